@@ -1,0 +1,2 @@
+/* src/api.c -- stub; being written. */
+#include "config.h"

@@ -1,0 +1,3 @@
+/* cli.c -- the marrow program (being written). */
+#include "marrow.h"
+int main(void) { return 0; }

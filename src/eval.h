@@ -1,0 +1,24 @@
+/* eval.h -- layer 5: the evaluator: special forms, closures, funcall/apply, macros. */
+#ifndef MARROW_EVAL_H
+#define MARROW_EVAL_H
+
+#include "runtime.h"
+
+/* Defines this module's primitives and variables in RT. */
+void eval_init(mrt *rt);
+
+/* Evaluate FORM at top level (lexical-binding t, empty environment).
+   Expands macros in FORM once, then runs it. */
+mval eval_form(mrt *rt, mval form);
+/* Call FN (symbol, subr, closure) with ARGS; checks arity. */
+mval funcall(mrt *rt, mval fn, int nargs, mval *args);
+mval call0(mrt *rt, mval fn);
+mval call1(mrt *rt, mval fn, mval a);
+mval call2(mrt *rt, mval fn, mval a, mval b);
+mval call3(mrt *rt, mval fn, mval a, mval b, mval c);
+/* Non-nil when FN is callable. */
+bool functionp(mrt *rt, mval fn);
+/* The list Emacs 28 would show for closure FN: (closure ENV ARGS . BODY),
+   for the printer and type-of. */
+mval closure_as_list(mrt *rt, mval fn);
+#endif

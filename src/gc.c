@@ -1,0 +1,2 @@
+/* src/gc.c -- stub; being written. */
+#include "config.h"

@@ -1,0 +1,130 @@
+/*
+** gc.h -- layer 3: the collector and the allocation entry points.
+**
+** This is the one small interface through which marrow allocates Lisp
+** objects.  gc.c implements it over marrow's own heap (heap.h);
+** gc_boehm.c implements the same calls over Boehm GC for the baseline
+** build (src/marrow-boehm).  Nothing above this layer may know which.
+**
+** Roots: the layers above register root functions (gc_add_roots) that
+** mark their precise roots with gc_mark; the running thread's C stack
+** and registers are scanned conservatively, so a value held in a C local
+** variable survives any allocation.  Any allocation may collect.
+*/
+#ifndef MARROW_GC_H
+#define MARROW_GC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "object.h"
+#include "heap.h"
+
+struct gc;
+
+/* The symbol table: symbol values are indices into it (object.h).  The
+   collector owns it because it allocates and frees symbols; the runtime
+   reads it directly (runtime.h XSYMBOL). */
+struct symtab {
+  struct symbol **at; /* index -> symbol; NULL for a free slot */
+  uint32_t count;     /* slots in use or freed, i.e. the next new index */
+  uint32_t cap;
+};
+
+struct gc_config {
+  size_t cons_threshold;     /* gc-cons-threshold, bytes; default 800000 */
+  double cons_percentage;    /* gc-cons-percentage; default 0.1 */
+  size_t heap_limit;         /* 0 = no limit; past it, memory_full */
+  enum vector_policy policy; /* default VECTOR_POLICY_HINT */
+  bool log;                  /* one line per collection on stderr */
+  bool stress;               /* collect before every allocation */
+  const struct heap_allocator *allocator; /* NULL: the C library */
+};
+void gc_config_defaults(struct gc_config *cfg); /* also reads MARROW_* env */
+
+/* Called when memory cannot be had even after a collection.  It must
+   not return (the runtime signals memory-full through it); if it does,
+   the allocation returns through the allocator's failure path. */
+typedef void (*gc_memory_full_fn)(struct gc *g, void *ud);
+
+struct gc *gc_new(const struct gc_config *cfg);
+void gc_free(struct gc *g); /* frees every object, block and symbol */
+void gc_set_memory_full_handler(struct gc *g, gc_memory_full_fn fn, void *ud);
+struct symtab *gc_symtab(struct gc *g);
+
+/* ---- Allocation entry points.  Each may collect first. ---- */
+mval gc_cons(struct gc *g, mval car, mval cdr);
+mval gc_float(struct gc *g, double d);
+/* A fresh symbol with a table slot; the caller fills it in.  The symbol
+   is garbage once unreachable unless its `interned` flag is set. */
+mval gc_symbol(struct gc *g);
+/* A string with room for NBYTES bytes plus a NUL, zero-filled. */
+mval gc_string(struct gc *g, size_t nbytes);
+/* A vector-like of NWORDS words, header included, whose first NLISP
+   slots are Lisp values (initialised to nil); the rest are zeroed. */
+mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp);
+
+/* ---- Memory owned outside the heap, counted toward the trigger. ---- */
+/* String data, hash storage, GMP limbs: gc_xmalloc and friends count
+   the bytes and return NULL on failure (never longjmp: GMP calls them). */
+void *gc_xmalloc(struct gc *g, size_t n);
+void *gc_xrealloc(struct gc *g, void *p, size_t oldn, size_t newn);
+void gc_xfree(struct gc *g, void *p, size_t n);
+/* Same, but the caller wants memory-full signalled (via the handler)
+   rather than NULL; for use outside GMP. */
+void *gc_xmalloc_or_die(struct gc *g, size_t n);
+
+/* ---- Collection ---- */
+void gc_collect(struct gc *g, const char *reason);
+void gc_maybe_collect(struct gc *g); /* a safe point: collect if due */
+void gc_inhibit(struct gc *g, bool on); /* nests */
+
+/* ---- Roots ---- */
+typedef void (*gc_root_fn)(struct gc *g, void *ud);
+void gc_add_roots(struct gc *g, gc_root_fn fn, void *ud);
+void gc_remove_roots(struct gc *g, gc_root_fn fn, void *ud);
+void gc_mark(struct gc *g, mval v);
+void gc_mark_array(struct gc *g, const mval *v, size_t n);
+/* Register the current thread's stack for conservative scanning.  The
+   runtime calls it when a thread starts using it; by default the
+   bounds are found with pthread_getattr_np. */
+void gc_attach_thread(struct gc *g);
+
+/* ---- Configuration at run time ---- */
+void gc_set_threshold(struct gc *g, size_t bytes, double percentage);
+void gc_set_policy(struct gc *g, enum vector_policy p);
+enum vector_policy gc_policy(struct gc *g);
+void gc_set_log(struct gc *g, bool on);
+void gc_set_stress(struct gc *g, bool on);
+void gc_set_heap_limit(struct gc *g, size_t bytes);
+
+/* ---- Statistics ---- */
+struct gc_stats {
+  uint64_t gcs_done;
+  double gc_elapsed;        /* seconds, all collections */
+  double mark_time, sweep_time; /* seconds, all collections */
+  double last_mark_time, last_sweep_time;
+  size_t bytes_since_gc;
+  size_t live_bytes_after_gc;
+  size_t external_bytes;    /* gc_xmalloc'd memory live now */
+  size_t gmp_bytes;         /* of which GMP limbs */
+  size_t heap_bytes;        /* system memory in blocks and large objects */
+  size_t blocks_freed_last;
+  uint64_t objects_allocated[HEAP_KIND_COUNT];
+  struct heap_kind_stats kinds[HEAP_KIND_COUNT];
+};
+void gc_get_stats(struct gc *g, struct gc_stats *out);
+/* GMP limbs are allocated through these so that they are counted. */
+void gc_note_gmp(struct gc *g, ptrdiff_t delta);
+
+/* Layers above the collector finalize their own types (bignum.c clears
+   the mpz_t of a dead bignum).  Called during the sweep; it must not
+   allocate or signal. */
+typedef void (*gc_finalizer_fn)(struct gc *g, struct vectorlike *obj, void *ud);
+void gc_set_finalizer(struct gc *g, enum pvec_type type, gc_finalizer_fn fn, void *ud);
+
+/* The heap, for introspection (NULL in the Boehm build). */
+struct heap *gc_heap(struct gc *g);
+
+#endif

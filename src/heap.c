@@ -1,0 +1,2 @@
+/* src/heap.c -- stub; being written. */
+#include "config.h"

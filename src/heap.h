@@ -1,0 +1,140 @@
+/*
+** heap.h -- layer 2: heap mechanics.
+**
+** Blocks, free lists, the VINDEX-indexed vector free lists and their
+** search policies, large objects, side mark bitmaps, sweeping and a
+** verifier.  This layer knows object sizes and mark bits, never what an
+** object means: it reads only the vector-like header's type and size
+** (object.h), and calls back to the layer above to finalize dead
+** objects.  It can be built and tested without the rest of marrow.
+**
+** (The design essay and constants live at the top of heap.c and in
+** docs/heap.md.)
+*/
+#ifndef MARROW_HEAP_H
+#define MARROW_HEAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "object.h"
+
+/* Objects of a fixed size come from blocks of their own kind. */
+enum heap_kind {
+  HEAP_CONS,    /* struct cons, 16 bytes */
+  HEAP_FLOAT,   /* double, 8 bytes */
+  HEAP_SYMBOL,  /* struct symbol */
+  HEAP_STRING,  /* struct string (the header only) */
+  HEAP_FIXED_KINDS,
+  HEAP_VECTOR = HEAP_FIXED_KINDS, /* chunk in a vector block */
+  HEAP_LARGE,                     /* large vector-like, allocated alone */
+  HEAP_KIND_COUNT
+};
+
+enum vector_policy {
+  VECTOR_POLICY_SCAN,   /* linear scan upward (Emacs 28) */
+  VECTOR_POLICY_HINT,   /* scan from max(wanted, last insertion) (Emacs 30) */
+  VECTOR_POLICY_BITMAP, /* find-first-set over non-empty lists: exact */
+  VECTOR_POLICY_COUNT
+};
+const char *heap_policy_name(enum vector_policy p);
+/* Returns true and sets *out when NAME is "scan", "hint" or "bitmap". */
+bool heap_policy_parse(const char *name, enum vector_policy *out);
+
+/* Where the heap gets system memory.  Every byte the heap owns comes
+   through here, so a host can meter it and tests can inject failures.
+   alloc returns NULL on failure; the heap then returns NULL upward. */
+struct heap_allocator {
+  void *(*alloc)(void *ud, size_t align, size_t nbytes);
+  void (*free)(void *ud, void *p, size_t nbytes);
+  void *ud;
+};
+
+/* Counts for one kind, as the collector reports them. */
+struct heap_kind_stats {
+  size_t object_size; /* bytes per object; 8 (a word) for vector slots */
+  size_t used;        /* live objects (vectors: live chunks) */
+  size_t free;        /* free objects (vectors: free bytes / 8) */
+  size_t used_bytes;
+  size_t free_bytes;
+  size_t blocks;
+};
+
+struct heap_sweep_result {
+  size_t blocks_freed;       /* returned to the system this sweep */
+  size_t bytes_freed;        /* object bytes reclaimed */
+  size_t objects_finalized;
+};
+
+/* Called by the sweep for each dead object that needs finalizing:
+   strings and symbols among the fixed kinds, and vector-likes whose
+   type bit is set in heap->finalize_types. */
+typedef void (*heap_finalize_fn)(void *obj, enum heap_kind kind, void *ud);
+
+struct heap;
+
+/* Life cycle.  ALLOCATOR may be NULL for the C library's. */
+struct heap *heap_new(const struct heap_allocator *allocator);
+void heap_free(struct heap *h); /* releases every block and large object */
+
+void heap_set_policy(struct heap *h, enum vector_policy p);
+enum vector_policy heap_policy(const struct heap *h);
+/* Dead vector-likes of these types are passed to the finalizer. */
+void heap_set_finalize_types(struct heap *h, uint64_t pvec_type_mask);
+
+/* Allocation: NULL when the system (or the allocator) refuses memory.
+   Fixed objects come back zeroed.  heap_alloc_vector takes the total
+   size in bytes (header included, rounded up to a word) and writes a
+   placeholder header that the caller overwrites. */
+void *heap_alloc_fixed(struct heap *h, enum heap_kind k);
+void *heap_alloc_vector(struct heap *h, size_t nbytes);
+
+/* Marking.  heap_mark sets OBJ's mark bit and returns true when it was
+   clear, so the collector pushes each object once. */
+bool heap_mark(struct heap *h, const void *obj, enum heap_kind k);
+bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k);
+
+/* Conservative lookup: the start of the allocated (not free) object
+   that ADDR points into, or NULL.  Interior pointers count. */
+void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kind_out);
+
+/* Sweep: free every unmarked object, clear every mark bit, coalesce
+   adjacent dead chunks, release empty blocks (keeping a small reserve),
+   and rebuild the free lists, bitmap and hint. */
+void heap_sweep(struct heap *h, heap_finalize_fn fin, void *ud,
+                struct heap_sweep_result *out);
+
+/* Statistics and introspection. */
+void heap_kind_stats(const struct heap *h, enum heap_kind k, struct heap_kind_stats *out);
+size_t heap_bytes_in_use(const struct heap *h); /* system memory the heap holds */
+
+/* Chunk count on each vector free list; returns the number of lists.
+   *hint is the hint (policy hint) or -1; bitmap words are copied to
+   BITMAP when it is non-NULL. */
+size_t heap_vector_free_lists(const struct heap *h, size_t *counts, size_t ncounts,
+                              long *hint, uint64_t *bitmap, size_t nbitmap_words);
+
+struct heap_block_info {
+  enum heap_kind kind;
+  const void *start;
+  size_t size;
+  size_t live_bytes;
+  size_t free_bytes;
+};
+typedef void (*heap_block_fn)(const struct heap_block_info *b, void *ud);
+void heap_foreach_block(const struct heap *h, heap_block_fn fn, void *ud);
+
+/* Each chunk of a block in address order: live objects and free chunks,
+   for heap maps.  For fixed kinds, chunk_type is 1 when live; for
+   vectors it is the pvec type (PVEC_FREE for a free chunk). */
+typedef void (*heap_chunk_fn)(const void *start, size_t nbytes, int chunk_type, void *ud);
+void heap_foreach_chunk(const struct heap *h, const void *block_start, heap_chunk_fn fn, void *ud);
+
+/* Checks every invariant: free lists and bitmap agree, no mark bit is
+   set outside a collection, every free chunk lies inside its block,
+   chunks do not overlap, counts are consistent.  Returns true when all
+   hold; otherwise writes the first violation into ERR. */
+bool heap_verify(const struct heap *h, char *err, size_t errlen);
+
+#endif

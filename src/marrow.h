@@ -1,0 +1,4 @@
+/* marrow.h -- the public API (being written). */
+#ifndef MARROW_H
+#define MARROW_H
+#endif

@@ -1,0 +1,21 @@
+/* printer.h -- layer 5: the printer: prin1, princ, print, format, message. */
+#ifndef MARROW_PRINTER_H
+#define MARROW_PRINTER_H
+
+#include "runtime.h"
+
+/* Defines this module's primitives and variables in RT. */
+void printer_init(mrt *rt);
+
+/* The printed representation of OBJ, as prin1 (ESCAPE) or princ. */
+mval print_to_string(mrt *rt, mval obj, bool escape);
+/* Appends the printed form to a growable C buffer (malloc'd). */
+struct strbuf { char *data; size_t len, cap; };
+void strbuf_put(struct strbuf *b, const char *s, size_t n);
+void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape);
+/* The message Emacs prints for an uncaught error ERR = (SYMBOL . DATA),
+   e.g. "Wrong type argument: numberp, \"a\"", as a Lisp string. */
+mval error_message_string(mrt *rt, mval err);
+/* (format STRING &rest OBJECTS) */
+mval format_string(mrt *rt, int nargs, mval *args);
+#endif

@@ -1,0 +1,17 @@
+/* reader.h -- layer 5: the Lisp reader: text to objects. */
+#ifndef MARROW_READER_H
+#define MARROW_READER_H
+
+#include "runtime.h"
+
+/* Defines this module's primitives and variables in RT. */
+void reader_init(mrt *rt);
+
+/* Reads one object from BUF[*POS..LEN).  Advances *POS past it.
+   Returns Qunbound at a clean end of input.  Signals end-of-file or
+   invalid-read-syntax; FILENAME (may be NULL) names the source in
+   errors, which then carry file:line:column. */
+mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename);
+/* (read-from-string STRING) semantics: (OBJECT . END-INDEX). */
+mval read_from_string(mrt *rt, mval string, mval start, mval end);
+#endif

@@ -1,0 +1,410 @@
+/*
+** runtime.c -- layer 4: the runtime object, signals, throws and the
+** specpdl (dynamic bindings and unwind-protect).
+*/
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+#include "bignum.h"
+
+_Thread_local mrt *mrt_current;
+
+/* ================================================================== */
+/* Roots                                                              */
+/* ================================================================== */
+
+static void mark_runtime_roots(struct gc *g, void *ud)
+{
+  mrt *rt = ud;
+  for (size_t i = 0; i < rt->specpdl_depth; i++) {
+    gc_mark(g, rt->specpdl[i].symbol);
+    gc_mark(g, rt->specpdl[i].old);
+  }
+  for (struct handler *h = rt->handlers; h; h = h->prev) {
+    gc_mark(g, h->tag);
+    gc_mark(g, h->value);
+    gc_mark(g, h->throw_tag);
+  }
+  gc_mark_array(g, rt->stack, rt->stack_top);
+}
+
+/* ================================================================== */
+/* Life cycle                                                         */
+/* ================================================================== */
+
+static void runtime_memory_full(struct gc *g, void *ud)
+{
+  (void)g;
+  memory_full(ud);
+}
+
+mrt *runtime_open(const struct gc_config *cfg)
+{
+  struct gc_config defaults;
+  if (!cfg) {
+    gc_config_defaults(&defaults);
+    cfg = &defaults;
+  }
+  mrt *rt = calloc(1, sizeof *rt);
+  if (!rt)
+    return NULL;
+  rt->gc = gc_new(cfg);
+  if (!rt->gc) {
+    free(rt);
+    return NULL;
+  }
+  rt->symtab = gc_symtab(rt->gc);
+  rt->max_specpdl_size = 100000;
+  rt->specpdl_cap = 256;
+  rt->specpdl = calloc(rt->specpdl_cap, sizeof *rt->specpdl);
+  rt->stack_cap = 4096;
+  rt->stack = calloc(rt->stack_cap, sizeof *rt->stack);
+  if (!rt->specpdl || !rt->stack) {
+    runtime_close(rt);
+    return NULL;
+  }
+  mrt *prev = mrt_current;
+  runtime_enter(rt);
+  gc_set_memory_full_handler(rt->gc, runtime_memory_full, rt);
+  gc_add_roots(rt->gc, mark_runtime_roots, rt);
+  gc_inhibit(rt->gc, true); /* the builtin symbols are not yet rooted */
+  symbols_init(rt);
+  gc_inhibit(rt->gc, false);
+  bignum_init(rt);
+  if (prev)
+    mrt_current = prev;
+  return rt;
+}
+
+void runtime_close(mrt *rt)
+{
+  if (!rt)
+    return;
+  if (rt->bignum)
+    bignum_close(rt);
+  if (rt->gc)
+    gc_free(rt->gc);
+  free(rt->obarray.buckets);
+  free(rt->specpdl);
+  free(rt->stack);
+  if (mrt_current == rt)
+    mrt_current = NULL;
+  free(rt);
+}
+
+void runtime_enter(mrt *rt)
+{
+  mrt_current = rt;
+  if (rt)
+    gc_attach_thread(rt->gc);
+}
+
+/* ================================================================== */
+/* Output                                                             */
+/* ================================================================== */
+
+void mrt_write_out(mrt *rt, const char *buf, size_t n)
+{
+  if (rt->write_out)
+    rt->write_out(rt->write_ud, buf, n);
+  else
+    fwrite(buf, 1, n, stdout);
+}
+
+void mrt_write_err(mrt *rt, const char *buf, size_t n)
+{
+  if (rt->write_err)
+    rt->write_err(rt->write_ud, buf, n);
+  else
+    fwrite(buf, 1, n, stderr);
+}
+
+/* ================================================================== */
+/* The specpdl                                                        */
+/* ================================================================== */
+
+static struct specbinding *specpdl_push(mrt *rt)
+{
+  if (rt->specpdl_depth == rt->specpdl_cap) {
+    if (rt->specpdl_cap >= rt->max_specpdl_size)
+      xsignal1(rt, Qexcessive_variable_binding, Qnil);
+    size_t cap = rt->specpdl_cap * 2;
+    struct specbinding *p = realloc(rt->specpdl, cap * sizeof *p);
+    if (!p)
+      memory_full(rt);
+    rt->specpdl = p;
+    rt->specpdl_cap = cap;
+  }
+  struct specbinding *b = &rt->specpdl[rt->specpdl_depth];
+  memset(b, 0, sizeof *b);
+  b->symbol = Qnil;
+  b->old = Qnil;
+  return b;
+}
+
+void specbind(mrt *rt, mval symbol, mval value)
+{
+  struct symbol *s = XSYMBOL(rt, symbol);
+  if (s->constant)
+    xsignal1(rt, Qsetting_constant, symbol);
+  struct specbinding *b = specpdl_push(rt);
+  b->kind = SPECPDL_LET;
+  b->symbol = symbol;
+  b->old = s->value;
+  rt->specpdl_depth++;
+  s->value = value;
+}
+
+void record_unwind(mrt *rt, void (*fn)(mrt *rt, mval arg), mval arg)
+{
+  struct specbinding *b = specpdl_push(rt);
+  b->kind = SPECPDL_UNWIND;
+  b->fn = fn;
+  b->old = arg;
+  rt->specpdl_depth++;
+}
+
+/* Each entry is popped before it runs, so a cleanup that signals does
+   not run again when that signal unwinds past it. */
+void unbind_to(mrt *rt, size_t depth)
+{
+  while (rt->specpdl_depth > depth) {
+    struct specbinding b = rt->specpdl[--rt->specpdl_depth];
+    if (b.kind == SPECPDL_LET)
+      XSYMBOL(rt, b.symbol)->value = b.old;
+    else
+      b.fn(rt, b.old);
+  }
+}
+
+void stack_reserve(mrt *rt, size_t n)
+{
+  if (rt->stack_top + n <= rt->stack_cap)
+    return;
+  size_t cap = rt->stack_cap;
+  while (cap < rt->stack_top + n)
+    cap *= 2;
+  if (cap > ((size_t)1 << 24))
+    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(rt->lisp_eval_depth));
+  mval *p = realloc(rt->stack, cap * sizeof *p);
+  if (!p)
+    memory_full(rt);
+  rt->stack = p;
+  rt->stack_cap = cap;
+}
+
+/* ================================================================== */
+/* Handlers, throw and signal                                         */
+/* ================================================================== */
+
+void handler_push(mrt *rt, struct handler *h, enum handler_type type, mval tag)
+{
+  h->type = type;
+  h->tag = tag;
+  h->value = Qnil;
+  h->is_signal = false;
+  h->throw_tag = Qnil;
+  h->prev = rt->handlers;
+  h->specpdl_depth = rt->specpdl_depth;
+  h->lisp_eval_depth = rt->lisp_eval_depth;
+  h->stack_top = rt->stack_top;
+  h->backtrace = rt->backtrace;
+  rt->handlers = h;
+}
+
+void handler_pop(mrt *rt, struct handler *h)
+{
+  rt->handlers = h->prev;
+}
+
+/* Cleanups run with H as the innermost handler: a signal inside one
+   searches from H down, which is where control is going anyway. */
+static _Noreturn void unwind_to_handler(mrt *rt, struct handler *h, mval value)
+{
+  rt->handlers = h;
+  h->value = value;
+  unbind_to(rt, h->specpdl_depth);
+  rt->handlers = h->prev;
+  rt->lisp_eval_depth = h->lisp_eval_depth;
+  rt->stack_top = h->stack_top;
+  rt->backtrace = h->backtrace;
+  longjmp(h->jmp, 1);
+}
+
+_Noreturn void mrt_throw(mrt *rt, mval tag, mval value)
+{
+  for (struct handler *h = rt->handlers; h; h = h->prev) {
+    if (h->type == HANDLER_CATCH && h->tag == tag)
+      unwind_to_handler(rt, h, value);
+  }
+  xsignal2(rt, Qno_catch, tag, value);
+}
+
+bool error_has_condition(mrt *rt, mval error_symbol, mval condition)
+{
+  if (!SYMBOLP(error_symbol))
+    return false;
+  mval conds = get_prop(rt, error_symbol, Qerror_conditions);
+  for (; CONSP(conds); conds = XCDR(conds))
+    if (XCAR(conds) == condition)
+      return true;
+  return false;
+}
+
+static bool handler_matches(mrt *rt, mval spec, mval error_symbol)
+{
+  if (spec == Qt)
+    return true;
+  if (SYMBOLP(spec))
+    return error_has_condition(rt, error_symbol, spec);
+  for (; CONSP(spec); spec = XCDR(spec))
+    if (XCAR(spec) == Qt || error_has_condition(rt, error_symbol, XCAR(spec)))
+      return true;
+  return false;
+}
+
+_Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data)
+{
+  if (rt->on_signal)
+    rt->on_signal(rt, error_symbol, data);
+  mval err = Fcons(rt, error_symbol, data);
+  for (struct handler *h = rt->handlers; h; h = h->prev) {
+    if (h->type == HANDLER_CATCH_ALL) {
+      h->is_signal = true;
+      unwind_to_handler(rt, h, err);
+    }
+    if (h->type == HANDLER_CONDITION_CASE && handler_matches(rt, h->tag, error_symbol))
+      unwind_to_handler(rt, h, err);
+  }
+  /* No handler at all: only a host that calls layer 4 directly gets
+     here.  The API layer always establishes a catch-all. */
+  fputs("marrow: uncaught signal outside any handler\n", stderr);
+  _Exit(255);
+}
+
+_Noreturn void xsignal0(mrt *rt, mval err) { mrt_signal(rt, err, Qnil); }
+_Noreturn void xsignal1(mrt *rt, mval err, mval a) { mrt_signal(rt, err, list1(rt, a)); }
+_Noreturn void xsignal2(mrt *rt, mval err, mval a, mval b)
+{
+  mrt_signal(rt, err, list2(rt, a, b));
+}
+_Noreturn void xsignal3(mrt *rt, mval err, mval a, mval b, mval c)
+{
+  mrt_signal(rt, err, list3(rt, a, b, c));
+}
+
+_Noreturn void wrong_type_argument(mrt *rt, mval predicate, mval value)
+{
+  xsignal2(rt, Qwrong_type_argument, predicate, value);
+}
+
+_Noreturn void args_out_of_range(mrt *rt, mval a, mval b)
+{
+  xsignal2(rt, Qargs_out_of_range, a, b);
+}
+
+_Noreturn void mrt_error(mrt *rt, const char *msg)
+{
+  xsignal1(rt, Qerror, make_cstring(rt, msg));
+}
+
+_Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
+{
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  mrt_error(rt, buf);
+}
+
+/* The collector keeps a reserve for this: signalling conses one cell. */
+_Noreturn void memory_full(mrt *rt)
+{
+  mrt_signal(rt, Qmemory_full, Qnil);
+}
+
+void define_error(mrt *rt, mval name, const char *message, mval parents)
+{
+  mval conds = Fcons(rt, name, Qnil);
+  mval tail = conds;
+  if (!CONSP(parents) && !NILP(parents))
+    parents = list1(rt, parents);
+  for (; CONSP(parents); parents = XCDR(parents)) {
+    mval pconds = get_prop(rt, XCAR(parents), Qerror_conditions);
+    if (NILP(pconds))
+      pconds = list1(rt, XCAR(parents));
+    for (; CONSP(pconds); pconds = XCDR(pconds)) {
+      bool seen = false;
+      for (mval c = conds; CONSP(c); c = XCDR(c))
+        seen |= XCAR(c) == XCAR(pconds);
+      if (!seen) {
+        XCONS(tail)->cdr = Fcons(rt, XCAR(pconds), Qnil);
+        tail = XCDR(tail);
+      }
+    }
+  }
+  put_prop(rt, name, Qerror_conditions, conds);
+  put_prop(rt, name, Qerror_message, make_cstring(rt, message));
+}
+
+/* ================================================================== */
+/* Constructors                                                       */
+/* ================================================================== */
+
+int64_t utf8_count_chars(const uint8_t *s, size_t n, bool *multibyte)
+{
+  int64_t count = 0;
+  bool mb = false;
+  for (size_t i = 0; i < n; i++) {
+    mb |= s[i] >= 0x80;
+    count += (s[i] & 0xC0) != 0x80;
+  }
+  if (multibyte)
+    *multibyte = mb;
+  return count;
+}
+
+mval make_string(mrt *rt, const char *s, size_t nbytes)
+{
+  mval str = gc_string(rt->gc, nbytes);
+  struct string *p = XSTRING(str);
+  if (nbytes)
+    memcpy(p->data, s, nbytes);
+  bool mb;
+  p->nchars = utf8_count_chars(p->data, nbytes, &mb);
+  p->flags = mb ? STRING_MULTIBYTE : 0;
+  return str;
+}
+
+mval make_cstring(mrt *rt, const char *s) { return make_string(rt, s, strlen(s)); }
+
+mval make_vector(mrt *rt, size_t n, mval init)
+{
+  if (n > VL_MAX_WORDS - 1)
+    memory_full(rt);
+  mval v = gc_vectorlike(rt->gc, PVEC_VECTOR, n + 1, n);
+  if (init != Qnil)
+    for (size_t i = 0; i < n; i++)
+      ASET(v, (int64_t)i, init);
+  return v;
+}
+
+mval list1(mrt *rt, mval a) { return Fcons(rt, a, Qnil); }
+mval list2(mrt *rt, mval a, mval b) { return Fcons(rt, a, list1(rt, b)); }
+mval list3(mrt *rt, mval a, mval b, mval c) { return Fcons(rt, a, list2(rt, b, c)); }
+mval list4(mrt *rt, mval a, mval b, mval c, mval d)
+{
+  return Fcons(rt, a, list3(rt, b, c, d));
+}
+
+mval listn(mrt *rt, size_t n, const mval *v)
+{
+  mval r = Qnil;
+  while (n > 0)
+    r = Fcons(rt, v[--n], r);
+  return r;
+}

@@ -1,0 +1,209 @@
+/*
+** runtime.h -- layer 4: the runtime object, non-local exits and the
+** dynamic-binding stack.
+**
+** Every piece of mutable state lives in one `mrt` (marrow runtime),
+** passed as the first argument everywhere, as Lua passes lua_State.
+** Several runtimes may live in one process; each is used by one thread
+** at a time.  The only thread-local is `mrt_current`, which GMP's
+** global memory hooks need to find the runtime they allocate for.
+**
+** Non-local exits.  A handler is a struct on the C stack of the
+** function that establishes it:
+**
+**     struct handler h;
+**     handler_push(rt, &h, HANDLER_CATCH, tag);
+**     if (setjmp(h.jmp) == 0) {
+**       result = ...body...;
+**       handler_pop(rt, &h);
+**     } else {
+**       result = h.value;     (the throw or signal already popped h)
+**     }
+**
+** A throw or signal first unwinds the specpdl down to the handler's
+** depth -- running unwind-protect cleanups and restoring dynamic
+** bindings on top of the still-live C stack -- and only then longjmps.
+** Locals changed between setjmp and longjmp must be volatile.
+*/
+#ifndef MARROW_RUNTIME_H
+#define MARROW_RUNTIME_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "object.h"
+#include "gc.h"
+
+typedef struct mrt mrt;
+
+enum handler_type {
+  HANDLER_CATCH,          /* tag: the catch tag (eq) */
+  HANDLER_CONDITION_CASE, /* tag: a condition name or a list of them */
+  HANDLER_CATCH_ALL       /* every throw and signal: protected calls */
+};
+
+struct handler {
+  enum handler_type type;
+  mval tag;
+  mval value;   /* thrown value, or (ERROR-SYMBOL . DATA) for signals */
+  bool is_signal; /* for CATCH_ALL: was it a signal or an uncaught throw? */
+  mval throw_tag; /* for CATCH_ALL on a throw: its tag */
+  jmp_buf jmp;
+  struct handler *prev;
+  size_t specpdl_depth;
+  int lisp_eval_depth;
+  size_t stack_top;  /* rt->stack_top to restore */
+  void *backtrace;   /* rt->backtrace to restore */
+};
+
+enum specpdl_kind {
+  SPECPDL_LET,    /* restore SYMBOL's value to OLD */
+  SPECPDL_UNWIND  /* call FN(rt, ARG): unwind-protect cleanups */
+};
+
+struct specbinding {
+  enum specpdl_kind kind;
+  mval symbol;  /* LET */
+  mval old;     /* LET: old value (may be Qunbound); UNWIND: ARG */
+  void (*fn)(mrt *rt, mval arg);
+};
+
+struct eval_state;     /* eval.c */
+struct reader_state;   /* reader.c */
+struct printer_state;  /* printer.c */
+struct bignum_state;   /* bignum.c */
+
+/* Where output goes: message and stderr output to `err`, standard
+   output (princ, print, ...) to `out`.  Hosts may redirect both. */
+typedef void (*mrt_write_fn)(void *ud, const char *buf, size_t n);
+
+struct obarray {
+  struct symbol **buckets;
+  size_t nbuckets;
+  size_t count;
+};
+
+struct mrt {
+  struct gc *gc;
+  struct symtab *symtab; /* == gc_symtab(gc), cached for XSYMBOL */
+  struct obarray obarray;
+
+  /* Non-local exits and dynamic binding */
+  struct handler *handlers;
+  struct specbinding *specpdl;
+  size_t specpdl_depth, specpdl_cap, max_specpdl_size;
+  int lisp_eval_depth;
+
+  /* A value stack the evaluator may use for arguments and locals; it is
+     a precise root up to stack_top and is reset by non-local exits. */
+  mval *stack;
+  size_t stack_top, stack_cap;
+  void *backtrace; /* the evaluator's, restored by non-local exits */
+
+  /* Subsystem states (layer 5 and up own their structs) */
+  struct bignum_state *bignum;
+  struct eval_state *eval;
+  struct reader_state *reader;
+  struct printer_state *printer;
+  void *host; /* the API layer's per-runtime data */
+
+  mrt_write_fn write_out, write_err;
+  void *write_ud;
+
+  /* Called by mrt_signal before unwinding, e.g. to print a backtrace
+     with --debug.  May be NULL. */
+  void (*on_signal)(mrt *rt, mval error_symbol, mval data);
+};
+
+/* The runtime that GMP's allocation hooks charge on this thread. */
+extern _Thread_local mrt *mrt_current;
+
+/* ---- Life cycle (layer 4 only: the API layer adds layers 5+) ---- */
+mrt *runtime_open(const struct gc_config *cfg);
+void runtime_close(mrt *rt);
+/* Make RT the current runtime of this thread (GMP hooks, stack scan). */
+void runtime_enter(mrt *rt);
+
+/* ---- Symbols (symbol.c) ---- */
+static inline struct symbol *XSYMBOL(mrt *rt, mval x)
+{
+  return rt->symtab->at[SYMBOL_INDEX(x)];
+}
+mval intern(mrt *rt, const char *name);
+mval intern_len(mrt *rt, const char *name, size_t len);
+mval intern_string(mrt *rt, mval string);  /* string -> interned symbol */
+mval intern_soft(mrt *rt, const char *name, size_t len); /* Qunbound if absent */
+mval make_symbol(mrt *rt, mval name);      /* uninterned */
+const char *symbol_name(mrt *rt, mval sym);
+void symbols_init(mrt *rt);                /* interns symbols.def */
+bool keywordp(mrt *rt, mval x);
+mval symbol_value(mrt *rt, mval sym);      /* signals void-variable */
+void set_symbol_value(mrt *rt, mval sym, mval v); /* signals setting-constant */
+mval get_prop(mrt *rt, mval sym, mval prop);
+void put_prop(mrt *rt, mval sym, mval prop, mval val);
+/* Define a table of primitives: each becomes a subr in its symbol's
+   function cell. */
+void defsubrs(mrt *rt, const struct subr_def *defs, size_t n);
+mval make_subr(mrt *rt, mval name, subr_fn fn, subr_fn_data fnd, void *data,
+               int min_args, int max_args);
+/* defvar from C: make SYM special with VALUE. */
+void defvar(mrt *rt, mval sym, mval value);
+
+/* ---- Constructors ---- */
+static inline mval Fcons(mrt *rt, mval a, mval b) { return gc_cons(rt->gc, a, b); }
+static inline mval make_float(mrt *rt, double d) { return gc_float(rt->gc, d); }
+mval make_string(mrt *rt, const char *s, size_t nbytes); /* UTF-8 */
+mval make_cstring(mrt *rt, const char *s);
+mval make_vector(mrt *rt, size_t n, mval init);
+mval list1(mrt *rt, mval a);
+mval list2(mrt *rt, mval a, mval b);
+mval list3(mrt *rt, mval a, mval b, mval c);
+mval list4(mrt *rt, mval a, mval b, mval c, mval d);
+mval listn(mrt *rt, size_t n, const mval *v);
+/* Count UTF-8 characters; sets *multibyte when any byte is >= 0x80. */
+int64_t utf8_count_chars(const uint8_t *s, size_t n, bool *multibyte);
+
+/* ---- Non-local exits ---- */
+void handler_push(mrt *rt, struct handler *h, enum handler_type type, mval tag);
+void handler_pop(mrt *rt, struct handler *h);
+_Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data);
+_Noreturn void mrt_throw(mrt *rt, mval tag, mval value);
+_Noreturn void xsignal0(mrt *rt, mval err);
+_Noreturn void xsignal1(mrt *rt, mval err, mval a);
+_Noreturn void xsignal2(mrt *rt, mval err, mval a, mval b);
+_Noreturn void xsignal3(mrt *rt, mval err, mval a, mval b, mval c);
+_Noreturn void wrong_type_argument(mrt *rt, mval predicate, mval value);
+_Noreturn void args_out_of_range(mrt *rt, mval a, mval b);
+_Noreturn void mrt_error(mrt *rt, const char *msg); /* (error "MSG") */
+_Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));
+_Noreturn void memory_full(mrt *rt);
+/* True when ERROR_SYMBOL's error-conditions include CONDITION. */
+bool error_has_condition(mrt *rt, mval error_symbol, mval condition);
+void define_error(mrt *rt, mval name, const char *message, mval parents);
+
+#define CHECK_TYPE(rt, ok, pred, x) \
+  do { if (!(ok)) wrong_type_argument((rt), (pred), (x)); } while (0)
+#define CHECK_LIST(rt, x) CHECK_TYPE(rt, CONSP(x) || NILP(x), Qlistp, x)
+#define CHECK_CONS(rt, x) CHECK_TYPE(rt, CONSP(x), Qconsp, x)
+#define CHECK_SYMBOL(rt, x) CHECK_TYPE(rt, SYMBOLP(x), Qsymbolp, x)
+#define CHECK_STRING(rt, x) CHECK_TYPE(rt, STRINGP(x), Qstringp, x)
+#define CHECK_FIXNUM(rt, x) CHECK_TYPE(rt, FIXNUMP(x), Qfixnump, x)
+#define CHECK_INTEGER(rt, x) CHECK_TYPE(rt, INTEGERP(x), Qintegerp, x)
+#define CHECK_NUMBER(rt, x) CHECK_TYPE(rt, NUMBERP(x), Qnumber_or_marker_p, x)
+#define CHECK_VECTOR(rt, x) CHECK_TYPE(rt, VECTORP(x), Qvectorp, x)
+
+/* ---- Dynamic binding and unwind-protect ---- */
+void specbind(mrt *rt, mval symbol, mval value);
+void record_unwind(mrt *rt, void (*fn)(mrt *rt, mval arg), mval arg);
+void unbind_to(mrt *rt, size_t depth);
+
+/* ---- Evaluator value stack ---- */
+void stack_reserve(mrt *rt, size_t n); /* signals on overflow */
+
+/* ---- Output ---- */
+void mrt_write_out(mrt *rt, const char *buf, size_t n);
+void mrt_write_err(mrt *rt, const char *buf, size_t n);
+
+#endif

@@ -1,0 +1,242 @@
+/*
+** symbol.c -- layer 4: the obarray, interning, property lists and the
+** definition of primitives.
+**
+** Interned symbols are chained in a hash table of buckets (the obarray)
+** and flagged `interned`, which makes the collector treat them as
+** roots.  Symbols made with make-symbol are ordinary garbage.
+*/
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+static const char *const builtin_names[] = {
+#define SYM(cname, lname) lname,
+#include "symbols.def"
+#undef SYM
+};
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+  uint64_t h = 1469598103934665603u; /* FNV-1a */
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (uint8_t)s[i]) * 1099511628211u;
+  return h;
+}
+
+static void obarray_grow(mrt *rt)
+{
+  struct obarray *ob = &rt->obarray;
+  size_t n = ob->nbuckets ? ob->nbuckets * 2 : 1024;
+  struct symbol **b = calloc(n, sizeof *b);
+  if (!b)
+    memory_full(rt);
+  for (size_t i = 0; i < ob->nbuckets; i++) {
+    struct symbol *s = ob->buckets[i];
+    while (s) {
+      struct symbol *next = s->next_in_bucket;
+      struct string *name = XSTRING(s->name);
+      size_t j = hash_bytes((char *)name->data, (size_t)name->nbytes) & (n - 1);
+      s->next_in_bucket = b[j];
+      b[j] = s;
+      s = next;
+    }
+  }
+  free(ob->buckets);
+  ob->buckets = b;
+  ob->nbuckets = n;
+}
+
+static struct symbol *obarray_lookup(mrt *rt, const char *name, size_t len, size_t *bucket)
+{
+  struct obarray *ob = &rt->obarray;
+  if (!ob->nbuckets)
+    obarray_grow(rt);
+  *bucket = hash_bytes(name, len) & (ob->nbuckets - 1);
+  for (struct symbol *s = ob->buckets[*bucket]; s; s = s->next_in_bucket) {
+    struct string *n = XSTRING(s->name);
+    if ((size_t)n->nbytes == len && memcmp(n->data, name, len) == 0)
+      return s;
+  }
+  return NULL;
+}
+
+static void init_symbol(mrt *rt, mval sym, mval name)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  s->name = name;
+  s->value = Qunbound;
+  s->function = Qnil;
+  s->plist = Qnil;
+}
+
+/* NAME is a string already holding the name, or Qnil to copy NAME_C. */
+static mval intern_common(mrt *rt, const char *name_c, size_t len, mval name)
+{
+  size_t bucket;
+  struct symbol *found = obarray_lookup(rt, name_c, len, &bucket);
+  if (found)
+    return MAKE_SYMBOL(found->index);
+  if (NILP(name))
+    name = make_string(rt, name_c, len);
+  mval sym = gc_symbol(rt->gc);
+  init_symbol(rt, sym, name);
+  struct symbol *s = XSYMBOL(rt, sym);
+  s->interned = 1;
+  if (len > 0 && name_c[0] == ':') {
+    s->value = sym;
+    s->constant = 1;
+  }
+  /* The bucket may have moved if allocation grew nothing; recompute. */
+  struct obarray *ob = &rt->obarray;
+  if (ob->count >= ob->nbuckets)
+    obarray_grow(rt);
+  bucket = hash_bytes(name_c, len) & (ob->nbuckets - 1);
+  s->next_in_bucket = ob->buckets[bucket];
+  ob->buckets[bucket] = s;
+  ob->count++;
+  return sym;
+}
+
+mval intern_len(mrt *rt, const char *name, size_t len)
+{
+  return intern_common(rt, name, len, Qnil);
+}
+
+mval intern(mrt *rt, const char *name) { return intern_len(rt, name, strlen(name)); }
+
+mval intern_string(mrt *rt, mval string)
+{
+  struct string *s = XSTRING(string);
+  return intern_common(rt, (const char *)s->data, (size_t)s->nbytes, string);
+}
+
+mval intern_soft(mrt *rt, const char *name, size_t len)
+{
+  size_t bucket;
+  struct symbol *s = obarray_lookup(rt, name, len, &bucket);
+  return s ? MAKE_SYMBOL(s->index) : Qunbound;
+}
+
+mval make_symbol(mrt *rt, mval name)
+{
+  mval sym = gc_symbol(rt->gc);
+  init_symbol(rt, sym, name);
+  return sym;
+}
+
+const char *symbol_name(mrt *rt, mval sym)
+{
+  return (const char *)XSTRING(XSYMBOL(rt, sym)->name)->data;
+}
+
+bool keywordp(mrt *rt, mval x)
+{
+  if (!SYMBOLP(x))
+    return false;
+  struct symbol *s = XSYMBOL(rt, x);
+  return s->interned && XSTRING(s->name)->nbytes > 0 && XSTRING(s->name)->data[0] == ':';
+}
+
+/* The builtin symbols must get indices 0, 1, 2... in symbols.def
+   order: the collector hands out indices in allocation order in a
+   fresh runtime. */
+void symbols_init(mrt *rt)
+{
+  size_t n = sizeof builtin_names / sizeof builtin_names[0];
+  for (size_t i = 0; i < n; i++) {
+    mval sym = intern(rt, builtin_names[i]);
+    if (sym != MAKE_SYMBOL(i)) {
+      fprintf(stderr, "marrow: builtin symbol %s got index %llu, not %zu\n",
+              builtin_names[i], (unsigned long long)SYMBOL_INDEX(sym), i);
+      abort(); /* a build error, not an input error */
+    }
+  }
+  struct symbol *nil = XSYMBOL(rt, Qnil), *t = XSYMBOL(rt, Qt);
+  nil->value = Qnil;
+  nil->constant = 1;
+  nil->special = SYMBOL_SPECIAL;
+  t->value = Qt;
+  t->constant = 1;
+  t->special = SYMBOL_SPECIAL;
+}
+
+/* ================================================================== */
+/* Values and properties                                              */
+/* ================================================================== */
+
+mval symbol_value(mrt *rt, mval sym)
+{
+  mval v = XSYMBOL(rt, sym)->value;
+  if (v == Qunbound)
+    xsignal1(rt, Qvoid_variable, sym);
+  return v;
+}
+
+void set_symbol_value(mrt *rt, mval sym, mval v)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  if (s->constant)
+    xsignal1(rt, Qsetting_constant, sym);
+  s->value = v;
+}
+
+mval get_prop(mrt *rt, mval sym, mval prop)
+{
+  mval pl = XSYMBOL(rt, sym)->plist;
+  for (; CONSP(pl) && CONSP(XCDR(pl)); pl = XCDR(XCDR(pl)))
+    if (XCAR(pl) == prop)
+      return XCAR(XCDR(pl));
+  return Qnil;
+}
+
+void put_prop(mrt *rt, mval sym, mval prop, mval val)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  for (mval pl = s->plist; CONSP(pl) && CONSP(XCDR(pl)); pl = XCDR(XCDR(pl)))
+    if (XCAR(pl) == prop) {
+      XCONS(XCDR(pl))->car = val;
+      return;
+    }
+  mval cell = Fcons(rt, prop, Fcons(rt, val, Qnil));
+  XCONS(XCDR(cell))->cdr = s->plist;
+  s->plist = cell;
+}
+
+void defvar(mrt *rt, mval sym, mval value)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  s->special = SYMBOL_SPECIAL;
+  s->value = value;
+}
+
+/* ================================================================== */
+/* Primitives                                                         */
+/* ================================================================== */
+
+mval make_subr(mrt *rt, mval name, subr_fn fn, subr_fn_data fnd, void *data,
+               int min_args, int max_args)
+{
+  size_t words = (sizeof(struct subr) + 7) / 8;
+  mval v = gc_vectorlike(rt->gc, PVEC_SUBR, words, 1);
+  struct subr *s = XSUBR(v);
+  s->name = name;
+  s->fn = fn;
+  s->fn_data = fnd;
+  s->data = data;
+  s->min_args = min_args;
+  s->max_args = max_args;
+  return v;
+}
+
+void defsubrs(mrt *rt, const struct subr_def *defs, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    mval sym = intern(rt, defs[i].name);
+    mval subr = make_subr(rt, sym, defs[i].fn, NULL, NULL, defs[i].min_args, defs[i].max_args);
+    XSYMBOL(rt, sym)->function = subr;
+  }
+}
