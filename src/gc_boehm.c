@@ -1,2 +1,400 @@
-/* gc_boehm.c -- the Boehm GC baseline (being written). */
+/*
+** gc_boehm.c -- layer 3 over Boehm GC: the baseline build.
+**
+** The same entry points as gc.c, implemented over the Boehm-Demers-Weiser
+** conservative collector, so that src/marrow-boehm runs the identical
+** interpreter and the benchmarks compare only the memory managers.
+**
+** How the contract maps onto Boehm:
+** - Objects holding Lisp values come from GC_MALLOC (scanned); string
+**   bytes, floats and GMP limbs from GC_MALLOC_ATOMIC (never scanned).
+**   Objects whose raw part may hold pointers to gc_xmalloc'd memory
+**   are scanned too, so nothing reachable only from them is lost.
+** - Tagged pointers are interior pointers, which Boehm recognises by
+**   default (GC_all_interior_pointers).
+** - Precise roots: the runtime's root functions run from Boehm's
+**   push-other-roots hook; gc_mark pushes each value eagerly.
+** - Symbols are never freed: the symbol table references them all.
+** - Finalizers are not needed: limbs and string bytes are collected
+**   with the objects that reference them.
+**
+** Boehm is one collector per process, so the few pieces of state that
+** hook into it (the list of live instances, the timing of collections)
+** are process-wide.  This is the one file allowed such state; it is a
+** baseline, never the default runtime.
+*/
 #include "config.h"
+
+#define GC_THREADS
+#include <gc/gc.h>
+#include <gc/gc_mark.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gc.h"
+
+struct root {
+  gc_root_fn fn;
+  void *ud;
+  struct root *next;
+};
+
+struct after_hook {
+  void (*fn)(struct gc *g, void *ud);
+  void *ud;
+};
+
+struct gc {
+  struct symtab symtab;
+  struct gc_config cfg;
+  struct root *roots;
+  gc_memory_full_fn memory_full;
+  void *memory_full_ud;
+  struct gc *next_instance;
+  uint64_t objects_allocated[HEAP_KIND_COUNT];
+  size_t external_bytes, gmp_bytes;
+  int inhibit;
+};
+
+/* ================================================================== */
+/* Process-wide hooks into Boehm                                      */
+/* ================================================================== */
+
+static pthread_once_t boehm_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t instances_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gc *instances;
+static GC_push_other_roots_proc previous_push_roots;
+static double collection_started, collections_elapsed;
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void GC_CALLBACK push_runtime_roots(void)
+{
+  for (struct gc *g = instances; g; g = g->next_instance)
+    for (struct root *r = g->roots; r; r = r->next)
+      r->fn(g, r->ud);
+  if (previous_push_roots)
+    previous_push_roots();
+}
+
+static void GC_CALLBACK on_collection_event(GC_EventType e)
+{
+  if (e == GC_EVENT_START)
+    collection_started = now();
+  else if (e == GC_EVENT_END)
+    collections_elapsed += now() - collection_started;
+}
+
+static void boehm_init_once(void)
+{
+  GC_INIT();
+  GC_allow_register_threads();
+  previous_push_roots = GC_get_push_other_roots();
+  GC_set_push_other_roots(push_runtime_roots);
+  GC_set_on_collection_event(on_collection_event);
+}
+
+/* ================================================================== */
+/* Life cycle                                                         */
+/* ================================================================== */
+
+void gc_config_defaults(struct gc_config *cfg)
+{
+  memset(cfg, 0, sizeof *cfg);
+  cfg->cons_threshold = 800000;
+  cfg->cons_percentage = 0.1;
+  cfg->policy = VECTOR_POLICY_HINT;
+  const char *s;
+  if ((s = getenv("MARROW_GC_LOG")) && *s && *s != '0')
+    cfg->log = true;
+  if ((s = getenv("MARROW_GC_STRESS")) && *s && *s != '0')
+    cfg->stress = true;
+  if ((s = getenv("MARROW_HEAP_LIMIT")) && *s)
+    cfg->heap_limit = strtoull(s, NULL, 10);
+  if ((s = getenv("MARROW_VECTOR_POLICY")) && *s)
+    heap_policy_parse(s, &cfg->policy);
+}
+
+struct gc *gc_new(const struct gc_config *cfg)
+{
+  pthread_once(&boehm_once, boehm_init_once);
+  gc_attach_thread(NULL);
+  struct gc *g = GC_MALLOC_UNCOLLECTABLE(sizeof *g);
+  if (!g)
+    return NULL;
+  memset(g, 0, sizeof *g);
+  g->cfg = *cfg;
+  if (cfg->heap_limit)
+    GC_set_max_heap_size(cfg->heap_limit);
+  pthread_mutex_lock(&instances_lock);
+  g->next_instance = instances;
+  instances = g;
+  pthread_mutex_unlock(&instances_lock);
+  return g;
+}
+
+void gc_free(struct gc *g)
+{
+  pthread_mutex_lock(&instances_lock);
+  for (struct gc **p = &instances; *p; p = &(*p)->next_instance)
+    if (*p == g) {
+      *p = g->next_instance;
+      break;
+    }
+  pthread_mutex_unlock(&instances_lock);
+  for (struct root *r = g->roots, *next; r; r = next) {
+    next = r->next;
+    free(r);
+  }
+  GC_FREE(g->symtab.at);
+  GC_FREE(g);
+}
+
+void gc_set_memory_full_handler(struct gc *g, gc_memory_full_fn fn, void *ud)
+{
+  g->memory_full = fn;
+  g->memory_full_ud = ud;
+}
+
+struct symtab *gc_symtab(struct gc *g) { return &g->symtab; }
+
+void gc_attach_thread(struct gc *g)
+{
+  (void)g;
+  if (!GC_thread_is_registered()) {
+    struct GC_stack_base sb;
+    if (GC_get_stack_base(&sb) == GC_SUCCESS)
+      GC_register_my_thread(&sb);
+  }
+}
+
+/* ================================================================== */
+/* Allocation                                                         */
+/* ================================================================== */
+
+static void *checked(struct gc *g, void *p)
+{
+  if (!p && g->memory_full)
+    g->memory_full(g, g->memory_full_ud);
+  return p;
+}
+
+static void *alloc_scanned(struct gc *g, enum heap_kind k, size_t n)
+{
+  if (g->cfg.stress && !g->inhibit)
+    GC_gcollect();
+  g->objects_allocated[k]++;
+  return checked(g, GC_MALLOC(n));
+}
+
+static void *alloc_atomic(struct gc *g, enum heap_kind k, size_t n)
+{
+  if (g->cfg.stress && !g->inhibit)
+    GC_gcollect();
+  g->objects_allocated[k]++;
+  return checked(g, GC_MALLOC_ATOMIC(n));
+}
+
+mval gc_cons(struct gc *g, mval car, mval cdr)
+{
+  struct cons *c = alloc_scanned(g, HEAP_CONS, sizeof *c);
+  c->car = car;
+  c->cdr = cdr;
+  return tag_ptr(c, TAG_CONS);
+}
+
+mval gc_float(struct gc *g, double d)
+{
+  double *p = alloc_atomic(g, HEAP_FLOAT, sizeof *p);
+  *p = d;
+  return tag_ptr(p, TAG_FLOAT);
+}
+
+static void symtab_grow(struct gc *g)
+{
+  struct symtab *t = &g->symtab;
+  uint32_t cap = t->cap ? t->cap * 2 : 1024;
+  struct symbol **at = GC_MALLOC_UNCOLLECTABLE(cap * sizeof *at);
+  checked(g, at);
+  if (t->count)
+    memcpy(at, t->at, t->count * sizeof *at);
+  GC_FREE(t->at);
+  t->at = at;
+  t->cap = cap;
+}
+
+mval gc_symbol(struct gc *g)
+{
+  struct symbol *s = alloc_scanned(g, HEAP_SYMBOL, sizeof *s);
+  memset(s, 0, sizeof *s);
+  if (g->symtab.count == g->symtab.cap)
+    symtab_grow(g);
+  s->index = g->symtab.count++;
+  s->name = s->value = s->function = s->plist = Qnil;
+  g->symtab.at[s->index] = s;
+  return MAKE_SYMBOL(s->index);
+}
+
+mval gc_string(struct gc *g, size_t nbytes)
+{
+  struct string *s = alloc_scanned(g, HEAP_STRING, sizeof *s);
+  s->data = checked(g, GC_MALLOC_ATOMIC(nbytes + 1));
+  memset(s->data, 0, nbytes + 1);
+  s->nbytes = (int64_t)nbytes;
+  s->nchars = (int64_t)nbytes;
+  s->flags = 0;
+  return tag_ptr(s, TAG_STRING);
+}
+
+mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp)
+{
+  if (nwords > VL_MAX_WORDS || nlisp >= nwords) {
+    if (g->memory_full)
+      g->memory_full(g, g->memory_full_ud);
+    return Qnil;
+  }
+  size_t n = nwords * sizeof(uint64_t);
+  enum heap_kind k = n > 2048 ? HEAP_LARGE : HEAP_VECTOR;
+  struct vectorlike *v = alloc_scanned(g, k, n);
+  memset(v, 0, n);
+  v->header = vl_make_header(type, nwords, nlisp);
+  for (size_t i = 0; i < nlisp; i++)
+    v->slots[i] = Qnil;
+  return tag_ptr(v, TAG_VECTORLIKE);
+}
+
+/* gc_x* memory is scanned: callers may keep pointers to other gc_x*
+   blocks in it (an evaluator's code tree, say). */
+void *gc_xmalloc(struct gc *g, size_t n)
+{
+  void *p = GC_MALLOC(n ? n : 1);
+  if (p)
+    g->external_bytes += n;
+  return p;
+}
+
+void *gc_xrealloc(struct gc *g, void *p, size_t oldn, size_t newn)
+{
+  void *q = GC_REALLOC(p, newn ? newn : 1);
+  if (q)
+    g->external_bytes += newn - oldn;
+  return q;
+}
+
+void gc_xfree(struct gc *g, void *p, size_t n)
+{
+  if (!p)
+    return;
+  g->external_bytes -= n;
+  GC_FREE(p);
+}
+
+void *gc_xmalloc_or_die(struct gc *g, size_t n)
+{
+  return checked(g, gc_xmalloc(g, n));
+}
+
+void gc_note_gmp(struct gc *g, ptrdiff_t delta) { g->gmp_bytes += (size_t)delta; }
+
+/* ================================================================== */
+/* Collection and roots                                               */
+/* ================================================================== */
+
+void gc_collect(struct gc *g, const char *reason)
+{
+  (void)reason;
+  if (!g->inhibit)
+    GC_gcollect();
+}
+
+void gc_maybe_collect(struct gc *g) { (void)g; }
+void gc_inhibit(struct gc *g, bool on) { g->inhibit += on ? 1 : -1; }
+
+void gc_add_roots(struct gc *g, gc_root_fn fn, void *ud)
+{
+  struct root *r = malloc(sizeof *r);
+  if (!r) {
+    checked(g, NULL);
+    return;
+  }
+  r->fn = fn;
+  r->ud = ud;
+  r->next = g->roots;
+  g->roots = r;
+}
+
+void gc_remove_roots(struct gc *g, gc_root_fn fn, void *ud)
+{
+  for (struct root **p = &g->roots; *p; p = &(*p)->next)
+    if ((*p)->fn == fn && (*p)->ud == ud) {
+      struct root *dead = *p;
+      *p = dead->next;
+      free(dead);
+      return;
+    }
+}
+
+void gc_mark(struct gc *g, mval v)
+{
+  (void)g;
+  if (TAG_OF(v) != TAG_SYMBOL && TAG_OF(v) != TAG_IMMEDIATE && !FIXNUMP(v))
+    GC_push_all_eager(&v, &v + 1);
+}
+
+void gc_mark_array(struct gc *g, const mval *v, size_t n)
+{
+  (void)g;
+  if (n)
+    GC_push_all_eager((void *)v, (void *)(v + n));
+}
+
+/* ================================================================== */
+/* Configuration and statistics                                       */
+/* ================================================================== */
+
+void gc_set_threshold(struct gc *g, size_t bytes, double percentage)
+{
+  g->cfg.cons_threshold = bytes;
+  g->cfg.cons_percentage = percentage;
+}
+void gc_set_policy(struct gc *g, enum vector_policy p) { g->cfg.policy = p; }
+enum vector_policy gc_policy(struct gc *g) { return g->cfg.policy; }
+void gc_set_log(struct gc *g, bool on) { g->cfg.log = on; }
+void gc_set_stress(struct gc *g, bool on) { g->cfg.stress = on; }
+void gc_set_heap_limit(struct gc *g, size_t bytes)
+{
+  g->cfg.heap_limit = bytes;
+  GC_set_max_heap_size(bytes);
+}
+
+void gc_get_stats(struct gc *g, struct gc_stats *out)
+{
+  memset(out, 0, sizeof *out);
+  out->gcs_done = GC_get_gc_no();
+  out->gc_elapsed = collections_elapsed;
+  out->heap_bytes = GC_get_heap_size();
+  out->external_bytes = g->external_bytes;
+  out->gmp_bytes = g->gmp_bytes;
+  out->bytes_since_gc = GC_get_bytes_since_gc();
+  memcpy(out->objects_allocated, g->objects_allocated, sizeof out->objects_allocated);
+}
+
+void gc_set_finalizer(struct gc *g, enum pvec_type type, gc_finalizer_fn fn, void *ud)
+{
+  (void)g, (void)type, (void)fn, (void)ud;
+}
+
+struct heap *gc_heap(struct gc *g)
+{
+  (void)g;
+  return NULL;
+}
