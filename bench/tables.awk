@@ -1,0 +1,49 @@
+# Reads the harness's raw CSV (date,mode,runtime,test,run,total,gc,gcs,
+# rss_kib,status) and prints one elisp-benchmarks-style table per
+# runtime, then medians as ratios against marrow's default policy.
+function median(key,   n, i, j, t, a) {
+  n = split(samples[key], a, " ")
+  for (i = 2; i <= n; i++)          # insertion sort: n is tiny
+    for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+  return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+{
+  rt = $3; t = $4; key = rt SUBSEP t
+  if (!(rt in seen_rt)) { seen_rt[rt] = 1; rts[++nrt] = rt }
+  if (!(t in seen_t)) { seen_t[t] = 1; tests[++nt] = t }
+  n[key]++; sum[key] += $6; sq[key] += $6 * $6; gc[key] += $7; gcs[key] += $8
+  if ($9 > rss[key]) rss[key] = $9
+  samples[key] = samples[key] " " $6
+  if ($10 != "ok") failed[key] = $10
+}
+END {
+  default_rt = ENVIRON["BENCH_DEFAULT"] != "" ? ENVIRON["BENCH_DEFAULT"] : "marrow-hint"
+  for (r = 1; r <= nrt; r++) {
+    rt = rts[r]
+    printf "\n%s\n", rt
+    printf "| %-14s | %10s | %8s | %6s | %9s | %7s | %8s |\n", "test", "non-gc (s)", "gc (s)", "gcs", "total (s)", "err (s)", "rss (MiB)"
+    printf "|%s|%s|%s|%s|%s|%s|%s|\n", "----------------", "------------", "----------", "--------", "-----------", "---------", "-----------"
+    for (i = 1; i <= nt; i++) {
+      key = rt SUBSEP tests[i]
+      if (!(key in n)) continue
+      m = sum[key] / n[key]; g = gc[key] / n[key]
+      v = sq[key] / n[key] - m * m; err = v > 0 ? sqrt(v) : 0
+      printf "| %-14s | %10.3f | %8.3f | %6d | %9.3f | %7.3f | %9.1f |%s\n", tests[i], m - g, g,
+        gcs[key] / n[key], m, err, rss[key] / 1024, (key in failed) ? " FAILED " failed[key] : ""
+    }
+  }
+  printf "\nMedian total time as a ratio of %s (lower is faster)\n", default_rt
+  printf "| %-14s |", "test"; for (r = 1; r <= nrt; r++) printf " %14s |", rts[r]; printf "\n"
+  printf "|----------------|"; for (r = 1; r <= nrt; r++) printf "----------------|"; printf "\n"
+  for (i = 1; i <= nt; i++) {
+    printf "| %-14s |", tests[i]
+    base = (default_rt SUBSEP tests[i]) in n ? median(default_rt SUBSEP tests[i]) : 0
+    for (r = 1; r <= nrt; r++) {
+      key = rts[r] SUBSEP tests[i]
+      if (!(key in n)) printf " %14s |", "-"
+      else if (base > 0) printf " %6.2fx %6.2fs |", median(key) / base, median(key)
+      else printf " %14.2fs |", median(key)
+    }
+    printf "\n"
+  }
+}
