@@ -269,3 +269,8 @@ void gc_set_finalizer(struct gc *g, enum pvec_type type, gc_finalizer_fn fn, voi
 }
 
 struct heap *gc_heap(struct gc *g) { (void)g; return NULL; }
+
+void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud)
+{
+  (void)g, (void)fn, (void)ud;
+}

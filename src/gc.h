@@ -40,6 +40,14 @@ struct gc_config {
   bool log;                  /* one line per collection on stderr */
   bool stress;               /* collect before every allocation */
   const struct heap_allocator *allocator; /* NULL: the C library */
+  /* Testing (issue 7): fail every Nth system allocation of the
+     runtime's own memory (heap blocks and gc_x*); 0 = never.
+     MARROW_FAIL_ALLOC=N sets it. */
+  unsigned long fail_alloc_every;
+  /* Testing: cap on mark-stack entries, 0 = unlimited.  Past it the
+     collector recovers by rescanning the heap, as it does when the
+     stack cannot grow. */
+  size_t mark_stack_limit;
 };
 void gc_config_defaults(struct gc_config *cfg); /* also reads MARROW_* env */
 
@@ -115,8 +123,15 @@ struct gc_stats {
   struct heap_kind_stats kinds[HEAP_KIND_COUNT];
 };
 void gc_get_stats(struct gc *g, struct gc_stats *out);
-/* GMP limbs are allocated through these so that they are counted. */
+/* GMP limbs are allocated through gc_xmalloc and friends, which count
+   them toward the trigger; gc_note_gmp only tallies how many of the
+   external bytes are limbs (stats.gmp_bytes). */
 void gc_note_gmp(struct gc *g, ptrdiff_t delta);
+
+/* Called after each collection with collection inhibited (it may
+   allocate), e.g. to update gcs-done and gc-elapsed.  NULL removes. */
+typedef void (*gc_after_collect_fn)(struct gc *g, void *ud);
+void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud);
 
 /* Layers above the collector finalize their own types (bignum.c clears
    the mpz_t of a dead bignum).  Called during the sweep; it must not
