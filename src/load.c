@@ -1,9 +1,546 @@
-/* load.c -- layer 5: load, require, provide, load-path. */
+/*
+** load.c -- layer 5: load, require, provide, load-path, and the file
+** name functions they need.
+**
+** Invariants:
+**   - A file is read whole into a Lisp string, which is pushed on the
+**     runtime's value stack (a precise root) for the duration of the
+**     load, so the collector cannot free the text the reader is
+**     reading; a non-local exit pops it by restoring stack_top.  No
+**     malloc'd buffer or open FILE* ever outlives a signal.
+**   - Loading state lives in Lisp variables bound with specbind
+**     (load-file-name, load-in-progress and the list of files being
+**     loaded), so a signal restores it on the way out.
+**   - File names are handled as bytes (UTF-8), as Emacs does on POSIX.
+*/
 #include "config.h"
 
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "load.h"
+#include "eval.h"
+#include "reader.h"
+
+/* Emacs allows a file to be loading recursively this many times. */
+#define MAX_RECURSIVE_LOADS 3
+
+static mval Qloads_in_progress_var(mrt *rt) { return intern(rt, "marrow--loads-in-progress"); }
+static mval Qrequire_in_progress_var(mrt *rt) { return intern(rt, "marrow--require-in-progress"); }
+
+/* ================================================================== */
+/* Small helpers                                                      */
+/* ================================================================== */
+
+static const char *sdata(mval s) { return (const char *)XSTRING(s)->data; }
+static size_t slen(mval s) { return (size_t)XSTRING(s)->nbytes; }
+
+static bool memq(mval x, mval list)
+{
+  for (; CONSP(list); list = XCDR(list))
+    if (XCAR(list) == x)
+      return true;
+  return false;
+}
+
+static mval variable_or_nil(mrt *rt, mval sym)
+{
+  mval v = XSYMBOL(rt, sym)->value;
+  return v == Qunbound ? Qnil : v;
+}
+
+/* Keeps V alive on the value stack until a matching pop (or a
+   non-local exit, which restores stack_top). */
+static void push_root(mrt *rt, mval v)
+{
+  stack_reserve(rt, 1);
+  rt->stack[rt->stack_top++] = v;
+}
+
+static bool regular_file_p(const char *path)
+{
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool has_suffix(const char *s, size_t n, const char *suffix)
+{
+  size_t k = strlen(suffix);
+  return n >= k && memcmp(s + n - k, suffix, k) == 0;
+}
+
+/* ================================================================== */
+/* File names                                                         */
+/* ================================================================== */
+
+static mval home_directory(mrt *rt)
+{
+  const char *home = getenv("HOME");
+  return make_cstring(rt, home && *home ? home : "/");
+}
+
+static mval current_directory(mrt *rt)
+{
+  char buf[4096];
+  if (!getcwd(buf, sizeof buf - 1))
+    return make_cstring(rt, "/");
+  size_t n = strlen(buf);
+  if (n == 0 || buf[n - 1] != '/')
+    buf[n++] = '/';
+  return make_string(rt, buf, n);
+}
+
+/* Collapses "//", "." and ".." in the absolute name P[0..N) in place
+   and returns the new length.  As in Emacs, a leading "//" (exactly
+   two) is kept, and ".." at the root is kept only when P starts so. */
+static size_t normalize_path(char *p, size_t n)
+{
+  bool trailing = n > 1 && p[n - 1] == '/';
+  size_t keep = (n >= 2 && p[1] == '/' && (n == 2 || p[2] != '/')) ? 2 : 1;
+  size_t out = keep, i = keep;
+  while (i < n) {
+    size_t start = i;
+    while (i < n && p[i] != '/')
+      i++;
+    size_t len = i - start;
+    i++;
+    if (len == 0 || (len == 1 && p[start] == '.'))
+      continue;
+    if (len == 2 && p[start] == '.' && p[start + 1] == '.') {
+      if (out > keep) {
+        out--; /* the slash ending the last component */
+        while (out > keep && p[out - 1] != '/')
+          out--;
+        continue;
+      }
+      if (start != keep)
+        continue;
+    }
+    memmove(p + out, p + start, len);
+    out += len;
+    p[out++] = '/';
+  }
+  bool component_trailing = out > keep && p[out - 1] == '/';
+  if (component_trailing && !(trailing && (n < 2 || !(p[n - 2] == '.' && (n < 3 || p[n - 3] == '/')))))
+    out--;
+  return out;
+}
+
+static bool absolute_name_p(mval name)
+{
+  return slen(name) > 0 && (sdata(name)[0] == '/' || sdata(name)[0] == '~');
+}
+
+/* (expand-file-name NAME &optional DEFAULT-DIRECTORY) */
+static mval expand_file_name(mrt *rt, mval name, mval dir)
+{
+  CHECK_STRING(rt, name);
+  mval base;
+  const char *n = sdata(name);
+  size_t nlen = slen(name);
+  if (nlen == 0) { /* "" names the directory itself, with no slash */
+    n = ".";
+    nlen = 1;
+  }
+  if (nlen > 0 && n[0] == '~' && (nlen == 1 || n[1] == '/')) {
+    base = home_directory(rt);
+    n++;
+    nlen--;
+  } else if (nlen > 0 && n[0] == '/') {
+    base = make_string(rt, "", 0);
+  } else {
+    if (NILP(dir))
+      dir = variable_or_nil(rt, intern(rt, "default-directory"));
+    if (!STRINGP(dir))
+      dir = current_directory(rt);
+    base = absolute_name_p(dir) ? expand_file_name(rt, dir, Qnil) : current_directory(rt);
+  }
+  /* Built in a scratch string held on the value stack, so that nothing
+     leaks and nothing is freed early whatever signals. */
+  push_root(rt, base);
+  size_t blen = slen(base);
+  mval scratch = gc_string(rt->gc, blen + nlen + 2);
+  push_root(rt, scratch);
+  char *buf = (char *)XSTRING(scratch)->data;
+  memcpy(buf, sdata(base), blen);
+  size_t len = blen;
+  if (nlen > 0 && (len == 0 || buf[len - 1] != '/') && n[0] != '/')
+    buf[len++] = '/';
+  memcpy(buf + len, n, nlen);
+  len += nlen;
+  if (len == 0)
+    buf[len++] = '/';
+  len = normalize_path(buf, len);
+  mval result = make_string(rt, buf, len);
+  rt->stack_top -= 2;
+  return result;
+}
+
+static mval Fexpand_file_name(mrt *rt, int nargs, mval *args)
+{
+  return expand_file_name(rt, args[0], args[1]);
+}
+
+static mval Ffile_exists_p(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  return access(sdata(f), F_OK) == 0 ? Qt : Qnil;
+}
+
+static mval Ffile_readable_p(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  return access(sdata(f), R_OK) == 0 ? Qt : Qnil;
+}
+
+static mval Ffile_directory_p(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  struct stat st;
+  return stat(sdata(f), &st) == 0 && S_ISDIR(st.st_mode) ? Qt : Qnil;
+}
+
+static mval Ffile_name_absolute_p(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  return absolute_name_p(args[0]) ? Qt : Qnil;
+}
+
+/* Offset just past the last slash of NAME (0 when there is none). */
+static size_t nondirectory_start(mval name)
+{
+  size_t i = slen(name);
+  while (i > 0 && sdata(name)[i - 1] != '/')
+    i--;
+  return i;
+}
+
+static mval Ffile_name_directory(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  size_t i = nondirectory_start(args[0]);
+  return i == 0 ? Qnil : make_string(rt, sdata(args[0]), i);
+}
+
+static mval Ffile_name_nondirectory(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  size_t i = nondirectory_start(args[0]);
+  return make_string(rt, sdata(args[0]) + i, slen(args[0]) - i);
+}
+
+/* The offset of the extension's dot in NAME, or its length when it has
+   none; a leading dot (".emacs") does not start an extension. */
+static size_t extension_start(mval name)
+{
+  size_t base = nondirectory_start(name), n = slen(name);
+  for (size_t i = n; i > base + 1; i--)
+    if (sdata(name)[i - 1] == '.')
+      return i - 1;
+  return n;
+}
+
+static mval Ffile_name_sans_extension(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  return make_string(rt, sdata(args[0]), extension_start(args[0]));
+}
+
+static mval Ffile_name_extension(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  size_t dot = extension_start(args[0]), n = slen(args[0]);
+  if (dot == n)
+    return NILP(args[1]) ? Qnil : make_string(rt, "", 0);
+  return make_string(rt, sdata(args[0]) + dot + (NILP(args[1]) ? 1 : 0),
+                     n - dot - (NILP(args[1]) ? 1 : 0));
+}
+
+/* ================================================================== */
+/* Finding a file to load                                             */
+/* ================================================================== */
+
+static mval concat2(mrt *rt, mval a, const char *b)
+{
+  size_t alen = slen(a), blen = strlen(b);
+  mval s = gc_string(rt->gc, alen + blen);
+  struct string *p = XSTRING(s);
+  memcpy(p->data, XSTRING(a)->data, alen);
+  memcpy(p->data + alen, b, blen);
+  bool mb;
+  p->nchars = utf8_count_chars(p->data, alen + blen, &mb);
+  p->flags = mb ? STRING_MULTIBYTE : 0;
+  return s;
+}
+
+/* FILE with ".el", then FILE itself, inside DIR (nil: as it stands). */
+static mval try_suffixes(mrt *rt, mval file, mval dir, bool nosuffix)
+{
+  mval full = expand_file_name(rt, file, dir);
+  if (!nosuffix && !has_suffix(sdata(full), slen(full), ".el")) {
+    mval el = concat2(rt, full, ".el");
+    if (regular_file_p(sdata(el)))
+      return el;
+  }
+  return regular_file_p(sdata(full)) ? full : Qnil;
+}
+
+/* Emacs's openp: an absolute name stands alone; any other is looked
+   up in each load-path directory (nil there means default-directory). */
+static mval locate_load_file(mrt *rt, mval file, bool nosuffix)
+{
+  if (absolute_name_p(file))
+    return try_suffixes(rt, file, Qnil, nosuffix);
+  mval path = variable_or_nil(rt, Qload_path);
+  for (; CONSP(path); path = XCDR(path)) {
+    mval dir = XCAR(path);
+    if (!STRINGP(dir) && !NILP(dir))
+      continue;
+    mval found = try_suffixes(rt, file, dir, nosuffix);
+    if (!NILP(found))
+      return found;
+  }
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Reading and evaluating                                             */
+/* ================================================================== */
+
+static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, const char *name)
+{
+  mval result = Qnil;
+  for (;;) {
+    mval form = read_one(rt, text, len, &pos, name);
+    if (form == Qunbound)
+      return result;
+    result = eval_form(rt, form);
+  }
+}
+
+mval load_eval_text(mrt *rt, const char *text, size_t len, const char *name)
+{
+  return eval_text_from(rt, text, len, 0, name);
+}
+
+/* The whole file as a Lisp string.  The string is allocated before the
+   file is opened, so nothing between fopen and fclose can signal. */
+static mval read_file_text(mrt *rt, mval path, size_t *len)
+{
+  struct stat st;
+  FILE *f = NULL;
+  if (stat(sdata(path), &st) == 0 && S_ISREG(st.st_mode)) {
+    mval text = gc_string(rt->gc, (size_t)st.st_size);
+    f = fopen(sdata(path), "rb");
+    if (f) {
+      size_t n = fread(XSTRING(text)->data, 1, (size_t)st.st_size, f);
+      fclose(f);
+      *len = n;
+      return text;
+    }
+  }
+  int err = errno;
+  xsignal3(rt, Qfile_error, make_cstring(rt, "Opening input file"),
+           make_cstring(rt, strerror(err)), path);
+}
+
+static void check_recursive_load(mrt *rt, mval path, mval loading)
+{
+  int seen = 0;
+  for (mval l = loading; CONSP(l); l = XCDR(l))
+    if (STRINGP(XCAR(l)) && slen(XCAR(l)) == slen(path) &&
+        memcmp(sdata(XCAR(l)), sdata(path), slen(path)) == 0)
+      seen++;
+  if (seen > MAX_RECURSIVE_LOADS)
+    mrt_signal(rt, Qerror, Fcons(rt, make_cstring(rt, "Recursive load"), loading));
+}
+
+static void load_message(mrt *rt, mval path)
+{
+  mrt_write_err(rt, "Loading ", 8);
+  mrt_write_err(rt, sdata(path), slen(path));
+  if (has_suffix(sdata(path), slen(path), ".el"))
+    mrt_write_err(rt, " (source)", 9);
+  mrt_write_err(rt, "...\n", 4);
+}
+
+/* A script's "#!" line is a comment, as in Emacs. */
+static size_t skip_shebang(const char *text, size_t len)
+{
+  if (len < 2 || text[0] != '#' || text[1] != '!')
+    return 0;
+  size_t i = 0;
+  while (i < len && text[i] != '\n')
+    i++;
+  return i;
+}
+
+static mval load_found_file(mrt *rt, mval path, bool nomessage)
+{
+  mval loads_var = Qloads_in_progress_var(rt);
+  mval loading = variable_or_nil(rt, loads_var);
+  check_recursive_load(rt, path, loading);
+  if (!nomessage)
+    load_message(rt, path);
+  size_t depth = rt->specpdl_depth;
+  size_t stack_top = rt->stack_top;
+  size_t len;
+  mval text = read_file_text(rt, path, &len);
+  push_root(rt, text);
+  specbind(rt, loads_var, Fcons(rt, path, loading));
+  specbind(rt, Qload_file_name, path);
+  specbind(rt, intern(rt, "load-true-file-name"), path);
+  specbind(rt, intern(rt, "load-in-progress"), Qt);
+  const char *data = sdata(text);
+  eval_text_from(rt, data, len, skip_shebang(data, len), sdata(path));
+  unbind_to(rt, depth);
+  rt->stack_top = stack_top;
+  return Qt;
+}
+
+mval load_file(mrt *rt, mval file, bool noerror, bool nomessage)
+{
+  CHECK_STRING(rt, file);
+  mval found = locate_load_file(rt, file, false);
+  if (NILP(found)) {
+    if (noerror)
+      return Qnil;
+    xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
+             make_cstring(rt, "No such file or directory"), file);
+  }
+  return load_found_file(rt, found, nomessage);
+}
+
+void load_command_line_file(mrt *rt, const char *file)
+{
+  mval name = make_cstring(rt, file);
+  mval full = expand_file_name(rt, name, Qnil);
+  if (regular_file_p(sdata(full)))
+    load_found_file(rt, full, true);
+  else
+    load_file(rt, name, false, true);
+}
+
+/* (load FILE &optional NOERROR NOMESSAGE NOSUFFIX MUST-SUFFIX) */
+static mval Fload(mrt *rt, int nargs, mval *args)
+{
+  mval file = args[0];
+  CHECK_STRING(rt, file);
+  mval found = locate_load_file(rt, file, !NILP(args[3]));
+  if (NILP(found)) {
+    if (!NILP(args[1]))
+      return Qnil;
+    xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
+             make_cstring(rt, "No such file or directory"), file);
+  }
+  return load_found_file(rt, found, !NILP(args[2]));
+}
+
+/* ================================================================== */
+/* Features                                                           */
+/* ================================================================== */
+
+static mval Fprovide(mrt *rt, int nargs, mval *args)
+{
+  mval feature = args[0];
+  CHECK_SYMBOL(rt, feature);
+  mval features = variable_or_nil(rt, Qfeatures);
+  if (!memq(feature, features))
+    set_symbol_value(rt, Qfeatures, Fcons(rt, feature, features));
+  if (!NILP(args[1]))
+    put_prop(rt, feature, intern(rt, "subfeatures"), args[1]);
+  return feature;
+}
+
+static mval Ffeaturep(mrt *rt, int nargs, mval *args)
+{
+  CHECK_SYMBOL(rt, args[0]);
+  if (!memq(args[0], variable_or_nil(rt, Qfeatures)))
+    return Qnil;
+  if (NILP(args[1]))
+    return Qt;
+  mval subs = get_prop(rt, args[0], intern(rt, "subfeatures"));
+  return call2(rt, intern(rt, "member"), args[1], subs) != Qnil ? Qt : Qnil;
+}
+
+static void check_recursive_require(mrt *rt, mval feature, mval requiring)
+{
+  int seen = 0;
+  for (mval l = requiring; CONSP(l); l = XCDR(l))
+    seen += XCAR(l) == feature;
+  if (seen > MAX_RECURSIVE_LOADS)
+    mrt_errorf(rt, "Recursive \xe2\x80\x98require\xe2\x80\x99 for feature \xe2\x80\x98%s\xe2\x80\x99",
+               symbol_name(rt, feature));
+}
+
+/* (require FEATURE &optional FILENAME NOERROR) */
+static mval Frequire(mrt *rt, int nargs, mval *args)
+{
+  mval feature = args[0], filename = args[1];
+  CHECK_SYMBOL(rt, feature);
+  if (memq(feature, variable_or_nil(rt, Qfeatures)))
+    return feature;
+  mval var = Qrequire_in_progress_var(rt);
+  mval requiring = variable_or_nil(rt, var);
+  check_recursive_require(rt, feature, requiring);
+  size_t depth = rt->specpdl_depth;
+  specbind(rt, var, Fcons(rt, feature, requiring));
+  mval file = NILP(filename) ? XSYMBOL(rt, feature)->name : filename;
+  CHECK_STRING(rt, file);
+  mval found = locate_load_file(rt, file, false);
+  if (NILP(found)) {
+    unbind_to(rt, depth);
+    if (!NILP(args[2]))
+      return Qnil;
+    xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
+             make_cstring(rt, "No such file or directory"), file);
+  }
+  load_found_file(rt, found, true);
+  unbind_to(rt, depth);
+  if (!memq(feature, variable_or_nil(rt, Qfeatures)))
+    mrt_errorf(rt, "Loading file %s failed to provide feature \xe2\x80\x98%s\xe2\x80\x99", sdata(found),
+               symbol_name(rt, feature));
+  return feature;
+}
+
+/* ================================================================== */
+/* Setup                                                              */
+/* ================================================================== */
+
+void load_set_lisp_dir(mrt *rt, const char *dir)
+{
+  mval path = variable_or_nil(rt, Qload_path);
+  set_symbol_value(rt, Qload_path, Fcons(rt, make_cstring(rt, dir), path));
+}
+
+static const struct subr_def load_subrs[] = {
+  {"load", Fload, 1, 5},
+  {"require", Frequire, 1, 3},
+  {"provide", Fprovide, 1, 2},
+  {"featurep", Ffeaturep, 1, 2},
+  {"expand-file-name", Fexpand_file_name, 1, 2},
+  {"file-exists-p", Ffile_exists_p, 1, 1},
+  {"file-readable-p", Ffile_readable_p, 1, 1},
+  {"file-directory-p", Ffile_directory_p, 1, 1},
+  {"file-name-absolute-p", Ffile_name_absolute_p, 1, 1},
+  {"file-name-directory", Ffile_name_directory, 1, 1},
+  {"file-name-nondirectory", Ffile_name_nondirectory, 1, 1},
+  {"file-name-sans-extension", Ffile_name_sans_extension, 1, 1},
+  {"file-name-extension", Ffile_name_extension, 1, 2},
+};
 
 void load_init(mrt *rt)
 {
-  (void)rt;
+  defsubrs(rt, load_subrs, sizeof load_subrs / sizeof load_subrs[0]);
+  defvar(rt, Qload_path, Qnil);
+  defvar(rt, Qfeatures, Qnil);
+  defvar(rt, Qload_file_name, Qnil);
+  defvar(rt, intern(rt, "load-true-file-name"), Qnil);
+  defvar(rt, intern(rt, "load-in-progress"), Qnil);
+  defvar(rt, Qloads_in_progress_var(rt), Qnil);
+  defvar(rt, Qrequire_in_progress_var(rt), Qnil);
+  defvar(rt, intern(rt, "default-directory"), current_directory(rt));
 }

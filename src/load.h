@@ -1,4 +1,4 @@
-/* load.h -- layer 5: load, require, provide, load-path. */
+/* load.h -- layer 5: load, require, provide, load-path, file names. */
 #ifndef MARROW_LOAD_H
 #define MARROW_LOAD_H
 
@@ -6,5 +6,21 @@
 
 /* Defines this module's primitives and variables in RT. */
 void load_init(mrt *rt);
+
+/* Puts DIR first on load-path (the Lisp library directory). */
+void load_set_lisp_dir(mrt *rt, const char *dir);
+
+/* Reads and evaluates every form of TEXT[0..LEN) in turn; returns the
+   last value (nil for none).  NAME (may be NULL) names the source in
+   read errors, which then carry NAME:line:column. */
+mval load_eval_text(mrt *rt, const char *text, size_t len, const char *name);
+
+/* (load FILE NOERROR NOMESSAGE): t when loaded, nil when NOERROR and
+   the file is missing.  Signals file-missing otherwise. */
+mval load_file(mrt *rt, mval file, bool noerror, bool nomessage);
+
+/* Like (load FILE nil t), but FILE as given is tried first: that is
+   what `marrow -l FILE` and `emacs -l FILE` do. */
+void load_command_line_file(mrt *rt, const char *file);
 
 #endif

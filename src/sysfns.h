@@ -7,4 +7,9 @@
 /* Defines this module's primitives and variables in RT. */
 void sysfns_init(mrt *rt);
 
+/* kill-emacs never calls exit(): it throws to this tag, with the exit
+   code as a fixnum, and the API layer's protected call catches it and
+   returns MARROW_EXIT.  An immediate, so no Lisp catch can match it. */
+#define KILL_EMACS_TAG MAKE_IMMEDIATE(0x4b494c4c)
+
 #endif
