@@ -1,9 +1,1018 @@
-/* printer.c -- layer 5: the printer: prin1, princ, print, format, message. */
+/*
+** printer.c -- layer 5: the printer: prin1, princ, print, format,
+** message, error messages, and the standard error symbols.
+**
+** Every object prints exactly as in GNU Emacs 28 (print-circle nil,
+** print-escape-newlines nil, text-quoting-style curve).
+**
+** Invariants:
+**   - Output goes to a growable C buffer (struct strbuf) and is copied
+**     to a Lisp string or to the runtime's output function at the end.
+**     A Lisp-facing primitive registers an unwind entry that frees the
+**     buffer, so a signal in the middle of printing leaks nothing.
+**   - C recursion follows only the car direction and vector elements,
+**     and is bounded as in Emacs: past PRINT_CIRCLE open conses and
+**     vectors, printing signals (error "Apparently circular structure
+**     being printed").  Lists are walked iteratively with Emacs's
+**     Brent cycle check, so a cdr loop prints as ". #N", and an object
+**     that contains itself prints as "#N", N being the depth of the
+**     enclosing copy -- byte for byte what Emacs 28 prints.
+**   - The objects being printed are kept on the C stack (struct
+**     printer), where the conservative scan sees them.
+*/
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "printer.h"
+#include "reader.h"
+#include "bignum.h"
+#include "eval.h"
+#include "arith.h"
+#include "hashtab.h"
+
+/* ================================================================== */
+/* Growable buffers                                                   */
+/* ================================================================== */
+
+void strbuf_put(struct strbuf *b, const char *s, size_t n)
+{
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + n + 1)
+      cap *= 2;
+    char *p = realloc(b->data, cap);
+    if (!p) {
+      mrt *rt = mrt_current;
+      if (rt)
+        memory_full(rt);
+      return;
+    }
+    b->data = p;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+static void strbuf_puts(struct strbuf *b, const char *s) { strbuf_put(b, s, strlen(s)); }
+static void strbuf_putc(struct strbuf *b, char c) { strbuf_put(b, &c, 1); }
+
+static void strbuf_free_unwind(mrt *rt, mval arg)
+{
+  struct strbuf *b = (struct strbuf *)(uintptr_t)XFIXNUM(arg);
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+/* Frees B's memory when the specpdl unwinds past this point: on a
+   signal, or at the caller's unbind_to. */
+static size_t strbuf_protect(mrt *rt, struct strbuf *b)
+{
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, strbuf_free_unwind, make_fixnum((int64_t)(uintptr_t)b));
+  return depth;
+}
+
+/* The buffer's contents as a Lisp string; frees the buffer. */
+static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
+{
+  mval s = make_string(rt, b->data ? b->data : "", b->len);
+  unbind_to(rt, depth);
+  return s;
+}
+
+/* ================================================================== */
+/* Numbers                                                            */
+/* ================================================================== */
+
+/* Emacs's float syntax: the shortest %g text of at least DBL_DIG
+   digits that reads back to D, with ".0" added when it would read as
+   an integer. */
+static size_t format_float(double d, char *buf, size_t n)
+{
+  if (isnan(d))
+    return (size_t)snprintf(buf, n, "%s0.0e+NaN", signbit(d) ? "-" : "");
+  if (isinf(d))
+    return (size_t)snprintf(buf, n, "%s1.0e+INF", d < 0 ? "-" : "");
+  int len = 0;
+  for (int prec = 15; prec <= 17; prec++) {
+    len = snprintf(buf, n, "%.*g", prec, d);
+    if (strtod(buf, NULL) == d)
+      break;
+  }
+  if (!strpbrk(buf, ".e") && (size_t)len + 2 < n) {
+    strcpy(buf + len, ".0");
+    len += 2;
+  }
+  return (size_t)len;
+}
+
+/* The number module's float_to_string, when it is linked in; the local
+   copy keeps the printer usable while it is not. */
+extern size_t float_to_string(double d, char *buf, size_t n) __attribute__((weak));
+
+static void print_float(struct strbuf *b, double d)
+{
+  char buf[64];
+  size_t n = float_to_string ? float_to_string(d, buf, sizeof buf)
+                             : format_float(d, buf, sizeof buf);
+  strbuf_put(b, buf, n);
+}
+
+/* Digits of bignum X in BASE (2..36); uses GMP's allocator, which
+   charges the runtime. */
+static void print_bignum(struct strbuf *b, mval x, int base, bool upper)
+{
+  void *(*alloc)(size_t);
+  void (*freefn)(void *, size_t);
+  mp_get_memory_functions(&alloc, NULL, &freefn);
+  char *s = mpz_get_str(NULL, upper ? -base : base, XBIGNUM_MPZ(x));
+  if (!s)
+    return;
+  size_t n = strlen(s);
+  strbuf_put(b, s, n);
+  freefn(s, n + 1);
+}
+
+/* Digits of |V| in BASE, most significant first. */
+static void print_magnitude(struct strbuf *b, uint64_t v, int base, bool upper)
+{
+  const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  char buf[70];
+  int i = sizeof buf;
+  do
+    buf[--i] = digits[v % (unsigned)base];
+  while ((v /= (unsigned)base) != 0);
+  strbuf_put(b, buf + i, sizeof buf - (size_t)i);
+}
+
+static void print_fixnum(struct strbuf *b, int64_t v)
+{
+  if (v < 0)
+    strbuf_putc(b, '-');
+  print_magnitude(b, v < 0 ? -(uint64_t)v : (uint64_t)v, 10, false);
+}
+
+/* ================================================================== */
+/* Symbols and strings                                                */
+/* ================================================================== */
+
+/* Characters that prin1 escapes anywhere in a symbol's name. */
+static bool symbol_char_needs_escape(int c)
+{
+  return c <= ' ' || c == 0xA0 || (c < 0200 && strchr("\"\\';#(),`[]?.", c));
+}
+
+static int decode_utf8(const uint8_t *p, const uint8_t *end, int *len)
+{
+  int c = p[0];
+  *len = 1;
+  if (c < 0xC0)
+    return c;
+  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+  if (end - p <= extra)
+    return c;
+  int v = c & (0x3F >> extra);
+  for (int i = 1; i <= extra; i++) {
+    if ((p[i] & 0xC0) != 0x80)
+      return c;
+    v = (v << 6) | (p[i] & 0x3F);
+  }
+  *len = extra + 1;
+  return v;
+}
+
+static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
+{
+  struct string *name = XSTRING(XSYMBOL(rt, sym)->name);
+  const uint8_t *p = name->data, *end = p + name->nbytes;
+  if (!escape) {
+    strbuf_put(b, (const char *)p, (size_t)name->nbytes);
+    return;
+  }
+  if (name->nbytes == 0) {
+    strbuf_puts(b, "##");
+    return;
+  }
+  /* A name that would read as a number gets its first character
+     escaped, as Emacs does: \1, \-1, \1e5. */
+  bool sign = p[0] == '-' || p[0] == '+';
+  bool confusing = (size_t)name->nbytes > (size_t)sign &&
+                   ((p[sign] >= '0' && p[sign] <= '9') || p[sign] == '.') &&
+                   reader_number_syntax_p((const char *)p, (size_t)name->nbytes);
+  while (p < end) {
+    int len;
+    int c = decode_utf8(p, end, &len);
+    if (confusing || symbol_char_needs_escape(c))
+      strbuf_putc(b, '\\');
+    confusing = false;
+    strbuf_put(b, (const char *)p, (size_t)len);
+    p += len;
+  }
+}
+
+/* prin1 escapes only " and \ in strings; control characters and
+   newlines go out raw, as with Emacs's print-escape-newlines nil. */
+static void print_string(struct strbuf *b, mval str, bool escape)
+{
+  struct string *s = XSTRING(str);
+  if (!escape) {
+    strbuf_put(b, (const char *)s->data, (size_t)s->nbytes);
+    return;
+  }
+  strbuf_putc(b, '"');
+  size_t run = 0;
+  for (size_t i = 0; i < (size_t)s->nbytes; i++) {
+    uint8_t c = s->data[i];
+    if (c == '"' || c == '\\') {
+      strbuf_put(b, (const char *)s->data + run, i - run);
+      strbuf_putc(b, '\\');
+      run = i;
+    }
+  }
+  strbuf_put(b, (const char *)s->data + run, (size_t)s->nbytes - run);
+  strbuf_putc(b, '"');
+}
+
+/* ================================================================== */
+/* The object printer                                                 */
+/* ================================================================== */
+
+#define PRINT_CIRCLE 200
+
+struct printer {
+  mrt *rt;
+  struct strbuf *out;
+  bool escape;
+  int depth;               /* conses and vectors open */
+  int backquote_depth;     /* inside `: commas print as , and ,@ */
+  int64_t print_length;    /* -1: no limit */
+  int64_t print_level;
+  mval being_printed[PRINT_CIRCLE];
+};
+
+static void print_object(struct printer *p, mval obj);
+
+static int64_t limit_variable(mrt *rt, mval sym)
+{
+  mval v = XSYMBOL(rt, sym)->value;
+  return FIXNUMP(v) && XFIXNUM(v) >= 0 ? XFIXNUM(v) : -1;
+}
+
+static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool escape)
+{
+  p->rt = rt;
+  p->out = out;
+  p->escape = escape;
+  p->depth = 0;
+  p->backquote_depth = 0;
+  p->print_length = limit_variable(rt, Qprint_length);
+  p->print_level = limit_variable(rt, Qprint_level);
+}
+
+/* Entering a cons or vector: prints #N and returns false when OBJ is
+   already being printed further out. */
+static bool enter_container(struct printer *p, mval obj)
+{
+  if (p->depth >= PRINT_CIRCLE - 1)
+    mrt_error(p->rt, "Apparently circular structure being printed");
+  for (int i = 0; i < p->depth; i++)
+    if (p->being_printed[i] == obj) {
+      char buf[16];
+      snprintf(buf, sizeof buf, "#%d", i);
+      strbuf_puts(p->out, buf);
+      return false;
+    }
+  p->being_printed[p->depth++] = obj;
+  if (p->print_level >= 0 && p->depth > p->print_level) {
+    strbuf_puts(p->out, "...");
+    p->depth--;
+    return false;
+  }
+  return true;
+}
+
+static void leave_container(struct printer *p) { p->depth--; }
+
+/* 'x #'x `x ,x ,@x: the reader's abbreviations, printed back. */
+static bool print_abbreviation(struct printer *p, mval obj)
+{
+  mval head = XCAR(obj), rest = XCDR(obj);
+  if (!CONSP(rest) || !NILP(XCDR(rest)))
+    return false;
+  const char *prefix = head == Qquote ? "'"
+                     : head == Qfunction ? "#'"
+                     : head == Qbackquote ? "`"
+                     : head == Qcomma && p->backquote_depth > 0 ? ","
+                     : head == Qcomma_at && p->backquote_depth > 0 ? ",@"
+                     : NULL;
+  if (!prefix)
+    return false;
+  strbuf_puts(p->out, prefix);
+  int delta = head == Qbackquote ? 1 : head == Qcomma || head == Qcomma_at ? -1 : 0;
+  p->backquote_depth += delta;
+  print_object(p, XCAR(rest));
+  p->backquote_depth -= delta;
+  return true;
+}
+
+/* Walks the list with Emacs's FOR_EACH_TAIL_SAFE (Brent's algorithm),
+   so that a cdr loop stops after the same number of elements as in
+   Emacs and prints as " . #N". */
+static void print_list(struct printer *p, mval obj)
+{
+  struct strbuf *b = p->out;
+  strbuf_putc(b, '(');
+  mval tail = obj, tortoise = obj, last_cdr = Qnil;
+  intptr_t max = 2, n = 0;
+  uint16_t q = 2;
+  int64_t i = 0;
+  while (CONSP(tail)) {
+    if (i != 0)
+      strbuf_putc(b, ' ');
+    if (p->print_length >= 0 && i >= p->print_length) {
+      strbuf_puts(b, "...");
+      strbuf_putc(b, ')');
+      return;
+    }
+    i++;
+    print_object(p, XCAR(tail));
+    last_cdr = XCDR(tail);
+    tail = last_cdr;
+    bool check = --q != 0 || 0 < --n;
+    if (!check) {
+      max <<= 1;
+      q = (uint16_t)max;
+      n = max >> 16;
+      tortoise = tail;
+    } else if (tail == tortoise) {
+      break; /* a cycle */
+    }
+  }
+  if (!NILP(last_cdr)) {
+    strbuf_puts(b, " . ");
+    if (CONSP(last_cdr)) {
+      char buf[32];
+      snprintf(buf, sizeof buf, "#%lld", (long long)(i >> 1));
+      strbuf_puts(b, buf);
+    } else {
+      print_object(p, last_cdr);
+    }
+  }
+  strbuf_putc(b, ')');
+}
+
+static void print_slots(struct printer *p, const char *open, const char *close, mval v)
+{
+  strbuf_puts(p->out, open);
+  int64_t n = (int64_t)vl_header_nlisp(XVL(v)->header);
+  for (int64_t i = 0; i < n; i++) {
+    if (i)
+      strbuf_putc(p->out, ' ');
+    if (p->print_length >= 0 && i >= p->print_length) {
+      strbuf_puts(p->out, "...");
+      break;
+    }
+    print_object(p, AREF(v, i));
+  }
+  strbuf_puts(p->out, close);
+}
+
+/* The hash table module, when linked in (weak until it lands). */
+extern int64_t hash_table_size(mval table) __attribute__((weak));
+
+static void print_hash_table(struct printer *p, mval table)
+{
+  if (!hash_table_size) {
+    strbuf_puts(p->out, "#<hash-table>");
+    return;
+  }
+  int64_t size = hash_table_size(table);
+  mval data = Qnil, key, value;
+  for (int64_t i = size - 1; i >= 0; i--)
+    if (hash_table_entry(table, i, &key, &value))
+      data = Fcons(p->rt, key, Fcons(p->rt, value, data));
+  char buf[48];
+  snprintf(buf, sizeof buf, "#s(hash-table size %lld test ", (long long)size);
+  strbuf_puts(p->out, buf);
+  print_object(p, XHASH_TABLE(table)->test);
+  strbuf_puts(p->out, " rehash-size 1.5 rehash-threshold 0.8125 data ");
+  print_object(p, data);
+  strbuf_putc(p->out, ')');
+}
+
+extern mval closure_as_list(mrt *rt, mval fn) __attribute__((weak));
+
+static void print_vectorlike(struct printer *p, mval obj)
+{
+  struct strbuf *b = p->out;
+  switch (PVEC_TYPE(obj)) {
+  case PVEC_BIGNUM:
+    print_bignum(b, obj, 10, false);
+    return;
+  case PVEC_SUBR:
+    strbuf_puts(b, "#<subr ");
+    print_symbol(p->rt, b, XSUBR(obj)->name, false);
+    strbuf_putc(b, '>');
+    return;
+  case PVEC_CLOSURE:
+    if (closure_as_list) {
+      mval list = closure_as_list(p->rt, obj);
+      print_object(p, list);
+    } else {
+      strbuf_puts(b, "#<closure>");
+    }
+    return;
+  case PVEC_HASH_TABLE:
+    print_hash_table(p, obj);
+    return;
+  case PVEC_CODE: strbuf_puts(b, "#<code>"); return;
+  case PVEC_BOX: strbuf_puts(b, "#<box>"); return;
+  case PVEC_OPAQUE: strbuf_puts(b, "#<opaque>"); return;
+  case PVEC_FREE: strbuf_puts(b, "#<free>"); return;
+  case PVEC_VECTOR:
+  case PVEC_RECORD:
+  default:
+    break;
+  }
+  if (!enter_container(p, obj))
+    return;
+  if (PVEC_TYPE(obj) == PVEC_RECORD)
+    print_slots(p, "#s(", ")", obj);
+  else if (PVEC_TYPE(obj) == PVEC_VECTOR)
+    print_slots(p, "[", "]", obj);
+  else
+    strbuf_puts(b, "#<unknown>");
+  leave_container(p);
+}
+
+static void print_object(struct printer *p, mval obj)
+{
+  struct strbuf *b = p->out;
+  if (FIXNUMP(obj)) {
+    print_fixnum(b, XFIXNUM(obj));
+  } else if (SYMBOLP(obj)) {
+    print_symbol(p->rt, b, obj, p->escape);
+  } else if (STRINGP(obj)) {
+    print_string(b, obj, p->escape);
+  } else if (FLOATP(obj)) {
+    print_float(b, XFLOAT(obj));
+  } else if (CONSP(obj)) {
+    if (!enter_container(p, obj))
+      return;
+    if (!print_abbreviation(p, obj))
+      print_list(p, obj);
+    leave_container(p);
+  } else if (VECTORLIKEP(obj)) {
+    print_vectorlike(p, obj);
+  } else if (obj == Qunbound) {
+    strbuf_puts(b, "#<unbound>");
+  } else {
+    strbuf_puts(b, "#<immediate>");
+  }
+}
+
+void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape)
+{
+  struct printer p;
+  printer_begin(&p, rt, b, escape);
+  print_object(&p, obj);
+}
+
+mval print_to_string(mrt *rt, mval obj, bool escape)
+{
+  struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
+  print_to_strbuf(rt, &b, obj, escape);
+  return strbuf_finish(rt, &b, depth);
+}
+
+/* ================================================================== */
+/* format                                                             */
+/* ================================================================== */
+
+static _Noreturn void format_mismatch(mrt *rt)
+{
+  mrt_error(rt, "Format specifier doesn\xe2\x80\x99t match argument type");
+}
+
+struct spec {
+  bool minus, plus, space, sharp, zero;
+  int64_t width, precision; /* -1: absent */
+  int conv;
+};
+
+/* Characters in UTF-8 text (the display width of plain text). */
+static int64_t text_chars(const char *s, size_t n)
+{
+  return utf8_count_chars((const uint8_t *)s, n, NULL);
+}
+
+/* Appends TEXT padded to the spec's width with spaces (or zeros after
+   the sign/prefix, for numbers with the 0 flag). */
+static void put_padded(struct strbuf *b, const struct spec *sp, const char *text, size_t n,
+                       size_t zero_at, bool zero_pad)
+{
+  int64_t pad = sp->width - text_chars(text, n);
+  if (pad <= 0 || sp->minus) {
+    strbuf_put(b, text, n);
+    for (; pad > 0; pad--)
+      strbuf_putc(b, ' ');
+    return;
+  }
+  if (zero_pad) {
+    strbuf_put(b, text, zero_at);
+    for (; pad > 0; pad--)
+      strbuf_putc(b, '0');
+    strbuf_put(b, text + zero_at, n - zero_at);
+    return;
+  }
+  for (; pad > 0; pad--)
+    strbuf_putc(b, ' ');
+  strbuf_put(b, text, n);
+}
+
+/* %s and %S: printed text, truncated to PRECISION characters. */
+static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
+{
+  struct strbuf t = {0};
+  size_t depth = strbuf_protect(rt, &t);
+  print_to_strbuf(rt, &t, arg, sp->conv == 'S');
+  size_t n = t.len;
+  if (sp->precision >= 0 && t.data) {
+    const uint8_t *s = (const uint8_t *)t.data;
+    int64_t chars = 0;
+    size_t i = 0;
+    for (; i < t.len && chars <= sp->precision; i++)
+      if ((s[i] & 0xC0) != 0x80 && ++chars > sp->precision)
+        break;
+    n = i;
+  }
+  put_padded(out, sp, t.data ? t.data : "", n, 0, false);
+  unbind_to(rt, depth);
+}
+
+/* %d %o %x %X over fixnums, bignums and (truncated) floats. */
+static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
+{
+  if (FLOATP(arg) && !isfinite(XFLOAT(arg))) {
+    struct spec f = *sp;
+    f.conv = 'f';
+    char buf[32];
+    int n = snprintf(buf, sizeof buf, "%f", XFLOAT(arg));
+    put_padded(out, &f, buf, (size_t)n, 0, false);
+    return;
+  }
+  if (FLOATP(arg)) {
+    double d = trunc(XFLOAT(arg));
+    if (fabs(d) < 9.2e18)
+      arg = make_int(rt, (int64_t)d);
+    else {
+      mpz_t z;
+      mpz_init_set_d(z, d);
+      arg = make_integer_mpz(rt, z);
+      mpz_clear(z);
+    }
+  }
+  if (!INTEGERP(arg))
+    format_mismatch(rt);
+  int base = sp->conv == 'd' ? 10 : sp->conv == 'o' ? 8 : 16;
+  bool upper = sp->conv == 'X';
+  bool negative = FIXNUMP(arg) ? XFIXNUM(arg) < 0 : mpz_sgn(XBIGNUM_MPZ(arg)) < 0;
+  struct strbuf digits = {0};
+  size_t depth = strbuf_protect(rt, &digits);
+  if (FIXNUMP(arg)) {
+    int64_t v = XFIXNUM(arg);
+    print_magnitude(&digits, v < 0 ? -(uint64_t)v : (uint64_t)v, base, upper);
+  } else {
+    print_bignum(&digits, arg, base, upper);
+    if (negative) /* drop GMP's sign: it goes in the prefix */
+      memmove(digits.data, digits.data + 1, digits.len--);
+  }
+  struct strbuf t = {0};
+  strbuf_protect(rt, &t);
+  if (negative)
+    strbuf_putc(&t, '-');
+  else if (sp->plus && base == 10)
+    strbuf_putc(&t, '+');
+  else if (sp->space && base == 10)
+    strbuf_putc(&t, ' ');
+  if (sp->sharp && base == 16)
+    strbuf_puts(&t, upper ? "0X" : "0x");
+  if (sp->sharp && base == 8)
+    strbuf_putc(&t, '0');
+  size_t prefix = t.len;
+  for (int64_t z = sp->precision - (int64_t)digits.len; z > 0; z--)
+    strbuf_putc(&t, '0');
+  strbuf_put(&t, digits.data, digits.len);
+  put_padded(out, sp, t.data, t.len, prefix, sp->zero && sp->precision < 0);
+  unbind_to(rt, depth);
+}
+
+/* %f %e %g: C's conversions, given a C format built from the spec. */
+static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
+{
+  if (!NUMBERP(arg))
+    format_mismatch(rt);
+  double d = FLOATP(arg) ? XFLOAT(arg) : integer_to_double(arg);
+  char fmt[32], *f = fmt;
+  *f++ = '%';
+  if (sp->minus) *f++ = '-';
+  if (sp->plus) *f++ = '+';
+  if (sp->space) *f++ = ' ';
+  if (sp->sharp) *f++ = '#';
+  if (sp->zero) *f++ = '0';
+  *f++ = '*';
+  if (sp->precision >= 0) {
+    *f++ = '.';
+    *f++ = '*';
+  }
+  *f++ = (char)sp->conv;
+  *f = 0;
+  int width = sp->width > 4096 ? 4096 : sp->width < 0 ? 0 : (int)sp->width;
+  int prec = sp->precision > 4096 ? 4096 : (int)sp->precision;
+  int n = sp->precision >= 0 ? snprintf(NULL, 0, fmt, width, prec, d)
+                             : snprintf(NULL, 0, fmt, width, d);
+  char *buf = malloc((size_t)n + 1);
+  if (!buf)
+    memory_full(rt);
+  if (sp->precision >= 0)
+    snprintf(buf, (size_t)n + 1, fmt, width, prec, d);
+  else
+    snprintf(buf, (size_t)n + 1, fmt, width, d);
+  strbuf_put(out, buf, (size_t)n);
+  free(buf);
+}
+
+static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
+{
+  if (!FIXNUMP(arg))
+    format_mismatch(rt);
+  int64_t c = XFIXNUM(arg);
+  if (c < 0 || c > 0x3FFFFF)
+    wrong_type_argument(rt, Qcharacterp, arg);
+  uint8_t buf[8];
+  int n;
+  if (c < 0x80) {
+    buf[0] = (uint8_t)c;
+    n = 1;
+  } else {
+    n = c < 0x800 ? 2 : c < 0x10000 ? 3 : c < 0x200000 ? 4 : 5;
+    static const uint8_t lead[] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8};
+    int64_t v = c;
+    for (int i = n - 1; i > 0; i--, v >>= 6)
+      buf[i] = (uint8_t)(0x80 | (v & 0x3F));
+    buf[0] = (uint8_t)(lead[n] | v);
+  }
+  put_padded(out, sp, (const char *)buf, (size_t)n, 0, false);
+}
+
+static int64_t parse_count(const uint8_t **p, const uint8_t *end)
+{
+  int64_t v = 0;
+  while (*p < end && **p >= '0' && **p <= '9') {
+    if (v < 100000000)
+      v = v * 10 + (**p - '0');
+    ++*p;
+  }
+  return v;
+}
+
+/* Parses the spec after '%' ([N$][flags][width][.precision]conv);
+   *argi may be set by N$. */
+static const uint8_t *parse_spec(mrt *rt, const uint8_t *p, const uint8_t *end,
+                                 struct spec *sp, int *argi)
+{
+  memset(sp, 0, sizeof *sp);
+  sp->width = sp->precision = -1;
+  const uint8_t *q = p;
+  int64_t n = parse_count(&q, end);
+  if (q > p && q < end && *q == '$') {
+    *argi = (int)(n > 0 && n < 1000000 ? n : 1000000);
+    p = q + 1;
+  }
+  for (; p < end && strchr("-+ #0", *p); p++)
+    switch (*p) {
+    case '-': sp->minus = true; break;
+    case '+': sp->plus = true; break;
+    case ' ': sp->space = true; break;
+    case '#': sp->sharp = true; break;
+    case '0': sp->zero = true; break;
+    }
+  if (p < end && *p >= '1' && *p <= '9')
+    sp->width = parse_count(&p, end);
+  if (p < end && *p == '.') {
+    p++;
+    sp->precision = parse_count(&p, end);
+  }
+  if (p >= end)
+    mrt_error(rt, "Format string ends in middle of format specifier");
+  sp->conv = *p;
+  return p + 1;
+}
+
+static void format_one(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
+{
+  switch (sp->conv) {
+  case 's': case 'S': format_text(rt, out, sp, arg); return;
+  case 'd': case 'o': case 'x': case 'X': format_integer(rt, out, sp, arg); return;
+  case 'f': case 'e': case 'g': format_floating(rt, out, sp, arg); return;
+  case 'c': format_char(rt, out, sp, arg); return;
+  default: {
+    char c[8];
+    snprintf(c, sizeof c, "%c", sp->conv);
+    mrt_errorf(rt, "Invalid format operation %%%s", c);
+  }
+  }
+}
+
+/* Into OUT; ARGS[0] is the format string.  With QUOTES, ` and ' in the
+   format become curved quotes, as format-message does. */
+static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool quotes)
+{
+  CHECK_STRING(rt, args[0]);
+  mval fmt = args[0];
+  const uint8_t *p = XSTRING(fmt)->data, *end = p + XSTRING(fmt)->nbytes;
+  int next_arg = 1;
+  while (p < end) {
+    if (*p != '%') {
+      if (quotes && (*p == '`' || *p == '\''))
+        strbuf_puts(out, *p == '`' ? "\xe2\x80\x98" : "\xe2\x80\x99");
+      else
+        strbuf_putc(out, (char)*p);
+      p++;
+      continue;
+    }
+    struct spec sp;
+    int argi = next_arg;
+    p = parse_spec(rt, p + 1, end, &sp, &argi);
+    if (sp.conv == '%') {
+      strbuf_putc(out, '%');
+      continue;
+    }
+    if (argi >= nargs)
+      mrt_error(rt, "Not enough arguments for format string");
+    format_one(rt, out, &sp, args[argi]);
+    next_arg = argi + 1;
+  }
+}
+
+static mval format_common(mrt *rt, int nargs, mval *args, bool quotes)
+{
+  struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
+  format_into(rt, &b, nargs, args, quotes);
+  return strbuf_finish(rt, &b, depth);
+}
+
+mval format_string(mrt *rt, int nargs, mval *args)
+{
+  return format_common(rt, nargs, args, false);
+}
+
+/* ================================================================== */
+/* Error messages                                                     */
+/* ================================================================== */
+
+/* Emacs passes error messages through substitute-command-keys, which
+   turns ` and ' into curved quotes under text-quoting-style curve. */
+static void put_curved(struct strbuf *b, mval str)
+{
+  struct string *s = XSTRING(str);
+  for (int64_t i = 0; i < s->nbytes; i++) {
+    uint8_t c = s->data[i];
+    if (c == '`')
+      strbuf_puts(b, "\xe2\x80\x98");
+    else if (c == '\'')
+      strbuf_puts(b, "\xe2\x80\x99");
+    else
+      strbuf_putc(b, (char)c);
+  }
+}
+
+/* Emacs's print_error_message: the message, then the data items
+   separated by ": " and ", ", printed with prin1 (princ for file
+   errors, end-of-file and user-error). */
+static void error_message_into(mrt *rt, struct strbuf *b, mval err)
+{
+  mval name = CONSP(err) ? XCAR(err) : Qnil;
+  mval data = err, msg;
+  bool princ_items = false;
+  if (name == Qerror) {
+    data = CONSP(XCDR(err)) ? XCDR(err) : Qnil;
+    msg = CONSP(data) ? XCAR(data) : Qnil;
+  } else {
+    CHECK_SYMBOL(rt, name);
+    msg = get_prop(rt, name, Qerror_message);
+    princ_items = error_has_condition(rt, name, Qfile_error);
+  }
+  mval tail = CONSP(data) ? XCDR(data) : Qnil;
+  if (princ_items && CONSP(tail)) {
+    msg = XCAR(tail);
+    tail = XCDR(tail);
+  }
+  princ_items |= name == Qend_of_file || name == Quser_error;
+  const char *sep = ": ";
+  if (!STRINGP(msg))
+    strbuf_puts(b, "peculiar error");
+  else if (XSTRING(msg)->nbytes > 0)
+    name == Qerror || princ_items ? print_to_strbuf(rt, b, msg, false) : put_curved(b, msg);
+  else
+    sep = NULL;
+  for (int64_t i = 0; CONSP(tail) && i < 100000; tail = XCDR(tail), i++) {
+    if (sep)
+      strbuf_puts(b, sep);
+    sep = ", ";
+    print_to_strbuf(rt, b, XCAR(tail), !princ_items);
+  }
+}
+
+mval error_message_string(mrt *rt, mval err)
+{
+  if (NILP(err))
+    return make_cstring(rt, "peculiar error");
+  CHECK_LIST(rt, err);
+  struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
+  error_message_into(rt, &b, err);
+  return strbuf_finish(rt, &b, depth);
+}
+
+/* ================================================================== */
+/* The standard errors                                                */
+/* ================================================================== */
+
+struct error_def {
+  mval name;
+  const char *message;
+  mval parent; /* Qnil: just error */
+};
+
+/* Emacs 28's messages, unquoted as Emacs stores them (the curved quotes
+   appear when printed).  Parents come before children. */
+static const struct error_def standard_errors[] = {
+  {Qquit, "Quit", Qnil},
+  {Quser_error, "", Qnil},
+  {Qargs_out_of_range, "Args out of range", Qnil},
+  {Qarith_error, "Arithmetic error", Qnil},
+  {Qrange_error, "Arithmetic range error", Qarith_error},
+  {Qoverflow_error, "Arithmetic overflow error", Qrange_error},
+  {Qunderflow_error, "Arithmetic underflow error", Qrange_error},
+  {Qdomain_error, "Arithmetic domain error", Qarith_error},
+  {Qsingularity_error, "Arithmetic singularity error", Qdomain_error},
+  {Qbeginning_of_buffer, "Beginning of buffer", Qnil},
+  {Qcircular_list, "List contains a loop", Qnil},
+  {Qcyclic_function_indirection, "Symbol's chain of function indirections contains a loop", Qnil},
+  {Qcyclic_variable_indirection, "Symbol's chain of variable indirections contains a loop", Qnil},
+  {Qend_of_file, "End of file during parsing", Qnil},
+  {Qinvalid_function, "Invalid function", Qnil},
+  {Qinvalid_read_syntax, "Invalid read syntax", Qnil},
+  {Qno_catch, "No catch for tag", Qnil},
+  {Qsetting_constant, "Attempt to set a constant symbol", Qnil},
+  {Qvoid_function, "Symbol's function definition is void", Qnil},
+  {Qvoid_variable, "Symbol's value as variable is void", Qnil},
+  {Qwrong_number_of_arguments, "Wrong number of arguments", Qnil},
+  {Qwrong_type_argument, "Wrong type argument", Qnil},
+  {Qexcessive_lisp_nesting, "Lisp nesting exceeds `max-lisp-eval-depth'", Qnil},
+  {Qexcessive_variable_binding, "Variable binding depth exceeds max-specpdl-size", Qnil},
+  {Qmemory_full, "Memory exhausted", Qnil},
+  {Qfile_error, "File error", Qnil},
+  {Qfile_missing, "File is missing", Qfile_error},
+  {Qinvalid_regexp, "Invalid regexp", Qnil},
+  {Qcl_assertion_failed, "Assertion failed", Qnil},
+  {Qwrong_length_argument, "Wrong length argument", Qnil},
+};
+
+static void define_standard_errors(mrt *rt)
+{
+  put_prop(rt, Qerror, Qerror_conditions, list1(rt, Qerror));
+  put_prop(rt, Qerror, Qerror_message, make_cstring(rt, "error"));
+  size_t n = sizeof standard_errors / sizeof standard_errors[0];
+  for (size_t i = 0; i < n; i++) {
+    const struct error_def *e = &standard_errors[i];
+    mval parent = NILP(e->parent) ? Qerror : e->parent;
+    if (e->name == Qquit)
+      parent = Qnil; /* quit is not an error */
+    define_error(rt, e->name, e->message, parent);
+  }
+}
+
+/* ================================================================== */
+/* Output primitives                                                  */
+/* ================================================================== */
+
+extern mval call1(mrt *rt, mval fn, mval a) __attribute__((weak));
+
+/* Sends TEXT to PRINTCHARFUN: nil and t mean standard output (stdout
+   in batch), a function gets each character. */
+static void emit(mrt *rt, mval printcharfun, const char *text, size_t n)
+{
+  if (NILP(printcharfun))
+    printcharfun = XSYMBOL(rt, Qstandard_output)->value;
+  if (NILP(printcharfun) || printcharfun == Qt || printcharfun == Qunbound || !call1) {
+    mrt_write_out(rt, text, n);
+    return;
+  }
+  const uint8_t *p = (const uint8_t *)text, *end = p + n;
+  while (p < end) {
+    int len;
+    int c = decode_utf8(p, end, &len);
+    call1(rt, printcharfun, make_fixnum(c));
+    p += len;
+  }
+}
+
+static mval print_and_emit(mrt *rt, mval obj, mval printcharfun, bool escape,
+                           const char *before, const char *after)
+{
+  struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
+  strbuf_puts(&b, before);
+  print_to_strbuf(rt, &b, obj, escape);
+  strbuf_puts(&b, after);
+  mval text = make_string(rt, b.data, b.len);
+  unbind_to(rt, depth);
+  emit(rt, printcharfun, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
+  return obj;
+}
+
+static mval Fprin1(mrt *rt, int nargs, mval *args)
+{
+  return print_and_emit(rt, args[0], args[1], true, "", "");
+}
+
+static mval Fprinc(mrt *rt, int nargs, mval *args)
+{
+  return print_and_emit(rt, args[0], args[1], false, "", "");
+}
+
+static mval Fprint(mrt *rt, int nargs, mval *args)
+{
+  return print_and_emit(rt, args[0], args[1], true, "\n", "\n");
+}
+
+static mval Fterpri(mrt *rt, int nargs, mval *args)
+{
+  emit(rt, args[0], "\n", 1);
+  return Qt;
+}
+
+static mval Fprin1_to_string(mrt *rt, int nargs, mval *args)
+{
+  return print_to_string(rt, args[0], NILP(args[1]));
+}
+
+static mval Fformat(mrt *rt, int nargs, mval *args)
+{
+  return format_common(rt, nargs, args, false);
+}
+
+static mval Fformat_message(mrt *rt, int nargs, mval *args)
+{
+  return format_common(rt, nargs, args, true);
+}
+
+/* Batch Emacs writes the message and a newline to stderr; (message
+   nil) writes just the newline and returns nil. */
+static mval Fmessage(mrt *rt, int nargs, mval *args)
+{
+  if (NILP(args[0])) {
+    mrt_write_err(rt, "\n", 1);
+    return Qnil;
+  }
+  mval text = format_common(rt, nargs, args, true);
+  mrt_write_err(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
+  mrt_write_err(rt, "\n", 1);
+  return text;
+}
+
+static mval Ferror_message_string(mrt *rt, int nargs, mval *args)
+{
+  return error_message_string(rt, args[0]);
+}
+
+static const struct subr_def printer_subrs[] = {
+  {"prin1", Fprin1, 1, 2},
+  {"princ", Fprinc, 1, 2},
+  {"print", Fprint, 1, 2},
+  {"terpri", Fterpri, 0, 2},
+  {"prin1-to-string", Fprin1_to_string, 1, 2},
+  {"format", Fformat, 1, ARGS_MANY},
+  {"format-message", Fformat_message, 1, ARGS_MANY},
+  {"message", Fmessage, 1, ARGS_MANY},
+  {"error-message-string", Ferror_message_string, 1, 1},
+};
 
 void printer_init(mrt *rt)
 {
-  (void)rt;
+  define_standard_errors(rt);
+  defvar(rt, Qprint_length, Qnil);
+  defvar(rt, Qprint_level, Qnil);
+  defvar(rt, Qstandard_output, Qt);
+  defsubrs(rt, printer_subrs, sizeof printer_subrs / sizeof printer_subrs[0]);
 }

@@ -1,9 +1,933 @@
-/* reader.c -- layer 5: the Lisp reader: text to objects. */
+/*
+** reader.c -- layer 5: the Lisp reader: text to objects.
+**
+** The reader turns UTF-8 text into objects with Emacs 28's syntax:
+** integers (any size, #x #o #b #NrDIGITS), floats (1.0e+INF, 0.0e+NaN),
+** strings and ?c characters with every Emacs escape, symbols with
+** backslash escapes, keywords, ' #' ` , ,@, lists, dotted pairs,
+** vectors, records #s(...), and ; comments.
+**
+** Invariants:
+**   - No C recursion follows the nesting of the input.  Open lists,
+**     vectors, records and quote prefixes are frames on an explicit
+**     stack, so a million open parentheses cost memory, not C stack.
+**   - The stack is a chain of small Lisp vectors held by a C local:
+**     the conservative stack scan keeps it alive, and a signal simply
+**     drops it.  The reader therefore owns no malloc'd memory and needs
+**     no per-runtime state.
+**   - Strings are decoded in two passes over the same escape code: the
+**     first measures and validates, the second writes straight into
+**     the new Lisp string.  Nothing is buffered.
+**   - Bad syntax signals invalid-read-syntax or end-of-file with the
+**     data Emacs 28 gives.  When reading a file, invalid-read-syntax
+**     carries (MESSAGE LINE COLUMN) and end-of-file (FILE LINE COLUMN),
+**     LINE counting from 1 and COLUMN from 0, of the offending text.
+*/
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "reader.h"
+#include "bignum.h"
+
+/* ================================================================== */
+/* The source                                                         */
+/* ================================================================== */
+
+struct reader {
+  mrt *rt;
+  const uint8_t *buf;
+  size_t len, pos;
+  const char *filename;
+  size_t open_pos; /* start of the innermost unfinished construct */
+};
+
+static int peek(struct reader *r)
+{
+  return r->pos < r->len ? r->buf[r->pos] : -1;
+}
+
+static int next(struct reader *r)
+{
+  return r->pos < r->len ? r->buf[r->pos++] : -1;
+}
+
+/* Line (from 1) and column (from 0, in characters) of byte offset POS. */
+static void position_of(struct reader *r, size_t pos, int64_t *line, int64_t *col)
+{
+  size_t bol = 0;
+  *line = 1;
+  for (size_t i = 0; i < pos && i < r->len; i++)
+    if (r->buf[i] == '\n') {
+      ++*line;
+      bol = i + 1;
+    }
+  *col = utf8_count_chars(r->buf + bol, pos - bol, NULL);
+}
+
+static _Noreturn void syntax_error_at(struct reader *r, const char *msg, size_t pos)
+{
+  mrt *rt = r->rt;
+  mval text = make_cstring(rt, msg);
+  if (!r->filename)
+    xsignal1(rt, Qinvalid_read_syntax, text);
+  int64_t line, col;
+  position_of(r, pos, &line, &col);
+  xsignal3(rt, Qinvalid_read_syntax, text, make_fixnum(line), make_fixnum(col));
+}
+
+/* The offending character has just been consumed. */
+static _Noreturn void syntax_error(struct reader *r, const char *msg)
+{
+  syntax_error_at(r, msg, r->pos ? r->pos - 1 : 0);
+}
+
+static _Noreturn void end_of_file(struct reader *r)
+{
+  mrt *rt = r->rt;
+  if (!r->filename)
+    xsignal0(rt, Qend_of_file);
+  int64_t line, col;
+  position_of(r, r->open_pos, &line, &col);
+  xsignal3(rt, Qend_of_file, make_cstring(rt, r->filename), make_fixnum(line),
+           make_fixnum(col));
+}
+
+static int next_or_eof(struct reader *r)
+{
+  int c = next(r);
+  if (c < 0)
+    end_of_file(r);
+  return c;
+}
+
+/* Decodes one UTF-8 character (malformed bytes stand for themselves). */
+static int next_char(struct reader *r)
+{
+  int c = next_or_eof(r);
+  if (c < 0xC0)
+    return c;
+  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+  int value = c & (0x3F >> extra);
+  size_t p = r->pos;
+  for (int i = 0; i < extra; i++, p++) {
+    if (p >= r->len || (r->buf[p] & 0xC0) != 0x80)
+      return c;
+    value = (value << 6) | (r->buf[p] & 0x3F);
+  }
+  r->pos = p;
+  return value;
+}
+
+/* Whitespace and ; comments.  Returns the next character, unconsumed. */
+static int skip_blanks(struct reader *r)
+{
+  for (;;) {
+    int c = peek(r);
+    if (c == ';') {
+      while (c >= 0 && c != '\n')
+        c = next(r);
+    } else if (c >= 0 && c <= ' ') {
+      r->pos++;
+    } else {
+      return c;
+    }
+  }
+}
+
+/* ================================================================== */
+/* UTF-8 output                                                       */
+/* ================================================================== */
+
+static int utf8_length(int c)
+{
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : c < 0x200000 ? 4 : 5;
+}
+
+/* Writes C to OUT (when not NULL); returns its length.  Characters past
+   Unicode use the extended forms Emacs uses internally. */
+static int utf8_put(int c, uint8_t *out)
+{
+  int n = utf8_length(c);
+  if (out) {
+    static const uint8_t lead[] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8};
+    for (int i = n - 1; i > 0; i--, c >>= 6)
+      out[i] = (uint8_t)(0x80 | (c & 0x3F));
+    out[0] = (uint8_t)(n == 1 ? c : (lead[n] | c));
+  }
+  return n;
+}
+
+/* ================================================================== */
+/* Escapes: shared by strings and ?c characters                        */
+/* ================================================================== */
+
+#define CHAR_ALT (1 << 22)
+#define CHAR_SUPER (1 << 23)
+#define CHAR_HYPER (1 << 24)
+#define CHAR_SHIFT (1 << 25)
+#define CHAR_CTRL (1 << 26)
+#define CHAR_META (1 << 27)
+#define CHAR_MODIFIERS (CHAR_ALT | CHAR_SUPER | CHAR_HYPER | CHAR_SHIFT | CHAR_CTRL | CHAR_META)
+#define MAX_UNICODE 0x10FFFF
+
+static int digit_value(int c, int base)
+{
+  int d = c >= '0' && c <= '9' ? c - '0'
+        : c >= 'a' && c <= 'z' ? c - 'a' + 10
+        : c >= 'A' && c <= 'Z' ? c - 'A' + 10
+        : 99;
+  return d < base ? d : -1;
+}
+
+static int read_escape(struct reader *r, bool in_string);
+
+/* \uXXXX and \UXXXXXXXX: exactly NDIGITS hex digits. */
+static int read_unicode_escape(struct reader *r, int ndigits)
+{
+  int value = 0;
+  for (int i = 0; i < ndigits; i++) {
+    int c = next_or_eof(r);
+    int d = digit_value(c, 16);
+    if (d < 0)
+      mrt_errorf(r->rt, "Non-hex character used for Unicode escape: %c (%d)", c, c);
+    value = value * 16 + d;
+  }
+  if (value > MAX_UNICODE)
+    mrt_errorf(r->rt, "Non-Unicode character: 0x%x", value);
+  return value;
+}
+
+/* \xHHH...: any number of hex digits (no more than fit a character). */
+static int read_hex_escape(struct reader *r)
+{
+  int value = 0;
+  while (digit_value(peek(r), 16) >= 0) {
+    value = value * 16 + digit_value(next(r), 16);
+    if (value > 0x3FFFFF)
+      syntax_error(r, "Hex character out of range");
+  }
+  return value;
+}
+
+/* \N{U+XXXX}; character names need Emacs's Unicode database. */
+static int read_named_escape(struct reader *r)
+{
+  if (next_or_eof(r) != '{')
+    syntax_error(r, "Expected opening brace after \\N");
+  if (next_or_eof(r) != 'U' || next_or_eof(r) != '+')
+    syntax_error(r, "Invalid character name");
+  int value = 0, ndigits = 0, c;
+  while ((c = next_or_eof(r)) != '}') {
+    int d = digit_value(c, 16);
+    if (d < 0 || ++ndigits > 8)
+      syntax_error(r, "Invalid character name");
+    value = value * 16 + d;
+  }
+  if (ndigits == 0 || value > MAX_UNICODE)
+    syntax_error(r, "Invalid character name");
+  return value;
+}
+
+/* The character after a modifier prefix like \C- or \M-. */
+static int read_modified(struct reader *r, bool in_string)
+{
+  int c = next_char(r);
+  return c == '\\' ? read_escape(r, in_string) : c;
+}
+
+/* \^X and \C-X: letters and @[\]^_ become ASCII controls, ? becomes
+   DEL, anything else gets the control modifier bit. */
+static int make_control(int c)
+{
+  int base = c & ~CHAR_MODIFIERS, mods = c & CHAR_MODIFIERS;
+  if (base == '?')
+    return 0177 | mods;
+  if (base < 0200 && (((base & 0137) >= 'A' && (base & 0137) <= 'Z') ||
+                      (base >= 0100 && base <= 0137)))
+    return (base & 037) | mods;
+  return c | CHAR_CTRL;
+}
+
+static int read_modifier(struct reader *r, bool in_string, int modifier)
+{
+  if (next_or_eof(r) != '-')
+    syntax_error(r, "Invalid escape character syntax");
+  return read_modified(r, in_string) | modifier;
+}
+
+/* After a backslash.  Returns the character, with modifier bits for
+   \M- \C- etc.; -1 for an escape that stands for nothing in a string
+   (\<newline> and \<space>). */
+static int read_escape(struct reader *r, bool in_string)
+{
+  int c = next_char(r);
+  switch (c) {
+  case 'a': return 7;
+  case 'b': return 8;
+  case 'd': return 0177;
+  case 'e': return 033;
+  case 'f': return 014;
+  case 'n': return '\n';
+  case 'r': return '\r';
+  case 't': return '\t';
+  case 'v': return 013;
+  case '\n':
+  case ' ':
+    return in_string ? -1 : c;
+  case 'x': return read_hex_escape(r);
+  case 'u': return read_unicode_escape(r, 4);
+  case 'U': return read_unicode_escape(r, 8);
+  case 'N': return read_named_escape(r);
+  case '0': case '1': case '2': case '3':
+  case '4': case '5': case '6': case '7': {
+    int value = c - '0';
+    for (int i = 0; i < 2 && digit_value(peek(r), 8) >= 0; i++)
+      value = value * 8 + (next(r) - '0');
+    return value;
+  }
+  case 's':
+    if (in_string || peek(r) != '-')
+      return ' ';
+    return read_modifier(r, in_string, CHAR_SUPER);
+  case 'M': return read_modifier(r, in_string, CHAR_META);
+  case 'S': return read_modifier(r, in_string, CHAR_SHIFT);
+  case 'H': return read_modifier(r, in_string, CHAR_HYPER);
+  case 'A': return read_modifier(r, in_string, CHAR_ALT);
+  case 'C':
+    if (next_or_eof(r) != '-')
+      syntax_error(r, "Invalid escape character syntax");
+    /* fall through */
+  case '^':
+    return make_control(read_modified(r, in_string));
+  default:
+    return c;
+  }
+}
+
+/* ================================================================== */
+/* Strings                                                            */
+/* ================================================================== */
+
+/* One pass over the body of a string literal (the opening quote is
+   consumed).  Writes to OUT when it is not NULL; returns the length in
+   bytes.  Strings cannot hold modifier bits: Emacs makes \M-a a raw
+   byte in a unibyte string, which marrow does not have. */
+static size_t string_pass(struct reader *r, uint8_t *out)
+{
+  size_t n = 0;
+  for (;;) {
+    int c = next_or_eof(r);
+    if (c == '"')
+      return n;
+    if (c == '\\') {
+      c = read_escape(r, true);
+      if (c < 0)
+        continue;
+      if (c & CHAR_MODIFIERS)
+        syntax_error(r, "Invalid modifier in string");
+      n += (size_t)utf8_put(c, out ? out + n : NULL);
+    } else {
+      if (out)
+        out[n] = (uint8_t)c;
+      n++;
+    }
+  }
+}
+
+static mval read_string(struct reader *r)
+{
+  size_t start = r->pos;
+  r->open_pos = start - 1;
+  size_t nbytes = string_pass(r, NULL);
+  size_t end = r->pos;
+  mval str = gc_string(r->rt->gc, nbytes);
+  r->pos = start;
+  struct string *s = XSTRING(str);
+  string_pass(r, s->data);
+  r->pos = end;
+  bool multibyte;
+  s->nchars = utf8_count_chars(s->data, nbytes, &multibyte);
+  s->flags = multibyte ? STRING_MULTIBYTE : 0;
+  return str;
+}
+
+/* ================================================================== */
+/* ?c characters                                                      */
+/* ================================================================== */
+
+/* Characters that may follow a character literal without a space. */
+static bool ends_char_literal(int c)
+{
+  return c < 0 || c <= ' ' || (c < 0200 && strchr("\"';()[]#?`,.", c));
+}
+
+static mval read_char_literal(struct reader *r)
+{
+  r->open_pos = r->pos - 1;
+  int c = next_char(r);
+  if (c == '\\')
+    c = read_escape(r, false);
+  if (!ends_char_literal(peek(r)))
+    syntax_error(r, "?");
+  return make_fixnum(c);
+}
+
+/* ================================================================== */
+/* Numbers                                                            */
+/* ================================================================== */
+
+#define LEAD_INT 1
+#define DOT_CHAR 2
+#define TRAIL_INT 4
+#define E_EXP 8
+
+static size_t skip_digits(const uint8_t *s, size_t i, size_t n)
+{
+  while (i < n && s[i] >= '0' && s[i] <= '9')
+    i++;
+  return i;
+}
+
+static mval parse_integer(mrt *rt, const uint8_t *s, size_t n, int base)
+{
+  /* Up to 18 decimal digits always fit a fixnum: no bignum needed. */
+  if (base == 10 && n <= 19) {
+    bool neg = s[0] == '-';
+    size_t i = s[0] == '-' || s[0] == '+';
+    if (n - i <= 18) {
+      int64_t v = 0;
+      for (; i < n; i++)
+        v = v * 10 + (s[i] - '0');
+      return make_fixnum(neg ? -v : v);
+    }
+  }
+  return integer_from_string(rt, (const char *)s, n, base);
+}
+
+static mval parse_float(mrt *rt, const uint8_t *s, size_t n, int special)
+{
+  if (special) {
+    bool neg = s[0] == '-';
+    double v = special == 'I' ? INFINITY : NAN;
+    return make_float(rt, neg ? -v : v);
+  }
+  char small[64];
+  if (n < sizeof small) {
+    memcpy(small, s, n);
+    small[n] = 0;
+    return make_float(rt, strtod(small, NULL));
+  }
+  mval copy = make_string(rt, (const char *)s, n); /* NUL-terminated */
+  return make_float(rt, strtod((const char *)XSTRING(copy)->data, NULL));
+}
+
+/* Emacs's string_to_number over the whole token, base 10: classifies
+   S as an integer ('i'), a float ('f'), or not a number (0).  *SPECIAL
+   gets 'I' or 'N' for the e+INF and e+NaN forms. */
+static int scan_number(const uint8_t *s, size_t n, int *special)
+{
+  size_t i = 0;
+  int state = 0;
+  *special = 0;
+  if (i < n && (s[i] == '-' || s[i] == '+'))
+    i++;
+  size_t j = skip_digits(s, i, n);
+  if (j > i)
+    state |= LEAD_INT;
+  i = j;
+  if (i < n && s[i] == '.') {
+    state |= DOT_CHAR;
+    j = skip_digits(s, ++i, n);
+    if (j > i)
+      state |= TRAIL_INT;
+    i = j;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    size_t e = i + 1;
+    bool plus = e < n && s[e] == '+';
+    if (e < n && (s[e] == '+' || s[e] == '-'))
+      e++;
+    j = skip_digits(s, e, n);
+    if (j > e) {
+      state |= E_EXP;
+      i = j;
+    } else if (plus && n - e >= 3 && (!memcmp(s + e, "INF", 3) || !memcmp(s + e, "NaN", 3))) {
+      state |= E_EXP;
+      *special = s[e];
+      i = e + 3;
+    }
+  }
+  if (i != n)
+    return 0;
+  if ((state & TRAIL_INT) || ((state & LEAD_INT) && (state & E_EXP)))
+    return 'f';
+  return (state & LEAD_INT) ? 'i' : 0;
+}
+
+bool reader_number_syntax_p(const char *s, size_t n)
+{
+  int special;
+  return scan_number((const uint8_t *)s, n, &special) != 0;
+}
+
+/* The number token S denotes, or Qnil when it names a symbol. */
+static mval token_to_number(mrt *rt, const uint8_t *s, size_t n)
+{
+  int special;
+  switch (scan_number(s, n, &special)) {
+  case 'f':
+    return parse_float(rt, s, n, special);
+  case 'i':
+    /* "1." is the integer 1 */
+    return parse_integer(rt, s, s[n - 1] == '.' ? n - 1 : n, 10);
+  default:
+    return Qnil;
+  }
+}
+
+/* #xFF, #o17, #b101, #24r1k: the digits are every alphanumeric that
+   follows; one that is not a digit of the radix is an error. */
+static mval read_radix_integer(struct reader *r, int base)
+{
+  char msg[40];
+  snprintf(msg, sizeof msg, "integer, radix %d", base);
+  if (base < 2 || base > 36)
+    syntax_error(r, msg);
+  size_t start = r->pos;
+  if (peek(r) == '-' || peek(r) == '+')
+    r->pos++;
+  size_t digits = r->pos;
+  bool valid = true;
+  while (digit_value(peek(r), 36) >= 0)
+    valid &= digit_value(next(r), base) >= 0;
+  if (!valid || r->pos == digits)
+    syntax_error(r, msg);
+  mval v = integer_from_string(r->rt, (const char *)r->buf + start, r->pos - start, base);
+  if (NILP(v))
+    syntax_error(r, msg);
+  return v;
+}
+
+/* ================================================================== */
+/* Symbols                                                            */
+/* ================================================================== */
+
+static bool symbol_constituent(int c)
+{
+  return c > ' ' && !(c < 0200 && strchr("\"';()[]#`,", c));
+}
+
+/* Length of the symbol's name after escapes; sets *escaped when it has
+   any backslash (then it is never a number). */
+static size_t measure_symbol(struct reader *r, bool *escaped)
+{
+  size_t n = 0, p = r->pos;
+  *escaped = false;
+  while (p < r->len && symbol_constituent(r->buf[p])) {
+    if (r->buf[p] == '\\') {
+      *escaped = true;
+      if (++p >= r->len) {
+        r->pos = p;
+        end_of_file(r);
+      }
+    }
+    p++;
+    n++;
+  }
+  return n;
+}
+
+/* Reads a symbol or number token starting at r->pos.  UNINTERNED for
+   #:foo. */
+static mval read_atom(struct reader *r, bool uninterned)
+{
+  mrt *rt = r->rt;
+  bool escaped;
+  size_t start = r->pos;
+  size_t n = measure_symbol(r, &escaped);
+  if (!escaped) {
+    r->pos += n;
+    if (!uninterned) {
+      mval num = token_to_number(rt, r->buf + start, n);
+      if (!NILP(num))
+        return num;
+    }
+    if (uninterned)
+      return make_symbol(rt, make_string(rt, (const char *)r->buf + start, n));
+    return intern_len(rt, (const char *)r->buf + start, n);
+  }
+  mval name = gc_string(rt->gc, n);
+  struct string *s = XSTRING(name);
+  for (size_t i = 0; i < n; i++) {
+    if (r->buf[r->pos] == '\\')
+      r->pos++;
+    s->data[i] = r->buf[r->pos++];
+  }
+  bool multibyte;
+  s->nchars = utf8_count_chars(s->data, n, &multibyte);
+  s->flags = multibyte ? STRING_MULTIBYTE : 0;
+  return uninterned ? make_symbol(rt, name) : intern_string(rt, name);
+}
+
+/* ================================================================== */
+/* The frame stack                                                    */
+/* ================================================================== */
+
+/* A frame is a Lisp vector [PARENT KIND HEAD TAIL EXTRA START]. */
+enum { FR_PARENT, FR_KIND, FR_HEAD, FR_TAIL, FR_EXTRA, FR_START, FR_SIZE };
+
+enum frame_kind {
+  FRAME_LIST,   /* EXTRA: dot state */
+  FRAME_VECTOR,
+  FRAME_RECORD,
+  FRAME_PREFIX  /* EXTRA: the symbol to wrap the next object in */
+};
+
+enum dot_state { DOT_NONE, DOT_SEEN, DOT_DONE };
+
+#define FRAME_GET(f, slot) AREF((f), (slot))
+#define FRAME_KIND(f) ((enum frame_kind)XFIXNUM(AREF((f), FR_KIND)))
+
+static mval push_frame(struct reader *r, mval parent, enum frame_kind kind, mval extra)
+{
+  mval f = make_vector(r->rt, FR_SIZE, Qnil);
+  ASET(f, FR_PARENT, parent);
+  ASET(f, FR_KIND, make_fixnum(kind));
+  ASET(f, FR_EXTRA, extra);
+  ASET(f, FR_START, make_fixnum((int64_t)r->pos - 1));
+  return f;
+}
+
+/* Adds VALUE to the list being built in F. */
+static void frame_append(struct reader *r, mval f, mval value)
+{
+  mval extra = FRAME_GET(f, FR_EXTRA);
+  if (FRAME_KIND(f) == FRAME_LIST && extra == make_fixnum(DOT_DONE))
+    syntax_error(r, ". in wrong context");
+  if (FRAME_KIND(f) == FRAME_LIST && extra == make_fixnum(DOT_SEEN)) {
+    /* (a . b) sets the last cdr; (. b) reads as b, as in Emacs 28 */
+    if (NILP(FRAME_GET(f, FR_TAIL)))
+      ASET(f, FR_HEAD, value);
+    else
+      XCONS(FRAME_GET(f, FR_TAIL))->cdr = value;
+    ASET(f, FR_EXTRA, make_fixnum(DOT_DONE));
+    return;
+  }
+  mval cell = Fcons(r->rt, value, Qnil);
+  if (NILP(FRAME_GET(f, FR_TAIL)))
+    ASET(f, FR_HEAD, cell);
+  else
+    XCONS(FRAME_GET(f, FR_TAIL))->cdr = cell;
+  ASET(f, FR_TAIL, cell);
+}
+
+static mval list_to_vectorlike(mrt *rt, mval list, enum pvec_type type)
+{
+  size_t n = 0;
+  for (mval l = list; CONSP(l); l = XCDR(l))
+    n++;
+  mval v = gc_vectorlike(rt->gc, type, n + 1, n);
+  for (size_t i = 0; i < n; i++, list = XCDR(list))
+    ASET(v, (int64_t)i, XCAR(list));
+  return v;
+}
+
+/* The hash table module, when linked in (weak until it lands). */
+extern mval make_hash_table(mrt *rt, mval test, int64_t size) __attribute__((weak));
+extern void hash_put(mrt *rt, mval table, mval key, mval value) __attribute__((weak));
+
+static mval plist_value(mval plist, mval key)
+{
+  for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist)))
+    if (XCAR(plist) == key)
+      return XCAR(XCDR(plist));
+  return Qnil;
+}
+
+/* #s(hash-table size N test T data (K V ...)); other keys are ignored. */
+static mval read_hash_table(struct reader *r, mval plist)
+{
+  mrt *rt = r->rt;
+  if (!make_hash_table)
+    syntax_error(r, "#s");
+  mval size = plist_value(plist, Qsize), test = plist_value(plist, Qtest);
+  mval data = plist_value(plist, Qdata);
+  int64_t n = FIXNUMP(size) && XFIXNUM(size) >= 0 ? XFIXNUM(size) : 65;
+  mval table = make_hash_table(rt, NILP(test) ? Qeql : test, n);
+  for (; CONSP(data); data = XCDR(XCDR(data))) {
+    if (!CONSP(XCDR(data)))
+      mrt_error(rt, "Hash table data is not a list of even length");
+    hash_put(rt, table, XCAR(data), XCAR(XCDR(data)));
+  }
+  return table;
+}
+
+/* The object a frame stands for, once its closing bracket is read. */
+static mval close_frame(struct reader *r, mval f, int c)
+{
+  enum frame_kind kind = FRAME_KIND(f);
+  mval head = FRAME_GET(f, FR_HEAD);
+  switch (kind) {
+  case FRAME_LIST:
+    if (c == ']')
+      syntax_error(r, "] in a list");
+    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(DOT_SEEN))
+      syntax_error(r, ")");
+    return head;
+  case FRAME_VECTOR:
+    if (c == ')')
+      syntax_error(r, ") or . in a vector");
+    return list_to_vectorlike(r->rt, head, PVEC_VECTOR);
+  case FRAME_RECORD:
+    if (c == ']')
+      syntax_error(r, "] in a list");
+    if (NILP(head))
+      syntax_error(r, "#s");
+    if (XCAR(head) == Qhash_table)
+      return read_hash_table(r, XCDR(head));
+    return list_to_vectorlike(r->rt, head, PVEC_RECORD);
+  case FRAME_PREFIX:
+    break;
+  }
+  syntax_error(r, c == ')' ? ")" : "]");
+}
+
+/* ================================================================== */
+/* The main loop                                                      */
+/* ================================================================== */
+
+/* What one step of the tokenizer produced. */
+enum step { STEP_VALUE, STEP_OPEN, STEP_CLOSE, STEP_DOT };
+
+static bool is_dot_token(struct reader *r)
+{
+  /* "." followed by a delimiter; ".5" and ".x" are atoms */
+  int c = r->pos + 1 < r->len ? r->buf[r->pos + 1] : -1;
+  return c <= ' ' || (c < 0200 && strchr("\"';([#?`,", c));
+}
+
+/* After '#'.  Returns STEP_OPEN with *frame pushed, or a value. */
+static enum step read_hash(struct reader *r, mval *stack, mval *value)
+{
+  int c = next(r);
+  switch (c) {
+  case '\'':
+    *stack = push_frame(r, *stack, FRAME_PREFIX, Qfunction);
+    return STEP_OPEN;
+  case 'x': case 'X': *value = read_radix_integer(r, 16); return STEP_VALUE;
+  case 'o': case 'O': *value = read_radix_integer(r, 8); return STEP_VALUE;
+  case 'b': case 'B': *value = read_radix_integer(r, 2); return STEP_VALUE;
+  case '#': *value = intern_len(r->rt, "", 0); return STEP_VALUE;
+  case ':':
+    *value = read_atom(r, true);
+    return STEP_VALUE;
+  case 's':
+    if (next(r) == '(') {
+      *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);
+      return STEP_OPEN;
+    }
+    syntax_error(r, "#");
+  case -1:
+    syntax_error_at(r, "#", r->pos - 1);
+  default:
+    if (c >= '0' && c <= '9') {
+      int base = c - '0';
+      while (peek(r) >= '0' && peek(r) <= '9' && base < 1000)
+        base = base * 10 + (next(r) - '0');
+      if (peek(r) == 'r') {
+        r->pos++;
+        *value = read_radix_integer(r, base);
+        return STEP_VALUE;
+      }
+    }
+    syntax_error(r, "#");
+  }
+}
+
+/* Reads one token: a complete atom, or an opening/closing bracket. */
+static enum step read_step(struct reader *r, mval *stack, mval *value, int *closer)
+{
+  mrt *rt = r->rt;
+  int c = skip_blanks(r);
+  if (c < 0)
+    end_of_file(r);
+  r->pos++;
+  switch (c) {
+  case '(':
+    *stack = push_frame(r, *stack, FRAME_LIST, make_fixnum(DOT_NONE));
+    return STEP_OPEN;
+  case '[':
+    *stack = push_frame(r, *stack, FRAME_VECTOR, Qnil);
+    return STEP_OPEN;
+  case ')':
+  case ']':
+    *closer = c;
+    return STEP_CLOSE;
+  case '\'':
+    *stack = push_frame(r, *stack, FRAME_PREFIX, Qquote);
+    return STEP_OPEN;
+  case '`':
+    *stack = push_frame(r, *stack, FRAME_PREFIX, Qbackquote);
+    return STEP_OPEN;
+  case ',':
+    if (peek(r) == '@') {
+      r->pos++;
+      *stack = push_frame(r, *stack, FRAME_PREFIX, Qcomma_at);
+    } else {
+      *stack = push_frame(r, *stack, FRAME_PREFIX, Qcomma);
+    }
+    return STEP_OPEN;
+  case '#':
+    return read_hash(r, stack, value);
+  case '"':
+    *value = read_string(r);
+    return STEP_VALUE;
+  case '?':
+    *value = read_char_literal(r);
+    return STEP_VALUE;
+  case '.':
+    r->pos--;
+    if (is_dot_token(r)) {
+      r->pos++;
+      return STEP_DOT;
+    }
+    *value = read_atom(r, false);
+    return STEP_VALUE;
+  default:
+    r->pos--;
+    *value = read_atom(r, false);
+    (void)rt;
+    return STEP_VALUE;
+  }
+}
+
+static mval read_object(struct reader *r)
+{
+  mval stack = Qnil, value = Qnil;
+  for (;;) {
+    int closer = 0;
+    r->open_pos = NILP(stack) ? r->pos : (size_t)XFIXNUM(FRAME_GET(stack, FR_START));
+    switch (read_step(r, &stack, &value, &closer)) {
+    case STEP_OPEN:
+      continue;
+    case STEP_DOT:
+      if (NILP(stack) || FRAME_KIND(stack) == FRAME_PREFIX)
+        syntax_error(r, ".");
+      if (FRAME_KIND(stack) != FRAME_LIST)
+        syntax_error(r, ") or . in a vector");
+      if (FRAME_GET(stack, FR_EXTRA) != make_fixnum(DOT_NONE))
+        syntax_error(r, ". in wrong context");
+      ASET(stack, FR_EXTRA, make_fixnum(DOT_SEEN));
+      continue;
+    case STEP_CLOSE:
+      if (NILP(stack))
+        syntax_error(r, closer == ')' ? ")" : "]");
+      value = close_frame(r, stack, closer);
+      stack = FRAME_GET(stack, FR_PARENT);
+      break;
+    case STEP_VALUE:
+      break;
+    }
+    /* Deliver VALUE: wrap it in pending prefixes, then add it to the
+       innermost open container, or return it at top level. */
+    while (!NILP(stack) && FRAME_KIND(stack) == FRAME_PREFIX) {
+      value = list2(r->rt, FRAME_GET(stack, FR_EXTRA), value);
+      stack = FRAME_GET(stack, FR_PARENT);
+    }
+    if (NILP(stack))
+      return value;
+    frame_append(r, stack, value);
+  }
+}
+
+/* ================================================================== */
+/* Entry points                                                       */
+/* ================================================================== */
+
+mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename)
+{
+  struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos};
+  if (skip_blanks(&r) < 0) {
+    *pos = r.pos;
+    return Qunbound;
+  }
+  mval v = read_object(&r);
+  *pos = r.pos;
+  return v;
+}
+
+/* Character index -> byte offset in string S (which is valid UTF-8 or
+   treated bytewise). */
+static size_t char_to_byte(struct string *s, int64_t index)
+{
+  if (!(s->flags & STRING_MULTIBYTE))
+    return (size_t)index;
+  size_t b = 0;
+  for (int64_t i = 0; i < index && b < (size_t)s->nbytes; i++)
+    do
+      b++;
+    while (b < (size_t)s->nbytes && (s->data[b] & 0xC0) == 0x80);
+  return b;
+}
+
+static int64_t string_index_arg(mrt *rt, mval string, mval arg, int64_t dflt, int64_t lo)
+{
+  if (NILP(arg))
+    return dflt;
+  int64_t nchars = XSTRING(string)->nchars;
+  CHECK_TYPE(rt, FIXNUMP(arg), Qintegerp, arg);
+  int64_t i = XFIXNUM(arg);
+  if (i < 0)
+    i += nchars;
+  if (i < lo || i > nchars)
+    return -1;
+  return i;
+}
+
+mval read_from_string(mrt *rt, mval string, mval start, mval end)
+{
+  CHECK_STRING(rt, string);
+  int64_t from = string_index_arg(rt, string, start, 0, 0);
+  int64_t to = from < 0 ? -1 : string_index_arg(rt, string, end, XSTRING(string)->nchars, from);
+  if (from < 0 || to < 0)
+    xsignal3(rt, Qargs_out_of_range, string, start, end);
+  struct string *s = XSTRING(string);
+  size_t pos = char_to_byte(s, from), limit = char_to_byte(s, to);
+  mval v = read_one(rt, (const char *)s->data, limit, &pos, NULL);
+  if (v == Qunbound)
+    xsignal0(rt, Qend_of_file);
+  int64_t end_index = (s->flags & STRING_MULTIBYTE)
+                          ? utf8_count_chars(s->data, pos, NULL)
+                          : (int64_t)pos;
+  return Fcons(rt, v, make_fixnum(end_index));
+}
+
+/* ================================================================== */
+/* Primitives                                                         */
+/* ================================================================== */
+
+static mval Fread_from_string(mrt *rt, int nargs, mval *args)
+{
+  return read_from_string(rt, args[0], args[1], args[2]);
+}
+
+/* (read STREAM): only strings are streams here; nil and t would mean
+   the minibuffer, which batch marrow does not have. */
+static mval Fread(mrt *rt, int nargs, mval *args)
+{
+  CHECK_TYPE(rt, STRINGP(args[0]), Qstringp, args[0]);
+  return XCAR(read_from_string(rt, args[0], Qnil, Qnil));
+}
+
+static const struct subr_def reader_subrs[] = {
+  {"read", Fread, 0, 1},
+  {"read-from-string", Fread_from_string, 1, 3},
+};
 
 void reader_init(mrt *rt)
 {
-  (void)rt;
+  defsubrs(rt, reader_subrs, sizeof reader_subrs / sizeof reader_subrs[0]);
 }

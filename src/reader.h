@@ -14,4 +14,7 @@ void reader_init(mrt *rt);
 mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename);
 /* (read-from-string STRING) semantics: (OBJECT . END-INDEX). */
 mval read_from_string(mrt *rt, mval string, mval start, mval end);
+/* True when the N bytes at S read as a number (the printer escapes
+   symbols whose names do, e.g. \\1). */
+bool reader_number_syntax_p(const char *s, size_t n);
 #endif
