@@ -1,3 +1,546 @@
-/* cli.c -- the marrow program (being written). */
+/*
+** cli.c -- layer 7: the `marrow' program.
+**
+** It uses marrow.h only, like any other host: whatever the command line
+** needs from the interpreter is an API call.
+**
+**   marrow [OPTIONS...] [FILE [ARGS...]]
+**
+** Invariants:
+**   - Options that shape the runtime (heap, collector, --debug) are read
+**     in a first pass, before the runtime exists; --help and --version
+**     stop there.
+**   - Actions (-l, --eval, -f, -p, -L, FILE) run left to right, as in
+**     Emacs.  The arguments not yet processed live in the Lisp variable
+**     command-line-args-left while each action runs, so Lisp code may
+**     consume them (Emacs's contract); the loop re-reads the variable
+**     after every action.
+**   - The first argument that is not an option is the script; the rest
+**     are its ARGS, left in command-line-args-left and never processed.
+**   - An uncaught error prints Emacs's message on stderr and exits 255;
+**     (kill-emacs N) exits N.  Nothing here calls into Lisp without a
+**     status check.
+*/
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(HAVE_LIBEDIT)
+#include <editline/readline.h>
+#define HAVE_LINE_EDITING 1
+#elif defined(HAVE_READLINE)
+#include <readline/history.h>
+#include <readline/readline.h>
+#define HAVE_LINE_EDITING 1
+#endif
+
 #include "marrow.h"
-int main(void) { return 0; }
+
+#define EXIT_LISP_ERROR 255
+#define EXIT_USAGE 1
+
+static const char usage_text[] =
+  "Usage: marrow [OPTION]... [FILE [ARGS...]]\n"
+  "Run Emacs Lisp: the script FILE with ARGS in command-line-args-left,\n"
+  "then exit; with no FILE or action, a REPL on a terminal, or the program\n"
+  "read from standard input.\n"
+  "\n"
+  "Actions, processed left to right as Emacs does:\n"
+  "  -l FILE, --load FILE        load FILE (as given, else along load-path)\n"
+  "  --eval EXPR, -eval EXPR     evaluate EXPR\n"
+  "  -f FUNC, --funcall FUNC     call FUNC with no arguments\n"
+  "  -p EXPR, --print EXPR       evaluate EXPR and print its value\n"
+  "  -L DIR, --directory DIR     put DIR first on load-path\n"
+  "  --script FILE               run FILE as the script (same as plain FILE)\n"
+  "\n"
+  "Options:\n"
+  "  --vector-policy=NAME        vector free-list search: scan, hint, bitmap\n"
+  "  --heap-limit=BYTES          past it, Lisp gets memory-full (K, M, G suffixes)\n"
+  "  --gc-log                    one line per collection on stderr\n"
+  "  --gc-stress                 collect before every allocation (slow)\n"
+  "  --debug                     print a Lisp backtrace on an uncaught error\n"
+  "  -batch, --batch, -Q, -q, --no-site-file, --no-init-file\n"
+  "                              accepted and ignored, for Emacs command lines\n"
+  "  --help                      print this help and exit\n"
+  "  --version                   print the version and exit\n"
+  "\n"
+  "Environment: MARROW_LISP_DIR, MARROW_VECTOR_POLICY, MARROW_GC_LOG,\n"
+  "MARROW_GC_STRESS.  See marrow(1).\n";
+
+/* ================================================================== */
+/* Reporting                                                          */
+/* ================================================================== */
+
+/* What every uncaught outcome turns into: the process's exit code. */
+static int report(marrow *M, int status)
+{
+  fflush(stdout);
+  if (status == MARROW_EXIT)
+    return marrow_exit_code(M);
+  if (status == MARROW_ERROR) {
+    const char *msg = marrow_error_message(M);
+    fprintf(stderr, "%s\n", msg ? msg : "error");
+    return EXIT_LISP_ERROR;
+  }
+  return EXIT_SUCCESS;
+}
+
+static _Noreturn void usage_error(const char *fmt, const char *arg)
+{
+  fputs("marrow: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs("\nTry 'marrow --help' for more information.\n", stderr);
+  exit(EXIT_USAGE);
+}
+
+/* ================================================================== */
+/* First pass: options that shape the runtime                         */
+/* ================================================================== */
+
+static bool is_ignored_option(const char *a)
+{
+  static const char *const ignored[] = {"-batch", "--batch", "-Q", "-q", "--quick",
+                                        "--no-site-file", "--no-init-file", "-no-site-file",
+                                        "--no-splash", "-nw", "--no-window-system"};
+  for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
+    if (strcmp(a, ignored[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Options that take the next argument (or "=VALUE") as their value. */
+static const char *const action_options[] = {"-l", "--load", "-load", "--eval", "-eval",
+                                             "--execute", "-execute", "-f", "--funcall",
+                                             "-funcall", "-p", "--print", "-L",
+                                             "--directory", "-directory"};
+
+static bool is_action(const char *a)
+{
+  for (size_t i = 0; i < sizeof action_options / sizeof action_options[0]; i++)
+    if (strcmp(a, action_options[i]) == 0)
+      return true;
+  return false;
+}
+
+/* "--load=FILE" style: the option name is A up to '=', if that is an
+   action. */
+static bool is_action_with_value(const char *a)
+{
+  const char *eq = strchr(a, '=');
+  if (!eq || a[0] != '-' || a[1] != '-')
+    return false;
+  char name[32];
+  size_t n = (size_t)(eq - a);
+  if (n >= sizeof name)
+    return false;
+  memcpy(name, a, n);
+  name[n] = '\0';
+  return is_action(name);
+}
+
+static size_t parse_size(const char *text)
+{
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(text, &end, 10);
+  unsigned long long scale = 1;
+  switch (*end) {
+  case 'k': case 'K': scale = 1ull << 10; end++; break;
+  case 'm': case 'M': scale = 1ull << 20; end++; break;
+  case 'g': case 'G': scale = 1ull << 30; end++; break;
+  }
+  if (errno || end == text || *end != '\0' || n > SIZE_MAX / scale)
+    usage_error("invalid size '%s'", text);
+  return (size_t)(n * scale);
+}
+
+static enum marrow_vector_policy parse_policy(const char *name)
+{
+  if (strcmp(name, "scan") == 0) return MARROW_POLICY_SCAN;
+  if (strcmp(name, "hint") == 0) return MARROW_POLICY_HINT;
+  if (strcmp(name, "bitmap") == 0) return MARROW_POLICY_BITMAP;
+  usage_error("unknown vector policy '%s' (scan, hint or bitmap)", name);
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Handles runtime option A; false when A is not one. */
+static bool runtime_option(const char *a, marrow_options *opts)
+{
+  if (is_ignored_option(a))
+    return true;
+  if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0) {
+    fputs(usage_text, stdout);
+    exit(EXIT_SUCCESS);
+  }
+  if (strcmp(a, "--version") == 0 || strcmp(a, "-version") == 0) {
+    printf("marrow %s\n", marrow_version());
+    exit(EXIT_SUCCESS);
+  }
+  if (starts_with(a, "--vector-policy="))
+    opts->vector_policy = parse_policy(a + strlen("--vector-policy="));
+  else if (starts_with(a, "--heap-limit="))
+    opts->heap_limit = parse_size(a + strlen("--heap-limit="));
+  else if (strcmp(a, "--gc-log") == 0)
+    opts->gc_log = 1;
+  else if (strcmp(a, "--gc-stress") == 0)
+    opts->gc_stress = 1;
+  else if (strcmp(a, "--debug") == 0)
+    opts->debug = 1;
+  else
+    return false;
+  return true;
+}
+
+/* Moves the actions and the script (with its ARGS) of ARGV into
+   ACTIONS, in order, after applying every runtime option before the
+   script.  Returns how many there are. */
+static int first_pass(int argc, char **argv, marrow_options *opts, char **actions)
+{
+  int n = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    bool script_option = strcmp(a, "--script") == 0 || strcmp(a, "-script") == 0;
+    if (strcmp(a, "--") == 0 || script_option || a[0] != '-' || a[1] == '\0') {
+      int from = a[0] == '-' && a[1] != '\0' ? i + 1 : i;
+      for (int j = from; j < argc; j++)
+        actions[n++] = argv[j];
+      break;
+    }
+    if (is_action(a)) {
+      if (i + 1 >= argc)
+        usage_error("option '%s' requires an argument", a);
+      actions[n++] = argv[i++];
+      actions[n++] = argv[i];
+    } else if (is_action_with_value(a)) {
+      actions[n++] = argv[i];
+    } else if (!runtime_option(a, opts)) {
+      usage_error("unknown option '%s'", a);
+    }
+  }
+  return n;
+}
+
+/* ================================================================== */
+/* Second pass: actions, through command-line-args-left               */
+/* ================================================================== */
+
+static int set_args_left(marrow *M, int n, char **args)
+{
+  marrow_value list = marrow_nil(M);
+  for (int i = n - 1; i >= 0; i--) {
+    marrow_value s = marrow_cstring(M, args[i]);
+    list = marrow_cons(M, s, list);
+    if (marrow_is_nil(list))
+      return MARROW_ERROR;
+  }
+  return marrow_set_global(M, "command-line-args-left", list);
+}
+
+/* Pops the next argument off command-line-args-left into a malloc'd
+   copy, or NULL when none is left. */
+static char *pop_arg(marrow *M)
+{
+  marrow_value left;
+  if (!marrow_get_global(M, "command-line-args-left", &left) || !marrow_is_cons(left))
+    return NULL;
+  size_t len;
+  const char *s = marrow_string_data(M, marrow_car(M, left), &len);
+  marrow_set_global(M, "command-line-args-left", marrow_cdr(M, left));
+  if (!s)
+    return strdup("");
+  char *copy = malloc(len + 1);
+  if (copy) {
+    memcpy(copy, s, len);
+    copy[len] = '\0';
+  }
+  return copy;
+}
+
+static int print_value(marrow *M, const char *expr)
+{
+  marrow_value v;
+  int status = marrow_eval_string(M, expr, &v);
+  if (status != MARROW_OK)
+    return status;
+  marrow_value text = marrow_print(M, v, 1);
+  size_t len;
+  const char *s = marrow_string_data(M, text, &len);
+  if (!s)
+    return MARROW_ERROR;
+  fwrite(s, 1, len, stdout);
+  fputc('\n', stdout);
+  return MARROW_OK;
+}
+
+static int add_load_directory(marrow *M, const char *dir)
+{
+  marrow_value name = marrow_cstring(M, dir), full, path = marrow_nil(M);
+  int status = marrow_call_named(M, "expand-file-name", 1, &name, &full);
+  if (status != MARROW_OK)
+    return status;
+  marrow_get_global(M, "load-path", &path);
+  return marrow_set_global(M, "load-path", marrow_cons(M, full, path));
+}
+
+/* Runs the action named OPTION with VALUE. */
+static int run_action(marrow *M, const char *option, const char *value)
+{
+  const char *o = option + (option[1] == '-'); /* "--eval" -> "-eval" */
+  if (strcmp(o, "-l") == 0 || strcmp(o, "-load") == 0)
+    return marrow_load_file(M, value);
+  if (strcmp(o, "-eval") == 0 || strcmp(o, "-execute") == 0)
+    return marrow_eval_string(M, value, NULL);
+  if (strcmp(o, "-f") == 0 || strcmp(o, "-funcall") == 0)
+    return marrow_call_named(M, value, 0, NULL, NULL);
+  if (strcmp(o, "-p") == 0 || strcmp(o, "-print") == 0)
+    return print_value(M, value);
+  if (strcmp(o, "-L") == 0 || strcmp(o, "-directory") == 0)
+    return add_load_directory(M, value);
+  return MARROW_ERROR;
+}
+
+/* One action (and its value) from command-line-args-left.  *DONE is
+   set when nothing is left or the script has run. */
+static int next_action(marrow *M, bool *done)
+{
+  char *arg = pop_arg(M);
+  if (!arg) {
+    *done = true;
+    return MARROW_OK;
+  }
+  int status;
+  char *eq = arg[0] == '-' && arg[1] == '-' ? strchr(arg, '=') : NULL;
+  if (eq && is_action_with_value(arg)) {
+    *eq = '\0';
+    status = run_action(M, arg, eq + 1);
+  } else if (is_action(arg)) {
+    char *value = pop_arg(M);
+    status = value ? run_action(M, arg, value) : MARROW_ERROR;
+    free(value);
+  } else {
+    /* The script: its ARGS stay in command-line-args-left. */
+    status = marrow_load_file(M, arg);
+    *done = true;
+  }
+  free(arg);
+  return status;
+}
+
+static int run_actions(marrow *M, int n, char **actions)
+{
+  int status = set_args_left(M, n, actions);
+  bool done = false;
+  while (status == MARROW_OK && !done)
+    status = next_action(M, &done);
+  return status;
+}
+
+/* ================================================================== */
+/* Standard input and the REPL                                        */
+/* ================================================================== */
+
+static char *read_all(FILE *f, size_t *len)
+{
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *bigger = realloc(buf, cap * 2);
+    if (!bigger)
+      free(buf);
+    buf = bigger;
+    cap *= 2;
+  }
+  *len = n;
+  return buf;
+}
+
+static int run_stdin(marrow *M)
+{
+  size_t len;
+  char *text = read_all(stdin, &len);
+  if (!text) {
+    fputs("marrow: out of memory reading standard input\n", stderr);
+    return EXIT_LISP_ERROR;
+  }
+  int status = marrow_eval_buffer(M, text, len, NULL, NULL);
+  free(text);
+  return report(M, status);
+}
+
+/* True when TEXT holds at least one form and its brackets are balanced
+   outside strings, comments and character literals: the REPL waits for
+   more lines until then. */
+static bool complete_input(const char *text)
+{
+  int depth = 0;
+  bool in_string = false, any = false;
+  for (const char *p = text; *p; p++) {
+    if (in_string) {
+      if (*p == '\\' && p[1])
+        p++;
+      else if (*p == '"')
+        in_string = false;
+    } else if (*p == ';') {
+      while (p[1] && p[1] != '\n')
+        p++;
+    } else if (*p == '?') {
+      any = true;
+      if (p[1] == '\\' && p[2])
+        p += 2;
+      else if (p[1])
+        p++;
+    } else if (*p == '"') {
+      in_string = any = true;
+    } else if (*p == '(' || *p == '[') {
+      depth++;
+      any = true;
+    } else if (*p == ')' || *p == ']') {
+      depth--;
+    } else if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
+      any = true;
+    }
+  }
+  return any && !in_string && depth <= 0;
+}
+
+#ifdef HAVE_LINE_EDITING
+static char *read_line(const char *prompt)
+{
+  char *line = readline(prompt);
+  return line;
+}
+static void remember(const char *text) { add_history(text); }
+#else
+static char *read_line(const char *prompt)
+{
+  fputs(prompt, stdout);
+  fflush(stdout);
+  size_t cap = 256, n = 0;
+  char *buf = malloc(cap);
+  int c;
+  while (buf && (c = getchar()) != EOF && c != '\n') {
+    if (n + 1 >= cap) {
+      char *bigger = realloc(buf, cap *= 2);
+      if (!bigger)
+        free(buf);
+      buf = bigger;
+      if (!buf)
+        break;
+    }
+    buf[n++] = (char)c;
+  }
+  if (!buf || (c == EOF && n == 0)) {
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  return buf;
+}
+static void remember(const char *text) { (void)text; }
+#endif
+
+/* Appends LINE and a newline to the growing *TEXT. */
+static bool append_line(char **text, size_t *len, const char *line)
+{
+  size_t n = strlen(line);
+  char *bigger = realloc(*text, *len + n + 2);
+  if (!bigger)
+    return false;
+  memcpy(bigger + *len, line, n);
+  bigger[*len + n] = '\n';
+  bigger[*len + n + 1] = '\0';
+  *text = bigger;
+  *len += n + 1;
+  return true;
+}
+
+static void print_result(marrow *M, int status, marrow_value v)
+{
+  if (status == MARROW_ERROR) {
+    const char *msg = marrow_error_message(M);
+    fprintf(stderr, "*** Eval error ***  %s\n", msg ? msg : "error");
+    return;
+  }
+  marrow_value text = marrow_print(M, v, 1);
+  const char *s = marrow_string_data(M, text, NULL);
+  printf("%s\n", s ? s : "#<unprintable>");
+}
+
+static int run_repl(marrow *M)
+{
+  printf("marrow %s -- Emacs Lisp.  Ctrl-D exits.\n", marrow_version());
+  char *text = NULL;
+  size_t len = 0;
+  for (;;) {
+    char *line = read_line(len ? "   ... " : "marrow> ");
+    if (!line) {
+      putchar('\n');
+      break;
+    }
+    bool ok = append_line(&text, &len, line);
+    free(line);
+    if (!ok || !complete_input(text)) {
+      if (!ok || strspn(text, " \t\r\n") == len)
+        len = 0;
+      continue;
+    }
+    text[len - 1] = '\0';
+    remember(text);
+    marrow_value v;
+    int status = marrow_eval_buffer(M, text, len - 1, NULL, &v);
+    len = 0;
+    if (status == MARROW_EXIT) {
+      free(text);
+      return marrow_exit_code(M);
+    }
+    print_result(M, status, v);
+    fflush(stdout);
+  }
+  free(text);
+  return EXIT_SUCCESS;
+}
+
+/* ================================================================== */
+/* main                                                               */
+/* ================================================================== */
+
+int main(int argc, char **argv)
+{
+  marrow_options opts;
+  marrow_options_init(&opts);
+  char **actions = calloc((size_t)argc + 1, sizeof *actions);
+  if (!actions)
+    return EXIT_LISP_ERROR;
+  int nactions = first_pass(argc, argv, &opts, actions);
+  bool repl = nactions == 0 && isatty(STDIN_FILENO);
+  opts.interactive = repl;
+  marrow *M = marrow_open(&opts);
+  if (!M) {
+    fputs("marrow: cannot create the Lisp runtime\n", stderr);
+    free(actions);
+    return EXIT_LISP_ERROR;
+  }
+  int code;
+  if (nactions > 0)
+    code = report(M, run_actions(M, nactions, actions));
+  else if (repl)
+    code = run_repl(M);
+  else
+    code = run_stdin(M);
+  free(actions);
+  fflush(stdout);
+  marrow_close(M);
+  return code;
+}
