@@ -1,9 +1,365 @@
-/* data.c -- layer 5: type predicates, type-of, symbol and vector primitives. */
+/*
+** data.c -- layer 5: type predicates, type-of, symbols, vectors and
+** records.
+**
+** Invariants of this module:
+**   - A symbol's value cell holds Qunbound when void and its function
+**     cell holds nil when void (Emacs 28's convention), so boundp and
+**     fboundp are single comparisons.
+**   - Constant symbols (nil, t, keywords, defconst) are never changed
+**     through set, makunbound or set-default: setting-constant.
+**   - A record is a PVEC_RECORD whose slot 0 is its type; aref and
+**     aset reach every slot, type included, as in Emacs.
+*/
 #include "config.h"
 
+#include <string.h>
+
 #include "data.h"
+#include "fns.h"
+#include "strfns.h"
+
+static mval bool_val(bool b) { return b ? Qt : Qnil; }
+
+static int64_t vl_length(mval v) { return (int64_t)vl_header_nlisp(XVL(v)->header); }
+
+/* ================================================================== */
+/* Type predicates                                                    */
+/* ================================================================== */
+
+static bool ARRAYP(mval x) { return VECTORP(x) || STRINGP(x); }
+
+static mval Fnull(mrt *rt, int n, mval *a) { return bool_val(NILP(a[0])); }
+static mval Fatom(mrt *rt, int n, mval *a) { return bool_val(!CONSP(a[0])); }
+static mval Fconsp(mrt *rt, int n, mval *a) { return bool_val(CONSP(a[0])); }
+static mval Flistp(mrt *rt, int n, mval *a) { return bool_val(CONSP(a[0]) || NILP(a[0])); }
+static mval Fnlistp(mrt *rt, int n, mval *a) { return bool_val(!CONSP(a[0]) && !NILP(a[0])); }
+static mval Fsymbolp(mrt *rt, int n, mval *a) { return bool_val(SYMBOLP(a[0])); }
+static mval Fkeywordp(mrt *rt, int n, mval *a) { return bool_val(keywordp(rt, a[0])); }
+static mval Fstringp(mrt *rt, int n, mval *a) { return bool_val(STRINGP(a[0])); }
+static mval Fvectorp(mrt *rt, int n, mval *a) { return bool_val(VECTORP(a[0])); }
+static mval Farrayp(mrt *rt, int n, mval *a) { return bool_val(ARRAYP(a[0])); }
+static mval Fsequencep(mrt *rt, int n, mval *a)
+{
+  return bool_val(CONSP(a[0]) || NILP(a[0]) || ARRAYP(a[0]));
+}
+static mval Fcharacterp(mrt *rt, int n, mval *a) { return bool_val(CHARACTERP(a[0])); }
+static mval Fbooleanp(mrt *rt, int n, mval *a) { return bool_val(NILP(a[0]) || a[0] == Qt); }
+static mval Fchar_or_string_p(mrt *rt, int n, mval *a)
+{
+  return bool_val(CHARACTERP(a[0]) || STRINGP(a[0]));
+}
+static mval Fsubrp(mrt *rt, int n, mval *a) { return bool_val(PVECP(a[0], PVEC_SUBR)); }
+static mval Fbyte_code_function_p(mrt *rt, int n, mval *a) { return Qnil; }
+static mval Frecordp(mrt *rt, int n, mval *a) { return bool_val(RECORDP(a[0])); }
+
+/* A record's type is its slot 0; when that is itself a record (a
+   cl-defstruct class object), the type is that record's slot 1. */
+static mval record_type(mval r)
+{
+  mval t = AREF(r, 0);
+  if (RECORDP(t) && vl_length(t) > 1)
+    return AREF(t, 1);
+  return t;
+}
+
+static mval vectorlike_type(mrt *rt, mval x)
+{
+  switch (PVEC_TYPE(x)) {
+  case PVEC_VECTOR: return Qvector;
+  case PVEC_BIGNUM: return Qinteger;
+  case PVEC_CLOSURE: return Qcons; /* Emacs 28's closures are lists */
+  case PVEC_SUBR: return Qsubr;
+  case PVEC_HASH_TABLE: return Qhash_table;
+  case PVEC_RECORD: return record_type(x);
+  case PVEC_OPAQUE: return Quser_ptr;
+  default: return intern(rt, "internal");
+  }
+}
+
+mval type_of(mrt *rt, mval x)
+{
+  switch (TAG_OF(x)) {
+  case TAG_CONS: return Qcons;
+  case TAG_SYMBOL: return Qsymbol;
+  case TAG_STRING: return Qstring;
+  case TAG_FLOAT: return Qfloat;
+  case TAG_VECTORLIKE: return vectorlike_type(rt, x);
+  case TAG_IMMEDIATE: return Qsymbol;
+  default: return Qinteger; /* fixnum tags x00 */
+  }
+}
+
+static mval Ftype_of(mrt *rt, int n, mval *a) { return type_of(rt, a[0]); }
+
+/* ================================================================== */
+/* Symbols                                                            */
+/* ================================================================== */
+
+static struct symbol *check_symbol(mrt *rt, mval x)
+{
+  CHECK_SYMBOL(rt, x);
+  return XSYMBOL(rt, x);
+}
+
+/* Only the one obarray exists: OBARRAY may be nil or any vector. */
+static void check_obarray(mrt *rt, mval ob)
+{
+  if (!NILP(ob) && !VECTORP(ob))
+    wrong_type_argument(rt, Qvectorp, ob);
+}
+
+static mval Fintern(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  check_obarray(rt, a[1]);
+  return intern_string(rt, a[0]);
+}
+
+static mval Fintern_soft(mrt *rt, int n, mval *a)
+{
+  mval name = a[0];
+  check_obarray(rt, a[1]);
+  if (SYMBOLP(name)) {
+    mval s = XSYMBOL(rt, name)->name;
+    mval found = intern_soft(rt, (const char *)XSTRING(s)->data, (size_t)XSTRING(s)->nbytes);
+    return found == name ? name : Qnil;
+  }
+  CHECK_STRING(rt, name);
+  mval found = intern_soft(rt, (const char *)XSTRING(name)->data, (size_t)XSTRING(name)->nbytes);
+  return found == Qunbound ? Qnil : found;
+}
+
+static mval Fmake_symbol(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  return make_symbol(rt, a[0]);
+}
+
+static mval Fsymbol_name(mrt *rt, int n, mval *a) { return check_symbol(rt, a[0])->name; }
+
+static mval Fsymbol_value(mrt *rt, int n, mval *a)
+{
+  CHECK_SYMBOL(rt, a[0]);
+  return symbol_value(rt, a[0]);
+}
+
+/* A keyword may be "set" to itself, as Emacs allows. */
+static mval Fset(mrt *rt, int n, mval *a)
+{
+  struct symbol *s = check_symbol(rt, a[0]);
+  if (s->constant && !(keywordp(rt, a[0]) && a[1] == a[0]))
+    xsignal1(rt, Qsetting_constant, a[0]);
+  s->value = a[1];
+  return a[1];
+}
+
+static mval Fboundp(mrt *rt, int n, mval *a) { return bool_val(check_symbol(rt, a[0])->value != Qunbound); }
+
+static mval Fmakunbound(mrt *rt, int n, mval *a)
+{
+  struct symbol *s = check_symbol(rt, a[0]);
+  if (s->constant)
+    xsignal1(rt, Qsetting_constant, a[0]);
+  s->value = Qunbound;
+  return a[0];
+}
+
+static mval Fsymbol_function(mrt *rt, int n, mval *a) { return check_symbol(rt, a[0])->function; }
+static mval Ffboundp(mrt *rt, int n, mval *a) { return bool_val(!NILP(check_symbol(rt, a[0])->function)); }
+
+static mval Ffset(mrt *rt, int n, mval *a)
+{
+  struct symbol *s = check_symbol(rt, a[0]);
+  if (NILP(a[0]) && !NILP(a[1]))
+    xsignal1(rt, Qsetting_constant, a[0]);
+  s->function = a[1];
+  return a[1];
+}
+
+static mval Ffmakunbound(mrt *rt, int n, mval *a)
+{
+  struct symbol *s = check_symbol(rt, a[0]);
+  if (NILP(a[0]) || a[0] == Qt)
+    xsignal1(rt, Qsetting_constant, a[0]);
+  s->function = Qnil;
+  return a[0];
+}
+
+/* Follows function cells through symbols.  The tortoise moves at half
+   the hare's speed, so a cycle of aliases is found, not looped on. */
+static mval Findirect_function(mrt *rt, int n, mval *a)
+{
+  mval hare = a[0], tortoise = a[0];
+  for (;;) {
+    if (!SYMBOLP(hare) || NILP(hare))
+      return hare;
+    hare = XSYMBOL(rt, hare)->function;
+    if (!SYMBOLP(hare) || NILP(hare))
+      return hare;
+    hare = XSYMBOL(rt, hare)->function;
+    tortoise = XSYMBOL(rt, tortoise)->function;
+    if (hare == tortoise)
+      xsignal1(rt, Qcyclic_function_indirection, a[0]);
+  }
+}
+
+static mval Fget(mrt *rt, int n, mval *a) { return plist_get(check_symbol(rt, a[0])->plist, a[1]); }
+
+static mval Fput(mrt *rt, int n, mval *a)
+{
+  CHECK_SYMBOL(rt, a[0]);
+  mval pl = plist_put(rt, XSYMBOL(rt, a[0])->plist, a[1], a[2]);
+  XSYMBOL(rt, a[0])->plist = pl;
+  return a[2];
+}
+
+static mval Fsymbol_plist(mrt *rt, int n, mval *a) { return check_symbol(rt, a[0])->plist; }
+
+static mval Fsetplist(mrt *rt, int n, mval *a)
+{
+  check_symbol(rt, a[0])->plist = a[1];
+  return a[1];
+}
+
+/* ================================================================== */
+/* Vectors and records                                                */
+/* ================================================================== */
+
+static mval Fmake_vector(mrt *rt, int n, mval *a)
+{
+  return make_vector(rt, (size_t)check_natnum(rt, a[0]), a[1]);
+}
+
+static mval Fvector(mrt *rt, int n, mval *a)
+{
+  mval v = make_vector(rt, (size_t)n, Qnil);
+  memcpy(VECTOR_SLOTS(v), a, (size_t)n * sizeof(mval));
+  return v;
+}
+
+static mval make_record(mrt *rt, mval type, int64_t nslots, mval init)
+{
+  if ((uint64_t)nslots >= VL_MAX_WORDS - 2)
+    memory_full(rt);
+  mval r = gc_vectorlike(rt->gc, PVEC_RECORD, (size_t)nslots + 2, (size_t)nslots + 1);
+  ASET(r, 0, type);
+  for (int64_t i = 1; i <= nslots; i++)
+    ASET(r, i, init);
+  return r;
+}
+
+static mval Frecord(mrt *rt, int n, mval *a)
+{
+  mval r = make_record(rt, a[0], n - 1, Qnil);
+  memcpy(VECTOR_SLOTS(r) + 1, a + 1, (size_t)(n - 1) * sizeof(mval));
+  return r;
+}
+
+static mval Fmake_record(mrt *rt, int n, mval *a)
+{
+  return make_record(rt, a[0], check_natnum(rt, a[1]), a[2]);
+}
+
+/* The index of ARRAY[IDX] after checking both, as aref and aset do. */
+static int64_t check_array_index(mrt *rt, mval array, mval idx)
+{
+  CHECK_TYPE(rt, ARRAYP(array) || RECORDP(array), Qarrayp, array);
+  int64_t i = check_fixnum(rt, idx);
+  int64_t len = STRINGP(array) ? XSTRING(array)->nchars : vl_length(array);
+  if (i < 0 || i >= len)
+    args_out_of_range(rt, array, idx);
+  return i;
+}
+
+static mval Faref(mrt *rt, int n, mval *a)
+{
+  int64_t i = check_array_index(rt, a[0], a[1]);
+  return STRINGP(a[0]) ? make_fixnum(string_char_at(a[0], i)) : AREF(a[0], i);
+}
+
+static mval Faset(mrt *rt, int n, mval *a)
+{
+  int64_t i = check_array_index(rt, a[0], a[1]);
+  if (STRINGP(a[0]))
+    string_set_char(rt, a[0], i, check_char(rt, a[2]));
+  else
+    ASET(a[0], i, a[2]);
+  return a[2];
+}
+
+static mval Fvconcat(mrt *rt, int n, mval *a)
+{
+  int64_t total = 0;
+  for (int i = 0; i < n; i++)
+    total += sequence_length(rt, a[i]);
+  mval v = make_vector(rt, (size_t)total, Qnil);
+  int64_t k = 0;
+  for (int i = 0; i < n; i++) {
+    mval elts = sequence_to_vector(rt, a[i]);
+    int64_t len = VECTOR_LENGTH(elts);
+    if (k + len > total) /* a sequence grew meanwhile: cannot, but be safe */
+      len = total - k;
+    memcpy(VECTOR_SLOTS(v) + k, VECTOR_SLOTS(elts), (size_t)len * sizeof(mval));
+    k += len;
+  }
+  return v;
+}
+
+/* ================================================================== */
+/* Registration                                                       */
+/* ================================================================== */
+
+static const struct subr_def data_subrs[] = {
+  { "null", Fnull, 1, 1 },
+  { "not", Fnull, 1, 1 },
+  { "atom", Fatom, 1, 1 },
+  { "consp", Fconsp, 1, 1 },
+  { "listp", Flistp, 1, 1 },
+  { "nlistp", Fnlistp, 1, 1 },
+  { "symbolp", Fsymbolp, 1, 1 },
+  { "keywordp", Fkeywordp, 1, 1 },
+  { "stringp", Fstringp, 1, 1 },
+  { "vectorp", Fvectorp, 1, 1 },
+  { "arrayp", Farrayp, 1, 1 },
+  { "sequencep", Fsequencep, 1, 1 },
+  { "characterp", Fcharacterp, 1, 2 },
+  { "booleanp", Fbooleanp, 1, 1 },
+  { "char-or-string-p", Fchar_or_string_p, 1, 1 },
+  { "subrp", Fsubrp, 1, 1 },
+  { "byte-code-function-p", Fbyte_code_function_p, 1, 1 },
+  { "recordp", Frecordp, 1, 1 },
+  { "type-of", Ftype_of, 1, 1 },
+  { "intern", Fintern, 1, 2 },
+  { "intern-soft", Fintern_soft, 1, 2 },
+  { "make-symbol", Fmake_symbol, 1, 1 },
+  { "symbol-name", Fsymbol_name, 1, 1 },
+  { "symbol-value", Fsymbol_value, 1, 1 },
+  { "set", Fset, 2, 2 },
+  { "boundp", Fboundp, 1, 1 },
+  { "makunbound", Fmakunbound, 1, 1 },
+  { "symbol-function", Fsymbol_function, 1, 1 },
+  { "fboundp", Ffboundp, 1, 1 },
+  { "fset", Ffset, 2, 2 },
+  { "fmakunbound", Ffmakunbound, 1, 1 },
+  { "indirect-function", Findirect_function, 1, 2 },
+  { "get", Fget, 2, 2 },
+  { "put", Fput, 3, 3 },
+  { "symbol-plist", Fsymbol_plist, 1, 1 },
+  { "setplist", Fsetplist, 2, 2 },
+  { "default-value", Fsymbol_value, 1, 1 },
+  { "set-default", Fset, 2, 2 },
+  { "default-boundp", Fboundp, 1, 1 },
+  { "make-vector", Fmake_vector, 2, 2 },
+  { "vector", Fvector, 0, ARGS_MANY },
+  { "record", Frecord, 1, ARGS_MANY },
+  { "make-record", Fmake_record, 3, 3 },
+  { "aref", Faref, 2, 2 },
+  { "aset", Faset, 3, 3 },
+  { "vconcat", Fvconcat, 0, ARGS_MANY },
+};
 
 void data_init(mrt *rt)
 {
-  (void)rt;
+  defsubrs(rt, data_subrs, sizeof data_subrs / sizeof data_subrs[0]);
 }

@@ -1,9 +1,1074 @@
-/* fns.c -- layer 5: list and sequence primitives, equality. */
+/*
+** fns.c -- layer 5: list and sequence primitives, equality.
+**
+** Invariants of this module:
+**   - No list walk can hang: every walk over a list that may be circular
+**     goes through FOR_EACH_TAIL, which signals (circular-list LIST)
+**     once it has gone round (Brent's cycle detection, O(1) space).
+**   - No unbounded C recursion: equal recurses only on cars and vector
+**     slots and stops at EQUAL_MAX_DEPTH, as Emacs does; copy-tree
+**     stops at COPY_TREE_MAX_DEPTH.  Everything along cdrs is a loop.
+**   - Intermediate results live in Lisp objects held by C locals (the
+**     stack is scanned conservatively), never in malloc'd memory, so a
+**     signal out of a Lisp callback (sort's predicate, mapcar's
+**     function) leaks nothing.
+**   - Error data match Emacs 28's, argument for argument.
+*/
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "fns.h"
+#include "bignum.h"
+#include "eval.h"
+#include "arith.h"
+#include "strfns.h"
+#include "hashtab.h"
+#include "data.h"
+
+#define EQUAL_MAX_DEPTH 200
+#define COPY_TREE_MAX_DEPTH 10000
+
+/* ================================================================== */
+/* Walking lists safely                                               */
+/* ================================================================== */
+
+/* Brent's algorithm: the tortoise jumps to the hare at every power of
+   two; meeting it again means the list is circular. */
+struct cycle_check {
+  mval tortoise;
+  uint64_t steps, power;
+};
+
+static inline struct cycle_check cycle_start(mval list)
+{
+  return (struct cycle_check){ list, 0, 2 };
+}
+
+static inline void cycle_step(mrt *rt, struct cycle_check *cc, mval tail, mval list)
+{
+  if (tail == cc->tortoise && CONSP(tail))
+    xsignal1(rt, Qcircular_list, list);
+  if (++cc->steps == cc->power) {
+    cc->tortoise = tail;
+    cc->power *= 2;
+    cc->steps = 0;
+  }
+}
+
+/* Runs the body with TAIL at each cons of LIST; afterwards TAIL is the
+   first non-cons (nil for a proper list). */
+#define FOR_EACH_TAIL(rt, tail, list)                                  \
+  for (struct cycle_check cc_ = cycle_start(tail); CONSP(tail);        \
+       tail = XCDR(tail), cycle_step((rt), &cc_, tail, (list)))
+
+static inline void check_list_end(mrt *rt, mval tail, mval list)
+{
+  if (!NILP(tail))
+    wrong_type_argument(rt, Qlistp, list);
+}
+
+int64_t list_length(mrt *rt, mval list)
+{
+  int64_t n = 0;
+  mval tail = list;
+  FOR_EACH_TAIL(rt, tail, list)
+    n++;
+  if (!NILP(tail))
+    wrong_type_argument(rt, Qlistp, tail);
+  return n;
+}
+
+mval nreverse_list(mval list)
+{
+  mval prev = Qnil;
+  while (CONSP(list)) {
+    mval next = XCDR(list);
+    XCONS(list)->cdr = prev;
+    prev = list;
+    list = next;
+  }
+  return prev;
+}
+
+/* Building a list front to back: the head stays in a C local. */
+struct list_builder {
+  mval head, tail;
+};
+
+static void lb_add(mrt *rt, struct list_builder *b, mval x)
+{
+  mval cell = Fcons(rt, x, Qnil);
+  if (NILP(b->head))
+    b->head = cell;
+  else
+    XCONS(b->tail)->cdr = cell;
+  b->tail = cell;
+}
+
+/* ================================================================== */
+/* Argument checks                                                    */
+/* ================================================================== */
+
+int64_t check_fixnum(mrt *rt, mval x)
+{
+  CHECK_FIXNUM(rt, x);
+  return XFIXNUM(x);
+}
+
+int64_t check_natnum(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, FIXNUMP(x) && XFIXNUM(x) >= 0, Qwholenump, x);
+  return XFIXNUM(x);
+}
+
+/* An integer count where bignums only mean "very many". */
+static int64_t check_count(mrt *rt, mval n)
+{
+  CHECK_INTEGER(rt, n);
+  if (FIXNUMP(n))
+    return XFIXNUM(n);
+  return mpz_sgn(XBIGNUM_MPZ(n)) < 0 ? INT64_MIN : INT64_MAX;
+}
+
+static int64_t vl_length(mval v) { return (int64_t)vl_header_nlisp(XVL(v)->header); }
+
+/* ================================================================== */
+/* Equality                                                           */
+/* ================================================================== */
+
+static bool float_same(mval a, mval b)
+{
+  double x = XFLOAT(a), y = XFLOAT(b);
+  return memcmp(&x, &y, sizeof x) == 0;
+}
+
+bool mrt_eql(mval a, mval b)
+{
+  if (a == b)
+    return true;
+  if (FLOATP(a) && FLOATP(b))
+    return float_same(a, b);
+  if (BIGNUMP(a) && BIGNUMP(b))
+    return mpz_cmp(XBIGNUM_MPZ(a), XBIGNUM_MPZ(b)) == 0;
+  return false;
+}
+
+static bool equal_rec(mrt *rt, mval a, mval b, int depth);
+
+static bool equal_slots(mrt *rt, mval a, mval b, int depth)
+{
+  uint64_t ha = XVL(a)->header, hb = XVL(b)->header;
+  if (vl_header_type(ha) != vl_header_type(hb) || vl_header_nlisp(ha) != vl_header_nlisp(hb))
+    return false;
+  int64_t n = vl_length(a);
+  for (int64_t i = 0; i < n; i++)
+    if (!equal_rec(rt, AREF(a, i), AREF(b, i), depth + 1))
+      return false;
+  return true;
+}
+
+/* Recurses on cars and slots, loops on cdrs, as Emacs's internal_equal. */
+static bool equal_rec(mrt *rt, mval a, mval b, int depth)
+{
+  for (;;) {
+    if (depth > EQUAL_MAX_DEPTH)
+      mrt_error(rt, "Stack overflow in equal");
+    if (a == b)
+      return true;
+    if (TAG_OF(a) != TAG_OF(b))
+      return false;
+    switch (TAG_OF(a)) {
+    case TAG_FLOAT:
+      return float_same(a, b);
+    case TAG_STRING: {
+      struct string *x = XSTRING(a), *y = XSTRING(b);
+      return x->nbytes == y->nbytes && x->nchars == y->nchars &&
+             memcmp(x->data, y->data, (size_t)x->nbytes) == 0;
+    }
+    case TAG_CONS: {
+      mval tail = a;
+      FOR_EACH_TAIL(rt, tail, a) {
+        if (!CONSP(b) || !equal_rec(rt, XCAR(tail), XCAR(b), depth + 1))
+          return false;
+        b = XCDR(b);
+        if (XCDR(tail) == b)
+          return true;
+      }
+      a = tail;
+      depth++;
+      continue;
+    }
+    case TAG_VECTORLIKE:
+      switch (PVEC_TYPE(a)) {
+      case PVEC_BIGNUM:
+        return BIGNUMP(b) && mpz_cmp(XBIGNUM_MPZ(a), XBIGNUM_MPZ(b)) == 0;
+      case PVEC_VECTOR:
+      case PVEC_RECORD:
+        return equal_slots(rt, a, b, depth);
+      default:
+        return false;
+      }
+    default:
+      return false;
+    }
+  }
+}
+
+bool mrt_equal(mrt *rt, mval a, mval b) { return equal_rec(rt, a, b, 0); }
+
+static mval bool_val(bool b) { return b ? Qt : Qnil; }
+
+static mval Feq(mrt *rt, int n, mval *a) { return bool_val(a[0] == a[1]); }
+static mval Feql(mrt *rt, int n, mval *a) { return bool_val(mrt_eql(a[0], a[1])); }
+static mval Fequal(mrt *rt, int n, mval *a) { return bool_val(mrt_equal(rt, a[0], a[1])); }
+static mval Fidentity(mrt *rt, int n, mval *a) { return a[0]; }
+static mval Fignore(mrt *rt, int n, mval *a) { return Qnil; }
+
+/* ================================================================== */
+/* Conses                                                             */
+/* ================================================================== */
+
+static mval car_of(mrt *rt, mval x)
+{
+  if (CONSP(x))
+    return XCAR(x);
+  CHECK_LIST(rt, x);
+  return Qnil;
+}
+
+static mval cdr_of(mrt *rt, mval x)
+{
+  if (CONSP(x))
+    return XCDR(x);
+  CHECK_LIST(rt, x);
+  return Qnil;
+}
+
+static mval Fcons_(mrt *rt, int n, mval *a) { return Fcons(rt, a[0], a[1]); }
+static mval Fcar(mrt *rt, int n, mval *a) { return car_of(rt, a[0]); }
+static mval Fcdr(mrt *rt, int n, mval *a) { return cdr_of(rt, a[0]); }
+static mval Fcar_safe(mrt *rt, int n, mval *a) { return CONSP(a[0]) ? XCAR(a[0]) : Qnil; }
+static mval Fcdr_safe(mrt *rt, int n, mval *a) { return CONSP(a[0]) ? XCDR(a[0]) : Qnil; }
+
+static mval Fsetcar(mrt *rt, int n, mval *a)
+{
+  CHECK_CONS(rt, a[0]);
+  XCONS(a[0])->car = a[1];
+  return a[1];
+}
+
+static mval Fsetcdr(mrt *rt, int n, mval *a)
+{
+  CHECK_CONS(rt, a[0]);
+  XCONS(a[0])->cdr = a[1];
+  return a[1];
+}
+
+static mval Flist(mrt *rt, int n, mval *a) { return listn(rt, (size_t)n, a); }
+
+static mval Fmake_list(mrt *rt, int n, mval *a)
+{
+  int64_t len = check_natnum(rt, a[0]);
+  mval r = Qnil;
+  while (len-- > 0)
+    r = Fcons(rt, a[1], r);
+  return r;
+}
+
+/* ================================================================== */
+/* Lengths                                                            */
+/* ================================================================== */
+
+int64_t sequence_length(mrt *rt, mval seq)
+{
+  if (CONSP(seq) || NILP(seq))
+    return list_length(rt, seq);
+  if (STRINGP(seq))
+    return XSTRING(seq)->nchars;
+  if (VECTORP(seq) || RECORDP(seq))
+    return vl_length(seq);
+  wrong_type_argument(rt, Qsequencep, seq);
+}
+
+/* Conses before the end or the first repeat, without signalling. */
+static int64_t safe_length(mval list)
+{
+  int64_t n = 0;
+  mval tortoise = list;
+  uint64_t steps = 0, power = 2;
+  for (mval tail = list; CONSP(tail); tail = XCDR(tail)) {
+    n++;
+    if (XCDR(tail) == tortoise)
+      break;
+    if (++steps == power) {
+      tortoise = XCDR(tail);
+      power *= 2;
+      steps = 0;
+    }
+  }
+  return n;
+}
+
+static mval Flength(mrt *rt, int n, mval *a) { return make_fixnum(sequence_length(rt, a[0])); }
+static mval Fsafe_length(mrt *rt, int n, mval *a) { return make_fixnum(safe_length(a[0])); }
+
+static mval Fproper_list_p(mrt *rt, int n, mval *a)
+{
+  int64_t len = 0;
+  mval tail = a[0];
+  struct cycle_check cc = cycle_start(tail);
+  for (; CONSP(tail); tail = XCDR(tail)) {
+    len++;
+    if (XCDR(tail) == cc.tortoise)
+      return Qnil;
+    if (++cc.steps == cc.power) {
+      cc.tortoise = XCDR(tail);
+      cc.power *= 2;
+      cc.steps = 0;
+    }
+  }
+  return NILP(tail) ? make_fixnum(len) : Qnil;
+}
+
+/* ================================================================== */
+/* Positions: nth, nthcdr, elt, last, butlast                         */
+/* ================================================================== */
+
+/* Walks N cdrs of LIST.  A circular list is walked only until its
+   cycle is known; the rest of N is then taken modulo its length. */
+static mval nthcdr(mrt *rt, int64_t n, mval list)
+{
+  mval tail = list, tortoise = list;
+  uint64_t steps = 0, power = 2;
+  for (int64_t i = 0; i < n; i++) {
+    if (!CONSP(tail)) {
+      check_list_end(rt, tail, list);
+      return Qnil;
+    }
+    tail = XCDR(tail);
+    steps++;
+    if (tail == tortoise) {
+      int64_t rest = (n - i - 1) % (int64_t)steps;
+      while (rest-- > 0)
+        tail = XCDR(tail);
+      return tail;
+    }
+    if (steps == power) {
+      tortoise = tail;
+      power *= 2;
+      steps = 0;
+    }
+  }
+  return tail;
+}
+
+static mval Fnthcdr(mrt *rt, int n, mval *a) { return nthcdr(rt, check_count(rt, a[0]), a[1]); }
+static mval Fnth(mrt *rt, int n, mval *a)
+{
+  return car_of(rt, nthcdr(rt, check_count(rt, a[0]), a[1]));
+}
+
+static mval aref_checked(mrt *rt, mval array, mval idx);
+
+static mval Felt(mrt *rt, int n, mval *a)
+{
+  if (CONSP(a[0]) || NILP(a[0]))
+    return car_of(rt, nthcdr(rt, check_count(rt, a[1]), a[0]));
+  CHECK_TYPE(rt, STRINGP(a[0]) || VECTORP(a[0]), Qsequencep, a[0]);
+  return aref_checked(rt, a[0], a[1]);
+}
+
+/* elt on arrays is aref: data.c owns aref, but a local copy of its
+   checks avoids a dependency cycle between the two files. */
+static mval aref_checked(mrt *rt, mval array, mval idx)
+{
+  int64_t i = check_fixnum(rt, idx);
+  int64_t len = STRINGP(array) ? XSTRING(array)->nchars : vl_length(array);
+  if (i < 0 || i >= len)
+    args_out_of_range(rt, array, idx);
+  return STRINGP(array) ? make_fixnum(string_char_at(array, i)) : AREF(array, i);
+}
+
+static mval Flast(mrt *rt, int n, mval *a)
+{
+  mval list = a[0];
+  int64_t m = safe_length(list);
+  if (NILP(a[1]))
+    return NILP(list) ? Qnil : nthcdr(rt, m - 1, list);
+  int64_t k = check_count(rt, a[1]);
+  if (k < 0)
+    return Qnil;
+  return k < m ? nthcdr(rt, m - k, list) : list;
+}
+
+/* (nbutlast LIST N) as subr.el: cut the last N conses off in place. */
+static mval nbutlast(mrt *rt, mval list, mval count)
+{
+  int64_t m = sequence_length(rt, list);
+  int64_t k = NILP(count) ? 1 : check_count(rt, count);
+  if (k >= m)
+    return Qnil;
+  if (k > 0)
+    XCONS(nthcdr(rt, m - 1 - k, list))->cdr = Qnil;
+  return list;
+}
+
+static mval copy_list(mrt *rt, mval list);
+
+static mval Fnbutlast(mrt *rt, int n, mval *a) { return nbutlast(rt, a[0], a[1]); }
+static mval Fbutlast(mrt *rt, int n, mval *a)
+{
+  if (!NILP(a[1]) && check_count(rt, a[1]) <= 0)
+    return a[0];
+  return nbutlast(rt, copy_list(rt, a[0]), a[1]);
+}
+
+/* ================================================================== */
+/* Membership and association                                         */
+/* ================================================================== */
+
+enum test_kind { TEST_EQ, TEST_EQL, TEST_EQUAL };
+
+static bool test_same(mrt *rt, enum test_kind k, mval a, mval b)
+{
+  switch (k) {
+  case TEST_EQ: return a == b;
+  case TEST_EQL: return mrt_eql(a, b);
+  default: return mrt_equal(rt, a, b);
+  }
+}
+
+static mval member_by(mrt *rt, enum test_kind k, mval elt, mval list)
+{
+  mval tail = list;
+  FOR_EACH_TAIL(rt, tail, list)
+    if (test_same(rt, k, XCAR(tail), elt))
+      return tail;
+  check_list_end(rt, tail, list);
+  return Qnil;
+}
+
+static mval Fmemq(mrt *rt, int n, mval *a) { return member_by(rt, TEST_EQ, a[0], a[1]); }
+static mval Fmemql(mrt *rt, int n, mval *a) { return member_by(rt, TEST_EQL, a[0], a[1]); }
+static mval Fmember(mrt *rt, int n, mval *a) { return member_by(rt, TEST_EQUAL, a[0], a[1]); }
+
+/* Finds the first cons element of ALIST whose car (or cdr, for rassq
+   and rassoc) matches KEY by test K, or by calling TESTFN. */
+static mval assoc_by(mrt *rt, enum test_kind k, mval testfn, bool by_cdr, mval key, mval alist)
+{
+  mval tail = alist;
+  FOR_EACH_TAIL(rt, tail, alist) {
+    mval elt = XCAR(tail);
+    if (!CONSP(elt))
+      continue;
+    mval part = by_cdr ? XCDR(elt) : XCAR(elt);
+    bool hit = NILP(testfn) ? test_same(rt, k, part, key) : !NILP(call2(rt, testfn, part, key));
+    if (hit)
+      return elt;
+  }
+  check_list_end(rt, tail, alist);
+  return Qnil;
+}
+
+static mval Fassq(mrt *rt, int n, mval *a) { return assoc_by(rt, TEST_EQ, Qnil, false, a[0], a[1]); }
+static mval Frassq(mrt *rt, int n, mval *a) { return assoc_by(rt, TEST_EQ, Qnil, true, a[0], a[1]); }
+static mval Frassoc(mrt *rt, int n, mval *a) { return assoc_by(rt, TEST_EQUAL, Qnil, true, a[0], a[1]); }
+static mval Fassoc(mrt *rt, int n, mval *a)
+{
+  mval testfn = a[2] == Qeq ? Qnil : a[2];
+  return assoc_by(rt, a[2] == Qeq ? TEST_EQ : TEST_EQUAL, testfn, false, a[0], a[1]);
+}
+
+/* ================================================================== */
+/* Deletion                                                           */
+/* ================================================================== */
+
+/* Unlinks the elements matching ELT from LIST in place.  The error
+   datum is the list as far as it has been rebuilt, as in Emacs. */
+static mval delete_from_list(mrt *rt, enum test_kind k, mval elt, mval list)
+{
+  mval prev = Qnil, tail = list;
+  FOR_EACH_TAIL(rt, tail, list) {
+    if (test_same(rt, k, XCAR(tail), elt)) {
+      if (NILP(prev))
+        list = XCDR(tail);
+      else
+        XCONS(prev)->cdr = XCDR(tail);
+    } else {
+      prev = tail;
+    }
+  }
+  check_list_end(rt, tail, list);
+  return list;
+}
+
+/* A fresh array of ARRAY's type without the elements equal to ELT. */
+static mval delete_from_array(mrt *rt, mval elt, mval array)
+{
+  mval v = sequence_to_vector(rt, array);
+  int64_t n = VECTOR_LENGTH(v), kept = 0;
+  for (int64_t i = 0; i < n; i++)
+    if (!mrt_equal(rt, AREF(v, i), elt))
+      ASET(v, kept++, AREF(v, i));
+  if (kept == n)
+    return array;
+  mval r = make_vector(rt, (size_t)kept, Qnil);
+  memcpy(VECTOR_SLOTS(r), VECTOR_SLOTS(v), (size_t)kept * sizeof(mval));
+  return STRINGP(array) ? sequence_to_string(rt, r) : r;
+}
+
+static mval Fdelq(mrt *rt, int n, mval *a) { return delete_from_list(rt, TEST_EQ, a[0], a[1]); }
+
+static mval Fdelete(mrt *rt, int n, mval *a)
+{
+  if (VECTORP(a[1]) || STRINGP(a[1]))
+    return delete_from_array(rt, a[0], a[1]);
+  return delete_from_list(rt, TEST_EQUAL, a[0], a[1]);
+}
+
+static mval Fremove(mrt *rt, int n, mval *a)
+{
+  if (VECTORP(a[1]) || STRINGP(a[1]))
+    return delete_from_array(rt, a[0], a[1]);
+  return delete_from_list(rt, TEST_EQUAL, a[0], copy_list(rt, a[1]));
+}
+
+static mval Fremq(mrt *rt, int n, mval *a)
+{
+  mval list = a[1];
+  while (CONSP(list) && XCAR(list) == a[0])
+    list = XCDR(list);
+  if (NILP(member_by(rt, TEST_EQ, a[0], list)))
+    return list;
+  return delete_from_list(rt, TEST_EQ, a[0], copy_list(rt, list));
+}
+
+/* ================================================================== */
+/* Copying and joining                                                */
+/* ================================================================== */
+
+static mval copy_list(mrt *rt, mval list)
+{
+  struct list_builder b = { Qnil, Qnil };
+  mval tail = list;
+  FOR_EACH_TAIL(rt, tail, list)
+    lb_add(rt, &b, XCAR(tail));
+  if (!NILP(tail))
+    wrong_type_argument(rt, Qlistp, tail);
+  return b.head;
+}
+
+static mval copy_vectorlike(mrt *rt, mval v)
+{
+  int64_t n = vl_length(v);
+  mval r = gc_vectorlike(rt->gc, PVEC_TYPE(v), (size_t)n + 1, (size_t)n);
+  memcpy(VECTOR_SLOTS(r), VECTOR_SLOTS(v), (size_t)n * sizeof(mval));
+  return r;
+}
+
+mval sequence_to_vector(mrt *rt, mval seq)
+{
+  int64_t n = sequence_length(rt, seq);
+  if (VECTORP(seq) || RECORDP(seq)) {
+    mval v = make_vector(rt, (size_t)n, Qnil);
+    memcpy(VECTOR_SLOTS(v), VECTOR_SLOTS(seq), (size_t)n * sizeof(mval));
+    return v;
+  }
+  mval v = make_vector(rt, (size_t)n, Qnil);
+  if (STRINGP(seq)) {
+    struct string *s = XSTRING(seq);
+    const uint8_t *p = s->data, *end = p + s->nbytes;
+    for (int64_t i = 0; i < n && p < end; i++) {
+      int len;
+      ASET(v, i, make_fixnum(char_decode(p, end, &len)));
+      p += len;
+    }
+    return v;
+  }
+  int64_t i = 0;
+  for (mval tail = seq; CONSP(tail) && i < n; tail = XCDR(tail))
+    ASET(v, i++, XCAR(tail));
+  return v;
+}
+
+static mval Fcopy_sequence(mrt *rt, int n, mval *a)
+{
+  mval s = a[0];
+  if (NILP(s) || CONSP(s))
+    return copy_list(rt, s);
+  if (STRINGP(s))
+    return make_string_utf8(rt, XSTRING(s)->data, (size_t)XSTRING(s)->nbytes);
+  CHECK_TYPE(rt, VECTORP(s) || RECORDP(s), Qsequencep, s);
+  return copy_vectorlike(rt, s);
+}
+
+static mval copy_tree(mrt *rt, mval tree, bool vecp, int depth)
+{
+  if (depth > COPY_TREE_MAX_DEPTH)
+    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(depth));
+  if (CONSP(tree)) {
+    struct list_builder b = { Qnil, Qnil };
+    mval tail = tree;
+    FOR_EACH_TAIL(rt, tail, tree)
+      lb_add(rt, &b, copy_tree(rt, XCAR(tail), vecp, depth + 1));
+    XCONS(b.tail)->cdr = copy_tree(rt, tail, vecp, depth + 1);
+    return b.head;
+  }
+  if (vecp && (VECTORP(tree) || RECORDP(tree))) {
+    mval r = copy_vectorlike(rt, tree);
+    for (int64_t i = 0; i < vl_length(r); i++)
+      ASET(r, i, copy_tree(rt, AREF(r, i), vecp, depth + 1));
+    return r;
+  }
+  return tree;
+}
+
+static mval Fcopy_tree(mrt *rt, int n, mval *a) { return copy_tree(rt, a[0], !NILP(a[1]), 0); }
+
+static mval Fcopy_alist(mrt *rt, int n, mval *a)
+{
+  CHECK_LIST(rt, a[0]);
+  mval r = copy_list(rt, a[0]);
+  for (mval t = r; CONSP(t); t = XCDR(t))
+    if (CONSP(XCAR(t)))
+      XCONS(t)->car = Fcons(rt, XCAR(XCAR(t)), XCDR(XCAR(t)));
+  return r;
+}
+
+/* (append &rest SEQUENCES): all but the last are copied. */
+static mval Fappend(mrt *rt, int n, mval *a)
+{
+  if (n == 0)
+    return Qnil;
+  struct list_builder b = { Qnil, Qnil };
+  for (int i = 0; i < n - 1; i++) {
+    mval s = a[i];
+    if (CONSP(s) || NILP(s)) {
+      mval tail = s;
+      FOR_EACH_TAIL(rt, tail, s)
+        lb_add(rt, &b, XCAR(tail));
+      if (!NILP(tail))
+        wrong_type_argument(rt, Qlistp, tail);
+    } else {
+      mval v = sequence_to_vector(rt, s);
+      for (int64_t j = 0; j < VECTOR_LENGTH(v); j++)
+        lb_add(rt, &b, AREF(v, j));
+    }
+  }
+  if (NILP(b.head))
+    return a[n - 1];
+  XCONS(b.tail)->cdr = a[n - 1];
+  return b.head;
+}
+
+static mval Fnconc(mrt *rt, int n, mval *a)
+{
+  mval result = Qnil, last_cons = Qnil;
+  for (int i = 0; i < n; i++) {
+    mval s = a[i];
+    if (NILP(s))
+      continue;
+    if (!NILP(last_cons))
+      XCONS(last_cons)->cdr = s;
+    else
+      result = s;
+    if (i == n - 1)
+      break;
+    CHECK_CONS(rt, s);
+    mval tail = s;
+    FOR_EACH_TAIL(rt, tail, s)
+      last_cons = tail;
+  }
+  return result;
+}
+
+/* ================================================================== */
+/* Reversing                                                          */
+/* ================================================================== */
+
+static mval reverse_vector_in_place(mval v)
+{
+  int64_t n = VECTOR_LENGTH(v);
+  for (int64_t i = 0, j = n - 1; i < j; i++, j--) {
+    mval t = AREF(v, i);
+    ASET(v, i, AREF(v, j));
+    ASET(v, j, t);
+  }
+  return v;
+}
+
+static mval Freverse(mrt *rt, int n, mval *a)
+{
+  mval s = a[0];
+  if (NILP(s) || CONSP(s)) {
+    mval r = Qnil, tail = s;
+    FOR_EACH_TAIL(rt, tail, s)
+      r = Fcons(rt, XCAR(tail), r);
+    if (!NILP(tail))
+      wrong_type_argument(rt, Qlistp, tail);
+    return r;
+  }
+  CHECK_TYPE(rt, VECTORP(s) || STRINGP(s), Qsequencep, s);
+  mval v = reverse_vector_in_place(sequence_to_vector(rt, s));
+  return STRINGP(s) ? sequence_to_string(rt, v) : v;
+}
+
+static mval Fnreverse(mrt *rt, int n, mval *a)
+{
+  mval s = a[0];
+  if (NILP(s) || CONSP(s)) {
+    list_length(rt, s);
+    return nreverse_list(s);
+  }
+  if (VECTORP(s))
+    return reverse_vector_in_place(s);
+  CHECK_TYPE(rt, STRINGP(s), Qarrayp, s);
+  return Freverse(rt, n, a);
+}
+
+/* ================================================================== */
+/* Mapping                                                            */
+/* ================================================================== */
+
+/* Calls FN on each element of SEQ; returns a vector of the results
+   (or nil when KEEP is false). */
+static mval map_sequence(mrt *rt, mval fn, mval seq, bool keep)
+{
+  if (CONSP(seq) || NILP(seq)) {
+    int64_t n = list_length(rt, seq);
+    mval results = keep ? make_vector(rt, (size_t)n, Qnil) : Qnil;
+    mval tail = seq;
+    for (int64_t i = 0; i < n && CONSP(tail); i++, tail = XCDR(tail)) {
+      mval r = call1(rt, fn, XCAR(tail));
+      if (keep)
+        ASET(results, i, r);
+    }
+    return results;
+  }
+  mval elts = sequence_to_vector(rt, seq);
+  for (int64_t i = 0; i < VECTOR_LENGTH(elts); i++) {
+    mval r = call1(rt, fn, AREF(elts, i));
+    if (keep)
+      ASET(elts, i, r);
+  }
+  return keep ? elts : Qnil;
+}
+
+static mval vector_to_list(mrt *rt, mval v)
+{
+  return listn(rt, (size_t)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
+}
+
+static mval Fmapcar(mrt *rt, int n, mval *a)
+{
+  return vector_to_list(rt, map_sequence(rt, a[0], a[1], true));
+}
+
+static mval Fmapc(mrt *rt, int n, mval *a)
+{
+  map_sequence(rt, a[0], a[1], false);
+  return a[1];
+}
+
+static mval Fmapcan(mrt *rt, int n, mval *a)
+{
+  mval v = map_sequence(rt, a[0], a[1], true);
+  return Fnconc(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
+}
+
+static mval Fmapconcat(mrt *rt, int n, mval *a)
+{
+  mval v = map_sequence(rt, a[0], a[1], true);
+  int64_t len = VECTOR_LENGTH(v);
+  if (len == 0)
+    return make_string(rt, "", 0);
+  /* Interleave the separator: r0 sep r1 sep ... rN. */
+  mval parts = make_vector(rt, (size_t)(2 * len - 1), a[2]);
+  for (int64_t i = 0; i < len; i++)
+    ASET(parts, 2 * i, AREF(v, i));
+  return concat_strings(rt, (int)(2 * len - 1), VECTOR_SLOTS(parts));
+}
+
+/* ================================================================== */
+/* Sorting: a stable bottom-up merge sort                             */
+/* ================================================================== */
+
+/* Merges the sorted runs SRC[lo,mid) and SRC[mid,hi) into DST.  Takes
+   from the right run only when PRED says it is strictly less, which
+   keeps equal elements in order. */
+static void merge_runs(mrt *rt, mval pred, mval src, mval dst, int64_t lo, int64_t mid, int64_t hi)
+{
+  int64_t i = lo, j = mid, k = lo;
+  while (i < mid && j < hi) {
+    if (!NILP(call2(rt, pred, AREF(src, j), AREF(src, i))))
+      ASET(dst, k++, AREF(src, j++));
+    else
+      ASET(dst, k++, AREF(src, i++));
+  }
+  while (i < mid)
+    ASET(dst, k++, AREF(src, i++));
+  while (j < hi)
+    ASET(dst, k++, AREF(src, j++));
+}
+
+/* Sorts the vector V in place.  The runs are merged back and forth
+   between V and a scratch vector; both are Lisp vectors, so a
+   predicate that signals or collects leaves nothing dangling. */
+static void sort_vector(mrt *rt, mval v, mval pred)
+{
+  int64_t n = VECTOR_LENGTH(v);
+  if (n < 2)
+    return;
+  mval scratch = make_vector(rt, (size_t)n, Qnil);
+  mval src = v, dst = scratch;
+  for (int64_t width = 1; width < n; width *= 2) {
+    for (int64_t lo = 0; lo < n; lo += 2 * width) {
+      int64_t mid = lo + width < n ? lo + width : n;
+      int64_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+      merge_runs(rt, pred, src, dst, lo, mid, hi);
+    }
+    mval t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != v)
+    memcpy(VECTOR_SLOTS(v), VECTOR_SLOTS(src), (size_t)n * sizeof(mval));
+}
+
+/* Lists are sorted through a vector and written back into the same
+   conses, as Emacs 30 does: the list keeps its cells and its head. */
+static mval Fsort(mrt *rt, int n, mval *a)
+{
+  mval seq = a[0], pred = a[1];
+  if (VECTORP(seq)) {
+    sort_vector(rt, seq, pred);
+    return seq;
+  }
+  CHECK_TYPE(rt, CONSP(seq) || NILP(seq), Qlist_or_vector_p, seq);
+  mval v = sequence_to_vector(rt, seq);
+  sort_vector(rt, v, pred);
+  int64_t i = 0;
+  for (mval t = seq; CONSP(t) && i < VECTOR_LENGTH(v); t = XCDR(t))
+    XCONS(t)->car = AREF(v, i++);
+  return seq;
+}
+
+/* ================================================================== */
+/* Property lists                                                     */
+/* ================================================================== */
+
+/* plist-get never signals: a malformed or circular plist just ends. */
+mval plist_get(mval plist, mval prop)
+{
+  mval tortoise = plist;
+  uint64_t steps = 0, power = 2;
+  for (mval t = plist; CONSP(t) && CONSP(XCDR(t)); t = XCDR(XCDR(t))) {
+    if (XCAR(t) == prop)
+      return XCAR(XCDR(t));
+    if (XCDR(XCDR(t)) == tortoise)
+      break;
+    if (++steps == power) {
+      tortoise = XCDR(XCDR(t));
+      power *= 2;
+      steps = 0;
+    }
+  }
+  return Qnil;
+}
+
+static mval Fplist_get(mrt *rt, int n, mval *a) { return plist_get(a[0], a[1]); }
+
+/* Walks PLIST two conses at a time and returns the tail whose car is
+   PROP, or nil; *LAST gets the last value cons seen. */
+static mval plist_find(mrt *rt, mval plist, mval prop, mval *last)
+{
+  mval tail = plist;
+  *last = Qnil;
+  FOR_EACH_TAIL(rt, tail, plist) {
+    if (!CONSP(XCDR(tail)))
+      wrong_type_argument(rt, Qplistp, plist);
+    if (XCAR(tail) == prop)
+      return tail;
+    tail = XCDR(tail);
+    *last = tail;
+  }
+  if (!NILP(tail))
+    wrong_type_argument(rt, Qplistp, plist);
+  return Qnil;
+}
+
+mval plist_put(mrt *rt, mval plist, mval prop, mval value)
+{
+  mval last;
+  mval found = plist_find(rt, plist, prop, &last);
+  if (!NILP(found)) {
+    XCONS(XCDR(found))->car = value;
+    return plist;
+  }
+  mval cell = list2(rt, prop, value);
+  if (NILP(last))
+    return cell;
+  XCONS(last)->cdr = cell;
+  return plist;
+}
+
+static mval Fplist_put(mrt *rt, int n, mval *a) { return plist_put(rt, a[0], a[1], a[2]); }
+
+static mval Fplist_member(mrt *rt, int n, mval *a)
+{
+  mval tail = a[0];
+  FOR_EACH_TAIL(rt, tail, a[0]) {
+    if (XCAR(tail) == a[1])
+      return tail;
+    tail = XCDR(tail);
+    if (!CONSP(tail))
+      break;
+  }
+  if (!NILP(tail))
+    wrong_type_argument(rt, Qplistp, a[0]);
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Miscellaneous list functions from subr.el                          */
+/* ================================================================== */
+
+static mval call_arith(mrt *rt, const char *op, mval x, mval y)
+{
+  return call2(rt, intern(rt, op), x, y);
+}
+
+/* (number-sequence FROM &optional TO SEP), computing FROM + N*SEP each
+   time as subr.el does, so float steps do not accumulate error. */
+static mval Fnumber_sequence(mrt *rt, int n, mval *a)
+{
+  mval from = a[0], to = a[1], inc = NILP(a[2]) ? make_fixnum(1) : a[2];
+  if (NILP(to) || arith_compare(rt, from, to) == 0)
+    return list1(rt, from);
+  if (arith_compare(rt, inc, make_fixnum(0)) == 0)
+    mrt_error(rt, "The increment can not be zero");
+  int sign = arith_compare(rt, inc, make_fixnum(0));
+  struct list_builder b = { Qnil, Qnil };
+  mval next = from;
+  for (int64_t k = 1; arith_compare(rt, next, to) * sign <= 0; k++) {
+    lb_add(rt, &b, next);
+    int64_t step, sum;
+    if (FIXNUMP(from) && FIXNUMP(inc) && !__builtin_mul_overflow(k, XFIXNUM(inc), &step) &&
+        !__builtin_add_overflow(XFIXNUM(from), step, &sum) && fixnum_in_range(sum))
+      next = make_fixnum(sum);
+    else
+      next = call_arith(rt, "+", from, call_arith(rt, "*", make_fixnum(k), inc));
+  }
+  return b.head;
+}
+
+/* flatten-tree keeps its pending subtrees in a Lisp list, not on the
+   C stack. */
+static mval Fflatten_tree(mrt *rt, int n, mval *a)
+{
+  mval tree = a[0], elems = Qnil;
+  while (CONSP(tree)) {
+    mval elem = XCAR(tree);
+    tree = XCDR(tree);
+    while (CONSP(elem)) {
+      tree = Fcons(rt, XCDR(elem), tree);
+      elem = XCAR(elem);
+    }
+    if (!NILP(elem))
+      elems = Fcons(rt, elem, elems);
+  }
+  if (!NILP(tree))
+    elems = Fcons(rt, tree, elems);
+  return nreverse_list(elems);
+}
+
+/* Keeps the first of each set of equal elements, in place.  Long lists
+   use an equal hash table, short ones a quadratic scan, as subr.el. */
+static mval Fdelete_dups(mrt *rt, int n, mval *a)
+{
+  mval list = a[0];
+  int64_t len = sequence_length(rt, list);
+  CHECK_LIST(rt, list);
+  if (len <= 100) {
+    for (mval t = list; CONSP(t); t = XCDR(t))
+      XCONS(t)->cdr = delete_from_list(rt, TEST_EQUAL, XCAR(t), XCDR(t));
+    return list;
+  }
+  mval seen = make_hash_table(rt, Qequal, len);
+  mval prev = Qnil;
+  for (mval t = list; CONSP(t); t = XCDR(t)) {
+    if (hash_lookup(rt, seen, XCAR(t)) >= 0) {
+      XCONS(prev)->cdr = XCDR(t); /* prev is set: the first is never seen */
+    } else {
+      hash_put(rt, seen, XCAR(t), Qt);
+      prev = t;
+    }
+  }
+  return list;
+}
+
+/* ================================================================== */
+/* Registration                                                       */
+/* ================================================================== */
+
+static const struct subr_def fns_subrs[] = {
+  { "eq", Feq, 2, 2 },
+  { "eql", Feql, 2, 2 },
+  { "equal", Fequal, 2, 2 },
+  { "identity", Fidentity, 1, 1 },
+  { "ignore", Fignore, 0, ARGS_MANY },
+  { "cons", Fcons_, 2, 2 },
+  { "car", Fcar, 1, 1 },
+  { "cdr", Fcdr, 1, 1 },
+  { "car-safe", Fcar_safe, 1, 1 },
+  { "cdr-safe", Fcdr_safe, 1, 1 },
+  { "setcar", Fsetcar, 2, 2 },
+  { "setcdr", Fsetcdr, 2, 2 },
+  { "list", Flist, 0, ARGS_MANY },
+  { "make-list", Fmake_list, 2, 2 },
+  { "length", Flength, 1, 1 },
+  { "safe-length", Fsafe_length, 1, 1 },
+  { "proper-list-p", Fproper_list_p, 1, 1 },
+  { "nth", Fnth, 2, 2 },
+  { "nthcdr", Fnthcdr, 2, 2 },
+  { "elt", Felt, 2, 2 },
+  { "last", Flast, 1, 2 },
+  { "butlast", Fbutlast, 1, 2 },
+  { "nbutlast", Fnbutlast, 1, 2 },
+  { "memq", Fmemq, 2, 2 },
+  { "memql", Fmemql, 2, 2 },
+  { "member", Fmember, 2, 2 },
+  { "assq", Fassq, 2, 2 },
+  { "assoc", Fassoc, 2, 3 },
+  { "rassq", Frassq, 2, 2 },
+  { "rassoc", Frassoc, 2, 2 },
+  { "delq", Fdelq, 2, 2 },
+  { "delete", Fdelete, 2, 2 },
+  { "remove", Fremove, 2, 2 },
+  { "remq", Fremq, 2, 2 },
+  { "copy-sequence", Fcopy_sequence, 1, 1 },
+  { "copy-tree", Fcopy_tree, 1, 2 },
+  { "copy-alist", Fcopy_alist, 1, 1 },
+  { "append", Fappend, 0, ARGS_MANY },
+  { "nconc", Fnconc, 0, ARGS_MANY },
+  { "reverse", Freverse, 1, 1 },
+  { "nreverse", Fnreverse, 1, 1 },
+  { "mapcar", Fmapcar, 2, 2 },
+  { "mapc", Fmapc, 2, 2 },
+  { "mapcan", Fmapcan, 2, 2 },
+  { "mapconcat", Fmapconcat, 3, 3 },
+  { "sort", Fsort, 2, 2 },
+  { "plist-get", Fplist_get, 2, 2 },
+  { "plist-put", Fplist_put, 3, 3 },
+  { "plist-member", Fplist_member, 2, 2 },
+  { "number-sequence", Fnumber_sequence, 1, 3 },
+  { "flatten-tree", Fflatten_tree, 1, 1 },
+  { "delete-dups", Fdelete_dups, 1, 1 },
+};
 
 void fns_init(mrt *rt)
 {
-  (void)rt;
+  defsubrs(rt, fns_subrs, sizeof fns_subrs / sizeof fns_subrs[0]);
 }

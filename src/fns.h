@@ -7,4 +7,31 @@
 /* Defines this module's primitives and variables in RT. */
 void fns_init(mrt *rt);
 
+/* Equality as eq, eql and equal.  mrt_equal signals circular-list on a
+   cdr-circular list and (error "Stack overflow in equal") past a
+   nesting depth of 200, as Emacs does. */
+bool mrt_eql(mval a, mval b);
+bool mrt_equal(mrt *rt, mval a, mval b);
+
+/* Length of a proper list; signals circular-list or
+   (wrong-type-argument listp TAIL) otherwise. */
+int64_t list_length(mrt *rt, mval list);
+/* Length of a list, vector, string or record (as `length'). */
+int64_t sequence_length(mrt *rt, mval seq);
+/* Reverses a proper list in place (no checks: call list_length first). */
+mval nreverse_list(mval list);
+/* The elements of SEQ (list, vector, string, record) as a fresh vector. */
+mval sequence_to_vector(mrt *rt, mval seq);
+
+/* Property lists.  plist_get never signals (a malformed or circular
+   plist just ends); plist_put signals (wrong-type-argument plistp PLIST)
+   or circular-list, and returns the plist to store back. */
+mval plist_get(mval plist, mval prop);
+mval plist_put(mrt *rt, mval plist, mval prop, mval value);
+
+/* An integer argument that must fit in int64 (fixnump otherwise). */
+int64_t check_fixnum(mrt *rt, mval x);
+/* A non-negative fixnum (wholenump otherwise). */
+int64_t check_natnum(mrt *rt, mval x);
+
 #endif

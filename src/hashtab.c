@@ -1,9 +1,453 @@
-/* hashtab.c -- layer 5: hash tables. */
+/*
+** hashtab.c -- layer 5: hash tables.
+**
+** Invariants of this module (see hashtab.h for the layout):
+**   - Every entry index 0 .. size-1 is either in use (its key is not
+**     Qunbound) and on exactly one bucket chain, or free and on the
+**     free list; count is the number in use.
+**   - A table grows (by 1.5, as Emacs's rehash-size) only when the free
+**     list is empty, and is then rebuilt from its KV vector in index
+**     order, so insertion order survives growth.
+**   - eq hashing of heap objects uses their address: objects never move.
+**   - Hashing for equal looks at most SXHASH_MAX_DEPTH levels deep and
+**     SXHASH_MAX_LEN elements along each list or vector, so it needs no
+**     cycle check and no deep recursion.
+*/
 #include "config.h"
 
+#include <string.h>
+
 #include "hashtab.h"
+#include "bignum.h"
+#include "eval.h"
+#include "fns.h"
+
+#define DEFAULT_HASH_SIZE 65
+#define REHASH_SIZE 1.5
+#define REHASH_THRESHOLD 0.8125
+#define SXHASH_MAX_DEPTH 3
+#define SXHASH_MAX_LEN 7
+
+/* ================================================================== */
+/* Hash functions                                                     */
+/* ================================================================== */
+
+static uint64_t mix(uint64_t h)
+{
+  h ^= h >> 33;
+  h *= UINT64_C(0xff51afd7ed558ccd);
+  h ^= h >> 33;
+  return h;
+}
+
+static uint64_t combine(uint64_t h, uint64_t x) { return (h << 4) + (h >> 60) + x; }
+
+static uint64_t hash_bytes(const uint8_t *p, size_t n)
+{
+  uint64_t h = 1469598103934665603u; /* FNV-1a */
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 1099511628211u;
+  return h;
+}
+
+static uint64_t sxhash_eq(mval x) { return mix(x); }
+
+uint64_t sxhash_eql(mval x)
+{
+  if (FLOATP(x)) {
+    double d = XFLOAT(x);
+    return hash_bytes((const uint8_t *)&d, sizeof d);
+  }
+  if (BIGNUMP(x)) {
+    mpz_srcptr z = XBIGNUM_MPZ(x);
+    size_t n = mpz_size(z);
+    uint64_t h = mpz_sgn(z) < 0;
+    for (size_t i = 0; i < n; i++)
+      h = combine(h, mpz_getlimbn(z, (mp_size_t)i));
+    return h;
+  }
+  return sxhash_eq(x);
+}
+
+static uint64_t sxhash_rec(mval x, int depth)
+{
+  if (depth > SXHASH_MAX_DEPTH)
+    return 0;
+  if (STRINGP(x))
+    return hash_bytes(XSTRING(x)->data, (size_t)XSTRING(x)->nbytes);
+  if (CONSP(x)) {
+    uint64_t h = 0;
+    int i = 0;
+    for (; CONSP(x) && i < SXHASH_MAX_LEN; x = XCDR(x), i++)
+      h = combine(h, sxhash_rec(XCAR(x), depth + 1));
+    if (!NILP(x) && i < SXHASH_MAX_LEN)
+      h = combine(h, sxhash_rec(x, depth + 1));
+    return h;
+  }
+  if (PVECP(x, PVEC_VECTOR) || PVECP(x, PVEC_RECORD)) {
+    int64_t n = (int64_t)vl_header_nlisp(XVL(x)->header);
+    uint64_t h = (uint64_t)n;
+    for (int64_t i = 0; i < n && i < SXHASH_MAX_LEN; i++)
+      h = combine(h, sxhash_rec(AREF(x, i), depth + 1));
+    return h;
+  }
+  return sxhash_eql(x);
+}
+
+uint64_t sxhash_equal(mval x) { return sxhash_rec(x, 0); }
+
+/* A hash as a non-negative fixnum. */
+static mval hash_fixnum(uint64_t h) { return make_fixnum((int64_t)(h & (uint64_t)MOST_POSITIVE_FIXNUM)); }
+
+/* ================================================================== */
+/* Tests                                                              */
+/* ================================================================== */
+
+static uint64_t table_hash(mval test, mval key)
+{
+  if (test == Qeq)
+    return sxhash_eq(key);
+  if (test == Qeql)
+    return sxhash_eql(key);
+  return sxhash_equal(key);
+}
+
+static bool table_same(mrt *rt, mval test, mval a, mval b)
+{
+  if (test == Qeq)
+    return a == b;
+  if (test == Qeql)
+    return mrt_eql(a, b);
+  return mrt_equal(rt, a, b);
+}
+
+/* ================================================================== */
+/* Storage                                                            */
+/* ================================================================== */
+
+static int64_t fix(mval v, int64_t i) { return XFIXNUM(AREF(v, i)); }
+
+int64_t hash_table_size(mval table) { return VECTOR_LENGTH(XHASH_TABLE(table)->next); }
+int64_t hash_table_count(mval table) { return XFIXNUM(XHASH_TABLE(table)->count); }
+
+bool hash_table_entry(mval table, int64_t i, mval *key, mval *value)
+{
+  struct hash_table *h = XHASH_TABLE(table);
+  mval k = AREF(h->kv, 2 * i);
+  if (k == Qunbound)
+    return false;
+  *key = k;
+  *value = AREF(h->kv, 2 * i + 1);
+  return true;
+}
+
+static int64_t buckets_for(int64_t size)
+{
+  int64_t n = (int64_t)(size / REHASH_THRESHOLD) + 1;
+  return n | 1;
+}
+
+/* Fills H's storage vectors for SIZE entries, all free. */
+static void alloc_storage(mrt *rt, mval table, int64_t size)
+{
+  mval kv = make_vector(rt, (size_t)size * 2, Qunbound);
+  mval hash = make_vector(rt, (size_t)size, Qnil);
+  mval next = make_vector(rt, (size_t)size, Qnil);
+  mval index = make_vector(rt, (size_t)buckets_for(size), make_fixnum(-1));
+  for (int64_t i = 0; i < size; i++)
+    ASET(next, i, make_fixnum(i + 1 < size ? i + 1 : -1));
+  struct hash_table *h = XHASH_TABLE(table);
+  h->kv = kv;
+  h->hash = hash;
+  h->next = next;
+  h->index = index;
+  h->count = make_fixnum(0);
+  h->next_free = make_fixnum(size > 0 ? 0 : -1);
+}
+
+mval make_hash_table(mrt *rt, mval test, int64_t size)
+{
+  if (size < 0 || (uint64_t)size > VL_MAX_WORDS / 2)
+    memory_full(rt);
+  mval table = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
+  XHASH_TABLE(table)->test = test;
+  alloc_storage(rt, table, size);
+  return table;
+}
+
+int64_t hash_lookup(mrt *rt, mval table, mval key)
+{
+  struct hash_table *h = XHASH_TABLE(table);
+  mval test = h->test;
+  mval hv = hash_fixnum(table_hash(test, key));
+  int64_t nb = VECTOR_LENGTH(h->index);
+  for (int64_t i = fix(h->index, XFIXNUM(hv) % nb); i >= 0; i = fix(h->next, i)) {
+    /* The equal test never allocates, so H's vectors stay put. */
+    if (AREF(h->hash, i) == hv && table_same(rt, test, AREF(h->kv, 2 * i), key))
+      return i;
+  }
+  return -1;
+}
+
+/* Links entry I (hash HV, fixnum) at the head of its bucket chain. */
+static void link_entry(struct hash_table *h, int64_t i, mval hv)
+{
+  int64_t b = XFIXNUM(hv) % VECTOR_LENGTH(h->index);
+  ASET(h->hash, i, hv);
+  ASET(h->next, i, AREF(h->index, b));
+  ASET(h->index, b, make_fixnum(i));
+}
+
+/* Grows to max(size * 1.5, size + 1) and re-links every entry in the
+   same index order. */
+static void grow(mrt *rt, mval table)
+{
+  struct hash_table *h = XHASH_TABLE(table);
+  int64_t old = VECTOR_LENGTH(h->next);
+  int64_t size = (int64_t)(old * REHASH_SIZE);
+  if (size <= old)
+    size = old + 1;
+  mval old_kv = h->kv, old_hash = h->hash;
+  int64_t count = XFIXNUM(h->count);
+  alloc_storage(rt, table, size);
+  h = XHASH_TABLE(table);
+  memcpy(VECTOR_SLOTS(h->kv), VECTOR_SLOTS(old_kv), (size_t)old * 2 * sizeof(mval));
+  for (int64_t i = 0; i < old; i++)
+    link_entry(h, i, AREF(old_hash, i));
+  /* A full table has no free entries below OLD. */
+  h->count = make_fixnum(count);
+  h->next_free = make_fixnum(old);
+}
+
+void hash_put(mrt *rt, mval table, mval key, mval value)
+{
+  int64_t i = hash_lookup(rt, table, key);
+  if (i >= 0) {
+    ASET(XHASH_TABLE(table)->kv, 2 * i + 1, value);
+    return;
+  }
+  if (XFIXNUM(XHASH_TABLE(table)->next_free) < 0)
+    grow(rt, table);
+  struct hash_table *h = XHASH_TABLE(table);
+  i = XFIXNUM(h->next_free);
+  h->next_free = AREF(h->next, i);
+  ASET(h->kv, 2 * i, key);
+  ASET(h->kv, 2 * i + 1, value);
+  link_entry(h, i, hash_fixnum(table_hash(h->test, key)));
+  h->count = make_fixnum(XFIXNUM(h->count) + 1);
+}
+
+mval hash_get(mrt *rt, mval table, mval key, mval dflt)
+{
+  int64_t i = hash_lookup(rt, table, key);
+  return i >= 0 ? AREF(XHASH_TABLE(table)->kv, 2 * i + 1) : dflt;
+}
+
+bool hash_remove(mrt *rt, mval table, mval key)
+{
+  int64_t i = hash_lookup(rt, table, key);
+  if (i < 0)
+    return false;
+  struct hash_table *h = XHASH_TABLE(table);
+  int64_t b = XFIXNUM(AREF(h->hash, i)) % VECTOR_LENGTH(h->index);
+  /* Unlink I from its bucket chain. */
+  if (fix(h->index, b) == i) {
+    ASET(h->index, b, AREF(h->next, i));
+  } else {
+    int64_t p = fix(h->index, b);
+    while (fix(h->next, p) != i)
+      p = fix(h->next, p);
+    ASET(h->next, p, AREF(h->next, i));
+  }
+  ASET(h->kv, 2 * i, Qunbound);
+  ASET(h->kv, 2 * i + 1, Qnil);
+  ASET(h->hash, i, Qnil);
+  ASET(h->next, i, h->next_free);
+  h->next_free = make_fixnum(i);
+  h->count = make_fixnum(XFIXNUM(h->count) - 1);
+  return true;
+}
+
+/* ================================================================== */
+/* Primitives                                                         */
+/* ================================================================== */
+
+static mval check_table(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, HASH_TABLE_P(x), Qhash_table_p, x);
+  return x;
+}
+
+static bool valid_weakness(mval w)
+{
+  return NILP(w) || w == Qt || w == Qkey || w == Qvalue || w == Qkey_or_value ||
+         w == Qkey_and_value;
+}
+
+_Noreturn static void bad_arg(mrt *rt, const char *msg, mval x)
+{
+  xsignal2(rt, Qerror, make_cstring(rt, msg), x);
+}
+
+/* (make-hash-table &rest KEYWORD-ARGS) */
+static mval Fmake_hash_table(mrt *rt, int n, mval *a)
+{
+  mval test = Qeql, size = Qnil, weakness = Qnil;
+  for (int i = 0; i < n; i += 2) {
+    mval k = a[i];
+    if (i + 1 >= n)
+      bad_arg(rt, "Invalid argument list", k);
+    if (k == Qktest)
+      test = a[i + 1];
+    else if (k == Qksize)
+      size = a[i + 1];
+    else if (k == Qkweakness)
+      weakness = a[i + 1];
+    else if (k != intern(rt, ":rehash-size") && k != intern(rt, ":rehash-threshold") &&
+             k != intern(rt, ":purecopy"))
+      bad_arg(rt, "Invalid argument list", k);
+  }
+  if (NILP(test))
+    test = Qeql;
+  if (test != Qeq && test != Qeql && test != Qequal)
+    bad_arg(rt, "Invalid hash table test", test);
+  if (!NILP(size) && !(FIXNUMP(size) && XFIXNUM(size) >= 0))
+    bad_arg(rt, "Invalid hash table size", size);
+  if (!valid_weakness(weakness))
+    bad_arg(rt, "Invalid hash table weakness", weakness);
+  mval table = make_hash_table(rt, test, NILP(size) ? DEFAULT_HASH_SIZE : XFIXNUM(size));
+  XHASH_TABLE(table)->weakness = weakness == Qt ? Qkey_and_value : weakness;
+  return table;
+}
+
+static mval Fgethash(mrt *rt, int n, mval *a)
+{
+  return hash_get(rt, check_table(rt, a[1]), a[0], a[2]);
+}
+
+static mval Fputhash(mrt *rt, int n, mval *a)
+{
+  hash_put(rt, check_table(rt, a[2]), a[0], a[1]);
+  return a[1];
+}
+
+static mval Fremhash(mrt *rt, int n, mval *a)
+{
+  hash_remove(rt, check_table(rt, a[1]), a[0]);
+  return Qnil;
+}
+
+static mval Fclrhash(mrt *rt, int n, mval *a)
+{
+  mval table = check_table(rt, a[0]);
+  if (hash_table_count(table) > 0)
+    alloc_storage(rt, table, hash_table_size(table));
+  return table;
+}
+
+/* Visits entries by index.  FN may change the table: each step re-reads
+   the current storage and skips entries that have become free. */
+static mval Fmaphash(mrt *rt, int n, mval *a)
+{
+  mval fn = a[0], table = check_table(rt, a[1]);
+  for (int64_t i = 0; i < hash_table_size(table); i++) {
+    mval k, v;
+    if (hash_table_entry(table, i, &k, &v))
+      call2(rt, fn, k, v);
+  }
+  return Qnil;
+}
+
+static mval Fhash_table_count(mrt *rt, int n, mval *a)
+{
+  return make_fixnum(hash_table_count(check_table(rt, a[0])));
+}
+
+static mval Fhash_table_size(mrt *rt, int n, mval *a)
+{
+  return make_fixnum(hash_table_size(check_table(rt, a[0])));
+}
+
+static mval Fhash_table_p(mrt *rt, int n, mval *a) { return HASH_TABLE_P(a[0]) ? Qt : Qnil; }
+static mval Fhash_table_test(mrt *rt, int n, mval *a) { return XHASH_TABLE(check_table(rt, a[0]))->test; }
+static mval Fhash_table_weakness(mrt *rt, int n, mval *a)
+{
+  return XHASH_TABLE(check_table(rt, a[0]))->weakness;
+}
+static mval Fhash_table_rehash_size(mrt *rt, int n, mval *a)
+{
+  check_table(rt, a[0]);
+  return make_float(rt, REHASH_SIZE);
+}
+static mval Fhash_table_rehash_threshold(mrt *rt, int n, mval *a)
+{
+  check_table(rt, a[0]);
+  return make_float(rt, REHASH_THRESHOLD);
+}
+
+static mval copy_vector(mrt *rt, mval v)
+{
+  mval r = make_vector(rt, (size_t)VECTOR_LENGTH(v), Qnil);
+  memcpy(VECTOR_SLOTS(r), VECTOR_SLOTS(v), (size_t)VECTOR_LENGTH(v) * sizeof(mval));
+  return r;
+}
+
+static mval Fcopy_hash_table(mrt *rt, int n, mval *a)
+{
+  mval table = check_table(rt, a[0]);
+  mval copy = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
+  *XHASH_TABLE(copy) = *XHASH_TABLE(table);
+  /* Each copy is stored before the next allocation can collect. */
+  XHASH_TABLE(copy)->kv = copy_vector(rt, XHASH_TABLE(table)->kv);
+  XHASH_TABLE(copy)->hash = copy_vector(rt, XHASH_TABLE(table)->hash);
+  XHASH_TABLE(copy)->next = copy_vector(rt, XHASH_TABLE(table)->next);
+  XHASH_TABLE(copy)->index = copy_vector(rt, XHASH_TABLE(table)->index);
+  return copy;
+}
+
+/* hash-table-keys and hash-table-values, as subr-x defines them. */
+static mval table_column(mrt *rt, mval table, bool values)
+{
+  check_table(rt, table);
+  mval r = Qnil;
+  for (int64_t i = hash_table_size(table) - 1; i >= 0; i--) {
+    mval k, v;
+    if (hash_table_entry(table, i, &k, &v))
+      r = Fcons(rt, values ? v : k, r);
+  }
+  return r;
+}
+
+static mval Fhash_table_keys(mrt *rt, int n, mval *a) { return table_column(rt, a[0], false); }
+static mval Fhash_table_values(mrt *rt, int n, mval *a) { return table_column(rt, a[0], true); }
+
+static mval Fsxhash_eq(mrt *rt, int n, mval *a) { return hash_fixnum(sxhash_eq(a[0])); }
+static mval Fsxhash_eql(mrt *rt, int n, mval *a) { return hash_fixnum(sxhash_eql(a[0])); }
+static mval Fsxhash_equal(mrt *rt, int n, mval *a) { return hash_fixnum(sxhash_equal(a[0])); }
+
+static const struct subr_def hashtab_subrs[] = {
+  { "make-hash-table", Fmake_hash_table, 0, ARGS_MANY },
+  { "gethash", Fgethash, 2, 3 },
+  { "puthash", Fputhash, 3, 3 },
+  { "remhash", Fremhash, 2, 2 },
+  { "clrhash", Fclrhash, 1, 1 },
+  { "maphash", Fmaphash, 2, 2 },
+  { "hash-table-count", Fhash_table_count, 1, 1 },
+  { "hash-table-size", Fhash_table_size, 1, 1 },
+  { "hash-table-p", Fhash_table_p, 1, 1 },
+  { "hash-table-test", Fhash_table_test, 1, 1 },
+  { "hash-table-weakness", Fhash_table_weakness, 1, 1 },
+  { "hash-table-rehash-size", Fhash_table_rehash_size, 1, 1 },
+  { "hash-table-rehash-threshold", Fhash_table_rehash_threshold, 1, 1 },
+  { "copy-hash-table", Fcopy_hash_table, 1, 1 },
+  { "hash-table-keys", Fhash_table_keys, 1, 1 },
+  { "hash-table-values", Fhash_table_values, 1, 1 },
+  { "sxhash-eq", Fsxhash_eq, 1, 1 },
+  { "sxhash-eql", Fsxhash_eql, 1, 1 },
+  { "sxhash-equal", Fsxhash_equal, 1, 1 },
+};
 
 void hashtab_init(mrt *rt)
 {
-  (void)rt;
+  defsubrs(rt, hashtab_subrs, sizeof hashtab_subrs / sizeof hashtab_subrs[0]);
 }
