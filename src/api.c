@@ -234,10 +234,15 @@ static void gc_config_from_options(struct gc_config *cfg, const marrow_options *
   cfg->stress |= opts->gc_stress != 0;
 }
 
+struct open_ctx {
+  const marrow_options *opts;
+  const struct gc_config *cfg;
+};
+
 /* Layer 5 in dependency order (bignum was set up by runtime_open). */
 static void init_language(marrow *M, void *ctx)
 {
-  const marrow_options *opts = ctx;
+  const marrow_options *opts = ((struct open_ctx *)ctx)->opts;
   mrt *rt = M->rt;
   data_init(rt);
   arith_init(rt);
@@ -249,6 +254,7 @@ static void init_language(marrow *M, void *ctx)
   eval_init(rt);
   load_init(rt);
   sysfns_init(rt);
+  sysfns_sync_gc_config(rt, ((struct open_ctx *)ctx)->cfg);
   load_set_lisp_dir(rt, find_lisp_dir(opts));
   if (opts->interactive)
     set_symbol_value(rt, Qnoninteractive, Qnil);
@@ -284,7 +290,8 @@ marrow *marrow_open(const marrow_options *opts)
   rt->write_err = opts->write_err;
   rt->write_ud = opts->write_userdata;
   gc_add_roots(rt->gc, mark_api_roots, M);
-  if (protect(M, init_language, (void *)opts) != MARROW_OK) {
+  struct open_ctx ctx = {opts, &cfg};
+  if (protect(M, init_language, &ctx) != MARROW_OK) {
     const char *msg = marrow_error_message(M);
     mrt_write_err(rt, "marrow: initialisation failed: ", 31);
     mrt_write_err(rt, msg ? msg : "?", msg ? strlen(msg) : 1);
@@ -906,7 +913,12 @@ void marrow_get_stats(marrow *M, marrow_stats *out)
 }
 
 void marrow_set_heap_limit(marrow *M, size_t bytes) { gc_set_heap_limit(M->rt->gc, bytes); }
-void marrow_set_gc_log(marrow *M, int on) { gc_set_log(M->rt->gc, on != 0); }
+/* The Lisp variable too, or the next collection would switch it back. */
+void marrow_set_gc_log(marrow *M, int on)
+{
+  gc_set_log(M->rt->gc, on != 0);
+  XSYMBOL(M->rt, Qgarbage_collection_messages)->value = on ? Qt : Qnil;
+}
 
 void marrow_attach_thread(marrow *M)
 {

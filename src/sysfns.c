@@ -1,9 +1,346 @@
-/* sysfns.c -- layer 5: time, process exit, environment, collector introspection. */
+/*
+** sysfns.c -- layer 5: time, process exit, the environment, and the
+** collector seen from Lisp.
+**
+** Invariants:
+**   - Nothing here calls exit().  kill-emacs throws to KILL_EMACS_TAG
+**     (sysfns.h); the API layer catches it and reports MARROW_EXIT, so
+**     a host process survives a script's kill-emacs.
+**   - The collector's Lisp variables follow Emacs: gcs-done and
+**     gc-elapsed are refreshed after every collection (the collector's
+**     after-collect hook, which may allocate); gc-cons-threshold,
+**     gc-cons-percentage and garbage-collection-messages are read back
+**     at the same moments (and by garbage-collect), so a change made
+**     from Lisp governs the collections after the next one.
+**   - Introspection never allocates while walking the heap: it counts
+**     first, allocates, then fills.
+*/
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
 #include "sysfns.h"
+#include "bignum.h"
+#include "eval.h"
+
+/* ================================================================== */
+/* Time                                                               */
+/* ================================================================== */
+
+static struct timespec now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return ts;
+}
+
+/* (current-time): Emacs 28's list form (HIGH LOW USEC PSEC). */
+static mval Fcurrent_time(mrt *rt, int nargs, mval *args)
+{
+  struct timespec ts = now();
+  int64_t s = (int64_t)ts.tv_sec;
+  return list4(rt, make_fixnum(s >> 16), make_fixnum(s & 0xffff),
+               make_fixnum(ts.tv_nsec / 1000), make_fixnum((ts.tv_nsec % 1000) * 1000));
+}
+
+static double number_value(mrt *rt, mval x)
+{
+  CHECK_NUMBER(rt, x);
+  return FLOATP(x) ? XFLOAT(x) : integer_to_double(x);
+}
+
+/* A Lisp time value in seconds: nil (now), a number, (TICKS . HZ), or
+   (HIGH LOW USEC PSEC) with the tail optional. */
+static double time_value(mrt *rt, mval t)
+{
+  if (NILP(t)) {
+    struct timespec ts = now();
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+  }
+  if (NUMBERP(t))
+    return number_value(rt, t);
+  if (CONSP(t) && NUMBERP(XCDR(t)))
+    return number_value(rt, XCAR(t)) / number_value(rt, XCDR(t));
+  static const double scale[] = {65536.0, 1.0, 1e-6, 1e-12};
+  double seconds = 0;
+  mval l = t;
+  for (int i = 0; i < 4 && CONSP(l); i++, l = XCDR(l))
+    seconds += number_value(rt, XCAR(l)) * scale[i];
+  if (!CONSP(t) || !NILP(l))
+    mrt_signal(rt, Qerror, list2(rt, make_cstring(rt, "Invalid time specification"), t));
+  return seconds;
+}
+
+static mval Ffloat_time(mrt *rt, int nargs, mval *args)
+{
+  return make_float(rt, time_value(rt, args[0]));
+}
+
+/* ================================================================== */
+/* Process and environment                                            */
+/* ================================================================== */
+
+/* (kill-emacs &optional ARG RESTART): an integer ARG is the exit code;
+   anything else means success, as in Emacs. */
+static mval Fkill_emacs(mrt *rt, int nargs, mval *args)
+{
+  mval hook = intern(rt, "kill-emacs-hook");
+  mval run_hooks = intern(rt, "run-hooks");
+  if (XSYMBOL(rt, hook)->value != Qunbound && !NILP(XSYMBOL(rt, hook)->value) &&
+      !NILP(XSYMBOL(rt, run_hooks)->function))
+    call1(rt, run_hooks, hook);
+  int64_t code = FIXNUMP(args[0]) ? XFIXNUM(args[0]) : 0;
+  mrt_throw(rt, KILL_EMACS_TAG, make_fixnum(code));
+}
+
+static mval Fgetenv(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  const char *v = getenv((const char *)XSTRING(args[0])->data);
+  return v ? make_cstring(rt, v) : Qnil;
+}
+
+/* ================================================================== */
+/* The collector                                                      */
+/* ================================================================== */
+
+static mval sym_value(mrt *rt, mval sym)
+{
+  mval v = XSYMBOL(rt, sym)->value;
+  return v == Qunbound ? Qnil : v;
+}
+
+/* Lisp's settings into the collector. */
+static void apply_gc_settings(mrt *rt)
+{
+  mval threshold = sym_value(rt, Qgc_cons_threshold);
+  mval percentage = sym_value(rt, Qgc_cons_percentage);
+  struct gc_stats s;
+  gc_get_stats(rt->gc, &s);
+  size_t bytes = 800000;
+  int64_t n;
+  if (INTEGERP(threshold))
+    bytes = integer_to_int64(threshold, &n) ? (n < 0 ? 0 : (size_t)n) : SIZE_MAX;
+  double p = FLOATP(percentage) ? XFLOAT(percentage) : 0.1;
+  if (!(p >= 0))
+    p = 0.1;
+  gc_set_threshold(rt->gc, bytes, p);
+  gc_set_log(rt->gc, !NILP(sym_value(rt, Qgarbage_collection_messages)));
+}
+
+/* The collector's statistics into Lisp. */
+static void after_collect(struct gc *g, void *ud)
+{
+  mrt *rt = ud;
+  struct gc_stats s;
+  gc_get_stats(g, &s);
+  XSYMBOL(rt, Qgcs_done)->value = make_int(rt, (int64_t)s.gcs_done);
+  XSYMBOL(rt, Qgc_elapsed)->value = make_float(rt, s.gc_elapsed);
+  apply_gc_settings(rt);
+}
+
+static mval count(mrt *rt, size_t n) { return make_uint(rt, n); }
+
+/* (NAME SIZE USED [FREE]) */
+static mval kind_entry(mrt *rt, mval name, size_t size, size_t used, size_t free, bool with_free)
+{
+  mval tail = with_free ? list1(rt, count(rt, free)) : Qnil;
+  return Fcons(rt, name, Fcons(rt, make_fixnum((int64_t)size), Fcons(rt, count(rt, used), tail)));
+}
+
+/* Emacs's list: ((conses 16 USED FREE) (symbols 48 USED FREE) ...). */
+static mval gc_stats_list(mrt *rt, const struct gc_stats *s)
+{
+  const struct heap_kind_stats *k = s->kinds;
+  size_t vectors_used = k[HEAP_VECTOR].used + k[HEAP_LARGE].used;
+  size_t slots_used = (k[HEAP_VECTOR].used_bytes + k[HEAP_LARGE].used_bytes) / 8;
+  size_t slots_free = (k[HEAP_VECTOR].free_bytes + k[HEAP_LARGE].free_bytes) / 8;
+  size_t string_bytes = s->external_bytes > s->gmp_bytes ? s->external_bytes - s->gmp_bytes : 0;
+  mval items[] = {
+    kind_entry(rt, Qconses, sizeof(struct cons), k[HEAP_CONS].used, k[HEAP_CONS].free, true),
+    kind_entry(rt, Qsymbols, sizeof(struct symbol), k[HEAP_SYMBOL].used, k[HEAP_SYMBOL].free, true),
+    kind_entry(rt, Qstrings, sizeof(struct string), k[HEAP_STRING].used, k[HEAP_STRING].free, true),
+    kind_entry(rt, Qstring_bytes, 1, string_bytes, 0, false),
+    kind_entry(rt, Qvectors, 16, vectors_used, 0, false),
+    kind_entry(rt, Qvector_slots, 8, slots_used, slots_free, true),
+    kind_entry(rt, Qfloats, sizeof(double), k[HEAP_FLOAT].used, k[HEAP_FLOAT].free, true),
+    kind_entry(rt, Qintervals, 56, 0, 0, true),
+    kind_entry(rt, Qbuffers, 992, 0, 0, false),
+  };
+  return listn(rt, sizeof items / sizeof items[0], items);
+}
+
+static mval Fgarbage_collect(mrt *rt, int nargs, mval *args)
+{
+  apply_gc_settings(rt);
+  gc_collect(rt->gc, "garbage-collect");
+  struct gc_stats s;
+  gc_get_stats(rt->gc, &s);
+  return gc_stats_list(rt, &s);
+}
+
+/* (CONSES FLOATS VECTOR-CELLS SYMBOLS STRING-CHARS INTERVALS STRINGS):
+   objects allocated so far.  marrow counts vector objects, not cells,
+   and string objects, not characters. */
+static mval Fmemory_use_counts(mrt *rt, int nargs, mval *args)
+{
+  struct gc_stats s;
+  gc_get_stats(rt->gc, &s);
+  const uint64_t *a = s.objects_allocated;
+  mval items[] = {
+    make_uint(rt, a[HEAP_CONS]),   make_uint(rt, a[HEAP_FLOAT]),
+    make_uint(rt, a[HEAP_VECTOR] + a[HEAP_LARGE]), make_uint(rt, a[HEAP_SYMBOL]),
+    make_uint(rt, a[HEAP_STRING]), make_fixnum(0),
+    make_uint(rt, a[HEAP_STRING]),
+  };
+  return listn(rt, sizeof items / sizeof items[0], items);
+}
+
+/* ---- Heap introspection (issue 6) ---- */
+
+#define MAX_FREE_LISTS 4096
+
+static mval counts_vector(mrt *rt, const size_t *counts, size_t n)
+{
+  mval v = make_vector(rt, n, make_fixnum(0));
+  for (size_t i = 0; i < n; i++)
+    ASET(v, (int64_t)i, make_fixnum((int64_t)counts[i]));
+  return v;
+}
+
+/* (vector-free-lists): (:policy NAME :counts [N0 N1 ...] :hint H
+   :bitmap [W0 ...]), the chunk count on each VINDEX list and the
+   policy's search state; nil without marrow's own heap. */
+static mval Fvector_free_lists(mrt *rt, int nargs, mval *args)
+{
+  struct heap *h = gc_heap(rt->gc);
+  if (!h)
+    return Qnil;
+  size_t counts[MAX_FREE_LISTS];
+  uint64_t bitmap[MAX_FREE_LISTS / 64];
+  long hint = -1;
+  size_t n = heap_vector_free_lists(h, counts, MAX_FREE_LISTS, &hint, bitmap,
+                                    MAX_FREE_LISTS / 64);
+  if (n > MAX_FREE_LISTS)
+    n = MAX_FREE_LISTS;
+  size_t nwords = (n + 63) / 64;
+  mval vec = counts_vector(rt, counts, n);
+  mval words = make_vector(rt, nwords, make_fixnum(0));
+  for (size_t i = 0; i < nwords; i++)
+    ASET(words, (int64_t)i, make_uint(rt, bitmap[i]));
+  mval items[] = {
+    intern(rt, ":policy"), intern(rt, heap_policy_name(gc_policy(rt->gc))),
+    intern(rt, ":counts"), vec,
+    intern(rt, ":hint"), hint < 0 ? Qnil : make_fixnum(hint),
+    intern(rt, ":bitmap"), words,
+  };
+  return listn(rt, sizeof items / sizeof items[0], items);
+}
+
+struct block_walk {
+  mval vec;      /* [KIND LIVE FREE ...], filled up to n entries */
+  size_t n, max;
+  mrt *rt;
+};
+
+static void count_block(const struct heap_block_info *b, void *ud)
+{
+  ((struct block_walk *)ud)->n++;
+}
+
+static mval kind_symbol(mrt *rt, enum heap_kind k)
+{
+  static const char *const names[] = {"cons", "float", "symbol", "string", "vector", "large"};
+  return k < sizeof names / sizeof names[0] ? intern(rt, names[k]) : Qnil;
+}
+
+/* Stores fixnums only: the walk must not allocate. */
+static void record_block(const struct heap_block_info *b, void *ud)
+{
+  struct block_walk *w = ud;
+  if (w->n >= w->max)
+    return;
+  int64_t i = (int64_t)(3 * w->n++);
+  ASET(w->vec, i, make_fixnum((int64_t)b->kind));
+  ASET(w->vec, i + 1, make_fixnum((int64_t)b->live_bytes));
+  ASET(w->vec, i + 2, make_fixnum((int64_t)b->free_bytes));
+}
+
+/* (heap-blocks): ((KIND LIVE-BYTES FREE-BYTES) ...), one per block and
+   large object; nil without marrow's own heap. */
+static mval Fheap_blocks(mrt *rt, int nargs, mval *args)
+{
+  struct heap *h = gc_heap(rt->gc);
+  if (!h)
+    return Qnil;
+  struct block_walk w = {.vec = Qnil, .rt = rt};
+  heap_foreach_block(h, count_block, &w);
+  w.max = w.n + 16; /* allocating the vector may add a block */
+  w.vec = make_vector(rt, 3 * w.max, make_fixnum(0));
+  w.n = 0;
+  heap_foreach_block(h, record_block, &w);
+  mval result = Qnil;
+  for (size_t i = w.n; i-- > 0;) {
+    mval kind = kind_symbol(rt, (enum heap_kind)XFIXNUM(AREF(w.vec, (int64_t)(3 * i))));
+    result = Fcons(rt, list3(rt, kind, AREF(w.vec, (int64_t)(3 * i + 1)),
+                             AREF(w.vec, (int64_t)(3 * i + 2))), result);
+  }
+  return result;
+}
+
+/* ================================================================== */
+/* Setup                                                              */
+/* ================================================================== */
+
+static const struct subr_def sys_subrs[] = {
+  {"current-time", Fcurrent_time, 0, 0},
+  {"float-time", Ffloat_time, 0, 1},
+  {"kill-emacs", Fkill_emacs, 0, 2},
+  {"getenv", Fgetenv, 1, 2},
+  {"garbage-collect", Fgarbage_collect, 0, 0},
+  {"memory-use-counts", Fmemory_use_counts, 0, 0},
+  {"vector-free-lists", Fvector_free_lists, 0, 0},
+  {"heap-blocks", Fheap_blocks, 0, 0},
+};
+
+static bool env_flag(const char *name)
+{
+  const char *v = getenv(name);
+  return v && *v && strcmp(v, "0") != 0;
+}
 
 void sysfns_init(mrt *rt)
 {
-  (void)rt;
+  defsubrs(rt, sys_subrs, sizeof sys_subrs / sizeof sys_subrs[0]);
+#if defined(__linux__)
+  const char *type = "gnu/linux";
+#elif defined(__APPLE__)
+  const char *type = "darwin";
+#else
+  const char *type = "berkeley-unix";
+#endif
+  defvar(rt, intern(rt, "system-type"), intern(rt, type));
+  defvar(rt, Qnoninteractive, Qt);
+  defvar(rt, intern(rt, "marrow-version"), make_cstring(rt, PACKAGE_VERSION));
+  defvar(rt, intern(rt, "emacs-major-version"), make_fixnum(28));
+  defvar(rt, intern(rt, "emacs-minor-version"), make_fixnum(2));
+  defvar(rt, intern(rt, "kill-emacs-hook"), Qnil);
+  struct gc_stats s;
+  gc_get_stats(rt->gc, &s);
+  defvar(rt, Qgcs_done, make_int(rt, (int64_t)s.gcs_done));
+  defvar(rt, Qgc_elapsed, make_float(rt, s.gc_elapsed));
+  defvar(rt, Qgc_cons_threshold, make_fixnum(800000));
+  defvar(rt, Qgc_cons_percentage, make_float(rt, 0.1));
+  defvar(rt, Qgarbage_collection_messages, env_flag("MARROW_GC_LOG") ? Qt : Qnil);
+  gc_set_after_collect(rt->gc, after_collect, rt);
+}
+
+void sysfns_sync_gc_config(mrt *rt, const struct gc_config *cfg)
+{
+  set_symbol_value(rt, Qgc_cons_threshold, make_uint(rt, cfg->cons_threshold));
+  set_symbol_value(rt, Qgc_cons_percentage, make_float(rt, cfg->cons_percentage));
+  set_symbol_value(rt, Qgarbage_collection_messages, cfg->log ? Qt : Qnil);
 }

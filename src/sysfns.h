@@ -7,6 +7,11 @@
 /* Defines this module's primitives and variables in RT. */
 void sysfns_init(mrt *rt);
 
+/* Sets gc-cons-threshold, gc-cons-percentage and
+   garbage-collection-messages from the configuration the runtime was
+   opened with, so that Lisp sees (and keeps) the host's settings. */
+void sysfns_sync_gc_config(mrt *rt, const struct gc_config *cfg);
+
 /* kill-emacs never calls exit(): it throws to this tag, with the exit
    code as a fixnum, and the API layer's protected call catches it and
    returns MARROW_EXIT.  An immediate, so no Lisp catch can match it. */
