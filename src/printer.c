@@ -22,6 +22,7 @@
 */
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,7 +92,7 @@ static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
 /* ================================================================== */
 
 /* Emacs's float syntax: the shortest %g text of at least DBL_DIG
-   digits that reads back to D, with ".0" added when it would read as
+   digits (1 for subnormals) that reads back to D, with ".0" added when it would read as
    an integer. */
 static size_t format_float(double d, char *buf, size_t n)
 {
@@ -100,7 +101,8 @@ static size_t format_float(double d, char *buf, size_t n)
   if (isinf(d))
     return (size_t)snprintf(buf, n, "%s1.0e+INF", d < 0 ? "-" : "");
   int len = 0;
-  for (int prec = 15; prec <= 17; prec++) {
+  /* subnormals have fewer significant digits: search from 1 */
+  for (int prec = fabs(d) < DBL_MIN ? 1 : DBL_DIG; prec <= 17; prec++) {
     len = snprintf(buf, n, "%.*g", prec, d);
     if (strtod(buf, NULL) == d)
       break;
@@ -385,6 +387,7 @@ static void print_slots(struct printer *p, const char *open, const char *close, 
 
 /* The hash table module, when linked in (weak until it lands). */
 extern int64_t hash_table_size(mval table) __attribute__((weak));
+extern bool hash_table_entry(mval table, int64_t i, mval *key, mval *value) __attribute__((weak));
 
 static void print_hash_table(struct printer *p, mval table)
 {
