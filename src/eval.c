@@ -1,9 +1,2387 @@
-/* eval.c -- layer 5: the evaluator: special forms, closures, funcall/apply, macros. */
+/*
+** eval.c -- layer 5: the evaluator: special forms, closures,
+** funcall/apply, macros and backquote.
+**
+** ==================================================================
+** Design: analyse once, run a tree of C closures
+** ==================================================================
+**
+** A form is never interpreted from its list structure twice.  Each
+** function body (and each top-level form) is *analysed* once into a
+** tree of nodes: a node is a small C struct whose first field is the C
+** function that evaluates it (`ev`), in the manner of a "closure
+** compiler".  Analysis does all the work an interpreter would repeat
+** on every evaluation:
+**
+**   - macros are expanded (once);
+**   - special forms are recognised and checked for shape;
+**   - every lexical variable is resolved to a *frame slot*, every
+**     special (defvar'd) variable to its symbol, so a variable
+**     reference is one load: fp[slot];
+**   - calls to the common primitives (+ - 1+ 1- < > = eq car cdr ...)
+**     get nodes with a fixnum fast path, guarded by a check that the
+**     symbol's function cell still holds the primitive (redefinition
+**     works: the guard fails and the node makes an ordinary call).
+**
+** Frames.  A function's frame lives on rt->stack (a precise root):
+**
+**     fp[0 .. nparams)          the arguments (&rest as one list)
+**     fp[nparams .. ncap_base)  let-bound locals (slots reused by
+**                               disjoint scopes)
+**     fp[ncap_base .. nslots)   values captured by this closure,
+**                               copied in at entry
+**
+** A call evaluates its arguments straight onto the stack above the
+** caller's frame; they become the callee's fp[0..], so calling a
+** closure or binding a fixnum with `let` allocates nothing.  The stack
+** is reserved once in eval_init and never moves, so fp stays valid;
+** each function's analysis records how many slots it may need
+** (`stack_need`: frame plus pending call arguments), checked once per
+** call.
+**
+** Closures.  Inner lambdas are analysed together with their parent.
+** A closure object (PVEC_CLOSURE) holds its PVEC_CODE and the values
+** it captured.  Only variables that are both captured by an inner
+** closure and mutated (setq) somewhere live in a box (PVEC_BOX); all
+** others are copied by value.  Whether a variable needs a box is only
+** known at the end of its scope, so nodes that touch it are recorded
+** on the variable during analysis and patched when the scope closes.
+** Top-level lambdas (no lexical environment) are analysed lazily at
+** their first call, so a defvar that follows a defun still makes the
+** defun's `let` bindings dynamic, as in Emacs's interpreter.
+**
+** Storage.  A PVEC_CODE object owns an arena (gc_xmalloc'd) holding
+** its nodes; its finalizer frees the arena.  Every Lisp value a node
+** holds is also on the code object's constants list (a marked slot),
+** so the arena never holds the only reference to anything.
+**
+** Special variables are bound with specbind and restored by
+** unbind_to, also on non-local exits (handlers unwind the specpdl).
+** The evaluation depth (max-lisp-eval-depth) counts function calls and
+** macro expansions; separately the C stack is measured at every call,
+** against a limit found per thread, so deep recursion signals
+** excessive-lisp-nesting instead of overflowing, whatever the depth
+** limit is set to.
+**
+** Invariants:
+**   - rt->stack[0 .. stack_top) holds only valid values: a frame's
+**     slots are initialised before stack_top covers them.
+**   - rt->stack never moves after eval_init.
+**   - nodes are immutable once analysis of their function ends.
+*/
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* pthread_getattr_np */
+#endif
 #include "config.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "eval.h"
 
+/* ================================================================== */
+/* Object layouts                                                     */
+/* ================================================================== */
+
+typedef struct node node;
+typedef mval (*ev_fn)(mrt *rt, const node *n, mval *fp);
+
+struct node {
+  ev_fn ev;
+  int32_t slot;   /* frame slot; or a count */
+  int32_t count;  /* number of kids */
+  mval k;         /* a constant, symbol, subr or code object */
+  struct symbol *sym;
+  node *a, *b, *c;
+  node **kids;
+  struct binding *binds;
+};
+
+/* How a binding (a parameter or a let variable) is stored. */
+enum bind_mode { BIND_LEXICAL, BIND_BOXED, BIND_SPECIAL };
+
+struct binding {
+  mval sym;
+  int32_t slot;
+  uint8_t mode;
+  node *init;
+};
+
+struct arena_chunk {
+  struct arena_chunk *next;
+  size_t used, cap;
+  char data[];
+};
+
+/* PVEC_CODE: the analysed form of one body.  Four Lisp slots, then raw
+   fields that the collector does not look at. */
+struct code {
+  uint64_t header;
+  mval args;     /* the lambda list, as written */
+  mval body;     /* the (macroexpanded) body */
+  mval consts;   /* every Lisp value the nodes refer to */
+  mval capnames; /* names of captured variables, in capture order */
+  /* raw */
+  struct arena_chunk *arena;
+  node *body_node;
+  struct binding *params;
+  int32_t nreq, nopt, nparams; /* nparams = nreq + nopt + (rest ? 1 : 0) */
+  int32_t rest;
+  int32_t nslots, ncap, cap_base;
+  int32_t stack_need;  /* frame + pending arguments, in slots */
+  int32_t cdepth;      /* deepest node nesting, for the C stack guard */
+  int32_t has_special; /* some parameter is dynamically bound */
+  int32_t has_boxed;
+};
+#define CODE_NLISP 4
+#define XCODE(x) ((struct code *)untag(x))
+
+/* PVEC_CLOSURE: code (or nil until analysed), the lambda list and body
+   as written, then the captured values. */
+enum { CL_CODE, CL_ARGS, CL_BODY, CL_ENV, CL_CAPTURED };
+#define CLOSURE_SLOTS(x) (XVL(x)->slots)
+
+/* PVEC_BOX: one Lisp slot. */
+#define BOX_VALUE(b) (XVL(b)->slots[0])
+
+/* The backtrace: one record per function call, on the C stack. */
+struct bt_frame {
+  struct bt_frame *prev;
+  mval fn;
+  mval *args;
+  int nargs;
+};
+
+struct eval_state {
+  pthread_t thread;      /* the thread whose C stack limit is cached */
+  bool have_thread;
+  char *c_stack_limit;   /* signal when the stack grows below this */
+  struct symbol *max_depth_sym;
+  struct symbol *expand_env_sym;
+};
+
+#define EVAL_STACK_SLOTS ((size_t)1 << 20)
+#define C_STACK_MARGIN ((size_t)192 * 1024)
+#define C_BYTES_PER_LEVEL 320 /* generous bound on C stack per node level */
+
+/* ================================================================== */
+/* Small helpers                                                      */
+/* ================================================================== */
+
+#define EV(rt, n, fp) ((n)->ev((rt), (n), (fp)))
+
+static mval make_box(mrt *rt, mval v)
+{
+  mval b = gc_vectorlike(rt->gc, PVEC_BOX, 2, 1);
+  BOX_VALUE(b) = v;
+  return b;
+}
+
+static int64_t list_length(mval l)
+{
+  int64_t n = 0;
+  for (; CONSP(l); l = XCDR(l))
+    n++;
+  return n;
+}
+
+static mval car_safe(mval x) { return CONSP(x) ? XCAR(x) : Qnil; }
+static mval cdr_safe(mval x) { return CONSP(x) ? XCDR(x) : Qnil; }
+
+static _Noreturn void nesting_error(mrt *rt)
+{
+  xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(rt->lisp_eval_depth));
+}
+
+/* ================================================================== */
+/* C stack guard                                                      */
+/* ================================================================== */
+
+static void find_c_stack_limit(mrt *rt)
+{
+  struct eval_state *st = rt->eval;
+  char here;
+  char *sp = &here;
+  char *lo = sp - ((size_t)8 << 20); /* fallback: assume 8 MiB */
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void *addr;
+    size_t size;
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0 && (char *)addr < sp &&
+        (size_t)(sp - (char *)addr) < ((size_t)1 << 30))
+      lo = addr;
+    pthread_attr_destroy(&attr);
+  }
+  st->c_stack_limit = lo + C_STACK_MARGIN;
+  st->thread = pthread_self();
+  st->have_thread = true;
+}
+
+/* Called at the outermost entries: a runtime may move between threads. */
+static void check_thread(mrt *rt)
+{
+  struct eval_state *st = rt->eval;
+  if (!st->have_thread || !pthread_equal(st->thread, pthread_self()))
+    find_c_stack_limit(rt);
+}
+
+static inline void check_c_stack(mrt *rt, size_t need)
+{
+  char here;
+  if (&here < rt->eval->c_stack_limit + need)
+    nesting_error(rt);
+}
+
+static inline void enter_depth(mrt *rt)
+{
+  mval max = rt->eval->max_depth_sym->value;
+  int64_t limit = FIXNUMP(max) ? XFIXNUM(max) : 800;
+  if (limit < 100)
+    limit = 100;
+  if (++rt->lisp_eval_depth > limit)
+    nesting_error(rt);
+}
+
+/* ================================================================== */
+/* Function cells                                                     */
+/* ================================================================== */
+
+/* Follow symbol -> function cell chains.  Returns Qnil for void. */
+static mval indirect_function(mrt *rt, mval f)
+{
+  for (int hops = 0; SYMBOLP(f) && !NILP(f); hops++) {
+    if (hops > 100)
+      xsignal1(rt, Qcyclic_function_indirection, f);
+    f = XSYMBOL(rt, f)->function;
+  }
+  return f;
+}
+
+static bool is_macro(mval f) { return CONSP(f) && XCAR(f) == Qmacro; }
+
+static bool is_special_form(mval f)
+{
+  return PVECP(f, PVEC_SUBR) && XSUBR(f)->max_args == ARGS_UNEVALLED;
+}
+
+/* ================================================================== */
+/* Calling                                                            */
+/* ================================================================== */
+
+static mval call_closure(mrt *rt, mval fn, int nargs, size_t base);
+static mval call_list_function(mrt *rt, mval fn, int nargs, size_t base);
+
+static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
+{
+  xsignal2(rt, Qwrong_number_of_arguments, fn, make_fixnum(nargs));
+}
+
+/* The arguments are rt->stack[base .. base+nargs) == the top of the
+   stack.  ERR_FN names the function in arity errors. */
+static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
+{
+  struct subr *s = XSUBR(fn);
+  if (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args)) {
+    if (s->max_args == ARGS_UNEVALLED)
+      xsignal1(rt, Qinvalid_function, fn);
+    wrong_args(rt, err_fn, nargs);
+  }
+  if (s->max_args > nargs) {
+    if (rt->stack_top + (size_t)(s->max_args - nargs) > rt->stack_cap)
+      nesting_error(rt);
+    for (int i = nargs; i < s->max_args; i++)
+      rt->stack[rt->stack_top++] = Qnil;
+  }
+  mval *args = rt->stack + base;
+  struct bt_frame bt = {rt->backtrace, err_fn, args, nargs};
+  rt->backtrace = &bt;
+  mval r = s->fn ? s->fn(rt, nargs, args) : s->fn_data(rt, nargs, args, s->data);
+  rt->backtrace = bt.prev;
+  rt->stack_top = base + nargs;
+  return r;
+}
+
+/* Call FN with the arguments on top of the stack at BASE. */
+static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
+{
+  mval orig = fn;
+  if (SYMBOLP(fn)) {
+    fn = indirect_function(rt, fn);
+    if (NILP(fn))
+      xsignal1(rt, Qvoid_function, orig);
+  }
+  if (VECTORLIKEP(fn)) {
+    if (PVEC_TYPE(fn) == PVEC_CLOSURE)
+      return call_closure(rt, fn, nargs, base);
+    if (PVEC_TYPE(fn) == PVEC_SUBR)
+      return call_subr(rt, fn, SYMBOLP(orig) ? fn : orig, nargs, base);
+  }
+  if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
+    return call_list_function(rt, fn, nargs, base);
+  xsignal1(rt, Qinvalid_function, orig);
+}
+
+mval funcall(mrt *rt, mval fn, int nargs, mval *args)
+{
+  if (rt->lisp_eval_depth == 0)
+    check_thread(rt);
+  size_t base = rt->stack_top;
+  if (base + (size_t)nargs + 8 > rt->stack_cap)
+    nesting_error(rt);
+  for (int i = 0; i < nargs; i++)
+    rt->stack[rt->stack_top++] = args[i];
+  mval r = call_stack(rt, fn, nargs, base);
+  rt->stack_top = base;
+  return r;
+}
+
+mval call0(mrt *rt, mval fn) { return funcall(rt, fn, 0, NULL); }
+mval call1(mrt *rt, mval fn, mval a) { return funcall(rt, fn, 1, &a); }
+mval call2(mrt *rt, mval fn, mval a, mval b)
+{
+  mval v[2] = {a, b};
+  return funcall(rt, fn, 2, v);
+}
+mval call3(mrt *rt, mval fn, mval a, mval b, mval c)
+{
+  mval v[3] = {a, b, c};
+  return funcall(rt, fn, 3, v);
+}
+
+/* ================================================================== */
+/* Analysis: scopes and variables                                     */
+/* ================================================================== */
+
+enum var_kind { VAR_LOCAL, VAR_CAPTURED, VAR_ALIST, VAR_SPECIAL_DECL };
+
+struct ref {
+  node *n;
+  struct ref *next;
+};
+
+struct var {
+  mval name;
+  enum var_kind kind;
+  int32_t slot;
+  bool captured, mutated; /* of the root variable */
+  struct var *prev;       /* visibility chain, innermost first */
+  struct var *origin;     /* VAR_CAPTURED: the variable in the parent */
+  struct var *derived;    /* captured copies of this root, chained */
+  struct var *next_derived;
+  struct ref *refs;       /* nodes that read or write this variable */
+  uint8_t *mode;          /* the binding's mode, patched at scope end */
+  mval cell;              /* VAR_ALIST: the (NAME . VALUE) cons */
+  struct fscope *owner;
+};
+
+/* One function being analysed. */
+struct fscope {
+  struct fscope *parent;
+  struct var *vars;        /* visible variables, innermost first */
+  struct var *captures;    /* VAR_CAPTURED vars, newest first */
+  int32_t ncap;
+  int32_t nslots, maxslots;
+  int32_t push, maxpush;   /* pending call arguments */
+  int32_t depth, maxdepth; /* node nesting */
+  bool dynamic;            /* lexical-binding nil: everything special */
+  mval code;               /* the PVEC_CODE being filled */
+};
+
+struct actx {
+  mrt *rt;
+  struct fscope *f;
+};
+
+/* ---- The arena ---- */
+
+static void *arena_alloc(mrt *rt, mval code, size_t n)
+{
+  struct code *c = XCODE(code);
+  n = (n + 7) & ~(size_t)7;
+  struct arena_chunk *ch = c->arena;
+  if (!ch || ch->used + n > ch->cap) {
+    size_t cap = n > 4000 ? n : 4000;
+    ch = gc_xmalloc_or_die(rt->gc, sizeof *ch + cap);
+    ch->next = c->arena;
+    ch->used = 0;
+    ch->cap = cap;
+    c->arena = ch;
+  }
+  void *p = ch->data + ch->used;
+  ch->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+static void code_finalize(struct gc *g, struct vectorlike *obj, void *ud)
+{
+  struct code *c = (struct code *)obj;
+  for (struct arena_chunk *ch = c->arena, *next; ch; ch = next) {
+    next = ch->next;
+    gc_xfree(g, ch, sizeof *ch + ch->cap);
+  }
+  c->arena = NULL;
+}
+
+static mval make_code(mrt *rt, mval args, mval body)
+{
+  size_t words = (sizeof(struct code) + 7) / 8;
+  mval code = gc_vectorlike(rt->gc, PVEC_CODE, words, CODE_NLISP);
+  XCODE(code)->args = args;
+  XCODE(code)->body = body;
+  return code;
+}
+
+static void *aalloc(struct actx *A, size_t n) { return arena_alloc(A->rt, A->f->code, n); }
+
+/* Keep V alive as long as the code object. */
+static mval keep(struct actx *A, mval v)
+{
+  if (CONSP(v) || STRINGP(v) || FLOATP(v) || VECTORLIKEP(v) || SYMBOLP(v)) {
+    mval c = Fcons(A->rt, v, XCODE(A->f->code)->consts);
+    XCODE(A->f->code)->consts = c;
+  }
+  return v;
+}
+
+static node *new_node(struct actx *A, ev_fn ev)
+{
+  node *n = aalloc(A, sizeof *n);
+  n->ev = ev;
+  return n;
+}
+
+static void add_ref(struct actx *A, struct var *v, node *n)
+{
+  struct ref *r = aalloc(A, sizeof *r);
+  r->n = n;
+  r->next = v->refs;
+  v->refs = r;
+  n->slot = v->slot; /* final for locals; captures are renumbered at function end */
+}
+
+static int32_t alloc_slot(struct fscope *f)
+{
+  int32_t s = f->nslots++;
+  if (f->nslots > f->maxslots)
+    f->maxslots = f->nslots;
+  return s;
+}
+
+static bool symbol_special(mrt *rt, struct fscope *f, mval sym)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  if (s->special || s->constant || f->dynamic)
+    return true;
+  for (struct fscope *g = f; g; g = g->parent)
+    for (struct var *v = g->vars; v; v = v->prev)
+      if (v->name == sym)
+        return v->kind == VAR_SPECIAL_DECL;
+  return false;
+}
+
+static struct var *new_var(struct actx *A, mval name, enum var_kind kind)
+{
+  struct var *v = aalloc(A, sizeof *v);
+  v->name = keep(A, name);
+  v->kind = kind;
+  v->owner = A->f;
+  v->cell = Qnil;
+  return v;
+}
+
+static struct var *root_of(struct var *v)
+{
+  while (v->kind == VAR_CAPTURED)
+    v = v->origin;
+  return v;
+}
+
+/* Find NAME in function F's scope, capturing it from enclosing
+   functions as needed.  NULL when it is not lexically bound. */
+static struct var *lookup_in(struct actx *A, struct fscope *f, mval name)
+{
+  for (struct var *v = f->vars; v; v = v->prev)
+    if (v->name == name)
+      return v->kind == VAR_SPECIAL_DECL ? NULL : v;
+  for (struct var *v = f->captures; v; v = v->prev)
+    if (v->name == name)
+      return v;
+  if (!f->parent)
+    return NULL;
+  struct var *outer = lookup_in(A, f->parent, name);
+  if (!outer || outer->kind == VAR_ALIST)
+    return outer;
+  /* Capture: a var record in F's arena pointing at the outer one. */
+  struct fscope *saved = A->f;
+  A->f = f;
+  struct var *v = new_var(A, name, VAR_CAPTURED);
+  A->f = saved;
+  v->origin = outer;
+  v->slot = f->ncap++;
+  v->prev = f->captures;
+  f->captures = v;
+  struct var *root = root_of(outer);
+  root->captured = true;
+  v->next_derived = root->derived;
+  root->derived = v;
+  return v;
+}
+
+/* ================================================================== */
+/* Runtime nodes: constants and variables                             */
+/* ================================================================== */
+
+static mval ev_const(mrt *rt, const node *n, mval *fp) { return n->k; }
+static mval ev_lref(mrt *rt, const node *n, mval *fp) { return fp[n->slot]; }
+static mval ev_bref(mrt *rt, const node *n, mval *fp) { return BOX_VALUE(fp[n->slot]); }
+
+static mval ev_gref(mrt *rt, const node *n, mval *fp)
+{
+  mval v = n->sym->value;
+  if (v == Qunbound)
+    xsignal1(rt, Qvoid_variable, n->k);
+  return v;
+}
+
+static mval ev_aref(mrt *rt, const node *n, mval *fp) { return XCDR(n->k); }
+
+static mval ev_lset(mrt *rt, const node *n, mval *fp)
+{
+  return fp[n->slot] = EV(rt, n->a, fp);
+}
+
+static mval ev_bset(mrt *rt, const node *n, mval *fp)
+{
+  mval v = EV(rt, n->a, fp);
+  BOX_VALUE(fp[n->slot]) = v;
+  return v;
+}
+
+static mval ev_gset(mrt *rt, const node *n, mval *fp)
+{
+  mval v = EV(rt, n->a, fp);
+  if (n->sym->constant)
+    xsignal1(rt, Qsetting_constant, n->k);
+  n->sym->value = v;
+  return v;
+}
+
+static mval ev_aset(mrt *rt, const node *n, mval *fp)
+{
+  mval v = EV(rt, n->a, fp);
+  XCONS(n->k)->cdr = v;
+  return v;
+}
+
+/* Evaluate N, reading a plain local directly: the commonest operand. */
+static inline mval operand(mrt *rt, const node *n, mval *fp)
+{
+  return n->ev == ev_lref ? fp[n->slot] : n->ev(rt, n, fp);
+}
+
+/* ================================================================== */
+/* Runtime nodes: control                                             */
+/* ================================================================== */
+
+static mval ev_progn(mrt *rt, const node *n, mval *fp)
+{
+  int last = n->count - 1;
+  for (int i = 0; i < last; i++)
+    EV(rt, n->kids[i], fp);
+  return EV(rt, n->kids[last], fp);
+}
+
+static mval ev_prog1(mrt *rt, const node *n, mval *fp)
+{
+  mval v = EV(rt, n->kids[0], fp);
+  for (int i = 1; i < n->count; i++)
+    EV(rt, n->kids[i], fp);
+  return v;
+}
+
+static mval ev_if(mrt *rt, const node *n, mval *fp)
+{
+  return !NILP(operand(rt, n->a, fp)) ? EV(rt, n->b, fp) : EV(rt, n->c, fp);
+}
+
+/* A cond clause: a = test, b = body or NULL, c = the remaining clauses. */
+static mval ev_cond(mrt *rt, const node *n, mval *fp)
+{
+  mval v = EV(rt, n->a, fp);
+  if (!NILP(v))
+    return n->b ? EV(rt, n->b, fp) : v;
+  return EV(rt, n->c, fp);
+}
+
+static mval ev_and(mrt *rt, const node *n, mval *fp)
+{
+  mval v = Qt;
+  for (int i = 0; i < n->count; i++)
+    if (NILP(v = EV(rt, n->kids[i], fp)))
+      return Qnil;
+  return v;
+}
+
+static mval ev_or(mrt *rt, const node *n, mval *fp)
+{
+  for (int i = 0; i < n->count; i++) {
+    mval v = EV(rt, n->kids[i], fp);
+    if (!NILP(v))
+      return v;
+  }
+  return Qnil;
+}
+
+static mval ev_while(mrt *rt, const node *n, mval *fp)
+{
+  while (!NILP(EV(rt, n->a, fp)))
+    EV(rt, n->b, fp);
+  return Qnil;
+}
+
+/* ---- Binding ---- */
+
+static void bind_one(mrt *rt, const struct binding *b, mval *fp)
+{
+  if (b->mode == BIND_BOXED)
+    fp[b->slot] = make_box(rt, fp[b->slot]);
+  else if (b->mode == BIND_SPECIAL)
+    specbind(rt, b->sym, fp[b->slot]);
+}
+
+/* let: all values first, then the bindings. */
+static mval ev_let(mrt *rt, const node *n, mval *fp)
+{
+  size_t count = rt->specpdl_depth;
+  for (int i = 0; i < n->count; i++)
+    fp[n->binds[i].slot] = operand(rt, n->binds[i].init, fp);
+  for (int i = 0; i < n->count; i++)
+    bind_one(rt, &n->binds[i], fp);
+  mval v = EV(rt, n->a, fp);
+  unbind_to(rt, count);
+  return v;
+}
+
+static mval ev_letstar(mrt *rt, const node *n, mval *fp)
+{
+  size_t count = rt->specpdl_depth;
+  for (int i = 0; i < n->count; i++) {
+    fp[n->binds[i].slot] = operand(rt, n->binds[i].init, fp);
+    bind_one(rt, &n->binds[i], fp);
+  }
+  mval v = EV(rt, n->a, fp);
+  unbind_to(rt, count);
+  return v;
+}
+
+/* The same without specials: the hot case of `let' over fixnums. */
+static mval ev_let_lexical(mrt *rt, const node *n, mval *fp)
+{
+  for (int i = 0; i < n->count; i++)
+    fp[n->binds[i].slot] = operand(rt, n->binds[i].init, fp);
+  return EV(rt, n->a, fp);
+}
+
+/* ---- defvar and defconst ---- */
+
+/* k = symbol, a = value form or NULL, slot = 1 for defconst */
+static mval ev_defvar(mrt *rt, const node *n, mval *fp)
+{
+  struct symbol *s = n->sym;
+  if (n->a && (n->slot || s->value == Qunbound)) {
+    mval v = EV(rt, n->a, fp);
+    if (s->constant)
+      xsignal1(rt, Qsetting_constant, n->k);
+    /* Set the default value even when a let binding is active. */
+    bool bound_here = false;
+    for (size_t i = rt->specpdl_depth; i-- > 0;)
+      if (rt->specpdl[i].kind == SPECPDL_LET && rt->specpdl[i].symbol == n->k) {
+        rt->specpdl[i].old = v;
+        bound_here = true;
+        break;
+      }
+    if (!bound_here || n->slot)
+      s->value = v;
+  }
+  if (n->a)
+    s->special = SYMBOL_SPECIAL;
+  return n->k;
+}
+
+/* ---- Non-local exits ---- */
+
+static mval ev_catch(mrt *rt, const node *n, mval *fp)
+{
+  mval tag = EV(rt, n->a, fp);
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CATCH, tag);
+  if (setjmp(h.jmp) == 0) {
+    mval v = EV(rt, n->b, fp);
+    handler_pop(rt, &h);
+    return v;
+  }
+  return h.value;
+}
+
+struct unwind_ctx {
+  mrt *rt;
+  const node *cleanup;
+  mval *fp;
+};
+
+/* Runs on top of the still-live C stack of ev_unwind_protect, so the
+   context can be passed as a word that looks like a fixnum. */
+static void run_cleanup(mrt *rt, mval arg)
+{
+  struct unwind_ctx *ctx = (struct unwind_ctx *)(uintptr_t)arg;
+  EV(rt, ctx->cleanup, ctx->fp);
+}
+
+static mval ev_unwind_protect(mrt *rt, const node *n, mval *fp)
+{
+  struct unwind_ctx ctx = {rt, n->b, fp};
+  size_t count = rt->specpdl_depth;
+  record_unwind(rt, run_cleanup, (mval)(uintptr_t)&ctx);
+  mval v = EV(rt, n->a, fp);
+  unbind_to(rt, count);
+  return v;
+}
+
+/* condition-case: a = body, kids = handler bodies, binds[0] = the
+   variable (slot < 0: none), k = the list of condition specs, one per
+   handler; slot = index of :success or -1. */
+static mval run_handler(mrt *rt, const node *n, const node *body, mval val, mval *fp)
+{
+  const struct binding *b = &n->binds[0];
+  if (b->slot < 0)
+    return EV(rt, body, fp);
+  size_t count = rt->specpdl_depth;
+  fp[b->slot] = val;
+  bind_one(rt, b, fp);
+  mval v = EV(rt, body, fp);
+  unbind_to(rt, count);
+  return v;
+}
+
+static bool spec_matches(mrt *rt, mval spec, mval error_symbol)
+{
+  if (spec == Qt)
+    return true;
+  if (SYMBOLP(spec))
+    return error_has_condition(rt, error_symbol, spec);
+  for (; CONSP(spec); spec = XCDR(spec))
+    if (XCAR(spec) == Qt || error_has_condition(rt, error_symbol, XCAR(spec)))
+      return true;
+  return false;
+}
+
+static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
+{
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CONDITION_CASE, n->c->k);
+  if (setjmp(h.jmp) == 0) {
+    mval v = EV(rt, n->a, fp);
+    handler_pop(rt, &h);
+    if (n->slot >= 0)
+      return run_handler(rt, n, n->kids[n->slot], v, fp);
+    return v;
+  }
+  mval err = h.value;
+  mval specs = n->k;
+  for (int i = 0; i < n->count; i++, specs = XCDR(specs))
+    if (i != n->slot && spec_matches(rt, XCAR(specs), car_safe(err)))
+      return run_handler(rt, n, n->kids[i], err, fp);
+  return Qnil; /* not reached: the handler matched one of the specs */
+}
+
+/* ================================================================== */
+/* Runtime nodes: calls                                               */
+/* ================================================================== */
+
+/* Evaluate the kids onto the stack; returns the base. */
+static inline size_t push_args(mrt *rt, const node *n, mval *fp)
+{
+  size_t base = rt->stack_top;
+  for (int i = 0; i < n->count; i++) {
+    mval v = EV(rt, n->kids[i], fp);
+    rt->stack[rt->stack_top++] = v;
+  }
+  return base;
+}
+
+/* A call by name: k = the symbol. */
+static mval ev_call(mrt *rt, const node *n, mval *fp)
+{
+  size_t base = push_args(rt, n, fp);
+  mval fn = n->sym->function;
+  mval r;
+  if (PVECP(fn, PVEC_CLOSURE))
+    r = call_closure(rt, fn, n->count, base);
+  else if (PVECP(fn, PVEC_SUBR))
+    r = call_subr(rt, fn, n->k, n->count, base);
+  else if (NILP(fn))
+    xsignal1(rt, Qvoid_function, n->k);
+  else if (is_macro(fn))
+    xsignal1(rt, Qinvalid_function, n->k); /* became a macro after analysis */
+  else
+    r = call_stack(rt, n->k, n->count, base);
+  rt->stack_top = base;
+  return r;
+}
+
+/* A call of an evaluated function value: a = the function form. */
+static mval ev_call_value(mrt *rt, const node *n, mval *fp)
+{
+  mval fn = EV(rt, n->a, fp);
+  size_t base = rt->stack_top;
+  rt->stack[rt->stack_top++] = fn;
+  for (int i = 0; i < n->count; i++) {
+    mval v = EV(rt, n->kids[i], fp);
+    rt->stack[rt->stack_top++] = v;
+  }
+  mval r = call_stack(rt, fn, n->count, base + 1);
+  rt->stack_top = base;
+  return r;
+}
+
+/* A special form implemented by another module: it gets the
+   unevaluated argument list. */
+static mval ev_call_unevalled(mrt *rt, const node *n, mval *fp)
+{
+  mval fn = n->sym->function;
+  mval args = n->a->k;
+  if (!PVECP(fn, PVEC_SUBR) || !XSUBR(fn)->fn)
+    xsignal1(rt, Qinvalid_function, n->k);
+  return XSUBR(fn)->fn(rt, 1, &args);
+}
+
+static mval ev_signal_invalid(mrt *rt, const node *n, mval *fp)
+{
+  xsignal1(rt, Qinvalid_function, n->k);
+}
+
+/* ---- Fixnum fast paths, guarded by the function cell ---- */
+
+/* The slow path: an ordinary call with the operands pushed. */
+static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
+{
+  size_t base = rt->stack_top;
+  rt->stack[rt->stack_top++] = x;
+  if (nargs > 1)
+    rt->stack[rt->stack_top++] = y;
+  mval r = call_stack(rt, n->k, nargs, base);
+  rt->stack_top = base;
+  return r;
+}
+
+#define FAST2(name, expr)                                               \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    mval y = operand(rt, n->kids[1], fp);                               \
+    if (n->sym->function == n->c->k && FIXNUMP(x) && FIXNUMP(y)) {      \
+      expr                                                              \
+    }                                                                   \
+    return slow_call2(rt, n, x, y, 2);                                  \
+  }
+
+FAST2(ev_add, {
+  mval r;
+  if (!__builtin_add_overflow((int64_t)x, (int64_t)y, (int64_t *)&r))
+    return r;
+})
+FAST2(ev_sub, {
+  mval r;
+  if (!__builtin_sub_overflow((int64_t)x, (int64_t)y, (int64_t *)&r))
+    return r;
+})
+FAST2(ev_lt, { return (int64_t)x < (int64_t)y ? Qt : Qnil; })
+FAST2(ev_gt, { return (int64_t)x > (int64_t)y ? Qt : Qnil; })
+FAST2(ev_le, { return (int64_t)x <= (int64_t)y ? Qt : Qnil; })
+FAST2(ev_ge, { return (int64_t)x >= (int64_t)y ? Qt : Qnil; })
+FAST2(ev_numeq, { return x == y ? Qt : Qnil; })
+
+static mval ev_eq(mrt *rt, const node *n, mval *fp)
+{
+  mval x = operand(rt, n->kids[0], fp);
+  mval y = operand(rt, n->kids[1], fp);
+  if (n->sym->function == n->c->k)
+    return x == y ? Qt : Qnil;
+  return slow_call2(rt, n, x, y, 2);
+}
+
+#define FAST1(name, expr)                                               \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    if (n->sym->function == n->c->k) {                                  \
+      expr                                                              \
+    }                                                                   \
+    return slow_call2(rt, n, x, Qnil, 1);                               \
+  }
+
+FAST1(ev_add1, {
+  if (FIXNUMP(x) && XFIXNUM(x) < MOST_POSITIVE_FIXNUM)
+    return x + make_fixnum(1);
+})
+FAST1(ev_sub1, {
+  if (FIXNUMP(x) && XFIXNUM(x) > MOST_NEGATIVE_FIXNUM)
+    return x - make_fixnum(1);
+})
+FAST1(ev_car, {
+  if (CONSP(x))
+    return XCAR(x);
+  if (NILP(x))
+    return Qnil;
+})
+FAST1(ev_cdr, {
+  if (CONSP(x))
+    return XCDR(x);
+  if (NILP(x))
+    return Qnil;
+})
+FAST1(ev_not, { return NILP(x) ? Qt : Qnil; })
+FAST1(ev_consp, { return CONSP(x) ? Qt : Qnil; })
+
+struct fast_op {
+  const char *name;
+  int nargs;
+  ev_fn ev;
+};
+static const struct fast_op fast_ops[] = {
+  {"+", 2, ev_add},   {"-", 2, ev_sub},     {"<", 2, ev_lt},   {">", 2, ev_gt},
+  {"<=", 2, ev_le},   {">=", 2, ev_ge},     {"=", 2, ev_numeq}, {"eq", 2, ev_eq},
+  {"1+", 1, ev_add1}, {"1-", 1, ev_sub1},   {"car", 1, ev_car}, {"cdr", 1, ev_cdr},
+  {"not", 1, ev_not}, {"null", 1, ev_not},  {"consp", 1, ev_consp},
+};
+
+/* ---- Making closures ---- */
+
+/* k = the inner code, kids = raw reads of the captured slots. */
+static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
+{
+  mval code = n->k;
+  mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED + n->count,
+                          CL_CAPTURED + n->count);
+  mval *s = CLOSURE_SLOTS(cl);
+  s[CL_CODE] = code;
+  s[CL_ARGS] = XCODE(code)->args;
+  s[CL_BODY] = XCODE(code)->body;
+  s[CL_ENV] = Qt;
+  for (int i = 0; i < n->count; i++)
+    s[CL_CAPTURED + i] = fp[n->kids[i]->slot];
+  return cl;
+}
+
+/* A top-level lambda: analysed at its first call.  k = (ARGS . BODY) */
+static mval ev_make_lazy_closure(mrt *rt, const node *n, mval *fp)
+{
+  mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED, CL_CAPTURED);
+  mval *s = CLOSURE_SLOTS(cl);
+  s[CL_CODE] = Qnil;
+  s[CL_ARGS] = XCAR(n->k);
+  s[CL_BODY] = XCDR(n->k);
+  s[CL_ENV] = Qt;
+  return cl;
+}
+
+/* ================================================================== */
+/* Analysis of forms                                                  */
+/* ================================================================== */
+
+static node *analyse(struct actx *A, mval form);
+static node *analyse_body(struct actx *A, mval body);
+static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval body,
+                             bool dynamic, mval env);
+static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
+static mval macroexpand_all(mrt *rt, mval form, mval env);
+
+static node *const_node(struct actx *A, mval v)
+{
+  node *n = new_node(A, ev_const);
+  n->k = keep(A, v);
+  return n;
+}
+
+static node **kids_of(struct actx *A, mval forms, int *count)
+{
+  int64_t len = list_length(forms);
+  node **kids = aalloc(A, sizeof(node *) * (size_t)(len ? len : 1));
+  int i = 0;
+  for (; CONSP(forms); forms = XCDR(forms))
+    kids[i++] = analyse(A, XCAR(forms));
+  *count = i;
+  return kids;
+}
+
+static node *seq_node(struct actx *A, mval forms, ev_fn ev)
+{
+  node *n = new_node(A, ev);
+  n->kids = kids_of(A, forms, &n->count);
+  return n;
+}
+
+static node *analyse_body(struct actx *A, mval body)
+{
+  if (!CONSP(body))
+    return const_node(A, Qnil);
+  if (!CONSP(XCDR(body)))
+    return analyse(A, XCAR(body));
+  return seq_node(A, body, ev_progn);
+}
+
+static void check_nargs(struct actx *A, mval form, int64_t min, int64_t max)
+{
+  int64_t n = list_length(XCDR(form));
+  if (n < min || (max >= 0 && n > max))
+    xsignal2(A->rt, Qwrong_number_of_arguments, XCAR(form), make_fixnum(n));
+}
+
+/* ---- Variables ---- */
+
+static node *var_node(struct actx *A, mval sym)
+{
+  mrt *rt = A->rt;
+  struct symbol *s = XSYMBOL(rt, sym);
+  if (NILP(sym) || sym == Qt || keywordp(rt, sym))
+    return const_node(A, s->value == Qunbound ? sym : s->value);
+  struct var *v = (s->special || A->f->dynamic) ? NULL : lookup_in(A, A->f, sym);
+  node *n;
+  if (!v) {
+    n = new_node(A, ev_gref);
+    n->k = keep(A, sym);
+    n->sym = s;
+  } else if (v->kind == VAR_ALIST) {
+    n = new_node(A, ev_aref);
+    n->k = v->cell;
+  } else {
+    n = new_node(A, ev_lref);
+    add_ref(A, v, n);
+  }
+  return n;
+}
+
+static node *setq_one(struct actx *A, mval sym, mval valform)
+{
+  mrt *rt = A->rt;
+  CHECK_SYMBOL(rt, sym);
+  node *val = analyse(A, valform);
+  struct symbol *s = XSYMBOL(rt, sym);
+  struct var *v = (s->special || A->f->dynamic) ? NULL : lookup_in(A, A->f, sym);
+  node *n;
+  if (!v) {
+    n = new_node(A, ev_gset);
+    n->k = keep(A, sym);
+    n->sym = s;
+  } else if (v->kind == VAR_ALIST) {
+    n = new_node(A, ev_aset);
+    n->k = v->cell;
+  } else {
+    n = new_node(A, ev_lset);
+    root_of(v)->mutated = true;
+    add_ref(A, v, n);
+  }
+  n->a = val;
+  return n;
+}
+
+static node *analyse_setq(struct actx *A, mval form)
+{
+  int64_t n = list_length(XCDR(form));
+  if (n % 2)
+    xsignal2(A->rt, Qwrong_number_of_arguments, Qsetq, make_fixnum(n));
+  if (n == 0)
+    return const_node(A, Qnil);
+  node *seq = new_node(A, ev_progn);
+  seq->kids = aalloc(A, sizeof(node *) * (size_t)(n / 2));
+  for (mval p = XCDR(form); CONSP(p); p = XCDR(XCDR(p)))
+    seq->kids[seq->count++] = setq_one(A, XCAR(p), XCAR(XCDR(p)));
+  return seq->count == 1 ? seq->kids[0] : seq;
+}
+
+/* ---- Scopes ---- */
+
+/* Bind NAME in the current function: a fresh lexical slot, or a
+   special binding.  B receives the slot and mode. */
+static void declare_binding(struct actx *A, mval name, struct binding *b)
+{
+  mrt *rt = A->rt;
+  CHECK_SYMBOL(rt, name);
+  b->sym = keep(A, name);
+  b->slot = alloc_slot(A->f);
+  if (symbol_special(rt, A->f, name)) {
+    b->mode = BIND_SPECIAL;
+    return;
+  }
+  b->mode = BIND_LEXICAL;
+  struct var *v = new_var(A, name, VAR_LOCAL);
+  v->slot = b->slot;
+  v->mode = &b->mode;
+  v->prev = A->f->vars;
+  A->f->vars = v;
+}
+
+/* The variable's scope has ended: every node that touches it (and its
+   captured copies in inner functions) is known, so decide whether it
+   needs a box and patch them. */
+static void patch_refs(struct ref *r)
+{
+  for (; r; r = r->next) {
+    if (r->n->ev == ev_lref)
+      r->n->ev = ev_bref;
+    else if (r->n->ev == ev_lset)
+      r->n->ev = ev_bset;
+  }
+}
+
+static void finish_var(struct var *root)
+{
+  bool boxed = root->captured && root->mutated;
+  if (root->mode)
+    *root->mode = boxed ? BIND_BOXED : BIND_LEXICAL;
+  if (!boxed)
+    return;
+  patch_refs(root->refs);
+  for (struct var *d = root->derived; d; d = d->next_derived)
+    patch_refs(d->refs);
+}
+
+/* Close the scopes opened since SAVED: finish their variables and
+   release their slots. */
+static void close_scope(struct actx *A, struct var *saved, int32_t saved_slots)
+{
+  for (struct var *v = A->f->vars; v != saved; v = v->prev)
+    if (v->kind == VAR_LOCAL)
+      finish_var(v);
+  A->f->vars = saved;
+  A->f->nslots = saved_slots;
+}
+
+/* ---- let and let* ---- */
+
+static node *analyse_let(struct actx *A, mval form, bool star)
+{
+  mrt *rt = A->rt;
+  check_nargs(A, form, 1, -1);
+  mval bindings = XCAR(XCDR(form));
+  CHECK_LIST(rt, bindings);
+  int64_t nb = list_length(bindings);
+  node *n = new_node(A, star ? ev_letstar : ev_let);
+  n->binds = aalloc(A, sizeof(struct binding) * (size_t)(nb ? nb : 1));
+  struct var *saved = A->f->vars;
+  int32_t saved_slots = A->f->nslots;
+  /* let: every init is analysed outside the new scope, so declare the
+     variables only after all of them. */
+  mval names[64];
+  mval *pending = nb <= 64 ? names : aalloc(A, sizeof(mval) * (size_t)nb);
+  int i = 0;
+  for (mval p = bindings; CONSP(p); p = XCDR(p), i++) {
+    mval b = XCAR(p);
+    mval name = b, init = Qnil;
+    if (CONSP(b)) {
+      name = XCAR(b);
+      if (CONSP(XCDR(b))) {
+        init = XCAR(XCDR(b));
+        if (!NILP(XCDR(XCDR(b))))
+          mrt_signal(rt, Qerror,
+                     Fcons(rt, make_cstring(rt, "`let' bindings can have only one value-form"), b));
+      }
+    }
+    CHECK_SYMBOL(rt, name);
+    n->binds[i].init = analyse(A, init);
+    if (star)
+      declare_binding(A, name, &n->binds[i]);
+    else
+      pending[i] = name;
+  }
+  n->count = i;
+  if (!star)
+    for (i = 0; i < n->count; i++)
+      declare_binding(A, pending[i], &n->binds[i]);
+  n->a = analyse_body(A, XCDR(XCDR(form)));
+  close_scope(A, saved, saved_slots);
+  bool plain = true;
+  for (i = 0; i < n->count; i++)
+    plain &= n->binds[i].mode == BIND_LEXICAL;
+  if (plain)
+    n->ev = ev_let_lexical;
+  return n;
+}
+
+/* ---- Control ---- */
+
+static node *analyse_if(struct actx *A, mval form)
+{
+  check_nargs(A, form, 2, -1);
+  node *n = new_node(A, ev_if);
+  mval args = XCDR(form);
+  n->a = analyse(A, XCAR(args));
+  n->b = analyse(A, XCAR(XCDR(args)));
+  n->c = analyse_body(A, XCDR(XCDR(args)));
+  return n;
+}
+
+static node *analyse_cond(struct actx *A, mval clauses)
+{
+  if (!CONSP(clauses))
+    return const_node(A, Qnil);
+  mval clause = XCAR(clauses);
+  CHECK_LIST(A->rt, clause);
+  if (NILP(clause))
+    return analyse_cond(A, XCDR(clauses));
+  node *n = new_node(A, ev_cond);
+  n->a = analyse(A, XCAR(clause));
+  n->b = CONSP(XCDR(clause)) ? analyse_body(A, XCDR(clause)) : NULL;
+  n->c = analyse_cond(A, XCDR(clauses));
+  return n;
+}
+
+static node *analyse_while(struct actx *A, mval form)
+{
+  check_nargs(A, form, 1, -1);
+  node *n = new_node(A, ev_while);
+  n->a = analyse(A, XCAR(XCDR(form)));
+  n->b = analyse_body(A, XCDR(XCDR(form)));
+  return n;
+}
+
+static node *analyse_prog1(struct actx *A, mval form)
+{
+  check_nargs(A, form, 1, -1);
+  return seq_node(A, XCDR(form), ev_prog1);
+}
+
+static node *analyse_defvar(struct actx *A, mval form, bool is_const)
+{
+  mrt *rt = A->rt;
+  check_nargs(A, form, is_const ? 2 : 1, 3);
+  mval sym = XCAR(XCDR(form));
+  CHECK_SYMBOL(rt, sym);
+  node *n = new_node(A, ev_defvar);
+  n->k = keep(A, sym);
+  n->sym = XSYMBOL(rt, sym);
+  n->slot = is_const;
+  if (CONSP(XCDR(XCDR(form))))
+    n->a = analyse(A, XCAR(XCDR(XCDR(form))));
+  /* The rest of this analysis binds SYM dynamically, as the byte
+     compiler does; (defvar x) alone is only a local declaration. */
+  struct var *v = new_var(A, sym, VAR_SPECIAL_DECL);
+  v->prev = A->f->vars;
+  A->f->vars = v;
+  return n;
+}
+
+static node *analyse_catch(struct actx *A, mval form)
+{
+  check_nargs(A, form, 1, -1);
+  node *n = new_node(A, ev_catch);
+  n->a = analyse(A, XCAR(XCDR(form)));
+  n->b = analyse_body(A, XCDR(XCDR(form)));
+  return n;
+}
+
+static node *analyse_unwind_protect(struct actx *A, mval form)
+{
+  check_nargs(A, form, 1, -1);
+  node *n = new_node(A, ev_unwind_protect);
+  n->a = analyse(A, XCAR(XCDR(form)));
+  n->b = analyse_body(A, XCDR(XCDR(form)));
+  return n;
+}
+
+static node *analyse_condition_case(struct actx *A, mval form)
+{
+  mrt *rt = A->rt;
+  check_nargs(A, form, 2, -1);
+  mval var = XCAR(XCDR(form));
+  CHECK_SYMBOL(rt, var);
+  mval handlers = XCDR(XCDR(XCDR(form)));
+  node *n = new_node(A, ev_condition_case);
+  n->slot = -1;
+  n->a = analyse(A, XCAR(XCDR(XCDR(form))));
+  int64_t nh = list_length(handlers);
+  n->kids = aalloc(A, sizeof(node *) * (size_t)(nh ? nh : 1));
+  n->binds = aalloc(A, sizeof(struct binding));
+  n->binds[0].slot = -1;
+  struct var *saved = A->f->vars;
+  int32_t saved_slots = A->f->nslots;
+  if (!NILP(var))
+    declare_binding(A, var, &n->binds[0]);
+  mval specs = Qnil, tags = Qnil;
+  for (mval p = handlers; CONSP(p); p = XCDR(p)) {
+    mval h = XCAR(p);
+    if (!CONSP(h) && !NILP(h))
+      mrt_signal(rt, Qerror, list2(rt, make_cstring(rt, "Invalid condition handler"), h));
+    mval spec = car_safe(h);
+    if (spec == Qksuccess)
+      n->slot = n->count;
+    else if (CONSP(spec))
+      for (mval c = spec; CONSP(c); c = XCDR(c))
+        tags = Fcons(rt, XCAR(c), tags);
+    else if (!NILP(spec))
+      tags = Fcons(rt, spec, tags);
+    specs = Fcons(rt, spec, specs);
+    n->kids[n->count++] = analyse_body(A, cdr_safe(h));
+  }
+  close_scope(A, saved, saved_slots);
+  mval rev = Qnil;
+  for (; CONSP(specs); specs = XCDR(specs))
+    rev = Fcons(rt, XCAR(specs), rev);
+  n->k = keep(A, rev);
+  n->c = const_node(A, tags);
+  return n;
+}
+
+/* ---- function and lambda ---- */
+
+static bool env_empty(struct fscope *f)
+{
+  for (; f; f = f->parent) {
+    if (f->dynamic)
+      return false;
+    for (struct var *v = f->vars; v; v = v->prev)
+      if (v->kind != VAR_SPECIAL_DECL)
+        return false;
+    if (f->ncap)
+      return false;
+  }
+  return true;
+}
+
+static node *analyse_lambda(struct actx *A, mval lambda)
+{
+  mrt *rt = A->rt;
+  mval args = car_safe(XCDR(lambda));
+  mval body = cdr_safe(XCDR(lambda));
+  if (A->f->dynamic)
+    return const_node(A, lambda);
+  if (env_empty(A->f)) {
+    /* Expanded now, analysed at the first call. */
+    body = macroexpand_all(rt, body, Qnil);
+    node *n = new_node(A, ev_make_lazy_closure);
+    n->k = keep(A, Fcons(rt, args, body));
+    return n;
+  }
+  mval code = analyse_function(rt, A->f, args, body, false, Qnil);
+  keep(A, code);
+  node *n = new_node(A, ev_make_closure);
+  n->k = code;
+  struct code *c = XCODE(code);
+  n->count = c->ncap;
+  n->kids = aalloc(A, sizeof(node *) * (size_t)(c->ncap ? c->ncap : 1));
+  /* One raw read of the captured variable's slot per capture, in the
+     order of the inner function's capture slots. */
+  int i = 0;
+  for (mval p = c->capnames; CONSP(p); p = XCDR(p)) {
+    struct var *v = lookup_in(A, A->f, XCAR(p));
+    node *r = new_node(A, ev_lref);
+    add_ref(A, v, r);
+    n->kids[i++] = r;
+  }
+  return n;
+}
+
+static node *analyse_function_form(struct actx *A, mval form)
+{
+  check_nargs(A, form, 1, 1);
+  mval f = XCAR(XCDR(form));
+  if (CONSP(f) && XCAR(f) == Qlambda)
+    return analyse_lambda(A, f);
+  return const_node(A, f);
+}
+
+/* ---- Calls ---- */
+
+/* The arguments of a call, counting how many values are pending on
+   the stack at once (this call's and its enclosing calls'). */
+static void analyse_args(struct actx *A, node *n, mval args)
+{
+  int64_t nargs = list_length(args);
+  int32_t saved = A->f->push;
+  n->kids = aalloc(A, sizeof(node *) * (size_t)(nargs ? nargs : 1));
+  for (mval p = args; CONSP(p); p = XCDR(p)) {
+    n->kids[n->count++] = analyse(A, XCAR(p));
+    A->f->push++;
+    if (A->f->push > A->f->maxpush)
+      A->f->maxpush = A->f->push;
+  }
+  A->f->push = saved;
+}
+
+static node *analyse_call(struct actx *A, mval form)
+{
+  mrt *rt = A->rt;
+  mval head = XCAR(form);
+  mval args = XCDR(form);
+  if (CONSP(head) && XCAR(head) == Qlambda) {
+    node *n = new_node(A, ev_call_value);
+    n->a = analyse_lambda(A, head);
+    A->f->push++;
+    analyse_args(A, n, args);
+    A->f->push--;
+    return n;
+  }
+  if (!SYMBOLP(head)) {
+    node *n = new_node(A, ev_signal_invalid);
+    n->k = keep(A, head);
+    return n;
+  }
+  struct symbol *s = XSYMBOL(rt, head);
+  mval fn = s->function;
+  if (is_special_form(fn)) {
+    node *n = new_node(A, ev_call_unevalled);
+    n->k = keep(A, head);
+    n->sym = s;
+    n->a = const_node(A, args);
+    return n;
+  }
+  node *n = new_node(A, ev_call);
+  n->k = keep(A, head);
+  n->sym = s;
+  analyse_args(A, n, args);
+  if (PVECP(fn, PVEC_SUBR) && XSUBR(fn)->name == head)
+    for (size_t i = 0; i < sizeof fast_ops / sizeof fast_ops[0]; i++)
+      if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
+        n->ev = fast_ops[i].ev;
+        n->c = const_node(A, fn);
+        break;
+      }
+  return n;
+}
+
+static node *analyse_macro_call(struct actx *A, mval form)
+{
+  mrt *rt = A->rt;
+  enter_depth(rt);
+  bool expanded;
+  mval exp = macroexpand_1(rt, form, Qnil, &expanded);
+  node *n = analyse(A, keep(A, exp));
+  rt->lisp_eval_depth--;
+  return n;
+}
+
+/* ---- The dispatcher ---- */
+
+static node *analyse_cons(struct actx *A, mval form)
+{
+  mval head = XCAR(form);
+  if (head == Qquote) {
+    check_nargs(A, form, 1, 1);
+    return const_node(A, XCAR(XCDR(form)));
+  }
+  if (head == Qfunction)
+    return analyse_function_form(A, form);
+  if (head == Qsetq)
+    return analyse_setq(A, form);
+  if (head == Qif)
+    return analyse_if(A, form);
+  if (head == Qcond)
+    return analyse_cond(A, XCDR(form));
+  if (head == Qand)
+    return CONSP(XCDR(form)) ? seq_node(A, XCDR(form), ev_and) : const_node(A, Qt);
+  if (head == Qor)
+    return CONSP(XCDR(form)) ? seq_node(A, XCDR(form), ev_or) : const_node(A, Qnil);
+  if (head == Qprogn)
+    return analyse_body(A, XCDR(form));
+  if (head == Qprog1)
+    return analyse_prog1(A, form);
+  if (head == Qlet || head == Qletstar)
+    return analyse_let(A, form, head == Qletstar);
+  if (head == Qwhile)
+    return analyse_while(A, form);
+  if (head == Qdefvar || head == Qdefconst)
+    return analyse_defvar(A, form, head == Qdefconst);
+  if (head == Qcatch)
+    return analyse_catch(A, form);
+  if (head == Qunwind_protect)
+    return analyse_unwind_protect(A, form);
+  if (head == Qcondition_case)
+    return analyse_condition_case(A, form);
+  if (head == Qinteractive)
+    return const_node(A, Qnil);
+  if (SYMBOLP(head) && is_macro(indirect_function(A->rt, head)))
+    return analyse_macro_call(A, form);
+  return analyse_call(A, form);
+}
+
+static node *analyse(struct actx *A, mval form)
+{
+  struct fscope *f = A->f;
+  if (++f->depth > f->maxdepth)
+    f->maxdepth = f->depth;
+  check_c_stack(A->rt, 0);
+  node *n;
+  if (SYMBOLP(form))
+    n = var_node(A, form);
+  else if (CONSP(form))
+    n = analyse_cons(A, form);
+  else
+    n = const_node(A, form);
+  f->depth--;
+  return n;
+}
+
+/* ================================================================== */
+/* Analysis of functions                                              */
+/* ================================================================== */
+
+/* Parse the lambda list into C->params and declare the parameters. */
+static void analyse_params(struct actx *A, mval args)
+{
+  mrt *rt = A->rt;
+  struct code *c = XCODE(A->f->code);
+  int64_t n = list_length(args);
+  c->params = aalloc(A, sizeof(struct binding) * (size_t)(n ? n : 1));
+  int state = 0; /* 0 required, 1 &optional, 2 &rest, 3 after the rest var */
+  int i = 0;
+  for (mval p = args; CONSP(p); p = XCDR(p)) {
+    mval a = XCAR(p);
+    if (a == Qand_optional) {
+      if (state != 0)
+        goto bad;
+      state = 1;
+      continue;
+    }
+    if (a == Qand_rest) {
+      if (state >= 2)
+        goto bad;
+      state = 2;
+      continue;
+    }
+    if (!SYMBOLP(a) || state == 3)
+      goto bad;
+    declare_binding(A, a, &c->params[i]);
+    if (state == 0)
+      c->nreq++;
+    else if (state == 1)
+      c->nopt++;
+    else {
+      c->rest = 1;
+      state = 3;
+    }
+    i++;
+  }
+  if (state == 2 || (!NILP(args) && !CONSP(args)))
+    goto bad;
+  c->nparams = i;
+  return;
+bad:
+  xsignal1(rt, Qinvalid_function, args);
+}
+
+/* Analyse (lambda ARGS . BODY) as a function nested in PARENT (NULL at
+   top level).  ENV, when a list, is an Emacs alist environment whose
+   bindings are reached through their cons cells. */
+static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval body,
+                             bool dynamic, mval env)
+{
+  struct fscope f = {0};
+  f.parent = parent;
+  f.dynamic = dynamic;
+  f.code = make_code(rt, args, body);
+  struct actx A = {rt, &f};
+  if (parent)
+    check_c_stack(rt, 0);
+  for (mval e = env; CONSP(e); e = XCDR(e)) {
+    mval b = XCAR(e);
+    struct var *v = NULL;
+    if (CONSP(b) && SYMBOLP(XCAR(b))) {
+      v = new_var(&A, XCAR(b), VAR_ALIST);
+      v->cell = keep(&A, b);
+    } else if (SYMBOLP(b) && b != Qt) {
+      v = new_var(&A, b, VAR_SPECIAL_DECL);
+    }
+    if (v) {
+      v->prev = f.vars;
+      f.vars = v;
+    }
+  }
+  /* Alist variables are found innermost first: reverse to env order. */
+  struct var *rev = NULL;
+  for (struct var *v = f.vars, *next; v; v = next) {
+    next = v->prev;
+    v->prev = rev;
+    rev = v;
+  }
+  f.vars = rev;
+  struct var *outer = f.vars;
+  analyse_params(&A, args);
+  struct code *c = XCODE(f.code);
+  /* Skip a docstring and declare forms only where they mean nothing. */
+  c->body_node = analyse_body(&A, body);
+  close_scope(&A, outer, 0);
+  c = XCODE(f.code);
+  c->cap_base = f.maxslots;
+  c->ncap = f.ncap;
+  c->nslots = f.maxslots + f.ncap;
+  c->stack_need = c->nslots + f.maxpush + 8;
+  c->cdepth = f.maxdepth;
+  mval names = Qnil;
+  for (struct var *v = f.captures; v; v = v->prev) {
+    v->slot += c->cap_base;
+    for (struct ref *r = v->refs; r; r = r->next)
+      r->n->slot = v->slot;
+    names = Fcons(rt, v->name, names);
+  }
+  /* captures were numbered in creation order; names is newest last */
+  c->capnames = names;
+  for (int i = 0; i < c->nparams; i++) {
+    c->has_special |= c->params[i].mode == BIND_SPECIAL;
+    c->has_boxed |= c->params[i].mode == BIND_BOXED;
+  }
+  return f.code;
+}
+
+/* ================================================================== */
+/* Running closures                                                   */
+/* ================================================================== */
+
+static mval closure_code(mrt *rt, mval fn)
+{
+  mval *s = CLOSURE_SLOTS(fn);
+  if (NILP(s[CL_CODE])) {
+    mval code = analyse_function(rt, NULL, s[CL_ARGS], s[CL_BODY], false, Qnil);
+    CLOSURE_SLOTS(fn)[CL_CODE] = code;
+  }
+  return CLOSURE_SLOTS(fn)[CL_CODE];
+}
+
+/* The error data Emacs 28 gives for a closure: (ENV ARGS . BODY). */
+static mval closure_error_form(mrt *rt, mval fn)
+{
+  return XCDR(closure_as_list(rt, fn));
+}
+
+/* Run CODE with the arguments at rt->stack[base..] == the top of the
+   stack.  CAPTURED are the values for the capture slots (NULL when
+   there are none); FN is what the backtrace and errors name. */
+static mval run_code(mrt *rt, mval code, mval fn, int nargs, size_t base,
+                     const mval *captured)
+{
+  struct code *c = XCODE(code);
+  if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt))
+    wrong_args(rt, PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn) : fn, nargs);
+  if (base + (size_t)c->stack_need > rt->stack_cap)
+    nesting_error(rt);
+  enter_depth(rt);
+  check_c_stack(rt, (size_t)c->cdepth * C_BYTES_PER_LEVEL);
+  mval *fp = rt->stack + base;
+  int fixed = c->nreq + c->nopt;
+  mval rest = Qnil;
+  for (int i = nargs; i-- > fixed;)
+    rest = Fcons(rt, fp[i], rest);
+  for (int i = nargs; i < fixed; i++)
+    fp[i] = Qnil;
+  if (c->rest)
+    fp[fixed] = rest;
+  for (int i = c->nparams; i < c->nslots; i++)
+    fp[i] = Qnil;
+  for (int i = 0; i < c->ncap; i++)
+    fp[c->cap_base + i] = captured[i];
+  rt->stack_top = base + (size_t)c->nslots;
+  struct bt_frame bt = {rt->backtrace, fn, fp, nargs};
+  rt->backtrace = &bt;
+  size_t count = rt->specpdl_depth;
+  if (c->has_boxed | c->has_special)
+    for (int i = 0; i < c->nparams; i++)
+      bind_one(rt, &c->params[i], fp);
+  mval r = EV(rt, c->body_node, fp);
+  if (c->has_special)
+    unbind_to(rt, count);
+  rt->backtrace = bt.prev;
+  rt->lisp_eval_depth--;
+  rt->stack_top = base;
+  return r;
+}
+
+static mval call_closure(mrt *rt, mval fn, int nargs, size_t base)
+{
+  mval code = closure_code(rt, fn);
+  return run_code(rt, code, fn, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED);
+}
+
+/* (lambda ARGS . BODY) runs with dynamic binding, (closure ENV ARGS
+   . BODY) in ENV, as Emacs 28 does.  Analysed afresh at every call. */
+static mval call_list_function(mrt *rt, mval fn, int nargs, size_t base)
+{
+  mval rest = XCDR(fn);
+  bool dynamic = XCAR(fn) == Qlambda;
+  mval env = Qnil;
+  if (!dynamic) {
+    if (!CONSP(rest))
+      xsignal1(rt, Qinvalid_function, fn);
+    env = XCAR(rest);
+    rest = XCDR(rest);
+  }
+  if (!CONSP(rest))
+    xsignal1(rt, Qinvalid_function, fn);
+  mval code = analyse_function(rt, NULL, XCAR(rest), XCDR(rest), dynamic, env);
+  return run_code(rt, code, fn, nargs, base, NULL);
+}
+
+/* Analyse FORM as the body of a function of no arguments and run it:
+   ENV is t (lexical), nil (dynamic) or an alist environment. */
+static mval eval_in(mrt *rt, mval form, mval env)
+{
+  if (rt->lisp_eval_depth == 0)
+    check_thread(rt);
+  mval code = analyse_function(rt, NULL, Qnil, list1(rt, form), NILP(env),
+                               CONSP(env) ? env : Qnil);
+  return run_code(rt, code, Qeval, 0, rt->stack_top, NULL);
+}
+
+mval eval_form(mrt *rt, mval form)
+{
+  if (rt->lisp_eval_depth == 0)
+    check_thread(rt);
+  /* As load does: expand the top form, and treat a progn's subforms
+     as top-level forms, so a defvar or defmacro in one affects the
+     analysis of the next. */
+  bool expanded = true;
+  for (int i = 0; expanded && CONSP(form); i++) {
+    if (i > 10000)
+      nesting_error(rt);
+    form = macroexpand_1(rt, form, Qnil, &expanded);
+  }
+  if (CONSP(form) && XCAR(form) == Qprogn) {
+    mval v = Qnil;
+    for (mval p = XCDR(form); CONSP(p); p = XCDR(p))
+      v = eval_form(rt, XCAR(p));
+    return v;
+  }
+  return eval_in(rt, form, Qt);
+}
+
+/* ================================================================== */
+/* Macros                                                             */
+/* ================================================================== */
+
+/* Call FN with the elements of the list ARGS. */
+static mval apply_list(mrt *rt, mval fn, mval args)
+{
+  size_t base = rt->stack_top;
+  int64_t n = list_length(args);
+  if (base + (size_t)n + 8 > rt->stack_cap)
+    nesting_error(rt);
+  for (; CONSP(args); args = XCDR(args))
+    rt->stack[rt->stack_top++] = XCAR(args);
+  mval r = call_stack(rt, fn, (int)n, base);
+  rt->stack_top = base;
+  return r;
+}
+
+/* One expansion step.  ENV is an alist of (NAME . EXPANDER) that
+   overrides the function cells; an EXPANDER of nil means "not a
+   macro" (as cl-flet uses it). */
+static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded)
+{
+  *expanded = false;
+  if (!CONSP(form) || !SYMBOLP(XCAR(form)))
+    return form;
+  mval head = XCAR(form);
+  mval expander = Qnil;
+  for (mval e = env; CONSP(e); e = XCDR(e))
+    if (CONSP(XCAR(e)) && XCAR(XCAR(e)) == head) {
+      expander = XCDR(XCAR(e));
+      if (NILP(expander))
+        return form;
+      goto call;
+    }
+  mval f = indirect_function(rt, head);
+  if (!is_macro(f))
+    return form;
+  expander = XCDR(f);
+call:
+  *expanded = true;
+  return apply_list(rt, expander, XCDR(form));
+}
+
+static mval macroexpand(mrt *rt, mval form, mval env)
+{
+  bool expanded = true;
+  for (int i = 0; expanded; i++) {
+    if (i > 10000)
+      nesting_error(rt);
+    mval next = macroexpand_1(rt, form, env, &expanded);
+    expanded &= next != form;
+    form = next;
+  }
+  return form;
+}
+
+static mval mexp_list(mrt *rt, mval list, mval env)
+{
+  if (!CONSP(list))
+    return list;
+  mval head = Fcons(rt, macroexpand_all(rt, XCAR(list), env), Qnil);
+  mval tail = head;
+  for (list = XCDR(list); CONSP(list); list = XCDR(list)) {
+    XCONS(tail)->cdr = Fcons(rt, macroexpand_all(rt, XCAR(list), env), Qnil);
+    tail = XCDR(tail);
+  }
+  XCONS(tail)->cdr = list;
+  return head;
+}
+
+/* (lambda ARGS . BODY) with BODY expanded. */
+static mval mexp_lambda(mrt *rt, mval lambda, mval env)
+{
+  if (!CONSP(XCDR(lambda)))
+    return lambda;
+  mval args = XCAR(XCDR(lambda));
+  return Fcons(rt, Qlambda, Fcons(rt, args, mexp_list(rt, XCDR(XCDR(lambda)), env)));
+}
+
+static mval mexp_bindings(mrt *rt, mval bindings, mval env)
+{
+  mval out = Qnil;
+  for (; CONSP(bindings); bindings = XCDR(bindings)) {
+    mval b = XCAR(bindings);
+    if (CONSP(b) && CONSP(XCDR(b)))
+      b = Fcons(rt, XCAR(b), mexp_list(rt, XCDR(b), env));
+    out = Fcons(rt, b, out);
+  }
+  mval rev = bindings; /* a dotted tail stays */
+  for (; CONSP(out); out = XCDR(out))
+    rev = Fcons(rt, XCAR(out), rev);
+  return rev;
+}
+
+static mval mexp_clauses(mrt *rt, mval clauses, mval env, bool skip_head)
+{
+  mval out = Qnil;
+  for (; CONSP(clauses); clauses = XCDR(clauses)) {
+    mval c = XCAR(clauses);
+    if (CONSP(c))
+      c = skip_head ? Fcons(rt, XCAR(c), mexp_list(rt, XCDR(c), env)) : mexp_list(rt, c, env);
+    out = Fcons(rt, c, out);
+  }
+  mval rev = clauses;
+  for (; CONSP(out); out = XCDR(out))
+    rev = Fcons(rt, XCAR(out), rev);
+  return rev;
+}
+
+static mval macroexpand_all(mrt *rt, mval form, mval env)
+{
+  check_c_stack(rt, 0);
+  form = macroexpand(rt, form, env);
+  if (!CONSP(form))
+    return form;
+  mval head = XCAR(form), args = XCDR(form);
+  if (head == Qquote || !CONSP(args))
+    return form;
+  if (head == Qfunction) {
+    mval f = XCAR(args);
+    if (CONSP(f) && XCAR(f) == Qlambda)
+      return list2(rt, Qfunction, mexp_lambda(rt, f, env));
+    return form;
+  }
+  if (head == Qcond)
+    return Fcons(rt, head, mexp_clauses(rt, args, env, false));
+  if (head == Qcondition_case) {
+    if (!CONSP(XCDR(args)))
+      return form;
+    mval body = macroexpand_all(rt, XCAR(XCDR(args)), env);
+    mval handlers = mexp_clauses(rt, XCDR(XCDR(args)), env, true);
+    return Fcons(rt, head, Fcons(rt, XCAR(args), Fcons(rt, body, handlers)));
+  }
+  if (head == Qlet || head == Qletstar)
+    return Fcons(rt, head, Fcons(rt, mexp_bindings(rt, XCAR(args), env),
+                                 mexp_list(rt, XCDR(args), env)));
+  if (CONSP(head) && XCAR(head) == Qlambda)
+    return Fcons(rt, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
+  return Fcons(rt, head, mexp_list(rt, args, env));
+}
+
+/* ================================================================== */
+/* Backquote                                                          */
+/* ================================================================== */
+
+static bool self_evaluating(mrt *rt, mval x)
+{
+  return !CONSP(x) && (!SYMBOLP(x) || NILP(x) || x == Qt || keywordp(rt, x));
+}
+
+static bool quoted(mval form) { return CONSP(form) && XCAR(form) == Qquote; }
+
+static mval quote_value(mrt *rt, mval form)
+{
+  return quoted(form) ? XCAR(XCDR(form)) : form;
+}
+
+static bool constant_form(mrt *rt, mval form)
+{
+  return quoted(form) || self_evaluating(rt, form);
+}
+
+static mval bq_expand(mrt *rt, mval x, int depth);
+
+/* (\, X) or (\,@ X) as a form that rebuilds it at DEPTH > 0. */
+static mval bq_keep_unquote(mrt *rt, mval marker, mval x, int depth)
+{
+  mval inner = bq_expand(rt, car_safe(XCDR(x)), depth);
+  if (constant_form(rt, inner))
+    return list2(rt, Qquote, list2(rt, marker, quote_value(rt, inner)));
+  return list3(rt, Qlist, list2(rt, Qquote, marker), inner);
+}
+
+/* Build a list form from ITEMS (reversed forms), SPLICES and TAIL. */
+static mval bq_list(mrt *rt, mval x, int depth)
+{
+  mval parts = Qnil; /* reversed: each (list . FORMS-reversed) or (splice . FORM) */
+  mval items = Qnil;
+  bool all_const = true;
+  mval p = x;
+  for (; CONSP(p); p = XCDR(p)) {
+    if (XCAR(p) == Qcomma && depth == 0) /* dotted ,tail */
+      break;
+    if (XCAR(p) == Qcomma || XCAR(p) == Qcomma_at || XCAR(p) == Qbackquote)
+      break;
+    mval e = XCAR(p);
+    if (CONSP(e) && XCAR(e) == Qcomma_at && depth == 0) {
+      if (!NILP(items))
+        parts = Fcons(rt, Fcons(rt, Qt, items), parts);
+      items = Qnil;
+      parts = Fcons(rt, Fcons(rt, Qnil, car_safe(XCDR(e))), parts);
+      all_const = false;
+      continue;
+    }
+    mval f = bq_expand(rt, e, depth);
+    all_const &= constant_form(rt, f);
+    items = Fcons(rt, f, items);
+  }
+  mval tail;
+  if (NILP(p))
+    tail = Qnil;
+  else if (CONSP(p)) /* (a . ,b) reads as (a \, b) */
+    tail = bq_expand(rt, p, depth);
+  else
+    tail = self_evaluating(rt, p) ? p : list2(rt, Qquote, p);
+  if (all_const && constant_form(rt, tail))
+    return list2(rt, Qquote, x);
+  if (!NILP(items))
+    parts = Fcons(rt, Fcons(rt, Qt, items), parts);
+  /* Fold from the end: tail, then parts in reverse order. */
+  mval form = tail;
+  for (; CONSP(parts); parts = XCDR(parts)) {
+    mval part = XCAR(parts);
+    if (XCAR(part) == Qnil) { /* a splice */
+      form = NILP(form) ? XCDR(part)
+                        : list3(rt, Qappend, XCDR(part), form);
+      continue;
+    }
+    for (mval f = XCDR(part); CONSP(f); f = XCDR(f)) {
+      mval item = XCAR(f);
+      if (NILP(form))
+        form = list2(rt, Qlist, item);
+      else if (CONSP(form) && XCAR(form) == Qlist)
+        form = Fcons(rt, XCAR(form), Fcons(rt, item, XCDR(form)));
+      else
+        form = list3(rt, Qcons, item, form);
+    }
+  }
+  return form;
+}
+
+static mval bq_expand(mrt *rt, mval x, int depth)
+{
+  check_c_stack(rt, 0);
+  if (VECTORP(x)) {
+    mval l = Qnil;
+    for (int64_t i = VECTOR_LENGTH(x); i-- > 0;)
+      l = Fcons(rt, AREF(x, i), l);
+    mval f = bq_list(rt, l, depth);
+    if (constant_form(rt, f))
+      return list2(rt, Qquote, x);
+    return list2(rt, Qvconcat, f);
+  }
+  if (!CONSP(x))
+    return self_evaluating(rt, x) ? x : list2(rt, Qquote, x);
+  mval head = XCAR(x);
+  if (head == Qcomma || head == Qcomma_at) {
+    if (depth == 0)
+      return car_safe(XCDR(x));
+    return bq_keep_unquote(rt, head, x, depth - 1);
+  }
+  if (head == Qbackquote) {
+    mval inner = bq_expand(rt, car_safe(XCDR(x)), depth + 1);
+    if (constant_form(rt, inner))
+      return list2(rt, Qquote, list2(rt, Qbackquote, quote_value(rt, inner)));
+    return list3(rt, Qlist, list2(rt, Qquote, Qbackquote), inner);
+  }
+  return bq_list(rt, x, depth);
+}
+
+/* ================================================================== */
+/* Printing support and introspection                                 */
+/* ================================================================== */
+
+mval closure_as_list(mrt *rt, mval fn)
+{
+  mval *s = CLOSURE_SLOTS(fn);
+  mval env = list1(rt, Qt);
+  if (!NILP(s[CL_CODE])) {
+    int i = 0;
+    for (mval p = XCODE(s[CL_CODE])->capnames; CONSP(p); p = XCDR(p), i++) {
+      mval v = CLOSURE_SLOTS(fn)[CL_CAPTURED + i];
+      if (PVECP(v, PVEC_BOX))
+        v = BOX_VALUE(v);
+      env = Fcons(rt, Fcons(rt, XCAR(p), v), env);
+    }
+  }
+  s = CLOSURE_SLOTS(fn);
+  return Fcons(rt, Qclosure, Fcons(rt, env, Fcons(rt, s[CL_ARGS], s[CL_BODY])));
+}
+
+bool functionp(mrt *rt, mval fn)
+{
+  if (SYMBOLP(fn)) {
+    if (NILP(fn))
+      return false;
+    fn = indirect_function(rt, fn);
+  }
+  if (PVECP(fn, PVEC_SUBR))
+    return XSUBR(fn)->max_args != ARGS_UNEVALLED;
+  if (PVECP(fn, PVEC_CLOSURE))
+    return true;
+  return CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure);
+}
+
+mval eval_backtrace(mrt *rt)
+{
+  mval frames = Qnil, tail = Qnil;
+  for (struct bt_frame *f = rt->backtrace; f; f = f->prev) {
+    mval frame = Fcons(rt, f->fn, listn(rt, (size_t)f->nargs, f->args));
+    mval cell = Fcons(rt, frame, Qnil);
+    if (NILP(frames))
+      frames = cell;
+    else
+      XCONS(tail)->cdr = cell;
+    tail = cell;
+  }
+  return frames;
+}
+
+/* ================================================================== */
+/* Primitives                                                         */
+/* ================================================================== */
+
+/* True when ARGS[0..NARGS) is the top of the value stack, as it is
+   when the evaluator called the primitive: then a call can reuse it. */
+static bool args_on_stack_top(mrt *rt, int nargs, mval *args)
+{
+  return args >= rt->stack && args + nargs == rt->stack + rt->stack_top;
+}
+
+static mval Ffuncall(mrt *rt, int nargs, mval *args)
+{
+  if (args_on_stack_top(rt, nargs, args))
+    return call_stack(rt, args[0], nargs - 1, (size_t)(args + 1 - rt->stack));
+  return funcall(rt, args[0], nargs - 1, args + 1);
+}
+
+static mval Fapply(mrt *rt, int nargs, mval *args)
+{
+  mval last = args[nargs - 1];
+  if (nargs == 1) { /* (apply '(f a b)) */
+    CHECK_CONS(rt, last);
+    return apply_list(rt, XCAR(last), XCDR(last));
+  }
+  CHECK_LIST(rt, last);
+  int64_t n = list_length(last);
+  size_t base = rt->stack_top;
+  if (base + (size_t)(nargs + n) + 8 > rt->stack_cap)
+    nesting_error(rt);
+  for (int i = 1; i < nargs - 1; i++)
+    rt->stack[rt->stack_top++] = args[i];
+  for (; CONSP(last); last = XCDR(last))
+    rt->stack[rt->stack_top++] = XCAR(last);
+  mval r = call_stack(rt, args[0], (int)(rt->stack_top - base), base);
+  rt->stack_top = base;
+  return r;
+}
+
+static mval Feval(mrt *rt, int nargs, mval *args)
+{
+  return eval_in(rt, args[0], args[1]);
+}
+
+static mval Fsignal(mrt *rt, int nargs, mval *args)
+{
+  if (NILP(args[0]) && CONSP(args[1]))
+    mrt_signal(rt, XCAR(args[1]), XCDR(args[1]));
+  mrt_signal(rt, args[0], args[1]);
+}
+
+static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args[1]); }
+
+static mval Fdefine_error(mrt *rt, int nargs, mval *args)
+{
+  CHECK_SYMBOL(rt, args[0]);
+  CHECK_STRING(rt, args[1]);
+  mval parent = NILP(args[2]) ? Qerror : args[2];
+  define_error(rt, args[0], (const char *)XSTRING(args[1])->data, parent);
+  return Qnil;
+}
+
+static mval Ffunctionp(mrt *rt, int nargs, mval *args)
+{
+  return functionp(rt, args[0]) ? Qt : Qnil;
+}
+
+static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
+{
+  mval fn = args[0];
+  if (SYMBOLP(fn)) {
+    fn = indirect_function(rt, fn);
+    if (NILP(fn))
+      xsignal1(rt, Qvoid_function, args[0]);
+  }
+  if (PVECP(fn, PVEC_SUBR)) {
+    struct subr *s = XSUBR(fn);
+    mval max = s->max_args == ARGS_MANY        ? Qmany
+               : s->max_args == ARGS_UNEVALLED ? Qunevalled
+                                               : make_fixnum(s->max_args);
+    return Fcons(rt, make_fixnum(s->min_args), max);
+  }
+  if (CONSP(fn) && XCAR(fn) == Qmacro)
+    fn = XCDR(fn);
+  mval arglist;
+  if (PVECP(fn, PVEC_CLOSURE))
+    arglist = CLOSURE_SLOTS(fn)[CL_ARGS];
+  else if (CONSP(fn) && XCAR(fn) == Qlambda)
+    arglist = car_safe(XCDR(fn));
+  else if (CONSP(fn) && XCAR(fn) == Qclosure)
+    arglist = car_safe(cdr_safe(XCDR(fn)));
+  else
+    xsignal1(rt, Qinvalid_function, args[0]);
+  int64_t min = 0, max = 0;
+  bool opt = false;
+  for (; CONSP(arglist); arglist = XCDR(arglist)) {
+    mval a = XCAR(arglist);
+    if (a == Qand_rest)
+      return Fcons(rt, make_fixnum(min), Qmany);
+    if (a == Qand_optional)
+      opt = true;
+    else {
+      max++;
+      min += !opt;
+    }
+  }
+  return Fcons(rt, make_fixnum(min), make_fixnum(max));
+}
+
+static mval Fspecial_variable_p(mrt *rt, int nargs, mval *args)
+{
+  CHECK_SYMBOL(rt, args[0]);
+  return XSYMBOL(rt, args[0])->special ? Qt : Qnil;
+}
+
+static mval Fspecial_form_p(mrt *rt, int nargs, mval *args)
+{
+  mval f = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
+  return is_special_form(f) ? Qt : Qnil;
+}
+
+static mval Fmacrop(mrt *rt, int nargs, mval *args)
+{
+  mval f = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
+  return is_macro(f) ? Qt : Qnil;
+}
+
+static mval Fmacroexpand_1(mrt *rt, int nargs, mval *args)
+{
+  bool expanded;
+  return macroexpand_1(rt, args[0], args[1], &expanded);
+}
+
+static mval Fmacroexpand(mrt *rt, int nargs, mval *args)
+{
+  return macroexpand(rt, args[0], args[1]);
+}
+
+static mval Fmacroexpand_all(mrt *rt, int nargs, mval *args)
+{
+  return macroexpand_all(rt, args[0], args[1]);
+}
+
+static mval Fdefalias(mrt *rt, int nargs, mval *args)
+{
+  CHECK_SYMBOL(rt, args[0]);
+  if (NILP(args[0]))
+    xsignal1(rt, Qsetting_constant, args[0]);
+  XSYMBOL(rt, args[0])->function = args[1];
+  return args[0];
+}
+
+static mval Fbacktrace_frames(mrt *rt, int nargs, mval *args)
+{
+  return eval_backtrace(rt);
+}
+
+/* Special forms are analysed by the evaluator; these subrs exist so
+   that special-form-p, fboundp and func-arity see them. */
+static mval Fspecial_form(mrt *rt, int nargs, mval *args)
+{
+  xsignal1(rt, Qinvalid_function, Qnil);
+  return Qnil;
+}
+
+/* ---- Macros written in C ---- */
+
+static mval Fbackquote(mrt *rt, int nargs, mval *args)
+{
+  return bq_expand(rt, args[0], 0);
+}
+
+/* BODY without (declare ...) forms after the docstring. */
+static mval strip_declare(mrt *rt, mval body)
+{
+  if (CONSP(body) && STRINGP(XCAR(body)) && CONSP(XCDR(body)))
+    return Fcons(rt, XCAR(body), strip_declare(rt, XCDR(body)));
+  while (CONSP(body) && CONSP(XCAR(body)) && XCAR(XCAR(body)) == Qdeclare)
+    body = XCDR(body);
+  return body;
+}
+
+static mval lambda_form(mrt *rt, mval args, mval body)
+{
+  return list2(rt, Qfunction, Fcons(rt, Qlambda, Fcons(rt, args, strip_declare(rt, body))));
+}
+
+static mval Fdefun(mrt *rt, int nargs, mval *args)
+{
+  CHECK_SYMBOL(rt, args[0]);
+  mval rest = args[nargs - 1];
+  return list3(rt, Qdefalias, list2(rt, Qquote, args[0]),
+               lambda_form(rt, args[1], rest));
+}
+
+static mval Fdefmacro(mrt *rt, int nargs, mval *args)
+{
+  CHECK_SYMBOL(rt, args[0]);
+  mval rest = args[nargs - 1];
+  mval fn = list3(rt, Qcons, list2(rt, Qquote, Qmacro),
+                  lambda_form(rt, args[1], rest));
+  return list3(rt, Qdefalias, list2(rt, Qquote, args[0]), fn);
+}
+
+static mval Flambda(mrt *rt, int nargs, mval *args)
+{
+  mval rest = args[nargs - 1];
+  return list2(rt, Qfunction, Fcons(rt, Qlambda, Fcons(rt, args[0], rest)));
+}
+
+static mval Fdeclare(mrt *rt, int nargs, mval *args) { return Qnil; }
+
+static mval Fprog2(mrt *rt, int nargs, mval *args)
+{
+  mval rest = args[nargs - 1];
+  return list3(rt, Qprogn, args[0], Fcons(rt, Qprog1, Fcons(rt, args[1], rest)));
+}
+
+/* Subrs with &rest receive the rest as separate arguments; the macro
+   wrappers want (A B . REST): these adapt. */
+#define REST_MACRO(name, fixed, impl)                                   \
+  static mval name(mrt *rt, int nargs, mval *args)                      \
+  {                                                                     \
+    mval v[fixed + 1];                                                  \
+    for (int i = 0; i < fixed; i++)                                     \
+      v[i] = i < nargs ? args[i] : Qnil;                                \
+    v[fixed] = nargs > fixed ? listn(rt, (size_t)(nargs - fixed), args + fixed) : Qnil; \
+    return impl(rt, fixed + 1, v);                                      \
+  }
+REST_MACRO(Mdefun, 2, Fdefun)
+REST_MACRO(Mdefmacro, 2, Fdefmacro)
+REST_MACRO(Mlambda, 1, Flambda)
+REST_MACRO(Mprog2, 2, Fprog2)
+
+static const struct subr_def eval_subrs[] = {
+  {"funcall", Ffuncall, 1, ARGS_MANY},
+  {"apply", Fapply, 1, ARGS_MANY},
+  {"eval", Feval, 1, 2},
+  {"signal", Fsignal, 2, 2},
+  {"throw", Fthrow, 2, 2},
+  {"define-error", Fdefine_error, 2, 3},
+  {"functionp", Ffunctionp, 1, 1},
+  {"func-arity", Ffunc_arity, 1, 1},
+  {"special-variable-p", Fspecial_variable_p, 1, 1},
+  {"special-form-p", Fspecial_form_p, 1, 1},
+  {"macrop", Fmacrop, 1, 1},
+  {"macroexpand-1", Fmacroexpand_1, 1, 2},
+  {"macroexpand", Fmacroexpand, 1, 2},
+  {"macroexpand-all", Fmacroexpand_all, 1, 2},
+  {"defalias", Fdefalias, 2, 3},
+  {"backtrace-frames--internal", Fbacktrace_frames, 0, 0},
+};
+
+static const struct subr_def special_forms[] = {
+  {"quote", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"function", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"setq", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"if", Fspecial_form, 2, ARGS_UNEVALLED},
+  {"cond", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"and", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"or", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"progn", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"prog1", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"let", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"let*", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"while", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"defvar", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"defconst", Fspecial_form, 2, ARGS_UNEVALLED},
+  {"catch", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"unwind-protect", Fspecial_form, 1, ARGS_UNEVALLED},
+  {"condition-case", Fspecial_form, 2, ARGS_UNEVALLED},
+  {"interactive", Fspecial_form, 0, ARGS_UNEVALLED},
+};
+
+static const struct subr_def c_macros[] = {
+  {"`", Fbackquote, 1, 1},
+  {"defun", Mdefun, 2, ARGS_MANY},
+  {"defmacro", Mdefmacro, 2, ARGS_MANY},
+  {"lambda", Mlambda, 0, ARGS_MANY},
+  {"declare", Fdeclare, 0, ARGS_MANY},
+  {"prog2", Mprog2, 2, ARGS_MANY},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static void mark_eval_state(struct gc *g, void *ud)
+{
+  mrt *rt = ud;
+  gc_mark(g, tag_ptr((char *)rt->eval - sizeof(uint64_t), TAG_VECTORLIKE));
+}
+
 void eval_init(mrt *rt)
 {
-  (void)rt;
+  /* The state lives in the heap, so runtime_close frees it. */
+  size_t words = 1 + (sizeof(struct eval_state) + 7) / 8;
+  mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
+  rt->eval = (struct eval_state *)(XVL(obj)->slots);
+  gc_add_roots(rt->gc, mark_eval_state, rt);
+  rt->eval->max_depth_sym = XSYMBOL(rt, Qmax_lisp_eval_depth);
+  rt->eval->expand_env_sym = XSYMBOL(rt, Qmacroexpand_all_environment);
+  gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
+  /* Fixed capacity: frames hold raw pointers into the stack. */
+  stack_reserve(rt, EVAL_STACK_SLOTS);
+
+  defsubrs(rt, eval_subrs, COUNT(eval_subrs));
+  defsubrs(rt, special_forms, COUNT(special_forms));
+  defsubrs(rt, c_macros, COUNT(c_macros));
+  for (size_t i = 0; i < COUNT(c_macros); i++) {
+    struct symbol *s = XSYMBOL(rt, intern(rt, c_macros[i].name));
+    s->function = Fcons(rt, Qmacro, s->function);
+  }
+
+  defvar(rt, Qmax_lisp_eval_depth, make_fixnum(800));
+  defvar(rt, Qlexical_binding, Qt);
+  defvar(rt, Qmacroexpand_all_environment, Qnil);
+  if (NILP(get_prop(rt, Qexcessive_lisp_nesting, Qerror_conditions)))
+    define_error(rt, Qexcessive_lisp_nesting, "Lisp nesting exceeds \u2018max-lisp-eval-depth\u2019",
+                 Qerror);
+  find_c_stack_limit(rt);
 }

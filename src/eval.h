@@ -21,4 +21,15 @@ bool functionp(mrt *rt, mval fn);
 /* The list Emacs 28 would show for closure FN: (closure ENV ARGS . BODY),
    for the printer and type-of. */
 mval closure_as_list(mrt *rt, mval fn);
+
+/* The Lisp backtrace, innermost call first: a list of frames
+   (FUNCTION ARG...), for --debug.  Call it from rt->on_signal, before
+   the handlers unwind the frames. */
+mval eval_backtrace(mrt *rt);
+
+/* Notes for other modules:
+   - eval_init reserves rt->stack once; frames keep raw pointers into
+     it, so nothing may grow (move) it afterwards.
+   - A subr with max_args == ARGS_UNEVALLED defined by another module is
+     called as fn(rt, 1, &ARGS) with the unevaluated argument list. */
 #endif
