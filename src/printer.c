@@ -504,6 +504,9 @@ static _Noreturn void format_mismatch(mrt *rt)
   mrt_error(rt, "Format specifier doesn\xe2\x80\x99t match argument type");
 }
 
+/* Wider fields would only exhaust memory one pad character at a time. */
+#define MAX_FORMAT_WIDTH (1 << 24)
+
 struct spec {
   bool minus, plus, space, sharp, zero;
   int64_t width, precision; /* -1: absent */
@@ -709,6 +712,8 @@ static const uint8_t *parse_spec(mrt *rt, const uint8_t *p, const uint8_t *end,
     }
   if (p < end && *p >= '1' && *p <= '9')
     sp->width = parse_count(&p, end);
+  if (sp->width > MAX_FORMAT_WIDTH)
+    mrt_error(rt, "Format field width too large");
   if (p < end && *p == '.') {
     p++;
     sp->precision = parse_count(&p, end);
@@ -911,22 +916,23 @@ static void define_standard_errors(mrt *rt)
 
 extern mval call1(mrt *rt, mval fn, mval a) __attribute__((weak));
 
-/* Sends TEXT to PRINTCHARFUN: nil and t mean standard output (stdout
-   in batch), a function gets each character. */
-static void emit(mrt *rt, mval printcharfun, const char *text, size_t n)
+/* Sends the Lisp string TEXT to PRINTCHARFUN: nil and t mean
+   standard output (stdout in batch), a function gets each character.
+   TEXT stays a Lisp value so that it survives the calls. */
+static void emit(mrt *rt, mval printcharfun, mval text)
 {
+  struct string *s = XSTRING(text);
   if (NILP(printcharfun))
     printcharfun = XSYMBOL(rt, Qstandard_output)->value;
   if (NILP(printcharfun) || printcharfun == Qt || printcharfun == Qunbound || !call1) {
-    mrt_write_out(rt, text, n);
+    mrt_write_out(rt, (const char *)s->data, (size_t)s->nbytes);
     return;
   }
-  const uint8_t *p = (const uint8_t *)text, *end = p + n;
-  while (p < end) {
+  for (int64_t i = 0; i < s->nbytes;) {
     int len;
-    int c = decode_utf8(p, end, &len);
+    int c = decode_utf8(s->data + i, s->data + s->nbytes, &len);
     call1(rt, printcharfun, make_fixnum(c));
-    p += len;
+    i += len;
   }
 }
 
@@ -938,9 +944,8 @@ static mval print_and_emit(mrt *rt, mval obj, mval printcharfun, bool escape,
   strbuf_puts(&b, before);
   print_to_strbuf(rt, &b, obj, escape);
   strbuf_puts(&b, after);
-  mval text = make_string(rt, b.data, b.len);
-  unbind_to(rt, depth);
-  emit(rt, printcharfun, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
+  mval text = strbuf_finish(rt, &b, depth);
+  emit(rt, printcharfun, text);
   return obj;
 }
 
@@ -961,7 +966,7 @@ static mval Fprint(mrt *rt, int nargs, mval *args)
 
 static mval Fterpri(mrt *rt, int nargs, mval *args)
 {
-  emit(rt, args[0], "\n", 1);
+  emit(rt, args[0], make_string(rt, "\n", 1));
   return Qt;
 }
 

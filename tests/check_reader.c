@@ -706,6 +706,7 @@ START_TEST(binary_garbage)
   /* every byte string of a fixed pseudo-random sequence: an object or
      a Lisp error, never a crash */
   uint64_t seed = 88172645463325252u;
+  static const char alphabet[] = " ()[]'`,@#.?\\\";abcx01e+-sM-C^";
   char buf[65];
   for (int round = 0; round < 20000; round++) {
     int n = (int)(seed % 64);
@@ -713,7 +714,7 @@ START_TEST(binary_garbage)
       seed ^= seed << 13;
       seed ^= seed >> 7;
       seed ^= seed << 17;
-      buf[i] = (char)(round % 2 ? seed : " ()[]'`,@#.?\\\";abcx01e+-sM-C^"[seed % 31]);
+      buf[i] = (char)(round % 2 ? seed : alphabet[seed % (sizeof alphabet - 1)]);
       if (buf[i] == 0)
         buf[i] = 1;
     }
