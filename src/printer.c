@@ -404,9 +404,14 @@ static void print_hash_table(struct printer *p, mval table)
   snprintf(buf, sizeof buf, "#s(hash-table size %lld test ", (long long)size);
   strbuf_puts(p->out, buf);
   print_object(p, XHASH_TABLE(table)->test);
-  strbuf_puts(p->out, " rehash-size 1.5 rehash-threshold 0.8125 data ");
-  print_object(p, data);
-  strbuf_putc(p->out, ')');
+  /* data is always parenthesized: "data ()" when empty */
+  strbuf_puts(p->out, " rehash-size 1.5 rehash-threshold 0.8125 data (");
+  for (mval d = data; CONSP(d); d = XCDR(d)) {
+    print_object(p, XCAR(d));
+    if (CONSP(XCDR(d)))
+      strbuf_putc(p->out, ' ');
+  }
+  strbuf_puts(p->out, "))");
 }
 
 extern mval closure_as_list(mrt *rt, mval fn) __attribute__((weak));
