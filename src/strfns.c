@@ -675,7 +675,1027 @@ static mval Fstring_join(mrt *rt, int n, mval *a)
   return concat_strings(rt, (int)(2 * len - 1), VECTOR_SLOTS(parts));
 }
 
-/* REGEXP-SECTION */
+/* ================================================================== */
+/* Regexps: Emacs syntax, compiled to a program for a Pike VM         */
+/* ================================================================== */
+
+/* Supported: literals, ., [...] with ranges and [:class:], * + ? and
+   their non-greedy forms, \{m,n\}, ^ $ \` \', \( \) \(?: \), \|,
+   \w \W \sC \SC, \b \B \< \> \_< \_>.  Back references are not: they
+   would need backtracking, which is what the VM avoids.
+
+   Instructions are three ints; jumps are relative, so a compiled atom
+   can be moved or copied (for quantifiers and \{m,n\}) unchanged. */
+
+enum re_op {
+  RE_CHAR,   /* x: the character */
+  RE_ANY,    /* any character but newline */
+  RE_CLASS,  /* x: number of RE_RANGE that follow; y: flags */
+  RE_RANGE,  /* x..y */
+  RE_SYNTAX, /* x: syntax class; y: 1 to negate */
+  RE_SPLIT,  /* continue at pc+x, and with lower priority at pc+y */
+  RE_JMP,    /* pc+x */
+  RE_SAVE,   /* record the position in capture slot x */
+  RE_ASSERT, /* x: enum re_assert */
+  RE_MATCH
+};
+
+enum re_assert { AT_BOL, AT_EOL, AT_BOS, AT_EOS, AT_WORDB, AT_NOT_WORDB,
+                 AT_WORD_START, AT_WORD_END, AT_SYMBOL_START, AT_SYMBOL_END };
+
+enum re_syntax { SYN_WORD, SYN_SPACE, SYN_SYMBOL, SYN_PUNCT, SYN_OPEN, SYN_CLOSE, SYN_STRING };
+
+/* RE_CLASS flags: bit 0 negates, the others are named classes. */
+enum {
+  CLS_NEGATE = 1, CLS_ALPHA = 2, CLS_DIGIT = 4, CLS_ALNUM = 8, CLS_SPACE = 16,
+  CLS_UPPER = 32, CLS_LOWER = 64, CLS_PUNCT = 128, CLS_WORD = 256, CLS_BLANK = 512,
+  CLS_XDIGIT = 1024, CLS_CNTRL = 2048, CLS_ASCII = 4096, CLS_NONASCII = 8192,
+  CLS_GRAPH = 16384, CLS_PRINT = 32768
+};
+
+struct re_inst {
+  int32_t op, x, y;
+};
+
+#define RE_MAX_INSTS 200000
+#define RE_MAX_DEPTH 200
+#define RE_MAX_GROUPS 100
+
+/* The compiler's state.  The program lives in a Lisp string (BUF)
+   referenced from this struct on the C stack, so it is garbage once
+   the match is over, and a signal mid-compile leaks nothing. */
+struct re_compiler {
+  mrt *rt;
+  const uint8_t *p, *end; /* regexp text */
+  mval buf;
+  struct re_inst *code;
+  int n, cap;
+  int ngroups; /* groups, including group 0 */
+  mval regexp;
+};
+
+_Noreturn static void re_error(struct re_compiler *c, const char *msg)
+{
+  xsignal1(c->rt, Qinvalid_regexp, make_cstring(c->rt, msg));
+}
+
+static void re_reserve(struct re_compiler *c, int more)
+{
+  if (c->n + more <= c->cap)
+    return;
+  if (c->n + more > RE_MAX_INSTS)
+    re_error(c, "Regular expression too big");
+  int cap = c->cap * 2 > c->n + more ? c->cap * 2 : c->n + more + 16;
+  mval nb = alloc_string(c->rt, (int64_t)cap * (int64_t)sizeof(struct re_inst));
+  memcpy(XSTRING(nb)->data, c->code, (size_t)c->n * sizeof(struct re_inst));
+  c->buf = nb;
+  c->code = (struct re_inst *)XSTRING(nb)->data;
+  c->cap = cap;
+}
+
+static int re_emit(struct re_compiler *c, int op, int x, int y)
+{
+  re_reserve(c, 1);
+  c->code[c->n] = (struct re_inst){ op, x, y };
+  return c->n++;
+}
+
+/* Opens a gap of one instruction at AT (for a SPLIT before an atom). */
+static void re_insert(struct re_compiler *c, int at, int op, int x, int y)
+{
+  re_reserve(c, 1);
+  memmove(&c->code[at + 1], &c->code[at], (size_t)(c->n - at) * sizeof(struct re_inst));
+  c->code[at] = (struct re_inst){ op, x, y };
+  c->n++;
+}
+
+static bool re_looking_at(struct re_compiler *c, const char *s)
+{
+  size_t n = strlen(s);
+  return (size_t)(c->end - c->p) >= n && memcmp(c->p, s, n) == 0;
+}
+
+static int re_next_char(struct re_compiler *c)
+{
+  int len;
+  int ch = char_decode(c->p, c->end, &len);
+  c->p += len;
+  return ch;
+}
+
+static const struct { const char *name; int flag; } re_class_names[] = {
+  { "alpha", CLS_ALPHA }, { "digit", CLS_DIGIT }, { "alnum", CLS_ALNUM },
+  { "space", CLS_SPACE }, { "upper", CLS_UPPER }, { "lower", CLS_LOWER },
+  { "punct", CLS_PUNCT }, { "word", CLS_WORD }, { "blank", CLS_BLANK },
+  { "xdigit", CLS_XDIGIT }, { "cntrl", CLS_CNTRL }, { "ascii", CLS_ASCII },
+  { "nonascii", CLS_NONASCII }, { "graph", CLS_GRAPH }, { "print", CLS_PRINT },
+  { "multibyte", CLS_NONASCII }, { "unibyte", CLS_ASCII },
+};
+
+/* [:name:] at c->p (just after "[:"); returns its flag. */
+static int re_named_class(struct re_compiler *c)
+{
+  const uint8_t *close = c->p;
+  while (close + 1 < c->end && !(close[0] == ':' && close[1] == ']'))
+    close++;
+  if (close + 1 >= c->end)
+    re_error(c, "Unmatched [ or [^");
+  size_t len = (size_t)(close - c->p);
+  for (size_t i = 0; i < sizeof re_class_names / sizeof re_class_names[0]; i++)
+    if (strlen(re_class_names[i].name) == len && memcmp(re_class_names[i].name, c->p, len) == 0) {
+      c->p = close + 2;
+      return re_class_names[i].flag;
+    }
+  re_error(c, "Invalid character class name");
+}
+
+/* After '[': ranges, single characters and named classes up to ']'. */
+static void re_class(struct re_compiler *c)
+{
+  int at = re_emit(c, RE_CLASS, 0, 0);
+  int flags = 0, nranges = 0;
+  if (c->p < c->end && *c->p == '^') {
+    flags |= CLS_NEGATE;
+    c->p++;
+  }
+  bool first = true;
+  for (;;) {
+    if (c->p >= c->end)
+      re_error(c, "Unmatched [ or [^");
+    if (*c->p == ']' && !first) {
+      c->p++;
+      break;
+    }
+    first = false;
+    if (re_looking_at(c, "[:")) {
+      c->p += 2;
+      flags |= re_named_class(c);
+      continue;
+    }
+    int lo = re_next_char(c), hi = lo;
+    if (c->end - c->p >= 2 && c->p[0] == '-' && c->p[1] != ']') {
+      c->p++;
+      hi = re_next_char(c);
+    }
+    if (lo <= hi) {
+      re_emit(c, RE_RANGE, lo, hi);
+      nranges++;
+    }
+  }
+  c->code[at].x = nranges;
+  c->code[at].y = flags;
+}
+
+static int re_syntax_code(struct re_compiler *c)
+{
+  if (c->p >= c->end)
+    re_error(c, "Invalid syntax designator");
+  switch (*c->p++) {
+  case '-': case ' ': return SYN_SPACE;
+  case 'w': return SYN_WORD;
+  case '_': return SYN_SYMBOL;
+  case '.': return SYN_PUNCT;
+  case '(': return SYN_OPEN;
+  case ')': return SYN_CLOSE;
+  case '"': return SYN_STRING;
+  default: re_error(c, "Invalid syntax designator");
+  }
+}
+
+static void re_alternatives(struct re_compiler *c, int depth);
+
+/* After '\\(': a capturing or shy group. */
+static void re_group(struct re_compiler *c, int depth)
+{
+  int group = -1;
+  if (re_looking_at(c, "?:"))
+    c->p += 2;
+  else if (c->ngroups >= RE_MAX_GROUPS)
+    re_error(c, "Too many groups");
+  else
+    group = c->ngroups++;
+  if (group >= 0)
+    re_emit(c, RE_SAVE, 2 * group, 0);
+  re_alternatives(c, depth + 1);
+  if (!re_looking_at(c, "\\)"))
+    re_error(c, "Unmatched ( or \\(");
+  c->p += 2;
+  if (group >= 0)
+    re_emit(c, RE_SAVE, 2 * group + 1, 0);
+}
+
+/* One backslash construct other than \\| and \\) (the caller stops at
+   those). */
+static void re_backslash(struct re_compiler *c, int depth)
+{
+  c->p++;
+  if (c->p >= c->end)
+    re_error(c, "Trailing backslash");
+  int ch = *c->p;
+  if (ch == '(') {
+    c->p++;
+    re_group(c, depth);
+    return;
+  }
+  c->p++;
+  switch (ch) {
+  case 'w': re_emit(c, RE_SYNTAX, SYN_WORD, 0); return;
+  case 'W': re_emit(c, RE_SYNTAX, SYN_WORD, 1); return;
+  case 's': re_emit(c, RE_SYNTAX, re_syntax_code(c), 0); return;
+  case 'S': re_emit(c, RE_SYNTAX, re_syntax_code(c), 1); return;
+  case 'b': re_emit(c, RE_ASSERT, AT_WORDB, 0); return;
+  case 'B': re_emit(c, RE_ASSERT, AT_NOT_WORDB, 0); return;
+  case '<': re_emit(c, RE_ASSERT, AT_WORD_START, 0); return;
+  case '>': re_emit(c, RE_ASSERT, AT_WORD_END, 0); return;
+  case '`': re_emit(c, RE_ASSERT, AT_BOS, 0); return;
+  case '\'': re_emit(c, RE_ASSERT, AT_EOS, 0); return;
+  case '=': return; /* point: always true in a string */
+  case '_':
+    if (c->p < c->end && (*c->p == '<' || *c->p == '>')) {
+      re_emit(c, RE_ASSERT, *c->p++ == '<' ? AT_SYMBOL_START : AT_SYMBOL_END, 0);
+      return;
+    }
+    re_error(c, "Invalid \\_ construct");
+  default:
+    if (ch >= '1' && ch <= '9')
+      re_error(c, "Back references are not supported");
+    c->p--;
+    re_emit(c, RE_CHAR, re_next_char(c), 0);
+  }
+}
+
+/* Copies instructions [s, e) to the end of the program. */
+static void re_copy(struct re_compiler *c, int s, int e)
+{
+  re_reserve(c, e - s);
+  memcpy(&c->code[c->n], &c->code[s], (size_t)(e - s) * sizeof(struct re_inst));
+  c->n += e - s;
+}
+
+static int re_number(struct re_compiler *c, int dflt)
+{
+  if (c->p >= c->end || *c->p < '0' || *c->p > '9')
+    return dflt;
+  long n = 0;
+  while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
+    n = n * 10 + (*c->p++ - '0');
+    if (n > 0xFFFF)
+      re_error(c, "Invalid content of \\{\\}");
+  }
+  return (int)n;
+}
+
+/* Wraps the atom at [s, n) in a star, plus or optional. */
+static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
+{
+  int len = c->n - s;
+  switch (q) {
+  case '*': /* L: split body, out; body; jmp L; out: */
+    re_insert(c, s, RE_SPLIT, lazy ? len + 2 : 1, lazy ? 1 : len + 2);
+    re_emit(c, RE_JMP, s - c->n, 0);
+    break;
+  case '+': /* body; split body, out */
+    re_emit(c, RE_SPLIT, lazy ? 1 : -len, lazy ? -len : 1);
+    break;
+  default: /* split body, out; body; out: */
+    re_insert(c, s, RE_SPLIT, lazy ? len + 1 : 1, lazy ? 1 : len + 1);
+  }
+}
+
+/* \{m,n\} after the atom at [s, n): m copies, then n-m optional ones
+   (or a star when n is absent). */
+static void re_repeat(struct re_compiler *c, int s)
+{
+  int lo = re_number(c, 0), hi = lo;
+  if (c->p < c->end && *c->p == ',') {
+    c->p++;
+    hi = re_number(c, -1);
+  }
+  if (!re_looking_at(c, "\\}") || (hi >= 0 && hi < lo))
+    re_error(c, "Invalid content of \\{\\}");
+  c->p += 2;
+  int e = c->n, len = e - s;
+  if ((int64_t)len * (hi >= 0 ? hi : lo + 1) > RE_MAX_INSTS)
+    re_error(c, "Regular expression too big");
+  /* The atom stays as the first copy; build the rest after it. */
+  for (int i = 1; i < lo; i++)
+    re_copy(c, s, e);
+  if (hi < 0) {
+    int at = c->n;
+    re_copy(c, s, e);
+    re_quantify(c, at, '*', false);
+  } else {
+    for (int i = lo > 0 ? lo : 0; i < hi; i++) {
+      int at = c->n;
+      re_copy(c, s, e);
+      re_quantify(c, at, '?', false);
+    }
+  }
+  if (lo == 0) { /* drop the original, mandatory first copy */
+    memmove(&c->code[s], &c->code[e], (size_t)(c->n - e) * sizeof(struct re_inst));
+    c->n -= len;
+  }
+}
+
+static bool re_sequence_end(struct re_compiler *c)
+{
+  return c->p >= c->end || re_looking_at(c, "\\|") || re_looking_at(c, "\\)");
+}
+
+/* A sequence of atoms, each with its postfix operators. */
+static void re_sequence(struct re_compiler *c, int depth)
+{
+  bool at_start = true;
+  while (!re_sequence_end(c)) {
+    int s = c->n;
+    uint8_t ch = *c->p;
+    if (ch == '^' && at_start) {
+      c->p++;
+      re_emit(c, RE_ASSERT, AT_BOL, 0);
+      continue;
+    }
+    if (ch == '$') {
+      c->p++;
+      if (re_sequence_end(c)) {
+        re_emit(c, RE_ASSERT, AT_EOL, 0);
+        continue;
+      }
+      re_emit(c, RE_CHAR, '$', 0);
+    } else if (ch == '.') {
+      c->p++;
+      re_emit(c, RE_ANY, 0, 0);
+    } else if (ch == '[') {
+      c->p++;
+      re_class(c);
+    } else if (ch == '\\') {
+      re_backslash(c, depth);
+    } else {
+      re_emit(c, RE_CHAR, re_next_char(c), 0);
+    }
+    at_start = false;
+    if (c->n == s) /* \= and the like: nothing to repeat */
+      continue;
+    for (;;) {
+      if (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) {
+        char q = (char)*c->p++;
+        bool lazy = c->p < c->end && *c->p == '?';
+        c->p += lazy;
+        re_quantify(c, s, q, lazy);
+      } else if (re_looking_at(c, "\\{")) {
+        c->p += 2;
+        re_repeat(c, s);
+      } else {
+        break;
+      }
+    }
+  }
+}
+
+/* Alternatives separated by \|: split a, (split b, c); each but the
+   last ends in a jump to the end.  Inserting a split moves only the
+   newest jump, so the jumps are chained through their x fields by
+   absolute index until the end is known. */
+static void re_alternatives(struct re_compiler *c, int depth)
+{
+  if (depth > RE_MAX_DEPTH)
+    re_error(c, "Regular expression too big");
+  int start = c->n, jumps = -1;
+  re_sequence(c, depth);
+  while (re_looking_at(c, "\\|")) {
+    c->p += 2;
+    int j = re_emit(c, RE_JMP, jumps, 0);
+    re_insert(c, start, RE_SPLIT, 1, c->n + 1 - start);
+    jumps = j + 1;
+    start = c->n;
+    re_sequence(c, depth);
+  }
+  while (jumps >= 0) {
+    int prev = c->code[jumps].x;
+    c->code[jumps].x = c->n - jumps;
+    jumps = prev;
+  }
+}
+
+static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
+{
+  CHECK_STRING(rt, regexp);
+  memset(c, 0, sizeof *c);
+  c->rt = rt;
+  c->regexp = regexp;
+  c->buf = Qnil;
+  c->p = XSTRING(regexp)->data;
+  c->end = c->p + XSTRING(regexp)->nbytes;
+  c->ngroups = 1;
+  re_reserve(c, 16 + (int)(XSTRING(regexp)->nbytes < RE_MAX_INSTS ? XSTRING(regexp)->nbytes : 0));
+  re_emit(c, RE_SAVE, 0, 0);
+  re_alternatives(c, 0);
+  if (c->p < c->end)
+    re_error(c, "Unmatched ) or \\)");
+  re_emit(c, RE_SAVE, 1, 0);
+  re_emit(c, RE_MATCH, 0, 0);
+}
+
+/* ---- Character classes and syntax ---- */
+
+static bool syntax_space(int ch)
+{
+  return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f';
+}
+
+static bool syntax_is(int ch, int syn)
+{
+  switch (syn) {
+  case SYN_WORD: return word_char(ch);
+  case SYN_SPACE: return syntax_space(ch);
+  case SYN_SYMBOL: return ch < 0x80 && strchr("_-+*/&|<>=", ch) && ch;
+  case SYN_PUNCT: return ch < 0x80 && strchr(".,;:?!#@~^'`", ch) && ch;
+  case SYN_OPEN: return ch == '(' || ch == '[' || ch == '{';
+  case SYN_CLOSE: return ch == ')' || ch == ']' || ch == '}';
+  default: return ch == '"';
+  }
+}
+
+static bool named_class_match(int flags, int ch, bool fold)
+{
+  bool alpha = ch < 0x80 ? ((ch | 32) >= 'a' && (ch | 32) <= 'z') : word_char(ch);
+  bool digit = ch >= '0' && ch <= '9';
+  bool upper = char_downcase(ch) != ch, lower = char_upcase(ch) != ch;
+  bool graph = ch < 0x80 ? ch > 0x20 && ch < 0x7F : !syntax_space(ch);
+  return ((flags & CLS_ALPHA) && alpha) || ((flags & CLS_DIGIT) && digit) ||
+         ((flags & CLS_ALNUM) && (alpha || digit)) || ((flags & CLS_SPACE) && syntax_space(ch)) ||
+         ((flags & CLS_UPPER) && (upper || (fold && lower))) ||
+         ((flags & CLS_LOWER) && (lower || (fold && upper))) ||
+         ((flags & CLS_PUNCT) && (ch < 0x80 ? graph && !alpha && !digit : !word_char(ch))) ||
+         ((flags & CLS_WORD) && word_char(ch)) || ((flags & CLS_BLANK) && (ch == ' ' || ch == '\t')) ||
+         ((flags & CLS_XDIGIT) && (digit || ((ch | 32) >= 'a' && (ch | 32) <= 'f'))) ||
+         ((flags & CLS_CNTRL) && ch < 0x20) || ((flags & CLS_ASCII) && ch < 0x80) ||
+         ((flags & CLS_NONASCII) && ch >= 0x80) || ((flags & CLS_GRAPH) && graph) ||
+         ((flags & CLS_PRINT) && (graph || ch == ' '));
+}
+
+static bool in_ranges(const struct re_inst *r, int n, int ch)
+{
+  for (int i = 0; i < n; i++)
+    if (ch >= r[i].x && ch <= r[i].y)
+      return true;
+  return false;
+}
+
+static bool class_match(const struct re_inst *in, int ch, bool fold)
+{
+  const struct re_inst *r = in + 1;
+  bool hit = in_ranges(r, in->x, ch) || named_class_match(in->y, ch, fold) ||
+             (fold && (in_ranges(r, in->x, char_downcase(ch)) || in_ranges(r, in->x, char_upcase(ch))));
+  return hit != ((in->y & CLS_NEGATE) != 0);
+}
+
+/* ---- The Pike VM ----
+   Threads are (pc, capture slots).  Each step advances every thread
+   over one character in priority order; a pc is added to a list at
+   most once per step, so a step costs O(program) and the whole match
+   O(program * string).  A new thread starting at the current position
+   joins at the lowest priority until some thread matches: that gives
+   the leftmost match, and among those the one a backtracking matcher
+   would find first. */
+
+struct re_vm {
+  const struct re_inst *code;
+  int ninst, nslots;
+  const uint8_t *s;
+  int64_t len;
+  bool fold;
+  int32_t *pcs[2];
+  int64_t *caps[2];
+  int count[2];
+  uint32_t *mark;
+  uint32_t gen;
+  int64_t *stack; /* pairs: (pc, -1) or (slot, old value) with pc = ~slot */
+  int64_t *work;  /* the capture slots of the path being followed */
+};
+
+static int prev_char(const struct re_vm *vm, int64_t pos)
+{
+  if (pos <= 0)
+    return -1;
+  int64_t p = pos - 1;
+  while (p > 0 && (vm->s[p] & 0xC0) == 0x80 && pos - p < MAX_CHAR_BYTES)
+    p--;
+  int len;
+  return char_decode(vm->s + p, vm->s + vm->len, &len);
+}
+
+static int next_char(const struct re_vm *vm, int64_t pos)
+{
+  int len;
+  return pos < vm->len ? char_decode(vm->s + pos, vm->s + vm->len, &len) : -1;
+}
+
+static bool symbol_char(int ch) { return ch >= 0 && (word_char(ch) || syntax_is(ch, SYN_SYMBOL)); }
+
+static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
+{
+  int before = prev_char(vm, pos), after = next_char(vm, pos);
+  bool wb = before >= 0 && word_char(before), wa = after >= 0 && word_char(after);
+  switch (kind) {
+  case AT_BOL: return pos == 0 || vm->s[pos - 1] == '\n';
+  case AT_EOL: return pos == vm->len || vm->s[pos] == '\n';
+  case AT_BOS: return pos == 0;
+  case AT_EOS: return pos == vm->len;
+  case AT_WORDB: return wb != wa;
+  case AT_NOT_WORDB: return wb == wa;
+  case AT_WORD_START: return !wb && wa;
+  case AT_WORD_END: return wb && !wa;
+  case AT_SYMBOL_START: return !symbol_char(before) && symbol_char(after);
+  default: return symbol_char(before) && !symbol_char(after);
+  }
+}
+
+/* Follows jumps, splits, saves and assertions from PC at POS, and adds
+   each thread that reaches a consuming instruction to list L.  An
+   explicit stack replaces recursion; a save pushes the slot's old
+   value so that sibling paths see the captures as they were. */
+static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
+{
+  int64_t *st = vm->stack;
+  int sp = 0;
+  st[sp++] = pc0;
+  st[sp++] = -1;
+  while (sp > 0) {
+    int64_t b = st[--sp], a = st[--sp];
+    if (b != -1) { /* a restore */
+      vm->work[~a] = b;
+      continue;
+    }
+    int pc = (int)a;
+    if (vm->mark[pc] == vm->gen)
+      continue;
+    vm->mark[pc] = vm->gen;
+    const struct re_inst *in = &vm->code[pc];
+    switch (in->op) {
+    case RE_JMP:
+      st[sp++] = pc + in->x, st[sp++] = -1;
+      break;
+    case RE_SPLIT:
+      st[sp++] = pc + in->y, st[sp++] = -1;
+      st[sp++] = pc + in->x, st[sp++] = -1;
+      break;
+    case RE_SAVE:
+      if (in->x < vm->nslots) {
+        st[sp++] = ~(int64_t)in->x, st[sp++] = vm->work[in->x];
+        vm->work[in->x] = pos;
+      }
+      st[sp++] = pc + 1, st[sp++] = -1;
+      break;
+    case RE_ASSERT:
+      if (assertion_holds(vm, in->x, pos))
+        st[sp++] = pc + 1, st[sp++] = -1;
+      break;
+    default: {
+      int i = vm->count[l]++;
+      vm->pcs[l][i] = pc;
+      memcpy(vm->caps[l] + (int64_t)i * vm->nslots, vm->work, (size_t)vm->nslots * sizeof(int64_t));
+    }
+    }
+  }
+}
+
+static bool char_eq(int a, int b, bool fold)
+{
+  return a == b || (fold && char_downcase(a) == char_downcase(b));
+}
+
+/* Advances thread I of list CUR over character CH (CLEN bytes at POS). */
+static void step_thread(struct re_vm *vm, int cur, int i, int ch, int clen, int64_t pos)
+{
+  int pc = vm->pcs[cur][i];
+  const struct re_inst *in = &vm->code[pc];
+  bool ok;
+  int next = pc + 1;
+  switch (in->op) {
+  case RE_CHAR: ok = char_eq(ch, in->x, vm->fold); break;
+  case RE_ANY: ok = ch != '\n'; break;
+  case RE_CLASS: ok = class_match(in, ch, vm->fold); next = pc + 1 + in->x; break;
+  case RE_SYNTAX: ok = syntax_is(ch, in->x) != (in->y != 0); break;
+  default: ok = false;
+  }
+  if (ok) {
+    memcpy(vm->work, vm->caps[cur] + (int64_t)i * vm->nslots, (size_t)vm->nslots * sizeof(int64_t));
+    add_thread(vm, 1 - cur, next, pos + clen);
+  }
+}
+
+/* Runs the program from byte START; fills OUT (nslots byte offsets, -1
+   for unset) and returns true on a match. */
+static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
+{
+  int cur = 0;
+  uint32_t cur_gen = ++vm->gen;
+  vm->count[0] = 0;
+  bool matched = false;
+  for (int64_t pos = start;;) {
+    if (!matched) {
+      for (int k = 0; k < vm->nslots; k++)
+        vm->work[k] = -1;
+      vm->gen = cur_gen;
+      add_thread(vm, cur, 0, pos);
+    }
+    if (vm->count[cur] == 0)
+      break;
+    int clen = 1, ch = -1;
+    if (pos < vm->len)
+      ch = char_decode(vm->s + pos, vm->s + vm->len, &clen);
+    cur_gen = ++vm->gen;
+    vm->count[1 - cur] = 0;
+    for (int i = 0; i < vm->count[cur]; i++) {
+      if (vm->code[vm->pcs[cur][i]].op == RE_MATCH) {
+        matched = true;
+        memcpy(out, vm->caps[cur] + (int64_t)i * vm->nslots, (size_t)vm->nslots * sizeof(int64_t));
+        break; /* lower-priority threads are cut off */
+      }
+      if (pos < vm->len)
+        step_thread(vm, cur, i, ch, clen, pos);
+    }
+    cur = 1 - cur;
+    if (pos >= vm->len)
+      break;
+    pos += clen;
+  }
+  return matched;
+}
+
+/* ---- Compiling and running from Lisp ---- */
+
+static int64_t round8(int64_t n) { return (n + 7) & ~INT64_C(7); }
+
+/* Runs the compiled regexp C against STRING from character START.
+   Returns the match as a vector of character positions (nil for an
+   unset group) with 2 * groups slots, or nil. */
+static mval re_exec(mrt *rt, struct re_compiler *c, mval string, int64_t start)
+{
+  int ninst = c->n, nslots = 2 * c->ngroups;
+  /* One Lisp string holds all the VM's scratch memory.  The matching
+     itself neither allocates nor signals; SCRATCH is volatile so that
+     its header stays visible to the stack scan until the results have
+     been copied out. */
+  int64_t sz_pcs = round8(4 * (int64_t)ninst), sz_caps = 8 * (int64_t)ninst * nslots;
+  int64_t sz_stack = 8 * (6 * (int64_t)ninst + 4);
+  int64_t total = 2 * sz_pcs + 2 * sz_caps + round8(4 * (int64_t)ninst) + sz_stack + 16 * (int64_t)nslots;
+  mval volatile scratch = alloc_string(rt, total);
+  uint8_t *m = XSTRING(scratch)->data;
+  struct re_vm vm = { .code = c->code, .ninst = ninst, .nslots = nslots };
+  vm.s = XSTRING(string)->data;
+  vm.len = XSTRING(string)->nbytes;
+  vm.fold = case_fold(rt);
+  vm.pcs[0] = (int32_t *)m, m += sz_pcs;
+  vm.pcs[1] = (int32_t *)m, m += sz_pcs;
+  vm.caps[0] = (int64_t *)m, m += sz_caps;
+  vm.caps[1] = (int64_t *)m, m += sz_caps;
+  vm.mark = (uint32_t *)m, m += round8(4 * (int64_t)ninst);
+  vm.stack = (int64_t *)m, m += sz_stack;
+  vm.work = (int64_t *)m, m += 8 * (int64_t)nslots;
+  int64_t *out = (int64_t *)m;
+  if (!re_run(&vm, string_char_to_byte(string, start), out))
+    return Qnil;
+  mval v = make_vector(rt, (size_t)nslots, Qnil);
+  for (int i = 0; i < nslots; i++)
+    if (out[i] >= 0)
+      ASET(v, i, make_fixnum(byte_to_char(string, out[i])));
+  (void)scratch;
+  return v;
+}
+
+/* ---- Match data ----
+   The last successful match is a vector of character positions in
+   the value cell of internal--match-data, which keeps it reachable
+   and per runtime. */
+
+static mval match_vector(mrt *rt)
+{
+  mval v = XSYMBOL(rt, Qinternal_match_data)->value;
+  return VECTORP(v) ? v : Qnil;
+}
+
+static void set_match_vector(mrt *rt, mval v) { XSYMBOL(rt, Qinternal_match_data)->value = v; }
+
+/* Resolves START (nil, or negative from the end) for string-match. */
+static int64_t match_start(mrt *rt, mval string, mval start)
+{
+  if (NILP(start))
+    return 0;
+  int64_t len = XSTRING(string)->nchars, s = check_fixnum(rt, start);
+  if (s < 0)
+    s += len;
+  if (s < 0 || s > len)
+    args_out_of_range(rt, string, start);
+  return s;
+}
+
+/* string-match and string-match-p: UPDATE says whether to keep the
+   match data. */
+static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool update)
+{
+  CHECK_STRING(rt, regexp);
+  CHECK_STRING(rt, string);
+  int64_t from = match_start(rt, string, start);
+  struct re_compiler c;
+  re_compile(rt, &c, regexp);
+  mval m = re_exec(rt, &c, string, from);
+  if (NILP(m))
+    return Qnil;
+  if (update)
+    set_match_vector(rt, m);
+  return AREF(m, 0);
+}
+
+static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], NILP(a[3])); }
+static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false); }
+
+/* Position of group SUBEXP's start (END false) or end, or nil. */
+static mval match_pos(mrt *rt, mval subexp, bool end)
+{
+  int64_t i = check_fixnum(rt, subexp);
+  if (i < 0)
+    args_out_of_range(rt, subexp, make_fixnum(0));
+  mval v = match_vector(rt);
+  if (NILP(v) || 2 * i + 1 >= VECTOR_LENGTH(v))
+    return Qnil;
+  return AREF(v, 2 * i + end);
+}
+
+static mval Fmatch_beginning(mrt *rt, int n, mval *a) { return match_pos(rt, a[0], false); }
+static mval Fmatch_end(mrt *rt, int n, mval *a) { return match_pos(rt, a[0], true); }
+
+/* (match-data &optional INTEGERS REUSE RESEAT): the positions up to
+   the last group that matched. */
+static mval Fmatch_data(mrt *rt, int n, mval *a)
+{
+  mval v = match_vector(rt);
+  if (NILP(v))
+    return Qnil;
+  int64_t len = VECTOR_LENGTH(v);
+  while (len > 0 && NILP(AREF(v, len - 1)))
+    len--;
+  return listn(rt, (size_t)len, VECTOR_SLOTS(v));
+}
+
+static mval Fset_match_data(mrt *rt, int n, mval *a)
+{
+  CHECK_LIST(rt, a[0]);
+  set_match_vector(rt, NILP(a[0]) ? Qnil : sequence_to_vector(rt, a[0]));
+  return Qnil;
+}
+
+static mval Fmatch_string(mrt *rt, int n, mval *a)
+{
+  mval b = match_pos(rt, a[0], false), e = match_pos(rt, a[0], true);
+  if (NILP(b) || NILP(e))
+    return Qnil;
+  if (!STRINGP(a[1]))
+    mrt_error(rt, "match-string without a STRING needs a buffer; marrow has none");
+  mval args[3] = { a[1], b, e };
+  return Fsubstring(rt, 3, args);
+}
+
+/* ---- Replacement ---- */
+
+enum case_action { CASE_NOCHANGE, CASE_ALL_CAPS, CASE_CAP_INITIAL };
+
+/* How replace-match adapts the case of its replacement to the text
+   [B, E) of STRING, as Emacs's Freplace_match decides. */
+static enum case_action replaced_case(mval string, int64_t b, int64_t e)
+{
+  bool some_lower = false, some_upper = false, some_nonupper_initial = false, multiletter = false;
+  int prev = '\n';
+  for (int64_t i = b; i < e; i++) {
+    int c = string_char_at(string, i);
+    bool after_word = word_char(prev);
+    if (char_upcase(c) != c) {
+      some_lower = true;
+      if (after_word)
+        multiletter = true;
+      else
+        some_nonupper_initial = true;
+    } else if (char_downcase(c) != c) {
+      some_upper = true;
+      if (after_word)
+        multiletter = true;
+    } else if (!after_word) {
+      some_nonupper_initial = true;
+    }
+    prev = c;
+  }
+  if (!some_lower && multiletter)
+    return CASE_ALL_CAPS;
+  if (!some_nonupper_initial && multiletter)
+    return CASE_CAP_INITIAL;
+  if (!some_nonupper_initial && some_upper)
+    return CASE_ALL_CAPS;
+  return CASE_NOCHANGE;
+}
+
+/* NEWTEXT with \& \N and \\ replaced from match vector M over STRING. */
+static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
+{
+  mval pieces = Qnil;
+  struct string *t = XSTRING(newtext);
+  int64_t lit = 0;
+  for (int64_t i = 0; i < t->nbytes; i++) {
+    if (t->data[i] != '\\')
+      continue;
+    pieces = Fcons(rt, substring_bytes(rt, newtext, lit, i), pieces);
+    if (i + 1 >= t->nbytes)
+      mrt_error(rt, "Invalid use of `\\' in replacement text");
+    int ch = t->data[++i];
+    lit = i + 1;
+    if (ch == '\\') {
+      pieces = Fcons(rt, make_string(rt, "\\", 1), pieces);
+    } else if (ch == '&' || (ch >= '0' && ch <= '9')) {
+      int g = ch == '&' ? 0 : ch - '0';
+      if (2 * g + 1 < VECTOR_LENGTH(m) && !NILP(AREF(m, 2 * g)))
+        pieces = Fcons(rt, substring(rt, string, XFIXNUM(AREF(m, 2 * g)), XFIXNUM(AREF(m, 2 * g + 1))), pieces);
+      else if (g >= 1)
+        xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), make_fixnum(g));
+    } else if (ch != '?') {
+      mrt_error(rt, "Invalid use of `\\' in replacement text");
+    } else {
+      mrt_error(rt, "Invalid use of `\\' in replacement text");
+    }
+  }
+  pieces = Fcons(rt, substring_bytes(rt, newtext, lit, t->nbytes), pieces);
+  mval v = sequence_to_vector(rt, nreverse_list(pieces));
+  return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
+}
+
+/* replace-match on a string, with match vector M. */
+static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool literal, mval string,
+                              mval subexp, mval m)
+{
+  int64_t g = NILP(subexp) ? 0 : check_fixnum(rt, subexp);
+  if (g < 0 || 2 * g + 1 >= VECTOR_LENGTH(m) || NILP(AREF(m, 2 * g))) {
+    if (g == 0)
+      args_out_of_range(rt, make_fixnum(0), make_fixnum(XSTRING(string)->nchars));
+    xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), subexp);
+  }
+  int64_t b = XFIXNUM(AREF(m, 2 * g)), e = XFIXNUM(AREF(m, 2 * g + 1));
+  if (e > XSTRING(string)->nchars)
+    args_out_of_range(rt, AREF(m, 2 * g), AREF(m, 2 * g + 1));
+  mval text = literal ? newtext : expand_replacement(rt, newtext, m, string);
+  if (!fixedcase) {
+    enum case_action act = replaced_case(string, b, e);
+    if (act == CASE_ALL_CAPS)
+      text = case_convert(rt, text, CASE_UP);
+    else if (act == CASE_CAP_INITIAL)
+      text = case_convert(rt, text, CASE_UP_INITIALS);
+  }
+  mval parts[3] = { substring(rt, string, 0, b), text, substring(rt, string, e, XSTRING(string)->nchars) };
+  return concat_strings(rt, 3, parts);
+}
+
+/* (replace-match NEWTEXT &optional FIXEDCASE LITERAL STRING SUBEXP) */
+static mval Freplace_match(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  if (!STRINGP(a[3]))
+    mrt_error(rt, "replace-match without a STRING needs a buffer; marrow has none");
+  mval m = match_vector(rt);
+  if (NILP(m))
+    args_out_of_range(rt, make_fixnum(0), make_fixnum(0));
+  return replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), a[3], a[4], m);
+}
+
+static void restore_match_data(mrt *rt, mval saved) { set_match_vector(rt, saved); }
+
+/* The match vector M shifted by -DELTA, for a substring at DELTA. */
+static mval translate_match(mrt *rt, mval m, int64_t delta)
+{
+  mval r = make_vector(rt, (size_t)VECTOR_LENGTH(m), Qnil);
+  for (int64_t i = 0; i < VECTOR_LENGTH(m); i++)
+    if (!NILP(AREF(m, i)))
+      ASET(r, i, make_fixnum(XFIXNUM(AREF(m, i)) - delta));
+  return r;
+}
+
+/* (replace-regexp-in-string REGEXP REP STRING &optional FIXEDCASE
+   LITERAL SUBEXP START), following subr.el: each match is replaced
+   within its own substring; an empty match advances one character;
+   the caller's match data are preserved. */
+static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
+{
+  mval regexp = a[0], rep = a[1], string = a[2];
+  CHECK_STRING(rt, string);
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, restore_match_data, match_vector(rt));
+  struct re_compiler c;
+  re_compile(rt, &c, regexp);
+  int64_t len = XSTRING(string)->nchars;
+  int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
+  mval pieces = Qnil;
+  while (start < len) {
+    mval m = re_exec(rt, &c, string, start);
+    if (NILP(m))
+      break;
+    int64_t mb = XFIXNUM(AREF(m, 0)), me = XFIXNUM(AREF(m, 1));
+    if (me == mb)
+      me = mb + 1 < len ? mb + 1 : len;
+    m = translate_match(rt, m, mb);
+    set_match_vector(rt, m);
+    mval str = substring(rt, string, mb, me);
+    mval text = rep;
+    if (!STRINGP(rep)) {
+      mval whole = substring(rt, str, 0, XFIXNUM(AREF(m, 1)));
+      text = call1(rt, rep, whole);
+      CHECK_STRING(rt, text);
+      m = match_vector(rt); /* as in Emacs, REP may have changed it */
+      if (NILP(m))
+        m = translate_match(rt, make_vector(rt, 2, make_fixnum(0)), 0);
+    }
+    pieces = Fcons(rt, substring(rt, string, start, mb), pieces);
+    pieces = Fcons(rt, replace_in_string(rt, text, !NILP(a[3]), !NILP(a[4]), str, a[5], m), pieces);
+    start = me;
+  }
+  pieces = Fcons(rt, substring(rt, string, start < len ? start : len, len), pieces);
+  mval v = sequence_to_vector(rt, nreverse_list(pieces));
+  mval result = concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
+  unbind_to(rt, depth);
+  return result;
+}
+
+static mval Fregexp_quote(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  struct string *s = XSTRING(a[0]);
+  int64_t extra = 0;
+  for (int64_t i = 0; i < s->nbytes; i++)
+    extra += strchr("[*.\\?+^$", s->data[i]) && s->data[i];
+  mval r = alloc_string(rt, s->nbytes + extra);
+  uint8_t *p = XSTRING(r)->data;
+  s = XSTRING(a[0]);
+  for (int64_t i = 0; i < s->nbytes; i++) {
+    if (strchr("[*.\\?+^$", s->data[i]) && s->data[i])
+      *p++ = '\\';
+    *p++ = s->data[i];
+  }
+  set_string_counts(r);
+  return r;
+}
+
+/* ---- split-string, exactly as subr.el's algorithm ---- */
+
+struct splitter {
+  mval string, trim, trim_end; /* trim regexps, or nil */
+  bool keep_nulls;
+  mval list;
+};
+
+/* subr.el's push-one: trims [this_start, this_end) and pushes it
+   unless it is empty and nulls are omitted. */
+static void split_push(mrt *rt, struct splitter *sp, int64_t this_start, int64_t this_end)
+{
+  if (!NILP(sp->trim)) {
+    mval tem = string_match(rt, sp->trim, sp->string, make_fixnum(this_start), true);
+    if (tem == make_fixnum(this_start))
+      this_start = XFIXNUM(match_pos(rt, make_fixnum(0), true));
+  }
+  if (!(sp->keep_nulls || this_start < this_end))
+    return;
+  mval args[3] = { sp->string, make_fixnum(this_start), make_fixnum(this_end) };
+  mval piece = Fsubstring(rt, 3, args);
+  if (!NILP(sp->trim)) {
+    mval tem = string_match(rt, sp->trim_end, piece, make_fixnum(0), true);
+    if (!NILP(tem) && XFIXNUM(tem) < XSTRING(piece)->nchars)
+      piece = substring(rt, piece, 0, XFIXNUM(tem));
+  }
+  if (sp->keep_nulls || XSTRING(piece)->nchars > 0)
+    sp->list = Fcons(rt, piece, sp->list);
+}
+
+/* (split-string STRING &optional SEPARATORS OMIT-NULLS TRIM) */
+static mval Fsplit_string(mrt *rt, int n, mval *a)
+{
+  mval string = a[0], separators = a[1];
+  CHECK_STRING(rt, string);
+  struct splitter sp = { string, a[3], Qnil, NILP(separators) ? false : NILP(a[2]), Qnil };
+  mval rexp = NILP(separators) ? make_cstring(rt, "[ \f\t\n\r\v]+") : separators;
+  if (!NILP(sp.trim)) {
+    mval parts[2] = { sp.trim, make_cstring(rt, "\\'") };
+    sp.trim_end = concat_strings(rt, 2, parts);
+  }
+  int64_t len = XSTRING(string)->nchars, start = 0;
+  bool notfirst = false;
+  for (;;) {
+    int64_t from = start;
+    if (notfirst && start == XFIXNUM(match_pos(rt, make_fixnum(0), false)) && start < len)
+      from = start + 1;
+    if (NILP(string_match(rt, rexp, string, make_fixnum(from), true)) || !(start < len))
+      break;
+    notfirst = true;
+    int64_t this_start = start, this_end = XFIXNUM(match_pos(rt, make_fixnum(0), false));
+    start = XFIXNUM(match_pos(rt, make_fixnum(0), true));
+    split_push(rt, &sp, this_start, this_end);
+  }
+  split_push(rt, &sp, start, len);
+  return nreverse_list(sp.list);
+}
 
 /* ================================================================== */
 /* Registration                                                       */
@@ -712,6 +1732,18 @@ static const struct subr_def strfns_subrs[] = {
   { "string-search", Fstring_search, 2, 3 },
   { "string-replace", Fstring_replace, 3, 3 },
   { "string-join", Fstring_join, 1, 2 },
+  { "string-match", Fstring_match, 2, 4 },
+  { "string-match-p", Fstring_match_p, 2, 3 },
+  { "match-beginning", Fmatch_beginning, 1, 1 },
+  { "match-end", Fmatch_end, 1, 1 },
+  { "match-data", Fmatch_data, 0, 3 },
+  { "set-match-data", Fset_match_data, 1, 2 },
+  { "match-string", Fmatch_string, 1, 2 },
+  { "match-string-no-properties", Fmatch_string, 1, 2 },
+  { "replace-match", Freplace_match, 1, 5 },
+  { "replace-regexp-in-string", Freplace_regexp_in_string, 3, 7 },
+  { "regexp-quote", Fregexp_quote, 1, 1 },
+  { "split-string", Fsplit_string, 1, 4 },
 };
 
 void strfns_init(mrt *rt)
