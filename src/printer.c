@@ -808,6 +808,13 @@ static void put_curved(struct strbuf *b, mval str)
   }
 }
 
+static bool list_length_is(mval list, int n)
+{
+  for (; CONSP(list) && n > 0; list = XCDR(list))
+    n--;
+  return n == 0 && NILP(list);
+}
+
 /* Emacs's print_error_message: the message, then the data items
    separated by ": " and ", ", printed with prin1 (princ for file
    errors, end-of-file and user-error). */
@@ -845,6 +852,29 @@ static void error_message_into(mrt *rt, struct strbuf *b, mval err)
   }
 }
 
+/* A read error in a file (reader.h): its "FILE:LINE:COLUMN: " prefix,
+   and the data items that remain to print after the message. */
+static bool read_error_location(mrt *rt, struct strbuf *b, mval err, mval *rest)
+{
+  mval name = XCAR(err), d = XCDR(err), file, line, col;
+  if (name == Qinvalid_read_syntax && list_length_is(d, 4)) {
+    line = XCAR(XCDR(d)), col = XCAR(XCDR(XCDR(d))), file = XCAR(XCDR(XCDR(XCDR(d))));
+    *rest = Fcons(rt, Qinvalid_read_syntax, list1(rt, XCAR(d)));
+  } else if (name == Qend_of_file && list_length_is(d, 3)) {
+    file = XCAR(d), line = XCAR(XCDR(d)), col = XCAR(XCDR(XCDR(d)));
+    *rest = list1(rt, Qend_of_file);
+  } else {
+    return false;
+  }
+  if (!STRINGP(file) || !FIXNUMP(line) || !FIXNUMP(col))
+    return false;
+  print_to_strbuf(rt, b, file, false);
+  char buf[64];
+  snprintf(buf, sizeof buf, ":%lld:%lld: ", (long long)XFIXNUM(line), (long long)XFIXNUM(col));
+  strbuf_puts(b, buf);
+  return true;
+}
+
 mval error_message_string(mrt *rt, mval err)
 {
   if (NILP(err))
@@ -852,6 +882,9 @@ mval error_message_string(mrt *rt, mval err)
   CHECK_LIST(rt, err);
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
+  mval rest;
+  if (CONSP(err) && read_error_location(rt, &b, err, &rest))
+    err = rest;
   error_message_into(rt, &b, err);
   return strbuf_finish(rt, &b, depth);
 }

@@ -20,8 +20,11 @@
 **     the new Lisp string.  Nothing is buffered.
 **   - Bad syntax signals invalid-read-syntax or end-of-file with the
 **     data Emacs 28 gives.  When reading a file, invalid-read-syntax
-**     carries (MESSAGE LINE COLUMN) and end-of-file (FILE LINE COLUMN),
-**     LINE counting from 1 and COLUMN from 0, of the offending text.
+**     carries (MESSAGE LINE COLUMN FILE) -- Emacs 28's (MESSAGE LINE
+**     COLUMN) plus the file -- and end-of-file (FILE LINE COLUMN), LINE
+**     counting from 1 and COLUMN from 0: the offending character, or
+**     where the unfinished list or string began.  error_message_string
+**     prints both as "FILE:LINE:COLUMN: message".
 */
 #include "config.h"
 
@@ -75,7 +78,8 @@ static _Noreturn void syntax_error_at(struct reader *r, const char *msg, size_t 
     xsignal1(rt, Qinvalid_read_syntax, text);
   int64_t line, col;
   position_of(r, pos, &line, &col);
-  xsignal3(rt, Qinvalid_read_syntax, text, make_fixnum(line), make_fixnum(col));
+  mrt_signal(rt, Qinvalid_read_syntax,
+             list4(rt, text, make_fixnum(line), make_fixnum(col), make_cstring(rt, r->filename)));
 }
 
 /* The offending character has just been consumed. */

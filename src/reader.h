@@ -10,7 +10,8 @@ void reader_init(mrt *rt);
 /* Reads one object from BUF[*POS..LEN).  Advances *POS past it.
    Returns Qunbound at a clean end of input.  Signals end-of-file or
    invalid-read-syntax; FILENAME (may be NULL) names the source in
-   errors, which then carry file:line:column. */
+   errors, which then carry file:line:column: (invalid-read-syntax
+   MESSAGE LINE COLUMN FILE) and (end-of-file FILE LINE COLUMN). */
 mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename);
 /* (read-from-string STRING) semantics: (OBJECT . END-INDEX). */
 mval read_from_string(mrt *rt, mval string, mval start, mval end);

@@ -444,7 +444,6 @@ static const struct rcase message_cases[] = {
   {"(overflow-error)", "Arithmetic overflow error"},
   {"(singularity-error)", "Arithmetic singularity error"},
   {"(range-error \"x\")", "Arithmetic range error: \"x\""},
-  {"(end-of-file \"a\" 1 2)", "End of file during parsing: a, 1, 2"},
   {"(invalid-function 1)", "Invalid function: 1"},
   {"(cyclic-function-indirection foo)", "Symbol\342\200\231s chain of function indirections contains a loop: foo"},
   {"(wrong-length-argument 1 2)", "Wrong length argument: 1, 2"},
@@ -714,7 +713,7 @@ START_TEST(binary_garbage)
       seed ^= seed << 13;
       seed ^= seed >> 7;
       seed ^= seed << 17;
-      buf[i] = (char)(round % 2 ? seed : alphabet[seed % (sizeof alphabet - 1)]);
+      buf[i] = round % 2 ? (char)seed : alphabet[seed % (sizeof alphabet - 1)];
       if (buf[i] == 0)
         buf[i] = 1;
     }
@@ -751,16 +750,22 @@ static mval do_read_file(mrt *r, const void *ud)
 START_TEST(file_positions)
 {
   char *got = outcome(do_read_file, "(a b)\n  (c . d e)");
-  ck_assert_str_eq(got, "ERR (invalid-read-syntax \". in wrong context\" 2 9)");
+  ck_assert_str_eq(got, "ERR (invalid-read-syntax \". in wrong context\" 2 9 \"bad.el\")");
   free(got);
   got = outcome(do_read_file, "(a b)\n  #<foo>");
-  ck_assert_str_eq(got, "ERR (invalid-read-syntax \"#\" 2 3)");
+  ck_assert_str_eq(got, "ERR (invalid-read-syntax \"#\" 2 3 \"bad.el\")");
   free(got);
   got = outcome(do_read_file, "(a b)\n (c\n");
   ck_assert_str_eq(got, "ERR (end-of-file \"bad.el\" 2 1)");
   free(got);
   got = outcome(do_read_file, "x\n \"abc");
   ck_assert_str_eq(got, "ERR (end-of-file \"bad.el\" 2 1)");
+  free(got);
+  got = outcome(do_error_message, "(invalid-read-syntax \")\" 3 4 \"x.el\")");
+  ck_assert_str_eq(got, "\"x.el:3:4: Invalid read syntax: \\\")\\\"\"");
+  free(got);
+  got = outcome(do_error_message, "(end-of-file \"x.el\" 3 4)");
+  ck_assert_str_eq(got, "\"x.el:3:4: End of file during parsing\"");
   free(got);
   got = outcome(do_read_file, "(a) ; done\n  ");
   ck_assert_str_eq(got, "(a)");
