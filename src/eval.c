@@ -502,9 +502,11 @@ static struct var *root_of(struct var *v)
    functions as needed.  NULL when it is not lexically bound. */
 static struct var *lookup_in(struct actx *A, struct fscope *f, mval name)
 {
+  /* (defvar NAME) only affects later bindings, not references to an
+     existing lexical binding. */
   for (struct var *v = f->vars; v; v = v->prev)
-    if (v->name == name)
-      return v->kind == VAR_SPECIAL_DECL ? NULL : v;
+    if (v->name == name && v->kind != VAR_SPECIAL_DECL)
+      return v;
   for (struct var *v = f->captures; v; v = v->prev)
     if (v->name == name)
       return v;
@@ -1047,7 +1049,9 @@ static node *var_node(struct actx *A, mval sym)
   struct symbol *s = XSYMBOL(rt, sym);
   if (NILP(sym) || sym == Qt || keywordp(rt, sym))
     return const_node(A, s->value == Qunbound ? sym : s->value);
-  struct var *v = (s->special || A->f->dynamic) ? NULL : lookup_in(A, A->f, sym);
+  /* Lexical bindings win even for special variables: Emacs 28 binds a
+     closure's parameters lexically whatever their names. */
+  struct var *v = A->f->dynamic ? NULL : lookup_in(A, A->f, sym);
   node *n;
   if (!v) {
     n = new_node(A, ev_gref);
@@ -1069,7 +1073,7 @@ static node *setq_one(struct actx *A, mval sym, mval valform)
   CHECK_SYMBOL(rt, sym);
   node *val = analyse(A, valform);
   struct symbol *s = XSYMBOL(rt, sym);
-  struct var *v = (s->special || A->f->dynamic) ? NULL : lookup_in(A, A->f, sym);
+  struct var *v = A->f->dynamic ? NULL : lookup_in(A, A->f, sym);
   node *n;
   if (!v) {
     n = new_node(A, ev_gset);
@@ -1105,13 +1109,13 @@ static node *analyse_setq(struct actx *A, mval form)
 
 /* Bind NAME in the current function: a fresh lexical slot, or a
    special binding.  B receives the slot and mode. */
-static void declare_binding(struct actx *A, mval name, struct binding *b)
+static void declare_binding(struct actx *A, mval name, struct binding *b, bool param)
 {
   mrt *rt = A->rt;
   CHECK_SYMBOL(rt, name);
   b->sym = keep(A, name);
   b->slot = alloc_slot(A->f);
-  if (symbol_special(rt, A->f, name)) {
+  if (param ? A->f->dynamic : symbol_special(rt, A->f, name)) {
     b->mode = BIND_SPECIAL;
     return;
   }
@@ -1192,14 +1196,14 @@ static node *analyse_let(struct actx *A, mval form, bool star)
     CHECK_SYMBOL(rt, name);
     n->binds[i].init = analyse(A, init);
     if (star)
-      declare_binding(A, name, &n->binds[i]);
+      declare_binding(A, name, &n->binds[i], false);
     else
       pending[i] = name;
   }
   n->count = i;
   if (!star)
     for (i = 0; i < n->count; i++)
-      declare_binding(A, pending[i], &n->binds[i]);
+      declare_binding(A, pending[i], &n->binds[i], false);
   n->a = analyse_body(A, XCDR(XCDR(form)));
   close_scope(A, saved, saved_slots);
   bool plain = true;
@@ -1308,7 +1312,7 @@ static node *analyse_condition_case(struct actx *A, mval form)
   struct var *saved = A->f->vars;
   int32_t saved_slots = A->f->nslots;
   if (!NILP(var))
-    declare_binding(A, var, &n->binds[0]);
+    declare_binding(A, var, &n->binds[0], false);
   mval specs = Qnil, tags = Qnil;
   for (mval p = handlers; CONSP(p); p = XCDR(p)) {
     mval h = XCAR(p);
@@ -1506,6 +1510,34 @@ static node *analyse_cons(struct actx *A, mval form)
   return analyse_call(A, form);
 }
 
+static mval ev_resignal(mrt *rt, const node *n, mval *fp)
+{
+  mrt_signal(rt, XCAR(n->k), XCDR(n->k));
+}
+
+/* An error while analysing a form (bad syntax, a failing macro) is
+   signalled when the form is *evaluated*, as in Emacs's interpreter:
+   a condition-case around it can catch it. */
+static node *analyse_cons_deferring_errors(struct actx *A, mval form)
+{
+  struct fscope *f = A->f;
+  struct fscope saved = *f;
+  struct handler h;
+  handler_push(A->rt, &h, HANDLER_CONDITION_CASE, Qt);
+  if (setjmp(h.jmp) == 0) {
+    node *n = analyse_cons(A, form);
+    handler_pop(A->rt, &h);
+    return n;
+  }
+  f->vars = saved.vars;
+  f->nslots = saved.nslots;
+  f->push = saved.push;
+  f->depth = saved.depth;
+  node *n = new_node(A, ev_resignal);
+  n->k = keep(A, h.value);
+  return n;
+}
+
 static node *analyse(struct actx *A, mval form)
 {
   struct fscope *f = A->f;
@@ -1516,7 +1548,7 @@ static node *analyse(struct actx *A, mval form)
   if (SYMBOLP(form))
     n = var_node(A, form);
   else if (CONSP(form))
-    n = analyse_cons(A, form);
+    n = analyse_cons_deferring_errors(A, form);
   else
     n = const_node(A, form);
   f->depth--;
@@ -1552,7 +1584,7 @@ static void analyse_params(struct actx *A, mval args)
     }
     if (!SYMBOLP(a) || state == 3)
       goto bad;
-    declare_binding(A, a, &c->params[i]);
+    declare_binding(A, a, &c->params[i], true);
     if (state == 0)
       c->nreq++;
     else if (state == 1)
@@ -1975,7 +2007,9 @@ static mval bq_list(mrt *rt, mval x, int depth)
     }
     for (mval f = XCDR(part); CONSP(f); f = XCDR(f)) {
       mval item = XCAR(f);
-      if (NILP(form))
+      if (constant_form(rt, item) && (NILP(form) || quoted(form)))
+        form = list2(rt, Qquote, Fcons(rt, quote_value(rt, item), quote_value(rt, form)));
+      else if (NILP(form))
         form = list2(rt, Qlist, item);
       else if (CONSP(form) && XCAR(form) == Qlist)
         form = Fcons(rt, XCAR(form), Fcons(rt, item, XCDR(form)));
