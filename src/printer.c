@@ -22,7 +22,6 @@
 */
 #include "config.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +32,7 @@
 #include "eval.h"
 #include "arith.h"
 #include "hashtab.h"
+#include "strfns.h"
 
 /* ================================================================== */
 /* Growable buffers                                                   */
@@ -91,39 +91,10 @@ static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
 /* Numbers                                                            */
 /* ================================================================== */
 
-/* Emacs's float syntax: the shortest %g text of at least DBL_DIG
-   digits (1 for subnormals) that reads back to D, with ".0" added when it would read as
-   an integer. */
-static size_t format_float(double d, char *buf, size_t n)
-{
-  if (isnan(d))
-    return (size_t)snprintf(buf, n, "%s0.0e+NaN", signbit(d) ? "-" : "");
-  if (isinf(d))
-    return (size_t)snprintf(buf, n, "%s1.0e+INF", d < 0 ? "-" : "");
-  int len = 0;
-  /* subnormals have fewer significant digits: search from 1 */
-  for (int prec = fabs(d) < DBL_MIN ? 1 : DBL_DIG; prec <= 17; prec++) {
-    len = snprintf(buf, n, "%.*g", prec, d);
-    if (strtod(buf, NULL) == d)
-      break;
-  }
-  if (!strpbrk(buf, ".e") && (size_t)len + 2 < n) {
-    strcpy(buf + len, ".0");
-    len += 2;
-  }
-  return (size_t)len;
-}
-
-/* The number module's float_to_string, when it is linked in; the local
-   copy keeps the printer usable while it is not. */
-extern size_t float_to_string(double d, char *buf, size_t n) __attribute__((weak));
-
 static void print_float(struct strbuf *b, double d)
 {
   char buf[64];
-  size_t n = float_to_string ? float_to_string(d, buf, sizeof buf)
-                             : format_float(d, buf, sizeof buf);
-  strbuf_put(b, buf, n);
+  strbuf_put(b, buf, float_to_string(d, buf, sizeof buf));
 }
 
 /* Digits of bignum X in BASE (2..36); uses GMP's allocator, which
@@ -170,25 +141,6 @@ static bool symbol_char_needs_escape(int c)
   return c <= ' ' || c == 0xA0 || (c < 0200 && strchr("\"\\';#(),`[]?.", c));
 }
 
-static int decode_utf8(const uint8_t *p, const uint8_t *end, int *len)
-{
-  int c = p[0];
-  *len = 1;
-  if (c < 0xC0)
-    return c;
-  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-  if (end - p <= extra)
-    return c;
-  int v = c & (0x3F >> extra);
-  for (int i = 1; i <= extra; i++) {
-    if ((p[i] & 0xC0) != 0x80)
-      return c;
-    v = (v << 6) | (p[i] & 0x3F);
-  }
-  *len = extra + 1;
-  return v;
-}
-
 static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
 {
   struct string *name = XSTRING(XSYMBOL(rt, sym)->name);
@@ -209,7 +161,7 @@ static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
                    reader_number_syntax_p((const char *)p, (size_t)name->nbytes);
   while (p < end) {
     int len;
-    int c = decode_utf8(p, end, &len);
+    int c = char_decode(p, end, &len);
     if (confusing || symbol_char_needs_escape(c))
       strbuf_putc(b, '\\');
     confusing = false;
@@ -385,16 +337,9 @@ static void print_slots(struct printer *p, const char *open, const char *close, 
   strbuf_puts(p->out, close);
 }
 
-/* The hash table module, when linked in (weak until it lands). */
-extern int64_t hash_table_size(mval table) __attribute__((weak));
-extern bool hash_table_entry(mval table, int64_t i, mval *key, mval *value) __attribute__((weak));
 
 static void print_hash_table(struct printer *p, mval table)
 {
-  if (!hash_table_size) {
-    strbuf_puts(p->out, "#<hash-table>");
-    return;
-  }
   int64_t size = hash_table_size(table);
   mval data = Qnil, key, value;
   for (int64_t i = size - 1; i >= 0; i--)
@@ -414,8 +359,6 @@ static void print_hash_table(struct printer *p, mval table)
   strbuf_puts(p->out, "))");
 }
 
-extern mval closure_as_list(mrt *rt, mval fn) __attribute__((weak));
-
 static void print_vectorlike(struct printer *p, mval obj)
 {
   struct strbuf *b = p->out;
@@ -429,12 +372,7 @@ static void print_vectorlike(struct printer *p, mval obj)
     strbuf_putc(b, '>');
     return;
   case PVEC_CLOSURE:
-    if (closure_as_list) {
-      mval list = closure_as_list(p->rt, obj);
-      print_object(p, list);
-    } else {
-      strbuf_puts(b, "#<closure>");
-    }
+    print_object(p, closure_as_list(p->rt, obj));
     return;
   case PVEC_HASH_TABLE:
     print_hash_table(p, obj);
@@ -664,22 +602,11 @@ static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval
 {
   if (!FIXNUMP(arg))
     format_mismatch(rt);
-  int64_t c = XFIXNUM(arg);
-  if (c < 0 || c > 0x3FFFFF)
+  if (!CHARACTERP(arg))
     wrong_type_argument(rt, Qcharacterp, arg);
-  uint8_t buf[8];
-  int n;
-  if (c < 0x80) {
-    buf[0] = (uint8_t)c;
-    n = 1;
-  } else {
-    n = c < 0x800 ? 2 : c < 0x10000 ? 3 : c < 0x200000 ? 4 : 5;
-    static const uint8_t lead[] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8};
-    int64_t v = c;
-    for (int i = n - 1; i > 0; i--, v >>= 6)
-      buf[i] = (uint8_t)(0x80 | (v & 0x3F));
-    buf[0] = (uint8_t)(lead[n] | v);
-  }
+  int64_t c = XFIXNUM(arg);
+  uint8_t buf[MAX_CHAR_BYTES];
+  int n = char_encode((int)c, buf);
   put_padded(out, sp, (const char *)buf, (size_t)n, 0, false);
 }
 
@@ -952,8 +879,6 @@ static void define_standard_errors(mrt *rt)
 /* Output primitives                                                  */
 /* ================================================================== */
 
-extern mval call1(mrt *rt, mval fn, mval a) __attribute__((weak));
-
 /* Sends the Lisp string TEXT to PRINTCHARFUN: nil and t mean
    standard output (stdout in batch), a function gets each character.
    TEXT stays a Lisp value so that it survives the calls. */
@@ -962,13 +887,13 @@ static void emit(mrt *rt, mval printcharfun, mval text)
   struct string *s = XSTRING(text);
   if (NILP(printcharfun))
     printcharfun = XSYMBOL(rt, Qstandard_output)->value;
-  if (NILP(printcharfun) || printcharfun == Qt || printcharfun == Qunbound || !call1) {
+  if (NILP(printcharfun) || printcharfun == Qt || printcharfun == Qunbound) {
     mrt_write_out(rt, (const char *)s->data, (size_t)s->nbytes);
     return;
   }
   for (int64_t i = 0; i < s->nbytes;) {
     int len;
-    int c = decode_utf8(s->data + i, s->data + s->nbytes, &len);
+    int c = char_decode(s->data + i, s->data + s->nbytes, &len);
     call1(rt, printcharfun, make_fixnum(c));
     i += len;
   }

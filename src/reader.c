@@ -34,6 +34,8 @@
 
 #include "reader.h"
 #include "bignum.h"
+#include "hashtab.h"
+#include "strfns.h"
 
 /* ================================================================== */
 /* The source                                                         */
@@ -110,19 +112,12 @@ static int next_or_eof(struct reader *r)
 /* Decodes one UTF-8 character (malformed bytes stand for themselves). */
 static int next_char(struct reader *r)
 {
-  int c = next_or_eof(r);
-  if (c < 0xC0)
-    return c;
-  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-  int value = c & (0x3F >> extra);
-  size_t p = r->pos;
-  for (int i = 0; i < extra; i++, p++) {
-    if (p >= r->len || (r->buf[p] & 0xC0) != 0x80)
-      return c;
-    value = (value << 6) | (r->buf[p] & 0x3F);
-  }
-  r->pos = p;
-  return value;
+  if (r->pos >= r->len)
+    end_of_file(r);
+  int len;
+  int c = char_decode(r->buf + r->pos, r->buf + r->len, &len);
+  r->pos += (size_t)len;
+  return c;
 }
 
 /* Whitespace and ; comments.  Returns the next character, unconsumed. */
@@ -139,29 +134,6 @@ static int skip_blanks(struct reader *r)
       return c;
     }
   }
-}
-
-/* ================================================================== */
-/* UTF-8 output                                                       */
-/* ================================================================== */
-
-static int utf8_length(int c)
-{
-  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : c < 0x200000 ? 4 : 5;
-}
-
-/* Writes C to OUT (when not NULL); returns its length.  Characters past
-   Unicode use the extended forms Emacs uses internally. */
-static int utf8_put(int c, uint8_t *out)
-{
-  int n = utf8_length(c);
-  if (out) {
-    static const uint8_t lead[] = {0, 0, 0xC0, 0xE0, 0xF0, 0xF8};
-    for (int i = n - 1; i > 0; i--, c >>= 6)
-      out[i] = (uint8_t)(0x80 | (c & 0x3F));
-    out[0] = (uint8_t)(n == 1 ? c : (lead[n] | c));
-  }
-  return n;
 }
 
 /* ================================================================== */
@@ -210,7 +182,7 @@ static int read_hex_escape(struct reader *r)
   int value = 0;
   while (digit_value(peek(r), 16) >= 0) {
     value = value * 16 + digit_value(next(r), 16);
-    if (value > 0x3FFFFF)
+    if (value > MAX_CHAR)
       syntax_error(r, "Hex character out of range");
   }
   return value;
@@ -332,7 +304,7 @@ static size_t string_pass(struct reader *r, uint8_t *out)
         continue;
       if (c & CHAR_MODIFIERS)
         syntax_error(r, "Invalid modifier in string");
-      n += (size_t)utf8_put(c, out ? out + n : NULL);
+      n += (size_t)(out ? char_encode(c, out + n) : char_encoded_length(c));
     } else {
       if (out)
         out[n] = (uint8_t)c;
@@ -639,10 +611,6 @@ static mval list_to_vectorlike(mrt *rt, mval list, enum pvec_type type)
   return v;
 }
 
-/* The hash table module, when linked in (weak until it lands). */
-extern mval make_hash_table(mrt *rt, mval test, int64_t size) __attribute__((weak));
-extern void hash_put(mrt *rt, mval table, mval key, mval value) __attribute__((weak));
-
 static mval plist_value(mval plist, mval key)
 {
   for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist)))
@@ -655,8 +623,6 @@ static mval plist_value(mval plist, mval key)
 static mval read_hash_table(struct reader *r, mval plist)
 {
   mrt *rt = r->rt;
-  if (!make_hash_table)
-    syntax_error(r, "#s");
   mval size = plist_value(plist, Qsize), test = plist_value(plist, Qtest);
   mval data = plist_value(plist, Qdata);
   int64_t n = FIXNUMP(size) && XFIXNUM(size) >= 0 ? XFIXNUM(size) : 65;

@@ -650,6 +650,11 @@ START_TEST(print_types)
   ck_assert_str_eq((const char *)XSTRING(s)->data, "a\nb\"c");
   s = print_to_string(rt, intern(rt, "a b"), false);
   ck_assert_str_eq((const char *)XSTRING(s)->data, "a b");
+  assert_prints(read_str("#s(hash-table test equal data (a 1 \"b\" 2))"),
+                "#s(hash-table size 65 test equal rehash-size 1.5 rehash-threshold 0.8125 "
+                "data (a 1 \"b\" 2))");
+  assert_prints(read_str("#s(hash-table)"),
+                "#s(hash-table size 65 test eql rehash-size 1.5 rehash-threshold 0.8125 data ())");
   mval sub = make_subr(rt, intern(rt, "car"), NULL, NULL, NULL, 1, 1);
   assert_prints(sub, "#<subr car>");
 }
