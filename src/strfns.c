@@ -376,21 +376,41 @@ static int case_char(int c, enum case_op op, bool word_start)
   }
 }
 
-/* Case changes can change byte lengths (i and dotless I, ÿ and Ÿ), so
-   the result goes through a vector of characters. */
+/* Whether OP turns C into two characters: upcasing sharp s gives SS. */
+static bool case_expands(int c, enum case_op op, bool word_start)
+{
+  return c == 0xDF && (op == CASE_UP || (word_start && op != CASE_DOWN));
+}
+
+/* Case changes can change byte lengths (i and dotless I, ÿ and Ÿ) and
+   even lengths (ß and SS), so the result goes through a vector of
+   characters. */
 static mval case_convert(mrt *rt, mval obj, enum case_op op)
 {
   if (CHARACTERP(obj))
     return make_fixnum(case_char((int)XFIXNUM(obj), op, true));
   CHECK_TYPE(rt, STRINGP(obj), Qchar_or_string_p, obj);
-  mval v = sequence_to_vector(rt, obj);
+  mval in = sequence_to_vector(rt, obj);
+  int64_t n = VECTOR_LENGTH(in), extra = 0;
   bool in_word = false;
-  for (int64_t i = 0; i < VECTOR_LENGTH(v); i++) {
-    int c = (int)XFIXNUM(AREF(v, i));
-    ASET(v, i, make_fixnum(case_char(c, op, !in_word)));
+  for (int64_t i = 0; i < n; i++) {
+    int c = (int)XFIXNUM(AREF(in, i));
+    extra += case_expands(c, op, !in_word);
     in_word = word_char(c);
   }
-  return sequence_to_string(rt, v);
+  mval out = extra ? make_vector(rt, (size_t)(n + extra), Qnil) : in;
+  in_word = false;
+  for (int64_t i = 0, k = 0; i < n; i++) {
+    int c = (int)XFIXNUM(AREF(in, i));
+    if (case_expands(c, op, !in_word)) {
+      ASET(out, k++, make_fixnum('S'));
+      ASET(out, k++, make_fixnum(op == CASE_UP ? 'S' : 's'));
+    } else {
+      ASET(out, k++, make_fixnum(case_char(c, op, !in_word)));
+    }
+    in_word = word_char(c);
+  }
+  return sequence_to_string(rt, out);
 }
 
 static mval Fupcase(mrt *rt, int n, mval *a) { return case_convert(rt, a[0], CASE_UP); }
@@ -1169,7 +1189,7 @@ struct re_vm {
   int count[2];
   uint32_t *mark;
   uint32_t gen;
-  int64_t *stack; /* pairs: (pc, -1) or (slot, old value) with pc = ~slot */
+  int64_t *stack; /* pairs: (pc, PC_ENTRY) or (~slot, old value) */
   int64_t *work;  /* the capture slots of the path being followed */
 };
 
@@ -1214,15 +1234,17 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
    each thread that reaches a consuming instruction to list L.  An
    explicit stack replaces recursion; a save pushes the slot's old
    value so that sibling paths see the captures as they were. */
+#define PC_ENTRY INT64_MIN /* positions and -1 (unset) never equal it */
+
 static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
 {
   int64_t *st = vm->stack;
   int sp = 0;
   st[sp++] = pc0;
-  st[sp++] = -1;
+  st[sp++] = PC_ENTRY;
   while (sp > 0) {
     int64_t b = st[--sp], a = st[--sp];
-    if (b != -1) { /* a restore */
+    if (b != PC_ENTRY) { /* a restore */
       vm->work[~a] = b;
       continue;
     }
@@ -1233,22 +1255,22 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
     const struct re_inst *in = &vm->code[pc];
     switch (in->op) {
     case RE_JMP:
-      st[sp++] = pc + in->x, st[sp++] = -1;
+      st[sp++] = pc + in->x, st[sp++] = PC_ENTRY;
       break;
     case RE_SPLIT:
-      st[sp++] = pc + in->y, st[sp++] = -1;
-      st[sp++] = pc + in->x, st[sp++] = -1;
+      st[sp++] = pc + in->y, st[sp++] = PC_ENTRY;
+      st[sp++] = pc + in->x, st[sp++] = PC_ENTRY;
       break;
     case RE_SAVE:
       if (in->x < vm->nslots) {
         st[sp++] = ~(int64_t)in->x, st[sp++] = vm->work[in->x];
         vm->work[in->x] = pos;
       }
-      st[sp++] = pc + 1, st[sp++] = -1;
+      st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
       break;
     case RE_ASSERT:
       if (assertion_holds(vm, in->x, pos))
-        st[sp++] = pc + 1, st[sp++] = -1;
+        st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
       break;
     default: {
       int i = vm->count[l]++;
@@ -1299,11 +1321,16 @@ static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
       vm->gen = cur_gen;
       add_thread(vm, cur, 0, pos);
     }
-    if (vm->count[cur] == 0)
-      break;
     int clen = 1, ch = -1;
     if (pos < vm->len)
       ch = char_decode(vm->s + pos, vm->s + vm->len, &clen);
+    if (vm->count[cur] == 0) { /* no thread alive: try the next start */
+      if (matched || pos >= vm->len)
+        break;
+      pos += clen;
+      cur_gen = ++vm->gen;
+      continue;
+    }
     cur_gen = ++vm->gen;
     vm->count[1 - cur] = 0;
     for (int i = 0; i < vm->count[cur]; i++) {
