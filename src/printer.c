@@ -230,7 +230,8 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
 }
 
 /* Entering a cons or vector: prints #N and returns false when OBJ is
-   already being printed further out. */
+   already being printed further out, or "..." past print-level (which
+   Emacs 28 applies to lists only). */
 static bool enter_container(struct printer *p, mval obj)
 {
   if (p->depth >= PRINT_CIRCLE - 1)
@@ -243,7 +244,7 @@ static bool enter_container(struct printer *p, mval obj)
       return false;
     }
   p->being_printed[p->depth++] = obj;
-  if (p->print_level >= 0 && p->depth > p->print_level) {
+  if (CONSP(obj) && p->print_level >= 0 && p->depth > p->print_level) {
     strbuf_puts(p->out, "...");
     p->depth--;
     return false;

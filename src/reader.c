@@ -90,11 +90,20 @@ static _Noreturn void syntax_error(struct reader *r, const char *msg)
   syntax_error_at(r, msg, r->pos ? r->pos - 1 : 0);
 }
 
+/* End of a string: Emacs 28 names the file being loaded, if any. */
+static _Noreturn void end_of_string(mrt *rt)
+{
+  mval loading = XSYMBOL(rt, Qload_file_name)->value;
+  if (STRINGP(loading))
+    xsignal1(rt, Qend_of_file, loading);
+  xsignal0(rt, Qend_of_file);
+}
+
 static _Noreturn void end_of_file(struct reader *r)
 {
   mrt *rt = r->rt;
   if (!r->filename)
-    xsignal0(rt, Qend_of_file);
+    end_of_string(rt);
   int64_t line, col;
   position_of(r, r->open_pos, &line, &col);
   xsignal3(rt, Qend_of_file, make_cstring(rt, r->filename), make_fixnum(line),
@@ -868,7 +877,7 @@ mval read_from_string(mrt *rt, mval string, mval start, mval end)
   size_t pos = char_to_byte(s, from), limit = char_to_byte(s, to);
   mval v = read_one(rt, (const char *)s->data, limit, &pos, NULL);
   if (v == Qunbound)
-    xsignal0(rt, Qend_of_file);
+    end_of_string(rt);
   int64_t end_index = (s->flags & STRING_MULTIBYTE)
                           ? utf8_count_chars(s->data, pos, NULL)
                           : (int64_t)pos;
