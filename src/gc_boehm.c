@@ -58,6 +58,9 @@ struct gc {
   uint64_t objects_allocated[HEAP_KIND_COUNT];
   size_t external_bytes, gmp_bytes;
   int inhibit;
+  gc_after_collect_fn after_collect;
+  void *after_collect_ud;
+  GC_word collections_seen; /* GC_get_gc_no() when the hook last ran */
 };
 
 /* ================================================================== */
@@ -188,18 +191,36 @@ static void *checked(struct gc *g, void *p)
   return p;
 }
 
-static void *alloc_scanned(struct gc *g, enum heap_kind k, size_t n)
+/* Boehm collects on its own schedule and its callbacks may not
+   allocate, so the after-collect hook runs at the next allocation. */
+static void notice_collections(struct gc *g)
+{
+  GC_word n = GC_get_gc_no();
+  if (n == g->collections_seen || g->inhibit || !g->after_collect)
+    return;
+  g->collections_seen = n;
+  g->inhibit++;
+  g->after_collect(g, g->after_collect_ud);
+  g->inhibit--;
+}
+
+static void before_allocation(struct gc *g)
 {
   if (g->cfg.stress && !g->inhibit)
     GC_gcollect();
+  notice_collections(g);
+}
+
+static void *alloc_scanned(struct gc *g, enum heap_kind k, size_t n)
+{
+  before_allocation(g);
   g->objects_allocated[k]++;
   return checked(g, GC_MALLOC(n));
 }
 
 static void *alloc_atomic(struct gc *g, enum heap_kind k, size_t n)
 {
-  if (g->cfg.stress && !g->inhibit)
-    GC_gcollect();
+  before_allocation(g);
   g->objects_allocated[k]++;
   return checked(g, GC_MALLOC_ATOMIC(n));
 }
@@ -312,8 +333,10 @@ void gc_note_gmp(struct gc *g, ptrdiff_t delta) { g->gmp_bytes += (size_t)delta;
 void gc_collect(struct gc *g, const char *reason)
 {
   (void)reason;
-  if (!g->inhibit)
+  if (!g->inhibit) {
     GC_gcollect();
+    notice_collections(g);
+  }
 }
 
 void gc_maybe_collect(struct gc *g) { (void)g; }
@@ -391,6 +414,13 @@ void gc_get_stats(struct gc *g, struct gc_stats *out)
 void gc_set_finalizer(struct gc *g, enum pvec_type type, gc_finalizer_fn fn, void *ud)
 {
   (void)g, (void)type, (void)fn, (void)ud;
+}
+
+void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud)
+{
+  g->after_collect = fn;
+  g->after_collect_ud = ud;
+  g->collections_seen = GC_get_gc_no();
 }
 
 struct heap *gc_heap(struct gc *g)
