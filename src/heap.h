@@ -32,6 +32,20 @@ enum heap_kind {
   HEAP_KIND_COUNT
 };
 
+/* Geometry (docs/heap.md says why these numbers).  Every block begins
+   with one word that points to its descriptor, so a vector block holds
+   4096 - 8 = 4088 bytes of chunks, exactly as in GNU Emacs. */
+#define HEAP_WORD 8
+#define HEAP_PAGE_BYTES 4096                 /* lookup granule */
+#define HEAP_FIXED_BLOCK_BYTES 65536         /* cons/float/symbol/string */
+#define HEAP_VECTOR_BLOCK_BYTES 4096
+#define HEAP_VECTOR_DATA_BYTES (HEAP_VECTOR_BLOCK_BYTES - HEAP_WORD)
+#define HEAP_VECTOR_MIN_BYTES 16             /* header + free-list link */
+#define HEAP_VECTOR_SMALL_MAX 2040           /* larger: allocated alone */
+#define HEAP_VINDEX(nbytes) (((nbytes) - HEAP_VECTOR_MIN_BYTES) / HEAP_WORD)
+#define HEAP_VECTOR_LISTS (HEAP_VINDEX(HEAP_VECTOR_DATA_BYTES) + 1) /* 510 */
+#define HEAP_VECTOR_BITMAP_WORDS ((HEAP_VECTOR_LISTS + 63) / 64)
+
 enum vector_policy {
   VECTOR_POLICY_SCAN,   /* linear scan upward (Emacs 28) */
   VECTOR_POLICY_HINT,   /* scan from max(wanted, last insertion) (Emacs 30) */
