@@ -719,6 +719,29 @@ static mval Flog(mrt *rt, int nargs, mval *args)
   return make_float(rt, log(d) / log(b));
 }
 
+static mval Flog10(mrt *rt, int nargs, mval *args)
+{
+  return make_float(rt, log10(extract_float(rt, args[0])));
+}
+
+/* The binary exponent, as an integer; -inf for zero. */
+static mval Flogb(mrt *rt, int nargs, mval *args)
+{
+  mval x = args[0];
+  CHECK_TYPE(rt, NUMBERP(x), Qnumberp, x);
+  if (INTEGERP(x))
+    return integer_zerop(x) ? make_float(rt, -HUGE_VAL)
+                            : make_fixnum((int64_t)integer_bit_length(x) - 1);
+  double d = XFLOAT(x);
+  if (d == 0)
+    return make_float(rt, -HUGE_VAL);
+  if (isinf(d))
+    return make_float(rt, HUGE_VAL);
+  if (isnan(d))
+    return x;
+  return make_fixnum(ilogb(d));
+}
+
 static mval Fisnan(mrt *rt, int nargs, mval *args)
 {
   check_float(rt, args[0]);
@@ -1041,6 +1064,8 @@ static const struct subr_def arith_subrs[] = {
   {"asin", Fasin, 1, 1},
   {"acos", Facos, 1, 1},
   {"atan", Fatan, 1, 2},
+  {"log10", Flog10, 1, 1},
+  {"logb", Flogb, 1, 1},
   {"isnan", Fisnan, 1, 1},
   {"copysign", Fcopysign, 2, 2},
   {"frexp", Ffrexp, 1, 1},
