@@ -296,10 +296,36 @@ static int read_escape(struct reader *r, bool in_string)
 /* Strings                                                            */
 /* ================================================================== */
 
+/* A string cannot hold modifier bits.  As in Emacs, \C-SPC and \C-?
+   are controls, \S- upcases a letter, and \M- on ASCII sets bit 7:
+   Emacs makes that a raw byte of a unibyte string; marrow's strings are
+   all UTF-8, so it becomes the character U+0080..U+00FF instead. */
+static int string_char(struct reader *r, int c)
+{
+  int mods = c & CHAR_MODIFIERS;
+  c &= ~CHAR_MODIFIERS;
+  if (mods && c < 0200) {
+    if (mods == CHAR_CTRL && (c == ' ' || c == '?')) {
+      c = c == ' ' ? 0 : 0177;
+      mods = 0;
+    }
+    if ((mods & CHAR_SHIFT) && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
+      c &= ~040;
+      mods &= ~CHAR_SHIFT;
+    }
+    if (mods & CHAR_META) {
+      c |= 0200;
+      mods &= ~CHAR_META;
+    }
+  }
+  if (mods)
+    syntax_error(r, "Invalid modifier in string");
+  return c;
+}
+
 /* One pass over the body of a string literal (the opening quote is
    consumed).  Writes to OUT when it is not NULL; returns the length in
-   bytes.  Strings cannot hold modifier bits: Emacs makes \M-a a raw
-   byte in a unibyte string, which marrow does not have. */
+   bytes. */
 static size_t string_pass(struct reader *r, uint8_t *out)
 {
   size_t n = 0;
@@ -311,8 +337,7 @@ static size_t string_pass(struct reader *r, uint8_t *out)
       c = read_escape(r, true);
       if (c < 0)
         continue;
-      if (c & CHAR_MODIFIERS)
-        syntax_error(r, "Invalid modifier in string");
+      c = string_char(r, c);
       n += (size_t)(out ? char_encode(c, out + n) : char_encoded_length(c));
     } else {
       if (out)
