@@ -1,0 +1,976 @@
+;;; cl-lib.el --- a subset of Common Lisp for marrow  -*- lexical-binding: t -*-
+
+;; What (require 'cl-lib) gives in GNU Emacs, for the parts marrow
+;; supports: blocks, cl-loop, cl-defstruct, cl-defun, local functions,
+;; and the common sequence functions.
+;;
+;; Invariants:
+;; - Builds only on subr.el (preloaded) and C primitives.
+;; - `cl-block' costs a `catch' only when its body can return from it:
+;;   the body is searched for `cl-return', `cl-return-from' and the
+;;   loop's `return' clause before a catch is set up.
+;; - Generated loops are `while' loops over uninterned variables, so they
+;;   allocate nothing per iteration beyond what the user's clauses do.
+
+;;; ---- Small functions ------------------------------------------------
+
+(defun cl-evenp (integer) "True if INTEGER is even." (eq (logand integer 1) 0))
+(defun cl-oddp (integer) "True if INTEGER is odd." (eq (logand integer 1) 1))
+(defun cl-plusp (number) "True if NUMBER is positive." (> number 0))
+(defun cl-minusp (number) "True if NUMBER is negative." (< number 0))
+
+(defun cl-first (x) (car x))
+(defun cl-second (x) (car (cdr x)))
+(defun cl-third (x) (nth 2 x))
+(defun cl-fourth (x) (nth 3 x))
+(defun cl-fifth (x) (nth 4 x))
+(defun cl-sixth (x) (nth 5 x))
+(defun cl-seventh (x) (nth 6 x))
+(defun cl-eighth (x) (nth 7 x))
+(defun cl-ninth (x) (nth 8 x))
+(defun cl-tenth (x) (nth 9 x))
+(defun cl-rest (x) (cdr x))
+(gv-define-simple-setter cl-first setcar)
+(gv-define-simple-setter cl-rest setcdr)
+(subr--set-setter 'cl-second (lambda (args v) `(setcar (cdr ,(car args)) ,v)))
+(subr--set-setter 'cl-third (lambda (args v) `(setcar (nthcdr 2 ,(car args)) ,v)))
+
+(defun cl-copy-list (list) (copy-sequence list))
+
+;;; ---- Blocks -----------------------------------------------------------
+
+(defun cl--block-tag (name)
+  (intern (format "--cl-block-%s--" name)))
+
+(defun cl--returns-p (form)
+  "True when FORM may return from a block (searched conservatively)."
+  (or (subr--mentions-p 'cl-return form)
+      (subr--mentions-p 'cl-return-from form)))
+
+(defmacro cl-block (name &rest body)
+  "Define a lexically-scoped block named NAME; `cl-return-from' exits it."
+  (declare (indent 1))
+  (if (cl--returns-p body)
+      `(catch ',(cl--block-tag name) ,@body)
+    `(progn ,@body)))
+
+(defmacro cl-return (&optional result)
+  "Return RESULT from the block named nil."
+  `(cl-return-from nil ,result))
+
+(defmacro cl-return-from (name &optional result)
+  "Return RESULT from the block named NAME."
+  `(throw ',(cl--block-tag name) ,result))
+
+(defmacro cl-dolist (spec &rest body)
+  "Like `dolist', inside a block named nil."
+  (declare (indent 1))
+  `(cl-block nil (dolist ,spec ,@body)))
+
+(defmacro cl-dotimes (spec &rest body)
+  "Like `dotimes', inside a block named nil."
+  (declare (indent 1))
+  `(cl-block nil (dotimes ,spec ,@body)))
+
+(defmacro cl-psetq (&rest pairs)
+  "Set variables in parallel: every value is computed before any is stored."
+  (let (bindings sets)
+    (while pairs
+      (let ((tmp (make-symbol "v")))
+        (push (list tmp (nth 1 pairs)) bindings)
+        (push (car pairs) sets)
+        (push tmp sets))
+      (setq pairs (nthcdr 2 pairs)))
+    `(let ,(nreverse bindings) (setq ,@(nreverse sets)) nil)))
+
+(defmacro cl-do (steps endtest &rest body)
+  "Bind STEPS ((VAR INIT [STEP])...) and loop over BODY until ENDTEST.
+ENDTEST is (TEST RESULT...)."
+  (declare (indent 2))
+  (cl--do 'let 'cl-psetq steps endtest body))
+
+(defmacro cl-do* (steps endtest &rest body)
+  (declare (indent 2))
+  (cl--do 'let* 'setq steps endtest body))
+
+(defun cl--do (binder setter steps endtest body)
+  (let ((updates (apply #'append
+                        (mapcar (lambda (s) (and (consp s) (cdr (cdr s))
+                                                 (list (car s) (nth 2 s))))
+                                steps))))
+    `(cl-block nil
+       (,binder ,(mapcar (lambda (s) (if (consp s) (list (car s) (nth 1 s)) s)) steps)
+         (while (not ,(car endtest))
+           ,@body
+           ,@(and updates (list (cons setter updates))))
+         ,@(cdr endtest)))))
+
+(defmacro cl-case (expr &rest clauses)
+  "Evaluate EXPR and choose among CLAUSES by `eql' on their keys."
+  (declare (indent 1))
+  (cl--case expr clauses nil))
+
+(defmacro cl-ecase (expr &rest clauses)
+  "Like `cl-case', but signal an error when no clause matches."
+  (declare (indent 1))
+  (cl--case expr clauses t))
+
+(defun cl--case (expr clauses strict)
+  (let* ((v (make-symbol "v"))
+         (keys nil)
+         (conds
+          (mapcar
+           (lambda (c)
+             (let ((k (car c)))
+               (cons (cond ((memq k '(t otherwise)) t)
+                           ((listp k) (setq keys (append k keys)) `(memql ,v ',k))
+                           (t (push k keys) `(eql ,v ',k)))
+                     (or (cdr c) '(nil)))))
+           clauses)))
+    `(let ((,v ,expr))
+       (cond ,@conds
+             ,@(if strict
+                   `((t (error "cl-ecase failed: %s, %s" ,v ',(reverse keys)))))))))
+
+(defmacro cl-assert (form &optional show-args string &rest args)
+  "Signal `cl-assertion-failed' unless FORM is true."
+  (ignore show-args)
+  `(unless ,form
+     ,(if string
+          `(error ,string ,@args)
+        `(signal 'cl-assertion-failed (list ',form)))))
+
+(defmacro cl-check-type (form type &optional _string)
+  `(unless (cl-typep ,form ',type)
+     (signal 'wrong-type-argument (list ',type ,form ',form))))
+
+(defun cl-typep (object type)
+  "True if OBJECT is of type TYPE (a predicate name's type, or a struct)."
+  (cond ((eq type t) t)
+        ((null type) nil)
+        ((eq type 'null) (null object))
+        ((eq type 'list) (listp object))
+        ((eq type 'atom) (atom object))
+        ((eq type 'real) (numberp object))
+        ((eq type 'fixnum) (fixnump object))
+        ((get type 'cl--struct-tags) (and (memq (cl--struct-tag object) (get type 'cl--struct-tags)) t))
+        ((and (consp type) (eq (car type) 'or))
+         (let ((types (cdr type)) found)
+           (while (and types (not found))
+             (setq found (cl-typep object (pop types))))
+           found))
+        ((and (consp type) (eq (car type) 'member)) (and (memql object (cdr type)) t))
+        ((and (consp type) (eq (car type) 'integer))
+         (and (integerp object)
+              (or (memq (nth 1 type) '(* nil)) (>= object (nth 1 type)))
+              (or (memq (nth 2 type) '(* nil)) (<= object (nth 2 type)))))
+        (t (let ((pred (intern (format "%sp" type))))
+             (if (fboundp pred)
+                 (and (funcall pred object) t)
+               (let ((pred2 (intern (format "%s-p" type))))
+                 (and (fboundp pred2) (funcall pred2 object) t)))))))
+
+;;; ---- Lambda lists with &key and defaults --------------------------------
+;;
+;; marrow's C lambda lists know &optional and &rest.  cl-defun turns a
+;; richer list into (REQUIRED... &rest ARGS) and a `let*' that takes
+;; the optional and keyword values out of ARGS.
+
+(defun cl--simple-lambda-list-p (args)
+  (let ((ok t))
+    (dolist (a args)
+      (unless (and (symbolp a) (not (memq a '(&key &aux &body &allow-other-keys))))
+        (setq ok nil)))
+    ok))
+
+(defun cl--kw-get (args key default-fn)
+  "The value after KEY in the plist ARGS, or the result of DEFAULT-FN."
+  (let ((tail args))
+    (while (and tail (not (eq (car tail) key)))
+      (setq tail (cdr (cdr tail))))
+    (if tail (car (cdr tail)) (funcall default-fn))))
+
+(defun cl--check-keys (args keys)
+  (let ((tail args))
+    (unless (plist-get args :allow-other-keys)
+      (while tail
+        (unless (memq (car tail) keys)
+          (error "Keyword argument %S not one of %S" (car tail) keys))
+        (setq tail (cdr (cdr tail)))))))
+
+(defun cl--parse-lambda-list (name args)
+  "Return (SIMPLE-ARGS . BINDINGS) for the cl lambda list ARGS."
+  (if (cl--simple-lambda-list-p args)
+      (list args)
+    (let ((required nil) (bindings nil) (rest (make-symbol "rest"))
+          (mode 'required) (keys nil) (allow nil) (has-rest nil))
+      (dolist (a args)
+        (cond
+         ((eq a '&optional) (setq mode 'optional))
+         ((memq a '(&rest &body)) (setq mode 'rest has-rest t))
+         ((eq a '&key) (setq mode 'key))
+         ((eq a '&aux) (setq mode 'aux))
+         ((eq a '&allow-other-keys) (setq allow t))
+         ((eq mode 'required) (push a required))
+         ((eq mode 'optional)
+          (let ((var (if (consp a) (car a) a)) (def (and (consp a) (nth 1 a))))
+            (when (and (consp a) (nth 2 a))
+              (push `(,(nth 2 a) (and ,rest t)) bindings))
+            (push `(,var (if ,rest (pop ,rest) ,def)) bindings)))
+         ((eq mode 'rest) (push `(,a ,rest) bindings))
+         ((eq mode 'key)
+          (let* ((var (if (consp a) (car a) a))
+                 (var (if (consp var) (nth 1 var) var))
+                 (kw (if (and (consp a) (consp (car a))) (car (car a))
+                       (intern (format ":%s" var))))
+                 (def (and (consp a) (nth 1 a))))
+            (push kw keys)
+            (when (and (consp a) (nth 2 a))
+              (push `(,(nth 2 a) (and (plist-member ,rest ,kw) t)) bindings))
+            (push `(,var (cl--kw-get ,rest ,kw (lambda () ,def))) bindings)))
+         ((eq mode 'aux)
+          (push (if (consp a) (list (car a) (nth 1 a)) (list a nil)) bindings))))
+      (when (and keys (not allow))
+        (push `(_ (cl--check-keys ,rest ',(reverse keys))) bindings))
+      (unless (or has-rest keys)
+        (push `(_ (when ,rest
+                    (signal 'wrong-number-of-arguments
+                            (list ',name (+ ,(length required) ,(length bindings)
+                                            (length ,rest))))))
+              bindings))
+      (cons (append (nreverse required) (list '&rest rest))
+            (nreverse bindings)))))
+
+(defun cl--transform-lambda (name args body)
+  "Return (ARGS . BODY) for a plain lambda equivalent to the cl one."
+  (let* ((parsed (cl--parse-lambda-list name args))
+         (doc (and (stringp (car body)) (cdr body) (list (pop body))))
+         (decl (and (eq (car-safe (car body)) 'declare) (list (pop body)))))
+    (if (cdr parsed)
+        `(,(car parsed) ,@doc ,@decl (let* ,(cdr parsed) (cl-block ,name ,@body)))
+      `(,(car parsed) ,@doc ,@decl (cl-block ,name ,@body)))))
+
+(defmacro cl-defun (name args &rest body)
+  "Define NAME as a function with a Common Lisp style lambda list."
+  (declare (indent 2))
+  `(defun ,name ,@(cl--transform-lambda name args body)))
+
+(defmacro cl-defmacro (name args &rest body)
+  "Define NAME as a macro with a Common Lisp style lambda list."
+  (declare (indent 2))
+  `(defmacro ,name ,@(cl--transform-lambda name args body)))
+
+(defmacro cl-function (func)
+  (if (eq (car-safe func) 'lambda)
+      `(function (lambda ,@(cl--transform-lambda nil (nth 1 func) (cdr (cdr func)))))
+    `(function ,func)))
+
+;;; ---- Local functions ----------------------------------------------------
+
+(defun cl--local-fns (bindings)
+  "An alist (NAME . VARIABLE) for the function BINDINGS."
+  (mapcar (lambda (b) (cons (car b) (make-symbol (symbol-name (car b))))) bindings))
+
+(defun cl--local-lambda (binding fns)
+  (if (and (cdr binding) (null (cdr (cdr binding))) (not (listp (nth 1 binding))))
+      (subr--walk (nth 1 binding) fns)
+    (let ((lam (cl--transform-lambda (car binding) (nth 1 binding) (cdr (cdr binding)))))
+      `(function (lambda ,(car lam) ,@(subr--walk-list (cdr lam) fns))))))
+
+(defmacro cl-flet (bindings &rest body)
+  "Make local (non-recursive) function definitions: ((NAME ARGS BODY...)...)."
+  (declare (indent 1))
+  (let ((fns (cl--local-fns bindings)))
+    `(let ,(cl--zip-map (lambda (b f) (list (cdr f) (cl--local-lambda b nil)))
+                        bindings fns)
+       ,@(subr--walk-list body fns))))
+
+(defmacro cl-labels (bindings &rest body)
+  "Make local recursive function definitions: ((NAME ARGS BODY...)...)."
+  (declare (indent 1))
+  (let ((fns (cl--local-fns bindings)))
+    `(letrec ,(cl--zip-map (lambda (b f) (list (cdr f) (cl--local-lambda b fns)))
+                           bindings fns)
+       ,@(subr--walk-list body fns))))
+
+(defmacro cl-flet* (bindings &rest body)
+  (declare (indent 1))
+  (if (null bindings)
+      `(progn ,@body)
+    `(cl-flet (,(car bindings)) (cl-flet* ,(cdr bindings) ,@body))))
+
+(defun cl--zip-map (fn a b)
+  (let (out)
+    (while a
+      (push (funcall fn (car a) (car b)) out)
+      (setq a (cdr a) b (cdr b)))
+    (nreverse out)))
+
+(defmacro cl-letf (bindings &rest body)
+  "Temporarily bind PLACEs: ((PLACE VALUE)...) restored on exit."
+  (declare (indent 1))
+  (if (null bindings)
+      `(progn ,@body)
+    (let* ((b (car bindings))
+           (old (make-symbol "old")))
+      (subr--place
+       (car b)
+       (lambda (get set)
+         `(let ((,old ,get))
+            (unwind-protect
+                (progn ,@(and (cdr b) (list (funcall set (nth 1 b))))
+                       (cl-letf ,(cdr bindings) ,@body))
+              ,(funcall set old))))))))
+
+;;; ---- Sequence functions -------------------------------------------------
+
+(defun cl--key (key x) (if key (funcall key x) x))
+
+(defun cl--seq-list (seq) (if (listp seq) seq (append seq nil)))
+
+(defun cl--like (seq list)
+  "LIST converted to the type of SEQ."
+  (cond ((listp seq) list)
+        ((stringp seq) (concat list))
+        (t (vconcat list))))
+
+(defun cl-remove-if (pred seq &rest keys)
+  "A copy of SEQ without the elements satisfying PRED."
+  (let ((key (plist-get keys :key)) out)
+    (dolist (x (cl--seq-list seq))
+      (unless (funcall pred (cl--key key x)) (push x out)))
+    (cl--like seq (nreverse out))))
+
+(defun cl-remove-if-not (pred seq &rest keys)
+  "A copy of SEQ with only the elements satisfying PRED."
+  (let ((key (plist-get keys :key)) out)
+    (dolist (x (cl--seq-list seq))
+      (when (funcall pred (cl--key key x)) (push x out)))
+    (cl--like seq (nreverse out))))
+
+(defun cl-delete-if (pred seq &rest keys) (apply #'cl-remove-if pred seq keys))
+(defun cl-delete-if-not (pred seq &rest keys) (apply #'cl-remove-if-not pred seq keys))
+
+(defun cl--test (keys)
+  "The two-argument test given by :test or :test-not in KEYS (eql by default)."
+  (let ((test (plist-get keys :test))
+        (test-not (plist-get keys :test-not)))
+    (cond (test test)
+          (test-not (lambda (a b) (not (funcall test-not a b))))
+          (t #'eql))))
+
+(defun cl-remove (item seq &rest keys)
+  (let ((test (cl--test keys)) (key (plist-get keys :key)))
+    (cl-remove-if (lambda (x) (funcall test item (cl--key key x))) seq)))
+
+(defun cl-find-if (pred seq &rest keys)
+  "The first element of SEQ satisfying PRED, or nil."
+  (let ((key (plist-get keys :key)))
+    (catch 'cl--found
+      (dolist (x (cl--seq-list seq))
+        (when (funcall pred (cl--key key x)) (throw 'cl--found x)))
+      nil)))
+
+(defun cl-find-if-not (pred seq &rest keys)
+  (apply #'cl-find-if (lambda (x) (not (funcall pred x))) seq keys))
+
+(defun cl-find (item seq &rest keys)
+  (let ((test (cl--test keys)))
+    (apply #'cl-find-if (lambda (x) (funcall test item x)) seq keys)))
+
+(defun cl-position-if (pred seq &rest keys)
+  (let ((key (plist-get keys :key)) (i 0))
+    (catch 'cl--found
+      (dolist (x (cl--seq-list seq))
+        (when (funcall pred (cl--key key x)) (throw 'cl--found i))
+        (setq i (1+ i)))
+      nil)))
+
+(defun cl-position (item seq &rest keys)
+  (let ((test (cl--test keys)))
+    (apply #'cl-position-if (lambda (x) (funcall test item x)) seq keys)))
+
+(defun cl-count-if (pred seq &rest keys)
+  (let ((key (plist-get keys :key)) (n 0))
+    (dolist (x (cl--seq-list seq) n)
+      (when (funcall pred (cl--key key x)) (setq n (1+ n))))))
+
+(defun cl-count (item seq &rest keys)
+  (let ((test (cl--test keys)))
+    (apply #'cl-count-if (lambda (x) (funcall test item x)) seq keys)))
+
+(defun cl-member (item list &rest keys)
+  (let ((test (cl--test keys)) (key (plist-get keys :key)))
+    (while (and list (not (funcall test item (cl--key key (car list)))))
+      (setq list (cdr list)))
+    list))
+
+(defun cl-some (pred seq &rest more)
+  "The first non-nil value of PRED over the elements of SEQ (and MORE)."
+  (if more
+      (catch 'cl--found
+        (apply #'cl-mapc (lambda (&rest xs) (let ((v (apply pred xs)))
+                                              (when v (throw 'cl--found v))))
+               seq more)
+        nil)
+    (catch 'cl--found
+      (dolist (x (cl--seq-list seq))
+        (let ((v (funcall pred x)))
+          (when v (throw 'cl--found v))))
+      nil)))
+
+(defun cl-every (pred seq &rest more)
+  "True when PRED is true of every element of SEQ (and MORE)."
+  (catch 'cl--found
+    (if more
+        (apply #'cl-mapc (lambda (&rest xs) (unless (apply pred xs)
+                                              (throw 'cl--found nil)))
+               seq more)
+      (dolist (x (cl--seq-list seq))
+        (unless (funcall pred x) (throw 'cl--found nil))))
+    t))
+
+(defun cl-notany (pred seq &rest more) (not (apply #'cl-some pred seq more)))
+(defun cl-notevery (pred seq &rest more) (not (apply #'cl-every pred seq more)))
+
+(defun cl-reduce (func seq &rest keys)
+  "Combine the elements of SEQ with FUNC, from the left.
+Keywords: :initial-value, :from-end, :key."
+  (let* ((key (plist-get keys :key))
+         (list (mapcar (lambda (x) (cl--key key x)) (cl--seq-list seq)))
+         (from-end (plist-get keys :from-end))
+         (list (if from-end (reverse list) list))
+         (has-init (plist-member keys :initial-value))
+         (acc (if has-init (plist-get keys :initial-value) (pop list))))
+    (cond
+     ((and (not has-init) (null list) (null acc)
+           (null (cl--seq-list seq)))
+      (funcall func))
+     (t
+      (dolist (x list acc)
+        (setq acc (if from-end (funcall func x acc) (funcall func acc x))))))))
+
+(defun cl--mapcar-many (fn lists)
+  (let ((lists (mapcar #'cl--seq-list lists)) out)
+    (while (not (memq nil lists))
+      (push (apply fn (mapcar #'car lists)) out)
+      (setq lists (mapcar #'cdr lists)))
+    (nreverse out)))
+
+(defun cl-mapcar (fn seq &rest more)
+  "Like `mapcar', but over several sequences, stopping at the shortest."
+  (if more (cl--mapcar-many fn (cons seq more)) (mapcar fn seq)))
+
+(defun cl-mapc (fn seq &rest more)
+  (if more (cl--mapcar-many fn (cons seq more)) (mapc fn seq))
+  seq)
+
+(defun cl-mapcan (fn seq &rest more)
+  (apply #'nconc (apply #'cl-mapcar fn seq more)))
+
+(defun cl-remove-duplicates (seq &rest keys)
+  "A copy of SEQ with duplicates removed, keeping the last occurrence."
+  (let ((test (cl--test keys)) (key (plist-get keys :key)) out)
+    (let ((tail (cl--seq-list seq)))
+      (while tail
+        (let ((k (cl--key key (car tail))))
+          (unless (cl-member k (cdr tail) :test test :key key)
+            (push (car tail) out)))
+        (setq tail (cdr tail))))
+    (cl--like seq (nreverse out))))
+
+(defun cl-subseq (seq start &optional end)
+  (if (listp seq)
+      (let ((len (length seq)))
+        (when (< start 0) (setq start (+ start len)))
+        (when (and end (< end 0)) (setq end (+ end len)))
+        (let ((tail (nthcdr start seq)) out)
+          (dotimes (_ (- (or end len) start))
+            (push (pop tail) out))
+          (nreverse out)))
+    (substring seq start end)))
+
+(defun cl-sort (seq pred &rest keys)
+  (let ((key (plist-get keys :key)))
+    (sort seq (if key (lambda (a b) (funcall pred (funcall key a) (funcall key b))) pred))))
+
+(defun cl-stable-sort (seq pred &rest keys) (apply #'cl-sort seq pred keys))
+
+(defun cl-list* (arg &rest others)
+  (if (null others)
+      arg
+    (let* ((all (cons arg others))
+           (n (length all))
+           (head (butlast all)))
+      (ignore n)
+      (nconc head (car (last all))))))
+
+(defun cl-getf (plist tag &optional def)
+  (let ((m (plist-member plist tag))) (if m (car (cdr m)) def)))
+
+(defun cl-gcd (&rest args)
+  (let ((a (abs (or (pop args) 0))))
+    (dolist (b args a)
+      (setq b (abs b))
+      (while (> b 0) (setq b (% a (setq a b)))))))
+
+(defun cl-isqrt (x)
+  (if (and (integerp x) (> x 0))
+      (let ((g (cond ((<= x 100) 10) ((<= x 10000) 100) ((<= x 1000000) 1000) (t x)))
+            g2)
+        (while (< (setq g2 (/ (+ g (/ x g)) 2)) g) (setq g g2))
+        g)
+    (if (eq x 0) 0 (signal 'arith-error nil))))
+
+(defun cl-signum (x) (cond ((> x 0) 1) ((< x 0) -1) (t 0)))
+
+(defun cl-parse-integer (string &rest _) (string-to-number string))
+
+(defun cl-floor (x &optional y) (let ((q (floor x y))) (list q (- x (if y (* q y) q)))))
+(defun cl-truncate (x &optional y) (let ((q (truncate x y))) (list q (- x (if y (* q y) q)))))
+
+(defun cl-values (&rest values) values)
+
+;;; ---- cl-defstruct --------------------------------------------------------
+;;
+;; A struct is a record (type-of gives its name), or with (:type vector)
+;; a vector, tagged in slot 0 when :named.  Each struct name keeps in its
+;; `cl--struct-tags' property the tags of itself and of every struct
+;; that includes it, so predicates accept children.
+
+(defun cl--struct-tag (x)
+  (cond ((recordp x) (aref x 0))
+        ((and (vectorp x) (> (length x) 0)) (aref x 0))))
+
+(defun cl--slot-spec (s)
+  "Normalize slot S to (NAME DEFAULT . OPTIONS)."
+  (if (consp s) s (list s nil)))
+
+(defun cl--struct-options (name-and-options)
+  (if (consp name-and-options)
+      (mapcar (lambda (o) (if (consp o) o (list o))) (cdr name-and-options))
+    nil))
+
+(defmacro cl-defstruct (name-and-options &rest slots)
+  "Define a struct type: constructor, predicate, copier and slot accessors."
+  (declare (indent 1))
+  (let* ((name (if (consp name-and-options) (car name-and-options) name-and-options))
+         (options (cl--struct-options name-and-options))
+         (opt (lambda (k) (assq k options)))
+         (type (nth 1 (funcall opt :type)))
+         (named (or (null type) (funcall opt :named)))
+         (conc-name (let ((c (funcall opt :conc-name)))
+                      (cond ((null c) (format "%s-" name))
+                            ((null (nth 1 c)) "")
+                            (t (format "%s" (nth 1 c))))))
+         (include (nth 1 (funcall opt :include)))
+         (slots (if (stringp (car slots)) (cdr slots) slots))
+         (slots (mapcar #'cl--slot-spec slots))
+         (slots (append (and include (get include 'cl--struct-slots)) slots))
+         (offset (if named 1 0))
+         (tag name)
+         (predicate (let ((p (funcall opt :predicate)))
+                      (if p (nth 1 p) (intern (format "%s-p" name)))))
+         (copier (let ((c (funcall opt :copier)))
+                   (if c (nth 1 c) (intern (format "copy-%s" name)))))
+         (constructors (delq nil (mapcar (lambda (o) (and (eq (car o) :constructor) o))
+                                         options)))
+         (maker (if (eq type 'list) 'list (if type 'vector 'record)))
+         (forms nil))
+    (unless (assq :constructor options)
+      (push (list :constructor (intern (format "make-%s" name))) constructors))
+    (push `(put ',name 'cl--struct-slots ',slots) forms)
+    (when named
+      (push `(put ',name 'cl--struct-tags (list ',tag)) forms)
+      (when include
+        (push `(put ',name 'cl--struct-parent ',include) forms)
+        (push `(cl--add-struct-tag ',include ',tag) forms)))
+    ;; Constructors
+    (dolist (c constructors)
+      (when (nth 1 c)
+        (let ((args (if (cdr (cdr c))
+                        (nth 2 c)
+                      (cons '&key (mapcar (lambda (s) (list (car s) (nth 1 s))) slots)))))
+          (push `(cl-defun ,(nth 1 c) ,args
+                   (,maker ,@(and named (list `',tag))
+                           ,@(mapcar (lambda (s)
+                                       (if (cl--arg-named-p (car s) args) (car s) (nth 1 s)))
+                                     slots)))
+                forms))))
+    ;; Predicate
+    (when (and named predicate)
+      (push `(defun ,predicate (x)
+               (and ,(if (eq maker 'record) '(recordp x) `(,(if (eq type 'list) 'consp 'vectorp) x))
+                    (memq ,(if (eq type 'list) '(car x) '(aref x 0))
+                          (get ',name 'cl--struct-tags))
+                    t))
+            forms))
+    ;; Copier
+    (when copier
+      (push `(defalias ',copier #'copy-sequence) forms))
+    ;; Accessors
+    (let ((i offset))
+      (dolist (s slots)
+        (let ((accessor (intern (format "%s%s" conc-name (car s))))
+              (index i))
+          (push `(defun ,accessor (x)
+                   ,@(and named (eq maker 'record)
+                          `((or (memq (cl--struct-tag x) (get ',name 'cl--struct-tags))
+                                (signal 'wrong-type-argument (list ',name x)))))
+                   ,(if (eq type 'list) `(nth ,index x) `(aref x ,index)))
+                forms)
+          (push `(subr--set-setter ',accessor
+                                   (lambda (args v)
+                                     ,(if (eq type 'list)
+                                          ``(setcar (nthcdr ,,index ,(car args)) ,v)
+                                        ``(aset ,(car args) ,,index ,v))))
+                forms))
+        (setq i (1+ i))))
+    `(progn ,@(nreverse forms) ',name)))
+
+(defun cl--arg-named-p (name args)
+  (let (found)
+    (dolist (a args)
+      (when (or (eq a name) (and (consp a) (eq (car a) name))) (setq found t)))
+    found))
+
+(defun cl--add-struct-tag (parent tag)
+  (while parent
+    (put parent 'cl--struct-tags
+         (append (get parent 'cl--struct-tags) (list tag)))
+    (setq parent (get parent 'cl--struct-parent))))
+
+;;; ---- cl-loop ---------------------------------------------------------------
+;;
+;; The loop is parsed into one `and' chain run at the top of every pass
+;; (iteration tests and variable updates of `for' clauses, in clause
+;; order, interleaved with the body clauses, each form non-nil to go
+;; on), the steps run at the end of a pass, and the epilogue:
+;;
+;;   (cl-block NAME
+;;     (let* (BINDINGS...)
+;;       INITIALLY...
+;;       (while (and CHAIN...) STEPS...)
+;;       FINALLY...
+;;       RESULT))
+
+(defvar cl--loop-args nil "Tokens not parsed yet.")
+(defvar cl--loop-name nil)
+(defvar cl--loop-bindings nil "Reversed let* bindings.")
+(defvar cl--loop-chain nil "Reversed chain forms.")
+(defvar cl--loop-steps nil "Reversed step forms.")
+(defvar cl--loop-initially nil)
+(defvar cl--loop-finally nil)
+(defvar cl--loop-result nil "The form giving the loop's value.")
+(defvar cl--loop-result-explicit nil "Non-nil after `finally return'.")
+(defvar cl--loop-accum nil "The default accumulation variable, once made.")
+(defvar cl--loop-first nil "The first-pass flag, once made.")
+
+(defmacro cl-loop (&rest clauses)
+  "The Common Lisp `loop' macro (a subset: for, repeat, with, while,
+until, collect, append, nconc, sum, count, maximize, minimize, when,
+unless, if, do, return, always, never, thereis, named, initially,
+finally)."
+  (if (not (symbolp (car clauses)))
+      `(cl-block nil (while t ,@clauses))
+    (let ((cl--loop-args clauses) (cl--loop-name nil)
+          (cl--loop-bindings nil) (cl--loop-chain nil) (cl--loop-steps nil)
+          (cl--loop-initially nil) (cl--loop-finally nil)
+          (cl--loop-result nil) (cl--loop-result-explicit nil)
+          (cl--loop-accum nil) (cl--loop-first nil))
+      (while cl--loop-args
+        (let ((form (cl--loop-clause)))
+          (when form (push form cl--loop-chain))))
+      (when cl--loop-first
+        (push `(setq ,cl--loop-first nil) cl--loop-steps))
+      `(cl-block ,cl--loop-name
+         (let* ,(nreverse cl--loop-bindings)
+           ,@(nreverse cl--loop-initially)
+           (while ,(if cl--loop-chain `(and ,@(nreverse cl--loop-chain)) t)
+             ,@(nreverse cl--loop-steps))
+           ,@(nreverse cl--loop-finally)
+           ,cl--loop-result)))))
+
+(defun cl--loop-next () (pop cl--loop-args))
+
+(defun cl--loop-peek-p (&rest words) (memq (car cl--loop-args) words))
+
+(defun cl--loop-bind (var init)
+  (push (list var init) cl--loop-bindings)
+  var)
+
+(defun cl--loop-temp (name init)
+  (cl--loop-bind (make-symbol name) init))
+
+(defun cl--loop-bind-pattern (pattern)
+  "Bind every variable in the destructuring PATTERN to nil."
+  (cond ((null pattern) nil)
+        ((symbolp pattern) (cl--loop-bind pattern nil))
+        (t (cl--loop-bind-pattern (car pattern))
+           (cl--loop-bind-pattern (cdr pattern)))))
+
+(defun cl--loop-set (pattern form)
+  "A form storing FORM into PATTERN (a variable or a tree of them), then t."
+  `(progn ,(cl--loop-destructure pattern form) t))
+
+(defun cl--loop-destructure (pattern form)
+  (cond ((null pattern) nil)
+        ((symbolp pattern) `(setq ,pattern ,form))
+        (t (let ((tmp (make-symbol "d")))
+             `(let ((,tmp ,form))
+                ,(cl--loop-destructure (car pattern) `(car ,tmp))
+                ,(cl--loop-destructure (cdr pattern) `(cdr ,tmp)))))))
+
+(defun cl--loop-first-flag ()
+  (or cl--loop-first
+      (setq cl--loop-first (cl--loop-temp "first" t))))
+
+(defun cl--loop-forms ()
+  "Take the compound forms that follow (a `do' or `finally' body)."
+  (let (forms)
+    (while (consp (car cl--loop-args))
+      (push (cl--loop-next) forms))
+    (nreverse forms)))
+
+(defun cl--loop-clause ()
+  "Parse one clause; return a chain form for it, or nil."
+  (let ((word (cl--loop-next)))
+    (cond
+     ((eq word 'named) (setq cl--loop-name (cl--loop-next)) nil)
+     ((eq word 'with) (cl--loop-with) nil)
+     ((memq word '(for as)) (cl--loop-for) nil)
+     ((eq word 'repeat)
+      (let ((n (cl--loop-temp "n" (cl--loop-next))))
+        `(>= (setq ,n (1- ,n)) 0)))
+     ((eq word 'initially)
+      (when (cl--loop-peek-p 'do 'doing) (cl--loop-next))
+      (setq cl--loop-initially (append (reverse (cl--loop-forms)) cl--loop-initially))
+      nil)
+     ((eq word 'finally) (cl--loop-finally) nil)
+     (t (cl--loop-body-clause word)))))
+
+(defun cl--loop-finally ()
+  (cond ((cl--loop-peek-p 'return)
+         (cl--loop-next)
+         (setq cl--loop-result (cl--loop-next) cl--loop-result-explicit t))
+        (t
+         (when (cl--loop-peek-p 'do 'doing) (cl--loop-next))
+         (setq cl--loop-finally (append (reverse (cl--loop-forms)) cl--loop-finally)))))
+
+(defun cl--loop-with ()
+  (let ((var (cl--loop-next)))
+    (if (cl--loop-peek-p '=)
+        (progn (cl--loop-next)
+               (if (symbolp var)
+                   (cl--loop-bind var (cl--loop-next))
+                 (cl--loop-bind-pattern var)
+                 (push (cl--loop-destructure var (cl--loop-next)) cl--loop-initially)))
+      (cl--loop-bind-pattern var))
+    (when (cl--loop-peek-p 'and)
+      (cl--loop-next)
+      (cl--loop-with))))
+
+;;; for clauses
+
+(defun cl--loop-for ()
+  (let ((var (cl--loop-next))
+        (word (cl--loop-next)))
+    (cond
+     ((memq word '(in in-ref)) (cl--loop-for-in var (cl--loop-next)))
+     ((eq word 'on) (cl--loop-for-on var (cl--loop-next)))
+     ((eq word 'across) (cl--loop-for-across var (cl--loop-next)))
+     ((eq word '=) (cl--loop-for-= var (cl--loop-next)))
+     ((memq word '(from upfrom downfrom to upto below downto above by))
+      (push word cl--loop-args)
+      (cl--loop-for-numbers var))
+     ((memq word '(being the)) (cl--loop-for-being var))
+     (t (error "Expected `for' keyword, found %s" word)))
+    (when (cl--loop-peek-p 'and)
+      (cl--loop-next)
+      (cl--loop-for))))
+
+(defun cl--loop-by-step (tail)
+  "The step of a list walk: (cdr TAIL), or a `by' function applied to it."
+  (if (cl--loop-peek-p 'by)
+      (progn (cl--loop-next) `(funcall ,(cl--loop-next) ,tail))
+    `(cdr ,tail)))
+
+(defun cl--loop-for-in (var list)
+  (let ((tail (cl--loop-temp "tail" list)))
+    (cl--loop-bind-pattern var)
+    (push `(consp ,tail) cl--loop-chain)
+    (push (cl--loop-set var `(car ,tail)) cl--loop-chain)
+    (push `(setq ,tail ,(cl--loop-by-step tail)) cl--loop-steps)))
+
+(defun cl--loop-for-on (var list)
+  (if (symbolp var)
+      (progn
+        (cl--loop-bind var list)
+        (push `(consp ,var) cl--loop-chain)
+        (push `(setq ,var ,(cl--loop-by-step var)) cl--loop-steps))
+    (let ((tail (cl--loop-temp "tail" list)))
+      (cl--loop-bind-pattern var)
+      (push `(consp ,tail) cl--loop-chain)
+      (push (cl--loop-set var tail) cl--loop-chain)
+      (push `(setq ,tail ,(cl--loop-by-step tail)) cl--loop-steps))))
+
+(defun cl--loop-for-across (var array)
+  (let ((vec (cl--loop-temp "array" array))
+        (i (cl--loop-temp "i" -1)))
+    (cl--loop-bind-pattern var)
+    (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl--loop-chain)
+    (push (cl--loop-set var `(aref ,vec ,i)) cl--loop-chain)))
+
+(defun cl--loop-for-= (var init)
+  (cl--loop-bind-pattern var)
+  (if (cl--loop-peek-p 'then)
+      (progn
+        (cl--loop-next)
+        (let ((then (cl--loop-next)))
+          (push (cl--loop-set var `(if ,(cl--loop-first-flag) ,init ,then))
+                cl--loop-chain)))
+    (push (cl--loop-set var init) cl--loop-chain)))
+
+(defun cl--loop-for-being (var)
+  "for VAR being the elements/hash-keys/hash-values of SEQ."
+  (while (cl--loop-peek-p 'the 'each 'being) (cl--loop-next))
+  (let ((kind (cl--loop-next)))
+    (unless (memq (cl--loop-next) '(of in))
+      (error "Expected `of' in cl-loop"))
+    (let ((seq (cl--loop-next)))
+      (cond
+       ((memq kind '(element elements))
+        (cl--loop-for-in var `(append ,seq nil)))
+       ((memq kind '(hash-key hash-keys hash-value hash-values))
+        (let ((other (and (cl--loop-peek-p 'using)
+                          (progn (cl--loop-next) (nth 1 (cl--loop-next)))))
+              (keyp (memq kind '(hash-key hash-keys))))
+          (cl--loop-for-in (if other (if keyp (list var other) (list other var))
+                             (if keyp (list var) (list nil var)))
+                           `(cl--hash-pairs ,seq))))
+       (t (error "Unsupported cl-loop clause: being the %s" kind))))))
+
+(defun cl--hash-pairs (table)
+  (let (pairs)
+    (maphash (lambda (k v) (push (list k v) pairs)) table)
+    (nreverse pairs)))
+
+(defun cl--loop-for-numbers (var)
+  (let ((start nil) (end nil) (step nil) (down nil) (inclusive t))
+    (while (cl--loop-peek-p 'from 'upfrom 'downfrom 'to 'upto 'below 'downto 'above 'by)
+      (let ((word (cl--loop-next)))
+        (cond ((memq word '(from upfrom)) (setq start (cl--loop-next)))
+              ((eq word 'downfrom) (setq start (cl--loop-next) down t))
+              ((memq word '(to upto)) (setq end (cl--loop-next)))
+              ((eq word 'below) (setq end (cl--loop-next) inclusive nil))
+              ((eq word 'downto) (setq end (cl--loop-next) down t))
+              ((eq word 'above) (setq end (cl--loop-next) down t inclusive nil))
+              ((eq word 'by) (setq step (cl--loop-next))))))
+    (cl--loop-bind var (or start 0))
+    (let ((end-var (and end (if (numberp end) end (cl--loop-temp "end" end))))
+          (step-var (if (or (null step) (numberp step)) (or step 1)
+                      (cl--loop-temp "step" step))))
+      (when end-var
+        (push `(,(if down (if inclusive '>= '>) (if inclusive '<= '<)) ,var ,end-var)
+              cl--loop-chain))
+      (push `(setq ,var (,(if down '- '+) ,var ,step-var)) cl--loop-steps))))
+
+;;; body clauses
+
+(defun cl--loop-accumulator (kind)
+  "The variable a clause of KIND accumulates into (`into' or the default)."
+  (if (cl--loop-peek-p 'into)
+      (progn
+        (cl--loop-next)
+        (let ((var (cl--loop-next)))
+          (unless (assq var cl--loop-bindings)
+            (cl--loop-bind var (cl--loop-accum-init kind)))
+          (cons var t)))
+    (unless cl--loop-accum
+      (setq cl--loop-accum (cl--loop-temp "accum" (cl--loop-accum-init kind)))
+      (unless cl--loop-result-explicit
+        (setq cl--loop-result
+              (if (memq kind '(collect append nconc))
+                  `(nreverse ,cl--loop-accum)
+                cl--loop-accum))))
+    (cons cl--loop-accum nil)))
+
+(defun cl--loop-accum-init (kind)
+  (cond ((memq kind '(sum count)) 0)
+        ((eq kind 'concat) "")
+        ((eq kind 'vconcat) [])
+        (t nil)))
+
+(defun cl--loop-accumulate (kind x)
+  (let* ((acc (cl--loop-accumulator kind))
+         (var (car acc))
+         (into (cdr acc)))
+    `(progn
+       ,(cond
+         ((eq kind 'collect)
+          (if into `(setq ,var (nconc ,var (list ,x))) `(setq ,var (cons ,x ,var))))
+         ((eq kind 'append)
+          (if into `(setq ,var (append ,var ,x)) `(setq ,var (nconc (reverse ,x) ,var))))
+         ((eq kind 'nconc)
+          (if into `(setq ,var (nconc ,var ,x)) `(setq ,var (nconc (nreverse ,x) ,var))))
+         ((eq kind 'sum) `(setq ,var (+ ,var ,x)))
+         ((eq kind 'count) `(if ,x (setq ,var (1+ ,var))))
+         ((memq kind '(maximize minimize))
+          (let ((v (make-symbol "v")))
+            `(let ((,v ,x))
+               (setq ,var (if ,var (,(if (eq kind 'maximize) 'max 'min) ,var ,v) ,v)))))
+         ((eq kind 'concat) `(setq ,var (concat ,var ,x)))
+         ((eq kind 'vconcat) `(setq ,var (vconcat ,var ,x))))
+       t)))
+
+(defconst cl--loop-accum-words
+  '((collect . collect) (collecting . collect) (append . append)
+    (appending . append) (nconc . nconc) (nconcing . nconc)
+    (sum . sum) (summing . sum) (count . count) (counting . count)
+    (maximize . maximize) (maximizing . maximize)
+    (minimize . minimize) (minimizing . minimize)
+    (concat . concat) (vconcat . vconcat)))
+
+(defun cl--loop-body-clause (word)
+  "Parse a clause that runs in the body; return its chain form."
+  (let ((accum (assq word cl--loop-accum-words)))
+    (cond
+     (accum (cl--loop-accumulate (cdr accum) (cl--loop-next)))
+     ((memq word '(do doing)) `(progn ,@(cl--loop-forms) t))
+     ((eq word 'while) (cl--loop-next))
+     ((eq word 'until) `(not ,(cl--loop-next)))
+     ((eq word 'return) `(cl-return-from ,cl--loop-name ,(cl--loop-next)))
+     ((eq word 'always)
+      (unless cl--loop-result-explicit (setq cl--loop-result t))
+      `(or ,(cl--loop-next) (cl-return-from ,cl--loop-name nil)))
+     ((eq word 'never)
+      (unless cl--loop-result-explicit (setq cl--loop-result t))
+      `(if ,(cl--loop-next) (cl-return-from ,cl--loop-name nil) t))
+     ((eq word 'thereis)
+      (let ((v (make-symbol "v")))
+        `(let ((,v ,(cl--loop-next)))
+           (if ,v (cl-return-from ,cl--loop-name ,v) t))))
+     ((memq word '(when if unless)) (cl--loop-conditional word))
+     (t (error "Unsupported cl-loop clause: %S" word)))))
+
+(defun cl--loop-clause-group ()
+  "Body clauses joined by `and': one form."
+  (let ((forms (list (cl--loop-body-clause (cl--loop-next)))))
+    (while (cl--loop-peek-p 'and)
+      (cl--loop-next)
+      (push (cl--loop-body-clause (cl--loop-next)) forms))
+    (if (cdr forms) `(and ,@(nreverse forms)) (car forms))))
+
+(defun cl--loop-conditional (word)
+  (let* ((cond (cl--loop-next))
+         (then (cl--loop-clause-group))
+         (else (and (cl--loop-peek-p 'else)
+                    (progn (cl--loop-next) (cl--loop-clause-group)))))
+    (when (cl--loop-peek-p 'end) (cl--loop-next))
+    (if (eq word 'unless)
+        `(if ,cond ,(or else t) ,then)
+      `(if ,cond ,then ,(or else t)))))
+
+(provide 'cl-lib)
+
+;;; cl-lib.el ends here

@@ -1,0 +1,675 @@
+;;; subr.el --- marrow's preloaded Lisp library  -*- lexical-binding: t -*-
+
+;; The runtime loads this file at startup, so everything here is
+;; available without `require', as the same names are in GNU Emacs.
+;;
+;; Invariants:
+;; - Nothing here redefines a C primitive: definitions that a C module
+;;   may also provide are wrapped in `subr--define-missing' and only
+;;   take effect when the name is not already fbound.
+;; - Each macro is defined before its first use in this file, because
+;;   macros are expanded once, when a top-level form is loaded.
+;; - Expansions evaluate each argument form once and left to right,
+;;   as Emacs's do, and the macros that loop expand into `while' so
+;;   that they allocate nothing per iteration.
+;; - Generated variables are uninterned (`make-symbol'), so they never
+;;   capture the user's names.
+
+;;; ---- Bootstrapping: macros built from special forms only ----------
+
+(defmacro subr--define-missing (name &rest definition)
+  "Evaluate DEFINITION unless NAME is already a function (a C primitive)."
+  `(if (fboundp ',name) nil ,@definition))
+
+(defmacro when (cond &rest body)
+  "If COND yields non-nil, do BODY, else return nil."
+  (declare (indent 1))
+  (list 'if cond (cons 'progn body)))
+
+(defmacro unless (cond &rest body)
+  "If COND yields nil, do BODY, else return nil."
+  (declare (indent 1))
+  (cons 'if (cons cond (cons nil body))))
+
+(subr--define-missing ignore
+  (defun ignore (&rest _args) "Ignore ARGS and return nil." nil))
+(subr--define-missing identity
+  (defun identity (x) "Return X." x))
+
+(subr--define-missing caar (defun caar (x) (car (car x))))
+(subr--define-missing cadr (defun cadr (x) (car (cdr x))))
+(subr--define-missing cdar (defun cdar (x) (cdr (car x))))
+(subr--define-missing cddr (defun cddr (x) (cdr (cdr x))))
+(subr--define-missing car-safe
+  (defun car-safe (x) (if (consp x) (car x) nil)))
+(subr--define-missing cdr-safe
+  (defun cdr-safe (x) (if (consp x) (cdr x) nil)))
+
+(defmacro subr--with-gensyms (names &rest body)
+  "Bind each symbol in NAMES to a fresh uninterned symbol around BODY."
+  (declare (indent 1))
+  (cons 'let (cons (mapcar (lambda (n) (list n (list 'make-symbol (symbol-name n))))
+                           names)
+                   body)))
+
+(defun subr--copyable-p (form)
+  "True when FORM can be evaluated twice without a visible difference."
+  (or (symbolp form) (not (consp form)) (eq (car form) 'quote)
+      (eq (car form) 'function)))
+
+;;; ---- Errors ---------------------------------------------------------
+
+(defun error (&rest args)
+  "Signal an error, making a message by passing ARGS to `format-message'."
+  (signal 'error (list (apply #'format-message args))))
+
+(defun user-error (format &rest args)
+  "Signal a user error, formatting the message with `format-message'."
+  (signal 'user-error (list (apply #'format-message format args))))
+
+(subr--define-missing define-error
+  (defun define-error (name message &optional parent)
+    "Define NAME as a new error signal with MESSAGE, inheriting from PARENT."
+    (or parent (setq parent 'error))
+    (let ((conditions
+           (if (consp parent)
+               (apply #'append
+                      (mapcar (lambda (p)
+                                (cons p (or (get p 'error-conditions)
+                                            (error "Unknown signal `%s'" p))))
+                              parent))
+             (cons parent (get parent 'error-conditions)))))
+      (put name 'error-conditions (delete-dups (cons name conditions)))
+      (when message (put name 'error-message message)))))
+
+(defmacro ignore-errors (&rest body)
+  "Execute BODY; if an error occurs, return nil, else BODY's value."
+  (declare (indent 0))
+  `(condition-case nil (progn ,@body) (error nil)))
+
+(defmacro condition-case-unless-debug (var bodyform &rest handlers)
+  "Like `condition-case'; marrow has no debugger to defer to."
+  (declare (indent 2))
+  `(condition-case ,var ,bodyform ,@handlers))
+
+(defmacro with-demoted-errors (format &rest body)
+  "Run BODY; report an error with `message' using FORMAT instead of signalling."
+  (declare (indent 1))
+  (let ((err (make-symbol "err")))
+    `(condition-case ,err (progn ,@body)
+       (error (message ,format ,err) nil))))
+
+;;; ---- Loops ------------------------------------------------------------
+
+(defmacro dolist (spec &rest body)
+  "Loop over a list: (dolist (VAR LIST [RESULT]) BODY...)."
+  (declare (indent 1))
+  (let ((tail (make-symbol "tail")))
+    `(let ((,tail ,(nth 1 spec)))
+       (while ,tail
+         (let ((,(car spec) (car ,tail)))
+           ,@body
+           (setq ,tail (cdr ,tail))))
+       ,@(if (cdr (cdr spec))
+             (list `(let ((,(car spec) nil)) ,@(cdr (cdr spec))))))))
+
+(defmacro dotimes (spec &rest body)
+  "Loop a number of times: (dotimes (VAR COUNT [RESULT]) BODY...)."
+  (declare (indent 1))
+  (let ((end (make-symbol "end"))
+        (counter (make-symbol "counter")))
+    `(let ((,end ,(nth 1 spec))
+           (,counter 0))
+       (while (< ,counter ,end)
+         (let ((,(car spec) ,counter))
+           ,@body)
+         (setq ,counter (1+ ,counter)))
+       ,@(if (cdr (cdr spec))
+             (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec))))))))
+
+;;; ---- Generalized places -----------------------------------------------
+;;
+;; A place is a variable or a call (ACCESSOR ARGS...) whose symbol has a
+;; `subr--setter' property: either a function symbol called as
+;; (SETTER ARGS... VALUE), or a function (lambda (ARGS VALUE) FORM)
+;; building the store form.  Every setter form returns VALUE.
+
+(defmacro gv-define-simple-setter (accessor setter &optional _fix)
+  "Make (setf (ACCESSOR ARGS...) V) expand to (SETTER ARGS... V)."
+  `(put ',accessor 'subr--setter ',setter))
+
+(defun subr--set-setter (accessor builder)
+  (put accessor 'subr--setter builder))
+
+(gv-define-simple-setter car setcar)
+(gv-define-simple-setter cdr setcdr)
+(gv-define-simple-setter aref aset)
+(gv-define-simple-setter symbol-value set)
+(gv-define-simple-setter symbol-function fset)
+(gv-define-simple-setter get put)
+(gv-define-simple-setter default-value set-default)
+(subr--set-setter 'caar (lambda (args v) `(setcar (car ,(car args)) ,v)))
+(subr--set-setter 'cadr (lambda (args v) `(setcar (cdr ,(car args)) ,v)))
+(subr--set-setter 'cdar (lambda (args v) `(setcdr (car ,(car args)) ,v)))
+(subr--set-setter 'cddr (lambda (args v) `(setcdr (cdr ,(car args)) ,v)))
+(subr--set-setter 'car-safe (lambda (args v) `(setcar ,(car args) ,v)))
+(subr--set-setter 'cdr-safe (lambda (args v) `(setcdr ,(car args) ,v)))
+(subr--set-setter 'gethash
+                  (lambda (args v) `(puthash ,(nth 0 args) ,v ,(nth 1 args))))
+(subr--set-setter 'nth
+                  (lambda (args v) `(setcar (nthcdr ,(nth 0 args) ,(nth 1 args)) ,v)))
+(subr--set-setter 'elt (lambda (args v) `(subr--elt-set ,@args ,v)))
+
+(defun subr--elt-set (seq n v)
+  (if (listp seq) (setcar (nthcdr n seq) v) (aset seq n v)))
+
+(defun subr--call-setter (setter args v)
+  (if (symbolp setter)
+      `(,setter ,@args ,v)
+    (funcall setter args v)))
+
+(defun subr--bind-args (args k)
+  "Call K with ARGS made copyable; wrap its result in the needed `let*'."
+  (let ((bindings nil)
+        (simple nil))
+    (while args
+      (if (subr--copyable-p (car args))
+          (setq simple (cons (car args) simple))
+        (let ((tmp (make-symbol "a")))
+          (setq bindings (cons (list tmp (car args)) bindings))
+          (setq simple (cons tmp simple))))
+      (setq args (cdr args)))
+    (let ((form (funcall k (nreverse simple))))
+      (if bindings `(let* ,(nreverse bindings) ,form) form))))
+
+(defun subr--place (place k)
+  "Call K with a getter form and a store function for PLACE.
+The store function maps a value form to a form storing it.  Subforms
+of PLACE are bound to temporaries so each is evaluated once."
+  (cond
+   ((symbolp place)
+    (funcall k place (lambda (v) `(setq ,place ,v))))
+   ((not (consp place))
+    (signal 'error (list (format "%S is not a valid place expression" place))))
+   ((eq (car place) 'plist-get) (subr--plist-place place k))
+   ((eq (car place) 'alist-get) (subr--alist-place place k))
+   ((get (car place) 'subr--setter)
+    (let ((setter (get (car place) 'subr--setter)))
+      (subr--bind-args (cdr place)
+        (lambda (args)
+          (funcall k (cons (car place) args)
+                   (lambda (v) (subr--call-setter setter args v)))))))
+   (t
+    (let ((expansion (macroexpand place)))
+      (if (eq expansion place)
+          (signal 'void-function
+                  (list (intern (format "(setf %s)" (car place)))))
+        (subr--place expansion k))))))
+
+;; plist-get and alist-get are places whose store updates another place.
+(defun subr--plist-place (place k)
+  (subr--bind-args (cdr (cdr place))
+    (lambda (args)
+      (subr--place
+       (nth 1 place)
+       (lambda (inner-get inner-set)
+         (let ((v (make-symbol "v")))
+           (funcall k `(plist-get ,inner-get ,@args)
+                    (lambda (value)
+                      `(let ((,v ,value))
+                         ,(funcall inner-set
+                                   `(plist-put ,inner-get ,(car args) ,v ,@(cdr args)))
+                         ,v)))))))))
+
+(defun subr--alist-place (place k)
+  (subr--bind-args (cons (nth 1 place) (nthcdr 3 place))
+    (lambda (args)
+      (subr--place
+       (nth 2 place)
+       (lambda (inner-get inner-set)
+         (let ((v (make-symbol "v"))
+               (new (make-symbol "new")))
+           (funcall k `(alist-get ,(car args) ,inner-get ,@(cdr args))
+                    (lambda (value)
+                      `(let ((,v ,value))
+                         (subr--alist-store ,(car args) ,v ,inner-get
+                                            (lambda (,new) ,(funcall inner-set new))
+                                            ,(nth 3 args))
+                         ,v)))))))))
+
+(defun subr--alist-store (key value alist store testfn)
+  (let ((cell (if testfn (assoc key alist testfn) (assq key alist))))
+    (if cell
+        (setcdr cell value)
+      (funcall store (cons (cons key value) alist)))))
+
+(defmacro setf (&rest pairs)
+  "Set each PLACE to the value of its VAL: (setf PLACE VAL PLACE VAL ...)."
+  (if (and pairs (null (cdr (cdr pairs))))
+      (subr--place (car pairs)
+                   (lambda (_get set) (funcall set (car (cdr pairs)))))
+    (let ((forms nil))
+      (while pairs
+        (unless (cdr pairs)
+          (signal 'wrong-number-of-arguments (list 'setf (length pairs))))
+        (setq forms (cons `(setf ,(car pairs) ,(car (cdr pairs))) forms))
+        (setq pairs (cdr (cdr pairs))))
+      (cons 'progn (nreverse forms)))))
+
+(defmacro push (newelt place)
+  "Add NEWELT to the list stored in PLACE and store the result there."
+  (if (symbolp place)
+      `(setq ,place (cons ,newelt ,place))
+    (let ((x (make-symbol "x")))
+      `(let ((,x ,newelt))
+         ,(subr--place place
+                       (lambda (get set) (funcall set `(cons ,x ,get))))))))
+
+(defmacro pop (place)
+  "Return the first element of PLACE's list and store its cdr in PLACE."
+  `(car-safe
+    ,(if (symbolp place)
+         `(prog1 ,place (setq ,place (cdr ,place)))
+       (subr--place place
+                    (lambda (get set)
+                      `(prog1 ,get ,(funcall set `(cdr ,get))))))))
+
+(defun subr--modify (place fn)
+  "Expand a read-modify-write of PLACE: FN maps the getter to the new value."
+  (subr--place place (lambda (get set) (funcall set (funcall fn get)))))
+
+(defmacro cl-incf (place &optional x)
+  "Increment PLACE by X (1 by default) and return the new value."
+  (subr--modify place (lambda (get) (if x `(+ ,get ,x) `(1+ ,get)))))
+
+(defmacro cl-decf (place &optional x)
+  "Decrement PLACE by X (1 by default) and return the new value."
+  (subr--modify place (lambda (get) (if x `(- ,get ,x) `(1- ,get)))))
+
+(defmacro cl-pushnew (x place &rest keys)
+  "Push X onto PLACE's list unless it is already there (eql, or :test)."
+  (let ((v (make-symbol "v"))
+        (test (plist-get keys :test)))
+    `(let ((,v ,x))
+       ,(subr--place place
+                     (lambda (get set)
+                       `(if ,(if test `(subr--member-if ,v ,get ,test) `(memql ,v ,get))
+                            ,get
+                          ,(funcall set `(cons ,v ,get))))))))
+
+(defun subr--member-if (x list test)
+  (while (and list (not (funcall test x (car list))))
+    (setq list (cdr list)))
+  list)
+
+;;; ---- Lists and alists --------------------------------------------------
+
+(subr--define-missing memql
+  (defun memql (elt list)
+    "Return the tail of LIST whose car is `eql' to ELT."
+    (while (and list (not (eql elt (car list))))
+      (setq list (cdr list)))
+    list))
+
+(subr--define-missing delete-dups
+  (defun delete-dups (list)
+    "Destructively remove `equal' duplicates from LIST, keeping first ones."
+    (let ((tail list))
+      (while tail
+        (setcdr tail (delete (car tail) (cdr tail)))
+        (setq tail (cdr tail))))
+    list))
+
+(subr--define-missing alist-get
+  (defun alist-get (key alist &optional default remove testfn)
+    "Return the value associated with KEY in ALIST, or DEFAULT."
+    (ignore remove)
+    (let ((cell (if testfn (assoc key alist testfn) (assq key alist))))
+      (if cell (cdr cell) default))))
+
+(subr--define-missing assoc-default
+  (defun assoc-default (key alist &optional test default)
+    (let ((tail alist) value found)
+      (while (and tail (not found))
+        (let ((elt (car tail)))
+          (when (funcall (or test #'equal) (if (consp elt) (car elt) elt) key)
+            (setq found t value (if (consp elt) (cdr elt) default))))
+        (setq tail (cdr tail)))
+      value)))
+
+(defun add-to-list (list-var element &optional append compare-fn)
+  "Add ELEMENT to the value of LIST-VAR if it isn't there yet."
+  (let ((list (symbol-value list-var)))
+    (if (cond ((null compare-fn) (member element list))
+              ((eq compare-fn #'eq) (memq element list))
+              ((eq compare-fn #'eql) (memql element list))
+              (t (subr--member-if element list compare-fn)))
+        list
+      (set list-var (if append
+                        (append list (list element))
+                      (cons element list))))))
+
+(subr--define-missing remq
+  (defun remq (elt list)
+    (while (and (eq elt (car list)) (setq list (cdr list))))
+    (if (memq elt list) (delq elt (copy-sequence list)) list)))
+
+(subr--define-missing proper-list-p
+  (defun proper-list-p (object)
+    (condition-case nil (and (listp object) (length object)) (error nil))))
+
+(subr--define-missing flatten-tree
+  (defun flatten-tree (tree)
+    (let (elems)
+      (while (consp tree)
+        (let ((elem (car tree)))
+          (setq tree (cdr tree))
+          (while (consp elem)
+            (setq tree (cons (cdr elem) tree))
+            (setq elem (car elem)))
+          (if elem (setq elems (cons elem elems)))))
+      (if tree (setq elems (cons tree elems)))
+      (nreverse elems))))
+
+(subr--define-missing string-empty-p
+  (defun string-empty-p (string) (string= string "")))
+
+(subr--define-missing string-prefix-p
+  (defun string-prefix-p (prefix string &optional ignore-case)
+    (let ((n (length prefix)))
+      (and (<= n (length string))
+           (if ignore-case
+               (string= (downcase prefix) (downcase (substring string 0 n)))
+             (string= prefix (substring string 0 n)))))))
+
+(subr--define-missing string-suffix-p
+  (defun string-suffix-p (suffix string &optional ignore-case)
+    (let ((start (- (length string) (length suffix))))
+      (and (>= start 0)
+           (if ignore-case
+               (string= (downcase suffix) (downcase (substring string start)))
+             (string= suffix (substring string start)))))))
+
+(subr--define-missing gensym
+  (defvar gensym-counter 0)
+  (defun gensym (&optional prefix)
+    (let ((n gensym-counter))
+      (setq gensym-counter (1+ n))
+      (make-symbol (format "%s%d" (or prefix "g") n)))))
+
+;;; ---- Binding forms ------------------------------------------------------
+
+(defmacro letrec (binders &rest body)
+  "Bind variables as `let' does, but each init form sees all of them."
+  (declare (indent 1))
+  `(let ,(mapcar (lambda (b) (if (consp b) (car b) b)) binders)
+     ,@(mapcar (lambda (b) (if (consp b) `(setq ,(car b) ,(car (cdr b))))) binders)
+     ,@body))
+
+(defmacro dlet (binders &rest body)
+  "Like `let' but every variable is bound dynamically."
+  (declare (indent 1))
+  `(progn
+     ,@(mapcar (lambda (b) `(defvar ,(if (consp b) (car b) b))) binders)
+     (let ,binders ,@body)))
+
+;;; ---- A code walker ------------------------------------------------------
+;;
+;; `subr--walk' expands every macro in FORM and rewrites calls to the
+;; local functions in FNS, an alist (NAME . VARIABLE): (NAME ARGS...)
+;; becomes (funcall VARIABLE ARGS...) and #'NAME becomes VARIABLE.  It is
+;; what cl-flet, cl-labels and named-let need from `macroexpand-all'.
+
+(defun subr--walk-list (forms fns)
+  (mapcar (lambda (f) (subr--walk f fns)) forms))
+
+(defun subr--walk-lambda (fn fns)
+  "Walk (lambda ARGS . BODY)."
+  `(,(car fn) ,(nth 1 fn) ,@(subr--walk-list (cdr (cdr fn)) fns)))
+
+(defun subr--walk-let (form fns)
+  `(,(car form)
+    ,(mapcar (lambda (b)
+               (if (consp b) (cons (car b) (subr--walk-list (cdr b) fns)) b))
+             (nth 1 form))
+    ,@(subr--walk-list (cdr (cdr form)) fns)))
+
+(defun subr--walk (form fns)
+  (if (not (consp form))
+      form
+    (let* ((head (car form))
+           (local (and (symbolp head) (assq head fns))))
+      (cond
+       (local `(funcall ,(cdr local) ,@(subr--walk-list (cdr form) fns)))
+       ((eq head 'quote) form)
+       ((eq head 'function)
+        (let ((fn (nth 1 form)))
+          (cond ((and (symbolp fn) (assq fn fns)) (cdr (assq fn fns)))
+                ((eq (car-safe fn) 'lambda) (list 'function (subr--walk-lambda fn fns)))
+                (t form))))
+       ((memq head '(let let*)) (subr--walk-let form fns))
+       ((eq head 'cond)
+        (cons 'cond (mapcar (lambda (clause) (subr--walk-list clause fns))
+                            (cdr form))))
+       ((eq head 'condition-case)
+        `(condition-case ,(nth 1 form) ,(subr--walk (nth 2 form) fns)
+           ,@(mapcar (lambda (h) (cons (car h) (subr--walk-list (cdr h) fns)))
+                     (nthcdr 3 form))))
+       ((memq head '(defvar defconst))
+        `(,head ,(nth 1 form) ,@(subr--walk-list (nthcdr 2 form) fns)))
+       ((eq head 'lambda) (list 'function (subr--walk-lambda form fns)))
+       ((memq head '(setq if and or progn prog1 prog2 while catch unwind-protect))
+        (cons head (subr--walk-list (cdr form) fns)))
+       (t
+        (let ((expansion (if (symbolp head) (macroexpand form) form)))
+          (if (eq expansion form)
+              (cons (if (eq (car-safe head) 'lambda) (subr--walk-lambda head fns) head)
+                    (subr--walk-list (cdr form) fns))
+            (subr--walk expansion fns))))))))
+
+(defun subr--mentions-p (symbol form)
+  "True when SYMBOL occurs anywhere in FORM (conservatively, as data too)."
+  (cond ((eq form symbol) t)
+        ((consp form)
+         (let ((found nil))
+           (while (and (consp form) (not found))
+             (setq found (subr--mentions-p symbol (car form)))
+             (setq form (cdr form)))
+           (or found (eq form symbol))))
+        (t nil)))
+
+;;; ---- named-let ------------------------------------------------------------
+;;
+;; When every call of NAME is in tail position, the loop becomes a
+;; `while' that rebinds the variables for each pass: tail calls do not
+;; grow the stack and nothing is allocated per iteration.  Otherwise
+;; NAME becomes a recursive local function, as with cl-labels.
+
+(defun subr--tail-rewrite (form name jump)
+  "Rewrite FORM, in tail position, so tail calls of NAME call JUMP.
+Return the new form, or the symbol `subr--fail' when NAME is used
+anywhere other than in a tail call."
+  (catch 'subr--fail
+    (subr--tail form name jump)))
+
+(defun subr--not-tail (form name)
+  (if (subr--mentions-p name form) (throw 'subr--fail 'subr--fail) form))
+
+(defun subr--tail-body (forms name jump)
+  "Rewrite a body: the last form is in tail position."
+  (let ((rest (reverse forms)))
+    (when rest
+      (nreverse (cons (subr--tail (car rest) name jump)
+                      (mapcar (lambda (f) (subr--not-tail f name)) (cdr rest)))))))
+
+(defun subr--tail (form name jump)
+  (if (not (consp form))
+      form
+    (let ((head (car form)))
+      (cond
+       ((eq head name)
+        (funcall jump (mapcar (lambda (a) (subr--not-tail a name)) (cdr form))))
+       ((eq head 'quote) form)
+       ((eq head 'if)
+        `(if ,(subr--not-tail (nth 1 form) name)
+             ,(subr--tail (nth 2 form) name jump)
+           ,@(subr--tail-body (nthcdr 3 form) name jump)))
+       ((memq head '(progn and or))
+        (cons head (subr--tail-body (cdr form) name jump)))
+       ((eq head 'cond)
+        (cons 'cond
+              (mapcar (lambda (clause)
+                        (if (cdr clause)
+                            (cons (subr--not-tail (car clause) name)
+                                  (subr--tail-body (cdr clause) name jump))
+                          (subr--not-tail clause name)))
+                      (cdr form))))
+       ((memq head '(let let*))
+        `(,head ,(subr--not-tail (nth 1 form) name)
+                ,@(subr--tail-body (cdr (cdr form)) name jump)))
+       ((memq head '(function setq while prog1 prog2 catch unwind-protect
+                              condition-case defvar defconst))
+        (subr--not-tail form name))
+       (t
+        (let ((expansion (if (symbolp head) (macroexpand form) form)))
+          (if (eq expansion form)
+              (subr--not-tail form name)
+            (subr--tail expansion name jump))))))))
+
+(defmacro named-let (name bindings &rest body)
+  "Looping construct taken from Scheme: BODY may call NAME to loop.
+\(named-let NAME ((VAR INIT)...) BODY...)"
+  (declare (indent 2))
+  (let* ((vars (mapcar (lambda (b) (if (consp b) (car b) b)) bindings))
+         (inits (mapcar (lambda (b) (if (consp b) (car (cdr b)) nil)) bindings))
+         (temps (mapcar (lambda (v) (make-symbol (symbol-name v))) vars))
+         (again (make-symbol "again"))
+         (result (make-symbol "result"))
+         (loop-body
+          (subr--tail-rewrite
+           (subr--progn body) name
+           (lambda (args)
+             `(progn (setq ,@(subr--interleave temps args))
+                     (setq ,again t)
+                     nil)))))
+    (if (not (eq loop-body 'subr--fail))
+        `(let (,@(subr--zip temps inits) (,again t) (,result nil))
+           (while ,again
+             (setq ,again nil)
+             (setq ,result (let ,(subr--zip vars temps) ,loop-body)))
+           ,result)
+      (let ((fn (make-symbol (symbol-name name))))
+        `(letrec ((,fn (lambda ,vars
+                         ,@(subr--walk-list body (list (cons name fn))))))
+           (funcall ,fn ,@inits))))))
+
+(defun subr--progn (body)
+  (if (cdr body) (cons 'progn body) (car body)))
+
+(defun subr--zip (a b)
+  (let (out)
+    (while a
+      (setq out (cons (list (car a) (car b)) out))
+      (setq a (cdr a) b (cdr b)))
+    (nreverse out)))
+
+(defun subr--interleave (a b)
+  (let (out)
+    (while a
+      (setq out (cons (car b) (cons (car a) out)))
+      (setq a (cdr a) b (cdr b)))
+    (nreverse out)))
+
+;;; ---- Timing -----------------------------------------------------------
+
+(defmacro benchmark-elapse (&rest forms)
+  "Return the time in seconds elapsed for execution of FORMS."
+  (declare (indent 0))
+  (let ((t1 (make-symbol "t1")))
+    `(let ((,t1 (float-time)))
+       ,@forms
+       (- (float-time) ,t1))))
+
+(subr--define-missing benchmark-call
+  (defun benchmark-call (func &optional repetitions)
+    "Call FUNC REPETITIONS times; return (ELAPSED GCS GC-ELAPSED).
+The time of an empty loop of the same length is subtracted, as Emacs does."
+    (unless repetitions (setq repetitions 1))
+    (let ((gc gc-elapsed)
+          (gcs gcs-done)
+          (empty-func (lambda () 'empty-func)))
+      (list
+       (if (> repetitions 1)
+           (- (benchmark-elapse (dotimes (_ repetitions) (funcall func)))
+              (benchmark-elapse (dotimes (_ repetitions) (funcall empty-func))))
+         (- (benchmark-elapse (funcall func))
+            (benchmark-elapse (funcall empty-func))))
+       (- gcs-done gcs)
+       (- gc-elapsed gc)))))
+
+(defmacro benchmark-run (&optional repetitions &rest forms)
+  "Time FORMS, run REPETITIONS times: return (ELAPSED GCS GC-ELAPSED)."
+  (declare (indent 1))
+  (unless (or (natnump repetitions) (and repetitions (symbolp repetitions)))
+    (setq forms (cons repetitions forms)
+          repetitions 1))
+  `(benchmark-call (lambda () ,@forms) ,repetitions))
+
+(defmacro benchmark-progn (&rest body)
+  "Evaluate BODY and message the time taken."
+  (declare (indent 0))
+  (let ((value (make-symbol "value"))
+        (start (make-symbol "start")))
+    `(let* ((,start (float-time))
+            (,value (progn ,@body)))
+       (message "Elapsed time: %fs" (- (float-time) ,start))
+       ,value)))
+
+;;; ---- Miscellany ---------------------------------------------------------
+
+(defmacro with-eval-after-load (_file &rest body)
+  (declare (indent 1))
+  `(progn ,@body))
+
+(defmacro save-match-data (&rest body)
+  (declare (indent 0))
+  `(progn ,@body))
+
+(defmacro declare-function (&rest _) nil)
+
+(defmacro defsubst (name args &rest body)
+  "Define an inline function: in marrow, an ordinary function."
+  (declare (indent defun))
+  `(defun ,name ,args ,@body))
+
+(defmacro define-inline (name args &rest body)
+  (declare (indent defun))
+  `(defun ,name ,args ,@body))
+
+(defmacro defgroup (&rest _) nil)
+
+(defmacro defcustom (symbol standard &optional doc &rest _)
+  `(defvar ,symbol ,standard ,doc))
+
+(defmacro defvar-local (symbol value &optional doc)
+  `(defvar ,symbol ,value ,doc))
+
+(defmacro setq-local (&rest pairs)
+  `(setq ,@pairs))
+
+(defmacro with-suppressed-warnings (_warnings &rest body)
+  (declare (indent 1))
+  `(progn ,@body))
+
+(defmacro with-no-warnings (&rest body)
+  `(progn ,@body))
+
+(defmacro eval-when-compile (&rest body)
+  `(progn ,@body))
+
+(defmacro eval-and-compile (&rest body)
+  `(progn ,@body))
+
+(provide 'subr)
+
+;;; subr.el ends here
