@@ -355,7 +355,8 @@ static void check_recursive_load(mrt *rt, mval path, mval loading)
         memcmp(sdata(XCAR(l)), sdata(path), slen(path)) == 0)
       seen++;
   if (seen > MAX_RECURSIVE_LOADS)
-    mrt_signal(rt, Qerror, Fcons(rt, make_cstring(rt, "Recursive load"), loading));
+    mrt_signal(rt, Qerror,
+               Fcons(rt, make_cstring(rt, "Recursive load"), Fcons(rt, path, loading)));
 }
 
 static void load_message(mrt *rt, mval path)

@@ -83,15 +83,27 @@ static mval Ffloat_time(mrt *rt, int nargs, mval *args)
 /* Process and environment                                            */
 /* ================================================================== */
 
+/* A hook value is one function or a list of them (t, meaning the
+   global value, is skipped: there are no buffer-local hooks). */
+static void run_hook(mrt *rt, mval hook)
+{
+  mval v = XSYMBOL(rt, hook)->value;
+  if (v == Qunbound || NILP(v))
+    return;
+  if (functionp(rt, v)) {
+    call0(rt, v);
+    return;
+  }
+  for (; CONSP(v); v = XCDR(v))
+    if (XCAR(v) != Qt)
+      call0(rt, XCAR(v));
+}
+
 /* (kill-emacs &optional ARG RESTART): an integer ARG is the exit code;
    anything else means success, as in Emacs. */
 static mval Fkill_emacs(mrt *rt, int nargs, mval *args)
 {
-  mval hook = intern(rt, "kill-emacs-hook");
-  mval run_hooks = intern(rt, "run-hooks");
-  if (XSYMBOL(rt, hook)->value != Qunbound && !NILP(XSYMBOL(rt, hook)->value) &&
-      !NILP(XSYMBOL(rt, run_hooks)->function))
-    call1(rt, run_hooks, hook);
+  run_hook(rt, intern(rt, "kill-emacs-hook"));
   int64_t code = FIXNUMP(args[0]) ? XFIXNUM(args[0]) : 0;
   mrt_throw(rt, KILL_EMACS_TAG, make_fixnum(code));
 }
