@@ -360,6 +360,24 @@ static void print_hash_table(struct printer *p, mval table)
   strbuf_puts(p->out, "))");
 }
 
+/* A closure prints as the list Emacs 28 would hold, (closure ENV ARGS
+   . BODY).  The list is fresh at each call, so the closure itself is
+   what marks the level: a closure in its own environment prints as #N
+   (Emacs, whose closure is that list, prints the cdr inline instead:
+   ((f closure #1 nil f) t) where marrow prints ((f . #0) t)). */
+static void print_closure(struct printer *p, mval fn)
+{
+  mval list = closure_as_list(p->rt, fn);
+  if (!CONSP(list)) {
+    print_object(p, list);
+    return;
+  }
+  if (!enter_container(p, fn))
+    return;
+  print_list(p, list);
+  leave_container(p);
+}
+
 static void print_vectorlike(struct printer *p, mval obj)
 {
   struct strbuf *b = p->out;
@@ -373,7 +391,7 @@ static void print_vectorlike(struct printer *p, mval obj)
     strbuf_putc(b, '>');
     return;
   case PVEC_CLOSURE:
-    print_object(p, closure_as_list(p->rt, obj));
+    print_closure(p, obj);
     return;
   case PVEC_HASH_TABLE:
     print_hash_table(p, obj);
