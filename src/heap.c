@@ -80,9 +80,10 @@
 ** Memory.  All system memory comes through the allocator, and any
 ** request may fail: the heap then returns NULL and stays consistent
 ** (nothing is linked in until every allocation for it has succeeded).
-** Sweeping keeps a small reserve of empty blocks instead of returning
-** all of them, so a program that oscillates around a collection does
-** not malloc and free the same block every cycle.
+** Sweeping keeps a reserve of empty blocks (heap_set_reserve: bytes
+** per block class, at least one block) instead of returning all of
+** them, so that the allocation until the next collection does not
+** malloc, fault in and free the same blocks every cycle.
 **
 ** Invariants (heap_verify checks them all):
 **   - every block's first word points to its descriptor, and every page
@@ -112,8 +113,7 @@
 #define VBITMAP_WORDS ((VWORDS + 63) / 64)          /* 8 */
 #define NLISTS HEAP_VECTOR_LISTS
 #define NO_HINT ((long)NLISTS) /* Emacs's "nothing inserted yet" */
-#define FIXED_RESERVE 1   /* empty blocks kept per fixed kind */
-#define VECTOR_RESERVE 4  /* empty vector blocks kept */
+#define DEFAULT_RESERVE (512 * 1024) /* bytes of empty blocks kept per class */
 #define LARGE_OFFSET HEAP_WORD /* descriptor word before a large object */
 
 _Static_assert(HEAP_VECTOR_LISTS == 510, "VINDEX range as in Emacs");
@@ -171,6 +171,7 @@ struct heap {
   enum vector_policy policy;
   uint64_t finalize_types;
   size_t sys_bytes;
+  size_t reserve_bytes; /* empty blocks a sweep keeps, per block class */
 
   struct fixed_space fixed[HEAP_FIXED_KINDS];
 
@@ -426,6 +427,7 @@ struct heap *heap_new(const struct heap_allocator *allocator)
   h->a = a;
   h->sys_bytes = sizeof *h;
   h->policy = VECTOR_POLICY_HINT;
+  h->reserve_bytes = DEFAULT_RESERVE;
   h->hint = NO_HINT;
   h->lo = UINTPTR_MAX;
   for (int k = 0; k < HEAP_FIXED_KINDS; k++)
@@ -491,6 +493,14 @@ void heap_set_policy(struct heap *h, enum vector_policy p)
 }
 enum vector_policy heap_policy(const struct heap *h) { return h->policy; }
 void heap_set_finalize_types(struct heap *h, uint64_t mask) { h->finalize_types = mask; }
+void heap_set_reserve(struct heap *h, size_t bytes) { h->reserve_bytes = bytes; }
+
+/* How many empty blocks of BLOCK_BYTES a sweep keeps: at least one. */
+static size_t reserve_blocks(const struct heap *h, size_t block_bytes)
+{
+  size_t n = h->reserve_bytes / block_bytes;
+  return n ? n : 1;
+}
 
 /* ------------------------------------------------------------------ */
 /* Fixed-size kinds                                                    */
@@ -561,8 +571,9 @@ void *heap_alloc_fixed(struct heap *h, enum heap_kind k)
   fs->cur_free &= fs->cur_free - 1;
   fs->cur->alloc[fs->cur_word] |= (uint64_t)1 << bit;
   fs->live++;
-  void *p = fs->cur->data + ((size_t)fs->cur_word * 64 + bit) * fs->objsize;
-  memset(p, 0, fs->objsize);
+  uint64_t *p = (uint64_t *)(fs->cur->data + ((size_t)fs->cur_word * 64 + bit) * fs->objsize);
+  for (size_t i = 0; i < fs->objsize / sizeof *p; i++) /* 1 to 6 words: no memset call */
+    p[i] = 0;
   return p;
 }
 
@@ -854,11 +865,11 @@ static void sweep_fixed(struct heap *h, enum heap_kind k, heap_finalize_fn fin, 
 {
   struct fixed_space *fs = &h->fixed[k];
   struct hblock *part = NULL, **part_tail = &part, *empty = NULL, **empty_tail = &empty;
-  size_t kept_empty = 0, live = 0;
+  size_t kept_empty = 0, live = 0, keep = reserve_blocks(h, HEAP_FIXED_BLOCK_BYTES);
   for (struct hblock **pp = &fs->blocks, *b; (b = *pp);) {
     size_t n = sweep_fixed_block(h, fs, b, fin, ud, out);
     live += n;
-    if (n == 0 && kept_empty >= FIXED_RESERVE) {
+    if (n == 0 && kept_empty >= keep) {
       *pp = b->next;
       fs->nblocks--;
       out->blocks_freed++;
@@ -945,10 +956,10 @@ static void sweep_vectors(struct heap *h, heap_finalize_fn fin, void *ud, struct
   memset(h->nonempty, 0, sizeof h->nonempty);
   h->hint = NO_HINT; /* as Emacs 30 resets it; the rebuild below sets it again */
   h->vec_live_chunks = h->vec_live_bytes = h->vec_free_bytes = 0;
-  size_t kept_empty = 0;
+  size_t kept_empty = 0, keep = reserve_blocks(h, HEAP_VECTOR_BLOCK_BYTES);
   for (struct hblock **pp = &h->vblocks, *b; (b = *pp);) {
     if (sweep_vector_block(h, b, fin, ud, out)) {
-      if (kept_empty >= VECTOR_RESERVE) {
+      if (kept_empty >= keep) {
         *pp = b->next;
         h->nvblocks--;
         h->vec_free_bytes -= HEAP_VECTOR_DATA_BYTES;

@@ -96,6 +96,11 @@ void heap_set_policy(struct heap *h, enum vector_policy p);
 enum vector_policy heap_policy(const struct heap *h);
 /* Dead vector-likes of these types are passed to the finalizer. */
 void heap_set_finalize_types(struct heap *h, uint64_t pvec_type_mask);
+/* Empty blocks a sweep keeps instead of releasing, in bytes per block
+   class (each fixed kind, vector blocks); at least one block is always
+   kept.  Default 512 KiB; the collector may set its GC threshold, the
+   bytes that will be allocated before the next sweep. */
+void heap_set_reserve(struct heap *h, size_t bytes);
 
 /* Allocation: NULL when the system (or the allocator) refuses memory.
    Fixed objects come back zeroed.  heap_alloc_vector takes the total

@@ -281,6 +281,7 @@ END_TEST
 START_TEST(block_release_keeps_reserve)
 {
   struct heap *h = fresh(VECTOR_POLICY_HINT);
+  heap_set_reserve(h, 4 * HEAP_VECTOR_BLOCK_BYTES); /* 4 vector blocks, 1 fixed */
   for (int i = 0; i < 20; i++)
     vec(h, 2000); /* two per block */
   struct heap_kind_stats st;
@@ -307,6 +308,12 @@ START_TEST(block_release_keeps_reserve)
   ck_assert_int_eq(st.blocks, 1);
   ck_assert_int_eq(st.used, 0);
   ck_assert_uint_lt(heap_bytes_in_use(h), before);
+  /* With no reserve asked for, one block per class is still kept. */
+  heap_set_reserve(h, 0);
+  sweep(h, &r);
+  ck_assert_int_eq(r.blocks_freed, 3);
+  heap_kind_stats(h, HEAP_VECTOR, &st);
+  ck_assert_int_eq(st.blocks, 1);
   heap_free(h);
 }
 END_TEST
