@@ -133,6 +133,7 @@ struct code {
   int32_t cdepth;      /* deepest node nesting, for the C stack guard */
   int32_t has_special; /* some parameter is dynamically bound */
   int32_t has_boxed;
+  int32_t invalid;     /* a bad lambda list: every call signals */
 };
 #define CODE_NLISP 4
 #define XCODE(x) ((struct code *)untag(x))
@@ -236,7 +237,7 @@ static inline void check_c_stack(mrt *rt, size_t need)
 static inline void enter_depth(mrt *rt)
 {
   mval max = rt->eval->max_depth_sym->value;
-  int64_t limit = FIXNUMP(max) ? XFIXNUM(max) : 800;
+  int64_t limit = FIXNUMP(max) ? XFIXNUM(max) : 1600;
   if (limit < 100)
     limit = 100;
   if (++rt->lisp_eval_depth > limit)
@@ -250,9 +251,10 @@ static inline void enter_depth(mrt *rt)
 /* Follow symbol -> function cell chains.  Returns Qnil for void. */
 static mval indirect_function(mrt *rt, mval f)
 {
+  mval first = SYMBOLP(f) ? XSYMBOL(rt, f)->function : f;
   for (int hops = 0; SYMBOLP(f) && !NILP(f); hops++) {
     if (hops > 100)
-      xsignal1(rt, Qcyclic_function_indirection, f);
+      xsignal1(rt, Qcyclic_function_indirection, first);
     f = XSYMBOL(rt, f)->function;
   }
   return f;
@@ -269,8 +271,8 @@ static bool is_special_form(mval f)
 /* Calling                                                            */
 /* ================================================================== */
 
-static mval call_closure(mrt *rt, mval fn, int nargs, size_t base);
-static mval call_list_function(mrt *rt, mval fn, int nargs, size_t base);
+static mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base);
+static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base);
 
 static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
 {
@@ -313,12 +315,12 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
   }
   if (VECTORLIKEP(fn)) {
     if (PVEC_TYPE(fn) == PVEC_CLOSURE)
-      return call_closure(rt, fn, nargs, base);
-    if (PVEC_TYPE(fn) == PVEC_SUBR)
-      return call_subr(rt, fn, SYMBOLP(orig) ? fn : orig, nargs, base);
+      return call_closure(rt, fn, orig, nargs, base);
+    if (PVEC_TYPE(fn) == PVEC_SUBR) /* funcall names the subr itself */
+      return call_subr(rt, fn, fn, nargs, base);
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
-    return call_list_function(rt, fn, nargs, base);
+    return call_list_function(rt, fn, orig, nargs, base);
   xsignal1(rt, Qinvalid_function, orig);
 }
 
@@ -813,24 +815,31 @@ static inline size_t push_args(mrt *rt, const node *n, mval *fp)
   return base;
 }
 
-/* A call by name: k = the symbol. */
-static mval ev_call(mrt *rt, const node *n, mval *fp)
+/* Call the function named by node N (k = the symbol) with NARGS
+   arguments at BASE.  Errors and the backtrace name the symbol, as
+   Emacs's eval does. */
+static inline mval call_named(mrt *rt, const node *n, int nargs, size_t base)
 {
-  size_t base = push_args(rt, n, fp);
   mval fn = n->sym->function;
   mval r;
   if (PVECP(fn, PVEC_CLOSURE))
-    r = call_closure(rt, fn, n->count, base);
+    r = call_closure(rt, fn, n->k, nargs, base);
   else if (PVECP(fn, PVEC_SUBR))
-    r = call_subr(rt, fn, n->k, n->count, base);
+    r = call_subr(rt, fn, n->k, nargs, base);
   else if (NILP(fn))
     xsignal1(rt, Qvoid_function, n->k);
   else if (is_macro(fn))
     xsignal1(rt, Qinvalid_function, n->k); /* became a macro after analysis */
   else
-    r = call_stack(rt, n->k, n->count, base);
+    r = call_stack(rt, n->k, nargs, base);
   rt->stack_top = base;
   return r;
+}
+
+static mval ev_call(mrt *rt, const node *n, mval *fp)
+{
+  size_t base = push_args(rt, n, fp);
+  return call_named(rt, n, n->count, base);
 }
 
 /* A call of an evaluated function value: a = the function form. */
@@ -873,9 +882,7 @@ static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
   rt->stack[rt->stack_top++] = x;
   if (nargs > 1)
     rt->stack[rt->stack_top++] = y;
-  mval r = call_stack(rt, n->k, nargs, base);
-  rt->stack_top = base;
-  return r;
+  return call_named(rt, n, nargs, base);
 }
 
 #define FAST2(name, expr)                                               \
@@ -1427,6 +1434,14 @@ static node *analyse_call(struct actx *A, mval form)
     A->f->push--;
     return n;
   }
+  if (CONSP(head) && XCAR(head) == Qclosure) {
+    node *n = new_node(A, ev_call_value);
+    n->a = const_node(A, head);
+    A->f->push++;
+    analyse_args(A, n, args);
+    A->f->push--;
+    return n;
+  }
   if (!SYMBOLP(head)) {
     node *n = new_node(A, ev_signal_invalid);
     n->k = keep(A, head);
@@ -1562,14 +1577,14 @@ static node *analyse(struct actx *A, mval form)
 /* Parse the lambda list into C->params and declare the parameters. */
 static void analyse_params(struct actx *A, mval args)
 {
-  mrt *rt = A->rt;
   struct code *c = XCODE(A->f->code);
   int64_t n = list_length(args);
   c->params = aalloc(A, sizeof(struct binding) * (size_t)(n ? n : 1));
   int state = 0; /* 0 required, 1 &optional, 2 &rest, 3 after the rest var */
   int i = 0;
-  for (mval p = args; CONSP(p); p = XCDR(p)) {
-    mval a = XCAR(p);
+  mval tail = args;
+  for (; CONSP(tail); tail = XCDR(tail)) {
+    mval a = XCAR(tail);
     if (a == Qand_optional) {
       if (state != 0)
         goto bad;
@@ -1595,12 +1610,15 @@ static void analyse_params(struct actx *A, mval args)
     }
     i++;
   }
-  if (state == 2 || (!NILP(args) && !CONSP(args)))
+  if (state == 2 || !NILP(tail))
     goto bad;
   c->nparams = i;
   return;
 bad:
-  xsignal1(rt, Qinvalid_function, args);
+  /* Signalled at each call, naming the function, as Emacs does. */
+  c->invalid = 1;
+  c->nreq = INT32_MAX;
+  c->nparams = i;
 }
 
 /* Analyse (lambda ARGS . BODY) as a function nested in PARENT (NULL at
@@ -1689,12 +1707,17 @@ static mval closure_error_form(mrt *rt, mval fn)
 /* Run CODE with the arguments at rt->stack[base..] == the top of the
    stack.  CAPTURED are the values for the capture slots (NULL when
    there are none); FN is what the backtrace and errors name. */
-static mval run_code(mrt *rt, mval code, mval fn, int nargs, size_t base,
+static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t base,
                      const mval *captured)
 {
   struct code *c = XCODE(code);
-  if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt))
-    wrong_args(rt, PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn) : fn, nargs);
+  if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
+    mval form = PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn)
+                : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
+    if (c->invalid)
+      xsignal1(rt, Qinvalid_function, form);
+    wrong_args(rt, form, nargs);
+  }
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
   enter_depth(rt);
@@ -1713,8 +1736,9 @@ static mval run_code(mrt *rt, mval code, mval fn, int nargs, size_t base,
   for (int i = 0; i < c->ncap; i++)
     fp[c->cap_base + i] = captured[i];
   rt->stack_top = base + (size_t)c->nslots;
-  struct bt_frame bt = {rt->backtrace, fn, fp, nargs};
-  rt->backtrace = &bt;
+  struct bt_frame bt = {rt->backtrace, name, fp, nargs};
+  if (!NILP(name))
+    rt->backtrace = &bt;
   size_t count = rt->specpdl_depth;
   if (c->has_boxed | c->has_special)
     for (int i = 0; i < c->nparams; i++)
@@ -1722,21 +1746,22 @@ static mval run_code(mrt *rt, mval code, mval fn, int nargs, size_t base,
   mval r = EV(rt, c->body_node, fp);
   if (c->has_special)
     unbind_to(rt, count);
-  rt->backtrace = bt.prev;
+  if (!NILP(name))
+    rt->backtrace = bt.prev;
   rt->lisp_eval_depth--;
   rt->stack_top = base;
   return r;
 }
 
-static mval call_closure(mrt *rt, mval fn, int nargs, size_t base)
+static mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base)
 {
   mval code = closure_code(rt, fn);
-  return run_code(rt, code, fn, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED);
+  return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED);
 }
 
 /* (lambda ARGS . BODY) runs with dynamic binding, (closure ENV ARGS
    . BODY) in ENV, as Emacs 28 does.  Analysed afresh at every call. */
-static mval call_list_function(mrt *rt, mval fn, int nargs, size_t base)
+static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base)
 {
   mval rest = XCDR(fn);
   bool dynamic = XCAR(fn) == Qlambda;
@@ -1750,7 +1775,7 @@ static mval call_list_function(mrt *rt, mval fn, int nargs, size_t base)
   if (!CONSP(rest))
     xsignal1(rt, Qinvalid_function, fn);
   mval code = analyse_function(rt, NULL, XCAR(rest), XCDR(rest), dynamic, env);
-  return run_code(rt, code, fn, nargs, base, NULL);
+  return run_code(rt, code, fn, name, nargs, base, NULL);
 }
 
 /* Analyse FORM as the body of a function of no arguments and run it:
@@ -1761,7 +1786,7 @@ static mval eval_in(mrt *rt, mval form, mval env)
     check_thread(rt);
   mval code = analyse_function(rt, NULL, Qnil, list1(rt, form), NILP(env),
                                CONSP(env) ? env : Qnil);
-  return run_code(rt, code, Qeval, 0, rt->stack_top, NULL);
+  return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL);
 }
 
 mval eval_form(mrt *rt, mval form)
@@ -2030,6 +2055,8 @@ static mval bq_expand(mrt *rt, mval x, int depth)
     mval f = bq_list(rt, l, depth);
     if (constant_form(rt, f))
       return list2(rt, Qquote, x);
+    if (CONSP(f) && XCAR(f) == Qlist)
+      return Fcons(rt, Qvector, XCDR(f));
     return list2(rt, Qvconcat, f);
   }
   if (!CONSP(x))
@@ -2133,6 +2160,10 @@ static mval Fapply(mrt *rt, int nargs, mval *args)
     rt->stack[rt->stack_top++] = args[i];
   for (; CONSP(last); last = XCDR(last))
     rt->stack[rt->stack_top++] = XCAR(last);
+  if (!NILP(last)) {
+    rt->stack_top = base;
+    wrong_type_argument(rt, Qlistp, last);
+  }
   mval r = call_stack(rt, args[0], (int)(rt->stack_top - base), base);
   rt->stack_top = base;
   return r;
@@ -2411,11 +2442,13 @@ void eval_init(mrt *rt)
     s->function = Fcons(rt, Qmacro, s->function);
   }
 
-  defvar(rt, Qmax_lisp_eval_depth, make_fixnum(800));
+  defvar(rt, Qmax_lisp_eval_depth, make_fixnum(1600)); /* Emacs 28.2's */
   defvar(rt, Qlexical_binding, Qt);
   defvar(rt, Qmacroexpand_all_environment, Qnil);
-  if (NILP(get_prop(rt, Qexcessive_lisp_nesting, Qerror_conditions)))
-    define_error(rt, Qexcessive_lisp_nesting, "Lisp nesting exceeds \u2018max-lisp-eval-depth\u2019",
-                 Qerror);
+  /* As Emacs 29 names it; Emacs 28 signals a plain `error'. */
+  mval recursion_error = intern(rt, "recursion-error");
+  define_error(rt, recursion_error, "Excessive recursive calling error", Qerror);
+  define_error(rt, Qexcessive_lisp_nesting, "Lisp nesting exceeds \u2018max-lisp-eval-depth\u2019",
+               recursion_error);
   find_c_stack_limit(rt);
 }
