@@ -1,0 +1,131 @@
+;;; subr-x.el --- extra string, hash table and threading helpers  -*- lexical-binding: t -*-
+
+;; What (require 'subr-x) gives in GNU Emacs 28, for the parts marrow
+;; supports.  `named-let' lives in subr.el, so it is here too.
+;;
+;; Invariant: like subr.el, nothing here replaces a C primitive.
+
+(subr--define-missing string-join
+  (defun string-join (strings &optional separator)
+    "Join STRINGS with SEPARATOR between them."
+    (mapconcat #'identity strings (or separator ""))))
+
+(defun subr-x--blank-char-p (c)
+  (memq c '(?\s ?\t ?\n ?\r ?\f ?\v)))
+
+(defun string-trim-left (string &optional regexp)
+  "Remove leading whitespace (or a match of REGEXP) from STRING."
+  (if regexp
+      (if (string-match (concat "\\`\\(?:" regexp "\\)") string)
+          (substring string (match-end 0))
+        string)
+    (let ((i 0) (n (length string)))
+      (while (and (< i n) (subr-x--blank-char-p (aref string i)))
+        (setq i (1+ i)))
+      (substring string i))))
+
+(defun string-trim-right (string &optional regexp)
+  "Remove trailing whitespace (or a match of REGEXP) from STRING."
+  (if regexp
+      (let ((i (string-match-p (concat "\\(?:" regexp "\\)\\'") string)))
+        (if i (substring string 0 i) string))
+    (let ((i (length string)))
+      (while (and (> i 0) (subr-x--blank-char-p (aref string (1- i))))
+        (setq i (1- i)))
+      (substring string 0 i))))
+
+(defun string-trim (string &optional trim-left trim-right)
+  "Remove leading and trailing whitespace from STRING."
+  (string-trim-left (string-trim-right string trim-right) trim-left))
+
+(defun string-blank-p (string)
+  "True when STRING is empty or holds only whitespace."
+  (string-empty-p (string-trim string)))
+
+(defun string-remove-prefix (prefix string)
+  (if (string-prefix-p prefix string) (substring string (length prefix)) string))
+
+(defun string-remove-suffix (suffix string)
+  (if (string-suffix-p suffix string)
+      (substring string 0 (- (length string) (length suffix)))
+    string))
+
+(defun string-reverse (string) (concat (reverse (append string nil))))
+
+(defun hash-table-keys (table)
+  "The keys of TABLE, in its order."
+  (let (keys)
+    (maphash (lambda (k _v) (push k keys)) table)
+    (nreverse keys)))
+
+(defun hash-table-values (table)
+  "The values of TABLE, in its order."
+  (let (values)
+    (maphash (lambda (_k v) (push v values)) table)
+    (nreverse values)))
+
+(defun hash-table-empty-p (table) (zerop (hash-table-count table)))
+
+(defun subr-x--thread (forms last)
+  "Thread the first of FORMS through the rest, as first or LAST argument."
+  (let ((acc (car forms)))
+    (dolist (f (cdr forms) acc)
+      (setq acc (if (consp f)
+                    (if last `(,@f ,acc) `(,(car f) ,acc ,@(cdr f)))
+                  (list f acc))))))
+
+(defmacro thread-first (&rest forms)
+  "Thread FORMS, each result becoming the first argument of the next."
+  (subr-x--thread forms nil))
+
+(defmacro thread-last (&rest forms)
+  "Thread FORMS, each result becoming the last argument of the next."
+  (subr-x--thread forms t))
+
+(defun subr-x--binding (b)
+  "Normalize an if-let binding to (VAR FORM); VAR nil tests FORM only."
+  (cond ((symbolp b) (list b b))
+        ((null (cdr b)) (list nil (car b)))
+        (t b)))
+
+(defun subr-x--if-let* (bindings then else)
+  (if (null bindings)
+      then
+    (let* ((b (subr-x--binding (car bindings)))
+           (var (or (car b) (make-symbol "s"))))
+      `(let ((,var ,(nth 1 b)))
+         (if ,var ,(subr-x--if-let* (cdr bindings) then else) ,else)))))
+
+(defun subr-x--spec (spec)
+  "Accept the old single-binding form (SYMBOL VALUE) too."
+  (if (and (consp spec) (symbolp (car spec)) (car spec) (cdr spec) (null (cdr (cdr spec))))
+      (list spec)
+    spec))
+
+(defmacro if-let* (varlist then &rest else)
+  (declare (indent 2))
+  (let ((else-fn (make-symbol "else")))
+    `(let ((,else-fn (lambda () ,@else)))
+       ,(subr-x--if-let* varlist then `(funcall ,else-fn)))))
+
+(defmacro if-let (spec then &rest else)
+  "Bind SPEC in turn; if all are non-nil do THEN, else ELSE."
+  (declare (indent 2))
+  `(if-let* ,(subr-x--spec spec) ,then ,@else))
+
+(defmacro when-let* (varlist &rest body)
+  (declare (indent 1))
+  (subr-x--if-let* varlist `(progn ,@body) nil))
+
+(defmacro when-let (spec &rest body)
+  "Bind SPEC in turn; if all are non-nil do BODY."
+  (declare (indent 1))
+  (subr-x--if-let* (subr-x--spec spec) `(progn ,@body) nil))
+
+(defmacro and-let* (varlist &rest body)
+  (declare (indent 1))
+  (subr-x--if-let* varlist (if body `(progn ,@body) t) nil))
+
+(provide 'subr-x)
+
+;;; subr-x.el ends here
