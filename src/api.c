@@ -56,6 +56,8 @@ struct marrow {
   int exit_code;       /* of the last kill-emacs */
   int nesting;         /* guards in progress */
   bool exit_pending;   /* a nested protected call saw kill-emacs */
+  bool printing_backtrace;
+  mval debug_on_error; /* the symbol, interned once */
   struct host_fn *host_fns;
   /* The reference table: refs[i] is live unless it is on the free
      list, which threads through free_next.  Index 0 is never used. */
@@ -192,6 +194,76 @@ static int protect(marrow *M, body_fn body, void *ctx)
 }
 
 /* ================================================================== */
+/* --debug: a backtrace for errors nothing will catch                 */
+/* ================================================================== */
+
+/* True when a condition-case between here and the API boundary will
+   catch ERROR_SYMBOL. */
+static bool error_will_be_caught(mrt *rt, mval error_symbol)
+{
+  for (struct handler *h = rt->handlers; h; h = h->prev) {
+    if (h->type == HANDLER_CATCH_ALL)
+      return false;
+    if (h->type != HANDLER_CONDITION_CASE)
+      continue;
+    for (mval spec = h->tag; !NILP(spec); spec = CONSP(spec) ? XCDR(spec) : Qnil) {
+      mval c = CONSP(spec) ? XCAR(spec) : spec;
+      if (c == Qt || error_has_condition(rt, error_symbol, c))
+        return true;
+    }
+  }
+  return false;
+}
+
+static void write_printed(mrt *rt, mval v)
+{
+  mval s = print_to_string(rt, v, true);
+  mrt_write_err(rt, (const char *)XSTRING(s)->data, (size_t)XSTRING(s)->nbytes);
+}
+
+/* Emacs's batch format: "Debugger entered--Lisp error: (SYM . DATA)"
+   and one "  FN(ARGS...)" line per call, innermost first. */
+static void write_backtrace(mrt *rt, mval error_symbol, mval data)
+{
+  mval frames = eval_backtrace(rt);
+  mrt_write_err(rt, "Debugger entered--Lisp error: ", 30);
+  write_printed(rt, Fcons(rt, error_symbol, data));
+  mrt_write_err(rt, "\n", 1);
+  for (; CONSP(frames); frames = XCDR(frames)) {
+    mval frame = XCAR(frames);
+    mrt_write_err(rt, "  ", 2);
+    write_printed(rt, XCAR(frame));
+    mrt_write_err(rt, "(", 1);
+    for (mval a = XCDR(frame); CONSP(a); a = XCDR(a)) {
+      write_printed(rt, XCAR(a));
+      if (CONSP(XCDR(a)))
+        mrt_write_err(rt, " ", 1);
+    }
+    mrt_write_err(rt, ")\n", 2);
+  }
+  mrt_write_err(rt, "\n", 1);
+}
+
+/* rt->on_signal.  Printing may itself fail (memory-full); that failure
+   is caught here so that the original error goes on unharmed. */
+static void debug_on_signal(mrt *rt, mval error_symbol, mval data)
+{
+  marrow *M = rt->host;
+  mval flag = XSYMBOL(rt, M->debug_on_error)->value;
+  if (M->printing_backtrace || flag == Qunbound || NILP(flag) ||
+      error_will_be_caught(rt, error_symbol))
+    return;
+  M->printing_backtrace = true;
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
+  if (setjmp(h.jmp) == 0) {
+    write_backtrace(rt, error_symbol, data);
+    handler_pop(rt, &h);
+  }
+  M->printing_backtrace = false;
+}
+
+/* ================================================================== */
 /* Life cycle                                                         */
 /* ================================================================== */
 
@@ -258,8 +330,12 @@ static void init_language(marrow *M, void *ctx)
   load_set_lisp_dir(rt, find_lisp_dir(opts));
   if (opts->interactive)
     set_symbol_value(rt, Qnoninteractive, Qnil);
+  M->debug_on_error = intern(rt, "debug-on-error");
+  if (XSYMBOL(rt, M->debug_on_error)->value == Qunbound)
+    defvar(rt, M->debug_on_error, Qnil);
   if (opts->debug)
-    set_symbol_value(rt, intern(rt, "debug-on-error"), Qt);
+    set_symbol_value(rt, M->debug_on_error, Qt);
+  rt->on_signal = debug_on_signal;
   if (!opts->no_lisp_library)
     load_file(rt, make_cstring(rt, "subr"), true, true);
 }
@@ -408,7 +484,9 @@ static void call_body(marrow *M, void *ctx)
   if (c->nargs < 0)
     args_out_of_range(rt, make_fixnum(c->nargs), make_fixnum(0));
   mval fn = c->name ? intern(rt, c->name) : c->fn;
-  stack_reserve(rt, (size_t)c->nargs);
+  /* The evaluator keeps pointers into rt->stack: never grow it. */
+  if (rt->stack_top + (size_t)c->nargs > rt->stack_cap)
+    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(c->nargs));
   size_t base = rt->stack_top;
   mval *args = rt->stack + base;
   if (c->nargs > 0)

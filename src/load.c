@@ -56,7 +56,9 @@ static mval variable_or_nil(mrt *rt, mval sym)
    non-local exit, which restores stack_top). */
 static void push_root(mrt *rt, mval v)
 {
-  stack_reserve(rt, 1);
+  /* The evaluator keeps pointers into rt->stack: never grow it. */
+  if (rt->stack_top >= rt->stack_cap)
+    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(rt->lisp_eval_depth));
   rt->stack[rt->stack_top++] = v;
 }
 
