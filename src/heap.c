@@ -921,14 +921,15 @@ static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_f
   for (size_t wi = 0; wi < VWORDS;) {
     size_t next = bit_next(b->starts, wi + 1, VWORDS);
     struct vectorlike *v = (struct vectorlike *)(b->data + wi * HEAP_WORD);
-    enum pvec_type type = vl_header_type(v->header);
-    if (type != PVEC_FREE && bit_test(b->mark, wi)) {
+    /* Only objects are ever marked, so a live chunk's header is not read. */
+    if (bit_test(b->mark, wi)) {
       if (run < VWORDS)
         make_free_chunk(h, b, run, wi, true);
       run = VWORDS;
       h->vec_live_chunks++;
       h->vec_live_bytes += (next - wi) * HEAP_WORD;
     } else {
+      enum pvec_type type = vl_header_type(v->header);
       if (type != PVEC_FREE) {
         out->bytes_freed += (next - wi) * HEAP_WORD;
         if (fin && (h->finalize_types >> type & 1)) {

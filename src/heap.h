@@ -83,7 +83,8 @@ struct heap_sweep_result {
 
 /* Called by the sweep for each dead object that needs finalizing:
    strings and symbols among the fixed kinds, and vector-likes whose
-   type bit is set in heap->finalize_types. */
+   type bit is set in heap->finalize_types (KIND is HEAP_VECTOR or
+   HEAP_LARGE for those).  It must not allocate from this heap. */
 typedef void (*heap_finalize_fn)(void *obj, enum heap_kind kind, void *ud);
 
 struct heap;
