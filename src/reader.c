@@ -863,18 +863,20 @@ mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *fil
   return v;
 }
 
-/* Character index -> byte offset in string S (which is valid UTF-8 or
-   treated bytewise). */
-static size_t char_to_byte(struct string *s, int64_t index)
+/* Byte offset -> character index in S, counting as strfns does (a
+   malformed byte is one character). */
+static int64_t byte_to_char(mval string, size_t pos)
 {
-  if (!(s->flags & STRING_MULTIBYTE))
-    return (size_t)index;
-  size_t b = 0;
-  for (int64_t i = 0; i < index && b < (size_t)s->nbytes; i++)
-    do
-      b++;
-    while (b < (size_t)s->nbytes && (s->data[b] & 0xC0) == 0x80);
-  return b;
+  struct string *s = XSTRING(string);
+  if (s->nchars == s->nbytes)
+    return (int64_t)pos;
+  int64_t chars = 0;
+  for (size_t b = 0; b < pos; chars++) {
+    int len;
+    char_decode(s->data + b, s->data + s->nbytes, &len);
+    b += (size_t)len;
+  }
+  return chars;
 }
 
 static int64_t string_index_arg(mrt *rt, mval string, mval arg, int64_t dflt, int64_t lo)
@@ -899,13 +901,12 @@ mval read_from_string(mrt *rt, mval string, mval start, mval end)
   if (from < 0 || to < 0)
     xsignal3(rt, Qargs_out_of_range, string, start, end);
   struct string *s = XSTRING(string);
-  size_t pos = char_to_byte(s, from), limit = char_to_byte(s, to);
+  size_t pos = (size_t)string_char_to_byte(string, from);
+  size_t limit = NILP(end) ? (size_t)s->nbytes : (size_t)string_char_to_byte(string, to);
   mval v = read_one(rt, (const char *)s->data, limit, &pos, NULL);
   if (v == Qunbound)
     end_of_string(rt);
-  int64_t end_index = (s->flags & STRING_MULTIBYTE)
-                          ? utf8_count_chars(s->data, pos, NULL)
-                          : (int64_t)pos;
+  int64_t end_index = byte_to_char(string, pos);
   return Fcons(rt, v, make_fixnum(end_index));
 }
 
