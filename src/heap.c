@@ -181,6 +181,7 @@ struct heap {
   size_t counts[NLISTS];
   uint64_t nonempty[HEAP_VECTOR_BITMAP_WORDS];
   long hint;
+  struct heap_vector_stats vstats;
   size_t vec_live_chunks, vec_live_bytes, vec_free_bytes;
 
   struct hblock *large;
@@ -615,15 +616,26 @@ static size_t scan_from(const struct heap *h, size_t from)
 
 /* The list to split from for a request whose lists below FROM cannot
    serve it, or NLISTS when no list can. */
-static size_t find_larger(const struct heap *h, size_t from)
+static size_t find_larger(struct heap *h, size_t from)
 {
+  struct heap_vector_stats *st = &h->vstats;
+  size_t start = from, found;
   switch (h->policy) {
-  case VECTOR_POLICY_SCAN:
-    return scan_from(h, from);
   case VECTOR_POLICY_HINT:
-    return scan_from(h, from > (size_t)h->hint ? from : (size_t)h->hint);
+    if ((size_t)h->hint > from) {
+      start = (size_t)h->hint;
+      /* The bitmap is kept under every policy: count what the hint skips. */
+      st->hint_misses += bit_next(h->nonempty, from, start) < start;
+    }
+    /* fall through */
+  case VECTOR_POLICY_SCAN:
+    found = scan_from(h, start);
+    st->lists_probed += found - start + (found < NLISTS);
+    return found;
   default:
-    return bit_next(h->nonempty, from, NLISTS);
+    found = bit_next(h->nonempty, from, NLISTS);
+    st->lists_probed += (found < NLISTS ? found : NLISTS - 1) / 64 - from / 64 + 1;
+    return found;
   }
 }
 
@@ -688,10 +700,15 @@ static void split_chunk(struct heap *h, struct vchunk *c, size_t nbytes)
 static struct vchunk *take_chunk(struct heap *h, size_t nbytes)
 {
   size_t exact = HEAP_VINDEX(nbytes);
-  if (h->lists[exact])
+  h->vstats.allocs++;
+  if (h->lists[exact]) {
+    h->vstats.exact++;
     return list_pop(h, exact);
+  }
   /* A remainder must itself be a chunk, hence the + 16. */
   size_t i = find_larger(h, HEAP_VINDEX(nbytes + HEAP_VECTOR_MIN_BYTES));
+  h->vstats.splits += i < NLISTS;
+  h->vstats.new_blocks += i == NLISTS;
   struct vchunk *c = i < NLISTS ? list_pop(h, i) : new_vector_block(h);
   if (c)
     split_chunk(h, c, nbytes);
@@ -1041,6 +1058,7 @@ void heap_kind_stats(const struct heap *h, enum heap_kind k, struct heap_kind_st
 }
 
 size_t heap_bytes_in_use(const struct heap *h) { return h->sys_bytes; }
+void heap_vector_stats(const struct heap *h, struct heap_vector_stats *out) { *out = h->vstats; }
 
 size_t heap_vector_free_lists(const struct heap *h, size_t *counts, size_t ncounts, long *hint,
                               uint64_t *bitmap, size_t nbitmap_words)

@@ -135,6 +135,18 @@ size_t heap_bytes_in_use(const struct heap *h); /* system memory the heap holds 
 size_t heap_vector_free_lists(const struct heap *h, size_t *counts, size_t ncounts,
                               long *hint, uint64_t *bitmap, size_t nbitmap_words);
 
+/* How small vector-likes were served, since the heap was made: the cost
+   of the allocation step under the current policy. */
+struct heap_vector_stats {
+  uint64_t allocs;       /* small vector-likes allocated */
+  uint64_t exact;        /* from the exact-size list */
+  uint64_t splits;       /* by splitting a larger chunk */
+  uint64_t new_blocks;   /* from a fresh block (no list could serve) */
+  uint64_t lists_probed; /* lists examined (scan, hint) or bitmap words (bitmap) */
+  uint64_t hint_misses;  /* hint: a usable chunk lay below the hint */
+};
+void heap_vector_stats(const struct heap *h, struct heap_vector_stats *out);
+
 struct heap_block_info {
   enum heap_kind kind;
   const void *start;

@@ -122,7 +122,14 @@ START_TEST(policy_selects_list)
       ck_assert_int_eq(hint_of(h), HEAP_VINDEX(4088 - 128));
     else
       ck_assert_int_eq(hint_of(h), -1);
+    struct heap_vector_stats before, after;
+    heap_vector_stats(h, &before);
+    ck_assert_int_eq(before.allocs, 3);
+    ck_assert_int_eq(before.new_blocks, 1);
     char *d = vec(h, 16); /* list 0 is empty: a larger chunk is split */
+    heap_vector_stats(h, &after);
+    ck_assert_int_eq(after.splits, before.splits + 1);
+    ck_assert_int_eq(after.hint_misses, policies[i] == VECTOR_POLICY_HINT);
     if (policies[i] == VECTOR_POLICY_HINT) {
       /* The hint misses B below it and splits the big rest. */
       ck_assert_ptr_eq(d, s.c + 16);
