@@ -1,2 +1,67 @@
 #!/bin/sh
-echo "0 passed, 0 failed"
+# run-lisp-tests.sh -- run every tests/lisp/*.el as an ERT batch job.
+#
+#   MARROW=path/to/marrow   the program to run (default: src/marrow in
+#                           the current build directory)
+#   ORACLE=emacs            MARROW is GNU Emacs: use its own ERT
+#   top_srcdir=DIR          the source tree (set by `make check')
+#   LISP_TESTS="a.el b.el"  run only these files (names under tests/lisp)
+#
+# Each file runs as `$MARROW -batch -Q -l ert -l FILE -f
+# ert-run-tests-batch-and-exit'.  One line is printed per file, then a
+# final line "N passed, M failed" counting ERT tests; a file that
+# crashes or exits without ERT's summary counts as one failed test.
+# The exit status is non-zero when anything failed.
+
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+testdir=$srcdir/tests/lisp
+MARROW=${MARROW:-$(pwd)/src/marrow}
+
+if [ "$ORACLE" != emacs ] && [ ! -x "$MARROW" ]; then
+  echo "run-lisp-tests.sh: no marrow program at $MARROW (set MARROW)" >&2
+  exit 2
+fi
+
+# marrow finds lisp/ert.el on its load-path; tell it where lisp/ is
+# when run from a build directory.
+if [ "$ORACLE" != emacs ]; then
+  MARROW_LISP_DIR=${MARROW_LISP_DIR:-$srcdir/lisp}
+  export MARROW_LISP_DIR
+fi
+
+files=${LISP_TESTS:-$(cd "$testdir" && ls *.el)}
+log=${TMPDIR:-/tmp}/run-lisp-tests.$$
+trap 'rm -f "$log"' EXIT INT TERM
+
+passed=0
+failed=0
+for f in $files; do
+  "$MARROW" -batch -Q -l ert -l "$testdir/$f" -f ert-run-tests-batch-and-exit \
+    >"$log" 2>&1 </dev/null
+  status=$?
+  # ERT's summary: "Ran N tests, E results as expected, U unexpected..."
+  summary=$(grep '^Ran [0-9]* tests*, ' "$log" | tail -n 1)
+  if [ -n "$summary" ]; then
+    expected=$(echo "$summary" | sed 's/^Ran [0-9]* tests*, \([0-9]*\) results* as expected.*/\1/')
+    unexpected=$(echo "$summary" | sed 's/.* \([0-9]*\) unexpected.*/\1/')
+  else
+    expected=0
+    unexpected=1
+  fi
+  if [ "$status" -ne 0 ] && [ "$unexpected" -eq 0 ]; then
+    unexpected=1
+  fi
+  passed=$((passed + expected))
+  failed=$((failed + unexpected))
+  if [ "$unexpected" -eq 0 ]; then
+    echo "PASS: $f ($expected tests)"
+  else
+    echo "FAIL: $f ($expected passed, $unexpected failed, exit $status)"
+    # Show what went wrong: the failing tests and their conditions.
+    grep -E -A1 '^Test .* condition:|^ +FAILED|^ +PASSED' "$log" | head -n 40 | sed 's/^/    /'
+    if [ -z "$summary" ]; then tail -n 10 "$log" | sed 's/^/    /'; fi
+  fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
