@@ -627,6 +627,16 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
 
 ;;; ---- Miscellany ---------------------------------------------------------
 
+(subr--define-missing with-output-to-string
+  (defmacro with-output-to-string (&rest body)
+    "Run BODY with `standard-output' collected into a string; return it."
+    (declare (indent 0))
+    (let ((chars (make-symbol "chars")))
+      `(let ((,chars nil))
+         (let ((standard-output (lambda (c) (setq ,chars (cons c ,chars)))))
+           ,@body)
+         (concat (nreverse ,chars))))))
+
 (defmacro with-eval-after-load (_file &rest body)
   (declare (indent 1))
   `(progn ,@body))
