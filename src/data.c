@@ -187,10 +187,15 @@ static mval Ffmakunbound(mrt *rt, int n, mval *a)
 }
 
 /* Follows function cells through symbols.  The tortoise moves at half
-   the hare's speed, so a cycle of aliases is found, not looped on. */
+   the hare's speed, so a cycle of aliases is found, not looped on.  As
+   in Emacs 28, the error names the first alias, not OBJECT itself. */
 static mval Findirect_function(mrt *rt, int n, mval *a)
 {
-  mval hare = a[0], tortoise = a[0];
+  mval object = a[0];
+  if (!SYMBOLP(object) || NILP(object))
+    return object;
+  object = XSYMBOL(rt, object)->function;
+  mval hare = object, tortoise = object;
   for (;;) {
     if (!SYMBOLP(hare) || NILP(hare))
       return hare;
@@ -200,7 +205,7 @@ static mval Findirect_function(mrt *rt, int n, mval *a)
     hare = XSYMBOL(rt, hare)->function;
     tortoise = XSYMBOL(rt, tortoise)->function;
     if (hare == tortoise)
-      xsignal1(rt, Qcyclic_function_indirection, a[0]);
+      xsignal1(rt, Qcyclic_function_indirection, object);
   }
 }
 

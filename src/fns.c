@@ -34,27 +34,36 @@
 /* Walking lists safely                                               */
 /* ================================================================== */
 
-/* Brent's algorithm: the tortoise jumps to the hare at every power of
-   two; meeting it again means the list is circular. */
+/* Brent's algorithm, on Emacs's schedule (FOR_EACH_TAIL_INTERNAL): the
+   tortoise jumps to the hare after 2, 4, 8, ... steps, and every other
+   step compares them.  Meeting means the list is circular.  Following
+   Emacs's schedule exactly makes safe-length and last agree with it on
+   circular lists, and side effects stop at the same element. */
 struct cycle_check {
   mval tortoise;
-  uint64_t steps, power;
+  uint64_t max, q;
 };
 
 static inline struct cycle_check cycle_start(mval list)
 {
-  return (struct cycle_check){ list, 0, 2 };
+  return (struct cycle_check){ list, 2, 2 };
+}
+
+/* Called after each step to TAIL: true when TAIL closes a cycle. */
+static inline bool cycle_seen(struct cycle_check *cc, mval tail)
+{
+  if (--cc->q != 0)
+    return tail == cc->tortoise && CONSP(tail);
+  cc->max <<= 1;
+  cc->q = cc->max;
+  cc->tortoise = tail;
+  return false;
 }
 
 static inline void cycle_step(mrt *rt, struct cycle_check *cc, mval tail, mval list)
 {
-  if (tail == cc->tortoise && CONSP(tail))
+  if (cycle_seen(cc, tail))
     xsignal1(rt, Qcircular_list, list);
-  if (++cc->steps == cc->power) {
-    cc->tortoise = tail;
-    cc->power *= 2;
-    cc->steps = 0;
-  }
 }
 
 /* Runs the body with TAIL at each cons of LIST; afterwards TAIL is the
@@ -292,23 +301,27 @@ int64_t sequence_length(mrt *rt, mval seq)
   wrong_type_argument(rt, Qsequencep, seq);
 }
 
-/* Conses before the end or the first repeat, without signalling. */
-static int64_t safe_length(mval list)
+/* Conses before the end or until the cycle check fires (Emacs's
+   FOR_EACH_TAIL_SAFE); sets *LAST to the tail after the last one. */
+static int64_t safe_walk(mval list, mval *last)
 {
   int64_t n = 0;
-  mval tortoise = list;
-  uint64_t steps = 0, power = 2;
-  for (mval tail = list; CONSP(tail); tail = XCDR(tail)) {
+  struct cycle_check cc = cycle_start(list);
+  mval tail = list;
+  *last = list;
+  while (CONSP(tail)) {
     n++;
-    if (XCDR(tail) == tortoise)
+    *last = tail = XCDR(tail);
+    if (cycle_seen(&cc, tail))
       break;
-    if (++steps == power) {
-      tortoise = XCDR(tail);
-      power *= 2;
-      steps = 0;
-    }
   }
   return n;
+}
+
+static int64_t safe_length(mval list)
+{
+  mval last;
+  return safe_walk(list, &last);
 }
 
 static mval Flength(mrt *rt, int n, mval *a) { return make_fixnum(sequence_length(rt, a[0])); }
@@ -316,41 +329,36 @@ static mval Fsafe_length(mrt *rt, int n, mval *a) { return make_fixnum(safe_leng
 
 static mval Fproper_list_p(mrt *rt, int n, mval *a)
 {
-  int64_t len = 0;
-  mval tail = a[0];
-  struct cycle_check cc = cycle_start(tail);
-  for (; CONSP(tail); tail = XCDR(tail)) {
-    len++;
-    if (XCDR(tail) == cc.tortoise)
-      return Qnil;
-    if (++cc.steps == cc.power) {
-      cc.tortoise = XCDR(tail);
-      cc.power *= 2;
-      cc.steps = 0;
-    }
-  }
-  return NILP(tail) ? make_fixnum(len) : Qnil;
+  mval last;
+  int64_t len = safe_walk(a[0], &last);
+  return NILP(last) ? make_fixnum(len) : Qnil;
 }
 
 /* ================================================================== */
 /* Positions: nth, nthcdr, elt, last, butlast                         */
 /* ================================================================== */
 
-/* Walks N cdrs of LIST.  A circular list is walked only until its
-   cycle is known; the rest of N is then taken modulo its length. */
-static mval nthcdr(mrt *rt, int64_t n, mval list)
+/* Walks N cdrs of LIST (N an integer; a negative one walks none).  A
+   circular list is walked only until its cycle is known; the rest of N
+   is then taken modulo the cycle's length, exactly even for bignums. */
+static mval nthcdr(mrt *rt, mval n, mval list)
 {
+  int64_t count = check_count(rt, n);
   mval tail = list, tortoise = list;
   uint64_t steps = 0, power = 2;
-  for (int64_t i = 0; i < n; i++) {
+  for (int64_t i = 0; i < count; i++) {
     if (!CONSP(tail)) {
       check_list_end(rt, tail, list);
       return Qnil;
     }
     tail = XCDR(tail);
     steps++;
-    if (tail == tortoise) {
-      int64_t rest = (n - i - 1) % (int64_t)steps;
+    if (tail == tortoise) { /* a cycle of STEPS conses; I + 1 walked */
+      int64_t rest;
+      if (FIXNUMP(n))
+        rest = (count - i - 1) % (int64_t)steps;
+      else
+        rest = (int64_t)((mpz_fdiv_ui(XBIGNUM_MPZ(n), steps) + steps - (uint64_t)(i + 1) % steps) % steps);
       while (rest-- > 0)
         tail = XCDR(tail);
       return tail;
@@ -364,18 +372,15 @@ static mval nthcdr(mrt *rt, int64_t n, mval list)
   return tail;
 }
 
-static mval Fnthcdr(mrt *rt, int n, mval *a) { return nthcdr(rt, check_count(rt, a[0]), a[1]); }
-static mval Fnth(mrt *rt, int n, mval *a)
-{
-  return car_of(rt, nthcdr(rt, check_count(rt, a[0]), a[1]));
-}
+static mval Fnthcdr(mrt *rt, int n, mval *a) { return nthcdr(rt, a[0], a[1]); }
+static mval Fnth(mrt *rt, int n, mval *a) { return car_of(rt, nthcdr(rt, a[0], a[1])); }
 
 static mval aref_checked(mrt *rt, mval array, mval idx);
 
 static mval Felt(mrt *rt, int n, mval *a)
 {
   if (CONSP(a[0]) || NILP(a[0]))
-    return car_of(rt, nthcdr(rt, check_count(rt, a[1]), a[0]));
+    return car_of(rt, nthcdr(rt, a[1], a[0]));
   CHECK_TYPE(rt, STRINGP(a[0]) || VECTORP(a[0]), Qsequencep, a[0]);
   return aref_checked(rt, a[0], a[1]);
 }
@@ -396,11 +401,11 @@ static mval Flast(mrt *rt, int n, mval *a)
   mval list = a[0];
   int64_t m = safe_length(list);
   if (NILP(a[1]))
-    return NILP(list) ? Qnil : nthcdr(rt, m - 1, list);
+    return NILP(list) ? Qnil : nthcdr(rt, make_fixnum(m - 1), list);
   int64_t k = check_count(rt, a[1]);
   if (k < 0)
     return Qnil;
-  return k < m ? nthcdr(rt, m - k, list) : list;
+  return k < m ? nthcdr(rt, make_fixnum(m - k), list) : list;
 }
 
 /* (nbutlast LIST N) as subr.el: cut the last N conses off in place. */
@@ -411,7 +416,7 @@ static mval nbutlast(mrt *rt, mval list, mval count)
   if (k >= m)
     return Qnil;
   if (k > 0)
-    XCONS(nthcdr(rt, m - 1 - k, list))->cdr = Qnil;
+    XCONS(nthcdr(rt, make_fixnum(m - 1 - k), list))->cdr = Qnil;
   return list;
 }
 
@@ -797,12 +802,14 @@ static mval Fmapconcat(mrt *rt, int n, mval *a)
 
 /* Merges the sorted runs SRC[lo,mid) and SRC[mid,hi) into DST.  Takes
    from the right run only when PRED says it is strictly less, which
-   keeps equal elements in order. */
-static void merge_runs(mrt *rt, mval pred, mval src, mval dst, int64_t lo, int64_t mid, int64_t hi)
+   keeps equal elements in order.  BY_CAR compares the cars of conses. */
+static void merge_runs(mrt *rt, mval pred, bool by_car, mval src, mval dst, int64_t lo, int64_t mid,
+                       int64_t hi)
 {
   int64_t i = lo, j = mid, k = lo;
   while (i < mid && j < hi) {
-    if (!NILP(call2(rt, pred, AREF(src, j), AREF(src, i))))
+    mval x = AREF(src, i), y = AREF(src, j);
+    if (!NILP(call2(rt, pred, by_car ? XCAR(y) : y, by_car ? XCAR(x) : x)))
       ASET(dst, k++, AREF(src, j++));
     else
       ASET(dst, k++, AREF(src, i++));
@@ -816,7 +823,7 @@ static void merge_runs(mrt *rt, mval pred, mval src, mval dst, int64_t lo, int64
 /* Sorts the vector V in place.  The runs are merged back and forth
    between V and a scratch vector; both are Lisp vectors, so a
    predicate that signals or collects leaves nothing dangling. */
-static void sort_vector(mrt *rt, mval v, mval pred)
+static void sort_vector(mrt *rt, mval v, mval pred, bool by_car)
 {
   int64_t n = VECTOR_LENGTH(v);
   if (n < 2)
@@ -827,7 +834,7 @@ static void sort_vector(mrt *rt, mval v, mval pred)
     for (int64_t lo = 0; lo < n; lo += 2 * width) {
       int64_t mid = lo + width < n ? lo + width : n;
       int64_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-      merge_runs(rt, pred, src, dst, lo, mid, hi);
+      merge_runs(rt, pred, by_car, src, dst, lo, mid, hi);
     }
     mval t = src;
     src = dst;
@@ -837,22 +844,29 @@ static void sort_vector(mrt *rt, mval v, mval pred)
     memcpy(VECTOR_SLOTS(v), VECTOR_SLOTS(src), (size_t)n * sizeof(mval));
 }
 
-/* Lists are sorted through a vector and written back into the same
-   conses, as Emacs 30 does: the list keeps its cells and its head. */
+/* A list is sorted as a vector of its conses, which are then relinked
+   in order: each element keeps its cons, as with Emacs 28's merge sort,
+   so a variable still holding the old first cons sees what Emacs shows. */
 static mval Fsort(mrt *rt, int n, mval *a)
 {
   mval seq = a[0], pred = a[1];
   if (VECTORP(seq)) {
-    sort_vector(rt, seq, pred);
+    sort_vector(rt, seq, pred, false);
     return seq;
   }
   CHECK_TYPE(rt, CONSP(seq) || NILP(seq), Qlist_or_vector_p, seq);
-  mval v = sequence_to_vector(rt, seq);
-  sort_vector(rt, v, pred);
+  int64_t len = list_length(rt, seq);
+  mval cells = make_vector(rt, (size_t)len, Qnil);
   int64_t i = 0;
-  for (mval t = seq; CONSP(t) && i < VECTOR_LENGTH(v); t = XCDR(t))
-    XCONS(t)->car = AREF(v, i++);
-  return seq;
+  for (mval t = seq; CONSP(t); t = XCDR(t))
+    ASET(cells, i++, t);
+  sort_vector(rt, cells, pred, true);
+  for (i = 0; i + 1 < len; i++)
+    XCONS(AREF(cells, i))->cdr = AREF(cells, i + 1);
+  if (len == 0)
+    return Qnil;
+  XCONS(AREF(cells, len - 1))->cdr = Qnil;
+  return AREF(cells, 0);
 }
 
 /* ================================================================== */
@@ -862,18 +876,15 @@ static mval Fsort(mrt *rt, int n, mval *a)
 /* plist-get never signals: a malformed or circular plist just ends. */
 mval plist_get(mval plist, mval prop)
 {
-  mval tortoise = plist;
-  uint64_t steps = 0, power = 2;
-  for (mval t = plist; CONSP(t) && CONSP(XCDR(t)); t = XCDR(XCDR(t))) {
-    if (XCAR(t) == prop)
-      return XCAR(XCDR(t));
-    if (XCDR(XCDR(t)) == tortoise)
+  struct cycle_check cc = cycle_start(plist);
+  for (mval tail = plist; CONSP(tail); tail = XCDR(tail)) {
+    if (!CONSP(XCDR(tail)))
       break;
-    if (++steps == power) {
-      tortoise = XCDR(XCDR(t));
-      power *= 2;
-      steps = 0;
-    }
+    if (XCAR(tail) == prop)
+      return XCAR(XCDR(tail));
+    tail = XCDR(tail);
+    if (cycle_seen(&cc, XCDR(tail)))
+      break;
   }
   return Qnil;
 }

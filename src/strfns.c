@@ -565,17 +565,20 @@ static mval Fchar_to_string(mrt *rt, int n, mval *a)
   return make_string(rt, (const char *)enc, (size_t)len);
 }
 
+/* (append STRING nil) and (vconcat STRING), as subr.el defines them. */
 static mval Fstring_to_list(mrt *rt, int n, mval *a)
 {
-  CHECK_STRING(rt, a[0]);
   mval v = sequence_to_vector(rt, a[0]);
   return listn(rt, (size_t)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
 
-static mval Fstring_to_vector(mrt *rt, int n, mval *a)
+static mval Fstring_to_vector(mrt *rt, int n, mval *a) { return sequence_to_vector(rt, a[0]); }
+
+/* Strings are always stored as UTF-8: nothing to convert. */
+static mval Fstring_to_multibyte(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
-  return sequence_to_vector(rt, a[0]);
+  return a[0];
 }
 
 /* Display columns: East Asian wide characters take two, combining
@@ -1752,6 +1755,7 @@ static const struct subr_def strfns_subrs[] = {
   { "char-to-string", Fchar_to_string, 1, 1 },
   { "string-to-list", Fstring_to_list, 1, 1 },
   { "string-to-vector", Fstring_to_vector, 1, 1 },
+  { "string-to-multibyte", Fstring_to_multibyte, 1, 1 },
   { "string-width", Fstring_width, 1, 3 },
   { "char-width", Fchar_width, 1, 1 },
   { "multibyte-string-p", Fmultibyte_string_p, 1, 1 },

@@ -28,6 +28,10 @@
 #include "printer.h"
 #include "reader.h"
 #include "strfns.h"
+#include "load.h"
+#include "sysfns.h"
+
+typedef mval (*mrt_thunk)(mrt *rt, const void *ud);
 
 struct fcase {
   const char *form, *expected;
@@ -676,6 +680,15 @@ static const struct fcase emacs_cases[] = {
 
 static mrt *rt;
 
+static mval do_load_subr(mrt *r, const void *ud)
+{
+  return load_file(r, make_cstring(r, "subr"), false, true);
+}
+
+static mval protect(mrt_thunk fn, const void *ud, bool *failed);
+
+/* Layer 5 as the API layer sets it up, plus subr.el: the Emacs table
+   uses dotimes, error and friends. */
 static void setup(void)
 {
   rt = runtime_open(NULL);
@@ -689,6 +702,12 @@ static void setup(void)
   printer_init(rt);
   reader_init(rt);
   eval_init(rt);
+  load_init(rt);
+  sysfns_init(rt);
+  load_set_lisp_dir(rt, MARROW_SRC_LISPDIR);
+  bool failed;
+  protect(do_load_subr, NULL, &failed);
+  ck_assert_msg(!failed, "lisp/subr.el did not load");
 }
 
 static void teardown(void)
@@ -701,10 +720,9 @@ static void teardown(void)
 /* Running Lisp and C under a catch-all handler                       */
 /* ================================================================== */
 
-typedef mval (*thunk)(mrt *rt, const void *ud);
 
 /* FN's value, or the error object with *failed set. */
-static mval protect(thunk fn, const void *ud, bool *failed)
+static mval protect(mrt_thunk fn, const void *ud, bool *failed)
 {
   struct handler h;
   volatile mval result = Qnil;
@@ -988,12 +1006,12 @@ START_TEST(circular_lists)
   ck_assert(error_of("(sort c1 '<)") == Qcircular_list);
   ck_assert(error_of("(append c1 nil)") == Qcircular_list);
   ck_assert(error_of("(plist-put c1 'x 1)") == Qcircular_list);
-  check_form("(safe-length c1)", "3");
+  check_form("(safe-length c1)", "5"); /* as Emacs: its cycle check */
   check_form("(proper-list-p c1)", "nil");
   check_form("(nth 1000000000000000000 c1)", "2");
   check_form("(car (nthcdr 2305843009213693951 c1))", "2");
   check_form("(plist-get c1 'x)", "nil");
-  check_form("(car (last c1))", "3");
+  check_form("(car (last c1))", "2");
   check_form("(integerp (sxhash-equal c1))", "t");
 }
 END_TEST
