@@ -775,22 +775,28 @@ void *heap_alloc_vector(struct heap *h, size_t nbytes)
 /* Marking and conservative lookup                                     */
 /* ------------------------------------------------------------------ */
 
-/* The mark bit of OBJ: word *W, bit mask *M; NULL W for large objects. */
-static inline struct hblock *mark_slot(const void *obj, enum heap_kind k, uint64_t **w, uint64_t *m)
+/* The mark bit of OBJ: word *W, bit mask *M; NULL W for large objects.
+   A fixed block's descriptor sits at a known place in the block, so its
+   mark bit is found by arithmetic alone: no load before the bitmap's. */
+static inline struct hblock *mark_slot(const struct heap *h, const void *obj, enum heap_kind k,
+                                       uint64_t **w, uint64_t *m)
 {
-  struct hblock *b = owner_of(obj, k);
+  struct hblock *b;
   size_t i;
-  switch (b->kind) {
-  case HEAP_LARGE:
-    *w = NULL;
-    return b;
-  case HEAP_VECTOR:
+  if (k < HEAP_FIXED_KINDS) {
+    uintptr_t base = (uintptr_t)obj & ~(uintptr_t)(HEAP_FIXED_BLOCK_BYTES - 1);
+    b = (struct hblock *)(base + HEAP_WORD);
+    i = slot_of(k, (uintptr_t)obj - base - h->fixed[k].data_offset);
+    *w = &b->bits[i >> 6]; /* the mark bitmap comes first */
+  } else {
+    b = owner_of(obj, k);
+    if (b->kind == HEAP_LARGE) {
+      *w = NULL;
+      return b;
+    }
     i = word_in(b, obj);
-    break;
-  default:
-    i = slot_of(b->kind, (size_t)((const uint8_t *)obj - b->data));
+    *w = &b->mark[i >> 6];
   }
-  *w = &b->mark[i >> 6];
   *m = (uint64_t)1 << (i & 63);
   return b;
 }
@@ -798,7 +804,7 @@ static inline struct hblock *mark_slot(const void *obj, enum heap_kind k, uint64
 bool heap_mark(struct heap *h, const void *obj, enum heap_kind k)
 {
   uint64_t *w, m = 0;
-  struct hblock *b = mark_slot(obj, k, &w, &m);
+  struct hblock *b = mark_slot(h, obj, k, &w, &m);
   if (!w) {
     bool was = b->large_marked;
     b->large_marked = true;
@@ -813,7 +819,7 @@ bool heap_mark(struct heap *h, const void *obj, enum heap_kind k)
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)
 {
   uint64_t *w, m = 0;
-  struct hblock *b = mark_slot(obj, k, &w, &m);
+  struct hblock *b = mark_slot(h, obj, k, &w, &m);
   return w ? (*w & m) != 0 : b->large_marked;
 }
 
