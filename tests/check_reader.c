@@ -726,8 +726,18 @@ START_TEST(binary_garbage)
     bool failed;
     mval v = protect(do_read_from_string, buf, &failed);
     if (!failed) {
+      /* what prints readably reads back to what prints the same */
       mval obj = XCAR(v);
-      protect(do_print, &obj, &failed);
+      mval text = protect(do_print, &obj, &failed);
+      if (!failed) {
+        mval again = protect(do_read_from_string, XSTRING(text)->data, &failed);
+        if (!failed) {
+          mval obj2 = XCAR(again);
+          mval text2 = protect(do_print, &obj2, &failed);
+          ck_assert(!failed);
+          ck_assert_str_eq((const char *)XSTRING(text2)->data, (const char *)XSTRING(text)->data);
+        }
+      }
     }
     seed = seed * 6364136223846793005u + 1442695040888963407u;
   }
