@@ -6,8 +6,7 @@
 ;; `ert-run-tests-batch-and-exit'.
 ;;
 ;; Invariants:
-;; - Tests run in the order they were defined; redefining a test keeps
-;;   its place.
+;; - Tests run sorted by name, as in Emacs's ERT.
 ;; - A test's outcome is one of passed, failed or skipped.  It is
 ;;   "expected" when it matches the :expected-result of the test
 ;;   (:passed unless stated), and skipped tests are never unexpected.
@@ -140,9 +139,10 @@ Return the error, (ERROR-SYMBOL . DATA)."
           (t (eq outcome 'passed)))))
 
 (defun ert--select (selector)
-  "The tests to run, in definition order, chosen by SELECTOR
+  "The tests to run, sorted by name as Emacs does, chosen by SELECTOR
 \(nil or t for all, a string regexp on the name, or a test name)."
-  (let ((all (reverse ert--test-names)))
+  (let ((all (sort (copy-sequence ert--test-names)
+                   (lambda (a b) (string< (symbol-name a) (symbol-name b))))))
     (cond ((memq selector '(nil t)) all)
           ((stringp selector)
            (delq nil (mapcar (lambda (n) (and (string-match selector (symbol-name n)) n))
