@@ -754,7 +754,6 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
 /* Reads one token: a complete atom, or an opening/closing bracket. */
 static enum step read_step(struct reader *r, mval *stack, mval *value, int *closer)
 {
-  mrt *rt = r->rt;
   int c = skip_blanks(r);
   if (c < 0)
     end_of_file(r);
@@ -776,14 +775,12 @@ static enum step read_step(struct reader *r, mval *stack, mval *value, int *clos
   case '`':
     *stack = push_frame(r, *stack, FRAME_PREFIX, Qbackquote);
     return STEP_OPEN;
-  case ',':
-    if (peek(r) == '@') {
-      r->pos++;
-      *stack = push_frame(r, *stack, FRAME_PREFIX, Qcomma_at);
-    } else {
-      *stack = push_frame(r, *stack, FRAME_PREFIX, Qcomma);
-    }
+  case ',': {
+    bool splice = peek(r) == '@';
+    r->pos += splice;
+    *stack = push_frame(r, *stack, FRAME_PREFIX, splice ? Qcomma_at : Qcomma);
     return STEP_OPEN;
+  }
   case '#':
     return read_hash(r, stack, value);
   case '"':
@@ -803,7 +800,6 @@ static enum step read_step(struct reader *r, mval *stack, mval *value, int *clos
   default:
     r->pos--;
     *value = read_atom(r, false);
-    (void)rt;
     return STEP_VALUE;
   }
 }
