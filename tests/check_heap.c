@@ -739,6 +739,124 @@ START_TEST(blocks_match_stats)
 }
 END_TEST
 
+/* The verifier itself: each corruption is reported, and undoing it
+   makes the heap whole again. */
+static void expect_violation(struct heap *h, const char *needle)
+{
+  char err[256] = "";
+  ck_assert(!heap_verify(h, err, sizeof err));
+  ck_assert_msg(strstr(err, needle) != NULL, "got \"%s\", wanted \"%s\"", err, needle);
+  ck_assert(!heap_verify(h, NULL, 0)); /* no message buffer is fine */
+}
+
+START_TEST(verify_detects_violations)
+{
+  struct heap *h = fresh(VECTOR_POLICY_BITMAP);
+  struct cons *c = heap_alloc_fixed(h, HEAP_CONS);
+  heap_mark(h, c, HEAP_CONS);
+  expect_violation(h, "mark bit");
+  sweep(h, NULL);
+  struct vectorlike *v = vec(h, 16);
+  heap_mark(h, v, HEAP_VECTOR);
+  expect_violation(h, "mark bit");
+  sweep(h, NULL);
+  /* The free remainder after V claims a wrong size. */
+  struct vectorlike *rest = (struct vectorlike *)((char *)v + 16);
+  uint64_t saved = rest->header;
+  rest->header = vl_make_header(PVEC_FREE, 4, 0);
+  expect_violation(h, "free chunk");
+  rest->header = saved;
+  VERIFY(h);
+  /* An object whose header runs into the next chunk. */
+  v->header = vl_make_header(PVEC_VECTOR, 5, 4);
+  expect_violation(h, "overlaps");
+  v->header = vl_make_header(PVEC_VECTOR, 2, 1);
+  VERIFY(h);
+  /* A free chunk that claims to be an object is missing from its list. */
+  rest->header = vl_make_header(PVEC_VECTOR, vl_header_words(saved), 0);
+  expect_violation(h, "");
+  rest->header = saved;
+  VERIFY(h);
+  heap_free(h);
+}
+END_TEST
+
+START_TEST(policy_switch_midway)
+{
+  struct heap *h = fresh(VECTOR_POLICY_SCAN);
+  void *keep[300];
+  for (int round = 0; round < 9; round++) {
+    heap_set_policy(h, (enum vector_policy)(round % VECTOR_POLICY_COUNT));
+    ck_assert_int_eq(heap_policy(h), round % VECTOR_POLICY_COUNT);
+    for (int i = 0; i < 300; i++)
+      keep[i] = vec(h, 16 + 8 * (size_t)((i * 7 + round) % 120));
+    for (int i = 0; i < 300; i += 3)
+      heap_mark(h, keep[i], HEAP_VECTOR);
+    sweep(h, NULL);
+  }
+  heap_set_policy(h, VECTOR_POLICY_COUNT); /* ignored */
+  ck_assert_int_eq(heap_policy(h), 8 % VECTOR_POLICY_COUNT);
+  heap_free(h);
+}
+END_TEST
+
+struct fixed_walk {
+  int live, free;
+  size_t bytes;
+};
+
+static void walk_fixed(const void *start, size_t nbytes, int type, void *ud)
+{
+  struct fixed_walk *w = ud;
+  if (type)
+    w->live++;
+  else
+    w->free++;
+  w->bytes += nbytes;
+}
+
+static void find_kind_block(const struct heap_block_info *b, void *ud)
+{
+  const struct heap_block_info *want = ud;
+  if (b->kind == want->kind)
+    *(struct heap_block_info *)ud = *b;
+}
+
+START_TEST(chunks_of_fixed_and_large_blocks)
+{
+  struct heap *h = fresh(VECTOR_POLICY_HINT);
+  void *s[3];
+  for (int i = 0; i < 3; i++)
+    s[i] = heap_alloc_fixed(h, HEAP_STRING);
+  heap_mark(h, s[0], HEAP_STRING);
+  heap_mark(h, s[2], HEAP_STRING);
+  sweep(h, NULL);
+  struct heap_block_info info = {.kind = HEAP_STRING};
+  heap_foreach_block(h, find_kind_block, &info);
+  ck_assert_ptr_eq(info.start, s[0]);
+  ck_assert_int_eq(info.live_bytes, 2 * sizeof(struct string));
+  struct fixed_walk w = {0, 0, 0};
+  heap_foreach_chunk(h, info.start, walk_fixed, &w);
+  ck_assert_int_eq(w.live, 2);
+  ck_assert_int_eq(w.bytes, info.size);
+  ck_assert_int_eq(w.bytes, info.live_bytes + info.free_bytes);
+  struct vectorlike *big = vec(h, 10000);
+  big->header = vl_make_header(PVEC_RECORD, 1250, 3);
+  info = (struct heap_block_info){.kind = HEAP_LARGE};
+  heap_foreach_block(h, find_kind_block, &info);
+  ck_assert_ptr_eq(info.start, big);
+  struct chunk_log l = {0};
+  heap_foreach_chunk(h, info.start, log_chunk, &l);
+  ck_assert_int_eq(l.n, 1);
+  ck_assert_int_eq(l.size[0], 10000);
+  ck_assert_int_eq(l.type[0], PVEC_RECORD);
+  l.n = 0;
+  heap_foreach_chunk(h, &l, log_chunk, &l); /* not a block: nothing */
+  ck_assert_int_eq(l.n, 0);
+  heap_free(h);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("heap");
@@ -761,6 +879,9 @@ int main(void)
   tcase_add_test(tc, allocator_failure);
   tcase_add_test(tc, random_churn);
   tcase_add_test(tc, blocks_match_stats);
+  tcase_add_test(tc, verify_detects_violations);
+  tcase_add_test(tc, policy_switch_midway);
+  tcase_add_test(tc, chunks_of_fixed_and_large_blocks);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
