@@ -1,18 +1,154 @@
 /*
 ** gc.c -- layer 3: the collector and the allocation entry points.
 **
-** BOOTSTRAP VERSION: allocation works over calloc and nothing is ever
-** collected (gc_collect only counts).  Every object is remembered so
-** that gc_free releases it.  The real mark-sweep collector over heap.h
-** replaces this file as soon as heap.c lands.
+** ======================================================================
+** How marrow collects garbage
+** ======================================================================
+**
+** marrow's collector is a non-moving, stop-the-world mark-sweep
+** collector in the tradition of GNU Emacs's alloc.c.  The heap layer
+** below (heap.c) knows blocks, sizes and mark bits; this file knows
+** what objects mean: which words of an object are Lisp values, where
+** the roots are, when to collect, and what to free when an object dies.
+**
+** Marking.  Marking starts from the roots and follows every Lisp value
+** it finds.  It never recurses in C: the mark stack is an explicit,
+** growable array of *ranges* of Lisp slots (pointer, count).  Marking
+** an object sets its mark bit in the heap's side bitmap and pushes one
+** range for its children -- name, value, function and plist of a
+** symbol; the first nlisp slots of a vector-like.  The drain loop takes
+** the first value of the top range, so a range's last slot is followed
+** only after the range is popped.  Conses, most of any heap, get a loop
+** of their own: it walks the cdr chain in place and pushes only cars
+** that need marking.  Ranges are trimmed of trailing slots that need
+** nothing (fixnums, symbols already marked) before they are pushed.
+** So the shapes that matter need almost no stack: a list ten million
+** long needs none, and a chain nested a million deep in the car
+** direction (or through the last slot of vectors) needs one entry.
+**
+** Should the stack still be unable to grow (no memory, or the testing
+** cap mark_stack_limit), a push is dropped and an overflow flag set.
+** After draining, the collector walks every block and pushes the
+** children of every marked object again, until a whole walk overflows
+** nothing.  Slow, but it always terminates and never needs memory.
+**
+** Roots.
+**   1. Interned symbols: the symbol table is scanned, and every slot
+**      whose symbol has the `interned` flag is marked.
+**   2. Root functions registered with gc_add_roots: the runtime's
+**      specpdl, handlers and value stack, the evaluator's state, host
+**      handles.  They call gc_mark, which marks precisely.
+**   3. The C stack and registers of the running thread, conservatively.
+**      Callee-saved registers are spilled with __builtin_unwind_init
+**      and setjmp, then every aligned word from the current stack
+**      pointer to the stack top (found per thread with
+**      pthread_getattr_np) is checked: a word that points anywhere
+**      inside an allocated object (heap_find_object: interior pointers
+**      count, and a tagged pointer is base + tag) marks that object,
+**      and a symbol-tagged word whose index is a live table slot marks
+**      that symbol.  Fixnums are immediate and need nothing.  This is
+**      what lets C code keep Lisp values in locals across allocations.
+**      A pointer to the *bytes* of a string (its malloc'd data) does
+**      not keep the string alive: hold the string itself.
+**
+** Sweeping.  heap_sweep frees every unmarked object and clears every
+** mark bit; for each dead object that owns outside memory it calls
+** back here: string bytes are released (gc_xfree of nbytes + 1), the
+** table slot of a dead uninterned symbol is put on a free list for
+** reuse, and vector-likes go to the finalizer registered for their
+** type (bignum.c registers mpz_clear).  Finalizers never allocate.
+**
+** Triggering, as in Emacs.  Every allocation adds its size to
+** bytes_since_gc -- heap objects and outside memory alike, GMP limbs
+** included, since gc_x* counts them.  When the tally passes
+**     max(gc-cons-threshold, gc-cons-percentage * live bytes after
+**         the last collection)
+** the next allocation entry point (or gc_maybe_collect) collects.
+** GNU Emacs does not count GMP limbs; counting them is what keeps
+** pidigits' peak memory small, because the limbs of dead bignums are
+** only freed when a collection finalizes their bignums.
+**
+** Running out.  All system memory -- heap blocks and gc_x* -- passes
+** through one gate (sys_alloc) that enforces the heap limit and the
+** fault injection of MARROW_FAIL_ALLOC.  When an allocation entry
+** point cannot get memory it collects and retries; if that fails too
+** it enters *emergency mode* and calls the memory_full handler, which
+** signals memory-full by longjmp.  Signalling conses, so in emergency
+** mode the gate ignores the limit and the fault injection, and a spare
+** block kept since start-up is returned to the system in case the
+** system itself ran dry.  Emergency mode ends at the first allocation
+** made from a shallower C frame than the one that failed: by then the
+** longjmp has unwound past the failure.  gc_xmalloc and gc_xrealloc
+** never collect and never longjmp (GMP calls them); they return NULL.
+** An injected fault skips the retry, so that each one really drives the
+** memory-full path that it exists to test.
+**
+** Invariants.
+**   - Outside a collection no mark bit is set and the mark stack is
+**     empty.
+**   - symtab.at[i] is NULL or a symbol whose index is i.  Slots on the
+**     free-index list are NULL.  The free-index array has room for
+**     every slot, so freeing a slot during the sweep never allocates.
+**   - A string's data buffer is exactly nbytes + 1 bytes, allocated
+**     with gc_xmalloc (so counted in external_bytes), or NULL.
+**   - bytes_since_gc counts every byte handed out since the last
+**     collection; external_bytes every gc_x* byte still live.
+**   - Nothing runs Lisp during a collection except the after-collect
+**     hook, which runs after the sweep with collection inhibited.
+**   - No mutable state outside struct gc: one collector per runtime,
+**     several runtimes per process, each used by one thread at a time.
 */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1 /* pthread_getattr_np */
+#endif
 #include "config.h"
 
+#include <pthread.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gc.h"
+
+#if defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#endif
+#endif
+#ifndef VALGRIND_MAKE_MEM_DEFINED
+#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
+#endif
+
+/* The stack scan reads every word of the stack, redzones included. */
+#if defined(__SANITIZE_ADDRESS__)
+#define NO_SANITIZE_ADDRESS __attribute__((no_sanitize_address))
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NO_SANITIZE_ADDRESS __attribute__((no_sanitize_address))
+#endif
+#endif
+#ifndef NO_SANITIZE_ADDRESS
+#define NO_SANITIZE_ADDRESS
+#endif
+
+#define NOINLINE __attribute__((noinline))
+
+enum {
+  INITIAL_MARK_STACK = 1024,  /* ranges */
+  RETAINED_MARK_STACK = 65536, /* shrink back to this after a collection */
+  INITIAL_SYMTAB = 1024,
+  SPARE_BYTES = 128 * 1024,    /* given back to the system on memory-full */
+  POISON_BYTE = 0xdb
+};
+
+_Static_assert(offsetof(struct symbol, plist) == offsetof(struct symbol, name) + 3 * sizeof(mval),
+               "a symbol's Lisp slots must be contiguous: they are marked as one range");
+
+/* ================================================================== */
+/* The collector's state                                              */
+/* ================================================================== */
 
 struct root {
   gc_root_fn fn;
@@ -24,20 +160,83 @@ struct finalizer {
   void *ud;
 };
 
+struct mark_range {
+  const mval *slots;
+  size_t n;
+};
+
 struct gc {
+  struct heap *heap;
   struct gc_config cfg;
+  struct heap_allocator system;    /* the host's allocator, or the C library */
+  bool host_allocator;
+
   struct symtab symtab;
+  uint32_t *free_slots;            /* freed symbol indices, capacity symtab.cap */
+  uint32_t nfree_slots;
+
   struct root *roots;
   size_t nroots, roots_cap;
   struct finalizer finalizers[PVEC_TYPE_COUNT];
   gc_memory_full_fn memory_full;
   void *memory_full_ud;
+  gc_after_collect_fn after_collect;
+  void *after_collect_ud;
+
+  /* Marking */
+  struct mark_range *mark_stack;
+  size_t mark_top, mark_cap;
+  bool mark_overflow;
+  bool collecting;
   int inhibit;
+  int hook_inhibit; /* how much of inhibit the after-collect hook holds */
+
+  /* Triggering and accounting */
+  size_t object_size[HEAP_KIND_COUNT]; /* bytes charged per fixed object */
+  size_t trigger_bytes;                /* collect when bytes_since_gc passes it */
+  size_t system_bytes;                 /* heap blocks held from the system */
+  unsigned long system_allocs;         /* counter for fault injection */
+  bool fault_injected;                 /* the last refusal was injected */
+
+  /* Running out */
+  bool emergency;
+  uintptr_t emergency_frame;
+  void *spare;
+
+  /* The C stack of the thread using the runtime */
+  pthread_t stack_thread;
+  uintptr_t stack_top;
+  bool stack_known;
+
   struct gc_stats stats;
-  /* bootstrap only: every object allocated, freed by gc_free */
-  void **objects;
-  size_t nobjects, objects_cap;
 };
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ================================================================== */
+/* Configuration                                                      */
+/* ================================================================== */
+
+static bool env_flag(const char *name)
+{
+  const char *s = getenv(name);
+  return s && *s && strcmp(s, "0") != 0;
+}
+
+static size_t env_size(const char *name, size_t fallback)
+{
+  const char *s = getenv(name);
+  if (!s || !*s)
+    return fallback;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 10);
+  return *end == '\0' ? (size_t)v : fallback;
+}
 
 void gc_config_defaults(struct gc_config *cfg)
 {
@@ -45,14 +244,114 @@ void gc_config_defaults(struct gc_config *cfg)
   cfg->cons_threshold = 800000;
   cfg->cons_percentage = 0.1;
   cfg->policy = VECTOR_POLICY_HINT;
-  const char *s = getenv("MARROW_GC_LOG");
-  cfg->log = s && *s && strcmp(s, "0") != 0;
-  s = getenv("MARROW_GC_STRESS");
-  cfg->stress = s && *s && strcmp(s, "0") != 0;
-  s = getenv("MARROW_HEAP_LIMIT");
-  if (s && *s)
-    cfg->heap_limit = strtoull(s, NULL, 10);
+  const char *policy = getenv("MARROW_VECTOR_POLICY");
+  if (policy && *policy)
+    heap_policy_parse(policy, &cfg->policy); /* an unknown name keeps the default */
+  cfg->log = env_flag("MARROW_GC_LOG");
+  cfg->stress = env_flag("MARROW_GC_STRESS");
+  cfg->heap_limit = env_size("MARROW_HEAP_LIMIT", 0);
+  cfg->fail_alloc_every = env_size("MARROW_FAIL_ALLOC", 0);
 }
+
+static void update_trigger(struct gc *g)
+{
+  double scaled = g->cfg.cons_percentage * (double)g->stats.live_bytes_after_gc;
+  size_t by_percentage = scaled > (double)SIZE_MAX ? SIZE_MAX : (size_t)scaled;
+  g->trigger_bytes = by_percentage > g->cfg.cons_threshold ? by_percentage : g->cfg.cons_threshold;
+}
+
+/* ================================================================== */
+/* System memory: the one gate for the heap limit and fault injection */
+/* ================================================================== */
+
+static void *libc_alloc(void *ud, size_t align, size_t nbytes)
+{
+  (void)ud;
+  void *p;
+  if (align < sizeof(void *))
+    align = sizeof(void *);
+  return posix_memalign(&p, align, nbytes ? nbytes : 1) == 0 ? p : NULL;
+}
+
+static void libc_free(void *ud, void *p, size_t nbytes)
+{
+  (void)ud, (void)nbytes;
+  free(p);
+}
+
+/* Whether the gate refuses NBYTES more: an injected fault or the limit.
+   Emergency mode lifts both so that memory-full can be signalled. */
+static bool gate_refuses(struct gc *g, size_t nbytes)
+{
+  if (g->emergency)
+    return false;
+  g->system_allocs++;
+  if (g->cfg.fail_alloc_every && g->system_allocs % g->cfg.fail_alloc_every == 0) {
+    g->fault_injected = true;
+    return true;
+  }
+  size_t in_use = g->system_bytes + g->stats.external_bytes;
+  return g->cfg.heap_limit && (nbytes > g->cfg.heap_limit || in_use > g->cfg.heap_limit - nbytes);
+}
+
+/* The heap's allocator: blocks and large objects. */
+static void *heap_sys_alloc(void *ud, size_t align, size_t nbytes)
+{
+  struct gc *g = ud;
+  if (gate_refuses(g, nbytes))
+    return NULL;
+  void *p = g->system.alloc(g->system.ud, align, nbytes);
+  if (p)
+    g->system_bytes += nbytes;
+  return p;
+}
+
+static void heap_sys_free(void *ud, void *p, size_t nbytes)
+{
+  struct gc *g = ud;
+  g->system.free(g->system.ud, p, nbytes);
+  g->system_bytes -= nbytes;
+}
+
+/* Outside memory (gc_x*): through the host's allocator when it gave
+   one, which has no realloc, so resizing copies. */
+static void *ext_alloc(struct gc *g, size_t n)
+{
+  if (gate_refuses(g, n))
+    return NULL;
+  if (g->host_allocator)
+    return g->system.alloc(g->system.ud, 16, n ? n : 1);
+  return malloc(n ? n : 1);
+}
+
+static void ext_free(struct gc *g, void *p, size_t n)
+{
+  if (g->host_allocator)
+    g->system.free(g->system.ud, p, n ? n : 1);
+  else
+    free(p);
+}
+
+static void *ext_realloc(struct gc *g, void *p, size_t oldn, size_t newn)
+{
+  if (newn > oldn && gate_refuses(g, newn - oldn))
+    return NULL;
+  if (!g->host_allocator)
+    return realloc(p, newn ? newn : 1);
+  void *q = g->system.alloc(g->system.ud, 16, newn ? newn : 1);
+  if (q && p) {
+    memcpy(q, p, oldn < newn ? oldn : newn);
+    g->system.free(g->system.ud, p, oldn ? oldn : 1);
+  }
+  return q;
+}
+
+/* ================================================================== */
+/* Life cycle                                                         */
+/* ================================================================== */
+
+static bool symtab_reserve(struct gc *g);
+static void finalize_dead(void *obj, enum heap_kind kind, void *ud);
 
 struct gc *gc_new(const struct gc_config *cfg)
 {
@@ -63,22 +362,46 @@ struct gc *gc_new(const struct gc_config *cfg)
     g->cfg = *cfg;
   else
     gc_config_defaults(&g->cfg);
+  g->host_allocator = g->cfg.allocator != NULL;
+  g->system = g->host_allocator ? *g->cfg.allocator
+                                : (struct heap_allocator){libc_alloc, libc_free, NULL};
+  struct heap_allocator gate = {heap_sys_alloc, heap_sys_free, g};
+  g->heap = heap_new(&gate);
+  g->mark_cap = INITIAL_MARK_STACK;
+  g->mark_stack = malloc(g->mark_cap * sizeof *g->mark_stack);
+  g->spare = malloc(SPARE_BYTES);
+  if (!g->heap || !g->mark_stack || !g->spare || !symtab_reserve(g)) {
+    gc_free(g);
+    return NULL;
+  }
+  heap_set_policy(g->heap, g->cfg.policy);
+  for (int k = 0; k < HEAP_FIXED_KINDS; k++) {
+    struct heap_kind_stats ks;
+    heap_kind_stats(g->heap, (enum heap_kind)k, &ks);
+    g->object_size[k] = ks.object_size;
+  }
+  update_trigger(g);
+  gc_attach_thread(g);
   return g;
 }
 
+/* Everything dies: a sweep with no marks finalizes every object (string
+   bytes, GMP limbs), then the heap hands back its blocks. */
 void gc_free(struct gc *g)
 {
   if (!g)
     return;
-  for (uint32_t i = 0; i < g->symtab.count; i++) {
-    struct symbol *s = g->symtab.at[i];
-    (void)s;
+  if (g->heap) {
+    struct heap_sweep_result res;
+    g->collecting = true;
+    heap_sweep(g->heap, finalize_dead, g, &res);
+    heap_free(g->heap);
   }
-  for (size_t i = 0; i < g->nobjects; i++)
-    free(g->objects[i]);
-  free(g->objects);
   free(g->symtab.at);
+  free(g->free_slots);
+  free(g->mark_stack);
   free(g->roots);
+  free(g->spare);
   free(g);
 }
 
@@ -88,108 +411,270 @@ void gc_set_memory_full_handler(struct gc *g, gc_memory_full_fn fn, void *ud)
   g->memory_full_ud = ud;
 }
 
-struct symtab *gc_symtab(struct gc *g) { return &g->symtab; }
-
-static _Noreturn void out_of_memory(struct gc *g)
+void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud)
 {
-  if (g->memory_full)
-    g->memory_full(g, g->memory_full_ud);
-  fputs("marrow: out of memory\n", stderr);
+  g->after_collect = fn;
+  g->after_collect_ud = ud;
+}
+
+struct symtab *gc_symtab(struct gc *g) { return &g->symtab; }
+struct heap *gc_heap(struct gc *g) { return g->heap; }
+
+/* ================================================================== */
+/* Running out of memory                                              */
+/* ================================================================== */
+
+static void enter_emergency(struct gc *g, uintptr_t frame)
+{
+  g->emergency = true;
+  g->emergency_frame = frame;
+  free(g->spare);
+  g->spare = NULL;
+}
+
+/* FRAME is the frame of an allocation entry point.  At or above the one
+   that failed, the memory-full signal has unwound past the failure. */
+static void maybe_leave_emergency(struct gc *g, uintptr_t frame)
+{
+  if (!g->emergency || frame < g->emergency_frame)
+    return;
+  g->emergency = false;
+  if (!g->spare)
+    g->spare = malloc(SPARE_BYTES);
+}
+
+/* Nothing can be had even in emergency mode: the system itself is out
+   of memory while memory-full is being signalled.  There is no way to
+   continue without corrupting the runtime. */
+static _Noreturn void out_of_memory_twice(void)
+{
+  static const char msg[] = "marrow: out of memory while signalling memory-full\n";
+  fwrite(msg, 1, sizeof msg - 1, stderr);
   _Exit(255);
 }
 
-static void *remember(struct gc *g, void *p)
+/* The handler longjmps out of whatever called us, the after-collect
+   hook included: give back the inhibition that the hook held. */
+static void call_memory_full_handler(struct gc *g)
 {
-  if (!p)
-    out_of_memory(g);
-  if (g->nobjects == g->objects_cap) {
-    size_t cap = g->objects_cap ? g->objects_cap * 2 : 1024;
-    void **o = realloc(g->objects, cap * sizeof *o);
-    if (!o) {
-      free(p);
-      out_of_memory(g);
-    }
-    g->objects = o;
-    g->objects_cap = cap;
+  int hook_inhibit = g->hook_inhibit;
+  g->inhibit -= hook_inhibit;
+  g->hook_inhibit = 0;
+  if (g->memory_full)
+    g->memory_full(g, g->memory_full_ud);
+  g->inhibit += hook_inhibit;
+  g->hook_inhibit = hook_inhibit;
+}
+
+/* Memory ran out: calls the handler in emergency mode.  If it returns
+   (a host without a handler, or one that chose to), the caller retries
+   in emergency mode.  Failing again below the frame that entered
+   emergency mode means the system is out even of the reserve. */
+static void report_memory_full(struct gc *g, uintptr_t frame)
+{
+  if (g->emergency && frame < g->emergency_frame)
+    out_of_memory_twice();
+  enter_emergency(g, frame);
+  call_memory_full_handler(g);
+}
+
+/* A request no memory could satisfy (a size beyond any object): the
+   heap is fine, so no emergency mode. */
+static void report_unsatisfiable(struct gc *g)
+{
+  call_memory_full_handler(g);
+}
+
+/* ================================================================== */
+/* Allocation                                                         */
+/* ================================================================== */
+
+static bool collection_due(const struct gc *g)
+{
+  return (g->cfg.stress || g->stats.bytes_since_gc >= g->trigger_bytes) &&
+         !g->inhibit && !g->collecting;
+}
+
+static void *heap_get(struct gc *g, enum heap_kind kind, size_t nbytes)
+{
+  return kind < HEAP_FIXED_KINDS ? heap_alloc_fixed(g->heap, kind)
+                                 : heap_alloc_vector(g->heap, nbytes);
+}
+
+static void charge(struct gc *g, enum heap_kind kind, size_t nbytes)
+{
+  g->stats.bytes_since_gc += nbytes;
+  g->stats.objects_allocated[kind]++;
+}
+
+/* The slow path: collect and retry, then memory-full.  An injected
+   fault goes to memory-full even if the retry could succeed: each one
+   is meant to exercise that path. */
+static NOINLINE void *alloc_after_failure(struct gc *g, enum heap_kind kind, size_t nbytes,
+                                          uintptr_t frame)
+{
+  void *p = NULL;
+  bool injected = g->fault_injected;
+  g->fault_injected = false;
+  if (!g->inhibit && !g->collecting) {
+    gc_collect(g, "memory");
+    if (!injected)
+      p = heap_get(g, kind, nbytes);
   }
-  g->objects[g->nobjects++] = p;
+  if (!p) {
+    report_memory_full(g, frame);
+    p = heap_get(g, kind, nbytes);
+  }
+  if (!p)
+    out_of_memory_twice();
+  return p;
+}
+
+/* Every heap object comes through here.  KIND is a fixed kind, or
+   HEAP_VECTOR / HEAP_LARGE for a vector-like of NBYTES. */
+static NOINLINE void *alloc_object(struct gc *g, enum heap_kind kind, size_t nbytes)
+{
+  uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+  maybe_leave_emergency(g, frame);
+  if (collection_due(g))
+    gc_collect(g, g->cfg.stress ? "stress" : "threshold");
+  g->fault_injected = false;
+  void *p = heap_get(g, kind, nbytes);
+  if (!p)
+    p = alloc_after_failure(g, kind, nbytes, frame);
+  charge(g, kind, nbytes);
   return p;
 }
 
 mval gc_cons(struct gc *g, mval car, mval cdr)
 {
-  struct cons *c = remember(g, calloc(1, sizeof *c));
+  struct cons *c = alloc_object(g, HEAP_CONS, g->object_size[HEAP_CONS]);
   c->car = car;
   c->cdr = cdr;
-  g->stats.objects_allocated[HEAP_CONS]++;
   return tag_ptr(c, TAG_CONS);
 }
 
 mval gc_float(struct gc *g, double d)
 {
-  double *p = remember(g, calloc(1, 16));
+  double *p = alloc_object(g, HEAP_FLOAT, g->object_size[HEAP_FLOAT]);
   *p = d;
-  g->stats.objects_allocated[HEAP_FLOAT]++;
   return tag_ptr(p, TAG_FLOAT);
 }
 
-mval gc_symbol(struct gc *g)
-{
-  struct symtab *t = &g->symtab;
-  if (t->count == t->cap) {
-    uint32_t cap = t->cap ? t->cap * 2 : 1024;
-    struct symbol **a = realloc(t->at, cap * sizeof *a);
-    if (!a)
-      out_of_memory(g);
-    t->at = a;
-    t->cap = cap;
-  }
-  struct symbol *s = remember(g, calloc(1, sizeof *s));
-  s->index = t->count;
-  s->name = Qnil;
-  s->value = Qunbound;
-  s->function = Qnil;
-  s->plist = Qnil;
-  t->at[t->count++] = s;
-  g->stats.objects_allocated[HEAP_SYMBOL]++;
-  return MAKE_SYMBOL(s->index);
-}
-
+/* The header first, then the bytes: if the bytes cannot be had, the
+   header (held in a local, so it survives the collection in between)
+   is simply garbage with no data. */
 mval gc_string(struct gc *g, size_t nbytes)
 {
-  struct string *s = remember(g, calloc(1, sizeof *s));
-  s->data = remember(g, calloc(1, nbytes + 1));
+  if (nbytes >= (size_t)INT64_MAX - 1) {
+    report_unsatisfiable(g);
+    return Qnil; /* only when the handler returned */
+  }
+  struct string *s = alloc_object(g, HEAP_STRING, g->object_size[HEAP_STRING]);
+  uint8_t *data = gc_xmalloc_or_die(g, nbytes + 1);
+  memset(data, 0, nbytes + 1);
+  s->data = data;
   s->nbytes = (int64_t)nbytes;
   s->nchars = (int64_t)nbytes;
-  g->stats.objects_allocated[HEAP_STRING]++;
+  s->flags = 0;
   return tag_ptr(s, TAG_STRING);
 }
 
 mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp)
 {
-  if (nwords < 1 || nlisp > nwords - 1 || nwords > VL_MAX_WORDS)
-    out_of_memory(g);
-  struct vectorlike *v = remember(g, calloc(nwords, 8));
+  if (nwords < 1 || nwords > VL_MAX_WORDS || nlisp > nwords - 1) {
+    report_unsatisfiable(g);
+    return Qnil; /* only when the handler returned */
+  }
+  size_t nbytes = nwords * sizeof(mval);
+  enum heap_kind kind = nbytes > HEAP_VECTOR_SMALL_MAX ? HEAP_LARGE : HEAP_VECTOR;
+  struct vectorlike *v = alloc_object(g, kind, nbytes);
   v->header = vl_make_header(type, nwords, nlisp);
   for (size_t i = 0; i < nlisp; i++)
     v->slots[i] = Qnil;
-  g->stats.objects_allocated[HEAP_VECTOR]++;
+  memset(v->slots + nlisp, 0, (nwords - 1 - nlisp) * sizeof(mval));
   return tag_ptr(v, TAG_VECTORLIKE);
 }
 
+/* ---- The symbol table ---- */
+
+/* Room for one more symbol, so that taking a slot after the symbol is
+   allocated cannot fail. */
+static bool symtab_reserve(struct gc *g)
+{
+  struct symtab *t = &g->symtab;
+  if (t->count < t->cap || g->nfree_slots > 0)
+    return true;
+  uint32_t cap = t->cap ? t->cap * 2 : INITIAL_SYMTAB;
+  if (cap <= t->cap)
+    return false;
+  struct symbol **at = realloc(t->at, cap * sizeof *at);
+  if (!at)
+    return false;
+  t->at = at;
+  uint32_t *free_slots = realloc(g->free_slots, cap * sizeof *free_slots);
+  if (!free_slots)
+    return false;
+  g->free_slots = free_slots;
+  t->cap = cap;
+  return true;
+}
+
+static uint32_t symtab_take_slot(struct gc *g)
+{
+  if (g->nfree_slots > 0)
+    return g->free_slots[--g->nfree_slots];
+  return g->symtab.count++;
+}
+
+mval gc_symbol(struct gc *g)
+{
+  if (!symtab_reserve(g)) {
+    report_memory_full(g, (uintptr_t)__builtin_frame_address(0));
+    if (!symtab_reserve(g))
+      out_of_memory_twice();
+  }
+  struct symbol *s = alloc_object(g, HEAP_SYMBOL, g->object_size[HEAP_SYMBOL]);
+  memset(s, 0, sizeof *s);
+  s->index = symtab_take_slot(g);
+  s->name = Qnil;
+  s->value = Qunbound;
+  s->function = Qnil;
+  s->plist = Qnil;
+  g->symtab.at[s->index] = s;
+  return MAKE_SYMBOL(s->index);
+}
+
+/* Only the table's own symbol owns its slot: a symbol whose table slot
+   could not be taken is garbage with a stale index. */
+static void symtab_free_slot(struct gc *g, struct symbol *s)
+{
+  if (s->index >= g->symtab.count || g->symtab.at[s->index] != s)
+    return;
+  g->symtab.at[s->index] = NULL;
+  g->free_slots[g->nfree_slots++] = s->index;
+}
+
+/* ---- Outside memory ---- */
+
 void *gc_xmalloc(struct gc *g, size_t n)
 {
-  void *p = malloc(n ? n : 1);
-  if (p)
+  void *p = ext_alloc(g, n);
+  if (p) {
     g->stats.external_bytes += n;
+    g->stats.bytes_since_gc += n;
+  }
   return p;
 }
 
 void *gc_xrealloc(struct gc *g, void *p, size_t oldn, size_t newn)
 {
-  void *q = realloc(p, newn ? newn : 1);
-  if (q)
+  void *q = ext_realloc(g, p, oldn, newn);
+  if (q) {
     g->stats.external_bytes += newn - oldn;
+    if (newn > oldn)
+      g->stats.bytes_since_gc += newn - oldn;
+  }
   return q;
 }
 
@@ -197,35 +682,257 @@ void gc_xfree(struct gc *g, void *p, size_t n)
 {
   if (!p)
     return;
-  free(p);
+  ext_free(g, p, n);
   g->stats.external_bytes -= n;
 }
 
 void *gc_xmalloc_or_die(struct gc *g, size_t n)
 {
+  uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+  maybe_leave_emergency(g, frame);
+  g->fault_injected = false;
   void *p = gc_xmalloc(g, n);
+  bool injected = g->fault_injected;
+  g->fault_injected = false;
+  if (!p && !g->inhibit && !g->collecting) {
+    gc_collect(g, "memory");
+    if (!injected)
+      p = gc_xmalloc(g, n);
+  }
+  if (!p) {
+    report_memory_full(g, frame);
+    p = gc_xmalloc(g, n);
+  }
   if (!p)
-    out_of_memory(g);
+    out_of_memory_twice();
   return p;
 }
 
-void gc_collect(struct gc *g, const char *reason)
+void gc_note_gmp(struct gc *g, ptrdiff_t delta)
 {
-  (void)reason;
-  g->stats.gcs_done++;
+  g->stats.gmp_bytes += (size_t)delta;
 }
 
-void gc_maybe_collect(struct gc *g) { (void)g; }
+/* ================================================================== */
+/* Marking                                                            */
+/* ================================================================== */
 
-void gc_inhibit(struct gc *g, bool on) { g->inhibit += on ? 1 : -1; }
+static bool grow_mark_stack(struct gc *g)
+{
+  size_t cap = g->mark_cap * 2;
+  if (g->cfg.mark_stack_limit && cap > g->cfg.mark_stack_limit)
+    cap = g->cfg.mark_stack_limit;
+  if (cap <= g->mark_cap)
+    return false;
+  struct mark_range *s = realloc(g->mark_stack, cap * sizeof *s);
+  if (!s)
+    return false;
+  g->mark_stack = s;
+  g->mark_cap = cap;
+  return true;
+}
+
+static struct symbol *live_symbol(const struct gc *g, uint64_t index)
+{
+  return index < g->symtab.count ? g->symtab.at[index] : NULL;
+}
+
+/* False for values whose marking would do nothing. */
+static bool needs_marking(const struct gc *g, mval v)
+{
+  if (FIXNUMP(v) || IMMEDIATEP(v))
+    return false;
+  if (SYMBOLP(v)) {
+    struct symbol *s = live_symbol(g, SYMBOL_INDEX(v));
+    return s && !heap_marked(g->heap, s, HEAP_SYMBOL);
+  }
+  return true;
+}
+
+static void push_range(struct gc *g, const mval *slots, size_t n)
+{
+  while (n > 0 && !needs_marking(g, slots[n - 1]))
+    n--;
+  if (n == 0)
+    return;
+  if (g->mark_top == g->mark_cap && !grow_mark_stack(g)) {
+    g->mark_overflow = true; /* recovered by rescan_heap */
+    return;
+  }
+  g->mark_stack[g->mark_top++] = (struct mark_range){slots, n};
+}
+
+static void push_children(struct gc *g, void *obj, enum heap_kind kind)
+{
+  switch (kind) {
+  case HEAP_CONS:
+    push_range(g, &((struct cons *)obj)->car, 2);
+    break;
+  case HEAP_SYMBOL:
+    push_range(g, &((struct symbol *)obj)->name, 4);
+    break;
+  case HEAP_VECTOR:
+  case HEAP_LARGE: {
+    struct vectorlike *v = obj;
+    push_range(g, v->slots, vl_header_nlisp(v->header));
+    break;
+  }
+  default: /* floats and strings hold no Lisp values */
+    break;
+  }
+}
+
+static void mark_object(struct gc *g, void *obj, enum heap_kind kind)
+{
+  if (heap_mark(g->heap, obj, kind))
+    push_children(g, obj, kind);
+}
+
+static void mark_symbol_index(struct gc *g, uint64_t index)
+{
+  struct symbol *s = live_symbol(g, index);
+  if (s)
+    mark_object(g, s, HEAP_SYMBOL);
+}
+
+static void mark_value(struct gc *g, mval v);
+
+/* With --enable-gc-checks, every precisely found reference must be the
+   start of an allocated object of its tag's kind: a stale or forged
+   value in a root or an object is reported where it is found, not
+   many collections later. */
+static void check_reference(const struct gc *g, mval v, enum heap_kind kind)
+{
+#ifdef MARROW_GC_CHECKS
+  enum heap_kind found = HEAP_KIND_COUNT;
+  void *obj = heap_find_object(g->heap, (uintptr_t)untag(v), &found);
+  if (found == HEAP_LARGE)
+    found = HEAP_VECTOR;
+  if (obj != untag(v) || found != kind) {
+    fprintf(stderr, "marrow: gc found a reference to no live object: %#llx\n",
+            (unsigned long long)v);
+    abort(); /* --enable-gc-checks: an internal bug must fail loudly */
+  }
+#else
+  (void)g, (void)v, (void)kind;
+#endif
+}
+
+/* Lists are most of the heap: follow the cdr chain in a loop, pushing
+   only cars that need marking, so a long list costs no stack at all. */
+static void mark_list(struct gc *g, mval list)
+{
+  do {
+    struct cons *c = XCONS(list);
+    check_reference(g, list, HEAP_CONS);
+    if (!heap_mark(g->heap, c, HEAP_CONS))
+      return;
+    if (needs_marking(g, c->car))
+      push_range(g, &c->car, 1);
+    list = c->cdr;
+  } while (CONSP(list));
+  mark_value(g, list);
+}
+
+static void mark_value(struct gc *g, mval v)
+{
+  switch (TAG_OF(v)) {
+  case TAG_CONS:
+    mark_list(g, v);
+    break;
+  case TAG_SYMBOL:
+    mark_symbol_index(g, SYMBOL_INDEX(v));
+    break;
+  case TAG_STRING:
+    check_reference(g, v, HEAP_STRING);
+    heap_mark(g->heap, XSTRING(v), HEAP_STRING);
+    break;
+  case TAG_FLOAT:
+    check_reference(g, v, HEAP_FLOAT);
+    heap_mark(g->heap, untag(v), HEAP_FLOAT);
+    break;
+  case TAG_VECTORLIKE:
+    check_reference(g, v, HEAP_VECTOR);
+    mark_object(g, XVL(v), HEAP_VECTOR); /* the heap tells large ones apart */
+    break;
+  default: /* fixnums and immediates */
+    break;
+  }
+}
+
+/* Take the first value of the top range: the last slot of a range (a
+   cdr) is followed only once its range has been popped. */
+static void drain(struct gc *g)
+{
+  while (g->mark_top > 0) {
+    struct mark_range *r = &g->mark_stack[g->mark_top - 1];
+    mval v = *r->slots++;
+    if (--r->n == 0)
+      g->mark_top--;
+    mark_value(g, v);
+  }
+}
+
+/* ---- Mark-stack overflow: push the children of every marked object
+   again until a whole pass loses nothing. ---- */
+
+struct rescan {
+  struct gc *g;
+  enum heap_kind kind;
+};
+
+static void rescan_chunk(const void *start, size_t nbytes, int chunk_type, void *ud)
+{
+  (void)nbytes;
+  struct rescan *r = ud;
+  void *obj = (void *)start;
+  if (chunk_type != 0 && heap_marked(r->g->heap, obj, r->kind)) {
+    push_children(r->g, obj, r->kind);
+    drain(r->g);
+  }
+}
+
+static void rescan_block(const struct heap_block_info *b, void *ud)
+{
+  struct rescan r = {ud, b->kind};
+  if (b->kind == HEAP_CONS || b->kind == HEAP_SYMBOL || b->kind >= HEAP_VECTOR)
+    heap_foreach_chunk(r.g->heap, b->start, rescan_chunk, &r);
+}
+
+static void rescan_heap(struct gc *g)
+{
+  while (g->mark_overflow) {
+    g->mark_overflow = false;
+    heap_foreach_block(g->heap, rescan_block, g);
+  }
+}
+
+void gc_mark(struct gc *g, mval v)
+{
+  if (g->collecting)
+    mark_value(g, v);
+}
+
+void gc_mark_array(struct gc *g, const mval *v, size_t n)
+{
+  if (g->collecting && v)
+    push_range(g, v, n);
+}
+
+/* ================================================================== */
+/* Roots                                                              */
+/* ================================================================== */
 
 void gc_add_roots(struct gc *g, gc_root_fn fn, void *ud)
 {
   if (g->nroots == g->roots_cap) {
     size_t cap = g->roots_cap ? g->roots_cap * 2 : 16;
     struct root *r = realloc(g->roots, cap * sizeof *r);
-    if (!r)
-      out_of_memory(g);
+    if (!r) {
+      report_memory_full(g, (uintptr_t)__builtin_frame_address(0));
+      if (!(r = realloc(g->roots, cap * sizeof *r)))
+        out_of_memory_twice();
+    }
     g->roots = r;
     g->roots_cap = cap;
   }
@@ -236,41 +943,305 @@ void gc_remove_roots(struct gc *g, gc_root_fn fn, void *ud)
 {
   for (size_t i = 0; i < g->nroots; i++)
     if (g->roots[i].fn == fn && g->roots[i].ud == ud) {
-      g->roots[i] = g->roots[--g->nroots];
+      memmove(&g->roots[i], &g->roots[i + 1], (g->nroots - i - 1) * sizeof *g->roots);
+      g->nroots--;
       return;
     }
 }
 
-void gc_mark(struct gc *g, mval v) { (void)g, (void)v; }
-void gc_mark_array(struct gc *g, const mval *v, size_t n) { (void)g, (void)v, (void)n; }
-void gc_attach_thread(struct gc *g) { (void)g; }
-
-void gc_set_threshold(struct gc *g, size_t bytes, double percentage)
+static void mark_interned_symbols(struct gc *g)
 {
-  g->cfg.cons_threshold = bytes;
-  g->cfg.cons_percentage = percentage;
+  for (uint32_t i = 0; i < g->symtab.count; i++) {
+    struct symbol *s = g->symtab.at[i];
+    if (s && s->interned)
+      mark_object(g, s, HEAP_SYMBOL);
+  }
 }
-void gc_set_policy(struct gc *g, enum vector_policy p) { g->cfg.policy = p; }
-enum vector_policy gc_policy(struct gc *g) { return g->cfg.policy; }
-void gc_set_log(struct gc *g, bool on) { g->cfg.log = on; }
-void gc_set_stress(struct gc *g, bool on) { g->cfg.stress = on; }
-void gc_set_heap_limit(struct gc *g, size_t bytes) { g->cfg.heap_limit = bytes; }
 
-void gc_get_stats(struct gc *g, struct gc_stats *out) { *out = g->stats; }
-
-void gc_note_gmp(struct gc *g, ptrdiff_t delta)
+static void mark_root_functions(struct gc *g)
 {
-  g->stats.gmp_bytes += (size_t)delta;
+  for (size_t i = 0; i < g->nroots; i++) {
+    g->roots[i].fn(g, g->roots[i].ud);
+    drain(g);
+  }
+}
+
+/* ---- The C stack, conservatively ---- */
+
+void gc_attach_thread(struct gc *g)
+{
+  pthread_t self = pthread_self();
+  if (g->stack_known && pthread_equal(self, g->stack_thread))
+    return;
+  pthread_attr_t attr;
+  void *addr;
+  size_t size;
+  if (pthread_getattr_np(self, &attr) == 0) {
+    if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+      g->stack_top = (uintptr_t)addr + size;
+      g->stack_thread = self;
+      g->stack_known = true;
+    }
+    pthread_attr_destroy(&attr);
+  }
+  if (!g->stack_known) {
+    /* No bounds from the system: scan up to this frame's caller at
+       least.  Hosts on such systems attach from their outermost frame. */
+    g->stack_top = (uintptr_t)__builtin_frame_address(0);
+    g->stack_thread = self;
+    g->stack_known = true;
+  }
+}
+
+static void mark_word(struct gc *g, uintptr_t w)
+{
+  if ((w & TAG_MASK) == TAG_SYMBOL)
+    mark_symbol_index(g, w >> TAG_BITS);
+  enum heap_kind kind;
+  void *obj = heap_find_object(g->heap, w, &kind);
+  if (obj)
+    mark_object(g, obj, kind);
+}
+
+static NO_SANITIZE_ADDRESS NOINLINE void scan_stack_above_here(struct gc *g)
+{
+  uintptr_t lo = (uintptr_t)__builtin_frame_address(0) & ~(uintptr_t)7;
+  for (uintptr_t p = lo; p + sizeof(uintptr_t) <= g->stack_top; p += sizeof(uintptr_t)) {
+    uintptr_t w = *(const uintptr_t *)p;
+    VALGRIND_MAKE_MEM_DEFINED(&w, sizeof w);
+    mark_word(g, w);
+  }
+  drain(g);
+}
+
+/* Spill the callee-saved registers into this frame, which the scan
+   below covers. */
+static NOINLINE void mark_c_stack(struct gc *g)
+{
+  jmp_buf registers;
+  __builtin_unwind_init();
+  setjmp(registers);
+  gc_attach_thread(g);
+  scan_stack_above_here(g);
+  __asm__ volatile("" : : "r"(&registers) : "memory"); /* keep the frame live */
+}
+
+/* ================================================================== */
+/* Sweeping                                                           */
+/* ================================================================== */
+
+static void finalize_dead(void *obj, enum heap_kind kind, void *ud)
+{
+  struct gc *g = ud;
+  switch (kind) {
+  case HEAP_STRING: {
+    struct string *s = obj;
+    if (s->data) {
+#ifdef MARROW_GC_CHECKS
+      memset(s->data, POISON_BYTE, (size_t)s->nbytes + 1);
+#endif
+      gc_xfree(g, s->data, (size_t)s->nbytes + 1);
+      s->data = NULL;
+    }
+    break;
+  }
+  case HEAP_SYMBOL:
+    symtab_free_slot(g, obj);
+    break;
+  case HEAP_VECTOR:
+  case HEAP_LARGE: {
+    struct vectorlike *v = obj;
+    struct finalizer *f = &g->finalizers[vl_header_type(v->header)];
+    if (f->fn)
+      f->fn(g, v, f->ud);
+    break;
+  }
+  default:
+    break;
+  }
 }
 
 void gc_set_finalizer(struct gc *g, enum pvec_type type, gc_finalizer_fn fn, void *ud)
 {
   g->finalizers[type] = (struct finalizer){fn, ud};
+  uint64_t mask = 0;
+  for (int t = 0; t < PVEC_TYPE_COUNT; t++)
+    if (g->finalizers[t].fn)
+      mask |= UINT64_C(1) << t;
+  heap_set_finalize_types(g->heap, mask);
 }
 
-struct heap *gc_heap(struct gc *g) { (void)g; return NULL; }
+/* ================================================================== */
+/* Collection                                                         */
+/* ================================================================== */
 
-void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud)
+static const char *const kind_names[HEAP_KIND_COUNT] = {
+  "cons", "float", "symbol", "string", "vector", "large"
+};
+
+static size_t live_heap_bytes(const struct gc *g, size_t by_kind[HEAP_KIND_COUNT])
 {
-  (void)g, (void)fn, (void)ud;
+  size_t total = 0;
+  for (int k = 0; k < HEAP_KIND_COUNT; k++) {
+    struct heap_kind_stats ks;
+    heap_kind_stats(g->heap, (enum heap_kind)k, &ks);
+    if (by_kind)
+      by_kind[k] = ks.used_bytes;
+    total += ks.used_bytes;
+  }
+  return total;
+}
+
+static void log_collection(struct gc *g, const char *reason, const size_t before[],
+                           const struct heap_sweep_result *res)
+{
+  size_t after[HEAP_KIND_COUNT];
+  size_t total_before = 0, total_after = live_heap_bytes(g, after);
+  for (int k = 0; k < HEAP_KIND_COUNT; k++)
+    total_before += before[k];
+  size_t counts[512];
+  long hint = -1;
+  size_t nlists = heap_vector_free_lists(g->heap, counts, 512, &hint, NULL, 0);
+  size_t nonempty = 0, chunks = 0;
+  for (size_t i = 0; i < nlists && i < 512; i++) {
+    nonempty += counts[i] != 0;
+    chunks += counts[i];
+  }
+  char bytype[512];
+  size_t used = 0;
+  for (int k = 0; k < HEAP_KIND_COUNT; k++)
+    used += (size_t)snprintf(bytype + used, sizeof bytype - used, " %s %zu->%zu",
+                             kind_names[k], before[k], after[k]);
+  fprintf(stderr,
+          "gc %llu (%s): live %zu->%zu bytes [%s ] ext %zu gmp %zu; "
+          "mark %.3f ms sweep %.3f ms; blocks freed %zu; "
+          "vector free lists %zu/%zu non-empty, %zu chunks, hint %ld; policy %s\n",
+          (unsigned long long)g->stats.gcs_done, reason, total_before, total_after, bytype + 1,
+          g->stats.external_bytes, g->stats.gmp_bytes, g->stats.last_mark_time * 1e3,
+          g->stats.last_sweep_time * 1e3, res->blocks_freed, nonempty, nlists, chunks, hint,
+          heap_policy_name(heap_policy(g->heap)));
+}
+
+static void verify_heap(struct gc *g)
+{
+#ifdef MARROW_GC_CHECKS
+  char err[256];
+  if (!heap_verify(g->heap, err, sizeof err)) {
+    fprintf(stderr, "marrow: heap check failed after collection %llu: %s\n",
+            (unsigned long long)g->stats.gcs_done, err);
+    abort(); /* --enable-gc-checks: an internal bug must fail loudly */
+  }
+#else
+  (void)g;
+#endif
+}
+
+static void mark_all(struct gc *g)
+{
+  mark_interned_symbols(g);
+  drain(g);
+  mark_root_functions(g);
+  mark_c_stack(g);
+  rescan_heap(g);
+}
+
+/* Give back a mark stack that a deep structure blew up. */
+static void trim_mark_stack(struct gc *g)
+{
+  if (g->mark_cap <= RETAINED_MARK_STACK)
+    return;
+  struct mark_range *s = realloc(g->mark_stack, RETAINED_MARK_STACK * sizeof *s);
+  if (s) {
+    g->mark_stack = s;
+    g->mark_cap = RETAINED_MARK_STACK;
+  }
+}
+
+static void run_after_collect(struct gc *g)
+{
+  if (!g->after_collect)
+    return;
+  g->inhibit++;
+  g->hook_inhibit = 1;
+  g->after_collect(g, g->after_collect_ud);
+  g->inhibit -= g->hook_inhibit;
+  g->hook_inhibit = 0;
+}
+
+void gc_collect(struct gc *g, const char *reason)
+{
+  if (g->collecting || g->inhibit)
+    return;
+  size_t before[HEAP_KIND_COUNT] = {0};
+  if (g->cfg.log)
+    live_heap_bytes(g, before);
+  g->collecting = true;
+  double t0 = now();
+  mark_all(g);
+  double t1 = now();
+  struct heap_sweep_result res = {0};
+  heap_sweep(g->heap, finalize_dead, g, &res);
+  double t2 = now();
+  g->collecting = false;
+  trim_mark_stack(g);
+
+  struct gc_stats *st = &g->stats;
+  st->gcs_done++;
+  st->last_mark_time = t1 - t0;
+  st->last_sweep_time = t2 - t1;
+  st->mark_time += t1 - t0;
+  st->sweep_time += t2 - t1;
+  st->gc_elapsed += t2 - t0;
+  st->blocks_freed_last = res.blocks_freed;
+  st->bytes_since_gc = 0;
+  st->live_bytes_after_gc = live_heap_bytes(g, NULL) + st->external_bytes;
+  update_trigger(g);
+  verify_heap(g);
+  if (g->cfg.log)
+    log_collection(g, reason ? reason : "explicit", before, &res);
+  run_after_collect(g);
+}
+
+void gc_maybe_collect(struct gc *g)
+{
+  if (collection_due(g))
+    gc_collect(g, g->cfg.stress ? "stress" : "threshold");
+}
+
+void gc_inhibit(struct gc *g, bool on)
+{
+  if (on)
+    g->inhibit++;
+  else if (g->inhibit > 0)
+    g->inhibit--;
+}
+
+/* ================================================================== */
+/* Configuration at run time, statistics                              */
+/* ================================================================== */
+
+void gc_set_threshold(struct gc *g, size_t bytes, double percentage)
+{
+  g->cfg.cons_threshold = bytes;
+  g->cfg.cons_percentage = percentage;
+  update_trigger(g);
+}
+
+void gc_set_policy(struct gc *g, enum vector_policy p)
+{
+  g->cfg.policy = p;
+  heap_set_policy(g->heap, p);
+}
+
+enum vector_policy gc_policy(struct gc *g) { return g->cfg.policy; }
+void gc_set_log(struct gc *g, bool on) { g->cfg.log = on; }
+void gc_set_stress(struct gc *g, bool on) { g->cfg.stress = on; }
+void gc_set_heap_limit(struct gc *g, size_t bytes) { g->cfg.heap_limit = bytes; }
+
+void gc_get_stats(struct gc *g, struct gc_stats *out)
+{
+  *out = g->stats;
+  for (int k = 0; k < HEAP_KIND_COUNT; k++)
+    heap_kind_stats(g->heap, (enum heap_kind)k, &out->kinds[k]);
+  out->heap_bytes = heap_bytes_in_use(g->heap);
 }
