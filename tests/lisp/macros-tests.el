@@ -1,0 +1,73 @@
+;;; macros-tests.el --- macros and backquote  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+(defmacro macros-tests--swap (a b)
+  (let ((tmp (make-symbol "tmp")))
+    `(let ((,tmp ,a)) (setq ,a ,b) (setq ,b ,tmp))))
+
+(defmacro macros-tests--my-unless (cond &rest body)
+  (declare (indent 1))
+  `(if ,cond nil ,@body))
+
+(ert-deftest macros-define-and-use ()
+  (let ((x 1) (y 2))
+    (macros-tests--swap x y)
+    (should (equal (list x y) '(2 1))))
+  (should (eq (macros-tests--my-unless nil 'a 'b) 'b))
+  (should (eq (macros-tests--my-unless t 'a) nil)))
+
+(ert-deftest macros-macroexpand ()
+  (should (equal (macroexpand '(macros-tests--my-unless c x)) '(if c nil x)))
+  (should (equal (macroexpand '(not-a-macro 1)) '(not-a-macro 1)))
+  (should (equal (macroexpand-1 '(macros-tests--my-unless c x)) '(if c nil x)))
+  (should (macrop 'macros-tests--swap))
+  (should-not (macrop 'car)))
+
+(ert-deftest macros-backquote ()
+  (let ((x 1) (l '(2 3)))
+    (should (equal `(a ,x) '(a 1)))
+    (should (equal `(a ,@l b) '(a 2 3 b)))
+    (should (equal `(,@l) '(2 3)))
+    (should (equal `(a . ,x) '(a . 1)))
+    (should (equal `[a ,x ,@l] [a 1 2 3]))
+    (should (equal `(1 (2 ,x) ((,@l))) '(1 (2 1) ((2 3)))))
+    (should (equal `x 'x))
+    (should (equal `(a ,(+ x 1)) '(a 2)))))
+
+(ert-deftest macros-nested-backquote ()
+  (let ((x 'v))
+    (should (equal `(a `(b ,(c ,x))) '(a `(b ,(c v)))))))
+
+(defmacro macros-tests--recursive (n)
+  (if (= n 0) 0 `(+ 1 (macros-tests--recursive ,(1- n)))))
+
+(ert-deftest macros-recursive-expansion ()
+  (should (= (macros-tests--recursive 5) 5)))
+
+(defvar macros-tests--expansions 0)
+
+(defmacro macros-tests--counting ()
+  (setq macros-tests--expansions (1+ macros-tests--expansions))
+  1)
+
+(defun macros-tests--use-counting ()
+  (macros-tests--counting))
+
+(ert-deftest macros-expanded-once-at-definition ()
+  (let ((before macros-tests--expansions))
+    (dotimes (_ 5) (macros-tests--use-counting))
+    (should (= macros-tests--expansions before))))
+
+(defmacro macros-tests--with-decl (x)
+  (declare (indent 0) (debug t))
+  `(list ,x))
+
+(defun macros-tests--fn-with-decl (x)
+  "Doc string."
+  (declare (side-effect-free t))
+  (* x 3))
+
+(ert-deftest macros-declare-ignored ()
+  (should (equal (macros-tests--with-decl 1) '(1)))
+  (should (= (macros-tests--fn-with-decl 2) 6)))
