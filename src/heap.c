@@ -189,6 +189,7 @@ struct heap {
 
   struct page_entry *pages; /* open addressing, linear probing */
   size_t pages_cap, pages_count;
+  unsigned pages_shift;     /* 64 - log2(pages_cap) */
   uintptr_t lo, hi;         /* bounds of every block ever added */
 };
 
@@ -263,9 +264,10 @@ static void sys_free(struct heap *h, void *p, size_t n)
 /* Page table: page number -> block descriptor                         */
 /* ------------------------------------------------------------------ */
 
+/* Fibonacci hashing: the top bits of the product are the well mixed ones. */
 static inline size_t page_hash(const struct heap *h, uintptr_t page)
 {
-  return (size_t)((page * UINT64_C(0x9E3779B97F4A7C15)) >> 17) & (h->pages_cap - 1);
+  return (size_t)(((uint64_t)page * UINT64_C(0x9E3779B97F4A7C15)) >> h->pages_shift);
 }
 
 static void page_put(struct heap *h, uintptr_t page, struct hblock *b)
@@ -284,8 +286,11 @@ static bool page_reserve(struct heap *h, size_t n)
   if ((h->pages_count + n) * 2 <= h->pages_cap)
     return true;
   size_t cap = h->pages_cap ? h->pages_cap : 256;
-  while ((h->pages_count + n) * 2 > cap)
+  unsigned shift = h->pages_cap ? h->pages_shift : 64 - 8;
+  while ((h->pages_count + n) * 2 > cap) {
     cap *= 2;
+    shift--;
+  }
   struct page_entry *fresh = sys_alloc(h, 16, cap * sizeof *fresh);
   if (!fresh)
     return false;
@@ -294,6 +299,7 @@ static bool page_reserve(struct heap *h, size_t n)
   size_t oldcap = h->pages_cap;
   h->pages = fresh;
   h->pages_cap = cap;
+  h->pages_shift = shift;
   h->pages_count = 0;
   for (size_t i = 0; i < oldcap; i++)
     if (old[i].page)
