@@ -307,17 +307,29 @@ mval integer_from_string(mrt *rt, const char *s, size_t len, int base)
   if (parse_small(s, len, base, negative, &n))
     return make_fixnum(n);
 
-  /* mpz_set_str wants a NUL-terminated copy.  Allocate the bignum
-     first: after the copy exists, nothing may signal until it is
-     freed. */
-  mval b = bignum_new(rt);
-  char *copy = gc_xmalloc_or_die(rt->gc, len + 2);
-  copy[0] = negative ? '-' : '+';
-  memcpy(copy + 1, s, len);
-  copy[len + 1] = 0;
-  mpz_set_str(XBIGNUM_MPZ(b), copy + !negative, base);
-  gc_xfree(rt->gc, copy, len + 2);
+  /* mpz_set_str wants a NUL-terminated copy.  A short one goes on the
+     stack before anything allocates, so S may even be the bytes of an
+     otherwise unreferenced Lisp string.  A long one is made after the
+     bignum, so that nothing can signal while it exists. */
+  char small[256];
+  mval b;
+  char *copy = small;
+  if (len + 1 < sizeof small) {
+    memcpy(small, s, len);
+    small[len] = 0;
+    b = bignum_new(rt);
+  } else {
+    b = bignum_new(rt);
+    copy = gc_xmalloc_or_die(rt->gc, len + 1);
+    memcpy(copy, s, len);
+    copy[len] = 0;
+  }
   mpz_ptr z = XBIGNUM_MPZ(b);
+  mpz_set_str(z, copy, base);
+  if (copy != small)
+    gc_xfree(rt->gc, copy, len + 1);
+  if (negative)
+    mpz_neg(z, z);
   return mpz_fits_fixnum(z) ? make_fixnum(mpz_get_si(z)) : b;
 }
 

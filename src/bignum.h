@@ -68,7 +68,9 @@ mval integer_from_double(mrt *rt, double d);
 
 /* Parse digits (with optional sign) in BASE (2..36); Qnil when S is
    not exactly such a number.  Like Emacs's reader, it does not apply
-   integer-width: memory stays proportional to the text. */
+   integer-width: memory stays proportional to the text.  S may be the
+   bytes of a Lisp string only if that string is kept alive (in a C
+   local) when S is longer than 254 bytes, since this allocates. */
 mval integer_from_string(mrt *rt, const char *s, size_t len, int base);
 /* Text of integer X in BASE (2..36, lower-case digits), from
    gc_xmalloc_or_die(rt->gc, *len + 1), NUL-terminated; free it with

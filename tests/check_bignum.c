@@ -811,7 +811,10 @@ START_TEST(integer_text_round_trips)
     ck_assert_uint_eq(len, strlen(texts[i]));
     gc_xfree(rt->gc, s, len + 1);
     mval h = integer_to_lisp_string(rt, v, 16);
-    mval back = integer_from_string(rt, (char *)XSTRING(h)->data, (size_t)XSTRING(h)->nbytes, 16);
+    char hex[128];
+    size_t hexlen = (size_t)XSTRING(h)->nbytes;
+    memcpy(hex, XSTRING(h)->data, hexlen);
+    mval back = integer_from_string(rt, hex, hexlen, 16);
     ck_assert(arith_compare(rt, v, back) == 0);
   }
   ck_assert(NILP(integer_from_string(rt, "12a", 3, 10)));
