@@ -171,8 +171,8 @@ static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
 }
 
 /* prin1 escapes only " and \ in strings; control characters and
-   newlines go out raw, as with Emacs's print-escape-newlines nil. */
-static void print_string(struct strbuf *b, mval str, bool escape)
+   newlines go out raw unless print-escape-newlines asks for \n and \f. */
+static void print_string(struct strbuf *b, mval str, bool escape, bool escape_newlines)
 {
   struct string *s = XSTRING(str);
   if (!escape) {
@@ -183,10 +183,16 @@ static void print_string(struct strbuf *b, mval str, bool escape)
   size_t run = 0;
   for (size_t i = 0; i < (size_t)s->nbytes; i++) {
     uint8_t c = s->data[i];
-    if (c == '"' || c == '\\') {
+    bool control = escape_newlines && (c == '\n' || c == '\f');
+    if (c == '"' || c == '\\' || control) {
       strbuf_put(b, (const char *)s->data + run, i - run);
       strbuf_putc(b, '\\');
-      run = i;
+      if (control) {
+        strbuf_putc(b, c == '\n' ? 'n' : 'f');
+        run = i + 1;
+      } else {
+        run = i;
+      }
     }
   }
   strbuf_put(b, (const char *)s->data + run, (size_t)s->nbytes - run);
@@ -207,6 +213,7 @@ struct printer {
   int backquote_depth;     /* inside `: commas print as , and ,@ */
   int64_t print_length;    /* -1: no limit */
   int64_t print_level;
+  bool escape_newlines;    /* print-escape-newlines */
   mval being_printed[PRINT_CIRCLE];
 };
 
@@ -227,6 +234,8 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->backquote_depth = 0;
   p->print_length = limit_variable(rt, Qprint_length);
   p->print_level = limit_variable(rt, Qprint_level);
+  mval v = XSYMBOL(rt, Qprint_escape_newlines)->value;
+  p->escape_newlines = !NILP(v) && v != Qunbound;
 }
 
 /* Entering a cons or vector: prints #N and returns false when OBJ is
@@ -424,7 +433,7 @@ static void print_object(struct printer *p, mval obj)
   } else if (SYMBOLP(obj)) {
     print_symbol(p->rt, b, obj, p->escape);
   } else if (STRINGP(obj)) {
-    print_string(b, obj, p->escape);
+    print_string(b, obj, p->escape, p->escape_newlines);
   } else if (FLOATP(obj)) {
     print_float(b, XFLOAT(obj));
   } else if (CONSP(obj)) {
@@ -1003,6 +1012,7 @@ void printer_init(mrt *rt)
   define_standard_errors(rt);
   defvar(rt, Qprint_length, Qnil);
   defvar(rt, Qprint_level, Qnil);
+  defvar(rt, Qprint_escape_newlines, Qnil);
   defvar(rt, Qstandard_output, Qt);
   defsubrs(rt, printer_subrs, sizeof printer_subrs / sizeof printer_subrs[0]);
 }
