@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MARROW_WITH_GMP 1
@@ -689,6 +690,174 @@ START_TEST(four_threads_four_runtimes)
 END_TEST
 
 /* ================================================================== */
+/* Output redirection and options                                     */
+/* ================================================================== */
+
+struct capture {
+  char out[256], err[256];
+  size_t nout, nerr;
+};
+
+static void append(char *buf, size_t *n, const char *s, size_t len)
+{
+  while (len-- > 0 && *n < 255)
+    buf[(*n)++] = *s++;
+  buf[*n] = '\0';
+}
+
+static void capture_out(void *ud, const char *s, size_t n)
+{
+  struct capture *c = ud;
+  append(c->out, &c->nout, s, n);
+}
+
+static void capture_err(void *ud, const char *s, size_t n)
+{
+  struct capture *c = ud;
+  append(c->err, &c->nerr, s, n);
+}
+
+START_TEST(output_goes_to_host_callbacks)
+{
+  struct capture c = {.nout = 0};
+  marrow_options o;
+  marrow_options_init(&o);
+  o.write_out = capture_out;
+  o.write_err = capture_err;
+  o.write_userdata = &c;
+  marrow *M = marrow_open(&o);
+  ck_assert_ptr_nonnull(M);
+  eval_ok(M, "(princ \"to out\") (prin1 'sym) (message \"to %s\" \"err\")");
+  ck_assert_str_eq(c.out, "to outsym");
+  ck_assert_str_eq(c.err, "to err\n");
+  marrow_close(M);
+}
+END_TEST
+
+START_TEST(options_reach_lisp)
+{
+  char dir[] = "/tmp/marrow-check-lispdir-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char path[256];
+  snprintf(path, sizeof path, "%s/subr.el", dir);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("(setq my-subr-was-loaded load-file-name)\n", f);
+  fclose(f);
+  marrow_options o;
+  marrow_options_init(&o);
+  o.lisp_dir = dir;
+  o.gc_threshold = 1234567;
+  o.gc_percentage = 0.25;
+  o.vector_policy = MARROW_POLICY_BITMAP;
+  o.interactive = 1;
+  marrow *M = marrow_open(&o);
+  ck_assert_ptr_nonnull(M);
+  ck_assert_str_eq(marrow_string_data(M, eval_ok(M, "my-subr-was-loaded"), NULL), path);
+  ck_assert_str_eq(marrow_string_data(M, eval_ok(M, "(car load-path)"), NULL), dir);
+  assert_prints(M, "gc-cons-threshold", "1234567");
+  assert_prints(M, "gc-cons-percentage", "0.25");
+  assert_prints(M, "noninteractive", "nil");
+  assert_prints(M, "(plist-get (vector-free-lists) :policy)", "bitmap");
+  /* A collection keeps the host's settings. */
+  marrow_collect(M);
+  assert_prints(M, "gc-cons-threshold", "1234567");
+  marrow_close(M);
+  unlink(path);
+  rmdir(dir);
+}
+END_TEST
+
+START_TEST(failed_library_load_fails_open)
+{
+  char dir[] = "/tmp/marrow-check-badlib-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char path[256];
+  snprintf(path, sizeof path, "%s/subr.el", dir);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("(car 1)\n", f);
+  fclose(f);
+  struct capture c = {.nout = 0};
+  marrow_options o;
+  marrow_options_init(&o);
+  o.lisp_dir = dir;
+  o.write_err = capture_err;
+  o.write_userdata = &c;
+  ck_assert_ptr_null(marrow_open(&o));
+  ck_assert_ptr_nonnull(strstr(c.err, "Wrong type argument: listp, 1"));
+  unlink(path);
+  rmdir(dir);
+}
+END_TEST
+
+/* ================================================================== */
+/* The marrow program (when make check names it in $MARROW)           */
+/* ================================================================== */
+
+/* Runs the shell command CMD; its stdout and stderr, merged, go to OUT. */
+static int run_cli(const char *args, char *out, size_t size)
+{
+  const char *marrow = getenv("MARROW");
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "'%s' %s 2>&1 </dev/null", marrow, args);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  size_t n = fread(out, 1, size - 1, p);
+  out[n] = '\0';
+  int status = pclose(p);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+START_TEST(cli_exit_codes_and_messages)
+{
+  if (!getenv("MARROW"))
+    return; /* run outside make check */
+  char out[4096];
+  ck_assert_int_eq(run_cli("-batch -Q -p '(+ 1 2)'", out, sizeof out), 0);
+  ck_assert_str_eq(out, "3\n");
+  ck_assert_int_eq(run_cli("--eval '(car 1)'", out, sizeof out), 255);
+  ck_assert_str_eq(out, "Wrong type argument: listp, 1\n");
+  ck_assert_int_eq(run_cli("--eval '(kill-emacs 7)' -p 'not-reached'", out, sizeof out), 7);
+  ck_assert_str_eq(out, "");
+  ck_assert_int_eq(run_cli("--eval \"(throw 'x 2)\"", out, sizeof out), 255);
+  ck_assert_str_eq(out, "No catch for tag: x, 2\n");
+  ck_assert_int_eq(run_cli("--eval '(defun f () (princ command-line-args-left))' -f f -p 1",
+                           out, sizeof out), 0);
+  ck_assert_str_eq(out, "(-p 1)1\n");
+  ck_assert_int_eq(run_cli("--no-such-option", out, sizeof out), 1);
+  ck_assert_int_eq(run_cli("--version", out, sizeof out), 0);
+  ck_assert_str_eq(out, "marrow " MARROW_VERSION "\n");
+}
+END_TEST
+
+START_TEST(cli_script_and_stdin)
+{
+  if (!getenv("MARROW"))
+    return;
+  char path[] = "/tmp/marrow-check-script-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  const char *script = "#!/usr/bin/env marrow\n(princ (format \"%S\" command-line-args-left))\n";
+  ck_assert_int_eq(write(fd, script, strlen(script)), (ssize_t)strlen(script));
+  close(fd);
+  char args[256], out[4096];
+  snprintf(args, sizeof args, "%s a -l b", path);
+  ck_assert_int_eq(run_cli(args, out, sizeof out), 0);
+  ck_assert_str_eq(out, "(\"a\" \"-l\" \"b\")");
+  unlink(path);
+  const char *marrow = getenv("MARROW");
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "echo '(princ (* 6 7))' | '%s'", marrow);
+  FILE *p = popen(cmd, "r");
+  size_t n = fread(out, 1, sizeof out - 1, p);
+  out[n] = '\0';
+  ck_assert_int_eq(pclose(p), 0);
+  ck_assert_str_eq(out, "42");
+}
+END_TEST
+
+/* ================================================================== */
 /* Suite                                                              */
 /* ================================================================== */
 
@@ -733,6 +902,13 @@ int main(void)
   tcase_add_test(tc, released_reference_is_freed);
   tcase_add_test(tc, stats_and_settings);
   tcase_add_test(tc, heap_limit_gives_memory_full);
+  tc = new_case(s, "options");
+  tcase_add_test(tc, output_goes_to_host_callbacks);
+  tcase_add_test(tc, options_reach_lisp);
+  tcase_add_test(tc, failed_library_load_fails_open);
+  tc = new_case(s, "cli");
+  tcase_add_test(tc, cli_exit_codes_and_messages);
+  tcase_add_test(tc, cli_script_and_stdin);
   tc = new_case(s, "runtimes");
   tcase_add_test(tc, runtimes_are_independent);
   tcase_add_test(tc, four_threads_four_runtimes);
