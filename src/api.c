@@ -416,9 +416,17 @@ static int finish(int status, struct eval_ctx *c, marrow_value *result)
   return status;
 }
 
+/* A NULL where text is due is a host bug, but still only an error. */
+static void check_text(marrow *M, const char *text)
+{
+  if (!text)
+    wrong_type_argument(M->rt, Qstringp, Qnil);
+}
+
 static void eval_text_body(marrow *M, void *ctx)
 {
   struct eval_ctx *c = ctx;
+  check_text(M, c->text);
   c->result = load_eval_text(M->rt, c->text, c->len, c->name);
 }
 
@@ -431,7 +439,7 @@ int marrow_eval_buffer(marrow *M, const char *code, size_t len, const char *name
 
 int marrow_eval_string(marrow *M, const char *code, marrow_value *result)
 {
-  return marrow_eval_buffer(M, code, strlen(code), NULL, result);
+  return marrow_eval_buffer(M, code, code ? strlen(code) : 0, NULL, result);
 }
 
 static void eval_form_body(marrow *M, void *ctx)
@@ -449,6 +457,7 @@ int marrow_eval(marrow *M, marrow_value form, marrow_value *result)
 static void read_body(marrow *M, void *ctx)
 {
   struct eval_ctx *c = ctx;
+  check_text(M, c->text);
   size_t pos = 0;
   mval obj = read_one(M->rt, c->text, c->len, &pos, NULL);
   if (obj == Qunbound)
@@ -458,13 +467,14 @@ static void read_body(marrow *M, void *ctx)
 
 int marrow_read(marrow *M, const char *code, marrow_value *result)
 {
-  struct eval_ctx c = {.text = code, .len = strlen(code), .result = Qnil};
+  struct eval_ctx c = {.text = code, .len = code ? strlen(code) : 0, .result = Qnil};
   return finish(protect(M, read_body, &c), &c, result);
 }
 
 static void load_body(marrow *M, void *ctx)
 {
   struct eval_ctx *c = ctx;
+  check_text(M, c->text);
   load_command_line_file(M->rt, c->text);
   c->result = Qt;
 }
@@ -481,7 +491,7 @@ static void call_body(marrow *M, void *ctx)
 {
   struct eval_ctx *c = ctx;
   mrt *rt = M->rt;
-  if (c->nargs < 0)
+  if (c->nargs < 0 || (c->nargs > 0 && !c->args))
     args_out_of_range(rt, make_fixnum(c->nargs), make_fixnum(0));
   mval fn = c->name ? intern(rt, c->name) : c->fn;
   /* The evaluator keeps pointers into rt->stack: never grow it. */
@@ -506,6 +516,8 @@ int marrow_call(marrow *M, marrow_value fn, int nargs, const marrow_value *args,
 int marrow_call_named(marrow *M, const char *name, int nargs, const marrow_value *args,
                       marrow_value *result)
 {
+  if (!name)
+    return marrow_call(M, Qnil, nargs, args, result); /* void-function nil */
   struct eval_ctx c = {.name = name, .nargs = nargs, .args = args, .result = Qnil};
   return finish(protect(M, call_body, &c), &c, result);
 }
@@ -644,10 +656,15 @@ int marrow_get_double(marrow *M, marrow_value v, double *out)
 
 marrow_value marrow_string(marrow *M, const char *s, size_t len)
 {
+  if (!s)
+    len = 0;
   RETURN_GUARDED(M, make_string(M->rt, s, len));
 }
 
-marrow_value marrow_cstring(marrow *M, const char *s) { return marrow_string(M, s, strlen(s)); }
+marrow_value marrow_cstring(marrow *M, const char *s)
+{
+  return s ? marrow_string(M, s, strlen(s)) : Qnil;
+}
 
 const char *marrow_string_data(marrow *M, marrow_value v, size_t *len)
 {
@@ -658,7 +675,12 @@ const char *marrow_string_data(marrow *M, marrow_value v, size_t *len)
   return (const char *)XSTRING(v)->data;
 }
 
-marrow_value marrow_intern(marrow *M, const char *name) { RETURN_GUARDED(M, intern(M->rt, name)); }
+marrow_value marrow_intern(marrow *M, const char *name)
+{
+  if (!name)
+    return Qnil;
+  RETURN_GUARDED(M, intern(M->rt, name));
+}
 
 const char *marrow_symbol_name(marrow *M, marrow_value v)
 {
@@ -709,6 +731,8 @@ static mval set_global(mrt *rt, const char *name, mval v)
 
 int marrow_set_global(marrow *M, const char *name, marrow_value v)
 {
+  if (!name)
+    return MARROW_ERROR;
   bool ok;
   mval r = Qnil;
   GUARD(M, ok, r, set_global(M->rt, name, v));
@@ -718,6 +742,8 @@ int marrow_set_global(marrow *M, const char *name, marrow_value v)
 
 int marrow_get_global(marrow *M, const char *name, marrow_value *out)
 {
+  if (!name)
+    return 0;
   mval sym = intern_soft(M->rt, name, strlen(name));
   if (sym == Qunbound || XSYMBOL(M->rt, sym)->value == Qunbound)
     return 0;
@@ -877,6 +903,8 @@ static mval define_error_named(mrt *rt, const char *name, const char *message,
 
 int marrow_define_error(marrow *M, const char *name, const char *message, const char *parent)
 {
+  if (!name || !message)
+    return MARROW_ERROR;
   bool ok;
   mval sym = Qnil;
   GUARD(M, ok, sym, define_error_named(M->rt, name, message, parent));
