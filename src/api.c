@@ -654,11 +654,14 @@ int marrow_get_double(marrow *M, marrow_value v, double *out)
   return 1;
 }
 
+static mval host_string(mrt *rt, const char *s, size_t len)
+{
+  return make_string(rt, s, s ? len : 0);
+}
+
 marrow_value marrow_string(marrow *M, const char *s, size_t len)
 {
-  if (!s)
-    len = 0;
-  RETURN_GUARDED(M, make_string(M->rt, s, len));
+  RETURN_GUARDED(M, host_string(M->rt, s, len));
 }
 
 marrow_value marrow_cstring(marrow *M, const char *s)
