@@ -18,10 +18,13 @@
       (+ 1 (binary-trees-check (car tree)) (binary-trees-check (cdr tree)))
     1))
 
+(defun binary-trees-scale ()
+  (let ((s (getenv "BENCH_SCALE")))
+    (if (and s (> (string-to-number s) 0)) (string-to-number s) 1)))
+
 (defun binary-trees-depth ()
   (let ((env (getenv "BINARY_TREES_DEPTH"))
-        (scale (let ((s (getenv "BENCH_SCALE")))
-                 (if (and s (> (string-to-number s) 0)) (string-to-number s) 1)))
+        (scale (binary-trees-scale))
         (depth 16))
     (if env
         (string-to-number env)

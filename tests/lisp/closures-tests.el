@@ -97,6 +97,13 @@
       (ignore y)
       (should (= (funcall f) 5)))))
 
+(ert-deftest closures-nested-let-in-binding ()
+  (should (= (let ((a 1) (b (let ((s 7)) s))) (+ a b)) 8))
+  (should (equal (let ((a 1) (b (let ((s 7)) s)) (c 3)) (list a b c)) '(1 7 3)))
+  (should (equal (funcall (lambda (x) (let ((a x) (b (let* ((s 2) (u 3)) (* s u)))) (list a b x))) 5)
+                 '(5 6 5)))
+  (should (equal (let* ((a 1) (b (let ((s 7)) (+ s a)))) (list a b)) '(1 8))))
+
 (defun closures-tests--fib (n) (if (< n 2) n (+ (closures-tests--fib (- n 1)) (closures-tests--fib (- n 2)))))
 
 (ert-deftest closures-recursion ()
