@@ -213,12 +213,13 @@ of PLACE are bound to temporaries so each is evaluated once."
       (subr--place
        (nth 1 place)
        (lambda (inner-get inner-set)
-         (let ((v (make-symbol "v")))
+         (let ((v (make-symbol "v"))
+               (new (make-symbol "new")))
            (funcall k `(plist-get ,inner-get ,@args)
                     (lambda (value)
                       `(let ((,v ,value))
-                         ,(funcall inner-set
-                                   `(plist-put ,inner-get ,(car args) ,v ,@(cdr args)))
+                         (subr--plist-store ,(car args) ,v ,inner-get
+                                            (lambda (,new) ,(funcall inner-set new)))
                          ,v)))))))))
 
 (defun subr--alist-place (place k)
@@ -236,6 +237,13 @@ of PLACE are bound to temporaries so each is evaluated once."
                                             (lambda (,new) ,(funcall inner-set new))
                                             ,(nth 3 args))
                          ,v)))))))))
+
+;; As in Emacs, a new key goes in front of the list.
+(defun subr--plist-store (key value plist store)
+  (let ((cell (cdr (plist-member plist key))))
+    (if cell
+        (setcar cell value)
+      (funcall store (cons key (cons value plist))))))
 
 (defun subr--alist-store (key value alist store testfn)
   (let ((cell (if testfn (assoc key alist testfn) (assq key alist))))
