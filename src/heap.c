@@ -130,6 +130,7 @@ _Static_assert(HEAP_FIXED_BLOCK_BYTES % HEAP_PAGE_BYTES == 0, "page multiple");
 struct hblock {
   enum heap_kind kind;
   bool large_marked;
+  bool doomed;          /* being released by release_reserve */
   uint8_t *base;        /* what the allocator returned */
   size_t sys_bytes;     /* and how much */
   uint8_t *data;        /* first object or chunk */
@@ -204,6 +205,14 @@ static inline unsigned ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); 
 static inline unsigned clz64(uint64_t x) { return (unsigned)__builtin_clzll(x); }
 static inline unsigned popcount64(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
 
+static bool any_set(const uint64_t *w, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (w[i])
+      return true;
+  return false;
+}
+
 /* The first set bit at or after FROM among NBITS, or NBITS. */
 static size_t bit_next(const uint64_t *w, size_t from, size_t nbits)
 {
@@ -244,9 +253,16 @@ static void *libc_alloc(void *ud, size_t align, size_t n)
 }
 static void libc_free(void *ud, void *p, size_t n) { free(p); }
 
+static size_t release_reserve(struct heap *h);
+
+/* When the allocator refuses, the empty blocks kept in reserve are given
+   back and the request is tried once more: a reserve of cons blocks must
+   not make a vector allocation fail under a host's memory limit. */
 static void *sys_alloc(struct heap *h, size_t align, size_t n)
 {
   void *p = h->a.alloc(h->a.ud, align, n);
+  if (!p && release_reserve(h))
+    p = h->a.alloc(h->a.ud, align, n);
   if (p)
     h->sys_bytes += n;
   return p;
@@ -1026,6 +1042,51 @@ static void sweep_large(struct heap *h, heap_finalize_fn fin, void *ud, struct h
   }
 }
 
+/* Unlinks and releases the blocks of CHAIN that are doomed; returns how many. */
+static size_t release_doomed(struct heap *h, struct hblock **chain)
+{
+  size_t n = 0;
+  for (struct hblock **pp = chain, *b; (b = *pp);) {
+    if (b->doomed) {
+      *pp = b->next;
+      release_block(h, b);
+      n++;
+    } else {
+      pp = &b->next;
+    }
+  }
+  return n;
+}
+
+/* Releases every empty block kept in reserve: fixed blocks with no
+   object (except the one under the allocation cursor) and vector blocks
+   that are one free chunk, i.e. the chunks on the last list. */
+static size_t release_reserve(struct heap *h)
+{
+  size_t n = 0;
+  for (int k = 0; k < HEAP_FIXED_KINDS; k++) {
+    struct fixed_space *fs = &h->fixed[k];
+    for (struct hblock **pp = &fs->avail, *b; (b = *pp);) {
+      b->doomed = b != fs->cur && !any_set(b->alloc, fs->nwords);
+      if (b->doomed)
+        *pp = b->next_avail;
+      else
+        pp = &b->next_avail;
+    }
+    size_t released = release_doomed(h, &fs->blocks);
+    fs->nblocks -= released;
+    n += released;
+  }
+  while (h->lists[NLISTS - 1]) {
+    struct vchunk *c = list_pop(h, NLISTS - 1);
+    vblock_of(c)->doomed = true;
+    h->vec_free_bytes -= HEAP_VECTOR_DATA_BYTES;
+  }
+  size_t released = release_doomed(h, &h->vblocks);
+  h->nvblocks -= released;
+  return n + released;
+}
+
 void heap_sweep(struct heap *h, heap_finalize_fn fin, void *ud, struct heap_sweep_result *out)
 {
   struct heap_sweep_result r = {0};
@@ -1163,13 +1224,6 @@ void heap_foreach_chunk(const struct heap *h, const void *block_start, heap_chun
 #define NOTE(...) (err && errlen ? (void)snprintf(err, errlen, __VA_ARGS__) : (void)0)
 #define FAIL(...) do { NOTE(__VA_ARGS__); return false; } while (0)
 
-static bool any_bit(const uint64_t *w, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    if (w[i])
-      return true;
-  return false;
-}
 
 /* Every page of B maps to B, and B's first word points to B. */
 static bool verify_block_frame(const struct heap *h, const struct hblock *b, size_t *pages,
@@ -1193,7 +1247,7 @@ static bool verify_fixed(const struct heap *h, enum heap_kind k, size_t *pages, 
       FAIL("fixed kind %d: block of kind %d on its chain", (int)k, (int)b->kind);
     if (!verify_block_frame(h, b, pages, err, errlen))
       return false;
-    if (any_bit(b->mark, fs->nwords))
+    if (any_set(b->mark, fs->nwords))
       FAIL("fixed kind %d: mark bit set outside a collection", (int)k);
     if (b->alloc[fs->nwords - 1] & ~fs->last_mask)
       FAIL("fixed kind %d: alloc bit beyond the last slot", (int)k);
@@ -1223,7 +1277,7 @@ static bool verify_vector_block(const struct hblock *b, struct vtally *t, char *
 {
   if (!bit_test(b->starts, 0))
     FAIL("vector block %p: no chunk at its start", (void *)b->base);
-  if (any_bit(b->mark, VBITMAP_WORDS))
+  if (any_set(b->mark, VBITMAP_WORDS))
     FAIL("vector block %p: mark bit set outside a collection", (void *)b->base);
   for (size_t wi = 0; wi < VWORDS;) {
     size_t next = bit_next(b->starts, wi + 1, VWORDS), nbytes = (next - wi) * HEAP_WORD;
@@ -1308,7 +1362,7 @@ static bool verify_vectors(const struct heap *h, size_t *pages, char *err, size_
     if (!verify_list(h, i, err, errlen))
       return false;
   }
-  if (any_bit(h->nonempty, HEAP_VECTOR_BITMAP_WORDS) &&
+  if (any_set(h->nonempty, HEAP_VECTOR_BITMAP_WORDS) &&
       bit_next(h->nonempty, NLISTS, HEAP_VECTOR_BITMAP_WORDS * 64) < HEAP_VECTOR_BITMAP_WORDS * 64)
     FAIL("bitmap has bits beyond the last list");
   if (h->hint < 0 || h->hint > NO_HINT)

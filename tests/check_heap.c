@@ -534,12 +534,15 @@ struct meter {
   long calls, fail_at; /* fail the fail_at'th call and every later one */
   long live;
   size_t bytes;
+  size_t limit; /* when not 0, refuse to hold more bytes than this */
 };
 
 static void *meter_alloc(void *ud, size_t align, size_t n)
 {
   struct meter *m = ud;
   if (m->fail_at && ++m->calls >= m->fail_at)
+    return NULL;
+  if (m->limit && m->bytes + n > m->limit)
     return NULL;
   void *p = NULL;
   if (posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) : align, n))
@@ -605,7 +608,7 @@ START_TEST(allocator_failure)
   m.fail_at = 1;
   ck_assert_ptr_null(heap_new(&a));
   for (long n = 2; n <= total; n += (n < 40 ? 1 : 7)) {
-    m = (struct meter){0, n, 0, 0};
+    m = (struct meter){0, n, 0, 0, 0};
     h = heap_new(&a);
     ck_assert_ptr_nonnull(h);
     ck_assert_int_gt(run_script(h), 0);
@@ -619,6 +622,38 @@ START_TEST(allocator_failure)
     ck_assert_int_eq(m.live, 0);
     ck_assert_int_eq(m.bytes, 0);
   }
+}
+END_TEST
+
+START_TEST(reserve_yields_under_a_limit)
+{
+  struct meter m = {0};
+  struct heap_allocator a = {meter_alloc, meter_free, &m};
+  struct heap *h = heap_new(&a);
+  heap_set_reserve(h, 8 * HEAP_FIXED_BLOCK_BYTES);
+  for (int i = 0; i < 40000; i++)
+    ck_assert_ptr_nonnull(heap_alloc_fixed(h, HEAP_CONS));
+  sweep(h, NULL); /* all dead: 8 empty cons blocks stay in reserve */
+  struct heap_kind_stats st;
+  heap_kind_stats(h, HEAP_CONS, &st);
+  ck_assert_int_eq(st.blocks, 8);
+  m.limit = m.bytes; /* no more memory from the host */
+  /* Vectors get the memory of the idle cons blocks. */
+  for (int i = 0; i < 100; i++)
+    ck_assert_ptr_nonnull(heap_alloc_vector(h, 2000));
+  VERIFY(h);
+  heap_kind_stats(h, HEAP_CONS, &st);
+  ck_assert_int_eq(st.blocks, 0);
+  ck_assert_uint_le(m.bytes, m.limit);
+  /* Once even the reserve is gone, allocation fails cleanly. */
+  void *p;
+  while ((p = heap_alloc_vector(h, 2000)))
+    ;
+  VERIFY(h);
+  ck_assert_ptr_null(heap_alloc_fixed(h, HEAP_FLOAT)); /* would need a new block */
+  VERIFY(h);
+  heap_free(h);
+  ck_assert_int_eq(m.live, 0);
 }
 END_TEST
 
@@ -877,6 +912,7 @@ int main(void)
   tcase_add_test(tc, large_objects);
   tcase_add_test(tc, find_object_interior_and_free);
   tcase_add_test(tc, allocator_failure);
+  tcase_add_test(tc, reserve_yields_under_a_limit);
   tcase_add_test(tc, random_churn);
   tcase_add_test(tc, blocks_match_stats);
   tcase_add_test(tc, verify_detects_violations);
