@@ -285,6 +285,63 @@ static mval Fsubstring(mrt *rt, int n, mval *a)
 }
 
 /* ================================================================== */
+/* Syntax                                                             */
+/* ================================================================== */
+
+/* Syntax classes as Emacs's syntax codes (' ' whitespace, 'w' word,
+   '_' symbol, '.' punctuation, '(' ')' '"' '\'' '<' '>' '\\').  This is the
+   table that `emacs -batch` sees: its current buffer is *scratch*, in
+   lisp-interaction-mode, so \\s-, [:space:], \\w, capitalize and word
+   boundaries behave there as here (a newline, for instance, is a
+   comment end, not whitespace).  Non-ASCII characters are words except
+   in the ranges below, taken from Emacs 28 too. */
+static const char ascii_syntax[129] =
+  "_________ >_ ___________________"
+  " _\"'___'()__'___wwwwwwwwww_<____"
+  "_wwwwwwwwwwwwwwwwwwwwwwwwww(\\)__"
+  "'wwwwwwwwwwwwwwwwwwwwwwwwww_____";
+
+static const struct syntax_range {
+  int lo, hi;
+  char code;
+} syntax_ranges[] = {
+  { 0xA0, 0xA0, ' ' }, { 0xA1, 0xA1, '.' }, { 0xA2, 0xA4, '_' }, { 0xA6, 0xA6, '_' },
+  { 0xA7, 0xA7, '.' }, { 0xA8, 0xAA, '_' }, { 0xAB, 0xAB, '.' }, { 0xAC, 0xB1, '_' },
+  { 0xB4, 0xB4, '_' }, { 0xB6, 0xB8, '_' }, { 0xBA, 0xBA, '_' }, { 0xBB, 0xBB, '.' },
+  { 0xBC, 0xBE, '_' }, { 0xBF, 0xBF, '.' }, { 0xD7, 0xD7, '_' }, { 0xF7, 0xF7, '_' },
+  { 0x2C7, 0x2C7, '_' }, { 0x2C9, 0x2C9, '_' }, { 0x2D0, 0x2D0, '_' }, { 0x2D8, 0x2DB, '_' },
+  { 0x2DD, 0x2DD, '_' }, { 0x2000, 0x200B, ' ' }, { 0x200C, 0x2027, '.' }, { 0x202F, 0x202F, ' ' },
+  { 0x2030, 0x2038, '.' }, { 0x2039, 0x203A, '_' }, { 0x203B, 0x2043, '.' }, { 0x2044, 0x2044, '_' },
+  { 0x2045, 0x2045, '(' }, { 0x2046, 0x2046, ')' }, { 0x2047, 0x2051, '.' }, { 0x2052, 0x2052, '_' },
+  { 0x2053, 0x205E, '.' }, { 0x205F, 0x205F, ' ' }, { 0x3000, 0x3000, ' ' }, { 0x3001, 0x3003, '.' },
+  { 0x3008, 0x3008, '(' }, { 0x3009, 0x3009, ')' }, { 0x300A, 0x300A, '(' }, { 0x300B, 0x300B, ')' },
+  { 0x300C, 0x300C, '(' }, { 0x300D, 0x300D, ')' }, { 0x300E, 0x300E, '(' }, { 0x300F, 0x300F, ')' },
+  { 0x3010, 0x3010, '(' }, { 0x3011, 0x3011, ')' }, { 0x3012, 0x3013, '_' }, { 0x3014, 0x3014, '(' },
+  { 0x3015, 0x3015, ')' }, { 0x3016, 0x3016, '(' }, { 0x3017, 0x3017, ')' }, { 0x3018, 0x3018, '(' },
+  { 0x3019, 0x3019, ')' }, { 0x301A, 0x301A, '(' }, { 0x301B, 0x301B, ')' }, { 0x301C, 0x301C, '_' },
+  { 0xFF01, 0xFF03, '.' }, { 0xFF04, 0xFF04, '_' }, { 0xFF05, 0xFF07, '.' }, { 0xFF08, 0xFF08, '(' },
+  { 0xFF09, 0xFF09, ')' }, { 0xFF0A, 0xFF0A, '.' }, { 0xFF0B, 0xFF0B, '_' }, { 0xFF0C, 0xFF0F, '.' },
+  { 0xFF1A, 0xFF1B, '.' }, { 0xFF1C, 0xFF1E, '_' }, { 0xFF1F, 0xFF20, '.' }, { 0xFF3B, 0xFF3B, '(' },
+  { 0xFF3C, 0xFF3C, '_' }, { 0xFF3D, 0xFF3D, ')' }, { 0xFF3E, 0xFF40, '_' }, { 0xFF5B, 0xFF5B, '(' },
+  { 0xFF5C, 0xFF5C, '_' }, { 0xFF5D, 0xFF5D, ')' }, { 0xFF5E, 0xFF5E, '_' }, { 0xFF5F, 0xFF5F, '(' },
+  { 0xFF60, 0xFF60, ')' }, { 0xFF61, 0xFF61, '.' }, { 0xFF62, 0xFF62, '(' }, { 0xFF63, 0xFF63, ')' },
+  { 0xFF64, 0xFF65, '.' },
+};
+
+static char char_syntax(int c)
+{
+  if (c < 0x80)
+    return c >= 0 ? ascii_syntax[c] : ' ';
+  for (size_t i = 0; i < sizeof syntax_ranges / sizeof syntax_ranges[0]; i++)
+    if (c >= syntax_ranges[i].lo && c <= syntax_ranges[i].hi)
+      return syntax_ranges[i].code;
+  return 'w';
+}
+
+/* Word constituents, for capitalize, \\w, \\b and [:word:]. */
+static bool word_char(int c) { return char_syntax(c) == 'w'; }
+
+/* ================================================================== */
 /* Case                                                               */
 /* ================================================================== */
 
@@ -353,16 +410,6 @@ static int change_case(int c, bool up)
 
 int char_upcase(int c) { return change_case(c, true); }
 int char_downcase(int c) { return change_case(c, false); }
-
-/* Word constituents for capitalize and \w: letters and digits; every
-   non-ASCII character but a few punctuation marks, as in Emacs's
-   standard syntax table. */
-static bool word_char(int c)
-{
-  if (c < 0x80)
-    return (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
-  return c >= 0xC0 && c != 0xD7 && c != 0xF7;
-}
 
 enum case_op { CASE_UP, CASE_DOWN, CASE_CAPITALIZE, CASE_UP_INITIALS };
 
@@ -715,7 +762,7 @@ enum re_op {
   RE_ANY,    /* any character but newline */
   RE_CLASS,  /* x: number of RE_RANGE that follow; y: flags */
   RE_RANGE,  /* x..y */
-  RE_SYNTAX, /* x: syntax class; y: 1 to negate */
+  RE_SYNTAX, /* x: syntax code (char_syntax); y: 1 to negate */
   RE_SPLIT,  /* continue at pc+x, and with lower priority at pc+y */
   RE_JMP,    /* pc+x */
   RE_SAVE,   /* record the position in capture slot x */
@@ -725,8 +772,6 @@ enum re_op {
 
 enum re_assert { AT_BOL, AT_EOL, AT_BOS, AT_EOS, AT_WORDB, AT_NOT_WORDB,
                  AT_WORD_START, AT_WORD_END, AT_SYMBOL_START, AT_SYMBOL_END };
-
-enum re_syntax { SYN_WORD, SYN_SPACE, SYN_SYMBOL, SYN_PUNCT, SYN_OPEN, SYN_CLOSE, SYN_STRING };
 
 /* RE_CLASS flags: bit 0 negates, the others are named classes. */
 enum {
@@ -869,20 +914,13 @@ static void re_class(struct re_compiler *c)
   c->code[at].y = flags;
 }
 
+/* The syntax code after \\s or \\S; '-' is another name for ' '. */
 static int re_syntax_code(struct re_compiler *c)
 {
-  if (c->p >= c->end)
+  if (c->p >= c->end || !strchr(" -w_.()\"'<>\\$@!|/&", *c->p) || !*c->p)
     re_error(c, "Invalid syntax designator");
-  switch (*c->p++) {
-  case '-': case ' ': return SYN_SPACE;
-  case 'w': return SYN_WORD;
-  case '_': return SYN_SYMBOL;
-  case '.': return SYN_PUNCT;
-  case '(': return SYN_OPEN;
-  case ')': return SYN_CLOSE;
-  case '"': return SYN_STRING;
-  default: re_error(c, "Invalid syntax designator");
-  }
+  int code = *c->p++;
+  return code == '-' ? ' ' : code;
 }
 
 static void re_alternatives(struct re_compiler *c, int depth);
@@ -922,8 +960,8 @@ static void re_backslash(struct re_compiler *c, int depth)
   }
   c->p++;
   switch (ch) {
-  case 'w': re_emit(c, RE_SYNTAX, SYN_WORD, 0); return;
-  case 'W': re_emit(c, RE_SYNTAX, SYN_WORD, 1); return;
+  case 'w': re_emit(c, RE_SYNTAX, 'w', 0); return;
+  case 'W': re_emit(c, RE_SYNTAX, 'w', 1); return;
   case 's': re_emit(c, RE_SYNTAX, re_syntax_code(c), 0); return;
   case 'S': re_emit(c, RE_SYNTAX, re_syntax_code(c), 1); return;
   case 'b': re_emit(c, RE_ASSERT, AT_WORDB, 0); return;
@@ -1120,23 +1158,8 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
 
 /* ---- Character classes and syntax ---- */
 
-static bool syntax_space(int ch)
-{
-  return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f';
-}
-
-static bool syntax_is(int ch, int syn)
-{
-  switch (syn) {
-  case SYN_WORD: return word_char(ch);
-  case SYN_SPACE: return syntax_space(ch);
-  case SYN_SYMBOL: return ch < 0x80 && strchr("_-+*/&|<>=", ch) && ch;
-  case SYN_PUNCT: return ch < 0x80 && strchr(".,;:?!#@~^'`", ch) && ch;
-  case SYN_OPEN: return ch == '(' || ch == '[' || ch == '{';
-  case SYN_CLOSE: return ch == ')' || ch == ']' || ch == '}';
-  default: return ch == '"';
-  }
-}
+static bool syntax_space(int ch) { return char_syntax(ch) == ' '; }
+static bool syntax_is(int ch, int code) { return char_syntax(ch) == code; }
 
 static bool named_class_match(int flags, int ch, bool fold)
 {
@@ -1213,7 +1236,7 @@ static int next_char(const struct re_vm *vm, int64_t pos)
   return pos < vm->len ? char_decode(vm->s + pos, vm->s + vm->len, &len) : -1;
 }
 
-static bool symbol_char(int ch) { return ch >= 0 && (word_char(ch) || syntax_is(ch, SYN_SYMBOL)); }
+static bool symbol_char(int ch) { return ch >= 0 && (word_char(ch) || syntax_is(ch, '_')); }
 
 static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
 {
