@@ -28,7 +28,9 @@
 **     mark  = 0
 **
 ** so 64 objects are swept per instruction sequence, and a block of
-** 4095 conses costs 64 word operations.
+** 4027 conses costs 64 word operations.  Marking a fixed object needs
+** no load at all before the bitmap's: the descriptor sits at a known
+** offset in the aligned block.
 **
 ** The free "list" of a fixed block is the complement of its alloc
 ** bitmap.  Allocation keeps a cursor (block, word, cached free bits)
@@ -83,7 +85,9 @@
 ** Sweeping keeps a reserve of empty blocks (heap_set_reserve: bytes
 ** per block class, at least one block) instead of returning all of
 ** them, so that the allocation until the next collection does not
-** malloc, fault in and free the same blocks every cycle.
+** malloc, fault in and free the same blocks every cycle.  When the
+** allocator refuses, the reserve is given back and the request retried
+** once, so an idle reserve never causes a failure under a memory limit.
 **
 ** Invariants (heap_verify checks them all):
 **   - every block's first word points to its descriptor, and every page
