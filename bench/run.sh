@@ -15,6 +15,8 @@ builddir=$(pwd)
 MARROW=${MARROW:-$builddir/src/marrow}
 MARROW_BOEHM=${MARROW_BOEHM:-$builddir/src/marrow-boehm}
 runs=${BENCH_RUNS:-$([ "$mode" = quick ] && echo 1 || echo 3)}
+# The workloads multiply their sizes by BENCH_SCALE.
+scale=${BENCH_SCALE:-$([ "$mode" = quick ] && echo 0.02 || echo 1)}
 only=${BENCH_ONLY:-.}
 want_runtimes=${BENCH_RUNTIMES:-.}
 resultsdir=${BENCH_RESULTS:-$here/results}
@@ -54,7 +56,7 @@ else
 fi
 refs=()
 for r in fib pidigits; do
-  if cc -O2 -o "$work/ref-$r" "$here/ref/$r.c" -lgmp 2>"$work/ref-$r.err"; then
+  if cc -O2 -o "$work/ref-$r" "$here/ref/$r.c" -lgmp -lm 2>"$work/ref-$r.err"; then
     refs+=("$r")
   else
     echo "bench: C reference $r did not build: $(head -1 "$work/ref-$r.err")" >&2
@@ -62,21 +64,24 @@ for r in fib pidigits; do
 done
 
 # ---- One measured run ----------------------------------------------
-# Prints "total gc gcs rss status" for COMMAND with BENCH_TEST set.
+# Prints "total gc gcs rss status sum" for COMMAND with BENCH_ONLY set;
+# sum is a digest of the checkable output: result lines without their
+# timings, since every runtime must print the same results.
 measure() {
   local test=$1 btest=$2; shift 2
   local out=$work/out err=$work/err tm=$work/time
-  BENCH_TEST=$btest BENCH_SCALE=$mode /usr/bin/time -f "%e %M" -o "$tm" "$@" >"$out" 2>"$err"
+  BENCH_ONLY=${btest#-} BENCH_SCALE=$scale /usr/bin/time -f "%e %M" -o "$tm" "$@" >"$out" 2>"$err"
   local rc=$?
   local total rss gcs gcsec
   read -r total rss < <(tail -1 "$tm")
   gcs=$(awk '/^bench-gc /{print $2}' "$out" | tail -1)
   gcsec=$(awk '/^bench-gc /{print $3}' "$out" | tail -1)
-  grep -v -e '^bench-gc ' -e '^metric ' "$out" | md5sum | cut -c1-8 > "$work/sum"
+  grep -v -e '^bench-gc ' -e '^gc-micro ' -e '^$' "$out" | sed 's/ *(elapsed [^)]*)//' | grep -v elapsed |
+    md5sum | cut -c1-8 > "$work/sum"
+  grep -h -e '^gc-micro ' -e 'elapsed [0-9.]* s,' "$out" | sed "s/^/  $test: /" >> "$work/metrics"
   local status=ok
   [ $rc -eq 0 ] || status="exit$rc"
   echo "${total:-0} ${gcsec:-0} ${gcs:-0} ${rss:-0} $status $(cat "$work/sum")"
-  grep '^metric ' "$out" | sed "s/^/  $test: /" >> "$work/metrics"
 }
 
 gc_report='(princ (format "\nbench-gc %d %f\n" gcs-done gc-elapsed))'
@@ -112,7 +117,7 @@ echo
 echo "marrow benchmarks ($mode, $runs run(s) each, $(nproc) cores, $stamp)"
 awk -F, -f "$here/tables.awk" "$raw"
 if [ -s "$work/metrics" ]; then
-  echo; echo "Workload metrics:"; sort -u "$work/metrics"
+  echo; echo "What the workloads printed about themselves:"; cat "$work/metrics"
 fi
 # Every runtime must print the same result for a test.
 awk '{k=$2; if (!(k in s)) s[k]=$3; else if (s[k]!=$3) bad[k]=bad[k] " " $1}

@@ -1,6 +1,9 @@
-/* fib.c -- C reference for bench/fib.el's four programs.  BENCH_TEST
-   selects iter, tail, named-let or rec; BENCH_SCALE=quick shrinks them.
-   volatile keeps the compiler from folding the loops away. */
+/* fib.c -- C reference for bench/fib.el's four programs, with the same
+   protocol: BENCH_ONLY selects iterative, tail-recursive, named-let or
+   naive; BENCH_SCALE multiplies the repetitions (and shrinks the naive
+   program's argument by one per halving, as fib.el does).  volatile
+   keeps the compiler from folding the loops away. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,22 +20,37 @@ static long fib_iter(long n)
 }
 
 static long fib_tail(long n, long a, long b) { return n == 0 ? a : fib_tail(n - 1, b, a + b); }
-static long fib_rec(long n) { return n < 2 ? n : fib_rec(n - 1) + fib_rec(n - 2); }
+static long fib_naive(long n) { return n < 2 ? n : fib_naive(n - 1) + fib_naive(n - 2); }
+
+static long naive_argument(double scale)
+{
+  long n = 37;
+  while (scale < 0.5 && n > 20) {
+    n--;
+    scale *= 2;
+  }
+  return n;
+}
 
 int main(void)
 {
-  const char *test = getenv("BENCH_TEST"), *scale = getenv("BENCH_SCALE");
-  int quick = scale && strcmp(scale, "quick") == 0;
-  long reps = quick ? 10000 : 1000000;
+  const char *only = getenv("BENCH_ONLY"), *s = getenv("BENCH_SCALE");
+  double scale = s && atof(s) > 0 ? atof(s) : 1;
+  long reps = lround(1000000 * scale);
   volatile long n = 80, r = 0;
-  if (!test || !strcmp(test, "iter"))
+  if (reps < 1)
+    reps = 1;
+  if (!only || !*only || !strcmp(only, "iterative")) {
     for (long i = 0; i < reps; i++) r = fib_iter(n);
-  else if (!strcmp(test, "tail") || !strcmp(test, "named-let"))
-    for (long i = 0; i < reps; i++) r = fib_tail(n, 0, 1);
-  else {
-    n = quick ? 25 : 37;
-    r = fib_rec(n);
+    printf("fib-iterative: %ld\n", (long)r);
   }
-  printf("%ld\n", (long)r);
+  if (!only || !*only || !strcmp(only, "tail-recursive") || !strcmp(only, "named-let")) {
+    for (long i = 0; i < reps; i++) r = fib_tail(n, 0, 1);
+    printf("fib-%s: %ld\n", only && *only ? only : "tail-recursive", (long)r);
+  }
+  if (!only || !*only || !strcmp(only, "naive")) {
+    n = naive_argument(scale);
+    printf("fib-naive: %ld\n", fib_naive(n));
+  }
   return 0;
 }
