@@ -6,6 +6,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
 set logscale y
+set yrange [0.001:*]
 set ylabel "seconds (log scale)"
 set xtics rotate by -30
 set key outside right top
