@@ -77,13 +77,22 @@ static mval double_to_integer(mrt *rt, double d)
 typedef void (*mpz_binop)(mpz_ptr, mpz_srcptr, mpz_srcptr);
 
 /* OP(A, B) for integers A and B, whose result GMP may size freely:
-   callers have checked the width when it could grow. */
-static mval integer_binop(mrt *rt, mpz_binop op, mval a, mval b)
+   callers have checked the width when it could grow.  NLIMBS is the
+   size the result will probably need. */
+static mval integer_binop_sized(mrt *rt, mpz_binop op, mval a, mval b, size_t nlimbs)
 {
-  mval r = bignum_new(rt); /* first: it may collect, and a, b are safe here */
+  mval r = bignum_new_sized(rt, nlimbs); /* first: it may collect, and a, b are safe here */
   struct int_view va, vb;
   op(XBIGNUM_MPZ(r), integer_mpz(a, &va), integer_mpz(b, &vb));
   return bignum_finish(rt, r);
+}
+
+/* For results no longer than the longer operand plus a limb: sums,
+   differences, bitwise operations, quotients, remainders. */
+static mval integer_binop(mrt *rt, mpz_binop op, mval a, mval b)
+{
+  size_t la = integer_limbs(a), lb = integer_limbs(b);
+  return integer_binop_sized(rt, op, a, b, (la > lb ? la : lb) + 1);
 }
 
 static mval integer_add(mrt *rt, mval a, mval b)
@@ -100,12 +109,21 @@ static mval integer_sub(mrt *rt, mval a, mval b)
   return integer_binop(rt, mpz_sub, a, b);
 }
 
+/* Products up to this many bits are cheap to make whatever
+   integer-width says (bignum_finish still applies it exactly). */
+#define HARMLESS_PRODUCT_BITS 65536
+
+/* The product has at least bits(a) + bits(b) - 1 bits: refuse it
+   before GMP allocates when that exceeds integer-width. */
 static mval integer_mul(mrt *rt, mval a, mval b)
 {
-  uint64_t abits = integer_bit_length(a), bbits = integer_bit_length(b);
-  if (abits && bbits)
-    bignum_check_width(rt, abits + bbits - 1); /* the product has at least this many */
-  return integer_binop(rt, mpz_mul, a, b);
+  size_t la = integer_limbs(a), lb = integer_limbs(b);
+  if ((la + lb) * GMP_NUMB_BITS > HARMLESS_PRODUCT_BITS) {
+    uint64_t abits = integer_bit_length(a), bbits = integer_bit_length(b);
+    if (abits && bbits)
+      bignum_check_width(rt, abits + bbits - 1);
+  }
+  return integer_binop_sized(rt, mpz_mul, a, b, la + lb);
 }
 
 static mval integer_negate(mrt *rt, mval a)

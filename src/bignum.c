@@ -16,7 +16,9 @@
 **     return NULL (GMP would crash).  We stay out of that corner by
 **     checking sizes against integer-width *before* any GMP call that
 **     could grow a number (bignum_check_width).
-**   - A dead bignum's limbs are released by its finalizer during sweep.
+**   - A dead bignum's limbs are released by its finalizer during sweep,
+**     or kept in a small per-runtime cache for the next result; cached
+**     limbs are not counted in gmp_bytes (they are not live numbers).
 */
 #include "config.h"
 
@@ -36,8 +38,22 @@
    integer-width is. */
 #define ALWAYS_ALLOWED_BITS 128
 
+/* Limbs of dead bignums, kept for the next results instead of going
+   back to malloc: bignum-heavy loops (pidigits) make and drop bignums
+   of similar sizes at every step, and a sweep frees them by the
+   thousand.  Blocks of up to 2^(LIMB_CLASSES-1) limbs are allocated in
+   power-of-two sizes, so a dead block fits any later number of its
+   class; each class is a list threaded through the blocks' first limb.
+   Bounded in bytes: reused limbs do not count toward the next
+   collection, so the bound is also the most memory that can escape
+   the trigger in one cycle. */
+#define LIMB_CLASSES 10 /* 1, 2, 4, ... 512 limbs */
+#define LIMB_CACHE_MAX_BYTES ((size_t)2 << 20)
+
 struct bignum_state {
   uint64_t rng[4]; /* xoshiro256** */
+  mp_limb_t *free_limbs[LIMB_CLASSES];
+  size_t cached_bytes;
 };
 
 /* ================================================================== */
@@ -50,8 +66,20 @@ struct gmp_header {
   size_t total;  /* bytes including this header */
 };
 
+/* The size class of a block of NLIMBS limbs, rounding up; -1 when it
+   is too large to recycle. */
+static int limb_class_up(size_t nlimbs)
+{
+  if (nlimbs > ((size_t)1 << (LIMB_CLASSES - 1)))
+    return -1;
+  return nlimbs <= 1 ? 0 : 64 - __builtin_clzll((unsigned long long)(nlimbs - 1));
+}
+
 static void *gmp_block_new(size_t n)
 {
+  int cls = limb_class_up((n + sizeof(mp_limb_t) - 1) / sizeof(mp_limb_t));
+  if (cls >= 0)
+    n = sizeof(mp_limb_t) << cls;
   size_t total = n + sizeof(struct gmp_header);
   struct gc *gc = mrt_current ? mrt_current->gc : NULL;
   struct gmp_header *h = gc ? gc_xmalloc(gc, total) : NULL;
@@ -88,11 +116,18 @@ static void gmp_block_free(void *p, size_t n)
 static void *gmp_block_realloc(void *p, size_t oldn, size_t newn)
 {
   struct gmp_header *h = (struct gmp_header *)p - 1;
+  if (newn <= h->total - sizeof *h && newn * 2 > oldn)
+    return p; /* the block was rounded up and still has room */
   size_t keep = oldn < newn ? oldn : newn;
   void *q = gmp_block_new(newn);
   memcpy(q, p, keep);
   gmp_block_free(h + 1, oldn);
   return q;
+}
+
+static struct gmp_header *header_of(const mp_limb_t *limbs)
+{
+  return (struct gmp_header *)limbs - 1;
 }
 
 static void install_gmp_memory(void)
@@ -106,22 +141,84 @@ static pthread_once_t gmp_memory_once = PTHREAD_ONCE_INIT;
 /* Objects                                                            */
 /* ================================================================== */
 
+static size_t block_limbs(const struct gmp_header *h)
+{
+  return (h->total - sizeof *h) / sizeof(mp_limb_t);
+}
+
+/* A dead bignum's limbs go to its runtime's cache when they are of a
+   class and were paid for by this collector, else back to GMP.  Cached
+   limbs stay counted as external memory, but no longer as live GMP
+   bytes. */
 static void finalize_bignum(struct gc *g, struct vectorlike *obj, void *ud)
 {
-  (void)g;
-  (void)ud;
+  mrt *rt = ud;
   mpz_ptr z = ((struct lisp_bignum *)obj)->value;
-  if (z->_mp_alloc) /* a zeroed or never-grown mpz owns no limbs */
+  if (!z->_mp_alloc) /* a zeroed or never-grown mpz owns no limbs */
+    return;
+  struct bignum_state *st = rt->bignum;
+  struct gmp_header *h = header_of(z->_mp_d);
+  size_t nlimbs = block_limbs(h);
+  int cls = limb_class_up(nlimbs);
+  if (st && h->gc == g && cls >= 0 && nlimbs == ((size_t)1 << cls) &&
+      st->cached_bytes + h->total <= LIMB_CACHE_MAX_BYTES) {
+    z->_mp_d[0] = (mp_limb_t)(uintptr_t)st->free_limbs[cls];
+    st->free_limbs[cls] = z->_mp_d;
+    st->cached_bytes += h->total;
+    gc_note_gmp(g, -(ptrdiff_t)h->total);
+  } else {
     mpz_clear(z);
+  }
   z->_mp_alloc = 0;
 }
 
-mval bignum_new(mrt *rt)
+static mp_limb_t *pop_cached_limbs(struct bignum_state *st, int cls)
+{
+  mp_limb_t *limbs = st->free_limbs[cls];
+  if (limbs) {
+    struct gmp_header *h = header_of(limbs);
+    st->free_limbs[cls] = (mp_limb_t *)(uintptr_t)limbs[0];
+    st->cached_bytes -= h->total;
+    gc_note_gmp(h->gc, (ptrdiff_t)h->total);
+  }
+  return limbs;
+}
+
+static void release_cached_limbs(struct bignum_state *st)
+{
+  for (int cls = 0; cls < LIMB_CLASSES; cls++) {
+    mp_limb_t *limbs;
+    while ((limbs = pop_cached_limbs(st, cls)))
+      gmp_block_free(limbs, block_limbs(header_of(limbs)) * sizeof(mp_limb_t));
+  }
+}
+
+/* Give Z (fresh, without limbs) a cached block of at least NLIMBS. */
+static void adopt_cached_limbs(struct bignum_state *st, mpz_ptr z, size_t nlimbs)
+{
+  int cls = limb_class_up(nlimbs);
+  if (cls < 0)
+    return;
+  mp_limb_t *limbs = NULL;
+  for (int c = cls; !limbs && c < LIMB_CLASSES && c <= cls + 2; c++)
+    limbs = pop_cached_limbs(st, c);
+  if (limbs) {
+    z->_mp_d = limbs;
+    z->_mp_alloc = (int)block_limbs(header_of(limbs));
+  }
+}
+
+mval bignum_new_sized(mrt *rt, size_t nlimbs)
 {
   mval b = gc_vectorlike(rt->gc, PVEC_BIGNUM, BIGNUM_WORDS, 0);
-  mpz_init(XBIGNUM_MPZ(b)); /* allocates nothing (GMP >= 6.2) */
+  mpz_ptr z = XBIGNUM_MPZ(b);
+  mpz_init(z); /* allocates nothing (GMP >= 6.2) */
+  if (rt->bignum->cached_bytes)
+    adopt_cached_limbs(rt->bignum, z, nlimbs ? nlimbs : 1);
   return b;
 }
+
+mval bignum_new(mrt *rt) { return bignum_new_sized(rt, 1); }
 
 static uint64_t mpz_bit_length(mpz_srcptr z)
 {
@@ -151,12 +248,19 @@ void bignum_check_width(mrt *rt, uint64_t bits)
     xsignal0(rt, Qoverflow_error);
 }
 
+/* Counting limbs is cheap; counting bits only matters near the limit. */
+static void check_result_width(mrt *rt, mpz_srcptr z)
+{
+  if (mpz_size(z) * GMP_NUMB_BITS > width_limit(rt))
+    bignum_check_width(rt, mpz_bit_length(z));
+}
+
 mval bignum_finish(mrt *rt, mval b)
 {
   mpz_srcptr z = XBIGNUM_MPZ(b);
-  if (mpz_fits_fixnum(z))
+  if (mpz_size(z) <= 1 && mpz_fits_fixnum(z))
     return make_fixnum(mpz_get_si(z));
-  bignum_check_width(rt, mpz_bit_length(z));
+  check_result_width(rt, z);
   return b;
 }
 
@@ -164,8 +268,8 @@ mval make_integer_mpz(mrt *rt, mpz_srcptr z)
 {
   if (mpz_fits_fixnum(z))
     return make_fixnum(mpz_get_si(z));
-  bignum_check_width(rt, mpz_bit_length(z));
-  mval b = bignum_new(rt);
+  check_result_width(rt, z);
+  mval b = bignum_new_sized(rt, mpz_size(z));
   mpz_set(XBIGNUM_MPZ(b), z);
   return b;
 }
@@ -473,13 +577,16 @@ void bignum_init(mrt *rt)
     if (!rt->bignum)
       memory_full(rt);
   }
-  gc_set_finalizer(rt->gc, PVEC_BIGNUM, finalize_bignum, NULL);
+  gc_set_finalizer(rt->gc, PVEC_BIGNUM, finalize_bignum, rt);
   defvar(rt, Qinteger_width, make_fixnum(65536));
   bignum_random_seed(rt, NULL, 0);
 }
 
+/* Runs before the collector is freed; the bignums it then finalizes
+   find no cache and give their limbs straight back. */
 void bignum_close(mrt *rt)
 {
+  release_cached_limbs(rt->bignum);
   free(rt->bignum);
   rt->bignum = NULL;
 }

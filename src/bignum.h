@@ -38,6 +38,14 @@ mval make_integer_mpz(mrt *rt, mpz_srcptr z); /* normalizes to a fixnum */
 /* A fresh bignum holding 0, to compute into; then bignum_finish, which
    checks integer-width and returns a fixnum when the value fits. */
 mval bignum_new(mrt *rt);
+/* The same, with room for NLIMBS limbs when recycled limbs of that size
+   are at hand (a hint: GMP grows it as needed). */
+mval bignum_new_sized(mrt *rt, size_t nlimbs);
+/* Limbs in |X|: 0 or 1 for a fixnum. */
+static inline size_t integer_limbs(mval x)
+{
+  return FIXNUMP(x) ? x != 0 : mpz_size(XBIGNUM_MPZ(x));
+}
 mval bignum_finish(mrt *rt, mval bignum);
 /* Copies X (fixnum or bignum) into OUT, which must be mpz_init'ed. */
 void integer_to_mpz(mval x, mpz_ptr out);
