@@ -159,7 +159,10 @@ struct eval_state {
   bool have_thread;
   char *c_stack_limit;   /* signal when the stack grows below this */
   struct symbol *max_depth_sym;
-  struct symbol *expand_env_sym;
+  /* Evaluation steps (calls and loop iterations) left before the step
+     limit signals; a fuzzer's guard against runaway programs. */
+  int64_t steps_left;
+  uint64_t step_limit; /* 0: none */
 };
 
 #define EVAL_STACK_SLOTS ((size_t)1 << 20)
@@ -232,6 +235,29 @@ static inline void check_c_stack(mrt *rt, size_t need)
   char here;
   if (&here < rt->eval->c_stack_limit + need)
     nesting_error(rt);
+}
+
+static _Noreturn void step_limit_hit(mrt *rt)
+{
+  struct eval_state *st = rt->eval;
+  if (!st->step_limit) {
+    st->steps_left = INT64_MAX;
+    nesting_error(rt); /* not reached: 2^63 steps */
+  }
+  st->steps_left = (int64_t)st->step_limit;
+  mrt_error(rt, "Evaluation step limit exceeded");
+}
+
+static inline void count_step(mrt *rt)
+{
+  if (--rt->eval->steps_left < 0)
+    step_limit_hit(rt);
+}
+
+void eval_set_step_limit(mrt *rt, uint64_t steps)
+{
+  rt->eval->step_limit = steps;
+  rt->eval->steps_left = steps ? (int64_t)steps : INT64_MAX;
 }
 
 static inline void enter_depth(mrt *rt)
@@ -640,8 +666,10 @@ static mval ev_or(mrt *rt, const node *n, mval *fp)
 
 static mval ev_while(mrt *rt, const node *n, mval *fp)
 {
-  while (!NILP(EV(rt, n->a, fp)))
+  while (!NILP(EV(rt, n->a, fp))) {
     EV(rt, n->b, fp);
+    count_step(rt);
+  }
   return Qnil;
 }
 
@@ -1721,6 +1749,7 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
   enter_depth(rt);
+  count_step(rt);
   check_c_stack(rt, (size_t)c->cdepth * C_BYTES_PER_LEVEL);
   mval *fp = rt->stack + base;
   int fixed = c->nreq + c->nopt;
@@ -2268,9 +2297,15 @@ static mval Fmacroexpand(mrt *rt, int nargs, mval *args)
   return macroexpand(rt, args[0], args[1]);
 }
 
+/* Expanders (cl-macrolet's, for one) read the environment from
+   macroexpand-all-environment, as in Emacs. */
 static mval Fmacroexpand_all(mrt *rt, int nargs, mval *args)
 {
-  return macroexpand_all(rt, args[0], args[1]);
+  size_t count = rt->specpdl_depth;
+  specbind(rt, Qmacroexpand_all_environment, args[1]);
+  mval r = macroexpand_all(rt, args[0], args[1]);
+  unbind_to(rt, count);
+  return r;
 }
 
 static mval Fdefalias(mrt *rt, int nargs, mval *args)
@@ -2429,7 +2464,6 @@ void eval_init(mrt *rt)
   rt->eval = (struct eval_state *)(XVL(obj)->slots);
   gc_add_roots(rt->gc, mark_eval_state, rt);
   rt->eval->max_depth_sym = XSYMBOL(rt, Qmax_lisp_eval_depth);
-  rt->eval->expand_env_sym = XSYMBOL(rt, Qmacroexpand_all_environment);
   gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
   /* Fixed capacity: frames hold raw pointers into the stack. */
   stack_reserve(rt, EVAL_STACK_SLOTS);
@@ -2451,4 +2485,5 @@ void eval_init(mrt *rt)
   define_error(rt, Qexcessive_lisp_nesting, "Lisp nesting exceeds \u2018max-lisp-eval-depth\u2019",
                recursion_error);
   find_c_stack_limit(rt);
+  eval_set_step_limit(rt, 0);
 }

@@ -27,6 +27,11 @@ mval closure_as_list(mrt *rt, mval fn);
    the handlers unwind the frames. */
 mval eval_backtrace(mrt *rt);
 
+/* Signal (error "Evaluation step limit exceeded") once STEPS more
+   function calls and loop iterations have run; 0 removes the limit.
+   For fuzzing harnesses that evaluate generated programs. */
+void eval_set_step_limit(mrt *rt, uint64_t steps);
+
 /* Notes for other modules:
    - eval_init reserves rt->stack once; frames keep raw pointers into
      it, so nothing may grow (move) it afterwards.

@@ -729,6 +729,27 @@ START_TEST(test_funcall_from_c)
 }
 END_TEST
 
+/* ---- The step limit, for fuzzing ---- */
+
+START_TEST(test_step_limit)
+{
+  mrt *rt = open_runtime();
+  eval_set_step_limit(rt, 10000);
+  char *r = run(rt, "(while t)");
+  ck_assert_str_eq(r, "ERR (error \"Evaluation step limit exceeded\")");
+  free(r);
+  r = run(rt, "(defun loop-forever () (loop-forever)) (setq max-lisp-eval-depth 1000000) (loop-forever)");
+  ck_assert(strncmp(r, "ERR (e", 6) == 0); /* the limit or the nesting guard */
+  free(r);
+  check_clean(rt);
+  eval_set_step_limit(rt, 0);
+  r = run(rt, "(let ((i 0)) (while (< i 100000) (setq i (1+ i))) i)");
+  ck_assert_str_eq(r, "100000");
+  free(r);
+  runtime_close(rt);
+}
+END_TEST
+
 static Suite *eval_suite(void)
 {
   Suite *s = suite_create("eval");
@@ -748,6 +769,7 @@ static Suite *eval_suite(void)
   tcase_add_test(tc, test_deep_recursion_on_a_thread);
   tcase_add_test(tc, test_backtrace);
   tcase_add_test(tc, test_funcall_from_c);
+  tcase_add_test(tc, test_step_limit);
   suite_add_tcase(s, tc);
   return s;
 }
