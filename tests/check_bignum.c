@@ -13,6 +13,7 @@
 */
 #include <check.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -984,6 +985,65 @@ START_TEST(random_stays_in_range)
 }
 END_TEST
 
+/* ================================================================== */
+/* Several runtimes in several threads                                */
+/* ================================================================== */
+
+struct worker {
+  pthread_t thread;
+  bool ok;
+  size_t gmp_live, gmp_after;
+};
+
+/* 3^4000 by repeated multiplication, many times over, in a runtime of
+   the thread's own; each runtime's GMP tally must see only its own
+   limbs. */
+static void *worker_main(void *arg)
+{
+  struct worker *w = arg;
+  mrt *r = runtime_open(NULL);
+  runtime_enter(r);
+  arith_init(r);
+  char *expected = NULL;
+  w->ok = true;
+  for (int round = 0; round < 20; round++) {
+    mval x = make_fixnum(1);
+    for (int i = 0; i < 4000; i++)
+      x = arith_mul2(r, x, make_fixnum(3));
+    size_t len;
+    char *text = integer_to_string(r, x, 10, &len);
+    if (!expected)
+      expected = strdup(text);
+    w->ok &= strcmp(text, expected) == 0 && len == 1909;
+    gc_xfree(r->gc, text, len + 1);
+    struct gc_stats st;
+    gc_get_stats(r->gc, &st);
+    w->gmp_live = st.gmp_bytes;
+  }
+  gc_collect(r->gc, "test");
+  gc_collect(r->gc, "test");
+  struct gc_stats st;
+  gc_get_stats(r->gc, &st);
+  w->gmp_after = st.gmp_bytes;
+  free(expected);
+  runtime_close(r);
+  return NULL;
+}
+
+START_TEST(runtimes_in_threads_keep_their_own_accounts)
+{
+  struct worker w[4];
+  for (int i = 0; i < 4; i++)
+    ck_assert_int_eq(pthread_create(&w[i].thread, NULL, worker_main, &w[i]), 0);
+  for (int i = 0; i < 4; i++) {
+    pthread_join(w[i].thread, NULL);
+    ck_assert(w[i].ok);
+    ck_assert_uint_gt(w[i].gmp_live, 0);
+    ck_assert_uint_eq(w[i].gmp_after, 0);
+  }
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("bignum");
@@ -1000,6 +1060,7 @@ int main(void)
   tcase_add_test(tc, float_text_matches_emacs_forms);
   tcase_add_test(tc, parse_reports_what_it_used);
   tcase_add_test(tc, random_stays_in_range);
+  tcase_add_test(tc, runtimes_in_threads_keep_their_own_accounts);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
