@@ -154,7 +154,9 @@ struct bt_frame {
   int nargs;
 };
 
+/* Kept in a PVEC_OPAQUE object so that closing the runtime frees it. */
 struct eval_state {
+  void *opaque_reserved; /* zero: no host finalizer, whatever the API's layout */
   pthread_t thread;      /* the thread whose C stack limit is cached */
   bool have_thread;
   char *c_stack_limit;   /* signal when the stack grows below this */
@@ -310,11 +312,10 @@ static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
 static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
 {
   struct subr *s = XSUBR(fn);
-  if (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args)) {
-    if (s->max_args == ARGS_UNEVALLED)
-      xsignal1(rt, Qinvalid_function, fn);
+  if (s->max_args == ARGS_UNEVALLED)
+    xsignal1(rt, Qinvalid_function, fn);
+  if (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args))
     wrong_args(rt, err_fn, nargs);
-  }
   if (s->max_args > nargs) {
     if (rt->stack_top + (size_t)(s->max_args - nargs) > rt->stack_cap)
       nesting_error(rt);
@@ -322,7 +323,7 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
       rt->stack[rt->stack_top++] = Qnil;
   }
   mval *args = rt->stack + base;
-  struct bt_frame bt = {rt->backtrace, err_fn, args, nargs};
+  struct bt_frame bt = {rt->backtrace, s->name, args, nargs};
   rt->backtrace = &bt;
   mval r = s->fn ? s->fn(rt, nargs, args) : s->fn_data(rt, nargs, args, s->data);
   rt->backtrace = bt.prev;
@@ -429,7 +430,12 @@ static void *arena_alloc(mrt *rt, mval code, size_t n)
   n = (n + 7) & ~(size_t)7;
   struct arena_chunk *ch = c->arena;
   if (!ch || ch->used + n > ch->cap) {
-    size_t cap = n > 4000 ? n : 4000;
+    /* Most bodies are small: start small, then double. */
+    size_t cap = ch ? ch->cap * 2 : 480;
+    if (cap > 16384)
+      cap = 16384;
+    if (cap < n)
+      cap = n;
     ch = gc_xmalloc_or_die(rt->gc, sizeof *ch + cap);
     ch->next = c->arena;
     ch->used = 0;
@@ -466,7 +472,7 @@ static void *aalloc(struct actx *A, size_t n) { return arena_alloc(A->rt, A->f->
 /* Keep V alive as long as the code object. */
 static mval keep(struct actx *A, mval v)
 {
-  if (CONSP(v) || STRINGP(v) || FLOATP(v) || VECTORLIKEP(v) || SYMBOLP(v)) {
+  if (CONSP(v) || STRINGP(v) || FLOATP(v) || VECTORLIKEP(v) || (SYMBOLP(v) && v != Qnil && v != Qt)) {
     mval c = Fcons(A->rt, v, XCODE(A->f->code)->consts);
     XCODE(A->f->code)->consts = c;
   }
@@ -502,10 +508,11 @@ static bool symbol_special(mrt *rt, struct fscope *f, mval sym)
   struct symbol *s = XSYMBOL(rt, sym);
   if (s->special || s->constant || f->dynamic)
     return true;
+  /* As Emacs's let: a (defvar SYM) anywhere in scope makes it special. */
   for (struct fscope *g = f; g; g = g->parent)
     for (struct var *v = g->vars; v; v = v->prev)
-      if (v->name == sym)
-        return v->kind == VAR_SPECIAL_DECL;
+      if (v->name == sym && v->kind == VAR_SPECIAL_DECL)
+        return true;
   return false;
 }
 
@@ -726,16 +733,7 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
     mval v = EV(rt, n->a, fp);
     if (s->constant)
       xsignal1(rt, Qsetting_constant, n->k);
-    /* Set the default value even when a let binding is active. */
-    bool bound_here = false;
-    for (size_t i = rt->specpdl_depth; i-- > 0;)
-      if (rt->specpdl[i].kind == SPECPDL_LET && rt->specpdl[i].symbol == n->k) {
-        rt->specpdl[i].old = v;
-        bound_here = true;
-        break;
-      }
-    if (!bound_here || n->slot)
-      s->value = v;
+    s->value = v;
   }
   if (n->a)
     s->special = SYMBOL_SPECIAL;
@@ -1142,14 +1140,16 @@ static node *analyse_setq(struct actx *A, mval form)
 
 /* ---- Scopes ---- */
 
-/* Bind NAME in the current function: a fresh lexical slot, or a
-   special binding.  B receives the slot and mode. */
+/* Bind NAME in the current function: a lexical variable, or a special
+   binding.  B receives the mode; B->slot is its frame slot, allocated
+   here unless already reserved (>= 0). */
 static void declare_binding(struct actx *A, mval name, struct binding *b, bool param)
 {
   mrt *rt = A->rt;
   CHECK_SYMBOL(rt, name);
   b->sym = keep(A, name);
-  b->slot = alloc_slot(A->f);
+  if (b->slot < 0)
+    b->slot = alloc_slot(A->f);
   if (param ? A->f->dynamic : symbol_special(rt, A->f, name)) {
     b->mode = BIND_SPECIAL;
     return;
@@ -1229,6 +1229,9 @@ static node *analyse_let(struct actx *A, mval form, bool star)
       }
     }
     CHECK_SYMBOL(rt, name);
+    /* The slot first, so that temporaries of this and later inits
+       live above it and cannot clobber a value already computed. */
+    n->binds[i].slot = alloc_slot(A->f);
     n->binds[i].init = analyse(A, init);
     if (star)
       declare_binding(A, name, &n->binds[i], false);
@@ -1627,6 +1630,7 @@ static void analyse_params(struct actx *A, mval args)
     }
     if (!SYMBOLP(a) || state == 3)
       goto bad;
+    c->params[i].slot = -1;
     declare_binding(A, a, &c->params[i], true);
     if (state == 0)
       c->nreq++;

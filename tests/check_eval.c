@@ -470,6 +470,18 @@ static const struct ecase eval_cases[] = {
    "1"},
   {"(unwind-protect)",
    "ERR (wrong-number-of-arguments unwind-protect 0)"},
+  {"(let ((a 1) (b (let ((tmp 2)) tmp))) (list a b))",
+   "(1 2)"},
+  {"(let* ((a 1) (b (let ((tmp 2)) (+ tmp a))) (c (let ((u 3) (v 4)) (* u v)))) (list a b c))",
+   "(1 3 12)"},
+  {"(defvar dv 1) (let ((dv 5)) (defconst dv 3) dv)",
+   "3"},
+  {"(defvar dv 1) (list (let ((dv 5)) (defconst dv 3)) dv)",
+   "(dv 1)"},
+  {"(let ((x 1)) (defvar x) (let ((x 2)) (list x (symbol-value 'x))))",
+   "(1 2)"},
+  {"(defun f (a) (let ((b (let ((c (* a 2))) (+ c 1))) (d (let ((e 10)) e))) (list a b d))) (f 3)",
+   "(3 7 10)"},
 };
 /* ---- End of generated cases ---- */
 
