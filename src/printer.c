@@ -990,6 +990,18 @@ static mval Fmessage(mrt *rt, int nargs, mval *args)
   return text;
 }
 
+/* Batch Emacs's debugging stream: one character to stderr. */
+static mval Fexternal_debugging_output(mrt *rt, int nargs, mval *args)
+{
+  CHECK_FIXNUM(rt, args[0]);
+  if (!CHARACTERP(args[0]))
+    wrong_type_argument(rt, Qcharacterp, args[0]);
+  uint8_t buf[MAX_CHAR_BYTES];
+  int n = char_encode((int)XFIXNUM(args[0]), buf);
+  mrt_write_err(rt, (const char *)buf, (size_t)n);
+  return args[0];
+}
+
 static mval Ferror_message_string(mrt *rt, int nargs, mval *args)
 {
   return error_message_string(rt, args[0]);
@@ -1005,6 +1017,7 @@ static const struct subr_def printer_subrs[] = {
   {"format-message", Fformat_message, 1, ARGS_MANY},
   {"message", Fmessage, 1, ARGS_MANY},
   {"error-message-string", Ferror_message_string, 1, 1},
+  {"external-debugging-output", Fexternal_debugging_output, 1, 1},
 };
 
 void printer_init(mrt *rt)
