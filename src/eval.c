@@ -1032,6 +1032,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
                              bool dynamic, mval env);
 static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
 static mval macroexpand_all(mrt *rt, mval form, mval env);
+static mval mexp_list(mrt *rt, mval list, mval env);
 
 static node *const_node(struct actx *A, mval v)
 {
@@ -1401,7 +1402,7 @@ static node *analyse_lambda(struct actx *A, mval lambda)
     return const_node(A, lambda);
   if (env_empty(A->f)) {
     /* Expanded now, analysed at the first call. */
-    body = macroexpand_all(rt, body, Qnil);
+    body = mexp_list(rt, body, Qnil);
     node *n = new_node(A, ev_make_lazy_closure);
     n->k = keep(A, Fcons(rt, args, body));
     return n;

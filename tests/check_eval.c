@@ -741,6 +741,27 @@ START_TEST(test_funcall_from_c)
 }
 END_TEST
 
+/* ---- Eager macro expansion, as load does it ---- */
+
+START_TEST(test_eager_expansion)
+{
+  mrt *rt = open_runtime();
+  char *r = run(rt, "(defvar cnt 0) (defmacro counting () (setq cnt (1+ cnt)) 1)"
+                    "(defun use-counting () (list (counting) (counting)))"
+                    "(list cnt (symbol-function 'use-counting))");
+  ck_assert_str_eq(r, "(2 (closure (t) nil (list 1 1)))");
+  free(r);
+  r = run(rt, "(use-counting) (use-counting) cnt");
+  ck_assert_str_eq(r, "2");
+  free(r);
+  /* A macro defined after the function that uses it still works. */
+  r = run(rt, "(defun early () (later 5)) (defmacro later (x) `(* ,x 2)) (early)");
+  ck_assert_str_eq(r, "10");
+  free(r);
+  runtime_close(rt);
+}
+END_TEST
+
 /* ---- The step limit, for fuzzing ---- */
 
 START_TEST(test_step_limit)
@@ -782,6 +803,7 @@ static Suite *eval_suite(void)
   tcase_add_test(tc, test_backtrace);
   tcase_add_test(tc, test_funcall_from_c);
   tcase_add_test(tc, test_step_limit);
+  tcase_add_test(tc, test_eager_expansion);
   suite_add_tcase(s, tc);
   return s;
 }
