@@ -35,10 +35,8 @@
 /* Argument checks and coercions                                      */
 /* ================================================================== */
 
-static inline void check_number(mrt *rt, mval x)
-{
-  CHECK_TYPE(rt, NUMBERP(x), Qnumber_or_marker_p, x);
-}
+#define check_number CHECK_NUMBER /* (wrong-type-argument number-or-marker-p X) */
+
 static inline void check_integer_or_marker(mrt *rt, mval x)
 {
   CHECK_TYPE(rt, INTEGERP(x), Qinteger_or_marker_p, x);
