@@ -39,10 +39,10 @@
 
 ;;; ---- Blocks -----------------------------------------------------------
 
-(defun cl--block-tag (name)
+(defun cl-lib--block-tag (name)
   (intern (format "--cl-block-%s--" name)))
 
-(defun cl--returns-p (form)
+(defun cl-lib--returns-p (form)
   "True when FORM may return from a block (searched conservatively)."
   (or (subr--mentions-p 'cl-return form)
       (subr--mentions-p 'cl-return-from form)))
@@ -50,8 +50,8 @@
 (defmacro cl-block (name &rest body)
   "Define a lexically-scoped block named NAME; `cl-return-from' exits it."
   (declare (indent 1))
-  (if (cl--returns-p body)
-      `(catch ',(cl--block-tag name) ,@body)
+  (if (cl-lib--returns-p body)
+      `(catch ',(cl-lib--block-tag name) ,@body)
     `(progn ,@body)))
 
 (defmacro cl-return (&optional result)
@@ -60,7 +60,7 @@
 
 (defmacro cl-return-from (name &optional result)
   "Return RESULT from the block named NAME."
-  `(throw ',(cl--block-tag name) ,result))
+  `(throw ',(cl-lib--block-tag name) ,result))
 
 (defmacro cl-dolist (spec &rest body)
   "Like `dolist', inside a block named nil."
@@ -87,13 +87,13 @@
   "Bind STEPS ((VAR INIT [STEP])...) and loop over BODY until ENDTEST.
 ENDTEST is (TEST RESULT...)."
   (declare (indent 2))
-  (cl--do 'let 'cl-psetq steps endtest body))
+  (cl-lib--do 'let 'cl-psetq steps endtest body))
 
 (defmacro cl-do* (steps endtest &rest body)
   (declare (indent 2))
-  (cl--do 'let* 'setq steps endtest body))
+  (cl-lib--do 'let* 'setq steps endtest body))
 
-(defun cl--do (binder setter steps endtest body)
+(defun cl-lib--do (binder setter steps endtest body)
   (let ((updates (apply #'append
                         (mapcar (lambda (s) (and (consp s) (cdr (cdr s))
                                                  (list (car s) (nth 2 s))))
@@ -108,14 +108,14 @@ ENDTEST is (TEST RESULT...)."
 (defmacro cl-case (expr &rest clauses)
   "Evaluate EXPR and choose among CLAUSES by `eql' on their keys."
   (declare (indent 1))
-  (cl--case expr clauses nil))
+  (cl-lib--case expr clauses nil))
 
 (defmacro cl-ecase (expr &rest clauses)
   "Like `cl-case', but signal an error when no clause matches."
   (declare (indent 1))
-  (cl--case expr clauses t))
+  (cl-lib--case expr clauses t))
 
-(defun cl--case (expr clauses strict)
+(defun cl-lib--case (expr clauses strict)
   (let* ((v (make-symbol "v"))
          (keys nil)
          (conds
@@ -153,7 +153,7 @@ ENDTEST is (TEST RESULT...)."
         ((eq type 'atom) (atom object))
         ((eq type 'real) (numberp object))
         ((eq type 'fixnum) (fixnump object))
-        ((get type 'cl--struct-tags) (and (memq (cl--struct-tag object) (get type 'cl--struct-tags)) t))
+        ((get type 'cl-lib--struct-tags) (and (memq (cl-lib--struct-tag object) (get type 'cl-lib--struct-tags)) t))
         ((and (consp type) (eq (car type) 'or))
          (let ((types (cdr type)) found)
            (while (and types (not found))
@@ -176,21 +176,21 @@ ENDTEST is (TEST RESULT...)."
 ;; richer list into (REQUIRED... &rest ARGS) and a `let*' that takes
 ;; the optional and keyword values out of ARGS.
 
-(defun cl--simple-lambda-list-p (args)
+(defun cl-lib--simple-lambda-list-p (args)
   (let ((ok t))
     (dolist (a args)
       (unless (and (symbolp a) (not (memq a '(&key &aux &body &allow-other-keys))))
         (setq ok nil)))
     ok))
 
-(defun cl--kw-get (args key default-fn)
+(defun cl-lib--kw-get (args key default-fn)
   "The value after KEY in the plist ARGS, or the result of DEFAULT-FN."
   (let ((tail args))
     (while (and tail (not (eq (car tail) key)))
       (setq tail (cdr (cdr tail))))
     (if tail (car (cdr tail)) (funcall default-fn))))
 
-(defun cl--check-keys (args keys)
+(defun cl-lib--check-keys (args keys)
   (let ((tail args))
     (unless (plist-get args :allow-other-keys)
       (while tail
@@ -198,9 +198,9 @@ ENDTEST is (TEST RESULT...)."
           (error "Keyword argument %S not one of %S" (car tail) keys))
         (setq tail (cdr (cdr tail)))))))
 
-(defun cl--parse-lambda-list (name args)
+(defun cl-lib--parse-lambda-list (name args)
   "Return (SIMPLE-ARGS . BINDINGS) for the cl lambda list ARGS."
-  (if (cl--simple-lambda-list-p args)
+  (if (cl-lib--simple-lambda-list-p args)
       (list args)
     (let ((required nil) (bindings nil) (rest (make-symbol "rest"))
           (mode 'required) (keys nil) (allow nil) (has-rest nil))
@@ -227,11 +227,11 @@ ENDTEST is (TEST RESULT...)."
             (push kw keys)
             (when (and (consp a) (nth 2 a))
               (push `(,(nth 2 a) (and (plist-member ,rest ,kw) t)) bindings))
-            (push `(,var (cl--kw-get ,rest ,kw (lambda () ,def))) bindings)))
+            (push `(,var (cl-lib--kw-get ,rest ,kw (lambda () ,def))) bindings)))
          ((eq mode 'aux)
           (push (if (consp a) (list (car a) (nth 1 a)) (list a nil)) bindings))))
       (when (and keys (not allow))
-        (push `(_ (cl--check-keys ,rest ',(reverse keys))) bindings))
+        (push `(_ (cl-lib--check-keys ,rest ',(reverse keys))) bindings))
       (unless (or has-rest keys)
         (push `(_ (when ,rest
                     (signal 'wrong-number-of-arguments
@@ -241,9 +241,9 @@ ENDTEST is (TEST RESULT...)."
       (cons (append (nreverse required) (list '&rest rest))
             (nreverse bindings)))))
 
-(defun cl--transform-lambda (name args body)
+(defun cl-lib--transform-lambda (name args body)
   "Return (ARGS . BODY) for a plain lambda equivalent to the cl one."
-  (let* ((parsed (cl--parse-lambda-list name args))
+  (let* ((parsed (cl-lib--parse-lambda-list name args))
          (doc (and (stringp (car body)) (cdr body) (list (pop body))))
          (decl (and (eq (car-safe (car body)) 'declare) (list (pop body)))))
     (if (cdr parsed)
@@ -253,43 +253,43 @@ ENDTEST is (TEST RESULT...)."
 (defmacro cl-defun (name args &rest body)
   "Define NAME as a function with a Common Lisp style lambda list."
   (declare (indent 2))
-  `(defun ,name ,@(cl--transform-lambda name args body)))
+  `(defun ,name ,@(cl-lib--transform-lambda name args body)))
 
 (defmacro cl-defmacro (name args &rest body)
   "Define NAME as a macro with a Common Lisp style lambda list."
   (declare (indent 2))
-  `(defmacro ,name ,@(cl--transform-lambda name args body)))
+  `(defmacro ,name ,@(cl-lib--transform-lambda name args body)))
 
 (defmacro cl-function (func)
   (if (eq (car-safe func) 'lambda)
-      `(function (lambda ,@(cl--transform-lambda nil (nth 1 func) (cdr (cdr func)))))
+      `(function (lambda ,@(cl-lib--transform-lambda nil (nth 1 func) (cdr (cdr func)))))
     `(function ,func)))
 
 ;;; ---- Local functions ----------------------------------------------------
 
-(defun cl--local-fns (bindings)
+(defun cl-lib--local-fns (bindings)
   "An alist (NAME . VARIABLE) for the function BINDINGS."
   (mapcar (lambda (b) (cons (car b) (make-symbol (symbol-name (car b))))) bindings))
 
-(defun cl--local-lambda (binding fns)
+(defun cl-lib--local-lambda (binding fns)
   (if (and (cdr binding) (null (cdr (cdr binding))) (not (listp (nth 1 binding))))
       (subr--walk (nth 1 binding) fns)
-    (let ((lam (cl--transform-lambda (car binding) (nth 1 binding) (cdr (cdr binding)))))
+    (let ((lam (cl-lib--transform-lambda (car binding) (nth 1 binding) (cdr (cdr binding)))))
       `(function (lambda ,(car lam) ,@(subr--walk-list (cdr lam) fns))))))
 
 (defmacro cl-flet (bindings &rest body)
   "Make local (non-recursive) function definitions: ((NAME ARGS BODY...)...)."
   (declare (indent 1))
-  (let ((fns (cl--local-fns bindings)))
-    `(let ,(cl--zip-map (lambda (b f) (list (cdr f) (cl--local-lambda b nil)))
+  (let ((fns (cl-lib--local-fns bindings)))
+    `(let ,(cl-lib--zip-map (lambda (b f) (list (cdr f) (cl-lib--local-lambda b nil)))
                         bindings fns)
        ,@(subr--walk-list body fns))))
 
 (defmacro cl-labels (bindings &rest body)
   "Make local recursive function definitions: ((NAME ARGS BODY...)...)."
   (declare (indent 1))
-  (let ((fns (cl--local-fns bindings)))
-    `(letrec ,(cl--zip-map (lambda (b f) (list (cdr f) (cl--local-lambda b fns)))
+  (let ((fns (cl-lib--local-fns bindings)))
+    `(letrec ,(cl-lib--zip-map (lambda (b f) (list (cdr f) (cl-lib--local-lambda b fns)))
                            bindings fns)
        ,@(subr--walk-list body fns))))
 
@@ -299,7 +299,7 @@ ENDTEST is (TEST RESULT...)."
       `(progn ,@body)
     `(cl-flet (,(car bindings)) (cl-flet* ,(cdr bindings) ,@body))))
 
-(defun cl--zip-map (fn a b)
+(defun cl-lib--zip-map (fn a b)
   (let (out)
     (while a
       (push (funcall fn (car a) (car b)) out)
@@ -324,11 +324,11 @@ ENDTEST is (TEST RESULT...)."
 
 ;;; ---- Sequence functions -------------------------------------------------
 
-(defun cl--key (key x) (if key (funcall key x) x))
+(defun cl-lib--key (key x) (if key (funcall key x) x))
 
-(defun cl--seq-list (seq) (if (listp seq) seq (append seq nil)))
+(defun cl-lib--seq-list (seq) (if (listp seq) seq (append seq nil)))
 
-(defun cl--like (seq list)
+(defun cl-lib--like (seq list)
   "LIST converted to the type of SEQ."
   (cond ((listp seq) list)
         ((stringp seq) (concat list))
@@ -337,21 +337,21 @@ ENDTEST is (TEST RESULT...)."
 (defun cl-remove-if (pred seq &rest keys)
   "A copy of SEQ without the elements satisfying PRED."
   (let ((key (plist-get keys :key)) out)
-    (dolist (x (cl--seq-list seq))
-      (unless (funcall pred (cl--key key x)) (push x out)))
-    (cl--like seq (nreverse out))))
+    (dolist (x (cl-lib--seq-list seq))
+      (unless (funcall pred (cl-lib--key key x)) (push x out)))
+    (cl-lib--like seq (nreverse out))))
 
 (defun cl-remove-if-not (pred seq &rest keys)
   "A copy of SEQ with only the elements satisfying PRED."
   (let ((key (plist-get keys :key)) out)
-    (dolist (x (cl--seq-list seq))
-      (when (funcall pred (cl--key key x)) (push x out)))
-    (cl--like seq (nreverse out))))
+    (dolist (x (cl-lib--seq-list seq))
+      (when (funcall pred (cl-lib--key key x)) (push x out)))
+    (cl-lib--like seq (nreverse out))))
 
 (defun cl-delete-if (pred seq &rest keys) (apply #'cl-remove-if pred seq keys))
 (defun cl-delete-if-not (pred seq &rest keys) (apply #'cl-remove-if-not pred seq keys))
 
-(defun cl--test (keys)
+(defun cl-lib--test (keys)
   "The two-argument test given by :test or :test-not in KEYS (eql by default)."
   (let ((test (plist-get keys :test))
         (test-not (plist-get keys :test-not)))
@@ -360,74 +360,74 @@ ENDTEST is (TEST RESULT...)."
           (t #'eql))))
 
 (defun cl-remove (item seq &rest keys)
-  (let ((test (cl--test keys)) (key (plist-get keys :key)))
-    (cl-remove-if (lambda (x) (funcall test item (cl--key key x))) seq)))
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-remove-if (lambda (x) (funcall test item (cl-lib--key key x))) seq)))
 
 (defun cl-find-if (pred seq &rest keys)
   "The first element of SEQ satisfying PRED, or nil."
   (let ((key (plist-get keys :key)))
-    (catch 'cl--found
-      (dolist (x (cl--seq-list seq))
-        (when (funcall pred (cl--key key x)) (throw 'cl--found x)))
+    (catch 'cl-lib--found
+      (dolist (x (cl-lib--seq-list seq))
+        (when (funcall pred (cl-lib--key key x)) (throw 'cl-lib--found x)))
       nil)))
 
 (defun cl-find-if-not (pred seq &rest keys)
   (apply #'cl-find-if (lambda (x) (not (funcall pred x))) seq keys))
 
 (defun cl-find (item seq &rest keys)
-  (let ((test (cl--test keys)))
+  (let ((test (cl-lib--test keys)))
     (apply #'cl-find-if (lambda (x) (funcall test item x)) seq keys)))
 
 (defun cl-position-if (pred seq &rest keys)
   (let ((key (plist-get keys :key)) (i 0))
-    (catch 'cl--found
-      (dolist (x (cl--seq-list seq))
-        (when (funcall pred (cl--key key x)) (throw 'cl--found i))
+    (catch 'cl-lib--found
+      (dolist (x (cl-lib--seq-list seq))
+        (when (funcall pred (cl-lib--key key x)) (throw 'cl-lib--found i))
         (setq i (1+ i)))
       nil)))
 
 (defun cl-position (item seq &rest keys)
-  (let ((test (cl--test keys)))
+  (let ((test (cl-lib--test keys)))
     (apply #'cl-position-if (lambda (x) (funcall test item x)) seq keys)))
 
 (defun cl-count-if (pred seq &rest keys)
   (let ((key (plist-get keys :key)) (n 0))
-    (dolist (x (cl--seq-list seq) n)
-      (when (funcall pred (cl--key key x)) (setq n (1+ n))))))
+    (dolist (x (cl-lib--seq-list seq) n)
+      (when (funcall pred (cl-lib--key key x)) (setq n (1+ n))))))
 
 (defun cl-count (item seq &rest keys)
-  (let ((test (cl--test keys)))
+  (let ((test (cl-lib--test keys)))
     (apply #'cl-count-if (lambda (x) (funcall test item x)) seq keys)))
 
 (defun cl-member (item list &rest keys)
-  (let ((test (cl--test keys)) (key (plist-get keys :key)))
-    (while (and list (not (funcall test item (cl--key key (car list)))))
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (while (and list (not (funcall test item (cl-lib--key key (car list)))))
       (setq list (cdr list)))
     list))
 
 (defun cl-some (pred seq &rest more)
   "The first non-nil value of PRED over the elements of SEQ (and MORE)."
   (if more
-      (catch 'cl--found
+      (catch 'cl-lib--found
         (apply #'cl-mapc (lambda (&rest xs) (let ((v (apply pred xs)))
-                                              (when v (throw 'cl--found v))))
+                                              (when v (throw 'cl-lib--found v))))
                seq more)
         nil)
-    (catch 'cl--found
-      (dolist (x (cl--seq-list seq))
+    (catch 'cl-lib--found
+      (dolist (x (cl-lib--seq-list seq))
         (let ((v (funcall pred x)))
-          (when v (throw 'cl--found v))))
+          (when v (throw 'cl-lib--found v))))
       nil)))
 
 (defun cl-every (pred seq &rest more)
   "True when PRED is true of every element of SEQ (and MORE)."
-  (catch 'cl--found
+  (catch 'cl-lib--found
     (if more
         (apply #'cl-mapc (lambda (&rest xs) (unless (apply pred xs)
-                                              (throw 'cl--found nil)))
+                                              (throw 'cl-lib--found nil)))
                seq more)
-      (dolist (x (cl--seq-list seq))
-        (unless (funcall pred x) (throw 'cl--found nil))))
+      (dolist (x (cl-lib--seq-list seq))
+        (unless (funcall pred x) (throw 'cl-lib--found nil))))
     t))
 
 (defun cl-notany (pred seq &rest more) (not (apply #'cl-some pred seq more)))
@@ -437,21 +437,21 @@ ENDTEST is (TEST RESULT...)."
   "Combine the elements of SEQ with FUNC, from the left.
 Keywords: :initial-value, :from-end, :key."
   (let* ((key (plist-get keys :key))
-         (list (mapcar (lambda (x) (cl--key key x)) (cl--seq-list seq)))
+         (list (mapcar (lambda (x) (cl-lib--key key x)) (cl-lib--seq-list seq)))
          (from-end (plist-get keys :from-end))
          (list (if from-end (reverse list) list))
          (has-init (plist-member keys :initial-value))
          (acc (if has-init (plist-get keys :initial-value) (pop list))))
     (cond
      ((and (not has-init) (null list) (null acc)
-           (null (cl--seq-list seq)))
+           (null (cl-lib--seq-list seq)))
       (funcall func))
      (t
       (dolist (x list acc)
         (setq acc (if from-end (funcall func x acc) (funcall func acc x))))))))
 
-(defun cl--mapcar-many (fn lists)
-  (let ((lists (mapcar #'cl--seq-list lists)) out)
+(defun cl-lib--mapcar-many (fn lists)
+  (let ((lists (mapcar #'cl-lib--seq-list lists)) out)
     (while (not (memq nil lists))
       (push (apply fn (mapcar #'car lists)) out)
       (setq lists (mapcar #'cdr lists)))
@@ -459,10 +459,10 @@ Keywords: :initial-value, :from-end, :key."
 
 (defun cl-mapcar (fn seq &rest more)
   "Like `mapcar', but over several sequences, stopping at the shortest."
-  (if more (cl--mapcar-many fn (cons seq more)) (mapcar fn seq)))
+  (if more (cl-lib--mapcar-many fn (cons seq more)) (mapcar fn seq)))
 
 (defun cl-mapc (fn seq &rest more)
-  (if more (cl--mapcar-many fn (cons seq more)) (mapc fn seq))
+  (if more (cl-lib--mapcar-many fn (cons seq more)) (mapc fn seq))
   seq)
 
 (defun cl-mapcan (fn seq &rest more)
@@ -470,14 +470,14 @@ Keywords: :initial-value, :from-end, :key."
 
 (defun cl-remove-duplicates (seq &rest keys)
   "A copy of SEQ with duplicates removed, keeping the last occurrence."
-  (let ((test (cl--test keys)) (key (plist-get keys :key)) out)
-    (let ((tail (cl--seq-list seq)))
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)) out)
+    (let ((tail (cl-lib--seq-list seq)))
       (while tail
-        (let ((k (cl--key key (car tail))))
+        (let ((k (cl-lib--key key (car tail))))
           (unless (cl-member k (cdr tail) :test test :key key)
             (push (car tail) out)))
         (setq tail (cdr tail))))
-    (cl--like seq (nreverse out))))
+    (cl-lib--like seq (nreverse out))))
 
 (defun cl-subseq (seq start &optional end)
   (if (listp seq)
@@ -535,18 +535,18 @@ Keywords: :initial-value, :from-end, :key."
 ;;
 ;; A struct is a record (type-of gives its name), or with (:type vector)
 ;; a vector, tagged in slot 0 when :named.  Each struct name keeps in its
-;; `cl--struct-tags' property the tags of itself and of every struct
+;; `cl-lib--struct-tags' property the tags of itself and of every struct
 ;; that includes it, so predicates accept children.
 
-(defun cl--struct-tag (x)
+(defun cl-lib--struct-tag (x)
   (cond ((recordp x) (aref x 0))
         ((and (vectorp x) (> (length x) 0)) (aref x 0))))
 
-(defun cl--slot-spec (s)
+(defun cl-lib--slot-spec (s)
   "Normalize slot S to (NAME DEFAULT . OPTIONS)."
   (if (consp s) s (list s nil)))
 
-(defun cl--struct-options (name-and-options)
+(defun cl-lib--struct-options (name-and-options)
   (if (consp name-and-options)
       (mapcar (lambda (o) (if (consp o) o (list o))) (cdr name-and-options))
     nil))
@@ -555,7 +555,7 @@ Keywords: :initial-value, :from-end, :key."
   "Define a struct type: constructor, predicate, copier and slot accessors."
   (declare (indent 1))
   (let* ((name (if (consp name-and-options) (car name-and-options) name-and-options))
-         (options (cl--struct-options name-and-options))
+         (options (cl-lib--struct-options name-and-options))
          (opt (lambda (k) (assq k options)))
          (type (nth 1 (funcall opt :type)))
          (named (or (null type) (funcall opt :named)))
@@ -565,8 +565,8 @@ Keywords: :initial-value, :from-end, :key."
                             (t (format "%s" (nth 1 c))))))
          (include (nth 1 (funcall opt :include)))
          (slots (if (stringp (car slots)) (cdr slots) slots))
-         (slots (mapcar #'cl--slot-spec slots))
-         (slots (append (and include (get include 'cl--struct-slots)) slots))
+         (slots (mapcar #'cl-lib--slot-spec slots))
+         (slots (append (and include (get include 'cl-lib--struct-slots)) slots))
          (offset (if named 1 0))
          (tag name)
          (predicate (let ((p (funcall opt :predicate)))
@@ -579,12 +579,12 @@ Keywords: :initial-value, :from-end, :key."
          (forms nil))
     (unless (assq :constructor options)
       (push (list :constructor (intern (format "make-%s" name))) constructors))
-    (push `(put ',name 'cl--struct-slots ',slots) forms)
+    (push `(put ',name 'cl-lib--struct-slots ',slots) forms)
     (when named
-      (push `(put ',name 'cl--struct-tags (list ',tag)) forms)
+      (push `(put ',name 'cl-lib--struct-tags (list ',tag)) forms)
       (when include
-        (push `(put ',name 'cl--struct-parent ',include) forms)
-        (push `(cl--add-struct-tag ',include ',tag) forms)))
+        (push `(put ',name 'cl-lib--struct-parent ',include) forms)
+        (push `(cl-lib--add-struct-tag ',include ',tag) forms)))
     ;; Constructors
     (dolist (c constructors)
       (when (nth 1 c)
@@ -594,7 +594,7 @@ Keywords: :initial-value, :from-end, :key."
           (push `(cl-defun ,(nth 1 c) ,args
                    (,maker ,@(and named (list `',tag))
                            ,@(mapcar (lambda (s)
-                                       (if (cl--arg-named-p (car s) args) (car s) (nth 1 s)))
+                                       (if (cl-lib--arg-named-p (car s) args) (car s) (nth 1 s)))
                                      slots)))
                 forms))))
     ;; Predicate
@@ -602,7 +602,7 @@ Keywords: :initial-value, :from-end, :key."
       (push `(defun ,predicate (x)
                (and ,(if (eq maker 'record) '(recordp x) `(,(if (eq type 'list) 'consp 'vectorp) x))
                     (memq ,(if (eq type 'list) '(car x) '(aref x 0))
-                          (get ',name 'cl--struct-tags))
+                          (get ',name 'cl-lib--struct-tags))
                     t))
             forms))
     ;; Copier
@@ -615,7 +615,7 @@ Keywords: :initial-value, :from-end, :key."
               (index i))
           (push `(defun ,accessor (x)
                    ,@(and named (eq maker 'record)
-                          `((or (memq (cl--struct-tag x) (get ',name 'cl--struct-tags))
+                          `((or (memq (cl-lib--struct-tag x) (get ',name 'cl-lib--struct-tags))
                                 (signal 'wrong-type-argument (list ',name x)))))
                    ,(if (eq type 'list) `(nth ,index x) `(aref x ,index)))
                 forms)
@@ -628,17 +628,17 @@ Keywords: :initial-value, :from-end, :key."
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
 
-(defun cl--arg-named-p (name args)
+(defun cl-lib--arg-named-p (name args)
   (let (found)
     (dolist (a args)
       (when (or (eq a name) (and (consp a) (eq (car a) name))) (setq found t)))
     found))
 
-(defun cl--add-struct-tag (parent tag)
+(defun cl-lib--add-struct-tag (parent tag)
   (while parent
-    (put parent 'cl--struct-tags
-         (append (get parent 'cl--struct-tags) (list tag)))
-    (setq parent (get parent 'cl--struct-parent))))
+    (put parent 'cl-lib--struct-tags
+         (append (get parent 'cl-lib--struct-tags) (list tag)))
+    (setq parent (get parent 'cl-lib--struct-parent))))
 
 ;;; ---- cl-loop ---------------------------------------------------------------
 ;;
@@ -654,17 +654,17 @@ Keywords: :initial-value, :from-end, :key."
 ;;       FINALLY...
 ;;       RESULT))
 
-(defvar cl--loop-args nil "Tokens not parsed yet.")
-(defvar cl--loop-name nil)
-(defvar cl--loop-bindings nil "Reversed let* bindings.")
-(defvar cl--loop-chain nil "Reversed chain forms.")
-(defvar cl--loop-steps nil "Reversed step forms.")
-(defvar cl--loop-initially nil)
-(defvar cl--loop-finally nil)
-(defvar cl--loop-result nil "The form giving the loop's value.")
-(defvar cl--loop-result-explicit nil "Non-nil after `finally return'.")
-(defvar cl--loop-accum nil "The default accumulation variable, once made.")
-(defvar cl--loop-first nil "The first-pass flag, once made.")
+(defvar cl-lib--loop-args nil "Tokens not parsed yet.")
+(defvar cl-lib--loop-name nil)
+(defvar cl-lib--loop-bindings nil "Reversed let* bindings.")
+(defvar cl-lib--loop-chain nil "Reversed chain forms.")
+(defvar cl-lib--loop-steps nil "Reversed step forms.")
+(defvar cl-lib--loop-initially nil)
+(defvar cl-lib--loop-finally nil)
+(defvar cl-lib--loop-result nil "The form giving the loop's value.")
+(defvar cl-lib--loop-result-explicit nil "Non-nil after `finally return'.")
+(defvar cl-lib--loop-accum nil "The default accumulation variable, once made.")
+(defvar cl-lib--loop-first nil "The first-pass flag, once made.")
 
 (defmacro cl-loop (&rest clauses)
   "The Common Lisp `loop' macro (a subset: for, repeat, with, while,
@@ -673,236 +673,236 @@ unless, if, do, return, always, never, thereis, named, initially,
 finally)."
   (if (not (symbolp (car clauses)))
       `(cl-block nil (while t ,@clauses))
-    (let ((cl--loop-args clauses) (cl--loop-name nil)
-          (cl--loop-bindings nil) (cl--loop-chain nil) (cl--loop-steps nil)
-          (cl--loop-initially nil) (cl--loop-finally nil)
-          (cl--loop-result nil) (cl--loop-result-explicit nil)
-          (cl--loop-accum nil) (cl--loop-first nil))
-      (while cl--loop-args
-        (let ((form (cl--loop-clause)))
-          (when form (push form cl--loop-chain))))
-      (when cl--loop-first
-        (push `(setq ,cl--loop-first nil) cl--loop-steps))
-      `(cl-block ,cl--loop-name
-         (let* ,(nreverse cl--loop-bindings)
-           ,@(nreverse cl--loop-initially)
-           (while ,(if cl--loop-chain `(and ,@(nreverse cl--loop-chain)) t)
-             ,@(nreverse cl--loop-steps))
-           ,@(nreverse cl--loop-finally)
-           ,cl--loop-result)))))
+    (let ((cl-lib--loop-args clauses) (cl-lib--loop-name nil)
+          (cl-lib--loop-bindings nil) (cl-lib--loop-chain nil) (cl-lib--loop-steps nil)
+          (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
+          (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
+          (cl-lib--loop-accum nil) (cl-lib--loop-first nil))
+      (while cl-lib--loop-args
+        (let ((form (cl-lib--loop-clause)))
+          (when form (push form cl-lib--loop-chain))))
+      (when cl-lib--loop-first
+        (push `(setq ,cl-lib--loop-first nil) cl-lib--loop-steps))
+      `(cl-block ,cl-lib--loop-name
+         (let* ,(nreverse cl-lib--loop-bindings)
+           ,@(nreverse cl-lib--loop-initially)
+           (while ,(if cl-lib--loop-chain `(and ,@(nreverse cl-lib--loop-chain)) t)
+             ,@(nreverse cl-lib--loop-steps))
+           ,@(nreverse cl-lib--loop-finally)
+           ,cl-lib--loop-result)))))
 
-(defun cl--loop-next () (pop cl--loop-args))
+(defun cl-lib--loop-next () (pop cl-lib--loop-args))
 
-(defun cl--loop-peek-p (&rest words) (memq (car cl--loop-args) words))
+(defun cl-lib--loop-peek-p (&rest words) (memq (car cl-lib--loop-args) words))
 
-(defun cl--loop-bind (var init)
-  (push (list var init) cl--loop-bindings)
+(defun cl-lib--loop-bind (var init)
+  (push (list var init) cl-lib--loop-bindings)
   var)
 
-(defun cl--loop-temp (name init)
-  (cl--loop-bind (make-symbol name) init))
+(defun cl-lib--loop-temp (name init)
+  (cl-lib--loop-bind (make-symbol name) init))
 
-(defun cl--loop-bind-pattern (pattern)
+(defun cl-lib--loop-bind-pattern (pattern)
   "Bind every variable in the destructuring PATTERN to nil."
   (cond ((null pattern) nil)
-        ((symbolp pattern) (cl--loop-bind pattern nil))
-        (t (cl--loop-bind-pattern (car pattern))
-           (cl--loop-bind-pattern (cdr pattern)))))
+        ((symbolp pattern) (cl-lib--loop-bind pattern nil))
+        (t (cl-lib--loop-bind-pattern (car pattern))
+           (cl-lib--loop-bind-pattern (cdr pattern)))))
 
-(defun cl--loop-set (pattern form)
+(defun cl-lib--loop-set (pattern form)
   "A form storing FORM into PATTERN (a variable or a tree of them), then t."
-  `(progn ,(cl--loop-destructure pattern form) t))
+  `(progn ,(cl-lib--loop-destructure pattern form) t))
 
-(defun cl--loop-destructure (pattern form)
+(defun cl-lib--loop-destructure (pattern form)
   (cond ((null pattern) nil)
         ((symbolp pattern) `(setq ,pattern ,form))
         (t (let ((tmp (make-symbol "d")))
              `(let ((,tmp ,form))
-                ,(cl--loop-destructure (car pattern) `(car ,tmp))
-                ,(cl--loop-destructure (cdr pattern) `(cdr ,tmp)))))))
+                ,(cl-lib--loop-destructure (car pattern) `(car ,tmp))
+                ,(cl-lib--loop-destructure (cdr pattern) `(cdr ,tmp)))))))
 
-(defun cl--loop-first-flag ()
-  (or cl--loop-first
-      (setq cl--loop-first (cl--loop-temp "first" t))))
+(defun cl-lib--loop-first-flag ()
+  (or cl-lib--loop-first
+      (setq cl-lib--loop-first (cl-lib--loop-temp "first" t))))
 
-(defun cl--loop-forms ()
+(defun cl-lib--loop-forms ()
   "Take the compound forms that follow (a `do' or `finally' body)."
   (let (forms)
-    (while (consp (car cl--loop-args))
-      (push (cl--loop-next) forms))
+    (while (consp (car cl-lib--loop-args))
+      (push (cl-lib--loop-next) forms))
     (nreverse forms)))
 
-(defun cl--loop-clause ()
+(defun cl-lib--loop-clause ()
   "Parse one clause; return a chain form for it, or nil."
-  (let ((word (cl--loop-next)))
+  (let ((word (cl-lib--loop-next)))
     (cond
-     ((eq word 'named) (setq cl--loop-name (cl--loop-next)) nil)
-     ((eq word 'with) (cl--loop-with) nil)
-     ((memq word '(for as)) (cl--loop-for) nil)
+     ((eq word 'named) (setq cl-lib--loop-name (cl-lib--loop-next)) nil)
+     ((eq word 'with) (cl-lib--loop-with) nil)
+     ((memq word '(for as)) (cl-lib--loop-for) nil)
      ((eq word 'repeat)
-      (let ((n (cl--loop-temp "n" (cl--loop-next))))
+      (let ((n (cl-lib--loop-temp "n" (cl-lib--loop-next))))
         `(>= (setq ,n (1- ,n)) 0)))
      ((eq word 'initially)
-      (when (cl--loop-peek-p 'do 'doing) (cl--loop-next))
-      (setq cl--loop-initially (append (reverse (cl--loop-forms)) cl--loop-initially))
+      (when (cl-lib--loop-peek-p 'do 'doing) (cl-lib--loop-next))
+      (setq cl-lib--loop-initially (append (reverse (cl-lib--loop-forms)) cl-lib--loop-initially))
       nil)
-     ((eq word 'finally) (cl--loop-finally) nil)
-     (t (cl--loop-body-clause word)))))
+     ((eq word 'finally) (cl-lib--loop-finally) nil)
+     (t (cl-lib--loop-body-clause word)))))
 
-(defun cl--loop-finally ()
-  (cond ((cl--loop-peek-p 'return)
-         (cl--loop-next)
-         (setq cl--loop-result (cl--loop-next) cl--loop-result-explicit t))
+(defun cl-lib--loop-finally ()
+  (cond ((cl-lib--loop-peek-p 'return)
+         (cl-lib--loop-next)
+         (setq cl-lib--loop-result (cl-lib--loop-next) cl-lib--loop-result-explicit t))
         (t
-         (when (cl--loop-peek-p 'do 'doing) (cl--loop-next))
-         (setq cl--loop-finally (append (reverse (cl--loop-forms)) cl--loop-finally)))))
+         (when (cl-lib--loop-peek-p 'do 'doing) (cl-lib--loop-next))
+         (setq cl-lib--loop-finally (append (reverse (cl-lib--loop-forms)) cl-lib--loop-finally)))))
 
-(defun cl--loop-with ()
-  (let ((var (cl--loop-next)))
-    (if (cl--loop-peek-p '=)
-        (progn (cl--loop-next)
+(defun cl-lib--loop-with ()
+  (let ((var (cl-lib--loop-next)))
+    (if (cl-lib--loop-peek-p '=)
+        (progn (cl-lib--loop-next)
                (if (symbolp var)
-                   (cl--loop-bind var (cl--loop-next))
-                 (cl--loop-bind-pattern var)
-                 (push (cl--loop-destructure var (cl--loop-next)) cl--loop-initially)))
-      (cl--loop-bind-pattern var))
-    (when (cl--loop-peek-p 'and)
-      (cl--loop-next)
-      (cl--loop-with))))
+                   (cl-lib--loop-bind var (cl-lib--loop-next))
+                 (cl-lib--loop-bind-pattern var)
+                 (push (cl-lib--loop-destructure var (cl-lib--loop-next)) cl-lib--loop-initially)))
+      (cl-lib--loop-bind-pattern var))
+    (when (cl-lib--loop-peek-p 'and)
+      (cl-lib--loop-next)
+      (cl-lib--loop-with))))
 
 ;;; for clauses
 
-(defun cl--loop-for ()
-  (let ((var (cl--loop-next))
-        (word (cl--loop-next)))
+(defun cl-lib--loop-for ()
+  (let ((var (cl-lib--loop-next))
+        (word (cl-lib--loop-next)))
     (cond
-     ((memq word '(in in-ref)) (cl--loop-for-in var (cl--loop-next)))
-     ((eq word 'on) (cl--loop-for-on var (cl--loop-next)))
-     ((eq word 'across) (cl--loop-for-across var (cl--loop-next)))
-     ((eq word '=) (cl--loop-for-= var (cl--loop-next)))
+     ((memq word '(in in-ref)) (cl-lib--loop-for-in var (cl-lib--loop-next)))
+     ((eq word 'on) (cl-lib--loop-for-on var (cl-lib--loop-next)))
+     ((eq word 'across) (cl-lib--loop-for-across var (cl-lib--loop-next)))
+     ((eq word '=) (cl-lib--loop-for-= var (cl-lib--loop-next)))
      ((memq word '(from upfrom downfrom to upto below downto above by))
-      (push word cl--loop-args)
-      (cl--loop-for-numbers var))
-     ((memq word '(being the)) (cl--loop-for-being var))
+      (push word cl-lib--loop-args)
+      (cl-lib--loop-for-numbers var))
+     ((memq word '(being the)) (cl-lib--loop-for-being var))
      (t (error "Expected `for' keyword, found %s" word)))
-    (when (cl--loop-peek-p 'and)
-      (cl--loop-next)
-      (cl--loop-for))))
+    (when (cl-lib--loop-peek-p 'and)
+      (cl-lib--loop-next)
+      (cl-lib--loop-for))))
 
-(defun cl--loop-by-step (tail)
+(defun cl-lib--loop-by-step (tail)
   "The step of a list walk: (cdr TAIL), or a `by' function applied to it."
-  (if (cl--loop-peek-p 'by)
-      (progn (cl--loop-next) `(funcall ,(cl--loop-next) ,tail))
+  (if (cl-lib--loop-peek-p 'by)
+      (progn (cl-lib--loop-next) `(funcall ,(cl-lib--loop-next) ,tail))
     `(cdr ,tail)))
 
-(defun cl--loop-for-in (var list)
-  (let ((tail (cl--loop-temp "tail" list)))
-    (cl--loop-bind-pattern var)
-    (push `(consp ,tail) cl--loop-chain)
-    (push (cl--loop-set var `(car ,tail)) cl--loop-chain)
-    (push `(setq ,tail ,(cl--loop-by-step tail)) cl--loop-steps)))
+(defun cl-lib--loop-for-in (var list)
+  (let ((tail (cl-lib--loop-temp "tail" list)))
+    (cl-lib--loop-bind-pattern var)
+    (push `(consp ,tail) cl-lib--loop-chain)
+    (push (cl-lib--loop-set var `(car ,tail)) cl-lib--loop-chain)
+    (push `(setq ,tail ,(cl-lib--loop-by-step tail)) cl-lib--loop-steps)))
 
-(defun cl--loop-for-on (var list)
+(defun cl-lib--loop-for-on (var list)
   (if (symbolp var)
       (progn
-        (cl--loop-bind var list)
-        (push `(consp ,var) cl--loop-chain)
-        (push `(setq ,var ,(cl--loop-by-step var)) cl--loop-steps))
-    (let ((tail (cl--loop-temp "tail" list)))
-      (cl--loop-bind-pattern var)
-      (push `(consp ,tail) cl--loop-chain)
-      (push (cl--loop-set var tail) cl--loop-chain)
-      (push `(setq ,tail ,(cl--loop-by-step tail)) cl--loop-steps))))
+        (cl-lib--loop-bind var list)
+        (push `(consp ,var) cl-lib--loop-chain)
+        (push `(setq ,var ,(cl-lib--loop-by-step var)) cl-lib--loop-steps))
+    (let ((tail (cl-lib--loop-temp "tail" list)))
+      (cl-lib--loop-bind-pattern var)
+      (push `(consp ,tail) cl-lib--loop-chain)
+      (push (cl-lib--loop-set var tail) cl-lib--loop-chain)
+      (push `(setq ,tail ,(cl-lib--loop-by-step tail)) cl-lib--loop-steps))))
 
-(defun cl--loop-for-across (var array)
-  (let ((vec (cl--loop-temp "array" array))
-        (i (cl--loop-temp "i" -1)))
-    (cl--loop-bind-pattern var)
-    (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl--loop-chain)
-    (push (cl--loop-set var `(aref ,vec ,i)) cl--loop-chain)))
+(defun cl-lib--loop-for-across (var array)
+  (let ((vec (cl-lib--loop-temp "array" array))
+        (i (cl-lib--loop-temp "i" -1)))
+    (cl-lib--loop-bind-pattern var)
+    (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl-lib--loop-chain)
+    (push (cl-lib--loop-set var `(aref ,vec ,i)) cl-lib--loop-chain)))
 
-(defun cl--loop-for-= (var init)
-  (cl--loop-bind-pattern var)
-  (if (cl--loop-peek-p 'then)
+(defun cl-lib--loop-for-= (var init)
+  (cl-lib--loop-bind-pattern var)
+  (if (cl-lib--loop-peek-p 'then)
       (progn
-        (cl--loop-next)
-        (let ((then (cl--loop-next)))
-          (push (cl--loop-set var `(if ,(cl--loop-first-flag) ,init ,then))
-                cl--loop-chain)))
-    (push (cl--loop-set var init) cl--loop-chain)))
+        (cl-lib--loop-next)
+        (let ((then (cl-lib--loop-next)))
+          (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
+                cl-lib--loop-chain)))
+    (push (cl-lib--loop-set var init) cl-lib--loop-chain)))
 
-(defun cl--loop-for-being (var)
+(defun cl-lib--loop-for-being (var)
   "for VAR being the elements/hash-keys/hash-values of SEQ."
-  (while (cl--loop-peek-p 'the 'each 'being) (cl--loop-next))
-  (let ((kind (cl--loop-next)))
-    (unless (memq (cl--loop-next) '(of in))
+  (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
+  (let ((kind (cl-lib--loop-next)))
+    (unless (memq (cl-lib--loop-next) '(of in))
       (error "Expected `of' in cl-loop"))
-    (let ((seq (cl--loop-next)))
+    (let ((seq (cl-lib--loop-next)))
       (cond
        ((memq kind '(element elements))
-        (cl--loop-for-in var `(append ,seq nil)))
+        (cl-lib--loop-for-in var `(append ,seq nil)))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
-        (let ((other (and (cl--loop-peek-p 'using)
-                          (progn (cl--loop-next) (nth 1 (cl--loop-next)))))
+        (let ((other (and (cl-lib--loop-peek-p 'using)
+                          (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
               (keyp (memq kind '(hash-key hash-keys))))
-          (cl--loop-for-in (if other (if keyp (list var other) (list other var))
+          (cl-lib--loop-for-in (if other (if keyp (list var other) (list other var))
                              (if keyp (list var) (list nil var)))
-                           `(cl--hash-pairs ,seq))))
+                           `(cl-lib--hash-pairs ,seq))))
        (t (error "Unsupported cl-loop clause: being the %s" kind))))))
 
-(defun cl--hash-pairs (table)
+(defun cl-lib--hash-pairs (table)
   (let (pairs)
     (maphash (lambda (k v) (push (list k v) pairs)) table)
     (nreverse pairs)))
 
-(defun cl--loop-for-numbers (var)
+(defun cl-lib--loop-for-numbers (var)
   (let ((start nil) (end nil) (step nil) (down nil) (inclusive t))
-    (while (cl--loop-peek-p 'from 'upfrom 'downfrom 'to 'upto 'below 'downto 'above 'by)
-      (let ((word (cl--loop-next)))
-        (cond ((memq word '(from upfrom)) (setq start (cl--loop-next)))
-              ((eq word 'downfrom) (setq start (cl--loop-next) down t))
-              ((memq word '(to upto)) (setq end (cl--loop-next)))
-              ((eq word 'below) (setq end (cl--loop-next) inclusive nil))
-              ((eq word 'downto) (setq end (cl--loop-next) down t))
-              ((eq word 'above) (setq end (cl--loop-next) down t inclusive nil))
-              ((eq word 'by) (setq step (cl--loop-next))))))
-    (cl--loop-bind var (or start 0))
-    (let ((end-var (and end (if (numberp end) end (cl--loop-temp "end" end))))
+    (while (cl-lib--loop-peek-p 'from 'upfrom 'downfrom 'to 'upto 'below 'downto 'above 'by)
+      (let ((word (cl-lib--loop-next)))
+        (cond ((memq word '(from upfrom)) (setq start (cl-lib--loop-next)))
+              ((eq word 'downfrom) (setq start (cl-lib--loop-next) down t))
+              ((memq word '(to upto)) (setq end (cl-lib--loop-next)))
+              ((eq word 'below) (setq end (cl-lib--loop-next) inclusive nil))
+              ((eq word 'downto) (setq end (cl-lib--loop-next) down t))
+              ((eq word 'above) (setq end (cl-lib--loop-next) down t inclusive nil))
+              ((eq word 'by) (setq step (cl-lib--loop-next))))))
+    (cl-lib--loop-bind var (or start 0))
+    (let ((end-var (and end (if (numberp end) end (cl-lib--loop-temp "end" end))))
           (step-var (if (or (null step) (numberp step)) (or step 1)
-                      (cl--loop-temp "step" step))))
+                      (cl-lib--loop-temp "step" step))))
       (when end-var
         (push `(,(if down (if inclusive '>= '>) (if inclusive '<= '<)) ,var ,end-var)
-              cl--loop-chain))
-      (push `(setq ,var (,(if down '- '+) ,var ,step-var)) cl--loop-steps))))
+              cl-lib--loop-chain))
+      (push `(setq ,var (,(if down '- '+) ,var ,step-var)) cl-lib--loop-steps))))
 
 ;;; body clauses
 
-(defun cl--loop-accumulator (kind)
+(defun cl-lib--loop-accumulator (kind)
   "The variable a clause of KIND accumulates into (`into' or the default)."
-  (if (cl--loop-peek-p 'into)
+  (if (cl-lib--loop-peek-p 'into)
       (progn
-        (cl--loop-next)
-        (let ((var (cl--loop-next)))
-          (unless (assq var cl--loop-bindings)
-            (cl--loop-bind var (cl--loop-accum-init kind)))
+        (cl-lib--loop-next)
+        (let ((var (cl-lib--loop-next)))
+          (unless (assq var cl-lib--loop-bindings)
+            (cl-lib--loop-bind var (cl-lib--loop-accum-init kind)))
           (cons var t)))
-    (unless cl--loop-accum
-      (setq cl--loop-accum (cl--loop-temp "accum" (cl--loop-accum-init kind)))
-      (unless cl--loop-result-explicit
-        (setq cl--loop-result
+    (unless cl-lib--loop-accum
+      (setq cl-lib--loop-accum (cl-lib--loop-temp "accum" (cl-lib--loop-accum-init kind)))
+      (unless cl-lib--loop-result-explicit
+        (setq cl-lib--loop-result
               (if (memq kind '(collect append nconc))
-                  `(nreverse ,cl--loop-accum)
-                cl--loop-accum))))
-    (cons cl--loop-accum nil)))
+                  `(nreverse ,cl-lib--loop-accum)
+                cl-lib--loop-accum))))
+    (cons cl-lib--loop-accum nil)))
 
-(defun cl--loop-accum-init (kind)
+(defun cl-lib--loop-accum-init (kind)
   (cond ((memq kind '(sum count)) 0)
         ((eq kind 'concat) "")
         ((eq kind 'vconcat) [])
         (t nil)))
 
-(defun cl--loop-accumulate (kind x)
-  (let* ((acc (cl--loop-accumulator kind))
+(defun cl-lib--loop-accumulate (kind x)
+  (let* ((acc (cl-lib--loop-accumulator kind))
          (var (car acc))
          (into (cdr acc)))
     `(progn
@@ -923,7 +923,7 @@ finally)."
          ((eq kind 'vconcat) `(setq ,var (vconcat ,var ,x))))
        t)))
 
-(defconst cl--loop-accum-words
+(defconst cl-lib--loop-accum-words
   '((collect . collect) (collecting . collect) (append . append)
     (appending . append) (nconc . nconc) (nconcing . nconc)
     (sum . sum) (summing . sum) (count . count) (counting . count)
@@ -931,42 +931,42 @@ finally)."
     (minimize . minimize) (minimizing . minimize)
     (concat . concat) (vconcat . vconcat)))
 
-(defun cl--loop-body-clause (word)
+(defun cl-lib--loop-body-clause (word)
   "Parse a clause that runs in the body; return its chain form."
-  (let ((accum (assq word cl--loop-accum-words)))
+  (let ((accum (assq word cl-lib--loop-accum-words)))
     (cond
-     (accum (cl--loop-accumulate (cdr accum) (cl--loop-next)))
-     ((memq word '(do doing)) `(progn ,@(cl--loop-forms) t))
-     ((eq word 'while) (cl--loop-next))
-     ((eq word 'until) `(not ,(cl--loop-next)))
-     ((eq word 'return) `(cl-return-from ,cl--loop-name ,(cl--loop-next)))
+     (accum (cl-lib--loop-accumulate (cdr accum) (cl-lib--loop-next)))
+     ((memq word '(do doing)) `(progn ,@(cl-lib--loop-forms) t))
+     ((eq word 'while) (cl-lib--loop-next))
+     ((eq word 'until) `(not ,(cl-lib--loop-next)))
+     ((eq word 'return) `(cl-return-from ,cl-lib--loop-name ,(cl-lib--loop-next)))
      ((eq word 'always)
-      (unless cl--loop-result-explicit (setq cl--loop-result t))
-      `(or ,(cl--loop-next) (cl-return-from ,cl--loop-name nil)))
+      (unless cl-lib--loop-result-explicit (setq cl-lib--loop-result t))
+      `(or ,(cl-lib--loop-next) (cl-return-from ,cl-lib--loop-name nil)))
      ((eq word 'never)
-      (unless cl--loop-result-explicit (setq cl--loop-result t))
-      `(if ,(cl--loop-next) (cl-return-from ,cl--loop-name nil) t))
+      (unless cl-lib--loop-result-explicit (setq cl-lib--loop-result t))
+      `(if ,(cl-lib--loop-next) (cl-return-from ,cl-lib--loop-name nil) t))
      ((eq word 'thereis)
       (let ((v (make-symbol "v")))
-        `(let ((,v ,(cl--loop-next)))
-           (if ,v (cl-return-from ,cl--loop-name ,v) t))))
-     ((memq word '(when if unless)) (cl--loop-conditional word))
+        `(let ((,v ,(cl-lib--loop-next)))
+           (if ,v (cl-return-from ,cl-lib--loop-name ,v) t))))
+     ((memq word '(when if unless)) (cl-lib--loop-conditional word))
      (t (error "Unsupported cl-loop clause: %S" word)))))
 
-(defun cl--loop-clause-group ()
+(defun cl-lib--loop-clause-group ()
   "Body clauses joined by `and': one form."
-  (let ((forms (list (cl--loop-body-clause (cl--loop-next)))))
-    (while (cl--loop-peek-p 'and)
-      (cl--loop-next)
-      (push (cl--loop-body-clause (cl--loop-next)) forms))
+  (let ((forms (list (cl-lib--loop-body-clause (cl-lib--loop-next)))))
+    (while (cl-lib--loop-peek-p 'and)
+      (cl-lib--loop-next)
+      (push (cl-lib--loop-body-clause (cl-lib--loop-next)) forms))
     (if (cdr forms) `(and ,@(nreverse forms)) (car forms))))
 
-(defun cl--loop-conditional (word)
-  (let* ((cond (cl--loop-next))
-         (then (cl--loop-clause-group))
-         (else (and (cl--loop-peek-p 'else)
-                    (progn (cl--loop-next) (cl--loop-clause-group)))))
-    (when (cl--loop-peek-p 'end) (cl--loop-next))
+(defun cl-lib--loop-conditional (word)
+  (let* ((cond (cl-lib--loop-next))
+         (then (cl-lib--loop-clause-group))
+         (else (and (cl-lib--loop-peek-p 'else)
+                    (progn (cl-lib--loop-next) (cl-lib--loop-clause-group)))))
+    (when (cl-lib--loop-peek-p 'end) (cl-lib--loop-next))
     (if (eq word 'unless)
         `(if ,cond ,(or else t) ,then)
       `(if ,cond ,then ,(or else t)))))
