@@ -15,6 +15,7 @@
 ;; fib(37) = 24157817.
 
 (require 'cl-lib)
+(require 'subr-x)   ; named-let, in Emacs 28
 
 (defun fib-bench-scale ()
   (let ((s (getenv "BENCH_SCALE")))
