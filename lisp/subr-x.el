@@ -52,17 +52,19 @@
 
 (defun string-reverse (string) (concat (reverse (append string nil))))
 
-(defun hash-table-keys (table)
-  "The keys of TABLE, in its order."
-  (let (keys)
-    (maphash (lambda (k _v) (push k keys)) table)
-    (nreverse keys)))
+(subr--define-missing hash-table-keys
+  (defun hash-table-keys (table)
+    "The keys of TABLE, in its order."
+    (let (keys)
+      (maphash (lambda (k _v) (push k keys)) table)
+      (nreverse keys))))
 
-(defun hash-table-values (table)
-  "The values of TABLE, in its order."
-  (let (values)
-    (maphash (lambda (_k v) (push v values)) table)
-    (nreverse values)))
+(subr--define-missing hash-table-values
+  (defun hash-table-values (table)
+    "The values of TABLE, in its order."
+    (let (values)
+      (maphash (lambda (_k v) (push v values)) table)
+      (nreverse values))))
 
 (defun hash-table-empty-p (table) (zerop (hash-table-count table)))
 
