@@ -119,8 +119,8 @@
     (should (integerp (safe-length l)))))
 
 (ert-deftest lists-long ()
-  (let ((l (number-sequence 1 100000)))
-    (should (= (length l) 100000))
-    (should (= (apply #'+ l) 5000050000))
-    (should (= (car (last l)) 100000))
+  (let ((l (number-sequence 1 10000)))
+    (should (= (length l) 10000))
+    (should (= (apply #'+ l) 50005000))
+    (should (= (car (last l)) 10000))
     (should (equal (copy-sequence l) l))))
