@@ -534,59 +534,74 @@ static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval
   unbind_to(rt, depth);
 }
 
-/* %d %o %x %X over fixnums, bignums and (truncated) floats. */
+static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg);
+
+/* The integer a float argument of %d %o %x stands for: truncated, as
+   Emacs does.  Infinities and NaNs have none: Emacs prints them with
+   %d as C's %.0f would, and signals overflow-error for %o and %x. */
+static mval float_as_integer(mrt *rt, double d)
+{
+  d = trunc(d);
+  if (fabs(d) < 9.2e18)
+    return make_int(rt, (int64_t)d);
+  mpz_t z;
+  mpz_init_set_d(z, d);
+  mval v = make_integer_mpz(rt, z);
+  mpz_clear(z);
+  return v;
+}
+
+/* %d %o %x %X over fixnums, bignums and (truncated) floats, with C's
+   rules for flags and precision: the sign flags apply to every base,
+   precision is a minimum digit count (so 0 prints no digits for zero),
+   and # adds 0x to a nonzero hex value and a leading 0 to octal. */
 static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
 {
   if (FLOATP(arg) && !isfinite(XFLOAT(arg))) {
+    if (sp->conv != 'd')
+      xsignal0(rt, Qoverflow_error);
     struct spec f = *sp;
     f.conv = 'f';
-    char buf[32];
-    int n = snprintf(buf, sizeof buf, "%f", XFLOAT(arg));
-    put_padded(out, &f, buf, (size_t)n, 0, false);
+    f.precision = 0;
+    format_floating(rt, out, &f, arg);
     return;
   }
-  if (FLOATP(arg)) {
-    double d = trunc(XFLOAT(arg));
-    if (fabs(d) < 9.2e18)
-      arg = make_int(rt, (int64_t)d);
-    else {
-      mpz_t z;
-      mpz_init_set_d(z, d);
-      arg = make_integer_mpz(rt, z);
-      mpz_clear(z);
-    }
-  }
+  if (FLOATP(arg))
+    arg = float_as_integer(rt, XFLOAT(arg));
   if (!INTEGERP(arg))
     format_mismatch(rt);
   int base = sp->conv == 'd' ? 10 : sp->conv == 'o' ? 8 : 16;
   bool upper = sp->conv == 'X';
-  bool negative = FIXNUMP(arg) ? XFIXNUM(arg) < 0 : mpz_sgn(XBIGNUM_MPZ(arg)) < 0;
+  int sign = FIXNUMP(arg) ? (XFIXNUM(arg) > 0) - (XFIXNUM(arg) < 0) : mpz_sgn(XBIGNUM_MPZ(arg));
   struct strbuf digits = {0};
   size_t depth = strbuf_protect(rt, &digits);
   if (FIXNUMP(arg)) {
     int64_t v = XFIXNUM(arg);
-    print_magnitude(&digits, v < 0 ? -(uint64_t)v : (uint64_t)v, base, upper);
+    if (v != 0 || sp->precision != 0)
+      print_magnitude(&digits, v < 0 ? -(uint64_t)v : (uint64_t)v, base, upper);
   } else {
     print_bignum(&digits, arg, base, upper);
-    if (negative) /* drop GMP's sign: it goes in the prefix */
+    if (sign < 0) /* drop GMP's sign: it goes in the prefix */
       memmove(digits.data, digits.data + 1, digits.len--);
   }
   struct strbuf t = {0};
   strbuf_protect(rt, &t);
-  if (negative)
+  if (sign < 0)
     strbuf_putc(&t, '-');
-  else if (sp->plus && base == 10)
+  else if (sp->plus)
     strbuf_putc(&t, '+');
-  else if (sp->space && base == 10)
+  else if (sp->space)
     strbuf_putc(&t, ' ');
-  if (sp->sharp && base == 16)
+  if (sp->sharp && base == 16 && sign != 0)
     strbuf_puts(&t, upper ? "0X" : "0x");
-  if (sp->sharp && base == 8)
-    strbuf_putc(&t, '0');
   size_t prefix = t.len;
-  for (int64_t z = sp->precision - (int64_t)digits.len; z > 0; z--)
+  int64_t zeros = sp->precision - (int64_t)digits.len;
+  bool leading_zero = zeros > 0 || (digits.len > 0 && digits.data[0] == '0');
+  if (sp->sharp && base == 8 && !leading_zero)
     strbuf_putc(&t, '0');
-  strbuf_put(&t, digits.data, digits.len);
+  for (; zeros > 0; zeros--)
+    strbuf_putc(&t, '0');
+  strbuf_put(&t, digits.data ? digits.data : "", digits.len);
   put_padded(out, sp, t.data, t.len, prefix, sp->zero && sp->precision < 0);
   unbind_to(rt, depth);
 }
@@ -635,7 +650,8 @@ static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval
   int64_t c = XFIXNUM(arg);
   uint8_t buf[MAX_CHAR_BYTES];
   int n = char_encode((int)c, buf);
-  put_padded(out, sp, (const char *)buf, (size_t)n, 0, false);
+  /* %c is %s of a one-character string: precision 0 prints nothing */
+  put_padded(out, sp, (const char *)buf, sp->precision == 0 ? 0 : (size_t)n, 0, false);
 }
 
 static int64_t parse_count(const uint8_t **p, const uint8_t *end)
