@@ -242,10 +242,20 @@ static uint64_t width_limit(mrt *rt)
   return limit < HARD_LIMIT_BITS ? limit : HARD_LIMIT_BITS;
 }
 
+/* Numbers this large are only possible with integer-width raised;
+   for them, ask the collector for the memory first, so that a heap
+   limit turns into memory-full here rather than being bypassed by
+   GMP's uncounted fallback. */
+#define PROBE_BITS ((uint64_t)1 << 20)
+
 void bignum_check_width(mrt *rt, uint64_t bits)
 {
   if (bits > width_limit(rt))
     xsignal0(rt, Qoverflow_error);
+  if (bits > PROBE_BITS) {
+    size_t bytes = (size_t)(bits / 8) * 2; /* result and GMP's scratch */
+    gc_xfree(rt->gc, gc_xmalloc_or_die(rt->gc, bytes), bytes);
+  }
 }
 
 /* Counting limbs is cheap; counting bits only matters near the limit. */

@@ -859,6 +859,26 @@ START_TEST(width_refused_before_gmp_allocates)
 }
 END_TEST
 
+/* With integer-width raised, a heap limit still stops a huge result,
+   as memory-full, before GMP is asked. */
+START_TEST(heap_limit_applies_to_huge_numbers)
+{
+  runtime_close(rt);
+  struct gc_config cfg;
+  gc_config_defaults(&cfg);
+  cfg.heap_limit = 32u << 20;
+  rt = runtime_open(&cfg);
+  runtime_enter(rt);
+  arith_init(rt);
+  set_symbol_value(rt, Qinteger_width, make_fixnum(MOST_POSITIVE_FIXNUM));
+  ck_assert(caught_error("(expt 3 1000000000)") == Qmemory_full);
+  ck_assert(caught_error("(ash 1 1000000000)") == Qmemory_full);
+  char *s = eval_to_text("(logcount (expt 3 100000))");
+  ck_assert_str_eq(s, "79060");
+  free(s);
+}
+END_TEST
+
 START_TEST(gmp_memory_is_charged_and_returned)
 {
   gc_collect(rt->gc, "test baseline");
@@ -1063,6 +1083,7 @@ int main(void)
   tcase_add_test(tc, fast_paths_agree_with_slow_paths);
   tcase_add_test(tc, integer_text_round_trips);
   tcase_add_test(tc, width_refused_before_gmp_allocates);
+  tcase_add_test(tc, heap_limit_applies_to_huge_numbers);
   tcase_add_test(tc, gmp_memory_is_charged_and_returned);
   tcase_add_test(tc, float_text_round_trips);
   tcase_add_test(tc, float_text_matches_emacs_forms);
