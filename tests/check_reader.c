@@ -6,7 +6,17 @@
 ** with prin1; format and error-message-string cases likewise.  A case
 ** that signals expects "ERR " followed by the printed error.  Further
 ** tests cover what a table cannot: circular structures, deep nesting,
-** binary garbage, file positions in errors, and leaks.
+** binary garbage and round trips, and file positions in errors.
+**
+** To add cases, evaluate in `emacs -batch -Q' for each input string S:
+**   reader:  (prin1-to-string (read-from-string S))
+**   format:  (prin1-to-string (apply #'format (car (read-from-string S))))
+**   message: (error-message-string (car (read-from-string S)))
+** or, when it signals E, (concat "ERR " (prin1-to-string E)), and
+** write the pair as a C string row (UTF-8, octal escapes).  Cases where
+** marrow deliberately differs from Emacs 28 are left out: unibyte
+** strings ("\xe9", "\M-a"), #N= labels, byte-code and char-table
+** syntax, and read errors in files (marrow adds the file name).
 */
 #include "config.h"
 
