@@ -239,7 +239,8 @@ static mval Fmake_vector(mrt *rt, int n, mval *a)
 static mval Fvector(mrt *rt, int n, mval *a)
 {
   mval v = make_vector(rt, (size_t)n, Qnil);
-  memcpy(VECTOR_SLOTS(v), a, (size_t)n * sizeof(mval));
+  if (n > 0) /* A may be NULL for no arguments */
+    memcpy(VECTOR_SLOTS(v), a, (size_t)n * sizeof(mval));
   return v;
 }
 

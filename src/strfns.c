@@ -212,7 +212,8 @@ static mval Fconcat(mrt *rt, int n, mval *a) { return concat_strings(rt, n, a); 
 static mval Fstring(mrt *rt, int n, mval *a)
 {
   mval v = make_vector(rt, (size_t)n, Qnil);
-  memcpy(VECTOR_SLOTS(v), a, (size_t)n * sizeof(mval));
+  if (n > 0)
+    memcpy(VECTOR_SLOTS(v), a, (size_t)n * sizeof(mval));
   return sequence_to_string(rt, v);
 }
 
@@ -815,7 +816,8 @@ static void re_reserve(struct re_compiler *c, int more)
     re_error(c, "Regular expression too big");
   int cap = c->cap * 2 > c->n + more ? c->cap * 2 : c->n + more + 16;
   mval nb = alloc_string(c->rt, (int64_t)cap * (int64_t)sizeof(struct re_inst));
-  memcpy(XSTRING(nb)->data, c->code, (size_t)c->n * sizeof(struct re_inst));
+  if (c->n)
+    memcpy(XSTRING(nb)->data, c->code, (size_t)c->n * sizeof(struct re_inst));
   c->buf = nb;
   c->code = (struct re_inst *)XSTRING(nb)->data;
   c->cap = cap;
