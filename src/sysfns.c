@@ -143,15 +143,28 @@ static void apply_gc_settings(mrt *rt)
   gc_set_log(rt->gc, !NILP(sym_value(rt, Qgarbage_collection_messages)));
 }
 
-/* The collector's statistics into Lisp. */
-static void after_collect(struct gc *g, void *ud)
+static void update_gc_variables(mrt *rt)
 {
-  mrt *rt = ud;
   struct gc_stats s;
-  gc_get_stats(g, &s);
+  gc_get_stats(rt->gc, &s);
   XSYMBOL(rt, Qgcs_done)->value = make_int(rt, (int64_t)s.gcs_done);
   XSYMBOL(rt, Qgc_elapsed)->value = make_float(rt, s.gc_elapsed);
   apply_gc_settings(rt);
+}
+
+/* The collector's statistics into Lisp.  This runs inside the
+   collector, so no signal (say memory-full while allocating the float)
+   may escape it: one is caught here and the variables stay stale until
+   the next collection. */
+static void after_collect(struct gc *g, void *ud)
+{
+  mrt *rt = ud;
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
+  if (setjmp(h.jmp) == 0) {
+    update_gc_variables(rt);
+    handler_pop(rt, &h);
+  }
 }
 
 static mval count(mrt *rt, size_t n) { return make_uint(rt, n); }
