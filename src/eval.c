@@ -92,6 +92,7 @@ struct node {
   int32_t slot;   /* frame slot; or a count */
   int32_t count;  /* number of kids */
   mval k;         /* a constant, symbol, subr or code object */
+  mval fk;        /* fast paths: the primitive the function cell must hold */
   struct symbol *sym;
   node *a, *b, *c;
   node **kids;
@@ -584,9 +585,22 @@ static mval ev_gref(mrt *rt, const node *n, mval *fp)
 
 static mval ev_aref(mrt *rt, const node *n, mval *fp) { return XCDR(n->k); }
 
+/* Evaluate N, reading plain locals and constants directly: the
+   commonest operands, and an indirect call costs more than a test. */
+static inline mval operand(mrt *rt, const node *n, mval *fp)
+{
+  if (n->ev == ev_lref)
+    return fp[n->slot];
+  if (n->ev == ev_const)
+    return n->k;
+  return n->ev(rt, n, fp);
+}
+
 static mval ev_lset(mrt *rt, const node *n, mval *fp)
 {
-  return fp[n->slot] = EV(rt, n->a, fp);
+  mval v = operand(rt, n->a, fp);
+  fp[n->slot] = v;
+  return v;
 }
 
 static mval ev_bset(mrt *rt, const node *n, mval *fp)
@@ -612,12 +626,6 @@ static mval ev_aset(mrt *rt, const node *n, mval *fp)
   return v;
 }
 
-/* Evaluate N, reading a plain local directly: the commonest operand. */
-static inline mval operand(mrt *rt, const node *n, mval *fp)
-{
-  return n->ev == ev_lref ? fp[n->slot] : n->ev(rt, n, fp);
-}
-
 /* ================================================================== */
 /* Runtime nodes: control                                             */
 /* ================================================================== */
@@ -628,6 +636,20 @@ static mval ev_progn(mrt *rt, const node *n, mval *fp)
   for (int i = 0; i < last; i++)
     EV(rt, n->kids[i], fp);
   return EV(rt, n->kids[last], fp);
+}
+
+/* Short bodies, unrolled: most progns have two or three forms. */
+static mval ev_progn2(mrt *rt, const node *n, mval *fp)
+{
+  EV(rt, n->a, fp);
+  return EV(rt, n->b, fp);
+}
+
+static mval ev_progn3(mrt *rt, const node *n, mval *fp)
+{
+  EV(rt, n->a, fp);
+  EV(rt, n->b, fp);
+  return EV(rt, n->c, fp);
 }
 
 static mval ev_prog1(mrt *rt, const node *n, mval *fp)
@@ -916,7 +938,7 @@ static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
   {                                                                     \
     mval x = operand(rt, n->kids[0], fp);                               \
     mval y = operand(rt, n->kids[1], fp);                               \
-    if (n->sym->function == n->c->k && FIXNUMP(x) && FIXNUMP(y)) {      \
+    if (n->sym->function == n->fk && FIXNUMP(x) && FIXNUMP(y)) {      \
       expr                                                              \
     }                                                                   \
     return slow_call2(rt, n, x, y, 2);                                  \
@@ -942,7 +964,7 @@ static mval ev_eq(mrt *rt, const node *n, mval *fp)
 {
   mval x = operand(rt, n->kids[0], fp);
   mval y = operand(rt, n->kids[1], fp);
-  if (n->sym->function == n->c->k)
+  if (n->sym->function == n->fk)
     return x == y ? Qt : Qnil;
   return slow_call2(rt, n, x, y, 2);
 }
@@ -951,7 +973,7 @@ static mval ev_eq(mrt *rt, const node *n, mval *fp)
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
     mval x = operand(rt, n->kids[0], fp);                               \
-    if (n->sym->function == n->c->k) {                                  \
+    if (n->sym->function == n->fk) {                                  \
       expr                                                              \
     }                                                                   \
     return slow_call2(rt, n, x, Qnil, 1);                               \
@@ -1056,6 +1078,12 @@ static node *seq_node(struct actx *A, mval forms, ev_fn ev)
 {
   node *n = new_node(A, ev);
   n->kids = kids_of(A, forms, &n->count);
+  if (ev == ev_progn && (n->count == 2 || n->count == 3)) {
+    n->ev = n->count == 2 ? ev_progn2 : ev_progn3;
+    n->a = n->kids[0];
+    n->b = n->kids[1];
+    n->c = n->count == 3 ? n->kids[2] : NULL;
+  }
   return n;
 }
 
@@ -1136,6 +1164,12 @@ static node *analyse_setq(struct actx *A, mval form)
   seq->kids = aalloc(A, sizeof(node *) * (size_t)(n / 2));
   for (mval p = XCDR(form); CONSP(p); p = XCDR(XCDR(p)))
     seq->kids[seq->count++] = setq_one(A, XCAR(p), XCAR(XCDR(p)));
+  if (seq->count == 2 || seq->count == 3) {
+    seq->ev = seq->count == 2 ? ev_progn2 : ev_progn3;
+    seq->a = seq->kids[0];
+    seq->b = seq->kids[1];
+    seq->c = seq->count == 3 ? seq->kids[2] : NULL;
+  }
   return seq->count == 1 ? seq->kids[0] : seq;
 }
 
@@ -1496,7 +1530,7 @@ static node *analyse_call(struct actx *A, mval form)
     for (size_t i = 0; i < sizeof fast_ops / sizeof fast_ops[0]; i++)
       if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
         n->ev = fast_ops[i].ev;
-        n->c = const_node(A, fn);
+        n->fk = keep(A, fn);
         break;
       }
   return n;
@@ -1651,7 +1685,7 @@ bad:
   /* Signalled at each call, naming the function, as Emacs does. */
   c->invalid = 1;
   c->nreq = INT32_MAX;
-  c->nparams = i;
+  c->nparams = -1; /* never the argument count: calls take the slow path */
 }
 
 /* Analyse (lambda ARGS . BODY) as a function nested in PARENT (NULL at
@@ -1740,10 +1774,11 @@ static mval closure_error_form(mrt *rt, mval fn)
 /* Run CODE with the arguments at rt->stack[base..] == the top of the
    stack.  CAPTURED are the values for the capture slots (NULL when
    there are none); FN is what the backtrace and errors name. */
-static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t base,
-                     const mval *captured)
+/* The slow part of entering a function: arity errors, nil for missing
+   &optional arguments and the &rest list.  Afterwards the parameters
+   are fp[0 .. nparams). */
+static void setup_args(mrt *rt, struct code *c, mval fn, int nargs, size_t base)
 {
-  struct code *c = XCODE(code);
   if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
     mval form = PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn)
                 : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
@@ -1753,19 +1788,34 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   }
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
-  enter_depth(rt);
-  count_step(rt);
-  check_c_stack(rt, (size_t)c->cdepth * C_BYTES_PER_LEVEL);
-  mval *fp = rt->stack + base;
   int fixed = c->nreq + c->nopt;
   mval rest = Qnil;
   for (int i = nargs; i-- > fixed;)
-    rest = Fcons(rt, fp[i], rest);
+    rest = Fcons(rt, rt->stack[base + (size_t)i], rest);
+  mval *fp = rt->stack + base;
   for (int i = nargs; i < fixed; i++)
     fp[i] = Qnil;
   if (c->rest)
     fp[fixed] = rest;
-  for (int i = c->nparams; i < c->nslots; i++)
+}
+
+/* Run CODE with the arguments at rt->stack[base..] == the top of the
+   stack.  CAPTURED are the values for the capture slots (NULL when
+   there are none); FN is what errors name, NAME what the backtrace
+   shows (nil: no frame). */
+static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t base,
+                     const mval *captured)
+{
+  struct code *c = XCODE(code);
+  if (nargs != c->nparams || c->rest)
+    setup_args(rt, c, fn, nargs, base);
+  if (base + (size_t)c->stack_need > rt->stack_cap)
+    nesting_error(rt);
+  enter_depth(rt);
+  count_step(rt);
+  check_c_stack(rt, (size_t)c->cdepth * C_BYTES_PER_LEVEL);
+  mval *fp = rt->stack + base;
+  for (int i = c->nparams; i < c->cap_base; i++)
     fp[i] = Qnil;
   for (int i = 0; i < c->ncap; i++)
     fp[c->cap_base + i] = captured[i];
@@ -1780,8 +1830,7 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   mval r = EV(rt, c->body_node, fp);
   if (c->has_special)
     unbind_to(rt, count);
-  if (!NILP(name))
-    rt->backtrace = bt.prev;
+  rt->backtrace = bt.prev;
   rt->lisp_eval_depth--;
   rt->stack_top = base;
   return r;
