@@ -566,7 +566,8 @@ static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, m
     format_floating(rt, out, &f, arg);
     return;
   }
-  if (FLOATP(arg))
+  bool from_float = FLOATP(arg);
+  if (from_float)
     arg = float_as_integer(rt, XFLOAT(arg));
   if (!INTEGERP(arg))
     format_mismatch(rt);
@@ -577,7 +578,8 @@ static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, m
   size_t depth = strbuf_protect(rt, &digits);
   if (FIXNUMP(arg)) {
     int64_t v = XFIXNUM(arg);
-    if (v != 0 || sp->precision != 0)
+    /* Emacs prints a float with %d as %.0f would */
+    if (v != 0 || sp->precision != 0 || (from_float && base == 10))
       print_magnitude(&digits, v < 0 ? -(uint64_t)v : (uint64_t)v, base, upper);
   } else {
     print_bignum(&digits, arg, base, upper);
@@ -606,12 +608,16 @@ static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, m
   unbind_to(rt, depth);
 }
 
-/* %f %e %g: C's conversions, given a C format built from the spec. */
+/* %f %e %g: C's conversions, given a C format built from the spec.
+   A fixnum goes through long double, as in Emacs, so that %.20g prints
+   it exactly. */
 static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
 {
   if (!NUMBERP(arg))
     format_mismatch(rt);
-  double d = FLOATP(arg) ? XFLOAT(arg) : integer_to_double(arg);
+  long double d = FLOATP(arg) ? XFLOAT(arg)
+                : FIXNUMP(arg) ? (long double)XFIXNUM(arg)
+                : integer_to_double(arg);
   char fmt[32], *f = fmt;
   *f++ = '%';
   if (sp->minus) *f++ = '-';
@@ -620,23 +626,18 @@ static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, 
   if (sp->sharp) *f++ = '#';
   if (sp->zero) *f++ = '0';
   *f++ = '*';
-  if (sp->precision >= 0) {
-    *f++ = '.';
-    *f++ = '*';
-  }
+  *f++ = '.';
+  *f++ = '*';
+  *f++ = 'L';
   *f++ = (char)sp->conv;
   *f = 0;
   int width = sp->width > 4096 ? 4096 : sp->width < 0 ? 0 : (int)sp->width;
-  int prec = sp->precision > 4096 ? 4096 : (int)sp->precision;
-  int n = sp->precision >= 0 ? snprintf(NULL, 0, fmt, width, prec, d)
-                             : snprintf(NULL, 0, fmt, width, d);
+  int prec = sp->precision < 0 ? 6 : sp->precision > 4096 ? 4096 : (int)sp->precision;
+  int n = snprintf(NULL, 0, fmt, width, prec, d);
   char *buf = malloc((size_t)n + 1);
   if (!buf)
     memory_full(rt);
-  if (sp->precision >= 0)
-    snprintf(buf, (size_t)n + 1, fmt, width, prec, d);
-  else
-    snprintf(buf, (size_t)n + 1, fmt, width, d);
+  snprintf(buf, (size_t)n + 1, fmt, width, prec, d);
   strbuf_put(out, buf, (size_t)n);
   free(buf);
 }
