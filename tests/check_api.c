@@ -269,6 +269,8 @@ START_TEST(system_functions)
   assert_prints(M, "(float-time '(10 . 4))", "2.5");
   assert_prints(M, "noninteractive", "t");
   assert_prints(M, "emacs-major-version", "28");
+  /* configure.ac's version and the header's agree. */
+  assert_prints(M, "marrow-version", "\"" MARROW_VERSION "\"");
   assert_prints(M, "(getenv \"MARROW_SURELY_UNSET_VARIABLE\")", "nil");
   assert_prints(M, "(mapcar (function car) (garbage-collect))",
                 "(conses symbols strings string-bytes vectors vector-slots floats intervals buffers)");
