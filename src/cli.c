@@ -64,6 +64,9 @@ static const char usage_text[] =
   "  --gc-log                    one line per collection on stderr\n"
   "  --gc-stress                 collect before every allocation (slow)\n"
   "  --debug                     print a Lisp backtrace on an uncaught error\n"
+  "  --heap-map=FILE.svg         at exit, draw the heap with (heap-map FILE)\n"
+  "  --heap-map-dir=DIR          one heap picture per collection, in DIR\n"
+  "                              (sets heap-map-directory)\n"
   "  -batch, --batch, -Q, -q, --no-site-file, --no-init-file\n"
   "                              accepted and ignored, for Emacs command lines\n"
   "  --help                      print this help and exit\n"
@@ -172,8 +175,15 @@ static bool starts_with(const char *s, const char *prefix)
   return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* Heap pictures (issue 6) are drawn by Lisp's heap-map; the command
+   line only names the files. */
+struct heap_map_options {
+  const char *file; /* --heap-map */
+  const char *dir;  /* --heap-map-dir */
+};
+
 /* Handles runtime option A; false when A is not one. */
-static bool runtime_option(const char *a, marrow_options *opts)
+static bool runtime_option(const char *a, marrow_options *opts, struct heap_map_options *maps)
 {
   if (is_ignored_option(a))
     return true;
@@ -195,6 +205,10 @@ static bool runtime_option(const char *a, marrow_options *opts)
     opts->gc_stress = 1;
   else if (strcmp(a, "--debug") == 0)
     opts->debug = 1;
+  else if (starts_with(a, "--heap-map="))
+    maps->file = a + strlen("--heap-map=");
+  else if (starts_with(a, "--heap-map-dir="))
+    maps->dir = a + strlen("--heap-map-dir=");
   else
     return false;
   return true;
@@ -203,7 +217,8 @@ static bool runtime_option(const char *a, marrow_options *opts)
 /* Moves the actions and the script (with its ARGS) of ARGV into
    ACTIONS, in order, after applying every runtime option before the
    script.  Returns how many there are. */
-static int first_pass(int argc, char **argv, marrow_options *opts, char **actions)
+static int first_pass(int argc, char **argv, marrow_options *opts,
+                      struct heap_map_options *maps, char **actions)
 {
   int n = 0;
   for (int i = 1; i < argc; i++) {
@@ -222,7 +237,7 @@ static int first_pass(int argc, char **argv, marrow_options *opts, char **action
       actions[n++] = argv[i];
     } else if (is_action_with_value(a)) {
       actions[n++] = argv[i];
-    } else if (!runtime_option(a, opts)) {
+    } else if (!runtime_option(a, opts, maps)) {
       usage_error("unknown option '%s'", a);
     }
   }
@@ -516,6 +531,24 @@ static int run_repl(marrow *M)
 /* main                                                               */
 /* ================================================================== */
 
+static int heap_map_start(marrow *M, const struct heap_map_options *maps)
+{
+  if (!maps->dir)
+    return MARROW_OK;
+  return marrow_set_global(M, "heap-map-directory", marrow_cstring(M, maps->dir));
+}
+
+/* After everything else ran, whatever the outcome, as the picture of
+   the final heap. */
+static int heap_map_finish(marrow *M, const struct heap_map_options *maps, int code)
+{
+  if (!maps->file)
+    return code;
+  marrow_value file = marrow_cstring(M, maps->file);
+  int status = marrow_call_named(M, "heap-map", 1, &file, NULL);
+  return status == MARROW_OK ? code : report(M, status);
+}
+
 int main(int argc, char **argv)
 {
   marrow_options opts;
@@ -523,7 +556,8 @@ int main(int argc, char **argv)
   char **actions = calloc((size_t)argc + 1, sizeof *actions);
   if (!actions)
     return EXIT_LISP_ERROR;
-  int nactions = first_pass(argc, argv, &opts, actions);
+  struct heap_map_options maps = {NULL, NULL};
+  int nactions = first_pass(argc, argv, &opts, &maps, actions);
   bool repl = nactions == 0 && isatty(STDIN_FILENO);
   opts.interactive = repl;
   marrow *M = marrow_open(&opts);
@@ -533,12 +567,15 @@ int main(int argc, char **argv)
     return EXIT_LISP_ERROR;
   }
   int code;
-  if (nactions > 0)
+  if (heap_map_start(M, &maps) != MARROW_OK)
+    code = report(M, MARROW_ERROR);
+  else if (nactions > 0)
     code = report(M, run_actions(M, nactions, actions));
   else if (repl)
     code = run_repl(M);
   else
     code = run_stdin(M);
+  code = heap_map_finish(M, &maps, code);
   free(actions);
   fflush(stdout);
   marrow_close(M);
