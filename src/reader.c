@@ -639,6 +639,8 @@ static mval list_to_vectorlike(mrt *rt, mval list, enum pvec_type type)
   size_t n = 0;
   for (mval l = list; CONSP(l); l = XCDR(l))
     n++;
+  if (n >= VL_MAX_WORDS)
+    memory_full(rt);
   mval v = gc_vectorlike(rt->gc, type, n + 1, n);
   for (size_t i = 0; i < n; i++, list = XCDR(list))
     ASET(v, (int64_t)i, XCAR(list));
