@@ -188,6 +188,8 @@ static int protect(marrow *M, body_fn body, void *ctx)
     guard_failed(M, &g);
     status = MARROW_ERROR;
   }
+  if (status == MARROW_OK)
+    clear_error(M); /* left by a nested call that a primitive handled */
   if (status == MARROW_EXIT && M->nesting > 0)
     M->exit_pending = true;
   return status;

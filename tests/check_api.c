@@ -506,6 +506,7 @@ START_TEST(c_primitive_reenters_api)
   ck_assert_int_eq(marrow_defun(M, "host-eval", host_nested, 1, 1, NULL), MARROW_OK);
   ck_assert_int_eq(eval_int(M, "(+ 1 (host-eval \"(+ 2 3)\"))"), 6);
   assert_prints(M, "(host-eval \"(car 1)\")", "\"Wrong type argument: listp, 1\"");
+  ck_assert(marrow_is_nil(marrow_error_value(M))); /* the outer call succeeded */
   /* kill-emacs inside a nested call still ends the outer call. */
   ck_assert_int_eq(marrow_eval_string(M, "(progn (host-eval \"(kill-emacs 4)\") 99)", NULL),
                    MARROW_EXIT);
