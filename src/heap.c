@@ -207,7 +207,18 @@ static inline void bit_set(uint64_t *w, size_t i) { w[i >> 6] |= (uint64_t)1 << 
 static inline void bit_clear(uint64_t *w, size_t i) { w[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
 static inline unsigned ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 static inline unsigned clz64(uint64_t x) { return (unsigned)__builtin_clzll(x); }
-static inline unsigned popcount64(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
+/* Without -mpopcnt the builtin is a libgcc call; the SWAR sum is inline. */
+static inline unsigned popcount64(uint64_t x)
+{
+#ifdef __POPCNT__
+  return (unsigned)__builtin_popcountll(x);
+#else
+  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+  return (unsigned)((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
 
 static bool any_set(const uint64_t *w, size_t n)
 {
