@@ -60,11 +60,28 @@ struct bignum_state {
 /* GMP memory, charged to the runtime                                 */
 /* ================================================================== */
 
-/* 16 bytes, so limbs keep malloc's alignment. */
+/* 16 bytes, so limbs keep malloc's alignment.  The magic tells our
+   blocks from ones GMP got from plain malloc before we installed these
+   functions (a host may have used GMP first): it has bit 3 set, which
+   a glibc chunk's size word, the word before a foreign block, never
+   has. */
 struct gmp_header {
-  struct gc *gc; /* who paid, or NULL for plain malloc */
-  size_t total;  /* bytes including this header */
+  struct gc *gc;     /* who paid, or NULL for plain malloc */
+  uint64_t tagged;   /* total bytes including this header << 16 | magic */
 };
+#define GMP_HEADER_MAGIC 0xA5A8u
+
+static struct gmp_header *header_of(const void *limbs)
+{
+  return (struct gmp_header *)limbs - 1;
+}
+/* For a foreign block this reads malloc's own bookkeeping: harmless,
+   but AddressSanitizer would call it an overflow. */
+__attribute__((no_sanitize_address)) static bool our_block(const struct gmp_header *h)
+{
+  return (h->tagged & 0xffff) == GMP_HEADER_MAGIC;
+}
+static size_t block_total(const struct gmp_header *h) { return (size_t)(h->tagged >> 16); }
 
 /* The size class of a block of NLIMBS limbs, rounding up; -1 when it
    is too large to recycle. */
@@ -97,17 +114,19 @@ static void *gmp_block_new(size_t n)
     }
   }
   h->gc = gc;
-  h->total = total;
+  h->tagged = (uint64_t)total << 16 | GMP_HEADER_MAGIC;
   return h + 1;
 }
 
 static void gmp_block_free(void *p, size_t n)
 {
   (void)n;
-  struct gmp_header *h = (struct gmp_header *)p - 1;
-  if (h->gc) {
-    gc_note_gmp(h->gc, -(ptrdiff_t)h->total);
-    gc_xfree(h->gc, h, h->total);
+  struct gmp_header *h = header_of(p);
+  if (!our_block(h)) {
+    free(p);
+  } else if (h->gc) {
+    gc_note_gmp(h->gc, -(ptrdiff_t)block_total(h));
+    gc_xfree(h->gc, h, block_total(h));
   } else {
     free(h);
   }
@@ -115,19 +134,14 @@ static void gmp_block_free(void *p, size_t n)
 
 static void *gmp_block_realloc(void *p, size_t oldn, size_t newn)
 {
-  struct gmp_header *h = (struct gmp_header *)p - 1;
-  if (newn <= h->total - sizeof *h && newn * 2 > oldn)
+  struct gmp_header *h = header_of(p);
+  if (our_block(h) && newn <= block_total(h) - sizeof *h && newn * 2 > oldn)
     return p; /* the block was rounded up and still has room */
   size_t keep = oldn < newn ? oldn : newn;
   void *q = gmp_block_new(newn);
   memcpy(q, p, keep);
-  gmp_block_free(h + 1, oldn);
+  gmp_block_free(p, oldn);
   return q;
-}
-
-static struct gmp_header *header_of(const mp_limb_t *limbs)
-{
-  return (struct gmp_header *)limbs - 1;
 }
 
 static void install_gmp_memory(void)
@@ -143,7 +157,7 @@ static pthread_once_t gmp_memory_once = PTHREAD_ONCE_INIT;
 
 static size_t block_limbs(const struct gmp_header *h)
 {
-  return (h->total - sizeof *h) / sizeof(mp_limb_t);
+  return (block_total(h) - sizeof *h) / sizeof(mp_limb_t);
 }
 
 /* A dead bignum's limbs go to its runtime's cache when they are of a
@@ -160,12 +174,12 @@ static void finalize_bignum(struct gc *g, struct vectorlike *obj, void *ud)
   struct gmp_header *h = header_of(z->_mp_d);
   size_t nlimbs = block_limbs(h);
   int cls = limb_class_up(nlimbs);
-  if (st && h->gc == g && cls >= 0 && nlimbs == ((size_t)1 << cls) &&
-      st->cached_bytes + h->total <= LIMB_CACHE_MAX_BYTES) {
+  if (st && our_block(h) && h->gc == g && cls >= 0 && nlimbs == ((size_t)1 << cls) &&
+      st->cached_bytes + block_total(h) <= LIMB_CACHE_MAX_BYTES) {
     z->_mp_d[0] = (mp_limb_t)(uintptr_t)st->free_limbs[cls];
     st->free_limbs[cls] = z->_mp_d;
-    st->cached_bytes += h->total;
-    gc_note_gmp(g, -(ptrdiff_t)h->total);
+    st->cached_bytes += block_total(h);
+    gc_note_gmp(g, -(ptrdiff_t)block_total(h));
   } else {
     mpz_clear(z);
   }
@@ -178,8 +192,8 @@ static mp_limb_t *pop_cached_limbs(struct bignum_state *st, int cls)
   if (limbs) {
     struct gmp_header *h = header_of(limbs);
     st->free_limbs[cls] = (mp_limb_t *)(uintptr_t)limbs[0];
-    st->cached_bytes -= h->total;
-    gc_note_gmp(h->gc, (ptrdiff_t)h->total);
+    st->cached_bytes -= block_total(h);
+    gc_note_gmp(h->gc, (ptrdiff_t)block_total(h));
   }
   return limbs;
 }

@@ -879,6 +879,26 @@ START_TEST(heap_limit_applies_to_huge_numbers)
 }
 END_TEST
 
+/* A host may have used GMP before marrow installed its memory
+   functions: blocks from plain malloc must still be freed and grown
+   correctly. */
+START_TEST(foreign_gmp_blocks_are_handled)
+{
+  void *(*gmp_alloc)(size_t);
+  void *(*gmp_realloc)(void *, size_t, size_t);
+  void (*gmp_free)(void *, size_t);
+  mp_get_memory_functions(&gmp_alloc, &gmp_realloc, &gmp_free);
+  char *foreign = malloc(64);
+  memset(foreign, 'x', 64);
+  char *grown = gmp_realloc(foreign, 64, 4096);
+  ck_assert(grown[0] == 'x' && grown[63] == 'x');
+  gmp_free(grown, 4096);
+  gmp_free(malloc(100), 100);
+  char *ours = gmp_alloc(10);
+  gmp_free(ours, 10);
+}
+END_TEST
+
 START_TEST(gmp_memory_is_charged_and_returned)
 {
   gc_collect(rt->gc, "test baseline");
@@ -1084,6 +1104,7 @@ int main(void)
   tcase_add_test(tc, integer_text_round_trips);
   tcase_add_test(tc, width_refused_before_gmp_allocates);
   tcase_add_test(tc, heap_limit_applies_to_huge_numbers);
+  tcase_add_test(tc, foreign_gmp_blocks_are_handled);
   tcase_add_test(tc, gmp_memory_is_charged_and_returned);
   tcase_add_test(tc, float_text_round_trips);
   tcase_add_test(tc, float_text_matches_emacs_forms);
