@@ -28,8 +28,8 @@
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
 
-static mval Qloads_in_progress_var(mrt *rt) { return intern(rt, "marrow--loads-in-progress"); }
-static mval Qrequire_in_progress_var(mrt *rt) { return intern(rt, "marrow--require-in-progress"); }
+static mval loads_in_progress_var(mrt *rt) { return intern(rt, "marrow--loads-in-progress"); }
+static mval require_in_progress_var(mrt *rt) { return intern(rt, "marrow--require-in-progress"); }
 
 /* ================================================================== */
 /* Small helpers                                                      */
@@ -383,7 +383,7 @@ static size_t skip_shebang(const char *text, size_t len)
 
 static mval load_found_file(mrt *rt, mval path, bool nomessage)
 {
-  mval loads_var = Qloads_in_progress_var(rt);
+  mval loads_var = loads_in_progress_var(rt);
   mval loading = variable_or_nil(rt, loads_var);
   check_recursive_load(rt, path, loading);
   if (!nomessage)
@@ -486,7 +486,7 @@ static mval Frequire(mrt *rt, int nargs, mval *args)
   CHECK_SYMBOL(rt, feature);
   if (memq(feature, variable_or_nil(rt, Qfeatures)))
     return feature;
-  mval var = Qrequire_in_progress_var(rt);
+  mval var = require_in_progress_var(rt);
   mval requiring = variable_or_nil(rt, var);
   check_recursive_require(rt, feature, requiring);
   size_t depth = rt->specpdl_depth;
@@ -543,7 +543,7 @@ void load_init(mrt *rt)
   defvar(rt, Qload_file_name, Qnil);
   defvar(rt, intern(rt, "load-true-file-name"), Qnil);
   defvar(rt, intern(rt, "load-in-progress"), Qnil);
-  defvar(rt, Qloads_in_progress_var(rt), Qnil);
-  defvar(rt, Qrequire_in_progress_var(rt), Qnil);
+  defvar(rt, loads_in_progress_var(rt), Qnil);
+  defvar(rt, require_in_progress_var(rt), Qnil);
   defvar(rt, intern(rt, "default-directory"), current_directory(rt));
 }
