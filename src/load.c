@@ -97,7 +97,8 @@ static mval current_directory(mrt *rt)
 
 /* Collapses "//", "." and ".." in the absolute name P[0..N) in place
    and returns the new length.  As in Emacs, a leading "//" (exactly
-   two) is kept, and ".." at the root is kept only when P starts so. */
+   two) is kept; ".." at the root stays, as Emacs leaves it, but a
+   later ".." removes it again, as Emacs does too. */
 static size_t normalize_path(char *p, size_t n)
 {
   bool trailing = n > 1 && p[n - 1] == '/';
@@ -111,22 +112,18 @@ static size_t normalize_path(char *p, size_t n)
     i++;
     if (len == 0 || (len == 1 && p[start] == '.'))
       continue;
-    if (len == 2 && p[start] == '.' && p[start + 1] == '.') {
-      if (out > keep) {
-        out--; /* the slash ending the last component */
-        while (out > keep && p[out - 1] != '/')
-          out--;
-        continue;
-      }
-      if (start != keep)
-        continue;
+    if (len == 2 && p[start] == '.' && p[start + 1] == '.' && out > keep) {
+      out--; /* the slash ending the last component */
+      while (out > keep && p[out - 1] != '/')
+        out--;
+      continue;
     }
     memmove(p + out, p + start, len);
     out += len;
     p[out++] = '/';
   }
   bool component_trailing = out > keep && p[out - 1] == '/';
-  if (component_trailing && !(trailing && (n < 2 || !(p[n - 2] == '.' && (n < 3 || p[n - 3] == '/')))))
+  if (component_trailing && !trailing) /* "a/" keeps its slash, "a/." does not */
     out--;
   return out;
 }

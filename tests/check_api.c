@@ -248,6 +248,9 @@ START_TEST(file_names_as_emacs)
   assert_prints(M, "(expand-file-name \"foo/.\")", "\"/tmp/foo\"");
   assert_prints(M, "(expand-file-name \"..\")", "\"/\"");
   assert_prints(M, "(expand-file-name \"\")", "\"/tmp\"");
+  assert_prints(M, "(expand-file-name \"/a/b/./\")", "\"/a/b/\"");
+  assert_prints(M, "(expand-file-name \"/a/../../b/\")", "\"/../b/\"");
+  assert_prints(M, "(expand-file-name \"/../..\")", "\"/\"");
   assert_prints(M, "(expand-file-name \"x\" \"/usr/lib\")", "\"/usr/lib/x\"");
   assert_prints(M, "(file-name-directory \"a/b/c\")", "\"a/b/\"");
   assert_prints(M, "(file-name-directory \"c\")", "nil");
