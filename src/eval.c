@@ -26,9 +26,11 @@
 ** Frames.  A function's frame lives on rt->stack (a precise root):
 **
 **     fp[0 .. nparams)          the arguments (&rest as one list)
-**     fp[nparams .. ncap_base)  let-bound locals (slots reused by
-**                               disjoint scopes)
-**     fp[ncap_base .. nslots)   values captured by this closure,
+**     fp[nparams .. cap_base)   let-bound locals (slots reused by
+**                               disjoint scopes; a let reserves its
+**                               slots before analysing its inits, so
+**                               an init's temporaries live above them)
+**     fp[cap_base .. nslots)    values captured by this closure,
 **                               copied in at entry
 **
 ** A call evaluates its arguments straight onto the stack above the
@@ -46,9 +48,19 @@
 ** others are copied by value.  Whether a variable needs a box is only
 ** known at the end of its scope, so nodes that touch it are recorded
 ** on the variable during analysis and patched when the scope closes.
-** Top-level lambdas (no lexical environment) are analysed lazily at
-** their first call, so a defvar that follows a defun still makes the
-** defun's `let` bindings dynamic, as in Emacs's interpreter.
+** Top-level lambdas (no lexical environment) are macroexpanded when
+** created (Emacs's eager expansion at load) but analysed lazily at
+** their first call, so a defvar or defmacro that follows a defun still
+** takes effect in it, as in Emacs's interpreter.  A closure's
+** parameters are always lexical, even when special (Emacs 28's
+** interpreter does the same); `let' binds special variables
+** dynamically.
+**
+** Errors in analysis (a malformed special form, a failing macro) do
+** not escape: the form analyses to a node that signals the same error
+** when evaluated, so a condition-case around it catches it as in
+** Emacs.  Errors name functions as Emacs does: the symbol when called
+** by name from code, the object when called through funcall.
 **
 ** Storage.  A PVEC_CODE object owns an arena (gc_xmalloc'd) holding
 ** its nodes; its finalizer frees the arena.  Every Lisp value a node
@@ -57,11 +69,13 @@
 **
 ** Special variables are bound with specbind and restored by
 ** unbind_to, also on non-local exits (handlers unwind the specpdl).
-** The evaluation depth (max-lisp-eval-depth) counts function calls and
-** macro expansions; separately the C stack is measured at every call,
-** against a limit found per thread, so deep recursion signals
-** excessive-lisp-nesting instead of overflowing, whatever the depth
-** limit is set to.
+** The evaluation depth (max-lisp-eval-depth, 1600 as in Emacs 28.2)
+** counts function calls and macro expansions; separately the C stack
+** is measured at every call (against the deepest nesting its body can
+** reach) and at every analysed form, against a limit found per thread,
+** so deep recursion signals excessive-lisp-nesting instead of
+** overflowing, whatever the depth limit is set to.  A backtrace of
+** calls (rt->backtrace, records on the C stack) serves --debug.
 **
 ** Invariants:
 **   - rt->stack[0 .. stack_top) holds only valid values: a frame's
