@@ -573,12 +573,9 @@ Keywords: :initial-value, :from-end, :key."
                       (if p (nth 1 p) (intern (format "%s-p" name)))))
          (copier (let ((c (funcall opt :copier)))
                    (if c (nth 1 c) (intern (format "copy-%s" name)))))
-         (constructors (delq nil (mapcar (lambda (o) (and (eq (car o) :constructor) o))
-                                         options)))
+         (constructors (cl-lib--struct-constructors name options))
          (maker (if (eq type 'list) 'list (if type 'vector 'record)))
          (forms nil))
-    (unless (assq :constructor options)
-      (push (list :constructor (intern (format "make-%s" name))) constructors))
     (push `(put ',name 'cl-lib--struct-slots ',slots) forms)
     (when named
       (push `(put ',name 'cl-lib--struct-tags (list ',tag)) forms)
@@ -627,6 +624,21 @@ Keywords: :initial-value, :from-end, :key."
                 forms))
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
+
+(defun cl-lib--struct-constructors (name options)
+  "The (:constructor NAME [ARGS]) specs to define, as Emacs reads them:
+a spec with an argument list adds a BOA constructor; one without renames
+the keyword constructor make-NAME, or with nil suppresses it."
+  (let ((default (intern (format "make-%s" name)))
+        (boa nil))
+    (dolist (o options)
+      (when (eq (car o) :constructor)
+        (if (cdr (cdr o))
+            (push o boa)
+          (setq default (nth 1 o)))))
+    (if default
+        (cons (list :constructor default) (nreverse boa))
+      (nreverse boa))))
 
 (defun cl-lib--arg-named-p (name args)
   (let (found)
@@ -776,7 +788,7 @@ finally)."
   (let ((var (cl-lib--loop-next))
         (word (cl-lib--loop-next)))
     (cond
-     ((memq word '(in in-ref)) (cl-lib--loop-for-in var (cl-lib--loop-next)))
+     ((eq word 'in) (cl-lib--loop-for-in var (cl-lib--loop-next)))
      ((eq word 'on) (cl-lib--loop-for-on var (cl-lib--loop-next)))
      ((eq word 'across) (cl-lib--loop-for-across var (cl-lib--loop-next)))
      ((eq word '=) (cl-lib--loop-for-= var (cl-lib--loop-next)))

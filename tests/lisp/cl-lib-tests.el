@@ -160,6 +160,18 @@
   (should (equal (cl-lib-tests-boa-b (cl-lib-tests-boa-new 1 2)) 2))
   (should (equal (cl-lib-tests-boa-a (cl-lib-tests-boa-new 1)) 1)))
 
+(cl-defstruct (cl-lib-tests-s1 (:constructor cl-lib-tests-s1-new (a b))) a b)
+(cl-defstruct (cl-lib-tests-s2 (:constructor nil) (:constructor cl-lib-tests-s2-boa (a))) a)
+(cl-defstruct (cl-lib-tests-s3 (:constructor cl-lib-tests-s3-create)) a)
+
+(ert-deftest cl-lib-defstruct-constructor-options ()
+  (should (equal (cl-lib-tests-s1-a (cl-lib-tests-s1-new 1 2)) 1))
+  (should (equal (cl-lib-tests-s1-b (make-cl-lib-tests-s1 :b 3)) 3))
+  (should-not (fboundp 'make-cl-lib-tests-s2))
+  (should (equal (cl-lib-tests-s2-a (cl-lib-tests-s2-boa 4)) 4))
+  (should-not (fboundp 'make-cl-lib-tests-s3))
+  (should (equal (cl-lib-tests-s3-a (cl-lib-tests-s3-create :a 5)) 5)))
+
 (cl-defun cl-lib-tests--keys (a &optional (b 2) &key (c 3) d)
   (list a b c d))
 
