@@ -437,6 +437,29 @@ static char *read_line(const char *prompt)
   return line;
 }
 static void remember(const char *text) { add_history(text); }
+
+/* ~/.marrow_history, kept between sessions as shells keep theirs. */
+static char *history_file(void)
+{
+  const char *home = getenv("HOME");
+  if (!home || !*home)
+    return NULL;
+  size_t n = strlen(home) + sizeof "/.marrow_history";
+  char *path = malloc(n);
+  if (path)
+    snprintf(path, n, "%s/.marrow_history", home);
+  return path;
+}
+static void load_history(const char *path)
+{
+  if (path)
+    read_history(path);
+}
+static void save_history(const char *path)
+{
+  if (path)
+    write_history(path);
+}
 #else
 static char *read_line(const char *prompt)
 {
@@ -464,6 +487,9 @@ static char *read_line(const char *prompt)
   return buf;
 }
 static void remember(const char *text) { (void)text; }
+static char *history_file(void) { return NULL; }
+static void load_history(const char *path) { (void)path; }
+static void save_history(const char *path) { (void)path; }
 #endif
 
 /* Appends LINE and a newline to the growing *TEXT. */
@@ -493,9 +519,9 @@ static void print_result(marrow *M, int status, marrow_value v)
   printf("%s\n", s ? s : "#<unprintable>");
 }
 
-static int run_repl(marrow *M)
+/* Reads forms until Ctrl-D; returns the exit code. */
+static int repl_loop(marrow *M)
 {
-  printf("marrow %s -- Emacs Lisp.  Ctrl-D exits.\n", marrow_version());
   char *text = NULL;
   size_t len = 0;
   for (;;) {
@@ -525,6 +551,17 @@ static int run_repl(marrow *M)
   }
   free(text);
   return EXIT_SUCCESS;
+}
+
+static int run_repl(marrow *M)
+{
+  printf("marrow %s -- Emacs Lisp.  Ctrl-D exits.\n", marrow_version());
+  char *history = history_file();
+  load_history(history);
+  int code = repl_loop(M);
+  save_history(history);
+  free(history);
+  return code;
 }
 
 /* ================================================================== */
