@@ -40,6 +40,7 @@
 #include "eval.h"
 #include "load.h"
 #include "sysfns.h"
+#include "heapmap.h"
 
 /* A C function registered with marrow_defun; owned by the runtime. */
 struct host_fn {
@@ -328,6 +329,7 @@ static void init_language(marrow *M, void *ctx)
   eval_init(rt);
   load_init(rt);
   sysfns_init(rt);
+  heapmap_init(rt);
   sysfns_sync_gc_config(rt, ((struct open_ctx *)ctx)->cfg);
   load_set_lisp_dir(rt, find_lisp_dir(opts));
   if (opts->interactive)

@@ -25,6 +25,7 @@
 #include "sysfns.h"
 #include "bignum.h"
 #include "eval.h"
+#include "heapmap.h"
 
 /* ================================================================== */
 /* Time                                                               */
@@ -163,6 +164,7 @@ static void after_collect(struct gc *g, void *ud)
   handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
   if (setjmp(h.jmp) == 0) {
     update_gc_variables(rt);
+    heapmap_after_collect(rt); /* --heap-map-dir: one picture each */
     handler_pop(rt, &h);
   }
 }
