@@ -108,6 +108,29 @@
 
 #include "heap.h"
 
+/* Dead memory is filled with 0xdb under --enable-gc-checks and made
+   unaddressable under AddressSanitizer, so that a stale pointer fails
+   loudly.  Free chunks keep their header and link addressable: the
+   heap itself reads those. */
+#if defined(__SANITIZE_ADDRESS__)
+#define HEAP_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HEAP_ASAN 1
+#endif
+#endif
+#ifdef HEAP_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) __asan_poison_memory_region((p), (n))
+#define UNPOISON(p, n) __asan_unpoison_memory_region((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+#if defined(HEAP_ASAN) || defined(MARROW_GC_CHECKS)
+#define HEAP_BURIES_DEAD 1
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Constants                                                           */
 /* ------------------------------------------------------------------ */
@@ -610,6 +633,7 @@ void *heap_alloc_fixed(struct heap *h, enum heap_kind k)
   fs->cur->alloc[fs->cur_word] |= (uint64_t)1 << bit;
   fs->live++;
   uint64_t *p = (uint64_t *)(fs->cur->data + ((size_t)fs->cur_word * 64 + bit) * fs->objsize);
+  UNPOISON(p, fs->objsize);
   for (size_t i = 0; i < fs->objsize / sizeof *p; i++) /* 1 to 6 words: no memset call */
     p[i] = 0;
   return p;
@@ -627,6 +651,8 @@ static inline size_t chunk_bytes(const struct vchunk *c)
 static void list_push(struct heap *h, struct vchunk *c, size_t nbytes)
 {
   size_t i = HEAP_VINDEX(nbytes);
+  UNPOISON(c, sizeof *c);
+  POISON(c + 1, nbytes - sizeof *c);
   c->header = vl_make_header(PVEC_FREE, nbytes / HEAP_WORD, 0);
   c->next = h->lists[i];
   h->lists[i] = c;
@@ -740,15 +766,19 @@ static struct vchunk *take_chunk(struct heap *h, size_t nbytes)
   h->vstats.allocs++;
   if (h->lists[exact]) {
     h->vstats.exact++;
-    return list_pop(h, exact);
+    struct vchunk *c = list_pop(h, exact);
+    UNPOISON(c, nbytes);
+    return c;
   }
   /* A remainder must itself be a chunk, hence the + 16. */
   size_t i = find_larger(h, HEAP_VINDEX(nbytes + HEAP_VECTOR_MIN_BYTES));
   h->vstats.splits += i < NLISTS;
   h->vstats.new_blocks += i == NLISTS;
   struct vchunk *c = i < NLISTS ? list_pop(h, i) : new_vector_block(h);
-  if (c)
+  if (c) {
+    UNPOISON(c, chunk_bytes(c));
     split_chunk(h, c, nbytes);
+  }
   return c;
 }
 
@@ -892,6 +922,16 @@ void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kin
 /* Sweeping                                                            */
 /* ------------------------------------------------------------------ */
 
+#ifdef HEAP_BURIES_DEAD
+static void bury(void *p, size_t n)
+{
+#ifdef MARROW_GC_CHECKS
+  memset(p, 0xdb, n);
+#endif
+  POISON(p, n);
+}
+#endif
+
 static inline bool kind_finalizes(enum heap_kind k) { return k == HEAP_STRING || k == HEAP_SYMBOL; }
 
 /* Sweeps one block a bitmap word at a time; returns its live count. */
@@ -908,9 +948,9 @@ static size_t sweep_fixed_block(struct heap *h, struct fixed_space *fs, struct h
         fin(b->data + (w * 64 + ctz64(d)) * fs->objsize, b->kind, ud);
         out->objects_finalized++;
       }
-#ifdef MARROW_GC_CHECKS
+#ifdef HEAP_BURIES_DEAD
       for (uint64_t d = dead; d; d &= d - 1)
-        memset(b->data + (w * 64 + ctz64(d)) * fs->objsize, 0xdb, fs->objsize);
+        bury(b->data + (w * 64 + ctz64(d)) * fs->objsize, fs->objsize);
 #endif
     }
     b->alloc[w] &= b->mark[w];
@@ -961,6 +1001,7 @@ static void make_free_chunk(struct heap *h, struct hblock *b, size_t from, size_
 {
   struct vchunk *c = (struct vchunk *)(b->data + from * HEAP_WORD);
   size_t nbytes = (to - from) * HEAP_WORD;
+  UNPOISON(c, nbytes); /* old free chunks in the run were poisoned */
 #ifdef MARROW_GC_CHECKS
   memset(c, 0xdb, nbytes);
 #endif

@@ -13,6 +13,17 @@
 
 #include "heap.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#ifdef TEST_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 #define VERIFY(h)                                                        \
   do {                                                                   \
     char err_[256] = "";                                                 \
@@ -892,6 +903,34 @@ START_TEST(chunks_of_fixed_and_large_blocks)
 }
 END_TEST
 
+/* Dead objects are buried: poisoned under AddressSanitizer, filled
+   with 0xdb under --enable-gc-checks; reuse brings them back. */
+START_TEST(dead_memory_is_buried)
+{
+  struct heap *h = fresh(VECTOR_POLICY_BITMAP);
+  struct cons *c = heap_alloc_fixed(h, HEAP_CONS);
+  char *a = vec(h, 64), *b = vec(h, 64);
+  heap_mark(h, b, HEAP_VECTOR);
+  sweep(h, NULL);
+#if defined(TEST_ASAN)
+  ck_assert(__asan_address_is_poisoned(c));
+  ck_assert(!__asan_address_is_poisoned(a));      /* a free chunk's header */
+  ck_assert(__asan_address_is_poisoned(a + 16));  /* and its body */
+  ck_assert(!__asan_address_is_poisoned(b + 56)); /* the live object */
+#elif defined(MARROW_GC_CHECKS)
+  ck_assert_uint_eq(c->car, UINT64_C(0xdbdbdbdbdbdbdbdb));
+  ck_assert_int_eq((unsigned char)a[40], 0xdb);
+#endif
+  struct cons *c2 = heap_alloc_fixed(h, HEAP_CONS);
+  ck_assert_ptr_eq(c2, c);
+  ck_assert(c2->car == 0 && c2->cdr == 0);
+  char *a2 = vec(h, 64);
+  ck_assert_ptr_eq(a2, a);
+  memset(a2 + 8, 1, 56); /* all of it addressable again */
+  heap_free(h);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("heap");
@@ -918,6 +957,7 @@ int main(void)
   tcase_add_test(tc, verify_detects_violations);
   tcase_add_test(tc, policy_switch_midway);
   tcase_add_test(tc, chunks_of_fixed_and_large_blocks);
+  tcase_add_test(tc, dead_memory_is_buried);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
