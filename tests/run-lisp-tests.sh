@@ -6,6 +6,8 @@
 #   ORACLE=emacs            MARROW is GNU Emacs: use its own ERT
 #   top_srcdir=DIR          the source tree (set by `make check')
 #   LISP_TESTS="a.el b.el"  run only these files (names under tests/lisp)
+#   LISP_TEST_TIMEOUT=SECS  give up on a file after SECS (default 1200;
+#                           GC stress mode is slow), when timeout(1) exists
 #
 # Each file runs as `$MARROW -batch -Q -l ert -l FILE -f
 # ert-run-tests-batch-and-exit'.  One line is printed per file, then a
@@ -33,10 +35,17 @@ files=${LISP_TESTS:-$(cd "$testdir" && ls *.el)}
 log=${TMPDIR:-/tmp}/run-lisp-tests.$$
 trap 'rm -f "$log"' EXIT INT TERM
 
+limit=${LISP_TEST_TIMEOUT:-1200}
+if command -v timeout >/dev/null 2>&1; then
+  run_limited() { timeout "$limit" "$@"; }
+else
+  run_limited() { "$@"; }
+fi
+
 passed=0
 failed=0
 for f in $files; do
-  "$MARROW" -batch -Q -l ert -l "$testdir/$f" -f ert-run-tests-batch-and-exit \
+  run_limited "$MARROW" -batch -Q -l ert -l "$testdir/$f" -f ert-run-tests-batch-and-exit \
     >"$log" 2>&1 </dev/null
   status=$?
   # ERT's summary: "Ran N tests, E results as expected, U unexpected..."
