@@ -170,6 +170,9 @@ struct hblock {
   uint64_t bits[];
 };
 
+/* A vector block's descriptor: mark and start bitmaps follow it. */
+#define VDESC_BYTES (sizeof(struct hblock) + 2 * VBITMAP_WORDS * sizeof(uint64_t))
+
 /* A free chunk in a vector block. */
 struct vchunk {
   uint64_t header; /* PVEC_FREE, size in words */
@@ -501,11 +504,11 @@ static void release_block(struct heap *h, struct hblock *b)
   pages_remove(h, b);
   uint8_t *base = b->base;
   size_t n = b->sys_bytes;
-  if (b->kind != HEAP_VECTOR && b->kind != HEAP_LARGE) {
-    sys_free(h, base, n); /* the descriptor is inside */
-    return;
-  }
-  sys_free(h, b, sizeof *b + (b->kind == HEAP_VECTOR ? 2 * VBITMAP_WORDS * sizeof(uint64_t) : 0));
+  if (b->kind == HEAP_VECTOR)
+    sys_free(h, b, VDESC_BYTES);
+  else if (b->kind == HEAP_LARGE)
+    sys_free(h, b, sizeof *b);
+  /* (a fixed block holds its descriptor) */
   sys_free(h, base, n);
 }
 
@@ -705,8 +708,6 @@ static size_t find_larger(struct heap *h, size_t from)
 /* ------------------------------------------------------------------ */
 /* Vector blocks                                                       */
 /* ------------------------------------------------------------------ */
-
-#define VDESC_BYTES (sizeof(struct hblock) + 2 * VBITMAP_WORDS * sizeof(uint64_t))
 
 static inline struct hblock *vblock_of(const void *p) { return owner_of(p, HEAP_VECTOR); }
 static inline size_t word_in(const struct hblock *b, const void *p)
