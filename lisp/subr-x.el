@@ -50,6 +50,14 @@
       (substring string 0 (- (length string) (length suffix)))
     string))
 
+(defun string-pad (string length &optional padding start)
+  "STRING padded with PADDING (a space) to LENGTH, at the end or START."
+  (let ((pad (- length (length string))))
+    (if (<= pad 0)
+        string
+      (let ((fill (make-string pad (or padding ?\s))))
+        (if start (concat fill string) (concat string fill))))))
+
 (defun string-reverse (string) (concat (reverse (append string nil))))
 
 (subr--define-missing hash-table-keys

@@ -405,6 +405,24 @@ of PLACE are bound to temporaries so each is evaluated once."
       (setq gensym-counter (1+ n))
       (make-symbol (format "%s%d" (or prefix "g") n)))))
 
+(subr--define-missing apply-partially
+  (defun apply-partially (fun &rest args)
+    "Return FUN with its first arguments fixed to ARGS."
+    (lambda (&rest args2) (apply fun (append args args2)))))
+
+(subr--define-missing xor
+  (defun xor (cond1 cond2)
+    "True when exactly one of COND1 and COND2 is non-nil; return it."
+    (cond ((not cond1) cond2) ((not cond2) cond1))))
+
+(subr--define-missing always
+  (defun always (&rest _arguments) "Ignore ARGUMENTS and return t." t))
+
+(subr--define-missing ensure-list
+  (defun ensure-list (object)
+    "OBJECT if it is a list, else a list of it."
+    (if (listp object) object (list object))))
+
 ;;; ---- Binding forms ------------------------------------------------------
 
 (defmacro letrec (binders &rest body)
