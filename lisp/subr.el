@@ -134,9 +134,22 @@
 ;; (SETTER ARGS... VALUE), or a function (lambda (ARGS VALUE) FORM)
 ;; building the store form.  Every setter form returns VALUE.
 
-(defmacro gv-define-simple-setter (accessor setter &optional _fix)
-  "Make (setf (ACCESSOR ARGS...) V) expand to (SETTER ARGS... V)."
-  `(put ',accessor 'subr--setter ',setter))
+(defmacro gv-define-simple-setter (accessor setter &optional fix)
+  "Make (setf (ACCESSOR ARGS...) V) expand to (SETTER ARGS... V).
+With FIX non-nil, the store returns V whatever SETTER returns."
+  (if fix
+      `(subr--set-setter ',accessor
+                         (lambda (args v)
+                           (let ((tmp (make-symbol "v")))
+                             `(let ((,tmp ,v)) (,',setter ,@args ,tmp) ,tmp))))
+    `(put ',accessor 'subr--setter ',setter)))
+
+(defmacro gv-define-setter (name arglist &rest body)
+  "Define how to store into (NAME ARGS...): ARGLIST is (VAL ARGS...) and
+BODY returns the store form, as in Emacs's gv.el."
+  (declare (indent 2))
+  `(subr--set-setter ',name
+                     (lambda (args v) (apply (lambda ,arglist ,@body) v args))))
 
 (defun subr--set-setter (accessor builder)
   (put accessor 'subr--setter builder))
