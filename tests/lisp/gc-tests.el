@@ -17,7 +17,8 @@
       (should conses)
       (should (= (length conses) 4))
       (should (= (nth 1 conses) 16))
-      (should (> (nth 2 conses) 0)))
+      ;; Counts only: the Boehm baseline build cannot count by type.
+      (should (natnump (nth 2 conses))))
     (should (assq 'symbols stats))
     (should (assq 'strings stats))
     (should (assq 'vectors stats))
