@@ -497,13 +497,11 @@ Keywords: :initial-value, :from-end, :key."
 (defun cl-stable-sort (seq pred &rest keys) (apply #'cl-sort seq pred keys))
 
 (defun cl-list* (arg &rest others)
+  "Like `list', but the last argument is the tail of the result."
   (if (null others)
       arg
-    (let* ((all (cons arg others))
-           (n (length all))
-           (head (butlast all)))
-      (ignore n)
-      (nconc head (car (last all))))))
+    (let ((all (cons arg others)))
+      (nconc (butlast all) (car (last all))))))
 
 (defun cl-getf (plist tag &optional def)
   (let ((m (plist-member plist tag))) (if m (car (cdr m)) def)))
