@@ -234,7 +234,12 @@ static void find_c_stack_limit(mrt *rt)
       lo = addr;
     pthread_attr_destroy(&attr);
   }
-  st->c_stack_limit = lo + C_STACK_MARGIN;
+  /* Room for signalling (and printing a backtrace) below the limit;
+     a quarter of a small thread's stack. */
+  size_t margin = (size_t)(sp - lo) / 4;
+  if (margin > C_STACK_MARGIN)
+    margin = C_STACK_MARGIN;
+  st->c_stack_limit = lo + margin;
   st->thread = pthread_self();
   st->have_thread = true;
 }

@@ -678,7 +678,7 @@ START_TEST(test_deep_recursion_on_a_thread)
   mrt *rt = open_runtime();
   pthread_attr_t attr;
   pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, 512 * 1024);
+  pthread_attr_setstacksize(&attr, 256 * 1024);
   pthread_t th;
   ck_assert_int_eq(pthread_create(&th, &attr, recurse_on_small_stack, rt), 0);
   void *r;
