@@ -53,16 +53,24 @@
     (should (= big (expt 3 500)))))
 
 (ert-deftest gc-collection-during-allocation ()
-  ;; A small threshold makes both Emacs and marrow collect in the loop.
-  (let ((gc-cons-threshold 100000)
-        (before gcs-done)
+  ;; 120,000 conses (about 2 MB) exceed the default threshold.
+  (let ((before gcs-done)
         (keep nil))
-    (dotimes (i 20000)
+    (dotimes (i 60000)
       (let ((x (list i i)))
-        (when (= (% i 100) 0) (push x keep))))
+        (when (= (% i 300) 0) (push x keep))))
     (should (> gcs-done before))
     (should (= (length keep) 200))
-    (should (equal (car keep) '(19900 19900)))))
+    (should (equal (car keep) '(59700 59700)))))
+
+(ert-deftest gc-threshold-binding-takes-effect ()
+  ;; As in Emacs, a new gc-cons-threshold counts from the moment it is
+  ;; set, not from the next collection.
+  (garbage-collect)
+  (let ((gc-cons-threshold 100000)
+        (before gcs-done))
+    (dotimes (i 20000) (list i i))
+    (should (> gcs-done before))))
 
 (ert-deftest gc-bignum-churn ()
   (let ((acc 0))
