@@ -161,7 +161,7 @@ static void survey_block(const struct heap_block_info *b, void *ud)
 #define STRIP_STEP 12
 #define SECTION_HEAD 24
 #define SECTION_GAP 8
-#define LEGEND_TOP 74
+#define LEGEND_TOP 96
 #define LEGEND_COLS 4
 #define LEGEND_COL_W 300
 #define LEGEND_ROW_H 17
@@ -259,6 +259,22 @@ static void write_header(struct drawing *d, int height)
           WIDTH, height, WIDTH, height);
 }
 
+/* The cost of the allocation step under the policy, since the start. */
+static void write_allocation_line(struct drawing *d)
+{
+  struct heap_vector_stats vs;
+  heap_vector_stats(d->heap, &vs);
+  char line[512];
+  double per = vs.allocs ? (double)vs.lists_probed / (double)vs.allocs : 0;
+  snprintf(line, sizeof line,
+           "small vector-likes allocated %llu: %llu exact fit, %llu split, %llu from a fresh "
+           "block; %llu lists or bitmap words probed (%.2f each); %llu hint misses",
+           (unsigned long long)vs.allocs, (unsigned long long)vs.exact,
+           (unsigned long long)vs.splits, (unsigned long long)vs.new_blocks,
+           (unsigned long long)vs.lists_probed, per, (unsigned long long)vs.hint_misses);
+  text_at(d->out, 12, 76, "stats", line);
+}
+
 static void write_title(struct drawing *d, struct gc *gc)
 {
   struct gc_stats st;
@@ -295,6 +311,7 @@ static void write_title(struct drawing *d, struct gc *gc)
            st.last_mark_time * 1e3, st.last_sweep_time * 1e3, st.blocks_freed_last,
            (unsigned long long)st.gcs_done, st.gc_elapsed, nonempty, nlists, hint);
   text_at(d->out, 12, 60, "stats", line);
+  write_allocation_line(d);
 }
 
 static void write_legend(struct drawing *d)
