@@ -632,9 +632,7 @@ static mval ev_bset(mrt *rt, const node *n, mval *fp)
 static mval ev_gset(mrt *rt, const node *n, mval *fp)
 {
   mval v = EV(rt, n->a, fp);
-  if (n->sym->constant)
-    xsignal1(rt, Qsetting_constant, n->k);
-  n->sym->value = v;
+  set_symbol_value(rt, n->k, v); /* the runtime's way, should it ever watch */
   return v;
 }
 
@@ -772,9 +770,7 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
   struct symbol *s = n->sym;
   if (n->a && (n->slot || s->value == Qunbound)) {
     mval v = EV(rt, n->a, fp);
-    if (s->constant)
-      xsignal1(rt, Qsetting_constant, n->k);
-    s->value = v;
+    set_symbol_value(rt, n->k, v);
   }
   if (n->a)
     s->special = SYMBOL_SPECIAL;
