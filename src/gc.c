@@ -1238,6 +1238,12 @@ void gc_set_log(struct gc *g, bool on) { g->cfg.log = on; }
 void gc_set_stress(struct gc *g, bool on) { g->cfg.stress = on; }
 void gc_set_heap_limit(struct gc *g, size_t bytes) { g->cfg.heap_limit = bytes; }
 
+void gc_set_fail_alloc(struct gc *g, unsigned long every)
+{
+  g->cfg.fail_alloc_every = every;
+  g->system_allocs = 0;
+}
+
 void gc_get_stats(struct gc *g, struct gc_stats *out)
 {
   *out = g->stats;

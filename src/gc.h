@@ -106,6 +106,10 @@ enum vector_policy gc_policy(struct gc *g);
 void gc_set_log(struct gc *g, bool on);
 void gc_set_stress(struct gc *g, bool on);
 void gc_set_heap_limit(struct gc *g, size_t bytes);
+/* Fault injection (issue 7): fail every Nth system allocation from now
+   on, 0 = never.  A runtime cannot initialise under it, so hosts open
+   with fail_alloc_every = 0 and arm it here once initialised. */
+void gc_set_fail_alloc(struct gc *g, unsigned long every);
 
 /* ---- Statistics ---- */
 struct gc_stats {

@@ -1036,6 +1036,48 @@ START_TEST(runtime_under_stress)
 }
 END_TEST
 
+/* Faults armed after initialisation: each becomes memory-full inside
+   Lisp, caught by condition-case; what was reachable stays intact. */
+START_TEST(runtime_fault_injection_signals_memory_full)
+{
+  struct gc_config cfg;
+  gc_config_defaults(&cfg);
+  cfg.log = false;
+  cfg.heap_limit = 0;
+  cfg.fail_alloc_every = 0;
+  mrt *rt = runtime_open(&cfg);
+  ck_assert_ptr_nonnull(rt);
+  mval *keep = new_root_cell(rt->gc);
+  *keep = list3(rt, make_fixnum(1), make_cstring(rt, "kept"), make_float(rt, 2.0));
+  gc_set_fail_alloc(rt->gc, 5);
+  volatile int caught = 0, done = 0;
+  while (done < 3000) {
+    struct handler h;
+    handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil); /* no error conditions at layer 4 */
+    if (setjmp(h.jmp) == 0) {
+      for (; done < 3000; done = done + 1)
+        Fcons(rt, make_string(rt, "abcdefgh", 8), make_vector(rt, 40, Qt));
+      handler_pop(rt, &h);
+    } else {
+      ck_assert(h.is_signal && CONSP(h.value) && XCAR(h.value) == Qmemory_full);
+      caught = caught + 1;
+      done = done + 1;
+    }
+  }
+  gc_set_fail_alloc(rt->gc, 0);
+  ck_assert_int_gt(caught, 10);
+  assert_heap_ok(rt->gc);
+  mval k = *keep;
+  ck_assert(XCAR(k) == make_fixnum(1));
+  ck_assert_str_eq((char *)XSTRING(XCAR(XCDR(k)))->data, "kept");
+  ck_assert(XFLOAT(XCAR(XCDR(XCDR(k)))) == 2.0);
+  mval after = make_vector(rt, 100, Qnil); /* and it goes on */
+  ck_assert(VECTORP(after));
+  free_root_cell(rt->gc, keep);
+  runtime_close(rt);
+}
+END_TEST
+
 /* ================================================================== */
 
 static Suite *gc_suite(void)
@@ -1095,6 +1137,7 @@ static Suite *gc_suite(void)
   tcase_add_test(tc, runtime_interned_symbols_survive);
   tcase_add_test(tc, runtime_uninterned_symbol_reclaimed);
   tcase_add_test(tc, runtime_under_stress);
+  tcase_add_test(tc, runtime_fault_injection_signals_memory_full);
   suite_add_tcase(s, tc);
   return s;
 }
