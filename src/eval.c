@@ -319,7 +319,7 @@ static bool is_special_form(mval f)
 /* Calling                                                            */
 /* ================================================================== */
 
-static mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base);
+static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base);
 static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base);
 
 static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
@@ -1770,14 +1770,13 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
 /* Running closures                                                   */
 /* ================================================================== */
 
-static mval closure_code(mrt *rt, mval fn)
+/* A top-level closure's first call analyses its body. */
+static mval analyse_closure(mrt *rt, mval fn)
 {
   mval *s = CLOSURE_SLOTS(fn);
-  if (NILP(s[CL_CODE])) {
-    mval code = analyse_function(rt, NULL, s[CL_ARGS], s[CL_BODY], false, Qnil);
-    CLOSURE_SLOTS(fn)[CL_CODE] = code;
-  }
-  return CLOSURE_SLOTS(fn)[CL_CODE];
+  mval code = analyse_function(rt, NULL, s[CL_ARGS], s[CL_BODY], false, Qnil);
+  CLOSURE_SLOTS(fn)[CL_CODE] = code;
+  return code;
 }
 
 /* The error data Emacs 28 gives for a closure: (ENV ARGS . BODY). */
@@ -1851,9 +1850,12 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   return r;
 }
 
-static mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base)
+static inline __attribute__((always_inline)) mval
+call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base)
 {
-  mval code = closure_code(rt, fn);
+  mval code = CLOSURE_SLOTS(fn)[CL_CODE];
+  if (NILP(code))
+    code = analyse_closure(rt, fn);
   return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED);
 }
 
