@@ -294,6 +294,21 @@ static mval Faset(mrt *rt, int n, mval *a)
   return a[2];
 }
 
+static mval Ffillarray(mrt *rt, int n, mval *a)
+{
+  mval array = a[0];
+  CHECK_TYPE(rt, ARRAYP(array), Qarrayp, array);
+  if (VECTORP(array)) {
+    for (int64_t i = 0; i < VECTOR_LENGTH(array); i++)
+      ASET(array, i, a[1]);
+    return array;
+  }
+  int c = check_char(rt, a[1]);
+  for (int64_t i = 0; i < XSTRING(array)->nchars; i++)
+    string_set_char(rt, array, i, c);
+  return array;
+}
+
 static mval Fvconcat(mrt *rt, int n, mval *a)
 {
   int64_t total = 0;
@@ -363,6 +378,7 @@ static const struct subr_def data_subrs[] = {
   { "aref", Faref, 2, 2 },
   { "aset", Faset, 3, 3 },
   { "vconcat", Fvconcat, 0, ARGS_MANY },
+  { "fillarray", Ffillarray, 2, 2 },
 };
 
 void data_init(mrt *rt)

@@ -325,6 +325,47 @@ static int64_t safe_length(mval list)
 }
 
 static mval Flength(mrt *rt, int n, mval *a) { return make_fixnum(sequence_length(rt, a[0])); }
+
+/* Emacs 28's length_internal: LEN minus the conses of LIST, or -1 once
+   LEN conses were seen.  Short limits need no cycle check (the count
+   ends the walk); long ones signal circular-list. */
+static int64_t length_internal(mrt *rt, mval list, int64_t len)
+{
+  mval tail = list;
+  if (len < 0xffff) {
+    for (; CONSP(tail); tail = XCDR(tail))
+      if (--len <= 0)
+        return -1;
+    return len;
+  }
+  FOR_EACH_TAIL(rt, tail, list)
+    if (--len <= 0)
+      return -1;
+  return len;
+}
+
+/* length<, length> and length=: compare without walking a long list. */
+enum length_cmp { LENGTH_LESS, LENGTH_GREATER, LENGTH_EQUAL };
+
+static mval length_compare(mrt *rt, mval seq, mval length, enum length_cmp op)
+{
+  int64_t len = check_fixnum(rt, length);
+  if (op == LENGTH_EQUAL && len < 0)
+    return Qnil;
+  if (CONSP(seq)) {
+    switch (op) {
+    case LENGTH_LESS: return bool_val(length_internal(rt, seq, len) != -1);
+    case LENGTH_GREATER: return bool_val(length_internal(rt, seq, len + 1) == -1);
+    default: return bool_val(length_internal(rt, seq, len + 1) == 1);
+    }
+  }
+  int64_t actual = sequence_length(rt, seq);
+  return bool_val(op == LENGTH_LESS ? actual < len : op == LENGTH_GREATER ? actual > len : actual == len);
+}
+
+static mval Flength_less(mrt *rt, int n, mval *a) { return length_compare(rt, a[0], a[1], LENGTH_LESS); }
+static mval Flength_greater(mrt *rt, int n, mval *a) { return length_compare(rt, a[0], a[1], LENGTH_GREATER); }
+static mval Flength_equal(mrt *rt, int n, mval *a) { return length_compare(rt, a[0], a[1], LENGTH_EQUAL); }
 static mval Fsafe_length(mrt *rt, int n, mval *a) { return make_fixnum(safe_length(a[0])); }
 
 static mval Fproper_list_p(mrt *rt, int n, mval *a)
@@ -1041,6 +1082,9 @@ static const struct subr_def fns_subrs[] = {
   { "make-list", Fmake_list, 2, 2 },
   { "length", Flength, 1, 1 },
   { "safe-length", Fsafe_length, 1, 1 },
+  { "length<", Flength_less, 2, 2 },
+  { "length>", Flength_greater, 2, 2 },
+  { "length=", Flength_equal, 2, 2 },
   { "proper-list-p", Fproper_list_p, 1, 1 },
   { "nth", Fnth, 2, 2 },
   { "nthcdr", Fnthcdr, 2, 2 },

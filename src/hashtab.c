@@ -445,6 +445,7 @@ static const struct subr_def hashtab_subrs[] = {
   { "sxhash-eq", Fsxhash_eq, 1, 1 },
   { "sxhash-eql", Fsxhash_eql, 1, 1 },
   { "sxhash-equal", Fsxhash_equal, 1, 1 },
+  { "sxhash", Fsxhash_equal, 1, 1 }, /* obsolete alias, still in Emacs 28 */
 };
 
 void hashtab_init(mrt *rt)

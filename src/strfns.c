@@ -596,6 +596,24 @@ static mval Fstring_suffix_p(mrt *rt, int n, mval *a)
   return bool_val(region_equal(a[1], string_char_to_byte(a[1], skip), a[0], !NILP(a[2])));
 }
 
+/* (assoc-string KEY LIST &optional CASE-FOLD): the first element of
+   LIST that is, or whose car is, a string or symbol named KEY. */
+static mval Fassoc_string(mrt *rt, int n, mval *a)
+{
+  mval key = string_or_symbol(rt, a[0]);
+  bool fold = !NILP(a[2]);
+  for (mval tail = a[1]; CONSP(tail); tail = XCDR(tail)) {
+    mval elt = XCAR(tail), name = CONSP(elt) ? XCAR(elt) : elt;
+    if (SYMBOLP(name))
+      name = XSYMBOL(rt, name)->name;
+    if (!STRINGP(name) || XSTRING(name)->nchars != XSTRING(key)->nchars)
+      continue;
+    if (fold ? region_equal(name, 0, key, true) : compare_bytes(name, key) == 0)
+      return elt;
+  }
+  return Qnil;
+}
+
 /* ================================================================== */
 /* Characters, conversions, sizes                                     */
 /* ================================================================== */
@@ -656,6 +674,8 @@ static mval Fstring_width(mrt *rt, int n, mval *a)
     width += char_width(string_char_at(a[0], i));
   return make_fixnum(width);
 }
+
+static mval Fchar_syntax(mrt *rt, int n, mval *a) { return make_fixnum(char_syntax(check_char(rt, a[0]))); }
 
 static mval Fchar_width(mrt *rt, int n, mval *a) { return make_fixnum(char_width(check_char(rt, a[0]))); }
 
@@ -1783,6 +1803,8 @@ static const struct subr_def strfns_subrs[] = {
   { "string-to-multibyte", Fstring_to_multibyte, 1, 1 },
   { "string-width", Fstring_width, 1, 3 },
   { "char-width", Fchar_width, 1, 1 },
+  { "char-syntax", Fchar_syntax, 1, 1 },
+  { "assoc-string", Fassoc_string, 2, 3 },
   { "multibyte-string-p", Fmultibyte_string_p, 1, 1 },
   { "string-bytes", Fstring_bytes, 1, 1 },
   { "string-search", Fstring_search, 2, 3 },
