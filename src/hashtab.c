@@ -396,7 +396,15 @@ static mval Fcopy_hash_table(mrt *rt, int n, mval *a)
 {
   mval table = check_table(rt, a[0]);
   mval copy = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
-  *XHASH_TABLE(copy) = *XHASH_TABLE(table);
+  struct hash_table *from = XHASH_TABLE(table), *to = XHASH_TABLE(copy);
+  to->test = from->test;
+  to->weakness = from->weakness;
+  to->count = from->count;
+  to->next_free = from->next_free;
+  to->kv = from->kv; /* shared until replaced below: never seen by Lisp */
+  to->hash = from->hash;
+  to->next = from->next;
+  to->index = from->index;
   /* Each copy is stored before the next allocation can collect. */
   XHASH_TABLE(copy)->kv = copy_vector(rt, XHASH_TABLE(table)->kv);
   XHASH_TABLE(copy)->hash = copy_vector(rt, XHASH_TABLE(table)->hash);
