@@ -199,11 +199,21 @@ static mval make_box(mrt *rt, mval v)
   return b;
 }
 
-static int64_t list_length(mval l)
+/* Counts the conses of L.  Code and apply's last argument may be
+   circular: Brent's check (compare with the tail saved at each power
+   of two) turns a cycle into circular-list instead of a hang. */
+static int64_t list_length(mrt *rt, mval l)
 {
-  int64_t n = 0;
-  for (; CONSP(l); l = XCDR(l))
-    n++;
+  int64_t n = 0, power = 1;
+  mval saved = Qnil;
+  for (mval tail = l; CONSP(tail); tail = XCDR(tail)) {
+    if (++n == power) {
+      saved = tail;
+      power <<= 1;
+    } else if (tail == saved) {
+      xsignal1(rt, Qcircular_list, l);
+    }
+  }
   return n;
 }
 
@@ -1080,7 +1090,7 @@ static node *const_node(struct actx *A, mval v)
 
 static node **kids_of(struct actx *A, mval forms, int *count)
 {
-  int64_t len = list_length(forms);
+  int64_t len = list_length(A->rt, forms);
   node **kids = aalloc(A, sizeof(node *) * (size_t)(len ? len : 1));
   int i = 0;
   for (; CONSP(forms); forms = XCDR(forms))
@@ -1113,7 +1123,7 @@ static node *analyse_body(struct actx *A, mval body)
 
 static void check_nargs(struct actx *A, mval form, int64_t min, int64_t max)
 {
-  int64_t n = list_length(XCDR(form));
+  int64_t n = list_length(A->rt, XCDR(form));
   if (n < min || (max >= 0 && n > max))
     xsignal2(A->rt, Qwrong_number_of_arguments, XCAR(form), make_fixnum(n));
 }
@@ -1170,7 +1180,7 @@ static node *setq_one(struct actx *A, mval sym, mval valform)
 
 static node *analyse_setq(struct actx *A, mval form)
 {
-  int64_t n = list_length(XCDR(form));
+  int64_t n = list_length(A->rt, XCDR(form));
   if (n % 2)
     xsignal2(A->rt, Qwrong_number_of_arguments, Qsetq, make_fixnum(n));
   if (n == 0)
@@ -1256,7 +1266,7 @@ static node *analyse_let(struct actx *A, mval form, bool star)
   check_nargs(A, form, 1, -1);
   mval bindings = XCAR(XCDR(form));
   CHECK_LIST(rt, bindings);
-  int64_t nb = list_length(bindings);
+  int64_t nb = list_length(A->rt, bindings);
   node *n = new_node(A, star ? ev_letstar : ev_let);
   n->binds = aalloc(A, sizeof(struct binding) * (size_t)(nb ? nb : 1));
   struct var *saved = A->f->vars;
@@ -1393,7 +1403,7 @@ static node *analyse_condition_case(struct actx *A, mval form)
   node *n = new_node(A, ev_condition_case);
   n->slot = -1;
   n->a = analyse(A, XCAR(XCDR(XCDR(form))));
-  int64_t nh = list_length(handlers);
+  int64_t nh = list_length(A->rt, handlers);
   n->kids = aalloc(A, sizeof(node *) * (size_t)(nh ? nh : 1));
   n->binds = aalloc(A, sizeof(struct binding));
   n->binds[0].slot = -1;
@@ -1490,7 +1500,7 @@ static node *analyse_function_form(struct actx *A, mval form)
    the stack at once (this call's and its enclosing calls'). */
 static void analyse_args(struct actx *A, node *n, mval args)
 {
-  int64_t nargs = list_length(args);
+  int64_t nargs = list_length(A->rt, args);
   int32_t saved = A->f->push;
   n->kids = aalloc(A, sizeof(node *) * (size_t)(nargs ? nargs : 1));
   for (mval p = args; CONSP(p); p = XCDR(p)) {
@@ -1659,7 +1669,7 @@ static node *analyse(struct actx *A, mval form)
 static void analyse_params(struct actx *A, mval args)
 {
   struct code *c = XCODE(A->f->code);
-  int64_t n = list_length(args);
+  int64_t n = list_length(A->rt, args);
   c->params = aalloc(A, sizeof(struct binding) * (size_t)(n ? n : 1));
   int state = 0; /* 0 required, 1 &optional, 2 &rest, 3 after the rest var */
   int i = 0;
@@ -1919,7 +1929,7 @@ mval eval_form(mrt *rt, mval form)
 static mval apply_list(mrt *rt, mval fn, mval args)
 {
   size_t base = rt->stack_top;
-  int64_t n = list_length(args);
+  int64_t n = list_length(rt, args);
   if (base + (size_t)n + 8 > rt->stack_cap)
     nesting_error(rt);
   for (; CONSP(args); args = XCDR(args))
@@ -2252,7 +2262,7 @@ static mval Fapply(mrt *rt, int nargs, mval *args)
     return apply_list(rt, XCAR(last), XCDR(last));
   }
   CHECK_LIST(rt, last);
-  int64_t n = list_length(last);
+  int64_t n = list_length(rt, last);
   size_t base = rt->stack_top;
   if (base + (size_t)(nargs + n) + 8 > rt->stack_cap)
     nesting_error(rt);
