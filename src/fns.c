@@ -216,6 +216,13 @@ static bool equal_rec(mrt *rt, mval a, mval b, int depth)
       case PVEC_VECTOR:
       case PVEC_RECORD:
         return equal_slots(rt, a, b, depth);
+      case PVEC_CLOSURE: /* Emacs 28 closures are lists: compare those */
+        if (!PVECP(b, PVEC_CLOSURE))
+          return false;
+        a = closure_as_list(rt, a);
+        b = closure_as_list(rt, b);
+        depth++;
+        continue;
       default:
         return false;
       }
