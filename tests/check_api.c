@@ -722,6 +722,118 @@ START_TEST(four_threads_four_runtimes)
 }
 END_TEST
 
+/* GMP limbs are counted by the runtime that owns the bignum, even
+   when two runtimes compute at once. */
+START_TEST(gmp_accounting_is_per_runtime)
+{
+  marrow *A = open_bare(), *B = open_bare();
+  marrow_stats a0, b0, a1, b1, a2;
+  marrow_collect(A);
+  marrow_collect(B);
+  marrow_get_stats(A, &a0);
+  marrow_get_stats(B, &b0);
+  eval_ok(A, "(setq big (expt 7 20000))"); /* about 7 KB of limbs */
+  marrow_collect(A);
+  marrow_collect(B);
+  marrow_get_stats(A, &a1);
+  marrow_get_stats(B, &b1);
+  ck_assert_uint_ge(a1.gmp_bytes, a0.gmp_bytes + 7000);
+  ck_assert_uint_le(a1.gmp_bytes, a1.external_bytes);
+  ck_assert_uint_eq(b1.gmp_bytes, b0.gmp_bytes);
+  eval_ok(A, "(setq big nil)");
+  scrub_stack();
+  marrow_collect(A);
+  marrow_get_stats(A, &a2);
+  ck_assert_uint_lt(a2.gmp_bytes, a0.gmp_bytes + 7000);
+  marrow_close(A);
+  marrow_close(B);
+}
+END_TEST
+
+/* A runtime handed from thread to thread: the stack bounds are found
+   anew on each entry, so values in the new thread's locals survive a
+   collection there, and runaway recursion on a small thread stack is a
+   Lisp error, not a crash. */
+struct stack_job {
+  marrow *M;
+  int ok;
+};
+
+static __attribute__((noinline)) int churn_and_check(marrow *M)
+{
+  marrow_value local = eval_ok(M, "(make-list 50000 'kept)");
+  eval_ok(M, "(let ((i 0)) (while (< i 2000) (make-vector 100 i) (setq i (1+ i))))");
+  if (marrow_collect(M) != MARROW_OK)
+    return 0;
+  marrow_value len;
+  int64_t n = 0;
+  return marrow_call_named(M, "length", 1, &local, &len) == MARROW_OK &&
+         marrow_get_int64(M, len, &n) && n == 50000 &&
+         strcmp(marrow_symbol_name(M, marrow_car(M, local)), "kept") == 0;
+}
+
+static void *stack_thread(void *arg)
+{
+  struct stack_job *job = arg;
+  marrow *M = job->M ? job->M : open_bare();
+  marrow_attach_thread(M); /* optional: every entry finds the bounds too */
+  job->ok = churn_and_check(M);
+  eval_ok(M, "(defalias 'deep (function (lambda (n) (if (= n 0) 0 (1+ (deep (1- n)))))))");
+  marrow_value v;
+  int status = marrow_eval_string(M, "(let ((max-lisp-eval-depth 1000000)) (deep 1000000))", &v);
+  job->ok = job->ok && status == MARROW_ERROR && eval_int(M, "(deep 100)") == 100;
+  if (!job->M)
+    marrow_close(M);
+  return NULL;
+}
+
+static void run_on_small_stack(struct stack_job *job)
+{
+  pthread_attr_t attr;
+  pthread_t thread;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 256 * 1024);
+  ck_assert_int_eq(pthread_create(&thread, &attr, stack_thread, job), 0);
+  pthread_join(thread, NULL);
+  pthread_attr_destroy(&attr);
+  ck_assert(job->ok);
+}
+
+START_TEST(stack_bounds_per_thread)
+{
+  struct stack_job own = {NULL, 0};
+  run_on_small_stack(&own);
+  marrow *M = open_bare();
+  ck_assert(churn_and_check(M));
+  struct stack_job moved = {M, 0};
+  run_on_small_stack(&moved);
+  ck_assert(churn_and_check(M)); /* and back on the main thread */
+  marrow_close(M);
+}
+END_TEST
+
+/* A bignum too big for the heap limit is memory-full (or overflow-error
+   before GMP allocates), never a GMP abort; the runtime goes on. */
+START_TEST(heap_limit_and_bignums)
+{
+  marrow_options o;
+  marrow_options_init(&o);
+  o.no_lisp_library = 1;
+  o.heap_limit = 8u << 20;
+  marrow *M = marrow_open(&o);
+  ck_assert_ptr_nonnull(M);
+  eval_ok(M, "(setq kept (expt 3 1000))");
+  marrow_value v;
+  ck_assert_int_eq(marrow_eval_string(M, "(expt 3 (expt 10 8))", &v), MARROW_ERROR);
+  const char *sym = marrow_symbol_name(M, marrow_car(M, marrow_error_value(M)));
+  ck_assert_msg(strcmp(sym, "memory-full") == 0 || strcmp(sym, "overflow-error") == 0, "%s", sym);
+  assert_prints(M, "(condition-case nil (let (l) (while t (setq l (cons (expt 7 (+ 5000 (length l))) l))))"
+                   " (memory-full 'caught))", "caught");
+  assert_prints(M, "(= kept (expt 3 1000))", "t");
+  marrow_close(M);
+}
+END_TEST
+
 /* ================================================================== */
 /* Output redirection and options                                     */
 /* ================================================================== */
@@ -945,6 +1057,10 @@ int main(void)
   tc = new_case(s, "runtimes");
   tcase_add_test(tc, runtimes_are_independent);
   tcase_add_test(tc, four_threads_four_runtimes);
+  tcase_add_test(tc, gmp_accounting_is_per_runtime);
+  tcase_add_test(tc, stack_bounds_per_thread);
+  tc = new_case(s, "limits");
+  tcase_add_test(tc, heap_limit_and_bignums);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
