@@ -1,4 +1,4 @@
-# Median totals as a gnuplot data block: one row per test, one column
+# Mean totals as a gnuplot data block: one row per test, one column
 # per runtime.
 { rt = $3; t = $4
   if (!(rt in sr)) { sr[rt] = 1; rts[++nr] = rt }

@@ -8,7 +8,8 @@
 ;;   naive          fib(37) by doubly recursive calls
 ;;
 ;; Environment: BENCH_SCALE (default 1) multiplies the repetition counts
-;; (naive runs fib(37 + log2 scale/1.6), so smaller scales shrink it);
+;; and the naive program's work (it runs fib(37 + log_phi scale), at
+;; least fib(20): fib(n) costs about phi^n calls);
 ;; BENCH_ONLY=NAME runs one program.  Each program prints one line:
 ;;   NAME: RESULT (elapsed S s, GCS gcs, GC-ELAPSED s in gc)
 ;; and the checkable results are fib(80) = 23416728348467685 and
@@ -55,11 +56,8 @@
                    name result (nth 0 timing) (nth 1 timing) (nth 2 timing)))))
 
 (defun fib-bench-naive-n ()
-  "37 at full scale; one less for each halving of the scale, at least 20."
-  (let ((n 37) (s (fib-bench-scale)))
-    (while (and (< s 0.5) (> n 20))
-      (setq n (1- n) s (* s 2)))
-    n))
+  "37 at full scale, shifted by log_phi of the scale, at least 20."
+  (max 20 (+ 37 (round (/ (log (fib-bench-scale)) (log 1.618034))))))
 
 (defun fib-bench-main ()
   (let ((only (getenv "BENCH_ONLY"))

@@ -8,7 +8,9 @@
 ;;   bignum-churn  time of a loop making short-lived bignums
 ;;
 ;; BENCH_SCALE (default 1) multiplies the sizes; BENCH_ONLY=NAME runs one
-;; part.  Each part prints one line with a checkable result.
+;; part.  Each part prints one line with a checkable result, its
+;; measurement in a trailing "(elapsed ...)" that the harness strips
+;; before comparing runtimes.
 
 (defun gc-micro-scale ()
   (let ((s (getenv "BENCH_SCALE")))
@@ -23,8 +25,8 @@
          (start (float-time)))
     (dotimes (_ runs) (garbage-collect))
     (let ((per-gc (/ (- (float-time) start) runs)))
-      (princ (format "gc-micro full-gc: %d live conses, %.1f ms per collection (length %d)\n"
-                     n (* 1000 per-gc) (length live))))))
+      (princ (format "gc-micro full-gc: %d live conses, length %d (elapsed %.1f ms per collection)\n"
+                     n (length live) (* 1000 per-gc))))))
 
 (defun gc-micro-alloc-rate ()
   (let* ((n (gc-micro-size 5000000))
@@ -35,8 +37,8 @@
       (setq sink (make-vector (1+ (% (* i 7) 16)) i))
       (setq total (+ total (length sink))))
     (let ((elapsed (- (float-time) start)))
-      (princ (format "gc-micro alloc-rate: %d vectors, %d slots, %.2f M objects/s\n"
-                     n total (/ n (max elapsed 1e-9) 1e6))))))
+      (princ (format "gc-micro alloc-rate: %d vectors, %d slots (elapsed %.3f s, %.2f M objects/s)\n"
+                     n total elapsed (/ n (max elapsed 1e-9) 1e6))))))
 
 (defun gc-micro-bignum-churn ()
   (let* ((n (gc-micro-size 1000000))

@@ -4,8 +4,17 @@
 # and (with gnuplot) a chart.  See bench/README.md.
 #
 # Environment: BENCH_RUNS (default 3; 1 for quick), BENCH_ONLY (a regexp
-# of test names), BENCH_RUNTIMES (a regexp of runtime names), MARROW and
-# MARROW_BOEHM (the binaries; default: the build tree's src/).
+# of test names), BENCH_RUNTIMES (a regexp of runtime names), BENCH_SCALE
+# (workload size; 1 for full, 0.01 for quick), BENCH_TIMEOUT (seconds per
+# run), BENCH_DEFAULT (the runtime the ratios are against; default: the
+# policy marrow picks when none is asked for), BENCH_RESULTS (the CSV and
+# chart directory), MARROW and MARROW_BOEHM (the binaries; default: the
+# build tree's src/).
+#
+# Invariants: every measured process is waited for or killed before the
+# script exits, and all scratch files live in one directory removed on
+# exit.  A runtime that is absent is skipped with a message, never an
+# error.
 set -u
 mode=${1:-quick}
 case $mode in quick|full) ;; *) echo "usage: $0 quick|full" >&2; exit 2 ;; esac
@@ -16,86 +25,127 @@ MARROW=${MARROW:-$builddir/src/marrow}
 MARROW_BOEHM=${MARROW_BOEHM:-$builddir/src/marrow-boehm}
 runs=${BENCH_RUNS:-$([ "$mode" = quick ] && echo 1 || echo 3)}
 # The workloads multiply their sizes by BENCH_SCALE.
-scale=${BENCH_SCALE:-$([ "$mode" = quick ] && echo 0.02 || echo 1)}
+scale=${BENCH_SCALE:-$([ "$mode" = quick ] && echo 0.01 || echo 1)}
+limit=${BENCH_TIMEOUT:-$([ "$mode" = quick ] && echo 120 || echo 1800)}
 only=${BENCH_ONLY:-.}
 want_runtimes=${BENCH_RUNTIMES:-.}
 resultsdir=${BENCH_RESULTS:-$here/results}
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/marrow-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+child=
+cleanup() { [ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 mkdir -p "$resultsdir"
 csv=$resultsdir/results.csv
 [ -f "$csv" ] || echo "date,mode,runtime,test,run,total_s,gc_s,gcs,rss_kib,status" > "$csv"
 raw=$work/raw.csv
 : > "$raw"
+: > "$work/sums"
+: > "$work/metrics"
 
 # ---- Runtimes ------------------------------------------------------
 # Each runtime is "name|command prefix"; the workload path is appended.
 runtimes=()
+default_policy=
 if [ -x "$MARROW" ]; then
   for p in scan hint bitmap; do
     runtimes+=("marrow-$p|env MARROW_VECTOR_POLICY=$p $MARROW -batch -Q -l")
   done
+  default_policy=$(env -u MARROW_VECTOR_POLICY "$MARROW" -batch -Q \
+                     --eval '(princ (plist-get (vector-free-lists) :policy))' 2>/dev/null)
 else
-  echo "bench: $MARROW is not built" >&2
+  echo "bench: skipping marrow: $MARROW is not built" >&2
 fi
+default_rt=${BENCH_DEFAULT:-marrow-${default_policy:-hint}}
 if [ -x "$MARROW_BOEHM" ]; then
   runtimes+=("marrow-boehm|$MARROW_BOEHM -batch -Q -l")
 else
   echo "bench: skipping marrow-boehm (not built: configure found no libgc)" >&2
 fi
+
+# GNU Emacs twice: byte-compiled (each workload compiled here, once) and
+# interpreted from the same source.
 if command -v emacs >/dev/null; then
   cp "$here"/*.el "$work"/
-  if emacs -batch -Q -L "$work" --eval '(setq byte-compile-warnings nil)' \
-       -f batch-byte-compile "$work"/*.el >/dev/null 2>&1; then
-    runtimes+=("emacs-bytecomp|emacs -batch -Q -L $work -l")
-  fi
+  compiled=yes
+  for f in "$work"/*.el; do
+    emacs -batch -Q -L "$work" --eval '(setq byte-compile-warnings nil)' \
+      -f batch-byte-compile "$f" >"$work/compile.log" 2>&1 && [ -f "${f}c" ] ||
+      { compiled=no; echo "bench: skipping emacs-bytecomp: $(basename "$f") does not byte-compile: $(tail -1 "$work/compile.log")" >&2; break; }
+  done
+  [ $compiled = yes ] && runtimes+=("emacs-bytecomp|emacs -batch -Q -L $work -l")
   runtimes+=("emacs-interp|emacs -batch -Q -l")
 else
-  echo "bench: skipping GNU Emacs (no emacs on PATH)" >&2
+  echo "bench: skipping emacs-bytecomp and emacs-interp (no emacs on PATH)" >&2
 fi
+
+# The C floor: fib and pidigits in plain C (pidigits with GMP).
 refs=()
 for r in fib pidigits; do
   if cc -O2 -o "$work/ref-$r" "$here/ref/$r.c" -lgmp -lm 2>"$work/ref-$r.err"; then
     refs+=("$r")
   else
-    echo "bench: C reference $r did not build: $(head -1 "$work/ref-$r.err")" >&2
+    echo "bench: skipping c-ref $r (did not build: $(head -1 "$work/ref-$r.err"))" >&2
   fi
 done
 
 # ---- One measured run ----------------------------------------------
-# Prints "total gc gcs rss status sum" for COMMAND with BENCH_ONLY set;
-# sum is a digest of the checkable output: result lines without their
-# timings, since every runtime must print the same results.
-measure() {
-  local test=$1 btest=$2; shift 2
-  local out=$work/out err=$work/err tm=$work/time
-  BENCH_ONLY=${btest#-} BENCH_SCALE=$scale /usr/bin/time -f "%e %M" -o "$tm" "$@" >"$out" 2>"$err"
-  local rc=$?
-  local total rss gcs gcsec
-  read -r total rss < <(tail -1 "$tm")
-  gcs=$(awk '/^bench-gc /{print $2}' "$out" | tail -1)
-  gcsec=$(awk '/^bench-gc /{print $3}' "$out" | tail -1)
-  grep -v -e '^bench-gc ' -e '^gc-micro ' -e '^$' "$out" | sed 's/ *(elapsed [^)]*)//' | grep -v elapsed |
-    md5sum | cut -c1-8 > "$work/sum"
-  grep -h -e '^gc-micro ' -e 'elapsed [0-9.]* s,' "$out" | sed "s/^/  $test: /" >> "$work/metrics"
-  local status=ok
-  [ $rc -eq 0 ] || status="exit$rc"
-  echo "${total:-0} ${gcsec:-0} ${gcs:-0} ${rss:-0} $status $(cat "$work/sum")"
+# timeout is outermost: it leads its own process group and, on its limit
+# or on our TERM, kills the whole group, so no workload outlives us.
+# Runs COMMAND with BENCH_ONLY and BENCH_SCALE set and prints
+# "total gc gcs rss status": wall seconds from the shell's clock, peak
+# RSS from GNU time, and the collector's counters from the "bench-gc"
+# line the harness asks the runtime to print.  It also files a digest of
+# the checkable output under the runtime and test, and the workload's own
+# timing lines under metrics.
+gc_report='(princ (format "\nbench-gc %d %f\n" gcs-done gc-elapsed))'
+
+digest() {  # output on stdin -> short digest of its result lines
+  grep -v -e '^bench-gc ' -e '^$' | sed 's/ *(elapsed [^)]*)//' | grep -v elapsed |
+    md5sum | cut -c1-8
 }
 
-gc_report='(princ (format "\nbench-gc %d %f\n" gcs-done gc-elapsed))'
+measure() {
+  local name=$1 test=$2 btest=$3 run=$4; shift 4
+  local out=$work/out err=$work/err tm=$work/time
+  local start=$EPOCHREALTIME
+  BENCH_ONLY=${btest#-} BENCH_SCALE=$scale \
+    timeout "$limit" /usr/bin/time -f "%M" -o "$tm" "$@" >"$out" 2>"$err" &
+  child=$!
+  wait $child
+  local rc=$?
+  child=
+  local total rss gcs gcsec status=ok
+  total=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.3f", b - a}')
+  rss=$(tail -1 "$tm" 2>/dev/null)
+  case $rss in ''|*[!0-9]*) rss=0 ;; esac
+  gcs=$(awk '/^bench-gc /{print $2}' "$out" | tail -1)
+  gcsec=$(awk '/^bench-gc /{print $3}' "$out" | tail -1)
+  if [ $rc -eq 124 ]; then status=timeout; elif [ $rc -ne 0 ]; then status=exit$rc; fi
+  if [ $status = ok ]; then
+    echo "$name $test $(digest < "$out")" >> "$work/sums"
+    [ "$run" = 1 ] && grep -h elapsed "$out" | sed "s/^/  $name $test: /" >> "$work/metrics"
+  fi
+  echo "$total ${gcsec:-0} ${gcs:-0} $rss $status"
+}
 
 run_one() {
   local name=$1 test=$2 btest=$3; shift 3
+  local i total gcsec gcs rss status
   for ((i = 1; i <= runs; i++)); do
-    read -r total gcsec gcs rss status sum < <(measure "$test" "$btest" "$@")
+    measure "$name" "$test" "$btest" "$i" "$@" > "$work/m"
+    read -r total gcsec gcs rss status < "$work/m"
     echo "$stamp,$mode,$name,$test,$i,$total,$gcsec,$gcs,$rss,$status" | tee -a "$csv" >> "$raw"
-    echo "$name $test $sum" >> "$work/sums"
-    [ "$status" = ok ] || echo "bench: $name $test failed ($status): $(tail -2 "$work/err" | tr '\n' ' ')" >&2
+    [ "$status" = ok ] ||
+      echo "bench: $name $test failed ($status): $(tail -2 "$work/err" | tr '\n' ' ')" >&2
   done
 }
 
+echo "bench: $mode run, scale $scale, $runs run(s) each; ratios against $default_rt" >&2
 while read -r test file btest ref; do
   case $test in ''|\#*) continue ;; esac
   [[ $test =~ $only ]] || continue
@@ -114,22 +164,32 @@ done < "$here/tests.list"
 
 # ---- Tables ----------------------------------------------------------
 echo
-echo "marrow benchmarks ($mode, $runs run(s) each, $(nproc) cores, $stamp)"
-awk -F, -f "$here/tables.awk" "$raw"
+echo "marrow benchmarks ($mode, scale $scale, $runs run(s) each, $(nproc) cores, $stamp)"
+BENCH_DEFAULT=$default_rt awk -F, -f "$here/tables.awk" "$raw"
 if [ -s "$work/metrics" ]; then
-  echo; echo "What the workloads printed about themselves:"; cat "$work/metrics"
+  echo; echo "What the workloads printed about themselves (first run):"; cat "$work/metrics"
 fi
-# Every runtime must print the same result for a test.
-awk '{k=$2; if (!(k in s)) s[k]=$3; else if (s[k]!=$3) bad[k]=bad[k] " " $1}
-     END {for (k in bad) print "bench: RESULT MISMATCH in " k ":" bad[k]}' "$work/sums" | sort -u >&2
+
+# Every runtime, and every run, must print the same results for a test.
+echo
+awk '{k = $2; if (!(k in s)) s[k] = $3; else if (s[k] != $3) bad[k] = bad[k] " " $1}
+     END {for (k in bad) print "bench: RESULT MISMATCH in " k ":" bad[k]}' "$work/sums" |
+  sort -u > "$work/mismatch"
+if [ -s "$work/mismatch" ]; then
+  cat "$work/mismatch"; cat "$work/mismatch" >&2
+else
+  echo "Results: every runtime printed the same results for each test."
+fi
 
 if command -v gnuplot >/dev/null; then
   png=$resultsdir/latest-$mode.png
   awk -F, -f "$here/chart.awk" "$raw" > "$work/chart.dat"
-  if gnuplot -e "datafile='$work/chart.dat'; outfile='$png'" "$here/chart.gp" 2>/dev/null; then
-    echo; echo "Chart: $png"
+  if gnuplot -e "datafile='$work/chart.dat'; outfile='$png'" "$here/chart.gp" 2>"$work/gnuplot.err"; then
+    echo "Chart: $png"
+  else
+    echo "bench: gnuplot failed: no chart ($(head -1 "$work/gnuplot.err"))"
   fi
 else
-  echo; echo "bench: gnuplot is not installed: no chart (apt-get install gnuplot-nox)"
+  echo "bench: gnuplot is not installed: no chart (apt-get install gnuplot-nox)"
 fi
 echo "Results appended to $csv"

@@ -1,11 +1,24 @@
 # Reads the harness's raw CSV (date,mode,runtime,test,run,total,gc,gcs,
 # rss_kib,status) and prints one elisp-benchmarks-style table per
-# runtime, then medians as ratios against marrow's default policy.
-function median(key,   n, i, j, t, a) {
+# runtime, then medians as ratios against marrow's default policy
+# (BENCH_DEFAULT), then medians with their spread.
+function sorted(key, a,   n, i, j, t) {   # the samples of KEY in A, ascending
   n = split(samples[key], a, " ")
   for (i = 2; i <= n; i++)          # insertion sort: n is tiny
     for (j = i; j > 1 && a[j-1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+  return n
+}
+function median(key,   n, a) {
+  n = sorted(key, a)
   return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function spread(key,   n, a) {     # max - min
+  n = sorted(key, a)
+  return a[n] - a[1]
+}
+function header(title,   r) {
+  printf "\n%s\n| %-14s |", title, "test"; for (r = 1; r <= nrt; r++) printf " %16s |", rts[r]; printf "\n"
+  printf "|----------------|"; for (r = 1; r <= nrt; r++) printf "------------------|"; printf "\n"
 }
 {
   rt = $3; t = $4; key = rt SUBSEP t
@@ -32,17 +45,25 @@ END {
         gcs[key] / n[key], m, err, rss[key] / 1024, (key in failed) ? " FAILED " failed[key] : ""
     }
   }
-  printf "\nMedian total time as a ratio of %s (lower is faster)\n", default_rt
-  printf "| %-14s |", "test"; for (r = 1; r <= nrt; r++) printf " %14s |", rts[r]; printf "\n"
-  printf "|----------------|"; for (r = 1; r <= nrt; r++) printf "----------------|"; printf "\n"
+  header("Median total time as a ratio of " default_rt " (lower is faster)")
   for (i = 1; i <= nt; i++) {
     printf "| %-14s |", tests[i]
     base = (default_rt SUBSEP tests[i]) in n ? median(default_rt SUBSEP tests[i]) : 0
     for (r = 1; r <= nrt; r++) {
       key = rts[r] SUBSEP tests[i]
-      if (!(key in n)) printf " %14s |", "-"
-      else if (base > 0) printf " %6.2fx %6.2fs |", median(key) / base, median(key)
-      else printf " %14.2fs |", median(key)
+      if (!(key in n)) printf " %16s |", "-"
+      else if (base > 0) printf " %7.2fx %6.2fs |", median(key) / base, median(key)
+      else printf " %15.2fs |", median(key)
+    }
+    printf "\n"
+  }
+  header("Median total time (s) and, in parentheses, its spread (max - min) over the runs")
+  for (i = 1; i <= nt; i++) {
+    printf "| %-14s |", tests[i]
+    for (r = 1; r <= nrt; r++) {
+      key = rts[r] SUBSEP tests[i]
+      if (key in n) printf " %7.3f (%6.3f) |", median(key), spread(key)
+      else printf " %16s |", "-"
     }
     printf "\n"
   }

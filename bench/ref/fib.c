@@ -1,7 +1,7 @@
 /* fib.c -- C reference for bench/fib.el's four programs, with the same
    protocol: BENCH_ONLY selects iterative, tail-recursive, named-let or
-   naive; BENCH_SCALE multiplies the repetitions (and shrinks the naive
-   program's argument by one per halving, as fib.el does).  volatile
+   naive; BENCH_SCALE multiplies the repetitions (and shifts the naive
+   program's argument by log_phi of it, as fib.el does).  volatile
    keeps the compiler from folding the loops away. */
 #include <math.h>
 #include <stdio.h>
@@ -22,14 +22,11 @@ static long fib_iter(long n)
 static long fib_tail(long n, long a, long b) { return n == 0 ? a : fib_tail(n - 1, b, a + b); }
 static long fib_naive(long n) { return n < 2 ? n : fib_naive(n - 1) + fib_naive(n - 2); }
 
+/* fib(n) costs about phi^n calls, so BENCH_SCALE shifts n by log_phi. */
 static long naive_argument(double scale)
 {
-  long n = 37;
-  while (scale < 0.5 && n > 20) {
-    n--;
-    scale *= 2;
-  }
-  return n;
+  long n = 37 + lround(log(scale) / log(1.618034));
+  return n < 20 ? 20 : n;
 }
 
 int main(void)
