@@ -1894,6 +1894,7 @@ static mval eval_in(mrt *rt, mval form, mval env)
 {
   if (rt->lisp_eval_depth == 0)
     check_thread(rt);
+  list_length(rt, env); /* a circular lexical environment would hang lookups */
   mval code = analyse_function(rt, NULL, Qnil, list1(rt, form), NILP(env),
                                CONSP(env) ? env : Qnil);
   return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL);
