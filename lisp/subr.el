@@ -619,6 +619,116 @@ anywhere other than in a tail call."
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
 
+;;; ---- pcase (a subset) --------------------------------------------------
+;;
+;; Patterns: _, SYMBOL, literals (keywords, nil, t, numbers, strings),
+;; 'VAL, `QPAT (with ,PAT inside conses and vectors), (pred FUN),
+;; (guard EXPR), (and PAT...), (or PAT...), (app FUN PAT), (cl-type TYPE).
+;; A pattern compiles to a test form that assigns its variables as it
+;; matches; each clause binds its variables around its test and body.
+;; Unlike Emacs's pcase this tests clauses one after the other, with no
+;; decision tree: simple, and fast enough for scripts.
+
+(defvar subr--pcase-vars nil "Variables of the pattern being compiled.")
+
+(defun subr--pcase-literal-p (pat)
+  (or (keywordp pat) (memq pat '(nil t)) (numberp pat) (stringp pat)))
+
+(defun subr--pcase-test (pat v)
+  "A form true when the value of the form V matches PAT."
+  (cond
+   ((eq pat '_) t)
+   ((subr--pcase-literal-p pat) `(equal ,v ',pat))
+   ((symbolp pat)
+    (unless (memq pat subr--pcase-vars) (push pat subr--pcase-vars))
+    `(progn (setq ,pat ,v) t))
+   ((eq (car pat) 'quote) `(equal ,v ,pat))
+   ((eq (car pat) '\`) (subr--pcase-qpat (nth 1 pat) v))
+   ((eq (car pat) 'pred) (subr--pcase-call (nth 1 pat) v))
+   ((eq (car pat) 'guard) (nth 1 pat))
+   ((eq (car pat) 'and)
+    `(and ,@(mapcar (lambda (p) (subr--pcase-test p v)) (cdr pat))))
+   ((eq (car pat) 'or)
+    `(or ,@(mapcar (lambda (p) (subr--pcase-test p v)) (cdr pat))))
+   ((eq (car pat) 'app)
+    (subr--pcase-test (nth 2 pat) (subr--pcase-call (nth 1 pat) v)))
+   ((eq (car pat) 'cl-type) `(cl-typep ,v ',(nth 1 pat)))
+   (t (error "Unknown pcase pattern: %S" pat))))
+
+(defun subr--pcase-call (fun v)
+  "The call of FUN (a symbol, lambda, or (F ARGS...)) on V."
+  (cond ((symbolp fun) `(,fun ,v))
+        ((memq (car fun) '(lambda function closure)) `(funcall ,fun ,v))
+        (t `(,@fun ,v))))
+
+(defun subr--pcase-qpat (qpat v)
+  (cond
+   ((and (consp qpat) (eq (car qpat) '\,)) (subr--pcase-test (nth 1 qpat) v))
+   ((consp qpat)
+    `(and (consp ,v)
+          ,(subr--pcase-qpat (car qpat) `(car ,v))
+          ,(subr--pcase-qpat (cdr qpat) `(cdr ,v))))
+   ((vectorp qpat)
+    (let ((i -1))
+      `(and (vectorp ,v) (= (length ,v) ,(length qpat))
+            ,@(mapcar (lambda (q) (setq i (1+ i)) (subr--pcase-qpat q `(aref ,v ,i)))
+                      qpat))))
+   (t `(equal ,v ',qpat))))
+
+(defun subr--pcase-clause (pat v)
+  "(VARS . TEST) for matching the value in V against PAT."
+  (let* ((subr--pcase-vars nil)
+         (test (subr--pcase-test pat v)))
+    (cons (reverse subr--pcase-vars) test)))
+
+(defun subr--pcase-expand (exp clauses exhaustive)
+  (let* ((v (make-symbol "val"))
+         (form (if exhaustive
+                   `(error "No clause matching `%S'" ,v)
+                 nil)))
+    (dolist (clause (reverse clauses))
+      (let ((c (subr--pcase-clause (car clause) v)))
+        (setq form `(let ,(car c)
+                      (if ,(cdr c) (progn ,@(or (cdr clause) '(nil))) ,form)))))
+    `(let ((,v ,exp)) ,form)))
+
+(defmacro pcase (exp &rest clauses)
+  "Evaluate EXP and run the body of the first clause (PATTERN BODY...) it matches."
+  (declare (indent 1))
+  (subr--pcase-expand exp clauses nil))
+
+(defmacro pcase-exhaustive (exp &rest clauses)
+  "Like `pcase', but signal an error when no clause matches."
+  (declare (indent 1))
+  (subr--pcase-expand exp clauses t))
+
+(defmacro pcase-let* (bindings &rest body)
+  "Bind the variables of each (PATTERN EXP) in turn, destructuring."
+  (declare (indent 1))
+  (if (null bindings)
+      `(progn ,@body)
+    (let* ((v (make-symbol "val"))
+           (c (subr--pcase-clause (car (car bindings)) v)))
+      `(let* ((,v ,(nth 1 (car bindings))) ,@(car c))
+         ,(cdr c)
+         (pcase-let* ,(cdr bindings) ,@body)))))
+
+(defmacro pcase-let (bindings &rest body)
+  "Like `pcase-let*'; the expressions are all evaluated first."
+  (declare (indent 1))
+  (let ((temps (mapcar (lambda (_) (make-symbol "x")) bindings)))
+    `(let ,(subr--zip temps (mapcar (lambda (b) (nth 1 b)) bindings))
+       (pcase-let* ,(subr--zip (mapcar #'car bindings) temps) ,@body))))
+
+(defmacro pcase-dolist (spec &rest body)
+  "Like `dolist', but the variable may be a pcase pattern."
+  (declare (indent 1))
+  (if (symbolp (car spec))
+      `(dolist ,spec ,@body)
+    (let ((x (make-symbol "x")))
+      `(dolist (,x ,@(cdr spec))
+         (pcase-let* ((,(car spec) ,x)) ,@body)))))
+
 ;;; ---- Timing -----------------------------------------------------------
 
 (defmacro benchmark-elapse (&rest forms)
