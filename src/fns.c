@@ -652,7 +652,7 @@ static mval Fcopy_sequence(mrt *rt, int n, mval *a)
   if (NILP(s) || CONSP(s))
     return copy_list(rt, s);
   if (STRINGP(s))
-    return make_string_utf8(rt, XSTRING(s)->data, (size_t)XSTRING(s)->nbytes);
+    return substring_bytes(rt, s, 0, XSTRING(s)->nbytes);
   CHECK_TYPE(rt, VECTORP(s) || RECORDP(s), Qsequencep, s);
   return copy_vectorlike(rt, s);
 }

@@ -146,9 +146,16 @@ void string_set_char(mrt *rt, mval s, int64_t idx, int c)
     str->flags |= STRING_MULTIBYTE;
 }
 
-mval make_string_utf8(mrt *rt, const uint8_t *p, size_t nbytes)
+/* The new string is allocated before SRC's bytes are read, and SRC is
+   used after the allocation: a pointer into its byte buffer alone
+   would not keep SRC alive (the buffer is not a heap object), so a
+   collection in between could free it. */
+mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e)
 {
-  return make_string(rt, (const char *)p, nbytes);
+  mval r = alloc_string(rt, e - b);
+  memcpy(XSTRING(r)->data, XSTRING(src)->data + b, (size_t)(e - b));
+  set_string_counts(r);
+  return r;
 }
 
 /* ================================================================== */
@@ -265,9 +272,7 @@ static void check_range(mrt *rt, mval obj, mval from, mval to, int64_t len, int6
 
 static mval substring(mrt *rt, mval s, int64_t from, int64_t to)
 {
-  int64_t b = string_char_to_byte(s, from);
-  int64_t e = b + string_char_to_byte(s, to) - string_char_to_byte(s, from);
-  return make_string(rt, (const char *)XSTRING(s)->data + b, (size_t)(e - b));
+  return substring_bytes(rt, s, string_char_to_byte(s, from), string_char_to_byte(s, to));
 }
 
 static mval Fsubstring(mrt *rt, int n, mval *a)
@@ -728,10 +733,6 @@ static mval Fstring_search(mrt *rt, int n, mval *a)
   return at < 0 ? Qnil : make_fixnum(byte_to_char(hay, at));
 }
 
-static mval substring_bytes(mrt *rt, mval s, int64_t b, int64_t e)
-{
-  return make_string(rt, (const char *)XSTRING(s)->data + b, (size_t)(e - b));
-}
 
 static mval Fstring_replace(mrt *rt, int n, mval *a)
 {

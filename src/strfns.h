@@ -32,8 +32,8 @@ int string_char_at(mval s, int64_t idx);
 /* (aset S IDX C): may change S's byte length. */
 void string_set_char(mrt *rt, mval s, int64_t idx, int c);
 
-/* A fresh string of NBYTES bytes of UTF-8 at P (counts its chars). */
-mval make_string_utf8(mrt *rt, const uint8_t *p, size_t nbytes);
+/* A fresh string of the bytes [B, E) of string SRC. */
+mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e);
 /* (concat &rest SEQUENCES) */
 mval concat_strings(mrt *rt, int n, mval *args);
 /* The string of the characters in sequence SEQ (list, vector, string),
