@@ -375,6 +375,43 @@ START_TEST(floats_strings_symbols)
 }
 END_TEST
 
+/* Every predicate against one value of each type. */
+START_TEST(predicates_on_every_type)
+{
+  marrow *M = open_bare();
+  marrow_value big, fn;
+  ck_assert_int_eq(marrow_parse_integer(M, "1000000000000000000000", 10, &big), MARROW_OK);
+  ck_assert_int_eq(marrow_eval_string(M, "(function (lambda (x) x))", &fn), MARROW_OK);
+  struct {
+    marrow_value v;
+    const char *truths; /* n i x f N s y c l v F: which predicates hold */
+  } cases[] = {
+    {marrow_nil(M), "n y l"},
+    {marrow_int(M, 7), "i x N"},
+    {big, "i N"},
+    {marrow_float(M, 2.5), "f N"},
+    {marrow_cstring(M, "s"), "s"},
+    {marrow_intern(M, "car"), "y F"},
+    {marrow_cons(M, marrow_t(M), marrow_nil(M)), "c l"},
+    {marrow_vector(M, 2, marrow_nil(M)), "v"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    marrow_value v = cases[i].v;
+    const char *t = cases[i].truths;
+    int got[] = {marrow_is_nil(v),        marrow_is_integer(M, v), marrow_is_fixnum(v),
+                 marrow_is_float(v),      marrow_is_number(M, v),  marrow_is_string(v),
+                 marrow_is_symbol(v),     marrow_is_cons(v),       marrow_is_list(v),
+                 marrow_is_vector(M, v),  marrow_is_function(M, v)};
+    const char *names = "nixfNsyclvF";
+    for (int k = 0; names[k]; k++)
+      ck_assert_msg(!got[k] == !strchr(t, names[k]), "case %zu (%s), predicate %c", i,
+                    printed(M, v), names[k]);
+  }
+  ck_assert(marrow_is_function(M, fn) && !marrow_is_number(M, fn));
+  marrow_close(M);
+}
+END_TEST
+
 START_TEST(conses_vectors_equality)
 {
   marrow *M = open_bare();
@@ -1037,6 +1074,7 @@ int main(void)
   tcase_add_test(tc, integers_and_mpz);
   tcase_add_test(tc, floats_strings_symbols);
   tcase_add_test(tc, conses_vectors_equality);
+  tcase_add_test(tc, predicates_on_every_type);
   tcase_add_test(tc, globals);
   tc = new_case(s, "primitives");
   tcase_add_test(tc, c_primitives);
