@@ -205,7 +205,7 @@ struct gc {
 
   /* The C stack of the thread using the runtime */
   pthread_t stack_thread;
-  uintptr_t stack_top;
+  uintptr_t stack_bottom, stack_top; /* bottom 0: unknown */
   bool stack_known;
 
   struct gc_stats stats;
@@ -978,6 +978,7 @@ void gc_attach_thread(struct gc *g)
   size_t size;
   if (pthread_getattr_np(self, &attr) == 0) {
     if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+      g->stack_bottom = (uintptr_t)addr;
       g->stack_top = (uintptr_t)addr + size;
       g->stack_thread = self;
       g->stack_known = true;
@@ -987,10 +988,22 @@ void gc_attach_thread(struct gc *g)
   if (!g->stack_known) {
     /* No bounds from the system: scan up to this frame's caller at
        least.  Hosts on such systems attach from their outermost frame. */
+    g->stack_bottom = 0;
     g->stack_top = (uintptr_t)__builtin_frame_address(0);
     g->stack_thread = self;
     g->stack_known = true;
   }
+}
+
+/* Whether the running code is on the stack we know.  It is not on a
+   host's coroutine or signal stack: the roots there cannot be found,
+   so collecting would free live objects.  Such collections are
+   skipped instead; memory grows until the code is back. */
+static NOINLINE bool on_known_stack(struct gc *g)
+{
+  gc_attach_thread(g);
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  return here < g->stack_top && here >= g->stack_bottom;
 }
 
 static void mark_word(struct gc *g, uintptr_t w)
@@ -1170,7 +1183,7 @@ static void run_after_collect(struct gc *g)
 
 void gc_collect(struct gc *g, const char *reason)
 {
-  if (g->collecting || g->inhibit)
+  if (g->collecting || g->inhibit || !on_known_stack(g))
     return;
   size_t before[HEAP_KIND_COUNT] = {0};
   if (g->cfg.log)

@@ -15,7 +15,9 @@
 #include "config.h"
 
 #include <check.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <ucontext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -415,6 +417,88 @@ START_TEST(mark_stack_overflow_recovers)
   ck_assert_uint_eq(kind_used(g, HEAP_CONS), (1u << 14) - 1);
   ck_assert_uint_eq(kind_used(g, HEAP_STRING), (1u << 14) - 1);
   assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+/* ================================================================== */
+/* Other threads and other stacks                                     */
+/* ================================================================== */
+
+struct thread_job {
+  struct gc *g;
+  size_t length;
+  uint64_t gcs;
+};
+
+static void *collect_in_thread(void *ud)
+{
+  struct thread_job *job = ud;
+  gc_attach_thread(job->g);
+  mval list = Qnil;
+  for (int i = 0; i < 100000; i++)
+    list = gc_cons(job->g, gc_float(job->g, i), list);
+  gc_collect(job->g, "thread");
+  struct gc_stats st;
+  gc_get_stats(job->g, &st);
+  job->gcs = st.gcs_done;
+  job->length = list_length_of(&list);
+  return NULL;
+}
+
+/* A runtime may move to another thread: its stack is found there. */
+START_TEST(collects_on_another_thread)
+{
+  struct gc *g = new_gc(false);
+  struct thread_job job = {g, 0, 0};
+  pthread_t t;
+  ck_assert_int_eq(pthread_create(&t, NULL, collect_in_thread, &job), 0);
+  pthread_join(t, NULL);
+  ck_assert_uint_eq(job.length, 100000);
+  ck_assert_uint_ge(job.gcs, 1);
+  gc_attach_thread(g);
+  mval c = gc_cons(g, make_fixnum(3), Qnil);
+  collect_clean(g);
+  ck_assert(XCAR(c) == make_fixnum(3));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+static struct gc *coroutine_gc;
+static ucontext_t coroutine_ctx, main_ctx;
+static volatile size_t coroutine_length;
+
+static void coroutine_body(void)
+{
+  struct gc *g = coroutine_gc;
+  mval list = Qnil;
+  for (int i = 0; i < 1000; i++)
+    list = gc_cons(g, make_fixnum(i), list);
+  gc_collect(g, "coroutine"); /* roots unknown here: skipped, not wrong */
+  coroutine_length = list_length_of(&list);
+}
+
+START_TEST(no_collection_on_unknown_stack)
+{
+  struct gc *g = new_gc(false);
+  coroutine_gc = g;
+  size_t size = 256 * 1024;
+  void *stack = malloc(size);
+  getcontext(&coroutine_ctx);
+  coroutine_ctx.uc_stack.ss_sp = stack;
+  coroutine_ctx.uc_stack.ss_size = size;
+  coroutine_ctx.uc_link = &main_ctx;
+  makecontext(&coroutine_ctx, coroutine_body, 0);
+  swapcontext(&main_ctx, &coroutine_ctx);
+  ck_assert_uint_eq(coroutine_length, 1000);
+  struct gc_stats st;
+  gc_get_stats(g, &st);
+  ck_assert_uint_eq(st.gcs_done, 0);
+  free(stack);
+  gc_collect(g, "back");
+  gc_get_stats(g, &st);
+  ck_assert_uint_eq(st.gcs_done, 1);
   gc_free(g);
 }
 END_TEST
@@ -1098,6 +1182,12 @@ static Suite *gc_suite(void)
   tcase_add_test(tc, ten_million_long_list);
   tcase_add_test(tc, million_deep_car_chain);
   tcase_add_test(tc, mark_stack_overflow_recovers);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("stacks");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, collects_on_another_thread);
+  tcase_add_test(tc, no_collection_on_unknown_stack);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("trigger");
