@@ -14,6 +14,20 @@
 **   - Regexps (second half of the file) are compiled to a small program
 **     and run by a Pike VM: time linear in the string for a given
 **     regexp, no recursion, no backtracking blow-up.
+**
+** Known differences from Emacs 28, each for a reason:
+**   - No back references (\1 in a regexp): they need backtracking.
+**     Signals invalid-regexp.
+**   - A group inside a loop whose body can match empty ("\(a*\)+")
+**     reports the last non-empty iteration; Emacs's backtracking
+**     matcher records one extra empty iteration.
+**   - Case conversion knows ASCII, Latin-1, Latin Extended-A, Greek,
+**     Cyrillic, Armenian and fullwidth letters, plus sharp s; not
+**     titlecase digraphs or the dotted capital I's special lowercase.
+**   - There are no unibyte strings with raw bytes: everything is UTF-8.
+**   - aref on a multibyte string walks from its start (no position
+**     cache), so indexing loops over long non-ASCII strings are
+**     quadratic.
 */
 #include "config.h"
 
