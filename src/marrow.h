@@ -29,7 +29,9 @@
 **     from Lisp.  Inside such a function, `marrow_signal` and
 **     `marrow_error` raise a Lisp error that Lisp `condition-case` can
 **     catch.  They are the only calls that do not return; use them only
-**     inside a primitive.
+**     inside a primitive (outside every protected call there is nowhere
+**     to go, and the process ends with status 255, as lua_error does
+**     without a protected call).
 **
 ** The guide for hosts is docs/embedding.md; examples/embed.c is a
 ** complete small host.
@@ -97,8 +99,11 @@ typedef void (*marrow_write_fn)(void *userdata, const char *buf, size_t n);
    left at zero fall back to the MARROW_* environment variables and then
    to Emacs's defaults. */
 typedef struct marrow_options {
-  size_t heap_limit;       /* bytes; past it Lisp gets `memory-full'.
-                              0: no limit */
+  size_t heap_limit;       /* bytes of heap plus external data (string
+                              data, hash storage, GMP limbs: heap_bytes +
+                              external_bytes of marrow_stats); past it Lisp
+                              gets `memory-full'.  0: $MARROW_HEAP_LIMIT,
+                              else no limit */
   size_t gc_threshold;     /* gc-cons-threshold in bytes; 0: 800000 */
   double gc_percentage;    /* gc-cons-percentage; 0: 0.1 */
   enum marrow_vector_policy vector_policy;
@@ -185,7 +190,8 @@ int marrow_get_int64(marrow *M, marrow_value v, int64_t *out);
 char *marrow_integer_to_string(marrow *M, marrow_value v, int base);
 
 #ifdef MARROW_WITH_GMP
-/* Define MARROW_WITH_GMP (and include <gmp.h> first) for these. */
+/* Define MARROW_WITH_GMP (and include <gmp.h> first) for these; a host
+   that uses them links GMP itself (-lgmp). */
 marrow_value marrow_from_mpz(marrow *M, mpz_srcptr z);
 /* Nonzero, and copies V into OUT (mpz_init'ed by the caller), when V is
    an integer. */
