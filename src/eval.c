@@ -994,6 +994,34 @@ static mval ev_eq(mrt *rt, const node *n, mval *fp)
   return slow_call2(rt, n, x, y, 2);
 }
 
+/* (+ a b c): tree sums and counters. */
+static mval ev_add3(mrt *rt, const node *n, mval *fp)
+{
+  mval x = operand(rt, n->kids[0], fp);
+  mval y = operand(rt, n->kids[1], fp);
+  mval z = operand(rt, n->kids[2], fp);
+  mval r;
+  if (n->sym->function == n->fk && FIXNUMP(x) && FIXNUMP(y) && FIXNUMP(z) &&
+      !__builtin_add_overflow((int64_t)x, (int64_t)y, (int64_t *)&r) &&
+      !__builtin_add_overflow((int64_t)r, (int64_t)z, (int64_t *)&r))
+    return r;
+  size_t base = rt->stack_top;
+  rt->stack[rt->stack_top++] = x;
+  rt->stack[rt->stack_top++] = y;
+  rt->stack[rt->stack_top++] = z;
+  return call_named(rt, n, 3, base);
+}
+
+/* cons is the allocation in every list-building loop. */
+static mval ev_cons(mrt *rt, const node *n, mval *fp)
+{
+  mval x = operand(rt, n->kids[0], fp);
+  mval y = operand(rt, n->kids[1], fp);
+  if (n->sym->function == n->fk)
+    return Fcons(rt, x, y);
+  return slow_call2(rt, n, x, y, 2);
+}
+
 #define FAST1(name, expr)                                               \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
@@ -1037,6 +1065,7 @@ static const struct fast_op fast_ops[] = {
   {"<=", 2, ev_le},   {">=", 2, ev_ge},     {"=", 2, ev_numeq}, {"eq", 2, ev_eq},
   {"1+", 1, ev_add1}, {"1-", 1, ev_sub1},   {"car", 1, ev_car}, {"cdr", 1, ev_cdr},
   {"not", 1, ev_not}, {"null", 1, ev_not},  {"consp", 1, ev_consp},
+  {"cons", 2, ev_cons}, {"+", 3, ev_add3},
 };
 
 /* ---- Making closures ---- */
