@@ -74,11 +74,14 @@
 ** point cannot get memory it collects and retries; if that fails too
 ** it enters *emergency mode* and calls the memory_full handler, which
 ** signals memory-full by longjmp.  Signalling conses, so in emergency
-** mode the gate ignores the limit and the fault injection, and a spare
-** block kept since start-up is returned to the system in case the
-** system itself ran dry.  Emergency mode ends at the first allocation
+** mode the gate skips fault injection and lets the limit be passed by
+** a small headroom (1 MiB), and a spare block kept since start-up is
+** returned to the system in case the system itself ran dry.  Emergency mode ends at the first allocation
 ** made from a shallower C frame than the one that failed: by then the
-** longjmp has unwound past the failure.  gc_xmalloc and gc_xrealloc
+** longjmp has unwound past the failure.  (A later failure deeper down
+** simply signals again; only failures in a row, with no allocation
+** succeeding between them, mean that even the reserve is gone.)
+** gc_xmalloc and gc_xrealloc
 ** never collect and never longjmp (GMP calls them); they return NULL.
 ** An injected fault skips the retry, so that each one really drives the
 ** memory-full path that it exists to test.
@@ -140,6 +143,8 @@ enum {
   RETAINED_MARK_STACK = 65536, /* shrink back to this after a collection */
   INITIAL_SYMTAB = 1024,
   SPARE_BYTES = 128 * 1024,    /* given back to the system on memory-full */
+  MAX_FAILURES_IN_A_ROW = 8,
+  EMERGENCY_HEADROOM = 1024 * 1024, /* past the heap limit, to signal memory-full */
   POISON_BYTE = 0xdb
 };
 
@@ -201,6 +206,7 @@ struct gc {
   /* Running out */
   bool emergency;
   uintptr_t emergency_frame;
+  int failures_in_a_row;               /* memory-full reports, no success between */
   void *spare;
 
   /* The C stack of the thread using the runtime */
@@ -280,18 +286,20 @@ static void libc_free(void *ud, void *p, size_t nbytes)
 }
 
 /* Whether the gate refuses NBYTES more: an injected fault or the limit.
-   Emergency mode lifts both so that memory-full can be signalled. */
+   Emergency mode lifts fault injection and lets the limit be passed by
+   EMERGENCY_HEADROOM, enough to signal memory-full, but not enough for
+   code that keeps running in emergency mode to go unbounded. */
 static bool gate_refuses(struct gc *g, size_t nbytes)
 {
-  if (g->emergency)
-    return false;
-  g->system_allocs++;
-  if (g->cfg.fail_alloc_every && g->system_allocs % g->cfg.fail_alloc_every == 0) {
+  size_t limit = g->cfg.heap_limit;
+  if (g->emergency) {
+    limit = limit ? limit + EMERGENCY_HEADROOM : 0;
+  } else if (g->cfg.fail_alloc_every && ++g->system_allocs % g->cfg.fail_alloc_every == 0) {
     g->fault_injected = true;
     return true;
   }
   size_t in_use = g->system_bytes + g->stats.external_bytes;
-  return g->cfg.heap_limit && (nbytes > g->cfg.heap_limit || in_use > g->cfg.heap_limit - nbytes);
+  return limit && (nbytes > limit || in_use > limit - nbytes);
 }
 
 /* The heap's allocator: blocks and large objects. */
@@ -424,10 +432,13 @@ struct heap *gc_heap(struct gc *g) { return g->heap; }
 /* Running out of memory                                              */
 /* ================================================================== */
 
+/* FRAME: the failing entry point's.  The shallowest failure decides
+   when emergency mode ends. */
 static void enter_emergency(struct gc *g, uintptr_t frame)
 {
+  if (!g->emergency || frame > g->emergency_frame)
+    g->emergency_frame = frame;
   g->emergency = true;
-  g->emergency_frame = frame;
   free(g->spare);
   g->spare = NULL;
 }
@@ -444,8 +455,9 @@ static void maybe_leave_emergency(struct gc *g, uintptr_t frame)
 }
 
 /* Nothing can be had even in emergency mode: the system itself is out
-   of memory while memory-full is being signalled.  There is no way to
-   continue without corrupting the runtime. */
+   of memory while memory-full is being signalled, or a handler returned
+   where it must not.  There is no way to continue without corrupting
+   the runtime. */
 static _Noreturn void out_of_memory_twice(void)
 {
   static const char msg[] = "marrow: out of memory while signalling memory-full\n";
@@ -468,11 +480,12 @@ static void call_memory_full_handler(struct gc *g)
 
 /* Memory ran out: calls the handler in emergency mode.  If it returns
    (a host without a handler, or one that chose to), the caller retries
-   in emergency mode.  Failing again below the frame that entered
-   emergency mode means the system is out even of the reserve. */
+   in emergency mode.  Signalling needs a successful allocation or two;
+   failures in a row without one mean the system is out even of the
+   reserve, and signalling again would only recurse. */
 static void report_memory_full(struct gc *g, uintptr_t frame)
 {
-  if (g->emergency && frame < g->emergency_frame)
+  if (++g->failures_in_a_row > MAX_FAILURES_IN_A_ROW)
     out_of_memory_twice();
   enter_emergency(g, frame);
   call_memory_full_handler(g);
@@ -543,6 +556,7 @@ static NOINLINE void *alloc_object(struct gc *g, enum heap_kind kind, size_t nby
   if (!p)
     p = alloc_after_failure(g, kind, nbytes, frame);
   charge(g, kind, nbytes);
+  g->failures_in_a_row = 0;
   return p;
 }
 
@@ -705,6 +719,7 @@ void *gc_xmalloc_or_die(struct gc *g, size_t n)
   }
   if (!p)
     out_of_memory_twice();
+  g->failures_in_a_row = 0;
   return p;
 }
 

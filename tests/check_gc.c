@@ -924,6 +924,18 @@ static size_t list_length(mval l)
   return n;
 }
 
+/* Fails from deeper in the C stack than any failure before. */
+static NOINLINE int deep_huge_request(struct gc *g, int depth)
+{
+  volatile char frame[64]; /* a real frame at each level */
+  frame[0] = (char)depth;
+  if (depth > 0)
+    return deep_huge_request(g, depth - 1) + frame[0];
+  gc_cons(g, Qnil, Qnil);
+  gc_vectorlike(g, PVEC_VECTOR, 1000000, 999999);
+  return frame[0];
+}
+
 START_TEST(heap_limit_calls_memory_full)
 {
   struct gc *g = new_gc(false);
@@ -964,6 +976,9 @@ START_TEST(heap_limit_calls_memory_full)
   if (setjmp(o->jmp) == 0)
     gc_vectorlike(g, PVEC_VECTOR, 1000000, 999999);
   ck_assert_int_eq(o->calls, 3);
+  if (setjmp(o->jmp) == 0)
+    deep_huge_request(g, 100);
+  ck_assert_int_eq(o->calls, 4);
   assert_heap_ok(g);
   gc_remove_roots(g, mark_list_root, list);
   gc_free(g);
