@@ -888,12 +888,11 @@ static inline size_t push_args(mrt *rt, const node *n, mval *fp)
   return base;
 }
 
-/* Call the function named by node N (k = the symbol) with NARGS
+/* Call FN, the function of the symbol named by node N (k), with NARGS
    arguments at BASE.  Errors and the backtrace name the symbol, as
    Emacs's eval does. */
-static inline mval call_named(mrt *rt, const node *n, int nargs, size_t base)
+static inline mval call_fn(mrt *rt, const node *n, mval fn, int nargs, size_t base)
 {
-  mval fn = n->sym->function;
   mval r;
   if (PVECP(fn, PVEC_CLOSURE))
     r = call_closure(rt, fn, n->k, nargs, base);
@@ -909,10 +908,26 @@ static inline mval call_named(mrt *rt, const node *n, int nargs, size_t base)
   return r;
 }
 
+static inline mval call_named(mrt *rt, const node *n, int nargs, size_t base)
+{
+  return call_fn(rt, n, n->sym->function, nargs, base);
+}
+
+/* As in Emacs's eval, the function is found, and a primitive's arity
+   checked, before the arguments are evaluated. */
 static mval ev_call(mrt *rt, const node *n, mval *fp)
 {
+  mval fn = n->sym->function;
+  if (PVECP(fn, PVEC_SUBR)) {
+    struct subr *s = XSUBR(fn);
+    if (s->max_args != ARGS_UNEVALLED &&
+        (n->count < s->min_args || (s->max_args >= 0 && n->count > s->max_args)))
+      wrong_args(rt, n->k, n->count);
+  } else if (NILP(fn)) {
+    xsignal1(rt, Qvoid_function, n->k);
+  }
   size_t base = push_args(rt, n, fp);
-  return call_named(rt, n, n->count, base);
+  return call_fn(rt, n, fn, n->count, base);
 }
 
 /* A call of an evaluated function value: a = the function form. */
@@ -1387,9 +1402,11 @@ static node *analyse_prog1(struct actx *A, mval form)
 static node *analyse_defvar(struct actx *A, mval form, bool is_const)
 {
   mrt *rt = A->rt;
-  check_nargs(A, form, is_const ? 2 : 1, 3);
+  check_nargs(A, form, is_const ? 2 : 1, -1);
   mval sym = XCAR(XCDR(form));
   CHECK_SYMBOL(rt, sym);
+  if (list_length(rt, XCDR(form)) > 3)
+    mrt_error(rt, "Too many arguments");
   node *n = new_node(A, ev_defvar);
   n->k = keep(A, sym);
   n->sym = XSYMBOL(rt, sym);
