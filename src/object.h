@@ -124,7 +124,7 @@ struct symbol {
   uint8_t special;               /* enum symbol_kind */
   uint8_t constant;              /* nil, t, keywords, defconst */
   uint8_t interned;
-  uint8_t pad;
+  uint8_t trapped_write;         /* writes call rt->on_trapped_write */
 };
 
 /* The builtin symbols: Qnil, Qt, Qquote, ...  Their order in the table

@@ -156,6 +156,7 @@ void specbind(mrt *rt, mval symbol, mval value)
   b->old = s->value;
   rt->specpdl_depth++;
   s->value = value;
+  notice_write(rt, s, symbol);
 }
 
 void record_unwind(mrt *rt, void (*fn)(mrt *rt, mval arg), mval arg)
@@ -173,9 +174,11 @@ void unbind_to(mrt *rt, size_t depth)
 {
   while (rt->specpdl_depth > depth) {
     struct specbinding b = rt->specpdl[--rt->specpdl_depth];
-    if (b.kind == SPECPDL_LET)
-      XSYMBOL(rt, b.symbol)->value = b.old;
-    else
+    if (b.kind == SPECPDL_LET) {
+      struct symbol *s = XSYMBOL(rt, b.symbol);
+      s->value = b.old;
+      notice_write(rt, s, b.symbol);
+    } else
       b.fn(rt, b.old);
   }
 }

@@ -111,6 +111,11 @@ struct mrt {
   mrt_write_fn write_out, write_err;
   void *write_ud;
 
+  /* Called after a write (setq, let, unbinding) to a symbol whose
+     trapped_write flag is set, as Emacs's variable watchers are: the
+     collector's settings take effect at once. */
+  void (*on_trapped_write)(mrt *rt, mval symbol);
+
   /* Called by mrt_signal before unwinding, e.g. to print a backtrace
      with --debug.  May be NULL. */
   void (*on_signal)(mrt *rt, mval error_symbol, mval data);
@@ -196,6 +201,11 @@ void define_error(mrt *rt, mval name, const char *message, mval parents);
 
 /* ---- Dynamic binding and unwind-protect ---- */
 void specbind(mrt *rt, mval symbol, mval value);
+static inline void notice_write(mrt *rt, struct symbol *s, mval symbol)
+{
+  if (s->trapped_write && rt->on_trapped_write)
+    rt->on_trapped_write(rt, symbol);
+}
 void record_unwind(mrt *rt, void (*fn)(mrt *rt, mval arg), mval arg);
 void unbind_to(mrt *rt, size_t depth);
 

@@ -182,6 +182,7 @@ void set_symbol_value(mrt *rt, mval sym, mval v)
   if (s->constant)
     xsignal1(rt, Qsetting_constant, sym);
   s->value = v;
+  notice_write(rt, s, sym);
 }
 
 mval get_prop(mrt *rt, mval sym, mval prop)

@@ -131,8 +131,6 @@ static void apply_gc_settings(mrt *rt)
 {
   mval threshold = sym_value(rt, Qgc_cons_threshold);
   mval percentage = sym_value(rt, Qgc_cons_percentage);
-  struct gc_stats s;
-  gc_get_stats(rt->gc, &s);
   size_t bytes = 800000;
   int64_t n;
   if (INTEGERP(threshold))
@@ -142,6 +140,23 @@ static void apply_gc_settings(mrt *rt)
     p = 0.1;
   gc_set_threshold(rt->gc, bytes, p);
   gc_set_log(rt->gc, !NILP(sym_value(rt, Qgarbage_collection_messages)));
+}
+
+/* Setting or let-binding one of these reaches the collector at once,
+   as Emacs's watchers on gc-cons-threshold do. */
+static void gc_setting_written(mrt *rt, mval symbol)
+{
+  (void)symbol;
+  apply_gc_settings(rt);
+}
+
+static void watch_gc_settings(mrt *rt)
+{
+  const mval watched[] = {Qgc_cons_threshold, Qgc_cons_percentage,
+                          Qgarbage_collection_messages};
+  for (size_t i = 0; i < sizeof watched / sizeof watched[0]; i++)
+    XSYMBOL(rt, watched[i])->trapped_write = 1;
+  rt->on_trapped_write = gc_setting_written;
 }
 
 static void update_gc_variables(mrt *rt)
@@ -363,6 +378,7 @@ void sysfns_init(mrt *rt)
   defvar(rt, Qgc_cons_percentage, make_float(rt, 0.1));
   defvar(rt, Qgarbage_collection_messages, env_flag("MARROW_GC_LOG") ? Qt : Qnil);
   gc_set_after_collect(rt->gc, after_collect, rt);
+  watch_gc_settings(rt);
 }
 
 void sysfns_sync_gc_config(mrt *rt, const struct gc_config *cfg)
