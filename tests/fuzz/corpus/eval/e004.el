@@ -1,0 +1,1 @@
+(let ((x 1)) (let ((x 2) (y x)) (list x y)))

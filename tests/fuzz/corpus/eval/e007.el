@@ -1,0 +1,1 @@
+(funcall (lambda (x &optional y) x) 1 2 3)

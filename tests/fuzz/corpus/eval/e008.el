@@ -1,0 +1,1 @@
+(funcall (symbol-function 'car) 1 2)

@@ -1,0 +1,1 @@
+(condition-case 1 2)

@@ -1,0 +1,1 @@
+(let ((x 1)) (let ((f (lambda () (setq x (1+ x))))) (funcall f) (funcall f) x))

@@ -1,0 +1,1 @@
+(let ((x 1)) (list (funcall (lambda () (setq x 10))) x))

@@ -1,0 +1,1 @@
+(funcall (lambda (x) (let ((g (lambda () x))) (setq x 5) (funcall g))) 1)

@@ -1,0 +1,1 @@
+(defun make-counter () (let ((n 0)) (lambda () (setq n (1+ n))))) (let ((c (make-counter))) (funcall c) (funcall c) (funcall c))

@@ -1,0 +1,1 @@
+(defun make-counter () (let ((n 0)) (lambda () (setq n (1+ n))))) (let ((c1 (make-counter)) (c2 (make-counter))) (funcall c1) (list (funcall c1) (funcall c2)))

@@ -1,0 +1,1 @@
+(let ((fns nil)) (dotimes (i 3) (push (lambda () i) fns)) (mapcar #'funcall fns))

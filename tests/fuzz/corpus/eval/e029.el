@@ -1,0 +1,1 @@
+(let ((x 0) (fns nil)) (while (< x 3) (push (lambda () x) fns) (setq x (1+ x))) (mapcar #'funcall fns))

@@ -1,0 +1,1 @@
+(let ((x 'outer)) (let ((g (lambda () x))) (let ((x 'inner)) (funcall g))))

@@ -1,0 +1,1 @@
+(let ((a 1)) (let ((f (lambda () (let ((b 2)) (lambda () (setq a (+ a b)) a))))) (let ((g (funcall f))) (funcall g) (funcall g))))

@@ -1,0 +1,1 @@
+(let ((x 1)) (let ((get (lambda () x)) (set (lambda (v) (setq x v)))) (funcall set 42) (list (funcall get) x)))

@@ -1,0 +1,1 @@
+(defvar dyn 10) (defun get-dyn () dyn) (list (let* ((dyn 20) (x (get-dyn))) x) dyn)

@@ -1,0 +1,1 @@
+(defvar dyn 10) (defun get-dyn () dyn) (defun f2 (dyn) (list dyn (get-dyn))) (f2 30)

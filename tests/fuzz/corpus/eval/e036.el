@@ -1,0 +1,1 @@
+(defvar dyn 10) (defun get-dyn () dyn) (list (condition-case nil (let ((dyn 5)) (error "x")) (error (get-dyn))) dyn)

@@ -1,0 +1,1 @@
+(defvar dyn 10) (defun get-dyn () dyn) (catch 'k (let ((dyn 7)) (throw 'k (get-dyn))))

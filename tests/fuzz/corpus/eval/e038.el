@@ -1,0 +1,1 @@
+(defvar dyn 1) (let ((dyn 2)) (setq dyn 3) (list dyn (symbol-value 'dyn)))

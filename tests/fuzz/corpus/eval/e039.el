@@ -1,0 +1,1 @@
+(defvar dyn 1) (list (let ((dyn 2)) (setq dyn 3)) dyn)

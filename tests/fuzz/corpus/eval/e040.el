@@ -1,0 +1,1 @@
+(let ((v 1)) (defvar v) v)

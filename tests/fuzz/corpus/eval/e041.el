@@ -1,0 +1,1 @@
+(defvar vv) (list (boundp 'vv) (special-variable-p 'vv))

@@ -1,0 +1,1 @@
+(list (defvar zz 1 "doc") zz (defvar zz 2) zz (defconst zz 3) zz)

@@ -1,0 +1,1 @@
+(special-variable-p 'zz)

@@ -1,0 +1,1 @@
+(defvar zz 1) (special-variable-p 'zz)

@@ -1,0 +1,1 @@
+(condition-case x (signal 'foo '(1 2)) (t x))

@@ -1,0 +1,1 @@
+(catch 'x (unwind-protect (throw 'x 1) (setq y 5)))

@@ -1,0 +1,1 @@
+(catch 'a (throw 'b 1))

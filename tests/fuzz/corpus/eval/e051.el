@@ -1,0 +1,1 @@
+(let ((l '())) (unwind-protect (push 1 l) (push 2 l)) l)

@@ -1,0 +1,1 @@
+(let ((log nil)) (catch 'done (unwind-protect (unwind-protect (throw 'done 1) (push 'inner log)) (push 'outer log))) (nreverse log))

@@ -1,0 +1,1 @@
+(let ((log nil)) (condition-case e (unwind-protect (car 1) (push 'cleanup log)) (error (push (car e) log))) (nreverse log))

@@ -1,0 +1,1 @@
+(let ((log nil)) (list (catch 'a (unwind-protect 'body (push 'c log))) log))

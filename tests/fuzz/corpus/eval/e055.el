@@ -1,0 +1,1 @@
+(condition-case v 5 (:success (list 'ok v)) (error 'bad))

@@ -1,0 +1,1 @@
+(condition-case v (car 1) (:success (list 'ok v)) (error (list 'bad v)))

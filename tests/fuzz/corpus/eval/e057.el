@@ -1,0 +1,1 @@
+(condition-case e (car 1) (wrong-type-argument (list 'wta e)))

@@ -1,0 +1,1 @@
+(condition-case e (car 1) ((void-variable arith-error) 'no) (error (list 'err e)))

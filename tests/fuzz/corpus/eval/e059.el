@@ -1,0 +1,1 @@
+(condition-case e (/ 1 0) (arith-error (list 'arith e)))

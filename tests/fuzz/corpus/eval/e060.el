@@ -1,0 +1,1 @@
+(condition-case nil (car 1) (error 'caught))

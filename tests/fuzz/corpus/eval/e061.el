@@ -1,0 +1,1 @@
+(condition-case e (condition-case e2 (car 1) (void-variable 'inner)) (error (list 'outer e)))

@@ -1,0 +1,1 @@
+(define-error 'my-err "My error" 'arith-error) (condition-case e (signal 'my-err '(1)) (arith-error (list 'caught e)))

@@ -1,0 +1,1 @@
+(define-error 'my-err "My error" 'arith-error) (get 'my-err 'error-conditions)

@@ -1,0 +1,1 @@
+(define-error 'my-err "My error") (list (get 'my-err 'error-conditions) (get 'my-err 'error-message))

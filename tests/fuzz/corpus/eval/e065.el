@@ -1,0 +1,1 @@
+(condition-case e (signal 'quit nil) (error 'err) (quit 'quit))

@@ -1,0 +1,1 @@
+(defun fib-tail (n a b) (if (= n 0) a (fib-tail (1- n) b (+ a b)))) (fib-tail 90 0 1)

@@ -1,0 +1,1 @@
+(funcall #'list 1 2 3)

@@ -1,0 +1,1 @@
+(let ((env (list (cons 'x 5)))) (eval '(setq x 7) env) env)

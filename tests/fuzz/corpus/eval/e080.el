@@ -1,0 +1,1 @@
+(eval '(funcall (lambda () x)) '((x . 3)))

@@ -1,0 +1,1 @@
+(eval '(let ((y 1)) (funcall (lambda () y))) nil)

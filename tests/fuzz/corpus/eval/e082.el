@@ -1,0 +1,1 @@
+(eval '(function (lambda (x) x)) nil)

@@ -1,0 +1,1 @@
+(funcall '(closure ((y . 2) t) (x) (+ x y)) 3)

@@ -1,0 +1,1 @@
+(funcall '(closure (t) (x) x))

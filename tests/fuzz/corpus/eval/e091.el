@@ -1,0 +1,1 @@
+(list (and) (or) (and 1 2) (and 1 nil 2) (or nil 3) (or nil nil))

@@ -1,0 +1,1 @@
+(let ((x 5) (acc nil)) (while (> x 0) (push x acc) (setq x (1- x))) acc)

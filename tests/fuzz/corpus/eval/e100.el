@@ -1,0 +1,1 @@
+(defun g (x) (declare (indent 1)) "doc" x)

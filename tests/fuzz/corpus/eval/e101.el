@@ -1,0 +1,1 @@
+(defun g (x) "doc" x) (symbol-function 'g)

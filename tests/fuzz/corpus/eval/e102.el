@@ -1,0 +1,1 @@
+(defun g (x) "doc" (interactive) x) (g 4)

@@ -1,0 +1,1 @@
+(defun g () "doc") (g)

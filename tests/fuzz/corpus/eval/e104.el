@@ -1,0 +1,1 @@
+(defmacro my-inc (v) `(setq ,v (1+ ,v))) (let ((a 1)) (my-inc a) (my-inc a) a)

@@ -1,0 +1,1 @@
+(defmacro my-inc (v) (declare (debug t)) `(setq ,v (1+ ,v))) (macroexpand '(my-inc z))

@@ -1,0 +1,1 @@
+(defmacro my-inc (v) `(setq ,v (1+ ,v))) (macroexpand-1 '(my-inc z))

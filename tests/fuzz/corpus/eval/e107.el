@@ -1,0 +1,1 @@
+(macroexpand '(foo 1))

@@ -1,0 +1,1 @@
+(macroexpand-all '(when a (lambda (x) (unless x y))))

@@ -1,0 +1,1 @@
+(macroexpand-all '(cond ((when a b) (unless c d))))

@@ -1,0 +1,1 @@
+(macroexpand-all '(let ((x (when a b))) (when x y)))

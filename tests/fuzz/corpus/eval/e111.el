@@ -1,0 +1,1 @@
+(macroexpand-all '(condition-case e (when a b) (error (when c d))))

@@ -1,0 +1,1 @@
+(macroexpand-all '(quote (when a b)))

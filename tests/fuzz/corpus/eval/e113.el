@@ -1,0 +1,1 @@
+(macroexpand '(my-mac 1) '((my-mac . (lambda (x) (list 'quote x)))))

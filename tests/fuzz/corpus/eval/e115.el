@@ -1,0 +1,1 @@
+(defmacro m1 () '(m1)) (condition-case e (m1) (error (car e)))
