@@ -353,6 +353,10 @@ marrow *marrow_open(const marrow_options *opts)
   }
   struct gc_config cfg;
   gc_config_from_options(&cfg, opts);
+  /* $MARROW_FAIL_ALLOC faults are armed once the runtime is up: a
+     runtime cannot initialise under them (gc_set_fail_alloc). */
+  unsigned long fail_alloc_every = cfg.fail_alloc_every;
+  cfg.fail_alloc_every = 0;
   marrow *M = calloc(1, sizeof *M);
   if (!M)
     return NULL;
@@ -379,6 +383,7 @@ marrow *marrow_open(const marrow_options *opts)
     marrow_close(M);
     return NULL;
   }
+  gc_set_fail_alloc(rt->gc, fail_alloc_every);
   return M;
 }
 
