@@ -180,6 +180,11 @@ struct eval_state {
      limit signals; a fuzzer's guard against runaway programs. */
   int64_t steps_left;
   uint64_t step_limit; /* 0: none */
+  /* Symbols declared special by a bare (defvar SYM) at top level: as in
+     Emacs's load, later bindings of SYM are dynamic (Emacs scopes this
+     to the file; here it lasts, without making SYM special-variable-p). */
+  mval declared_specials;
+  bool toplevel_pending; /* the next analysis is of a top-level form */
 };
 
 #define EVAL_STACK_SLOTS ((size_t)1 << 20)
@@ -444,6 +449,7 @@ struct fscope {
   int32_t push, maxpush;   /* pending call arguments */
   int32_t depth, maxdepth; /* node nesting */
   bool dynamic;            /* lexical-binding nil: everything special */
+  bool toplevel;           /* a top-level form, as load evaluates it */
   mval code;               /* the PVEC_CODE being filled */
 };
 
@@ -538,6 +544,9 @@ static bool symbol_special(mrt *rt, struct fscope *f, mval sym)
   struct symbol *s = XSYMBOL(rt, sym);
   if (s->special || s->constant || f->dynamic)
     return true;
+  for (mval l = rt->eval->declared_specials; CONSP(l); l = XCDR(l))
+    if (XCAR(l) == sym)
+      return true;
   /* As Emacs's let: a (defvar SYM) anywhere in scope makes it special. */
   for (struct fscope *g = f; g; g = g->parent)
     for (struct var *v = g->vars; v; v = v->prev)
@@ -784,6 +793,8 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
   }
   if (n->a)
     s->special = SYMBOL_SPECIAL;
+  else if (n->count) /* a bare (defvar SYM) at top level */
+    rt->eval->declared_specials = Fcons(rt, n->k, rt->eval->declared_specials);
   return n->k;
 }
 
@@ -1413,6 +1424,8 @@ static node *analyse_defvar(struct actx *A, mval form, bool is_const)
   n->slot = is_const;
   if (CONSP(XCDR(XCDR(form))))
     n->a = analyse(A, XCAR(XCDR(XCDR(form))));
+  else
+    n->count = A->f->toplevel && A->f->nslots == 0;
   /* The rest of this analysis binds SYM dynamically, as the byte
      compiler does; (defvar x) alone is only a local declaration. */
   struct var *v = new_var(A, sym, VAR_SPECIAL_DECL);
@@ -1768,6 +1781,8 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
   struct fscope f = {0};
   f.parent = parent;
   f.dynamic = dynamic;
+  f.toplevel = !parent && rt->eval->toplevel_pending;
+  rt->eval->toplevel_pending = false; /* not for analyses this one starts */
   f.code = make_code(rt, args, body);
   struct actx A = {rt, &f};
   if (parent)
@@ -1936,11 +1951,12 @@ static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t ba
 
 /* Analyse FORM as the body of a function of no arguments and run it:
    ENV is t (lexical), nil (dynamic) or an alist environment. */
-static mval eval_in(mrt *rt, mval form, mval env)
+static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
 {
   if (rt->lisp_eval_depth == 0)
     check_thread(rt);
   list_length(rt, env); /* a circular lexical environment would hang lookups */
+  rt->eval->toplevel_pending = toplevel;
   mval code = analyse_function(rt, NULL, Qnil, list1(rt, form), NILP(env),
                                CONSP(env) ? env : Qnil);
   return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL);
@@ -1965,7 +1981,7 @@ mval eval_form(mrt *rt, mval form)
       v = eval_form(rt, XCAR(p));
     return v;
   }
-  return eval_in(rt, form, Qt);
+  return eval_in(rt, form, Qt, true);
 }
 
 /* ================================================================== */
@@ -2328,7 +2344,7 @@ static mval Fapply(mrt *rt, int nargs, mval *args)
 
 static mval Feval(mrt *rt, int nargs, mval *args)
 {
-  return eval_in(rt, args[0], args[1]);
+  return eval_in(rt, args[0], args[1], false);
 }
 
 static mval Fsignal(mrt *rt, int nargs, mval *args)
@@ -2582,6 +2598,7 @@ static void mark_eval_state(struct gc *g, void *ud)
 {
   mrt *rt = ud;
   gc_mark(g, tag_ptr((char *)rt->eval - sizeof(uint64_t), TAG_VECTORLIKE));
+  gc_mark(g, rt->eval->declared_specials);
 }
 
 void eval_init(mrt *rt)
@@ -2592,6 +2609,7 @@ void eval_init(mrt *rt)
   rt->eval = (struct eval_state *)(XVL(obj)->slots);
   gc_add_roots(rt->gc, mark_eval_state, rt);
   rt->eval->max_depth_sym = XSYMBOL(rt, Qmax_lisp_eval_depth);
+  rt->eval->declared_specials = Qnil;
   gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
   /* Fixed capacity: frames hold raw pointers into the stack. */
   stack_reserve(rt, EVAL_STACK_SLOTS);

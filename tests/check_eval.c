@@ -838,6 +838,12 @@ START_TEST(test_eager_expansion)
   r = run(rt, "(use-counting) (use-counting) cnt");
   ck_assert_str_eq(r, "2");
   free(r);
+  /* A bare (defvar SYM) at top level makes later bindings dynamic, as
+     in a file Emacs loads; (5 nil nil) there too. */
+  r = run(rt, "(defvar my-var) (defun read-my-var () my-var)"
+              "(list (let ((my-var 5)) (read-my-var)) (special-variable-p 'my-var) (boundp 'my-var))");
+  ck_assert_str_eq(r, "(5 nil nil)");
+  free(r);
   /* A macro defined after the function that uses it still works. */
   r = run(rt, "(defun early () (later 5)) (defmacro later (x) `(* ,x 2)) (early)");
   ck_assert_str_eq(r, "10");
