@@ -1,0 +1,137 @@
+#!/bin/sh
+# faults.sh -- allocation-failure injection (issue 7).
+#
+#   MARROW=path/to/marrow    the program (default: src/marrow here)
+#   top_srcdir=DIR           the source tree (set by make)
+#   FAULT_EVERY="37 101 ..." the fault periods N for the workload
+#   FAULT_SUITE_EVERY="..."  the periods for the Lisp test files
+#   FAULT_TIMEOUT=SECS       limit per run (default 300)
+#
+# MARROW_FAIL_ALLOC=N makes every Nth allocation of the runtime's own
+# memory fail (heap blocks, large objects and gc_xmalloc'd data: string
+# bytes, hash storage, GMP limbs).  Two passes:
+#
+#  1. A workload that builds data, then allocates in a loop under
+#     condition-case: every fault must arrive as memory-full, the data
+#     built before must keep its sxhash and count, and the script must
+#     finish and print "faults K ok".
+#  2. Every tests/lisp/*.el under ERT: each run must end in ERT's
+#     summary or in an uncaught memory-full (exit 255, or ERT's own
+#     "Error running tests: (memory-full)", exit 2), never
+#     a signal, a timeout or a sanitizer report.
+#
+# For the full guarantees build marrow with
+#   configure --enable-sanitizers --enable-gc-checks
+# then the heap verifier runs after every collection and LeakSanitizer
+# checks at exit that nothing leaked (ASAN_OPTIONS below).
+
+srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+MARROW=${MARROW:-$(pwd)/src/marrow}
+MARROW_LISP_DIR=${MARROW_LISP_DIR:-$srcdir/lisp}
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export MARROW_LISP_DIR ASAN_OPTIONS
+limit=${FAULT_TIMEOUT:-300}
+every=${FAULT_EVERY:-37 101 997 5003}
+suite_every=${FAULT_SUITE_EVERY:-53 211 1009 4999}
+
+if [ ! -x "$MARROW" ]; then
+  echo "faults.sh: no marrow program at $MARROW (set MARROW)" >&2
+  exit 2
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/faults.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT INT TERM
+passed=0
+failed=0
+
+# fail NAME WHY: report a failed run with the tail of its output.
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1: $2; output ends:"
+  tail -n 8 "$work/out" | sed 's/^/    /'
+}
+
+# sanitizer_clean: no ASan, LSan or UBSan report in the output.
+sanitizer_clean() {
+  ! grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:|heap verify' "$work/out"
+}
+
+# orderly_error_exit STATUS: exit after an uncaught error, neither a
+# signal (128+N) nor timeout(1)'s 124.
+orderly_error_exit() {
+  [ "$1" -eq 255 ] || { [ "$1" -ge 2 ] && [ "$1" -lt 124 ]; }
+}
+
+# ---- 1. The workload -------------------------------------------------
+
+cat >"$work/faults.el" <<'LISP'
+(defvar faults-seen 0)
+(defmacro faults-retry (&rest body)
+  "BODY until it completes without memory-full."
+  `(let (done v)
+     (while (not done)
+       (condition-case nil (setq v (progn ,@body) done t)
+         (memory-full (setq faults-seen (1+ faults-seen)))))
+     v))
+(defvar faults-keep
+  ;; piece by piece: a fault every N mallocs must not starve the build
+  (let ((h (faults-retry (make-hash-table :test 'equal))) (l nil))
+    (dotimes (i 300)
+      (push (faults-retry (list i (format "s%d" i) (make-vector 3 i)
+                                (expt 3 (+ 40 i)) (* 1.5 i)))
+            l)
+      (faults-retry (puthash (format "k%d" i) i h)))
+    (list l h)))
+(defvar faults-sum (faults-retry (sxhash-equal (car faults-keep))))
+(defvar faults-count (faults-retry (hash-table-count (cadr faults-keep))))
+(defun faults-work (i)
+  (let ((s (make-string (% i 200) ?x)) (v (make-vector (% i 50) i)))
+    (list (concat s "y") (append v nil) (expt 7 (+ 30 (% i 300)))
+          (read-from-string (format "(%d \"%s\" [%d])" i s i))
+          (let ((h (make-hash-table))) (dotimes (j 20) (puthash j (cons j i) h)) h)
+          (mapcar (lambda (x) (* x x)) (number-sequence 0 (% i 30))))))
+(dotimes (i 3000)
+  (condition-case nil (faults-work i)
+    (memory-full (setq faults-seen (1+ faults-seen))))
+  (unless (and (= (sxhash-equal (car faults-keep)) faults-sum)
+               (= (hash-table-count (cadr faults-keep)) faults-count))
+    (error "Data reachable before a fault changed")))
+(garbage-collect)
+(faults-retry (princ (format "faults %d ok\n" faults-seen)))
+LISP
+
+for n in $every; do
+  MARROW_FAIL_ALLOC=$n timeout "$limit" "$MARROW" "$work/faults.el" >"$work/out" 2>&1 </dev/null
+  status=$?
+  if [ "$status" -ne 0 ]; then
+    fail "workload N=$n" "status $status"
+  elif ! grep -q '^faults [0-9]* ok$' "$work/out"; then
+    fail "workload N=$n" "no final line"
+  elif ! sanitizer_clean; then
+    fail "workload N=$n" "sanitizer report"
+  else
+    passed=$((passed + 1))
+    echo "workload N=$n: $(grep '^faults' "$work/out")"
+  fi
+done
+
+# ---- 2. The Lisp test suite under faults -----------------------------
+
+for n in $suite_every; do
+  for f in $(cd "$srcdir/tests/lisp" && ls *.el); do
+    MARROW_FAIL_ALLOC=$n timeout "$limit" "$MARROW" -batch -Q -l ert -l "$srcdir/tests/lisp/$f" \
+      -f ert-run-tests-batch-and-exit >"$work/out" 2>&1 </dev/null
+    status=$?
+    if ! sanitizer_clean; then
+      fail "$f N=$n" "sanitizer report"
+    elif [ "$status" -le 1 ] && grep -q '^Ran [0-9]* test' "$work/out"; then
+      passed=$((passed + 1))
+    elif orderly_error_exit "$status" && grep -Eq 'Memory exhausted|memory-full' "$work/out"; then
+      passed=$((passed + 1))
+    else
+      fail "$f N=$n" "status $status"
+    fi
+  done
+done
+
+echo "faults: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
