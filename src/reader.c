@@ -172,7 +172,7 @@ static int read_escape(struct reader *r, bool in_string);
 /* \uXXXX and \UXXXXXXXX: exactly NDIGITS hex digits. */
 static int read_unicode_escape(struct reader *r, int ndigits)
 {
-  int value = 0;
+  unsigned value = 0; /* eight hex digits can pass INT_MAX */
   for (int i = 0; i < ndigits; i++) {
     int c = next_or_eof(r);
     int d = digit_value(c, 16);
