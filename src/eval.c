@@ -853,18 +853,6 @@ static mval run_handler(mrt *rt, const node *n, const node *body, mval val, mval
   return v;
 }
 
-static bool spec_matches(mrt *rt, mval spec, mval error_symbol)
-{
-  if (spec == Qt)
-    return true;
-  if (SYMBOLP(spec))
-    return error_has_condition(rt, error_symbol, spec);
-  for (; CONSP(spec); spec = XCDR(spec))
-    if (XCAR(spec) == Qt || error_has_condition(rt, error_symbol, XCAR(spec)))
-      return true;
-  return false;
-}
-
 static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
 {
   struct handler h;
@@ -879,7 +867,7 @@ static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
   mval err = h.value;
   mval specs = n->k;
   for (int i = 0; i < n->count; i++, specs = XCDR(specs))
-    if (i != n->slot && spec_matches(rt, XCAR(specs), car_safe(err)))
+    if (i != n->slot && condition_spec_matches(rt, XCAR(specs), car_safe(err)))
       return run_handler(rt, n, n->kids[i], err, fp);
   return Qnil; /* not reached: the handler matched one of the specs */
 }

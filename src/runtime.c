@@ -257,7 +257,7 @@ bool error_has_condition(mrt *rt, mval error_symbol, mval condition)
   return false;
 }
 
-static bool handler_matches(mrt *rt, mval spec, mval error_symbol)
+bool condition_spec_matches(mrt *rt, mval spec, mval error_symbol)
 {
   if (spec == Qt)
     return true;
@@ -279,7 +279,7 @@ _Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data)
       h->is_signal = true;
       unwind_to_handler(rt, h, err);
     }
-    if (h->type == HANDLER_CONDITION_CASE && handler_matches(rt, h->tag, error_symbol))
+    if (h->type == HANDLER_CONDITION_CASE && condition_spec_matches(rt, h->tag, error_symbol))
       unwind_to_handler(rt, h, err);
   }
   /* No handler at all: only a host that calls layer 4 directly gets

@@ -186,6 +186,9 @@ _Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
 _Noreturn void memory_full(mrt *rt);
 /* True when ERROR_SYMBOL's error-conditions include CONDITION. */
 bool error_has_condition(mrt *rt, mval error_symbol, mval condition);
+/* True when a condition-case SPEC (t, a condition, or a list of them)
+   catches ERROR_SYMBOL. */
+bool condition_spec_matches(mrt *rt, mval spec, mval error_symbol);
 void define_error(mrt *rt, mval name, const char *message, mval parents);
 
 #define CHECK_TYPE(rt, ok, pred, x) \
