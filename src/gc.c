@@ -199,6 +199,7 @@ struct gc {
   /* Triggering and accounting */
   size_t object_size[HEAP_KIND_COUNT]; /* bytes charged per fixed object */
   size_t trigger_bytes;                /* collect when bytes_since_gc passes it */
+  size_t slow_path_at;                 /* trigger_bytes, or 0 in stress/emergency */
   size_t system_bytes;                 /* heap blocks held from the system */
   unsigned long system_allocs;         /* counter for fault injection */
   bool fault_injected;                 /* the last refusal was injected */
@@ -264,6 +265,7 @@ static void update_trigger(struct gc *g)
   double scaled = g->cfg.cons_percentage * (double)g->stats.live_bytes_after_gc;
   size_t by_percentage = scaled > (double)SIZE_MAX ? SIZE_MAX : (size_t)scaled;
   g->trigger_bytes = by_percentage > g->cfg.cons_threshold ? by_percentage : g->cfg.cons_threshold;
+  g->slow_path_at = g->cfg.stress || g->emergency ? 0 : g->trigger_bytes;
 }
 
 /* ================================================================== */
@@ -439,6 +441,7 @@ static void enter_emergency(struct gc *g, uintptr_t frame)
   if (!g->emergency || frame > g->emergency_frame)
     g->emergency_frame = frame;
   g->emergency = true;
+  update_trigger(g);
   free(g->spare);
   g->spare = NULL;
 }
@@ -450,6 +453,7 @@ static void maybe_leave_emergency(struct gc *g, uintptr_t frame)
   if (!g->emergency || frame < g->emergency_frame)
     return;
   g->emergency = false;
+  update_trigger(g);
   if (!g->spare)
     g->spare = malloc(SPARE_BYTES);
 }
@@ -545,12 +549,22 @@ static NOINLINE void *alloc_after_failure(struct gc *g, enum heap_kind kind, siz
 
 /* Every heap object comes through here.  KIND is a fixed kind, or
    HEAP_VECTOR / HEAP_LARGE for a vector-like of NBYTES. */
-static NOINLINE void *alloc_object(struct gc *g, enum heap_kind kind, size_t nbytes)
+/* Everything that is not the common case, in one compare on the fast
+   path: a collection due, stress mode, emergency mode. */
+static NOINLINE void before_alloc_slow(struct gc *g, uintptr_t frame)
 {
-  uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
   maybe_leave_emergency(g, frame);
   if (collection_due(g))
     gc_collect(g, g->cfg.stress ? "stress" : "threshold");
+}
+
+/* Inlined into each entry point, whose frame it then measures. */
+static inline __attribute__((always_inline)) void *alloc_object(struct gc *g, enum heap_kind kind,
+                                                                size_t nbytes)
+{
+  uintptr_t frame = (uintptr_t)__builtin_frame_address(0);
+  if (g->stats.bytes_since_gc >= g->slow_path_at)
+    before_alloc_slow(g, frame);
   g->fault_injected = false;
   void *p = heap_get(g, kind, nbytes);
   if (!p)
@@ -1263,7 +1277,11 @@ void gc_set_policy(struct gc *g, enum vector_policy p)
 
 enum vector_policy gc_policy(struct gc *g) { return g->cfg.policy; }
 void gc_set_log(struct gc *g, bool on) { g->cfg.log = on; }
-void gc_set_stress(struct gc *g, bool on) { g->cfg.stress = on; }
+void gc_set_stress(struct gc *g, bool on)
+{
+  g->cfg.stress = on;
+  update_trigger(g);
+}
 void gc_set_heap_limit(struct gc *g, size_t bytes) { g->cfg.heap_limit = bytes; }
 
 void gc_set_fail_alloc(struct gc *g, unsigned long every)
