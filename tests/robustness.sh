@@ -247,6 +247,8 @@ error no-debug-message '^Wrong type argument: listp, 1$' "$work/dbg.el"
 
 # ---- Regressions found by fuzzing --------------------------------------
 # (one line per crash: the input, and the error it must give instead)
+error fuzz-unicode-escape-overflow 'Non-Unicode character: 0x80000000' \
+  --eval '(read "\"\\U80000000\"")'   # fuzz_read: int overflow in the reader (UBSan)
 
 echo "robustness: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
