@@ -78,7 +78,9 @@
 ** a small headroom (1 MiB), and a spare block kept since start-up is
 ** returned to the system in case the system itself ran dry.  Emergency mode ends at the first allocation
 ** made from a shallower C frame than the one that failed: by then the
-** longjmp has unwound past the failure.  (A later failure deeper down
+** longjmp has unwound past the failure; leaving it zeroes the dead
+** frames of the failed computation, which would otherwise keep all it
+** built alive through the conservative scan.  (A later failure deeper down
 ** simply signals again; only failures in a row, with no allocation
 ** succeeding between them, mean that even the reserve is gone.)
 ** gc_xmalloc and gc_xrealloc
@@ -145,6 +147,8 @@ enum {
   SPARE_BYTES = 128 * 1024,    /* given back to the system on memory-full */
   MAX_FAILURES_IN_A_ROW = 8,
   EMERGENCY_HEADROOM = 1024 * 1024, /* past the heap limit, to signal memory-full */
+  DEAD_STACK_MARGIN = 64 * 1024,     /* cleared below a failed frame */
+  MAX_DEAD_STACK = 1024 * 1024,
   POISON_BYTE = 0xdb
 };
 
@@ -446,6 +450,25 @@ static void enter_emergency(struct gc *g, uintptr_t frame)
   g->spare = NULL;
 }
 
+/* The frames of the computation that ran out of memory are dead but
+   still hold pointers to what it built; frames pushed over them later
+   would make the conservative scan keep all of it.  Zero them now:
+   from just below the caller down past the frame that failed. */
+static NO_SANITIZE_ADDRESS NOINLINE void clear_dead_stack(struct gc *g, uintptr_t failed_frame)
+{
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  uintptr_t low = failed_frame > DEAD_STACK_MARGIN ? failed_frame - DEAD_STACK_MARGIN : 0;
+  uintptr_t floor = g->stack_bottom + DEAD_STACK_MARGIN;
+  if (low < floor)
+    low = floor;
+  if (!g->stack_bottom || low >= here - 256 || here - low > MAX_DEAD_STACK)
+    return;
+  size_t n = here - 256 - low;
+  char *dead = __builtin_alloca(n);
+  memset(dead, 0, n);
+  __asm__ volatile("" : : "r"(dead) : "memory"); /* the stores must happen */
+}
+
 /* FRAME is the frame of an allocation entry point.  At or above the one
    that failed, the memory-full signal has unwound past the failure. */
 static void maybe_leave_emergency(struct gc *g, uintptr_t frame)
@@ -454,6 +477,7 @@ static void maybe_leave_emergency(struct gc *g, uintptr_t frame)
     return;
   g->emergency = false;
   update_trigger(g);
+  clear_dead_stack(g, g->emergency_frame);
   if (!g->spare)
     g->spare = malloc(SPARE_BYTES);
 }
