@@ -41,6 +41,7 @@
 #include "load.h"
 #include "sysfns.h"
 #include "heapmap.h"
+#include "lang.h"
 
 /* A C function registered with marrow_defun; owned by the runtime. */
 struct host_fn {
@@ -319,19 +320,8 @@ static void init_language(marrow *M, void *ctx)
 {
   const marrow_options *opts = ((struct open_ctx *)ctx)->opts;
   mrt *rt = M->rt;
-  data_init(rt);
-  arith_init(rt);
-  fns_init(rt);
-  strfns_init(rt);
-  hashtab_init(rt);
-  printer_init(rt);
-  reader_init(rt);
-  eval_init(rt);
-  load_init(rt);
-  sysfns_init(rt);
-  heapmap_init(rt);
+  lang_init(rt, find_lisp_dir(opts));
   sysfns_sync_gc_config(rt, ((struct open_ctx *)ctx)->cfg);
-  load_set_lisp_dir(rt, find_lisp_dir(opts));
   if (opts->interactive)
     set_symbol_value(rt, Qnoninteractive, Qnil);
   M->debug_on_error = intern(rt, "debug-on-error");

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "lang.h"
 #include "reader.h"
 #include "printer.h"
 #include "eval.h"
@@ -574,17 +575,7 @@ static mrt *open_runtime(void)
   mrt *rt = runtime_open(NULL);
   ck_assert_ptr_nonnull(rt);
   runtime_enter(rt);
-  data_init(rt);
-  arith_init(rt);
-  fns_init(rt);
-  strfns_init(rt);
-  hashtab_init(rt);
-  printer_init(rt);
-  reader_init(rt);
-  eval_init(rt);
-  load_init(rt);
-  sysfns_init(rt);
-  load_set_lisp_dir(rt, MARROW_SRC_LISPDIR);
+  lang_init(rt, MARROW_SRC_LISPDIR);
   return rt;
 }
 

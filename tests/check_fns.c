@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "lang.h"
 #include "arith.h"
 #include "data.h"
 #include "eval.h"
@@ -1066,17 +1067,7 @@ static void setup(void)
   rt = runtime_open(NULL);
   ck_assert_ptr_nonnull(rt);
   runtime_enter(rt);
-  data_init(rt);
-  arith_init(rt);
-  fns_init(rt);
-  strfns_init(rt);
-  hashtab_init(rt);
-  printer_init(rt);
-  reader_init(rt);
-  eval_init(rt);
-  load_init(rt);
-  sysfns_init(rt);
-  load_set_lisp_dir(rt, MARROW_SRC_LISPDIR);
+  lang_init(rt, MARROW_SRC_LISPDIR);
   bool failed;
   protect(do_load_subr, NULL, &failed);
   ck_assert_msg(!failed, "lisp/subr.el did not load");

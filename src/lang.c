@@ -1,0 +1,34 @@
+/* lang.c -- layer 5 assembled (see lang.h). */
+#include "config.h"
+
+#include "lang.h"
+#include "arith.h"
+#include "data.h"
+#include "eval.h"
+#include "fns.h"
+#include "hashtab.h"
+#include "heapmap.h"
+#include "load.h"
+#include "printer.h"
+#include "reader.h"
+#include "strfns.h"
+#include "sysfns.h"
+
+/* data first: it defines the predicates that later error data names;
+   printer before reader and eval: it defines the standard errors. */
+void lang_init(mrt *rt, const char *lispdir)
+{
+  data_init(rt);
+  arith_init(rt);
+  fns_init(rt);
+  strfns_init(rt);
+  hashtab_init(rt);
+  printer_init(rt);
+  reader_init(rt);
+  eval_init(rt);
+  load_init(rt);
+  sysfns_init(rt);
+  heapmap_init(rt);
+  if (lispdir)
+    load_set_lisp_dir(rt, lispdir);
+}
