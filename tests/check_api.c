@@ -670,6 +670,27 @@ END_TEST
 /* Several runtimes                                                   */
 /* ================================================================== */
 
+/* A host's own function that happens to share a name with one of
+   marrow's internals must never be called by the library: libmarrow
+   exports only marrow_*.  (Weak, so that a static link, where the
+   library's own definition wins, still links.) */
+static int host_intern_calls;
+__attribute__((weak, noinline)) void *intern(void *a, const char *b)
+{
+  host_intern_calls++;
+  return a;
+}
+
+START_TEST(host_names_do_not_clash_with_internals)
+{
+  marrow *M = open_bare();
+  assert_prints(M, "(intern \"a-fresh-symbol\")", "a-fresh-symbol");
+  ck_assert(marrow_is_symbol(marrow_intern(M, "another-fresh-symbol")));
+  ck_assert_int_eq(host_intern_calls, 0);
+  marrow_close(M);
+}
+END_TEST
+
 START_TEST(runtimes_are_independent)
 {
   marrow *A = open_bare(), *B = open_bare();
@@ -1094,6 +1115,7 @@ int main(void)
   tcase_add_test(tc, cli_script_and_stdin);
   tc = new_case(s, "runtimes");
   tcase_add_test(tc, runtimes_are_independent);
+  tcase_add_test(tc, host_names_do_not_clash_with_internals);
   tcase_add_test(tc, four_threads_four_runtimes);
   tcase_add_test(tc, gmp_accounting_is_per_runtime);
   tcase_add_test(tc, stack_bounds_per_thread);
