@@ -853,6 +853,18 @@ static mval run_handler(mrt *rt, const node *n, const node *body, mval val, mval
   return v;
 }
 
+/* The frames a signal unwound still hold their values in the C stack
+   below this one, where the conservative scan of the handler's next
+   collection may find them: after memory-full that can keep the very
+   garbage (a half-built list) alive that exhausted the heap, and the
+   handler fails again.  Clearing a few KiB below the handler's frame
+   drops those stale pointers. */
+static __attribute__((noinline)) void scrub_dead_stack(void)
+{
+  volatile char pad[8192];
+  memset((char *)pad, 0, sizeof pad);
+}
+
 static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
 {
   struct handler h;
@@ -865,6 +877,8 @@ static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
     return v;
   }
   mval err = h.value;
+  if (car_safe(err) == Qmemory_full)
+    scrub_dead_stack();
   mval specs = n->k;
   for (int i = 0; i < n->count; i++, specs = XCDR(specs))
     if (i != n->slot && condition_spec_matches(rt, XCAR(specs), car_safe(err)))
