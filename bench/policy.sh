@@ -3,7 +3,7 @@
 # bitmap) on the workloads they differ on, for bench/README.md's
 # "Policy default" section.  Run it from a build directory:
 #
-#   sh /path/to/bench/policy.sh            # or: make bench-policy
+#   bash /path/to/bench/policy.sh
 #
 # For each policy and workload it prints:
 #   - the allocation step alone: callgrind's inclusive instruction count
@@ -17,6 +17,9 @@
 # Environment: POLICY_RUNS, POLICY_SCALE, POLICY_CG_SCALE (default 0.1), POLICY_ONLY (a
 # regexp of workload names), MARROW (default: the build tree's src/marrow).
 set -u
+# bash features ahead ([[ ]], arrays, EPOCHREALTIME): re-run under bash
+# when started by another sh.
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 here=$(cd "$(dirname "$0")" && pwd)
 builddir=$(pwd)
 MARROW=${MARROW:-$builddir/src/marrow}
@@ -24,6 +27,7 @@ runs=${POLICY_RUNS:-5}
 scale=${POLICY_SCALE:-1}
 cg_scale=${POLICY_CG_SCALE:-0.1}
 only=${POLICY_ONLY:-.}
+now() { echo "${EPOCHREALTIME:-$(date +%s.%N)}"; }  # bash < 5 lacks EPOCHREALTIME
 work=$(mktemp -d "${TMPDIR:-/tmp}/marrow-policy.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export MARROW_LISP_DIR=${MARROW_LISP_DIR:-$here/../lisp}
@@ -70,9 +74,9 @@ while read -r name file bonly; do
       rm -f "$cg"
     fi
     times=$(for ((i = 0; i < runs; i++)); do
-              start=$EPOCHREALTIME
+              start=$(now)
               BENCH_SCALE=$scale "$MARROW" -batch -Q -l "$here/$file" >/dev/null 2>&1
-              awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN {print b - a}'
+              awk -v a="$start" -v b="$(now)" 'BEGIN {print b - a}'
             done | median_range)
     printf '%-13s %-7s %14s %12s %12s %10s %12s %11s %s\n' "$name" "$p" "${alloc_ir:--}" "$per" \
       "${total_ir:--}" "${splits:--}" "${probed:--}" "${misses:--}" "$times"

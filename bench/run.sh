@@ -16,6 +16,9 @@
 # exit.  A runtime that is absent is skipped with a message, never an
 # error.
 set -u
+# bash features ahead ([[ ]], arrays, EPOCHREALTIME): re-run under bash
+# when started by another sh.
+[ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 mode=${1:-quick}
 case $mode in quick|full) ;; *) echo "usage: $0 quick|full" >&2; exit 2 ;; esac
 
@@ -31,6 +34,7 @@ only=${BENCH_ONLY:-.}
 want_runtimes=${BENCH_RUNTIMES:-.}
 resultsdir=${BENCH_RESULTS:-$here/results}
 
+now() { echo "${EPOCHREALTIME:-$(date +%s.%N)}"; }  # bash < 5 lacks EPOCHREALTIME
 work=$(mktemp -d "${TMPDIR:-/tmp}/marrow-bench.XXXXXX")
 child=
 cleanup() { [ -n "$child" ] && kill "$child" 2>/dev/null; rm -rf "$work"; }
@@ -112,7 +116,7 @@ digest() {  # output on stdin -> short digest of its result lines
 measure() {
   local name=$1 test=$2 btest=$3 run=$4; shift 4
   local out=$work/out err=$work/err tm=$work/time
-  local start=$EPOCHREALTIME
+  local start=$(now)
   BENCH_ONLY=${btest#-} BENCH_SCALE=$scale \
     timeout "$limit" /usr/bin/time -f "%M" -o "$tm" "$@" >"$out" 2>"$err" &
   child=$!
@@ -120,7 +124,7 @@ measure() {
   local rc=$?
   child=
   local total rss gcs gcsec status=ok
-  total=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.3f", b - a}')
+  total=$(awk -v a="$start" -v b="$(now)" 'BEGIN {printf "%.3f", b - a}')
   rss=$(tail -1 "$tm" 2>/dev/null)
   case $rss in ''|*[!0-9]*) rss=0 ;; esac
   gcs=$(awk '/^bench-gc /{print $2}' "$out" | tail -1)
