@@ -11,6 +11,7 @@
 **   CC=clang ./configure --enable-fuzz && make tests/fuzz/fuzz_read
 **   tests/fuzz/fuzz_read -max_total_time=600 $srcdir/tests/fuzz/corpus/read
 */
+#define _GNU_SOURCE /* memmem */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,11 +58,19 @@ static _Noreturn void mismatch(const char *why, mval first, mval second)
   abort();
 }
 
+/* Emacs 28 prints (\` (\, @x)) as `,@x, which reads back as a splice:
+   marrow prints as Emacs does, so a text with ",@" may not round trip. */
+static bool emacs_comma_at(mval text)
+{
+  struct string *s = XSTRING(text);
+  return memmem(s->data, (size_t)s->nbytes, ",@", 2) != NULL;
+}
+
 static void round_trip(mrt *rt, mval obj)
 {
   mval first, again, second;
-  if (!fuzz_protect(rt, prin1_text, obj, &first))
-    return; /* unprintable: too deep */
+  if (!fuzz_protect(rt, prin1_text, obj, &first) || emacs_comma_at(first))
+    return; /* unprintable (too deep), or Emacs's own ambiguity */
   if (!fuzz_protect(rt, read_back, first, &again))
     mismatch("printed text does not read back", first, Qnil);
   if (!fuzz_protect(rt, prin1_text, again, &second))
