@@ -249,6 +249,7 @@ error no-debug-message '^Wrong type argument: listp, 1$' "$work/dbg.el"
 # (one line per crash: the input, and the error it must give instead)
 error fuzz-unicode-escape-overflow 'Non-Unicode character: 0x80000000' \
   --eval '(read "\"\\U80000000\"")'   # fuzz_read: int overflow in the reader (UBSan)
+ok fuzz-comma-at-prints-as-emacs '^`,@$' -p "'(\\\` (\\, @))"   # fuzz_read: as Emacs 28
 
 echo "robustness: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
