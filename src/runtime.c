@@ -41,6 +41,23 @@ static void runtime_memory_full(struct gc *g, void *ud)
   memory_full(ud);
 }
 
+/* Running out of memory this early is an error status for the host,
+   not a signal: nothing above can catch one yet. */
+static bool init_layer4(mrt *rt)
+{
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
+  if (setjmp(h.jmp) != 0)
+    return false;
+  gc_inhibit(rt->gc, true); /* the builtin symbols are not yet rooted */
+  bool ok = symbols_init(rt);
+  gc_inhibit(rt->gc, false);
+  if (ok)
+    bignum_init(rt);
+  handler_pop(rt, &h);
+  return ok;
+}
+
 mrt *runtime_open(const struct gc_config *cfg)
 {
   struct gc_config defaults;
@@ -70,12 +87,13 @@ mrt *runtime_open(const struct gc_config *cfg)
   runtime_enter(rt);
   gc_set_memory_full_handler(rt->gc, runtime_memory_full, rt);
   gc_add_roots(rt->gc, mark_runtime_roots, rt);
-  gc_inhibit(rt->gc, true); /* the builtin symbols are not yet rooted */
-  symbols_init(rt);
-  gc_inhibit(rt->gc, false);
-  bignum_init(rt);
+  bool ok = init_layer4(rt);
   if (prev)
     mrt_current = prev;
+  if (!ok) {
+    runtime_close(rt);
+    return NULL;
+  }
   return rt;
 }
 

@@ -141,7 +141,7 @@ mval intern_string(mrt *rt, mval string);  /* string -> interned symbol */
 mval intern_soft(mrt *rt, const char *name, size_t len); /* Qunbound if absent */
 mval make_symbol(mrt *rt, mval name);      /* uninterned */
 const char *symbol_name(mrt *rt, mval sym);
-void symbols_init(mrt *rt);                /* interns symbols.def */
+bool symbols_init(mrt *rt);                /* interns symbols.def */
 bool keywordp(mrt *rt, mval x);
 mval symbol_value(mrt *rt, mval sym);      /* signals void-variable */
 void set_symbol_value(mrt *rt, mval sym, mval v); /* signals setting-constant */
