@@ -207,7 +207,23 @@ static void release_cached_limbs(struct bignum_state *st)
   }
 }
 
-/* Give Z (fresh, without limbs) a cached block of at least NLIMBS. */
+/* Free one cached block, of the smallest class that has any. */
+static void evict_cached_limbs(struct bignum_state *st)
+{
+  for (int cls = 0; cls < LIMB_CLASSES; cls++) {
+    mp_limb_t *limbs = pop_cached_limbs(st, cls);
+    if (limbs) {
+      gmp_block_free(limbs, block_limbs(header_of(limbs)) * sizeof(mp_limb_t));
+      return;
+    }
+  }
+}
+
+/* Give Z (fresh, without limbs) a cached block of at least NLIMBS.
+   A miss evicts a block of another class: a sweep fills the cache with
+   whichever classes die first, and a cache full of sizes the program
+   has outgrown (pidigits' numbers grow as it runs) would otherwise turn
+   away every dead block of the size now in use (bench/PERF.md). */
 static void adopt_cached_limbs(struct bignum_state *st, mpz_ptr z, size_t nlimbs)
 {
   int cls = limb_class_up(nlimbs);
@@ -216,10 +232,12 @@ static void adopt_cached_limbs(struct bignum_state *st, mpz_ptr z, size_t nlimbs
   mp_limb_t *limbs = NULL;
   for (int c = cls; !limbs && c < LIMB_CLASSES && c <= cls + 2; c++)
     limbs = pop_cached_limbs(st, c);
-  if (limbs) {
-    z->_mp_d = limbs;
-    z->_mp_alloc = (int)block_limbs(header_of(limbs));
+  if (!limbs) {
+    evict_cached_limbs(st);
+    return;
   }
+  z->_mp_d = limbs;
+  z->_mp_alloc = (int)block_limbs(header_of(limbs));
 }
 
 mval bignum_new_sized(mrt *rt, size_t nlimbs)
