@@ -34,7 +34,10 @@
 **
 ** Roots.
 **   1. Interned symbols: the symbol table is scanned, and every slot
-**      whose symbol has the `interned` flag is marked.
+**      whose symbol has the `interned` flag is marked.  This comes
+**      first, so that from then on a reference to an interned symbol
+**      is known to be marked from its flag alone (needs_marking,
+**      mark_symbol_index): code and data are full of them.
 **   2. Root functions registered with gc_add_roots: the runtime's
 **      specpdl, handlers and value stack, the evaluator's state, host
 **      handles.  They call gc_mark, which marks precisely.
@@ -254,7 +257,7 @@ void gc_config_defaults(struct gc_config *cfg)
   memset(cfg, 0, sizeof *cfg);
   cfg->cons_threshold = 800000;
   cfg->cons_percentage = 0.1;
-  cfg->policy = VECTOR_POLICY_HINT;
+  cfg->policy = VECTOR_POLICY_DEFAULT;
   const char *policy = getenv("MARROW_VECTOR_POLICY");
   if (policy && *policy)
     heap_policy_parse(policy, &cfg->policy); /* an unknown name keeps the default */
@@ -797,7 +800,7 @@ static bool needs_marking(const struct gc *g, mval v)
     return false;
   if (SYMBOLP(v)) {
     struct symbol *s = live_symbol(g, SYMBOL_INDEX(v));
-    return s && !heap_marked(g->heap, s, HEAP_SYMBOL);
+    return s && !s->interned && !heap_marked(g->heap, s, HEAP_SYMBOL);
   }
   return true;
 }
@@ -841,10 +844,12 @@ static void mark_object(struct gc *g, void *obj, enum heap_kind kind)
     push_children(g, obj, kind);
 }
 
+/* Interned symbols were all marked first (mark_all): a reference to
+   one needs no look at the bitmap. */
 static void mark_symbol_index(struct gc *g, uint64_t index)
 {
   struct symbol *s = live_symbol(g, index);
-  if (s)
+  if (s && !s->interned)
     mark_object(g, s, HEAP_SYMBOL);
 }
 
