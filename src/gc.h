@@ -36,7 +36,7 @@ struct gc_config {
   size_t cons_threshold;     /* gc-cons-threshold, bytes; default 800000 */
   double cons_percentage;    /* gc-cons-percentage; default 0.1 */
   size_t heap_limit;         /* 0 = no limit; past it, memory_full */
-  enum vector_policy policy; /* default VECTOR_POLICY_HINT */
+  enum vector_policy policy; /* default VECTOR_POLICY_DEFAULT */
   bool log;                  /* one line per collection on stderr */
   bool stress;               /* collect before every allocation */
   const struct heap_allocator *allocator; /* NULL: the C library */

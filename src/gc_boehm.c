@@ -115,7 +115,7 @@ void gc_config_defaults(struct gc_config *cfg)
   memset(cfg, 0, sizeof *cfg);
   cfg->cons_threshold = 800000;
   cfg->cons_percentage = 0.1;
-  cfg->policy = VECTOR_POLICY_HINT;
+  cfg->policy = VECTOR_POLICY_DEFAULT;
   const char *s;
   if ((s = getenv("MARROW_GC_LOG")) && *s && *s != '0')
     cfg->log = true;

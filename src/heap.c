@@ -490,7 +490,7 @@ struct heap *heap_new(const struct heap_allocator *allocator)
   memset(h, 0, sizeof *h);
   h->a = a;
   h->sys_bytes = sizeof *h;
-  h->policy = VECTOR_POLICY_HINT;
+  h->policy = VECTOR_POLICY_DEFAULT;
   h->reserve_bytes = DEFAULT_RESERVE;
   h->hint = NO_HINT;
   h->lo = UINTPTR_MAX;

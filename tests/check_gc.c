@@ -1054,7 +1054,7 @@ START_TEST(config_from_environment)
   unsetenv("MARROW_HEAP_LIMIT");
   unsetenv("MARROW_FAIL_ALLOC");
   gc_config_defaults(&cfg);
-  ck_assert_int_eq(cfg.policy, VECTOR_POLICY_HINT);
+  ck_assert_int_eq(cfg.policy, VECTOR_POLICY_DEFAULT);
   ck_assert(!cfg.log && !cfg.stress);
   ck_assert_uint_eq(cfg.heap_limit, 0);
   ck_assert_uint_eq(cfg.cons_threshold, 800000);
