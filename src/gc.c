@@ -883,7 +883,7 @@ static void mark_list(struct gc *g, mval list)
   do {
     struct cons *c = XCONS(list);
     check_reference(g, list, HEAP_CONS);
-    if (!heap_mark(g->heap, c, HEAP_CONS))
+    if (!heap_mark_cons(g->heap, c))
       return;
     if (needs_marking(g, c->car))
       push_range(g, &c->car, 1);

@@ -869,6 +869,14 @@ static inline struct hblock *mark_slot(const struct heap *h, const void *obj, en
   return b;
 }
 
+static inline bool set_mark_bit(uint64_t *w, uint64_t m)
+{
+  if (*w & m)
+    return false;
+  *w |= m;
+  return true;
+}
+
 bool heap_mark(struct heap *h, const void *obj, enum heap_kind k)
 {
   uint64_t *w, m = 0;
@@ -878,10 +886,14 @@ bool heap_mark(struct heap *h, const void *obj, enum heap_kind k)
     b->large_marked = true;
     return !was;
   }
-  if (*w & m)
-    return false;
-  *w |= m;
-  return true;
+  return set_mark_bit(w, m);
+}
+
+bool heap_mark_cons(struct heap *h, const void *obj)
+{
+  uint64_t *w, m = 0;
+  mark_slot(h, obj, HEAP_CONS, &w, &m);
+  return set_mark_bit(w, m);
 }
 
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)

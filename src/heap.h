@@ -118,6 +118,9 @@ void *heap_alloc_vector(struct heap *h, size_t nbytes);
    clear, so the collector pushes each object once. */
 bool heap_mark(struct heap *h, const void *obj, enum heap_kind k);
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k);
+/* heap_mark (h, obj, HEAP_CONS) with the kind known at compile time:
+   for the collector's list loop, since most of any heap is conses. */
+bool heap_mark_cons(struct heap *h, const void *obj);
 
 /* Conservative lookup: the start of the allocated (not free) object
    that ADDR points into, or NULL.  Interior pointers count. */
