@@ -18,13 +18,7 @@
 #include "reader.h"
 #include "printer.h"
 #include "eval.h"
-#include "data.h"
-#include "arith.h"
-#include "fns.h"
-#include "strfns.h"
-#include "hashtab.h"
-#include "load.h"
-#include "sysfns.h"
+#include "lang.h"
 
 /* A runtime with every primitive, under HEAP_LIMIT bytes (0: none). */
 static mrt *fuzz_open(size_t heap_limit)
@@ -33,17 +27,7 @@ static mrt *fuzz_open(size_t heap_limit)
   if (!rt)
     return NULL;
   runtime_enter(rt);
-  data_init(rt);
-  arith_init(rt);
-  fns_init(rt);
-  strfns_init(rt);
-  hashtab_init(rt);
-  printer_init(rt);
-  reader_init(rt);
-  eval_init(rt);
-  load_init(rt);
-  sysfns_init(rt);
-  load_set_lisp_dir(rt, MARROW_SRC_LISPDIR);
+  lang_init(rt, MARROW_SRC_LISPDIR);
   if (heap_limit)
     gc_set_heap_limit(rt->gc, heap_limit);
   return rt;
