@@ -603,9 +603,8 @@ static inline uint64_t free_bits(const struct fixed_space *fs, const struct hblo
 }
 
 /* Points the cursor at the next word with a free slot: in the current
-   block, then the queued blocks, then a fresh block. */
-/* Out of line, so that the common path of heap_alloc_fixed stays a
-   leaf that saves no registers. */
+   block, then the queued blocks, then a fresh block.  Out of line: the
+   common path of heap_alloc_fixed then saves fewer registers. */
 static __attribute__((noinline)) bool fixed_refill(struct heap *h, enum heap_kind k)
 {
   struct fixed_space *fs = &h->fixed[k];
