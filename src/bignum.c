@@ -99,7 +99,7 @@ static void *gmp_block_new(size_t n)
     n = sizeof(mp_limb_t) << cls;
   size_t total = n + sizeof(struct gmp_header);
   struct gc *gc = mrt_current ? mrt_current->gc : NULL;
-  struct gmp_header *h = gc ? gc_xmalloc(gc, total) : NULL;
+  struct gmp_header *h = gc ? gc_xmalloc_atomic(gc, total) : NULL;
   if (h) {
     gc_note_gmp(gc, (ptrdiff_t)total);
   } else {

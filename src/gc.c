@@ -722,6 +722,9 @@ void *gc_xmalloc(struct gc *g, size_t n)
   return p;
 }
 
+/* marrow's heap never scans external memory, so atomic is the same. */
+void *gc_xmalloc_atomic(struct gc *g, size_t n) { return gc_xmalloc(g, n); }
+
 void *gc_xrealloc(struct gc *g, void *p, size_t oldn, size_t newn)
 {
   void *q = ext_realloc(g, p, oldn, newn);

@@ -77,6 +77,9 @@ mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlis
 /* String data, hash storage, GMP limbs: gc_xmalloc and friends count
    the bytes and return NULL on failure (never longjmp: GMP calls them). */
 void *gc_xmalloc(struct gc *g, size_t n);
+/* The same for memory that never holds pointers (GMP limbs), which a
+   conservative baseline need not scan.  Free it with gc_xfree. */
+void *gc_xmalloc_atomic(struct gc *g, size_t n);
 void *gc_xrealloc(struct gc *g, void *p, size_t oldn, size_t newn);
 void gc_xfree(struct gc *g, void *p, size_t n);
 /* Same, but the caller wants memory-full signalled (via the handler)

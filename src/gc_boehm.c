@@ -303,6 +303,15 @@ void *gc_xmalloc(struct gc *g, size_t n)
   return p;
 }
 
+void *gc_xmalloc_atomic(struct gc *g, size_t n)
+{
+  void *p = GC_MALLOC_ATOMIC(n ? n : 1);
+  if (p)
+    g->external_bytes += n;
+  return p;
+}
+
+/* GC_REALLOC keeps the block's kind, atomic or scanned. */
 void *gc_xrealloc(struct gc *g, void *p, size_t oldn, size_t newn)
 {
   void *q = GC_REALLOC(p, newn ? newn : 1);
