@@ -306,6 +306,22 @@ _Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data)
   _Exit(255);
 }
 
+mval runtime_protect(mrt *rt, mrt_thunk fn, const void *ud, bool *failed)
+{
+  struct handler h;
+  volatile mval result = Qnil;
+  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
+  if (setjmp(h.jmp) == 0) {
+    result = fn(rt, ud);
+    handler_pop(rt, &h);
+    *failed = false;
+  } else {
+    result = h.value;
+    *failed = true;
+  }
+  return result;
+}
+
 _Noreturn void xsignal0(mrt *rt, mval err) { mrt_signal(rt, err, Qnil); }
 _Noreturn void xsignal1(mrt *rt, mval err, mval a) { mrt_signal(rt, err, list1(rt, a)); }
 _Noreturn void xsignal2(mrt *rt, mval err, mval a, mval b)

@@ -173,6 +173,11 @@ int64_t utf8_count_chars(const uint8_t *s, size_t n, bool *multibyte);
 void handler_push(mrt *rt, struct handler *h, enum handler_type type, mval tag);
 void handler_pop(mrt *rt, struct handler *h);
 _Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data);
+/* A protected call, as lua_pcall: FN(RT, UD)'s value, or with *FAILED
+   set the error object (ERROR-SYMBOL . DATA) of a signal or uncaught
+   throw. */
+typedef mval (*mrt_thunk)(mrt *rt, const void *ud);
+mval runtime_protect(mrt *rt, mrt_thunk fn, const void *ud, bool *failed);
 _Noreturn void mrt_throw(mrt *rt, mval tag, mval value);
 _Noreturn void xsignal0(mrt *rt, mval err);
 _Noreturn void xsignal1(mrt *rt, mval err, mval a);

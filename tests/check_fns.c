@@ -32,8 +32,6 @@
 #include "load.h"
 #include "sysfns.h"
 
-typedef mval (*mrt_thunk)(mrt *rt, const void *ud);
-
 struct fcase {
   const char *form, *expected;
 };
@@ -1087,18 +1085,7 @@ static void teardown(void)
 /* FN's value, or the error object with *failed set. */
 static mval protect(mrt_thunk fn, const void *ud, bool *failed)
 {
-  struct handler h;
-  volatile mval result = Qnil;
-  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
-  if (setjmp(h.jmp) == 0) {
-    result = fn(rt, ud);
-    handler_pop(rt, &h);
-    *failed = false;
-  } else {
-    result = h.value;
-    *failed = true;
-  }
-  return result;
+  return runtime_protect(rt, fn, ud, failed);
 }
 
 static mval do_eval(mrt *r, const void *ud)

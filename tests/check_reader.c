@@ -515,24 +515,13 @@ static void teardown(void)
   rt = NULL;
 }
 
-typedef mval (*thunk)(mrt *rt, const void *ud);
+typedef mrt_thunk thunk;
 
 /* Runs FN under a catch-all handler: its value, or the error object
    with *failed set. */
 static mval protect(thunk fn, const void *ud, bool *failed)
 {
-  struct handler h;
-  volatile mval result = Qnil;
-  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
-  if (setjmp(h.jmp) == 0) {
-    result = fn(rt, ud);
-    handler_pop(rt, &h);
-    *failed = false;
-  } else {
-    result = h.value;
-    *failed = true;
-  }
-  return result;
+  return runtime_protect(rt, fn, ud, failed);
 }
 
 /* "OBJECT" printed with prin1, or "ERR (error-symbol . data)". */
