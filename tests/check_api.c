@@ -937,16 +937,23 @@ START_TEST(output_goes_to_host_callbacks)
 }
 END_TEST
 
+/* Makes DIR (a mkdtemp template) a Lisp directory whose subr.el holds
+   TEXT; PATH gets that file's name. */
+static void write_lisp_dir(char *dir, char *path, size_t pathlen, const char *text)
+{
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, pathlen, "%s/subr.el", dir);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  fclose(f);
+}
+
 START_TEST(options_reach_lisp)
 {
   char dir[] = "/tmp/marrow-check-lispdir-XXXXXX";
-  ck_assert_ptr_nonnull(mkdtemp(dir));
   char path[256];
-  snprintf(path, sizeof path, "%s/subr.el", dir);
-  FILE *f = fopen(path, "w");
-  ck_assert_ptr_nonnull(f);
-  fputs("(setq my-subr-was-loaded load-file-name)\n", f);
-  fclose(f);
+  write_lisp_dir(dir, path, sizeof path, "(setq my-subr-was-loaded load-file-name)\n");
   marrow_options o;
   marrow_options_init(&o);
   o.lisp_dir = dir;
@@ -974,13 +981,8 @@ END_TEST
 START_TEST(failed_library_load_fails_open)
 {
   char dir[] = "/tmp/marrow-check-badlib-XXXXXX";
-  ck_assert_ptr_nonnull(mkdtemp(dir));
   char path[256];
-  snprintf(path, sizeof path, "%s/subr.el", dir);
-  FILE *f = fopen(path, "w");
-  ck_assert_ptr_nonnull(f);
-  fputs("(car 1)\n", f);
-  fclose(f);
+  write_lisp_dir(dir, path, sizeof path, "(car 1)\n");
   struct capture c = {.nout = 0};
   marrow_options o;
   marrow_options_init(&o);
