@@ -367,7 +367,7 @@ bool integer_to_int64(mval x, int64_t *out)
 /* mpz_get_d truncates; Lisp wants round-to-nearest-even, like a C
    conversion.  Keep 54 bits (53 plus a rounding bit), note whether
    anything below them is set, and round by hand. */
-static double mpz_to_double_rounded(mpz_srcptr z)
+double bignum_mpz_to_double(mpz_srcptr z)
 {
   uint64_t bits = mpz_bit_length(z);
   if (bits <= 53)
@@ -392,7 +392,7 @@ double integer_to_double(mval x)
 {
   if (FIXNUMP(x))
     return (double)XFIXNUM(x);
-  return mpz_to_double_rounded(XBIGNUM_MPZ(x));
+  return bignum_mpz_to_double(XBIGNUM_MPZ(x));
 }
 
 mval integer_from_double(mrt *rt, double d)

@@ -71,6 +71,8 @@ uint64_t integer_bit_length(mval x);
 bool integer_to_int64(mval x, int64_t *out);
 /* Rounded to nearest (ties to even), +-inf when too large. */
 double integer_to_double(mval x);
+/* Z rounded to the nearest double (ties to even); mpz_get_d truncates. */
+double bignum_mpz_to_double(mpz_srcptr z);
 /* The integer value of finite, integral D (a fixnum when it fits). */
 mval integer_from_double(mrt *rt, double d);
 

@@ -13,6 +13,7 @@
 #include "reader.h"
 #include "strfns.h"
 #include "sysfns.h"
+#include "timefns.h"
 
 /* data first: it defines the predicates that later error data names;
    printer before reader and eval: it defines the standard errors. */
@@ -28,6 +29,7 @@ void lang_init(mrt *rt, const char *lispdir)
   eval_init(rt);
   load_init(rt);
   sysfns_init(rt);
+  timefns_init(rt);
   heapmap_init(rt);
   if (lispdir)
     load_set_lisp_dir(rt, lispdir);

@@ -1,5 +1,5 @@
 /*
-** sysfns.c -- layer 5: time, process exit, the environment, and the
+** sysfns.c -- layer 5: process exit, the environment, and the
 ** collector seen from Lisp.
 **
 ** Invariants:
@@ -17,7 +17,9 @@
 */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,59 +28,8 @@
 #include "bignum.h"
 #include "eval.h"
 #include "heapmap.h"
-
-/* ================================================================== */
-/* Time                                                               */
-/* ================================================================== */
-
-static struct timespec now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return ts;
-}
-
-/* (current-time): Emacs 28's list form (HIGH LOW USEC PSEC). */
-static mval Fcurrent_time(mrt *rt, int nargs, mval *args)
-{
-  struct timespec ts = now();
-  int64_t s = (int64_t)ts.tv_sec;
-  return list4(rt, make_fixnum(s >> 16), make_fixnum(s & 0xffff),
-               make_fixnum(ts.tv_nsec / 1000), make_fixnum((ts.tv_nsec % 1000) * 1000));
-}
-
-static double number_value(mrt *rt, mval x)
-{
-  CHECK_NUMBER(rt, x);
-  return FLOATP(x) ? XFLOAT(x) : integer_to_double(x);
-}
-
-/* A Lisp time value in seconds: nil (now), a number, (TICKS . HZ), or
-   (HIGH LOW USEC PSEC) with the tail optional. */
-static double time_value(mrt *rt, mval t)
-{
-  if (NILP(t)) {
-    struct timespec ts = now();
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-  }
-  if (NUMBERP(t))
-    return number_value(rt, t);
-  if (CONSP(t) && NUMBERP(XCDR(t)))
-    return number_value(rt, XCAR(t)) / number_value(rt, XCDR(t));
-  static const double scale[] = {65536.0, 1.0, 1e-6, 1e-12};
-  double seconds = 0;
-  mval l = t;
-  for (int i = 0; i < 4 && CONSP(l); i++, l = XCDR(l))
-    seconds += number_value(rt, XCAR(l)) * scale[i];
-  if (!CONSP(t) || !NILP(l))
-    mrt_signal(rt, Qerror, list2(rt, make_cstring(rt, "Invalid time specification"), t));
-  return seconds;
-}
-
-static mval Ffloat_time(mrt *rt, int nargs, mval *args)
-{
-  return make_float(rt, time_value(rt, args[0]));
-}
+#include "reader.h"
+#include "strfns.h"
 
 /* ================================================================== */
 /* Process and environment                                            */
@@ -114,6 +65,108 @@ static mval Fgetenv(mrt *rt, int nargs, mval *args)
   CHECK_STRING(rt, args[0]);
   const char *v = getenv((const char *)XSTRING(args[0])->data);
   return v ? make_cstring(rt, v) : Qnil;
+}
+
+/* (setenv VARIABLE &optional VALUE SUBSTITUTE-ENV-VARS): VALUE nil
+   removes VARIABLE.  Setting TZ changes the local time zone, as
+   Emacs's set-time-zone-rule does. */
+static mval Fsetenv(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  CHECK_TYPE(rt, NILP(args[1]) || STRINGP(args[1]), Qsequencep, args[1]);
+  const char *name = (const char *)XSTRING(args[0])->data;
+  if (strchr(name, '='))
+    mrt_errorf(rt, "Environment variable name \u2018%s\u2019 contains \u2018=\u2019", name);
+  if (!*name) /* Emacs keeps it in process-environment; libc cannot */
+    return args[1];
+  if (NILP(args[1]))
+    unsetenv(name);
+  else
+    setenv(name, (const char *)XSTRING(args[1])->data, 1);
+  if (strcmp(name, "TZ") == 0)
+    tzset();
+  return args[1];
+}
+
+static double number_arg(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, NUMBERP(x), Qnumberp, x);
+  return FLOATP(x) ? XFLOAT(x) : integer_to_double(x);
+}
+
+/* (sleep-for SECONDS &optional MILLISECONDS) */
+static mval Fsleep_for(mrt *rt, int nargs, mval *args)
+{
+  double seconds = number_arg(rt, args[0]);
+  if (!NILP(args[1]))
+    seconds += number_arg(rt, args[1]) / 1000;
+  if (!(seconds > 0))
+    return Qnil;
+  if (seconds > 1e9)
+    seconds = 1e9;
+  struct timespec ts = {(time_t)seconds, (long)((seconds - floor(seconds)) * 1e9)};
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+    ;
+  return Qnil;
+}
+
+/* ---- The minibuffer, as Emacs -batch has it: lines of stdin ---- */
+
+/* One line of stdin without its line ending, or Qnil at end of input. */
+static mval read_stdin_line(mrt *rt)
+{
+  fflush(stdout);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n = getline(&line, &cap, stdin);
+  if (n < 0) {
+    free(line);
+    return Qnil;
+  }
+  while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+    n--;
+  mval s = make_string(rt, line, (size_t)n);
+  free(line);
+  return s;
+}
+
+/* PROMPT on stdout, then a line; an empty line means DEFAULT (or the
+   first of a list of defaults) when there is one. */
+static mval minibuffer_line(mrt *rt, mval prompt, mval dflt)
+{
+  CHECK_STRING(rt, prompt);
+  mrt_write_out(rt, (const char *)XSTRING(prompt)->data, (size_t)XSTRING(prompt)->nbytes);
+  mval line = read_stdin_line(rt);
+  if (NILP(line))
+    xsignal1(rt, Qend_of_file, make_cstring(rt, "Error reading from stdin"));
+  if (CONSP(dflt))
+    dflt = XCAR(dflt);
+  return XSTRING(line)->nbytes == 0 && STRINGP(dflt) ? dflt : line;
+}
+
+/* (read-string PROMPT &optional INITIAL HISTORY DEFAULT INHERIT) */
+static mval Fread_string(mrt *rt, int nargs, mval *args)
+{
+  return minibuffer_line(rt, args[0], args[3]);
+}
+
+/* The one object LINE holds, as read-from-minibuffer's READ asks. */
+static mval line_to_object(mrt *rt, mval line)
+{
+  mval read = read_from_string(rt, line, Qnil, Qnil);
+  const uint8_t *p = XSTRING(line)->data;
+  for (int64_t i = string_char_to_byte(line, XFIXNUM(XCDR(read))); i < XSTRING(line)->nbytes; i++)
+    if (!strchr(" \t\n\r\f", p[i]))
+      xsignal1(rt, Qinvalid_read_syntax, make_cstring(rt, "Trailing garbage following expression"));
+  return XCAR(read);
+}
+
+/* (read-from-minibuffer PROMPT &optional INITIAL KEYMAP READ HIST
+   DEFAULT INHERIT) */
+static mval Fread_from_minibuffer(mrt *rt, int nargs, mval *args)
+{
+  mval line = minibuffer_line(rt, args[0], args[5]);
+  return NILP(args[3]) ? line : line_to_object(rt, line);
 }
 
 /* ================================================================== */
@@ -338,10 +391,12 @@ static mval Fheap_blocks(mrt *rt, int nargs, mval *args)
 /* ================================================================== */
 
 static const struct subr_def sys_subrs[] = {
-  {"current-time", Fcurrent_time, 0, 0},
-  {"float-time", Ffloat_time, 0, 1},
   {"kill-emacs", Fkill_emacs, 0, 2},
   {"getenv", Fgetenv, 1, 2},
+  {"setenv", Fsetenv, 1, 3},
+  {"sleep-for", Fsleep_for, 1, 2},
+  {"read-string", Fread_string, 1, 5},
+  {"read-from-minibuffer", Fread_from_minibuffer, 1, 7},
   {"garbage-collect", Fgarbage_collect, 0, 0},
   {"memory-use-counts", Fmemory_use_counts, 0, 0},
   {"vector-free-lists", Fvector_free_lists, 0, 0},

@@ -1,4 +1,4 @@
-/* sysfns.h -- layer 5: time, process exit, environment, collector introspection. */
+/* sysfns.h -- layer 5: process exit, environment, collector introspection. */
 #ifndef MARROW_SYSFNS_H
 #define MARROW_SYSFNS_H
 
