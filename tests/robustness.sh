@@ -233,11 +233,24 @@ cat >"$work/wrong-types.el" <<EOF
 (dolist (name '($names))
   (let ((f (intern name)))
     (when (and (fboundp f) (subrp (symbol-function f)) (not (special-form-p f))
-               (not (memq f '(kill-emacs heap-map read))))
+               (not (memq f '(kill-emacs heap-map read sleep-for))))
       (robust-hammer f))))
 (princ (format "calls %d\n" robust-calls))
 EOF
 ok wrong-types '^calls [0-9]+$' --heap-limit=256M "$work/wrong-types.el"
+
+# ---- The minibuffer in batch mode: lines of stdin ---------------------
+
+error read-string-eof 'End of file during parsing: Error reading from stdin' \
+  --eval '(read-string "Name: ")'
+piped=$(printf 'hello\r\n(1 "b")\n\n' | timeout "$limit" "$MARROW" --eval \
+  '(progn (prin1 (list (read-string "? ") (read-from-minibuffer "? " nil nil t) (read-string "? " nil nil "d"))) (terpri))' 2>&1)
+if [ "$piped" = '? ? ? ("hello" (1 "b") "d")' ]; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL: read-string-lines: got $piped"
+fi
 
 # ---- Messages and backtraces -------------------------------------------
 
