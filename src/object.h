@@ -90,7 +90,7 @@ struct string {
   int64_t nbytes;
   int64_t nchars;
   uint8_t *data;
-  uint64_t flags; /* STRING_MULTIBYTE, ... */
+  uint64_t flags; /* STRING_MULTIBYTE; bits 2.. hold strfns.c's position cache */
 };
 #define STRING_MULTIBYTE 1u
 

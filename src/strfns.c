@@ -25,9 +25,6 @@
 **     Cyrillic, Armenian and fullwidth letters, plus sharp s; not
 **     titlecase digraphs or the dotted capital I's special lowercase.
 **   - There are no unibyte strings with raw bytes: everything is UTF-8.
-**   - aref on a multibyte string walks from its start (no position
-**     cache), so indexing loops over long non-ASCII strings are
-**     quadratic.
 */
 #include "config.h"
 
@@ -90,18 +87,67 @@ int check_char(mrt *rt, mval x)
   return (int)XFIXNUM(x);
 }
 
+/* The position cache lives in the upper bits of a string's flags (see
+   object.h): one (character index, byte index) pair per string, so
+   sequential or nearby access is O(1) amortised whichever strings a
+   loop interleaves, and nothing has to be invalidated when the
+   collector frees a string.  (0, 0) is always a valid pair. */
+#define POS_BITS 31
+#define POS_LIMIT (INT64_C(1) << POS_BITS)
+#define POS_CHAR_SHIFT 2
+#define POS_BYTE_SHIFT (POS_CHAR_SHIFT + POS_BITS)
+#define POS_FIELD_MASK ((uint64_t)POS_LIMIT - 1)
+
+static void pos_cache_get(const struct string *str, int64_t *ci, int64_t *bi)
+{
+  *ci = (int64_t)((str->flags >> POS_CHAR_SHIFT) & POS_FIELD_MASK);
+  *bi = (int64_t)((str->flags >> POS_BYTE_SHIFT) & POS_FIELD_MASK);
+}
+
+static void pos_cache_set(struct string *str, int64_t ci, int64_t bi)
+{
+  if (bi >= POS_LIMIT)
+    ci = bi = 0;
+  uint64_t keep = str->flags & ((UINT64_C(1) << POS_CHAR_SHIFT) - 1);
+  str->flags = keep | ((uint64_t)ci << POS_CHAR_SHIFT) | ((uint64_t)bi << POS_BYTE_SHIFT);
+}
+
+/* Byte offset of the character after the one starting at OFF. */
+static int64_t next_char_start(const struct string *str, int64_t off)
+{
+  int len;
+  char_decode(str->data + off, str->data + str->nbytes, &len);
+  return off + len;
+}
+
+/* Byte offset of the character before the one starting at OFF. */
+static int64_t prev_char_start(const struct string *str, int64_t off)
+{
+  do
+    off--;
+  while (off > 0 && (str->data[off] & 0xC0) == 0x80);
+  return off;
+}
+
 int64_t string_char_to_byte(mval s, int64_t idx)
 {
   struct string *str = XSTRING(s);
   if (str->nchars == str->nbytes)
     return idx;
-  const uint8_t *p = str->data, *end = p + str->nbytes;
-  while (idx-- > 0 && p < end) {
-    int len;
-    char_decode(p, end, &len);
-    p += len;
+  int64_t ci, bi;
+  pos_cache_get(str, &ci, &bi);
+  if (idx < ci - idx) /* nearer the start than the cached pair */
+    ci = bi = 0;
+  if (idx > ci && str->nchars - idx < idx - ci) {
+    ci = str->nchars;
+    bi = str->nbytes;
   }
-  return p - str->data;
+  for (; ci < idx; ci++)
+    bi = next_char_start(str, bi);
+  for (; ci > idx; ci--)
+    bi = prev_char_start(str, bi);
+  pos_cache_set(str, ci, bi);
+  return bi;
 }
 
 int string_char_at(mval s, int64_t idx)

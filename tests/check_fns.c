@@ -1271,6 +1271,39 @@ START_TEST(utf8_round_trip)
 }
 END_TEST
 
+/* Characters of every width, read in an order that moves the position
+   cache forwards, backwards, from both ends and across a change of
+   byte length, must match a plain decoding walk. */
+START_TEST(string_position_cache)
+{
+  static const int widths[] = { 'a', 0xE9, 0x4E2D, 0x1F600 };
+  enum { N = 300 };
+  int expect[N];
+  mval s = make_string(rt, "", 0);
+  mval parts[2];
+  for (int i = 0; i < N; i++) {
+    expect[i] = widths[(i * 7 + i / 5) % 4];
+    parts[0] = s;
+    parts[1] = list1(rt, make_fixnum(expect[i]));
+    s = concat_strings(rt, 2, parts);
+  }
+  for (int i = 0; i < N; i++)
+    ck_assert_int_eq(string_char_at(s, i), expect[i]);
+  for (int i = N - 1; i >= 0; i--)
+    ck_assert_int_eq(string_char_at(s, i), expect[i]);
+  for (int k = 0; k < N; k++) {
+    int i = (k * 37) % N;
+    ck_assert_int_eq(string_char_at(s, i), expect[i]);
+  }
+  string_set_char(rt, s, 150, 'z');
+  expect[150] = 'z';
+  for (int i = 140; i < 160; i++)
+    ck_assert_int_eq(string_char_at(s, i), expect[i]);
+  ck_assert_int_eq(string_char_at(s, 0), expect[0]);
+  ck_assert_int_eq(string_char_to_byte(s, XSTRING(s)->nchars), XSTRING(s)->nbytes);
+}
+END_TEST
+
 START_TEST(concat_sizes_first)
 {
   mval parts[3] = { make_cstring(rt, "ab"), list2(rt, make_fixnum(0xE9), make_fixnum('c')),
@@ -1438,6 +1471,7 @@ int main(void)
   tcase_add_test(tc, equality);
   tcase_add_test(tc, string_aset_changes_bytes);
   tcase_add_test(tc, utf8_round_trip);
+  tcase_add_test(tc, string_position_cache);
   tcase_add_test(tc, concat_sizes_first);
   tcase_add_test(tc, hash_table_many);
   tcase_add_test(tc, hash_table_keys_by_test);
