@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "data.h"
+#include "eval.h"
 #include "fns.h"
 #include "strfns.h"
 
@@ -128,6 +129,27 @@ static mval Fintern_soft(mrt *rt, int n, mval *a)
   CHECK_STRING(rt, name);
   mval found = intern_soft(rt, (const char *)XSTRING(name)->data, (size_t)XSTRING(name)->nbytes);
   return found == Qunbound ? Qnil : found;
+}
+
+/* (unintern NAME-OR-SYMBOL OBARRAY): a symbol goes only if it is the
+   one interned under its name. */
+static mval Funintern(mrt *rt, int n, mval *a)
+{
+  mval sym = Fintern_soft(rt, n, a);
+  return bool_val(!NILP(sym) && obarray_remove(rt, sym));
+}
+
+/* (mapatoms FUNCTION &optional OBARRAY): over a snapshot, so that
+   FUNCTION may intern and unintern freely. */
+static mval Fmapatoms(mrt *rt, int n, mval *a)
+{
+  check_obarray(rt, a[1]);
+  size_t count = obarray_symbols(rt, NULL, 0);
+  mval all = make_vector(rt, count, Qnil);
+  count = obarray_symbols(rt, VECTOR_SLOTS(all), count);
+  for (size_t i = 0; i < count; i++)
+    call1(rt, a[0], AREF(all, (int64_t)i));
+  return Qnil;
 }
 
 static mval Fmake_symbol(mrt *rt, int n, mval *a)
@@ -353,6 +375,8 @@ static const struct subr_def data_subrs[] = {
   { "type-of", Ftype_of, 1, 1 },
   { "intern", Fintern, 1, 2 },
   { "intern-soft", Fintern_soft, 1, 2 },
+  { "unintern", Funintern, 1, 2 },
+  { "mapatoms", Fmapatoms, 1, 2 },
   { "make-symbol", Fmake_symbol, 1, 1 },
   { "symbol-name", Fsymbol_name, 1, 1 },
   { "symbol-value", Fsymbol_value, 1, 1 },
@@ -384,4 +408,6 @@ static const struct subr_def data_subrs[] = {
 void data_init(mrt *rt)
 {
   defsubrs(rt, data_subrs, sizeof data_subrs / sizeof data_subrs[0]);
+  /* There is one obarray; this stands for it where Emacs code names it. */
+  defvar(rt, intern(rt, "obarray"), make_vector(rt, 1, make_fixnum(0)));
 }

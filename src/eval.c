@@ -2372,6 +2372,50 @@ static mval Ffunctionp(mrt *rt, int nargs, mval *args)
   return functionp(rt, args[0]) ? Qt : Qnil;
 }
 
+/* (MIN . MAX), MAX being many or unevalled when not a number. */
+static mval subr_arity(mrt *rt, mval fn)
+{
+  struct subr *s = XSUBR(fn);
+  mval max = s->max_args == ARGS_MANY        ? Qmany
+             : s->max_args == ARGS_UNEVALLED ? Qunevalled
+                                             : make_fixnum(s->max_args);
+  return Fcons(rt, make_fixnum(s->min_args), max);
+}
+
+static mval Fsubr_arity(mrt *rt, int nargs, mval *args)
+{
+  if (!PVECP(args[0], PVEC_SUBR))
+    wrong_type_argument(rt, intern(rt, "subrp"), args[0]);
+  return subr_arity(rt, args[0]);
+}
+
+/* A function's body, or Qunbound when FN is none we can look into. */
+static mval function_body(mval fn)
+{
+  if (PVECP(fn, PVEC_CLOSURE))
+    return CLOSURE_SLOTS(fn)[CL_BODY];
+  if (CONSP(fn) && XCAR(fn) == Qlambda)
+    return cdr_safe(XCDR(fn));
+  if (CONSP(fn) && XCAR(fn) == Qclosure)
+    return cdr_safe(cdr_safe(XCDR(fn)));
+  return Qunbound;
+}
+
+/* (commandp FUNCTION &optional FOR-CALL-INTERACTIVELY): a function
+   whose body has an (interactive ...) form, or a keyboard macro (a
+   string or vector).  No primitive here is a command. */
+static mval Fcommandp(mrt *rt, int nargs, mval *args)
+{
+  mval fn = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
+  if (STRINGP(fn) || VECTORP(fn))
+    return NILP(args[1]) ? Qt : Qnil;
+  mval body = function_body(fn);
+  for (; CONSP(body); body = XCDR(body))
+    if (CONSP(XCAR(body)) && XCAR(XCAR(body)) == Qinteractive)
+      return Qt;
+  return Qnil;
+}
+
 static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
 {
   mval fn = args[0];
@@ -2380,13 +2424,8 @@ static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
     if (NILP(fn))
       xsignal1(rt, Qvoid_function, args[0]);
   }
-  if (PVECP(fn, PVEC_SUBR)) {
-    struct subr *s = XSUBR(fn);
-    mval max = s->max_args == ARGS_MANY        ? Qmany
-               : s->max_args == ARGS_UNEVALLED ? Qunevalled
-                                               : make_fixnum(s->max_args);
-    return Fcons(rt, make_fixnum(s->min_args), max);
-  }
+  if (PVECP(fn, PVEC_SUBR))
+    return subr_arity(rt, fn);
   if (CONSP(fn) && XCAR(fn) == Qmacro)
     fn = XCDR(fn);
   mval arglist;
@@ -2554,6 +2593,8 @@ static const struct subr_def eval_subrs[] = {
   {"define-error", Fdefine_error, 2, 3},
   {"functionp", Ffunctionp, 1, 1},
   {"func-arity", Ffunc_arity, 1, 1},
+  {"subr-arity", Fsubr_arity, 1, 1},
+  {"commandp", Fcommandp, 1, 2},
   {"special-variable-p", Fspecial_variable_p, 1, 1},
   {"special-form-p", Fspecial_form_p, 1, 1},
   {"macrop", Fmacrop, 1, 1},

@@ -140,6 +140,12 @@ mval intern_len(mrt *rt, const char *name, size_t len);
 mval intern_string(mrt *rt, mval string);  /* string -> interned symbol */
 mval intern_soft(mrt *rt, const char *name, size_t len); /* Qunbound if absent */
 mval make_symbol(mrt *rt, mval name);      /* uninterned */
+/* Takes interned SYM out of the obarray (it becomes ordinary garbage);
+   false when it was not there. */
+bool obarray_remove(mrt *rt, mval sym);
+/* Stores up to MAX interned symbols in OUT, without allocating;
+   returns how many there are. */
+size_t obarray_symbols(mrt *rt, mval *out, size_t max);
 const char *symbol_name(mrt *rt, mval sym);
 bool symbols_init(mrt *rt);                /* interns symbols.def */
 bool keywordp(mrt *rt, mval x);

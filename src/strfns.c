@@ -28,6 +28,7 @@
 */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "strfns.h"
@@ -585,6 +586,181 @@ static mval Fstring_greaterp(mrt *rt, int n, mval *a)
 {
   mval x = string_or_symbol(rt, a[0]), y = string_or_symbol(rt, a[1]);
   return bool_val(compare_bytes(x, y) > 0);
+}
+
+/* The characters (or bytes) of S into OUT. */
+static void string_units(mval s, bool bytes, int *out)
+{
+  struct string *p = XSTRING(s);
+  const uint8_t *b = p->data, *end = b + p->nbytes;
+  for (int64_t k = 0; b < end; k++) {
+    int len = 1;
+    out[k] = bytes ? *b : char_decode(b, end, &len);
+    b += len;
+  }
+}
+
+/* ---- Version order (Emacs uses gnulib's filevercmp) ---- */
+
+static bool ascii_digit(int c) { return c >= '0' && c <= '9'; }
+static bool ascii_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* Debian's ordering of the non-digit characters: '~' before the end
+   of the text, letters before everything else. */
+static int version_char_order(int c)
+{
+  if (ascii_digit(c))
+    return 0;
+  if (ascii_alpha(c))
+    return c;
+  if (c == '~')
+    return -1;
+  return c + 256;
+}
+
+/* Alternating runs of non-digits (compared by version_char_order) and
+   digits (compared as numbers). */
+static int version_runs_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+{
+  size_t i = 0, j = 0;
+  while (i < na || j < nb) {
+    while ((i < na && !ascii_digit(a[i])) || (j < nb && !ascii_digit(b[j]))) {
+      int ca = i < na ? version_char_order(a[i]) : 0;
+      int cb = j < nb ? version_char_order(b[j]) : 0;
+      if (ca != cb)
+        return ca - cb;
+      i++, j++;
+    }
+    for (; i < na && a[i] == '0'; i++)
+      ;
+    for (; j < nb && b[j] == '0'; j++)
+      ;
+    int first_diff = 0;
+    for (; i < na && j < nb && ascii_digit(a[i]) && ascii_digit(b[j]); i++, j++)
+      if (!first_diff)
+        first_diff = a[i] - b[j];
+    if (i < na && ascii_digit(a[i]))
+      return 1;
+    if (j < nb && ascii_digit(b[j]))
+      return -1;
+    if (first_diff)
+      return first_diff;
+  }
+  return 0;
+}
+
+/* Where a file-name suffix such as ".tar.gz" starts in S[0..N)
+   (matching (\.[A-Za-z~][A-Za-z0-9~]*)*$), or N when there is none. */
+static size_t version_suffix(const uint8_t *s, size_t n)
+{
+  size_t match = n;
+  bool after_dot = false;
+  for (size_t i = 0; i < n; i++) {
+    int c = s[i];
+    if (after_dot) {
+      after_dot = false;
+      if (!ascii_alpha(c) && c != '~')
+        match = n;
+    } else if (c == '.') {
+      after_dot = true;
+      if (match == n)
+        match = i;
+    } else if (!ascii_alpha(c) && !ascii_digit(c) && c != '~')
+      match = n;
+  }
+  return match;
+}
+
+static int byte_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+{
+  int c = memcmp(a, b, na < nb ? na : nb);
+  return c ? c : na < nb ? -1 : na > nb;
+}
+
+static bool is_dots(const uint8_t *s, size_t n, size_t dots)
+{
+  return n == dots && memcmp(s, "..", dots) == 0;
+}
+
+/* filevercmp over one NUL-free segment: empty names, "." and "..",
+   then hidden names first; a common stem decides before suffixes. */
+static int version_compare(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+{
+  int plain = byte_compare(a, na, b, nb);
+  if (plain == 0)
+    return 0;
+  for (size_t dots = 0; dots <= 2; dots++) {
+    if (is_dots(a, na, dots))
+      return -1;
+    if (is_dots(b, nb, dots))
+      return 1;
+  }
+  bool hidden_a = a[0] == '.', hidden_b = b[0] == '.';
+  if (hidden_a != hidden_b)
+    return hidden_a ? -1 : 1;
+  if (hidden_a)
+    a++, na--, b++, nb--;
+  size_t sa = version_suffix(a, na), sb = version_suffix(b, nb);
+  bool same_stem = (sa < na || sb < nb) && sa == sb && memcmp(a, b, sa) == 0;
+  int r = same_stem ? version_runs_compare(a, na, b, nb) : version_runs_compare(a, sa, b, sb);
+  return r ? r : plain;
+}
+
+/* (string-version-lessp S1 S2): "foo2.png" before "foo12.png".  Like
+   Emacs, compare NUL-separated pieces in turn. */
+static mval Fstring_version_lessp(mrt *rt, int n, mval *a)
+{
+  struct string *x = XSTRING(string_or_symbol(rt, a[0])), *y = XSTRING(string_or_symbol(rt, a[1]));
+  const uint8_t *p = x->data, *q = y->data, *pend = p + x->nbytes, *qend = q + y->nbytes;
+  for (;;) {
+    const uint8_t *pz = memchr(p, 0, (size_t)(pend - p)), *qz = memchr(q, 0, (size_t)(qend - q));
+    size_t np = pz ? (size_t)(pz - p) : (size_t)(pend - p);
+    size_t nq = qz ? (size_t)(qz - q) : (size_t)(qend - q);
+    int c = version_compare(p, np, q, nq);
+    if (c)
+      return bool_val(c < 0);
+    if (!pz || !qz)
+      return bool_val(pz && !qz); /* as Emacs 28 answers */
+    p = pz + 1, q = qz + 1;
+  }
+}
+
+/* (string-distance S1 S2 &optional BYTECOMPARE): the Levenshtein
+   distance, over characters or, with BYTECOMPARE, bytes. */
+static mval Fstring_distance(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  CHECK_STRING(rt, a[1]);
+  bool bytes = !NILP(a[2]);
+  int64_t n1 = bytes ? XSTRING(a[0])->nbytes : XSTRING(a[0])->nchars;
+  int64_t n2 = bytes ? XSTRING(a[1])->nbytes : XSTRING(a[1])->nchars;
+  int *c1 = malloc(sizeof(int) * (size_t)(n1 + 1)), *c2 = malloc(sizeof(int) * (size_t)(n2 + 1));
+  int64_t *row = malloc(sizeof(int64_t) * (size_t)(n2 + 1));
+  if (!c1 || !c2 || !row) {
+    free(c1), free(c2), free(row);
+    memory_full(rt);
+  }
+  string_units(a[0], bytes, c1);
+  string_units(a[1], bytes, c2);
+  for (int64_t j = 0; j <= n2; j++)
+    row[j] = j;
+  for (int64_t i = 1; i <= n1; i++) {
+    int64_t diag = row[0];
+    row[0] = i;
+    for (int64_t j = 1; j <= n2; j++) {
+      int64_t up = row[j];
+      int64_t best = diag + (c1[i - 1] != c2[j - 1]);
+      if (up + 1 < best)
+        best = up + 1;
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  int64_t d = row[n2];
+  free(c1), free(c2), free(row);
+  return make_fixnum(d);
 }
 
 /* (compare-strings S1 B1 E1 S2 B2 E2 &optional IGNORE-CASE): t, or
@@ -1852,6 +2028,8 @@ static const struct subr_def strfns_subrs[] = {
   { "string-equal", Fstring_equal, 2, 2 },
   { "string<", Fstring_lessp, 2, 2 },
   { "string-lessp", Fstring_lessp, 2, 2 },
+  { "string-version-lessp", Fstring_version_lessp, 2, 2 },
+  { "string-distance", Fstring_distance, 2, 3 },
   { "string>", Fstring_greaterp, 2, 2 },
   { "string-greaterp", Fstring_greaterp, 2, 2 },
   { "compare-strings", Fcompare_strings, 6, 7 },

@@ -121,6 +121,36 @@ mval intern_soft(mrt *rt, const char *name, size_t len)
   return s ? MAKE_SYMBOL(s->index) : Qunbound;
 }
 
+bool obarray_remove(mrt *rt, mval sym)
+{
+  struct obarray *ob = &rt->obarray;
+  struct symbol *target = XSYMBOL(rt, sym);
+  struct string *name = XSTRING(target->name);
+  if (!ob->nbuckets || !target->interned)
+    return false;
+  size_t bucket = hash_bytes((const char *)name->data, (size_t)name->nbytes) & (ob->nbuckets - 1);
+  for (struct symbol **link = &ob->buckets[bucket]; *link; link = &(*link)->next_in_bucket)
+    if (*link == target) {
+      *link = target->next_in_bucket;
+      target->next_in_bucket = NULL;
+      target->interned = 0;
+      ob->count--;
+      return true;
+    }
+  return false;
+}
+
+size_t obarray_symbols(mrt *rt, mval *out, size_t max)
+{
+  struct obarray *ob = &rt->obarray;
+  size_t n = 0;
+  for (size_t i = 0; i < ob->nbuckets; i++)
+    for (struct symbol *s = ob->buckets[i]; s; s = s->next_in_bucket, n++)
+      if (n < max)
+        out[n] = MAKE_SYMBOL(s->index);
+  return n;
+}
+
 mval make_symbol(mrt *rt, mval name)
 {
   mval sym = gc_symbol(rt->gc);

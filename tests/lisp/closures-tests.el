@@ -108,3 +108,21 @@
 
 (ert-deftest closures-recursion ()
   (should (= (closures-tests--fib 20) 6765)))
+
+(defun closures-test-command () (interactive) 1)
+
+(ert-deftest closures-commandp-and-subr-arity ()
+  (should (commandp (lambda () (interactive) 1)))
+  (should (commandp (lambda () "Doc." (interactive "p") 1)))
+  (should (commandp 'closures-test-command))
+  (should (commandp '(lambda () (interactive))))
+  (should (commandp "keys"))
+  (should-not (commandp "keys" t))
+  (should-not (commandp (lambda () 1)))
+  (should-not (commandp 'car))
+  (should-not (commandp 5))
+  (should-not (commandp 'closures-test-no-such-function))
+  (should (equal (subr-arity (symbol-function 'car)) '(1 . 1)))
+  (should (equal (subr-arity (symbol-function '+)) '(0 . many)))
+  (should (equal (subr-arity (symbol-function 'if)) '(2 . unevalled)))
+  (should (equal (should-error (subr-arity 'car)) '(wrong-type-argument subrp car))))
