@@ -28,7 +28,7 @@ static int64_t vl_length(mval v) { return (int64_t)vl_header_nlisp(XVL(v)->heade
 /* Type predicates                                                    */
 /* ================================================================== */
 
-static bool ARRAYP(mval x) { return VECTORP(x) || STRINGP(x); }
+static bool ARRAYP(mval x) { return VECTORP(x) || STRINGP(x) || BOOL_VECTOR_P(x); }
 
 static mval Fnull(mrt *rt, int n, mval *a) { return bool_val(NILP(a[0])); }
 static mval Fatom(mrt *rt, int n, mval *a) { return bool_val(!CONSP(a[0])); }
@@ -53,6 +53,7 @@ static mval Fchar_or_string_p(mrt *rt, int n, mval *a)
 static mval Fsubrp(mrt *rt, int n, mval *a) { return bool_val(PVECP(a[0], PVEC_SUBR)); }
 static mval Fbyte_code_function_p(mrt *rt, int n, mval *a) { return Qnil; }
 static mval Frecordp(mrt *rt, int n, mval *a) { return bool_val(RECORDP(a[0])); }
+static mval Fbool_vector_p(mrt *rt, int n, mval *a) { return bool_val(BOOL_VECTOR_P(a[0])); }
 
 /* A record's type is its slot 0; when that is itself a record (a
    cl-defstruct class object), the type is that record's slot 1. */
@@ -74,6 +75,7 @@ static mval vectorlike_type(mrt *rt, mval x)
   case PVEC_HASH_TABLE: return Qhash_table;
   case PVEC_RECORD: return record_type(x);
   case PVEC_OPAQUE: return Quser_ptr;
+  case PVEC_BOOL_VECTOR: return intern(rt, "bool-vector");
   default: return intern(rt, "internal");
   }
 }
@@ -294,7 +296,9 @@ static int64_t check_array_index(mrt *rt, mval array, mval idx)
 {
   CHECK_TYPE(rt, ARRAYP(array) || RECORDP(array), Qarrayp, array);
   int64_t i = check_fixnum(rt, idx);
-  int64_t len = STRINGP(array) ? XSTRING(array)->nchars : vl_length(array);
+  int64_t len = STRINGP(array)        ? XSTRING(array)->nchars
+                : BOOL_VECTOR_P(array) ? BOOL_VECTOR_LENGTH(array)
+                                       : vl_length(array);
   if (i < 0 || i >= len)
     args_out_of_range(rt, array, idx);
   return i;
@@ -303,6 +307,8 @@ static int64_t check_array_index(mrt *rt, mval array, mval idx)
 static mval Faref(mrt *rt, int n, mval *a)
 {
   int64_t i = check_array_index(rt, a[0], a[1]);
+  if (BOOL_VECTOR_P(a[0]))
+    return bool_val(bool_vector_ref(a[0], i));
   return STRINGP(a[0]) ? make_fixnum(string_char_at(a[0], i)) : AREF(a[0], i);
 }
 
@@ -311,6 +317,8 @@ static mval Faset(mrt *rt, int n, mval *a)
   int64_t i = check_array_index(rt, a[0], a[1]);
   if (STRINGP(a[0]))
     string_set_char(rt, a[0], i, check_char(rt, a[2]));
+  else if (BOOL_VECTOR_P(a[0]))
+    bool_vector_set(a[0], i, !NILP(a[2]));
   else
     ASET(a[0], i, a[2]);
   return a[2];
@@ -323,6 +331,11 @@ static mval Ffillarray(mrt *rt, int n, mval *a)
   if (VECTORP(array)) {
     for (int64_t i = 0; i < VECTOR_LENGTH(array); i++)
       ASET(array, i, a[1]);
+    return array;
+  }
+  if (BOOL_VECTOR_P(array)) {
+    for (int64_t i = 0; i < BOOL_VECTOR_LENGTH(array); i++)
+      bool_vector_set(array, i, !NILP(a[1]));
     return array;
   }
   int c = check_char(rt, a[1]);
@@ -347,6 +360,36 @@ static mval Fvconcat(mrt *rt, int n, mval *a)
     k += len;
   }
   return v;
+}
+
+/* ---- Bool-vectors ---- */
+
+static mval Fmake_bool_vector(mrt *rt, int n, mval *a)
+{
+  return make_bool_vector(rt, (size_t)check_natnum(rt, a[0]), !NILP(a[1]));
+}
+
+static mval Fbool_vector(mrt *rt, int n, mval *a)
+{
+  mval v = make_bool_vector(rt, (size_t)n, false);
+  for (int i = 0; i < n; i++)
+    bool_vector_set(v, i, !NILP(a[i]));
+  return v;
+}
+
+static mval check_bool_vector(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, BOOL_VECTOR_P(x), intern(rt, "bool-vector-p"), x);
+  return x;
+}
+
+static mval Fbool_vector_count_population(mrt *rt, int n, mval *a)
+{
+  mval v = check_bool_vector(rt, a[0]);
+  int64_t count = 0;
+  for (int64_t w = 0; w < bool_vector_words(BOOL_VECTOR_LENGTH(v)); w++)
+    count += __builtin_popcountll(BOOL_VECTOR_BITS(v)[w]);
+  return make_fixnum(count);
 }
 
 /* ================================================================== */
@@ -376,6 +419,10 @@ static const struct subr_def data_subrs[] = {
   { "intern", Fintern, 1, 2 },
   { "intern-soft", Fintern_soft, 1, 2 },
   { "unintern", Funintern, 1, 2 },
+  { "bool-vector-p", Fbool_vector_p, 1, 1 },
+  { "make-bool-vector", Fmake_bool_vector, 2, 2 },
+  { "bool-vector", Fbool_vector, 0, ARGS_MANY },
+  { "bool-vector-count-population", Fbool_vector_count_population, 1, 1 },
   { "mapatoms", Fmapatoms, 1, 2 },
   { "make-symbol", Fmake_symbol, 1, 1 },
   { "symbol-name", Fsymbol_name, 1, 1 },

@@ -216,6 +216,10 @@ static bool equal_rec(mrt *rt, mval a, mval b, int depth)
       case PVEC_VECTOR:
       case PVEC_RECORD:
         return equal_slots(rt, a, b, depth);
+      case PVEC_BOOL_VECTOR:
+        return BOOL_VECTOR_P(b) && BOOL_VECTOR_LENGTH(a) == BOOL_VECTOR_LENGTH(b) &&
+               memcmp(BOOL_VECTOR_BITS(a), BOOL_VECTOR_BITS(b),
+                      (size_t)bool_vector_words(BOOL_VECTOR_LENGTH(a)) * 8) == 0;
       case PVEC_CLOSURE: /* Emacs 28 closures are lists: compare those */
         if (!PVECP(b, PVEC_CLOSURE))
           return false;
@@ -305,6 +309,8 @@ int64_t sequence_length(mrt *rt, mval seq)
     return XSTRING(seq)->nchars;
   if (VECTORP(seq) || RECORDP(seq))
     return vl_length(seq);
+  if (BOOL_VECTOR_P(seq))
+    return BOOL_VECTOR_LENGTH(seq);
   wrong_type_argument(rt, Qsequencep, seq);
 }
 
@@ -429,7 +435,7 @@ static mval Felt(mrt *rt, int n, mval *a)
 {
   if (CONSP(a[0]) || NILP(a[0]))
     return car_of(rt, nthcdr(rt, a[1], a[0]));
-  CHECK_TYPE(rt, STRINGP(a[0]) || VECTORP(a[0]), Qsequencep, a[0]);
+  CHECK_TYPE(rt, STRINGP(a[0]) || VECTORP(a[0]) || BOOL_VECTOR_P(a[0]), Qsequencep, a[0]);
   return aref_checked(rt, a[0], a[1]);
 }
 
@@ -438,9 +444,13 @@ static mval Felt(mrt *rt, int n, mval *a)
 static mval aref_checked(mrt *rt, mval array, mval idx)
 {
   int64_t i = check_fixnum(rt, idx);
-  int64_t len = STRINGP(array) ? XSTRING(array)->nchars : vl_length(array);
+  int64_t len = STRINGP(array)        ? XSTRING(array)->nchars
+                : BOOL_VECTOR_P(array) ? BOOL_VECTOR_LENGTH(array)
+                                       : vl_length(array);
   if (i < 0 || i >= len)
     args_out_of_range(rt, array, idx);
+  if (BOOL_VECTOR_P(array))
+    return bool_vector_ref(array, i) ? Qt : Qnil;
   return STRINGP(array) ? make_fixnum(string_char_at(array, i)) : AREF(array, i);
 }
 
@@ -613,11 +623,22 @@ static mval copy_list(mrt *rt, mval list)
   return b.head;
 }
 
+/* A vector, record or bool-vector: Lisp slots and raw words alike. */
 static mval copy_vectorlike(mrt *rt, mval v)
 {
-  int64_t n = vl_length(v);
-  mval r = gc_vectorlike(rt->gc, PVEC_TYPE(v), (size_t)n + 1, (size_t)n);
-  memcpy(VECTOR_SLOTS(r), VECTOR_SLOTS(v), (size_t)n * sizeof(mval));
+  uint64_t h = XVL(v)->header;
+  size_t words = vl_header_words(h);
+  mval r = gc_vectorlike(rt->gc, vl_header_type(h), words, vl_header_nlisp(h));
+  memcpy(XVL(r)->slots, XVL(v)->slots, (words - 1) * sizeof(mval));
+  return r;
+}
+
+static mval reverse_bool_vector(mrt *rt, mval v)
+{
+  int64_t n = BOOL_VECTOR_LENGTH(v);
+  mval r = make_bool_vector(rt, (size_t)n, false);
+  for (int64_t i = 0; i < n; i++)
+    bool_vector_set(r, n - 1 - i, bool_vector_ref(v, i));
   return r;
 }
 
@@ -640,6 +661,11 @@ mval sequence_to_vector(mrt *rt, mval seq)
     }
     return v;
   }
+  if (BOOL_VECTOR_P(seq)) {
+    for (int64_t i = 0; i < n; i++)
+      ASET(v, i, bool_vector_ref(seq, i) ? Qt : Qnil);
+    return v;
+  }
   int64_t i = 0;
   for (mval tail = seq; CONSP(tail) && i < n; tail = XCDR(tail))
     ASET(v, i++, XCAR(tail));
@@ -653,7 +679,7 @@ static mval Fcopy_sequence(mrt *rt, int n, mval *a)
     return copy_list(rt, s);
   if (STRINGP(s))
     return substring_bytes(rt, s, 0, XSTRING(s)->nbytes);
-  CHECK_TYPE(rt, VECTORP(s) || RECORDP(s), Qsequencep, s);
+  CHECK_TYPE(rt, VECTORP(s) || RECORDP(s) || BOOL_VECTOR_P(s), Qsequencep, s);
   return copy_vectorlike(rt, s);
 }
 
@@ -763,7 +789,9 @@ static mval Freverse(mrt *rt, int n, mval *a)
       wrong_type_argument(rt, Qlistp, tail);
     return r;
   }
-  CHECK_TYPE(rt, VECTORP(s) || STRINGP(s), Qsequencep, s);
+  CHECK_TYPE(rt, VECTORP(s) || STRINGP(s) || BOOL_VECTOR_P(s), Qsequencep, s);
+  if (BOOL_VECTOR_P(s))
+    return reverse_bool_vector(rt, s);
   mval v = reverse_vector_in_place(sequence_to_vector(rt, s));
   return STRINGP(s) ? sequence_to_string(rt, v) : v;
 }
@@ -777,6 +805,11 @@ static mval Fnreverse(mrt *rt, int n, mval *a)
   }
   if (VECTORP(s))
     return reverse_vector_in_place(s);
+  if (BOOL_VECTOR_P(s)) {
+    mval r = reverse_bool_vector(rt, s);
+    memcpy(BOOL_VECTOR_BITS(s), BOOL_VECTOR_BITS(r), (size_t)bool_vector_words(BOOL_VECTOR_LENGTH(s)) * 8);
+    return s;
+  }
   CHECK_TYPE(rt, STRINGP(s), Qarrayp, s);
   return Freverse(rt, n, a);
 }

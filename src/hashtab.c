@@ -91,6 +91,11 @@ static uint64_t sxhash_rec(mval x, int depth)
       h = combine(h, sxhash_rec(AREF(x, i), depth + 1));
     return h;
   }
+  if (PVECP(x, PVEC_BOOL_VECTOR)) {
+    int64_t n = BOOL_VECTOR_LENGTH(x);
+    return combine((uint64_t)n, hash_bytes((const uint8_t *)BOOL_VECTOR_BITS(x),
+                                           (size_t)bool_vector_words(n) * 8));
+  }
   if (PVECP(x, PVEC_CLOSURE)) /* equal compares them as lists */
     return 0x5A5A;
   return sxhash_eql(x);

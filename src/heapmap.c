@@ -59,7 +59,7 @@ static const char *const key_names[KEY_TALLIES] = {
   [KEY_PVEC + PVEC_CLOSURE] = "closure", [KEY_PVEC + PVEC_SUBR] = "subr",
   [KEY_PVEC + PVEC_HASH_TABLE] = "hash table", [KEY_PVEC + PVEC_RECORD] = "record",
   [KEY_PVEC + PVEC_CODE] = "analysed code", [KEY_PVEC + PVEC_BOX] = "box",
-  [KEY_PVEC + PVEC_OPAQUE] = "opaque (host)",
+  [KEY_PVEC + PVEC_OPAQUE] = "opaque (host)", [KEY_PVEC + PVEC_BOOL_VECTOR] = "bool-vector",
   [KEY_FREE_SLOT] = "free slot (fixed blocks)",
   [KEY_FREE_CHUNK] = "free chunk (vector blocks)",
 };
@@ -72,7 +72,7 @@ static const char *const key_colours[KEY_TALLIES] = {
   [KEY_PVEC + PVEC_CLOSURE] = "#17becf", [KEY_PVEC + PVEC_SUBR] = "#8c564b",
   [KEY_PVEC + PVEC_HASH_TABLE] = "#e377c2", [KEY_PVEC + PVEC_RECORD] = "#bcbd22",
   [KEY_PVEC + PVEC_CODE] = "#7f7f7f", [KEY_PVEC + PVEC_BOX] = "#9edae5",
-  [KEY_PVEC + PVEC_OPAQUE] = "#393b79",
+  [KEY_PVEC + PVEC_OPAQUE] = "#393b79", [KEY_PVEC + PVEC_BOOL_VECTOR] = "#637939",
   [KEY_FREE_SLOT] = "#f0f0f0",
 };
 

@@ -168,6 +168,7 @@ enum pvec_type {
   PVEC_CODE,           /* evaluator's analysed form of a body */
   PVEC_BOX,            /* mutable cell for captured variables */
   PVEC_OPAQUE,         /* host data: raw bytes, optional finalizer */
+  PVEC_BOOL_VECTOR,    /* raw: a length, then the bits */
   PVEC_TYPE_COUNT
 };
 
@@ -205,6 +206,25 @@ static inline int64_t VECTOR_LENGTH(mval v) { return (int64_t)vl_header_nlisp(XV
 static inline mval *VECTOR_SLOTS(mval v) { return XVL(v)->slots; }
 static inline mval AREF(mval v, int64_t i) { return XVL(v)->slots[i]; }
 static inline void ASET(mval v, int64_t i, mval x) { XVL(v)->slots[i] = x; }
+
+/* A bool-vector: no Lisp slots; the first raw word is the length in
+   bits, the words after it the bits, element I being bit I % 64 of
+   word I / 64.  Bits past the length stay zero, so that equal and
+   sxhash may look at whole words. */
+static inline bool BOOL_VECTOR_P(mval x) { return PVECP(x, PVEC_BOOL_VECTOR); }
+static inline int64_t BOOL_VECTOR_LENGTH(mval v) { return (int64_t)XVL(v)->slots[0]; }
+static inline uint64_t *BOOL_VECTOR_BITS(mval v) { return (uint64_t *)&XVL(v)->slots[1]; }
+static inline int64_t bool_vector_words(int64_t nbits) { return (nbits + 63) / 64; }
+static inline bool bool_vector_ref(mval v, int64_t i)
+{
+  return (BOOL_VECTOR_BITS(v)[i / 64] >> (i % 64)) & 1;
+}
+static inline void bool_vector_set(mval v, int64_t i, bool b)
+{
+  uint64_t bit = UINT64_C(1) << (i % 64);
+  uint64_t *w = &BOOL_VECTOR_BITS(v)[i / 64];
+  *w = b ? *w | bit : *w & ~bit;
+}
 
 /* A primitive.  Every primitive takes its arguments as an array: the
    caller checks arity and pads missing &optional arguments with nil up

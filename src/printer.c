@@ -387,6 +387,35 @@ static void print_closure(struct printer *p, mval fn)
   leave_container(p);
 }
 
+/* #&N"BYTES", the bytes of the bits (first element lowest) as a
+   unibyte string: octal escapes past ASCII, as Emacs prints them,
+   and print-length bytes at most. */
+static void print_bool_vector(struct printer *p, mval obj)
+{
+  struct strbuf *b = p->out;
+  int64_t n = BOOL_VECTOR_LENGTH(obj), nbytes = (n + 7) / 8, shown = nbytes;
+  if (p->print_length >= 0 && p->print_length < nbytes)
+    shown = p->print_length;
+  char buf[32];
+  snprintf(buf, sizeof buf, "#&%lld\"", (long long)n);
+  strbuf_puts(b, buf);
+  const uint8_t *bytes = (const uint8_t *)BOOL_VECTOR_BITS(obj); /* little-endian words */
+  for (int64_t i = 0; i < shown; i++) {
+    uint8_t c = bytes[i];
+    if (c > 0177) {
+      snprintf(buf, sizeof buf, "\\%03o", c);
+      strbuf_puts(b, buf);
+      continue;
+    }
+    if (c == '"' || c == '\\')
+      strbuf_putc(b, '\\');
+    strbuf_putc(b, (char)c);
+  }
+  if (shown < nbytes)
+    strbuf_puts(b, " ...");
+  strbuf_putc(b, '"');
+}
+
 static void print_vectorlike(struct printer *p, mval obj)
 {
   struct strbuf *b = p->out;
@@ -408,6 +437,7 @@ static void print_vectorlike(struct printer *p, mval obj)
   case PVEC_CODE: strbuf_puts(b, "#<code>"); return;
   case PVEC_BOX: strbuf_puts(b, "#<box>"); return;
   case PVEC_OPAQUE: strbuf_puts(b, "#<opaque>"); return;
+  case PVEC_BOOL_VECTOR: print_bool_vector(p, obj); return;
   case PVEC_FREE: strbuf_puts(b, "#<free>"); return;
   case PVEC_VECTOR:
   case PVEC_RECORD:

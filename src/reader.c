@@ -521,6 +521,33 @@ static mval read_radix_integer(struct reader *r, int base)
   return v;
 }
 
+/* #&N"BITS": the string's bytes hold the bits, eight to a byte, the
+   first element in the lowest bit.  Bits past N are dropped. */
+static mval read_bool_vector(struct reader *r)
+{
+  int64_t nbits = 0;
+  size_t digits = r->pos;
+  while (peek(r) >= '0' && peek(r) <= '9' && nbits < (INT64_C(1) << 40))
+    nbits = nbits * 10 + (next(r) - '0');
+  if (r->pos == digits || next(r) != '"')
+    syntax_error(r, "#&...");
+  mval s = read_string(r);
+  if (XSTRING(s)->nchars != (nbits + 7) / 8)
+    syntax_error(r, "#&...");
+  mval v = make_bool_vector(r->rt, (size_t)nbits, false);
+  const uint8_t *p = XSTRING(s)->data, *end = p + XSTRING(s)->nbytes;
+  for (int64_t i = 0; p < end; i++) {
+    int len, c = char_decode(p, end, &len);
+    p += len;
+    int byte = c < 256 ? c : c >= 0x3FFF80 ? c - 0x3FFF00 : -1;
+    if (byte < 0)
+      syntax_error(r, "#&...");
+    for (int bit = 0; bit < 8 && i * 8 + bit < nbits; bit++)
+      bool_vector_set(v, i * 8 + bit, (byte >> bit) & 1);
+  }
+  return v;
+}
+
 /* ================================================================== */
 /* Symbols                                                            */
 /* ================================================================== */
@@ -727,6 +754,7 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
   case 'o': case 'O': *value = read_radix_integer(r, 8); return STEP_VALUE;
   case 'b': case 'B': *value = read_radix_integer(r, 2); return STEP_VALUE;
   case '#': *value = intern_len(r->rt, "", 0); return STEP_VALUE;
+  case '&': *value = read_bool_vector(r); return STEP_VALUE;
   case ':':
     *value = read_atom(r, true);
     return STEP_VALUE;

@@ -430,6 +430,21 @@ mval make_vector(mrt *rt, size_t n, mval init)
   return v;
 }
 
+mval make_bool_vector(mrt *rt, size_t nbits, bool init)
+{
+  if (nbits / 64 > VL_MAX_WORDS - 3)
+    memory_full(rt);
+  size_t words = (size_t)bool_vector_words((int64_t)nbits);
+  mval v = gc_vectorlike(rt->gc, PVEC_BOOL_VECTOR, words + 2, 0); /* zeroed */
+  XVL(v)->slots[0] = nbits;
+  if (init && words) {
+    memset(BOOL_VECTOR_BITS(v), 0xff, words * 8);
+    if (nbits % 64)
+      BOOL_VECTOR_BITS(v)[words - 1] = (UINT64_C(1) << (nbits % 64)) - 1;
+  }
+  return v;
+}
+
 mval list1(mrt *rt, mval a) { return Fcons(rt, a, Qnil); }
 mval list2(mrt *rt, mval a, mval b) { return Fcons(rt, a, list1(rt, b)); }
 mval list3(mrt *rt, mval a, mval b, mval c) { return Fcons(rt, a, list2(rt, b, c)); }

@@ -167,6 +167,7 @@ static inline mval make_float(mrt *rt, double d) { return gc_float(rt->gc, d); }
 mval make_string(mrt *rt, const char *s, size_t nbytes); /* UTF-8 */
 mval make_cstring(mrt *rt, const char *s);
 mval make_vector(mrt *rt, size_t n, mval init);
+mval make_bool_vector(mrt *rt, size_t nbits, bool init);
 mval list1(mrt *rt, mval a);
 mval list2(mrt *rt, mval a, mval b);
 mval list3(mrt *rt, mval a, mval b, mval c);

@@ -234,6 +234,11 @@ static int64_t sequence_bytes(mrt *rt, mval seq)
     return XSTRING(seq)->nbytes;
   if (NILP(seq))
     return 0;
+  if (BOOL_VECTOR_P(seq)) { /* its elements are t and nil: never characters */
+    if (BOOL_VECTOR_LENGTH(seq) > 0)
+      wrong_type_argument(rt, Qintegerp, bool_vector_ref(seq, 0) ? Qt : Qnil);
+    return 0;
+  }
   CHECK_TYPE(rt, CONSP(seq) || VECTORP(seq), Qsequencep, seq);
   int64_t total = 0;
   if (VECTORP(seq)) {

@@ -1046,6 +1046,46 @@ static const struct fcase emacs_cases[] = {
    "119"},
   {"(char-syntax -1)",
    "ERR (wrong-type-argument characterp -1)"},
+  {"(make-bool-vector 3 t)",
+   "#&3\"\007\""},
+  {"(bool-vector t nil t t nil nil nil nil t)",
+   "#&9\"\015\001\""},
+  {"(make-bool-vector 16 t)",
+   "#&16\"\\377\\377\""},
+  {"(let ((b (make-bool-vector 3 nil))) (list (aset b 1 5) b (aref b 1) (aref b 0)))",
+   "(5 #&3\"\002\" t nil)"},
+  {"(aref (bool-vector t) 1)",
+   "ERR (args-out-of-range #&1\"\001\" 1)"},
+  {"(type-of (bool-vector))",
+   "bool-vector"},
+  {"(vconcat [1] (bool-vector t nil) '(2))",
+   "[1 t nil 2]"},
+  {"(append (bool-vector t nil) nil)",
+   "(t nil)"},
+  {"(equal (bool-vector t nil) (bool-vector t nil))",
+   "t"},
+  {"(equal (bool-vector t nil) (bool-vector t))",
+   "nil"},
+  {"(reverse (bool-vector t nil nil))",
+   "#&3\"\004\""},
+  {"(copy-sequence (bool-vector t nil))",
+   "#&2\"\001\""},
+  {"(read \"#&3\\\"\\\\377\\\"\")",
+   "#&3\"\007\""},
+  {"(read \"#&3\\\"ab\\\"\")",
+   "ERR (invalid-read-syntax \"#&...\")"},
+  {"(string-version-lessp \"foo2.png\" \"foo12.png\")",
+   "t"},
+  {"(string-version-lessp \"1.0~rc1\" \"1.0\")",
+   "t"},
+  {"(string-distance \"kitten\" \"sitting\")",
+   "3"},
+  {"(string-distance \"héllo\" \"hello\" t)",
+   "2"},
+  {"(subr-arity (symbol-function 'car))",
+   "(1 . 1)"},
+  {"(commandp (lambda () (interactive) 1))",
+   "t"},
 };
 /* ---- End of generated cases ---- */
 
@@ -1423,6 +1463,7 @@ START_TEST(huge_sizes)
   ck_assert(error_of("(make-string 2305843009213693951 ?a)") == Qmemory_full);
   ck_assert(error_of("(make-record 'a 2305843009213693951 nil)") == Qmemory_full);
   ck_assert(error_of("(make-hash-table :size 2305843009213693951)") == Qmemory_full);
+  ck_assert(error_of("(make-bool-vector 2305843009213693951 nil)") == Qmemory_full);
   check_form("(nthcdr (expt 2 100) '(1 2))", "nil");
   check_form("(nth (- (expt 2 100)) '(1 2))", "1");
   check_form("(length (make-string 3 #x3fffff))", "3");
