@@ -306,6 +306,37 @@ ENDTEST is (TEST RESULT...)."
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
 
+(defmacro cl-callf (func place &rest args)
+  "Set PLACE to (FUNC PLACE ARGS...)."
+  (declare (indent 2))
+  (subr--modify place (lambda (get) (if (symbolp func) `(,func ,get ,@args)
+                                      `(funcall ,func ,get ,@args)))))
+
+(defmacro cl-callf2 (func arg1 place &rest args)
+  "Set PLACE to (FUNC ARG1 PLACE ARGS...)."
+  (declare (indent 3))
+  (let ((a (make-symbol "a")))
+    `(let ((,a ,arg1))
+       ,(subr--modify place (lambda (get) (if (symbolp func) `(,func ,a ,get ,@args)
+                                            `(funcall ,func ,a ,get ,@args)))))))
+
+(defmacro cl-shiftf (place &rest places)
+  "Shift the values left: PLACE gets the second's, the last gets the
+last argument; return PLACE's old value."
+  (if (null places)
+      place
+    (subr--place place
+                 (lambda (get set)
+                   (let ((old (make-symbol "old")))
+                     `(let ((,old ,get))
+                        ,(funcall set `(cl-shiftf ,@places))
+                        ,old))))))
+
+(defmacro cl-rotatef (&rest places)
+  "Rotate the values of PLACES left by one; return nil."
+  (when (cdr places)
+    `(progn (cl-shiftf ,@places ,(car places)) nil)))
+
 (defmacro cl-letf (bindings &rest body)
   "Temporarily bind PLACEs: ((PLACE VALUE)...) restored on exit."
   (declare (indent 1))
@@ -505,6 +536,26 @@ Keywords: :initial-value, :from-end, :key."
 
 (defun cl-getf (plist tag &optional def)
   (let ((m (plist-member plist tag))) (if m (car (cdr m)) def)))
+
+;; (setf (cl-getf PLACE TAG DEF) V): a new TAG goes in front, as with
+;; plist-get.
+(put 'cl-getf 'subr--expander (subr--plist-expander 'cl-getf))
+
+;; (setf (cl-subseq SEQ START END) NEW) overwrites SEQ's elements in place.
+(subr--set-setter 'cl-subseq
+                  (lambda (args v)
+                    `(cl-lib--set-subseq ,(nth 0 args) ,(nth 1 args) ,(nth 2 args) ,v)))
+
+(defun cl-lib--set-subseq (seq start end new)
+  (let* ((len (length seq))
+         (start (if (< start 0) (+ start len) start))
+         (end (cond ((null end) len) ((< end 0) (+ end len)) (t end)))
+         (i start))
+    (dolist (x (cl-lib--seq-list new))
+      (when (< i end)
+        (setf (elt seq i) x)
+        (setq i (1+ i))))
+    new))
 
 (defun cl-gcd (&rest args)
   (let ((a (abs (or (pop args) 0))))

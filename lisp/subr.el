@@ -161,10 +161,40 @@ BODY returns the store form, as in Emacs's gv.el."
 (gv-define-simple-setter symbol-function fset)
 (gv-define-simple-setter get put)
 (gv-define-simple-setter default-value set-default)
-(subr--set-setter 'caar (lambda (args v) `(setcar (car ,(car args)) ,v)))
-(subr--set-setter 'cadr (lambda (args v) `(setcar (cdr ,(car args)) ,v)))
-(subr--set-setter 'cdar (lambda (args v) `(setcdr (car ,(car args)) ,v)))
-(subr--set-setter 'cddr (lambda (args v) `(setcdr (cdr ,(car args)) ,v)))
+(gv-define-simple-setter symbol-plist setplist)
+
+;; The c[ad]r compositions, as Emacs's subr.el has them, and their places:
+;; (setf (caddr X) V) is (setcar (cddr X) V).
+(defun subr--cxr-form (ops arg)
+  "Apply the accessors named by OPS (a string of ?a and ?d) to ARG."
+  (let ((form arg)
+        (i (length ops)))
+    (while (> i 0)
+      (setq i (1- i))
+      (setq form (list (if (eq (aref ops i) ?a) 'car 'cdr) form)))
+    form))
+
+(defmacro subr--define-cxr (&rest names)
+  (let ((forms nil))
+    (dolist (name names)
+      (let ((ops (substring (symbol-name name) 1 -1)))
+        (setq forms
+              (cons `(progn
+                       (subr--define-missing ,name
+                         (defun ,name (x) ,(subr--cxr-form ops 'x)))
+                       (subr--set-setter
+                        ',name
+                        (lambda (args v)
+                          (list ',(if (eq (aref ops 0) ?a) 'setcar 'setcdr)
+                                (subr--cxr-form ,(substring ops 1) (car args))
+                                v))))
+                    forms))))
+    (cons 'progn (nreverse forms))))
+
+(subr--define-cxr caar cadr cdar cddr
+                  caaar caadr cadar caddr cdaar cdadr cddar cdddr
+                  caaaar caaadr caadar caaddr cadaar cadadr caddar cadddr
+                  cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr)
 (subr--set-setter 'car-safe (lambda (args v) `(setcar ,(car args) ,v)))
 (subr--set-setter 'cdr-safe (lambda (args v) `(setcdr ,(car args) ,v)))
 (subr--set-setter 'gethash
@@ -204,8 +234,8 @@ of PLACE are bound to temporaries so each is evaluated once."
     (funcall k place (lambda (v) `(setq ,place ,v))))
    ((not (consp place))
     (signal 'error (list (format "%S is not a valid place expression" place))))
-   ((eq (car place) 'plist-get) (subr--plist-place place k))
-   ((eq (car place) 'alist-get) (subr--alist-place place k))
+   ((get (car place) 'subr--expander)
+    (funcall (get (car place) 'subr--expander) place k))
    ((get (car place) 'subr--setter)
     (let ((setter (get (car place) 'subr--setter)))
       (subr--bind-args (cdr place)
@@ -219,37 +249,82 @@ of PLACE are bound to temporaries so each is evaluated once."
                   (list (intern (format "(setf %s)" (car place)))))
         (subr--place expansion k))))))
 
-;; plist-get and alist-get are places whose store updates another place.
-(defun subr--plist-place (place k)
-  (subr--bind-args (cdr (cdr place))
+;; Places whose store updates another place: (setf (plist-get P K) V)
+;; may store a new list into P.  Their `subr--expander' property is
+;; called with the place and the continuation K of `subr--place'.
+
+(defun subr--derived-place (inner args k get-fn store-fn)
+  "Continue K with a place computed from the place INNER.
+ARGS are the other arguments' forms, bound once.  GET-FN maps INNER's
+getter and ARGS to the getter; STORE-FN maps INNER's getter, its store
+function, ARGS and a variable holding the value to the store form."
+  (subr--bind-args args
     (lambda (args)
       (subr--place
-       (nth 1 place)
+       inner
        (lambda (inner-get inner-set)
-         (let ((v (make-symbol "v"))
-               (new (make-symbol "new")))
-           (funcall k `(plist-get ,inner-get ,@args)
+         (let ((v (make-symbol "v")))
+           (funcall k (funcall get-fn inner-get args)
                     (lambda (value)
                       `(let ((,v ,value))
-                         (subr--plist-store ,(car args) ,v ,inner-get
-                                            (lambda (,new) ,(funcall inner-set new)))
+                         ,(funcall store-fn inner-get inner-set args v)
                          ,v)))))))))
 
-(defun subr--alist-place (place k)
-  (subr--bind-args (cons (nth 1 place) (nthcdr 3 place))
-    (lambda (args)
-      (subr--place
-       (nth 2 place)
-       (lambda (inner-get inner-set)
-         (let ((v (make-symbol "v"))
-               (new (make-symbol "new")))
-           (funcall k `(alist-get ,(car args) ,inner-get ,@(cdr args))
-                    (lambda (value)
-                      `(let ((,v ,value))
-                         (subr--alist-store ,(car args) ,v ,inner-get
-                                            (lambda (,new) ,(funcall inner-set new))
-                                            ,(nth 3 args))
-                         ,v)))))))))
+(defun subr--store-function (inner-set)
+  "A lambda form storing its argument through INNER-SET."
+  (let ((new (make-symbol "new")))
+    `(lambda (,new) ,(funcall inner-set new))))
+
+(defun subr--plist-expander (getter)
+  "The expander of (GETTER PLIST PROP ...) places, such as plist-get."
+  (lambda (place k)
+    (subr--derived-place
+     (nth 1 place) (nthcdr 2 place) k
+     (lambda (get args) `(,getter ,get ,@args))
+     (lambda (get set args v)
+       `(subr--plist-store ,(car args) ,v ,get ,(subr--store-function set))))))
+
+(put 'plist-get 'subr--expander (subr--plist-expander 'plist-get))
+
+;; (alist-get KEY ALIST DEFAULT REMOVE TESTFN)
+(put 'alist-get 'subr--expander
+     (lambda (place k)
+       (subr--derived-place
+        (nth 2 place) (cons (nth 1 place) (nthcdr 3 place)) k
+        (lambda (get args) `(alist-get ,(car args) ,get ,@(cdr args)))
+        (lambda (get set args v)
+          `(subr--alist-store ,(car args) ,v ,get ,(subr--store-function set)
+                              ,(nth 3 args) ,(nth 2 args) ,(nth 1 args))))))
+
+;; (setf (nthcdr N L) V) stores V into L itself when N <= 0.
+(put 'nthcdr 'subr--expander
+     (lambda (place k)
+       (subr--bind-args (list (nth 1 place))
+         (lambda (n)
+           (subr--place
+            (nth 2 place)
+            (lambda (get set)
+              (funcall k `(nthcdr ,(car n) ,get)
+                       (lambda (v)
+                         `(if (<= ,(car n) 0)
+                              ,(funcall set v)
+                            (setcdr (nthcdr (1- ,(car n)) ,get) ,v))))))))))
+
+;; (setf (substring S FROM TO) V) stores a new string into S.
+(put 'substring 'subr--expander
+     (lambda (place k)
+       (subr--derived-place
+        (nth 1 place) (list (nth 2 place) (nth 3 place)) k
+        (lambda (get args) `(substring ,get ,@args))
+        (lambda (get set args v)
+          (funcall set `(subr--set-substring ,get ,(car args) ,(nth 1 args) ,v))))))
+
+(defun subr--set-substring (string from to new)
+  "STRING with the characters from FROM to TO replaced by NEW."
+  (let ((len (length string)))
+    (setq to (cond ((null to) len) ((< to 0) (+ to len)) (t to)))
+    (if (< from 0) (setq from (+ from len)))
+    (concat (substring string 0 from) new (substring string to))))
 
 ;; As in Emacs, a new key goes in front of the list.
 (defun subr--plist-store (key value plist store)
@@ -258,11 +333,13 @@ of PLACE are bound to temporaries so each is evaluated once."
         (setcar cell value)
       (funcall store (cons key (cons value plist))))))
 
-(defun subr--alist-store (key value alist store testfn)
+;; With REMOVE, storing DEFAULT (eql) deletes the key's entry.
+(defun subr--alist-store (key value alist store testfn remove default)
   (let ((cell (if testfn (assoc key alist testfn) (assq key alist))))
-    (if cell
-        (setcdr cell value)
-      (funcall store (cons (cons key value) alist)))))
+    (cond ((and remove (eql value default))
+           (if cell (funcall store (delq cell alist))))
+          (cell (setcdr cell value))
+          (t (funcall store (cons (cons key value) alist))))))
 
 (defmacro setf (&rest pairs)
   "Set each PLACE to the value of its VAL: (setf PLACE VAL PLACE VAL ...)."
