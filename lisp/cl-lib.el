@@ -726,19 +726,23 @@ the keyword constructor make-NAME, or with nil suppresses it."
 (defvar cl-lib--loop-result-explicit nil "Non-nil after `finally return'.")
 (defvar cl-lib--loop-accum nil "The default accumulation variable, once made.")
 (defvar cl-lib--loop-first nil "The first-pass flag, once made.")
+(defvar cl-lib--loop-pending nil
+  "(PATTERN . TEMP) stores of the current `for ... and ...' group.")
 
 (defmacro cl-loop (&rest clauses)
-  "The Common Lisp `loop' macro (a subset: for, repeat, with, while,
-until, collect, append, nconc, sum, count, maximize, minimize, when,
-unless, if, do, return, always, never, thereis, named, initially,
-finally)."
+  "The Common Lisp `loop' macro (a subset: for (in, on, across, in-ref,
+across-ref, =/then, numbers, being the elements/symbols/hash-keys/
+hash-values, joined by `and'), repeat, with, while, until, collect,
+append, nconc, concat, vconcat, sum, count, maximize, minimize, when,
+unless, if (with `it'), do, return, always, never, thereis, named,
+initially, finally)."
   (if (not (symbolp (car clauses)))
       `(cl-block nil (while t ,@clauses))
     (let ((cl-lib--loop-args clauses) (cl-lib--loop-name nil)
           (cl-lib--loop-bindings nil) (cl-lib--loop-chain nil) (cl-lib--loop-steps nil)
           (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
           (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
-          (cl-lib--loop-accum nil) (cl-lib--loop-first nil))
+          (cl-lib--loop-accum nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil))
       (while cl-lib--loop-args
         (let ((form (cl-lib--loop-clause)))
           (when form (push form cl-lib--loop-chain))))
@@ -771,8 +775,12 @@ finally)."
            (cl-lib--loop-bind-pattern (cdr pattern)))))
 
 (defun cl-lib--loop-set (pattern form)
-  "A form storing FORM into PATTERN (a variable or a tree of them), then t."
-  `(progn ,(cl-lib--loop-destructure pattern form) t))
+  "A form computing FORM for PATTERN (a variable or a tree of them), then t.
+The store itself waits for the end of the `for' group, so that the
+clauses joined by `and' all see the old values, as in Emacs."
+  (let ((tmp (cl-lib--loop-temp "v" nil)))
+    (push (cons pattern tmp) cl-lib--loop-pending)
+    `(progn (setq ,tmp ,form) t)))
 
 (defun cl-lib--loop-destructure (pattern form)
   (cond ((null pattern) nil)
@@ -834,21 +842,33 @@ finally)."
 ;;; for clauses
 
 (defun cl-lib--loop-for ()
+  "A `for' clause and those joined to it by `and'."
+  (cl-lib--loop-for-clause)
+  (while (cl-lib--loop-peek-p 'and)
+    (cl-lib--loop-next)
+    (cl-lib--loop-for-clause))
+  (when cl-lib--loop-pending
+    (push `(progn ,@(mapcar (lambda (p) (cl-lib--loop-destructure (car p) (cdr p)))
+                            (nreverse cl-lib--loop-pending))
+                  t)
+          cl-lib--loop-chain)
+    (setq cl-lib--loop-pending nil)))
+
+(defun cl-lib--loop-for-clause ()
   (let ((var (cl-lib--loop-next))
         (word (cl-lib--loop-next)))
     (cond
      ((eq word 'in) (cl-lib--loop-for-in var (cl-lib--loop-next)))
      ((eq word 'on) (cl-lib--loop-for-on var (cl-lib--loop-next)))
      ((eq word 'across) (cl-lib--loop-for-across var (cl-lib--loop-next)))
+     ((eq word 'across-ref) (cl-lib--loop-for-across-ref var (cl-lib--loop-next)))
+     ((eq word 'in-ref) (cl-lib--loop-for-in-ref var (cl-lib--loop-next)))
      ((eq word '=) (cl-lib--loop-for-= var (cl-lib--loop-next)))
      ((memq word '(from upfrom downfrom to upto below downto above by))
       (push word cl-lib--loop-args)
       (cl-lib--loop-for-numbers var))
      ((memq word '(being the)) (cl-lib--loop-for-being var))
-     (t (error "Expected `for' keyword, found %s" word)))
-    (when (cl-lib--loop-peek-p 'and)
-      (cl-lib--loop-next)
-      (cl-lib--loop-for))))
+     (t (error "Expected `for' keyword, found %s" word)))))
 
 (defun cl-lib--loop-by-step (tail)
   "The step of a list walk: (cdr TAIL), or a `by' function applied to it."
@@ -882,6 +902,31 @@ finally)."
     (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl-lib--loop-chain)
     (push (cl-lib--loop-set var `(aref ,vec ,i)) cl-lib--loop-chain)))
 
+;; VAR of across-ref and in-ref names the element's place: the clauses
+;; that follow see the place instead (Emacs uses a symbol macro).
+(defun cl-lib--loop-for-across-ref (var array)
+  (let ((vec (cl-lib--loop-temp "array" array))
+        (i (cl-lib--loop-temp "i" -1)))
+    (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl-lib--loop-chain)
+    (setq cl-lib--loop-args (cl-lib--subst-place var `(aref ,vec ,i) cl-lib--loop-args))))
+
+(defun cl-lib--loop-for-in-ref (var list)
+  (let ((tail (cl-lib--loop-temp "tail" list)))
+    (push `(consp ,tail) cl-lib--loop-chain)
+    (push `(setq ,tail (cdr ,tail)) cl-lib--loop-steps)
+    (setq cl-lib--loop-args (cl-lib--subst-place var `(car ,tail) cl-lib--loop-args))))
+
+(defun cl-lib--subst-place (var place tree)
+  "TREE with VAR read as PLACE, (setq VAR X) as (setf PLACE X); quoted
+forms are left alone."
+  (cond ((eq tree var) place)
+        ((not (consp tree)) tree)
+        ((eq (car tree) 'quote) tree)
+        ((and (eq (car tree) 'setq) (eq (nth 1 tree) var) (= (length tree) 3))
+         `(setf ,place ,(cl-lib--subst-place var place (nth 2 tree))))
+        (t (cons (cl-lib--subst-place var place (car tree))
+                 (cl-lib--subst-place var place (cdr tree))))))
+
 (defun cl-lib--loop-for-= (var init)
   (cl-lib--loop-bind-pattern var)
   (if (cl-lib--loop-peek-p 'then)
@@ -893,15 +938,23 @@ finally)."
     (push (cl-lib--loop-set var init) cl-lib--loop-chain)))
 
 (defun cl-lib--loop-for-being (var)
-  "for VAR being the elements/hash-keys/hash-values of SEQ."
+  "for VAR being the elements/symbols/hash-keys/hash-values of SEQ."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
-  (let ((kind (cl-lib--loop-next)))
-    (unless (memq (cl-lib--loop-next) '(of in))
-      (error "Expected `of' in cl-loop"))
-    (let ((seq (cl-lib--loop-next)))
+  (let* ((kind (cl-lib--loop-next))
+         (of (cl-lib--loop-peek-p 'of 'in)))
+    (cond (of (cl-lib--loop-next))
+          ((not (memq kind '(symbol symbols))) ; their obarray is optional
+           (error "Expected `of' in cl-loop")))
+    (let ((seq (and of (cl-lib--loop-next))))
       (cond
        ((memq kind '(element elements))
-        (cl-lib--loop-for-in var `(append ,seq nil)))
+        (cl-lib--loop-for-in var `(append ,seq nil))
+        (when (cl-lib--loop-peek-p 'using) ; (index I)
+          (cl-lib--loop-next)
+          (let ((i (cl-lib--loop-bind (nth 1 (cl-lib--loop-next)) -1)))
+            (push `(setq ,i (1+ ,i)) cl-lib--loop-chain))))
+       ((memq kind '(symbol symbols))
+        (cl-lib--loop-for-in var `(cl-lib--all-symbols ,seq)))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
         (let ((other (and (cl-lib--loop-peek-p 'using)
                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
@@ -910,6 +963,11 @@ finally)."
                              (if keyp (list var) (list nil var)))
                            `(cl-lib--hash-pairs ,seq))))
        (t (error "Unsupported cl-loop clause: being the %s" kind))))))
+
+(defun cl-lib--all-symbols (obarray)
+  (let (symbols)
+    (mapatoms (lambda (s) (push s symbols)) obarray)
+    symbols))
 
 (defun cl-lib--hash-pairs (table)
   (let (pairs)
@@ -1028,9 +1086,26 @@ finally)."
          (else (and (cl-lib--loop-peek-p 'else)
                     (progn (cl-lib--loop-next) (cl-lib--loop-clause-group)))))
     (when (cl-lib--loop-peek-p 'end) (cl-lib--loop-next))
+    ;; `it' in the clauses is the condition's value.
+    (when (cl-lib--mentions-p 'it (list then else))
+      (let ((it (cl-lib--loop-temp "it" nil)))
+        (setq cond `(setq ,it ,cond)
+              then (cl-lib--subst it 'it then)
+              else (cl-lib--subst it 'it else))))
     (if (eq word 'unless)
         `(if ,cond ,(or else t) ,then)
       `(if ,cond ,then ,(or else t)))))
+
+(defun cl-lib--mentions-p (symbol tree)
+  (cond ((eq tree symbol) t)
+        ((consp tree) (or (cl-lib--mentions-p symbol (car tree))
+                          (cl-lib--mentions-p symbol (cdr tree))))))
+
+(defun cl-lib--subst (new old tree)
+  (cond ((eq tree old) new)
+        ((consp tree) (cons (cl-lib--subst new old (car tree))
+                            (cl-lib--subst new old (cdr tree))))
+        (t tree)))
 
 (provide 'cl-lib)
 
