@@ -337,6 +337,58 @@ last argument; return PLACE's old value."
   (when (cdr places)
     `(progn (cl-shiftf ,@places ,(car places)) nil)))
 
+(defmacro cl-psetf (&rest pairs)
+  "Set each PLACE to its VALUE, all VALUEs computed first; return nil."
+  (let ((bindings nil) (stores nil))
+    (while pairs
+      (let ((v (make-symbol "v")))
+        (push (list v (nth 1 pairs)) bindings)
+        (push `(setf ,(car pairs) ,v) stores))
+      (setq pairs (nthcdr 2 pairs)))
+    `(let ,(nreverse bindings) ,@(nreverse stores) nil)))
+
+(defmacro cl-remf (place tag)
+  "Remove TAG and its value from the property list in PLACE; t if it was there."
+  (let ((r (make-symbol "r")))
+    (subr--place place
+                 (lambda (get set)
+                   `(let ((,r (cl-lib--remf ,get ,tag)))
+                      (when (car ,r) ,(funcall set `(cdr ,r)))
+                      (car ,r))))))
+
+(defun cl-lib--remf (plist tag)
+  "(FOUND . PLIST without TAG), relinking PLIST."
+  (if (eq (car plist) tag)
+      (cons t (cdr (cdr plist)))
+    (let ((tail (cdr plist)))
+      (while (and (cdr tail) (not (eq (car (cdr tail)) tag)))
+        (setq tail (cdr (cdr tail))))
+      (if (cdr tail)
+          (progn (setcdr tail (nthcdr 3 tail)) (cons t plist))
+        (cons nil plist)))))
+
+(defmacro cl-destructuring-bind (args expr &rest body)
+  "Bind the variables of the lambda list ARGS to the parts of EXPR, run BODY.
+A required argument may itself be a lambda list, destructured in turn."
+  (declare (indent 2))
+  (let ((args (cl-lib--proper-lambda-list args)) (flat nil) (nested nil))
+    (while (and args (not (memq (car args) '(&optional &rest &body &key &aux))))
+      (if (consp (car args))
+          (let ((tmp (make-symbol "part")))
+            (push (cons (car args) tmp) nested)
+            (push tmp flat))
+        (push (car args) flat))
+      (setq args (cdr args)))
+    (dolist (n nested)
+      (setq body `((cl-destructuring-bind ,(car n) ,(cdr n) ,@body))))
+    `(apply (cl-function (lambda ,(nconc (nreverse flat) args) ,@body)) ,expr)))
+
+(defun cl-lib--proper-lambda-list (args)
+  "ARGS with a dotted tail VAR written as &rest VAR."
+  (let (out)
+    (while (consp args) (push (pop args) out))
+    (nconc (nreverse out) (and args (list '&rest args)))))
+
 (defmacro cl-letf (bindings &rest body)
   "Temporarily bind PLACEs: ((PLACE VALUE)...) restored on exit."
   (declare (indent 1))
@@ -435,6 +487,140 @@ last argument; return PLACE's old value."
     (while (and list (not (funcall test item (cl-lib--key key (car list)))))
       (setq list (cdr list)))
     list))
+
+(defun cl-assoc (item alist &rest keys)
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-find-if (lambda (e) (and (consp e) (funcall test item (cl-lib--key key (car e)))))
+                alist)))
+
+(defun cl-rassoc (item alist &rest keys)
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-find-if (lambda (e) (and (consp e) (funcall test item (cl-lib--key key (cdr e)))))
+                alist)))
+
+(defun cl-adjoin (item list &rest keys)
+  "LIST with ITEM in front unless it is already a member."
+  (let ((key (plist-get keys :key)))
+    (if (apply #'cl-member (cl-lib--key key item) list keys) list (cons item list))))
+
+(defun cl-lib--in (x list keys)
+  "Whether X (through :key) is a member of LIST under KEYS."
+  (apply #'cl-member (cl-lib--key (plist-get keys :key) x) list keys))
+
+(defun cl-set-difference (list1 list2 &rest keys)
+  "The elements of LIST1 not in LIST2, in LIST1's order."
+  (if (null list2) list1
+    (cl-remove-if (lambda (x) (cl-lib--in x list2 keys)) list1)))
+
+(defun cl-lib--longer-first (list1 list2)
+  (if (>= (length list1) (length list2)) (cons list1 list2) (cons list2 list1)))
+
+(defun cl-intersection (list1 list2 &rest keys)
+  "The elements common to LIST1 and LIST2 (in Emacs's order)."
+  (and list1 list2
+       (if (equal list1 list2) list1
+         (let* ((lists (cl-lib--longer-first list1 list2)) out)
+           (dolist (x (cdr lists) out)
+             (when (cl-lib--in x (car lists) keys) (push x out)))))))
+
+(defun cl-union (list1 list2 &rest keys)
+  "The elements of LIST1 and LIST2, each once (in Emacs's order)."
+  (cond ((null list1) list2) ((null list2) list1) ((equal list1 list2) list1)
+        (t (let* ((lists (cl-lib--longer-first list1 list2)) out)
+             (dolist (x (cdr lists))
+               (unless (cl-lib--in x (car lists) keys) (push x out)))
+             (nconc out (car lists))))))
+
+(defun cl-subsetp (list1 list2 &rest keys)
+  "Whether every element of LIST1 is in LIST2."
+  (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))
+
+(defun cl-substitute (new old seq &rest keys)
+  "A copy of SEQ with the elements matching OLD replaced by NEW."
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--like seq (mapcar (lambda (x) (if (funcall test old (cl-lib--key key x)) new x))
+                              (cl-lib--seq-list seq)))))
+
+(defun cl-subst (new old tree &rest keys)
+  "A copy of TREE with the subtrees matching OLD replaced by NEW."
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--subst-if (lambda (x) (funcall test old (cl-lib--key key x))) new tree)))
+
+(defun cl-lib--subst-if (pred new tree)
+  (cond ((funcall pred tree) new)
+        ((consp tree) (let ((a (cl-lib--subst-if pred new (car tree)))
+                            (d (cl-lib--subst-if pred new (cdr tree))))
+                        (if (and (eq a (car tree)) (eq d (cdr tree))) tree (cons a d))))
+        (t tree)))
+
+(defun cl-ldiff (list sublist)
+  "The part of LIST before SUBLIST (a tail of it)."
+  (let (out)
+    (while (and (consp list) (not (eq list sublist)))
+      (push (pop list) out))
+    (nreverse out)))
+
+(defun cl-tailp (sublist list)
+  "Whether SUBLIST is a tail of LIST (compared with `eql')."
+  (while (and (consp list) (not (eql sublist list)))
+    (setq list (cdr list)))
+  (eql sublist list))
+
+(defun cl-endp (x)
+  (if (listp x) (null x) (signal 'wrong-type-argument (list 'list x 'x))))
+
+(defun cl-list-length (x)
+  "The length of list X, or nil when it is circular."
+  (and (proper-list-p x) (length x)))
+
+(defun cl-fill (seq item &rest keys)
+  "Store ITEM into SEQ's elements from :start to :end; return SEQ."
+  (let ((i (or (plist-get keys :start) 0))
+        (end (or (plist-get keys :end) (length seq))))
+    (while (< i end)
+      (setf (elt seq i) item)
+      (setq i (1+ i)))
+    seq))
+
+(defun cl-replace (seq1 seq2 &rest keys)
+  "Copy SEQ2's elements (from :start2 to :end2) into SEQ1 (from :start1
+to :end1), as many as both ranges hold; return SEQ1."
+  (let* ((i (or (plist-get keys :start1) 0))
+         (end1 (or (plist-get keys :end1) (length seq1)))
+         (j (or (plist-get keys :start2) 0))
+         (end2 (or (plist-get keys :end2) (length seq2)))
+         (source (append (cl-subseq seq2 j end2) nil)))
+    (while (and source (< i end1))
+      (setf (elt seq1 i) (pop source))
+      (setq i (1+ i)))
+    seq1))
+
+(defun cl-concatenate (type &rest sequences)
+  "The SEQUENCES joined into one of TYPE: list, vector or string."
+  (cond ((eq type 'list) (apply #'append (append sequences '(nil))))
+        ((eq type 'vector) (apply #'vconcat sequences))
+        ((eq type 'string) (apply #'concat sequences))
+        (t (error "Not a sequence type name: %S" type))))
+
+(defun cl-map (type fn seq &rest more)
+  "The results of FN over SEQ (and MORE), as a sequence of TYPE."
+  (let ((results (apply #'cl-mapcar fn seq more)))
+    (and type (cl-coerce results type))))
+
+(defun cl-maplist (fn list &rest more)
+  "FN applied to LIST (and MORE) and each of their tails; the results."
+  (let ((lists (cons list more)) out)
+    (while (not (memq nil lists))
+      (push (apply fn lists) out)
+      (setq lists (mapcar #'cdr lists)))
+    (nreverse out)))
+
+(defun cl-mapl (fn list &rest more)
+  (apply #'cl-maplist fn list more)
+  list)
+
+(defun cl-mapcon (fn list &rest more)
+  (apply #'nconc (apply #'cl-maplist fn list more)))
 
 (defun cl-some (pred seq &rest more)
   "The first non-nil value of PRED over the elements of SEQ (and MORE)."
@@ -547,14 +733,9 @@ Keywords: :initial-value, :from-end, :key."
                     `(cl-lib--set-subseq ,(nth 0 args) ,(nth 1 args) ,(nth 2 args) ,v)))
 
 (defun cl-lib--set-subseq (seq start end new)
-  (let* ((len (length seq))
-         (start (if (< start 0) (+ start len) start))
-         (end (cond ((null end) len) ((< end 0) (+ end len)) (t end)))
-         (i start))
-    (dolist (x (cl-lib--seq-list new))
-      (when (< i end)
-        (setf (elt seq i) x)
-        (setq i (1+ i))))
+  (let ((len (length seq)))
+    (cl-replace seq new :start1 (if (< start 0) (+ start len) start)
+                :end1 (cond ((null end) len) ((< end 0) (+ end len)) (t end)))
     new))
 
 (defun cl-gcd (&rest args)
@@ -579,6 +760,94 @@ Keywords: :initial-value, :from-end, :key."
 (defun cl-truncate (x &optional y) (let ((q (truncate x y))) (list q (- x (if y (* q y) q)))))
 
 (defun cl-values (&rest values) values)
+
+;; Multiple values are lists, as in Emacs's cl-lib.
+(defmacro cl-multiple-value-bind (vars form &rest body)
+  (declare (indent 2))
+  (let ((values (make-symbol "values")) (i -1))
+    `(let* ((,values ,form)
+            ,@(mapcar (lambda (v) (setq i (1+ i)) `(,v (nth ,i ,values))) vars))
+       ,@body)))
+
+(defmacro cl-multiple-value-list (form) form)
+
+(defun cl-round (x &optional y)
+  "(Q R): X / Y rounded to the nearest integer (even on ties), and the rest."
+  (let ((q (if (and y (not (and (integerp x) (integerp y)))) (round (/ x y)) (round x y))))
+    (list q (- x (if y (* q y) q)))))
+(defun cl-ceiling (x &optional y) (let ((q (ceiling x y))) (list q (- x (if y (* q y) q)))))
+(defun cl-mod (x y) (nth 1 (cl-floor x y)))
+(defun cl-rem (x y) (nth 1 (cl-truncate x y)))
+
+(defun cl-lcm (&rest args)
+  (let ((a (abs (or (pop args) 1))))
+    (dolist (b args a)
+      (setq a (if (or (zerop a) (zerop b)) 0 (/ (abs (* a b)) (cl-gcd a b)))))))
+
+(defun cl-digit-char-p (char &optional radix)
+  "The value of CHAR as a digit in RADIX (10 by default), or nil."
+  (let ((v (cond ((<= ?0 char ?9) (- char ?0))
+                 ((<= ?a char ?z) (+ 10 (- char ?a)))
+                 ((<= ?A char ?Z) (+ 10 (- char ?A))))))
+    (and v (< v (or radix 10)) v)))
+
+;;; ---- Types and declarations ---------------------------------------------
+
+(defmacro cl-the (_type form) form)
+(defmacro cl-declare (&rest _specs) nil)
+(defmacro cl-declaim (&rest _specs) nil)
+(defmacro cl-locally (&rest body) `(progn ,@body))
+(defmacro cl-eval-when (_when &rest body) (declare (indent 1)) `(progn ,@body))
+(defmacro cl-load-time-value (form &optional _read-only) form)
+
+(defmacro cl-typecase (expr &rest clauses)
+  "Run the body of the first (TYPE BODY...) clause whose TYPE EXPR has."
+  (declare (indent 1))
+  (let ((x (make-symbol "x")))
+    `(let ((,x ,expr))
+       (cond ,@(mapcar (lambda (c)
+                         (cons (if (memq (car c) '(t otherwise)) t `(cl-typep ,x ',(car c)))
+                               (or (cdr c) '(nil))))
+                       clauses)))))
+
+(defmacro cl-etypecase (expr &rest clauses)
+  "As `cl-typecase', with an error when no clause matches."
+  (declare (indent 1))
+  (let ((x (make-symbol "x")))
+    `(let ((,x ,expr))
+       (cl-typecase ,x
+         ,@clauses
+         (t (error "cl-etypecase failed: %s, %s" ,x ',(mapcar #'car clauses)))))))
+
+(defun cl-coerce (x type)
+  "X converted to TYPE: list, vector, string, array, character or float."
+  (cond ((eq type 'list) (if (listp x) x (append x nil)))
+        ((eq type 'vector) (if (vectorp x) x (vconcat x)))
+        ((eq type 'bool-vector) (if (bool-vector-p x) x (apply #'bool-vector (append x nil))))
+        ((eq type 'string) (if (stringp x) x (concat x)))
+        ((eq type 'array) (if (arrayp x) x (vconcat x)))
+        ((and (eq type 'character) (stringp x) (= (length x) 1)) (aref x 0))
+        ((and (eq type 'character) (symbolp x)) (cl-coerce (symbol-name x) type))
+        ((eq type 'float) (float x))
+        ((cl-typep x type) x)
+        (t (error "Can't coerce %s to type %s" x type))))
+
+(defun cl-equalp (x y)
+  "`equal', but case-insensitive for strings and `=' for numbers."
+  (cond ((eq x y) t)
+        ((stringp x) (and (stringp y) (string= (downcase x) (downcase y))))
+        ((numberp x) (and (numberp y) (= x y)))
+        ((consp x)
+         (while (and (consp x) (consp y) (cl-equalp (car x) (car y)))
+           (setq x (cdr x) y (cdr y)))
+         (and (not (consp x)) (cl-equalp x y)))
+        ((vectorp x)
+         (and (vectorp y) (= (length x) (length y))
+              (let ((i 0))
+                (while (and (< i (length x)) (cl-equalp (aref x i) (aref y i)))
+                  (setq i (1+ i)))
+                (= i (length x)))))
+        (t (equal x y))))
 
 ;;; ---- cl-defstruct --------------------------------------------------------
 ;;

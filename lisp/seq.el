@@ -70,6 +70,38 @@
         (if cell (setcdr cell (cons x (cdr cell))) (push (list k x) groups))))
     (mapcar (lambda (g) (cons (car g) (nreverse (cdr g)))) groups)))
 
+(defun seq-difference (seq1 seq2 &optional testfn)
+  "The elements of SEQ1 not in SEQ2, as a list."
+  (seq-remove (lambda (x) (seq-contains-p seq2 x testfn)) seq1))
+(defun seq-intersection (seq1 seq2 &optional testfn)
+  "The elements of SEQ1 also in SEQ2, as a list."
+  (seq-filter (lambda (x) (seq-contains-p seq2 x testfn)) seq1))
+(defun seq-union (seq1 seq2 &optional testfn)
+  "The elements of SEQ1 and then SEQ2, each once, as a list."
+  (let (out)
+    (dolist (x (append (seq--list seq1) (seq--list seq2)) (nreverse out))
+      (unless (seq-contains-p out x testfn) (push x out)))))
+(defun seq-mapcat (fn seq &optional type)
+  (apply #'seq-concatenate (or type 'list) (seq-map fn seq)))
+(defun seq-map-indexed (fn seq)
+  "FN called with each element of SEQ and its index; the results."
+  (let ((i -1))
+    (seq-map (lambda (x) (funcall fn x (setq i (1+ i)))) seq)))
+(defun seq-do-indexed (fn seq)
+  (seq-map-indexed fn seq)
+  nil)
+(defun seq--count-while (pred seq)
+  (let ((n 0) (list (seq--list seq)))
+    (while (and list (funcall pred (car list))) (setq n (1+ n) list (cdr list)))
+    n))
+(defun seq-take-while (pred seq) (seq-take seq (seq--count-while pred seq)))
+(defun seq-drop-while (pred seq) (seq-drop seq (seq--count-while pred seq)))
+(defun seq-sort-by (fn pred seq)
+  (seq-sort (lambda (a b) (funcall pred (funcall fn a) (funcall fn b))) seq))
+(defun seq-random-elt (seq)
+  (if (seq-empty-p seq) (error "Sequence cannot be empty")
+    (seq-elt seq (random (seq-length seq)))))
+
 (defmacro seq-doseq (spec &rest body)
   (declare (indent 1))
   `(progn (seq-do (lambda (,(car spec)) ,@body) ,(nth 1 spec)) nil))

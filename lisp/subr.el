@@ -513,6 +513,45 @@ function, ARGS and a variable holding the value to the store form."
     "OBJECT if it is a list, else a list of it."
     (if (listp object) object (list object))))
 
+;; The *-delete-all functions are destructive, as in Emacs: they relink
+;; the list around the removed elements.
+(defun subr--delete-if (pred list)
+  "LIST without the elements satisfying PRED, reusing its conses."
+  (while (and (consp list) (funcall pred (car list)))
+    (setq list (cdr list)))
+  (let ((tail list))
+    (while (consp (cdr tail))
+      (if (funcall pred (car (cdr tail)))
+          (setcdr tail (cdr (cdr tail)))
+        (setq tail (cdr tail)))))
+  list)
+
+(defun assq-delete-all (key alist)
+  "Delete from ALIST all elements whose car is `eq' to KEY."
+  (subr--delete-if (lambda (e) (and (consp e) (eq (car e) key))) alist))
+
+(defun assoc-delete-all (key alist &optional test)
+  "Delete from ALIST all elements whose car is KEY, by TEST (`equal')."
+  (subr--delete-if (lambda (e) (and (consp e) (funcall (or test #'equal) (car e) key)))
+                   alist))
+
+(defun rassq-delete-all (value alist)
+  "Delete from ALIST all elements whose cdr is `eq' to VALUE."
+  (subr--delete-if (lambda (e) (and (consp e) (eq (cdr e) value))) alist))
+
+(defun delete-consecutive-dups (list &optional circular)
+  "Destructively remove `equal' consecutive duplicates from LIST.
+With CIRCULAR, the last element is also compared with the first."
+  (let ((tail list) last)
+    (while (cdr tail)
+      (if (equal (car tail) (car (cdr tail)))
+          (setcdr tail (cdr (cdr tail)))
+        (setq last tail
+              tail (cdr tail))))
+    (if (and circular last (equal (car tail) (car list)))
+        (setcdr last nil)))
+  list)
+
 ;;; ---- Binding forms ------------------------------------------------------
 
 (defmacro letrec (binders &rest body)
@@ -851,7 +890,127 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
        (message "Elapsed time: %fs" (- (float-time) ,start))
        ,value)))
 
+;;; ---- Symbols, functions and obsolescence ---------------------------------
+
+(defun function-get (f prop &optional _autoload)
+  "PROP of function F, looked up along F's chain of aliases."
+  (let ((value nil))
+    (while (and (symbolp f) f
+                (null (setq value (get f prop)))
+                (fboundp f)
+                (symbolp (symbol-function f)))
+      (setq f (symbol-function f)))
+    value))
+
+(defun function-put (func prop value)
+  "Set FUNC's property PROP to VALUE."
+  (put func prop value))
+
+(defun make-obsolete (obsolete-name current-name when)
+  (put obsolete-name 'byte-obsolete-info (list current-name nil when))
+  obsolete-name)
+
+(defun make-obsolete-variable (obsolete-name current-name when &optional access-type)
+  (put obsolete-name 'byte-obsolete-variable (list current-name access-type when))
+  obsolete-name)
+
+(defmacro define-obsolete-function-alias (obsolete-name current-name when &optional docstring)
+  `(progn (defalias ,obsolete-name ,current-name ,docstring)
+          (make-obsolete ,obsolete-name ,current-name ,when)))
+
+(defalias 'int-to-string #'number-to-string)
+
+(defmacro bound-and-true-p (var)
+  "The value of VAR when it is bound, else nil."
+  `(and (boundp ',var) ,var))
+
+(defmacro ignore-error (condition &rest body)
+  "Run BODY; return nil if it signals CONDITION."
+  (declare (indent 1))
+  `(condition-case nil (progn ,@body) (,condition nil)))
+
+;; Without buffers every variable has only its default value.
+(defmacro setq-default (&rest pairs)
+  "Set each VAR's default value to VALUE: (setq-default VAR VALUE ...)."
+  (let ((forms nil))
+    (while pairs
+      (setq forms (cons `(set-default ',(car pairs) ,(car (cdr pairs))) forms))
+      (setq pairs (cdr (cdr pairs))))
+    (cons 'progn (nreverse forms))))
+
+(defun make-local-variable (variable) variable)
+(defun make-variable-buffer-local (variable) variable)
+(defun local-variable-p (_variable &optional _buffer) nil)
+
+;;; ---- Versions -----------------------------------------------------------
+
+(defconst subr--version-words
+  '(("snapshot" . -4) ("cvs" . -4) ("git" . -4) ("bzr" . -4) ("svn" . -4)
+    ("hg" . -4) ("darcs" . -4) ("unknown" . -4) ("alpha" . -3) ("beta" . -2)
+    ("pre" . -1) ("rc" . -1))
+  "Words inside version strings, and the numbers they stand for.")
+
+(defun subr--version-part (part version)
+  "The numbers for PART, the text between two numbers of VERSION."
+  (let ((word (downcase (if (and (> (length part) 0) (memq (aref part 0) '(?- ?. ?_ ?+ ?\s)))
+                            (substring part 1)
+                          part))))
+    (cond ((equal part ".") nil)
+          ((assoc word subr--version-words) (list (cdr (assoc word subr--version-words))))
+          ((and (equal word "") (not (equal part " "))) (list -4))
+          ((and (= (length word) 1) (<= ?a (aref word 0) ?z)) (list (- (aref word 0) ?a -1)))
+          (t (error "Invalid version syntax: `%s'" version)))))
+
+(defun version-to-list (ver)
+  "The list of numbers for the version string VER: \"1.0pre2\" is (1 0 -1 2)."
+  (unless (stringp ver) (error "Version must be a string"))
+  (let ((s (if (string-prefix-p "." ver) (concat "0" ver) ver))
+        (i 0) (numbers nil))
+    (while (and (< i (length s)) (<= ?0 (aref s i) ?9))
+      (let ((start i))
+        (while (and (< i (length s)) (<= ?0 (aref s i) ?9)) (setq i (1+ i)))
+        (push (string-to-number (substring s start i)) numbers)
+        (setq start i)
+        (while (and (< i (length s)) (not (<= ?0 (aref s i) ?9))) (setq i (1+ i)))
+        (when (> i start)
+          (setq numbers (append (reverse (subr--version-part (substring s start i) ver))
+                                numbers)))))
+    (unless numbers
+      (error "Invalid version syntax: `%s' (must start with a number)" ver))
+    (nreverse numbers)))
+
+(defun subr--version-list-compare (l1 l2)
+  "-1, 0 or 1 as L1 is below, equal to or above L2, missing numbers as 0."
+  (while (and (or l1 l2) (= (or (car l1) 0) (or (car l2) 0)))
+    (setq l1 (cdr l1) l2 (cdr l2)))
+  (cond ((not (or l1 l2)) 0)
+        ((< (or (car l1) 0) (or (car l2) 0)) -1)
+        (t 1)))
+
+(defun version-list-< (l1 l2) (< (subr--version-list-compare l1 l2) 0))
+(defun version-list-= (l1 l2) (= (subr--version-list-compare l1 l2) 0))
+(defun version-list-<= (l1 l2) (<= (subr--version-list-compare l1 l2) 0))
+(defun version-list-not-zero (lst)
+  "The first non-zero number of LST, or 0."
+  (while (and lst (zerop (car lst))) (setq lst (cdr lst)))
+  (if lst (car lst) 0))
+(defun version< (v1 v2) (version-list-< (version-to-list v1) (version-to-list v2)))
+(defun version<= (v1 v2) (version-list-<= (version-to-list v1) (version-to-list v2)))
+(defun version= (v1 v2) (version-list-= (version-to-list v1) (version-to-list v2)))
+
 ;;; ---- Miscellany ---------------------------------------------------------
+
+(defun string-lines (string &optional omit-nulls)
+  "Split STRING into a list of lines."
+  (split-string string "\n" omit-nulls))
+
+(defun format-prompt (prompt default &rest format-args)
+  "PROMPT (formatted with FORMAT-ARGS), \" (default DEFAULT)\" when there
+is one, and \": \"."
+  (concat (if format-args (apply #'format prompt format-args) prompt)
+          (and default (or (not (stringp default)) (> (length default) 0))
+               (format " (default %s)" (if (consp default) (car default) default)))
+          ": "))
 
 (subr--define-missing with-output-to-string
   (defmacro with-output-to-string (&rest body)

@@ -53,3 +53,15 @@
 (ert-deftest library-ert-expected-failure ()
   :expected-result :failed
   (should (= 1 2)))
+
+(ert-deftest library-seq-more ()
+  (should (equal (seq-difference '(1 2 3 4) '(2 4)) '(1 3)))
+  (should (equal (seq-intersection '(1 2 3 4) '(4 2 5)) '(2 4)))
+  (should (equal (seq-union '(1 2 3) '(2 5 1 6)) '(1 2 3 5 6)))
+  (should (equal (seq-mapcat (lambda (x) (vector x)) '(1 2) 'vector) [1 2]))
+  (should (equal (seq-map-indexed (lambda (x i) (cons i x)) [a b]) '((0 . a) (1 . b))))
+  (should (equal (seq-take-while #'cl-oddp [1 3 4 5]) [1 3]))
+  (should (equal (seq-drop-while #'cl-oddp '(1 3 4 5)) '(4 5)))
+  (should (equal (seq-sort-by #'car #'< '((3 a) (1 b) (2 c))) '((1 b) (2 c) (3 a))))
+  (should (equal (should-error (seq-random-elt nil)) '(error "Sequence cannot be empty")))
+  (should (memq (seq-random-elt '(1 2 3)) '(1 2 3))))
