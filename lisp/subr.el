@@ -36,10 +36,6 @@
 (subr--define-missing identity
   (defun identity (x) "Return X." x))
 
-(subr--define-missing caar (defun caar (x) (car (car x))))
-(subr--define-missing cadr (defun cadr (x) (car (cdr x))))
-(subr--define-missing cdar (defun cdar (x) (cdr (car x))))
-(subr--define-missing cddr (defun cddr (x) (cdr (cdr x))))
 (subr--define-missing car-safe
   (defun car-safe (x) (if (consp x) (car x) nil)))
 (subr--define-missing cdr-safe
@@ -163,8 +159,8 @@ BODY returns the store form, as in Emacs's gv.el."
 (gv-define-simple-setter default-value set-default)
 (gv-define-simple-setter symbol-plist setplist)
 
-;; The c[ad]r compositions, as Emacs's subr.el has them, and their places:
-;; (setf (caddr X) V) is (setcar (cddr X) V).
+;; The places of the c[ad]r compositions (primitives from caar to
+;; cddddr): (setf (caddr X) V) is (setcar (cddr X) V).
 (defun subr--cxr-form (ops arg)
   "Apply the accessors named by OPS (a string of ?a and ?d) to ARG."
   (let ((form arg)
@@ -174,27 +170,20 @@ BODY returns the store form, as in Emacs's gv.el."
       (setq form (list (if (eq (aref ops i) ?a) 'car 'cdr) form)))
     form))
 
-(defmacro subr--define-cxr (&rest names)
-  (let ((forms nil))
-    (dolist (name names)
-      (let ((ops (substring (symbol-name name) 1 -1)))
-        (setq forms
-              (cons `(progn
-                       (subr--define-missing ,name
-                         (defun ,name (x) ,(subr--cxr-form ops 'x)))
-                       (subr--set-setter
-                        ',name
-                        (lambda (args v)
-                          (list ',(if (eq (aref ops 0) ?a) 'setcar 'setcdr)
-                                (subr--cxr-form ,(substring ops 1) (car args))
-                                v))))
-                    forms))))
-    (cons 'progn (nreverse forms))))
+(defun subr--cxr-expander (place k)
+  (let ((ops (substring (symbol-name (car place)) 1 -1)))
+    (subr--bind-args (cdr place)
+      (lambda (args)
+        (funcall k (cons (car place) args)
+                 (lambda (v)
+                   (list (if (eq (aref ops 0) ?a) 'setcar 'setcdr)
+                         (subr--cxr-form (substring ops 1) (car args))
+                         v)))))))
 
-(subr--define-cxr caar cadr cdar cddr
-                  caaar caadr cadar caddr cdaar cdadr cddar cdddr
-                  caaaar caaadr caadar caaddr cadaar cadadr caddar cadddr
-                  cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr)
+(dolist (name '(caar cadr cdar cddr caaar caadr cadar caddr cdaar cdadr cddar cdddr
+                caaaar caaadr caadar caaddr cadaar cadadr caddar cadddr
+                cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr))
+  (put name 'subr--expander #'subr--cxr-expander))
 (subr--set-setter 'car-safe (lambda (args v) `(setcar ,(car args) ,v)))
 (subr--set-setter 'cdr-safe (lambda (args v) `(setcdr ,(car args) ,v)))
 (subr--set-setter 'gethash

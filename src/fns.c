@@ -266,6 +266,32 @@ static mval cdr_of(mrt *rt, mval x)
   return Qnil;
 }
 
+/* caar ... cddddr: one primitive each, whose data is its name; the
+   letters between c and r apply from the right. */
+static const char *const cxr_names[] = {
+  "caar",   "cadr",   "cdar",   "cddr",   "caaar",  "caadr",  "cadar",
+  "caddr",  "cdaar",  "cdadr",  "cddar",  "cdddr",  "caaaar", "caaadr",
+  "caadar", "caaddr", "cadaar", "cadadr", "caddar", "cadddr", "cdaaar",
+  "cdaadr", "cdadar", "cdaddr", "cddaar", "cddadr", "cdddar", "cddddr",
+};
+
+static mval Fcxr(mrt *rt, int n, mval *a, void *data)
+{
+  const char *name = data;
+  mval x = a[0];
+  for (int i = (int)strlen(name) - 2; i >= 1; i--)
+    x = name[i] == 'a' ? car_of(rt, x) : cdr_of(rt, x);
+  return x;
+}
+
+static void define_cxrs(mrt *rt)
+{
+  for (size_t i = 0; i < sizeof cxr_names / sizeof cxr_names[0]; i++) {
+    mval sym = intern(rt, cxr_names[i]);
+    XSYMBOL(rt, sym)->function = make_subr(rt, sym, NULL, Fcxr, (void *)cxr_names[i], 1, 1);
+  }
+}
+
 static mval Fcons_(mrt *rt, int n, mval *a) { return Fcons(rt, a[0], a[1]); }
 static mval Fcar(mrt *rt, int n, mval *a) { return car_of(rt, a[0]); }
 static mval Fcdr(mrt *rt, int n, mval *a) { return cdr_of(rt, a[0]); }
@@ -1166,4 +1192,5 @@ static const struct subr_def fns_subrs[] = {
 void fns_init(mrt *rt)
 {
   defsubrs(rt, fns_subrs, sizeof fns_subrs / sizeof fns_subrs[0]);
+  define_cxrs(rt);
 }
