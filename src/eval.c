@@ -297,6 +297,12 @@ void eval_set_step_limit(mrt *rt, uint64_t steps)
   rt->eval->steps_left = steps ? (int64_t)steps : INT64_MAX;
 }
 
+void eval_charge_steps(mrt *rt, int64_t steps)
+{
+  if ((rt->eval->steps_left -= steps) < 0)
+    step_limit_hit(rt);
+}
+
 static inline void enter_depth(mrt *rt)
 {
   mval max = rt->eval->max_depth_sym->value;

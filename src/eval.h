@@ -31,6 +31,9 @@ mval eval_backtrace(mrt *rt);
    function calls and loop iterations have run; 0 removes the limit.
    For fuzzing harnesses that evaluate generated programs. */
 void eval_set_step_limit(mrt *rt, uint64_t steps);
+/* Counts STEPS units of work done outside the evaluator (a regexp
+   search, say) against that limit. */
+void eval_charge_steps(mrt *rt, int64_t steps);
 
 /* Notes for other modules:
    - eval_init reserves rt->stack once; frames keep raw pointers into

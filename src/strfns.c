@@ -1060,9 +1060,15 @@ static mval Fstring_join(mrt *rt, int n, mval *a)
 /* ================================================================== */
 
 /* Supported: literals, ., [...] with ranges and [:class:], * + ? and
-   their non-greedy forms, \{m,n\}, ^ $ \` \', \( \) \(?: \), \|,
-   \w \W \sC \SC, \b \B \< \> \_< \_>.  Back references are not: they
-   would need backtracking, which is what the VM avoids.
+   their non-greedy forms, \{m,n\}, ^ $ \` \', \( \) \(?: \) \(?N: \),
+   \|, \w \W \sC \SC, \b \B \< \> \_< \_>, and back references \1..\9.
+
+   One compiler serves two matchers.  A program without back references
+   runs on the Pike VM, in time linear in the string.  Back references
+   make matching NP-hard in general, so a program with them runs on a
+   backtracking matcher instead, with an explicit, bounded stack and a
+   step budget: a pathological pattern signals an error rather than
+   overflowing the C stack or running for ever.
 
    Instructions are three ints; jumps are relative, so a compiled atom
    can be moved or copied (for quantifiers and \{m,n\}) unchanged. */
@@ -1074,6 +1080,8 @@ enum re_op {
   RE_RANGE,  /* x..y */
   RE_SYNTAX, /* x: syntax code (char_syntax); y: 1 to negate */
   RE_SPLIT,  /* continue at pc+x, and with lower priority at pc+y */
+  RE_LOOP,   /* a SPLIT that heads a loop; its exit is the larger of x, y */
+  RE_BACKREF, /* the text group x matched */
   RE_JMP,    /* pc+x */
   RE_SAVE,   /* record the position in capture slot x */
   RE_ASSERT, /* x: enum re_assert */
@@ -1081,7 +1089,7 @@ enum re_op {
 };
 
 enum re_assert { AT_BOL, AT_EOL, AT_BOS, AT_EOS, AT_WORDB, AT_NOT_WORDB,
-                 AT_WORD_START, AT_WORD_END, AT_SYMBOL_START, AT_SYMBOL_END };
+                 AT_WORD_START, AT_WORD_END, AT_SYMBOL_START, AT_SYMBOL_END, AT_POINT };
 
 /* RE_CLASS flags: bit 0 negates, the others are named classes. */
 enum {
@@ -1097,7 +1105,7 @@ struct re_inst {
 
 #define RE_MAX_INSTS 200000
 #define RE_MAX_DEPTH 200
-#define RE_MAX_GROUPS 100
+#define RE_MAX_GROUPS 1000 /* explicit numbers \(?N: stay below it */
 
 /* The compiler's state.  The program lives in a Lisp string (BUF)
    referenced from this struct on the C stack, so it is garbage once
@@ -1110,6 +1118,8 @@ struct re_compiler {
   int n, cap;
   int ngroups; /* groups, including group 0 */
   mval regexp;
+  bool backrefs; /* whether the program needs the backtracking matcher */
+  uint8_t open[RE_MAX_GROUPS]; /* groups being compiled, for \N's check */
 };
 
 _Noreturn static void re_error(struct re_compiler *c, const char *msg)
@@ -1225,35 +1235,80 @@ static void re_class(struct re_compiler *c)
   c->code[at].y = flags;
 }
 
-/* The syntax code after \\s or \\S; '-' is another name for ' '. */
+/* The syntax code after \\s or \\S; '-' is another name for ' '.  As in
+   Emacs, an unknown designator is no error: it names a class no
+   character is in (code 0). */
 static int re_syntax_code(struct re_compiler *c)
 {
-  if (c->p >= c->end || !strchr(" -w_.()\"'<>\\$@!|/&", *c->p) || !*c->p)
-    re_error(c, "Invalid syntax designator");
+  if (c->p >= c->end)
+    re_error(c, "Premature end of regular expression");
   int code = *c->p++;
-  return code == '-' ? ' ' : code;
+  if (code == '-')
+    return ' ';
+  return strchr(" w_.()\"'<>\\$@!|/", code) && code ? code : 0;
 }
 
 static void re_alternatives(struct re_compiler *c, int depth);
 
-/* After '\\(': a capturing or shy group. */
+/* After '\\(?': ":" for a shy group (returns -1) or "N:" for group N
+   (a later plain group gets the next number after the largest). */
+static int re_group_prefix(struct re_compiler *c)
+{
+  if (c->p < c->end && *c->p == ':') {
+    c->p++;
+    return -1;
+  }
+  int n = 0;
+  const uint8_t *digits = c->p;
+  while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
+    n = n * 10 + (*c->p++ - '0');
+    if (n >= RE_MAX_GROUPS)
+      re_error(c, "Too many groups");
+  }
+  bool leading_zero = c->p > digits && *digits == '0';
+  if (c->p >= c->end)
+    re_error(c, c->p > digits ? "Premature end of regular expression" : "Unmatched ( or \\(");
+  if (n == 0 || leading_zero || *c->p != ':')
+    re_error(c, "Invalid regular expression");
+  c->p++;
+  if (n >= c->ngroups)
+    c->ngroups = n + 1;
+  return n;
+}
+
+/* After '\\(': a capturing, shy or explicitly numbered group. */
 static void re_group(struct re_compiler *c, int depth)
 {
-  int group = -1;
-  if (re_looking_at(c, "?:"))
-    c->p += 2;
-  else if (c->ngroups >= RE_MAX_GROUPS)
-    re_error(c, "Too many groups");
-  else
+  int group;
+  if (c->p < c->end && *c->p == '?') {
+    c->p++;
+    group = re_group_prefix(c);
+  } else {
+    if (c->ngroups >= RE_MAX_GROUPS)
+      re_error(c, "Too many groups");
     group = c->ngroups++;
-  if (group >= 0)
+  }
+  if (group >= 0) {
     re_emit(c, RE_SAVE, 2 * group, 0);
+    c->open[group]++;
+  }
   re_alternatives(c, depth + 1);
   if (!re_looking_at(c, "\\)"))
     re_error(c, "Unmatched ( or \\(");
   c->p += 2;
-  if (group >= 0)
+  if (group >= 0) {
     re_emit(c, RE_SAVE, 2 * group + 1, 0);
+    c->open[group]--;
+  }
+}
+
+/* \\N: group N must exist and be closed, as Emacs checks. */
+static void re_backref(struct re_compiler *c, int group)
+{
+  if (group >= c->ngroups || c->open[group])
+    re_error(c, "Invalid back reference");
+  c->backrefs = true;
+  re_emit(c, RE_BACKREF, group, 0);
 }
 
 /* One backslash construct other than \\| and \\) (the caller stops at
@@ -1281,16 +1336,20 @@ static void re_backslash(struct re_compiler *c, int depth)
   case '>': re_emit(c, RE_ASSERT, AT_WORD_END, 0); return;
   case '`': re_emit(c, RE_ASSERT, AT_BOS, 0); return;
   case '\'': re_emit(c, RE_ASSERT, AT_EOS, 0); return;
-  case '=': return; /* point: always true in a string */
+  case '=': re_emit(c, RE_ASSERT, AT_POINT, 0); return;
   case '_':
-    if (c->p < c->end && (*c->p == '<' || *c->p == '>')) {
+    if (c->p >= c->end)
+      re_error(c, "Premature end of regular expression");
+    if (*c->p == '<' || *c->p == '>') {
       re_emit(c, RE_ASSERT, *c->p++ == '<' ? AT_SYMBOL_START : AT_SYMBOL_END, 0);
       return;
     }
-    re_error(c, "Invalid \\_ construct");
+    re_error(c, "Invalid regular expression");
   default:
-    if (ch >= '1' && ch <= '9')
-      re_error(c, "Back references are not supported");
+    if (ch >= '1' && ch <= '9') {
+      re_backref(c, ch - '0');
+      return;
+    }
     c->p--;
     re_emit(c, RE_CHAR, re_next_char(c), 0);
   }
@@ -1304,16 +1363,18 @@ static void re_copy(struct re_compiler *c, int s, int e)
   c->n += e - s;
 }
 
+/* A count of \\{m,n\\}, or DFLT when there are no digits.  Something
+   must follow it. */
 static int re_number(struct re_compiler *c, int dflt)
 {
-  if (c->p >= c->end || *c->p < '0' || *c->p > '9')
-    return dflt;
-  long n = 0;
-  while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
-    n = n * 10 + (*c->p++ - '0');
+  long n = dflt;
+  for (bool digits = false; c->p < c->end && *c->p >= '0' && *c->p <= '9'; digits = true) {
+    n = (digits ? n * 10 : 0) + (*c->p++ - '0');
     if (n > 0xFFFF)
       re_error(c, "Invalid content of \\{\\}");
   }
+  if (c->p >= c->end)
+    re_error(c, "Unmatched \\{");
   return (int)n;
 }
 
@@ -1322,12 +1383,12 @@ static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 {
   int len = c->n - s;
   switch (q) {
-  case '*': /* L: split body, out; body; jmp L; out: */
-    re_insert(c, s, RE_SPLIT, lazy ? len + 2 : 1, lazy ? 1 : len + 2);
+  case '*': /* L: loop body, out; body; jmp L; out: */
+    re_insert(c, s, RE_LOOP, lazy ? len + 2 : 1, lazy ? 1 : len + 2);
     re_emit(c, RE_JMP, s - c->n, 0);
     break;
-  case '+': /* body; split body, out */
-    re_emit(c, RE_SPLIT, lazy ? 1 : -len, lazy ? -len : 1);
+  case '+': /* body; loop body, out */
+    re_emit(c, RE_LOOP, lazy ? 1 : -len, lazy ? -len : 1);
     break;
   default: /* split body, out; body; out: */
     re_insert(c, s, RE_SPLIT, lazy ? len + 1 : 1, lazy ? 1 : len + 1);
@@ -1339,13 +1400,16 @@ static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 static void re_repeat(struct re_compiler *c, int s)
 {
   int lo = re_number(c, 0), hi = lo;
-  if (c->p < c->end && *c->p == ',') {
+  if (*c->p == ',') {
     c->p++;
     hi = re_number(c, -1);
   }
-  if (!re_looking_at(c, "\\}") || (hi >= 0 && hi < lo))
+  if (*c->p++ != '\\' || (hi >= 0 && hi < lo))
     re_error(c, "Invalid content of \\{\\}");
-  c->p += 2;
+  if (c->p >= c->end)
+    re_error(c, "Trailing backslash");
+  if (*c->p++ != '}')
+    re_error(c, "Invalid content of \\{\\}");
   int e = c->n, len = e - s;
   if ((int64_t)len * (hi >= 0 ? hi : lo + 1) > RE_MAX_INSTS)
     re_error(c, "Regular expression too big");
@@ -1563,7 +1627,8 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
   case AT_WORD_START: return !wb && wa;
   case AT_WORD_END: return wb && !wa;
   case AT_SYMBOL_START: return !symbol_char(before) && symbol_char(after);
-  default: return symbol_char(before) && !symbol_char(after);
+  case AT_SYMBOL_END: return symbol_char(before) && !symbol_char(after);
+  default: return false; /* \\= is point, and strings have none */
   }
 }
 
@@ -1595,6 +1660,7 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       st[sp++] = pc + in->x, st[sp++] = PC_ENTRY;
       break;
     case RE_SPLIT:
+    case RE_LOOP:
       st[sp++] = pc + in->y, st[sp++] = PC_ENTRY;
       st[sp++] = pc + in->x, st[sp++] = PC_ENTRY;
       break;
@@ -1623,21 +1689,30 @@ static bool char_eq(int a, int b, bool fold)
   return a == b || (fold && char_downcase(a) == char_downcase(b));
 }
 
+/* Whether the consuming instruction IN accepts character CH. */
+static inline bool inst_accepts(const struct re_inst *in, int ch, bool fold)
+{
+  switch (in->op) {
+  case RE_CHAR: return char_eq(ch, in->x, fold);
+  case RE_ANY: return ch != '\n';
+  case RE_CLASS: return class_match(in, ch, fold);
+  case RE_SYNTAX: return syntax_is(ch, in->x) != (in->y != 0);
+  default: return false;
+  }
+}
+
+/* The instruction after the consuming instruction at PC. */
+static inline int inst_next(const struct re_inst *code, int pc)
+{
+  return pc + 1 + (code[pc].op == RE_CLASS ? code[pc].x : 0);
+}
+
 /* Advances thread I of list CUR over character CH (CLEN bytes at POS). */
 static void step_thread(struct re_vm *vm, int cur, int i, int ch, int clen, int64_t pos)
 {
   int pc = vm->pcs[cur][i];
-  const struct re_inst *in = &vm->code[pc];
-  bool ok;
-  int next = pc + 1;
-  switch (in->op) {
-  case RE_CHAR: ok = char_eq(ch, in->x, vm->fold); break;
-  case RE_ANY: ok = ch != '\n'; break;
-  case RE_CLASS: ok = class_match(in, ch, vm->fold); next = pc + 1 + in->x; break;
-  case RE_SYNTAX: ok = syntax_is(ch, in->x) != (in->y != 0); break;
-  default: ok = false;
-  }
-  if (ok) {
+  if (inst_accepts(&vm->code[pc], ch, vm->fold)) {
+    int next = inst_next(vm->code, pc);
     memcpy(vm->work, vm->caps[cur] + (int64_t)i * vm->nslots, (size_t)vm->nslots * sizeof(int64_t));
     add_thread(vm, 1 - cur, next, pos + clen);
   }
@@ -1687,9 +1762,220 @@ static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
   return matched;
 }
 
+/* ---- The backtracking matcher ----
+   For programs with back references, whose matching no automaton can
+   do.  It follows one path at a time in priority order and keeps on an
+   explicit stack what going back needs: choice points (the other
+   branch of a split, with its position) and the old values of the
+   capture slots and loop marks it overwrote.  A loop that comes back
+   to its head without having consumed anything leaves by its exit
+   instead of iterating again, as Emacs's on_failure_jump_loop does, so
+   every path ends.  The stack is bounded (Emacs too signals "Stack
+   overflow in regexp matcher"), and so is the number of steps: Emacs
+   would run an exponential search until C-g, which marrow has not. */
+
+enum bt_kind { BT_CHOICE, BT_SLOT, BT_LOOP };
+
+struct bt_entry {
+  int32_t kind, index; /* the pc of a choice or loop mark, or a slot */
+  int64_t value;       /* the choice's position, or the old value */
+};
+
+#define BT_MAX_ENTRIES (INT64_C(1) << 22)
+#define BT_FIRST_ENTRIES 1024
+#define BT_QUANTUM 4096
+
+struct re_bt {
+  mrt *rt;
+  const struct re_vm *vm; /* the program, the text and the capture slots */
+  int64_t *loop_pos;      /* per pc: where the path last entered that loop, or -1 */
+  mval stack_buf;         /* the Lisp string holding STACK */
+  struct bt_entry *stack;
+  int64_t sp, cap;
+  int64_t budget; /* steps left before giving up */
+  int quantum;    /* steps left before charging the evaluator's limit */
+};
+
+static void bt_grow(struct re_bt *bt)
+{
+  if (bt->cap >= BT_MAX_ENTRIES)
+    mrt_error(bt->rt, "Stack overflow in regexp matcher");
+  int64_t cap = bt->cap ? 2 * bt->cap : BT_FIRST_ENTRIES;
+  mval nb = alloc_string(bt->rt, cap * (int64_t)sizeof(struct bt_entry));
+  if (bt->sp)
+    memcpy(XSTRING(nb)->data, bt->stack, (size_t)bt->sp * sizeof(struct bt_entry));
+  bt->stack_buf = nb;
+  bt->stack = (struct bt_entry *)XSTRING(nb)->data;
+  bt->cap = cap;
+}
+
+static void bt_push(struct re_bt *bt, int kind, int index, int64_t value)
+{
+  if (bt->sp == bt->cap)
+    bt_grow(bt);
+  bt->stack[bt->sp++] = (struct bt_entry){ kind, index, value };
+}
+
+/* Counts BT_QUANTUM steps against the budget and the evaluator's step
+   limit, so that an embedder's limit also stops a runaway match. */
+static void bt_charge(struct re_bt *bt)
+{
+  bt->quantum = BT_QUANTUM;
+  eval_charge_steps(bt->rt, BT_QUANTUM);
+  if ((bt->budget -= BT_QUANTUM) < 0)
+    mrt_error(bt->rt, "Regexp matcher gave up: too much backtracking");
+}
+
+/* Unwinds to the newest choice point and sets *PC and *POS to it;
+   false when there is none left. */
+static bool bt_backtrack(struct re_bt *bt, int *pc, int64_t *pos)
+{
+  while (bt->sp > 0) {
+    const struct bt_entry *e = &bt->stack[--bt->sp];
+    if (e->kind == BT_SLOT) {
+      bt->vm->work[e->index] = e->value;
+    } else if (e->kind == BT_LOOP) {
+      bt->loop_pos[e->index] = e->value;
+    } else {
+      *pc = e->index;
+      *pos = e->value;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Bytes at POS that repeat the text [B, E) (ignoring case when the
+   match does), or -1.  An unset group matches nothing, as in Emacs. */
+static int64_t backref_length(const struct re_vm *vm, int64_t b, int64_t e, int64_t pos)
+{
+  if (b < 0 || e < b)
+    return -1;
+  if (!vm->fold)
+    return pos + (e - b) <= vm->len && memcmp(vm->s + pos, vm->s + b, (size_t)(e - b)) == 0 ? e - b : -1;
+  int64_t p = pos;
+  while (b < e) {
+    if (p >= vm->len)
+      return -1;
+    int l1, l2;
+    int c1 = char_decode(vm->s + b, vm->s + e, &l1), c2 = char_decode(vm->s + p, vm->s + vm->len, &l2);
+    if (!char_eq(c1, c2, true))
+      return -1;
+    b += l1;
+    p += l2;
+  }
+  return p - pos;
+}
+
+/* Executes instruction PC at *POS: advances *POS and returns the next
+   pc, or returns -1 when this path fails. */
+static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
+{
+  const struct re_vm *vm = bt->vm;
+  const struct re_inst *in = &vm->code[pc];
+  switch (in->op) {
+  case RE_JMP: return pc + in->x;
+  case RE_SPLIT:
+    bt_push(bt, BT_CHOICE, pc + in->y, *pos);
+    return pc + in->x;
+  case RE_LOOP:
+    if (bt->loop_pos[pc] == *pos) /* an empty iteration: leave */
+      return pc + (in->x > in->y ? in->x : in->y);
+    bt_push(bt, BT_LOOP, pc, bt->loop_pos[pc]);
+    bt->loop_pos[pc] = *pos;
+    bt_push(bt, BT_CHOICE, pc + in->y, *pos);
+    return pc + in->x;
+  case RE_SAVE:
+    if (in->x < vm->nslots) {
+      bt_push(bt, BT_SLOT, in->x, vm->work[in->x]);
+      vm->work[in->x] = *pos;
+    }
+    return pc + 1;
+  case RE_ASSERT: return assertion_holds(vm, in->x, *pos) ? pc + 1 : -1;
+  case RE_BACKREF: {
+    int64_t n = backref_length(vm, vm->work[2 * in->x], vm->work[2 * in->x + 1], *pos);
+    *pos += n;
+    return n < 0 ? -1 : pc + 1;
+  }
+  default: {
+    int clen;
+    if (*pos >= vm->len || !inst_accepts(in, char_decode(vm->s + *pos, vm->s + vm->len, &clen), vm->fold))
+      return -1;
+    *pos += clen;
+    return inst_next(vm->code, pc);
+  }
+  }
+}
+
+/* Tries to match at byte START; on success copies the slots to OUT. */
+static bool bt_match_at(struct re_bt *bt, int64_t start, int64_t *out)
+{
+  int pc = 0;
+  int64_t pos = start;
+  for (;;) {
+    if (--bt->quantum < 0)
+      bt_charge(bt);
+    if (bt->vm->code[pc].op == RE_MATCH) {
+      memcpy(out, bt->vm->work, (size_t)bt->vm->nslots * sizeof(int64_t));
+      return true;
+    }
+    pc = bt_step(bt, pc, &pos);
+    if (pc < 0 && !bt_backtrack(bt, &pc, &pos))
+      return false;
+  }
+}
+
+/* The leftmost match from byte START.  A failed attempt unwinds every
+   change it made, so the slots and loop marks are clean for the next. */
+static bool bt_run(struct re_bt *bt, int64_t start, int64_t *out)
+{
+  const struct re_vm *vm = bt->vm;
+  for (int k = 0; k < vm->nslots; k++)
+    vm->work[k] = -1;
+  for (int k = 0; k < vm->ninst; k++)
+    bt->loop_pos[k] = -1;
+  for (int64_t pos = start;;) {
+    if (bt_match_at(bt, pos, out))
+      return true;
+    if (pos >= vm->len)
+      return false;
+    int clen;
+    char_decode(vm->s + pos, vm->s + vm->len, &clen);
+    pos += clen;
+  }
+}
+
 /* ---- Compiling and running from Lisp ---- */
 
 static int64_t round8(int64_t n) { return (n + 7) & ~INT64_C(7); }
+
+/* Bytes of scratch memory the Pike VM needs beyond the slots. */
+static int64_t vm_scratch_size(int ninst, int nslots)
+{
+  int64_t sz_pcs = round8(4 * (int64_t)ninst), sz_caps = 8 * (int64_t)ninst * nslots;
+  return 2 * sz_pcs + 2 * sz_caps + sz_pcs + 8 * (6 * (int64_t)ninst + 4);
+}
+
+/* Carves the Pike VM's arrays out of scratch memory M. */
+static void vm_layout(struct re_vm *vm, uint8_t *m)
+{
+  int64_t sz_pcs = round8(4 * (int64_t)vm->ninst), sz_caps = 8 * (int64_t)vm->ninst * vm->nslots;
+  vm->pcs[0] = (int32_t *)m, m += sz_pcs;
+  vm->pcs[1] = (int32_t *)m, m += sz_pcs;
+  vm->caps[0] = (int64_t *)m, m += sz_caps;
+  vm->caps[1] = (int64_t *)m, m += sz_caps;
+  vm->mark = (uint32_t *)m, m += sz_pcs;
+  vm->stack = (int64_t *)m;
+}
+
+/* Runs the backtracking matcher with loop marks in scratch memory M. */
+static bool bt_exec(mrt *rt, const struct re_vm *vm, uint8_t *m, int64_t start, int64_t *out)
+{
+  struct re_bt bt = { .rt = rt, .vm = vm, .loop_pos = (int64_t *)m, .stack_buf = Qnil,
+                      .quantum = BT_QUANTUM };
+  bt.budget = (INT64_C(1) << 27) + 64 * (vm->len + 1) * vm->ninst;
+  return bt_run(&bt, start, out);
+}
 
 /* Runs the compiled regexp C against STRING from character START.
    Returns the match as a vector of character positions (nil for an
@@ -1697,28 +1983,29 @@ static int64_t round8(int64_t n) { return (n + 7) & ~INT64_C(7); }
 static mval re_exec(mrt *rt, struct re_compiler *c, mval string, int64_t start)
 {
   int ninst = c->n, nslots = 2 * c->ngroups;
-  /* One Lisp string holds all the VM's scratch memory.  The matching
-     itself neither allocates nor signals; SCRATCH is volatile so that
-     its header stays visible to the stack scan until the results have
-     been copied out. */
-  int64_t sz_pcs = round8(4 * (int64_t)ninst), sz_caps = 8 * (int64_t)ninst * nslots;
-  int64_t sz_stack = 8 * (6 * (int64_t)ninst + 4);
-  int64_t total = 2 * sz_pcs + 2 * sz_caps + round8(4 * (int64_t)ninst) + sz_stack + 16 * (int64_t)nslots;
-  mval volatile scratch = alloc_string(rt, total);
+  /* One Lisp string holds the matchers' scratch memory (but for the
+     backtracking stack, which grows).  The Pike VM neither allocates
+     nor signals; SCRATCH is volatile so that its header stays visible
+     to the stack scan until the results have been copied out. */
+  int64_t extra = c->backrefs ? 8 * (int64_t)ninst : vm_scratch_size(ninst, nslots);
+  mval volatile scratch = alloc_string(rt, extra + 16 * (int64_t)nslots);
   uint8_t *m = XSTRING(scratch)->data;
   struct re_vm vm = { .code = c->code, .ninst = ninst, .nslots = nslots };
   vm.s = XSTRING(string)->data;
   vm.len = XSTRING(string)->nbytes;
   vm.fold = case_fold(rt);
-  vm.pcs[0] = (int32_t *)m, m += sz_pcs;
-  vm.pcs[1] = (int32_t *)m, m += sz_pcs;
-  vm.caps[0] = (int64_t *)m, m += sz_caps;
-  vm.caps[1] = (int64_t *)m, m += sz_caps;
-  vm.mark = (uint32_t *)m, m += round8(4 * (int64_t)ninst);
-  vm.stack = (int64_t *)m, m += sz_stack;
-  vm.work = (int64_t *)m, m += 8 * (int64_t)nslots;
   int64_t *out = (int64_t *)m;
-  if (!re_run(&vm, string_char_to_byte(string, start), out))
+  vm.work = out + nslots;
+  m += 16 * (int64_t)nslots;
+  int64_t from = string_char_to_byte(string, start);
+  bool found;
+  if (c->backrefs) {
+    found = bt_exec(rt, &vm, m, from, out);
+  } else {
+    vm_layout(&vm, m);
+    found = re_run(&vm, from, out);
+  }
+  if (!found)
     return Qnil;
   mval v = make_vector(rt, (size_t)nslots, Qnil);
   for (int i = 0; i < nslots; i++)
@@ -1771,7 +2058,7 @@ static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool upd
   return AREF(m, 0);
 }
 
-static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], NILP(a[3])); }
+static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true); }
 static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false); }
 
 /* Position of group SUBEXP's start (END false) or end, or nil. */
@@ -1857,7 +2144,11 @@ static enum case_action replaced_case(mval string, int64_t b, int64_t e)
   return CASE_NOCHANGE;
 }
 
-/* NEWTEXT with \& \N and \\ replaced from match vector M over STRING. */
+#define BAD_REPLACEMENT_BACKSLASH "Invalid use of \xe2\x80\x98\\\xe2\x80\x99 in replacement text"
+
+/* NEWTEXT with \& \N and \\ replaced from match vector M over STRING.
+   As in Emacs, \N of a group that did not match inserts nothing, and
+   \? stays as it is. */
 static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
 {
   mval pieces = Qnil;
@@ -1868,21 +2159,19 @@ static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
       continue;
     pieces = Fcons(rt, substring_bytes(rt, newtext, lit, i), pieces);
     if (i + 1 >= t->nbytes)
-      mrt_error(rt, "Invalid use of `\\' in replacement text");
+      mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
     int ch = t->data[++i];
     lit = i + 1;
     if (ch == '\\') {
       pieces = Fcons(rt, make_string(rt, "\\", 1), pieces);
-    } else if (ch == '&' || (ch >= '0' && ch <= '9')) {
+    } else if (ch == '&' || (ch >= '1' && ch <= '9')) {
       int g = ch == '&' ? 0 : ch - '0';
       if (2 * g + 1 < VECTOR_LENGTH(m) && !NILP(AREF(m, 2 * g)))
         pieces = Fcons(rt, substring(rt, string, XFIXNUM(AREF(m, 2 * g)), XFIXNUM(AREF(m, 2 * g + 1))), pieces);
-      else if (g >= 1)
-        xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), make_fixnum(g));
-    } else if (ch != '?') {
-      mrt_error(rt, "Invalid use of `\\' in replacement text");
+    } else if (ch == '?') {
+      lit = i - 1;
     } else {
-      mrt_error(rt, "Invalid use of `\\' in replacement text");
+      mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
     }
   }
   pieces = Fcons(rt, substring_bytes(rt, newtext, lit, t->nbytes), pieces);
@@ -2101,7 +2390,7 @@ static const struct subr_def strfns_subrs[] = {
   { "string-search", Fstring_search, 2, 3 },
   { "string-replace", Fstring_replace, 3, 3 },
   { "string-join", Fstring_join, 1, 2 },
-  { "string-match", Fstring_match, 2, 4 },
+  { "string-match", Fstring_match, 2, 3 },
   { "string-match-p", Fstring_match_p, 2, 3 },
   { "match-beginning", Fmatch_beginning, 1, 1 },
   { "match-end", Fmatch_end, 1, 1 },
