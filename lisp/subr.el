@@ -1016,8 +1016,12 @@ is one, and \": \"."
   `(progn ,@body))
 
 (defmacro save-match-data (&rest body)
+  "Run BODY, then restore the match data as they were, even on a non-local exit."
   (declare (indent 0))
-  `(progn ,@body))
+  (let ((saved (make-symbol "saved")))
+    `(let ((,saved (match-data)))
+       (unwind-protect (progn ,@body)
+         (set-match-data ,saved t)))))
 
 (defmacro declare-function (&rest _) nil)
 
@@ -1053,6 +1057,20 @@ is one, and \": \"."
 
 (defmacro eval-and-compile (&rest body)
   `(progn ,@body))
+
+;;; ---- Functions whose file loads on first use ---------------------
+
+(defmacro subr--autoload (name feature)
+  "Define NAME to require FEATURE, whose file redefines NAME, then call it.
+Emacs autoloads these; loading them here at startup would slow every run."
+  `(defun ,name (&rest args)
+     (require ',feature)
+     (apply #',name args)))
+
+(subr--autoload regexp-opt regexp-opt)
+(subr--autoload regexp-opt-charset regexp-opt)
+(subr--autoload regexp-opt-depth regexp-opt)
+(subr--autoload subregexp-context-p regexp-opt)
 
 (provide 'subr)
 
