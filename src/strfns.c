@@ -1181,14 +1181,18 @@ static const struct { const char *name; int flag; } re_class_names[] = {
   { "multibyte", CLS_NONASCII }, { "unibyte", CLS_ASCII },
 };
 
-/* [:name:] at c->p (just after "[:"); returns its flag. */
+/* [:name:] at c->p (just after "[:"); returns its flag.  As in Emacs,
+   "[:" with no ":]" anywhere after it is no class (returns 0): its
+   '[' is an ordinary member. */
 static int re_named_class(struct re_compiler *c)
 {
   const uint8_t *close = c->p;
   while (close + 1 < c->end && !(close[0] == ':' && close[1] == ']'))
     close++;
-  if (close + 1 >= c->end)
-    re_error(c, "Unmatched [ or [^");
+  if (close + 1 >= c->end) {
+    c->p -= 2;
+    return 0;
+  }
   size_t len = (size_t)(close - c->p);
   for (size_t i = 0; i < sizeof re_class_names / sizeof re_class_names[0]; i++)
     if (strlen(re_class_names[i].name) == len && memcmp(re_class_names[i].name, c->p, len) == 0) {
@@ -1218,8 +1222,10 @@ static void re_class(struct re_compiler *c)
     first = false;
     if (re_looking_at(c, "[:")) {
       c->p += 2;
-      flags |= re_named_class(c);
-      continue;
+      int named = re_named_class(c);
+      flags |= named;
+      if (named)
+        continue;
     }
     int lo = re_next_char(c), hi = lo;
     if (c->end - c->p >= 2 && c->p[0] == '-' && c->p[1] != ']') {
@@ -1337,6 +1343,8 @@ static void re_backslash(struct re_compiler *c, int depth)
   case '`': re_emit(c, RE_ASSERT, AT_BOS, 0); return;
   case '\'': re_emit(c, RE_ASSERT, AT_EOS, 0); return;
   case '=': re_emit(c, RE_ASSERT, AT_POINT, 0); return;
+  case 'c':
+  case 'C': re_error(c, "Character categories (\\cC, \\CC) are not supported");
   case '_':
     if (c->p >= c->end)
       re_error(c, "Premature end of regular expression");
@@ -1438,16 +1446,22 @@ static bool re_sequence_end(struct re_compiler *c)
   return c->p >= c->end || re_looking_at(c, "\\|") || re_looking_at(c, "\\)");
 }
 
-/* A sequence of atoms, each with its postfix operators. */
+/* A sequence of atoms, each with its postfix operators.  As in Emacs,
+   \\` \\' \\b and \\B are no atoms of their own: an operator after one
+   applies to it together with the atom before, and is an ordinary
+   character when there is none. */
 static void re_sequence(struct re_compiler *c, int depth)
 {
   bool at_start = true;
+  int last = -1; /* where the operand of a postfix operator starts */
   while (!re_sequence_end(c)) {
     int s = c->n;
     uint8_t ch = *c->p;
+    bool zero_width = ch == '\\' && c->end - c->p >= 2 && c->p[1] && strchr("`'bB", c->p[1]);
     if (ch == '^' && at_start) {
       c->p++;
       re_emit(c, RE_ASSERT, AT_BOL, 0);
+      at_start = false;
       continue;
     }
     if (ch == '$') {
@@ -1469,17 +1483,19 @@ static void re_sequence(struct re_compiler *c, int depth)
       re_emit(c, RE_CHAR, re_next_char(c), 0);
     }
     at_start = false;
-    if (c->n == s) /* \= and the like: nothing to repeat */
+    if (!zero_width)
+      last = s;
+    if (last < 0) /* a postfix operator next is an ordinary character */
       continue;
     for (;;) {
       if (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) {
         char q = (char)*c->p++;
         bool lazy = c->p < c->end && *c->p == '?';
         c->p += lazy;
-        re_quantify(c, s, q, lazy);
+        re_quantify(c, last, q, lazy);
       } else if (re_looking_at(c, "\\{")) {
         c->p += 2;
-        re_repeat(c, s);
+        re_repeat(c, last);
       } else {
         break;
       }
@@ -1536,22 +1552,41 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
 static bool syntax_space(int ch) { return char_syntax(ch) == ' '; }
 static bool syntax_is(int ch, int code) { return char_syntax(ch) == code; }
 
+/* Unicode's space separators (general category Zs) beyond ASCII. */
+static bool unicode_space(int ch)
+{
+  return ch == 0xA0 || ch == 0x1680 || (ch >= 0x2000 && ch <= 0x200A) || ch == 0x202F ||
+         ch == 0x205F || ch == 0x3000;
+}
+
+/* Printable, as Emacs's printablep: not a control or a surrogate. */
+static bool printable_char(int ch)
+{
+  return ch < 0x80 ? ch >= 0x20 && ch < 0x7F : !(ch < 0xA0 || (ch >= 0xD800 && ch <= 0xDFFF));
+}
+
+/* Graphic, as Emacs's graphicp: printable and not a separator. */
+static bool graphic_char(int ch)
+{
+  return printable_char(ch) && ch != ' ' && !unicode_space(ch) && ch != 0x2028 && ch != 0x2029;
+}
+
 static bool named_class_match(int flags, int ch, bool fold)
 {
   bool alpha = ch < 0x80 ? ((ch | 32) >= 'a' && (ch | 32) <= 'z') : word_char(ch);
   bool digit = ch >= '0' && ch <= '9';
   bool upper = char_downcase(ch) != ch, lower = char_upcase(ch) != ch;
-  bool graph = ch < 0x80 ? ch > 0x20 && ch < 0x7F : !syntax_space(ch);
+  bool graph = graphic_char(ch);
   return ((flags & CLS_ALPHA) && alpha) || ((flags & CLS_DIGIT) && digit) ||
          ((flags & CLS_ALNUM) && (alpha || digit)) || ((flags & CLS_SPACE) && syntax_space(ch)) ||
          ((flags & CLS_UPPER) && (upper || (fold && lower))) ||
          ((flags & CLS_LOWER) && (lower || (fold && upper))) ||
          ((flags & CLS_PUNCT) && (ch < 0x80 ? graph && !alpha && !digit : !word_char(ch))) ||
-         ((flags & CLS_WORD) && word_char(ch)) || ((flags & CLS_BLANK) && (ch == ' ' || ch == '\t')) ||
+         ((flags & CLS_WORD) && word_char(ch)) || ((flags & CLS_BLANK) && (ch == ' ' || ch == '\t' || unicode_space(ch))) ||
          ((flags & CLS_XDIGIT) && (digit || ((ch | 32) >= 'a' && (ch | 32) <= 'f'))) ||
          ((flags & CLS_CNTRL) && ch < 0x20) || ((flags & CLS_ASCII) && ch < 0x80) ||
          ((flags & CLS_NONASCII) && ch >= 0x80) || ((flags & CLS_GRAPH) && graph) ||
-         ((flags & CLS_PRINT) && (graph || ch == ' '));
+         ((flags & CLS_PRINT) && printable_char(ch));
 }
 
 static bool in_ranges(const struct re_inst *r, int n, int ch)
@@ -1562,11 +1597,39 @@ static bool in_ranges(const struct re_inst *r, int n, int ch)
   return false;
 }
 
+/* The representative of C's case-folding class, as Emacs's case canon
+   table has it: characters that case conversion links share one (Σ, σ
+   and ς; µ, μ and Μ), but the dotless i, the dotted I and the long s,
+   which convert one way only, stand alone. */
+static int fold_canon(int c)
+{
+  if (c < 0x80)
+    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+  if (c == 0x130 || c == 0x131 || c == 0x17F)
+    return c;
+  return char_downcase(char_upcase(c));
+}
+
+static bool char_eq(int a, int b, bool fold)
+{
+  return a == b || (fold && fold_canon(a) == fold_canon(b));
+}
+
+/* Whether a character of C's case-folding class is in ranges R: C's
+   canon, its upper case, and the members that map to the canon
+   without being its case (final sigma, micro sign). */
+static bool in_ranges_folded(const struct re_inst *r, int n, int c)
+{
+  int canon = fold_canon(c);
+  return in_ranges(r, n, canon) || in_ranges(r, n, char_upcase(canon)) ||
+         (canon == 0x3C3 && in_ranges(r, n, 0x3C2)) || (canon == 0x3BC && in_ranges(r, n, 0xB5));
+}
+
 static bool class_match(const struct re_inst *in, int ch, bool fold)
 {
   const struct re_inst *r = in + 1;
   bool hit = in_ranges(r, in->x, ch) || named_class_match(in->y, ch, fold) ||
-             (fold && (in_ranges(r, in->x, char_downcase(ch)) || in_ranges(r, in->x, char_upcase(ch))));
+             (fold && in_ranges_folded(r, in->x, ch));
   return hit != ((in->y & CLS_NEGATE) != 0);
 }
 
@@ -1622,8 +1685,8 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
   case AT_EOL: return pos == vm->len || vm->s[pos] == '\n';
   case AT_BOS: return pos == 0;
   case AT_EOS: return pos == vm->len;
-  case AT_WORDB: return wb != wa;
-  case AT_NOT_WORDB: return wb == wa;
+  case AT_WORDB: return pos == 0 || pos == vm->len || wb != wa;
+  case AT_NOT_WORDB: return pos != 0 && pos != vm->len && wb == wa;
   case AT_WORD_START: return !wb && wa;
   case AT_WORD_END: return wb && !wa;
   case AT_SYMBOL_START: return !symbol_char(before) && symbol_char(after);
@@ -1684,10 +1747,6 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
   }
 }
 
-static bool char_eq(int a, int b, bool fold)
-{
-  return a == b || (fold && char_downcase(a) == char_downcase(b));
-}
 
 /* Whether the consuming instruction IN accepts character CH. */
 static inline bool inst_accepts(const struct re_inst *in, int ch, bool fold)
