@@ -13,14 +13,23 @@
 **     malloc'd scratch memory, so a signal halfway leaks nothing.
 **   - Regexps (second half of the file) are compiled to a small program
 **     and run by a Pike VM: time linear in the string for a given
-**     regexp, no recursion, no backtracking blow-up.
+**     regexp, no recursion, no backtracking blow-up.  Only a program
+**     with back references runs on a backtracking matcher instead, with
+**     an explicit stack and a step budget, both bounded.
 **
 ** Known differences from Emacs 28, each for a reason:
-**   - No back references (\1 in a regexp): they need backtracking.
-**     Signals invalid-regexp.
-**   - A group inside a loop whose body can match empty ("\(a*\)+")
-**     reports the last non-empty iteration; Emacs's backtracking
-**     matcher records one extra empty iteration.
+**   - Without back references, a group inside a loop whose body can
+**     match empty ("\(a*\)+") reports the last non-empty iteration;
+**     Emacs's backtracking matcher records one extra empty iteration.
+**     The Pike VM keeps one thread per instruction, which is what makes
+**     it linear, and so cannot follow that second path.  With back
+**     references the backtracking matcher does as Emacs does.
+**   - A backtracking match that would take more than 2^27 steps plus 64
+**     per character and instruction signals an error (Emacs would run
+**     until C-g), as does one that needs more than 2^22 stack entries
+**     (Emacs: "Stack overflow in regexp matcher", at another size).
+**   - Character categories (\cC, \CC) signal invalid-regexp: Emacs's
+**     category tables come from its charsets and have no short form.
 **   - Case conversion knows ASCII, Latin-1, Latin Extended-A, Greek,
 **     Cyrillic, Armenian and fullwidth letters, plus sharp s; not
 **     titlecase digraphs or the dotted capital I's special lowercase.

@@ -1497,6 +1497,23 @@ START_TEST(regexp_errors)
 }
 END_TEST
 
+/* Back references need backtracking: its stack and its running time
+   are bounded, and an embedder's step limit stops it too. */
+START_TEST(regexp_backtracking_bounded)
+{
+  check_form("(string-match \"\\\\(a\\\\).*\\\\1\" (concat \"a\" (make-string 100000 ?b) \"a\"))", "0");
+  check_form("(condition-case e (string-match \"\\\\(\\\\(a\\\\|aa\\\\)*\\\\)\\\\1c\" (make-string 40 ?a)) (error e))",
+             "(error \"Regexp matcher gave up: too much backtracking\")");
+  check_form("(condition-case e (string-match \"\\\\(a\\\\)\\\\(?:b\\\\|c\\\\)*\\\\1\" "
+             "(concat \"a\" (make-string 2000000 ?b) \"a\")) (error e))",
+             "(error \"Stack overflow in regexp matcher\")");
+  eval_set_step_limit(rt, 100000);
+  check_form("(condition-case e (string-match \"\\\\(a\\\\).*\\\\1\" (concat \"a\" (make-string 1000000 ?b))) (error e))",
+             "(error \"Evaluation step limit exceeded\")");
+  eval_set_step_limit(rt, 0);
+}
+END_TEST
+
 /* ================================================================== */
 
 int main(void)
@@ -1521,6 +1538,7 @@ int main(void)
   tcase_add_test(tc, huge_sizes);
   tcase_add_test(tc, regexp_linear_time);
   tcase_add_test(tc, regexp_errors);
+  tcase_add_test(tc, regexp_backtracking_bounded);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
