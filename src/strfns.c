@@ -1637,7 +1637,8 @@ static bool in_ranges_folded(const struct re_inst *r, int n, int c)
 static bool class_match(const struct re_inst *in, int ch, bool fold)
 {
   const struct re_inst *r = in + 1;
-  bool hit = in_ranges(r, in->x, ch) || named_class_match(in->y, ch, fold) ||
+  int named = in->y & ~CLS_NEGATE;
+  bool hit = in_ranges(r, in->x, ch) || (named && named_class_match(named, ch, fold)) ||
              (fold && in_ranges_folded(r, in->x, ch));
   return hit != ((in->y & CLS_NEGATE) != 0);
 }
