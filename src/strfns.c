@@ -1136,6 +1136,19 @@ _Noreturn static void re_error(struct re_compiler *c, const char *msg)
   xsignal1(c->rt, Qinvalid_regexp, make_cstring(c->rt, msg));
 }
 
+/* A growing array kept in a Lisp string: copies the USED elements of
+   size ELT at OLD into a new string with room for CAP, which *BUF then
+   holds (keeping it alive; until then *BUF keeps OLD alive), and
+   returns its data. */
+static void *regrow_in_string(mrt *rt, mval *buf, const void *old, int64_t used, int64_t cap, size_t elt)
+{
+  mval nb = alloc_string(rt, cap * (int64_t)elt);
+  if (used)
+    memcpy(XSTRING(nb)->data, old, (size_t)used * elt);
+  *buf = nb;
+  return XSTRING(nb)->data;
+}
+
 static void re_reserve(struct re_compiler *c, int more)
 {
   if (c->n + more <= c->cap)
@@ -1143,11 +1156,7 @@ static void re_reserve(struct re_compiler *c, int more)
   if (c->n + more > RE_MAX_INSTS)
     re_error(c, "Regular expression too big");
   int cap = c->cap * 2 > c->n + more ? c->cap * 2 : c->n + more + 16;
-  mval nb = alloc_string(c->rt, (int64_t)cap * (int64_t)sizeof(struct re_inst));
-  if (c->n)
-    memcpy(XSTRING(nb)->data, c->code, (size_t)c->n * sizeof(struct re_inst));
-  c->buf = nb;
-  c->code = (struct re_inst *)XSTRING(nb)->data;
+  c->code = regrow_in_string(c->rt, &c->buf, c->code, c->n, cap, sizeof(struct re_inst));
   c->cap = cap;
 }
 
@@ -1870,11 +1879,7 @@ static void bt_grow(struct re_bt *bt)
   if (bt->cap >= BT_MAX_ENTRIES)
     mrt_error(bt->rt, "Stack overflow in regexp matcher");
   int64_t cap = bt->cap ? 2 * bt->cap : BT_FIRST_ENTRIES;
-  mval nb = alloc_string(bt->rt, cap * (int64_t)sizeof(struct bt_entry));
-  if (bt->sp)
-    memcpy(XSTRING(nb)->data, bt->stack, (size_t)bt->sp * sizeof(struct bt_entry));
-  bt->stack_buf = nb;
-  bt->stack = (struct bt_entry *)XSTRING(nb)->data;
+  bt->stack = regrow_in_string(bt->rt, &bt->stack_buf, bt->stack, bt->sp, cap, sizeof(struct bt_entry));
   bt->cap = cap;
 }
 
