@@ -2047,7 +2047,8 @@ static bool bt_exec(mrt *rt, const struct re_vm *vm, uint8_t *m, int64_t start, 
 {
   struct re_bt bt = { .rt = rt, .vm = vm, .loop_pos = (int64_t *)m, .stack_buf = Qnil,
                       .quantum = BT_QUANTUM };
-  bt.budget = (INT64_C(1) << 27) + 64 * (vm->len + 1) * vm->ninst;
+  int64_t cells = (vm->len + 1) * vm->ninst; /* below 2^41 * 2^18: no overflow */
+  bt.budget = (INT64_C(1) << 27) + (cells < (INT64_C(1) << 56) ? 64 * cells : INT64_C(1) << 62);
   return bt_run(&bt, start, out);
 }
 
