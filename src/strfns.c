@@ -18,12 +18,14 @@
 **     an explicit stack and a step budget, both bounded.
 **
 ** Known differences from Emacs 28, each for a reason:
-**   - Without back references, a group inside a loop whose body can
-**     match empty ("\(a*\)+") reports the last non-empty iteration;
-**     Emacs's backtracking matcher records one extra empty iteration.
-**     The Pike VM keeps one thread per instruction, which is what makes
-**     it linear, and so cannot follow that second path.  With back
-**     references the backtracking matcher does as Emacs does.
+**   - Emacs ends a loop whose body can match empty ("\(a*\)*") with
+**     one extra, empty iteration, and its groups show it.  The Pike VM
+**     does so when the loop reaches the position first, but after an
+**     iteration that consumed something ("\(a?\)*" on "aa") the empty
+**     one would revisit instructions already visited at that position,
+**     and the VM keeps one thread per instruction (what makes it
+**     linear): the groups then show the last non-empty iteration.  With
+**     back references the backtracking matcher does as Emacs does.
 **   - A backtracking match that would take more than 2^27 steps plus 64
 **     per character and instruction signals an error (Emacs would run
 **     until C-g), as does one that needs more than 2^22 stack entries
@@ -1292,7 +1294,7 @@ static int re_group_prefix(struct re_compiler *c)
   bool leading_zero = c->p > digits && *digits == '0';
   if (c->p >= c->end)
     re_error(c, c->p > digits ? "Premature end of regular expression" : "Unmatched ( or \\(");
-  if (n == 0 || leading_zero || *c->p != ':')
+  if (n == 0 || leading_zero || *c->p != ':' || (n < c->ngroups && c->open[n]))
     re_error(c, "Invalid regular expression");
   c->p++;
   if (n >= c->ngroups)
@@ -1720,6 +1722,22 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
    value so that sibling paths see the captures as they were. */
 #define PC_ENTRY INT64_MIN /* positions and -1 (unset) never equal it */
 
+/* PC, already visited at this position, was reached again.  When it
+   heads a loop, the path came round the loop without consuming
+   anything: as Emacs does, it leaves by the exit, keeping the captures
+   of that empty iteration, unless another path got there first.  The
+   exit is pushed only when unvisited, so each redirection leads to a
+   first visit and a step stays linear in the program. */
+static inline void loop_again(struct re_vm *vm, int64_t *st, int *sp, int pc)
+{
+  const struct re_inst *in = &vm->code[pc];
+  if (in->op != RE_LOOP)
+    return;
+  int exit = pc + (in->x > in->y ? in->x : in->y);
+  if (vm->mark[exit] != vm->gen)
+    st[(*sp)++] = exit, st[(*sp)++] = PC_ENTRY;
+}
+
 static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
 {
   int64_t *st = vm->stack;
@@ -1733,8 +1751,10 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       continue;
     }
     int pc = (int)a;
-    if (vm->mark[pc] == vm->gen)
+    if (vm->mark[pc] == vm->gen) {
+      loop_again(vm, st, &sp, pc);
       continue;
+    }
     vm->mark[pc] = vm->gen;
     const struct re_inst *in = &vm->code[pc];
     switch (in->op) {
