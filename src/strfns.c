@@ -2334,9 +2334,10 @@ static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_match_data, match_vector(rt));
   struct re_compiler c;
-  re_compile(rt, &c, regexp);
   int64_t len = XSTRING(string)->nchars;
   int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
+  if (start < len) /* as in subr.el, where nothing else reads REGEXP */
+    re_compile(rt, &c, regexp);
   mval pieces = Qnil;
   while (start < len) {
     mval m = re_exec(rt, &c, string, start);

@@ -525,6 +525,12 @@
                  '"|ab| |cd|"))
   (should (equal (replace-regexp-in-string "é" "e" "café éé")
                  '"cafe ee"))
+  (should (equal (replace-regexp-in-string "\\1" "x" "")
+                 '""))
+  (should (equal (replace-regexp-in-string "\\(" "x" "abc" nil nil nil 3)
+                 '""))
+  (should (equal (condition-case e (replace-regexp-in-string "\\(" "x" "abc") (error e))
+                 '(invalid-regexp "Unmatched ( or \\(")))
   (should (equal (progn (string-match "c" "abc") (replace-regexp-in-string "b" "x" "abc") (match-data))
                  '(2 3))))
 
