@@ -113,15 +113,19 @@ static mval integer_sub(mrt *rt, mval a, mval b)
 
 /* The product has at least bits(a) + bits(b) - 1 bits: refuse it
    before GMP allocates when that exceeds integer-width. */
-static mval integer_mul(mrt *rt, mval a, mval b)
+static void check_product_width(mrt *rt, mval a, mval b)
 {
-  size_t la = integer_limbs(a), lb = integer_limbs(b);
-  if ((la + lb) * GMP_NUMB_BITS > HARMLESS_PRODUCT_BITS) {
+  if ((integer_limbs(a) + integer_limbs(b)) * GMP_NUMB_BITS > HARMLESS_PRODUCT_BITS) {
     uint64_t abits = integer_bit_length(a), bbits = integer_bit_length(b);
     if (abits && bbits)
       bignum_check_width(rt, abits + bbits - 1);
   }
-  return integer_binop_sized(rt, mpz_mul, a, b, la + lb);
+}
+
+static mval integer_mul(mrt *rt, mval a, mval b)
+{
+  check_product_width(rt, a, b);
+  return integer_binop_sized(rt, mpz_mul, a, b, integer_limbs(a) + integer_limbs(b));
 }
 
 static mval integer_negate(mrt *rt, mval a)
@@ -171,6 +175,43 @@ mval arith_mul2_slow(mrt *rt, mval a, mval b)
   if (FLOATP(a) || FLOATP(b))
     return make_float(rt, to_double(a) * to_double(b));
   return integer_mul(rt, a, b);
+}
+
+/* ---- Into a temporary: (+ (* q k) r) reuses the product ---- */
+
+/* OP(A, B) computed into DST, which is A or B: a bignum that the
+   evaluator has just made and that nothing else holds, so writing it
+   is invisible.  GMP allows the output to alias an input. */
+static mval integer_binop_into(mrt *rt, mpz_binop op, mval a, mval b, mval dst)
+{
+  struct int_view va, vb;
+  op(XBIGNUM_MPZ(dst), integer_mpz(a, &va), integer_mpz(b, &vb));
+  return bignum_finish(rt, dst);
+}
+
+static bool reusable(mval a, mval b, mval dst)
+{
+  return BIGNUMP(dst) && INTEGERP(a) && INTEGERP(b);
+}
+
+mval arith_add2_into(mrt *rt, mval a, mval b, mval dst)
+{
+  return reusable(a, b, dst) ? integer_binop_into(rt, mpz_add, a, b, dst)
+                             : arith_add2_slow(rt, a, b);
+}
+
+mval arith_sub2_into(mrt *rt, mval a, mval b, mval dst)
+{
+  return reusable(a, b, dst) ? integer_binop_into(rt, mpz_sub, a, b, dst)
+                             : arith_sub2_slow(rt, a, b);
+}
+
+mval arith_mul2_into(mrt *rt, mval a, mval b, mval dst)
+{
+  if (!reusable(a, b, dst))
+    return arith_mul2_slow(rt, a, b);
+  check_product_width(rt, a, b);
+  return integer_binop_into(rt, mpz_mul, a, b, dst);
 }
 
 static mval negate(mrt *rt, mval a)

@@ -44,6 +44,15 @@ mval arith_add2_slow(mrt *rt, mval a, mval b);
 mval arith_sub2_slow(mrt *rt, mval a, mval b);
 mval arith_mul2_slow(mrt *rt, mval a, mval b);
 
+/* The same, computing into DST when DST is a bignum (one of A and B)
+   that nothing but the caller holds: the evaluator's temporaries.
+   Otherwise exactly the _slow functions.  Every bignum these and the
+   _slow functions return is a new object or DST, never another
+   operand. */
+mval arith_add2_into(mrt *rt, mval a, mval b, mval dst);
+mval arith_sub2_into(mrt *rt, mval a, mval b, mval dst);
+mval arith_mul2_into(mrt *rt, mval a, mval b, mval dst);
+
 static inline bool both_fixnums(mval a, mval b) { return ((a | b) & 3) == 0; }
 
 static inline mval arith_add2(mrt *rt, mval a, mval b)

@@ -31,6 +31,9 @@ static inline mpz_ptr XBIGNUM_MPZ(mval x) { return ((struct lisp_bignum *)untag(
 
 void bignum_init(mrt *rt);   /* per runtime: finalizer, state, integer-width */
 void bignum_close(mrt *rt);
+/* After each collection: a limb cache that served nothing during the
+   cycle is released. */
+void bignum_after_collect(mrt *rt);
 
 mval make_int(mrt *rt, int64_t n);       /* fixnum or bignum */
 mval make_uint(mrt *rt, uint64_t n);

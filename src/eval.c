@@ -94,6 +94,8 @@
 
 #include "eval.h"
 
+#include "arith.h"
+
 /* ================================================================== */
 /* Object layouts                                                     */
 /* ================================================================== */
@@ -1003,16 +1005,67 @@ static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
     return slow_call2(rt, n, x, y, 2);                                  \
   }
 
-FAST2(ev_add, {
-  mval r;
-  if (!__builtin_add_overflow((int64_t)x, (int64_t)y, (int64_t *)&r))
-    return r;
-})
-FAST2(ev_sub, {
-  mval r;
-  if (!__builtin_sub_overflow((int64_t)x, (int64_t)y, (int64_t *)&r))
-    return r;
-})
+/* + - * with two arguments.  Besides the fixnum case, they call the
+   arithmetic directly (not through the function cell) when the cell
+   holds the primitive, and let a bignum operand that another of these
+   nodes has just made be the result's storage: in (+ (* q k) r) the
+   product is a temporary nothing else can hold, so the sum overwrites
+   it instead of allocating.  A node ends by setting rt->fresh_bignum
+   to its own result (new, or a temporary it consumed), or to nil after
+   a call through the function cell, whose callee may have kept the
+   value it returns; a fixnum result cannot be mistaken for a bignum.
+   So an operand is a temporary exactly when its node is one of these
+   and it equals rt->fresh_bignum right after that node returns. */
+static mval ev_add(mrt *rt, const node *n, mval *fp);
+static mval ev_sub(mrt *rt, const node *n, mval *fp);
+static mval ev_mul(mrt *rt, const node *n, mval *fp);
+
+static bool made_by_arith_node(const node *n)
+{
+  return n->ev == ev_add || n->ev == ev_sub || n->ev == ev_mul;
+}
+
+#define ARITH2(name, fixnum_op, into)                                   \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    mval fresh_after_x = rt->fresh_bignum;                              \
+    mval y = operand(rt, n->kids[1], fp);                               \
+    mval r;                                                             \
+    if (n->sym->function != n->fk) {                                    \
+      r = slow_call2(rt, n, x, y, 2);                                   \
+      rt->fresh_bignum = Qnil;                                          \
+      return r;                                                         \
+    }                                                                   \
+    if (FIXNUMP(x) && FIXNUMP(y) && !fixnum_op(x, y, (int64_t *)&r))   \
+      return r;                                                         \
+    mval dst = Qnil;                                                    \
+    if (x == fresh_after_x && made_by_arith_node(n->kids[0]))           \
+      dst = x;                                                          \
+    else if (y == rt->fresh_bignum && made_by_arith_node(n->kids[1]))   \
+      dst = y;                                                          \
+    r = into(rt, x, y, dst);                                            \
+    rt->fresh_bignum = r;                                               \
+    return r;                                                           \
+  }
+
+static bool fixnum_add(mval x, mval y, int64_t *r)
+{
+  return __builtin_add_overflow((int64_t)x, (int64_t)y, r);
+}
+static bool fixnum_sub(mval x, mval y, int64_t *r)
+{
+  return __builtin_sub_overflow((int64_t)x, (int64_t)y, r);
+}
+/* n * (m << 2) == (n * m) << 2, overflowing exactly when n * m does. */
+static bool fixnum_mul(mval x, mval y, int64_t *r)
+{
+  return __builtin_mul_overflow(XFIXNUM(x), (int64_t)y, r);
+}
+
+ARITH2(ev_add, fixnum_add, arith_add2_into)
+ARITH2(ev_sub, fixnum_sub, arith_sub2_into)
+ARITH2(ev_mul, fixnum_mul, arith_mul2_into)
 FAST2(ev_lt, { return (int64_t)x < (int64_t)y ? Qt : Qnil; })
 FAST2(ev_gt, { return (int64_t)x > (int64_t)y ? Qt : Qnil; })
 FAST2(ev_le, { return (int64_t)x <= (int64_t)y ? Qt : Qnil; })
@@ -1099,7 +1152,7 @@ static const struct fast_op fast_ops[] = {
   {"<=", 2, ev_le},   {">=", 2, ev_ge},     {"=", 2, ev_numeq}, {"eq", 2, ev_eq},
   {"1+", 1, ev_add1}, {"1-", 1, ev_sub1},   {"car", 1, ev_car}, {"cdr", 1, ev_cdr},
   {"not", 1, ev_not}, {"null", 1, ev_not},  {"consp", 1, ev_consp},
-  {"cons", 2, ev_cons}, {"+", 3, ev_add3},
+  {"cons", 2, ev_cons}, {"+", 3, ev_add3}, {"*", 2, ev_mul},
 };
 
 /* ---- Making closures ---- */

@@ -101,6 +101,12 @@ struct mrt {
   size_t stack_top, stack_cap;
   void *backtrace; /* the evaluator's, restored by non-local exits */
 
+  /* The bignum the evaluator's last + - * fast path returned, when it
+     was a new object (else anything but a bignum an expression could
+     hold): the next operation may compute into it.  Compared, never
+     followed, so not a root. */
+  mval fresh_bignum;
+
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;
   struct eval_state *eval;

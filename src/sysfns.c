@@ -232,6 +232,7 @@ static void after_collect(struct gc *g, void *ud)
   handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
   if (setjmp(h.jmp) == 0) {
     update_gc_variables(rt);
+    bignum_after_collect(rt);
     heapmap_after_collect(rt); /* --heap-map-dir: one picture each */
     handler_pop(rt, &h);
   }

@@ -154,3 +154,29 @@
     (should (equal (number-to-string f) "265252859812191058636308480000000"))
     (dotimes (i 30) (setq f (/ f (1+ i))))
     (should (eq f 1))))
+
+;; marrow computes (+ (* a 2) b) into the product's bignum; no value a
+;; program can reach may change because of it.
+(defvar numbers-test-kept nil)
+
+(ert-deftest numbers-bignum-temporaries-stay-invisible ()
+  (let* ((a (expt 10 30)) (b (* a 3)) (c (+ (* a 2) b)) (d (- (* a 5) (* a 4))))
+    (should (= a (expt 10 30)))
+    (should (= b (* 3 (expt 10 30))))
+    (should (= c (* 5 (expt 10 30))))
+    (should (= d a))
+    (should (eq (- (* a a) (* a a)) 0)))
+  (let* ((v (* (expt 2 80) 2)) (w (+ v 1)))
+    (should (= v (expt 2 81)))
+    (should (= w (1+ (expt 2 81))))))
+
+(ert-deftest numbers-bignum-temporaries-through-redefined-function ()
+  (let ((orig (symbol-function '*)))
+    (unwind-protect
+        (progn
+          (fset '* (lambda (x y) (setq numbers-test-kept (funcall orig x y))))
+          (let ((r (+ (* (expt 10 30) 2) 1)))
+            (fset '* orig)
+            (should (= numbers-test-kept (* (expt 10 30) 2)))
+            (should (= r (1+ (* (expt 10 30) 2))))))
+      (fset '* orig))))
