@@ -994,17 +994,6 @@ static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
   return call_named(rt, n, nargs, base);
 }
 
-#define FAST2(name, expr)                                               \
-  static mval name(mrt *rt, const node *n, mval *fp)                    \
-  {                                                                     \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    mval y = operand(rt, n->kids[1], fp);                               \
-    if (n->sym->function == n->fk && FIXNUMP(x) && FIXNUMP(y)) {      \
-      expr                                                              \
-    }                                                                   \
-    return slow_call2(rt, n, x, y, 2);                                  \
-  }
-
 /* + - * with two arguments.  Besides the fixnum case, they call the
    arithmetic directly (not through the function cell) when the cell
    holds the primitive, and let a bignum operand that another of these
@@ -1014,8 +1003,10 @@ static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
    to its own result (new, or a temporary it consumed), or to nil after
    a call through the function cell, whose callee may have kept the
    value it returns; a fixnum result cannot be mistaken for a bignum.
-   So an operand is a temporary exactly when its node is one of these
-   and it equals rt->fresh_bignum right after that node returns. */
+   So an operand is a temporary when its node is one of these and it
+   still equals rt->fresh_bignum: nothing has run since that node
+   returned (the second operand), or only a read of a variable or a
+   constant (the first). */
 static mval ev_add(mrt *rt, const node *n, mval *fp);
 static mval ev_sub(mrt *rt, const node *n, mval *fp);
 static mval ev_mul(mrt *rt, const node *n, mval *fp);
@@ -1025,28 +1016,46 @@ static bool made_by_arith_node(const node *n)
   return n->ev == ev_add || n->ev == ev_sub || n->ev == ev_mul;
 }
 
+/* Evaluating N cannot change rt->fresh_bignum. */
+static bool plain_read(const node *n)
+{
+  return n->ev == ev_lref || n->ev == ev_const || n->ev == ev_gref || n->ev == ev_bref;
+}
+
+typedef mval (*arith_into_fn)(mrt *rt, mval a, mval b, mval dst);
+
+/* Everything but fixnums, with the primitive in the function cell. */
+static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mval x, mval y,
+                                                     arith_into_fn into)
+{
+  mval dst = Qnil;
+  if (y == rt->fresh_bignum && made_by_arith_node(n->kids[1]))
+    dst = y;
+  else if (x == rt->fresh_bignum && made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]))
+    dst = x;
+  mval r = into(rt, x, y, dst);
+  rt->fresh_bignum = r;
+  return r;
+}
+
+static __attribute__((noinline)) mval arith2_call(mrt *rt, const node *n, mval x, mval y)
+{
+  mval r = slow_call2(rt, n, x, y, 2);
+  rt->fresh_bignum = Qnil;
+  return r;
+}
+
 #define ARITH2(name, fixnum_op, into)                                   \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
     mval x = operand(rt, n->kids[0], fp);                               \
-    mval fresh_after_x = rt->fresh_bignum;                              \
     mval y = operand(rt, n->kids[1], fp);                               \
     mval r;                                                             \
-    if (n->sym->function != n->fk) {                                    \
-      r = slow_call2(rt, n, x, y, 2);                                   \
-      rt->fresh_bignum = Qnil;                                          \
-      return r;                                                         \
-    }                                                                   \
+    if (n->sym->function != n->fk)                                      \
+      return arith2_call(rt, n, x, y);                                  \
     if (FIXNUMP(x) && FIXNUMP(y) && !fixnum_op(x, y, (int64_t *)&r))   \
       return r;                                                         \
-    mval dst = Qnil;                                                    \
-    if (x == fresh_after_x && made_by_arith_node(n->kids[0]))           \
-      dst = x;                                                          \
-    else if (y == rt->fresh_bignum && made_by_arith_node(n->kids[1]))   \
-      dst = y;                                                          \
-    r = into(rt, x, y, dst);                                            \
-    rt->fresh_bignum = r;                                               \
-    return r;                                                           \
+    return arith2_general(rt, n, x, y, into);                           \
   }
 
 static bool fixnum_add(mval x, mval y, int64_t *r)
@@ -1066,11 +1075,23 @@ static bool fixnum_mul(mval x, mval y, int64_t *r)
 ARITH2(ev_add, fixnum_add, arith_add2_into)
 ARITH2(ev_sub, fixnum_sub, arith_sub2_into)
 ARITH2(ev_mul, fixnum_mul, arith_mul2_into)
-FAST2(ev_lt, { return (int64_t)x < (int64_t)y ? Qt : Qnil; })
-FAST2(ev_gt, { return (int64_t)x > (int64_t)y ? Qt : Qnil; })
-FAST2(ev_le, { return (int64_t)x <= (int64_t)y ? Qt : Qnil; })
-FAST2(ev_ge, { return (int64_t)x >= (int64_t)y ? Qt : Qnil; })
-FAST2(ev_numeq, { return x == y ? Qt : Qnil; })
+/* Comparisons: any numbers, straight to arith (its fixnum case is
+   inline), when the function cell holds the primitive. */
+#define COMPARE2(name, test)                                            \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    mval y = operand(rt, n->kids[1], fp);                               \
+    if (n->sym->function == n->fk)                                      \
+      return test(rt, x, y) ? Qt : Qnil;                                \
+    return slow_call2(rt, n, x, y, 2);                                  \
+  }
+
+COMPARE2(ev_lt, arith_lt2)
+COMPARE2(ev_gt, arith_gt2)
+COMPARE2(ev_le, arith_le2)
+COMPARE2(ev_ge, arith_ge2)
+COMPARE2(ev_numeq, arith_eq2)
 
 static mval ev_eq(mrt *rt, const node *n, mval *fp)
 {
