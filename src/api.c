@@ -750,7 +750,7 @@ int marrow_get_global(marrow *M, const char *name, marrow_value *out)
   if (sym == Qunbound || XSYMBOL(M->rt, sym)->value == Qunbound)
     return 0;
   if (out)
-    *out = XSYMBOL(M->rt, sym)->value;
+    *out = symbol_fetch(XSYMBOL(M->rt, sym));
   return 1;
 }
 

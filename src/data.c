@@ -174,7 +174,7 @@ static mval Fset(mrt *rt, int n, mval *a)
   struct symbol *s = check_symbol(rt, a[0]);
   if (s->constant && !(keywordp(rt, a[0]) && a[1] == a[0]))
     xsignal1(rt, Qsetting_constant, a[0]);
-  s->value = a[1];
+  symbol_store(s, a[1]);
   return a[1];
 }
 
@@ -185,7 +185,7 @@ static mval Fmakunbound(mrt *rt, int n, mval *a)
   struct symbol *s = check_symbol(rt, a[0]);
   if (s->constant)
     xsignal1(rt, Qsetting_constant, a[0]);
-  s->value = Qunbound;
+  symbol_store(s, Qunbound);
   return a[0];
 }
 

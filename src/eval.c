@@ -623,7 +623,7 @@ static mval ev_bref(mrt *rt, const node *n, mval *fp) { return BOX_VALUE(fp[n->s
 
 static mval ev_gref(mrt *rt, const node *n, mval *fp)
 {
-  mval v = n->sym->value;
+  mval v = symbol_fetch(n->sym);
   if (v == Qunbound)
     xsignal1(rt, Qvoid_variable, n->k);
   return v;
@@ -1075,6 +1075,84 @@ static bool fixnum_mul(mval x, mval y, int64_t *r)
 ARITH2(ev_add, fixnum_add, arith_add2_into)
 ARITH2(ev_sub, fixnum_sub, arith_sub2_into)
 ARITH2(ev_mul, fixnum_mul, arith_mul2_into)
+
+/* ---- (setq V (OP V X)) in place ---- */
+
+/* A statement (its value unused) that sets a special variable V to an
+   arithmetic node over V and X runs here (discard_value chose it).
+   When V holds a bignum nothing else does (value_owned) and X runs no
+   Lisp code, the result overwrites V's bignum: pidigits' (setq acc
+   (* acc k2)) then allocates nothing.  Otherwise it is an ordinary
+   setq, which marks V's new value owned when the arithmetic has just
+   made it.  n->slot: which operand of n->a reads V. */
+static bool runs_no_lisp(const node *x)
+{
+  if (plain_read(x))
+    return true;
+  return made_by_arith_node(x) && x->sym->function == x->fk && plain_read(x->kids[0]) &&
+         plain_read(x->kids[1]);
+}
+
+static arith_into_fn into_of(const node *op)
+{
+  return op->ev == ev_add ? arith_add2_into : op->ev == ev_sub ? arith_sub2_into : arith_mul2_into;
+}
+
+static mval ev_gset_update(mrt *rt, const node *n, mval *fp)
+{
+  const node *op = n->a;
+  struct symbol *s = n->sym;
+  const node *other = op->kids[1 - n->slot];
+  if (s->value_owned && op->sym->function == op->fk && runs_no_lisp(other)) {
+    mval x = operand(rt, other, fp); /* may read V: then V is no longer owned */
+    mval v = s->value;
+    if (s->value_owned && BIGNUMP(v)) {
+      mval r = n->slot == 0 ? into_of(op)(rt, v, x, v) : into_of(op)(rt, x, v, v);
+      if (r != v)
+        symbol_store(s, r); /* a fixnum now */
+      return r;
+    }
+  }
+  mval r = EV(rt, op, fp);
+  set_symbol_value(rt, n->k, r);
+  if (r == rt->fresh_bignum && BIGNUMP(r) && !s->trapped_write)
+    s->value_owned = 1;
+  return r;
+}
+
+/* NODE's value will be thrown away.  A setq of a special variable to
+   + - * of itself and something else can then update in place; so
+   can the forms whose value would have been NODE's: all of a progn's,
+   a let's body, the branches of if and cond. */
+static void discard_value(node *n)
+{
+  if (!n)
+    return;
+  if (n->ev == ev_progn || n->ev == ev_progn2 || n->ev == ev_progn3) {
+    for (int i = 0; i < n->count; i++)
+      discard_value(n->kids[i]);
+    return;
+  }
+  if (n->ev == ev_let || n->ev == ev_letstar || n->ev == ev_let_lexical) {
+    discard_value(n->a);
+    return;
+  }
+  if (n->ev == ev_if || n->ev == ev_cond) {
+    discard_value(n->b);
+    discard_value(n->c);
+    return;
+  }
+  if (n->ev != ev_gset || !made_by_arith_node(n->a) || n->sym->constant)
+    return;
+  for (int i = 0; i < 2; i++) {
+    const node *k = n->a->kids[i];
+    if (k->ev == ev_gref && k->sym == n->sym) {
+      n->slot = i;
+      n->ev = ev_gset_update;
+      return;
+    }
+  }
+}
 /* Comparisons: any numbers, straight to arith (its fixnum case is
    inline), when the function cell holds the primitive. */
 #define COMPARE2(name, test)                                            \
@@ -1240,6 +1318,9 @@ static node *seq_node(struct actx *A, mval forms, ev_fn ev)
 {
   node *n = new_node(A, ev);
   n->kids = kids_of(A, forms, &n->count);
+  if (ev == ev_progn)
+    for (int i = 0; i < n->count - 1; i++)
+      discard_value(n->kids[i]);
   if (ev == ev_progn && (n->count == 2 || n->count == 3)) {
     n->ev = n->count == 2 ? ev_progn2 : ev_progn3;
     n->a = n->kids[0];
@@ -1326,6 +1407,8 @@ static node *analyse_setq(struct actx *A, mval form)
   seq->kids = aalloc(A, sizeof(node *) * (size_t)(n / 2));
   for (mval p = XCDR(form); CONSP(p); p = XCDR(XCDR(p)))
     seq->kids[seq->count++] = setq_one(A, XCAR(p), XCAR(XCDR(p)));
+  for (int i = 0; i < seq->count - 1; i++) /* only the last pair gives the value */
+    discard_value(seq->kids[i]);
   if (seq->count == 2 || seq->count == 3) {
     seq->ev = seq->count == 2 ? ev_progn2 : ev_progn3;
     seq->a = seq->kids[0];
@@ -1483,6 +1566,7 @@ static node *analyse_while(struct actx *A, mval form)
   node *n = new_node(A, ev_while);
   n->a = analyse(A, XCAR(XCDR(form)));
   n->b = analyse_body(A, XCDR(XCDR(form)));
+  discard_value(n->b);
   return n;
 }
 

@@ -693,7 +693,7 @@ mval gc_symbol(struct gc *g)
   memset(s, 0, sizeof *s);
   s->index = symtab_take_slot(g);
   s->name = Qnil;
-  s->value = Qunbound;
+  symbol_store(s, Qunbound);
   s->function = Qnil;
   s->plist = Qnil;
   g->symtab.at[s->index] = s;

@@ -48,7 +48,7 @@ static bool memq(mval x, mval list)
 
 static mval variable_or_nil(mrt *rt, mval sym)
 {
-  mval v = XSYMBOL(rt, sym)->value;
+  mval v = symbol_fetch(XSYMBOL(rt, sym));
   return v == Qunbound ? Qnil : v;
 }
 

@@ -123,9 +123,27 @@ struct symbol {
   uint32_t index;                /* position in the symbol table */
   uint8_t special;               /* enum symbol_kind */
   uint8_t constant;              /* nil, t, keywords, defconst */
-  uint8_t interned;
+  uint8_t interned : 1;
+  /* The value is a bignum that nothing else holds, stored by the
+     evaluator's in-place update (eval.c), which may then overwrite it.
+     Every other read and write of the value cell goes through
+     symbol_fetch or symbol_store, which clear it. */
+  uint8_t value_owned : 1;
   uint8_t trapped_write;         /* writes call rt->on_trapped_write */
 };
+
+/* The value cell, for anyone who may keep the value. */
+static inline mval symbol_fetch(struct symbol *s)
+{
+  if (__builtin_expect(s->value_owned, 0))
+    s->value_owned = 0;
+  return s->value;
+}
+static inline void symbol_store(struct symbol *s, mval v)
+{
+  s->value = v;
+  s->value_owned = 0;
+}
 
 /* The builtin symbols: Qnil, Qt, Qquote, ...  Their order in the table
    of every runtime is the order of symbols.def. */

@@ -173,7 +173,7 @@ void specbind(mrt *rt, mval symbol, mval value)
   b->symbol = symbol;
   b->old = s->value;
   rt->specpdl_depth++;
-  s->value = value;
+  symbol_store(s, value);
   notice_write(rt, s, symbol);
 }
 
@@ -194,7 +194,7 @@ void unbind_to(mrt *rt, size_t depth)
     struct specbinding b = rt->specpdl[--rt->specpdl_depth];
     if (b.kind == SPECPDL_LET) {
       struct symbol *s = XSYMBOL(rt, b.symbol);
-      s->value = b.old;
+      symbol_store(s, b.old);
       notice_write(rt, s, b.symbol);
     } else
       b.fn(rt, b.old);

@@ -68,7 +68,7 @@ static void init_symbol(mrt *rt, mval sym, mval name)
 {
   struct symbol *s = XSYMBOL(rt, sym);
   s->name = name;
-  s->value = Qunbound;
+  symbol_store(s, Qunbound);
   s->function = Qnil;
   s->plist = Qnil;
 }
@@ -87,7 +87,7 @@ static mval intern_common(mrt *rt, const char *name_c, size_t len, mval name)
   struct symbol *s = XSYMBOL(rt, sym);
   s->interned = 1;
   if (len > 0 && name_c[0] == ':') {
-    s->value = sym;
+    symbol_store(s, sym);
     s->constant = 1;
   }
   /* The bucket may have moved if allocation grew nothing; recompute. */
@@ -202,7 +202,7 @@ bool symbols_init(mrt *rt)
 
 mval symbol_value(mrt *rt, mval sym)
 {
-  mval v = XSYMBOL(rt, sym)->value;
+  mval v = symbol_fetch(XSYMBOL(rt, sym));
   if (v == Qunbound)
     xsignal1(rt, Qvoid_variable, sym);
   return v;
@@ -213,7 +213,7 @@ void set_symbol_value(mrt *rt, mval sym, mval v)
   struct symbol *s = XSYMBOL(rt, sym);
   if (s->constant)
     xsignal1(rt, Qsetting_constant, sym);
-  s->value = v;
+  symbol_store(s, v);
   notice_write(rt, s, sym);
 }
 
@@ -243,7 +243,7 @@ void defvar(mrt *rt, mval sym, mval value)
 {
   struct symbol *s = XSYMBOL(rt, sym);
   s->special = SYMBOL_SPECIAL;
-  s->value = value;
+  symbol_store(s, value);
 }
 
 /* ================================================================== */

@@ -180,3 +180,70 @@
             (should (= numbers-test-kept (* (expt 10 30) 2)))
             (should (= r (1+ (* (expt 10 30) 2))))))
       (fset '* orig))))
+
+;; marrow updates (setq v (* v k)) in place when v's bignum is held by
+;; nothing else; every way of taking the value must keep it intact.
+(defvar numbers-test-v nil)
+(defvar numbers-test-big (expt 2 62))
+
+(defun numbers-test-grow (times)
+  (dotimes (_ times)
+    (setq numbers-test-v (* numbers-test-v 3))
+    (setq numbers-test-v (+ numbers-test-v (* numbers-test-big 2)))))
+
+(defun numbers-test-taken-survives (take)
+  "Grow the variable, take its value with TAKE, grow it again: the
+taken value must not change."
+  (setq numbers-test-v (expt 10 30))
+  (numbers-test-grow 3)
+  (let ((held (funcall take)))
+    (numbers-test-grow 3)
+    (should (= held (+ (* (expt 10 30) 27) (* 2 numbers-test-big 13))))
+    (should (= numbers-test-v (+ (* held 27) (* 2 numbers-test-big 13))))))
+
+(ert-deftest numbers-in-place-update-keeps-taken-values ()
+  (numbers-test-taken-survives (lambda () numbers-test-v))
+  (numbers-test-taken-survives (lambda () (symbol-value 'numbers-test-v)))
+  (numbers-test-taken-survives (lambda () (eval 'numbers-test-v)))
+  (numbers-test-taken-survives (lambda () (car (list numbers-test-v)))))
+
+(ert-deftest numbers-in-place-update-and-dynamic-binding ()
+  (setq numbers-test-v (expt 10 30))
+  (numbers-test-grow 2)
+  (let ((outer numbers-test-v))
+    (let ((numbers-test-v (expt 7 40)))
+      (numbers-test-grow 2)
+      (should (= numbers-test-v (+ (* (expt 7 40) 9) (* 2 numbers-test-big 4)))))
+    (should (= numbers-test-v outer))
+    (numbers-test-grow 1)
+    (should (= numbers-test-v (+ (* outer 3) (* 2 numbers-test-big))))))
+
+(ert-deftest numbers-in-place-update-special-cases ()
+  ;; the other operand reads the variable too
+  (setq numbers-test-v (expt 10 30))
+  (numbers-test-grow 1)
+  (let ((before numbers-test-v))
+    (setq numbers-test-v (* numbers-test-v numbers-test-v))
+    (should (= numbers-test-v (* before before))))
+  ;; the other operand changes the variable: Emacs reads it first
+  (setq numbers-test-v (expt 10 30))
+  (numbers-test-grow 1)
+  (let ((before numbers-test-v))
+    (setq numbers-test-v (+ numbers-test-v (progn (setq numbers-test-v 5) 1)))
+    (should (= numbers-test-v (1+ before))))
+  ;; the value of the setq is used
+  (setq numbers-test-v (expt 10 30))
+  (numbers-test-grow 1)
+  (let ((got (list (setq numbers-test-v (* numbers-test-v 2)))))
+    (setq numbers-test-v (* numbers-test-v 2))
+    (should (= (* 2 (car got)) numbers-test-v)))
+  ;; the result comes back to fixnum range
+  (setq numbers-test-v (* numbers-test-big 4))
+  (setq numbers-test-v (* numbers-test-v 1))
+  (setq numbers-test-v (- numbers-test-v (* numbers-test-big 4)))
+  (should (eq numbers-test-v 0))
+  ;; a float operand
+  (setq numbers-test-v (expt 10 30))
+  (numbers-test-grow 1)
+  (setq numbers-test-v (* numbers-test-v 0.5))
+  (should (floatp numbers-test-v)))
