@@ -198,6 +198,7 @@ struct gc {
   /* Marking */
   struct mark_range *mark_stack;
   size_t mark_top, mark_cap;
+  size_t first_object[HEAP_FIXED_KINDS]; /* heap_fixed_first, at hand */
   bool mark_overflow;
   bool collecting;
   int inhibit;
@@ -396,6 +397,7 @@ struct gc *gc_new(const struct gc_config *cfg)
     struct heap_kind_stats ks;
     heap_kind_stats(g->heap, (enum heap_kind)k, &ks);
     g->object_size[k] = ks.object_size;
+    g->first_object[k] = heap_fixed_first(g->heap, (enum heap_kind)k);
   }
   update_trigger(g);
   gc_attach_thread(g);
@@ -791,34 +793,52 @@ static bool grow_mark_stack(struct gc *g)
   return true;
 }
 
+/* Sets the mark bit of a fixed-size object: true when it was clear. */
+static inline bool mark_fixed(struct gc *g, const void *obj, enum heap_kind kind)
+{
+  return heap_mark_fixed(obj, kind, g->first_object[kind]);
+}
+
 static struct symbol *live_symbol(const struct gc *g, uint64_t index)
 {
   return index < g->symtab.count ? g->symtab.at[index] : NULL;
 }
 
-/* False for values whose marking would do nothing. */
-static bool needs_marking(const struct gc *g, mval v)
+/* Interned symbols were all marked first (mark_all): for them the flag
+   answers, with no look at the bitmap. */
+static inline bool symbol_needs_marking(const struct gc *g, uint64_t index)
 {
-  if (FIXNUMP(v) || IMMEDIATEP(v))
-    return false;
-  if (SYMBOLP(v)) {
-    struct symbol *s = live_symbol(g, SYMBOL_INDEX(v));
-    return s && !s->interned && !heap_marked(g->heap, s, HEAP_SYMBOL);
+  struct symbol *s = live_symbol(g, index);
+  return s && !s->interned && !heap_marked_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL]);
+}
+
+/* The tags of values that point into the heap.  Fixnums (x00) and
+   immediates point nowhere; symbols are table indices. */
+#define POINTER_TAGS ((1u << TAG_CONS) | (1u << TAG_STRING) | (1u << TAG_FLOAT) | (1u << TAG_VECTORLIKE))
+
+/* False for values whose marking would do nothing. */
+static inline bool needs_marking(const struct gc *g, mval v)
+{
+  if (SYMBOLP(v))
+    return symbol_needs_marking(g, SYMBOL_INDEX(v));
+  return (POINTER_TAGS >> TAG_OF(v)) & 1;
+}
+
+static inline void push(struct gc *g, const mval *slots, size_t n)
+{
+  if (__builtin_expect(g->mark_top == g->mark_cap, 0) && !grow_mark_stack(g)) {
+    g->mark_overflow = true; /* recovered by rescan_heap */
+    return;
   }
-  return true;
+  g->mark_stack[g->mark_top++] = (struct mark_range){slots, n};
 }
 
 static void push_range(struct gc *g, const mval *slots, size_t n)
 {
   while (n > 0 && !needs_marking(g, slots[n - 1]))
     n--;
-  if (n == 0)
-    return;
-  if (g->mark_top == g->mark_cap && !grow_mark_stack(g)) {
-    g->mark_overflow = true; /* recovered by rescan_heap */
-    return;
-  }
-  g->mark_stack[g->mark_top++] = (struct mark_range){slots, n};
+  if (n > 0)
+    push(g, slots, n);
 }
 
 static void push_children(struct gc *g, void *obj, enum heap_kind kind)
@@ -841,22 +861,19 @@ static void push_children(struct gc *g, void *obj, enum heap_kind kind)
   }
 }
 
-static void mark_object(struct gc *g, void *obj, enum heap_kind kind)
+static inline void mark_object(struct gc *g, void *obj, enum heap_kind kind)
 {
-  if (heap_mark(g->heap, obj, kind))
+  bool fresh = kind < HEAP_FIXED_KINDS ? mark_fixed(g, obj, kind) : heap_mark(g->heap, obj, kind);
+  if (fresh)
     push_children(g, obj, kind);
 }
 
-/* Interned symbols were all marked first (mark_all): a reference to
-   one needs no look at the bitmap. */
 static void mark_symbol_index(struct gc *g, uint64_t index)
 {
   struct symbol *s = live_symbol(g, index);
   if (s && !s->interned)
     mark_object(g, s, HEAP_SYMBOL);
 }
-
-static void mark_value(struct gc *g, mval v);
 
 /* With --enable-gc-checks, every precisely found reference must be the
    start of an allocated object of its tag's kind: a stale or forged
@@ -879,38 +896,20 @@ static void check_reference(const struct gc *g, mval v, enum heap_kind kind)
 #endif
 }
 
-/* Lists are most of the heap: follow the cdr chain in a loop, pushing
-   only cars that need marking, so a long list costs no stack at all. */
-static void mark_list(struct gc *g, mval list)
-{
-  do {
-    struct cons *c = XCONS(list);
-    check_reference(g, list, HEAP_CONS);
-    if (!heap_mark_cons(g->heap, c))
-      return;
-    if (needs_marking(g, c->car))
-      push_range(g, &c->car, 1);
-    list = c->cdr;
-  } while (CONSP(list));
-  mark_value(g, list);
-}
-
-static void mark_value(struct gc *g, mval v)
+/* Every value but a cons. */
+static void mark_atom(struct gc *g, mval v)
 {
   switch (TAG_OF(v)) {
-  case TAG_CONS:
-    mark_list(g, v);
-    break;
   case TAG_SYMBOL:
     mark_symbol_index(g, SYMBOL_INDEX(v));
     break;
   case TAG_STRING:
     check_reference(g, v, HEAP_STRING);
-    heap_mark(g->heap, XSTRING(v), HEAP_STRING);
+    mark_fixed(g, XSTRING(v), HEAP_STRING);
     break;
   case TAG_FLOAT:
     check_reference(g, v, HEAP_FLOAT);
-    heap_mark(g->heap, untag(v), HEAP_FLOAT);
+    mark_fixed(g, untag(v), HEAP_FLOAT);
     break;
   case TAG_VECTORLIKE:
     check_reference(g, v, HEAP_VECTOR);
@@ -919,6 +918,43 @@ static void mark_value(struct gc *g, mval v)
   default: /* fixnums and immediates */
     break;
   }
+}
+
+/* Lists are most of the heap: follow the cdr chain in a loop, pushing
+   only cars that need marking, so a long list costs no stack at all.
+   Where the chain ends, the last car is followed in place instead of
+   pushed: the last element of a list is often a list itself. */
+static void mark_list(struct gc *g, mval list)
+{
+  for (;;) {
+    struct cons *c = XCONS(list);
+    check_reference(g, list, HEAP_CONS);
+    if (!mark_fixed(g, c, HEAP_CONS))
+      return;
+    mval car = c->car;
+    list = c->cdr;
+    if (CONSP(list)) {
+      if (needs_marking(g, car))
+        push(g, &c->car, 1);
+      continue;
+    }
+    if (needs_marking(g, list))
+      mark_atom(g, list);
+    list = car;
+    if (!CONSP(list)) {
+      if (needs_marking(g, list))
+        mark_atom(g, list);
+      return;
+    }
+  }
+}
+
+static inline void mark_value(struct gc *g, mval v)
+{
+  if (CONSP(v))
+    mark_list(g, v);
+  else
+    mark_atom(g, v);
 }
 
 /* Take the first value of the top range: the last slot of a range (a

@@ -170,6 +170,10 @@ struct hblock {
   uint64_t bits[];
 };
 
+/* A fixed block's mark bitmap (b->bits, first) where heap.h says it is. */
+_Static_assert(HEAP_WORD + offsetof(struct hblock, bits) == HEAP_FIXED_MARKS,
+               "HEAP_FIXED_MARKS must match the descriptor's layout");
+
 /* A vector block's descriptor: mark and start bitmaps follow it. */
 #define VDESC_BYTES (sizeof(struct hblock) + 2 * VBITMAP_WORDS * sizeof(uint64_t))
 
@@ -443,18 +447,6 @@ static size_t kind_objsize(enum heap_kind k)
   case HEAP_FLOAT: return sizeof(double);
   case HEAP_SYMBOL: return sizeof(struct symbol);
   default: return sizeof(struct string);
-  }
-}
-
-/* Slot index of byte offset OFF: constant divisors, so no division
-   instruction on the marking path. */
-static inline size_t slot_of(enum heap_kind k, size_t off)
-{
-  switch (k) {
-  case HEAP_CONS: return off / sizeof(struct cons);
-  case HEAP_FLOAT: return off / sizeof(double);
-  case HEAP_SYMBOL: return off / sizeof(struct symbol);
-  default: return off / sizeof(struct string);
   }
 }
 
@@ -844,28 +836,21 @@ void *heap_alloc_vector(struct heap *h, size_t nbytes)
 /* Marking and conservative lookup                                     */
 /* ------------------------------------------------------------------ */
 
-/* The mark bit of OBJ: word *W, bit mask *M; NULL W for large objects.
-   A fixed block's descriptor sits at a known place in the block, so its
-   mark bit is found by arithmetic alone: no load before the bitmap's. */
+/* The mark bit of OBJ: word *W, bit mask *M; NULL W for large objects. */
 static inline struct hblock *mark_slot(const struct heap *h, const void *obj, enum heap_kind k,
                                        uint64_t **w, uint64_t *m)
 {
-  struct hblock *b;
-  size_t i;
   if (k < HEAP_FIXED_KINDS) {
-    uintptr_t base = (uintptr_t)obj & ~(uintptr_t)(HEAP_FIXED_BLOCK_BYTES - 1);
-    b = (struct hblock *)(base + HEAP_WORD);
-    i = slot_of(k, (uintptr_t)obj - base - h->fixed[k].data_offset);
-    *w = &b->bits[i >> 6]; /* the mark bitmap comes first */
-  } else {
-    b = owner_of(obj, k);
-    if (b->kind == HEAP_LARGE) {
-      *w = NULL;
-      return b;
-    }
-    i = word_in(b, obj);
-    *w = &b->mark[i >> 6];
+    *w = heap_fixed_mark_word(obj, k, h->fixed[k].data_offset, m);
+    return NULL;
   }
+  struct hblock *b = owner_of(obj, k);
+  if (b->kind == HEAP_LARGE) {
+    *w = NULL;
+    return b;
+  }
+  size_t i = word_in(b, obj);
+  *w = &b->mark[i >> 6];
   *m = (uint64_t)1 << (i & 63);
   return b;
 }
@@ -890,12 +875,7 @@ bool heap_mark(struct heap *h, const void *obj, enum heap_kind k)
   return set_mark_bit(w, m);
 }
 
-bool heap_mark_cons(struct heap *h, const void *obj)
-{
-  uint64_t *w, m = 0;
-  mark_slot(h, obj, HEAP_CONS, &w, &m);
-  return set_mark_bit(w, m);
-}
+size_t heap_fixed_first(const struct heap *h, enum heap_kind k) { return h->fixed[k].data_offset; }
 
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)
 {
@@ -921,7 +901,7 @@ void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kin
       return NULL;
     break;
   default: {
-    size_t i = slot_of(b->kind, off);
+    size_t i = heap_fixed_slot(b->kind, off);
     if (!bit_test(b->alloc, i))
       return NULL;
     obj = b->data + i * h->fixed[b->kind].objsize;

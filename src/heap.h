@@ -118,9 +118,50 @@ void *heap_alloc_vector(struct heap *h, size_t nbytes);
    clear, so the collector pushes each object once. */
 bool heap_mark(struct heap *h, const void *obj, enum heap_kind k);
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k);
-/* heap_mark (h, obj, HEAP_CONS) with the kind known at compile time:
-   for the collector's list loop, since most of any heap is conses. */
-bool heap_mark_cons(struct heap *h, const void *obj);
+
+/* The same for fixed kinds, inline, for the collector's hot loop.  A
+   fixed block is aligned to its size; its mark bitmap lies
+   HEAP_FIXED_MARKS bytes past the block's start, one bit per slot from
+   the first object on, which lies heap_fixed_first (h, k) bytes past
+   the start.  The caller keeps FIRST at hand, so finding a mark bit
+   takes arithmetic only, no load. */
+#define HEAP_FIXED_MARKS 88
+size_t heap_fixed_first(const struct heap *h, enum heap_kind k);
+
+/* Constant divisors once K is known: no division instruction. */
+static inline size_t heap_fixed_slot(enum heap_kind k, size_t offset)
+{
+  switch (k) {
+  case HEAP_CONS: return offset / sizeof(struct cons);
+  case HEAP_FLOAT: return offset / sizeof(double);
+  case HEAP_SYMBOL: return offset / sizeof(struct symbol);
+  default: return offset / sizeof(struct string);
+  }
+}
+
+static inline uint64_t *heap_fixed_mark_word(const void *obj, enum heap_kind k, size_t first,
+                                             uint64_t *bit)
+{
+  uintptr_t start = (uintptr_t)obj & ~(uintptr_t)(HEAP_FIXED_BLOCK_BYTES - 1);
+  size_t i = heap_fixed_slot(k, (uintptr_t)obj - start - first);
+  *bit = (uint64_t)1 << (i & 63);
+  return (uint64_t *)(start + HEAP_FIXED_MARKS) + (i >> 6);
+}
+
+static inline bool heap_mark_fixed(const void *obj, enum heap_kind k, size_t first)
+{
+  uint64_t bit, *w = heap_fixed_mark_word(obj, k, first, &bit);
+  if (*w & bit)
+    return false;
+  *w |= bit;
+  return true;
+}
+
+static inline bool heap_marked_fixed(const void *obj, enum heap_kind k, size_t first)
+{
+  uint64_t bit, *w = heap_fixed_mark_word(obj, k, first, &bit);
+  return (*w & bit) != 0;
+}
 
 /* Conservative lookup: the start of the allocated (not free) object
    that ADDR points into, or NULL.  Interior pointers count. */
