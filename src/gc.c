@@ -19,12 +19,23 @@
 ** symbol; the first nlisp slots of a vector-like.  The drain loop takes
 ** the first value of the top range, so a range's last slot is followed
 ** only after the range is popped.  Conses, most of any heap, get a loop
-** of their own: it walks the cdr chain in place and pushes only cars
-** that need marking.  Ranges are trimmed of trailing slots that need
-** nothing (fixnums, symbols already marked) before they are pushed.
-** So the shapes that matter need almost no stack: a list ten million
-** long needs none, and a chain nested a million deep in the car
-** direction (or through the last slot of vectors) needs one entry.
+** of their own (mark_list): it walks the cdr chain in place and pushes
+** only cars that need marking; where the chain ends it goes on with the
+** last car instead of pushing it, since the last element of a list (of
+** code, above all) is often a list.  Ranges are trimmed of trailing
+** slots that need nothing (fixnums, symbols already marked) before they
+** are pushed.  So the shapes that matter need almost no stack: a list
+** ten million long needs none, and a chain nested a million deep in the
+** car direction (or through the last slot of vectors) needs one entry.
+**
+** What one object costs is what matters: a collection marks every live
+** object, and a program with a large library loaded marks all of it at
+** every collection.  So the mark bit of a cons, float, symbol or string
+** is found by arithmetic, inline (heap_mark_fixed in heap.h: the block
+** is aligned to its size, its bitmap at a fixed offset), with no call
+** and no look at the block's descriptor; and whether a symbol needs
+** marking is one bit of symbols_done, a bitmap by table index, rather
+** than three dependent loads through the table and the symbol.
 **
 ** Should the stack still be unable to grow (no memory, or the testing
 ** cap mark_stack_limit), a push is dropped and an overflow flag set.
@@ -34,10 +45,11 @@
 **
 ** Roots.
 **   1. Interned symbols: the symbol table is scanned, and every slot
-**      whose symbol has the `interned` flag is marked.  This comes
-**      first, so that from then on a reference to an interned symbol
-**      is known to be marked from its flag alone (needs_marking,
-**      mark_symbol_index): code and data are full of them.
+**      whose symbol has the `interned` flag is marked.  Marking a
+**      symbol through its index sets its bit in symbols_done, and this
+**      comes first, so that from then on a reference to an interned
+**      symbol -- code and data are full of them -- costs one bitmap
+**      test (symbol_done).
 **   2. Root functions registered with gc_add_roots: the runtime's
 **      specpdl, handlers and value stack, the evaluator's state, host
 **      handles.  They call gc_mark, which marks precisely.
@@ -92,8 +104,10 @@
 ** memory-full path that it exists to test.
 **
 ** Invariants.
-**   - Outside a collection no mark bit is set and the mark stack is
-**     empty.
+**   - Outside a collection no mark bit is set, the mark stack is
+**     empty and symbols_done is all zeros.  During one, a symbol whose
+**     symbols_done bit is set is marked (the converse need not hold:
+**     the stack scan marks symbols found by address, without the bit).
 **   - symtab.at[i] is NULL or a symbol whose index is i.  Slots on the
 **     free-index list are NULL.  The free-index array has room for
 **     every slot, so freeing a slot during the sweep never allocates.
@@ -186,6 +200,7 @@ struct gc {
   struct symtab symtab;
   uint32_t *free_slots;            /* freed symbol indices, capacity symtab.cap */
   uint32_t nfree_slots;
+  uint64_t *symbols_done;          /* a bit per table slot: marked, this collection */
 
   struct root *roots;
   size_t nroots, roots_cap;
@@ -418,6 +433,7 @@ void gc_free(struct gc *g)
   }
   free(g->symtab.at);
   free(g->free_slots);
+  free(g->symbols_done);
   free(g->mark_stack);
   free(g->roots);
   free(g->spare);
@@ -655,6 +671,8 @@ mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlis
 
 /* ---- The symbol table ---- */
 
+static size_t symbol_bitmap_words(uint32_t nslots) { return ((size_t)nslots + 63) / 64; }
+
 /* Room for one more symbol, so that taking a slot after the symbol is
    allocated cannot fail. */
 static bool symtab_reserve(struct gc *g)
@@ -673,6 +691,12 @@ static bool symtab_reserve(struct gc *g)
   if (!free_slots)
     return false;
   g->free_slots = free_slots;
+  size_t old_words = symbol_bitmap_words(t->cap), words = symbol_bitmap_words(cap);
+  uint64_t *done = realloc(g->symbols_done, words * sizeof *done);
+  if (!done)
+    return false;
+  memset(done + old_words, 0, (words - old_words) * sizeof *done);
+  g->symbols_done = done;
   t->cap = cap;
   return true;
 }
@@ -799,17 +823,24 @@ static inline bool mark_fixed(struct gc *g, const void *obj, enum heap_kind kind
   return heap_mark_fixed(obj, kind, g->first_object[kind]);
 }
 
-static struct symbol *live_symbol(const struct gc *g, uint64_t index)
+/* Whether the symbol at INDEX is marked already (or no live symbol):
+   one bitmap test, where looking at the symbol itself would take three
+   dependent loads.  Every marked symbol's bit is set when it is marked
+   through its index, the interned ones all at the start (mark_all), so
+   most references, which are to interned symbols, stop here. */
+static inline bool symbol_done(const struct gc *g, uint64_t index)
 {
-  return index < g->symtab.count ? g->symtab.at[index] : NULL;
+  return index >= g->symtab.count || ((g->symbols_done[index >> 6] >> (index & 63)) & 1);
 }
 
-/* Interned symbols were all marked first (mark_all): for them the flag
-   answers, with no look at the bitmap. */
+/* A symbol marked through a conservative pointer to its struct has no
+   bit yet: its mark bit answers. */
 static inline bool symbol_needs_marking(const struct gc *g, uint64_t index)
 {
-  struct symbol *s = live_symbol(g, index);
-  return s && !s->interned && !heap_marked_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL]);
+  if (symbol_done(g, index))
+    return false;
+  struct symbol *s = g->symtab.at[index];
+  return s && !heap_marked_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL]);
 }
 
 /* The tags of values that point into the heap.  Fixnums (x00) and
@@ -870,9 +901,10 @@ static inline void mark_object(struct gc *g, void *obj, enum heap_kind kind)
 
 static void mark_symbol_index(struct gc *g, uint64_t index)
 {
-  struct symbol *s = live_symbol(g, index);
-  if (s && !s->interned)
-    mark_object(g, s, HEAP_SYMBOL);
+  if (symbol_done(g, index) || !g->symtab.at[index])
+    return;
+  g->symbols_done[index >> 6] |= (uint64_t)1 << (index & 63);
+  mark_object(g, g->symtab.at[index], HEAP_SYMBOL);
 }
 
 /* With --enable-gc-checks, every precisely found reference must be the
@@ -926,10 +958,11 @@ static void mark_atom(struct gc *g, mval v)
    pushed: the last element of a list is often a list itself. */
 static void mark_list(struct gc *g, mval list)
 {
+  const size_t first = g->first_object[HEAP_CONS]; /* a register: mark bits could alias it */
   for (;;) {
     struct cons *c = XCONS(list);
     check_reference(g, list, HEAP_CONS);
-    if (!mark_fixed(g, c, HEAP_CONS))
+    if (!heap_mark_fixed((void *)(uintptr_t)list, HEAP_CONS, first))
       return;
     mval car = c->car;
     list = c->cdr;
@@ -1051,7 +1084,7 @@ static void mark_interned_symbols(struct gc *g)
   for (uint32_t i = 0; i < g->symtab.count; i++) {
     struct symbol *s = g->symtab.at[i];
     if (s && s->interned)
-      mark_object(g, s, HEAP_SYMBOL);
+      mark_symbol_index(g, i);
   }
 }
 
@@ -1253,6 +1286,7 @@ static void mark_all(struct gc *g)
   mark_root_functions(g);
   mark_c_stack(g);
   rescan_heap(g);
+  memset(g->symbols_done, 0, symbol_bitmap_words(g->symtab.count) * sizeof *g->symbols_done);
 }
 
 /* Give back a mark stack that a deep structure blew up. */

@@ -836,9 +836,9 @@ void *heap_alloc_vector(struct heap *h, size_t nbytes)
 /* Marking and conservative lookup                                     */
 /* ------------------------------------------------------------------ */
 
-/* The mark bit of OBJ: word *W, bit mask *M; NULL W for large objects. */
+/* The mark bit of OBJ: word *W, bit *M; NULL W for large objects. */
 static inline struct hblock *mark_slot(const struct heap *h, const void *obj, enum heap_kind k,
-                                       uint64_t **w, uint64_t *m)
+                                       uint64_t **w, unsigned *m)
 {
   if (k < HEAP_FIXED_KINDS) {
     *w = heap_fixed_mark_word(obj, k, h->fixed[k].data_offset, m);
@@ -851,37 +851,34 @@ static inline struct hblock *mark_slot(const struct heap *h, const void *obj, en
   }
   size_t i = word_in(b, obj);
   *w = &b->mark[i >> 6];
-  *m = (uint64_t)1 << (i & 63);
+  *m = (unsigned)(i & 63);
   return b;
-}
-
-static inline bool set_mark_bit(uint64_t *w, uint64_t m)
-{
-  if (*w & m)
-    return false;
-  *w |= m;
-  return true;
 }
 
 bool heap_mark(struct heap *h, const void *obj, enum heap_kind k)
 {
-  uint64_t *w, m = 0;
+  uint64_t *w;
+  unsigned m = 0;
   struct hblock *b = mark_slot(h, obj, k, &w, &m);
   if (!w) {
     bool was = b->large_marked;
     b->large_marked = true;
     return !was;
   }
-  return set_mark_bit(w, m);
+  if ((*w >> m) & 1)
+    return false;
+  *w |= (uint64_t)1 << m;
+  return true;
 }
 
 size_t heap_fixed_first(const struct heap *h, enum heap_kind k) { return h->fixed[k].data_offset; }
 
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)
 {
-  uint64_t *w, m = 0;
+  uint64_t *w;
+  unsigned m = 0;
   struct hblock *b = mark_slot(h, obj, k, &w, &m);
-  return w ? (*w & m) != 0 : b->large_marked;
+  return w ? (*w >> m) & 1 : b->large_marked;
 }
 
 void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kind_out)

@@ -124,7 +124,8 @@ bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k);
    HEAP_FIXED_MARKS bytes past the block's start, one bit per slot from
    the first object on, which lies heap_fixed_first (h, k) bytes past
    the start.  The caller keeps FIRST at hand, so finding a mark bit
-   takes arithmetic only, no load. */
+   takes arithmetic only, no load.  OBJ may be any address inside the
+   object: a tagged pointer is one, so the caller need not untag. */
 #define HEAP_FIXED_MARKS 88
 size_t heap_fixed_first(const struct heap *h, enum heap_kind k);
 
@@ -139,28 +140,32 @@ static inline size_t heap_fixed_slot(enum heap_kind k, size_t offset)
   }
 }
 
+/* The bitmap word that holds OBJ's mark bit; *BIT is its position in
+   the word (a shift count, so that tests and sets compile to bt/bts). */
 static inline uint64_t *heap_fixed_mark_word(const void *obj, enum heap_kind k, size_t first,
-                                             uint64_t *bit)
+                                             unsigned *bit)
 {
   uintptr_t start = (uintptr_t)obj & ~(uintptr_t)(HEAP_FIXED_BLOCK_BYTES - 1);
   size_t i = heap_fixed_slot(k, (uintptr_t)obj - start - first);
-  *bit = (uint64_t)1 << (i & 63);
+  *bit = (unsigned)(i & 63);
   return (uint64_t *)(start + HEAP_FIXED_MARKS) + (i >> 6);
 }
 
 static inline bool heap_mark_fixed(const void *obj, enum heap_kind k, size_t first)
 {
-  uint64_t bit, *w = heap_fixed_mark_word(obj, k, first, &bit);
-  if (*w & bit)
+  unsigned bit;
+  uint64_t *w = heap_fixed_mark_word(obj, k, first, &bit);
+  uint64_t word = *w;
+  if ((word >> bit) & 1)
     return false;
-  *w |= bit;
+  *w = word | (uint64_t)1 << bit;
   return true;
 }
 
 static inline bool heap_marked_fixed(const void *obj, enum heap_kind k, size_t first)
 {
-  uint64_t bit, *w = heap_fixed_mark_word(obj, k, first, &bit);
-  return (*w & bit) != 0;
+  unsigned bit;
+  return (*heap_fixed_mark_word(obj, k, first, &bit) >> bit) & 1;
 }
 
 /* Conservative lookup: the start of the allocated (not free) object
