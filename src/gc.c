@@ -850,6 +850,8 @@ static inline bool symbol_needs_marking(const struct gc *g, uint64_t index)
 /* False for values whose marking would do nothing. */
 static inline bool needs_marking(const struct gc *g, mval v)
 {
+  if (v == Qnil) /* the commonest value of all */
+    return false;
   if (SYMBOLP(v))
     return symbol_needs_marking(g, SYMBOL_INDEX(v));
   return (POINTER_TAGS >> TAG_OF(v)) & 1;
@@ -956,7 +958,7 @@ static void mark_atom(struct gc *g, mval v)
    only cars that need marking, so a long list costs no stack at all.
    Where the chain ends, the last car is followed in place instead of
    pushed: the last element of a list is often a list itself. */
-static void mark_list(struct gc *g, mval list)
+static inline __attribute__((always_inline)) void mark_list(struct gc *g, mval list)
 {
   const size_t first = g->first_object[HEAP_CONS]; /* a register: mark bits could alias it */
   for (;;) {
@@ -982,7 +984,7 @@ static void mark_list(struct gc *g, mval list)
   }
 }
 
-static inline void mark_value(struct gc *g, mval v)
+static void mark_value(struct gc *g, mval v)
 {
   if (CONSP(v))
     mark_list(g, v);
@@ -999,7 +1001,10 @@ static void drain(struct gc *g)
     mval v = *r->slots++;
     if (--r->n == 0)
       g->mark_top--;
-    mark_value(g, v);
+    if (CONSP(v)) /* mark_value, inline: no call per value */
+      mark_list(g, v);
+    else
+      mark_atom(g, v);
   }
 }
 

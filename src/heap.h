@@ -165,7 +165,8 @@ static inline bool heap_mark_fixed(const void *obj, enum heap_kind k, size_t fir
 static inline bool heap_marked_fixed(const void *obj, enum heap_kind k, size_t first)
 {
   unsigned bit;
-  return (*heap_fixed_mark_word(obj, k, first, &bit) >> bit) & 1;
+  const uint64_t *w = heap_fixed_mark_word(obj, k, first, &bit);
+  return (*w >> bit) & 1;
 }
 
 /* Conservative lookup: the start of the allocated (not free) object
