@@ -45,7 +45,8 @@
 **
 ** Roots.
 **   1. Interned symbols: the symbol table is scanned, and every slot
-**      whose symbol has the `interned` flag is marked.  Marking a
+**      whose symbol has the `interned` flag is marked, and every
+**      builtin symbol (symbols.def), which C code names by index.  Marking a
 **      symbol through its index sets its bit in symbols_done, and this
 **      comes first, so that from then on a reference to an interned
 **      symbol -- code and data are full of them -- costs one bitmap
@@ -850,7 +851,7 @@ static inline bool symbol_needs_marking(const struct gc *g, uint64_t index)
 /* False for values whose marking would do nothing. */
 static inline bool needs_marking(const struct gc *g, mval v)
 {
-  if (v == Qnil) /* the commonest value of all */
+  if (v == Qnil) /* the commonest value of all, marked first (mark_all) */
     return false;
   if (SYMBOLP(v))
     return symbol_needs_marking(g, SYMBOL_INDEX(v));
@@ -1084,11 +1085,13 @@ void gc_remove_roots(struct gc *g, gc_root_fn fn, void *ud)
     }
 }
 
+/* The builtin symbols too, interned or not: C code names them by
+   index (Qnil, Qquote), and needs_marking takes nil as marked. */
 static void mark_interned_symbols(struct gc *g)
 {
   for (uint32_t i = 0; i < g->symtab.count; i++) {
     struct symbol *s = g->symtab.at[i];
-    if (s && s->interned)
+    if (s && (s->interned || i < SYMI_COUNT_))
       mark_symbol_index(g, i);
   }
 }

@@ -65,7 +65,8 @@ struct symtab *gc_symtab(struct gc *g);
 mval gc_cons(struct gc *g, mval car, mval cdr);
 mval gc_float(struct gc *g, double d);
 /* A fresh symbol with a table slot; the caller fills it in.  The symbol
-   is garbage once unreachable unless its `interned` flag is set. */
+   is garbage once unreachable unless its `interned` flag is set or its
+   index is a builtin symbol's (below SYMI_COUNT_): C code names those. */
 mval gc_symbol(struct gc *g);
 /* A string with room for NBYTES bytes plus a NUL, zero-filled. */
 mval gc_string(struct gc *g, size_t nbytes);

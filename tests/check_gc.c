@@ -728,7 +728,9 @@ static NOINLINE void make_uninterned(struct gc *g, size_t n)
 START_TEST(symbol_slots_reused)
 {
   struct gc *g = new_gc(false);
-  /* Interned symbols 0..99 are roots, with values to keep. */
+  /* Interned symbols 0..99 are roots, with values to keep; so are the
+     slots of the builtin symbols, below SYMI_COUNT_, which C code names
+     by index whether interned or not. */
   for (int i = 0; i < 100; i++) {
     mval s = gc_symbol(g);
     struct symbol *sym = gc_symtab(g)->at[SYMBOL_INDEX(s)];
@@ -740,15 +742,17 @@ START_TEST(symbol_slots_reused)
   ck_assert_uint_eq(t->count, 1100);
   collect_clean(g);
   size_t freed = 0;
-  for (uint32_t i = 100; i < 1100; i++)
+  for (uint32_t i = 100; i < SYMI_COUNT_; i++)
+    ck_assert_ptr_nonnull(t->at[i]);
+  for (uint32_t i = SYMI_COUNT_; i < 1100; i++)
     freed += t->at[i] == NULL;
-  ck_assert_uint_ge(freed, 990);
+  ck_assert_uint_ge(freed, 1100 - SYMI_COUNT_ - 10);
   for (uint32_t i = 0; i < 100; i++)
     ck_assert(XCAR(t->at[i]->value) == make_fixnum(i));
   /* New symbols take freed slots before growing the table. */
   for (size_t i = 0; i < freed; i++) {
     mval s = gc_symbol(g);
-    ck_assert_uint_ge(SYMBOL_INDEX(s), 100);
+    ck_assert_uint_ge(SYMBOL_INDEX(s), SYMI_COUNT_);
     ck_assert_uint_lt(SYMBOL_INDEX(s), 1100);
   }
   ck_assert_uint_eq(t->count, 1100);
@@ -1110,6 +1114,25 @@ START_TEST(runtime_uninterned_symbol_reclaimed)
 }
 END_TEST
 
+/* C code names the builtin symbols by index (Qnil), so uninterning one
+   must not let it be collected: nil is everywhere, yet the collector
+   takes a reference to nil as already marked. */
+START_TEST(runtime_uninterned_builtins_survive)
+{
+  mrt *rt = runtime_open(NULL);
+  ck_assert(obarray_remove(rt, Qnil));
+  ck_assert(obarray_remove(rt, Qquote));
+  for (int i = 0; i < 2; i++)
+    collect_clean(rt->gc);
+  ck_assert_ptr_nonnull(rt->symtab->at[SYMI_nil]);
+  ck_assert_ptr_nonnull(rt->symtab->at[SYMI_quote]);
+  ck_assert_str_eq(symbol_name(rt, Qnil), "nil");
+  ck_assert_str_eq(symbol_name(rt, Qquote), "quote");
+  assert_heap_ok(rt->gc);
+  runtime_close(rt);
+}
+END_TEST
+
 START_TEST(runtime_under_stress)
 {
   struct gc_config cfg;
@@ -1241,6 +1264,7 @@ static Suite *gc_suite(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, runtime_interned_symbols_survive);
   tcase_add_test(tc, runtime_uninterned_symbol_reclaimed);
+  tcase_add_test(tc, runtime_uninterned_builtins_survive);
   tcase_add_test(tc, runtime_under_stress);
   tcase_add_test(tc, runtime_fault_injection_signals_memory_full);
   suite_add_tcase(s, tc);
