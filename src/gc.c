@@ -25,17 +25,20 @@
 ** code, above all) is often a list.  Ranges are trimmed of trailing
 ** slots that need nothing (fixnums, symbols already marked) before they
 ** are pushed.  So the shapes that matter need almost no stack: a list
-** ten million long needs none, and a chain nested a million deep in the
-** car direction (or through the last slot of vectors) needs one entry.
+** ten million long needs none, nor does a chain nested a million deep
+** in the car direction, and one nested through the last slot of
+** vectors needs one entry.
 **
 ** What one object costs is what matters: a collection marks every live
 ** object, and a program with a large library loaded marks all of it at
 ** every collection.  So the mark bit of a cons, float, symbol or string
 ** is found by arithmetic, inline (heap_mark_fixed in heap.h: the block
 ** is aligned to its size, its bitmap at a fixed offset), with no call
-** and no look at the block's descriptor; and whether a symbol needs
+** and no look at the block's descriptor; the drain loop runs the list
+** loop inline, with no call per value popped; whether a symbol needs
 ** marking is one bit of symbols_done, a bitmap by table index, rather
-** than three dependent loads through the table and the symbol.
+** than three dependent loads through the table and the symbol; and nil,
+** the commonest value of all, is known to be marked by one compare.
 **
 ** Should the stack still be unable to grow (no memory, or the testing
 ** cap mark_stack_limit), a push is dropped and an overflow flag set.
@@ -44,13 +47,13 @@
 ** nothing.  Slow, but it always terminates and never needs memory.
 **
 ** Roots.
-**   1. Interned symbols: the symbol table is scanned, and every slot
-**      whose symbol has the `interned` flag is marked, and every
-**      builtin symbol (symbols.def), which C code names by index.  Marking a
-**      symbol through its index sets its bit in symbols_done, and this
-**      comes first, so that from then on a reference to an interned
-**      symbol -- code and data are full of them -- costs one bitmap
-**      test (symbol_done).
+**   1. Symbols: the symbol table is scanned, and every symbol with the
+**      `interned` flag is marked, and every builtin symbol (symbols.def)
+**      even if uninterned, since C code names those by index (Qnil).
+**      Marking a symbol through its index sets its bit in symbols_done,
+**      and this comes first, so that from then on a reference to an
+**      interned symbol -- code and data are full of them -- costs one
+**      bitmap test (symbol_done), and one to nil a compare.
 **   2. Root functions registered with gc_add_roots: the runtime's
 **      specpdl, handlers and value stack, the evaluator's state, host
 **      handles.  They call gc_mark, which marks precisely.
