@@ -987,6 +987,68 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
 (defun version<= (v1 v2) (version-list-<= (version-to-list v1) (version-to-list v2)))
 (defun version= (v1 v2) (version-list-= (version-to-list v1) (version-to-list v2)))
 
+;;; ---- Time ---------------------------------------------------------------
+
+(defalias 'time-to-seconds #'float-time)
+
+(defun seconds-to-time (seconds)
+  "SECONDS as a (HIGH LOW USEC PSEC) time value."
+  (time-convert seconds 'list))
+
+(defun time-since (time)
+  "The time elapsed since TIME."
+  (time-subtract nil time))
+
+;; The fields of a decode-time list, and their places.
+(let ((i 0))
+  (dolist (field '(second minute hour day month year weekday dst zone))
+    (let ((name (intern (format "decoded-time-%s" field)))
+          (n i))
+      (defalias name (lambda (time) (nth n time)))
+      (subr--set-setter name (lambda (args v) `(setcar (nthcdr ,n ,(car args)) ,v))))
+    (setq i (1+ i))))
+
+(defconst subr--seconds-units
+  '((?y "year" 31536000) (?d "day" 86400) (?h "hour" 3600) (?m "minute" 60) (?s "second" 1))
+  "format-seconds' units: specifier, name and length in seconds.")
+
+(defun format-seconds (string seconds)
+  "SECONDS formatted by STRING: %y %d %h %m %s give the number of years,
+days, hours, minutes and seconds (%Y ... %S with the unit's name, %.2h
+zero-padded), %z drops what precedes it up to the first non-zero unit,
+%% is a percent sign."
+  (let ((i 0) (pieces nil) (zero-prefix nil) (left (floor seconds)))
+    ;; PIECES: strings, and (VALUE . TEXT) for the units.
+    (while (< i (length string))
+      (if (not (eq (aref string i) ?%))
+          (progn (push (substring string i (1+ i)) pieces) (setq i (1+ i)))
+        (let ((width nil))
+          (setq i (1+ i))
+          (when (and (< i (length string)) (eq (aref string i) ?.))
+            (let ((digits (1+ i)))
+              (setq i digits)
+              (while (and (< i (length string)) (<= ?0 (aref string i) ?9)) (setq i (1+ i)))
+              (setq width (string-to-number (substring string digits i)))))
+          (let* ((c (and (< i (length string)) (aref string i)))
+                 (unit (and c (assq (downcase c) subr--seconds-units))))
+            (setq i (1+ i))
+            (cond ((eq c ?%) (push "%" pieces))
+                  ((eq c ?z) (setq zero-prefix (length pieces)))
+                  ((null unit) (error "Bad format specifier: `%s'" (if c (char-to-string c) "")))
+                  (t (let ((n (/ left (nth 2 unit))))
+                       (setq left (% left (nth 2 unit)))
+                       (push (cons n (concat (format (if width (format "%%0%dd" width) "%d") n)
+                                             (if (eq c (downcase c)) ""
+                                               (format " %s%s" (nth 1 unit) (if (= n 1) "" "s")))))
+                             pieces))))))))
+    (setq pieces (nreverse pieces))
+    (when zero-prefix
+      (let ((prefix (butlast pieces (- (length pieces) zero-prefix))))
+        (while (and prefix (not (and (consp (car prefix)) (/= (car (car prefix)) 0))))
+          (setq prefix (cdr prefix)))
+        (setq pieces (append prefix (nthcdr zero-prefix pieces)))))
+    (mapconcat (lambda (p) (if (consp p) (cdr p) p)) pieces "")))
+
 ;;; ---- Miscellany ---------------------------------------------------------
 
 (defun string-lines (string &optional omit-nulls)

@@ -23,6 +23,7 @@
 
 #include "load.h"
 #include "eval.h"
+#include "printer.h"
 #include "reader.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
@@ -439,6 +440,62 @@ static mval Fload(mrt *rt, int nargs, mval *args)
   return load_found_file(rt, found, !NILP(args[2]));
 }
 
+static mval Ffile_name_as_directory(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  size_t n = slen(args[0]);
+  if (n == 0)
+    return make_cstring(rt, "./");
+  if (sdata(args[0])[n - 1] == '/')
+    return args[0];
+  struct strbuf b = {0};
+  strbuf_put(&b, sdata(args[0]), n);
+  strbuf_put(&b, "/", 1);
+  mval r = make_string(rt, b.data, b.len);
+  free(b.data);
+  return r;
+}
+
+/* Trailing slashes go, but "/" stays and so does "//", which POSIX lets
+   mean something else. */
+static mval Fdirectory_file_name(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  size_t n = slen(args[0]), end = n;
+  while (end > 1 && sdata(args[0])[end - 1] == '/')
+    end--;
+  if (end == 1 && n == 2 && sdata(args[0])[0] == '/')
+    return args[0];
+  return end == n ? args[0] : make_string(rt, sdata(args[0]), end);
+}
+
+static mval Ffile_name_base(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  size_t base = nondirectory_start(args[0]);
+  return make_string(rt, sdata(args[0]) + base, extension_start(args[0]) - base);
+}
+
+/* (file-name-concat DIRECTORY &rest COMPONENTS): joined by slashes,
+   nil and "" left out. */
+static mval Ffile_name_concat(mrt *rt, int nargs, mval *args)
+{
+  for (int i = 0; i < nargs; i++)
+    if (!NILP(args[i]))
+      CHECK_STRING(rt, args[i]);
+  struct strbuf b = {0};
+  for (int i = 0; i < nargs; i++) {
+    if (NILP(args[i]) || slen(args[i]) == 0)
+      continue;
+    if (b.len && b.data[b.len - 1] != '/')
+      strbuf_put(&b, "/", 1);
+    strbuf_put(&b, sdata(args[i]), slen(args[i]));
+  }
+  mval r = make_string(rt, b.data ? b.data : "", b.len);
+  free(b.data);
+  return r;
+}
+
 /* ================================================================== */
 /* Features                                                           */
 /* ================================================================== */
@@ -530,6 +587,10 @@ static const struct subr_def load_subrs[] = {
   {"file-name-nondirectory", Ffile_name_nondirectory, 1, 1},
   {"file-name-sans-extension", Ffile_name_sans_extension, 1, 1},
   {"file-name-extension", Ffile_name_extension, 1, 2},
+  {"file-name-as-directory", Ffile_name_as_directory, 1, 1},
+  {"directory-file-name", Fdirectory_file_name, 1, 1},
+  {"file-name-base", Ffile_name_base, 0, 1},
+  {"file-name-concat", Ffile_name_concat, 1, ARGS_MANY},
 };
 
 void load_init(mrt *rt)

@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pwd.h>
+#include <unistd.h>
 
 #include "sysfns.h"
 #include "bignum.h"
@@ -65,6 +67,41 @@ static mval Fgetenv(mrt *rt, int nargs, mval *args)
   CHECK_STRING(rt, args[0]);
   const char *v = getenv((const char *)XSTRING(args[0])->data);
   return v ? make_cstring(rt, v) : Qnil;
+}
+
+static mval Femacs_pid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getpid()); }
+static mval Fuser_uid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)geteuid()); }
+static mval Fuser_real_uid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getuid()); }
+
+static mval Fsystem_name(mrt *rt, int nargs, mval *args)
+{
+  char host[256];
+  if (gethostname(host, sizeof host) != 0)
+    return make_cstring(rt, "localhost");
+  host[sizeof host - 1] = 0;
+  return make_cstring(rt, host);
+}
+
+/* The account, as Emacs finds it: LOGNAME or USER, else the password
+   entry of the effective uid. */
+static mval Fuser_login_name(mrt *rt, int nargs, mval *args)
+{
+  const char *name = getenv("LOGNAME");
+  if (!name || !*name)
+    name = getenv("USER");
+  if (!name || !*name) {
+    struct passwd *pw = getpwuid(geteuid());
+    name = pw ? pw->pw_name : "unknown";
+  }
+  return make_cstring(rt, name);
+}
+
+/* The password entry's full name: its GECOS field up to a comma. */
+static mval Fuser_full_name(mrt *rt, int nargs, mval *args)
+{
+  struct passwd *pw = getpwuid(geteuid());
+  const char *gecos = pw && pw->pw_gecos ? pw->pw_gecos : "unknown";
+  return make_string(rt, gecos, strcspn(gecos, ","));
 }
 
 /* (setenv VARIABLE &optional VALUE SUBSTITUTE-ENV-VARS): VALUE nil
@@ -395,6 +432,13 @@ static const struct subr_def sys_subrs[] = {
   {"kill-emacs", Fkill_emacs, 0, 2},
   {"getenv", Fgetenv, 1, 2},
   {"setenv", Fsetenv, 1, 3},
+  {"emacs-pid", Femacs_pid, 0, 0},
+  {"system-name", Fsystem_name, 0, 0},
+  {"user-login-name", Fuser_login_name, 0, 1},
+  {"user-real-login-name", Fuser_login_name, 0, 0},
+  {"user-uid", Fuser_uid, 0, 0},
+  {"user-real-uid", Fuser_real_uid, 0, 0},
+  {"user-full-name", Fuser_full_name, 0, 1},
   {"sleep-for", Fsleep_for, 1, 2},
   {"read-string", Fread_string, 1, 5},
   {"read-from-minibuffer", Fread_from_minibuffer, 1, 7},

@@ -147,10 +147,10 @@ static void decode_list(mval t, struct ltime *out)
   mpz_set_ui(out->hz, n == 2 ? 1 : n == 3 ? 1000000 : TRILLION);
 }
 
-static void decode_now(struct ltime *out)
+static void decode_clock(clockid_t clock, struct ltime *out)
 {
   struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
+  clock_gettime(clock, &ts);
   mpz_set_si(out->ticks, (long)ts.tv_sec);
   mpz_mul_ui(out->ticks, out->ticks, 1000000000);
   mpz_add_ui(out->ticks, out->ticks, (unsigned long)ts.tv_nsec);
@@ -166,7 +166,7 @@ static void time_decode(mrt *rt, mval t, struct ltime *out)
   mpz_init(out->hz);
   out->form = form;
   switch (form) {
-  case TF_NOW: decode_now(out); break;
+  case TF_NOW: decode_clock(CLOCK_REALTIME, out); break;
   case TF_INTEGER: integer_to_mpz(t, out->ticks); mpz_set_ui(out->hz, 1); break;
   case TF_FLOAT: decode_float(XFLOAT(t), out); break;
   case TF_TICKS_HZ: integer_to_mpz(XCAR(t), out->ticks); integer_to_mpz(XCDR(t), out->hz); break;
@@ -349,14 +349,23 @@ static mval Ffloat_time(mrt *rt, int nargs, mval *args)
   return make_float(rt, float_time_of(rt, args[0]));
 }
 
-/* (current-time): Emacs 28's list form (HIGH LOW USEC PSEC). */
-static mval Fcurrent_time(mrt *rt, int nargs, mval *args)
+/* CLOCK's reading in Emacs 28's list form (HIGH LOW USEC PSEC). */
+static mval clock_list(mrt *rt, clockid_t clock)
 {
   struct ltime now;
-  time_decode(rt, Qnil, &now);
+  mpz_inits(now.ticks, now.hz, NULL);
+  decode_clock(clock, &now);
   struct time_parts p = parts_of(rt, now.ticks, now.hz);
   ltime_clear(&now);
   return list4_of(rt, p);
+}
+
+static mval Fcurrent_time(mrt *rt, int nargs, mval *args) { return clock_list(rt, CLOCK_REALTIME); }
+
+/* (get-internal-run-time): the processor time used so far. */
+static mval Fget_internal_run_time(mrt *rt, int nargs, mval *args)
+{
+  return clock_list(rt, CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* ---- time-convert ---- */
@@ -887,6 +896,7 @@ static mval Fcurrent_time_zone(mrt *rt, int nargs, mval *args)
 
 static const struct subr_def time_subrs[] = {
   {"current-time", Fcurrent_time, 0, 0},
+  {"get-internal-run-time", Fget_internal_run_time, 0, 0},
   {"float-time", Ffloat_time, 0, 1},
   {"time-add", Ftime_add, 2, 2},
   {"time-subtract", Ftime_subtract, 2, 2},
