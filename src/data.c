@@ -383,13 +383,103 @@ static mval check_bool_vector(mrt *rt, mval x)
   return x;
 }
 
+static int64_t bool_vector_nwords(mval v) { return bool_vector_words(BOOL_VECTOR_LENGTH(v)); }
+
 static mval Fbool_vector_count_population(mrt *rt, int n, mval *a)
 {
   mval v = check_bool_vector(rt, a[0]);
   int64_t count = 0;
-  for (int64_t w = 0; w < bool_vector_words(BOOL_VECTOR_LENGTH(v)); w++)
+  for (int64_t w = 0; w < bool_vector_nwords(v); w++)
     count += __builtin_popcountll(BOOL_VECTOR_BITS(v)[w]);
   return make_fixnum(count);
+}
+
+/* Signals unless the bool-vectors A, B (and C unless nil) have one
+   length; the error data are the lengths, as in Emacs. */
+static void check_same_lengths(mrt *rt, mval a, mval b, mval c)
+{
+  int64_t la = BOOL_VECTOR_LENGTH(check_bool_vector(rt, a));
+  int64_t lb = BOOL_VECTOR_LENGTH(check_bool_vector(rt, b));
+  int64_t lc = NILP(c) ? la : BOOL_VECTOR_LENGTH(check_bool_vector(rt, c));
+  if (la != lb || la != lc) {
+    mval lengths = list2(rt, make_fixnum(la), make_fixnum(lb));
+    if (!NILP(c))
+      lengths = list3(rt, make_fixnum(la), make_fixnum(lb), make_fixnum(lc));
+    mrt_signal(rt, Qwrong_length_argument, lengths);
+  }
+}
+
+enum bool_vector_op { BV_UNION, BV_INTERSECTION, BV_DIFFERENCE, BV_XOR };
+
+static uint64_t bool_vector_word_op(enum bool_vector_op op, uint64_t x, uint64_t y)
+{
+  switch (op) {
+  case BV_UNION: return x | y;
+  case BV_INTERSECTION: return x & y;
+  case BV_DIFFERENCE: return x & ~y;
+  default: return x ^ y;
+  }
+}
+
+/* A OP B into a new bool-vector, or into C: then C when that changed
+   it, else nil. */
+static mval bool_vector_set_op(mrt *rt, mval *a, enum bool_vector_op op)
+{
+  check_same_lengths(rt, a[0], a[1], a[2]);
+  mval dest = NILP(a[2]) ? make_bool_vector(rt, (size_t)BOOL_VECTOR_LENGTH(a[0]), false) : a[2];
+  bool changed = NILP(a[2]);
+  for (int64_t w = 0; w < bool_vector_nwords(dest); w++) {
+    uint64_t r = bool_vector_word_op(op, BOOL_VECTOR_BITS(a[0])[w], BOOL_VECTOR_BITS(a[1])[w]);
+    changed |= BOOL_VECTOR_BITS(dest)[w] != r;
+    BOOL_VECTOR_BITS(dest)[w] = r;
+  }
+  return changed ? dest : Qnil;
+}
+
+static mval Fbool_vector_union(mrt *rt, int n, mval *a) { return bool_vector_set_op(rt, a, BV_UNION); }
+static mval Fbool_vector_intersection(mrt *rt, int n, mval *a)
+{
+  return bool_vector_set_op(rt, a, BV_INTERSECTION);
+}
+static mval Fbool_vector_set_difference(mrt *rt, int n, mval *a)
+{
+  return bool_vector_set_op(rt, a, BV_DIFFERENCE);
+}
+static mval Fbool_vector_exclusive_or(mrt *rt, int n, mval *a) { return bool_vector_set_op(rt, a, BV_XOR); }
+
+/* (bool-vector-not A &optional B): the complement, into B if given. */
+static mval Fbool_vector_not(mrt *rt, int n, mval *a)
+{
+  check_same_lengths(rt, a[0], NILP(a[1]) ? a[0] : a[1], Qnil);
+  int64_t len = BOOL_VECTOR_LENGTH(a[0]);
+  mval dest = NILP(a[1]) ? make_bool_vector(rt, (size_t)len, false) : a[1];
+  for (int64_t i = 0; i < len; i++)
+    bool_vector_set(dest, i, !bool_vector_ref(a[0], i));
+  return dest;
+}
+
+/* (bool-vector-subsetp A B): every element set in A is set in B. */
+static mval Fbool_vector_subsetp(mrt *rt, int n, mval *a)
+{
+  check_same_lengths(rt, a[0], a[1], a[1]);
+  for (int64_t w = 0; w < bool_vector_nwords(a[0]); w++)
+    if (BOOL_VECTOR_BITS(a[0])[w] & ~BOOL_VECTOR_BITS(a[1])[w])
+      return Qnil;
+  return Qt;
+}
+
+/* (bool-vector-count-consecutive A B I): how many elements equal to B
+   follow from index I. */
+static mval Fbool_vector_count_consecutive(mrt *rt, int n, mval *a)
+{
+  int64_t len = BOOL_VECTOR_LENGTH(check_bool_vector(rt, a[0]));
+  int64_t i = check_fixnum(rt, a[2]);
+  if (i < 0 || i > len)
+    args_out_of_range(rt, a[0], a[2]);
+  int64_t start = i;
+  while (i < len && bool_vector_ref(a[0], i) == !NILP(a[1]))
+    i++;
+  return make_fixnum(i - start);
 }
 
 /* ================================================================== */
@@ -423,6 +513,13 @@ static const struct subr_def data_subrs[] = {
   { "make-bool-vector", Fmake_bool_vector, 2, 2 },
   { "bool-vector", Fbool_vector, 0, ARGS_MANY },
   { "bool-vector-count-population", Fbool_vector_count_population, 1, 1 },
+  { "bool-vector-union", Fbool_vector_union, 2, 3 },
+  { "bool-vector-intersection", Fbool_vector_intersection, 2, 3 },
+  { "bool-vector-set-difference", Fbool_vector_set_difference, 2, 3 },
+  { "bool-vector-exclusive-or", Fbool_vector_exclusive_or, 2, 3 },
+  { "bool-vector-not", Fbool_vector_not, 1, 2 },
+  { "bool-vector-subsetp", Fbool_vector_subsetp, 2, 2 },
+  { "bool-vector-count-consecutive", Fbool_vector_count_consecutive, 3, 3 },
   { "mapatoms", Fmapatoms, 1, 2 },
   { "make-symbol", Fmake_symbol, 1, 1 },
   { "symbol-name", Fsymbol_name, 1, 1 },
