@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fns.h"
@@ -26,6 +27,7 @@
 #include "strfns.h"
 #include "hashtab.h"
 #include "data.h"
+#include "printer.h"
 
 #define EQUAL_MAX_DEPTH 200
 #define COPY_TREE_MAX_DEPTH 10000
@@ -1131,7 +1133,152 @@ static mval Fdelete_dups(mrt *rt, int n, mval *a)
 /* Registration                                                       */
 /* ================================================================== */
 
+/* ================================================================== */
+/* Base64 (RFC 4648)                                                  */
+/* ================================================================== */
+
+static const char base64_std[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+static const char base64_url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* STRING's characters as bytes (malloc'd, length in *N): each must be
+   below 256 or a raw byte. */
+static uint8_t *string_bytes(mrt *rt, mval string, size_t *n)
+{
+  CHECK_STRING(rt, string);
+  struct string *s = XSTRING(string);
+  uint8_t *out = malloc((size_t)s->nbytes + 1);
+  if (!out)
+    memory_full(rt);
+  const uint8_t *p = s->data, *end = p + s->nbytes;
+  size_t k = 0;
+  while (p < end) {
+    int len, c = char_decode(p, end, &len);
+    p += len;
+    if (c >= 0x3FFF80)
+      c -= 0x3FFF00;
+    if (c > 255) {
+      free(out);
+      mrt_error(rt, "Multibyte character in data for base64 encoding");
+    }
+    out[k++] = (uint8_t)c;
+  }
+  *n = k;
+  return out;
+}
+
+/* Four characters for each three bytes; a newline after every 76 when
+   LINES; '=' padding when PAD. */
+static mval base64_encode(mrt *rt, mval string, const char *alphabet, bool lines, bool pad)
+{
+  size_t n;
+  uint8_t *in = string_bytes(rt, string, &n);
+  struct strbuf b = {0};
+  size_t column = 0;
+  for (size_t i = 0; i < n; i += 3) {
+    uint32_t group = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0) |
+                     (i + 2 < n ? in[i + 2] : 0);
+    size_t chars = n - i >= 3 ? 4 : n - i + 1;
+    if (lines && column == 76) {
+      strbuf_put(&b, "\n", 1);
+      column = 0;
+    }
+    for (size_t k = 0; k < 4; k++) {
+      if (k < chars)
+        strbuf_put(&b, &alphabet[(group >> (18 - 6 * k)) & 63], 1);
+      else if (pad)
+        strbuf_put(&b, "=", 1);
+    }
+    column += 4;
+  }
+  free(in);
+  mval r = make_string(rt, b.data ? b.data : "", b.len);
+  free(b.data);
+  return r;
+}
+
+static mval Fbase64_encode_string(mrt *rt, int n, mval *a)
+{
+  return base64_encode(rt, a[0], base64_std, NILP(a[1]), true);
+}
+
+static mval Fbase64url_encode_string(mrt *rt, int n, mval *a)
+{
+  return base64_encode(rt, a[0], base64_url, false, NILP(a[1]));
+}
+
+static int base64_value(int c, bool url)
+{
+  const char *alphabet = url ? base64_url : base64_std;
+  const char *hit = c ? strchr(alphabet, c) : NULL;
+  return hit ? (int)(hit - alphabet) : -1;
+}
+
+/* The bytes STRING encodes, or false when it is not base64: padding is
+   required unless URL, and whitespace is skipped. */
+static bool base64_decode(mval string, bool url, struct strbuf *out)
+{
+  const uint8_t *p = XSTRING(string)->data, *end = p + XSTRING(string)->nbytes;
+  uint32_t group = 0;
+  size_t digits = 0, pads = 0;
+  for (; p < end; p++) {
+    if (strchr(" \t\n\r\f", *p) && *p)
+      continue;
+    if (*p == '=') {
+      pads++;
+      continue;
+    }
+    int v = base64_value(*p, url);
+    if (v < 0 || pads)
+      return false;
+    group = group << 6 | (uint32_t)v;
+    if (++digits % 4 == 0) {
+      uint8_t bytes[3] = {(uint8_t)(group >> 16), (uint8_t)(group >> 8), (uint8_t)group};
+      strbuf_put(out, (const char *)bytes, 3);
+      group = 0;
+    }
+  }
+  size_t left = digits % 4;
+  if (left == 1 || (!url && (left + pads) % 4 != 0) || (left == 0 && pads) || pads > 2)
+    return false;
+  if (left >= 2) {
+    group <<= 6 * (4 - left);
+    uint8_t bytes[2] = {(uint8_t)(group >> 16), (uint8_t)(group >> 8)};
+    strbuf_put(out, (const char *)bytes, left - 1);
+  }
+  return true;
+}
+
+/* Bytes as a string of the characters 0..255, as the reader makes
+   "\377" (marrow has no unibyte strings). */
+static mval bytes_to_string(mrt *rt, const struct strbuf *bytes)
+{
+  struct strbuf chars = {0};
+  for (size_t i = 0; i < bytes->len; i++) {
+    uint8_t utf8[MAX_CHAR_BYTES];
+    strbuf_put(&chars, (const char *)utf8, (size_t)char_encode((uint8_t)bytes->data[i], utf8));
+  }
+  mval r = make_string(rt, chars.data ? chars.data : "", chars.len);
+  free(chars.data);
+  return r;
+}
+
+/* (base64-decode-string STRING &optional BASE64URL) */
+static mval Fbase64_decode_string(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  struct strbuf b = {0};
+  bool ok = base64_decode(a[0], !NILP(a[1]), &b);
+  mval r = ok ? bytes_to_string(rt, &b) : Qnil;
+  free(b.data);
+  if (!ok)
+    mrt_error(rt, "Invalid base64 data");
+  return r;
+}
+
 static const struct subr_def fns_subrs[] = {
+  { "base64-encode-string", Fbase64_encode_string, 1, 2 },
+  { "base64url-encode-string", Fbase64url_encode_string, 1, 2 },
+  { "base64-decode-string", Fbase64_decode_string, 1, 2 },
   { "eq", Feq, 2, 2 },
   { "eql", Feql, 2, 2 },
   { "equal", Fequal, 2, 2 },
