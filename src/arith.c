@@ -214,6 +214,18 @@ mval arith_mul2_into(mrt *rt, mval a, mval b, mval dst)
   return integer_binop_into(rt, mpz_mul, a, b, dst);
 }
 
+mval arith_addmul_into(mrt *rt, mval acc, mval a, mval b, bool subtract)
+{
+  if (!INTEGERP(a) || !INTEGERP(b)) {
+    mval p = arith_mul2(rt, a, b);
+    return subtract ? arith_sub2_into(rt, acc, p, acc) : arith_add2_into(rt, acc, p, acc);
+  }
+  check_product_width(rt, a, b);
+  struct int_view va, vb;
+  (subtract ? mpz_submul : mpz_addmul)(XBIGNUM_MPZ(acc), integer_mpz(a, &va), integer_mpz(b, &vb));
+  return bignum_finish(rt, acc);
+}
+
 static mval negate(mrt *rt, mval a)
 {
   check_number(rt, a);

@@ -52,6 +52,9 @@ mval arith_mul2_slow(mrt *rt, mval a, mval b);
 mval arith_add2_into(mrt *rt, mval a, mval b, mval dst);
 mval arith_sub2_into(mrt *rt, mval a, mval b, mval dst);
 mval arith_mul2_into(mrt *rt, mval a, mval b, mval dst);
+/* ACC + A * B (or ACC - A * B), computed into ACC, a bignum as above;
+   the product is checked as * checks it. */
+mval arith_addmul_into(mrt *rt, mval acc, mval a, mval b, bool subtract);
 
 static inline bool both_fixnums(mval a, mval b) { return ((a | b) & 3) == 0; }
 

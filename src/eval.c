@@ -1098,20 +1098,46 @@ static arith_into_fn into_of(const node *op)
   return op->ev == ev_add ? arith_add2_into : op->ev == ev_sub ? arith_sub2_into : arith_mul2_into;
 }
 
+/* (+ V (* A B)) and (- V (* A B)): GMP's addmul, no temporary. */
+static bool is_multiply_add(const node *n)
+{
+  const node *op = n->a, *other = op->kids[1 - n->slot];
+  return other->ev == ev_mul && (op->ev == ev_add || (op->ev == ev_sub && n->slot == 0));
+}
+
+/* The update when V is owned and the other operand runs no Lisp;
+   Qunbound when evaluating that operand took V's ownership away. */
+static mval update_in_place(mrt *rt, const node *n, mval *fp)
+{
+  struct symbol *s = n->sym;
+  const node *op = n->a, *other = op->kids[1 - n->slot];
+  mval x = Qnil, a = Qnil, b = Qnil;
+  bool fused = is_multiply_add(n);
+  if (fused) {
+    a = operand(rt, other->kids[0], fp);
+    b = operand(rt, other->kids[1], fp);
+  } else {
+    x = operand(rt, other, fp);
+  }
+  mval v = s->value; /* the operands may have read V: then it is shared */
+  if (!s->value_owned || !BIGNUMP(v))
+    return Qunbound;
+  mval r = fused          ? arith_addmul_into(rt, v, a, b, op->ev == ev_sub)
+           : n->slot == 0 ? into_of(op)(rt, v, x, v)
+                          : into_of(op)(rt, x, v, v);
+  if (r != v)
+    symbol_store(s, r); /* a fixnum or a float now */
+  return r;
+}
+
 static mval ev_gset_update(mrt *rt, const node *n, mval *fp)
 {
   const node *op = n->a;
   struct symbol *s = n->sym;
-  const node *other = op->kids[1 - n->slot];
-  if (s->value_owned && op->sym->function == op->fk && runs_no_lisp(other)) {
-    mval x = operand(rt, other, fp); /* may read V: then V is no longer owned */
-    mval v = s->value;
-    if (s->value_owned && BIGNUMP(v)) {
-      mval r = n->slot == 0 ? into_of(op)(rt, v, x, v) : into_of(op)(rt, x, v, v);
-      if (r != v)
-        symbol_store(s, r); /* a fixnum now */
+  if (s->value_owned && op->sym->function == op->fk && runs_no_lisp(op->kids[1 - n->slot])) {
+    mval r = update_in_place(rt, n, fp);
+    if (r != Qunbound)
       return r;
-    }
   }
   mval r = EV(rt, op, fp);
   set_symbol_value(rt, n->k, r);

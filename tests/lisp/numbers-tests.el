@@ -247,3 +247,25 @@ taken value must not change."
   (numbers-test-grow 1)
   (setq numbers-test-v (* numbers-test-v 0.5))
   (should (floatp numbers-test-v)))
+
+(ert-deftest numbers-in-place-multiply-add ()
+  (let ((k 7) (two 2))
+    (setq numbers-test-v (expt 10 30))
+    (numbers-test-grow 1)
+    (let ((start numbers-test-v))
+      (setq numbers-test-v (+ numbers-test-v (* two numbers-test-big)))
+      (setq numbers-test-v (- numbers-test-v (* numbers-test-big k)))
+      (setq numbers-test-v (+ (* k two) numbers-test-v))
+      (should (= numbers-test-v (+ start (* -5 numbers-test-big) 14))))
+    ;; an operand of the product reads the variable
+    (let ((start numbers-test-v))
+      (setq numbers-test-v (+ numbers-test-v (* numbers-test-v two)))
+      (should (= numbers-test-v (* 3 start))))
+    ;; a float in the product
+    (setq numbers-test-v (+ numbers-test-v (* 0.5 two)))
+    (should (floatp numbers-test-v))
+    ;; back to a fixnum
+    (setq numbers-test-v (* numbers-test-big 4))
+    (setq numbers-test-v (* numbers-test-v 1))
+    (setq numbers-test-v (- numbers-test-v (* numbers-test-big 4)))
+    (should (eq numbers-test-v 0))))
