@@ -4,6 +4,7 @@
 #include "lang.h"
 #include "arith.h"
 #include "data.h"
+#include "digest.h"
 #include "eval.h"
 #include "fns.h"
 #include "hashtab.h"
@@ -30,6 +31,7 @@ void lang_init(mrt *rt, const char *lispdir)
   load_init(rt);
   sysfns_init(rt);
   timefns_init(rt);
+  digest_init(rt);
   heapmap_init(rt);
   if (lispdir)
     load_set_lisp_dir(rt, lispdir);

@@ -139,3 +139,27 @@
   (should (equal (base64-decode-string "/w==") "\377"))
   (dolist (bad '("Zg" "Zg=" "Z" "=" "Zm9=v" "Zm9v!YmFy" "FPucA9l-"))
     (should (equal (should-error (base64-decode-string bad)) '(error "Invalid base64 data")))))
+
+(ert-deftest strings-digests ()
+  (dolist (case '((md5 "" "d41d8cd98f00b204e9800998ecf8427e")
+                  (md5 "The quick brown fox jumps over the lazy dog"
+                       "9e107d9d372bb6826bd81d3542a419d6")
+                  (sha1 "abc" "a9993e364706816aba3e25717850c26c9cd0d89d")
+                  (sha224 "abc" "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7")
+                  (sha256 "abc" "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+                  (sha384 "abc" "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7")
+                  (sha512 "abc" "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f")))
+    (should (equal (secure-hash (nth 0 case) (nth 1 case)) (nth 2 case))))
+  ;; Padding that needs a second block, and more than one block.
+  (should (equal (secure-hash 'sha256 (make-string 56 ?a))
+                 "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"))
+  (should (equal (secure-hash 'sha512 (make-string 112 ?a))
+                 "c01d080efd492776a1c43bd23dd99d0a2e626d481e16782e75d54c2503b5dc32bd05f0f1ba33e568b88fd2d970929b719ecbb152f58f130a407c8830604b70ca"))
+  (should (equal (md5 (make-string 1000 ?x)) (secure-hash 'md5 (make-string 1000 ?x))))
+  ;; A multibyte string is hashed as its UTF-8 bytes.
+  (should (equal (md5 "é") "66ddcd97cfdeabb2f6fb8a999b4bc76f"))
+  (should (equal (md5 "hello" 1 3) (md5 "el")))
+  (should (= (length (sha1 "abc" nil nil t)) 20))
+  (should (equal (secure-hash-algorithms) '(md5 sha1 sha224 sha256 sha384 sha512)))
+  (should (equal (should-error (secure-hash 'foo "abc")) '(error "Invalid algorithm arg: foo")))
+  (should (equal (should-error (md5 5)) '(error "Invalid object argument" 5))))
