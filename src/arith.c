@@ -563,7 +563,14 @@ static mval rounding_driver(mrt *rt, mval n, mval d, const struct rounding *how)
     return make_int(rt, how->div_fixnum(XFIXNUM(n), XFIXNUM(d)));
   if (FLOATP(n) || FLOATP(d))
     return round_with_floats(rt, n, d, how);
-  return integer_binop(rt, how->div_mpz, n, d);
+  if (integer_limbs(n) > integer_limbs(d) + 1)
+    return integer_binop(rt, how->div_mpz, n, d);
+  /* A quotient of at most two limbs, most often a fixnum (a digit of
+     pidigits): no bignum object unless it needs one. */
+  struct int_view vn, vd;
+  mpz_ptr q = bignum_scratch(rt);
+  how->div_mpz(q, integer_mpz(n, &vn), integer_mpz(d, &vd));
+  return make_integer_mpz(rt, q);
 }
 
 static mval Ffloor(mrt *rt, int nargs, mval *args) { return rounding_driver(rt, args[0], args[1], &round_floor); }

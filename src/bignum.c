@@ -61,6 +61,7 @@ struct bignum_state {
   size_t cached_bytes;
   size_t reused_this_cycle; /* blocks the cache served since the last collection */
   bool cache_offered;       /* the cache had blocks when this cycle began */
+  mpz_t scratch;            /* bignum_scratch's */
 };
 
 /* ================================================================== */
@@ -626,11 +627,14 @@ void bignum_init(mrt *rt)
     rt->bignum = calloc(1, sizeof *rt->bignum);
     if (!rt->bignum)
       memory_full(rt);
+    mpz_init(rt->bignum->scratch);
   }
   gc_set_finalizer(rt->gc, PVEC_BIGNUM, finalize_bignum, rt);
   defvar(rt, Qinteger_width, make_fixnum(65536));
   bignum_random_seed(rt, NULL, 0);
 }
+
+mpz_ptr bignum_scratch(mrt *rt) { return rt->bignum->scratch; }
 
 void bignum_after_collect(mrt *rt)
 {
@@ -648,6 +652,7 @@ void bignum_after_collect(mrt *rt)
 void bignum_close(mrt *rt)
 {
   release_cached_limbs(rt->bignum);
+  mpz_clear(rt->bignum->scratch);
   free(rt->bignum);
   rt->bignum = NULL;
 }

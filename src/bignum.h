@@ -34,6 +34,10 @@ void bignum_close(mrt *rt);
 /* After each collection: a limb cache that served nothing during the
    cycle is released. */
 void bignum_after_collect(mrt *rt);
+/* A number to compute into when the result is usually a fixnum (a
+   quotient of similar sizes): make_integer_mpz then copies it only if
+   it is not.  For code that calls no Lisp while using it. */
+mpz_ptr bignum_scratch(mrt *rt);
 
 mval make_int(mrt *rt, int64_t n);       /* fixnum or bignum */
 mval make_uint(mrt *rt, uint64_t n);
