@@ -62,6 +62,13 @@
 ** Emacs.  Errors name functions as Emacs does: the symbol when called
 ** by name from code, the object when called through funcall.
 **
+** Bignums without allocation.  Two-argument + - * nodes compute into
+** a bignum that the node below has just made (a temporary nothing else
+** can hold), and a statement (setq V (OP V X)) on a special variable
+** overwrites V's bignum when the symbol's value_owned bit says nothing
+** else holds it (see "(setq V (OP V X)) in place").  Both are
+** invisible: every other way to reach a value clears the bit.
+**
 ** Storage.  A PVEC_CODE object owns an arena (gc_xmalloc'd) holding
 ** its nodes; its finalizer frees the arena.  Every Lisp value a node
 ** holds is also on the code object's constants list (a marked slot),
