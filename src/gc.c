@@ -20,11 +20,13 @@
 ** the first value of the top range, so a range's last slot is followed
 ** only after the range is popped.  Conses, most of any heap, get a loop
 ** of their own (mark_list): it walks the cdr chain in place and pushes
-** only cars that need marking; where the chain ends it goes on with the
-** last car instead of pushing it, since the last element of a list (of
-** code, above all) is often a list.  Ranges are trimmed of trailing
-** slots that need nothing (fixnums, symbols already marked) before they
-** are pushed.  So the shapes that matter need almost no stack: a list
+** only cars that need marking, each as a single value on a second
+** stack (value_stack, drained first: one word to push and to pop, where
+** a range would be two words to push and two to update when popped);
+** where the chain ends it goes on with the last car instead of pushing
+** it, since the last element of a list (of code, above all) is often a
+** list.  Ranges are trimmed of trailing slots that need nothing
+** (fixnums, symbols already marked) before they are pushed.  So the shapes that matter need almost no stack: a list
 ** ten million long needs none, nor does a chain nested a million deep
 ** in the car direction, and one nested through the last slot of
 ** vectors needs one entry.
@@ -40,7 +42,7 @@
 ** than three dependent loads through the table and the symbol; and nil,
 ** the commonest value of all, is known to be marked by one compare.
 **
-** Should the stack still be unable to grow (no memory, or the testing
+** Should a stack still be unable to grow (no memory, or the testing
 ** cap mark_stack_limit), a push is dropped and an overflow flag set.
 ** After draining, the collector walks every block and pushes the
 ** children of every marked object again, until a whole walk overflows
@@ -108,7 +110,7 @@
 ** memory-full path that it exists to test.
 **
 ** Invariants.
-**   - Outside a collection no mark bit is set, the mark stack is
+**   - Outside a collection no mark bit is set, both mark stacks are
 **     empty and symbols_done is all zeros.  During one, a symbol whose
 **     symbols_done bit is set is marked (the converse need not hold:
 **     the stack scan marks symbols found by address, without the bit).
@@ -162,7 +164,7 @@
 #define NOINLINE __attribute__((noinline))
 
 enum {
-  INITIAL_MARK_STACK = 1024,  /* ranges */
+  INITIAL_MARK_STACK = 1024,  /* entries, in each of the two stacks */
   RETAINED_MARK_STACK = 65536, /* shrink back to this after a collection */
   INITIAL_SYMTAB = 1024,
   SPARE_BYTES = 128 * 1024,    /* given back to the system on memory-full */
@@ -217,6 +219,8 @@ struct gc {
   /* Marking */
   struct mark_range *mark_stack;
   size_t mark_top, mark_cap;
+  mval *value_stack;               /* single values: the cars of lists */
+  size_t value_top, value_cap;
   size_t first_object[HEAP_FIXED_KINDS]; /* heap_fixed_first, at hand */
   bool mark_overflow;
   bool collecting;
@@ -390,6 +394,13 @@ static void *ext_realloc(struct gc *g, void *p, size_t oldn, size_t newn)
 static bool symtab_reserve(struct gc *g);
 static void finalize_dead(void *obj, enum heap_kind kind, void *ud);
 
+/* The testing cap mark_stack_limit bounds the stacks from the start. */
+static size_t initial_stack_entries(const struct gc_config *cfg)
+{
+  size_t limit = cfg->mark_stack_limit;
+  return limit && limit < INITIAL_MARK_STACK ? limit : INITIAL_MARK_STACK;
+}
+
 struct gc *gc_new(const struct gc_config *cfg)
 {
   struct gc *g = calloc(1, sizeof *g);
@@ -404,10 +415,11 @@ struct gc *gc_new(const struct gc_config *cfg)
                                 : (struct heap_allocator){libc_alloc, libc_free, NULL};
   struct heap_allocator gate = {heap_sys_alloc, heap_sys_free, g};
   g->heap = heap_new(&gate);
-  g->mark_cap = INITIAL_MARK_STACK;
+  g->mark_cap = g->value_cap = initial_stack_entries(&g->cfg);
   g->mark_stack = malloc(g->mark_cap * sizeof *g->mark_stack);
+  g->value_stack = malloc(g->value_cap * sizeof *g->value_stack);
   g->spare = malloc(SPARE_BYTES);
-  if (!g->heap || !g->mark_stack || !g->spare || !symtab_reserve(g)) {
+  if (!g->heap || !g->mark_stack || !g->value_stack || !g->spare || !symtab_reserve(g)) {
     gc_free(g);
     return NULL;
   }
@@ -439,6 +451,7 @@ void gc_free(struct gc *g)
   free(g->free_slots);
   free(g->symbols_done);
   free(g->mark_stack);
+  free(g->value_stack);
   free(g->roots);
   free(g->spare);
   free(g);
@@ -806,19 +819,17 @@ void gc_note_gmp(struct gc *g, ptrdiff_t delta)
 /* Marking                                                            */
 /* ================================================================== */
 
-static bool grow_mark_stack(struct gc *g)
+/* STACK with room for twice *CAP entries of SIZE bytes, up to the
+   testing cap; NULL, and STACK unchanged, when it cannot grow. */
+static void *grow_stack(const struct gc *g, void *stack, size_t *cap, size_t size)
 {
-  size_t cap = g->mark_cap * 2;
-  if (g->cfg.mark_stack_limit && cap > g->cfg.mark_stack_limit)
-    cap = g->cfg.mark_stack_limit;
-  if (cap <= g->mark_cap)
-    return false;
-  struct mark_range *s = realloc(g->mark_stack, cap * sizeof *s);
-  if (!s)
-    return false;
-  g->mark_stack = s;
-  g->mark_cap = cap;
-  return true;
+  size_t n = *cap * 2;
+  if (g->cfg.mark_stack_limit && n > g->cfg.mark_stack_limit)
+    n = g->cfg.mark_stack_limit;
+  void *s = n > *cap ? realloc(stack, n * size) : NULL;
+  if (s)
+    *cap = n;
+  return s;
 }
 
 /* Sets the mark bit of a fixed-size object: true when it was clear. */
@@ -861,13 +872,38 @@ static inline bool needs_marking(const struct gc *g, mval v)
   return (POINTER_TAGS >> TAG_OF(v)) & 1;
 }
 
+static NOINLINE bool grow_mark_stack(struct gc *g)
+{
+  struct mark_range *s = grow_stack(g, g->mark_stack, &g->mark_cap, sizeof *s);
+  if (s)
+    g->mark_stack = s;
+  else
+    g->mark_overflow = true; /* recovered by rescan_heap */
+  return s != NULL;
+}
+
+static NOINLINE bool grow_value_stack(struct gc *g)
+{
+  mval *s = grow_stack(g, g->value_stack, &g->value_cap, sizeof *s);
+  if (s)
+    g->value_stack = s;
+  else
+    g->mark_overflow = true;
+  return s != NULL;
+}
+
 static inline void push(struct gc *g, const mval *slots, size_t n)
 {
-  if (__builtin_expect(g->mark_top == g->mark_cap, 0) && !grow_mark_stack(g)) {
-    g->mark_overflow = true; /* recovered by rescan_heap */
-    return;
-  }
-  g->mark_stack[g->mark_top++] = (struct mark_range){slots, n};
+  if (g->mark_top < g->mark_cap || grow_mark_stack(g))
+    g->mark_stack[g->mark_top++] = (struct mark_range){slots, n};
+}
+
+/* A single value (a car) costs one word, and no range to update when
+   it is popped. */
+static inline void push_value(struct gc *g, mval v)
+{
+  if (g->value_top < g->value_cap || grow_value_stack(g))
+    g->value_stack[g->value_top++] = v;
 }
 
 static void push_range(struct gc *g, const mval *slots, size_t n)
@@ -974,7 +1010,7 @@ static inline __attribute__((always_inline)) void mark_list(struct gc *g, mval l
     list = c->cdr;
     if (CONSP(list)) {
       if (needs_marking(g, car))
-        push(g, &c->car, 1);
+        push_value(g, car);
       continue;
     }
     if (needs_marking(g, list))
@@ -996,15 +1032,23 @@ static void mark_value(struct gc *g, mval v)
     mark_atom(g, v);
 }
 
-/* Take the first value of the top range: the last slot of a range (a
-   cdr) is followed only once its range has been popped. */
+/* Single values first, then the first value of the top range: the
+   last slot of a range (a cdr) is followed only once its range has been
+   popped. */
 static void drain(struct gc *g)
 {
-  while (g->mark_top > 0) {
-    struct mark_range *r = &g->mark_stack[g->mark_top - 1];
-    mval v = *r->slots++;
-    if (--r->n == 0)
-      g->mark_top--;
+  for (;;) {
+    mval v;
+    if (g->value_top > 0) {
+      v = g->value_stack[--g->value_top];
+    } else if (g->mark_top > 0) {
+      struct mark_range *r = &g->mark_stack[g->mark_top - 1];
+      v = *r->slots++;
+      if (--r->n == 0)
+        g->mark_top--;
+    } else {
+      return;
+    }
     if (CONSP(v)) /* mark_value, inline: no call per value */
       mark_list(g, v);
     else
@@ -1300,16 +1344,24 @@ static void mark_all(struct gc *g)
   memset(g->symbols_done, 0, symbol_bitmap_words(g->symtab.count) * sizeof *g->symbols_done);
 }
 
-/* Give back a mark stack that a deep structure blew up. */
-static void trim_mark_stack(struct gc *g)
+/* STACK cut back to RETAINED_MARK_STACK entries of SIZE bytes, or
+   as it was. */
+static void *trim_stack(void *stack, size_t *cap, size_t size)
 {
-  if (g->mark_cap <= RETAINED_MARK_STACK)
-    return;
-  struct mark_range *s = realloc(g->mark_stack, RETAINED_MARK_STACK * sizeof *s);
-  if (s) {
-    g->mark_stack = s;
-    g->mark_cap = RETAINED_MARK_STACK;
-  }
+  if (*cap <= RETAINED_MARK_STACK)
+    return stack;
+  void *s = realloc(stack, RETAINED_MARK_STACK * size);
+  if (!s)
+    return stack;
+  *cap = RETAINED_MARK_STACK;
+  return s;
+}
+
+/* Give back mark stacks that a deep structure blew up. */
+static void trim_mark_stacks(struct gc *g)
+{
+  g->mark_stack = trim_stack(g->mark_stack, &g->mark_cap, sizeof *g->mark_stack);
+  g->value_stack = trim_stack(g->value_stack, &g->value_cap, sizeof *g->value_stack);
 }
 
 static void run_after_collect(struct gc *g)
@@ -1338,7 +1390,7 @@ void gc_collect(struct gc *g, const char *reason)
   heap_sweep(g->heap, finalize_dead, g, &res);
   double t2 = now();
   g->collecting = false;
-  trim_mark_stack(g);
+  trim_mark_stacks(g);
 
   struct gc_stats *st = &g->stats;
   st->gcs_done++;

@@ -421,6 +421,41 @@ START_TEST(mark_stack_overflow_recovers)
 }
 END_TEST
 
+/* The same for the stack of single values: each cons of this tree
+   leaves its car for later, so the right spine alone overflows four. */
+static mval make_cons_tree(struct gc *g, int depth)
+{
+  if (depth == 0)
+    return gc_cons(g, Qnil, Qnil);
+  mval l = make_cons_tree(g, depth - 1);
+  mval r = make_cons_tree(g, depth - 1);
+  return gc_cons(g, l, r);
+}
+
+static size_t count_cons_tree(mval t)
+{
+  if (!CONSP(XCAR(t)))
+    return 1;
+  return 1 + count_cons_tree(XCAR(t)) + count_cons_tree(XCDR(t));
+}
+
+START_TEST(value_stack_overflow_recovers)
+{
+  struct gc_config cfg;
+  gc_config_defaults(&cfg);
+  cfg.stress = false;
+  cfg.log = false;
+  cfg.mark_stack_limit = 4;
+  struct gc *g = gc_new(&cfg);
+  mval tree = make_cons_tree(g, 12);
+  collect_clean(g);
+  ck_assert_uint_eq(count_cons_tree(tree), (1u << 13) - 1);
+  ck_assert_uint_eq(kind_used(g, HEAP_CONS), (1u << 13) - 1);
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
 /* ================================================================== */
 /* Other threads and other stacks                                     */
 /* ================================================================== */
@@ -1220,6 +1255,7 @@ static Suite *gc_suite(void)
   tcase_add_test(tc, ten_million_long_list);
   tcase_add_test(tc, million_deep_car_chain);
   tcase_add_test(tc, mark_stack_overflow_recovers);
+  tcase_add_test(tc, value_stack_overflow_recovers);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("stacks");
