@@ -3,6 +3,7 @@
 
 #include "lang.h"
 #include "arith.h"
+#include "coding.h"
 #include "data.h"
 #include "digest.h"
 #include "eval.h"
@@ -32,6 +33,7 @@ void lang_init(mrt *rt, const char *lispdir)
   sysfns_init(rt);
   timefns_init(rt);
   digest_init(rt);
+  coding_init(rt);
   heapmap_init(rt);
   if (lispdir)
     load_set_lisp_dir(rt, lispdir);

@@ -1,0 +1,257 @@
+/*
+** coding.c -- layer 5: encoding and decoding strings (utf-8, latin-1,
+** us-ascii, binary and their -unix/-dos/-mac variants).
+**
+** Invariants:
+**   - marrow has no unibyte strings: bytes are the characters 0..255
+**     (as the reader makes "\377"), and a byte that is not valid UTF-8
+**     decodes to Emacs's raw-byte character #x3FFF00 + BYTE.
+**   - Encoding yields bytes; decoding takes bytes and characters
+**     outside 0..255 pass through as their UTF-8.
+*/
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "coding.h"
+#include "printer.h"
+#include "strfns.h"
+
+#define RAW_BYTE_BASE 0x3FFF00
+
+enum charset { CS_UTF8, CS_LATIN1, CS_ASCII, CS_RAW };
+enum eol { EOL_UNDECIDED, EOL_UNIX, EOL_DOS, EOL_MAC };
+
+struct coding {
+  enum charset charset;
+  enum eol eol;
+};
+
+static const struct {
+  const char *name;
+  enum charset charset;
+} coding_names[] = {
+  {"utf-8", CS_UTF8},       {"utf-8-emacs", CS_UTF8},  {"prefer-utf-8", CS_UTF8},
+  {"mule-utf-8", CS_UTF8},  {"undecided", CS_UTF8},    {"emacs-internal", CS_UTF8},
+  {"latin-1", CS_LATIN1},   {"iso-latin-1", CS_LATIN1}, {"iso-8859-1", CS_LATIN1},
+  {"us-ascii", CS_ASCII},   {"ascii", CS_ASCII},       {"binary", CS_RAW},
+  {"no-conversion", CS_RAW}, {"raw-text", CS_RAW},
+};
+
+static bool strip_suffix(char *name, const char *suffix)
+{
+  size_t n = strlen(name), k = strlen(suffix);
+  if (n <= k || strcmp(name + n - k, suffix) != 0)
+    return false;
+  name[n - k] = 0;
+  return true;
+}
+
+/* The coding system NAME, or false when there is no such. */
+static bool find_coding(mrt *rt, mval name, struct coding *c)
+{
+  if (!SYMBOLP(name))
+    return false;
+  char base[64];
+  if (snprintf(base, sizeof base, "%s", symbol_name(rt, name)) >= (int)sizeof base)
+    return false;
+  c->eol = strip_suffix(base, "-unix") ? EOL_UNIX
+           : strip_suffix(base, "-dos") ? EOL_DOS
+           : strip_suffix(base, "-mac") ? EOL_MAC
+                                         : EOL_UNDECIDED;
+  for (size_t i = 0; i < sizeof coding_names / sizeof coding_names[0]; i++)
+    if (strcmp(base, coding_names[i].name) == 0) {
+      c->charset = coding_names[i].charset;
+      return true;
+    }
+  return false;
+}
+
+static struct coding check_coding(mrt *rt, mval name)
+{
+  struct coding c;
+  if (!find_coding(rt, name, &c))
+    xsignal1(rt, intern(rt, "coding-system-error"), name);
+  return c;
+}
+
+static void put_char(struct strbuf *b, int c)
+{
+  uint8_t utf8[MAX_CHAR_BYTES];
+  strbuf_put(b, (const char *)utf8, (size_t)char_encode(c, utf8));
+}
+
+/* One character as bytes in CHARSET (each byte appended as a char). */
+static void encode_char(struct strbuf *b, int c, enum charset cs)
+{
+  if (c >= RAW_BYTE_BASE + 0x80) {
+    put_char(b, c - RAW_BYTE_BASE);
+    return;
+  }
+  if (cs == CS_LATIN1 || cs == CS_ASCII) {
+    int limit = cs == CS_LATIN1 ? 256 : 128;
+    put_char(b, c < limit ? c : cs == CS_LATIN1 ? ' ' : '?');
+    return;
+  }
+  uint8_t utf8[MAX_CHAR_BYTES];
+  int n = char_encode(c, utf8);
+  for (int i = 0; i < n; i++)
+    put_char(b, utf8[i]);
+}
+
+static mval buffer_string(mrt *rt, struct strbuf *b)
+{
+  mval s = make_string(rt, b->data ? b->data : "", b->len);
+  free(b->data);
+  return s;
+}
+
+/* (encode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
+static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  if (NILP(args[1]))
+    return args[0];
+  struct coding c = check_coding(rt, args[1]);
+  struct strbuf b = {0};
+  const uint8_t *p = XSTRING(args[0])->data, *end = p + XSTRING(args[0])->nbytes;
+  while (p < end) {
+    int len, ch = char_decode(p, end, &len);
+    p += len;
+    if (ch == '\n' && c.eol == EOL_DOS)
+      put_char(&b, '\r');
+    encode_char(&b, ch == '\n' && c.eol == EOL_MAC ? '\r' : ch, c.charset);
+  }
+  return buffer_string(rt, &b);
+}
+
+/* STRING's characters as bytes (see the invariants), malloc'd. */
+static uint8_t *string_to_bytes(mrt *rt, mval string, size_t *n)
+{
+  const uint8_t *p = XSTRING(string)->data, *end = p + XSTRING(string)->nbytes;
+  uint8_t *out = malloc((size_t)XSTRING(string)->nbytes + 1);
+  if (!out)
+    memory_full(rt);
+  size_t k = 0;
+  while (p < end) {
+    int len, c = char_decode(p, end, &len);
+    if (c < 256 || c >= RAW_BYTE_BASE + 0x80)
+      out[k++] = (uint8_t)(c < 256 ? c : c - RAW_BYTE_BASE);
+    else
+      for (int i = 0; i < len; i++)
+        out[k++] = p[i];
+    p += len;
+  }
+  *n = k;
+  return out;
+}
+
+/* Decodes the UTF-8 at IN[*I..N) into B, advancing *I. */
+static void decode_utf8_char(struct strbuf *b, const uint8_t *in, size_t n, size_t *i)
+{
+  int len, c = char_decode(in + *i, in + n, &len);
+  uint8_t check[MAX_CHAR_BYTES];
+  bool valid = in[*i] < 0x80 || (len > 1 && char_encode(c, check) == len &&
+                                 memcmp(check, in + *i, (size_t)len) == 0 && c <= 0x10FFFF);
+  if (!valid) {
+    put_char(b, RAW_BYTE_BASE + in[*i]);
+    *i += 1;
+    return;
+  }
+  put_char(b, c);
+  *i += (size_t)len;
+}
+
+/* An undecided end of line is DOS when the first newline has a CR. */
+static enum eol detect_eol(const uint8_t *in, size_t n)
+{
+  const uint8_t *nl = memchr(in, '\n', n);
+  return nl && nl > in && nl[-1] == '\r' ? EOL_DOS : EOL_UNIX;
+}
+
+/* (decode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
+static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  if (NILP(args[1]))
+    return args[0];
+  struct coding c = check_coding(rt, args[1]);
+  size_t n;
+  uint8_t *in = string_to_bytes(rt, args[0], &n);
+  enum eol eol = c.eol == EOL_UNDECIDED && c.charset != CS_RAW ? detect_eol(in, n) : c.eol;
+  struct strbuf b = {0};
+  for (size_t i = 0; i < n;) {
+    if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
+      i += eol == EOL_DOS;
+      in[i] = '\n';
+    }
+    if (c.charset == CS_UTF8) {
+      decode_utf8_char(&b, in, n, &i);
+      continue;
+    }
+    put_char(&b, c.charset == CS_ASCII && in[i] >= 0x80 ? RAW_BYTE_BASE + in[i] : in[i]);
+    i++;
+  }
+  free(in);
+  return buffer_string(rt, &b);
+}
+
+static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)
+{
+  struct coding c;
+  return NILP(args[0]) || find_coding(rt, args[0], &c) ? Qt : Qnil;
+}
+
+/* (string-to-unibyte STRING): each character must be ASCII or a raw
+   byte. */
+static mval Fstring_to_unibyte(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  struct strbuf b = {0};
+  const uint8_t *p = XSTRING(args[0])->data, *end = p + XSTRING(args[0])->nbytes;
+  for (int64_t i = 0; p < end; i++) {
+    int len, c = char_decode(p, end, &len);
+    p += len;
+    if (c >= 0x80 && c < RAW_BYTE_BASE + 0x80) {
+      free(b.data);
+      mrt_errorf(rt, "Can\xe2\x80\x99t convert the %lldth character to unibyte", (long long)i);
+    }
+    put_char(&b, c < 0x80 ? c : c - RAW_BYTE_BASE);
+  }
+  return buffer_string(rt, &b);
+}
+
+/* (string-as-unibyte STRING): its internal bytes. */
+static mval Fstring_as_unibyte(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  struct strbuf b = {0};
+  for (int64_t i = 0; i < XSTRING(args[0])->nbytes; i++)
+    put_char(&b, XSTRING(args[0])->data[i]);
+  return buffer_string(rt, &b);
+}
+
+static mval Fstring_to_multibyte(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  return args[0];
+}
+
+static const struct subr_def coding_subrs[] = {
+  {"encode-coding-string", Fencode_coding_string, 2, 4},
+  {"decode-coding-string", Fdecode_coding_string, 2, 4},
+  {"coding-system-p", Fcoding_system_p, 1, 1},
+  {"string-to-unibyte", Fstring_to_unibyte, 1, 1},
+  {"string-as-unibyte", Fstring_as_unibyte, 1, 1},
+  {"string-to-multibyte", Fstring_to_multibyte, 1, 1},
+  {"string-as-multibyte", Fstring_to_multibyte, 1, 1},
+};
+
+void coding_init(mrt *rt)
+{
+  defsubrs(rt, coding_subrs, sizeof coding_subrs / sizeof coding_subrs[0]);
+  mval error = intern(rt, "coding-system-error");
+  if (NILP(get_prop(rt, error, Qerror_conditions)))
+    define_error(rt, error, "Invalid coding system", Qerror);
+}
