@@ -20,12 +20,9 @@
 ** Known differences from Emacs 28, each for a reason:
 **   - Emacs ends a loop whose body can match empty ("\(a*\)*") with
 **     one extra, empty iteration, and its groups show it.  The Pike VM
-**     does so when the loop reaches the position first, but after an
-**     iteration that consumed something ("\(a?\)*" on "aa") the empty
-**     one would revisit instructions already visited at that position,
-**     and the VM keeps one thread per instruction (what makes it
-**     linear): the groups then show the last non-empty iteration.  With
-**     back references the backtracking matcher does as Emacs does.
+**     does too (re_empty_tail), but for bodies of more than
+**     RE_EMPTY_TAIL_MAX instructions, whose groups then show the last
+**     non-empty iteration.
 **   - A backtracking match that would take more than 2^27 steps plus 64
 **     per character and instruction signals an error (Emacs would run
 **     until C-g), as does one that needs more than 2^22 stack entries
@@ -1093,6 +1090,8 @@ enum re_op {
   RE_SPLIT,  /* continue at pc+x, and with lower priority at pc+y */
   RE_LOOP,   /* a SPLIT that heads a loop; its exit is the larger of x, y */
   RE_BACKREF, /* the text group x matched */
+  RE_AT_SAVED, /* asserts the position is the one in slot x */
+  RE_TAIL,   /* while compiling: the split before an empty tail (re_empty_tail) */
   RE_JMP,    /* pc+x */
   RE_SAVE,   /* record the position in capture slot x */
   RE_ASSERT, /* x: enum re_assert */
@@ -1130,6 +1129,7 @@ struct re_compiler {
   int ngroups; /* groups, including group 0 */
   mval regexp;
   bool backrefs; /* whether the program needs the backtracking matcher */
+  int nhidden;   /* slots after the groups' for RE_AT_SAVED, numbered -1, -2... until compiled */
   uint8_t open[RE_MAX_GROUPS]; /* groups being compiled, for \N's check */
 };
 
@@ -1406,6 +1406,62 @@ static int re_number(struct re_compiler *c, int dflt)
   return (int)n;
 }
 
+#define RE_EMPTY_TAIL_MAX 256 /* the largest loop body given an empty tail */
+
+/* Whether the LEN instructions at B can be passed without consuming
+   anything (assertions are assumed to hold). */
+static bool re_nullable(const struct re_compiler *c, int b, int len)
+{
+  bool seen[RE_EMPTY_TAIL_MAX] = { false };
+  int todo[2 * RE_EMPTY_TAIL_MAX + 2], n = 0;
+  todo[n++] = 0;
+  while (n > 0) {
+    int i = todo[--n];
+    if (i == len)
+      return true;
+    if (i < 0 || i > len || seen[i])
+      continue;
+    seen[i] = true;
+    const struct re_inst *in = &c->code[b + i];
+    if (in->op == RE_JMP) {
+      todo[n++] = i + in->x;
+    } else if (in->op == RE_SPLIT || in->op == RE_LOOP || in->op == RE_TAIL) {
+      todo[n++] = i + in->x;
+      todo[n++] = i + in->y;
+    } else if (in->op == RE_SAVE || in->op == RE_ASSERT || in->op == RE_AT_SAVED) {
+      todo[n++] = i + 1;
+    }
+  }
+  return false;
+}
+
+static bool re_has_group(const struct re_compiler *c, int b, int len)
+{
+  for (int i = b; i < b + len; i++)
+    if (c->code[i].op == RE_SAVE && c->code[i].x >= 0)
+      return true;
+  return false;
+}
+
+/* Emacs ends a greedy loop whose body can match empty with one more,
+   empty, iteration, whose groups stay set.  The Pike VM cannot run
+   the body again at a position it has visited it, so after the loop
+   comes a copy of the body that may only match empty:
+     split t, out; t: save h; body; at-saved h; out:
+   Only bodies with groups need it (nothing else shows).  The
+   backtracking matcher already ends loops so, and the extra choice
+   would only multiply its paths: for it the split becomes a jump. */
+static void re_empty_tail(struct re_compiler *c, int b, int len)
+{
+  if (len > RE_EMPTY_TAIL_MAX || !re_has_group(c, b, len) || !re_nullable(c, b, len))
+    return;
+  int hidden = -++c->nhidden;
+  re_emit(c, RE_TAIL, 1, len + 3);
+  re_emit(c, RE_SAVE, hidden, 0);
+  re_copy(c, b, b + len);
+  re_emit(c, RE_AT_SAVED, hidden, 0);
+}
+
 /* Wraps the atom at [s, n) in a star, plus or optional. */
 static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 {
@@ -1414,9 +1470,13 @@ static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
   case '*': /* L: loop body, out; body; jmp L; out: */
     re_insert(c, s, RE_LOOP, lazy ? len + 2 : 1, lazy ? 1 : len + 2);
     re_emit(c, RE_JMP, s - c->n, 0);
+    if (!lazy)
+      re_empty_tail(c, s + 1, len);
     break;
   case '+': /* body; loop body, out */
     re_emit(c, RE_LOOP, lazy ? 1 : -len, lazy ? -len : 1);
+    if (!lazy)
+      re_empty_tail(c, s, len);
     break;
   default: /* split body, out; body; out: */
     re_insert(c, s, RE_SPLIT, lazy ? len + 1 : 1, lazy ? 1 : len + 1);
@@ -1565,6 +1625,15 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
     re_error(c, "Unmatched ) or \\)");
   re_emit(c, RE_SAVE, 1, 0);
   re_emit(c, RE_MATCH, 0, 0);
+  for (int i = 0; i < c->n; i++) {
+    struct re_inst *in = &c->code[i];
+    if ((in->op == RE_SAVE || in->op == RE_AT_SAVED) && in->x < 0)
+      in->x = 2 * c->ngroups - in->x - 1; /* the hidden slots follow the groups' */
+    else if (in->op == RE_TAIL && c->backrefs)
+      *in = (struct re_inst){ RE_JMP, in->y, 0 };
+    else if (in->op == RE_TAIL)
+      in->op = RE_SPLIT;
+  }
 }
 
 /* ---- Character classes and syntax ---- */
@@ -1777,6 +1846,10 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       if (assertion_holds(vm, in->x, pos))
         st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
       break;
+    case RE_AT_SAVED:
+      if (vm->work[in->x] == pos)
+        st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
+      break;
     default: {
       int i = vm->count[l]++;
       vm->pcs[l][i] = pc;
@@ -1986,6 +2059,7 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
     }
     return pc + 1;
   case RE_ASSERT: return assertion_holds(vm, in->x, *pos) ? pc + 1 : -1;
+  case RE_AT_SAVED: return vm->work[in->x] == *pos ? pc + 1 : -1;
   case RE_BACKREF: {
     int64_t n = backref_length(vm, vm->work[2 * in->x], vm->work[2 * in->x + 1], *pos);
     *pos += n;
@@ -2077,7 +2151,7 @@ static bool bt_exec(mrt *rt, const struct re_vm *vm, uint8_t *m, int64_t start, 
    unset group) with 2 * groups slots, or nil. */
 static mval re_exec(mrt *rt, struct re_compiler *c, mval string, int64_t start)
 {
-  int ninst = c->n, nslots = 2 * c->ngroups;
+  int ninst = c->n, nslots = 2 * c->ngroups + c->nhidden;
   /* One Lisp string holds the matchers' scratch memory (but for the
      backtracking stack, which grows).  The Pike VM neither allocates
      nor signals; SCRATCH is volatile so that its header stays visible
@@ -2102,8 +2176,8 @@ static mval re_exec(mrt *rt, struct re_compiler *c, mval string, int64_t start)
   }
   if (!found)
     return Qnil;
-  mval v = make_vector(rt, (size_t)nslots, Qnil);
-  for (int i = 0; i < nslots; i++)
+  mval v = make_vector(rt, (size_t)(2 * c->ngroups), Qnil);
+  for (int i = 0; i < 2 * c->ngroups; i++)
     if (out[i] >= 0)
       ASET(v, i, make_fixnum(byte_to_char(string, out[i])));
   (void)scratch;
