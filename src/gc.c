@@ -26,10 +26,11 @@
 ** where the chain ends it goes on with the last car instead of pushing
 ** it, since the last element of a list (of code, above all) is often a
 ** list.  Ranges are trimmed of trailing slots that need nothing
-** (fixnums, symbols already marked) before they are pushed.  So the shapes that matter need almost no stack: a list
-** ten million long needs none, nor does a chain nested a million deep
-** in the car direction, and one nested through the last slot of
-** vectors needs one entry.
+** (fixnums, symbols already marked) before they are pushed.  So the
+** shapes that matter need almost no stack: a list ten million long
+** needs none, nor does a chain nested a million deep in the car
+** direction, and one nested through the last slot of vectors needs one
+** entry.
 **
 ** What one object costs is what matters: a collection marks every live
 ** object, and a program with a large library loaded marks all of it at
