@@ -1051,6 +1051,14 @@ zero-padded), %z drops what precedes it up to the first non-zero unit,
 
 ;;; ---- Miscellany ---------------------------------------------------------
 
+(defun store-substring (string idx obj)
+  "Store OBJ (a character or a string) into STRING at IDX; return STRING."
+  (if (characterp obj)
+      (aset string idx obj)
+    (dotimes (i (length obj))
+      (aset string (+ idx i) (aref obj i))))
+  string)
+
 (defun string-lines (string &optional omit-nulls)
   "Split STRING into a list of lines."
   (split-string string "\n" omit-nulls))

@@ -289,7 +289,11 @@
   (should (equal (string-lines "a\nb\n\nc") '("a" "b" "" "c")))
   (should (equal (string-lines "a\nb\n\nc" t) '("a" "b" "c")))
   (should (equal (format-prompt "Name" "joe") "Name (default joe): "))
-  (should (equal (format-prompt "Name %d" "" 5) "Name 5: ")))
+  (should (equal (format-prompt "Name %d" "" 5) "Name 5: "))
+  (let ((s (copy-sequence "hello")))
+    (should (eq (store-substring s 1 "EL") s))
+    (should (equal (store-substring s 0 ?J) "JELlo")))
+  (should-error (store-substring (copy-sequence "hello") 4 "xy") :type 'args-out-of-range))
 
 (ert-deftest subr-file-names ()
   (should (equal (file-name-as-directory "/a/b") "/a/b/"))
