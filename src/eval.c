@@ -119,7 +119,10 @@ struct node {
   struct symbol *sym;
   node *a, *b, *c;
   node **kids;
-  struct binding *binds;
+  union {
+    struct binding *binds;
+    struct call_site *site; /* ev_call: for a macro met at run time */
+  };
 };
 
 /* How a binding (a parameter or a let variable) is stored. */
@@ -448,6 +451,8 @@ struct var {
   struct var *origin;     /* VAR_CAPTURED: the variable in the parent */
   struct var *derived;    /* captured copies of this root, chained */
   struct var *next_derived;
+  bool boxed;             /* VAR_CAPTURED: its root turned out boxed;
+                             mirroring a caller's variable: the caller boxed it */
   struct ref *refs;       /* nodes that read or write this variable */
   uint8_t *mode;          /* the binding's mode, patched at scope end */
   mval cell;              /* VAR_ALIST: the (NAME . VALUE) cons */
@@ -466,6 +471,15 @@ struct fscope {
   bool dynamic;            /* lexical-binding nil: everything special */
   bool toplevel;           /* a top-level form, as load evaluates it */
   mval code;               /* the PVEC_CODE being filled */
+  struct call_site *last_site; /* shared by calls that see the same variables */
+};
+
+/* The variables a call could see where it was analysed.  Should the
+   function turn out to be a macro when the call runs, its expansion is
+   analysed against these (they live in the caller's arena). */
+struct call_site {
+  struct var *vars, *captures;
+  bool dynamic;
 };
 
 struct actx {
@@ -941,8 +955,14 @@ static inline mval call_named(mrt *rt, const node *n, int nargs, size_t base)
   return call_fn(rt, n, n->sym->function, nargs, base);
 }
 
+/* Out of line and cold: ev_call's common path keeps its small frame. */
+static __attribute__((noinline, cold)) mval run_macro_call(mrt *rt, const node *n, mval macro,
+                                                         mval *fp);
+
 /* As in Emacs's eval, the function is found, and a primitive's arity
-   checked, before the arguments are evaluated. */
+   checked, before the arguments are evaluated.  A function cell that
+   became a macro after the analysis is expanded now, as Emacs's
+   interpreter would. */
 static mval ev_call(mrt *rt, const node *n, mval *fp)
 {
   mval fn = n->sym->function;
@@ -951,8 +971,12 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
     if (s->max_args != ARGS_UNEVALLED &&
         (n->count < s->min_args || (s->max_args >= 0 && n->count > s->max_args)))
       wrong_args(rt, n->k, n->count);
-  } else if (NILP(fn)) {
-    xsignal1(rt, Qvoid_function, n->k);
+  } else if (!VECTORLIKEP(fn)) {
+    if (NILP(fn))
+      xsignal1(rt, Qvoid_function, n->k);
+    mval f = indirect_function(rt, fn);
+    if (is_macro(f))
+      return run_macro_call(rt, n, f, fp);
   }
   size_t base = push_args(rt, n, fp);
   return call_fn(rt, n, fn, n->count, base);
@@ -1496,8 +1520,10 @@ static void finish_var(struct var *root)
   if (!boxed)
     return;
   patch_refs(root->refs);
-  for (struct var *d = root->derived; d; d = d->next_derived)
+  for (struct var *d = root->derived; d; d = d->next_derived) {
+    d->boxed = true;
     patch_refs(d->refs);
+  }
 }
 
 /* Close the scopes opened since SAVED: finish their variables and
@@ -1770,6 +1796,20 @@ static void analyse_args(struct actx *A, node *n, mval args)
   A->f->push = saved;
 }
 
+static struct call_site *call_site_here(struct actx *A)
+{
+  struct fscope *f = A->f;
+  struct call_site *site = f->last_site;
+  if (site && site->vars == f->vars && site->captures == f->captures)
+    return site;
+  site = aalloc(A, sizeof *site);
+  site->vars = f->vars;
+  site->captures = f->captures;
+  site->dynamic = f->dynamic;
+  f->last_site = site;
+  return site;
+}
+
 static node *analyse_call(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
@@ -1814,8 +1854,12 @@ static node *analyse_call(struct actx *A, mval form)
       if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
         n->ev = fast_ops[i].ev;
         n->fk = keep(A, fn);
-        break;
+        return n;
       }
+  /* (FORM . CACHE): the form, should it need expanding at run time,
+     and the cached expansion. */
+  n->fk = keep(A, Fcons(rt, form, Qnil));
+  n->site = call_site_here(A);
   return n;
 }
 
@@ -2181,6 +2225,134 @@ mval eval_form(mrt *rt, mval form)
     return v;
   }
   return eval_in(rt, form, Qt, true);
+}
+
+/* ================================================================== */
+/* Macros met at run time                                             */
+/* ================================================================== */
+
+/* A call analysed as a function call whose function is a macro when it
+   runs (defined since, as by a defmacro inside a defun) is expanded
+   then, and the expansion analysed as a closure over the variables
+   the call could see, capturing them from the running frame.  The
+   analysed expansion is cached on the node with the macro it came
+   from, so a loop expands once and a redefined macro expands again. */
+
+static mval apply_list(mrt *rt, mval fn, mval args);
+
+/* How a captured variable of the expansion reaches the caller's frame. */
+enum site_mode {
+  SITE_COPY,       /* read only: a copy of the value */
+  SITE_BOX_HERE,   /* set by the expansion: boxed for the run, then copied back */
+  SITE_SHARED_BOX  /* the caller's slot holds a box already */
+};
+
+static bool site_var_boxed(const struct var *v)
+{
+  return v->kind == VAR_CAPTURED ? v->boxed : v->mode && *v->mode == BIND_BOXED;
+}
+
+static struct var *find_var(struct var *chain, mval name)
+{
+  for (struct var *v = chain; v; v = v->prev)
+    if (v->name == name)
+      return v;
+  return NULL;
+}
+
+/* Declare, in the scratch parent scope P, a copy of caller variable V
+   unless a nearer one of that name hides it. */
+static void mirror_site_var(struct actx *A, struct fscope *p, const struct var *v)
+{
+  if (find_var(p->vars, v->name))
+    return;
+  enum var_kind kind = v->kind == VAR_CAPTURED ? VAR_LOCAL : v->kind;
+  struct var *m = new_var(A, v->name, kind);
+  m->slot = v->slot;
+  m->cell = v->kind == VAR_ALIST ? keep(A, v->cell) : Qnil;
+  m->boxed = kind == VAR_LOCAL && site_var_boxed(v);
+  m->prev = p->vars;
+  p->vars = m;
+}
+
+/* The mirrored chain is innermost last; lookups want innermost first. */
+static struct var *reverse_vars(struct var *v)
+{
+  struct var *rev = NULL;
+  for (struct var *next; v; v = next) {
+    next = v->prev;
+    v->prev = rev;
+    rev = v;
+  }
+  return rev;
+}
+
+/* [MACRO CODE SLOT0 MODE0 ...]: the expansion analysed against SITE,
+   with the caller's slot and mode of each of its captures. */
+static mval analyse_expansion(mrt *rt, const struct call_site *site, mval macro, mval exp)
+{
+  mval body = list1(rt, exp);
+  if (site->dynamic) {
+    mval code = analyse_function(rt, NULL, Qnil, body, true, Qnil);
+    mval cache = make_vector(rt, 2, macro);
+    ASET(cache, 1, code);
+    return cache;
+  }
+  struct fscope p = {0};
+  p.code = make_code(rt, Qnil, Qnil); /* scratch: holds P's records while analysing */
+  struct actx A = {rt, &p};
+  for (const struct var *v = site->vars; v; v = v->prev)
+    mirror_site_var(&A, &p, v);
+  for (const struct var *v = site->captures; v; v = v->prev)
+    mirror_site_var(&A, &p, v);
+  p.vars = reverse_vars(p.vars);
+  mval code = analyse_function(rt, &p, Qnil, body, false, Qnil);
+  struct code *c = XCODE(code);
+  mval cache = make_vector(rt, 2 + 2 * (size_t)c->ncap, Qnil);
+  ASET(cache, 0, macro);
+  ASET(cache, 1, code);
+  int i = 0;
+  for (mval l = c->capnames; CONSP(l); l = XCDR(l), i++) {
+    struct var *m = find_var(p.vars, XCAR(l));
+    enum site_mode mode = m->boxed ? SITE_SHARED_BOX : m->mutated ? SITE_BOX_HERE : SITE_COPY;
+    if (mode != SITE_COPY) {
+      m->captured = m->mutated = true;
+      finish_var(m); /* the expansion's references go through the box */
+    }
+    ASET(cache, 2 + 2 * i, make_fixnum(m->slot));
+    ASET(cache, 3 + 2 * i, make_fixnum(mode));
+  }
+  return cache;
+}
+
+static mval expansion_for(mrt *rt, const node *n, mval macro)
+{
+  mval cell = n->fk;
+  mval cache = XCDR(cell);
+  if (VECTORP(cache) && AREF(cache, 0) == macro)
+    return cache;
+  enter_depth(rt);
+  mval exp = apply_list(rt, XCDR(macro), XCDR(XCAR(cell)));
+  rt->lisp_eval_depth--;
+  cache = analyse_expansion(rt, n->site, macro, exp);
+  XCONS(cell)->cdr = cache;
+  return cache;
+}
+
+static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
+{
+  mval cache = expansion_for(rt, n, macro);
+  int ncap = XCODE(AREF(cache, 1))->ncap;
+  mval captured[ncap ? ncap : 1];
+  for (int i = 0; i < ncap; i++) {
+    mval v = fp[XFIXNUM(AREF(cache, 2 + 2 * i))];
+    captured[i] = XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE ? make_box(rt, v) : v;
+  }
+  mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured);
+  for (int i = 0; i < ncap; i++)
+    if (XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE)
+      fp[XFIXNUM(AREF(cache, 2 + 2 * i))] = BOX_VALUE(captured[i]);
+  return r;
 }
 
 /* ================================================================== */

@@ -567,6 +567,23 @@ static const struct ecase eval_cases[] = {
    "ERR (wrong-number-of-arguments car 2)"},
   {"(progn (defun ff (x) x) (ff (fset 'ff (lambda (y) (list 'new y)))))",
    "(closure (t) (y) (list 'new y))"},
+  /* Macros defined after the calling code was analysed. */
+  {"(defun f () (defmacro m (x) (list 'list x)) (m 1)) (f)",
+   "(1)"},
+  {"(defun f () (defmacro m (x) (list 'list x)) (let ((y 2)) (m y))) (f)",
+   "(2)"},
+  {"(defun m (x) (* 10 x)) (defun f (n) (let (r) (dotimes (i n) (push (m i) r)) r)) (f 2) (defmacro m (x) `(* 100 ,x)) (setq r1 (f 2)) (defmacro m (x) `(* 1000 ,x)) (list r1 (f 2))",
+   "((100 0) (1000 0))"},
+  {"(defun inc (v) v) (defun f () (let ((z 5) (w 1)) (inc z) (inc w) (list z w))) (f) (defmacro inc (v) `(setq ,v (1+ ,v))) (f)",
+   "(6 2)"},
+  {"(defun add5 (v) v) (defun f () (let* ((c 0) (get (lambda () c))) (setq c 10) (add5 c) (list c (funcall get)))) (f) (defmacro add5 (v) `(setq ,v (+ ,v 5))) (f)",
+   "(15 15)"},
+  {"(defun mkl (v) v) (defun f (a) (funcall (mkl a))) (condition-case nil (f 1) (error nil)) (defmacro mkl (v) `(lambda () (* 2 ,v))) (list (f 3) (f 4))",
+   "(6 8)"},
+  {"(defun f () (bad-m 1)) (defmacro bad-m (x) (error \"boom %s\" x)) (condition-case e (f) (error e))",
+   "(error \"boom 1\")"},
+  {"(defmacro real-m (x) `(list 'real ,x)) (defun f () (al 4)) (defalias 'al 'real-m) (f)",
+   "(real 4)"},
 };
 /* ---- End of generated cases ---- */
 

@@ -71,3 +71,49 @@
 (ert-deftest macros-declare-ignored ()
   (should (equal (macros-tests--with-decl 1) '(1)))
   (should (= (macros-tests--fn-with-decl 2) 6)))
+
+;; Macros that appear only after the calling code was loaded: the
+;; interpreter expands them when the call runs.
+
+(defun macros-tests--late (x) (* 10 x))
+
+(defun macros-tests--use-late (n)
+  (let (r)
+    (dotimes (i n) (push (macros-tests--late i) r))
+    r))
+
+(ert-deftest macros-defined-at-run-time ()
+  (should (equal (macros-tests--use-late 2) '(10 0)))
+  (unwind-protect
+      (progn
+        (defalias 'macros-tests--late (cons 'macro (lambda (x) `(* 100 ,x))))
+        (should (equal (macros-tests--use-late 2) '(100 0)))
+        ;; Redefined: expanded afresh.
+        (defalias 'macros-tests--late (cons 'macro (lambda (x) `(* 1000 ,x))))
+        (should (equal (macros-tests--use-late 3) '(2000 1000 0))))
+    (defalias 'macros-tests--late (lambda (x) (* 10 x)))))
+
+(defun macros-tests--defines-and-uses ()
+  (defmacro macros-tests--inner (x) (list 'list x))
+  (let ((y 2))
+    (list (macros-tests--inner 1) (macros-tests--inner y))))
+
+(ert-deftest macros-defined-inside-a-function ()
+  (should (equal (macros-tests--defines-and-uses) '((1) (2)))))
+
+(defun macros-tests--bump (v) v)
+
+(defun macros-tests--bumps ()
+  (let* ((a 1) (b 10) (get-b (lambda () b)))
+    (macros-tests--bump a)
+    (setq b (1+ b))
+    (macros-tests--bump b)
+    (list a b (funcall get-b))))
+
+(ert-deftest macros-run-time-expansion-sets-variables ()
+  (should (equal (macros-tests--bumps) '(1 11 11)))
+  (unwind-protect
+      (progn
+        (defalias 'macros-tests--bump (cons 'macro (lambda (v) `(setq ,v (+ ,v 5)))))
+        (should (equal (macros-tests--bumps) '(6 16 16))))
+    (defalias 'macros-tests--bump (lambda (v) v))))
