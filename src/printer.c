@@ -2,8 +2,8 @@
 ** printer.c -- layer 5: the printer: prin1, princ, print, format,
 ** message, error messages, and the standard error symbols.
 **
-** Every object prints exactly as in GNU Emacs 28 (print-circle nil,
-** print-escape-newlines nil, text-quoting-style curve).
+** Every object prints exactly as in GNU Emacs 28 (print-escape-newlines
+** nil, text-quoting-style curve), with print-circle nil or t.
 **
 ** Invariants:
 **   - Output goes to a growable C buffer (struct strbuf) and is copied
@@ -17,6 +17,10 @@
 **     Brent cycle check, so a cdr loop prints as ". #N", and an object
 **     that contains itself prints as "#N", N being the depth of the
 **     enclosing copy -- byte for byte what Emacs 28 prints.
+**   - With print-circle, a walk before printing (iterative, with its
+**     own work list) counts every cons, vector, record, closure and
+**     hash table; those met twice print as #N= the first time and #N#
+**     after, N counting from 1 in printing order, as in Emacs.
 **   - The objects being printed are kept on the C stack (struct
 **     printer), where the conservative scan sees them.
 */
@@ -214,6 +218,7 @@ struct printer {
   int64_t print_length;    /* -1: no limit */
   int64_t print_level;
   bool escape_newlines;    /* print-escape-newlines */
+  mval labels;             /* print-circle: object -> -N, N once printed; else nil */
   mval being_printed[PRINT_CIRCLE];
 };
 
@@ -236,6 +241,89 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->print_level = limit_variable(rt, Qprint_level);
   mval v = XSYMBOL(rt, Qprint_escape_newlines)->value;
   p->escape_newlines = !NILP(v) && v != Qunbound;
+  p->labels = Qnil;
+}
+
+/* ---- print-circle ---- */
+
+static bool label_candidate(mval x)
+{
+  return CONSP(x) || STRINGP(x) || VECTORP(x) || PVECP(x, PVEC_RECORD) ||
+         PVECP(x, PVEC_CLOSURE) || PVECP(x, PVEC_HASH_TABLE);
+}
+
+/* Emacs 28 labels a string only below the first level of nesting:
+   (list s s) prints ("a" "a"), (list (list s s)) ((#1="a" #1#)). */
+static bool labelled_here(struct printer *p, mval x)
+{
+  return !NILP(p->labels) && label_candidate(x) && (!STRINGP(x) || p->depth >= 2);
+}
+
+/* Push X's parts, as printing will visit them, onto TODO. */
+static mval push_parts(mrt *rt, mval x, mval todo)
+{
+  if (STRINGP(x))
+    return todo;
+  if (CONSP(x))
+    return Fcons(rt, XCAR(x), Fcons(rt, XCDR(x), todo));
+  if (PVECP(x, PVEC_CLOSURE)) /* its printed list is fresh: only the parts count */
+    return Fcons(rt, closure_as_list(rt, x), todo);
+  if (PVECP(x, PVEC_HASH_TABLE)) {
+    mval key, value;
+    for (int64_t i = hash_table_size(x); i-- > 0;)
+      if (hash_table_entry(x, i, &key, &value))
+        todo = Fcons(rt, key, Fcons(rt, value, todo));
+    return todo;
+  }
+  for (int64_t i = VECTOR_LENGTH(x); i-- > 0;)
+    todo = Fcons(rt, AREF(x, i), todo);
+  return todo;
+}
+
+/* Object -> nil when met once, -N when met again: as in Emacs, labels
+   are numbered in the order of the second meetings, depth first, car
+   before cdr. */
+static mval find_shared(mrt *rt, mval obj)
+{
+  mval seen = make_hash_table(rt, Qeq, 64);
+  mval todo = list1(rt, obj);
+  int64_t shared = 0;
+  while (CONSP(todo)) {
+    mval x = XCAR(todo);
+    todo = XCDR(todo);
+    if (!label_candidate(x))
+      continue;
+    mval label = hash_get(rt, seen, x, Qunbound);
+    if (label == Qunbound) {
+      hash_put(rt, seen, x, Qnil);
+      todo = push_parts(rt, x, todo);
+    } else if (NILP(label)) {
+      hash_put(rt, seen, x, make_fixnum(-++shared));
+    }
+  }
+  return seen;
+}
+
+/* Prints #N# and returns true for a shared object already printed; for
+   one met the first time, prints #N= and returns false. */
+static bool print_label(struct printer *p, mval obj)
+{
+  mval label = hash_get(p->rt, p->labels, obj, Qnil);
+  if (NILP(label))
+    return false;
+  int64_t n = XFIXNUM(label);
+  char buf[32];
+  snprintf(buf, sizeof buf, n < 0 ? "#%lld=" : "#%lld#", (long long)(n < 0 ? -n : n));
+  strbuf_puts(p->out, buf);
+  if (n > 0)
+    return true;
+  hash_put(p->rt, p->labels, obj, make_fixnum(-n));
+  return false;
+}
+
+static bool shared_tail(struct printer *p, mval tail)
+{
+  return !NILP(p->labels) && !NILP(hash_get(p->rt, p->labels, tail, Qnil));
 }
 
 /* Entering a cons or vector: prints #N and returns false when OBJ is
@@ -297,6 +385,10 @@ static void print_list(struct printer *p, mval obj)
   uint16_t q = 2;
   int64_t i = 0;
   while (CONSP(tail)) {
+    if (i != 0 && shared_tail(p, tail)) {
+      last_cdr = tail;
+      break;
+    }
     if (i != 0)
       strbuf_putc(b, ' ');
     if (p->print_length >= 0 && i >= p->print_length) {
@@ -320,7 +412,7 @@ static void print_list(struct printer *p, mval obj)
   }
   if (!NILP(last_cdr)) {
     strbuf_puts(b, " . ");
-    if (CONSP(last_cdr)) {
+    if (CONSP(last_cdr) && !shared_tail(p, last_cdr)) {
       char buf[32];
       snprintf(buf, sizeof buf, "#%lld", (long long)(i >> 1));
       strbuf_puts(b, buf);
@@ -458,6 +550,8 @@ static void print_vectorlike(struct printer *p, mval obj)
 static void print_object(struct printer *p, mval obj)
 {
   struct strbuf *b = p->out;
+  if (labelled_here(p, obj) && print_label(p, obj))
+    return;
   if (FIXNUMP(obj)) {
     print_fixnum(b, XFIXNUM(obj));
   } else if (SYMBOLP(obj)) {
@@ -485,6 +579,9 @@ void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape)
 {
   struct printer p;
   printer_begin(&p, rt, b, escape);
+  mval circle = XSYMBOL(rt, Qprint_circle)->value;
+  if (!NILP(circle) && circle != Qunbound && label_candidate(obj) && !STRINGP(obj))
+    p.labels = find_shared(rt, obj);
   print_object(&p, obj);
 }
 
@@ -1064,6 +1161,7 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_length, Qnil);
   defvar(rt, Qprint_level, Qnil);
   defvar(rt, Qprint_escape_newlines, Qnil);
+  defvar(rt, Qprint_circle, Qnil);
   defvar(rt, Qstandard_output, Qt);
   defsubrs(rt, printer_subrs, sizeof printer_subrs / sizeof printer_subrs[0]);
 }

@@ -28,6 +28,7 @@
 */
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,7 @@ struct reader {
   size_t len, pos;
   const char *filename;
   size_t open_pos; /* start of the innermost unfinished construct */
+  mval labels;     /* #N= labels of this read: an eql table, or nil */
 };
 
 static int peek(struct reader *r)
@@ -500,10 +502,10 @@ static mval token_to_number(mrt *rt, const uint8_t *s, size_t n)
 
 /* #xFF, #o17, #b101, #24r1k: the digits are every alphanumeric that
    follows; one that is not a digit of the radix is an error. */
-static mval read_radix_integer(struct reader *r, int base)
+static mval read_radix_integer(struct reader *r, int64_t base)
 {
-  char msg[40];
-  snprintf(msg, sizeof msg, "integer, radix %d", base);
+  char msg[48];
+  snprintf(msg, sizeof msg, "integer, radix %" PRId64, base);
   if (base < 2 || base > 36)
     syntax_error(r, msg);
   size_t start = r->pos;
@@ -620,7 +622,8 @@ enum frame_kind {
   FRAME_LIST,   /* EXTRA: dot state */
   FRAME_VECTOR,
   FRAME_RECORD,
-  FRAME_PREFIX  /* EXTRA: the symbol to wrap the next object in */
+  FRAME_PREFIX, /* EXTRA: the symbol to wrap the next object in */
+  FRAME_LABEL   /* #N=: EXTRA: N, HEAD: the placeholder #N# reads as meanwhile */
 };
 
 enum dot_state { DOT_NONE, DOT_SEEN, DOT_DONE };
@@ -723,6 +726,7 @@ static mval close_frame(struct reader *r, mval f, int c)
       return read_hash_table(r, XCDR(head));
     return list_to_vectorlike(r->rt, head, PVEC_RECORD);
   case FRAME_PREFIX:
+  case FRAME_LABEL:
     break;
   }
   syntax_error(r, c == ')' ? ")" : "]");
@@ -740,6 +744,93 @@ static bool is_dot_token(struct reader *r)
   /* "." followed by a delimiter; ".5" and ".x" are atoms */
   int c = r->pos + 1 < r->len ? r->buf[r->pos + 1] : -1;
   return c <= ' ' || (c < 0200 && strchr("\"';([#?`,", c));
+}
+
+/* ---- #N= and #N# ---- */
+
+/* Replace PLACEHOLDER by OBJ inside OBJ's conses, vectors and records
+   (the ones Emacs 28 walks), iteratively: the structure may be deep or
+   circular. */
+static void substitute_placeholder(mrt *rt, mval obj, mval placeholder)
+{
+  mval seen = make_hash_table(rt, Qeq, 16);
+  mval todo = list1(rt, obj);
+  while (CONSP(todo)) {
+    mval x = XCAR(todo);
+    todo = XCDR(todo);
+    if (!CONSP(x) && !VECTORP(x) && !PVECP(x, PVEC_RECORD))
+      continue;
+    if (!NILP(hash_get(rt, seen, x, Qnil)))
+      continue;
+    hash_put(rt, seen, x, Qt);
+    if (CONSP(x)) {
+      if (XCAR(x) == placeholder)
+        XCONS(x)->car = obj;
+      if (XCDR(x) == placeholder)
+        XCONS(x)->cdr = obj;
+      todo = Fcons(rt, XCAR(x), Fcons(rt, XCDR(x), todo));
+      continue;
+    }
+    for (int64_t i = 0; i < VECTOR_LENGTH(x); i++) {
+      if (AREF(x, i) == placeholder)
+        ASET(x, i, obj);
+      todo = Fcons(rt, AREF(x, i), todo);
+    }
+  }
+}
+
+/* The object read after #N= becomes label N.  As in Emacs, a cons is
+   moved into the placeholder itself, so the references already made
+   to the placeholder need no fixing; anything else is substituted for
+   the placeholder inside it. */
+static mval finish_label(struct reader *r, mval frame, mval value)
+{
+  mval placeholder = FRAME_GET(frame, FR_HEAD);
+  if (CONSP(value)) {
+    XCONS(placeholder)->car = XCAR(value);
+    XCONS(placeholder)->cdr = XCDR(value);
+    return placeholder;
+  }
+  substitute_placeholder(r->rt, value, placeholder);
+  hash_put(r->rt, r->labels, FRAME_GET(frame, FR_EXTRA), value);
+  return value;
+}
+
+static void define_label(struct reader *r, mval *stack, mval n)
+{
+  mval placeholder = Fcons(r->rt, Qnil, Qnil);
+  if (NILP(r->labels))
+    r->labels = make_hash_table(r->rt, Qeql, 16);
+  hash_put(r->rt, r->labels, n, placeholder);
+  *stack = push_frame(r, *stack, FRAME_LABEL, n);
+  ASET(*stack, FR_HEAD, placeholder);
+}
+
+/* After '#' and a digit D: #NrDIGITS, #N= or #N#. */
+static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval *value)
+{
+  bool overflow = false;
+  while (peek(r) >= '0' && peek(r) <= '9') {
+    overflow |= __builtin_mul_overflow(n, 10, &n);
+    overflow |= __builtin_add_overflow(n, next(r) - '0', &n);
+  }
+  int c = next(r);
+  if (!overflow && (c == 'r' || c == 'R')) {
+    *value = read_radix_integer(r, n);
+    return STEP_VALUE;
+  }
+  if (overflow || n > MOST_POSITIVE_FIXNUM)
+    syntax_error(r, "#");
+  if (c == '=') {
+    define_label(r, stack, make_fixnum(n));
+    return STEP_OPEN;
+  }
+  if (c == '#') {
+    *value = NILP(r->labels) ? Qunbound : hash_get(r->rt, r->labels, make_fixnum(n), Qunbound);
+    if (*value != Qunbound)
+      return STEP_VALUE;
+  }
+  syntax_error(r, "#");
 }
 
 /* After '#'.  Returns STEP_OPEN with *frame pushed, or a value. */
@@ -767,16 +858,8 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
   case -1:
     syntax_error_at(r, "#", r->pos - 1);
   default:
-    if (c >= '0' && c <= '9') {
-      int base = c - '0';
-      while (peek(r) >= '0' && peek(r) <= '9' && base < 1000)
-        base = base * 10 + (next(r) - '0');
-      if (peek(r) == 'r') {
-        r->pos++;
-        *value = read_radix_integer(r, base);
-        return STEP_VALUE;
-      }
-    }
+    if (c >= '0' && c <= '9')
+      return read_hash_number(r, c - '0', stack, value);
     syntax_error(r, "#");
   }
 }
@@ -844,7 +927,7 @@ static mval read_object(struct reader *r)
     case STEP_OPEN:
       continue;
     case STEP_DOT:
-      if (NILP(stack) || FRAME_KIND(stack) == FRAME_PREFIX)
+      if (NILP(stack) || FRAME_KIND(stack) >= FRAME_PREFIX)
         syntax_error(r, ".");
       if (FRAME_KIND(stack) != FRAME_LIST)
         syntax_error(r, ") or . in a vector");
@@ -863,8 +946,11 @@ static mval read_object(struct reader *r)
     }
     /* Deliver VALUE: wrap it in pending prefixes, then add it to the
        innermost open container, or return it at top level. */
-    while (!NILP(stack) && FRAME_KIND(stack) == FRAME_PREFIX) {
-      value = list2(r->rt, FRAME_GET(stack, FR_EXTRA), value);
+    while (!NILP(stack) && FRAME_KIND(stack) >= FRAME_PREFIX) {
+      if (FRAME_KIND(stack) == FRAME_LABEL)
+        value = finish_label(r, stack, value);
+      else
+        value = list2(r->rt, FRAME_GET(stack, FR_EXTRA), value);
       stack = FRAME_GET(stack, FR_PARENT);
     }
     if (NILP(stack))
@@ -879,7 +965,7 @@ static mval read_object(struct reader *r)
 
 mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename)
 {
-  struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos};
+  struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil};
   if (skip_blanks(&r) < 0) {
     *pos = r.pos;
     return Qunbound;

@@ -13,10 +13,11 @@
 **   format:  (prin1-to-string (apply #'format (car (read-from-string S))))
 **   message: (error-message-string (car (read-from-string S)))
 ** or, when it signals E, (concat "ERR " (prin1-to-string E)), and
+**   circle:  (let ((print-circle t)) (prin1-to-string (read-from-string S)))
 ** write the pair as a C string row (UTF-8, octal escapes).  Cases where
 ** marrow deliberately differs from Emacs 28 are left out: unibyte
-** strings ("\xe9", "\M-a"), #N= labels, byte-code and char-table
-** syntax, and read errors in files (marrow adds the file name).
+** strings ("\xe9", "\M-a"), byte-code and char-table syntax, and read
+** errors in files (marrow adds the file name).
 */
 #include "config.h"
 
@@ -319,6 +320,56 @@ static const struct rcase reader_cases[] = {
   {"\"\\ a\"", "(\"a\" . 5)"},
 };
 
+static const struct rcase label_cases[] = { /* #N= and #N#, printed with print-circle nil */
+  {"#1=(a . #1#)", "((a . #0) . 12)"},
+  {"(#1=(x) #1# #1#)", "(((x) (x) (x)) . 16)"},
+  {"#1=[a #1# b]", "([a #1 b] . 12)"},
+  {"#2#", "ERR (invalid-read-syntax \"#\")"},
+  {"(#1# #1=a)", "ERR (invalid-read-syntax \"#\")"},
+  {"#1=#1#", "((nil) . 6)"},
+  {"#1", "ERR (invalid-read-syntax \"#\")"},
+  {"#1= a", "(a . 5)"},
+  {"(#1=a #1=b #1#)", "((a b b) . 15)"},
+  {"(#1=\"s\" #1#)", "((\"s\" \"s\") . 12)"},
+  {"#1='(a #1#)", "('(a #1) . 11)"},
+  {"#0=(a)", "((a) . 6)"},
+  {"#99999999999999999999=a", "ERR (invalid-read-syntax \"#\")"},
+  {"#1=(a #2=(b #1# #2#))", "((a (b #1 #2)) . 21)"},
+  {"(a . #1=(b . #1#))", "((a b b . #1) . 18)"},
+  {"#1=#s(foo #1#)", "(#s(foo #1) . 14)"},
+  {"#1=(a b . #1#)", "((a b a b . #2) . 14)"},
+  {"#1=(#1# . #1#)", "((#1 . #0) . 14)"},
+  {"#-1=a", "ERR (invalid-read-syntax \"#\")"},
+  {"#1x", "ERR (invalid-read-syntax \"#\")"},
+  {"(#1= . a)", "ERR (invalid-read-syntax \".\")"},
+  {"(#1=)", "ERR (invalid-read-syntax \")\")"},
+  {"#1=[#1# (#1#) [#1#]]", "([#1 (#1) [#1]] . 20)"},
+  {"#2R101", "(5 . 6)"},
+  {"#99999999999r1", "ERR (invalid-read-syntax \"integer, radix 99999999999\")"},
+};
+
+static const struct rcase circle_cases[] = {
+  {"#1=(a . #1#)", "(#1=(a . #1#) . 12)"},
+  {"(#1=(x) #1# #1#)", "((#1=(x) #1# #1#) . 16)"},
+  {"#1=[a #1# b]", "(#1=[a #1# b] . 12)"},
+  {"(a . #1=(b . #1#))", "((a . #1=(b . #1#)) . 18)"},
+  {"#1=(a #2=(b #1# #2#))", "(#1=(a #2=(b #1# #2#)) . 21)"},
+  {"#1=(a b . #1#)", "(#1=(a b . #1#) . 14)"},
+  {"(#1=(a) . #1#)", "((#1=(a) . #1#) . 14)"},
+  {"(x #1=(a) . #1#)", "((x #1=(a) . #1#) . 16)"},
+  {"(#1=\"s\" #1#)", "((#1=\"s\" #1#) . 12)"},
+  {"#1=#s(foo #1#)", "(#1=#s(foo #1#) . 14)"},
+  {"((a b) (a b))", "(((a b) (a b)) . 13)"},
+  {"(#1=[x] #1# [x])", "((#1=[x] #1# [x]) . 16)"},
+  {"#1=(#1# . #1#)", "(#1=(#1# . #1#) . 14)"},
+  {"#1='(a #1#)", "(#1='(a #1#) . 11)"},
+  {"(quote #1=(a . #1#))", "('#1=(a . #1#) . 20)"},
+  {"(#1=(quote x) #1#)", "((#1='x #1#) . 18)"},
+  {"(a #1=(b c) d . #1#)", "((a #1=(b c) d . #1#) . 20)"},
+  {"#1=(#2=(a . #1#) #2#)", "(#1=(#2=(a . #1#) #2#) . 21)"},
+  {"(#1=a #1#)", "((a a) . 10)"},
+};
+
 static const struct rcase format_cases[] = {
   {"(\"%s\" \"a\")", "\"a\""},
   {"(\"%S\" \"a\")", "\"\\\"a\\\"\""},
@@ -589,6 +640,9 @@ static void check_table(const struct rcase *cases, size_t n, thunk fn, bool raw)
 START_TEST(reader_table) { check_table(reader_cases, COUNT(reader_cases), do_read_from_string, false); }
 END_TEST
 
+START_TEST(label_table) { check_table(label_cases, COUNT(label_cases), do_read_from_string, false); }
+END_TEST
+
 START_TEST(format_table) { check_table(format_cases, COUNT(format_cases), do_format, false); }
 END_TEST
 
@@ -607,6 +661,41 @@ static mval read_str(const char *s)
 {
   return XCAR(read_from_string(rt, lisp_string(s), Qnil, Qnil));
 }
+
+START_TEST(circle_table)
+{
+  XSYMBOL(rt, Qprint_circle)->value = Qt;
+  check_table(circle_cases, COUNT(circle_cases), do_read_from_string, false);
+}
+END_TEST
+
+/* Labels nested or referring deep inside: no C recursion either. */
+START_TEST(deep_labels)
+{
+  size_t n = scaled(200000);
+  struct strbuf b = {0};
+  for (size_t i = 0; i < n; i++)
+    strbuf_put(&b, "#1=", 3);
+  strbuf_put(&b, "(a . #1#)", 9);
+  mval v = read_str(b.data);
+  /* As in Emacs, each outer #1= copies the cons read inside it: only
+     the innermost is its own cdr. */
+  ck_assert(CONSP(v) && CONSP(XCDR(v)) && XCDR(XCDR(v)) == XCDR(v));
+  b.len = 0;
+  strbuf_put(&b, "#1=", 3);
+  for (size_t i = 0; i < n; i++)
+    strbuf_put(&b, "[", 1);
+  strbuf_put(&b, "#1#", 3);
+  for (size_t i = 0; i < n; i++)
+    strbuf_put(&b, "]", 1);
+  v = read_str(b.data);
+  mval inner = v;
+  for (size_t i = 0; i < n; i++)
+    inner = AREF(inner, 0);
+  ck_assert(inner == v);
+  free(b.data);
+}
+END_TEST
 
 START_TEST(print_circular)
 {
@@ -846,6 +935,9 @@ int main(void)
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, reader_table);
+  tcase_add_test(tc, label_table);
+  tcase_add_test(tc, circle_table);
+  tcase_add_test(tc, deep_labels);
   tcase_add_test(tc, format_table);
   tcase_add_test(tc, message_table);
   tcase_add_test(tc, print_circular);
