@@ -100,20 +100,20 @@
 (defmacro dolist (spec &rest body)
   "Loop over a list: (dolist (VAR LIST [RESULT]) BODY...)."
   (declare (indent 1))
-  (let ((tail (make-symbol "tail")))
+  ;; Named as Emacs 28's, so that closures print their bodies alike.
+  (let ((tail (make-symbol "--dolist-tail--")))
     `(let ((,tail ,(nth 1 spec)))
        (while ,tail
          (let ((,(car spec) (car ,tail)))
            ,@body
            (setq ,tail (cdr ,tail))))
-       ,@(if (cdr (cdr spec))
-             (list `(let ((,(car spec) nil)) ,@(cdr (cdr spec))))))))
+       ,@(cdr (cdr spec)))))
 
 (defmacro dotimes (spec &rest body)
   "Loop a number of times: (dotimes (VAR COUNT [RESULT]) BODY...)."
   (declare (indent 1))
-  (let ((end (make-symbol "end"))
-        (counter (make-symbol "counter")))
+  (let ((end (make-symbol "--dotimes-limit--"))
+        (counter (make-symbol "--dotimes-counter--")))
     `(let ((,end ,(nth 1 spec))
            (,counter 0))
        (while (< ,counter ,end)

@@ -148,7 +148,8 @@ struct code {
   mval args;     /* the lambda list, as written */
   mval body;     /* the (macroexpanded) body */
   mval consts;   /* every Lisp value the nodes refer to */
-  mval capnames; /* names of captured variables, in capture order */
+  mval capnames; /* names of captured variables, in slot order */
+  mval env;      /* nested lambdas: the environment a printed closure shows */
   /* raw */
   struct arena_chunk *arena;
   node *body_node;
@@ -162,12 +163,13 @@ struct code {
   int32_t has_boxed;
   int32_t invalid;     /* a bad lambda list: every call signals */
 };
-#define CODE_NLISP 4
+#define CODE_NLISP 5
 #define XCODE(x) ((struct code *)untag(x))
 
-/* PVEC_CLOSURE: code (or nil until analysed), the lambda list and body
-   as written, then the captured values. */
-enum { CL_CODE, CL_ARGS, CL_BODY, CL_ENV, CL_CAPTURED };
+/* PVEC_CLOSURE: its code, then the captured values.  A top-level
+   lambda's code is nil until its first call, and its SOURCE is (ARGS
+   . BODY); a nested lambda's code has the lambda list and body. */
+enum { CL_CODE, CL_SOURCE, CL_CAPTURED };
 #define CLOSURE_SLOTS(x) (XVL(x)->slots)
 
 /* PVEC_BOX: one Lisp slot. */
@@ -197,6 +199,7 @@ struct eval_state {
      to the file; here it lasts, without making SYM special-variable-p). */
   mval declared_specials;
   bool toplevel_pending; /* the next analysis is of a top-level form */
+  int64_t var_seq;       /* variables declared so far, for struct var's seq */
 };
 
 #define EVAL_STACK_SLOTS ((size_t)1 << 20)
@@ -451,6 +454,7 @@ struct var {
   struct var *origin;     /* VAR_CAPTURED: the variable in the parent */
   struct var *derived;    /* captured copies of this root, chained */
   struct var *next_derived;
+  int64_t seq;            /* when declared: later is further in */
   bool boxed;             /* VAR_CAPTURED: its root turned out boxed;
                              mirroring a caller's variable: the caller boxed it */
   struct ref *refs;       /* nodes that read or write this variable */
@@ -471,6 +475,8 @@ struct fscope {
   bool dynamic;            /* lexical-binding nil: everything special */
   bool toplevel;           /* a top-level form, as load evaluates it */
   mval code;               /* the PVEC_CODE being filled */
+  mval alist;              /* the alist environment it runs in, or nil */
+  struct var *alist_vars;  /* the variables of that alist, at the chain's end */
   struct call_site *last_site; /* shared by calls that see the same variables */
 };
 
@@ -588,6 +594,7 @@ static struct var *new_var(struct actx *A, mval name, enum var_kind kind)
 {
   struct var *v = aalloc(A, sizeof *v);
   v->name = keep(A, name);
+  v->seq = ++A->rt->eval->var_seq;
   v->kind = kind;
   v->owner = A->f;
   v->cell = Qnil;
@@ -1313,17 +1320,17 @@ static const struct fast_op fast_ops[] = {
 
 /* ---- Making closures ---- */
 
-/* k = the inner code, kids = raw reads of the captured slots. */
+/* k = the inner code, kids = raw reads of the captured slots, then of
+   the visible variables it does not use, whose values are kept only
+   to be printed. */
 static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
 {
   mval code = n->k;
-  mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED + n->count,
-                          CL_CAPTURED + n->count);
+  mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED + (size_t)n->count,
+                          CL_CAPTURED + (size_t)n->count);
   mval *s = CLOSURE_SLOTS(cl);
   s[CL_CODE] = code;
-  s[CL_ARGS] = XCODE(code)->args;
-  s[CL_BODY] = XCODE(code)->body;
-  s[CL_ENV] = Qt;
+  s[CL_SOURCE] = Qnil;
   for (int i = 0; i < n->count; i++)
     s[CL_CAPTURED + i] = fp[n->kids[i]->slot];
   return cl;
@@ -1335,9 +1342,7 @@ static mval ev_make_lazy_closure(mrt *rt, const node *n, mval *fp)
   mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED, CL_CAPTURED);
   mval *s = CLOSURE_SLOTS(cl);
   s[CL_CODE] = Qnil;
-  s[CL_ARGS] = XCAR(n->k);
-  s[CL_BODY] = XCDR(n->k);
-  s[CL_ENV] = Qt;
+  s[CL_SOURCE] = n->k;
   return cl;
 }
 
@@ -1736,6 +1741,69 @@ static bool env_empty(struct fscope *f)
   return true;
 }
 
+static int capture_index(struct var *const *origins, int ncap, const struct var *v)
+{
+  for (int i = 0; i < ncap; i++)
+    if (origins[i] == v)
+      return i;
+  return -1;
+}
+
+/* One entry of a printed closure's environment: (NAME . INDEX) of its
+   value among the closure's values, or NAME alone for (defvar NAME).  A variable the
+   closure does not use gets a value kept for printing (its box when it
+   has one; otherwise a later setq of it does not show). */
+static mval env_entry(struct actx *A, node *n, struct var *const *origins, int ncap,
+                      struct var *v)
+{
+  if (v->kind == VAR_SPECIAL_DECL)
+    return v->name;
+  int i = capture_index(origins, ncap, v);
+  if (i < 0) {
+    node *r = new_node(A, ev_lref);
+    add_ref(A, v, r);
+    i = n->count++;
+    n->kids[i] = r;
+  }
+  return Fcons(A->rt, v->name, make_fixnum(i));
+}
+
+/* The environment Emacs would print for a closure made here, as
+   (ENTRIES . TAIL): every variable visible, innermost first -- this
+   function's own, then those it captured, innermost binding first --
+   then the alist environment this function runs in, or (t).
+   (Variables of outer functions that this one does not capture are
+   not reachable.) */
+static mval closure_env(struct actx *A, node *n, struct var *const *origins, int ncap)
+{
+  mval env = Qnil; /* built reversed */
+  for (struct var *v = A->f->vars; v != A->f->alist_vars; v = v->prev)
+    env = Fcons(A->rt, env_entry(A, n, origins, ncap, v), env);
+  int ncaptures = 0;
+  for (struct var *v = A->f->captures; v; v = v->prev)
+    ncaptures++;
+  struct var **outer = aalloc(A, sizeof *outer * (size_t)(ncaptures + 1));
+  int k = 0;
+  for (struct var *v = A->f->captures; v; v = v->prev) {
+    int j = k++;
+    for (; j > 0 && root_of(outer[j - 1])->seq < root_of(v)->seq; j--)
+      outer[j] = outer[j - 1];
+    outer[j] = v;
+  }
+  for (int j = 0; j < k; j++)
+    env = Fcons(A->rt, env_entry(A, n, origins, ncap, outer[j]), env);
+  mval in_order = Qnil;
+  for (; CONSP(env); env = XCDR(env))
+    in_order = Fcons(A->rt, XCAR(env), in_order);
+  mval tail = list1(A->rt, Qt);
+  for (struct fscope *f = A->f; f; f = f->parent)
+    if (CONSP(f->alist)) {
+      tail = f->alist;
+      break;
+    }
+  return keep(A, Fcons(A->rt, in_order, tail));
+}
+
 static node *analyse_lambda(struct actx *A, mval lambda)
 {
   mrt *rt = A->rt;
@@ -1750,22 +1818,33 @@ static node *analyse_lambda(struct actx *A, mval lambda)
     n->k = keep(A, Fcons(rt, args, body));
     return n;
   }
+  /* Expanded first, as Emacs's eager expansion at load leaves it, so
+     the closure prints its body expanded. */
+  body = mexp_list(rt, body, Qnil);
   mval code = analyse_function(rt, A->f, args, body, false, Qnil);
   keep(A, code);
   node *n = new_node(A, ev_make_closure);
   n->k = code;
   struct code *c = XCODE(code);
   n->count = c->ncap;
-  n->kids = aalloc(A, sizeof(node *) * (size_t)(c->ncap ? c->ncap : 1));
+  int32_t nvisible = 0;
+  for (struct var *v = A->f->vars; v; v = v->prev)
+    nvisible++;
+  for (struct var *v = A->f->captures; v; v = v->prev)
+    nvisible++;
+  n->kids = aalloc(A, sizeof(node *) * (size_t)(c->ncap + nvisible + 1));
   /* One raw read of the captured variable's slot per capture, in the
      order of the inner function's capture slots. */
   int i = 0;
+  struct var **origins = aalloc(A, sizeof *origins * (size_t)(c->ncap + 1));
   for (mval p = c->capnames; CONSP(p); p = XCDR(p)) {
     struct var *v = lookup_in(A, A->f, XCAR(p));
     node *r = new_node(A, ev_lref);
     add_ref(A, v, r);
+    origins[i] = v;
     n->kids[i++] = r;
   }
+  c->env = closure_env(A, n, origins, c->ncap);
   return n;
 }
 
@@ -2015,6 +2094,31 @@ bad:
   c->nparams = -1; /* never the argument count: calls take the slow path */
 }
 
+/* Give the captures of the function being analysed their final slots,
+   outermost binding first: so a printed closure lists its environment
+   innermost first, as Emacs does.  Returns their names in slot order. */
+static mval number_captures(struct actx *A, int32_t cap_base)
+{
+  struct fscope *f = A->f;
+  struct var **sorted = aalloc(A, sizeof *sorted * (size_t)(f->ncap ? f->ncap : 1));
+  int n = 0;
+  for (struct var *v = f->captures; v; v = v->prev) {
+    int i = n++;
+    for (; i > 0 && root_of(sorted[i - 1])->seq > root_of(v)->seq; i--)
+      sorted[i] = sorted[i - 1];
+    sorted[i] = v;
+  }
+  mval names = Qnil;
+  for (int i = n; i-- > 0;) {
+    struct var *v = sorted[i];
+    v->slot = cap_base + i;
+    for (struct ref *r = v->refs; r; r = r->next)
+      r->n->slot = v->slot;
+    names = Fcons(A->rt, v->name, names);
+  }
+  return names;
+}
+
 /* Analyse (lambda ARGS . BODY) as a function nested in PARENT (NULL at
    top level).  ENV, when a list, is an Emacs alist environment whose
    bindings are reached through their cons cells. */
@@ -2052,6 +2156,8 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
     rev = v;
   }
   f.vars = rev;
+  f.alist = env;
+  f.alist_vars = f.vars;
   struct var *outer = f.vars;
   analyse_params(&A, args);
   struct code *c = XCODE(f.code);
@@ -2064,15 +2170,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
   c->nslots = f.maxslots + f.ncap;
   c->stack_need = c->nslots + f.maxpush + 8;
   c->cdepth = f.maxdepth;
-  mval names = Qnil;
-  for (struct var *v = f.captures; v; v = v->prev) {
-    v->slot += c->cap_base;
-    for (struct ref *r = v->refs; r; r = r->next)
-      r->n->slot = v->slot;
-    names = Fcons(rt, v->name, names);
-  }
-  /* captures were numbered in creation order; names is newest last */
-  c->capnames = names;
+  c->capnames = number_captures(&A, c->cap_base);
   for (int i = 0; i < c->nparams; i++) {
     c->has_special |= c->params[i].mode == BIND_SPECIAL;
     c->has_boxed |= c->params[i].mode == BIND_BOXED;
@@ -2088,7 +2186,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
 static mval analyse_closure(mrt *rt, mval fn)
 {
   mval *s = CLOSURE_SLOTS(fn);
-  mval code = analyse_function(rt, NULL, s[CL_ARGS], s[CL_BODY], false, Qnil);
+  mval code = analyse_function(rt, NULL, XCAR(s[CL_SOURCE]), XCDR(s[CL_SOURCE]), false, Qnil);
   CLOSURE_SLOTS(fn)[CL_CODE] = code;
   return code;
 }
@@ -2306,6 +2404,9 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval macro,
   for (const struct var *v = site->captures; v; v = v->prev)
     mirror_site_var(&A, &p, v);
   p.vars = reverse_vars(p.vars);
+  int64_t seq = 0;
+  for (struct var *v = p.vars; v; v = v->prev)
+    v->seq = --seq; /* outer than anything the expansion declares */
   mval code = analyse_function(rt, &p, Qnil, body, false, Qnil);
   struct code *c = XCODE(code);
   mval cache = make_vector(rt, 2 + 2 * (size_t)c->ncap, Qnil);
@@ -2624,21 +2725,54 @@ static mval bq_expand(mrt *rt, mval x, int depth)
 /* Printing support and introspection                                 */
 /* ================================================================== */
 
-mval closure_as_list(mrt *rt, mval fn)
+static mval closure_args(mval fn)
 {
   mval *s = CLOSURE_SLOTS(fn);
-  mval env = list1(rt, Qt);
-  if (!NILP(s[CL_CODE])) {
-    int i = 0;
-    for (mval p = XCODE(s[CL_CODE])->capnames; CONSP(p); p = XCDR(p), i++) {
-      mval v = CLOSURE_SLOTS(fn)[CL_CAPTURED + i];
-      if (PVECP(v, PVEC_BOX))
-        v = BOX_VALUE(v);
-      env = Fcons(rt, Fcons(rt, XCAR(p), v), env);
-    }
+  return NILP(s[CL_CODE]) ? XCAR(s[CL_SOURCE]) : XCODE(s[CL_CODE])->args;
+}
+
+static mval closure_body(mval fn)
+{
+  mval *s = CLOSURE_SLOTS(fn);
+  return NILP(s[CL_CODE]) ? XCDR(s[CL_SOURCE]) : XCODE(s[CL_CODE])->body;
+}
+
+/* (closure ENV ARGS . BODY) */
+static mval closure_list(mrt *rt, mval fn, mval env)
+{
+  return Fcons(rt, Qclosure, Fcons(rt, env, Fcons(rt, closure_args(fn), closure_body(fn))));
+}
+
+static mval closure_value(mval fn, int64_t i)
+{
+  mval v = CLOSURE_SLOTS(fn)[CL_CAPTURED + i];
+  return PVECP(v, PVEC_BOX) ? BOX_VALUE(v) : v;
+}
+
+/* (closure ENV ARGS . BODY) from what closure_env recorded. */
+static mval closure_with_env(mrt *rt, mval fn, mval recorded)
+{
+  mval head = XCDR(recorded), tail = Qnil;
+  for (mval e = XCAR(recorded); CONSP(e); e = XCDR(e)) {
+    mval x = XCAR(e);
+    mval item = CONSP(x) ? Fcons(rt, XCAR(x), closure_value(fn, XFIXNUM(XCDR(x)))) : x;
+    mval cell = Fcons(rt, item, Qnil);
+    if (NILP(tail))
+      head = cell;
+    else
+      XCONS(tail)->cdr = cell;
+    tail = cell;
   }
-  s = CLOSURE_SLOTS(fn);
-  return Fcons(rt, Qclosure, Fcons(rt, env, Fcons(rt, s[CL_ARGS], s[CL_BODY])));
+  if (!NILP(tail))
+    XCONS(tail)->cdr = XCDR(recorded);
+  return closure_list(rt, fn, head);
+}
+
+mval closure_as_list(mrt *rt, mval fn)
+{
+  mval code = CLOSURE_SLOTS(fn)[CL_CODE];
+  mval env = NILP(code) ? Qnil : XCODE(code)->env;
+  return closure_with_env(rt, fn, NILP(env) ? list2(rt, Qnil, Qt) : env);
 }
 
 bool functionp(mrt *rt, mval fn)
@@ -2762,7 +2896,7 @@ static mval Fsubr_arity(mrt *rt, int nargs, mval *args)
 static mval function_body(mval fn)
 {
   if (PVECP(fn, PVEC_CLOSURE))
-    return CLOSURE_SLOTS(fn)[CL_BODY];
+    return closure_body(fn);
   if (CONSP(fn) && XCAR(fn) == Qlambda)
     return cdr_safe(XCDR(fn));
   if (CONSP(fn) && XCAR(fn) == Qclosure)
@@ -2799,7 +2933,7 @@ static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
     fn = XCDR(fn);
   mval arglist;
   if (PVECP(fn, PVEC_CLOSURE))
-    arglist = CLOSURE_SLOTS(fn)[CL_ARGS];
+    arglist = closure_args(fn);
   else if (CONSP(fn) && XCAR(fn) == Qlambda)
     arglist = car_safe(XCDR(fn));
   else if (CONSP(fn) && XCAR(fn) == Qclosure)

@@ -7,7 +7,9 @@
 ** form printed with prin1, or "ERR " and the error object.  A handful
 ** of expectations differ on purpose and are marked in the generator:
 ** excessive-lisp-nesting (Emacs 29's name; Emacs 28 signals a plain
-** `error') and closures printing only the variables they capture.
+** `error').  Generator: a file of programs, one a line, run by
+**   (eval (car (read-from-string PROGRAM POS)) t) form after form,
+** printing (format "  {%S,\n   %S},\n" PROGRAM RESULT).
 **
 ** Further tests cover what a table cannot: running without allocating,
 ** deep recursion against the C stack (also on a small thread stack),
@@ -584,6 +586,33 @@ static const struct ecase eval_cases[] = {
    "(error \"boom 1\")"},
   {"(defmacro real-m (x) `(list 'real ,x)) (defun f () (al 4)) (defalias 'al 'real-m) (f)",
    "(real 4)"},
+  /* Closures print the whole environment visible where they were made. */
+  {"(let ((x 1) (z 2)) (lambda (y) (+ x y)))",
+   "(closure ((z . 2) (x . 1) t) (y) (+ x y))"},
+  {"(let ((a 1) (b 2)) (lambda () (list b a)))",
+   "(closure ((b . 2) (a . 1) t) nil (list b a))"},
+  {"(let ((a 1)) (let ((b 2)) (lambda () (list a b))))",
+   "(closure ((b . 2) (a . 1) t) nil (list a b))"},
+  {"(defun mk (a b) (lambda (y) (+ a y))) (mk 1 2)",
+   "(closure ((b . 2) (a . 1) t) (y) (+ a y))"},
+  {"(let* ((x 1) (x 2)) (lambda () x))",
+   "(closure ((x . 2) (x . 1) t) nil x)"},
+  {"(let ((x 1)) (let ((f (lambda () x))) (setq x 5) f))",
+   "(closure ((x . 5) t) nil x)"},
+  {"(defvar dv 1) (let ((dv 2) (q 3)) (lambda () dv))",
+   "(closure ((q . 3) t) nil dv)"},
+  {"(let ((_ 1)) (lambda () 2))",
+   "(closure ((_ . 1) t) nil 2)"},
+  {"(let ((x 1)) (defvar zz) (let ((zz 2)) (lambda () (list x zz))))",
+   "(closure (zz (x . 1) t) nil (list x zz))"},
+  {"(funcall (let ((x 1)) (lambda (y) (lambda (z) (+ x y z)))) 5)",
+   "(closure ((y . 5) (x . 1) t) (z) (+ x y z))"},
+  {"(condition-case err (signal 'error '(1)) (error (lambda () err)))",
+   "(closure ((err error 1) t) nil err)"},
+  {"(eval '(let ((b 2)) (lambda () a)) '((a . 1)))",
+   "(closure ((b . 2) (a . 1)) nil a)"},
+  {"(let ((x 1) (y 2)) (equal (lambda () x) (lambda () x)))",
+   "t"},
 };
 /* ---- End of generated cases ---- */
 

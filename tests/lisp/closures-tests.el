@@ -126,3 +126,35 @@
   (should (equal (subr-arity (symbol-function '+)) '(0 . many)))
   (should (equal (subr-arity (symbol-function 'if)) '(2 . unevalled)))
   (should (equal (should-error (subr-arity 'car)) '(wrong-type-argument subrp car))))
+
+;; A closure prints with the whole lexical environment visible where it
+;; was made, innermost first, as Emacs 28 keeps it, and with its body
+;; as eager macro expansion left it.
+
+(defun closures-tests--unused-let () (let ((x 1) (z 2)) (lambda (y) (+ x y))))
+(defun closures-tests--nested-lets () (let ((a 1)) (let ((b 2)) (lambda () (list a b)))))
+(defun closures-tests--unused-param (a b) (lambda (y) (+ a y)))
+(defun closures-tests--shadowed () (let* ((x 1) (x 2)) (lambda () x)))
+(defun closures-tests--mutated () (let ((x 1)) (let ((f (lambda () x))) (setq x 5) f)))
+(defvar closures-tests--special 1)
+(defun closures-tests--with-special ()
+  (let ((closures-tests--special 2) (q 3)) (lambda () closures-tests--special)))
+(defun closures-tests--macro-body () (let ((x 1)) (lambda () (when x (lambda () x)))))
+
+(ert-deftest closures-print-environment ()
+  (should (equal (prin1-to-string (closures-tests--unused-let))
+                 "(closure ((z . 2) (x . 1) t) (y) (+ x y))"))
+  (should (equal (prin1-to-string (closures-tests--nested-lets))
+                 "(closure ((b . 2) (a . 1) t) nil (list a b))"))
+  (should (equal (prin1-to-string (closures-tests--unused-param 1 2))
+                 "(closure ((b . 2) (a . 1) t) (y) (+ a y))"))
+  (should (equal (prin1-to-string (closures-tests--shadowed))
+                 "(closure ((x . 2) (x . 1) t) nil x)"))
+  (should (equal (prin1-to-string (closures-tests--mutated))
+                 "(closure ((x . 5) t) nil x)"))
+  (should (equal (prin1-to-string (closures-tests--with-special))
+                 "(closure ((q . 3) t) nil closures-tests--special)"))
+  (should (equal (prin1-to-string (closures-tests--macro-body))
+                 "(closure ((x . 1) t) nil (if x (progn #'(lambda nil x))))"))
+  (should (equal (prin1-to-string (funcall (closures-tests--macro-body)))
+                 "(closure ((x . 1) t) nil x)")))
