@@ -2752,20 +2752,16 @@ static mval closure_value(mval fn, int64_t i)
 /* (closure ENV ARGS . BODY) from what closure_env recorded. */
 static mval closure_with_env(mrt *rt, mval fn, mval recorded)
 {
-  mval head = XCDR(recorded), tail = Qnil;
+  mval items = Qnil; /* reversed */
   for (mval e = XCAR(recorded); CONSP(e); e = XCDR(e)) {
     mval x = XCAR(e);
-    mval item = CONSP(x) ? Fcons(rt, XCAR(x), closure_value(fn, XFIXNUM(XCDR(x)))) : x;
-    mval cell = Fcons(rt, item, Qnil);
-    if (NILP(tail))
-      head = cell;
-    else
-      XCONS(tail)->cdr = cell;
-    tail = cell;
+    items = Fcons(rt, CONSP(x) ? Fcons(rt, XCAR(x), closure_value(fn, XFIXNUM(XCDR(x)))) : x,
+                  items);
   }
-  if (!NILP(tail))
-    XCONS(tail)->cdr = XCDR(recorded);
-  return closure_list(rt, fn, head);
+  mval env = XCDR(recorded);
+  for (; CONSP(items); items = XCDR(items))
+    env = Fcons(rt, XCAR(items), env);
+  return closure_list(rt, fn, env);
 }
 
 mval closure_as_list(mrt *rt, mval fn)
