@@ -48,6 +48,11 @@
 ** others are copied by value.  Whether a variable needs a box is only
 ** known at the end of its scope, so nodes that touch it are recorded
 ** on the variable during analysis and patched when the scope closes.
+** For printing, a closure also keeps the values of the variables
+** visible where it was made but not used by it, so that it prints the
+** environment Emacs would hold (its code records the names, in
+** Emacs's order); copying them costs what dropping the lambda list
+** and body from the closure (its code has them) saved.
 ** Top-level lambdas (no lexical environment) are macroexpanded when
 ** created (Emacs's eager expansion at load) but analysed lazily at
 ** their first call, so a defvar or defmacro that follows a defun still
@@ -55,6 +60,12 @@
 ** parameters are always lexical, even when special (Emacs 28's
 ** interpreter does the same); `let' binds special variables
 ** dynamically.
+**
+** A call analysed as a function call whose function is a macro when
+** it runs (defined later, as by a defmacro inside a defun) is expanded
+** then, as Emacs's interpreter does; the expansion is analysed once as
+** a closure over the variables the call could see, and cached on the
+** node with the macro it came from.
 **
 ** Errors in analysis (a malformed special form, a failing macro) do
 ** not escape: the form analyses to a node that signals the same error

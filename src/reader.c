@@ -5,7 +5,8 @@
 ** integers (any size, #x #o #b #NrDIGITS), floats (1.0e+INF, 0.0e+NaN),
 ** strings and ?c characters with every Emacs escape, symbols with
 ** backslash escapes, keywords, ' #' ` , ,@, lists, dotted pairs,
-** vectors, records #s(...), and ; comments.
+** vectors, records #s(...), #N= and #N# labels (shared and circular
+** structure), and ; comments.
 **
 ** Invariants:
 **   - No C recursion follows the nesting of the input.  Open lists,
