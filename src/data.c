@@ -262,10 +262,7 @@ static mval Fmake_vector(mrt *rt, int n, mval *a)
 
 static mval Fvector(mrt *rt, int n, mval *a)
 {
-  mval v = make_vector(rt, (size_t)n, Qnil);
-  if (n > 0) /* A may be NULL for no arguments */
-    memcpy(VECTOR_SLOTS(v), a, (size_t)n * sizeof(mval));
-  return v;
+  return make_vector_from(rt, (size_t)n, a); /* A may be NULL when N is 0 */
 }
 
 static mval make_record(mrt *rt, mval type, int64_t nslots, mval init)

@@ -671,19 +671,41 @@ mval gc_string(struct gc *g, size_t nbytes)
   return tag_ptr(s, TAG_STRING);
 }
 
-mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp)
+/* A vector-like whose header is set and whose words after the NLISP
+   Lisp slots are zeroed; the caller writes the Lisp slots before it
+   allocates again. */
+static struct vectorlike *new_vectorlike(struct gc *g, enum pvec_type type, size_t nwords,
+                                         size_t nlisp)
 {
   if (nwords < 1 || nwords > VL_MAX_WORDS || nlisp > nwords - 1) {
     report_unsatisfiable(g);
-    return Qnil; /* only when the handler returned */
+    return NULL; /* only when the handler returned */
   }
   size_t nbytes = nwords * sizeof(mval);
   enum heap_kind kind = nbytes > HEAP_VECTOR_SMALL_MAX ? HEAP_LARGE : HEAP_VECTOR;
   struct vectorlike *v = alloc_object(g, kind, nbytes);
   v->header = vl_make_header(type, nwords, nlisp);
-  for (size_t i = 0; i < nlisp; i++)
-    v->slots[i] = Qnil;
   memset(v->slots + nlisp, 0, (nwords - 1 - nlisp) * sizeof(mval));
+  return v;
+}
+
+mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp, mval fill)
+{
+  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
+  if (!v)
+    return Qnil;
+  gc_fill_values(v->slots, nlisp, fill);
+  return tag_ptr(v, TAG_VECTORLIKE);
+}
+
+mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp,
+                        const mval *src)
+{
+  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
+  if (!v)
+    return Qnil;
+  if (nlisp)
+    memcpy(v->slots, src, nlisp * sizeof(mval));
   return tag_ptr(v, TAG_VECTORLIKE);
 }
 

@@ -71,8 +71,32 @@ mval gc_symbol(struct gc *g);
 /* A string with room for NBYTES bytes plus a NUL, zero-filled. */
 mval gc_string(struct gc *g, size_t nbytes);
 /* A vector-like of NWORDS words, header included, whose first NLISP
-   slots are Lisp values (initialised to nil); the rest are zeroed. */
-mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp);
+   slots are Lisp values, each set to FILL; the rest are zeroed. */
+mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp, mval fill);
+/* The same with the Lisp slots copied from SRC (NLISP values): each
+   slot is written once, where filling and then copying would write it
+   twice. */
+mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp,
+                        const mval *src);
+/* The Lisp slots initialised to nil. */
+static inline mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp)
+{
+  return gc_vectorlike_fill(g, type, nwords, nlisp, Qnil);
+}
+/* Sets N values from S on to X, four to a loop step: vector-churn fills
+   about a hundred slots per allocation. */
+static inline void gc_fill_values(mval *s, size_t n, mval x)
+{
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s[i] = x;
+    s[i + 1] = x;
+    s[i + 2] = x;
+    s[i + 3] = x;
+  }
+  for (; i < n; i++)
+    s[i] = x;
+}
 
 /* ---- Memory owned outside the heap, counted toward the trigger. ---- */
 /* String data, hash storage, GMP limbs: gc_xmalloc and friends count

@@ -276,20 +276,41 @@ mval gc_string(struct gc *g, size_t nbytes)
   return tag_ptr(s, TAG_STRING);
 }
 
-mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp)
+/* A vector-like with its header set and every word after it zeroed;
+   the caller writes the Lisp slots before it allocates again. */
+static struct vectorlike *new_vectorlike(struct gc *g, enum pvec_type type, size_t nwords,
+                                         size_t nlisp)
 {
   if (nwords > VL_MAX_WORDS || nlisp >= nwords) {
     if (g->memory_full)
       g->memory_full(g, g->memory_full_ud);
-    return Qnil;
+    return NULL;
   }
   size_t n = nwords * sizeof(uint64_t);
   enum heap_kind k = n > 2048 ? HEAP_LARGE : HEAP_VECTOR;
   struct vectorlike *v = alloc_scanned(g, k, n);
   memset(v, 0, n);
   v->header = vl_make_header(type, nwords, nlisp);
-  for (size_t i = 0; i < nlisp; i++)
-    v->slots[i] = Qnil;
+  return v;
+}
+
+mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp, mval fill)
+{
+  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
+  if (!v)
+    return Qnil;
+  gc_fill_values(v->slots, nlisp, fill);
+  return tag_ptr(v, TAG_VECTORLIKE);
+}
+
+mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp,
+                        const mval *src)
+{
+  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
+  if (!v)
+    return Qnil;
+  if (nlisp)
+    memcpy(v->slots, src, nlisp * sizeof(mval));
   return tag_ptr(v, TAG_VECTORLIKE);
 }
 

@@ -423,11 +423,14 @@ mval make_vector(mrt *rt, size_t n, mval init)
 {
   if (n > VL_MAX_WORDS - 1)
     memory_full(rt);
-  mval v = gc_vectorlike(rt->gc, PVEC_VECTOR, n + 1, n);
-  if (init != Qnil)
-    for (size_t i = 0; i < n; i++)
-      ASET(v, (int64_t)i, init);
-  return v;
+  return gc_vectorlike_fill(rt->gc, PVEC_VECTOR, n + 1, n, init);
+}
+
+mval make_vector_from(mrt *rt, size_t n, const mval *src)
+{
+  if (n > VL_MAX_WORDS - 1)
+    memory_full(rt);
+  return gc_vectorlike_copy(rt->gc, PVEC_VECTOR, n + 1, n, src);
 }
 
 mval make_bool_vector(mrt *rt, size_t nbits, bool init)

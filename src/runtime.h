@@ -174,6 +174,8 @@ mval make_string(mrt *rt, const char *s, size_t nbytes); /* UTF-8 */
 mval make_cstring(mrt *rt, const char *s);
 mval make_vector(mrt *rt, size_t n, mval init);
 mval make_bool_vector(mrt *rt, size_t nbits, bool init);
+/* A vector of N values copied from SRC (which may be NULL when N is 0). */
+mval make_vector_from(mrt *rt, size_t n, const mval *src);
 mval list1(mrt *rt, mval a);
 mval list2(mrt *rt, mval a, mval b);
 mval list3(mrt *rt, mval a, mval b, mval c);

@@ -157,6 +157,31 @@ START_TEST(local_survives)
 }
 END_TEST
 
+/* Every Lisp slot gets the fill or the copied value, whatever the
+   length (the fill loop steps four at a time), and the raw words after
+   them stay zero. */
+START_TEST(vectorlike_fill_and_copy)
+{
+  struct gc *g = new_gc(true);
+  mval src[9];
+  for (int i = 0; i < 9; i++)
+    src[i] = make_fixnum(100 + i);
+  for (size_t n = 0; n <= 9; n++) {
+    mval f = gc_vectorlike_fill(g, PVEC_RECORD, n + 3, n, make_fixnum(7));
+    mval c = gc_vectorlike_copy(g, PVEC_VECTOR, n + 1, n, src);
+    collect_clean(g);
+    for (size_t i = 0; i < n; i++) {
+      ck_assert(AREF(f, (int64_t)i) == make_fixnum(7));
+      ck_assert(AREF(c, (int64_t)i) == src[i]);
+    }
+    ck_assert(AREF(f, (int64_t)n) == 0 && AREF(f, (int64_t)n + 1) == 0);
+    ck_assert_int_eq(vl_header_words(XVL(f)->header), n + 3);
+  }
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
 /* Only the vector is held; what it holds survives through it. */
 static NOINLINE mval make_nested(struct gc *g)
 {
@@ -1243,6 +1268,7 @@ static Suite *gc_suite(void)
   TCase *tc = tcase_create("reachability");
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, local_survives);
+  tcase_add_test(tc, vectorlike_fill_and_copy);
   tcase_add_test(tc, reachable_through_objects);
   tcase_add_test(tc, unreachable_freed_and_reused);
   tcase_add_test(tc, unreachable_vectors_freed);
