@@ -63,7 +63,7 @@ orderly_error_exit() {
 
 # ---- 1. The workload -------------------------------------------------
 
-cat >"$work/faults.el" <<'LISP'
+cat >"$work/faults-body.el" <<'LISP'
 (defvar faults-seen 0)
 (defmacro faults-retry (&rest body)
   "BODY until it completes without memory-full."
@@ -98,6 +98,28 @@ cat >"$work/faults.el" <<'LISP'
 (garbage-collect)
 (faults-retry (princ (format "faults %d ok\n" faults-seen)))
 LISP
+# The body is read and evaluated form by form, each step retried after a
+# memory-full: reading interns symbols and evaluating a defun or defmacro
+# allocates, and a fault there, outside every condition-case of the
+# body, would end the run at top level.  Only the two small forms below
+# run unprotected.
+{ printf '(defvar faults-text "'
+  sed 's/\\/\\\\/g; s/"/\\"/g' "$work/faults-body.el"
+  printf '")\n'
+  cat <<'LISP'
+(let ((pos 0) step done)
+  (while (< pos (length faults-text))
+    (setq step nil done nil)
+    (while (not step)
+      (condition-case nil (setq step (read-from-string faults-text pos))
+        (memory-full nil)
+        (end-of-file (setq step (cons nil (length faults-text))))))
+    (setq pos (cdr step))
+    (while (not done)
+      (condition-case nil (progn (eval (car step)) (setq done t))
+        (memory-full nil)))))
+LISP
+} >"$work/faults.el"
 
 for n in $every; do
   MARROW_FAIL_ALLOC=$n timeout "$limit" "$MARROW" "$work/faults.el" >"$work/out" 2>&1 </dev/null
