@@ -51,7 +51,9 @@
    for more resident memory.  8 MiB makes pidigits collect 3 times less
    often than 2 MiB did, for about 7 MiB more peak RSS (bench/PERF.md).
    A cache that served nothing during a whole cycle is released after
-   it, so a runtime that stops using bignums gives the memory back. */
+   it, so a runtime that stops using bignums gives the memory back.
+   Under a heap limit the cache takes at most a sixteenth of it: cached
+   limbs count as the runtime's memory. */
 #define LIMB_CLASSES 10 /* 1, 2, 4, ... 512 limbs */
 #define LIMB_CACHE_MAX_BYTES ((size_t)8 << 20)
 
@@ -168,6 +170,12 @@ static size_t block_limbs(const struct gmp_header *h)
   return (block_total(h) - sizeof *h) / sizeof(mp_limb_t);
 }
 
+static size_t limb_cache_max(const struct gc *g)
+{
+  size_t limit = gc_heap_limit(g);
+  return limit && limit / 16 < LIMB_CACHE_MAX_BYTES ? limit / 16 : LIMB_CACHE_MAX_BYTES;
+}
+
 /* A dead bignum's limbs go to its runtime's cache when they are of a
    class and were paid for by this collector, else back to GMP.  Cached
    limbs stay counted as external memory, but no longer as live GMP
@@ -183,7 +191,7 @@ static void finalize_bignum(struct gc *g, struct vectorlike *obj, void *ud)
   size_t nlimbs = block_limbs(h);
   int cls = limb_class_up(nlimbs);
   if (st && our_block(h) && h->gc == g && cls >= 0 && nlimbs == ((size_t)1 << cls) &&
-      st->cached_bytes + block_total(h) <= LIMB_CACHE_MAX_BYTES) {
+      st->cached_bytes + block_total(h) <= limb_cache_max(g)) {
     z->_mp_d[0] = (mp_limb_t)(uintptr_t)st->free_limbs[cls];
     st->free_limbs[cls] = z->_mp_d;
     st->cached_bytes += block_total(h);

@@ -1471,6 +1471,7 @@ void gc_set_stress(struct gc *g, bool on)
   update_trigger(g);
 }
 void gc_set_heap_limit(struct gc *g, size_t bytes) { g->cfg.heap_limit = bytes; }
+size_t gc_heap_limit(const struct gc *g) { return g->cfg.heap_limit; }
 
 void gc_set_fail_alloc(struct gc *g, unsigned long every)
 {

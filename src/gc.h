@@ -134,6 +134,7 @@ enum vector_policy gc_policy(struct gc *g);
 void gc_set_log(struct gc *g, bool on);
 void gc_set_stress(struct gc *g, bool on);
 void gc_set_heap_limit(struct gc *g, size_t bytes);
+size_t gc_heap_limit(const struct gc *g); /* 0 = none */
 /* Fault injection (issue 7): fail every Nth system allocation from now
    on, 0 = never.  A runtime cannot initialise under it, so hosts open
    with fail_alloc_every = 0 and arm it here once initialised. */

@@ -429,6 +429,8 @@ void gc_set_heap_limit(struct gc *g, size_t bytes)
   GC_set_max_heap_size(bytes);
 }
 
+size_t gc_heap_limit(const struct gc *g) { return g->cfg.heap_limit; }
+
 /* Fault injection exercises marrow's own heap; the baseline has none. */
 void gc_set_fail_alloc(struct gc *g, unsigned long every)
 {
