@@ -66,6 +66,14 @@
 ** hint as Emacs does, and rebuilds both while coalescing: a run of dead
 ** chunks (dead objects and old free chunks) becomes one free chunk.
 **
+** Vector blocks come sixteen at a time from one 64 KiB allocation, a
+** group, which also holds their descriptors: a 4 KiB block aligned to
+** 4 KiB costs the C library about 8 KiB on its own.  A block released
+** by a sweep goes back to its group; the group's memory goes back to
+** the system when none of its blocks is in use, except for a few empty
+** groups kept (reserve / 64 KiB) so that the next cycle does not take
+** fresh pages from the system.
+**
 ** Large vector-likes live alone, page aligned, with the descriptor word
 ** in front of them and the mark bit in the descriptor.
 **
@@ -95,6 +103,7 @@
 **   - outside a collection no mark bit is set;
 **   - fixed: alloc bits exist only for real slots; the kind's live
 **     count is the sum of the alloc bits;
+**   - vector: each block is handed out by its group, and only those are;
 **   - vector: bit 0 of the start bitmap is set and the chunks tile the
 **     block exactly; a free chunk's header gives its exact size; each
 **     free chunk is on exactly one list, the one for its VINDEX; list
@@ -142,6 +151,9 @@
 #define NO_HINT ((long)NLISTS) /* Emacs's "nothing inserted yet" */
 #define DEFAULT_RESERVE (512 * 1024) /* bytes of empty blocks kept per class */
 #define LARGE_OFFSET HEAP_WORD /* descriptor word before a large object */
+#define GROUP_BLOCKS 16        /* vector blocks per system allocation */
+#define GROUP_BYTES (GROUP_BLOCKS * HEAP_VECTOR_BLOCK_BYTES)
+#define GROUP_FULL ((1u << GROUP_BLOCKS) - 1)
 
 _Static_assert(HEAP_VECTOR_LISTS == 510, "VINDEX range as in Emacs");
 _Static_assert(HEAP_VECTOR_SMALL_MAX % HEAP_WORD == 0, "word multiple");
@@ -163,7 +175,10 @@ struct hblock {
   uint8_t *data;        /* first object or chunk */
   size_t data_bytes;
   struct hblock *next;  /* all blocks of this kind (or all large) */
-  struct hblock *next_avail; /* fixed: queued for allocation */
+  union {
+    struct hblock *next_avail; /* fixed: queued for allocation */
+    struct vgroup *group;      /* vector: the group the block came from */
+  };
   uint64_t *mark;       /* one bit per slot (fixed) or word (vector) */
   uint64_t *alloc;      /* fixed: the slot holds an object */
   uint64_t *starts;     /* vector: a chunk starts at this word */
@@ -176,6 +191,20 @@ _Static_assert(HEAP_WORD + offsetof(struct hblock, bits) == HEAP_FIXED_MARKS,
 
 /* A vector block's descriptor: mark and start bitmaps follow it. */
 #define VDESC_BYTES (sizeof(struct hblock) + 2 * VBITMAP_WORDS * sizeof(uint64_t))
+
+#define VDESC_WORDS ((VDESC_BYTES + HEAP_WORD - 1) / HEAP_WORD)
+
+/* GROUP_BLOCKS vector blocks from one system allocation, and their
+   descriptors: handing out a block or taking it back calls no
+   allocator, and the memory goes back to the system when every block
+   of the group is back. */
+struct vgroup {
+  uint8_t *base;             /* GROUP_BYTES, aligned to a block */
+  unsigned used;             /* bit i: block i is handed out */
+  struct vgroup *next;       /* all groups */
+  struct vgroup *next_room;  /* groups that had a block to spare */
+  uint64_t descs[GROUP_BLOCKS][VDESC_WORDS];
+};
 
 /* A free chunk in a vector block. */
 struct vchunk {
@@ -212,6 +241,7 @@ struct heap {
 
   struct hblock *vblocks;
   size_t nvblocks;
+  struct vgroup *vgroups, *room;
   struct vchunk *lists[NLISTS];
   size_t counts[NLISTS];
   uint64_t nonempty[HEAP_VECTOR_BITMAP_WORDS];
@@ -491,17 +521,50 @@ struct heap *heap_new(const struct heap_allocator *allocator)
   return h;
 }
 
+static inline unsigned group_bit(const struct vgroup *g, const uint8_t *base)
+{
+  return 1u << (size_t)(base - g->base) / HEAP_VECTOR_BLOCK_BYTES;
+}
+
+/* A vector block goes back to its group (release_empty_groups returns
+   the group's memory); the others go back to the system. */
 static void release_block(struct heap *h, struct hblock *b)
 {
   pages_remove(h, b);
   uint8_t *base = b->base;
   size_t n = b->sys_bytes;
-  if (b->kind == HEAP_VECTOR)
-    sys_free(h, b, VDESC_BYTES);
-  else if (b->kind == HEAP_LARGE)
+  if (b->kind == HEAP_VECTOR) {
+    b->group->used &= ~group_bit(b->group, base);
+    return;
+  }
+  if (b->kind == HEAP_LARGE)
     sys_free(h, b, sizeof *b);
   /* (a fixed block holds its descriptor) */
   sys_free(h, base, n);
+}
+
+/* Frees the groups with no block handed out but the first KEEP, and
+   lists those that have a block to spare.  Run after blocks are
+   released.  Returns how many it freed. */
+static size_t release_empty_groups(struct heap *h, size_t keep)
+{
+  h->room = NULL;
+  size_t kept = 0, freed = 0;
+  for (struct vgroup **pp = &h->vgroups, *g; (g = *pp);) {
+    if (!g->used && kept++ >= keep) {
+      *pp = g->next;
+      sys_free(h, g->base, GROUP_BYTES);
+      sys_free(h, g, sizeof *g);
+      freed++;
+      continue;
+    }
+    if (g->used != GROUP_FULL) {
+      g->next_room = h->room;
+      h->room = g;
+    }
+    pp = &g->next;
+  }
+  return freed;
 }
 
 static void release_chain(struct heap *h, struct hblock *b)
@@ -520,6 +583,7 @@ void heap_free(struct heap *h)
   for (int k = 0; k < HEAP_FIXED_KINDS; k++)
     release_chain(h, h->fixed[k].blocks);
   release_chain(h, h->vblocks);
+  release_empty_groups(h, 0);
   release_chain(h, h->large);
   sys_free(h, h->pages, h->pages_cap * sizeof *h->pages);
   h->a.free(h->a.ud, h, sizeof *h);
@@ -708,27 +772,50 @@ static inline size_t word_in(const struct hblock *b, const void *p)
   return (size_t)((const uint8_t *)p - b->data) / HEAP_WORD;
 }
 
+/* A group with a block to spare, new if none has one. */
+static struct vgroup *group_with_room(struct heap *h)
+{
+  while (h->room && h->room->used == GROUP_FULL)
+    h->room = h->room->next_room;
+  if (h->room)
+    return h->room;
+  struct vgroup *g = sys_alloc(h, 16, sizeof *g);
+  uint8_t *base = sys_alloc(h, HEAP_VECTOR_BLOCK_BYTES, GROUP_BYTES);
+  if (!g || !base) {
+    sys_free(h, base, GROUP_BYTES);
+    sys_free(h, g, sizeof *g);
+    return NULL;
+  }
+  g->base = base;
+  g->used = 0;
+  g->next = h->vgroups;
+  h->vgroups = g;
+  g->next_room = NULL;
+  h->room = g;
+  return g;
+}
+
 /* A new block, all one free chunk that is on no list yet. */
 static struct vchunk *new_vector_block(struct heap *h)
 {
-  uint8_t *base = sys_alloc(h, HEAP_VECTOR_BLOCK_BYTES, HEAP_VECTOR_BLOCK_BYTES);
-  struct hblock *b = sys_alloc(h, 16, VDESC_BYTES);
-  if (!base || !b) {
-    sys_free(h, base, HEAP_VECTOR_BLOCK_BYTES);
-    sys_free(h, b, VDESC_BYTES);
+  struct vgroup *g = group_with_room(h);
+  if (!g)
     return NULL;
-  }
+  unsigned i = ctz64(~(uint64_t)g->used);
+  uint8_t *base = g->base + i * HEAP_VECTOR_BLOCK_BYTES;
+  struct hblock *b = (struct hblock *)g->descs[i];
   memset(b, 0, VDESC_BYTES);
   b->kind = HEAP_VECTOR;
+  b->group = g;
   b->base = base;
   b->sys_bytes = HEAP_VECTOR_BLOCK_BYTES;
   b->data = base + HEAP_WORD;
   b->data_bytes = HEAP_VECTOR_DATA_BYTES;
   b->mark = b->bits;
   b->starts = b->bits + VBITMAP_WORDS;
+  g->used |= 1u << i; /* first: pages_add may release empty groups */
   if (!pages_add(h, b)) {
-    sys_free(h, b, VDESC_BYTES);
-    sys_free(h, base, HEAP_VECTOR_BLOCK_BYTES);
+    g->used &= ~(1u << i);
     return NULL;
   }
   *(struct hblock **)base = b;
@@ -1065,6 +1152,7 @@ static void sweep_vectors(struct heap *h, heap_finalize_fn fin, void *ud, struct
     }
     pp = &b->next;
   }
+  release_empty_groups(h, h->reserve_bytes / GROUP_BYTES);
 }
 
 static void sweep_large(struct heap *h, heap_finalize_fn fin, void *ud, struct heap_sweep_result *out)
@@ -1106,8 +1194,9 @@ static size_t release_doomed(struct heap *h, struct hblock **chain)
 }
 
 /* Releases every empty block kept in reserve: fixed blocks with no
-   object (except the one under the allocation cursor) and vector blocks
-   that are one free chunk, i.e. the chunks on the last list. */
+   object (except the one under the allocation cursor), vector blocks
+   that are one free chunk, i.e. the chunks on the last list, and then
+   every empty group. */
 static size_t release_reserve(struct heap *h)
 {
   size_t n = 0;
@@ -1131,7 +1220,7 @@ static size_t release_reserve(struct heap *h)
   }
   size_t released = release_doomed(h, &h->vblocks);
   h->nvblocks -= released;
-  return n + released;
+  return n + released + release_empty_groups(h, 0);
 }
 
 void heap_sweep(struct heap *h, heap_finalize_fn fin, void *ud, struct heap_sweep_result *out)
@@ -1382,6 +1471,9 @@ static bool verify_list(const struct heap *h, size_t i, char *err, size_t errlen
   return ok;
 }
 
+static bool verify_groups(const struct heap *h, size_t nblocks, char *err, size_t errlen);
+static bool verify_lists(const struct heap *h, const struct vtally *t, char *err, size_t errlen);
+
 static bool verify_vectors(const struct heap *h, size_t *pages, char *err, size_t errlen)
 {
   struct vtally t;
@@ -1395,15 +1487,38 @@ static bool verify_vectors(const struct heap *h, size_t *pages, char *err, size_
   }
   if (nblocks != h->nvblocks)
     FAIL("vector blocks: %zu counted, %zu recorded", nblocks, h->nvblocks);
-  if (t.live_chunks != h->vec_live_chunks || t.live_bytes != h->vec_live_bytes ||
-      t.free_bytes != h->vec_free_bytes)
+  return verify_groups(h, nblocks, err, errlen) && verify_lists(h, &t, err, errlen);
+}
+
+/* Each vector block lies in its group and is marked handed out there,
+   and no other block is. */
+static bool verify_groups(const struct heap *h, size_t nblocks, char *err, size_t errlen)
+{
+  for (const struct hblock *b = h->vblocks; b; b = b->next) {
+    const struct vgroup *g = b->group;
+    if (!g || b->base < g->base || b->base >= g->base + GROUP_BYTES ||
+        !(g->used & group_bit(g, b->base)))
+      FAIL("vector block %p: not handed out by its group", (void *)b->base);
+  }
+  size_t used = 0;
+  for (const struct vgroup *g = h->vgroups; g; g = g->next)
+    used += popcount64(g->used);
+  if (used != nblocks)
+    FAIL("vector groups: %zu blocks handed out, %zu in the chain", used, nblocks);
+  return true;
+}
+
+static bool verify_lists(const struct heap *h, const struct vtally *t, char *err, size_t errlen)
+{
+  if (t->live_chunks != h->vec_live_chunks || t->live_bytes != h->vec_live_bytes ||
+      t->free_bytes != h->vec_free_bytes)
     FAIL("vector totals disagree: live %zu/%zu chunks, %zu/%zu bytes, free %zu/%zu bytes",
-         t.live_chunks, h->vec_live_chunks, t.live_bytes, h->vec_live_bytes, t.free_bytes,
+         t->live_chunks, h->vec_live_chunks, t->live_bytes, h->vec_live_bytes, t->free_bytes,
          h->vec_free_bytes);
   for (size_t i = 0; i < NLISTS; i++) {
-    if (t.free_per_list[i] != h->counts[i])
+    if (t->free_per_list[i] != h->counts[i])
       FAIL("list %zu: %zu free chunks of its size in blocks, count says %zu", i,
-           t.free_per_list[i], h->counts[i]);
+           t->free_per_list[i], h->counts[i]);
     if (bit_test(h->nonempty, i) != (h->counts[i] != 0))
       FAIL("list %zu: bitmap bit disagrees with the list", i);
     if (!verify_list(h, i, err, errlen))

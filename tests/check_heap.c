@@ -546,6 +546,8 @@ struct meter {
   long live;
   size_t bytes;
   size_t limit; /* when not 0, refuse to hold more bytes than this */
+  size_t watch; /* when not 0, count live allocations of this size */
+  long watched;
 };
 
 static void *meter_alloc(void *ud, size_t align, size_t n)
@@ -560,6 +562,7 @@ static void *meter_alloc(void *ud, size_t align, size_t n)
     return NULL;
   m->live++;
   m->bytes += n;
+  m->watched += n == m->watch;
   return p;
 }
 
@@ -568,6 +571,7 @@ static void meter_free(void *ud, void *p, size_t n)
   struct meter *m = ud;
   m->live--;
   m->bytes -= n;
+  m->watched -= n == m->watch;
   free(p);
 }
 
@@ -663,6 +667,36 @@ START_TEST(reserve_yields_under_a_limit)
   VERIFY(h);
   ck_assert_ptr_null(heap_alloc_fixed(h, HEAP_FLOAT)); /* would need a new block */
   VERIFY(h);
+  heap_free(h);
+  ck_assert_int_eq(m.live, 0);
+}
+END_TEST
+
+/* Vector blocks come sixteen to one system allocation, and a group
+   goes back to the system once none of its blocks is in use: with no
+   reserve asked for, only the group of the one block a sweep keeps
+   stays. */
+START_TEST(vector_blocks_come_in_groups)
+{
+  struct meter m = {.watch = 16 * HEAP_VECTOR_BLOCK_BYTES};
+  struct heap_allocator a = {meter_alloc, meter_free, &m};
+  struct heap *h = heap_new(&a);
+  heap_set_reserve(h, 0);
+  for (int i = 0; i < 2 * 20; i++)
+    vec(h, 2000); /* two per block */
+  struct heap_kind_stats st;
+  heap_kind_stats(h, HEAP_VECTOR, &st);
+  ck_assert_int_eq(st.blocks, 20);
+  ck_assert_int_eq(m.watched, 2);
+  sweep(h, NULL);
+  heap_kind_stats(h, HEAP_VECTOR, &st);
+  ck_assert_int_eq(st.blocks, 1);
+  ck_assert_int_eq(m.watched, 1);
+  for (int i = 0; i < 2 * 16; i++)
+    vec(h, 2000); /* the kept block, then the kept group's 15 others */
+  ck_assert_int_eq(m.watched, 1);
+  vec(h, 2000);
+  ck_assert_int_eq(m.watched, 2);
   heap_free(h);
   ck_assert_int_eq(m.live, 0);
 }
@@ -952,6 +986,7 @@ int main(void)
   tcase_add_test(tc, find_object_interior_and_free);
   tcase_add_test(tc, allocator_failure);
   tcase_add_test(tc, reserve_yields_under_a_limit);
+  tcase_add_test(tc, vector_blocks_come_in_groups);
   tcase_add_test(tc, random_churn);
   tcase_add_test(tc, blocks_match_stats);
   tcase_add_test(tc, verify_detects_violations);
