@@ -57,11 +57,13 @@
 **     scan    upward from VINDEX(n + 16)                 (Emacs 28)
 **     hint    upward from max(VINDEX(n + 16), hint), where the hint
 **             is the index last inserted into            (Emacs 30)
-**     bitmap  find-first-set in a bitmap of non-empty lists: exact
+**     bitmap  find-first-set in a bitmap of non-empty lists: exact;
+**             a summary word, one bit per non-empty bitmap word,
+**             finds the next word, so at most three words are read
 **
 ** The hint can skip a fitting chunk below it and split a bigger one;
 ** the bitmap cannot.  The bitmap is kept up to date under every policy
-** (two bit operations per list push/pop), so switching is free and the
+** (a few bit operations per list push/pop), so switching is free and the
 ** verifier can check it.  Each sweep empties every list, resets the
 ** hint as Emacs does, and rebuilds both while coalescing: a run of dead
 ** chunks (dead objects and old free chunks) becomes one free chunk.
@@ -107,7 +109,8 @@
 **   - vector: bit 0 of the start bitmap is set and the chunks tile the
 **     block exactly; a free chunk's header gives its exact size; each
 **     free chunk is on exactly one list, the one for its VINDEX; list
-**     counts, the non-empty bitmap and the byte totals agree.
+**     counts, the non-empty bitmap, its summary word and the byte totals
+**     agree.
 */
 #include "config.h"
 
@@ -245,6 +248,7 @@ struct heap {
   struct vchunk *lists[NLISTS];
   size_t counts[NLISTS];
   uint64_t nonempty[HEAP_VECTOR_BITMAP_WORDS];
+  uint64_t nonempty_words; /* bit w: nonempty[w] is not zero */
   long hint;
   struct heap_vector_stats vstats;
   size_t vec_live_chunks, vec_live_bytes, vec_free_bytes;
@@ -708,7 +712,7 @@ static inline size_t chunk_bytes(const struct vchunk *c)
   return vl_header_words(c->header) * HEAP_WORD;
 }
 
-static void list_push(struct heap *h, struct vchunk *c, size_t nbytes)
+static inline __attribute__((always_inline)) void list_push(struct heap *h, struct vchunk *c, size_t nbytes)
 {
   size_t i = HEAP_VINDEX(nbytes);
   UNPOISON(c, sizeof *c);
@@ -718,15 +722,19 @@ static void list_push(struct heap *h, struct vchunk *c, size_t nbytes)
   h->lists[i] = c;
   h->counts[i]++;
   bit_set(h->nonempty, i);
+  h->nonempty_words |= (uint64_t)1 << (i >> 6);
   h->hint = (long)i; /* Emacs 30: the index last inserted into */
 }
 
-static struct vchunk *list_pop(struct heap *h, size_t i)
+static inline __attribute__((always_inline)) struct vchunk *list_pop(struct heap *h, size_t i)
 {
   struct vchunk *c = h->lists[i];
   h->lists[i] = c->next;
-  if (--h->counts[i] == 0)
+  if (--h->counts[i] == 0) {
     bit_clear(h->nonempty, i);
+    if (!h->nonempty[i >> 6])
+      h->nonempty_words &= ~((uint64_t)1 << (i >> 6));
+  }
   return c;
 }
 
@@ -735,6 +743,25 @@ static size_t scan_from(const struct heap *h, size_t from)
   while (from < NLISTS && !h->lists[from])
     from++;
   return from;
+}
+
+/* The first non-empty list at or above FROM, or NLISTS: in FROM's
+   word of the bitmap, or else in the first non-empty word above it,
+   which the summary word names.  Counts the words read in *PROBED. */
+static size_t first_nonempty(const struct heap *h, size_t from, uint64_t *probed)
+{
+  size_t w = from >> 6;
+  uint64_t x = h->nonempty[w] & (~(uint64_t)0 << (from & 63));
+  ++*probed;
+  if (x)
+    return (w << 6) + ctz64(x);
+  uint64_t above = h->nonempty_words & (~(uint64_t)1 << w);
+  ++*probed;
+  if (!above)
+    return NLISTS;
+  w = ctz64(above);
+  ++*probed;
+  return (w << 6) + ctz64(h->nonempty[w]);
 }
 
 /* The list to split from for a request whose lists below FROM cannot
@@ -756,9 +783,7 @@ static size_t find_larger(struct heap *h, size_t from)
     st->lists_probed += found - start + (found < NLISTS);
     return found;
   default:
-    found = bit_next(h->nonempty, from, NLISTS);
-    st->lists_probed += (found < NLISTS ? found : NLISTS - 1) / 64 - from / 64 + 1;
-    return found;
+    return first_nonempty(h, from, &st->lists_probed);
   }
 }
 
@@ -853,9 +878,13 @@ static struct vchunk *take_chunk(struct heap *h, size_t nbytes)
   }
   /* A remainder must itself be a chunk, hence the + 16. */
   size_t i = find_larger(h, HEAP_VINDEX(nbytes + HEAP_VECTOR_MIN_BYTES));
-  h->vstats.splits += i < NLISTS;
-  h->vstats.new_blocks += i == NLISTS;
-  struct vchunk *c = i < NLISTS ? list_pop(h, i) : new_vector_block(h);
+  struct vchunk *c;
+  if (i < NLISTS) {
+    c = list_pop(h, i);
+  } else {
+    h->vstats.new_blocks++;
+    c = new_vector_block(h);
+  }
   if (c) {
     UNPOISON(c, chunk_bytes(c));
     split_chunk(h, c, nbytes);
@@ -1134,6 +1163,7 @@ static void sweep_vectors(struct heap *h, heap_finalize_fn fin, void *ud, struct
   memset(h->lists, 0, sizeof h->lists);
   memset(h->counts, 0, sizeof h->counts);
   memset(h->nonempty, 0, sizeof h->nonempty);
+  h->nonempty_words = 0;
   h->hint = NO_HINT; /* as Emacs 30 resets it; the rebuild below sets it again */
   h->vec_live_chunks = h->vec_live_bytes = h->vec_free_bytes = 0;
   size_t kept_empty = 0, keep = reserve_blocks(h, HEAP_VECTOR_BLOCK_BYTES);
@@ -1267,7 +1297,13 @@ void heap_kind_stats(const struct heap *h, enum heap_kind k, struct heap_kind_st
 }
 
 size_t heap_bytes_in_use(const struct heap *h) { return h->sys_bytes; }
-void heap_vector_stats(const struct heap *h, struct heap_vector_stats *out) { *out = h->vstats; }
+/* Every allocation is exact, a split or a new block: the splits are not
+   counted on the way. */
+void heap_vector_stats(const struct heap *h, struct heap_vector_stats *out)
+{
+  *out = h->vstats;
+  out->splits = out->allocs - out->exact - out->new_blocks;
+}
 
 size_t heap_vector_free_lists(const struct heap *h, size_t *counts, size_t ncounts, long *hint,
                               uint64_t *bitmap, size_t nbitmap_words)
@@ -1521,6 +1557,8 @@ static bool verify_lists(const struct heap *h, const struct vtally *t, char *err
            t->free_per_list[i], h->counts[i]);
     if (bit_test(h->nonempty, i) != (h->counts[i] != 0))
       FAIL("list %zu: bitmap bit disagrees with the list", i);
+    if (((h->nonempty_words >> (i >> 6)) & 1) != (h->nonempty[i >> 6] != 0))
+      FAIL("list %zu: summary bit disagrees with its bitmap word", i);
     if (!verify_list(h, i, err, errlen))
       return false;
   }
