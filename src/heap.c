@@ -539,6 +539,7 @@ static void release_block(struct heap *h, struct hblock *b)
   size_t n = b->sys_bytes;
   if (b->kind == HEAP_VECTOR) {
     b->group->used &= ~group_bit(b->group, base);
+    POISON(base, HEAP_VECTOR_BLOCK_BYTES); /* as free() would have */
     return;
   }
   if (b->kind == HEAP_LARGE)
@@ -557,6 +558,7 @@ static size_t release_empty_groups(struct heap *h, size_t keep)
   for (struct vgroup **pp = &h->vgroups, *g; (g = *pp);) {
     if (!g->used && kept++ >= keep) {
       *pp = g->next;
+      UNPOISON(g->base, GROUP_BYTES); /* the host's allocator owns it again */
       sys_free(h, g->base, GROUP_BYTES);
       sys_free(h, g, sizeof *g);
       freed++;
@@ -828,6 +830,7 @@ static struct vchunk *new_vector_block(struct heap *h)
     return NULL;
   unsigned i = ctz64(~(uint64_t)g->used);
   uint8_t *base = g->base + i * HEAP_VECTOR_BLOCK_BYTES;
+  UNPOISON(base, HEAP_VECTOR_BLOCK_BYTES);
   struct hblock *b = (struct hblock *)g->descs[i];
   memset(b, 0, VDESC_BYTES);
   b->kind = HEAP_VECTOR;
@@ -841,6 +844,7 @@ static struct vchunk *new_vector_block(struct heap *h)
   g->used |= 1u << i; /* first: pages_add may release empty groups */
   if (!pages_add(h, b)) {
     g->used &= ~(1u << i);
+    POISON(base, HEAP_VECTOR_BLOCK_BYTES);
     return NULL;
   }
   *(struct hblock **)base = b;

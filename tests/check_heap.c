@@ -965,6 +965,27 @@ START_TEST(dead_memory_is_buried)
 }
 END_TEST
 
+/* A vector block released by a sweep stays in its group, buried as
+   free() would have left it, until a new block takes its place. */
+START_TEST(released_vector_block_is_buried)
+{
+  struct heap *h = fresh(VECTOR_POLICY_BITMAP);
+  heap_set_reserve(h, 0);
+  char *first = vec(h, 2000);
+  for (int i = 1; i < 6; i++)
+    vec(h, 2000); /* three blocks, all garbage */
+  sweep(h, NULL); /* keeps the newest empty block, releases two */
+#if defined(TEST_ASAN)
+  ck_assert(__asan_address_is_poisoned(first));
+#endif
+  vec(h, 2000);
+  vec(h, 2000);                     /* the kept block */
+  ck_assert_ptr_eq(vec(h, 2000), first); /* the first free block of the group */
+  memset(first + 8, 1, 1992);       /* all of it addressable again */
+  heap_free(h);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("heap");
@@ -993,6 +1014,7 @@ int main(void)
   tcase_add_test(tc, policy_switch_midway);
   tcase_add_test(tc, chunks_of_fixed_and_large_blocks);
   tcase_add_test(tc, dead_memory_is_buried);
+  tcase_add_test(tc, released_vector_block_is_buried);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
