@@ -167,8 +167,8 @@ _Static_assert(HEAP_FIXED_BLOCK_BYTES % HEAP_PAGE_BYTES == 0, "page multiple");
 /* ------------------------------------------------------------------ */
 
 /* A block's descriptor.  Fixed blocks hold it inline (after the first
-   word); vector blocks and large objects have it allocated apart so
-   their data keeps its full size. */
+   word); vector blocks (in their group's record) and large objects have
+   it apart so their data keeps its full size. */
 struct hblock {
   enum heap_kind kind;
   bool large_marked;
