@@ -607,7 +607,7 @@ static mval delete_from_array(mrt *rt, mval elt, mval array)
     return array;
   mval r = make_vector(rt, (size_t)kept, Qnil);
   memcpy(VECTOR_SLOTS(r), VECTOR_SLOTS(v), (size_t)kept * sizeof(mval));
-  return STRINGP(array) ? sequence_to_string(rt, r) : r;
+  return STRINGP(array) ? chars_to_string_like(rt, r, array) : r;
 }
 
 static mval Fdelq(mrt *rt, int n, mval *a) { return delete_from_list(rt, TEST_EQ, a[0], a[1]); }
@@ -680,12 +680,10 @@ mval sequence_to_vector(mrt *rt, mval seq)
   }
   mval v = make_vector(rt, (size_t)n, Qnil);
   if (STRINGP(seq)) {
-    struct string *s = XSTRING(seq);
-    const uint8_t *p = s->data, *end = p + s->nbytes;
-    for (int64_t i = 0; i < n && p < end; i++) {
+    for (int64_t i = 0, off = 0; i < n && off < XSTRING(seq)->nbytes; i++) {
       int len;
-      ASET(v, i, make_fixnum(char_decode(p, end, &len)));
-      p += len;
+      ASET(v, i, make_fixnum(string_decode(seq, off, &len)));
+      off += len;
     }
     return v;
   }
@@ -821,7 +819,7 @@ static mval Freverse(mrt *rt, int n, mval *a)
   if (BOOL_VECTOR_P(s))
     return reverse_bool_vector(rt, s);
   mval v = reverse_vector_in_place(sequence_to_vector(rt, s));
-  return STRINGP(s) ? sequence_to_string(rt, v) : v;
+  return STRINGP(s) ? chars_to_string_like(rt, v, s) : v;
 }
 
 static mval Fnreverse(mrt *rt, int n, mval *a)

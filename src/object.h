@@ -84,8 +84,10 @@ struct cons {
   mval car, cdr;
 };
 
-/* A string owns a separately allocated, NUL-terminated UTF-8 buffer
-   (freed when the header is swept).  nchars == nbytes for pure ASCII. */
+/* A string owns a separately allocated, NUL-terminated buffer (freed
+   when the header is swept): bytes when unibyte, UTF-8 when
+   STRING_MULTIBYTE (strfns.c).  nchars == nbytes for unibyte and for
+   ASCII-only strings. */
 struct string {
   int64_t nbytes;
   int64_t nchars;

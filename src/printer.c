@@ -66,6 +66,13 @@ void strbuf_put(struct strbuf *b, const char *s, size_t n)
 static void strbuf_puts(struct strbuf *b, const char *s) { strbuf_put(b, s, strlen(s)); }
 static void strbuf_putc(struct strbuf *b, char c) { strbuf_put(b, &c, 1); }
 
+/* Appends character C's multibyte encoding. */
+static void put_char(struct strbuf *b, int c)
+{
+  uint8_t enc[MAX_CHAR_BYTES];
+  strbuf_put(b, (const char *)enc, (size_t)char_encode(c, enc));
+}
+
 static void strbuf_free_unwind(mrt *rt, mval arg)
 {
   struct strbuf *b = (struct strbuf *)(uintptr_t)XFIXNUM(arg);
@@ -83,10 +90,26 @@ static size_t strbuf_protect(mrt *rt, struct strbuf *b)
   return depth;
 }
 
-/* The buffer's contents as a Lisp string; frees the buffer. */
+/* The buffer's contents as a Lisp string; frees the buffer.  As in
+   Emacs, the string is unibyte unless a multibyte string went in or
+   the text has a non-ASCII character other than a raw byte; a unibyte
+   result holds its raw bytes as bytes. */
 static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
 {
-  mval s = make_string(rt, b->data ? b->data : "", b->len);
+  const uint8_t *p = (const uint8_t *)(b->data ? b->data : ""), *end = p + b->len;
+  bool multibyte = b->multibyte;
+  size_t raw = 0;
+  for (const uint8_t *q = p; q < end && !multibyte;) {
+    int len, c = char_decode(q, end, &len);
+    raw += CHAR_RAW_BYTE_P(c);
+    multibyte = c >= 0x80 && !CHAR_RAW_BYTE_P(c);
+    q += len;
+  }
+  mval s = make_string(rt, (const char *)p, b->len);
+  if (!multibyte && raw)
+    s = string_as_unibyte(rt, s);
+  else if (multibyte)
+    XSTRING(s)->flags |= STRING_MULTIBYTE;
   unbind_to(rt, depth);
   return s;
 }
@@ -145,62 +168,85 @@ static bool symbol_char_needs_escape(int c)
   return c <= ' ' || c == 0xA0 || (c < 0200 && strchr("\"\\';#(),`[]?.", c));
 }
 
+/* A symbol's name prints as its characters; a unibyte name's bytes are
+   the characters 0..255 for prin1 and raw bytes for princ, as Emacs
+   prints them. */
 static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
 {
-  struct string *name = XSTRING(XSYMBOL(rt, sym)->name);
-  const uint8_t *p = name->data, *end = p + name->nbytes;
-  if (!escape) {
-    strbuf_put(b, (const char *)p, (size_t)name->nbytes);
+  mval name = XSYMBOL(rt, sym)->name;
+  const uint8_t *p = XSTRING(name)->data;
+  int64_t nbytes = XSTRING(name)->nbytes;
+  bool unibyte = !STRING_MULTIBYTE_P(name);
+  if (!escape && !unibyte) {
+    strbuf_put(b, (const char *)p, (size_t)nbytes);
     return;
   }
-  if (name->nbytes == 0) {
-    strbuf_puts(b, "##");
+  if (nbytes == 0) {
+    if (escape)
+      strbuf_puts(b, "##");
     return;
   }
   /* A name that would read as a number gets its first character
      escaped, as Emacs does: \1, \-1, \1e5. */
   bool sign = p[0] == '-' || p[0] == '+';
-  bool confusing = (size_t)name->nbytes > (size_t)sign &&
+  bool confusing = escape && nbytes > (int64_t)sign &&
                    ((p[sign] >= '0' && p[sign] <= '9') || p[sign] == '.') &&
-                   reader_number_syntax_p((const char *)p, (size_t)name->nbytes);
-  while (p < end) {
-    int len;
-    int c = char_decode(p, end, &len);
-    if (confusing || symbol_char_needs_escape(c))
+                   reader_number_syntax_p((const char *)p, (size_t)nbytes);
+  for (int64_t off = 0; off < nbytes;) {
+    int len, c = string_decode(name, off, &len);
+    if (escape && (confusing || symbol_char_needs_escape(c)))
       strbuf_putc(b, '\\');
     confusing = false;
-    strbuf_put(b, (const char *)p, (size_t)len);
-    p += len;
+    if (unibyte)
+      put_char(b, c >= 0x80 && !escape ? RAW_BYTE_CHAR(c) : c);
+    else
+      strbuf_put(b, (const char *)XSTRING(name)->data + off, (size_t)len);
+    off += len;
   }
 }
 
+/* A raw byte as prin1 writes it: always three octal digits. */
+static void put_octal(struct strbuf *b, int byte)
+{
+  char buf[5] = { '\\', (char)('0' + (byte >> 6)), (char)('0' + (byte >> 3 & 7)), (char)('0' + (byte & 7)), 0 };
+  strbuf_put(b, buf, 4);
+}
+
 /* prin1 escapes only " and \ in strings; control characters and
-   newlines go out raw unless print-escape-newlines asks for \n and \f. */
+   newlines go out raw unless print-escape-newlines asks for \n and \f.
+   A raw byte prints as \ooo, except that prin1 and princ write a
+   unibyte string's raw bytes to standard output as they are. */
 static void print_string(struct strbuf *b, mval str, bool escape, bool escape_newlines)
 {
   struct string *s = XSTRING(str);
-  if (!escape) {
-    strbuf_put(b, (const char *)s->data, (size_t)s->nbytes);
-    return;
-  }
-  strbuf_putc(b, '"');
-  size_t run = 0;
-  for (size_t i = 0; i < (size_t)s->nbytes; i++) {
-    uint8_t c = s->data[i];
-    bool control = escape_newlines && (c == '\n' || c == '\f');
-    if (c == '"' || c == '\\' || control) {
-      strbuf_put(b, (const char *)s->data + run, i - run);
-      strbuf_putc(b, '\\');
-      if (control) {
-        strbuf_putc(b, c == '\n' ? 'n' : 'f');
-        run = i + 1;
-      } else {
-        run = i;
-      }
+  bool multibyte = STRING_MULTIBYTE_P(str);
+  b->multibyte |= multibyte;
+  if (escape)
+    strbuf_putc(b, '"');
+  int64_t run = 0, off = 0;
+  while (off < s->nbytes) {
+    int len, c = string_decode(str, off, &len);
+    bool raw = multibyte ? CHAR_RAW_BYTE_P(c) : c >= 0x80;
+    bool control = escape_newlines && escape && (c == '\n' || c == '\f');
+    bool quote = escape && (c == '"' || c == '\\');
+    if (raw || control || quote) {
+      strbuf_put(b, (const char *)s->data + run, (size_t)(off - run));
+      if (control)
+        strbuf_puts(b, c == '\n' ? "\\n" : "\\f");
+      else if (quote)
+        strbuf_putc(b, '\\'), strbuf_putc(b, (char)c);
+      else if (multibyte ? escape : !b->to_stream)
+        put_octal(b, multibyte ? CHAR_TO_RAW_BYTE(c) : c);
+      else
+        put_char(b, multibyte ? c : RAW_BYTE_CHAR(c));
+      s = XSTRING(str);
+      run = off + len;
     }
+    off += len;
   }
-  strbuf_put(b, (const char *)s->data + run, (size_t)s->nbytes - run);
-  strbuf_putc(b, '"');
+  strbuf_put(b, (const char *)s->data + run, (size_t)(s->nbytes - run));
+  if (escape)
+    strbuf_putc(b, '"');
 }
 
 /* ================================================================== */
@@ -611,13 +657,13 @@ struct spec {
   int conv;
 };
 
-/* Appends TEXT padded to the spec's width in display columns, as
-   Emacs pads, with spaces (or zeros after
-   the sign/prefix, for numbers with the 0 flag). */
+/* Appends TEXT, WIDTH display columns wide, padded to the spec's width
+   as Emacs pads, with spaces (or zeros after the sign/prefix, for
+   numbers with the 0 flag). */
 static void put_padded(struct strbuf *b, const struct spec *sp, const char *text, size_t n,
-                       size_t zero_at, bool zero_pad)
+                       int64_t width, size_t zero_at, bool zero_pad)
 {
-  int64_t pad = sp->width - text_width((const uint8_t *)text, (int64_t)n, -1, NULL);
+  int64_t pad = sp->width - width;
   if (pad <= 0 || sp->minus) {
     strbuf_put(b, text, n);
     for (; pad > 0; pad--)
@@ -636,16 +682,38 @@ static void put_padded(struct strbuf *b, const struct spec *sp, const char *text
   strbuf_put(b, text, n);
 }
 
-/* %s and %S: printed text, truncated to PRECISION display columns. */
-static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
+/* %s of a unibyte string: its bytes are characters 0..255 for the
+   width, as in Emacs, and raw bytes in the text. */
+static void format_unibyte(mrt *rt, struct strbuf *out, const struct spec *sp, mval str)
 {
   struct strbuf t = {0};
   size_t depth = strbuf_protect(rt, &t);
+  int64_t width = 0;
+  for (int64_t i = 0; i < XSTRING(str)->nbytes; i++) {
+    int c = XSTRING(str)->data[i], w = char_width(c);
+    if (sp->precision >= 0 && width + w > sp->precision)
+      break;
+    width += w;
+    put_char(&t, c < 0x80 ? c : RAW_BYTE_CHAR(c));
+  }
+  put_padded(out, sp, t.data ? t.data : "", t.len, width, 0, false);
+  unbind_to(rt, depth);
+}
+
+/* %s and %S: printed text, truncated to PRECISION display columns. */
+static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
+{
+  if (sp->conv == 's' && STRINGP(arg) && !STRING_MULTIBYTE_P(arg)) {
+    format_unibyte(rt, out, sp, arg);
+    return;
+  }
+  struct strbuf t = {0};
+  size_t depth = strbuf_protect(rt, &t);
   print_to_strbuf(rt, &t, arg, sp->conv == 'S');
+  out->multibyte |= t.multibyte;
   int64_t n = (int64_t)t.len;
-  if (sp->precision >= 0 && t.data)
-    text_width((const uint8_t *)t.data, n, sp->precision, &n);
-  put_padded(out, sp, t.data ? t.data : "", (size_t)n, 0, false);
+  int64_t width = text_width((const uint8_t *)(t.data ? t.data : ""), n, sp->precision, &n);
+  put_padded(out, sp, t.data ? t.data : "", (size_t)n, width, 0, false);
   unbind_to(rt, depth);
 }
 
@@ -719,7 +787,7 @@ static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, m
   for (; zeros > 0; zeros--)
     strbuf_putc(&t, '0');
   strbuf_put(&t, digits.data ? digits.data : "", digits.len);
-  put_padded(out, sp, t.data, t.len, prefix, sp->zero && sp->precision < 0);
+  put_padded(out, sp, t.data, t.len, (int64_t)t.len, prefix, sp->zero && sp->precision < 0);
   unbind_to(rt, depth);
 }
 
@@ -768,9 +836,9 @@ static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval
   int64_t n = char_encode((int)c, buf);
   /* %c is %s of a one-character string: a precision narrower than the
      character prints nothing */
-  if (sp->precision >= 0)
-    text_width(buf, n, sp->precision, &n);
-  put_padded(out, sp, (const char *)buf, (size_t)n, 0, false);
+  int64_t width = text_width(buf, n, sp->precision, &n);
+  out->multibyte |= c >= 0x80;
+  put_padded(out, sp, (const char *)buf, (size_t)n, width, 0, false);
 }
 
 static int64_t parse_count(const uint8_t **p, const uint8_t *end)
@@ -842,10 +910,14 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
   mval fmt = args[0];
   const uint8_t *p = XSTRING(fmt)->data, *end = p + XSTRING(fmt)->nbytes;
   int next_arg = 1;
+  bool unibyte = !STRING_MULTIBYTE_P(fmt);
+  out->multibyte |= !unibyte;
   while (p < end) {
     if (*p != '%') {
       if (quotes && (*p == '`' || *p == '\''))
         strbuf_puts(out, *p == '`' ? "\xe2\x80\x98" : "\xe2\x80\x99");
+      else if (unibyte && *p >= 0x80)
+        put_char(out, RAW_BYTE_CHAR(*p));
       else
         strbuf_putc(out, (char)*p);
       p++;
@@ -1045,15 +1117,22 @@ static void define_standard_errors(mrt *rt)
 /* Sends the Lisp string TEXT to PRINTCHARFUN: nil and t mean
    standard output (stdout in batch), a function gets each character.
    TEXT stays a Lisp value so that it survives the calls. */
+static bool to_standard_output(mrt *rt, mval printcharfun)
+{
+  if (NILP(printcharfun))
+    printcharfun = XSYMBOL(rt, Qstandard_output)->value;
+  return NILP(printcharfun) || printcharfun == Qt || printcharfun == Qunbound;
+}
+
 static void emit(mrt *rt, mval printcharfun, mval text)
 {
   struct string *s = XSTRING(text);
-  if (NILP(printcharfun))
-    printcharfun = XSYMBOL(rt, Qstandard_output)->value;
-  if (NILP(printcharfun) || printcharfun == Qt || printcharfun == Qunbound) {
+  if (to_standard_output(rt, printcharfun)) {
     mrt_write_out(rt, (const char *)s->data, (size_t)s->nbytes);
     return;
   }
+  if (NILP(printcharfun))
+    printcharfun = XSYMBOL(rt, Qstandard_output)->value;
   for (int64_t i = 0; i < s->nbytes;) {
     int len;
     int c = char_decode(s->data + i, s->data + s->nbytes, &len);
@@ -1062,15 +1141,20 @@ static void emit(mrt *rt, mval printcharfun, mval text)
   }
 }
 
+/* The text stays multibyte here (make_string), raw bytes included:
+   standard output gets them in Emacs's two-byte form, as Emacs writes
+   them, and a function gets raw-byte characters. */
 static mval print_and_emit(mrt *rt, mval obj, mval printcharfun, bool escape,
                            const char *before, const char *after)
 {
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
+  b.to_stream = to_standard_output(rt, printcharfun);
   strbuf_puts(&b, before);
   print_to_strbuf(rt, &b, obj, escape);
   strbuf_puts(&b, after);
-  mval text = strbuf_finish(rt, &b, depth);
+  mval text = make_string(rt, b.data ? b.data : "", b.len);
+  unbind_to(rt, depth);
   emit(rt, printcharfun, text);
   return obj;
 }

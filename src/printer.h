@@ -9,8 +9,15 @@ void printer_init(mrt *rt);
 
 /* The printed representation of OBJ, as prin1 (ESCAPE) or princ. */
 mval print_to_string(mrt *rt, mval obj, bool escape);
-/* Appends the printed form to a growable C buffer (malloc'd). */
-struct strbuf { char *data; size_t len, cap; };
+/* Appends the printed form to a growable C buffer (malloc'd) of
+   multibyte text.  MULTIBYTE records that a multibyte string went in;
+   TO_STREAM that the text goes to standard output, where Emacs writes a
+   unibyte string's raw bytes as they are instead of as \ooo. */
+struct strbuf {
+  char *data;
+  size_t len, cap;
+  bool multibyte, to_stream;
+};
 void strbuf_put(struct strbuf *b, const char *s, size_t n);
 void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape);
 /* The message Emacs prints for an uncaught error ERR = (SYMBOL . DATA),

@@ -38,6 +38,7 @@
 #include "bignum.h"
 #include "hashtab.h"
 #include "strfns.h"
+#include "fns.h"
 
 /* ================================================================== */
 /* The source                                                         */
@@ -246,6 +247,13 @@ static int read_modifier(struct reader *r, bool in_string, int modifier)
   return read_modified(r, in_string) | modifier;
 }
 
+/* In a string, \x and octal escapes of #x80..#xFF stand for raw bytes,
+   as in Emacs; ?\351 is the character 233. */
+static int byte_escape(int value, bool in_string)
+{
+  return in_string && value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
+}
+
 /* After a backslash.  Returns the character, with modifier bits for
    \M- \C- etc.; -1 for an escape that stands for nothing in a string
    (\<newline> and \<space>). */
@@ -265,7 +273,7 @@ static int read_escape(struct reader *r, bool in_string)
   case '\n':
   case ' ':
     return in_string ? -1 : c;
-  case 'x': return read_hex_escape(r);
+  case 'x': return byte_escape(read_hex_escape(r), in_string);
   case 'u': return read_unicode_escape(r, 4);
   case 'U': return read_unicode_escape(r, 8);
   case 'N': return read_named_escape(r);
@@ -274,7 +282,7 @@ static int read_escape(struct reader *r, bool in_string)
     int value = c - '0';
     for (int i = 0; i < 2 && digit_value(peek(r), 8) >= 0; i++)
       value = value * 8 + (next(r) - '0');
-    return value;
+    return byte_escape(value, in_string);
   }
   case 's':
     if (in_string || peek(r) != '-')
@@ -300,9 +308,8 @@ static int read_escape(struct reader *r, bool in_string)
 /* ================================================================== */
 
 /* A string cannot hold modifier bits.  As in Emacs, \C-SPC and \C-?
-   are controls, \S- upcases a letter, and \M- on ASCII sets bit 7:
-   Emacs makes that a raw byte of a unibyte string; marrow's strings are
-   all UTF-8, so it becomes the character U+0080..U+00FF instead. */
+   are controls, \S- upcases a letter, and \M- on ASCII sets bit 7,
+   which makes a raw byte. */
 static int string_char(struct reader *r, int c)
 {
   int mods = c & CHAR_MODIFIERS;
@@ -317,7 +324,7 @@ static int string_char(struct reader *r, int c)
       mods &= ~CHAR_SHIFT;
     }
     if (mods & CHAR_META) {
-      c |= 0200;
+      c = RAW_BYTE_CHAR(c | 0200);
       mods &= ~CHAR_META;
     }
   }
@@ -326,10 +333,18 @@ static int string_char(struct reader *r, int c)
   return c;
 }
 
+/* What a string literal holds, as Emacs decides its representation:
+   with a non-ASCII character it is multibyte (its raw bytes raw-byte
+   characters), else with a raw byte it is unibyte. */
+struct literal {
+  bool multibyte;
+  size_t raw_bytes;
+};
+
 /* One pass over the body of a string literal (the opening quote is
-   consumed).  Writes to OUT when it is not NULL; returns the length in
-   bytes. */
-static size_t string_pass(struct reader *r, uint8_t *out)
+   consumed).  Writes to OUT when it is not NULL, as unibyte text when
+   UNIBYTE; returns the length in bytes as multibyte text. */
+static size_t string_pass(struct reader *r, uint8_t *out, bool unibyte, struct literal *lit)
 {
   size_t n = 0;
   for (;;) {
@@ -341,12 +356,19 @@ static size_t string_pass(struct reader *r, uint8_t *out)
       if (c < 0)
         continue;
       c = string_char(r, c);
-      n += (size_t)(out ? char_encode(c, out + n) : char_encoded_length(c));
-    } else {
+    } else if (c >= 0x80) {
+      lit->multibyte = true;
       if (out)
         out[n] = (uint8_t)c;
       n++;
+      continue;
     }
+    lit->multibyte |= c >= 0x80 && !CHAR_RAW_BYTE_P(c);
+    lit->raw_bytes += CHAR_RAW_BYTE_P(c);
+    if (unibyte && out)
+      out[n++] = (uint8_t)(CHAR_RAW_BYTE_P(c) ? CHAR_TO_RAW_BYTE(c) : c);
+    else
+      n += (size_t)(out ? char_encode(c, out + n) : char_encoded_length(c));
   }
 }
 
@@ -354,16 +376,19 @@ static mval read_string(struct reader *r)
 {
   size_t start = r->pos;
   r->open_pos = start - 1;
-  size_t nbytes = string_pass(r, NULL);
+  struct literal lit = { false, 0 };
+  size_t nbytes = string_pass(r, NULL, false, &lit);
+  bool unibyte = !lit.multibyte;
+  if (unibyte)
+    nbytes -= lit.raw_bytes; /* two bytes each as multibyte text */
   size_t end = r->pos;
   mval str = gc_string(r->rt->gc, nbytes);
   r->pos = start;
   struct string *s = XSTRING(str);
-  string_pass(r, s->data);
+  string_pass(r, s->data, unibyte, &lit);
   r->pos = end;
-  bool multibyte;
-  s->nchars = utf8_count_chars(s->data, nbytes, &multibyte);
-  s->flags = multibyte ? STRING_MULTIBYTE : 0;
+  s->nchars = unibyte ? (int64_t)nbytes : utf8_count_chars(s->data, nbytes, NULL);
+  s->flags = unibyte ? 0 : STRING_MULTIBYTE;
   return str;
 }
 
@@ -1006,9 +1031,22 @@ static int64_t string_index_arg(mrt *rt, mval string, mval arg, int64_t dflt, in
   return i;
 }
 
+/* A unibyte string's bytes are read as the characters 0..255, as
+   Emacs reads them: its multibyte equivalent, with the same indices. */
+static mval readable_text(mrt *rt, mval string)
+{
+  bool high = false;
+  if (!STRING_MULTIBYTE_P(string))
+    utf8_count_chars(XSTRING(string)->data, (size_t)XSTRING(string)->nbytes, &high);
+  if (!high)
+    return string;
+  return sequence_to_string(rt, sequence_to_vector(rt, string));
+}
+
 mval read_from_string(mrt *rt, mval string, mval start, mval end)
 {
   CHECK_STRING(rt, string);
+  string = readable_text(rt, string);
   int64_t from = string_index_arg(rt, string, start, 0, 0);
   int64_t to = from < 0 ? -1 : string_index_arg(rt, string, end, XSTRING(string)->nchars, from);
   if (from < 0 || to < 0)

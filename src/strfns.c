@@ -2,12 +2,20 @@
 ** strfns.c -- layer 5: strings and characters.
 **
 ** Invariants of this module:
-**   - A string's bytes are valid (extended) UTF-8: every character has
-**     exactly one encoding (strfns.h), so comparing bytes compares code
-**     points in order, and equal strings have equal bytes.
-**   - nchars counts the characters, nbytes the bytes; the multibyte
-**     flag is set when any byte is >= #x80.  Every constructor here sets
-**     all three.
+**   - Strings are unibyte or multibyte, as in Emacs.  A unibyte
+**     string's bytes are its characters (0..255; #x80..#xFF are raw
+**     bytes).  A multibyte string holds (extended) UTF-8, raw bytes as
+**     the characters #x3FFF80..#x3FFFFF in Emacs's two-byte form
+**     (#xC0/#xC1 and a trailing byte): every character has exactly one
+**     encoding, so equal texts have equal bytes.  Byte order is code
+**     point order except for raw bytes, which compare_text handles.
+**   - nchars counts the characters, nbytes the bytes, so nchars ==
+**     nbytes means character index == byte index (unibyte, or ASCII
+**     only).  The multibyte flag follows Emacs's rules for each
+**     operation (concat, substring, format...), not the bytes: an
+**     ASCII-only string may be multibyte.  Every constructor here sets
+**     all three; code that reads characters from bytes goes through
+**     string_decode or converts with multibyte_text.
 **   - Functions that build strings size the result first and fill it in
 **     one Lisp allocation, or collect the pieces in Lisp objects: no
 **     malloc'd scratch memory, so a signal halfway leaks nothing.
@@ -36,7 +44,9 @@
 **     Hangul, kana, fullwidth forms, emoji) and combining marks; rarer
 **     zero-width marks (Indic, Brahmi, ...) and scattered wide symbols
 **     count one column.  98% of the BMP matches Emacs 28's table.
-**   - There are no unibyte strings with raw bytes: everything is UTF-8.
+**   - Symbol names are unibyte when ASCII (Emacs makes them all
+**     multibyte); sxhash values differ from Emacs's anyway.
+**   - truncate-string-to-width is not provided.
 */
 #include "config.h"
 
@@ -55,15 +65,25 @@ static mval bool_val(bool b) { return b ? Qt : Qnil; }
 
 int char_encoded_length(int c)
 {
+  if (CHAR_RAW_BYTE_P(c))
+    return 2;
   return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : c < 0x200000 ? 4 : 5;
 }
 
+/* A raw byte takes Emacs's two-byte form: the overlong lead #xC0 or
+   #xC1, which no other character uses, and a trailing byte. */
 int char_encode(int c, uint8_t *out)
 {
   int n = char_encoded_length(c);
   if (n == 1) {
     out[0] = (uint8_t)c;
     return 1;
+  }
+  if (CHAR_RAW_BYTE_P(c)) {
+    int byte = CHAR_TO_RAW_BYTE(c);
+    out[0] = (uint8_t)(0xC0 | (byte >> 6 & 1));
+    out[1] = (uint8_t)(0x80 | (byte & 0x3F));
+    return 2;
   }
   static const uint8_t lead[] = { 0, 0, 0xC0, 0xE0, 0xF0, 0xF8 };
   for (int i = n - 1; i > 0; i--) {
@@ -81,6 +101,10 @@ int char_decode(const uint8_t *p, const uint8_t *end, int *len)
   if (n == 1 || n == 0 || p + n > end) {
     *len = 1;
     return b;
+  }
+  if (b < 0xC2 && (p[1] & 0xC0) == 0x80) {
+    *len = 2;
+    return RAW_BYTE_CHAR(0x80 | (b & 1) << 6 | (p[1] & 0x3F));
   }
   int c = b & (0x7F >> n);
   for (int i = 1; i < n; i++) {
@@ -166,17 +190,34 @@ int64_t string_char_to_byte(mval s, int64_t idx)
 int string_char_at(mval s, int64_t idx)
 {
   struct string *str = XSTRING(s);
-  int64_t off = string_char_to_byte(s, idx);
+  if (str->nchars == str->nbytes)
+    return str->data[idx];
   int len;
-  return char_decode(str->data + off, str->data + str->nbytes, &len);
+  return char_decode(str->data + string_char_to_byte(s, idx), str->data + str->nbytes, &len);
 }
 
-static void set_string_counts(mval s)
+int string_decode(mval s, int64_t off, int *len)
 {
   struct string *str = XSTRING(s);
-  bool mb;
-  str->nchars = utf8_count_chars(str->data, (size_t)str->nbytes, &mb);
-  str->flags = mb ? (str->flags | STRING_MULTIBYTE) : (str->flags & ~(uint64_t)STRING_MULTIBYTE);
+  if (!STRING_MULTIBYTE_P(s)) {
+    *len = 1;
+    return str->data[off];
+  }
+  return char_decode(str->data + off, str->data + str->nbytes, len);
+}
+
+int string_char_as_multibyte(mval s, int64_t idx)
+{
+  int c = string_char_at(s, idx);
+  return STRING_MULTIBYTE_P(s) || c < 0x80 ? c : RAW_BYTE_CHAR(c);
+}
+
+/* Sets S's character count and multibyte flag once its bytes are in. */
+static void set_string_counts(mval s, bool multibyte)
+{
+  struct string *str = XSTRING(s);
+  str->nchars = multibyte ? utf8_count_chars(str->data, (size_t)str->nbytes, NULL) : str->nbytes;
+  str->flags = multibyte ? (str->flags | STRING_MULTIBYTE) : (str->flags & ~(uint64_t)STRING_MULTIBYTE);
 }
 
 /* An empty string with room for NBYTES; the caller fills it and then
@@ -190,33 +231,51 @@ static mval alloc_string(mrt *rt, int64_t nbytes)
   return s;
 }
 
-/* When C's encoding has another length than the old character's, the
-   string gets a new buffer: a scratch string is allocated with the new
-   size and the two headers swap buffers, so each header still frees
-   exactly the buffer it describes. */
+static int64_t multibyte_size(mval s);
+static mval multibyte_text(mrt *rt, mval s);
+
+/* Gives S a buffer of NBYTES bytes whose first OFF bytes are S's and
+   whose bytes from OFF + GAP on are S's from OFF + OLD on: a scratch
+   string is allocated with the new size and the two headers swap
+   buffers, so each header still frees exactly the buffer it describes. */
+static void string_resize_at(mrt *rt, mval s, int64_t off, int64_t old, int64_t gap)
+{
+  struct string *str = XSTRING(s);
+  mval tmp = alloc_string(rt, str->nbytes - old + gap);
+  struct string *t = XSTRING(tmp);
+  memcpy(t->data, str->data, (size_t)off);
+  memcpy(t->data + off + gap, str->data + off + old, (size_t)(str->nbytes - off - old));
+  uint8_t *data = t->data;
+  int64_t nbytes = t->nbytes;
+  t->data = str->data;
+  t->nbytes = str->nbytes;
+  str->data = data;
+  str->nbytes = nbytes;
+}
+
+/* A unibyte string holds bytes: as in Emacs 28, (aset S IDX C) stores
+   C when it is below 256; any other character makes an ASCII string
+   multibyte and is out of range in a string with raw bytes. */
 void string_set_char(mrt *rt, mval s, int64_t idx, int c)
 {
+  struct string *str = XSTRING(s);
+  if (!STRING_MULTIBYTE_P(s)) {
+    if (c <= 0xFF) {
+      str->data[idx] = (uint8_t)c;
+      return;
+    }
+    if (multibyte_size(s) != str->nbytes)
+      args_out_of_range(rt, s, make_fixnum(c));
+    str->flags |= STRING_MULTIBYTE;
+  }
   uint8_t enc[MAX_CHAR_BYTES];
   int n = char_encode(c, enc);
-  struct string *str = XSTRING(s);
   int64_t off = string_char_to_byte(s, idx);
   int old;
   char_decode(str->data + off, str->data + str->nbytes, &old);
-  if (n != old) {
-    mval tmp = alloc_string(rt, str->nbytes - old + n);
-    struct string *t = XSTRING(tmp);
-    memcpy(t->data, str->data, (size_t)off);
-    memcpy(t->data + off + n, str->data + off + old, (size_t)(str->nbytes - off - old));
-    uint8_t *data = t->data;
-    int64_t nbytes = t->nbytes;
-    t->data = str->data;
-    t->nbytes = str->nbytes;
-    str->data = data;
-    str->nbytes = nbytes;
-  }
-  memcpy(str->data + off, enc, (size_t)n);
-  if (c >= 0x80)
-    str->flags |= STRING_MULTIBYTE;
+  if (n != old)
+    string_resize_at(rt, s, off, old, n);
+  memcpy(XSTRING(s)->data + off, enc, (size_t)n);
 }
 
 /* The new string is allocated before SRC's bytes are read, and SRC is
@@ -227,7 +286,7 @@ mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e)
 {
   mval r = alloc_string(rt, e - b);
   memcpy(XSTRING(r)->data, XSTRING(src)->data + b, (size_t)(e - b));
-  set_string_counts(r);
+  set_string_counts(r, STRING_MULTIBYTE_P(src));
   return r;
 }
 
@@ -235,71 +294,161 @@ mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e)
 /* Building strings from sequences                                    */
 /* ================================================================== */
 
-/* Bytes needed for the characters of SEQ; signals like concat. */
-static int64_t sequence_bytes(mrt *rt, mval seq)
+/* Bytes of string S once converted to multibyte: each of its raw bytes
+   (#x80..#xFF in a unibyte string) takes two. */
+static int64_t multibyte_size(mval s)
 {
-  if (STRINGP(seq))
-    return XSTRING(seq)->nbytes;
-  if (NILP(seq))
-    return 0;
-  if (BOOL_VECTOR_P(seq)) { /* its elements are t and nil: never characters */
-    if (BOOL_VECTOR_LENGTH(seq) > 0)
-      wrong_type_argument(rt, Qintegerp, bool_vector_ref(seq, 0) ? Qt : Qnil);
-    return 0;
+  struct string *str = XSTRING(s);
+  int64_t n = str->nbytes;
+  if (!STRING_MULTIBYTE_P(s))
+    for (int64_t i = 0; i < str->nbytes; i++)
+      n += str->data[i] >= 0x80;
+  return n;
+}
+
+/* Copies unibyte string S to P as multibyte text; returns the end. */
+static uint8_t *put_as_multibyte(mval s, uint8_t *p)
+{
+  struct string *str = XSTRING(s);
+  for (int64_t i = 0; i < str->nbytes; i++) {
+    int b = str->data[i];
+    p += b < 0x80 ? (*p = (uint8_t)b, 1) : char_encode(RAW_BYTE_CHAR(b), p);
   }
-  CHECK_TYPE(rt, CONSP(seq) || VECTORP(seq), Qsequencep, seq);
-  int64_t total = 0;
-  if (VECTORP(seq)) {
-    for (int64_t i = 0; i < VECTOR_LENGTH(seq); i++)
-      total += char_encoded_length(check_char(rt, AREF(seq, i)));
-    return total;
+  return p;
+}
+
+/* Checks the elements of the list or vector SEQ (signalling like
+   concat); whether one needs a multibyte string: non-ASCII and not a
+   raw byte.  Adds to *BYTES their size as multibyte text and to *RAW
+   how many raw bytes they hold. */
+static bool check_sequence_chars(mrt *rt, mval seq, int64_t *bytes, int64_t *raw)
+{
+  bool multibyte = false;
+  int64_t n = VECTORP(seq) ? VECTOR_LENGTH(seq) : list_length(rt, seq);
+  mval tail = seq;
+  for (int64_t i = 0; i < n; i++) {
+    mval x = VECTORP(seq) ? AREF(seq, i) : XCAR(tail);
+    if (CONSP(tail))
+      tail = XCDR(tail);
+    int c = check_char(rt, x);
+    *bytes += char_encoded_length(c);
+    *raw += CHAR_RAW_BYTE_P(c);
+    multibyte |= c >= 0x80 && !CHAR_RAW_BYTE_P(c);
   }
-  list_length(rt, seq);
-  for (mval t = seq; CONSP(t); t = XCDR(t))
-    total += char_encoded_length(check_char(rt, XCAR(t)));
-  return total;
+  return multibyte;
+}
+
+/* As Emacs's concat: the result is multibyte when an argument is a
+   multibyte string or holds a non-ASCII character that is not a raw
+   byte; unibyte strings then contribute their raw bytes as raw-byte
+   characters, and a unibyte result stores raw-byte characters as
+   bytes.  Sets *MULTIBYTE and returns the size in bytes. */
+static int64_t concat_size(mrt *rt, int n, mval *args, bool *multibyte)
+{
+  int64_t as_multibyte = 0, as_unibyte = 0;
+  bool mb = false;
+  for (int i = 0; i < n; i++) {
+    mval seq = args[i];
+    if (STRINGP(seq)) {
+      mb |= STRING_MULTIBYTE_P(seq);
+      as_multibyte += multibyte_size(seq);
+      as_unibyte += XSTRING(seq)->nbytes;
+    } else if (BOOL_VECTOR_P(seq)) { /* its elements are t and nil: never characters */
+      if (BOOL_VECTOR_LENGTH(seq) > 0)
+        wrong_type_argument(rt, Qintegerp, bool_vector_ref(seq, 0) ? Qt : Qnil);
+    } else if (!NILP(seq)) {
+      CHECK_TYPE(rt, CONSP(seq) || VECTORP(seq), Qsequencep, seq);
+      int64_t bytes = 0, r = 0;
+      mb |= check_sequence_chars(rt, seq, &bytes, &r);
+      as_multibyte += bytes;
+      as_unibyte += bytes - r; /* correct when the result is unibyte: ASCII and raw bytes */
+    }
+  }
+  *multibyte = mb;
+  return mb ? as_multibyte : as_unibyte;
+}
+
+static uint8_t *put_char(int c, bool multibyte, uint8_t *p)
+{
+  if (!multibyte) {
+    *p = (uint8_t)(CHAR_RAW_BYTE_P(c) ? CHAR_TO_RAW_BYTE(c) : c);
+    return p + 1;
+  }
+  return p + char_encode(c, p);
 }
 
 /* Appends SEQ's characters at P (room was reserved); returns the end. */
-static uint8_t *put_sequence(mval seq, uint8_t *p, uint8_t *limit)
+static uint8_t *put_sequence(mval seq, bool multibyte, uint8_t *p)
 {
   if (STRINGP(seq)) {
+    if (multibyte && !STRING_MULTIBYTE_P(seq))
+      return put_as_multibyte(seq, p);
     memcpy(p, XSTRING(seq)->data, (size_t)XSTRING(seq)->nbytes);
     return p + XSTRING(seq)->nbytes;
   }
   if (VECTORP(seq)) {
-    for (int64_t i = 0; i < VECTOR_LENGTH(seq) && p + MAX_CHAR_BYTES <= limit + MAX_CHAR_BYTES; i++)
-      p += char_encode((int)XFIXNUM(AREF(seq, i)), p);
+    for (int64_t i = 0; i < VECTOR_LENGTH(seq); i++)
+      p = put_char((int)XFIXNUM(AREF(seq, i)), multibyte, p);
     return p;
   }
   for (mval t = seq; CONSP(t); t = XCDR(t))
-    p += char_encode((int)XFIXNUM(XCAR(t)), p);
+    p = put_char((int)XFIXNUM(XCAR(t)), multibyte, p);
   return p;
 }
 
 mval concat_strings(mrt *rt, int n, mval *args)
 {
-  int64_t total = 0;
-  for (int i = 0; i < n; i++)
-    total += sequence_bytes(rt, args[i]);
+  bool multibyte;
+  int64_t total = concat_size(rt, n, args, &multibyte);
   mval s = alloc_string(rt, total);
-  uint8_t *p = XSTRING(s)->data, *limit = p + total;
+  uint8_t *p = XSTRING(s)->data;
   for (int i = 0; i < n; i++)
-    p = put_sequence(args[i], p, limit);
-  set_string_counts(s);
+    p = put_sequence(args[i], multibyte, p);
+  set_string_counts(s, multibyte);
   return s;
 }
 
 mval sequence_to_string(mrt *rt, mval seq) { return concat_strings(rt, 1, &seq); }
 
+/* When MODEL is a unibyte string, turns the characters #x80..#xFF of
+   the vector CHARS, taken from it, into raw bytes. */
+static void chars_keep_unibyte(mval model, mval chars)
+{
+  if (STRING_MULTIBYTE_P(model))
+    return;
+  for (int64_t i = 0; i < VECTOR_LENGTH(chars); i++) {
+    int64_t c = XFIXNUM(AREF(chars, i));
+    if (c >= 0x80 && c <= 0xFF)
+      ASET(chars, i, make_fixnum(RAW_BYTE_CHAR(c)));
+  }
+}
+
+mval chars_to_string_like(mrt *rt, mval chars, mval model)
+{
+  chars_keep_unibyte(model, chars);
+  mval s = sequence_to_string(rt, chars);
+  return STRING_MULTIBYTE_P(model) ? string_to_multibyte(rt, s) : s;
+}
+
 static mval Fconcat(mrt *rt, int n, mval *a) { return concat_strings(rt, n, a); }
 
+/* Unlike concat, (string C...) is multibyte as soon as one C is not
+   ASCII, a raw byte included, as in Emacs. */
 static mval Fstring(mrt *rt, int n, mval *a)
 {
-  mval v = make_vector(rt, (size_t)n, Qnil);
-  if (n > 0)
-    memcpy(VECTOR_SLOTS(v), a, (size_t)n * sizeof(mval));
-  return sequence_to_string(rt, v);
+  int64_t total = 0;
+  bool multibyte = false;
+  for (int i = 0; i < n; i++) {
+    int c = check_char(rt, a[i]);
+    total += char_encoded_length(c);
+    multibyte |= c >= 0x80;
+  }
+  mval s = alloc_string(rt, total);
+  uint8_t *p = XSTRING(s)->data;
+  for (int i = 0; i < n; i++)
+    p += char_encode((int)XFIXNUM(a[i]), p);
+  set_string_counts(s, multibyte);
+  return s;
 }
 
 static mval Fmake_string(mrt *rt, int n, mval *a)
@@ -317,7 +466,7 @@ static mval Fmake_string(mrt *rt, int n, mval *a)
   else
     for (int64_t i = 0; i < len; i++)
       memcpy(p + i * clen, enc, (size_t)clen);
-  set_string_counts(s);
+  set_string_counts(s, c >= 0x80 || !NILP(a[2]));
   return s;
 }
 
@@ -522,6 +671,7 @@ static mval case_convert(mrt *rt, mval obj, enum case_op op)
     return make_fixnum(case_char((int)XFIXNUM(obj), op, true));
   CHECK_TYPE(rt, STRINGP(obj), Qchar_or_string_p, obj);
   mval in = sequence_to_vector(rt, obj);
+  chars_keep_unibyte(obj, in); /* only ASCII changes case in a unibyte string */
   int64_t n = VECTOR_LENGTH(in), extra = 0;
   bool in_word = false;
   for (int64_t i = 0; i < n; i++) {
@@ -541,7 +691,7 @@ static mval case_convert(mrt *rt, mval obj, enum case_op op)
     }
     in_word = word_char(c);
   }
-  return sequence_to_string(rt, out);
+  return chars_to_string_like(rt, out, obj);
 }
 
 static mval Fupcase(mrt *rt, int n, mval *a) { return case_convert(rt, a[0], CASE_UP); }
@@ -577,43 +727,72 @@ static mval string_or_symbol(mrt *rt, mval x)
 }
 
 /* memcmp of the bytes orders by code point: see the invariants. */
-static int compare_bytes(mval a, mval b)
+/* Whether A and B hold the same text, as string= and equal decide:
+   same counts and same bytes, so a unibyte string with a raw byte never
+   equals a multibyte one. */
+static bool same_text(mval a, mval b)
 {
   struct string *x = XSTRING(a), *y = XSTRING(b);
-  int64_t n = x->nbytes < y->nbytes ? x->nbytes : y->nbytes;
-  int c = memcmp(x->data, y->data, (size_t)n);
-  if (c)
-    return c;
-  return x->nbytes < y->nbytes ? -1 : x->nbytes > y->nbytes;
+  return x->nbytes == y->nbytes && x->nchars == y->nchars &&
+         memcmp(x->data, y->data, (size_t)x->nbytes) == 0;
+}
+
+/* Walks A and B from byte offsets IA and IB comparing characters, a
+   unibyte string's being its bytes, as string-lessp does. */
+static int compare_chars_from(mval a, int64_t ia, mval b, int64_t ib)
+{
+  while (ia < XSTRING(a)->nbytes && ib < XSTRING(b)->nbytes) {
+    int la, lb, ca = string_decode(a, ia, &la), cb = string_decode(b, ib, &lb);
+    if (ca != cb)
+      return ca < cb ? -1 : 1;
+    ia += la;
+    ib += lb;
+  }
+  return (ia < XSTRING(a)->nbytes) - (ib < XSTRING(b)->nbytes);
+}
+
+/* <0, 0 or >0 as A sorts before, with or after B.  With the same
+   representation, the common byte prefix is skipped first; the
+   comparison restarts at the start of the character where the bytes
+   differ, since raw bytes' encodings do not sort as their codes. */
+static int compare_text(mval a, mval b)
+{
+  if (STRING_MULTIBYTE_P(a) != STRING_MULTIBYTE_P(b))
+    return compare_chars_from(a, 0, b, 0);
+  struct string *x = XSTRING(a), *y = XSTRING(b);
+  int64_t n = x->nbytes < y->nbytes ? x->nbytes : y->nbytes, i = 0;
+  while (i < n && x->data[i] == y->data[i])
+    i++;
+  while (i > 0 && i < n && (x->data[i] & 0xC0) == 0x80 && STRING_MULTIBYTE_P(a))
+    i--;
+  return compare_chars_from(a, i, b, i);
 }
 
 static mval Fstring_equal(mrt *rt, int n, mval *a)
 {
   mval x = string_or_symbol(rt, a[0]), y = string_or_symbol(rt, a[1]);
-  return bool_val(compare_bytes(x, y) == 0);
+  return bool_val(same_text(x, y));
 }
 
 static mval Fstring_lessp(mrt *rt, int n, mval *a)
 {
   mval x = string_or_symbol(rt, a[0]), y = string_or_symbol(rt, a[1]);
-  return bool_val(compare_bytes(x, y) < 0);
+  return bool_val(compare_text(x, y) < 0);
 }
 
 static mval Fstring_greaterp(mrt *rt, int n, mval *a)
 {
   mval x = string_or_symbol(rt, a[0]), y = string_or_symbol(rt, a[1]);
-  return bool_val(compare_bytes(x, y) > 0);
+  return bool_val(compare_text(x, y) > 0);
 }
 
 /* The characters (or bytes) of S into OUT. */
 static void string_units(mval s, bool bytes, int *out)
 {
-  struct string *p = XSTRING(s);
-  const uint8_t *b = p->data, *end = b + p->nbytes;
-  for (int64_t k = 0; b < end; k++) {
+  for (int64_t k = 0, off = 0; off < XSTRING(s)->nbytes; k++) {
     int len = 1;
-    out[k] = bytes ? *b : char_decode(b, end, &len);
-    b += len;
+    out[k] = bytes ? XSTRING(s)->data[off] : string_decode(s, off, &len);
+    off += len;
   }
 }
 
@@ -798,7 +977,7 @@ static mval Fcompare_strings(mrt *rt, int n, mval *a)
   bool fold = !NILP(a[6]);
   int64_t i = 0;
   for (; b1 + i < end1 && b2 + i < end2; i++) {
-    int c1 = string_char_at(s1, b1 + i), c2 = string_char_at(s2, b2 + i);
+    int c1 = string_char_as_multibyte(s1, b1 + i), c2 = string_char_as_multibyte(s2, b2 + i);
     if (fold) {
       c1 = char_upcase(c1);
       c2 = char_upcase(c2);
@@ -818,40 +997,43 @@ static mval Fcompare_strings(mrt *rt, int n, mval *a)
 static bool region_equal(mval a, int64_t aoff, mval b, bool fold)
 {
   struct string *x = XSTRING(a), *y = XSTRING(b);
-  if (!fold)
+  if (!fold && STRING_MULTIBYTE_P(a) == STRING_MULTIBYTE_P(b))
     return aoff + y->nbytes <= x->nbytes && memcmp(x->data + aoff, y->data, (size_t)y->nbytes) == 0;
-  const uint8_t *p = x->data + aoff, *pe = x->data + x->nbytes;
-  const uint8_t *q = y->data, *qe = q + y->nbytes;
-  while (q < qe) {
-    if (p >= pe)
+  for (int64_t q = 0; q < y->nbytes;) {
+    if (aoff >= x->nbytes)
       return false;
-    int l1, l2;
-    int c1 = char_decode(p, pe, &l1), c2 = char_decode(q, qe, &l2);
-    if (char_downcase(c1) != char_downcase(c2))
+    int l1, l2, c1 = string_decode(a, aoff, &l1), c2 = string_decode(b, q, &l2);
+    if (fold ? char_downcase(c1) != char_downcase(c2) : c1 != c2)
       return false;
-    p += l1;
+    aoff += l1;
     q += l2;
   }
   return true;
 }
 
+/* PREFIX as text comparable byte for byte with STRING's. */
+static mval affix_text(mrt *rt, mval prefix, mval string)
+{
+  CHECK_STRING(rt, prefix);
+  CHECK_STRING(rt, string);
+  return STRING_MULTIBYTE_P(string) ? multibyte_text(rt, prefix) : prefix;
+}
+
 static mval Fstring_prefix_p(mrt *rt, int n, mval *a)
 {
-  CHECK_STRING(rt, a[0]);
-  CHECK_STRING(rt, a[1]);
-  if (XSTRING(a[0])->nchars > XSTRING(a[1])->nchars)
+  mval prefix = affix_text(rt, a[0], a[1]);
+  if (XSTRING(prefix)->nchars > XSTRING(a[1])->nchars)
     return Qnil;
-  return bool_val(region_equal(a[1], 0, a[0], !NILP(a[2])));
+  return bool_val(region_equal(a[1], 0, prefix, !NILP(a[2])));
 }
 
 static mval Fstring_suffix_p(mrt *rt, int n, mval *a)
 {
-  CHECK_STRING(rt, a[0]);
-  CHECK_STRING(rt, a[1]);
-  int64_t skip = XSTRING(a[1])->nchars - XSTRING(a[0])->nchars;
+  mval suffix = affix_text(rt, a[0], a[1]);
+  int64_t skip = XSTRING(a[1])->nchars - XSTRING(suffix)->nchars;
   if (skip < 0)
     return Qnil;
-  return bool_val(region_equal(a[1], string_char_to_byte(a[1], skip), a[0], !NILP(a[2])));
+  return bool_val(region_equal(a[1], string_char_to_byte(a[1], skip), suffix, !NILP(a[2])));
 }
 
 /* (assoc-string KEY LIST &optional CASE-FOLD): the first element of
@@ -866,7 +1048,7 @@ static mval Fassoc_string(mrt *rt, int n, mval *a)
       name = XSYMBOL(rt, name)->name;
     if (!STRINGP(name) || XSTRING(name)->nchars != XSTRING(key)->nchars)
       continue;
-    if (fold ? region_equal(name, 0, key, true) : compare_bytes(name, key) == 0)
+    if (fold ? region_equal(name, 0, key, true) : same_text(name, key))
       return elt;
   }
   return Qnil;
@@ -898,11 +1080,123 @@ static mval Fstring_to_list(mrt *rt, int n, mval *a)
 
 static mval Fstring_to_vector(mrt *rt, int n, mval *a) { return sequence_to_vector(rt, a[0]); }
 
-/* Strings are always stored as UTF-8: nothing to convert. */
+/* S, or when it is unibyte with raw bytes, its multibyte copy: for
+   code that reads characters from bytes.  Character indices agree. */
+static mval multibyte_text(mrt *rt, mval s)
+{
+  return multibyte_size(s) == XSTRING(s)->nbytes ? s : string_to_multibyte(rt, s);
+}
+
+mval string_to_multibyte(mrt *rt, mval s)
+{
+  if (STRING_MULTIBYTE_P(s))
+    return s;
+  mval r = alloc_string(rt, multibyte_size(s));
+  put_as_multibyte(s, XSTRING(r)->data);
+  set_string_counts(r, true);
+  return r;
+}
+
 static mval Fstring_to_multibyte(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
-  return a[0];
+  return string_to_multibyte(rt, a[0]);
+}
+
+/* Unibyte text of multibyte S: raw-byte characters become their bytes;
+   with AS_BYTES, every other character its encoding, else it signals. */
+static mval multibyte_to_unibyte(mrt *rt, mval s, bool as_bytes)
+{
+  int64_t size = 0;
+  for (int64_t off = 0, i = 0; off < XSTRING(s)->nbytes; i++) {
+    int len, c = string_decode(s, off, &len);
+    if (c >= 0x80 && !CHAR_RAW_BYTE_P(c) && !as_bytes)
+      mrt_errorf(rt, "Can\xe2\x80\x99t convert the %ldth character to unibyte", (long)i);
+    size += CHAR_RAW_BYTE_P(c) ? 1 : len;
+    off += len;
+  }
+  mval r = alloc_string(rt, size);
+  uint8_t *p = XSTRING(r)->data;
+  for (int64_t off = 0; off < XSTRING(s)->nbytes;) {
+    int len, c = string_decode(s, off, &len);
+    if (CHAR_RAW_BYTE_P(c))
+      *p++ = (uint8_t)CHAR_TO_RAW_BYTE(c);
+    else
+      for (int k = 0; k < len; k++)
+        *p++ = XSTRING(s)->data[off + k];
+    off += len;
+  }
+  set_string_counts(r, false);
+  return r;
+}
+
+static mval Fstring_to_unibyte(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  return STRING_MULTIBYTE_P(a[0]) ? multibyte_to_unibyte(rt, a[0], false) : a[0];
+}
+
+mval string_as_unibyte(mrt *rt, mval s)
+{
+  return STRING_MULTIBYTE_P(s) ? multibyte_to_unibyte(rt, s, true) : s;
+}
+
+static mval Fstring_as_unibyte(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  return string_as_unibyte(rt, a[0]);
+}
+
+/* Length of the well-formed UTF-8 character at P, or 0 for a byte that
+   begins none (it then stands for a raw byte). */
+static int valid_utf8_length(const uint8_t *p, const uint8_t *end)
+{
+  int len, c = char_decode(p, end, &len);
+  if (*p < 0x80)
+    return 1;
+  return len > 1 && !CHAR_RAW_BYTE_P(c) && len == char_encoded_length(c) ? len : 0;
+}
+
+/* (string-as-multibyte S): unibyte S's bytes read as multibyte text,
+   each byte that is not part of a well-formed character a raw byte. */
+static mval Fstring_as_multibyte(mrt *rt, int n, mval *a)
+{
+  mval s = a[0];
+  CHECK_STRING(rt, s);
+  if (STRING_MULTIBYTE_P(s))
+    return s;
+  int64_t size = 0, nbytes = XSTRING(s)->nbytes;
+  for (int64_t off = 0; off < nbytes;) {
+    int len = valid_utf8_length(XSTRING(s)->data + off, XSTRING(s)->data + nbytes);
+    size += len ? len : 2;
+    off += len ? len : 1;
+  }
+  mval r = alloc_string(rt, size);
+  uint8_t *p = XSTRING(r)->data;
+  const uint8_t *q = XSTRING(s)->data;
+  for (int64_t off = 0; off < nbytes;) {
+    int len = valid_utf8_length(q + off, q + nbytes);
+    if (len)
+      memcpy(p, q + off, (size_t)len);
+    p += len ? len : char_encode(RAW_BYTE_CHAR(q[off]), p);
+    off += len ? len : 1;
+  }
+  set_string_counts(r, true);
+  return r;
+}
+
+static mval Funibyte_string(mrt *rt, int n, mval *a)
+{
+  for (int i = 0; i < n; i++) {
+    CHECK_TYPE(rt, INTEGERP(a[i]), Qintegerp, a[i]);
+    if (!FIXNUMP(a[i]) || XFIXNUM(a[i]) < 0 || XFIXNUM(a[i]) > 255)
+      xsignal3(rt, Qargs_out_of_range, a[i], make_fixnum(0), make_fixnum(255));
+  }
+  mval r = alloc_string(rt, n);
+  for (int i = 0; i < n; i++)
+    XSTRING(r)->data[i] = (uint8_t)XFIXNUM(a[i]);
+  set_string_counts(r, false);
+  return r;
 }
 
 /* Display columns, as Emacs 28's char-width-table in batch mode: the
@@ -1025,6 +1319,8 @@ static mval Fstring_search(mrt *rt, int n, mval *a)
     if (start < 0 || start > XSTRING(hay)->nchars)
       xsignal1(rt, Qargs_out_of_range, a[2]);
   }
+  if (STRING_MULTIBYTE_P(hay))
+    needle = multibyte_text(rt, needle);
   int64_t at = find_bytes(hay, string_char_to_byte(hay, start), needle);
   return at < 0 ? Qnil : make_fixnum(byte_to_char(hay, at));
 }
@@ -1611,6 +1907,7 @@ static void re_alternatives(struct re_compiler *c, int depth)
 static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
 {
   CHECK_STRING(rt, regexp);
+  regexp = multibyte_text(rt, regexp);
   memset(c, 0, sizeof *c);
   c->rt = rt;
   c->regexp = regexp;
@@ -2149,8 +2446,11 @@ static bool bt_exec(mrt *rt, const struct re_vm *vm, uint8_t *m, int64_t start, 
 /* Runs the compiled regexp C against STRING from character START.
    Returns the match as a vector of character positions (nil for an
    unset group) with 2 * groups slots, or nil. */
-static mval re_exec(mrt *rt, struct re_compiler *c, mval string, int64_t start)
+static mval re_exec(mrt *rt, struct re_compiler *c, mval subject, int64_t start)
 {
+  /* volatile: the backtracking matcher allocates while VM.S points into
+     a converted copy that nothing else holds */
+  mval volatile string = multibyte_text(rt, subject);
   int ninst = c->n, nslots = 2 * c->ngroups + c->nhidden;
   /* One Lisp string holds the matchers' scratch memory (but for the
      backtracking stack, which grows).  The Pike VM neither allocates
@@ -2458,7 +2758,7 @@ static mval Fregexp_quote(mrt *rt, int n, mval *a)
       *p++ = '\\';
     *p++ = s->data[i];
   }
-  set_string_counts(r);
+  set_string_counts(r, STRING_MULTIBYTE_P(a[0]));
   return r;
 }
 
@@ -2528,6 +2828,10 @@ static const struct subr_def strfns_subrs[] = {
   { "concat", Fconcat, 0, ARGS_MANY },
   { "string", Fstring, 0, ARGS_MANY },
   { "make-string", Fmake_string, 2, 3 },
+  { "string-to-unibyte", Fstring_to_unibyte, 1, 1 },
+  { "string-as-unibyte", Fstring_as_unibyte, 1, 1 },
+  { "string-as-multibyte", Fstring_as_multibyte, 1, 1 },
+  { "unibyte-string", Funibyte_string, 0, ARGS_MANY },
   { "substring", Fsubstring, 1, 3 },
   { "substring-no-properties", Fsubstring, 1, 3 },
   { "upcase", Fupcase, 1, 1 },

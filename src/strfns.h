@@ -16,6 +16,13 @@ static inline bool CHARACTERP(mval x)
 {
   return FIXNUMP(x) && XFIXNUM(x) >= 0 && XFIXNUM(x) <= MAX_CHAR;
 }
+/* Raw bytes #x80..#xFF as characters in multibyte text: #x3FFF80..
+   #x3FFFFF, as in Emacs.  A unibyte string holds them as bytes. */
+#define RAW_BYTE_CHAR(b) (0x3FFF00 + (b))
+#define CHAR_RAW_BYTE_P(c) ((c) >= 0x3FFF80)
+#define CHAR_TO_RAW_BYTE(c) ((c) - 0x3FFF00)
+static inline bool STRING_MULTIBYTE_P(mval s) { return (XSTRING(s)->flags & STRING_MULTIBYTE) != 0; }
+
 /* The character argument X, or (wrong-type-argument characterp X). */
 int check_char(mrt *rt, mval x);
 
@@ -33,12 +40,27 @@ int char_width(int c);
    stores the bytes counted in *USED when USED is not NULL. */
 int64_t text_width(const uint8_t *s, int64_t nbytes, int64_t limit, int64_t *used);
 
-/* Characters of string S by character index.  IDX must be in range. */
+/* Characters of string S by character index.  IDX must be in range.
+   A unibyte string's characters are its bytes (0..255). */
 int64_t string_char_to_byte(mval s, int64_t idx);
 int string_char_at(mval s, int64_t idx);
+/* The same, but a unibyte string's byte #x80..#xFF is a raw-byte
+   character, as when the string is converted to multibyte. */
+int string_char_as_multibyte(mval s, int64_t idx);
+/* The character at byte offset OFF of S and its length in *LEN. */
+int string_decode(mval s, int64_t off, int *len);
 /* (aset S IDX C): may change S's byte length. */
 void string_set_char(mrt *rt, mval s, int64_t idx, int c);
 
+/* The string of the characters in the vector CHARS, taken from the
+   string MODEL, with MODEL's representation: unibyte or multibyte. */
+mval chars_to_string_like(mrt *rt, mval chars, mval model);
+/* S itself when multibyte, else a multibyte copy whose raw bytes
+   (#x80..#xFF) are raw-byte characters. */
+mval string_to_multibyte(mrt *rt, mval s);
+/* S itself when unibyte, else its bytes: raw-byte characters as one
+   byte, others as their UTF-8 encoding (string-as-unibyte). */
+mval string_as_unibyte(mrt *rt, mval s);
 /* A fresh string of the bytes [B, E) of string SRC. */
 mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e);
 /* (concat &rest SEQUENCES) */

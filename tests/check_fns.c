@@ -1282,8 +1282,11 @@ START_TEST(string_aset_changes_bytes)
   ck_assert(XSTRING(s)->flags & STRING_MULTIBYTE);
   ck_assert_int_eq(string_char_at(s, 1), 0x3B1);
   ck_assert_int_eq(string_char_at(s, 2), 'c');
-  string_set_char(rt, s, 1, 0x3FFFFF); /* the largest character: 5 bytes */
+  string_set_char(rt, s, 1, 0x3FFF7F); /* the largest character but raw bytes: 5 bytes */
   ck_assert_int_eq(XSTRING(s)->nbytes, 7);
+  ck_assert_int_eq(string_char_at(s, 1), 0x3FFF7F);
+  string_set_char(rt, s, 1, 0x3FFFFF); /* the raw byte #xFF: two bytes, as in Emacs */
+  ck_assert_int_eq(XSTRING(s)->nbytes, 4);
   ck_assert_int_eq(string_char_at(s, 1), 0x3FFFFF);
   string_set_char(rt, s, 1, 'b');
   ck_assert_int_eq(XSTRING(s)->nbytes, 3);
@@ -1295,7 +1298,8 @@ END_TEST
 
 START_TEST(utf8_round_trip)
 {
-  static const int chars[] = { 0, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x10FFFF, 0x1FFFFF, 0x200000, 0x3FFFFF };
+  static const int chars[] = { 0, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x10FFFF, 0x1FFFFF, 0x200000,
+                               0x3FFF7F, 0x3FFF80, 0x3FFFE9, 0x3FFFFF };
   for (size_t i = 0; i < sizeof chars / sizeof chars[0]; i++) {
     uint8_t buf[MAX_CHAR_BYTES];
     int n = char_encode(chars[i], buf), len;
