@@ -3,11 +3,10 @@
 ** us-ascii, binary and their -unix/-dos/-mac variants).
 **
 ** Invariants:
-**   - marrow has no unibyte strings: bytes are the characters 0..255
-**     (as the reader makes "\377"), and a byte that is not valid UTF-8
+**   - Encoding yields a unibyte string of bytes.  Decoding takes a
+**     unibyte string's bytes, or a multibyte string's bytes as
+**     string-as-unibyte gives them; a byte that is not valid UTF-8
 **     decodes to Emacs's raw-byte character #x3FFF00 + BYTE.
-**   - Encoding yields bytes; decoding takes bytes and characters
-**     outside 0..255 pass through as their UTF-8.
 */
 #include "config.h"
 
@@ -18,7 +17,7 @@
 #include "printer.h"
 #include "strfns.h"
 
-#define RAW_BYTE_BASE 0x3FFF00
+#define RAW_BYTE_BASE RAW_BYTE_CHAR(0)
 
 enum charset { CS_UTF8, CS_LATIN1, CS_ASCII, CS_RAW };
 enum eol { EOL_UNDECIDED, EOL_UNIX, EOL_DOS, EOL_MAC };
@@ -82,27 +81,38 @@ static void put_char(struct strbuf *b, int c)
   strbuf_put(b, (const char *)utf8, (size_t)char_encode(c, utf8));
 }
 
-/* One character as bytes in CHARSET (each byte appended as a char). */
+static void put_byte(struct strbuf *b, int byte)
+{
+  char c = (char)byte;
+  strbuf_put(b, &c, 1);
+}
+
+/* One character as bytes in CHARSET. */
 static void encode_char(struct strbuf *b, int c, enum charset cs)
 {
   if (c >= RAW_BYTE_BASE + 0x80) {
-    put_char(b, c - RAW_BYTE_BASE);
+    put_byte(b, c - RAW_BYTE_BASE);
     return;
   }
   if (cs == CS_LATIN1 || cs == CS_ASCII) {
     int limit = cs == CS_LATIN1 ? 256 : 128;
-    put_char(b, c < limit ? c : cs == CS_LATIN1 ? ' ' : '?');
+    put_byte(b, c < limit ? c : cs == CS_LATIN1 ? ' ' : '?');
     return;
   }
   uint8_t utf8[MAX_CHAR_BYTES];
-  int n = char_encode(c, utf8);
-  for (int i = 0; i < n; i++)
-    put_char(b, utf8[i]);
+  strbuf_put(b, (const char *)utf8, (size_t)char_encode(c, utf8));
 }
 
 static mval buffer_string(mrt *rt, struct strbuf *b)
 {
   mval s = make_string(rt, b->data ? b->data : "", b->len);
+  free(b->data);
+  return s;
+}
+
+static mval buffer_bytes(mrt *rt, struct strbuf *b)
+{
+  mval s = make_unibyte_string(rt, b->data ? b->data : "", b->len);
   free(b->data);
   return s;
 }
@@ -115,35 +125,25 @@ static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
     return args[0];
   struct coding c = check_coding(rt, args[1]);
   struct strbuf b = {0};
-  const uint8_t *p = XSTRING(args[0])->data, *end = p + XSTRING(args[0])->nbytes;
-  while (p < end) {
-    int len, ch = char_decode(p, end, &len);
-    p += len;
+  for (int64_t off = 0; off < XSTRING(args[0])->nbytes;) {
+    int len, ch = string_decode(args[0], off, &len);
+    off += len;
     if (ch == '\n' && c.eol == EOL_DOS)
-      put_char(&b, '\r');
+      put_byte(&b, '\r');
     encode_char(&b, ch == '\n' && c.eol == EOL_MAC ? '\r' : ch, c.charset);
   }
-  return buffer_string(rt, &b);
+  return buffer_bytes(rt, &b);
 }
 
-/* STRING's characters as bytes (see the invariants), malloc'd. */
+/* STRING's bytes (see the invariants), malloc'd. */
 static uint8_t *string_to_bytes(mrt *rt, mval string, size_t *n)
 {
-  const uint8_t *p = XSTRING(string)->data, *end = p + XSTRING(string)->nbytes;
-  uint8_t *out = malloc((size_t)XSTRING(string)->nbytes + 1);
+  mval bytes = string_as_unibyte(rt, string);
+  *n = (size_t)XSTRING(bytes)->nbytes;
+  uint8_t *out = malloc(*n + 1);
   if (!out)
     memory_full(rt);
-  size_t k = 0;
-  while (p < end) {
-    int len, c = char_decode(p, end, &len);
-    if (c < 256 || c >= RAW_BYTE_BASE + 0x80)
-      out[k++] = (uint8_t)(c < 256 ? c : c - RAW_BYTE_BASE);
-    else
-      for (int i = 0; i < len; i++)
-        out[k++] = p[i];
-    p += len;
-  }
-  *n = k;
+  memcpy(out, XSTRING(bytes)->data, *n);
   return out;
 }
 
@@ -203,49 +203,10 @@ static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)
   return NILP(args[0]) || find_coding(rt, args[0], &c) ? Qt : Qnil;
 }
 
-/* (string-to-unibyte STRING): each character must be ASCII or a raw
-   byte. */
-static mval Fstring_to_unibyte(mrt *rt, int nargs, mval *args)
-{
-  CHECK_STRING(rt, args[0]);
-  struct strbuf b = {0};
-  const uint8_t *p = XSTRING(args[0])->data, *end = p + XSTRING(args[0])->nbytes;
-  for (int64_t i = 0; p < end; i++) {
-    int len, c = char_decode(p, end, &len);
-    p += len;
-    if (c >= 0x80 && c < RAW_BYTE_BASE + 0x80) {
-      free(b.data);
-      mrt_errorf(rt, "Can\xe2\x80\x99t convert the %lldth character to unibyte", (long long)i);
-    }
-    put_char(&b, c < 0x80 ? c : c - RAW_BYTE_BASE);
-  }
-  return buffer_string(rt, &b);
-}
-
-/* (string-as-unibyte STRING): its internal bytes. */
-static mval Fstring_as_unibyte(mrt *rt, int nargs, mval *args)
-{
-  CHECK_STRING(rt, args[0]);
-  struct strbuf b = {0};
-  for (int64_t i = 0; i < XSTRING(args[0])->nbytes; i++)
-    put_char(&b, XSTRING(args[0])->data[i]);
-  return buffer_string(rt, &b);
-}
-
-static mval Fstring_to_multibyte(mrt *rt, int nargs, mval *args)
-{
-  CHECK_STRING(rt, args[0]);
-  return args[0];
-}
-
 static const struct subr_def coding_subrs[] = {
   {"encode-coding-string", Fencode_coding_string, 2, 4},
   {"decode-coding-string", Fdecode_coding_string, 2, 4},
   {"coding-system-p", Fcoding_system_p, 1, 1},
-  {"string-to-unibyte", Fstring_to_unibyte, 1, 1},
-  {"string-as-unibyte", Fstring_as_unibyte, 1, 1},
-  {"string-to-multibyte", Fstring_to_multibyte, 1, 1},
-  {"string-as-multibyte", Fstring_to_multibyte, 1, 1},
 };
 
 void coding_init(mrt *rt)

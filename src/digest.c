@@ -295,8 +295,7 @@ static void object_bytes(mrt *rt, mval object, mval start, mval end, const uint8
   *n = (size_t)(b1 - b0);
 }
 
-/* The digest as hex, or as a string of the characters 0..255 when
-   BINARY (as base64-decode-string gives bytes). */
+/* The digest as hex, or as a unibyte string of bytes when BINARY. */
 static mval hash_object(mrt *rt, const struct algorithm *alg, mval object, mval start, mval end,
                         bool binary)
 {
@@ -307,12 +306,10 @@ static mval hash_object(mrt *rt, const struct algorithm *alg, mval object, mval 
   digest(alg, p, n, out);
   char text[4 * 64 + 1];
   size_t k = 0;
-  for (size_t i = 0; i < alg->digest; i++) {
-    if (binary)
-      k += (size_t)char_encode(out[i], (uint8_t *)text + k);
-    else
-      k += (size_t)snprintf(text + k, 3, "%02x", out[i]);
-  }
+  if (binary)
+    return make_unibyte_string(rt, (const char *)out, alg->digest);
+  for (size_t i = 0; i < alg->digest; i++)
+    k += (size_t)snprintf(text + k, 3, "%02x", out[i]);
   return make_string(rt, text, k);
 }
 

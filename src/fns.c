@@ -1138,23 +1138,22 @@ static mval Fdelete_dups(mrt *rt, int n, mval *a)
 static const char base64_std[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 static const char base64_url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/* STRING's characters as bytes (malloc'd, length in *N): each must be
-   below 256 or a raw byte. */
+/* STRING's bytes (malloc'd, length in *N): a unibyte string's own, or
+   a multibyte string's characters below 256 and raw bytes; any other
+   character signals, as in Emacs. */
 static uint8_t *string_bytes(mrt *rt, mval string, size_t *n)
 {
   CHECK_STRING(rt, string);
-  struct string *s = XSTRING(string);
-  uint8_t *out = malloc((size_t)s->nbytes + 1);
+  uint8_t *out = malloc((size_t)XSTRING(string)->nbytes + 1);
   if (!out)
     memory_full(rt);
-  const uint8_t *p = s->data, *end = p + s->nbytes;
   size_t k = 0;
-  while (p < end) {
-    int len, c = char_decode(p, end, &len);
-    p += len;
-    if (c >= 0x3FFF80)
-      c -= 0x3FFF00;
-    if (c > 255) {
+  for (int64_t off = 0; off < XSTRING(string)->nbytes;) {
+    int len, c = string_decode(string, off, &len);
+    off += len;
+    if (CHAR_RAW_BYTE_P(c))
+      c = CHAR_TO_RAW_BYTE(c);
+    else if (c > 255) {
       free(out);
       mrt_error(rt, "Multibyte character in data for base64 encoding");
     }
@@ -1246,18 +1245,9 @@ static bool base64_decode(mval string, bool url, struct strbuf *out)
   return true;
 }
 
-/* Bytes as a string of the characters 0..255, as the reader makes
-   "\377" (marrow has no unibyte strings). */
 static mval bytes_to_string(mrt *rt, const struct strbuf *bytes)
 {
-  struct strbuf chars = {0};
-  for (size_t i = 0; i < bytes->len; i++) {
-    uint8_t utf8[MAX_CHAR_BYTES];
-    strbuf_put(&chars, (const char *)utf8, (size_t)char_encode((uint8_t)bytes->data[i], utf8));
-  }
-  mval r = make_string(rt, chars.data ? chars.data : "", chars.len);
-  free(chars.data);
-  return r;
+  return make_unibyte_string(rt, bytes->data ? bytes->data : "", bytes->len);
 }
 
 /* (base64-decode-string STRING &optional BASE64URL) */

@@ -1136,6 +1136,14 @@ static mval Fstring_to_unibyte(mrt *rt, int n, mval *a)
   return STRING_MULTIBYTE_P(a[0]) ? multibyte_to_unibyte(rt, a[0], false) : a[0];
 }
 
+mval make_unibyte_string(mrt *rt, const char *bytes, size_t n)
+{
+  mval s = alloc_string(rt, (int64_t)n);
+  memcpy(XSTRING(s)->data, bytes, n);
+  set_string_counts(s, false);
+  return s;
+}
+
 mval string_as_unibyte(mrt *rt, mval s)
 {
   return STRING_MULTIBYTE_P(s) ? multibyte_to_unibyte(rt, s, true) : s;

@@ -58,6 +58,8 @@ mval chars_to_string_like(mrt *rt, mval chars, mval model);
 /* S itself when multibyte, else a multibyte copy whose raw bytes
    (#x80..#xFF) are raw-byte characters. */
 mval string_to_multibyte(mrt *rt, mval s);
+/* A unibyte string of the N bytes at BYTES. */
+mval make_unibyte_string(mrt *rt, const char *bytes, size_t n);
 /* S itself when unibyte, else its bytes: raw-byte characters as one
    byte, others as their UTF-8 encoding (string-as-unibyte). */
 mval string_as_unibyte(mrt *rt, mval s);
