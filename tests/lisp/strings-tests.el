@@ -165,8 +165,7 @@
   (should (equal (should-error (md5 5)) '(error "Invalid object argument" 5))))
 
 (ert-deftest strings-coding ()
-  ;; Encoded strings are compared by their bytes: marrow has no unibyte
-  ;; strings, so it prints them differently.
+  ;; Encoded strings are compared by their bytes.
   (should (equal (append (encode-coding-string "é日" 'utf-8) nil) '(195 169 230 151 165)))
   (should (= (length (encode-coding-string "héllo" 'utf-8)) 6))
   (should (equal (decode-coding-string (encode-coding-string "é日x" 'utf-8) 'utf-8) "é日x"))
