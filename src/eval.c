@@ -1273,6 +1273,42 @@ static mval ev_add3(mrt *rt, const node *n, mval *fp)
   return call_named(rt, n, 3, base);
 }
 
+/* Integer and vector primitives of every loop: the fixnum or in-range
+   vector case inline, anything else (bignums, strings, records, a bad
+   index) through the primitive, which signals what Emacs signals. */
+#define FAST2(name, test, expr)                                         \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    mval y = operand(rt, n->kids[1], fp);                               \
+    if (n->sym->function == n->fk && (test))                            \
+      return (expr);                                                    \
+    return slow_call2(rt, n, x, y, 2);                                  \
+  }
+
+static bool vector_index_ok(mval v, mval i)
+{
+  return VECTORP(v) && FIXNUMP(i) && (uint64_t)XFIXNUM(i) < vl_header_nlisp(XVL(v)->header);
+}
+
+FAST2(ev_rem, both_fixnums(x, y) && y != make_fixnum(0), make_fixnum(XFIXNUM(x) % XFIXNUM(y)))
+FAST2(ev_logand, both_fixnums(x, y), x & y) /* the tag bits are zero in both */
+FAST2(ev_varef, vector_index_ok(x, y), XVL(x)->slots[XFIXNUM(y)])
+
+static mval ev_vaset(mrt *rt, const node *n, mval *fp)
+{
+  mval v = operand(rt, n->kids[0], fp);
+  mval i = operand(rt, n->kids[1], fp);
+  mval x = operand(rt, n->kids[2], fp);
+  if (n->sym->function == n->fk && vector_index_ok(v, i))
+    return XVL(v)->slots[XFIXNUM(i)] = x;
+  size_t base = rt->stack_top;
+  rt->stack[rt->stack_top++] = v;
+  rt->stack[rt->stack_top++] = i;
+  rt->stack[rt->stack_top++] = x;
+  return call_named(rt, n, 3, base);
+}
+
 /* cons is the allocation in every list-building loop. */
 static mval ev_cons(mrt *rt, const node *n, mval *fp)
 {
@@ -1313,6 +1349,10 @@ FAST1(ev_cdr, {
   if (NILP(x))
     return Qnil;
 })
+FAST1(ev_vlength, {
+  if (VECTORP(x))
+    return make_fixnum((int64_t)vl_header_nlisp(XVL(x)->header));
+})
 FAST1(ev_not, { return NILP(x) ? Qt : Qnil; })
 FAST1(ev_consp, { return CONSP(x) ? Qt : Qnil; })
 
@@ -1327,6 +1367,8 @@ static const struct fast_op fast_ops[] = {
   {"1+", 1, ev_add1}, {"1-", 1, ev_sub1},   {"car", 1, ev_car}, {"cdr", 1, ev_cdr},
   {"not", 1, ev_not}, {"null", 1, ev_not},  {"consp", 1, ev_consp},
   {"cons", 2, ev_cons}, {"+", 3, ev_add3}, {"*", 2, ev_mul},
+  {"%", 2, ev_rem},   {"logand", 2, ev_logand}, {"aref", 2, ev_varef}, {"aset", 3, ev_vaset},
+  {"length", 1, ev_vlength},
 };
 
 /* ---- Making closures ---- */

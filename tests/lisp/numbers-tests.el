@@ -269,3 +269,22 @@ taken value must not change."
     (setq numbers-test-v (* numbers-test-v 1))
     (setq numbers-test-v (- numbers-test-v (* numbers-test-big 4)))
     (should (eq numbers-test-v 0))))
+
+;; marrow evaluates these calls inline when their arguments are fixnums
+;; or an in-range vector index; every other case goes to the primitive.
+(ert-deftest numbers-inline-primitives-agree ()
+  (let ((v (vector 1 2 3)) (r (record 'foo 1 2)) (zero 0) (big (expt 2 70)))
+    (should (equal (list (% 7 3) (% -7 3) (% 7 -3) (% big 7)) '(1 -1 1 2)))
+    (should-error (% 1 zero) :type 'arith-error)
+    (should-error (% 1.5 2) :type 'wrong-type-argument)
+    (should (equal (list (logand 12 10) (logand -1 5) (logand big 7)) '(8 5 0)))
+    (should-error (logand 'a 1) :type 'wrong-type-argument)
+    (should (equal (list (aref v 0) (aref v 2) (aref "abc" 1) (aref r 1)) '(1 3 98 1)))
+    (should-error (aref v 3) :type 'args-out-of-range)
+    (should-error (aref v -1) :type 'args-out-of-range)
+    (should (eq (aset v 1 'b) 'b))
+    (should (equal v [1 b 3]))
+    (should-error (aset v 5 1) :type 'args-out-of-range)
+    (should (equal (list (length v) (length nil) (length '(1 2)) (length "héllo") (length r))
+                   '(3 0 2 5 3)))
+    (should-error (length 5) :type 'wrong-type-argument)))
