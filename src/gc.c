@@ -674,8 +674,8 @@ mval gc_string(struct gc *g, size_t nbytes)
 /* A vector-like whose header is set and whose words after the NLISP
    Lisp slots are zeroed; the caller writes the Lisp slots before it
    allocates again. */
-static struct vectorlike *new_vectorlike(struct gc *g, enum pvec_type type, size_t nwords,
-                                         size_t nlisp)
+struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, size_t nwords,
+                                          size_t nlisp)
 {
   if (nwords < 1 || nwords > VL_MAX_WORDS || nlisp > nwords - 1) {
     report_unsatisfiable(g);
@@ -689,25 +689,6 @@ static struct vectorlike *new_vectorlike(struct gc *g, enum pvec_type type, size
   return v;
 }
 
-mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp, mval fill)
-{
-  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
-  if (!v)
-    return Qnil;
-  gc_fill_values(v->slots, nlisp, fill);
-  return tag_ptr(v, TAG_VECTORLIKE);
-}
-
-mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp,
-                        const mval *src)
-{
-  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
-  if (!v)
-    return Qnil;
-  if (nlisp)
-    memcpy(v->slots, src, nlisp * sizeof(mval));
-  return tag_ptr(v, TAG_VECTORLIKE);
-}
 
 /* ---- The symbol table ---- */
 

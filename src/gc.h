@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "object.h"
 #include "heap.h"
@@ -71,18 +72,12 @@ mval gc_symbol(struct gc *g);
 /* A string with room for NBYTES bytes plus a NUL, zero-filled. */
 mval gc_string(struct gc *g, size_t nbytes);
 /* A vector-like of NWORDS words, header included, whose first NLISP
-   slots are Lisp values, each set to FILL; the rest are zeroed. */
-mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp, mval fill);
-/* The same with the Lisp slots copied from SRC (NLISP values): each
-   slot is written once, where filling and then copying would write it
-   twice. */
-mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp,
-                        const mval *src);
-/* The Lisp slots initialised to nil. */
-static inline mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp)
-{
-  return gc_vectorlike_fill(g, type, nwords, nlisp, Qnil);
-}
+   slots are Lisp values *not yet written*; the words after them are
+   zeroed.  The caller writes the Lisp slots before it allocates again
+   (use the two below).  NULL only when the memory-full handler
+   returned. */
+struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, size_t nwords,
+                                          size_t nlisp);
 /* Sets N values from S on to X, four to a loop step: vector-churn fills
    about a hundred slots per allocation. */
 static inline void gc_fill_values(mval *s, size_t n, mval x)
@@ -96,6 +91,33 @@ static inline void gc_fill_values(mval *s, size_t n, mval x)
   }
   for (; i < n; i++)
     s[i] = x;
+}
+/* The Lisp slots each set to FILL. */
+static inline mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t nwords,
+                                      size_t nlisp, mval fill)
+{
+  struct vectorlike *v = gc_vectorlike_unfilled(g, type, nwords, nlisp);
+  if (!v)
+    return Qnil;
+  gc_fill_values(v->slots, nlisp, fill);
+  return tag_ptr(v, TAG_VECTORLIKE);
+}
+/* The Lisp slots copied from SRC (NLISP values): each slot is written
+   once, where filling and then copying would write it twice. */
+static inline mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t nwords,
+                                      size_t nlisp, const mval *src)
+{
+  struct vectorlike *v = gc_vectorlike_unfilled(g, type, nwords, nlisp);
+  if (!v)
+    return Qnil;
+  if (nlisp)
+    memcpy(v->slots, src, nlisp * sizeof(mval));
+  return tag_ptr(v, TAG_VECTORLIKE);
+}
+/* The Lisp slots initialised to nil. */
+static inline mval gc_vectorlike(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp)
+{
+  return gc_vectorlike_fill(g, type, nwords, nlisp, Qnil);
 }
 
 /* ---- Memory owned outside the heap, counted toward the trigger. ---- */

@@ -278,8 +278,8 @@ mval gc_string(struct gc *g, size_t nbytes)
 
 /* A vector-like with its header set and every word after it zeroed;
    the caller writes the Lisp slots before it allocates again. */
-static struct vectorlike *new_vectorlike(struct gc *g, enum pvec_type type, size_t nwords,
-                                         size_t nlisp)
+struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, size_t nwords,
+                                          size_t nlisp)
 {
   if (nwords > VL_MAX_WORDS || nlisp >= nwords) {
     if (g->memory_full)
@@ -294,25 +294,6 @@ static struct vectorlike *new_vectorlike(struct gc *g, enum pvec_type type, size
   return v;
 }
 
-mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp, mval fill)
-{
-  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
-  if (!v)
-    return Qnil;
-  gc_fill_values(v->slots, nlisp, fill);
-  return tag_ptr(v, TAG_VECTORLIKE);
-}
-
-mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t nwords, size_t nlisp,
-                        const mval *src)
-{
-  struct vectorlike *v = new_vectorlike(g, type, nwords, nlisp);
-  if (!v)
-    return Qnil;
-  if (nlisp)
-    memcpy(v->slots, src, nlisp * sizeof(mval));
-  return tag_ptr(v, TAG_VECTORLIKE);
-}
 
 /* gc_x* memory is scanned: callers may keep pointers to other gc_x*
    blocks in it (an evaluator's code tree, say). */
