@@ -428,14 +428,21 @@ static size_t count_tree(mval t)
   return 1 + count_tree(AREF(t, 0)) + count_tree(XCAR(AREF(t, 1)));
 }
 
-START_TEST(mark_stack_overflow_recovers)
+/* A collector whose mark stacks may hold four entries, so marking
+   overflows and must recover by rescanning. */
+static struct gc *gc_with_tiny_mark_stacks(void)
 {
   struct gc_config cfg;
   gc_config_defaults(&cfg);
   cfg.stress = false;
   cfg.log = false;
   cfg.mark_stack_limit = 4;
-  struct gc *g = gc_new(&cfg);
+  return gc_new(&cfg);
+}
+
+START_TEST(mark_stack_overflow_recovers)
+{
+  struct gc *g = gc_with_tiny_mark_stacks();
   mval tree = make_tree(g, 14);
   collect_clean(g);
   ck_assert_uint_eq(count_tree(tree), (1u << 14) - 1);
@@ -466,12 +473,7 @@ static size_t count_cons_tree(mval t)
 
 START_TEST(value_stack_overflow_recovers)
 {
-  struct gc_config cfg;
-  gc_config_defaults(&cfg);
-  cfg.stress = false;
-  cfg.log = false;
-  cfg.mark_stack_limit = 4;
-  struct gc *g = gc_new(&cfg);
+  struct gc *g = gc_with_tiny_mark_stacks();
   mval tree = make_cons_tree(g, 12);
   collect_clean(g);
   ck_assert_uint_eq(count_cons_tree(tree), (1u << 13) - 1);
