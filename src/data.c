@@ -168,21 +168,27 @@ static mval Fsymbol_value(mrt *rt, int n, mval *a)
   return symbol_value(rt, a[0]);
 }
 
+static struct symbol *check_variable(mrt *rt, mval sym)
+{
+  check_symbol(rt, sym);
+  return XSYMBOL(rt, variable_base(rt, sym));
+}
+
 /* A keyword may be "set" to itself, as Emacs allows. */
 static mval Fset(mrt *rt, int n, mval *a)
 {
-  struct symbol *s = check_symbol(rt, a[0]);
+  struct symbol *s = check_variable(rt, a[0]);
   if (s->constant && !(keywordp(rt, a[0]) && a[1] == a[0]))
     xsignal1(rt, Qsetting_constant, a[0]);
   symbol_store(s, a[1]);
   return a[1];
 }
 
-static mval Fboundp(mrt *rt, int n, mval *a) { return bool_val(check_symbol(rt, a[0])->value != Qunbound); }
+static mval Fboundp(mrt *rt, int n, mval *a) { return bool_val(check_variable(rt, a[0])->value != Qunbound); }
 
 static mval Fmakunbound(mrt *rt, int n, mval *a)
 {
-  struct symbol *s = check_symbol(rt, a[0]);
+  struct symbol *s = check_variable(rt, a[0]);
   if (s->constant)
     xsignal1(rt, Qsetting_constant, a[0]);
   symbol_store(s, Qunbound);
@@ -231,6 +237,33 @@ static mval Findirect_function(mrt *rt, int n, mval *a)
     if (hare == tortoise)
       xsignal1(rt, Qcyclic_function_indirection, object);
   }
+}
+
+/* (indirect-variable OBJECT) */
+static mval Findirect_variable(mrt *rt, int n, mval *a)
+{
+  return SYMBOLP(a[0]) ? variable_base(rt, a[0]) : a[0];
+}
+
+/* (defvaralias NEW-ALIAS BASE-VARIABLE &optional DOCSTRING) as Emacs:
+   both become special, and a value NEW-ALIAS had passes to an unbound
+   BASE-VARIABLE. */
+static mval Fdefvaralias(mrt *rt, int n, mval *a)
+{
+  mval alias = a[0], base = a[1];
+  struct symbol *s = check_symbol(rt, alias);
+  CHECK_SYMBOL(rt, base);
+  if (s->constant)
+    mrt_error(rt, "Cannot make a constant an alias");
+  struct symbol *b = XSYMBOL(rt, variable_base(rt, base));
+  if (!s->alias && s->value != Qunbound && b->value == Qunbound)
+    symbol_store(b, s->value);
+  b->special = SYMBOL_SPECIAL;
+  s->special = SYMBOL_SPECIAL;
+  s->alias = 1;
+  symbol_store(s, base);
+  s->plist = plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]);
+  return base;
 }
 
 static mval Fget(mrt *rt, int n, mval *a) { return plist_get(check_symbol(rt, a[0])->plist, a[1]); }
@@ -529,6 +562,8 @@ static const struct subr_def data_subrs[] = {
   { "fset", Ffset, 2, 2 },
   { "fmakunbound", Ffmakunbound, 1, 1 },
   { "indirect-function", Findirect_function, 1, 2 },
+  { "indirect-variable", Findirect_variable, 1, 1 },
+  { "defvaralias", Fdefvaralias, 2, 3 },
   { "get", Fget, 2, 2 },
   { "put", Fput, 3, 3 },
   { "symbol-plist", Fsymbol_plist, 1, 1 },

@@ -662,6 +662,8 @@ static mval ev_bref(mrt *rt, const node *n, mval *fp) { return BOX_VALUE(fp[n->s
 
 static mval ev_gref(mrt *rt, const node *n, mval *fp)
 {
+  if (__builtin_expect(n->sym->alias, 0))
+    return symbol_value(rt, n->k);
   mval v = symbol_fetch(n->sym);
   if (v == Qunbound)
     xsignal1(rt, Qvoid_variable, n->k);
@@ -833,7 +835,7 @@ static mval ev_let_lexical(mrt *rt, const node *n, mval *fp)
 /* k = symbol, a = value form or NULL, slot = 1 for defconst */
 static mval ev_defvar(mrt *rt, const node *n, mval *fp)
 {
-  struct symbol *s = n->sym;
+  struct symbol *s = XSYMBOL(rt, variable_base(rt, n->k));
   if (n->a && (n->slot || s->value == Qunbound)) {
     mval v = EV(rt, n->a, fp);
     set_symbol_value(rt, n->k, v);
@@ -1190,7 +1192,7 @@ static mval ev_gset_update(mrt *rt, const node *n, mval *fp)
   }
   mval r = EV(rt, op, fp);
   set_symbol_value(rt, n->k, r);
-  if (r == rt->fresh_bignum && BIGNUMP(r) && !s->trapped_write)
+  if (r == rt->fresh_bignum && BIGNUMP(r) && !s->trapped_write && !s->alias)
     s->value_owned = 1;
   return r;
 }

@@ -131,6 +131,10 @@ struct symbol {
      Every other read and write of the value cell goes through
      symbol_fetch or symbol_store, which clear it. */
   uint8_t value_owned : 1;
+  /* defvaralias made this symbol an alias: the value cell holds the
+     symbol whose value it shares, and every access goes through
+     variable_base. */
+  uint8_t alias : 1;
   uint8_t trapped_write;         /* writes call rt->on_trapped_write */
 };
 

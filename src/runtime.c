@@ -165,6 +165,7 @@ static struct specbinding *specpdl_push(mrt *rt)
 
 void specbind(mrt *rt, mval symbol, mval value)
 {
+  symbol = variable_base(rt, symbol);
   struct symbol *s = XSYMBOL(rt, symbol);
   if (s->constant)
     xsignal1(rt, Qsetting_constant, symbol);

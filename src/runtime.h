@@ -155,6 +155,8 @@ size_t obarray_symbols(mrt *rt, mval *out, size_t max);
 const char *symbol_name(mrt *rt, mval sym);
 bool symbols_init(mrt *rt);                /* interns symbols.def */
 bool keywordp(mrt *rt, mval x);
+/* The symbol holding SYM's value: SYM, or what defvaralias aliased it to. */
+mval variable_base(mrt *rt, mval sym);
 mval symbol_value(mrt *rt, mval sym);      /* signals void-variable */
 void set_symbol_value(mrt *rt, mval sym, mval v); /* signals setting-constant */
 mval get_prop(mrt *rt, mval sym, mval prop);

@@ -200,9 +200,27 @@ bool symbols_init(mrt *rt)
 /* Values and properties                                              */
 /* ================================================================== */
 
+/* As in Emacs, defvaralias may close a cycle; using it signals.  The
+   tortoise moves at half the hare's speed, so a cycle is found. */
+mval variable_base(mrt *rt, mval sym)
+{
+  mval hare = sym, tortoise = sym;
+  for (;;) {
+    if (!XSYMBOL(rt, hare)->alias)
+      return hare;
+    hare = XSYMBOL(rt, hare)->value;
+    if (!XSYMBOL(rt, hare)->alias)
+      return hare;
+    hare = XSYMBOL(rt, hare)->value;
+    tortoise = XSYMBOL(rt, tortoise)->value;
+    if (hare == tortoise)
+      xsignal1(rt, Qcyclic_variable_indirection, sym);
+  }
+}
+
 mval symbol_value(mrt *rt, mval sym)
 {
-  mval v = symbol_fetch(XSYMBOL(rt, sym));
+  mval v = symbol_fetch(XSYMBOL(rt, variable_base(rt, sym)));
   if (v == Qunbound)
     xsignal1(rt, Qvoid_variable, sym);
   return v;
@@ -210,6 +228,7 @@ mval symbol_value(mrt *rt, mval sym)
 
 void set_symbol_value(mrt *rt, mval sym, mval v)
 {
+  sym = variable_base(rt, sym);
   struct symbol *s = XSYMBOL(rt, sym);
   if (s->constant)
     xsignal1(rt, Qsetting_constant, sym);

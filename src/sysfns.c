@@ -41,7 +41,7 @@
    global value, is skipped: there are no buffer-local hooks). */
 static void run_hook(mrt *rt, mval hook)
 {
-  mval v = XSYMBOL(rt, hook)->value;
+  mval v = XSYMBOL(rt, variable_base(rt, hook))->value;
   if (v == Qunbound || NILP(v))
     return;
   if (functionp(rt, v)) {
