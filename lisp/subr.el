@@ -907,6 +907,10 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
   `(progn (defalias ,obsolete-name ,current-name ,docstring)
           (make-obsolete ,obsolete-name ,current-name ,when)))
 
+(defun autoloadp (object)
+  "Non-nil if OBJECT is an autoload."
+  (eq 'autoload (car-safe object)))
+
 (defmacro define-obsolete-variable-alias (obsolete-name current-name when &optional docstring)
   `(progn (defvaralias ,obsolete-name ,current-name ,docstring)
           (make-obsolete-variable ,obsolete-name ,current-name ,when)))

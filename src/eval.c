@@ -113,6 +113,7 @@
 #include "eval.h"
 
 #include "arith.h"
+#include "load.h"
 
 /* ================================================================== */
 /* Object layouts                                                     */
@@ -357,6 +358,48 @@ static mval indirect_function(mrt *rt, mval f)
 
 static bool is_macro(mval f) { return CONSP(f) && XCAR(f) == Qmacro; }
 
+static bool is_autoload(mval f) { return CONSP(f) && XCAR(f) == Qautoload; }
+
+/* The TYPE of (autoload FILE DOC INTERACTIVE TYPE), or nil. */
+static mval autoload_type(mval f)
+{
+  for (int i = 0; i < 4 && CONSP(f); i++)
+    f = XCDR(f);
+  return CONSP(f) ? XCAR(f) : Qnil;
+}
+
+/* Macroexpansion loads an autoload of these types, as Emacs's does. */
+static bool is_macro_autoload(mval f)
+{
+  return is_autoload(f) && (autoload_type(f) == Qmacro || autoload_type(f) == Qt);
+}
+
+/* Emacs's autoload-do-load: FUNDEF's file is loaded (unless MACRO_ONLY
+   and it defines no macro), and FUNNAME's new definition returned. */
+static mval autoload_do_load(mrt *rt, mval fundef, mval funname, bool macro_only)
+{
+  if (!is_autoload(fundef) || (macro_only && !is_macro_autoload(fundef)))
+    return fundef;
+  mval file = CONSP(XCDR(fundef)) ? XCAR(XCDR(fundef)) : Qnil;
+  load_file(rt, file, false, true);
+  if (NILP(funname))
+    return Qnil;
+  mval fun = indirect_function(rt, funname);
+  if (is_autoload(fun)) {
+    mval found = load_locate_file(rt, file);
+    mrt_errorf(rt, "Autoloading file %s failed to define function %s",
+               (const char *)XSTRING(NILP(found) ? file : found)->data, symbol_name(rt, funname));
+  }
+  return fun;
+}
+
+/* HEAD's definition, an autoloaded macro's file loaded first. */
+static mval macro_definition(mrt *rt, mval head)
+{
+  mval f = indirect_function(rt, head);
+  return is_macro_autoload(f) ? autoload_do_load(rt, f, head, true) : f;
+}
+
 static bool is_special_form(mval f)
 {
   return PVECP(f, PVEC_SUBR) && XSUBR(f)->max_args == ARGS_UNEVALLED;
@@ -415,6 +458,8 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
     return call_list_function(rt, fn, orig, nargs, base);
+  if (is_autoload(fn) && SYMBOLP(orig))
+    return call_stack(rt, autoload_do_load(rt, fn, orig, false), nargs, base);
   xsignal1(rt, Qinvalid_function, orig);
 }
 
@@ -995,6 +1040,10 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
     if (NILP(fn))
       xsignal1(rt, Qvoid_function, n->k);
     mval f = indirect_function(rt, fn);
+    if (is_autoload(f)) {
+      f = autoload_do_load(rt, f, n->k, false);
+      fn = n->sym->function;
+    }
     if (is_macro(f))
       return run_macro_call(rt, n, f, fp);
   }
@@ -2047,7 +2096,7 @@ static node *analyse_cons(struct actx *A, mval form)
     return analyse_condition_case(A, form);
   if (head == Qinteractive)
     return const_node(A, Qnil);
-  if (SYMBOLP(head) && is_macro(indirect_function(A->rt, head)))
+  if (SYMBOLP(head) && is_macro(macro_definition(A->rt, head)))
     return analyse_macro_call(A, form);
   return analyse_call(A, form);
 }
@@ -2546,7 +2595,7 @@ static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded)
         return form;
       goto call;
     }
-  mval f = indirect_function(rt, head);
+  mval f = macro_definition(rt, head);
   if (!is_macro(f))
     return form;
   expander = XCDR(f);
@@ -2837,6 +2886,8 @@ bool functionp(mrt *rt, mval fn)
     return XSUBR(fn)->max_args != ARGS_UNEVALLED;
   if (PVECP(fn, PVEC_CLOSURE))
     return true;
+  if (is_autoload(fn)) /* unless it loads a macro or keymap */
+    return NILP(autoload_type(fn));
   return CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure);
 }
 
@@ -3022,6 +3073,8 @@ static mval Fspecial_form_p(mrt *rt, int nargs, mval *args)
 static mval Fmacrop(mrt *rt, int nargs, mval *args)
 {
   mval f = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
+  if (is_macro_autoload(f)) /* Emacs's macrop returns this (memq TYPE '(macro t)) */
+    return autoload_type(f) == Qmacro ? list2(rt, Qmacro, Qt) : list1(rt, Qt);
   return is_macro(f) ? Qt : Qnil;
 }
 
@@ -3045,6 +3098,25 @@ static mval Fmacroexpand_all(mrt *rt, int nargs, mval *args)
   mval r = macroexpand_all(rt, args[0], args[1]);
   unbind_to(rt, count);
   return r;
+}
+
+/* (autoload FUNCTION FILE &optional DOCSTRING INTERACTIVE TYPE):
+   a function already defined is left alone. */
+static mval Fautoload(mrt *rt, int nargs, mval *args)
+{
+  CHECK_SYMBOL(rt, args[0]);
+  CHECK_STRING(rt, args[1]);
+  struct symbol *s = XSYMBOL(rt, args[0]);
+  if (!NILP(s->function) && !is_autoload(s->function))
+    return Qnil;
+  s->function = Fcons(rt, Qautoload, listn(rt, 4, args + 1));
+  return args[0];
+}
+
+/* (autoload-do-load FUNDEF &optional FUNNAME MACRO-ONLY) */
+static mval Fautoload_do_load(mrt *rt, int nargs, mval *args)
+{
+  return autoload_do_load(rt, args[0], args[1], args[2] == Qmacro);
 }
 
 static mval Fdefalias(mrt *rt, int nargs, mval *args)
@@ -3156,6 +3228,8 @@ static const struct subr_def eval_subrs[] = {
   {"macroexpand", Fmacroexpand, 1, 2},
   {"macroexpand-all", Fmacroexpand_all, 1, 2},
   {"defalias", Fdefalias, 2, 3},
+  {"autoload", Fautoload, 2, 5},
+  {"autoload-do-load", Fautoload_do_load, 1, 3},
   {"backtrace-frames--internal", Fbacktrace_frames, 0, 0},
 };
 

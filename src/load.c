@@ -415,6 +415,8 @@ mval load_file(mrt *rt, mval file, bool noerror, bool nomessage)
   return load_found_file(rt, found, nomessage);
 }
 
+mval load_locate_file(mrt *rt, mval file) { return locate_load_file(rt, file, false); }
+
 void load_command_line_file(mrt *rt, const char *file)
 {
   mval name = make_cstring(rt, file);

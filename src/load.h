@@ -18,6 +18,8 @@ mval load_eval_text(mrt *rt, const char *text, size_t len, const char *name);
 /* (load FILE NOERROR NOMESSAGE): t when loaded, nil when NOERROR and
    the file is missing.  Signals file-missing otherwise. */
 mval load_file(mrt *rt, mval file, bool noerror, bool nomessage);
+/* The file (load FILE) would read, or nil. */
+mval load_locate_file(mrt *rt, mval file);
 
 /* Like (load FILE nil t), but FILE as given is tried first: that is
    what `marrow -l FILE` and `emacs -l FILE` do. */

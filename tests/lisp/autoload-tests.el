@@ -1,0 +1,50 @@
+;;; autoload-tests.el --- autoload, autoloadp, autoload-do-load  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+(defconst autoload-tests--dir
+  (expand-file-name "fixtures" (file-name-directory load-file-name)))
+(add-to-list 'load-path autoload-tests--dir)
+
+(defvar autoload-fixture-loads)
+
+(ert-deftest autoload-a-function-and-macro ()
+  (should (eq (autoload 'autoload-fixture-double "autoload-fixture" "Doc." t)
+              'autoload-fixture-double))
+  (should (eq (autoload 'autoload-fixture-twice "autoload-fixture" nil nil 'macro)
+              'autoload-fixture-twice))
+  (should (equal (symbol-function 'autoload-fixture-twice)
+                 '(autoload "autoload-fixture" nil nil macro)))
+  (should (autoloadp (symbol-function 'autoload-fixture-double)))
+  (should-not (autoloadp #'car))
+  (should (functionp 'autoload-fixture-double))
+  (should-not (functionp 'autoload-fixture-twice))
+  (should (equal (macrop 'autoload-fixture-twice) '(macro t)))
+  (should-not (autoload 'car "autoload-fixture"))
+  (should-not (featurep 'autoload-fixture))
+  ;; Expanding the macro loads the file once; the call then finds the
+  ;; function defined.
+  (should (equal (eval '(autoload-fixture-twice 3) t) '(3 3)))
+  (should (featurep 'autoload-fixture))
+  (should (= autoload-fixture-loads 1))
+  (should (= (autoload-fixture-double 4) 8))
+  (should (= autoload-fixture-loads 1))
+  (should-not (autoloadp (symbol-function 'autoload-fixture-double))))
+
+(ert-deftest autoload-b-do-load-and-errors ()
+  (should (eq (autoload-do-load 5) 5))
+  (should (eq (autoload-do-load #'car 'car) #'car))
+  ;; MACRO-ONLY leaves a function autoload unloaded.
+  (let ((fundef '(autoload "autoload-tests-no-such-file" nil nil nil)))
+    (should (eq (autoload-do-load fundef 'x 'macro) fundef)))
+  (autoload 'autoload-tests--missing "autoload-tests-no-such-file")
+  (should (equal (condition-case e (autoload-tests--missing) (error e))
+                 '(file-missing "Cannot open load file" "No such file or directory"
+                                "autoload-tests-no-such-file")))
+  (autoload 'autoload-tests--undefined "autoload-fixture")
+  (should (equal (condition-case e (autoload-tests--undefined 1) (error (car e)))
+                 'error))
+  (should (string-match-p "\\`Autoloading file .*autoload-fixture\\.el failed to define function autoload-tests--undefined\\'"
+                          (condition-case e (autoload-tests--undefined 1) (error (cadr e)))))
+  (autoload 'autoload-tests--via-funcall "autoload-fixture")
+  (should-error (funcall 'autoload-tests--via-funcall) :type 'error))
