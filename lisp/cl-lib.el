@@ -573,26 +573,34 @@ A required argument may itself be a lambda list, destructured in turn."
   "The length of list X, or nil when it is circular."
   (and (proper-list-p x) (length x)))
 
+(defun cl-lib--store (seq start count producer)
+  "Store COUNT results of calling PRODUCER into SEQ from index START.
+Lists are walked once, so filling a long list stays linear."
+  (if (listp seq)
+      (let ((tail (nthcdr start seq)))
+        (dotimes (_ count)
+          (setcar tail (funcall producer))
+          (setq tail (cdr tail))))
+    (dotimes (k count)
+      (aset seq (+ start k) (funcall producer)))))
+
 (defun cl-fill (seq item &rest keys)
   "Store ITEM into SEQ's elements from :start to :end; return SEQ."
-  (let ((i (or (plist-get keys :start) 0))
+  (let ((start (or (plist-get keys :start) 0))
         (end (or (plist-get keys :end) (length seq))))
-    (while (< i end)
-      (setf (elt seq i) item)
-      (setq i (1+ i)))
+    (cl-lib--store seq start (max 0 (- end start)) (lambda () item))
     seq))
 
 (defun cl-replace (seq1 seq2 &rest keys)
   "Copy SEQ2's elements (from :start2 to :end2) into SEQ1 (from :start1
 to :end1), as many as both ranges hold; return SEQ1."
-  (let* ((i (or (plist-get keys :start1) 0))
+  (let* ((start1 (or (plist-get keys :start1) 0))
          (end1 (or (plist-get keys :end1) (length seq1)))
          (j (or (plist-get keys :start2) 0))
          (end2 (or (plist-get keys :end2) (length seq2)))
          (source (append (cl-subseq seq2 j end2) nil)))
-    (while (and source (< i end1))
-      (setf (elt seq1 i) (pop source))
-      (setq i (1+ i)))
+    (cl-lib--store seq1 start1 (max 0 (min (- end1 start1) (length source)))
+                   (lambda () (pop source)))
     seq1))
 
 (defun cl-concatenate (type &rest sequences)

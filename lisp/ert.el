@@ -13,6 +13,10 @@
 ;; - Failures are signals of `ert-test-failed', whose data is the same
 ;;   plist Emacs's ERT uses: (FORM :form F :value V ...).
 
+;; Emacs's ert.el loads cl-lib, and test files written for Emacs use
+;; cl-lib after requiring only ert.
+(require 'cl-lib)
+
 (define-error 'ert-test-failed "Test failed")
 (define-error 'ert-test-skipped "Test skipped")
 
@@ -113,6 +117,30 @@ Return the error, (ERROR-SYMBOL . DATA)."
                               :fail-reason "the error signaled did not have the expected type")))
              (t ,err)))))
 
+(defvar ert--infos nil
+  "The (PREFIX . MESSAGE) pairs of the `ert-info' forms being run.")
+
+(defvar ert--failure-infos nil
+  "The `ert--infos' in force where the current test failed.")
+
+(defmacro ert-info (message-and-prefix &rest body)
+  "Run BODY; if it fails, report MESSAGE with the failure.
+\(ert-info (MESSAGE-FORM [:prefix PREFIX-FORM]) BODY...).  MESSAGE-FORM
+gives a string or a function returning one; PREFIX defaults to \"Info: \"."
+  (declare (indent 1))
+  (let ((message-form (car message-and-prefix))
+        (prefix-form (or (plist-get (cdr message-and-prefix) :prefix) "Info: ")))
+    `(let ((ert--infos (cons (cons ,prefix-form ,message-form) ert--infos)))
+       (condition-case err
+           (progn ,@body)
+         (t (unless ert--failure-infos (setq ert--failure-infos ert--infos))
+            (signal (car err) (cdr err)))))))
+
+(defun ert--print-infos (infos)
+  (dolist (info (reverse infos))
+    (let ((text (cdr info)))
+      (message "    %s%s" (car info) (if (functionp text) (funcall text) text)))))
+
 (defmacro skip-unless (form)
   "Skip the current test unless FORM is non-nil."
   `(unless ,form (ert-skip '(skip-unless ,form))))
@@ -126,6 +154,7 @@ Return the error, (ERROR-SYMBOL . DATA)."
 (defun ert--run-one (name)
   "Run test NAME; return (OUTCOME . CONDITION), OUTCOME one of
 `passed', `failed' or `skipped'."
+  (setq ert--failure-infos nil)
   (condition-case err
       (progn (funcall (get name 'ert--test)) (list 'passed))
     (ert-test-skipped (cons 'skipped err))
@@ -161,7 +190,9 @@ Return the error, (ERROR-SYMBOL . DATA)."
 
 (defun ert--report-outcome (name outcome condition elapsed index total)
   (unless (ert--expected-p name outcome)
-    (message "Test %S condition:\n    %S" name condition))
+    (message "Test %S condition:" name)
+    (ert--print-infos ert--failure-infos)
+    (message "    %S" condition))
   (message "%s  %s/%d  %S (%f sec)"
            (ert--pad (ert--status-word name outcome) 9)
            (ert--pad (number-to-string index) (length (number-to-string total)))

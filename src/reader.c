@@ -711,6 +711,22 @@ static mval plist_value(mval plist, mval key)
   return Qnil;
 }
 
+/* True when LIST is a proper list of even length.  #N# labels can make
+   it circular, so the walk must end on a cycle too. */
+static bool even_proper_list_p(mval list)
+{
+  mval slow = list;
+  while (!NILP(list)) {
+    if (!CONSP(list) || !CONSP(XCDR(list)))
+      return false;
+    list = XCDR(XCDR(list));
+    slow = XCDR(slow);
+    if (list == slow)
+      return false;
+  }
+  return true;
+}
+
 /* #s(hash-table size N test T data (K V ...)); other keys are ignored. */
 static mval read_hash_table(struct reader *r, mval plist)
 {
@@ -718,12 +734,11 @@ static mval read_hash_table(struct reader *r, mval plist)
   mval size = plist_value(plist, Qsize), test = plist_value(plist, Qtest);
   mval data = plist_value(plist, Qdata);
   int64_t n = FIXNUMP(size) && XFIXNUM(size) >= 0 ? XFIXNUM(size) : 65;
+  if (!even_proper_list_p(data))
+    mrt_error(rt, "Hash table data is not a list of even length");
   mval table = make_hash_table(rt, NILP(test) ? Qeql : test, n);
-  for (; CONSP(data); data = XCDR(XCDR(data))) {
-    if (!CONSP(XCDR(data)))
-      mrt_error(rt, "Hash table data is not a list of even length");
+  for (; CONSP(data); data = XCDR(XCDR(data)))
     hash_put(rt, table, XCAR(data), XCAR(XCDR(data)));
-  }
   return table;
 }
 

@@ -346,3 +346,13 @@
   (should (equal (cl-destructuring-bind ((a b) (c (d))) '((1 2) (3 (4))) (list a b c d))
                  '(1 2 3 4)))
   (should (equal (cl-destructuring-bind (a &key b c) '(1 :c 3) (list a b c)) '(1 nil 3))))
+
+(ert-deftest cl-lib-fill-and-replace-long-lists ()
+  ;; Each element is reached by walking the list once, not by index.
+  (let* ((n 100000)
+         (l (make-list n 0)))
+    (should (eq (cl-fill l 'a :start 10) l))
+    (should (equal (list (nth 9 l) (nth 10 l) (car (last l))) '(0 a a)))
+    (cl-replace l (make-list n 'b) :start1 (- n 2))
+    (should (equal (last l 3) '(a b b)))
+    (should (eq (nth 50000 (cl-replace l (vconcat (make-list n 'c)))) 'c))))

@@ -65,3 +65,17 @@
   (should (equal (seq-sort-by #'car #'< '((3 a) (1 b) (2 c))) '((1 b) (2 c) (3 a))))
   (should (equal (should-error (seq-random-elt nil)) '(error "Sequence cannot be empty")))
   (should (memq (seq-random-elt '(1 2 3)) '(1 2 3))))
+
+(ert-deftest library-ert-brings-cl-lib ()
+  ;; Test files written for Emacs use cl-lib having required only ert.
+  (should (featurep 'cl-lib))
+  (should (eq (require 'cl-macs) 'cl-macs))
+  (should (eq (require 'cl-seq) 'cl-seq))
+  (should (eq (require 'cl-extra) 'cl-extra)))
+
+(ert-deftest library-ert-info ()
+  (should (equal (ert-info ("adding") (+ 1 2)) 3))
+  (should (equal (ert-info ((format "case %d" 2) :prefix "Case: ") 'done) 'done))
+  (let ((err (should-error (ert-info ("inner") (should (= 1 2)))
+                           :type 'ert-test-failed)))
+    (should (equal (car (cadr err)) '(should (= 1 2))))))

@@ -128,3 +128,17 @@
                  '(invalid-read-syntax ".")))
   (should (equal (should-error (read-from-string "(#1=)") :type 'invalid-read-syntax)
                  '(invalid-read-syntax ")"))))
+
+(ert-deftest reader-hash-table-data-shape ()
+  ;; The data list must be proper and even; a #N# label can make it
+  ;; circular, which must be reported rather than walked forever.
+  (dolist (bad '("#s(hash-table data #1=(k v . #1#))"
+                 "#s(hash-table data #1=(#1# . #1#))"
+                 "#s(hash-table data (k v w))"
+                 "#s(hash-table data (k . v))"
+                 "#s(hash-table data 7)"))
+    (should (equal (should-error (read bad))
+                   '(error "Hash table data is not a list of even length"))))
+  (let ((h (read "#s(hash-table test equal data (#1=(x . #1#) 2 \"k\" 3))")))
+    (should (= (hash-table-count h) 2))
+    (should (= (gethash "k" h) 3))))
