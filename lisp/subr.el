@@ -1136,19 +1136,16 @@ is one, and \": \"."
 (defmacro eval-and-compile (&rest body)
   `(progn ,@body))
 
-;;; ---- Functions whose file loads on first use ---------------------
+;;; ---- Autoloads: files loaded on first use -------------------------
+;; Emacs preloads or autoloads these; loading them at startup would
+;; slow every run.
 
-(defmacro subr--autoload (name feature)
-  "Define NAME to require FEATURE, whose file redefines NAME, then call it.
-Emacs autoloads these; loading them here at startup would slow every run."
-  `(defun ,name (&rest args)
-     (require ',feature)
-     (apply #',name args)))
-
-(subr--autoload regexp-opt regexp-opt)
-(subr--autoload regexp-opt-charset regexp-opt)
-(subr--autoload regexp-opt-depth regexp-opt)
-(subr--autoload subregexp-context-p regexp-opt)
+(autoload 'regexp-opt "regexp-opt")
+(autoload 'regexp-opt-charset "regexp-opt")
+(autoload 'regexp-opt-depth "regexp-opt")
+(autoload 'subregexp-context-p "regexp-opt")
+(autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
+(autoload 'cl-defmethod "cl-generic" nil nil 'macro)
 
 (provide 'subr)
 

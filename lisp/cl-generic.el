@@ -1,0 +1,338 @@
+;;; cl-generic.el --- generic functions for marrow  -*- lexical-binding: t -*-
+
+;; `cl-defgeneric' and `cl-defmethod' as GNU Emacs 28 defines them:
+;; dispatch on any required argument by type (the builtin types and
+;; their supertypes, cl-defstruct types with their :include parents),
+;; (eql VAL) and (head SYM); :around, :before, :after and :extra
+;; qualifiers; `cl-call-next-method' and `cl-next-method-p'.
+;;
+;; Design:
+;; - A generic function is a `cl-generic--generic' record kept in its
+;;   name's `cl-generic--generic' property; the name's function cell
+;;   holds a dispatcher closed over it.
+;; - A call computes a key from its dispatched arguments: for each
+;;   position some method specializes, the argument's (eql . VAL) or
+;;   (head . SYM) when a method of that position names it, else its
+;;   type tag.  Every argument with the same key gets the same
+;;   methods, so the effective method (a function of the argument
+;;   list) is built once per key and cached; adding a method clears
+;;   the cache.
+;; - A method body that calls `cl-call-next-method' or
+;;   `cl-next-method-p' gets two leading parameters: the next
+;;   function (or a `cl-generic--none' list saying there is none) and
+;;   the original arguments, which a call without arguments passes on.
+
+(require 'cl-lib)
+
+(define-error 'cl-no-method "No method")
+(define-error 'cl-no-next-method "No next method" 'cl-no-method)
+(define-error 'cl-no-applicable-method "No applicable method" 'cl-no-method)
+(define-error 'cl-no-primary-method "No primary method" 'cl-no-method)
+
+(cl-defstruct (cl-generic--generic (:constructor cl-generic--make (name)) (:copier nil))
+  name
+  (methods nil)                    ; newest first
+  (positions nil)                  ; ((POS EQL-VALUES . HEADS)...) dispatched
+  (cache (make-hash-table :test 'equal)))
+
+;; Laid out as Emacs's, which errors show.
+(cl-defstruct (cl--generic-method
+               (:constructor cl-generic--make-method (specializers qualifiers uses-cnm function))
+               (:copier nil))
+  specializers qualifiers uses-cnm function)
+
+;;; ---- Types ---------------------------------------------------------------
+
+(defconst cl-generic--supertypes
+  '((integer number number-or-marker atom)
+    (float number atom)
+    (symbol atom)
+    (null symbol list sequence atom)
+    (string array sequence atom)
+    (cons list sequence)
+    (vector array sequence atom)
+    (bool-vector array sequence atom)
+    (char-table array sequence atom)
+    (hash-table atom)
+    (subr atom)
+    (compiled-function function atom))
+  "Each builtin type tag with its supertypes, most specific first.")
+
+(defun cl-generic--type-tag (x)
+  (if (null x) 'null (type-of x)))
+
+(defun cl-generic--struct-p (type)
+  (get type 'cl-lib--struct-tags))
+
+(defun cl-generic--precedence (tag)
+  "The types an object of type TAG belongs to, most specific first."
+  (if (cl-generic--struct-p tag)
+      (let ((types nil))
+        (while tag
+          (push tag types)
+          (setq tag (get tag 'cl-lib--struct-parent)))
+        (append (nreverse types) '(cl-structure-object record atom t)))
+    (append (or (assq tag cl-generic--supertypes) (list tag 'atom)) '(t))))
+
+(defun cl-generic--known-type-p (type)
+  (or (eq type t)
+      (cl-generic--struct-p type)
+      (memq type '(cl-structure-object record))
+      (let ((found nil))
+        (dolist (entry cl-generic--supertypes)
+          (when (memq type entry) (setq found t)))
+        found)))
+
+(defun cl-generic--check-specializer (spec)
+  (unless (or (and (symbolp spec) (cl-generic--known-type-p spec))
+              (and (consp spec) (memq (car spec) '(eql head)) (consp (cdr spec))
+                   (null (cdr (cdr spec)))))
+    (error "Unknown specializer %S" spec)))
+
+;;; ---- Parsing -------------------------------------------------------------
+
+(defun cl-generic--split-args (args)
+  "(PLAIN-ARGS . SPECIALIZERS) for a method's lambda list ARGS."
+  (let ((plain nil) (specs nil) (required t))
+    (dolist (a args)
+      (when (memq a '(&optional &rest &key &body &aux &allow-other-keys))
+        (setq required nil))
+      (when (eq a '&context)
+        (error "cl-defmethod: &context is not supported"))
+      (cond ((not required) (push a plain))
+            ((consp a)
+             (cl-generic--check-specializer (nth 1 a))
+             (push (car a) plain)
+             (push (nth 1 a) specs))
+            (t (push a plain) (push t specs))))
+    (while (eq (car specs) t)          ; trailing t's dispatch on nothing
+      (pop specs))
+    (cons (nreverse plain) (nreverse specs))))
+
+(defun cl-generic--mentions-p (tree symbols)
+  (cond ((symbolp tree) (memq tree symbols))
+        ((consp tree)
+         (let ((found nil))
+           (while (and (consp tree) (not found))
+             (setq found (cl-generic--mentions-p (pop tree) symbols)))
+           (or found (and tree (cl-generic--mentions-p tree symbols)))))))
+
+(defun cl-generic--function-name (name)
+  "The symbol holding generic function NAME's definition: (setf F) is \\(setf\\ F\\)."
+  (if (and (consp name) (eq (car name) 'setf))
+      (intern (format "(setf %s)" (nth 1 name)))
+    name))
+
+(defun cl-generic--setter-form (name)
+  "For a (setf F) NAME, the form making (setf (F ARGS...) V) call it."
+  (when (consp name)
+    `(subr--set-setter ',(nth 1 name)
+                       (lambda (args v)
+                         (cons ',(cl-generic--function-name name) (cons v args))))))
+
+;;; ---- Definitions ---------------------------------------------------------
+
+(defun cl-generic--ensure (name)
+  "NAME's generic function, made (and NAME defined to call it) if new."
+  (or (get name 'cl-generic--generic)
+      (let ((g (cl-generic--make name)))
+        (put name 'cl-generic--generic g)
+        (defalias name (lambda (&rest args) (cl-generic--call g args)))
+        g)))
+
+(defun cl-generic--dispatch-positions (methods)
+  "((POS EQL-VALUES . HEADS)...) for each position some METHODS specialize."
+  (let ((positions nil))
+    (dolist (m methods)
+      (let ((pos 0))
+        (dolist (spec (cl--generic-method-specializers m))
+          (unless (eq spec t)
+            (let ((entry (or (assq pos positions)
+                             (car (push (list pos nil) positions)))))
+              (cond ((eq (car-safe spec) 'eql)
+                     (push (nth 1 spec) (car (cdr entry))))
+                    ((eq (car-safe spec) 'head)
+                     (setcdr (cdr entry) (cons (nth 1 spec) (cdr (cdr entry))))))))
+          (setq pos (1+ pos)))))
+    (sort positions (lambda (a b) (< (car a) (car b))))))
+
+(defun cl-generic--add-method (name qualifiers specializers uses-cnm function)
+  (let* ((g (cl-generic--ensure name))
+         (old (cl-find-if (lambda (m)
+                            (and (equal (cl--generic-method-specializers m) specializers)
+                                 (equal (cl--generic-method-qualifiers m) qualifiers)))
+                          (cl-generic--generic-methods g)))
+         (method (cl-generic--make-method specializers qualifiers uses-cnm function)))
+    (setf (cl-generic--generic-methods g)
+          (cons method (delq old (cl-generic--generic-methods g))))
+    (setf (cl-generic--generic-positions g)
+          (cl-generic--dispatch-positions (cl-generic--generic-methods g)))
+    (clrhash (cl-generic--generic-cache g))
+    name))
+
+(defmacro cl-defmethod (name &rest rest)
+  "Define a method of generic function NAME.
+\(cl-defmethod NAME [QUALIFIERS...] ARGS [DOCSTRING] BODY...): each
+required argument of ARGS may be (VAR SPECIALIZER)."
+  (declare (indent defun))
+  (let ((qualifiers nil))
+    (while (not (listp (car rest)))
+      (let ((q (pop rest)))
+        (push q qualifiers)
+        (when (eq q :extra) (push (pop rest) qualifiers))))
+    (let* ((split (cl-generic--split-args (pop rest)))
+           (body rest)
+           (fname (cl-generic--function-name name))
+           (uses-cnm (cl-generic--mentions-p body '(cl-call-next-method cl-next-method-p)))
+           (args (if uses-cnm
+                     (append '(cl-generic--next cl-generic--args) (car split))
+                   (car split)))
+           (body (if (not uses-cnm)
+                     body
+                   (let ((doc (and (stringp (car body)) (cdr body) (list (pop body)))))
+                     `(,@doc
+                       (cl-flet ((cl-call-next-method (&rest args)
+                                   (cl-generic--call-next cl-generic--next
+                                                          (or args cl-generic--args)))
+                                 (cl-next-method-p ()
+                                   (functionp cl-generic--next)))
+                         ,@body))))))
+      `(progn
+         ,@(and (consp name) (list (cl-generic--setter-form name)))
+         (cl-generic--add-method ',fname ',(nreverse qualifiers) ',(cdr split) ,(and uses-cnm t)
+                                 (function (lambda ,@(cl-lib--transform-lambda fname args body))))))))
+
+(defmacro cl-defgeneric (name args &rest options-and-methods)
+  "Define NAME as a generic function taking ARGS.
+OPTIONS-AND-METHODS may start with a docstring, then (declare ...),
+\(:documentation ...) and (:method [QUALIFIERS...] ARGS BODY...) forms;
+any forms left make the default method's body."
+  (declare (indent 2))
+  (let ((methods nil))
+    (when (stringp (car options-and-methods))
+      (pop options-and-methods))
+    (while (let ((head (car-safe (car options-and-methods))))
+             (or (keywordp head) (eq head 'declare)))
+      (let ((option (pop options-and-methods)))
+        (when (eq (car option) :method)
+          (push `(cl-defmethod ,name ,@(cdr option)) methods))))
+    (when options-and-methods
+      (push `(cl-defmethod ,name ,args ,@options-and-methods) methods))
+    `(progn
+       ,@(and (consp name) (list (cl-generic--setter-form name)))
+       (cl-generic--ensure ',(cl-generic--function-name name))
+       ,@(or (nreverse methods) '(:autoload-end)))))
+
+;;; ---- Calls ---------------------------------------------------------------
+
+(defun cl-generic--arg-key (position arg)
+  "ARG's dispatch key at POSITION, a (POS EQL-VALUES . HEADS) entry."
+  (cond ((and (nth 1 position) (memql arg (nth 1 position))) (cons 'eql arg))
+        ((and (cdr (cdr position)) (consp arg) (memq (car arg) (cdr (cdr position))))
+         (cons 'head (car arg)))
+        (t (cl-generic--type-tag arg))))
+
+(defun cl-generic--key (g args)
+  (let ((positions (cl-generic--generic-positions g)))
+    (if (and positions (null (cdr positions)))
+        (cl-generic--arg-key (car positions) (nth (car (car positions)) args))
+      (mapcar (lambda (p) (cl-generic--arg-key p (nth (car p) args))) positions))))
+
+(defun cl-generic--call (g args)
+  (let* ((key (cl-generic--key g args))
+         (effective (gethash key (cl-generic--generic-cache g))))
+    (unless effective
+      (setq effective (cl-generic--effective-method g args))
+      (puthash key effective (cl-generic--generic-cache g)))
+    (funcall effective args)))
+
+(defun cl-generic--call-next (next args)
+  (if (functionp next)
+      (funcall next args)
+    (signal 'cl-no-next-method (append (cdr next) args))))
+
+(defun cl-generic--rank (spec arg)
+  "How specific SPEC is for ARG (lower is more), or nil if it does not apply."
+  (cond ((eq spec t) most-positive-fixnum)
+        ((eq (car-safe spec) 'eql) (and (eql arg (nth 1 spec)) 0))
+        ((eq (car-safe spec) 'head) (and (eq (car-safe arg) (nth 1 spec)) 1))
+        (t (let ((tail (memq spec (cl-generic--precedence (cl-generic--type-tag arg)))))
+             (and tail (+ 2 (- 1000 (length tail))))))))
+
+(defun cl-generic--ranks (method args)
+  "METHOD's rank at each argument, or nil if it does not apply to ARGS."
+  (let ((ranks nil) (ok t))
+    (dolist (spec (cl--generic-method-specializers method))
+      (let ((rank (and ok (cl-generic--rank spec (car args)))))
+        (if rank (push rank ranks) (setq ok nil))
+        (setq args (cdr args))))
+    (and ok (cons method (nreverse ranks)))))
+
+(defun cl-generic--more-specific-p (a b)
+  "Whether ranks A are lexicographically lower than B (missing ranks are t's)."
+  (let ((a (cdr a)) (b (cdr b)) (result nil) (done nil))
+    (while (and (not done) (or a b))
+      (let ((ra (if a (pop a) most-positive-fixnum))
+            (rb (if b (pop b) most-positive-fixnum)))
+        (unless (= ra rb)
+          (setq result (< ra rb) done t))))
+    result))
+
+(defun cl-generic--applicable (g args)
+  "The methods of G applying to ARGS, most specific first (newest first
+among equals: `sort' is stable)."
+  (mapcar #'car
+          (sort (delq nil (mapcar (lambda (m) (cl-generic--ranks m args))
+                                  (cl-generic--generic-methods g)))
+                #'cl-generic--more-specific-p)))
+
+(defun cl-generic--qualified (methods qualifier)
+  "The METHODS whose qualifiers, :extra aside, are QUALIFIER's list."
+  (cl-remove-if-not
+   (lambda (m)
+     (let ((qs (cl--generic-method-qualifiers m)) (plain nil))
+       (while qs
+         (if (eq (car qs) :extra) (setq qs (cdr (cdr qs))) (push (pop qs) plain)))
+       (equal plain (and qualifier (list qualifier)))))
+   methods))
+
+(defun cl-generic--run (method next args)
+  (if (cl--generic-method-uses-cnm method)
+      (apply (cl--generic-method-function method) next args args)
+    (apply (cl--generic-method-function method) args)))
+
+(defun cl-generic--chain (name methods last)
+  "A function of an argument list calling METHODS in turn, each
+`cl-call-next-method' going on to the next; after the last, LAST
+\(a function, or a `cl-generic--none' list)."
+  (if (null methods)
+      last
+    (let ((method (car methods))
+          (next (cl-generic--chain name (cdr methods) last)))
+      (when (and (not (functionp next)) (null (cdr next)))
+        (setq next (list 'cl-generic--none name method)))
+      (lambda (args) (cl-generic--run method next args)))))
+
+(defun cl-generic--effective-method (g args)
+  (let* ((name (cl-generic--generic-name g))
+         (methods (cl-generic--applicable g args))
+         (primary (cl-generic--chain name (cl-generic--qualified methods nil)
+                                     (list 'cl-generic--none)))
+         (befores (cl-generic--qualified methods :before))
+         (afters (reverse (cl-generic--qualified methods :after)))
+         (none (list 'cl-generic--none name)))
+    (cond ((null methods)
+           (lambda (args) (signal 'cl-no-applicable-method (cons name args))))
+          (t
+           (let ((inner
+                  (lambda (args)
+                    (dolist (m befores) (cl-generic--run m none args))
+                    (prog1 (if (functionp primary)
+                               (funcall primary args)
+                             (signal 'cl-no-primary-method (cons name args)))
+                      (dolist (m afters) (cl-generic--run m none args))))))
+             (cl-generic--chain name (cl-generic--qualified methods :around) inner))))))
+
+(provide 'cl-generic)
+
+;;; cl-generic.el ends here
