@@ -14,9 +14,10 @@
 (defun seq-first (seq) (elt seq 0))
 (defun seq-rest (seq) (if (listp seq) (cdr seq) (seq-drop seq 1)))
 (defun seq-into (seq type)
+  "SEQ as a sequence of TYPE: SEQ itself when it already is one."
   (cond ((eq type 'list) (seq--list seq))
-        ((eq type 'vector) (vconcat seq))
-        ((eq type 'string) (concat seq))
+        ((eq type 'vector) (if (vectorp seq) seq (vconcat seq)))
+        ((eq type 'string) (if (stringp seq) seq (concat seq)))
         (t (error "Not a sequence type name: %S" type))))
 
 (defun seq-map (fn seq) (mapcar fn seq))
@@ -38,37 +39,58 @@
     (dolist (x (seq--list seq) (nreverse out))
       (unless (if testfn (subr--member-if x out testfn) (member x out))
         (push x out)))))
+(defun seq--clamp (seq n) (max 0 (min n (length seq))))
 (defun seq-take (seq n)
   (if (listp seq)
       (let (out) (while (and seq (> n 0)) (push (pop seq) out) (setq n (1- n)))
            (nreverse out))
-    (seq--subseq seq 0 (min n (length seq)))))
+    (seq--subseq seq 0 (seq--clamp seq n))))
 (defun seq-drop (seq n)
-  (if (listp seq) (nthcdr n seq) (seq--subseq seq (min n (length seq)))))
+  (cond ((<= n 0) seq)
+        ((listp seq) (nthcdr n seq))
+        (t (seq--subseq seq (seq--clamp seq n)))))
 (defun seq--subseq (seq from &optional to)
   (if (stringp seq) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))
 (defun seq-subseq (seq start &optional end) (cl-subseq seq start end))
 (defun seq-position (seq elt &optional testfn)
   (cl-position elt seq :test (or testfn #'equal)))
+(defun seq-contains (seq elt &optional testfn)
+  "The first element of SEQ equal to ELT (under TESTFN), or nil."
+  (seq-some (lambda (e) (and (funcall (or testfn #'equal) elt e) e)) seq))
+(defun seq-set-equal-p (seq1 seq2 &optional testfn)
+  "Whether SEQ1 and SEQ2 have the same elements, in any order or number."
+  (and (seq-every-p (lambda (x) (seq-contains-p seq2 x testfn)) seq1)
+       (seq-every-p (lambda (x) (seq-contains-p seq1 x testfn)) seq2)))
+(defun seq-into-sequence (seq)
+  (if (sequencep seq) seq (error "Cannot convert %S into a sequence" seq)))
 (defun seq-contains-p (seq elt &optional testfn)
   (and (cl-member elt (seq--list seq) :test (or testfn #'equal)) t))
 (defun seq-reverse (seq) (reverse seq))
 (defun seq-concatenate (type &rest seqs)
   (seq-into (apply #'append (mapcar #'seq--list seqs)) type))
 (defun seq-mapn (fn seq &rest seqs) (apply #'cl-mapcar fn seq seqs))
-(defun seq-sort (pred seq) (sort (copy-sequence seq) pred))
+(defun seq-sort (pred seq)
+  "A sorted copy of SEQ, of SEQ's type."
+  (seq-into (sort (append seq nil) pred)
+            (cond ((stringp seq) 'string) ((vectorp seq) 'vector) (t 'list))))
 (defun seq-min (seq) (apply #'min (seq--list seq)))
 (defun seq-max (seq) (apply #'max (seq--list seq)))
 (defun seq-partition (seq n)
-  (let ((list (seq--list seq)) out)
-    (while list (push (seq-take list n) out) (setq list (nthcdr n list)))
-    (nreverse out)))
+  "SEQ cut into pieces of N elements (the last may be shorter), each of
+SEQ's type; nil when N is not positive."
+  (when (> n 0)
+    (let (out)
+      (while (not (seq-empty-p seq))
+        (push (seq-take seq n) out)
+        (setq seq (seq-drop seq n)))
+      (nreverse out))))
 (defun seq-group-by (fn seq)
+  "The elements of SEQ grouped by FN, as (KEY ELEMENTS...) in Emacs's
+order: walking SEQ from its end, a new key goes in front."
   (let (groups)
-    (dolist (x (seq--list seq))
+    (dolist (x (reverse (seq--list seq)) groups)
       (let* ((k (funcall fn x)) (cell (assoc k groups)))
-        (if cell (setcdr cell (cons x (cdr cell))) (push (list k x) groups))))
-    (mapcar (lambda (g) (cons (car g) (nreverse (cdr g)))) groups)))
+        (if cell (setcdr cell (cons x (cdr cell))) (push (list k x) groups))))))
 
 (defun seq-difference (seq1 seq2 &optional testfn)
   "The elements of SEQ1 not in SEQ2, as a list."
@@ -106,13 +128,40 @@
   (declare (indent 1))
   `(progn (seq-do (lambda (,(car spec)) ,@body) ,(nth 1 spec)) nil))
 
+(defun seq--elt-safe (seq n) (ignore-errors (seq-elt seq n)))
+
+(defun seq--bindings (pattern form)
+  "The `let*' bindings giving PATTERN's variables the parts of FORM's
+value: PATTERN is a variable, or a list or vector of patterns in which
+`&rest' takes the remaining elements."
+  (if (symbolp pattern)
+      (list (list pattern form))
+    (let ((s (make-symbol "seq")) (i 0) (items (append pattern nil)) (out nil))
+      (while items
+        (let ((p (pop items)))
+          (if (eq p '&rest)
+              (push (seq--bindings (pop items) `(seq-drop ,s ,i)) out)
+            (push (seq--bindings p `(seq--elt-safe ,s ,i)) out)
+            (setq i (1+ i)))))
+      (cons (list s form) (apply #'append (nreverse out))))))
+
 (defmacro seq-let (args seq &rest body)
+  "Bind the variables of the pattern ARGS to SEQ's elements around BODY."
   (declare (indent 2))
-  (let ((s (make-symbol "seq")))
-    `(let* ((,s ,seq)
-            ,@(let ((i -1))
-                (mapcar (lambda (a) (setq i (1+ i)) `(,a (and (< ,i (length ,s)) (elt ,s ,i)))) args)))
-       ,@body)))
+  `(let* ,(seq--bindings args seq) ,@body))
+
+(defmacro seq-setq (args seq)
+  "Assign the variables of the pattern ARGS from SEQ's elements."
+  (let (temps sets)
+    ;; The pattern's own variables are interned; seq--bindings's
+    ;; temporaries are not.
+    (dolist (b (seq--bindings args seq))
+      (if (not (intern-soft (car b)))
+          (push b temps)
+        (let ((tmp (make-symbol (symbol-name (car b)))))
+          (push (list tmp (cadr b)) temps)
+          (push `(setq ,(car b) ,tmp) sets))))
+    `(let* ,(nreverse temps) ,@(nreverse sets) nil)))
 
 (provide 'seq)
 
