@@ -417,22 +417,49 @@ A required argument may itself be a lambda list, destructured in turn."
         ((stringp seq) (concat list))
         (t (vconcat list))))
 
+(defun cl-lib--hits (pred seq keys)
+  "The indices, ascending, of the elements of SEQ between KEYS's :start
+and :end whose :key satisfies PRED; at most :count of them, the last
+ones under :from-end."
+  (let* ((key (plist-get keys :key))
+         (i (or (plist-get keys :start) 0))
+         (end (or (plist-get keys :end) (length seq)))
+         (tail (nthcdr i (cl-lib--seq-list seq)))
+         (count (plist-get keys :count))
+         (hits nil))
+    (while (< i end)
+      (when (funcall pred (cl-lib--key key (car tail))) (push i hits))
+      (setq i (1+ i) tail (cdr tail)))
+    (setq hits (nreverse hits))
+    (cond ((null count) hits)
+          ((plist-get keys :from-end) (last hits (max 0 count)))
+          (t (butlast hits (- (length hits) (max 0 count)))))))
+
+(defun cl-lib--rebuild (seq hits fn)
+  "SEQ with each element at an index in HITS (ascending) replaced by the
+list FN returns for it (nil drops it); SEQ itself when HITS is empty."
+  (if (null hits) seq
+    (let ((i 0) out)
+      (dolist (x (cl-lib--seq-list seq))
+        (if (not (eq i (car hits))) (push x out)
+          (pop hits)
+          (dolist (y (funcall fn x)) (push y out)))
+        (setq i (1+ i)))
+      (cl-lib--like seq (nreverse out)))))
+
 (defun cl-remove-if (pred seq &rest keys)
-  "A copy of SEQ without the elements satisfying PRED."
-  (let ((key (plist-get keys :key)) out)
-    (dolist (x (cl-lib--seq-list seq))
-      (unless (funcall pred (cl-lib--key key x)) (push x out)))
-    (cl-lib--like seq (nreverse out))))
+  "A copy of SEQ without the elements satisfying PRED (within :start,
+:end, :count, :from-end and through :key)."
+  (cl-lib--rebuild seq (cl-lib--hits pred seq keys) #'ignore))
 
 (defun cl-remove-if-not (pred seq &rest keys)
   "A copy of SEQ with only the elements satisfying PRED."
-  (let ((key (plist-get keys :key)) out)
-    (dolist (x (cl-lib--seq-list seq))
-      (when (funcall pred (cl-lib--key key x)) (push x out)))
-    (cl-lib--like seq (nreverse out))))
+  (apply #'cl-remove-if (lambda (x) (not (funcall pred x))) seq keys))
 
 (defun cl-delete-if (pred seq &rest keys) (apply #'cl-remove-if pred seq keys))
 (defun cl-delete-if-not (pred seq &rest keys) (apply #'cl-remove-if-not pred seq keys))
+
+(defun cl-lib--not (pred) (lambda (x) (not (funcall pred x))))
 
 (defun cl-lib--test (keys)
   "The two-argument test given by :test or :test-not in KEYS (eql by default)."
@@ -443,16 +470,13 @@ A required argument may itself be a lambda list, destructured in turn."
           (t #'eql))))
 
 (defun cl-remove (item seq &rest keys)
-  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
-    (cl-remove-if (lambda (x) (funcall test item (cl-lib--key key x))) seq)))
+  (let ((test (cl-lib--test keys)))
+    (apply #'cl-remove-if (lambda (x) (funcall test item x)) seq keys)))
 
 (defun cl-find-if (pred seq &rest keys)
-  "The first element of SEQ satisfying PRED, or nil."
-  (let ((key (plist-get keys :key)))
-    (catch 'cl-lib--found
-      (dolist (x (cl-lib--seq-list seq))
-        (when (funcall pred (cl-lib--key key x)) (throw 'cl-lib--found x)))
-      nil)))
+  "The first element of SEQ satisfying PRED (the last under :from-end), or nil."
+  (let ((i (apply #'cl-position-if pred seq keys)))
+    (and i (elt seq i))))
 
 (defun cl-find-if-not (pred seq &rest keys)
   (apply #'cl-find-if (lambda (x) (not (funcall pred x))) seq keys))
@@ -462,25 +486,86 @@ A required argument may itself be a lambda list, destructured in turn."
     (apply #'cl-find-if (lambda (x) (funcall test item x)) seq keys)))
 
 (defun cl-position-if (pred seq &rest keys)
-  (let ((key (plist-get keys :key)) (i 0))
-    (catch 'cl-lib--found
-      (dolist (x (cl-lib--seq-list seq))
-        (when (funcall pred (cl-lib--key key x)) (throw 'cl-lib--found i))
-        (setq i (1+ i)))
-      nil)))
+  "The index of the first element of SEQ between :start and :end whose
+:key satisfies PRED (the last under :from-end), or nil."
+  (let* ((key (plist-get keys :key))
+         (from-end (plist-get keys :from-end))
+         (i (or (plist-get keys :start) 0))
+         (end (or (plist-get keys :end) (length seq)))
+         (tail (nthcdr i (cl-lib--seq-list seq)))
+         (found nil))
+    (while (and (< i end) (or from-end (not found)))
+      (when (funcall pred (cl-lib--key key (car tail))) (setq found i))
+      (setq i (1+ i) tail (cdr tail)))
+    found))
 
 (defun cl-position (item seq &rest keys)
   (let ((test (cl-lib--test keys)))
     (apply #'cl-position-if (lambda (x) (funcall test item x)) seq keys)))
 
 (defun cl-count-if (pred seq &rest keys)
-  (let ((key (plist-get keys :key)) (n 0))
-    (dolist (x (cl-lib--seq-list seq) n)
-      (when (funcall pred (cl-lib--key key x)) (setq n (1+ n))))))
+  (length (cl-lib--hits pred seq keys)))
 
 (defun cl-count (item seq &rest keys)
   (let ((test (cl-lib--test keys)))
     (apply #'cl-count-if (lambda (x) (funcall test item x)) seq keys)))
+
+(defun cl-position-if-not (pred seq &rest keys)
+  (apply #'cl-position-if (cl-lib--not pred) seq keys))
+(defun cl-count-if-not (pred seq &rest keys)
+  (apply #'cl-count-if (cl-lib--not pred) seq keys))
+(defun cl-substitute-if-not (new pred seq &rest keys)
+  (apply #'cl-substitute-if new (cl-lib--not pred) seq keys))
+
+;; The destructive variants may, as in Emacs, return a fresh sequence;
+;; callers use their value.
+(defun cl-delete (item seq &rest keys) (apply #'cl-remove item seq keys))
+(defun cl-nsubstitute (new old seq &rest keys)
+  (apply #'cl-substitute new old seq keys))
+(defun cl-nsubstitute-if (new pred seq &rest keys)
+  (apply #'cl-substitute-if new pred seq keys))
+
+(defun cl-member-if (pred list &rest keys)
+  "The tail of LIST whose first element (through :key) satisfies PRED."
+  (let ((key (plist-get keys :key)))
+    (while (and list (not (funcall pred (cl-lib--key key (car list)))))
+      (setq list (cdr list)))
+    list))
+(defun cl-member-if-not (pred list &rest keys)
+  (apply #'cl-member-if (cl-lib--not pred) list keys))
+
+(defun cl-assoc-if (pred alist &rest keys)
+  (let ((key (plist-get keys :key)))
+    (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (car e)))))
+                alist)))
+(defun cl-rassoc-if (pred alist &rest keys)
+  (let ((key (plist-get keys :key)))
+    (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (cdr e)))))
+                alist)))
+
+(defun cl-lib--match-at (pattern vec i test key)
+  "Whether the vector PATTERN matches VEC's elements from index I."
+  (let ((j 0) (n (length pattern)))
+    (while (and (< j n) (funcall test (cl-lib--key key (aref pattern j))
+                                 (cl-lib--key key (aref vec (+ i j)))))
+      (setq j (1+ j)))
+    (= j n)))
+
+(defun cl-search (seq1 seq2 &rest keys)
+  "The index in SEQ2 where SEQ1 (:start1 to :end1) first occurs between
+:start2 and :end2 (the last occurrence under :from-end), or nil."
+  (let* ((pattern (vconcat (cl-subseq seq1 (or (plist-get keys :start1) 0)
+                                      (plist-get keys :end1))))
+         (vec (vconcat seq2))
+         (test (cl-lib--test keys)) (key (plist-get keys :key))
+         (from-end (plist-get keys :from-end))
+         (i (or (plist-get keys :start2) 0))
+         (last (- (or (plist-get keys :end2) (length vec)) (length pattern)))
+         (found nil))
+    (while (and (<= i last) (or from-end (not found)))
+      (when (cl-lib--match-at pattern vec i test key) (setq found i))
+      (setq i (1+ i)))
+    found))
 
 (defun cl-member (item list &rest keys)
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
@@ -525,7 +610,8 @@ A required argument may itself be a lambda list, destructured in turn."
 
 (defun cl-union (list1 list2 &rest keys)
   "The elements of LIST1 and LIST2, each once (in Emacs's order)."
-  (cond ((null list1) list2) ((null list2) list1) ((equal list1 list2) list1)
+  (cond ((null list1) list2) ((null list2) list1)
+        ((and (null keys) (equal list1 list2)) list1)
         (t (let* ((lists (cl-lib--longer-first list1 list2)) out)
              (dolist (x (cdr lists))
                (unless (cl-lib--in x (car lists) keys) (push x out)))
@@ -535,11 +621,14 @@ A required argument may itself be a lambda list, destructured in turn."
   "Whether every element of LIST1 is in LIST2."
   (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))
 
+(defun cl-substitute-if (new pred seq &rest keys)
+  "A copy of SEQ with the elements satisfying PRED replaced by NEW."
+  (cl-lib--rebuild seq (cl-lib--hits pred seq keys) (lambda (_) (list new))))
+
 (defun cl-substitute (new old seq &rest keys)
   "A copy of SEQ with the elements matching OLD replaced by NEW."
-  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
-    (cl-lib--like seq (mapcar (lambda (x) (if (funcall test old (cl-lib--key key x)) new x))
-                              (cl-lib--seq-list seq)))))
+  (let ((test (cl-lib--test keys)))
+    (apply #'cl-substitute-if new (lambda (x) (funcall test old x)) seq keys)))
 
 (defun cl-subst (new old tree &rest keys)
   "A copy of TREE with the subtrees matching OLD replaced by NEW."
@@ -694,15 +783,20 @@ Keywords: :initial-value, :from-end, :key."
   (apply #'nconc (apply #'cl-mapcar fn seq more)))
 
 (defun cl-remove-duplicates (seq &rest keys)
-  "A copy of SEQ with duplicates removed, keeping the last occurrence."
-  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)) out)
+  "A copy of SEQ with duplicates removed, keeping the last occurrence
+\(the first under :from-end)."
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key))
+        (from-end (plist-get keys :from-end)) out)
     (let ((tail (cl-lib--seq-list seq)))
       (while tail
         (let ((k (cl-lib--key key (car tail))))
-          (unless (cl-member k (cdr tail) :test test :key key)
+          (unless (cl-member k (if from-end out (cdr tail)) :test test :key key)
             (push (car tail) out)))
         (setq tail (cdr tail))))
     (cl-lib--like seq (nreverse out))))
+
+(defun cl-delete-duplicates (seq &rest keys)
+  (apply #'cl-remove-duplicates seq keys))
 
 (defun cl-subseq (seq start &optional end)
   "The part of SEQ from START to END (negative indices count from the end)."
