@@ -360,7 +360,7 @@
 (ert-deftest cl-lib-sequence-keywords ()
   ;; :start, :end, :count and :from-end limit which elements are seen.
   (should (equal (cl-remove 'k '(k a k b k) :count 2) '(a b k)))
-  (should (equal (cl-remove 'k '(k a k b k) :count 2 :from-end t) '(k a b)))
+  (should (equal (cl-remove 'k '(k a k b k c d) :count 1 :from-end t) '(k a k b c d)))
   (should (equal (cl-remove 'k [k a k b] :start 1) [k a b]))
   (should (equal (cl-remove-if #'cl-evenp '(2 4 6 8) :end 2) '(6 8)))
   (let ((l (list 'p 'q)))
