@@ -50,6 +50,47 @@
       (substring string 0 (- (length string) (length suffix)))
     string))
 
+(defun string-chop-newline (string)
+  "STRING without one final newline."
+  (string-remove-suffix "\n" string))
+
+(defun string-clean-whitespace (string)
+  "STRING with each run of blanks and newlines made one space, and none
+at either end."
+  (let ((blank "[[:blank:]\r\n]+"))
+    (string-trim (replace-regexp-in-string blank " " string t t) blank blank)))
+
+(defun string-truncate-left (string length)
+  "STRING cut to LENGTH characters from its end, \"...\" marking the cut."
+  (let ((len (length string)))
+    (if (<= len length)
+        string
+      ;; As in Emacs 28, one character more than LENGTH - 3 is kept.
+      (concat "..." (substring string (max 0 (- len 1 (max 0 (- length 3)))))))))
+
+(defun subr-x--limit-encoded (string length end coding-system)
+  "The longest run of STRING's characters (its tail if END) whose
+encodings in CODING-SYSTEM, joined, fit in LENGTH bytes."
+  (let ((chars (append (if end (reverse string) string) nil))
+        (pieces nil) (used 0) (fits t))
+    (while (and chars fits)
+      (let ((bytes (encode-coding-string (string (car chars)) coding-system)))
+        (if (> (+ used (length bytes)) length)
+            (setq fits nil)
+          (push bytes pieces)
+          (setq used (+ used (length bytes)) chars (cdr chars)))))
+    (apply #'concat (if end pieces (nreverse pieces)))))
+
+(defun string-limit (string length &optional end coding-system)
+  "STRING's first LENGTH characters (its last ones if END); with
+CODING-SYSTEM, as many whole characters as fit in LENGTH encoded bytes."
+  (unless (natnump length)
+    (signal 'wrong-type-argument (list 'natnump length)))
+  (cond (coding-system (subr-x--limit-encoded string length end coding-system))
+        ((<= (length string) length) string)
+        (end (substring string (- (length string) length)))
+        (t (substring string 0 length))))
+
 (defun string-pad (string length &optional padding start)
   "STRING padded with PADDING (a space) to LENGTH, at the end or START."
   (let ((pad (- length (length string))))
@@ -133,8 +174,16 @@
   (subr-x--if-let* (subr-x--spec spec) `(progn ,@body) nil))
 
 (defmacro and-let* (varlist &rest body)
+  "Bind VARLIST as `if-let*'; if all are non-nil, the value of BODY, or
+without BODY the value of the last binding (t for no bindings)."
   (declare (indent 1))
-  (subr-x--if-let* varlist (if body `(progn ,@body) t) nil))
+  (if (or body (null varlist))
+      (subr-x--if-let* varlist (if body `(progn ,@body) t) nil)
+    ;; Name the last binding's value so that it can be returned.
+    (let* ((last (subr-x--binding (car (last varlist))))
+           (var (or (car last) (make-symbol "s"))))
+      (subr-x--if-let* (append (butlast varlist) (list (list var (nth 1 last))))
+                       var nil))))
 
 (provide 'subr-x)
 
