@@ -999,15 +999,16 @@ mval plist_get(mval plist, mval prop)
 static mval Fplist_get(mrt *rt, int n, mval *a) { return plist_get(a[0], a[1]); }
 
 /* Walks PLIST two conses at a time and returns the tail whose car is
-   PROP, or nil; *LAST gets the last value cons seen. */
-static mval plist_find(mrt *rt, mval plist, mval prop, mval *last)
+   PROP (eq, or equal when LAX), or nil; *LAST gets the last value cons
+   seen. */
+static mval plist_find(mrt *rt, mval plist, mval prop, bool lax, mval *last)
 {
   mval tail = plist;
   *last = Qnil;
   FOR_EACH_TAIL(rt, tail, plist) {
     if (!CONSP(XCDR(tail)))
       wrong_type_argument(rt, Qplistp, plist);
-    if (XCAR(tail) == prop)
+    if (XCAR(tail) == prop || (lax && mrt_equal(rt, XCAR(tail), prop)))
       return tail;
     tail = XCDR(tail);
     *last = tail;
@@ -1017,10 +1018,10 @@ static mval plist_find(mrt *rt, mval plist, mval prop, mval *last)
   return Qnil;
 }
 
-mval plist_put(mrt *rt, mval plist, mval prop, mval value)
+static mval plist_put_by(mrt *rt, mval plist, mval prop, mval value, bool lax)
 {
   mval last;
-  mval found = plist_find(rt, plist, prop, &last);
+  mval found = plist_find(rt, plist, prop, lax, &last);
   if (!NILP(found)) {
     XCONS(XCDR(found))->car = value;
     return plist;
@@ -1032,7 +1033,26 @@ mval plist_put(mrt *rt, mval plist, mval prop, mval value)
   return plist;
 }
 
+mval plist_put(mrt *rt, mval plist, mval prop, mval value)
+{
+  return plist_put_by(rt, plist, prop, value, false);
+}
+
 static mval Fplist_put(mrt *rt, int n, mval *a) { return plist_put(rt, a[0], a[1], a[2]); }
+
+/* Emacs 28's lax-plist-get and lax-plist-put compare with equal and,
+   unlike plist-get, reject a malformed or circular list. */
+static mval Flax_plist_get(mrt *rt, int n, mval *a)
+{
+  mval last;
+  mval found = plist_find(rt, a[0], a[1], true, &last);
+  return NILP(found) ? Qnil : XCAR(XCDR(found));
+}
+
+static mval Flax_plist_put(mrt *rt, int n, mval *a)
+{
+  return plist_put_by(rt, a[0], a[1], a[2], true);
+}
 
 static mval Fplist_member(mrt *rt, int n, mval *a)
 {
@@ -1318,6 +1338,8 @@ static const struct subr_def fns_subrs[] = {
   { "sort", Fsort, 2, 2 },
   { "plist-get", Fplist_get, 2, 2 },
   { "plist-put", Fplist_put, 3, 3 },
+  { "lax-plist-get", Flax_plist_get, 2, 2 },
+  { "lax-plist-put", Flax_plist_put, 3, 3 },
   { "plist-member", Fplist_member, 2, 2 },
   { "number-sequence", Fnumber_sequence, 1, 3 },
   { "flatten-tree", Fflatten_tree, 1, 1 },

@@ -780,7 +780,10 @@ static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, m
   if (sp->sharp && base == 16 && sign != 0)
     strbuf_puts(&t, upper ? "0X" : "0x");
   size_t prefix = t.len;
-  int64_t zeros = sp->precision - (int64_t)digits.len;
+  /* Emacs 28 counts a negative bignum's minus sign as one of the
+     precision's digits (not a fixnum's, nor a float's). */
+  bool sign_is_digit = sign < 0 && BIGNUMP(arg) && !from_float;
+  int64_t zeros = sp->precision - (int64_t)digits.len - sign_is_digit;
   bool leading_zero = zeros > 0 || (digits.len > 0 && digits.data[0] == '0');
   if (sp->sharp && base == 8 && !leading_zero)
     strbuf_putc(&t, '0');

@@ -339,7 +339,8 @@ static mval Ftime_less_p(mrt *rt, int nargs, mval *args)
 
 static mval Ftime_equal_p(mrt *rt, int nargs, mval *args)
 {
-  if (args[0] == args[1])
+  /* A NaN is not equal to itself, even as one object. */
+  if (args[0] == args[1] && !(FLOATP(args[0]) && isnan(XFLOAT(args[0]))))
     return Qt;
   return time_compare(rt, args[0], args[1]) == 0 ? Qt : Qnil;
 }
@@ -755,15 +756,23 @@ static void put_zone(struct strbuf *b, const struct directive *d, long off)
   put_number(b, d, off < 0 ? -hhmm : hhmm, 5, off >= 0);
 }
 
-/* %N: the first WIDTH digits of the nanoseconds (9 by default). */
+/* %N: the first WIDTH digits of the nanoseconds (9 by default).  As in
+   Emacs, the '-' flag drops trailing zeros and '_' turns them into
+   spaces, the first digit always staying. */
 static void put_nanoseconds(struct strbuf *b, const struct directive *d, long nsec)
 {
   char digits[16];
   snprintf(digits, sizeof digits, "%09ld", nsec);
   long width = d->width > 0 ? d->width : 9;
-  strbuf_put(b, digits, (size_t)(width < 9 ? width : 9));
-  for (long i = 9; i < width; i++)
-    strbuf_put(b, "0", 1);
+  long kept = width < 9 ? width : 9, zeros = width - kept;
+  if (d->pad == '-' || d->pad == '_') {
+    while (kept > 1 && digits[kept - 1] == '0')
+      kept--;
+    zeros = d->pad == '_' ? width - kept : 0;
+  }
+  strbuf_put(b, digits, (size_t)kept);
+  for (; zeros > 0; zeros--)
+    strbuf_put(b, d->pad == '_' ? " " : "0", 1);
 }
 
 /* %:z +hh:mm, %::z +hh:mm:ss, %:::z as short as is exact. */

@@ -124,3 +124,17 @@
     (should (= (apply #'+ l) 50005000))
     (should (= (car (last l)) 10000))
     (should (equal (copy-sequence l) l))))
+
+(ert-deftest lists-lax-plist ()
+  ;; Keys compare with equal; a malformed plist is an error, as in Emacs 28.
+  (should (equal (lax-plist-get '("x" 1 "y" 2) "y") 2))
+  (should (equal (lax-plist-get '((k) 3) (list 'k)) 3))
+  (should-not (lax-plist-get '("x" 1) "z"))
+  (should (equal (should-error (lax-plist-get '("x" 1 "y") "y"))
+                 '(wrong-type-argument plistp ("x" 1 "y"))))
+  (should (equal (lax-plist-put (list "x" 1) "x" 5) '("x" 5)))
+  (should (equal (lax-plist-put (list "x" 1) "w" 5) '("x" 1 "w" 5)))
+  (should (equal (lax-plist-put nil "w" 5) '("w" 5)))
+  (let ((ring (list 'a 1)))
+    (setcdr (cdr ring) ring)
+    (should (eq (car (should-error (lax-plist-get ring 'b))) 'circular-list))))

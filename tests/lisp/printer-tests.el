@@ -149,3 +149,13 @@
     (should (equal (prin1-to-string (let ((x (list 1))) (list x x))) "((1) (1))"))
     (should (equal (prin1-to-string (car (read-from-string "#1=(a . #1#)")))
                    "(a . #0)"))))
+
+(ert-deftest printer-format-negative-bignum-precision ()
+  ;; Emacs 28 counts a negative bignum's minus sign among the digits a
+  ;; precision asks for; a fixnum's or a float's it does not.
+  (let ((big (- (ash 1 72))))
+    (should (equal (format "%.25d" big) "-004722366482869645213696"))
+    (should (equal (format "%#.22x" big) "-0x001000000000000000000"))
+    (should (equal (format "%.25d" (- big)) "0004722366482869645213696"))
+    (should (equal (format "%.6d" -42) "-000042"))
+    (should (equal (format "%.25d" -1e21) "-0001000000000000000000000"))))

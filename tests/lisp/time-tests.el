@@ -160,3 +160,18 @@
   (should (stringp (system-name)))
   (should (stringp (user-login-name)))
   (should (stringp (user-full-name))))
+
+(ert-deftest time-nanosecond-flags ()
+  ;; %N with '-' drops trailing zeros, with '_' blanks them; one digit stays.
+  (let ((t1 '(0 0 250000 0)) (t0 '(0 0 0 0)))
+    (should (equal (format-time-string "%-N" t1 t) "25"))
+    (should (equal (format-time-string "[%_N]" t1 t) "[25       ]"))
+    (should (equal (format-time-string "%-4N|%_4N|%4N" t1 t) "25|25  |2500"))
+    (should (equal (format-time-string "%-N|%_3N" t0 t) "0|0  "))
+    (should (equal (format-time-string "%-11N|%011N" '(0 0 1 0) t) "000001|00000100000"))))
+
+(ert-deftest time-equal-p-nan ()
+  (let ((nan (/ 0.0 0.0)))
+    (should-not (time-equal-p nan nan))
+    (should (time-equal-p 2.5 2.5))
+    (should-not (time-less-p nan 1))))
