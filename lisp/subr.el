@@ -1144,6 +1144,8 @@ is one, and \": \"."
 (autoload 'regexp-opt-charset "regexp-opt")
 (autoload 'regexp-opt-depth "regexp-opt")
 (autoload 'subregexp-context-p "regexp-opt")
+(autoload 'truncate-string-to-width "mule-util")
+(autoload 'truncate-string-ellipsis "mule-util")
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
 
