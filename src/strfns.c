@@ -40,13 +40,10 @@
 **   - Case conversion knows ASCII, Latin-1, Latin Extended-A, Greek,
 **     Cyrillic, Armenian and fullwidth letters, plus sharp s; not
 **     titlecase digraphs or the dotted capital I's special lowercase.
-**   - char-width and string-width know the common wide blocks (CJK,
-**     Hangul, kana, fullwidth forms, emoji) and combining marks; rarer
-**     zero-width marks (Indic, Brahmi, ...) and scattered wide symbols
-**     count one column.  98% of the BMP matches Emacs 28's table.
+**   - char-width and string-width agree with Emacs 28 on every
+**     character (charwidth.h is generated from Emacs's char-width).
 **   - Symbol names are unibyte when ASCII (Emacs makes them all
-**     multibyte); sxhash values differ from Emacs's anyway.
-**   - truncate-string-to-width is not provided.
+**     multibyte); a symbol's sxhash depends on its address anyway.
 */
 #include "config.h"
 
@@ -1207,49 +1204,23 @@ static mval Funibyte_string(mrt *rt, int n, mval *a)
   return r;
 }
 
-/* Display columns, as Emacs 28's char-width-table in batch mode: the
-   common blocks of East Asian wide characters and emoji take two,
-   combining marks and format characters none, C0 controls two (^A),
-   C1 controls and raw bytes four (\200), a tab tab-width (8).  Rarer
-   combining marks (Indic, Brahmi, ...) count one here. */
-static const struct width_range {
-  int lo, hi;
-} zero_width[] = {
-  { 0x0A, 0x0A }, { 0x300, 0x36F }, { 0x483, 0x489 }, { 0x591, 0x5BD }, { 0x610, 0x61A },
-  { 0x64B, 0x65F }, { 0x1AB0, 0x1AC0 }, { 0x1DC0, 0x1DFF }, { 0x200B, 0x200F },
-  { 0x202A, 0x202E }, { 0x2060, 0x206F }, { 0x20D0, 0x20F0 }, { 0xD7B0, 0xD7FB },
-  { 0xFE00, 0xFE0F }, { 0xFE20, 0xFE2F }, { 0xFEFF, 0xFEFF }, { 0xE0001, 0xE01EF },
-}, double_width[] = {
-  { 0x1100, 0x115F }, { 0x2E80, 0x303E }, { 0x3040, 0x3247 }, { 0x3250, 0x4DBF },
-  { 0x4E00, 0x9FFF }, { 0xA490, 0xA4C6 }, { 0xA960, 0xA97F }, { 0xAC00, 0xD7A3 },
-  { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 }, { 0xFE30, 0xFE6F }, { 0xFF01, 0xFF60 },
-  { 0xFFE0, 0xFFE6 }, { 0x17000, 0x187F7 }, { 0x18800, 0x18CD5 }, { 0x1AFF0, 0x1B152 },
-  { 0x1B170, 0x1B2FB }, { 0x1F200, 0x1F320 }, { 0x1F337, 0x1F37C }, { 0x1F37E, 0x1F393 },
-  { 0x1F3A0, 0x1F3CA }, { 0x1F3F8, 0x1F43E }, { 0x1F442, 0x1F4FC }, { 0x1F4FF, 0x1F53D },
-  { 0x1F5FB, 0x1F64F }, { 0x1F680, 0x1F6C5 }, { 0x1F90C, 0x1F93A }, { 0x1F93C, 0x1F945 },
-  { 0x1F947, 0x1FA53 }, { 0x1FB00, 0x1FB92 }, { 0x20000, 0x3FFFF },
-};
-
-static bool in_width_ranges(const struct width_range *r, size_t n, int c)
-{
-  for (size_t i = 0; i < n && r[i].lo <= c; i++)
-    if (c <= r[i].hi)
-      return true;
-  return false;
-}
+/* Display columns, as Emacs 28's char-width in batch mode: the runs of
+   characters not one column wide come from Emacs itself (see
+   src/gen-charwidth.el), sorted, so a binary search finds C's. */
+#include "charwidth.h"
 
 int char_width(int c)
 {
-  if (c == '\t')
-    return 8;
-  if (in_width_ranges(zero_width, sizeof zero_width / sizeof zero_width[0], c))
-    return 0;
-  if (c < 0x20 || c == 0x7F)
-    return 2;
-  if ((c >= 0x80 && c <= 0x9F) || c >= 0x3FFF80)
-    return 4;
-  if (c >= 0x1100 && in_width_ranges(double_width, sizeof double_width / sizeof double_width[0], c))
-    return 2;
+  size_t lo = 0, hi = sizeof width_runs / sizeof width_runs[0];
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (c < width_runs[mid].first)
+      hi = mid;
+    else if (c > width_runs[mid].last)
+      lo = mid + 1;
+    else
+      return width_runs[mid].width;
+  }
   return 1;
 }
 

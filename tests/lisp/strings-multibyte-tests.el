@@ -172,3 +172,14 @@
   (should (equal (vconcat "\351") [233]))
   (should-not (multibyte-string-p (copy-sequence "\351")))
   (should (equal (sort (list "é" "\351" "z" "\352") #'string<) '("z" "é" "\351" "\352"))))
+
+(ert-deftest strings-char-width-rare-ranges ()
+  ;; Code points whose width the hand-made tables got wrong (rare
+  ;; combining and format marks, scattered wide symbols): src/charwidth.h
+  ;; now comes from Emacs's own char-width.
+  (should (equal (mapcar #'char-width
+                         (list #x5BF #x600 #x70F #x93A #x1160 #x11FF #x17B4 #x231A #x2329
+                               #x26A1 #x2B50 #xA66F #xFB1E #xFFF9 #x101FD #x16FE0 #x1F004
+                               #x1F6D5 #x1FAF0 #x11A01 #x300 #x41 #x4E00 #x3FFF80 9 10 1))
+                 '(0 0 0 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 1 0 1 2 4 8 0 2)))
+  (should (= (string-width "\u231A\u0600a\u1160") 3)))
