@@ -1145,6 +1145,8 @@ is one, and \": \"."
 (autoload 'regexp-opt-depth "regexp-opt")
 (autoload 'subregexp-context-p "regexp-opt")
 (autoload 'truncate-string-to-width "mule-util")
+(autoload 'pp "pp")
+(autoload 'pp-to-string "pp")
 (autoload 'truncate-string-ellipsis "mule-util")
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
