@@ -136,6 +136,8 @@
   "NAME's generic function, made (and NAME defined to call it) if new."
   (or (get name 'cl-generic--generic)
       (let ((g (cl-generic--make name)))
+        (when (and (fboundp name) (not (autoloadp (symbol-function name))))
+          (error "%s is already defined as something else than a generic function" name))
         (put name 'cl-generic--generic g)
         (defalias name (lambda (&rest args) (cl-generic--call g args)))
         g)))
