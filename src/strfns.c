@@ -35,8 +35,9 @@
 **     per character and instruction signals an error (Emacs would run
 **     until C-g), as does one that needs more than 2^22 stack entries
 **     (Emacs: "Stack overflow in regexp matcher", at another size).
-**   - Character categories (\cC, \CC) signal invalid-regexp: Emacs's
-**     category tables come from its charsets and have no short form.
+**   - Character categories (\cC, \CC) are those of Emacs 28's
+**     standard category table (categories.h is generated from it);
+**     there are no buffer-local category tables.
 **   - Case conversion knows ASCII, Latin-1, Latin Extended-A, Greek,
 **     Cyrillic, Armenian and fullwidth letters, plus sharp s; not
 **     titlecase digraphs or the dotted capital I's special lowercase.
@@ -1362,6 +1363,7 @@ enum re_op {
   RE_CLASS,  /* x: number of RE_RANGE that follow; y: flags */
   RE_RANGE,  /* x..y */
   RE_SYNTAX, /* x: syntax code (char_syntax); y: 1 to negate */
+  RE_CATEGORY, /* x: category_index entry, -1 for none; y: 1 to negate */
   RE_SPLIT,  /* continue at pc+x, and with lower priority at pc+y */
   RE_LOOP,   /* a SPLIT that heads a loop; its exit is the larger of x, y */
   RE_BACKREF, /* the text group x matched */
@@ -1612,6 +1614,38 @@ static void re_backref(struct re_compiler *c, int group)
   re_emit(c, RE_BACKREF, group, 0);
 }
 
+/* Character categories (\cC): the runs of each category Emacs's
+   standard category table defines, generated from Emacs (see
+   src/gen-categories.el). */
+#include "categories.h"
+
+/* The category_index entry of category character CAT, or -1. */
+static int category_entry(int cat)
+{
+  for (size_t i = 0; i < sizeof category_index / sizeof category_index[0]; i++)
+    if (category_index[i].category == cat)
+      return (int)i;
+  return -1;
+}
+
+static bool in_category(int entry, int ch)
+{
+  if (entry < 0)
+    return false;
+  const struct category_run *runs = category_runs + category_index[entry].start;
+  int lo = 0, hi = category_index[entry].count;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (ch < runs[mid].first)
+      hi = mid;
+    else if (ch > runs[mid].last)
+      lo = mid + 1;
+    else
+      return true;
+  }
+  return false;
+}
+
 /* One backslash construct other than \\| and \\) (the caller stops at
    those). */
 static void re_backslash(struct re_compiler *c, int depth)
@@ -1639,7 +1673,11 @@ static void re_backslash(struct re_compiler *c, int depth)
   case '\'': re_emit(c, RE_ASSERT, AT_EOS, 0); return;
   case '=': re_emit(c, RE_ASSERT, AT_POINT, 0); return;
   case 'c':
-  case 'C': re_error(c, "Character categories (\\cC, \\CC) are not supported");
+  case 'C':
+    if (c->p >= c->end)
+      re_error(c, "Premature end of regular expression");
+    re_emit(c, RE_CATEGORY, category_entry(re_next_char(c)), ch == 'C');
+    return;
   case '_':
     if (c->p >= c->end)
       re_error(c, "Premature end of regular expression");
@@ -2144,6 +2182,7 @@ static inline bool inst_accepts(const struct re_inst *in, int ch, bool fold)
   case RE_ANY: return ch != '\n';
   case RE_CLASS: return class_match(in, ch, fold);
   case RE_SYNTAX: return syntax_is(ch, in->x) != (in->y != 0);
+  case RE_CATEGORY: return in_category(in->x, ch) != (in->y != 0);
   default: return false;
   }
 }
