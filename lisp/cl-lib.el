@@ -1202,17 +1202,24 @@ clauses joined by `and' all see the old values, as in Emacs."
          (setq cl-lib--loop-finally (append (reverse (cl-lib--loop-forms)) cl-lib--loop-finally)))))
 
 (defun cl-lib--loop-with ()
-  (let ((var (cl-lib--loop-next)))
-    (if (cl-lib--loop-peek-p '=)
-        (progn (cl-lib--loop-next)
-               (if (symbolp var)
-                   (cl-lib--loop-bind var (cl-lib--loop-next))
-                 (cl-lib--loop-bind-pattern var)
-                 (push (cl-lib--loop-destructure var (cl-lib--loop-next)) cl-lib--loop-initially)))
-      (cl-lib--loop-bind-pattern var))
-    (when (cl-lib--loop-peek-p 'and)
-      (cl-lib--loop-next)
-      (cl-lib--loop-with))))
+  "A `with' clause and those joined to it by `and', which are bound in
+parallel: each value is computed before any of the group's variables."
+  (let ((group nil))
+    (while (let ((var (cl-lib--loop-next)))
+             (cond ((not (cl-lib--loop-peek-p '=)) (cl-lib--loop-bind-pattern var))
+                   ((symbolp var)
+                    (cl-lib--loop-next)
+                    (push (list var (cl-lib--loop-next)) group))
+                   (t (cl-lib--loop-next)
+                      (cl-lib--loop-bind-pattern var)
+                      (push (cl-lib--loop-destructure var (cl-lib--loop-next))
+                            cl-lib--loop-initially)))
+             (and (cl-lib--loop-peek-p 'and) (cl-lib--loop-next))))
+    (setq group (nreverse group))
+    (if (cdr group)
+        (let ((temps (mapcar (lambda (b) (cl-lib--loop-temp "with" (nth 1 b))) group)))
+          (cl-mapc (lambda (b tmp) (cl-lib--loop-bind (car b) tmp)) group temps))
+      (dolist (b group) (cl-lib--loop-bind (car b) (nth 1 b))))))
 
 ;;; for clauses
 

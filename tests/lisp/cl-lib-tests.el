@@ -400,3 +400,13 @@
   (let ((a (list (copy-sequence "s"))) (b (list (copy-sequence "s"))))
     (should (equal (cl-union a b :test #'eq) '("s" "s")))
     (should (eq (cl-union a a) a))))
+
+(ert-deftest cl-lib-loop-with-and-is-parallel ()
+  ;; `with' clauses joined by `and' compute every value before binding
+  ;; any of the group's variables; separate `with's are sequential.
+  (let ((p 100) (q 200))
+    (should (equal (cl-loop with p = 1 and q = (+ p 1) and r = (+ q 1) return (list p q r))
+                   '(1 101 201)))
+    (should (equal (cl-loop with p = 1 with q = (+ p 1) return (list p q)) '(1 2))))
+  (should (equal (cl-loop with u and v = 'w return (list u v)) '(nil w)))
+  (should (equal (cl-loop with (m n) = '(3 4) and o = 5 return (list m n o)) '(3 4 5))))
