@@ -264,11 +264,19 @@ struct printer {
   int64_t print_length;    /* -1: no limit */
   int64_t print_level;
   bool escape_newlines;    /* print-escape-newlines */
+  bool quoted;             /* print-quoted: 'x rather than (quote x) */
+  bool gensym;             /* print-gensym: #:x for uninterned symbols */
   mval labels;             /* print-circle: object -> -N, N once printed; else nil */
   mval being_printed[PRINT_CIRCLE];
 };
 
 static void print_object(struct printer *p, mval obj);
+
+static bool flag_variable(mrt *rt, mval sym)
+{
+  mval v = XSYMBOL(rt, sym)->value;
+  return !NILP(v) && v != Qunbound;
+}
 
 static int64_t limit_variable(mrt *rt, mval sym)
 {
@@ -285,30 +293,40 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->backquote_depth = 0;
   p->print_length = limit_variable(rt, Qprint_length);
   p->print_level = limit_variable(rt, Qprint_level);
-  mval v = XSYMBOL(rt, Qprint_escape_newlines)->value;
-  p->escape_newlines = !NILP(v) && v != Qunbound;
+  p->escape_newlines = flag_variable(rt, Qprint_escape_newlines);
+  p->quoted = flag_variable(rt, Qprint_quoted);
+  p->gensym = escape && flag_variable(rt, Qprint_gensym);
   p->labels = Qnil;
 }
 
 /* ---- print-circle ---- */
 
-static bool label_candidate(mval x)
+static bool uninterned_p(mrt *rt, mval x)
+{
+  return SYMBOLP(x) && !XSYMBOL(rt, x)->interned;
+}
+
+/* Under print-gensym, an uninterned symbol met twice is labelled too,
+   so that reading the output back gives one symbol. */
+static bool label_candidate(mrt *rt, mval x, bool gensyms)
 {
   return CONSP(x) || STRINGP(x) || VECTORP(x) || PVECP(x, PVEC_RECORD) ||
-         PVECP(x, PVEC_CLOSURE) || PVECP(x, PVEC_HASH_TABLE);
+         PVECP(x, PVEC_CLOSURE) || PVECP(x, PVEC_HASH_TABLE) ||
+         (gensyms && uninterned_p(rt, x));
 }
 
 /* Emacs 28 labels a string only below the first level of nesting:
    (list s s) prints ("a" "a"), (list (list s s)) ((#1="a" #1#)). */
 static bool labelled_here(struct printer *p, mval x)
 {
-  return !NILP(p->labels) && label_candidate(x) && (!STRINGP(x) || p->depth >= 2);
+  return !NILP(p->labels) && label_candidate(p->rt, x, p->gensym) &&
+         (!STRINGP(x) || p->depth >= 2);
 }
 
 /* Push X's parts, as printing will visit them, onto TODO. */
 static mval push_parts(mrt *rt, mval x, mval todo)
 {
-  if (STRINGP(x))
+  if (STRINGP(x) || SYMBOLP(x))
     return todo;
   if (CONSP(x))
     return Fcons(rt, XCAR(x), Fcons(rt, XCDR(x), todo));
@@ -329,7 +347,7 @@ static mval push_parts(mrt *rt, mval x, mval todo)
 /* Object -> nil when met once, -N when met again: as in Emacs, labels
    are numbered in the order of the second meetings, depth first, car
    before cdr. */
-static mval find_shared(mrt *rt, mval obj)
+static mval find_shared(mrt *rt, mval obj, bool gensyms)
 {
   mval seen = make_hash_table(rt, Qeq, 64);
   mval todo = list1(rt, obj);
@@ -337,7 +355,7 @@ static mval find_shared(mrt *rt, mval obj)
   while (CONSP(todo)) {
     mval x = XCAR(todo);
     todo = XCDR(todo);
-    if (!label_candidate(x))
+    if (!label_candidate(rt, x, gensyms))
       continue;
     mval label = hash_get(rt, seen, x, Qunbound);
     if (label == Qunbound) {
@@ -401,7 +419,7 @@ static void leave_container(struct printer *p) { p->depth--; }
 static bool print_abbreviation(struct printer *p, mval obj)
 {
   mval head = XCAR(obj), rest = XCDR(obj);
-  if (!CONSP(rest) || !NILP(XCDR(rest)))
+  if (!p->quoted || !CONSP(rest) || !NILP(XCDR(rest)))
     return false;
   const char *prefix = head == Qquote ? "'"
                      : head == Qfunction ? "#'"
@@ -601,6 +619,11 @@ static void print_object(struct printer *p, mval obj)
   if (FIXNUMP(obj)) {
     print_fixnum(b, XFIXNUM(obj));
   } else if (SYMBOLP(obj)) {
+    if (p->gensym && uninterned_p(p->rt, obj)) {
+      strbuf_puts(b, "#:");
+      if (XSTRING(XSYMBOL(p->rt, obj)->name)->nbytes == 0)
+        return; /* "#:" alone, not "#:##" */
+    }
     print_symbol(p->rt, b, obj, p->escape);
   } else if (STRINGP(obj)) {
     print_string(b, obj, p->escape, p->escape_newlines);
@@ -626,8 +649,9 @@ void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape)
   struct printer p;
   printer_begin(&p, rt, b, escape);
   mval circle = XSYMBOL(rt, Qprint_circle)->value;
-  if (!NILP(circle) && circle != Qunbound && label_candidate(obj) && !STRINGP(obj))
-    p.labels = find_shared(rt, obj);
+  if (!NILP(circle) && circle != Qunbound && label_candidate(rt, obj, p.gensym) &&
+      !STRINGP(obj))
+    p.labels = find_shared(rt, obj, p.gensym);
   print_object(&p, obj);
 }
 
@@ -1249,6 +1273,8 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_level, Qnil);
   defvar(rt, Qprint_escape_newlines, Qnil);
   defvar(rt, Qprint_circle, Qnil);
+  defvar(rt, Qprint_quoted, Qt);
+  defvar(rt, Qprint_gensym, Qnil);
   defvar(rt, Qstandard_output, Qt);
   defsubrs(rt, printer_subrs, sizeof printer_subrs / sizeof printer_subrs[0]);
 }
