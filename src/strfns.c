@@ -1288,6 +1288,29 @@ static int64_t find_bytes(mval hay, int64_t from, mval needle)
   return -1;
 }
 
+static bool bytes_only_p(mval s)
+{
+  for (int64_t off = 0; off < XSTRING(s)->nbytes;) {
+    int len, c = string_decode(s, off, &len);
+    if (c >= 0x80 && !CHAR_RAW_BYTE_P(c))
+      return false;
+    off += len;
+  }
+  return true;
+}
+
+/* NEEDLE in HAY's representation, so that bytes compare as Emacs
+   compares characters; nil when NEEDLE has a character that a unibyte
+   HAY cannot hold. */
+static mval needle_for(mrt *rt, mval needle, mval hay)
+{
+  if (STRING_MULTIBYTE_P(hay))
+    return multibyte_text(rt, needle);
+  if (!STRING_MULTIBYTE_P(needle))
+    return needle;
+  return bytes_only_p(needle) ? multibyte_to_unibyte(rt, needle, false) : Qnil;
+}
+
 static mval Fstring_search(mrt *rt, int n, mval *a)
 {
   mval needle = a[0], hay = a[1];
@@ -1299,8 +1322,9 @@ static mval Fstring_search(mrt *rt, int n, mval *a)
     if (start < 0 || start > XSTRING(hay)->nchars)
       xsignal1(rt, Qargs_out_of_range, a[2]);
   }
-  if (STRING_MULTIBYTE_P(hay))
-    needle = multibyte_text(rt, needle);
+  needle = needle_for(rt, needle, hay);
+  if (NILP(needle))
+    return Qnil;
   int64_t at = find_bytes(hay, string_char_to_byte(hay, start), needle);
   return at < 0 ? Qnil : make_fixnum(byte_to_char(hay, at));
 }
@@ -1314,13 +1338,16 @@ static mval Fstring_replace(mrt *rt, int n, mval *a)
   CHECK_STRING(rt, in);
   if (XSTRING(from)->nbytes == 0)
     xsignal1(rt, Qwrong_length_argument, make_fixnum(0));
+  mval needle = needle_for(rt, from, in);
   mval pieces = Qnil;
   int64_t pos = 0, at;
-  while ((at = find_bytes(in, pos, from)) >= 0) {
+  while (!NILP(needle) && (at = find_bytes(in, pos, needle)) >= 0) {
     pieces = Fcons(rt, substring_bytes(rt, in, pos, at), pieces);
     pieces = Fcons(rt, to, pieces);
-    pos = at + XSTRING(from)->nbytes;
+    pos = at + XSTRING(needle)->nbytes;
   }
+  if (NILP(pieces)) /* as in Emacs, IN itself when nothing matched */
+    return in;
   pieces = Fcons(rt, substring_bytes(rt, in, pos, XSTRING(in)->nbytes), pieces);
   mval v = sequence_to_vector(rt, nreverse_list(pieces));
   return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));

@@ -183,3 +183,17 @@
                                #x1F6D5 #x1FAF0 #x11A01 #x300 #x41 #x4E00 #x3FFF80 9 10 1))
                  '(0 0 0 0 0 0 0 2 2 2 2 0 0 0 0 2 2 2 2 1 0 1 2 4 8 0 2)))
   (should (= (string-width "\u231A\u0600a\u1160") 3)))
+
+(ert-deftest strings-search-across-representations ()
+  ;; Needle and haystack compare as characters whatever their
+  ;; representations: a raw byte matches the same raw byte.
+  (let ((raw-uni "x\376y")
+        (raw-multi (string-to-multibyte "x\376y")))
+    (should (equal (string-search (string-to-multibyte "\376") raw-uni) 1))
+    (should (equal (string-search "\376" raw-multi) 1))
+    (should-not (string-search "þ" raw-uni))
+    (should (equal (string-replace "\376" "-" raw-multi) "x-y"))
+    (should (equal (string-replace (string-to-multibyte "\376") "-" raw-uni) "x-y"))
+    (should (equal (string-replace "\376" "-" "\376é\376") "-é-")))
+  (let ((s "unchanged"))
+    (should (eq (string-replace "q" "r" s) s))))
