@@ -201,22 +201,39 @@ static int read_hex_escape(struct reader *r)
   return value;
 }
 
-/* \N{U+XXXX}; character names need Emacs's Unicode database. */
+/* \N{U+XXXX}; character names need Emacs's Unicode database.  As in
+   Emacs, a name that gives no character (a surrogate, past Unicode, not
+   U+ and 1-8 hex digits) is reported as written: \N{NAME}. */
+#define MAX_CHAR_NAME 200
+
 static int read_named_escape(struct reader *r)
 {
   if (next_or_eof(r) != '{')
     syntax_error(r, "Expected opening brace after \\N");
-  if (next_or_eof(r) != 'U' || next_or_eof(r) != '+')
-    syntax_error(r, "Invalid character name");
-  int value = 0, ndigits = 0, c;
-  while ((c = next_or_eof(r)) != '}') {
-    int d = digit_value(c, 16);
-    if (d < 0 || ++ndigits > 8)
-      syntax_error(r, "Invalid character name");
-    value = value * 16 + d;
+  char text[MAX_CHAR_NAME + 8] = "\\N{";
+  size_t len = 3;
+  int c, nchars = 0;
+  while ((c = next_char(r)) != '}') {
+    if (++nchars > MAX_CHAR_NAME)
+      syntax_error(r, "\\N{");
+    if (c >= 0x80) {
+      char msg[64];
+      snprintf(msg, sizeof msg, "Invalid character U+%04X in character name", c);
+      syntax_error(r, msg);
+    }
+    text[len++] = (char)c;
   }
-  if (ndigits == 0 || value > MAX_UNICODE)
-    syntax_error(r, "Invalid character name");
+  text[len++] = '}';
+  text[len] = 0;
+  int value = 0;
+  bool valid = nchars >= 3 && nchars <= 10 && text[3] == 'U' && text[4] == '+';
+  for (size_t i = 5; valid && i < len - 1; i++) {
+    int d = digit_value((unsigned char)text[i], 16);
+    valid = d >= 0;
+    value = value * 16 + (d < 0 ? 0 : d);
+  }
+  if (!valid || value > MAX_UNICODE || (value >= 0xD800 && value <= 0xDFFF))
+    syntax_error(r, text);
   return value;
 }
 

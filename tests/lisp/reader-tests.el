@@ -142,3 +142,14 @@
   (let ((h (read "#s(hash-table test equal data (#1=(x . #1#) 2 \"k\" 3))")))
     (should (= (hash-table-count h) 2))
     (should (= (gethash "k" h) 3))))
+
+(ert-deftest reader-unicode-name-escapes ()
+  (should (equal (read "?\\N{U+263A}") #x263A))
+  (should (equal (read "\"\\N{U+0041}\\N{U+10FFFF}\"") (string ?A #x10FFFF)))
+  ;; A name that gives no character is reported as it was written.
+  (dolist (bad '("\\N{U+DA00}" "\\N{U+110000}" "\\N{U+}" "\\N{u+41}"
+                 "\\N{U+123456789}" "\\N{NO SUCH NAME}"))
+    (should (equal (should-error (read (concat "?" bad)) :type 'invalid-read-syntax)
+                   (list 'invalid-read-syntax bad))))
+  (should (equal (should-error (read "?\\N{ñ}"))
+                 '(invalid-read-syntax "Invalid character U+00F1 in character name"))))
