@@ -573,6 +573,9 @@ static mval rounding_driver(mrt *rt, mval n, mval d, const struct rounding *how)
   return make_integer_mpz(rt, q);
 }
 
+mval arith_truncate2(mrt *rt, mval n, mval d) { return rounding_driver(rt, n, d, &round_truncate); }
+mval arith_floor2(mrt *rt, mval n, mval d) { return rounding_driver(rt, n, d, &round_floor); }
+
 static mval Ffloor(mrt *rt, int nargs, mval *args) { return rounding_driver(rt, args[0], args[1], &round_floor); }
 static mval Fceiling(mrt *rt, int nargs, mval *args) { return rounding_driver(rt, args[0], args[1], &round_ceiling); }
 static mval Ftruncate(mrt *rt, int nargs, mval *args) { return rounding_driver(rt, args[0], args[1], &round_truncate); }

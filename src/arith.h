@@ -55,6 +55,9 @@ mval arith_mul2_into(mrt *rt, mval a, mval b, mval dst);
 /* ACC + A * B (or ACC - A * B), computed into ACC, a bignum as above;
    the product is checked as * checks it. */
 mval arith_addmul_into(mrt *rt, mval acc, mval a, mval b, bool subtract);
+/* (truncate N D) and (floor N D), D non-nil: a new integer, never N or D. */
+mval arith_truncate2(mrt *rt, mval n, mval d);
+mval arith_floor2(mrt *rt, mval n, mval d);
 
 static inline bool both_fixnums(mval a, mval b) { return ((a | b) & 3) == 0; }
 

@@ -174,6 +174,8 @@ struct code {
   int32_t has_special; /* some parameter is dynamically bound */
   int32_t has_boxed;
   int32_t invalid;     /* a bad lambda list: every call signals */
+  int32_t unused_flag_slot; /* -1, or the slot that says the caller
+                               throws the value away (t) */
 };
 #define CODE_NLISP 5
 #define XCODE(x) ((struct code *)untag(x))
@@ -591,6 +593,7 @@ static mval make_code(mrt *rt, mval args, mval body)
   mval code = gc_vectorlike(rt->gc, PVEC_CODE, words, CODE_NLISP);
   XCODE(code)->args = args;
   XCODE(code)->body = body;
+  XCODE(code)->unused_flag_slot = -1;
   return code;
 }
 
@@ -1048,6 +1051,7 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
       return run_macro_call(rt, n, f, fp);
   }
   size_t base = push_args(rt, n, fp);
+  rt->call_value_unused = n->slot && PVECP(fn, PVEC_CLOSURE); /* value_unused set slot */
   return call_fn(rt, n, fn, n->count, base);
 }
 
@@ -1124,6 +1128,29 @@ static bool plain_read(const node *n)
 
 typedef mval (*arith_into_fn)(mrt *rt, mval a, mval b, mval dst);
 
+/* Reading a number without taking it.  + - * and the comparisons use
+   their operands up without keeping them, so a special variable they
+   read keeps its value_owned bit: pidigits' (<= num acc) must not cost
+   acc its next in-place update.  That holds only while nothing runs
+   between the read and the operation: the first operand is peeked
+   only when the second runs no Lisp (it could update the variable in
+   place; n->slot says so, set by the analysis), and a call through a
+   redefined function cell disowns what was peeked.  (A wrong-type
+   error names the operand that is no number, never a peeked bignum.) */
+static inline mval number_operand(mrt *rt, const node *n, mval *fp, bool peek)
+{
+  if (peek && n->ev == ev_gref && n->sym->value != Qunbound)
+    return n->sym->value;
+  return operand(rt, n, fp);
+}
+
+static void disown_operands(const node *n)
+{
+  for (int i = 0; i < 2; i++)
+    if (n->kids[i]->ev == ev_gref)
+      n->kids[i]->sym->value_owned = 0;
+}
+
 /* Everything but fixnums, with the primitive in the function cell. */
 static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mval x, mval y,
                                                      arith_into_fn into)
@@ -1133,6 +1160,10 @@ static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mva
     dst = y;
   else if (x == rt->fresh_bignum && made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]))
     dst = x;
+  else if (BIGNUMP(rt->spare_bignum) && INTEGERP(x) && INTEGERP(y)) {
+    dst = rt->spare_bignum;
+    rt->spare_bignum = Qnil;
+  }
   mval r = into(rt, x, y, dst);
   rt->fresh_bignum = r;
   return r;
@@ -1140,6 +1171,7 @@ static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mva
 
 static __attribute__((noinline)) mval arith2_call(mrt *rt, const node *n, mval x, mval y)
 {
+  disown_operands(n);
   mval r = slow_call2(rt, n, x, y, 2);
   rt->fresh_bignum = Qnil;
   return r;
@@ -1148,8 +1180,8 @@ static __attribute__((noinline)) mval arith2_call(mrt *rt, const node *n, mval x
 #define ARITH2(name, fixnum_op, into)                                   \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    mval y = operand(rt, n->kids[1], fp);                               \
+    mval x = number_operand(rt, n->kids[0], fp, n->slot);               \
+    mval y = number_operand(rt, n->kids[1], fp, true);                  \
     mval r;                                                             \
     if (n->sym->function != n->fk)                                      \
       return arith2_call(rt, n, x, y);                                  \
@@ -1206,7 +1238,9 @@ static bool is_multiply_add(const node *n)
 }
 
 /* The update when V is owned and the other operand runs no Lisp;
-   Qunbound when evaluating that operand took V's ownership away. */
+   Qunbound when V is no longer an owned bignum.  An operand that is
+   no number makes the arithmetic signal before it writes, and the
+   error names that operand, not V. */
 static mval update_in_place(mrt *rt, const node *n, mval *fp)
 {
   struct symbol *s = n->sym;
@@ -1214,12 +1248,12 @@ static mval update_in_place(mrt *rt, const node *n, mval *fp)
   mval x = Qnil, a = Qnil, b = Qnil;
   bool fused = is_multiply_add(n);
   if (fused) {
-    a = operand(rt, other->kids[0], fp);
-    b = operand(rt, other->kids[1], fp);
+    a = number_operand(rt, other->kids[0], fp, true);
+    b = number_operand(rt, other->kids[1], fp, true);
   } else {
-    x = operand(rt, other, fp);
+    x = number_operand(rt, other, fp, true);
   }
-  mval v = s->value; /* the operands may have read V: then it is shared */
+  mval v = s->value;
   if (!s->value_owned || !BIGNUMP(v))
     return Qunbound;
   mval r = fused          ? arith_addmul_into(rt, v, a, b, op->ev == ev_sub)
@@ -1246,48 +1280,87 @@ static mval ev_gset_update(mrt *rt, const node *n, mval *fp)
   return r;
 }
 
-/* NODE's value will be thrown away.  A setq of a special variable to
-   + - * of itself and something else can then update in place; so
-   can the forms whose value would have been NODE's: all of a progn's,
-   a let's body, the branches of if and cond. */
-static void discard_value(node *n)
+/* A body's last form (setq V (OP V X)): in place when the caller
+   throws the value away; n->count = the frame slot that says so. */
+static mval ev_gset_update_tail(mrt *rt, const node *n, mval *fp)
+{
+  if (fp[n->count] == Qt)
+    return ev_gset_update(rt, n, fp);
+  return ev_gset(rt, n, fp);
+}
+
+/* VISIT each form whose value would be N's: N itself, or through
+   progn (whose other forms seq_node and analyse_setq already
+   discarded), let, if and cond, the forms they return. */
+static bool each_value_form(node *n, bool (*visit)(node *, int32_t), int32_t arg)
 {
   if (!n)
-    return;
-  if (n->ev == ev_progn || n->ev == ev_progn2 || n->ev == ev_progn3) {
-    for (int i = 0; i < n->count; i++)
-      discard_value(n->kids[i]);
-    return;
-  }
-  if (n->ev == ev_let || n->ev == ev_letstar || n->ev == ev_let_lexical) {
-    discard_value(n->a);
-    return;
-  }
+    return false;
+  if (n->ev == ev_progn || n->ev == ev_progn2 || n->ev == ev_progn3)
+    return each_value_form(n->kids[n->count - 1], visit, arg);
+  if (n->ev == ev_let || n->ev == ev_letstar || n->ev == ev_let_lexical)
+    return each_value_form(n->a, visit, arg);
   if (n->ev == ev_if || n->ev == ev_cond) {
-    discard_value(n->b);
-    discard_value(n->c);
-    return;
+    bool b = each_value_form(n->b, visit, arg);
+    return each_value_form(n->c, visit, arg) | b;
   }
+  return visit(n, arg);
+}
+
+/* N is (setq V (OP V X)) on a special variable V: which operand of OP
+   reads V, or -1. */
+static int updated_operand(const node *n)
+{
   if (n->ev != ev_gset || !made_by_arith_node(n->a) || n->sym->constant)
-    return;
+    return -1;
   for (int i = 0; i < 2; i++) {
     const node *k = n->a->kids[i];
-    if (k->ev == ev_gref && k->sym == n->sym) {
-      n->slot = i;
-      n->ev = ev_gset_update;
-      return;
-    }
+    if (k->ev == ev_gref && k->sym == n->sym)
+      return i;
   }
+  return -1;
 }
+
+/* The value of N is thrown away: such a setq can update in place, and
+   a call tells the closure it runs (rt->call_value_unused) so that the
+   setq its body ends with can too. */
+static bool value_unused(node *n, int32_t unused_arg)
+{
+  (void)unused_arg;
+  int i = updated_operand(n);
+  if (i >= 0) {
+    n->slot = i;
+    n->ev = ev_gset_update;
+  } else if (n->ev == ev_call) {
+    n->slot = 1;
+  }
+  return true;
+}
+static void discard_value(node *n) { each_value_form(n, value_unused, 0); }
+
+/* N is a form a function body returns: such a setq updates in place
+   when the frame's slot FLAG says the caller throws the value away. */
+static bool update_if_caller_discards(node *n, int32_t flag)
+{
+  int i = updated_operand(n);
+  if (i < 0)
+    return false;
+  n->slot = i;
+  n->count = flag;
+  n->ev = ev_gset_update_tail;
+  return true;
+}
+
 /* Comparisons: any numbers, straight to arith (its fixnum case is
    inline), when the function cell holds the primitive. */
 #define COMPARE2(name, test)                                            \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    mval y = operand(rt, n->kids[1], fp);                               \
+    mval x = number_operand(rt, n->kids[0], fp, n->slot);               \
+    mval y = number_operand(rt, n->kids[1], fp, true);                  \
     if (n->sym->function == n->fk)                                      \
       return test(rt, x, y) ? Qt : Qnil;                                \
+    disown_operands(n);                                                 \
     return slow_call2(rt, n, x, y, 2);                                  \
   }
 
@@ -1296,6 +1369,38 @@ COMPARE2(ev_gt, arith_gt2)
 COMPARE2(ev_le, arith_le2)
 COMPARE2(ev_ge, arith_ge2)
 COMPARE2(ev_numeq, arith_eq2)
+
+/* (truncate N D) and (floor N D).  A dividend that the + - * node
+   below has just made is a temporary nothing else holds: once the
+   quotient is made it becomes rt->spare_bignum, which the next
+   arithmetic computes into, so pidigits' digit test (truncate (+ (* q
+   k) r) t) stops allocating. */
+#define ROUND2(name, divide)                                            \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    mval x = number_operand(rt, n->kids[0], fp, n->slot);               \
+    mval y = number_operand(rt, n->kids[1], fp, true);                  \
+    if (n->sym->function != n->fk) {                                    \
+      disown_operands(n);                                               \
+      return slow_call2(rt, n, x, y, 2);                                \
+    }                                                                   \
+    bool temporary = BIGNUMP(x) && x == rt->fresh_bignum &&             \
+                     made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]); \
+    mval q = divide(rt, x, y);                                          \
+    if (temporary)                                                      \
+      rt->spare_bignum = x;                                             \
+    return q;                                                           \
+  }
+
+ROUND2(ev_truncate2, arith_truncate2)
+ROUND2(ev_floor2, arith_floor2)
+
+/* The nodes that read their operands with number_operand. */
+static bool consumes_numbers(const node *n)
+{
+  return made_by_arith_node(n) || n->ev == ev_lt || n->ev == ev_gt || n->ev == ev_le ||
+         n->ev == ev_ge || n->ev == ev_numeq || n->ev == ev_truncate2 || n->ev == ev_floor2;
+}
 
 static mval ev_eq(mrt *rt, const node *n, mval *fp)
 {
@@ -1419,7 +1524,7 @@ static const struct fast_op fast_ops[] = {
   {"not", 1, ev_not}, {"null", 1, ev_not},  {"consp", 1, ev_consp},
   {"cons", 2, ev_cons}, {"+", 3, ev_add3}, {"*", 2, ev_mul},
   {"%", 2, ev_rem},   {"logand", 2, ev_logand}, {"aref", 2, ev_varef}, {"aset", 3, ev_vaset},
-  {"length", 1, ev_vlength},
+  {"length", 1, ev_vlength}, {"truncate", 2, ev_truncate2}, {"floor", 2, ev_floor2},
 };
 
 /* ---- Making closures ---- */
@@ -2037,6 +2142,8 @@ static node *analyse_call(struct actx *A, mval form)
       if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
         n->ev = fast_ops[i].ev;
         n->fk = keep(A, fn);
+        if (consumes_numbers(n))
+          n->slot = runs_no_lisp(n->kids[1]);
         return n;
       }
   /* (FORM . CACHE): the form, should it need expanding at run time,
@@ -2269,6 +2376,8 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
   c->body_node = analyse_body(&A, body);
   close_scope(&A, outer, 0);
   c = XCODE(f.code);
+  if (each_value_form(c->body_node, update_if_caller_discards, f.maxslots))
+    c->unused_flag_slot = f.maxslots++;
   c->cap_base = f.maxslots;
   c->ncap = f.ncap;
   c->nslots = f.maxslots + f.ncap;
@@ -2336,6 +2445,8 @@ static void setup_args(mrt *rt, struct code *c, mval fn, int nargs, size_t base)
 static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t base,
                      const mval *captured)
 {
+  bool value_unused = rt->call_value_unused;
+  rt->call_value_unused = false;
   struct code *c = XCODE(code);
   if (nargs != c->nparams || c->rest)
     setup_args(rt, c, fn, nargs, base);
@@ -2349,6 +2460,8 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
     fp[i] = Qnil;
   for (int i = 0; i < c->ncap; i++)
     fp[c->cap_base + i] = captured[i];
+  if (c->unused_flag_slot >= 0)
+    fp[c->unused_flag_slot] = value_unused ? Qt : Qnil;
   rt->stack_top = base + (size_t)c->nslots;
   struct bt_frame bt = {rt->backtrace, name, fp, nargs};
   if (!NILP(name))
@@ -2370,8 +2483,12 @@ static inline __attribute__((always_inline)) mval
 call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base)
 {
   mval code = CLOSURE_SLOTS(fn)[CL_CODE];
-  if (NILP(code))
+  if (NILP(code)) {
+    bool unused = rt->call_value_unused; /* analysis may run macros */
+    rt->call_value_unused = false;
     code = analyse_closure(rt, fn);
+    rt->call_value_unused = unused;
+  }
   return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED);
 }
 

@@ -29,6 +29,7 @@ static void mark_runtime_roots(struct gc *g, void *ud)
     gc_mark(g, h->throw_tag);
   }
   gc_mark_array(g, rt->stack, rt->stack_top);
+  gc_mark(g, rt->spare_bignum);
 }
 
 /* ================================================================== */

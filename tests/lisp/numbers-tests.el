@@ -270,6 +270,65 @@ taken value must not change."
     (setq numbers-test-v (- numbers-test-v (* numbers-test-big 4)))
     (should (eq numbers-test-v 0))))
 
+;; A function whose body ends in (setq V (OP V X)) updates V in place
+;; only when its caller throws the value away.
+(defun numbers-test-triple ()
+  (setq numbers-test-v (* numbers-test-v 3)))
+
+(defun numbers-test-owned-start ()
+  "Make the variable a fresh bignum; return an equal copy (read by
+arithmetic, which leaves the variable updatable in place)."
+  (setq numbers-test-v (expt 10 30))
+  (numbers-test-grow 1)
+  (+ numbers-test-v 0))
+
+(ert-deftest numbers-in-place-update-ending-a-function ()
+  (let* ((start (numbers-test-owned-start))
+         (returned (numbers-test-triple)))
+    (numbers-test-triple)
+    (numbers-test-triple)
+    (should (= returned (* 3 start)))
+    (should (= numbers-test-v (* 27 start))))
+  (let* ((start (numbers-test-owned-start))
+         (via-funcall (funcall #'numbers-test-triple))
+         (via-mapcar (mapcar (lambda (_) (numbers-test-triple)) '(1 2))))
+    (numbers-test-triple)
+    (should (= via-funcall (* 3 start)))
+    (should (equal via-mapcar (list (* 9 start) (* 27 start))))
+    (should (= numbers-test-v (* 81 start)))))
+
+(ert-deftest numbers-in-place-update-and-operands-read-before-it ()
+  ;; the second operand updates the variable: the first is its old value
+  (let ((start (numbers-test-owned-start)))
+    (should (= (+ numbers-test-v (progn (numbers-test-triple) 0)) start))
+    (should (= numbers-test-v (* 3 start))))
+  (let ((start (numbers-test-owned-start)))
+    (should (= (truncate numbers-test-v (progn (numbers-test-triple) 1)) start)))
+  ;; a comparison through a redefined function hands the value on
+  (let ((orig (symbol-function '<))
+        (start (numbers-test-owned-start)))
+    (unwind-protect
+        (progn
+          (fset '< (lambda (a _b) (setq numbers-test-kept a) nil))
+          (< numbers-test-v 1))
+      (fset '< orig))
+    (numbers-test-triple)
+    (should (= numbers-test-kept start))
+    (should (= numbers-test-v (* 3 start)))))
+
+(ert-deftest numbers-quotient-of-a-temporary ()
+  ;; the dividend (a product nothing holds) is reused by later arithmetic
+  (let* ((a (expt 10 40)) (b (1+ (expt 2 70))) (d (* 7 (expt 10 39)))
+         (q1 (truncate (+ (* a 3) b) d))
+         (p (* a 5))
+         (q2 (floor (- (* a -3) b) d))
+         (s (+ (* a 2) b)))
+    (should (= q1 4))
+    (should (= p (* 5 (expt 10 40))))
+    (should (= q2 -5))
+    (should (= s (+ (* 2 (expt 10 40)) (expt 2 70) 1)))
+    (should (= a (expt 10 40)))))
+
 ;; marrow evaluates these calls inline when their arguments are fixnums
 ;; or an in-range vector index; every other case goes to the primitive.
 (ert-deftest numbers-inline-primitives-agree ()
