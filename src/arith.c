@@ -122,10 +122,28 @@ static void check_product_width(mrt *rt, mval a, mval b)
   }
 }
 
+/* DST = A * B.  A fixnum factor (pidigits' k, 10, 2) goes to GMP's
+   _si form, which skips making an mpz of it. */
+static void multiply_into(mpz_ptr dst, mval a, mval b)
+{
+  struct int_view va;
+  if (FIXNUMP(a)) {
+    mval t = a;
+    a = b;
+    b = t;
+  }
+  if (FIXNUMP(b))
+    mpz_mul_si(dst, integer_mpz(a, &va), XFIXNUM(b));
+  else
+    mpz_mul(dst, XBIGNUM_MPZ(a), XBIGNUM_MPZ(b));
+}
+
 static mval integer_mul(mrt *rt, mval a, mval b)
 {
   check_product_width(rt, a, b);
-  return integer_binop_sized(rt, mpz_mul, a, b, integer_limbs(a) + integer_limbs(b));
+  mval r = bignum_new_sized(rt, integer_limbs(a) + integer_limbs(b)); /* may collect: a, b are safe */
+  multiply_into(XBIGNUM_MPZ(r), a, b);
+  return bignum_finish(rt, r);
 }
 
 static mval integer_negate(mrt *rt, mval a)
@@ -211,7 +229,8 @@ mval arith_mul2_into(mrt *rt, mval a, mval b, mval dst)
   if (!reusable(a, b, dst))
     return arith_mul2_slow(rt, a, b);
   check_product_width(rt, a, b);
-  return integer_binop_into(rt, mpz_mul, a, b, dst);
+  multiply_into(XBIGNUM_MPZ(dst), a, b);
+  return bignum_finish(rt, dst);
 }
 
 mval arith_addmul_into(mrt *rt, mval acc, mval a, mval b, bool subtract)
@@ -221,8 +240,20 @@ mval arith_addmul_into(mrt *rt, mval acc, mval a, mval b, bool subtract)
     return subtract ? arith_sub2_into(rt, acc, p, acc) : arith_add2_into(rt, acc, p, acc);
   }
   check_product_width(rt, a, b);
+  if (FIXNUMP(a)) {
+    mval t = a;
+    a = b;
+    b = t;
+  }
   struct int_view va, vb;
-  (subtract ? mpz_submul : mpz_addmul)(XBIGNUM_MPZ(acc), integer_mpz(a, &va), integer_mpz(b, &vb));
+  if (FIXNUMP(b)) { /* GMP's _ui forms take the factor's magnitude */
+    int64_t k = XFIXNUM(b);
+    bool sub = subtract != (k < 0);
+    (sub ? mpz_submul_ui : mpz_addmul_ui)(XBIGNUM_MPZ(acc), integer_mpz(a, &va),
+                                          (unsigned long)(k < 0 ? -k : k));
+  } else {
+    (subtract ? mpz_submul : mpz_addmul)(XBIGNUM_MPZ(acc), integer_mpz(a, &va), integer_mpz(b, &vb));
+  }
   return bignum_finish(rt, acc);
 }
 

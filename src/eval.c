@@ -1133,10 +1133,11 @@ typedef mval (*arith_into_fn)(mrt *rt, mval a, mval b, mval dst);
    read keeps its value_owned bit: pidigits' (<= num acc) must not cost
    acc its next in-place update.  That holds only while nothing runs
    between the read and the operation: the first operand is peeked
-   only when the second runs no Lisp (it could update the variable in
-   place; n->slot says so, set by the analysis), and a call through a
-   redefined function cell disowns what was peeked.  (A wrong-type
-   error names the operand that is no number, never a peeked bignum.) */
+   only when the second is a plain read (anything else could update
+   the variable in place; n->slot says so, set by the analysis), and a
+   call through a redefined function cell disowns what was peeked.
+   (A wrong-type error names the operand that is no number, never a
+   peeked bignum.) */
 static inline mval number_operand(mrt *rt, const node *n, mval *fp, bool peek)
 {
   if (peek && n->ev == ev_gref && n->sym->value != Qunbound)
@@ -1216,13 +1217,21 @@ ARITH2(ev_mul, fixnum_mul, arith_mul2_into)
    Lisp code, the result overwrites V's bignum: pidigits' (setq acc
    (* acc k2)) then allocates nothing.  Otherwise it is an ordinary
    setq, which marks V's new value owned when the arithmetic has just
-   made it.  n->slot: which operand of n->a reads V. */
+   made it.  n->slot: which operand of n->a reads V; n->b: the other
+   operand, X, when it is no call (see no_call_operand), else NULL. */
+/* X when it is a read or + - * of reads: then it runs no Lisp while
+   the function cell of its operation holds the primitive
+   (runs_no_lisp). */
+static node *no_call_operand(node *x)
+{
+  bool reads = plain_read(x) ||
+               (made_by_arith_node(x) && plain_read(x->kids[0]) && plain_read(x->kids[1]));
+  return reads ? x : NULL;
+}
+
 static bool runs_no_lisp(const node *x)
 {
-  if (plain_read(x))
-    return true;
-  return made_by_arith_node(x) && x->sym->function == x->fk && plain_read(x->kids[0]) &&
-         plain_read(x->kids[1]);
+  return x && (!made_by_arith_node(x) || x->sym->function == x->fk);
 }
 
 static arith_into_fn into_of(const node *op)
@@ -1233,7 +1242,7 @@ static arith_into_fn into_of(const node *op)
 /* (+ V (* A B)) and (- V (* A B)): GMP's addmul, no temporary. */
 static bool is_multiply_add(const node *n)
 {
-  const node *op = n->a, *other = op->kids[1 - n->slot];
+  const node *op = n->a, *other = n->b;
   return other->ev == ev_mul && (op->ev == ev_add || (op->ev == ev_sub && n->slot == 0));
 }
 
@@ -1244,7 +1253,7 @@ static bool is_multiply_add(const node *n)
 static mval update_in_place(mrt *rt, const node *n, mval *fp)
 {
   struct symbol *s = n->sym;
-  const node *op = n->a, *other = op->kids[1 - n->slot];
+  const node *op = n->a, *other = n->b;
   mval x = Qnil, a = Qnil, b = Qnil;
   bool fused = is_multiply_add(n);
   if (fused) {
@@ -1268,7 +1277,7 @@ static mval ev_gset_update(mrt *rt, const node *n, mval *fp)
 {
   const node *op = n->a;
   struct symbol *s = n->sym;
-  if (s->value_owned && op->sym->function == op->fk && runs_no_lisp(op->kids[1 - n->slot])) {
+  if (s->value_owned && op->sym->function == op->fk && runs_no_lisp(n->b)) {
     mval r = update_in_place(rt, n, fp);
     if (r != Qunbound)
       return r;
@@ -1330,6 +1339,7 @@ static bool value_unused(node *n, int32_t unused_arg)
   int i = updated_operand(n);
   if (i >= 0) {
     n->slot = i;
+    n->b = no_call_operand(n->a->kids[1 - i]);
     n->ev = ev_gset_update;
   } else if (n->ev == ev_call) {
     n->slot = 1;
@@ -1346,6 +1356,7 @@ static bool update_if_caller_discards(node *n, int32_t flag)
   if (i < 0)
     return false;
   n->slot = i;
+  n->b = no_call_operand(n->a->kids[1 - i]);
   n->count = flag;
   n->ev = ev_gset_update_tail;
   return true;
@@ -2143,7 +2154,7 @@ static node *analyse_call(struct actx *A, mval form)
         n->ev = fast_ops[i].ev;
         n->fk = keep(A, fn);
         if (consumes_numbers(n))
-          n->slot = runs_no_lisp(n->kids[1]);
+          n->slot = plain_read(n->kids[1]);
         return n;
       }
   /* (FORM . CACHE): the form, should it need expanding at run time,
