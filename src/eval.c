@@ -411,7 +411,8 @@ static bool is_special_form(mval f)
 /* Calling                                                            */
 /* ================================================================== */
 
-static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base);
+static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base,
+                                bool value_unused);
 static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base);
 
 static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
@@ -454,7 +455,7 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
   }
   if (VECTORLIKEP(fn)) {
     if (PVEC_TYPE(fn) == PVEC_CLOSURE)
-      return call_closure(rt, fn, orig, nargs, base);
+      return call_closure(rt, fn, orig, nargs, base, false);
     if (PVEC_TYPE(fn) == PVEC_SUBR) /* funcall names the subr itself */
       return call_subr(rt, fn, fn, nargs, base);
   }
@@ -713,6 +714,16 @@ static mval ev_gref(mrt *rt, const node *n, mval *fp)
   if (__builtin_expect(n->sym->alias, 0))
     return symbol_value(rt, n->k);
   mval v = symbol_fetch(n->sym);
+  if (v == Qunbound)
+    xsignal1(rt, Qvoid_variable, n->k);
+  return v;
+}
+
+/* A special variable read by arithmetic that uses the value up: its
+   value_owned bit stays (see "Reading a number without taking it"). */
+static mval ev_gpeek(mrt *rt, const node *n, mval *fp)
+{
+  mval v = n->sym->value;
   if (v == Qunbound)
     xsignal1(rt, Qvoid_variable, n->k);
   return v;
@@ -1001,11 +1012,12 @@ static inline size_t push_args(mrt *rt, const node *n, mval *fp)
 /* Call FN, the function of the symbol named by node N (k), with NARGS
    arguments at BASE.  Errors and the backtrace name the symbol, as
    Emacs's eval does. */
-static inline mval call_fn(mrt *rt, const node *n, mval fn, int nargs, size_t base)
+static inline mval call_fn(mrt *rt, const node *n, mval fn, int nargs, size_t base,
+                           bool value_unused)
 {
   mval r;
   if (PVECP(fn, PVEC_CLOSURE))
-    r = call_closure(rt, fn, n->k, nargs, base);
+    r = call_closure(rt, fn, n->k, nargs, base, value_unused);
   else if (PVECP(fn, PVEC_SUBR))
     r = call_subr(rt, fn, n->k, nargs, base);
   else if (NILP(fn))
@@ -1020,7 +1032,7 @@ static inline mval call_fn(mrt *rt, const node *n, mval fn, int nargs, size_t ba
 
 static inline mval call_named(mrt *rt, const node *n, int nargs, size_t base)
 {
-  return call_fn(rt, n, n->sym->function, nargs, base);
+  return call_fn(rt, n, n->sym->function, nargs, base, false);
 }
 
 /* Out of line and cold: ev_call's common path keeps its small frame. */
@@ -1051,8 +1063,7 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
       return run_macro_call(rt, n, f, fp);
   }
   size_t base = push_args(rt, n, fp);
-  rt->call_value_unused = n->slot && PVECP(fn, PVEC_CLOSURE); /* value_unused set slot */
-  return call_fn(rt, n, fn, n->count, base);
+  return call_fn(rt, n, fn, n->count, base, n->slot); /* mark_value_unused set slot */
 }
 
 /* A call of an evaluated function value: a = the function form. */
@@ -1123,7 +1134,8 @@ static bool made_by_arith_node(const node *n)
 /* Evaluating N cannot change rt->fresh_bignum. */
 static bool plain_read(const node *n)
 {
-  return n->ev == ev_lref || n->ev == ev_const || n->ev == ev_gref || n->ev == ev_bref;
+  return n->ev == ev_lref || n->ev == ev_const || n->ev == ev_gref || n->ev == ev_gpeek ||
+         n->ev == ev_bref;
 }
 
 typedef mval (*arith_into_fn)(mrt *rt, mval a, mval b, mval dst);
@@ -1131,24 +1143,25 @@ typedef mval (*arith_into_fn)(mrt *rt, mval a, mval b, mval dst);
 /* Reading a number without taking it.  + - * and the comparisons use
    their operands up without keeping them, so a special variable they
    read keeps its value_owned bit: pidigits' (<= num acc) must not cost
-   acc its next in-place update.  That holds only while nothing runs
+   acc its next in-place update.  The analysis makes such reads
+   ev_gpeek nodes (peek_operands).  That holds only while nothing runs
    between the read and the operation: the first operand is peeked
    only when the second is a plain read (anything else could update
-   the variable in place; n->slot says so, set by the analysis), and a
-   call through a redefined function cell disowns what was peeked.
-   (A wrong-type error names the operand that is no number, never a
-   peeked bignum.) */
-static inline mval number_operand(mrt *rt, const node *n, mval *fp, bool peek)
+   the variable in place), and a call through a redefined function
+   cell disowns what was peeked.  (A wrong-type error names the
+   operand that is no number, never a peeked bignum.) */
+static void peek_operands(node *n)
 {
-  if (peek && n->ev == ev_gref && n->sym->value != Qunbound)
-    return n->sym->value;
-  return operand(rt, n, fp);
+  for (int i = n->count - 1; i >= 0; i--) {
+    if (n->kids[i]->ev == ev_gref && (i == n->count - 1 || plain_read(n->kids[i + 1])))
+      n->kids[i]->ev = ev_gpeek;
+  }
 }
 
 static void disown_operands(const node *n)
 {
   for (int i = 0; i < 2; i++)
-    if (n->kids[i]->ev == ev_gref)
+    if (n->kids[i]->ev == ev_gpeek)
       n->kids[i]->sym->value_owned = 0;
 }
 
@@ -1181,8 +1194,8 @@ static __attribute__((noinline)) mval arith2_call(mrt *rt, const node *n, mval x
 #define ARITH2(name, fixnum_op, into)                                   \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    mval x = number_operand(rt, n->kids[0], fp, n->slot);               \
-    mval y = number_operand(rt, n->kids[1], fp, true);                  \
+    mval x = operand(rt, n->kids[0], fp);               \
+    mval y = operand(rt, n->kids[1], fp);                  \
     mval r;                                                             \
     if (n->sym->function != n->fk)                                      \
       return arith2_call(rt, n, x, y);                                  \
@@ -1257,10 +1270,10 @@ static mval update_in_place(mrt *rt, const node *n, mval *fp)
   mval x = Qnil, a = Qnil, b = Qnil;
   bool fused = is_multiply_add(n);
   if (fused) {
-    a = number_operand(rt, other->kids[0], fp, true);
-    b = number_operand(rt, other->kids[1], fp, true);
+    a = operand(rt, other->kids[0], fp);
+    b = operand(rt, other->kids[1], fp);
   } else {
-    x = number_operand(rt, other, fp, true);
+    x = operand(rt, other, fp);
   }
   mval v = s->value;
   if (!s->value_owned || !BIGNUMP(v))
@@ -1324,16 +1337,16 @@ static int updated_operand(const node *n)
     return -1;
   for (int i = 0; i < 2; i++) {
     const node *k = n->a->kids[i];
-    if (k->ev == ev_gref && k->sym == n->sym)
+    if ((k->ev == ev_gref || k->ev == ev_gpeek) && k->sym == n->sym)
       return i;
   }
   return -1;
 }
 
 /* The value of N is thrown away: such a setq can update in place, and
-   a call tells the closure it runs (rt->call_value_unused) so that the
+   a call tells the closure it runs (run_code's value_unused) so that the
    setq its body ends with can too. */
-static bool value_unused(node *n, int32_t unused_arg)
+static bool mark_value_unused(node *n, int32_t unused_arg)
 {
   (void)unused_arg;
   int i = updated_operand(n);
@@ -1346,7 +1359,7 @@ static bool value_unused(node *n, int32_t unused_arg)
   }
   return true;
 }
-static void discard_value(node *n) { each_value_form(n, value_unused, 0); }
+static void discard_value(node *n) { each_value_form(n, mark_value_unused, 0); }
 
 /* N is a form a function body returns: such a setq updates in place
    when the frame's slot FLAG says the caller throws the value away. */
@@ -1367,8 +1380,8 @@ static bool update_if_caller_discards(node *n, int32_t flag)
 #define COMPARE2(name, test)                                            \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    mval x = number_operand(rt, n->kids[0], fp, n->slot);               \
-    mval y = number_operand(rt, n->kids[1], fp, true);                  \
+    mval x = operand(rt, n->kids[0], fp);               \
+    mval y = operand(rt, n->kids[1], fp);                  \
     if (n->sym->function == n->fk)                                      \
       return test(rt, x, y) ? Qt : Qnil;                                \
     disown_operands(n);                                                 \
@@ -1389,8 +1402,8 @@ COMPARE2(ev_numeq, arith_eq2)
 #define ROUND2(name, divide)                                            \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    mval x = number_operand(rt, n->kids[0], fp, n->slot);               \
-    mval y = number_operand(rt, n->kids[1], fp, true);                  \
+    mval x = operand(rt, n->kids[0], fp);               \
+    mval y = operand(rt, n->kids[1], fp);                  \
     if (n->sym->function != n->fk) {                                    \
       disown_operands(n);                                               \
       return slow_call2(rt, n, x, y, 2);                                \
@@ -1406,7 +1419,7 @@ COMPARE2(ev_numeq, arith_eq2)
 ROUND2(ev_truncate2, arith_truncate2)
 ROUND2(ev_floor2, arith_floor2)
 
-/* The nodes that read their operands with number_operand. */
+/* The nodes whose operands peek_operands may make ev_gpeek. */
 static bool consumes_numbers(const node *n)
 {
   return made_by_arith_node(n) || n->ev == ev_lt || n->ev == ev_gt || n->ev == ev_le ||
@@ -2154,7 +2167,7 @@ static node *analyse_call(struct actx *A, mval form)
         n->ev = fast_ops[i].ev;
         n->fk = keep(A, fn);
         if (consumes_numbers(n))
-          n->slot = plain_read(n->kids[1]);
+          peek_operands(n);
         return n;
       }
   /* (FORM . CACHE): the form, should it need expanding at run time,
@@ -2454,10 +2467,8 @@ static void setup_args(mrt *rt, struct code *c, mval fn, int nargs, size_t base)
    there are none); FN is what errors name, NAME what the backtrace
    shows (nil: no frame). */
 static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t base,
-                     const mval *captured)
+                     const mval *captured, bool value_unused)
 {
-  bool value_unused = rt->call_value_unused;
-  rt->call_value_unused = false;
   struct code *c = XCODE(code);
   if (nargs != c->nparams || c->rest)
     setup_args(rt, c, fn, nargs, base);
@@ -2491,16 +2502,12 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
 }
 
 static inline __attribute__((always_inline)) mval
-call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base)
+call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, bool value_unused)
 {
   mval code = CLOSURE_SLOTS(fn)[CL_CODE];
-  if (NILP(code)) {
-    bool unused = rt->call_value_unused; /* analysis may run macros */
-    rt->call_value_unused = false;
+  if (NILP(code))
     code = analyse_closure(rt, fn);
-    rt->call_value_unused = unused;
-  }
-  return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED);
+  return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED, value_unused);
 }
 
 /* (lambda ARGS . BODY) runs with dynamic binding, (closure ENV ARGS
@@ -2519,7 +2526,7 @@ static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t ba
   if (!CONSP(rest))
     xsignal1(rt, Qinvalid_function, fn);
   mval code = analyse_function(rt, NULL, XCAR(rest), XCDR(rest), dynamic, env);
-  return run_code(rt, code, fn, name, nargs, base, NULL);
+  return run_code(rt, code, fn, name, nargs, base, NULL, false);
 }
 
 /* Analyse FORM as the body of a function of no arguments and run it:
@@ -2532,7 +2539,7 @@ static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
   rt->eval->toplevel_pending = toplevel;
   mval code = analyse_function(rt, NULL, Qnil, list1(rt, form), NILP(env),
                                CONSP(env) ? env : Qnil);
-  return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL);
+  return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, false);
 }
 
 mval eval_form(mrt *rt, mval form)
@@ -2681,7 +2688,7 @@ static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
     mval v = fp[XFIXNUM(AREF(cache, 2 + 2 * i))];
     captured[i] = XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE ? make_box(rt, v) : v;
   }
-  mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured);
+  mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured, false);
   for (int i = 0; i < ncap; i++)
     if (XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE)
       fp[XFIXNUM(AREF(cache, 2 + 2 * i))] = BOX_VALUE(captured[i]);

@@ -110,9 +110,6 @@ struct mrt {
      kept for the next + - * that needs a bignum to compute into instead
      of allocating one; a root.  Anything but a bignum when none. */
   mval spare_bignum;
-  /* Set by a call whose value its caller throws away, just before the
-     closure it calls starts (which clears it): see ev_gset_update_tail. */
-  bool call_value_unused;
 
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;
