@@ -77,8 +77,12 @@
 ** a bignum that the node below has just made (a temporary nothing else
 ** can hold), and a statement (setq V (OP V X)) on a special variable
 ** overwrites V's bignum when the symbol's value_owned bit says nothing
-** else holds it (see "(setq V (OP V X)) in place").  Both are
-** invisible: every other way to reach a value clears the bit.
+** else holds it (see "(setq V (OP V X)) in place").  Arithmetic and
+** comparisons read such a V without clearing the bit (ev_gpeek); a
+** function whose body ends in such a setq updates in place when its
+** caller throws the value away (run_code's value_unused); and the
+** dividend of (truncate TEMP D) is recycled as rt->spare_bignum.  All
+** are invisible: every other way to reach a value clears the bit.
 **
 ** Storage.  A PVEC_CODE object owns an arena (gc_xmalloc'd) holding
 ** its nodes; its finalizer frees the arena.  Every Lisp value a node
