@@ -100,6 +100,10 @@
 (defmacro dolist (spec &rest body)
   "Loop over a list: (dolist (VAR LIST [RESULT]) BODY...)."
   (declare (indent 1))
+  (unless (consp spec)
+    (signal 'wrong-type-argument (list 'consp spec)))
+  (unless (<= 2 (length spec) 3)
+    (signal 'wrong-number-of-arguments (list '(2 . 3) (length spec))))
   ;; Named as Emacs 28's, so that closures print their bodies alike.
   (let ((tail (make-symbol "--dolist-tail--")))
     `(let ((,tail ,(nth 1 spec)))

@@ -114,3 +114,13 @@
 (ert-deftest control-user-error ()
   (should (equal (condition-case e (user-error "Oops %d" 1) (user-error e))
                  '(user-error "Oops 1"))))
+
+(ert-deftest control-dolist-spec-shape ()
+  ;; The spec is (VAR LIST [RESULT]): anything else is an error at
+  ;; expansion, as in Emacs.
+  (should (equal (should-error (eval '(dolist (v)) t))
+                 '(wrong-number-of-arguments (2 . 3) 1)))
+  (should (equal (should-error (eval '(dolist (v '(1) nil extra)) t))
+                 '(wrong-number-of-arguments (2 . 3) 4)))
+  (should (equal (should-error (eval '(dolist v) t)) '(wrong-type-argument consp v)))
+  (should (equal (let (acc) (dolist (v '(a b) acc) (push v acc))) '(b a))))
