@@ -860,12 +860,64 @@ Keywords: :initial-value, :from-end, :key."
 
 (defun cl-signum (x) (cond ((> x 0) 1) ((< x 0) -1) (t 0)))
 
-(defun cl-parse-integer (string &rest _) (string-to-number string))
+(defun cl-lib--skip-blanks (string i end)
+  (while (and (< i end) (memq (aref string i) '(?\s ?\t ?\n ?\r ?\f)))
+    (setq i (1+ i)))
+  i)
+
+(defun cl-parse-integer (string &rest keys)
+  "The integer STRING spells in :radix (10) between :start and :end,
+blanks around it allowed; with :junk-allowed, what precedes the junk
+\(nil without digits) rather than an error."
+  (let* ((i (or (plist-get keys :start) 0))
+         (end (or (plist-get keys :end) (length string)))
+         (radix (or (plist-get keys :radix) 10))
+         (sign 1) (sum nil) digit)
+    (unless (<= i end (length string))
+      (error "Bad interval: [%d, %d)" i end))
+    (setq i (cl-lib--skip-blanks string i end))
+    (when (and (< i end) (memq (aref string i) '(?+ ?-)))
+      (when (eq (aref string i) ?-) (setq sign -1))
+      (setq i (1+ i)))
+    (while (and (< i end) (setq digit (cl-digit-char-p (aref string i) radix)))
+      (setq sum (+ (* (or sum 0) radix) digit) i (1+ i)))
+    (setq i (cl-lib--skip-blanks string i end))
+    (cond ((plist-get keys :junk-allowed) (and sum (* sign sum)))
+          ((and sum (= i end)) (* sign sum))
+          (t (error "Not an integer string: `%s'" string)))))
 
 (defun cl-floor (x &optional y) (let ((q (floor x y))) (list q (- x (if y (* q y) q)))))
 (defun cl-truncate (x &optional y) (let ((q (truncate x y))) (list q (- x (if y (* q y) q)))))
 
 (defun cl-values (&rest values) values)
+(defun cl-nth-value (n values) "The Nth of the multiple VALUES." (nth n values))
+
+(defvar cl--gensym-counter 0 "The number in the next `cl-gensym' name.")
+
+(defun cl-gensym (&optional prefix)
+  "A new uninterned symbol named PREFIX (\"G\") and a number; an
+integer PREFIX is the number."
+  (let ((num (if (integerp prefix) prefix
+               (prog1 cl--gensym-counter
+                 (setq cl--gensym-counter (1+ cl--gensym-counter))))))
+    (make-symbol (format "%s%d" (if (stringp prefix) prefix "G") num))))
+
+(defun cl-get (symbol property &optional default)
+  "SYMBOL's PROPERTY, or DEFAULT when it has none (nil values count)."
+  (let ((cell (plist-member (symbol-plist symbol) property)))
+    (if cell (cadr cell) default)))
+
+(defun cl-remprop (symbol property)
+  "Remove PROPERTY from SYMBOL's plist; t if it was there."
+  (let ((plist (symbol-plist symbol)))
+    (cond ((null plist) nil)
+          ((eq (car plist) property) (setplist symbol (cddr plist)) t)
+          (t (let ((tail (cdr plist)))
+               (while (and (cdr tail) (not (eq (cadr tail) property)))
+                 (setq tail (cddr tail)))
+               (when (cdr tail)
+                 (setcdr tail (cdr (cddr tail)))
+                 t))))))
 
 ;; Multiple values are lists, as in Emacs's cl-lib.
 (defmacro cl-multiple-value-bind (vars form &rest body)
@@ -892,6 +944,8 @@ Keywords: :initial-value, :from-end, :key."
 
 (defun cl-digit-char-p (char &optional radix)
   "The value of CHAR as a digit in RADIX (10 by default), or nil."
+  (unless (<= 2 (or radix 10) 36)
+    (signal 'args-out-of-range (list 'radix radix '(2 36))))
   (let ((v (cond ((<= ?0 char ?9) (- char ?0))
                  ((<= ?a char ?z) (+ 10 (- char ?a)))
                  ((<= ?A char ?Z) (+ 10 (- char ?A))))))
