@@ -230,7 +230,7 @@ void set_symbol_value(mrt *rt, mval sym, mval v)
 {
   sym = variable_base(rt, sym);
   struct symbol *s = XSYMBOL(rt, sym);
-  if (s->constant)
+  if (s->constant && !(v == sym && keywordp(rt, sym))) /* (setq :k :k) is allowed */
     xsignal1(rt, Qsetting_constant, sym);
   symbol_store(s, v);
   notice_write(rt, s, sym);

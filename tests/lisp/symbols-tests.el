@@ -155,3 +155,12 @@
   (should (equal (get 'symbols-tests--obsolete 'byte-obsolete-variable)
                  '(symbols-tests--base nil "28.1")))
   (should (eq (indirect-variable 'symbols-tests--obsolete) 'symbols-tests--base)))
+
+(ert-deftest symbols-setq-keyword-to-itself ()
+  ;; A keyword may be set to itself (its own value); anything else errs.
+  (should (eq (setq :some-key :some-key) :some-key))
+  (let ((k :other-key))
+    (should (eq (eval '(setq :other-key k) `((k . ,k))) :other-key)))
+  (should (equal (should-error (eval '(setq :some-key 3) t))
+                 '(setting-constant :some-key)))
+  (should (equal (should-error (eval '(setq nil nil) t)) '(setting-constant nil))))
