@@ -41,28 +41,33 @@
 /* Limbs of dead bignums, kept for the next results instead of going
    back to malloc: bignum-heavy loops (pidigits) make and drop bignums
    of similar sizes at every step, and a sweep frees them by the
-   thousand.  Blocks of up to 2^(LIMB_CLASSES-1) limbs are allocated in
-   power-of-two sizes, so a dead block fits any later number of its
-   class; each class is a list threaded through the blocks' first limb.
+   thousand.  Blocks of up to LIMB_CLASS_MAX limbs are allocated in
+   class sizes, so a dead block fits any later number of its class; each
+   class is a list threaded through the blocks' first limb.  Classes
+   grow by 1.5 and 4/3 in turn (1, 2, 3, 5, 7, 11, 15, 23, ... limbs):
+   rounding up to a power of two left a quarter of the cache unused on
+   average.  From three limbs on, a class is one limb short of a power
+   of two or of 1.5 times one, so that with the header a block fills
+   malloc's chunk exactly.
 
-   Reused limbs do not count toward the next collection (they are not
-   new memory), so the bound is also how much allocation a cycle can
-   do beyond gc-cons-threshold: a larger cache means fewer collections
-   for more resident memory.  8 MiB makes pidigits collect 3 times less
-   often than 2 MiB did, for about 7 MiB more peak RSS (bench/PERF.md).
+   The cache serves GMP's own allocations too, and how much reuse
+   counts toward the next collection is set_limb_cache_bounds' business.
    A cache that served nothing during a whole cycle is released after
-   it, so a runtime that stops using bignums gives the memory back.
-   Under a heap limit the cache takes at most a sixteenth of it: cached
-   limbs count as the runtime's memory. */
-#define LIMB_CLASSES 10 /* 1, 2, 4, ... 512 limbs */
+   it, so a runtime that stops using bignums gives the memory back. */
+#define LIMB_CLASSES 23     /* 1, 2, 3, 5, 7, 11, ... 3071, 4095 limbs */
+#define LIMB_CLASS_MAX 4095
+#define FREE_REUSE_MIN_BYTES ((size_t)256 << 10)
 #define LIMB_CACHE_MAX_BYTES ((size_t)8 << 20)
 
 struct bignum_state {
   uint64_t rng[4]; /* xoshiro256** */
   mp_limb_t *free_limbs[LIMB_CLASSES];
   size_t cached_bytes;
-  size_t reused_this_cycle; /* blocks the cache served since the last collection */
+  size_t reused_this_cycle; /* bytes the cache served since the last collection */
   bool cache_offered;       /* the cache had blocks when this cycle began */
+  bool caching;             /* the collector lets freed blocks be kept */
+  size_t cache_max;         /* bytes */
+  size_t free_reuse;        /* bytes a cycle may reuse without counting them */
   mpz_t scratch;            /* bignum_scratch's */
 };
 
@@ -93,25 +98,181 @@ __attribute__((no_sanitize_address)) static bool our_block(const struct gmp_head
 }
 static size_t block_total(const struct gmp_header *h) { return (size_t)(h->tagged >> 16); }
 
-/* The size class of a block of NLIMBS limbs, rounding up; -1 when it
-   is too large to recycle. */
-static int limb_class_up(size_t nlimbs)
+/* Class C holds blocks of class_limbs(C) limbs: one less than 2, 3,
+   4, 6, 8, 12, ... 4096 (C odd: 3 << (C-1)/2; C even: 2 << C/2). */
+static size_t class_limbs(int cls)
 {
-  if (nlimbs > ((size_t)1 << (LIMB_CLASSES - 1)))
-    return -1;
-  return nlimbs <= 1 ? 0 : 64 - __builtin_clzll((unsigned long long)(nlimbs - 1));
+  size_t whole = cls & 1 ? (size_t)3 << (cls - 1) / 2 : (size_t)2 << cls / 2;
+  return whole - 1;
 }
 
+/* The class of the smallest blocks holding NLIMBS limbs; -1 when they
+   are too large to recycle. */
+static int limb_class_up(size_t nlimbs)
+{
+  if (nlimbs > LIMB_CLASS_MAX)
+    return -1;
+  size_t whole = nlimbs + 1;
+  if (whole <= 2)
+    return 0;
+  int k = 63 - __builtin_clzll((unsigned long long)(whole - 1)); /* 2^k < whole <= 2^(k+1) */
+  return whole <= ((size_t)3 << (k - 1)) ? 2 * k - 1 : 2 * k;
+}
+
+static size_t block_limbs(const struct gmp_header *h)
+{
+  return (block_total(h) - sizeof *h) / sizeof(mp_limb_t);
+}
+
+/* Memory a cycle reuses from the cache is not new, but it is the
+   garbage of the cycle: a cycle that could reuse without limit would
+   keep all it made until the next collection.  So reuse beyond
+   free_reuse counts toward the collection like new memory.  free_reuse
+   follows the runtime's live data (heap and outside memory, less the
+   cache itself): a collection's cost grows with the live data, so the
+   garbage a cycle may make grows with it, as gc-cons-percentage makes
+   the threshold do.  The cache itself may hold more (LIMB_CACHE_MAX_BYTES),
+   so what a cycle reuses comes from the cache rather than from malloc;
+   under a heap limit it takes at most a sixteenth of it: cached limbs
+   count as the runtime's memory. */
+static void set_limb_cache_bounds(struct bignum_state *st, const struct gc *g)
+{
+  size_t live = gc_live_bytes(g);
+  size_t own = live > st->cached_bytes ? live - st->cached_bytes : 0;
+  st->free_reuse = own < FREE_REUSE_MIN_BYTES ? FREE_REUSE_MIN_BYTES : own;
+  size_t limit = gc_heap_limit(g);
+  st->cache_max = limit && limit / 16 < LIMB_CACHE_MAX_BYTES ? limit / 16 : LIMB_CACHE_MAX_BYTES;
+}
+
+/* BYTES of cached blocks are being used again: beyond the cycle's free
+   reuse, they count toward the next collection. */
+static void note_reuse(struct bignum_state *st, struct gc *g, size_t bytes)
+{
+  size_t before = st->reused_this_cycle;
+  st->reused_this_cycle += bytes;
+  size_t free_until = before > st->free_reuse ? before : st->free_reuse;
+  if (st->reused_this_cycle > free_until)
+    gc_count_allocation(g, (ptrdiff_t)(st->reused_this_cycle - free_until));
+}
+
+static mp_limb_t *pop_cached_limbs(struct bignum_state *st, int cls)
+{
+  mp_limb_t *limbs = st->free_limbs[cls];
+  if (limbs) {
+    struct gmp_header *h = header_of(limbs);
+    st->free_limbs[cls] = (mp_limb_t *)(uintptr_t)limbs[0];
+    st->cached_bytes -= block_total(h);
+    gc_note_gmp(h->gc, (ptrdiff_t)block_total(h));
+  }
+  return limbs;
+}
+
+/* A cached block of class CLS or of one of the next four (at most
+   about four times as large), or NULL. */
+static mp_limb_t *take_cached_limbs(struct bignum_state *st, int cls)
+{
+  mp_limb_t *limbs = NULL;
+  for (int c = cls; !limbs && c < LIMB_CLASSES && c <= cls + 4; c++)
+    limbs = pop_cached_limbs(st, c);
+  if (limbs)
+    note_reuse(st, header_of(limbs)->gc, block_total(header_of(limbs)));
+  return limbs;
+}
+
+/* Cached limbs stay counted as external memory, but no longer as live
+   GMP bytes. */
+static bool cache_limbs(struct bignum_state *st, struct gmp_header *h)
+{
+  size_t nlimbs = block_limbs(h);
+  int cls = limb_class_up(nlimbs);
+  if (cls < 0 || nlimbs != class_limbs(cls) || st->cached_bytes + block_total(h) > st->cache_max)
+    return false;
+  mp_limb_t *limbs = (mp_limb_t *)(h + 1);
+  limbs[0] = (mp_limb_t)(uintptr_t)st->free_limbs[cls];
+  st->free_limbs[cls] = limbs;
+  st->cached_bytes += block_total(h);
+  gc_note_gmp(h->gc, -(ptrdiff_t)block_total(h));
+  return true;
+}
+
+static void release_block(struct gmp_header *h)
+{
+  if (h->gc) {
+    gc_note_gmp(h->gc, -(ptrdiff_t)block_total(h));
+    gc_xfree(h->gc, h, block_total(h));
+  } else {
+    free(h);
+  }
+}
+
+/* Limbs at P go to ST's cache when OWNER paid for them and there is
+   room, else back to the system. */
+static void dispose_limbs(struct bignum_state *st, const struct gc *owner, void *p)
+{
+  struct gmp_header *h = header_of(p);
+  if (!our_block(h))
+    free(p);
+  else if (!(st && h->gc && h->gc == owner && cache_limbs(st, h)))
+    release_block(h);
+}
+
+static void release_cached_limbs(struct bignum_state *st)
+{
+  for (int cls = 0; cls < LIMB_CLASSES; cls++) {
+    mp_limb_t *limbs;
+    while ((limbs = pop_cached_limbs(st, cls)))
+      release_block(header_of(limbs));
+  }
+}
+
+/* Free cached blocks, smallest classes first, until BYTES are freed or
+   the cache is empty; the bytes freed. */
+static size_t evict_cached_bytes(struct bignum_state *st, size_t bytes)
+{
+  size_t freed = 0;
+  for (int cls = 0; cls < LIMB_CLASSES && freed < bytes && st->cached_bytes; cls++) {
+    mp_limb_t *limbs;
+    while (freed < bytes && (limbs = pop_cached_limbs(st, cls))) {
+      freed += block_total(header_of(limbs));
+      release_block(header_of(limbs));
+    }
+  }
+  return freed;
+}
+
+/* ================================================================== */
+/* GMP memory functions                                               */
+/* ================================================================== */
+
+/* GMP's own allocations (results growing, mpz_t temporaries) are served
+   from the current runtime's cache too: a result that outgrows the
+   block it was given would otherwise leave that block to malloc and
+   take a fresh, counted one. */
 static void *gmp_block_new(size_t n)
 {
   int cls = limb_class_up((n + sizeof(mp_limb_t) - 1) / sizeof(mp_limb_t));
-  if (cls >= 0)
-    n = sizeof(mp_limb_t) << cls;
+  mrt *rt = mrt_current;
+  if (cls >= 0) {
+    mp_limb_t *cached = rt && rt->bignum ? take_cached_limbs(rt->bignum, cls) : NULL;
+    if (cached)
+      return cached;
+    n = class_limbs(cls) * sizeof(mp_limb_t);
+  }
   size_t total = n + sizeof(struct gmp_header);
-  struct gc *gc = mrt_current ? mrt_current->gc : NULL;
+  struct gc *gc = rt ? rt->gc : NULL;
+  /* A miss frees cached blocks of the sizes the program is not asking
+     for (pidigits' numbers grow as it runs: the cache fills with sizes
+     it has outgrown), and the new block, taking their place, counts as
+     reuse rather than as new memory. */
+  size_t replaced = gc && rt->bignum && rt->bignum->cached_bytes ? evict_cached_bytes(rt->bignum, total) : 0;
   struct gmp_header *h = gc ? gc_xmalloc_atomic(gc, total) : NULL;
   if (h) {
     gc_note_gmp(gc, (ptrdiff_t)total);
+    if (replaced) {
+      size_t reused = replaced < total ? replaced : total;
+      gc_count_allocation(gc, -(ptrdiff_t)reused);
+      note_reuse(rt->bignum, gc, reused);
+    }
   } else {
     /* No runtime, or its limit refused: an uncounted block beats a
        crash, and the width checks keep this rare and small. */
@@ -131,15 +292,9 @@ static void *gmp_block_new(size_t n)
 static void gmp_block_free(void *p, size_t n)
 {
   (void)n;
-  struct gmp_header *h = header_of(p);
-  if (!our_block(h)) {
-    free(p);
-  } else if (h->gc) {
-    gc_note_gmp(h->gc, -(ptrdiff_t)block_total(h));
-    gc_xfree(h->gc, h, block_total(h));
-  } else {
-    free(h);
-  }
+  mrt *rt = mrt_current;
+  struct bignum_state *st = rt ? rt->bignum : NULL;
+  dispose_limbs(st && st->caching ? st : NULL, rt ? rt->gc : NULL, p);
 }
 
 static void *gmp_block_realloc(void *p, size_t oldn, size_t newn)
@@ -165,94 +320,29 @@ static pthread_once_t gmp_memory_once = PTHREAD_ONCE_INIT;
 /* Objects                                                            */
 /* ================================================================== */
 
-static size_t block_limbs(const struct gmp_header *h)
-{
-  return (block_total(h) - sizeof *h) / sizeof(mp_limb_t);
-}
-
-static size_t limb_cache_max(const struct gc *g)
-{
-  size_t limit = gc_heap_limit(g);
-  return limit && limit / 16 < LIMB_CACHE_MAX_BYTES ? limit / 16 : LIMB_CACHE_MAX_BYTES;
-}
-
 /* A dead bignum's limbs go to its runtime's cache when they are of a
-   class and were paid for by this collector, else back to GMP.  Cached
-   limbs stay counted as external memory, but no longer as live GMP
-   bytes. */
+   class and were paid for by this collector, else back to GMP. */
 static void finalize_bignum(struct gc *g, struct vectorlike *obj, void *ud)
 {
   mrt *rt = ud;
   mpz_ptr z = ((struct lisp_bignum *)obj)->value;
   if (!z->_mp_alloc) /* a zeroed or never-grown mpz owns no limbs */
     return;
-  struct bignum_state *st = rt->bignum;
-  struct gmp_header *h = header_of(z->_mp_d);
-  size_t nlimbs = block_limbs(h);
-  int cls = limb_class_up(nlimbs);
-  if (st && our_block(h) && h->gc == g && cls >= 0 && nlimbs == ((size_t)1 << cls) &&
-      st->cached_bytes + block_total(h) <= limb_cache_max(g)) {
-    z->_mp_d[0] = (mp_limb_t)(uintptr_t)st->free_limbs[cls];
-    st->free_limbs[cls] = z->_mp_d;
-    st->cached_bytes += block_total(h);
-    gc_note_gmp(g, -(ptrdiff_t)block_total(h));
-  } else {
-    mpz_clear(z);
-  }
+  dispose_limbs(rt->bignum, g, z->_mp_d);
   z->_mp_alloc = 0;
 }
 
-static mp_limb_t *pop_cached_limbs(struct bignum_state *st, int cls)
-{
-  mp_limb_t *limbs = st->free_limbs[cls];
-  if (limbs) {
-    struct gmp_header *h = header_of(limbs);
-    st->free_limbs[cls] = (mp_limb_t *)(uintptr_t)limbs[0];
-    st->cached_bytes -= block_total(h);
-    st->reused_this_cycle++;
-    gc_note_gmp(h->gc, (ptrdiff_t)block_total(h));
-  }
-  return limbs;
-}
-
-static void release_cached_limbs(struct bignum_state *st)
-{
-  for (int cls = 0; cls < LIMB_CLASSES; cls++) {
-    mp_limb_t *limbs;
-    while ((limbs = pop_cached_limbs(st, cls)))
-      gmp_block_free(limbs, block_limbs(header_of(limbs)) * sizeof(mp_limb_t));
-  }
-}
-
-/* Free one cached block, of the smallest class that has any. */
-static void evict_cached_limbs(struct bignum_state *st)
-{
-  for (int cls = 0; cls < LIMB_CLASSES; cls++) {
-    mp_limb_t *limbs = pop_cached_limbs(st, cls);
-    if (limbs) {
-      gmp_block_free(limbs, block_limbs(header_of(limbs)) * sizeof(mp_limb_t));
-      return;
-    }
-  }
-}
-
-/* Give Z (fresh, without limbs) a cached block of at least NLIMBS.
-   A miss evicts a block of another class: a sweep fills the cache with
-   whichever classes die first, and a cache full of sizes the program
-   has outgrown (pidigits' numbers grow as it runs) would otherwise turn
-   away every dead block of the size now in use (bench/PERF.md). */
+/* Give Z (fresh, without limbs) a cached block of at least NLIMBS.  On
+   a miss Z stays empty, and GMP's first allocation for it makes room in
+   the cache (gmp_block_new). */
 static void adopt_cached_limbs(struct bignum_state *st, mpz_ptr z, size_t nlimbs)
 {
   int cls = limb_class_up(nlimbs);
   if (cls < 0)
     return;
-  mp_limb_t *limbs = NULL;
-  for (int c = cls; !limbs && c < LIMB_CLASSES && c <= cls + 2; c++)
-    limbs = pop_cached_limbs(st, c);
-  if (!limbs) {
-    evict_cached_limbs(st);
+  mp_limb_t *limbs = take_cached_limbs(st, cls);
+  if (!limbs)
     return;
-  }
   z->_mp_d = limbs;
   z->_mp_alloc = (int)block_limbs(header_of(limbs));
 }
@@ -636,6 +726,8 @@ void bignum_init(mrt *rt)
     if (!rt->bignum)
       memory_full(rt);
     mpz_init(rt->bignum->scratch);
+    rt->bignum->caching = gc_owns_freed_memory(rt->gc);
+    set_limb_cache_bounds(rt->bignum, rt->gc);
   }
   gc_set_finalizer(rt->gc, PVEC_BIGNUM, finalize_bignum, rt);
   defvar(rt, Qinteger_width, make_fixnum(65536));
@@ -653,6 +745,9 @@ void bignum_after_collect(mrt *rt)
     release_cached_limbs(st);
   st->reused_this_cycle = 0;
   st->cache_offered = st->cached_bytes > 0;
+  set_limb_cache_bounds(st, rt->gc);
+  if (st->cached_bytes > st->cache_max)
+    evict_cached_bytes(st, st->cached_bytes - st->cache_max);
 }
 
 /* Runs before the collector is freed; the bignums it then finalizes

@@ -32,7 +32,7 @@ static inline mpz_ptr XBIGNUM_MPZ(mval x) { return ((struct lisp_bignum *)untag(
 void bignum_init(mrt *rt);   /* per runtime: finalizer, state, integer-width */
 void bignum_close(mrt *rt);
 /* After each collection: a limb cache that served nothing during the
-   cycle is released. */
+   cycle is released, and the cycle's free reuse follows the live data. */
 void bignum_after_collect(mrt *rt);
 /* A number to compute into when the result is usually a fixnum (a
    quotient of similar sizes): make_integer_mpz then copies it only if

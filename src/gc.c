@@ -89,6 +89,10 @@
 ** GNU Emacs does not count GMP limbs; counting them is what keeps
 ** pidigits' peak memory small, because the limbs of dead bignums are
 ** only freed when a collection finalizes their bignums.
+** Limbs bignum.c reuses from its cache of dead ones are not new memory,
+** but they are the cycle's garbage all the same: beyond an allowance
+** that follows the live data, bignum.c counts them too
+** (gc_count_allocation).
 **
 ** Running out.  All system memory -- heap blocks and gc_x* -- passes
 ** through one gate (sys_alloc) that enforces the heap limit and the
@@ -819,6 +823,15 @@ void gc_note_gmp(struct gc *g, ptrdiff_t delta)
   g->stats.gmp_bytes += (size_t)delta;
 }
 
+void gc_count_allocation(struct gc *g, ptrdiff_t delta)
+{
+  size_t refund = delta < 0 ? (size_t)-delta : 0;
+  if (refund)
+    g->stats.bytes_since_gc -= refund < g->stats.bytes_since_gc ? refund : g->stats.bytes_since_gc;
+  else
+    g->stats.bytes_since_gc += (size_t)delta;
+}
+
 /* ================================================================== */
 /* Marking                                                            */
 /* ================================================================== */
@@ -1453,6 +1466,8 @@ void gc_set_stress(struct gc *g, bool on)
 }
 void gc_set_heap_limit(struct gc *g, size_t bytes) { g->cfg.heap_limit = bytes; }
 size_t gc_heap_limit(const struct gc *g) { return g->cfg.heap_limit; }
+size_t gc_live_bytes(const struct gc *g) { return g->stats.live_bytes_after_gc; }
+bool gc_owns_freed_memory(const struct gc *g) { (void)g; return true; }
 
 void gc_set_fail_alloc(struct gc *g, unsigned long every)
 {

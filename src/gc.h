@@ -157,6 +157,12 @@ void gc_set_log(struct gc *g, bool on);
 void gc_set_stress(struct gc *g, bool on);
 void gc_set_heap_limit(struct gc *g, size_t bytes);
 size_t gc_heap_limit(const struct gc *g); /* 0 = none */
+/* Heap and gc_x* bytes live after the last collection. */
+size_t gc_live_bytes(const struct gc *g);
+/* Whether memory handed back with gc_xfree is the caller's until then:
+   false over Boehm, which reclaims gc_x* blocks that look unreachable,
+   so a list of freed blocks kept outside its heap would be reclaimed. */
+bool gc_owns_freed_memory(const struct gc *g);
 /* Fault injection (issue 7): fail every Nth system allocation from now
    on, 0 = never.  A runtime cannot initialise under it, so hosts open
    with fail_alloc_every = 0 and arm it here once initialised. */
@@ -182,6 +188,10 @@ void gc_get_stats(struct gc *g, struct gc_stats *out);
    them toward the trigger; gc_note_gmp only tallies how many of the
    external bytes are limbs (stats.gmp_bytes). */
 void gc_note_gmp(struct gc *g, ptrdiff_t delta);
+/* Counts DELTA more bytes toward the next collection than gc_x* did:
+   memory reused outside the heap (GMP's limb cache), or, negative, a
+   gc_x* block taking the place of memory freed for it. */
+void gc_count_allocation(struct gc *g, ptrdiff_t delta);
 
 /* Called after each collection with collection inhibited (it may
    allocate), e.g. to update gcs-done and gc-elapsed.  NULL removes. */

@@ -955,6 +955,56 @@ START_TEST(idle_limb_cache_is_released)
 }
 END_TEST
 
+/* GMP's own allocations are served from the limb cache: a block GMP
+   frees comes back for its next request of a size up to four classes
+   smaller (plain malloc would not hand a 104-byte chunk to a 40-byte
+   request). */
+START_TEST(gmp_allocations_reuse_cached_limbs)
+{
+  void *(*gmp_alloc)(size_t);
+  void *(*gmp_realloc)(void *, size_t, size_t);
+  void (*gmp_free)(void *, size_t);
+  mp_get_memory_functions(&gmp_alloc, &gmp_realloc, &gmp_free);
+  void *eleven = gmp_alloc(11 * sizeof(mp_limb_t));
+  gmp_free(eleven, 11 * sizeof(mp_limb_t));
+  void *five = gmp_alloc(5 * sizeof(mp_limb_t));
+  ck_assert_ptr_eq(five, eleven);
+  gmp_free(five, 5 * sizeof(mp_limb_t));
+}
+END_TEST
+
+static size_t bytes_since_gc(void)
+{
+  struct gc_stats st;
+  gc_get_stats(rt->gc, &st);
+  return st.bytes_since_gc;
+}
+
+/* Reusing cached limbs brings the next collection no closer, up to
+   about the live data's size in a cycle; beyond, it counts like new
+   memory, so a cycle's garbage stays bounded. */
+START_TEST(limb_reuse_beyond_the_live_size_counts)
+{
+  void *(*gmp_alloc)(size_t);
+  void *(*gmp_realloc)(void *, size_t, size_t);
+  void (*gmp_free)(void *, size_t);
+  mp_get_memory_functions(&gmp_alloc, &gmp_realloc, &gmp_free);
+  const size_t block = 4095 * sizeof(mp_limb_t); /* the largest class */
+  gc_collect(rt->gc, "test baseline");
+  bignum_after_collect(rt);
+  size_t base = bytes_since_gc();
+  for (int i = 0; i < 4; i++) /* 128 KiB, under the 256 KiB minimum */
+    gmp_free(gmp_alloc(block), block);
+  ck_assert_uint_le(bytes_since_gc(), base + block + 64);
+  struct gc_stats st;
+  gc_get_stats(rt->gc, &st);
+  size_t reused = 4 * st.live_bytes_after_gc + (1u << 20);
+  for (size_t n = 0; n < reused; n += block)
+    gmp_free(gmp_alloc(block), block);
+  ck_assert_uint_ge(bytes_since_gc(), base + reused / 2);
+}
+END_TEST
+
 /* ================================================================== */
 /* Floats                                                             */
 /* ================================================================== */
@@ -1137,6 +1187,8 @@ int main(void)
   tcase_add_test(tc, foreign_gmp_blocks_are_handled);
   tcase_add_test(tc, gmp_memory_is_charged_and_returned);
   tcase_add_test(tc, idle_limb_cache_is_released);
+  tcase_add_test(tc, gmp_allocations_reuse_cached_limbs);
+  tcase_add_test(tc, limb_reuse_beyond_the_live_size_counts);
   tcase_add_test(tc, float_text_round_trips);
   tcase_add_test(tc, float_text_matches_emacs_forms);
   tcase_add_test(tc, parse_reports_what_it_used);
