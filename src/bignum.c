@@ -754,8 +754,8 @@ void bignum_after_collect(mrt *rt)
    find no cache and give their limbs straight back. */
 void bignum_close(mrt *rt)
 {
+  mpz_clear(rt->bignum->scratch); /* first: its limbs may go to the cache */
   release_cached_limbs(rt->bignum);
-  mpz_clear(rt->bignum->scratch);
   free(rt->bignum);
   rt->bignum = NULL;
 }
