@@ -42,66 +42,111 @@ static uint64_t mix(uint64_t h)
 
 static uint64_t combine(uint64_t h, uint64_t x) { return (h << 4) + (h >> 60) + x; }
 
-static uint64_t hash_bytes(const uint8_t *p, size_t n)
+/* Emacs 28 folds a hash into the 62 bits of a fixnum this way. */
+#define INTMASK ((UINT64_C(1) << 62) - 1)
+static uint64_t reduce(uint64_t h) { return (h ^ h >> 2) & INTMASK; }
+
+/* Emacs 28's values where they do not depend on addresses: a fixnum
+   is N with its tag bits flipped (2 when even, 6 when odd). */
+static uint64_t sxhash_eq(mval x)
 {
-  uint64_t h = 1469598103934665603u; /* FNV-1a */
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ p[i]) * 1099511628211u;
-  return h;
+  if (NILP(x)) /* nil is address 0 in Emacs */
+    return 0;
+  if (FIXNUMP(x)) {
+    int64_t n = XFIXNUM(x);
+    return (uint64_t)(n ^ (n & 1 ? 6 : 2));
+  }
+  return mix(x);
 }
 
-static uint64_t sxhash_eq(mval x) { return mix(x); }
+/* Emacs reads the words in the machine's order: little-endian here. */
+static uint64_t load_le(const uint8_t *p, size_t n)
+{
+  uint64_t v = 0;
+  for (size_t i = n; i-- > 0;)
+    v = v << 8 | p[i];
+  return v;
+}
+
+/* Emacs 28's string hash, so sxhash-equal of a string agrees: from
+   the length, up to eight words sampled along the string, then any
+   bytes after the last sample one at a time. */
+static uint64_t hash_string(const uint8_t *p, size_t n)
+{
+  uint64_t h = n;
+  size_t step = 8 + n / 8, i = 0;
+  for (; i + 8 <= n; i += step)
+    h = combine(h, load_le(p + i, 8));
+  for (; i < n; i++)
+    h = combine(h, p[i]);
+  return reduce(h);
+}
 
 uint64_t sxhash_eql(mval x)
 {
   if (FLOATP(x)) {
     double d = XFLOAT(x);
-    return hash_bytes((const uint8_t *)&d, sizeof d);
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return reduce(bits);
   }
-  if (BIGNUMP(x)) {
+  if (BIGNUMP(x)) { /* the limbs of its magnitude */
     mpz_srcptr z = XBIGNUM_MPZ(x);
     size_t n = mpz_size(z);
-    uint64_t h = mpz_sgn(z) < 0;
+    uint64_t h = 0;
     for (size_t i = 0; i < n; i++)
       h = combine(h, mpz_getlimbn(z, (mp_size_t)i));
-    return h;
+    return reduce(h);
   }
   return sxhash_eq(x);
 }
+
+static uint64_t sxhash_words(uint64_t h, const mval *v, int64_t n, int depth);
 
 static uint64_t sxhash_rec(mval x, int depth)
 {
   if (depth > SXHASH_MAX_DEPTH)
     return 0;
+  if (FIXNUMP(x))
+    return (uint64_t)XFIXNUM(x) & INTMASK;
   if (STRINGP(x))
-    return hash_bytes(XSTRING(x)->data, (size_t)XSTRING(x)->nbytes);
+    return hash_string(XSTRING(x)->data, (size_t)XSTRING(x)->nbytes);
   if (CONSP(x)) {
     uint64_t h = 0;
-    int i = 0;
-    for (; CONSP(x) && i < SXHASH_MAX_LEN; x = XCDR(x), i++)
+    for (int i = 0; depth < SXHASH_MAX_DEPTH && CONSP(x) && i < SXHASH_MAX_LEN; x = XCDR(x), i++)
       h = combine(h, sxhash_rec(XCAR(x), depth + 1));
-    if (!NILP(x) && i < SXHASH_MAX_LEN)
+    if (!NILP(x))
       h = combine(h, sxhash_rec(x, depth + 1));
-    return h;
+    return reduce(h);
   }
   if (PVECP(x, PVEC_VECTOR) || PVECP(x, PVEC_RECORD)) {
     int64_t n = (int64_t)vl_header_nlisp(XVL(x)->header);
-    uint64_t h = (uint64_t)n;
-    for (int64_t i = 0; i < n && i < SXHASH_MAX_LEN; i++)
-      h = combine(h, sxhash_rec(AREF(x, i), depth + 1));
-    return h;
+    return sxhash_words((uint64_t)n, VECTOR_SLOTS(x), n, depth);
   }
   if (PVECP(x, PVEC_BOOL_VECTOR)) {
     int64_t n = BOOL_VECTOR_LENGTH(x);
-    return combine((uint64_t)n, hash_bytes((const uint8_t *)BOOL_VECTOR_BITS(x),
-                                           (size_t)bool_vector_words(n) * 8));
+    uint64_t h = (uint64_t)n;
+    const uint64_t *words = (const uint64_t *)BOOL_VECTOR_BITS(x);
+    for (int64_t i = 0; i < bool_vector_words(n) && i < SXHASH_MAX_LEN; i++)
+      h = combine(h, words[i]);
+    return reduce(h);
   }
   if (PVECP(x, PVEC_CLOSURE)) /* equal compares them as lists */
     return 0x5A5A;
   return sxhash_eql(x);
 }
 
+static uint64_t sxhash_words(uint64_t h, const mval *v, int64_t n, int depth)
+{
+  for (int64_t i = 0; i < n && i < SXHASH_MAX_LEN; i++)
+    h = combine(h, sxhash_rec(v[i], depth + 1));
+  return reduce(h);
+}
+
 uint64_t sxhash_equal(mval x) { return sxhash_rec(x, 0); }
+
+/* A hash as Lisp sees it: its 62 bits as a signed fixnum, as Emacs. */
+static mval hash_value(uint64_t h) { return make_fixnum((int64_t)((h & INTMASK) << 2) >> 2); }
 
 /* A hash as a non-negative fixnum. */
 static mval hash_fixnum(uint64_t h) { return make_fixnum((int64_t)(h & (uint64_t)MOST_POSITIVE_FIXNUM)); }
@@ -110,22 +155,30 @@ static mval hash_fixnum(uint64_t h) { return make_fixnum((int64_t)(h & (uint64_t
 /* Tests                                                              */
 /* ================================================================== */
 
-static uint64_t table_hash(mval test, mval key)
+/* A user-defined test's hash function may return any object; only a
+   fixnum is used as it is, as in Emacs. */
+static uint64_t table_hash(mrt *rt, struct hash_table *h, mval key)
 {
-  if (test == Qeq)
+  if (h->test == Qeq)
     return sxhash_eq(key);
-  if (test == Qeql)
+  if (h->test == Qeql)
     return sxhash_eql(key);
-  return sxhash_equal(key);
+  if (h->test == Qequal)
+    return sxhash_equal(key);
+  mval v = call1(rt, XCAR(XCDR(h->user)), key);
+  return FIXNUMP(v) ? (uint64_t)XFIXNUM(v) : sxhash_equal(v);
 }
 
-static bool table_same(mrt *rt, mval test, mval a, mval b)
+/* KEY is the one looked up, STORED the table's. */
+static bool table_same(mrt *rt, struct hash_table *h, mval stored, mval key)
 {
-  if (test == Qeq)
-    return a == b;
-  if (test == Qeql)
-    return mrt_eql(a, b);
-  return mrt_equal(rt, a, b);
+  if (h->test == Qeq)
+    return stored == key;
+  if (h->test == Qeql)
+    return mrt_eql(stored, key);
+  if (h->test == Qequal)
+    return mrt_equal(rt, stored, key);
+  return !NILP(call2(rt, XCAR(h->user), key, stored));
 }
 
 /* ================================================================== */
@@ -172,29 +225,53 @@ static void alloc_storage(mrt *rt, mval table, int64_t size)
   h->next_free = make_fixnum(size > 0 ? 0 : -1);
 }
 
+_Noreturn static void bad_arg(mrt *rt, const char *msg, mval x)
+{
+  xsignal2(rt, Qerror, make_cstring(rt, msg), x);
+}
+
+/* (TEST-FN HASH-FN) that define-hash-table-test gave TEST. */
+static mval user_test(mrt *rt, mval test)
+{
+  mval def = SYMBOLP(test) ? get_prop(rt, test, intern(rt, "hash-table-test")) : Qnil;
+  if (!CONSP(def) || !CONSP(XCDR(def)))
+    bad_arg(rt, "Invalid hash table test", test);
+  return def;
+}
+
 mval make_hash_table(mrt *rt, mval test, int64_t size)
 {
   if (size < 0 || (uint64_t)size > VL_MAX_WORDS / 2)
     memory_full(rt);
+  mval user = test == Qeq || test == Qeql || test == Qequal ? Qnil : user_test(rt, test);
   mval table = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
   XHASH_TABLE(table)->test = test;
+  XHASH_TABLE(table)->user = user;
   alloc_storage(rt, table, size);
   return table;
 }
 
-int64_t hash_lookup(mrt *rt, mval table, mval key)
+/* The entry index of KEY, or -1; *HV is set to KEY's hash (a fixnum). */
+static int64_t lookup_hashed(mrt *rt, mval table, mval key, mval *hv_out)
 {
   struct hash_table *h = XHASH_TABLE(table);
-  mval test = h->test;
-  mval hv = hash_fixnum(table_hash(test, key));
+  mval hv = hash_fixnum(table_hash(rt, h, key));
+  *hv_out = hv;
   int64_t nb = VECTOR_LENGTH(h->index);
   for (int64_t i = fix(h->index, XFIXNUM(hv) % nb); i >= 0; i = fix(h->next, i)) {
-    /* An equal test may allocate (closures), but objects never move
-       and H's vectors are reachable from TABLE. */
-    if (AREF(h->hash, i) == hv && table_same(rt, test, AREF(h->kv, 2 * i), key))
+    /* A test may allocate (closures), or be Lisp that changes the
+       table, but objects never move, H's vectors are reachable from
+       TABLE and entry indexes stay in range as the table only grows. */
+    if (AREF(h->hash, i) == hv && table_same(rt, h, AREF(h->kv, 2 * i), key))
       return i;
   }
   return -1;
+}
+
+int64_t hash_lookup(mrt *rt, mval table, mval key)
+{
+  mval hv;
+  return lookup_hashed(rt, table, key, &hv);
 }
 
 /* Links entry I (hash HV, fixnum) at the head of its bucket chain. */
@@ -227,9 +304,12 @@ static void grow(mrt *rt, mval table)
   h->next_free = make_fixnum(old);
 }
 
+/* KEY is hashed once, before the table changes: a user-defined hash
+   function is Lisp, which could otherwise see a half-made entry. */
 void hash_put(mrt *rt, mval table, mval key, mval value)
 {
-  int64_t i = hash_lookup(rt, table, key);
+  mval hv;
+  int64_t i = lookup_hashed(rt, table, key, &hv);
   if (i >= 0) {
     ASET(XHASH_TABLE(table)->kv, 2 * i + 1, value);
     return;
@@ -241,7 +321,7 @@ void hash_put(mrt *rt, mval table, mval key, mval value)
   h->next_free = AREF(h->next, i);
   ASET(h->kv, 2 * i, key);
   ASET(h->kv, 2 * i + 1, value);
-  link_entry(h, i, hash_fixnum(table_hash(h->test, key)));
+  link_entry(h, i, hv);
   h->count = make_fixnum(XFIXNUM(h->count) + 1);
 }
 
@@ -292,11 +372,6 @@ static bool valid_weakness(mval w)
          w == Qkey_and_value;
 }
 
-_Noreturn static void bad_arg(mrt *rt, const char *msg, mval x)
-{
-  xsignal2(rt, Qerror, make_cstring(rt, msg), x);
-}
-
 /* (make-hash-table &rest KEYWORD-ARGS) */
 static mval Fmake_hash_table(mrt *rt, int n, mval *a)
 {
@@ -317,8 +392,6 @@ static mval Fmake_hash_table(mrt *rt, int n, mval *a)
   }
   if (NILP(test))
     test = Qeql;
-  if (test != Qeq && test != Qeql && test != Qequal)
-    bad_arg(rt, "Invalid hash table test", test);
   if (!NILP(size) && !(FIXNUMP(size) && XFIXNUM(size) >= 0))
     bad_arg(rt, "Invalid hash table size", size);
   if (!valid_weakness(weakness))
@@ -406,6 +479,7 @@ static mval Fcopy_hash_table(mrt *rt, int n, mval *a)
   mval copy = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
   struct hash_table *from = XHASH_TABLE(table), *to = XHASH_TABLE(copy);
   to->test = from->test;
+  to->user = from->user;
   to->weakness = from->weakness;
   to->count = from->count;
   to->next_free = from->next_free;
@@ -437,9 +511,19 @@ static mval table_column(mrt *rt, mval table, bool values)
 static mval Fhash_table_keys(mrt *rt, int n, mval *a) { return table_column(rt, a[0], false); }
 static mval Fhash_table_values(mrt *rt, int n, mval *a) { return table_column(rt, a[0], true); }
 
-static mval Fsxhash_eq(mrt *rt, int n, mval *a) { return hash_fixnum(sxhash_eq(a[0])); }
-static mval Fsxhash_eql(mrt *rt, int n, mval *a) { return hash_fixnum(sxhash_eql(a[0])); }
-static mval Fsxhash_equal(mrt *rt, int n, mval *a) { return hash_fixnum(sxhash_equal(a[0])); }
+/* (define-hash-table-test NAME TEST HASH) */
+static mval Fdefine_hash_table_test(mrt *rt, int n, mval *a)
+{
+  CHECK_SYMBOL(rt, a[0]);
+  mval def = list2(rt, a[1], a[2]);
+  struct symbol *s = XSYMBOL(rt, a[0]);
+  s->plist = plist_put(rt, s->plist, intern(rt, "hash-table-test"), def);
+  return def;
+}
+
+static mval Fsxhash_eq(mrt *rt, int n, mval *a) { return hash_value(sxhash_eq(a[0])); }
+static mval Fsxhash_eql(mrt *rt, int n, mval *a) { return hash_value(sxhash_eql(a[0])); }
+static mval Fsxhash_equal(mrt *rt, int n, mval *a) { return hash_value(sxhash_equal(a[0])); }
 
 static const struct subr_def hashtab_subrs[] = {
   { "make-hash-table", Fmake_hash_table, 0, ARGS_MANY },
@@ -461,6 +545,7 @@ static const struct subr_def hashtab_subrs[] = {
   { "sxhash-eq", Fsxhash_eq, 1, 1 },
   { "sxhash-eql", Fsxhash_eql, 1, 1 },
   { "sxhash-equal", Fsxhash_equal, 1, 1 },
+  { "define-hash-table-test", Fdefine_hash_table_test, 3, 3 },
   { "sxhash", Fsxhash_equal, 1, 1 }, /* obsolete alias, still in Emacs 28 */
 };
 

@@ -18,7 +18,7 @@ void hashtab_init(mrt *rt);
 
 struct hash_table {
   uint64_t header;
-  mval test;      /* Qeq, Qeql or Qequal */
+  mval test;      /* Qeq, Qeql, Qequal or a define-hash-table-test name */
   mval weakness;  /* accepted and ignored: nil, key, value, ... */
   mval kv;        /* vector of 2*size: key i at 2i, value at 2i+1;
                      a free entry's key is Qunbound */
@@ -28,8 +28,9 @@ struct hash_table {
   mval index;     /* vector of buckets: first entry of each, or -1 */
   mval count;     /* fixnum: entries in use */
   mval next_free; /* fixnum: first free entry, or -1 */
+  mval user;      /* (TEST-FN HASH-FN) when TEST is define-hash-table-test's */
 };
-#define HASH_TABLE_NLISP 8
+#define HASH_TABLE_NLISP 9
 static inline struct hash_table *XHASH_TABLE(mval x) { return (struct hash_table *)untag(x); }
 static inline bool HASH_TABLE_P(mval x) { return PVECP(x, PVEC_HASH_TABLE); }
 

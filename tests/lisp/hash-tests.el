@@ -80,3 +80,60 @@
     (push 'x (gethash "l" h))
     (should (= (gethash "a" h) 6))
     (should (equal (gethash "l" h) '(x)))))
+
+;;; define-hash-table-test and Emacs 28's deterministic sxhash values
+
+(define-hash-table-test 'hash-tests--ci
+  (lambda (a b) (string= (downcase a) (downcase b)))
+  (lambda (k) (sxhash-equal (downcase k))))
+
+(ert-deftest hash-user-defined-test ()
+  (should (equal (define-hash-table-test 'hash-tests--eq2 'eq 'sxhash-eq)
+                 '(eq sxhash-eq)))
+  (should (equal (get 'hash-tests--eq2 'hash-table-test) '(eq sxhash-eq)))
+  (let ((h (make-hash-table :test 'hash-tests--ci)))
+    (puthash "Ab" 1 h)
+    (puthash "aB" 2 h)
+    (should (= (gethash "AB" h) 2))
+    (should (= (hash-table-count h) 1))
+    (should (eq (hash-table-test h) 'hash-tests--ci))
+    (should (= (gethash "ab" (copy-hash-table h)) 2))
+    (should (equal (prin1-to-string h)
+                   "#s(hash-table size 65 test hash-tests--ci rehash-size 1.5 rehash-threshold 0.8125 data (\"Ab\" 2))"))
+    (should (= (gethash "AB" (read (prin1-to-string h))) 2))
+    (remhash "AB" h)
+    (should (= (hash-table-count h) 0)))
+  ;; A hash function returning a non-fixnum, and growth past the size.
+  (define-hash-table-test 'hash-tests--const 'equal (lambda (_k) 'same))
+  (let ((h (make-hash-table :test 'hash-tests--const :size 3)))
+    (dotimes (i 50) (puthash (* i 1.5) i h))
+    (should (= (hash-table-count h) 50))
+    (should (= (gethash 3.0 h) 2)))
+  (should (equal (condition-case e (make-hash-table :test 'hash-tests--undefined) (error e))
+                 '(error "Invalid hash table test" hash-tests--undefined)))
+  (should (equal (condition-case e (read "#s(hash-table test hash-tests--undefined data (1 2))")
+                   (error e))
+                 '(error "Invalid hash table test" hash-tests--undefined))))
+
+(ert-deftest hash-sxhash-values ()
+  ;; The values Emacs 28 gives that depend on no address.
+  (should (equal (mapcar #'sxhash-equal '(0 1 -1 42 2305843009213693951))
+                 '(0 1 -1 42 2305843009213693951)))
+  (should (equal (mapcar #'sxhash-eq '(0 1 -1 42 12345 -1000 nil))
+                 '(2 7 -7 40 12351 -998 0)))
+  (should (equal (mapcar #'sxhash-eql '(0 1 -1 42)) '(2 7 -7 40)))
+  (should (equal (mapcar #'sxhash-equal
+                         (list "" "a" "ab" "abcdefg" "abcdefgh" "abcdefghi"
+                               "hello world, this is a long string" "é" "日本語テキスト"))
+                 '(0 109 2670 3798712630 -973129379381265831 -973129379381265843
+                     1363976969208968928 3439 -2239306812947564407)))
+  (should (= (sxhash-equal (make-string 100 ?x)) -1844674407460081038))
+  (should (= (sxhash-equal (string-to-unibyte "\xe9")) 199))
+  (should (equal (mapcar #'sxhash-equal
+                         (list '(1) '(1 2 3) '("a" . 2) [] [1] '((1)) '(1 (2 (3 (4 (5)))))
+                               '(1 2 3 4 5 6 7 8 9) [1 2 3 4 5 6 7 8 9]))
+                 '(1 363 1894 0 21 1 77 381240029 3043726398)))
+  (should (equal (mapcar #'sxhash-eql (list 0.0 -0.0 1.0 2.0 1e10 0.1 (expt 2 70) (- (expt 2 70))))
+                 '(0 -2305843009213693952 -1149543804886319104 1152921504606846976
+                     1333637548878069760 -1128151706656309252 80 80)))
+  (should (= (sxhash-equal 1.5) (sxhash-eql 1.5))))
