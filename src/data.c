@@ -31,10 +31,13 @@ static int64_t vl_length(mval v) { return (int64_t)vl_header_nlisp(XVL(v)->heade
 static bool ARRAYP(mval x) { return VECTORP(x) || STRINGP(x) || BOOL_VECTOR_P(x); }
 
 static mval Fnull(mrt *rt, int n, mval *a) { return bool_val(NILP(a[0])); }
-static mval Fatom(mrt *rt, int n, mval *a) { return bool_val(!CONSP(a[0])); }
-static mval Fconsp(mrt *rt, int n, mval *a) { return bool_val(CONSP(a[0])); }
-static mval Flistp(mrt *rt, int n, mval *a) { return bool_val(CONSP(a[0]) || NILP(a[0])); }
-static mval Fnlistp(mrt *rt, int n, mval *a) { return bool_val(!CONSP(a[0]) && !NILP(a[0])); }
+/* Emacs 28's closures are lists. */
+static bool cons_or_closure(mval x) { return CONSP(x) || PVECP(x, PVEC_CLOSURE); }
+
+static mval Fatom(mrt *rt, int n, mval *a) { return bool_val(!cons_or_closure(a[0])); }
+static mval Fconsp(mrt *rt, int n, mval *a) { return bool_val(cons_or_closure(a[0])); }
+static mval Flistp(mrt *rt, int n, mval *a) { return bool_val(cons_or_closure(a[0]) || NILP(a[0])); }
+static mval Fnlistp(mrt *rt, int n, mval *a) { return bool_val(!cons_or_closure(a[0]) && !NILP(a[0])); }
 static mval Fsymbolp(mrt *rt, int n, mval *a) { return bool_val(SYMBOLP(a[0])); }
 static mval Fkeywordp(mrt *rt, int n, mval *a) { return bool_val(keywordp(rt, a[0])); }
 static mval Fstringp(mrt *rt, int n, mval *a) { return bool_val(STRINGP(a[0])); }
@@ -42,7 +45,7 @@ static mval Fvectorp(mrt *rt, int n, mval *a) { return bool_val(VECTORP(a[0])); 
 static mval Farrayp(mrt *rt, int n, mval *a) { return bool_val(ARRAYP(a[0])); }
 static mval Fsequencep(mrt *rt, int n, mval *a)
 {
-  return bool_val(CONSP(a[0]) || NILP(a[0]) || ARRAYP(a[0]));
+  return bool_val(cons_or_closure(a[0]) || NILP(a[0]) || ARRAYP(a[0]));
 }
 static mval Fcharacterp(mrt *rt, int n, mval *a) { return bool_val(CHARACTERP(a[0])); }
 static mval Fbooleanp(mrt *rt, int n, mval *a) { return bool_val(NILP(a[0]) || a[0] == Qt); }

@@ -184,10 +184,15 @@ struct code {
 #define CODE_NLISP 5
 #define XCODE(x) ((struct code *)untag(x))
 
-/* PVEC_CLOSURE: its code, then the captured values.  A top-level
-   lambda's code is nil until its first call, and its SOURCE is (ARGS
-   . BODY); a nested lambda's code has the lambda list and body. */
-enum { CL_CODE, CL_SOURCE, CL_CAPTURED };
+/* PVEC_CLOSURE: its code, its list, then the captured values.  A
+   top-level lambda's CODE is nil until its first call analyses it, and
+   its LIST slot holds its source (ARGS . BODY) until then; a nested
+   lambda's code has the lambda list and body.  Once there is code,
+   LIST is nil until Lisp code looks at the closure as the list
+   (closure ENV ARGS . BODY) that Emacs 28 makes; it is then made once
+   and kept, so that its parts stay eq.  (A nil test of CODE on every
+   call is one instruction cheaper than a type test.) */
+enum { CL_CODE, CL_LIST, CL_CAPTURED };
 #define CLOSURE_SLOTS(x) (XVL(x)->slots)
 
 /* PVEC_BOX: one Lisp slot. */
@@ -1538,7 +1543,7 @@ FAST1(ev_vlength, {
     return make_fixnum((int64_t)vl_header_nlisp(XVL(x)->header));
 })
 FAST1(ev_not, { return NILP(x) ? Qt : Qnil; })
-FAST1(ev_consp, { return CONSP(x) ? Qt : Qnil; })
+FAST1(ev_consp, { return CONSP(x) || PVECP(x, PVEC_CLOSURE) ? Qt : Qnil; })
 
 struct fast_op {
   const char *name;
@@ -1567,7 +1572,7 @@ static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
                           CL_CAPTURED + (size_t)n->count);
   mval *s = CLOSURE_SLOTS(cl);
   s[CL_CODE] = code;
-  s[CL_SOURCE] = Qnil;
+  s[CL_LIST] = Qnil;
   for (int i = 0; i < n->count; i++)
     s[CL_CAPTURED + i] = fp[n->kids[i]->slot];
   return cl;
@@ -1579,7 +1584,7 @@ static mval ev_make_lazy_closure(mrt *rt, const node *n, mval *fp)
   mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED, CL_CAPTURED);
   mval *s = CLOSURE_SLOTS(cl);
   s[CL_CODE] = Qnil;
-  s[CL_SOURCE] = n->k;
+  s[CL_LIST] = n->k;
   return cl;
 }
 
@@ -2426,9 +2431,10 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
 /* A top-level closure's first call analyses its body. */
 static mval analyse_closure(mrt *rt, mval fn)
 {
-  mval *s = CLOSURE_SLOTS(fn);
-  mval code = analyse_function(rt, NULL, XCAR(s[CL_SOURCE]), XCDR(s[CL_SOURCE]), false, Qnil);
+  mval source = CLOSURE_SLOTS(fn)[CL_LIST];
+  mval code = analyse_function(rt, NULL, XCAR(source), XCDR(source), false, Qnil);
   CLOSURE_SLOTS(fn)[CL_CODE] = code;
+  CLOSURE_SLOTS(fn)[CL_LIST] = Qnil;
   return code;
 }
 
@@ -2971,13 +2977,13 @@ static mval bq_expand(mrt *rt, mval x, int depth)
 static mval closure_args(mval fn)
 {
   mval *s = CLOSURE_SLOTS(fn);
-  return NILP(s[CL_CODE]) ? XCAR(s[CL_SOURCE]) : XCODE(s[CL_CODE])->args;
+  return NILP(s[CL_CODE]) ? XCAR(s[CL_LIST]) : XCODE(s[CL_CODE])->args;
 }
 
 static mval closure_body(mval fn)
 {
   mval *s = CLOSURE_SLOTS(fn);
-  return NILP(s[CL_CODE]) ? XCDR(s[CL_SOURCE]) : XCODE(s[CL_CODE])->body;
+  return NILP(s[CL_CODE]) ? XCDR(s[CL_LIST]) : XCODE(s[CL_CODE])->body;
 }
 
 /* (closure ENV ARGS . BODY) */
@@ -3007,11 +3013,42 @@ static mval closure_with_env(mrt *rt, mval fn, mval recorded)
   return closure_list(rt, fn, env);
 }
 
+/* What closure_env recorded for FN, analysed: (ENTRIES . TAIL). */
+static mval closure_recorded_env(mrt *rt, mval fn)
+{
+  mval env = XCODE(CLOSURE_SLOTS(fn)[CL_CODE])->env;
+  return NILP(env) ? list2(rt, Qnil, Qt) : env;
+}
+
+/* In Emacs a captured variable's binding is the very cons in the
+   closure's environment, so a later setq shows in it: update the
+   kept list's entries of the variables that live in a box. */
+static void refresh_boxed_entries(mval fn, mval recorded, mval env)
+{
+  for (mval e = XCAR(recorded); CONSP(e) && CONSP(env); e = XCDR(e), env = XCDR(env)) {
+    mval x = XCAR(e), entry = XCAR(env);
+    if (!CONSP(x) || !CONSP(entry))
+      continue;
+    mval v = CLOSURE_SLOTS(fn)[CL_CAPTURED + XFIXNUM(XCDR(x))];
+    if (PVECP(v, PVEC_BOX))
+      XCONS(entry)->cdr = BOX_VALUE(v);
+  }
+}
+
+/* A top-level closure is analysed here if it has not run yet: its
+   LIST slot then holds its source.  So a defvar evaluated after that
+   and before its first call does not make its variable special in it. */
 mval closure_as_list(mrt *rt, mval fn)
 {
-  mval code = CLOSURE_SLOTS(fn)[CL_CODE];
-  mval env = NILP(code) ? Qnil : XCODE(code)->env;
-  return closure_with_env(rt, fn, NILP(env) ? list2(rt, Qnil, Qt) : env);
+  mval *s = CLOSURE_SLOTS(fn);
+  if (NILP(s[CL_CODE]))
+    analyse_closure(rt, fn);
+  mval recorded = closure_recorded_env(rt, fn);
+  if (NILP(s[CL_LIST]))
+    s[CL_LIST] = closure_with_env(rt, fn, recorded);
+  else
+    refresh_boxed_entries(fn, recorded, car_safe(cdr_safe(s[CL_LIST])));
+  return s[CL_LIST];
 }
 
 bool functionp(mrt *rt, mval fn)

@@ -18,9 +18,17 @@ mval call2(mrt *rt, mval fn, mval a, mval b);
 mval call3(mrt *rt, mval fn, mval a, mval b, mval c);
 /* Non-nil when FN is callable. */
 bool functionp(mrt *rt, mval fn);
-/* The list Emacs 28 would show for closure FN: (closure ENV ARGS . BODY),
-   for the printer and type-of. */
+/* The list (closure ENV ARGS . BODY) that closure FN is in Emacs 28:
+   made at the first look and kept in FN, so that its parts stay eq.
+   Each look shows the current values of captured variables that a
+   setq can change.  Changing the list changes what Lisp code sees of
+   FN, not what FN does when called. */
 mval closure_as_list(mrt *rt, mval fn);
+/* X as the primitives that take lists see it: a closure's list, or X. */
+static inline mval closure_list_view(mrt *rt, mval x)
+{
+  return PVECP(x, PVEC_CLOSURE) ? closure_as_list(rt, x) : x;
+}
 
 /* The Lisp backtrace, innermost call first: a list of frames
    (FUNCTION ARG...), for --debug.  Call it from rt->on_signal, before

@@ -188,8 +188,13 @@ static bool equal_rec(mrt *rt, mval a, mval b, int depth)
       mrt_error(rt, "Stack overflow in equal");
     if (a == b)
       return true;
-    if (TAG_OF(a) != TAG_OF(b))
-      return false;
+    if (TAG_OF(a) != TAG_OF(b)) {
+      if (!PVECP(a, PVEC_CLOSURE) && !PVECP(b, PVEC_CLOSURE))
+        return false;
+      a = closure_list_view(rt, a); /* a list may be equal to a closure */
+      b = closure_list_view(rt, b);
+      continue;
+    }
     switch (TAG_OF(a)) {
     case TAG_FLOAT:
       return float_same(a, b);
@@ -256,6 +261,8 @@ static mval car_of(mrt *rt, mval x)
 {
   if (CONSP(x))
     return XCAR(x);
+  if (PVECP(x, PVEC_CLOSURE))
+    return XCAR(closure_as_list(rt, x));
   CHECK_LIST(rt, x);
   return Qnil;
 }
@@ -264,6 +271,8 @@ static mval cdr_of(mrt *rt, mval x)
 {
   if (CONSP(x))
     return XCDR(x);
+  if (PVECP(x, PVEC_CLOSURE))
+    return XCDR(closure_as_list(rt, x));
   CHECK_LIST(rt, x);
   return Qnil;
 }
@@ -297,20 +306,32 @@ static void define_cxrs(mrt *rt)
 static mval Fcons_(mrt *rt, int n, mval *a) { return Fcons(rt, a[0], a[1]); }
 static mval Fcar(mrt *rt, int n, mval *a) { return car_of(rt, a[0]); }
 static mval Fcdr(mrt *rt, int n, mval *a) { return cdr_of(rt, a[0]); }
-static mval Fcar_safe(mrt *rt, int n, mval *a) { return CONSP(a[0]) ? XCAR(a[0]) : Qnil; }
-static mval Fcdr_safe(mrt *rt, int n, mval *a) { return CONSP(a[0]) ? XCDR(a[0]) : Qnil; }
+static mval Fcar_safe(mrt *rt, int n, mval *a)
+{
+  mval x = closure_list_view(rt, a[0]);
+  return CONSP(x) ? XCAR(x) : Qnil;
+}
 
+static mval Fcdr_safe(mrt *rt, int n, mval *a)
+{
+  mval x = closure_list_view(rt, a[0]);
+  return CONSP(x) ? XCDR(x) : Qnil;
+}
+
+/* On a closure these change its kept list (see closure_as_list). */
 static mval Fsetcar(mrt *rt, int n, mval *a)
 {
-  CHECK_CONS(rt, a[0]);
-  XCONS(a[0])->car = a[1];
+  mval x = closure_list_view(rt, a[0]);
+  CHECK_CONS(rt, x);
+  XCONS(x)->car = a[1];
   return a[1];
 }
 
 static mval Fsetcdr(mrt *rt, int n, mval *a)
 {
-  CHECK_CONS(rt, a[0]);
-  XCONS(a[0])->cdr = a[1];
+  mval x = closure_list_view(rt, a[0]);
+  CHECK_CONS(rt, x);
+  XCONS(x)->cdr = a[1];
   return a[1];
 }
 
@@ -331,6 +352,7 @@ static mval Fmake_list(mrt *rt, int n, mval *a)
 
 int64_t sequence_length(mrt *rt, mval seq)
 {
+  seq = closure_list_view(rt, seq);
   if (CONSP(seq) || NILP(seq))
     return list_length(rt, seq);
   if (STRINGP(seq))
@@ -393,6 +415,7 @@ static mval length_compare(mrt *rt, mval seq, mval length, enum length_cmp op)
   int64_t len = check_fixnum(rt, length);
   if (op == LENGTH_EQUAL && len < 0)
     return Qnil;
+  seq = closure_list_view(rt, seq);
   if (CONSP(seq)) {
     switch (op) {
     case LENGTH_LESS: return bool_val(length_internal(rt, seq, len) != -1);
@@ -407,12 +430,15 @@ static mval length_compare(mrt *rt, mval seq, mval length, enum length_cmp op)
 static mval Flength_less(mrt *rt, int n, mval *a) { return length_compare(rt, a[0], a[1], LENGTH_LESS); }
 static mval Flength_greater(mrt *rt, int n, mval *a) { return length_compare(rt, a[0], a[1], LENGTH_GREATER); }
 static mval Flength_equal(mrt *rt, int n, mval *a) { return length_compare(rt, a[0], a[1], LENGTH_EQUAL); }
-static mval Fsafe_length(mrt *rt, int n, mval *a) { return make_fixnum(safe_length(a[0])); }
+static mval Fsafe_length(mrt *rt, int n, mval *a)
+{
+  return make_fixnum(safe_length(closure_list_view(rt, a[0])));
+}
 
 static mval Fproper_list_p(mrt *rt, int n, mval *a)
 {
   mval last;
-  int64_t len = safe_walk(a[0], &last);
+  int64_t len = safe_walk(closure_list_view(rt, a[0]), &last);
   return NILP(last) ? make_fixnum(len) : Qnil;
 }
 
@@ -426,6 +452,7 @@ static mval Fproper_list_p(mrt *rt, int n, mval *a)
 static mval nthcdr(mrt *rt, mval n, mval list)
 {
   int64_t count = check_count(rt, n);
+  list = closure_list_view(rt, list);
   mval tail = list, tortoise = list;
   uint64_t steps = 0, power = 2;
   for (int64_t i = 0; i < count; i++) {
@@ -461,7 +488,7 @@ static mval aref_checked(mrt *rt, mval array, mval idx);
 
 static mval Felt(mrt *rt, int n, mval *a)
 {
-  if (CONSP(a[0]) || NILP(a[0]))
+  if (CONSP(a[0]) || NILP(a[0]) || PVECP(a[0], PVEC_CLOSURE))
     return car_of(rt, nthcdr(rt, a[1], a[0]));
   CHECK_TYPE(rt, STRINGP(a[0]) || VECTORP(a[0]) || BOOL_VECTOR_P(a[0]), Qsequencep, a[0]);
   return aref_checked(rt, a[0], a[1]);
@@ -484,7 +511,7 @@ static mval aref_checked(mrt *rt, mval array, mval idx)
 
 static mval Flast(mrt *rt, int n, mval *a)
 {
-  mval list = a[0];
+  mval list = closure_list_view(rt, a[0]);
   int64_t m = safe_length(list);
   if (NILP(a[1]))
     return NILP(list) ? Qnil : nthcdr(rt, make_fixnum(m - 1), list);
@@ -497,6 +524,7 @@ static mval Flast(mrt *rt, int n, mval *a)
 /* (nbutlast LIST N) as subr.el: cut the last N conses off in place. */
 static mval nbutlast(mrt *rt, mval list, mval count)
 {
+  list = closure_list_view(rt, list);
   int64_t m = sequence_length(rt, list);
   int64_t k = NILP(count) ? 1 : check_count(rt, count);
   if (k >= m)
@@ -533,6 +561,7 @@ static bool test_same(mrt *rt, enum test_kind k, mval a, mval b)
 
 static mval member_by(mrt *rt, enum test_kind k, mval elt, mval list)
 {
+  list = closure_list_view(rt, list);
   mval tail = list;
   FOR_EACH_TAIL(rt, tail, list)
     if (test_same(rt, k, XCAR(tail), elt))
@@ -549,6 +578,7 @@ static mval Fmember(mrt *rt, int n, mval *a) { return member_by(rt, TEST_EQUAL, 
    and rassoc) matches KEY by test K, or by calling TESTFN. */
 static mval assoc_by(mrt *rt, enum test_kind k, mval testfn, bool by_cdr, mval key, mval alist)
 {
+  alist = closure_list_view(rt, alist);
   mval tail = alist;
   FOR_EACH_TAIL(rt, tail, alist) {
     mval elt = XCAR(tail);
@@ -700,7 +730,7 @@ mval sequence_to_vector(mrt *rt, mval seq)
 
 static mval Fcopy_sequence(mrt *rt, int n, mval *a)
 {
-  mval s = a[0];
+  mval s = closure_list_view(rt, a[0]);
   if (NILP(s) || CONSP(s))
     return copy_list(rt, s);
   if (STRINGP(s))
@@ -713,6 +743,7 @@ static mval copy_tree(mrt *rt, mval tree, bool vecp, int depth)
 {
   if (depth > COPY_TREE_MAX_DEPTH)
     xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(depth));
+  tree = closure_list_view(rt, tree);
   if (CONSP(tree)) {
     struct list_builder b = { Qnil, Qnil };
     mval tail = tree;
@@ -749,7 +780,7 @@ static mval Fappend(mrt *rt, int n, mval *a)
     return Qnil;
   struct list_builder b = { Qnil, Qnil };
   for (int i = 0; i < n - 1; i++) {
-    mval s = a[i];
+    mval s = closure_list_view(rt, a[i]);
     if (CONSP(s) || NILP(s)) {
       mval tail = s;
       FOR_EACH_TAIL(rt, tail, s)
@@ -806,7 +837,7 @@ static mval reverse_vector_in_place(mval v)
 
 static mval Freverse(mrt *rt, int n, mval *a)
 {
-  mval s = a[0];
+  mval s = closure_list_view(rt, a[0]);
   if (NILP(s) || CONSP(s)) {
     mval r = Qnil, tail = s;
     FOR_EACH_TAIL(rt, tail, s)
@@ -824,7 +855,7 @@ static mval Freverse(mrt *rt, int n, mval *a)
 
 static mval Fnreverse(mrt *rt, int n, mval *a)
 {
-  mval s = a[0];
+  mval s = closure_list_view(rt, a[0]);
   if (NILP(s) || CONSP(s)) {
     list_length(rt, s);
     return nreverse_list(s);
@@ -848,6 +879,7 @@ static mval Fnreverse(mrt *rt, int n, mval *a)
    (or nil when KEEP is false). */
 static mval map_sequence(mrt *rt, mval fn, mval seq, bool keep)
 {
+  seq = closure_list_view(rt, seq);
   if (CONSP(seq) || NILP(seq)) {
     int64_t n = list_length(rt, seq);
     mval results = keep ? make_vector(rt, (size_t)n, Qnil) : Qnil;

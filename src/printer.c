@@ -330,7 +330,7 @@ static mval push_parts(mrt *rt, mval x, mval todo)
     return todo;
   if (CONSP(x))
     return Fcons(rt, XCAR(x), Fcons(rt, XCDR(x), todo));
-  if (PVECP(x, PVEC_CLOSURE)) /* its printed list is fresh: only the parts count */
+  if (PVECP(x, PVEC_CLOSURE)) /* the closure stands for its list */
     return Fcons(rt, closure_as_list(rt, x), todo);
   if (PVECP(x, PVEC_HASH_TABLE)) {
     mval key, value;
@@ -526,8 +526,8 @@ static void print_hash_table(struct printer *p, mval table)
 }
 
 /* A closure prints as the list Emacs 28 would hold, (closure ENV ARGS
-   . BODY).  The list is fresh at each call, so the closure itself is
-   what marks the level: a closure in its own environment prints as #N
+   . BODY).  The closure itself, not its kept list, is what marks the
+   level: a closure in its own environment prints as #N
    (Emacs, whose closure is that list, prints the cdr inline instead:
    ((f closure #1 nil f) t) where marrow prints ((f . #0) t)). */
 static void print_closure(struct printer *p, mval fn)
