@@ -2260,6 +2260,10 @@ static node *analyse_cons_deferring_errors(struct actx *A, mval form)
     handler_pop(A->rt, &h);
     return n;
   }
+  /* Memory running out is no property of the form: a node that
+     signalled it forever would make a retry loop around it endless. */
+  if (car_safe(h.value) == Qmemory_full)
+    mrt_signal(A->rt, XCAR(h.value), XCDR(h.value));
   f->vars = saved.vars;
   f->nslots = saved.nslots;
   f->push = saved.push;
