@@ -63,9 +63,16 @@
 **
 ** A call analysed as a function call whose function is a macro when
 ** it runs (defined later, as by a defmacro inside a defun) is expanded
-** then, as Emacs's interpreter does; the expansion is analysed once as
-** a closure over the variables the call could see, and cached on the
-** node with the macro it came from.
+** then, at each run, as Emacs's interpreter does; the expansion is
+** analysed as a closure over the variables the call could see and
+** cached on the node, to be analysed again only when a later
+** expansion is not `equal' to it.  Code analysed after its expansion
+** (a top-level lambda at its first call, such an expansion) is
+** "late": a macro met in it came after load's eager expansion, so its
+** calls get those nodes too.  A fast primitive node checks its
+** function cell before evaluating its operands, as Emacs's eval finds
+** the function first; if the cell changed (the primitive redefined,
+** even as a macro) the node runs as the plain call node of its form.
 **
 ** Errors in analysis (a malformed special form, a failing macro) do
 ** not escape: the form analyses to a node that signals the same error
@@ -117,6 +124,7 @@
 #include "eval.h"
 
 #include "arith.h"
+#include "fns.h"
 #include "load.h"
 
 /* ================================================================== */
@@ -222,6 +230,7 @@ struct eval_state {
      to the file; here it lasts, without making SYM special-variable-p). */
   mval declared_specials;
   bool toplevel_pending; /* the next analysis is of a top-level form */
+  bool late_pending;     /* the next analysis is of a body expanded earlier */
   int64_t var_seq;       /* variables declared so far, for struct var's seq */
 };
 
@@ -245,7 +254,7 @@ static mval make_box(mrt *rt, mval v)
 /* Counts the conses of L.  Code and apply's last argument may be
    circular: Brent's check (compare with the tail saved at each power
    of two) turns a cycle into circular-list instead of a hang. */
-static int64_t list_length(mrt *rt, mval l)
+static int64_t count_conses(mrt *rt, mval l)
 {
   int64_t n = 0, power = 1;
   mval saved = Qnil;
@@ -542,6 +551,10 @@ struct fscope {
   int32_t depth, maxdepth; /* node nesting */
   bool dynamic;            /* lexical-binding nil: everything special */
   bool toplevel;           /* a top-level form, as load evaluates it */
+  /* Its body was macroexpanded before this analysis, so a macro met
+     now was defined since: Emacs's interpreter expands such a call
+     each time it runs, and so does the call node made for it. */
+  bool late;
   mval code;               /* the PVEC_CODE being filled */
   mval alist;              /* the alist environment it runs in, or nil */
   struct var *alist_vars;  /* the variables of that alist, at the chain's end */
@@ -1108,6 +1121,34 @@ static mval ev_signal_invalid(mrt *rt, const node *n, mval *fp)
 
 /* ---- Fixnum fast paths, guarded by the function cell ---- */
 
+/* The values of N's ev_gpeek operands are about to go to a function
+   that may keep them. */
+static void disown_operands(const node *n)
+{
+  for (int i = 0; i < n->count; i++)
+    if (n->kids[i]->ev == ev_gpeek)
+      n->kids[i]->sym->value_owned = 0;
+}
+
+/* A fast node's function cell no longer holds its primitive: N->a is
+   the plain call node of the same form, which also expands a macro
+   now in the cell.  As in Emacs's eval, that is decided before the
+   arguments are evaluated, and the function found then is the one
+   called. */
+static __attribute__((noinline, cold)) mval call_redefined(mrt *rt, const node *n, mval *fp)
+{
+  disown_operands(n); /* the call node shares N's operands, ev_gpeek reads among them */
+  mval r = EV(rt, n->a, fp);
+  rt->fresh_bignum = Qnil; /* the callee may keep what it returns */
+  return r;
+}
+
+#define FAST_GUARD(rt, n, fp)                                           \
+  do {                                                                  \
+    if (__builtin_expect((n)->sym->function != (n)->fk, 0))             \
+      return call_redefined((rt), (n), (fp));                           \
+  } while (0)
+
 /* The slow path: an ordinary call with the operands pushed. */
 static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
 {
@@ -1167,12 +1208,6 @@ static void peek_operands(node *n)
   }
 }
 
-static void disown_operands(const node *n)
-{
-  for (int i = 0; i < 2; i++)
-    if (n->kids[i]->ev == ev_gpeek)
-      n->kids[i]->sym->value_owned = 0;
-}
 
 /* Everything but fixnums, with the primitive in the function cell. */
 static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mval x, mval y,
@@ -1192,22 +1227,13 @@ static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mva
   return r;
 }
 
-static __attribute__((noinline)) mval arith2_call(mrt *rt, const node *n, mval x, mval y)
-{
-  disown_operands(n);
-  mval r = slow_call2(rt, n, x, y, 2);
-  rt->fresh_bignum = Qnil;
-  return r;
-}
-
 #define ARITH2(name, fixnum_op, into)                                   \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    mval x = operand(rt, n->kids[0], fp);               \
-    mval y = operand(rt, n->kids[1], fp);                  \
+    FAST_GUARD(rt, n, fp);                                              \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    mval y = operand(rt, n->kids[1], fp);                               \
     mval r;                                                             \
-    if (n->sym->function != n->fk)                                      \
-      return arith2_call(rt, n, x, y);                                  \
     if (FIXNUMP(x) && FIXNUMP(y) && !fixnum_op(x, y, (int64_t *)&r))   \
       return r;                                                         \
     return arith2_general(rt, n, x, y, into);                           \
@@ -1389,12 +1415,10 @@ static bool update_if_caller_discards(node *n, int32_t flag)
 #define COMPARE2(name, test)                                            \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    mval x = operand(rt, n->kids[0], fp);               \
-    mval y = operand(rt, n->kids[1], fp);                  \
-    if (n->sym->function == n->fk)                                      \
-      return test(rt, x, y) ? Qt : Qnil;                                \
-    disown_operands(n);                                                 \
-    return slow_call2(rt, n, x, y, 2);                                  \
+    FAST_GUARD(rt, n, fp);                                              \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    mval y = operand(rt, n->kids[1], fp);                               \
+    return test(rt, x, y) ? Qt : Qnil;                                  \
   }
 
 COMPARE2(ev_lt, arith_lt2)
@@ -1411,12 +1435,9 @@ COMPARE2(ev_numeq, arith_eq2)
 #define ROUND2(name, divide)                                            \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
+    FAST_GUARD(rt, n, fp);                                              \
     mval x = operand(rt, n->kids[0], fp);               \
     mval y = operand(rt, n->kids[1], fp);                  \
-    if (n->sym->function != n->fk) {                                    \
-      disown_operands(n);                                               \
-      return slow_call2(rt, n, x, y, 2);                                \
-    }                                                                   \
     bool temporary = BIGNUMP(x) && x == rt->fresh_bignum &&             \
                      made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]); \
     mval q = divide(rt, x, y);                                          \
@@ -1437,21 +1458,21 @@ static bool consumes_numbers(const node *n)
 
 static mval ev_eq(mrt *rt, const node *n, mval *fp)
 {
+  FAST_GUARD(rt, n, fp);
   mval x = operand(rt, n->kids[0], fp);
   mval y = operand(rt, n->kids[1], fp);
-  if (n->sym->function == n->fk)
-    return x == y ? Qt : Qnil;
-  return slow_call2(rt, n, x, y, 2);
+  return x == y ? Qt : Qnil;
 }
 
 /* (+ a b c): tree sums and counters. */
 static mval ev_add3(mrt *rt, const node *n, mval *fp)
 {
+  FAST_GUARD(rt, n, fp);
   mval x = operand(rt, n->kids[0], fp);
   mval y = operand(rt, n->kids[1], fp);
   mval z = operand(rt, n->kids[2], fp);
   mval r;
-  if (n->sym->function == n->fk && FIXNUMP(x) && FIXNUMP(y) && FIXNUMP(z) &&
+  if (FIXNUMP(x) && FIXNUMP(y) && FIXNUMP(z) &&
       !__builtin_add_overflow((int64_t)x, (int64_t)y, (int64_t *)&r) &&
       !__builtin_add_overflow((int64_t)r, (int64_t)z, (int64_t *)&r))
     return r;
@@ -1468,9 +1489,10 @@ static mval ev_add3(mrt *rt, const node *n, mval *fp)
 #define FAST2(name, test, expr)                                         \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
+    FAST_GUARD(rt, n, fp);                                              \
     mval x = operand(rt, n->kids[0], fp);                               \
     mval y = operand(rt, n->kids[1], fp);                               \
-    if (n->sym->function == n->fk && (test))                            \
+    if (test)                                                           \
       return (expr);                                                    \
     return slow_call2(rt, n, x, y, 2);                                  \
   }
@@ -1486,10 +1508,11 @@ FAST2(ev_varef, vector_index_ok(x, y), XVL(x)->slots[XFIXNUM(y)])
 
 static mval ev_vaset(mrt *rt, const node *n, mval *fp)
 {
+  FAST_GUARD(rt, n, fp);
   mval v = operand(rt, n->kids[0], fp);
   mval i = operand(rt, n->kids[1], fp);
   mval x = operand(rt, n->kids[2], fp);
-  if (n->sym->function == n->fk && vector_index_ok(v, i))
+  if (vector_index_ok(v, i))
     return XVL(v)->slots[XFIXNUM(i)] = x;
   size_t base = rt->stack_top;
   rt->stack[rt->stack_top++] = v;
@@ -1501,20 +1524,18 @@ static mval ev_vaset(mrt *rt, const node *n, mval *fp)
 /* cons is the allocation in every list-building loop. */
 static mval ev_cons(mrt *rt, const node *n, mval *fp)
 {
+  FAST_GUARD(rt, n, fp);
   mval x = operand(rt, n->kids[0], fp);
   mval y = operand(rt, n->kids[1], fp);
-  if (n->sym->function == n->fk)
-    return Fcons(rt, x, y);
-  return slow_call2(rt, n, x, y, 2);
+  return Fcons(rt, x, y);
 }
 
 #define FAST1(name, expr)                                               \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
+    FAST_GUARD(rt, n, fp);                                              \
     mval x = operand(rt, n->kids[0], fp);                               \
-    if (n->sym->function == n->fk) {                                  \
-      expr                                                              \
-    }                                                                   \
+    expr                                                                \
     return slow_call2(rt, n, x, Qnil, 1);                               \
   }
 
@@ -1609,7 +1630,7 @@ static node *const_node(struct actx *A, mval v)
 
 static node **kids_of(struct actx *A, mval forms, int *count)
 {
-  int64_t len = list_length(A->rt, forms);
+  int64_t len = count_conses(A->rt, forms);
   node **kids = aalloc(A, sizeof(node *) * (size_t)(len ? len : 1));
   int i = 0;
   for (; CONSP(forms); forms = XCDR(forms))
@@ -1645,7 +1666,7 @@ static node *analyse_body(struct actx *A, mval body)
 
 static void check_nargs(struct actx *A, mval form, int64_t min, int64_t max)
 {
-  int64_t n = list_length(A->rt, XCDR(form));
+  int64_t n = count_conses(A->rt, XCDR(form));
   if (n < min || (max >= 0 && n > max))
     xsignal2(A->rt, Qwrong_number_of_arguments, XCAR(form), make_fixnum(n));
 }
@@ -1702,7 +1723,7 @@ static node *setq_one(struct actx *A, mval sym, mval valform)
 
 static node *analyse_setq(struct actx *A, mval form)
 {
-  int64_t n = list_length(A->rt, XCDR(form));
+  int64_t n = count_conses(A->rt, XCDR(form));
   if (n % 2)
     xsignal2(A->rt, Qwrong_number_of_arguments, Qsetq, make_fixnum(n));
   if (n == 0)
@@ -1792,7 +1813,7 @@ static node *analyse_let(struct actx *A, mval form, bool star)
   check_nargs(A, form, 1, -1);
   mval bindings = XCAR(XCDR(form));
   CHECK_LIST(rt, bindings);
-  int64_t nb = list_length(A->rt, bindings);
+  int64_t nb = count_conses(A->rt, bindings);
   node *n = new_node(A, star ? ev_letstar : ev_let);
   n->binds = aalloc(A, sizeof(struct binding) * (size_t)(nb ? nb : 1));
   struct var *saved = A->f->vars;
@@ -1888,7 +1909,7 @@ static node *analyse_defvar(struct actx *A, mval form, bool is_const)
   check_nargs(A, form, is_const ? 2 : 1, -1);
   mval sym = XCAR(XCDR(form));
   CHECK_SYMBOL(rt, sym);
-  if (list_length(rt, XCDR(form)) > 3)
+  if (count_conses(rt, XCDR(form)) > 3)
     mrt_error(rt, "Too many arguments");
   node *n = new_node(A, ev_defvar);
   n->k = keep(A, sym);
@@ -1934,7 +1955,7 @@ static node *analyse_condition_case(struct actx *A, mval form)
   node *n = new_node(A, ev_condition_case);
   n->slot = -1;
   n->a = analyse(A, XCAR(XCDR(XCDR(form))));
-  int64_t nh = list_length(A->rt, handlers);
+  int64_t nh = count_conses(A->rt, handlers);
   n->kids = aalloc(A, sizeof(node *) * (size_t)(nh ? nh : 1));
   n->binds = aalloc(A, sizeof(struct binding));
   n->binds[0].slot = -1;
@@ -2053,16 +2074,16 @@ static node *analyse_lambda(struct actx *A, mval lambda)
   mval body = cdr_safe(XCDR(lambda));
   if (A->f->dynamic)
     return const_node(A, lambda);
-  if (env_empty(A->f)) {
-    /* Expanded now, analysed at the first call. */
+  /* Expanded first, as Emacs's eager expansion at load leaves it, so
+     the closure prints its body expanded; late code was expanded
+     before, and a macro met in it now is expanded when it runs. */
+  if (!A->f->late)
     body = mexp_list(rt, body, Qnil);
+  if (env_empty(A->f)) { /* analysed at the first call */
     node *n = new_node(A, ev_make_lazy_closure);
     n->k = keep(A, Fcons(rt, args, body));
     return n;
   }
-  /* Expanded first, as Emacs's eager expansion at load leaves it, so
-     the closure prints its body expanded. */
-  body = mexp_list(rt, body, Qnil);
   mval code = analyse_function(rt, A->f, args, body, false, Qnil);
   keep(A, code);
   node *n = new_node(A, ev_make_closure);
@@ -2105,7 +2126,7 @@ static node *analyse_function_form(struct actx *A, mval form)
    the stack at once (this call's and its enclosing calls'). */
 static void analyse_args(struct actx *A, node *n, mval args)
 {
-  int64_t nargs = list_length(A->rt, args);
+  int64_t nargs = count_conses(A->rt, args);
   int32_t saved = A->f->push;
   n->kids = aalloc(A, sizeof(node *) * (size_t)(nargs ? nargs : 1));
   for (mval p = args; CONSP(p); p = XCDR(p)) {
@@ -2170,19 +2191,22 @@ static node *analyse_call(struct actx *A, mval form)
   n->k = keep(A, head);
   n->sym = s;
   analyse_args(A, n, args);
-  if (PVECP(fn, PVEC_SUBR) && XSUBR(fn)->name == head)
-    for (size_t i = 0; i < sizeof fast_ops / sizeof fast_ops[0]; i++)
-      if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
-        n->ev = fast_ops[i].ev;
-        n->fk = keep(A, fn);
-        if (consumes_numbers(n))
-          peek_operands(n);
-        return n;
-      }
   /* (FORM . CACHE): the form, should it need expanding at run time,
      and the cached expansion. */
   n->fk = keep(A, Fcons(rt, form, Qnil));
   n->site = call_site_here(A);
+  if (PVECP(fn, PVEC_SUBR) && XSUBR(fn)->name == head)
+    for (size_t i = 0; i < sizeof fast_ops / sizeof fast_ops[0]; i++)
+      if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
+        node *fast = new_node(A, fast_ops[i].ev);
+        *fast = *n;
+        fast->ev = fast_ops[i].ev;
+        fast->fk = keep(A, fn);
+        fast->a = n; /* for when the function cell changes */
+        if (consumes_numbers(fast))
+          peek_operands(fast);
+        return fast;
+      }
   return n;
 }
 
@@ -2237,7 +2261,7 @@ static node *analyse_cons(struct actx *A, mval form)
   if (head == Qinteractive)
     return const_node(A, Qnil);
   if (SYMBOLP(head) && is_macro(macro_definition(A->rt, head)))
-    return analyse_macro_call(A, form);
+    return A->f->late ? analyse_call(A, form) : analyse_macro_call(A, form);
   return analyse_call(A, form);
 }
 
@@ -2298,7 +2322,7 @@ static node *analyse(struct actx *A, mval form)
 static void analyse_params(struct actx *A, mval args)
 {
   struct code *c = XCODE(A->f->code);
-  int64_t n = list_length(A->rt, args);
+  int64_t n = count_conses(A->rt, args);
   c->params = aalloc(A, sizeof(struct binding) * (size_t)(n ? n : 1));
   int state = 0; /* 0 required, 1 &optional, 2 &rest, 3 after the rest var */
   int i = 0;
@@ -2378,6 +2402,8 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
   f.dynamic = dynamic;
   f.toplevel = !parent && rt->eval->toplevel_pending;
   rt->eval->toplevel_pending = false; /* not for analyses this one starts */
+  f.late = parent ? parent->late : rt->eval->late_pending;
+  rt->eval->late_pending = false;
   f.code = make_code(rt, args, body);
   struct actx A = {rt, &f};
   if (parent)
@@ -2436,6 +2462,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
 static mval analyse_closure(mrt *rt, mval fn)
 {
   mval source = CLOSURE_SLOTS(fn)[CL_LIST];
+  rt->eval->late_pending = true;
   mval code = analyse_function(rt, NULL, XCAR(source), XCDR(source), false, Qnil);
   CLOSURE_SLOTS(fn)[CL_CODE] = code;
   CLOSURE_SLOTS(fn)[CL_LIST] = Qnil;
@@ -2549,7 +2576,7 @@ static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
 {
   if (rt->lisp_eval_depth == 0)
     check_thread(rt);
-  list_length(rt, env); /* a circular lexical environment would hang lookups */
+  count_conses(rt, env); /* a circular lexical environment would hang lookups */
   rt->eval->toplevel_pending = toplevel;
   mval code = analyse_function(rt, NULL, Qnil, list1(rt, form), NILP(env),
                                CONSP(env) ? env : Qnil);
@@ -2638,18 +2665,20 @@ static struct var *reverse_vars(struct var *v)
   return rev;
 }
 
-/* [MACRO CODE SLOT0 MODE0 ...]: the expansion analysed against SITE,
-   with the caller's slot and mode of each of its captures. */
-static mval analyse_expansion(mrt *rt, const struct call_site *site, mval macro, mval exp)
+/* [EXPANSION CODE SLOT0 MODE0 ...]: EXP analysed against SITE, with
+   the caller's slot and mode of each of its captures. */
+static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
 {
   mval body = list1(rt, exp);
   if (site->dynamic) {
+    rt->eval->late_pending = true;
     mval code = analyse_function(rt, NULL, Qnil, body, true, Qnil);
-    mval cache = make_vector(rt, 2, macro);
+    mval cache = make_vector(rt, 2, exp);
     ASET(cache, 1, code);
     return cache;
   }
   struct fscope p = {0};
+  p.late = true;
   p.code = make_code(rt, Qnil, Qnil); /* scratch: holds P's records while analysing */
   struct actx A = {rt, &p};
   for (const struct var *v = site->vars; v; v = v->prev)
@@ -2663,7 +2692,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval macro,
   mval code = analyse_function(rt, &p, Qnil, body, false, Qnil);
   struct code *c = XCODE(code);
   mval cache = make_vector(rt, 2 + 2 * (size_t)c->ncap, Qnil);
-  ASET(cache, 0, macro);
+  ASET(cache, 0, exp);
   ASET(cache, 1, code);
   int i = 0;
   for (mval l = c->capnames; CONSP(l); l = XCDR(l), i++) {
@@ -2679,16 +2708,19 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval macro,
   return cache;
 }
 
+/* Emacs's interpreter expands the call each time it runs it: so does
+   this, but it analyses the expansion again only when it differs from
+   the last one. */
 static mval expansion_for(mrt *rt, const node *n, mval macro)
 {
   mval cell = n->fk;
-  mval cache = XCDR(cell);
-  if (VECTORP(cache) && AREF(cache, 0) == macro)
-    return cache;
   enter_depth(rt);
   mval exp = apply_list(rt, XCDR(macro), XCDR(XCAR(cell)));
   rt->lisp_eval_depth--;
-  cache = analyse_expansion(rt, n->site, macro, exp);
+  mval cache = XCDR(cell);
+  if (VECTORP(cache) && mrt_equal(rt, AREF(cache, 0), exp))
+    return cache;
+  cache = analyse_expansion(rt, n->site, exp);
   XCONS(cell)->cdr = cache;
   return cache;
 }
@@ -2717,7 +2749,7 @@ static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
 static mval apply_list(mrt *rt, mval fn, mval args)
 {
   size_t base = rt->stack_top;
-  int64_t n = list_length(rt, args);
+  int64_t n = count_conses(rt, args);
   if (base + (size_t)n + 8 > rt->stack_cap)
     nesting_error(rt);
   for (; CONSP(args); args = XCDR(args))
@@ -3112,7 +3144,7 @@ static mval Fapply(mrt *rt, int nargs, mval *args)
     return apply_list(rt, XCAR(last), XCDR(last));
   }
   CHECK_LIST(rt, last);
-  int64_t n = list_length(rt, last);
+  int64_t n = count_conses(rt, last);
   size_t base = rt->stack_top;
   if (base + (size_t)(nargs + n) + 8 > rt->stack_cap)
     nesting_error(rt);

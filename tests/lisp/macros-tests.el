@@ -117,3 +117,67 @@
         (defalias 'macros-tests--bump (cons 'macro (lambda (v) `(setq ,v (+ ,v 5)))))
         (should (equal (macros-tests--bumps) '(6 16 16))))
     (defalias 'macros-tests--bump (lambda (v) v))))
+
+;; Emacs's interpreter expands a macro call each time it runs it, when
+;; the macro came after the code was loaded (load's eager expansion
+;; did not see it): an expansion that depends on a variable follows
+;; it, and the macro's own side effects happen at each call.
+
+(defvar macros-tests--mode 1)
+(defvar macros-tests--expansions 0)
+
+(defun macros-tests--use-moody () (macros-tests--moody))
+
+(defun macros-tests--moody-closure ()
+  (let ((k 5)) (lambda () (macros-tests--moody-k k))))
+
+(defmacro macros-tests--moody ()
+  (setq macros-tests--expansions (1+ macros-tests--expansions))
+  (if (= macros-tests--mode 1) ''one ''two))
+
+(defmacro macros-tests--moody-k (v)
+  (if (= macros-tests--mode 1) v (list '- v)))
+
+(ert-deftest macros-late-expanded-at-each-call ()
+  (let ((macros-tests--mode 1) (macros-tests--expansions 0))
+    (should (eq (macros-tests--use-moody) 'one))
+    (setq macros-tests--mode 2)
+    (should (eq (macros-tests--use-moody) 'two))
+    (should (eq (macros-tests--use-moody) 'two))
+    (should (= macros-tests--expansions 3))))
+
+(ert-deftest macros-late-expanded-in-a-closure ()
+  (let ((f (macros-tests--moody-closure)) (macros-tests--mode 1))
+    (should (= (funcall f) 5))
+    (setq macros-tests--mode 2)
+    (should (= (funcall f) -5))
+    (setq macros-tests--mode 1)
+    (should (= (funcall f) 5))))
+
+;; A primitive redefined as a macro: calls in code that ran before are
+;; expanded from then on, before their arguments are evaluated, as in
+;; Emacs's interpreter.
+
+(defun macros-tests--masks (x)
+  (list (logand x 3) (% x 4)))
+
+(defun macros-tests--mask-unevaluated ()
+  (logand (error "Evaluated") 1))
+
+(ert-deftest macros-primitive-redefined-as-macro ()
+  (should (equal (macros-tests--masks 7) '(3 3)))
+  (should-error (macros-tests--mask-unevaluated))
+  (let ((logand-fn (symbol-function 'logand))
+        (rem-fn (symbol-function '%))
+        masks unevaluated)
+    (unwind-protect
+        (progn
+          (fset 'logand (cons 'macro (lambda (&rest args) (list 'quote (cons 'mask args)))))
+          (fset '% (cons 'macro (lambda (a b) (list '- a b))))
+          (setq masks (macros-tests--masks 7))
+          (setq unevaluated (macros-tests--mask-unevaluated)))
+      (fset 'logand logand-fn)
+      (fset '% rem-fn))
+    (should (equal masks '((mask x 3) 3)))
+    (should (equal unevaluated '(mask (error "Evaluated") 1)))
+    (should (equal (macros-tests--masks 7) '(3 3)))))
