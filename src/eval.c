@@ -2223,9 +2223,23 @@ static node *analyse_macro_call(struct actx *A, mval form)
 
 /* ---- The dispatcher ---- */
 
+/* Emacs's eval counts a form's arguments before it looks at them (and
+   applies a macro to them as a list): a dotted argument list is
+   (wrong-type-argument listp TAIL), whatever the head. */
+static void check_argument_list(struct actx *A, mval form)
+{
+  count_conses(A->rt, form); /* a circular form signals circular-list */
+  mval tail = XCDR(form);
+  while (CONSP(tail))
+    tail = XCDR(tail);
+  if (!NILP(tail))
+    wrong_type_argument(A->rt, Qlistp, tail);
+}
+
 static node *analyse_cons(struct actx *A, mval form)
 {
   mval head = XCAR(form);
+  check_argument_list(A, form);
   if (head == Qquote) {
     check_nargs(A, form, 1, 1);
     return const_node(A, XCAR(XCDR(form)));

@@ -52,3 +52,11 @@
   (should-error (load "/nonexistent/errors-tests-file") :type 'file-missing)
   (should (eq (load "/nonexistent/errors-tests-file" t) nil))
   (should-error (require 'errors-tests-no-such-feature) :type 'file-missing))
+
+(ert-deftest errors-dotted-argument-list ()
+  ;; The arguments are counted before anything else looks at them.
+  (dolist (case '(((if . "abc") . "abc") ((if 1 . 2) . 2) ((+ 1 . 2) . 2)
+                  ((progn 1 . 2) . 2) ((let ((x 1)) . 2) . 2) ((quote . 1) . 1)
+                  ((when 1 . 2) . 2) ((list 1 2 . 3) . 3)))
+    (should (equal (should-error (eval (car case) t))
+                   (list 'wrong-type-argument 'listp (cdr case))))))
