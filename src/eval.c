@@ -1436,8 +1436,8 @@ COMPARE2(ev_numeq, arith_eq2)
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
     FAST_GUARD(rt, n, fp);                                              \
-    mval x = operand(rt, n->kids[0], fp);               \
-    mval y = operand(rt, n->kids[1], fp);                  \
+    mval x = operand(rt, n->kids[0], fp);                               \
+    mval y = operand(rt, n->kids[1], fp);                               \
     bool temporary = BIGNUMP(x) && x == rt->fresh_bignum &&             \
                      made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]); \
     mval q = divide(rt, x, y);                                          \

@@ -1210,19 +1210,30 @@ static mval Funibyte_string(mrt *rt, int n, mval *a)
    src/gen-charwidth.el), sorted, so a binary search finds C's. */
 #include "charwidth.h"
 
-int char_width(int c)
+/* The generated tables (charwidth.h, categories.h) are sorted runs of
+   records that start with int first, last: the index of the one of N
+   records of STRIDE bytes that holds C, or -1. */
+static ptrdiff_t run_holding(const void *runs, size_t stride, size_t n, int c)
 {
-  size_t lo = 0, hi = sizeof width_runs / sizeof width_runs[0];
+  size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    if (c < width_runs[mid].first)
+    const int *bounds = (const int *)((const char *)runs + mid * stride);
+    if (c < bounds[0])
       hi = mid;
-    else if (c > width_runs[mid].last)
+    else if (c > bounds[1])
       lo = mid + 1;
     else
-      return width_runs[mid].width;
+      return (ptrdiff_t)mid;
   }
-  return 1;
+  return -1;
+}
+
+int char_width(int c)
+{
+  ptrdiff_t i = run_holding(width_runs, sizeof width_runs[0],
+                            sizeof width_runs / sizeof width_runs[0], c);
+  return i >= 0 ? width_runs[i].width : 1;
 }
 
 int64_t text_width(const uint8_t *s, int64_t nbytes, int64_t limit, int64_t *used)
@@ -1660,17 +1671,7 @@ static bool in_category(int entry, int ch)
   if (entry < 0)
     return false;
   const struct category_run *runs = category_runs + category_index[entry].start;
-  int lo = 0, hi = category_index[entry].count;
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (ch < runs[mid].first)
-      hi = mid;
-    else if (ch > runs[mid].last)
-      lo = mid + 1;
-    else
-      return true;
-  }
-  return false;
+  return run_holding(runs, sizeof *runs, (size_t)category_index[entry].count, ch) >= 0;
 }
 
 /* One backslash construct other than \\| and \\) (the caller stops at
