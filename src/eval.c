@@ -731,25 +731,21 @@ static mval ev_const(mrt *rt, const node *n, mval *fp) { return n->k; }
 static mval ev_lref(mrt *rt, const node *n, mval *fp) { return fp[n->slot]; }
 static mval ev_bref(mrt *rt, const node *n, mval *fp) { return BOX_VALUE(fp[n->slot]); }
 
-static mval ev_gref(mrt *rt, const node *n, mval *fp)
+/* A special variable's value.  TAKE: the reader may keep it, so the
+   value_owned bit goes; arithmetic that uses the value up (ev_gpeek,
+   see "Reading a number without taking it") leaves it. */
+static inline mval special_value(mrt *rt, const node *n, bool take)
 {
   if (__builtin_expect(n->sym->alias, 0))
     return symbol_value(rt, n->k);
-  mval v = symbol_fetch(n->sym);
+  mval v = take ? symbol_fetch(n->sym) : n->sym->value;
   if (v == Qunbound)
     xsignal1(rt, Qvoid_variable, n->k);
   return v;
 }
 
-/* A special variable read by arithmetic that uses the value up: its
-   value_owned bit stays (see "Reading a number without taking it"). */
-static mval ev_gpeek(mrt *rt, const node *n, mval *fp)
-{
-  mval v = n->sym->value;
-  if (v == Qunbound)
-    xsignal1(rt, Qvoid_variable, n->k);
-  return v;
-}
+static mval ev_gref(mrt *rt, const node *n, mval *fp) { return special_value(rt, n, true); }
+static mval ev_gpeek(mrt *rt, const node *n, mval *fp) { return special_value(rt, n, false); }
 
 static mval ev_aref(mrt *rt, const node *n, mval *fp) { return XCDR(n->k); }
 
@@ -1209,6 +1205,13 @@ static void peek_operands(node *n)
 }
 
 
+/* X, N's first operand, is the temporary its + - * node just made:
+   nothing has run since but a read of the second. */
+static bool first_operand_is_temporary(mrt *rt, const node *n, mval x)
+{
+  return x == rt->fresh_bignum && made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]);
+}
+
 /* Everything but fixnums, with the primitive in the function cell. */
 static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mval x, mval y,
                                                      arith_into_fn into)
@@ -1216,7 +1219,7 @@ static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mva
   mval dst = Qnil;
   if (y == rt->fresh_bignum && made_by_arith_node(n->kids[1]))
     dst = y;
-  else if (x == rt->fresh_bignum && made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]))
+  else if (first_operand_is_temporary(rt, n, x))
     dst = x;
   else if (BIGNUMP(rt->spare_bignum) && INTEGERP(x) && INTEGERP(y)) {
     dst = rt->spare_bignum;
@@ -1266,9 +1269,10 @@ ARITH2(ev_mul, fixnum_mul, arith_mul2_into)
    (* acc k2)) then allocates nothing.  Otherwise it is an ordinary
    setq, which marks V's new value owned when the arithmetic has just
    made it.  n->slot: which operand of n->a reads V; n->b: the other
-   operand, X, when it is no call (see no_call_operand), else NULL. */
-/* X when it is a read or + - * of reads: then it runs no Lisp while
-   the function cell of its operation holds the primitive
+   operand, X, when it is no call (see no_call_operand), else NULL.
+
+   no_call_operand: X when it is a read or + - * of reads; then it runs
+   no Lisp while the function cell of its operation holds the primitive
    (runs_no_lisp). */
 static node *no_call_operand(node *x)
 {
@@ -1381,14 +1385,19 @@ static int updated_operand(const node *n)
 /* The value of N is thrown away: such a setq can update in place, and
    a call tells the closure it runs (run_code's value_unused) so that the
    setq its body ends with can too. */
+static void make_update(node *n, int v_operand, ev_fn ev)
+{
+  n->slot = v_operand;
+  n->b = no_call_operand(n->a->kids[1 - v_operand]);
+  n->ev = ev;
+}
+
 static bool mark_value_unused(node *n, int32_t unused_arg)
 {
   (void)unused_arg;
   int i = updated_operand(n);
   if (i >= 0) {
-    n->slot = i;
-    n->b = no_call_operand(n->a->kids[1 - i]);
-    n->ev = ev_gset_update;
+    make_update(n, i, ev_gset_update);
   } else if (n->ev == ev_call) {
     n->slot = 1;
   }
@@ -1403,10 +1412,8 @@ static bool update_if_caller_discards(node *n, int32_t flag)
   int i = updated_operand(n);
   if (i < 0)
     return false;
-  n->slot = i;
-  n->b = no_call_operand(n->a->kids[1 - i]);
+  make_update(n, i, ev_gset_update_tail);
   n->count = flag;
-  n->ev = ev_gset_update_tail;
   return true;
 }
 
@@ -1438,8 +1445,7 @@ COMPARE2(ev_numeq, arith_eq2)
     FAST_GUARD(rt, n, fp);                                              \
     mval x = operand(rt, n->kids[0], fp);                               \
     mval y = operand(rt, n->kids[1], fp);                               \
-    bool temporary = BIGNUMP(x) && x == rt->fresh_bignum &&             \
-                     made_by_arith_node(n->kids[0]) && plain_read(n->kids[1]); \
+    bool temporary = BIGNUMP(x) && first_operand_is_temporary(rt, n, x); \
     mval q = divide(rt, x, y);                                          \
     if (temporary)                                                      \
       rt->spare_bignum = x;                                             \

@@ -329,6 +329,17 @@ arithmetic, which leaves the variable updatable in place)."
     (should (= s (+ (* 2 (expt 10 40)) (expt 2 70) 1)))
     (should (= a (expt 10 40)))))
 
+;; Arithmetic reads a variable alias through to its base, also when
+;; the reading function was analysed before the alias existed.
+(defvar numbers-test-alias-base 5)
+(defun numbers-test-read-alias ()
+  (list (+ numbers-test-alias 1) (< 1 numbers-test-alias)))
+(condition-case nil (numbers-test-read-alias) (void-variable nil))
+(defvaralias 'numbers-test-alias 'numbers-test-alias-base)
+
+(ert-deftest numbers-arithmetic-reads-a-variable-alias ()
+  (should (equal (numbers-test-read-alias) '(6 t))))
+
 ;; marrow evaluates these calls inline when their arguments are fixnums
 ;; or an in-range vector index; every other case goes to the primitive.
 (ert-deftest numbers-inline-primitives-agree ()
