@@ -1626,6 +1626,8 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
 static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
 static mval macroexpand_all(mrt *rt, mval form, mval env);
 static mval mexp_list(mrt *rt, mval list, mval env);
+static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, mval));
+static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env);
 
 static node *const_node(struct actx *A, mval v)
 {
@@ -2084,7 +2086,7 @@ static node *analyse_lambda(struct actx *A, mval lambda)
      the closure prints its body expanded; late code was expanded
      before, and a macro met in it now is expanded when it runs. */
   if (!A->f->late)
-    body = mexp_list(rt, body, Qnil);
+    body = map_forms(rt, body, Qnil, macroexpand_all_or_defer);
   if (env_empty(A->f)) { /* analysed at the first call */
     node *n = new_node(A, ev_make_lazy_closure);
     n->k = keep(A, Fcons(rt, args, body));
@@ -2818,18 +2820,42 @@ static mval macroexpand(mrt *rt, mval form, mval env)
   return form;
 }
 
-static mval mexp_list(mrt *rt, mval list, mval env)
+static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, mval))
 {
   if (!CONSP(list))
     return list;
-  mval head = Fcons(rt, macroexpand_all(rt, XCAR(list), env), Qnil);
+  mval head = Fcons(rt, expand(rt, XCAR(list), env), Qnil);
   mval tail = head;
   for (list = XCDR(list); CONSP(list); list = XCDR(list)) {
-    XCONS(tail)->cdr = Fcons(rt, macroexpand_all(rt, XCAR(list), env), Qnil);
+    XCONS(tail)->cdr = Fcons(rt, expand(rt, XCAR(list), env), Qnil);
     tail = XCDR(tail);
   }
   XCONS(tail)->cdr = list;
   return head;
+}
+
+static mval mexp_list(mrt *rt, mval list, mval env)
+{
+  return map_forms(rt, list, env, macroexpand_all);
+}
+
+/* FORM expanded, or FORM itself if a macro in it fails: Emacs 28's
+   eager expansion falls back to expanding the form when it runs, so
+   the error is signalled there, where a condition-case (should-error,
+   for one) catches it, and not when the enclosing lambda is made. */
+static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env)
+{
+  volatile mval unexpanded = form;
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
+  if (setjmp(h.jmp) != 0) {
+    if (car_safe(h.value) == Qmemory_full)
+      mrt_signal(rt, XCAR(h.value), XCDR(h.value));
+    return unexpanded;
+  }
+  mval expansion = macroexpand_all(rt, form, env);
+  handler_pop(rt, &h);
+  return expansion;
 }
 
 /* (lambda ARGS . BODY) with BODY expanded. */

@@ -68,6 +68,26 @@
   (declare (side-effect-free t))
   (* x 3))
 
+;; A macro that refuses some arguments, to show when its error comes.
+(defmacro macros-tests--needs-a-symbol (x)
+  (unless (symbolp x) (error "Not a symbol: %S" x))
+  `(quote ,x))
+
+(ert-deftest macros-failing-expansion-signals-when-run ()
+  ;; Making the function succeeds; the error comes when the bad call
+  ;; runs, inside the condition-case written around it.
+  (let ((f (eval '(lambda (arg)
+                    (if arg
+                        (condition-case err (macros-tests--needs-a-symbol 3)
+                          (error (cadr err)))
+                      'fine))
+                 t)))
+    (should (eq (funcall f nil) 'fine))
+    (should (equal (funcall f t) "Not a symbol: 3")))
+  (eval '(defun macros-tests--uses-bad-call () (macros-tests--needs-a-symbol "s")) t)
+  (should (equal (should-error (macros-tests--uses-bad-call))
+                 '(error "Not a symbol: \"s\""))))
+
 (ert-deftest macros-declare-ignored ()
   (should (equal (macros-tests--with-decl 1) '(1)))
   (should (= (macros-tests--fn-with-decl 2) 6)))

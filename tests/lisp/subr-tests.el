@@ -194,6 +194,40 @@
   (should (= (pcase 5 ((and n (guard (> n 3))) (* n 2)) (_ 0)) 10))
   (should (eq (pcase 'nope ('yes 1)) nil)))
 
+;; A pattern defined in terms of others: the value after adding N.
+(pcase-defmacro subr-tests--minus (n pat)
+  `(app (lambda (v) (+ v ,n)) ,pat))
+
+(ert-deftest subr-pcase-more-patterns ()
+  (should (equal (pcase 7 ((subr-tests--minus 10 r) r)) 17))
+  (should (eq (pcase '(a . b) (`(,_ . ,(pred (not consp))) 'dotted) (_ 'proper)) 'dotted))
+  (should (eq (pcase '(a b) (`(,_ . ,(pred (not consp))) 'dotted) (_ 'proper)) 'proper))
+  (should (equal (pcase 4 ((and n (let m (* n n)) (guard (> m 10))) (list n m))) '(4 16)))
+  ;; The alternative that matched decides; the other's variables stay nil.
+  (should (equal (pcase '(1 2) ((or `(,x 3) `(,y ,z)) (list x y z))) '(nil 1 2)))
+  (let ((calls 0))
+    (should (equal (pcase "abc" ((app (lambda (s) (setq calls (1+ calls)) (length s))
+                                      (and (pred integerp) n))
+                                 n))
+                   3))
+    (should (= calls 1))))
+
+(ert-deftest subr-pcase-setq-and-lambda ()
+  (let (a b c)
+    (pcase-setq `(,a [,b ,c]) '(1 [2 3]))
+    (should (equal (list a b c) '(1 2 3)))
+    (pcase-setq a 'x `(,b . ,c) '(y z))
+    (should (equal (list a b c) '(x y (z))))
+    ;; No shape check: a list that is too short leaves nils.
+    (pcase-setq `(,a ,b ,c) '(only))
+    (should (equal (list a b c) '(only nil nil))))
+  (should-error (macroexpand '(pcase-setq v 1 w)) :type 'wrong-number-of-arguments)
+  (let ((f (pcase-lambda (`(,k . ,v) &optional (and n (pred numberp)))
+             (list k v n))))
+    (should (equal (funcall f '(a . 1)) '(a 1 nil)))
+    (should (equal (funcall f '(b . 2) 5) '(b 2 5))))
+  (should (equal (mapcar (pcase-lambda (`[,x ,y]) (* x y)) '([2 3] [4 5])) '(6 20))))
+
 (ert-deftest subr-setf-nthcdr-cxr-substring ()
   (let ((l (list 1 2 3 4)))
     (setf (nthcdr 2 l) '(9))
