@@ -133,57 +133,65 @@ CODING-SYSTEM, as many whole characters as fit in LENGTH encoded bytes."
   "Thread FORMS, each result becoming the last argument of the next."
   (subr-x--thread forms t))
 
-(defun subr-x--binding (b)
-  "Normalize an if-let binding to (VAR FORM); VAR nil tests FORM only."
-  (cond ((symbolp b) (list b b))
-        ((null (cdr b)) (list nil (car b)))
-        (t b)))
+;; The binding macros expand as Emacs's do, into one let* whose
+;; bindings each test the previous variable first:
+;; (let* ((A (and t FORM1)) (B (and A FORM2))) (if B THEN ELSE...)).
 
-(defun subr-x--if-let* (bindings then else)
-  (if (null bindings)
-      then
-    (let* ((b (subr-x--binding (car bindings)))
-           (var (or (car b) (make-symbol "s"))))
-      `(let ((,var ,(nth 1 b)))
-         (if ,var ,(subr-x--if-let* (cdr bindings) then else) ,else)))))
+(defun subr-x--binding (b previous)
+  "B as such a let* binding, guarded by the variable PREVIOUS."
+  (let ((b (cond ((symbolp b) (list b b))
+                 ((null (cdr b)) (list (make-symbol "s") (car b)))
+                 (t b))))
+    (when (cddr b)
+      (signal 'error (cons "`let' bindings can have only one value-form" b)))
+    (list (car b) (list 'and previous (nth 1 b)))))
+
+(defun subr-x--bindings (varlist)
+  (let ((previous t))
+    (mapcar (lambda (b)
+              (setq b (subr-x--binding b previous))
+              (setq previous (car b))
+              b)
+            varlist)))
 
 (defun subr-x--spec (spec)
   "Accept the old single-binding form (SYMBOL VALUE) too."
-  (if (and (consp spec) (symbolp (car spec)) (car spec) (cdr spec) (null (cdr (cdr spec))))
+  (if (and (<= (length spec) 2) (not (listp (car spec))))
       (list spec)
     spec))
 
 (defmacro if-let* (varlist then &rest else)
+  "Bind VARLIST in turn; if all are non-nil do THEN, else ELSE."
   (declare (indent 2))
-  (let ((else-fn (make-symbol "else")))
-    `(let ((,else-fn (lambda () ,@else)))
-       ,(subr-x--if-let* varlist then `(funcall ,else-fn)))))
+  (if varlist
+      (let ((bindings (subr-x--bindings varlist)))
+        `(let* ,bindings (if ,(car (car (last bindings))) ,then ,@else)))
+    `(let* () ,then)))
 
 (defmacro if-let (spec then &rest else)
   "Bind SPEC in turn; if all are non-nil do THEN, else ELSE."
   (declare (indent 2))
-  `(if-let* ,(subr-x--spec spec) ,then ,@else))
+  (list 'if-let* (subr-x--spec spec) then (macroexp-progn else)))
 
 (defmacro when-let* (varlist &rest body)
+  "Bind VARLIST in turn; if all are non-nil do BODY."
   (declare (indent 1))
-  (subr-x--if-let* varlist `(progn ,@body) nil))
+  (list 'if-let* varlist (macroexp-progn body)))
 
 (defmacro when-let (spec &rest body)
   "Bind SPEC in turn; if all are non-nil do BODY."
   (declare (indent 1))
-  (subr-x--if-let* (subr-x--spec spec) `(progn ,@body) nil))
+  (list 'if-let spec (macroexp-progn body)))
 
 (defmacro and-let* (varlist &rest body)
   "Bind VARLIST as `if-let*'; if all are non-nil, the value of BODY, or
 without BODY the value of the last binding (t for no bindings)."
   (declare (indent 1))
-  (if (or body (null varlist))
-      (subr-x--if-let* varlist (if body `(progn ,@body) t) nil)
-    ;; Name the last binding's value so that it can be returned.
-    (let* ((last (subr-x--binding (car (last varlist))))
-           (var (or (car last) (make-symbol "s"))))
-      (subr-x--if-let* (append (butlast varlist) (list (list var (nth 1 last))))
-                       var nil))))
+  (if varlist
+      (let* ((bindings (subr-x--bindings varlist))
+             (last-var (car (car (last bindings)))))
+        `(let* ,bindings (when ,last-var ,@(or body (list last-var)))))
+    `(let* () ,@(or body '(t)))))
 
 (provide 'subr-x)
 

@@ -561,6 +561,64 @@ With CIRCULAR, the last element is also compared with the first."
      ,@(mapcar (lambda (b) `(defvar ,(if (consp b) (car b) b))) binders)
      (let ,binders ,@body)))
 
+;;; ---- Helpers for writing macros (Emacs's macroexp) ----------------------
+
+(defun macroexp-progn (exps)
+  "EXPS as one form: the only one, or a progn of them."
+  (if (cdr exps) (cons 'progn exps) (car exps)))
+
+(defun macroexp-unprogn (exp)
+  "EXP as a non-empty list of forms, a progn's body spliced."
+  (cond ((not (eq (car-safe exp) 'progn)) (list exp))
+        ((cdr exp) (cdr exp))
+        (t (list nil))))
+
+(defun macroexp-let* (bindings exp)
+  "A form equivalent to (let* BINDINGS EXP), merging a let* in EXP."
+  (cond ((null bindings) exp)
+        ((eq (car-safe exp) 'let*)
+         (cons 'let* (cons (append bindings (nth 1 exp)) (nthcdr 2 exp))))
+        (t (list 'let* bindings exp))))
+
+(defun macroexp-const-p (exp)
+  "Non-nil if EXP always evaluates to the same value."
+  (if (consp exp)
+      (or (eq (car exp) 'quote)
+          (and (eq (car exp) 'function) (symbolp (nth 1 exp))))
+    (or (not (symbolp exp)) (memq exp '(nil t)) (keywordp exp))))
+
+(defun macroexp-copyable-p (exp)
+  "Non-nil if EXP costs nothing to evaluate twice."
+  (or (symbolp exp) (macroexp-const-p exp)))
+
+(defun macroexp-quote (v)
+  "A form whose value is V: V itself when it evaluates to itself."
+  (if (or (consp v) (and (symbolp v) (not (keywordp v)) (not (memq v '(nil t)))))
+      (list 'quote v)
+    v))
+
+(defun macroexp--let2 (test name exp body-fn)
+  "BODY-FN's form for EXP, or for a variable NAME bound to EXP's value
+when TEST says EXP cannot be used as it is."
+  (if (funcall test exp)
+      (funcall body-fn exp)
+    (let ((var (make-symbol name)))
+      (macroexp-let* (list (list var exp)) (funcall body-fn var)))))
+
+(defmacro macroexp-let2 (test sym exp &rest body)
+  "Run BODY with SYM naming a form for EXP's value, which the result
+evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
+  (declare (indent 3))
+  `(macroexp--let2 #',(or test 'macroexp-const-p) ,(symbol-name sym) ,exp
+                   (lambda (,sym) ,@body)))
+
+(defmacro macroexp-let2* (test bindings &rest body)
+  "`macroexp-let2' for each (SYM EXP) of BINDINGS in turn."
+  (declare (indent 2))
+  (let ((form (macroexp-progn body)))
+    (dolist (b (reverse bindings) form)
+      (setq form `(macroexp-let2 ,test ,(car b) ,(nth 1 b) ,form)))))
+
 ;;; ---- A code walker ------------------------------------------------------
 ;;
 ;; `subr--walk' expands every macro in FORM and rewrites calls to the
@@ -1245,6 +1303,8 @@ is one, and \": \"."
 (autoload 'truncate-string-ellipsis "mule-util")
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
+(autoload 'if-let "subr-x" nil nil 'macro)
+(autoload 'when-let "subr-x" nil nil 'macro)
 
 (provide 'subr)
 

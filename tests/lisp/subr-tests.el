@@ -157,6 +157,27 @@
   (should (eq (if-let ((a 1) (b nil)) (+ a b) 'else) 'else))
   (should (= (when-let ((x 4)) (* x x)) 16)))
 
+(ert-deftest subr-if-let-family-expansions ()
+  ;; One let* of guarded bindings, as Emacs's macroexpand shows them.
+  (should (equal (macroexpand '(if-let* ((p (f)) q) (g p q) (h)))
+                 '(let* ((p (and t (f))) (q (and p q))) (if q (g p q) (h)))))
+  (let* ((form (macroexpand '(when-let* ((n 2) ((> n 1))) (list n))))
+         (s (car (nth 1 (nth 1 form)))))
+    ;; The test-only binding gets a fresh uninterned variable.
+    (should (and (symbolp s) (not (intern-soft s))))
+    (should (equal form `(let* ((n (and t 2)) (,s (and n (> n 1)))) (if ,s (list n))))))
+  (should (equal (macroexpand '(when-let ((k 'v)) (one) (two)))
+                 '(let* ((k (and t 'v))) (if k (progn (one) (two)) nil))))
+  (should (equal (macroexpand '(and-let* ((u 1) (w (1+ u)))))
+                 '(let* ((u (and t 1)) (w (and u (1+ u)))) (when w w))))
+  (should (equal (macroexpand '(and-let* () (x))) '(let* () (x))))
+  (should (equal (should-error (macroexpand '(if-let* ((v 1 2)) v)))
+                 '(error "`let' bindings can have only one value-form" v 1 2)))
+  ;; A nil in the varlist is a binding of nil.
+  (should-error (eval '(and-let* (nil) 'x) t) :type 'setting-constant)
+  (should (eq (if-let* ((a 1) (b nil)) 'then 'else1 'else2) 'else2))
+  (should (eq (and-let* ((a 3) (b (* a 2)))) 6)))
+
 (ert-deftest subr-error-functions ()
   (should (equal (should-error (error "A %s message" "formatted")) '(error "A formatted message")))
   (should (equal (should-error (user-error "No %d" 3)) '(user-error "No 3"))))
