@@ -3,6 +3,7 @@
 
 #include "lang.h"
 #include "arith.h"
+#include "charnames.h"
 #include "coding.h"
 #include "data.h"
 #include "digest.h"
@@ -25,6 +26,7 @@ void lang_init(mrt *rt, const char *lispdir)
   arith_init(rt);
   fns_init(rt);
   strfns_init(rt);
+  charnames_init(rt);
   hashtab_init(rt);
   printer_init(rt);
   reader_init(rt);

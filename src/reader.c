@@ -36,6 +36,7 @@
 
 #include "reader.h"
 #include "bignum.h"
+#include "charnames.h"
 #include "hashtab.h"
 #include "strfns.h"
 #include "fns.h"
@@ -201,39 +202,64 @@ static int read_hex_escape(struct reader *r)
   return value;
 }
 
-/* \N{U+XXXX}; character names need Emacs's Unicode database.  As in
-   Emacs, a name that gives no character (a surrogate, past Unicode, not
-   U+ and 1-8 hex digits) is reported as written: \N{NAME}. */
+/* \N{U+XXXX} or \N{NAME}, a Unicode name in any case.  As in Emacs,
+   runs of whitespace in NAME count as one space, and a NAME that gives
+   no character (a surrogate, past Unicode, unknown) is reported as
+   written: \N{NAME}. */
 #define MAX_CHAR_NAME 200
+
+static int code_point_value(const char *digits, size_t len)
+{
+  int value = 0;
+  for (size_t i = 0; i < len; i++) {
+    int d = digit_value((unsigned char)digits[i], 16);
+    if (d < 0)
+      return -1;
+    value = value * 16 + d;
+    if (value > MAX_UNICODE)
+      return -1;
+  }
+  return len == 0 ? -1 : value;
+}
+
+/* The name between the braces, into NAME; returns its length. */
+static size_t read_char_name(struct reader *r, char name[MAX_CHAR_NAME + 1])
+{
+  size_t len = 0;
+  int c;
+  while ((c = next_char(r)) != '}') {
+    if (c <= 0 || c >= 0x80) {
+      char msg[64];
+      snprintf(msg, sizeof msg, "Invalid character U+%04X in character name", c);
+      syntax_error(r, msg);
+    }
+    bool space = strchr(" \t\n\v\f\r", c) != NULL;
+    if (space && len > 0 && name[len - 1] == ' ')
+      continue;
+    name[len++] = space ? ' ' : (char)c;
+    if (len > MAX_CHAR_NAME)
+      syntax_error(r, "Character name too long");
+  }
+  if (len == 0)
+    syntax_error(r, "Empty character name");
+  name[len] = 0;
+  return len;
+}
 
 static int read_named_escape(struct reader *r)
 {
   if (next_or_eof(r) != '{')
     syntax_error(r, "Expected opening brace after \\N");
-  char text[MAX_CHAR_NAME + 8] = "\\N{";
-  size_t len = 3;
-  int c, nchars = 0;
-  while ((c = next_char(r)) != '}') {
-    if (++nchars > MAX_CHAR_NAME)
-      syntax_error(r, "\\N{");
-    if (c >= 0x80) {
-      char msg[64];
-      snprintf(msg, sizeof msg, "Invalid character U+%04X in character name", c);
-      syntax_error(r, msg);
-    }
-    text[len++] = (char)c;
-  }
-  text[len++] = '}';
-  text[len] = 0;
-  int value = 0;
-  bool valid = nchars >= 3 && nchars <= 10 && text[3] == 'U' && text[4] == '+';
-  for (size_t i = 5; valid && i < len - 1; i++) {
-    int d = digit_value((unsigned char)text[i], 16);
-    valid = d >= 0;
-    value = value * 16 + (d < 0 ? 0 : d);
-  }
-  if (!valid || value > MAX_UNICODE || (value >= 0xD800 && value <= 0xDFFF))
+  char name[MAX_CHAR_NAME + 1];
+  size_t len = read_char_name(r, name);
+  int value = len >= 2 && name[0] == 'U' && name[1] == '+'
+                  ? code_point_value(name + 2, len - 2)
+                  : charnames_lookup(name, len, true);
+  if (value < 0 || (value >= 0xD800 && value <= 0xDFFF)) {
+    char text[MAX_CHAR_NAME + 8];
+    snprintf(text, sizeof text, "\\N{%s}", name);
     syntax_error(r, text);
+  }
   return value;
 }
 
