@@ -1169,6 +1169,9 @@ the keyword constructor make-NAME, or with nil suppresses it."
 (defvar cl-lib--loop-first nil "The first-pass flag, once made.")
 (defvar cl-lib--loop-pending nil
   "(PATTERN . TEMP) stores of the current `for ... and ...' group.")
+(defvar cl-lib--loop-group-steps nil
+  "Reversed (VAR FORM) steps of the current `for' group, made in parallel.")
+(defvar cl-lib--loop-ands nil "Non-nil once the current `for' group has an `and'.")
 
 (defmacro cl-loop (&rest clauses)
   "The Common Lisp `loop' macro (a subset: for (in, on, across, in-ref,
@@ -1179,14 +1182,13 @@ unless, if (with `it'), do, return, always, never, thereis, named,
 initially, finally)."
   (if (not (symbolp (car clauses)))
       `(cl-block nil (while t ,@clauses))
-    (let ((cl-lib--loop-args clauses) (cl-lib--loop-name nil)
+    (let ((cl-lib--loop-args (append clauses '(cl-end-loop))) (cl-lib--loop-name nil)
           (cl-lib--loop-bindings nil) (cl-lib--loop-chain nil) (cl-lib--loop-steps nil)
           (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
           (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
           (cl-lib--loop-accum nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil))
-      (while cl-lib--loop-args
-        (let ((form (cl-lib--loop-clause)))
-          (when form (push form cl-lib--loop-chain))))
+      (while (not (eq (car cl-lib--loop-args) 'cl-end-loop))
+        (cl-lib--loop-clauses))
       (when cl-lib--loop-first
         (push `(setq ,cl-lib--loop-first nil) cl-lib--loop-steps))
       `(cl-block ,cl-lib--loop-name
@@ -1212,6 +1214,7 @@ initially, finally)."
   "Bind every variable in the destructuring PATTERN to nil."
   (cond ((null pattern) nil)
         ((symbolp pattern) (cl-lib--loop-bind pattern nil))
+        ((atom pattern) (signal 'wrong-type-argument (list 'symbolp pattern)))
         (t (cl-lib--loop-bind-pattern (car pattern))
            (cl-lib--loop-bind-pattern (cdr pattern)))))
 
@@ -1235,16 +1238,30 @@ clauses joined by `and' all see the old values, as in Emacs."
   (or cl-lib--loop-first
       (setq cl-lib--loop-first (cl-lib--loop-temp "first" t))))
 
-(defun cl-lib--loop-forms ()
+(defun cl-lib--loop-forms (clause)
   "Take the compound forms that follow (a `do' or `finally' body)."
   (let (forms)
     (while (consp (car cl-lib--loop-args))
       (push (cl-lib--loop-next) forms))
-    (nreverse forms)))
+    (or (nreverse forms) (error "Syntax error on `%s' clause" clause))))
+
+(defun cl-lib--loop-clauses ()
+  "Parse one clause and those joined to it by `and'."
+  (let ((form (cl-lib--loop-clause)))
+    (when form (push form cl-lib--loop-chain)))
+  (when (cl-lib--loop-peek-p 'and)
+    (cl-lib--loop-next)
+    (cl-lib--loop-clauses)))
+
+(defun cl-lib--loop-word ()
+  "Take the word starting a clause.  The end marker `cl-end-loop' as a
+clause's word or operand means a clause ran past the end, as in Emacs."
+  (prog1 (cl-lib--loop-next)
+    (unless cl-lib--loop-args (error "Malformed `cl-loop' macro"))))
 
 (defun cl-lib--loop-clause ()
   "Parse one clause; return a chain form for it, or nil."
-  (let ((word (cl-lib--loop-next)))
+  (let ((word (cl-lib--loop-word)))
     (cond
      ((eq word 'named) (setq cl-lib--loop-name (cl-lib--loop-next)) nil)
      ((eq word 'with) (cl-lib--loop-with) nil)
@@ -1254,7 +1271,7 @@ clauses joined by `and' all see the old values, as in Emacs."
         `(>= (setq ,n (1- ,n)) 0)))
      ((eq word 'initially)
       (when (cl-lib--loop-peek-p 'do 'doing) (cl-lib--loop-next))
-      (setq cl-lib--loop-initially (append (reverse (cl-lib--loop-forms)) cl-lib--loop-initially))
+      (setq cl-lib--loop-initially (append (reverse (cl-lib--loop-forms 'initially)) cl-lib--loop-initially))
       nil)
      ((eq word 'finally) (cl-lib--loop-finally) nil)
      (t (cl-lib--loop-body-clause word)))))
@@ -1265,7 +1282,7 @@ clauses joined by `and' all see the old values, as in Emacs."
          (setq cl-lib--loop-result (cl-lib--loop-next) cl-lib--loop-result-explicit t))
         (t
          (when (cl-lib--loop-peek-p 'do 'doing) (cl-lib--loop-next))
-         (setq cl-lib--loop-finally (append (reverse (cl-lib--loop-forms)) cl-lib--loop-finally)))))
+         (setq cl-lib--loop-finally (append (reverse (cl-lib--loop-forms 'finally)) cl-lib--loop-finally)))))
 
 (defun cl-lib--loop-with ()
   "A `with' clause and those joined to it by `and', which are bound in
@@ -1291,16 +1308,27 @@ parallel: each value is computed before any of the group's variables."
 
 (defun cl-lib--loop-for ()
   "A `for' clause and those joined to it by `and'."
-  (cl-lib--loop-for-clause)
-  (while (cl-lib--loop-peek-p 'and)
-    (cl-lib--loop-next)
-    (cl-lib--loop-for-clause))
-  (when cl-lib--loop-pending
-    (push `(progn ,@(mapcar (lambda (p) (cl-lib--loop-destructure (car p) (cdr p)))
-                            (nreverse cl-lib--loop-pending))
-                  t)
-          cl-lib--loop-chain)
-    (setq cl-lib--loop-pending nil)))
+  (let ((cl-lib--loop-group-steps nil) (cl-lib--loop-ands nil))
+    (cl-lib--loop-for-clause)
+    (while (cl-lib--loop-peek-p 'and)
+      (cl-lib--loop-next)
+      (setq cl-lib--loop-ands t)
+      (cl-lib--loop-for-clause))
+    (when cl-lib--loop-pending
+      (push `(progn ,@(mapcar (lambda (p) (cl-lib--loop-destructure (car p) (cdr p)))
+                              (nreverse cl-lib--loop-pending))
+                    t)
+            cl-lib--loop-chain)
+      (setq cl-lib--loop-pending nil))
+    (when cl-lib--loop-group-steps
+      (push (cons (if (cdr cl-lib--loop-group-steps) 'cl-psetq 'setq)
+                  (apply #'append (nreverse cl-lib--loop-group-steps)))
+            cl-lib--loop-steps))))
+
+(defun cl-lib--loop-step (var form)
+  "Step VAR to FORM at the end of each pass; the steps of a `for ... and'
+group all see the values from before any of them."
+  (push (list var form) cl-lib--loop-group-steps))
 
 (defun cl-lib--loop-for-clause ()
   (let ((var (cl-lib--loop-next))
@@ -1309,14 +1337,14 @@ parallel: each value is computed before any of the group's variables."
      ((eq word 'in) (cl-lib--loop-for-in var (cl-lib--loop-next)))
      ((eq word 'on) (cl-lib--loop-for-on var (cl-lib--loop-next)))
      ((eq word 'across) (cl-lib--loop-for-across var (cl-lib--loop-next)))
-     ((eq word 'across-ref) (cl-lib--loop-for-across-ref var (cl-lib--loop-next)))
+     ((eq word 'across-ref) (cl-lib--loop-for-ref var (cl-lib--loop-next) 'aref))
      ((eq word 'in-ref) (cl-lib--loop-for-in-ref var (cl-lib--loop-next)))
      ((eq word '=) (cl-lib--loop-for-= var (cl-lib--loop-next)))
      ((memq word '(from upfrom downfrom to upto below downto above by))
       (push word cl-lib--loop-args)
       (cl-lib--loop-for-numbers var))
      ((memq word '(being the)) (cl-lib--loop-for-being var))
-     (t (error "Expected `for' keyword, found %s" word)))))
+     (t (error "Expected a `for' preposition, found %s" word)))))
 
 (defun cl-lib--loop-by-step (tail)
   "The step of a list walk: (cdr TAIL), or a `by' function applied to it."
@@ -1329,19 +1357,19 @@ parallel: each value is computed before any of the group's variables."
     (cl-lib--loop-bind-pattern var)
     (push `(consp ,tail) cl-lib--loop-chain)
     (push (cl-lib--loop-set var `(car ,tail)) cl-lib--loop-chain)
-    (push `(setq ,tail ,(cl-lib--loop-by-step tail)) cl-lib--loop-steps)))
+    (cl-lib--loop-step tail (cl-lib--loop-by-step tail))))
 
 (defun cl-lib--loop-for-on (var list)
   (if (symbolp var)
       (progn
         (cl-lib--loop-bind var list)
         (push `(consp ,var) cl-lib--loop-chain)
-        (push `(setq ,var ,(cl-lib--loop-by-step var)) cl-lib--loop-steps))
+        (cl-lib--loop-step var (cl-lib--loop-by-step var)))
     (let ((tail (cl-lib--loop-temp "tail" list)))
       (cl-lib--loop-bind-pattern var)
       (push `(consp ,tail) cl-lib--loop-chain)
       (push (cl-lib--loop-set var tail) cl-lib--loop-chain)
-      (push `(setq ,tail ,(cl-lib--loop-by-step tail)) cl-lib--loop-steps))))
+      (cl-lib--loop-step tail (cl-lib--loop-by-step tail)))))
 
 (defun cl-lib--loop-for-across (var array)
   (let ((vec (cl-lib--loop-temp "array" array))
@@ -1352,16 +1380,17 @@ parallel: each value is computed before any of the group's variables."
 
 ;; VAR of across-ref and in-ref names the element's place: the clauses
 ;; that follow see the place instead (Emacs uses a symbol macro).
-(defun cl-lib--loop-for-across-ref (var array)
-  (let ((vec (cl-lib--loop-temp "array" array))
+(defun cl-lib--loop-for-ref (var seq accessor)
+  "VAR as the place (ACCESSOR SEQ INDEX) of each element of SEQ."
+  (let ((vec (cl-lib--loop-temp "seq" seq))
         (i (cl-lib--loop-temp "i" -1)))
     (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl-lib--loop-chain)
-    (setq cl-lib--loop-args (cl-lib--subst-place var `(aref ,vec ,i) cl-lib--loop-args))))
+    (setq cl-lib--loop-args (cl-lib--subst-place var `(,accessor ,vec ,i) cl-lib--loop-args))))
 
 (defun cl-lib--loop-for-in-ref (var list)
   (let ((tail (cl-lib--loop-temp "tail" list)))
     (push `(consp ,tail) cl-lib--loop-chain)
-    (push `(setq ,tail (cdr ,tail)) cl-lib--loop-steps)
+    (cl-lib--loop-step tail `(cdr ,tail))
     (setq cl-lib--loop-args (cl-lib--subst-place var `(car ,tail) cl-lib--loop-args))))
 
 (defun cl-lib--subst-place (var place tree)
@@ -1377,24 +1406,32 @@ forms are left alone."
 
 (defun cl-lib--loop-for-= (var init)
   (cl-lib--loop-bind-pattern var)
-  (if (cl-lib--loop-peek-p 'then)
-      (progn
-        (cl-lib--loop-next)
-        (let ((then (cl-lib--loop-next)))
-          (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
-                cl-lib--loop-chain)))
-    (push (cl-lib--loop-set var init) cl-lib--loop-chain)))
+  (let ((then (if (cl-lib--loop-peek-p 'then)
+                  (progn (cl-lib--loop-next) (cl-lib--loop-next))
+                init)))
+    (cond ((and (or cl-lib--loop-ands (cl-lib--loop-peek-p 'and)) (symbolp var))
+           ;; As in Emacs, THEN becomes a parallel step of the group.
+           (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,var))
+                 cl-lib--loop-chain)
+           (cl-lib--loop-step var then))
+          ((eq then init) (push (cl-lib--loop-set var init) cl-lib--loop-chain))
+          (t (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
+                   cl-lib--loop-chain)))))
 
 (defun cl-lib--loop-for-being (var)
   "for VAR being the elements/symbols/hash-keys/hash-values of SEQ."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
   (let* ((kind (cl-lib--loop-next))
-         (of (cl-lib--loop-peek-p 'of 'in)))
+         (of (cl-lib--loop-peek-p 'of 'in 'of-ref)))
     (cond (of (cl-lib--loop-next))
           ((not (memq kind '(symbol symbols))) ; their obarray is optional
-           (error "Expected `of' in cl-loop")))
+           (error "Expected `of'")))
     (let ((seq (and of (cl-lib--loop-next))))
       (cond
+       ((eq (car of) 'of-ref)
+        (unless (memq kind '(element elements))
+          (error "Expected a `for' preposition, found %s" kind))
+        (cl-lib--loop-for-ref var seq 'elt))
        ((memq kind '(element elements))
         (cl-lib--loop-for-in var `(append ,seq nil))
         (when (cl-lib--loop-peek-p 'using) ; (index I)
@@ -1410,7 +1447,7 @@ forms are left alone."
           (cl-lib--loop-for-in (if other (if keyp (list var other) (list other var))
                              (if keyp (list var) (list nil var)))
                            `(cl-lib--hash-pairs ,seq))))
-       (t (error "Unsupported cl-loop clause: being the %s" kind))))))
+       (t (error "Expected a `for' preposition, found %s" kind))))))
 
 (defun cl-lib--all-symbols (obarray)
   (let (symbols)
@@ -1433,6 +1470,8 @@ forms are left alone."
               ((eq word 'downto) (setq end (cl-lib--loop-next) down t))
               ((eq word 'above) (setq end (cl-lib--loop-next) down t inclusive nil))
               ((eq word 'by) (setq step (cl-lib--loop-next))))))
+    (when (and (numberp step) (<= step 0))
+      (error "Loop `by' value is not positive: %s" step))
     (cl-lib--loop-bind var (or start 0))
     (let ((end-var (and end (if (numberp end) end (cl-lib--loop-temp "end" end))))
           (step-var (if (or (null step) (numberp step)) (or step 1)
@@ -1440,7 +1479,7 @@ forms are left alone."
       (when end-var
         (push `(,(if down (if inclusive '>= '>) (if inclusive '<= '<)) ,var ,end-var)
               cl-lib--loop-chain))
-      (push `(setq ,var (,(if down '- '+) ,var ,step-var)) cl-lib--loop-steps))))
+      (cl-lib--loop-step var `(,(if down '- '+) ,var ,step-var)))))
 
 ;;; body clauses
 
@@ -1503,7 +1542,7 @@ forms are left alone."
   (let ((accum (assq word cl-lib--loop-accum-words)))
     (cond
      (accum (cl-lib--loop-accumulate (cdr accum) (cl-lib--loop-next)))
-     ((memq word '(do doing)) `(progn ,@(cl-lib--loop-forms) t))
+     ((memq word '(do doing)) `(progn ,@(cl-lib--loop-forms 'do) t))
      ((eq word 'while) (cl-lib--loop-next))
      ((eq word 'until) `(not ,(cl-lib--loop-next)))
      ((eq word 'return) `(cl-return-from ,cl-lib--loop-name ,(cl-lib--loop-next)))
@@ -1518,14 +1557,14 @@ forms are left alone."
         `(let ((,v ,(cl-lib--loop-next)))
            (if ,v (cl-return-from ,cl-lib--loop-name ,v) t))))
      ((memq word '(when if unless)) (cl-lib--loop-conditional word))
-     (t (error "Unsupported cl-loop clause: %S" word)))))
+     (t (error "Expected a cl-loop keyword, found %s" word)))))
 
 (defun cl-lib--loop-clause-group ()
   "Body clauses joined by `and': one form."
-  (let ((forms (list (cl-lib--loop-body-clause (cl-lib--loop-next)))))
+  (let ((forms (list (cl-lib--loop-body-clause (cl-lib--loop-word)))))
     (while (cl-lib--loop-peek-p 'and)
       (cl-lib--loop-next)
-      (push (cl-lib--loop-body-clause (cl-lib--loop-next)) forms))
+      (push (cl-lib--loop-body-clause (cl-lib--loop-word)) forms))
     (if (cdr forms) `(and ,@(nreverse forms)) (car forms))))
 
 (defun cl-lib--loop-conditional (word)

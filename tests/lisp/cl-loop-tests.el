@@ -1,0 +1,99 @@
+;;; cl-loop-tests.el --- cl-loop clauses compared with Emacs 28  -*- lexical-binding: t -*-
+
+(require 'ert)
+(require 'cl-lib)
+
+(defun cl-loop-tests--expansion-error (form)
+  "The message of the error that expanding FORM signals."
+  (cadr (should-error (macroexpand form) :type 'error)))
+
+(ert-deftest cl-loop-for-and-steps-in-parallel ()
+  (should (equal (cl-loop for a = 1 then b and b = 1 then (+ a b) repeat 6 collect a)
+                 '(1 1 2 3 5 8)))
+  (should (equal (cl-loop for x = 1 then (* 2 x) and y = 1 then x repeat 4 collect (list x y))
+                 '((1 1) (2 1) (4 2) (8 4))))
+  ;; Without `and' the second clause sees the first one's new value.
+  (should (equal (cl-loop for x = 1 then (* 2 x) for y = 1 then x repeat 4 collect (list x y))
+                 '((1 1) (2 2) (4 4) (8 8))))
+  (should (equal (cl-loop for i from 0 below 4 and j = 10 then i collect (list i j))
+                 '((0 10) (1 0) (2 1) (3 2))))
+  (should (equal (cl-loop for i from 0 to 2 and j = i collect j) '(0 0 1)))
+  (should (equal (cl-loop for x on '(1 2 3) and y = 'a then x collect (list x y))
+                 '(((1 2 3) a) ((2 3) (1 2 3)) ((3) (2 3)))))
+  (should (equal (cl-loop for x in '(1 2 3) and y = 0 then (+ y x) collect y) '(0 1 3)))
+  (should (equal (cl-loop for i from 0 to 5 by 2 and j from 100 by 10 collect (+ i j))
+                 '(100 112 124))))
+
+(ert-deftest cl-loop-with-and-binds-in-parallel ()
+  (let ((a 5))
+    (should (equal (cl-loop with a = 1 and b = a return (list a b)) '(1 5))))
+  (should (equal (cl-loop with a = 1 with b = (1+ a) return (list a b)) '(1 2)))
+  (should (equal (cl-loop with (a . b) = '(1 . 2) return (list a b)) '(1 2))))
+
+(ert-deftest cl-loop-body-clauses-joined-by-and ()
+  (should (equal (cl-loop for x in '(1 2 3) collect x into l and sum x into s
+                          finally return (list l s))
+                 '((1 2 3) 6)))
+  (should (equal (cl-loop for i from 1 to 4 when (cl-evenp i) collect i
+                          and when (= i 2) collect 'two end)
+                 '(2 two 4))))
+
+(ert-deftest cl-loop-accumulations ()
+  (should (equal (cl-loop for x in '([1] [2 3]) vconcat x) [1 2 3]))
+  (should (equal (cl-loop for x in '("a" "bc") concat x) "abc"))
+  (should (equal (cl-loop for x in nil vconcat x) []))
+  (should (equal (cl-loop for x in nil concat x) ""))
+  (should (equal (cl-loop for x in nil minimize x) nil))
+  (should (equal (cl-loop for x in '(1 2) collect x into l collect (* 10 x) into l
+                          finally return l)
+                 '(1 10 2 20)))
+  (should (equal (cl-loop for i from 1 to 3 append (list i) into a
+                          nconc (list (* 10 i)) into a finally return a)
+                 '(1 10 2 20 3 30)))
+  (should (equal (cl-loop for x in '(1 2 3) minimize x into m maximize x into mm
+                          finally return (list m mm))
+                 '(1 3))))
+
+(ert-deftest cl-loop-being-the-elements ()
+  (should (equal (cl-loop for x being the elements of "abc" using (index i) collect (list i x))
+                 '((0 ?a) (1 ?b) (2 ?c))))
+  (let ((v (vector 1 2)))
+    (cl-loop for x being the elements of-ref v do (setf x (1+ x)))
+    (should (equal v [2 3])))
+  (let ((h (make-hash-table)))
+    (puthash 1 'a h)
+    (puthash 2 'b h)
+    (should (equal (cl-loop for v being the hash-values of h using (hash-keys k)
+                            collect (list k v))
+                   '((1 a) (2 b))))))
+
+(ert-deftest cl-loop-numbers ()
+  (should (equal (cl-loop for i downfrom 10 above 5 collect i) '(10 9 8 7 6)))
+  (should (equal (cl-loop for i from 10 downto 5 by 2 collect i) '(10 8 6)))
+  (should (equal (cl-loop for i from 1 to 3 by 1.5 collect i) '(1 2.5)))
+  (should (equal (cl-loop for (k v) on '(a 1 b 2) by #'cddr collect (cons k v))
+                 '((a . 1) (b . 2)))))
+
+(ert-deftest cl-loop-malformed-clauses ()
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for x in '(1 2) foo))
+                 "Expected a cl-loop keyword, found foo"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for x frob '(1 2)))
+                 "Expected a ‘for’ preposition, found frob"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for x being the foos of y))
+                 "Expected a ‘for’ preposition, found foos"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for x being the elements y))
+                 "Expected ‘of’"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for x in '(1 2) collect))
+                 "Malformed ‘cl-loop’ macro"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for x in '(1) collect x and))
+                 "Malformed ‘cl-loop’ macro"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop repeat))
+                 "Malformed ‘cl-loop’ macro"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop do))
+                 "Syntax error on ‘do’ clause"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop finally))
+                 "Syntax error on ‘finally’ clause"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for i from 1 to 3 by 0 collect i))
+                 "Loop ‘by’ value is not positive: 0")))
+
+;;; cl-loop-tests.el ends here
