@@ -925,12 +925,8 @@ static size_t ensure_float_syntax(char *buf, size_t len, size_t n)
 /* As gnulib's dtoastr, which Emacs uses: the fewest %g digits that read
    back exactly, starting from DBL_DIG (so 100.0 is "100", not "1e+02"),
    or from 1 for subnormals. */
-size_t float_to_string(double d, char *buf, size_t n)
+static size_t shortest_float(double d, char *buf, size_t n)
 {
-  if (isinf(d))
-    return (size_t)snprintf(buf, n, "%s", d < 0 ? "-1.0e+INF" : "1.0e+INF");
-  if (isnan(d))
-    return nan_to_string(d, buf, n);
   int prec = fabs(d) < DBL_MIN ? 1 : DBL_DIG;
   size_t len;
   for (;; prec++) {
@@ -938,7 +934,43 @@ size_t float_to_string(double d, char *buf, size_t n)
     if (prec >= 17 || strtod(buf, NULL) == d)
       break;
   }
-  return ensure_float_syntax(buf, len, n);
+  return len;
+}
+
+/* float-output-format, when it is one Emacs accepts: "%.PC", C one of
+   e, f and g, P no more than DBL_DIG digits, none meaning 0, and 0
+   only for f.  Sets *PREC to P, or -1 when P is absent. */
+static bool float_format(mrt *rt, char *conv, int *prec)
+{
+  mval fmt = XSYMBOL(rt, Qfloat_output_format)->value;
+  if (!STRINGP(fmt))
+    return false;
+  const char *p = (const char *)XSTRING(fmt)->data, *end = p + XSTRING(fmt)->nbytes;
+  if (end - p < 3 || p[0] != '%' || p[1] != '.')
+    return false;
+  p += 2;
+  *prec = -1;
+  for (; p < end && *p >= '0' && *p <= '9'; p++)
+    if ((*prec = (*prec < 0 ? 0 : *prec * 10) + (*p - '0')) > DBL_DIG)
+      return false;
+  *conv = p < end ? *p : 0;
+  return end - p == 1 && strchr("efg", *conv) && (*prec != 0 || *conv == 'f');
+}
+
+size_t float_to_string(mrt *rt, double d, char *buf, size_t n)
+{
+  if (isinf(d))
+    return (size_t)snprintf(buf, n, "%s", d < 0 ? "-1.0e+INF" : "1.0e+INF");
+  if (isnan(d))
+    return nan_to_string(d, buf, n);
+  char conv;
+  int prec;
+  if (!float_format(rt, &conv, &prec))
+    return ensure_float_syntax(buf, shortest_float(d, buf, n), n);
+  char spec[8] = { '%', '.', '*', conv, 0 };
+  size_t len = (size_t)snprintf(buf, n, spec, prec < 0 ? 0 : prec, d);
+  /* "%.0f" asks for an integer's digits. */
+  return prec == 0 ? len : ensure_float_syntax(buf, len, n);
 }
 
 mval number_to_string(mrt *rt, mval x)
@@ -947,7 +979,7 @@ mval number_to_string(mrt *rt, mval x)
   if (INTEGERP(x))
     return integer_to_lisp_string(rt, x, 10);
   char buf[FLOAT_STRING_SIZE];
-  size_t len = float_to_string(XFLOAT(x), buf, sizeof buf);
+  size_t len = float_to_string(rt, XFLOAT(x), buf, sizeof buf);
   return make_string(rt, buf, len);
 }
 
@@ -1210,4 +1242,5 @@ void arith_init(mrt *rt)
   defconst_c(rt, "most-negative-fixnum", make_fixnum(MOST_NEGATIVE_FIXNUM));
   defvar(rt, intern(rt, "float-pi"), make_float(rt, 3.141592653589793));
   defvar(rt, intern(rt, "float-e"), make_float(rt, 2.718281828459045));
+  defvar(rt, Qfloat_output_format, Qnil);
 }

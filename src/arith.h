@@ -8,11 +8,12 @@
 void arith_init(mrt *rt);
 
 /* Emacs's printed form of a float: the shortest text that reads back
-   to the same double ("0.1", "1e+20", "-0.0", "1.0e+INF", "0.0e+NaN").
-   Writes a NUL-terminated string into BUF and returns its length.
-   FLOAT_STRING_SIZE bytes are always enough. */
-#define FLOAT_STRING_SIZE 40
-size_t float_to_string(double d, char *buf, size_t n);
+   to the same double ("0.1", "1e+20", "-0.0", "1.0e+INF", "0.0e+NaN"),
+   or as float-output-format asks ("%.3f").  Writes a NUL-terminated
+   string into BUF and returns its length.  FLOAT_STRING_SIZE bytes are
+   always enough (%.15f of a double near DBL_MAX). */
+#define FLOAT_STRING_SIZE 350
+size_t float_to_string(mrt *rt, double d, char *buf, size_t n);
 /* number-to-string: decimal integer or float_to_string, as a Lisp string. */
 mval number_to_string(mrt *rt, mval number);
 /* Emacs's string_to_number, for the reader and string-to-number: the

@@ -2,8 +2,11 @@
 ** printer.c -- layer 5: the printer: prin1, princ, print, format,
 ** message, error messages, and the standard error symbols.
 **
-** Every object prints exactly as in GNU Emacs 28 (print-escape-newlines
-** nil, text-quoting-style curve), with print-circle nil or t.
+** Every object prints exactly as in GNU Emacs 28 (text-quoting-style
+** curve), under print-length, print-level, print-circle, print-quoted,
+** print-gensym, print-escape-newlines, print-escape-control-characters,
+** print-escape-multibyte, print-escape-nonascii,
+** print-integers-as-characters and float-output-format.
 **
 ** Invariants:
 **   - Output goes to a growable C buffer (struct strbuf) and is copied
@@ -64,13 +67,25 @@ void strbuf_put(struct strbuf *b, const char *s, size_t n)
 }
 
 static void strbuf_puts(struct strbuf *b, const char *s) { strbuf_put(b, s, strlen(s)); }
-static void strbuf_putc(struct strbuf *b, char c) { strbuf_put(b, &c, 1); }
+
+static void note_char(struct strbuf *b, int c)
+{
+  b->char_put = true;
+  b->last_char = c;
+}
+
+static void strbuf_putc(struct strbuf *b, char c)
+{
+  strbuf_put(b, &c, 1);
+  note_char(b, (unsigned char)c);
+}
 
 /* Appends character C's multibyte encoding. */
 static void put_char(struct strbuf *b, int c)
 {
   uint8_t enc[MAX_CHAR_BYTES];
   strbuf_put(b, (const char *)enc, (size_t)char_encode(c, enc));
+  note_char(b, c);
 }
 
 static void strbuf_free_unwind(mrt *rt, mval arg)
@@ -118,10 +133,10 @@ static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
 /* Numbers                                                            */
 /* ================================================================== */
 
-static void print_float(struct strbuf *b, double d)
+static void print_float(mrt *rt, struct strbuf *b, double d)
 {
-  char buf[64];
-  strbuf_put(b, buf, float_to_string(d, buf, sizeof buf));
+  char buf[FLOAT_STRING_SIZE];
+  strbuf_put(b, buf, float_to_string(rt, d, buf, sizeof buf));
 }
 
 /* Digits of bignum X in BASE (2..36); uses GMP's allocator, which
@@ -154,8 +169,40 @@ static void print_magnitude(struct strbuf *b, uint64_t v, int base, bool upper)
 static void print_fixnum(struct strbuf *b, int64_t v)
 {
   if (v < 0)
-    strbuf_putc(b, '-');
+    strbuf_put(b, "-", 1);
   print_magnitude(b, v < 0 ? -(uint64_t)v : (uint64_t)v, 10, false);
+}
+
+/* The controls (and space) that ?C spells with a letter: ?\n. */
+static char named_escape(int64_t c)
+{
+  switch (c) {
+  case '\b': return 'b';
+  case '\t': return 't';
+  case '\n': return 'n';
+  case '\f': return 'f';
+  case '\r': return 'r';
+  case ' ': return 's';
+  default: return 0;
+  }
+}
+
+/* print-integers-as-characters: ?C for the characters Emacs prints so;
+   false for other integers. */
+static bool print_as_character(struct strbuf *b, int64_t v, bool escape)
+{
+  if (v < 0 || v > 0x10FFFF || !char_prints_as_character((int)v))
+    return false;
+  strbuf_putc(b, '?');
+  if (named_escape(v)) {
+    strbuf_putc(b, '\\');
+    strbuf_putc(b, named_escape(v));
+  } else {
+    if (escape && v < 0x80 && strchr("\"'();[\\]{}", (int)v))
+      strbuf_putc(b, '\\');
+    put_char(b, (int)v);
+  }
+  return true;
 }
 
 /* ================================================================== */
@@ -169,16 +216,19 @@ static bool symbol_char_needs_escape(int c)
 }
 
 /* A symbol's name prints as its characters; a unibyte name's bytes are
-   the characters 0..255 for prin1 and raw bytes for princ, as Emacs
-   prints them. */
+   the characters 0..255, as Emacs prints them. */
 static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
 {
   mval name = XSYMBOL(rt, sym)->name;
   const uint8_t *p = XSTRING(name)->data;
   int64_t nbytes = XSTRING(name)->nbytes;
   bool unibyte = !STRING_MULTIBYTE_P(name);
+  /* Raw bytes in a multibyte name stay raw-byte characters. */
+  b->multibyte |= !unibyte && XSTRING(name)->nchars != nbytes;
   if (!escape && !unibyte) {
     strbuf_put(b, (const char *)p, (size_t)nbytes);
+    if (nbytes > 0)
+      note_char(b, string_char_at(name, XSTRING(name)->nchars - 1));
     return;
   }
   if (nbytes == 0) {
@@ -198,50 +248,115 @@ static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
       strbuf_putc(b, '\\');
     confusing = false;
     if (unibyte)
-      put_char(b, c >= 0x80 && !escape ? RAW_BYTE_CHAR(c) : c);
+      put_char(b, c);
     else
       strbuf_put(b, (const char *)XSTRING(name)->data + off, (size_t)len);
     off += len;
   }
+  note_char(b, string_char_at(name, XSTRING(name)->nchars - 1));
 }
 
-/* A raw byte as prin1 writes it: always three octal digits. */
-static void put_octal(struct strbuf *b, int byte)
+/* What prin1 escapes in strings beyond " and \, from the
+   print-escape-* variables. */
+struct string_escapes {
+  bool newlines;  /* \n and \f */
+  bool control;   /* other controls as octal */
+  bool multibyte; /* non-ASCII characters as \xXXXX */
+  bool nonascii;  /* a unibyte string's bytes #x80..#xFF as octal */
+};
+
+/* An octal escape as Emacs writes it: as few digits as read back,
+   three when an octal digit (NEXT) follows. */
+static void put_octal(struct strbuf *b, int byte, int next)
 {
-  char buf[5] = { '\\', (char)('0' + (byte >> 6)), (char)('0' + (byte >> 3 & 7)), (char)('0' + (byte & 7)), 0 };
-  strbuf_put(b, buf, 4);
+  int digits = byte > 077 || (next >= '0' && next <= '7') ? 3 : byte > 7 ? 2 : 1;
+  strbuf_putc(b, '\\');
+  while (digits-- > 0)
+    strbuf_putc(b, (char)('0' + (byte >> (3 * digits) & 7)));
 }
 
-/* prin1 escapes only " and \ in strings; control characters and
-   newlines go out raw unless print-escape-newlines asks for \n and \f.
-   A raw byte prints as \ooo, except that prin1 and princ write a
-   unibyte string's raw bytes to standard output as they are. */
-static void print_string(struct strbuf *b, mval str, bool escape, bool escape_newlines)
+struct string_out {
+  bool escape;    /* prin1 */
+  bool multibyte; /* the string's */
+  bool after_hex; /* the last character went out as \xXXXX */
+  const struct string_escapes *esc;
+};
+
+/* A raw byte (multibyte) or byte #x80..#xFF (unibyte) prints as \ooo
+   into a string, from prin1 in a multibyte string, and with
+   print-escape-nonascii (except that princ to a function ignores it);
+   otherwise standard output gets the byte and a function the raw-byte
+   character, or for princ of a unibyte string the character 128..255. */
+static void put_raw_byte(struct strbuf *b, const struct string_out *o, int c, int next)
+{
+  bool octal = b->target == TO_STRING || (o->multibyte && o->escape) ||
+               (o->esc->nonascii && (o->escape || b->target == TO_STDOUT));
+  if (octal)
+    put_octal(b, o->multibyte ? CHAR_TO_RAW_BYTE(c) : c, next);
+  else if (o->multibyte)
+    put_char(b, c);
+  else
+    put_char(b, b->target == TO_FUNCTION && !o->escape ? c : RAW_BYTE_CHAR(c));
+}
+
+/* Writes C, followed by the byte NEXT (-1 at the end), if it does not
+   go out as its own bytes; returns whether it did. */
+static bool put_string_special(struct strbuf *b, struct string_out *o, int c, int next)
+{
+  bool after_hex = o->after_hex;
+  o->after_hex = false;
+  if (o->multibyte ? CHAR_RAW_BYTE_P(c) : c >= 0x80) {
+    put_raw_byte(b, o, c, next);
+    return true;
+  }
+  if (!o->escape)
+    return false;
+  if (o->esc->multibyte && c >= 0x80) {
+    char buf[16];
+    strbuf_put(b, buf, (size_t)snprintf(buf, sizeof buf, "\\x%04x", (unsigned)c));
+    o->after_hex = true;
+    return true;
+  }
+  /* A hex digit after \xXXXX would read as part of it. */
+  bool hex_digit = after_hex && c < 0x80 && strchr("0123456789abcdefABCDEF", c) && c;
+  bool named = o->esc->newlines && (c == '\n' || c == '\f');
+  bool quote = c == '"' || c == '\\';
+  bool control = o->esc->control && (c < ' ' || c == 0177);
+  if (hex_digit)
+    strbuf_puts(b, "\\ ");
+  if (named)
+    strbuf_puts(b, c == '\n' ? "\\n" : "\\f");
+  else if (quote)
+    strbuf_putc(b, '\\'), strbuf_putc(b, (char)c);
+  else if (control)
+    put_octal(b, c, next);
+  else if (hex_digit)
+    strbuf_putc(b, (char)c);
+  return hex_digit || named || quote || control;
+}
+
+/* prin1 escapes " and \ in strings, and more as ESC asks; raw bytes
+   print as \ooo, except as put_raw_byte says. */
+static void print_string(struct strbuf *b, mval str, bool escape, const struct string_escapes *esc)
 {
   struct string *s = XSTRING(str);
-  bool multibyte = STRING_MULTIBYTE_P(str);
-  b->multibyte |= multibyte;
+  struct string_out o = { escape, STRING_MULTIBYTE_P(str), false, esc };
+  b->multibyte |= o.multibyte;
   if (escape)
     strbuf_putc(b, '"');
   int64_t run = 0, off = 0;
   while (off < s->nbytes) {
     int len, c = string_decode(str, off, &len);
-    bool raw = multibyte ? CHAR_RAW_BYTE_P(c) : c >= 0x80;
-    bool control = escape_newlines && escape && (c == '\n' || c == '\f');
-    bool quote = escape && (c == '"' || c == '\\');
-    if (raw || control || quote) {
+    int next = off + len < s->nbytes ? s->data[off + len] : -1;
+    /* The characters put_string_special may write: what precedes them
+       goes out first. */
+    if (run < off && (o.after_hex || c >= 0x80 || c < ' ' || c == 0177 || c == '"' || c == '\\')) {
       strbuf_put(b, (const char *)s->data + run, (size_t)(off - run));
-      if (control)
-        strbuf_puts(b, c == '\n' ? "\\n" : "\\f");
-      else if (quote)
-        strbuf_putc(b, '\\'), strbuf_putc(b, (char)c);
-      else if (multibyte ? escape : !b->to_stream)
-        put_octal(b, multibyte ? CHAR_TO_RAW_BYTE(c) : c);
-      else
-        put_char(b, multibyte ? c : RAW_BYTE_CHAR(c));
-      s = XSTRING(str);
-      run = off + len;
+      run = off;
     }
+    if (put_string_special(b, &o, c, next))
+      run = off + len;
+    s = XSTRING(str);
     off += len;
   }
   strbuf_put(b, (const char *)s->data + run, (size_t)(s->nbytes - run));
@@ -263,7 +378,8 @@ struct printer {
   int backquote_depth;     /* inside `: commas print as , and ,@ */
   int64_t print_length;    /* -1: no limit */
   int64_t print_level;
-  bool escape_newlines;    /* print-escape-newlines */
+  struct string_escapes string_escapes;
+  bool integers_as_characters; /* print-integers-as-characters */
   bool quoted;             /* print-quoted: 'x rather than (quote x) */
   bool gensym;             /* print-gensym: #:x for uninterned symbols */
   mval labels;             /* print-circle: object -> -N, N once printed; else nil */
@@ -293,7 +409,11 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->backquote_depth = 0;
   p->print_length = limit_variable(rt, Qprint_length);
   p->print_level = limit_variable(rt, Qprint_level);
-  p->escape_newlines = flag_variable(rt, Qprint_escape_newlines);
+  p->string_escapes.newlines = flag_variable(rt, Qprint_escape_newlines);
+  p->string_escapes.control = flag_variable(rt, Qprint_escape_control_characters);
+  p->string_escapes.multibyte = flag_variable(rt, Qprint_escape_multibyte);
+  p->string_escapes.nonascii = flag_variable(rt, Qprint_escape_nonascii);
+  p->integers_as_characters = flag_variable(rt, Qprint_integers_as_characters);
   p->quoted = flag_variable(rt, Qprint_quoted);
   p->gensym = escape && flag_variable(rt, Qprint_gensym);
   p->labels = Qnil;
@@ -617,7 +737,8 @@ static void print_object(struct printer *p, mval obj)
   if (labelled_here(p, obj) && print_label(p, obj))
     return;
   if (FIXNUMP(obj)) {
-    print_fixnum(b, XFIXNUM(obj));
+    if (!p->integers_as_characters || !print_as_character(b, XFIXNUM(obj), p->escape))
+      print_fixnum(b, XFIXNUM(obj));
   } else if (SYMBOLP(obj)) {
     if (p->gensym && uninterned_p(p->rt, obj)) {
       strbuf_puts(b, "#:");
@@ -626,9 +747,9 @@ static void print_object(struct printer *p, mval obj)
     }
     print_symbol(p->rt, b, obj, p->escape);
   } else if (STRINGP(obj)) {
-    print_string(b, obj, p->escape, p->escape_newlines);
+    print_string(b, obj, p->escape, &p->string_escapes);
   } else if (FLOATP(obj)) {
-    print_float(b, XFLOAT(obj));
+    print_float(p->rt, b, XFLOAT(obj));
   } else if (CONSP(obj)) {
     if (!enter_container(p, obj))
       return;
@@ -1141,70 +1262,112 @@ static void define_standard_errors(mrt *rt)
 /* Output primitives                                                  */
 /* ================================================================== */
 
-/* Sends the Lisp string TEXT to PRINTCHARFUN: nil and t mean
-   standard output (stdout in batch), a function gets each character.
-   TEXT stays a Lisp value so that it survives the calls. */
-static bool to_standard_output(mrt *rt, mval printcharfun)
+/* PRINTCHARFUN nil means standard-output's value; t (and nil there)
+   standard output, stdout in batch; anything else is a function that
+   gets each character. */
+static mval output_of(mrt *rt, mval printcharfun)
 {
-  if (NILP(printcharfun))
-    printcharfun = XSYMBOL(rt, Qstandard_output)->value;
-  return NILP(printcharfun) || printcharfun == Qt || printcharfun == Qunbound;
+  return NILP(printcharfun) ? XSYMBOL(rt, Qstandard_output)->value : printcharfun;
 }
 
-static void emit(mrt *rt, mval printcharfun, mval text)
+static bool to_standard_output(mrt *rt, mval printcharfun)
 {
+  mval out = output_of(rt, printcharfun);
+  return NILP(out) || out == Qt || out == Qunbound;
+}
+
+/* Sends the text of B to PRINTCHARFUN.  The text stays multibyte
+   (make_string), raw bytes included: standard output gets them in
+   Emacs's two-byte form, as Emacs writes them, and a function gets
+   raw-byte characters.  It is a Lisp value, to survive the calls. */
+static void emit(mrt *rt, mval printcharfun, struct strbuf *b, size_t depth)
+{
+  mval text = make_string(rt, b->data ? b->data : "", b->len);
+  bool stdout_char = b->target == TO_STDOUT && b->char_put;
+  int last = b->last_char;
+  unbind_to(rt, depth);
   struct string *s = XSTRING(text);
-  if (to_standard_output(rt, printcharfun)) {
+  if (b->target == TO_STDOUT) {
     mrt_write_out(rt, (const char *)s->data, (size_t)s->nbytes);
+    if (stdout_char)
+      rt->stdout_last_char = last;
     return;
   }
-  if (NILP(printcharfun))
-    printcharfun = XSYMBOL(rt, Qstandard_output)->value;
+  mval fn = output_of(rt, printcharfun);
   for (int64_t i = 0; i < s->nbytes;) {
     int len;
     int c = char_decode(s->data + i, s->data + s->nbytes, &len);
-    call1(rt, printcharfun, make_fixnum(c));
+    call1(rt, fn, make_fixnum(c));
     i += len;
   }
 }
 
-/* The text stays multibyte here (make_string), raw bytes included:
-   standard output gets them in Emacs's two-byte form, as Emacs writes
-   them, and a function gets raw-byte characters. */
-static mval print_and_emit(mrt *rt, mval obj, mval printcharfun, bool escape,
-                           const char *before, const char *after)
+static size_t output_begin(mrt *rt, struct strbuf *b, mval printcharfun)
+{
+  size_t depth = strbuf_protect(rt, b);
+  b->target = to_standard_output(rt, printcharfun) ? TO_STDOUT : TO_FUNCTION;
+  return depth;
+}
+
+/* print's newlines, before and after, are characters put on their own. */
+static mval print_and_emit(mrt *rt, mval obj, mval printcharfun, bool escape, bool newlines)
 {
   struct strbuf b = {0};
-  size_t depth = strbuf_protect(rt, &b);
-  b.to_stream = to_standard_output(rt, printcharfun);
-  strbuf_puts(&b, before);
+  size_t depth = output_begin(rt, &b, printcharfun);
+  if (newlines)
+    strbuf_putc(&b, '\n');
   print_to_strbuf(rt, &b, obj, escape);
-  strbuf_puts(&b, after);
-  mval text = make_string(rt, b.data ? b.data : "", b.len);
-  unbind_to(rt, depth);
-  emit(rt, printcharfun, text);
+  if (newlines)
+    strbuf_putc(&b, '\n');
+  emit(rt, printcharfun, &b, depth);
   return obj;
 }
 
 static mval Fprin1(mrt *rt, int nargs, mval *args)
 {
-  return print_and_emit(rt, args[0], args[1], true, "", "");
+  return print_and_emit(rt, args[0], args[1], true, false);
 }
 
 static mval Fprinc(mrt *rt, int nargs, mval *args)
 {
-  return print_and_emit(rt, args[0], args[1], false, "", "");
+  return print_and_emit(rt, args[0], args[1], false, false);
 }
 
 static mval Fprint(mrt *rt, int nargs, mval *args)
 {
-  return print_and_emit(rt, args[0], args[1], true, "\n", "\n");
+  return print_and_emit(rt, args[0], args[1], true, true);
 }
 
+static void emit_char(mrt *rt, mval printcharfun, int c)
+{
+  struct strbuf b = {0};
+  size_t depth = output_begin(rt, &b, printcharfun);
+  put_char(&b, c);
+  emit(rt, printcharfun, &b, depth);
+}
+
+/* With ENSURE, batch Emacs tells the start of a line by the last
+   character standard output got on its own, and cannot tell it for a
+   function. */
 static mval Fterpri(mrt *rt, int nargs, mval *args)
 {
-  emit(rt, args[0], make_string(rt, "\n", 1));
+  mval out = output_of(rt, args[0]);
+  if (!NILP(args[1]) && functionp(rt, out)) {
+    mval as_list = closure_list_view(rt, out);
+    mval data = CONSP(as_list) ? as_list : list1(rt, out);
+    mrt_signal(rt, Qerror, Fcons(rt, make_cstring(rt, "Unsupported function argument"), data));
+  }
+  if (!NILP(args[1]) && rt->stdout_last_char == '\n')
+    return Qnil;
+  emit_char(rt, args[0], '\n');
   return Qt;
+}
+
+static mval Fwrite_char(mrt *rt, int nargs, mval *args)
+{
+  CHECK_FIXNUM(rt, args[0]);
+  emit_char(rt, args[1], check_char(rt, args[0]));
+  return args[0];
 }
 
 static mval Fprin1_to_string(mrt *rt, int nargs, mval *args)
@@ -1222,28 +1385,42 @@ static mval Fformat_message(mrt *rt, int nargs, mval *args)
   return format_common(rt, nargs, args, true);
 }
 
+/* Batch Emacs starts a message with a newline when standard output
+   was written since the last one. */
+static void start_message(mrt *rt)
+{
+  if (rt->message_needs_newline) {
+    rt->message_needs_newline = false;
+    mrt_write_err(rt, "\n", 1);
+  }
+}
+
 /* Batch Emacs writes the message and a newline to stderr; (message
    nil) writes just the newline and returns nil. */
 static mval Fmessage(mrt *rt, int nargs, mval *args)
 {
   if (NILP(args[0])) {
+    start_message(rt);
     mrt_write_err(rt, "\n", 1);
     return Qnil;
   }
   mval text = format_common(rt, nargs, args, true);
+  start_message(rt);
   mrt_write_err(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
   mrt_write_err(rt, "\n", 1);
   return text;
 }
 
-/* Batch Emacs's debugging stream: one character to stderr. */
+/* Batch Emacs's debugging stream: one character to stderr, a raw
+   byte as itself. */
 static mval Fexternal_debugging_output(mrt *rt, int nargs, mval *args)
 {
   CHECK_FIXNUM(rt, args[0]);
   if (!CHARACTERP(args[0]))
     wrong_type_argument(rt, Qcharacterp, args[0]);
+  int c = (int)XFIXNUM(args[0]);
   uint8_t buf[MAX_CHAR_BYTES];
-  int n = char_encode((int)XFIXNUM(args[0]), buf);
+  int n = CHAR_RAW_BYTE_P(c) ? (buf[0] = (uint8_t)CHAR_TO_RAW_BYTE(c), 1) : char_encode(c, buf);
   mrt_write_err(rt, (const char *)buf, (size_t)n);
   return args[0];
 }
@@ -1258,6 +1435,7 @@ static const struct subr_def printer_subrs[] = {
   {"princ", Fprinc, 1, 2},
   {"print", Fprint, 1, 2},
   {"terpri", Fterpri, 0, 2},
+  {"write-char", Fwrite_char, 1, 2},
   {"prin1-to-string", Fprin1_to_string, 1, 2},
   {"format", Fformat, 1, ARGS_MANY},
   {"format-message", Fformat_message, 1, ARGS_MANY},
@@ -1272,6 +1450,10 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_length, Qnil);
   defvar(rt, Qprint_level, Qnil);
   defvar(rt, Qprint_escape_newlines, Qnil);
+  defvar(rt, Qprint_escape_control_characters, Qnil);
+  defvar(rt, Qprint_escape_multibyte, Qnil);
+  defvar(rt, Qprint_escape_nonascii, Qnil);
+  defvar(rt, Qprint_integers_as_characters, Qnil);
   defvar(rt, Qprint_circle, Qnil);
   defvar(rt, Qprint_quoted, Qt);
   defvar(rt, Qprint_gensym, Qnil);

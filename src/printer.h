@@ -13,10 +13,20 @@ mval print_to_string(mrt *rt, mval obj, bool escape);
    multibyte text.  MULTIBYTE records that a multibyte string went in;
    TO_STREAM that the text goes to standard output, where Emacs writes a
    unibyte string's raw bytes as they are instead of as \ooo. */
+/* Where printed text goes: it decides how a unibyte string's bytes
+   #x80..#xFF print, as in Emacs. */
+enum print_target { TO_STRING, TO_STDOUT, TO_FUNCTION };
+
 struct strbuf {
   char *data;
   size_t len, cap;
-  bool multibyte, to_stream;
+  bool multibyte;
+  enum print_target target;
+  /* The last character put on its own (Emacs's printchar), which
+     terpri's ENSURE looks at; numbers and princ'd strings go out in
+     bulk and leave it. */
+  bool char_put;
+  int last_char;
 };
 void strbuf_put(struct strbuf *b, const char *s, size_t n);
 void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape);

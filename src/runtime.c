@@ -127,6 +127,7 @@ void runtime_enter(mrt *rt)
 
 void mrt_write_out(mrt *rt, const char *buf, size_t n)
 {
+  rt->message_needs_newline = true;
   if (rt->write_out)
     rt->write_out(rt->write_ud, buf, n);
   else

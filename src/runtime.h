@@ -120,6 +120,12 @@ struct mrt {
 
   mrt_write_fn write_out, write_err;
   void *write_ud;
+  /* Standard output was written since the last message: as batch
+     Emacs, the next message starts with a newline on stderr. */
+  bool message_needs_newline;
+  /* The last character the printer put on its own to standard output
+     (terpri's ENSURE); 0 before any. */
+  int stdout_last_char;
 
   /* Called after a write (setq, let, unbinding) to a symbol whose
      trapped_write flag is set, as Emacs's variable watchers are: the

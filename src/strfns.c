@@ -1236,6 +1236,14 @@ int char_width(int c)
   return i >= 0 ? width_runs[i].width : 1;
 }
 
+/* The runs print-integers-as-characters prints as ?C: charwidth.h's
+   second table. */
+bool char_prints_as_character(int c)
+{
+  return run_holding(graphic_runs, sizeof graphic_runs[0],
+                     sizeof graphic_runs / sizeof graphic_runs[0], c) >= 0;
+}
+
 int64_t text_width(const uint8_t *s, int64_t nbytes, int64_t limit, int64_t *used)
 {
   int64_t width = 0, i = 0;

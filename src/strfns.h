@@ -35,6 +35,9 @@ int char_decode(const uint8_t *p, const uint8_t *end, int *len);
 
 /* Display columns of character C, as Emacs's char-width. */
 int char_width(int c);
+/* Whether print-integers-as-characters prints C as ?C: a graphic base
+   character, or a control with a named escape (\n). */
+bool char_prints_as_character(int c);
 /* Display columns of the UTF-8 text S of NBYTES bytes, stopping before
    a character that would make it exceed LIMIT (none when LIMIT < 0);
    stores the bytes counted in *USED when USED is not NULL. */

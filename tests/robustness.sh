@@ -257,6 +257,16 @@ fi
 file dbg.el '(defun robust-f (x) (car x))\n(defun robust-g () (robust-f 1))\n(robust-g)\n'
 error debug-backtrace 'robust-f\(1\)' --debug "$work/dbg.el"
 error no-debug-message '^Wrong type argument: listp, 1$' "$work/dbg.el"
+# As batch Emacs, a message after output to stdout starts a new line of
+# stderr, once; (message nil) is that newline and its own.
+stderr=$(timeout "$limit" "$MARROW" --eval \
+  '(progn (princ "x") (message "m") (message "n") (prin1 1) (message nil))' 2>&1 >/dev/null | od -An -c | tr -d ' \n')
+if [ "$stderr" = '\nm\nn\n\n\n' ]; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL: message-after-stdout: stderr was $stderr"
+fi
 
 # ---- Regressions found by fuzzing --------------------------------------
 # (one line per crash: the input, and the error it must give instead)

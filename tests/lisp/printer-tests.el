@@ -177,3 +177,79 @@
         (should (equal (prin1-to-string u) "#:u"))))
     (let ((print-circle t))
       (should (equal (prin1-to-string (list u u)) "(u u)")))))
+
+(ert-deftest printer-integers-as-characters ()
+  (let ((print-integers-as-characters t))
+    ;; Graphic characters and the controls with a letter escape print
+    ;; as ?C; other integers, raw bytes and non-characters as numbers.
+    (should (equal (prin1-to-string '(97 10 9 32 0 127 955 200 #x300 #xa0 -1 #x110000 #x3fff80 1.0))
+                   "(?a ?\\n ?\\t ?\\s 0 127 ?\u03bb ?\u00c8 768 160 -1 1114112 4194176 1.0)"))
+    (should (equal (prin1-to-string '(?\( ?\) ?\; ?\" ?\\ ?\[ ?\] ?{ ?} ?' ?# ??))
+                   "(?\\( ?\\) ?\\; ?\\\" ?\\\\ ?\\[ ?\\] ?\\{ ?\\} ?\\' ?# ??)"))
+    (should (equal (format "%s %S" '(?\( ?a) ?\;) "(?( ?a) ?\\;"))
+    (should (equal (prin1-to-string '(97 . 98)) "(?a . ?b)")))
+  (should (equal (prin1-to-string 97) "97")))
+
+(ert-deftest printer-string-escape-variables ()
+  (let ((s (concat "a\u00e9\u03bbf\n\t\0\0018\0017\177" (string-to-multibyte "\351"))))
+    (should (equal (let ((print-escape-multibyte t)) (prin1-to-string s))
+                   "\"a\\x00e9\\x03bb\\ f\n\t\0\0018\0017\177\\351\""))
+    (should (equal (let ((print-escape-control-characters t)) (prin1-to-string s))
+                   "\"a\u00e9\u03bbf\\12\\11\\0\\18\\0017\\177\\351\""))
+    (should (equal (let ((print-escape-control-characters t) (print-escape-newlines t))
+                     (prin1-to-string s))
+                   "\"a\u00e9\u03bbf\\n\\11\\0\\18\\0017\\177\\351\""))
+    ;; Only prin1 escapes.
+    (should (equal (let ((print-escape-multibyte t) (print-escape-control-characters t))
+                     (prin1-to-string s t))
+                   (concat "a\u00e9\u03bbf\n\t\0\0018\0017\177" "\\351"))))
+  (let ((print-escape-nonascii t))
+    (should (equal (prin1-to-string "\351a") "\"\\351a\""))
+    (should (equal (prin1-to-string "\u00e9") "\"\u00e9\""))))
+
+(ert-deftest printer-float-output-format ()
+  (let ((float-output-format "%.3f"))
+    (should (equal (prin1-to-string 3.14159) "3.142"))
+    (should (equal (number-to-string 3.14159) "3.142"))
+    (should (equal (format "%s %S" 2.0 2.5) "2.000 2.500"))
+    (should (equal (prin1-to-string 1.0e+INF) "1.0e+INF")))
+  (let ((float-output-format "%.3g"))
+    ;; Made to read as a float, except by %.0f.
+    (should (equal (prin1-to-string '(100.0 1e20 0.5)) "(100.0 1e+20 0.5)")))
+  (should (equal (let ((float-output-format "%.0f")) (prin1-to-string 3.0)) "3"))
+  (should (equal (let ((float-output-format "%.e")) (prin1-to-string 1.5)) "2e+00"))
+  ;; Anything else prints the shortest form.
+  (dolist (bad '("%e" "%g" "%.16g" "%.0g" "%.3d" "x%.3f" "%.3fx" 5))
+    (let ((float-output-format bad))
+      (should (equal (prin1-to-string 0.1) "0.1")))))
+
+(ert-deftest printer-printcharfun-functions ()
+  (let ((chars nil))
+    (prin1 '("\351" sym 1) (lambda (c) (push c chars)))
+    ;; A unibyte string's bytes reach a function as raw-byte
+    ;; characters from prin1, as 128..255 from princ.
+    (should (equal (nreverse chars) (append "(\"" (list #x3fffe9) "\" sym 1)" nil)))
+    (setq chars nil)
+    (princ "\351" (lambda (c) (push c chars)))
+    (should (equal chars '(#xe9)))
+    (setq chars nil)
+    (should (equal (write-char ?x (lambda (c) (push c chars))) ?x))
+    (print 'y (lambda (c) (push c chars)))
+    (should (equal (nreverse chars) '(?x ?\n ?y ?\n)))))
+
+(ert-deftest printer-terpri-ensure ()
+  (let ((f (lambda (_c) nil)))
+    (should (equal (should-error (terpri 'ignore t))
+                   '(error "Unsupported function argument" ignore)))
+    ;; Emacs's data splices a closure's list in.
+    (should (equal (should-error (terpri f t))
+                   (append (list 'error "Unsupported function argument") f nil)))
+    (should (eq (terpri f) t))
+    (let ((standard-output 'ignore))
+      (should-error (terpri nil t))))
+  ;; Standard output: a newline unless the last character put there
+  ;; on its own was one.
+  (write-char ?- t)
+  (should (eq (terpri t t) t))
+  (should (eq (terpri t t) nil))
+  (should (equal (should-error (write-char "a")) '(wrong-type-argument fixnump "a"))))
