@@ -282,21 +282,17 @@ struct string_out {
   const struct string_escapes *esc;
 };
 
-/* A raw byte (multibyte) or byte #x80..#xFF (unibyte) prints as \ooo
-   into a string, from prin1 in a multibyte string, and with
-   print-escape-nonascii (except that princ to a function ignores it);
-   otherwise standard output gets the byte and a function the raw-byte
-   character, or for princ of a unibyte string the character 128..255. */
+/* A raw byte (multibyte) or byte #x80..#xFF (unibyte) prints as \ooo,
+   except that standard output gets it as it is from princ, and from
+   prin1 in a unibyte string, unless print-escape-nonascii is set. */
 static void put_raw_byte(struct strbuf *b, const struct string_out *o, int c, int next)
 {
   bool octal = b->target == TO_STRING || (o->multibyte && o->escape) ||
                (o->esc->nonascii && (o->escape || b->target == TO_STDOUT));
   if (octal)
     put_octal(b, o->multibyte ? CHAR_TO_RAW_BYTE(c) : c, next);
-  else if (o->multibyte)
-    put_char(b, c);
   else
-    put_char(b, b->target == TO_FUNCTION && !o->escape ? c : RAW_BYTE_CHAR(c));
+    put_char(b, o->multibyte ? c : RAW_BYTE_CHAR(c));
 }
 
 /* Writes C, followed by the byte NEXT (-1 at the end), if it does not
@@ -848,6 +844,9 @@ static void format_unibyte(mrt *rt, struct strbuf *out, const struct spec *sp, m
 /* %s and %S: printed text, truncated to PRECISION display columns. */
 static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
 {
+  /* %s takes a symbol's name as it is, as Emacs's format does. */
+  if (sp->conv == 's' && SYMBOLP(arg))
+    arg = XSYMBOL(rt, arg)->name;
   if (sp->conv == 's' && STRINGP(arg) && !STRING_MULTIBYTE_P(arg)) {
     format_unibyte(rt, out, sp, arg);
     return;
@@ -1305,7 +1304,7 @@ static void emit(mrt *rt, mval printcharfun, struct strbuf *b, size_t depth)
 static size_t output_begin(mrt *rt, struct strbuf *b, mval printcharfun)
 {
   size_t depth = strbuf_protect(rt, b);
-  b->target = to_standard_output(rt, printcharfun) ? TO_STDOUT : TO_FUNCTION;
+  b->target = to_standard_output(rt, printcharfun) ? TO_STDOUT : TO_STRING;
   return depth;
 }
 

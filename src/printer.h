@@ -13,9 +13,10 @@ mval print_to_string(mrt *rt, mval obj, bool escape);
    multibyte text.  MULTIBYTE records that a multibyte string went in;
    TO_STREAM that the text goes to standard output, where Emacs writes a
    unibyte string's raw bytes as they are instead of as \ooo. */
-/* Where printed text goes: it decides how a unibyte string's bytes
-   #x80..#xFF print, as in Emacs. */
-enum print_target { TO_STRING, TO_STDOUT, TO_FUNCTION };
+/* Where printed text goes: it decides how raw bytes print, as in
+   Emacs.  A function counts as a string: with-output-to-string is one,
+   standing in for Emacs's buffers. */
+enum print_target { TO_STRING, TO_STDOUT };
 
 struct strbuf {
   char *data;

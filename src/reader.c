@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "reader.h"
+#include "arith.h"
 #include "bignum.h"
 #include "charnames.h"
 #include "hashtab.h"
@@ -179,7 +180,9 @@ static int read_unicode_escape(struct reader *r, int ndigits)
 {
   unsigned value = 0; /* eight hex digits can pass INT_MAX */
   for (int i = 0; i < ndigits; i++) {
-    int c = next_or_eof(r);
+    int c = next(r);
+    if (c < 0)
+      mrt_errorf(r->rt, "Malformed Unicode escape: \\%c%x", ndigits > 4 ? 'U' : 'u', value);
     int d = digit_value(c, 16);
     if (d < 0)
       mrt_errorf(r->rt, "Non-hex character used for Unicode escape: %c (%d)", c, c);
@@ -248,7 +251,7 @@ static size_t read_char_name(struct reader *r, char name[MAX_CHAR_NAME + 1])
 
 static int read_named_escape(struct reader *r)
 {
-  if (next_or_eof(r) != '{')
+  if (next(r) != '{')
     syntax_error(r, "Expected opening brace after \\N");
   char name[MAX_CHAR_NAME + 1];
   size_t len = read_char_name(r, name);
@@ -263,9 +266,12 @@ static int read_named_escape(struct reader *r)
   return value;
 }
 
-/* The character after a modifier prefix like \C- or \M-. */
+/* The character after a modifier prefix like \C- or \M-; -1 at the
+   end of the text, which Emacs reads as the character -1 (?\C-). */
 static int read_modified(struct reader *r, bool in_string)
 {
+  if (r->pos >= r->len)
+    return -1;
   int c = next_char(r);
   return c == '\\' ? read_escape(r, in_string) : c;
 }
@@ -274,6 +280,8 @@ static int read_modified(struct reader *r, bool in_string)
    DEL, anything else gets the control modifier bit. */
 static int make_control(int c)
 {
+  if (c < 0)
+    return c;
   int base = c & ~CHAR_MODIFIERS, mods = c & CHAR_MODIFIERS;
   if (base == '?')
     return 0177 | mods;
@@ -283,10 +291,11 @@ static int make_control(int c)
   return c | CHAR_CTRL;
 }
 
+/* As in Emacs, a malformed modifier is an `error', not a read syntax error. */
 static int read_modifier(struct reader *r, bool in_string, int modifier)
 {
-  if (next_or_eof(r) != '-')
-    syntax_error(r, "Invalid escape character syntax");
+  if (next(r) != '-')
+    mrt_error(r->rt, "Invalid escape character syntax");
   return read_modified(r, in_string) | modifier;
 }
 
@@ -336,8 +345,8 @@ static int read_escape(struct reader *r, bool in_string)
   case 'H': return read_modifier(r, in_string, CHAR_HYPER);
   case 'A': return read_modifier(r, in_string, CHAR_ALT);
   case 'C':
-    if (next_or_eof(r) != '-')
-      syntax_error(r, "Invalid escape character syntax");
+    if (next(r) != '-')
+      mrt_error(r->rt, "Invalid escape character syntax");
     /* fall through */
   case '^':
     return make_control(read_modified(r, in_string));
@@ -490,11 +499,9 @@ static mval parse_integer(mrt *rt, const uint8_t *s, size_t n, int base)
 
 static mval parse_float(mrt *rt, const uint8_t *s, size_t n, int special)
 {
-  if (special) {
-    bool neg = s[0] == '-';
-    double v = special == 'I' ? INFINITY : NAN;
-    return make_float(rt, neg ? -v : v);
-  }
+  /* e+INF, and e+NaN with the payload its integer part gives. */
+  if (special)
+    return arith_parse_number(rt, (const char *)s, n, 10, NULL);
   char small[64];
   if (n < sizeof small) {
     memcpy(small, s, n);
@@ -597,6 +604,8 @@ static mval read_radix_integer(struct reader *r, int64_t base)
 static mval read_bool_vector(struct reader *r)
 {
   int64_t nbits = 0;
+  if (skip_blanks(r) < 0) /* Emacs reads N as an object */
+    end_of_file(r);
   size_t digits = r->pos;
   while (peek(r) >= '0' && peek(r) <= '9' && nbits < (INT64_C(1) << 40))
     nbits = nbits * 10 + (next(r) - '0');
@@ -648,17 +657,20 @@ static size_t measure_symbol(struct reader *r, bool *escaped)
   return n;
 }
 
-/* Reads a symbol or number token starting at r->pos.  UNINTERNED for
-   #:foo. */
-static mval read_atom(struct reader *r, bool uninterned)
+/* What a token may be: a number or symbol, an interned symbol only
+   (#_foo, Emacs 28's symbol without shorthands), or uninterned (#:foo). */
+enum atom_kind { ATOM_ANY, ATOM_SYMBOL, ATOM_UNINTERNED };
+
+/* Reads a symbol or number token starting at r->pos. */
+static mval read_atom(struct reader *r, enum atom_kind kind)
 {
   mrt *rt = r->rt;
-  bool escaped;
+  bool escaped, uninterned = kind == ATOM_UNINTERNED;
   size_t start = r->pos;
   size_t n = measure_symbol(r, &escaped);
   if (!escaped) {
     r->pos += n;
-    if (!uninterned) {
+    if (kind == ATOM_ANY) {
       mval num = token_to_number(rt, r->buf + start, n);
       if (!NILP(num))
         return num;
@@ -804,8 +816,8 @@ static mval close_frame(struct reader *r, mval f, int c)
   case FRAME_RECORD:
     if (c == ']')
       syntax_error(r, "] in a list");
-    if (NILP(head))
-      syntax_error(r, "#s");
+    if (NILP(head)) /* Emacs makes a record of -1 slots */
+      wrong_type_argument(r->rt, Qwholenump, make_fixnum(-1));
     if (XCAR(head) == Qhash_table)
       return read_hash_table(r, XCDR(head));
     return list_to_vectorlike(r->rt, head, PVEC_RECORD);
@@ -820,8 +832,9 @@ static mval close_frame(struct reader *r, mval f, int c)
 /* The main loop                                                      */
 /* ================================================================== */
 
-/* What one step of the tokenizer produced. */
-enum step { STEP_VALUE, STEP_OPEN, STEP_CLOSE, STEP_DOT };
+/* What one step of the tokenizer produced: STEP_NOTHING for text
+   that reads as nothing (#!...). */
+enum step { STEP_VALUE, STEP_OPEN, STEP_CLOSE, STEP_DOT, STEP_NOTHING };
 
 static bool is_dot_token(struct reader *r)
 {
@@ -917,6 +930,32 @@ static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval
   syntax_error(r, "#");
 }
 
+/* #@N: a docstring of a compiled file, which Emacs skips by N bytes
+   only when it reads an .elc file directly; source and strings are
+   skipped up to and including the next \037, as here.  #@00 skips the
+   rest and reads as nil. */
+static enum step skip_dynamic_docstring(struct reader *r, mval *value)
+{
+  bool zero = true;
+  int c, digits = 0;
+  while ((c = next(r)) >= '0' && c <= '9') {
+    zero &= c == '0';
+    if (++digits == 2 && zero) {
+      r->pos = r->len;
+      *value = Qnil;
+      return STEP_VALUE;
+    }
+  }
+  /* A count's terminator is skipped with the text; without a count, the
+     terminator is the first character skipped. */
+  if (zero && c >= 0)
+    r->pos--;
+  do
+    c = next(r);
+  while (c >= 0 && c != 037);
+  return STEP_NOTHING;
+}
+
 /* After '#'.  Returns STEP_OPEN with *frame pushed, or a value. */
 static enum step read_hash(struct reader *r, mval *stack, mval *value)
 {
@@ -931,8 +970,20 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
   case '#': *value = intern_len(r->rt, "", 0); return STEP_VALUE;
   case '&': *value = read_bool_vector(r); return STEP_VALUE;
   case ':':
-    *value = read_atom(r, true);
+    *value = read_atom(r, ATOM_UNINTERNED);
     return STEP_VALUE;
+  case '_':
+    *value = read_atom(r, ATOM_SYMBOL);
+    return STEP_VALUE;
+  case '$':
+    *value = XSYMBOL(r->rt, Qload_file_name)->value;
+    return STEP_VALUE;
+  case '!':
+    while (c >= 0 && c != '\n')
+      c = next(r);
+    return STEP_NOTHING;
+  case '@':
+    return skip_dynamic_docstring(r, value);
   case 's':
     if (next(r) == '(') {
       *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);
@@ -992,11 +1043,11 @@ static enum step read_step(struct reader *r, mval *stack, mval *value, int *clos
       r->pos++;
       return STEP_DOT;
     }
-    *value = read_atom(r, false);
+    *value = read_atom(r, ATOM_ANY);
     return STEP_VALUE;
   default:
     r->pos--;
-    *value = read_atom(r, false);
+    *value = read_atom(r, ATOM_ANY);
     return STEP_VALUE;
   }
 }
@@ -1027,6 +1078,8 @@ static mval read_object(struct reader *r)
       break;
     case STEP_VALUE:
       break;
+    case STEP_NOTHING:
+      continue;
     }
     /* Deliver VALUE: wrap it in pending prefixes, then add it to the
        innermost open container, or return it at top level. */

@@ -127,7 +127,7 @@ void runtime_enter(mrt *rt)
 
 void mrt_write_out(mrt *rt, const char *buf, size_t n)
 {
-  rt->message_needs_newline = true;
+  rt->message_needs_newline = !rt->write_out; /* batch Emacs's stdout and stderr */
   if (rt->write_out)
     rt->write_out(rt->write_ud, buf, n);
   else

@@ -1021,7 +1021,7 @@ START_TEST(float_text_round_trips)
     memcpy(&d, &state, sizeof d);
     if (i % 2)
       d = (double)(int64_t)state / 1e9; /* ordinary magnitudes too */
-    size_t len = float_to_string(d, buf, sizeof buf);
+    size_t len = float_to_string(rt, d, buf, sizeof buf);
     ck_assert_uint_eq(len, strlen(buf));
     size_t used;
     mval back = arith_parse_number(rt, buf, len, 10, &used);
@@ -1048,12 +1048,12 @@ START_TEST(float_text_matches_emacs_forms)
   };
   char buf[FLOAT_STRING_SIZE];
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    float_to_string(cases[i].d, buf, sizeof buf);
+    float_to_string(rt, cases[i].d, buf, sizeof buf);
     ck_assert_str_eq(buf, cases[i].text);
   }
-  float_to_string(NAN, buf, sizeof buf);
+  float_to_string(rt, NAN, buf, sizeof buf);
   ck_assert_str_eq(buf, "0.0e+NaN");
-  float_to_string(-NAN, buf, sizeof buf);
+  float_to_string(rt, -NAN, buf, sizeof buf);
   ck_assert_str_eq(buf, "-0.0e+NaN");
 }
 END_TEST

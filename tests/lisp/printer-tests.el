@@ -225,13 +225,8 @@
 
 (ert-deftest printer-printcharfun-functions ()
   (let ((chars nil))
-    (prin1 '("\351" sym 1) (lambda (c) (push c chars)))
-    ;; A unibyte string's bytes reach a function as raw-byte
-    ;; characters from prin1, as 128..255 from princ.
-    (should (equal (nreverse chars) (append "(\"" (list #x3fffe9) "\" sym 1)" nil)))
-    (setq chars nil)
-    (princ "\351" (lambda (c) (push c chars)))
-    (should (equal chars '(#xe9)))
+    (prin1 '("\u00e9" sym 1) (lambda (c) (push c chars)))
+    (should (equal (nreverse chars) (append "(\"\u00e9\" sym 1)" nil)))
     (setq chars nil)
     (should (equal (write-char ?x (lambda (c) (push c chars))) ?x))
     (print 'y (lambda (c) (push c chars)))

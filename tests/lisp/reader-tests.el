@@ -199,3 +199,47 @@
   (should (equal (get-char-code-property 0 'name) nil))
   (should (equal (get-char-code-property 0 'old-name) "NULL"))
   (should (equal (get-char-code-property #x10ffff 'name) nil)))
+
+(ert-deftest reader-hash-dispatch-corners ()
+  ;; #_ reads a symbol, never a number; #! skips its line; #$ is the
+  ;; file being loaded; #@N skips a docstring, from a string up to \037.
+  (should (equal (read-from-string "#_foo") '(foo . 5)))
+  (should (equal (read-from-string "#_1") (cons (intern "1") 3)))
+  (let ((empty (read-from-string "#_(1)")))
+    (should (equal (symbol-name (car empty)) ""))
+    (should (equal (cdr empty) 2)))
+  (should (equal (read-from-string "#_:k") '(:k . 4)))
+  (should (equal (read-from-string "#! x\n(1)") '((1) . 8)))
+  (should (equal (read-from-string "(a #!b\n c)") '((a c) . 10)))
+  (let ((load-file-name "/x/y.el"))
+    (should (equal (read "#$") "/x/y.el")))
+  (should (equal (read-from-string "#@3 ab\037cd") '(cd . 9)))
+  (should (equal (read-from-string "#@00 x") '(nil . 6)))
+  (should (eq (car (should-error (read-from-string "#@1 xy"))) 'end-of-file))
+  (should (eq (car (should-error (read-from-string "#@"))) 'end-of-file))
+  (should (equal (should-error (read "#s()")) '(wrong-type-argument wholenump -1)))
+  (should (eq (car (should-error (read-from-string "#&"))) 'end-of-file))
+  (should (equal (read-from-string "#& 3\"\\1\"") (cons (bool-vector t nil nil) 8))))
+
+(ert-deftest reader-escape-corners ()
+  ;; A modifier at the end of the text reads as -1, as in Emacs.
+  (dolist (s '("?\\C-" "?\\M-" "?\\^" "?\\S-" "?\\s-" "?\\C-\\M-"))
+    (should (equal (car (read-from-string s)) -1)))
+  (should (equal (should-error (read "?\\Sa")) '(error "Invalid escape character syntax")))
+  (should (equal (should-error (read "?\\C")) '(error "Invalid escape character syntax")))
+  (should (equal (should-error (read "\"\\Ca\"")) '(error "Invalid escape character syntax")))
+  (should (equal (should-error (read "?\\u12")) '(error "Malformed Unicode escape: \\u12")))
+  (should (equal (should-error (read "?\\U12")) '(error "Malformed Unicode escape: \\U12")))
+  (should (equal (should-error (read "?\\N"))
+                 '(invalid-read-syntax "Expected opening brace after \\N")))
+  (should (equal (read "?\\C-\\M-x") (read "?\\M-\\C-x")))
+  (should (equal (read "?\\^M") 13))
+  ;; Emacs 28's \x takes no braces: \x{ is the character 0, then {.
+  (should (equal (read "\"\\x{41}\\x41\"") (string 0 ?{ ?4 ?1 ?} ?A))))
+
+(ert-deftest reader-nan-payload ()
+  ;; The integer part of N.0e+NaN is the NaN's payload, and prints back.
+  (dolist (s '("2.0e+NaN" "123.0e+NaN" "-3.0e+NaN" "2251799813685247.0e+NaN"))
+    (should (equal (prin1-to-string (read s)) s)))
+  (should (equal (prin1-to-string (read "1.5e+NaN")) "1.0e+NaN"))
+  (should (equal (prin1-to-string (read "2251799813685248.0e+NaN")) "0.0e+NaN")))
