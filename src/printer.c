@@ -373,7 +373,7 @@ struct printer {
   int depth;               /* conses and vectors open */
   int backquote_depth;     /* inside `: commas print as , and ,@ */
   int64_t print_length;    /* -1: no limit */
-  int64_t print_level;
+  int64_t print_level;      /* INT64_MAX: no limit; negative hides every list */
   struct string_escapes string_escapes;
   bool integers_as_characters; /* print-integers-as-characters */
   bool quoted;             /* print-quoted: 'x rather than (quote x) */
@@ -404,7 +404,8 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->depth = 0;
   p->backquote_depth = 0;
   p->print_length = limit_variable(rt, Qprint_length);
-  p->print_level = limit_variable(rt, Qprint_level);
+  mval level = XSYMBOL(rt, Qprint_level)->value;
+  p->print_level = FIXNUMP(level) ? XFIXNUM(level) : INT64_MAX;
   p->string_escapes.newlines = flag_variable(rt, Qprint_escape_newlines);
   p->string_escapes.control = flag_variable(rt, Qprint_escape_control_characters);
   p->string_escapes.multibyte = flag_variable(rt, Qprint_escape_multibyte);
@@ -521,7 +522,7 @@ static bool enter_container(struct printer *p, mval obj)
       return false;
     }
   p->being_printed[p->depth++] = obj;
-  if (CONSP(obj) && p->print_level >= 0 && p->depth > p->print_level) {
+  if (CONSP(obj) && p->depth > p->print_level) {
     strbuf_puts(p->out, "...");
     p->depth--;
     return false;
@@ -704,7 +705,11 @@ static void print_vectorlike(struct printer *p, mval obj)
     print_closure(p, obj);
     return;
   case PVEC_HASH_TABLE:
-    print_hash_table(p, obj);
+    /* A level of its own: its data's conses are one deeper. */
+    if (enter_container(p, obj)) {
+      print_hash_table(p, obj);
+      leave_container(p);
+    }
     return;
   case PVEC_CODE: strbuf_puts(b, "#<code>"); return;
   case PVEC_BOX: strbuf_puts(b, "#<box>"); return;

@@ -248,3 +248,17 @@
   (should (eq (terpri t t) t))
   (should (eq (terpri t t) nil))
   (should (equal (should-error (write-char "a")) '(wrong-type-argument fixnump "a"))))
+
+(ert-deftest printer-print-level-corners ()
+  ;; A hash table is a level: its data's lists are one deeper.
+  (let ((h (make-hash-table)))
+    (puthash 1 '(a b) h)
+    (should (equal (let ((print-level 1)) (prin1-to-string h))
+                   "#s(hash-table size 65 test eql rehash-size 1.5 rehash-threshold 0.8125 data (1 ...))"))
+    (should (equal (let ((print-level 2)) (prin1-to-string h))
+                   "#s(hash-table size 65 test eql rehash-size 1.5 rehash-threshold 0.8125 data (1 (a b)))")))
+  ;; A negative level hides every list; a non-integer is no limit.
+  (should (equal (let ((print-level -1)) (prin1-to-string '(1 (2)))) "..."))
+  (should (equal (let ((print-level -1)) (prin1-to-string [1 2])) "[1 2]"))
+  (should (equal (let ((print-level 1.5)) (prin1-to-string '(1 (2)))) "(1 (2))"))
+  (should (equal (let ((print-length -1)) (prin1-to-string '(1 2))) "(1 2)")))
