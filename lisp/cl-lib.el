@@ -280,8 +280,14 @@ ENDTEST is (TEST RESULT...)."
 (defun cl-lib--local-lambda (binding fns)
   (if (and (cdr binding) (null (cdr (cdr binding))) (not (listp (nth 1 binding))))
       (subr--walk (nth 1 binding) fns)
-    (let ((lam (cl-lib--transform-lambda (car binding) (nth 1 binding) (cdr (cdr binding)))))
-      `(function (lambda ,(car lam) ,@(subr--walk-list (cdr lam) fns))))))
+    (let* ((lam (cl-lib--transform-lambda (car binding) (nth 1 binding) (cdr (cdr binding))))
+           (body (cdr lam))
+           ;; In cl-labels, as in Emacs 28, self tail calls do not grow the stack.
+           (loop (and (assq (car binding) fns)
+                      (subr--tail-loop (car binding) (car lam) (last body)))))
+      `(function (lambda ,(car lam)
+                   ,@(subr--walk-list (if loop (append (butlast body) (list loop)) body)
+                                      fns))))))
 
 (defmacro cl-flet (bindings &rest body)
   "Make local (non-recursive) function definitions: ((NAME ARGS BODY...)...)."

@@ -684,40 +684,30 @@ evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
            (or found (eq form symbol))))
         (t nil)))
 
-;;; ---- named-let ------------------------------------------------------------
+;;; ---- named-let and self tail calls ------------------------------------
 ;;
-;; When every call of NAME is in tail position, the loop becomes a
-;; `while' that rebinds the variables for each pass: tail calls do not
-;; grow the stack and nothing is allocated per iteration.  Otherwise
-;; NAME becomes a recursive local function, as with cl-labels.
-
-(defun subr--tail-rewrite (form name jump)
-  "Rewrite FORM, in tail position, so tail calls of NAME call JUMP.
-Return the new form, or the symbol `subr--fail' when NAME is used
-anywhere other than in a tail call."
-  (catch 'subr--fail
-    (subr--tail form name jump)))
-
-(defun subr--not-tail (form name)
-  (if (subr--mentions-p name form) (throw 'subr--fail 'subr--fail) form))
+;; As in Emacs 28 (whose named-let is a cl-labels function): a call of
+;; the function NAME to itself in tail position becomes a jump back to
+;; the start of a `while' that rebinds the arguments for each pass, so
+;; such calls do not grow the stack.  Other calls stay real calls.
+;; When no call is left, named-let needs no function at all.
 
 (defun subr--tail-body (forms name jump)
   "Rewrite a body: the last form is in tail position."
   (let ((rest (reverse forms)))
     (when rest
-      (nreverse (cons (subr--tail (car rest) name jump)
-                      (mapcar (lambda (f) (subr--not-tail f name)) (cdr rest)))))))
+      (nreverse (cons (subr--tail (car rest) name jump) (cdr rest))))))
 
 (defun subr--tail (form name jump)
+  "Rewrite FORM, in tail position, so tail calls of NAME call JUMP."
   (if (not (consp form))
       form
     (let ((head (car form)))
       (cond
-       ((eq head name)
-        (funcall jump (mapcar (lambda (a) (subr--not-tail a name)) (cdr form))))
+       ((eq head name) (funcall jump (cdr form)))
        ((eq head 'quote) form)
        ((eq head 'if)
-        `(if ,(subr--not-tail (nth 1 form) name)
+        `(if ,(nth 1 form)
              ,(subr--tail (nth 2 form) name jump)
            ,@(subr--tail-body (nthcdr 3 form) name jump)))
        ((memq head '(progn and or))
@@ -726,21 +716,61 @@ anywhere other than in a tail call."
         (cons 'cond
               (mapcar (lambda (clause)
                         (if (cdr clause)
-                            (cons (subr--not-tail (car clause) name)
-                                  (subr--tail-body (cdr clause) name jump))
-                          (subr--not-tail clause name)))
+                            (cons (car clause) (subr--tail-body (cdr clause) name jump))
+                          clause))
                       (cdr form))))
        ((memq head '(let let*))
-        `(,head ,(subr--not-tail (nth 1 form) name)
-                ,@(subr--tail-body (cdr (cdr form)) name jump)))
+        `(,head ,(nth 1 form) ,@(subr--tail-body (cdr (cdr form)) name jump)))
+       ((eq head 'condition-case)       ; its handlers run after it exits
+        `(condition-case ,(nth 1 form) ,(nth 2 form)
+           ,@(mapcar (lambda (h) (cons (car h) (subr--tail-body (cdr h) name jump)))
+                     (nthcdr 3 form))))
        ((memq head '(function setq while prog1 prog2 catch unwind-protect
-                              condition-case defvar defconst))
-        (subr--not-tail form name))
+                              defvar defconst))
+        form)
        (t
         (let ((expansion (if (symbolp head) (macroexpand form) form)))
           (if (eq expansion form)
-              (subr--not-tail form name)
+              form
             (subr--tail expansion name jump))))))))
+
+(defun subr--arg-vars (args)
+  (delq nil (mapcar (lambda (a) (unless (memq a '(&optional &rest)) a)) args)))
+
+(defun subr--jump-sets (args temps actuals)
+  "The (TEMP VALUE...) assignments passing ACTUALS to ARGS.  As in
+Emacs 28, missing values are nil and extra ones are dropped unevaluated."
+  (let ((rest nil) (sets nil))
+    (dolist (a args (nreverse sets))
+      (cond ((eq a '&optional))
+            ((eq a '&rest) (setq rest t))
+            (t (push (pop temps) sets)
+               (push (if rest `(list ,@actuals) (pop actuals)) sets))))))
+
+(defun subr--tail-loop (name args body)
+  "The body BODY of the function NAME of ARGS as a loop whose self calls
+in tail position jump to the next pass; nil when there are no such
+calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
+  (when (and (listp args) (not (memq nil (mapcar #'symbolp args))))
+    (let* ((vars (subr--arg-vars args))
+           (temps (mapcar (lambda (v) (make-symbol (symbol-name v))) vars))
+           (again (make-symbol "again"))
+           (result (make-symbol "result"))
+           (jumped nil)
+           (loop-body
+            (subr--tail (subr--progn body) name
+                        (lambda (actuals)
+                          (setq jumped t)
+                          `(progn (setq ,@(subr--jump-sets args temps actuals)) (setq ,again t)
+                                  nil)))))
+      (and jumped
+           ;; A fresh binding of VARS for each pass, for the closures
+           ;; that capture them.
+           `(let (,@(subr--zip temps vars) (,again t) (,result nil))
+              (while ,again
+                (setq ,again nil)
+                (setq ,result (let ,(subr--zip vars temps) ,loop-body)))
+              ,result)))))
 
 (defmacro named-let (name bindings &rest body)
   "Looping construct taken from Scheme: BODY may call NAME to loop.
@@ -748,25 +778,13 @@ anywhere other than in a tail call."
   (declare (indent 2))
   (let* ((vars (mapcar (lambda (b) (if (consp b) (car b) b)) bindings))
          (inits (mapcar (lambda (b) (if (consp b) (car (cdr b)) nil)) bindings))
-         (temps (mapcar (lambda (v) (make-symbol (symbol-name v))) vars))
-         (again (make-symbol "again"))
-         (result (make-symbol "result"))
-         (loop-body
-          (subr--tail-rewrite
-           (subr--progn body) name
-           (lambda (args)
-             `(progn (setq ,@(subr--interleave temps args))
-                     (setq ,again t)
-                     nil)))))
-    (if (not (eq loop-body 'subr--fail))
-        `(let (,@(subr--zip temps inits) (,again t) (,result nil))
-           (while ,again
-             (setq ,again nil)
-             (setq ,result (let ,(subr--zip vars temps) ,loop-body)))
-           ,result)
+         (loop (subr--tail-loop name vars body)))
+    (if (and loop (not (subr--mentions-p name loop)))
+        `(let ,(subr--zip vars inits) ,loop)
       (let ((fn (make-symbol (symbol-name name))))
         `(letrec ((,fn (lambda ,vars
-                         ,@(subr--walk-list body (list (cons name fn))))))
+                         ,@(subr--walk-list (if loop (list loop) body)
+                                            (list (cons name fn))))))
            (funcall ,fn ,@inits))))))
 
 (defun subr--progn (body)

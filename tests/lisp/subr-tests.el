@@ -111,6 +111,13 @@
                (if (= i 3) acc (collect (1+ i) (cons (lambda () i) acc))))))
     (should (equal (mapcar #'funcall fns) '(2 1 0)))))
 
+(ert-deftest subr-named-let-tail-calls-loop-beside-other-calls ()
+  ;; The inner (sum 0 1) is a real call; the outer one is a tail call and
+  ;; must not grow the stack over 20,000 passes.
+  (should (= (named-let sum ((n 20000) (acc 0))
+               (if (= n 0) acc (sum (1- n) (+ acc (sum 0 1)))))
+             20000)))
+
 (ert-deftest subr-when-unless ()
   (should (eq (when (> 2 1) 'a 'b) 'b))
   (should (eq (unless (> 2 1) 'a) nil)))
