@@ -144,9 +144,32 @@ ENDTEST is (TEST RESULT...)."
   `(unless (cl-typep ,form ',type)
      (signal 'wrong-type-argument (list ',type ,form ',form))))
 
+(defmacro cl-deftype (name arglist &rest body)
+  "Define NAME as a type: BODY, run with the arguments of (NAME ARGS...)
+in a type, returns the type it stands for.  As in Emacs, an &optional
+argument without a default is `*'."
+  (declare (indent 2))
+  `(put ',name 'cl-deftype-handler
+        ,(if (and (cl-lib--simple-lambda-list-p arglist) (not (memq '&optional arglist)))
+             `(function (lambda ,arglist ,@body))
+           `(cl-function (lambda ,(cl-lib--deftype-arglist arglist) ,@body)))))
+
+(defun cl-lib--deftype-arglist (arglist)
+  (let ((optional nil))
+    (mapcar (lambda (a)
+              (cond ((memq a '(&rest &body &key &aux)) (setq optional nil) a)
+                    ((eq a '&optional) (setq optional t) a)
+                    ((and optional (symbolp a)) (list a ''*))
+                    (t a)))
+            arglist)))
+
 (defun cl-typep (object type)
   "True if OBJECT is of type TYPE (a predicate name's type, or a struct)."
   (cond ((eq type t) t)
+        ((and (symbolp type) (get type 'cl-deftype-handler))
+         (cl-typep object (funcall (get type 'cl-deftype-handler))))
+        ((and (consp type) (symbolp (car type)) (get (car type) 'cl-deftype-handler))
+         (cl-typep object (apply (get (car type) 'cl-deftype-handler) (cdr type))))
         ((null type) nil)
         ((eq type 'null) (null object))
         ((eq type 'list) (listp object))
@@ -166,15 +189,17 @@ ENDTEST is (TEST RESULT...)."
         ((and (consp type) (eq (car type) 'satisfies)) (and (funcall (nth 1 type) object) t))
         ((and (consp type) (memq (car type) '(member cl-member eql)))
          (and (memql object (cdr type)) t))
-        ((and (consp type) (eq (car type) 'integer))
-         (and (integerp object)
+        ((and (consp type) (memq (car type) '(integer float real number)))
+         (and (cl-typep object (car type))
               (or (memq (nth 1 type) '(* nil)) (>= object (nth 1 type)))
-              (or (memq (nth 2 type) '(* nil)) (<= object (nth 2 type)))))
-        (t (let ((pred (intern (format "%sp" type))))
-             (if (fboundp pred)
-                 (and (funcall pred object) t)
-               (let ((pred2 (intern (format "%s-p" type))))
-                 (and (fboundp pred2) (funcall pred2 object) t)))))))
+              (or (memq (nth 2 type) '(* nil)) (<= object (nth 2 type)))
+              t))
+        ((consp type) (error "Bad type spec: %s" type))
+        (t (let ((pred (intern (format "%sp" type)))
+                 (pred2 (intern (format "%s-p" type))))
+             (cond ((fboundp pred) (and (funcall pred object) t))
+                   ((fboundp pred2) (and (funcall pred2 object) t))
+                   (t (error "Unknown type %S" type)))))))
 
 ;;; ---- Lambda lists with &key and defaults --------------------------------
 ;;
@@ -304,6 +329,28 @@ ENDTEST is (TEST RESULT...)."
     `(letrec ,(cl-lib--zip-map (lambda (b f) (list (cdr f) (cl-lib--local-lambda b fns)))
                            bindings fns)
        ,@(subr--walk-list body fns))))
+
+;; The symbol macros' expansions replace the variables' uses, and a
+;; setq of one sets its expansion as a place; a let or lambda that binds
+;; the same name hides it.
+(defmacro cl-symbol-macrolet (bindings &rest body)
+  "Make symbol macro definitions: ((NAME EXPANSION)...) in BODY."
+  (declare (indent 1))
+  (let ((subr--symbol-macros
+         (append (mapcar (lambda (b) (cons (car b) (nth 1 b))) (cl-remove-if #'atom bindings))
+                 subr--symbol-macros)))
+    (macroexp-progn (subr--walk-list body nil))))
+
+(defmacro cl-progv (symbols values &rest body)
+  "Bind SYMBOLS to VALUES dynamically in BODY; missing values are nil."
+  (declare (indent 2))
+  `(cl-lib--progv ,symbols ,values (lambda () ,@body)))
+
+(defun cl-lib--progv (symbols values body)
+  (let ((bindings nil))
+    (dolist (s symbols)
+      (push (list s (list 'quote (pop values))) bindings))
+    (eval `(let ,(nreverse bindings) (funcall ',body)))))
 
 (defmacro cl-flet* (bindings &rest body)
   (declare (indent 1))
@@ -578,6 +625,34 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
       (when (cl-lib--match-at pattern vec i test key) (setq found i))
       (setq i (1+ i)))
     found))
+
+(defun cl-lib--check-seq-keys (keys allowed)
+  (unless (plist-get keys :allow-other-keys)
+    (let ((tail keys))
+      (while tail
+        (unless (memq (car tail) allowed)
+          (error "Bad keyword argument %s" (car tail)))
+        (setq tail (cdr (cdr tail)))))))
+
+(defun cl-mismatch (seq1 seq2 &rest keys)
+  "The index in SEQ1 of the first element that does not match SEQ2's, or
+nil when they match.  Under :from-end, one less than the index after the
+last mismatch, as in Emacs 28."
+  (cl-lib--check-seq-keys keys '(:test :test-not :key :start1 :end1 :start2 :end2 :from-end))
+  (let* ((v1 (vconcat seq1)) (v2 (vconcat seq2))
+         (test (cl-lib--test keys)) (key (plist-get keys :key))
+         (start1 (or (plist-get keys :start1) 0)) (end1 (or (plist-get keys :end1) (length v1)))
+         (start2 (or (plist-get keys :start2) 0)) (end2 (or (plist-get keys :end2) (length v2)))
+         (same (lambda (i j) (funcall test (cl-lib--key key (aref v1 i))
+                                      (cl-lib--key key (aref v2 j))))))
+    (if (plist-get keys :from-end)
+        (progn
+          (while (and (< start1 end1) (< start2 end2) (funcall same (1- end1) (1- end2)))
+            (setq end1 (1- end1) end2 (1- end2)))
+          (and (or (< start1 end1) (< start2 end2)) (1- end1)))
+      (while (and (< start1 end1) (< start2 end2) (funcall same start1 start2))
+        (setq start1 (1+ start1) start2 (1+ start2)))
+      (and (or (< start1 end1) (< start2 end2)) start1))))
 
 (defun cl-member (item list &rest keys)
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))

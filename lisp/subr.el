@@ -218,6 +218,8 @@ BODY returns the store form, as in Emacs's gv.el."
     (let ((form (funcall k (nreverse simple))))
       (if bindings `(let* ,(nreverse bindings) ,form) form))))
 
+(define-error 'gv-invalid-place "%S is not a valid place expression")
+
 (defun subr--place (place k)
   "Call K with a getter form and a store function for PLACE.
 The store function maps a value form to a form storing it.  Subforms
@@ -225,8 +227,7 @@ of PLACE are bound to temporaries so each is evaluated once."
   (cond
    ((symbolp place)
     (funcall k place (lambda (v) `(setq ,place ,v))))
-   ((not (consp place))
-    (signal 'error (list (format "%S is not a valid place expression" place))))
+   ((not (consp place)) (signal 'gv-invalid-place (list place)))
    ((get (car place) 'subr--expander)
     (funcall (get (car place) 'subr--expander) place k))
    ((get (car place) 'subr--setter)
@@ -625,24 +626,55 @@ evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
 ;; local functions in FNS, an alist (NAME . VARIABLE): (NAME ARGS...)
 ;; becomes (funcall VARIABLE ARGS...) and #'NAME becomes VARIABLE.  It is
 ;; what cl-flet, cl-labels and named-let need from `macroexpand-all'.
+;; It also expands the symbol macros of `subr--symbol-macros' (for
+;; cl-symbol-macrolet), which the variables a let or lambda binds hide.
+
+(defvar subr--symbol-macros nil
+  "Alist (NAME . EXPANSION) of the symbol macros `subr--walk' expands.")
+
+(defun subr--shadow (names)
+  "`subr--symbol-macros' without those of NAMES, variables bound anew."
+  (let ((kept nil))
+    (dolist (m subr--symbol-macros (nreverse kept))
+      (unless (memq (car m) names) (push m kept)))))
 
 (defun subr--walk-list (forms fns)
   (mapcar (lambda (f) (subr--walk f fns)) forms))
 
 (defun subr--walk-lambda (fn fns)
   "Walk (lambda ARGS . BODY)."
-  `(,(car fn) ,(nth 1 fn) ,@(subr--walk-list (cdr (cdr fn)) fns)))
+  (let ((subr--symbol-macros (subr--shadow (nth 1 fn))))
+    `(,(car fn) ,(nth 1 fn) ,@(subr--walk-list (cdr (cdr fn)) fns))))
 
 (defun subr--walk-let (form fns)
-  `(,(car form)
-    ,(mapcar (lambda (b)
-               (if (consp b) (cons (car b) (subr--walk-list (cdr b) fns)) b))
-             (nth 1 form))
-    ,@(subr--walk-list (cdr (cdr form)) fns)))
+  (let* ((subr--symbol-macros subr--symbol-macros)
+         (bindings
+          (mapcar (lambda (b)
+                    (prog1 (if (consp b) (cons (car b) (subr--walk-list (cdr b) fns)) b)
+                      (when (eq (car form) 'let*)
+                        (setq subr--symbol-macros (subr--shadow (list (car-safe b)))))))
+                  (nth 1 form))))
+    (setq subr--symbol-macros
+          (subr--shadow (mapcar (lambda (b) (if (consp b) (car b) b)) (nth 1 form))))
+    `(,(car form) ,bindings ,@(subr--walk-list (cdr (cdr form)) fns))))
+
+(defun subr--walk-setq (form fns)
+  "Walk (setq VAR VALUE...): a symbol macro VAR is set as a place."
+  (let ((pairs (cdr form)) (sets nil) (found nil))
+    (while pairs
+      (let ((m (assq (car pairs) subr--symbol-macros)))
+        (when m (setq found t))
+        (push (if m `(setf ,(cdr m) ,(nth 1 pairs)) `(setq ,(car pairs) ,(nth 1 pairs)))
+              sets))
+      (setq pairs (cdr (cdr pairs))))
+    (if found
+        (subr--walk (macroexp-progn (nreverse sets)) fns)
+      (cons 'setq (subr--walk-list (cdr form) fns)))))
 
 (defun subr--walk (form fns)
   (if (not (consp form))
-      form
+      (let ((m (and (symbolp form) (assq form subr--symbol-macros))))
+        (if m (subr--walk (cdr m) fns) form))
     (let* ((head (car form))
            (local (and (symbolp head) (assq head fns))))
       (cond
@@ -664,7 +696,8 @@ evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
        ((memq head '(defvar defconst))
         `(,head ,(nth 1 form) ,@(subr--walk-list (nthcdr 2 form) fns)))
        ((eq head 'lambda) (list 'function (subr--walk-lambda form fns)))
-       ((memq head '(setq if and or progn prog1 prog2 while catch unwind-protect))
+       ((eq head 'setq) (subr--walk-setq form fns))
+       ((memq head '(if and or progn prog1 prog2 while catch unwind-protect))
         (cons head (subr--walk-list (cdr form) fns)))
        (t
         (let ((expansion (if (symbolp head) (macroexpand form) form)))

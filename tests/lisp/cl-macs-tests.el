@@ -35,4 +35,89 @@
                    (f))
                  '(1 2 3))))
 
+;; cl-symbol-macrolet
+
+(ert-deftest cl-macs-symbol-macrolet-reads-and-sets-the-expansion ()
+  (let ((c (list 1 2)))
+    (cl-symbol-macrolet ((x (car c)) (y (cadr c)))
+      (should (= x 1))
+      (setq x 10)
+      (should (equal c '(10 2)))
+      (cl-incf x 5)
+      (push 'a y)
+      (should (equal c '(15 (a . 2))))
+      (setq x y y x)                    ; one pair after the other
+      (should (equal c '((a . 2) (a . 2))))
+      (should (equal (list 'x `(,x)) '(x ((a . 2)))))))
+  (let ((h (make-hash-table)))
+    (cl-symbol-macrolet ((n (gethash 'k h 0)))
+      (cl-incf n)
+      (cl-incf n))
+    (should (= (gethash 'k h) 2)))
+  (should (= (cl-symbol-macrolet ((x 1) (y (+ x 1))) y) 2))
+  (should (eq (cl-symbol-macrolet ((x (error "Not evaluated"))) 'ok) 'ok))
+  (should-error (eval '(cl-symbol-macrolet ((x 1)) (setq x 2)) t)
+                :type 'gv-invalid-place))
+
+(ert-deftest cl-macs-symbol-macrolet-hidden-by-bindings ()
+  (let ((c (list 1 2)))
+    (cl-symbol-macrolet ((x (car c)))
+      (should (equal (let ((x 5)) (setq x 6) (list x c)) '(6 (1 2))))
+      (should (equal (let* ((y x) (x 7)) (list y x)) '(1 7)))
+      (should (= (funcall (lambda (x) x) 9) 9))
+      (funcall (lambda () (setq x 'l)))
+      (should (equal c '(l 2)))
+      (should (eq (cl-flet ((f () x)) (f)) 'l)))))
+
+;; cl-progv
+
+(defvar cl-macs-tests--a)
+(defvar cl-macs-tests--b)
+(defvar cl-macs-tests--dynamic 5)
+(defun cl-macs-tests--dynamic () cl-macs-tests--dynamic)
+
+(ert-deftest cl-macs-progv-binds-dynamically ()
+  (should (equal (cl-progv '(cl-macs-tests--a cl-macs-tests--b) '(1 2)
+                   (list (symbol-value 'cl-macs-tests--a) (symbol-value 'cl-macs-tests--b)))
+                 '(1 2)))
+  ;; A missing value binds nil; the bindings end with the body.
+  (should (equal (cl-progv '(cl-macs-tests--a cl-macs-tests--b) '(1)
+                   (list (symbol-value 'cl-macs-tests--b) (boundp 'cl-macs-tests--b)))
+                 '(nil t)))
+  (should-not (boundp 'cl-macs-tests--a))
+  (should (= (cl-progv '(cl-macs-tests--dynamic) '(6) (cl-macs-tests--dynamic)) 6))
+  (should (= cl-macs-tests--dynamic 5))
+  (ignore-errors (cl-progv '(cl-macs-tests--a) '(1) (error "Out")))
+  (should-not (boundp 'cl-macs-tests--a))
+  (let ((x 1))
+    (should (= (cl-progv '(x) '(2) x) 1)))
+  (should (equal (cl-progv nil nil 1 2) 2))
+  (should-error (cl-progv '(nil) '(1) 1) :type 'setting-constant)
+  (should-error (cl-progv '(1) '(1) 1) :type 'wrong-type-argument))
+
+;; cl-deftype
+
+(cl-deftype cl-macs-tests-digit () '(integer 0 9))
+(cl-deftype cl-macs-tests-range (lo &optional hi) `(integer ,lo ,hi))
+(cl-deftype cl-macs-tests-number-or-string () '(or number string))
+
+(ert-deftest cl-macs-deftype-types-for-cl-typep ()
+  (should (cl-typep 5 'cl-macs-tests-digit))
+  (should-not (cl-typep 10 'cl-macs-tests-digit))
+  (should-not (cl-typep 'a 'cl-macs-tests-digit))
+  (should (cl-typep 5 '(cl-macs-tests-range 1 6)))
+  (should-not (cl-typep 7 '(cl-macs-tests-range 1 6)))
+  (should (eq (cl-typep 70 '(cl-macs-tests-range 1)) t)) ; HI defaults to *
+  (should (cl-typep "a" 'cl-macs-tests-number-or-string))
+  (should (cl-typep 1 '(and cl-macs-tests-number-or-string (satisfies cl-plusp))))
+  (should (eq (cl-typecase 5 (cl-macs-tests-digit 'digit) (t 'other)) 'digit))
+  (should (equal (should-error (cl-check-type 12 cl-macs-tests-digit))
+                 '(wrong-type-argument cl-macs-tests-digit 12 12)))
+  (should (equal (cadr (should-error (cl-typep 1 'cl-macs-tests-no-such-type)))
+                 "Unknown type cl-macs-tests-no-such-type"))
+  (should (equal (cadr (should-error (cl-typep 1 '(cl-macs-tests-no-such-type 1))))
+                 "Bad type spec: (cl-macs-tests-no-such-type 1)"))
+  (should (cl-typep 1.5 '(float 1 2)))
+  (should-not (cl-typep 3 '(number 1 2))))
+
 ;;; cl-macs-tests.el ends here
