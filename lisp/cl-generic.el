@@ -3,15 +3,21 @@
 ;; `cl-defgeneric' and `cl-defmethod' as GNU Emacs 28 defines them:
 ;; dispatch on any required argument by type (the builtin types and
 ;; their supertypes, cl-defstruct types with their :include parents),
-;; (eql VAL) and (head SYM); :around, :before, :after and :extra
-;; qualifiers; `cl-call-next-method' and `cl-next-method-p'.
+;; (eql VAL) and (head SYM), also on the values of `&context'
+;; expressions; :around, :before, :after and :extra qualifiers;
+;; `cl-call-next-method' and `cl-next-method-p'.  (subclass TYPE) is an
+;; unknown specializer, as in Emacs 28 without EIEIO.
 ;;
 ;; Design:
 ;; - A generic function is a `cl-generic--generic' record kept in its
 ;;   name's `cl-generic--generic' property; the name's function cell
 ;;   holds a dispatcher closed over it.
+;; - A method's specializers are those of its required arguments, then
+;;   ((&context . EXPR) . SPECIALIZER) for each `&context' entry, as in
+;;   Emacs.  A context ranks after all the arguments.
 ;; - A call computes a key from its dispatched arguments: for each
-;;   position some method specializes, the argument's (eql . VAL) or
+;;   position (an argument's index, or a context's (&context . EXPR))
+;;   some method specializes, the argument's (eql . VAL) or
 ;;   (head . SYM) when a method of that position names it, else its
 ;;   type tag.  Every argument with the same key gets the same
 ;;   methods, so the effective method (a function of the argument
@@ -93,13 +99,20 @@
 
 (defun cl-generic--split-args (args)
   "(PLAIN-ARGS . SPECIALIZERS) for a method's lambda list ARGS."
-  (let ((plain nil) (specs nil) (required t))
+  (let ((plain nil) (specs nil) (contexts nil) (mode 'required))
     (dolist (a args)
-      (when (memq a '(&optional &rest &key &body &aux &allow-other-keys))
-        (setq required nil))
-      (when (eq a '&context)
-        (error "cl-defmethod: &context is not supported"))
-      (cond ((not required) (push a plain))
+      (cond ((memq a '(&optional &rest &key &body &aux &allow-other-keys))
+             (setq mode nil)
+             (push a plain))
+            ((eq a '&context)
+             (unless (eq mode 'required)
+               (error "&context not immediately after mandatory args"))
+             (setq mode 'context))
+            ((eq mode 'context)
+             (unless (consp a) (error "Invalid &context arg: %S" a))
+             (cl-generic--check-specializer (nth 1 a))
+             (push (cons (cons '&context (car a)) (nth 1 a)) contexts))
+            ((not mode) (push a plain))
             ((consp a)
              (cl-generic--check-specializer (nth 1 a))
              (push (car a) plain)
@@ -107,7 +120,11 @@
             (t (push a plain) (push t specs))))
     (while (eq (car specs) t)          ; trailing t's dispatch on nothing
       (pop specs))
-    (cons (nreverse plain) (nreverse specs))))
+    (cons (nreverse plain) (nconc (nreverse specs) (nreverse contexts)))))
+
+(defun cl-generic--context-p (spec)
+  "Whether SPEC is a ((&context . EXPR) . SPECIALIZER) entry."
+  (eq (car-safe (car-safe spec)) '&context))
 
 (defun cl-generic--mentions-p (tree symbols)
   (cond ((symbolp tree) (memq tree symbols))
@@ -143,20 +160,29 @@
         g)))
 
 (defun cl-generic--dispatch-positions (methods)
-  "((POS EQL-VALUES . HEADS)...) for each position some METHODS specialize."
+  "((POS EQL-VALUES . HEADS)...) for each position some METHODS specialize:
+the arguments' indexes in order, then the contexts' (&context . EXPR)."
   (let ((positions nil))
     (dolist (m methods)
       (let ((pos 0))
         (dolist (spec (cl--generic-method-specializers m))
-          (unless (eq spec t)
-            (let ((entry (or (assq pos positions)
-                             (car (push (list pos nil) positions)))))
-              (cond ((eq (car-safe spec) 'eql)
-                     (push (nth 1 spec) (car (cdr entry))))
-                    ((eq (car-safe spec) 'head)
-                     (setcdr (cdr entry) (cons (nth 1 spec) (cdr (cdr entry))))))))
+          (let ((where pos))
+            (when (cl-generic--context-p spec)
+              (setq where (car spec) spec (cdr spec)))
+            (unless (eq spec t)
+              (let ((entry (or (assoc where positions)
+                               (car (push (list where nil) positions)))))
+                (cond ((eq (car-safe spec) 'eql)
+                       (push (nth 1 spec) (car (cdr entry))))
+                      ((eq (car-safe spec) 'head)
+                       (setcdr (cdr entry) (cons (nth 1 spec) (cdr (cdr entry)))))))))
           (setq pos (1+ pos)))))
-    (sort positions (lambda (a b) (< (car a) (car b))))))
+    (sort positions (lambda (a b) (and (integerp (car a))
+                                       (or (not (integerp (car b))) (< (car a) (car b))))))))
+
+(defun cl-generic--position-value (where args)
+  "The value dispatched on at WHERE: an argument's index or (&context . EXPR)."
+  (if (integerp where) (nth where args) (eval (cdr where) t)))
 
 (defun cl-generic--add-method (name qualifiers specializers uses-cnm function)
   (let* ((g (cl-generic--ensure name))
@@ -237,8 +263,10 @@ any forms left make the default method's body."
 (defun cl-generic--key (g args)
   (let ((positions (cl-generic--generic-positions g)))
     (if (and positions (null (cdr positions)))
-        (cl-generic--arg-key (car positions) (nth (car (car positions)) args))
-      (mapcar (lambda (p) (cl-generic--arg-key p (nth (car p) args))) positions))))
+        (cl-generic--arg-key (car positions)
+                             (cl-generic--position-value (car (car positions)) args))
+      (mapcar (lambda (p) (cl-generic--arg-key p (cl-generic--position-value (car p) args)))
+              positions))))
 
 (defun cl-generic--call (g args)
   (let* ((key (cl-generic--key g args))
@@ -261,32 +289,50 @@ any forms left make the default method's body."
         (t (let ((tail (memq spec (cl-generic--precedence (cl-generic--type-tag arg)))))
              (and tail (+ 2 (- 1000 (length tail))))))))
 
-(defun cl-generic--ranks (method args)
-  "METHOD's rank at each argument, or nil if it does not apply to ARGS."
-  (let ((ranks nil) (ok t))
+(defun cl-generic--ranks (method args contexts)
+  "(METHOD ARG-RANKS CONTEXT-RANKS): METHOD's rank at each argument and
+at each of CONTEXTS, the generic's (&context . EXPR) in order; or nil if
+it does not apply to ARGS."
+  (let ((ranks nil) (context-ranks (make-list (length contexts) most-positive-fixnum))
+        (ok t))
     (dolist (spec (cl--generic-method-specializers method))
-      (let ((rank (and ok (cl-generic--rank spec (car args)))))
-        (if rank (push rank ranks) (setq ok nil))
-        (setq args (cdr args))))
-    (and ok (cons method (nreverse ranks)))))
+      (if (cl-generic--context-p spec)
+          (let ((rank (and ok (cl-generic--rank (cdr spec) (eval (cdr (car spec)) t)))))
+            (if (not rank)
+                (setq ok nil)
+              (let ((i (cl-position (car spec) contexts :test #'equal)))
+                (when i (setcar (nthcdr i context-ranks) rank)))))
+        (let ((rank (and ok (cl-generic--rank spec (car args)))))
+          (if rank (push rank ranks) (setq ok nil))
+          (setq args (cdr args)))))
+    (and ok (list method (nreverse ranks) context-ranks))))
 
-(defun cl-generic--more-specific-p (a b)
-  "Whether ranks A are lexicographically lower than B (missing ranks are t's)."
-  (let ((a (cdr a)) (b (cdr b)) (result nil) (done nil))
+(defun cl-generic--lower-ranks-p (a b)
+  "Whether the ranks A are lexicographically lower than B (missing ranks are t's)."
+  (let ((result nil) (done nil))
     (while (and (not done) (or a b))
       (let ((ra (if a (pop a) most-positive-fixnum))
             (rb (if b (pop b) most-positive-fixnum)))
         (unless (= ra rb)
           (setq result (< ra rb) done t))))
-    result))
+    (if done result 'same)))
+
+(defun cl-generic--more-specific-p (a b)
+  "Whether the ranked method A comes before B: by the arguments, then the contexts."
+  (let ((by-args (cl-generic--lower-ranks-p (nth 1 a) (nth 1 b))))
+    (if (eq by-args 'same)
+        (eq (cl-generic--lower-ranks-p (nth 2 a) (nth 2 b)) t)
+      by-args)))
 
 (defun cl-generic--applicable (g args)
   "The methods of G applying to ARGS, most specific first (newest first
 among equals: `sort' is stable)."
-  (mapcar #'car
-          (sort (delq nil (mapcar (lambda (m) (cl-generic--ranks m args))
-                                  (cl-generic--generic-methods g)))
-                #'cl-generic--more-specific-p)))
+  (let ((contexts (delq nil (mapcar (lambda (p) (and (consp (car p)) (car p)))
+                                    (cl-generic--generic-positions g)))))
+    (mapcar #'car
+            (sort (delq nil (mapcar (lambda (m) (cl-generic--ranks m args contexts))
+                                    (cl-generic--generic-methods g)))
+                  #'cl-generic--more-specific-p))))
 
 (defun cl-generic--qualified (methods qualifier)
   "The METHODS whose qualifiers, :extra aside, are QUALIFIER's list."

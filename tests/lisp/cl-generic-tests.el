@@ -131,3 +131,40 @@
     (should (equal c '(9 2))))
   (should (eq (require 'cl-generic) 'cl-generic))
   (should (equal (list (cl-generic-tests--keys 1) (cl-generic-tests--keys 1 :k 2)) '(11 3))))
+
+;; &context: dispatch on the value of an expression at the call.
+
+(defvar cl-generic-tests--mode nil)
+(cl-defgeneric cl-generic-tests--ctx (x))
+(cl-defmethod cl-generic-tests--ctx (x) (list 'default x))
+(cl-defmethod cl-generic-tests--ctx (x &context (cl-generic-tests--mode (eql b)))
+  (list 'b x (cl-call-next-method)))
+(cl-defmethod cl-generic-tests--ctx ((x integer) &context (cl-generic-tests--mode (eql b)))
+  (list 'int-b x (cl-call-next-method)))
+(cl-defmethod cl-generic-tests--ctx ((x integer)) (list 'int x (cl-call-next-method)))
+(cl-defmethod cl-generic-tests--ctx ((x string) &context ((car-safe cl-generic-tests--mode) symbol))
+  (list 'str-sym x))
+
+(ert-deftest cl-generic-context-specializers ()
+  (should (equal (cl-generic-tests--ctx 1) '(int 1 (default 1))))
+  ;; The arguments rank before the contexts.
+  (should (equal (let ((cl-generic-tests--mode 'b)) (cl-generic-tests--ctx 1))
+                 '(int-b 1 (int 1 (b 1 (default 1))))))
+  ;; (car-safe 'b) is nil, a symbol; the string specializer ranks first.
+  (should (equal (let ((cl-generic-tests--mode 'b)) (cl-generic-tests--ctx "s"))
+                 '(str-sym "s")))
+  (should (equal (let ((cl-generic-tests--mode 'b)) (cl-generic-tests--ctx 'z))
+                 '(b z (default z))))
+  (should (equal (let ((cl-generic-tests--mode '(1))) (cl-generic-tests--ctx "s"))
+                 '(default "s")))
+  (should (equal (let ((cl-generic-tests--mode '(q))) (cl-generic-tests--ctx "s"))
+                 '(str-sym "s"))))
+
+(ert-deftest cl-generic-context-and-subclass-errors ()
+  (should (equal (should-error (eval '(cl-defmethod cl-generic-tests--ctx (x &optional y &context (a integer)) 1) t))
+                 '(error "&context not immediately after mandatory args")))
+  (should (equal (should-error (eval '(cl-defmethod cl-generic-tests--ctx (x &context a) 1) t))
+                 '(error "Invalid &context arg: a")))
+  ;; Emacs 28 knows (subclass TYPE) only for EIEIO classes, once EIEIO is loaded.
+  (should (equal (should-error (eval '(cl-defmethod cl-generic-tests--ctx ((x (subclass foo))) 1) t))
+                 '(error "Unknown specializer (subclass foo)"))))
