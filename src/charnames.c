@@ -12,7 +12,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include "charnames.h"
 #include "charnames-data.h"
 #include "strfns.h"
@@ -150,10 +149,24 @@ static int key_lookup(const char *name, size_t len)
   return -1;
 }
 
+static char ascii_upcase(char c)
+{
+  return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+/* Names are ASCII: case folds as in the C locale whatever the locale. */
+static bool same_text(const char *a, const char *b, size_t n, bool ignore_case)
+{
+  for (size_t i = 0; i < n; i++)
+    if (ignore_case ? ascii_upcase(a[i]) != ascii_upcase(b[i]) : a[i] != b[i])
+      return false;
+  return true;
+}
+
 static bool has_prefix(const char *s, size_t len, const char *prefix, bool ignore_case)
 {
   size_t n = strlen(prefix);
-  return len >= n && (ignore_case ? strncasecmp(s, prefix, n) : strncmp(s, prefix, n)) == 0;
+  return len >= n && same_text(s, prefix, n, ignore_case);
 }
 
 static int hex_value(char c)
@@ -185,8 +198,7 @@ static int numbered_lookup(const char *name, size_t len, bool ignore_case)
   char buf[CHARNAME_MAX];
   if (code > MAX_UNICODE || !name_of(code, CHARNAME_NAME, buf) || strlen(buf) != len)
     return -1;
-  bool same = (ignore_case ? strncasecmp(buf, name, len) : strncmp(buf, name, len)) == 0;
-  return same ? code : -1;
+  return same_text(buf, name, len, ignore_case) ? code : -1;
 }
 
 int charnames_lookup(const char *name, size_t len, bool ignore_case)
@@ -195,7 +207,7 @@ int charnames_lookup(const char *name, size_t len, bool ignore_case)
   if (len >= CHARNAME_MAX || memchr(name, 0, len))
     return -1;
   for (size_t i = 0; i < len; i++)
-    upper[i] = ignore_case && name[i] >= 'a' && name[i] <= 'z' ? (char)(name[i] - 'a' + 'A') : name[i];
+    upper[i] = ignore_case ? ascii_upcase(name[i]) : name[i];
   int c = key_lookup(upper, len);
   return c >= 0 ? c : numbered_lookup(name, len, ignore_case);
 }
