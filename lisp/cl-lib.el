@@ -1247,6 +1247,7 @@ the keyword constructor make-NAME, or with nil suppresses it."
 (defvar cl-lib--loop-result nil "The form giving the loop's value.")
 (defvar cl-lib--loop-result-explicit nil "Non-nil after `finally return'.")
 (defvar cl-lib--loop-accum nil "The default accumulation variable, once made.")
+(defvar cl-lib--loop-into-vars nil "The variables named by `into', once bound.")
 (defvar cl-lib--loop-first nil "The first-pass flag, once made.")
 (defvar cl-lib--loop-pending nil
   "(PATTERN . TEMP) stores of the current `for ... and ...' group.")
@@ -1267,7 +1268,7 @@ initially, finally)."
           (cl-lib--loop-bindings nil) (cl-lib--loop-chain nil) (cl-lib--loop-steps nil)
           (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
           (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
-          (cl-lib--loop-accum nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil))
+          (cl-lib--loop-accum nil) (cl-lib--loop-into-vars nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil))
       (while (not (eq (car cl-lib--loop-args) 'cl-end-loop))
         (cl-lib--loop-clauses))
       (when cl-lib--loop-first
@@ -1570,7 +1571,9 @@ forms are left alone."
       (progn
         (cl-lib--loop-next)
         (let ((var (cl-lib--loop-next)))
-          (unless (assq var cl-lib--loop-bindings)
+          ;; As in Emacs, a new binding, hiding any `with' of the same name.
+          (unless (memq var cl-lib--loop-into-vars)
+            (push var cl-lib--loop-into-vars)
             (cl-lib--loop-bind var (cl-lib--loop-accum-init kind)))
           (cons var t)))
     (unless cl-lib--loop-accum

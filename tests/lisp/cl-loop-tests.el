@@ -50,6 +50,11 @@
   (should (equal (cl-loop for i from 1 to 3 append (list i) into a
                           nconc (list (* 10 i)) into a finally return a)
                  '(1 10 2 20 3 30)))
+  ;; `into' binds its variable anew, hiding a `with' of the same name.
+  (should (equal (cl-loop with acc = (list 0) for x in '(1 2) collect x into acc
+                          finally return acc)
+                 '(1 2)))
+  (should (= (cl-loop for x in '(1 2) with s = 10 sum x into s finally return s) 3))
   (should (equal (cl-loop for x in '(1 2 3) minimize x into m maximize x into mm
                           finally return (list m mm))
                  '(1 3))))
