@@ -273,13 +273,21 @@ argument without a default is `*'."
             (nreverse bindings)))))
 
 (defun cl-lib--transform-lambda (name args body)
-  "Return (ARGS . BODY) for a plain lambda equivalent to the cl one."
+  "Return (ARGS . BODY) for a plain lambda equivalent to the cl one.
+BODY is in a block NAME, unless NAME is nil (as for Emacs's `cl-function',
+`cl-flet' and `cl-labels', whose block no `cl-return' can name)."
   (let* ((parsed (cl-lib--parse-lambda-list name args))
-         (doc (and (stringp (car body)) (cdr body) (list (pop body))))
-         (decl (and (eq (car-safe (car body)) 'declare) (list (pop body)))))
+         (split (cl-lib--split-doc body))
+         (body (if name `((cl-block ,name ,@(cdr split))) (cdr split))))
     (if (cdr parsed)
-        `(,(car parsed) ,@doc ,@decl (let* ,(cdr parsed) (cl-block ,name ,@body)))
-      `(,(car parsed) ,@doc ,@decl (cl-block ,name ,@body)))))
+        `(,(car parsed) ,@(car split) (let* ,(cdr parsed) ,@body))
+      `(,(car parsed) ,@(car split) ,@body))))
+
+(defun cl-lib--split-doc (body)
+  "(HEAD . FORMS): BODY's docstring and declare form, and the forms after."
+  (let* ((doc (and (stringp (car body)) (cdr body) (list (pop body))))
+         (decl (and (eq (car-safe (car body)) 'declare) (list (pop body)))))
+    (cons (append doc decl) body)))
 
 (defmacro cl-defun (name args &rest body)
   "Define NAME as a function with a Common Lisp style lambda list."
@@ -305,13 +313,13 @@ argument without a default is `*'."
 (defun cl-lib--local-lambda (binding fns)
   (if (and (cdr binding) (null (cdr (cdr binding))) (not (listp (nth 1 binding))))
       (subr--walk (nth 1 binding) fns)
-    (let* ((lam (cl-lib--transform-lambda (car binding) (nth 1 binding) (cdr (cdr binding))))
-           (body (cdr lam))
+    (let* ((lam (cl-lib--transform-lambda nil (nth 1 binding) (cdr (cdr binding))))
+           (split (cl-lib--split-doc (cdr lam)))
            ;; In cl-labels, as in Emacs 28, self tail calls do not grow the stack.
            (loop (and (assq (car binding) fns)
-                      (subr--tail-loop (car binding) (car lam) (last body)))))
+                      (subr--tail-loop (car binding) (car lam) (cdr split)))))
       `(function (lambda ,(car lam)
-                   ,@(subr--walk-list (if loop (append (butlast body) (list loop)) body)
+                   ,@(subr--walk-list (if loop (append (car split) (list loop)) (cdr lam))
                                       fns))))))
 
 (defmacro cl-flet (bindings &rest body)

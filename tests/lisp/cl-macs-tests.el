@@ -33,7 +33,21 @@
                  '(1 2 3)))
   (should (equal (cl-labels ((f (&key (n 3) acc) (if (> n 0) (f :n (1- n) :acc (cons n acc)) acc)))
                    (f))
-                 '(1 2 3))))
+                 '(1 2 3)))
+  ;; Every form of the body runs on each pass.
+  (should (equal (let ((log nil))
+                   (cl-labels ((f (n) "Doc." (push n log) (if (= n 0) (nreverse log) (f (1- n)))))
+                     (f 3)))
+                 '(3 2 1 0))))
+
+(ert-deftest cl-macs-local-functions-have-no-block ()
+  ;; As in Emacs, unlike cl-defun, no block is named after the function.
+  (should (equal (should-error (cl-labels ((f (n) (if (= n 0) (cl-return-from f 'x) (f (1- n)))))
+                                 (f 3)))
+                 '(no-catch --cl-block-f-- x)))
+  (let ((err (should-error (cl-flet ((f (a &optional _b) a)) (f 1 2 3)))))
+    (should (eq (car err) 'wrong-number-of-arguments))
+    (should (equal (cdr (nth 1 err)) '((a &optional _b) a)))))
 
 ;; cl-symbol-macrolet
 
