@@ -1038,6 +1038,20 @@ The value is the last variable assigned."
     `(lambda ,(nreverse args)
        ,@(if bindings `((pcase-let* ,(nreverse bindings) ,@body)) body))))
 
+;;; ---- Angles (Emacs's float-sup) ------------------------------------------
+
+(defconst pi float-pi "Obsolete name of `float-pi'.")
+(defconst degrees-to-radians (/ float-pi 180.0) "Radians in one degree.")
+(defconst radians-to-degrees (/ 180.0 float-pi) "Degrees in one radian.")
+
+(defmacro degrees-to-radians (x)
+  "X degrees in radians."
+  `(* ,degrees-to-radians ,x))
+
+(defmacro radians-to-degrees (x)
+  "X radians in degrees."
+  `(* ,radians-to-degrees ,x))
+
 ;;; ---- Timing -----------------------------------------------------------
 
 (defmacro benchmark-elapse (&rest forms)
@@ -1151,15 +1165,17 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
     ("pre" . -1) ("rc" . -1))
   "Words inside version strings, and the numbers they stand for.")
 
-(defun subr--version-part (part version)
-  "The numbers for PART, the text between two numbers of VERSION."
+(defun subr--version-part (part version at-end)
+  "The numbers for PART, the text after a number of VERSION; AT-END when
+nothing follows it (only there may a letter stand for a number)."
   (let ((word (downcase (if (and (> (length part) 0) (memq (aref part 0) '(?- ?. ?_ ?+ ?\s)))
                             (substring part 1)
                           part))))
     (cond ((equal part ".") nil)
           ((assoc word subr--version-words) (list (cdr (assoc word subr--version-words))))
           ((and (equal word "") (not (equal part " "))) (list -4))
-          ((and (= (length word) 1) (<= ?a (aref word 0) ?z)) (list (- (aref word 0) ?a -1)))
+          ((and at-end (= (length word) 1) (<= ?a (aref word 0) ?z))
+           (list (- (aref word 0) ?a -1)))
           (t (error "Invalid version syntax: `%s'" version)))))
 
 (defun version-to-list (ver)
@@ -1174,7 +1190,8 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
         (setq start i)
         (while (and (< i (length s)) (not (<= ?0 (aref s i) ?9))) (setq i (1+ i)))
         (when (> i start)
-          (setq numbers (append (reverse (subr--version-part (substring s start i) ver))
+          (setq numbers (append (reverse (subr--version-part (substring s start i) ver
+                                                             (= i (length s))))
                                 numbers)))))
     (unless numbers
       (error "Invalid version syntax: `%s' (must start with a number)" ver))
@@ -1260,6 +1277,82 @@ zero-padded), %z drops what precedes it up to the first non-zero unit,
           (setq prefix (cdr prefix)))
         (setq pieces (append prefix (nthcdr zero-prefix pieces)))))
     (mapconcat (lambda (p) (if (consp p) (cdr p) p)) pieces "")))
+
+;;; ---- Hooks --------------------------------------------------------------
+;;
+;; marrow has no buffers, so a hook has one value: the LOCAL arguments
+;; change that value, and a t in it (Emacs's "run the global value
+;; too") is skipped.  The depth of a function added with a non-zero
+;; DEPTH is kept in the hook's `hook--depth-alist' property, as in
+;; Emacs, and orders the hook's functions (lowest first, stable).
+
+(defun subr--hook-functions (value)
+  "VALUE of a hook variable as a list of functions."
+  (if (or (functionp value) (not (listp value))) (list value) value))
+
+(defun subr--hook-depth (function depths)
+  (let ((entry (assq function depths)))
+    (if entry (cdr entry) 0)))
+
+(defun add-hook (hook function &optional depth _local)
+  "Add FUNCTION to HOOK's functions, at the front or, when DEPTH is
+non-nil (t means 90) and positive, at the back; return the new value."
+  (unless (boundp hook) (set hook nil))
+  (let ((depth (cond ((numberp depth) depth) (depth 90) (t 0)))
+        (functions (subr--hook-functions (symbol-value hook))))
+    (unless (member function functions)
+      (unless (= depth 0)
+        (put hook 'hook--depth-alist
+             (cons (cons function depth) (get hook 'hook--depth-alist))))
+      (setq functions (if (> depth 0)
+                          (append functions (list function))
+                        (cons function functions)))
+      (let ((depths (get hook 'hook--depth-alist)))
+        (when depths
+          (setq functions
+                (sort (copy-sequence functions)
+                      (lambda (a b) (< (subr--hook-depth a depths)
+                                       (subr--hook-depth b depths))))))))
+    (set hook functions)))
+
+(defun remove-hook (hook function &optional _local)
+  "Remove FUNCTION from HOOK's functions; return the new value."
+  (when (boundp hook)
+    (let ((value (symbol-value hook)))
+      (set hook (if (or (functionp value) (not (listp value)))
+                    (unless (equal value function) value)
+                  (delete function (copy-sequence value)))))))
+
+(defun run-hook-wrapped (hook wrap-function &rest args)
+  "Call WRAP-FUNCTION with each of HOOK's functions and ARGS until one
+call returns non-nil; return that value."
+  (when (boundp hook)
+    (let ((functions (subr--hook-functions (symbol-value hook)))
+          (result nil))
+      (while (and functions (not result))
+        (unless (eq (car functions) t)
+          (setq result (apply wrap-function (car functions) args)))
+        (setq functions (cdr functions)))
+      result)))
+
+(defun run-hook-with-args (hook &rest args)
+  "Call each of HOOK's functions with ARGS; return nil."
+  (run-hook-wrapped hook (lambda (f) (apply f args) nil))
+  nil)
+
+(defun run-hooks (&rest hooks)
+  "Call the functions of each of HOOKS with no arguments."
+  (dolist (hook hooks)
+    (run-hook-with-args hook)))
+
+(defun run-hook-with-args-until-success (hook &rest args)
+  "Call HOOK's functions with ARGS until one returns non-nil; return that."
+  (run-hook-wrapped hook (lambda (f) (apply f args))))
+
+(defun run-hook-with-args-until-failure (hook &rest args)
+  "Call HOOK's functions with ARGS until one returns nil; return nil then,
+else t."
+  (not (run-hook-wrapped hook (lambda (f) (not (apply f args))))))
 
 ;;; ---- Miscellany ---------------------------------------------------------
 

@@ -1054,8 +1054,21 @@ static void format_one(mrt *rt, struct strbuf *out, const struct spec *sp, mval 
   }
 }
 
+/* Put the quote C (` or ') as text-quoting-style has it: curved (nil
+   or curve, the default), ' (straight) or unchanged (grave). */
+static void put_styled_quote(mrt *rt, struct strbuf *out, uint8_t c)
+{
+  mval style = XSYMBOL(rt, Qtext_quoting_style)->value;
+  if (style == Qgrave)
+    strbuf_putc(out, (char)c);
+  else if (style == Qstraight)
+    strbuf_putc(out, '\'');
+  else
+    strbuf_puts(out, c == '`' ? "\xe2\x80\x98" : "\xe2\x80\x99");
+}
+
 /* Into OUT; ARGS[0] is the format string.  With QUOTES, ` and ' in the
-   format become curved quotes, as format-message does. */
+   format are styled quotes, as format-message makes them. */
 static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool quotes)
 {
   CHECK_STRING(rt, args[0]);
@@ -1067,7 +1080,7 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
   while (p < end) {
     if (*p != '%') {
       if (quotes && (*p == '`' || *p == '\''))
-        strbuf_puts(out, *p == '`' ? "\xe2\x80\x98" : "\xe2\x80\x99");
+        put_styled_quote(rt, out, *p);
       else if (unibyte && *p >= 0x80)
         put_char(out, RAW_BYTE_CHAR(*p));
       else
@@ -1107,16 +1120,14 @@ mval format_string(mrt *rt, int nargs, mval *args)
 /* ================================================================== */
 
 /* Emacs passes error messages through substitute-command-keys, which
-   turns ` and ' into curved quotes under text-quoting-style curve. */
-static void put_curved(struct strbuf *b, mval str)
+   styles ` and ' as format-message does. */
+static void put_curved(mrt *rt, struct strbuf *b, mval str)
 {
   struct string *s = XSTRING(str);
   for (int64_t i = 0; i < s->nbytes; i++) {
     uint8_t c = s->data[i];
-    if (c == '`')
-      strbuf_puts(b, "\xe2\x80\x98");
-    else if (c == '\'')
-      strbuf_puts(b, "\xe2\x80\x99");
+    if (c == '`' || c == '\'')
+      put_styled_quote(rt, b, c);
     else
       strbuf_putc(b, (char)c);
   }
@@ -1155,7 +1166,7 @@ static void error_message_into(mrt *rt, struct strbuf *b, mval err)
   if (!STRINGP(msg))
     strbuf_puts(b, "peculiar error");
   else if (XSTRING(msg)->nbytes > 0)
-    name == Qerror || princ_items ? print_to_strbuf(rt, b, msg, false) : put_curved(b, msg);
+    name == Qerror || princ_items ? print_to_strbuf(rt, b, msg, false) : put_curved(rt, b, msg);
   else
     sep = NULL;
   for (int64_t i = 0; CONSP(tail) && i < 100000; tail = XCDR(tail), i++) {
@@ -1461,6 +1472,7 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_circle, Qnil);
   defvar(rt, Qprint_quoted, Qt);
   defvar(rt, Qprint_gensym, Qnil);
+  defvar(rt, Qtext_quoting_style, Qnil);
   defvar(rt, Qstandard_output, Qt);
   defsubrs(rt, printer_subrs, sizeof printer_subrs / sizeof printer_subrs[0]);
 }

@@ -60,3 +60,21 @@
                   ((when 1 . 2) . 2) ((list 1 2 . 3) . 3)))
     (should (equal (should-error (eval (car case) t))
                    (list 'wrong-type-argument 'listp (cdr case))))))
+
+(ert-deftest errors-text-quoting-style ()
+  ;; format-message and error messages style ` and ' the same way.
+  (let ((text-quoting-style 'grave))
+    (should (equal (format-message "`%s' is `%s'" 'x "y") "`x' is `y'"))
+    (should (equal (error-message-string (should-error (error "No `%s'" 'file)))
+                   "No `file'")))
+  (let ((text-quoting-style 'straight))
+    (should (equal (format-message "`%s'" 'x) "'x'"))
+    (should (equal (error-message-string '(void-function f))
+                   "Symbol's function definition is void: f")))
+  (dolist (style '(nil curve))
+    (let ((text-quoting-style style))
+      (should (equal (format-message "`q'") "\u2018q\u2019"))
+      (should (equal (error-message-string '(error "in `it'")) "in `it'"))))
+  ;; Plain format leaves the quotes alone.
+  (let ((text-quoting-style 'straight))
+    (should (equal (format "`q'") "`q'"))))

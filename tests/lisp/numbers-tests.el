@@ -358,3 +358,12 @@ arithmetic, which leaves the variable updatable in place)."
     (should (equal (list (length v) (length nil) (length '(1 2)) (length "héllo") (length r))
                    '(3 0 2 5 3)))
     (should-error (length 5) :type 'wrong-type-argument)))
+
+(ert-deftest numbers-angle-conversions ()
+  (should (= (degrees-to-radians 180) float-pi))
+  (should (= (radians-to-degrees (/ float-pi 2)) 90.0))
+  (should (= (degrees-to-radians 0) 0.0))
+  (should (floatp (radians-to-degrees 1)))
+  (should (= degrees-to-radians (/ float-pi 180.0)))
+  (should (= (* degrees-to-radians radians-to-degrees) 1.0))
+  (should (equal (macroexpand '(degrees-to-radians d)) `(* ,degrees-to-radians d))))

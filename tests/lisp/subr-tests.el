@@ -185,6 +185,55 @@
   (should (eq (if-let* ((a 1) (b nil)) 'then 'else1 'else2) 'else2))
   (should (eq (and-let* ((a 3) (b (* a 2)))) 6)))
 
+(defvar subr-tests--events nil)
+(defvar subr-tests--hook nil)
+(defvar subr-tests--abnormal-hook nil)
+
+(defun subr-tests--note (&rest args)
+  (push (cons 'note args) subr-tests--events)
+  nil)
+
+(defun subr-tests--answer (&rest args)
+  (push (cons 'answer args) subr-tests--events)
+  (car args))
+
+(ert-deftest subr-hooks-add-remove-and-depth ()
+  (setq subr-tests--hook nil)
+  (put 'subr-tests--hook 'hook--depth-alist nil)
+  (should (equal (add-hook 'subr-tests--hook 'second) '(second)))
+  (should (equal (add-hook 'subr-tests--hook 'first) '(first second)))
+  (should (equal (add-hook 'subr-tests--hook 'last t) '(first second last)))
+  ;; Depth orders the functions, stably, whatever the order of adding.
+  (should (equal (add-hook 'subr-tests--hook 'very-first -50) '(very-first first second last)))
+  (should (equal (add-hook 'subr-tests--hook 'late 20) '(very-first first second late last)))
+  (should (equal (add-hook 'subr-tests--hook 'first) '(very-first first second late last)))
+  (should (equal (remove-hook 'subr-tests--hook 'second) '(very-first first late last)))
+  ;; A lone function as the value is taken as a one-element list.
+  (setq subr-tests--hook 'solo)
+  (should (equal (add-hook 'subr-tests--hook 'other) '(other solo)))
+  (setq subr-tests--hook 'solo)
+  (should (equal (remove-hook 'subr-tests--hook 'solo) nil))
+  (should (equal (add-hook 'subr-tests--never-defined-hook 'f) '(f))))
+
+(ert-deftest subr-hooks-running ()
+  (setq subr-tests--events nil
+        subr-tests--abnormal-hook (list #'subr-tests--note #'subr-tests--answer))
+  (should (eq (run-hook-with-args 'subr-tests--abnormal-hook 1 2) nil))
+  (should (equal subr-tests--events '((answer 1 2) (note 1 2))))
+  (setq subr-tests--events nil)
+  (should (eq (run-hook-with-args-until-success 'subr-tests--abnormal-hook 'won) 'won))
+  (should (eq (run-hook-with-args-until-success 'subr-tests--abnormal-hook nil) nil))
+  (should (eq (run-hook-with-args-until-failure 'subr-tests--abnormal-hook 'x) nil))
+  (should (equal subr-tests--events '((note x) (answer nil) (note nil) (answer won) (note won))))
+  (setq subr-tests--events nil)
+  (should (eq (run-hooks 'subr-tests--abnormal-hook 'subr-tests--unbound-hook) nil))
+  (should (equal subr-tests--events '((answer) (note))))
+  (setq subr-tests--abnormal-hook #'subr-tests--answer)
+  (should (eq (run-hook-with-args-until-failure 'subr-tests--abnormal-hook 7) t))
+  (should (equal (run-hook-wrapped 'subr-tests--abnormal-hook
+                                   (lambda (f &rest args) (list f args)) 'a 'b)
+                 '(subr-tests--answer (a b)))))
+
 (ert-deftest subr-error-functions ()
   (should (equal (should-error (error "A %s message" "formatted")) '(error "A formatted message")))
   (should (equal (should-error (user-error "No %d" 3)) '(user-error "No 3"))))
@@ -321,6 +370,10 @@
   (should (equal (version-to-list "1.0git") '(1 0 -4)))
   (should (equal (should-error (version-to-list "1.x.y"))
                  '(error "Invalid version syntax: ‘1.x.y’")))
+  ;; A letter counts as a number only at the very end.
+  (should (equal (version-to-list "3.1C") '(3 1 3)))
+  (should (equal (should-error (version-to-list "3.1C2"))
+                 '(error "Invalid version syntax: ‘3.1C2’")))
   (should (equal (should-error (version-to-list "abc"))
                  '(error "Invalid version syntax: ‘abc’ (must start with a number)")))
   (should (version< "1.2" "1.10"))
