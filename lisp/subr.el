@@ -1159,43 +1159,47 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
 
 ;;; ---- Versions -----------------------------------------------------------
 
-(defconst subr--version-words
-  '(("snapshot" . -4) ("cvs" . -4) ("git" . -4) ("bzr" . -4) ("svn" . -4)
-    ("hg" . -4) ("darcs" . -4) ("unknown" . -4) ("alpha" . -3) ("beta" . -2)
-    ("pre" . -1) ("rc" . -1))
-  "Words inside version strings, and the numbers they stand for.")
+(defvar version-separator "."
+  "The text between the numbers of a version string.")
+
+(defvar version-regexp-alist
+  '(("^[-._+ ]?snapshot$" . -4) ("^[-._+]$" . -4)
+    ("^[-._+ ]?\\(cvs\\|git\\|bzr\\|svn\\|hg\\|darcs\\)$" . -4)
+    ("^[-._+ ]?unknown$" . -4) ("^[-._+ ]?alpha$" . -3) ("^[-._+ ]?beta$" . -2)
+    ("^[-._+ ]?\\(pre\\|rc\\)$" . -1))
+  "Regexps for the words inside version strings, and the numbers they stand for.")
 
 (defun subr--version-part (part version at-end)
-  "The numbers for PART, the text after a number of VERSION; AT-END when
-nothing follows it (only there may a letter stand for a number)."
-  (let ((word (downcase (if (and (> (length part) 0) (memq (aref part 0) '(?- ?. ?_ ?+ ?\s)))
-                            (substring part 1)
-                          part))))
-    (cond ((equal part ".") nil)
-          ((assoc word subr--version-words) (list (cdr (assoc word subr--version-words))))
-          ((and (equal word "") (not (equal part " "))) (list -4))
-          ((and at-end (= (length word) 1) (<= ?a (aref word 0) ?z))
-           (list (- (aref word 0) ?a -1)))
+  "The number for PART, the text after a number of VERSION, or nil for
+the separator; AT-END when nothing follows PART (only there may a
+letter stand for its place in the alphabet)."
+  (let ((case-fold-search t)
+        (words version-regexp-alist))
+    (while (and words (not (string-match (car (car words)) part)))
+      (setq words (cdr words)))
+    (cond ((equal part version-separator) nil)
+          (words (cdr (car words)))
+          ((and at-end (string-match "^[-._+ ]?\\([a-zA-Z]\\)$" part))
+           (- (downcase (aref part (match-beginning 1))) ?a -1))
           (t (error "Invalid version syntax: `%s'" version)))))
 
 (defun version-to-list (ver)
   "The list of numbers for the version string VER: \"1.0pre2\" is (1 0 -1 2)."
   (unless (stringp ver) (error "Version must be a string"))
-  (let ((s (if (string-prefix-p "." ver) (concat "0" ver) ver))
-        (i 0) (numbers nil))
-    (while (and (< i (length s)) (<= ?0 (aref s i) ?9))
-      (let ((start i))
-        (while (and (< i (length s)) (<= ?0 (aref s i) ?9)) (setq i (1+ i)))
-        (push (string-to-number (substring s start i)) numbers)
-        (setq start i)
-        (while (and (< i (length s)) (not (<= ?0 (aref s i) ?9))) (setq i (1+ i)))
-        (when (> i start)
-          (setq numbers (append (reverse (subr--version-part (substring s start i) ver
-                                                             (= i (length s))))
-                                numbers)))))
-    (unless numbers
-      (error "Invalid version syntax: `%s' (must start with a number)" ver))
-    (nreverse numbers)))
+  (when (string-prefix-p version-separator ver)
+    (setq ver (concat "0" ver)))
+  (unless (string-match-p "^[0-9]" ver)
+    (error "Invalid version syntax: `%s' (must start with a number)" ver))
+  (save-match-data
+    (let ((i 0) (numbers nil))
+      (while (eq (string-match "[0-9]+" ver i) i)
+        (push (string-to-number (match-string 0 ver)) numbers)
+        (setq i (match-end 0))
+        (when (eq (string-match "[^0-9]+" ver i) i)
+          (setq i (match-end 0))
+          (let ((n (subr--version-part (match-string 0 ver) ver (= i (length ver)))))
+            (when n (push n numbers)))))
+      (nreverse numbers))))
 
 (defun subr--version-list-compare (l1 l2)
   "-1, 0 or 1 as L1 is below, equal to or above L2, missing numbers as 0."

@@ -2607,6 +2607,11 @@ static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
 
 mval eval_form(mrt *rt, mval form)
 {
+  return eval_toplevel_form(rt, form, true);
+}
+
+mval eval_toplevel_form(mrt *rt, mval form, bool lexical)
+{
   if (rt->lisp_eval_depth == 0)
     check_thread(rt);
   /* As load does: expand the top form, and treat a progn's subforms
@@ -2621,10 +2626,10 @@ mval eval_form(mrt *rt, mval form)
   if (CONSP(form) && XCAR(form) == Qprogn) {
     mval v = Qnil;
     for (mval p = XCDR(form); CONSP(p); p = XCDR(p))
-      v = eval_form(rt, XCAR(p));
+      v = eval_toplevel_form(rt, XCAR(p), lexical);
     return v;
   }
-  return eval_in(rt, form, Qt, true);
+  return eval_in(rt, form, lexical ? Qt : Qnil, true);
 }
 
 /* ================================================================== */

@@ -310,6 +310,8 @@ static mval locate_load_file(mrt *rt, mval file, bool nosuffix)
 /* Reading and evaluating                                             */
 /* ================================================================== */
 
+/* Each form is evaluated as lexical-binding says at that point, as in
+   Emacs's readevalloop. */
 static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, const char *name)
 {
   mval result = Qnil;
@@ -317,7 +319,7 @@ static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, co
     mval form = read_one(rt, text, len, &pos, name);
     if (form == Qunbound)
       return result;
-    result = eval_form(rt, form);
+    result = eval_toplevel_form(rt, form, !NILP(variable_or_nil(rt, Qlexical_binding)));
   }
 }
 
@@ -379,6 +381,56 @@ static size_t skip_shebang(const char *text, size_t len)
   return i;
 }
 
+/* The first "-*-" in [P, END), or NULL. */
+static const char *find_mode_marker(const char *p, const char *end)
+{
+  for (; p + 3 <= end; p++)
+    if (p[0] == '-' && p[1] == '*' && p[2] == '-')
+      return p;
+  return NULL;
+}
+
+/* Whether the line at TEXT (up to END) is a comment whose -*- ... -*-
+   section sets lexical-binding to something other than nil. */
+static bool line_sets_lexical_binding(const char *text, const char *end)
+{
+  const char *eol = memchr(text, '\n', (size_t)(end - text));
+  if (!eol)
+    eol = end;
+  if (text == eol || *text != ';')
+    return false;
+  const char *open = find_mode_marker(text, eol);
+  if (!open)
+    return false;
+  open += 3;
+  const char *close = find_mode_marker(open, eol);
+  if (!close)
+    return false;
+  static const char key[] = "lexical-binding:";
+  for (const char *p = open; p + sizeof key - 1 <= close; p++) {
+    bool starts_word = p == open || p[-1] == ' ' || p[-1] == '\t' || p[-1] == ';';
+    if (!starts_word || memcmp(p, key, sizeof key - 1) != 0)
+      continue;
+    p += sizeof key - 1;
+    while (p < close && (*p == ' ' || *p == '\t'))
+      p++;
+    const char *v = p;
+    while (p < close && *p != ' ' && *p != '\t' && *p != ';')
+      p++;
+    return !(p - v == 3 && memcmp(v, "nil", 3) == 0);
+  }
+  return false;
+}
+
+/* Emacs's lexical-binding cookie: on the first line, or on the second
+   after a "#!" line.  Without it a file is evaluated dynamically. */
+static bool file_lexically_bound(const char *text, size_t len, size_t start)
+{
+  if (start > 0 && start < len)
+    start++; /* past the "#!" line's newline */
+  return line_sets_lexical_binding(text + start, text + len);
+}
+
 static mval load_found_file(mrt *rt, mval path, bool nomessage)
 {
   mval loads_var = loads_in_progress_var(rt);
@@ -396,7 +448,9 @@ static mval load_found_file(mrt *rt, mval path, bool nomessage)
   specbind(rt, intern(rt, "load-true-file-name"), path);
   specbind(rt, intern(rt, "load-in-progress"), Qt);
   const char *data = sdata(text);
-  eval_text_from(rt, data, len, skip_shebang(data, len), sdata(path));
+  size_t start = skip_shebang(data, len);
+  specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
+  eval_text_from(rt, data, len, start, sdata(path));
   unbind_to(rt, depth);
   rt->stack_top = stack_top;
   return Qt;

@@ -370,6 +370,12 @@
   (should (equal (version-to-list "1.0git") '(1 0 -4)))
   (should (equal (should-error (version-to-list "1.x.y"))
                  '(error "Invalid version syntax: ‘1.x.y’")))
+  (let ((version-separator "/"))
+    (should (equal (version-to-list "/7") '(0 7)))
+    (should (equal (version-to-list "2/4beta1") '(2 4 -2 1)))
+    (should (equal (version-to-list "2.4") '(2 -4 4))))
+  (let ((version-regexp-alist '(("^~dev$" . -9))))
+    (should (equal (version-to-list "3.0~DEV") '(3 0 -9))))
   ;; A letter counts as a number only at the very end.
   (should (equal (version-to-list "3.1C") '(3 1 3)))
   (should (equal (should-error (version-to-list "3.1C2"))
