@@ -38,9 +38,10 @@
 **   - Character categories (\cC, \CC) are those of Emacs 28's
 **     standard category table (categories.h is generated from it);
 **     there are no buffer-local category tables.
-**   - Case conversion knows ASCII, Latin-1, Latin Extended-A, Greek,
-**     Cyrillic, Armenian and fullwidth letters, plus sharp s; not
-**     titlecase digraphs or the dotted capital I's special lowercase.
+**   - Case conversion is Emacs 28's for every character (casetab.h
+**     is generated from Emacs's upcase, downcase, capitalize and the
+**     special casings of strings), with the final sigma; there are no
+**     other case tables.
 **   - char-width and string-width agree with Emacs 28 on every
 **     character (charwidth.h is generated from Emacs's char-width).
 **   - Symbol names are unibyte when ASCII (Emacs makes them all
@@ -576,118 +577,139 @@ static bool word_char(int c) { return char_syntax(c) == 'w'; }
 /* Case                                                               */
 /* ================================================================== */
 
-/* Ranges of letters whose other case is at a fixed distance. */
-struct case_range {
-  int lo, hi, delta; /* upper case lo..hi; lower = upper + delta */
-};
-static const struct case_range case_ranges[] = {
-  { 'A', 'Z', 32 },       { 0xC0, 0xD6, 32 },     { 0xD8, 0xDE, 32 },
-  { 0x391, 0x3A1, 32 },   { 0x3A3, 0x3AB, 32 },   { 0x388, 0x38A, 37 },
-  { 0x386, 0x386, 38 },   { 0x38C, 0x38C, 64 },   { 0x38E, 0x38F, 63 },
-  { 0x400, 0x40F, 80 },   { 0x410, 0x42F, 32 },   { 0x531, 0x556, 48 },
-  { 0xFF21, 0xFF3A, 32 },
-};
-/* Ranges where upper and lower alternate: upper at even (or odd) code. */
-struct case_pairs {
-  int lo, hi, upper_parity;
-};
-static const struct case_pairs case_pairs[] = {
-  { 0x100, 0x12F, 0 }, { 0x132, 0x137, 0 }, { 0x139, 0x148, 1 }, { 0x14A, 0x177, 0 },
-  { 0x179, 0x17E, 1 }, { 0x460, 0x481, 0 }, { 0x48A, 0x4BF, 0 }, { 0x1E00, 0x1E95, 0 },
-};
+/* upcase, downcase and capitalize of a character, as Emacs 28's (see
+   src/gen-casetab.el), and the special casings of strings. */
+#include "casetab.h"
 
-/* C in the other case when UP says which way, or C itself. */
-static int change_case(int c, bool up)
+static ptrdiff_t run_holding(const void *runs, size_t stride, size_t n, int c);
+
+static const struct case_run *case_run_of(int c)
 {
-  if (c < 0x80) {
-    if (up)
-      return c >= 'a' && c <= 'z' ? c - 32 : c;
-    return c >= 'A' && c <= 'Z' ? c + 32 : c;
-  }
-  for (size_t i = 0; i < sizeof case_ranges / sizeof case_ranges[0]; i++) {
-    const struct case_range *r = &case_ranges[i];
-    if (!up && c >= r->lo && c <= r->hi)
-      return c + r->delta;
-    if (up && c >= r->lo + r->delta && c <= r->hi + r->delta)
-      return c - r->delta;
-  }
-  for (size_t i = 0; i < sizeof case_pairs / sizeof case_pairs[0]; i++) {
-    const struct case_pairs *r = &case_pairs[i];
-    if (c >= r->lo && c <= r->hi) {
-      bool is_upper = (c & 1) == r->upper_parity;
-      if (up && !is_upper)
-        return c - 1;
-      if (!up && is_upper)
-        return c + 1;
-      return c;
-    }
-  }
-  if (up) {
-    switch (c) {
-    case 0xFF: return 0x178;
-    case 0xB5: return 0x39C;
-    case 0x3C2: return 0x3A3;
-    case 0x131: return 'I';
-    case 0x17F: return 'S';
-    }
-  } else {
-    switch (c) {
-    case 0x178: return 0xFF;
-    case 0x130: return 'i';
-    }
-  }
-  return c;
+  ptrdiff_t i = run_holding(case_runs, sizeof case_runs[0],
+                            sizeof case_runs / sizeof case_runs[0], c);
+  if (i < 0 || (c - case_runs[i].first) % case_runs[i].step != 0)
+    return NULL;
+  return &case_runs[i];
 }
 
-int char_upcase(int c) { return change_case(c, true); }
-int char_downcase(int c) { return change_case(c, false); }
+int char_upcase(int c)
+{
+  const struct case_run *r = case_run_of(c);
+  return r ? c + r->up : c;
+}
+
+int char_downcase(int c)
+{
+  const struct case_run *r = case_run_of(c);
+  return r ? c + r->down : c;
+}
+
+static int char_titlecase(int c)
+{
+  const struct case_run *r = case_run_of(c);
+  return r ? c + r->title : c;
+}
 
 enum case_op { CASE_UP, CASE_DOWN, CASE_CAPITALIZE, CASE_UP_INITIALS };
+enum { CASE_KEEP = -1 };
 
-static int case_char(int c, enum case_op op, bool word_start)
+/* What OP makes of C: CASE_UP, CASE_DOWN, or CASE_CAPITALIZE for its
+   title case, at the start of a word or not; CASE_KEEP for C itself. */
+static int case_op_for(enum case_op op, bool word_start)
 {
   switch (op) {
-  case CASE_UP: return char_upcase(c);
-  case CASE_DOWN: return char_downcase(c);
-  case CASE_CAPITALIZE: return word_start ? char_upcase(c) : char_downcase(c);
-  default: return word_start ? char_upcase(c) : c;
+  case CASE_UP: return CASE_UP;
+  case CASE_DOWN: return CASE_DOWN;
+  case CASE_CAPITALIZE: return word_start ? CASE_CAPITALIZE : CASE_DOWN;
+  default: return word_start ? CASE_CAPITALIZE : CASE_KEEP;
   }
 }
 
-/* Whether OP turns C into two characters: upcasing sharp s gives SS. */
-static bool case_expands(int c, enum case_op op, bool word_start)
+static int case_char(int c, int how)
 {
-  return c == 0xDF && (op == CASE_UP || (word_start && op != CASE_DOWN));
+  switch (how) {
+  case CASE_UP: return char_upcase(c);
+  case CASE_DOWN: return char_downcase(c);
+  case CASE_CAPITALIZE: return char_titlecase(c);
+  default: return c;
+  }
+}
+
+/* The UTF-8 text casing a string puts for C (ß upcases to SS), or NULL
+   when that is C's own case. */
+static const char *special_case(int c, int how)
+{
+  size_t lo = 0, hi = sizeof special_cases / sizeof special_cases[0];
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (c < special_cases[mid].c)
+      hi = mid;
+    else if (c > special_cases[mid].c)
+      lo = mid + 1;
+    else if (how == CASE_UP)
+      return special_cases[mid].up;
+    else if (how == CASE_DOWN)
+      return special_cases[mid].down;
+    else
+      return how == CASE_CAPITALIZE ? special_cases[mid].title : NULL;
+  }
+  return NULL;
+}
+
+#define GREEK_CAPITAL_SIGMA 0x3A3
+#define GREEK_FINAL_SIGMA 0x3C2
+
+/* Put into OUT (from K on; OUT nil only counts) what HOW makes of the
+   I'th of the N characters of IN; return the new K.  A capital sigma
+   lowered at the end of a word becomes a final sigma, as in Emacs. */
+static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_word,
+                                mval out, int64_t k)
+{
+  int c = (int)XFIXNUM(AREF(in, i));
+  const char *special = special_case(c, how);
+  if (special) {
+    const uint8_t *p = (const uint8_t *)special, *end = p + strlen(special);
+    while (p < end) {
+      int len, sc = char_decode(p, end, &len);
+      if (!NILP(out))
+        ASET(out, k, make_fixnum(sc));
+      k++;
+      p += len;
+    }
+    return k;
+  }
+  int cased = case_char(c, how);
+  if (c == GREEK_CAPITAL_SIGMA && cased != c && in_word &&
+      (i + 1 == n || !word_char((int)XFIXNUM(AREF(in, i + 1)))))
+    cased = GREEK_FINAL_SIGMA;
+  if (!NILP(out))
+    ASET(out, k, make_fixnum(cased));
+  return k + 1;
 }
 
 /* Case changes can change byte lengths (i and dotless I, ÿ and Ÿ) and
    even lengths (ß and SS), so the result goes through a vector of
-   characters. */
+   characters, counted first. */
 static mval case_convert(mrt *rt, mval obj, enum case_op op)
 {
   if (CHARACTERP(obj))
-    return make_fixnum(case_char((int)XFIXNUM(obj), op, true));
+    return make_fixnum(case_char((int)XFIXNUM(obj), case_op_for(op, true)));
   CHECK_TYPE(rt, STRINGP(obj), Qchar_or_string_p, obj);
   mval in = sequence_to_vector(rt, obj);
   chars_keep_unibyte(obj, in); /* only ASCII changes case in a unibyte string */
-  int64_t n = VECTOR_LENGTH(in), extra = 0;
-  bool in_word = false;
-  for (int64_t i = 0; i < n; i++) {
-    int c = (int)XFIXNUM(AREF(in, i));
-    extra += case_expands(c, op, !in_word);
-    in_word = word_char(c);
-  }
-  mval out = extra ? make_vector(rt, (size_t)(n + extra), Qnil) : in;
-  in_word = false;
-  for (int64_t i = 0, k = 0; i < n; i++) {
-    int c = (int)XFIXNUM(AREF(in, i));
-    if (case_expands(c, op, !in_word)) {
-      ASET(out, k++, make_fixnum('S'));
-      ASET(out, k++, make_fixnum(op == CASE_UP ? 'S' : 's'));
-    } else {
-      ASET(out, k++, make_fixnum(case_char(c, op, !in_word)));
+  int64_t n = VECTOR_LENGTH(in), total = 0;
+  mval out = Qnil;
+  for (int pass = 0; pass < 2; pass++) {
+    bool in_word = false;
+    int64_t k = 0;
+    for (int64_t i = 0; i < n; i++) {
+      int c = (int)XFIXNUM(AREF(in, i));
+      k = case_string_char(in, i, n, case_op_for(op, !in_word), in_word, out, k);
+      in_word = word_char(c);
     }
-    in_word = word_char(c);
+    total = k;
+    if (pass == 0)
+      out = total == n ? in : make_vector(rt, (size_t)total, Qnil);
   }
   return chars_to_string_like(rt, out, obj);
 }

@@ -197,3 +197,39 @@
     (should (equal (string-replace "\376" "-" "\376é\376") "-é-")))
   (let ((s "unchanged"))
     (should (eq (string-replace "q" "r" s) s))))
+
+(ert-deftest strings-mb-case-of-characters ()
+  ;; Digraphs have a distinct title case, which capitalize gives.
+  (should (equal (mapcar #'upcase '(?ǉ ?ǈ ?Ǉ)) '(?Ǉ ?Ǉ ?Ǉ)))
+  (should (equal (mapcar #'downcase '(?ǉ ?ǈ ?Ǉ)) '(?ǉ ?ǉ ?ǉ)))
+  (should (equal (mapcar #'capitalize '(?ǉ ?ǈ ?Ǉ)) '(?ǈ ?ǈ ?ǈ)))
+  (should (eq (upcase-initials ?ǳ) ?ǲ))
+  ;; Sharp s as a character has the capital sharp s for its upper case.
+  (should (eq (upcase ?ß) ?ẞ))
+  (should (eq (downcase ?ẞ) ?ß))
+  ;; Beyond the Latin, Greek and Cyrillic blocks.
+  (should (eq (upcase ?ⓐ) ?Ⓐ))
+  (should (eq (downcase ?Ⅻ) ?ⅻ))
+  (should (eq (upcase ?ა) ?Ა))
+  (should (eq (downcase ?Ꭰ) ?ꭰ))
+  (should (eq (upcase ?𐐨) ?𐐀))
+  (should (eq (downcase ?𞤀) ?𞤢)))
+
+(ert-deftest strings-mb-case-of-strings ()
+  ;; In strings some characters become several.
+  (should (equal (upcase "straße") "STRASSE"))
+  (should (equal (capitalize "ßtraße") "Sstraße"))
+  (should (equal (upcase "ﬂuﬀ") "FLUFF"))
+  (should (equal (capitalize "ﬂuﬀ") "Fluﬀ"))
+  (should (equal (downcase "İz") "i̇z"))
+  (should (= (length (downcase "İ")) 2))
+  (should (equal (upcase "ŉ") "ʼN"))
+  ;; A capital sigma lowered at the end of a word is the final sigma.
+  (should (equal (downcase "ΟΔΟΣ ΣΟΦΙΑ") "οδος σοφια"))
+  (should (equal (downcase "ΑΣ, ΑΣ2") "ας, ασ2"))
+  (should (equal (downcase "Σ") "σ"))
+  (should (equal (capitalize "ΚΟΣΜΟΣ") "Κοσμος"))
+  (should (equal (upcase "ǆemal") "ǄEMAL"))
+  (should (equal (capitalize "ǆemal ǅemal") "ǅemal ǅemal"))
+  ;; A unibyte string changes its ASCII letters only.
+  (should (equal (upcase "\344b\337") "\344B\337")))
