@@ -592,14 +592,19 @@ static const struct case_run *case_run_of(int c)
   return &case_runs[i];
 }
 
+/* ASCII first: regexp case folding asks for every character. */
 int char_upcase(int c)
 {
+  if (c < 0x80)
+    return c >= 'a' && c <= 'z' ? c - 32 : c;
   const struct case_run *r = case_run_of(c);
   return r ? c + r->up : c;
 }
 
 int char_downcase(int c)
 {
+  if (c < 0x80)
+    return c >= 'A' && c <= 'Z' ? c + 32 : c;
   const struct case_run *r = case_run_of(c);
   return r ? c + r->down : c;
 }
