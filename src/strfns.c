@@ -2018,41 +2018,35 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
 static bool syntax_space(int ch) { return char_syntax(ch) == ' '; }
 static bool syntax_is(int ch, int code) { return char_syntax(ch) == code; }
 
-/* Unicode's space separators (general category Zs) beyond ASCII. */
-static bool unicode_space(int ch)
-{
-  return ch == 0xA0 || ch == 0x1680 || (ch >= 0x2000 && ch <= 0x200A) || ch == 0x202F ||
-         ch == 0x205F || ch == 0x3000;
-}
+/* Membership of the classes whose sets come from Emacs 28 (see
+   src/gen-charclass.el); bits in the order of the generated table. */
+#include "charclass.h"
+enum { CC_ALPHA = 1, CC_ALNUM = 2, CC_UPPER = 4, CC_LOWER = 8, CC_PUNCT = 16,
+       CC_GRAPH = 32, CC_PRINT = 64, CC_BLANK = 128 };
 
-/* Printable, as Emacs's printablep: not a control or a surrogate. */
-static bool printable_char(int ch)
+static int char_classes(int ch)
 {
-  return ch < 0x80 ? ch >= 0x20 && ch < 0x7F : !(ch < 0xA0 || (ch >= 0xD800 && ch <= 0xDFFF));
-}
-
-/* Graphic, as Emacs's graphicp: printable and not a separator. */
-static bool graphic_char(int ch)
-{
-  return printable_char(ch) && ch != ' ' && !unicode_space(ch) && ch != 0x2028 && ch != 0x2029;
+  ptrdiff_t i = run_holding(class_runs, sizeof class_runs[0],
+                            sizeof class_runs / sizeof class_runs[0], ch);
+  return i >= 0 ? class_runs[i].classes : 0;
 }
 
 static bool named_class_match(int flags, int ch, bool fold)
 {
-  bool alpha = ch < 0x80 ? ((ch | 32) >= 'a' && (ch | 32) <= 'z') : word_char(ch);
+  int cc = char_classes(ch);
   bool digit = ch >= '0' && ch <= '9';
-  bool upper = char_downcase(ch) != ch, lower = char_upcase(ch) != ch;
-  bool graph = graphic_char(ch);
-  return ((flags & CLS_ALPHA) && alpha) || ((flags & CLS_DIGIT) && digit) ||
-         ((flags & CLS_ALNUM) && (alpha || digit)) || ((flags & CLS_SPACE) && syntax_space(ch)) ||
-         ((flags & CLS_UPPER) && (upper || (fold && lower))) ||
-         ((flags & CLS_LOWER) && (lower || (fold && upper))) ||
-         ((flags & CLS_PUNCT) && (ch < 0x80 ? graph && !alpha && !digit : !word_char(ch))) ||
-         ((flags & CLS_WORD) && word_char(ch)) || ((flags & CLS_BLANK) && (ch == ' ' || ch == '\t' || unicode_space(ch))) ||
+  /* Under case folding each of upper and lower matches both. */
+  bool cased = fold && (cc & (CC_UPPER | CC_LOWER));
+  return ((flags & CLS_ALPHA) && (cc & CC_ALPHA)) || ((flags & CLS_DIGIT) && digit) ||
+         ((flags & CLS_ALNUM) && (cc & CC_ALNUM)) || ((flags & CLS_SPACE) && syntax_space(ch)) ||
+         ((flags & CLS_UPPER) && ((cc & CC_UPPER) || cased)) ||
+         ((flags & CLS_LOWER) && ((cc & CC_LOWER) || cased)) ||
+         ((flags & CLS_PUNCT) && (cc & CC_PUNCT)) ||
+         ((flags & CLS_WORD) && word_char(ch)) || ((flags & CLS_BLANK) && (cc & CC_BLANK)) ||
          ((flags & CLS_XDIGIT) && (digit || ((ch | 32) >= 'a' && (ch | 32) <= 'f'))) ||
          ((flags & CLS_CNTRL) && ch < 0x20) || ((flags & CLS_ASCII) && ch < 0x80) ||
-         ((flags & CLS_NONASCII) && ch >= 0x80) || ((flags & CLS_GRAPH) && graph) ||
-         ((flags & CLS_PRINT) && printable_char(ch));
+         ((flags & CLS_NONASCII) && ch >= 0x80) || ((flags & CLS_GRAPH) && (cc & CC_GRAPH)) ||
+         ((flags & CLS_PRINT) && (cc & CC_PRINT));
 }
 
 static bool in_ranges(const struct re_inst *r, int n, int ch)
