@@ -730,3 +730,26 @@
     (should (equal (condition-case e (string-match "a\\c" text) (error e))
                    '(invalid-regexp "Premature end of regular expression")))
     (should (eq (string-match "[\\cj]" "j") 0))))
+
+(ert-deftest regexp-character-classes-beyond-ascii ()
+  (let ((case-fold-search nil))
+    ;; Letters of any script are alpha; symbols, marks and digits of
+    ;; other scripts are not.
+    (should (equal (string-match "[[:alpha:]]+" "1Ωжאあ한ʰ﷽") 1))
+    (should (= (match-end 0) 7))
+    (should-not (string-match "[[:alpha:]]" "٣€©"))
+    ;; Combining marks count as letters.
+    (should (equal (string-match "[[:alpha:]]" "٣\u0301") 1))
+    (should (equal (string-match "[[:alnum:]]+" "-٣x") 1))
+    (should (equal (string-match "[[:upper:]]+" "aǅⅣⒶ") 1))
+    (should (= (match-end 0) 4))
+    (should (equal (string-match "[[:lower:]]+" "Aªǆⅳ") 2))
+    (should (equal (string-match "[[:punct:]]+" "a«»€b") 1))
+    (should (= (match-end 0) 4))
+    (should (equal (string-match "[[:blank:]]+" "a\u3000\u2003\tb") 1))
+    (should (= (match-end 0) 4))
+    (should (equal (string-match "[[:graph:]]" "\u3000 \u0301") 2))
+    (should-not (string-match "[[:print:]]" "\ud800")))
+  (let ((case-fold-search t))
+    (should (equal (string-match "[[:upper:]]" "1ж") 1))
+    (should (equal (string-match "[[:lower:]]" "1Ж") 1))))
