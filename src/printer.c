@@ -215,6 +215,19 @@ static bool symbol_char_needs_escape(int c)
   return c <= ' ' || c == 0xA0 || (c < 0200 && strchr("\"\\';#(),`[]?.", c));
 }
 
+/* The last character of the nonempty string S, as its bytes decode
+   (a name need not be well-formed UTF-8). */
+static int last_char(mval s)
+{
+  int c = 0;
+  for (int64_t off = 0, len = 0; off < XSTRING(s)->nbytes; off += len) {
+    int n;
+    c = string_decode(s, off, &n);
+    len = n;
+  }
+  return c;
+}
+
 /* A symbol's name prints as its characters; a unibyte name's bytes are
    the characters 0..255, as Emacs prints them. */
 static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
@@ -228,12 +241,11 @@ static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
   if (!escape && !unibyte) {
     strbuf_put(b, (const char *)p, (size_t)nbytes);
     if (nbytes > 0)
-      note_char(b, string_char_at(name, XSTRING(name)->nchars - 1));
+      note_char(b, last_char(name));
     return;
   }
   if (nbytes == 0) {
-    if (escape)
-      strbuf_puts(b, "##");
+    strbuf_puts(b, "##");
     return;
   }
   /* A name that would read as a number gets its first character
@@ -253,7 +265,7 @@ static void print_symbol(mrt *rt, struct strbuf *b, mval sym, bool escape)
       strbuf_put(b, (const char *)XSTRING(name)->data + off, (size_t)len);
     off += len;
   }
-  note_char(b, string_char_at(name, XSTRING(name)->nchars - 1));
+  note_char(b, last_char(name));
 }
 
 /* What prin1 escapes in strings beyond " and \, from the
@@ -440,44 +452,53 @@ static bool labelled_here(struct printer *p, mval x)
          (!STRINGP(x) || p->depth >= 2);
 }
 
-/* Push X's parts, as printing will visit them, onto TODO. */
-static mval push_parts(mrt *rt, mval x, mval todo)
+/* Push X's parts, as printing will visit them, onto TODO, each with
+   its depth as Emacs's walk before printing counts it: a car or an
+   element one deeper than X (a hash table's entries two: they are in a
+   vector of its own), a cdr as deep as X. */
+static mval push_part(mrt *rt, mval x, int64_t depth, mval todo)
+{
+  return Fcons(rt, x, Fcons(rt, make_fixnum(depth), todo));
+}
+
+static mval push_parts(mrt *rt, mval x, int64_t depth, mval todo)
 {
   if (STRINGP(x) || SYMBOLP(x))
     return todo;
   if (CONSP(x))
-    return Fcons(rt, XCAR(x), Fcons(rt, XCDR(x), todo));
+    return push_part(rt, XCAR(x), depth + 1, push_part(rt, XCDR(x), depth, todo));
   if (PVECP(x, PVEC_CLOSURE)) /* the closure stands for its list */
-    return Fcons(rt, closure_as_list(rt, x), todo);
+    return push_part(rt, closure_as_list(rt, x), depth, todo);
   if (PVECP(x, PVEC_HASH_TABLE)) {
     mval key, value;
     for (int64_t i = hash_table_size(x); i-- > 0;)
       if (hash_table_entry(x, i, &key, &value))
-        todo = Fcons(rt, key, Fcons(rt, value, todo));
+        todo = push_part(rt, key, depth + 2, push_part(rt, value, depth + 2, todo));
     return todo;
   }
   for (int64_t i = VECTOR_LENGTH(x); i-- > 0;)
-    todo = Fcons(rt, AREF(x, i), todo);
+    todo = push_part(rt, AREF(x, i), depth + 1, todo);
   return todo;
 }
 
 /* Object -> nil when met once, -N when met again: as in Emacs, labels
    are numbered in the order of the second meetings, depth first, car
-   before cdr. */
+   before cdr.  Strings count only below the top level, as there. */
 static mval find_shared(mrt *rt, mval obj, bool gensyms)
 {
   mval seen = make_hash_table(rt, Qeq, 64);
-  mval todo = list1(rt, obj);
+  mval todo = push_part(rt, obj, 1, Qnil);
   int64_t shared = 0;
   while (CONSP(todo)) {
     mval x = XCAR(todo);
-    todo = XCDR(todo);
-    if (!label_candidate(rt, x, gensyms))
+    int64_t depth = XFIXNUM(XCAR(XCDR(todo)));
+    todo = XCDR(XCDR(todo));
+    if (!label_candidate(rt, x, gensyms) || (STRINGP(x) && depth < 2))
       continue;
     mval label = hash_get(rt, seen, x, Qunbound);
     if (label == Qunbound) {
       hash_put(rt, seen, x, Qnil);
-      todo = push_parts(rt, x, todo);
+      todo = push_parts(rt, x, depth, todo);
     } else if (NILP(label)) {
       hash_put(rt, seen, x, make_fixnum(-++shared));
     }
@@ -632,8 +653,13 @@ static void print_hash_table(struct printer *p, mval table)
   snprintf(buf, sizeof buf, "#s(hash-table size %lld test ", (long long)size);
   strbuf_puts(p->out, buf);
   print_object(p, XHASH_TABLE(table)->test);
-  /* data is always parenthesized: "data ()" when empty */
-  strbuf_puts(p->out, " rehash-size 1.5 rehash-threshold 0.8125 data (");
+  /* Emacs's fixed growth parameters are floats: float-output-format
+     applies.  data is always parenthesized: "data ()" when empty. */
+  strbuf_puts(p->out, " rehash-size ");
+  print_float(p->rt, p->out, 1.5);
+  strbuf_puts(p->out, " rehash-threshold ");
+  print_float(p->rt, p->out, 0.8125);
+  strbuf_puts(p->out, " data (");
   for (mval d = data; CONSP(d); d = XCDR(d)) {
     print_object(p, XCAR(d));
     if (CONSP(XCDR(d)))
@@ -673,16 +699,19 @@ static void print_bool_vector(struct printer *p, mval obj)
   snprintf(buf, sizeof buf, "#&%lld\"", (long long)n);
   strbuf_puts(b, buf);
   const uint8_t *bytes = (const uint8_t *)BOOL_VECTOR_BITS(obj); /* little-endian words */
+  const struct string_escapes *esc = &p->string_escapes;
   for (int64_t i = 0; i < shown; i++) {
     uint8_t c = bytes[i];
-    if (c > 0177) {
-      snprintf(buf, sizeof buf, "\\%03o", c);
-      strbuf_puts(b, buf);
-      continue;
+    int next = i + 1 < shown ? bytes[i + 1] : -1;
+    if (esc->newlines && (c == '\n' || c == '\f')) {
+      strbuf_puts(b, c == '\n' ? "\\n" : "\\f");
+    } else if (c > 0177 || (esc->control && (c < ' ' || c == 0177))) {
+      put_octal(b, c, next);
+    } else {
+      if (c == '"' || c == '\\')
+        strbuf_putc(b, '\\');
+      strbuf_putc(b, (char)c);
     }
-    if (c == '"' || c == '\\')
-      strbuf_putc(b, '\\');
-    strbuf_putc(b, (char)c);
   }
   if (shown < nbytes)
     strbuf_puts(b, " ...");
@@ -858,7 +887,13 @@ static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval
   }
   struct strbuf t = {0};
   size_t depth = strbuf_protect(rt, &t);
-  print_to_strbuf(rt, &t, arg, sp->conv == 'S');
+  /* A multibyte string goes in as it is, raw bytes included. */
+  if (sp->conv == 's' && STRINGP(arg)) {
+    strbuf_put(&t, (const char *)XSTRING(arg)->data, (size_t)XSTRING(arg)->nbytes);
+    t.multibyte = true;
+  } else {
+    print_to_strbuf(rt, &t, arg, sp->conv == 'S');
+  }
   out->multibyte |= t.multibyte;
   int64_t n = (int64_t)t.len;
   int64_t width = text_width((const uint8_t *)(t.data ? t.data : ""), n, sp->precision, &n);

@@ -262,3 +262,23 @@
   (should (equal (let ((print-level -1)) (prin1-to-string [1 2])) "[1 2]"))
   (should (equal (let ((print-level 1.5)) (prin1-to-string '(1 (2)))) "(1 (2))"))
   (should (equal (let ((print-length -1)) (prin1-to-string '(1 2))) "(1 2)")))
+
+(ert-deftest printer-fuzz-found-corners ()
+  ;; A string met at the top level of a list does not count for
+  ;; print-circle, even when it is met again deeper.
+  (let ((print-circle t) (s "ab"))
+    (should (equal (prin1-to-string (cons (list (list s)) s)) "(((\"ab\")) . \"ab\")"))
+    (should (equal (prin1-to-string (list (list s) (list s))) "((#1=\"ab\") (#1#))")))
+  ;; Bool-vectors' bytes take the string escape variables.
+  (let ((v (bool-vector t nil t nil nil nil nil nil  nil t nil t)))
+    (should (equal (prin1-to-string v) "#&12\"\5\n\""))
+    (should (equal (let ((print-escape-newlines t)) (prin1-to-string v)) "#&12\"\5\\n\""))
+    (should (equal (let ((print-escape-control-characters t)) (prin1-to-string v))
+                   "#&12\"\\5\\12\"")))
+  ;; The empty symbol is ## for princ too; format's %s takes names and
+  ;; multibyte strings as they are.
+  (should (equal (prin1-to-string (intern "") t) "##"))
+  (should (equal (format "%s" (intern "")) ""))
+  (should (equal (append (format "%s" (string-to-multibyte "\351")) nil) '(#x3fffe9)))
+  (should (equal (let ((float-output-format "%.0f")) (prin1-to-string (make-hash-table)))
+                 "#s(hash-table size 65 test eql rehash-size 2 rehash-threshold 1 data ())")))
