@@ -276,12 +276,28 @@ argument without a default is `*'."
   "Return (ARGS . BODY) for a plain lambda equivalent to the cl one.
 BODY is in a block NAME, unless NAME is nil (as for Emacs's `cl-function',
 `cl-flet' and `cl-labels', whose block no `cl-return' can name)."
-  (let* ((parsed (cl-lib--parse-lambda-list name args))
+  (let* ((patterns nil)
+         (args (cl-lib--destructured-args args (lambda (pattern tmp) (push (cons pattern tmp) patterns))))
+         (parsed (cl-lib--parse-lambda-list name args))
          (split (cl-lib--split-doc body))
          (body (if name `((cl-block ,name ,@(cdr split))) (cdr split))))
+    (dolist (p patterns)
+      (setq body `((cl-destructuring-bind ,(car p) ,(cdr p) ,@body))))
     (if (cdr parsed)
         `(,(car parsed) ,@(car split) (let* ,(cdr parsed) ,@body))
       `(,(car parsed) ,@(car split) ,@body))))
+
+(defun cl-lib--destructured-args (args note)
+  "ARGS with each required argument that is a list (a destructuring
+pattern) replaced by a temporary; NOTE is called with each pattern and
+its temporary."
+  (let ((required t))
+    (mapcar (lambda (a)
+              (when (memq a '(&optional &rest &body &key &aux)) (setq required nil))
+              (if (and required (consp a))
+                  (let ((tmp (make-symbol "arg"))) (funcall note a tmp) tmp)
+                a))
+            args)))
 
 (defun cl-lib--split-doc (body)
   "(HEAD . FORMS): BODY's docstring and declare form, and the forms after."
@@ -337,6 +353,15 @@ BODY is in a block NAME, unless NAME is nil (as for Emacs's `cl-function',
     `(letrec ,(cl-lib--zip-map (lambda (b f) (list (cdr f) (cl-lib--local-lambda b fns)))
                            bindings fns)
        ,@(subr--walk-list body fns))))
+
+(defmacro cl-macrolet (bindings &rest body)
+  "Make local macro definitions: ((NAME ARGLIST BODY...)...) in BODY."
+  (declare (indent 1))
+  (let ((subr--local-macros
+         (append (mapcar (lambda (b) (cons (car b) (eval `(cl-function (lambda ,@(cdr b))) t)))
+                         bindings)
+                 subr--local-macros)))
+    (macroexp-progn (subr--walk-list body nil))))
 
 ;; The symbol macros' expansions replace the variables' uses, and a
 ;; setq of one sets its expansion as a place; a let or lambda that binds
@@ -438,17 +463,7 @@ last argument; return PLACE's old value."
   "Bind the variables of the lambda list ARGS to the parts of EXPR, run BODY.
 A required argument may itself be a lambda list, destructured in turn."
   (declare (indent 2))
-  (let ((args (cl-lib--proper-lambda-list args)) (flat nil) (nested nil))
-    (while (and args (not (memq (car args) '(&optional &rest &body &key &aux))))
-      (if (consp (car args))
-          (let ((tmp (make-symbol "part")))
-            (push (cons (car args) tmp) nested)
-            (push tmp flat))
-        (push (car args) flat))
-      (setq args (cdr args)))
-    (dolist (n nested)
-      (setq body `((cl-destructuring-bind ,(car n) ,(cdr n) ,@body))))
-    `(apply (cl-function (lambda ,(nconc (nreverse flat) args) ,@body)) ,expr)))
+  `(apply (cl-function (lambda ,(cl-lib--proper-lambda-list args) ,@body)) ,expr))
 
 (defun cl-lib--proper-lambda-list (args)
   "ARGS with a dotted tail VAR written as &rest VAR."
@@ -471,6 +486,11 @@ A required argument may itself be a lambda list, destructured in turn."
                 (progn ,@(and (cdr b) (list (funcall set (nth 1 b))))
                        (cl-letf ,(cdr bindings) ,@body))
               ,(funcall set old))))))))
+
+(defmacro cl-letf* (bindings &rest body)
+  "`cl-letf', which already binds one place after the other."
+  (declare (indent 1))
+  `(cl-letf ,bindings ,@body))
 
 ;;; ---- Sequence functions -------------------------------------------------
 
@@ -605,6 +625,34 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
   (let ((key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (car e)))))
                 alist)))
+(defun cl-assoc-if-not (pred alist &rest keys)
+  (apply #'cl-assoc-if (cl-lib--not pred) alist keys))
+
+(defun cl-rassoc-if-not (pred alist &rest keys)
+  (apply #'cl-rassoc-if (cl-lib--not pred) alist keys))
+
+(defun cl-nsubstitute-if-not (new pred seq &rest keys)
+  (apply #'cl-substitute-if-not new pred seq keys))
+
+(defun cl-acons (key value alist) (cons (cons key value) alist))
+
+(defun cl-pairlis (keys values &optional alist)
+  "An alist pairing KEYS with VALUES, in front of ALIST."
+  (nconc (cl-mapcar #'cons keys values) alist))
+
+(defun cl-revappend (x y) (nconc (reverse x) y))
+(defun cl-nreconc (x y) (nconc (nreverse x) y))
+
+(defun cl-merge (type seq1 seq2 pred &rest keys)
+  "SEQ1 and SEQ2, each sorted by PRED (through :key), merged into one of TYPE."
+  (let ((key (plist-get keys :key))
+        (a (cl-lib--seq-list seq1)) (b (cl-lib--seq-list seq2)) (out nil))
+    (while (and a b)
+      (push (if (funcall pred (cl-lib--key key (car b)) (cl-lib--key key (car a)))
+                (pop b) (pop a))
+            out))
+    (cl-coerce (nconc (nreverse out) a b) type)))
+
 (defun cl-rassoc-if (pred alist &rest keys)
   (let ((key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (cdr e)))))
@@ -712,6 +760,20 @@ last mismatch, as in Emacs 28."
                (unless (cl-lib--in x (car lists) keys) (push x out)))
              (nconc out (car lists))))))
 
+(defun cl-set-exclusive-or (list1 list2 &rest keys)
+  "The elements of LIST1 not in LIST2, then those of LIST2 not in LIST1."
+  (cond ((null list1) list2) ((null list2) list1)
+        ((equal list1 list2) nil)
+        (t (append (apply #'cl-set-difference list1 list2 keys)
+                   (apply #'cl-set-difference list2 list1 keys)))))
+
+;; Emacs's destructive versions may reuse their arguments' conses, so
+;; callers keep only the results, which these give.
+(defalias 'cl-nunion #'cl-union)
+(defalias 'cl-nintersection #'cl-intersection)
+(defalias 'cl-nset-difference #'cl-set-difference)
+(defalias 'cl-nset-exclusive-or #'cl-set-exclusive-or)
+
 (defun cl-subsetp (list1 list2 &rest keys)
   "Whether every element of LIST1 is in LIST2."
   (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))
@@ -729,6 +791,45 @@ last mismatch, as in Emacs 28."
   "A copy of TREE with the subtrees matching OLD replaced by NEW."
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
     (cl-lib--subst-if (lambda (x) (funcall test old (cl-lib--key key x))) new tree)))
+
+(defun cl-subst-if (new pred tree &rest keys)
+  "A copy of TREE with the subtrees satisfying PRED (through :key) replaced by NEW."
+  (let ((key (plist-get keys :key)))
+    (cl-lib--subst-if (lambda (x) (funcall pred (cl-lib--key key x))) new tree)))
+
+(defun cl-subst-if-not (new pred tree &rest keys)
+  (apply #'cl-subst-if new (cl-lib--not pred) tree keys))
+
+(defalias 'cl-nsubst #'cl-subst)
+(defalias 'cl-nsubst-if #'cl-subst-if)
+(defalias 'cl-nsubst-if-not #'cl-subst-if-not)
+
+(defun cl-sublis (alist tree &rest keys)
+  "A copy of TREE with each subtree matching a key of ALIST replaced by its value."
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--sublis alist tree test key)))
+
+(defun cl-lib--sublis (alist tree test key)
+  (let ((hit (cl-assoc (cl-lib--key key tree) alist :test test)))
+    (cond (hit (cdr hit))
+          ((consp tree)
+           (let ((a (cl-lib--sublis alist (car tree) test key))
+                 (d (cl-lib--sublis alist (cdr tree) test key)))
+             (if (and (eq a (car tree)) (eq d (cdr tree))) tree (cons a d))))
+          (t tree))))
+
+(defalias 'cl-nsublis #'cl-sublis)
+
+(defun cl-tree-equal (x y &rest keys)
+  "Whether trees X and Y have the same shape and leaves matching under :test and :key."
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--tree-equal x y test key)))
+
+(defun cl-lib--tree-equal (x y test key)
+  (while (and (consp x) (consp y) (cl-lib--tree-equal (car x) (car y) test key))
+    (setq x (cdr x) y (cdr y)))
+  (and (not (consp x)) (not (consp y))
+       (funcall test (cl-lib--key key x) (cl-lib--key key y))))
 
 (defun cl-lib--subst-if (pred new tree)
   (cond ((funcall pred tree) new)
@@ -985,6 +1086,40 @@ blanks around it allowed; with :junk-allowed, what precedes the junk
 (defun cl-truncate (x &optional y) (let ((q (truncate x y))) (list q (- x (if y (* q y) q)))))
 
 (defun cl-values (&rest values) values)
+(defalias 'cl-values-list #'identity)
+(defalias 'cl-multiple-value-call #'apply)
+(defun cl-multiple-value-apply (function values) (apply function values))
+(defalias 'cl-copy-seq #'copy-sequence)
+(defalias 'cl-svref #'aref)
+(defalias 'cl-floatp-safe #'floatp)
+(dolist (name '(caaar caadr cadar caddr cdaar cdadr cddar cdddr
+                caaaar caaadr caadar caaddr cadaar cadadr caddar cadddr
+                cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr))
+  (defalias (intern (format "cl-%s" name)) name))
+
+(defmacro cl-multiple-value-setq (vars form)
+  "Set VARS to the values of FORM (a list); return the first."
+  (let ((values (make-symbol "values")))
+    `(let ((,values ,form))
+       (prog1 (car ,values)
+         ,@(let ((i -1))
+             (mapcar (lambda (v) (setq i (1+ i)) `(setq ,v (nth ,i ,values))) vars))))))
+
+(defmacro cl-defsubst (name args &rest body)
+  "Define NAME as a function (inlined in Emacs), with a cl lambda list."
+  (declare (indent 2))
+  `(cl-defun ,name ,args ,@body))
+
+(defmacro cl-do-symbols (spec &rest body)
+  "Run BODY with (VAR [OBARRAY [RESULT]]) bound to each symbol; return RESULT."
+  (declare (indent 1))
+  `(cl-block nil
+     (mapatoms (lambda (,(car spec)) ,@body) ,@(and (cadr spec) (list (cadr spec))))
+     ,(nth 2 spec)))
+
+(defmacro cl-do-all-symbols (spec &rest body)
+  (declare (indent 1))
+  `(cl-do-symbols (,(car spec) nil ,(cadr spec)) ,@body))
 (defun cl-nth-value (n values) "The Nth of the multiple VALUES." (nth n values))
 
 (defvar cl--gensym-counter 0 "The number in the next `cl-gensym' name.")

@@ -627,10 +627,14 @@ evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
 ;; becomes (funcall VARIABLE ARGS...) and #'NAME becomes VARIABLE.  It is
 ;; what cl-flet, cl-labels and named-let need from `macroexpand-all'.
 ;; It also expands the symbol macros of `subr--symbol-macros' (for
-;; cl-symbol-macrolet), which the variables a let or lambda binds hide.
+;; cl-symbol-macrolet), which the variables a let or lambda binds hide,
+;; and the local macros of `subr--local-macros' (for cl-macrolet).
 
 (defvar subr--symbol-macros nil
   "Alist (NAME . EXPANSION) of the symbol macros `subr--walk' expands.")
+
+(defvar subr--local-macros nil
+  "Alist (NAME . EXPANDER) of the local macros `subr--walk' expands.")
 
 (defun subr--shadow (names)
   "`subr--symbol-macros' without those of NAMES, variables bound anew."
@@ -676,9 +680,11 @@ evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
       (let ((m (and (symbolp form) (assq form subr--symbol-macros))))
         (if m (subr--walk (cdr m) fns) form))
     (let* ((head (car form))
-           (local (and (symbolp head) (assq head fns))))
+           (local (and (symbolp head) (assq head fns)))
+           (macro (and (symbolp head) (assq head subr--local-macros))))
       (cond
        (local `(funcall ,(cdr local) ,@(subr--walk-list (cdr form) fns)))
+       (macro (subr--walk (apply (cdr macro) (cdr form)) fns))
        ((eq head 'quote) form)
        ((eq head 'function)
         (let ((fn (nth 1 form)))

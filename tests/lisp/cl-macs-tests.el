@@ -134,4 +134,35 @@
   (should (cl-typep 1.5 '(float 1 2)))
   (should-not (cl-typep 3 '(number 1 2))))
 
+;; cl-macrolet, destructuring lambda lists, small macros
+
+(ert-deftest cl-macs-macrolet ()
+  (should (equal (cl-macrolet ((twice (x) `(* 2 ,x))) (list (twice 1) (let ((y 3)) (twice y))))
+                 '(2 6)))
+  (should (equal (cl-macrolet ((m (a &optional (b 10)) `(+ ,a ,b))) (list (m 1) (m 1 2)))
+                 '(11 3)))
+  (should (equal (cl-macrolet ((m (x) `(cl-incf ,x))) (let ((v 1)) (m v) v)) 2))
+  (should (eq (cl-macrolet ((m () ''outer)) (cl-macrolet ((m () ''inner)) (m))) 'inner))
+  (should (eq (cl-macrolet ((m () ''mac)) (cl-flet ((m () 'fun)) (m))) 'fun))
+  (should (equal (cl-macrolet ((m (x) `(list ',x))) '(m 1)) '(m 1)))
+  (should (= (cl-macrolet ((m (x) x)) (m (m 5))) 5))
+  (should (equal (cl-macrolet ((m ((a b) c) `(list ,a ,b ,c))) (m (1 2) 3)) '(1 2 3))))
+
+(cl-defun cl-macs-tests--destructure ((a &optional (b 7)) &key k) (list a b k))
+
+(ert-deftest cl-macs-destructuring-lambda-lists ()
+  (should (equal (cl-macs-tests--destructure '(1)) '(1 7 nil)))
+  (should (equal (cl-macs-tests--destructure '(1 2) :k 3) '(1 2 3)))
+  (should (equal (cl-destructuring-bind (a (b &optional (c 5))) '(1 (2)) (list a b c))
+                 '(1 2 5))))
+
+(ert-deftest cl-macs-small-macros ()
+  (let (a b)
+    (should (= (cl-multiple-value-setq (a b) (list 1 2)) 1))
+    (should (equal (list a b) '(1 2))))
+  (let ((c (list 1 2)))
+    (should (equal (cl-letf* (((car c) 10) ((cadr c) (car c))) (copy-sequence c)) '(10 10)))
+    (should (equal c '(1 2))))
+  (should (= (let ((n 0)) (cl-do-symbols (s nil n) (when (eq s 'car) (cl-incf n)))) 1)))
+
 ;;; cl-macs-tests.el ends here

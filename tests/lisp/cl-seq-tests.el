@@ -33,4 +33,43 @@
   (should (equal (should-error (cl-mismatch 1 '(1)))
                  '(wrong-type-argument sequencep 1))))
 
+;; Trees, sets and alists
+
+(ert-deftest cl-seq-trees ()
+  (should (equal (cl-subst-if 'x #'numberp '(1 (a 2) . 3)) '(x (a x) . x)))
+  (should (equal (cl-subst-if-not 'x #'consp '(1 (a 2))) '(x (x x . x) . x)))
+  (should (equal (cl-subst-if 'x (lambda (k) (eq k 'a)) '((a . 1) (b . 2)) :key #'car-safe)
+                 '(x (b . 2))))
+  (should (equal (cl-nsubst 'z 1 (list 1 2 (list 1))) '(z 2 (z))))
+  (should (equal (cl-sublis '((a . 1) (b . 2)) '(a (b c) . a)) '(1 (2 c) . 1)))
+  (should (equal (cl-sublis '(("a" . 1)) '("a" "b") :test #'equal) '(1 "b")))
+  (should (equal (cl-sublis '((a . 1)) '((a) b) :key #'car-safe) '(1 b)))
+  (should (cl-tree-equal '(1 (2 3)) '(1 (2 3))))
+  (should-not (cl-tree-equal '(1 (2 3)) '(1 (2 4))))
+  (should-not (cl-tree-equal '("a") '("a")))
+  (should (cl-tree-equal '("a") '("a") :test #'equal))
+  (should-not (cl-tree-equal '(1 . 2) '(1 2))))
+
+(ert-deftest cl-seq-sets-and-alists ()
+  (should (equal (cl-set-exclusive-or '(1 2 3) '(2 3 4)) '(1 4)))
+  (should (equal (cl-set-exclusive-or '(1 2) '(1 2)) nil))
+  (should (equal (cl-set-exclusive-or '((a . 1) (b . 2)) '((b . 3) (c . 4)) :key #'car)
+                 '((a . 1) (c . 4))))
+  (should (equal (cl-nset-difference (list 1 2 3) (list 2)) '(1 3)))
+  (should (equal (cl-assoc-if-not #'numberp '((1 . a) (b . 2))) '(b . 2)))
+  (should (equal (cl-rassoc-if-not #'numberp '((1 . 2) (b . c))) '(b . c)))
+  (should (equal (cl-nsubstitute-if-not 0 #'cl-oddp (list 1 2 3)) '(1 0 3)))
+  (should (equal (cl-acons 'a 1 '((b . 2))) '((a . 1) (b . 2))))
+  (should (equal (cl-pairlis '(a b) '(1 2) '((c . 3))) '((a . 1) (b . 2) (c . 3))))
+  (should (equal (cl-revappend '(1 2) '(3)) '(2 1 3)))
+  (should (equal (cl-nreconc (list 1 2) '(3)) '(2 1 3))))
+
+(ert-deftest cl-seq-merge ()
+  (should (equal (cl-merge 'list '(1 3 5) '(2 4 6) #'<) '(1 2 3 4 5 6)))
+  (should (equal (cl-merge 'vector [1 3] '(2) #'<) [1 2 3]))
+  ;; Equal keys: SEQ1's element first.
+  (should (equal (cl-merge 'list '((1 a) (3 b)) '((1 c) (2 d)) #'< :key #'car)
+                 '((1 a) (1 c) (2 d) (3 b))))
+  (should (equal (cl-merge 'string "ace" "bd" #'<) "abcde")))
+
 ;;; cl-seq-tests.el ends here
