@@ -526,48 +526,24 @@ static mval Fsubstring(mrt *rt, int n, mval *a)
    lisp-interaction-mode, so \\s-, [:space:], \\w, capitalize and word
    boundaries behave there as here (a newline, for instance, is a
    comment end, not whitespace).  Non-ASCII characters are words except
-   in the ranges below, taken from Emacs 28 too. */
+   in the runs of syntax.h, generated from Emacs 28 (src/gen-syntax.el). */
 static const char ascii_syntax[129] =
   "_________ >_ ___________________"
   " _\"'___'()__'___wwwwwwwwww_<____"
   "_wwwwwwwwwwwwwwwwwwwwwwwwww(\\)__"
   "'wwwwwwwwwwwwwwwwwwwwwwwwww_____";
 
-static const struct syntax_range {
-  int lo, hi;
-  char code;
-} syntax_ranges[] = {
-  { 0xA0, 0xA0, ' ' }, { 0xA1, 0xA1, '.' }, { 0xA2, 0xA4, '_' }, { 0xA6, 0xA6, '_' },
-  { 0xA7, 0xA7, '.' }, { 0xA8, 0xAA, '_' }, { 0xAB, 0xAB, '.' }, { 0xAC, 0xB1, '_' },
-  { 0xB4, 0xB4, '_' }, { 0xB6, 0xB8, '_' }, { 0xBA, 0xBA, '_' }, { 0xBB, 0xBB, '.' },
-  { 0xBC, 0xBE, '_' }, { 0xBF, 0xBF, '.' }, { 0xD7, 0xD7, '_' }, { 0xF7, 0xF7, '_' },
-  { 0x2C7, 0x2C7, '_' }, { 0x2C9, 0x2C9, '_' }, { 0x2D0, 0x2D0, '_' }, { 0x2D8, 0x2DB, '_' },
-  { 0x2DD, 0x2DD, '_' }, { 0x2000, 0x200B, ' ' }, { 0x200C, 0x2027, '.' }, { 0x202F, 0x202F, ' ' },
-  { 0x2030, 0x2038, '.' }, { 0x2039, 0x203A, '_' }, { 0x203B, 0x2043, '.' }, { 0x2044, 0x2044, '_' },
-  { 0x2045, 0x2045, '(' }, { 0x2046, 0x2046, ')' }, { 0x2047, 0x2051, '.' }, { 0x2052, 0x2052, '_' },
-  { 0x2053, 0x205E, '.' }, { 0x205F, 0x205F, ' ' }, { 0x3000, 0x3000, ' ' }, { 0x3001, 0x3003, '.' },
-  { 0x3008, 0x3008, '(' }, { 0x3009, 0x3009, ')' }, { 0x300A, 0x300A, '(' }, { 0x300B, 0x300B, ')' },
-  { 0x300C, 0x300C, '(' }, { 0x300D, 0x300D, ')' }, { 0x300E, 0x300E, '(' }, { 0x300F, 0x300F, ')' },
-  { 0x3010, 0x3010, '(' }, { 0x3011, 0x3011, ')' }, { 0x3012, 0x3013, '_' }, { 0x3014, 0x3014, '(' },
-  { 0x3015, 0x3015, ')' }, { 0x3016, 0x3016, '(' }, { 0x3017, 0x3017, ')' }, { 0x3018, 0x3018, '(' },
-  { 0x3019, 0x3019, ')' }, { 0x301A, 0x301A, '(' }, { 0x301B, 0x301B, ')' }, { 0x301C, 0x301C, '_' },
-  { 0xFF01, 0xFF03, '.' }, { 0xFF04, 0xFF04, '_' }, { 0xFF05, 0xFF07, '.' }, { 0xFF08, 0xFF08, '(' },
-  { 0xFF09, 0xFF09, ')' }, { 0xFF0A, 0xFF0A, '.' }, { 0xFF0B, 0xFF0B, '_' }, { 0xFF0C, 0xFF0F, '.' },
-  { 0xFF1A, 0xFF1B, '.' }, { 0xFF1C, 0xFF1E, '_' }, { 0xFF1F, 0xFF20, '.' }, { 0xFF3B, 0xFF3B, '(' },
-  { 0xFF3C, 0xFF3C, '_' }, { 0xFF3D, 0xFF3D, ')' }, { 0xFF3E, 0xFF40, '_' }, { 0xFF5B, 0xFF5B, '(' },
-  { 0xFF5C, 0xFF5C, '_' }, { 0xFF5D, 0xFF5D, ')' }, { 0xFF5E, 0xFF5E, '_' }, { 0xFF5F, 0xFF5F, '(' },
-  { 0xFF60, 0xFF60, ')' }, { 0xFF61, 0xFF61, '.' }, { 0xFF62, 0xFF62, '(' }, { 0xFF63, 0xFF63, ')' },
-  { 0xFF64, 0xFF65, '.' },
-};
+#include "syntax.h"
+
+static ptrdiff_t run_holding(const void *runs, size_t stride, size_t n, int c);
 
 static char char_syntax(int c)
 {
   if (c < 0x80)
     return c >= 0 ? ascii_syntax[c] : ' ';
-  for (size_t i = 0; i < sizeof syntax_ranges / sizeof syntax_ranges[0]; i++)
-    if (c >= syntax_ranges[i].lo && c <= syntax_ranges[i].hi)
-      return syntax_ranges[i].code;
-  return 'w';
+  ptrdiff_t i = run_holding(syntax_runs, sizeof syntax_runs[0],
+                            sizeof syntax_runs / sizeof syntax_runs[0], c);
+  return i >= 0 ? syntax_runs[i].code : 'w';
 }
 
 /* Word constituents, for capitalize, \\w, \\b and [:word:]. */
@@ -580,8 +556,6 @@ static bool word_char(int c) { return char_syntax(c) == 'w'; }
 /* upcase, downcase and capitalize of a character, as Emacs 28's (see
    src/gen-casetab.el), and the special casings of strings. */
 #include "casetab.h"
-
-static ptrdiff_t run_holding(const void *runs, size_t stride, size_t n, int c);
 
 static const struct case_run *case_run_of(int c)
 {

@@ -753,3 +753,12 @@
   (let ((case-fold-search t))
     (should (equal (string-match "[[:upper:]]" "1ж") 1))
     (should (equal (string-match "[[:lower:]]" "1Ж") 1))))
+
+(ert-deftest regexp-syntax-of-symbols-beyond-ascii ()
+  ;; Arrows, mathematical operators, the Greek tonos and the Hebrew
+  ;; maqaf are not word constituents; emoji and CJK radicals are.
+  (should (equal (mapcar #'char-syntax '(?← ?∀ ?΄ ?־ ?😀 ?⺀)) '(?_ ?_ ?_ ?. ?w ?w)))
+  (should (equal (string-match "\\w+" "∀x") 1))
+  (should (equal (string-match "\\W" "x😀y→") 3))
+  (should (equal (capitalize "ab∀cd") "Ab∀Cd"))
+  (should (equal (string-match "\\bcd" "ab־cd") 3)))
