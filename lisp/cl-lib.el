@@ -556,9 +556,17 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
           (test-not (lambda (a b) (not (funcall test-not a b))))
           (t #'eql))))
 
+(defun cl-lib--item-test (item keys)
+  "The test of an element (through :key) against ITEM under KEYS: :test or
+:test-not with ITEM, else :if or :if-not alone (ITEM unused), else eql."
+  (let ((if-pred (plist-get keys :if)) (if-not (plist-get keys :if-not)))
+    (cond ((or (plist-get keys :test) (plist-get keys :test-not) (not (or if-pred if-not)))
+           (let ((test (cl-lib--test keys))) (lambda (x) (funcall test item x))))
+          (if-pred if-pred)
+          (t (cl-lib--not if-not)))))
+
 (defun cl-remove (item seq &rest keys)
-  (let ((test (cl-lib--test keys)))
-    (apply #'cl-remove-if (lambda (x) (funcall test item x)) seq keys)))
+  (apply #'cl-remove-if (cl-lib--item-test item keys) seq keys))
 
 (defun cl-find-if (pred seq &rest keys)
   "The first element of SEQ satisfying PRED (the last under :from-end), or nil."
@@ -569,8 +577,7 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
   (apply #'cl-find-if (lambda (x) (not (funcall pred x))) seq keys))
 
 (defun cl-find (item seq &rest keys)
-  (let ((test (cl-lib--test keys)))
-    (apply #'cl-find-if (lambda (x) (funcall test item x)) seq keys)))
+  (apply #'cl-find-if (cl-lib--item-test item keys) seq keys))
 
 (defun cl-position-if (pred seq &rest keys)
   "The index of the first element of SEQ between :start and :end whose
@@ -587,15 +594,13 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
     found))
 
 (defun cl-position (item seq &rest keys)
-  (let ((test (cl-lib--test keys)))
-    (apply #'cl-position-if (lambda (x) (funcall test item x)) seq keys)))
+  (apply #'cl-position-if (cl-lib--item-test item keys) seq keys))
 
 (defun cl-count-if (pred seq &rest keys)
   (length (cl-lib--hits pred seq keys)))
 
 (defun cl-count (item seq &rest keys)
-  (let ((test (cl-lib--test keys)))
-    (apply #'cl-count-if (lambda (x) (funcall test item x)) seq keys)))
+  (apply #'cl-count-if (cl-lib--item-test item keys) seq keys))
 
 (defun cl-position-if-not (pred seq &rest keys)
   (apply #'cl-position-if (cl-lib--not pred) seq keys))
@@ -711,19 +716,19 @@ last mismatch, as in Emacs 28."
       (and (or (< start1 end1) (< start2 end2)) start1))))
 
 (defun cl-member (item list &rest keys)
-  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
-    (while (and list (not (funcall test item (cl-lib--key key (car list)))))
+  (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
+    (while (and list (not (funcall match (cl-lib--key key (car list)))))
       (setq list (cdr list)))
     list))
 
 (defun cl-assoc (item alist &rest keys)
-  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
-    (cl-find-if (lambda (e) (and (consp e) (funcall test item (cl-lib--key key (car e)))))
+  (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
+    (cl-find-if (lambda (e) (and (consp e) (funcall match (cl-lib--key key (car e)))))
                 alist)))
 
 (defun cl-rassoc (item alist &rest keys)
-  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
-    (cl-find-if (lambda (e) (and (consp e) (funcall test item (cl-lib--key key (cdr e)))))
+  (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
+    (cl-find-if (lambda (e) (and (consp e) (funcall match (cl-lib--key key (cdr e)))))
                 alist)))
 
 (defun cl-adjoin (item list &rest keys)
@@ -784,8 +789,7 @@ last mismatch, as in Emacs 28."
 
 (defun cl-substitute (new old seq &rest keys)
   "A copy of SEQ with the elements matching OLD replaced by NEW."
-  (let ((test (cl-lib--test keys)))
-    (apply #'cl-substitute-if new (lambda (x) (funcall test old x)) seq keys)))
+  (apply #'cl-substitute-if new (cl-lib--item-test old keys) seq keys))
 
 (defun cl-subst (new old tree &rest keys)
   "A copy of TREE with the subtrees matching OLD replaced by NEW."
@@ -978,18 +982,26 @@ Keywords: :initial-value, :from-end, :key."
 (defun cl-mapcan (fn seq &rest more)
   (apply #'nconc (apply #'cl-mapcar fn seq more)))
 
+(defun cl-lib--dedupe (list test key from-end)
+  "LIST without duplicates, keeping the last occurrence (the first when FROM-END)."
+  (let (out)
+    (while list
+      (unless (cl-member (cl-lib--key key (car list)) (if from-end out (cdr list))
+                         :test test :key key)
+        (push (car list) out))
+      (setq list (cdr list)))
+    (nreverse out)))
+
 (defun cl-remove-duplicates (seq &rest keys)
-  "A copy of SEQ with duplicates removed, keeping the last occurrence
-\(the first under :from-end)."
-  (let ((test (cl-lib--test keys)) (key (plist-get keys :key))
-        (from-end (plist-get keys :from-end)) out)
-    (let ((tail (cl-lib--seq-list seq)))
-      (while tail
-        (let ((k (cl-lib--key key (car tail))))
-          (unless (cl-member k (if from-end out (cdr tail)) :test test :key key)
-            (push (car tail) out)))
-        (setq tail (cdr tail))))
-    (cl-lib--like seq (nreverse out))))
+  "A copy of SEQ with duplicates between :start and :end removed, keeping
+the last occurrence (the first under :from-end)."
+  (let* ((all (cl-lib--seq-list seq))
+         (start (or (plist-get keys :start) 0))
+         (end (or (plist-get keys :end) (length all))))
+    (cl-lib--like seq (append (cl-subseq all 0 start)
+                              (cl-lib--dedupe (cl-subseq all start end) (cl-lib--test keys)
+                                              (plist-get keys :key) (plist-get keys :from-end))
+                              (nthcdr end all)))))
 
 (defun cl-delete-duplicates (seq &rest keys)
   (apply #'cl-remove-duplicates seq keys))

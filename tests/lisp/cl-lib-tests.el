@@ -455,3 +455,24 @@
   (should (cl-typep "x" '(not symbol)))
   (should (cl-typep 'k '(eql k)))
   (should (cl-typep 3 '(or string (integer 0 5)))))
+
+(ert-deftest cl-lib-item-functions-with-if-keywords ()
+  ;; :if and :if-not stand for the test; the item is then unused.
+  (let ((nums '(3 8 5 10 7)))
+    (should (equal (cl-remove 'ignored nums :if (lambda (n) (> n 6))) '(3 5)))
+    (should (equal (cl-remove 'ignored nums :if-not #'cl-oddp) '(3 5 7)))
+    (should (eq (cl-find nil nums :if #'cl-evenp) 8))
+    (should (eq (cl-position nil nums :if-not #'cl-oddp :from-end t) 3))
+    (should (eq (cl-count 'x nums :if (lambda (n) (< n 6))) 2))
+    (should (equal (cl-substitute 0 nil nums :if #'cl-evenp) '(3 0 5 0 7)))
+    (should (equal (cl-member nil nums :if (lambda (n) (> n 9))) '(10 7)))
+    (should (equal (cl-assoc nil '((a . 1) (2 . b)) :if #'numberp) '(2 . b)))
+    ;; An explicit :test wins over :if.
+    (should (equal (cl-remove 6 nums :test #'< :if #'cl-oddp) '(3 5)))))
+
+(ert-deftest cl-lib-remove-duplicates-in-a-range ()
+  (should (equal (cl-remove-duplicates '(a b a b c a) :start 2) '(a b b c a)))
+  (should (equal (cl-remove-duplicates '(a b a b c a) :end 3) '(b a b c a)))
+  (should (equal (cl-remove-duplicates '(a b a b c a) :start 1 :end 5 :from-end t) '(a b a c a)))
+  (should (equal (cl-remove-duplicates [1 2 1 2] :start 1) [1 1 2]))
+  (should (equal (cl-remove-duplicates "xyzxy" :end 4) "yzxy")))
