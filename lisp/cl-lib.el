@@ -177,7 +177,11 @@ argument without a default is `*'."
         ((eq type 'real) (numberp object))
         ((eq type 'fixnum) (fixnump object))
         ((and (symbolp type) (get type 'cl-lib--struct-tags))
-         (and (memq (cl-lib--struct-tag object) (get type 'cl-lib--struct-tags)) t))
+         (and (memq (if (eq (get type 'cl-lib--struct-type) 'list)
+                        (car-safe object)
+                      (cl-lib--struct-tag object))
+                    (get type 'cl-lib--struct-tags))
+              t))
         ((and (consp type) (eq (car type) 'or))
          (let ((types (cdr type)) found)
            (while (and types (not found))
@@ -1292,7 +1296,7 @@ integer PREFIX is the number."
          (include (nth 1 (funcall opt :include)))
          (slots (if (stringp (car slots)) (cdr slots) slots))
          (slots (mapcar #'cl-lib--slot-spec slots))
-         (slots (append (and include (get include 'cl-lib--struct-slots)) slots))
+         (slots (append (cl-lib--included-slots (cdr (funcall opt :include))) slots))
          (offset (if named 1 0))
          (tag name)
          (predicate (let ((p (funcall opt :predicate)))
@@ -1303,6 +1307,7 @@ integer PREFIX is the number."
          (maker (if (eq type 'list) 'list (if type 'vector 'record)))
          (forms nil))
     (push `(put ',name 'cl-lib--struct-slots ',slots) forms)
+    (push `(put ',name 'cl-lib--struct-type ',maker) forms)
     (when named
       (push `(put ',name 'cl-lib--struct-tags (list ',tag)) forms)
       (when include
@@ -1344,12 +1349,52 @@ integer PREFIX is the number."
                 forms)
           (push `(subr--set-setter ',accessor
                                    (lambda (args v)
-                                     ,(if (eq type 'list)
-                                          ``(setcar (nthcdr ,,index ,(car args)) ,v)
-                                        ``(aset ,(car args) ,,index ,v))))
+                                     ,(cond ((plist-get (cddr s) :read-only)
+                                             `(error "%s is a read-only slot" ',accessor))
+                                            ((eq type 'list)
+                                             ``(setcar (nthcdr ,,index ,(car args)) ,v))
+                                            (t ``(aset ,(car args) ,,index ,v)))))
                 forms))
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
+
+(defun cl-lib--included-slots (include)
+  "The slots of the struct (PARENT OVERRIDE...) includes: PARENT's, each
+replaced by the OVERRIDE of the same name if any."
+  (let ((overrides (mapcar #'cl-lib--slot-spec (cdr include))))
+    (mapcar (lambda (s) (or (assq (car s) overrides) s))
+            (and include (get (car include) 'cl-lib--struct-slots)))))
+
+(define-error 'cl-struct-unknown-slot "struct has no slot")
+
+(defun cl-struct-slot-info (struct-type)
+  "(SLOT-NAME DEFAULT . OPTIONS) for each slot of STRUCT-TYPE, as Emacs
+lists them: a record's tag slot is (cl-tag-slot), a named list or
+vector's (cl-tag-slot nil)."
+  (let ((type (get struct-type 'cl-lib--struct-type)))
+    (unless type (error "%s is not a struct name" struct-type))
+    (append (and (get struct-type 'cl-lib--struct-tags)
+                 (list (if (eq type 'record) '(cl-tag-slot) '(cl-tag-slot nil))))
+            (get struct-type 'cl-lib--struct-slots))))
+
+(defun cl-struct-slot-offset (struct-type slot-name)
+  "The index of SLOT-NAME in an object of STRUCT-TYPE."
+  (or (cl-position slot-name (cl-struct-slot-info struct-type) :key #'car)
+      (signal 'cl-struct-unknown-slot (list struct-type slot-name))))
+
+(defun cl-struct-slot-value (struct-type slot-name inst)
+  "The value of slot SLOT-NAME of INST, of STRUCT-TYPE."
+  (unless (cl-typep inst struct-type)
+    (signal 'wrong-type-argument (list struct-type inst)))
+  (let ((i (cl-struct-slot-offset struct-type slot-name)))
+    (if (consp inst) (nth i inst) (aref inst i))))
+
+(defun cl-lib--set-slot-value (struct-type slot-name inst v)
+  (let ((i (cl-struct-slot-offset struct-type slot-name)))
+    (if (consp inst) (setcar (nthcdr i inst) v) (aset inst i v))))
+
+(subr--set-setter 'cl-struct-slot-value
+                  (lambda (args v) `(cl-lib--set-slot-value ,@args ,v)))
 
 (defun cl-lib--struct-constructors (name options)
   "The (:constructor NAME [ARGS]) specs to define, as Emacs reads them:

@@ -238,10 +238,20 @@ of PLACE are bound to temporaries so each is evaluated once."
                    (lambda (v) (subr--call-setter setter args v)))))))
    (t
     (let ((expansion (macroexpand place)))
-      (if (eq expansion place)
-          (signal 'void-function
-                  (list (intern (format "(setf %s)" (car place)))))
-        (subr--place expansion k))))))
+      (if (not (eq expansion place))
+          (subr--place expansion k)
+        (subr--bind-args (cdr place)
+          (lambda (args)
+            (funcall k (cons (car place) args)
+                     (lambda (v) `(subr--set-late ',(car place) (list ,@args) ,v))))))))))
+
+(defun subr--set-late (name args v)
+  "Store V in the place (NAME ARGS...), unknown when its setf was expanded:
+through a setter defined since, else (as in Emacs) the function (setf NAME)."
+  (let ((setter (get name 'subr--setter)))
+    (if setter
+        (eval (subr--call-setter setter (mapcar #'macroexp-quote args) (macroexp-quote v)) t)
+      (apply (intern (format "(setf %s)" name)) v args))))
 
 ;; Places whose store updates another place: (setf (plist-get P K) V)
 ;; may store a new list into P.  Their `subr--expander' property is

@@ -165,4 +165,48 @@
     (should (equal c '(1 2))))
   (should (= (let ((n 0)) (cl-do-symbols (s nil n) (when (eq s 'car) (cl-incf n)))) 1)))
 
+;; cl-defstruct: :include overrides, read-only slots, slot introspection
+
+(cl-defstruct cl-macs-tests-base a (b 2))
+(cl-defstruct (cl-macs-tests-kid (:include cl-macs-tests-base (a 7) (b 3 :read-only t))) c)
+(cl-defstruct (cl-macs-tests-named-list (:type list) :named) a b)
+(cl-defstruct (cl-macs-tests-plain-vector (:type vector)) a)
+
+(ert-deftest cl-macs-defstruct-include-overrides-and-read-only ()
+  (should (equal (make-cl-macs-tests-kid) (make-cl-macs-tests-kid :a 7 :b 3)))
+  (should (= (cl-macs-tests-base-a (make-cl-macs-tests-kid)) 7))
+  (should (equal (cadr (should-error (eval '(setf (cl-macs-tests-kid-b (make-cl-macs-tests-kid)) 1) t)))
+                 "cl-macs-tests-kid-b is a read-only slot"))
+  (let ((k (make-cl-macs-tests-kid)))
+    (setf (cl-macs-tests-kid-a k) 1)
+    (should (= (cl-macs-tests-kid-a k) 1))))
+
+(ert-deftest cl-macs-defstruct-slot-info-and-value ()
+  (should (equal (cl-struct-slot-info 'cl-macs-tests-kid)
+                 '((cl-tag-slot) (a 7) (b 3 :read-only t) (c nil))))
+  (should (equal (cl-struct-slot-info 'cl-macs-tests-named-list)
+                 '((cl-tag-slot nil) (a nil) (b nil))))
+  (should (equal (cl-struct-slot-info 'cl-macs-tests-plain-vector) '((a nil))))
+  (should (equal (should-error (cl-struct-slot-info 'integer))
+                 '(error "integer is not a struct name")))
+  (should (= (cl-struct-slot-offset 'cl-macs-tests-kid 'c) 3))
+  (should (equal (should-error (cl-struct-slot-offset 'cl-macs-tests-kid 'w))
+                 '(cl-struct-unknown-slot cl-macs-tests-kid w)))
+  (let ((k (make-cl-macs-tests-kid :c 5))
+        (l (make-cl-macs-tests-named-list :b 4)))
+    (should (= (cl-struct-slot-value 'cl-macs-tests-kid 'c k) 5))
+    (should (= (setf (cl-struct-slot-value 'cl-macs-tests-kid 'c k) 8) 8))
+    (should (= (cl-macs-tests-kid-c k) 8))
+    (should (= (cl-struct-slot-value 'cl-macs-tests-named-list 'b l) 4))
+    (setf (cl-struct-slot-value 'cl-macs-tests-named-list 'a l) 1)
+    (should (equal l '(cl-macs-tests-named-list 1 4))))
+  (should (cl-typep (make-cl-macs-tests-named-list) 'cl-macs-tests-named-list))
+  (should-not (cl-typep '(cl-macs-tests-base 1 2) 'cl-macs-tests-base))
+  (should (equal (should-error (cl-struct-slot-value 'cl-macs-tests-kid 'c 5))
+                 '(wrong-type-argument cl-macs-tests-kid 5))))
+
+(ert-deftest cl-macs-setf-of-an-unknown-place ()
+  (should (equal (should-error (eval '(setf (cl-macs-tests-no-such-place 1) 2) t))
+                 '(void-function \(setf\ cl-macs-tests-no-such-place\)))))
+
 ;;; cl-macs-tests.el ends here
