@@ -954,7 +954,7 @@ static bool float_format(mrt *rt, char *conv, int *prec)
     if ((*prec = (*prec < 0 ? 0 : *prec * 10) + (*p - '0')) > DBL_DIG)
       return false;
   *conv = p < end ? *p : 0;
-  return end - p == 1 && strchr("efg", *conv) && (*prec != 0 || *conv == 'f');
+  return end - p == 1 && *conv && strchr("efg", *conv) && (*prec != 0 || *conv == 'f');
 }
 
 size_t float_to_string(mrt *rt, double d, char *buf, size_t n)

@@ -326,7 +326,7 @@ static bool put_string_special(struct strbuf *b, struct string_out *o, int c, in
     return true;
   }
   /* A hex digit after \xXXXX would read as part of it. */
-  bool hex_digit = after_hex && c < 0x80 && strchr("0123456789abcdefABCDEF", c) && c;
+  bool hex_digit = after_hex && c > 0 && c < 0x80 && strchr("0123456789abcdefABCDEF", c);
   bool named = o->esc->newlines && (c == '\n' || c == '\f');
   bool quote = c == '"' || c == '\\';
   bool control = o->esc->control && (c < ' ' || c == 0177);

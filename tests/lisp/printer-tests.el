@@ -219,7 +219,7 @@
   (should (equal (let ((float-output-format "%.0f")) (prin1-to-string 3.0)) "3"))
   (should (equal (let ((float-output-format "%.e")) (prin1-to-string 1.5)) "2e+00"))
   ;; Anything else prints the shortest form.
-  (dolist (bad '("%e" "%g" "%.16g" "%.0g" "%.3d" "x%.3f" "%.3fx" 5))
+  (dolist (bad (list "%e" "%g" "%.16g" "%.0g" "%.3d" "x%.3f" "%.3fx" 5 (string ?% ?. ?3 0)))
     (let ((float-output-format bad))
       (should (equal (prin1-to-string 0.1) "0.1")))))
 
