@@ -18,6 +18,9 @@
 
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 #define MAX_UNICODE 0x10FFFF
+#define HANGUL_LEADS ((int)COUNT(hangul_leads))
+#define HANGUL_VOWELS ((int)COUNT(hangul_vowels))
+#define HANGUL_TAILS ((int)COUNT(hangul_tails))
 
 struct charname_record {
   int code;
@@ -86,8 +89,9 @@ static void record_name(const struct charname_record *rec, char buf[CHARNAME_MAX
 static void hangul_name(int c, char buf[CHARNAME_MAX])
 {
   int index = c - HANGUL_FIRST;
-  snprintf(buf, CHARNAME_MAX, "%s%s%s%s", HANGUL_PREFIX, hangul_leads[index / 588],
-           hangul_vowels[index / 28 % 21], hangul_tails[index % 28]);
+  snprintf(buf, CHARNAME_MAX, "%s%s%s%s", HANGUL_PREFIX,
+           hangul_leads[index / (HANGUL_VOWELS * HANGUL_TAILS)],
+           hangul_vowels[index / HANGUL_TAILS % HANGUL_VOWELS], hangul_tails[index % HANGUL_TAILS]);
 }
 
 static const struct charname_run *run_holding(int c)
@@ -121,16 +125,30 @@ static bool name_of(int c, int which, char buf[CHARNAME_MAX])
   return false;
 }
 
+/* The length of PART when the N bytes at S start with it, else -1. */
+static ptrdiff_t part_at(const char *s, size_t n, const char *part)
+{
+  size_t k = strlen(part);
+  return k <= n && memcmp(s, part, k) == 0 ? (ptrdiff_t)k : -1;
+}
+
+/* HANGUL SYLLABLE LVT: each spelling of lead and vowel that fits is
+   tried, then the tail must be the rest. */
 static int hangul_lookup(const char *name, size_t len)
 {
-  char buf[CHARNAME_MAX];
-  size_t prefix = strlen(HANGUL_PREFIX);
-  if (len <= prefix || memcmp(name, HANGUL_PREFIX, prefix) != 0)
+  ptrdiff_t prefix = part_at(name, len, HANGUL_PREFIX);
+  if (prefix < 0)
     return -1;
-  for (int c = HANGUL_FIRST; c <= HANGUL_LAST; c++) {
-    hangul_name(c, buf);
-    if (strlen(buf) == len && memcmp(buf, name, len) == 0)
-      return c;
+  const char *rest = name + prefix;
+  size_t n = len - (size_t)prefix;
+  for (int l = 0; l < HANGUL_LEADS; l++) {
+    ptrdiff_t ln = part_at(rest, n, hangul_leads[l]);
+    for (int v = 0; ln >= 0 && v < HANGUL_VOWELS; v++) {
+      ptrdiff_t vn = part_at(rest + ln, n - (size_t)ln, hangul_vowels[v]);
+      for (int t = 0; vn >= 0 && t < HANGUL_TAILS; t++)
+        if (part_at(rest + ln + vn, n - (size_t)(ln + vn), hangul_tails[t]) == (ptrdiff_t)(n - (size_t)(ln + vn)))
+          return HANGUL_FIRST + (l * HANGUL_VOWELS + v) * HANGUL_TAILS + t;
+    }
   }
   return -1;
 }
