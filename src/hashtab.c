@@ -155,30 +155,56 @@ static mval hash_fixnum(uint64_t h) { return make_fixnum((int64_t)(h & (uint64_t
 /* Tests                                                              */
 /* ================================================================== */
 
+/* While a user-defined test or hash function of TABLE runs, TABLE is
+   on the list internal--hash-tables-in-test and may not change, as in
+   Emacs: FN(A) or FN(A, B) (B Qunbound for one argument). */
+static mval call_user_function(mrt *rt, mval table, mval fn, mval a, mval b)
+{
+  size_t depth = rt->specpdl_depth;
+  specbind(rt, Qhash_tables_in_test,
+           Fcons(rt, table, XSYMBOL(rt, Qhash_tables_in_test)->value));
+  mval v = b == Qunbound ? call1(rt, fn, a) : call2(rt, fn, a, b);
+  unbind_to(rt, depth);
+  return v;
+}
+
+static void check_mutable(mrt *rt, mval table)
+{
+  for (mval l = XSYMBOL(rt, Qhash_tables_in_test)->value; CONSP(l); l = XCDR(l))
+    if (XCAR(l) == table)
+      xsignal2(rt, Qerror, make_cstring(rt, "hash table test modifies table"), table);
+}
+
 /* A user-defined test's hash function may return any object; only a
    fixnum is used as it is, as in Emacs. */
-static uint64_t table_hash(mrt *rt, struct hash_table *h, mval key)
+static uint64_t table_hash(mrt *rt, mval table, mval key)
 {
+  struct hash_table *h = XHASH_TABLE(table);
   if (h->test == Qeq)
     return sxhash_eq(key);
   if (h->test == Qeql)
     return sxhash_eql(key);
   if (h->test == Qequal)
     return sxhash_equal(key);
-  mval v = call1(rt, XCAR(XCDR(h->user)), key);
+  mval v = call_user_function(rt, table, XCAR(XCDR(h->user)), key, Qunbound);
   return FIXNUMP(v) ? (uint64_t)XFIXNUM(v) : sxhash_equal(v);
 }
 
-/* KEY is the one looked up, STORED the table's. */
-static bool table_same(mrt *rt, struct hash_table *h, mval stored, mval key)
+/* KEY is the one looked up, STORED the table's.  Identical keys are the
+   same whatever the test, without calling a user-defined one (Emacs's
+   lookup does the same). */
+static bool table_same(mrt *rt, mval table, mval stored, mval key)
 {
+  struct hash_table *h = XHASH_TABLE(table);
+  if (stored == key)
+    return true;
   if (h->test == Qeq)
-    return stored == key;
+    return false;
   if (h->test == Qeql)
     return mrt_eql(stored, key);
   if (h->test == Qequal)
     return mrt_equal(rt, stored, key);
-  return !NILP(call2(rt, XCAR(h->user), key, stored));
+  return !NILP(call_user_function(rt, table, XCAR(h->user), key, stored));
 }
 
 /* ================================================================== */
@@ -255,14 +281,14 @@ mval make_hash_table(mrt *rt, mval test, int64_t size)
 static int64_t lookup_hashed(mrt *rt, mval table, mval key, mval *hv_out)
 {
   struct hash_table *h = XHASH_TABLE(table);
-  mval hv = hash_fixnum(table_hash(rt, h, key));
+  mval hv = hash_fixnum(table_hash(rt, table, key));
   *hv_out = hv;
   int64_t nb = VECTOR_LENGTH(h->index);
   for (int64_t i = fix(h->index, XFIXNUM(hv) % nb); i >= 0; i = fix(h->next, i)) {
     /* A test may allocate (closures), or be Lisp that changes the
        table, but objects never move, H's vectors are reachable from
        TABLE and entry indexes stay in range as the table only grows. */
-    if (AREF(h->hash, i) == hv && table_same(rt, h, AREF(h->kv, 2 * i), key))
+    if (AREF(h->hash, i) == hv && table_same(rt, table, AREF(h->kv, 2 * i), key))
       return i;
   }
   return -1;
@@ -408,19 +434,22 @@ static mval Fgethash(mrt *rt, int n, mval *a)
 
 static mval Fputhash(mrt *rt, int n, mval *a)
 {
-  hash_put(rt, check_table(rt, a[2]), a[0], a[1]);
+  check_mutable(rt, check_table(rt, a[2]));
+  hash_put(rt, a[2], a[0], a[1]);
   return a[1];
 }
 
 static mval Fremhash(mrt *rt, int n, mval *a)
 {
-  hash_remove(rt, check_table(rt, a[1]), a[0]);
+  check_mutable(rt, check_table(rt, a[1]));
+  hash_remove(rt, a[1], a[0]);
   return Qnil;
 }
 
 static mval Fclrhash(mrt *rt, int n, mval *a)
 {
   mval table = check_table(rt, a[0]);
+  check_mutable(rt, table);
   if (hash_table_count(table) > 0)
     alloc_storage(rt, table, hash_table_size(table));
   return table;
@@ -551,5 +580,6 @@ static const struct subr_def hashtab_subrs[] = {
 
 void hashtab_init(mrt *rt)
 {
+  defvar(rt, Qhash_tables_in_test, Qnil);
   defsubrs(rt, hashtab_subrs, sizeof hashtab_subrs / sizeof hashtab_subrs[0]);
 }

@@ -137,3 +137,30 @@
                  '(0 -2305843009213693952 -1149543804886319104 1152921504606846976
                      1333637548878069760 -1128151706656309252 80 80)))
   (should (= (sxhash-equal 1.5) (sxhash-eql 1.5))))
+
+(defvar hash-tests--table nil)
+(defvar hash-tests--compared nil)
+
+(defun hash-tests--meddling-hash (key)
+  (when (eq key 'meddle) (puthash 'extra t hash-tests--table))
+  (sxhash-eq key))
+
+(defun hash-tests--counting-eq (a b)
+  (push (list a b) hash-tests--compared)
+  (eq a b))
+
+(define-hash-table-test 'hash-tests--meddling #'hash-tests--counting-eq #'hash-tests--meddling-hash)
+
+(ert-deftest hash-user-test-may-not-change-its-table ()
+  (setq hash-tests--table (make-hash-table :test 'hash-tests--meddling))
+  (puthash 'a 1 hash-tests--table)
+  (should (equal (should-error (puthash 'meddle 2 hash-tests--table))
+                 (list 'error "hash table test modifies table" hash-tests--table)))
+  (should (= (hash-table-count hash-tests--table) 1))
+  ;; Other tables may change meanwhile, and this one again afterwards.
+  (puthash 'b 3 hash-tests--table)
+  (should (= (gethash 'b hash-tests--table) 3))
+  ;; A key identical to the stored one is found without calling the test.
+  (setq hash-tests--compared nil)
+  (should (= (gethash 'a hash-tests--table) 1))
+  (should (null hash-tests--compared)))
