@@ -558,12 +558,33 @@ With CIRCULAR, the last element is also compared with the first."
 
 ;;; ---- Binding forms ------------------------------------------------------
 
+(defun subr--mentions-any (vars form)
+  "Whether FORM (walked through conses and vectors) holds one of VARS."
+  (cond ((symbolp form) (memq form vars))
+        ((consp form) (or (subr--mentions-any vars (car form))
+                          (subr--mentions-any vars (cdr form))))
+        ((vectorp form) (subr--mentions-any vars (append form nil)))))
+
 (defmacro letrec (binders &rest body)
-  "Bind variables as `let' does, but each init form sees all of them."
+  "Bind variables as `let' does, but each init form sees all of them.
+As in Emacs, the leading bindings whose init forms use none of the
+variables still to bind become a plain let*."
   (declare (indent 1))
-  `(let ,(mapcar (lambda (b) (if (consp b) (car b) b)) binders)
-     ,@(mapcar (lambda (b) (if (consp b) `(setq ,(car b) ,(car (cdr b))))) binders)
-     ,@body))
+  (let ((plain nil))
+    (while (and binders
+                (not (subr--mentions-any
+                      (mapcar (lambda (b) (if (consp b) (car b) b)) binders)
+                      (car (cdr-safe (car binders))))))
+      (push (pop binders) plain))
+    (let ((inner (if binders
+                     `(let ,(mapcar (lambda (b) (if (consp b) (car b) b)) binders)
+                        ,@(delq nil (mapcar (lambda (b) (if (cdr-safe b) `(setq ,@b))) binders))
+                        ,@body)
+                   (macroexp-progn body))))
+      (cond ((null plain) inner)
+            ((and (null (cdr plain)) (symbolp inner) (eq inner (car-safe (car plain))))
+             (car (cdr (car plain))))
+            (t `(let* ,(nreverse plain) ,inner))))))
 
 (defmacro dlet (binders &rest body)
   "Like `let' but every variable is bound dynamically."

@@ -234,6 +234,24 @@
                                    (lambda (f &rest args) (list f args)) 'a 'b)
                  '(subr-tests--answer (a b)))))
 
+(ert-deftest subr-letrec ()
+  (should (= (letrec ((fact (lambda (n) (if (< n 2) 1 (* n (funcall fact (1- n)))))))
+               (funcall fact 6))
+             720))
+  (should (equal (letrec ((evenp (lambda (n) (or (= n 0) (funcall oddp (1- n)))))
+                          (oddp (lambda (n) (and (> n 0) (funcall evenp (1- n))))))
+                   (list (funcall evenp 10) (funcall oddp 7) (funcall evenp 3)))
+                 '(t t nil)))
+  ;; Leading bindings that use none of the variables still to bind
+  ;; expand to a plain let*, as Emacs's do.
+  (should (equal (macroexpand '(letrec ((p 1) (q (+ p 1))) (list p q)))
+                 '(let* ((p 1) (q (+ p 1))) (list p q))))
+  (should (equal (macroexpand '(letrec ((p 1) (f (lambda () (funcall f)))) f))
+                 '(let* ((p 1)) (let (f) (setq f (lambda () (funcall f))) f))))
+  (should (equal (macroexpand '(letrec ((only (compute))) only)) '(compute)))
+  ;; A quoted or vector mention counts too.
+  (should (equal (macroexpand '(letrec ((s '(s))) s)) '(let (s) (setq s '(s)) s))))
+
 (ert-deftest subr-error-functions ()
   (should (equal (should-error (error "A %s message" "formatted")) '(error "A formatted message")))
   (should (equal (should-error (user-error "No %d" 3)) '(user-error "No 3"))))
