@@ -1194,6 +1194,43 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
 (defun make-variable-buffer-local (variable) variable)
 (defun local-variable-p (_variable &optional _buffer) nil)
 
+;;; ---- Documentation ------------------------------------------------------
+
+(defvar regexp-unmatchable "\\`a\\`" "A regexp that matches nothing.")
+
+(defun subr--docstring (definition)
+  "The docstring in the body of the function DEFINITION, or nil."
+  (let ((body (pcase definition
+                (`(macro . ,f) (list (subr--docstring f)))
+                (`(closure ,_ ,_ . ,body) body)
+                (`(lambda ,_ . ,body) body))))
+    (and (stringp (car body)) (car body))))
+
+(defun documentation (function &optional raw)
+  "FUNCTION's documentation string (nil for a primitive, whose text marrow
+does not keep); unless RAW, with ` and ' as `text-quoting-style' has them."
+  (let* ((prop (and (symbolp function) (get function 'function-documentation)))
+         (doc (cond (prop (if (stringp prop) prop (eval prop t)))
+                    ((and (symbolp function) (not (fboundp function)))
+                     (signal 'void-function (list function)))
+                    (t (let ((def (indirect-function function)))
+                         (unless (functionp def)
+                           (unless (eq (car-safe def) 'macro)
+                             (signal 'invalid-function (list def))))
+                         (subr--docstring def))))))
+    (if (or raw (null doc))
+        doc
+      (format-message (replace-regexp-in-string "%" "%%" doc t t)))))
+
+(defun apropos-internal (regexp &optional predicate)
+  "The symbols whose names match REGEXP (and satisfy PREDICATE), sorted."
+  (let ((found nil))
+    (mapatoms (lambda (symbol)
+                (when (and (string-match-p regexp (symbol-name symbol))
+                           (or (null predicate) (funcall predicate symbol)))
+                  (push symbol found))))
+    (sort found #'string-lessp)))
+
 ;;; ---- Versions -----------------------------------------------------------
 
 (defvar version-separator "."

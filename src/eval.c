@@ -3388,6 +3388,8 @@ static mval Fdefalias(mrt *rt, int nargs, mval *args)
   if (NILP(args[0]))
     xsignal1(rt, Qsetting_constant, args[0]);
   XSYMBOL(rt, args[0])->function = args[1];
+  if (nargs > 2 && !NILP(args[2])) /* as Emacs keeps it, for `documentation' */
+    put_prop(rt, args[0], intern(rt, "function-documentation"), args[2]);
   return args[0];
 }
 
