@@ -1526,6 +1526,7 @@ is one, and \": \"."
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
 (autoload 'if-let "subr-x" nil nil 'macro)
+(autoload 'let-alist "let-alist" nil nil 'macro)
 (autoload 'when-let "subr-x" nil nil 'macro)
 
 (provide 'subr)
