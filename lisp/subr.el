@@ -556,6 +556,23 @@ With CIRCULAR, the last element is also compared with the first."
         (setcdr last nil)))
   list)
 
+(defun add-to-ordered-list (list-var element &optional order)
+  "Add ELEMENT to LIST-VAR's list unless it is there, and keep the list
+sorted by the numeric ORDER each element was given (kept in LIST-VAR's
+`list-order' property); elements without one follow, newest first.
+ORDER nil keeps ELEMENT's previous order, a non-number removes it."
+  (let ((orders (or (get list-var 'list-order)
+                    (put list-var 'list-order (make-hash-table :test 'eq :weakness 'key)))))
+    (cond ((numberp order) (puthash element order orders))
+          (order (remhash element orders)))
+    (unless (memq element (symbol-value list-var))
+      (set list-var (cons element (symbol-value list-var))))
+    (set list-var
+         (sort (symbol-value list-var)
+               (lambda (a b)
+                 (let ((oa (gethash a orders)) (ob (gethash b orders)))
+                   (if (and oa ob) (< oa ob) oa)))))))
+
 ;;; ---- Binding forms ------------------------------------------------------
 
 (defun subr--mentions-any (vars form)

@@ -138,3 +138,24 @@
   (let ((ring (list 'a 1)))
     (setcdr (cdr ring) ring)
     (should (eq (car (should-error (lax-plist-get ring 'b))) 'circular-list))))
+
+(defvar lists-tests--ordered nil)
+
+(ert-deftest lists-add-to-ordered-list ()
+  (setq lists-tests--ordered nil)
+  (put 'lists-tests--ordered 'list-order nil)
+  (add-to-ordered-list 'lists-tests--ordered 'mid 50)
+  (add-to-ordered-list 'lists-tests--ordered 'loose)
+  (add-to-ordered-list 'lists-tests--ordered 'low 10)
+  (should (equal lists-tests--ordered '(low mid loose)))
+  ;; A new element without an order goes before the older unordered ones.
+  (add-to-ordered-list 'lists-tests--ordered 'looser)
+  (should (equal lists-tests--ordered '(low mid looser loose)))
+  ;; nil keeps an order, a number moves, anything else unorders.
+  (add-to-ordered-list 'lists-tests--ordered 'low)
+  (should (equal lists-tests--ordered '(low mid looser loose)))
+  (add-to-ordered-list 'lists-tests--ordered 'low 99)
+  (should (equal lists-tests--ordered '(mid low looser loose)))
+  (should (equal (add-to-ordered-list 'lists-tests--ordered 'mid 'none)
+                 '(low mid looser loose)))
+  (should (= (gethash 'low (get 'lists-tests--ordered 'list-order)) 99)))
