@@ -367,6 +367,54 @@ its temporary."
                  subr--local-macros)))
     (macroexp-progn (subr--walk-list body nil))))
 
+;; The body runs as segments, each starting at a tag: a loop runs the
+;; segment named by NEXT inside a catch, which (go TAG) throws TAG to,
+;; and a segment that ends normally names the following one.
+(defmacro cl-tagbody (&rest body)
+  "Run BODY, in which a symbol or integer is a tag that (go TAG) jumps to.
+Return nil.  (With no forms at all it returns at once: Emacs 28 hangs.)"
+  (let* ((catch-tag (make-symbol "tagbody"))
+         (next (make-symbol "next"))
+         (segments (cl-lib--tagbody-segments body))
+         (tags (mapcar #'car segments))
+         (outer-go (cdr (assq 'go subr--local-macros)))
+         (subr--local-macros
+          (cons (cons 'go (lambda (tag)
+                            (cond ((memql tag tags) `(throw ',catch-tag ',tag))
+                                  (outer-go (funcall outer-go tag))
+                                  (t (error "Unknown cl-tagbody go label `%S'" tag)))))
+                subr--local-macros)))
+    `(let ((,next ',(car tags)))
+       (while ,next
+         (setq ,next
+               (catch ',catch-tag
+                 (cond
+                  ,@(cl-mapcar (lambda (segment following)
+                                 `((eql ,next ',(car segment))
+                                   ,@(subr--walk-list (cdr segment) nil)
+                                   ',following))
+                               segments (append (cdr tags) '(nil)))))))
+       nil)))
+
+(defun cl-lib--tagbody-segments (body)
+  "((TAG FORM...)...) for BODY, the first segment's tag made up."
+  (let ((segments (list (list (make-symbol "start")))))
+    (dolist (x body)
+      (if (consp x)
+          (push x (cdr (car segments)))
+        (push (list x) segments)))
+    (nreverse (mapcar (lambda (s) (cons (car s) (nreverse (cdr s)))) segments))))
+
+(defmacro cl-prog (bindings &rest body)
+  "Run BODY, a `cl-tagbody', with BINDINGS made by `let', in a block nil."
+  (declare (indent 1))
+  `(cl-block nil (let ,bindings (cl-tagbody ,@body))))
+
+(defmacro cl-prog* (bindings &rest body)
+  "`cl-prog' with BINDINGS made by `let*'."
+  (declare (indent 1))
+  `(cl-block nil (let* ,bindings (cl-tagbody ,@body))))
+
 ;; The symbol macros' expansions replace the variables' uses, and a
 ;; setq of one sets its expansion as a place; a let or lambda that binds
 ;; the same name hides it.

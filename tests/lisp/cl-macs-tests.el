@@ -209,4 +209,31 @@
   (should (equal (should-error (eval '(setf (cl-macs-tests-no-such-place 1) 2) t))
                  '(void-function \(setf\ cl-macs-tests-no-such-place\)))))
 
+;; cl-tagbody and cl-prog
+
+(ert-deftest cl-macs-tagbody ()
+  (let ((i 0) (log nil))
+    (should (null (cl-tagbody (setq i 0) loop (push i log) (cl-incf i) (if (< i 3) (go loop)))))
+    (should (equal log '(2 1 0))))
+  (let (log)
+    (cl-tagbody (push 1 log) (go b) a (push 'a log) b (push 'b log) 7 (push 7 log))
+    (should (equal log '(7 b 1))))
+  ;; A go in a closure run within the body; a go from a nested tagbody.
+  (let (log f)
+    (cl-tagbody (setq f (lambda () (go out))) (funcall f) (push 'skipped log) out (push 'out log))
+    (should (equal log '(out))))
+  (let (log)
+    (cl-tagbody a (push 'a log) (cl-tagbody (when (< (length log) 3) (go a)) (push 'inner log))
+                (push 'end log))
+    (should (equal log '(end inner a a a))))
+  (should (equal (cadr (should-error (macroexpand-all '(cl-tagbody (go nope)))))
+                 "Unknown cl-tagbody go label ‘nope’")))
+
+(ert-deftest cl-macs-prog ()
+  (should (equal (cl-prog ((a 1) (b 2)) (setq a 10) (cl-return (list a b))) '(10 2)))
+  (should (equal (cl-prog* ((a 1) (b (1+ a))) top (when (< a 3) (cl-incf a) (go top))
+                   (cl-return (list a b)))
+                 '(3 2)))
+  (should (null (cl-prog ((a 1)) a))))
+
 ;;; cl-macs-tests.el ends here
