@@ -1184,6 +1184,7 @@ blanks around it allowed; with :junk-allowed, what precedes the junk
 (defmacro cl-do-all-symbols (spec &rest body)
   (declare (indent 1))
   `(cl-do-symbols (,(car spec) nil ,(cadr spec)) ,@body))
+
 (defun cl-nth-value (n values) "The Nth of the multiple VALUES." (nth n values))
 
 (defvar cl--gensym-counter 0 "The number in the next `cl-gensym' name.")
@@ -1195,6 +1196,35 @@ integer PREFIX is the number."
                (prog1 cl--gensym-counter
                  (setq cl--gensym-counter (1+ cl--gensym-counter))))))
     (make-symbol (format "%s%d" (if (stringp prefix) prefix "G") num))))
+
+(defun cl-gentemp (&optional prefix)
+  "A new interned symbol named PREFIX (\"T\") and the first number from
+`cl--gensym-counter' giving a name no symbol has yet."
+  (let ((prefix (if (stringp prefix) prefix "T")))
+    (while (intern-soft (format "%s%d" prefix cl--gensym-counter))
+      (setq cl--gensym-counter (1+ cl--gensym-counter)))
+    (intern (format "%s%d" prefix cl--gensym-counter))))
+
+(defvar cl-most-positive-float nil "The largest float, once `cl-float-limits' ran.")
+(defvar cl-most-negative-float nil)
+(defvar cl-least-positive-float nil "The smallest positive (denormal) float.")
+(defvar cl-least-negative-float nil)
+(defvar cl-least-positive-normalized-float nil)
+(defvar cl-least-negative-normalized-float nil)
+(defvar cl-float-epsilon nil "The smallest E with (/= (+ 1.0 E) 1.0).")
+(defvar cl-float-negative-epsilon nil "The smallest E with (/= (- 1.0 E) 1.0).")
+
+(defun cl-float-limits ()
+  "Set the cl- float limit variables for IEEE doubles; return nil."
+  (setq cl-most-positive-float (* (- 2.0 (ldexp 1.0 -52)) (ldexp 1.0 1023))
+        cl-most-negative-float (- cl-most-positive-float)
+        cl-least-positive-float (ldexp 1.0 -1074)
+        cl-least-negative-float (- cl-least-positive-float)
+        cl-least-positive-normalized-float (ldexp 1.0 -1022)
+        cl-least-negative-normalized-float (- cl-least-positive-normalized-float)
+        cl-float-epsilon (ldexp 1.0 -52)
+        cl-float-negative-epsilon (ldexp 1.0 -53))
+  nil)
 
 (defun cl-get (symbol property &optional default)
   "SYMBOL's PROPERTY, or DEFAULT when it has none (nil values count)."

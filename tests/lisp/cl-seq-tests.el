@@ -72,4 +72,24 @@
                  '((1 a) (1 c) (2 d) (3 b))))
   (should (equal (cl-merge 'string "ace" "bd" #'<) "abcde")))
 
+;; Numbers and symbols
+
+(ert-deftest cl-seq-float-limits ()
+  (should (null (cl-float-limits)))
+  (should (= cl-most-positive-float 1.7976931348623157e+308))
+  (should (= cl-most-negative-float -1.7976931348623157e+308))
+  (should (= cl-least-positive-float 5e-324))
+  (should (= cl-least-negative-normalized-float -2.2250738585072014e-308))
+  (should (/= (+ 1.0 cl-float-epsilon) 1.0))
+  (should (= (+ 1.0 (/ cl-float-epsilon 2)) 1.0))
+  (should (/= (- 1.0 cl-float-negative-epsilon) 1.0))
+  (should (= (- 1.0 (/ cl-float-negative-epsilon 2)) 1.0)))
+
+(ert-deftest cl-seq-gentemp ()
+  (let* ((a (cl-gentemp "cl-seq-tests-t"))
+         (b (cl-gentemp "cl-seq-tests-t")))
+    (should (eq (intern-soft (symbol-name a)) a))
+    (should-not (eq a b))
+    (should (string-prefix-p "cl-seq-tests-t" (symbol-name b)))))
+
 ;;; cl-seq-tests.el ends here
