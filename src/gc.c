@@ -1468,6 +1468,7 @@ void gc_set_heap_limit(struct gc *g, size_t bytes) { g->cfg.heap_limit = bytes; 
 size_t gc_heap_limit(const struct gc *g) { return g->cfg.heap_limit; }
 size_t gc_live_bytes(const struct gc *g) { return g->stats.live_bytes_after_gc; }
 bool gc_owns_freed_memory(const struct gc *g) { (void)g; return true; }
+const char *gc_name(void) { return "marrow"; }
 
 void gc_set_fail_alloc(struct gc *g, unsigned long every)
 {

@@ -163,6 +163,8 @@ size_t gc_live_bytes(const struct gc *g);
    false over Boehm, which reclaims gc_x* blocks that look unreachable,
    so a list of freed blocks kept outside its heap would be reclaimed. */
 bool gc_owns_freed_memory(const struct gc *g);
+/* "marrow" (gc.c) or "boehm" (gc_boehm.c): Lisp's marrow-collector. */
+const char *gc_name(void);
 /* Fault injection (issue 7): fail every Nth system allocation from now
    on, 0 = never.  A runtime cannot initialise under it, so hosts open
    with fail_alloc_every = 0 and arm it here once initialised. */

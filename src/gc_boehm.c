@@ -419,6 +419,7 @@ size_t gc_live_bytes(const struct gc *g)
   return GC_get_heap_size() - GC_get_free_bytes();
 }
 bool gc_owns_freed_memory(const struct gc *g) { (void)g; return false; }
+const char *gc_name(void) { return "boehm"; }
 
 /* Fault injection exercises marrow's own heap; the baseline has none. */
 void gc_set_fail_alloc(struct gc *g, unsigned long every)

@@ -467,6 +467,9 @@ void sysfns_init(mrt *rt)
   defvar(rt, intern(rt, "system-type"), intern(rt, type));
   defvar(rt, Qnoninteractive, Qt);
   defvar(rt, intern(rt, "marrow-version"), make_cstring(rt, PACKAGE_VERSION));
+  /* Which collector this build links: the Boehm baseline paces its
+     collections itself and ignores gc-cons-threshold. */
+  defvar(rt, intern(rt, "marrow-collector"), intern(rt, gc_name()));
   defvar(rt, intern(rt, "emacs-major-version"), make_fixnum(28));
   defvar(rt, intern(rt, "emacs-minor-version"), make_fixnum(2));
   defvar(rt, intern(rt, "kill-emacs-hook"), Qnil);
