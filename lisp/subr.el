@@ -911,7 +911,7 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
   "Non-nil while compiling a pattern whose shape is assumed to match.")
 
 (defun subr--pcase-literal-p (pat)
-  (or (keywordp pat) (memq pat '(nil t)) (numberp pat) (stringp pat)))
+  (or (keywordp pat) (null pat) (numberp pat) (stringp pat)))
 
 (defun subr--pcase-check (test)
   "TEST, or t when destructuring trusts the shape."
@@ -920,7 +920,7 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
 (defun subr--pcase-test (pat v)
   "A form true when the value of the form V matches PAT."
   (cond
-   ((eq pat '_) t)
+   ((memq pat '(_ t)) t)                ; t is Emacs 28's deprecated _
    ((subr--pcase-literal-p pat) (subr--pcase-check `(equal ,v ',pat)))
    ((symbolp pat)
     (unless (memq pat subr--pcase-vars) (push pat subr--pcase-vars))

@@ -295,6 +295,7 @@
 
 (ert-deftest subr-pcase-more-patterns ()
   (should (equal (pcase 7 ((subr-tests--minus 10 r) r)) 17))
+  (should (eq (with-no-warnings (pcase 'anything ('x 1) (t 'fallback))) 'fallback))
   (should (eq (pcase '(a . b) (`(,_ . ,(pred (not consp))) 'dotted) (_ 'proper)) 'dotted))
   (should (eq (pcase '(a b) (`(,_ . ,(pred (not consp))) 'dotted) (_ 'proper)) 'proper))
   (should (equal (pcase 4 ((and n (let m (* n n)) (guard (> m 10))) (list n m))) '(4 16)))
