@@ -118,8 +118,6 @@
              (push (car a) plain)
              (push (nth 1 a) specs))
             (t (push a plain) (push t specs))))
-    (while (eq (car specs) t)          ; trailing t's dispatch on nothing
-      (pop specs))
     (cons (nreverse plain) (nconc (nreverse specs) (nreverse contexts)))))
 
 (defun cl-generic--context-p (spec)
@@ -380,6 +378,30 @@ among equals: `sort' is stable)."
                              (signal 'cl-no-primary-method (cons name args)))
                       (dolist (m afters) (cl-generic--run m none args))))))
              (cl-generic--chain name (cl-generic--qualified methods :around) inner))))))
+
+;;; ---- Introspection -------------------------------------------------------
+
+(defun cl-generic-p (f)
+  "F's generic function object if F names a generic function, else nil."
+  (and (symbolp f) (get f 'cl-generic--generic)))
+
+(defun cl-generic-apply (generic args)
+  "Call the generic function object GENERIC with ARGS."
+  (unless (cl-generic--generic-p generic)
+    (signal 'wrong-type-argument (list 'cl--generic generic)))
+  (apply (cl-generic--generic-name generic) args))
+
+(defun cl-find-method (generic qualifiers specializers)
+  "The method of GENERIC (a name) with QUALIFIERS and SPECIALIZERS (one
+for each required argument, t for none), or nil."
+  (let ((g (or (cl-generic-p generic)
+               (signal 'wrong-type-argument (list 'cl--generic nil)))))
+    (cl-find-if (lambda (m)
+                  (and (equal (cl--generic-method-specializers m) specializers)
+                       (equal (cl--generic-method-qualifiers m) qualifiers)))
+                (cl-generic--generic-methods g))))
+
+(defun cl-method-qualifiers (method) (cl--generic-method-qualifiers method))
 
 (provide 'cl-generic)
 

@@ -168,3 +168,25 @@
   ;; Emacs 28 knows (subclass TYPE) only for EIEIO classes, once EIEIO is loaded.
   (should (equal (should-error (eval '(cl-defmethod cl-generic-tests--ctx ((x (subclass foo))) 1) t))
                  '(error "Unknown specializer (subclass foo)"))))
+
+;; Introspection
+
+(cl-defgeneric cl-generic-tests--find (x y))
+(cl-defmethod cl-generic-tests--find ((x integer) y) (list 'i x y))
+(cl-defmethod cl-generic-tests--find :before ((x integer) y) (ignore x y))
+(cl-defmethod cl-generic-tests--find (x (y string)) (list 's x y))
+
+(ert-deftest cl-generic-introspection ()
+  (should (cl-generic-p 'cl-generic-tests--find))
+  (should-not (cl-generic-p 'car))
+  (should (equal (cl-generic-apply (cl-generic-p 'cl-generic-tests--find) '(1 2)) '(i 1 2)))
+  (should (equal (should-error (cl-generic-apply 'cl-generic-tests--find '(1 2)))
+                 '(wrong-type-argument cl--generic cl-generic-tests--find)))
+  ;; One specializer for each required argument, t included.
+  (should-not (cl-find-method 'cl-generic-tests--find nil '(integer)))
+  (should (cl-find-method 'cl-generic-tests--find nil '(integer t)))
+  (should (cl-find-method 'cl-generic-tests--find nil '(t string)))
+  (should (equal (cl-method-qualifiers (cl-find-method 'cl-generic-tests--find '(:before) '(integer t)))
+                 '(:before)))
+  (should (equal (should-error (cl-find-method 'car nil '(t)))
+                 '(wrong-type-argument cl--generic nil))))
