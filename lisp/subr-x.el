@@ -10,34 +10,6 @@
     "Join STRINGS with SEPARATOR between them."
     (mapconcat #'identity strings (or separator ""))))
 
-(defun subr-x--blank-char-p (c)
-  (memq c '(?\s ?\t ?\n ?\r ?\f ?\v)))
-
-(defun string-trim-left (string &optional regexp)
-  "Remove leading whitespace (or a match of REGEXP) from STRING."
-  (if regexp
-      (if (string-match (concat "\\`\\(?:" regexp "\\)") string)
-          (substring string (match-end 0))
-        string)
-    (let ((i 0) (n (length string)))
-      (while (and (< i n) (subr-x--blank-char-p (aref string i)))
-        (setq i (1+ i)))
-      (substring string i))))
-
-(defun string-trim-right (string &optional regexp)
-  "Remove trailing whitespace (or a match of REGEXP) from STRING."
-  (if regexp
-      (let ((i (string-match-p (concat "\\(?:" regexp "\\)\\'") string)))
-        (if i (substring string 0 i) string))
-    (let ((i (length string)))
-      (while (and (> i 0) (subr-x--blank-char-p (aref string (1- i))))
-        (setq i (1- i)))
-      (substring string 0 i))))
-
-(defun string-trim (string &optional trim-left trim-right)
-  "Remove leading and trailing whitespace from STRING."
-  (string-trim-left (string-trim-right string trim-right) trim-left))
-
 (defun string-blank-p (string)
   "True when STRING is empty or holds only whitespace."
   (string-empty-p (string-trim string)))

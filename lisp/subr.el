@@ -1459,6 +1459,22 @@ else t."
       (aset string (+ idx i) (aref obj i))))
   string)
 
+(defun string-trim-left (string &optional regexp)
+  "STRING without a leading match of REGEXP (default: spaces, tabs,
+newlines and carriage returns)."
+  (if (string-match (concat "\\`\\(?:" (or regexp "[ \t\n\r]+") "\\)") string)
+      (substring string (match-end 0))
+    string))
+
+(defun string-trim-right (string &optional regexp)
+  "STRING without a trailing match of REGEXP (default as `string-trim-left')."
+  (let ((i (string-match-p (concat "\\(?:" (or regexp "[ \t\n\r]+") "\\)\\'") string)))
+    (if i (substring string 0 i) string)))
+
+(defun string-trim (string &optional trim-left trim-right)
+  "STRING without leading and trailing matches of TRIM-LEFT and TRIM-RIGHT."
+  (string-trim-left (string-trim-right string trim-right) trim-left))
+
 (defun string-lines (string &optional omit-nulls)
   "Split STRING into a list of lines."
   (split-string string "\n" omit-nulls))
@@ -1543,6 +1559,8 @@ is one, and \": \"."
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
 (autoload 'if-let "subr-x" nil nil 'macro)
+(autoload 'string-clean-whitespace "subr-x")
+(autoload 'string-truncate-left "subr-x")
 (autoload 'let-alist "let-alist" nil nil 'macro)
 (autoload 'when-let "subr-x" nil nil 'macro)
 

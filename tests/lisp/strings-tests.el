@@ -188,3 +188,14 @@
   (should (equal (should-error (string-to-unibyte "é"))
                  '(error "Can’t convert the 0th character to unibyte")))
   (should (equal (append (string-as-unibyte "é") nil) '(195 169))))
+
+(ert-deftest strings-trim-defaults ()
+  ;; By default only spaces, tabs, newlines and carriage returns go.
+  (should (equal (string-trim " \t\r\n text\n ") "text"))
+  (should (equal (string-trim "\f page \v") "\f page \v"))
+  (should (equal (string-trim-left "##x#" "#+") "x#"))
+  (should (equal (string-trim-right "x## " "[# ]+") "x"))
+  (should (equal (string-trim "<<x>>" "<+" ">") "x>"))
+  (should (equal (string-trim "   ") ""))
+  (should (equal (string-clean-whitespace " a \t b  ") "a b"))
+  (should (equal (string-truncate-left "truncated" 7) "...cated")))
