@@ -721,7 +721,7 @@ int marrow_aset(marrow *M, marrow_value v, size_t i, marrow_value x)
 {
   if (!VECTORP(v) || i >= (size_t)VECTOR_LENGTH(v))
     return 0;
-  ASET(v, (int64_t)i, x);
+  gc_aset(M->rt->gc, v, (int64_t)i, x);
   return 1;
 }
 

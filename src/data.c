@@ -151,7 +151,7 @@ static mval Fmapatoms(mrt *rt, int n, mval *a)
   check_obarray(rt, a[1]);
   size_t count = obarray_symbols(rt, NULL, 0);
   mval all = make_vector(rt, count, Qnil);
-  count = obarray_symbols(rt, VECTOR_SLOTS(all), count);
+  count = obarray_symbols(rt, gc_written_slots(rt->gc, all), count);
   for (size_t i = 0; i < count; i++)
     call1(rt, a[0], AREF(all, (int64_t)i));
   return Qnil;
@@ -306,16 +306,16 @@ static mval make_record(mrt *rt, mval type, int64_t nslots, mval init)
   if ((uint64_t)nslots >= VL_MAX_WORDS - 2)
     memory_full(rt);
   mval r = gc_vectorlike(rt->gc, PVEC_RECORD, (size_t)nslots + 2, (size_t)nslots + 1);
-  ASET(r, 0, type);
+  gc_aset(rt->gc, r, 0, type);
   for (int64_t i = 1; i <= nslots; i++)
-    ASET(r, i, init);
+    gc_aset(rt->gc, r, i, init);
   return r;
 }
 
 static mval Frecord(mrt *rt, int n, mval *a)
 {
   mval r = make_record(rt, a[0], n - 1, Qnil);
-  memcpy(VECTOR_SLOTS(r) + 1, a + 1, (size_t)(n - 1) * sizeof(mval));
+  memcpy(gc_written_slots(rt->gc, r) + 1, a + 1, (size_t)(n - 1) * sizeof(mval));
   return r;
 }
 
@@ -353,7 +353,7 @@ static mval Faset(mrt *rt, int n, mval *a)
   else if (BOOL_VECTOR_P(a[0]))
     bool_vector_set(a[0], i, !NILP(a[2]));
   else
-    ASET(a[0], i, a[2]);
+    gc_aset(rt->gc, a[0], i, a[2]);
   return a[2];
 }
 
@@ -363,7 +363,7 @@ static mval Ffillarray(mrt *rt, int n, mval *a)
   CHECK_TYPE(rt, ARRAYP(array), Qarrayp, array);
   if (VECTORP(array)) {
     for (int64_t i = 0; i < VECTOR_LENGTH(array); i++)
-      ASET(array, i, a[1]);
+      gc_aset(rt->gc, array, i, a[1]);
     return array;
   }
   if (BOOL_VECTOR_P(array)) {
@@ -389,7 +389,7 @@ static mval Fvconcat(mrt *rt, int n, mval *a)
     int64_t len = VECTOR_LENGTH(elts);
     if (k + len > total) /* a sequence grew meanwhile: cannot, but be safe */
       len = total - k;
-    memcpy(VECTOR_SLOTS(v) + k, VECTOR_SLOTS(elts), (size_t)len * sizeof(mval));
+    memcpy(gc_written_slots(rt->gc, v) + k, VECTOR_SLOTS(elts), (size_t)len * sizeof(mval));
     k += len;
   }
   return v;

@@ -169,11 +169,11 @@ struct arena_chunk {
    fields that the collector does not look at. */
 struct code {
   uint64_t header;
-  mval args;     /* the lambda list, as written */
-  mval body;     /* the (macroexpanded) body */
-  mval consts;   /* every Lisp value the nodes refer to */
-  mval capnames; /* names of captured variables, in slot order */
-  mval env;      /* nested lambdas: the environment a printed closure shows */
+  const mval args;     /* the lambda list, as written */
+  const mval body;     /* the (macroexpanded) body */
+  const mval consts;   /* every Lisp value the nodes refer to */
+  const mval capnames; /* names of captured variables, in slot order */
+  const mval env;      /* nested lambdas: the environment a printed closure shows */
   /* raw */
   struct arena_chunk *arena;
   node *body_node;
@@ -247,7 +247,7 @@ struct eval_state {
 static mval make_box(mrt *rt, mval v)
 {
   mval b = gc_vectorlike(rt->gc, PVEC_BOX, 2, 1);
-  BOX_VALUE(b) = v;
+  OBJ_INIT(BOX_VALUE(b), v);
   return b;
 }
 
@@ -614,8 +614,8 @@ static mval make_code(mrt *rt, mval args, mval body)
 {
   size_t words = (sizeof(struct code) + 7) / 8;
   mval code = gc_vectorlike(rt->gc, PVEC_CODE, words, CODE_NLISP);
-  XCODE(code)->args = args;
-  XCODE(code)->body = body;
+  OBJ_INIT(XCODE(code)->args, args);
+  OBJ_INIT(XCODE(code)->body, body);
   XCODE(code)->unused_flag_slot = -1;
   return code;
 }
@@ -627,7 +627,7 @@ static mval keep(struct actx *A, mval v)
 {
   if (CONSP(v) || STRINGP(v) || FLOATP(v) || VECTORLIKEP(v) || (SYMBOLP(v) && v != Qnil && v != Qt)) {
     mval c = Fcons(A->rt, v, XCODE(A->f->code)->consts);
-    XCODE(A->f->code)->consts = c;
+    GC_STORE(A->rt->gc, A->f->code, XCODE(A->f->code)->consts, c);
   }
   return v;
 }
@@ -770,7 +770,7 @@ static mval ev_lset(mrt *rt, const node *n, mval *fp)
 static mval ev_bset(mrt *rt, const node *n, mval *fp)
 {
   mval v = EV(rt, n->a, fp);
-  BOX_VALUE(fp[n->slot]) = v;
+  gc_aset(rt->gc, fp[n->slot], 0, v); /* BOX_VALUE */
   return v;
 }
 
@@ -784,7 +784,7 @@ static mval ev_gset(mrt *rt, const node *n, mval *fp)
 static mval ev_aset(mrt *rt, const node *n, mval *fp)
 {
   mval v = EV(rt, n->a, fp);
-  XCONS(n->k)->cdr = v;
+  gc_setcdr(rt->gc, n->k, v);
   return v;
 }
 
@@ -1519,7 +1519,10 @@ static mval ev_vaset(mrt *rt, const node *n, mval *fp)
   mval i = operand(rt, n->kids[1], fp);
   mval x = operand(rt, n->kids[2], fp);
   if (vector_index_ok(v, i))
-    return XVL(v)->slots[XFIXNUM(i)] = x;
+  {
+    gc_aset(rt->gc, v, XFIXNUM(i), x);
+    return x;
+  }
   size_t base = rt->stack_top;
   rt->stack[rt->stack_top++] = v;
   rt->stack[rt->stack_top++] = i;
@@ -1597,7 +1600,7 @@ static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
   mval code = n->k;
   mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED + (size_t)n->count,
                           CL_CAPTURED + (size_t)n->count);
-  mval *s = CLOSURE_SLOTS(cl);
+  mval *s = gc_fresh_slots(XVL(cl));
   s[CL_CODE] = code;
   s[CL_LIST] = Qnil;
   for (int i = 0; i < n->count; i++)
@@ -1609,7 +1612,7 @@ static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
 static mval ev_make_lazy_closure(mrt *rt, const node *n, mval *fp)
 {
   mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED, CL_CAPTURED);
-  mval *s = CLOSURE_SLOTS(cl);
+  mval *s = gc_fresh_slots(XVL(cl));
   s[CL_CODE] = Qnil;
   s[CL_LIST] = n->k;
   return cl;
@@ -2115,7 +2118,7 @@ static node *analyse_lambda(struct actx *A, mval lambda)
     origins[i] = v;
     n->kids[i++] = r;
   }
-  c->env = closure_env(A, n, origins, c->ncap);
+  GC_STORE(rt->gc, code, c->env, closure_env(A, n, origins, c->ncap));
   return n;
 }
 
@@ -2468,7 +2471,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
   c->nslots = f.maxslots + f.ncap;
   c->stack_need = c->nslots + f.maxpush + 8;
   c->cdepth = f.maxdepth;
-  c->capnames = number_captures(&A, c->cap_base);
+  GC_STORE(rt->gc, f.code, c->capnames, number_captures(&A, c->cap_base));
   for (int i = 0; i < c->nparams; i++) {
     c->has_special |= c->params[i].mode == BIND_SPECIAL;
     c->has_boxed |= c->params[i].mode == BIND_BOXED;
@@ -2486,8 +2489,8 @@ static mval analyse_closure(mrt *rt, mval fn)
   mval source = CLOSURE_SLOTS(fn)[CL_LIST];
   rt->eval->late_pending = true;
   mval code = analyse_function(rt, NULL, XCAR(source), XCDR(source), false, Qnil);
-  CLOSURE_SLOTS(fn)[CL_CODE] = code;
-  CLOSURE_SLOTS(fn)[CL_LIST] = Qnil;
+  gc_aset(rt->gc, fn, CL_CODE, code);
+  gc_aset(rt->gc, fn, CL_LIST, Qnil);
   return code;
 }
 
@@ -2701,7 +2704,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
     rt->eval->late_pending = true;
     mval code = analyse_function(rt, NULL, Qnil, body, true, Qnil);
     mval cache = make_vector(rt, 2, exp);
-    ASET(cache, 1, code);
+    gc_aset(rt->gc, cache, 1, code);
     return cache;
   }
   struct fscope p = {0};
@@ -2719,8 +2722,8 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
   mval code = analyse_function(rt, &p, Qnil, body, false, Qnil);
   struct code *c = XCODE(code);
   mval cache = make_vector(rt, 2 + 2 * (size_t)c->ncap, Qnil);
-  ASET(cache, 0, exp);
-  ASET(cache, 1, code);
+  gc_aset(rt->gc, cache, 0, exp);
+  gc_aset(rt->gc, cache, 1, code);
   int i = 0;
   for (mval l = c->capnames; CONSP(l); l = XCDR(l), i++) {
     struct var *m = find_var(p.vars, XCAR(l));
@@ -2729,8 +2732,8 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
       m->captured = m->mutated = true;
       finish_var(m); /* the expansion's references go through the box */
     }
-    ASET(cache, 2 + 2 * i, make_fixnum(m->slot));
-    ASET(cache, 3 + 2 * i, make_fixnum(mode));
+    gc_aset(rt->gc, cache, 2 + 2 * i, make_fixnum(m->slot));
+    gc_aset(rt->gc, cache, 3 + 2 * i, make_fixnum(mode));
   }
   return cache;
 }
@@ -2748,7 +2751,7 @@ static mval expansion_for(mrt *rt, const node *n, mval macro)
   if (VECTORP(cache) && mrt_equal(rt, AREF(cache, 0), exp))
     return cache;
   cache = analyse_expansion(rt, n->site, exp);
-  XCONS(cell)->cdr = cache;
+  gc_setcdr(rt->gc, cell, cache);
   return cache;
 }
 
@@ -2832,10 +2835,10 @@ static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, 
   mval head = Fcons(rt, expand(rt, XCAR(list), env), Qnil);
   mval tail = head;
   for (list = XCDR(list); CONSP(list); list = XCDR(list)) {
-    XCONS(tail)->cdr = Fcons(rt, expand(rt, XCAR(list), env), Qnil);
+    gc_setcdr(rt->gc, tail, Fcons(rt, expand(rt, XCAR(list), env), Qnil));
     tail = XCDR(tail);
   }
-  XCONS(tail)->cdr = list;
+  gc_setcdr(rt->gc, tail, list);
   return head;
 }
 
@@ -3063,13 +3066,13 @@ static mval bq_expand(mrt *rt, mval x, int depth)
 
 static mval closure_args(mval fn)
 {
-  mval *s = CLOSURE_SLOTS(fn);
+  const mval *s = CLOSURE_SLOTS(fn);
   return NILP(s[CL_CODE]) ? XCAR(s[CL_LIST]) : XCODE(s[CL_CODE])->args;
 }
 
 static mval closure_body(mval fn)
 {
-  mval *s = CLOSURE_SLOTS(fn);
+  const mval *s = CLOSURE_SLOTS(fn);
   return NILP(s[CL_CODE]) ? XCDR(s[CL_LIST]) : XCODE(s[CL_CODE])->body;
 }
 
@@ -3110,7 +3113,7 @@ static mval closure_recorded_env(mrt *rt, mval fn)
 /* In Emacs a captured variable's binding is the very cons in the
    closure's environment, so a later setq shows in it: update the
    kept list's entries of the variables that live in a box. */
-static void refresh_boxed_entries(mval fn, mval recorded, mval env)
+static void refresh_boxed_entries(mrt *rt, mval fn, mval recorded, mval env)
 {
   for (mval e = XCAR(recorded); CONSP(e) && CONSP(env); e = XCDR(e), env = XCDR(env)) {
     mval x = XCAR(e), entry = XCAR(env);
@@ -3118,7 +3121,7 @@ static void refresh_boxed_entries(mval fn, mval recorded, mval env)
       continue;
     mval v = CLOSURE_SLOTS(fn)[CL_CAPTURED + XFIXNUM(XCDR(x))];
     if (PVECP(v, PVEC_BOX))
-      XCONS(entry)->cdr = BOX_VALUE(v);
+      gc_setcdr(rt->gc, entry, BOX_VALUE(v));
   }
 }
 
@@ -3127,14 +3130,14 @@ static void refresh_boxed_entries(mval fn, mval recorded, mval env)
    and before its first call does not make its variable special in it. */
 mval closure_as_list(mrt *rt, mval fn)
 {
-  mval *s = CLOSURE_SLOTS(fn);
+  const mval *s = CLOSURE_SLOTS(fn);
   if (NILP(s[CL_CODE]))
     analyse_closure(rt, fn);
   mval recorded = closure_recorded_env(rt, fn);
   if (NILP(s[CL_LIST]))
-    s[CL_LIST] = closure_with_env(rt, fn, recorded);
+    gc_aset(rt->gc, fn, CL_LIST, closure_with_env(rt, fn, recorded));
   else
-    refresh_boxed_entries(fn, recorded, car_safe(cdr_safe(s[CL_LIST])));
+    refresh_boxed_entries(rt, fn, recorded, car_safe(cdr_safe(s[CL_LIST])));
   return s[CL_LIST];
 }
 
@@ -3163,7 +3166,7 @@ mval eval_backtrace(mrt *rt)
     if (NILP(frames))
       frames = cell;
     else
-      XCONS(tail)->cdr = cell;
+      gc_setcdr(rt->gc, tail, cell);
     tail = cell;
   }
   return frames;

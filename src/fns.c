@@ -91,12 +91,12 @@ int64_t list_length(mrt *rt, mval list)
   return n;
 }
 
-mval nreverse_list(mval list)
+mval nreverse_list(mrt *rt, mval list)
 {
   mval prev = Qnil;
   while (CONSP(list)) {
     mval next = XCDR(list);
-    XCONS(list)->cdr = prev;
+    gc_setcdr(rt->gc, list, prev);
     prev = list;
     list = next;
   }
@@ -114,7 +114,7 @@ static void lb_add(mrt *rt, struct list_builder *b, mval x)
   if (NILP(b->head))
     b->head = cell;
   else
-    XCONS(b->tail)->cdr = cell;
+    gc_setcdr(rt->gc, b->tail, cell);
   b->tail = cell;
 }
 
@@ -323,7 +323,7 @@ static mval Fsetcar(mrt *rt, int n, mval *a)
 {
   mval x = closure_list_view(rt, a[0]);
   CHECK_CONS(rt, x);
-  XCONS(x)->car = a[1];
+  gc_setcar(rt->gc, x, a[1]);
   return a[1];
 }
 
@@ -331,7 +331,7 @@ static mval Fsetcdr(mrt *rt, int n, mval *a)
 {
   mval x = closure_list_view(rt, a[0]);
   CHECK_CONS(rt, x);
-  XCONS(x)->cdr = a[1];
+  gc_setcdr(rt->gc, x, a[1]);
   return a[1];
 }
 
@@ -530,7 +530,7 @@ static mval nbutlast(mrt *rt, mval list, mval count)
   if (k >= m)
     return Qnil;
   if (k > 0)
-    XCONS(nthcdr(rt, make_fixnum(m - 1 - k), list))->cdr = Qnil;
+    gc_setcdr(rt->gc, nthcdr(rt, make_fixnum(m - 1 - k), list), Qnil);
   return list;
 }
 
@@ -616,7 +616,7 @@ static mval delete_from_list(mrt *rt, enum test_kind k, mval elt, mval list)
       if (NILP(prev))
         list = XCDR(tail);
       else
-        XCONS(prev)->cdr = XCDR(tail);
+        gc_setcdr(rt->gc, prev, XCDR(tail));
     } else {
       prev = tail;
     }
@@ -632,11 +632,11 @@ static mval delete_from_array(mrt *rt, mval elt, mval array)
   int64_t n = VECTOR_LENGTH(v), kept = 0;
   for (int64_t i = 0; i < n; i++)
     if (!mrt_equal(rt, AREF(v, i), elt))
-      ASET(v, kept++, AREF(v, i));
+      gc_aset(rt->gc, v, kept++, AREF(v, i));
   if (kept == n)
     return array;
   mval r = make_vector(rt, (size_t)kept, Qnil);
-  memcpy(VECTOR_SLOTS(r), VECTOR_SLOTS(v), (size_t)kept * sizeof(mval));
+  memcpy(gc_written_slots(rt->gc, r), VECTOR_SLOTS(v), (size_t)kept * sizeof(mval));
   return STRINGP(array) ? chars_to_string_like(rt, r, array) : r;
 }
 
@@ -687,7 +687,7 @@ static mval copy_vectorlike(mrt *rt, mval v)
   uint64_t h = XVL(v)->header;
   size_t words = vl_header_words(h);
   mval r = gc_vectorlike(rt->gc, vl_header_type(h), words, vl_header_nlisp(h));
-  memcpy(XVL(r)->slots, XVL(v)->slots, (words - 1) * sizeof(mval));
+  memcpy(gc_written_slots(rt->gc, r), XVL(v)->slots, (words - 1) * sizeof(mval));
   return r;
 }
 
@@ -705,26 +705,26 @@ mval sequence_to_vector(mrt *rt, mval seq)
   int64_t n = sequence_length(rt, seq);
   if (VECTORP(seq) || RECORDP(seq)) {
     mval v = make_vector(rt, (size_t)n, Qnil);
-    memcpy(VECTOR_SLOTS(v), VECTOR_SLOTS(seq), (size_t)n * sizeof(mval));
+    memcpy(gc_written_slots(rt->gc, v), VECTOR_SLOTS(seq), (size_t)n * sizeof(mval));
     return v;
   }
   mval v = make_vector(rt, (size_t)n, Qnil);
   if (STRINGP(seq)) {
     for (int64_t i = 0, off = 0; i < n && off < XSTRING(seq)->nbytes; i++) {
       int len;
-      ASET(v, i, make_fixnum(string_decode(seq, off, &len)));
+      gc_aset(rt->gc, v, i, make_fixnum(string_decode(seq, off, &len)));
       off += len;
     }
     return v;
   }
   if (BOOL_VECTOR_P(seq)) {
     for (int64_t i = 0; i < n; i++)
-      ASET(v, i, bool_vector_ref(seq, i) ? Qt : Qnil);
+      gc_aset(rt->gc, v, i, bool_vector_ref(seq, i) ? Qt : Qnil);
     return v;
   }
   int64_t i = 0;
   for (mval tail = seq; CONSP(tail) && i < n; tail = XCDR(tail))
-    ASET(v, i++, XCAR(tail));
+    gc_aset(rt->gc, v, i++, XCAR(tail));
   return v;
 }
 
@@ -749,13 +749,13 @@ static mval copy_tree(mrt *rt, mval tree, bool vecp, int depth)
     mval tail = tree;
     FOR_EACH_TAIL(rt, tail, tree)
       lb_add(rt, &b, copy_tree(rt, XCAR(tail), vecp, depth + 1));
-    XCONS(b.tail)->cdr = copy_tree(rt, tail, vecp, depth + 1);
+    gc_setcdr(rt->gc, b.tail, copy_tree(rt, tail, vecp, depth + 1));
     return b.head;
   }
   if (vecp && (VECTORP(tree) || RECORDP(tree))) {
     mval r = copy_vectorlike(rt, tree);
     for (int64_t i = 0; i < vl_length(r); i++)
-      ASET(r, i, copy_tree(rt, AREF(r, i), vecp, depth + 1));
+      gc_aset(rt->gc, r, i, copy_tree(rt, AREF(r, i), vecp, depth + 1));
     return r;
   }
   return tree;
@@ -769,7 +769,7 @@ static mval Fcopy_alist(mrt *rt, int n, mval *a)
   mval r = copy_list(rt, a[0]);
   for (mval t = r; CONSP(t); t = XCDR(t))
     if (CONSP(XCAR(t)))
-      XCONS(t)->car = Fcons(rt, XCAR(XCAR(t)), XCDR(XCAR(t)));
+      gc_setcar(rt->gc, t, Fcons(rt, XCAR(XCAR(t)), XCDR(XCAR(t))));
   return r;
 }
 
@@ -795,7 +795,7 @@ static mval Fappend(mrt *rt, int n, mval *a)
   }
   if (NILP(b.head))
     return a[n - 1];
-  XCONS(b.tail)->cdr = a[n - 1];
+  gc_setcdr(rt->gc, b.tail, a[n - 1]);
   return b.head;
 }
 
@@ -807,7 +807,7 @@ static mval Fnconc(mrt *rt, int n, mval *a)
     if (NILP(s))
       continue;
     if (!NILP(last_cons))
-      XCONS(last_cons)->cdr = s;
+      gc_setcdr(rt->gc, last_cons, s);
     else
       result = s;
     if (i == n - 1)
@@ -824,13 +824,13 @@ static mval Fnconc(mrt *rt, int n, mval *a)
 /* Reversing                                                          */
 /* ================================================================== */
 
-static mval reverse_vector_in_place(mval v)
+static mval reverse_vector_in_place(mrt *rt, mval v)
 {
   int64_t n = VECTOR_LENGTH(v);
   for (int64_t i = 0, j = n - 1; i < j; i++, j--) {
     mval t = AREF(v, i);
-    ASET(v, i, AREF(v, j));
-    ASET(v, j, t);
+    gc_aset(rt->gc, v, i, AREF(v, j));
+    gc_aset(rt->gc, v, j, t);
   }
   return v;
 }
@@ -849,7 +849,7 @@ static mval Freverse(mrt *rt, int n, mval *a)
   CHECK_TYPE(rt, VECTORP(s) || STRINGP(s) || BOOL_VECTOR_P(s), Qsequencep, s);
   if (BOOL_VECTOR_P(s))
     return reverse_bool_vector(rt, s);
-  mval v = reverse_vector_in_place(sequence_to_vector(rt, s));
+  mval v = reverse_vector_in_place(rt, sequence_to_vector(rt, s));
   return STRINGP(s) ? chars_to_string_like(rt, v, s) : v;
 }
 
@@ -858,10 +858,10 @@ static mval Fnreverse(mrt *rt, int n, mval *a)
   mval s = closure_list_view(rt, a[0]);
   if (NILP(s) || CONSP(s)) {
     list_length(rt, s);
-    return nreverse_list(s);
+    return nreverse_list(rt, s);
   }
   if (VECTORP(s))
-    return reverse_vector_in_place(s);
+    return reverse_vector_in_place(rt, s);
   if (BOOL_VECTOR_P(s)) {
     mval r = reverse_bool_vector(rt, s);
     memcpy(BOOL_VECTOR_BITS(s), BOOL_VECTOR_BITS(r), (size_t)bool_vector_words(BOOL_VECTOR_LENGTH(s)) * 8);
@@ -887,7 +887,7 @@ static mval map_sequence(mrt *rt, mval fn, mval seq, bool keep)
     for (int64_t i = 0; i < n && CONSP(tail); i++, tail = XCDR(tail)) {
       mval r = call1(rt, fn, XCAR(tail));
       if (keep)
-        ASET(results, i, r);
+        gc_aset(rt->gc, results, i, r);
     }
     return results;
   }
@@ -895,7 +895,7 @@ static mval map_sequence(mrt *rt, mval fn, mval seq, bool keep)
   for (int64_t i = 0; i < VECTOR_LENGTH(elts); i++) {
     mval r = call1(rt, fn, AREF(elts, i));
     if (keep)
-      ASET(elts, i, r);
+      gc_aset(rt->gc, elts, i, r);
   }
   return keep ? elts : Qnil;
 }
@@ -919,7 +919,7 @@ static mval Fmapc(mrt *rt, int n, mval *a)
 static mval Fmapcan(mrt *rt, int n, mval *a)
 {
   mval v = map_sequence(rt, a[0], a[1], true);
-  return Fnconc(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
+  return Fnconc(rt, (int)VECTOR_LENGTH(v), VECTOR_ARGS(v));
 }
 
 static mval Fmapconcat(mrt *rt, int n, mval *a)
@@ -931,7 +931,7 @@ static mval Fmapconcat(mrt *rt, int n, mval *a)
   /* Interleave the separator: r0 sep r1 sep ... rN. */
   mval parts = make_vector(rt, (size_t)(2 * len - 1), a[2]);
   for (int64_t i = 0; i < len; i++)
-    ASET(parts, 2 * i, AREF(v, i));
+    gc_aset(rt->gc, parts, 2 * i, AREF(v, i));
   return concat_strings(rt, (int)(2 * len - 1), VECTOR_SLOTS(parts));
 }
 
@@ -949,14 +949,14 @@ static void merge_runs(mrt *rt, mval pred, bool by_car, mval src, mval dst, int6
   while (i < mid && j < hi) {
     mval x = AREF(src, i), y = AREF(src, j);
     if (!NILP(call2(rt, pred, by_car ? XCAR(y) : y, by_car ? XCAR(x) : x)))
-      ASET(dst, k++, AREF(src, j++));
+      gc_aset(rt->gc, dst, k++, AREF(src, j++));
     else
-      ASET(dst, k++, AREF(src, i++));
+      gc_aset(rt->gc, dst, k++, AREF(src, i++));
   }
   while (i < mid)
-    ASET(dst, k++, AREF(src, i++));
+    gc_aset(rt->gc, dst, k++, AREF(src, i++));
   while (j < hi)
-    ASET(dst, k++, AREF(src, j++));
+    gc_aset(rt->gc, dst, k++, AREF(src, j++));
 }
 
 /* Sorts the vector V in place.  The runs are merged back and forth
@@ -980,7 +980,7 @@ static void sort_vector(mrt *rt, mval v, mval pred, bool by_car)
     dst = t;
   }
   if (src != v)
-    memcpy(VECTOR_SLOTS(v), VECTOR_SLOTS(src), (size_t)n * sizeof(mval));
+    memcpy(gc_written_slots(rt->gc, v), VECTOR_SLOTS(src), (size_t)n * sizeof(mval));
 }
 
 /* A list is sorted as a vector of its conses, which are then relinked
@@ -998,13 +998,13 @@ static mval Fsort(mrt *rt, int n, mval *a)
   mval cells = make_vector(rt, (size_t)len, Qnil);
   int64_t i = 0;
   for (mval t = seq; CONSP(t); t = XCDR(t))
-    ASET(cells, i++, t);
+    gc_aset(rt->gc, cells, i++, t);
   sort_vector(rt, cells, pred, true);
   for (i = 0; i + 1 < len; i++)
-    XCONS(AREF(cells, i))->cdr = AREF(cells, i + 1);
+    gc_setcdr(rt->gc, AREF(cells, i), AREF(cells, i + 1));
   if (len == 0)
     return Qnil;
-  XCONS(AREF(cells, len - 1))->cdr = Qnil;
+  gc_setcdr(rt->gc, AREF(cells, len - 1), Qnil);
   return AREF(cells, 0);
 }
 
@@ -1055,13 +1055,13 @@ static mval plist_put_by(mrt *rt, mval plist, mval prop, mval value, bool lax)
   mval last;
   mval found = plist_find(rt, plist, prop, lax, &last);
   if (!NILP(found)) {
-    XCONS(XCDR(found))->car = value;
+    gc_setcar(rt->gc, XCDR(found), value);
     return plist;
   }
   mval cell = list2(rt, prop, value);
   if (NILP(last))
     return cell;
-  XCONS(last)->cdr = cell;
+  gc_setcdr(rt->gc, last, cell);
   return plist;
 }
 
@@ -1151,7 +1151,7 @@ static mval Fflatten_tree(mrt *rt, int n, mval *a)
   }
   if (!NILP(tree))
     elems = Fcons(rt, tree, elems);
-  return nreverse_list(elems);
+  return nreverse_list(rt, elems);
 }
 
 /* Keeps the first of each set of equal elements, in place.  Long lists
@@ -1163,14 +1163,14 @@ static mval Fdelete_dups(mrt *rt, int n, mval *a)
   CHECK_LIST(rt, list);
   if (len <= 100) {
     for (mval t = list; CONSP(t); t = XCDR(t))
-      XCONS(t)->cdr = delete_from_list(rt, TEST_EQUAL, XCAR(t), XCDR(t));
+      gc_setcdr(rt->gc, t, delete_from_list(rt, TEST_EQUAL, XCAR(t), XCDR(t)));
     return list;
   }
   mval seen = make_hash_table(rt, Qequal, len);
   mval prev = Qnil;
   for (mval t = list; CONSP(t); t = XCDR(t)) {
     if (hash_lookup(rt, seen, XCAR(t)) >= 0) {
-      XCONS(prev)->cdr = XCDR(t); /* prev is set: the first is never seen */
+      gc_setcdr(rt->gc, prev, XCDR(t)); /* prev is set: the first is never seen */
     } else {
       hash_put(rt, seen, XCAR(t), Qt);
       prev = t;

@@ -19,7 +19,7 @@ int64_t list_length(mrt *rt, mval list);
 /* Length of a list, vector, string or record (as `length'). */
 int64_t sequence_length(mrt *rt, mval seq);
 /* Reverses a proper list in place (no checks: call list_length first). */
-mval nreverse_list(mval list);
+mval nreverse_list(mrt *rt, mval list);
 /* The elements of SEQ (list, vector, string, record) as a fresh vector. */
 mval sequence_to_vector(mrt *rt, mval seq);
 

@@ -251,6 +251,13 @@ struct gc {
   uintptr_t stack_bottom, stack_top; /* bottom 0: unknown */
   bool stack_known;
 
+  /* Generations: see "Generations" in the essay above */
+  bool sticky;             /* marks outlive the sweep: marked = old */
+  bool full_due;           /* the next collection must be a full one */
+  size_t old_limit;        /* live bytes past which the next one is full */
+  mval *remembered;        /* old objects written since the last collection */
+  size_t nremembered, remembered_cap;
+
   struct gc_stats stats;
 };
 
@@ -292,6 +299,8 @@ void gc_config_defaults(struct gc_config *cfg)
     heap_policy_parse(policy, &cfg->policy); /* an unknown name keeps the default */
   cfg->log = env_flag("MARROW_GC_LOG");
   cfg->stress = env_flag("MARROW_GC_STRESS");
+  const char *gen = getenv("MARROW_GC_GENERATIONAL");
+  cfg->generational = !gen || !*gen || strcmp(gen, "0") != 0;
   cfg->heap_limit = env_size("MARROW_HEAP_LIMIT", 0);
   cfg->fail_alloc_every = env_size("MARROW_FAIL_ALLOC", 0);
 }
@@ -449,6 +458,8 @@ void gc_free(struct gc *g)
   if (g->heap) {
     struct heap_sweep_result res;
     g->collecting = true;
+    heap_clear_marks(g->heap); /* old objects die too */
+    heap_set_sticky_marks(g->heap, false);
     heap_sweep(g->heap, finalize_dead, g, &res);
     heap_free(g->heap);
   }
@@ -457,6 +468,7 @@ void gc_free(struct gc *g)
   free(g->symbols_done);
   free(g->mark_stack);
   free(g->value_stack);
+  free(g->remembered);
   free(g->roots);
   free(g->spare);
   free(g);
@@ -579,6 +591,8 @@ static bool collection_due(const struct gc *g)
          !g->inhibit && !g->collecting;
 }
 
+static void collect_when_due(struct gc *g);
+
 static void *heap_get(struct gc *g, enum heap_kind kind, size_t nbytes)
 {
   return kind < HEAP_FIXED_KINDS ? heap_alloc_fixed(g->heap, kind)
@@ -622,7 +636,7 @@ static NOINLINE void before_alloc_slow(struct gc *g, uintptr_t frame)
 {
   maybe_leave_emergency(g, frame);
   if (collection_due(g))
-    gc_collect(g, g->cfg.stress ? "stress" : "threshold");
+    collect_when_due(g);
 }
 
 /* Inlined into each entry point, whose frame it then measures. */
@@ -644,8 +658,8 @@ static inline __attribute__((always_inline)) void *alloc_object(struct gc *g, en
 mval gc_cons(struct gc *g, mval car, mval cdr)
 {
   struct cons *c = alloc_object(g, HEAP_CONS, g->object_size[HEAP_CONS]);
-  c->car = car;
-  c->cdr = cdr;
+  OBJ_INIT(c->car, car);
+  OBJ_INIT(c->cdr, cdr);
   return tag_ptr(c, TAG_CONS);
 }
 
@@ -689,7 +703,7 @@ struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, siz
   enum heap_kind kind = nbytes > HEAP_VECTOR_SMALL_MAX ? HEAP_LARGE : HEAP_VECTOR;
   struct vectorlike *v = alloc_object(g, kind, nbytes);
   v->header = vl_make_header(type, nwords, nlisp);
-  memset(v->slots + nlisp, 0, (nwords - 1 - nlisp) * sizeof(mval));
+  memset(gc_fresh_slots(v) + nlisp, 0, (nwords - 1 - nlisp) * sizeof(mval));
   return v;
 }
 
@@ -1307,7 +1321,7 @@ static size_t live_heap_bytes(const struct gc *g, size_t by_kind[HEAP_KIND_COUNT
   return total;
 }
 
-static void log_collection(struct gc *g, const char *reason, const size_t before[],
+static void log_collection(struct gc *g, const char *reason, bool full, const size_t before[],
                            const struct heap_sweep_result *res)
 {
   size_t after[HEAP_KIND_COUNT];
@@ -1328,10 +1342,10 @@ static void log_collection(struct gc *g, const char *reason, const size_t before
     used += (size_t)snprintf(bytype + used, sizeof bytype - used, " %s %zu->%zu",
                              kind_names[k], before[k], after[k]);
   fprintf(stderr,
-          "gc %llu (%s): live %zu->%zu bytes [%s ] ext %zu gmp %zu; "
+          "gc %llu (%s) %s: live %zu->%zu bytes [%s ] ext %zu gmp %zu; "
           "mark %.3f ms sweep %.3f ms; blocks freed %zu; "
           "vector free lists %zu/%zu non-empty, %zu chunks, hint %ld; policy %s\n",
-          (unsigned long long)g->stats.gcs_done, reason, total_before, total_after, bytype + 1,
+          (unsigned long long)g->stats.gcs_done, reason, full ? "full" : "minor", total_before, total_after, bytype + 1,
           g->stats.external_bytes, g->stats.gmp_bytes, g->stats.last_mark_time * 1e3,
           g->stats.last_sweep_time * 1e3, res->blocks_freed, nonempty, nlists, chunks, hint,
           heap_policy_name(heap_policy(g->heap)));
@@ -1351,10 +1365,180 @@ static void verify_heap(struct gc *g)
 #endif
 }
 
-static void mark_all(struct gc *g)
+/* ---- Generations ---- */
+
+static bool is_old(const struct gc *g, mval obj)
 {
-  mark_interned_symbols(g);
-  drain(g);
+  if (CONSP(obj))
+    return heap_marked_fixed(untag(obj), HEAP_CONS, g->first_object[HEAP_CONS]);
+  return VECTORLIKEP(obj) && heap_marked(g->heap, untag(obj), HEAP_VECTOR);
+}
+
+static NOINLINE bool grow_remembered(struct gc *g)
+{
+  size_t n = g->remembered_cap ? 2 * g->remembered_cap : 256;
+  mval *r = realloc(g->remembered, n * sizeof *r);
+  if (r) {
+    g->remembered = r;
+    g->remembered_cap = n;
+  }
+  return r != NULL;
+}
+
+/* An old object is unmarked as it is remembered, so that it is
+   remembered once however often it is written, and the next minor
+   marking goes inside it.  With no room to remember it, it stays
+   marked and the next collection is a full one. */
+void gc_write_barrier(struct gc *g, mval obj)
+{
+  if (!g->sticky || !is_old(g, obj))
+    return;
+  if (g->nremembered == g->remembered_cap && !grow_remembered(g)) {
+    g->full_due = true;
+    return;
+  }
+  heap_unmark(g->heap, untag(obj), CONSP(obj) ? HEAP_CONS : HEAP_VECTOR);
+  g->remembered[g->nremembered++] = obj;
+}
+
+/* Symbols are written with no barrier (values, function cells and
+   plists change all the time), so a minor marking looks inside every
+   one of them, old or not, and keeps every one of them: a reference
+   from an old object to a new uninterned symbol is not remembered
+   either.  Only a full collection frees symbols. */
+static void mark_every_symbol(struct gc *g)
+{
+  for (uint32_t i = 0; i < g->symtab.count; i++) {
+    struct symbol *s = g->symtab.at[i];
+    if (!s)
+      continue;
+    g->symbols_done[i >> 6] |= (uint64_t)1 << (i & 63);
+    heap_mark_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL]);
+    push_children(g, s, HEAP_SYMBOL);
+    drain(g);
+  }
+}
+
+static void mark_remembered(struct gc *g)
+{
+  for (size_t i = 0; i < g->nremembered; i++) {
+    mark_value(g, g->remembered[i]);
+    drain(g);
+  }
+  g->nremembered = 0;
+}
+
+/* A full collection once the old objects, some of them dead by now,
+   have grown past their size after the last full one by as much again
+   (and at least by the threshold). */
+static bool full_collection_due(const struct gc *g)
+{
+  return !g->cfg.generational || !g->sticky || g->full_due ||
+         g->stats.live_bytes_after_gc > g->old_limit;
+}
+
+static void set_old_limit(struct gc *g)
+{
+  size_t live = g->stats.live_bytes_after_gc;
+  g->old_limit = live + (live > g->cfg.cons_threshold ? live : g->cfg.cons_threshold);
+}
+
+/* ---- Checking the marks (stress mode, --enable-gc-checks) ----
+   Once marking is done, no marked object may hold an unmarked one.  A
+   store that skipped the write barrier shows up here, at the next
+   collection, instead of as a freed object in use much later. */
+
+struct mark_check {
+  struct gc *g;
+  enum heap_kind kind;
+};
+
+static bool value_marked(const struct gc *g, mval v)
+{
+  const size_t *first = g->first_object;
+  switch (TAG_OF(v)) {
+  case TAG_SYMBOL: {
+    uint64_t i = SYMBOL_INDEX(v);
+    struct symbol *s = i < g->symtab.count ? g->symtab.at[i] : NULL;
+    return !s || heap_marked_fixed(s, HEAP_SYMBOL, first[HEAP_SYMBOL]);
+  }
+  case TAG_CONS:
+    return heap_marked_fixed(untag(v), HEAP_CONS, first[HEAP_CONS]);
+  case TAG_STRING:
+    return heap_marked_fixed(untag(v), HEAP_STRING, first[HEAP_STRING]);
+  case TAG_FLOAT:
+    return heap_marked_fixed(untag(v), HEAP_FLOAT, first[HEAP_FLOAT]);
+  case TAG_VECTORLIKE:
+    return heap_marked(g->heap, untag(v), HEAP_VECTOR);
+  default:
+    return true;
+  }
+}
+
+static void check_children(const struct gc *g, const void *obj, const mval *slots, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (!value_marked(g, slots[i])) {
+      fprintf(stderr, "marrow: marked object %p holds unmarked %#llx in slot %zu "
+                      "(a store without gc_write_barrier?)\n",
+              obj, (unsigned long long)slots[i], i);
+      abort(); /* a checking mode: an internal bug must fail loudly */
+    }
+}
+
+static void check_chunk(const void *start, size_t nbytes, int chunk_type, void *ud)
+{
+  (void)nbytes;
+  struct mark_check *c = ud;
+  if (chunk_type == 0 || !heap_marked(c->g->heap, start, c->kind))
+    return;
+  if (c->kind == HEAP_CONS)
+    check_children(c->g, start, &((const struct cons *)start)->car, 2);
+  else if (c->kind == HEAP_SYMBOL)
+    check_children(c->g, start, &((const struct symbol *)start)->name, 4);
+  else if (c->kind >= HEAP_VECTOR) {
+    const struct vectorlike *v = start;
+    check_children(c->g, start, v->slots, vl_header_nlisp(v->header));
+  }
+}
+
+static void check_block(const struct heap_block_info *b, void *ud)
+{
+  struct mark_check c = {ud, b->kind};
+  if (b->kind == HEAP_CONS || b->kind == HEAP_SYMBOL || b->kind >= HEAP_VECTOR)
+    heap_foreach_chunk(c.g->heap, b->start, check_chunk, &c);
+}
+
+static void verify_marks(struct gc *g)
+{
+#ifndef MARROW_GC_CHECKS
+  if (!g->cfg.stress)
+    return;
+#endif
+  heap_foreach_block(g->heap, check_block, g);
+}
+
+/* The marks of a full collection start from nothing; with generations
+   on they then stay, so every survivor is old. */
+static void begin_full(struct gc *g)
+{
+  if (g->sticky)
+    heap_clear_marks(g->heap);
+  g->nremembered = 0;
+  g->full_due = false;
+  g->sticky = g->cfg.generational;
+  heap_set_sticky_marks(g->heap, g->sticky);
+}
+
+static void mark_all(struct gc *g, bool full)
+{
+  if (full) {
+    mark_interned_symbols(g);
+    drain(g);
+  } else {
+    mark_every_symbol(g);
+    mark_remembered(g);
+  }
   mark_root_functions(g);
   mark_c_stack(g);
   rescan_heap(g);
@@ -1392,7 +1576,8 @@ static void run_after_collect(struct gc *g)
   g->hook_inhibit = 0;
 }
 
-void gc_collect(struct gc *g, const char *reason)
+/* FULL asks for a full collection; a minor one may be full anyway. */
+static void collect(struct gc *g, const char *reason, bool full)
 {
   if (g->collecting || g->inhibit || !on_known_stack(g))
     return;
@@ -1400,8 +1585,12 @@ void gc_collect(struct gc *g, const char *reason)
   if (g->cfg.log)
     live_heap_bytes(g, before);
   g->collecting = true;
+  full = full || full_collection_due(g);
   double t0 = now();
-  mark_all(g);
+  if (full)
+    begin_full(g);
+  mark_all(g, full);
+  verify_marks(g);
   double t1 = now();
   struct heap_sweep_result res = {0};
   heap_sweep(g->heap, finalize_dead, g, &res);
@@ -1419,17 +1608,29 @@ void gc_collect(struct gc *g, const char *reason)
   st->blocks_freed_last = res.blocks_freed;
   st->bytes_since_gc = 0;
   st->live_bytes_after_gc = live_heap_bytes(g, NULL) + st->external_bytes;
+  st->minor_gcs += !full;
+  if (full)
+    set_old_limit(g);
   update_trigger(g);
   verify_heap(g);
   if (g->cfg.log)
-    log_collection(g, reason ? reason : "explicit", before, &res);
+    log_collection(g, reason ? reason : "explicit", full, before, &res);
   run_after_collect(g);
+}
+
+/* Asked for by name (garbage-collect, the host, running out of
+   memory): everything unreachable goes. */
+void gc_collect(struct gc *g, const char *reason) { collect(g, reason, true); }
+
+static void collect_when_due(struct gc *g)
+{
+  collect(g, g->cfg.stress ? "stress" : "threshold", false);
 }
 
 void gc_maybe_collect(struct gc *g)
 {
   if (collection_due(g))
-    gc_collect(g, g->cfg.stress ? "stress" : "threshold");
+    collect_when_due(g);
 }
 
 void gc_inhibit(struct gc *g, bool on)

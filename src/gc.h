@@ -40,6 +40,8 @@ struct gc_config {
   enum vector_policy policy; /* default VECTOR_POLICY_DEFAULT */
   bool log;                  /* one line per collection on stderr */
   bool stress;               /* collect before every allocation */
+  bool generational;         /* minor collections between full ones;
+                                MARROW_GC_GENERATIONAL=0 turns it off */
   const struct heap_allocator *allocator; /* NULL: the C library */
   /* Testing (issue 7): fail every Nth system allocation of the
      runtime's own memory (heap blocks and gc_x*); 0 = never.
@@ -78,6 +80,8 @@ mval gc_string(struct gc *g, size_t nbytes);
    returned. */
 struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, size_t nwords,
                                           size_t nlisp);
+/* The slots of a vector-like made since the last allocation. */
+static inline mval *gc_fresh_slots(struct vectorlike *v) { return (mval *)v->slots; }
 /* Sets N values from S on to X, four to a loop step: vector-churn fills
    about a hundred slots per allocation. */
 static inline void gc_fill_values(mval *s, size_t n, mval x)
@@ -99,7 +103,7 @@ static inline mval gc_vectorlike_fill(struct gc *g, enum pvec_type type, size_t 
   struct vectorlike *v = gc_vectorlike_unfilled(g, type, nwords, nlisp);
   if (!v)
     return Qnil;
-  gc_fill_values(v->slots, nlisp, fill);
+  gc_fill_values(gc_fresh_slots(v), nlisp, fill);
   return tag_ptr(v, TAG_VECTORLIKE);
 }
 /* The Lisp slots copied from SRC (NLISP values): each slot is written
@@ -111,7 +115,7 @@ static inline mval gc_vectorlike_copy(struct gc *g, enum pvec_type type, size_t 
   if (!v)
     return Qnil;
   if (nlisp)
-    memcpy(v->slots, src, nlisp * sizeof(mval));
+    memcpy(gc_fresh_slots(v), src, nlisp * sizeof(mval));
   return tag_ptr(v, TAG_VECTORLIKE);
 }
 /* The Lisp slots initialised to nil. */
@@ -144,6 +148,47 @@ void gc_add_roots(struct gc *g, gc_root_fn fn, void *ud);
 void gc_remove_roots(struct gc *g, gc_root_fn fn, void *ud);
 void gc_mark(struct gc *g, mval v);
 void gc_mark_array(struct gc *g, const mval *v, size_t n);
+
+/* ---- The write barrier ----
+   Every store of a Lisp value into a cons or vector-like that already
+   exists goes through here (object.h makes the fields const, so the
+   compiler insists).  A generational collection does not look inside
+   old objects again; an old object about to be written is remembered,
+   and the next collection looks inside it.  Symbols need no barrier:
+   every collection scans all of them. */
+void gc_write_barrier(struct gc *g, mval obj);
+static inline void gc_setcar(struct gc *g, mval c, mval v)
+{
+  gc_write_barrier(g, c);
+  OBJ_INIT(XCONS(c)->car, v);
+}
+static inline void gc_setcdr(struct gc *g, mval c, mval v)
+{
+  gc_write_barrier(g, c);
+  OBJ_INIT(XCONS(c)->cdr, v);
+}
+static inline void gc_aset(struct gc *g, mval o, int64_t i, mval v)
+{
+  gc_write_barrier(g, o);
+  OBJ_INIT(XVL(o)->slots[i], v);
+}
+/* A named Lisp field of vector-like OBJ (a hash table's, a code's).  V
+   is computed first: if that allocates, OBJ may be old only after. */
+#define GC_STORE(g, obj, field, v)                                             \
+  do {                                                                         \
+    mval gc_store_value_ = (v);                                                \
+    gc_write_barrier((g), (obj));                                              \
+    OBJ_INIT((field), gc_store_value_);                                        \
+  } while (0)
+/* The slots of vector-like O, writable until the next allocation: the
+   barrier is passed once for a loop of stores that allocates nothing
+   (sorting or filling in place).  Any allocation may collect and make O
+   old again. */
+static inline mval *gc_written_slots(struct gc *g, mval o)
+{
+  gc_write_barrier(g, o);
+  return (mval *)XVL(o)->slots;
+}
 /* Register the current thread's stack for conservative scanning.  The
    runtime calls it when a thread starts using it; by default the
    bounds are found with pthread_getattr_np. */
@@ -173,6 +218,7 @@ void gc_set_fail_alloc(struct gc *g, unsigned long every);
 /* ---- Statistics ---- */
 struct gc_stats {
   uint64_t gcs_done;
+  uint64_t minor_gcs;       /* of which minor: the old objects not marked again */
   double gc_elapsed;        /* seconds, all collections */
   double mark_time, sweep_time; /* seconds, all collections */
   double last_mark_time, last_sweep_time;

@@ -225,11 +225,14 @@ static void *alloc_atomic(struct gc *g, enum heap_kind k, size_t n)
   return checked(g, GC_MALLOC_ATOMIC(n));
 }
 
+/* Boehm's collector here is not generational: nothing to remember. */
+void gc_write_barrier(struct gc *g, mval obj) { (void)g, (void)obj; }
+
 mval gc_cons(struct gc *g, mval car, mval cdr)
 {
   struct cons *c = alloc_scanned(g, HEAP_CONS, sizeof *c);
-  c->car = car;
-  c->cdr = cdr;
+  OBJ_INIT(c->car, car);
+  OBJ_INIT(c->cdr, cdr);
   return tag_ptr(c, TAG_CONS);
 }
 

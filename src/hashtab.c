@@ -241,14 +241,14 @@ static void alloc_storage(mrt *rt, mval table, int64_t size)
   mval next = make_vector(rt, (size_t)size, Qnil);
   mval index = make_vector(rt, (size_t)buckets_for(size), make_fixnum(-1));
   for (int64_t i = 0; i < size; i++)
-    ASET(next, i, make_fixnum(i + 1 < size ? i + 1 : -1));
+    ASET_FIXNUM(next, i, make_fixnum(i + 1 < size ? i + 1 : -1));
   struct hash_table *h = XHASH_TABLE(table);
-  h->kv = kv;
-  h->hash = hash;
-  h->next = next;
-  h->index = index;
-  h->count = make_fixnum(0);
-  h->next_free = make_fixnum(size > 0 ? 0 : -1);
+  GC_STORE(rt->gc, table, h->kv, kv);
+  GC_STORE(rt->gc, table, h->hash, hash);
+  GC_STORE(rt->gc, table, h->next, next);
+  GC_STORE(rt->gc, table, h->index, index);
+  SET_FIXNUM_FIELD(h->count, make_fixnum(0));
+  SET_FIXNUM_FIELD(h->next_free, make_fixnum(size > 0 ? 0 : -1));
 }
 
 _Noreturn static void bad_arg(mrt *rt, const char *msg, mval x)
@@ -271,8 +271,8 @@ mval make_hash_table(mrt *rt, mval test, int64_t size)
     memory_full(rt);
   mval user = test == Qeq || test == Qeql || test == Qequal ? Qnil : user_test(rt, test);
   mval table = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
-  XHASH_TABLE(table)->test = test;
-  XHASH_TABLE(table)->user = user;
+  GC_STORE(rt->gc, table, XHASH_TABLE(table)->test, test);
+  GC_STORE(rt->gc, table, XHASH_TABLE(table)->user, user);
   alloc_storage(rt, table, size);
   return table;
 }
@@ -304,9 +304,9 @@ int64_t hash_lookup(mrt *rt, mval table, mval key)
 static void link_entry(struct hash_table *h, int64_t i, mval hv)
 {
   int64_t b = XFIXNUM(hv) % VECTOR_LENGTH(h->index);
-  ASET(h->hash, i, hv);
-  ASET(h->next, i, AREF(h->index, b));
-  ASET(h->index, b, make_fixnum(i));
+  ASET_FIXNUM(h->hash, i, hv);
+  ASET_FIXNUM(h->next, i, AREF(h->index, b));
+  ASET_FIXNUM(h->index, b, make_fixnum(i));
 }
 
 /* Grows to max(size * 1.5, size + 1) and re-links every entry in the
@@ -322,12 +322,13 @@ static void grow(mrt *rt, mval table)
   int64_t count = XFIXNUM(h->count);
   alloc_storage(rt, table, size);
   h = XHASH_TABLE(table);
-  memcpy(VECTOR_SLOTS(h->kv), VECTOR_SLOTS(old_kv), (size_t)old * 2 * sizeof(mval));
+  /* The new kv may be old already: a collection may have come between. */
+  memcpy(gc_written_slots(rt->gc, h->kv), VECTOR_SLOTS(old_kv), (size_t)old * 2 * sizeof(mval));
   for (int64_t i = 0; i < old; i++)
     link_entry(h, i, AREF(old_hash, i));
   /* A full table has no free entries below OLD. */
-  h->count = make_fixnum(count);
-  h->next_free = make_fixnum(old);
+  SET_FIXNUM_FIELD(h->count, make_fixnum(count));
+  SET_FIXNUM_FIELD(h->next_free, make_fixnum(old));
 }
 
 /* KEY is hashed once, before the table changes: a user-defined hash
@@ -337,18 +338,18 @@ void hash_put(mrt *rt, mval table, mval key, mval value)
   mval hv;
   int64_t i = lookup_hashed(rt, table, key, &hv);
   if (i >= 0) {
-    ASET(XHASH_TABLE(table)->kv, 2 * i + 1, value);
+    gc_aset(rt->gc, XHASH_TABLE(table)->kv, 2 * i + 1, value);
     return;
   }
   if (XFIXNUM(XHASH_TABLE(table)->next_free) < 0)
     grow(rt, table);
   struct hash_table *h = XHASH_TABLE(table);
   i = XFIXNUM(h->next_free);
-  h->next_free = AREF(h->next, i);
-  ASET(h->kv, 2 * i, key);
-  ASET(h->kv, 2 * i + 1, value);
+  SET_FIXNUM_FIELD(h->next_free, AREF(h->next, i));
+  gc_aset(rt->gc, h->kv, 2 * i, key);
+  gc_aset(rt->gc, h->kv, 2 * i + 1, value);
   link_entry(h, i, hv);
-  h->count = make_fixnum(XFIXNUM(h->count) + 1);
+  SET_FIXNUM_FIELD(h->count, make_fixnum(XFIXNUM(h->count) + 1));
 }
 
 mval hash_get(mrt *rt, mval table, mval key, mval dflt)
@@ -366,19 +367,19 @@ bool hash_remove(mrt *rt, mval table, mval key)
   int64_t b = XFIXNUM(AREF(h->hash, i)) % VECTOR_LENGTH(h->index);
   /* Unlink I from its bucket chain. */
   if (fix(h->index, b) == i) {
-    ASET(h->index, b, AREF(h->next, i));
+    ASET_FIXNUM(h->index, b, AREF(h->next, i));
   } else {
     int64_t p = fix(h->index, b);
     while (fix(h->next, p) != i)
       p = fix(h->next, p);
-    ASET(h->next, p, AREF(h->next, i));
+    ASET_FIXNUM(h->next, p, AREF(h->next, i));
   }
-  ASET(h->kv, 2 * i, Qunbound);
-  ASET(h->kv, 2 * i + 1, Qnil);
-  ASET(h->hash, i, Qnil);
-  ASET(h->next, i, h->next_free);
-  h->next_free = make_fixnum(i);
-  h->count = make_fixnum(XFIXNUM(h->count) - 1);
+  gc_aset(rt->gc, h->kv, 2 * i, Qunbound);
+  gc_aset(rt->gc, h->kv, 2 * i + 1, Qnil);
+  ASET_FIXNUM(h->hash, i, Qnil);
+  ASET_FIXNUM(h->next, i, h->next_free);
+  SET_FIXNUM_FIELD(h->next_free, make_fixnum(i));
+  SET_FIXNUM_FIELD(h->count, make_fixnum(XFIXNUM(h->count) - 1));
   return true;
 }
 
@@ -423,7 +424,7 @@ static mval Fmake_hash_table(mrt *rt, int n, mval *a)
   if (!valid_weakness(weakness))
     bad_arg(rt, "Invalid hash table weakness", weakness);
   mval table = make_hash_table(rt, test, NILP(size) ? DEFAULT_HASH_SIZE : XFIXNUM(size));
-  XHASH_TABLE(table)->weakness = weakness == Qt ? Qkey_and_value : weakness;
+  GC_STORE(rt->gc, table, XHASH_TABLE(table)->weakness, weakness == Qt ? Qkey_and_value : weakness);
   return table;
 }
 
@@ -498,7 +499,7 @@ static mval Fhash_table_rehash_threshold(mrt *rt, int n, mval *a)
 static mval copy_vector(mrt *rt, mval v)
 {
   mval r = make_vector(rt, (size_t)VECTOR_LENGTH(v), Qnil);
-  memcpy(VECTOR_SLOTS(r), VECTOR_SLOTS(v), (size_t)VECTOR_LENGTH(v) * sizeof(mval));
+  memcpy(gc_written_slots(rt->gc, r), VECTOR_SLOTS(v), (size_t)VECTOR_LENGTH(v) * sizeof(mval));
   return r;
 }
 
@@ -506,21 +507,13 @@ static mval Fcopy_hash_table(mrt *rt, int n, mval *a)
 {
   mval table = check_table(rt, a[0]);
   mval copy = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
-  struct hash_table *from = XHASH_TABLE(table), *to = XHASH_TABLE(copy);
-  to->test = from->test;
-  to->user = from->user;
-  to->weakness = from->weakness;
-  to->count = from->count;
-  to->next_free = from->next_free;
-  to->kv = from->kv; /* shared until replaced below: never seen by Lisp */
-  to->hash = from->hash;
-  to->next = from->next;
-  to->index = from->index;
-  /* Each copy is stored before the next allocation can collect. */
-  XHASH_TABLE(copy)->kv = copy_vector(rt, XHASH_TABLE(table)->kv);
-  XHASH_TABLE(copy)->hash = copy_vector(rt, XHASH_TABLE(table)->hash);
-  XHASH_TABLE(copy)->next = copy_vector(rt, XHASH_TABLE(table)->next);
-  XHASH_TABLE(copy)->index = copy_vector(rt, XHASH_TABLE(table)->index);
+  /* COPY is new, so its first stores need no barrier.  It shares
+     TABLE's vectors until each is replaced below, unseen by Lisp. */
+  memcpy(gc_fresh_slots(XVL(copy)), XVL(table)->slots, HASH_TABLE_NLISP * sizeof(mval));
+  GC_STORE(rt->gc, copy, XHASH_TABLE(copy)->kv, copy_vector(rt, XHASH_TABLE(table)->kv));
+  GC_STORE(rt->gc, copy, XHASH_TABLE(copy)->hash, copy_vector(rt, XHASH_TABLE(table)->hash));
+  GC_STORE(rt->gc, copy, XHASH_TABLE(copy)->next, copy_vector(rt, XHASH_TABLE(table)->next));
+  GC_STORE(rt->gc, copy, XHASH_TABLE(copy)->index, copy_vector(rt, XHASH_TABLE(table)->index));
   return copy;
 }
 

@@ -18,17 +18,17 @@ void hashtab_init(mrt *rt);
 
 struct hash_table {
   uint64_t header;
-  mval test;      /* Qeq, Qeql, Qequal or a define-hash-table-test name */
-  mval weakness;  /* accepted and ignored: nil, key, value, ... */
-  mval kv;        /* vector of 2*size: key i at 2i, value at 2i+1;
+  const mval test;      /* Qeq, Qeql, Qequal or a define-hash-table-test name */
+  const mval weakness;  /* accepted and ignored: nil, key, value, ... */
+  const mval kv;        /* vector of 2*size: key i at 2i, value at 2i+1;
                      a free entry's key is Qunbound */
-  mval hash;      /* vector of size: each entry's hash, a fixnum */
-  mval next;      /* vector of size: next entry in the bucket's chain,
+  const mval hash;      /* vector of size: each entry's hash, a fixnum */
+  const mval next;      /* vector of size: next entry in the bucket's chain,
                      or in the free list; -1 ends both */
-  mval index;     /* vector of buckets: first entry of each, or -1 */
-  mval count;     /* fixnum: entries in use */
-  mval next_free; /* fixnum: first free entry, or -1 */
-  mval user;      /* (TEST-FN HASH-FN) when TEST is define-hash-table-test's */
+  const mval index;     /* vector of buckets: first entry of each, or -1 */
+  const mval count;     /* fixnum: entries in use */
+  const mval next_free; /* fixnum: first free entry, or -1 */
+  const mval user;      /* (TEST-FN HASH-FN) when TEST is define-hash-table-test's */
 };
 #define HASH_TABLE_NLISP 9
 static inline struct hash_table *XHASH_TABLE(mval x) { return (struct hash_table *)untag(x); }

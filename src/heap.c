@@ -102,7 +102,9 @@
 ** Invariants (heap_verify checks them all):
 **   - every block's first word points to its descriptor, and every page
 **     of every block maps to that descriptor in the page table;
-**   - outside a collection no mark bit is set;
+**   - outside a collection no mark bit is set -- unless marks are
+**     sticky (heap_set_sticky_marks), when they are set on allocated
+**     objects only: the collector above's old generation;
 **   - fixed: alloc bits exist only for real slots; the kind's live
 **     count is the sum of the alloc bits;
 **   - vector: each block is handed out by its group, and only those are;
@@ -239,6 +241,7 @@ struct heap {
   uint64_t finalize_types;
   size_t sys_bytes;
   size_t reserve_bytes; /* empty blocks a sweep keeps, per block class */
+  bool sticky_marks;    /* the sweep leaves the survivors' marks set */
 
   struct fixed_space fixed[HEAP_FIXED_KINDS];
 
@@ -620,6 +623,7 @@ void heap_set_policy(struct heap *h, enum vector_policy p)
 enum vector_policy heap_policy(const struct heap *h) { return h->policy; }
 void heap_set_finalize_types(struct heap *h, uint64_t mask) { h->finalize_types = mask; }
 void heap_set_reserve(struct heap *h, size_t bytes) { h->reserve_bytes = bytes; }
+void heap_set_sticky_marks(struct heap *h, bool on) { h->sticky_marks = on; }
 
 /* How many empty blocks of BLOCK_BYTES a sweep keeps: at least one. */
 static size_t reserve_blocks(const struct heap *h, size_t block_bytes)
@@ -993,6 +997,28 @@ bool heap_mark(struct heap *h, const void *obj, enum heap_kind k)
 
 size_t heap_fixed_first(const struct heap *h, enum heap_kind k) { return h->fixed[k].data_offset; }
 
+void heap_unmark(struct heap *h, const void *obj, enum heap_kind k)
+{
+  uint64_t *w;
+  unsigned m = 0;
+  struct hblock *b = mark_slot(h, obj, k, &w, &m);
+  if (w)
+    *w &= ~((uint64_t)1 << m);
+  else
+    b->large_marked = false;
+}
+
+void heap_clear_marks(struct heap *h)
+{
+  for (int k = 0; k < HEAP_FIXED_KINDS; k++)
+    for (struct hblock *b = h->fixed[k].blocks; b; b = b->next)
+      memset(b->mark, 0, h->fixed[k].nwords * sizeof(uint64_t));
+  for (struct hblock *b = h->vblocks; b; b = b->next)
+    memset(b->mark, 0, VBITMAP_WORDS * sizeof(uint64_t));
+  for (struct hblock *b = h->large; b; b = b->next)
+    b->large_marked = false;
+}
+
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)
 {
   uint64_t *w;
@@ -1065,7 +1091,8 @@ static size_t sweep_fixed_block(struct heap *h, struct fixed_space *fs, struct h
 #endif
     }
     b->alloc[w] &= b->mark[w];
-    b->mark[w] = 0;
+    if (!h->sticky_marks)
+      b->mark[w] = 0;
     live += popcount64(b->alloc[w]);
   }
   return live;
@@ -1156,7 +1183,8 @@ static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_f
     }
     wi = next;
   }
-  memset(b->mark, 0, VBITMAP_WORDS * sizeof(uint64_t));
+  if (!h->sticky_marks)
+    memset(b->mark, 0, VBITMAP_WORDS * sizeof(uint64_t));
   if (run < VWORDS)
     make_free_chunk(h, b, run, VWORDS, run != 0);
   return run == 0;
@@ -1193,7 +1221,7 @@ static void sweep_large(struct heap *h, heap_finalize_fn fin, void *ud, struct h
 {
   for (struct hblock **pp = &h->large, *b; (b = *pp);) {
     if (b->large_marked) {
-      b->large_marked = false;
+      b->large_marked = h->sticky_marks;
       pp = &b->next;
       continue;
     }
@@ -1423,8 +1451,11 @@ static bool verify_fixed(const struct heap *h, enum heap_kind k, size_t *pages, 
       FAIL("fixed kind %d: block of kind %d on its chain", (int)k, (int)b->kind);
     if (!verify_block_frame(h, b, pages, err, errlen))
       return false;
-    if (any_set(b->mark, fs->nwords))
+    if (!h->sticky_marks && any_set(b->mark, fs->nwords))
       FAIL("fixed kind %d: mark bit set outside a collection", (int)k);
+    for (size_t w = 0; w < fs->nwords; w++)
+      if (b->mark[w] & ~b->alloc[w])
+        FAIL("fixed kind %d: a free slot is marked", (int)k);
     if (b->alloc[fs->nwords - 1] & ~fs->last_mask)
       FAIL("fixed kind %d: alloc bit beyond the last slot", (int)k);
     for (size_t w = 0; w < fs->nwords; w++)
@@ -1449,18 +1480,24 @@ struct vtally {
   size_t live_chunks, live_bytes, free_bytes;
 };
 
-static bool verify_vector_block(const struct hblock *b, struct vtally *t, char *err, size_t errlen)
+static bool verify_vector_block(const struct heap *h, const struct hblock *b, struct vtally *t,
+                                char *err, size_t errlen)
 {
   if (!bit_test(b->starts, 0))
     FAIL("vector block %p: no chunk at its start", (void *)b->base);
-  if (any_set(b->mark, VBITMAP_WORDS))
+  if (!h->sticky_marks && any_set(b->mark, VBITMAP_WORDS))
     FAIL("vector block %p: mark bit set outside a collection", (void *)b->base);
+  for (size_t w = 0; w < VBITMAP_WORDS; w++)
+    if (b->mark[w] & ~b->starts[w])
+      FAIL("vector block %p: a mark bit inside a chunk", (void *)b->base);
   for (size_t wi = 0; wi < VWORDS;) {
     size_t next = bit_next(b->starts, wi + 1, VWORDS), nbytes = (next - wi) * HEAP_WORD;
     uint64_t hd = ((const struct vectorlike *)(b->data + wi * HEAP_WORD))->header;
     if (nbytes < HEAP_VECTOR_MIN_BYTES)
       FAIL("vector block %p: %zu-byte chunk at word %zu", (void *)b->base, nbytes, wi);
     if (vl_header_type(hd) == PVEC_FREE) {
+      if (bit_test(b->mark, wi))
+        FAIL("vector block %p: free chunk at word %zu is marked", (void *)b->base, wi);
       if (vl_header_words(hd) * HEAP_WORD != nbytes)
         FAIL("vector block %p: free chunk at word %zu says %zu bytes, spans %zu", (void *)b->base,
              wi, (size_t)vl_header_words(hd) * HEAP_WORD, nbytes);
@@ -1522,7 +1559,7 @@ static bool verify_vectors(const struct heap *h, size_t *pages, char *err, size_
   for (const struct hblock *b = h->vblocks; b; b = b->next, nblocks++) {
     if (b->kind != HEAP_VECTOR)
       FAIL("vector chain holds a block of kind %d", (int)b->kind);
-    if (!verify_block_frame(h, b, pages, err, errlen) || !verify_vector_block(b, &t, err, errlen))
+    if (!verify_block_frame(h, b, pages, err, errlen) || !verify_vector_block(h, b, &t, err, errlen))
       return false;
   }
   if (nblocks != h->nvblocks)
@@ -1578,7 +1615,7 @@ static bool verify_large(const struct heap *h, size_t *pages, char *err, size_t 
 {
   size_t n = 0, bytes = 0;
   for (const struct hblock *b = h->large; b; b = b->next, n++) {
-    if (b->kind != HEAP_LARGE || b->large_marked)
+    if (b->kind != HEAP_LARGE || (b->large_marked && !h->sticky_marks))
       FAIL("large object %p: wrong kind or mark left set", (void *)b->data);
     if (!verify_block_frame(h, b, pages, err, errlen))
       return false;

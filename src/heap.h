@@ -118,6 +118,14 @@ void *heap_alloc_vector(struct heap *h, size_t nbytes);
    clear, so the collector pushes each object once. */
 bool heap_mark(struct heap *h, const void *obj, enum heap_kind k);
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k);
+void heap_unmark(struct heap *h, const void *obj, enum heap_kind k);
+
+/* Sticky marks, for a generational collector above: when on, the sweep
+   frees the unmarked objects but leaves the survivors' marks set, so
+   that the next marking stops at them.  heap_clear_marks starts a full
+   marking over. */
+void heap_set_sticky_marks(struct heap *h, bool on);
+void heap_clear_marks(struct heap *h);
 
 /* The same for fixed kinds, inline, for the collector's hot loop.  A
    fixed block is aligned to its size; its mark bitmap lies
@@ -173,7 +181,8 @@ static inline bool heap_marked_fixed(const void *obj, enum heap_kind k, size_t f
    that ADDR points into, or NULL.  Interior pointers count. */
 void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kind_out);
 
-/* Sweep: free every unmarked object, clear every mark bit, coalesce
+/* Sweep: free every unmarked object, clear every mark bit (unless they
+   are sticky), coalesce
    adjacent dead chunks, release empty blocks (keeping a small reserve),
    and rebuild the free lists, bitmap and hint. */
 void heap_sweep(struct heap *h, heap_finalize_fn fin, void *ud,

@@ -80,8 +80,19 @@ static inline mval tag_ptr(const void *p, enum mtag t)
   return (mval)(uintptr_t)p | (mval)t;
 }
 
+/* The Lisp fields of heap objects are const.  A store into an object
+   that already exists must go through the collector's write barrier
+   (gc.h: gc_setcar, gc_setcdr, gc_aset, GC_STORE): a generational
+   collection does not look inside old objects again, so it must be told
+   which ones were written since.  The const makes the compiler find
+   every store that forgets.  OBJ_INIT is for an allocator's first
+   stores into an object that no collection has seen yet. */
+#define OBJ_INIT(field, v) (*(mval *)&(field) = (v))
+/* A fixnum points to no object, so storing one needs no barrier. */
+#define SET_FIXNUM_FIELD(field, v) OBJ_INIT(field, v)
+
 struct cons {
-  mval car, cdr;
+  const mval car, cdr;
 };
 
 /* A string owns a separately allocated, NUL-terminated buffer (freed
@@ -202,7 +213,7 @@ enum pvec_type {
 
 struct vectorlike {
   uint64_t header;
-  mval slots[]; /* the first VL_NLISP() of them are Lisp values */
+  const mval slots[]; /* the first VL_NLISP() of them are Lisp values */
 };
 
 static inline uint64_t vl_make_header(enum pvec_type t, uint64_t nwords, uint64_t nlisp)
@@ -227,9 +238,14 @@ static inline bool NUMBERP(mval x) { return INTEGERP(x) || FLOATP(x); }
 
 /* A plain vector: nlisp == number of elements. */
 static inline int64_t VECTOR_LENGTH(mval v) { return (int64_t)vl_header_nlisp(XVL(v)->header); }
-static inline mval *VECTOR_SLOTS(mval v) { return XVL(v)->slots; }
+static inline const mval *VECTOR_SLOTS(mval v) { return XVL(v)->slots; }
 static inline mval AREF(mval v, int64_t i) { return XVL(v)->slots[i]; }
-static inline void ASET(mval v, int64_t i, mval x) { XVL(v)->slots[i] = x; }
+static inline void ASET_FIXNUM(mval v, int64_t i, mval fixnum) { SET_FIXNUM_FIELD(XVL(v)->slots[i], fixnum); }
+/* A vector's slots as the argument array of a primitive, which reads
+   its arguments and never stores into them. */
+static inline mval *VECTOR_ARGS(mval v) { return (mval *)XVL(v)->slots; }
+/* Raw words of a vector-like that holds no Lisp values there. */
+static inline uint64_t *VL_RAW(mval v) { return (uint64_t *)XVL(v)->slots; }
 
 /* A bool-vector: no Lisp slots; the first raw word is the length in
    bits, the words after it the bits, element I being bit I % 64 of
@@ -237,7 +253,7 @@ static inline void ASET(mval v, int64_t i, mval x) { XVL(v)->slots[i] = x; }
    sxhash may look at whole words. */
 static inline bool BOOL_VECTOR_P(mval x) { return PVECP(x, PVEC_BOOL_VECTOR); }
 static inline int64_t BOOL_VECTOR_LENGTH(mval v) { return (int64_t)XVL(v)->slots[0]; }
-static inline uint64_t *BOOL_VECTOR_BITS(mval v) { return (uint64_t *)&XVL(v)->slots[1]; }
+static inline uint64_t *BOOL_VECTOR_BITS(mval v) { return VL_RAW(v) + 1; }
 static inline int64_t bool_vector_words(int64_t nbits) { return (nbits + 63) / 64; }
 static inline bool bool_vector_ref(mval v, int64_t i)
 {

@@ -715,10 +715,10 @@ enum dot_state { DOT_NONE, DOT_SEEN, DOT_DONE };
 static mval push_frame(struct reader *r, mval parent, enum frame_kind kind, mval extra)
 {
   mval f = make_vector(r->rt, FR_SIZE, Qnil);
-  ASET(f, FR_PARENT, parent);
-  ASET(f, FR_KIND, make_fixnum(kind));
-  ASET(f, FR_EXTRA, extra);
-  ASET(f, FR_START, make_fixnum((int64_t)r->pos - 1));
+  gc_aset(r->rt->gc, f, FR_PARENT, parent);
+  gc_aset(r->rt->gc, f, FR_KIND, make_fixnum(kind));
+  gc_aset(r->rt->gc, f, FR_EXTRA, extra);
+  gc_aset(r->rt->gc, f, FR_START, make_fixnum((int64_t)r->pos - 1));
   return f;
 }
 
@@ -731,18 +731,18 @@ static void frame_append(struct reader *r, mval f, mval value)
   if (FRAME_KIND(f) == FRAME_LIST && extra == make_fixnum(DOT_SEEN)) {
     /* (a . b) sets the last cdr; (. b) reads as b, as in Emacs 28 */
     if (NILP(FRAME_GET(f, FR_TAIL)))
-      ASET(f, FR_HEAD, value);
+      gc_aset(r->rt->gc, f, FR_HEAD, value);
     else
-      XCONS(FRAME_GET(f, FR_TAIL))->cdr = value;
-    ASET(f, FR_EXTRA, make_fixnum(DOT_DONE));
+      gc_setcdr(r->rt->gc, FRAME_GET(f, FR_TAIL), value);
+    gc_aset(r->rt->gc, f, FR_EXTRA, make_fixnum(DOT_DONE));
     return;
   }
   mval cell = Fcons(r->rt, value, Qnil);
   if (NILP(FRAME_GET(f, FR_TAIL)))
-    ASET(f, FR_HEAD, cell);
+    gc_aset(r->rt->gc, f, FR_HEAD, cell);
   else
-    XCONS(FRAME_GET(f, FR_TAIL))->cdr = cell;
-  ASET(f, FR_TAIL, cell);
+    gc_setcdr(r->rt->gc, FRAME_GET(f, FR_TAIL), cell);
+  gc_aset(r->rt->gc, f, FR_TAIL, cell);
 }
 
 static mval list_to_vectorlike(mrt *rt, mval list, enum pvec_type type)
@@ -754,7 +754,7 @@ static mval list_to_vectorlike(mrt *rt, mval list, enum pvec_type type)
     memory_full(rt);
   mval v = gc_vectorlike(rt->gc, type, n + 1, n);
   for (size_t i = 0; i < n; i++, list = XCDR(list))
-    ASET(v, (int64_t)i, XCAR(list));
+    gc_aset(rt->gc, v, (int64_t)i, XCAR(list));
   return v;
 }
 
@@ -862,15 +862,15 @@ static void substitute_placeholder(mrt *rt, mval obj, mval placeholder)
     hash_put(rt, seen, x, Qt);
     if (CONSP(x)) {
       if (XCAR(x) == placeholder)
-        XCONS(x)->car = obj;
+        gc_setcar(rt->gc, x, obj);
       if (XCDR(x) == placeholder)
-        XCONS(x)->cdr = obj;
+        gc_setcdr(rt->gc, x, obj);
       todo = Fcons(rt, XCAR(x), Fcons(rt, XCDR(x), todo));
       continue;
     }
     for (int64_t i = 0; i < VECTOR_LENGTH(x); i++) {
       if (AREF(x, i) == placeholder)
-        ASET(x, i, obj);
+        gc_aset(rt->gc, x, i, obj);
       todo = Fcons(rt, AREF(x, i), todo);
     }
   }
@@ -884,8 +884,8 @@ static mval finish_label(struct reader *r, mval frame, mval value)
 {
   mval placeholder = FRAME_GET(frame, FR_HEAD);
   if (CONSP(value)) {
-    XCONS(placeholder)->car = XCAR(value);
-    XCONS(placeholder)->cdr = XCDR(value);
+    gc_setcar(r->rt->gc, placeholder, XCAR(value));
+    gc_setcdr(r->rt->gc, placeholder, XCDR(value));
     return placeholder;
   }
   substitute_placeholder(r->rt, value, placeholder);
@@ -900,7 +900,7 @@ static void define_label(struct reader *r, mval *stack, mval n)
     r->labels = make_hash_table(r->rt, Qeql, 16);
   hash_put(r->rt, r->labels, n, placeholder);
   *stack = push_frame(r, *stack, FRAME_LABEL, n);
-  ASET(*stack, FR_HEAD, placeholder);
+  gc_aset(r->rt->gc, *stack, FR_HEAD, placeholder);
 }
 
 /* After '#' and a digit D: #NrDIGITS, #N= or #N#. */
@@ -1068,7 +1068,7 @@ static mval read_object(struct reader *r)
         syntax_error(r, ") or . in a vector");
       if (FRAME_GET(stack, FR_EXTRA) != make_fixnum(DOT_NONE))
         syntax_error(r, ". in wrong context");
-      ASET(stack, FR_EXTRA, make_fixnum(DOT_SEEN));
+      gc_aset(r->rt->gc, stack, FR_EXTRA, make_fixnum(DOT_SEEN));
       continue;
     case STEP_CLOSE:
       if (NILP(stack))

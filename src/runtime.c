@@ -382,7 +382,7 @@ void define_error(mrt *rt, mval name, const char *message, mval parents)
       for (mval c = conds; CONSP(c); c = XCDR(c))
         seen |= XCAR(c) == XCAR(pconds);
       if (!seen) {
-        XCONS(tail)->cdr = Fcons(rt, XCAR(pconds), Qnil);
+        gc_setcdr(rt->gc, tail, Fcons(rt, XCAR(pconds), Qnil));
         tail = XCDR(tail);
       }
     }
@@ -442,7 +442,7 @@ mval make_bool_vector(mrt *rt, size_t nbits, bool init)
     memory_full(rt);
   size_t words = (size_t)bool_vector_words((int64_t)nbits);
   mval v = gc_vectorlike(rt->gc, PVEC_BOOL_VECTOR, words + 2, 0); /* zeroed */
-  XVL(v)->slots[0] = nbits;
+  VL_RAW(v)[0] = nbits;
   if (init && words) {
     memset(BOOL_VECTOR_BITS(v), 0xff, words * 8);
     if (nbits % 64)

@@ -342,7 +342,7 @@ static bool check_sequence_chars(mrt *rt, mval seq, int64_t *bytes, int64_t *raw
    byte; unibyte strings then contribute their raw bytes as raw-byte
    characters, and a unibyte result stores raw-byte characters as
    bytes.  Sets *MULTIBYTE and returns the size in bytes. */
-static int64_t concat_size(mrt *rt, int n, mval *args, bool *multibyte)
+static int64_t concat_size(mrt *rt, int n, const mval *args, bool *multibyte)
 {
   int64_t as_multibyte = 0, as_unibyte = 0;
   bool mb = false;
@@ -395,7 +395,7 @@ static uint8_t *put_sequence(mval seq, bool multibyte, uint8_t *p)
   return p;
 }
 
-mval concat_strings(mrt *rt, int n, mval *args)
+mval concat_strings(mrt *rt, int n, const mval *args)
 {
   bool multibyte;
   int64_t total = concat_size(rt, n, args, &multibyte);
@@ -411,20 +411,20 @@ mval sequence_to_string(mrt *rt, mval seq) { return concat_strings(rt, 1, &seq);
 
 /* When MODEL is a unibyte string, turns the characters #x80..#xFF of
    the vector CHARS, taken from it, into raw bytes. */
-static void chars_keep_unibyte(mval model, mval chars)
+static void chars_keep_unibyte(mrt *rt, mval model, mval chars)
 {
   if (STRING_MULTIBYTE_P(model))
     return;
   for (int64_t i = 0; i < VECTOR_LENGTH(chars); i++) {
     int64_t c = XFIXNUM(AREF(chars, i));
     if (c >= 0x80 && c <= 0xFF)
-      ASET(chars, i, make_fixnum(RAW_BYTE_CHAR(c)));
+      gc_aset(rt->gc, chars, i, make_fixnum(RAW_BYTE_CHAR(c)));
   }
 }
 
 mval chars_to_string_like(mrt *rt, mval chars, mval model)
 {
-  chars_keep_unibyte(model, chars);
+  chars_keep_unibyte(rt, model, chars);
   mval s = sequence_to_string(rt, chars);
   return STRING_MULTIBYTE_P(model) ? string_to_multibyte(rt, s) : s;
 }
@@ -508,7 +508,7 @@ static mval Fsubstring(mrt *rt, int n, mval *a)
   if (VECTORP(s)) {
     check_range(rt, s, a[1], a[2], VECTOR_LENGTH(s), &b, &e);
     mval v = make_vector(rt, (size_t)(e - b), Qnil);
-    memcpy(VECTOR_SLOTS(v), VECTOR_SLOTS(s) + b, (size_t)(e - b) * sizeof(mval));
+    memcpy(gc_written_slots(rt->gc, v), VECTOR_SLOTS(s) + b, (size_t)(e - b) * sizeof(mval));
     return v;
   }
   CHECK_TYPE(rt, STRINGP(s), Qarrayp, s);
@@ -651,7 +651,7 @@ static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_
     while (p < end) {
       int len, sc = char_decode(p, end, &len);
       if (!NILP(out))
-        ASET(out, k, make_fixnum(sc));
+        ASET_FIXNUM(out, k, make_fixnum(sc));
       k++;
       p += len;
     }
@@ -662,7 +662,7 @@ static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_
       (i + 1 == n || !word_char((int)XFIXNUM(AREF(in, i + 1)))))
     cased = GREEK_FINAL_SIGMA;
   if (!NILP(out))
-    ASET(out, k, make_fixnum(cased));
+    ASET_FIXNUM(out, k, make_fixnum(cased));
   return k + 1;
 }
 
@@ -675,7 +675,7 @@ static mval case_convert(mrt *rt, mval obj, enum case_op op)
     return make_fixnum(case_char((int)XFIXNUM(obj), case_op_for(op, true)));
   CHECK_TYPE(rt, STRINGP(obj), Qchar_or_string_p, obj);
   mval in = sequence_to_vector(rt, obj);
-  chars_keep_unibyte(obj, in); /* only ASCII changes case in a unibyte string */
+  chars_keep_unibyte(rt, obj, in); /* only ASCII changes case in a unibyte string */
   int64_t n = VECTOR_LENGTH(in), total = 0;
   mval out = Qnil;
   for (int pass = 0; pass < 2; pass++) {
@@ -1369,7 +1369,7 @@ static mval Fstring_replace(mrt *rt, int n, mval *a)
   if (NILP(pieces)) /* as in Emacs, IN itself when nothing matched */
     return in;
   pieces = Fcons(rt, substring_bytes(rt, in, pos, XSTRING(in)->nbytes), pieces);
-  mval v = sequence_to_vector(rt, nreverse_list(pieces));
+  mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
 
@@ -1382,7 +1382,7 @@ static mval Fstring_join(mrt *rt, int n, mval *a)
     return make_string(rt, "", 0);
   mval parts = make_vector(rt, (size_t)(2 * len - 1), NILP(a[1]) ? Qnil : a[1]);
   for (int64_t i = 0; i < len; i++)
-    ASET(parts, 2 * i, AREF(v, i));
+    gc_aset(rt->gc, parts, 2 * i, AREF(v, i));
   return concat_strings(rt, (int)(2 * len - 1), VECTOR_SLOTS(parts));
 }
 
@@ -2528,7 +2528,7 @@ static mval re_exec(mrt *rt, struct re_compiler *c, mval subject, int64_t start)
   mval v = make_vector(rt, (size_t)(2 * c->ngroups), Qnil);
   for (int i = 0; i < 2 * c->ngroups; i++)
     if (out[i] >= 0)
-      ASET(v, i, make_fixnum(byte_to_char(string, out[i])));
+      gc_aset(rt->gc, v, i, make_fixnum(byte_to_char(string, out[i])));
   (void)scratch;
   return v;
 }
@@ -2693,7 +2693,7 @@ static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
     }
   }
   pieces = Fcons(rt, substring_bytes(rt, newtext, lit, t->nbytes), pieces);
-  mval v = sequence_to_vector(rt, nreverse_list(pieces));
+  mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
 
@@ -2742,7 +2742,7 @@ static mval translate_match(mrt *rt, mval m, int64_t delta)
   mval r = make_vector(rt, (size_t)VECTOR_LENGTH(m), Qnil);
   for (int64_t i = 0; i < VECTOR_LENGTH(m); i++)
     if (!NILP(AREF(m, i)))
-      ASET(r, i, make_fixnum(XFIXNUM(AREF(m, i)) - delta));
+      gc_aset(rt->gc, r, i, make_fixnum(XFIXNUM(AREF(m, i)) - delta));
   return r;
 }
 
@@ -2786,7 +2786,7 @@ static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
     start = me;
   }
   pieces = Fcons(rt, substring(rt, string, start < len ? start : len, len), pieces);
-  mval v = sequence_to_vector(rt, nreverse_list(pieces));
+  mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   mval result = concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
   unbind_to(rt, depth);
   return result;
@@ -2866,7 +2866,7 @@ static mval Fsplit_string(mrt *rt, int n, mval *a)
     split_push(rt, &sp, this_start, this_end);
   }
   split_push(rt, &sp, start, len);
-  return nreverse_list(sp.list);
+  return nreverse_list(rt, sp.list);
 }
 
 /* ================================================================== */

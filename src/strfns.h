@@ -69,7 +69,7 @@ mval string_as_unibyte(mrt *rt, mval s);
 /* A fresh string of the bytes [B, E) of string SRC. */
 mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e);
 /* (concat &rest SEQUENCES) */
-mval concat_strings(mrt *rt, int n, mval *args);
+mval concat_strings(mrt *rt, int n, const mval *args);
 /* The string of the characters in sequence SEQ (list, vector, string),
    as `concat' of one argument. */
 mval sequence_to_string(mrt *rt, mval seq);

@@ -250,11 +250,11 @@ void put_prop(mrt *rt, mval sym, mval prop, mval val)
   struct symbol *s = XSYMBOL(rt, sym);
   for (mval pl = s->plist; CONSP(pl) && CONSP(XCDR(pl)); pl = XCDR(XCDR(pl)))
     if (XCAR(pl) == prop) {
-      XCONS(XCDR(pl))->car = val;
+      gc_setcar(rt->gc, XCDR(pl), val);
       return;
     }
   mval cell = Fcons(rt, prop, Fcons(rt, val, Qnil));
-  XCONS(XCDR(cell))->cdr = s->plist;
+  gc_setcdr(rt->gc, XCDR(cell), s->plist);
   s->plist = cell;
 }
 

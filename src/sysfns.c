@@ -340,7 +340,7 @@ static mval counts_vector(mrt *rt, const size_t *counts, size_t n)
 {
   mval v = make_vector(rt, n, make_fixnum(0));
   for (size_t i = 0; i < n; i++)
-    ASET(v, (int64_t)i, make_fixnum((int64_t)counts[i]));
+    gc_aset(rt->gc, v, (int64_t)i, make_fixnum((int64_t)counts[i]));
   return v;
 }
 
@@ -363,7 +363,7 @@ static mval Fvector_free_lists(mrt *rt, int nargs, mval *args)
   mval vec = counts_vector(rt, counts, n);
   mval words = make_vector(rt, nwords, make_fixnum(0));
   for (size_t i = 0; i < nwords; i++)
-    ASET(words, (int64_t)i, make_uint(rt, bitmap[i]));
+    gc_aset(rt->gc, words, (int64_t)i, make_uint(rt, bitmap[i]));
   mval items[] = {
     intern(rt, ":policy"), intern(rt, heap_policy_name(gc_policy(rt->gc))),
     intern(rt, ":counts"), vec,
@@ -397,9 +397,9 @@ static void record_block(const struct heap_block_info *b, void *ud)
   if (w->n >= w->max)
     return;
   int64_t i = (int64_t)(3 * w->n++);
-  ASET(w->vec, i, make_fixnum((int64_t)b->kind));
-  ASET(w->vec, i + 1, make_fixnum((int64_t)b->live_bytes));
-  ASET(w->vec, i + 2, make_fixnum((int64_t)b->free_bytes));
+  gc_aset(w->rt->gc, w->vec, i, make_fixnum((int64_t)b->kind));
+  gc_aset(w->rt->gc, w->vec, i + 1, make_fixnum((int64_t)b->live_bytes));
+  gc_aset(w->rt->gc, w->vec, i + 2, make_fixnum((int64_t)b->free_bytes));
 }
 
 /* (heap-blocks): ((KIND LIVE-BYTES FREE-BYTES) ...), one per block and

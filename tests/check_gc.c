@@ -138,10 +138,10 @@ START_TEST(local_survives)
   mval s = gc_string(g, 3);
   memcpy(XSTRING(s)->data, "abc", 3);
   mval v = gc_vectorlike(g, PVEC_VECTOR, 4, 3);
-  ASET(v, 0, c);
-  ASET(v, 1, f);
+  gc_aset(g, v, 0, c);
+  gc_aset(g, v, 1, f);
   mval big = gc_vectorlike(g, PVEC_VECTOR, 1000, 999);
-  ASET(big, 998, s);
+  gc_aset(g, big, 998, s);
   collect_clean(g);
   collect_clean(g);
   ck_assert(is_allocated(g, (uintptr_t)untag(c)));
@@ -186,8 +186,8 @@ END_TEST
 static NOINLINE mval make_nested(struct gc *g)
 {
   mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
-  ASET(v, 0, gc_cons(g, gc_float(g, 1.5), gc_string(g, 10)));
-  ASET(v, 1, gc_vectorlike(g, PVEC_RECORD, 5, 1)); /* raw words after slot 0 */
+  gc_aset(g, v, 0, gc_cons(g, gc_float(g, 1.5), gc_string(g, 10)));
+  gc_aset(g, v, 1, gc_vectorlike(g, PVEC_RECORD, 5, 1)); /* raw words after slot 0 */
   return v;
 }
 
@@ -262,9 +262,9 @@ END_TEST
 static NOINLINE mval *interior_of_new_vector(struct gc *g, uintptr_t *hidden)
 {
   mval v = gc_vectorlike(g, PVEC_VECTOR, 20, 19);
-  ASET(v, 10, make_fixnum(42));
+  gc_aset(g, v, 10, make_fixnum(42));
   *hidden = HIDE(untag(v));
-  return &VECTOR_SLOTS(v)[10];
+  return (mval *)&XVL(v)->slots[10];
 }
 
 START_TEST(interior_pointer_keeps_object)
@@ -305,7 +305,7 @@ static NOINLINE void fill_box(struct gc *g, struct root_box *b)
   b->vals[1] = gc_float(g, -1.0);
   b->vals[2] = make_fixnum(7);
   b->vals[3] = gc_vectorlike(g, PVEC_VECTOR, 2, 1);
-  ASET(b->vals[3], 0, gc_string(g, 5));
+  gc_aset(g, b->vals[3], 0, gc_string(g, 5));
 }
 
 static NOINLINE void check_box(struct root_box *box)
@@ -389,8 +389,8 @@ START_TEST(million_deep_car_chain)
   mval vchain = Qnil; /* and through vectors */
   for (int i = 0; i < N / 10; i++) {
     mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
-    ASET(v, 0, vchain);
-    ASET(v, 1, make_fixnum(i));
+    gc_aset(g, v, 0, vchain);
+    gc_aset(g, v, 1, make_fixnum(i));
     vchain = v;
   }
   gc_collect(g, "test");
@@ -416,8 +416,8 @@ static mval make_tree(struct gc *g, int depth)
   mval l = make_tree(g, depth - 1);
   mval r = make_tree(g, depth - 1);
   mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
-  ASET(v, 0, l);
-  ASET(v, 1, gc_cons(g, r, gc_string(g, 1)));
+  gc_aset(g, v, 0, l);
+  gc_aset(g, v, 1, gc_cons(g, r, gc_string(g, 1)));
   return v;
 }
 

@@ -351,7 +351,8 @@ START_TEST(fixed_alloc_bumps_and_zeroes)
     ck_assert_int_eq((uintptr_t)c & 7, 0);
     if (prev)
       ck_assert_ptr_eq(c, prev + 1); /* a fresh block is bumped through */
-    c->car = c->cdr = 0xdeadbeef;
+    OBJ_INIT(c->car, 0xdeadbeef);
+    OBJ_INIT(c->cdr, 0xdeadbeef);
     prev = c;
   }
   VERIFY(h);
@@ -376,7 +377,7 @@ START_TEST(fixed_mark_sweep_reuse)
   struct cons **c = malloc(N * sizeof *c);
   for (int i = 0; i < N; i++) {
     c[i] = heap_alloc_fixed(h, HEAP_CONS);
-    c[i]->car = (mval)i;
+    OBJ_INIT(c[i]->car, (mval)i);
   }
   for (int i = 0; i < N; i += 2) {
     ck_assert(heap_mark(h, c[i], HEAP_CONS));

@@ -730,25 +730,25 @@ END_TEST
 START_TEST(print_circular)
 {
   mval x = read_str("(1 2)");
-  XCONS(XCDR(x))->cdr = x;
+  gc_setcdr(rt->gc, XCDR(x), x);
   assert_prints(x, "(1 2 1 2 . #2)");
   x = read_str("(1 2 3 4 5 6 7)");
   mval last = x;
   while (CONSP(XCDR(last)))
     last = XCDR(last);
-  XCONS(last)->cdr = XCDR(XCDR(x));
+  gc_setcdr(rt->gc, last, XCDR(XCDR(x)));
   assert_prints(x, "(1 2 3 4 5 6 7 3 4 5 6 . #5)");
   x = read_str("(1 2)");
-  XCONS(x)->car = x;
+  gc_setcar(rt->gc, x, x);
   assert_prints(x, "(#0 2)");
   x = read_str("[1 2]");
-  ASET(x, 0, x);
+  gc_aset(rt->gc, x, 0, x);
   assert_prints(x, "[#0 2]");
   x = read_str("(1 (3 nil))");
-  XCONS(XCDR(XCAR(XCDR(x))))->car = x;
+  gc_setcar(rt->gc, XCDR(XCAR(XCDR(x))), x);
   assert_prints(x, "(1 (3 #0))");
   x = read_str("(1)");
-  XCONS(x)->cdr = x;
+  gc_setcdr(rt->gc, x, x);
   assert_prints(x, "(1 . #0)");
 }
 END_TEST
