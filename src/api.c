@@ -854,7 +854,7 @@ static mval define_host_fn(mrt *rt, const char *name, struct host_fn *h, int min
   mval sym = intern(rt, name);
   mval subr = make_subr(rt, sym, NULL, host_trampoline, h, min_args,
                         max_args == MARROW_MANY ? ARGS_MANY : max_args);
-  XSYMBOL(rt, sym)->function = subr;
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), function, subr);
   return sym;
 }
 
@@ -1025,7 +1025,7 @@ void marrow_set_heap_limit(marrow *M, size_t bytes) { gc_set_heap_limit(M->rt->g
 void marrow_set_gc_log(marrow *M, int on)
 {
   gc_set_log(M->rt->gc, on != 0);
-  XSYMBOL(M->rt, Qgarbage_collection_messages)->value = on ? Qt : Qnil;
+  SYMBOL_SET(M->rt->gc, XSYMBOL(M->rt, Qgarbage_collection_messages), value, on ? Qt : Qnil);
 }
 
 void marrow_attach_thread(marrow *M)

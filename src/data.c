@@ -183,7 +183,7 @@ static mval Fset(mrt *rt, int n, mval *a)
   struct symbol *s = check_variable(rt, a[0]);
   if (s->constant && !(keywordp(rt, a[0]) && a[1] == a[0]))
     xsignal1(rt, Qsetting_constant, a[0]);
-  symbol_store(s, a[1]);
+  symbol_store(rt->gc, s, a[1]);
   return a[1];
 }
 
@@ -194,7 +194,7 @@ static mval Fmakunbound(mrt *rt, int n, mval *a)
   struct symbol *s = check_variable(rt, a[0]);
   if (s->constant)
     xsignal1(rt, Qsetting_constant, a[0]);
-  symbol_store(s, Qunbound);
+  symbol_store(rt->gc, s, Qunbound);
   return a[0];
 }
 
@@ -206,7 +206,7 @@ static mval Ffset(mrt *rt, int n, mval *a)
   struct symbol *s = check_symbol(rt, a[0]);
   if (NILP(a[0]) && !NILP(a[1]))
     xsignal1(rt, Qsetting_constant, a[0]);
-  s->function = a[1];
+  SYMBOL_SET(rt->gc, s, function, a[1]);
   return a[1];
 }
 
@@ -215,7 +215,7 @@ static mval Ffmakunbound(mrt *rt, int n, mval *a)
   struct symbol *s = check_symbol(rt, a[0]);
   if (NILP(a[0]) || a[0] == Qt)
     xsignal1(rt, Qsetting_constant, a[0]);
-  s->function = Qnil;
+  SYMBOL_SET(rt->gc, s, function, Qnil);
   return a[0];
 }
 
@@ -260,12 +260,12 @@ static mval Fdefvaralias(mrt *rt, int n, mval *a)
     mrt_error(rt, "Cannot make a constant an alias");
   struct symbol *b = XSYMBOL(rt, variable_base(rt, base));
   if (!s->alias && s->value != Qunbound && b->value == Qunbound)
-    symbol_store(b, s->value);
+    symbol_store(rt->gc, b, s->value);
   b->special = SYMBOL_SPECIAL;
   s->special = SYMBOL_SPECIAL;
   s->alias = 1;
-  symbol_store(s, base);
-  s->plist = plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]);
+  symbol_store(rt->gc, s, base);
+  SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]));
   return base;
 }
 
@@ -275,7 +275,7 @@ static mval Fput(mrt *rt, int n, mval *a)
 {
   CHECK_SYMBOL(rt, a[0]);
   mval pl = plist_put(rt, XSYMBOL(rt, a[0])->plist, a[1], a[2]);
-  XSYMBOL(rt, a[0])->plist = pl;
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, a[0]), plist, pl);
   return a[2];
 }
 
@@ -283,7 +283,7 @@ static mval Fsymbol_plist(mrt *rt, int n, mval *a) { return check_symbol(rt, a[0
 
 static mval Fsetplist(mrt *rt, int n, mval *a)
 {
-  check_symbol(rt, a[0])->plist = a[1];
+  SYMBOL_SET(rt->gc, check_symbol(rt, a[0]), plist, a[1]);
   return a[1];
 }
 

@@ -1321,7 +1321,7 @@ static mval update_in_place(mrt *rt, const node *n, mval *fp)
            : n->slot == 0 ? into_of(op)(rt, v, x, v)
                           : into_of(op)(rt, x, v, v);
   if (r != v)
-    symbol_store(s, r); /* a fixnum or a float now */
+    symbol_store(rt->gc, s, r); /* a fixnum or a float now */
   return r;
 }
 
@@ -3375,7 +3375,7 @@ static mval Fautoload(mrt *rt, int nargs, mval *args)
   struct symbol *s = XSYMBOL(rt, args[0]);
   if (!NILP(s->function) && !is_autoload(s->function))
     return Qnil;
-  s->function = Fcons(rt, Qautoload, listn(rt, 4, args + 1));
+  SYMBOL_SET(rt->gc, s, function, Fcons(rt, Qautoload, listn(rt, 4, args + 1)));
   return args[0];
 }
 
@@ -3390,7 +3390,7 @@ static mval Fdefalias(mrt *rt, int nargs, mval *args)
   CHECK_SYMBOL(rt, args[0]);
   if (NILP(args[0]))
     xsignal1(rt, Qsetting_constant, args[0]);
-  XSYMBOL(rt, args[0])->function = args[1];
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, args[0]), function, args[1]);
   if (nargs > 2 && !NILP(args[2])) /* as Emacs keeps it, for `documentation' */
     put_prop(rt, args[0], intern(rt, "function-documentation"), args[2]);
   return args[0];
@@ -3558,7 +3558,7 @@ void eval_init(mrt *rt)
   defsubrs(rt, c_macros, COUNT(c_macros));
   for (size_t i = 0; i < COUNT(c_macros); i++) {
     struct symbol *s = XSYMBOL(rt, intern(rt, c_macros[i].name));
-    s->function = Fcons(rt, Qmacro, s->function);
+    SYMBOL_SET(rt->gc, s, function, Fcons(rt, Qmacro, s->function));
   }
 
   defvar(rt, Qmax_lisp_eval_depth, make_fixnum(1600)); /* Emacs 28.2's */

@@ -299,7 +299,7 @@ static void define_cxrs(mrt *rt)
 {
   for (size_t i = 0; i < sizeof cxr_names / sizeof cxr_names[0]; i++) {
     mval sym = intern(rt, cxr_names[i]);
-    XSYMBOL(rt, sym)->function = make_subr(rt, sym, NULL, Fcxr, (void *)cxr_names[i], 1, 1);
+    SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), function, make_subr(rt, sym, NULL, Fcxr, (void *)cxr_names[i], 1, 1));
   }
 }
 

@@ -757,10 +757,10 @@ mval gc_symbol(struct gc *g)
   struct symbol *s = alloc_object(g, HEAP_SYMBOL, g->object_size[HEAP_SYMBOL]);
   memset(s, 0, sizeof *s);
   s->index = symtab_take_slot(g);
-  s->name = Qnil;
-  symbol_store(s, Qunbound);
-  s->function = Qnil;
-  s->plist = Qnil;
+  OBJ_INIT(s->name, Qnil);
+  OBJ_INIT(s->value, Qunbound);
+  OBJ_INIT(s->function, Qnil);
+  OBJ_INIT(s->plist, Qnil);
   g->symtab.at[s->index] = s;
   return MAKE_SYMBOL(s->index);
 }
@@ -1389,23 +1389,31 @@ static NOINLINE bool grow_remembered(struct gc *g)
    remembered once however often it is written, and the next minor
    marking goes inside it.  With no room to remember it, it stays
    marked and the next collection is a full one. */
-void gc_write_barrier(struct gc *g, mval obj)
+static void remember(struct gc *g, mval obj, void *addr, enum heap_kind kind)
 {
-  if (!g->sticky || !is_old(g, obj))
-    return;
   if (g->nremembered == g->remembered_cap && !grow_remembered(g)) {
     g->full_due = true;
     return;
   }
-  heap_unmark(g->heap, untag(obj), CONSP(obj) ? HEAP_CONS : HEAP_VECTOR);
+  heap_unmark(g->heap, addr, kind);
   g->remembered[g->nremembered++] = obj;
 }
 
-/* Symbols are written with no barrier (values, function cells and
-   plists change all the time), so a minor marking looks inside every
-   one of them, old or not, and keeps every one of them: a reference
-   from an old object to a new uninterned symbol is not remembered
-   either.  Only a full collection frees symbols. */
+void gc_write_barrier(struct gc *g, mval obj)
+{
+  if (g->sticky && is_old(g, obj))
+    remember(g, obj, untag(obj), CONSP(obj) ? HEAP_CONS : HEAP_VECTOR);
+}
+
+void gc_symbol_barrier(struct gc *g, struct symbol *s)
+{
+  if (g->sticky && heap_marked_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL]))
+    remember(g, MAKE_SYMBOL(s->index), s, HEAP_SYMBOL);
+}
+
+/* A minor collection frees no symbol: an old object may refer to a new
+   uninterned symbol by its index, and storing an index needs no
+   barrier.  Only a full collection frees symbols. */
 static void mark_every_symbol(struct gc *g)
 {
   for (uint32_t i = 0; i < g->symtab.count; i++) {
@@ -1413,9 +1421,10 @@ static void mark_every_symbol(struct gc *g)
     if (!s)
       continue;
     g->symbols_done[i >> 6] |= (uint64_t)1 << (i & 63);
-    heap_mark_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL]);
-    push_children(g, s, HEAP_SYMBOL);
-    drain(g);
+    if (heap_mark_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL])) {
+      push_children(g, s, HEAP_SYMBOL);
+      drain(g);
+    }
   }
 }
 
@@ -1536,8 +1545,8 @@ static void mark_all(struct gc *g, bool full)
     mark_interned_symbols(g);
     drain(g);
   } else {
+    mark_remembered(g); /* first: remembered symbols are not done yet */
     mark_every_symbol(g);
-    mark_remembered(g);
   }
   mark_root_functions(g);
   mark_c_stack(g);

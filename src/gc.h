@@ -172,6 +172,21 @@ static inline void gc_aset(struct gc *g, mval o, int64_t i, mval v)
   gc_write_barrier(g, o);
   OBJ_INIT(XVL(o)->slots[i], v);
 }
+/* A symbol's fields: name, value, function, plist. */
+void gc_symbol_barrier(struct gc *g, struct symbol *s);
+#define SYMBOL_SET(g, s, field, v)                                              \
+  do {                                                                         \
+    mval symbol_set_value_ = (v);                                              \
+    struct symbol *symbol_set_s_ = (s);                                        \
+    gc_symbol_barrier((g), symbol_set_s_);                                     \
+    OBJ_INIT(symbol_set_s_->field, symbol_set_value_);                         \
+  } while (0)
+static inline void symbol_store(struct gc *g, struct symbol *s, mval v)
+{
+  gc_symbol_barrier(g, s);
+  OBJ_INIT(s->value, v);
+  s->value_owned = 0;
+}
 /* A named Lisp field of vector-like OBJ (a hash table's, a code's).  V
    is computed first: if that allocates, OBJ may be old only after. */
 #define GC_STORE(g, obj, field, v)                                             \

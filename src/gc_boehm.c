@@ -227,6 +227,7 @@ static void *alloc_atomic(struct gc *g, enum heap_kind k, size_t n)
 
 /* Boehm's collector here is not generational: nothing to remember. */
 void gc_write_barrier(struct gc *g, mval obj) { (void)g, (void)obj; }
+void gc_symbol_barrier(struct gc *g, struct symbol *s) { (void)g, (void)s; }
 
 mval gc_cons(struct gc *g, mval car, mval cdr)
 {
@@ -263,7 +264,10 @@ mval gc_symbol(struct gc *g)
   if (g->symtab.count == g->symtab.cap)
     symtab_grow(g);
   s->index = g->symtab.count++;
-  s->name = s->value = s->function = s->plist = Qnil;
+  OBJ_INIT(s->name, Qnil);
+  OBJ_INIT(s->value, Qnil);
+  OBJ_INIT(s->function, Qnil);
+  OBJ_INIT(s->plist, Qnil);
   g->symtab.at[s->index] = s;
   return MAKE_SYMBOL(s->index);
 }

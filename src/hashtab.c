@@ -539,7 +539,7 @@ static mval Fdefine_hash_table_test(mrt *rt, int n, mval *a)
   CHECK_SYMBOL(rt, a[0]);
   mval def = list2(rt, a[1], a[2]);
   struct symbol *s = XSYMBOL(rt, a[0]);
-  s->plist = plist_put(rt, s->plist, intern(rt, "hash-table-test"), def);
+  SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, intern(rt, "hash-table-test"), def));
   return def;
 }
 

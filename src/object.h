@@ -128,10 +128,10 @@ enum symbol_kind {
 };
 
 struct symbol {
-  mval name;      /* a string */
-  mval value;     /* global/dynamic value, or Qunbound */
-  mval function;  /* function cell, Qnil when unbound */
-  mval plist;
+  const mval name;      /* a string */
+  const mval value;     /* global/dynamic value, or Qunbound */
+  const mval function;  /* function cell, Qnil when unbound */
+  const mval plist;
   struct symbol *next_in_bucket; /* obarray chain */
   uint32_t index;                /* position in the symbol table */
   uint8_t special;               /* enum symbol_kind */
@@ -156,11 +156,8 @@ static inline mval symbol_fetch(struct symbol *s)
     s->value_owned = 0;
   return s->value;
 }
-static inline void symbol_store(struct symbol *s, mval v)
-{
-  s->value = v;
-  s->value_owned = 0;
-}
+/* (symbol_store, which writes the cell, is in gc.h: it passes the
+   write barrier.) */
 
 /* The builtin symbols: Qnil, Qt, Qquote, ...  Their order in the table
    of every runtime is the order of symbols.def. */

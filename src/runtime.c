@@ -176,7 +176,7 @@ void specbind(mrt *rt, mval symbol, mval value)
   b->symbol = symbol;
   b->old = s->value;
   rt->specpdl_depth++;
-  symbol_store(s, value);
+  symbol_store(rt->gc, s, value);
   notice_write(rt, s, symbol);
 }
 
@@ -197,7 +197,7 @@ void unbind_to(mrt *rt, size_t depth)
     struct specbinding b = rt->specpdl[--rt->specpdl_depth];
     if (b.kind == SPECPDL_LET) {
       struct symbol *s = XSYMBOL(rt, b.symbol);
-      symbol_store(s, b.old);
+      symbol_store(rt->gc, s, b.old);
       notice_write(rt, s, b.symbol);
     } else
       b.fn(rt, b.old);

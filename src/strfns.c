@@ -2544,7 +2544,7 @@ static mval match_vector(mrt *rt)
   return VECTORP(v) ? v : Qnil;
 }
 
-static void set_match_vector(mrt *rt, mval v) { XSYMBOL(rt, Qinternal_match_data)->value = v; }
+static void set_match_vector(mrt *rt, mval v) { SYMBOL_SET(rt->gc, XSYMBOL(rt, Qinternal_match_data), value, v); }
 
 /* Resolves START (nil, or negative from the end) for string-match. */
 static int64_t match_start(mrt *rt, mval string, mval start)

@@ -67,10 +67,10 @@ static struct symbol *obarray_lookup(mrt *rt, const char *name, size_t len, size
 static void init_symbol(mrt *rt, mval sym, mval name)
 {
   struct symbol *s = XSYMBOL(rt, sym);
-  s->name = name;
-  symbol_store(s, Qunbound);
-  s->function = Qnil;
-  s->plist = Qnil;
+  SYMBOL_SET(rt->gc, s, name, name);
+  symbol_store(rt->gc, s, Qunbound);
+  SYMBOL_SET(rt->gc, s, function, Qnil);
+  SYMBOL_SET(rt->gc, s, plist, Qnil);
 }
 
 /* NAME is a string already holding the name, or Qnil to copy NAME_C. */
@@ -87,7 +87,7 @@ static mval intern_common(mrt *rt, const char *name_c, size_t len, mval name)
   struct symbol *s = XSYMBOL(rt, sym);
   s->interned = 1;
   if (len > 0 && name_c[0] == ':') {
-    symbol_store(s, sym);
+    symbol_store(rt->gc, s, sym);
     s->constant = 1;
   }
   /* The bucket may have moved if allocation grew nothing; recompute. */
@@ -187,10 +187,10 @@ bool symbols_init(mrt *rt)
     }
   }
   struct symbol *nil = XSYMBOL(rt, Qnil), *t = XSYMBOL(rt, Qt);
-  nil->value = Qnil;
+  SYMBOL_SET(rt->gc, nil, value, Qnil);
   nil->constant = 1;
   nil->special = SYMBOL_SPECIAL;
-  t->value = Qt;
+  SYMBOL_SET(rt->gc, t, value, Qt);
   t->constant = 1;
   t->special = SYMBOL_SPECIAL;
   return true;
@@ -232,7 +232,7 @@ void set_symbol_value(mrt *rt, mval sym, mval v)
   struct symbol *s = XSYMBOL(rt, sym);
   if (s->constant && !(v == sym && keywordp(rt, sym))) /* (setq :k :k) is allowed */
     xsignal1(rt, Qsetting_constant, sym);
-  symbol_store(s, v);
+  symbol_store(rt->gc, s, v);
   notice_write(rt, s, sym);
 }
 
@@ -255,14 +255,14 @@ void put_prop(mrt *rt, mval sym, mval prop, mval val)
     }
   mval cell = Fcons(rt, prop, Fcons(rt, val, Qnil));
   gc_setcdr(rt->gc, XCDR(cell), s->plist);
-  s->plist = cell;
+  SYMBOL_SET(rt->gc, s, plist, cell);
 }
 
 void defvar(mrt *rt, mval sym, mval value)
 {
   struct symbol *s = XSYMBOL(rt, sym);
   s->special = SYMBOL_SPECIAL;
-  symbol_store(s, value);
+  symbol_store(rt->gc, s, value);
 }
 
 /* ================================================================== */
@@ -289,6 +289,6 @@ void defsubrs(mrt *rt, const struct subr_def *defs, size_t n)
   for (size_t i = 0; i < n; i++) {
     mval sym = intern(rt, defs[i].name);
     mval subr = make_subr(rt, sym, defs[i].fn, NULL, NULL, defs[i].min_args, defs[i].max_args);
-    XSYMBOL(rt, sym)->function = subr;
+    SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), function, subr);
   }
 }

@@ -253,8 +253,8 @@ static void update_gc_variables(mrt *rt)
 {
   struct gc_stats s;
   gc_get_stats(rt->gc, &s);
-  XSYMBOL(rt, Qgcs_done)->value = make_int(rt, (int64_t)s.gcs_done);
-  XSYMBOL(rt, Qgc_elapsed)->value = make_float(rt, s.gc_elapsed);
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, Qgcs_done), value, make_int(rt, (int64_t)s.gcs_done));
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, Qgc_elapsed), value, make_float(rt, s.gc_elapsed));
   apply_gc_settings(rt);
 }
 

@@ -783,7 +783,7 @@ static NOINLINE void make_uninterned(struct gc *g, size_t n)
 {
   for (size_t i = 0; i < n; i++) {
     mval s = gc_symbol(g);
-    gc_symtab(g)->at[SYMBOL_INDEX(s)]->name = gc_string(g, 4);
+    SYMBOL_SET(g, gc_symtab(g)->at[SYMBOL_INDEX(s)], name, gc_string(g, 4));
   }
 }
 
@@ -797,7 +797,7 @@ START_TEST(symbol_slots_reused)
     mval s = gc_symbol(g);
     struct symbol *sym = gc_symtab(g)->at[SYMBOL_INDEX(s)];
     sym->interned = 1;
-    sym->value = gc_cons(g, make_fixnum(i), Qnil);
+    SYMBOL_SET(g, sym, value, gc_cons(g, make_fixnum(i), Qnil));
   }
   make_uninterned(g, 1000);
   struct symtab *t = gc_symtab(g);
@@ -831,7 +831,7 @@ START_TEST(symbol_held_by_tagged_word)
     gc_symbol(g);
   mval s = gc_symbol(g); /* only this tagged word refers to it */
   struct symbol *sym = gc_symtab(g)->at[SYMBOL_INDEX(s)];
-  sym->plist = gc_cons(g, make_fixnum(5), Qnil);
+  SYMBOL_SET(g, sym, plist, gc_cons(g, make_fixnum(5), Qnil));
   sym = NULL;
   collect_clean(g);
   ck_assert_ptr_nonnull(gc_symtab(g)->at[SYMBOL_INDEX(s)]);

@@ -694,7 +694,7 @@ static mval read_str(const char *s)
 
 START_TEST(circle_table)
 {
-  XSYMBOL(rt, Qprint_circle)->value = Qt;
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, Qprint_circle), value, Qt);
   check_table(circle_cases, COUNT(circle_cases), do_read_from_string, false);
 }
 END_TEST
