@@ -1508,7 +1508,27 @@ static bool vector_index_ok(mval v, mval i)
   return VECTORP(v) && FIXNUMP(i) && (uint64_t)XFIXNUM(i) < vl_header_nlisp(XVL(v)->header);
 }
 
+/* A fixnum shifted by a fixnum count, when the result is a fixnum too:
+   any right shift, and a left one that loses no bits. */
+static bool ash_stays_fixnum(mval x, mval count)
+{
+  if (!both_fixnums(x, count))
+    return false;
+  int64_t v = XFIXNUM(x), c = XFIXNUM(count);
+  return c <= 0 || (c < FIXNUM_BITS && v >= MOST_NEGATIVE_FIXNUM >> c && v <= MOST_POSITIVE_FIXNUM >> c);
+}
+
+static mval ash_fixnum(mval x, mval count)
+{
+  int64_t v = XFIXNUM(x), c = XFIXNUM(count);
+  if (c >= 0)
+    return make_fixnum(v * ((int64_t)1 << c));
+  return make_fixnum(v >> (c < -63 ? 63 : -c));
+}
+
 FAST2(ev_rem, both_fixnums(x, y) && y != make_fixnum(0), make_fixnum(XFIXNUM(x) % XFIXNUM(y)))
+FAST2(ev_ash, ash_stays_fixnum(x, y), ash_fixnum(x, y))
+FAST2(ev_make_vector, FIXNUMP(x) && XFIXNUM(x) >= 0, make_vector(rt, (size_t)XFIXNUM(x), y))
 FAST2(ev_logand, both_fixnums(x, y), x & y) /* the tag bits are zero in both */
 FAST2(ev_varef, vector_index_ok(x, y), XVL(x)->slots[XFIXNUM(y)])
 
@@ -1588,6 +1608,7 @@ static const struct fast_op fast_ops[] = {
   {"cons", 2, ev_cons}, {"+", 3, ev_add3}, {"*", 2, ev_mul},
   {"%", 2, ev_rem},   {"logand", 2, ev_logand}, {"aref", 2, ev_varef}, {"aset", 3, ev_vaset},
   {"length", 1, ev_vlength}, {"truncate", 2, ev_truncate2}, {"floor", 2, ev_floor2},
+  {"ash", 2, ev_ash}, {"make-vector", 2, ev_make_vector},
 };
 
 /* ---- Making closures ---- */

@@ -367,3 +367,21 @@ arithmetic, which leaves the variable updatable in place)."
   (should (= degrees-to-radians (/ float-pi 180.0)))
   (should (= (* degrees-to-radians radians-to-degrees) 1.0))
   (should (equal (macroexpand '(degrees-to-radians d)) `(* ,degrees-to-radians d))))
+
+(ert-deftest numbers-ash-agrees-with-multiplication-and-floor ()
+  ;; Shifts whose result is a fixnum take a fast path; those past the
+  ;; fixnum range must still give the exact (bignum) result.
+  (dolist (x (list 0 1 -1 5 -5 most-positive-fixnum most-negative-fixnum
+                   (ash 1 59) (- (ash 1 59)) (expt 3 50)))
+    (dolist (c '(-100 -63 -62 -61 -3 -1 0 1 2 3 59 60 61 62 63 64 100))
+      (should (= (ash x c) (if (>= c 0)
+                               (* x (expt 2 c))
+                             (floor x (expt 2 (- c)))))))))
+
+(ert-deftest numbers-make-vector-checks-its-length ()
+  (let ((n 3) (neg -1) (fl 1.5))
+    (should (equal (make-vector n 'x) [x x x]))
+    (should (equal (make-vector 0 nil) []))
+    (should-error (make-vector neg 0) :type 'wrong-type-argument)
+    (should-error (make-vector fl 0) :type 'wrong-type-argument)
+    (should-error (ash 1 fl) :type 'wrong-type-argument)))
