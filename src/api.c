@@ -308,6 +308,8 @@ static void gc_config_from_options(struct gc_config *cfg, const marrow_options *
   }
   cfg->log |= opts->gc_log != 0;
   cfg->stress |= opts->gc_stress != 0;
+  if (opts->gc_generations)
+    cfg->generational = opts->gc_generations > 0;
 }
 
 struct open_ctx {

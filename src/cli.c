@@ -63,6 +63,8 @@ static const char usage_text[] =
   "  --heap-limit=BYTES          past it, Lisp gets memory-full (K, M, G suffixes)\n"
   "  --gc-log                    one line per collection on stderr\n"
   "  --gc-stress                 collect before every allocation (slow)\n"
+  "  --gc-generations=on|off     minor collections, which do not mark old\n"
+  "                              objects again, between full ones (default on)\n"
   "  --debug                     print a Lisp backtrace on an uncaught error\n"
   "  --heap-map=FILE.svg         at exit, draw the heap with (heap-map FILE)\n"
   "  --heap-map-dir=DIR          one heap picture per collection, in DIR\n"
@@ -73,7 +75,7 @@ static const char usage_text[] =
   "  --version                   print the version and exit\n"
   "\n"
   "Environment: MARROW_LISP_DIR, MARROW_VECTOR_POLICY, MARROW_GC_LOG,\n"
-  "MARROW_GC_STRESS.  See marrow(1).\n";
+  "MARROW_GC_STRESS, MARROW_GC_GENERATIONAL.  See marrow(1).\n";
 
 /* ================================================================== */
 /* Reporting                                                          */
@@ -203,6 +205,10 @@ static bool runtime_option(const char *a, marrow_options *opts, struct heap_map_
     opts->gc_log = 1;
   else if (strcmp(a, "--gc-stress") == 0)
     opts->gc_stress = 1;
+  else if (strcmp(a, "--gc-generations=on") == 0)
+    opts->gc_generations = 1;
+  else if (strcmp(a, "--gc-generations=off") == 0)
+    opts->gc_generations = -1;
   else if (strcmp(a, "--debug") == 0)
     opts->debug = 1;
   else if (starts_with(a, "--heap-map="))

@@ -138,7 +138,12 @@ void gc_xfree(struct gc *g, void *p, size_t n);
 void *gc_xmalloc_or_die(struct gc *g, size_t n);
 
 /* ---- Collection ---- */
+/* A full collection: everything unreachable goes. */
 void gc_collect(struct gc *g, const char *reason);
+/* A minor one where there are old objects and generations are on: the
+   objects that survived an earlier collection are not marked again
+   (unless written to since), and not freed.  What the trigger runs. */
+void gc_collect_minor(struct gc *g, const char *reason);
 void gc_maybe_collect(struct gc *g); /* a safe point: collect if due */
 void gc_inhibit(struct gc *g, bool on); /* nests */
 

@@ -350,6 +350,8 @@ void gc_count_allocation(struct gc *g, ptrdiff_t delta) { (void)g, (void)delta; 
 /* Collection and roots                                               */
 /* ================================================================== */
 
+void gc_collect_minor(struct gc *g, const char *reason) { gc_collect(g, reason); }
+
 void gc_collect(struct gc *g, const char *reason)
 {
   (void)reason;

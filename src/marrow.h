@@ -118,6 +118,9 @@ typedef struct marrow_options {
   marrow_write_fn write_out; /* NULL: stdout */
   marrow_write_fn write_err; /* NULL: stderr */
   void *write_userdata;
+  int gc_generations;      /* 1: minor collections between full ones;
+                              -1: every collection full; 0:
+                              $MARROW_GC_GENERATIONAL (0 is off), else on */
 } marrow_options;
 
 void marrow_options_init(marrow_options *opts);

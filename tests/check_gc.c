@@ -17,6 +17,7 @@
 #include <check.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <ucontext.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1264,6 +1265,145 @@ END_TEST
 
 /* ================================================================== */
 
+/* ================================================================== */
+/* Generations                                                        */
+/* ================================================================== */
+
+static struct gc *new_generational_gc(bool stress)
+{
+  struct gc_config cfg;
+  gc_config_defaults(&cfg);
+  cfg.log = false;
+  cfg.heap_limit = 0;
+  cfg.fail_alloc_every = 0;
+  cfg.stress = stress;
+  cfg.generational = true;
+  struct gc *g = gc_new(&cfg);
+  ck_assert_ptr_nonnull(g);
+  return g;
+}
+
+static uint64_t minor_collections(struct gc *g)
+{
+  struct gc_stats st;
+  gc_get_stats(g, &st);
+  return st.minor_gcs;
+}
+
+/* Stores a new cons into OLD through the barrier; only OLD holds it. */
+static NOINLINE uintptr_t store_new_cons(struct gc *g, mval old)
+{
+  mval c = gc_cons(g, make_fixnum(7), Qnil);
+  gc_aset(g, old, 0, c);
+  return HIDE(untag(c));
+}
+
+START_TEST(barrier_keeps_what_an_old_object_gets)
+{
+  struct gc *g = new_generational_gc(false);
+  mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
+  gc_collect(g, "full"); /* V is old now */
+  volatile uintptr_t hidden = store_new_cons(g, v);
+  scrub_stack();
+  gc_collect_minor(g, "minor");
+  ck_assert_uint_eq(minor_collections(g), 1);
+  ck_assert(hidden_allocated(g, &hidden));
+  ck_assert(CONSP(AREF(v, 0)) && XCAR(AREF(v, 0)) == make_fixnum(7));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+static NOINLINE mval vector_holding_a_cons(struct gc *g)
+{
+  mval v = gc_vectorlike(g, PVEC_VECTOR, 2, 1);
+  gc_aset(g, v, 0, gc_cons(g, Qt, Qnil));
+  return v;
+}
+
+/* Makes a cons that V holds through a full collection (so it is old)
+   and then lets go of, and a new cons nothing holds. */
+static NOINLINE void make_old_and_new_garbage(struct gc *g, mval v, uintptr_t *old,
+                                              uintptr_t *young)
+{
+  *old = HIDE(untag(AREF(v, 0)));
+  gc_aset(g, v, 0, Qnil);
+  *young = HIDE(untag(gc_cons(g, Qnil, Qnil)));
+}
+
+START_TEST(minor_frees_new_garbage_and_keeps_old)
+{
+  struct gc *g = new_generational_gc(false);
+  mval v = vector_holding_a_cons(g);
+  scrub_stack();
+  gc_collect(g, "full");
+  volatile uintptr_t old, young;
+  make_old_and_new_garbage(g, v, (uintptr_t *)&old, (uintptr_t *)&young);
+  scrub_stack();
+  gc_collect_minor(g, "minor");
+  ck_assert(!hidden_allocated(g, &young));
+  ck_assert(hidden_allocated(g, &old)); /* old: kept until a full collection */
+  assert_heap_ok(g);
+  collect_clean(g);
+  ck_assert(!hidden_allocated(g, &old));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+/* Written with the barrier, a symbol's value survives minor collections. */
+START_TEST(symbol_written_after_it_is_old)
+{
+  struct gc *g = new_generational_gc(false);
+  mval s = gc_symbol(g);
+  struct symbol *sym = gc_symtab(g)->at[SYMBOL_INDEX(s)];
+  gc_collect(g, "full");
+  SYMBOL_SET(g, sym, value, gc_cons(g, make_fixnum(3), Qnil));
+  scrub_stack();
+  gc_collect_minor(g, "minor");
+  ck_assert(CONSP(sym->value) && XCAR(sym->value) == make_fixnum(3));
+  ck_assert(is_allocated(g, (uintptr_t)untag(sym->value)));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+/* The store a barrier would have remembered, made without it. */
+static NOINLINE void store_without_barrier(struct gc *g, mval old)
+{
+  OBJ_INIT(XVL(old)->slots[0], gc_cons(g, Qnil, Qnil));
+}
+
+/* In stress mode the marks are checked (every 8th collection): a store
+   that skipped the barrier aborts there, loudly, rather than leaving a
+   freed object in use. */
+START_TEST(missing_barrier_is_caught)
+{
+  struct gc *g = new_generational_gc(true);
+  mval v = gc_vectorlike(g, PVEC_VECTOR, 2, 1);
+  gc_collect(g, "full");
+  store_without_barrier(g, v);
+  for (int i = 0; i < 8; i++)
+    gc_collect_minor(g, "minor");
+  gc_free(g); /* not reached: the check aborts */
+}
+END_TEST
+
+START_TEST(generations_off_means_full_collections)
+{
+  struct gc_config cfg;
+  gc_config_defaults(&cfg);
+  cfg.stress = false;
+  cfg.generational = false;
+  struct gc *g = gc_new(&cfg);
+  gc_collect(g, "full");
+  gc_collect_minor(g, "asked for minor");
+  ck_assert_uint_eq(minor_collections(g), 0);
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
 static Suite *gc_suite(void)
 {
   Suite *s = suite_create("gc");
@@ -1322,6 +1462,15 @@ static Suite *gc_suite(void)
   tcase_add_test(tc, host_allocator_gets_everything_back);
   tcase_add_test(tc, heap_limit_calls_memory_full);
   tcase_add_test(tc, fault_injection_every_nth);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("generations");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, barrier_keeps_what_an_old_object_gets);
+  tcase_add_test(tc, minor_frees_new_garbage_and_keeps_old);
+  tcase_add_test(tc, symbol_written_after_it_is_old);
+  tcase_add_test_raise_signal(tc, missing_barrier_is_caught, SIGABRT);
+  tcase_add_test(tc, generations_off_means_full_collections);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("runtime");
