@@ -80,6 +80,36 @@
 ** reuse, and vector-likes go to the finalizer registered for their
 ** type (bignum.c registers mpz_clear).  Finalizers never allocate.
 **
+** Generations, with sticky mark bits.  Most objects die young, and a
+** program with a library loaded keeps thousands of old ones that every
+** full collection marks again for nothing.  So with generations on (the
+** default; MARROW_GC_GENERATIONAL=0 or --gc-generations=off turns them
+** off) the sweep leaves the survivors' mark bits set
+** (heap_set_sticky_marks): a marked object is *old*.  A *minor*
+** collection marks from the roots as usual, but marking stops at a
+** marked object, so only the new objects are traced, and the sweep
+** frees only unmarked -- new and dead -- objects.  What survives it is
+** old in its turn.
+**   The catch is an old object written to after it was marked: it may
+** now hold the only reference to a new object, which marking would
+** never reach.  So every store of a Lisp value into an existing object
+** passes the write barrier (gc_write_barrier, gc_symbol_barrier, and
+** the setters built on them in gc.h).  It costs a mark-bit test; an old
+** object is unmarked and pushed on the remembered set, which the next
+** minor collection marks first, so the object is traced again.  Being
+** unmarked, it is remembered once however often it is written.  Lisp
+** fields are const in object.h, so that a store which forgets the
+** barrier does not compile; stress mode and --enable-gc-checks check
+** after marking that no marked object holds an unmarked one.
+**   Old objects that die are kept until a *full* collection, which
+** clears every mark first.  One comes when the collection is asked for
+** by name (garbage-collect, a host, memory running out), when the
+** remembered set cannot grow, and once the old objects have grown
+** past twice their size after the last full one (and by at least
+** gc-cons-threshold).  A minor collection frees no symbol: an old object
+** may hold a new uninterned symbol's index, and an index needs no
+** barrier.
+**
 ** Triggering, as in Emacs.  Every allocation adds its size to
 ** bytes_since_gc -- heap objects and outside memory alike, GMP limbs
 ** included, since gc_x* counts them.  When the tally passes
@@ -115,8 +145,11 @@
 ** memory-full path that it exists to test.
 **
 ** Invariants.
-**   - Outside a collection no mark bit is set, both mark stacks are
-**     empty and symbols_done is all zeros.  During one, a symbol whose
+**   - Outside a collection no mark bit is set unless generations are
+**     on (sticky); then exactly the old objects are marked, and an old
+**     object that holds a reference to an unmarked one is on the
+**     remembered set.  Both mark stacks are empty and symbols_done is
+**     all zeros.  During one, a symbol whose
 **     symbols_done bit is set is marked (the converse need not hold:
 **     the stack scan marks symbols found by address, without the bit).
 **   - symtab.at[i] is NULL or a symbol whose index is i.  Slots on the
@@ -1438,8 +1471,9 @@ static void mark_remembered(struct gc *g)
 }
 
 /* A full collection once the old objects, some of them dead by now,
-   have grown past their size after the last full one by as much again
-   (and at least by the threshold). */
+   have grown past their size after the last full one by a quarter of
+   that size or of the threshold, whichever is more: old garbage is
+   memory that only a full collection gives back. */
 static bool full_collection_due(const struct gc *g)
 {
   return !g->cfg.generational || !g->sticky || g->full_due ||
@@ -1449,7 +1483,7 @@ static bool full_collection_due(const struct gc *g)
 static void set_old_limit(struct gc *g)
 {
   size_t live = g->stats.live_bytes_after_gc;
-  g->old_limit = live + (live > g->cfg.cons_threshold ? live : g->cfg.cons_threshold);
+  g->old_limit = live + (live > g->cfg.cons_threshold ? live : g->cfg.cons_threshold) / 4;
 }
 
 /* ---- Checking the marks (stress mode, --enable-gc-checks) ----

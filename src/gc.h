@@ -155,12 +155,12 @@ void gc_mark(struct gc *g, mval v);
 void gc_mark_array(struct gc *g, const mval *v, size_t n);
 
 /* ---- The write barrier ----
-   Every store of a Lisp value into a cons or vector-like that already
-   exists goes through here (object.h makes the fields const, so the
-   compiler insists).  A generational collection does not look inside
+   Every store of a Lisp value into a cons, vector-like or symbol that
+   already exists goes through here (object.h makes the fields const,
+   so the compiler insists).  A minor collection does not look inside
    old objects again; an old object about to be written is remembered,
-   and the next collection looks inside it.  Symbols need no barrier:
-   every collection scans all of them. */
+   and the next collection looks inside it.  A fixnum points to no
+   object and needs no barrier (object.h: ASET_FIXNUM). */
 void gc_write_barrier(struct gc *g, mval obj);
 static inline void gc_setcar(struct gc *g, mval c, mval v)
 {
