@@ -49,10 +49,11 @@
 ** known at the end of its scope, so nodes that touch it are recorded
 ** on the variable during analysis and patched when the scope closes.
 ** For printing, a closure also keeps the values of the variables
-** visible where it was made but not used by it, so that it prints the
-** environment Emacs would hold (its code records the names, in
-** Emacs's order); copying them costs what dropping the lambda list
-** and body from the closure (its code has them) saved.
+** visible where it was made but not used by it (boxed if setq'd, so
+** the current value shows), and the closure it was made in, so that
+** it prints the environment Emacs would hold (its code records the
+** names, in Emacs's order); copying them costs what dropping the
+** lambda list and body from the closure (its code has them) saved.
 ** Top-level lambdas (no lexical environment) are macroexpanded when
 ** created (Emacs's eager expansion at load) but analysed lazily at
 ** their first call, so a defvar or defmacro that follows a defun still
@@ -515,7 +516,9 @@ mval call3(mrt *rt, mval fn, mval a, mval b, mval c)
 /* Analysis: scopes and variables                                     */
 /* ================================================================== */
 
-enum var_kind { VAR_LOCAL, VAR_CAPTURED, VAR_ALIST, VAR_SPECIAL_DECL };
+/* VAR_SELF: the closure running the function, a capture slot that
+   closures made inside it read to show its environment as theirs. */
+enum var_kind { VAR_LOCAL, VAR_CAPTURED, VAR_ALIST, VAR_SPECIAL_DECL, VAR_SELF };
 
 struct ref {
   node *n;
@@ -551,6 +554,7 @@ struct fscope {
   int32_t depth, maxdepth; /* node nesting */
   bool dynamic;            /* lexical-binding nil: everything special */
   bool toplevel;           /* a top-level form, as load evaluates it */
+  bool mirror;             /* a macro expansion's stand-in for its caller */
   /* Its body was macroexpanded before this analysis, so a macro met
      now was defined since: Emacs's interpreter expands such a call
      each time it runs, and so does the call node made for it. */
@@ -558,6 +562,7 @@ struct fscope {
   mval code;               /* the PVEC_CODE being filled */
   mval alist;              /* the alist environment it runs in, or nil */
   struct var *alist_vars;  /* the variables of that alist, at the chain's end */
+  struct var *self;        /* VAR_SELF, once a closure made inside needs it */
   struct call_site *last_site; /* shared by calls that see the same variables */
 };
 
@@ -1614,8 +1619,9 @@ static const struct fast_op fast_ops[] = {
 /* ---- Making closures ---- */
 
 /* k = the inner code, kids = raw reads of the captured slots, then of
-   the visible variables it does not use, whose values are kept only
-   to be printed. */
+   what is kept only to be printed: the visible variables it does not
+   use and the closure running this function.  slot: where the inner
+   code wants the new closure itself (VAR_SELF), or -1. */
 static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
 {
   mval code = n->k;
@@ -1626,6 +1632,8 @@ static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
   s[CL_LIST] = Qnil;
   for (int i = 0; i < n->count; i++)
     s[CL_CAPTURED + i] = fp[n->kids[i]->slot];
+  if (n->slot >= 0)
+    s[CL_CAPTURED + n->slot] = cl;
   return cl;
 }
 
@@ -2044,36 +2052,65 @@ static int capture_index(struct var *const *origins, int ncap, const struct var 
   return -1;
 }
 
+/* Whether closures made in F show, after F's own variables, the
+   environment of the closure running F (as Emacs's closures share
+   it): F is a nested closure.  A top-level function's environment is
+   a constant, and a macro expansion run at a call is no closure. */
+static bool runs_as_closure(const struct fscope *f)
+{
+  return f->parent && !f->parent->mirror;
+}
+
+/* The capture slot of the function being analysed that holds the
+   closure running it. */
+static struct var *self_var(struct actx *A)
+{
+  struct fscope *f = A->f;
+  if (!f->self) {
+    struct var *v = new_var(A, Qnil, VAR_SELF);
+    v->slot = f->ncap++;
+    v->prev = f->captures;
+    f->captures = v;
+    f->self = v;
+  }
+  return f->self;
+}
+
+/* Keep the value of V, which the closure made by N does not use, in
+   that closure for printing; returns its index among the closure's
+   values.  A variable of this function then lives in a box should it
+   be setq'd, so that the closure shows its current value, as Emacs's
+   shared binding would. */
+static int kept_value(struct actx *A, node *n, struct var *v)
+{
+  node *r = new_node(A, ev_lref);
+  add_ref(A, v, r);
+  if (v->kind == VAR_LOCAL)
+    v->captured = true;
+  int i = n->count++;
+  n->kids[i] = r;
+  return i;
+}
+
 /* One entry of a printed closure's environment: (NAME . INDEX) of its
-   value among the closure's values, or NAME alone for (defvar NAME).  A variable the
-   closure does not use gets a value kept for printing (its box when it
-   has one; otherwise a later setq of it does not show). */
+   value among the closure's values, or NAME alone for (defvar NAME). */
 static mval env_entry(struct actx *A, node *n, struct var *const *origins, int ncap,
                       struct var *v)
 {
   if (v->kind == VAR_SPECIAL_DECL)
     return v->name;
   int i = capture_index(origins, ncap, v);
-  if (i < 0) {
-    node *r = new_node(A, ev_lref);
-    add_ref(A, v, r);
-    i = n->count++;
-    n->kids[i] = r;
-  }
+  if (i < 0)
+    i = kept_value(A, n, v);
   return Fcons(A->rt, v->name, make_fixnum(i));
 }
 
-/* The environment Emacs would print for a closure made here, as
-   (ENTRIES . TAIL): every variable visible, innermost first -- this
-   function's own, then those it captured, innermost binding first --
-   then the alist environment this function runs in, or (t).
-   (Variables of outer functions that this one does not capture are
-   not reachable.) */
-static mval closure_env(struct actx *A, node *n, struct var *const *origins, int ncap)
+/* Entries for the variables that a function which is no closure (a
+   macro expansion) captured, innermost binding first, onto the
+   reversed list ENV. */
+static mval captures_env(struct actx *A, node *n, struct var *const *origins, int ncap,
+                         mval env)
 {
-  mval env = Qnil; /* built reversed */
-  for (struct var *v = A->f->vars; v != A->f->alist_vars; v = v->prev)
-    env = Fcons(A->rt, env_entry(A, n, origins, ncap, v), env);
   int ncaptures = 0;
   for (struct var *v = A->f->captures; v; v = v->prev)
     ncaptures++;
@@ -2087,15 +2124,33 @@ static mval closure_env(struct actx *A, node *n, struct var *const *origins, int
   }
   for (int j = 0; j < k; j++)
     env = Fcons(A->rt, env_entry(A, n, origins, ncap, outer[j]), env);
+  return env;
+}
+
+/* The environment Emacs would print for a closure made here, as
+   (ENTRIES . TAIL): this function's variables visible there, innermost
+   first, then TAIL: the index of the closure running this function
+   among the new closure's values (its environment follows), or the
+   alist environment this function runs in, or (t). */
+static mval closure_env(struct actx *A, node *n, struct var *const *origins, int ncap)
+{
+  mval env = Qnil; /* built reversed */
+  for (struct var *v = A->f->vars; v != A->f->alist_vars; v = v->prev)
+    env = Fcons(A->rt, env_entry(A, n, origins, ncap, v), env);
+  mval tail = list1(A->rt, Qt);
+  if (runs_as_closure(A->f)) {
+    tail = make_fixnum(kept_value(A, n, self_var(A)));
+  } else {
+    env = captures_env(A, n, origins, ncap, env);
+    for (struct fscope *f = A->f; f; f = f->parent)
+      if (CONSP(f->alist)) {
+        tail = f->alist;
+        break;
+      }
+  }
   mval in_order = Qnil;
   for (; CONSP(env); env = XCDR(env))
     in_order = Fcons(A->rt, XCAR(env), in_order);
-  mval tail = list1(A->rt, Qt);
-  for (struct fscope *f = A->f; f; f = f->parent)
-    if (CONSP(f->alist)) {
-      tail = f->alist;
-      break;
-    }
   return keep(A, Fcons(A->rt, in_order, tail));
 }
 
@@ -2129,10 +2184,18 @@ static node *analyse_lambda(struct actx *A, mval lambda)
     nvisible++;
   n->kids = aalloc(A, sizeof(node *) * (size_t)(c->ncap + nvisible + 1));
   /* One raw read of the captured variable's slot per capture, in the
-     order of the inner function's capture slots. */
+     order of the inner function's capture slots; the inner function's
+     VAR_SELF (named nil) gets the new closure. */
   int i = 0;
+  n->slot = -1;
   struct var **origins = aalloc(A, sizeof *origins * (size_t)(c->ncap + 1));
   for (mval p = c->capnames; CONSP(p); p = XCDR(p)) {
+    if (NILP(XCAR(p))) {
+      n->slot = i;
+      origins[i] = NULL;
+      n->kids[i++] = const_node(A, Qnil); /* slot 0: a frame slot, overwritten */
+      continue;
+    }
     struct var *v = lookup_in(A, A->f, XCAR(p));
     node *r = new_node(A, ev_lref);
     add_ref(A, v, r);
@@ -2693,7 +2756,7 @@ static struct var *find_var(struct var *chain, mval name)
    unless a nearer one of that name hides it. */
 static void mirror_site_var(struct actx *A, struct fscope *p, const struct var *v)
 {
-  if (find_var(p->vars, v->name))
+  if (v->kind == VAR_SELF || find_var(p->vars, v->name))
     return;
   enum var_kind kind = v->kind == VAR_CAPTURED ? VAR_LOCAL : v->kind;
   struct var *m = new_var(A, v->name, kind);
@@ -2730,6 +2793,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
   }
   struct fscope p = {0};
   p.late = true;
+  p.mirror = true;
   p.code = make_code(rt, Qnil, Qnil); /* scratch: holds P's records while analysing */
   struct actx A = {rt, &p};
   for (const struct var *v = site->vars; v; v = v->prev)
@@ -3109,6 +3173,17 @@ static mval closure_value(mval fn, int64_t i)
   return PVECP(v, PVEC_BOX) ? BOX_VALUE(v) : v;
 }
 
+/* The environment that follows FN's own entries, as closure_env
+   recorded it in TAIL: a constant, or the very list of the closure FN
+   was made in (kept among FN's values), shared as in Emacs. */
+static mval env_tail(mrt *rt, mval fn, mval tail)
+{
+  if (!FIXNUMP(tail))
+    return tail;
+  mval parent = CLOSURE_SLOTS(fn)[CL_CAPTURED + XFIXNUM(tail)];
+  return car_safe(cdr_safe(closure_as_list(rt, parent)));
+}
+
 /* (closure ENV ARGS . BODY) from what closure_env recorded. */
 static mval closure_with_env(mrt *rt, mval fn, mval recorded)
 {
@@ -3118,7 +3193,7 @@ static mval closure_with_env(mrt *rt, mval fn, mval recorded)
     items = Fcons(rt, CONSP(x) ? Fcons(rt, XCAR(x), closure_value(fn, XFIXNUM(XCDR(x)))) : x,
                   items);
   }
-  mval env = XCDR(recorded);
+  mval env = env_tail(rt, fn, XCDR(recorded));
   for (; CONSP(items); items = XCDR(items))
     env = Fcons(rt, XCAR(items), env);
   return closure_list(rt, fn, env);
@@ -3133,7 +3208,8 @@ static mval closure_recorded_env(mrt *rt, mval fn)
 
 /* In Emacs a captured variable's binding is the very cons in the
    closure's environment, so a later setq shows in it: update the
-   kept list's entries of the variables that live in a box. */
+   kept list's entries of the variables that live in a box, and those
+   of the closures whose environment FN's ends with. */
 static void refresh_boxed_entries(mrt *rt, mval fn, mval recorded, mval env)
 {
   for (mval e = XCAR(recorded); CONSP(e) && CONSP(env); e = XCDR(e), env = XCDR(env)) {
@@ -3144,6 +3220,7 @@ static void refresh_boxed_entries(mrt *rt, mval fn, mval recorded, mval env)
     if (PVECP(v, PVEC_BOX))
       gc_setcdr(rt->gc, entry, BOX_VALUE(v));
   }
+  env_tail(rt, fn, XCDR(recorded));
 }
 
 /* A top-level closure is analysed here if it has not run yet: its

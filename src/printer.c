@@ -600,7 +600,8 @@ static void print_list(struct printer *p, mval obj)
     }
     i++;
     print_object(p, XCAR(tail));
-    last_cdr = XCDR(tail);
+    /* A closure in the tail continues the list: it is one in Emacs. */
+    last_cdr = closure_list_view(p->rt, XCDR(tail));
     tail = last_cdr;
     bool check = --q != 0 || 0 < --n;
     if (!check) {

@@ -234,3 +234,65 @@
     (should (cl-typep f 'cons))
     (should (cl-typep f 'list))
     (should (cl-typep f 'function))))
+
+;; Emacs 28's closure environment is the whole lexical environment
+;; where the lambda was made: the outer functions' variables too, even
+;; those the enclosing function does not use, and the very binding
+;; cells, so a later setq shows.  (The lambdas are made outside
+;; `should', whose expansion binds variables of its own in Emacs.)
+(defun closures-tests--outer-unused (a b)
+  (lambda (x) (lambda () x)))
+(defun closures-tests--three-levels (a)
+  (lambda (b) (lambda (c) (lambda () a))))
+(defun closures-tests--outer-let ()
+  (let ((a 1) (b 2)) (funcall (lambda () (let ((c 3)) (lambda () c))))))
+
+(ert-deftest closures-environment-has-outer-variables ()
+  (should (equal (prin1-to-string (funcall (closures-tests--outer-unused 1 2) 9))
+                 "(closure ((x . 9) (b . 2) (a . 1) t) nil x)"))
+  (should (equal (prin1-to-string (funcall (funcall (closures-tests--three-levels 1) 2) 3))
+                 "(closure ((c . 3) (b . 2) (a . 1) t) nil a)"))
+  (should (equal (prin1-to-string (closures-tests--outer-let))
+                 "(closure ((c . 3) (b . 2) (a . 1) t) nil c)")))
+
+(defun closures-tests--parent-and-child ()
+  (let* ((a 1)
+         (outer (lambda (b) (lambda () b))))
+    (list outer (funcall outer 5))))
+
+(ert-deftest closures-environment-tail-is-the-parents ()
+  (let* ((both (closures-tests--parent-and-child))
+         (outer (car both))
+         (inner (cadr both)))
+    (should (equal (cadr inner) '((b . 5) (a . 1) t)))
+    (should (eq (cdr (cadr inner)) (cadr outer)))))
+
+(defun closures-tests--setq-param-after (a)
+  (let ((f (lambda () 1))) (setq a 10) f))
+(defun closures-tests--setq-let-after ()
+  (let ((x 1)) (let ((f (lambda () 2))) (setq x 5) f)))
+(defun closures-tests--setq-by-sibling ()
+  (let* ((x 1) (g (lambda () 0)) (h (lambda () (setq x 7)))) (funcall h) g))
+(defun closures-tests--setq-outer-after ()
+  (let ((a 1)) (let ((f (lambda () (lambda () 0)))) (setq a 9) (funcall f))))
+
+(ert-deftest closures-environment-shows-later-setq ()
+  (should (equal (prin1-to-string (closures-tests--setq-param-after 1))
+                 "(closure ((a . 10) t) nil 1)"))
+  (should (equal (prin1-to-string (closures-tests--setq-let-after))
+                 "(closure ((x . 5) t) nil 2)"))
+  (should (equal (prin1-to-string (closures-tests--setq-by-sibling))
+                 "(closure ((x . 7) t) nil 0)"))
+  (should (equal (prin1-to-string (closures-tests--setq-outer-after))
+                 "(closure ((a . 9) t) nil 0)")))
+
+(defun closures-tests--letrec ()
+  (letrec ((f (lambda (n) (if (= n 0) 0 (funcall f (1- n)))))) f))
+(defun closures-tests--holds-itself ()
+  (let ((x 1)) (let ((f (lambda () x))) (setq x f) f)))
+
+(ert-deftest closures-print-self-reference ()
+  (should (equal (prin1-to-string (closures-tests--letrec))
+                 "(closure ((f closure #1 (n) (if (= n 0) 0 (funcall f (1- n)))) t) (n) (if (= n 0) 0 (funcall f (1- n))))"))
+  (should (equal (prin1-to-string (closures-tests--holds-itself))
+                 "(closure ((x closure #1 nil x) t) nil x)")))
