@@ -32,6 +32,13 @@ static inline mval closure_list_view(mrt *rt, mval x)
 {
   return PVECP(x, PVEC_CLOSURE) ? closure_as_list(rt, x) : x;
 }
+/* What a list primitive given X, seen as the list VIEW, returns for
+   RESULT: X itself when RESULT is that list, so that a closure comes
+   back eq to itself, as the cons it is in Emacs. */
+static inline mval closure_same_head(mval x, mval view, mval result)
+{
+  return result == view ? x : result;
+}
 
 /* The Lisp backtrace, innermost call first: a list of frames
    (FUNCTION ARG...), for --debug.  Call it from rt->on_signal, before

@@ -522,16 +522,16 @@ static mval Flast(mrt *rt, int n, mval *a)
 }
 
 /* (nbutlast LIST N) as subr.el: cut the last N conses off in place. */
-static mval nbutlast(mrt *rt, mval list, mval count)
+static mval nbutlast(mrt *rt, mval arg, mval count)
 {
-  list = closure_list_view(rt, list);
+  mval list = closure_list_view(rt, arg);
   int64_t m = sequence_length(rt, list);
   int64_t k = NILP(count) ? 1 : check_count(rt, count);
   if (k >= m)
     return Qnil;
   if (k > 0)
     gc_setcdr(rt->gc, nthcdr(rt, make_fixnum(m - 1 - k), list), Qnil);
-  return list;
+  return arg;
 }
 
 static mval copy_list(mrt *rt, mval list);
@@ -608,9 +608,10 @@ static mval Fassoc(mrt *rt, int n, mval *a)
 
 /* Unlinks the elements matching ELT from LIST in place.  The error
    datum is the list as far as it has been rebuilt, as in Emacs. */
-static mval delete_from_list(mrt *rt, enum test_kind k, mval elt, mval list)
+static mval delete_from_list(mrt *rt, enum test_kind k, mval elt, mval arg)
 {
-  mval prev = Qnil, tail = list;
+  mval view = closure_list_view(rt, arg);
+  mval list = view, prev = Qnil, tail = list;
   FOR_EACH_TAIL(rt, tail, list) {
     if (test_same(rt, k, XCAR(tail), elt)) {
       if (NILP(prev))
@@ -622,7 +623,7 @@ static mval delete_from_list(mrt *rt, enum test_kind k, mval elt, mval list)
     }
   }
   check_list_end(rt, tail, list);
-  return list;
+  return closure_same_head(arg, view, list);
 }
 
 /* A fresh array of ARRAY's type without the elements equal to ELT. */
@@ -658,11 +659,11 @@ static mval Fremove(mrt *rt, int n, mval *a)
 
 static mval Fremq(mrt *rt, int n, mval *a)
 {
-  mval list = a[1];
+  mval view = closure_list_view(rt, a[1]), list = view;
   while (CONSP(list) && XCAR(list) == a[0])
     list = XCDR(list);
   if (NILP(member_by(rt, TEST_EQ, a[0], list)))
-    return list;
+    return closure_same_head(a[1], view, list);
   return delete_from_list(rt, TEST_EQ, a[0], copy_list(rt, list));
 }
 
@@ -672,6 +673,7 @@ static mval Fremq(mrt *rt, int n, mval *a)
 
 static mval copy_list(mrt *rt, mval list)
 {
+  list = closure_list_view(rt, list);
   struct list_builder b = { Qnil, Qnil };
   mval tail = list;
   FOR_EACH_TAIL(rt, tail, list)
@@ -702,6 +704,7 @@ static mval reverse_bool_vector(mrt *rt, mval v)
 
 mval sequence_to_vector(mrt *rt, mval seq)
 {
+  seq = closure_list_view(rt, seq);
   int64_t n = sequence_length(rt, seq);
   if (VECTORP(seq) || RECORDP(seq)) {
     mval v = make_vector(rt, (size_t)n, Qnil);
@@ -803,13 +806,13 @@ static mval Fnconc(mrt *rt, int n, mval *a)
 {
   mval result = Qnil, last_cons = Qnil;
   for (int i = 0; i < n; i++) {
-    mval s = a[i];
+    mval s = i < n - 1 ? closure_list_view(rt, a[i]) : a[i];
     if (NILP(s))
       continue;
     if (!NILP(last_cons))
       gc_setcdr(rt->gc, last_cons, s);
     else
-      result = s;
+      result = a[i];
     if (i == n - 1)
       break;
     CHECK_CONS(rt, s);
@@ -988,7 +991,7 @@ static void sort_vector(mrt *rt, mval v, mval pred, bool by_car)
    so a variable still holding the old first cons sees what Emacs shows. */
 static mval Fsort(mrt *rt, int n, mval *a)
 {
-  mval seq = a[0], pred = a[1];
+  mval seq = closure_list_view(rt, a[0]), pred = a[1];
   if (VECTORP(seq)) {
     sort_vector(rt, seq, pred, false);
     return seq;
@@ -1005,7 +1008,7 @@ static mval Fsort(mrt *rt, int n, mval *a)
   if (len == 0)
     return Qnil;
   gc_setcdr(rt->gc, AREF(cells, len - 1), Qnil);
-  return AREF(cells, 0);
+  return closure_same_head(a[0], seq, AREF(cells, 0));
 }
 
 /* ================================================================== */
@@ -1028,7 +1031,10 @@ mval plist_get(mval plist, mval prop)
   return Qnil;
 }
 
-static mval Fplist_get(mrt *rt, int n, mval *a) { return plist_get(a[0], a[1]); }
+static mval Fplist_get(mrt *rt, int n, mval *a)
+{
+  return plist_get(closure_list_view(rt, a[0]), a[1]);
+}
 
 /* Walks PLIST two conses at a time and returns the tail whose car is
    PROP (eq, or equal when LAX), or nil; *LAST gets the last value cons
@@ -1070,7 +1076,11 @@ mval plist_put(mrt *rt, mval plist, mval prop, mval value)
   return plist_put_by(rt, plist, prop, value, false);
 }
 
-static mval Fplist_put(mrt *rt, int n, mval *a) { return plist_put(rt, a[0], a[1], a[2]); }
+static mval Fplist_put(mrt *rt, int n, mval *a)
+{
+  mval view = closure_list_view(rt, a[0]);
+  return closure_same_head(a[0], view, plist_put(rt, view, a[1], a[2]));
+}
 
 /* Emacs 28's lax-plist-get and lax-plist-put compare with equal and,
    unlike plist-get, reject a malformed or circular list. */
@@ -1088,8 +1098,9 @@ static mval Flax_plist_put(mrt *rt, int n, mval *a)
 
 static mval Fplist_member(mrt *rt, int n, mval *a)
 {
-  mval tail = a[0];
-  FOR_EACH_TAIL(rt, tail, a[0]) {
+  mval plist = closure_list_view(rt, a[0]);
+  mval tail = plist;
+  FOR_EACH_TAIL(rt, tail, plist) {
     if (XCAR(tail) == a[1])
       return tail;
     tail = XCDR(tail);
@@ -1158,13 +1169,13 @@ static mval Fflatten_tree(mrt *rt, int n, mval *a)
    use an equal hash table, short ones a quadratic scan, as subr.el. */
 static mval Fdelete_dups(mrt *rt, int n, mval *a)
 {
-  mval list = a[0];
+  mval list = closure_list_view(rt, a[0]);
   int64_t len = sequence_length(rt, list);
   CHECK_LIST(rt, list);
   if (len <= 100) {
     for (mval t = list; CONSP(t); t = XCDR(t))
       gc_setcdr(rt->gc, t, delete_from_list(rt, TEST_EQUAL, XCAR(t), XCDR(t)));
-    return list;
+    return a[0];
   }
   mval seen = make_hash_table(rt, Qequal, len);
   mval prev = Qnil;
@@ -1176,7 +1187,7 @@ static mval Fdelete_dups(mrt *rt, int n, mval *a)
       prev = t;
     }
   }
-  return list;
+  return a[0];
 }
 
 /* ================================================================== */

@@ -101,9 +101,9 @@ uint64_t sxhash_eql(mval x)
   return sxhash_eq(x);
 }
 
-static uint64_t sxhash_words(uint64_t h, const mval *v, int64_t n, int depth);
+static uint64_t sxhash_words(mrt *rt, uint64_t h, const mval *v, int64_t n, int depth);
 
-static uint64_t sxhash_rec(mval x, int depth)
+static uint64_t sxhash_rec(mrt *rt, mval x, int depth)
 {
   if (depth > SXHASH_MAX_DEPTH)
     return 0;
@@ -114,14 +114,14 @@ static uint64_t sxhash_rec(mval x, int depth)
   if (CONSP(x)) {
     uint64_t h = 0;
     for (int i = 0; depth < SXHASH_MAX_DEPTH && CONSP(x) && i < SXHASH_MAX_LEN; x = XCDR(x), i++)
-      h = combine(h, sxhash_rec(XCAR(x), depth + 1));
+      h = combine(h, sxhash_rec(rt, XCAR(x), depth + 1));
     if (!NILP(x))
-      h = combine(h, sxhash_rec(x, depth + 1));
+      h = combine(h, sxhash_rec(rt, x, depth + 1));
     return reduce(h);
   }
   if (PVECP(x, PVEC_VECTOR) || PVECP(x, PVEC_RECORD)) {
     int64_t n = (int64_t)vl_header_nlisp(XVL(x)->header);
-    return sxhash_words((uint64_t)n, VECTOR_SLOTS(x), n, depth);
+    return sxhash_words(rt, (uint64_t)n, VECTOR_SLOTS(x), n, depth);
   }
   if (PVECP(x, PVEC_BOOL_VECTOR)) {
     int64_t n = BOOL_VECTOR_LENGTH(x);
@@ -132,18 +132,18 @@ static uint64_t sxhash_rec(mval x, int depth)
     return reduce(h);
   }
   if (PVECP(x, PVEC_CLOSURE)) /* equal compares them as lists */
-    return 0x5A5A;
+    return sxhash_rec(rt, closure_as_list(rt, x), depth);
   return sxhash_eql(x);
 }
 
-static uint64_t sxhash_words(uint64_t h, const mval *v, int64_t n, int depth)
+static uint64_t sxhash_words(mrt *rt, uint64_t h, const mval *v, int64_t n, int depth)
 {
   for (int64_t i = 0; i < n && i < SXHASH_MAX_LEN; i++)
-    h = combine(h, sxhash_rec(v[i], depth + 1));
+    h = combine(h, sxhash_rec(rt, v[i], depth + 1));
   return reduce(h);
 }
 
-uint64_t sxhash_equal(mval x) { return sxhash_rec(x, 0); }
+uint64_t sxhash_equal(mrt *rt, mval x) { return sxhash_rec(rt, x, 0); }
 
 /* A hash as Lisp sees it: its 62 bits as a signed fixnum, as Emacs. */
 static mval hash_value(uint64_t h) { return make_fixnum((int64_t)((h & INTMASK) << 2) >> 2); }
@@ -185,9 +185,9 @@ static uint64_t table_hash(mrt *rt, mval table, mval key)
   if (h->test == Qeql)
     return sxhash_eql(key);
   if (h->test == Qequal)
-    return sxhash_equal(key);
+    return sxhash_equal(rt, key);
   mval v = call_user_function(rt, table, XCAR(XCDR(h->user)), key, Qunbound);
-  return FIXNUMP(v) ? (uint64_t)XFIXNUM(v) : sxhash_equal(v);
+  return FIXNUMP(v) ? (uint64_t)XFIXNUM(v) : sxhash_equal(rt, v);
 }
 
 /* KEY is the one looked up, STORED the table's.  Identical keys are the
@@ -545,7 +545,7 @@ static mval Fdefine_hash_table_test(mrt *rt, int n, mval *a)
 
 static mval Fsxhash_eq(mrt *rt, int n, mval *a) { return hash_value(sxhash_eq(a[0])); }
 static mval Fsxhash_eql(mrt *rt, int n, mval *a) { return hash_value(sxhash_eql(a[0])); }
-static mval Fsxhash_equal(mrt *rt, int n, mval *a) { return hash_value(sxhash_equal(a[0])); }
+static mval Fsxhash_equal(mrt *rt, int n, mval *a) { return hash_value(sxhash_equal(rt, a[0])); }
 
 static const struct subr_def hashtab_subrs[] = {
   { "make-hash-table", Fmake_hash_table, 0, ARGS_MANY },

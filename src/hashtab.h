@@ -50,7 +50,7 @@ int64_t hash_table_count(mval table);
 bool hash_table_entry(mval table, int64_t i, mval *key, mval *value);
 
 /* sxhash-equal: equal objects hash alike; bounded depth and length. */
-uint64_t sxhash_equal(mval x);
+uint64_t sxhash_equal(mrt *rt, mval x);
 uint64_t sxhash_eql(mval x);
 
 #endif
