@@ -206,6 +206,7 @@ static mval Ffset(mrt *rt, int n, mval *a)
   struct symbol *s = check_symbol(rt, a[0]);
   if (NILP(a[0]) && !NILP(a[1]))
     xsignal1(rt, Qsetting_constant, a[0]);
+  eval_note_fset(rt, a[0]);
   SYMBOL_SET(rt->gc, s, function, a[1]);
   return a[1];
 }

@@ -233,6 +233,9 @@ struct eval_state {
   bool toplevel_pending; /* the next analysis is of a top-level form */
   bool late_pending;     /* the next analysis is of a body expanded earlier */
   int64_t var_seq;       /* variables declared so far, for struct var's seq */
+  /* nil, or while an undoable load runs: what to restore should it
+     fail, (SYMBOL . OLD-DEFINITION) and (0 . OLD-FEATURES) pushed on t. */
+  mval autoload_queue;
 };
 
 #define EVAL_STACK_SLOTS ((size_t)1 << 20)
@@ -397,12 +400,56 @@ static bool is_macro_autoload(mval f)
 
 /* Emacs's autoload-do-load: FUNDEF's file is loaded (unless MACRO_ONLY
    and it defines no macro), and FUNNAME's new definition returned. */
+static void undo_failed_load(mrt *rt, mval saved_queue)
+{
+  mval q = rt->eval->autoload_queue;
+  rt->eval->autoload_queue = saved_queue;
+  for (; CONSP(q); q = XCDR(q)) {
+    mval entry = XCAR(q);
+    if (FIXNUMP(XCAR(entry)))
+      set_symbol_value(rt, Qfeatures, XCDR(entry));
+    else
+      SYMBOL_SET(rt->gc, XSYMBOL(rt, XCAR(entry)), function, XCDR(entry));
+  }
+}
+
+size_t eval_begin_undoable_load(mrt *rt)
+{
+  size_t count = rt->specpdl_depth;
+  record_unwind(rt, undo_failed_load, rt->eval->autoload_queue);
+  rt->eval->autoload_queue = Qt;
+  return count;
+}
+
+void eval_end_undoable_load(mrt *rt, size_t count)
+{
+  rt->eval->autoload_queue = Qt; /* the load finished: nothing to undo */
+  unbind_to(rt, count);
+}
+
+static void note_undo(mrt *rt, mval key, mval old)
+{
+  if (!NILP(rt->eval->autoload_queue))
+    rt->eval->autoload_queue = Fcons(rt, Fcons(rt, key, old), rt->eval->autoload_queue);
+}
+
+void eval_note_fset(mrt *rt, mval sym)
+{
+  mval old = XSYMBOL(rt, sym)->function;
+  if (!NILP(old))
+    note_undo(rt, sym, old);
+}
+
+void eval_note_provide(mrt *rt, mval features) { note_undo(rt, make_fixnum(0), features); }
+
 static mval autoload_do_load(mrt *rt, mval fundef, mval funname, bool macro_only)
 {
   if (!is_autoload(fundef) || (macro_only && !is_macro_autoload(fundef)))
     return fundef;
   mval file = CONSP(XCDR(fundef)) ? XCAR(XCDR(fundef)) : Qnil;
+  size_t count = eval_begin_undoable_load(rt);
   load_file(rt, file, false, true);
+  eval_end_undoable_load(rt, count);
   if (NILP(funname))
     return Qnil;
   mval fun = indirect_function(rt, funname);
@@ -3473,6 +3520,7 @@ static mval Fautoload(mrt *rt, int nargs, mval *args)
   struct symbol *s = XSYMBOL(rt, args[0]);
   if (!NILP(s->function) && !is_autoload(s->function))
     return Qnil;
+  eval_note_fset(rt, args[0]);
   SYMBOL_SET(rt->gc, s, function, Fcons(rt, Qautoload, listn(rt, 4, args + 1)));
   return args[0];
 }
@@ -3488,6 +3536,7 @@ static mval Fdefalias(mrt *rt, int nargs, mval *args)
   CHECK_SYMBOL(rt, args[0]);
   if (NILP(args[0]))
     xsignal1(rt, Qsetting_constant, args[0]);
+  eval_note_fset(rt, args[0]);
   SYMBOL_SET(rt->gc, XSYMBOL(rt, args[0]), function, args[1]);
   if (nargs > 2 && !NILP(args[2])) /* as Emacs keeps it, for `documentation' */
     put_prop(rt, args[0], intern(rt, "function-documentation"), args[2]);
@@ -3636,6 +3685,7 @@ static void mark_eval_state(struct gc *g, void *ud)
   mrt *rt = ud;
   gc_mark(g, tag_ptr((char *)rt->eval - sizeof(uint64_t), TAG_VECTORLIKE));
   gc_mark(g, rt->eval->declared_specials);
+  gc_mark(g, rt->eval->autoload_queue);
 }
 
 void eval_init(mrt *rt)
@@ -3647,6 +3697,7 @@ void eval_init(mrt *rt)
   gc_add_roots(rt->gc, mark_eval_state, rt);
   rt->eval->max_depth_sym = XSYMBOL(rt, Qmax_lisp_eval_depth);
   rt->eval->declared_specials = Qnil;
+  rt->eval->autoload_queue = Qnil;
   gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
   /* Fixed capacity: frames hold raw pointers into the stack. */
   stack_reserve(rt, EVAL_STACK_SLOTS);

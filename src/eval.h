@@ -40,6 +40,17 @@ static inline mval closure_same_head(mval x, mval view, mval result)
   return result == view ? x : result;
 }
 
+/* Emacs's autoload queue.  A file loaded by an autoload or `require'
+   runs between eval_begin_undoable_load and eval_end_undoable_load
+   (given what the first returned); should it signal, the function
+   definitions it replaced and the features list are put back, as
+   Emacs does (functions it defined anew stay).  fset and provide
+   call eval_note_fset and eval_note_provide before their change. */
+size_t eval_begin_undoable_load(mrt *rt);
+void eval_end_undoable_load(mrt *rt, size_t count);
+void eval_note_fset(mrt *rt, mval sym);
+void eval_note_provide(mrt *rt, mval features);
+
 /* The Lisp backtrace, innermost call first: a list of frames
    (FUNCTION ARG...), for --debug.  Call it from rt->on_signal, before
    the handlers unwind the frames. */

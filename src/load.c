@@ -561,6 +561,7 @@ static mval Fprovide(mrt *rt, int nargs, mval *args)
   mval feature = args[0];
   CHECK_SYMBOL(rt, feature);
   mval features = variable_or_nil(rt, Qfeatures);
+  eval_note_provide(rt, features);
   if (!memq(feature, features))
     set_symbol_value(rt, Qfeatures, Fcons(rt, feature, features));
   if (!NILP(args[1]))
@@ -611,7 +612,9 @@ static mval Frequire(mrt *rt, int nargs, mval *args)
     xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
              make_cstring(rt, "No such file or directory"), file);
   }
+  size_t count = eval_begin_undoable_load(rt);
   load_found_file(rt, found, true);
+  eval_end_undoable_load(rt, count);
   unbind_to(rt, depth);
   if (!memq(feature, variable_or_nil(rt, Qfeatures)))
     mrt_errorf(rt, "Loading file %s failed to provide feature \xe2\x80\x98%s\xe2\x80\x99", sdata(found),

@@ -48,3 +48,28 @@
                           (condition-case e (autoload-tests--undefined 1) (error (cadr e)))))
   (autoload 'autoload-tests--via-funcall "autoload-fixture")
   (should-error (funcall 'autoload-tests--via-funcall) :type 'error))
+
+;; A file loaded by an autoload or `require' that signals: Emacs puts
+;; back the definitions it replaced and the features list, and keeps
+;; the functions it defined anew.  A plain `load' undoes nothing.
+(ert-deftest autoload-c-failed-load-is-undone ()
+  (defalias 'autoload-failing-existing (lambda () 'original))
+  (autoload 'autoload-failing-entry "autoload-failing-fixture")
+  (should (equal (condition-case e (autoload-failing-entry) (error e))
+                 '(error "Failing midway")))
+  (should (eq (autoload-failing-existing) 'original))
+  (should (autoloadp (symbol-function 'autoload-failing-entry)))
+  (should (eq (autoload-failing-new) 'new))
+  (should-not (featurep 'autoload-failing-fixture))
+  (fmakunbound 'autoload-failing-entry)
+  (fmakunbound 'autoload-failing-new)
+  (should (equal (condition-case e (require 'autoload-failing-fixture) (error e))
+                 '(error "Failing midway")))
+  (should (eq (autoload-failing-existing) 'original))
+  (should (eq (autoload-failing-entry) 'entry))
+  (should (eq (autoload-failing-new) 'new))
+  (should-not (featurep 'autoload-failing-fixture))
+  (should (equal (condition-case e (load "autoload-failing-fixture" nil t) (error e))
+                 '(error "Failing midway")))
+  (should (eq (autoload-failing-existing) 'replaced))
+  (should (featurep 'autoload-failing-fixture)))
