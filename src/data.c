@@ -262,8 +262,8 @@ static mval Fdefvaralias(mrt *rt, int n, mval *a)
   struct symbol *b = XSYMBOL(rt, variable_base(rt, base));
   if (!s->alias && s->value != Qunbound && b->value == Qunbound)
     symbol_store(rt->gc, b, s->value);
-  b->special = SYMBOL_SPECIAL;
-  s->special = SYMBOL_SPECIAL;
+  eval_make_special(rt, variable_base(rt, base));
+  eval_make_special(rt, alias);
   s->alias = 1;
   symbol_store(rt->gc, s, base);
   SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]));

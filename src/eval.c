@@ -166,7 +166,7 @@ struct arena_chunk {
   char data[];
 };
 
-/* PVEC_CODE: the analysed form of one body.  Four Lisp slots, then raw
+/* PVEC_CODE: the analysed form of one body.  Lisp slots, then raw
    fields that the collector does not look at. */
 struct code {
   uint64_t header;
@@ -175,6 +175,7 @@ struct code {
   const mval consts;   /* every Lisp value the nodes refer to */
   const mval capnames; /* names of captured variables, in slot order */
   const mval env;      /* nested lambdas: the environment a printed closure shows */
+  const mval lexicals; /* top level: the symbols its lets (and its lambdas') bind lexically */
   /* raw */
   struct arena_chunk *arena;
   node *body_node;
@@ -190,7 +191,7 @@ struct code {
   int32_t unused_flag_slot; /* -1, or the slot that says the caller
                                throws the value away (t) */
 };
-#define CODE_NLISP 5
+#define CODE_NLISP 6
 #define XCODE(x) ((struct code *)untag(x))
 
 /* PVEC_CLOSURE: its code, its list, then the captured values.  A
@@ -236,6 +237,9 @@ struct eval_state {
   /* nil, or while an undoable load runs: what to restore should it
      fail, (SYMBOL . OLD-DEFINITION) and (0 . OLD-FEATURES) pushed on t. */
   mval autoload_queue;
+  /* Code of functions sent back to their source by eval_make_special,
+     kept alive in case it is running. */
+  mval retired_codes;
 };
 
 #define EVAL_STACK_SLOTS ((size_t)1 << 20)
@@ -669,6 +673,7 @@ static mval make_code(mrt *rt, mval args, mval body)
   OBJ_INIT(XCODE(code)->args, args);
   OBJ_INIT(XCODE(code)->body, body);
   XCODE(code)->unused_flag_slot = -1;
+  OBJ_INIT(XCODE(code)->lexicals, Qnil);
   return code;
 }
 
@@ -970,7 +975,7 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
     set_symbol_value(rt, n->k, v);
   }
   if (n->a)
-    s->special = SYMBOL_SPECIAL;
+    eval_make_special(rt, variable_base(rt, n->k));
   else if (n->count) /* a bare (defvar SYM) at top level */
     rt->eval->declared_specials = Fcons(rt, n->k, rt->eval->declared_specials);
   return n->k;
@@ -1832,6 +1837,21 @@ static node *analyse_setq(struct actx *A, mval form)
 
 /* ---- Scopes ---- */
 
+/* Should NAME become special later, the top-level function being
+   analysed is analysed again (eval_make_special). */
+static void note_lexical_let(struct actx *A, mval name)
+{
+  struct fscope *root = A->f;
+  while (root->parent)
+    root = root->parent;
+  struct code *c = XCODE(root->code);
+  XSYMBOL(A->rt, name)->let_lexically = 1;
+  for (mval l = c->lexicals; CONSP(l); l = XCDR(l))
+    if (XCAR(l) == name)
+      return;
+  GC_STORE(A->rt->gc, root->code, c->lexicals, Fcons(A->rt, name, c->lexicals));
+}
+
 /* Bind NAME in the current function: a lexical variable, or a special
    binding.  B receives the mode; B->slot is its frame slot, allocated
    here unless already reserved (>= 0). */
@@ -1847,6 +1867,8 @@ static void declare_binding(struct actx *A, mval name, struct binding *b, bool p
     return;
   }
   b->mode = BIND_LEXICAL;
+  if (!param)
+    note_lexical_let(A, name);
   struct var *v = new_var(A, name, VAR_LOCAL);
   v->slot = b->slot;
   v->mode = &b->mode;
@@ -2613,6 +2635,49 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
 /* ================================================================== */
 /* Running closures                                                   */
 /* ================================================================== */
+
+/* Send FN, a function analysed at top level whose lets bind SYM
+   lexically, back to its source: its next call analyses it again. */
+static void unanalyse_binding(mrt *rt, mval fn, mval sym)
+{
+  const mval *s = CLOSURE_SLOTS(fn);
+  if (NILP(s[CL_CODE]))
+    return;
+  struct code *c = XCODE(s[CL_CODE]);
+  if (!NILP(c->env)) /* nested: analysed with its parent */
+    return;
+  for (mval l = c->lexicals; CONSP(l); l = XCDR(l))
+    if (XCAR(l) == sym) {
+      rt->eval->retired_codes = Fcons(rt, s[CL_CODE], rt->eval->retired_codes);
+      gc_aset(rt->gc, fn, CL_LIST, Fcons(rt, c->args, c->body));
+      gc_aset(rt->gc, fn, CL_CODE, Qnil);
+      return;
+    }
+}
+
+/* Emacs's interpreter decides at each let whether it binds
+   dynamically; marrow decides once, at analysis.  So when SYM becomes
+   special and some code has bound it lexically, the functions defined
+   at top level (in function cells) whose lets do are analysed again
+   at their next call.  (Closures held elsewhere keep their analysis.) */
+void eval_make_special(mrt *rt, mval sym)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  bool was_special = s->special == SYMBOL_SPECIAL;
+  s->special = SYMBOL_SPECIAL;
+  if (was_special || !s->let_lexically)
+    return;
+  size_t count = obarray_symbols(rt, NULL, 0);
+  mval all = make_vector(rt, count, Qnil);
+  count = obarray_symbols(rt, gc_written_slots(rt->gc, all), count);
+  for (size_t i = 0; i < count; i++) {
+    mval fn = XSYMBOL(rt, AREF(all, (int64_t)i))->function;
+    if (is_macro(fn))
+      fn = XCDR(fn);
+    if (PVECP(fn, PVEC_CLOSURE))
+      unanalyse_binding(rt, fn, sym);
+  }
+}
 
 /* A top-level closure's first call analyses its body. */
 static mval analyse_closure(mrt *rt, mval fn)
@@ -3686,6 +3751,7 @@ static void mark_eval_state(struct gc *g, void *ud)
   gc_mark(g, tag_ptr((char *)rt->eval - sizeof(uint64_t), TAG_VECTORLIKE));
   gc_mark(g, rt->eval->declared_specials);
   gc_mark(g, rt->eval->autoload_queue);
+  gc_mark(g, rt->eval->retired_codes);
 }
 
 void eval_init(mrt *rt)
@@ -3698,6 +3764,7 @@ void eval_init(mrt *rt)
   rt->eval->max_depth_sym = XSYMBOL(rt, Qmax_lisp_eval_depth);
   rt->eval->declared_specials = Qnil;
   rt->eval->autoload_queue = Qnil;
+  rt->eval->retired_codes = Qnil;
   gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
   /* Fixed capacity: frames hold raw pointers into the stack. */
   stack_reserve(rt, EVAL_STACK_SLOTS);

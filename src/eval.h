@@ -51,6 +51,10 @@ void eval_end_undoable_load(mrt *rt, size_t count);
 void eval_note_fset(mrt *rt, mval sym);
 void eval_note_provide(mrt *rt, mval features);
 
+/* SYM becomes special (defvar, defvaralias): later lets bind it
+   dynamically, also in functions analysed before. */
+void eval_make_special(mrt *rt, mval sym);
+
 /* The Lisp backtrace, innermost call first: a list of frames
    (FUNCTION ARG...), for --debug.  Call it from rt->on_signal, before
    the handlers unwind the frames. */

@@ -146,6 +146,9 @@ struct symbol {
      symbol whose value it shares, and every access goes through
      variable_base. */
   uint8_t alias : 1;
+  /* Some analysed code binds it with a lexical let: should it become
+     special, eval_make_special has such functions analysed again. */
+  uint8_t let_lexically : 1;
   uint8_t trapped_write;         /* writes call rt->on_trapped_write */
 };
 

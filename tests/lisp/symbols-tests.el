@@ -197,3 +197,27 @@
                  '(symbols-tests--documented-macro)))
   (should-not (string-match-p regexp-unmatchable ""))
   (should-not (string-match-p regexp-unmatchable "a")))
+
+;;; A let written before its variable becomes special binds it
+;;; dynamically once it is: Emacs's interpreter decides at each let,
+;;; so a function that already ran (and was analysed) follows too.
+
+(defvar symbols-tests--late-base 1)
+(defun symbols-tests--late-reader ()
+  (if (boundp 'symbols-tests--late-var) symbols-tests--late-var 'unbound))
+(defun symbols-tests--let-late-alias ()
+  (let ((symbols-tests--late-alias 5))
+    (list symbols-tests--late-base symbols-tests--late-alias)))
+(defun symbols-tests--let-late-defvar ()
+  (let ((symbols-tests--late-var 5))
+    (list (symbols-tests--late-reader) symbols-tests--late-var)))
+
+(ert-deftest symbols-let-before-defvaralias-and-defvar ()
+  (should (equal (symbols-tests--let-late-alias) '(1 5)))
+  (defvaralias 'symbols-tests--late-alias 'symbols-tests--late-base)
+  (should (equal (symbols-tests--let-late-alias) '(5 5)))
+  (should (= symbols-tests--late-base 1))
+  (should (equal (symbols-tests--let-late-defvar) '(unbound 5)))
+  (eval '(defvar symbols-tests--late-var 0) t)
+  (should (equal (symbols-tests--let-late-defvar) '(5 5)))
+  (should (= symbols-tests--late-var 0)))
