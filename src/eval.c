@@ -1672,9 +1672,8 @@ static const struct fast_op fast_ops[] = {
 
 /* k = the inner code, kids = raw reads of the captured slots, then of
    what is kept only to be printed: the visible variables it does not
-   use and the closure running this function.  slot: where the inner
-   code wants the new closure itself (VAR_SELF), or -1. */
-static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
+   use and the closure running this function. */
+static inline mval make_closure(mrt *rt, const node *n, mval *fp)
 {
   mval code = n->k;
   mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED + (size_t)n->count,
@@ -1684,8 +1683,17 @@ static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
   s[CL_LIST] = Qnil;
   for (int i = 0; i < n->count; i++)
     s[CL_CAPTURED + i] = fp[n->kids[i]->slot];
-  if (n->slot >= 0)
-    s[CL_CAPTURED + n->slot] = cl;
+  return cl;
+}
+
+static mval ev_make_closure(mrt *rt, const node *n, mval *fp) { return make_closure(rt, n, fp); }
+
+/* The same, for inner code that wants the new closure itself (its
+   VAR_SELF) among its values, at index slot. */
+static mval ev_make_closure_self(mrt *rt, const node *n, mval *fp)
+{
+  mval cl = make_closure(rt, n, fp);
+  gc_fresh_slots(XVL(cl))[CL_CAPTURED + n->slot] = cl; /* nothing allocated since */
   return cl;
 }
 
@@ -2256,10 +2264,10 @@ static node *analyse_lambda(struct actx *A, mval lambda)
      order of the inner function's capture slots; the inner function's
      VAR_SELF (named nil) gets the new closure. */
   int i = 0;
-  n->slot = -1;
   struct var **origins = aalloc(A, sizeof *origins * (size_t)(c->ncap + 1));
   for (mval p = c->capnames; CONSP(p); p = XCDR(p)) {
     if (NILP(XCAR(p))) {
+      n->ev = ev_make_closure_self;
       n->slot = i;
       origins[i] = NULL;
       n->kids[i++] = const_node(A, Qnil); /* slot 0: a frame slot, overwritten */
