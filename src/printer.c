@@ -600,8 +600,11 @@ static void print_list(struct printer *p, mval obj)
     }
     i++;
     print_object(p, XCAR(tail));
-    /* A closure in the tail continues the list: it is one in Emacs. */
-    last_cdr = closure_list_view(p->rt, XCDR(tail));
+    /* A closure in the tail continues the list (it is one in Emacs),
+       unless print-circle labels it. */
+    last_cdr = XCDR(tail);
+    if (!shared_tail(p, last_cdr))
+      last_cdr = closure_list_view(p->rt, last_cdr);
     tail = last_cdr;
     bool check = --q != 0 || 0 < --n;
     if (!check) {

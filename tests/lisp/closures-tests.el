@@ -295,7 +295,13 @@
   (should (equal (prin1-to-string (closures-tests--letrec))
                  "(closure ((f closure #1 (n) (if (= n 0) 0 (funcall f (1- n)))) t) (n) (if (= n 0) 0 (funcall f (1- n))))"))
   (should (equal (prin1-to-string (closures-tests--holds-itself))
-                 "(closure ((x closure #1 nil x) t) nil x)")))
+                 "(closure ((x closure #1 nil x) t) nil x)"))
+  (let ((f (closures-tests--adder 1)))
+    (should (equal (prin1-to-string (list (cons 'x f)))
+                   "((x closure ((b . 2) (a . 1) t) (x) (+ a b x)))"))
+    (let ((print-circle t))
+      (should (equal (prin1-to-string (list (cons 'x f) (cons 'y f) f))
+                     "((x . #1=(closure ((b . 2) (a . 1) t) (x) (+ a b x))) (y . #1#) #1#)")))))
 
 ;; A closure is a cons to every list function, destructive ones too.
 (defun closures-tests--fresh ()
