@@ -137,33 +137,37 @@ measure() {
   echo "$total ${gcsec:-0} ${gcs:-0} $rss $status"
 }
 
+# Run I of one runtime on one test.
 run_one() {
-  local name=$1 test=$2 btest=$3; shift 3
-  local i total gcsec gcs rss status
-  for ((i = 1; i <= runs; i++)); do
-    measure "$name" "$test" "$btest" "$i" "$@" > "$work/m"
-    read -r total gcsec gcs rss status < "$work/m"
-    echo "$stamp,$mode,$name,$test,$i,$total,$gcsec,$gcs,$rss,$status" | tee -a "$csv" >> "$raw"
-    [ "$status" = ok ] ||
-      echo "bench: $name $test failed ($status): $(tail -2 "$work/err" | tr '\n' ' ')" >&2
-  done
+  local i=$1 name=$2 test=$3 btest=$4; shift 4
+  local total gcsec gcs rss status
+  measure "$name" "$test" "$btest" "$i" "$@" > "$work/m"
+  read -r total gcsec gcs rss status < "$work/m"
+  echo "$stamp,$mode,$name,$test,$i,$total,$gcsec,$gcs,$rss,$status" | tee -a "$csv" >> "$raw"
+  [ "$status" = ok ] ||
+    echo "bench: $name $test failed ($status): $(tail -2 "$work/err" | tr '\n' ' ')" >&2
 }
 
 echo "bench: $mode run, scale $scale, $runs run(s) each; ratios against $default_rt" >&2
+# Rounds: each round runs every runtime once, so that a change in the
+# machine's load during a test weighs on all runtimes alike rather than
+# on the one whose runs it happened to fall in.
 while read -r test file btest ref; do
   case $test in ''|\#*) continue ;; esac
   [[ $test =~ $only ]] || continue
-  for rt in "${runtimes[@]}"; do
-    name=${rt%%|*}; cmd=${rt#*|}
-    [[ $name =~ $want_runtimes ]] || continue
-    wl=$here/$file
-    [[ $name == emacs-bytecomp ]] && wl=$work/${file%.el}.elc
-    # shellcheck disable=SC2086
-    run_one "$name" "$test" "$btest" $cmd "$wl" --eval "$gc_report"
+  for ((i = 1; i <= runs; i++)); do
+    for rt in "${runtimes[@]}"; do
+      name=${rt%%|*}; cmd=${rt#*|}
+      [[ $name =~ $want_runtimes ]] || continue
+      wl=$here/$file
+      [[ $name == emacs-bytecomp ]] && wl=$work/${file%.el}.elc
+      # shellcheck disable=SC2086
+      run_one "$i" "$name" "$test" "$btest" $cmd "$wl" --eval "$gc_report"
+    done
+    if [ "$ref" != - ] && [[ " ${refs[*]} " == *" $ref "* ]] && [[ c-ref =~ $want_runtimes ]]; then
+      run_one "$i" c-ref "$test" "$btest" "$work/ref-$ref"
+    fi
   done
-  if [ "$ref" != - ] && [[ " ${refs[*]} " == *" $ref "* ]] && [[ c-ref =~ $want_runtimes ]]; then
-    run_one c-ref "$test" "$btest" "$work/ref-$ref"
-  fi
 done < "$here/tests.list"
 
 # ---- Tables ----------------------------------------------------------
