@@ -725,6 +725,8 @@ void bignum_init(mrt *rt)
     rt->bignum = calloc(1, sizeof *rt->bignum);
     if (!rt->bignum)
       memory_full(rt);
+    /* The scratch number's limbs are referenced from here only. */
+    gc_add_root_region(rt->gc, rt->bignum, sizeof *rt->bignum);
     mpz_init(rt->bignum->scratch);
     rt->bignum->caching = gc_owns_freed_memory(rt->gc);
     set_limb_cache_bounds(rt->bignum, rt->gc);
@@ -756,6 +758,7 @@ void bignum_close(mrt *rt)
 {
   mpz_clear(rt->bignum->scratch); /* first: its limbs may go to the cache */
   release_cached_limbs(rt->bignum);
+  gc_remove_root_region(rt->gc, rt->bignum, sizeof *rt->bignum);
   free(rt->bignum);
   rt->bignum = NULL;
 }

@@ -1720,6 +1720,8 @@ size_t gc_heap_limit(const struct gc *g) { return g->cfg.heap_limit; }
 size_t gc_live_bytes(const struct gc *g) { return g->stats.live_bytes_after_gc; }
 bool gc_owns_freed_memory(const struct gc *g) { (void)g; return true; }
 const char *gc_name(void) { return "marrow"; }
+void gc_add_root_region(struct gc *g, void *start, size_t nbytes) { (void)g, (void)start, (void)nbytes; }
+void gc_remove_root_region(struct gc *g, void *start, size_t nbytes) { (void)g, (void)start, (void)nbytes; }
 
 void gc_set_fail_alloc(struct gc *g, unsigned long every)
 {

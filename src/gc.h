@@ -151,6 +151,12 @@ void gc_inhibit(struct gc *g, bool on); /* nests */
 typedef void (*gc_root_fn)(struct gc *g, void *ud);
 void gc_add_roots(struct gc *g, gc_root_fn fn, void *ud);
 void gc_remove_roots(struct gc *g, gc_root_fn fn, void *ud);
+/* Memory outside the heap (malloc'd) that holds pointers to gc_x*
+   memory, such as an mpz_t's limbs.  marrow's collector frees gc_x*
+   memory only when told, so it needs nothing; the Boehm baseline
+   collects it by reachability, and must scan the region. */
+void gc_add_root_region(struct gc *g, void *start, size_t nbytes);
+void gc_remove_root_region(struct gc *g, void *start, size_t nbytes);
 void gc_mark(struct gc *g, mval v);
 void gc_mark_array(struct gc *g, const mval *v, size_t n);
 

@@ -430,6 +430,18 @@ size_t gc_live_bytes(const struct gc *g)
 bool gc_owns_freed_memory(const struct gc *g) { (void)g; return false; }
 const char *gc_name(void) { return "boehm"; }
 
+void gc_add_root_region(struct gc *g, void *start, size_t nbytes)
+{
+  (void)g;
+  GC_add_roots(start, (char *)start + nbytes);
+}
+
+void gc_remove_root_region(struct gc *g, void *start, size_t nbytes)
+{
+  (void)g;
+  GC_remove_roots(start, (char *)start + nbytes);
+}
+
 /* Fault injection exercises marrow's own heap; the baseline has none. */
 void gc_set_fail_alloc(struct gc *g, unsigned long every)
 {
