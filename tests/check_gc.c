@@ -35,18 +35,28 @@
 
 /* A collector with the defaults minus whatever the environment says,
    except that GC stress is honoured only where a test allows it. */
+static void quiet_config(struct gc_config *cfg)
+{
+  gc_config_defaults(cfg);
+  cfg->log = false;
+  cfg->heap_limit = 0;
+  cfg->fail_alloc_every = 0;
+}
+
+static struct gc *new_gc_from(const struct gc_config *cfg)
+{
+  struct gc *g = gc_new(cfg);
+  ck_assert_ptr_nonnull(g);
+  return g;
+}
+
 static struct gc *new_gc(bool allow_stress)
 {
   struct gc_config cfg;
-  gc_config_defaults(&cfg);
-  cfg.log = false;
-  cfg.heap_limit = 0;
-  cfg.fail_alloc_every = 0;
+  quiet_config(&cfg);
   if (!allow_stress)
     cfg.stress = false;
-  struct gc *g = gc_new(&cfg);
-  ck_assert_ptr_nonnull(g);
-  return g;
+  return new_gc_from(&cfg);
 }
 
 static void assert_heap_ok(struct gc *g)
@@ -1269,19 +1279,16 @@ END_TEST
 /* Generations                                                        */
 /* ================================================================== */
 
-static struct gc *new_generational_gc(bool stress)
+static struct gc *new_gc_generations(bool stress, bool generational)
 {
   struct gc_config cfg;
-  gc_config_defaults(&cfg);
-  cfg.log = false;
-  cfg.heap_limit = 0;
-  cfg.fail_alloc_every = 0;
+  quiet_config(&cfg);
   cfg.stress = stress;
-  cfg.generational = true;
-  struct gc *g = gc_new(&cfg);
-  ck_assert_ptr_nonnull(g);
-  return g;
+  cfg.generational = generational;
+  return new_gc_from(&cfg);
 }
+
+static struct gc *new_generational_gc(bool stress) { return new_gc_generations(stress, true); }
 
 static uint64_t minor_collections(struct gc *g)
 {
@@ -1393,11 +1400,7 @@ END_TEST
 
 START_TEST(generations_off_means_full_collections)
 {
-  struct gc_config cfg;
-  gc_config_defaults(&cfg);
-  cfg.stress = false;
-  cfg.generational = false;
-  struct gc *g = gc_new(&cfg);
+  struct gc *g = new_gc_generations(false, false);
   gc_collect(g, "full");
   gc_collect_minor(g, "asked for minor");
   ck_assert_uint_eq(minor_collections(g), 0);
