@@ -2937,8 +2937,8 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
       m->captured = m->mutated = true;
       finish_var(m); /* the expansion's references go through the box */
     }
-    gc_aset(rt->gc, cache, 2 + 2 * i, make_fixnum(m->slot));
-    gc_aset(rt->gc, cache, 3 + 2 * i, make_fixnum(mode));
+    ASET_FIXNUM(cache, 2 + 2 * i, make_fixnum(m->slot));
+    ASET_FIXNUM(cache, 3 + 2 * i, make_fixnum(mode));
   }
   return cache;
 }

@@ -715,7 +715,7 @@ mval sequence_to_vector(mrt *rt, mval seq)
   if (STRINGP(seq)) {
     for (int64_t i = 0, off = 0; i < n && off < XSTRING(seq)->nbytes; i++) {
       int len;
-      gc_aset(rt->gc, v, i, make_fixnum(string_decode(seq, off, &len)));
+      ASET_FIXNUM(v, i, make_fixnum(string_decode(seq, off, &len)));
       off += len;
     }
     return v;

@@ -716,9 +716,9 @@ static mval push_frame(struct reader *r, mval parent, enum frame_kind kind, mval
 {
   mval f = make_vector(r->rt, FR_SIZE, Qnil);
   gc_aset(r->rt->gc, f, FR_PARENT, parent);
-  gc_aset(r->rt->gc, f, FR_KIND, make_fixnum(kind));
+  ASET_FIXNUM(f, FR_KIND, make_fixnum(kind));
   gc_aset(r->rt->gc, f, FR_EXTRA, extra);
-  gc_aset(r->rt->gc, f, FR_START, make_fixnum((int64_t)r->pos - 1));
+  ASET_FIXNUM(f, FR_START, make_fixnum((int64_t)r->pos - 1));
   return f;
 }
 
@@ -734,7 +734,7 @@ static void frame_append(struct reader *r, mval f, mval value)
       gc_aset(r->rt->gc, f, FR_HEAD, value);
     else
       gc_setcdr(r->rt->gc, FRAME_GET(f, FR_TAIL), value);
-    gc_aset(r->rt->gc, f, FR_EXTRA, make_fixnum(DOT_DONE));
+    ASET_FIXNUM(f, FR_EXTRA, make_fixnum(DOT_DONE));
     return;
   }
   mval cell = Fcons(r->rt, value, Qnil);
@@ -1068,7 +1068,7 @@ static mval read_object(struct reader *r)
         syntax_error(r, ") or . in a vector");
       if (FRAME_GET(stack, FR_EXTRA) != make_fixnum(DOT_NONE))
         syntax_error(r, ". in wrong context");
-      gc_aset(r->rt->gc, stack, FR_EXTRA, make_fixnum(DOT_SEEN));
+      ASET_FIXNUM(stack, FR_EXTRA, make_fixnum(DOT_SEEN));
       continue;
     case STEP_CLOSE:
       if (NILP(stack))

@@ -418,7 +418,7 @@ static void chars_keep_unibyte(mrt *rt, mval model, mval chars)
   for (int64_t i = 0; i < VECTOR_LENGTH(chars); i++) {
     int64_t c = XFIXNUM(AREF(chars, i));
     if (c >= 0x80 && c <= 0xFF)
-      gc_aset(rt->gc, chars, i, make_fixnum(RAW_BYTE_CHAR(c)));
+      ASET_FIXNUM(chars, i, make_fixnum(RAW_BYTE_CHAR(c)));
   }
 }
 
@@ -2528,7 +2528,7 @@ static mval re_exec(mrt *rt, struct re_compiler *c, mval subject, int64_t start)
   mval v = make_vector(rt, (size_t)(2 * c->ngroups), Qnil);
   for (int i = 0; i < 2 * c->ngroups; i++)
     if (out[i] >= 0)
-      gc_aset(rt->gc, v, i, make_fixnum(byte_to_char(string, out[i])));
+      ASET_FIXNUM(v, i, make_fixnum(byte_to_char(string, out[i])));
   (void)scratch;
   return v;
 }
@@ -2742,7 +2742,7 @@ static mval translate_match(mrt *rt, mval m, int64_t delta)
   mval r = make_vector(rt, (size_t)VECTOR_LENGTH(m), Qnil);
   for (int64_t i = 0; i < VECTOR_LENGTH(m); i++)
     if (!NILP(AREF(m, i)))
-      gc_aset(rt->gc, r, i, make_fixnum(XFIXNUM(AREF(m, i)) - delta));
+      ASET_FIXNUM(r, i, make_fixnum(XFIXNUM(AREF(m, i)) - delta));
   return r;
 }
 

@@ -340,7 +340,7 @@ static mval counts_vector(mrt *rt, const size_t *counts, size_t n)
 {
   mval v = make_vector(rt, n, make_fixnum(0));
   for (size_t i = 0; i < n; i++)
-    gc_aset(rt->gc, v, (int64_t)i, make_fixnum((int64_t)counts[i]));
+    ASET_FIXNUM(v, (int64_t)i, make_fixnum((int64_t)counts[i]));
   return v;
 }
 
@@ -397,9 +397,9 @@ static void record_block(const struct heap_block_info *b, void *ud)
   if (w->n >= w->max)
     return;
   int64_t i = (int64_t)(3 * w->n++);
-  gc_aset(w->rt->gc, w->vec, i, make_fixnum((int64_t)b->kind));
-  gc_aset(w->rt->gc, w->vec, i + 1, make_fixnum((int64_t)b->live_bytes));
-  gc_aset(w->rt->gc, w->vec, i + 2, make_fixnum((int64_t)b->free_bytes));
+  ASET_FIXNUM(w->vec, i, make_fixnum((int64_t)b->kind));
+  ASET_FIXNUM(w->vec, i + 1, make_fixnum((int64_t)b->live_bytes));
+  ASET_FIXNUM(w->vec, i + 2, make_fixnum((int64_t)b->free_bytes));
 }
 
 /* (heap-blocks): ((KIND LIVE-BYTES FREE-BYTES) ...), one per block and
