@@ -1202,6 +1202,13 @@ static __attribute__((noinline, cold)) mval call_redefined(mrt *rt, const node *
       return call_redefined((rt), (n), (fp));                           \
   } while (0)
 
+/* The prologue of a two-operand fast node: the function cell is checked
+   before the operands are evaluated (Emacs finds the function first). */
+#define TWO_OPERANDS(rt, n, fp, x, y)                                   \
+  FAST_GUARD(rt, n, fp);                                                \
+  mval x = operand(rt, (n)->kids[0], fp);                               \
+  mval y = operand(rt, (n)->kids[1], fp)
+
 /* The slow path: an ordinary call with the operands pushed. */
 static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
 {
@@ -1290,9 +1297,7 @@ static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mva
 #define ARITH2(name, fixnum_op, into)                                   \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    FAST_GUARD(rt, n, fp);                                              \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    mval y = operand(rt, n->kids[1], fp);                               \
+    TWO_OPERANDS(rt, n, fp, x, y);                                      \
     mval r;                                                             \
     if (FIXNUMP(x) && FIXNUMP(y) && !fixnum_op(x, y, (int64_t *)&r))   \
       return r;                                                         \
@@ -1479,9 +1484,7 @@ static bool update_if_caller_discards(node *n, int32_t flag)
 #define COMPARE2(name, test)                                            \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    FAST_GUARD(rt, n, fp);                                              \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    mval y = operand(rt, n->kids[1], fp);                               \
+    TWO_OPERANDS(rt, n, fp, x, y);                                      \
     return test(rt, x, y) ? Qt : Qnil;                                  \
   }
 
@@ -1499,9 +1502,7 @@ COMPARE2(ev_numeq, arith_eq2)
 #define ROUND2(name, divide)                                            \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    FAST_GUARD(rt, n, fp);                                              \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    mval y = operand(rt, n->kids[1], fp);                               \
+    TWO_OPERANDS(rt, n, fp, x, y);                                      \
     bool temporary = BIGNUMP(x) && first_operand_is_temporary(rt, n, x); \
     mval q = divide(rt, x, y);                                          \
     if (temporary)                                                      \
@@ -1521,18 +1522,14 @@ static bool consumes_numbers(const node *n)
 
 static mval ev_eq(mrt *rt, const node *n, mval *fp)
 {
-  FAST_GUARD(rt, n, fp);
-  mval x = operand(rt, n->kids[0], fp);
-  mval y = operand(rt, n->kids[1], fp);
+  TWO_OPERANDS(rt, n, fp, x, y);
   return x == y ? Qt : Qnil;
 }
 
 /* (+ a b c): tree sums and counters. */
 static mval ev_add3(mrt *rt, const node *n, mval *fp)
 {
-  FAST_GUARD(rt, n, fp);
-  mval x = operand(rt, n->kids[0], fp);
-  mval y = operand(rt, n->kids[1], fp);
+  TWO_OPERANDS(rt, n, fp, x, y);
   mval z = operand(rt, n->kids[2], fp);
   mval r;
   if (FIXNUMP(x) && FIXNUMP(y) && FIXNUMP(z) &&
@@ -1552,9 +1549,7 @@ static mval ev_add3(mrt *rt, const node *n, mval *fp)
 #define FAST2(name, test, expr)                                         \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
-    FAST_GUARD(rt, n, fp);                                              \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    mval y = operand(rt, n->kids[1], fp);                               \
+    TWO_OPERANDS(rt, n, fp, x, y);                                      \
     if (test)                                                           \
       return (expr);                                                    \
     return slow_call2(rt, n, x, y, 2);                                  \
@@ -1591,9 +1586,7 @@ FAST2(ev_varef, vector_index_ok(x, y), XVL(x)->slots[XFIXNUM(y)])
 
 static mval ev_vaset(mrt *rt, const node *n, mval *fp)
 {
-  FAST_GUARD(rt, n, fp);
-  mval v = operand(rt, n->kids[0], fp);
-  mval i = operand(rt, n->kids[1], fp);
+  TWO_OPERANDS(rt, n, fp, v, i);
   mval x = operand(rt, n->kids[2], fp);
   if (vector_index_ok(v, i))
   {
@@ -1610,9 +1603,7 @@ static mval ev_vaset(mrt *rt, const node *n, mval *fp)
 /* cons is the allocation in every list-building loop. */
 static mval ev_cons(mrt *rt, const node *n, mval *fp)
 {
-  FAST_GUARD(rt, n, fp);
-  mval x = operand(rt, n->kids[0], fp);
-  mval y = operand(rt, n->kids[1], fp);
+  TWO_OPERANDS(rt, n, fp, x, y);
   return Fcons(rt, x, y);
 }
 
