@@ -177,9 +177,7 @@ argument without a default is `*'."
         ((eq type 'real) (numberp object))
         ((eq type 'fixnum) (fixnump object))
         ((and (symbolp type) (get type 'cl-lib--struct-tags))
-         (and (memq (if (eq (get type 'cl-lib--struct-type) 'list)
-                        (car-safe object)
-                      (cl-lib--struct-tag object))
+         (and (memq (cl-lib--struct-tag-at type object)
                     (get type 'cl-lib--struct-tags))
               t))
         ((and (consp type) (eq (car type) 'or))
@@ -1346,6 +1344,13 @@ integer PREFIX is the number."
 ;; `cl-lib--struct-tags' property the tags of itself and of every struct
 ;; that includes it, so predicates accept children.
 
+(defun cl-lib--struct-tag-at (type x)
+  "What X holds where struct TYPE keeps its tag, or nil."
+  (let ((i (get type 'cl-lib--struct-tag-index)))
+    (cond ((eq (get type 'cl-lib--struct-type) 'list) (car-safe (nthcdr i x)))
+          ((eq (get type 'cl-lib--struct-type) 'record) (cl-lib--struct-tag x))
+          ((and (vectorp x) (> (length x) i)) (aref x i)))))
+
 (defun cl-lib--struct-tag (x)
   (cond ((recordp x) (aref x 0))
         ((and (vectorp x) (> (length x) 0)) (aref x 0))))
@@ -1359,101 +1364,141 @@ integer PREFIX is the number."
       (mapcar (lambda (o) (if (consp o) o (list o))) (cdr name-and-options))
     nil))
 
+(defconst cl-lib--builtin-types
+  '(atom array sequence list cons null symbol number integer float
+    number-or-marker marker string vector bool-vector char-table hash-table
+    function subr compiled-function module-function buffer overlay process
+    window window-configuration frame terminal thread mutex condvar
+    font-spec font-entity font-object user-ptr)
+  "Type names that Emacs's `cl-defstruct' refuses as struct names.")
+
+(defun cl-lib--struct-name (name-and-options)
+  (let ((name (if (consp name-and-options) (car name-and-options) name-and-options)))
+    (when (or (not (symbolp name)) (null name) (keywordp name)
+              (memq name cl-lib--builtin-types))
+      (signal 'wrong-type-argument (list 'cl-struct-name-p name 'name)))
+    name))
+
+(defun cl-lib--struct-layout (type named include offset slots)
+  "The slot descriptors of a struct in the order of its storage:
+INCLUDE's layout (its slots replaced by their overrides), then OFFSET
+skipped slots and the tag (a record's tag always comes first), then
+SLOTS.  A struct that includes another is named if its parent is."
+  (let* ((overrides (mapcar #'cl-lib--slot-spec (cdr include)))
+         (parent (and include (get (car include) 'cl-lib--struct-layout)))
+         (skips (make-list offset '(cl-skip-slot nil)))
+         (tag (cond ((or include (not named)) nil)
+                    ((null type) '((cl-tag-slot)))
+                    (t '((cl-tag-slot nil))))))
+    (append (mapcar (lambda (s) (or (assq (car s) overrides) s)) parent)
+            (if (null type) (append tag skips) (append skips tag))
+            slots)))
+
+(defun cl-lib--struct-initial-offset (options)
+  (let ((offset (or (nth 1 (assq :initial-offset options)) 0)))
+    (unless (natnump offset) (signal 'wrong-type-argument (list 'natnump offset)))
+    offset))
+
+(defun cl-lib--struct-tag-test (name type index)
+  "A form true when `x' carries one of the tags of struct NAME at INDEX."
+  (let ((tag (cond ((null type) '(aref x 0))
+                   ((eq type 'list) `(nth ,index x))
+                   (t `(aref x ,index)))))
+    `(and ,(cond ((null type) '(recordp x))
+                 ((eq type 'list) '(consp x))
+                 (t `(and (vectorp x) (> (length x) ,index))))
+          (memq ,tag (get ',name 'cl-lib--struct-tags))
+          t)))
+
 (defmacro cl-defstruct (name-and-options &rest slots)
   "Define a struct type: constructor, predicate, copier and slot accessors."
   (declare (indent 1))
-  (let* ((name (if (consp name-and-options) (car name-and-options) name-and-options))
+  (let* ((name (cl-lib--struct-name name-and-options))
          (options (cl-lib--struct-options name-and-options))
          (opt (lambda (k) (assq k options)))
          (type (nth 1 (funcall opt :type)))
-         (named (or (null type) (funcall opt :named)))
+         (include (cdr (funcall opt :include)))
          (conc-name (let ((c (funcall opt :conc-name)))
                       (cond ((null c) (format "%s-" name))
                             ((null (nth 1 c)) "")
                             (t (format "%s" (nth 1 c))))))
-         (include (nth 1 (funcall opt :include)))
-         (slots (if (stringp (car slots)) (cdr slots) slots))
-         (slots (mapcar #'cl-lib--slot-spec slots))
-         (slots (append (cl-lib--included-slots (cdr (funcall opt :include))) slots))
-         (offset (if named 1 0))
-         (tag name)
+         (slots (mapcar #'cl-lib--slot-spec
+                        (if (stringp (car slots)) (cdr slots) slots)))
+         (layout (cl-lib--struct-layout
+                  type (or (null type) (funcall opt :named)) include
+                  (cl-lib--struct-initial-offset options) slots))
+         (tag-index (cl-position 'cl-tag-slot layout :key #'car))
          (predicate (let ((p (funcall opt :predicate)))
                       (if p (nth 1 p) (intern (format "%s-p" name)))))
          (copier (let ((c (funcall opt :copier)))
                    (if c (nth 1 c) (intern (format "copy-%s" name)))))
-         (constructors (cl-lib--struct-constructors name options))
          (maker (if (eq type 'list) 'list (if type 'vector 'record)))
          (forms nil))
-    (push `(put ',name 'cl-lib--struct-slots ',slots) forms)
+    (push `(put ',name 'cl-lib--struct-layout ',layout) forms)
     (push `(put ',name 'cl-lib--struct-type ',maker) forms)
-    (when named
-      (push `(put ',name 'cl-lib--struct-tags (list ',tag)) forms)
+    (when tag-index
+      (push `(put ',name 'cl-lib--struct-tag-index ,tag-index) forms)
+      (push `(put ',name 'cl-lib--struct-tags (list ',name)) forms)
       (when include
-        (push `(put ',name 'cl-lib--struct-parent ',include) forms)
-        (push `(cl-lib--add-struct-tag ',include ',tag) forms)))
-    ;; Constructors
-    (dolist (c constructors)
+        (push `(put ',name 'cl-lib--struct-parent ',(car include)) forms)
+        (push `(cl-lib--add-struct-tag ',(car include) ',name) forms)))
+    (dolist (c (cl-lib--struct-constructors name options))
       (when (nth 1 c)
-        (let ((args (if (cdr (cdr c))
-                        (nth 2 c)
-                      (cons '&key (mapcar (lambda (s) (list (car s) (nth 1 s))) slots)))))
-          (push `(cl-defun ,(nth 1 c) ,args
-                   (,maker ,@(and named (list `',tag))
-                           ,@(mapcar (lambda (s)
-                                       (if (cl-lib--arg-named-p (car s) args) (car s) (nth 1 s)))
-                                     slots)))
-                forms))))
-    ;; Predicate
-    (when (and named predicate)
-      (push `(defun ,predicate (x)
-               (and ,(if (eq maker 'record) '(recordp x) `(,(if (eq type 'list) 'consp 'vectorp) x))
-                    (memq ,(if (eq type 'list) '(car x) '(aref x 0))
-                          (get ',name 'cl-lib--struct-tags))
-                    t))
+        (push (cl-lib--struct-constructor name maker layout c) forms)))
+    (when (and tag-index predicate)
+      (push `(defun ,predicate (x) ,(cl-lib--struct-tag-test name type tag-index))
             forms))
-    ;; Copier
     (when copier
       (push `(defalias ',copier #'copy-sequence) forms))
-    ;; Accessors
-    (let ((i offset))
-      (dolist (s slots)
-        (let ((accessor (intern (format "%s%s" conc-name (car s))))
-              (index i))
-          (push `(defun ,accessor (x)
-                   ,@(and named (eq maker 'record)
-                          `((or (memq (cl-lib--struct-tag x) (get ',name 'cl-lib--struct-tags))
-                                (signal 'wrong-type-argument (list ',name x)))))
-                   ,(if (eq type 'list) `(nth ,index x) `(aref x ,index)))
-                forms)
-          (push `(subr--set-setter ',accessor
-                                   (lambda (args v)
-                                     ,(cond ((plist-get (cddr s) :read-only)
-                                             `(error "%s is a read-only slot" ',accessor))
-                                            ((eq type 'list)
-                                             ``(setcar (nthcdr ,,index ,(car args)) ,v))
-                                            (t ``(aset ,(car args) ,,index ,v)))))
-                forms))
+    (let ((i 0))
+      (dolist (s layout)
+        (unless (memq (car s) '(cl-skip-slot cl-tag-slot))
+          (setq forms (nconc (nreverse (cl-lib--struct-accessor
+                                        name type tag-index conc-name s i))
+                             forms)))
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
 
-(defun cl-lib--included-slots (include)
-  "The slots of the struct (PARENT OVERRIDE...) includes: PARENT's, each
-replaced by the OVERRIDE of the same name if any."
-  (let ((overrides (mapcar #'cl-lib--slot-spec (cdr include))))
-    (mapcar (lambda (s) (or (assq (car s) overrides) s))
-            (and include (get (car include) 'cl-lib--struct-slots)))))
+(defun cl-lib--struct-constructor (name maker layout spec)
+  "The `cl-defun' of constructor SPEC, (:constructor CNAME [ARGS])."
+  (let* ((slots (cl-remove-if (lambda (s) (memq (car s) '(cl-skip-slot cl-tag-slot)))
+                              layout))
+         (args (if (cdr (cdr spec))
+                   (nth 2 spec)
+                 (cons '&key (mapcar (lambda (s) (list (car s) (nth 1 s))) slots)))))
+    `(cl-defun ,(nth 1 spec) ,args
+       (,maker ,@(mapcar (lambda (s)
+                           (cond ((eq (car s) 'cl-tag-slot) `',name)
+                                 ((eq (car s) 'cl-skip-slot) nil)
+                                 ((cl-lib--arg-named-p (car s) args) (car s))
+                                 (t (nth 1 s))))
+                         layout)))))
+
+(defun cl-lib--struct-accessor (name type tag-index conc-name slot index)
+  "The accessor of SLOT at INDEX and its setf expander."
+  (let ((accessor (intern (format "%s%s" conc-name (car slot)))))
+    (list
+     `(defun ,accessor (x)
+        ,@(and tag-index (null type)
+               `((or (memq (cl-lib--struct-tag x) (get ',name 'cl-lib--struct-tags))
+                     (signal 'wrong-type-argument (list ',name x)))))
+        ,(if (eq type 'list) `(nth ,index x) `(aref x ,index)))
+     `(subr--set-setter ',accessor
+                        (lambda (args v)
+                          ,(cond ((plist-get (cddr slot) :read-only)
+                                  `(error "%s is a read-only slot" ',accessor))
+                                 ((eq type 'list)
+                                  ``(setcar (nthcdr ,,index ,(car args)) ,v))
+                                 (t ``(aset ,(car args) ,,index ,v))))))))
 
 (define-error 'cl-struct-unknown-slot "struct has no slot")
 
 (defun cl-struct-slot-info (struct-type)
-  "(SLOT-NAME DEFAULT . OPTIONS) for each slot of STRUCT-TYPE, as Emacs
-lists them: a record's tag slot is (cl-tag-slot), a named list or
-vector's (cl-tag-slot nil)."
-  (let ((type (get struct-type 'cl-lib--struct-type)))
-    (unless type (error "%s is not a struct name" struct-type))
-    (append (and (get struct-type 'cl-lib--struct-tags)
-                 (list (if (eq type 'record) '(cl-tag-slot) '(cl-tag-slot nil))))
-            (get struct-type 'cl-lib--struct-slots))))
+  "(SLOT-NAME DEFAULT . OPTIONS) for each slot of STRUCT-TYPE in the
+order of storage, with Emacs's (cl-tag-slot) and (cl-skip-slot nil)."
+  (unless (get struct-type 'cl-lib--struct-type)
+    (error "%s is not a struct name" struct-type))
+  (get struct-type 'cl-lib--struct-layout))
 
 (defun cl-struct-slot-offset (struct-type slot-name)
   "The index of SLOT-NAME in an object of STRUCT-TYPE."

@@ -236,4 +236,51 @@
                  '(3 2)))
   (should (null (cl-prog ((a 1)) a))))
 
+;; cl-defstruct :initial-offset: unused slots before the tag (typed
+;; structs) or after it (records), inherited by including structs.
+
+(cl-defstruct (cl-macs-tests-padded (:type vector) :named (:initial-offset 3)) head tail)
+(cl-defstruct (cl-macs-tests-padded2 (:type vector) :named
+                                     (:include cl-macs-tests-padded) (:initial-offset 1))
+  r)
+(cl-defstruct (cl-macs-tests-padlist (:type list) (:initial-offset 2)) only)
+(cl-defstruct (cl-macs-tests-padrec (:initial-offset 2)) val)
+
+(ert-deftest cl-macs-defstruct-initial-offset-typed ()
+  (let ((s (make-cl-macs-tests-padded :head 'x :tail 'y)))
+    (should (equal s [nil nil nil cl-macs-tests-padded x y]))
+    (should (eq (cl-macs-tests-padded-tail s) 'y))
+    (setf (cl-macs-tests-padded-head s) 'z)
+    (should (eq (aref s 4) 'z))
+    (should (cl-macs-tests-padded-p s))
+    (should-not (cl-macs-tests-padded-p [nil nil]))
+    (should (= (cl-struct-slot-offset 'cl-macs-tests-padded 'tail) 5)))
+  (should (equal (make-cl-macs-tests-padlist :only 4) '(nil nil 4)))
+  (should (equal (cl-struct-slot-info 'cl-macs-tests-padlist)
+                 '((cl-skip-slot nil) (cl-skip-slot nil) (only nil)))))
+
+(ert-deftest cl-macs-defstruct-initial-offset-included ()
+  (let ((s (make-cl-macs-tests-padded2 :head 1 :tail 2 :r 3)))
+    (should (equal s [nil nil nil cl-macs-tests-padded2 1 2 nil 3]))
+    (should (= (cl-macs-tests-padded2-r s) 3))
+    (should (= (cl-macs-tests-padded-tail s) 2))
+    (should (cl-macs-tests-padded-p s))
+    (should (cl-typep s 'cl-macs-tests-padded))
+    (should (eq (cl-struct-slot-value 'cl-macs-tests-padded2 'r s) 3))))
+
+(ert-deftest cl-macs-defstruct-initial-offset-record ()
+  (let ((s (make-cl-macs-tests-padrec :val 'v)))
+    (should (eq (aref s 0) 'cl-macs-tests-padrec))
+    (should (eq (aref s 3) 'v))
+    (should (null (aref s 1)))
+    (should (eq (cl-macs-tests-padrec-val s) 'v))
+    (should (equal (cl-struct-slot-info 'cl-macs-tests-padrec)
+                   '((cl-tag-slot) (cl-skip-slot nil) (cl-skip-slot nil) (val nil))))))
+
+(ert-deftest cl-macs-defstruct-refuses-builtin-type-names ()
+  (should (equal (condition-case err (macroexpand '(cl-defstruct string a)) (error err))
+                 '(wrong-type-argument cl-struct-name-p string name)))
+  (should-error (macroexpand '(cl-defstruct (cons (:type list)) a))
+                :type 'wrong-type-argument))
+
 ;;; cl-macs-tests.el ends here
