@@ -1546,6 +1546,86 @@ the keyword constructor make-NAME, or with nil suppresses it."
          (append (get parent 'cl-lib--struct-tags) (list tag)))
     (setq parent (get parent 'cl-lib--struct-parent))))
 
+;;; ---- Random numbers ---------------------------------------------------------
+;;
+;; Emacs's cl-random draws from a subtractive generator (Knuth's, the
+;; "ran3" of Numerical Recipes): 55 numbers of 23 bits, each draw
+;; replacing one by its difference with the one 24 places further on.
+;; The same seed gives the same numbers as in Emacs 28, so the table is
+;; filled and warmed up the way Emacs does it.  A state's vec is its
+;; integer seed until its first draw.
+
+(cl-defstruct (cl--random-state (:copier nil) (:predicate cl-random-state-p)
+                                (:constructor nil)
+                                (:constructor cl-lib--make-random-state (vec)))
+  (i -1) (j 30) vec)
+
+(defconst cl-lib--random-bits 23 "The width of the generator's numbers.")
+
+(defun cl-lib--random-table (seed)
+  "The generator's 55 numbers for integer SEED, before the warm-up:
+a Fibonacci-like run of differences spread over the table 21 places apart."
+  (let ((table (make-vector 55 nil))
+        (prev (- 1357335 (abs (% seed 1357333))))
+        (next 1)
+        (pos 21))
+    (aset table 0 prev)
+    (while (> pos 0)
+      (aset table pos next)
+      (setq next (- prev next) prev (aref table pos))
+      (setq pos (% (+ pos 21) 55)))
+    table))
+
+(defun cl-lib--random-table-of (state)
+  "STATE's table, made from its seed and warmed up at the first draw."
+  (let ((vec (cl--random-state-vec state)))
+    (if (vectorp vec)
+        vec
+      (setf (cl--random-state-vec state) (cl-lib--random-table vec))
+      (dotimes (_ 199) (cl-lib--random-draw state))
+      (cl--random-state-vec state))))
+
+(defun cl-lib--random-draw (state)
+  "The next number of STATE's generator, from 0 below 2^23."
+  (let ((vec (cl-lib--random-table-of state))
+        (i (setf (cl--random-state-i state) (% (1+ (cl--random-state-i state)) 55)))
+        (j (setf (cl--random-state-j state) (% (1+ (cl--random-state-j state)) 55))))
+    (aset vec i (logand (1- (ash 1 cl-lib--random-bits)) (- (aref vec i) (aref vec j))))))
+
+(defun cl-lib--random-integer (lim state)
+  "A number from 0 below LIM: small limits take a remainder, larger ones
+mask the draw (widened by nine more bits past 23) and draw again when
+the masked number is not below LIM."
+  (if (<= lim 512)
+      (% (cl-lib--random-draw state) lim)
+    (let ((mask 1023) (n nil))
+      (while (< mask (1- lim)) (setq mask (1+ (* 2 mask))))
+      (while (progn (setq n (cl-lib--random-draw state))
+                    (when (> lim (1- (ash 1 cl-lib--random-bits)))
+                      (setq n (+ (ash n 9) (% (cl-lib--random-draw state) 512))))
+                    (>= (setq n (logand n mask)) lim)))
+      n)))
+
+(defvar cl--random-state (cl-lib--make-random-state (car (time-convert nil t)))
+  "The state `cl-random' draws from when given none.")
+
+(defun cl-random (lim &optional state)
+  "A pseudo-random number from 0 below LIM, an integer or a float, drawn
+from STATE (a `cl-make-random-state' object) or from `cl--random-state'."
+  (let ((state (or state cl--random-state)))
+    (if (integerp lim)
+        (cl-lib--random-integer lim state)
+      (* lim (/ (cl-lib--random-draw state) (float (ash 1 cl-lib--random-bits)))))))
+
+(defun cl-make-random-state (&optional state)
+  "A new random state: a copy of STATE if it is one (of `cl--random-state'
+if nil), seeded by STATE if it is an integer, or by the clock if t."
+  (let ((state (or state cl--random-state)))
+    (if (cl-random-state-p state)
+        (copy-sequence state)
+      (cl-lib--make-random-state
+       (if (integerp state) state (car (time-convert nil t)))))))
+
 ;;; ---- cl-loop ---------------------------------------------------------------
 ;;
 ;; The loop is parsed into one `and' chain run at the top of every pass

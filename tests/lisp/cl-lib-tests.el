@@ -476,3 +476,36 @@
   (should (equal (cl-remove-duplicates '(a b a b c a) :start 1 :end 5 :from-end t) '(a b a c a)))
   (should (equal (cl-remove-duplicates [1 2 1 2] :start 1) [1 1 2]))
   (should (equal (cl-remove-duplicates "xyzxy" :end 4) "yzxy")))
+
+;; cl-random: a seeded state draws the numbers Emacs 28 draws from it.
+
+(ert-deftest cl-lib-random-seeded-states-repeat-emacs-numbers ()
+  (let ((s (cl-make-random-state 7)))
+    (should (cl-random-state-p s))
+    (should (equal (format "%S" s) "#s(cl--random-state -1 30 7)"))
+    (should (equal (cl-loop repeat 6 collect (cl-random 10 s)) '(4 4 4 1 9 5)))
+    (should (equal (cl-loop repeat 3 collect (cl-random 70000 s)) '(53200 431 65916)))
+    (should (equal (cl-random 50000000000 s) 1517015322))
+    (should (= (cl-random 2.0 s) 1.9500789642333984)))
+  ;; The same seed starts the same sequence; a copy continues where
+  ;; its original was.
+  (let* ((a (cl-make-random-state -300))
+         (b (cl-make-random-state -300))
+         (first (cl-random 1000 a)))
+    (should (= first (cl-random 1000 b)))
+    (let ((c (cl-make-random-state a)))
+      (should-not (eq c a))
+      (should (cl-random-state-p c))
+      (should (integerp (cl-random 1000 c))))))
+
+(ert-deftest cl-lib-random-ranges-and-errors ()
+  (let ((s (cl-make-random-state 2024)))
+    (dotimes (_ 200)
+      (let ((n (cl-random 600 s)) (f (cl-random 0.25 s)) (big (cl-random (expt 2 40) s)))
+        (should (and (integerp n) (<= 0 n) (< n 600)))
+        (should (and (floatp f) (<= 0 f) (< f 0.25)))
+        (should (and (integerp big) (<= 0 big) (< big (expt 2 40))))))
+    (should-error (cl-random 0 s) :type 'arith-error))
+  (should-not (cl-random-state-p [cl--random-state -1 30 1]))
+  (should (cl-random-state-p (cl-make-random-state t)))
+  (should (integerp (cl-random 5))))
