@@ -1546,6 +1546,46 @@ the keyword constructor make-NAME, or with nil suppresses it."
          (append (get parent 'cl-lib--struct-tags) (list tag)))
     (setq parent (get parent 'cl-lib--struct-parent))))
 
+;;; ---- Compiler macros ------------------------------------------------------
+;;
+;; marrow has no compiler, so a compiler macro never rewrites a call
+;; that runs; `cl-compiler-macroexpand' is its only user, as in Emacs's
+;; interpreter.
+
+(defmacro cl-define-compiler-macro (func args &rest body)
+  "Make BODY FUNC's compiler macro: a function of a call's arguments as
+ARGS takes them, whose leading &whole VAR receives the whole call.  It
+is kept as function FUNC--cmacro in FUNC's `compiler-macro' property."
+  (declare (indent 2))
+  (let ((fname (intern (format "%s--cmacro" func)))
+        (args (cl-lib--proper-lambda-list args)))
+    `(progn
+       (cl-defun ,fname ,(if (eq (car args) '&whole) (cdr args) (cons '_cl-whole-arg args))
+         ,@body)
+       (put ',func 'compiler-macro #',fname))))
+
+(defun cl-lib--compiler-macro-of (func)
+  "The compiler macro of FUNC or of a function it is an alias of,
+loading an autoloaded definition on the way."
+  (let ((handler nil))
+    (while (and (symbolp func) func
+                (not (setq handler (get func 'compiler-macro)))
+                (fboundp func))
+      (when (autoloadp (symbol-function func))
+        (autoload-do-load (symbol-function func) func))
+      (setq func (symbol-function func)))
+    handler))
+
+(defun cl-compiler-macroexpand (form)
+  "FORM with the compiler macro of its function applied again and again,
+until there is none or it returns the form it was given."
+  (let ((handler nil) (done nil))
+    (while (not done)
+      (setq handler (cl-lib--compiler-macro-of (car-safe form)))
+      (setq done (or (null handler)
+                     (eq form (setq form (apply handler form (cdr form)))))))
+    form))
+
 ;;; ---- Random numbers ---------------------------------------------------------
 ;;
 ;; Emacs's cl-random draws from a subtractive generator (Knuth's, the

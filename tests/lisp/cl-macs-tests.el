@@ -283,4 +283,33 @@
   (should-error (macroexpand '(cl-defstruct (cons (:type list)) a))
                 :type 'wrong-type-argument))
 
+;; Compiler macros: defined, kept in the `compiler-macro' property and
+;; applied by cl-compiler-macroexpand only; calls run the function.
+
+(defun cl-macs-tests-cube (n) (* n n n))
+(cl-define-compiler-macro cl-macs-tests-cube (n)
+  (if (integerp n) (* n n n) `(let ((m ,n)) (* m m m))))
+(defun cl-macs-tests-join (a &rest more) (apply #'concat a more))
+(cl-define-compiler-macro cl-macs-tests-join (&whole call a . more)
+  (if more call a))
+(defalias 'cl-macs-tests-join-alias #'cl-macs-tests-join)
+(cl-define-compiler-macro cl-macs-tests-via-cube (n) `(cl-macs-tests-cube ,n))
+
+(ert-deftest cl-macs-compiler-macros ()
+  (should (eq (get 'cl-macs-tests-cube 'compiler-macro) 'cl-macs-tests-cube--cmacro))
+  (should (= (cl-macs-tests-cube 3) 27))
+  (should (= (cl-compiler-macroexpand '(cl-macs-tests-cube 2)) 8))
+  (should (equal (cl-compiler-macroexpand '(cl-macs-tests-cube k))
+                 '(let ((m k)) (* m m m))))
+  ;; Expanded again while a compiler macro applies.
+  (should (= (cl-compiler-macroexpand '(cl-macs-tests-via-cube 4)) 64))
+  ;; &whole: returning the call itself ends the expansion.
+  (let ((call '(cl-macs-tests-join "a" "b")))
+    (should (eq (cl-compiler-macroexpand call) call)))
+  (should (equal (cl-compiler-macroexpand '(cl-macs-tests-join "x")) "x"))
+  (should (equal (cl-compiler-macroexpand '(cl-macs-tests-join-alias "y")) "y"))
+  (should (equal (cl-compiler-macroexpand '(list 1 2)) '(list 1 2)))
+  (should (eq (cl-compiler-macroexpand 'sym) 'sym))
+  (should (equal (cl-macs-tests-join "p" "q") "pq")))
+
 ;;; cl-macs-tests.el ends here
