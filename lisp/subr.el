@@ -1563,6 +1563,10 @@ is one, and \": \"."
 (autoload 'string-truncate-left "subr-x")
 (autoload 'let-alist "let-alist" nil nil 'macro)
 (autoload 'when-let "subr-x" nil nil 'macro)
+(autoload 'cl-prin1 "cl-print")
+(autoload 'cl-prin1-to-string "cl-print")
+(autoload 'cl-print-object "cl-print")
+(autoload 'cl-print-to-string-with-limit "cl-print")
 
 (provide 'subr)
 

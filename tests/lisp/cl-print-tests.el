@@ -1,0 +1,101 @@
+;;; cl-print-tests.el --- cl-prin1 compared with Emacs 28  -*- lexical-binding: t -*-
+
+(require 'ert)
+(require 'cl-lib)
+
+(cl-defstruct cl-print-tests-pair left right)
+(cl-defstruct (cl-print-tests-triple (:include cl-print-tests-pair)) middle)
+(cl-defstruct cl-print-tests-empty)
+(cl-defstruct cl-print-tests-opaque label)
+(cl-defmethod cl-print-object ((x cl-print-tests-opaque) stream)
+  (princ (format "<opaque %s>" (cl-print-tests-opaque-label x)) stream))
+
+(ert-deftest cl-print-is-available-without-require ()
+  (should (fboundp 'cl-prin1))
+  (should (fboundp 'cl-prin1-to-string)))
+
+(ert-deftest cl-print-structs-name-their-slots ()
+  (should (equal (cl-prin1-to-string (make-cl-print-tests-pair :left 'a :right "b"))
+                 "#s(cl-print-tests-pair :left a :right \"b\")"))
+  (should (equal (cl-prin1-to-string
+                  (list (make-cl-print-tests-triple :left 1 :middle (make-cl-print-tests-empty))))
+                 "(#s(cl-print-tests-triple :left 1 :right nil :middle #s(cl-print-tests-empty)))"))
+  ;; prin1 is not affected, and cl-print-readably falls back to it.
+  (should (equal (prin1-to-string (make-cl-print-tests-pair :left 1))
+                 "#s(cl-print-tests-pair 1 nil)"))
+  (let ((cl-print-readably t))
+    (should (equal (cl-prin1-to-string (make-cl-print-tests-pair :left 1))
+                   "#s(cl-print-tests-pair 1 nil)"))))
+
+(ert-deftest cl-print-like-prin1-for-plain-objects ()
+  (dolist (x (list 12 -0.5 "tab\there" 'a-symbol :key '(1 (2 . 3)) [x "y" (z)]
+                   ''q '#'f '(\` (a (\, b) (\,@ c))) '(quote 1 2) nil (make-bool-vector 4 t)
+                   (record 'not-a-struct 1)))
+    (should (equal (cl-prin1-to-string x) (prin1-to-string x)))))
+
+(ert-deftest cl-print-methods-of-the-program ()
+  (should (equal (cl-prin1-to-string (list (make-cl-print-tests-opaque :label 7) 8))
+                 "(<opaque 7> 8)")))
+
+(ert-deftest cl-print-hash-tables-show-test-and-count ()
+  (let ((h (make-hash-table :test 'equal)))
+    (puthash "k" 1 h)
+    (puthash "l" 2 h)
+    (should (string-match "\\`#<hash-table equal 2/[0-9]+ -?0x[0-9a-f]+>\\'"
+                          (cl-prin1-to-string h)))))
+
+(ert-deftest cl-print-length-and-level ()
+  (let ((print-length 2))
+    (should (equal (cl-prin1-to-string '(a b c)) "(a b ...)"))
+    (should (equal (cl-prin1-to-string [a b c d]) "[a b ...]"))
+    (should (equal (cl-prin1-to-string "abcdef") "\"ab...\""))
+    (should (equal (cl-prin1-to-string (make-cl-print-tests-triple :left 1 :right 2))
+                   "#s(cl-print-tests-triple :left 1 :right 2 ...)")))
+  (let ((print-level 2))
+    (should (equal (cl-prin1-to-string '(1 (2 (3)) [4 [5]])) "(1 (2 ...) [4 ...])"))
+    (should (equal (cl-prin1-to-string (list (list (make-cl-print-tests-pair))))
+                   "((...))"))))
+
+(ert-deftest cl-print-circular-without-print-circle ()
+  ;; A structure met again inside itself prints as #N, N its depth.
+  (let ((ring (list 'a 'b 'c)))
+    (setcdr (cddr ring) ring)
+    (should (equal (cl-prin1-to-string ring) "(a b c . #0)"))
+    (should (equal (cl-prin1-to-string (list ring)) "((a b c . #1))")))
+  (let ((v (vector 'x nil)))
+    (aset v 1 (list v))
+    (should (equal (cl-prin1-to-string v) "[x (#0)]")))
+  ;; Shared but not circular: printed in full each time.
+  (let ((shared (list 1 2)))
+    (should (equal (cl-prin1-to-string (list shared shared)) "((1 2) (1 2))"))))
+
+(ert-deftest cl-print-circle-labels ()
+  (let ((print-circle t)
+        (shared (list 'p))
+        (word (copy-sequence "w")))
+    (should (equal (cl-prin1-to-string (list shared word shared word))
+                   "(#1=(p) #2=\"w\" #1# #2#)"))
+    (let ((ring (list 1 2)))
+      (setcdr (cdr ring) ring)
+      (should (equal (cl-prin1-to-string ring) "#1=(1 2 . #1#)")))
+    (let ((g (make-symbol "g")))
+      (should (equal (cl-prin1-to-string (list g g)) "(g g)"))
+      (let ((print-gensym t))
+        (should (equal (cl-prin1-to-string (list g g)) "(#1=#:g #1#)"))))))
+
+(ert-deftest cl-print-to-a-stream-and-with-a-limit ()
+  (should (equal (with-output-to-string (cl-prin1 (make-cl-print-tests-empty)))
+                 "#s(cl-print-tests-empty)"))
+  (let ((long (number-sequence 1 300)))
+    ;; print-length and print-level step down until the text is short
+    ;; enough or print-level reached 2.
+    (should (equal (cl-print-to-string-with-limit #'cl-prin1 long 60)
+                   (concat (substring (prin1-to-string (number-sequence 1 26)) 0 -1)
+                           " ...)")))
+    (should (equal (cl-print-to-string-with-limit #'cl-prin1 '(1 (2 (3 (4 (5 (6)))))) 22)
+                   "(1 (2 (3 ...)))"))
+    (should (equal (cl-print-to-string-with-limit #'cl-prin1 '(1 2 3) nil) "(1 2 3)"))
+    (should (equal (cl-print-to-string-with-limit #'cl-prin1 long 0)
+                   (prin1-to-string long)))))
+
+;;; cl-print-tests.el ends here
