@@ -1223,21 +1223,73 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
                 (`(lambda ,_ . ,body) body))))
     (and (stringp (car body)) (car body))))
 
+(defun subr--primitive-doc (subr)
+  "(USAGE DOC) of the primitive SUBR from lisp/subr-doc.el, or nil."
+  (require 'subr-doc)
+  (gethash (intern (subr-name subr)) subr-doc--table))
+
+(defun subr--primitive-docstring (subr)
+  "SUBR's documentation with the \"(fn ARGS)\" line Emacs ends it with."
+  (let ((entry (subr--primitive-doc subr)))
+    (cond ((null entry) nil)
+          ((null (car entry)) (nth 1 entry))
+          (t (concat (nth 1 entry) "\n\n(fn"
+                     (if (equal (car entry) "") "" " ") (car entry) ")")))))
+
 (defun documentation (function &optional raw)
-  "FUNCTION's documentation string (nil for a primitive, whose text marrow
-does not keep); unless RAW, with ` and ' as `text-quoting-style' has them."
+  "FUNCTION's documentation string, or nil; unless RAW, with ` and ' as
+`text-quoting-style' has them.  A primitive's ends with its usage line."
   (let* ((prop (and (symbolp function) (get function 'function-documentation)))
          (doc (cond (prop (if (stringp prop) prop (eval prop t)))
                     ((and (symbolp function) (not (fboundp function)))
                      (signal 'void-function (list function)))
                     (t (let ((def (indirect-function function)))
                          (unless (functionp def)
-                           (unless (eq (car-safe def) 'macro)
-                             (signal 'invalid-function (list def))))
-                         (subr--docstring def))))))
+                           (unless (memq (car-safe def) '(macro autoload))
+                             (unless (subrp def)
+                               (signal 'invalid-function (list def)))))
+                         (if (subrp def)
+                             (subr--primitive-docstring def)
+                           (subr--docstring def)))))))
     (if (or raw (null doc))
         doc
       (format-message (replace-regexp-in-string "%" "%%" doc t t)))))
+
+(defun subr--arity-arglist (arity)
+  "An argument list ARG1... for a primitive of ARITY, as Emacs makes one."
+  (let ((args nil) (max (cdr arity)))
+    (dotimes (i (if (numberp max) max (car arity)))
+      (when (= i (car arity)) (push '&optional args))
+      (push (intern (format "arg%d" (1+ i))) args))
+    (unless (numberp max) (setq args (cons 'rest (cons '&rest args))))
+    (nreverse args)))
+
+(defun subr--usage-arglist (subr)
+  "SUBR's argument names from its usage line, when they make a plain
+argument list (no ARG... or [ARG]), else nil."
+  (let* ((usage (car (subr--primitive-doc subr)))
+         (args (and usage (car (read-from-string (concat "(" (downcase usage) ")"))))))
+    (and args
+         (null (delq nil (mapcar (lambda (a)
+                                   (not (and (symbolp a)
+                                             (if (eq (aref (symbol-name a) 0) ?&)
+                                                 (memq a '(&optional &rest))
+                                               (not (string-search "." (symbol-name a)))))))
+                                 args)))
+         args)))
+
+(defun help-function-arglist (def &optional preserve-names)
+  "The argument list of function DEF, or t when it is none.  A
+primitive's arguments are ARG1..., or with PRESERVE-NAMES the names of
+its documentation's usage line when it has a plain one."
+  (let ((def (if (symbolp def) (and (fboundp def) (indirect-function def)) def)))
+    (when (eq (car-safe def) 'macro) (setq def (cdr def)))
+    (cond ((subrp def)
+           (or (and preserve-names (subr--usage-arglist def))
+               (subr--arity-arglist (func-arity def))))
+          ((eq (car-safe def) 'lambda) (nth 1 def))
+          ((eq (car-safe def) 'closure) (nth 2 def))
+          (t t))))
 
 (defun apropos-internal (regexp &optional predicate)
   "The symbols whose names match REGEXP (and satisfy PREDICATE), sorted."

@@ -164,6 +164,12 @@ static mval Fmake_symbol(mrt *rt, int n, mval *a)
 }
 
 static mval Fsymbol_name(mrt *rt, int n, mval *a) { return check_symbol(rt, a[0])->name; }
+static mval Fsubr_name(mrt *rt, int n, mval *a)
+{
+  if (!PVECP(a[0], PVEC_SUBR))
+    wrong_type_argument(rt, intern(rt, "subrp"), a[0]);
+  return check_symbol(rt, XSUBR(a[0])->name)->name;
+}
 
 static mval Fsymbol_value(mrt *rt, int n, mval *a)
 {
@@ -537,6 +543,7 @@ static const struct subr_def data_subrs[] = {
   { "booleanp", Fbooleanp, 1, 1 },
   { "char-or-string-p", Fchar_or_string_p, 1, 1 },
   { "subrp", Fsubrp, 1, 1 },
+  { "subr-name", Fsubr_name, 1, 1 },
   { "byte-code-function-p", Fbyte_code_function_p, 1, 1 },
   { "recordp", Frecordp, 1, 1 },
   { "type-of", Ftype_of, 1, 1 },

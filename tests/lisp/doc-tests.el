@@ -1,0 +1,88 @@
+;;; doc-tests.el --- documentation and argument lists of functions  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+(defun doc-tests--usage (function)
+  "The \"(fn ...)\" line ending FUNCTION's documentation, or nil."
+  (let ((doc (documentation function t)))
+    (and doc (string-match "\n\n\\((fn\\(?: .*\\)?)\\)\\'" doc) (match-string 1 doc))))
+
+(defconst doc-tests--primitives
+  '(+ - * / % mod 1+ 1- abs min max truncate floor ceiling round expt ash
+    logand logior logxor sqrt float random number-to-string string-to-number
+    cons car cdr setcar setcdr list make-list append nconc reverse nreverse
+    length nth nthcdr last butlast member memq assq assoc delq delete remove
+    mapcar mapc mapcan mapconcat sort copy-sequence elt concat substring
+    make-string upcase downcase string= string< string-to-char char-to-string
+    split-string intern symbol-name symbol-value symbol-function get put
+    symbol-plist boundp fboundp make-vector vector aref aset vconcat gethash
+    puthash remhash maphash hash-table-count make-hash-table eq eql equal
+    type-of consp listp numberp integerp floatp stringp symbolp vectorp
+    functionp null atom eval load require provide message float-time
+    garbage-collect funcall apply signal throw)
+  "Functions that Emacs documents with a usage line and marrow writes in C.")
+
+(ert-deftest doc-primitives-have-documentation-and-usage ()
+  (dolist (f doc-tests--primitives)
+    (should (stringp (documentation f)))
+    (should (> (length (documentation f t)) (length (doc-tests--usage f))))
+    (should (doc-tests--usage f))))
+
+(ert-deftest doc-usage-lines-name-the-arguments ()
+  (should (equal (doc-tests--usage 'car) "(fn LIST)"))
+  (should (equal (doc-tests--usage 'nth) "(fn N LIST)"))
+  (should (equal (doc-tests--usage 'substring) "(fn STRING &optional FROM TO)"))
+  (should (equal (doc-tests--usage 'gethash) "(fn KEY TABLE &optional DFLT)"))
+  (should (equal (doc-tests--usage 'current-time) "(fn)"))
+  (should (equal (doc-tests--usage 'if) "(fn COND THEN ELSE...)"))
+  (should (equal (doc-tests--usage 'let) "(fn VARLIST BODY...)"))
+  ;; Through an alias, and given the function itself.
+  (defalias 'doc-tests--first #'car)
+  (should (equal (doc-tests--usage 'doc-tests--first) "(fn LIST)"))
+  (should (equal (documentation (symbol-function 'cdr) t) (documentation 'cdr t))))
+
+(ert-deftest doc-lisp-functions-keep-their-own-text ()
+  (defun doc-tests--fn (a &optional b) "Return A; ignore B." (or a b))
+  (defmacro doc-tests--mac (x &rest _body) "Expand to X." x)
+  (should (equal (documentation 'doc-tests--fn) "Return A; ignore B."))
+  (should (equal (documentation 'doc-tests--mac) "Expand to X."))
+  (should (equal (documentation (lambda (n) "Twice N." (* 2 n))) "Twice N."))
+  (should (null (documentation (lambda (n) n))))
+  (should (equal (condition-case err (documentation 'doc-tests--undefined) (error err))
+                 '(void-function doc-tests--undefined))))
+
+(ert-deftest doc-help-function-arglist ()
+  ;; Primitives: ARGn from their arity, or the usage line's names.
+  (should (equal (help-function-arglist 'car) '(arg1)))
+  (should (equal (help-function-arglist 'car t) '(list)))
+  (should (equal (help-function-arglist 'substring) '(arg1 &optional arg2 arg3)))
+  (should (equal (help-function-arglist 'substring t) '(string &optional from to)))
+  (should (equal (help-function-arglist '+) '(&rest rest)))
+  (should (equal (help-function-arglist 'gethash t) '(key table &optional dflt)))
+  ;; A usage line that is no plain argument list falls back on the arity.
+  (should (equal (help-function-arglist 'if t) '(arg1 arg2 &rest rest)))
+  (should (equal (help-function-arglist 'setq t) '(&rest rest)))
+  ;; Lisp functions and macros, and what is no function.
+  (defun doc-tests--three (a &optional b &rest c) (list a b c))
+  (should (equal (help-function-arglist 'doc-tests--three) '(a &optional b &rest c)))
+  (should (equal (help-function-arglist '(lambda (x y) x)) '(x y)))
+  (should (equal (help-function-arglist '(macro lambda (form) form) t) '(form)))
+  (should (eq (help-function-arglist 'doc-tests--undefined) t))
+  (should (eq (help-function-arglist 42) t)))
+
+(ert-deftest doc-subr-name ()
+  (should (equal (subr-name (symbol-function 'car)) "car"))
+  (should (equal (subr-name (symbol-function 'if)) "if"))
+  (should (equal (condition-case err (subr-name 'car) (error err))
+                 '(wrong-type-argument subrp car))))
+
+(ert-deftest doc-marrow-table-names-only-primitives ()
+  ;; marrow keeps its primitives' documentation in lisp/subr-doc.el.
+  (skip-unless (require 'subr-doc nil t))
+  (dolist (entry (symbol-value 'subr-doc--entries))
+    (should (subrp (symbol-function (car entry))))
+    (should (equal (subr-name (symbol-function (car entry))) (symbol-name (car entry))))
+    (should (or (null (nth 1 entry)) (stringp (nth 1 entry))))
+    (should (stringp (nth 2 entry)))))
+
+;;; doc-tests.el ends here
