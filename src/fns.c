@@ -688,6 +688,8 @@ static mval copy_vectorlike(mrt *rt, mval v)
 {
   uint64_t h = XVL(v)->header;
   size_t words = vl_header_words(h);
+  if (words == 1 && vl_header_type(h) == PVEC_VECTOR)
+    return rt->empty_vector;
   mval r = gc_vectorlike(rt->gc, vl_header_type(h), words, vl_header_nlisp(h));
   memcpy(gc_written_slots(rt->gc, r), XVL(v)->slots, (words - 1) * sizeof(mval));
   return r;

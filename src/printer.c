@@ -123,6 +123,8 @@ static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
   mval s = make_string(rt, (const char *)p, b->len);
   if (!multibyte && raw)
     s = string_as_unibyte(rt, s);
+  else if (multibyte && b->len == 0)
+    s = rt->empty_multibyte;
   else if (multibyte)
     XSTRING(s)->flags |= STRING_MULTIBYTE;
   unbind_to(rt, depth);

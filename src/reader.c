@@ -434,6 +434,8 @@ static mval read_string(struct reader *r)
   if (unibyte)
     nbytes -= lit.raw_bytes; /* two bytes each as multibyte text */
   size_t end = r->pos;
+  if (nbytes == 0)
+    return empty_string(r->rt, !unibyte);
   mval str = gc_string(r->rt->gc, nbytes);
   r->pos = start;
   struct string *s = XSTRING(str);
@@ -752,6 +754,8 @@ static mval list_to_vectorlike(mrt *rt, mval list, enum pvec_type type)
     n++;
   if (n >= VL_MAX_WORDS)
     memory_full(rt);
+  if (n == 0 && type == PVEC_VECTOR)
+    return rt->empty_vector;
   mval v = gc_vectorlike(rt->gc, type, n + 1, n);
   for (size_t i = 0; i < n; i++, list = XCDR(list))
     gc_aset(rt->gc, v, (int64_t)i, XCAR(list));

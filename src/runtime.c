@@ -30,6 +30,9 @@ static void mark_runtime_roots(struct gc *g, void *ud)
   }
   gc_mark_array(g, rt->stack, rt->stack_top);
   gc_mark(g, rt->spare_bignum);
+  gc_mark(g, rt->empty_vector);
+  gc_mark(g, rt->empty_unibyte);
+  gc_mark(g, rt->empty_multibyte);
 }
 
 /* ================================================================== */
@@ -42,6 +45,14 @@ static void runtime_memory_full(struct gc *g, void *ud)
   memory_full(ud);
 }
 
+static void make_empty_sequences(mrt *rt)
+{
+  rt->empty_vector = gc_vectorlike(rt->gc, PVEC_VECTOR, 1, 0);
+  rt->empty_unibyte = gc_string(rt->gc, 0);
+  rt->empty_multibyte = gc_string(rt->gc, 0);
+  XSTRING(rt->empty_multibyte)->flags = STRING_MULTIBYTE;
+}
+
 /* Running out of memory this early is an error status for the host,
    not a signal: nothing above can catch one yet. */
 static bool init_layer4(mrt *rt)
@@ -52,6 +63,7 @@ static bool init_layer4(mrt *rt)
     return false;
   gc_inhibit(rt->gc, true); /* the builtin symbols are not yet rooted */
   bool ok = symbols_init(rt);
+  make_empty_sequences(rt);
   gc_inhibit(rt->gc, false);
   if (ok)
     bignum_init(rt);
@@ -410,6 +422,8 @@ int64_t utf8_count_chars(const uint8_t *s, size_t n, bool *multibyte)
 
 mval make_string(mrt *rt, const char *s, size_t nbytes)
 {
+  if (nbytes == 0)
+    return rt->empty_unibyte;
   mval str = gc_string(rt->gc, nbytes);
   struct string *p = XSTRING(str);
   if (nbytes)
@@ -426,6 +440,8 @@ mval make_vector(mrt *rt, size_t n, mval init)
 {
   if (n > VL_MAX_WORDS - 1)
     memory_full(rt);
+  if (n == 0)
+    return rt->empty_vector;
   return gc_vectorlike_fill(rt->gc, PVEC_VECTOR, n + 1, n, init);
 }
 
@@ -433,6 +449,8 @@ mval make_vector_from(mrt *rt, size_t n, const mval *src)
 {
   if (n > VL_MAX_WORDS - 1)
     memory_full(rt);
+  if (n == 0)
+    return rt->empty_vector;
   return gc_vectorlike_copy(rt->gc, PVEC_VECTOR, n + 1, n, src);
 }
 

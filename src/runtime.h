@@ -110,6 +110,9 @@ struct mrt {
      kept for the next + - * that needs a bignum to compute into instead
      of allocating one; a root.  Anything but a bignum when none. */
   mval spare_bignum;
+  /* As in Emacs, every vector of no elements is this one object, and
+     every string of no bytes one of these two (roots). */
+  mval empty_vector, empty_unibyte, empty_multibyte;
 
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;
@@ -184,6 +187,10 @@ static inline mval Fcons(mrt *rt, mval a, mval b) { return gc_cons(rt->gc, a, b)
 static inline mval make_float(mrt *rt, double d) { return gc_float(rt->gc, d); }
 mval make_string(mrt *rt, const char *s, size_t nbytes); /* UTF-8 */
 mval make_cstring(mrt *rt, const char *s);
+static inline mval empty_string(mrt *rt, bool multibyte)
+{
+  return multibyte ? rt->empty_multibyte : rt->empty_unibyte;
+}
 mval make_vector(mrt *rt, size_t n, mval init);
 mval make_bool_vector(mrt *rt, size_t nbits, bool init);
 /* A vector of N values copied from SRC (which may be NULL when N is 0). */

@@ -211,16 +211,20 @@ int string_char_as_multibyte(mval s, int64_t idx)
   return STRING_MULTIBYTE_P(s) || c < 0x80 ? c : RAW_BYTE_CHAR(c);
 }
 
-/* Sets S's character count and multibyte flag once its bytes are in. */
-static void set_string_counts(mval s, bool multibyte)
+/* Sets S's character count and multibyte flag once its bytes are in;
+   the value is S, or the shared empty string when S has no bytes. */
+static mval finish_string(mrt *rt, mval s, bool multibyte)
 {
   struct string *str = XSTRING(s);
+  if (str->nbytes == 0)
+    return empty_string(rt, multibyte);
   str->nchars = multibyte ? utf8_count_chars(str->data, (size_t)str->nbytes, NULL) : str->nbytes;
   str->flags = multibyte ? (str->flags | STRING_MULTIBYTE) : (str->flags & ~(uint64_t)STRING_MULTIBYTE);
+  return s;
 }
 
 /* An empty string with room for NBYTES; the caller fills it and then
-   calls set_string_counts. */
+   calls finish_string. */
 static mval alloc_string(mrt *rt, int64_t nbytes)
 {
   if (nbytes < 0 || (uint64_t)nbytes > (UINT64_C(1) << 40))
@@ -285,8 +289,7 @@ mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e)
 {
   mval r = alloc_string(rt, e - b);
   memcpy(XSTRING(r)->data, XSTRING(src)->data + b, (size_t)(e - b));
-  set_string_counts(r, STRING_MULTIBYTE_P(src));
-  return r;
+  return finish_string(rt, r, STRING_MULTIBYTE_P(src));
 }
 
 /* ================================================================== */
@@ -403,8 +406,7 @@ mval concat_strings(mrt *rt, int n, const mval *args)
   uint8_t *p = XSTRING(s)->data;
   for (int i = 0; i < n; i++)
     p = put_sequence(args[i], multibyte, p);
-  set_string_counts(s, multibyte);
-  return s;
+  return finish_string(rt, s, multibyte);
 }
 
 mval sequence_to_string(mrt *rt, mval seq) { return concat_strings(rt, 1, &seq); }
@@ -446,8 +448,7 @@ static mval Fstring(mrt *rt, int n, mval *a)
   uint8_t *p = XSTRING(s)->data;
   for (int i = 0; i < n; i++)
     p += char_encode((int)XFIXNUM(a[i]), p);
-  set_string_counts(s, multibyte);
-  return s;
+  return finish_string(rt, s, multibyte);
 }
 
 static mval Fmake_string(mrt *rt, int n, mval *a)
@@ -465,8 +466,7 @@ static mval Fmake_string(mrt *rt, int n, mval *a)
   else
     for (int64_t i = 0; i < len; i++)
       memcpy(p + i * clen, enc, (size_t)clen);
-  set_string_counts(s, c >= 0x80 || !NILP(a[2]));
-  return s;
+  return finish_string(rt, s, c >= 0x80 || !NILP(a[2]));
 }
 
 /* ================================================================== */
@@ -1092,8 +1092,7 @@ mval string_to_multibyte(mrt *rt, mval s)
     return s;
   mval r = alloc_string(rt, multibyte_size(s));
   put_as_multibyte(s, XSTRING(r)->data);
-  set_string_counts(r, true);
-  return r;
+  return finish_string(rt, r, true);
 }
 
 static mval Fstring_to_multibyte(mrt *rt, int n, mval *a)
@@ -1125,8 +1124,7 @@ static mval multibyte_to_unibyte(mrt *rt, mval s, bool as_bytes)
         *p++ = XSTRING(s)->data[off + k];
     off += len;
   }
-  set_string_counts(r, false);
-  return r;
+  return finish_string(rt, r, false);
 }
 
 static mval Fstring_to_unibyte(mrt *rt, int n, mval *a)
@@ -1139,8 +1137,7 @@ mval make_unibyte_string(mrt *rt, const char *bytes, size_t n)
 {
   mval s = alloc_string(rt, (int64_t)n);
   memcpy(XSTRING(s)->data, bytes, n);
-  set_string_counts(s, false);
-  return s;
+  return finish_string(rt, s, false);
 }
 
 mval string_as_unibyte(mrt *rt, mval s)
@@ -1188,8 +1185,7 @@ static mval Fstring_as_multibyte(mrt *rt, int n, mval *a)
     p += len ? len : char_encode(RAW_BYTE_CHAR(q[off]), p);
     off += len ? len : 1;
   }
-  set_string_counts(r, true);
-  return r;
+  return finish_string(rt, r, true);
 }
 
 static mval Funibyte_string(mrt *rt, int n, mval *a)
@@ -1202,8 +1198,7 @@ static mval Funibyte_string(mrt *rt, int n, mval *a)
   mval r = alloc_string(rt, n);
   for (int i = 0; i < n; i++)
     XSTRING(r)->data[i] = (uint8_t)XFIXNUM(a[i]);
-  set_string_counts(r, false);
-  return r;
+  return finish_string(rt, r, false);
 }
 
 /* Display columns, as Emacs 28's char-width in batch mode: the runs of
@@ -2807,8 +2802,7 @@ static mval Fregexp_quote(mrt *rt, int n, mval *a)
       *p++ = '\\';
     *p++ = s->data[i];
   }
-  set_string_counts(r, STRING_MULTIBYTE_P(a[0]));
-  return r;
+  return finish_string(rt, r, STRING_MULTIBYTE_P(a[0]));
 }
 
 /* ---- split-string, exactly as subr.el's algorithm ---- */
