@@ -1545,7 +1545,9 @@ is one, and \": \"."
     (declare (indent 0))
     (let ((chars (make-symbol "chars")))
       `(let ((,chars nil))
-         (let ((standard-output (lambda (c) (setq ,chars (cons c ,chars)))))
+         ;; Raw bytes reach it as Emacs's buffers get them (\ooo text).
+         (let* ((standard-output (lambda (c) (setq ,chars (cons c ,chars))))
+                (marrow--string-output-function standard-output))
            ,@body)
          (concat (nreverse ,chars))))))
 

@@ -297,16 +297,20 @@ struct string_out {
 };
 
 /* A raw byte (multibyte) or byte #x80..#xFF (unibyte) prints as \ooo,
-   except that standard output gets it as it is from princ, and from
-   prin1 in a unibyte string, unless print-escape-nonascii is set. */
+   except that standard output and functions get it as it is from
+   princ, and from prin1 in a unibyte string, unless
+   print-escape-nonascii is set (which princ to a function ignores).
+   princ gives a function a unibyte string's byte as the character of
+   that code, as Emacs does. */
 static void put_raw_byte(struct strbuf *b, const struct string_out *o, int c, int next)
 {
   bool octal = b->target == TO_STRING || (o->multibyte && o->escape) ||
                (o->esc->nonascii && (o->escape || b->target == TO_STDOUT));
+  bool byte_as_char = !o->multibyte && !o->escape && b->target == TO_FUNCTION;
   if (octal)
     put_octal(b, o->multibyte ? CHAR_TO_RAW_BYTE(c) : c, next);
   else
-    put_char(b, o->multibyte ? c : RAW_BYTE_CHAR(c));
+    put_char(b, o->multibyte || byte_as_char ? c : RAW_BYTE_CHAR(c));
 }
 
 /* Writes C, followed by the byte NEXT (-1 at the end), if it does not
@@ -1358,10 +1362,18 @@ static void emit(mrt *rt, mval printcharfun, struct strbuf *b, size_t depth)
   }
 }
 
+static enum print_target target_of(mrt *rt, mval printcharfun)
+{
+  if (to_standard_output(rt, printcharfun))
+    return TO_STDOUT;
+  mval collector = XSYMBOL(rt, Qmarrow__string_output_function)->value;
+  return output_of(rt, printcharfun) == collector ? TO_STRING : TO_FUNCTION;
+}
+
 static size_t output_begin(mrt *rt, struct strbuf *b, mval printcharfun)
 {
   size_t depth = strbuf_protect(rt, b);
-  b->target = to_standard_output(rt, printcharfun) ? TO_STDOUT : TO_STRING;
+  b->target = target_of(rt, printcharfun);
   return depth;
 }
 
@@ -1513,6 +1525,7 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_circle, Qnil);
   defvar(rt, Qprint_quoted, Qt);
   defvar(rt, Qprint_gensym, Qnil);
+  defvar(rt, Qmarrow__string_output_function, Qnil);
   defvar(rt, Qtext_quoting_style, Qnil);
   defvar(rt, Qstandard_output, Qt);
   defsubrs(rt, printer_subrs, sizeof printer_subrs / sizeof printer_subrs[0]);

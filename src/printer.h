@@ -14,9 +14,11 @@ mval print_to_string(mrt *rt, mval obj, bool escape);
    TO_STREAM that the text goes to standard output, where Emacs writes a
    unibyte string's raw bytes as they are instead of as \ooo. */
 /* Where printed text goes: it decides how raw bytes print, as in
-   Emacs.  A function counts as a string: with-output-to-string is one,
-   standing in for Emacs's buffers. */
-enum print_target { TO_STRING, TO_STDOUT };
+   Emacs.  TO_STRING stands for Emacs's buffers too: the function that
+   with-output-to-string binds (marrow--string-output-function) is
+   one; any other function is TO_FUNCTION and gets raw bytes as
+   characters. */
+enum print_target { TO_STRING, TO_STDOUT, TO_FUNCTION };
 
 struct strbuf {
   char *data;
