@@ -476,6 +476,10 @@ function, ARGS and a variable holding the value to the store form."
 (subr--define-missing string-empty-p
   (defun string-empty-p (string) (string= string "")))
 
+(defun string-or-null-p (object)
+  "Non-nil when OBJECT is a string or nil."
+  (or (stringp object) (null object)))
+
 (subr--define-missing string-prefix-p
   (defun string-prefix-p (prefix string &optional ignore-case)
     (let ((n (length prefix)))
@@ -1617,6 +1621,19 @@ is one, and \": \"."
 (autoload 'string-truncate-left "subr-x")
 (autoload 'let-alist "let-alist" nil nil 'macro)
 (autoload 'when-let "subr-x" nil nil 'macro)
+;; seq.el's autoloaded functions in Emacs 28, usable without require.
+(dolist (f '(seq-every-p seq-filter seq-find seq-group-by seq-intersection seq-max
+             seq-position seq-random-elt seq-reduce seq-remove seq-some seq-sort-by
+             seq-subseq seq-take seq-union seq-uniq))
+  (autoload f "seq"))
+(autoload 'make-ring "ring")
+(autoload 'ring-p "ring")
+(autoload 'ert-deftest "ert" nil nil 'macro)
+(autoload 'ert-run-tests-batch "ert")
+(autoload 'ert-run-tests-batch-and-exit "ert")
+;; Preloaded in Emacs with the rest of cl-generic.
+(dolist (f '(cl-find-method cl-generic-apply cl-generic-p cl-method-qualifiers))
+  (autoload f "cl-generic"))
 (autoload 'cl-prin1 "cl-print")
 (autoload 'cl-prin1-to-string "cl-print")
 (autoload 'cl-print-object "cl-print")

@@ -73,3 +73,16 @@
                  '(error "Failing midway")))
   (should (eq (autoload-failing-existing) 'replaced))
   (should (featurep 'autoload-failing-fixture)))
+
+(ert-deftest autoload-library-functions-emacs-autoloads ()
+  ;; Functions Emacs 28 autoloads (or preloads) work without a require.
+  (should (equal (seq-take '(a b c d) 2) '(a b)))
+  (should (equal (seq-filter #'natnump '(-2 0 5 -1)) '(0 5)))
+  (should (equal (seq-uniq '(1 2 1 3 2)) '(1 2 3)))
+  (should (= (seq-reduce #'+ [1 2 3 4] 10) 20))
+  (should (equal (seq-subseq [5 6 7 8] 1 3) [6 7]))
+  (should (eq (seq-find #'symbolp '(1 "a" b c)) 'b))
+  (should (ring-p (make-ring 4)))
+  (should (string-or-null-p nil))
+  (should (string-or-null-p "text"))
+  (should-not (string-or-null-p 'text)))
