@@ -231,10 +231,19 @@ argument without a default is `*'."
           (error "Keyword argument %S not one of %S" (car tail) keys))
         (setq tail (cdr (cdr tail)))))))
 
+(defun cl-lib--aux-split (args)
+  "(BEFORE . AUX-BINDINGS): ARGS up to &aux, and its variables as `let*'
+bindings."
+  (let ((aux (memq '&aux args)))
+    (cons (butlast args (length aux))
+          (mapcar (lambda (a) (if (consp a) (list (car a) (nth 1 a)) (list a nil)))
+                  (cdr aux)))))
+
 (defun cl-lib--parse-lambda-list (name args)
-  "Return (SIMPLE-ARGS . BINDINGS) for the cl lambda list ARGS."
-  (if (cl-lib--simple-lambda-list-p args)
-      (list args)
+  "Return (SIMPLE-ARGS . BINDINGS) for the cl lambda list ARGS.  A list
+that is plain but for its &aux variables stays plain, as in Emacs."
+  (if (cl-lib--simple-lambda-list-p (car (cl-lib--aux-split args)))
+      (cl-lib--aux-split args)
     (let ((required nil) (bindings nil) (rest (make-symbol "rest"))
           (mode 'required) (keys nil) (allow nil) (has-rest nil))
       (dolist (a args)
@@ -1459,14 +1468,29 @@ SLOTS.  A struct that includes another is named if its parent is."
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
 
+(defun cl-lib--boa-defaults (args slots)
+  "BOA argument list ARGS with each optional or keyword argument that has
+no default of its own given its slot's non-nil default, as Emacs does."
+  (let ((mode nil))
+    (mapcar (lambda (a)
+              (when (memq a '(&optional &rest &key &aux &body)) (setq mode a))
+              (let ((var (if (consp a) (car a) a)))
+                (if (and (memq mode '(&optional &key)) (not (memq a '(&optional &key)))
+                         (symbolp var) (or (symbolp a) (null (cdr a)))
+                         (nth 1 (assq var slots)))
+                    (list var (nth 1 (assq var slots)))
+                  a)))
+            args)))
+
 (defun cl-lib--struct-constructor (name maker layout spec)
-  "The `cl-defun' of constructor SPEC, (:constructor CNAME [ARGS])."
+  "The `cl-defun' of constructor SPEC, (:constructor CNAME [ARGS [DOC]])."
   (let* ((slots (cl-remove-if (lambda (s) (memq (car s) '(cl-skip-slot cl-tag-slot)))
                               layout))
          (args (if (cdr (cdr spec))
-                   (nth 2 spec)
+                   (cl-lib--boa-defaults (nth 2 spec) slots)
                  (cons '&key (mapcar (lambda (s) (list (car s) (nth 1 s))) slots)))))
     `(cl-defun ,(nth 1 spec) ,args
+       ,@(and (stringp (nth 3 spec)) (list (nth 3 spec)))
        (,maker ,@(mapcar (lambda (s)
                            (cond ((eq (car s) 'cl-tag-slot) `',name)
                                  ((eq (car s) 'cl-skip-slot) nil)
