@@ -231,6 +231,21 @@ argument without a default is `*'."
           (error "Keyword argument %S not one of %S" (car tail) keys))
         (setq tail (cdr (cdr tail)))))))
 
+(defun cl-lib--with-defaults (args slots)
+  "Lambda list ARGS with each optional or keyword argument that has no
+default of its own given its slot's non-nil default: how a struct's BOA
+constructor fills the slots its caller leaves out, as in Emacs."
+  (let ((mode nil))
+    (mapcar (lambda (a)
+              (when (memq a '(&optional &rest &key &aux &body)) (setq mode a))
+              (let ((var (if (consp a) (car a) a)))
+                (if (and (memq mode '(&optional &key)) (not (memq a '(&optional &key)))
+                         (symbolp var) (or (symbolp a) (null (cdr a)))
+                         (nth 1 (assq var slots)))
+                    (list var (nth 1 (assq var slots)))
+                  a)))
+            args)))
+
 (defun cl-lib--aux-split (args)
   "(BEFORE . AUX-BINDINGS): ARGS up to &aux, and its variables as `let*'
 bindings."
@@ -283,14 +298,61 @@ that is plain but for its &aux variables stays plain, as in Emacs."
       (cons (append (nreverse required) (list '&rest rest))
             (nreverse bindings)))))
 
+(defun cl-lib--usage-var (v)
+  "V, a variable or destructuring pattern, upper-cased for a usage line;
+keywords and &-words stay as they are."
+  (cond ((consp v) (cons (cl-lib--usage-var (car v)) (cl-lib--usage-var (cdr v))))
+        ((or (not (symbolp v)) (null v) (keywordp v)
+             (eq (aref (symbol-name v) 0) ?&))
+         v)
+        (t (intern (upcase (symbol-name v))))))
+
+(defun cl-lib--usage (args)
+  "The \"(fn ARGS)\" line of cl lambda list ARGS: its variables upper-cased,
+default values as written, &aux left out."
+  (let ((optional nil) (usage nil))
+    (dolist (a (car (cl-lib--aux-split args)))
+      (when (memq a '(&optional &key)) (setq optional t))
+      (push (if (and optional (consp a))
+                (cons (cl-lib--usage-var (car a))
+                      (cons (nth 1 a) (and (cddr a) (list (cl-lib--usage-var (nth 2 a))))))
+              (cl-lib--usage-var a))
+            usage))
+    ;; Quotes in default values are escaped by \\=, as Emacs's help does.
+    (replace-regexp-in-string "['`]" "\\\\=\\&"
+                              (format "%S" (cons 'fn (nreverse usage))) t)))
+
+(defun cl-lib--rewritten-p (args patterns)
+  "Whether Emacs parses lambda list ARGS (with destructuring PATTERNS)
+by hand, and so documents it by a usage line: unless it is plain, or
+plain but for &aux variables after no &optional."
+  (let ((before-aux (car (cl-lib--aux-split args))))
+    (or patterns
+        (not (cl-lib--simple-lambda-list-p before-aux))
+        (and (memq '&aux args) (memq '&optional before-aux) t))))
+
+(defun cl-lib--doc-with-usage (head args)
+  "HEAD (docstring and declare form) with ARGS's usage line after the
+docstring, as Emacs's cl-defun documents a lambda list it rewrites."
+  (let ((doc (and (stringp (car head)) (pop head))))
+    (cons (concat doc "\n\n" (cl-lib--usage args)) head)))
+
 (defun cl-lib--transform-lambda (name args body)
   "Return (ARGS . BODY) for a plain lambda equivalent to the cl one.
 BODY is in a block NAME, unless NAME is nil (as for Emacs's `cl-function',
-`cl-flet' and `cl-labels', whose block no `cl-return' can name)."
+`cl-flet' and `cl-labels', whose block no `cl-return' can name).  ARGS
+may start with &cl-defs SLOTS, defaults that its usage line leaves out
+(see `cl-lib--with-defaults')."
   (let* ((patterns nil)
+         (defaults (and (eq (car args) '&cl-defs) (nth 1 args)))
+         (cl-args (if (eq (car args) '&cl-defs) (cddr args) args))
+         (args (cl-lib--with-defaults cl-args defaults))
          (args (cl-lib--destructured-args args (lambda (pattern tmp) (push (cons pattern tmp) patterns))))
          (parsed (cl-lib--parse-lambda-list name args))
          (split (cl-lib--split-doc body))
+         (split (if (cl-lib--rewritten-p args patterns)
+                    (cons (cl-lib--doc-with-usage (car split) cl-args) (cdr split))
+                  split))
          (body (if name `((cl-block ,name ,@(cdr split))) (cdr split))))
     (dolist (p patterns)
       (setq body `((cl-destructuring-bind ,(car p) ,(cdr p) ,@body))))
@@ -1468,26 +1530,12 @@ SLOTS.  A struct that includes another is named if its parent is."
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
 
-(defun cl-lib--boa-defaults (args slots)
-  "BOA argument list ARGS with each optional or keyword argument that has
-no default of its own given its slot's non-nil default, as Emacs does."
-  (let ((mode nil))
-    (mapcar (lambda (a)
-              (when (memq a '(&optional &rest &key &aux &body)) (setq mode a))
-              (let ((var (if (consp a) (car a) a)))
-                (if (and (memq mode '(&optional &key)) (not (memq a '(&optional &key)))
-                         (symbolp var) (or (symbolp a) (null (cdr a)))
-                         (nth 1 (assq var slots)))
-                    (list var (nth 1 (assq var slots)))
-                  a)))
-            args)))
-
 (defun cl-lib--struct-constructor (name maker layout spec)
   "The `cl-defun' of constructor SPEC, (:constructor CNAME [ARGS [DOC]])."
   (let* ((slots (cl-remove-if (lambda (s) (memq (car s) '(cl-skip-slot cl-tag-slot)))
                               layout))
          (args (if (cdr (cdr spec))
-                   (cl-lib--boa-defaults (nth 2 spec) slots)
+                   `(&cl-defs ,slots ,@(nth 2 spec))
                  (cons '&key (mapcar (lambda (s) (list (car s) (nth 1 s))) slots)))))
     `(cl-defun ,(nth 1 spec) ,args
        ,@(and (stringp (nth 3 spec)) (list (nth 3 spec)))
@@ -1721,6 +1769,8 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
 (defvar cl-lib--loop-group-steps nil
   "Reversed (VAR FORM) steps of the current `for' group, made in parallel.")
 (defvar cl-lib--loop-ands nil "Non-nil once the current `for' group has an `and'.")
+(defvar cl-lib--loop-conditions nil
+  "Reversed end tests of the `for' clauses parsed so far, all groups.")
 
 (defmacro cl-loop (&rest clauses)
   "The Common Lisp `loop' macro (a subset: for (in, on, across, in-ref,
@@ -1735,7 +1785,8 @@ initially, finally)."
           (cl-lib--loop-bindings nil) (cl-lib--loop-chain nil) (cl-lib--loop-steps nil)
           (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
           (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
-          (cl-lib--loop-accum nil) (cl-lib--loop-into-vars nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil))
+          (cl-lib--loop-accum nil) (cl-lib--loop-into-vars nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil)
+          (cl-lib--loop-conditions nil))
       (while (not (eq (car cl-lib--loop-args) 'cl-end-loop))
         (cl-lib--loop-clauses))
       (when cl-lib--loop-first
@@ -1874,6 +1925,17 @@ parallel: each value is computed before any of the group's variables."
                   (apply #'append (nreverse cl-lib--loop-group-steps)))
             cl-lib--loop-steps))))
 
+(defun cl-lib--loop-for-test (form)
+  "Make FORM an end test of the loop, made by a `for' clause."
+  (push form cl-lib--loop-conditions)
+  (push form cl-lib--loop-chain))
+
+(defun cl-lib--loop-for-index (i seq)
+  "Advance index I, then end the loop when it is past SEQ: the test
+alone is the end test, free of the step's effect."
+  (push `(progn (setq ,i (1+ ,i)) t) cl-lib--loop-chain)
+  (cl-lib--loop-for-test `(< ,i (length ,seq))))
+
 (defun cl-lib--loop-step (var form)
   "Step VAR to FORM at the end of each pass; the steps of a `for ... and'
 group all see the values from before any of them."
@@ -1904,7 +1966,7 @@ group all see the values from before any of them."
 (defun cl-lib--loop-for-in (var list)
   (let ((tail (cl-lib--loop-temp "tail" list)))
     (cl-lib--loop-bind-pattern var)
-    (push `(consp ,tail) cl-lib--loop-chain)
+    (cl-lib--loop-for-test `(consp ,tail))
     (push (cl-lib--loop-set var `(car ,tail)) cl-lib--loop-chain)
     (cl-lib--loop-step tail (cl-lib--loop-by-step tail))))
 
@@ -1912,11 +1974,11 @@ group all see the values from before any of them."
   (if (symbolp var)
       (progn
         (cl-lib--loop-bind var list)
-        (push `(consp ,var) cl-lib--loop-chain)
+        (cl-lib--loop-for-test `(consp ,var))
         (cl-lib--loop-step var (cl-lib--loop-by-step var)))
     (let ((tail (cl-lib--loop-temp "tail" list)))
       (cl-lib--loop-bind-pattern var)
-      (push `(consp ,tail) cl-lib--loop-chain)
+      (cl-lib--loop-for-test `(consp ,tail))
       (push (cl-lib--loop-set var tail) cl-lib--loop-chain)
       (cl-lib--loop-step tail (cl-lib--loop-by-step tail)))))
 
@@ -1924,7 +1986,7 @@ group all see the values from before any of them."
   (let ((vec (cl-lib--loop-temp "array" array))
         (i (cl-lib--loop-temp "i" -1)))
     (cl-lib--loop-bind-pattern var)
-    (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl-lib--loop-chain)
+    (cl-lib--loop-for-index i vec)
     (push (cl-lib--loop-set var `(aref ,vec ,i)) cl-lib--loop-chain)))
 
 ;; VAR of across-ref and in-ref names the element's place: the clauses
@@ -1933,12 +1995,12 @@ group all see the values from before any of them."
   "VAR as the place (ACCESSOR SEQ INDEX) of each element of SEQ."
   (let ((vec (cl-lib--loop-temp "seq" seq))
         (i (cl-lib--loop-temp "i" -1)))
-    (push `(< (setq ,i (1+ ,i)) (length ,vec)) cl-lib--loop-chain)
+    (cl-lib--loop-for-index i vec)
     (setq cl-lib--loop-args (cl-lib--subst-place var `(,accessor ,vec ,i) cl-lib--loop-args))))
 
 (defun cl-lib--loop-for-in-ref (var list)
   (let ((tail (cl-lib--loop-temp "tail" list)))
-    (push `(consp ,tail) cl-lib--loop-chain)
+    (cl-lib--loop-for-test `(consp ,tail))
     (cl-lib--loop-step tail `(cdr ,tail))
     (setq cl-lib--loop-args (cl-lib--subst-place var `(car ,tail) cl-lib--loop-args))))
 
@@ -1959,10 +2021,12 @@ forms are left alone."
                   (progn (cl-lib--loop-next) (cl-lib--loop-next))
                 init)))
     (cond ((and (or cl-lib--loop-ands (cl-lib--loop-peek-p 'and)) (symbolp var))
-           ;; As in Emacs, THEN becomes a parallel step of the group.
+           ;; As in Emacs, THEN becomes a parallel step of the group,
+           ;; taken only while the end tests of the `for' clauses so far
+           ;; hold (after the steps of the groups before).
            (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,var))
                  cl-lib--loop-chain)
-           (cl-lib--loop-step var then))
+           (cl-lib--loop-step var `(if (and ,@(reverse cl-lib--loop-conditions)) ,then ,var)))
           ((eq then init) (push (cl-lib--loop-set var init) cl-lib--loop-chain))
           (t (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
                    cl-lib--loop-chain)))))
@@ -2026,8 +2090,8 @@ forms are left alone."
           (step-var (if (or (null step) (numberp step)) (or step 1)
                       (cl-lib--loop-temp "step" step))))
       (when end-var
-        (push `(,(if down (if inclusive '>= '>) (if inclusive '<= '<)) ,var ,end-var)
-              cl-lib--loop-chain))
+        (cl-lib--loop-for-test
+         `(,(if down (if inclusive '>= '>) (if inclusive '<= '<)) ,var ,end-var)))
       (cl-lib--loop-step var `(,(if down '- '+) ,var ,step-var)))))
 
 ;;; body clauses

@@ -1257,7 +1257,21 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
                            (subr--docstring def)))))))
     (if (or raw (null doc))
         doc
-      (format-message (replace-regexp-in-string "%" "%%" doc t t)))))
+      (subr--doc-quotes doc))))
+
+(defun subr--doc-quotes (doc)
+  "DOC with ` and ' as `text-quoting-style' has them, except a character
+escaped by \\=, which stays as it is without its escape."
+  (let ((start 0) (parts nil))
+    (while (string-match "\\\\=\\(.\\)" doc start)
+      (push (format-message (replace-regexp-in-string
+                             "%" "%%" (substring doc start (match-beginning 0)) t t))
+            parts)
+      (push (match-string 1 doc) parts)
+      (setq start (match-end 0)))
+    (push (format-message (replace-regexp-in-string "%" "%%" (substring doc start) t t))
+          parts)
+    (apply #'concat (nreverse parts))))
 
 (defun subr--arity-arglist (arity)
   "An argument list ARG1... for a primitive of ARITY, as Emacs makes one."

@@ -509,3 +509,53 @@
   (should-not (cl-random-state-p [cl--random-state -1 30 1]))
   (should (cl-random-state-p (cl-make-random-state t)))
   (should (integerp (cl-random 5))))
+
+;; BOA constructors: optional and keyword arguments default to the
+;; slot's default; &aux variables set slots; the docstring is kept.
+
+(cl-defstruct (cl-lib-tests-boa2
+               (:constructor cl-lib-tests-boa2-new (first &optional second &key third))
+               (:constructor cl-lib-tests-boa2-fixed (&aux (first 'fixed)))
+               (:constructor cl-lib-tests-boa2-doc (&optional first) "Make one from FIRST."))
+  (first 1) (second 2) (third 3) (fourth 4))
+
+(ert-deftest cl-lib-defstruct-boa-defaults-and-aux ()
+  (should (equal (cl-lib-tests-boa2-new 'a) (record 'cl-lib-tests-boa2 'a 2 3 4)))
+  (should (equal (cl-lib-tests-boa2-new 'a nil :third 'c) (record 'cl-lib-tests-boa2 'a nil 'c 4)))
+  (should (equal (cl-lib-tests-boa2-fixed) (record 'cl-lib-tests-boa2 'fixed 2 3 4)))
+  (should (equal (cl-lib-tests-boa2-doc) (record 'cl-lib-tests-boa2 1 2 3 4)))
+  (should (equal (documentation 'cl-lib-tests-boa2-doc t)
+                 "Make one from FIRST.\n\n(fn &optional FIRST)"))
+  (should (equal (help-function-arglist 'cl-lib-tests-boa2-fixed) nil)))
+
+(cl-defun cl-lib-tests-aux-only (a &optional b &aux (sum (+ a (or b 0))))
+  (list a b sum))
+
+(ert-deftest cl-lib-defun-aux-keeps-a-plain-lambda-list ()
+  (should (equal (cl-lib-tests-aux-only 2) '(2 nil 2)))
+  (should (equal (cl-lib-tests-aux-only 2 5) '(2 5 7)))
+  (should (equal (car (help-function-arglist 'cl-lib-tests-aux-only)) 'a)))
+
+;; A lambda list cl-defun rewrites is documented by a usage line.
+
+(cl-defun cl-lib-tests-keyed (item &key (count 1) ((:sep separator) " ") &aux (n 0))
+  "Repeat ITEM."
+  (ignore n)
+  (mapconcat #'identity (make-list count item) separator))
+(cl-defmacro cl-lib-tests-pat ((a b) &optional (c 'none cp))
+  (list 'quote (list a b c cp)))
+
+(ert-deftest cl-lib-defun-usage-lines ()
+  (should (equal (cl-lib-tests-keyed "x" :count 3 :sep "-") "x-x-x"))
+  (should (equal (documentation 'cl-lib-tests-keyed t)
+                 "Repeat ITEM.\n\n(fn ITEM &key (COUNT 1) ((:sep SEPARATOR) \" \"))"))
+  ;; A quote in a default value is escaped by \\= and shown as is.
+  (should (equal (documentation 'cl-lib-tests-pat t)
+                 "\n\n(fn (A B) &optional (C \\='none CP))"))
+  (should (equal (documentation 'cl-lib-tests-pat)
+                 "\n\n(fn (A B) &optional (C 'none CP))"))
+  (should (equal (cl-lib-tests-pat (1 2)) '(1 2 none nil)))
+  ;; &aux after required arguments only leaves the list plain; after
+  ;; &optional ones, Emacs parses it by hand.
+  (should (equal (documentation 'cl-lib-tests-aux-only t) "\n\n(fn A &optional B)"))
+  (should (null (documentation (cl-function (lambda (a &aux (b a)) (list a b))) t))))

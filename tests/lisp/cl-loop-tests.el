@@ -102,3 +102,27 @@
                  "Loop ‘by’ value is not positive: 0")))
 
 ;;; cl-loop-tests.el ends here
+
+;; `for V = EXPR' joined by `and': without `then' EXPR is evaluated after
+;; the end tests of the clauses before it; with `then' (or after an
+;; `and') its step waits for the end tests of the `for' clauses so far.
+
+(ert-deftest cl-loop-for-equals-and-after-end-tests ()
+  (let ((squares (vector 0 1 4 9)))
+    (should (equal (cl-loop for i below 4
+                            for j = (- i) and sq = (aref squares i)
+                            collect (list j sq))
+                   '((0 0) (-1 1) (-2 4) (-3 9)))))
+  (let ((seen nil))
+    (should (equal (cl-loop for n from 10 to 12
+                            and m = (progn (push n seen) n)
+                            collect m)
+                   '(10 10 11)))
+    ;; Evaluated once more at the end of each pass while N was in range.
+    (should (equal seen '(12 11 10 10))))
+  (let ((calls 0))
+    (should (equal (cl-loop for w across [a b c]
+                            and k = 0 then (progn (setq calls (1+ calls)) (1+ k))
+                            collect (cons w k))
+                   '((a . 0) (b . 1) (c . 2))))
+    (should (= calls 3))))
