@@ -9,6 +9,7 @@
 (defun seq--list (seq) (if (listp seq) seq (append seq nil)))
 
 (defun seq-elt (seq n) (elt seq n))
+(subr--set-setter 'seq-elt (lambda (args v) `(setf (elt ,@args) ,v)))
 (defun seq-length (seq) (length seq))
 (defun seq-empty-p (seq) (= (length seq) 0))
 (defun seq-first (seq) (elt seq 0))

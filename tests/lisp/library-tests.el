@@ -148,3 +148,26 @@
   (should-not (and-let* ((a 2) (b nil))))
   (should (eq (and-let* ()) t))
   (should (equal (and-let* ((a 2)) (* a a)) 4)))
+
+(ert-deftest library-string-fill ()
+  (require 'subr-x)
+  (should (equal (string-fill "the quick brown fox jumps" 10) "the quick\nbrown fox\njumps"))
+  (should (equal (string-fill "short" 40) "short"))
+  (should (equal (string-fill "unbreakableword x" 4) "unbreakableword\nx"))
+  ;; Whitespace runs become one space, newlines inside a paragraph too,
+  ;; but a sentence's end keeps two spaces; blank lines stay.
+  (should (equal (string-fill "a\tlot   of\nspace" 30) "a lot of space"))
+  (should (equal (string-fill "End.\nStart again" 30) "End.  Start again"))
+  (should (equal (string-fill "Mr. Smith" 30) "Mr. Smith"))
+  (should (equal (string-fill "first para\n\nsecond one here" 10)
+                 "first para\n\nsecond one\nhere"))
+  (should (equal (string-fill "   indented text goes on" 12) "   indented\ntext goes on"))
+  (should (equal (string-fill "" 3) "")))
+
+(ert-deftest library-setf-seq-elt ()
+  (require 'seq)
+  (let ((v (vector 'a 'b 'c)) (l (list 1 2 3)) (s (copy-sequence "xyz")))
+    (setf (seq-elt v 0) 'z)
+    (setf (seq-elt l 2) 30)
+    (setf (seq-elt s 1) ?Y)
+    (should (equal (list v l s) '([z b c] (1 2 30) "xYz")))))
