@@ -39,7 +39,8 @@
   name
   (methods nil)                    ; newest first
   (positions nil)                  ; ((POS EQL-VALUES . HEADS)...) dispatched
-  (cache (make-hash-table :test 'equal)))
+  (cache (make-hash-table :test 'equal))
+  (order nil))                     ; argument indexes by precedence, or nil
 
 ;; Laid out as Emacs's, which errors show.
 (cl-defstruct (cl--generic-method
@@ -147,15 +148,43 @@
 
 ;;; ---- Definitions ---------------------------------------------------------
 
+(defun cl-generic--of (name)
+  "The generic function NAME is, itself or through aliases, or nil."
+  (let ((f name) (g nil))
+    (while (and f (symbolp f) (not (setq g (get f 'cl-generic--generic))) (fboundp f))
+      (setq f (symbol-function f)))
+    g))
+
+(defun cl-generic--install (name g)
+  "Make NAME call generic function G; return G."
+  (put name 'cl-generic--generic g)
+  (defalias name (lambda (&rest args) (cl-generic--call g args)))
+  g)
+
 (defun cl-generic--ensure (name)
-  "NAME's generic function, made (and NAME defined to call it) if new."
-  (or (get name 'cl-generic--generic)
-      (let ((g (cl-generic--make name)))
+  "NAME's generic function (or that of the generic it is an alias of),
+made (and NAME defined to call it) if new."
+  (or (cl-generic--of name)
+      (progn
         (when (and (fboundp name) (not (autoloadp (symbol-function name))))
           (error "%s is already defined as something else than a generic function" name))
-        (put name 'cl-generic--generic g)
-        (defalias name (lambda (&rest args) (cl-generic--call g args)))
-        g)))
+        (cl-generic--install name (cl-generic--make name)))))
+
+(defun cl-generic--define (name order)
+  "What `cl-defgeneric' does, as in Emacs: NAME's generic function (the
+one it had, even if unbound since) is installed again, keeping its
+methods unless NAME was unbound; a plain function of that name is
+replaced.  ORDER, unless nil, lists the argument indexes from the one
+deciding first which method is more specific."
+  (let ((g (or (get name 'cl-generic--generic) (cl-generic--make name))))
+    (unless (fboundp name)
+      (setf (cl-generic--generic-order g) nil)
+      (setf (cl-generic--generic-methods g) nil)
+      (setf (cl-generic--generic-positions g) nil))
+    (when order
+      (setf (cl-generic--generic-order g) order))
+    (clrhash (cl-generic--generic-cache g))
+    (cl-generic--install name g)))
 
 (defun cl-generic--dispatch-positions (methods)
   "((POS EQL-VALUES . HEADS)...) for each position some METHODS specialize:
@@ -196,6 +225,20 @@ the arguments' indexes in order, then the contexts' (&context . EXPR)."
     (clrhash (cl-generic--generic-cache g))
     name))
 
+(defun cl-generic--eval-eql (specializers)
+  "SPECIALIZERS with the form of each (eql FORM) evaluated, as Emacs 28
+does, unless FORM is a symbol that is no constant (taken as it is, the
+old way)."
+  (mapcar (lambda (spec)
+            (let ((s (if (cl-generic--context-p spec) (cdr spec) spec)))
+              (if (and (eq (car-safe s) 'eql)
+                       (not (and (symbolp (nth 1 s)) (nth 1 s) (not (keywordp (nth 1 s)))
+                                 (not (eq (nth 1 s) t)))))
+                  (let ((evaluated (list 'eql (eval (nth 1 s) t))))
+                    (if (eq s spec) evaluated (cons (car spec) evaluated)))
+                spec)))
+          specializers))
+
 (defmacro cl-defmethod (name &rest rest)
   "Define a method of generic function NAME.
 \(cl-defmethod NAME [QUALIFIERS...] ARGS [DOCSTRING] BODY...): each
@@ -225,7 +268,8 @@ required argument of ARGS may be (VAR SPECIALIZER)."
                          ,@body))))))
       `(progn
          ,@(and (consp name) (list (cl-generic--setter-form name)))
-         (cl-generic--add-method ',fname ',(nreverse qualifiers) ',(cdr split) ,(and uses-cnm t)
+         (cl-generic--add-method ',fname ',(nreverse qualifiers)
+                                 (cl-generic--eval-eql ',(cdr split)) ,(and uses-cnm t)
                                  (function (lambda ,@(cl-lib--transform-lambda fname args body))))))))
 
 (defmacro cl-defgeneric (name args &rest options-and-methods)
@@ -234,19 +278,21 @@ OPTIONS-AND-METHODS may start with a docstring, then (declare ...),
 \(:documentation ...) and (:method [QUALIFIERS...] ARGS BODY...) forms;
 any forms left make the default method's body."
   (declare (indent 2))
-  (let ((methods nil))
+  (let ((methods nil) (order nil))
     (when (stringp (car options-and-methods))
       (pop options-and-methods))
     (while (let ((head (car-safe (car options-and-methods))))
              (or (keywordp head) (eq head 'declare)))
       (let ((option (pop options-and-methods)))
+        (when (eq (car option) :argument-precedence-order)
+          (setq order (mapcar (lambda (arg) (cl-position arg args)) (cdr option))))
         (when (eq (car option) :method)
           (push `(cl-defmethod ,name ,@(cdr option)) methods))))
     (when options-and-methods
       (push `(cl-defmethod ,name ,args ,@options-and-methods) methods))
     `(progn
        ,@(and (consp name) (list (cl-generic--setter-form name)))
-       (cl-generic--ensure ',(cl-generic--function-name name))
+       (cl-generic--define ',(cl-generic--function-name name) ',order)
        ,@(or (nreverse methods) '(:autoload-end)))))
 
 ;;; ---- Calls ---------------------------------------------------------------
@@ -328,9 +374,21 @@ among equals: `sort' is stable)."
   (let ((contexts (delq nil (mapcar (lambda (p) (and (consp (car p)) (car p)))
                                     (cl-generic--generic-positions g)))))
     (mapcar #'car
-            (sort (delq nil (mapcar (lambda (m) (cl-generic--ranks m args contexts))
+            (sort (delq nil (mapcar (lambda (m)
+                                      (cl-generic--in-order
+                                       (cl-generic--ranks m args contexts)
+                                       (cl-generic--generic-order g)))
                                     (cl-generic--generic-methods g)))
                   #'cl-generic--more-specific-p))))
+
+(defun cl-generic--in-order (ranked order)
+  "RANKED, (METHOD ARG-RANKS CONTEXT-RANKS) or nil, with its argument ranks
+taken in ORDER (a list of argument indexes) when that is non-nil."
+  (if (and ranked order)
+      (list (car ranked)
+            (mapcar (lambda (i) (or (nth i (nth 1 ranked)) most-positive-fixnum)) order)
+            (nth 2 ranked))
+    ranked))
 
 (defun cl-generic--qualified (methods qualifier)
   "The METHODS whose qualifiers, :extra aside, are QUALIFIER's list."

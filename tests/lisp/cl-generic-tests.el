@@ -190,3 +190,50 @@
                  '(:before)))
   (should (equal (should-error (cl-find-method 'car nil '(t)))
                  '(wrong-type-argument cl--generic nil))))
+
+;; cl-defgeneric keeps the methods of a generic still bound, drops those
+;; of one made unbound; methods reach a generic through an alias; (eql
+;; FORM) evaluates FORM; :argument-precedence-order.
+
+(defvar cl-generic-tests--base 10)
+
+(ert-deftest cl-generic-defgeneric-again ()
+  (cl-defgeneric cl-generic-tests--measure (shape))
+  (cl-defmethod cl-generic-tests--measure ((s integer)) (* s s))
+  (should (= (cl-generic-tests--measure 3) 9))
+  (cl-defgeneric cl-generic-tests--measure (shape))
+  (should (= (cl-generic-tests--measure 3) 9))
+  (cl-defmethod cl-generic-tests--measure ((s float)) (* 2 s))
+  (fmakunbound 'cl-generic-tests--measure)
+  (cl-defgeneric cl-generic-tests--measure (shape))
+  (cl-defmethod cl-generic-tests--measure ((s string)) (length s))
+  (should (= (cl-generic-tests--measure "abcd") 4))
+  (should-error (cl-generic-tests--measure 1.5))
+  (should-error (cl-generic-tests--measure 3)))
+
+(ert-deftest cl-generic-methods-through-an-alias-and-eql-forms ()
+  (cl-defgeneric cl-generic-tests--name (x))
+  (defalias 'cl-generic-tests--name-alias #'cl-generic-tests--name)
+  (cl-defmethod cl-generic-tests--name (x) (list 'other x))
+  (cl-defmethod cl-generic-tests--name-alias ((_x (eql (+ cl-generic-tests--base 1))))
+    (cons 'eleven (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--name ((_x (eql 'tag))) 'the-tag)
+  (should (equal (cl-generic-tests--name 11) '(eleven other 11)))
+  (should (equal (cl-generic-tests--name-alias 11) '(eleven other 11)))
+  (should (eq (cl-generic-tests--name 'tag) 'the-tag))
+  (should (equal (cl-generic-tests--name 12) '(other 12))))
+
+(ert-deftest cl-generic-argument-precedence-order ()
+  (cl-defgeneric cl-generic-tests--pair (a b)
+    (:argument-precedence-order b a))
+  (cl-defmethod cl-generic-tests--pair (a b) (list a b))
+  (cl-defmethod cl-generic-tests--pair ((_a symbol) _b) (cons 'a-sym (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--pair (_a (_b symbol)) (cons 'b-sym (cl-call-next-method)))
+  ;; B decides first, so its method runs before A's.
+  (should (equal (cl-generic-tests--pair 'x 'y) '(b-sym a-sym x y)))
+  (fmakunbound 'cl-generic-tests--pair)
+  (cl-defgeneric cl-generic-tests--pair (a b))
+  (cl-defmethod cl-generic-tests--pair (a b) (list a b))
+  (cl-defmethod cl-generic-tests--pair ((_a symbol) _b) (cons 'a-sym (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--pair (_a (_b symbol)) (cons 'b-sym (cl-call-next-method)))
+  (should (equal (cl-generic-tests--pair 'x 'y) '(a-sym b-sym x y))))
