@@ -1581,6 +1581,148 @@ is one, and \": \"."
        (unwind-protect (progn ,@body)
          (set-match-data ,saved t)))))
 
+;;;; Buffers: the primitives are in src/buffer.c.  The forms that
+;;;; Emacs makes special forms are macros here (see buffer.c).
+
+(defmacro save-current-buffer (&rest body)
+  "Run BODY, then make the buffer current before it current again, if it lives."
+  (declare (indent 0))
+  (let ((buffer (make-symbol "buffer")))
+    `(let ((,buffer (current-buffer)))
+       (unwind-protect (progn ,@body)
+         (internal--restore-buffer ,buffer)))))
+
+(defmacro with-current-buffer (buffer-or-name &rest body)
+  "Run BODY with BUFFER-OR-NAME current, then the buffer current before."
+  (declare (indent 1))
+  `(save-current-buffer
+     (set-buffer ,buffer-or-name)
+     ,@body))
+
+(defmacro save-excursion (&rest body)
+  "Run BODY, then restore the current buffer and its point.
+Point is kept as a marker, so text inserted or deleted before it moves it."
+  (declare (indent 0))
+  (let ((saved (make-symbol "saved")))
+    `(let ((,saved (internal--save-excursion)))
+       (unwind-protect (progn ,@body)
+         (internal--restore-excursion ,saved)))))
+
+(defmacro save-restriction (&rest body)
+  "Run BODY, then restore the narrowing of the buffer current before it."
+  (declare (indent 0))
+  (let ((saved (make-symbol "saved")))
+    `(let ((,saved (internal--save-restriction)))
+       (unwind-protect (progn ,@body)
+         (internal--restore-restriction ,saved)))))
+
+(defmacro with-temp-buffer (&rest body)
+  "Run BODY in a new empty buffer, killed afterwards; return BODY's value."
+  (declare (indent 0))
+  (let ((buffer (make-symbol "temp-buffer")))
+    `(let ((,buffer (generate-new-buffer " *temp*" t)))
+       (with-current-buffer ,buffer
+         (unwind-protect (progn ,@body)
+           (and (buffer-live-p ,buffer) (kill-buffer ,buffer)))))))
+
+(defmacro with-temp-file (file &rest body)
+  "Run BODY in a new buffer and write what it holds to FILE."
+  (declare (indent 1))
+  (let ((buffer (make-symbol "temp-buffer"))
+        (name (make-symbol "file")))
+    `(let ((,name ,file)
+           (,buffer (generate-new-buffer " *temp file*" t)))
+       (unwind-protect
+           (prog1 (with-current-buffer ,buffer ,@body)
+             (with-current-buffer ,buffer
+               (write-region nil nil ,name nil 0)))
+         (and (buffer-live-p ,buffer) (kill-buffer ,buffer))))))
+
+(defvar enable-multibyte-characters t)
+
+(defalias 'point-at-bol #'line-beginning-position)
+(defalias 'point-at-eol #'line-end-position)
+
+(defun buffer-end (arg)
+  "`point-max' when ARG is positive, else `point-min'."
+  (if (> arg 0) (point-max) (point-min)))
+
+;; No undo, no buffer-local variables: these have nothing to change.
+(defun buffer-disable-undo (&optional _buffer) nil)
+(defun buffer-enable-undo (&optional _buffer) nil)
+(defun kill-all-local-variables (&optional _kill-permanent) nil)
+
+(defun buffer-local-value (variable _buffer)
+  "VARIABLE's value in BUFFER: its only value, as marrow has no local ones."
+  (symbol-value variable))
+
+(defmacro with-silent-modifications (&rest body)
+  "Run BODY, then put back whether the buffer was modified."
+  (declare (indent 0))
+  (let ((modified (make-symbol "modified")))
+    `(let ((,modified (buffer-modified-p)))
+       (unwind-protect (progn ,@body)
+         (set-buffer-modified-p ,modified)))))
+
+(defun buffer-narrowed-p ()
+  "Whether the current buffer is narrowed."
+  (/= (- (point-max) (point-min)) (buffer-size)))
+
+(defun delete-and-extract-region (start end)
+  "Delete the text between START and END and return it."
+  (prog1 (buffer-substring start end)
+    (delete-region start end)))
+
+(defun newline (&optional n _interactive)
+  "Insert N newlines (one by default)."
+  (insert-char ?\n (or n 1))
+  nil)
+
+(defun looking-back (regexp &optional limit greedy)
+  "Whether the text before point, back to LIMIT at most, ends with a match
+for REGEXP; the match data describe it.  GREEDY extends the match back
+as far as it goes."
+  (let* ((origin (point))
+         (anchored (concat "\\(?:" regexp "\\)\\="))
+         (start (save-excursion
+                  (and (re-search-backward anchored limit t) (point)))))
+    (when (and start greedy)
+      (save-excursion
+        (while (and (> start (or limit (point-min)))
+                    (progn (goto-char (1- start))
+                           (looking-at (concat "\\(?:" regexp "\\)"))
+                           (= (match-end 0) origin)))
+          (setq start (1- start)))
+        (goto-char start)
+        (looking-at (concat "\\(?:" regexp "\\)"))))
+    (and start t)))
+
+(defun subr--replace-in-region (search-fn pattern replacement literal start end)
+  "Replace the matches SEARCH-FN finds for PATTERN between START and END,
+case counting; return how many there were, or nil for none.  As in
+Emacs 28, END stays where it was while replacements change the text,
+and an END before START is a search bound on the wrong side."
+  (let ((start (or start (point)))
+        (end (or end (point-max)))
+        (count 0)
+        (case-fold-search nil))
+    (save-excursion
+      (goto-char start)
+      (while (funcall search-fn pattern end t)
+        (replace-match replacement t literal)
+        (setq count (1+ count))))
+    (and (> count 0) count)))
+
+(defun replace-regexp-in-region (regexp replacement &optional start end)
+  "Replace the matches for REGEXP between START (point) and END (point-max)
+by REPLACEMENT, which may refer to groups; return the count, nil for none."
+  (subr--replace-in-region #'re-search-forward regexp replacement nil start end))
+
+(defun replace-string-in-region (string replacement &optional start end)
+  "Replace the occurrences of STRING between START (point) and END
+(point-max) by REPLACEMENT literally; return the count, nil for none."
+  (subr--replace-in-region #'search-forward string replacement t start end))
+
 (defmacro declare-function (&rest _) nil)
 
 (defmacro defsubst (name args &rest body)

@@ -79,6 +79,8 @@ static mval vectorlike_type(mrt *rt, mval x)
   case PVEC_RECORD: return record_type(x);
   case PVEC_OPAQUE: return Quser_ptr;
   case PVEC_BOOL_VECTOR: return intern(rt, "bool-vector");
+  case PVEC_BUFFER: return Qbuffer;
+  case PVEC_MARKER: return Qmarker;
   default: return intern(rt, "internal");
   }
 }

@@ -3,6 +3,7 @@
 
 #include "lang.h"
 #include "arith.h"
+#include "buffer.h"
 #include "charnames.h"
 #include "coding.h"
 #include "data.h"
@@ -37,6 +38,7 @@ void lang_init(mrt *rt, const char *lispdir)
   digest_init(rt);
   coding_init(rt);
   heapmap_init(rt);
+  buffer_init(rt);
   if (lispdir)
     load_set_lisp_dir(rt, lispdir);
 }

@@ -25,6 +25,7 @@
 #include "eval.h"
 #include "printer.h"
 #include "reader.h"
+#include "strfns.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
@@ -188,6 +189,42 @@ static mval Ffile_exists_p(mrt *rt, int nargs, mval *args)
 {
   mval f = expand_file_name(rt, args[0], Qnil);
   return access(sdata(f), F_OK) == 0 ? Qt : Qnil;
+}
+
+/* (delete-file FILENAME &optional TRASH): a file already gone is no
+   error, as in Emacs. */
+static mval Fdelete_file(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  if (unlink(sdata(f)) != 0 && errno != ENOENT) {
+    int err = errno;
+    xsignal3(rt, Qfile_error, make_cstring(rt, "Removing old name"), make_cstring(rt, strerror(err)), f);
+  }
+  return Qnil;
+}
+
+/* (make-temp-file PREFIX &optional DIR-FLAG SUFFIX TEXT): a new empty
+   file (or directory) in temporary-file-directory, made atomically. */
+static mval Fmake_temp_file(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  mval dir = symbol_value(rt, intern(rt, "temporary-file-directory"));
+  mval suffix = STRINGP(args[2]) ? args[2] : make_cstring(rt, "");
+  mval base = expand_file_name(rt, args[0], dir);
+  mval parts[3] = { base, make_cstring(rt, "XXXXXX"), suffix };
+  mval name = concat_strings(rt, 3, parts);
+  char *path = (char *)XSTRING(name)->data;
+  int fd = NILP(args[1]) ? mkstemps(path, (int)slen(suffix)) : (mkdtemp(path) ? 0 : -1);
+  if (fd < 0) {
+    int err = errno;
+    xsignal3(rt, Qfile_error, make_cstring(rt, "Creating file with prefix"), make_cstring(rt, strerror(err)), base);
+  }
+  if (NILP(args[1])) {
+    if (STRINGP(args[3]))
+      (void)!write(fd, XSTRING(args[3])->data, (size_t)XSTRING(args[3])->nbytes);
+    close(fd);
+  }
+  return name;
 }
 
 static mval Ffile_readable_p(mrt *rt, int nargs, mval *args)
@@ -639,6 +676,8 @@ static const struct subr_def load_subrs[] = {
   {"featurep", Ffeaturep, 1, 2},
   {"expand-file-name", Fexpand_file_name, 1, 2},
   {"file-exists-p", Ffile_exists_p, 1, 1},
+  {"delete-file", Fdelete_file, 1, 2},
+  {"make-temp-file", Fmake_temp_file, 1, 4},
   {"file-readable-p", Ffile_readable_p, 1, 1},
   {"file-directory-p", Ffile_directory_p, 1, 1},
   {"file-name-absolute-p", Ffile_name_absolute_p, 1, 1},
@@ -663,4 +702,7 @@ void load_init(mrt *rt)
   defvar(rt, loads_in_progress_var(rt), Qnil);
   defvar(rt, require_in_progress_var(rt), Qnil);
   defvar(rt, intern(rt, "default-directory"), current_directory(rt));
+  const char *tmp = getenv("TMPDIR");
+  mval tmpdir = make_cstring(rt, tmp && *tmp ? tmp : "/tmp");
+  defvar(rt, intern(rt, "temporary-file-directory"), call1(rt, intern(rt, "file-name-as-directory"), tmpdir));
 }

@@ -36,6 +36,7 @@
 #include "printer.h"
 #include "reader.h"
 #include "bignum.h"
+#include "buffer.h"
 #include "eval.h"
 #include "arith.h"
 #include "hashtab.h"
@@ -754,6 +755,12 @@ static void print_vectorlike(struct printer *p, mval obj)
   case PVEC_BOX: strbuf_puts(b, "#<box>"); return;
   case PVEC_OPAQUE: strbuf_puts(b, "#<opaque>"); return;
   case PVEC_BOOL_VECTOR: print_bool_vector(p, obj); return;
+  case PVEC_BUFFER:
+  case PVEC_MARKER: {
+    mval text = buffer_description(p->rt, obj);
+    strbuf_put(b, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
+    return;
+  }
   case PVEC_FREE: strbuf_puts(b, "#<free>"); return;
   case PVEC_VECTOR:
   case PVEC_RECORD:
@@ -1354,6 +1361,10 @@ static void emit(mrt *rt, mval printcharfun, struct strbuf *b, size_t depth)
     return;
   }
   mval fn = output_of(rt, printcharfun);
+  if (BUFFERP(fn)) {
+    buffer_insert_string(rt, fn, text);
+    return;
+  }
   for (int64_t i = 0; i < s->nbytes;) {
     int len;
     int c = char_decode(s->data + i, s->data + s->nbytes, &len);
@@ -1367,7 +1378,8 @@ static enum print_target target_of(mrt *rt, mval printcharfun)
   if (to_standard_output(rt, printcharfun))
     return TO_STDOUT;
   mval collector = XSYMBOL(rt, Qmarrow__string_output_function)->value;
-  return output_of(rt, printcharfun) == collector ? TO_STRING : TO_FUNCTION;
+  mval out = output_of(rt, printcharfun);
+  return out == collector || BUFFERP(out) ? TO_STRING : TO_FUNCTION;
 }
 
 static size_t output_begin(mrt *rt, struct strbuf *b, mval printcharfun)

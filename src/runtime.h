@@ -73,6 +73,7 @@ struct eval_state;     /* eval.c */
 struct reader_state;   /* reader.c */
 struct printer_state;  /* printer.c */
 struct bignum_state;   /* bignum.c */
+struct buffer_state;   /* buffer.c */
 
 /* Where output goes: message and stderr output to `err`, standard
    output (princ, print, ...) to `out`.  Hosts may redirect both. */
@@ -119,6 +120,7 @@ struct mrt {
   struct eval_state *eval;
   struct reader_state *reader;
   struct printer_state *printer;
+  struct buffer_state *buffers;
   void *host; /* the API layer's per-runtime data */
 
   mrt_write_fn write_out, write_err;

@@ -55,6 +55,7 @@
 #include "strfns.h"
 #include "fns.h"
 #include "eval.h"
+#include "buffer.h"
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
 
@@ -2077,6 +2078,9 @@ struct re_vm {
   int ninst, nslots;
   const uint8_t *s;
   int64_t len;
+  int64_t stop;   /* no character at or past it is consumed (a search bound) */
+  int64_t point;  /* where \\= holds; -1 in a string */
+  bool anchored;  /* only a match starting where the run starts */
   bool fold;
   int32_t *pcs[2];
   int64_t *caps[2];
@@ -2087,15 +2091,21 @@ struct re_vm {
   int64_t *work;  /* the capture slots of the path being followed */
 };
 
+/* Byte offset of the character before the one at POS (POS > 0). */
+static int64_t text_prev_char(const uint8_t *s, int64_t pos)
+{
+  int64_t p = pos - 1;
+  while (p > 0 && (s[p] & 0xC0) == 0x80 && pos - p < MAX_CHAR_BYTES)
+    p--;
+  return p;
+}
+
 static int prev_char(const struct re_vm *vm, int64_t pos)
 {
   if (pos <= 0)
     return -1;
-  int64_t p = pos - 1;
-  while (p > 0 && (vm->s[p] & 0xC0) == 0x80 && pos - p < MAX_CHAR_BYTES)
-    p--;
   int len;
-  return char_decode(vm->s + p, vm->s + vm->len, &len);
+  return char_decode(vm->s + text_prev_char(vm->s, pos), vm->s + vm->len, &len);
 }
 
 static int next_char(const struct re_vm *vm, int64_t pos)
@@ -2121,7 +2131,8 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
   case AT_WORD_END: return wb && !wa;
   case AT_SYMBOL_START: return !symbol_char(before) && symbol_char(after);
   case AT_SYMBOL_END: return symbol_char(before) && !symbol_char(after);
-  default: return false; /* \\= is point, and strings have none */
+  case AT_POINT: return pos == vm->point;
+  default: return false;
   }
 }
 
@@ -2239,17 +2250,17 @@ static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
   vm->count[0] = 0;
   bool matched = false;
   for (int64_t pos = start;;) {
-    if (!matched) {
+    if (!matched && (!vm->anchored || pos == start)) {
       for (int k = 0; k < vm->nslots; k++)
         vm->work[k] = -1;
       vm->gen = cur_gen;
       add_thread(vm, cur, 0, pos);
     }
     int clen = 1, ch = -1;
-    if (pos < vm->len)
-      ch = char_decode(vm->s + pos, vm->s + vm->len, &clen);
+    if (pos < vm->stop)
+      ch = char_decode(vm->s + pos, vm->s + vm->stop, &clen);
     if (vm->count[cur] == 0) { /* no thread alive: try the next start */
-      if (matched || pos >= vm->len)
+      if (matched || vm->anchored || pos >= vm->stop)
         break;
       pos += clen;
       cur_gen = ++vm->gen;
@@ -2263,11 +2274,11 @@ static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
         memcpy(out, vm->caps[cur] + (int64_t)i * vm->nslots, (size_t)vm->nslots * sizeof(int64_t));
         break; /* lower-priority threads are cut off */
       }
-      if (pos < vm->len)
+      if (pos < vm->stop)
         step_thread(vm, cur, i, ch, clen, pos);
     }
     cur = 1 - cur;
-    if (pos >= vm->len)
+    if (pos >= vm->stop)
       break;
     pos += clen;
   }
@@ -2360,13 +2371,13 @@ static int64_t backref_length(const struct re_vm *vm, int64_t b, int64_t e, int6
   if (b < 0 || e < b)
     return -1;
   if (!vm->fold)
-    return pos + (e - b) <= vm->len && memcmp(vm->s + pos, vm->s + b, (size_t)(e - b)) == 0 ? e - b : -1;
+    return pos + (e - b) <= vm->stop && memcmp(vm->s + pos, vm->s + b, (size_t)(e - b)) == 0 ? e - b : -1;
   int64_t p = pos;
   while (b < e) {
-    if (p >= vm->len)
+    if (p >= vm->stop)
       return -1;
     int l1, l2;
-    int c1 = char_decode(vm->s + b, vm->s + e, &l1), c2 = char_decode(vm->s + p, vm->s + vm->len, &l2);
+    int c1 = char_decode(vm->s + b, vm->s + e, &l1), c2 = char_decode(vm->s + p, vm->s + vm->stop, &l2);
     if (!char_eq(c1, c2, true))
       return -1;
     b += l1;
@@ -2408,7 +2419,7 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
   }
   default: {
     int clen;
-    if (*pos >= vm->len || !inst_accepts(in, char_decode(vm->s + *pos, vm->s + vm->len, &clen), vm->fold))
+    if (*pos >= vm->stop || !inst_accepts(in, char_decode(vm->s + *pos, vm->s + vm->stop, &clen), vm->fold))
       return -1;
     *pos += clen;
     return inst_next(vm->code, pc);
@@ -2446,10 +2457,10 @@ static bool bt_run(struct re_bt *bt, int64_t start, int64_t *out)
   for (int64_t pos = start;;) {
     if (bt_match_at(bt, pos, out))
       return true;
-    if (pos >= vm->len)
+    if (vm->anchored || pos >= vm->stop)
       return false;
     int clen;
-    char_decode(vm->s + pos, vm->s + vm->len, &clen);
+    char_decode(vm->s + pos, vm->s + vm->stop, &clen);
     pos += clen;
   }
 }
@@ -2487,6 +2498,35 @@ static bool bt_exec(mrt *rt, const struct re_vm *vm, uint8_t *m, int64_t start, 
   return bt_run(&bt, start, out);
 }
 
+/* Sets up VM to run the compiled regexp C: carves its scratch memory
+   out of a new Lisp string, which the caller keeps visible to the stack
+   scan (volatile) until the results have been copied out.  Stores in
+   *OUT the slots a match fills and in *M the matcher's memory. */
+static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t **m, int64_t **out)
+{
+  int ninst = c->n, nslots = 2 * c->ngroups + c->nhidden;
+  int64_t extra = c->backrefs ? 8 * (int64_t)ninst : vm_scratch_size(ninst, nslots);
+  mval scratch = alloc_string(rt, extra + 16 * (int64_t)nslots);
+  uint8_t *p = XSTRING(scratch)->data;
+  vm->code = c->code;
+  vm->ninst = ninst;
+  vm->nslots = nslots;
+  vm->fold = case_fold(rt);
+  *out = (int64_t *)p;
+  vm->work = *out + nslots;
+  p += 16 * (int64_t)nslots;
+  if (!c->backrefs)
+    vm_layout(vm, p);
+  *m = p;
+  return scratch;
+}
+
+/* One run of whichever matcher suits C, from byte START. */
+static bool re_try(mrt *rt, const struct re_compiler *c, struct re_vm *vm, uint8_t *m, int64_t start, int64_t *out)
+{
+  return c->backrefs ? bt_exec(rt, vm, m, start, out) : re_run(vm, start, out);
+}
+
 /* Runs the compiled regexp C against STRING from character START.
    Returns the match as a vector of character positions (nil for an
    unset group) with 2 * groups slots, or nil. */
@@ -2495,35 +2535,59 @@ static mval re_exec(mrt *rt, struct re_compiler *c, mval subject, int64_t start)
   /* volatile: the backtracking matcher allocates while VM.S points into
      a converted copy that nothing else holds */
   mval volatile string = multibyte_text(rt, subject);
-  int ninst = c->n, nslots = 2 * c->ngroups + c->nhidden;
-  /* One Lisp string holds the matchers' scratch memory (but for the
-     backtracking stack, which grows).  The Pike VM neither allocates
-     nor signals; SCRATCH is volatile so that its header stays visible
-     to the stack scan until the results have been copied out. */
-  int64_t extra = c->backrefs ? 8 * (int64_t)ninst : vm_scratch_size(ninst, nslots);
-  mval volatile scratch = alloc_string(rt, extra + 16 * (int64_t)nslots);
-  uint8_t *m = XSTRING(scratch)->data;
-  struct re_vm vm = { .code = c->code, .ninst = ninst, .nslots = nslots };
+  struct re_vm vm = { .point = -1 };
+  uint8_t *m;
+  int64_t *out;
+  mval volatile scratch = re_prepare(rt, c, &vm, &m, &out);
   vm.s = XSTRING(string)->data;
-  vm.len = XSTRING(string)->nbytes;
-  vm.fold = case_fold(rt);
-  int64_t *out = (int64_t *)m;
-  vm.work = out + nslots;
-  m += 16 * (int64_t)nslots;
-  int64_t from = string_char_to_byte(string, start);
-  bool found;
-  if (c->backrefs) {
-    found = bt_exec(rt, &vm, m, from, out);
-  } else {
-    vm_layout(&vm, m);
-    found = re_run(&vm, from, out);
-  }
-  if (!found)
+  vm.len = vm.stop = XSTRING(string)->nbytes;
+  if (!re_try(rt, c, &vm, m, string_char_to_byte(string, start), out))
     return Qnil;
   mval v = make_vector(rt, (size_t)(2 * c->ngroups), Qnil);
   for (int i = 0; i < 2 * c->ngroups; i++)
     if (out[i] >= 0)
       ASET_FIXNUM(v, i, make_fixnum(byte_to_char(string, out[i])));
+  (void)scratch;
+  return v;
+}
+
+/* Tries starts from FROM down to LIMIT, each anchored, as Emacs's
+   backward searches do: the match found is the one starting last. */
+static bool re_try_backward(mrt *rt, const struct re_compiler *c, struct re_vm *vm, uint8_t *m,
+                            int64_t from, int64_t limit, int64_t *out)
+{
+  vm->anchored = true;
+  for (int64_t pos = from;; pos = text_prev_char(vm->s, pos)) {
+    if (re_try(rt, c, vm, m, pos, out))
+      return true;
+    if (pos <= limit)
+      return false;
+  }
+}
+
+mval re_search_text(mrt *rt, mval regexp, const struct re_text *t, int64_t from, int64_t limit,
+                    enum re_direction dir)
+{
+  CHECK_STRING(rt, regexp);
+  struct re_compiler c;
+  re_compile(rt, &c, regexp);
+  struct re_vm vm = { 0 };
+  uint8_t *m;
+  int64_t *out;
+  mval volatile scratch = re_prepare(rt, &c, &vm, &m, &out);
+  vm.s = t->s;
+  vm.len = t->len;
+  vm.stop = t->stop;
+  vm.point = t->point;
+  vm.anchored = dir == RE_ANCHORED;
+  bool found = dir == RE_BACKWARD ? re_try_backward(rt, &c, &vm, m, from, limit, out)
+                                  : re_try(rt, &c, &vm, m, from, out);
+  if (!found)
+    return Qnil;
+  mval v = make_vector(rt, (size_t)(2 * c.ngroups), Qnil);
+  for (int i = 0; i < 2 * c.ngroups; i++)
+    if (out[i] >= 0)
+      ASET_FIXNUM(v, i, make_fixnum(out[i]));
   (void)scratch;
   return v;
 }
@@ -2539,7 +2603,7 @@ static mval match_vector(mrt *rt)
   return VECTORP(v) ? v : Qnil;
 }
 
-static void set_match_vector(mrt *rt, mval v) { SYMBOL_SET(rt->gc, XSYMBOL(rt, Qinternal_match_data), value, v); }
+void set_match_vector(mrt *rt, mval v) { SYMBOL_SET(rt->gc, XSYMBOL(rt, Qinternal_match_data), value, v); }
 
 /* Resolves START (nil, or negative from the end) for string-match. */
 static int64_t match_start(mrt *rt, mval string, mval start)
@@ -2614,8 +2678,8 @@ static mval Fmatch_string(mrt *rt, int n, mval *a)
   mval b = match_pos(rt, a[0], false), e = match_pos(rt, a[0], true);
   if (NILP(b) || NILP(e))
     return Qnil;
-  if (!STRINGP(a[1]))
-    mrt_error(rt, "match-string without a STRING needs a buffer; marrow has none");
+  if (NILP(a[1]))
+    return buffer_substring(rt, b, e);
   mval args[3] = { a[1], b, e };
   return Fsubstring(rt, 3, args);
 }
@@ -2717,15 +2781,54 @@ static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool litera
   return concat_strings(rt, 3, parts);
 }
 
+static mval translate_match(mrt *rt, mval m, int64_t delta);
+
+/* Match vector M once the text [OLD_START, OLD_END) became
+   [OLD_START, NEW_END): as in Emacs, positions after the old text move
+   with it and those inside it go to its start. */
+static mval match_after_replace(mrt *rt, mval m, int64_t old_start, int64_t old_end, int64_t new_end)
+{
+  mval r = make_vector(rt, (size_t)VECTOR_LENGTH(m), Qnil);
+  for (int64_t i = 0; i < VECTOR_LENGTH(m); i++) {
+    if (NILP(AREF(m, i)))
+      continue;
+    int64_t p = XFIXNUM(AREF(m, i));
+    p = p >= old_end ? p + (new_end - old_end) : p > old_start ? old_start : p;
+    ASET_FIXNUM(r, i, make_fixnum(p));
+  }
+  return r;
+}
+
+/* replace-match in the current buffer: the whole match is taken out as
+   a string, its group replaced there as in a string, and the new text
+   of the group put in the buffer in place of the old, point after it. */
+static mval replace_in_buffer(mrt *rt, mval *a, mval m)
+{
+  if (!buffer_accessible(rt, XFIXNUM(AREF(m, 0)), XFIXNUM(AREF(m, 1))))
+    args_out_of_range(rt, AREF(m, 0), AREF(m, 1));
+  mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1));
+  int64_t start = XFIXNUM(AREF(m, 0));
+  mval rel = translate_match(rt, m, start);
+  mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);
+  int64_t g = NILP(a[4]) ? 0 : XFIXNUM(a[4]);
+  int64_t b = XFIXNUM(AREF(rel, 2 * g)), e = XFIXNUM(AREF(rel, 2 * g + 1));
+  int64_t tail = XSTRING(whole)->nchars - e;
+  mval piece = substring(rt, text, b, XSTRING(text)->nchars - tail);
+  buffer_replace(rt, start + b, start + e, piece);
+  set_match_vector(rt, match_after_replace(rt, m, start + b, start + e, start + b + XSTRING(piece)->nchars));
+  return Qnil;
+}
+
 /* (replace-match NEWTEXT &optional FIXEDCASE LITERAL STRING SUBEXP) */
 static mval Freplace_match(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
-  if (!STRINGP(a[3]))
-    mrt_error(rt, "replace-match without a STRING needs a buffer; marrow has none");
   mval m = match_vector(rt);
-  if (NILP(m))
+  if (NILP(m) || NILP(AREF(m, 0)))
     args_out_of_range(rt, make_fixnum(0), make_fixnum(0));
+  if (NILP(a[3]))
+    return replace_in_buffer(rt, a, m);
+  CHECK_STRING(rt, a[3]);
   return replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), a[3], a[4], m);
 }
 

@@ -74,4 +74,25 @@ mval concat_strings(mrt *rt, int n, const mval *args);
    as `concat' of one argument. */
 mval sequence_to_string(mrt *rt, mval seq);
 
+/* Regexp searches over text other than a string's (a buffer's).  The
+   text is multibyte, LEN bytes at S; STOP (<= LEN) is where a match
+   must end by, as Emacs's search bound, while \\' and $ still look at
+   LEN; POINT is the byte where \\= holds, or -1. */
+struct re_text {
+  const uint8_t *s;
+  int64_t len, stop, point;
+};
+enum re_direction {
+  RE_FORWARD,  /* the leftmost match starting at or after FROM */
+  RE_BACKWARD, /* the match starting last in [LIMIT, FROM] */
+  RE_ANCHORED  /* a match starting at FROM (looking-at) */
+};
+/* REGEXP's match in T, as a vector of byte offsets (nil for a group
+   that did not match) with 2 * groups slots, or nil.  Signals
+   invalid-regexp as string-match does. */
+/* Makes match vector V (positions, nil for unset groups) the match data. */
+void set_match_vector(mrt *rt, mval v);
+mval re_search_text(mrt *rt, mval regexp, const struct re_text *t, int64_t from, int64_t limit,
+                    enum re_direction dir);
+
 #endif

@@ -1,0 +1,1399 @@
+/*
+** buffer.c -- layer 5: buffers (see buffer.h for the representation).
+**
+** Invariants of this module:
+**   - The text is well-formed multibyte: every string goes in through
+**     string_to_multibyte, every character through char_encode.  So a
+**     byte of the form 10xxxxxx never starts a character, a newline
+**     byte is always a newline, and counting characters is counting
+**     the other bytes.
+**   - The gap sits between characters.  Searches move it out of the
+**     accessible portion, so the regexp matchers of strfns.c see one
+**     contiguous run of bytes.
+**   - 1 <= begv <= pt <= zv <= z + 1 while the buffer is live.  A
+**     killed buffer has no name and no text, and no marker points
+**     into it; it can no longer become current.
+**   - The current buffer is always live: killing it makes another one
+**     current first.
+**   - Each marker that points into a buffer is on that buffer's
+**     markers list, which insertion and deletion walk to move them.
+**     The list holds its markers as long as they point there (Emacs
+**     drops unreachable ones at collection); save-excursion's markers
+**     are taken off again at its end.
+**
+** Known differences from Emacs 28:
+**   - save-current-buffer, save-excursion and save-restriction are
+**     macros (lisp/subr.el) over this module's internal-- functions,
+**     since a special form outside eval.c cannot see lexical
+**     variables; special-form-p says nil for them.
+**   - match-data after a buffer search holds integers, not markers.
+**   - No text properties, buffer-local variables, modes or hooks.
+**   - generate-new-buffer-name adds <2>, <3>... to names that start
+**     with a space too (Emacs adds a random number there).
+*/
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buffer.h"
+#include "bignum.h"
+#include "eval.h"
+#include "fns.h"
+#include "printer.h"
+#include "strfns.h"
+
+struct buffer_state {
+  mval current;
+  mval live; /* the live buffers, newest first */
+};
+
+static mval bool_val(bool b) { return b ? Qt : Qnil; }
+
+/* (format F A B) */
+static mval format2(mrt *rt, const char *f, mval a, mval b)
+{
+  mval args[3] = { make_cstring(rt, f), a, b };
+  return format_string(rt, 3, args);
+}
+
+static mval concat2(mrt *rt, mval a, mval b)
+{
+  mval args[2] = { a, b };
+  return concat_strings(rt, 2, args);
+}
+
+static mval reversed(mrt *rt, mval list)
+{
+  mval r = Qnil;
+  for (; CONSP(list); list = XCDR(list))
+    r = Fcons(rt, XCAR(list), r);
+  return r;
+}
+
+/* LIST without its first X (destructively); the new head. */
+static mval list_remove(mrt *rt, mval list, mval x)
+{
+  mval prev = Qnil;
+  for (mval l = list; CONSP(l); prev = l, l = XCDR(l)) {
+    if (XCAR(l) != x)
+      continue;
+    if (NILP(prev))
+      return XCDR(l);
+    gc_setcdr(rt->gc, prev, XCDR(l));
+    break;
+  }
+  return list;
+}
+
+/* ================================================================== */
+/* The text                                                           */
+/* ================================================================== */
+
+static int64_t text_bytes(const struct buffer *b) { return b->cap - b->gap_size; }
+
+static uint8_t byte_at(const struct buffer *b, int64_t i)
+{
+  return b->text[i < b->gap ? i : i + b->gap_size];
+}
+
+static bool continuation_byte(uint8_t c) { return (c & 0xC0) == 0x80; }
+
+/* Characters in the bytes [FROM, TO). */
+static int64_t count_chars(const struct buffer *b, int64_t from, int64_t to)
+{
+  int64_t n = 0;
+  if (from < b->gap) {
+    int64_t e = to < b->gap ? to : b->gap;
+    n += utf8_count_chars(b->text + from, (size_t)(e - from), NULL);
+    from = e;
+  }
+  if (from < to)
+    n += utf8_count_chars(b->text + from + b->gap_size, (size_t)(to - from), NULL);
+  return n;
+}
+
+static void remember(struct buffer *b, int64_t pos, int64_t byte)
+{
+  b->cache_pos = pos;
+  b->cache_byte = byte;
+}
+
+/* The byte offset of position POS (1 <= POS <= z + 1), walking from the
+   nearest of the start, the cached pair and the end. */
+static int64_t pos_to_byte(struct buffer *b, int64_t pos)
+{
+  int64_t zb = text_bytes(b);
+  if (b->z == zb)
+    return pos - 1;
+  int64_t p = 1, byte = 0, dc = llabs(pos - b->cache_pos);
+  if (dc < pos - 1 && dc < b->z + 1 - pos)
+    p = b->cache_pos, byte = b->cache_byte;
+  else if (b->z + 1 - pos < pos - 1)
+    p = b->z + 1, byte = zb;
+  for (; p < pos; p++)
+    do
+      byte++;
+    while (byte < zb && continuation_byte(byte_at(b, byte)));
+  for (; p > pos; p--)
+    do
+      byte--;
+    while (byte > 0 && continuation_byte(byte_at(b, byte)));
+  remember(b, pos, byte);
+  return byte;
+}
+
+static int64_t byte_to_pos(struct buffer *b, int64_t byte)
+{
+  if (b->z == text_bytes(b))
+    return byte + 1;
+  int64_t pos;
+  if (byte >= b->cache_byte)
+    pos = b->cache_pos + count_chars(b, b->cache_byte, byte);
+  else if (byte < b->cache_byte / 2)
+    pos = 1 + count_chars(b, 0, byte);
+  else
+    pos = b->cache_pos - count_chars(b, byte, b->cache_byte);
+  remember(b, pos, byte);
+  return pos;
+}
+
+static void move_gap(struct buffer *b, int64_t byte)
+{
+  if (byte < b->gap)
+    memmove(b->text + byte + b->gap_size, b->text + byte, (size_t)(b->gap - byte));
+  else if (byte > b->gap)
+    memmove(b->text + b->gap, b->text + b->gap + b->gap_size, (size_t)(byte - b->gap));
+  b->gap = byte;
+}
+
+/* Makes the gap at least N bytes, growing the text by half again. */
+static void ensure_gap(mrt *rt, struct buffer *b, int64_t n)
+{
+  if (b->gap_size >= n)
+    return;
+  int64_t grow = n - b->gap_size + b->cap / 2 + 64, cap = b->cap + grow;
+  uint8_t *t = b->text ? gc_xrealloc(rt->gc, b->text, (size_t)b->cap, (size_t)cap)
+                       : gc_xmalloc_atomic(rt->gc, (size_t)cap);
+  if (!t)
+    memory_full(rt);
+  int64_t after = b->cap - b->gap - b->gap_size;
+  memmove(t + cap - after, t + b->gap + b->gap_size, (size_t)after);
+  b->text = t;
+  b->gap_size += grow;
+  b->cap = cap;
+}
+
+/* The accessible bytes [from, to) made contiguous: their address. */
+static const uint8_t *contiguous(struct buffer *b, int64_t from, int64_t to)
+{
+  if (!b->text)
+    return (const uint8_t *)"";
+  if (from < b->gap && b->gap < to)
+    move_gap(b, b->gap - from < to - b->gap ? from : to);
+  return b->text + from + (from >= b->gap ? b->gap_size : 0);
+}
+
+/* ---- Markers ---- */
+
+static void adjust_for_insert(struct buffer *b, int64_t pos, int64_t n)
+{
+  for (mval l = b->markers; CONSP(l); l = XCDR(l)) {
+    struct marker *m = XMARKER(XCAR(l));
+    if (m->charpos > pos || (m->charpos == pos && m->insertion_type))
+      m->charpos += n;
+  }
+}
+
+static int64_t after_delete(int64_t p, int64_t from, int64_t to)
+{
+  return p > to ? p - (to - from) : p > from ? from : p;
+}
+
+static void adjust_for_delete(struct buffer *b, int64_t from, int64_t to)
+{
+  for (mval l = b->markers; CONSP(l); l = XCDR(l)) {
+    struct marker *m = XMARKER(XCAR(l));
+    m->charpos = after_delete(m->charpos, from, to);
+  }
+  b->pt = after_delete(b->pt, from, to);
+}
+
+/* ---- Changes ---- */
+
+/* Inserts NBYTES of well-formed multibyte text at S (NCHARS characters)
+   at point, and moves point after it. */
+static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nbytes, int64_t nchars)
+{
+  if (nbytes == 0)
+    return;
+  int64_t at = pos_to_byte(b, b->pt);
+  ensure_gap(rt, b, nbytes);
+  move_gap(b, at);
+  memcpy(b->text + at, s, (size_t)nbytes);
+  b->gap += nbytes;
+  b->gap_size -= nbytes;
+  b->z += nchars;
+  b->zv += nchars;
+  adjust_for_insert(b, b->pt, nchars);
+  b->pt += nchars;
+  remember(b, b->pt, at + nbytes);
+  b->modified = 1;
+}
+
+static void insert_char(mrt *rt, struct buffer *b, int c)
+{
+  uint8_t enc[MAX_CHAR_BYTES];
+  insert_bytes(rt, b, enc, char_encode(c, enc), 1);
+}
+
+static void delete_text(struct buffer *b, int64_t from, int64_t to)
+{
+  if (from >= to)
+    return;
+  int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, to);
+  if (b->gap >= bt) {
+    move_gap(b, bt);
+    b->gap = bf;
+  } else {
+    move_gap(b, bf);
+  }
+  b->gap_size += bt - bf;
+  b->z -= to - from;
+  b->zv -= to - from;
+  adjust_for_delete(b, from, to);
+  remember(b, from, bf);
+  b->modified = 1;
+}
+
+static mval text_string(mrt *rt, struct buffer *b, int64_t from, int64_t to)
+{
+  int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, to);
+  mval s = make_string(rt, (const char *)contiguous(b, bf, bt), (size_t)(bt - bf));
+  XSTRING(s)->flags |= STRING_MULTIBYTE;
+  return s;
+}
+
+/* The character at position POS (begv <= POS < zv). */
+static int char_at(struct buffer *b, int64_t pos)
+{
+  int64_t byte = pos_to_byte(b, pos);
+  const uint8_t *p = b->text + byte + (byte >= b->gap ? b->gap_size : 0);
+  const uint8_t *end = byte < b->gap ? b->text + b->gap : b->text + b->cap;
+  int len;
+  return char_decode(p, end, &len);
+}
+
+/* ================================================================== */
+/* Buffer objects and the current buffer                              */
+/* ================================================================== */
+
+static struct buffer_state *state(mrt *rt) { return rt->buffers; }
+mval current_buffer(mrt *rt) { return state(rt)->current; }
+static struct buffer *cur(mrt *rt) { return XBUFFER(state(rt)->current); }
+static bool live_p(mval buffer) { return !NILP(XBUFFER(buffer)->name); }
+
+static mval check_buffer(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, BUFFERP(x), Qbufferp, x);
+  return x;
+}
+
+/* BUFFER, or the current buffer when it is nil. */
+static mval buffer_or_current(mrt *rt, mval buffer)
+{
+  return NILP(buffer) ? current_buffer(rt) : check_buffer(rt, buffer);
+}
+
+static mval find_buffer(mrt *rt, mval name)
+{
+  for (mval l = state(rt)->live; CONSP(l); l = XCDR(l))
+    if (mrt_equal(rt, XBUFFER(XCAR(l))->name, name))
+      return XCAR(l);
+  return Qnil;
+}
+
+static mval make_buffer(mrt *rt, mval name)
+{
+  size_t words = (sizeof(struct buffer) + 7) / 8;
+  mval buffer = gc_vectorlike(rt->gc, PVEC_BUFFER, words, BUFFER_NLISP);
+  struct buffer *b = XBUFFER(buffer);
+  OBJ_INIT(b->name, name);
+  b->pt = b->begv = b->zv = b->cache_pos = 1;
+  mval live = Fcons(rt, buffer, state(rt)->live);
+  state(rt)->live = live;
+  return buffer;
+}
+
+static mval get_buffer(mrt *rt, mval x)
+{
+  if (BUFFERP(x))
+    return x;
+  CHECK_STRING(rt, x);
+  return find_buffer(rt, x);
+}
+
+/* A buffer or the name of one that exists. */
+static mval existing_buffer(mrt *rt, mval x)
+{
+  mval buffer = get_buffer(rt, x);
+  if (NILP(buffer))
+    xsignal1(rt, Qerror, format2(rt, "No buffer named %s", x, Qnil));
+  return buffer;
+}
+
+static void set_current(mrt *rt, mval buffer)
+{
+  if (!live_p(buffer))
+    mrt_error(rt, "Selecting deleted buffer");
+  state(rt)->current = buffer;
+}
+
+static mval get_buffer_create(mrt *rt, mval x)
+{
+  mval buffer = get_buffer(rt, x);
+  if (!NILP(buffer))
+    return buffer;
+  if (XSTRING(x)->nchars == 0)
+    mrt_error(rt, "Empty string for buffer name is not allowed");
+  return make_buffer(rt, concat_strings(rt, 1, &x));
+}
+
+static mval generate_name(mrt *rt, mval name, mval ignore)
+{
+  CHECK_STRING(rt, name);
+  if (NILP(find_buffer(rt, name)))
+    return name;
+  for (int64_t n = 2;; n++) {
+    mval candidate = format2(rt, "%s<%d>", name, make_fixnum(n));
+    if (mrt_equal(rt, candidate, ignore) || NILP(find_buffer(rt, candidate)))
+      return candidate;
+  }
+}
+
+/* The live buffer to make current when BUFFER goes, as batch Emacs's
+   other-buffer chooses: the first whose name does not start with a
+   space, passing over *scratch*, which the one window shows; else
+   *scratch* or any; else a new *scratch*. */
+static mval other_buffer(mrt *rt, mval buffer)
+{
+  mval scratch = make_cstring(rt, "*scratch*"), fallback = Qnil;
+  for (mval l = reversed(rt, state(rt)->live); CONSP(l); l = XCDR(l)) {
+    mval c = XCAR(l), name = XBUFFER(c)->name;
+    if (c == buffer)
+      continue;
+    bool hidden = XSTRING(name)->nbytes == 0 || XSTRING(name)->data[0] == ' ';
+    if (!hidden && !mrt_equal(rt, name, scratch))
+      return c;
+    if (NILP(fallback) || !hidden)
+      fallback = c;
+  }
+  return NILP(fallback) ? make_buffer(rt, scratch) : fallback;
+}
+
+static void kill(mrt *rt, mval buffer)
+{
+  if (current_buffer(rt) == buffer)
+    state(rt)->current = other_buffer(rt, buffer);
+  struct buffer *b = XBUFFER(buffer);
+  for (mval l = b->markers; CONSP(l); l = XCDR(l))
+    GC_STORE(rt->gc, XCAR(l), XMARKER(XCAR(l))->buffer, Qnil);
+  GC_STORE(rt->gc, buffer, b->markers, Qnil);
+  GC_STORE(rt->gc, buffer, b->name, Qnil);
+  if (b->text)
+    gc_xfree(rt->gc, b->text, (size_t)b->cap);
+  b->text = NULL;
+  b->cap = b->gap = b->gap_size = b->z = 0;
+  b->pt = b->begv = b->zv = b->cache_pos = 1;
+  b->cache_byte = 0;
+  state(rt)->live = list_remove(rt, state(rt)->live, buffer);
+}
+
+static void buffer_finalize(struct gc *g, struct vectorlike *obj, void *ud)
+{
+  (void)ud;
+  struct buffer *b = (struct buffer *)obj;
+  if (b->text)
+    gc_xfree(g, b->text, (size_t)b->cap);
+  b->text = NULL;
+}
+
+static mval Fcurrent_buffer(mrt *rt, int n, mval *a) { return current_buffer(rt); }
+
+static mval Fset_buffer(mrt *rt, int n, mval *a)
+{
+  mval buffer = existing_buffer(rt, a[0]);
+  set_current(rt, buffer);
+  return buffer;
+}
+
+static mval Fget_buffer(mrt *rt, int n, mval *a) { return get_buffer(rt, a[0]); }
+static mval Fget_buffer_create(mrt *rt, int n, mval *a) { return get_buffer_create(rt, a[0]); }
+static mval Fgenerate_new_buffer_name(mrt *rt, int n, mval *a) { return generate_name(rt, a[0], a[1]); }
+
+static mval Fgenerate_new_buffer(mrt *rt, int n, mval *a)
+{
+  return get_buffer_create(rt, generate_name(rt, a[0], Qnil));
+}
+
+static mval Fbuffer_name(mrt *rt, int n, mval *a) { return XBUFFER(buffer_or_current(rt, a[0]))->name; }
+static mval Fbuffer_list(mrt *rt, int n, mval *a) { return reversed(rt, state(rt)->live); }
+static mval Fbufferp(mrt *rt, int n, mval *a) { return bool_val(BUFFERP(a[0])); }
+static mval Fbuffer_live_p(mrt *rt, int n, mval *a) { return bool_val(BUFFERP(a[0]) && live_p(a[0])); }
+
+static mval Fkill_buffer(mrt *rt, int n, mval *a)
+{
+  mval buffer = NILP(a[0]) ? current_buffer(rt) : existing_buffer(rt, a[0]);
+  if (!live_p(buffer))
+    return Qnil;
+  kill(rt, buffer);
+  return Qt;
+}
+
+static mval Fbuffer_modified_p(mrt *rt, int n, mval *a)
+{
+  return bool_val(XBUFFER(buffer_or_current(rt, a[0]))->modified);
+}
+
+static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
+{
+  cur(rt)->modified = !NILP(a[0]);
+  return a[0];
+}
+
+/* save-current-buffer's end: back to BUFFER if it still lives. */
+static mval Frestore_buffer(mrt *rt, int n, mval *a)
+{
+  if (BUFFERP(a[0]) && live_p(a[0]))
+    state(rt)->current = a[0];
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Markers                                                            */
+/* ================================================================== */
+
+static void detach_marker(mrt *rt, mval m)
+{
+  mval buffer = XMARKER(m)->buffer;
+  if (NILP(buffer))
+    return;
+  GC_STORE(rt->gc, buffer, XBUFFER(buffer)->markers, list_remove(rt, XBUFFER(buffer)->markers, m));
+  GC_STORE(rt->gc, m, XMARKER(m)->buffer, Qnil);
+}
+
+static void attach_marker(mrt *rt, mval m, mval buffer, int64_t pos)
+{
+  detach_marker(rt, m);
+  mval cell = Fcons(rt, m, XBUFFER(buffer)->markers);
+  GC_STORE(rt->gc, buffer, XBUFFER(buffer)->markers, cell);
+  GC_STORE(rt->gc, m, XMARKER(m)->buffer, buffer);
+  XMARKER(m)->charpos = pos;
+}
+
+static mval new_marker(mrt *rt)
+{
+  size_t words = (sizeof(struct marker) + 7) / 8;
+  return gc_vectorlike(rt->gc, PVEC_MARKER, words, 1);
+}
+
+static mval marker_at(mrt *rt, mval buffer, int64_t pos)
+{
+  mval m = new_marker(rt);
+  attach_marker(rt, m, buffer, pos);
+  return m;
+}
+
+static mval check_marker(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, MARKERP(x), Qmarkerp, x);
+  return x;
+}
+
+/* A position argument: an integer or a marker.  A bignum is beyond
+   every buffer, on its side. */
+static int64_t position_of(mrt *rt, mval x)
+{
+  if (FIXNUMP(x))
+    return XFIXNUM(x);
+  if (MARKERP(x)) {
+    if (NILP(XMARKER(x)->buffer))
+      mrt_error(rt, "Marker does not point anywhere");
+    return XMARKER(x)->charpos;
+  }
+  if (BIGNUMP(x))
+    return integer_to_double(x) < 0 ? INT64_MIN / 4 : INT64_MAX / 4;
+  wrong_type_argument(rt, Qinteger_or_marker_p, x);
+}
+
+static int64_t clip(int64_t p, int64_t lo, int64_t hi) { return p < lo ? lo : p > hi ? hi : p; }
+
+static mval Fmake_marker(mrt *rt, int n, mval *a) { return new_marker(rt); }
+static mval Fmarkerp(mrt *rt, int n, mval *a) { return bool_val(MARKERP(a[0])); }
+static mval Fpoint_marker(mrt *rt, int n, mval *a) { return marker_at(rt, current_buffer(rt), cur(rt)->pt); }
+static mval Fpoint_min_marker(mrt *rt, int n, mval *a) { return marker_at(rt, current_buffer(rt), cur(rt)->begv); }
+static mval Fpoint_max_marker(mrt *rt, int n, mval *a) { return marker_at(rt, current_buffer(rt), cur(rt)->zv); }
+
+static mval Fmarker_position(mrt *rt, int n, mval *a)
+{
+  struct marker *m = XMARKER(check_marker(rt, a[0]));
+  return NILP(m->buffer) ? Qnil : make_fixnum(m->charpos);
+}
+
+static mval Fmarker_buffer(mrt *rt, int n, mval *a) { return XMARKER(check_marker(rt, a[0]))->buffer; }
+
+/* (set-marker MARKER POSITION &optional BUFFER) */
+static mval Fset_marker(mrt *rt, int n, mval *a)
+{
+  mval m = check_marker(rt, a[0]);
+  if (NILP(a[1])) {
+    detach_marker(rt, m);
+    return m;
+  }
+  mval buffer = NILP(a[2]) ? current_buffer(rt) : existing_buffer(rt, a[2]);
+  if (MARKERP(a[1]) && NILP(a[2]) && !NILP(XMARKER(a[1])->buffer))
+    buffer = XMARKER(a[1])->buffer;
+  if (!live_p(buffer)) {
+    detach_marker(rt, m);
+    return m;
+  }
+  struct buffer *b = XBUFFER(buffer);
+  attach_marker(rt, m, buffer, clip(position_of(rt, a[1]), 1, b->z + 1));
+  return m;
+}
+
+/* (copy-marker &optional MARKER TYPE) */
+static mval Fcopy_marker(mrt *rt, int n, mval *a)
+{
+  mval m = new_marker(rt);
+  XMARKER(m)->insertion_type = !NILP(a[1]);
+  if (NILP(a[0]))
+    return m;
+  if (!MARKERP(a[0]))
+    position_of(rt, a[0]);
+  mval args[3] = { m, a[0], Qnil };
+  return Fset_marker(rt, 3, args);
+}
+
+static mval Fmarker_insertion_type(mrt *rt, int n, mval *a)
+{
+  return bool_val(XMARKER(check_marker(rt, a[0]))->insertion_type);
+}
+
+static mval Fset_marker_insertion_type(mrt *rt, int n, mval *a)
+{
+  XMARKER(check_marker(rt, a[0]))->insertion_type = !NILP(a[1]);
+  return a[1];
+}
+
+/* ---- save-excursion and save-restriction (subr.el's macros) ---- */
+
+static mval Fsave_excursion_state(mrt *rt, int n, mval *a)
+{
+  return marker_at(rt, current_buffer(rt), cur(rt)->pt);
+}
+
+static mval Frestore_excursion(mrt *rt, int n, mval *a)
+{
+  mval m = check_marker(rt, a[0]), buffer = XMARKER(m)->buffer;
+  if (NILP(buffer))
+    return Qnil;
+  state(rt)->current = buffer;
+  struct buffer *b = XBUFFER(buffer);
+  b->pt = clip(XMARKER(m)->charpos, b->begv, b->zv);
+  detach_marker(rt, m);
+  return Qnil;
+}
+
+/* The buffer when it is not narrowed, else markers at its bounds. */
+static mval Fsave_restriction_state(mrt *rt, int n, mval *a)
+{
+  mval buffer = current_buffer(rt);
+  struct buffer *b = XBUFFER(buffer);
+  if (b->begv == 1 && b->zv == b->z + 1)
+    return buffer;
+  mval beg = marker_at(rt, buffer, b->begv), end = marker_at(rt, buffer, b->zv);
+  XMARKER(end)->insertion_type = 1;
+  return Fcons(rt, beg, end);
+}
+
+static mval Frestore_restriction(mrt *rt, int n, mval *a)
+{
+  mval saved = a[0];
+  if (BUFFERP(saved)) {
+    if (live_p(saved)) {
+      XBUFFER(saved)->begv = 1;
+      XBUFFER(saved)->zv = XBUFFER(saved)->z + 1;
+    }
+    return Qnil;
+  }
+  CHECK_CONS(rt, saved);
+  mval beg = check_marker(rt, XCAR(saved)), end = check_marker(rt, XCDR(saved)), buffer = XMARKER(beg)->buffer;
+  if (NILP(buffer))
+    return Qnil;
+  struct buffer *b = XBUFFER(buffer);
+  b->begv = XMARKER(beg)->charpos;
+  b->zv = XMARKER(end)->charpos > b->begv ? XMARKER(end)->charpos : b->begv;
+  b->pt = clip(b->pt, b->begv, b->zv);
+  detach_marker(rt, beg);
+  detach_marker(rt, end);
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Text: insertion, deletion, extraction                              */
+/* ================================================================== */
+
+void buffer_insert_string(mrt *rt, mval buffer, mval s)
+{
+  if (!live_p(buffer))
+    mrt_error(rt, "Selecting deleted buffer");
+  mval m = string_to_multibyte(rt, s);
+  insert_bytes(rt, XBUFFER(buffer), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars);
+}
+
+static mval Finsert(mrt *rt, int n, mval *a)
+{
+  for (int i = 0; i < n; i++) {
+    if (STRINGP(a[i]))
+      buffer_insert_string(rt, current_buffer(rt), a[i]);
+    else if (CHARACTERP(a[i]))
+      insert_char(rt, cur(rt), (int)XFIXNUM(a[i]));
+    else
+      wrong_type_argument(rt, Qchar_or_string_p, a[i]);
+  }
+  return Qnil;
+}
+
+/* As insert, but the markers at point end up after the text too. */
+static mval Finsert_before_markers(mrt *rt, int n, mval *a)
+{
+  int64_t from = cur(rt)->pt;
+  Finsert(rt, n, a);
+  struct buffer *b = cur(rt);
+  for (mval l = b->markers; CONSP(l); l = XCDR(l))
+    if (XMARKER(XCAR(l))->charpos == from)
+      XMARKER(XCAR(l))->charpos = b->pt;
+  return Qnil;
+}
+
+/* (insert-char CHARACTER &optional COUNT INHERIT) */
+static mval Finsert_char(mrt *rt, int n, mval *a)
+{
+  int c = check_char(rt, a[0]);
+  int64_t count = NILP(a[1]) ? 1 : check_fixnum(rt, a[1]);
+  for (int64_t i = 0; i < count; i++)
+    insert_char(rt, cur(rt), c);
+  return Qnil;
+}
+
+/* Positions A and B of the current buffer in order, checked against
+   its accessible portion as Emacs's validate_region does. */
+static void region(mrt *rt, mval a, mval b, int64_t *from, int64_t *to)
+{
+  int64_t x = position_of(rt, a), y = position_of(rt, b);
+  struct buffer *buf = cur(rt);
+  if (x > y) {
+    int64_t t = x;
+    x = y, y = t;
+  }
+  if (x < buf->begv || y > buf->zv)
+    xsignal3(rt, Qargs_out_of_range, current_buffer(rt), a, b);
+  *from = x;
+  *to = y;
+}
+
+bool buffer_accessible(mrt *rt, int64_t b, int64_t e)
+{
+  return cur(rt)->begv <= b && b <= e && e <= cur(rt)->zv;
+}
+
+mval buffer_substring(mrt *rt, mval b, mval e)
+{
+  int64_t from, to;
+  region(rt, b, e, &from, &to);
+  return text_string(rt, cur(rt), from, to);
+}
+
+void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
+{
+  struct buffer *buf = cur(rt);
+  delete_text(buf, b, e);
+  buf->pt = b;
+  buffer_insert_string(rt, current_buffer(rt), s);
+}
+
+/* (insert-buffer-substring BUFFER &optional START END): BUFFER's
+   accessible text between START and END, inserted here. */
+static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
+{
+  mval from = existing_buffer(rt, a[0]), here = current_buffer(rt);
+  if (!live_p(from))
+    mrt_error(rt, "Selecting deleted buffer");
+  struct buffer *b = XBUFFER(from);
+  mval start = NILP(a[1]) ? make_fixnum(b->begv) : a[1], end = NILP(a[2]) ? make_fixnum(b->zv) : a[2];
+  state(rt)->current = from;
+  int64_t s, e;
+  region(rt, start, end, &s, &e);
+  state(rt)->current = here;
+  buffer_insert_string(rt, here, text_string(rt, b, s, e));
+  return Qnil;
+}
+
+static mval Fbuffer_substring(mrt *rt, int n, mval *a) { return buffer_substring(rt, a[0], a[1]); }
+
+static mval Fbuffer_string(mrt *rt, int n, mval *a)
+{
+  return text_string(rt, cur(rt), cur(rt)->begv, cur(rt)->zv);
+}
+
+static mval Fbuffer_size(mrt *rt, int n, mval *a) { return make_fixnum(XBUFFER(buffer_or_current(rt, a[0]))->z); }
+
+static mval Ferase_buffer(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  b->begv = 1;
+  b->zv = b->z + 1;
+  delete_text(b, 1, b->z + 1);
+  return Qnil;
+}
+
+static mval Fdelete_region(mrt *rt, int n, mval *a)
+{
+  int64_t from, to;
+  region(rt, a[0], a[1], &from, &to);
+  delete_text(cur(rt), from, to);
+  return Qnil;
+}
+
+/* (delete-char N &optional KILLFLAG) */
+static mval Fdelete_char(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t count = check_fixnum(rt, a[0]), pt = b->pt;
+  if (pt + count < b->begv)
+    xsignal0(rt, Qbeginning_of_buffer);
+  if (pt + count > b->zv)
+    xsignal0(rt, Qend_of_buffer);
+  delete_text(b, count < 0 ? pt + count : pt, count < 0 ? pt : pt + count);
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Point and motion                                                   */
+/* ================================================================== */
+
+static mval Fpoint(mrt *rt, int n, mval *a) { return make_fixnum(cur(rt)->pt); }
+static mval Fpoint_min(mrt *rt, int n, mval *a) { return make_fixnum(cur(rt)->begv); }
+static mval Fpoint_max(mrt *rt, int n, mval *a) { return make_fixnum(cur(rt)->zv); }
+
+static mval Fgoto_char(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  b->pt = clip(position_of(rt, a[0]), b->begv, b->zv);
+  return a[0];
+}
+
+static void move_by(mrt *rt, int64_t count)
+{
+  struct buffer *b = cur(rt);
+  int64_t to = b->pt + count;
+  b->pt = clip(to, b->begv, b->zv);
+  if (to < b->begv)
+    xsignal0(rt, Qbeginning_of_buffer);
+  if (to > b->zv)
+    xsignal0(rt, Qend_of_buffer);
+}
+
+static int64_t count_arg(mrt *rt, mval x) { return NILP(x) ? 1 : check_fixnum(rt, x); }
+
+static mval Fforward_char(mrt *rt, int n, mval *a)
+{
+  move_by(rt, count_arg(rt, a[0]));
+  return Qnil;
+}
+
+static mval Fbackward_char(mrt *rt, int n, mval *a)
+{
+  move_by(rt, -count_arg(rt, a[0]));
+  return Qnil;
+}
+
+static mval Fbobp(mrt *rt, int n, mval *a) { return bool_val(cur(rt)->pt == cur(rt)->begv); }
+static mval Feobp(mrt *rt, int n, mval *a) { return bool_val(cur(rt)->pt == cur(rt)->zv); }
+
+/* The character at POS of the current buffer, or -1 outside its
+   accessible portion. */
+static int char_after(mrt *rt, int64_t pos)
+{
+  struct buffer *b = cur(rt);
+  return pos >= b->begv && pos < b->zv ? char_at(b, pos) : -1;
+}
+
+static mval char_or_nil(int c) { return c < 0 ? Qnil : make_fixnum(c); }
+static int64_t pos_or_point(mrt *rt, mval x) { return NILP(x) ? cur(rt)->pt : position_of(rt, x); }
+
+static mval Fchar_after(mrt *rt, int n, mval *a) { return char_or_nil(char_after(rt, pos_or_point(rt, a[0]))); }
+static mval Fchar_before(mrt *rt, int n, mval *a) { return char_or_nil(char_after(rt, pos_or_point(rt, a[0]) - 1)); }
+static mval char_or_zero(int c) { return make_fixnum(c < 0 ? 0 : c); }
+static mval Ffollowing_char(mrt *rt, int n, mval *a) { return char_or_zero(char_after(rt, cur(rt)->pt)); }
+static mval Fpreceding_char(mrt *rt, int n, mval *a) { return char_or_zero(char_after(rt, cur(rt)->pt - 1)); }
+
+static mval Fbolp(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  return bool_val(b->pt == b->begv || char_after(rt, b->pt - 1) == '\n');
+}
+
+static mval Feolp(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  return bool_val(b->pt == b->zv || char_after(rt, b->pt) == '\n');
+}
+
+/* ================================================================== */
+/* Lines                                                              */
+/* ================================================================== */
+
+/* The first newline byte in [from, to), or -1. */
+static int64_t newline_after(const struct buffer *b, int64_t from, int64_t to)
+{
+  for (int64_t i = from; i < to; i++)
+    if (byte_at(b, i) == '\n')
+      return i;
+  return -1;
+}
+
+/* The last newline byte in [from, to), or -1. */
+static int64_t newline_before(const struct buffer *b, int64_t from, int64_t to)
+{
+  for (int64_t i = to - 1; i >= from; i--)
+    if (byte_at(b, i) == '\n')
+      return i;
+  return -1;
+}
+
+/* Where forward-line COUNT from position FROM goes; stores in *SHORT
+   what forward-line returns. */
+static int64_t line_move(struct buffer *b, int64_t from, int64_t count, int64_t *shortage)
+{
+  int64_t begv = pos_to_byte(b, b->begv), zv = pos_to_byte(b, b->zv);
+  int64_t start = pos_to_byte(b, from), at = start, found = 0, nl;
+  if (count > 0) {
+    while (found < count && (nl = newline_after(b, at, zv)) >= 0)
+      at = nl + 1, found++;
+    if (found < count)
+      at = zv;
+    *shortage = count - found;
+    if (*shortage > 0 && at != start && at > begv && byte_at(b, at - 1) != '\n')
+      --*shortage;
+  } else {
+    int64_t need = 1 - count;
+    while (found < need && (nl = newline_before(b, begv, at)) >= 0)
+      at = nl, found++;
+    at = found == need ? at + 1 : begv;
+    *shortage = found == need ? 0 : -(need - found - 1);
+  }
+  return byte_to_pos(b, at);
+}
+
+static mval Fforward_line(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t shortage;
+  b->pt = line_move(b, b->pt, count_arg(rt, a[0]), &shortage);
+  return make_fixnum(shortage);
+}
+
+static int64_t line_beginning(mrt *rt, mval n)
+{
+  int64_t shortage;
+  return line_move(cur(rt), cur(rt)->pt, count_arg(rt, n) - 1, &shortage);
+}
+
+static int64_t line_end(mrt *rt, mval n)
+{
+  struct buffer *b = cur(rt);
+  int64_t from = pos_to_byte(b, line_beginning(rt, n)), zv = pos_to_byte(b, b->zv);
+  int64_t nl = newline_after(b, from, zv);
+  return byte_to_pos(b, nl < 0 ? zv : nl);
+}
+
+static mval Fline_beginning_position(mrt *rt, int n, mval *a) { return make_fixnum(line_beginning(rt, a[0])); }
+static mval Fline_end_position(mrt *rt, int n, mval *a) { return make_fixnum(line_end(rt, a[0])); }
+
+static mval Fbeginning_of_line(mrt *rt, int n, mval *a)
+{
+  cur(rt)->pt = line_beginning(rt, a[0]);
+  return Qnil;
+}
+
+static mval Fend_of_line(mrt *rt, int n, mval *a)
+{
+  cur(rt)->pt = line_end(rt, a[0]);
+  return Qnil;
+}
+
+static int64_t newlines_between(struct buffer *b, int64_t from, int64_t to)
+{
+  int64_t n = 0, end = pos_to_byte(b, to);
+  for (int64_t i = pos_to_byte(b, from); i < end; i++)
+    n += byte_at(b, i) == '\n';
+  return n;
+}
+
+static mval Fcount_lines(mrt *rt, int n, mval *a)
+{
+  int64_t from, to;
+  region(rt, a[0], a[1], &from, &to);
+  struct buffer *b = cur(rt);
+  int64_t lines = newlines_between(b, from, to);
+  return make_fixnum(lines + (to > from && char_at(b, to - 1) != '\n'));
+}
+
+/* (line-number-at-pos &optional POS ABSOLUTE) */
+static mval Fline_number_at_pos(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t pos = pos_or_point(rt, a[0]), start = NILP(a[1]) ? b->begv : 1;
+  if (pos < start || pos > (NILP(a[1]) ? b->zv : b->z + 1))
+    xsignal3(rt, Qargs_out_of_range, make_fixnum(pos), make_fixnum(start), make_fixnum(NILP(a[1]) ? b->zv : b->z + 1));
+  return make_fixnum(1 + newlines_between(b, start, pos));
+}
+
+/* Display columns from the line's start to point: tabs to the next
+   multiple of 8 (tab-width's default), others by char-width. */
+static mval Fcurrent_column(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t col = 0;
+  for (int64_t p = line_beginning(rt, Qnil); p < b->pt; p++) {
+    int c = char_at(b, p);
+    col = c == '\t' ? (col / 8 + 1) * 8 : col + char_width(c);
+  }
+  return make_fixnum(col);
+}
+
+/* ================================================================== */
+/* Narrowing                                                          */
+/* ================================================================== */
+
+static mval Fnarrow_to_region(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t x = position_of(rt, a[0]), y = position_of(rt, a[1]);
+  if (x > y) {
+    int64_t t = x;
+    x = y, y = t;
+  }
+  if (x < 1 || y > b->z + 1)
+    args_out_of_range(rt, a[0], a[1]);
+  b->begv = x;
+  b->zv = y;
+  b->pt = clip(b->pt, x, y);
+  return Qnil;
+}
+
+static mval Fwiden(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  b->begv = 1;
+  b->zv = b->z + 1;
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Searching                                                          */
+/* ================================================================== */
+
+/* Runs REGEXP over the accessible text of the current buffer; on a
+   match, makes it the match data and returns the match vector of
+   positions. */
+static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_direction dir, bool set_data)
+{
+  struct buffer *b = cur(rt);
+  int64_t begv = pos_to_byte(b, b->begv), zv = pos_to_byte(b, b->zv);
+  int64_t at = pos_to_byte(b, from), lim = pos_to_byte(b, bound);
+  struct re_text t = { contiguous(b, begv, zv), zv - begv, zv - begv, pos_to_byte(b, b->pt) - begv };
+  if (dir == RE_FORWARD)
+    t.stop = lim - begv;
+  else if (dir == RE_BACKWARD)
+    t.stop = at - begv;
+  mval m = re_search_text(rt, regexp, &t, at - begv, lim - begv, dir);
+  if (NILP(m))
+    return Qnil;
+  b = cur(rt);
+  for (int64_t i = 0; i < VECTOR_LENGTH(m); i++)
+    if (!NILP(AREF(m, i)))
+      ASET_FIXNUM(m, i, make_fixnum(byte_to_pos(b, begv + XFIXNUM(AREF(m, i)))));
+  if (set_data)
+    set_match_vector(rt, m);
+  return m;
+}
+
+/* The search commands' shared part: (FN REGEXP &optional BOUND NOERROR
+   COUNT), with COUNT negative searching the other way.  SHOWN is what
+   search-failed reports. */
+static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval shown)
+{
+  struct buffer *b = cur(rt);
+  int64_t count = count_arg(rt, a[2]);
+  if (count < 0)
+    backward = !backward, count = -count;
+  int64_t bound = backward ? b->begv : b->zv;
+  if (!NILP(a[0])) {
+    bound = position_of(rt, a[0]);
+    if (backward ? bound > b->pt : bound < b->pt)
+      mrt_error(rt, "Invalid search bound (wrong side of point)");
+    bound = clip(bound, b->begv, b->zv);
+  }
+  int64_t pt = b->pt;
+  for (int64_t i = 0; i < count; i++) {
+    mval m = search(rt, regexp, pt, bound, backward ? RE_BACKWARD : RE_FORWARD, true);
+    if (NILP(m)) {
+      if (NILP(a[1]))
+        xsignal1(rt, Qsearch_failed, shown);
+      if (a[1] != Qt)
+        cur(rt)->pt = bound;
+      return Qnil;
+    }
+    pt = XFIXNUM(AREF(m, backward ? 0 : 1));
+  }
+  cur(rt)->pt = pt;
+  return make_fixnum(pt);
+}
+
+static mval Fre_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0]); }
+static mval Fre_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0]); }
+
+static mval quoted(mrt *rt, mval string)
+{
+  CHECK_STRING(rt, string);
+  return call1(rt, intern(rt, "regexp-quote"), string);
+}
+
+static mval Fsearch_forward(mrt *rt, int n, mval *a) { return search_command(rt, quoted(rt, a[0]), a + 1, false, a[0]); }
+static mval Fsearch_backward(mrt *rt, int n, mval *a) { return search_command(rt, quoted(rt, a[0]), a + 1, true, a[0]); }
+
+static mval looking_at(mrt *rt, mval regexp, bool set_data)
+{
+  struct buffer *b = cur(rt);
+  return bool_val(!NILP(search(rt, regexp, b->pt, b->zv, RE_ANCHORED, set_data)));
+}
+
+static mval Flooking_at(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], NILP(a[1])); }
+static mval Flooking_at_p(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], false); }
+
+/* ---- skip-chars-forward and -backward ---- */
+
+static mval char_string(mrt *rt, int c)
+{
+  uint8_t enc[MAX_CHAR_BYTES];
+  return make_string(rt, (const char *)enc, (size_t)char_encode(c, enc));
+}
+
+/* Where the "[:class:]" at byte I of S ends, or -1. */
+static int64_t class_end(mval s, int64_t i)
+{
+  const uint8_t *d = XSTRING(s)->data;
+  int64_t nb = XSTRING(s)->nbytes;
+  if (d[i] != '[' || i + 1 >= nb || d[i + 1] != ':')
+    return -1;
+  for (int64_t j = i + 2; j + 1 < nb; j++)
+    if (d[j] == ':' && d[j + 1] == ']')
+      return j + 2;
+  return -1;
+}
+
+/* The characters ] ^ - that a bracket takes literally only in some
+   places, as bits. */
+enum { LIT_RBRACKET = 1, LIT_CARET = 2, LIT_DASH = 4 };
+
+static int special_bit(int c) { return c == ']' ? LIT_RBRACKET : c == '^' ? LIT_CARET : c == '-' ? LIT_DASH : 0; }
+
+/* The body of the bracket for skip-chars SPEC from byte I: ranges,
+   characters (backslash quotes) and classes; the characters ] ^ -
+   go to *SPECIAL instead. */
+static mval skip_set_body(mrt *rt, mval s, int64_t i, int *special)
+{
+  int64_t nb = XSTRING(s)->nbytes;
+  mval body = make_string(rt, "", 0);
+  while (i < nb) {
+    int64_t e = class_end(s, i);
+    if (e > 0) {
+      body = concat2(rt, body, substring_bytes(rt, s, i, e));
+      i = e;
+      continue;
+    }
+    int len, c = string_decode(s, i, &len);
+    if (c == '\\' && i + len < nb)
+      i += len, c = string_decode(s, i, &len);
+    i += len;
+    int hi = c;
+    if (i + 1 < nb && XSTRING(s)->data[i] == '-') {
+      int l2;
+      hi = string_decode(s, i + 1, &l2);
+      i += 1 + l2;
+    }
+    if (hi < c)
+      continue;
+    if (hi == c && special_bit(c)) {
+      *special |= special_bit(c);
+      continue;
+    }
+    body = concat2(rt, body, hi == c ? char_string(rt, c) : format2(rt, "%c-%c", make_fixnum(c), make_fixnum(hi)));
+  }
+  return body;
+}
+
+/* The regexp of one character of the set skip-chars SPEC names ("a-z",
+   "^ \t", "[:alpha:]"), or nil when it names none.  In the bracket,
+   ] goes first, ^ after something, - last. */
+static mval skip_set_regexp(mrt *rt, mval spec)
+{
+  CHECK_STRING(rt, spec);
+  mval s = string_to_multibyte(rt, spec);
+  bool negate = XSTRING(s)->nbytes > 0 && XSTRING(s)->data[0] == '^';
+  int special = 0;
+  mval body = skip_set_body(rt, s, negate, &special);
+  bool nothing_else = XSTRING(body)->nbytes == 0 && !(special & (LIT_RBRACKET | LIT_DASH));
+  if (nothing_else && !(special & LIT_CARET))
+    return negate ? make_cstring(rt, "\\(?:.\\|\n\\)") : Qnil;
+  if (nothing_else && !negate)
+    return make_cstring(rt, "\\^");
+  char head[4], tail[4];
+  snprintf(head, sizeof head, "[%s%s", negate ? "^" : "", special & LIT_RBRACKET ? "]" : "");
+  snprintf(tail, sizeof tail, "%s%s]", special & LIT_CARET ? "^" : "", special & LIT_DASH ? "-" : "");
+  return concat2(rt, concat2(rt, make_cstring(rt, head), body), make_cstring(rt, tail));
+}
+
+static mval skip_chars(mrt *rt, mval spec, mval lim, bool backward)
+{
+  struct buffer *b = cur(rt);
+  int64_t start = b->pt, bound = NILP(lim) ? (backward ? b->begv : b->zv) : position_of(rt, lim);
+  bound = clip(bound, b->begv, b->zv);
+  mval set = skip_set_regexp(rt, spec);
+  if (NILP(set) || (backward ? bound >= start : bound <= start))
+    return make_fixnum(0);
+  mval regexp = format2(rt, backward ? "\\(?:%s\\)*\\=" : "\\(?:%s\\)*", set, Qnil);
+  mval m = backward ? search(rt, regexp, bound, start, RE_FORWARD, false)
+                    : search(rt, regexp, start, bound, RE_ANCHORED, false);
+  b = cur(rt);
+  int64_t to = NILP(m) ? start : XFIXNUM(AREF(m, backward ? 0 : 1));
+  if (!backward && to > bound)
+    to = bound;
+  b->pt = to;
+  return make_fixnum(to - start);
+}
+
+static mval Fskip_chars_forward(mrt *rt, int n, mval *a) { return skip_chars(rt, a[0], a[1], false); }
+static mval Fskip_chars_backward(mrt *rt, int n, mval *a) { return skip_chars(rt, a[0], a[1], true); }
+
+/* ================================================================== */
+/* Files                                                              */
+/* ================================================================== */
+
+/* (insert-file-contents FILENAME &optional VISIT BEG END REPLACE):
+   the file's text decoded as UTF-8, inserted before point. */
+static mval Finsert_file_contents(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  mval path = call1(rt, intern(rt, "expand-file-name"), a[0]);
+  mval bytes = call1(rt, intern(rt, "marrow--read-file-bytes"), path);
+  mval text = call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "utf-8"));
+  struct buffer *b = cur(rt);
+  int64_t pt = b->pt;
+  buffer_insert_string(rt, current_buffer(rt), text);
+  cur(rt)->pt = pt;
+  return list2(rt, path, make_fixnum(XSTRING(text)->nchars));
+}
+
+static mval read_bytes(mrt *rt, mval path)
+{
+  FILE *f = fopen((const char *)XSTRING(path)->data, "rb");
+  if (!f) {
+    int err = errno;
+    mval data = list3(rt, make_cstring(rt, "Opening input file"), make_cstring(rt, strerror(err)), path);
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
+  }
+  mval pieces = Qnil;
+  char chunk[65536];
+  size_t got;
+  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+    pieces = Fcons(rt, make_unibyte_string(rt, chunk, got), pieces);
+  fclose(f);
+  mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
+  mval all = concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
+  return NILP(pieces) ? make_unibyte_string(rt, "", 0) : all;
+}
+
+static mval Fread_file_bytes(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  return read_bytes(rt, a[0]);
+}
+
+/* (write-region START END FILENAME &optional APPEND VISIT ...): START
+   nil writes the whole buffer, a string START writes that string. */
+static mval Fwrite_region(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  mval text = STRINGP(a[0]) ? a[0]
+              : NILP(a[0])  ? text_string(rt, b, 1, b->z + 1)
+                            : buffer_substring(rt, a[0], a[1]);
+  CHECK_STRING(rt, a[2]);
+  mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
+  mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, intern(rt, "utf-8"));
+  FILE *f = fopen((const char *)XSTRING(path)->data, NILP(a[3]) ? "wb" : "ab");
+  if (!f) {
+    int err = errno;
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error,
+               list3(rt, make_cstring(rt, "Opening output file"), make_cstring(rt, strerror(err)), path));
+  }
+  size_t len = (size_t)XSTRING(bytes)->nbytes;
+  bool ok = fwrite(XSTRING(bytes)->data, 1, len, f) == len;
+  ok &= fclose(f) == 0;
+  if (!ok)
+    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Write error"), path));
+  if (NILP(a[4]) || a[4] == Qt || STRINGP(a[4]))
+    call2(rt, intern(rt, "message"), make_cstring(rt, "Wrote %s"), path);
+  return Qnil;
+}
+
+static mval Fbuffer_file_name(mrt *rt, int n, mval *a)
+{
+  buffer_or_current(rt, a[0]);
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Printing                                                           */
+/* ================================================================== */
+
+mval buffer_description(mrt *rt, mval obj)
+{
+  if (BUFFERP(obj))
+    return live_p(obj) ? format2(rt, "#<buffer %s>", XBUFFER(obj)->name, Qnil)
+                       : make_cstring(rt, "#<killed buffer>");
+  struct marker *m = XMARKER(obj);
+  if (NILP(m->buffer))
+    return make_cstring(rt, m->insertion_type ? "#<marker (moves after insertion) in no buffer>" : "#<marker in no buffer>");
+  const char *f = m->insertion_type ? "#<marker (moves after insertion) at %d in %s>" : "#<marker at %d in %s>";
+  return format2(rt, f, make_fixnum(m->charpos), XBUFFER(m->buffer)->name);
+}
+
+/* ================================================================== */
+/* Registration                                                       */
+/* ================================================================== */
+
+static const struct subr_def buffer_subrs[] = {
+  { "current-buffer", Fcurrent_buffer, 0, 0 },
+  { "set-buffer", Fset_buffer, 1, 1 },
+  { "get-buffer", Fget_buffer, 1, 1 },
+  { "get-buffer-create", Fget_buffer_create, 1, 2 },
+  { "generate-new-buffer-name", Fgenerate_new_buffer_name, 1, 2 },
+  { "generate-new-buffer", Fgenerate_new_buffer, 1, 2 },
+  { "buffer-name", Fbuffer_name, 0, 1 },
+  { "buffer-list", Fbuffer_list, 0, 1 },
+  { "bufferp", Fbufferp, 1, 1 },
+  { "buffer-live-p", Fbuffer_live_p, 1, 1 },
+  { "kill-buffer", Fkill_buffer, 0, 1 },
+  { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
+  { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
+  { "buffer-file-name", Fbuffer_file_name, 0, 1 },
+  { "internal--restore-buffer", Frestore_buffer, 1, 1 },
+  { "internal--save-excursion", Fsave_excursion_state, 0, 0 },
+  { "internal--restore-excursion", Frestore_excursion, 1, 1 },
+  { "internal--save-restriction", Fsave_restriction_state, 0, 0 },
+  { "internal--restore-restriction", Frestore_restriction, 1, 1 },
+  { "make-marker", Fmake_marker, 0, 0 },
+  { "markerp", Fmarkerp, 1, 1 },
+  { "point-marker", Fpoint_marker, 0, 0 },
+  { "point-min-marker", Fpoint_min_marker, 0, 0 },
+  { "point-max-marker", Fpoint_max_marker, 0, 0 },
+  { "marker-position", Fmarker_position, 1, 1 },
+  { "marker-buffer", Fmarker_buffer, 1, 1 },
+  { "set-marker", Fset_marker, 2, 3 },
+  { "move-marker", Fset_marker, 2, 3 },
+  { "copy-marker", Fcopy_marker, 0, 2 },
+  { "marker-insertion-type", Fmarker_insertion_type, 1, 1 },
+  { "set-marker-insertion-type", Fset_marker_insertion_type, 2, 2 },
+  { "insert", Finsert, 0, ARGS_MANY },
+  { "insert-char", Finsert_char, 1, 3 },
+  { "insert-before-markers", Finsert_before_markers, 0, ARGS_MANY },
+  { "insert-buffer-substring", Finsert_buffer_substring, 1, 3 },
+  { "buffer-string", Fbuffer_string, 0, 0 },
+  { "buffer-substring", Fbuffer_substring, 2, 2 },
+  { "buffer-substring-no-properties", Fbuffer_substring, 2, 2 },
+  { "buffer-size", Fbuffer_size, 0, 1 },
+  { "erase-buffer", Ferase_buffer, 0, 0 },
+  { "delete-region", Fdelete_region, 2, 2 },
+  { "delete-char", Fdelete_char, 1, 2 },
+  { "point", Fpoint, 0, 0 },
+  { "point-min", Fpoint_min, 0, 0 },
+  { "point-max", Fpoint_max, 0, 0 },
+  { "goto-char", Fgoto_char, 1, 1 },
+  { "forward-char", Fforward_char, 0, 1 },
+  { "backward-char", Fbackward_char, 0, 1 },
+  { "bobp", Fbobp, 0, 0 },
+  { "eobp", Feobp, 0, 0 },
+  { "bolp", Fbolp, 0, 0 },
+  { "eolp", Feolp, 0, 0 },
+  { "char-after", Fchar_after, 0, 1 },
+  { "char-before", Fchar_before, 0, 1 },
+  { "following-char", Ffollowing_char, 0, 0 },
+  { "preceding-char", Fpreceding_char, 0, 0 },
+  { "forward-line", Fforward_line, 0, 1 },
+  { "beginning-of-line", Fbeginning_of_line, 0, 1 },
+  { "end-of-line", Fend_of_line, 0, 1 },
+  { "line-beginning-position", Fline_beginning_position, 0, 1 },
+  { "line-end-position", Fline_end_position, 0, 1 },
+  { "count-lines", Fcount_lines, 2, 3 },
+  { "line-number-at-pos", Fline_number_at_pos, 0, 2 },
+  { "current-column", Fcurrent_column, 0, 0 },
+  { "narrow-to-region", Fnarrow_to_region, 2, 2 },
+  { "widen", Fwiden, 0, 0 },
+  { "re-search-forward", Fre_search_forward, 1, 4 },
+  { "re-search-backward", Fre_search_backward, 1, 4 },
+  { "search-forward", Fsearch_forward, 1, 4 },
+  { "search-backward", Fsearch_backward, 1, 4 },
+  { "search-forward-regexp", Fre_search_forward, 1, 4 },
+  { "search-backward-regexp", Fre_search_backward, 1, 4 },
+  { "looking-at", Flooking_at, 1, 2 },
+  { "looking-at-p", Flooking_at_p, 1, 1 },
+  { "skip-chars-forward", Fskip_chars_forward, 1, 2 },
+  { "skip-chars-backward", Fskip_chars_backward, 1, 2 },
+  { "insert-file-contents", Finsert_file_contents, 1, 5 },
+  { "insert-file-contents-literally", Finsert_file_contents, 1, 5 },
+  { "marrow--read-file-bytes", Fread_file_bytes, 1, 1 },
+  { "write-region", Fwrite_region, 3, 7 },
+};
+
+static void mark_buffer_state(struct gc *g, void *ud)
+{
+  mrt *rt = ud;
+  gc_mark(g, tag_ptr((char *)rt->buffers - sizeof(uint64_t), TAG_VECTORLIKE));
+  gc_mark(g, rt->buffers->current);
+  gc_mark(g, rt->buffers->live);
+}
+
+void buffer_init(mrt *rt)
+{
+  /* The state lives in the heap, so runtime_close frees it. */
+  size_t words = 1 + (sizeof(struct buffer_state) + 7) / 8;
+  mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
+  rt->buffers = (struct buffer_state *)(XVL(obj)->slots);
+  rt->buffers->current = rt->buffers->live = Qnil;
+  gc_add_roots(rt->gc, mark_buffer_state, rt);
+  gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
+  defsubrs(rt, buffer_subrs, sizeof buffer_subrs / sizeof buffer_subrs[0]);
+  if (NILP(get_prop(rt, Qend_of_buffer, Qerror_conditions)))
+    define_error(rt, Qend_of_buffer, "End of buffer", Qerror);
+  if (NILP(get_prop(rt, Qsearch_failed, Qerror_conditions)))
+    define_error(rt, Qsearch_failed, "Search failed", Qerror);
+  defvar(rt, intern(rt, "buffer-file-name"), Qnil);
+  rt->buffers->current = make_buffer(rt, make_cstring(rt, "*scratch*"));
+  make_buffer(rt, make_cstring(rt, "*Messages*"));
+}

@@ -1,0 +1,64 @@
+/*
+** buffer.h -- layer 5: Emacs buffers: text with point, narrowing and
+** markers, the current buffer, and the searches over buffer text.
+**
+** A buffer is a PVEC_BUFFER vector-like.  Its Lisp slots (name,
+** markers) are marked as any vector-like's; the text lives outside the
+** heap in a gap buffer of multibyte (Emacs UTF-8) bytes, counted toward
+** the collector's trigger (gc_x*) and freed when the buffer is killed
+** or swept.  Positions are character positions from 1, as in Emacs;
+** the byte offset of a position is found by walking from the nearest
+** of the start, the end and a cached (position, byte) pair.
+*/
+#ifndef MARROW_BUFFER_H
+#define MARROW_BUFFER_H
+
+#include "runtime.h"
+
+/* Defines this module's primitives and variables in RT and makes
+   *scratch* current. */
+void buffer_init(mrt *rt);
+
+struct buffer {
+  uint64_t header;
+  const mval name;    /* a string; nil once killed */
+  const mval markers; /* the markers that point into this buffer */
+  /* The text: bytes [0, gap) and [gap + gap_size, cap) of TEXT. */
+  uint8_t *text;
+  int64_t cap, gap, gap_size;
+  int64_t z;               /* characters in the text */
+  int64_t pt, begv, zv;    /* point and the accessible portion */
+  int64_t cache_pos, cache_byte;
+  int64_t modified;
+};
+#define BUFFER_NLISP 2
+
+struct marker {
+  uint64_t header;
+  const mval buffer;      /* nil when it points nowhere */
+  int64_t charpos;
+  int64_t insertion_type; /* advances over text inserted at it */
+};
+
+static inline bool BUFFERP(mval x) { return PVECP(x, PVEC_BUFFER); }
+static inline bool MARKERP(mval x) { return PVECP(x, PVEC_MARKER); }
+static inline struct buffer *XBUFFER(mval x) { return (struct buffer *)untag(x); }
+static inline struct marker *XMARKER(mval x) { return (struct marker *)untag(x); }
+
+/* The current buffer. */
+mval current_buffer(mrt *rt);
+/* Inserts string S at BUFFER's point, as insert does there. */
+void buffer_insert_string(mrt *rt, mval buffer, mval s);
+/* The text between positions B and E of the current buffer (in either
+   order), after checking them against its accessible portion. */
+mval buffer_substring(mrt *rt, mval b, mval e);
+/* Whether B <= E are in the current buffer's accessible portion. */
+bool buffer_accessible(mrt *rt, int64_t b, int64_t e);
+/* Replaces the text between positions B and E of the current buffer by
+   string S and leaves point after it. */
+void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s);
+/* How the printer shows buffer or marker OBJ: #<buffer NAME>,
+   #<killed buffer>, #<marker at POS in NAME>, #<marker in no buffer>. */
+mval buffer_description(mrt *rt, mval obj);
+
+#endif
