@@ -18,9 +18,11 @@
 
 enum { MAX_FORMS = 32, STEP_LIMIT = 200000, HEAP_LIMIT = 16u << 20 };
 
-/* kill-emacs exits, heap-map writes a file, read waits on stdin. */
+/* kill-emacs exits, heap-map, write-region and make-temp-file write
+   files, delete-file removes them, read waits on stdin. */
 static const char disarm[] =
   "(progn (fmakunbound 'kill-emacs) (fmakunbound 'heap-map)"
+  " (fmakunbound 'write-region) (fmakunbound 'make-temp-file) (fmakunbound 'delete-file)"
   " (fset 'read (lambda (&optional s) (if (or (null s) (eq s t))"
   "   (signal 'end-of-file nil) (car (read-from-string s))))))";
 

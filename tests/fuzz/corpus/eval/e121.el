@@ -1,0 +1,2 @@
+(with-temp-buffer (insert "ab\ncé" ?d) (goto-char 2) (save-excursion (forward-line 1) (insert "x")) (list (point) (buffer-string) (re-search-forward "c\\(.\\)" nil t) (match-string 1) (progn (replace-match "Z") (buffer-string))))
+(let ((m (point-marker))) (with-temp-buffer (narrow-to-region 1 1) (save-restriction (widen) (prin1 m (current-buffer)) (skip-chars-backward "^#") (count-lines 1 (point-max)))))
