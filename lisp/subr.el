@@ -1753,7 +1753,30 @@ by REPLACEMENT, which may refer to groups; return the count, nil for none."
   `(progn ,@body))
 
 (defmacro eval-when-compile (&rest body)
-  `(progn ,@body))
+  "BODY's value, computed when the form is expanded, as a constant: what
+Emacs's interpreter does, marrow expanding each form once when it loads."
+  (list 'quote (eval (cons 'progn body) t)))
+
+(defmacro let-when-compile (bindings &rest body)
+  "BODY expanded with BINDINGS, ((VAR VALUE)...), made dynamically for
+the expansion, so that the `eval-when-compile' forms in BODY see them."
+  (declare (indent 1))
+  (if (null bindings)
+      (macroexpand-all (macroexp-progn body))
+    ;; Evaluated without lexical binding, the let binds dynamically.
+    (eval `(let ((,(car (car bindings)) ',(eval (nth 1 (car bindings)) t)))
+             (macroexpand-all '(let-when-compile ,(cdr bindings) ,@body)))
+          nil)))
+
+(defvar fill-column 70 "The column beyond which filling breaks lines.")
+
+(defun internal--format-docstring-line (string &rest objects)
+  "STRING formatted with OBJECTS, then filled to `fill-column', for a line
+of a generated docstring.  STRING may not contain a newline."
+  (when (string-match-p "\n" string)
+    (error "Unable to fill string containing newline: %S" string))
+  (require 'subr-x)
+  (string-fill (apply #'format string objects) fill-column))
 
 (defmacro eval-and-compile (&rest body)
   `(progn ,@body))

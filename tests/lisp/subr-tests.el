@@ -448,3 +448,22 @@
   (should (equal (file-name-concat "a/" "b/" "c") "a/b/c"))
   (should (equal (file-name-concat "a" nil "" "b") "a/b"))
   (should (equal (file-name-concat "/a" "/b") "/a//b")))
+
+(ert-deftest subr-eval-when-compile-and-let-when-compile ()
+  ;; The body is computed once, when the form is expanded.
+  (should (equal (macroexpand '(eval-when-compile (list 1 (+ 1 1)))) ''(1 2)))
+  (let ((runs 0))
+    (ignore runs)
+    (should (= (eval '(eval-when-compile (* 6 7)) t) 42)))
+  (should (equal (macroexpand '(let-when-compile ((n (* 3 4)) (m (1+ n)))
+                                 (list (eval-when-compile (list n m)) n)))
+                 '(list '(12 13) n)))
+  (should (equal (macroexpand-all '(let-when-compile () (when a b)))
+                 '(if a (progn b)))))
+
+(ert-deftest subr-internal--format-docstring-line ()
+  (should (equal (let ((fill-column 25))
+                   (internal--format-docstring-line
+                    "Return %s when the %s is found in the list." "nil" "key"))
+                 "Return nil when the key\nis found in the list."))
+  (should-error (internal--format-docstring-line "two\nlines")))
