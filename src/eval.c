@@ -43,9 +43,10 @@
 **
 ** Closures.  Inner lambdas are analysed together with their parent.
 ** A closure object (PVEC_CLOSURE) holds its PVEC_CODE and the values
-** it captured.  Only variables that are both captured by an inner
-** closure and mutated (setq) somewhere live in a box (PVEC_BOX); all
-** others are copied by value.  Whether a variable needs a box is only
+** it captured.  Only variables that are captured by an inner closure
+** and either mutated (setq) somewhere or shared by several closures
+** live in a box, the cons (NAME . VALUE) that Emacs's environment
+** would hold; all others are copied by value.  Whether a variable needs a box is only
 ** known at the end of its scope, so nodes that touch it are recorded
 ** on the variable during analysis and patched when the scope closes.
 ** For printing, a closure also keeps the values of the variables
@@ -205,8 +206,11 @@ struct code {
 enum { CL_CODE, CL_LIST, CL_CAPTURED };
 #define CLOSURE_SLOTS(x) (XVL(x)->slots)
 
-/* PVEC_BOX: one Lisp slot. */
-#define BOX_VALUE(b) (XVL(b)->slots[0])
+/* A box is the cons (NAME . VALUE), as the binding is in Emacs's
+   environments: the entry a printed closure's environment shows, so
+   closures that share the box share that entry, and a setcdr on it
+   assigns the variable. */
+#define BOX_VALUE(b) XCDR(b)
 
 /* The backtrace: one record per function call, on the C stack. */
 struct bt_frame {
@@ -234,6 +238,8 @@ struct eval_state {
   bool toplevel_pending; /* the next analysis is of a top-level form */
   bool late_pending;     /* the next analysis is of a body expanded earlier */
   int64_t var_seq;       /* variables declared so far, for struct var's seq */
+  int64_t lambda_seq;    /* closure-making lambdas analysed so far */
+  int64_t loop_seq;      /* while loops analysed so far */
   /* nil, or while an undoable load runs: what to restore should it
      fail, (SYMBOL . OLD-DEFINITION) and (0 . OLD-FEATURES) pushed on t. */
   mval autoload_queue;
@@ -252,12 +258,7 @@ struct eval_state {
 
 #define EV(rt, n, fp) ((n)->ev((rt), (n), (fp)))
 
-static mval make_box(mrt *rt, mval v)
-{
-  mval b = gc_vectorlike(rt->gc, PVEC_BOX, 2, 1);
-  OBJ_INIT(BOX_VALUE(b), v);
-  return b;
-}
+static mval make_box(mrt *rt, mval name, mval v) { return Fcons(rt, name, v); }
 
 /* Counts the conses of L.  Code and apply's last argument may be
    circular: Brent's check (compare with the tail saved at each power
@@ -576,6 +577,13 @@ struct ref {
   struct ref *next;
 };
 
+/* A printed closure's recorded environment entry (NAME . INDEX) for
+   a variable, to be marked as naming a box should it need one. */
+struct entry_ref {
+  mval entry;
+  struct entry_ref *next;
+};
+
 struct var {
   mval name;
   enum var_kind kind;
@@ -589,6 +597,8 @@ struct var {
   bool boxed;             /* VAR_CAPTURED: its root turned out boxed;
                              mirroring a caller's variable: the caller boxed it */
   struct ref *refs;       /* nodes that read or write this variable */
+  struct entry_ref *entries; /* its recorded environment entries */
+  int64_t lambdas_at, loops_at; /* lambda_seq and loop_seq when declared */
   uint8_t *mode;          /* the binding's mode, patched at scope end */
   mval cell;              /* VAR_ALIST: the (NAME . VALUE) cons */
   struct fscope *owner;
@@ -734,6 +744,8 @@ static struct var *new_var(struct actx *A, mval name, enum var_kind kind)
   struct var *v = aalloc(A, sizeof *v);
   v->name = keep(A, name);
   v->seq = ++A->rt->eval->var_seq;
+  v->lambdas_at = A->rt->eval->lambda_seq;
+  v->loops_at = A->rt->eval->loop_seq;
   v->kind = kind;
   v->owner = A->f;
   v->cell = Qnil;
@@ -827,7 +839,7 @@ static mval ev_lset(mrt *rt, const node *n, mval *fp)
 static mval ev_bset(mrt *rt, const node *n, mval *fp)
 {
   mval v = EV(rt, n->a, fp);
-  gc_aset(rt->gc, fp[n->slot], 0, v); /* BOX_VALUE */
+  gc_setcdr(rt->gc, fp[n->slot], v);
   return v;
 }
 
@@ -926,7 +938,7 @@ static mval ev_while(mrt *rt, const node *n, mval *fp)
 static void bind_one(mrt *rt, const struct binding *b, mval *fp)
 {
   if (b->mode == BIND_BOXED)
-    fp[b->slot] = make_box(rt, fp[b->slot]);
+    fp[b->slot] = make_box(rt, b->sym, fp[b->slot]);
   else if (b->mode == BIND_SPECIAL)
     specbind(rt, b->sym, fp[b->slot]);
 }
@@ -1888,13 +1900,31 @@ static void patch_refs(struct ref *r)
   }
 }
 
-static void finish_var(struct var *root)
+/* Whether more than one closure may be made over one binding of ROOT
+   (two lambdas in its scope, or one in a loop there): in Emacs they
+   share its cons, so here they share a box. */
+static bool shared_by_closures(const mrt *rt, const struct var *root)
 {
-  bool boxed = root->captured && root->mutated;
+  int64_t lambdas = rt->eval->lambda_seq - root->lambdas_at;
+  return lambdas > 1 || (lambdas == 1 && rt->eval->loop_seq != root->loops_at);
+}
+
+/* Recorded entries (NAME . INDEX) of a boxed variable become (NAME
+   . -1-INDEX): the closure's value there is the box, the very entry. */
+static void mark_boxed_entries(mrt *rt, struct entry_ref *e)
+{
+  for (; e; e = e->next)
+    gc_setcdr(rt->gc, e->entry, make_fixnum(-1 - XFIXNUM(XCDR(e->entry))));
+}
+
+static void finish_var(mrt *rt, struct var *root)
+{
+  bool boxed = root->captured && (root->mutated || shared_by_closures(rt, root));
   if (root->mode)
     *root->mode = boxed ? BIND_BOXED : BIND_LEXICAL;
   if (!boxed)
     return;
+  mark_boxed_entries(rt, root->entries);
   patch_refs(root->refs);
   for (struct var *d = root->derived; d; d = d->next_derived) {
     d->boxed = true;
@@ -1908,7 +1938,7 @@ static void close_scope(struct actx *A, struct var *saved, int32_t saved_slots)
 {
   for (struct var *v = A->f->vars; v != saved; v = v->prev)
     if (v->kind == VAR_LOCAL)
-      finish_var(v);
+      finish_var(A->rt, v);
   A->f->vars = saved;
   A->f->nslots = saved_slots;
 }
@@ -1998,6 +2028,7 @@ static node *analyse_cond(struct actx *A, mval clauses)
 static node *analyse_while(struct actx *A, mval form)
 {
   check_nargs(A, form, 1, -1);
+  A->rt->eval->loop_seq++;
   node *n = new_node(A, ev_while);
   n->a = analyse(A, XCAR(XCDR(form)));
   n->b = analyse_body(A, XCDR(XCDR(form)));
@@ -2170,7 +2201,13 @@ static mval env_entry(struct actx *A, node *n, struct var *const *origins, int n
   int i = capture_index(origins, ncap, v);
   if (i < 0)
     i = kept_value(A, n, v);
-  return Fcons(A->rt, v->name, make_fixnum(i));
+  mval entry = Fcons(A->rt, v->name, make_fixnum(i));
+  struct var *root = root_of(v);
+  struct entry_ref *e = aalloc(A, sizeof *e);
+  e->entry = entry;
+  e->next = root->entries;
+  root->entries = e;
+  return entry;
 }
 
 /* Entries for the variables that a function which is no closure (a
@@ -2239,6 +2276,7 @@ static node *analyse_lambda(struct actx *A, mval lambda)
     n->k = keep(A, Fcons(rt, args, body));
     return n;
   }
+  rt->eval->lambda_seq++;
   mval code = analyse_function(rt, A->f, args, body, false, Qnil);
   keep(A, code);
   node *n = new_node(A, ev_make_closure);
@@ -2926,7 +2964,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
     enum site_mode mode = m->boxed ? SITE_SHARED_BOX : m->mutated ? SITE_BOX_HERE : SITE_COPY;
     if (mode != SITE_COPY) {
       m->captured = m->mutated = true;
-      finish_var(m); /* the expansion's references go through the box */
+      finish_var(rt, m); /* the expansion's references go through the box */
     }
     ASET_FIXNUM(cache, 2 + 2 * i, make_fixnum(m->slot));
     ASET_FIXNUM(cache, 3 + 2 * i, make_fixnum(mode));
@@ -2956,9 +2994,11 @@ static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
   mval cache = expansion_for(rt, n, macro);
   int ncap = XCODE(AREF(cache, 1))->ncap;
   mval captured[ncap ? ncap : 1];
-  for (int i = 0; i < ncap; i++) {
+  mval names = XCODE(AREF(cache, 1))->capnames;
+  for (int i = 0; i < ncap; i++, names = XCDR(names)) {
     mval v = fp[XFIXNUM(AREF(cache, 2 + 2 * i))];
-    captured[i] = XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE ? make_box(rt, v) : v;
+    captured[i] = XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE ? make_box(rt, XCAR(names), v)
+                                                                   : v;
   }
   mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured, false);
   for (int i = 0; i < ncap; i++)
@@ -3278,10 +3318,13 @@ static mval closure_list(mrt *rt, mval fn, mval env)
   return Fcons(rt, Qclosure, Fcons(rt, env, Fcons(rt, closure_args(fn), closure_body(fn))));
 }
 
-static mval closure_value(mval fn, int64_t i)
+/* The entry for recorded (NAME . INDEX): a boxed variable's is its
+   box (INDEX -1-I), shared with every closure of that binding. */
+static mval closure_entry(mrt *rt, mval fn, mval recorded_entry)
 {
-  mval v = CLOSURE_SLOTS(fn)[CL_CAPTURED + i];
-  return PVECP(v, PVEC_BOX) ? BOX_VALUE(v) : v;
+  int64_t i = XFIXNUM(XCDR(recorded_entry));
+  const mval *values = CLOSURE_SLOTS(fn) + CL_CAPTURED;
+  return i < 0 ? values[-1 - i] : Fcons(rt, XCAR(recorded_entry), values[i]);
 }
 
 /* The environment that follows FN's own entries, as closure_env
@@ -3301,8 +3344,7 @@ static mval closure_with_env(mrt *rt, mval fn, mval recorded)
   mval items = Qnil; /* reversed */
   for (mval e = XCAR(recorded); CONSP(e); e = XCDR(e)) {
     mval x = XCAR(e);
-    items = Fcons(rt, CONSP(x) ? Fcons(rt, XCAR(x), closure_value(fn, XFIXNUM(XCDR(x)))) : x,
-                  items);
+    items = Fcons(rt, CONSP(x) ? closure_entry(rt, fn, x) : x, items);
   }
   mval env = env_tail(rt, fn, XCDR(recorded));
   for (; CONSP(items); items = XCDR(items))
@@ -3317,23 +3359,6 @@ static mval closure_recorded_env(mrt *rt, mval fn)
   return NILP(env) ? list2(rt, Qnil, Qt) : env;
 }
 
-/* In Emacs a captured variable's binding is the very cons in the
-   closure's environment, so a later setq shows in it: update the
-   kept list's entries of the variables that live in a box, and those
-   of the closures whose environment FN's ends with. */
-static void refresh_boxed_entries(mrt *rt, mval fn, mval recorded, mval env)
-{
-  for (mval e = XCAR(recorded); CONSP(e) && CONSP(env); e = XCDR(e), env = XCDR(env)) {
-    mval x = XCAR(e), entry = XCAR(env);
-    if (!CONSP(x) || !CONSP(entry))
-      continue;
-    mval v = CLOSURE_SLOTS(fn)[CL_CAPTURED + XFIXNUM(XCDR(x))];
-    if (PVECP(v, PVEC_BOX))
-      gc_setcdr(rt->gc, entry, BOX_VALUE(v));
-  }
-  env_tail(rt, fn, XCDR(recorded));
-}
-
 /* A top-level closure is analysed here if it has not run yet: its
    LIST slot then holds its source.  So a defvar evaluated after that
    and before its first call does not make its variable special in it. */
@@ -3342,11 +3367,8 @@ mval closure_as_list(mrt *rt, mval fn)
   const mval *s = CLOSURE_SLOTS(fn);
   if (NILP(s[CL_CODE]))
     analyse_closure(rt, fn);
-  mval recorded = closure_recorded_env(rt, fn);
   if (NILP(s[CL_LIST]))
-    gc_aset(rt->gc, fn, CL_LIST, closure_with_env(rt, fn, recorded));
-  else
-    refresh_boxed_entries(rt, fn, recorded, car_safe(cdr_safe(s[CL_LIST])));
+    gc_aset(rt->gc, fn, CL_LIST, closure_with_env(rt, fn, closure_recorded_env(rt, fn)));
   return s[CL_LIST];
 }
 
