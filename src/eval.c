@@ -201,10 +201,16 @@ struct code {
    lambda's code has the lambda list and body.  Once there is code,
    LIST is nil until Lisp code looks at the closure as the list
    (closure ENV ARGS . BODY) that Emacs 28 makes; it is then made once
-   and kept, so that its parts stay eq.  (A nil test of CODE on every
+   and kept, so that its parts stay eq, and the closure is watched
+   from then on (see "Closures seen as lists").  (A nil test of CODE on every
    call is one instruction cheaper than a type test.) */
 enum { CL_CODE, CL_LIST, CL_CAPTURED };
 #define CLOSURE_SLOTS(x) (XVL(x)->slots)
+
+/* A closure whose list Lisp has seen is "watched": CODE is nil and
+   LIST holds a vector, its list and what runs it (closure_as_list). */
+enum { W_LIST, W_CODE, W_HEAD, W_ENV, W_REST, W_EDITS, W_SLOTS };
+static bool is_watched(mval fn) { return VECTORP(CLOSURE_SLOTS(fn)[CL_LIST]); }
 
 /* A box is the cons (NAME . VALUE), as the binding is in Emacs's
    environments: the entry a printed closure's environment shows, so
@@ -2678,14 +2684,20 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
 static void unanalyse_binding(mrt *rt, mval fn, mval sym)
 {
   const mval *s = CLOSURE_SLOTS(fn);
-  if (NILP(s[CL_CODE]))
+  mval code = is_watched(fn) ? AREF(s[CL_LIST], W_CODE) : s[CL_CODE];
+  if (NILP(code))
     return;
-  struct code *c = XCODE(s[CL_CODE]);
+  struct code *c = XCODE(code);
   if (!NILP(c->env)) /* nested: analysed with its parent */
     return;
   for (mval l = c->lexicals; CONSP(l); l = XCDR(l))
     if (XCAR(l) == sym) {
-      rt->eval->retired_codes = Fcons(rt, s[CL_CODE], rt->eval->retired_codes);
+      rt->eval->retired_codes = Fcons(rt, code, rt->eval->retired_codes);
+      if (is_watched(fn)) { /* its next call analyses its list again */
+        gc_aset(rt->gc, s[CL_LIST], W_CODE, Qnil);
+        gc_aset(rt->gc, s[CL_LIST], W_EDITS, Qnil);
+        return;
+      }
       gc_aset(rt->gc, fn, CL_LIST, Fcons(rt, c->args, c->body));
       gc_aset(rt->gc, fn, CL_CODE, Qnil);
       return;
@@ -2716,10 +2728,97 @@ void eval_make_special(mrt *rt, mval sym)
   }
 }
 
-/* A top-level closure's first call analyses its body. */
+/* ---- Closures seen as lists ----
+
+   In Emacs the list (closure ENV ARGS . BODY) is the code, so a
+   closure whose list Lisp has seen runs what that list says:
+   closure_as_list analyses the list (its environment's entries, boxes
+   or fresh conses, are then the variables) and keeps a watch in the
+   LIST slot: the list, that code, and copies to notice a change by.
+   CODE is nil, so its calls come here; after a destructive list
+   operation anywhere (rt->list_edits) the list is compared with the
+   copies and analysed again if it differs. */
+static mval list_function_code(mrt *rt, mval fn);
+
+/* ENV's elements as (ELEMENT . ITS-CAR), ending as ENV ends. */
+static mval env_snapshot(mrt *rt, mval env)
+{
+  mval items = Qnil; /* reversed */
+  mval end = env;
+  for (; CONSP(end); end = XCDR(end))
+    items = Fcons(rt, Fcons(rt, XCAR(end), car_safe(XCAR(end))), items);
+  for (; CONSP(items); items = XCDR(items))
+    end = Fcons(rt, XCAR(items), end);
+  return end;
+}
+
+/* The same elements, named the same, in the same order: their values
+   may change, as setq changes them. */
+static bool env_unchanged(mval env, mval snapshot)
+{
+  for (; CONSP(snapshot); snapshot = XCDR(snapshot), env = XCDR(env)) {
+    mval item = XCAR(snapshot);
+    if (!CONSP(env) || XCAR(env) != XCAR(item) || car_safe(XCAR(env)) != XCDR(item))
+      return false;
+  }
+  return env == snapshot;
+}
+
+/* Analyse W's list and take the copies it will be compared with. */
+static void watch_list(mrt *rt, mval w)
+{
+  mval list = AREF(w, W_LIST);
+  /* Code replaced while it runs stays alive: run_code holds it. */
+  gc_aset(rt->gc, w, W_CODE, list_function_code(rt, list));
+  bool has_env = XCAR(list) == Qclosure;
+  gc_aset(rt->gc, w, W_HEAD, XCAR(list));
+  gc_aset(rt->gc, w, W_ENV, has_env ? env_snapshot(rt, XCAR(XCDR(list))) : Qnil);
+  gc_aset(rt->gc, w, W_REST, copy_tree(rt, has_env ? XCDR(XCDR(list)) : XCDR(list), false, 0));
+  ASET_FIXNUM(w, W_EDITS, make_fixnum((int64_t)rt->list_edits));
+}
+
+static bool list_unchanged(mrt *rt, mval w)
+{
+  mval list = AREF(w, W_LIST);
+  if (!CONSP(list) || XCAR(list) != AREF(w, W_HEAD))
+    return false;
+  mval rest = XCDR(list);
+  if (XCAR(list) == Qclosure) {
+    if (!CONSP(rest) || !env_unchanged(XCAR(rest), AREF(w, W_ENV)))
+      return false;
+    rest = XCDR(rest);
+  }
+  return mrt_equal(rt, rest, AREF(w, W_REST));
+}
+
+static mval watched_code(mrt *rt, mval w)
+{
+  if (AREF(w, W_EDITS) == make_fixnum((int64_t)rt->list_edits))
+    return AREF(w, W_CODE);
+  if (NILP(AREF(w, W_CODE)) || !list_unchanged(rt, w))
+    watch_list(rt, w);
+  else
+    ASET_FIXNUM(w, W_EDITS, make_fixnum((int64_t)rt->list_edits));
+  return AREF(w, W_CODE);
+}
+
+/* From now on FN runs its list LIST. */
+static void watch_closure(mrt *rt, mval fn, mval list)
+{
+  mval w = make_vector(rt, W_SLOTS, Qnil);
+  gc_aset(rt->gc, w, W_LIST, list);
+  watch_list(rt, w);
+  gc_aset(rt->gc, fn, CL_LIST, w);
+  gc_aset(rt->gc, fn, CL_CODE, Qnil);
+}
+
+/* A top-level closure's first call analyses its body; a watched
+   closure's call checks its list. */
 static mval analyse_closure(mrt *rt, mval fn)
 {
   mval source = CLOSURE_SLOTS(fn)[CL_LIST];
+  if (VECTORP(source))
+    return watched_code(rt, source);
   rt->eval->late_pending = true;
   mval code = analyse_function(rt, NULL, XCAR(source), XCDR(source), false, Qnil);
   gc_aset(rt->gc, fn, CL_CODE, code);
@@ -2809,23 +2908,32 @@ call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, bool value_unu
   return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED, value_unused);
 }
 
-/* (lambda ARGS . BODY) runs with dynamic binding, (closure ENV ARGS
-   . BODY) in ENV, as Emacs 28 does.  Analysed afresh at every call. */
-static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base)
+/* The code of the list FN: (lambda ARGS . BODY) runs with dynamic
+   binding, (closure ENV ARGS . BODY) in ENV, as Emacs 28 does. */
+static mval list_function_code(mrt *rt, mval fn)
 {
+  mval head = car_safe(fn);
+  if (head != Qlambda && head != Qclosure)
+    xsignal1(rt, Qinvalid_function, fn);
   mval rest = XCDR(fn);
-  bool dynamic = XCAR(fn) == Qlambda;
+  bool dynamic = head == Qlambda;
   mval env = Qnil;
   if (!dynamic) {
     if (!CONSP(rest))
       xsignal1(rt, Qinvalid_function, fn);
     env = XCAR(rest);
+    count_conses(rt, env); /* a circular environment would hang lookups */
     rest = XCDR(rest);
   }
   if (!CONSP(rest))
     xsignal1(rt, Qinvalid_function, fn);
-  mval code = analyse_function(rt, NULL, XCAR(rest), XCDR(rest), dynamic, env);
-  return run_code(rt, code, fn, name, nargs, base, NULL, false);
+  return analyse_function(rt, NULL, XCAR(rest), XCDR(rest), dynamic, env);
+}
+
+/* Analysed afresh at every call, as Emacs interprets it. */
+static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base)
+{
+  return run_code(rt, list_function_code(rt, fn), fn, name, nargs, base, NULL, false);
 }
 
 /* Analyse FORM as the body of a function of no arguments and run it:
@@ -3300,15 +3408,25 @@ static mval bq_expand(mrt *rt, mval x, int depth)
 /* Printing support and introspection                                 */
 /* ================================================================== */
 
+/* (ARGS . BODY) of a watched closure's list. */
+static mval watched_source(mval fn)
+{
+  return cdr_safe(cdr_safe(AREF(CLOSURE_SLOTS(fn)[CL_LIST], W_LIST)));
+}
+
 static mval closure_args(mval fn)
 {
   const mval *s = CLOSURE_SLOTS(fn);
+  if (is_watched(fn))
+    return car_safe(watched_source(fn));
   return NILP(s[CL_CODE]) ? XCAR(s[CL_LIST]) : XCODE(s[CL_CODE])->args;
 }
 
 static mval closure_body(mval fn)
 {
   const mval *s = CLOSURE_SLOTS(fn);
+  if (is_watched(fn))
+    return cdr_safe(watched_source(fn));
   return NILP(s[CL_CODE]) ? XCDR(s[CL_LIST]) : XCODE(s[CL_CODE])->body;
 }
 
@@ -3365,11 +3483,13 @@ static mval closure_recorded_env(mrt *rt, mval fn)
 mval closure_as_list(mrt *rt, mval fn)
 {
   const mval *s = CLOSURE_SLOTS(fn);
+  if (is_watched(fn))
+    return AREF(s[CL_LIST], W_LIST);
   if (NILP(s[CL_CODE]))
     analyse_closure(rt, fn);
-  if (NILP(s[CL_LIST]))
-    gc_aset(rt->gc, fn, CL_LIST, closure_with_env(rt, fn, closure_recorded_env(rt, fn)));
-  return s[CL_LIST];
+  mval list = closure_with_env(rt, fn, closure_recorded_env(rt, fn));
+  watch_closure(rt, fn, list);
+  return list;
 }
 
 bool functionp(mrt *rt, mval fn)

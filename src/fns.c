@@ -94,6 +94,7 @@ int64_t list_length(mrt *rt, mval list)
 mval nreverse_list(mrt *rt, mval list)
 {
   mval prev = Qnil;
+  rt->list_edits++;
   while (CONSP(list)) {
     mval next = XCDR(list);
     gc_setcdr(rt->gc, list, prev);
@@ -323,6 +324,7 @@ static mval Fsetcar(mrt *rt, int n, mval *a)
 {
   mval x = closure_list_view(rt, a[0]);
   CHECK_CONS(rt, x);
+  rt->list_edits++;
   gc_setcar(rt->gc, x, a[1]);
   return a[1];
 }
@@ -331,6 +333,7 @@ static mval Fsetcdr(mrt *rt, int n, mval *a)
 {
   mval x = closure_list_view(rt, a[0]);
   CHECK_CONS(rt, x);
+  rt->list_edits++;
   gc_setcdr(rt->gc, x, a[1]);
   return a[1];
 }
@@ -529,6 +532,7 @@ static mval nbutlast(mrt *rt, mval arg, mval count)
   int64_t k = NILP(count) ? 1 : check_count(rt, count);
   if (k >= m)
     return Qnil;
+  rt->list_edits++;
   if (k > 0)
     gc_setcdr(rt->gc, nthcdr(rt, make_fixnum(m - 1 - k), list), Qnil);
   return arg;
@@ -612,6 +616,7 @@ static mval delete_from_list(mrt *rt, enum test_kind k, mval elt, mval arg)
 {
   mval view = closure_list_view(rt, arg);
   mval list = view, prev = Qnil, tail = list;
+  rt->list_edits++;
   FOR_EACH_TAIL(rt, tail, list) {
     if (test_same(rt, k, XCAR(tail), elt)) {
       if (NILP(prev))
@@ -744,7 +749,7 @@ static mval Fcopy_sequence(mrt *rt, int n, mval *a)
   return copy_vectorlike(rt, s);
 }
 
-static mval copy_tree(mrt *rt, mval tree, bool vecp, int depth)
+mval copy_tree(mrt *rt, mval tree, bool vecp, int depth)
 {
   if (depth > COPY_TREE_MAX_DEPTH)
     xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(depth));
@@ -807,6 +812,7 @@ static mval Fappend(mrt *rt, int n, mval *a)
 static mval Fnconc(mrt *rt, int n, mval *a)
 {
   mval result = Qnil, last_cons = Qnil;
+  rt->list_edits++;
   for (int i = 0; i < n; i++) {
     mval s = i < n - 1 ? closure_list_view(rt, a[i]) : a[i];
     if (NILP(s))
@@ -1005,6 +1011,7 @@ static mval Fsort(mrt *rt, int n, mval *a)
   for (mval t = seq; CONSP(t); t = XCDR(t))
     gc_aset(rt->gc, cells, i++, t);
   sort_vector(rt, cells, pred, true);
+  rt->list_edits++;
   for (i = 0; i + 1 < len; i++)
     gc_setcdr(rt->gc, AREF(cells, i), AREF(cells, i + 1));
   if (len == 0)
@@ -1062,6 +1069,7 @@ static mval plist_put_by(mrt *rt, mval plist, mval prop, mval value, bool lax)
 {
   mval last;
   mval found = plist_find(rt, plist, prop, lax, &last);
+  rt->list_edits++;
   if (!NILP(found)) {
     gc_setcar(rt->gc, XCDR(found), value);
     return plist;
@@ -1174,6 +1182,7 @@ static mval Fdelete_dups(mrt *rt, int n, mval *a)
   mval list = closure_list_view(rt, a[0]);
   int64_t len = sequence_length(rt, list);
   CHECK_LIST(rt, list);
+  rt->list_edits++;
   if (len <= 100) {
     for (mval t = list; CONSP(t); t = XCDR(t))
       gc_setcdr(rt->gc, t, delete_from_list(rt, TEST_EQUAL, XCAR(t), XCDR(t)));

@@ -18,6 +18,8 @@ bool mrt_equal(mrt *rt, mval a, mval b);
 int64_t list_length(mrt *rt, mval list);
 /* Length of a list, vector, string or record (as `length'). */
 int64_t sequence_length(mrt *rt, mval seq);
+/* (copy-tree TREE VECP), DEPTH levels down already. */
+mval copy_tree(mrt *rt, mval tree, bool vecp, int depth);
 /* Reverses a proper list in place (no checks: call list_length first). */
 mval nreverse_list(mrt *rt, mval list);
 /* The elements of SEQ (list, vector, string, record) as a fresh vector. */

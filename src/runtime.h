@@ -95,6 +95,10 @@ struct mrt {
   struct specbinding *specpdl;
   size_t specpdl_depth, specpdl_cap, max_specpdl_size;
   int lisp_eval_depth;
+  /* Destructive list operations (setcar, nconc, sort, ...) so far: a
+     closure whose list Lisp has seen checks that list again after one
+     (see closure_as_list). */
+  uint64_t list_edits;
 
   /* A value stack the evaluator may use for arguments and locals; it is
      a precise root up to stack_top and is reset by non-local exits. */
