@@ -285,6 +285,13 @@ static int64_t count_conses(mrt *rt, mval l)
 }
 
 static mval car_safe(mval x) { return CONSP(x) ? XCAR(x) : Qnil; }
+static bool memq_list(mval x, mval list)
+{
+  for (; CONSP(list); list = XCDR(list))
+    if (XCAR(list) == x)
+      return true;
+  return false;
+}
 static mval cdr_safe(mval x) { return CONSP(x) ? XCDR(x) : Qnil; }
 
 static _Noreturn void nesting_error(mrt *rt)
@@ -1854,19 +1861,17 @@ static node *analyse_setq(struct actx *A, mval form)
 
 /* ---- Scopes ---- */
 
-/* Should NAME become special later, the top-level function being
-   analysed is analysed again (eval_make_special). */
+/* Should NAME become special later, the functions being analysed
+   (this one and those it is nested in) are analysed again
+   (eval_make_special): each code lists NAME among its lexicals. */
 static void note_lexical_let(struct actx *A, mval name)
 {
-  struct fscope *root = A->f;
-  while (root->parent)
-    root = root->parent;
-  struct code *c = XCODE(root->code);
   XSYMBOL(A->rt, name)->let_lexically = 1;
-  for (mval l = c->lexicals; CONSP(l); l = XCDR(l))
-    if (XCAR(l) == name)
-      return;
-  GC_STORE(A->rt->gc, root->code, c->lexicals, Fcons(A->rt, name, c->lexicals));
+  for (struct fscope *f = A->f; f; f = f->parent) {
+    struct code *c = XCODE(f->code);
+    if (!memq_list(name, c->lexicals))
+      GC_STORE(A->rt->gc, f->code, c->lexicals, Fcons(A->rt, name, c->lexicals));
+  }
 }
 
 /* Bind NAME in the current function: a lexical variable, or a special
@@ -2685,30 +2690,67 @@ static void unanalyse_binding(mrt *rt, mval fn, mval sym)
 {
   const mval *s = CLOSURE_SLOTS(fn);
   mval code = is_watched(fn) ? AREF(s[CL_LIST], W_CODE) : s[CL_CODE];
-  if (NILP(code))
+  if (NILP(code) || !memq_list(sym, XCODE(code)->lexicals))
     return;
   struct code *c = XCODE(code);
-  if (!NILP(c->env)) /* nested: analysed with its parent */
+  rt->eval->retired_codes = Fcons(rt, code, rt->eval->retired_codes);
+  if (!NILP(c->env)) { /* nested: its list, analysed now, runs it */
+    closure_as_list(rt, fn);
+  } else if (is_watched(fn)) { /* its next call analyses its list again */
+    gc_aset(rt->gc, s[CL_LIST], W_CODE, Qnil);
+    gc_aset(rt->gc, s[CL_LIST], W_EDITS, Qnil);
+  } else {
+    gc_aset(rt->gc, fn, CL_LIST, Fcons(rt, c->args, c->body));
+    gc_aset(rt->gc, fn, CL_CODE, Qnil);
+  }
+}
+
+/* The closures in the heap, dead ones not yet swept among them, for
+   eval_make_special: counted, then written into a vector made for
+   them (no allocation while walking).  The Boehm build has no heap to
+   walk: there, only function cells are seen. */
+struct closure_walk {
+  struct heap *heap;
+  mval *slots; /* NULL: counting */
+  size_t n, cap;
+};
+
+static void walk_closure(const void *start, size_t nbytes, int type, void *ud)
+{
+  struct closure_walk *w = ud;
+  if (type != PVEC_CLOSURE)
     return;
-  for (mval l = c->lexicals; CONSP(l); l = XCDR(l))
-    if (XCAR(l) == sym) {
-      rt->eval->retired_codes = Fcons(rt, code, rt->eval->retired_codes);
-      if (is_watched(fn)) { /* its next call analyses its list again */
-        gc_aset(rt->gc, s[CL_LIST], W_CODE, Qnil);
-        gc_aset(rt->gc, s[CL_LIST], W_EDITS, Qnil);
-        return;
-      }
-      gc_aset(rt->gc, fn, CL_LIST, Fcons(rt, c->args, c->body));
-      gc_aset(rt->gc, fn, CL_CODE, Qnil);
-      return;
-    }
+  if (w->slots && w->n < w->cap)
+    w->slots[w->n] = tag_ptr(start, TAG_VECTORLIKE);
+  w->n++;
+}
+
+static void walk_block(const struct heap_block_info *b, void *ud)
+{
+  struct closure_walk *w = ud;
+  if (b->kind == HEAP_VECTOR || b->kind == HEAP_LARGE)
+    heap_foreach_chunk(w->heap, b->start, walk_closure, w);
+}
+
+static mval heap_closures(mrt *rt)
+{
+  struct closure_walk w = {gc_heap(rt->gc), NULL, 0, 0};
+  if (!w.heap)
+    return make_vector(rt, 0, Qnil);
+  heap_foreach_block(w.heap, walk_block, &w);
+  mval all = make_vector(rt, w.n, Qnil); /* a collection here only shortens the list */
+  w.cap = w.n;
+  w.n = 0;
+  w.slots = gc_written_slots(rt->gc, all);
+  heap_foreach_block(w.heap, walk_block, &w);
+  return all;
 }
 
 /* Emacs's interpreter decides at each let whether it binds
    dynamically; marrow decides once, at analysis.  So when SYM becomes
-   special and some code has bound it lexically, the functions defined
-   at top level (in function cells) whose lets do are analysed again
-   at their next call.  (Closures held elsewhere keep their analysis.) */
+   special and some code has bound it lexically, the closures whose
+   lets do (in function cells, and anywhere in the heap) are analysed
+   again: at their next call, or now from their list when nested. */
 void eval_make_special(mrt *rt, mval sym)
 {
   struct symbol *s = XSYMBOL(rt, sym);
@@ -2726,6 +2768,10 @@ void eval_make_special(mrt *rt, mval sym)
     if (PVECP(fn, PVEC_CLOSURE))
       unanalyse_binding(rt, fn, sym);
   }
+  mval closures = heap_closures(rt);
+  for (int64_t i = 0; i < VECTOR_LENGTH(closures); i++)
+    if (PVECP(AREF(closures, i), PVEC_CLOSURE))
+      unanalyse_binding(rt, AREF(closures, i), sym);
 }
 
 /* ---- Closures seen as lists ----
