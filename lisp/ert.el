@@ -23,35 +23,83 @@
 (defvar ert--test-names nil
   "The names of the defined tests, most recent first.")
 
-;;; ---- Defining tests ----------------------------------------------
+;;; ---- Tests and results -------------------------------------------
+;;
+;; As in Emacs: a test is an `ert-test' record, kept in its name's
+;; `ert--test' property; running it gives a record of one of the
+;; `ert-test-result' types.
 
-(defun ert--parse-body (body)
-  "Split BODY into (KEYWORDS . FORMS), dropping a leading docstring."
-  (when (and (stringp (car body)) (cdr body))
-    (setq body (cdr body)))
+(cl-defstruct (ert-test (:constructor make-ert-test) (:copier nil))
+  (name nil) (documentation nil) (body (error "No test body")) (most-recent-result nil)
+  (expected-result-type :passed) (tags nil) (file-name nil))
+
+(cl-defstruct (ert-test-result (:copier nil)) (messages nil) (should-forms nil) (duration 0))
+(cl-defstruct (ert-test-passed (:include ert-test-result)))
+(cl-defstruct (ert-test-result-with-condition (:include ert-test-result))
+  (condition nil) (backtrace nil) (infos nil))
+(cl-defstruct (ert-test-quit (:include ert-test-result-with-condition)))
+(cl-defstruct (ert-test-failed (:include ert-test-result-with-condition)))
+(cl-defstruct (ert-test-skipped (:include ert-test-result-with-condition)))
+(cl-defstruct (ert-test-aborted-with-non-local-exit (:include ert-test-result)))
+
+(defun ert--parse-keys-and-body (keys-and-body)
+  "(KEYS BODY): the leading :KEYWORD VALUE pairs of KEYS-AND-BODY as a
+plist, and the forms after them.  A keyword given twice is an error."
   (let ((keys nil))
-    (while (keywordp (car body))
-      (setq keys (cons (car (cdr body)) (cons (car body) keys)))
-      (setq body (cdr (cdr body))))
-    (cons (nreverse keys) body)))
+    (while (keywordp (car keys-and-body))
+      (when (plist-member keys (car keys-and-body))
+        (error "Duplicate keyword %S" (car keys-and-body)))
+      (unless (cdr keys-and-body)
+        (error "Value expected after keyword %S" (car keys-and-body)))
+      (setq keys (append keys (list (car keys-and-body) (nth 1 keys-and-body))))
+      (setq keys-and-body (cddr keys-and-body)))
+    (list keys keys-and-body)))
 
-(defmacro ert-deftest (name _args &rest body)
-  "Define NAME as a test: (ert-deftest NAME () [DOC] [:KEY VALUE]... BODY)."
-  (declare (indent 2))
-  (let* ((parsed (ert--parse-body body))
+(defmacro ert-deftest (name _args &rest docstring-keys-and-body)
+  "Define NAME as a test: (ert-deftest NAME () [DOC] [:KEY VALUE]... BODY),
+KEY being :expected-result or :tags, whose VALUEs are evaluated."
+  (declare (indent 2) (doc-string 3))
+  (let* ((doc (and (stringp (car docstring-keys-and-body))
+                   (pop docstring-keys-and-body)))
+         (parsed (ert--parse-keys-and-body docstring-keys-and-body))
          (keys (car parsed)))
+    (when (plist-member keys :documentation)
+      (error "Use a docstring instead of :documentation in ert-deftest"))
     `(progn
-       (ert--define-test ',name (lambda () ,@(cdr parsed))
-                         ,(or (plist-get keys :expected-result) :passed))
+       (ert-set-test ',name
+                     (make-ert-test :name ',name :documentation ,doc
+                                    :expected-result-type ,(or (plist-get keys :expected-result)
+                                                               :passed)
+                                    :tags ,(plist-get keys :tags)
+                                    :body (lambda () ,@(nth 1 parsed))
+                                    :file-name load-file-name))
        ',name)))
 
-(defun ert--define-test (name body expected)
-  (put name 'ert--test body)
-  (put name 'ert--expected expected)
-  (unless (memq name ert--test-names)
-    (setq ert--test-names (cons name ert--test-names))))
+(defvar ert--test-names nil
+  "The names of the defined tests, most recent first.")
 
-(defun ert-test-boundp (name) (and (get name 'ert--test) t))
+(defun ert-set-test (symbol definition)
+  "Make DEFINITION, an `ert-test', the test named SYMBOL."
+  (put symbol 'ert--test definition)
+  (unless (memq symbol ert--test-names)
+    (setq ert--test-names (cons symbol ert--test-names)))
+  definition)
+
+(defun ert-test-boundp (symbol)
+  "Non-nil when SYMBOL names a test."
+  (and (get symbol 'ert--test) t))
+
+(defun ert-get-test (symbol)
+  "The test named SYMBOL; an error when there is none."
+  (or (get symbol 'ert--test) (error "No test named `%S'" symbol)))
+
+(defun ert-make-test-unbound (symbol)
+  "Make SYMBOL name no test; return SYMBOL."
+  (put symbol 'ert--test nil)
+  (setq ert--test-names (delq symbol ert--test-names))
+  symbol)
+
+(defalias 'ert-delete-test #'ert-make-test-unbound)
 
 ;;; ---- Assertions ---------------------------------------------------
 
@@ -67,20 +115,35 @@
   "True when FORM calls a function, so its arguments can be shown."
   (and (consp form) (symbolp (car form)) (functionp (car form))))
 
+(defvar ert--should-log nil
+  "While `ert-run-test' runs a test, a list whose cdr collects, newest
+first, the (FORM :form F :value V) of each `should' and `should-not'.")
+
+(defun ert--note-should (data)
+  "Log the assertion DATA for the running test; return DATA."
+  (when ert--should-log
+    (setcdr ert--should-log (cons data (cdr ert--should-log))))
+  data)
+
 (defun ert--expand-should (whole form inverse)
-  "The expansion of `should' (INVERSE nil) or `should-not' for FORM.
-WHOLE is the assertion, quoted in the failure data."
-  (let ((value (make-symbol "value"))
-        (args (make-symbol "args")))
+  "The expansion of `should' (INVERSE nil) or `should-not' for FORM,
+macro calls expanded first as Emacs shows them.  WHOLE is the assertion,
+quoted in the failure data."
+  (let ((form (macroexpand form (and (boundp 'macroexpand-all-environment)
+                                     macroexpand-all-environment)))
+        (value (make-symbol "value"))
+        (args (make-symbol "args"))
+        (data (make-symbol "data")))
     (if (ert--plain-call-p form)
         `(let* ((,args (list ,@(cdr form)))
-                (,value (apply #',(car form) ,args)))
-           (,(if inverse 'when 'unless) ,value
-            (ert-fail (list ',whole :form (cons ',(car form) ,args) :value ,value)))
+                (,value (apply #',(car form) ,args))
+                (,data (ert--note-should
+                        (list ',whole :form (cons ',(car form) ,args) :value ,value))))
+           (,(if inverse 'when 'unless) ,value (ert-fail ,data))
            ,(if inverse nil value))
-      `(let ((,value ,form))
-         (,(if inverse 'when 'unless) ,value
-          (ert-fail (list ',whole :form ',form :value ,value)))
+      `(let* ((,value ,form)
+              (,data (ert--note-should (list ',whole :form ',form :value ,value))))
+         (,(if inverse 'when 'unless) ,value (ert-fail ,data))
          ,(if inverse nil value)))))
 
 (defmacro should (form)
@@ -91,31 +154,52 @@ WHOLE is the assertion, quoted in the failure data."
   "Fail the current test if FORM is non-nil."
   (ert--expand-should `(should-not ,form) form t))
 
-(defun ert--error-matches-p (err type)
-  "True when the signal ERR has one of the conditions in TYPE."
-  (let ((conditions (get (car err) 'error-conditions))
-        (types (if (listp type) type (list type)))
-        (found nil))
-    (while (and types (not found))
-      (setq found (memq (car types) conditions))
-      (setq types (cdr types)))
-    found))
+(defun ert--error-of-type-p (err type exclude-subtypes)
+  "Whether the signal ERR is of TYPE (a condition or a list of them):
+by its error symbol alone if EXCLUDE-SUBTYPES, else by its conditions."
+  (or (null type)
+      (let ((types (if (listp type) type (list type))))
+        (if exclude-subtypes
+            (memq (car err) types)
+          (cl-intersection types (get (car err) 'error-conditions))))))
+
+(defun ert--should-error (whole form-description thunk type exclude-subtypes)
+  "Check that THUNK signals an error of TYPE for assertion WHOLE about
+FORM-DESCRIPTION; return the error, (ERROR-SYMBOL . DATA)."
+  (let* ((value nil)
+         (err (condition-case err (progn (setq value (funcall thunk)) nil) (error err))))
+    (cond ((null err)
+           (ert-fail (ert--note-should
+                      (list whole :form form-description :value value
+                            :fail-reason "did not signal an error"))))
+          ((not (ert--error-of-type-p err type exclude-subtypes))
+           (ert-fail (ert--note-should
+                      (list whole :form form-description :condition err
+                            :fail-reason
+                            (if (ert--error-of-type-p err type nil)
+                                "the error signaled was a subtype of the expected type"
+                              "the error signaled did not have the expected type")))))
+          (t (ert--note-should (list whole :form form-description :condition err))
+             err))))
 
 (defmacro should-error (form &rest keys)
-  "Fail unless FORM signals an error (of :type TYPE, if given).
-Return the error, (ERROR-SYMBOL . DATA)."
-  (let ((err (make-symbol "err"))
-        (type (make-symbol "type"))
-        (whole `(should-error ,form ,@keys)))
-    `(let ((,type ,(plist-get keys :type))
-           (,err (condition-case ,err (progn ,form nil) (error ,err))))
-       (cond ((null ,err)
-              (ert-fail (list ',whole :form ',form :value nil
-                              :fail-reason "did not signal an error")))
-             ((and ,type (not (ert--error-matches-p ,err ,type)))
-              (ert-fail (list ',whole :form ',form :condition ,err
-                              :fail-reason "the error signaled did not have the expected type")))
-             (t ,err)))))
+  "Fail unless FORM signals an error (of :type TYPE, if given: one of its
+conditions, or its very symbol with :exclude-subtypes t).  Return the
+error, (ERROR-SYMBOL . DATA).  A function call's arguments are evaluated
+first and shown evaluated in the failure, as in Emacs."
+  (let ((whole `(should-error ,form ,@keys))
+        (args (make-symbol "args"))
+        (fn (make-symbol "fn")))
+    (if (ert--plain-call-p form)
+        `(let* ((,fn #',(car form))
+                (,args (condition-case err
+                           (list ,@(cdr form))
+                         (error (setq ,fn #'signal) (list (car err) (cdr err))))))
+           (ert--should-error ',whole (cons (if (eq ,fn #'signal) 'signal ',(car form)) ,args)
+                              (lambda () (apply ,fn ,args))
+                              ,(plist-get keys :type) ,(plist-get keys :exclude-subtypes)))
+      `(ert--should-error ',whole ',form (lambda () ,form)
+                          ,(plist-get keys :type) ,(plist-get keys :exclude-subtypes)))))
 
 (defvar ert--infos nil
   "The (PREFIX . MESSAGE) pairs of the `ert-info' forms being run.")
@@ -142,42 +226,172 @@ gives a string or a function returning one; PREFIX defaults to \"Info: \"."
       (message "    %s%s" (car info) (if (functionp text) (funcall text) text)))))
 
 (defmacro skip-unless (form)
-  "Skip the current test unless FORM is non-nil."
-  `(unless ,form (ert-skip '(skip-unless ,form))))
+  "Skip the current test unless FORM is non-nil (an error in FORM skips too)."
+  `(unless (ignore-errors ,form) (ert-skip '(skip-unless ,form))))
 
 (defmacro skip-when (form)
   "Skip the current test if FORM is non-nil."
   `(when ,form (ert-skip '(skip-when ,form))))
 
+;;; ---- Helpers Emacs's ERT has -----------------------------------
+
+(defun ert--abbreviate-string (s len suffixp)
+  "S cut to its first LEN characters, or its last ones if SUFFIXP."
+  (cond ((<= (length s) len) s)
+        (suffixp (substring s (- (length s) len)))
+        (t (substring s 0 len))))
+
+(defun ert--string-first-line (s)
+  "The text of S before its first newline."
+  (substring s 0 (string-match-p "\n" s)))
+
+(defun ert--significant-plist-keys (plist)
+  "The keys of PLIST with a non-nil value, each once, in order."
+  (let ((seen nil) (keys nil))
+    (while plist
+      (unless (memq (car plist) seen)
+        (push (car plist) seen)
+        (when (nth 1 plist) (push (car plist) keys)))
+      (setq plist (cddr plist)))
+    (nreverse keys)))
+
+(defun ert--special-operator-p (thing)
+  "Whether THING is a special form's name, or an alias of one."
+  (and (symbolp thing)
+       (let ((def (indirect-function thing)))
+         (and (subrp def) (eq (cdr (func-arity def)) 'unevalled)))))
+
 ;;; ---- Running ------------------------------------------------------
+
+(defvar ert-debug-on-error nil
+  "Non-nil: an error in a test that `ert-run-test' runs goes to `debugger'
+(when that is not the default one) and on to the caller, instead of
+making the result a failure.  Its value when the run starts counts.")
+
+(defun ert--error-result (condition debug)
+  "The result of a test that signalled CONDITION, unless DEBUG sends the
+signal on."
+  (when debug
+    (when (and (boundp 'debugger) (functionp debugger) (not (eq debugger 'debug)))
+      (funcall debugger 'error condition))
+    (signal (car condition) (cdr condition)))
+  (funcall (if (eq (car condition) 'quit) #'make-ert-test-quit #'make-ert-test-failed)
+           :condition condition :infos ert--failure-infos))
+
+(defun ert--run-body (test debug log)
+  "Run TEST's body, logging its assertions in LOG; its result."
+  (let ((ert--should-log log))
+    (setq ert--failure-infos nil)
+    (condition-case err
+        (progn (funcall (ert-test-body test)) (make-ert-test-passed))
+      (ert-test-skipped (make-ert-test-skipped :condition err :infos ert--failure-infos))
+      (t (ert--error-result err debug)))))
+
+(defun ert-run-test (test)
+  "Run TEST, an `ert-test', and return its result, also kept as its most
+recent one.  A test left by `throw' gets an aborted result, and the
+throw goes on."
+  (let ((start (float-time)) (log (list 'log)) (result nil))
+    (setf (ert-test-most-recent-result test) nil)
+    (unwind-protect
+        (setq result (ert--run-body test ert-debug-on-error log))
+      (unless result (setq result (make-ert-test-aborted-with-non-local-exit)))
+      (setf (ert-test-result-should-forms result) (reverse (cdr log)))
+      (setf (ert-test-result-duration result) (- (float-time) start))
+      (setf (ert-test-most-recent-result test) result))))
+
+(defun ert-test-result-type-p (result type)
+  "Whether RESULT is of result TYPE: nil, t, :passed, :failed,
+:skipped, or (and TYPE...), (or TYPE...), (not TYPE), (satisfies PRED)."
+  (pcase type
+    ('nil nil)
+    ('t t)
+    (:passed (ert-test-passed-p result))
+    (:failed (ert-test-failed-p result))
+    (:skipped (ert-test-skipped-p result))
+    (`(and . ,types) (cl-every (lambda (ty) (ert-test-result-type-p result ty)) types))
+    (`(or . ,types) (and (cl-some (lambda (ty) (ert-test-result-type-p result ty)) types) t))
+    (`(not ,ty) (not (ert-test-result-type-p result ty)))
+    (`(satisfies ,pred) (and (funcall pred result) t))
+    (_ (error "Unknown result type: %S" type))))
+
+(defun ert-test-result-expected-p (test result)
+  "Whether RESULT is what TEST expects; a skipped test always is."
+  (or (ert-test-skipped-p result)
+      (ert-test-result-type-p result (ert-test-expected-result-type test))))
 
 (defun ert--run-one (name)
   "Run test NAME; return (OUTCOME . CONDITION), OUTCOME one of
 `passed', `failed' or `skipped'."
-  (setq ert--failure-infos nil)
-  (condition-case err
-      (progn (funcall (get name 'ert--test)) (list 'passed))
-    (ert-test-skipped (cons 'skipped err))
-    (t (cons 'failed err))))
+  (let ((result (ert-run-test (ert-get-test name))))
+    (cons (cond ((ert-test-passed-p result) 'passed)
+                ((ert-test-skipped-p result) 'skipped)
+                (t 'failed))
+          (and (ert-test-result-with-condition-p result)
+               (ert-test-result-with-condition-condition result)))))
 
-(defun ert--expected-p (name outcome)
-  (let ((expected (get name 'ert--expected)))
-    (cond ((eq outcome 'skipped) t)
-          ((eq expected t) t)
-          ((eq expected :failed) (eq outcome 'failed))
-          (t (eq outcome 'passed)))))
+(defun ert--expected-p (name _outcome)
+  (let ((test (ert-get-test name)))
+    (ert-test-result-expected-p test (ert-test-most-recent-result test))))
+
+(defun ert--all-tests ()
+  "Every defined test, sorted by name as Emacs does."
+  (mapcar #'ert-get-test
+          (sort (copy-sequence ert--test-names)
+                (lambda (a b) (string< (symbol-name a) (symbol-name b))))))
+
+(defun ert--selected-p (selector test)
+  "Whether TEST matches SELECTOR (see `ert-select-tests')."
+  (let ((result (ert-test-most-recent-result test)))
+    (pcase selector
+      ('nil nil)
+      ('t t)
+      (:new (null result))
+      ((or :passed :failed :skipped) (and result (ert-test-result-type-p result selector)))
+      (:expected (and result (ert-test-result-expected-p test result)))
+      (:unexpected (and result (not (ert-test-result-expected-p test result))))
+      ((pred stringp) (and (ert-test-name test)
+                           (string-match-p selector (symbol-name (ert-test-name test)))))
+      ((pred ert-test-p) (eq selector test))
+      ((pred symbolp) (eq selector (ert-test-name test)))
+      (`(member . ,items) (cl-some (lambda (i) (ert--selected-p i test)) items))
+      (`(eql ,item) (ert--selected-p item test))
+      (`(and . ,selectors) (cl-every (lambda (s) (ert--selected-p s test)) selectors))
+      (`(or . ,selectors) (cl-some (lambda (s) (ert--selected-p s test)) selectors))
+      (`(not ,sel) (not (ert--selected-p sel test)))
+      (`(tag ,tag) (memq tag (ert-test-tags test)))
+      (`(satisfies ,pred) (funcall pred test))
+      (_ (error "Invalid test selector: %S" selector)))))
+
+(defun ert--as-test (item)
+  (if (ert-test-p item) item (ert-get-test item)))
+
+(defun ert-select-tests (selector universe)
+  "The tests of UNIVERSE (a list of tests, or t for all) that SELECTOR
+chooses: t, nil, a test, a test's name, a regexp on names, :new,
+:passed, :failed, :skipped, :expected, :unexpected, (member TESTS...),
+\(eql TEST), (and ...), (or ...), (not SELECTOR), (tag TAG), (satisfies
+PRED)."
+  (pcase selector
+    ;; Over all tests, these name their tests, defined or not.
+    ((and (pred ert-test-p) (guard (eq universe t))) (list selector))
+    ((and `(member . ,items) (guard (eq universe t))) (mapcar #'ert--as-test items))
+    ((and `(eql ,item) (guard (eq universe t))) (list (ert--as-test item)))
+    ((and (pred symbolp) (guard (and (eq universe t) selector (not (keywordp selector))
+                                     (not (eq selector t)))))
+     (list (ert-get-test selector)))
+    (`(and . ,selectors)
+     (dolist (s selectors) (setq universe (ert-select-tests s universe)))
+     (if (eq universe t) (ert--all-tests) universe))
+    ;; Joined by `cl-union', in its order, as in Emacs.
+    (`(or . ,selectors)
+     (cl-reduce #'cl-union (mapcar (lambda (s) (ert-select-tests s universe)) selectors)))
+    (_ (cl-remove-if-not (lambda (test) (ert--selected-p selector test))
+                         (if (eq universe t) (ert--all-tests) universe)))))
 
 (defun ert--select (selector)
-  "The tests to run, sorted by name as Emacs does, chosen by SELECTOR
-\(nil or t for all, a string regexp on the name, or a test name)."
-  (let ((all (sort (copy-sequence ert--test-names)
-                   (lambda (a b) (string< (symbol-name a) (symbol-name b))))))
-    (cond ((memq selector '(nil t)) all)
-          ((stringp selector)
-           (delq nil (mapcar (lambda (n) (and (string-match selector (symbol-name n)) n))
-                             all)))
-          ((symbolp selector) (and (memq selector all) (list selector)))
-          (t all))))
+  "The names of the tests SELECTOR chooses among all (nil chooses all)."
+  (mapcar #'ert-test-name (ert-select-tests (or selector t) t)))
 
 (defun ert--pad (s width)
   "The string S right-aligned in WIDTH columns."

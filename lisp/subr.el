@@ -1770,6 +1770,10 @@ the expansion, so that the `eval-when-compile' forms in BODY see them."
 
 (defvar fill-column 70 "The column beyond which filling breaks lines.")
 
+(defvar debugger 'debug
+  "The function Emacs's debugger is entered by.  marrow has no debugger:
+only code that binds this calls it (ERT with `ert-debug-on-error').")
+
 (defun internal--format-docstring-line (string &rest objects)
   "STRING formatted with OBJECTS, then filled to `fill-column', for a line
 of a generated docstring.  STRING may not contain a newline."
