@@ -125,6 +125,13 @@ first, the (FORM :form F :value V) of each `should' and `should-not'.")
     (setcdr ert--should-log (cons data (cdr ert--should-log))))
   data)
 
+(defun ert--call-data (whole fn args value)
+  "The data of assertion WHOLE about the call of FN on ARGS giving VALUE,
+with :explanation when FN has an `ert-explainer', as in Emacs."
+  (let ((explainer (and (symbolp fn) (get fn 'ert-explainer))))
+    (append (list whole :form (cons fn args) :value value)
+            (and explainer (list :explanation (and (not value) (apply explainer args)))))))
+
 (defun ert--expand-should (whole form inverse)
   "The expansion of `should' (INVERSE nil) or `should-not' for FORM,
 macro calls expanded first as Emacs shows them.  WHOLE is the assertion,
@@ -138,7 +145,7 @@ quoted in the failure data."
         `(let* ((,args (list ,@(cdr form)))
                 (,value (apply #',(car form) ,args))
                 (,data (ert--note-should
-                        (list ',whole :form (cons ',(car form) ,args) :value ,value))))
+                        (ert--call-data ',whole ',(car form) ,args ,value))))
            (,(if inverse 'when 'unless) ,value (ert-fail ,data))
            ,(if inverse nil value))
       `(let* ((,value ,form)
@@ -232,6 +239,73 @@ gives a string or a function returning one; PREFIX defaults to \"Info: \"."
 (defmacro skip-when (form)
   "Skip the current test if FORM is non-nil."
   `(when ,form (ert-skip '(skip-when ,form))))
+
+;;; ---- Explanations ------------------------------------------------
+;;
+;; A failed (should (equal A B)) carries :explanation, a description of
+;; where A and B first differ, in Emacs's terms: (list-elt I X),
+;; (array-elt I X), (car X), (cdr X), (different-types A B),
+;; (different-atoms A B), (proper-lists-of-different-length ...),
+;; (arrays-of-different-length ...), (one-list-proper-one-improper A B),
+;; (different-symbols-with-the-same-name A B).
+
+(defun ert--explain-format-atom (x)
+  "X as an explanation shows it: an integer with its hex digits, and a
+character also as ?C."
+  (cond ((characterp x) (list x (format "#x%x" x) (format "?%c" x)))
+        ((integerp x) (list x (format "#x%x" x)))
+        (t x)))
+
+(defun ert--explain-lists (a b)
+  "Where the conses A and B differ, or nil."
+  (let ((la (proper-list-p a)) (lb (proper-list-p b)))
+    (cond ((not (eq (not la) (not lb))) `(one-list-proper-one-improper ,a ,b))
+          ((and la (/= la lb))
+           `(proper-lists-of-different-length ,la ,lb ,a ,b
+                                              first-mismatch-at ,(cl-mismatch a b :test 'equal)))
+          (la (let ((i 0) (found nil))
+                (while (and a (not found))
+                  (let ((x (ert--explain-equal-rec (pop a) (pop b))))
+                    (when x (setq found `(list-elt ,i ,x))))
+                  (setq i (1+ i)))
+                found))
+          (t (let ((x (ert--explain-equal-rec (car a) (car b))))
+               (if x `(car ,x)
+                 (let ((y (ert--explain-equal-rec (cdr a) (cdr b))))
+                   (and y `(cdr ,y)))))))))
+
+(defun ert--explain-arrays (a b)
+  "Where the arrays (or records) A and B differ, or nil."
+  (if (/= (length a) (length b))
+      `(arrays-of-different-length ,(length a) ,(length b) ,a ,b
+                                   first-mismatch-at ,(cl-mismatch a b :test 'equal))
+    (let ((i 0) (found nil))
+      (while (and (< i (length a)) (not found))
+        (let ((x (ert--explain-equal-rec (aref a i) (aref b i))))
+          (when x (setq found `(array-elt ,i ,x))))
+        (setq i (1+ i)))
+      found)))
+
+(defun ert--explain-equal-rec (a b)
+  "Where A and B differ for `equal', or nil if they do not."
+  (cond ((not (eq (type-of a) (type-of b))) `(different-types ,a ,b))
+        ((consp a) (ert--explain-lists a b))
+        ((or (arrayp a) (recordp a)) (ert--explain-arrays a b))
+        ((equal a b) nil)
+        ((and (symbolp a) (string= a b)) `(different-symbols-with-the-same-name ,a ,b))
+        (t `(different-atoms ,(ert--explain-format-atom a) ,(ert--explain-format-atom b)))))
+
+(defun ert--explain-equal (a b)
+  "Why (equal A B) is false, or nil when it is true."
+  (and (not (equal a b)) (ert--explain-equal-rec a b)))
+
+(defun ert--explain-string-equal (a b)
+  "Why (string-equal A B) is false, or nil; symbols stand for their names."
+  (ert--explain-equal (if (symbolp a) (symbol-name a) a)
+                      (if (symbolp b) (symbol-name b) b)))
+
+(put 'equal 'ert-explainer 'ert--explain-equal)
+(put 'string-equal 'ert-explainer 'ert--explain-string-equal)
 
 ;;; ---- Helpers Emacs's ERT has -----------------------------------
 
@@ -393,6 +467,10 @@ PRED)."
   "The names of the tests SELECTOR chooses among all (nil chooses all)."
   (mapcar #'ert-test-name (ert-select-tests (or selector t) t)))
 
+(defun ert--timestamp ()
+  "The time now, as Emacs's ERT shows it in its reports."
+  (format-time-string "%Y-%m-%d %H:%M:%S%z"))
+
 (defun ert--pad (s width)
   "The string S right-aligned in WIDTH columns."
   (concat (make-string (max 0 (- width (length s))) ?\s) s))
@@ -419,7 +497,7 @@ Return a list (TOTAL EXPECTED UNEXPECTED-NAMES SKIPPED-NAMES)."
          (total (length tests))
          (start (float-time))
          (index 0) (expected 0) (unexpected nil) (skipped nil) (failed-ok 0))
-    (message "Running %d tests (selector `%S')" total (or selector t))
+    (message "Running %d tests (%s, selector `%S')" total (ert--timestamp) (or selector t))
     (dolist (name tests)
       (setq index (1+ index))
       (let* ((t0 (float-time))
@@ -437,10 +515,10 @@ Return a list (TOTAL EXPECTED UNEXPECTED-NAMES SKIPPED-NAMES)."
     (list total expected unexpected skipped)))
 
 (defun ert--summary (total expected unexpected skipped failed-ok elapsed)
-  (message "\nRan %d tests, %d results as expected, %d unexpected%s (%f sec)"
+  (message "\nRan %d tests, %d results as expected, %d unexpected%s (%s, %f sec)"
            total expected (length unexpected)
            (if skipped (format ", %d skipped" (length skipped)) "")
-           elapsed)
+           (ert--timestamp) elapsed)
   (when (> failed-ok 0)
     (message "%d expected failures" failed-ok))
   (when unexpected

@@ -124,4 +124,32 @@
   (should (equal (ert--parse-keys-and-body '(:k 1 (body))) '((:k 1) ((body)))))
   (should-error (ert--parse-keys-and-body '(:k))))
 
+(ert-deftest ert-api-explanations ()
+  (should (null (ert--explain-equal '(1 [2 "x"]) (list 1 (vector 2 "x")))))
+  (should (equal (ert--explain-equal '(p q r) '(p q s))
+                 '(list-elt 2 (different-atoms r s))))
+  (should (equal (ert--explain-equal '(p (q 7)) '(p (q 8)))
+                 '(list-elt 1 (list-elt 1 (different-atoms (7 "#x7" "?\7") (8 "#x8" "?\10"))))))
+  (should (equal (ert--explain-equal 300000000 -2)
+                 '(different-atoms (300000000 "#x11e1a300") (-2 "#x-2"))))
+  (should (equal (ert--explain-equal 1.5 1.25) '(different-atoms 1.5 1.25)))
+  (should (equal (ert--explain-equal 2 2.0) '(different-types 2 2.0)))
+  (should (equal (ert--explain-equal '(x . y) '(x . z)) '(cdr (different-atoms y z))))
+  (should (equal (ert--explain-equal '(x y) '(x . y)) '(one-list-proper-one-improper (x y) (x . y))))
+  (should (equal (ert--explain-equal '(1 2) '(1 2 3))
+                 '(proper-lists-of-different-length 2 3 (1 2) (1 2 3) first-mismatch-at 2)))
+  (should (equal (ert--explain-equal "kite" "kit")
+                 '(arrays-of-different-length 4 3 "kite" "kit" first-mismatch-at 3)))
+  (should (equal (ert--explain-equal [a b] [a c]) '(array-elt 1 (different-atoms b c))))
+  (should (equal (ert--explain-string-equal 'ab "ab") nil))
+  ;; A failing (should (equal ...)) carries the explanation.
+  (let* ((test (make-ert-test :body (lambda () (should (equal (list 'n 1) '(n 2))))))
+         (condition (ert-test-result-with-condition-condition (ert-run-test test))))
+    (should (equal condition
+                   '(ert-test-failed ((should (equal (list 'n 1) '(n 2)))
+                                      :form (equal (n 1) (n 2)) :value nil
+                                      :explanation (list-elt 1 (different-atoms
+                                                                (1 "#x1" "?\1")
+                                                                (2 "#x2" "?\2")))))))))
+
 ;;; ert-api-tests.el ends here
