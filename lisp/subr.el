@@ -1309,6 +1309,17 @@ its documentation's usage line when it has a plain one."
           ((eq (car-safe def) 'closure) (nth 2 def))
           (t t))))
 
+(defun match-substitute-replacement (replacement &optional fixedcase literal string subexp)
+  "REPLACEMENT as `replace-match' would put it in place of the last match
+\(in STRING, or in the current buffer): \\& and \\N expanded unless
+LITERAL, case adapted unless FIXEDCASE; only group SUBEXP replaced when
+given."
+  (let ((match (match-string 0 string))
+        (offset (match-beginning 0)))
+    (save-match-data
+      (set-match-data (mapcar (lambda (pos) (and pos (- pos offset))) (match-data t)))
+      (replace-match replacement fixedcase literal match subexp))))
+
 (defun apropos-internal (regexp &optional predicate)
   "The symbols whose names match REGEXP (and satisfy PREDICATE), sorted."
   (let ((found nil))

@@ -467,3 +467,16 @@
                     "Return %s when the %s is found in the list." "nil" "key"))
                  "Return nil when the key\nis found in the list."))
   (should-error (internal--format-docstring-line "two\nlines")))
+
+(ert-deftest subr-match-substitute-replacement-in-strings ()
+  (let ((text "one Kettle two"))
+    (should (string-match "K\\(et+\\)le" text))
+    (should (equal (match-substitute-replacement "pot" nil nil text) "Pot"))
+    (should (equal (match-substitute-replacement "pot" t nil text) "pot"))
+    (should (equal (match-substitute-replacement "[\\&]" nil nil text) "[Kettle]"))
+    ;; Case follows the match: capitalized, so the replacement is too.
+    (should (equal (match-substitute-replacement "[\\1]" nil nil text) "[Ett]"))
+    (should (equal (match-substitute-replacement "[\\1]" nil t text) "[\\1]"))
+    (should (equal (match-substitute-replacement "ITT" nil nil text 1) "KITTle"))
+    ;; The match data is left as it was.
+    (should (equal (match-data) '(4 10 5 8)))))
