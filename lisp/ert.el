@@ -352,9 +352,17 @@ signal on."
   (funcall (if (eq (car condition) 'quit) #'make-ert-test-quit #'make-ert-test-failed)
            :condition condition :infos ert--failure-infos))
 
+(defvar ert--running-tests nil
+  "The tests being run, innermost first.")
+
+(defun ert-running-test ()
+  "The test the test runner started, around any that it runs in turn."
+  (car (last ert--running-tests)))
+
 (defun ert--run-body (test debug log)
   "Run TEST's body, logging its assertions in LOG; its result."
-  (let ((ert--should-log log))
+  (let ((ert--should-log log)
+        (ert--running-tests (cons test ert--running-tests)))
     (setq ert--failure-infos nil)
     (condition-case err
         (progn (funcall (ert-test-body test)) (make-ert-test-passed))

@@ -152,4 +152,14 @@
                                                                 (1 "#x1" "?\1")
                                                                 (2 "#x2" "?\2")))))))))
 
+(ert-deftest ert-api-running-test ()
+  (let* ((outer (ert-get-test 'ert-api-running-test))
+         (seen nil)
+         (inner (make-ert-test :body (lambda ()
+                                       (push (ert-running-test) seen)
+                                       (push (length ert--running-tests) seen)))))
+    (should (eq (ert-running-test) outer))
+    (should (ert-test-passed-p (ert-run-test inner)))
+    (should (equal seen (list 2 outer)))))
+
 ;;; ert-api-tests.el ends here
