@@ -125,6 +125,19 @@ first, the (FORM :form F :value V) of each `should' and `should-not'.")
     (setcdr ert--should-log (cons data (cdr ert--should-log))))
   data)
 
+(defun ert--expand-macros (form)
+  "FORM with its macro call expanded until it is none, `cl-macrolet's
+local macros (kept by marrow in `subr--local-macros') included."
+  (let ((local nil) (done nil))
+    (while (not done)
+      (setq local (assq (car-safe form) subr--local-macros))
+      (let ((expanded (if local
+                          (apply (cdr local) (cdr form))
+                        (macroexpand form (and (boundp 'macroexpand-all-environment)
+                                               macroexpand-all-environment)))))
+        (setq done (eq expanded form) form expanded)))
+    form))
+
 (defun ert--call-data (whole fn args value)
   "The data of assertion WHOLE about the call of FN on ARGS giving VALUE,
 with :explanation when FN has an `ert-explainer', as in Emacs."
@@ -136,8 +149,7 @@ with :explanation when FN has an `ert-explainer', as in Emacs."
   "The expansion of `should' (INVERSE nil) or `should-not' for FORM,
 macro calls expanded first as Emacs shows them.  WHOLE is the assertion,
 quoted in the failure data."
-  (let ((form (macroexpand form (and (boundp 'macroexpand-all-environment)
-                                     macroexpand-all-environment)))
+  (let ((form (ert--expand-macros form))
         (value (make-symbol "value"))
         (args (make-symbol "args"))
         (data (make-symbol "data")))

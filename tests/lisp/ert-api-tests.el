@@ -162,4 +162,18 @@
     (should (ert-test-passed-p (ert-run-test inner)))
     (should (equal seen (list 2 outer)))))
 
+(defmacro ert-api-tests--both (a b) `(and ,a ,b))
+
+(ert-deftest ert-api-failures-show-macro-calls-expanded ()
+  (let ((result (ert-run-test (make-ert-test :body (lambda () (should (ert-api-tests--both t nil)))))))
+    (should (equal (ert-test-result-with-condition-condition result)
+                   '(ert-test-failed ((should (ert-api-tests--both t nil))
+                                      :form (and t nil) :value nil)))))
+  (let ((result (ert-run-test
+                 (make-ert-test :body (lambda ()
+                                        (cl-macrolet ((twice (x) `(list ,x ,x)))
+                                          (should-not (twice 3))))))))
+    (should (equal (ert-test-result-with-condition-condition result)
+                   '(ert-test-failed ((should-not (twice 3)) :form (list 3 3) :value (3 3)))))))
+
 ;;; ert-api-tests.el ends here
