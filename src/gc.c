@@ -290,6 +290,10 @@ struct gc {
   size_t old_limit;        /* live bytes past which the next one is full */
   mval *remembered;        /* old objects written since the last collection */
   size_t nremembered, remembered_cap;
+  bool aging;              /* this (minor) collection notes what it marks */
+  bool marked_lost;        /* ... and could not note everything */
+  uintptr_t *marked;       /* what it marked: address | heap kind */
+  size_t nmarked, marked_cap;
 
   struct gc_stats stats;
 };
@@ -334,6 +338,8 @@ void gc_config_defaults(struct gc_config *cfg)
   cfg->stress = env_flag("MARROW_GC_STRESS");
   const char *gen = getenv("MARROW_GC_GENERATIONAL");
   cfg->generational = !gen || !*gen || strcmp(gen, "0") != 0;
+  const char *aging = getenv("MARROW_GC_AGING");
+  cfg->aging = !aging || !*aging || strcmp(aging, "0") != 0;
   cfg->heap_limit = env_size("MARROW_HEAP_LIMIT", 0);
   cfg->fail_alloc_every = env_size("MARROW_FAIL_ALLOC", 0);
 }
@@ -502,6 +508,7 @@ void gc_free(struct gc *g)
   free(g->mark_stack);
   free(g->value_stack);
   free(g->remembered);
+  free(g->marked);
   free(g->roots);
   free(g->spare);
   free(g);
@@ -970,39 +977,81 @@ static inline void push_value(struct gc *g, mval v)
     g->value_stack[g->value_top++] = v;
 }
 
+/* Fixnums are tested first: a young vector of numbers is trimmed to
+   nothing by a loop of a few instructions a slot, and never pushed. */
 static void push_range(struct gc *g, const mval *slots, size_t n)
 {
-  while (n > 0 && !needs_marking(g, slots[n - 1]))
+  while (n > 0 && (FIXNUMP(slots[n - 1]) || !needs_marking(g, slots[n - 1])))
     n--;
   if (n > 0)
     push(g, slots, n);
 }
 
-static void push_children(struct gc *g, void *obj, enum heap_kind kind)
+/* The Lisp values OBJ holds: *N of them from the result. */
+static inline const mval *object_slots(const void *obj, enum heap_kind kind, size_t *n)
 {
   switch (kind) {
   case HEAP_CONS:
-    push_range(g, &((struct cons *)obj)->car, 2);
-    break;
+    *n = 2;
+    return &((const struct cons *)obj)->car;
   case HEAP_SYMBOL:
-    push_range(g, &((struct symbol *)obj)->name, 4);
-    break;
+    *n = 4;
+    return &((const struct symbol *)obj)->name;
   case HEAP_VECTOR:
   case HEAP_LARGE: {
-    struct vectorlike *v = obj;
-    push_range(g, v->slots, vl_header_nlisp(v->header));
-    break;
+    const struct vectorlike *v = obj;
+    *n = vl_header_nlisp(v->header);
+    return v->slots;
   }
   default: /* floats and strings hold no Lisp values */
-    break;
+    *n = 0;
+    return NULL;
   }
+}
+
+static void push_children(struct gc *g, void *obj, enum heap_kind kind)
+{
+  size_t n;
+  const mval *slots = object_slots(obj, kind, &n);
+  push_range(g, slots, n);
+}
+
+/* ---- What a minor collection marks, noted so that it can be aged
+   after the sweep (see "Aging" above) ---- */
+
+_Static_assert(HEAP_KIND_COUNT <= 8, "a heap kind must fit an object's alignment bits");
+
+static NOINLINE void note_marked_slow(struct gc *g, uintptr_t entry)
+{
+  size_t n = g->marked_cap ? 2 * g->marked_cap : 1024;
+  uintptr_t *m = realloc(g->marked, n * sizeof *m);
+  if (!m) {
+    g->marked_lost = true; /* then nothing stays young this time */
+    return;
+  }
+  g->marked = m;
+  g->marked_cap = n;
+  g->marked[g->nmarked++] = entry;
+}
+
+static inline void note_marked(struct gc *g, const void *obj, enum heap_kind kind)
+{
+  if (!g->aging)
+    return;
+  uintptr_t entry = (uintptr_t)obj | (uintptr_t)kind;
+  if (g->nmarked < g->marked_cap)
+    g->marked[g->nmarked++] = entry;
+  else
+    note_marked_slow(g, entry);
 }
 
 static inline void mark_object(struct gc *g, void *obj, enum heap_kind kind)
 {
   bool fresh = kind < HEAP_FIXED_KINDS ? mark_fixed(g, obj, kind) : heap_mark(g->heap, obj, kind);
-  if (fresh)
+  if (fresh) {
+    note_marked(g, obj, kind);
     push_children(g, obj, kind);
+  }
 }
 
 static void mark_symbol_index(struct gc *g, uint64_t index)
@@ -1043,11 +1092,13 @@ static void mark_atom(struct gc *g, mval v)
     break;
   case TAG_STRING:
     check_reference(g, v, HEAP_STRING);
-    mark_fixed(g, XSTRING(v), HEAP_STRING);
+    if (mark_fixed(g, XSTRING(v), HEAP_STRING))
+      note_marked(g, XSTRING(v), HEAP_STRING);
     break;
   case TAG_FLOAT:
     check_reference(g, v, HEAP_FLOAT);
-    mark_fixed(g, untag(v), HEAP_FLOAT);
+    if (mark_fixed(g, untag(v), HEAP_FLOAT))
+      note_marked(g, untag(v), HEAP_FLOAT);
     break;
   case TAG_VECTORLIKE:
     check_reference(g, v, HEAP_VECTOR);
@@ -1070,6 +1121,7 @@ static inline __attribute__((always_inline)) void mark_list(struct gc *g, mval l
     check_reference(g, list, HEAP_CONS);
     if (!heap_mark_fixed((void *)(uintptr_t)list, HEAP_CONS, first))
       return;
+    note_marked(g, c, HEAP_CONS);
     mval car = c->car;
     list = c->cdr;
     if (CONSP(list)) {
@@ -1369,16 +1421,20 @@ static void log_collection(struct gc *g, const char *reason, bool full, const si
     nonempty += counts[i] != 0;
     chunks += counts[i];
   }
+  char aging[64] = "";
+  if (!full && g->cfg.aging)
+    snprintf(aging, sizeof aging, " (aged %llu, promoted %llu)",
+             (unsigned long long)g->stats.aged_last, (unsigned long long)g->stats.promoted_last);
   char bytype[512];
   size_t used = 0;
   for (int k = 0; k < HEAP_KIND_COUNT; k++)
     used += (size_t)snprintf(bytype + used, sizeof bytype - used, " %s %zu->%zu",
                              kind_names[k], before[k], after[k]);
   fprintf(stderr,
-          "gc %llu (%s) %s: live %zu->%zu bytes [%s ] ext %zu gmp %zu; "
+          "gc %llu (%s) %s%s: live %zu->%zu bytes [%s ] ext %zu gmp %zu; "
           "mark %.3f ms sweep %.3f ms; blocks freed %zu; "
           "vector free lists %zu/%zu non-empty, %zu chunks, hint %ld; policy %s\n",
-          (unsigned long long)g->stats.gcs_done, reason, full ? "full" : "minor", total_before, total_after, bytype + 1,
+          (unsigned long long)g->stats.gcs_done, reason, full ? "full" : "minor", aging, total_before, total_after, bytype + 1,
           g->stats.external_bytes, g->stats.gmp_bytes, g->stats.last_mark_time * 1e3,
           g->stats.last_sweep_time * 1e3, res->blocks_freed, nonempty, nlists, chunks, hint,
           heap_policy_name(heap_policy(g->heap)));
@@ -1455,19 +1511,121 @@ static void mark_every_symbol(struct gc *g)
       continue;
     g->symbols_done[i >> 6] |= (uint64_t)1 << (i & 63);
     if (heap_mark_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL])) {
+      note_marked(g, s, HEAP_SYMBOL);
       push_children(g, s, HEAP_SYMBOL);
       drain(g);
     }
   }
 }
 
+/* A remembered value's object: a cons, a vector-like or a symbol. */
+static enum heap_kind remembered_object(const struct gc *g, mval v, void **obj)
+{
+  if (SYMBOLP(v)) {
+    *obj = g->symtab.at[SYMBOL_INDEX(v)];
+    return HEAP_SYMBOL;
+  }
+  *obj = untag(v);
+  return CONSP(v) ? HEAP_CONS : HEAP_VECTOR;
+}
+
+/* Every remembered object is marked before any is traced: one reached
+   through another must not be noted as new, or aging would make an old
+   object young again, and the old objects that hold it do not say so.
+   The list stays for age_survivors. */
 static void mark_remembered(struct gc *g)
 {
+  void *obj;
   for (size_t i = 0; i < g->nremembered; i++) {
-    mark_value(g, g->remembered[i]);
+    enum heap_kind k = remembered_object(g, g->remembered[i], &obj);
+    heap_mark(g->heap, obj, k);
+  }
+  for (size_t i = 0; i < g->nremembered; i++) {
+    enum heap_kind k = remembered_object(g, g->remembered[i], &obj);
+    push_children(g, obj, k);
     drain(g);
   }
+}
+
+/* Whether OBJ, marked, holds an unmarked object: after age_survivors'
+   first pass, one that stays young. */
+static bool value_marked(const struct gc *g, mval v);
+
+static bool holds_young(const struct gc *g, const void *obj, enum heap_kind kind)
+{
+  size_t n;
+  const mval *slots = object_slots(obj, kind, &n);
+  for (size_t i = 0; i < n; i++)
+    if (!value_marked(g, slots[i]))
+      return true;
+  return false;
+}
+
+static mval object_value(const void *obj, enum heap_kind kind)
+{
+  if (kind == HEAP_SYMBOL)
+    return MAKE_SYMBOL(((const struct symbol *)obj)->index);
+  return tag_ptr((void *)obj, kind == HEAP_CONS ? TAG_CONS : TAG_VECTORLIKE);
+}
+
+/* After the sweep of a minor collection.  What it marked for the first
+   time stays young: unmarked again, with its age bit set.  What it
+   marked with the bit set (its second collection) is old now.  Then the
+   old objects it traced -- remembered ones, the newly old, new symbols
+   (a symbol is old at once) -- may hold a young object: those go on
+   the remembered set, where the next minor collection finds them. */
+static void age_survivors(struct gc *g)
+{
+  size_t nold = 0;
+  g->stats.aged_last = 0;
+  for (size_t i = 0; i < g->nmarked; i++) {
+    void *obj = (void *)(g->marked[i] & ~(uintptr_t)7);
+    enum heap_kind k = (enum heap_kind)(g->marked[i] & 7);
+    bool young = k != HEAP_SYMBOL && !heap_aged(g->heap, obj, k);
+    if (k != HEAP_SYMBOL)
+      heap_set_aged(g->heap, obj, k, young);
+    if (young) {
+      heap_unmark(g->heap, obj, k);
+      g->stats.aged_last++;
+    } else {
+      g->marked[nold++] = g->marked[i];
+    }
+  }
+  g->stats.promoted_last = nold;
+  size_t nrem = g->nremembered;
   g->nremembered = 0;
+  for (size_t i = 0; i < nrem; i++) { /* compacted in place: nremembered <= i */
+    void *obj;
+    enum heap_kind k = remembered_object(g, g->remembered[i], &obj);
+    if (holds_young(g, obj, k)) {
+      heap_unmark(g->heap, obj, k);
+      g->remembered[g->nremembered++] = g->remembered[i];
+    }
+  }
+  for (size_t i = 0; i < nold; i++) {
+    void *obj = (void *)(g->marked[i] & ~(uintptr_t)7);
+    enum heap_kind k = (enum heap_kind)(g->marked[i] & 7);
+    if (heap_marked(g->heap, obj, k) && holds_young(g, obj, k))
+      remember(g, object_value(obj, k), obj, k);
+  }
+}
+
+/* The end of a minor collection.  Without aging, or with an incomplete
+   note of what was marked, everything marked stays old, so nothing old
+   holds anything young and the remembered set starts empty. */
+static void end_minor(struct gc *g)
+{
+  if (g->aging && !g->marked_lost) {
+    age_survivors(g);
+  } else {
+    g->nremembered = 0;
+    g->stats.aged_last = 0;
+    g->stats.promoted_last = g->nmarked;
+  }
+  g->full_due |= g->marked_lost;
+  g->nmarked = 0;
+  g->marked_lost = false;
+  g->aging = false;
 }
 
 /* A full collection once the old objects, some of them dead by now,
@@ -1487,9 +1645,11 @@ static void set_old_limit(struct gc *g)
 }
 
 /* ---- Checking the marks (stress mode, --enable-gc-checks) ----
-   Once marking is done, no marked object may hold an unmarked one.  A
-   store that skipped the write barrier shows up here, at the next
-   collection, instead of as a freed object in use much later. */
+   Once marking is done, no marked object may hold an unmarked one;
+   once a minor collection has aged what it marked, none may hold an
+   unmarked one that is not remembered.  A store that skipped the write
+   barrier shows up here, at the next collection, instead of as a freed
+   object in use much later; a hole in the aging, at once. */
 
 struct mark_check {
   struct gc *g;
@@ -1518,10 +1678,20 @@ static bool value_marked(const struct gc *g, mval v)
   }
 }
 
+/* A remembered object is old, though unmarked until the next minor
+   collection marks it first of all. */
+static bool is_remembered(const struct gc *g, mval v)
+{
+  for (size_t i = 0; i < g->nremembered; i++)
+    if (g->remembered[i] == v)
+      return true;
+  return false;
+}
+
 static void check_children(const struct gc *g, const void *obj, const mval *slots, size_t n)
 {
   for (size_t i = 0; i < n; i++)
-    if (!value_marked(g, slots[i])) {
+    if (!value_marked(g, slots[i]) && !is_remembered(g, slots[i])) {
       fprintf(stderr, "marrow: marked object %p holds unmarked %#llx in slot %zu "
                       "(a store without gc_write_barrier?)\n",
               obj, (unsigned long long)slots[i], i);
@@ -1535,14 +1705,9 @@ static void check_chunk(const void *start, size_t nbytes, int chunk_type, void *
   struct mark_check *c = ud;
   if (chunk_type == 0 || !heap_marked(c->g->heap, start, c->kind))
     return;
-  if (c->kind == HEAP_CONS)
-    check_children(c->g, start, &((const struct cons *)start)->car, 2);
-  else if (c->kind == HEAP_SYMBOL)
-    check_children(c->g, start, &((const struct symbol *)start)->name, 4);
-  else if (c->kind >= HEAP_VECTOR) {
-    const struct vectorlike *v = start;
-    check_children(c->g, start, v->slots, vl_header_nlisp(v->header));
-  }
+  size_t n;
+  const mval *slots = object_slots(start, c->kind, &n);
+  check_children(c->g, start, slots, n);
 }
 
 static void check_block(const struct heap_block_info *b, void *ud)
@@ -1637,11 +1802,16 @@ static void collect(struct gc *g, const char *reason, bool full)
   double t0 = now();
   if (full)
     begin_full(g);
+  g->aging = !full && g->cfg.aging;
   mark_all(g, full);
   verify_marks(g);
   double t1 = now();
   struct heap_sweep_result res = {0};
   heap_sweep(g->heap, finalize_dead, g, &res);
+  if (!full) {
+    end_minor(g);
+    verify_marks(g);
+  }
   double t2 = now();
   g->collecting = false;
   trim_mark_stacks(g);

@@ -42,6 +42,9 @@ struct gc_config {
   bool stress;               /* collect before every allocation */
   bool generational;         /* minor collections between full ones;
                                 MARROW_GC_GENERATIONAL=0 turns it off */
+  bool aging;                /* with generations: an object is old only
+                                once it survives a second collection;
+                                MARROW_GC_AGING=0 makes it old at once */
   const struct heap_allocator *allocator; /* NULL: the C library */
   /* Testing (issue 7): fail every Nth system allocation of the
      runtime's own memory (heap blocks and gc_x*); 0 = never.
@@ -245,6 +248,8 @@ void gc_set_fail_alloc(struct gc *g, unsigned long every);
 struct gc_stats {
   uint64_t gcs_done;
   uint64_t minor_gcs;       /* of which minor: the old objects not marked again */
+  uint64_t aged_last;       /* last minor: objects that survived it still young */
+  uint64_t promoted_last;   /* ... and those it made old */
   double gc_elapsed;        /* seconds, all collections */
   double mark_time, sweep_time; /* seconds, all collections */
   double last_mark_time, last_sweep_time;

@@ -174,6 +174,7 @@ _Static_assert(HEAP_FIXED_BLOCK_BYTES % HEAP_PAGE_BYTES == 0, "page multiple");
 struct hblock {
   enum heap_kind kind;
   bool large_marked;
+  bool large_aged;
   bool doomed;          /* being released by release_reserve */
   uint8_t *base;        /* what the allocator returned */
   size_t sys_bytes;     /* and how much */
@@ -187,15 +188,22 @@ struct hblock {
   uint64_t *mark;       /* one bit per slot (fixed) or word (vector) */
   uint64_t *alloc;      /* fixed: the slot holds an object */
   uint64_t *starts;     /* vector: a chunk starts at this word */
+  uint64_t *age;        /* the object survived one collection unmarked */
   uint64_t bits[];
 };
+
+/* The side bitmaps in bits[], a block's word count each: marks first,
+   then allocation (fixed) or chunk starts (vector), then ages.  An age
+   bit lies AGE_OFFSET bitmaps past its object's mark bit. */
+#define BITMAPS 3
+#define AGE_OFFSET 2
 
 /* A fixed block's mark bitmap (b->bits, first) where heap.h says it is. */
 _Static_assert(HEAP_WORD + offsetof(struct hblock, bits) == HEAP_FIXED_MARKS,
                "HEAP_FIXED_MARKS must match the descriptor's layout");
 
-/* A vector block's descriptor: mark and start bitmaps follow it. */
-#define VDESC_BYTES (sizeof(struct hblock) + 2 * VBITMAP_WORDS * sizeof(uint64_t))
+/* A vector block's descriptor: mark, start and age bitmaps follow it. */
+#define VDESC_BYTES (sizeof(struct hblock) + BITMAPS * VBITMAP_WORDS * sizeof(uint64_t))
 
 #define VDESC_WORDS ((VDESC_BYTES + HEAP_WORD - 1) / HEAP_WORD)
 
@@ -494,7 +502,7 @@ static void fixed_geometry(struct fixed_space *fs, enum heap_kind k)
   size_t n = HEAP_FIXED_BLOCK_BYTES / fs->objsize;
   for (;; n--) {
     size_t nwords = (n + 63) / 64;
-    size_t off = HEAP_WORD + sizeof(struct hblock) + 2 * nwords * sizeof(uint64_t);
+    size_t off = HEAP_WORD + sizeof(struct hblock) + BITMAPS * nwords * sizeof(uint64_t);
     off = (off + HEAP_WORD - 1) & ~(size_t)(HEAP_WORD - 1);
     if (off + n * fs->objsize <= HEAP_FIXED_BLOCK_BYTES) {
       fs->nslots = n;
@@ -643,7 +651,7 @@ static struct hblock *new_fixed_block(struct heap *h, enum heap_kind k)
   if (!base)
     return NULL;
   struct hblock *b = (struct hblock *)(base + HEAP_WORD);
-  memset(b, 0, sizeof *b + 2 * fs->nwords * sizeof(uint64_t));
+  memset(b, 0, sizeof *b + BITMAPS * fs->nwords * sizeof(uint64_t));
   b->kind = k;
   b->base = base;
   b->sys_bytes = HEAP_FIXED_BLOCK_BYTES;
@@ -651,6 +659,7 @@ static struct hblock *new_fixed_block(struct heap *h, enum heap_kind k)
   b->data_bytes = fs->nslots * fs->objsize;
   b->mark = b->bits;
   b->alloc = b->bits + fs->nwords;
+  b->age = b->bits + AGE_OFFSET * fs->nwords;
   *(struct hblock **)base = b;
   if (!pages_add(h, b)) {
     sys_free(h, base, HEAP_FIXED_BLOCK_BYTES);
@@ -845,6 +854,7 @@ static struct vchunk *new_vector_block(struct heap *h)
   b->data_bytes = HEAP_VECTOR_DATA_BYTES;
   b->mark = b->bits;
   b->starts = b->bits + VBITMAP_WORDS;
+  b->age = b->bits + AGE_OFFSET * VBITMAP_WORDS;
   g->used |= 1u << i; /* first: pages_add may release empty groups */
   if (!pages_add(h, b)) {
     g->used &= ~(1u << i);
@@ -1011,12 +1021,49 @@ void heap_unmark(struct heap *h, const void *obj, enum heap_kind k)
 void heap_clear_marks(struct heap *h)
 {
   for (int k = 0; k < HEAP_FIXED_KINDS; k++)
-    for (struct hblock *b = h->fixed[k].blocks; b; b = b->next)
+    for (struct hblock *b = h->fixed[k].blocks; b; b = b->next) {
       memset(b->mark, 0, h->fixed[k].nwords * sizeof(uint64_t));
-  for (struct hblock *b = h->vblocks; b; b = b->next)
+      memset(b->age, 0, h->fixed[k].nwords * sizeof(uint64_t));
+    }
+  for (struct hblock *b = h->vblocks; b; b = b->next) {
     memset(b->mark, 0, VBITMAP_WORDS * sizeof(uint64_t));
+    memset(b->age, 0, VBITMAP_WORDS * sizeof(uint64_t));
+  }
   for (struct hblock *b = h->large; b; b = b->next)
-    b->large_marked = false;
+    b->large_marked = b->large_aged = false;
+}
+
+/* OBJ's age bit: word *W, bit *M; NULL W for large objects (*LARGE). */
+static uint64_t *age_slot(const struct heap *h, const void *obj, enum heap_kind k, unsigned *m,
+                          struct hblock **large)
+{
+  uint64_t *w;
+  struct hblock *b = mark_slot(h, obj, k, &w, m);
+  *large = b;
+  if (!w)
+    return NULL;
+  return w + AGE_OFFSET * (b ? VBITMAP_WORDS : h->fixed[k].nwords);
+}
+
+bool heap_aged(const struct heap *h, const void *obj, enum heap_kind k)
+{
+  unsigned m = 0;
+  struct hblock *b;
+  uint64_t *w = age_slot(h, obj, k, &m, &b);
+  return w ? (*w >> m) & 1 : b->large_aged;
+}
+
+void heap_set_aged(struct heap *h, const void *obj, enum heap_kind k, bool aged)
+{
+  unsigned m = 0;
+  struct hblock *b;
+  uint64_t *w = age_slot(h, obj, k, &m, &b);
+  if (!w)
+    b->large_aged = aged;
+  else if (aged)
+    *w |= (uint64_t)1 << m;
+  else
+    *w &= ~((uint64_t)1 << m);
 }
 
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)
@@ -1091,6 +1138,7 @@ static size_t sweep_fixed_block(struct heap *h, struct fixed_space *fs, struct h
 #endif
     }
     b->alloc[w] &= b->mark[w];
+    b->age[w] &= b->mark[w];
     if (!h->sticky_marks)
       b->mark[w] = 0;
     live += popcount64(b->alloc[w]);
@@ -1168,6 +1216,7 @@ static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_f
       h->vec_live_chunks++;
       h->vec_live_bytes += (next - wi) * HEAP_WORD;
     } else {
+      bit_clear(b->age, wi);
       enum pvec_type type = vl_header_type(v->header);
       if (type != PVEC_FREE) {
         out->bytes_freed += (next - wi) * HEAP_WORD;

@@ -125,7 +125,14 @@ void heap_unmark(struct heap *h, const void *obj, enum heap_kind k);
    that the next marking stops at them.  heap_clear_marks starts a full
    marking over. */
 void heap_set_sticky_marks(struct heap *h, bool on);
-void heap_clear_marks(struct heap *h);
+void heap_clear_marks(struct heap *h); /* and every age bit */
+
+/* Ages: one more bit per object, for a collector that keeps an object
+   young through the first collection it survives.  The heap only keeps
+   the bit: the sweep clears it on every object it frees (and on every
+   unmarked one), heap_clear_marks on all. */
+bool heap_aged(const struct heap *h, const void *obj, enum heap_kind k);
+void heap_set_aged(struct heap *h, const void *obj, enum heap_kind k, bool aged);
 
 /* The same for fixed kinds, inline, for the collector's hot loop.  A
    fixed block is aligned to its size; its mark bitmap lies
@@ -134,7 +141,7 @@ void heap_clear_marks(struct heap *h);
    the start.  The caller keeps FIRST at hand, so finding a mark bit
    takes arithmetic only, no load.  OBJ may be any address inside the
    object: a tagged pointer is one, so the caller need not untag. */
-#define HEAP_FIXED_MARKS 88
+#define HEAP_FIXED_MARKS 96
 size_t heap_fixed_first(const struct heap *h, enum heap_kind k);
 
 /* Constant divisors once K is known: no division instruction. */

@@ -1398,6 +1398,125 @@ START_TEST(missing_barrier_is_caught)
 }
 END_TEST
 
+/* ---- Aging: old at the second collection survived ---- */
+
+static struct gc *new_gc_aging(bool aging)
+{
+  struct gc_config cfg;
+  quiet_config(&cfg);
+  cfg.stress = false;
+  cfg.generational = true;
+  cfg.aging = aging;
+  return new_gc_from(&cfg);
+}
+
+static bool hidden_old(struct gc *g, const volatile uintptr_t *hidden)
+{
+  return heap_marked(gc_heap(g), (void *)UNHIDE(*hidden), HEAP_CONS);
+}
+
+static bool hidden_aged(struct gc *g, const volatile uintptr_t *hidden)
+{
+  return heap_aged(gc_heap(g), (void *)UNHIDE(*hidden), HEAP_CONS);
+}
+
+START_TEST(survivor_is_old_at_its_second_collection)
+{
+  struct gc *g = new_gc_aging(true);
+  mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
+  gc_collect(g, "full");
+  volatile uintptr_t c = store_new_cons(g, v);
+  scrub_stack();
+  gc_collect_minor(g, "first");
+  ck_assert(!hidden_old(g, &c) && hidden_aged(g, &c));
+  struct gc_stats st;
+  gc_get_stats(g, &st);
+  ck_assert_uint_eq(st.aged_last, 1);
+  gc_collect_minor(g, "second");
+  ck_assert(hidden_old(g, &c) && !hidden_aged(g, &c));
+  gc_get_stats(g, &st);
+  ck_assert_uint_eq(st.aged_last, 0);
+  ck_assert_uint_ge(st.promoted_last, 1);
+  ck_assert(XCAR(AREF(v, 0)) == make_fixnum(7));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+START_TEST(aging_off_makes_survivors_old_at_once)
+{
+  struct gc *g = new_gc_aging(false);
+  mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
+  gc_collect(g, "full");
+  volatile uintptr_t c = store_new_cons(g, v);
+  scrub_stack();
+  gc_collect_minor(g, "first");
+  ck_assert(hidden_old(g, &c) && !hidden_aged(g, &c));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+/* A new cons holding 42 becomes the car of the cons in V's slot 0. */
+static NOINLINE uintptr_t give_new_cons(struct gc *g, mval v)
+{
+  mval b = gc_cons(g, make_fixnum(42), Qnil);
+  gc_setcar(g, AREF(v, 0), b);
+  return HIDE(untag(b));
+}
+
+static NOINLINE void churn(struct gc *g)
+{
+  uintptr_t garbage[100];
+  make_garbage_conses(g, garbage, 100);
+  scrub_stack();
+}
+
+/* A survivor made old at its second collection may hold a cons that
+   this collection saw first: only the old one holds it, so the old one
+   must be remembered, or the next minor collection frees the cons. */
+START_TEST(young_object_held_by_newly_old_one_survives)
+{
+  struct gc *g = new_gc_aging(true);
+  mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
+  gc_collect(g, "full");
+  store_new_cons(g, v);
+  scrub_stack();
+  gc_collect_minor(g, "holder's first");
+  volatile uintptr_t b = give_new_cons(g, v); /* the holder is young: no barrier */
+  scrub_stack();
+  gc_collect_minor(g, "holder's second, held's first");
+  for (int i = 0; i < 3; i++) {
+    churn(g);
+    gc_collect_minor(g, "after");
+    ck_assert(hidden_allocated(g, &b));
+  }
+  ck_assert(XCAR(XCAR(AREF(v, 0))) == make_fixnum(42));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+/* An old object written with a new cons stays remembered while the
+   cons is young: the cons's second collection must find it again. */
+START_TEST(remembered_while_it_holds_a_young_one)
+{
+  struct gc *g = new_gc_aging(true);
+  mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
+  gc_collect(g, "full");
+  volatile uintptr_t c = store_new_cons(g, v);
+  for (int i = 0; i < 3; i++) {
+    churn(g);
+    gc_collect_minor(g, "minor");
+    ck_assert(hidden_allocated(g, &c));
+  }
+  ck_assert(hidden_old(g, &c));
+  ck_assert(XCAR(AREF(v, 0)) == make_fixnum(7));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
 START_TEST(generations_off_means_full_collections)
 {
   struct gc *g = new_gc_generations(false, false);
@@ -1476,6 +1595,10 @@ static Suite *gc_suite(void)
   tcase_add_test(tc, symbol_written_after_it_is_old);
   tcase_add_test_raise_signal(tc, missing_barrier_is_caught, SIGABRT);
   tcase_add_test(tc, generations_off_means_full_collections);
+  tcase_add_test(tc, survivor_is_old_at_its_second_collection);
+  tcase_add_test(tc, aging_off_makes_survivors_old_at_once);
+  tcase_add_test(tc, young_object_held_by_newly_old_one_survives);
+  tcase_add_test(tc, remembered_while_it_holds_a_young_one);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("runtime");

@@ -308,7 +308,7 @@ START_TEST(block_release_keeps_reserve)
   ck_assert_ptr_nonnull(heap_alloc_fixed(h, HEAP_CONS));
   heap_kind_stats(h, HEAP_CONS, &st);
   size_t per_block = st.used + st.free;
-  ck_assert_uint_gt(per_block, 4000); /* side bitmaps cost under 2% */
+  ck_assert_uint_gt(per_block, 3970); /* three side bitmaps (mark, alloc, age) cost under 3% */
   for (size_t i = 1; i < 3 * per_block; i++)
     ck_assert_ptr_nonnull(heap_alloc_fixed(h, HEAP_CONS));
   VERIFY(h);
