@@ -75,7 +75,7 @@ static const char usage_text[] =
   "  --version                   print the version and exit\n"
   "\n"
   "Environment: MARROW_LISP_DIR, MARROW_VECTOR_POLICY, MARROW_GC_LOG,\n"
-  "MARROW_GC_STRESS, MARROW_GC_GENERATIONAL.  See marrow(1).\n";
+  "MARROW_GC_STRESS, MARROW_GC_GENERATIONAL, MARROW_GC_AGING.  See marrow(1).\n";
 
 /* ================================================================== */
 /* Reporting                                                          */

@@ -105,10 +105,25 @@
 ** clears every mark first.  One comes when the collection is asked for
 ** by name (garbage-collect, a host, memory running out), when the
 ** remembered set cannot grow, and once the old objects have grown
-** past twice their size after the last full one (and by at least
-** gc-cons-threshold).  A minor collection frees no symbol: an old object
-** may hold a new uninterned symbol's index, and an index needs no
-** barrier.
+** past their size after the last full one by a quarter of that size
+** or of gc-cons-threshold, whichever is more.  A minor collection frees
+** no symbol: an old object may hold a new uninterned symbol's index,
+** and an index needs no barrier.
+**   Aging.  An object live at one minor collection and dead soon after
+** would be old garbage until the next full one, so an object becomes
+** old only at the second collection it survives.  The heap keeps an
+** age bit beside each mark bit: unmarked with the bit set means
+** "survived once, still young".  A minor collection notes each object
+** it marks (g->marked); after the sweep, a noted object without the
+** bit is unmarked and gets it, one with the bit is old and loses it.
+** Then an old object may hold a young one with no store since: a
+** remembered object whose new child survived only once, a survivor just
+** made old holding a younger one, a new symbol (symbols are old at
+** once).  So each old object the collection traced is looked into, and
+** put (back) on the remembered set if it holds an unmarked object.
+** Every remembered object is marked before any is traced, so that an
+** old object is never noted as new and made young again.
+** MARROW_GC_AGING=0 makes every survivor old at once.
 **
 ** Triggering, as in Emacs.  Every allocation adds its size to
 ** bytes_since_gc -- heap objects and outside memory alike, GMP limbs
@@ -148,7 +163,8 @@
 **   - Outside a collection no mark bit is set unless generations are
 **     on (sticky); then exactly the old objects are marked, and an old
 **     object that holds a reference to an unmarked one is on the
-**     remembered set.  Both mark stacks are empty and symbols_done is
+**     remembered set (and unmarked itself).  An age bit is set only on
+**     an unmarked, allocated object that survived one minor collection.  Both mark stacks are empty and symbols_done is
 **     all zeros.  During one, a symbol whose
 **     symbols_done bit is set is marked (the converse need not hold:
 **     the stack scan marks symbols found by address, without the bit).
@@ -309,11 +325,14 @@ static double now(void)
 /* Configuration                                                      */
 /* ================================================================== */
 
-static bool env_flag(const char *name)
+/* Set and not "0"; FALLBACK when unset or empty. */
+static bool env_flag_or(const char *name, bool fallback)
 {
   const char *s = getenv(name);
-  return s && *s && strcmp(s, "0") != 0;
+  return s && *s ? strcmp(s, "0") != 0 : fallback;
 }
+
+static bool env_flag(const char *name) { return env_flag_or(name, false); }
 
 static size_t env_size(const char *name, size_t fallback)
 {
@@ -336,10 +355,8 @@ void gc_config_defaults(struct gc_config *cfg)
     heap_policy_parse(policy, &cfg->policy); /* an unknown name keeps the default */
   cfg->log = env_flag("MARROW_GC_LOG");
   cfg->stress = env_flag("MARROW_GC_STRESS");
-  const char *gen = getenv("MARROW_GC_GENERATIONAL");
-  cfg->generational = !gen || !*gen || strcmp(gen, "0") != 0;
-  const char *aging = getenv("MARROW_GC_AGING");
-  cfg->aging = !aging || !*aging || strcmp(aging, "0") != 0;
+  cfg->generational = env_flag_or("MARROW_GC_GENERATIONAL", true);
+  cfg->aging = env_flag_or("MARROW_GC_AGING", true);
   cfg->heap_limit = env_size("MARROW_HEAP_LIMIT", 0);
   cfg->fail_alloc_every = env_size("MARROW_FAIL_ALLOC", 0);
 }

@@ -1119,8 +1119,10 @@ START_TEST(config_from_environment)
   setenv("MARROW_GC_STRESS", "1", 1);
   setenv("MARROW_HEAP_LIMIT", "12345678", 1);
   setenv("MARROW_FAIL_ALLOC", "9", 1);
+  setenv("MARROW_GC_AGING", "0", 1);
   struct gc_config cfg;
   gc_config_defaults(&cfg);
+  ck_assert(!cfg.aging && cfg.generational);
   ck_assert_int_eq(cfg.policy, VECTOR_POLICY_BITMAP);
   ck_assert(cfg.log && cfg.stress);
   ck_assert_uint_eq(cfg.heap_limit, 12345678);
@@ -1130,7 +1132,9 @@ START_TEST(config_from_environment)
   unsetenv("MARROW_GC_STRESS");
   unsetenv("MARROW_HEAP_LIMIT");
   unsetenv("MARROW_FAIL_ALLOC");
+  unsetenv("MARROW_GC_AGING");
   gc_config_defaults(&cfg);
+  ck_assert(cfg.aging);
   ck_assert_int_eq(cfg.policy, VECTOR_POLICY_DEFAULT);
   ck_assert(!cfg.log && !cfg.stress);
   ck_assert_uint_eq(cfg.heap_limit, 0);
