@@ -760,6 +760,8 @@ struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, siz
   enum heap_kind kind = nbytes > HEAP_VECTOR_SMALL_MAX ? HEAP_LARGE : HEAP_VECTOR;
   struct vectorlike *v = alloc_object(g, kind, nbytes);
   v->header = vl_make_header(type, nwords, nlisp);
+  if (g->finalizers[type].fn)
+    heap_note_finalizable(g->heap, v);
   memset(gc_fresh_slots(v) + nlisp, 0, (nwords - 1 - nlisp) * sizeof(mval));
   return v;
 }

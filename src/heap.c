@@ -175,6 +175,7 @@ struct hblock {
   enum heap_kind kind;
   bool large_marked;
   bool large_aged;
+  bool may_finalize;    /* vector: an object needing finalization was made here */
   bool doomed;          /* being released by release_reserve */
   uint8_t *base;        /* what the allocator returned */
   size_t sys_bytes;     /* and how much */
@@ -943,6 +944,11 @@ static void *alloc_large(struct heap *h, size_t nbytes)
   return b->data;
 }
 
+void heap_note_finalizable(struct heap *h, void *obj)
+{
+  owner_of(obj, HEAP_VECTOR)->may_finalize = true; /* large ones are always looked at */
+}
+
 void *heap_alloc_vector(struct heap *h, size_t nbytes)
 {
   if (nbytes > (SIZE_MAX >> 2))
@@ -1198,6 +1204,19 @@ static void make_free_chunk(struct heap *h, struct hblock *b, size_t from, size_
     list_push(h, c, nbytes);
 }
 
+/* A dead chunk's header is read only here, and only in a block where an
+   object that needs it was made: reading the header of every dead
+   vector costs the sweep a cache miss each. */
+static void finalize_chunk(struct heap *h, struct vectorlike *v, heap_finalize_fn fin, void *ud,
+                           struct heap_sweep_result *out)
+{
+  enum pvec_type type = vl_header_type(v->header);
+  if (type != PVEC_FREE && (h->finalize_types >> type & 1)) {
+    fin(v, HEAP_VECTOR, ud);
+    out->objects_finalized++;
+  }
+}
+
 /* Sweeps one vector block, coalescing each run of dead chunks into one
    free chunk.  Returns true when the whole block is free (it is then
    one chunk on no list). */
@@ -1217,14 +1236,8 @@ static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_f
       h->vec_live_bytes += (next - wi) * HEAP_WORD;
     } else {
       bit_clear(b->age, wi);
-      enum pvec_type type = vl_header_type(v->header);
-      if (type != PVEC_FREE) {
-        out->bytes_freed += (next - wi) * HEAP_WORD;
-        if (fin && (h->finalize_types >> type & 1)) {
-          fin(v, HEAP_VECTOR, ud);
-          out->objects_finalized++;
-        }
-      }
+      if (fin && b->may_finalize)
+        finalize_chunk(h, v, fin, ud, out);
       if (run < VWORDS)
         bit_clear(b->starts, wi); /* merged into the run */
       else
@@ -1236,6 +1249,8 @@ static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_f
     memset(b->mark, 0, VBITMAP_WORDS * sizeof(uint64_t));
   if (run < VWORDS)
     make_free_chunk(h, b, run, VWORDS, run != 0);
+  if (run == 0)
+    b->may_finalize = false;
   return run == 0;
 }
 
@@ -1246,6 +1261,7 @@ static void sweep_vectors(struct heap *h, heap_finalize_fn fin, void *ud, struct
   memset(h->nonempty, 0, sizeof h->nonempty);
   h->nonempty_words = 0;
   h->hint = NO_HINT; /* as Emacs 30 resets it; the rebuild below sets it again */
+  size_t live_before = h->vec_live_bytes; /* what was freed, without a header read */
   h->vec_live_chunks = h->vec_live_bytes = h->vec_free_bytes = 0;
   size_t kept_empty = 0, keep = reserve_blocks(h, HEAP_VECTOR_BLOCK_BYTES);
   for (struct hblock **pp = &h->vblocks, *b; (b = *pp);) {
@@ -1263,6 +1279,7 @@ static void sweep_vectors(struct heap *h, heap_finalize_fn fin, void *ud, struct
     }
     pp = &b->next;
   }
+  out->bytes_freed += live_before - h->vec_live_bytes;
   release_empty_groups(h, h->reserve_bytes / GROUP_BYTES);
 }
 

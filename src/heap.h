@@ -113,6 +113,10 @@ void heap_set_reserve(struct heap *h, size_t bytes);
    placeholder header that the caller overwrites. */
 void *heap_alloc_fixed(struct heap *h, enum heap_kind k);
 void *heap_alloc_vector(struct heap *h, size_t nbytes);
+/* A vector-like of a type in finalize_types must be noted once its
+   header is written: the sweep reads dead headers only in blocks where
+   such an object was made. */
+void heap_note_finalizable(struct heap *h, void *obj);
 
 /* Marking.  heap_mark sets OBJ's mark bit and returns true when it was
    clear, so the collector pushes each object once. */

@@ -436,10 +436,12 @@ START_TEST(finalization)
     heap_alloc_fixed(h, HEAP_FLOAT);
     struct vectorlike *b = vec(h, 32);
     b->header = vl_make_header(PVEC_BIGNUM, 4, 0);
+    heap_note_finalizable(h, b);
     struct vectorlike *v = vec(h, 32);
     v->header = vl_make_header(PVEC_VECTOR, 4, 3);
     struct vectorlike *l = vec(h, 5000);
     l->header = vl_make_header(i % 2 ? PVEC_BIGNUM : PVEC_VECTOR, 625, 0);
+    heap_note_finalizable(h, l);
   }
   struct fin_count f = {{0}};
   struct heap_sweep_result r;
