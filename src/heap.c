@@ -1217,52 +1217,61 @@ static void finalize_chunk(struct heap *h, struct vectorlike *v, heap_finalize_f
   }
 }
 
-/* Sweeps one vector block, coalescing each run of dead chunks into one
-   free chunk.  Returns true when the whole block is free (it is then
-   one chunk on no list). */
+/* Sweeps one vector block, coalescing each run of unmarked chunks (dead
+   objects and old free chunks) into one free chunk.  It visits only the
+   unmarked chunks, a bitmap word at a time: live objects, most of an
+   old block, cost a popcount per 64 words.  Returns true when the
+   whole block is free (it is then one chunk on no list). */
 static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_fn fin, void *ud,
                                struct heap_sweep_result *out)
 {
-  size_t run = VWORDS; /* start of the current dead run; VWORDS: none */
-  for (size_t wi = 0; wi < VWORDS;) {
-    size_t next = bit_next(b->starts, wi + 1, VWORDS);
-    struct vectorlike *v = (struct vectorlike *)(b->data + wi * HEAP_WORD);
-    /* Only objects are ever marked, so a live chunk's header is not read. */
-    if (bit_test(b->mark, wi)) {
-      if (run < VWORDS)
-        make_free_chunk(h, b, run, wi, true);
-      run = VWORDS;
-      h->vec_live_chunks++;
-      h->vec_live_bytes += (next - wi) * HEAP_WORD;
-    } else {
-      bit_clear(b->age, wi);
+  size_t run = VWORDS, run_end = 0; /* the current unmarked run; VWORDS: none */
+  size_t free_words = 0;
+  for (size_t w = 0; w < VBITMAP_WORDS; w++) {
+    uint64_t unmarked = b->starts[w] & ~b->mark[w];
+    b->age[w] &= b->mark[w];
+    for (; unmarked; unmarked &= unmarked - 1) {
+      h->vec_live_chunks--; /* see sweep_vectors */
+      size_t wi = w * 64 + ctz64(unmarked);
+      size_t next = bit_next(b->starts, wi + 1, VWORDS);
       if (fin && b->may_finalize)
-        finalize_chunk(h, v, fin, ud, out);
-      if (run < VWORDS)
+        finalize_chunk(h, (struct vectorlike *)(b->data + wi * HEAP_WORD), fin, ud, out);
+      if (run < VWORDS && run_end == wi) {
         bit_clear(b->starts, wi); /* merged into the run */
-      else
+      } else {
+        if (run < VWORDS)
+          make_free_chunk(h, b, run, run_end, true);
         run = wi;
+      }
+      run_end = next;
+      free_words += next - wi;
     }
-    wi = next;
   }
+  h->vec_live_bytes += (VWORDS - free_words) * HEAP_WORD;
   if (!h->sticky_marks)
     memset(b->mark, 0, VBITMAP_WORDS * sizeof(uint64_t));
+  bool empty = free_words == VWORDS;
   if (run < VWORDS)
-    make_free_chunk(h, b, run, VWORDS, run != 0);
-  if (run == 0)
+    make_free_chunk(h, b, run, run_end, !empty);
+  if (empty)
     b->may_finalize = false;
-  return run == 0;
+  return empty;
 }
 
 static void sweep_vectors(struct heap *h, heap_finalize_fn fin, void *ud, struct heap_sweep_result *out)
 {
+  size_t live_before = h->vec_live_bytes; /* what was freed, without a header read */
+  /* Every chunk counts as live, free ones too (they are all on lists),
+     and each unmarked one the block sweeps meet is taken off: no
+     popcount over live objects, which the sweep never visits. */
+  for (size_t i = 0; i < NLISTS; i++)
+    h->vec_live_chunks += h->counts[i];
+  h->vec_live_bytes = h->vec_free_bytes = 0;
   memset(h->lists, 0, sizeof h->lists);
   memset(h->counts, 0, sizeof h->counts);
   memset(h->nonempty, 0, sizeof h->nonempty);
   h->nonempty_words = 0;
   h->hint = NO_HINT; /* as Emacs 30 resets it; the rebuild below sets it again */
-  size_t live_before = h->vec_live_bytes; /* what was freed, without a header read */
-  h->vec_live_chunks = h->vec_live_bytes = h->vec_free_bytes = 0;
   size_t kept_empty = 0, keep = reserve_blocks(h, HEAP_VECTOR_BLOCK_BYTES);
   for (struct hblock **pp = &h->vblocks, *b; (b = *pp);) {
     if (sweep_vector_block(h, b, fin, ud, out)) {
