@@ -276,6 +276,7 @@ struct gc {
   mval *value_stack;               /* single values: the cars of lists */
   size_t value_top, value_cap;
   size_t first_object[HEAP_FIXED_KINDS]; /* heap_fixed_first, at hand */
+  size_t age_words[HEAP_FIXED_KINDS];    /* heap_fixed_age_words */
   bool mark_overflow;
   bool collecting;
   int inhibit;
@@ -499,6 +500,7 @@ struct gc *gc_new(const struct gc_config *cfg)
     heap_kind_stats(g->heap, (enum heap_kind)k, &ks);
     g->object_size[k] = ks.object_size;
     g->first_object[k] = heap_fixed_first(g->heap, (enum heap_kind)k);
+    g->age_words[k] = heap_fixed_age_words(g->heap, (enum heap_kind)k);
   }
   update_trigger(g);
   gc_attach_thread(g);
@@ -1600,15 +1602,13 @@ static void age_survivors(struct gc *g)
   for (size_t i = 0; i < g->nmarked; i++) {
     void *obj = (void *)(g->marked[i] & ~(uintptr_t)7);
     enum heap_kind k = (enum heap_kind)(g->marked[i] & 7);
-    bool young = k != HEAP_SYMBOL && !heap_aged(g->heap, obj, k);
-    if (k != HEAP_SYMBOL)
-      heap_set_aged(g->heap, obj, k, young);
-    if (young) {
-      heap_unmark(g->heap, obj, k);
-      g->stats.aged_last++;
-    } else {
+    bool old = k == HEAP_SYMBOL ||
+               (k < HEAP_FIXED_KINDS ? heap_age_fixed(obj, k, g->first_object[k], g->age_words[k])
+                                     : heap_age(g->heap, obj, k));
+    if (old)
       g->marked[nold++] = g->marked[i];
-    }
+    else
+      g->stats.aged_last++;
   }
   g->stats.promoted_last = nold;
   size_t nrem = g->nremembered;

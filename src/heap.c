@@ -1059,17 +1059,21 @@ bool heap_aged(const struct heap *h, const void *obj, enum heap_kind k)
   return w ? (*w >> m) & 1 : b->large_aged;
 }
 
-void heap_set_aged(struct heap *h, const void *obj, enum heap_kind k, bool aged)
+bool heap_age(struct heap *h, const void *obj, enum heap_kind k)
 {
+  uint64_t *mark;
   unsigned m = 0;
-  struct hblock *b;
-  uint64_t *w = age_slot(h, obj, k, &m, &b);
-  if (!w)
-    b->large_aged = aged;
-  else if (aged)
-    *w |= (uint64_t)1 << m;
-  else
-    *w &= ~((uint64_t)1 << m);
+  struct hblock *b = mark_slot(h, obj, k, &mark, &m);
+  if (mark)
+    return heap_age_bit(mark, mark + AGE_OFFSET * (b ? VBITMAP_WORDS : h->fixed[k].nwords), m);
+  b->large_marked = b->large_aged;
+  b->large_aged = !b->large_aged;
+  return b->large_marked;
+}
+
+size_t heap_fixed_age_words(const struct heap *h, enum heap_kind k)
+{
+  return AGE_OFFSET * h->fixed[k].nwords;
 }
 
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)

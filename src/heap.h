@@ -132,11 +132,13 @@ void heap_set_sticky_marks(struct heap *h, bool on);
 void heap_clear_marks(struct heap *h); /* and every age bit */
 
 /* Ages: one more bit per object, for a collector that keeps an object
-   young through the first collection it survives.  The heap only keeps
-   the bit: the sweep clears it on every object it frees (and on every
-   unmarked one), heap_clear_marks on all. */
+   young through the first collection it survives.  The sweep clears it
+   on every unmarked object, heap_clear_marks on all.  heap_age ages a
+   marked object after a minor collection: if it has the bit, it loses
+   it and stays marked (old: true); if not, it gets the bit and loses
+   its mark (young for one more collection: false). */
 bool heap_aged(const struct heap *h, const void *obj, enum heap_kind k);
-void heap_set_aged(struct heap *h, const void *obj, enum heap_kind k, bool aged);
+bool heap_age(struct heap *h, const void *obj, enum heap_kind k);
 
 /* The same for fixed kinds, inline, for the collector's hot loop.  A
    fixed block is aligned to its size; its mark bitmap lies
@@ -186,6 +188,28 @@ static inline bool heap_marked_fixed(const void *obj, enum heap_kind k, size_t f
   unsigned bit;
   const uint64_t *w = heap_fixed_mark_word(obj, k, first, &bit);
   return (*w >> bit) & 1;
+}
+
+static inline bool heap_age_bit(uint64_t *mark, uint64_t *age, unsigned bit)
+{
+  uint64_t m = (uint64_t)1 << bit;
+  if (*age & m) {
+    *age &= ~m;
+    return true;
+  }
+  *age |= m;
+  *mark &= ~m;
+  return false;
+}
+
+/* heap_age for fixed kinds, inline: AGE_WORDS is heap_fixed_age_words
+   (h, k), how far past its mark word an object's age word lies. */
+size_t heap_fixed_age_words(const struct heap *h, enum heap_kind k);
+static inline bool heap_age_fixed(const void *obj, enum heap_kind k, size_t first, size_t age_words)
+{
+  unsigned bit;
+  uint64_t *mark = heap_fixed_mark_word(obj, k, first, &bit);
+  return heap_age_bit(mark, mark + age_words, bit);
 }
 
 /* Conservative lookup: the start of the allocated (not free) object
