@@ -1456,7 +1456,10 @@ INCLUDE's layout (its slots replaced by their overrides), then OFFSET
 skipped slots and the tag (a record's tag always comes first), then
 SLOTS.  A struct that includes another is named if its parent is."
   (let* ((overrides (mapcar #'cl-lib--slot-spec (cdr include)))
-         (parent (and include (get (car include) 'cl-lib--struct-layout)))
+         (parent (and include
+                      (if (get (car include) 'cl-lib--struct-type)
+                          (get (car include) 'cl-lib--struct-layout)
+                        (error "%s is not a struct name" (car include)))))
          (skips (make-list offset '(cl-skip-slot nil)))
          (tag (cond ((or include (not named)) nil)
                     ((null type) '((cl-tag-slot)))

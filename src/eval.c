@@ -2270,13 +2270,22 @@ static mval closure_env(struct actx *A, node *n, struct var *const *origins, int
   return keep(A, Fcons(A->rt, in_order, tail));
 }
 
+/* A lambda in a file loaded with dynamic binding stays a list, its
+   body expanded as load's eager expansion leaves it. */
+static mval expanded_lambda(mrt *rt, mval lambda)
+{
+  mval body = cdr_safe(XCDR(lambda));
+  return Fcons(rt, Qlambda, Fcons(rt, car_safe(XCDR(lambda)),
+                                  map_forms(rt, body, Qnil, macroexpand_all_or_defer)));
+}
+
 static node *analyse_lambda(struct actx *A, mval lambda)
 {
   mrt *rt = A->rt;
   mval args = car_safe(XCDR(lambda));
   mval body = cdr_safe(XCDR(lambda));
   if (A->f->dynamic)
-    return const_node(A, lambda);
+    return const_node(A, A->f->toplevel ? keep(A, expanded_lambda(rt, lambda)) : lambda);
   /* Expanded first, as Emacs's eager expansion at load leaves it, so
      the closure prints its body expanded; late code was expanded
      before, and a macro met in it now is expanded when it runs. */
@@ -2422,13 +2431,25 @@ static node *analyse_call(struct actx *A, mval form)
   return n;
 }
 
+static mval expand_or_keep(mrt *rt, mval form, mval env,
+                           mval (*expand)(mrt *, mval, mval), bool *failed);
+
+static mval macroexpand_once(mrt *rt, mval form, mval env)
+{
+  bool expanded;
+  return macroexpand_1(rt, form, env, &expanded);
+}
+
+/* A macro that fails now is called when the form runs, as Emacs's
+   interpreter expands it then: an earlier form of the same body (a
+   cl-defstruct its expansion needs) may have run by that time. */
 static node *analyse_macro_call(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
   enter_depth(rt);
-  bool expanded;
-  mval exp = macroexpand_1(rt, form, Qnil, &expanded);
-  node *n = analyse(A, keep(A, exp));
+  bool failed;
+  mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &failed);
+  node *n = failed ? analyse_call(A, form) : analyse(A, keep(A, exp));
   rt->lisp_eval_depth--;
   return n;
 }
@@ -3243,16 +3264,27 @@ static mval mexp_list(mrt *rt, mval list, mval env)
    for one) catches it, and not when the enclosing lambda is made. */
 static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env)
 {
+  bool failed;
+  return expand_or_keep(rt, form, env, macroexpand_all, &failed);
+}
+
+/* EXPAND's expansion of FORM, or FORM itself (FAILED) should a macro
+   signal; memory running out is no property of the form. */
+static mval expand_or_keep(mrt *rt, mval form, mval env,
+                           mval (*expand)(mrt *, mval, mval), bool *failed)
+{
   volatile mval unexpanded = form;
   struct handler h;
   handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
   if (setjmp(h.jmp) != 0) {
     if (car_safe(h.value) == Qmemory_full)
       mrt_signal(rt, XCAR(h.value), XCDR(h.value));
+    *failed = true;
     return unexpanded;
   }
-  mval expansion = macroexpand_all(rt, form, env);
+  mval expansion = expand(rt, form, env);
   handler_pop(rt, &h);
+  *failed = false;
   return expansion;
 }
 

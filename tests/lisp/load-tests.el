@@ -13,7 +13,11 @@
   (should (= (dynamic-fixture-scaled 7) 7))
   (let ((adder (dynamic-fixture-adder 1)))
     (should (equal adder '(lambda (x) (+ x dynamic-fixture-offset))))
-    (should (= (let ((dynamic-fixture-offset 100)) (funcall adder 1)) 101))))
+    (should (= (let ((dynamic-fixture-offset 100)) (funcall adder 1)) 101)))
+  (should (equal (symbol-function 'dynamic-fixture-doubler)
+                 '(lambda nil #'(lambda (y) (* 2 y)))))
+  (should (equal (dynamic-fixture-doubler) '(lambda (y) (* 2 y))))
+  (should (= (funcall (dynamic-fixture-doubler) 4) 8)))
 
 (ert-deftest load-cookie-after-a-script-line ()
   (load (expand-file-name "script-fixture" load-tests--dir) nil t)

@@ -235,3 +235,31 @@
     (should (equal masks '((mask x 3) 3)))
     (should (equal unevaluated '(mask (error "Evaluated") 1)))
     (should (equal (macros-tests--masks 7) '(3 3)))))
+
+;; A form whose macro fails when the enclosing form is expanded is
+;; expanded again when it runs: by then the forms before it have run.
+(require 'cl-lib)
+(let ()
+  (cl-defstruct macros-tests--base-struct one)
+  (cl-defstruct (macros-tests--child-struct (:include macros-tests--base-struct)) two))
+
+(ert-deftest macros-failing-expansion-retried-when-run ()
+  (let ((c (make-macros-tests--child-struct :one 1 :two 2)))
+    (should (equal (list (macros-tests--base-struct-one c) (macros-tests--child-struct-two c))
+                   '(1 2)))
+    (should (macros-tests--base-struct-p c)))
+  (should (equal (eval '(progn
+                          (cl-defstruct macros-tests--eval-base a)
+                          (cl-defstruct (macros-tests--eval-child (:include macros-tests--eval-base)) b)
+                          (macros-tests--eval-child-a (make-macros-tests--eval-child :a 3 :b 4)))
+                       t)
+                 3))
+  (should (equal (condition-case err
+                     (macroexpand '(cl-defstruct (macros-tests--orphan (:include macros-tests--nowhere)) c))
+                   (error err))
+                 '(error "macros-tests--nowhere is not a struct name")))
+  ;; still an error when it runs, if it still fails then
+  (should (equal (condition-case err
+                     (eval '(progn (cl-defstruct (macros-tests--orphan (:include macros-tests--nowhere)) c) 'made) t)
+                   (error err))
+                 '(error "macros-tests--nowhere is not a struct name"))))
