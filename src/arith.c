@@ -30,12 +30,23 @@
 
 #include "arith.h"
 #include "bignum.h"
+#include "buffer.h"
 
 /* ================================================================== */
 /* Argument checks and coercions                                      */
 /* ================================================================== */
 
 #define check_number CHECK_NUMBER /* (wrong-type-argument number-or-marker-p X) */
+
+/* A number argument of arithmetic and comparison: as in Emacs, a
+   marker stands for its position. */
+static mval number_arg(mrt *rt, mval x)
+{
+  if (MARKERP(x))
+    return make_fixnum(buffer_marker_position(rt, x));
+  check_number(rt, x);
+  return x;
+}
 
 static inline void check_integer_or_marker(mrt *rt, mval x)
 {
@@ -59,6 +70,23 @@ static double extract_float(mrt *rt, mval x)
 }
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
+
+/* ARGS with each marker replaced by its position: ARGS itself when
+   there is none, else the slots of a new vector (which the pointer
+   keeps alive, being interior to it). */
+static mval *numbers_of(mrt *rt, int nargs, mval *args)
+{
+  int i = 0;
+  while (i < nargs && !MARKERP(args[i]))
+    i++;
+  if (i == nargs)
+    return args;
+  mval v = make_vector(rt, (size_t)nargs, Qnil);
+  mval *slots = gc_written_slots(rt->gc, v);
+  for (int k = 0; k < nargs; k++)
+    slots[k] = MARKERP(args[k]) ? number_arg(rt, args[k]) : args[k];
+  return slots;
+}
 
 /* Finite D rounded to an integer already; inf and NaN cannot be. */
 static mval double_to_integer(mrt *rt, double d)
@@ -170,8 +198,8 @@ static bool integer_zerop(mval a) { return a == make_fixnum(0); }
 
 mval arith_add2_slow(mrt *rt, mval a, mval b)
 {
-  check_number(rt, a);
-  check_number(rt, b);
+  a = number_arg(rt, a);
+  b = number_arg(rt, b);
   if (FLOATP(a) || FLOATP(b))
     return make_float(rt, to_double(a) + to_double(b));
   return integer_add(rt, a, b);
@@ -179,8 +207,8 @@ mval arith_add2_slow(mrt *rt, mval a, mval b)
 
 mval arith_sub2_slow(mrt *rt, mval a, mval b)
 {
-  check_number(rt, a);
-  check_number(rt, b);
+  a = number_arg(rt, a);
+  b = number_arg(rt, b);
   if (FLOATP(a) || FLOATP(b))
     return make_float(rt, to_double(a) - to_double(b));
   return integer_sub(rt, a, b);
@@ -188,8 +216,8 @@ mval arith_sub2_slow(mrt *rt, mval a, mval b)
 
 mval arith_mul2_slow(mrt *rt, mval a, mval b)
 {
-  check_number(rt, a);
-  check_number(rt, b);
+  a = number_arg(rt, a);
+  b = number_arg(rt, b);
   if (FLOATP(a) || FLOATP(b))
     return make_float(rt, to_double(a) * to_double(b));
   return integer_mul(rt, a, b);
@@ -259,7 +287,7 @@ mval arith_addmul_into(mrt *rt, mval acc, mval a, mval b, bool subtract)
 
 static mval negate(mrt *rt, mval a)
 {
-  check_number(rt, a);
+  a = number_arg(rt, a);
   return FLOATP(a) ? make_float(rt, -XFLOAT(a)) : integer_negate(rt, a);
 }
 
@@ -267,8 +295,7 @@ static mval negate(mrt *rt, mval a)
    float appears. */
 static mval fold(mrt *rt, int nargs, mval *args, mval (*op)(mrt *, mval, mval))
 {
-  mval acc = args[0];
-  check_number(rt, acc);
+  mval acc = number_arg(rt, args[0]);
   for (int i = 1; i < nargs; i++)
     acc = op(rt, acc, args[i]);
   return acc;
@@ -317,6 +344,7 @@ static mval integer_quotient(mrt *rt, mval a, mval b)
    every step is a float division (Emacs scans for floats first). */
 static mval Fquo(mrt *rt, int nargs, mval *args)
 {
+  args = numbers_of(rt, nargs, args);
   bool any_float = false;
   for (int i = 0; i < nargs; i++) {
     check_number(rt, args[i]);
@@ -355,9 +383,11 @@ static mval integer_remainder(mrt *rt, mval a, mval b, bool floored)
 
 static mval Frem(mrt *rt, int nargs, mval *args)
 {
-  check_integer_or_marker(rt, args[0]);
-  check_integer_or_marker(rt, args[1]);
-  return integer_remainder(rt, args[0], args[1], false);
+  mval a = MARKERP(args[0]) ? number_arg(rt, args[0]) : args[0];
+  mval b = MARKERP(args[1]) ? number_arg(rt, args[1]) : args[1];
+  check_integer_or_marker(rt, a);
+  check_integer_or_marker(rt, b);
+  return integer_remainder(rt, a, b, false);
 }
 
 /* Float mod: fmod, then moved into the divisor's sign. */
@@ -371,9 +401,7 @@ static double fmod_floored(double x, double y)
 
 static mval Fmod(mrt *rt, int nargs, mval *args)
 {
-  mval a = args[0], b = args[1];
-  check_number(rt, a);
-  check_number(rt, b);
+  mval a = number_arg(rt, args[0]), b = number_arg(rt, args[1]);
   if (FLOATP(a) || FLOATP(b))
     return make_float(rt, fmod_floored(to_double(a), to_double(b)));
   return integer_remainder(rt, a, b, true);
@@ -401,8 +429,8 @@ static int compare_integer_float(mval i, double d)
 
 int arith_compare(mrt *rt, mval a, mval b)
 {
-  check_number(rt, a);
-  check_number(rt, b);
+  a = number_arg(rt, a);
+  b = number_arg(rt, b);
   if (FLOATP(a) && FLOATP(b)) {
     double x = XFLOAT(a), y = XFLOAT(b);
     if (isnan(x) || isnan(y))
@@ -446,11 +474,9 @@ static mval Fneq(mrt *rt, int nargs, mval *args)
    first NaN it meets. */
 static mval min_max(mrt *rt, int nargs, mval *args, bool (*better)(mrt *, mval, mval))
 {
-  mval acc = args[0];
-  check_number(rt, acc);
+  mval acc = number_arg(rt, args[0]);
   for (int i = 1; i < nargs; i++) {
-    mval x = args[i];
-    check_number(rt, x);
+    mval x = number_arg(rt, args[i]);
     if (better(rt, x, acc))
       acc = x;
     else if (FLOATP(x) && isnan(XFLOAT(x)))
@@ -1152,10 +1178,19 @@ static mval Fnatnump(mrt *rt, int nargs, mval *args)
   return bool_val(INTEGERP(x) && integer_sign(x) >= 0);
 }
 
+static mval Fnumber_or_marker_p(mrt *rt, int nargs, mval *args)
+{
+  return bool_val(NUMBERP(args[0]) || MARKERP(args[0]));
+}
+
+static mval Finteger_or_marker_p(mrt *rt, int nargs, mval *args)
+{
+  return bool_val(INTEGERP(args[0]) || MARKERP(args[0]));
+}
+
 static mval Fzerop(mrt *rt, int nargs, mval *args)
 {
-  mval x = args[0];
-  check_number(rt, x);
+  mval x = number_arg(rt, args[0]);
   return bool_val(FLOATP(x) ? XFLOAT(x) == 0 : integer_zerop(x));
 }
 
@@ -1217,9 +1252,9 @@ static const struct subr_def arith_subrs[] = {
   {"number-to-string", Fnumber_to_string, 1, 1},
   {"string-to-number", Fstring_to_number, 1, 2},
   {"numberp", Fnumberp, 1, 1},
-  {"number-or-marker-p", Fnumberp, 1, 1},
+  {"number-or-marker-p", Fnumber_or_marker_p, 1, 1},
   {"integerp", Fintegerp, 1, 1},
-  {"integer-or-marker-p", Fintegerp, 1, 1},
+  {"integer-or-marker-p", Finteger_or_marker_p, 1, 1},
   {"floatp", Ffloatp, 1, 1},
   {"fixnump", Ffixnump, 1, 1},
   {"bignump", Fbignump, 1, 1},

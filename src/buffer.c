@@ -512,17 +512,21 @@ static mval check_marker(mrt *rt, mval x)
   return x;
 }
 
+int64_t buffer_marker_position(mrt *rt, mval marker)
+{
+  if (NILP(XMARKER(marker)->buffer))
+    mrt_error(rt, "Marker does not point anywhere");
+  return XMARKER(marker)->charpos;
+}
+
 /* A position argument: an integer or a marker.  A bignum is beyond
    every buffer, on its side. */
 static int64_t position_of(mrt *rt, mval x)
 {
   if (FIXNUMP(x))
     return XFIXNUM(x);
-  if (MARKERP(x)) {
-    if (NILP(XMARKER(x)->buffer))
-      mrt_error(rt, "Marker does not point anywhere");
-    return XMARKER(x)->charpos;
-  }
+  if (MARKERP(x))
+    return buffer_marker_position(rt, x);
   if (BIGNUMP(x))
     return integer_to_double(x) < 0 ? INT64_MIN / 4 : INT64_MAX / 4;
   wrong_type_argument(rt, Qinteger_or_marker_p, x);

@@ -45,6 +45,8 @@ static inline bool MARKERP(mval x) { return PVECP(x, PVEC_MARKER); }
 static inline struct buffer *XBUFFER(mval x) { return (struct buffer *)untag(x); }
 static inline struct marker *XMARKER(mval x) { return (struct marker *)untag(x); }
 
+/* MARKER's position, or (error "Marker does not point anywhere"). */
+int64_t buffer_marker_position(mrt *rt, mval marker);
 /* The current buffer. */
 mval current_buffer(mrt *rt);
 /* Inserts string S at BUFFER's point, as insert does there. */

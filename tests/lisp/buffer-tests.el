@@ -369,6 +369,29 @@
     (should (equal (should-error (goto-char m)) '(error "Marker does not point anywhere")))
     (should-error (marker-position 3) :type 'wrong-type-argument)))
 
+(ert-deftest buffer-markers-in-arithmetic ()
+  (with-temp-buffer
+    (insert "abcdef")
+    (let ((m (copy-marker 3)))
+      (should (number-or-marker-p m))
+      (should (integer-or-marker-p m))
+      (should-not (numberp m))
+      (should (equal (list (+ m 1) (- m) (- 10 m) (* m 1.5) (1+ m) (1- m))
+                     '(4 -3 7 4.5 4 2)))
+      (should (equal (list (/ m 2) (% m 2) (mod 7 m) (max m 1) (min m 9)) '(1 1 1 3 3)))
+      (should (< 1 m 4))
+      (should (= m 3))
+      (should-not (zerop m))
+      (goto-char 1)
+      (let ((n 0))
+        (while (< (point) m)
+          (forward-char 1)
+          (setq n (1+ n)))
+        (should (= n 2)))
+      (set-marker m nil)
+      (should (equal (should-error (+ m 1)) '(error "Marker does not point anywhere"))))
+    (should (equal (should-error (< 'x 1)) '(wrong-type-argument number-or-marker-p x)))))
+
 ;;;; Searching
 
 (ert-deftest buffer-re-search-forward-and-match-data ()
