@@ -1570,15 +1570,17 @@ is one, and \": \"."
 
 (subr--define-missing with-output-to-string
   (defmacro with-output-to-string (&rest body)
-    "Run BODY with `standard-output' collected into a string; return it."
+    "Run BODY with `standard-output' collected into a string; return it.
+As in Emacs, the output goes to a buffer of its own."
     (declare (indent 0))
-    (let ((chars (make-symbol "chars")))
-      `(let ((,chars nil))
-         ;; Raw bytes reach it as Emacs's buffers get them (\ooo text).
-         (let* ((standard-output (lambda (c) (setq ,chars (cons c ,chars))))
-                (marrow--string-output-function standard-output))
-           ,@body)
-         (concat (nreverse ,chars))))))
+    (let ((out (make-symbol "out")))
+      `(let ((,out (generate-new-buffer " *string-output*" t)))
+         (unwind-protect
+             (progn
+               (let ((standard-output ,out))
+                 ,@body)
+               (with-current-buffer ,out (buffer-string)))
+           (kill-buffer ,out))))))
 
 (defmacro with-eval-after-load (_file &rest body)
   (declare (indent 1))
@@ -1667,6 +1669,30 @@ Point is kept as a marker, so text inserted or deleted before it moves it."
   "VARIABLE's value in BUFFER: its only value, as marrow has no local ones."
   (symbol-value variable))
 
+(defun buffer-local-boundp (symbol buffer)
+  "Whether SYMBOL has a value in BUFFER."
+  (condition-case nil
+      (progn (buffer-local-value symbol buffer) t)
+    (void-variable nil)))
+
+(defun buffer-hash (&optional buffer-or-name)
+  "The SHA-1 of the text of BUFFER-OR-NAME (the current buffer), all of it."
+  (with-current-buffer (or buffer-or-name (current-buffer))
+    (save-restriction
+      (widen)
+      (sha1 (buffer-string)))))
+
+(defun match-substitute-replacement (replacement &optional fixedcase literal string subexp)
+  "What `replace-match' would put in place of the last match: REPLACEMENT
+with its \\& and \\N expanded and its case adapted, taken from STRING
+if the match was in it, else from the current buffer."
+  (let* ((start (match-beginning 0))
+         (whole (match-string 0 string))
+         (shifted (mapcar (lambda (p) (and p (- p start))) (match-data t))))
+    (save-match-data
+      (set-match-data shifted)
+      (replace-match replacement fixedcase literal whole subexp))))
+
 (defmacro with-silent-modifications (&rest body)
   "Run BODY, then put back whether the buffer was modified."
   (declare (indent 0))
@@ -1717,6 +1743,10 @@ and an END before START is a search bound on the wrong side."
         (end (or end (point-max)))
         (count 0)
         (case-fold-search nil))
+    (when (< start (point-min))
+      (error "Start before start of buffer"))
+    (when (> end (point-max))
+      (error "End after end of buffer"))
     (save-excursion
       (goto-char start)
       (while (funcall search-fn pattern end t)

@@ -845,11 +845,13 @@ static mval char_or_zero(int c) { return make_fixnum(c < 0 ? 0 : c); }
 static mval Ffollowing_char(mrt *rt, int n, mval *a) { return char_or_zero(char_after(rt, cur(rt)->pt)); }
 static mval Fpreceding_char(mrt *rt, int n, mval *a) { return char_or_zero(char_after(rt, cur(rt)->pt - 1)); }
 
-static mval Fbolp(mrt *rt, int n, mval *a)
+bool buffer_bolp(mval buffer)
 {
-  struct buffer *b = cur(rt);
-  return bool_val(b->pt == b->begv || char_after(rt, b->pt - 1) == '\n');
+  struct buffer *b = XBUFFER(buffer);
+  return b->pt == b->begv || char_at(b, b->pt - 1) == '\n';
 }
+
+static mval Fbolp(mrt *rt, int n, mval *a) { return bool_val(buffer_bolp(current_buffer(rt))); }
 
 static mval Feolp(mrt *rt, int n, mval *a)
 {

@@ -47,6 +47,8 @@ static inline struct marker *XMARKER(mval x) { return (struct marker *)untag(x);
 
 /* MARKER's position, or (error "Marker does not point anywhere"). */
 int64_t buffer_marker_position(mrt *rt, mval marker);
+/* Whether BUFFER's point is at the beginning of a line. */
+bool buffer_bolp(mval buffer);
 /* The current buffer. */
 mval current_buffer(mrt *rt);
 /* Inserts string S at BUFFER's point, as insert does there. */

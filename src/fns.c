@@ -22,6 +22,7 @@
 
 #include "fns.h"
 #include "bignum.h"
+#include "buffer.h"
 #include "eval.h"
 #include "arith.h"
 #include "strfns.h"
@@ -228,6 +229,9 @@ static bool equal_rec(mrt *rt, mval a, mval b, int depth)
         return BOOL_VECTOR_P(b) && BOOL_VECTOR_LENGTH(a) == BOOL_VECTOR_LENGTH(b) &&
                memcmp(BOOL_VECTOR_BITS(a), BOOL_VECTOR_BITS(b),
                       (size_t)bool_vector_words(BOOL_VECTOR_LENGTH(a)) * 8) == 0;
+      case PVEC_MARKER: /* the same place, or both nowhere */
+        return MARKERP(b) && XMARKER(a)->buffer == XMARKER(b)->buffer &&
+               (NILP(XMARKER(a)->buffer) || XMARKER(a)->charpos == XMARKER(b)->charpos);
       case PVEC_CLOSURE: /* Emacs 28 closures are lists: compare those */
         if (!PVECP(b, PVEC_CLOSURE))
           return false;

@@ -19,6 +19,7 @@
 
 #include "hashtab.h"
 #include "bignum.h"
+#include "buffer.h"
 #include "eval.h"
 #include "fns.h"
 
@@ -131,6 +132,8 @@ static uint64_t sxhash_rec(mrt *rt, mval x, int depth)
       h = combine(h, words[i]);
     return reduce(h);
   }
+  if (MARKERP(x)) /* equal when at the same place */
+    return reduce(combine(sxhash_eql(XMARKER(x)->buffer), NILP(XMARKER(x)->buffer) ? 0 : (uint64_t)XMARKER(x)->charpos));
   if (PVECP(x, PVEC_CLOSURE)) /* equal compares them as lists */
     return sxhash_rec(rt, closure_as_list(rt, x), depth);
   return sxhash_eql(x);

@@ -26,6 +26,7 @@
 #include "printer.h"
 #include "reader.h"
 #include "strfns.h"
+#include "bignum.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
@@ -201,6 +202,20 @@ static mval Fdelete_file(mrt *rt, int nargs, mval *args)
     xsignal3(rt, Qfile_error, make_cstring(rt, "Removing old name"), make_cstring(rt, strerror(err)), f);
   }
   return Qnil;
+}
+
+/* (make-temp-name PREFIX): PREFIX and six random letters and digits;
+   nothing is created, so the name may be taken by the time it is used. */
+static mval Fmake_temp_name(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  static const char alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  char tail[6];
+  uint64_t r = bignum_random_u64(rt);
+  for (int i = 0; i < 6; i++, r /= 62)
+    tail[i] = alnum[r % 62];
+  mval parts[2] = { args[0], make_string(rt, tail, sizeof tail) };
+  return concat_strings(rt, 2, parts);
 }
 
 /* (make-temp-file PREFIX &optional DIR-FLAG SUFFIX TEXT): a new empty
@@ -678,6 +693,7 @@ static const struct subr_def load_subrs[] = {
   {"file-exists-p", Ffile_exists_p, 1, 1},
   {"delete-file", Fdelete_file, 1, 2},
   {"make-temp-file", Fmake_temp_file, 1, 4},
+  {"make-temp-name", Fmake_temp_name, 1, 1},
   {"file-readable-p", Ffile_readable_p, 1, 1},
   {"file-directory-p", Ffile_directory_p, 1, 1},
   {"file-name-absolute-p", Ffile_name_absolute_p, 1, 1},

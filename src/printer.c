@@ -1437,7 +1437,7 @@ static mval Fterpri(mrt *rt, int nargs, mval *args)
     mval data = CONSP(as_list) ? as_list : list1(rt, out);
     mrt_signal(rt, Qerror, Fcons(rt, make_cstring(rt, "Unsupported function argument"), data));
   }
-  if (!NILP(args[1]) && rt->stdout_last_char == '\n')
+  if (!NILP(args[1]) && (BUFFERP(out) ? buffer_bolp(out) : rt->stdout_last_char == '\n'))
     return Qnil;
   emit_char(rt, args[0], '\n');
   return Qt;

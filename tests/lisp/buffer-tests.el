@@ -392,6 +392,20 @@
       (should (equal (should-error (+ m 1)) '(error "Marker does not point anywhere"))))
     (should (equal (should-error (< 'x 1)) '(wrong-type-argument number-or-marker-p x)))))
 
+(ert-deftest buffer-markers-compare-by-place ()
+  (with-temp-buffer
+    (insert "abc")
+    (let ((a (copy-marker 2)) (b (copy-marker 2)) (c (copy-marker 3)))
+      (should-not (eq a b))
+      (should (equal a b))
+      (should (= (sxhash-equal a) (sxhash-equal b)))
+      (should-not (equal a c))
+      (should-not (equal a 2))
+      (should (equal (make-marker) (make-marker)))
+      (let ((table (make-hash-table :test 'equal)))
+        (puthash a 'here table)
+        (should (eq (gethash b table) 'here))))))
+
 ;;;; Searching
 
 (ert-deftest buffer-re-search-forward-and-match-data ()
@@ -513,9 +527,46 @@
     (should (= (replace-regexp-in-region "[a-z]" "\\&\\&" 1 4) 1))
     (should (equal (buffer-string) "aa-b-c"))
     (should (equal (should-error (replace-string-in-region "a" "b" 5 2))
-                   '(error "Invalid search bound (wrong side of point)")))))
+                   '(error "Invalid search bound (wrong side of point)")))
+    (should (equal (should-error (replace-regexp-in-region "a" "b" 1 30))
+                   '(error "End after end of buffer")))
+    (narrow-to-region 3 5)
+    (should (equal (should-error (replace-string-in-region "a" "b" 1))
+                   '(error "Start before start of buffer")))))
+
+(ert-deftest buffer-match-substitute-replacement ()
+  (with-temp-buffer
+    (insert "say Hello")
+    (goto-char 1)
+    (re-search-forward "h\\(el\\)lo")
+    (should (equal (match-substitute-replacement "j\\1ly") "Jelly"))
+    (should (equal (match-substitute-replacement "j\\1ly" t) "jelly"))
+    ;; the match data are the buffer's still
+    (should (= (match-beginning 0) 5)))
+  (should (string-match "b+" "abbc"))
+  (should (equal (match-substitute-replacement "<\\&>" nil nil "abbc") "<bb>")))
 
 ;;;; Output and files
+
+(ert-deftest buffer-terpri-ensure-looks-at-the-buffer ()
+  (with-temp-buffer
+    (let ((standard-output (current-buffer)))
+      (should-not (terpri nil t))
+      (princ "a")
+      (should (terpri nil t))
+      (should-not (terpri nil t))
+      (should (equal (buffer-string) "a\n"))))
+  (should (equal (with-output-to-string (princ 'x) (terpri nil t) (terpri nil t)) "x\n")))
+
+(ert-deftest buffer-hash-and-local-values ()
+  (with-temp-buffer
+    (insert "some text")
+    (narrow-to-region 1 3)
+    (should (equal (buffer-hash) (sha1 "some text")))
+    (defvar buffer-tests--bound 1)
+    (should (buffer-local-boundp 'buffer-tests--bound (current-buffer)))
+    (should-not (buffer-local-boundp 'buffer-tests--never-bound (current-buffer)))
+    (should (= (buffer-local-value 'buffer-tests--bound (current-buffer)) 1))))
 
 (ert-deftest buffer-as-printcharfun ()
   (with-temp-buffer
@@ -532,6 +583,12 @@
   (let ((before (length (buffer-list))))
     (with-output-to-string (princ 1))
     (should (= (length (buffer-list)) before))))
+
+(ert-deftest buffer-temp-names ()
+  (let ((a (make-temp-name "/nonexistent/pre")))
+    (should (string-prefix-p "/nonexistent/pre" a))
+    (should (= (length a) (+ (length "/nonexistent/pre") 6)))
+    (should-not (file-exists-p a))))
 
 (ert-deftest buffer-files-round-trip ()
   (let ((file (make-temp-file "buffer-tests")))
