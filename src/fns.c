@@ -26,6 +26,7 @@
 #include "eval.h"
 #include "arith.h"
 #include "strfns.h"
+#include "textprop.h"
 #include "hashtab.h"
 #include "data.h"
 #include "printer.h"
@@ -748,7 +749,7 @@ static mval Fcopy_sequence(mrt *rt, int n, mval *a)
   if (NILP(s) || CONSP(s))
     return copy_list(rt, s);
   if (STRINGP(s))
-    return substring_bytes(rt, s, 0, XSTRING(s)->nbytes);
+    return textprop_copy_string(rt, s);
   CHECK_TYPE(rt, VECTORP(s) || RECORDP(s) || BOOL_VECTOR_P(s), Qsequencep, s);
   return copy_vectorlike(rt, s);
 }

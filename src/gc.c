@@ -745,6 +745,7 @@ mval gc_string(struct gc *g, size_t nbytes)
   s->nbytes = (int64_t)nbytes;
   s->nchars = (int64_t)nbytes;
   s->flags = 0;
+  OBJ_INIT(s->intervals, Qnil);
   return tag_ptr(s, TAG_STRING);
 }
 
@@ -1024,7 +1025,12 @@ static inline const mval *object_slots(const void *obj, enum heap_kind kind, siz
     *n = vl_header_nlisp(v->header);
     return v->slots;
   }
-  default: /* floats and strings hold no Lisp values */
+  case HEAP_STRING: { /* most strings have no text properties */
+    const struct string *s = obj;
+    *n = s->intervals != Qnil;
+    return &s->intervals;
+  }
+  default: /* floats hold no Lisp values */
     *n = 0;
     return NULL;
   }
@@ -1113,8 +1119,7 @@ static void mark_atom(struct gc *g, mval v)
     break;
   case TAG_STRING:
     check_reference(g, v, HEAP_STRING);
-    if (mark_fixed(g, XSTRING(v), HEAP_STRING))
-      note_marked(g, XSTRING(v), HEAP_STRING);
+    mark_object(g, XSTRING(v), HEAP_STRING);
     break;
   case TAG_FLOAT:
     check_reference(g, v, HEAP_FLOAT);
@@ -1201,6 +1206,9 @@ struct rescan {
   enum heap_kind kind;
 };
 
+/* Every kind but floats: a string may hold text properties. */
+static bool kind_holds_values(enum heap_kind kind) { return kind != HEAP_FLOAT; }
+
 static void rescan_chunk(const void *start, size_t nbytes, int chunk_type, void *ud)
 {
   (void)nbytes;
@@ -1215,7 +1223,7 @@ static void rescan_chunk(const void *start, size_t nbytes, int chunk_type, void 
 static void rescan_block(const struct heap_block_info *b, void *ud)
 {
   struct rescan r = {ud, b->kind};
-  if (b->kind == HEAP_CONS || b->kind == HEAP_SYMBOL || b->kind >= HEAP_VECTOR)
+  if (kind_holds_values(b->kind))
     heap_foreach_chunk(r.g->heap, b->start, rescan_chunk, &r);
 }
 
@@ -1481,6 +1489,8 @@ static bool is_old(const struct gc *g, mval obj)
 {
   if (CONSP(obj))
     return heap_marked_fixed(untag(obj), HEAP_CONS, g->first_object[HEAP_CONS]);
+  if (STRINGP(obj))
+    return heap_marked_fixed(untag(obj), HEAP_STRING, g->first_object[HEAP_STRING]);
   return VECTORLIKEP(obj) && heap_marked(g->heap, untag(obj), HEAP_VECTOR);
 }
 
@@ -1512,7 +1522,7 @@ static void remember(struct gc *g, mval obj, void *addr, enum heap_kind kind)
 void gc_write_barrier(struct gc *g, mval obj)
 {
   if (g->sticky && is_old(g, obj))
-    remember(g, obj, untag(obj), CONSP(obj) ? HEAP_CONS : HEAP_VECTOR);
+    remember(g, obj, untag(obj), CONSP(obj) ? HEAP_CONS : STRINGP(obj) ? HEAP_STRING : HEAP_VECTOR);
 }
 
 void gc_symbol_barrier(struct gc *g, struct symbol *s)
@@ -1547,7 +1557,7 @@ static enum heap_kind remembered_object(const struct gc *g, mval v, void **obj)
     return HEAP_SYMBOL;
   }
   *obj = untag(v);
-  return CONSP(v) ? HEAP_CONS : HEAP_VECTOR;
+  return CONSP(v) ? HEAP_CONS : STRINGP(v) ? HEAP_STRING : HEAP_VECTOR;
 }
 
 /* Every remembered object is marked before any is traced: one reached
@@ -1586,6 +1596,8 @@ static mval object_value(const void *obj, enum heap_kind kind)
 {
   if (kind == HEAP_SYMBOL)
     return MAKE_SYMBOL(((const struct symbol *)obj)->index);
+  if (kind == HEAP_STRING)
+    return tag_ptr((void *)obj, TAG_STRING);
   return tag_ptr((void *)obj, kind == HEAP_CONS ? TAG_CONS : TAG_VECTORLIKE);
 }
 
@@ -1732,7 +1744,7 @@ static void check_chunk(const void *start, size_t nbytes, int chunk_type, void *
 static void check_block(const struct heap_block_info *b, void *ud)
 {
   struct mark_check c = {ud, b->kind};
-  if (b->kind == HEAP_CONS || b->kind == HEAP_SYMBOL || b->kind >= HEAP_VECTOR)
+  if (kind_holds_values(b->kind))
     heap_foreach_chunk(c.g->heap, b->start, check_chunk, &c);
 }
 

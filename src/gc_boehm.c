@@ -280,6 +280,7 @@ mval gc_string(struct gc *g, size_t nbytes)
   s->nbytes = (int64_t)nbytes;
   s->nchars = (int64_t)nbytes;
   s->flags = 0;
+  OBJ_INIT(s->intervals, Qnil);
   return tag_ptr(s, TAG_STRING);
 }
 

@@ -8,6 +8,7 @@
 #include "coding.h"
 #include "data.h"
 #include "digest.h"
+#include "textprop.h"
 #include "eval.h"
 #include "fns.h"
 #include "hashtab.h"
@@ -36,6 +37,7 @@ void lang_init(mrt *rt, const char *lispdir)
   sysfns_init(rt);
   timefns_init(rt);
   digest_init(rt);
+  textprop_init(rt);
   coding_init(rt);
   heapmap_init(rt);
   buffer_init(rt);

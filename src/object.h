@@ -104,6 +104,7 @@ struct string {
   int64_t nchars;
   uint8_t *data;
   uint64_t flags; /* STRING_MULTIBYTE; bits 2.. hold strfns.c's position cache */
+  const mval intervals; /* text properties: nil, or textprop.c's interval list */
 };
 #define STRING_MULTIBYTE 1u
 

@@ -41,6 +41,8 @@
 #include "arith.h"
 #include "hashtab.h"
 #include "strfns.h"
+#include "textprop.h"
+#include "fns.h"
 
 /* ================================================================== */
 /* Growable buffers                                                   */
@@ -468,9 +470,25 @@ static mval push_part(mrt *rt, mval x, int64_t depth, mval todo)
   return Fcons(rt, x, Fcons(rt, make_fixnum(depth), todo));
 }
 
+/* The keys and values of a string's text properties: its plists are
+   printed as fresh lists (last pair first), so only their elements can
+   be labelled. */
+static mval push_property_parts(mrt *rt, mval s, int64_t depth, mval todo)
+{
+  mval rev = Qnil;
+  for (mval p = textprop_pieces(rt, XSTRING(s)->intervals, 0, XSTRING(s)->nchars, 0); CONSP(p); p = XCDR(p))
+    for (mval l = XCAR(XCDR(XCDR(XCAR(p)))); CONSP(l); l = XCDR(l))
+      rev = Fcons(rt, XCAR(l), rev);
+  for (; CONSP(rev); rev = XCDR(rev))
+    todo = push_part(rt, XCAR(rev), depth + 2, todo);
+  return todo;
+}
+
 static mval push_parts(mrt *rt, mval x, int64_t depth, mval todo)
 {
-  if (STRINGP(x) || SYMBOLP(x))
+  if (STRINGP(x))
+    return push_property_parts(rt, x, depth, todo);
+  if (SYMBOLP(x))
     return todo;
   if (CONSP(x))
     return push_part(rt, XCAR(x), depth + 1, push_part(rt, XCDR(x), depth, todo));
@@ -500,8 +518,12 @@ static mval find_shared(mrt *rt, mval obj, bool gensyms)
     mval x = XCAR(todo);
     int64_t depth = XFIXNUM(XCAR(XCDR(todo)));
     todo = XCDR(XCDR(todo));
-    if (!label_candidate(rt, x, gensyms) || (STRINGP(x) && depth < 2))
+    if (!label_candidate(rt, x, gensyms))
       continue;
+    if (STRINGP(x) && depth < 2) {
+      todo = push_parts(rt, x, depth, todo);
+      continue;
+    }
     mval label = hash_get(rt, seen, x, Qunbound);
     if (label == Qunbound) {
       hash_put(rt, seen, x, Qnil);
@@ -778,6 +800,33 @@ static void print_vectorlike(struct printer *p, mval obj)
   leave_container(p);
 }
 
+/* Emacs prints an interval's plist last pair first. */
+static mval pairs_reversed(mrt *rt, mval plist)
+{
+  mval r = Qnil;
+  for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist)))
+    r = Fcons(rt, XCAR(plist), Fcons(rt, XCAR(XCDR(plist)), r));
+  return r;
+}
+
+/* #("TEXT" START END PLIST ...): prin1 of a string with properties. */
+static void print_propertized(struct printer *p, mval str)
+{
+  struct strbuf *b = p->out;
+  strbuf_puts(b, "#(");
+  print_string(b, str, true, &p->string_escapes);
+  mval pieces = textprop_pieces(p->rt, XSTRING(str)->intervals, 0, XSTRING(str)->nchars, 0);
+  for (; CONSP(pieces); pieces = XCDR(pieces)) {
+    mval piece = XCAR(pieces);
+    char buf[64];
+    snprintf(buf, sizeof buf, " %lld %lld ", (long long)XFIXNUM(XCAR(piece)),
+             (long long)XFIXNUM(XCAR(XCDR(piece))));
+    strbuf_puts(b, buf);
+    print_object(p, pairs_reversed(p->rt, XCAR(XCDR(XCDR(piece)))));
+  }
+  strbuf_putc(b, ')');
+}
+
 static void print_object(struct printer *p, mval obj)
 {
   struct strbuf *b = p->out;
@@ -793,6 +842,8 @@ static void print_object(struct printer *p, mval obj)
         return; /* "#:" alone, not "#:##" */
     }
     print_symbol(p->rt, b, obj, p->escape);
+  } else if (STRINGP(obj) && p->escape && textprop_any(XSTRING(obj)->intervals)) {
+    print_propertized(p, obj);
   } else if (STRINGP(obj)) {
     print_string(b, obj, p->escape, &p->string_escapes);
   } else if (FLOATP(obj)) {
@@ -1119,9 +1170,103 @@ static void put_styled_quote(mrt *rt, struct strbuf *out, uint8_t c)
     strbuf_puts(out, c == '`' ? "\xe2\x80\x98" : "\xe2\x80\x99");
 }
 
+/* ---- format's text properties ---- */
+
+/* Characters in the first BYTES bytes of text, counted on from where
+   the last count stopped. */
+struct char_count {
+  size_t bytes;
+  int64_t chars;
+};
+
+static int64_t count_chars(struct char_count *c, const uint8_t *text, size_t bytes, bool multibyte)
+{
+  for (; c->bytes < bytes; c->bytes++)
+    c->chars += !multibyte || (text[c->bytes] & 0xC0) != 0x80;
+  return c->chars;
+}
+
+/* As Emacs's styled_format: the format string's properties go where
+   its text went (a position inside a spec to the end of the spec's
+   output), then each %s argument's, its last ones stretched over the
+   padding after it. */
+struct format_props {
+  mval map;     /* format position -> output position, nil without properties */
+  mval pieces;  /* the arguments' (START END PLIST), last first */
+  struct char_count in, out;
+};
+
+static int64_t output_position(struct format_props *fp, const struct strbuf *out)
+{
+  return count_chars(&fp->out, (const uint8_t *)out->data, out->len, true);
+}
+
+/* Maps the format's positions from where the last call stopped up to
+   byte P to the output's current position. */
+static void map_format_to(mrt *rt, struct format_props *fp, mval fmt, const uint8_t *p,
+                          const struct strbuf *out)
+{
+  if (NILP(fp->map))
+    return;
+  int64_t from = fp->in.chars;
+  int64_t to = count_chars(&fp->in, XSTRING(fmt)->data, (size_t)(p - XSTRING(fmt)->data),
+                           STRING_MULTIBYTE_P(fmt));
+  int64_t at = output_position(fp, out);
+  for (int64_t k = from + 1; k <= to; k++)
+    ASET_FIXNUM(fp->map, k, make_fixnum(at));
+  (void)rt;
+}
+
+static void note_argument_props(mrt *rt, struct format_props *fp, const struct spec *sp, mval arg,
+                                int64_t before, int64_t after)
+{
+  int64_t len = XSTRING(arg)->nchars;
+  int64_t shown = sp->precision >= 0 && sp->precision < len ? sp->precision : len;
+  int64_t start = sp->minus ? before : after - shown, field = after - start;
+  for (mval l = textprop_pieces(rt, XSTRING(arg)->intervals, 0, len, 0); CONSP(l); l = XCDR(l)) {
+    int64_t s = XFIXNUM(XCAR(XCAR(l))), e = XFIXNUM(XCAR(XCDR(XCAR(l))));
+    if (s >= field)
+      continue;
+    e = e >= len || e > field ? field : e;
+    mval piece = list3(rt, make_fixnum(start + s), make_fixnum(start + e), XCAR(XCDR(XCDR(XCAR(l)))));
+    fp->pieces = Fcons(rt, piece, fp->pieces);
+  }
+}
+
+static mval add_pieces(mrt *rt, mval ivs, int64_t len, mval pieces)
+{
+  bool changed;
+  for (; CONSP(pieces); pieces = XCDR(pieces)) {
+    mval p = XCAR(pieces);
+    ivs = textprop_add(rt, ivs, len, XFIXNUM(XCAR(p)), XFIXNUM(XCAR(XCDR(p))),
+                       XCAR(XCDR(XCDR(p))), &changed);
+  }
+  return ivs;
+}
+
+static void put_format_props(mrt *rt, struct format_props *fp, mval fmt, mval result)
+{
+  int64_t len = XSTRING(result)->nchars;
+  if (len == 0)
+    return;
+  mval pieces = Qnil;
+  if (!NILP(fp->map))
+    for (mval l = textprop_pieces(rt, XSTRING(fmt)->intervals, 0, XSTRING(fmt)->nchars, 0);
+         CONSP(l); l = XCDR(l)) {
+      mval p = XCAR(l);
+      mval s = AREF(fp->map, XFIXNUM(XCAR(p))), e = AREF(fp->map, XFIXNUM(XCAR(XCDR(p))));
+      pieces = Fcons(rt, list3(rt, s, e, XCAR(XCDR(XCDR(p)))), pieces);
+    }
+  mval ivs = add_pieces(rt, Qnil, len, nreverse_list(rt, pieces));
+  ivs = add_pieces(rt, ivs, len, nreverse_list(rt, fp->pieces));
+  if (!NILP(ivs))
+    GC_STORE(rt->gc, result, XSTRING(result)->intervals, ivs);
+}
+
 /* Into OUT; ARGS[0] is the format string.  With QUOTES, ` and ' in the
    format are styled quotes, as format-message makes them. */
-static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool quotes)
+static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool quotes,
+                        struct format_props *fp)
 {
   CHECK_STRING(rt, args[0]);
   mval fmt = args[0];
@@ -1129,7 +1274,10 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
   int next_arg = 1;
   bool unibyte = !STRING_MULTIBYTE_P(fmt);
   out->multibyte |= !unibyte;
+  if (textprop_any(XSTRING(fmt)->intervals))
+    fp->map = make_vector(rt, (size_t)XSTRING(fmt)->nchars + 1, make_fixnum(0));
   while (p < end) {
+    map_format_to(rt, fp, fmt, p, out);
     if (*p != '%') {
       if (quotes && (*p == '`' || *p == '\''))
         put_styled_quote(rt, out, *p);
@@ -1149,17 +1297,47 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
     }
     if (argi >= nargs)
       mrt_error(rt, "Not enough arguments for format string");
+    int64_t before = output_position(fp, out);
     format_one(rt, out, &sp, args[argi]);
+    mval arg = args[argi];
+    if (sp.conv == 's' && STRINGP(arg) && textprop_any(XSTRING(arg)->intervals))
+      note_argument_props(rt, fp, &sp, arg, before, output_position(fp, out));
     next_arg = argi + 1;
   }
+  map_format_to(rt, fp, fmt, end, out);
+}
+
+/* Emacs returns the format string itself when nothing in it changes,
+   and the argument of "%s" when it is a string. */
+static bool format_is_identity(mval fmt, bool quotes)
+{
+  struct string *s = XSTRING(fmt);
+  for (int64_t i = 0; i < s->nbytes; i++)
+    if (s->data[i] == '%' || (quotes && (s->data[i] == '`' || s->data[i] == '\'')))
+      return false;
+  return true;
+}
+
+static bool format_is_percent_s(mval fmt)
+{
+  return XSTRING(fmt)->nbytes == 2 && memcmp(XSTRING(fmt)->data, "%s", 2) == 0;
 }
 
 static mval format_common(mrt *rt, int nargs, mval *args, bool quotes)
 {
+  CHECK_STRING(rt, args[0]);
+  if (format_is_identity(args[0], quotes))
+    return args[0];
+  if (nargs >= 2 && STRINGP(args[1]) && format_is_percent_s(args[0]) &&
+      NILP(XSTRING(args[0])->intervals))
+    return args[1];
   struct strbuf b = {0};
+  struct format_props fp = { Qnil, Qnil, {0, 0}, {0, 0} };
   size_t depth = strbuf_protect(rt, &b);
-  format_into(rt, &b, nargs, args, quotes);
-  return strbuf_finish(rt, &b, depth);
+  format_into(rt, &b, nargs, args, quotes, &fp);
+  mval result = strbuf_finish(rt, &b, depth);
+  put_format_props(rt, &fp, args[0], result);
+  return result;
 }
 
 mval format_string(mrt *rt, int nargs, mval *args)

@@ -40,6 +40,7 @@
 #include "charnames.h"
 #include "hashtab.h"
 #include "strfns.h"
+#include "textprop.h"
 #include "fns.h"
 
 /* ================================================================== */
@@ -705,6 +706,7 @@ enum frame_kind {
   FRAME_LIST,   /* EXTRA: dot state */
   FRAME_VECTOR,
   FRAME_RECORD,
+  FRAME_PROPERTIZED, /* #("TEXT" START END PLIST ...) */
   FRAME_PREFIX, /* EXTRA: the symbol to wrap the next object in */
   FRAME_LABEL   /* #N=: EXTRA: N, HEAD: the placeholder #N# reads as meanwhile */
 };
@@ -801,6 +803,23 @@ static mval read_hash_table(struct reader *r, mval plist)
   return table;
 }
 
+/* #("TEXT" START END PLIST ...): TEXT with each PLIST set on its range
+   in turn, as Emacs's reader does. */
+static mval read_propertized(struct reader *r, mval list)
+{
+  if (!CONSP(list) || !STRINGP(XCAR(list)))
+    syntax_error(r, "#");
+  mval string = XCAR(list);
+  int64_t n = 0;
+  for (mval l = XCDR(list); CONSP(l); l = XCDR(l))
+    n++;
+  if (n % 3 != 0)
+    syntax_error(r, "Invalid string property list");
+  for (mval l = XCDR(list); CONSP(l); l = XCDR(XCDR(XCDR(l))))
+    textprop_string_set(r->rt, string, XCAR(l), XCAR(XCDR(l)), XCAR(XCDR(XCDR(l))));
+  return string;
+}
+
 /* The object a frame stands for, once its closing bracket is read. */
 static mval close_frame(struct reader *r, mval f, int c)
 {
@@ -825,6 +844,10 @@ static mval close_frame(struct reader *r, mval f, int c)
     if (XCAR(head) == Qhash_table)
       return read_hash_table(r, XCDR(head));
     return list_to_vectorlike(r->rt, head, PVEC_RECORD);
+  case FRAME_PROPERTIZED:
+    if (c == ']')
+      syntax_error(r, "Invalid string property list");
+    return read_propertized(r, head);
   case FRAME_PREFIX:
   case FRAME_LABEL:
     break;
@@ -988,6 +1011,9 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
     return STEP_NOTHING;
   case '@':
     return skip_dynamic_docstring(r, value);
+  case '(':
+    *stack = push_frame(r, *stack, FRAME_PROPERTIZED, Qnil);
+    return STEP_OPEN;
   case 's':
     if (next(r) == '(') {
       *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);
@@ -1068,6 +1094,8 @@ static mval read_object(struct reader *r)
     case STEP_DOT:
       if (NILP(stack) || FRAME_KIND(stack) >= FRAME_PREFIX)
         syntax_error(r, ".");
+      if (FRAME_KIND(stack) == FRAME_PROPERTIZED)
+        syntax_error(r, "Invalid string property list");
       if (FRAME_KIND(stack) != FRAME_LIST)
         syntax_error(r, ") or . in a vector");
       if (FRAME_GET(stack, FR_EXTRA) != make_fixnum(DOT_NONE))

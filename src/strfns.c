@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "strfns.h"
+#include "textprop.h"
 #include "fns.h"
 #include "eval.h"
 #include "buffer.h"
@@ -407,7 +408,11 @@ mval concat_strings(mrt *rt, int n, const mval *args)
   uint8_t *p = XSTRING(s)->data;
   for (int i = 0; i < n; i++)
     p = put_sequence(args[i], multibyte, p);
-  return finish_string(rt, s, multibyte);
+  s = finish_string(rt, s, multibyte);
+  mval ivs = textprop_concat(rt, n, args);
+  if (!NILP(ivs))
+    GC_STORE(rt->gc, s, XSTRING(s)->intervals, ivs);
+  return s;
 }
 
 mval sequence_to_string(mrt *rt, mval seq) { return concat_strings(rt, 1, &seq); }
@@ -502,6 +507,15 @@ static mval substring(mrt *rt, mval s, int64_t from, int64_t to)
   return substring_bytes(rt, s, string_char_to_byte(s, from), string_char_to_byte(s, to));
 }
 
+/* (substring-no-properties STRING &optional FROM TO) */
+static mval Fsubstring_no_properties(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  int64_t b, e;
+  check_range(rt, a[0], a[1], a[2], XSTRING(a[0])->nchars, &b, &e);
+  return substring(rt, a[0], b, e);
+}
+
 static mval Fsubstring(mrt *rt, int n, mval *a)
 {
   mval s = a[0];
@@ -514,7 +528,11 @@ static mval Fsubstring(mrt *rt, int n, mval *a)
   }
   CHECK_TYPE(rt, STRINGP(s), Qarrayp, s);
   check_range(rt, s, a[1], a[2], XSTRING(s)->nchars, &b, &e);
-  return substring(rt, s, b, e);
+  mval r = substring(rt, s, b, e);
+  mval ivs = textprop_from_pieces(rt, textprop_pieces(rt, XSTRING(s)->intervals, b, e, -b), e - b);
+  if (!NILP(ivs))
+    GC_STORE(rt->gc, r, XSTRING(r)->intervals, ivs);
+  return r;
 }
 
 /* ================================================================== */
@@ -2979,7 +2997,7 @@ static const struct subr_def strfns_subrs[] = {
   { "string-as-multibyte", Fstring_as_multibyte, 1, 1 },
   { "unibyte-string", Funibyte_string, 0, ARGS_MANY },
   { "substring", Fsubstring, 1, 3 },
-  { "substring-no-properties", Fsubstring, 1, 3 },
+  { "substring-no-properties", Fsubstring_no_properties, 1, 3 },
   { "upcase", Fupcase, 1, 1 },
   { "downcase", Fdowncase, 1, 1 },
   { "capitalize", Fcapitalize, 1, 1 },

@@ -1,0 +1,618 @@
+/* textprop.c -- layer 5: text properties on strings, as interval lists
+   (textprop.h).  A string's list is in its header (struct string's
+   intervals), nil for the strings that have none: they pay one word
+   and nothing else.  The operations follow Emacs 28's textprop.c in
+   where they split intervals, so that strings print as in Emacs. */
+#include "textprop.h"
+
+#include "fns.h"
+#include "gc.h"
+#include "strfns.h"
+
+#define IV_START(iv) XFIXNUM(XCAR(iv))
+#define IV_END(iv) XFIXNUM(XCAR(XCDR(iv)))
+#define IV_PLIST(iv) XCDR(XCDR(iv))
+
+static mval make_interval(mrt *rt, int64_t start, int64_t end, mval plist)
+{
+  return Fcons(rt, make_fixnum(start), Fcons(rt, make_fixnum(end), plist));
+}
+
+/* REV's elements, reversed, in front of TAIL: the lists here are built
+   back to front without modifying a cons. */
+static mval prepend_reversed(mrt *rt, mval rev, mval tail)
+{
+  for (; CONSP(rev); rev = XCDR(rev))
+    tail = Fcons(rt, XCAR(rev), tail);
+  return tail;
+}
+
+mval textprop_plist_at(mval ivs, int64_t pos)
+{
+  for (; CONSP(ivs); ivs = XCDR(ivs))
+    if (IV_START(XCAR(ivs)) <= pos && pos < IV_END(XCAR(ivs)))
+      return IV_PLIST(XCAR(ivs));
+  return Qnil;
+}
+
+bool textprop_any(mval ivs)
+{
+  for (; CONSP(ivs); ivs = XCDR(ivs))
+    if (!NILP(IV_PLIST(XCAR(ivs))))
+      return true;
+  return false;
+}
+
+/* The list's tail whose first interval holds POS (or the last one). */
+static mval tail_at(mval ivs, int64_t pos)
+{
+  while (CONSP(XCDR(ivs)) && IV_END(XCAR(ivs)) <= pos)
+    ivs = XCDR(ivs);
+  return ivs;
+}
+
+/* IVS with an interval boundary at POS. */
+static mval split_at(mrt *rt, mval ivs, int64_t pos)
+{
+  mval rev = Qnil;
+  for (mval l = ivs; CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) >= pos)
+      return ivs;
+    if (IV_END(iv) > pos) {
+      mval right = make_interval(rt, pos, IV_END(iv), IV_PLIST(iv));
+      mval tail = Fcons(rt, right, XCDR(l));
+      tail = Fcons(rt, make_interval(rt, IV_START(iv), pos, IV_PLIST(iv)), tail);
+      return prepend_reversed(rt, rev, tail);
+    }
+    rev = Fcons(rt, iv, rev);
+  }
+  return ivs;
+}
+
+static void store_intervals(mrt *rt, mval s, mval ivs)
+{
+  if (XSTRING(s)->intervals != ivs)
+    GC_STORE(rt->gc, s, XSTRING(s)->intervals, ivs);
+}
+
+/* ---- Plists: a property is there when its key is (eq) ---- */
+
+static bool plist_find(mval plist, mval prop, mval *value)
+{
+  for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist)))
+    if (XCAR(plist) == prop) {
+      *value = XCAR(XCDR(plist));
+      return true;
+    }
+  return false;
+}
+
+static bool has_all(mval plist, mval props)
+{
+  for (; CONSP(props) && CONSP(XCDR(props)); props = XCDR(XCDR(props))) {
+    mval v;
+    if (!plist_find(plist, XCAR(props), &v) || v != XCAR(XCDR(props)))
+      return false;
+  }
+  return true;
+}
+
+static bool has_none(mval plist, mval keys)
+{
+  mval v;
+  for (; CONSP(keys); keys = XCDR(keys))
+    if (plist_find(plist, XCAR(keys), &v))
+      return false;
+  return true;
+}
+
+/* PLIST with PROP's value VALUE: replaced where it is, in front where
+   it is not, as Emacs's add_properties. */
+static mval plist_with(mrt *rt, mval plist, mval prop, mval value)
+{
+  mval rev = Qnil, v;
+  if (!plist_find(plist, prop, &v))
+    return Fcons(rt, prop, Fcons(rt, value, plist));
+  for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist))) {
+    rev = Fcons(rt, XCAR(plist), rev);
+    rev = Fcons(rt, XCAR(plist) == prop ? value : XCAR(XCDR(plist)), rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+static mval plist_add(mrt *rt, mval plist, mval props)
+{
+  for (; CONSP(props) && CONSP(XCDR(props)); props = XCDR(XCDR(props)))
+    if (!has_all(plist, list2(rt, XCAR(props), XCAR(XCDR(props)))))
+      plist = plist_with(rt, plist, XCAR(props), XCAR(XCDR(props)));
+  return plist;
+}
+
+static bool memq_p(mval x, mval list)
+{
+  for (; CONSP(list); list = XCDR(list))
+    if (XCAR(list) == x)
+      return true;
+  return false;
+}
+
+static mval plist_without(mrt *rt, mval plist, mval keys)
+{
+  mval rev = Qnil;
+  for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist)))
+    if (!memq_p(XCAR(plist), keys))
+      rev = Fcons(rt, XCAR(XCDR(plist)), Fcons(rt, XCAR(plist), rev));
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+static mval copy_list(mrt *rt, mval list)
+{
+  mval rev = Qnil;
+  for (; CONSP(list); list = XCDR(list))
+    rev = Fcons(rt, XCAR(list), rev);
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+/* ---- Changing a range ---- */
+
+struct change {
+  bool (*done)(mval plist, mval props); /* nothing to do on PLIST */
+  mval (*apply)(mrt *rt, mval plist, mval props);
+  bool creates; /* may give properties to text that has none */
+};
+
+/* IVS with APPLY on every interval inside [START, END). */
+static mval map_range(mrt *rt, mval ivs, int64_t start, int64_t end, const struct change *op,
+                      mval props)
+{
+  mval rev = Qnil;
+  for (; CONSP(ivs); ivs = XCDR(ivs)) {
+    mval iv = XCAR(ivs);
+    if (start <= IV_START(iv) && IV_END(iv) <= end && !op->done(IV_PLIST(iv), props))
+      iv = make_interval(rt, IV_START(iv), IV_END(iv), op->apply(rt, IV_PLIST(iv), props));
+    rev = Fcons(rt, iv, rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+/* Emacs's add_text_properties_1 and remove: the intervals from START
+   that need nothing are skipped without a split, the first one that
+   does is split at START, the last at END unless it needs nothing. */
+static mval change_range(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                         const struct change *op, bool *changed)
+{
+  *changed = false;
+  if (start >= end || (NILP(ivs) && !op->creates))
+    return ivs;
+  mval work = NILP(ivs) ? list1(rt, make_interval(rt, 0, len, Qnil)) : ivs;
+  mval l = tail_at(work, start);
+  int64_t s = start;
+  while (op->done(IV_PLIST(XCAR(l)), props)) {
+    if (IV_END(XCAR(l)) >= end)
+      return ivs;
+    s = IV_END(XCAR(l));
+    l = XCDR(l);
+  }
+  work = split_at(rt, work, s);
+  mval last = XCAR(tail_at(work, end - 1));
+  if (IV_END(last) > end && !op->done(IV_PLIST(last), props))
+    work = split_at(rt, work, end);
+  *changed = true;
+  return map_range(rt, work, s, end, op, props);
+}
+
+static const struct change add_change = { has_all, plist_add, true };
+static const struct change remove_change = { has_none, plist_without, false };
+
+mval textprop_add(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                  bool *changed)
+{
+  return change_range(rt, ivs, len, start, end, props, &add_change, changed);
+}
+
+mval textprop_remove(mrt *rt, mval ivs, int64_t start, int64_t end, mval keys, bool *changed)
+{
+  return change_range(rt, ivs, 0, start, end, keys, &remove_change, changed);
+}
+
+/* The intervals inside [START, END) become one, with a copy of PROPS. */
+mval textprop_set(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                  bool *changed)
+{
+  *changed = false;
+  if (NILP(props) && start == 0 && end == len) {
+    *changed = !NILP(ivs);
+    return Qnil;
+  }
+  if (start >= end || (NILP(ivs) && NILP(props)))
+    return ivs;
+  mval work = NILP(ivs) ? list1(rt, make_interval(rt, 0, len, Qnil)) : ivs;
+  work = split_at(rt, split_at(rt, work, start), end);
+  mval rev = Qnil;
+  for (; CONSP(work); work = XCDR(work)) {
+    mval iv = XCAR(work);
+    if (IV_START(iv) == start)
+      rev = Fcons(rt, make_interval(rt, start, end, copy_list(rt, props)), rev);
+    else if (IV_START(iv) < start || IV_START(iv) >= end)
+      rev = Fcons(rt, iv, rev);
+  }
+  *changed = true;
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+/* ---- Copying between texts ---- */
+
+mval textprop_pieces(mrt *rt, mval ivs, int64_t start, int64_t end, int64_t shift)
+{
+  mval rev = Qnil;
+  for (; CONSP(ivs); ivs = XCDR(ivs)) {
+    mval iv = XCAR(ivs);
+    int64_t s = IV_START(iv) > start ? IV_START(iv) : start;
+    int64_t e = IV_END(iv) < end ? IV_END(iv) : end;
+    if (s < e && !NILP(IV_PLIST(iv)))
+      rev = Fcons(rt, list3(rt, make_fixnum(s + shift), make_fixnum(e + shift), IV_PLIST(iv)), rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len)
+{
+  if (NILP(pieces))
+    return Qnil;
+  mval rev = Qnil;
+  int64_t pos = 0;
+  for (; CONSP(pieces); pieces = XCDR(pieces)) {
+    mval p = XCAR(pieces);
+    int64_t s = XFIXNUM(XCAR(p)), e = XFIXNUM(XCAR(XCDR(p)));
+    if (s > pos)
+      rev = Fcons(rt, make_interval(rt, pos, s, Qnil), rev);
+    rev = Fcons(rt, make_interval(rt, s, e, plist_add(rt, Qnil, XCAR(XCDR(XCDR(p))))), rev);
+    pos = e;
+  }
+  if (pos < len)
+    rev = Fcons(rt, make_interval(rt, pos, len, Qnil), rev);
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_copy_string(mrt *rt, mval s)
+{
+  mval copy = substring_bytes(rt, s, 0, XSTRING(s)->nbytes);
+  int64_t len = XSTRING(s)->nchars;
+  store_intervals(rt, copy, textprop_from_pieces(rt, textprop_pieces(rt, XSTRING(s)->intervals, 0, len, 0), len));
+  return copy;
+}
+
+mval textprop_concat(mrt *rt, int n, const mval *args)
+{
+  bool any = false;
+  for (int i = 0; i < n; i++)
+    any |= STRINGP(args[i]) && !NILP(XSTRING(args[i])->intervals);
+  if (!any)
+    return Qnil;
+  mval rev = Qnil;
+  int64_t pos = 0;
+  for (int i = 0; i < n; i++) {
+    int64_t len = sequence_length(rt, args[i]);
+    if (STRINGP(args[i]))
+      for (mval p = textprop_pieces(rt, XSTRING(args[i])->intervals, 0, len, pos); CONSP(p); p = XCDR(p))
+        rev = Fcons(rt, XCAR(p), rev);
+    pos += len;
+  }
+  return textprop_from_pieces(rt, prepend_reversed(rt, rev, Qnil), pos);
+}
+
+/* ---- Comparing ---- */
+
+static int64_t plist_pairs(mval plist)
+{
+  int64_t n = 0;
+  for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist)))
+    n++;
+  return n;
+}
+
+/* Emacs's intervals_equal: the same properties with eq values. */
+static bool plists_match(mval a, mval b)
+{
+  return plist_pairs(a) == plist_pairs(b) && has_all(b, a);
+}
+
+static int64_t boundary_after(mval ivs, int64_t pos, int64_t len)
+{
+  for (; CONSP(ivs); ivs = XCDR(ivs))
+    if (IV_END(XCAR(ivs)) > pos)
+      return IV_END(XCAR(ivs));
+  return len;
+}
+
+static bool intervals_match(mval a, mval b, int64_t len)
+{
+  for (int64_t pos = 0; pos < len;) {
+    if (!plists_match(textprop_plist_at(a, pos), textprop_plist_at(b, pos)))
+      return false;
+    int64_t na = boundary_after(a, pos, len), nb = boundary_after(b, pos, len);
+    pos = na < nb ? na : nb;
+  }
+  return true;
+}
+
+/* Deeper than mrt_equal goes without signalling. */
+#define EQUAL_DEPTH_MAX 200
+
+static bool equal_deep(mval a, mval b, int depth)
+{
+  if (depth > EQUAL_DEPTH_MAX || a == b)
+    return true;
+  for (; CONSP(a) && CONSP(b) && a != b; a = XCDR(a), b = XCDR(b))
+    if (!equal_deep(XCAR(a), XCAR(b), depth + 1))
+      return false;
+  if (STRINGP(a) && STRINGP(b))
+    return intervals_match(XSTRING(a)->intervals, XSTRING(b)->intervals, XSTRING(a)->nchars);
+  if ((VECTORP(a) && VECTORP(b)) || (PVECP(a, PVEC_RECORD) && PVECP(b, PVEC_RECORD))) {
+    size_t n = vl_header_nlisp(XVL(a)->header);
+    for (size_t i = 0; i < n; i++)
+      if (!equal_deep(XVL(a)->slots[i], XVL(b)->slots[i], depth + 1))
+        return false;
+  }
+  return true;
+}
+
+bool textprop_equal_deep(mval a, mval b) { return equal_deep(a, b, 0); }
+
+/* ---- Where properties change ---- */
+
+/* The index in the vector IVS of the interval that holds POS, the last
+   one at the end of the text. */
+static int64_t index_at(mval ivs, int64_t pos)
+{
+  int64_t k = 0;
+  while (k + 1 < VECTOR_LENGTH(ivs) && IV_END(AREF(ivs, k)) <= pos)
+    k++;
+  return k;
+}
+
+/* Whether intervals A and B look the same: all their properties, or
+   PROP's value when PROP is not Qunbound. */
+static bool same_props(mval a, mval b, mval prop)
+{
+  if (prop == Qunbound)
+    return plists_match(IV_PLIST(a), IV_PLIST(b));
+  return plist_get(IV_PLIST(a), prop) == plist_get(IV_PLIST(b), prop);
+}
+
+/* Emacs's next-(single-)property-change on a text of LEN characters
+   that has intervals; LIMIT is nil or a fixnum. */
+static mval next_change(mrt *rt, mval ivs, int64_t pos, int64_t len, mval prop, mval limit)
+{
+  mval v = sequence_to_vector(rt, ivs);
+  int64_t n = VECTOR_LENGTH(v), k = index_at(v, pos), next = k + 1;
+  while (next < n && same_props(AREF(v, k), AREF(v, next), prop) &&
+         (NILP(limit) || IV_START(AREF(v, next)) < XFIXNUM(limit)))
+    next++;
+  if (next >= n || IV_START(AREF(v, next)) >= (NILP(limit) ? len : XFIXNUM(limit)))
+    return limit;
+  return make_fixnum(IV_START(AREF(v, next)));
+}
+
+static mval previous_change(mrt *rt, mval ivs, int64_t pos, mval prop, mval limit)
+{
+  mval v = sequence_to_vector(rt, ivs);
+  int64_t k = index_at(v, pos);
+  if (IV_START(AREF(v, k)) == pos)
+    k--;
+  if (k < 0)
+    return limit;
+  int64_t prev = k - 1;
+  while (prev >= 0 && same_props(AREF(v, prev), AREF(v, k), prop) &&
+         (NILP(limit) || IV_END(AREF(v, prev)) > XFIXNUM(limit)))
+    prev--;
+  if (prev < 0 || IV_END(AREF(v, prev)) <= (NILP(limit) ? 0 : XFIXNUM(limit)))
+    return limit;
+  return make_fixnum(IV_END(AREF(v, prev)));
+}
+
+/* ---- Strings ---- */
+
+/* OBJECT, which must be a string: marrow has no buffers yet. */
+static mval check_object(mrt *rt, mval object)
+{
+  CHECK_TYPE(rt, STRINGP(object), Qbuffer_or_string_p, object);
+  return object;
+}
+
+static int64_t check_position(mrt *rt, mval pos)
+{
+  CHECK_TYPE(rt, FIXNUMP(pos), Qinteger_or_marker_p, pos);
+  return XFIXNUM(pos);
+}
+
+/* START and END in order, within the string S, or args-out-of-range. */
+static void check_range_of(mrt *rt, mval s, mval start, mval end, int64_t *b, int64_t *e)
+{
+  int64_t x = check_position(rt, start), y = check_position(rt, end);
+  *b = x < y ? x : y;
+  *e = x < y ? y : x;
+  if (*b < 0 || *e > XSTRING(s)->nchars)
+    args_out_of_range(rt, start, end);
+}
+
+/* A position in S (its end included), or args-out-of-range (POS POS). */
+static int64_t check_index(mrt *rt, mval s, mval pos)
+{
+  int64_t p = check_position(rt, pos);
+  if (p < 0 || p > XSTRING(s)->nchars)
+    args_out_of_range(rt, pos, pos);
+  return p;
+}
+
+/* Emacs's validate_plist: a non-list stands for (X nil). */
+static mval check_plist(mrt *rt, mval plist)
+{
+  if (NILP(plist))
+    return plist;
+  if (!CONSP(plist))
+    return list2(rt, plist, Qnil);
+  /* As Emacs, a pair's key needs a cdr, the last cdr need not be nil;
+     a cycle, on which Emacs would loop, is a circular-list here. */
+  for (mval l = plist, slow = plist; CONSP(l); slow = XCDR(slow)) {
+    if (!CONSP(XCDR(l)))
+      mrt_error(rt, "Odd length text property list");
+    l = XCDR(XCDR(l));
+    if (l == XCDR(slow))
+      xsignal1(rt, Qcircular_list, plist);
+  }
+  return plist;
+}
+
+typedef mval (*range_op)(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                         bool *changed);
+
+/* Runs OP over START..END of OBJECT, a string; t when it changed. */
+static mval change_string(mrt *rt, range_op op, mval start, mval end, mval props, mval object)
+{
+  mval s = check_object(rt, object);
+  int64_t b, e;
+  check_range_of(rt, s, start, end, &b, &e);
+  bool changed;
+  store_intervals(rt, s, op(rt, XSTRING(s)->intervals, XSTRING(s)->nchars, b, e, props, &changed));
+  return changed ? Qt : Qnil;
+}
+
+static mval remove_keys(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval keys,
+                        bool *changed)
+{
+  (void)len;
+  return textprop_remove(rt, ivs, start, end, keys, changed);
+}
+
+void textprop_string_set(mrt *rt, mval string, mval start, mval end, mval plist)
+{
+  change_string(rt, textprop_set, start, end, check_plist(rt, plist), string);
+}
+
+static mval Ftext_properties_at(mrt *rt, int n, mval *a)
+{
+  mval s = check_object(rt, a[1]);
+  return textprop_plist_at(XSTRING(s)->intervals, check_index(rt, s, a[0]));
+}
+
+static mval Fget_text_property(mrt *rt, int n, mval *a)
+{
+  mval s = check_object(rt, a[2]);
+  return plist_get(textprop_plist_at(XSTRING(s)->intervals, check_index(rt, s, a[0])), a[1]);
+}
+
+static mval Fput_text_property(mrt *rt, int n, mval *a)
+{
+  change_string(rt, textprop_add, a[0], a[1], list2(rt, a[2], a[3]), a[4]);
+  return Qnil;
+}
+
+static mval Fadd_text_properties(mrt *rt, int n, mval *a)
+{
+  return change_string(rt, textprop_add, a[0], a[1], check_plist(rt, a[2]), a[3]);
+}
+
+static mval Fset_text_properties(mrt *rt, int n, mval *a)
+{
+  return change_string(rt, textprop_set, a[0], a[1], check_plist(rt, a[2]), a[3]);
+}
+
+static mval plist_keys(mrt *rt, mval plist)
+{
+  list_length(rt, plist); /* a cycle or a dotted end signals */
+  mval rev = Qnil;
+  for (; CONSP(plist); plist = CONSP(XCDR(plist)) ? XCDR(XCDR(plist)) : Qnil)
+    rev = Fcons(rt, XCAR(plist), rev);
+  return rev;
+}
+
+static mval Fremove_text_properties(mrt *rt, int n, mval *a)
+{
+  return change_string(rt, remove_keys, a[0], a[1], plist_keys(rt, a[2]), a[3]);
+}
+
+static mval Fremove_list_of_text_properties(mrt *rt, int n, mval *a)
+{
+  list_length(rt, a[2]);
+  return change_string(rt, remove_keys, a[0], a[1], a[2], a[3]);
+}
+
+/* The four searches: PROP is Qunbound for any property. */
+static mval find_change(mrt *rt, mval pos, mval prop, mval object, mval limit, bool forward)
+{
+  mval s = check_object(rt, object);
+  if (!NILP(limit))
+    check_position(rt, limit);
+  int64_t p = check_index(rt, s, pos);
+  mval ivs = XSTRING(s)->intervals;
+  if (NILP(ivs))
+    return limit;
+  if (forward)
+    return next_change(rt, ivs, p, XSTRING(s)->nchars, prop, limit);
+  return previous_change(rt, ivs, p, prop, limit);
+}
+
+static mval Fnext_property_change(mrt *rt, int n, mval *a)
+{
+  return find_change(rt, a[0], Qunbound, a[1], a[2], true);
+}
+
+static mval Fnext_single_property_change(mrt *rt, int n, mval *a)
+{
+  return find_change(rt, a[0], a[1], a[2], a[3], true);
+}
+
+static mval Fprevious_property_change(mrt *rt, int n, mval *a)
+{
+  return find_change(rt, a[0], Qunbound, a[1], a[2], false);
+}
+
+static mval Fprevious_single_property_change(mrt *rt, int n, mval *a)
+{
+  return find_change(rt, a[0], a[1], a[2], a[3], false);
+}
+
+/* As Emacs: a copy of STRING (its properties kept), then PROPS added,
+   the last of a property given twice losing to the first. */
+static mval Fpropertize(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  if (n % 2 == 0)
+    xsignal2(rt, Qwrong_number_of_arguments, intern(rt, "propertize"), make_fixnum(n));
+  mval props = Qnil;
+  for (int i = 1; i < n; i += 2)
+    props = Fcons(rt, a[i], Fcons(rt, a[i + 1], props));
+  mval s = textprop_copy_string(rt, a[0]);
+  bool changed;
+  store_intervals(rt, s, textprop_add(rt, XSTRING(s)->intervals, XSTRING(s)->nchars, 0,
+                                      XSTRING(s)->nchars, props, &changed));
+  return s;
+}
+
+static mval Fequal_including_properties(mrt *rt, int n, mval *a)
+{
+  return mrt_equal(rt, a[0], a[1]) && textprop_equal_deep(a[0], a[1]) ? Qt : Qnil;
+}
+
+static const struct subr_def textprop_subrs[] = {
+  { "text-properties-at", Ftext_properties_at, 1, 2 },
+  { "get-text-property", Fget_text_property, 2, 3 },
+  { "put-text-property", Fput_text_property, 4, 5 },
+  { "add-text-properties", Fadd_text_properties, 3, 4 },
+  { "set-text-properties", Fset_text_properties, 3, 4 },
+  { "remove-text-properties", Fremove_text_properties, 3, 4 },
+  { "remove-list-of-text-properties", Fremove_list_of_text_properties, 3, 4 },
+  { "next-property-change", Fnext_property_change, 1, 3 },
+  { "next-single-property-change", Fnext_single_property_change, 2, 4 },
+  { "previous-property-change", Fprevious_property_change, 1, 3 },
+  { "previous-single-property-change", Fprevious_single_property_change, 2, 4 },
+  { "propertize", Fpropertize, 1, ARGS_MANY },
+  { "equal-including-properties", Fequal_including_properties, 2, 2 },
+};
+
+void textprop_init(mrt *rt)
+{
+  defsubrs(rt, textprop_subrs, sizeof textprop_subrs / sizeof textprop_subrs[0]);
+}

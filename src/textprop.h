@@ -1,0 +1,56 @@
+/* textprop.h -- layer 5: text properties, kept as interval lists.
+
+   An interval list describes the properties of a text of LEN
+   characters: nil when it has none, else intervals (START END . PLIST)
+   covering [0, LEN) in order, some of them with a nil PLIST (Emacs
+   keeps the boundaries its operations made, and prints each interval).
+   Lists, intervals and plists are never modified once built: an
+   operation returns a new list sharing what it left alone, so storing
+   the result is the only store the write barrier has to see.
+   Positions count from the start of the text; a buffer can keep its
+   text's properties the same way. */
+#ifndef MARROW_TEXTPROP_H
+#define MARROW_TEXTPROP_H
+
+#include "runtime.h"
+
+void textprop_init(mrt *rt);
+
+/* The plist at position POS (nil past the end or with no list). */
+mval textprop_plist_at(mval ivs, int64_t pos);
+/* Whether any interval has a non-nil plist. */
+bool textprop_any(mval ivs);
+
+/* Changes over [START, END) as Emacs's add-text-properties (PROPS'
+   values replace), remove-text-properties (PROPS' keys go) and
+   set-text-properties; *CHANGED says whether anything changed. */
+mval textprop_add(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                  bool *changed);
+mval textprop_remove(mrt *rt, mval ivs, int64_t start, int64_t end, mval keys, bool *changed);
+mval textprop_set(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                  bool *changed);
+
+/* The intervals of [START, END) that have properties, as a list of
+   (START END PLIST) moved by SHIFT; nil when none has. */
+mval textprop_pieces(mrt *rt, mval ivs, int64_t start, int64_t end, int64_t shift);
+/* The interval list of a text of LEN characters made of PIECES (in
+   order, as textprop_pieces gives them), each plist added to none as
+   add-text-properties would (Emacs copies properties so, which
+   reverses their order); nil when PIECES is. */
+mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len);
+
+/* Emacs's equal-including-properties: A and B, already `equal', also
+   have the same properties (values compared with eq) everywhere. */
+bool textprop_equal_deep(mval a, mval b);
+
+/* A copy of the string S with S's properties. */
+mval textprop_copy_string(mrt *rt, mval s);
+/* The properties of the concatenation of ARGS (sequences), for concat;
+   nil when no string among them has any. */
+mval textprop_concat(mrt *rt, int n, const mval *args);
+
+/* (set-text-properties START END PLIST STRING) as the reader's
+   #("TEXT" START END PLIST ...) needs it. */
+void textprop_string_set(mrt *rt, mval string, mval start, mval end, mval plist);
+
+#endif
