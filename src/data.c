@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "data.h"
+#include "chartab.h"
 #include "eval.h"
 #include "fns.h"
 #include "strfns.h"
@@ -28,7 +29,10 @@ static int64_t vl_length(mval v) { return (int64_t)vl_header_nlisp(XVL(v)->heade
 /* Type predicates                                                    */
 /* ================================================================== */
 
-static bool ARRAYP(mval x) { return VECTORP(x) || STRINGP(x) || BOOL_VECTOR_P(x); }
+static bool ARRAYP(mval x)
+{
+  return VECTORP(x) || STRINGP(x) || BOOL_VECTOR_P(x) || CHAR_TABLE_P(x);
+}
 
 static mval Fnull(mrt *rt, int n, mval *a) { return bool_val(NILP(a[0])); }
 /* Emacs 28's closures are lists. */
@@ -81,6 +85,8 @@ static mval vectorlike_type(mrt *rt, mval x)
   case PVEC_BOOL_VECTOR: return intern(rt, "bool-vector");
   case PVEC_BUFFER: return Qbuffer;
   case PVEC_MARKER: return Qmarker;
+  case PVEC_CHAR_TABLE: return intern(rt, "char-table");
+  case PVEC_SUB_CHAR_TABLE: return intern(rt, "sub-char-table");
   default: return intern(rt, "internal");
   }
 }
@@ -348,6 +354,8 @@ static int64_t check_array_index(mrt *rt, mval array, mval idx)
 
 static mval Faref(mrt *rt, int n, mval *a)
 {
+  if (CHAR_TABLE_P(a[0]))
+    return chartab_ref(rt, a[0], a[1]);
   int64_t i = check_array_index(rt, a[0], a[1]);
   if (BOOL_VECTOR_P(a[0]))
     return bool_val(bool_vector_ref(a[0], i));
@@ -356,6 +364,10 @@ static mval Faref(mrt *rt, int n, mval *a)
 
 static mval Faset(mrt *rt, int n, mval *a)
 {
+  if (CHAR_TABLE_P(a[0])) {
+    chartab_set(rt, a[0], a[1], a[2]);
+    return a[2];
+  }
   int64_t i = check_array_index(rt, a[0], a[1]);
   if (STRINGP(a[0]))
     string_set_char(rt, a[0], i, check_char(rt, a[2]));

@@ -27,6 +27,7 @@
 #include "arith.h"
 #include "strfns.h"
 #include "textprop.h"
+#include "chartab.h"
 #include "hashtab.h"
 #include "data.h"
 #include "printer.h"
@@ -225,6 +226,8 @@ static bool equal_rec(mrt *rt, mval a, mval b, int depth)
         return BIGNUMP(b) && mpz_cmp(XBIGNUM_MPZ(a), XBIGNUM_MPZ(b)) == 0;
       case PVEC_VECTOR:
       case PVEC_RECORD:
+      case PVEC_CHAR_TABLE:
+      case PVEC_SUB_CHAR_TABLE:
         return equal_slots(rt, a, b, depth);
       case PVEC_BOOL_VECTOR:
         return BOOL_VECTOR_P(b) && BOOL_VECTOR_LENGTH(a) == BOOL_VECTOR_LENGTH(b) &&
@@ -369,6 +372,8 @@ int64_t sequence_length(mrt *rt, mval seq)
     return vl_length(seq);
   if (BOOL_VECTOR_P(seq))
     return BOOL_VECTOR_LENGTH(seq);
+  if (CHAR_TABLE_P(seq))
+    return MAX_CHAR; /* as Emacs 28 */
   wrong_type_argument(rt, Qsequencep, seq);
 }
 
@@ -750,6 +755,8 @@ static mval Fcopy_sequence(mrt *rt, int n, mval *a)
     return copy_list(rt, s);
   if (STRINGP(s))
     return textprop_copy_string(rt, s);
+  if (CHAR_TABLE_P(s))
+    return chartab_copy(rt, s);
   CHECK_TYPE(rt, VECTORP(s) || RECORDP(s) || BOOL_VECTOR_P(s), Qsequencep, s);
   return copy_vectorlike(rt, s);
 }

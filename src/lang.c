@@ -9,6 +9,7 @@
 #include "data.h"
 #include "digest.h"
 #include "textprop.h"
+#include "chartab.h"
 #include "eval.h"
 #include "fns.h"
 #include "hashtab.h"
@@ -38,6 +39,7 @@ void lang_init(mrt *rt, const char *lispdir)
   timefns_init(rt);
   digest_init(rt);
   textprop_init(rt);
+  chartab_init(rt);
   coding_init(rt);
   heapmap_init(rt);
   buffer_init(rt);

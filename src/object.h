@@ -207,6 +207,8 @@ enum pvec_type {
   PVEC_BOOL_VECTOR,    /* raw: a length, then the bits */
   PVEC_BUFFER,         /* buffer.h: name and markers, then raw text state */
   PVEC_MARKER,         /* buffer.h: its buffer, then a raw position */
+  PVEC_CHAR_TABLE,     /* chartab.h */
+  PVEC_SUB_CHAR_TABLE,
   PVEC_TYPE_COUNT
 };
 

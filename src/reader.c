@@ -41,6 +41,7 @@
 #include "hashtab.h"
 #include "strfns.h"
 #include "textprop.h"
+#include "chartab.h"
 #include "fns.h"
 
 /* ================================================================== */
@@ -712,6 +713,8 @@ enum frame_kind {
 };
 
 enum dot_state { DOT_NONE, DOT_SEEN, DOT_DONE };
+/* A vector frame's EXTRA: nil, or what the vector becomes. */
+enum { VECTOR_CHAR_TABLE = 1, VECTOR_SUB_CHAR_TABLE };
 
 #define FRAME_GET(f, slot) AREF((f), (slot))
 #define FRAME_KIND(f) ((enum frame_kind)XFIXNUM(AREF((f), FR_KIND)))
@@ -835,6 +838,9 @@ static mval close_frame(struct reader *r, mval f, int c)
   case FRAME_VECTOR:
     if (c == ')')
       syntax_error(r, ") or . in a vector");
+    if (FIXNUMP(FRAME_GET(f, FR_EXTRA)))
+      return chartab_from_vector(r->rt, list_to_vectorlike(r->rt, head, PVEC_VECTOR),
+                                 FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_SUB_CHAR_TABLE));
     return list_to_vectorlike(r->rt, head, PVEC_VECTOR);
   case FRAME_RECORD:
     if (c == ']')
@@ -983,6 +989,18 @@ static enum step skip_dynamic_docstring(struct reader *r, mval *value)
   return STEP_NOTHING;
 }
 
+/* #^[ a char-table, #^^[ a sub-char-table: vectors whose EXTRA says
+   which, made into one when closed. */
+static enum step open_char_table(struct reader *r, mval *stack)
+{
+  bool sub = peek(r) == '^';
+  r->pos += sub;
+  if (next(r) != '[')
+    syntax_error(r, sub ? "#^^" : "#^");
+  *stack = push_frame(r, *stack, FRAME_VECTOR, make_fixnum(sub ? VECTOR_SUB_CHAR_TABLE : VECTOR_CHAR_TABLE));
+  return STEP_OPEN;
+}
+
 /* After '#'.  Returns STEP_OPEN with *frame pushed, or a value. */
 static enum step read_hash(struct reader *r, mval *stack, mval *value)
 {
@@ -1014,6 +1032,8 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
   case '(':
     *stack = push_frame(r, *stack, FRAME_PROPERTIZED, Qnil);
     return STEP_OPEN;
+  case '^':
+    return open_char_table(r, stack);
   case 's':
     if (next(r) == '(') {
       *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);
