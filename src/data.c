@@ -17,6 +17,7 @@
 
 #include "data.h"
 #include "chartab.h"
+#include "compiled.h"
 #include "eval.h"
 #include "fns.h"
 #include "strfns.h"
@@ -58,7 +59,6 @@ static mval Fchar_or_string_p(mrt *rt, int n, mval *a)
   return bool_val(CHARACTERP(a[0]) || STRINGP(a[0]));
 }
 static mval Fsubrp(mrt *rt, int n, mval *a) { return bool_val(PVECP(a[0], PVEC_SUBR)); }
-static mval Fbyte_code_function_p(mrt *rt, int n, mval *a) { return Qnil; }
 static mval Frecordp(mrt *rt, int n, mval *a) { return bool_val(RECORDP(a[0])); }
 static mval Fbool_vector_p(mrt *rt, int n, mval *a) { return bool_val(BOOL_VECTOR_P(a[0])); }
 
@@ -87,6 +87,7 @@ static mval vectorlike_type(mrt *rt, mval x)
   case PVEC_MARKER: return Qmarker;
   case PVEC_CHAR_TABLE: return intern(rt, "char-table");
   case PVEC_SUB_CHAR_TABLE: return intern(rt, "sub-char-table");
+  case PVEC_COMPILED: return intern(rt, "compiled-function");
   default: return intern(rt, "internal");
   }
 }
@@ -339,6 +340,15 @@ static mval Fmake_record(mrt *rt, int n, mval *a)
   return make_record(rt, a[0], check_natnum(rt, a[1]), a[2]);
 }
 
+/* IDX, a slot of the vector-like V, or args-out-of-range. */
+static int64_t check_slot_index(mrt *rt, mval v, mval idx)
+{
+  int64_t i = check_fixnum(rt, idx);
+  if (i < 0 || i >= vl_length(v))
+    args_out_of_range(rt, v, idx);
+  return i;
+}
+
 /* The index of ARRAY[IDX] after checking both, as aref and aset do. */
 static int64_t check_array_index(mrt *rt, mval array, mval idx)
 {
@@ -356,6 +366,8 @@ static mval Faref(mrt *rt, int n, mval *a)
 {
   if (CHAR_TABLE_P(a[0]))
     return chartab_ref(rt, a[0], a[1]);
+  if (COMPILEDP(a[0])) /* aref only: aset wants an array */
+    return AREF(a[0], check_slot_index(rt, a[0], a[1]));
   int64_t i = check_array_index(rt, a[0], a[1]);
   if (BOOL_VECTOR_P(a[0]))
     return bool_val(bool_vector_ref(a[0], i));
@@ -558,7 +570,6 @@ static const struct subr_def data_subrs[] = {
   { "char-or-string-p", Fchar_or_string_p, 1, 1 },
   { "subrp", Fsubrp, 1, 1 },
   { "subr-name", Fsubr_name, 1, 1 },
-  { "byte-code-function-p", Fbyte_code_function_p, 1, 1 },
   { "recordp", Frecordp, 1, 1 },
   { "type-of", Ftype_of, 1, 1 },
   { "intern", Fintern, 1, 2 },

@@ -124,6 +124,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "compiled.h"
 
 #include "arith.h"
 #include "fns.h"
@@ -542,6 +543,8 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
       return call_closure(rt, fn, orig, nargs, base, false);
     if (PVEC_TYPE(fn) == PVEC_SUBR) /* funcall names the subr itself */
       return call_subr(rt, fn, fn, nargs, base);
+    if (PVEC_TYPE(fn) == PVEC_COMPILED)
+      compiled_call(rt, fn);
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
     return call_list_function(rt, fn, orig, nargs, base);
@@ -3579,7 +3582,7 @@ bool functionp(mrt *rt, mval fn)
   }
   if (PVECP(fn, PVEC_SUBR))
     return XSUBR(fn)->max_args != ARGS_UNEVALLED;
-  if (PVECP(fn, PVEC_CLOSURE))
+  if (PVECP(fn, PVEC_CLOSURE) || PVECP(fn, PVEC_COMPILED))
     return true;
   if (is_autoload(fn)) /* unless it loads a macro or keymap */
     return NILP(autoload_type(fn));
@@ -3726,6 +3729,8 @@ static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
   }
   if (PVECP(fn, PVEC_SUBR))
     return subr_arity(rt, fn);
+  if (PVECP(fn, PVEC_COMPILED))
+    return compiled_arity(rt, fn);
   if (CONSP(fn) && XCAR(fn) == Qmacro)
     fn = XCDR(fn);
   mval arglist;

@@ -228,6 +228,7 @@ static bool equal_rec(mrt *rt, mval a, mval b, int depth)
       case PVEC_RECORD:
       case PVEC_CHAR_TABLE:
       case PVEC_SUB_CHAR_TABLE:
+      case PVEC_COMPILED:
         return equal_slots(rt, a, b, depth);
       case PVEC_BOOL_VECTOR:
         return BOOL_VECTOR_P(b) && BOOL_VECTOR_LENGTH(a) == BOOL_VECTOR_LENGTH(b) &&
@@ -374,6 +375,8 @@ int64_t sequence_length(mrt *rt, mval seq)
     return BOOL_VECTOR_LENGTH(seq);
   if (CHAR_TABLE_P(seq))
     return MAX_CHAR; /* as Emacs 28 */
+  if (PVECP(seq, PVEC_COMPILED))
+    return vl_length(seq);
   wrong_type_argument(rt, Qsequencep, seq);
 }
 
@@ -722,6 +725,8 @@ static mval reverse_bool_vector(mrt *rt, mval v)
 mval sequence_to_vector(mrt *rt, mval seq)
 {
   seq = closure_list_view(rt, seq);
+  if (PVECP(seq, PVEC_COMPILED)) /* vconcat and append take its slots */
+    return make_vector_from(rt, vl_length(seq), VECTOR_SLOTS(seq));
   int64_t n = sequence_length(rt, seq);
   if (VECTORP(seq) || RECORDP(seq)) {
     mval v = make_vector(rt, (size_t)n, Qnil);

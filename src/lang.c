@@ -10,6 +10,7 @@
 #include "digest.h"
 #include "textprop.h"
 #include "chartab.h"
+#include "compiled.h"
 #include "eval.h"
 #include "fns.h"
 #include "hashtab.h"
@@ -40,6 +41,7 @@ void lang_init(mrt *rt, const char *lispdir)
   digest_init(rt);
   textprop_init(rt);
   chartab_init(rt);
+  compiled_init(rt);
   coding_init(rt);
   heapmap_init(rt);
   buffer_init(rt);

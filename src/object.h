@@ -209,6 +209,7 @@ enum pvec_type {
   PVEC_MARKER,         /* buffer.h: its buffer, then a raw position */
   PVEC_CHAR_TABLE,     /* chartab.h */
   PVEC_SUB_CHAR_TABLE,
+  PVEC_COMPILED,       /* compiled.h: a byte-code function */
   PVEC_TYPE_COUNT
 };
 

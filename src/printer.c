@@ -758,6 +758,9 @@ static void print_vectorlike(struct printer *p, mval obj)
   case PVEC_CHAR_TABLE:
     print_slots(p, "#^[", "]", obj);
     return;
+  case PVEC_COMPILED:
+    print_slots(p, "#[", "]", obj);
+    return;
   case PVEC_SUB_CHAR_TABLE: /* Emacs starts a line before the deepest */
     print_slots(p, AREF(obj, 0) == make_fixnum(3) ? "\n#^^[" : "#^^[", "]", obj);
     return;

@@ -42,6 +42,7 @@
 #include "strfns.h"
 #include "textprop.h"
 #include "chartab.h"
+#include "compiled.h"
 #include "fns.h"
 
 /* ================================================================== */
@@ -714,7 +715,7 @@ enum frame_kind {
 
 enum dot_state { DOT_NONE, DOT_SEEN, DOT_DONE };
 /* A vector frame's EXTRA: nil, or what the vector becomes. */
-enum { VECTOR_CHAR_TABLE = 1, VECTOR_SUB_CHAR_TABLE };
+enum { VECTOR_CHAR_TABLE = 1, VECTOR_SUB_CHAR_TABLE, VECTOR_COMPILED };
 
 #define FRAME_GET(f, slot) AREF((f), (slot))
 #define FRAME_KIND(f) ((enum frame_kind)XFIXNUM(AREF((f), FR_KIND)))
@@ -838,6 +839,8 @@ static mval close_frame(struct reader *r, mval f, int c)
   case FRAME_VECTOR:
     if (c == ')')
       syntax_error(r, ") or . in a vector");
+    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_COMPILED))
+      return compiled_from_vector(r->rt, list_to_vectorlike(r->rt, head, PVEC_VECTOR));
     if (FIXNUMP(FRAME_GET(f, FR_EXTRA)))
       return chartab_from_vector(r->rt, list_to_vectorlike(r->rt, head, PVEC_VECTOR),
                                  FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_SUB_CHAR_TABLE));
@@ -1034,6 +1037,9 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
     return STEP_OPEN;
   case '^':
     return open_char_table(r, stack);
+  case '[':
+    *stack = push_frame(r, *stack, FRAME_VECTOR, make_fixnum(VECTOR_COMPILED));
+    return STEP_OPEN;
   case 's':
     if (next(r) == '(') {
       *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);

@@ -1,0 +1,82 @@
+/* compiled.c -- layer 5: byte-code function objects (compiled.h). */
+#include "compiled.h"
+
+#include "gc.h"
+
+/* Emacs 28's test: 4 slots or more, an argument list or descriptor,
+   code as a string with a constants vector (or as a list), and a
+   natural stack depth. */
+static bool valid_slots(int64_t n, const mval *s)
+{
+  if (n < COMPILED_DEPTH + 1)
+    return false;
+  mval args = s[COMPILED_ARGS], code = s[COMPILED_CODE], constants = s[COMPILED_CONSTANTS];
+  bool args_ok = FIXNUMP(args) || CONSP(args) || NILP(args);
+  bool code_ok = (STRINGP(code) && VECTORP(constants)) || CONSP(code);
+  mval depth = s[COMPILED_DEPTH];
+  return args_ok && code_ok && FIXNUMP(depth) && XFIXNUM(depth) >= 0;
+}
+
+static mval make_compiled(mrt *rt, int64_t n, const mval *slots)
+{
+  return gc_vectorlike_copy(rt->gc, PVEC_COMPILED, (size_t)n + 1, (size_t)n, slots);
+}
+
+mval compiled_from_vector(mrt *rt, mval v)
+{
+  if (!valid_slots(VECTOR_LENGTH(v), VECTOR_SLOTS(v)))
+    xsignal1(rt, Qinvalid_read_syntax, make_cstring(rt, "Invalid byte-code object"));
+  return make_compiled(rt, VECTOR_LENGTH(v), VECTOR_SLOTS(v));
+}
+
+/* An argument descriptor: bits 0-6 the required count, 8-14 the
+   maximum without &rest, bit 7 &rest; an argument list otherwise. */
+mval compiled_arity(mrt *rt, mval fn)
+{
+  mval args = AREF(fn, COMPILED_ARGS);
+  if (FIXNUMP(args)) {
+    int64_t d = XFIXNUM(args);
+    mval max = d & 128 ? Qmany : make_fixnum((d >> 8) & 127);
+    return Fcons(rt, make_fixnum(d & 127), max);
+  }
+  int64_t min = 0, max = 0;
+  bool optional = false;
+  for (; CONSP(args); args = XCDR(args)) {
+    if (XCAR(args) == Qand_rest)
+      return Fcons(rt, make_fixnum(min), Qmany);
+    if (XCAR(args) == Qand_optional) {
+      optional = true;
+      continue;
+    }
+    min += !optional;
+    max++;
+  }
+  return Fcons(rt, make_fixnum(min), make_fixnum(max));
+}
+
+_Noreturn void compiled_call(mrt *rt, mval fn)
+{
+  (void)fn;
+  mrt_error(rt, "Cannot call a byte-code function: marrow has no byte-code interpreter");
+}
+
+/* (make-byte-code ARGLIST BYTE-CODE CONSTANTS DEPTH &optional DOCSTRING
+   INTERACTIVE-SPEC &rest ELEMENTS) */
+static mval Fmake_byte_code(mrt *rt, int n, mval *a)
+{
+  if (!valid_slots(n, a))
+    mrt_error(rt, "Invalid byte-code object");
+  return make_compiled(rt, n, a);
+}
+
+static mval Fbyte_code_function_p(mrt *rt, int n, mval *a) { return COMPILEDP(a[0]) ? Qt : Qnil; }
+
+static const struct subr_def compiled_subrs[] = {
+  { "make-byte-code", Fmake_byte_code, 4, ARGS_MANY },
+  { "byte-code-function-p", Fbyte_code_function_p, 1, 1 },
+};
+
+void compiled_init(mrt *rt)
+{
+  defsubrs(rt, compiled_subrs, sizeof compiled_subrs / sizeof compiled_subrs[0]);
+}
