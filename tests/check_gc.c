@@ -1424,14 +1424,23 @@ static bool hidden_aged(struct gc *g, const volatile uintptr_t *hidden)
   return heap_aged(gc_heap(g), (void *)UNHIDE(*hidden), HEAP_CONS);
 }
 
+/* A new cons stored into *V, an old vector made here; then one minor
+   collection.  Returns the cons, hidden. */
+static NOINLINE uintptr_t survived_one_minor(struct gc *g, mval *v)
+{
+  *v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
+  gc_collect(g, "full");
+  uintptr_t c = store_new_cons(g, *v);
+  scrub_stack();
+  gc_collect_minor(g, "first");
+  return c;
+}
+
 START_TEST(survivor_is_old_at_its_second_collection)
 {
   struct gc *g = new_gc_aging(true);
-  mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
-  gc_collect(g, "full");
-  volatile uintptr_t c = store_new_cons(g, v);
-  scrub_stack();
-  gc_collect_minor(g, "first");
+  mval v;
+  volatile uintptr_t c = survived_one_minor(g, &v);
   ck_assert(!hidden_old(g, &c) && hidden_aged(g, &c));
   struct gc_stats st;
   gc_get_stats(g, &st);
@@ -1450,11 +1459,8 @@ END_TEST
 START_TEST(aging_off_makes_survivors_old_at_once)
 {
   struct gc *g = new_gc_aging(false);
-  mval v = gc_vectorlike(g, PVEC_VECTOR, 3, 2);
-  gc_collect(g, "full");
-  volatile uintptr_t c = store_new_cons(g, v);
-  scrub_stack();
-  gc_collect_minor(g, "first");
+  mval v;
+  volatile uintptr_t c = survived_one_minor(g, &v);
   ck_assert(hidden_old(g, &c) && !hidden_aged(g, &c));
   assert_heap_ok(g);
   gc_free(g);
