@@ -1601,19 +1601,23 @@ static mval object_value(const void *obj, enum heap_kind kind)
   return tag_ptr((void *)obj, kind == HEAP_CONS ? TAG_CONS : TAG_VECTORLIKE);
 }
 
-/* After the sweep of a minor collection.  What it marked for the first
-   time stays young: unmarked again, with its age bit set.  What it
-   marked with the bit set (its second collection) is old now.  Then the
-   old objects it traced -- remembered ones, the newly old, new symbols
-   (a symbol is old at once) -- may hold a young object: those go on
-   the remembered set, where the next minor collection finds them. */
-static void age_survivors(struct gc *g)
+/* An entry of g->marked: the object, its kind in the alignment bits. */
+static void *marked_object(uintptr_t entry, enum heap_kind *kind)
+{
+  *kind = (enum heap_kind)(entry & 7);
+  return (void *)(entry & ~(uintptr_t)7);
+}
+
+/* First pass: each object marked for the first time stays young; what
+   is old after it (second-time survivors, new symbols) is left at the
+   front of g->marked, and their count returned. */
+static size_t age_marked(struct gc *g)
 {
   size_t nold = 0;
+  enum heap_kind k;
   g->stats.aged_last = 0;
   for (size_t i = 0; i < g->nmarked; i++) {
-    void *obj = (void *)(g->marked[i] & ~(uintptr_t)7);
-    enum heap_kind k = (enum heap_kind)(g->marked[i] & 7);
+    void *obj = marked_object(g->marked[i], &k);
     bool old = k == HEAP_SYMBOL ||
                (k < HEAP_FIXED_KINDS ? heap_age_fixed(obj, k, g->first_object[k], g->age_words[k])
                                      : heap_age(g->heap, obj, k));
@@ -1622,20 +1626,32 @@ static void age_survivors(struct gc *g)
     else
       g->stats.aged_last++;
   }
+  return nold;
+}
+
+/* After the sweep of a minor collection.  What it marked for the first
+   time stays young: unmarked again, with its age bit set.  What it
+   marked with the bit set (its second collection) is old now.  Then the
+   old objects it traced -- remembered ones, the newly old, new symbols
+   (a symbol is old at once) -- may hold a young object: those go on
+   the remembered set, where the next minor collection finds them. */
+static void age_survivors(struct gc *g)
+{
+  size_t nold = age_marked(g);
   g->stats.promoted_last = nold;
   size_t nrem = g->nremembered;
   g->nremembered = 0;
+  void *obj;
+  enum heap_kind k;
   for (size_t i = 0; i < nrem; i++) { /* compacted in place: nremembered <= i */
-    void *obj;
-    enum heap_kind k = remembered_object(g, g->remembered[i], &obj);
+    k = remembered_object(g, g->remembered[i], &obj);
     if (holds_young(g, obj, k)) {
       heap_unmark(g->heap, obj, k);
       g->remembered[g->nremembered++] = g->remembered[i];
     }
   }
   for (size_t i = 0; i < nold; i++) {
-    void *obj = (void *)(g->marked[i] & ~(uintptr_t)7);
-    enum heap_kind k = (enum heap_kind)(g->marked[i] & 7);
+    obj = marked_object(g->marked[i], &k);
     if (heap_marked(g->heap, obj, k) && holds_young(g, obj, k))
       remember(g, object_value(obj, k), obj, k);
   }
