@@ -8,8 +8,9 @@
 ;; is off, and everything is printed by the generic `cl-print-object', so
 ;; a program can give its own types their own methods.
 ;;
-;; Ellipses are plain "...": marrow has no buffers to keep them
-;; expandable in.
+;; Ellipses are plain "...": Emacs makes them expandable through a text
+;; property in the output buffer, and marrow's buffers have no text
+;; properties yet.
 
 (require 'cl-lib)
 (require 'cl-generic)
@@ -96,12 +97,35 @@ as many as `print-length' allows, then \"...\" if some were left out."
                  (logand (sxhash-eq object) most-positive-fixnum))
          stream))
 
+(defun cl-print--property-runs (string stream)
+  "Print the runs of STRING's text properties as ` START END PLIST', in
+the order `text-properties-at' gives each plist; past a third of
+`print-length' runs, \" ...\" stands for the rest."
+  (let ((most (and (natnump print-length) (max 1 (/ print-length 3))))
+        (shown 0) (start 0) (len (length string)))
+    (while (and (< start len) (not (and most (>= shown most))))
+      (let ((end (next-property-change start string len))
+            (plist (text-properties-at start string)))
+        (when plist
+          (princ (format " %d %d " start end) stream)
+          (cl-print-object plist stream)
+          (setq shown (1+ shown)))
+        (setq start end)))
+    (when (< start len)
+      (princ " ..." stream))))
+
 (cl-defmethod cl-print-object ((object string) stream)
-  (let ((limit (cl-print--limit (length object))))
-    (prin1 (if (< limit (length object))
-               (concat (substring object 0 limit) "...")
-             object)
-           stream)))
+  (let* ((propertized (or (text-properties-at 0 object)
+                          (next-property-change 0 object)))
+         (limit (cl-print--limit (length object)))
+         (text (substring-no-properties object 0 limit)))
+    (if (and propertized (cl-print--too-deep-p))
+        (princ "..." stream)
+      (when propertized (princ "#(" stream))
+      (prin1 (if (< limit (length object)) (concat text "...") text) stream)
+      (when propertized
+        (cl-print--property-runs object stream)
+        (princ ")" stream)))))
 
 (defun cl-print--slot-names (object)
   "The names of the slots of struct OBJECT, a record, in order."
@@ -141,23 +165,11 @@ already; else print its #N= if it is met more than once, and return nil."
                (cl-call-next-method))))))
 
 (defun cl-print--shared-objects (object)
-  "An eq table holding -N for the Nth object met twice inside OBJECT,
-in the order a depth-first walk first meets them again.  Numbers have
-no identity to show, nor symbols but uninterned ones under `print-gensym'."
-  (let ((seen (make-hash-table :test 'eq)) (n 0) (stack (list object)))
-    (while stack
-      (let ((x (pop stack)))
-        (unless (or (numberp x)
-                    (and (symbolp x) (not (and print-gensym (not (eq (intern-soft x) x))))))
-          (cond ((null (gethash x seen))
-                 (puthash x t seen)
-                 (cond ((consp x) (push (cdr x) stack) (push (car x) stack))
-                       ((and (arrayp x) (not (stringp x)))
-                        (dotimes (i (length x)) (push (aref x (- (length x) i 1)) stack)))))
-                ((eq (gethash x seen) t)
-                 (setq n (1+ n))
-                 (puthash x (- n) seen))))))
-    seen))
+  "An eq table holding -N for the Nth object met twice inside OBJECT, as
+`print-circle' would number them."
+  (let ((print-number-table (make-hash-table :test 'eq)))
+    (print--preprocess object)
+    print-number-table))
 
 (defun cl-prin1 (object &optional stream)
   "Print OBJECT on STREAM (default `standard-output') by `cl-print-object',

@@ -13,6 +13,44 @@ void fns_init(mrt *rt);
 bool mrt_eql(mval a, mval b);
 bool mrt_equal(mrt *rt, mval a, mval b);
 
+/* Brent's algorithm, on Emacs's schedule (FOR_EACH_TAIL_INTERNAL): the
+   tortoise jumps to the hare after 2, 4, 8, ... steps, and every other
+   step compares them.  Meeting means the list is circular.  Following
+   Emacs's schedule exactly makes safe-length and last agree with it on
+   circular lists, and side effects stop at the same element. */
+struct cycle_check {
+  mval tortoise;
+  uint64_t max, q;
+};
+
+static inline struct cycle_check cycle_start(mval list)
+{
+  return (struct cycle_check){ list, 2, 2 };
+}
+
+/* Called after each step to TAIL: true when TAIL closes a cycle. */
+static inline bool cycle_seen(struct cycle_check *cc, mval tail)
+{
+  if (--cc->q != 0)
+    return tail == cc->tortoise && CONSP(tail);
+  cc->max <<= 1;
+  cc->q = cc->max;
+  cc->tortoise = tail;
+  return false;
+}
+
+static inline void cycle_step(mrt *rt, struct cycle_check *cc, mval tail, mval list)
+{
+  if (cycle_seen(cc, tail))
+    xsignal1(rt, Qcircular_list, list);
+}
+
+/* Runs the body with TAIL at each cons of LIST; afterwards TAIL is the
+   first non-cons (nil for a proper list). */
+#define FOR_EACH_TAIL(rt, tail, list)                                  \
+  for (struct cycle_check cc_ = cycle_start(tail); CONSP(tail);        \
+       tail = XCDR(tail), cycle_step((rt), &cc_, tail, (list)))
+
 /* Length of a proper list; signals circular-list or
    (wrong-type-argument listp TAIL) otherwise. */
 int64_t list_length(mrt *rt, mval list);

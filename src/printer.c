@@ -399,7 +399,8 @@ struct printer {
   bool integers_as_characters; /* print-integers-as-characters */
   bool quoted;             /* print-quoted: 'x rather than (quote x) */
   bool gensym;             /* print-gensym: #:x for uninterned symbols */
-  mval labels;             /* print-circle: object -> -N, N once printed; else nil */
+  bool continuous;         /* print-continuous-numbering */
+  mval labels;             /* print-circle: print-number-table; else nil */
   mval being_printed[PRINT_CIRCLE];
 };
 
@@ -434,6 +435,7 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->integers_as_characters = flag_variable(rt, Qprint_integers_as_characters);
   p->quoted = flag_variable(rt, Qprint_quoted);
   p->gensym = escape && flag_variable(rt, Qprint_gensym);
+  p->continuous = flag_variable(rt, Qprint_continuous_numbering);
   p->labels = Qnil;
 }
 
@@ -453,12 +455,21 @@ static bool label_candidate(mrt *rt, mval x, bool gensyms)
          (gensyms && uninterned_p(rt, x));
 }
 
-/* Emacs 28 labels a string only below the first level of nesting:
-   (list s s) prints ("a" "a"), (list (list s s)) ((#1="a" #1#)). */
+/* Emacs 28's PRINT_CIRCLE_CANDIDATE_P, DEPTH being its print_depth:
+   a string may get a label only with text properties, below the first
+   level or under print-continuous-numbering.  The table is built with
+   one more level counted than printing counts, so (list s s) prints
+   ("a" "a") but (list (list s s)) ((#1="a" #1#)), as in Emacs. */
+static bool circle_candidate(struct printer *p, mval x, int64_t depth)
+{
+  if (STRINGP(x))
+    return depth >= 2 || p->continuous || textprop_any(XSTRING(x)->intervals);
+  return label_candidate(p->rt, x, p->gensym);
+}
+
 static bool labelled_here(struct printer *p, mval x)
 {
-  return !NILP(p->labels) && label_candidate(p->rt, x, p->gensym) &&
-         (!STRINGP(x) || p->depth >= 2);
+  return !NILP(p->labels) && circle_candidate(p, x, p->depth);
 }
 
 /* Push X's parts, as printing will visit them, onto TODO, each with
@@ -506,33 +517,51 @@ static mval push_parts(mrt *rt, mval x, int64_t depth, mval todo)
   return todo;
 }
 
-/* Object -> nil when met once, -N when met again: as in Emacs, labels
-   are numbered in the order of the second meetings, depth first, car
-   before cdr.  Strings count only below the top level, as there. */
-static mval find_shared(mrt *rt, mval obj, bool gensyms)
+/* The highest label of TABLE, kept from earlier calls under
+   print-continuous-numbering. */
+static int64_t highest_label(mval table)
 {
-  mval seen = make_hash_table(rt, Qeq, 64);
+  int64_t n = 0;
+  mval key, value;
+  for (int64_t i = hash_table_size(table); i-- > 0;)
+    if (hash_table_entry(table, i, &key, &value) && FIXNUMP(value) && llabs(XFIXNUM(value)) > n)
+      n = llabs(XFIXNUM(value));
+  return n;
+}
+
+static void forget_single(mrt *rt, mval table)
+{
+  mval key, value;
+  for (int64_t i = hash_table_size(table); i-- > 0;)
+    if (hash_table_entry(table, i, &key, &value) && value == Qt)
+      hash_remove(rt, table, key);
+}
+
+/* Fills TABLE as Emacs fills print-number-table: object -> t when met
+   once, -N when met again, N once
+   printed.  Labels are numbered in the order of the second meetings,
+   depth first, car before cdr; under print-continuous-numbering after
+   those of earlier calls, and an uninterned symbol is labelled even
+   when met once. */
+static void find_shared(struct printer *p, mval obj, mval table)
+{
+  mrt *rt = p->rt;
+  int64_t shared = highest_label(table);
   mval todo = push_part(rt, obj, 1, Qnil);
-  int64_t shared = 0;
   while (CONSP(todo)) {
     mval x = XCAR(todo);
     int64_t depth = XFIXNUM(XCAR(XCDR(todo)));
     todo = XCDR(XCDR(todo));
-    if (!label_candidate(rt, x, gensyms))
+    if (!circle_candidate(p, x, depth))
       continue;
-    if (STRINGP(x) && depth < 2) {
+    mval label = hash_get(rt, table, x, Qnil);
+    if (NILP(label) && !(p->continuous && uninterned_p(rt, x))) {
+      hash_put(rt, table, x, Qt);
       todo = push_parts(rt, x, depth, todo);
-      continue;
-    }
-    mval label = hash_get(rt, seen, x, Qunbound);
-    if (label == Qunbound) {
-      hash_put(rt, seen, x, Qnil);
-      todo = push_parts(rt, x, depth, todo);
-    } else if (NILP(label)) {
-      hash_put(rt, seen, x, make_fixnum(-++shared));
+    } else if (!FIXNUMP(label)) {
+      hash_put(rt, table, x, make_fixnum(-++shared));
     }
   }
-  return seen;
 }
 
 /* Prints #N# and returns true for a shared object already printed; for
@@ -540,7 +569,7 @@ static mval find_shared(mrt *rt, mval obj, bool gensyms)
 static bool print_label(struct printer *p, mval obj)
 {
   mval label = hash_get(p->rt, p->labels, obj, Qnil);
-  if (NILP(label))
+  if (!FIXNUMP(label))
     return false;
   int64_t n = XFIXNUM(label);
   char buf[32];
@@ -554,7 +583,7 @@ static bool print_label(struct printer *p, mval obj)
 
 static bool shared_tail(struct printer *p, mval tail)
 {
-  return !NILP(p->labels) && !NILP(hash_get(p->rt, p->labels, tail, Qnil));
+  return !NILP(p->labels) && FIXNUMP(hash_get(p->rt, p->labels, tail, Qnil));
 }
 
 /* Entering a cons or vector: prints #N and returns false when OBJ is
@@ -872,14 +901,31 @@ static void print_object(struct printer *p, mval obj)
   }
 }
 
+/* print-number-table for printing OBJ: the one kept by earlier calls
+   under print-continuous-numbering, else a new one (none for an object
+   that cannot be labelled). */
+static mval circle_table(struct printer *p, mval obj)
+{
+  mval kept = XSYMBOL(p->rt, Qprint_number_table)->value;
+  bool keep = p->continuous && !NILP(kept) && kept != Qunbound;
+  if (!keep && !circle_candidate(p, obj, 1)) {
+    if (!NILP(kept))
+      set_symbol_value(p->rt, Qprint_number_table, Qnil);
+    return Qnil;
+  }
+  mval table = keep && HASH_TABLE_P(kept) ? kept : make_hash_table(p->rt, Qeq, 64);
+  find_shared(p, obj, table);
+  forget_single(p->rt, table);
+  set_symbol_value(p->rt, Qprint_number_table, table);
+  return table;
+}
+
 void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape)
 {
   struct printer p;
   printer_begin(&p, rt, b, escape);
-  mval circle = XSYMBOL(rt, Qprint_circle)->value;
-  if (!NILP(circle) && circle != Qunbound && label_candidate(rt, obj, p.gensym) &&
-      !STRINGP(obj))
-    p.labels = find_shared(rt, obj, p.gensym);
+  if (flag_variable(rt, Qprint_circle))
+    p.labels = circle_table(&p, obj);
   print_object(&p, obj);
 }
 
@@ -1381,7 +1427,8 @@ static bool list_length_is(mval list, int n)
 
 /* Emacs's print_error_message: the message, then the data items
    separated by ": " and ", ", printed with prin1 (princ for file
-   errors, end-of-file and user-error). */
+   errors, end-of-file and user-error); circular data signals
+   circular-list. */
 static void error_message_into(mrt *rt, struct strbuf *b, mval err)
 {
   mval name = CONSP(err) ? XCAR(err) : Qnil;
@@ -1408,7 +1455,8 @@ static void error_message_into(mrt *rt, struct strbuf *b, mval err)
     name == Qerror || princ_items ? print_to_strbuf(rt, b, msg, false) : put_curved(rt, b, msg);
   else
     sep = NULL;
-  for (int64_t i = 0; CONSP(tail) && i < 100000; tail = XCDR(tail), i++) {
+  mval items = tail;
+  FOR_EACH_TAIL(rt, tail, items) {
     if (sep)
       strbuf_puts(b, sep);
     sep = ", ";
@@ -1530,6 +1578,50 @@ static bool to_standard_output(mrt *rt, mval printcharfun)
   return NILP(out) || out == Qt || out == Qunbound;
 }
 
+/* A marker as PRINTCHARFUN stands for its buffer with point moved to
+   it while printing, as in Emacs: the marker_output brackets that. */
+struct marker_output {
+  mval buffer;
+  int64_t start, old_point;
+};
+
+static struct marker_output marker_output_begin(mrt *rt, mval marker)
+{
+  int64_t at = buffer_marker_position(rt, marker);
+  mval buffer = XMARKER(marker)->buffer;
+  struct buffer *b = XBUFFER(buffer);
+  if (at < b->begv || at > b->zv)
+    mrt_signal(rt, Qerror, list2(rt, make_cstring(rt, "Marker is outside the accessible part of the buffer"), marker));
+  struct marker_output mo = {buffer, at, b->pt};
+  b->pt = at;
+  return mo;
+}
+
+/* The marker ends after the text printed, and so does the buffer's
+   point if it was at or after the marker. */
+static void marker_output_end(mval marker, const struct marker_output *mo)
+{
+  struct buffer *b = XBUFFER(mo->buffer);
+  int64_t end = b->pt;
+  XMARKER(marker)->charpos = end;
+  b->pt = mo->old_point >= mo->start ? mo->old_point + (end - mo->start) : mo->old_point;
+}
+
+static void insert_at_marker(mrt *rt, mval marker, mval text)
+{
+  struct marker_output mo = marker_output_begin(rt, marker);
+  buffer_insert_string(rt, mo.buffer, text);
+  marker_output_end(marker, &mo);
+}
+
+static bool bolp_at_marker(mrt *rt, mval marker)
+{
+  struct marker_output mo = marker_output_begin(rt, marker);
+  bool bol = buffer_bolp(mo.buffer);
+  marker_output_end(marker, &mo);
+  return bol;
+}
+
 /* Sends the text of B to PRINTCHARFUN.  The text stays multibyte
    (make_string), raw bytes included: standard output gets them in
    Emacs's two-byte form, as Emacs writes them, and a function gets
@@ -1552,6 +1644,10 @@ static void emit(mrt *rt, mval printcharfun, struct strbuf *b, size_t depth)
     buffer_insert_string(rt, fn, text);
     return;
   }
+  if (MARKERP(fn)) {
+    insert_at_marker(rt, fn, text);
+    return;
+  }
   for (int64_t i = 0; i < s->nbytes;) {
     int len;
     int c = char_decode(s->data + i, s->data + s->nbytes, &len);
@@ -1566,7 +1662,7 @@ static enum print_target target_of(mrt *rt, mval printcharfun)
     return TO_STDOUT;
   mval collector = XSYMBOL(rt, Qmarrow__string_output_function)->value;
   mval out = output_of(rt, printcharfun);
-  return out == collector || BUFFERP(out) ? TO_STRING : TO_FUNCTION;
+  return out == collector || BUFFERP(out) || MARKERP(out) ? TO_STRING : TO_FUNCTION;
 }
 
 static size_t output_begin(mrt *rt, struct strbuf *b, mval printcharfun)
@@ -1624,7 +1720,9 @@ static mval Fterpri(mrt *rt, int nargs, mval *args)
     mval data = CONSP(as_list) ? as_list : list1(rt, out);
     mrt_signal(rt, Qerror, Fcons(rt, make_cstring(rt, "Unsupported function argument"), data));
   }
-  if (!NILP(args[1]) && (BUFFERP(out) ? buffer_bolp(out) : rt->stdout_last_char == '\n'))
+  if (!NILP(args[1]) && (BUFFERP(out)   ? buffer_bolp(out)
+                         : MARKERP(out) ? bolp_at_marker(rt, out)
+                                        : rt->stdout_last_char == '\n'))
     return Qnil;
   emit_char(rt, args[0], '\n');
   return Qt;
@@ -1692,6 +1790,23 @@ static mval Fexternal_debugging_output(mrt *rt, int nargs, mval *args)
   return args[0];
 }
 
+/* cl-print's walk before printing: the labels print-circle would give,
+   in print-number-table (a new table unless it holds one). */
+static mval Fprint__preprocess(mrt *rt, int nargs, mval *args)
+{
+  if (!flag_variable(rt, Qprint_circle))
+    return Qnil;
+  struct printer p;
+  printer_begin(&p, rt, NULL, true);
+  mval table = XSYMBOL(rt, Qprint_number_table)->value;
+  if (!HASH_TABLE_P(table)) {
+    table = make_hash_table(rt, Qeq, 64);
+    set_symbol_value(rt, Qprint_number_table, table);
+  }
+  find_shared(&p, args[0], table);
+  return Qnil;
+}
+
 static mval Ferror_message_string(mrt *rt, int nargs, mval *args)
 {
   return error_message_string(rt, args[0]);
@@ -1708,6 +1823,7 @@ static const struct subr_def printer_subrs[] = {
   {"format-message", Fformat_message, 1, ARGS_MANY},
   {"message", Fmessage, 1, ARGS_MANY},
   {"error-message-string", Ferror_message_string, 1, 1},
+  {"print--preprocess", Fprint__preprocess, 1, 1},
   {"external-debugging-output", Fexternal_debugging_output, 1, 1},
 };
 
@@ -1724,6 +1840,8 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_circle, Qnil);
   defvar(rt, Qprint_quoted, Qt);
   defvar(rt, Qprint_gensym, Qnil);
+  defvar(rt, Qprint_continuous_numbering, Qnil);
+  defvar(rt, Qprint_number_table, Qnil);
   defvar(rt, Qmarrow__string_output_function, Qnil);
   defvar(rt, Qtext_quoting_style, Qnil);
   defvar(rt, Qstandard_output, Qt);

@@ -99,3 +99,31 @@
                    (prin1-to-string long)))))
 
 ;;; cl-print-tests.el ends here
+
+(ert-deftest cl-print-propertized-strings ()
+  (let ((s (propertize "abcd" 'face 'bold 'k 1)))
+    (put-text-property 2 3 'z 9 s)
+    ;; Each run's plist in the order text-properties-at gives it.
+    (should (equal (cl-prin1-to-string s)
+                   (format "#(\"abcd\" 0 2 %S 2 3 %S 3 4 %S)"
+                           (text-properties-at 0 s) (text-properties-at 2 s)
+                           (text-properties-at 3 s))))
+    ;; print-length cuts the text and shows a third of it in runs.
+    (let ((print-length 3))
+      (should (equal (cl-prin1-to-string s)
+                     (format "#(\"abc...\" 0 2 %s ...)"
+                             (cl-prin1-to-string (text-properties-at 0 s))))))
+    ;; A propertized string is a level of its own for print-level; a
+    ;; plain one is not.
+    (let ((print-level 2))
+      (should (equal (cl-prin1-to-string (list (list s "plain")))
+                     "((... \"plain\"))")))))
+
+(ert-deftest cl-print-circle-labels-inside-text-properties ()
+  (let ((s (copy-sequence "xyz"))
+        (shared (list 1 2))
+        (print-circle t))
+    (put-text-property 0 1 'a shared s)
+    (put-text-property 2 3 'a shared s)
+    (should (equal (cl-prin1-to-string s)
+                   "#(\"xyz\" 0 1 (a #1=(1 2)) 2 3 (a #1#))"))))
