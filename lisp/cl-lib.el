@@ -1568,6 +1568,12 @@ SLOTS.  A struct that includes another is named if its parent is."
 
 (define-error 'cl-struct-unknown-slot "struct has no slot")
 
+(defun cl-struct-p (object)
+  "Whether OBJECT is a record made by a `cl-defstruct' (not a struct of
+:type vector or list, which are plain vectors and lists)."
+  (and (recordp object)
+       (eq (get (type-of object) 'cl-lib--struct-type) 'record)))
+
 (defun cl-struct-slot-info (struct-type)
   "(SLOT-NAME DEFAULT . OPTIONS) for each slot of STRUCT-TYPE in the
 order of storage, with Emacs's (cl-tag-slot) and (cl-skip-slot nil)."

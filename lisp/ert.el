@@ -30,13 +30,14 @@
 ;; `ert-test-result' types.
 
 (cl-defstruct (ert-test (:constructor make-ert-test) (:copier nil))
-  (name nil) (documentation nil) (body (error "No test body")) (most-recent-result nil)
+  (name nil) (documentation nil) (body (cl-assert nil)) (most-recent-result nil)
   (expected-result-type :passed) (tags nil) (file-name nil))
 
 (cl-defstruct (ert-test-result (:copier nil)) (messages nil) (should-forms nil) (duration 0))
 (cl-defstruct (ert-test-passed (:include ert-test-result)))
+;; As in Emacs, a result with a condition must be given each of these.
 (cl-defstruct (ert-test-result-with-condition (:include ert-test-result))
-  (condition nil) (backtrace nil) (infos nil))
+  (condition (cl-assert nil)) (backtrace (cl-assert nil)) (infos (cl-assert nil)))
 (cl-defstruct (ert-test-quit (:include ert-test-result-with-condition)))
 (cl-defstruct (ert-test-failed (:include ert-test-result-with-condition)))
 (cl-defstruct (ert-test-skipped (:include ert-test-result-with-condition)))
@@ -127,16 +128,20 @@ first, the (FORM :form F :value V) of each `should' and `should-not'.")
 
 (defun ert--expand-macros (form)
   "FORM with its macro call expanded until it is none, `cl-macrolet's
-local macros (kept by marrow in `subr--local-macros') included."
-  (let ((local nil) (done nil))
-    (while (not done)
-      (setq local (assq (car-safe form) subr--local-macros))
-      (let ((expanded (if local
-                          (apply (cdr local) (cdr form))
-                        (macroexpand form (and (boundp 'macroexpand-all-environment)
-                                               macroexpand-all-environment)))))
-        (setq done (eq expanded form) form expanded)))
-    form))
+local macros (kept by marrow in `subr--local-macros') included.  As in
+Emacs, an error while expanding becomes a form that signals it, so that
+it fails the assertion rather than the whole test's definition."
+  (condition-case err
+      (let ((local nil) (done nil))
+        (while (not done)
+          (setq local (assq (car-safe form) subr--local-macros))
+          (let ((expanded (if local
+                              (apply (cdr local) (cdr form))
+                            (macroexpand form (and (boundp 'macroexpand-all-environment)
+                                                   macroexpand-all-environment)))))
+            (setq done (eq expanded form) form expanded)))
+        form)
+    (error `(signal ',(car err) ',(cdr err)))))
 
 (defun ert--call-data (whole fn args value)
   "The data of assertion WHOLE about the call of FN on ARGS giving VALUE,
@@ -207,6 +212,7 @@ conditions, or its very symbol with :exclude-subtypes t).  Return the
 error, (ERROR-SYMBOL . DATA).  A function call's arguments are evaluated
 first and shown evaluated in the failure, as in Emacs."
   (let ((whole `(should-error ,form ,@keys))
+        (form (ert--expand-macros form))
         (args (make-symbol "args"))
         (fn (make-symbol "fn")))
     (if (ert--plain-call-p form)
@@ -287,10 +293,15 @@ character also as ?C."
                    (and y `(cdr ,y)))))))))
 
 (defun ert--explain-arrays (a b)
-  "Where the arrays (or records) A and B differ, or nil."
+  "Where the arrays (or records) A and B differ, or nil.  A unibyte
+and a multibyte string are compared as multibyte, so a raw byte shows
+as the character #x3FFF00 + BYTE that it is there."
+  (when (and (stringp a) (not (eq (multibyte-string-p a) (multibyte-string-p b))))
+    (setq a (string-to-multibyte a) b (string-to-multibyte b)))
   (if (/= (length a) (length b))
       `(arrays-of-different-length ,(length a) ,(length b) ,a ,b
-                                   first-mismatch-at ,(cl-mismatch a b :test 'equal))
+                                   ,@(unless (char-table-p a)
+                                       `(first-mismatch-at ,(cl-mismatch a b :test 'equal))))
     (let ((i 0) (found nil))
       (while (and (< i (length a)) (not found))
         (let ((x (ert--explain-equal-rec (aref a i) (aref b i))))
@@ -298,10 +309,20 @@ character also as ?C."
         (setq i (1+ i)))
       found)))
 
+(defun ert--explain-struct (a b)
+  "Where the structs A and B, of one type, differ: (struct-field SLOT X)."
+  (let ((slots (cl-struct-slot-info (type-of a))) (i 0) (found nil))
+    (while (and slots (not found))
+      (let ((x (ert--explain-equal-rec (aref a i) (aref b i))))
+        (when x (setq found `(struct-field ,(car (car slots)) ,x))))
+      (setq slots (cdr slots) i (1+ i)))
+    found))
+
 (defun ert--explain-equal-rec (a b)
   "Where A and B differ for `equal', or nil if they do not."
   (cond ((not (eq (type-of a) (type-of b))) `(different-types ,a ,b))
         ((consp a) (ert--explain-lists a b))
+        ((cl-struct-p a) (ert--explain-struct a b))
         ((or (arrayp a) (recordp a)) (ert--explain-arrays a b))
         ((equal a b) nil)
         ((and (symbolp a) (string= a b)) `(different-symbols-with-the-same-name ,a ,b))
@@ -333,13 +354,62 @@ character also as ?C."
 
 (defun ert--significant-plist-keys (plist)
   "The keys of PLIST with a non-nil value, each once, in order."
-  (let ((seen nil) (keys nil))
+  (let ((keys nil))
     (while plist
-      (unless (memq (car plist) seen)
-        (push (car plist) seen)
-        (when (nth 1 plist) (push (car plist) keys)))
+      (when (and (nth 1 plist) (not (memq (car plist) keys)))
+        (push (car plist) keys))
       (setq plist (cddr plist)))
     (nreverse keys)))
+
+(defun ert--plist-difference-explanation (a b)
+  "Why plists A and B differ, a missing key reading as nil, whatever
+the order of their pairs; nil when they do not:
+\(different-properties-for-key KEY EXPLANATION), for the first key of A
+that B lacks, else of B that A lacks, else of A whose values differ."
+  (cl-assert (cl-evenp (length a)) t)
+  (cl-assert (cl-evenp (length b)) t)
+  (let* ((keys-a (ert--significant-plist-keys a))
+         (keys-b (ert--significant-plist-keys b))
+         (key (or (cl-find-if-not (lambda (k) (memq k keys-b)) keys-a)
+                  (cl-find-if-not (lambda (k) (memq k keys-a)) keys-b)
+                  (cl-find-if-not (lambda (k) (equal (plist-get a k) (plist-get b k)))
+                                  keys-a))))
+    (and key
+         `(different-properties-for-key
+           ,key ,(ert--explain-equal-including-properties (plist-get a key)
+                                                          (plist-get b key))))))
+
+(defun ert--explain-equal-including-properties (a b)
+  "Why A and B are not `ert-equal-including-properties', or nil: their
+`equal' explanation, else for strings the first character whose
+properties differ, (char I C PLIST-EXPLANATION context-before TEXT
+context-after TEXT)."
+  (if (not (equal a b))
+      (ert--explain-equal a b)
+    (cl-assert (stringp a) t)
+    (cl-assert (stringp b) t)
+    (let ((i 0) (found nil))
+      (while (and (not found) (<= i (length a)))
+        (let ((difference (ert--plist-difference-explanation
+                           (text-properties-at i a) (text-properties-at i b))))
+          (when difference
+            (setq found
+                  `(char ,i ,(substring-no-properties a i (1+ i)) ,difference
+                         context-before
+                         ,(ert--abbreviate-string (substring-no-properties a 0 i) 10 t)
+                         context-after
+                         ,(ert--abbreviate-string (substring-no-properties a (1+ i)) 10 nil)))))
+        (setq i (1+ i)))
+      found)))
+
+(defun ert-equal-including-properties (a b)
+  "Whether A and B are `equal' with the same text properties, the
+properties' values compared with `equal' (Emacs 28's
+`equal-including-properties' compares them with `eq')."
+  (not (ert--explain-equal-including-properties a b)))
+
+(put 'ert-equal-including-properties 'ert-explainer
+     'ert--explain-equal-including-properties)
 
 (defun ert--special-operator-p (thing)
   "Whether THING is a special form's name, or an alias of one."
@@ -362,7 +432,7 @@ signal on."
       (funcall debugger 'error condition))
     (signal (car condition) (cdr condition)))
   (funcall (if (eq (car condition) 'quit) #'make-ert-test-quit #'make-ert-test-failed)
-           :condition condition :infos ert--failure-infos))
+           :condition condition :backtrace nil :infos ert--failure-infos))
 
 (defvar ert--running-tests nil
   "The tests being run, innermost first.")
@@ -378,18 +448,36 @@ signal on."
     (setq ert--failure-infos nil)
     (condition-case err
         (progn (funcall (ert-test-body test)) (make-ert-test-passed))
-      (ert-test-skipped (make-ert-test-skipped :condition err :infos ert--failure-infos))
+      (ert-test-skipped (make-ert-test-skipped :condition err :backtrace nil
+                                                 :infos ert--failure-infos))
       (t (ert--error-result err debug)))))
+
+(defun ert--trim-message-log ()
+  "Keep the last `message-log-max' lines of *Messages*, as logging does."
+  (when (natnump message-log-max)
+    (with-current-buffer (messages-buffer)
+      (save-excursion
+        (goto-char (point-max))
+        (forward-line (- message-log-max))
+        (delete-region (point-min) (point))))))
 
 (defun ert-run-test (test)
   "Run TEST, an `ert-test', and return its result, also kept as its most
-recent one.  A test left by `throw' gets an aborted result, and the
-throw goes on."
-  (let ((start (float-time)) (log (list 'log)) (result nil))
+recent one.  The result holds the messages the test logged (all of them:
+`message-log-max' is t while it runs).  A test left by `throw' gets an
+aborted result, and the throw goes on."
+  (let ((start (float-time)) (log (list 'log)) (result nil)
+        (logged-from (with-current-buffer (messages-buffer) (point-max-marker))))
     (setf (ert-test-most-recent-result test) nil)
     (unwind-protect
-        (setq result (ert--run-body test ert-debug-on-error log))
+        (setq result (let ((message-log-max t) (debug-on-error t))
+                       (ert--run-body test ert-debug-on-error log)))
       (unless result (setq result (make-ert-test-aborted-with-non-local-exit)))
+      (setf (ert-test-result-messages result)
+            (with-current-buffer (messages-buffer)
+              (buffer-substring logged-from (point-max))))
+      (set-marker logged-from nil)
+      (ert--trim-message-log)
       (setf (ert-test-result-should-forms result) (reverse (cdr log)))
       (setf (ert-test-result-duration result) (- (float-time) start))
       (setf (ert-test-most-recent-result test) result))))
@@ -413,20 +501,6 @@ throw goes on."
   "Whether RESULT is what TEST expects; a skipped test always is."
   (or (ert-test-skipped-p result)
       (ert-test-result-type-p result (ert-test-expected-result-type test))))
-
-(defun ert--run-one (name)
-  "Run test NAME; return (OUTCOME . CONDITION), OUTCOME one of
-`passed', `failed' or `skipped'."
-  (let ((result (ert-run-test (ert-get-test name))))
-    (cons (cond ((ert-test-passed-p result) 'passed)
-                ((ert-test-skipped-p result) 'skipped)
-                (t 'failed))
-          (and (ert-test-result-with-condition-p result)
-               (ert-test-result-with-condition-condition result)))))
-
-(defun ert--expected-p (name _outcome)
-  (let ((test (ert-get-test name)))
-    (ert-test-result-expected-p test (ert-test-most-recent-result test))))
 
 (defun ert--all-tests ()
   "Every defined test, sorted by name as Emacs does."
@@ -483,82 +557,232 @@ PRED)."
     (_ (cl-remove-if-not (lambda (test) (ert--selected-p selector test))
                          (if (eq universe t) (ert--all-tests) universe)))))
 
-(defun ert--select (selector)
-  "The names of the tests SELECTOR chooses among all (nil chooses all)."
-  (mapcar #'ert-test-name (ert-select-tests (or selector t) t)))
+;;; ---- Runs of tests ------------------------------------------------
+;;
+;; As in Emacs: a run is an `ert--stats' record that counts the results
+;; by kind, and `ert-run-tests' tells a listener function of each step:
+;; (run-started STATS), (test-started STATS TEST), (test-ended STATS
+;; TEST RESULT), (run-ended STATS ABORTEDP).
 
-(defun ert--timestamp ()
-  "The time now, as Emacs's ERT shows it in its reports."
-  (format-time-string "%Y-%m-%d %H:%M:%S%z"))
+(cl-defstruct (ert--stats (:copier nil))
+  (selector nil) (tests []) (test-map nil) (test-results [])
+  (test-start-times []) (test-end-times [])
+  (passed-expected 0) (passed-unexpected 0) (failed-expected 0)
+  (failed-unexpected 0) (skipped 0) (start-time nil) (end-time nil)
+  (aborted-p nil) (current-test nil) (next-redisplay 0.0))
 
-(defun ert--pad (s width)
-  "The string S right-aligned in WIDTH columns."
-  (concat (make-string (max 0 (- width (length s))) ?\s) s))
+(defun ert--stats-test-key (test)
+  "What STATS maps to TEST's position: its name, or TEST if it has none."
+  (or (ert-test-name test) test))
 
-(defun ert--status-word (name outcome)
-  (cond ((eq outcome 'skipped) "skipped")
-        ((ert--expected-p name outcome) (if (eq outcome 'passed) "passed" "failed"))
-        (t (if (eq outcome 'passed) "PASSED" "FAILED"))))
+(defun ert--make-stats (tests selector)
+  "A new `ert--stats' for running TESTS, chosen by SELECTOR."
+  (let* ((tests (vconcat tests))
+         (n (length tests))
+         (map (make-hash-table :size (max n 1))))
+    (dotimes (i n)
+      (let ((key (ert--stats-test-key (aref tests i))))
+        (cl-assert (not (gethash key map)))
+        (puthash key i map)))
+    (make-ert--stats :selector selector :tests tests :test-map map
+                     :test-results (make-vector n nil)
+                     :test-start-times (make-vector n nil)
+                     :test-end-times (make-vector n nil))))
 
-(defun ert--report-outcome (name outcome condition elapsed index total)
-  (unless (ert--expected-p name outcome)
-    (message "Test %S condition:" name)
-    (ert--print-infos ert--failure-infos)
-    (message "    %S" condition))
-  (message "%s  %s/%d  %S (%f sec)"
-           (ert--pad (ert--status-word name outcome) 9)
-           (ert--pad (number-to-string index) (length (number-to-string total)))
-           total name elapsed))
+(defun ert--stats-test-pos (stats test)
+  "TEST's position in the run STATS."
+  (gethash (ert--stats-test-key test) (ert--stats-test-map stats)))
+
+(defun ert--stats-count (stats pos delta)
+  "Add DELTA to the counter of STATS the result at POS counts in (none
+for no result, an aborted or a quit one)."
+  (let* ((result (aref (ert--stats-test-results stats) pos))
+         (expected (ert-test-result-expected-p (aref (ert--stats-tests stats) pos) result)))
+    (cond ((ert-test-skipped-p result) (cl-incf (ert--stats-skipped stats) delta))
+          ((ert-test-passed-p result)
+           (if expected
+               (cl-incf (ert--stats-passed-expected stats) delta)
+             (cl-incf (ert--stats-passed-unexpected stats) delta)))
+          ((ert-test-failed-p result)
+           (if expected
+               (cl-incf (ert--stats-failed-expected stats) delta)
+             (cl-incf (ert--stats-failed-unexpected stats) delta))))))
+
+(defun ert--stats-set-test-and-result (stats pos test result)
+  "Put TEST and its RESULT at position POS of STATS, counts updated."
+  (ert--stats-count stats pos -1)
+  (remhash (ert--stats-test-key (aref (ert--stats-tests stats) pos))
+           (ert--stats-test-map stats))
+  (aset (ert--stats-tests stats) pos test)
+  (aset (ert--stats-test-results stats) pos result)
+  (puthash (ert--stats-test-key test) pos (ert--stats-test-map stats))
+  (ert--stats-count stats pos 1)
+  nil)
+
+(defun ert-stats-completed-expected (stats)
+  "How many tests of STATS gave the result they expect (skips aside)."
+  (+ (ert--stats-passed-expected stats) (ert--stats-failed-expected stats)))
+
+(defun ert-stats-completed-unexpected (stats)
+  "How many tests of STATS gave a result they do not expect."
+  (+ (ert--stats-passed-unexpected stats) (ert--stats-failed-unexpected stats)))
+
+(defun ert-stats-skipped (stats)
+  "How many tests of STATS were skipped."
+  (ert--stats-skipped stats))
+
+(defun ert-stats-completed (stats)
+  "How many tests of STATS have run."
+  (+ (ert-stats-completed-expected stats) (ert-stats-completed-unexpected stats)
+     (ert-stats-skipped stats)))
+
+(defun ert-stats-total (stats)
+  "How many tests STATS runs, run or not."
+  (length (ert--stats-tests stats)))
+
+(defvar ert--current-run-stats nil
+  "The `ert--stats' of the run going on.")
+
+(defun ert-run-or-rerun-test (stats test listener)
+  "Run TEST, one of the run STATS, telling LISTENER; keep its result."
+  (let ((ert--current-run-stats stats)
+        (pos (ert--stats-test-pos stats test)))
+    (ert--stats-set-test-and-result stats pos test nil)
+    (setf (ert--stats-current-test stats) test)
+    (funcall listener 'test-started stats test)
+    (setf (ert-test-most-recent-result test) nil)
+    (aset (ert--stats-test-start-times stats) pos (current-time))
+    (unwind-protect
+        (ert-run-test test)
+      (aset (ert--stats-test-end-times stats) pos (current-time))
+      (let ((result (ert-test-most-recent-result test)))
+        (ert--stats-set-test-and-result stats pos test result)
+        (funcall listener 'test-ended stats test result))
+      (setf (ert--stats-current-test stats) nil))))
+
+(defun ert-run-tests (selector listener &optional _interactively)
+  "Run the tests SELECTOR chooses (see `ert-select-tests'), telling
+LISTENER of each step; return the run's `ert--stats'."
+  (let* ((tests (ert-select-tests selector t))
+         (stats (ert--make-stats tests selector))
+         (aborted t))
+    (setf (ert--stats-start-time stats) (current-time))
+    (funcall listener 'run-started stats)
+    (unwind-protect
+        (let ((ert--current-run-stats stats))
+          (dolist (test tests)
+            (ert-run-or-rerun-test stats test listener))
+          (setq aborted nil))
+      (setf (ert--stats-aborted-p stats) aborted)
+      (setf (ert--stats-end-time stats) (current-time))
+      (funcall listener 'run-ended stats aborted))
+    stats))
+
+(defun ert-string-for-test-result (result expected)
+  "The word for RESULT in reports, in capitals unless EXPECTED."
+  (let ((word (cond ((ert-test-passed-p result) "passed")
+                    ((ert-test-failed-p result) "failed")
+                    ((ert-test-skipped-p result) "skipped")
+                    ((null result) "unknown")
+                    ((ert-test-aborted-with-non-local-exit-p result) "aborted")
+                    ((ert-test-quit-p result) "quit")
+                    (t (error "Not an ERT test result: %S" result)))))
+    (if expected word (upcase word))))
+
+(defun ert-char-for-test-result (result expected)
+  "The character for RESULT in a row of them, a capital unless EXPECTED."
+  (let ((c (aref (ert-string-for-test-result result t) 0)))
+    (if (and expected (ert-test-passed-p result)) ?. (if expected c (upcase c)))))
+
+;;; ---- The batch runner ----------------------------------------------
+
+(defun ert--format-time-iso8601 (time)
+  "TIME as ERT's reports show it."
+  (format-time-string "%Y-%m-%d %H:%M:%S%z" time))
+
+(defvar ert-quiet nil
+  "Non-nil: the batch runner reports only what was unexpected.")
+
+(defun ert--report-unexpected (test result)
+  "Say what went wrong with TEST, whose RESULT was unexpected."
+  (let ((name (ert-test-name test)))
+    (cond ((ert-test-passed-p result) (message "Test %S passed unexpectedly" name))
+          ((ert-test-result-with-condition-p result)
+           (message "Test %S condition:" name)
+           (ert--print-infos (ert-test-result-with-condition-infos result))
+           (message "    %S" (ert-test-result-with-condition-condition result)))
+          ((ert-test-aborted-with-non-local-exit-p result)
+           (message "Test %S aborted with non-local exit" name))
+          ((ert-test-quit-p result) (message "Quit during %S" name)))))
+
+(defun ert--report-test-ended (stats test result)
+  (let ((expected (ert-test-result-expected-p test result)))
+    (unless expected
+      (ert--report-unexpected test result))
+    (unless ert-quiet
+      (let ((total (number-to-string (ert-stats-total stats))))
+        (message (concat "%9s  %" (number-to-string (length total)) "s/" total "  %S (%f sec)")
+                 (ert-string-for-test-result result expected)
+                 (1+ (ert--stats-test-pos stats test))
+                 (ert-test-name test)
+                 (ert-test-result-duration result))))))
+
+(defun ert--report-results (stats title keep)
+  "List the tests of STATS whose results KEEP chooses, under TITLE."
+  (let ((lines nil))
+    (cl-loop for test across (ert--stats-tests stats)
+             for result = (ert-test-most-recent-result test)
+             when (funcall keep test result)
+             do (push (format "%9s  %S" (ert-string-for-test-result result nil)
+                              (ert-test-name test))
+                      lines))
+    (when lines
+      (message "%d %s:" (length lines) title)
+      (dolist (line (nreverse lines)) (message "%s" line))
+      (message "%s" ""))))
+
+(defun ert--report-run-ended (stats aborted)
+  (let ((skipped (ert-stats-skipped stats))
+        (failed-ok (ert--stats-failed-expected stats)))
+    (message "\n%sRan %d tests, %d results as expected, %d unexpected%s (%s, %f sec)%s\n"
+             (if aborted "Aborted: " "")
+             (ert-stats-total stats) (ert-stats-completed-expected stats)
+             (ert-stats-completed-unexpected stats)
+             (if (zerop skipped) "" (format ", %d skipped" skipped))
+             (ert--format-time-iso8601 (ert--stats-end-time stats))
+             (float-time (time-subtract (ert--stats-end-time stats)
+                                        (ert--stats-start-time stats)))
+             (if (zerop failed-ok) "" (format "\n%d expected failures" failed-ok)))
+    (ert--report-results stats "unexpected results"
+                         (lambda (test result) (not (ert-test-result-expected-p test result))))
+    (ert--report-results stats "skipped results"
+                         (lambda (_test result) (ert-test-skipped-p result)))))
 
 (defun ert-run-tests-batch (&optional selector)
-  "Run the tests chosen by SELECTOR, reporting with `message'.
-Return a list (TOTAL EXPECTED UNEXPECTED-NAMES SKIPPED-NAMES)."
-  (let* ((tests (ert--select selector))
-         (total (length tests))
-         (start (float-time))
-         (index 0) (expected 0) (unexpected nil) (skipped nil) (failed-ok 0))
-    (message "Running %d tests (%s, selector `%S')" total (ert--timestamp) (or selector t))
-    (dolist (name tests)
-      (setq index (1+ index))
-      (let* ((t0 (float-time))
-             (result (ert--run-one name))
-             (outcome (car result)))
-        (ert--report-outcome name outcome (cdr result) (- (float-time) t0)
-                             index total)
-        (cond ((eq outcome 'skipped) (push name skipped))
-              ((ert--expected-p name outcome)
-               (setq expected (1+ expected))
-               (when (eq outcome 'failed) (setq failed-ok (1+ failed-ok))))
-              (t (push (cons name outcome) unexpected)))))
-    (ert--summary total expected (nreverse unexpected) (nreverse skipped)
-                  failed-ok (- (float-time) start))
-    (list total expected unexpected skipped)))
-
-(defun ert--summary (total expected unexpected skipped failed-ok elapsed)
-  (message "\nRan %d tests, %d results as expected, %d unexpected%s (%s, %f sec)"
-           total expected (length unexpected)
-           (if skipped (format ", %d skipped" (length skipped)) "")
-           (ert--timestamp) elapsed)
-  (when (> failed-ok 0)
-    (message "%d expected failures" failed-ok))
-  (when unexpected
-    (message "\n%d unexpected results:" (length unexpected))
-    (dolist (u unexpected)
-      (message "%s  %S" (if (eq (cdr u) 'passed) "   PASSED" "   FAILED") (car u))))
-  (when skipped
-    (message "\n%d skipped results:" (length skipped))
-    (dolist (s skipped)
-      (message "  SKIPPED  %S" s)))
-  (message ""))
+  "Run the tests SELECTOR chooses (all if nil), reporting with `message'
+as Emacs's batch runner does; return the run's `ert--stats'."
+  (let ((selector (or selector t)))
+    (ert-run-tests
+     selector
+     (lambda (event &rest args)
+       (pcase event
+         ('run-started
+          (unless ert-quiet
+            (message "Running %d tests (%s, selector `%S')"
+                     (ert-stats-total (car args))
+                     (ert--format-time-iso8601 (ert--stats-start-time (car args)))
+                     selector)))
+         ('test-ended (apply #'ert--report-test-ended args))
+         ('run-ended (apply #'ert--report-run-ended args)))))))
 
 (defun ert-run-tests-batch-and-exit (&optional selector)
   "Run the tests chosen by SELECTOR and exit: status 0 when every
-result was expected, 1 otherwise."
+result was expected, 1 otherwise, 2 when the run itself failed."
   (let ((stats (condition-case err
                    (ert-run-tests-batch selector)
                  (error (message "Error running tests: %S" err)
                         (kill-emacs 2)))))
-    (kill-emacs (if (nth 2 stats) 1 0))))
+    (kill-emacs (if (zerop (ert-stats-completed-unexpected stats)) 0 1))))
 
 (provide 'ert)
 

@@ -84,15 +84,33 @@
   `(condition-case nil (progn ,@body) (error nil)))
 
 (defmacro condition-case-unless-debug (var bodyform &rest handlers)
-  "Like `condition-case'; marrow has no debugger to defer to."
+  "Like `condition-case', but while `debug-on-error' is set the handlers
+let errors through, as Emacs's leave them to the debugger (ERT sets it
+while a test runs, so that such an error fails the test).  As in Emacs,
+a :success handler is never run."
   (declare (indent 2))
-  `(condition-case ,var ,bodyform ,@handlers))
+  (let ((err (make-symbol "err")))
+    `(condition-case ,err ,bodyform
+       ,@(delq nil
+               (mapcar (lambda (handler)
+                         (unless (eq (car handler) :success)
+                           `(,(car handler)
+                             (if debug-on-error
+                                 (signal (car ,err) (cdr ,err))
+                               ,@(if var `((let ((,var ,err)) ,@(cdr handler)))
+                                   (cdr handler))))))
+                       handlers)))))
 
 (defmacro with-demoted-errors (format &rest body)
-  "Run BODY; report an error with `message' using FORMAT instead of signalling."
+  "Run BODY; report an error with `message' using FORMAT instead of
+signalling it, and return nil.  A FORMAT that is no string, or a string
+with no BODY after it, is the first form of BODY, the format being
+\"Error: %S\", as in Emacs."
   (declare (indent 1))
   (let ((err (make-symbol "err")))
-    `(condition-case ,err (progn ,@body)
+    (unless (and (stringp format) body)
+      (setq body (cons format body) format "Error: %S"))
+    `(condition-case-unless-debug ,err ,(macroexp-progn body)
        (error (message ,format ,err) nil))))
 
 ;;; ---- Loops ------------------------------------------------------------
@@ -1825,6 +1843,63 @@ of a generated docstring.  STRING may not contain a newline."
 
 (defmacro eval-and-compile (&rest body)
   `(progn ,@body))
+
+;;; ---- The message log ------------------------------------------------
+;; Emacs keeps every message as a line of *Messages*, batch mode too;
+;; `message' (src/printer.c) hands each one to `marrow--log-message'.
+
+(defun messages-buffer ()
+  "The buffer `message' logs to, *Messages*, made if it is gone."
+  (get-buffer-create "*Messages*"))
+
+(defun marrow--message-repeats (prev this)
+  "What line THIS, just logged after line PREV, makes of PREV: 2 when
+PREV is THIS, N+1 when PREV is THIS and \" [N times]\", 1 when PREV
+differs from THIS after a \"...\" (a progress message THIS ends), else 0."
+  (let ((same (compare-strings prev nil nil this nil nil)))
+    (cond ((and (integerp same) (< (abs same) (1+ (length this))))
+           (if (string-search "..." (substring prev 0 (1- (abs same)))) 1 0))
+          ((= (length prev) (length this)) 2)
+          (t (let ((n (save-match-data
+                        (and (string-match "\\` \\[\\([0-9]+\\) times\\]\\'"
+                                          (setq prev (substring prev (length this))))
+                             (string-to-number (match-string 1 prev))))))
+               (if (and n (> n 0)) (1+ n) 0))))))
+
+(defun marrow--merge-repeated-line ()
+  "Merge the last line of the log with the one before, as Emacs does."
+  (let* ((this-start (progn (goto-char (point-max)) (forward-line -1) (point)))
+         (prev-start (and (> this-start (point-min))
+                          (progn (forward-line -1) (point))))
+         (repeats (and prev-start
+                       (marrow--message-repeats
+                        (buffer-substring-no-properties prev-start (1- this-start))
+                        (buffer-substring-no-properties this-start (1- (point-max)))))))
+    (when (and repeats (> repeats 0))
+      (delete-region prev-start this-start)
+      (when (> repeats 1)
+        (goto-char (1- (point-max)))
+        (insert (format " [%d times]" repeats))))))
+
+(defun marrow--log-message (text)
+  "Append TEXT as a line of *Messages*, merged with the line before when
+it repeats it, keeping the last `message-log-max' lines (all when t).
+Point stays at the end when it was there."
+  (when message-log-max
+    (with-current-buffer (messages-buffer)
+      (let ((at-end (= (point) (point-max))))
+        (save-restriction
+          (widen)
+          (save-excursion
+            (goto-char (point-max))
+            (insert (substring-no-properties text) "\n")
+            (marrow--merge-repeated-line)
+            (when (natnump message-log-max)
+              (goto-char (point-max))
+              (forward-line (- message-log-max))
+              (delete-region (point-min) (point)))))
+        (when at-end
+          (goto-char (point-max)))))))
 
 ;;; ---- Autoloads: files loaded on first use -------------------------
 ;; Emacs preloads or autoloads these; loading them at startup would

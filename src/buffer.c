@@ -271,6 +271,8 @@ static void delete_text(struct buffer *b, int64_t from, int64_t to)
 static mval text_string(mrt *rt, struct buffer *b, int64_t from, int64_t to)
 {
   int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, to);
+  if (bt == bf) /* not the shared unibyte "", which must stay unibyte */
+    return empty_string(rt, true);
   mval s = make_string(rt, (const char *)contiguous(b, bf, bt), (size_t)(bt - bf));
   XSTRING(s)->flags |= STRING_MULTIBYTE;
   return s;

@@ -1760,6 +1760,14 @@ static void start_message(mrt *rt)
   }
 }
 
+/* As Emacs, every message goes into *Messages* too, unless
+   message-log-max is nil; lisp/subr.el does the buffer work. */
+static void log_message(mrt *rt, mval text)
+{
+  if (flag_variable(rt, Qmessage_log_max) && !NILP(XSYMBOL(rt, Qmarrow__log_message)->function))
+    call1(rt, Qmarrow__log_message, text);
+}
+
 /* Batch Emacs writes the message and a newline to stderr; (message
    nil) writes just the newline and returns nil. */
 static mval Fmessage(mrt *rt, int nargs, mval *args)
@@ -1770,6 +1778,8 @@ static mval Fmessage(mrt *rt, int nargs, mval *args)
     return Qnil;
   }
   mval text = format_common(rt, nargs, args, true);
+  if (!STRINGP(args[0]) || XSTRING(args[0])->nbytes > 0) /* "" clears, as nil does */
+    log_message(rt, text);
   start_message(rt);
   mrt_write_err(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
   mrt_write_err(rt, "\n", 1);
@@ -1842,6 +1852,7 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_gensym, Qnil);
   defvar(rt, Qprint_continuous_numbering, Qnil);
   defvar(rt, Qprint_number_table, Qnil);
+  defvar(rt, Qmessage_log_max, make_fixnum(1000));
   defvar(rt, Qmarrow__string_output_function, Qnil);
   defvar(rt, Qtext_quoting_style, Qnil);
   defvar(rt, Qstandard_output, Qt);

@@ -177,3 +177,96 @@
                    '(ert-test-failed ((should-not (twice 3)) :form (list 3 3) :value (3 3)))))))
 
 ;;; ert-api-tests.el ends here
+
+(ert-deftest ert-api-results-hold-the-messages ()
+  (let ((result (ert-run-test (make-ert-test :body (lambda ()
+                                                     (message "first %s" 1)
+                                                     (message "second"))))))
+    (should (equal (ert-test-result-messages result) "first 1\nsecond\n")))
+  (let ((result (ert-run-test (make-ert-test :body #'ignore))))
+    (should (equal (ert-test-result-messages result) ""))))
+
+(ert-deftest ert-api-stats-count-results ()
+  (let* ((a (make-ert-test :name 'ert-api--a :body #'ignore))
+         (b (make-ert-test :name 'ert-api--b :body #'ignore
+                           :expected-result-type :failed))
+         (stats (ert--make-stats (list a b) t)))
+    (should (= (ert-stats-total stats) 2))
+    (should (= (ert-stats-completed stats) 0))
+    (ert--stats-set-test-and-result stats 0 a (make-ert-test-passed))
+    (ert--stats-set-test-and-result stats 1 b (make-ert-test-passed))
+    (should (equal (list (ert-stats-completed stats)
+                         (ert-stats-completed-expected stats)
+                         (ert-stats-completed-unexpected stats))
+                   '(2 1 1)))
+    ;; Replacing a result takes the old one out of the counts.
+    (ert--stats-set-test-and-result stats 1 b (make-ert-test-failed :condition nil :backtrace nil :infos nil))
+    (should (equal (list (ert-stats-completed-expected stats)
+                         (ert-stats-completed-unexpected stats))
+                   '(2 0)))
+    (ert--stats-set-test-and-result stats 0 a (make-ert-test-skipped :condition nil :backtrace nil :infos nil))
+    (should (equal (list (ert-stats-completed stats) (ert-stats-skipped stats)) '(2 1)))
+    (ert--stats-set-test-and-result stats 0 a nil)
+    (should (= (ert-stats-completed stats) 1))
+    (should (= (ert--stats-test-pos stats b) 1))))
+
+(ert-deftest ert-api-run-tests-tells-the-listener ()
+  (let* ((events nil)
+         (stats (ert-run-tests '(member ert-api-tests--tagged)
+                               (lambda (event &rest args)
+                                 (push (cons event (length args)) events)))))
+    (should (equal (nreverse events)
+                   '((run-started . 1) (test-started . 2) (test-ended . 3) (run-ended . 2))))
+    (should (= (ert-stats-total stats) 1))
+    ;; The test expects to fail, and does.
+    (should (= (ert-stats-completed-expected stats) 1))
+    (should (equal (ert-string-for-test-result (make-ert-test-failed :condition nil :backtrace nil :infos nil) nil) "FAILED"))
+    (should (equal (ert-string-for-test-result (make-ert-test-skipped :condition nil :backtrace nil :infos nil) t) "skipped"))))
+
+(ert-deftest ert-api-errors-in-macros-fail-the-assertion ()
+  (cl-macrolet ((broken () (error "Cannot expand")))
+    (should (equal (should-error (broken)) '(error "Cannot expand"))))
+  (let ((result (ert-run-test (make-ert-test
+                               :body (lambda ()
+                                       (cl-macrolet ((broken () (error "Nope")))
+                                         (should (broken))))))))
+    (should (equal (ert-test-result-with-condition-condition result) '(error "Nope")))))
+
+(ert-deftest ert-api-demoted-errors-fail-tests ()
+  ;; While a test runs, `debug-on-error' is set, and so errors go through
+  ;; `condition-case-unless-debug' and `with-demoted-errors'.
+  (let ((result (ert-run-test (make-ert-test
+                               :body (lambda () (with-demoted-errors "E: %S" (error "x")))))))
+    (should (ert-test-failed-p result))
+    (should (equal (ert-test-result-with-condition-condition result) '(error "x"))))
+  (let ((debug-on-error nil))
+    (should-not (with-demoted-errors "Problem: %S" (error "boom")))
+    (should (equal (with-demoted-errors (+ 1 2)) 3))
+    (should (equal (condition-case-unless-debug e (signal 'wrong-type-argument '(x))
+                     (wrong-type-argument (list 'caught e)))
+                   '(caught (wrong-type-argument x))))))
+
+(ert-deftest ert-api-explanations-of-properties-and-structs ()
+  (should (ert-equal-including-properties (propertize "ab" 'k (list 1)) (propertize "ab" 'k (list 1))))
+  (should-not (ert-equal-including-properties (propertize "ab" 'k 1) (propertize "ab" 'k 2)))
+  (should (equal (ert--explain-equal-including-properties (propertize "abc" 'k 1)
+                                                          (concat "a" (propertize "bc" 'k 1)))
+                 '(char 0 "a" (different-properties-for-key k (different-types 1 nil))
+                        context-before "" context-after "bc")))
+  (should (equal (ert--plist-difference-explanation '(x 1 y nil) '(x 1)) nil))
+  (should (equal (ert--plist-difference-explanation '(x 1 z 3) '(z 2 x 1))
+                 '(different-properties-for-key z (different-atoms (3 "#x3" "?\C-c")
+                                                                   (2 "#x2" "?\C-b")))))
+  (should (equal (ert--plist-difference-explanation '(x 1) '(z 2 x 1))
+                 '(different-properties-for-key z (different-types nil 2))))
+  (should (equal (ert--significant-plist-keys '(a nil b 1 a 2 b 3)) '(b a)))
+  (cl-defstruct ert-api--point x y)
+  (should (equal (ert--explain-equal (make-ert-api--point :x 1 :y '(2))
+                                     (make-ert-api--point :x 1 :y '(3)))
+                 '(struct-field y (list-elt 0 (different-atoms (2 "#x2" "?\C-b") (3 "#x3" "?\C-c"))))))
+  ;; A unibyte string's raw byte is compared as the character it is in
+  ;; a multibyte string.
+  (should (equal (ert--explain-equal "z\377" (string ?z 255))
+                 `(array-elt 1 (different-atoms
+                                (#x3fffff "#x3fffff" ,(string-to-multibyte "?\377"))
+                                (255 "#xff" ,(string ?? 255)))))))
