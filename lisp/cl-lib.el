@@ -388,6 +388,13 @@ its temporary."
   (declare (indent 2))
   `(defmacro ,name ,@(cl-lib--transform-lambda name args body)))
 
+(defmacro cl-iter-defun (name args &rest body)
+  "Define NAME as a generator (see `iter-defun') with a Common Lisp style
+lambda list; BODY is in a block NAME."
+  (declare (indent 2))
+  (require 'generator)
+  `(iter-defun ,name ,@(cl-lib--transform-lambda name args body)))
+
 (defmacro cl-function (func)
   (if (eq (car-safe func) 'lambda)
       `(function (lambda ,@(cl-lib--transform-lambda nil (nth 1 func) (cdr (cdr func)))))
@@ -1964,6 +1971,9 @@ group all see the values from before any of them."
       (push word cl-lib--loop-args)
       (cl-lib--loop-for-numbers var))
      ((memq word '(being the)) (cl-lib--loop-for-being var))
+     ;; As in Emacs, a library adds a preposition (generator.el's
+     ;; `iter-by') with a handler, called with VAR, that parses the rest.
+     ((get word 'cl-loop-for-handler) (funcall (get word 'cl-loop-for-handler) var))
      (t (error "Expected a `for' preposition, found %s" word)))))
 
 (defun cl-lib--loop-by-step (tail)
