@@ -32,11 +32,13 @@
 ;; Where Emacs 28's generators differ, marrow's do what the same code
 ;; does outside a generator: a function's arguments are evaluated in
 ;; order (Emacs reads a variable argument after a later argument's
-;; yield), a `let' in a loop makes a new binding for closures on each
+;; yield), a `setq' sets each variable before it evaluates the next
+;; value, a `let' in a loop makes a new binding for closures on each
 ;; pass, an `unwind-protect' that ends normally runs its cleanup inside
 ;; the handlers, catches and special bindings around it, and a
-;; `condition-case' handles :success.  As in Emacs, `iter-close' runs
-;; the pending cleanups outermost first, outside those bindings.
+;; `condition-case' handles :success and leaves `nil' alone in its
+;; handlers.  As in Emacs, `iter-close' runs the pending cleanups
+;; outermost first, outside those bindings.
 
 (require 'cl-lib)
 
