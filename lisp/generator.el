@@ -86,6 +86,7 @@ quoted or function form."
          (generator--yields-p form))))
 
 (defun generator--our-symbol-p (expr)
+  "Non-nil if EXPR is a variable the rewriting made (an uninterned symbol)."
   (and (symbolp expr) expr (not (eq expr (intern-soft (symbol-name expr))))))
 
 (defun generator--then (expr code)
@@ -97,9 +98,11 @@ quoted or function form."
 ;;; Continuations and steps
 
 (defun generator--k (fn &optional portable)
+  "A continuation whose code (FN EXPR) goes on with the value of EXPR."
   (cons portable fn))
 
 (defun generator--continue (k expr)
+  "The code of continuation K going on with the value of EXPR."
   (funcall (cdr k) expr))
 
 (defun generator--jump (step)
@@ -159,11 +162,16 @@ quoted or function form."
              (if (generator--yields-p form)
                  (error "Special form %S incorrect or not supported" form)
                (generator--continue k form)))
-            ((generator--open-lambda form)
-             (generator--cps (generator--open-lambda form) ctx k))
-            (t (generator--cps-list (cdr form) ctx
-                                    (lambda (args)
-                                      (generator--continue k (cons (car form) args)))))))))
+            (t (generator--call form ctx k))))))
+
+(defun generator--call (form ctx k)
+  "`generator--cps' for FORM, a function call."
+  (let ((opened (generator--open-lambda form)))
+    (if opened
+        (generator--cps opened ctx k)
+      (generator--cps-list (cdr form) ctx
+                           (lambda (args)
+                             (generator--continue k (cons (car form) args)))))))
 
 (defun generator--open-lambda (form)
   "FORM, a call of a literal lambda whose body yields, as a `let', or nil.
@@ -302,7 +310,8 @@ DONE lists the expressions so far, last first."
 
 (defun generator--bind (bindings body ctx k)
   "Code binding BINDINGS ((VAR EXPR)...) around BODY, going on with K."
-  (cond ((cl-every #'generator--atomic-p body)
+  (cond ((null bindings) (generator--seq body ctx k))
+        ((cl-every #'generator--atomic-p body)
          (generator--continue k `(let ,bindings ,@body)))
         ((cl-some (lambda (b) (special-variable-p (car b))) bindings)
          (generator--bind-special bindings body ctx k))
