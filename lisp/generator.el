@@ -192,7 +192,9 @@ lambda's body is the generator's."
       (let ((var (pop arglist)))
         (cond ((eq var '&optional) (setq optional t))
               ((eq var '&rest)
-               (push (list (car arglist) `(list ,@args)) bindings)
+               (if arglist
+                   (push (list (car arglist) `(list ,@args)) bindings)
+                 (setq fits nil))
                (setq arglist nil args nil))
               ((or args optional) (push (list var (pop args)) bindings))
               (t (setq fits nil)))))
@@ -248,7 +250,9 @@ DONE lists the expressions so far, last first."
     (if (cddr pairs)
         (let ((sets nil))
           (while pairs
-            (push `(setq ,@(if (cdr pairs) (list (car pairs) (nth 1 pairs)) (list (car pairs))))
+            (push (if (cdr pairs)
+                      `(setq ,(car pairs) ,(nth 1 pairs))
+                    `(signal 'wrong-number-of-arguments '(setq ,(length (cdr form)))))
                   sets)
             (setq pairs (cddr pairs)))
           (generator--seq (nreverse sets) ctx k))
@@ -288,8 +292,9 @@ DONE lists the expressions so far, last first."
   (let ((clause (nth 1 form))
         (rest `(cond ,@(nthcdr 2 form))))
     (generator--cps (cond ((null (cdr form)) nil)
-                          ((cdr-safe clause) `(if ,(car clause) (progn ,@(cdr clause)) ,rest))
-                          (t `(or ,(car-safe clause) ,rest)))
+                          ((not (consp clause)) `(signal 'wrong-type-argument '(listp ,clause)))
+                          ((cdr clause) `(if ,(car clause) (progn ,@(cdr clause)) ,rest))
+                          (t `(or ,(car clause) ,rest)))
                     ctx k)))
 
 (defun generator--let* (form ctx k)
