@@ -498,6 +498,10 @@ it evaluates (cleanup forms aside: they cannot yield)."
                                    (macroexpand '(iter-lambda () (iter-yield 1)))))
                    '(cl-assertion-failed lexical-binding)))))
 
+(ert-deftest generator-malformed-cond-clause ()
+  (should (equal (should-error (iter-next (eval '(iter-make (cond x (iter-yield 1))) t)))
+                 '(wrong-type-argument listp x))))
+
 (ert-deftest generator-feature-and-cl-lib ()
   (should (featurep 'generator))
   (should (featurep 'cl-lib))
@@ -551,6 +555,13 @@ it evaluates (cleanup forms aside: they cannot yield)."
     (should (eq (iter-next it) 'x))
     (should (eq (iter-next it 2) 'y))
     (should (equal (gen-test-end (iter-next it 10)) '(iter-end-of-sequence 3 30)))))
+
+;; Emacs 28 ignores the lone variable.
+(ert-deftest generator-marrow-setq-with-a-lone-variable ()
+  (skip-unless (boundp 'marrow-collector))
+  (let ((it (eval '(iter-make (let (a b) (setq a (iter-yield 1) b))) t)))
+    (should (= (iter-next it) 1))
+    (should (equal (should-error (iter-next it)) '(wrong-number-of-arguments setq 3)))))
 
 ;; In Emacs 28 this yield calls an undefined function.
 (ert-deftest generator-marrow-yield-in-a-lambda-made-by-the-body ()
