@@ -160,7 +160,7 @@ With FIX non-nil, the store returns V whatever SETTER returns."
                          (lambda (args v)
                            (let ((tmp (make-symbol "v")))
                              `(let ((,tmp ,v)) (,',setter ,@args ,tmp) ,tmp))))
-    `(put ',accessor 'subr--setter ',setter)))
+    `(subr--set-setter ',accessor ',setter)))
 
 (defmacro gv-define-setter (name arglist &rest body)
   "Define how to store into (NAME ARGS...): ARGLIST is (VAL ARGS...) and
@@ -170,6 +170,9 @@ BODY returns the store form, as in Emacs's gv.el."
                      (lambda (args v) (apply (lambda ,arglist ,@body) v args))))
 
 (defun subr--set-setter (accessor builder)
+  "Make BUILDER how ACCESSOR's places are stored into, replacing any
+expander (the last definition counts, as in Emacs)."
+  (put accessor 'subr--expander nil)
   (put accessor 'subr--setter builder))
 
 (gv-define-simple-setter car setcar)
@@ -1201,6 +1204,179 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
   `(progn (defalias ,obsolete-name ,current-name ,docstring)
           (make-obsolete ,obsolete-name ,current-name ,when)))
 
+;;; Declarations: what (declare ...) in a defun or defmacro asks for
+;;; becomes forms run after the definition (src/eval.c puts them in a
+;;; `prog1' after the `defalias'), as Emacs's byte-run makes them.
+
+(defvar advertised-signature-table (make-hash-table :test 'eq :weakness 'key)
+  "Function -> the argument list its documentation shows instead of its own.")
+
+(defun set-advertised-calling-convention (function signature _when)
+  "Have FUNCTION's documentation show SIGNATURE as its argument list."
+  (puthash (indirect-function function) signature advertised-signature-table))
+
+(defun file-relative-name (filename &optional directory)
+  "FILENAME relative to DIRECTORY (`default-directory' if nil), with
+\"../\" going up as far as needed."
+  (let* ((file (expand-file-name filename))
+         (dir (file-name-as-directory (expand-file-name (or directory default-directory))))
+         (up ""))
+    (if (equal (file-name-as-directory file) dir)
+        (if (string-suffix-p "/" file) "./" ".")
+      (while (not (string-prefix-p dir file))
+        (setq dir (file-name-directory (directory-file-name dir))
+              up (concat "../" up)))
+      (concat up (substring file (length dir))))))
+
+(defun macroexp-warn-and-return (msg form &optional compile-only)
+  "FORM, after showing MSG as a warning (unless COMPILE-ONLY: marrow
+never compiles), as Emacs does for code it loads as source."
+  (when (and msg (not compile-only))
+    (message "%sWarning: %s"
+             (if (stringp load-file-name)
+                 (concat (file-relative-name load-file-name) ": ")
+               "")
+             msg))
+  form)
+
+(defmacro def-edebug-spec (symbol spec)
+  "Give macro SYMBOL the Edebug specification SPEC (unevaluated), as
+(declare (debug SPEC)) does."
+  (declare (indent 1))
+  `(put ',symbol 'edebug-form-spec ',spec))
+
+(defun def-edebug-elem-spec (name spec)
+  "Define NAME as an Edebug specification element standing for SPEC, a
+list.  NAME may not start with & or :, which mean something in specs."
+  (when (string-match-p "\\`[&:]" (symbol-name name))
+    (error "Edebug spec name cannot start with '&' or ':'"))
+  (unless (consp spec)
+    (error "Edebug spec has to be a list: %S" spec))
+  (put name 'edebug-elem-spec spec))
+
+(defun subr--declare-property (prop)
+  "The form (function-put \='F \='PROP \='VALUE) a declaration makes."
+  (lambda (f _args value) `(function-put ',f ',prop ',value)))
+
+(defun subr--declare-compiler-macro (f args expander)
+  "A compiler macro for F: EXPANDER, a function's name or a lambda whose
+arguments are the form and then F's ARGS."
+  (if (eq (car-safe expander) 'lambda)
+      (let ((name (intern (concat (symbol-name f) "--anon-cmacro"))))
+        `(progn (eval-and-compile (function-put ',f 'compiler-macro #',name))
+                :autoload-end
+                (eval-and-compile (defun ,name (,@(nth 1 expander) ,@args)
+                                    ,@(nthcdr 2 expander)))))
+    `(eval-and-compile (function-put ',f 'compiler-macro #',expander))))
+
+(defvar defun-declarations-alist
+  (list (list 'advertised-calling-convention
+              (lambda (f _args arglist when)
+                `(set-advertised-calling-convention ',f ',arglist ',when)))
+        (list 'obsolete (lambda (f _args new when) `(make-obsolete ',f ',new ',when)))
+        (list 'interactive-only (subr--declare-property 'interactive-only))
+        (list 'pure (subr--declare-property 'pure))
+        (list 'side-effect-free (subr--declare-property 'side-effect-free))
+        (list 'compiler-macro #'subr--declare-compiler-macro)
+        (list 'doc-string (subr--declare-property 'doc-string-elt))
+        (list 'indent (subr--declare-property 'lisp-indent-function))
+        (list 'speed (subr--declare-property 'speed))
+        (list 'completion (lambda (f _args pred)
+                            `(function-put ',f 'completion-predicate #',pred)))
+        (list 'modes (lambda (f _args &rest modes) `(function-put ',f 'command-modes ',modes))))
+  "(PROP FUNCTION) for each declaration a `defun' understands: FUNCTION
+gets the function's name, its argument list and the declaration's
+values, and returns the form that makes the declaration hold.")
+
+(defvar macro-declarations-alist
+  (cons (list 'debug (lambda (name _args spec)
+                       `(progn :autoload-end (put ',name 'edebug-form-spec ',spec))))
+        (cons (list 'no-font-lock-keyword (subr--declare-property 'no-font-lock-keyword))
+              defun-declarations-alist))
+  "As `defun-declarations-alist', for `defmacro'.")
+
+(defun subr--declaration-forms (alist kind name arglist specs)
+  (mapcar (lambda (spec)
+            (let ((handler (nth 1 (assq (car spec) alist))))
+              (if handler
+                  (apply handler name arglist (cdr spec))
+                (macroexp-warn-and-return
+                 (format-message "Unknown %s property `%S' in %S" kind (car spec) name)
+                 nil))))
+          specs))
+
+(defun marrow--defun-declarations (name arglist specs)
+  "The forms the declarations SPECS of function NAME expand to."
+  (subr--declaration-forms defun-declarations-alist "defun" name arglist specs))
+
+(defun marrow--macro-declarations (name arglist specs)
+  "The forms the declarations SPECS of macro NAME expand to."
+  (subr--declaration-forms macro-declarations-alist "macro" name arglist specs))
+
+;;; Emacs's gv.el interface to the places above: an expander gets the
+;;; place's argument forms and DO, a function of a getter form and a
+;;; store function (value form -> store form), and returns the code.
+
+(defmacro gv-define-expander (name handler)
+  "Make (NAME ARGS...) a place: HANDLER, called as (HANDLER DO ARGS...)
+with the place's argument forms, returns the code for it."
+  (declare (indent 1))
+  `(progn (put ',name 'subr--setter nil)
+          (put ',name 'subr--expander (lambda (place k) (apply ,handler k (cdr place))))))
+
+(defun gv-get (place do)
+  "The code DO returns for PLACE: DO is called with PLACE's getter form
+and its store function."
+  (subr--place place do))
+
+(defmacro gv-letplace (vars place &rest body)
+  "Run BODY (at macro-expansion time) with VARS, (GETTER SETTER), bound
+to PLACE's getter form and store function; BODY returns the code."
+  (declare (indent 2))
+  `(gv-get ,place (lambda ,vars ,@body)))
+
+(defmacro gv-synthetic-place (getter setter)
+  "A place read by the form GETTER and stored into by SETTER, a function
+from a value form to a store form; outside a place it is GETTER."
+  (ignore setter)
+  getter)
+(gv-define-expander gv-synthetic-place #'funcall)
+
+(defmacro gv-ref (place)
+  "A reference to PLACE: `gv-deref' reads it, and (setf (gv-deref REF) V)
+stores into it."
+  (gv-letplace (getter setter) place
+    (let ((v (make-symbol "v")))
+      `(cons (lambda () ,getter) (lambda (,v) ,(funcall setter v))))))
+
+(defun gv-deref (ref)
+  "The value of the place REF, made by `gv-ref', refers to."
+  (funcall (car ref)))
+(gv-define-setter gv-deref (v ref) `(funcall (cdr ,ref) ,v))
+
+(defun subr--gv-declaration (kind name args handler &optional fix)
+  "The code for (declare (KIND HANDLER [FIX])) in the definition of NAME,
+KIND being gv-expander or gv-setter, as Emacs's gv.el makes it."
+  (let ((form
+         (cond ((and (eq kind 'gv-expander) (eq (car-safe handler) 'lambda))
+                `(gv-define-expander ,name
+                   (lambda (,(car (nth 1 handler)) ,@args) ,@(nthcdr 2 handler))))
+               ((eq kind 'gv-expander) `(gv-define-expander ,name #',handler))
+               ((eq (car-safe handler) 'lambda)
+                `(gv-define-setter ,name (,(car (nth 1 handler)) ,@args) ,@(nthcdr 2 handler)))
+               ((symbolp handler) `(gv-define-simple-setter ,name ,handler ,fix)))))
+    (if form
+        `(progn :autoload-end ,form)
+      (message "Unknown %s declaration %S" kind handler)
+      nil)))
+
+(dolist (kind '(gv-expander gv-setter))
+  (let ((entry (list kind (apply-partially #'subr--gv-declaration kind))))
+    (push entry defun-declarations-alist)
+    (push entry macro-declarations-alist)))
+
+(provide 'gv)
+
 (defun autoloadp (object)
   "Non-nil if OBJECT is an autoload."
   (eq 'autoload (car-safe object)))
@@ -1844,6 +2020,34 @@ of a generated docstring.  STRING may not contain a newline."
 (defmacro eval-and-compile (&rest body)
   `(progn ,@body))
 
+;;; ---- Evaluating buffers ----------------------------------------------
+;; The forms are read from a copy of the text and run as `load' runs a
+;; file's (src/load.c); point stays where it is while they run, where
+;; Emacs moves it along the text as it reads.
+
+(defun eval-region (start end &optional printflag read-function)
+  "Evaluate the forms between START and END of the current buffer.
+Their output goes to PRINTFLAG, and each value is printed there, when
+it is non-nil; otherwise output is discarded.  A READ-FUNCTION other
+than `read' cannot be used here."
+  (when (and read-function (not (eq read-function 'read)))
+    (error "marrow's eval-region reads with `read' only"))
+  (marrow--eval-text (buffer-substring-no-properties start end)
+                     (or printflag #'symbolp) printflag nil))
+
+(defun eval-buffer (&optional buffer printflag _filename _unibyte do-allow-print)
+  "Evaluate the accessible text of BUFFER (a buffer or its name; the
+current one if nil) as Lisp code, lexically if its first line says
+`lexical-binding: t' and dynamically otherwise.  PRINTFLAG is as for
+`eval-region'; DO-ALLOW-PRINT lets output through to `standard-output'
+when PRINTFLAG is nil.  Return nil."
+  (let ((buf (if buffer (get-buffer buffer) (current-buffer))))
+    (unless buf (error "No such buffer"))
+    (with-current-buffer buf
+      (marrow--eval-text (buffer-substring-no-properties (point-min) (point-max))
+                         (if (or printflag do-allow-print) printflag #'symbolp)
+                         printflag t))))
+
 ;;; ---- The message log ------------------------------------------------
 ;; Emacs keeps every message as a line of *Messages*, batch mode too;
 ;; `message' (src/printer.c) hands each one to `marrow--log-message'.
@@ -1937,6 +2141,8 @@ Point stays at the end when it was there."
 (autoload 'cl-prin1-to-string "cl-print")
 (autoload 'cl-print-object "cl-print")
 (autoload 'cl-print-to-string-with-limit "cl-print")
+(autoload 'edebug-eval-top-level-form "edebug" nil t)
+(defalias 'edebug-defun #'edebug-eval-top-level-form)
 
 (provide 'subr)
 

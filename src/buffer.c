@@ -196,6 +196,14 @@ static const uint8_t *contiguous(struct buffer *b, int64_t from, int64_t to)
   return b->text + from + (from >= b->gap ? b->gap_size : 0);
 }
 
+const uint8_t *buffer_text_from(mval buffer, int64_t from, size_t *nbytes)
+{
+  struct buffer *b = XBUFFER(buffer);
+  int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, b->zv);
+  *nbytes = (size_t)(bt - bf);
+  return contiguous(b, bf, bt);
+}
+
 /* ---- Markers ---- */
 
 static void adjust_for_insert(struct buffer *b, int64_t pos, int64_t n)

@@ -61,6 +61,10 @@ bool buffer_accessible(mrt *rt, int64_t b, int64_t e);
 /* Replaces the text between positions B and E of the current buffer by
    string S and leaves point after it. */
 void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s);
+/* BUFFER's text from position FROM to the end of its accessible
+   portion, in one run of multibyte bytes (the gap moved out of it),
+   and their count in *NBYTES: valid until the text next changes. */
+const uint8_t *buffer_text_from(mval buffer, int64_t from, size_t *nbytes);
 /* How the printer shows buffer or marker OBJ: #<buffer NAME>,
    #<killed buffer>, #<marker at POS in NAME>, #<marker in no buffer>. */
 mval buffer_description(mrt *rt, mval obj);

@@ -3867,12 +3867,35 @@ static mval lambda_form(mrt *rt, mval args, mval body)
   return list2(rt, Qfunction, Fcons(rt, Qlambda, Fcons(rt, args, strip_declare(rt, body))));
 }
 
+/* The (declare ...) of a definition's BODY where Emacs looks for it:
+   the first form, or the one after a docstring; else nil. */
+static mval declare_form(mval body)
+{
+  if (CONSP(body) && STRINGP(XCAR(body)))
+    body = XCDR(body);
+  mval first = CONSP(body) ? XCAR(body) : Qnil;
+  return CONSP(first) && XCAR(first) == Qdeclare ? first : Qnil;
+}
+
+/* DEF, the defalias of NAME, followed (in a prog1) by the forms its
+   declarations ask for, as Emacs's byte-run expands them: EXPANDER,
+   in lisp/subr.el, makes them from NAME, ARGLIST and the specs. */
+static mval with_declarations(mrt *rt, mval expander, mval name, mval arglist, mval body,
+                              mval def)
+{
+  mval decl = declare_form(body);
+  if (NILP(decl) || NILP(XSYMBOL(rt, expander)->function))
+    return def;
+  mval forms = call3(rt, expander, name, arglist, XCDR(decl));
+  return NILP(forms) ? def : Fcons(rt, Qprog1, Fcons(rt, def, forms));
+}
+
 static mval Fdefun(mrt *rt, int nargs, mval *args)
 {
   CHECK_SYMBOL(rt, args[0]);
   mval rest = args[nargs - 1];
-  return list3(rt, Qdefalias, list2(rt, Qquote, args[0]),
-               lambda_form(rt, args[1], rest));
+  mval def = list3(rt, Qdefalias, list2(rt, Qquote, args[0]), lambda_form(rt, args[1], rest));
+  return with_declarations(rt, Qmarrow__defun_declarations, args[0], args[1], rest, def);
 }
 
 static mval Fdefmacro(mrt *rt, int nargs, mval *args)
@@ -3881,7 +3904,8 @@ static mval Fdefmacro(mrt *rt, int nargs, mval *args)
   mval rest = args[nargs - 1];
   mval fn = list3(rt, Qcons, list2(rt, Qquote, Qmacro),
                   lambda_form(rt, args[1], rest));
-  return list3(rt, Qdefalias, list2(rt, Qquote, args[0]), fn);
+  mval def = list3(rt, Qdefalias, list2(rt, Qquote, args[0]), fn);
+  return with_declarations(rt, Qmarrow__macro_declarations, args[0], args[1], rest, def);
 }
 
 static mval Flambda(mrt *rt, int nargs, mval *args)

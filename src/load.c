@@ -363,8 +363,10 @@ static mval locate_load_file(mrt *rt, mval file, bool nosuffix)
 /* ================================================================== */
 
 /* Each form is evaluated as lexical-binding says at that point, as in
-   Emacs's readevalloop. */
-static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, const char *name)
+   Emacs's readevalloop; with PRINT_VALUES each value is printed, as
+   prin1 does on standard output t, else as print does. */
+static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, const char *name,
+                           bool print_values)
 {
   mval result = Qnil;
   for (;;) {
@@ -372,12 +374,14 @@ static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, co
     if (form == Qunbound)
       return result;
     result = eval_toplevel_form(rt, form, !NILP(variable_or_nil(rt, Qlexical_binding)));
+    if (print_values)
+      call1(rt, intern(rt, variable_or_nil(rt, Qstandard_output) == Qt ? "prin1" : "print"), result);
   }
 }
 
 mval load_eval_text(mrt *rt, const char *text, size_t len, const char *name)
 {
-  return eval_text_from(rt, text, len, 0, name);
+  return eval_text_from(rt, text, len, 0, name, false);
 }
 
 /* The whole file as a Lisp string.  The string is allocated before the
@@ -502,10 +506,31 @@ static mval load_found_file(mrt *rt, mval path, bool nomessage)
   const char *data = sdata(text);
   size_t start = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
-  eval_text_from(rt, data, len, start, sdata(path));
+  eval_text_from(rt, data, len, start, sdata(path), false);
   unbind_to(rt, depth);
   rt->stack_top = stack_top;
   return Qt;
+}
+
+/* (marrow--eval-text TEXT OUTPUT PRINTFLAG COOKIE): eval-buffer's and
+   eval-region's loop over TEXT, a buffer's text, with standard-output
+   bound to OUTPUT; with COOKIE, lexical-binding as TEXT's first line
+   sets it. */
+static mval Fmarrow__eval_text(mrt *rt, int nargs, mval *args)
+{
+  mval text = args[0];
+  CHECK_STRING(rt, text);
+  size_t depth = rt->specpdl_depth, stack_top = rt->stack_top;
+  push_root(rt, text);
+  specbind(rt, Qstandard_output, args[1]);
+  size_t start = skip_shebang(sdata(text), slen(text));
+  if (!NILP(args[3]))
+    specbind(rt, Qlexical_binding,
+             file_lexically_bound(sdata(text), slen(text), start) ? Qt : Qnil);
+  eval_text_from(rt, sdata(text), slen(text), start, NULL, !NILP(args[2]));
+  unbind_to(rt, depth);
+  rt->stack_top = stack_top;
+  return Qnil;
 }
 
 mval load_file(mrt *rt, mval file, bool noerror, bool nomessage)
@@ -685,6 +710,7 @@ void load_set_lisp_dir(mrt *rt, const char *dir)
 }
 
 static const struct subr_def load_subrs[] = {
+  {"marrow--eval-text", Fmarrow__eval_text, 4, 4},
   {"load", Fload, 1, 5},
   {"require", Frequire, 1, 3},
   {"provide", Fprovide, 1, 2},

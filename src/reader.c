@@ -37,6 +37,7 @@
 #include "reader.h"
 #include "arith.h"
 #include "bignum.h"
+#include "buffer.h"
 #include "charnames.h"
 #include "hashtab.h"
 #include "strfns.h"
@@ -1239,12 +1240,41 @@ static mval Fread_from_string(mrt *rt, int nargs, mval *args)
   return read_from_string(rt, args[0], args[1], args[2]);
 }
 
-/* (read STREAM): only strings are streams here; nil and t would mean
+/* One object from BUFFER's text at position *POS, which then moves
+   past it, as Emacs reads from a buffer or marker. */
+static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos)
+{
+  struct buffer *b = XBUFFER(buffer);
+  if (*pos < b->begv || *pos > b->zv)
+    args_out_of_range(rt, buffer, make_fixnum(*pos));
+  size_t nbytes, used = 0;
+  const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
+  mval v = read_one(rt, text, nbytes, &used, NULL);
+  if (v == Qunbound)
+    end_of_string(rt);
+  *pos += utf8_count_chars((const uint8_t *)text, used, NULL);
+  return v;
+}
+
+/* (read STREAM): a string, a buffer (from point, which moves past the
+   object) or a marker (which moves likewise).  nil and t would mean
    the minibuffer, which batch marrow does not have. */
 static mval Fread(mrt *rt, int nargs, mval *args)
 {
-  CHECK_TYPE(rt, STRINGP(args[0]), Qstringp, args[0]);
-  return XCAR(read_from_string(rt, args[0], Qnil, Qnil));
+  mval stream = args[0];
+  if (BUFFERP(stream)) {
+    if (NILP(XBUFFER(stream)->name))
+      mrt_error(rt, "Reading from killed buffer");
+    return read_from_buffer(rt, stream, &XBUFFER(stream)->pt);
+  }
+  if (MARKERP(stream)) {
+    int64_t pos = buffer_marker_position(rt, stream);
+    mval v = read_from_buffer(rt, XMARKER(stream)->buffer, &pos);
+    XMARKER(stream)->charpos = pos;
+    return v;
+  }
+  CHECK_TYPE(rt, STRINGP(stream), Qstringp, stream);
+  return XCAR(read_from_string(rt, stream, Qnil, Qnil));
 }
 
 static const struct subr_def reader_subrs[] = {
