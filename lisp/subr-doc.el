@@ -8,8 +8,9 @@
 ;; with `...' after an argument that may repeat; nil where Emacs shows
 ;; none, as for its functions written in Lisp without one.
 ;;
-;; A primitive added in C gets its entry here; tests/lisp/doc-tests.el
-;; checks that the entries name primitives.
+;; A primitive added in C gets its entry here: tests/lisp/doc-tests.el
+;; checks that every primitive has one, and that the entries name
+;; primitives.
 
 (defconst subr-doc--entries
   '((+ "&rest NUMBERS-OR-MARKERS"
@@ -543,7 +544,719 @@ a cons of the object and the index where reading stopped.")
      "The name of the primitive SUBR, a string.")
     (func-arity "FUNCTION"
      "(MIN . MAX): how many arguments FUNCTION accepts; MAX is `many' for
-a &rest argument and `unevalled' for a special form."))
+a &rest argument and `unevalled' for a special form.")
+    (add-text-properties "START END PROPERTIES &optional OBJECT"
+     "Add PROPERTIES, a plist, to the text of OBJECT (a string; the current
+buffer if nil) from START to END, keeping the properties already there.
+Return t if anything changed.")
+    (assoc-string "KEY LIST &optional CASE-FOLD"
+     "The first element of LIST whose car, a string or a symbol's name,
+matches KEY (also a string or symbol); with CASE-FOLD, ignoring case.
+An element that is itself a string matches as its own car.")
+    (autoload-do-load "FUNDEF &optional FUNNAME MACRO-ONLY"
+     "Load the file of the autoload object FUNDEF for FUNNAME and return
+FUNNAME's new definition.  With MACRO-ONLY, only an autoloaded macro
+is loaded.  Any other FUNDEF is returned as it is.")
+    (backtrace-frames--internal ""
+     "marrow's own: the frames of the Lisp calls running now, innermost
+first, as the debugger's backtrace shows them.")
+    (backward-char "&optional N"
+     "Move point N characters back (one if N is nil; forward if negative).
+Signal `beginning-of-buffer' or `end-of-buffer' at the edge.")
+    (base64-decode-string "STRING &optional BASE64URL"
+     "Decode the base64 text STRING into a unibyte string of its bytes.
+With BASE64URL, use the URL-safe alphabet, padding optional.")
+    (base64-encode-string "STRING &optional NO-LINE-BREAK"
+     "STRING, whose characters must be bytes, encoded in base64.  Lines are
+broken every 76 characters unless NO-LINE-BREAK.")
+    (base64url-encode-string "STRING &optional NO-PAD"
+     "STRING encoded in the URL-safe base64 alphabet, on one line; without
+the trailing = padding when NO-PAD.")
+    (beginning-of-line "&optional N"
+     "Move point to the start of the current line, or with N of the line
+N - 1 lines further on.")
+    (bobp ""
+     "Whether point is at the start of the accessible part of the buffer.")
+    (bolp ""
+     "Whether point is at the start of a line.")
+    (bool-vector "&rest OBJECTS"
+     "A new bool-vector whose elements are OBJECTS, each as nil or t.")
+    (bool-vector-count-consecutive "A B I"
+     "How many elements of bool-vector A, starting at index I, are in a row
+equal to B (nil or non-nil).")
+    (bool-vector-count-population "A"
+     "How many elements of bool-vector A are t.")
+    (bool-vector-exclusive-or "A B &optional C"
+     "The elementwise exclusive or of bool-vectors A and B, stored into C
+if given, else into a new vector.  With C, return nil if C did not
+change.")
+    (bool-vector-intersection "A B &optional C"
+     "The elementwise and of bool-vectors A and B, stored into C if given,
+else into a new vector.  With C, return nil if C did not change.")
+    (bool-vector-not "A &optional B"
+     "The elementwise negation of bool-vector A, stored into B if given,
+else into a new vector.")
+    (bool-vector-set-difference "A B &optional C"
+     "The elements set in bool-vector A but not in B, stored into C if
+given, else into a new vector.  With C, return nil if C did not change.")
+    (bool-vector-subsetp "A B"
+     "Whether every element set in bool-vector A is set in B too.")
+    (bool-vector-union "A B &optional C"
+     "The elementwise or of bool-vectors A and B, stored into C if given,
+else into a new vector.  With C, return nil if C did not change.")
+    (buffer-file-name "&optional BUFFER"
+     "The name of the file BUFFER (the current buffer if nil) visits; nil
+for a buffer that visits none, as every buffer in marrow.")
+    (buffer-list "&optional FRAME"
+     "The live buffers, oldest first.  FRAME is ignored.")
+    (buffer-live-p "OBJECT"
+     "Whether OBJECT is a buffer that has not been killed.")
+    (buffer-modified-p "&optional BUFFER"
+     "Whether BUFFER (the current one if nil) was modified since it was
+last marked unmodified.")
+    (buffer-name "&optional BUFFER"
+     "The name of BUFFER (the current one if nil), or nil once it is killed.")
+    (buffer-size "&optional BUFFER"
+     "The number of characters in BUFFER (the current one if nil), ignoring
+any narrowing.")
+    (buffer-string ""
+     "The accessible text of the current buffer, as a string.")
+    (buffer-substring "START END"
+     "The text of the current buffer between positions START and END, in
+either order, as a string.")
+    (buffer-substring-no-properties "START END"
+     "The text of the current buffer between START and END, without text
+properties.")
+    (bufferp "OBJECT"
+     "Whether OBJECT is a buffer, live or killed.")
+    (byte-code-function-p "OBJECT"
+     "Whether OBJECT is a byte-code function object.")
+    (caaaar "X"
+     "The same as (car (car (car (car X)))).")
+    (caaadr "X"
+     "The same as (car (car (car (cdr X)))).")
+    (caaar "X"
+     "The same as (car (car (car X))).")
+    (caadar "X"
+     "The same as (car (car (cdr (car X)))).")
+    (caaddr "X"
+     "The same as (car (car (cdr (cdr X)))).")
+    (caadr "X"
+     "The same as (car (car (cdr X))).")
+    (caar "X"
+     "The same as (car (car X)).")
+    (cadaar "X"
+     "The same as (car (cdr (car (car X)))).")
+    (cadadr "X"
+     "The same as (car (cdr (car (cdr X)))).")
+    (cadar "X"
+     "The same as (car (cdr (car X))).")
+    (caddar "X"
+     "The same as (car (cdr (cdr (car X)))).")
+    (cadddr "X"
+     "The same as (car (cdr (cdr (cdr X)))).")
+    (caddr "X"
+     "The same as (car (cdr (cdr X))).")
+    (cadr "X"
+     "The same as (car (cdr X)).")
+    (cdaaar "X"
+     "The same as (cdr (car (car (car X)))).")
+    (cdaadr "X"
+     "The same as (cdr (car (car (cdr X)))).")
+    (cdaar "X"
+     "The same as (cdr (car (car X))).")
+    (cdadar "X"
+     "The same as (cdr (car (cdr (car X)))).")
+    (cdaddr "X"
+     "The same as (cdr (car (cdr (cdr X)))).")
+    (cdadr "X"
+     "The same as (cdr (car (cdr X))).")
+    (cdar "X"
+     "The same as (cdr (car X)).")
+    (cddaar "X"
+     "The same as (cdr (cdr (car (car X)))).")
+    (cddadr "X"
+     "The same as (cdr (cdr (car (cdr X)))).")
+    (cddar "X"
+     "The same as (cdr (cdr (car X))).")
+    (cdddar "X"
+     "The same as (cdr (cdr (cdr (car X)))).")
+    (cddddr "X"
+     "The same as (cdr (cdr (cdr (cdr X)))).")
+    (cdddr "X"
+     "The same as (cdr (cdr (cdr X))).")
+    (cddr "X"
+     "The same as (cdr (cdr X)).")
+    (char-after "&optional POS"
+     "The character just after position POS (point if nil), or nil at the
+end of the accessible text or outside it.")
+    (char-before "&optional POS"
+     "The character just before position POS (point if nil), or nil at the
+start of the accessible text or outside it.")
+    (char-equal "C1 C2"
+     "Whether characters C1 and C2 are the same, ignoring case when
+`case-fold-search' is non-nil.")
+    (char-from-name "STRING &optional IGNORE-CASE"
+     "The character whose Unicode name is STRING, or nil; with IGNORE-CASE,
+the name's case does not matter.")
+    (char-syntax "CHARACTER"
+     "The syntax class of CHARACTER in the standard syntax table, as the
+character that designates it (?w for word, ?\\s for whitespace...).")
+    (char-table-extra-slot "CHAR-TABLE N"
+     "The value of extra slot N of CHAR-TABLE.")
+    (char-table-p "OBJECT"
+     "Whether OBJECT is a char-table.")
+    (char-table-parent "CHAR-TABLE"
+     "The parent of CHAR-TABLE, consulted for characters it has no value
+for; nil for none.")
+    (char-table-range "CHAR-TABLE RANGE"
+     "The value CHAR-TABLE gives RANGE: a character, nil for its default
+value, or (FROM . TO), whose first character's value is returned.")
+    (char-table-subtype "CHAR-TABLE"
+     "The purpose symbol CHAR-TABLE was made for.")
+    (char-width "CHAR"
+     "How many columns character CHAR takes on a terminal; a tab takes
+`tab-width'.")
+    (coding-system-p "OBJECT"
+     "Whether OBJECT is a coding system marrow knows, or nil.")
+    (commandp "FUNCTION &optional FOR-CALL-INTERACTIVELY"
+     "Whether FUNCTION can be called interactively: a function with an
+`interactive' form.")
+    (copy-alist "ALIST"
+     "A copy of ALIST whose top-level conses, the elements' included, are
+new: changing a copied element's cdr leaves ALIST alone.")
+    (copy-marker "&optional MARKER TYPE"
+     "A new marker at the position of MARKER (a marker or a number), or
+pointing nowhere if it is nil.  TYPE is its insertion type.")
+    (copy-tree "TREE &optional VECP"
+     "A copy of TREE with every cons copied, recursively; with VECP, the
+vectors and records inside too.")
+    (copysign "X1 X2"
+     "The float X1 with the sign of the float X2.")
+    (count-lines "START END &optional IGNORE-INVISIBLE-LINES"
+     "The number of lines between positions START and END; a last line
+without its newline counts.")
+    (current-buffer ""
+     "The current buffer.")
+    (current-column ""
+     "The column of point, counting tabs to the next multiple of
+`tab-width' and wide characters as two.")
+    (current-time-string "&optional SPECIFIED-TIME ZONE"
+     "A string such as \"Sun Sep 16 01:03:52 1973\" for SPECIFIED-TIME
+(now if nil) in time zone ZONE (local if nil).")
+    (current-time-zone "&optional SPECIFIED-TIME ZONE"
+     "(OFFSET NAME): the offset from UTC in seconds and the abbreviation of
+the time zone ZONE (local if nil) at SPECIFIED-TIME (now if nil).")
+    (decode-coding-string "STRING CODING-SYSTEM &optional NOCOPY BUFFER"
+     "STRING's bytes decoded by CODING-SYSTEM into characters.  With
+NOCOPY, STRING itself may be returned when nothing changes.")
+    (decode-time "&optional TIME ZONE FORM"
+     "(SEC MINUTE HOUR DAY MONTH YEAR DOW DST UTCOFF) for TIME (now if
+nil) in time zone ZONE; FORM `integer' or t says how to give SEC.")
+    (default-boundp "SYMBOL"
+     "Whether SYMBOL's default value is not void.")
+    (define-error "NAME MESSAGE &optional PARENT"
+     "Define NAME as an error symbol with message MESSAGE whose parent
+conditions are PARENT (a symbol or a list; `error' if nil).")
+    (define-hash-table-test "NAME TEST HASH"
+     "Define NAME as a test for `make-hash-table': TEST compares keys and
+HASH computes a key's hash code.")
+    (defvaralias "NEW-ALIAS BASE-VARIABLE &optional DOCSTRING"
+     "Make NEW-ALIAS a variable alias for BASE-VARIABLE: both then have
+the same value.  Return BASE-VARIABLE.")
+    (delete-char "N &optional KILLFLAG"
+     "Delete the N characters after point, or before it if N is negative.")
+    (delete-dups "LIST"
+     "Remove the `equal' duplicates of LIST's elements from LIST, keeping
+the first of each, destructively.  Return LIST.")
+    (delete-file "FILENAME &optional TRASH"
+     "Delete the file FILENAME.  TRASH is ignored.")
+    (delete-region "START END"
+     "Delete the text of the current buffer between START and END.")
+    (directory-file-name "DIRECTORY"
+     "The name of directory DIRECTORY as a file: without a final slash.")
+    (emacs-pid ""
+     "The process ID of this program.")
+    (encode-coding-string "STRING CODING-SYSTEM &optional NOCOPY BUFFER"
+     "STRING's characters encoded by CODING-SYSTEM into a unibyte string
+of bytes.  With NOCOPY, STRING itself may be returned when nothing
+changes.")
+    (encode-time "TIME &rest OBSOLESCENT-ARGUMENTS"
+     "The Lisp timestamp of decoded time TIME, a list (SEC MINUTE HOUR DAY
+MONTH YEAR IGNORED DST ZONE); the older form with separate arguments
+is accepted too.")
+    (end-of-line "&optional N"
+     "Move point to the end of the current line, or with N of the line
+N - 1 lines further on.")
+    (eobp ""
+     "Whether point is at the end of the accessible part of the buffer.")
+    (eolp ""
+     "Whether point is at the end of a line.")
+    (equal-including-properties "O1 O2"
+     "Whether O1 and O2 are `equal' and, for strings, have the same text
+properties, compared with `eq'.")
+    (erase-buffer ""
+     "Delete all the text of the current buffer, narrowing included.")
+    (error-message-string "OBJ"
+     "The message an uncaught error OBJ, (ERROR-SYMBOL . DATA), would
+print.")
+    (expand-file-name "NAME &optional DEFAULT-DIRECTORY"
+     "NAME as an absolute file name, relative to DEFAULT-DIRECTORY (else
+`default-directory'), with ~, . and .. resolved.")
+    (external-debugging-output "CHARACTER"
+     "Write CHARACTER to standard error.")
+    (file-directory-p "FILENAME"
+     "Whether FILENAME names a directory.")
+    (file-exists-p "FILENAME"
+     "Whether a file named FILENAME exists.")
+    (file-name-absolute-p "FILENAME"
+     "Whether FILENAME is absolute: starts with / or ~.")
+    (file-name-as-directory "FILE"
+     "FILE as a directory name: with a final slash.")
+    (file-name-base "&optional FILENAME"
+     "FILENAME without its directory and its last extension.")
+    (file-name-concat "DIRECTORY &rest COMPONENTS"
+     "DIRECTORY and COMPONENTS joined with single slashes between them; nil
+and empty components are skipped.")
+    (file-name-directory "FILENAME"
+     "The directory part of FILENAME, up to its last slash, or nil if it has
+none.")
+    (file-name-extension "FILENAME &optional PERIOD"
+     "The extension of FILENAME, after its last period; with PERIOD, with the
+period; nil (\"\" with PERIOD) if it has none.")
+    (file-name-nondirectory "FILENAME"
+     "FILENAME without its directory part.")
+    (file-name-sans-extension "FILENAME"
+     "FILENAME without its last extension.")
+    (file-readable-p "FILENAME"
+     "Whether the file FILENAME exists and can be read.")
+    (flatten-tree "TREE"
+     "The atoms of TREE, a nest of lists, in order, as one list; nil
+elements are dropped.")
+    (following-char ""
+     "The character after point, or 0 at the end of the buffer.")
+    (format-time-string "FORMAT-STRING &optional TIME ZONE"
+     "TIME (now if nil) in time zone ZONE formatted by FORMAT-STRING, whose
+%-sequences are those of strftime, with Emacs's additions.")
+    (forward-char "&optional N"
+     "Move point N characters forward (one if N is nil; back if negative).
+Signal `beginning-of-buffer' or `end-of-buffer' at the edge.")
+    (forward-line "&optional N"
+     "Move N lines forward (back if negative) to the start of a line.
+Return how many lines it could not move.")
+    (frexp "X"
+     "(SIGNIFICAND . EXPONENT) of the number X: X is SIGNIFICAND times 2 to
+the power EXPONENT, SIGNIFICAND being between 0.5 and 1 in size.")
+    (generate-new-buffer "NAME &optional INHIBIT-BUFFER-HOOKS"
+     "A new buffer whose name is NAME made unique by
+`generate-new-buffer-name'.")
+    (generate-new-buffer-name "NAME &optional IGNORE"
+     "NAME if no buffer has it, else NAME<2>, NAME<3>... the first one
+unused; IGNORE is a name that may be returned even if taken.")
+    (get-buffer "BUFFER-OR-NAME"
+     "The live buffer named BUFFER-OR-NAME, or that buffer itself; nil if
+there is none.")
+    (get-buffer-create "BUFFER-OR-NAME &optional INHIBIT-BUFFER-HOOKS"
+     "The buffer named BUFFER-OR-NAME, made if there is none.")
+    (get-char-code-property "CHAR PROPNAME"
+     "The value of the Unicode property PROPNAME of character CHAR.")
+    (get-internal-run-time ""
+     "The processor time this program has used, as a Lisp timestamp.")
+    (get-text-property "POSITION PROP &optional OBJECT"
+     "The value of property PROP of the character at POSITION in OBJECT (a
+string; the current buffer if nil).")
+    (getenv "VARIABLE &optional FRAME"
+     "The value of the environment variable VARIABLE, or nil if it is not
+set.  FRAME is ignored.")
+    (goto-char "POSITION"
+     "Move point to POSITION, a number or a marker, kept within the
+accessible text.  Return POSITION.")
+    (hash-table-keys nil
+     "The keys of HASH-TABLE, in its order.")
+    (hash-table-rehash-size "TABLE"
+     "How much TABLE grows by when full.")
+    (hash-table-rehash-threshold "TABLE"
+     "How full TABLE may get before it grows.")
+    (hash-table-size "TABLE"
+     "How many entries TABLE has room for now.")
+    (hash-table-test "TABLE"
+     "The test TABLE compares keys with: eq, eql, equal or a name given to
+`define-hash-table-test'.")
+    (hash-table-values nil
+     "The values of HASH-TABLE, in its order.")
+    (hash-table-weakness "TABLE"
+     "The weakness of TABLE: nil, key, value, key-or-value or
+key-and-value.")
+    (heap-blocks ""
+     "marrow's own: a list (KIND LIVE-BYTES FREE-BYTES) for each block of
+the heap and each large object; nil when the heap is not marrow's own.")
+    (heap-map "FILE"
+     "marrow's own: collect garbage, then draw the heap into FILE as an SVG
+picture of its blocks and what they hold.")
+    (indirect-function "OBJECT &optional NOERROR"
+     "The definition OBJECT's chain of function aliases ends at, or nil if
+it ends at a void function; OBJECT itself if it is not a symbol.
+NOERROR is ignored.")
+    (indirect-variable "OBJECT"
+     "The variable OBJECT's chain of variable aliases ends at; OBJECT itself
+if it is not an alias.")
+    (insert "&rest ARGS"
+     "Insert ARGS, strings and characters, at point, which ends after them.")
+    (insert-before-markers "&rest ARGS"
+     "Insert ARGS at point as `insert' does, and move every marker at point
+to after the new text.")
+    (insert-buffer-substring "BUFFER &optional START END"
+     "Insert the text of BUFFER between START and END (its accessible text
+by default) at point in the current buffer.")
+    (insert-char "CHARACTER &optional COUNT INHERIT"
+     "Insert COUNT (one if nil) copies of CHARACTER at point.  INHERIT is
+ignored.")
+    (insert-file-contents "FILENAME &optional VISIT BEG END REPLACE"
+     "Insert the contents of file FILENAME after point, decoded as UTF-8;
+with BEG and END only those bytes.  Return (FILENAME LENGTH).")
+    (insert-file-contents-literally "FILENAME &optional VISIT BEG END REPLACE"
+     "Insert the contents of file FILENAME after point as it is, each byte
+a raw byte.  Return (FILENAME LENGTH).")
+    (interactive "&optional ARG-DESCRIPTOR &rest MODES"
+     "Declare the function whose body starts with it a command, and how its
+arguments are read when called interactively.  Outside that place, it
+is an error to evaluate.")
+    (internal--restore-buffer "BUFFER"
+     "marrow's own, for `save-current-buffer': make BUFFER current again if
+it is still live.")
+    (internal--restore-excursion "STATE"
+     "marrow's own, for `save-excursion': make current again the buffer
+STATE names and move point back to where STATE keeps it.")
+    (internal--restore-restriction "STATE"
+     "marrow's own, for `save-restriction': put back the narrowing STATE
+keeps.")
+    (internal--save-excursion ""
+     "marrow's own, for `save-excursion': the current buffer and point, kept
+as a marker, for `internal--restore-excursion'.")
+    (internal--save-restriction ""
+     "marrow's own, for `save-restriction': the current buffer's narrowing,
+kept as markers, for `internal--restore-restriction'.")
+    (kill-buffer "&optional BUFFER-OR-NAME"
+     "Kill BUFFER-OR-NAME (the current buffer if nil): its text is freed and
+its markers point nowhere.  Return t, or nil if it was killed already.")
+    (kill-emacs "&optional ARG"
+     "Exit this program after running `kill-emacs-hook', with status ARG if
+it is an integer, else 0.")
+    (lax-plist-get "PLIST PROP"
+     "The value of PROP in the property list PLIST, comparing properties with
+`equal'.")
+    (lax-plist-put "PLIST PROP VAL"
+     "Set PROP to VAL in the property list PLIST, comparing properties with
+`equal'; return the list, which may be a new one.")
+    (ldexp "SGNFCAND EXPONENT"
+     "The float SGNFCAND times 2 to the power EXPONENT.")
+    (length< "SEQUENCE LENGTH"
+     "Whether SEQUENCE is shorter than LENGTH, counting only as far as
+needed on a list.")
+    (length= "SEQUENCE LENGTH"
+     "Whether SEQUENCE has exactly LENGTH elements, counting only as far as
+needed on a list.")
+    (length> "SEQUENCE LENGTH"
+     "Whether SEQUENCE is longer than LENGTH, counting only as far as needed
+on a list.")
+    (line-beginning-position "&optional N"
+     "The position of the start of the current line, or with N of the line
+N - 1 lines further on.  Point does not move.")
+    (line-end-position "&optional N"
+     "The position of the end of the current line, or with N of the line
+N - 1 lines further on.  Point does not move.")
+    (line-number-at-pos "&optional POSITION ABSOLUTE"
+     "The line number of POSITION (point if nil), counted from the start of
+the accessible text, or of the buffer with ABSOLUTE.")
+    (log10 "X"
+     "The base-10 logarithm of X.")
+    (logb "ARG"
+     "The binary exponent of ARG: the floor of its base-2 logarithm, an
+integer.")
+    (looking-at "REGEXP"
+     "Whether the text after point matches REGEXP; the match data is set.")
+    (looking-at-p "REGEXP"
+     "Whether the text after point matches REGEXP, leaving the match data
+alone.")
+    (macrop "OBJECT"
+     "Whether OBJECT is a macro, or a symbol defined as one (an autoloaded
+macro included).")
+    (make-bool-vector "LENGTH INIT"
+     "A new bool-vector of LENGTH elements, each INIT (as nil or t).")
+    (make-byte-code "ARGLIST BYTE-CODE CONSTANTS DEPTH &optional DOCSTRING INTERACTIVE-SPEC &rest ELEMENTS"
+     "A byte-code function object with these slots.  marrow can make and
+look at one but has no byte-code interpreter to call it.")
+    (make-char-table "PURPOSE &optional INIT"
+     "A new char-table for PURPOSE, every character's value INIT; PURPOSE's
+`char-table-extra-slots' property says how many extra slots it has.")
+    (make-marker ""
+     "A new marker that points nowhere.")
+    (make-record "TYPE SLOTS INIT"
+     "A new record of type TYPE with SLOTS further slots, each INIT.")
+    (make-temp-file "PREFIX &optional DIR-FLAG SUFFIX TEXT"
+     "Make a new empty file (a directory with DIR-FLAG) whose name starts
+with PREFIX, in `temporary-file-directory' unless PREFIX is absolute,
+and ends with SUFFIX; write TEXT into it if given.  Return its name.")
+    (make-temp-name "PREFIX"
+     "PREFIX followed by random characters, a file name nobody uses now.")
+    (map-char-table "FUNCTION CHAR-TABLE"
+     "Call FUNCTION with each character, or (FROM . TO) run of characters,
+that CHAR-TABLE gives a non-nil value, and that value.")
+    (mapatoms "FUNCTION &optional OBARRAY"
+     "Call FUNCTION on every symbol interned in OBARRAY (the standard one if
+nil).")
+    (marker-buffer "MARKER"
+     "The buffer MARKER points into, or nil if it points nowhere.")
+    (marker-insertion-type "MARKER"
+     "MARKER's insertion type: t if text inserted at it goes before it, nil
+if after.")
+    (marker-position "MARKER"
+     "The position MARKER points at, or nil if it points nowhere.")
+    (markerp "OBJECT"
+     "Whether OBJECT is a marker.")
+    (marrow--eval-text "TEXT OUTPUT PRINTFLAG COOKIE"
+     "marrow's own, for `eval-buffer' and `eval-region': evaluate the forms
+of TEXT as `load' does, with `standard-output' bound to OUTPUT, each
+value printed if PRINTFLAG; with COOKIE, `lexical-binding' as TEXT's
+first line sets it.")
+    (marrow--read-file-bytes "FILE"
+     "marrow's own: the bytes of file FILE as a unibyte string.")
+    (match-data "&optional INTEGERS REUSE RESEAT"
+     "The positions of the last match and its groups, as a list (START END
+...), nil for a group that did not match.  With INTEGERS, numbers even
+after a buffer search.")
+    (match-string-no-properties "NUM &optional STRING"
+     "The text the last match (or its group NUM) matched, without text
+properties; taken from STRING if the match was in it.")
+    (max-char ""
+     "The largest character code, #x3FFFFF.")
+    (md5 "OBJECT &optional START END CODING-SYSTEM NOERROR"
+     "The MD5 hash of the string OBJECT (between START and END) in
+hexadecimal.  marrow hashes strings only.")
+    (memory-use-counts ""
+     "A list of allocation counts: conses, floats, vector slots, symbols,
+string characters, intervals and strings made so far.")
+    (move-marker "MARKER POSITION &optional BUFFER"
+     "Point MARKER at POSITION in BUFFER (the current one if nil); nowhere
+if POSITION is nil.  Return MARKER.")
+    (multibyte-string-p "OBJECT"
+     "Whether OBJECT is a multibyte string.")
+    (narrow-to-region "START END"
+     "Restrict the accessible text of the current buffer to between START and
+END.")
+    (nbutlast "LIST &optional N"
+     "LIST without its last N elements (one if nil), shortened in place.")
+    (next-property-change "POSITION &optional OBJECT LIMIT"
+     "The next position after POSITION in OBJECT (a string; the current
+buffer if nil) where some text property changes, or nil (LIMIT if
+given) if there is none.")
+    (next-single-property-change "POSITION PROP &optional OBJECT LIMIT"
+     "The next position after POSITION in OBJECT (a string; the current
+buffer if nil) where property PROP changes, or nil (LIMIT if given).")
+    (number-sequence "FROM &optional TO INC"
+     "The list of numbers from FROM to TO, stepping by INC (one if nil); just
+(FROM) if TO is nil.")
+    (plist-get "PLIST PROP"
+     "The value of PROP in the property list PLIST, comparing properties with
+`eq'; nil if it is not there.")
+    (plist-member "PLIST PROP"
+     "The tail of PLIST that starts with PROP, or nil.")
+    (plist-put "PLIST PROP VAL"
+     "Set PROP to VAL in the property list PLIST, adding it at the end if
+absent; return the list, which may be a new one.")
+    (point ""
+     "The position of point in the current buffer.")
+    (point-marker ""
+     "A new marker at point.")
+    (point-max ""
+     "The end of the accessible text of the current buffer.")
+    (point-max-marker ""
+     "A new marker at `point-max'.")
+    (point-min ""
+     "The start of the accessible text of the current buffer.")
+    (point-min-marker ""
+     "A new marker at `point-min'.")
+    (preceding-char ""
+     "The character before point, or 0 at the start of the buffer.")
+    (previous-property-change "POSITION &optional OBJECT LIMIT"
+     "The position before POSITION in OBJECT (a string; the current buffer
+if nil) where some text property last changes, or nil (LIMIT).")
+    (previous-single-property-change "POSITION PROP &optional OBJECT LIMIT"
+     "The position before POSITION in OBJECT (a string; the current buffer
+if nil) where property PROP last changes, or nil (LIMIT).")
+    (print--preprocess "OBJECT"
+     "Note in `print-number-table' which parts of OBJECT are met more than
+once, as printing with `print-circle' would; do nothing when
+`print-circle' is nil.")
+    (propertize "STRING &rest PROPERTIES"
+     "A copy of STRING with the text properties PROPERTIES, a plist, on all
+its characters.")
+    (put-text-property "START END PROPERTY VALUE &optional OBJECT"
+     "Set property PROPERTY to VALUE on the text of OBJECT (a string; the
+current buffer if nil) from START to END.")
+    (re-search-backward "REGEXP &optional BOUND NOERROR COUNT"
+     "Search back from point for a match of REGEXP that ends before BOUND...
+(a start at or after BOUND); see `search-backward' for NOERROR and
+COUNT.  Point goes to the match's start, and the match data is set.")
+    (re-search-forward "REGEXP &optional BOUND NOERROR COUNT"
+     "Search forward from point for a match of REGEXP ending before BOUND
+(the end of the accessible text if nil).  Point goes to its end.
+NOERROR and COUNT are as for `search-forward'.")
+    (read-from-minibuffer "PROMPT &optional INITIAL-CONTENTS KEYMAP READ HIST DEFAULT-VALUE INHERIT-INPUT-METHOD"
+     "Read a line from standard input, after writing PROMPT; return it as a
+string (or, with READ, the object it holds).")
+    (read-string "PROMPT &optional INITIAL-INPUT HISTORY DEFAULT-VALUE INHERIT-INPUT-METHOD"
+     "Read a line from standard input, after writing PROMPT, and return it.")
+    (record "TYPE &rest SLOTS"
+     "A new record of type TYPE whose further slots hold SLOTS.")
+    (remove-list-of-text-properties "START END LIST-OF-PROPERTIES &optional OBJECT"
+     "Remove the properties named in LIST-OF-PROPERTIES from the text of
+OBJECT between START and END.  Return t if anything changed.")
+    (remove-text-properties "START END PROPERTIES &optional OBJECT"
+     "Remove the properties named in the plist PROPERTIES (its values are
+ignored) from the text of OBJECT between START and END.")
+    (replace-match "NEWTEXT &optional FIXEDCASE LITERAL STRING SUBEXP"
+     "Replace the text the last match (or its group SUBEXP) matched by
+NEWTEXT, with \\& and \\N replaced unless LITERAL, and its case adapted
+unless FIXEDCASE; in STRING if given (returning the new string), else
+in the buffer.")
+    (search-backward "STRING &optional BOUND NOERROR COUNT"
+     "Search back from point for STRING, starting no earlier than BOUND.
+Point goes to its start.  A failure is an error unless NOERROR (with
+NOERROR neither nil nor t, point moves to BOUND); COUNT searches that
+many times.")
+    (search-backward-regexp "REGEXP &optional BOUND NOERROR COUNT"
+     "The same as `re-search-backward'.")
+    (search-forward "STRING &optional BOUND NOERROR COUNT"
+     "Search forward from point for STRING, ending no later than BOUND.
+Point goes to its end.  A failure is an error unless NOERROR (with
+NOERROR neither nil nor t, point moves to BOUND); COUNT searches that
+many times.")
+    (search-forward-regexp "REGEXP &optional BOUND NOERROR COUNT"
+     "The same as `re-search-forward'.")
+    (secure-hash "ALGORITHM OBJECT &optional START END BINARY"
+     "The hash of the string OBJECT (between START and END) by ALGORITHM
+(md5, sha1, sha224, sha256, sha384 or sha512), in hexadecimal, or as
+bytes with BINARY.  marrow hashes strings only.")
+    (secure-hash-algorithms ""
+     "The algorithms `secure-hash' knows.")
+    (set-buffer "BUFFER-OR-NAME"
+     "Make BUFFER-OR-NAME the current buffer, for the running command.")
+    (set-buffer-modified-p "FLAG"
+     "Mark the current buffer modified if FLAG, else unmodified.")
+    (set-char-table-extra-slot "CHAR-TABLE N VALUE"
+     "Set extra slot N of CHAR-TABLE to VALUE.")
+    (set-char-table-parent "CHAR-TABLE PARENT"
+     "Make PARENT, a char-table or nil, the parent of CHAR-TABLE.")
+    (set-char-table-range "CHAR-TABLE RANGE VALUE"
+     "Give RANGE in CHAR-TABLE the value VALUE: RANGE is a character,
+(FROM . TO), nil for the default value or t for every character.")
+    (set-marker "MARKER POSITION &optional BUFFER"
+     "Point MARKER at POSITION in BUFFER (the current one if nil); nowhere
+if POSITION is nil.  Return MARKER.")
+    (set-marker-insertion-type "MARKER TYPE"
+     "Set MARKER's insertion type: with TYPE non-nil it advances over text
+inserted at it.")
+    (set-match-data "LIST &optional RESEAT"
+     "Make LIST, as `match-data' returns it, the match data.")
+    (set-text-properties "START END PROPERTIES &optional OBJECT"
+     "Replace all the text properties of OBJECT's text between START and END
+by PROPERTIES, a plist (none if nil).")
+    (setenv "VARIABLE &optional VALUE SUBSTITUTE-ENV-VARS"
+     "Set the environment variable VARIABLE to VALUE, or unset it if VALUE
+is nil.")
+    (setplist "SYMBOL NEWPLIST"
+     "Make NEWPLIST the property list of SYMBOL.")
+    (sha1 "OBJECT &optional START END BINARY"
+     "The SHA-1 hash of the string OBJECT (between START and END) in
+hexadecimal, or as bytes with BINARY.  marrow hashes strings only.")
+    (skip-chars-backward "STRING &optional LIM"
+     "Move point back over characters in the set STRING (as inside [...] in
+a regexp), no further than LIM.  Return how far it moved.")
+    (skip-chars-forward "STRING &optional LIM"
+     "Move point forward over characters in the set STRING (as inside [...]
+in a regexp), no further than LIM.  Return how far it moved.")
+    (sleep-for "SECONDS &optional MILLISECONDS"
+     "Wait SECONDS seconds (a float is allowed), plus MILLISECONDS.")
+    (special-form-p "OBJECT"
+     "Whether OBJECT is a special form or a symbol whose function is one.")
+    (special-variable-p "SYMBOL"
+     "Whether SYMBOL was declared special, by `defvar' or `defconst'.")
+    (string "&rest CHARACTERS"
+     "A new string of CHARACTERS.")
+    (string-as-multibyte "STRING"
+     "STRING's bytes taken as a multibyte string: valid sequences become
+characters, other bytes raw bytes.")
+    (string-as-unibyte "STRING"
+     "STRING's bytes as a unibyte string, a raw byte standing for itself.")
+    (string-bytes "STRING"
+     "The number of bytes STRING takes.")
+    (string-distance "STRING1 STRING2 &optional BYTECOMPARE"
+     "The Levenshtein distance between STRING1 and STRING2, counted in
+characters, or in bytes with BYTECOMPARE.")
+    (string-to-multibyte "STRING"
+     "STRING as a multibyte string, each byte of a unibyte one above 127
+becoming a raw-byte character.")
+    (string-to-unibyte "STRING"
+     "STRING as a unibyte string: an error if it has a character that is
+neither ASCII nor a raw byte.")
+    (string-version-lessp "STRING1 STRING2"
+     "Whether STRING1 sorts before STRING2, comparing runs of digits in them
+as numbers.")
+    (subr-arity "SUBR"
+     "(MIN . MAX): how many arguments the primitive SUBR takes; MAX is
+`many' or `unevalled' for those that take any number.")
+    (sxhash "OBJ"
+     "A hash code of OBJ for `equal' tables.")
+    (sxhash-eql "OBJ"
+     "A hash code of OBJ for `eql' tables.")
+    (system-name ""
+     "The name of the machine.")
+    (text-properties-at "POSITION &optional OBJECT"
+     "The property list of the character at POSITION in OBJECT (a string;
+the current buffer if nil).")
+    (time-add "A B"
+     "The sum of the times A and B.")
+    (time-convert "TIME &optional FORM"
+     "TIME in the form FORM asks for: integer, list, t for (TICKS . HZ), or
+a frequency HZ.")
+    (time-equal-p "A B"
+     "Whether the times A and B are equal.")
+    (time-less-p "A B"
+     "Whether time A is before time B.")
+    (time-subtract "A B"
+     "The time A minus the time B.")
+    (unibyte-string "&rest BYTES"
+     "A new unibyte string of BYTES.")
+    (unintern "NAME OBARRAY"
+     "Remove the symbol NAME (or named NAME) from OBARRAY; return t if there
+was one.")
+    (upcase-initials "OBJ"
+     "OBJ, a string or character, with the first letter of each word upper
+case, the other letters as they were.")
+    (user-full-name "&optional UID"
+     "The user's real name from the password database, or \"unknown\".")
+    (user-login-name "&optional UID"
+     "The user's login name, or that of user UID.")
+    (user-real-login-name ""
+     "The login name of the real user.")
+    (user-real-uid ""
+     "The real user ID.")
+    (user-uid ""
+     "The effective user ID.")
+    (vector-free-lists ""
+     "marrow's own: the state of the heap's vector allocator, (:policy NAME
+:counts [N0 N1 ...] :hint H :bitmap [W0 ...]); nil when the heap is
+not marrow's own.")
+    (wholenump "OBJECT"
+     "Whether OBJECT is a non-negative integer.")
+    (widen ""
+     "Make all the text of the current buffer accessible again.")
+    (write-char "CHARACTER &optional PRINTCHARFUN"
+     "Print CHARACTER on PRINTCHARFUN (default `standard-output').")
+    (write-region "START END FILENAME &optional APPEND VISIT LOCKNAME MUSTBENEW"
+     "Write the text between START and END (all of it if START is nil; a
+string START itself) to file FILENAME, appended if APPEND."))
   "(NAME USAGE DOC) for each documented primitive.")
 
 (defconst subr-doc--table

@@ -85,4 +85,28 @@
     (should (or (null (nth 1 entry)) (stringp (nth 1 entry))))
     (should (stringp (nth 2 entry)))))
 
+(defun doc-tests--primitives-written-in-c ()
+  "Every function written in C: a subr under its own name (in Emacs,
+not a natively compiled Lisp function)."
+  (let ((found nil))
+    (mapatoms
+     (lambda (s)
+       (let ((f (and (fboundp s) (symbol-function s))))
+         (when (and (subrp f)
+                    (not (and (fboundp 'subr-native-elisp-p) (subr-native-elisp-p f)))
+                    (eq (intern-soft (subr-name f)) s))
+           (push s found)))))
+    found))
+
+(ert-deftest doc-every-primitive-has-documentation ()
+  (let ((primitives (doc-tests--primitives-written-in-c))
+        (undocumented nil))
+    (should (> (length primitives) 300))
+    (dolist (f primitives)
+      (unless (stringp (condition-case nil (documentation f t) (error nil)))
+        (push f undocumented)))
+    ;; A new primitive needs its entry in lisp/subr-doc.el: the failure
+    ;; names those that have none.
+    (should (equal (sort undocumented #'string<) nil))))
+
 ;;; doc-tests.el ends here
