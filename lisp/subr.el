@@ -693,6 +693,34 @@ evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
     (dolist (b (reverse bindings) form)
       (setq form `(macroexp-let2 ,test ,(car b) ,(nth 1 b) ,form)))))
 
+(defun macroexp--fgrep (bindings sexp)
+  "The elements of BINDINGS, (SYMBOL ...) lists, whose SYMBOL occurs in
+SEXP, a tree of conses and vectors that may be circular: last found
+first, a list's own elements before those of the lists inside it."
+  (let ((seen (make-hash-table :test 'eq)) (todo (list (list sexp))) (found nil))
+    (while (and todo bindings)
+      (let ((items (pop todo)))
+        (when (vectorp items)
+          (setq items (unless (gethash items seen)
+                        (puthash items t seen)
+                        (append items nil))))
+        (while (and items (not (gethash items seen)))
+          (let ((x (if (consp items) (car items) items)))
+            (if (or (consp x) (vectorp x))
+                (push x todo)
+              (let ((b (assq x bindings)))
+                (when b
+                  (push b found)
+                  (setq bindings (remq b bindings))))))
+          (setq items (when (consp items)
+                        (puthash items t seen)
+                        (cdr items))))))
+    found))
+
+(defun macroexp-file-name ()
+  "The name of the file whose code is being loaded or evaluated, or nil."
+  (or load-file-name (and (boundp 'byte-compile-current-file) byte-compile-current-file)))
+
 ;;; ---- A code walker ------------------------------------------------------
 ;;
 ;; `subr--walk' expands every macro in FORM and rewrites calls to the

@@ -263,3 +263,16 @@
                      (eval '(progn (cl-defstruct (macros-tests--orphan (:include macros-tests--nowhere)) c) 'made) t)
                    (error err))
                  '(error "macros-tests--nowhere is not a struct name"))))
+
+(ert-deftest macros-macroexp-fgrep-finds-used-bindings ()
+  (should (equal (macroexp--fgrep '((a 1) (b 2) (c 3)) '(list b [x (c)] "a"))
+                 '((c 3) (b 2))))
+  (should (equal (macroexp--fgrep '((a) (b)) '(quote nothing)) nil))
+  (should (equal (macroexp--fgrep '((a) (b)) '(x . b)) '((b))))
+  ;; Circular code is walked once.
+  (let ((loop (list 'f 'b)))
+    (setcdr (cdr loop) loop)
+    (should (equal (macroexp--fgrep '((a) (b)) loop) '((b)))))
+  (let ((v (vector 'x nil)))
+    (aset v 1 v)
+    (should (equal (macroexp--fgrep '((x)) (list v)) '((x))))))
