@@ -870,6 +870,8 @@ static mval Fnreverse(mrt *rt, int n, mval *a)
 static mval map_sequence(mrt *rt, mval fn, mval seq, bool keep)
 {
   seq = closure_list_view(rt, seq);
+  if (CHAR_TABLE_P(seq)) /* a sequence, but not one Emacs maps over */
+    wrong_type_argument(rt, Qlistp, seq);
   if (CONSP(seq) || NILP(seq)) {
     int64_t n = list_length(rt, seq);
     mval results = keep ? make_vector(rt, (size_t)n, Qnil) : Qnil;

@@ -120,7 +120,9 @@ static uint64_t sxhash_rec(mrt *rt, mval x, int depth)
       h = combine(h, sxhash_rec(rt, x, depth + 1));
     return reduce(h);
   }
-  if (PVECP(x, PVEC_VECTOR) || PVECP(x, PVEC_RECORD)) {
+  /* The vector-likes `equal' compares slot by slot. */
+  if (PVECP(x, PVEC_VECTOR) || PVECP(x, PVEC_RECORD) || PVECP(x, PVEC_CHAR_TABLE) ||
+      PVECP(x, PVEC_SUB_CHAR_TABLE) || PVECP(x, PVEC_COMPILED)) {
     int64_t n = (int64_t)vl_header_nlisp(XVL(x)->header);
     return sxhash_words(rt, (uint64_t)n, VECTOR_SLOTS(x), n, depth);
   }
