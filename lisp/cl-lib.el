@@ -2051,12 +2051,13 @@ forms are left alone."
                    cl-lib--loop-chain)))))
 
 (defun cl-lib--loop-for-being (var)
-  "for VAR being the elements/symbols/hash-keys/hash-values of SEQ."
+  "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, or
+the buffers."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
   (let* ((kind (cl-lib--loop-next))
          (of (cl-lib--loop-peek-p 'of 'in 'of-ref)))
     (cond (of (cl-lib--loop-next))
-          ((not (memq kind '(symbol symbols))) ; their obarray is optional
+          ((not (memq kind '(symbol symbols buffer buffers))) ; no `of' needed
            (error "Expected `of'")))
     (let ((seq (and of (cl-lib--loop-next))))
       (cond
@@ -2072,6 +2073,8 @@ forms are left alone."
             (push `(setq ,i (1+ ,i)) cl-lib--loop-chain))))
        ((memq kind '(symbol symbols))
         (cl-lib--loop-for-in var `(cl-lib--all-symbols ,seq)))
+       ((memq kind '(buffer buffers))
+        (cl-lib--loop-for-in var '(buffer-list)))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
         (let ((other (and (cl-lib--loop-peek-p 'using)
                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))

@@ -126,3 +126,11 @@
                             collect (cons w k))
                    '((a . 0) (b . 1) (c . 2))))
     (should (= calls 3))))
+
+(ert-deftest cl-loop-being-the-buffers ()
+  (let ((made (generate-new-buffer "cl-loop-buffer")))
+    (unwind-protect
+        (progn
+          (should (eq (cl-loop for b being the buffers when (eq b made) return b) made))
+          (should (equal (cl-loop for b being each buffer collect b) (buffer-list))))
+      (kill-buffer made))))
