@@ -2170,6 +2170,10 @@ Point stays at the end when it was there."
 (autoload 'cl-print-object "cl-print")
 (autoload 'cl-print-to-string-with-limit "cl-print")
 (autoload 'edebug-eval-top-level-form "edebug" nil t)
+;; Preloaded in Emacs.
+(dolist (f '(advice-add advice-remove advice-member-p advice-mapc))
+  (autoload f "nadvice"))
+(autoload 'define-advice "nadvice" nil nil 'macro)
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
 
 (provide 'subr)

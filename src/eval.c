@@ -3820,13 +3820,20 @@ static mval Fautoload_do_load(mrt *rt, int nargs, mval *args)
   return autoload_do_load(rt, args[0], args[1], args[2] == Qmacro);
 }
 
+/* As in Emacs, a symbol's `defalias-fset-function' property (nadvice
+   sets it on advised functions) stores what defalias gives it. */
 static mval Fdefalias(mrt *rt, int nargs, mval *args)
 {
   CHECK_SYMBOL(rt, args[0]);
   if (NILP(args[0]))
     xsignal1(rt, Qsetting_constant, args[0]);
-  eval_note_fset(rt, args[0]);
-  SYMBOL_SET(rt->gc, XSYMBOL(rt, args[0]), function, args[1]);
+  mval hook = get_prop(rt, args[0], Qdefalias_fset_function);
+  if (!NILP(hook)) {
+    call2(rt, hook, args[0], args[1]);
+  } else {
+    eval_note_fset(rt, args[0]);
+    SYMBOL_SET(rt->gc, XSYMBOL(rt, args[0]), function, args[1]);
+  }
   if (nargs > 2 && !NILP(args[2])) /* as Emacs keeps it, for `documentation' */
     put_prop(rt, args[0], intern(rt, "function-documentation"), args[2]);
   return args[0];
