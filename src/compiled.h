@@ -1,8 +1,9 @@
 /* compiled.h -- layer 5: byte-code function objects, #[ARGS CODE
    CONSTANTS DEPTH [DOC [INTERACTIVE]]], as Emacs reads and prints
-   them.  marrow has no byte-code interpreter: they can be read,
-   printed, compared, looked into with aref and made with
-   make-byte-code, and calling one signals an error. */
+   them: read, printed, compared, looked into with aref, made with
+   make-byte-code and make-closure, and run by bytecode.c.  After the
+   Lisp slots comes one raw word, the interpreter's (zero until the
+   first call). */
 #ifndef MARROW_COMPILED_H
 #define MARROW_COMPILED_H
 
@@ -19,7 +20,7 @@ static inline bool COMPILEDP(mval x) { return PVECP(x, PVEC_COMPILED); }
 mval compiled_from_vector(mrt *rt, mval v);
 /* (MIN . MAX) as func-arity gives it. */
 mval compiled_arity(mrt *rt, mval fn);
-/* The error calling FN signals. */
-_Noreturn void compiled_call(mrt *rt, mval fn);
+/* A byte-code object of the N SLOTS, unchecked. */
+mval compiled_make(mrt *rt, int64_t n, const mval *slots);
 
 #endif

@@ -124,6 +124,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "bytecode.h"
 #include "compiled.h"
 
 #include "arith.h"
@@ -344,6 +345,8 @@ static inline void check_c_stack(mrt *rt, size_t need)
     nesting_error(rt);
 }
 
+void eval_check_c_stack(mrt *rt, size_t need) { check_c_stack(rt, need); }
+
 static _Noreturn void step_limit_hit(mrt *rt)
 {
   struct eval_state *st = rt->eval;
@@ -529,6 +532,23 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
   return r;
 }
 
+#define BYTECODE_C_STACK 4096 /* generous bound on the C stack a byte-code call uses */
+
+/* Byte code runs in bytecode.c; the call counts as any other. */
+static mval call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
+{
+  enter_depth(rt);
+  count_step(rt);
+  check_c_stack(rt, BYTECODE_C_STACK);
+  struct bt_frame bt = {rt->backtrace, name, rt->stack + base, nargs};
+  rt->backtrace = &bt;
+  mval r = bytecode_call(rt, fn, nargs, base);
+  rt->backtrace = bt.prev;
+  rt->lisp_eval_depth--;
+  rt->stack_top = base;
+  return r;
+}
+
 /* Call FN with the arguments on top of the stack at BASE. */
 static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
 {
@@ -544,7 +564,7 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
     if (PVEC_TYPE(fn) == PVEC_SUBR) /* funcall names the subr itself */
       return call_subr(rt, fn, fn, nargs, base);
     if (PVEC_TYPE(fn) == PVEC_COMPILED)
-      compiled_call(rt, fn);
+      return call_compiled(rt, fn, orig, nargs, base);
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
     return call_list_function(rt, fn, orig, nargs, base);

@@ -68,6 +68,10 @@ void eval_set_step_limit(mrt *rt, uint64_t steps);
    search, say) against that limit. */
 void eval_charge_steps(mrt *rt, int64_t steps);
 
+/* Signals excessive-lisp-nesting unless NEED more bytes of C stack
+   are left: for the byte-code interpreter's own recursion. */
+void eval_check_c_stack(mrt *rt, size_t need);
+
 /* Notes for other modules:
    - eval_init reserves rt->stack once; frames keep raw pointers into
      it, so nothing may grow (move) it afterwards.

@@ -74,6 +74,7 @@ struct reader_state;   /* reader.c */
 struct printer_state;  /* printer.c */
 struct bignum_state;   /* bignum.c */
 struct buffer_state;   /* buffer.c */
+struct bytecode_state; /* bytecode.c */
 
 /* Where output goes: message and stderr output to `err`, standard
    output (princ, print, ...) to `out`.  Hosts may redirect both. */
@@ -125,6 +126,7 @@ struct mrt {
   struct reader_state *reader;
   struct printer_state *printer;
   struct buffer_state *buffers;
+  struct bytecode_state *bytecode;
   void *host; /* the API layer's per-runtime data */
 
   mrt_write_fn write_out, write_err;
