@@ -469,20 +469,23 @@ static struct check *check_function(mrt *rt, mval fn)
   mval args = AREF(fn, COMPILED_ARGS);
   if (CONSP(code))
     return failed_check(rt, "Invalid byte code: code to be fetched from a file (not supported)");
-  if (!STRINGP(code) || !VECTORP(consts) || !valid_descriptor(args))
-    return failed_check(rt, "Invalid byte code: bad slots");
+  if (!valid_descriptor(args))
+    return failed_check(rt, "Invalid byte code: bad argument descriptor");
+  if (!STRINGP(code) || !VECTORP(consts)) /* make-byte-code and the reader let none through */
+    return failed_check(rt, "Invalid byte code: no code string and constants vector");
   int64_t nchars = XSTRING(code)->nchars;
   if (nchars > INT32_MAX / 8)
     return failed_check(rt, "Invalid byte code: too long");
   struct check *k = new_check(rt, (int32_t)nchars);
   uint8_t *bytes = (uint8_t *)check_code(k);
+  if (!code_bytes(code, bytes)) {
+    snprintf(k->error, sizeof k->error, "Invalid byte code: code is not bytes");
+    k->ncode = 0;
+    return k;
+  }
   struct checker c = {rt, bytes, k->ncode, VECTOR_SLOTS(consts), VECTOR_LENGTH(consts),
                       k->depth, 0, NULL, 0, 0, k->error};
-  bool ok = code_bytes(code, bytes);
-  if (!ok)
-    fail(&c, 0, "code is not bytes");
-  else
-    ok = check_all(&c, start_depth(args));
+  bool ok = check_all(&c, start_depth(args));
   free(c.work);
   if (ok)
     k->nstack = c.deepest;
@@ -667,6 +670,22 @@ static inline int32_t group_arg(int k, const uint8_t **pc)
   return fetch2(pc);
 }
 
+/* The two-argument arithmetic opcodes, with arith.h's fixnum cases
+   inline. */
+static inline mval arithmetic(mrt *rt, int op, mval a, mval b)
+{
+  switch (op) {
+  case OP_PLUS: return arith_add2(rt, a, b);
+  case OP_DIFF: return arith_sub2(rt, a, b);
+  case OP_MULT: return arith_mul2(rt, a, b);
+  case OP_LSS: return arith_lt2(rt, a, b) ? Qt : Qnil;
+  case OP_GTR: return arith_gt2(rt, a, b) ? Qt : Qnil;
+  case OP_LEQ: return arith_le2(rt, a, b) ? Qt : Qnil;
+  case OP_GEQ: return arith_ge2(rt, a, b) ? Qt : Qnil;
+  default: return arith_eq2(rt, a, b) ? Qt : Qnil;
+  }
+}
+
 static inline void charge_backward_jump(mrt *rt, const uint8_t *from, const uint8_t *to)
 {
   if (to <= from)
@@ -844,22 +863,10 @@ static enum run_end run(struct frame *f, struct pos *at, int nesting)
       break;
 
     /* Primitives with their common case inline. */
-    case OP_CAR:
+    case OP_CAR: case OP_CDR: case OP_CAR_SAFE: case OP_CDR_SAFE: /* a closure is a list */
       if (CONSP(sp[0]))
-        sp[0] = XCAR(sp[0]);
-      else if (!NILP(sp[0]))
-        goto primitive;
-      break;
-    case OP_CDR:
-      if (CONSP(sp[0]))
-        sp[0] = XCDR(sp[0]);
-      else if (!NILP(sp[0]))
-        goto primitive;
-      break;
-    case OP_CAR_SAFE: case OP_CDR_SAFE: /* a closure is a list to them */
-      if (CONSP(sp[0]))
-        sp[0] = op == OP_CAR_SAFE ? XCAR(sp[0]) : XCDR(sp[0]);
-      else if (PVECP(sp[0], PVEC_CLOSURE))
+        sp[0] = op == OP_CAR || op == OP_CAR_SAFE ? XCAR(sp[0]) : XCDR(sp[0]);
+      else if (op <= OP_CDR ? !NILP(sp[0]) : PVECP(sp[0], PVEC_CLOSURE))
         goto primitive;
       else
         sp[0] = Qnil;
@@ -900,37 +907,10 @@ static enum run_end run(struct frame *f, struct pos *at, int nesting)
     case OP_SUB1:
       sp[0] = arith_sub1(rt, sp[0]);
       break;
-    case OP_PLUS:
+    case OP_PLUS: case OP_DIFF: case OP_MULT:
+    case OP_LSS: case OP_GTR: case OP_LEQ: case OP_GEQ: case OP_EQLSIGN:
       sp--;
-      sp[0] = arith_add2(rt, sp[0], sp[1]);
-      break;
-    case OP_DIFF:
-      sp--;
-      sp[0] = arith_sub2(rt, sp[0], sp[1]);
-      break;
-    case OP_MULT:
-      sp--;
-      sp[0] = arith_mul2(rt, sp[0], sp[1]);
-      break;
-    case OP_LSS:
-      sp--;
-      sp[0] = arith_lt2(rt, sp[0], sp[1]) ? Qt : Qnil;
-      break;
-    case OP_GTR:
-      sp--;
-      sp[0] = arith_gt2(rt, sp[0], sp[1]) ? Qt : Qnil;
-      break;
-    case OP_LEQ:
-      sp--;
-      sp[0] = arith_le2(rt, sp[0], sp[1]) ? Qt : Qnil;
-      break;
-    case OP_GEQ:
-      sp--;
-      sp[0] = arith_ge2(rt, sp[0], sp[1]) ? Qt : Qnil;
-      break;
-    case OP_EQLSIGN:
-      sp--;
-      sp[0] = arith_eq2(rt, sp[0], sp[1]) ? Qt : Qnil;
+      sp[0] = arithmetic(rt, op, sp[0], sp[1]);
       break;
     case OP_LISTN: case OP_CONCATN: case OP_INSERTN: {
       int n = *pc++;

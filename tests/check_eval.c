@@ -712,6 +712,124 @@ START_TEST(test_emacs_table_stress)
 }
 END_TEST
 
+/* ---- Byte code that Emacs would crash on ---- */
+
+/* Malformed byte-code objects signal an error when called, never
+   crash (Emacs trusts its compiler and does crash on most of these,
+   hence no Lisp test).  Each string is the code as bytes. */
+static const struct ecase bytecode_cases[] = {
+  {"(funcall (make-byte-code 0 \"\\0\\207\" [] 1))",
+   "ERR (error \"Invalid byte opcode: op=0, ptr=0\")"},
+  {"(funcall (make-byte-code 0 \"\\300\\220\\207\" [1] 1))",
+   "ERR (error \"Invalid byte opcode: op=144, ptr=1\")"},
+  {"(funcall (make-byte-code 0 \"\\301\\207\" [1] 1))",
+   "ERR (error \"Invalid byte code: constant index out of range at 0\")"},
+  {"(funcall (make-byte-code 0 \"\\207\" [] 1))",
+   "ERR (error \"Invalid byte code: stack underflow at 0\")"},
+  {"(funcall (make-byte-code 0 \"\\300\\202\\377\\0\" [1] 1))",
+   "ERR (error \"Invalid byte code: jump outside the code at 1\")"},
+  {"(funcall (make-byte-code 0 \"\\300\" [1] 1))",
+   "ERR (error \"Invalid byte code: code runs past its end at 1\")"},
+  {"(funcall (make-byte-code 0 \"\\300\\017\" [1] 1))",
+   "ERR (error \"Invalid byte code: operand past the end at 1\")"},
+  {"(funcall (make-byte-code 0 \"\\001\\207\" [] 1))",
+   "ERR (error \"Invalid byte code: stack reference out of range at 0\")"},
+  {"(funcall (make-byte-code 0 \"\\300\\262\\001\\207\" [1] 1))",
+   "ERR (error \"Invalid byte code: stack reference out of range at 1\")"},
+  /* a loop whose body leaves a value on the stack */
+  {"(funcall (make-byte-code 0 \"\\300\\202\\0\\0\" [1] 1))",
+   "ERR (error \"Invalid byte code: stack depths disagree at 0\")"},
+  {"(funcall (make-byte-code 0 \"\\300\\301\\267\\300\\207\" [a #s(hash-table test eq data (a 99))] 2))",
+   "ERR (error \"Invalid byte code: jump outside the code at 2\")"},
+  {"(funcall (make-byte-code 0 \"\\051\\300\\207\" [1] 1))",
+   "ERR (error \"Invalid byte code: unbind undoes more than the function bound\")"},
+  {"(funcall (make-byte-code 0 \"\\060\\300\\207\" [1] 1))",
+   "ERR (error \"Invalid byte code: pophandler without a handler\")"},
+  {"(funcall (make-byte-code 0 \"\\010\\207\" [1] 1))",
+   "ERR (wrong-type-argument symbolp 1)"},
+  {"(funcall (make-byte-code 0 \"\\300\\301\\267\\300\\207\" [a b] 2))",
+   "ERR (wrong-type-argument hash-table-p b)"},
+  {"(funcall (make-byte-code 70000 \"\\300\\207\" [1] 1))",
+   "ERR (error \"Invalid byte code: bad argument descriptor\")"},
+  {"(funcall (make-byte-code 0 (string 300 135) [1] 1))",
+   "ERR (error \"Invalid byte code: code is not bytes\")"},
+  {"(funcall (make-byte-code 0 '(\"f\" . 1) [1] 1))",
+   "ERR (error \"Invalid byte code: code to be fetched from a file (not supported)\")"},
+  /* a jump table changed after the code was checked */
+  {"(setq h (make-hash-table :test 'eq)) (setq f (make-byte-code 0 \"\\300\\301\\267\\300\\207\" (vector 'a h) 2))"
+   " (list (funcall f) (progn (puthash 'a 99 h) (condition-case e (funcall f) (error e))))",
+   "(a (error \"Invalid byte code: switch to a bad place\"))"},
+  /* the check's verdict stays, and make-closure's copies share it */
+  {"(setq f (make-byte-code 0 \"\\301\\207\" [1] 1)) (list (condition-case e (funcall f) (error 1))"
+   " (condition-case e (funcall f) (error 2)) (condition-case e (funcall (make-closure f 5)) (error 3)))",
+   "(1 2 3)"},
+  {"(funcall (make-closure (make-byte-code 0 \"\\300\\207\" [1] 1) 2 3))",
+   "ERR (error \"Closure vars do not fit in constvec\")"},
+  /* Emacs 24's unbind-all: undoes the function's bindings */
+  {"(defvar bcx 'outer) (funcall (make-byte-code 0 \"\\300\\031\\222\\011\\207\" [inner bcx] 2))",
+   "outer"},
+  /* (byte-code ...) top-level forms */
+  {"(byte-code \"\\300\\301\\134\\207\" [20 22] 2)",
+   "42"},
+  {"(byte-code \"\\300\" [1] 'x)",
+   "ERR (error \"Invalid byte-code\")"},
+};
+
+static void check_bytecode_case(int i, bool stress)
+{
+  mrt *rt = open_runtime();
+  gc_set_stress(rt->gc, stress);
+  check_case(rt, &bytecode_cases[i]);
+  gc_set_stress(rt->gc, false);
+  runtime_close(rt);
+}
+
+START_TEST(test_malformed_bytecode) { check_bytecode_case(_i, false); }
+END_TEST
+
+START_TEST(test_malformed_bytecode_stress) { check_bytecode_case(_i, true); }
+END_TEST
+
+/* Emacs 28's compilation of (defun bfib (n) (if (< n 2) n (+ (bfib (- n
+   1)) (bfib (- n 2))))), with lexical binding. */
+#define BYTECODE_FIB                                                                    \
+  "(defalias 'bfib (make-byte-code 257 (unibyte-string 137 192 87 131 7 0 135 193 1 83 " \
+  "33 193 2 192 90 33 92 135) [2 bfib] 5))"
+
+static uint64_t allocations(mrt *rt);
+
+START_TEST(test_bytecode_calls_do_not_allocate)
+{
+  mrt *rt = open_runtime();
+  char *r = run(rt, BYTECODE_FIB "(bfib 15)");
+  ck_assert_str_eq(r, "610");
+  free(r);
+  uint64_t before = allocations(rt);
+  r = run(rt, "(bfib 20)");
+  uint64_t used = allocations(rt) - before;
+  ck_assert_str_eq(r, "6765");
+  free(r);
+  ck_assert_msg(used < 200, "allocated %llu objects", (unsigned long long)used);
+  runtime_close(rt);
+}
+END_TEST
+
+START_TEST(test_bytecode_deep_recursion)
+{
+  mrt *rt = open_runtime();
+  char *r = run(rt, BYTECODE_FIB "(setq max-lisp-eval-depth 100000000)"
+                    "(defalias 'down (make-byte-code 257 (unibyte-string 192 1 84 33 84 135) [down] 3))"
+                    "(condition-case e (down 0) (excessive-lisp-nesting 'caught))");
+  ck_assert_str_eq(r, "caught");
+  free(r);
+  check_clean(rt);
+  r = run(rt, "(bfib 10)");
+  ck_assert_str_eq(r, "55");
+  free(r);
+  runtime_close(rt);
+}
+END_TEST
+
 /* ---- Running without allocating ---- */
 
 static uint64_t allocations(mrt *rt)
@@ -931,6 +1049,14 @@ static Suite *eval_suite(void)
   tcase_add_test(tc, test_funcall_from_c);
   tcase_add_test(tc, test_step_limit);
   tcase_add_test(tc, test_eager_expansion);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("bytecode");
+  tcase_set_timeout(tc, 120);
+  int nb = (int)(sizeof bytecode_cases / sizeof bytecode_cases[0]);
+  tcase_add_loop_test(tc, test_malformed_bytecode, 0, nb);
+  tcase_add_loop_test(tc, test_malformed_bytecode_stress, 0, nb);
+  tcase_add_test(tc, test_bytecode_calls_do_not_allocate);
+  tcase_add_test(tc, test_bytecode_deep_recursion);
   suite_add_tcase(s, tc);
   return s;
 }

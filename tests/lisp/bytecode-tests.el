@@ -1,4 +1,4 @@
-;;; bytecode-tests.el --- byte-code function objects, read and printed  -*- lexical-binding: t -*-
+;;; bytecode-tests.el --- byte-code function objects: reading, printing and running them  -*- lexical-binding: t -*-
 
 (require 'ert)
 
@@ -45,3 +45,182 @@
     (should (equal (condition-case e (read bad) (error e))
                    '(invalid-read-syntax "Invalid byte-code object"))))
   (should (eq (car (condition-case e (read "#[(x) \"a\"") (error e))) 'end-of-file)))
+
+;;; Running byte code: functions Emacs 28 compiled (fixtures/bytecode,
+;;; whose README says how to make them again) and literal objects.
+
+(defconst bytecode-tests--fixtures
+  (expand-file-name "fixtures/bytecode" (file-name-directory (or load-file-name buffer-file-name))))
+
+(load (expand-file-name "bytecode-lex.elc" bytecode-tests--fixtures) nil t)
+(load (expand-file-name "bytecode-dyn.elc" bytecode-tests--fixtures) nil t)
+
+(defmacro bytecode-tests--error (form)
+  "The error object FORM signals, or (no-error VALUE)."
+  `(condition-case err (list 'no-error ,form) (error err)))
+
+(ert-deftest bytecode-fixtures-are-compiled ()
+  (dolist (f '(bclex-arith bclex-switch bclex-counter bcdyn-params))
+    (should (byte-code-function-p (symbol-function f)))))
+
+(ert-deftest bytecode-arithmetic ()
+  (should (equal (bclex-arith 23 4) '(27 19 92 5 3 24 3 -23 23 4)))
+  (should (equal (bclex-arith -9 4) '(-5 -13 -36 -2 -1 -8 3 9 4 -9)))
+  (should (equal (bclex-float-arith 2.5) '(3.0 5.0 -2.5 0.625 3.5)))
+  (should (equal (bclex-big 4000000000) 64000000000000000000000000000))
+  (should (equal (bclex-arith most-positive-fixnum 1)
+                 (list (1+ most-positive-fixnum) (1- most-positive-fixnum)
+                       most-positive-fixnum most-positive-fixnum 0
+                       (1+ most-positive-fixnum) 0 (- most-positive-fixnum)
+                       most-positive-fixnum 1)))
+  (should (equal (bytecode-tests--error (bclex-arith 3 0)) '(arith-error)))
+  (should (equal (bytecode-tests--error (bclex-arith 'x 1))
+                 '(wrong-type-argument number-or-marker-p x))))
+
+(ert-deftest bytecode-comparisons ()
+  (should (equal (bclex-compare 4 9) '(nil t nil t nil)))
+  (should (equal (bclex-compare 9 9.0) '(t nil nil t t)))
+  (should (equal (bclex-compare 10 -1) '(nil nil t nil t)))
+  (should (equal (bytecode-tests--error (bclex-compare "1" 2))
+                 '(wrong-type-argument number-or-marker-p "1"))))
+
+(ert-deftest bytecode-lists ()
+  (should (equal (bclex-lists 'p 'q 'r)
+                 '((p . q) (p) (p q) (p q r) (p q r p) (p q r p q r p))))
+  (should (equal (bclex-list-ops '(x y c "s" z))
+                 '(x (y c "s" z) x (y c "s" z) 5 y (c "s" z) x (c "s" z) ("s" z) (k . 2))))
+  (should (equal (bclex-list-ops nil) '(nil nil nil nil 0 nil nil nil nil nil (k . 2))))
+  (should (equal (bytecode-tests--error (bclex-list-ops 'atom)) '(wrong-type-argument listp atom)))
+  (should (equal (bclex-safe 'atom) '(nil nil)))
+  (should (equal (bclex-safe '(head . tail)) '(head tail)))
+  (should (equal (bclex-mutate '(a b c)) '((first b tail) (c b a) (1 2 3)))))
+
+(ert-deftest bytecode-predicates ()
+  (should (equal (bclex-predicates 'a) '(t nil nil nil nil nil nil t)))
+  (should (equal (bclex-predicates nil) '(t nil nil t t nil nil nil)))
+  (should (equal (bclex-predicates "str") '(nil nil t nil nil nil nil nil)))
+  (should (equal (bclex-predicates 1.5) '(nil nil nil nil nil t nil nil)))
+  (should (equal (bclex-predicates (1+ most-positive-fixnum)) '(nil nil nil nil nil t t nil)))
+  (should (equal (bclex-predicates '(a)) '(nil t nil t nil nil nil nil))))
+
+(ert-deftest bytecode-strings-arrays-symbols ()
+  (should (equal (bclex-strings "abcd" "Ef")
+                 '("bc" "abcdEf" "abcdEfabcd" "abcdEfabcdEf" "abcdEfabcdEfabcdEf" "ABCD" "ef"
+                   nil nil t)))
+  (should (equal (bytecode-tests--error (bclex-strings "a" "b")) '(args-out-of-range "a" 1 3)))
+  (should (equal (bclex-arrays (vector 'a 'b) 1 'z) '(z a [a z])))
+  (should (equal (bclex-arrays (copy-sequence "xyz") 0 ?q) '(?q ?q "qyz")))
+  (should (equal (bytecode-tests--error (bclex-arrays (vector 1) 3 0)) '(args-out-of-range [1] 3)))
+  (let ((sym (make-symbol "bytecode-tests-sym")))
+    (should (equal (bclex-symbols sym) '(setval car propval 1)))))
+
+(ert-deftest bytecode-control-flow ()
+  (should (equal (bclex-loop 5) '(0 1 4 9 16)))
+  (should (equal (bclex-loop 0) nil))
+  (should (equal (bclex-and-or nil 7) '(nil 7 nil t)))
+  (should (equal (bclex-and-or 'a nil) '(nil a t nil)))
+  (should (equal (mapcar #'bclex-cond '(one "three" (car . cdr) 12)) '(1 5 car other))))
+
+(ert-deftest bytecode-switch ()
+  (should (equal (mapcar #'bclex-switch '(delta alpha gamma beta 5 "str" 6 "other"))
+                 '(4 1 3 2 five string none none))))
+
+(ert-deftest bytecode-argument-conventions ()
+  (should (equal (bclex-args 'a) '(a nil nil nil)))
+  (should (equal (bclex-args 'a 'b 'c 'd 'e 'f) '(a b c (d e f))))
+  (should (equal (bclex-opt) '(nil nil)))
+  (should (equal (bclex-rest) nil))
+  (should (equal (apply #'bclex-rest '(1 2 3)) '(1 2 3)))
+  (should (equal (bytecode-tests--error (bclex-args)) '(wrong-number-of-arguments (1 . 3) 0)))
+  (should (equal (bytecode-tests--error (bclex-opt 1 2 3)) '(wrong-number-of-arguments (0 . 2) 3)))
+  (should (equal (func-arity 'bclex-args) '(1 . many))))
+
+(ert-deftest bytecode-dynamic-convention ()
+  (should (equal (bcdyn-params 'one) '((one nil) nil)))
+  (should (equal (bcdyn-params 1 2 3 4) '((1 2) (3 4))))
+  (should (equal (bcdyn-let 21) '(21 42)))
+  (should (equal (bcdyn-setq-param 9) '(10 10)))
+  (should (equal (bcdyn-loop 5) 10))
+  (should-not (boundp 'x))
+  (let ((err (bytecode-tests--error (bcdyn-params))))
+    (should (eq (car err) 'wrong-number-of-arguments))
+    (should (eq (nth 1 err) (symbol-function 'bcdyn-params)))
+    (should (equal (nth 2 err) 0))))
+
+(ert-deftest bytecode-closures ()
+  (let ((c1 (bclex-counter)) (c2 (bclex-counter)))
+    (should (byte-code-function-p c1))
+    (should (equal (list (funcall c1) (funcall c1) (funcall c2) (funcall c1)) '(1 2 1 3))))
+  (should (equal (funcall (bclex-adder 100) 11) 111))
+  (should (equal (bclex-map-closure '(1 2 3) -1) '(-1 -2 -3)))
+  (should (equal (bclex-call-back (lambda (x) (list 'interpreted x)) 'arg) '(interpreted arg)))
+  (should (equal (mapcar (bclex-adder 1) '(1 2)) '(2 3)))
+  (should (equal (bytecode-tests--error (make-closure #'car)) '(wrong-type-argument byte-code-function-p car))))
+
+(ert-deftest bytecode-catch-and-throw ()
+  (should (equal (bclex-catch '(1 2 stop 3)) '(stopped stop)))
+  (should (equal (bclex-catch '(1 2)) 'finished))
+  (should (equal (bclex-catch-through '(v)) '(v)))
+  (should (equal (catch 'deep (bclex-thrower 'deep 'from-interpreted)) 'from-interpreted))
+  (should (equal (bytecode-tests--error (bclex-thrower 'nobody-catches 1)) '(no-catch nobody-catches 1))))
+
+(ert-deftest bytecode-condition-case ()
+  (should (equal (bclex-condition-case (lambda () (/ 5 0))) '(arith (arith-error))))
+  (should (equal (bclex-condition-case (lambda () (car 'x))) '(type-or-void wrong-type-argument)))
+  (should (equal (bclex-condition-case (lambda () (symbol-value (make-symbol "unbound"))))
+                 '(type-or-void void-variable)))
+  (should (equal (bclex-condition-case (lambda () (signal 'file-error '("x")))) '(other file-error)))
+  (should (equal (bclex-condition-case (lambda () 'no-error)) 'no-error))
+  (should (equal (bclex-condition-case-success '(a)) '(ok (a))))
+  (should (equal (bclex-condition-case-success 'a) 'failed))
+  (should (equal (mapcar #'bclex-nested-handlers '(a b err other)) '(thrown-a thrown-b handled plain)))
+  (should (equal (bclex-return-from-handler '(0 1 5 2)) 5)))
+
+(ert-deftest bytecode-unwind-protect ()
+  (should (equal (bclex-unwind (lambda () 'fine)) '(body cleanup)))
+  (should (equal (bclex-unwind (lambda () (car 1))) '(body cleanup (caught wrong-type-argument))))
+  (should (equal (bcdyn-unwind 'original) '(cleanup-saw original))))
+
+(ert-deftest bytecode-dynamic-variables ()
+  (should (equal (bclex-bind-dyn 'mine) '(mine mine)))
+  (should (eq bclex-dyn 'outer))
+  (should (equal (bclex-bind-and-throw) '(inner outer)))
+  (should (equal (bcdyn-catch nil) '(inner-y outer-y)))
+  (let ((bclex-dyn 'let-bound))
+    (should (eq (bclex-read-dyn) 'let-bound))
+    (bclex-setq-dyn 'set-by-byte-code)
+    (should (eq bclex-dyn 'set-by-byte-code)))
+  (should (eq bclex-dyn 'outer)))
+
+(ert-deftest bytecode-buffers ()
+  (should (equal (bclex-buffer)
+                 '(1 21 ?h ?h t nil t nil 3 ?e 2 12 t 13 "line two" "world\nline two")))
+  (should (equal (bclex-excursion) '(8 3 "abcdefX")))
+  (should (equal (bclex-restriction) '((3 6 "234") 1 11 "0123456789")))
+  (should (equal (bclex-set-buffer) '(nil "in b")))
+  (should (equal (bclex-search) '(5 8 7 4 9 ?w ?\s)))
+  (should (equal (bclex-marker) '(4))))
+
+(ert-deftest bytecode-values-survive-collections ()
+  (should (equal (bclex-gc-survivors 50) '(50 (3 4) 50 "aaa"))))
+
+(ert-deftest bytecode-recursion ()
+  (should (equal (bclex-fib 15) 610))
+  (should (equal (bclex-deep 500) 500))
+  (should (equal (car (condition-case err (let ((max-lisp-eval-depth 300)) (bclex-deep 1000))
+                        (error err)))
+                 (car (condition-case err (let ((max-lisp-eval-depth 300))
+                                            (funcall (lambda (f n) (funcall f f n))
+                                                     (lambda (f n) (if (= n 0) 0 (1+ (funcall f f (1- n)))))
+                                                     1000))
+                        (error err))))))
+
+;; Hand-written code for opcodes Emacs 28's compiler no longer emits.
+(ert-deftest bytecode-old-opcodes ()
+  ;; constant 1; relative goto over one byte; return
+  (should (equal (funcall #[0 "\300\252\201\301\207\302\207" [1 2 3] 2]) 1))
+  ;; Emacs 24's catch: a tag and a form
+  (should (equal (funcall #[0 "\300\301\215\207" [tag (throw 'tag 'caught)] 2]) 'caught))
+  ;; Emacs 24's condition-case: a variable, a form and the handlers
+  (should (equal (funcall #[0 "\300\301\302\217\207" [e (car 1) ((error (list 'handled (car e))))] 3])
+                 '(handled wrong-type-argument))))
