@@ -950,6 +950,8 @@ static int32_t push_arguments(mrt *rt, int64_t desc, int nargs, mval *args)
 {
   int64_t min = desc & 127, nonrest = (desc >> 8) & 127;
   bool rest = (desc & 128) != 0;
+  if (nargs == nonrest && !rest)
+    return nargs;
   if (nargs < min || (!rest && nargs > nonrest))
     wrong_arity(rt, min, nonrest, nargs);
   if (rest) {
@@ -1012,8 +1014,7 @@ mval bytecode_call(mrt *rt, mval fn, int nargs, size_t base)
     depth = push_arguments(rt, XFIXNUM(args), nargs, bottom);
   else
     bind_arguments(rt, fn, args, nargs, bottom);
-  for (int32_t i = depth; i < k->nstack; i++)
-    bottom[i] = Qnil;
+  gc_fill_values(bottom + depth, (size_t)(k->nstack - depth), Qnil);
   bottom[k->nstack] = fn;
   rt->stack_top = base + (size_t)k->nstack + 1;
   struct frame f = {rt, k, check_code(k), VECTOR_SLOTS(AREF(fn, COMPILED_CONSTANTS)), bottom,
@@ -1021,7 +1022,8 @@ mval bytecode_call(mrt *rt, mval fn, int nargs, size_t base)
   struct pos at = {f.code, bottom + depth - 1};
   run(&f, &at, 0);
   mval result = *at.sp;
-  unbind_to(rt, specpdl_count);
+  if (rt->specpdl_depth > specpdl_count)
+    unbind_to(rt, specpdl_count);
   rt->stack_top = base;
   return result;
 }
