@@ -629,6 +629,9 @@ either order, as a string.")
 properties.")
     (bufferp "OBJECT"
      "Whether OBJECT is a buffer, live or killed.")
+    (byte-code "BYTESTR VECTOR MAXDEPTH"
+     "Run the byte code BYTESTR, whose constants are VECTOR, as a function of
+no arguments: what the top-level forms of compiled files call.")
     (byte-code-function-p "OBJECT"
      "Whether OBJECT is a byte-code function object.")
     (caaaar "X"
@@ -984,8 +987,11 @@ macro included).")
     (make-bool-vector "LENGTH INIT"
      "A new bool-vector of LENGTH elements, each INIT (as nil or t).")
     (make-byte-code "ARGLIST BYTE-CODE CONSTANTS DEPTH &optional DOCSTRING INTERACTIVE-SPEC &rest ELEMENTS"
-     "A byte-code function object with these slots.  marrow can make and
-look at one but has no byte-code interpreter to call it.")
+     "A byte-code function object with these slots, checked when it is
+first called.")
+    (make-closure "PROTOTYPE &rest CLOSURE-VARS"
+     "A copy of the byte-code function PROTOTYPE whose first constants are
+CLOSURE-VARS: how compiled code makes closures.")
     (make-char-table "PURPOSE &optional INIT"
      "A new char-table for PURPOSE, every character's value INIT; PURPOSE's
 `char-table-extra-slots' property says how many extra slots it has.")
