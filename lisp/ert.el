@@ -80,8 +80,9 @@ KEY being :expected-result or :tags, whose VALUEs are evaluated."
   "The names of the defined tests, most recent first.")
 
 (defun ert-set-test (symbol definition)
-  "Make DEFINITION, an `ert-test', the test named SYMBOL."
-  (put symbol 'ert--test definition)
+  "Make DEFINITION, an `ert-test', the test named SYMBOL (noted in
+`load-history', for `symbol-file')."
+  (define-symbol-prop symbol 'ert--test definition)
   (unless (memq symbol ert--test-names)
     (setq ert--test-names (cons symbol ert--test-names)))
   definition)

@@ -774,6 +774,10 @@ the same value.  Return BASE-VARIABLE.")
 the first of each, destructively.  Return LIST.")
     (delete-file "FILENAME &optional TRASH"
      "Delete the file FILENAME.  TRASH is ignored.")
+    (delete-directory "DIRECTORY &optional RECURSIVE TRASH"
+     "Delete the directory DIRECTORY, which must be empty unless RECURSIVE
+asks to delete what it holds too (symbolic links in it are deleted, not
+followed).  TRASH is ignored.")
     (delete-region "START END"
      "Delete the text of the current buffer between START and END.")
     (directory-file-name "DIRECTORY"
@@ -995,6 +999,9 @@ CLOSURE-VARS: how compiled code makes closures.")
     (make-char-table "PURPOSE &optional INIT"
      "A new char-table for PURPOSE, every character's value INIT; PURPOSE's
 `char-table-extra-slots' property says how many extra slots it has.")
+    (make-directory "DIR &optional PARENTS"
+     "Make the directory DIR; with PARENTS, also the directories above it
+that are missing, and no error if DIR exists already.")
     (make-marker ""
      "A new marker that points nowhere.")
     (make-record "TYPE SLOTS INIT"

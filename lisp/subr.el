@@ -1405,6 +1405,40 @@ KIND being gv-expander or gv-setter, as Emacs's gv.el makes it."
 
 (provide 'gv)
 
+;;; Where things were defined: load-history, filled by `load' (src/load.c).
+
+(defun define-symbol-prop (symbol prop val)
+  "Set SYMBOL's property PROP to VAL, noting in `load-history' that the
+code being loaded defines it, as `defalias' notes a function."
+  (let ((props (assq 'define-symbol-props current-load-list)))
+    (unless props
+      (setq props (list 'define-symbol-props))
+      (push props current-load-list))
+    (let ((entry (assq prop (cdr props))))
+      (unless entry
+        (setq entry (list prop))
+        (setcdr props (cons entry (cdr props))))
+      (unless (memq symbol (cdr entry))
+        (setcdr entry (cons symbol (cdr entry))))))
+  (put symbol prop val))
+
+(defun symbol-file (symbol &optional type)
+  "The file that defined SYMBOL, from `load-history', or nil.  TYPE
+`defun' or `defvar' asks for a function's or a variable's definition;
+another symbol, a definition of that kind, such as a property set by
+`define-symbol-prop'; nil, any.  An autoloaded function's file is the
+one its autoload names."
+  (if (and (memq type '(nil defun)) (symbolp symbol) (autoloadp (symbol-function symbol)))
+      (nth 1 (symbol-function symbol))
+    (catch 'found
+      (dolist (entry load-history)
+        (let ((items (cdr entry)))
+          (when (cond ((eq type 'defvar) (memq symbol items))
+                      (type (or (member (cons type symbol) items)
+                                (memq symbol (cdr (assq type (cdr (assq 'define-symbol-props items)))))))
+                      (t (or (memq symbol items) (rassq symbol items))))
+            (throw 'found (car entry))))))))
+
 (defun autoloadp (object)
   "Non-nil if OBJECT is an autoload."
   (eq 'autoload (car-safe object)))

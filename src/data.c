@@ -20,6 +20,7 @@
 #include "compiled.h"
 #include "eval.h"
 #include "fns.h"
+#include "load.h"
 #include "strfns.h"
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
@@ -282,6 +283,7 @@ static mval Fdefvaralias(mrt *rt, int n, mval *a)
   s->alias = 1;
   symbol_store(rt->gc, s, base);
   SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]));
+  load_history_attach(rt, alias);
   return base;
 }
 

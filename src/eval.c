@@ -1022,10 +1022,12 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
     mval v = EV(rt, n->a, fp);
     set_symbol_value(rt, n->k, v);
   }
-  if (n->a)
+  if (n->a) {
     eval_make_special(rt, variable_base(rt, n->k));
-  else if (n->count) /* a bare (defvar SYM) at top level */
+    load_history_attach(rt, n->k);
+  } else if (n->count) { /* a bare (defvar SYM) at top level */
     rt->eval->declared_specials = Fcons(rt, n->k, rt->eval->declared_specials);
+  }
   return n->k;
 }
 
@@ -3831,6 +3833,7 @@ static mval Fautoload(mrt *rt, int nargs, mval *args)
     return Qnil;
   eval_note_fset(rt, args[0]);
   SYMBOL_SET(rt->gc, s, function, Fcons(rt, Qautoload, listn(rt, 4, args + 1)));
+  load_history_attach(rt, Fcons(rt, Qautoload, args[0]));
   return args[0];
 }
 
@@ -3847,6 +3850,11 @@ static mval Fdefalias(mrt *rt, int nargs, mval *args)
   CHECK_SYMBOL(rt, args[0]);
   if (NILP(args[0]))
     xsignal1(rt, Qsetting_constant, args[0]);
+  mval old = XSYMBOL(rt, args[0])->function;
+  if (CONSP(old) && XCAR(old) == Qautoload)
+    load_history_attach(rt, Fcons(rt, Qt, args[0]));
+  bool autoload = CONSP(args[1]) && XCAR(args[1]) == Qautoload;
+  load_history_attach(rt, Fcons(rt, autoload ? Qautoload : Qdefun, args[0]));
   mval hook = get_prop(rt, args[0], Qdefalias_fset_function);
   if (!NILP(hook)) {
     call2(rt, hook, args[0], args[1]);

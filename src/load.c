@@ -15,6 +15,7 @@
 */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #include "reader.h"
 #include "strfns.h"
 #include "bignum.h"
+#include "fns.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
@@ -206,6 +208,88 @@ static mval Fdelete_file(mrt *rt, int nargs, mval *args)
 
 /* (make-temp-name PREFIX): PREFIX and six random letters and digits;
    nothing is created, so the name may be taken by the time it is used. */
+/* Removes the directory PATH, with RECURSIVE what it holds first
+   (symbolic links are removed, not followed); -1 with errno set on
+   failure. */
+static int remove_directory(const char *path, bool recursive)
+{
+  DIR *dir = recursive ? opendir(path) : NULL;
+  if (recursive && !dir)
+    return -1;
+  for (struct dirent *e; dir && (e = readdir(dir));) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+      continue;
+    size_t n = strlen(path) + strlen(e->d_name) + 2;
+    char *child = malloc(n);
+    struct stat st;
+    int r = -1;
+    if (child) {
+      snprintf(child, n, "%s/%s", path, e->d_name);
+      r = lstat(child, &st) == 0 && S_ISDIR(st.st_mode) ? remove_directory(child, true) : unlink(child);
+    } else {
+      errno = ENOMEM;
+    }
+    int err = errno;
+    free(child);
+    if (r != 0) {
+      closedir(dir);
+      errno = err;
+      return -1;
+    }
+  }
+  if (dir)
+    closedir(dir);
+  return rmdir(path);
+}
+
+/* Makes the directory PATH, with PARENTS the missing ones above it and
+   no complaint when it exists; -1 with errno set on failure. */
+static int make_directory(char *path, bool parents)
+{
+  if (parents) {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+      return 0;
+    for (char *p = path + 1; *p; p++) {
+      if (*p != '/')
+        continue;
+      *p = '\0';
+      int r = mkdir(path, 0777);
+      *p = '/';
+      if (r != 0 && errno != EEXIST)
+        return -1;
+    }
+  }
+  return mkdir(path, 0777) == 0 || (parents && errno == EEXIST) ? 0 : -1;
+}
+
+/* (make-directory DIR &optional PARENTS) */
+static mval Fmake_directory(mrt *rt, int nargs, mval *args)
+{
+  mval dir = expand_file_name(rt, args[0], Qnil);
+  mval copy = make_string(rt, sdata(dir), slen(dir)); /* make_directory writes into it */
+  if (make_directory((char *)XSTRING(copy)->data, !NILP(args[1])) != 0) {
+    int err = errno;
+    mval type = err == EEXIST ? Qfile_already_exists : err == ENOENT ? Qfile_missing : Qfile_error;
+    if (err == EEXIST)
+      xsignal2(rt, type, make_cstring(rt, "File exists"), dir);
+    xsignal3(rt, type, make_cstring(rt, "Creating directory"), make_cstring(rt, strerror(err)), dir);
+  }
+  return Qnil;
+}
+
+/* (delete-directory DIRECTORY &optional RECURSIVE TRASH) */
+static mval Fdelete_directory(mrt *rt, int nargs, mval *args)
+{
+  mval dir = expand_file_name(rt, args[0], Qnil);
+  if (remove_directory(sdata(dir), !NILP(args[1])) != 0) {
+    int err = errno;
+    xsignal3(rt, err == ENOENT ? Qfile_missing : Qfile_error, make_cstring(rt, "Removing directory"),
+             make_cstring(rt, strerror(err)), dir);
+  }
+  return Qnil;
+}
+
 static mval Fmake_temp_name(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
@@ -384,6 +468,31 @@ mval load_eval_text(mrt *rt, const char *text, size_t len, const char *name)
   return eval_text_from(rt, text, len, 0, name, false);
 }
 
+void load_history_attach(mrt *rt, mval entry)
+{
+  set_symbol_value(rt, Qcurrent_load_list,
+                   Fcons(rt, entry, variable_or_nil(rt, Qcurrent_load_list)));
+}
+
+/* Starts collecting what the code read from NAME (a file name, or nil
+   for a buffer) defines; undone by unbinding. */
+static void load_history_begin(mrt *rt, mval name)
+{
+  specbind(rt, Qcurrent_load_list, list1(rt, name));
+}
+
+/* Files what was collected under its name in load-history, first,
+   replacing what an earlier load of the same name left there. */
+static void load_history_end(mrt *rt)
+{
+  mval entry = nreverse_list(rt, variable_or_nil(rt, Qcurrent_load_list));
+  mval kept = Qnil;
+  for (mval l = variable_or_nil(rt, Qload_history); CONSP(l); l = XCDR(l))
+    if (!CONSP(XCAR(l)) || !mrt_equal(rt, XCAR(XCAR(l)), XCAR(entry)))
+      kept = Fcons(rt, XCAR(l), kept);
+  set_symbol_value(rt, Qload_history, Fcons(rt, entry, nreverse_list(rt, kept)));
+}
+
 /* The whole file as a Lisp string.  The string is allocated before the
    file is opened, so nothing between fopen and fclose can signal. */
 static mval read_file_text(mrt *rt, mval path, size_t *len)
@@ -506,7 +615,9 @@ static mval load_found_file(mrt *rt, mval path, bool nomessage)
   const char *data = sdata(text);
   size_t start = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
+  load_history_begin(rt, path);
   eval_text_from(rt, data, len, start, sdata(path), false);
+  load_history_end(rt);
   unbind_to(rt, depth);
   rt->stack_top = stack_top;
   return Qt;
@@ -527,7 +638,9 @@ static mval Fmarrow__eval_text(mrt *rt, int nargs, mval *args)
   if (!NILP(args[3]))
     specbind(rt, Qlexical_binding,
              file_lexically_bound(sdata(text), slen(text), start) ? Qt : Qnil);
+  load_history_begin(rt, Qnil);
   eval_text_from(rt, sdata(text), slen(text), start, NULL, !NILP(args[2]));
+  load_history_end(rt);
   unbind_to(rt, depth);
   rt->stack_top = stack_top;
   return Qnil;
@@ -639,6 +752,7 @@ static mval Fprovide(mrt *rt, int nargs, mval *args)
   CHECK_SYMBOL(rt, feature);
   mval features = variable_or_nil(rt, Qfeatures);
   eval_note_provide(rt, features);
+  load_history_attach(rt, Fcons(rt, Qprovide, feature));
   if (!memq(feature, features))
     set_symbol_value(rt, Qfeatures, Fcons(rt, feature, features));
   if (!NILP(args[1]))
@@ -668,10 +782,27 @@ static void check_recursive_require(mrt *rt, mval feature, mval requiring)
 }
 
 /* (require FEATURE &optional FILENAME NOERROR) */
+/* A file's load-history names each feature it requires once, loaded
+   already or not; code not read from a file notes none. */
+static void note_require(mrt *rt, mval feature)
+{
+  mval loading = variable_or_nil(rt, Qcurrent_load_list), last = Qnil;
+  for (mval l = loading; CONSP(l); l = XCDR(l))
+    last = XCAR(l);
+  mval entry = Fcons(rt, Qrequire, feature);
+  if (!STRINGP(last))
+    return;
+  for (mval l = loading; CONSP(l); l = XCDR(l))
+    if (mrt_equal(rt, XCAR(l), entry))
+      return;
+  load_history_attach(rt, entry);
+}
+
 static mval Frequire(mrt *rt, int nargs, mval *args)
 {
   mval feature = args[0], filename = args[1];
   CHECK_SYMBOL(rt, feature);
+  note_require(rt, feature);
   if (memq(feature, variable_or_nil(rt, Qfeatures)))
     return feature;
   mval var = require_in_progress_var(rt);
@@ -718,6 +849,8 @@ static const struct subr_def load_subrs[] = {
   {"expand-file-name", Fexpand_file_name, 1, 2},
   {"file-exists-p", Ffile_exists_p, 1, 1},
   {"delete-file", Fdelete_file, 1, 2},
+  {"delete-directory", Fdelete_directory, 1, 3},
+  {"make-directory", Fmake_directory, 1, 2},
   {"make-temp-file", Fmake_temp_file, 1, 4},
   {"make-temp-name", Fmake_temp_name, 1, 1},
   {"file-readable-p", Ffile_readable_p, 1, 1},
@@ -738,6 +871,8 @@ void load_init(mrt *rt)
   defsubrs(rt, load_subrs, sizeof load_subrs / sizeof load_subrs[0]);
   defvar(rt, Qload_path, Qnil);
   defvar(rt, Qfeatures, Qnil);
+  defvar(rt, Qcurrent_load_list, Qnil);
+  defvar(rt, Qload_history, Qnil);
   defvar(rt, Qload_file_name, Qnil);
   defvar(rt, intern(rt, "load-true-file-name"), Qnil);
   defvar(rt, intern(rt, "load-in-progress"), Qnil);

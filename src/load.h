@@ -15,6 +15,11 @@ void load_set_lisp_dir(mrt *rt, const char *dir);
    read errors, which then carry NAME:line:column. */
 mval load_eval_text(mrt *rt, const char *text, size_t len, const char *name);
 
+/* Emacs's LOADHIST_ATTACH: notes ENTRY, something the code being
+   loaded defines ((defun . F), a variable, (provide . F)...), on
+   current-load-list, which load then files in load-history. */
+void load_history_attach(mrt *rt, mval entry);
+
 /* (load FILE NOERROR NOMESSAGE): t when loaded, nil when NOERROR and
    the file is missing.  Signals file-missing otherwise. */
 mval load_file(mrt *rt, mval file, bool noerror, bool nomessage);

@@ -1541,6 +1541,7 @@ static const struct error_def standard_errors[] = {
   {Qmemory_full, "Memory exhausted", Qnil},
   {Qfile_error, "File error", Qnil},
   {Qfile_missing, "File is missing", Qfile_error},
+  {Qfile_already_exists, "File already exists", Qfile_error},
   {Qinvalid_regexp, "Invalid regexp", Qnil},
   {Qcl_assertion_failed, "Assertion failed", Qnil},
   {Qwrong_length_argument, "Wrong length argument", Qnil},

@@ -206,8 +206,10 @@ error signal-peculiar '.' --eval '(signal (quote robust-no-such-error) nil)'
 
 # Every subr named in a primitive table of src/*.c that is fboundp,
 # called with each odd value alone and among zeros, at each arity up
-# to 3, inside condition-case.  kill-emacs exits, heap-map and
-# make-temp-file write files, read waits for standard input.
+# to 3, inside condition-case.  kill-emacs exits, heap-map,
+# make-temp-file and make-directory write files, delete-directory
+# removes them ("" is the current directory), read waits for standard
+# input.
 names=$(cat "$srcdir"/src/*.c | grep -oE '\{ ?"[^"]+", ?[A-Za-z_0-9]+, ?-?[0-9]+, ?[A-Z_0-9]+ ?\}' \
         | sed -E 's/\{ ?("[^"]+").*/\1/' | tr '\n' ' ')
 cat >"$work/wrong-types.el" <<EOF
@@ -233,7 +235,8 @@ cat >"$work/wrong-types.el" <<EOF
 (dolist (name '($names))
   (let ((f (intern name)))
     (when (and (fboundp f) (subrp (symbol-function f)) (not (special-form-p f))
-               (not (memq f '(kill-emacs heap-map read sleep-for make-temp-file))))
+               (not (memq f '(kill-emacs heap-map read sleep-for make-temp-file
+                                 make-directory delete-directory))))
       (robust-hammer f))))
 (princ (format "calls %d\n" robust-calls))
 EOF

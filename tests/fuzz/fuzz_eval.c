@@ -18,11 +18,13 @@
 
 enum { MAX_FORMS = 32, STEP_LIMIT = 200000, HEAP_LIMIT = 16u << 20 };
 
-/* kill-emacs exits, heap-map, write-region and make-temp-file write
-   files, delete-file removes them, read waits on stdin. */
+/* kill-emacs exits, heap-map, write-region, make-temp-file and
+   make-directory write files, delete-file and delete-directory remove
+   them, read waits on stdin. */
 static const char disarm[] =
   "(progn (fmakunbound 'kill-emacs) (fmakunbound 'heap-map)"
   " (fmakunbound 'write-region) (fmakunbound 'make-temp-file) (fmakunbound 'delete-file)"
+  " (fmakunbound 'make-directory) (fmakunbound 'delete-directory)"
   " (fset 'read (lambda (&optional s) (if (or (null s) (eq s t))"
   "   (signal 'end-of-file nil) (car (read-from-string s))))))";
 

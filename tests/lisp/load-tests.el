@@ -23,3 +23,76 @@
   (load (expand-file-name "script-fixture" load-tests--dir) nil t)
   (should (eq script-fixture-binding-seen t))
   (should (= (funcall (script-fixture-adder 10) 5) 15)))
+
+(defun load-tests--write (dir name text)
+  (let ((file (expand-file-name name dir)))
+    (with-temp-file file (insert text))
+    file))
+
+(ert-deftest load-history-records-definitions ()
+  (let* ((dir (make-temp-file "load-tests" t))
+         (load-path (cons dir load-path))
+         (main (load-tests--write
+                dir "load-tests-main.el"
+                (concat ";; -*- lexical-binding: t -*-\n"
+                        "(require 'load-tests-dep)\n"
+                        "(defvar load-tests--v 1)\n(defvar load-tests--only-declared)\n"
+                        "(defun load-tests--f () 1)\n(defmacro load-tests--m () 1)\n"
+                        "(define-symbol-prop 'load-tests--f 'load-tests--prop t)\n"
+                        "(autoload 'load-tests--later \"load-tests-dep\")\n"
+                        "(provide 'load-tests-main)\n")))
+         (dep (load-tests--write dir "load-tests-dep.el"
+                                 "(defun load-tests--g () 2)\n(provide 'load-tests-dep)\n")))
+    (unwind-protect
+        (progn
+          (load main nil t)
+          ;; The newest file first, with what it defined in order.
+          (should (equal (car load-history)
+                         (list main '(require . load-tests-dep) 'load-tests--v
+                               '(defun . load-tests--f) '(defun . load-tests--m)
+                               '(define-symbol-props (load-tests--prop load-tests--f))
+                               '(autoload . load-tests--later) '(provide . load-tests-main))))
+          (should (equal (cdr (assoc dep load-history))
+                         '((defun . load-tests--g) (provide . load-tests-dep))))
+          (should (equal (symbol-file 'load-tests--f) main))
+          (should (equal (symbol-file 'load-tests--f 'defun) main))
+          (should (equal (symbol-file 'load-tests--v 'defvar) main))
+          (should-not (symbol-file 'load-tests--v 'defun))
+          (should-not (symbol-file 'load-tests--only-declared))
+          (should (equal (symbol-file 'load-tests--f 'load-tests--prop) main))
+          (should (equal (symbol-file 'load-tests--g) dep))
+          (should (equal (symbol-file 'load-tests--later) "load-tests-dep"))
+          ;; Loading again replaces the file's entry.
+          (load main nil t)
+          (should (= (length (seq-filter (lambda (e) (equal (car e) main)) load-history)) 1))
+          ;; Code evaluated from a buffer is filed under nil.
+          (with-temp-buffer
+            (insert "(defun load-tests--from-buffer () 3)")
+            (eval-buffer))
+          (should-not (symbol-file 'load-tests--from-buffer))
+          (should (member '(defun . load-tests--from-buffer) (cdr (assq nil load-history)))))
+      (delete-file main)
+      (delete-file dep)
+      (delete-directory dir))))
+
+(ert-deftest load-history-knows-the-preloaded-library ()
+  (should (stringp (symbol-file 'when)))
+  (should (string-match-p "subr\\.elc?\\'" (symbol-file 'when))))
+
+(ert-deftest load-make-and-delete-directories ()
+  (let* ((top (make-temp-file "load-tests-dirs" t))
+         (deep (expand-file-name "a/b/c" top)))
+    (unwind-protect
+        (progn
+          (should-error (make-directory deep) :type 'file-missing)
+          (should-not (make-directory deep t))
+          (should (file-directory-p deep))
+          (should-not (make-directory deep t))
+          (should-error (make-directory deep) :type 'file-already-exists)
+          (with-temp-file (expand-file-name "note" deep) (insert "x"))
+          (should-error (delete-directory (expand-file-name "a" top)) :type 'file-error)
+          (should-not (delete-directory (expand-file-name "a" top) t))
+          (should-not (file-exists-p (expand-file-name "a" top)))
+          (should-error (delete-directory (expand-file-name "a" top)) :type 'file-missing))
+      (delete-directory top t))
+    (should-not (file-exists-p top))))
