@@ -201,38 +201,74 @@ lambda's body is the generator's."
     (and fits (null args) `(let ,(nreverse bindings) ,@body))))
 
 (defun generator--seq (forms ctx k)
-  "Code evaluating FORMS in order, going on with K with the last one's value."
-  (cond ((null forms) (generator--continue k nil))
-        ((null (cdr forms)) (generator--cps (car forms) ctx k))
-        ((generator--atomic-p (car forms))
-         `(progn ,(car forms) ,(generator--seq (cdr forms) ctx k)))
-        (t (generator--cps (car forms) ctx
-                           (generator--k
-                            (lambda (expr)
-                              (generator--then expr (generator--seq (cdr forms) ctx k))))))))
+  "Code evaluating FORMS in order, going on with K with the last one's value.
+The code is made from the last form back, so that the rewriting's own
+calls do not nest deeper with each form of a long body."
+  (if (null forms)
+      (generator--continue k nil)
+    (let* ((backward (reverse forms))
+           (code (generator--cps (car backward) ctx k)))
+      (dolist (form (cdr backward) code)
+        (setq code (if (generator--atomic-p form)
+                       `(progn ,form ,code)
+                     (generator--cps form ctx (generator--before code))))))))
+
+(defun generator--before (code)
+  "A continuation evaluating its expression for its effects, then CODE."
+  (generator--k (lambda (expr) (generator--then expr code))))
+
+(defconst generator--most-variables 8
+  "The most values of forms before a yield that wait in variables of their
+own; more wait in a vector.  (marrow's analysis of closures nested as
+deep as the yields grows fast with the variables they capture.)")
 
 (defun generator--cps-list (forms ctx fn)
   "Code evaluating FORMS in order, then the code (FN EXPRS): EXPRS, to be
-evaluated in order once, give the values of FORMS."
+evaluated in order once, give the values of FORMS.  The values of the
+forms before the last that can yield wait in variables or a vector,
+constants aside; the forms after it stay as they are."
   (let ((count 0) (n 0))
     (dolist (form forms)
       (setq n (1+ n))
       (unless (generator--atomic-p form) (setq count n)))
-    (generator--cps-list-1 forms count ctx fn nil)))
+    (if (zerop count)
+        (funcall fn forms)
+      (let* ((before (butlast forms (1+ (- n count))))
+             (after (nthcdr count forms))
+             (vector (and (> (cl-count-if-not #'macroexp-const-p before)
+                             generator--most-variables)
+                          (make-symbol "values")))
+             (places (generator--places before vector))
+             (code (generator--cps (nth (1- count) forms) ctx
+                                   (generator--k
+                                    (lambda (expr)
+                                      (funcall fn (append places (list expr) after)))))))
+        (cl-mapc (lambda (form place)
+                   (unless (eq form place)
+                     (setq code (generator--cps form ctx (generator--store place code)))))
+                 (reverse before) (reverse places))
+        (if vector
+            `(let ((,vector (make-vector ,(length before) nil))) ,code)
+          code)))))
 
-(defun generator--cps-list-1 (forms count ctx fn done)
-  "Evaluate the first COUNT of FORMS into variables, keeping the rest;
-DONE lists the expressions so far, last first."
-  (cond ((zerop count) (funcall fn (append (reverse done) forms)))
-        ((macroexp-const-p (car forms))
-         (generator--cps-list-1 (cdr forms) (1- count) ctx fn (cons (car forms) done)))
-        (t (let ((arg (make-symbol "arg")))
-             (generator--cps (car forms) ctx
-                             (generator--k
-                              (lambda (expr)
-                                `(let ((,arg ,expr))
-                                   ,(generator--cps-list-1 (cdr forms) (1- count) ctx fn
-                                                           (cons arg done))))))))))
+(defun generator--places (forms vector)
+  "Where the values of FORMS wait: a constant is its own value; another
+value waits in a new variable, or in its element of VECTOR if non-nil."
+  (let ((i -1))
+    (mapcar (lambda (form)
+              (setq i (1+ i))
+              (cond ((macroexp-const-p form) form)
+                    (vector `(aref ,vector ,i))
+                    (t (make-symbol "arg"))))
+            forms)))
+
+(defun generator--store (place code)
+  "A continuation storing the value of its expression in PLACE, from
+`generator--places', then running CODE."
+  (generator--k (lambda (expr)
+                  (if (symbolp place)
+                      `(let ((,place ,expr)) ,code)
+                    `(progn (aset ,@(cdr place) ,expr) ,code)))))
 
 (defun generator--progn (form ctx k)
   (generator--seq (cdr form) ctx k))

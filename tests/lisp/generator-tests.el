@@ -127,6 +127,18 @@
                      3000)))
     (should (equal (gen-test-drain it) '((0 1000 2000) . 4498500)))))
 
+(ert-deftest generator-long-bodies-and-argument-lists ()
+  ;; The rewriting's own calls must not nest once per form: 20 yields
+  ;; in a row, or as arguments, within a small `max-lisp-eval-depth'.
+  (let* ((numbers (number-sequence 1 20))
+         (yields (mapcar (lambda (i) `(iter-yield ,i)) numbers))
+         (in-a-row (let ((max-lisp-eval-depth 150))
+                     (eval `(iter-make ,@yields 'end) t)))
+         (as-arguments (let ((max-lisp-eval-depth 150))
+                         (eval `(iter-make (length (list ,@yields))) t))))
+    (should (equal (gen-test-drain in-a-row) (cons numbers 'end)))
+    (should (equal (gen-test-drain as-arguments) (cons numbers 20)))))
+
 (ert-deftest generator-yield-in-conditions-and-branches ()
   (let ((it (funcall (iter-lambda ()
                        (list (if (iter-yield 'test) (iter-yield 'then) (iter-yield 'else))
