@@ -765,7 +765,8 @@ struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, siz
   v->header = vl_make_header(type, nwords, nlisp);
   if (g->finalizers[type].fn)
     heap_note_finalizable(g->heap, v);
-  memset(gc_fresh_slots(v) + nlisp, 0, (nwords - 1 - nlisp) * sizeof(mval));
+  if (nwords - 1 > nlisp) /* most have no raw words: skip the call */
+    memset(gc_fresh_slots(v) + nlisp, 0, (nwords - 1 - nlisp) * sizeof(mval));
   return v;
 }
 

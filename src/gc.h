@@ -85,16 +85,18 @@ struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, siz
                                           size_t nlisp);
 /* The slots of a vector-like made since the last allocation. */
 static inline mval *gc_fresh_slots(struct vectorlike *v) { return (mval *)v->slots; }
-/* Sets N values from S on to X, four to a loop step: vector-churn fills
-   about a hundred slots per allocation. */
+/* Sets N values from S on to X.  Vector churn fills about a hundred
+   slots per allocation; the compiler does not vectorize a plain loop at
+   -O2, so pairs of values are stored 16 bytes at a time (GCC's generic
+   vectors: SSE2 on x86-64, plain stores elsewhere). */
+typedef mval mval_pair __attribute__((vector_size(2 * sizeof(mval)), aligned(sizeof(mval)), may_alias));
 static inline void gc_fill_values(mval *s, size_t n, mval x)
 {
+  const mval_pair xx = {x, x};
   size_t i = 0;
   for (; i + 4 <= n; i += 4) {
-    s[i] = x;
-    s[i + 1] = x;
-    s[i + 2] = x;
-    s[i + 3] = x;
+    *(mval_pair *)(s + i) = xx;
+    *(mval_pair *)(s + i + 2) = xx;
   }
   for (; i < n; i++)
     s[i] = x;
