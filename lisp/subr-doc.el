@@ -465,6 +465,11 @@ standard error stream with a newline; return the message.")
      "The current time as (HIGH LOW USEC PSEC).")
     (garbage-collect ""
      "Collect garbage now and return statistics of the heap.")
+    (make-finalizer "FUNCTION"
+     "Return a finalizer object that calls FUNCTION once, with no arguments,
+after a garbage collection finds the object unreachable.  References
+from other finalizers' functions do not count.  An error in FUNCTION is
+logged to *Messages*.")
     (quote "ARG"
      "ARG, unevaluated.")
     (function "ARG"

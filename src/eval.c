@@ -126,6 +126,7 @@
 #include "eval.h"
 #include "bytecode.h"
 #include "compiled.h"
+#include "sysfns.h"
 
 #include "arith.h"
 #include "fns.h"
@@ -239,6 +240,10 @@ struct eval_state {
      limit signals; a fuzzer's guard against runaway programs. */
   int64_t steps_left;
   uint64_t step_limit; /* 0: none */
+  /* A safe point asked for (eval_request_safe_point) banks steps_left
+     here and zeroes it, so that the next step takes the slow path. */
+  int64_t steps_banked;
+  bool safe_point_wanted, at_safe_point;
   /* Symbols declared special by a bare (defvar SYM) at top level: as in
      Emacs's load, later bindings of SYM are dynamic (Emacs scopes this
      to the file; here it lasts, without making SYM special-variable-p). */
@@ -358,22 +363,80 @@ static _Noreturn void step_limit_hit(mrt *rt)
   mrt_error(rt, "Evaluation step limit exceeded");
 }
 
+static void bank_steps(struct eval_state *st)
+{
+  st->steps_banked += st->steps_left;
+  st->steps_left = 0;
+}
+
+static void unbank_steps(struct eval_state *st)
+{
+  st->steps_left += st->steps_banked;
+  st->steps_banked = 0;
+}
+
+void eval_request_safe_point(mrt *rt)
+{
+  rt->eval->safe_point_wanted = true;
+  bank_steps(rt->eval);
+}
+
+static void leave_safe_point(mrt *rt, mval unused) { rt->eval->at_safe_point = false; }
+
+/* A finalizer's own steps are not safe points: the run in progress
+   takes whatever is queued meanwhile.  A finalizer may throw (Emacs
+   lets it), hence the unwind entry. */
+static void run_safe_point(mrt *rt)
+{
+  struct eval_state *st = rt->eval;
+  if (st->at_safe_point)
+    return;
+  st->safe_point_wanted = false;
+  st->at_safe_point = true;
+  size_t count = rt->specpdl_depth;
+  record_unwind(rt, leave_safe_point, Qnil);
+  sysfns_run_finalizers(rt);
+  unbind_to(rt, count);
+}
+
+/* The slow path of a step: a safe point asked for, or the limit. */
+static __attribute__((noinline)) void out_of_steps(mrt *rt)
+{
+  unbank_steps(rt->eval);
+  if (rt->eval->safe_point_wanted)
+    run_safe_point(rt);
+  if (rt->eval->steps_left < 0)
+    step_limit_hit(rt);
+}
+
 static inline void count_step(mrt *rt)
 {
   if (--rt->eval->steps_left < 0)
-    step_limit_hit(rt);
+    out_of_steps(rt);
 }
 
 void eval_set_step_limit(mrt *rt, uint64_t steps)
 {
-  rt->eval->step_limit = steps;
-  rt->eval->steps_left = steps ? (int64_t)steps : INT64_MAX;
+  struct eval_state *st = rt->eval;
+  st->step_limit = steps;
+  st->steps_left = steps ? (int64_t)steps : INT64_MAX;
+  st->steps_banked = 0;
+  if (st->safe_point_wanted)
+    bank_steps(st);
 }
 
+/* Work charged from outside the evaluator (a regexp search) is no safe
+   point: a wanted one waits for the next step. */
 void eval_charge_steps(mrt *rt, int64_t steps)
 {
-  if ((rt->eval->steps_left -= steps) < 0)
+  struct eval_state *st = rt->eval;
+  if ((st->steps_left -= steps) >= 0)
+    return;
+  unbank_steps(st);
+  if (st->steps_left < 0)
     step_limit_hit(rt);
+  if (st->safe_point_wanted)
+    bank_steps(st);
 }
 
 static inline void enter_depth(mrt *rt)

@@ -67,6 +67,10 @@ void eval_set_step_limit(mrt *rt, uint64_t steps);
 /* Counts STEPS units of work done outside the evaluator (a regexp
    search, say) against that limit. */
 void eval_charge_steps(mrt *rt, int64_t steps);
+/* Runs the pending finalizers (sysfns_run_finalizers) at the next call
+   or loop turn: the point where running Lisp is safe.  Called after a
+   collection, which may have happened inside any allocation. */
+void eval_request_safe_point(mrt *rt);
 
 /* Signals excessive-lisp-nesting unless NEED more bytes of C stack
    are left: for the byte-code interpreter's own recursion. */

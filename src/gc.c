@@ -79,6 +79,10 @@
 ** table slot of a dead uninterned symbol is put on a free list for
 ** reuse, and vector-likes go to the finalizer registered for their
 ** type (bignum.c registers mpz_clear).  Finalizers never allocate.
+**   Lisp's finalizer objects (make-finalizer) are another matter: their
+** functions are Lisp.  They sit on a weak list; when marking is done,
+** the unmarked ones are marked after all and queued for the layer above,
+** which runs them at a safe point (see "Finalizer objects" below).
 **
 ** Generations, with sticky mark bits.  Most objects die young, and a
 ** program with a library loaded keeps thousands of old ones that every
@@ -164,8 +168,10 @@
 **     on (sticky); then exactly the old objects are marked, and an old
 **     object that holds a reference to an unmarked one is on the
 **     remembered set (and unmarked itself).  An age bit is set only on
-**     an unmarked, allocated object that survived one minor collection.  Both mark stacks are empty and symbols_done is
-**     all zeros.  During one, a symbol whose
+**     an unmarked, allocated object that survived one minor collection.
+**     Both mark stacks are empty and symbols_done is all zeros.  Every
+**     finalizer object is either on the weak list or in the doomed
+**     queue (or taken from it), never both.  During one, a symbol whose
 **     symbols_done bit is set is marked (the converse need not hold:
 **     the stack scan marks symbols found by address, without the bit).
 **   - symtab.at[i] is NULL or a symbol whose index is i.  Slots on the
@@ -176,7 +182,8 @@
 **   - bytes_since_gc counts every byte handed out since the last
 **     collection; external_bytes every gc_x* byte still live.
 **   - Nothing runs Lisp during a collection except the after-collect
-**     hook, which runs after the sweep with collection inhibited.
+**     hook, which runs after the sweep with collection inhibited; a
+**     finalizer object's function runs later, at a safe point.
 **   - No mutable state outside struct gc: one collector per runtime,
 **     several runtimes per process, each used by one thread at a time.
 */
@@ -241,6 +248,13 @@ struct root {
   void *ud;
 };
 
+/* A growable array of values, allocated with malloc. */
+struct value_list {
+  mval *at;
+  size_t count, cap;
+  size_t head; /* a queue's first entry */
+};
+
 struct finalizer {
   gc_finalizer_fn fn;
   void *ud;
@@ -265,6 +279,8 @@ struct gc {
   struct root *roots;
   size_t nroots, roots_cap;
   struct finalizer finalizers[PVEC_TYPE_COUNT];
+  struct value_list finalizer_objects; /* weak: make-finalizer's objects */
+  struct value_list doomed;            /* unreachable ones, not yet run: a root */
   gc_memory_full_fn memory_full;
   void *memory_full_ud;
   gc_after_collect_fn after_collect;
@@ -528,6 +544,8 @@ void gc_free(struct gc *g)
   free(g->value_stack);
   free(g->remembered);
   free(g->marked);
+  free(g->finalizer_objects.at);
+  free(g->doomed.at);
   free(g->roots);
   free(g->spare);
   free(g);
@@ -1297,6 +1315,85 @@ static void mark_root_functions(struct gc *g)
   }
 }
 
+/* ---- Finalizer objects ----
+   make-finalizer's objects are on a weak list: it does not mark them.
+   When marking is done, each one it did not reach moves to the doomed
+   queue and is marked after all, with its function and all that
+   references, so that the function can run.  A finalizer reachable
+   only from doomed ones is itself doomed, as in Emacs.  A minor
+   collection dooms only young finalizers; old ones wait for a full
+   one.  The queue is a root until the layer above takes each entry
+   (gc_take_doomed_finalizer) at a safe point. */
+
+static bool value_marked(const struct gc *g, mval v);
+
+static bool value_list_reserve(struct value_list *l, size_t more)
+{
+  if (l->cap - l->count >= more)
+    return true;
+  size_t n = l->cap ? l->cap : 16;
+  while (n - l->count < more)
+    n *= 2;
+  mval *at = realloc(l->at, n * sizeof *at);
+  if (!at)
+    return false;
+  l->at = at;
+  l->cap = n;
+  return true;
+}
+
+void gc_register_finalizer(struct gc *g, mval obj)
+{
+  struct value_list *l = &g->finalizer_objects;
+  if (!value_list_reserve(l, 1)) {
+    report_memory_full(g, (uintptr_t)__builtin_frame_address(0));
+    if (!value_list_reserve(l, 1))
+      out_of_memory_twice();
+  }
+  l->at[l->count++] = obj;
+}
+
+/* With no room in the queue, an unreached finalizer stays on the weak
+   list, marked: it is found again by a later collection. */
+static void doom_unreached_finalizers(struct gc *g)
+{
+  struct value_list *l = &g->finalizer_objects;
+  bool room = value_list_reserve(&g->doomed, l->count);
+  size_t kept = 0;
+  for (size_t i = 0; i < l->count; i++) {
+    mval f = l->at[i];
+    if (value_marked(g, f)) {
+      l->at[kept++] = f;
+      continue;
+    }
+    if (room)
+      g->doomed.at[g->doomed.count++] = f;
+    else
+      l->at[kept++] = f;
+    mark_value(g, f);
+  }
+  l->count = kept;
+  drain(g);
+}
+
+static void mark_doomed_finalizers(struct gc *g)
+{
+  gc_mark_array(g, g->doomed.at + g->doomed.head, g->doomed.count - g->doomed.head);
+  drain(g);
+}
+
+bool gc_finalizers_doomed(struct gc *g) { return g->doomed.head < g->doomed.count; }
+
+mval gc_take_doomed_finalizer(struct gc *g)
+{
+  struct value_list *q = &g->doomed;
+  if (q->head == q->count) {
+    q->head = q->count = 0;
+    return Qnil;
+  }
+  return q->at[q->head++];
+}
+
 /* ---- The C stack, conservatively ---- */
 
 void gc_attach_thread(struct gc *g)
@@ -1581,8 +1678,6 @@ static void mark_remembered(struct gc *g)
 
 /* Whether OBJ, marked, holds an unmarked object: after age_survivors'
    first pass, one that stays young. */
-static bool value_marked(const struct gc *g, mval v);
-
 static bool holds_young(const struct gc *g, const void *obj, enum heap_kind kind)
 {
   size_t n;
@@ -1801,7 +1896,10 @@ static void mark_all(struct gc *g, bool full)
     mark_every_symbol(g);
   }
   mark_root_functions(g);
+  mark_doomed_finalizers(g);
   mark_c_stack(g);
+  rescan_heap(g);
+  doom_unreached_finalizers(g); /* only now is "not reached" known */
   rescan_heap(g);
   memset(g->symbols_done, 0, symbol_bitmap_words(g->symtab.count) * sizeof *g->symbols_done);
 }
@@ -1838,7 +1936,27 @@ static void run_after_collect(struct gc *g)
 }
 
 /* FULL asks for a full collection; a minor one may be full anyway. */
+/* The collector's frames lie on stack that deeper calls of the program
+   used before: their unset words would be scanned as roots and keep
+   the dead alive (a finalizer that should run now, say).  So the
+   collection runs on stack zeroed first. */
+#define SCRUBBED_STACK_BYTES 4096
+static NOINLINE void scrub_stack_below(void)
+{
+  char pad[SCRUBBED_STACK_BYTES];
+  memset(pad, 0, sizeof pad);
+  __asm__ volatile("" : : "r"(pad) : "memory");
+}
+
+static NOINLINE void collect_on_scrubbed_stack(struct gc *g, const char *reason, bool full);
+
 static void collect(struct gc *g, const char *reason, bool full)
+{
+  scrub_stack_below();
+  collect_on_scrubbed_stack(g, reason, full);
+}
+
+static NOINLINE void collect_on_scrubbed_stack(struct gc *g, const char *reason, bool full)
 {
   if (g->collecting || g->inhibit || !on_known_stack(g))
     return;

@@ -285,6 +285,15 @@ void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud);
 typedef void (*gc_finalizer_fn)(struct gc *g, struct vectorlike *obj, void *ud);
 void gc_set_finalizer(struct gc *g, enum pvec_type type, gc_finalizer_fn fn, void *ud);
 
+/* Finalizer objects (Lisp's make-finalizer).  The collector keeps a
+   weak list of them.  One that marking did not reach is marked after
+   all, with all it references, and queued; the queue is a root until
+   the layer above takes each object from it, at a point where running
+   Lisp is safe -- never inside an allocation. */
+void gc_register_finalizer(struct gc *g, mval obj);
+bool gc_finalizers_doomed(struct gc *g);
+mval gc_take_doomed_finalizer(struct gc *g); /* in the order found; nil when none */
+
 /* The heap, for introspection (NULL in the Boehm build). */
 struct heap *gc_heap(struct gc *g);
 

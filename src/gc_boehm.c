@@ -61,6 +61,8 @@ struct gc {
   gc_after_collect_fn after_collect;
   void *after_collect_ud;
   GC_word collections_seen; /* GC_get_gc_no() when the hook last ran */
+  mval *doomed;             /* unreachable finalizer objects: GC_MALLOC'd */
+  size_t ndoomed, doomed_cap, doomed_head;
 };
 
 /* ================================================================== */
@@ -104,6 +106,7 @@ static void boehm_init_once(void)
   previous_push_roots = GC_get_push_other_roots();
   GC_set_push_other_roots(push_runtime_roots);
   GC_set_on_collection_event(on_collection_event);
+  GC_set_finalize_on_demand(1); /* see "Finalizer objects" */
 }
 
 /* ================================================================== */
@@ -428,6 +431,50 @@ size_t gc_live_bytes(const struct gc *g)
   (void)g;
   return GC_get_heap_size() - GC_get_free_bytes();
 }
+/* ================================================================== */
+/* Finalizer objects                                                  */
+/* ================================================================== */
+
+/* Boehm keeps the weak list: a registered object is handed to
+   on_unreachable once nothing else points to it.  Finalization runs on
+   demand (boehm_init_once), so the calls come from GC_invoke_finalizers
+   below, never from inside an allocation.  The queue is scanned memory
+   reachable from the (uncollectable) gc, which keeps its entries. */
+static void GC_CALLBACK on_unreachable(void *obj, void *ud)
+{
+  struct gc *g = ud;
+  if (g->ndoomed == g->doomed_cap) {
+    size_t cap = g->doomed_cap ? 2 * g->doomed_cap : 16;
+    mval *at = GC_REALLOC(g->doomed, cap * sizeof *at);
+    if (!at)
+      return; /* the baseline loses this finalizer: it never runs */
+    g->doomed = at;
+    g->doomed_cap = cap;
+  }
+  g->doomed[g->ndoomed++] = tag_ptr(obj, TAG_VECTORLIKE);
+}
+
+void gc_register_finalizer(struct gc *g, mval obj)
+{
+  GC_register_finalizer_no_order(untag(obj), on_unreachable, g, NULL, NULL);
+}
+
+bool gc_finalizers_doomed(struct gc *g)
+{
+  if (GC_should_invoke_finalizers())
+    GC_invoke_finalizers();
+  return g->doomed_head < g->ndoomed;
+}
+
+mval gc_take_doomed_finalizer(struct gc *g)
+{
+  if (!gc_finalizers_doomed(g)) {
+    g->doomed_head = g->ndoomed = 0;
+    return Qnil;
+  }
+  return g->doomed[g->doomed_head++];
+}
+
 bool gc_owns_freed_memory(const struct gc *g) { (void)g; return false; }
 const char *gc_name(void) { return "boehm"; }
 

@@ -210,6 +210,7 @@ enum pvec_type {
   PVEC_CHAR_TABLE,     /* chartab.h */
   PVEC_SUB_CHAR_TABLE,
   PVEC_COMPILED,       /* compiled.h: a byte-code function */
+  PVEC_FINALIZER,      /* make-finalizer: its function, nil once run */
   PVEC_TYPE_COUNT
 };
 

@@ -814,6 +814,9 @@ static void print_vectorlike(struct printer *p, mval obj)
   case PVEC_CODE: strbuf_puts(b, "#<code>"); return;
   case PVEC_BOX: strbuf_puts(b, "#<box>"); return;
   case PVEC_OPAQUE: strbuf_puts(b, "#<opaque>"); return;
+  case PVEC_FINALIZER: /* nil: it has run, or never had a function */
+    strbuf_puts(b, NILP(AREF(obj, 0)) ? "#<finalizer used>" : "#<finalizer>");
+    return;
   case PVEC_BOOL_VECTOR: print_bool_vector(p, obj); return;
   case PVEC_BUFFER:
   case PVEC_MARKER: {
@@ -1763,7 +1766,7 @@ static void start_message(mrt *rt)
 
 /* As Emacs, every message goes into *Messages* too, unless
    message-log-max is nil; lisp/subr.el does the buffer work. */
-static void log_message(mrt *rt, mval text)
+void log_message(mrt *rt, mval text)
 {
   if (flag_variable(rt, Qmessage_log_max) && !NILP(XSYMBOL(rt, Qmarrow__log_message)->function))
     call1(rt, Qmarrow__log_message, text);

@@ -28,6 +28,7 @@
 
 #include "sysfns.h"
 #include "bignum.h"
+#include "printer.h"
 #include "eval.h"
 #include "heapmap.h"
 #include "reader.h"
@@ -269,6 +270,8 @@ static void after_collect(struct gc *g, void *ud)
   handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
   if (setjmp(h.jmp) == 0) {
     update_gc_variables(rt);
+    if (gc_finalizers_doomed(g))
+      eval_request_safe_point(rt);
     bignum_after_collect(rt);
     heapmap_after_collect(rt); /* --heap-map-dir: one picture each */
     handler_pop(rt, &h);
@@ -306,13 +309,59 @@ static mval gc_stats_list(mrt *rt, const struct gc_stats *s)
   return listn(rt, sizeof items / sizeof items[0], items);
 }
 
+/* ---- Finalizer objects (the collector's side: gc.h) ---- */
+
+static mval Fmake_finalizer(mrt *rt, int nargs, mval *args)
+{
+  struct vectorlike *v = gc_vectorlike_unfilled(rt->gc, PVEC_FINALIZER, 2, 1);
+  OBJ_INIT(gc_fresh_slots(v)[0], args[0]);
+  mval f = tag_ptr(v, TAG_VECTORLIKE);
+  gc_register_finalizer(rt->gc, f);
+  return f;
+}
+
+/* Emacs catches errors only (a throw goes on out) and logs them to
+   *Messages* without echoing them. */
+static void run_finalizer_function(mrt *rt, mval fn)
+{
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CONDITION_CASE, Qerror);
+  if (setjmp(h.jmp) == 0) {
+    call0(rt, fn);
+    handler_pop(rt, &h);
+    return;
+  }
+  mval parts[2] = {make_cstring(rt, "finalizer failed: "), print_to_string(rt, h.value, true)};
+  log_message(rt, concat_strings(rt, 2, parts));
+}
+
+void sysfns_run_finalizers(mrt *rt)
+{
+  mval f;
+  while (!NILP(f = gc_take_doomed_finalizer(rt->gc))) {
+    mval fn = AREF(f, 0);
+    gc_aset(rt->gc, f, 0, Qnil); /* once only, and it prints "used" */
+    if (!NILP(fn))
+      run_finalizer_function(rt, fn);
+  }
+}
+
+/* Its own frame: the statistics are a large struct, unset while the
+   collection runs, whose stale words the stack scan would take for
+   roots had it been in garbage-collect's frame. */
+static __attribute__((noinline)) mval gc_stats_now(mrt *rt)
+{
+  struct gc_stats s;
+  gc_get_stats(rt->gc, &s);
+  return gc_stats_list(rt, &s);
+}
+
 static mval Fgarbage_collect(mrt *rt, int nargs, mval *args)
 {
   apply_gc_settings(rt);
   gc_collect(rt->gc, "garbage-collect");
-  struct gc_stats s;
-  gc_get_stats(rt->gc, &s);
-  return gc_stats_list(rt, &s);
+  sysfns_run_finalizers(rt);
+  return gc_stats_now(rt);
 }
 
 /* (CONSES FLOATS VECTOR-CELLS SYMBOLS STRING-CHARS INTERVALS STRINGS):
@@ -443,6 +492,7 @@ static const struct subr_def sys_subrs[] = {
   {"read-string", Fread_string, 1, 5},
   {"read-from-minibuffer", Fread_from_minibuffer, 1, 7},
   {"garbage-collect", Fgarbage_collect, 0, 0},
+  {"make-finalizer", Fmake_finalizer, 1, 1},
   {"memory-use-counts", Fmemory_use_counts, 0, 0},
   {"vector-free-lists", Fvector_free_lists, 0, 0},
   {"heap-blocks", Fheap_blocks, 0, 0},

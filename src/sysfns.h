@@ -12,6 +12,11 @@ void sysfns_init(mrt *rt);
    opened with, so that Lisp sees (and keeps) the host's settings. */
 void sysfns_sync_gc_config(mrt *rt, const struct gc_config *cfg);
 
+/* Runs the function of every finalizer object the collector found
+   unreachable (gc_take_doomed_finalizer), each once; an error in one
+   is logged to *Messages* as Emacs logs it, a throw goes on out. */
+void sysfns_run_finalizers(mrt *rt);
+
 /* kill-emacs never calls exit(): it throws to this tag, with the exit
    code as a fixnum, and the API layer's protected call catches it and
    returns MARROW_EXIT.  An immediate, so no Lisp catch can match it. */

@@ -1538,6 +1538,105 @@ START_TEST(generations_off_means_full_collections)
 }
 END_TEST
 
+/* ---- Finalizer objects ---- */
+
+/* A PVEC_FINALIZER object holding a new cons (5), registered; in *CELL
+   as well when CELL is given.  Returns its hidden address. */
+static NOINLINE uintptr_t make_finalizer_object(struct gc *g, mval *cell)
+{
+  mval held = gc_cons(g, make_fixnum(5), Qnil);
+  struct vectorlike *v = gc_vectorlike_unfilled(g, PVEC_FINALIZER, 2, 1);
+  OBJ_INIT(gc_fresh_slots(v)[0], held);
+  mval f = tag_ptr(v, TAG_VECTORLIKE);
+  gc_register_finalizer(g, f);
+  if (cell)
+    *cell = f;
+  return HIDE(v);
+}
+
+/* The next doomed finalizer's hidden address, 0 when none; its first
+   slot must still hold the cons (5). */
+static NOINLINE uintptr_t take_doomed(struct gc *g)
+{
+  mval f = gc_take_doomed_finalizer(g);
+  if (NILP(f))
+    return 0;
+  ck_assert(XCAR(AREF(f, 0)) == make_fixnum(5));
+  return HIDE(untag(f));
+}
+
+START_TEST(unreached_finalizer_is_queued_with_what_it_holds)
+{
+  struct gc *g = new_gc(false);
+  volatile uintptr_t f = make_finalizer_object(g, NULL);
+  collect_clean(g);
+  ck_assert(gc_finalizers_doomed(g));
+  ck_assert(hidden_allocated(g, &f));
+  /* The queue is a root: the object and its cons outlive another collection. */
+  collect_clean(g);
+  ck_assert(take_doomed(g) == f);
+  ck_assert(take_doomed(g) == 0);
+  ck_assert(!gc_finalizers_doomed(g));
+  /* Taken and dropped: freed at the next collection, and not queued again. */
+  collect_clean(g);
+  ck_assert(!hidden_allocated(g, &f));
+  ck_assert(!gc_finalizers_doomed(g));
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+START_TEST(reached_finalizer_is_not_queued)
+{
+  struct gc *g = new_gc(false);
+  mval *cell = new_root_cell(g);
+  make_finalizer_object(g, cell);
+  collect_clean(g);
+  ck_assert(!gc_finalizers_doomed(g));
+  *cell = Qnil;
+  collect_clean(g);
+  ck_assert(gc_finalizers_doomed(g));
+  ck_assert(take_doomed(g) != 0);
+  free_root_cell(g, cell);
+  gc_free(g);
+}
+END_TEST
+
+/* An old finalizer is not looked at by a minor collection. */
+START_TEST(old_finalizer_waits_for_a_full_collection)
+{
+  struct gc *g = new_gc_aging(true);
+  mval *cell = new_root_cell(g);
+  volatile uintptr_t f = make_finalizer_object(g, cell);
+  collect_clean(g); /* survivors of a full collection are old */
+  *cell = Qnil;
+  scrub_stack();
+  gc_collect_minor(g, "minor");
+  ck_assert(!gc_finalizers_doomed(g));
+  collect_clean(g);
+  ck_assert(take_doomed(g) == f);
+  free_root_cell(g, cell);
+  assert_heap_ok(g);
+  gc_free(g);
+}
+END_TEST
+
+/* Several in one collection come out in the order they were made. */
+START_TEST(doomed_finalizers_in_order_made)
+{
+  struct gc *g = new_gc(false);
+  uintptr_t made[3];
+  for (int i = 0; i < 3; i++)
+    made[i] = make_finalizer_object(g, NULL);
+  collect_clean(g);
+  for (int i = 0; i < 3; i++)
+    ck_assert(take_doomed(g) == made[i]);
+  ck_assert(take_doomed(g) == 0);
+  gc_free(g);
+}
+END_TEST
+
+
 static Suite *gc_suite(void)
 {
   Suite *s = suite_create("gc");
@@ -1609,6 +1708,13 @@ static Suite *gc_suite(void)
   tcase_add_test(tc, aging_off_makes_survivors_old_at_once);
   tcase_add_test(tc, young_object_held_by_newly_old_one_survives);
   tcase_add_test(tc, remembered_while_it_holds_a_young_one);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("finalizer objects");
+  tcase_add_test(tc, unreached_finalizer_is_queued_with_what_it_holds);
+  tcase_add_test(tc, reached_finalizer_is_not_queued);
+  tcase_add_test(tc, old_finalizer_waits_for_a_full_collection);
+  tcase_add_test(tc, doomed_finalizers_in_order_made);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("runtime");
