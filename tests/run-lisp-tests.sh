@@ -8,6 +8,8 @@
 #   LISP_TESTS="a.el b.el"  run only these files (names under tests/lisp)
 #   LISP_TEST_TIMEOUT=SECS  give up on a file after SECS (default 1200;
 #                           GC stress mode is slow), when timeout(1) exists
+#   LISP_TEST_JOBS=N        run N files at a time (default 1); the report
+#                           comes in file order all the same
 #
 # Each file runs as `$MARROW -batch -Q -l ert -l FILE -f
 # ert-run-tests-batch-and-exit'.  One line is printed per file, then a
@@ -31,10 +33,6 @@ if [ "$ORACLE" != emacs ]; then
   export MARROW_LISP_DIR
 fi
 
-files=${LISP_TESTS:-$(cd "$testdir" && ls *.el)}
-log=${TMPDIR:-/tmp}/run-lisp-tests.$$
-trap 'rm -f "$log"' EXIT INT TERM
-
 limit=${LISP_TEST_TIMEOUT:-1200}
 if command -v timeout >/dev/null 2>&1; then
   run_limited() { timeout "$limit" "$@"; }
@@ -42,12 +40,36 @@ else
   run_limited() { "$@"; }
 fi
 
+# Runs test file $1: its output in $logs/$1.log, its exit status in
+# $logs/$1.status.
+run_file() {
+  run_limited "$MARROW" -batch -Q -l ert -l "$testdir/$1" -f ert-run-tests-batch-and-exit \
+    >"$logs/$1.log" 2>&1 </dev/null
+  echo $? >"$logs/$1.status"
+}
+
+# How the parallel runs below call this script back for one file.
+if [ "$1" = --run-one ]; then
+  logs=$2
+  run_file "$3"
+  exit 0
+fi
+
+files=${LISP_TESTS:-$(cd "$testdir" && ls *.el)}
+logs=$(mktemp -d "${TMPDIR:-/tmp}/run-lisp-tests.XXXXXX") || exit 2
+trap 'rm -rf "$logs"' EXIT INT TERM
+
+if [ "${LISP_TEST_JOBS:-1}" -gt 1 ]; then
+  export MARROW
+  printf '%s\n' $files | xargs -P "$LISP_TEST_JOBS" -I{} sh "$0" --run-one "$logs" {}
+fi
+
 passed=0
 failed=0
 for f in $files; do
-  run_limited "$MARROW" -batch -Q -l ert -l "$testdir/$f" -f ert-run-tests-batch-and-exit \
-    >"$log" 2>&1 </dev/null
-  status=$?
+  [ -f "$logs/$f.status" ] || run_file "$f"
+  log=$logs/$f.log
+  status=$(cat "$logs/$f.status")
   # ERT's summary: "Ran N tests, E results as expected, U unexpected..."
   summary=$(grep '^Ran [0-9]* tests*, ' "$log" | tail -n 1)
   if [ -n "$summary" ]; then
