@@ -57,7 +57,8 @@ fi
 
 files=${LISP_TESTS:-$(cd "$testdir" && ls *.el)}
 logs=$(mktemp -d "${TMPDIR:-/tmp}/run-lisp-tests.XXXXXX") || exit 2
-trap 'rm -rf "$logs"' EXIT INT TERM
+trap 'rm -rf "$logs"' EXIT
+trap 'exit 1' INT TERM # (a trap alone would clean up and carry on)
 
 if [ "${LISP_TEST_JOBS:-1}" -gt 1 ]; then
   export MARROW
