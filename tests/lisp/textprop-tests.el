@@ -143,7 +143,7 @@
       (push (propertize (format "s%d" i) 'n (list i) 'str (make-string 3 ?x)) strings))
     (garbage-collect)
     (dotimes (_ 3)
-      (let ((junk nil)) (dotimes (j 20000) (push (cons j j) junk)))
+      (let ((junk nil)) (dotimes (j 2000) (push (cons j j) junk)))
       (garbage-collect))
     (let ((i 199))
       (dolist (s strings)
@@ -153,6 +153,6 @@
     ;; A property stored into an old string after collections.
     (let ((old (car strings)))
       (put-text-property 0 1 'late (list 'fresh) old)
-      (let ((junk nil)) (dotimes (j 20000) (push (cons j j) junk)))
+      (let ((junk nil)) (dotimes (j 2000) (push (cons j j) junk)))
       (garbage-collect)
       (should (equal (get-text-property 0 'late old) '(fresh))))))
