@@ -203,15 +203,37 @@ lambda's body is the generator's."
 (defun generator--seq (forms ctx k)
   "Code evaluating FORMS in order, going on with K with the last one's value.
 The code is made from the last form back, so that the rewriting's own
-calls do not nest deeper with each form of a long body."
+calls do not nest deeper with each form.  The code after a form that
+can yield, if it can yield too, is a join made when the sequence
+starts, so that the closures made at yields do not nest one in another
+down a long body."
   (if (null forms)
       (generator--continue k nil)
     (let* ((backward (reverse forms))
-           (code (generator--cps (car backward) ctx k)))
-      (dolist (form (cdr backward) code)
-        (setq code (if (generator--atomic-p form)
-                       `(progn ,form ,code)
-                     (generator--cps form ctx (generator--before code))))))))
+           (code (generator--cps (car backward) ctx k))
+           (yields (not (generator--atomic-p (car backward))))
+           (joins nil))
+      (dolist (form (cdr backward))
+        (if (generator--atomic-p form)
+            (setq code `(progn ,form ,code))
+          (when yields
+            (let ((join (generator--join code)))
+              (push (car join) joins)
+              (setq code (cdr join))))
+          (setq code (generator--cps form ctx (generator--before code))
+                yields t)))
+      (generator--with-joins joins code))))
+
+(defun generator--join (code)
+  "(BINDING . CALL): a join running CODE, its `let*' binding and its call."
+  (let ((join (make-symbol "then")))
+    (cons `(,join (lambda () ,code)) `(funcall ,join))))
+
+(defun generator--with-joins (joins code &optional first)
+  "CODE in the scope of JOINS, bindings pushed last first, after FIRST."
+  (if (or joins first)
+      `(let* (,@first ,@(reverse joins)) ,code)
+    code))
 
 (defun generator--before (code)
   "A continuation evaluating its expression for its effects, then CODE."
@@ -225,8 +247,10 @@ deep as the yields grows fast with the variables they capture.)")
 (defun generator--cps-list (forms ctx fn)
   "Code evaluating FORMS in order, then the code (FN EXPRS): EXPRS, to be
 evaluated in order once, give the values of FORMS.  The values of the
-forms before the last that can yield wait in variables or a vector,
-constants aside; the forms after it stay as they are."
+forms before the last that can yield wait in variables, constants
+aside, or in a vector when there are many or some of them can yield
+(the code after such a form is then a join, as in `generator--seq');
+the forms after the last that can yield stay as they are."
   (let ((count 0) (n 0))
     (dolist (form forms)
       (setq n (1+ n))
@@ -235,21 +259,26 @@ constants aside; the forms after it stay as they are."
         (funcall fn forms)
       (let* ((before (butlast forms (1+ (- n count))))
              (after (nthcdr count forms))
-             (vector (and (> (cl-count-if-not #'macroexp-const-p before)
-                             generator--most-variables)
+             (vector (and (or (> (cl-count-if-not #'macroexp-const-p before)
+                                 generator--most-variables)
+                              (not (cl-every #'generator--atomic-p before)))
                           (make-symbol "values")))
              (places (generator--places before vector))
              (code (generator--cps (nth (1- count) forms) ctx
                                    (generator--k
                                     (lambda (expr)
-                                      (funcall fn (append places (list expr) after)))))))
+                                      (funcall fn (append places (list expr) after))))))
+             (joins nil))
         (cl-mapc (lambda (form place)
                    (unless (eq form place)
+                     (unless (generator--atomic-p form)
+                       (let ((join (generator--join code)))
+                         (push (car join) joins)
+                         (setq code (cdr join))))
                      (setq code (generator--cps form ctx (generator--store place code)))))
                  (reverse before) (reverse places))
-        (if vector
-            `(let ((,vector (make-vector ,(length before) nil))) ,code)
-          code)))))
+        (generator--with-joins
+         joins code (and vector `((,vector (make-vector ,(length before) nil)))))))))
 
 (defun generator--places (forms vector)
   "Where the values of FORMS wait: a constant is its own value; another
