@@ -38,7 +38,8 @@
 ;; the handlers, catches and special bindings around it, and a
 ;; `condition-case' handles :success and leaves `nil' alone in its
 ;; handlers.  As in Emacs, `iter-close' runs the pending cleanups
-;; outermost first, outside those bindings.
+;; outermost first, outside those bindings, and so does the collector
+;; for an iterator dropped while it waits inside an `unwind-protect'.
 
 (require 'cl-lib)
 
@@ -558,10 +559,24 @@ on to the matching one of STEPS with the error."
     `(let (,generator--state ,generator--value
            ,@(and generator--closes (list generator--closer)))
        (setq ,generator--state (lambda (_) ,start))
-       ,(generator--driver))))
+       ,(if generator--closes
+            (generator--closed-when-dropped)
+          (generator--driver nil)))))
 
-(defun generator--driver ()
-  "The iterator: a function of (OP VALUE) over the steps."
+(defun generator--closed-when-dropped ()
+  "The iterator, with a finalizer that closes it once it is garbage, as
+Emacs's do: its pending cleanups then run."
+  (let ((iterator (make-symbol "iterator"))
+        (finalizer (make-symbol "finalizer")))
+    `(let* ((,finalizer nil)
+            (,iterator ,(generator--driver finalizer)))
+       (setq ,finalizer (make-finalizer (lambda () (iter-close ,iterator))))
+       ,iterator)))
+
+(defun generator--driver (finalizer)
+  "The iterator: a function of (OP VALUE) over the steps.  FINALIZER, if
+non-nil, is the variable holding its finalizer, which it keeps while
+it may have cleanups to run."
   (let ((op (make-symbol "op"))
         (sent (make-symbol "sent"))
         (done (make-symbol "yielded"))
@@ -585,7 +600,8 @@ on to the matching one of STEPS with the error."
         ((eq ,op :close)
          ,(if closer
               `(let ((,cleanups ,closer))
-                 (setq ,state #'generator--finished ,value nil ,closer nil)
+                 (setq ,state #'generator--finished ,value nil ,closer nil
+                       ,@(and finalizer (list finalizer nil)))
                  (and ,cleanups (funcall ,cleanups)))
             `(setq ,state #'generator--finished ,value nil)))
         (t (error "Unknown iterator operation %S" ,op))))))

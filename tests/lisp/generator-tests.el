@@ -322,6 +322,27 @@
     (should-not (iter-close it))
     (should (equal gen-test-trail '(cleanup)))))
 
+(defun gen-test-deeply (thunk depth)
+  "Call THUNK DEPTH calls deep; return nil.  Below the collector's frames,
+no stale word of the C stack, scanned conservatively, holds what THUNK made."
+  (if (> depth 0)
+      (gen-test-deeply thunk (1- depth))
+    (funcall thunk)
+    nil))
+
+(ert-deftest generator-collector-closes-a-dropped-iterator ()
+  (setq gen-test-trail nil)
+  (gen-test-deeply (lambda ()
+                     (let ((it (funcall (iter-lambda ()
+                                          (unwind-protect (iter-yield 1)
+                                            (gen-test-note 'collected))))))
+                       (iter-next it)))
+                   40)
+  (garbage-collect)
+  (should (equal gen-test-trail '(collected)))
+  (garbage-collect)
+  (should (equal gen-test-trail '(collected))))
+
 ;;;; Special variables
 
 (ert-deftest generator-special-binding-holds-while-the-body-runs ()
