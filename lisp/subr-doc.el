@@ -701,6 +701,13 @@ end of the accessible text or outside it.")
     (char-before "&optional POS"
      "The character just before position POS (point if nil), or nil at the
 start of the accessible text or outside it.")
+    (char-charset "CH &optional RESTRICTION"
+     "The charset of character CH: ascii, unicode, eight-bit for a raw byte,
+or emacs beyond Unicode (marrow knows only these four).  With
+RESTRICTION, a list of charsets, the first of them that has CH, or nil.")
+    (charsetp "OBJECT"
+     "Whether OBJECT names a charset marrow knows: ascii, unicode, eight-bit
+or emacs.")
     (char-equal "C1 C2"
      "Whether characters C1 and C2 are the same, ignoring case when
 `case-fold-search' is non-nil.")

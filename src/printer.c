@@ -481,9 +481,9 @@ static mval push_part(mrt *rt, mval x, int64_t depth, mval todo)
   return Fcons(rt, x, Fcons(rt, make_fixnum(depth), todo));
 }
 
-/* The keys and values of a string's text properties: its plists are
-   printed as fresh lists (last pair first), so only their elements can
-   be labelled. */
+/* The keys and values of a string's text properties, in the order
+   they are stored, as Emacs walks them: only they can be labelled, the
+   plists being printed from a copy (shown_properties). */
 static mval push_property_parts(mrt *rt, mval s, int64_t depth, mval todo)
 {
   mval rev = Qnil;
@@ -841,29 +841,63 @@ static void print_vectorlike(struct printer *p, mval obj)
   leave_container(p);
 }
 
-/* Emacs prints an interval's plist last pair first. */
-static mval pairs_reversed(mrt *rt, mval plist)
+/* A `charset' property is odd when one of the non-ASCII characters it
+   is given to has another charset. */
+static bool odd_charset_property(mrt *rt, mval str)
 {
-  mval r = Qnil;
-  for (; CONSP(plist) && CONSP(XCDR(plist)); plist = XCDR(XCDR(plist)))
-    r = Fcons(rt, XCAR(plist), Fcons(rt, XCAR(XCDR(plist)), r));
-  return r;
+  mval pieces = textprop_pieces(rt, XSTRING(str)->intervals, 0, XSTRING(str)->nchars, 0);
+  for (; CONSP(pieces); pieces = XCDR(pieces)) {
+    mval piece = XCAR(pieces), charset = Qunbound;
+    for (mval l = XCAR(XCDR(XCDR(piece))); CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l)))
+      if (XCAR(l) == Qcharset) {
+        charset = XCAR(XCDR(l));
+        break;
+      }
+    for (int64_t i = XFIXNUM(XCAR(piece)); charset != Qunbound && i < XFIXNUM(XCAR(XCDR(piece))); i++) {
+      int c = string_char_at(str, i);
+      if (c >= 0x80 && char_charset(c) != charset)
+        return true;
+    }
+  }
+  return false;
 }
 
-/* #("TEXT" START END PLIST ...): prin1 of a string with properties. */
-static void print_propertized(struct printer *p, mval str)
+/* The text properties prin1 shows of STR.  Unless
+   print-charset-text-property is t, or is neither t nor nil and a
+   `charset' property is odd, Emacs prints a copy of STR without
+   `charset' properties; a copy's plists are the original ones last
+   pair first (copying adds each plist to none). */
+static mval shown_properties(mrt *rt, mval str)
+{
+  mval ivs = XSTRING(str)->intervals;
+  mval how = XSYMBOL(rt, Qprint_charset_text_property)->value;
+  if (how == Qt || (!NILP(how) && odd_charset_property(rt, str)))
+    return ivs;
+  int64_t len = XSTRING(str)->nchars;
+  mval copied = textprop_from_pieces(rt, textprop_pieces(rt, ivs, 0, len, 0), len);
+  bool changed;
+  return textprop_remove(rt, copied, 0, len, list1(rt, Qcharset), &changed);
+}
+
+/* #("TEXT" START END PLIST ...): prin1 of a string with properties,
+   IVS; "TEXT" when none is left to show. */
+static void print_propertized(struct printer *p, mval str, mval ivs)
 {
   struct strbuf *b = p->out;
+  if (!textprop_any(ivs)) {
+    print_string(b, str, true, &p->string_escapes);
+    return;
+  }
   strbuf_puts(b, "#(");
   print_string(b, str, true, &p->string_escapes);
-  mval pieces = textprop_pieces(p->rt, XSTRING(str)->intervals, 0, XSTRING(str)->nchars, 0);
+  mval pieces = textprop_pieces(p->rt, ivs, 0, XSTRING(str)->nchars, 0);
   for (; CONSP(pieces); pieces = XCDR(pieces)) {
     mval piece = XCAR(pieces);
     char buf[64];
     snprintf(buf, sizeof buf, " %lld %lld ", (long long)XFIXNUM(XCAR(piece)),
              (long long)XFIXNUM(XCAR(XCDR(piece))));
     strbuf_puts(b, buf);
-    print_object(p, pairs_reversed(p->rt, XCAR(XCDR(XCDR(piece)))));
+    print_object(p, XCAR(XCDR(XCDR(piece))));
   }
   strbuf_putc(b, ')');
 }
@@ -884,7 +918,7 @@ static void print_object(struct printer *p, mval obj)
     }
     print_symbol(p->rt, b, obj, p->escape);
   } else if (STRINGP(obj) && p->escape && textprop_any(XSTRING(obj)->intervals)) {
-    print_propertized(p, obj);
+    print_propertized(p, obj, shown_properties(p->rt, obj));
   } else if (STRINGP(obj)) {
     print_string(b, obj, p->escape, &p->string_escapes);
   } else if (FLOATP(obj)) {
@@ -1857,6 +1891,7 @@ void printer_init(mrt *rt)
   defvar(rt, Qprint_continuous_numbering, Qnil);
   defvar(rt, Qprint_number_table, Qnil);
   defvar(rt, Qmessage_log_max, make_fixnum(1000));
+  defvar(rt, Qprint_charset_text_property, intern(rt, "default"));
   defvar(rt, Qmarrow__string_output_function, Qnil);
   defvar(rt, Qtext_quoting_style, Qnil);
   defvar(rt, Qstandard_output, Qt);

@@ -2988,7 +2988,40 @@ static mval Fsplit_string(mrt *rt, int n, mval *a)
 /* Registration                                                       */
 /* ================================================================== */
 
+mval char_charset(int c)
+{
+  return c < 0x80 ? Qascii : c <= 0x10FFFF ? Qunicode : CHAR_RAW_BYTE_P(c) ? Qeight_bit : Qemacs;
+}
+
+static bool charset_has(mval charset, int c)
+{
+  return charset == Qemacs || charset == char_charset(c) || (charset == Qunicode && c < 0x80);
+}
+
+/* (char-charset CH &optional RESTRICTION): the first charset of
+   RESTRICTION (a list) that has CH, or nil; without it, CH's own. */
+static mval Fchar_charset(mrt *rt, int nargs, mval *args)
+{
+  if (!CHARACTERP(args[0]))
+    wrong_type_argument(rt, Qcharacterp, args[0]);
+  int c = (int)XFIXNUM(args[0]);
+  if (!CONSP(args[1]))
+    return char_charset(c);
+  for (mval l = args[1]; CONSP(l); l = XCDR(l))
+    if (charset_has(XCAR(l), c))
+      return XCAR(l);
+  return Qnil;
+}
+
+static mval Fcharsetp(mrt *rt, int nargs, mval *args)
+{
+  mval x = args[0];
+  return bool_val(x == Qascii || x == Qunicode || x == Qeight_bit || x == Qemacs);
+}
+
 static const struct subr_def strfns_subrs[] = {
+  { "char-charset", Fchar_charset, 1, 2 },
+  { "charsetp", Fcharsetp, 1, 1 },
   { "concat", Fconcat, 0, ARGS_MANY },
   { "string", Fstring, 0, ARGS_MANY },
   { "make-string", Fmake_string, 2, 3 },
@@ -3045,6 +3078,7 @@ static const struct subr_def strfns_subrs[] = {
 void strfns_init(mrt *rt)
 {
   defsubrs(rt, strfns_subrs, sizeof strfns_subrs / sizeof strfns_subrs[0]);
+  defvar(rt, intern(rt, "charset-list"), listn(rt, 4, (mval[]){Qunicode, Qascii, Qeight_bit, Qemacs}));
   defvar(rt, Qcase_fold_search, Qt);
   if (NILP(get_prop(rt, Qwrong_length_argument, Qerror_conditions)))
     define_error(rt, Qwrong_length_argument, "Wrong length argument", Qerror);

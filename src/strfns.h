@@ -43,6 +43,10 @@ bool char_prints_as_character(int c);
    stores the bytes counted in *USED when USED is not NULL. */
 int64_t text_width(const uint8_t *s, int64_t nbytes, int64_t limit, int64_t *used);
 
+/* The charset Emacs's default priorities give character C: ascii,
+   unicode, eight-bit for a raw byte, emacs beyond Unicode. */
+mval char_charset(int c);
+
 /* Characters of string S by character index.  IDX must be in range.
    A unibyte string's characters are its bytes (0..255). */
 int64_t string_char_to_byte(mval s, int64_t idx);

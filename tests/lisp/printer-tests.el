@@ -358,3 +358,31 @@
           (princ "x")
           (should (equal (with-current-buffer buf (buffer-string)) "line\nx")))
       (kill-buffer buf))))
+
+(ert-deftest printer-charset-text-properties ()
+  (let ((latin (propertize "é" 'charset 'unicode))
+        (odd (propertize "é" 'charset 'ascii))
+        (mixed (propertize "é" 'charset 'unicode 'face 'italic)))
+    ;; By default a charset property shows only where it is odd: given
+    ;; to a non-ASCII character of another charset.
+    (should (eq print-charset-text-property 'default))
+    (should (equal (prin1-to-string latin) "\"é\""))
+    (should (equal (prin1-to-string odd) "#(\"é\" 0 1 (charset ascii))"))
+    (should (equal (prin1-to-string mixed) "#(\"é\" 0 1 (face italic))"))
+    (let ((print-charset-text-property nil))
+      (should (equal (prin1-to-string odd) "\"é\"")))
+    ;; With t every one shows, in the order the properties are stored.
+    (let ((print-charset-text-property t))
+      (should (equal (prin1-to-string latin) "#(\"é\" 0 1 (charset unicode))"))
+      (should (equal (prin1-to-string mixed) "#(\"é\" 0 1 (charset unicode face italic))")))
+    (should (equal (text-properties-at 0 mixed) '(charset unicode face italic)))))
+
+(ert-deftest printer-char-charset ()
+  (should (eq (char-charset ?z) 'ascii))
+  (should (eq (char-charset ?é) 'unicode))
+  (should (eq (char-charset #x1F600) 'unicode))
+  (should (eq (char-charset #x3FFFFF) 'eight-bit))
+  (should (eq (char-charset ?z '(unicode ascii)) 'unicode))
+  (should (charsetp 'ascii))
+  (should-not (charsetp 'no-such-charset))
+  (should-error (char-charset -1) :type 'wrong-type-argument))
