@@ -3007,9 +3007,10 @@ static mval Fchar_charset(mrt *rt, int nargs, mval *args)
   int c = (int)XFIXNUM(args[0]);
   if (!CONSP(args[1]))
     return char_charset(c);
-  for (mval l = args[1]; CONSP(l); l = XCDR(l))
-    if (charset_has(XCAR(l), c))
-      return XCAR(l);
+  mval tail = args[1];
+  FOR_EACH_TAIL(rt, tail, args[1])
+    if (charset_has(XCAR(tail), c))
+      return XCAR(tail);
   return Qnil;
 }
 
