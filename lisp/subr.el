@@ -2199,6 +2199,9 @@ Point stays at the end when it was there."
 ;; Preloaded in Emacs with the rest of cl-generic.
 (dolist (f '(cl-find-method cl-generic-apply cl-generic-p cl-method-qualifiers))
   (autoload f "cl-generic"))
+(dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region
+             upcase-word downcase-word capitalize-word forward-word backward-word))
+  (autoload f "casefiddle"))
 (autoload 'cl-prin1 "cl-print")
 (autoload 'cl-prin1-to-string "cl-print")
 (autoload 'cl-print-object "cl-print")

@@ -1,0 +1,115 @@
+;;; casefiddle.el --- case conversion in buffers, for marrow  -*- lexical-binding: t -*-
+
+;; Emacs's region and word case commands, built on the string case
+;; functions (`upcase', `capitalize', ...), which already know special
+;; casing (ß -> SS, the titlecase of ǆ).  A region starts outside a
+;; word whatever precedes it, as in Emacs 28, so casing the region's
+;; text as a string gives Emacs's result.  Words are runs of characters
+;; with word syntax.
+
+(defun casefiddle--replace-char (pos char)
+  "Put CHAR in place of the character at POS.  Inserting before
+deleting leaves a marker (point) just after POS where it was."
+  (goto-char pos)
+  (insert char)
+  (delete-char 1))
+
+(defun casefiddle--region (case-function beg end)
+  "Replace the text between BEG and END by CASE-FUNCTION's result on it.
+Only the characters that change are replaced, one by one, unless the
+casing changes the text's length (ß -> SS)."
+  (dolist (pos (list beg end))
+    (unless (or (fixnump pos) (markerp pos))
+      (signal 'wrong-type-argument (list 'integer-or-marker-p pos))))
+  (unless (and (<= (point-min) (min beg end)) (<= (max beg end) (point-max)))
+    (signal 'args-out-of-range (list (current-buffer) beg end)))
+  (let* ((from (min beg end))
+         (old (buffer-substring-no-properties from (max beg end)))
+         (new (funcall case-function old)))
+    (save-excursion
+      (if (/= (length old) (length new))
+          (progn (goto-char from)
+                 (delete-region from (max beg end))
+                 (insert new))
+        (dotimes (i (length old))
+          (unless (eq (aref old i) (aref new i))
+            (casefiddle--replace-char (+ from i) (aref new i)))))))
+  nil)
+
+(defun upcase-region (beg end)
+  "Convert the text between BEG and END to upper case."
+  (casefiddle--region #'upcase beg end))
+
+(defun downcase-region (beg end)
+  "Convert the text between BEG and END to lower case."
+  (casefiddle--region #'downcase beg end))
+
+(defun capitalize-region (beg end)
+  "Capitalize the words between BEG and END: each word's first
+character in title case, the rest in lower case."
+  (casefiddle--region #'capitalize beg end))
+
+(defun upcase-initials-region (beg end)
+  "Put the first character of each word between BEG and END in title
+case, leaving the rest as it is."
+  (casefiddle--region #'upcase-initials beg end))
+
+(defun casefiddle--check-count (arg)
+  (unless (fixnump arg)
+    (signal 'wrong-type-argument (list 'fixnump arg))))
+
+(defun casefiddle--move-over-word (forward)
+  "Move point over the next word, FORWARD or backward; nil when no
+word is left, point then at the buffer's accessible end."
+  (if forward
+      (progn (skip-chars-forward "^[:word:]")
+             (and (not (eobp)) (skip-chars-forward "[:word:]")))
+    (skip-chars-backward "^[:word:]")
+    (and (not (bobp)) (skip-chars-backward "[:word:]"))))
+
+(defun forward-word (&optional arg)
+  "Move point forward over ARG words (backward if ARG is negative).
+Return t, or nil if the buffer's accessible end came first, with point
+left there."
+  (setq arg (or arg 1))
+  (casefiddle--check-count arg)
+  (let ((moved t))
+    (while (and moved (/= arg 0))
+      (setq moved (casefiddle--move-over-word (> arg 0)))
+      (setq arg (if (> arg 0) (1- arg) (1+ arg))))
+    (and moved t)))
+
+(defun backward-word (&optional arg)
+  "Move point backward over ARG words (forward if ARG is negative)."
+  (forward-word (- (or arg 1))))
+
+(defun casefiddle--words (case-function arg)
+  "Case ARG words from point with CASE-FUNCTION; point moves past them
+when ARG is positive."
+  (casefiddle--check-count arg)
+  (let* ((start (point))
+         (far (copy-marker (save-excursion (forward-word arg) (point)) t)))
+    (casefiddle--region case-function start (marker-position far))
+    (when (> far start)
+      (goto-char far))
+    (set-marker far nil)
+    nil))
+
+(defun upcase-word (arg)
+  "Convert the ARG words after point to upper case (before point if ARG
+is negative, point then staying)."
+  (casefiddle--words #'upcase arg))
+
+(defun downcase-word (arg)
+  "Convert the ARG words after point to lower case (before point if ARG
+is negative, point then staying)."
+  (casefiddle--words #'downcase arg))
+
+(defun capitalize-word (arg)
+  "Capitalize the ARG words after point (before point if ARG is
+negative, point then staying)."
+  (casefiddle--words #'capitalize arg))
+
+(provide 'casefiddle)
+
+;;; casefiddle.el ends here

@@ -1,0 +1,82 @@
+;;; casefiddle-tests.el --- case conversion of buffer text  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+(defmacro casefiddle-tests--in (text pos &rest body)
+  "Run BODY in a buffer holding TEXT with point at POS; return the
+buffer's text and point."
+  (declare (indent 2))
+  `(with-temp-buffer
+     (insert ,text)
+     (goto-char ,pos)
+     ,@body
+     (list (buffer-string) (point))))
+
+(ert-deftest casefiddle-regions ()
+  (should (equal (casefiddle-tests--in "quick brown fox" 1 (upcase-region 3 10))
+                 '("quICK BROwn fox" 1)))
+  (should (equal (casefiddle-tests--in "QUICK BROWN FOX" 5 (downcase-region 14 7))
+                 '("QUICK brown fOX" 5)))
+  ;; The region starts outside a word even in the middle of one.
+  (should (equal (casefiddle-tests--in "quick brown fox" 1 (capitalize-region 4 12))
+                 '("quiCk Brown fox" 1)))
+  (should (equal (casefiddle-tests--in "qUICK bROWN" 1 (upcase-initials-region 1 12))
+                 '("QUICK BROWN" 1)))
+  (should (equal (casefiddle-tests--in "abc" 1 (upcase-region (copy-marker 3) 1))
+                 '("ABc" 1)))
+  (should (null (with-temp-buffer (insert "x") (downcase-region 1 2)))))
+
+(ert-deftest casefiddle-region-changing-length ()
+  ;; ß upcases to SS: the text after it, and point there, move on.
+  (should (equal (casefiddle-tests--in "fuß ball" 6 (upcase-region 1 4))
+                 '("FUSS ball" 7)))
+  (should (equal (casefiddle-tests--in "ǆungla" 1 (capitalize-region 1 7))
+                 '("ǅungla" 1))))
+
+(ert-deftest casefiddle-region-errors ()
+  (with-temp-buffer
+    (insert "abc")
+    (should (equal (should-error (upcase-region 0 2))
+                   (list 'args-out-of-range (current-buffer) 0 2)))
+    (should (equal (should-error (downcase-region 1 9))
+                   (list 'args-out-of-range (current-buffer) 1 9)))
+    (should (equal (should-error (capitalize-region 'x 2))
+                   '(wrong-type-argument integer-or-marker-p x)))
+    (should (equal (buffer-string) "abc"))))
+
+(ert-deftest casefiddle-words ()
+  (should (equal (casefiddle-tests--in "one two three" 1 (upcase-word 2))
+                 '("ONE TWO three" 8)))
+  (should (equal (casefiddle-tests--in "one two three" 2 (capitalize-word 1))
+                 '("oNe two three" 4)))
+  ;; Backward the words are cased and point stays.
+  (should (equal (casefiddle-tests--in "ONE TWO THREE" 11 (downcase-word -2))
+                 '("ONE two thREE" 11)))
+  (should (equal (casefiddle-tests--in "one two" 3 (capitalize-word 0))
+                 '("one two" 3)))
+  ;; Too many words: up to the end of the buffer.
+  (should (equal (casefiddle-tests--in "  fuß" 1 (upcase-word 4))
+                 '("  FUSS" 7)))
+  (should (null (with-temp-buffer (insert "a") (goto-char 1) (upcase-word 1))))
+  (should (equal (should-error (with-temp-buffer (upcase-word "2")))
+                 '(wrong-type-argument fixnump "2"))))
+
+(ert-deftest casefiddle-forward-word ()
+  (with-temp-buffer
+    (insert "it's snake_case x2y")
+    (goto-char 1)
+    (let ((stops nil))
+      (while (forward-word 1)
+        (push (point) stops))
+      (should (equal (nreverse stops) '(3 5 11 16 20))))
+    (should (= (point) 20))
+    (should (eq (forward-word -2) t))
+    (should (= (point) 12))
+    (should (eq (backward-word 9) nil))
+    (should (= (point) 1))
+    (should (eq (forward-word 0) t))
+    (goto-char 6)
+    (should (eq (backward-word -1) t))
+    (should (= (point) 11))))
+
+;;; casefiddle-tests.el ends here
