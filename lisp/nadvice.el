@@ -8,7 +8,7 @@
 ;; `defalias-fset-function' makes a later `defalias' (a `defun', a new
 ;; method) replace the original under the advice, as in Emacs.
 ;;
-;; Not done: `add-function' on other places, `advice--p' on the wrapper.
+;; Not done: `add-function' on other places.
 
 (defconst nadvice--how
   '(:around :before :after :override :after-until :after-while
@@ -29,6 +29,9 @@
     (:filter-args (apply inner (funcall function args)))
     (:filter-return (funcall function (apply inner args)))))
 
+(defun nadvice--macro-alias-p (definition)
+  (and definition (symbolp definition) (macrop definition)))
+
 (defun nadvice--original-function (symbol)
   "SYMBOL's definition under its advice, as a function: a macro's
 expander, an autoload's definition once loaded."
@@ -36,22 +39,48 @@ expander, an autoload's definition once loaded."
     (when (autoloadp def)
       (autoload-do-load def symbol)
       (setq def (get symbol 'nadvice--original)))
-    (if (eq (car-safe def) 'macro) (cdr def) def)))
+    (cond ((eq (car-safe def) 'macro) (cdr def))
+          ;; An alias of a macro expands through whatever the macro
+          ;; is when it is used, as in Emacs.
+          ((nadvice--macro-alias-p def) (lambda (&rest args) (macroexpand (cons def args))))
+          (t def))))
+
+(defvar nadvice--objects (make-hash-table :test 'eq :weakness 'key)
+  "The functions that are advice objects, for `advice--p'.")
+
+(defun nadvice--object (function)
+  "Record FUNCTION as an advice object and return it."
+  (puthash function t nadvice--objects)
+  function)
+
+(defun advice--p (object)
+  "Whether OBJECT is a function made by advice: an advised symbol's
+definition (a macro's expander for a macro), or what `advice-member-p'
+returns."
+  (and (gethash (if (eq (car-safe object) 'macro) (cdr object) object)
+                nadvice--objects)
+       t))
+
+(defun nadvice--function (symbol pieces)
+  "A function that calls SYMBOL's original definition through PIECES,
+a tail of its advice."
+  (let ((call (lambda (&rest args) (apply (nadvice--original-function symbol) args))))
+    (dolist (piece (reverse pieces))
+      (let ((inner call) (how (nth 0 piece)) (function (nth 1 piece)))
+        (setq call (lambda (&rest args) (nadvice--combine how function inner args)))))
+    call))
 
 (defun nadvice--call (symbol args)
   "Call SYMBOL's original definition on ARGS through its advice."
-  (let ((call (lambda (&rest args) (apply (nadvice--original-function symbol) args))))
-    (dolist (piece (reverse (get symbol 'nadvice--pieces)))
-      (let ((inner call) (how (nth 0 piece)) (function (nth 1 piece)))
-        (setq call (lambda (&rest args) (nadvice--combine how function inner args)))))
-    (apply call args)))
+  (apply (nadvice--function symbol (get symbol 'nadvice--pieces)) args))
 
 (defun nadvice--install (symbol)
   "Put SYMBOL's wrapper in its function cell, a macro's if it is one."
-  (let ((wrapper (lambda (&rest args) (nadvice--call symbol args))))
-    (fset symbol (if (eq (car-safe (get symbol 'nadvice--original)) 'macro)
-                     (cons 'macro wrapper)
-                   wrapper))))
+  (let ((wrapper (nadvice--object (lambda (&rest args) (nadvice--call symbol args)))))
+    (fset symbol (let ((original (get symbol 'nadvice--original)))
+                   (if (or (eq (car-safe original) 'macro) (nadvice--macro-alias-p original))
+                       (cons 'macro wrapper)
+                     wrapper)))))
 
 (defun nadvice--defalias (symbol definition)
   "What `defalias' does to an advised SYMBOL: DEFINITION becomes the
@@ -62,12 +91,20 @@ original, under the same advice."
 (defun nadvice--props-depth (props)
   (or (cdr (assq 'depth props)) 0))
 
+(defun nadvice--find-tail (symbol function)
+  "The tail of SYMBOL's advice entries that starts with FUNCTION's, a
+function or an advice's name.  As in Emacs, nil names any advice that
+has no name."
+  (let ((pieces (get symbol 'nadvice--pieces)))
+    (while (and pieces
+                (not (equal (nth 1 (car pieces)) function))
+                (not (equal (cdr (assq 'name (nth 2 (car pieces)))) function)))
+      (setq pieces (cdr pieces)))
+    pieces))
+
 (defun nadvice--find (symbol function)
   "SYMBOL's advice entry for FUNCTION, a function or an advice's name."
-  (seq-find (lambda (piece)
-              (or (equal (nth 1 piece) function)
-                  (and function (equal (cdr (assq 'name (nth 2 piece))) function))))
-            (get symbol 'nadvice--pieces)))
+  (car (nadvice--find-tail symbol function)))
 
 (defun advice-add (symbol how function &optional props)
   "Make FUNCTION advice on SYMBOL's function, combined with it as HOW
@@ -77,6 +114,8 @@ arguments; :before, :after, :override, :before-while, :before-until,
 Emacs.  PROPS is an alist: `name' names the advice, `depth' (-100 to
 100, 0 by default) places it, lower ones outside; among equal depths
 the newest is outermost.  Adding the same advice again moves it."
+  (when (special-form-p (symbol-function symbol))
+    (error "Advice impossible: %S is a special form" symbol))
   (unless (memq how nadvice--how)
     (error "Unknown add-function location `%S'" how))
   (unless (get symbol 'nadvice--pieces)
@@ -106,8 +145,11 @@ SYMBOL; without advice left, SYMBOL gets its original definition back."
   nil)
 
 (defun advice-member-p (advice symbol)
-  "Whether ADVICE (a function or an advice's name) is advice on SYMBOL."
-  (and (nadvice--find symbol advice) t))
+  "Whether ADVICE (a function or an advice's name) is advice on SYMBOL:
+nil if not, else, as in Emacs, an advice object, the function that
+runs that advice and what is under it."
+  (let ((tail (nadvice--find-tail symbol advice)))
+    (and tail (nadvice--object (nadvice--function symbol tail)))))
 
 (defun advice-mapc (f symbol)
   "Call F with each piece of advice on SYMBOL and its properties."

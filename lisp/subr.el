@@ -2208,7 +2208,7 @@ Point stays at the end when it was there."
 (autoload 'cl-print-to-string-with-limit "cl-print")
 (autoload 'edebug-eval-top-level-form "edebug" nil t)
 ;; Preloaded in Emacs.
-(dolist (f '(advice-add advice-remove advice-member-p advice-mapc))
+(dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p))
   (autoload f "nadvice"))
 (autoload 'define-advice "nadvice" nil nil 'macro)
 (defalias 'edebug-defun #'edebug-eval-top-level-form)

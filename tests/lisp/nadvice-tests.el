@@ -74,3 +74,63 @@
   (cl-defmethod nadvice-tests--gen ((x integer)) (cons 'integer (cl-call-next-method)))
   (should (equal (nadvice-tests--gen 1) '(advised integer any 1)))
   (should (equal (nadvice-tests--gen "s") '(advised any "s"))))
+
+(defun nadvice-tests--halve (x) (/ x 2))
+
+(ert-deftest nadvice-member-p-returns-an-advice-object ()
+  (let ((negate (lambda (n) (- n))))
+    (should-not (advice-member-p negate 'nadvice-tests--halve))
+    (should-not (advice--p (symbol-function 'nadvice-tests--halve)))
+    (advice-add 'nadvice-tests--halve :filter-return negate)
+    (advice-add 'nadvice-tests--halve :filter-args (lambda (args) (list (* 10 (car args))))
+                '((name . tenfold)))
+    (unwind-protect
+        (let ((inner (advice-member-p negate 'nadvice-tests--halve))
+              (outer (advice-member-p 'tenfold 'nadvice-tests--halve)))
+          (should (advice--p (symbol-function 'nadvice-tests--halve)))
+          ;; Each is the function of its advice and what is under it.
+          (should (advice--p inner))
+          (should (= (funcall inner 8) -4))
+          (should (= (funcall outer 8) -40))
+          ;; nil stands for the advice without a name.
+          (should (= (funcall (advice-member-p nil 'nadvice-tests--halve) 6) -3))
+          (should-not (advice-member-p 'nadvice-tests--triple 'nadvice-tests--halve))
+          (should-not (advice--p negate)))
+      (advice-remove 'nadvice-tests--halve negate)
+      (advice-remove 'nadvice-tests--halve 'tenfold))
+    (should-not (advice-member-p 'tenfold 'nadvice-tests--halve))
+    (should (= (nadvice-tests--halve 8) 4))
+    (should (equal (should-error (advice-member-p negate 7))
+                   '(wrong-type-argument symbolp 7)))))
+
+(defmacro nadvice-tests--pair (a) `(list ',a))
+(defalias 'nadvice-tests--pair-alias 'nadvice-tests--pair)
+
+(ert-deftest nadvice-alias-of-a-macro ()
+  (advice-add 'nadvice-tests--pair-alias :around
+              (lambda (expand &rest args) `(vector ,(apply expand args))))
+  (unwind-protect
+      (progn
+        (should (equal (macroexpand '(nadvice-tests--pair-alias z)) '(vector (list 'z))))
+        ;; The macro is looked up when the alias is expanded.
+        (defmacro nadvice-tests--pair (a) `(list 'new ',a))
+        (should (equal (macroexpand '(nadvice-tests--pair-alias z))
+                       '(vector (list 'new 'z)))))
+    (advice-mapc (lambda (f _props) (advice-remove 'nadvice-tests--pair-alias f))
+                 'nadvice-tests--pair-alias))
+  (should (eq (symbol-function 'nadvice-tests--pair-alias) 'nadvice-tests--pair)))
+
+(defalias 'nadvice-tests--when 'when)
+(defalias 'nadvice-tests--or 'or)
+
+(ert-deftest nadvice-refuses-special-forms ()
+  (should (equal (should-error (advice-add 'nadvice-tests--or :around #'ignore))
+                 '(error "Advice impossible: nadvice-tests--or is a special form")))
+  (should (equal (should-error (advice-add 'nadvice-tests--or :bogus #'ignore))
+                 '(error "Advice impossible: nadvice-tests--or is a special form")))
+  (should (equal (should-error (advice-add 'nadvice-tests--halve :bogus #'ignore))
+                 '(error "Unknown add-function location ‘:bogus’")))
+  ;; A macro is not a special form.
+  (advice-add 'nadvice-tests--when :filter-return #'identity)
+  (advice-remove 'nadvice-tests--when #'identity)
+  (should (eq (symbol-function 'nadvice-tests--when) 'when)))
