@@ -242,15 +242,43 @@ static mval Fchar_from_name(mrt *rt, int n, mval *a)
   return c < 0 ? Qnil : make_fixnum(c);
 }
 
-/* Only the name properties: marrow has no other character database. */
+static int case_property_of(mval prop)
+{
+  return prop == Quppercase || prop == Qspecial_uppercase ? CASE_PROP_UPPER
+    : prop == Qlowercase || prop == Qspecial_lowercase ? CASE_PROP_LOWER : CASE_PROP_TITLE;
+}
+
+/* The case properties, or nil when PROP is not one. */
+static mval case_property(mrt *rt, int c, mval prop, bool *known)
+{
+  *known = true;
+  if (prop == Quppercase || prop == Qlowercase || prop == Qtitlecase) {
+    int mapped = char_case_property(c, case_property_of(prop));
+    return mapped < 0 ? Qnil : make_fixnum(mapped);
+  }
+  if (prop == Qspecial_uppercase || prop == Qspecial_lowercase || prop == Qspecial_titlecase) {
+    const char *text = char_special_case_property(c, case_property_of(prop));
+    return text ? make_cstring(rt, text) : Qnil;
+  }
+  *known = false;
+  return Qnil;
+}
+
+/* The name and case properties only: marrow has no other character
+   database. */
 static mval Fget_char_code_property(mrt *rt, int n, mval *a)
 {
   CHECK_TYPE(rt, CHARACTERP(a[0]), Qcharacterp, a[0]);
+  int c = (int)XFIXNUM(a[0]);
+  bool known;
+  mval value = case_property(rt, c, a[1], &known);
+  if (known)
+    return value;
   int which = a[1] == Qname ? CHARNAME_NAME : a[1] == Qold_name ? CHARNAME_OLD : 0;
   if (!which)
     mrt_errorf(rt, "marrow has no character property %s", SYMBOLP(a[1]) ? symbol_name(rt, a[1]) : "of that kind");
   char buf[CHARNAME_MAX];
-  return name_of((int)XFIXNUM(a[0]), which, buf) ? make_cstring(rt, buf) : Qnil;
+  return name_of(c, which, buf) ? make_cstring(rt, buf) : Qnil;
 }
 
 static const struct subr_def charnames_subrs[] = {

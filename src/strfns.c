@@ -654,6 +654,42 @@ static const char *special_case(int c, int how)
   return NULL;
 }
 
+/* Unicode's simple mappings differ from the case tables the string
+   functions use in a few characters: ß upcases to ẞ only in the
+   tables, dotted and dotless i and the long s and Kelvin sign map to
+   ASCII only in Unicode's, and some characters are their own
+   titlecase. */
+static const struct { int c; enum case_property prop; int value; } case_property_exceptions[] = {
+  { 0xDF, CASE_PROP_UPPER, -1 }, { 0xDF, CASE_PROP_TITLE, -1 },
+  { 0x130, CASE_PROP_LOWER, 'i' }, { 0x131, CASE_PROP_UPPER, 'I' },
+  { 0x17F, CASE_PROP_UPPER, 'S' }, { 0x212A, CASE_PROP_LOWER, 'k' },
+  { 0x1C5, CASE_PROP_TITLE, 0x1C5 }, { 0x1C8, CASE_PROP_TITLE, 0x1C8 },
+  { 0x1CB, CASE_PROP_TITLE, 0x1CB }, { 0x1F2, CASE_PROP_TITLE, 0x1F2 },
+};
+
+static bool georgian_mkhedruli_letter(int c)
+{
+  return (c >= 0x10D0 && c <= 0x10FA) || (c >= 0x10FD && c <= 0x10FF);
+}
+
+int char_case_property(int c, enum case_property prop)
+{
+  for (size_t i = 0; i < sizeof case_property_exceptions / sizeof case_property_exceptions[0]; i++)
+    if (case_property_exceptions[i].c == c && case_property_exceptions[i].prop == prop)
+      return case_property_exceptions[i].value;
+  if (prop == CASE_PROP_TITLE && georgian_mkhedruli_letter(c))
+    return c;
+  int mapped = prop == CASE_PROP_UPPER ? char_upcase(c)
+    : prop == CASE_PROP_LOWER ? char_downcase(c) : char_titlecase(c);
+  return mapped == c ? -1 : mapped;
+}
+
+const char *char_special_case_property(int c, enum case_property prop)
+{
+  return special_case(c, prop == CASE_PROP_UPPER ? CASE_UP
+                      : prop == CASE_PROP_LOWER ? CASE_DOWN : CASE_CAPITALIZE);
+}
+
 #define GREEK_CAPITAL_SIGMA 0x3A3
 #define GREEK_FINAL_SIGMA 0x3C2
 

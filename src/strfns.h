@@ -33,6 +33,13 @@ int char_encoded_length(int c);
    A malformed byte decodes as itself, one byte long. */
 int char_decode(const uint8_t *p, const uint8_t *end, int *len);
 
+/* C's case mappings as the character properties of Emacs's
+   get-char-code-property give them: the simple one (a character, -1
+   for none) and the special one (UTF-8 text, NULL for none). */
+enum case_property { CASE_PROP_UPPER, CASE_PROP_LOWER, CASE_PROP_TITLE };
+int char_case_property(int c, enum case_property prop);
+const char *char_special_case_property(int c, enum case_property prop);
+
 /* Display columns of character C, as Emacs's char-width. */
 int char_width(int c);
 /* Whether print-integers-as-characters prints C as ?C: a graphic base

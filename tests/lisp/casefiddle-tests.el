@@ -79,4 +79,32 @@ buffer's text and point."
     (should (eq (backward-word -1) t))
     (should (= (point) 11))))
 
+;; Each row: a character, then its uppercase, lowercase, titlecase,
+;; special-uppercase, special-lowercase and special-titlecase.
+(defconst casefiddle-tests--properties
+  '((?Q nil ?q nil nil nil nil)
+    (?é ?É nil ?É nil nil nil)
+    (?Ж nil ?ж nil nil nil nil)
+    (?ǲ ?Ǳ ?ǳ ?ǲ nil nil nil)
+    (?ǳ ?Ǳ nil ?ǲ nil nil nil)
+    (?ß nil nil nil "SS" nil "Ss")
+    (?ﬀ nil nil nil "FF" nil "Ff")
+    (?ı ?I nil ?I nil nil nil)
+    (?İ nil ?i nil nil "i̇" nil)
+    (?K nil ?k nil nil nil nil)
+    (?ა ?Ა nil ?ა nil nil nil)
+    (?ⓑ ?Ⓑ nil ?Ⓑ nil nil nil)
+    (?7 nil nil nil nil nil nil)
+    (?💡 nil nil nil nil nil nil)))
+
+(ert-deftest casefiddle-character-properties ()
+  (dolist (row casefiddle-tests--properties)
+    (should (equal (cons (car row)
+                         (mapcar (lambda (prop) (get-char-code-property (car row) prop))
+                                 '(uppercase lowercase titlecase special-uppercase
+                                   special-lowercase special-titlecase)))
+                   row)))
+  (should (equal (should-error (get-char-code-property -3 'uppercase))
+                 '(wrong-type-argument characterp -3))))
+
 ;;; casefiddle-tests.el ends here
