@@ -1039,11 +1039,12 @@ if after.")
      "The position MARKER points at, or nil if it points nowhere.")
     (markerp "OBJECT"
      "Whether OBJECT is a marker.")
-    (marrow--eval-text "TEXT OUTPUT PRINTFLAG COOKIE"
+    (marrow--eval-text "HEAD OUTPUT PRINTFLAG COOKIE NEXT NAME"
      "marrow's own, for `eval-buffer' and `eval-region': evaluate the forms
-of TEXT as `load' does, with `standard-output' bound to OUTPUT, each
-value printed if PRINTFLAG; with COOKIE, `lexical-binding' as TEXT's
-first line sets it.")
+NEXT returns, each in a list, until it returns something else, as `load'
+evaluates a file's, with `standard-output' bound to OUTPUT, each value
+printed if PRINTFLAG, what they define filed in `load-history' under
+NAME; with COOKIE, `lexical-binding' as HEAD's first line sets it.")
     (marrow--read-file-bytes "FILE"
      "marrow's own: the bytes of file FILE as a unibyte string.")
     (match-data "&optional INTEGERS REUSE RESEAT"

@@ -2083,32 +2083,76 @@ of a generated docstring.  STRING may not contain a newline."
   `(progn ,@body))
 
 ;;; ---- Evaluating buffers ----------------------------------------------
-;; The forms are read from a copy of the text and run as `load' runs a
-;; file's (src/load.c); point stays where it is while they run, where
-;; Emacs moves it along the text as it reads.
+;; As in Emacs, the forms are read from the buffer itself, one at a time,
+;; so what a form does to the buffer (or to point, in eval-buffer) shows
+;; in what is read next; src/load.c runs them as `load' runs a file's.
+
+(defvar load-read-function #'read
+  "The function `eval-buffer' and `eval-region' read each form with.")
+
+(defun internal--skip-blanks ()
+  "Move point over whitespace and comments, as reading the next form
+would."
+  (skip-chars-forward " \t\n\f\r")
+  (while (eq (char-after) ?\;)
+    (forward-line 1)
+    (skip-chars-forward " \t\n\f\r")))
+
+(defun internal--next-form (buffer read-function)
+  "The next form READ-FUNCTION reads from point in BUFFER, in a list;
+nil at the end of its accessible text."
+  (unless (buffer-live-p buffer)
+    (error "Reading from killed buffer"))
+  (with-current-buffer buffer
+    (internal--skip-blanks)
+    (and (< (point) (point-max))
+         (list (funcall read-function buffer)))))
+
+(defun internal--eval-forms (next printflag output name cookie)
+  "Evaluate the forms NEXT returns, as `eval-buffer' does; with COOKIE,
+lexically if the first line says so."
+  (marrow--eval-text (save-excursion
+                       (goto-char (point-min))
+                       (buffer-substring-no-properties (point) (line-end-position)))
+                     output printflag cookie next name))
 
 (defun eval-region (start end &optional printflag read-function)
   "Evaluate the forms between START and END of the current buffer.
 Their output goes to PRINTFLAG, and each value is printed there, when
-it is non-nil; otherwise output is discarded.  A READ-FUNCTION other
-than `read' cannot be used here."
-  (when (and read-function (not (eq read-function 'read)))
-    (error "marrow's eval-region reads with `read' only"))
-  (marrow--eval-text (buffer-substring-no-properties start end)
-                     (or printflag #'symbolp) printflag nil))
+it is non-nil; otherwise output is discarded.  Each form is read with
+READ-FUNCTION, `load-read-function' if nil, and run with point where
+it was before the reading."
+  (let* ((buffer (current-buffer))
+         (from (copy-marker start))
+         (read-function (or read-function load-read-function #'read))
+         (next (lambda ()
+                 (with-current-buffer buffer
+                   (save-excursion
+                     (save-restriction
+                       (goto-char from)
+                       (narrow-to-region (point-min) end)
+                       (prog1 (internal--next-form buffer read-function)
+                         (set-marker from (point)))))))))
+    (internal--eval-forms next printflag (or printflag #'symbolp) nil nil)))
 
-(defun eval-buffer (&optional buffer printflag _filename _unibyte do-allow-print)
+(defun eval-buffer (&optional buffer printflag filename _unibyte do-allow-print)
   "Evaluate the accessible text of BUFFER (a buffer or its name; the
 current one if nil) as Lisp code, lexically if its first line says
-`lexical-binding: t' and dynamically otherwise.  PRINTFLAG is as for
-`eval-region'; DO-ALLOW-PRINT lets output through to `standard-output'
-when PRINTFLAG is nil.  Return nil."
-  (let ((buf (if buffer (get-buffer buffer) (current-buffer))))
+`lexical-binding: t' and dynamically otherwise.  Each form is read
+with `load-read-function' and run with point after it.  PRINTFLAG is
+as for `eval-region'; DO-ALLOW-PRINT lets output through to
+`standard-output' when PRINTFLAG is nil.  What the forms define is
+filed in `load-history' under FILENAME.  Return nil."
+  (let ((buf (if buffer (get-buffer buffer) (current-buffer)))
+        (read-function (or load-read-function #'read)))
     (unless buf (error "No such buffer"))
-    (with-current-buffer buf
-      (marrow--eval-text (buffer-substring-no-properties (point-min) (point-max))
-                         (if (or printflag do-allow-print) printflag #'symbolp)
-                         printflag t))))
+    (save-excursion
+      (set-buffer buf)
+      (goto-char (point-min))
+      (internal--eval-forms (lambda () (internal--next-form buf read-function))
+                            printflag
+                            (if (or printflag do-allow-print) printflag #'symbolp)
+                            filename t))))
 
 ;;; ---- The message log ------------------------------------------------
 ;; Emacs keeps every message as a line of *Messages*, batch mode too;

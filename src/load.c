@@ -623,23 +623,38 @@ static mval load_found_file(mrt *rt, mval path, bool nomessage)
   return Qt;
 }
 
-/* (marrow--eval-text TEXT OUTPUT PRINTFLAG COOKIE): eval-buffer's and
-   eval-region's loop over TEXT, a buffer's text, with standard-output
-   bound to OUTPUT; with COOKIE, lexical-binding as TEXT's first line
-   sets it. */
+/* Evaluates the forms NEXT returns, each in a list, until it returns
+   something else; prints each value when PRINT_VALUES. */
+static void eval_forms_from(mrt *rt, mval next, bool print_values)
+{
+  for (;;) {
+    mval wrapped = call0(rt, next);
+    if (!CONSP(wrapped))
+      return;
+    mval result = eval_toplevel_form(rt, XCAR(wrapped), !NILP(variable_or_nil(rt, Qlexical_binding)));
+    if (print_values)
+      call1(rt, intern(rt, variable_or_nil(rt, Qstandard_output) == Qt ? "prin1" : "print"), result);
+  }
+}
+
+/* (marrow--eval-text HEAD OUTPUT PRINTFLAG COOKIE NEXT NAME):
+   eval-buffer's and eval-region's loop over the forms NEXT returns, as
+   for eval_forms_from, with standard-output bound to OUTPUT and what
+   they define filed in load-history under NAME; with COOKIE,
+   lexical-binding as the first line of HEAD, the buffer's text, sets
+   it. */
 static mval Fmarrow__eval_text(mrt *rt, int nargs, mval *args)
 {
-  mval text = args[0];
-  CHECK_STRING(rt, text);
+  mval head = args[0];
+  CHECK_STRING(rt, head);
   size_t depth = rt->specpdl_depth, stack_top = rt->stack_top;
-  push_root(rt, text);
   specbind(rt, Qstandard_output, args[1]);
-  size_t start = skip_shebang(sdata(text), slen(text));
   if (!NILP(args[3]))
     specbind(rt, Qlexical_binding,
-             file_lexically_bound(sdata(text), slen(text), start) ? Qt : Qnil);
-  load_history_begin(rt, Qnil);
-  eval_text_from(rt, sdata(text), slen(text), start, NULL, !NILP(args[2]));
+             file_lexically_bound(sdata(head), slen(head), skip_shebang(sdata(head), slen(head)))
+             ? Qt : Qnil);
+  load_history_begin(rt, args[5]);
+  eval_forms_from(rt, args[4], !NILP(args[2]));
   load_history_end(rt);
   unbind_to(rt, depth);
   rt->stack_top = stack_top;
@@ -841,7 +856,7 @@ void load_set_lisp_dir(mrt *rt, const char *dir)
 }
 
 static const struct subr_def load_subrs[] = {
-  {"marrow--eval-text", Fmarrow__eval_text, 4, 4},
+  {"marrow--eval-text", Fmarrow__eval_text, 6, 6},
   {"load", Fload, 1, 5},
   {"require", Frequire, 1, 3},
   {"provide", Fprovide, 1, 2},

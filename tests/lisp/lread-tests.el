@@ -69,3 +69,85 @@
     (insert "(list 1")
     (should-error (eval-buffer) :type 'end-of-file))
   (should-error (eval-buffer "lread-tests: no such buffer")))
+
+(defvar lread-tests--trace nil)
+
+(defun lread-tests--eval-buffer-trace (text)
+  "The trace the forms of TEXT leave when eval-buffer runs them."
+  (setq lread-tests--trace nil)
+  (with-temp-buffer
+    (insert text)
+    (condition-case err (eval-buffer)
+      (error (push err lread-tests--trace))))
+  (reverse lread-tests--trace))
+
+(ert-deftest lread-eval-buffer-reads-the-buffer-itself ()
+  ;; Each form runs with point just after it.
+  (should (equal (lread-tests--eval-buffer-trace
+                  "(push (point) lread-tests--trace)  (push (point) lread-tests--trace)")
+                 '(34 69)))
+  ;; Text a form inserts at point is skipped; text it inserts further
+  ;; on is read.
+  (should (equal (lread-tests--eval-buffer-trace
+                  (concat "(insert \"(push 'skipped lread-tests--trace)\")\n"
+                          "(save-excursion (goto-char (point-max))"
+                          " (insert \" (push 'appended lread-tests--trace)\"))"))
+                 '(appended)))
+  ;; Moving point moves the reading.
+  (should (equal (lread-tests--eval-buffer-trace
+                  (concat "(push 1 lread-tests--trace) (goto-char (point-max))"
+                          " (push 2 lread-tests--trace)"))
+                 '(1)))
+  (should (equal (lread-tests--eval-buffer-trace
+                  "(push 1 lread-tests--trace) (erase-buffer) (push 2 lread-tests--trace)")
+                 '(1)))
+  (should (equal (lread-tests--eval-buffer-trace
+                  "(push 1 lread-tests--trace) (kill-buffer) (push 2 lread-tests--trace)")
+                 '(1 (error "Reading from killed buffer"))))
+  ;; The forms after one that changes buffers still come from this one.
+  (should (equal (lread-tests--eval-buffer-trace
+                  (concat "(set-buffer (get-buffer-create \" lread-tests other\"))"
+                          " (push (buffer-name) lread-tests--trace)"))
+                 '(" lread-tests other")))
+  (kill-buffer " lread-tests other"))
+
+(ert-deftest lread-eval-buffer-point-and-reader ()
+  (with-temp-buffer
+    (insert "(push (point) lread-tests--trace) ; a comment\n  (+ 1 2)")
+    (goto-char 7)
+    (setq lread-tests--trace nil)
+    (let ((load-read-function
+           (lambda (stream)
+             (push (list 'read (point)) lread-tests--trace)
+             (read stream))))
+      (eval-buffer))
+    (should (equal (reverse lread-tests--trace) '((read 1) 34 (read 49))))
+    ;; Point is back where it was.
+    (should (= (point) 7))))
+
+(ert-deftest lread-eval-region-reads-the-buffer-itself ()
+  (with-temp-buffer
+    (insert "(push (point) lread-tests--trace) (push 'two lread-tests--trace)"
+            " (push 'three lread-tests--trace)")
+    (goto-char (point-max))
+    (setq lread-tests--trace nil)
+    ;; The forms run with point where it was, and the narrowing to the
+    ;; region is only for the reading.
+    (eval-region 1 66 nil (lambda (stream)
+                            (push (list 'read (point) (point-max)) lread-tests--trace)
+                            (read stream)))
+    (should (equal (reverse lread-tests--trace)
+                   '((read 1 66) 98 (read 35 66) two)))
+    ;; A form that moves point leaves it there.
+    (erase-buffer)
+    (insert "(goto-char 3)")
+    (eval-region 1 (point-max))
+    (should (= (point) 3))))
+
+(ert-deftest lread-eval-buffer-files-definitions-under-filename ()
+  (with-temp-buffer
+    (insert "(defun lread-tests--filed () 'filed)")
+    (eval-buffer nil nil "/tmp/lread-tests-filed.el"))
+  (should (equal (symbol-file 'lread-tests--filed) "/tmp/lread-tests-filed.el"))
+  (should (equal (assoc "/tmp/lread-tests-filed.el" load-history)
+                 '("/tmp/lread-tests-filed.el" (defun . lread-tests--filed)))))
