@@ -257,6 +257,8 @@ of PLACE are bound to temporaries so each is evaluated once."
         (lambda (args)
           (funcall k (cons (car place) args)
                    (lambda (v) (subr--call-setter setter args v)))))))
+   ((subr--autoload-place (car place))
+    (subr--place place k))
    (t
     (let ((expansion (macroexpand place)))
       (if (not (eq expansion place))
@@ -265,6 +267,13 @@ of PLACE are bound to temporaries so each is evaluated once."
           (lambda (args)
             (funcall k (cons (car place) args)
                      (lambda (v) `(subr--set-late ',(car place) (list ,@args) ,v))))))))))
+
+(defun subr--autoload-place (head)
+  "Load HEAD's definition if it is an autoload, as Emacs does to learn
+how to store into a place (HEAD ...); non-nil if that taught it."
+  (when (and (symbolp head) (autoloadp (symbol-function head)))
+    (autoload-do-load (symbol-function head) head)
+    (or (get head 'subr--expander) (get head 'subr--setter))))
 
 (defun subr--set-late (name args v)
   "Store V in the place (NAME ARGS...), unknown when its setf was expanded:
@@ -1381,6 +1390,58 @@ stores into it."
   "The value of the place REF, made by `gv-ref', refers to."
   (funcall (car ref)))
 (gv-define-setter gv-deref (v ref) `(funcall (cdr ,ref) ,v))
+
+;;; Places made of control forms and of other places, as Emacs's gv.el
+;;; has them: the store goes to the place the form's value comes from.
+
+(defun subr--last-form-place (do forms)
+  "FORMS, a body, with its last form made the place DO stores into."
+  (let ((forms (or forms '(nil))))
+    (append (butlast forms) (list (gv-get (car (last forms)) do)))))
+
+(gv-define-expander progn
+  (lambda (do &rest forms) (macroexp-progn (subr--last-form-place do forms))))
+(gv-define-expander let
+  (lambda (do bindings &rest body) `(let ,bindings ,@(subr--last-form-place do body))))
+(gv-define-expander let*
+  (lambda (do bindings &rest body) `(let* ,bindings ,@(subr--last-form-place do body))))
+
+;; The store is written into each branch.
+(gv-define-expander if
+  (lambda (do test then &rest else)
+    `(if ,test ,(gv-get then do) ,@(subr--last-form-place do else))))
+
+(gv-define-expander cond
+  (lambda (do &rest clauses)
+    `(cond ,@(mapcar (lambda (clause)
+                       (if (cdr clause)
+                           (cons (car clause) (subr--last-form-place do (cdr clause)))
+                         ;; As in Emacs, a clause of a test alone becomes
+                         ;; the place's code.
+                         (gv-get (car clause) do)))
+                     clauses))))
+
+(gv-define-expander cons
+  (lambda (do car-place cdr-place)
+    (gv-letplace (car-get car-set) car-place
+      (gv-letplace (cdr-get cdr-set) cdr-place
+        (funcall do `(cons ,car-get ,cdr-get)
+                 (lambda (value)
+                   (macroexp-let2 nil v value
+                     `(progn ,(funcall car-set `(car ,v)) ,(funcall cdr-set `(cdr ,v)) ,v))))))))
+
+;; (setf (logand PLACE MASK...) V) stores V's bits under the mask into
+;; PLACE, keeping its other bits.
+(gv-define-expander logand
+  (lambda (do place &rest masks)
+    (gv-letplace (getter setter) place
+      (macroexp-let2 macroexp-copyable-p mask (if (cdr masks) `(logand ,@masks) (car masks))
+        (funcall do `(logand ,getter ,mask)
+                 (lambda (value)
+                   (macroexp-let2 nil v value
+                     `(progn ,(funcall setter `(logior (logand ,v ,mask)
+                                                       (logand ,getter (lognot ,mask))))
+                             ,v))))))))
 
 (defun subr--gv-declaration (kind name args handler &optional fix)
   "The code for (declare (KIND HANDLER [FIX])) in the definition of NAME,
