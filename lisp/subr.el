@@ -1968,6 +1968,23 @@ Point is kept as a marker, so text inserted or deleted before it moves it."
                (write-region nil nil ,name nil 0)))
          (and (buffer-live-p ,buffer) (kill-buffer ,buffer))))))
 
+(defun subr--existing-directory ()
+  "`default-directory' if it exists, else the first of the home
+directory, `temporary-file-directory', $TMPDIR and /tmp/ that does, else /."
+  (catch 'found
+    (dolist (dir (list default-directory (expand-file-name "~/")
+                       temporary-file-directory (getenv "TMPDIR") "/tmp/"))
+      (when (and dir (file-exists-p dir))
+        (throw 'found dir)))
+    "/"))
+
+(defmacro with-existing-directory (&rest body)
+  "Run BODY with `default-directory' bound to a directory that exists,
+itself if it does (see `subr--existing-directory')."
+  (declare (indent 0) (debug t))
+  `(let ((default-directory (subr--existing-directory)))
+     ,@body))
+
 (defvar enable-multibyte-characters t)
 
 (defalias 'point-at-bol #'line-beginning-position)

@@ -480,3 +480,12 @@
     (should (equal (match-substitute-replacement "ITT" nil nil text 1) "KITTle"))
     ;; The match data is left as it was.
     (should (equal (match-data) '(4 10 5 8)))))
+
+(ert-deftest subr-with-existing-directory ()
+  (let ((default-directory "/tmp/"))
+    (should (equal (with-existing-directory default-directory) "/tmp/")))
+  (let ((default-directory (make-temp-name "/tmp/subr-tests-gone-"))
+        (home (expand-file-name "~/")))
+    (should-not (file-exists-p default-directory))
+    (should (equal (with-existing-directory (list 'in default-directory))
+                   (list 'in (if (file-exists-p home) home "/tmp/"))))))
