@@ -56,9 +56,10 @@
 ** names, in Emacs's order); copying them costs what dropping the
 ** lambda list and body from the closure (its code has them) saved.
 ** Top-level lambdas (no lexical environment) are macroexpanded when
-** created (Emacs's eager expansion at load) but analysed lazily at
-** their first call, so a defvar or defmacro that follows a defun still
-** takes effect in it, as in Emacs's interpreter.  A closure's
+** created in a form load evaluates (Emacs's eager expansion; eval's
+** forms are not, as in Emacs) but analysed lazily at their first call,
+** so a defvar or defmacro that follows a defun still takes effect in
+** it, as in Emacs's interpreter.  A closure's
 ** parameters are always lexical, even when special (Emacs 28's
 ** interpreter does the same); `let' binds special variables
 ** dynamically.
@@ -174,18 +175,32 @@ struct arena_chunk {
    fields that the collector does not look at. */
 struct code {
   uint64_t header;
-  const mval args;     /* the lambda list, as written */
-  const mval body;     /* the (macroexpanded) body */
+  /* (ARGS . BODY): the cdr of the lambda form it was analysed from,
+     the very cons a closure's list (closure ENV ARGS . BODY) shows, as
+     in Emacs where closures share it with the code that made them. */
+  const mval source;
+  const mval snapshot; /* exposed: a copy of SOURCE to notice edits by */
   const mval consts;   /* every Lisp value the nodes refer to */
   const mval capnames; /* names of captured variables, in slot order */
   const mval env;      /* nested lambdas: the environment a printed closure shows */
   const mval lexicals; /* top level: the symbols its lets (and its lambdas') bind lexically */
+  const mval analysed; /* a stub: its analysed code, or nil */
   /* raw */
   struct arena_chunk *arena;
-  node *body_node;
+  node *body_node;     /* NULL: a stub, a top-level lambda not analysed yet */
   struct binding *params;
   int32_t nreq, nopt, nparams; /* nparams = nreq + nopt + (rest ? 1 : 0) */
   int32_t rest;
+  /* The argument count a call may take without the slow entry: -1 for
+     a &rest list, a bad lambda list or exposed code. */
+  int32_t fast_nargs;
+  /* Lisp has seen SOURCE (a closure's list): a call compares it with
+     SNAPSHOT after a list edit, and a changed one makes the closure run
+     its list (STALE once that happened). */
+  bool exposed, stale;
+  bool late;           /* analysed after load's eager expansion */
+  uint64_t edits_seen; /* rt->list_edits when SOURCE last matched */
+  int64_t epoch;       /* rt->eval->special_epoch when analysed */
   int32_t nslots, ncap, cap_base;
   int32_t stack_need;  /* frame + pending arguments, in slots */
   int32_t cdepth;      /* deepest node nesting, for the C stack guard */
@@ -195,13 +210,14 @@ struct code {
   int32_t unused_flag_slot; /* -1, or the slot that says the caller
                                throws the value away (t) */
 };
-#define CODE_NLISP 6
+#define CODE_NLISP 7
 #define XCODE(x) ((struct code *)untag(x))
 
 /* PVEC_CLOSURE: its code, its list, then the captured values.  A
    top-level lambda's CODE is nil until its first call analyses it, and
-   its LIST slot holds its source (ARGS . BODY) until then; a nested
-   lambda's code has the lambda list and body.  Once there is code,
+   its LIST slot holds a stub until then: a code object with only the
+   source, shared by the closures its lambda makes, which keeps the
+   code the first of them analysed (so they share it too).  Once there is code,
    LIST is nil until Lisp code looks at the closure as the list
    (closure ENV ARGS . BODY) that Emacs 28 makes; it is then made once
    and kept, so that its parts stay eq, and the closure is watched
@@ -259,6 +275,10 @@ struct eval_state {
   /* Code of functions sent back to their source by eval_make_special,
      kept alive in case it is running. */
   mval retired_codes;
+  /* Counts the calls of eval_make_special that made a symbol special
+     which some let had bound lexically: a stub's code analysed before
+     the last one is analysed again. */
+  int64_t special_epoch;
 };
 
 #define EVAL_STACK_SLOTS ((size_t)1 << 20)
@@ -714,6 +734,10 @@ struct fscope {
   int32_t depth, maxdepth; /* node nesting */
   bool dynamic;            /* lexical-binding nil: everything special */
   bool toplevel;           /* a top-level form, as load evaluates it */
+  /* In a form load evaluates: its lambdas' bodies are expanded when
+     they are made, as Emacs's eager expansion leaves them.  What eval
+     runs is not: its closures show their bodies as written. */
+  bool eager;
   bool mirror;             /* a macro expansion's stand-in for its caller */
   /* Its body was macroexpanded before this analysis, so a macro met
      now was defined since: Emacs's interpreter expands such a call
@@ -775,16 +799,21 @@ static void code_finalize(struct gc *g, struct vectorlike *obj, void *ud)
   c->arena = NULL;
 }
 
-static mval make_code(mrt *rt, mval args, mval body)
+/* SOURCE is (ARGS . BODY). */
+static mval make_code(mrt *rt, mval source)
 {
   size_t words = (sizeof(struct code) + 7) / 8;
   mval code = gc_vectorlike(rt->gc, PVEC_CODE, words, CODE_NLISP);
-  OBJ_INIT(XCODE(code)->args, args);
-  OBJ_INIT(XCODE(code)->body, body);
-  XCODE(code)->unused_flag_slot = -1;
-  OBJ_INIT(XCODE(code)->lexicals, Qnil);
+  struct code *c = XCODE(code);
+  OBJ_INIT(c->source, source);
+  OBJ_INIT(c->snapshot, Qnil);
+  OBJ_INIT(c->lexicals, Qnil);
+  OBJ_INIT(c->analysed, Qnil);
+  c->unused_flag_slot = -1;
+  c->epoch = rt->eval->special_epoch;
   return code;
 }
+
 
 static void *aalloc(struct actx *A, size_t n) { return arena_alloc(A->rt, A->f->code, n); }
 
@@ -1801,13 +1830,22 @@ static mval ev_make_closure_self(mrt *rt, const node *n, mval *fp)
   return cl;
 }
 
-/* A top-level lambda: analysed at its first call.  k = (ARGS . BODY) */
+/* The code a stub's closures share, or nil before the first call or
+   once a symbol its lets bind lexically may have become special. */
+static mval stub_analysed(mrt *rt, mval stub)
+{
+  mval code = XCODE(stub)->analysed;
+  return !NILP(code) && XCODE(code)->epoch == rt->eval->special_epoch ? code : Qnil;
+}
+
+/* A top-level lambda: analysed at its first call.  k = its stub */
 static mval ev_make_lazy_closure(mrt *rt, const node *n, mval *fp)
 {
+  mval code = stub_analysed(rt, n->k);
   mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED, CL_CAPTURED);
   mval *s = gc_fresh_slots(XVL(cl));
-  s[CL_CODE] = Qnil;
-  s[CL_LIST] = n->k;
+  s[CL_CODE] = code;
+  s[CL_LIST] = NILP(code) ? n->k : Qnil;
   return cl;
 }
 
@@ -1817,8 +1855,8 @@ static mval ev_make_lazy_closure(mrt *rt, const node *n, mval *fp)
 
 static node *analyse(struct actx *A, mval form);
 static node *analyse_body(struct actx *A, mval body);
-static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval body,
-                             bool dynamic, mval env);
+static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool dynamic,
+                             mval env);
 static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
 static mval macroexpand_all(mrt *rt, mval form, mval env);
 static mval mexp_list(mrt *rt, mval list, mval env);
@@ -2367,25 +2405,43 @@ static mval expanded_lambda(mrt *rt, mval lambda)
                                   map_forms(rt, body, Qnil, macroexpand_all_or_defer)));
 }
 
+/* The (ARGS . BODY) that closures made from LAMBDA show and run.  In a
+   form load evaluates, the body is expanded first, as Emacs's eager
+   expansion leaves it (late code was expanded before: a macro met in
+   it now is expanded when it runs).  Elsewhere, as under Emacs's eval,
+   it is the lambda's own cdr, as written; its macros are expanded as
+   the analysis meets them. */
+static mval lambda_source(struct actx *A, mval lambda)
+{
+  mval source = XCDR(lambda);
+  if (!A->f->eager || A->f->late)
+    return source;
+  mval body = cdr_safe(source);
+  mval expanded = map_forms(A->rt, body, Qnil, macroexpand_all_or_defer);
+  return expanded == body ? source : Fcons(A->rt, car_safe(source), expanded);
+}
+
+/* A top-level lambda's code before its first call (see PVEC_CLOSURE). */
+static mval make_stub(mrt *rt, mval source, bool late)
+{
+  mval stub = make_code(rt, source);
+  XCODE(stub)->late = late;
+  return stub;
+}
+
 static node *analyse_lambda(struct actx *A, mval lambda)
 {
   mrt *rt = A->rt;
-  mval args = car_safe(XCDR(lambda));
-  mval body = cdr_safe(XCDR(lambda));
   if (A->f->dynamic)
     return const_node(A, A->f->toplevel ? keep(A, expanded_lambda(rt, lambda)) : lambda);
-  /* Expanded first, as Emacs's eager expansion at load leaves it, so
-     the closure prints its body expanded; late code was expanded
-     before, and a macro met in it now is expanded when it runs. */
-  if (!A->f->late)
-    body = map_forms(rt, body, Qnil, macroexpand_all_or_defer);
+  mval source = lambda_source(A, lambda);
   if (env_empty(A->f)) { /* analysed at the first call */
     node *n = new_node(A, ev_make_lazy_closure);
-    n->k = keep(A, Fcons(rt, args, body));
+    n->k = keep(A, make_stub(rt, source, A->f->eager || A->f->late));
     return n;
   }
   rt->eval->lambda_seq++;
-  mval code = analyse_function(rt, A->f, args, body, false, Qnil);
+  mval code = analyse_function(rt, A->f, source, false, Qnil);
   keep(A, code);
   node *n = new_node(A, ev_make_closure);
   n->k = code;
@@ -2726,20 +2782,23 @@ static mval number_captures(struct actx *A, int32_t cap_base)
   return names;
 }
 
-/* Analyse (lambda ARGS . BODY) as a function nested in PARENT (NULL at
-   top level).  ENV, when a list, is an Emacs alist environment whose
-   bindings are reached through their cons cells. */
-static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval body,
-                             bool dynamic, mval env)
+/* Analyse (lambda . SOURCE), SOURCE being (ARGS . BODY), as a function
+   nested in PARENT (NULL at top level).  ENV, when a list, is an Emacs
+   alist environment whose bindings are reached through their cons
+   cells. */
+static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool dynamic,
+                             mval env)
 {
+  mval args = car_safe(source), body = cdr_safe(source);
   struct fscope f = {0};
   f.parent = parent;
   f.dynamic = dynamic;
   f.toplevel = !parent && rt->eval->toplevel_pending;
   rt->eval->toplevel_pending = false; /* not for analyses this one starts */
+  f.eager = parent ? parent->eager : f.toplevel;
   f.late = parent ? parent->late : rt->eval->late_pending;
   rt->eval->late_pending = false;
-  f.code = make_code(rt, args, body);
+  f.code = make_code(rt, source);
   struct actx A = {rt, &f};
   if (parent)
     check_c_stack(rt, 0);
@@ -2786,6 +2845,8 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval args, mval bod
     c->has_special |= c->params[i].mode == BIND_SPECIAL;
     c->has_boxed |= c->params[i].mode == BIND_BOXED;
   }
+  c->late = f.late;
+  c->fast_nargs = c->rest || c->invalid ? -1 : c->nparams;
   return f.code;
 }
 
@@ -2809,7 +2870,7 @@ static void unanalyse_binding(mrt *rt, mval fn, mval sym)
     gc_aset(rt->gc, s[CL_LIST], W_CODE, Qnil);
     gc_aset(rt->gc, s[CL_LIST], W_EDITS, Qnil);
   } else {
-    gc_aset(rt->gc, fn, CL_LIST, Fcons(rt, c->args, c->body));
+    gc_aset(rt->gc, fn, CL_LIST, make_stub(rt, c->source, c->late));
     gc_aset(rt->gc, fn, CL_CODE, Qnil);
   }
 }
@@ -2867,6 +2928,7 @@ void eval_make_special(mrt *rt, mval sym)
   s->special = SYMBOL_SPECIAL;
   if (was_special || !s->let_lexically)
     return;
+  rt->eval->special_epoch++;
   size_t count = obarray_symbols(rt, NULL, 0);
   mval all = make_vector(rt, count, Qnil);
   count = obarray_symbols(rt, gc_written_slots(rt->gc, all), count);
@@ -2894,6 +2956,48 @@ void eval_make_special(mrt *rt, mval sym)
    operation anywhere (rt->list_edits) the list is compared with the
    copies and analysed again if it differs. */
 static mval list_function_code(mrt *rt, mval fn);
+
+/* Lisp can reach CODE's source now: the calls of its closures compare
+   it with a copy after a list edit (run_code's slow entry), and so do
+   those of the lambdas in it, whose sources are parts of it. */
+static void expose_nested(mrt *rt, mval code);
+
+static void expose(mrt *rt, mval code)
+{
+  struct code *c = XCODE(code);
+  if (c->exposed)
+    return;
+  c->exposed = true;
+  c->fast_nargs = -1;
+  GC_STORE(rt->gc, code, c->snapshot, copy_tree(rt, c->source, false, 0));
+  c->edits_seen = rt->list_edits;
+  if (!NILP(c->analysed))
+    expose(rt, c->analysed);
+  expose_nested(rt, code);
+}
+
+/* The lambdas in CODE: their code, or their stubs. */
+static void expose_nested(mrt *rt, mval code)
+{
+  for (mval p = XCODE(code)->consts; CONSP(p); p = XCDR(p))
+    if (PVECP(XCAR(p), PVEC_CODE))
+      expose(rt, XCAR(p));
+}
+
+/* Whether the exposed CODE's source was edited.  A closure analysed
+   from a list (Emacs's code, which is that list) is told apart: its
+   own source is compared by watched_code. */
+static bool source_edited(mrt *rt, mval code)
+{
+  struct code *c = XCODE(code);
+  if (!c->stale && c->edits_seen != rt->list_edits) {
+    if (mrt_equal(rt, c->source, c->snapshot))
+      c->edits_seen = rt->list_edits;
+    else
+      c->stale = true;
+  }
+  return c->stale;
+}
 
 /* ENV's elements as (ELEMENT . ITS-CAR), ending as ENV ends. */
 static mval env_snapshot(mrt *rt, mval env)
@@ -2967,6 +3071,20 @@ static void watch_closure(mrt *rt, mval fn, mval list)
   gc_aset(rt->gc, fn, CL_CODE, Qnil);
 }
 
+/* The code of STUB's closures, analysed at the first call of one. */
+static mval stub_code(mrt *rt, mval stub)
+{
+  mval code = stub_analysed(rt, stub);
+  if (!NILP(code))
+    return code;
+  rt->eval->late_pending = XCODE(stub)->late;
+  code = analyse_function(rt, NULL, XCODE(stub)->source, false, Qnil);
+  GC_STORE(rt->gc, stub, XCODE(stub)->analysed, code);
+  if (XCODE(stub)->exposed)
+    expose(rt, code);
+  return code;
+}
+
 /* A top-level closure's first call analyses its body; a watched
    closure's call checks its list. */
 static mval analyse_closure(mrt *rt, mval fn)
@@ -2974,8 +3092,7 @@ static mval analyse_closure(mrt *rt, mval fn)
   mval source = CLOSURE_SLOTS(fn)[CL_LIST];
   if (VECTORP(source))
     return watched_code(rt, source);
-  rt->eval->late_pending = true;
-  mval code = analyse_function(rt, NULL, XCAR(source), XCDR(source), false, Qnil);
+  mval code = stub_code(rt, source);
   gc_aset(rt->gc, fn, CL_CODE, code);
   gc_aset(rt->gc, fn, CL_LIST, Qnil);
   return code;
@@ -3015,6 +3132,15 @@ static void setup_args(mrt *rt, struct code *c, mval fn, int nargs, size_t base)
     fp[fixed] = rest;
 }
 
+/* FN's code is exposed and its source was edited (by way of another
+   closure's list, as they share it): from now on FN runs its list. */
+static __attribute__((noinline, cold)) mval run_edited(mrt *rt, mval fn, mval name, int nargs,
+                                                       size_t base, bool value_unused)
+{
+  closure_as_list(rt, fn);
+  return call_closure(rt, fn, name, nargs, base, value_unused);
+}
+
 /* Run CODE with the arguments at rt->stack[base..] == the top of the
    stack.  CAPTURED are the values for the capture slots (NULL when
    there are none); FN is what errors name, NAME what the backtrace
@@ -3023,8 +3149,11 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
                      const mval *captured, bool value_unused)
 {
   struct code *c = XCODE(code);
-  if (nargs != c->nparams || c->rest)
+  if (nargs != c->fast_nargs) {
+    if (c->exposed && PVECP(fn, PVEC_CLOSURE) && source_edited(rt, code))
+      return run_edited(rt, fn, name, nargs, base, value_unused);
     setup_args(rt, c, fn, nargs, base);
+  }
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
   enter_depth(rt);
@@ -3064,7 +3193,8 @@ call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, bool value_unu
 }
 
 /* The code of the list FN: (lambda ARGS . BODY) runs with dynamic
-   binding, (closure ENV ARGS . BODY) in ENV, as Emacs 28 does. */
+   binding, (closure ENV ARGS . BODY) in ENV, as Emacs 28 does.  The
+   lambdas in it are parts of FN: their closures are exposed. */
 static mval list_function_code(mrt *rt, mval fn)
 {
   mval head = car_safe(fn);
@@ -3082,7 +3212,9 @@ static mval list_function_code(mrt *rt, mval fn)
   }
   if (!CONSP(rest))
     xsignal1(rt, Qinvalid_function, fn);
-  return analyse_function(rt, NULL, XCAR(rest), XCDR(rest), dynamic, env);
+  mval code = analyse_function(rt, NULL, rest, dynamic, env);
+  expose_nested(rt, code);
+  return code;
 }
 
 /* Analysed afresh at every call, as Emacs interprets it. */
@@ -3099,8 +3231,10 @@ static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
     check_thread(rt);
   count_conses(rt, env); /* a circular lexical environment would hang lookups */
   rt->eval->toplevel_pending = toplevel;
-  mval code = analyse_function(rt, NULL, Qnil, list1(rt, form), NILP(env),
+  mval code = analyse_function(rt, NULL, Fcons(rt, Qnil, list1(rt, form)), NILP(env),
                                CONSP(env) ? env : Qnil);
+  if (!toplevel) /* eval's form is a list Lisp has */
+    expose_nested(rt, code);
   return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, false);
 }
 
@@ -3198,7 +3332,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
   mval body = list1(rt, exp);
   if (site->dynamic) {
     rt->eval->late_pending = true;
-    mval code = analyse_function(rt, NULL, Qnil, body, true, Qnil);
+    mval code = analyse_function(rt, NULL, Fcons(rt, Qnil, body), true, Qnil);
     mval cache = make_vector(rt, 2, exp);
     gc_aset(rt->gc, cache, 1, code);
     return cache;
@@ -3206,7 +3340,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
   struct fscope p = {0};
   p.late = true;
   p.mirror = true;
-  p.code = make_code(rt, Qnil, Qnil); /* scratch: holds P's records while analysing */
+  p.code = make_code(rt, Qnil); /* scratch: holds P's records while analysing */
   struct actx A = {rt, &p};
   for (const struct var *v = site->vars; v; v = v->prev)
     mirror_site_var(&A, &p, v);
@@ -3216,7 +3350,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
   int64_t seq = 0;
   for (struct var *v = p.vars; v; v = v->prev)
     v->seq = --seq; /* outer than anything the expansion declares */
-  mval code = analyse_function(rt, &p, Qnil, body, false, Qnil);
+  mval code = analyse_function(rt, &p, Fcons(rt, Qnil, body), false, Qnil);
   struct code *c = XCODE(code);
   mval cache = make_vector(rt, 2 + 2 * (size_t)c->ncap, Qnil);
   gc_aset(rt->gc, cache, 0, exp);
@@ -3327,18 +3461,31 @@ static mval macroexpand(mrt *rt, mval form, mval env)
   return form;
 }
 
+/* LIST with EXPAND applied to each element; LIST itself when that
+   changes none, as Emacs's macroexpand-all keeps what it leaves alone
+   (a closure's body can then be the very list of its source). */
 static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, mval))
 {
   if (!CONSP(list))
     return list;
-  mval head = Fcons(rt, expand(rt, XCAR(list), env), Qnil);
-  mval tail = head;
-  for (list = XCDR(list); CONSP(list); list = XCDR(list)) {
-    gc_setcdr(rt->gc, tail, Fcons(rt, expand(rt, XCAR(list), env), Qnil));
+  mval first = expand(rt, XCAR(list), env);
+  bool same = first == XCAR(list);
+  mval head = Fcons(rt, first, Qnil);
+  mval tail = head, p = XCDR(list);
+  for (; CONSP(p); p = XCDR(p)) {
+    mval x = expand(rt, XCAR(p), env);
+    same &= x == XCAR(p);
+    gc_setcdr(rt->gc, tail, Fcons(rt, x, Qnil));
     tail = XCDR(tail);
   }
-  gc_setcdr(rt->gc, tail, list);
-  return head;
+  gc_setcdr(rt->gc, tail, p);
+  return same ? list : head;
+}
+
+/* (HEAD . REST), FORM itself when it is that. */
+static mval reuse_cons(mrt *rt, mval form, mval head, mval rest)
+{
+  return XCAR(form) == head && XCDR(form) == rest ? form : Fcons(rt, head, rest);
 }
 
 static mval mexp_list(mrt *rt, mval list, mval env)
@@ -3381,38 +3528,29 @@ static mval mexp_lambda(mrt *rt, mval lambda, mval env)
 {
   if (!CONSP(XCDR(lambda)))
     return lambda;
-  mval args = XCAR(XCDR(lambda));
-  return Fcons(rt, Qlambda, Fcons(rt, args, mexp_list(rt, XCDR(XCDR(lambda)), env)));
+  mval source = XCDR(lambda);
+  return reuse_cons(rt, lambda, Qlambda,
+                    reuse_cons(rt, source, XCAR(source), mexp_list(rt, XCDR(source), env)));
 }
 
-static mval mexp_bindings(mrt *rt, mval bindings, mval env)
+/* A let binding (VAR INIT): its INIT expanded. */
+static mval mexp_binding(mrt *rt, mval b, mval env)
 {
-  mval out = Qnil;
-  for (; CONSP(bindings); bindings = XCDR(bindings)) {
-    mval b = XCAR(bindings);
-    if (CONSP(b) && CONSP(XCDR(b)))
-      b = Fcons(rt, XCAR(b), mexp_list(rt, XCDR(b), env));
-    out = Fcons(rt, b, out);
-  }
-  mval rev = bindings; /* a dotted tail stays */
-  for (; CONSP(out); out = XCDR(out))
-    rev = Fcons(rt, XCAR(out), rev);
-  return rev;
+  if (!CONSP(b) || !CONSP(XCDR(b)))
+    return b;
+  return reuse_cons(rt, b, XCAR(b), mexp_list(rt, XCDR(b), env));
 }
 
-static mval mexp_clauses(mrt *rt, mval clauses, mval env, bool skip_head)
+/* A condition-case handler (CONDITION . BODY): its BODY expanded. */
+static mval mexp_handler(mrt *rt, mval h, mval env)
 {
-  mval out = Qnil;
-  for (; CONSP(clauses); clauses = XCDR(clauses)) {
-    mval c = XCAR(clauses);
-    if (CONSP(c))
-      c = skip_head ? Fcons(rt, XCAR(c), mexp_list(rt, XCDR(c), env)) : mexp_list(rt, c, env);
-    out = Fcons(rt, c, out);
-  }
-  mval rev = clauses;
-  for (; CONSP(out); out = XCDR(out))
-    rev = Fcons(rt, XCAR(out), rev);
-  return rev;
+  return CONSP(h) ? reuse_cons(rt, h, XCAR(h), mexp_list(rt, XCDR(h), env)) : h;
+}
+
+/* A cond clause: all its forms expanded. */
+static mval mexp_clause(mrt *rt, mval c, mval env)
+{
+  return CONSP(c) ? mexp_list(rt, c, env) : c;
 }
 
 static mval macroexpand_all(mrt *rt, mval form, mval env)
@@ -3427,24 +3565,27 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
   if (head == Qfunction) {
     mval f = XCAR(args);
     if (CONSP(f) && XCAR(f) == Qlambda)
-      return list2(rt, Qfunction, mexp_lambda(rt, f, env));
+      return reuse_cons(rt, form, head, reuse_cons(rt, args, mexp_lambda(rt, f, env), XCDR(args)));
     return form;
   }
   if (head == Qcond)
-    return Fcons(rt, head, mexp_clauses(rt, args, env, false));
+    return reuse_cons(rt, form, head, map_forms(rt, args, env, mexp_clause));
   if (head == Qcondition_case) {
-    if (!CONSP(XCDR(args)))
+    mval rest = XCDR(args);
+    if (!CONSP(rest))
       return form;
-    mval body = macroexpand_all(rt, XCAR(XCDR(args)), env);
-    mval handlers = mexp_clauses(rt, XCDR(XCDR(args)), env, true);
-    return Fcons(rt, head, Fcons(rt, XCAR(args), Fcons(rt, body, handlers)));
+    mval body = macroexpand_all(rt, XCAR(rest), env);
+    mval handlers = map_forms(rt, XCDR(rest), env, mexp_handler);
+    return reuse_cons(rt, form, head,
+                      reuse_cons(rt, args, XCAR(args), reuse_cons(rt, rest, body, handlers)));
   }
   if (head == Qlet || head == Qletstar)
-    return Fcons(rt, head, Fcons(rt, mexp_bindings(rt, XCAR(args), env),
+    return reuse_cons(rt, form, head,
+                      reuse_cons(rt, args, map_forms(rt, XCAR(args), env, mexp_binding),
                                  mexp_list(rt, XCDR(args), env)));
   if (CONSP(head) && XCAR(head) == Qlambda)
-    return Fcons(rt, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
-  return Fcons(rt, head, mexp_list(rt, args, env));
+    return reuse_cons(rt, form, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
+  return reuse_cons(rt, form, head, mexp_list(rt, args, env));
 }
 
 /* ================================================================== */
@@ -3574,32 +3715,20 @@ static mval bq_expand(mrt *rt, mval x, int depth)
 /* Printing support and introspection                                 */
 /* ================================================================== */
 
-/* (ARGS . BODY) of a watched closure's list. */
-static mval watched_source(mval fn)
-{
-  return cdr_safe(cdr_safe(AREF(CLOSURE_SLOTS(fn)[CL_LIST], W_LIST)));
-}
-
-static mval closure_args(mval fn)
+/* FN's (ARGS . BODY): of its list once watched, else its code's or
+   its stub's source. */
+static mval closure_source(mval fn)
 {
   const mval *s = CLOSURE_SLOTS(fn);
   if (is_watched(fn))
-    return car_safe(watched_source(fn));
-  return NILP(s[CL_CODE]) ? XCAR(s[CL_LIST]) : XCODE(s[CL_CODE])->args;
-}
-
-static mval closure_body(mval fn)
-{
-  const mval *s = CLOSURE_SLOTS(fn);
-  if (is_watched(fn))
-    return cdr_safe(watched_source(fn));
-  return NILP(s[CL_CODE]) ? XCDR(s[CL_LIST]) : XCODE(s[CL_CODE])->body;
+    return cdr_safe(cdr_safe(AREF(s[CL_LIST], W_LIST)));
+  return XCODE(NILP(s[CL_CODE]) ? s[CL_LIST] : s[CL_CODE])->source;
 }
 
 /* (closure ENV ARGS . BODY) */
 static mval closure_list(mrt *rt, mval fn, mval env)
 {
-  return Fcons(rt, Qclosure, Fcons(rt, env, Fcons(rt, closure_args(fn), closure_body(fn))));
+  return Fcons(rt, Qclosure, Fcons(rt, env, closure_source(fn)));
 }
 
 /* The entry for recorded (NAME . INDEX): a boxed variable's is its
@@ -3653,6 +3782,7 @@ mval closure_as_list(mrt *rt, mval fn)
     return AREF(s[CL_LIST], W_LIST);
   if (NILP(s[CL_CODE]))
     analyse_closure(rt, fn);
+  expose(rt, s[CL_CODE]); /* the closures sharing its source too */
   mval list = closure_with_env(rt, fn, closure_recorded_env(rt, fn));
   watch_closure(rt, fn, list);
   return list;
@@ -3781,7 +3911,7 @@ static mval Fsubr_arity(mrt *rt, int nargs, mval *args)
 static mval function_body(mval fn)
 {
   if (PVECP(fn, PVEC_CLOSURE))
-    return closure_body(fn);
+    return cdr_safe(closure_source(fn));
   if (CONSP(fn) && XCAR(fn) == Qlambda)
     return cdr_safe(XCDR(fn));
   if (CONSP(fn) && XCAR(fn) == Qclosure)
@@ -3820,7 +3950,7 @@ static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
     fn = XCDR(fn);
   mval arglist;
   if (PVECP(fn, PVEC_CLOSURE))
-    arglist = closure_args(fn);
+    arglist = car_safe(closure_source(fn));
   else if (CONSP(fn) && XCAR(fn) == Qlambda)
     arglist = car_safe(XCDR(fn));
   else if (CONSP(fn) && XCAR(fn) == Qclosure)

@@ -452,3 +452,61 @@ shares its lambda list and body with the code that made it."
     (setcar (cdr (nth 3 f)) ''edited)
     (should (equal (closures-tests--edited) '(edited)))
     (should (equal (funcall f) '(edited)))))
+
+;; Closures made by one lambda share its (ARGS . BODY) with each other
+;; and with the function that made them, as in Emacs 28: an edit of
+;; one's body is an edit of them all, and of the closures made later.
+(defun closures-tests--source-maker (y) (lambda (x) (+ x y)))
+
+(ert-deftest closures-share-their-source ()
+  (let ((f (closures-tests--source-maker 1))
+        (g (closures-tests--source-maker 2)))
+    (should (eq (cddr f) (cddr g)))
+    (should (eq (cddr f)
+                (cdr (cadr (nth 3 (symbol-function 'closures-tests--source-maker))))))))
+
+(defun closures-tests--edit-maker (y) (lambda (x) (list x y)))
+
+(ert-deftest closures-body-edits-reach-siblings-and-maker ()
+  (let ((f (closures-tests--edit-maker 1))
+        (g (closures-tests--edit-maker 2)))
+    (should (equal (funcall g 5) '(5 2)))
+    (setcar (nth 3 f) 'vector)
+    (should (equal (funcall f 5) [5 1]))
+    (should (equal (funcall g 5) [5 2]))
+    (should (equal (funcall (closures-tests--edit-maker 3) 5) [5 3]))))
+
+(defun closures-tests--plain-maker () (lambda (x) (list x 'plain)))
+
+(ert-deftest closures-body-edits-reach-closures-of-no-environment ()
+  (let ((f (closures-tests--plain-maker))
+        (g (closures-tests--plain-maker)))
+    (should (equal (funcall g 1) '(1 plain)))
+    (should (eq (cddr f) (cddr g)))
+    (setcar (cdr (cdr (nth 3 f))) ''edited)
+    (should (equal (funcall g 1) '(1 edited)))
+    (should (equal (funcall (closures-tests--plain-maker) 2) '(2 edited)))))
+
+(ert-deftest closures-body-edits-reach-closures-made-in-a-loop ()
+  (let ((made nil))
+    (dotimes (i 2)
+      (push (lambda () (list i)) made))
+    (should (equal (mapcar #'funcall made) '((1) (0))))
+    (setcar (nth 3 (car made)) 'vector)
+    (should (equal (mapcar #'funcall made) '([1] [0])))))
+
+;; Emacs's eval does not expand macros ahead: a closure it makes shows
+;; its body as written (a file's load expands eagerly, see
+;; closures-print-environment), and its (ARGS . BODY) is the very list.
+(ert-deftest closures-eval-keeps-bodies-as-written ()
+  (should (equal (eval '(lambda (x) (when x 1)) t)
+                 '(closure (t) (x) (when x 1))))
+  (let ((f (eval '(let ((y 2)) (lambda (x) (unless x y))) t)))
+    (should (equal f '(closure ((y . 2) t) (x) (unless x y))))
+    (should (= (funcall f nil) 2)))
+  (let* ((l (list 'lambda '(x) '(when x (list x))))
+         (f (eval (list 'function l) t)))
+    (should (eq (cddr f) (cdr l)))
+    (should (equal (funcall f 3) '(3)))
+    (setcar (cddr (nth 2 l)) '(vector x))
+    (should (equal (funcall f 3) [3]))))

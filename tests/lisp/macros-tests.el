@@ -276,3 +276,18 @@
   (let ((v (vector 'x nil)))
     (aset v 1 v)
     (should (equal (macroexp--fgrep '((x)) (list v)) '((x))))))
+
+;; As Emacs's: what needs no expanding is returned as it was, not
+;; copied, at every level.
+(ert-deftest macros-expand-all-keeps-unchanged-forms ()
+  (let ((plain (list 'a (list 'b 'c) (list 'function (list 'lambda '(x) (list '+ 'x 1))))))
+    (should (eq (macroexpand-all plain) plain)))
+  (let* ((inner (list 'b 'c))
+         (lambda-form (list 'lambda '(x) (list 'list 'x)))
+         (form (list 'progn (list 'when 'p inner) (list 'function lambda-form)))
+         (expanded (macroexpand-all form)))
+    (should-not (eq expanded form))
+    (should (equal expanded (list 'progn (list 'if 'p (list 'progn inner))
+                                  (list 'function lambda-form))))
+    (should (eq (nth 2 expanded) (nth 2 form)))
+    (should (eq (nth 1 (nth 2 (nth 1 expanded))) inner))))
