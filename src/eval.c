@@ -44,9 +44,12 @@
 ** Closures.  Inner lambdas are analysed together with their parent.
 ** A closure object (PVEC_CLOSURE) holds its PVEC_CODE and the values
 ** it captured.  Only variables that are captured by an inner closure
-** and either mutated (setq) somewhere or shared by several closures
-** live in a box, the cons (NAME . VALUE) that Emacs's environment
-** would hold; all others are copied by value.  Whether a variable needs a box is only
+** and either mutated (setq) somewhere, shared by several closures or
+** read after a call that follows the capture live in a box, the cons
+** (NAME . VALUE) that Emacs's environment would hold; all others are
+** copied by value.  Those shared by closures made in one function also
+** get a spine cell, so that the closures share their environment list
+** as in Emacs (see "Spines").  Whether a variable needs a box is only
 ** known at the end of its scope, so nodes that touch it are recorded
 ** on the variable during analysis and patched when the scope closes.
 ** For printing, a closure also keeps the values of the variables
@@ -163,6 +166,11 @@ struct binding {
   int32_t slot;
   uint8_t mode;
   node *init;
+  /* A boxed variable that closures made over one binding of it share
+     (see "spines"): >= 0, the slot of its spine cell (BOX . REST),
+     REST being what the node REST reads. */
+  int32_t spine_slot;
+  node *rest;
 };
 
 struct arena_chunk {
@@ -269,6 +277,7 @@ struct eval_state {
   int64_t var_seq;       /* variables declared so far, for struct var's seq */
   int64_t lambda_seq;    /* closure-making lambdas analysed so far */
   int64_t loop_seq;      /* while loops analysed so far */
+  int64_t call_seq;      /* calls analysed so far */
   /* nil, or while an undoable load runs: what to restore should it
      fail, (SYMBOL . OLD-DEFINITION) and (0 . OLD-FEATURES) pushed on t. */
   mval autoload_queue;
@@ -697,9 +706,11 @@ struct ref {
 };
 
 /* A printed closure's recorded environment entry (NAME . INDEX) for
-   a variable, to be marked as naming a box should it need one. */
+   a variable, to be marked as naming a box should it need one; N
+   makes the closure. */
 struct entry_ref {
   mval entry;
+  node *n;
   struct entry_ref *next;
 };
 
@@ -709,6 +720,7 @@ struct var {
   int32_t slot;
   bool captured, mutated; /* of the root variable */
   struct var *prev;       /* visibility chain, innermost first */
+  struct var *spine_next;
   struct var *origin;     /* VAR_CAPTURED: the variable in the parent */
   struct var *derived;    /* captured copies of this root, chained */
   struct var *next_derived;
@@ -718,7 +730,14 @@ struct var {
   struct ref *refs;       /* nodes that read or write this variable */
   struct entry_ref *entries; /* its recorded environment entries */
   int64_t lambdas_at, loops_at; /* lambda_seq and loop_seq when declared */
+  int64_t own_lambdas_at, own_loops_at; /* its function's counts of them then */
+  int64_t captured_at;    /* call_seq when first captured */
+  bool read_late;         /* read where a closure over it may have run Lisp */
+  bool spine_ok;          /* the variables outside it in its function can be spine cells */
+  int32_t spine;          /* -1, or its index among its function's spine slots */
+  struct ref *spine_refs; /* nodes that read its spine slot */
   uint8_t *mode;          /* the binding's mode, patched at scope end */
+  struct binding *bind;   /* its binding: mode, spine slot, rest */
   mval cell;              /* VAR_ALIST: the (NAME . VALUE) cons */
   struct fscope *owner;
 };
@@ -733,6 +752,10 @@ struct fscope {
   int32_t push, maxpush;   /* pending call arguments */
   int32_t depth, maxdepth; /* node nesting */
   bool dynamic;            /* lexical-binding nil: everything special */
+  int64_t lambdas, loops;  /* closure-making lambdas and loops analysed in it */
+  int32_t nspine;          /* its variables with spine slots */
+  struct var *spines;      /* those, chained by spine_next */
+  mval t_tail;             /* the (t) that ends its closures' environments */
   bool toplevel;           /* a top-level form, as load evaluates it */
   /* In a form load evaluates: its lambdas' bodies are expanded when
      they are made, as Emacs's eager expansion leaves them.  What eval
@@ -874,10 +897,22 @@ static struct var *new_var(struct actx *A, mval name, enum var_kind kind)
   v->seq = ++A->rt->eval->var_seq;
   v->lambdas_at = A->rt->eval->lambda_seq;
   v->loops_at = A->rt->eval->loop_seq;
+  v->own_lambdas_at = A->f->lambdas;
+  v->own_loops_at = A->f->loops;
+  v->spine = -1;
   v->kind = kind;
   v->owner = A->f;
   v->cell = Qnil;
   return v;
+}
+
+/* ROOT is kept by a closure: from the next call analysed on, Lisp may
+   run while that closure exists. */
+static void note_captured(mrt *rt, struct var *root)
+{
+  if (!root->captured)
+    root->captured_at = rt->eval->call_seq;
+  root->captured = true;
 }
 
 static struct var *root_of(struct var *v)
@@ -914,7 +949,7 @@ static struct var *lookup_in(struct actx *A, struct fscope *f, mval name)
   v->prev = f->captures;
   f->captures = v;
   struct var *root = root_of(outer);
-  root->captured = true;
+  note_captured(A->rt, root);
   v->next_derived = root->derived;
   root->derived = v;
   return v;
@@ -1065,9 +1100,11 @@ static mval ev_while(mrt *rt, const node *n, mval *fp)
 
 static void bind_one(mrt *rt, const struct binding *b, mval *fp)
 {
-  if (b->mode == BIND_BOXED)
+  if (b->mode == BIND_BOXED) {
     fp[b->slot] = make_box(rt, b->sym, fp[b->slot]);
-  else if (b->mode == BIND_SPECIAL)
+    if (b->rest)
+      fp[b->spine_slot] = Fcons(rt, fp[b->slot], EV(rt, b->rest, fp));
+  } else if (b->mode == BIND_SPECIAL)
     specbind(rt, b->sym, fp[b->slot]);
 }
 
@@ -1935,6 +1972,8 @@ static node *var_node(struct actx *A, mval sym)
   } else {
     n = new_node(A, ev_lref);
     add_ref(A, v, n);
+    if (v->kind == VAR_LOCAL && v->captured && v->captured_at != rt->eval->call_seq)
+      v->read_late = true; /* a closure's entry may have been set since */
   }
   return n;
 }
@@ -2020,7 +2059,11 @@ static void declare_binding(struct actx *A, mval name, struct binding *b, bool p
   struct var *v = new_var(A, name, VAR_LOCAL);
   v->slot = b->slot;
   v->mode = &b->mode;
-  v->prev = A->f->vars;
+  v->bind = b;
+  struct var *prev = A->f->vars;
+  v->spine_ok = prev == A->f->alist_vars ? !(A->f->parent && A->f->parent->mirror)
+                                         : prev->kind == VAR_LOCAL && prev->spine_ok;
+  v->prev = prev;
   A->f->vars = v;
 }
 
@@ -2054,9 +2097,127 @@ static void mark_boxed_entries(mrt *rt, struct entry_ref *e)
     gc_setcdr(rt->gc, e->entry, make_fixnum(-1 - XFIXNUM(XCDR(e->entry))));
 }
 
-static void finish_var(mrt *rt, struct var *root)
+static bool runs_as_closure(const struct fscope *f);
+static struct var *self_var(struct actx *A);
+
+/* ---- Spines ----
+
+   In Emacs each binding conses (NAME . VALUE) onto the environment,
+   so closures made over one binding share the rest of the list from
+   it outwards, spine and all: (eq (cadr f) (cadr g)) for two closures
+   made in one scope.  Here a variable that more than one closure made
+   directly in its function may see (two lambdas in its scope, or one
+   in a loop there) is boxed and gets a second slot, its spine cell
+   (BOX . REST): REST is the spine cell of the variable bound before it
+   in the function, or, for the first, the environment the function
+   runs in: a constant, or the closure running it, which stands for its
+   environment until a printed closure's list replaces it (spine_env).
+   The variables outside such a variable qualify too, so the cells
+   form one chain; the closure keeps the innermost cell it sees, and
+   its list conses its other entries (of variables no second closure
+   shares) onto that.  A (defvar NAME) in between ends the chain. */
+
+static void spine_index(struct actx *A, struct var *v)
 {
-  bool boxed = root->captured && (root->mutated || shared_by_closures(rt, root));
+  if (v->spine >= 0)
+    return;
+  v->spine = A->f->nspine++;
+  v->spine_next = A->f->spines;
+  A->f->spines = v;
+}
+
+/* A node reading V's spine cell; its slot is given at function end. */
+static node *spine_read(struct actx *A, struct var *v)
+{
+  spine_index(A, v);
+  node *n = new_node(A, ev_lref);
+  struct ref *r = aalloc(A, sizeof *r);
+  r->n = n;
+  r->next = v->spine_refs;
+  v->spine_refs = r;
+  return n;
+}
+
+static bool shared_by_own_closures(const struct fscope *f, const struct var *v)
+{
+  int64_t lambdas = f->lambdas - v->own_lambdas_at;
+  return lambdas > 1 || (lambdas == 1 && f->loops != v->own_loops_at);
+}
+
+/* The (t) that ends the environments of closures made in F. */
+static mval t_tail(struct actx *A)
+{
+  if (!CONSP(A->f->t_tail))
+    A->f->t_tail = keep(A, list1(A->rt, Qt));
+  return A->f->t_tail;
+}
+
+/* The environment a function that runs as no closure runs in, which
+   follows its own variables in the environments of closures made in
+   it: an alist it was given, or (t). */
+static mval constant_tail(struct actx *A)
+{
+  for (struct fscope *f = A->f; f; f = f->parent)
+    if (CONSP(f->alist))
+      return f->alist;
+  return t_tail(A);
+}
+
+/* What follows V's box in its spine cell. */
+static node *rest_node(struct actx *A, struct var *v)
+{
+  if (v->prev != A->f->alist_vars)
+    return spine_read(A, v->prev);
+  if (!runs_as_closure(A->f))
+    return const_node(A, constant_tail(A));
+  node *n = new_node(A, ev_lref);
+  add_ref(A, self_var(A), n);
+  return n;
+}
+
+/* Each closure that sees V and no spine variable inside it keeps V's
+   spine cell: its entry becomes (NAME INDEX . LENGTH), INDEX that of
+   the cell among its values, LENGTH the number of cells of the chain. */
+static void make_spine(struct actx *A, struct var *v)
+{
+  spine_index(A, v);
+  v->bind->rest = rest_node(A, v);
+  int64_t length = 0;
+  for (struct var *u = v; u != A->f->alist_vars; u = u->prev)
+    length++;
+  for (struct entry_ref *e = v->entries; e; e = e->next) {
+    node *n = e->n;
+    if (!n || n->a)
+      continue;
+    n->a = spine_read(A, v);
+    int i = n->count++;
+    n->kids[i] = n->a;
+    gc_setcdr(A->rt->gc, e->entry, Fcons(A->rt, make_fixnum(i), make_fixnum(length)));
+  }
+}
+
+/* The spine slots follow the function's other slots. */
+static void number_spines(struct fscope *f)
+{
+  int32_t base = f->maxslots;
+  f->maxslots += f->nspine;
+  for (struct var *v = f->spines; v; v = v->spine_next) {
+    v->bind->spine_slot = base + v->spine;
+    for (struct ref *r = v->spine_refs; r; r = r->next)
+      r->n->slot = base + v->spine;
+  }
+}
+
+/* Whether ROOT lives in a box: kept by a closure, and setq'd, or
+   shared by closures, or read where a closure's entry may have been
+   set since (an unboxed entry is the closure's own). */
+static void finish_var(struct actx *A, struct var *root)
+{
+  mrt *rt = A->rt;
+  bool spine = root->spine >= 0 || (root->spine_ok && root->captured &&
+                                    shared_by_own_closures(A->f, root));
+  bool boxed = spine || (root->captured && (root->mutated || root->read_late ||
+                                            shared_by_closures(rt, root)));
   if (root->mode)
     *root->mode = boxed ? BIND_BOXED : BIND_LEXICAL;
   if (!boxed)
@@ -2067,6 +2228,8 @@ static void finish_var(mrt *rt, struct var *root)
     d->boxed = true;
     patch_refs(d->refs);
   }
+  if (spine)
+    make_spine(A, root);
 }
 
 /* Close the scopes opened since SAVED: finish their variables and
@@ -2075,7 +2238,7 @@ static void close_scope(struct actx *A, struct var *saved, int32_t saved_slots)
 {
   for (struct var *v = A->f->vars; v != saved; v = v->prev)
     if (v->kind == VAR_LOCAL)
-      finish_var(A->rt, v);
+      finish_var(A, v);
   A->f->vars = saved;
   A->f->nslots = saved_slots;
 }
@@ -2166,6 +2329,7 @@ static node *analyse_while(struct actx *A, mval form)
 {
   check_nargs(A, form, 1, -1);
   A->rt->eval->loop_seq++;
+  A->f->loops++;
   node *n = new_node(A, ev_while);
   n->a = analyse(A, XCAR(XCDR(form)));
   n->b = analyse_body(A, XCDR(XCDR(form)));
@@ -2322,7 +2486,7 @@ static int kept_value(struct actx *A, node *n, struct var *v)
   node *r = new_node(A, ev_lref);
   add_ref(A, v, r);
   if (v->kind == VAR_LOCAL)
-    v->captured = true;
+    note_captured(A->rt, v);
   int i = n->count++;
   n->kids[i] = r;
   return i;
@@ -2342,6 +2506,7 @@ static mval env_entry(struct actx *A, node *n, struct var *const *origins, int n
   struct var *root = root_of(v);
   struct entry_ref *e = aalloc(A, sizeof *e);
   e->entry = entry;
+  e->n = v->kind == VAR_LOCAL && v->owner == A->f ? n : NULL;
   e->next = root->entries;
   root->entries = e;
   return entry;
@@ -2379,7 +2544,7 @@ static mval closure_env(struct actx *A, node *n, struct var *const *origins, int
   mval env = Qnil; /* built reversed */
   for (struct var *v = A->f->vars; v != A->f->alist_vars; v = v->prev)
     env = Fcons(A->rt, env_entry(A, n, origins, ncap, v), env);
-  mval tail = list1(A->rt, Qt);
+  mval tail = t_tail(A);
   if (runs_as_closure(A->f)) {
     tail = make_fixnum(kept_value(A, n, self_var(A)));
   } else {
@@ -2441,6 +2606,7 @@ static node *analyse_lambda(struct actx *A, mval lambda)
     return n;
   }
   rt->eval->lambda_seq++;
+  A->f->lambdas++;
   mval code = analyse_function(rt, A->f, source, false, Qnil);
   keep(A, code);
   node *n = new_node(A, ev_make_closure);
@@ -2452,7 +2618,9 @@ static node *analyse_lambda(struct actx *A, mval lambda)
     nvisible++;
   for (struct var *v = A->f->captures; v; v = v->prev)
     nvisible++;
-  n->kids = aalloc(A, sizeof(node *) * (size_t)(c->ncap + nvisible + 1));
+  /* the values it uses, those it keeps to be printed, the closure
+     running this function and a spine cell */
+  n->kids = aalloc(A, sizeof(node *) * (size_t)(c->ncap + nvisible + 2));
   /* One raw read of the captured variable's slot per capture, in the
      order of the inner function's capture slots; the inner function's
      VAR_SELF (named nil) gets the new closure. */
@@ -2517,7 +2685,7 @@ static struct call_site *call_site_here(struct actx *A)
   return site;
 }
 
-static node *analyse_call(struct actx *A, mval form)
+static node *analyse_call_form(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
   mval head = XCAR(form);
@@ -2572,6 +2740,13 @@ static node *analyse_call(struct actx *A, mval form)
           peek_operands(fast);
         return fast;
       }
+  return n;
+}
+
+static node *analyse_call(struct actx *A, mval form)
+{
+  node *n = analyse_call_form(A, form);
+  A->rt->eval->call_seq++; /* from here on, Lisp may have run */
   return n;
 }
 
@@ -2833,6 +3008,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
   c->body_node = analyse_body(&A, body);
   close_scope(&A, outer, 0);
   c = XCODE(f.code);
+  number_spines(&f);
   if (each_value_form(c->body_node, update_if_caller_discards, f.maxslots))
     c->unused_flag_slot = f.maxslots++;
   c->cap_base = f.maxslots;
@@ -3361,7 +3537,7 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
     enum site_mode mode = m->boxed ? SITE_SHARED_BOX : m->mutated ? SITE_BOX_HERE : SITE_COPY;
     if (mode != SITE_COPY) {
       m->captured = m->mutated = true;
-      finish_var(rt, m); /* the expansion's references go through the box */
+      finish_var(&A, m); /* the expansion's references go through the box */
     }
     ASET_FIXNUM(cache, 2 + 2 * i, make_fixnum(m->slot));
     ASET_FIXNUM(cache, 3 + 2 * i, make_fixnum(mode));
@@ -3740,6 +3916,12 @@ static mval closure_entry(mrt *rt, mval fn, mval recorded_entry)
   return i < 0 ? values[-1 - i] : Fcons(rt, XCAR(recorded_entry), values[i]);
 }
 
+/* The ENV of closure FN's list. */
+static mval closure_env_list(mrt *rt, mval fn)
+{
+  return car_safe(cdr_safe(closure_as_list(rt, fn)));
+}
+
 /* The environment that follows FN's own entries, as closure_env
    recorded it in TAIL: a constant, or the very list of the closure FN
    was made in (kept among FN's values), shared as in Emacs. */
@@ -3747,19 +3929,37 @@ static mval env_tail(mrt *rt, mval fn, mval tail)
 {
   if (!FIXNUMP(tail))
     return tail;
-  mval parent = CLOSURE_SLOTS(fn)[CL_CAPTURED + XFIXNUM(tail)];
-  return car_safe(cdr_safe(closure_as_list(rt, parent)));
+  return closure_env_list(rt, CLOSURE_SLOTS(fn)[CL_CAPTURED + XFIXNUM(tail)]);
+}
+
+/* The environment from a spine cell on, recorded as (INDEX . LENGTH):
+   the chain's last cell first gets the environment of the closure that
+   stood for it (see "Spines"). */
+static mval spine_env(mrt *rt, mval fn, mval recorded)
+{
+  mval env = CLOSURE_SLOTS(fn)[CL_CAPTURED + XFIXNUM(XCAR(recorded))];
+  mval last = env;
+  for (int64_t i = 1; i < XFIXNUM(XCDR(recorded)) && CONSP(XCDR(last)); i++)
+    last = XCDR(last);
+  if (PVECP(XCDR(last), PVEC_CLOSURE))
+    gc_setcdr(rt->gc, last, closure_env_list(rt, XCDR(last)));
+  return env;
 }
 
 /* (closure ENV ARGS . BODY) from what closure_env recorded. */
 static mval closure_with_env(mrt *rt, mval fn, mval recorded)
 {
   mval items = Qnil; /* reversed */
-  for (mval e = XCAR(recorded); CONSP(e); e = XCDR(e)) {
+  mval env = Qunbound;
+  for (mval e = XCAR(recorded); CONSP(e) && env == Qunbound; e = XCDR(e)) {
     mval x = XCAR(e);
-    items = Fcons(rt, CONSP(x) ? closure_entry(rt, fn, x) : x, items);
+    if (CONSP(x) && CONSP(XCDR(x)))
+      env = spine_env(rt, fn, XCDR(x));
+    else
+      items = Fcons(rt, CONSP(x) ? closure_entry(rt, fn, x) : x, items);
   }
-  mval env = env_tail(rt, fn, XCDR(recorded));
+  if (env == Qunbound)
+    env = env_tail(rt, fn, XCDR(recorded));
   for (; CONSP(items); items = XCDR(items))
     env = Fcons(rt, XCAR(items), env);
   return closure_list(rt, fn, env);
