@@ -511,6 +511,18 @@ INITVALUE if it has no value yet, with DOCSTRING as documentation.")
     (unwind-protect "BODYFORM UNWINDFORMS..."
      "Evaluate BODYFORM, then UNWINDFORMS however BODYFORM exits, even by an
 error or a throw; return BODYFORM's value.")
+    (save-excursion "&rest BODY"
+     "Evaluate BODY as `progn' does, then make the buffer current before it
+current again and put its point back where it was, even when BODY
+exits by an error or a throw.  Point is kept as a marker, so text
+inserted or deleted before it moves it.")
+    (save-restriction "&rest BODY"
+     "Evaluate BODY as `progn' does, then give the buffer current before
+it its narrowing back, even when BODY exits by an error or a throw.")
+    (save-current-buffer "&rest BODY"
+     "Evaluate BODY as `progn' does, then make the buffer current before it
+current again if it still lives, even when BODY exits by an error or
+a throw.")
     (condition-case "VAR BODYFORM &rest HANDLERS"
      "Evaluate BODYFORM; an error whose conditions one of HANDLERS, each
     (CONDITION BODY...), names runs that handler's BODY instead, with VAR

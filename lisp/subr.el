@@ -1911,16 +1911,9 @@ As in Emacs, the output goes to a buffer of its own."
        (unwind-protect (progn ,@body)
          (set-match-data ,saved t)))))
 
-;;;; Buffers: the primitives are in src/buffer.c.  The forms that
-;;;; Emacs makes special forms are macros here (see buffer.c).
-
-(defmacro save-current-buffer (&rest body)
-  "Run BODY, then make the buffer current before it current again, if it lives."
-  (declare (indent 0))
-  (let ((buffer (make-symbol "buffer")))
-    `(let ((,buffer (current-buffer)))
-       (unwind-protect (progn ,@body)
-         (internal--restore-buffer ,buffer)))))
+;;;; Buffers: the primitives are in src/buffer.c; save-excursion,
+;;;; save-restriction and save-current-buffer are special forms, as in
+;;;; Emacs (src/eval.c, over buffer.c's internal--save-* functions).
 
 (defmacro with-current-buffer (buffer-or-name &rest body)
   "Run BODY with BUFFER-OR-NAME current, then the buffer current before."
@@ -1928,23 +1921,6 @@ As in Emacs, the output goes to a buffer of its own."
   `(save-current-buffer
      (set-buffer ,buffer-or-name)
      ,@body))
-
-(defmacro save-excursion (&rest body)
-  "Run BODY, then restore the current buffer and its point.
-Point is kept as a marker, so text inserted or deleted before it moves it."
-  (declare (indent 0))
-  (let ((saved (make-symbol "saved")))
-    `(let ((,saved (internal--save-excursion)))
-       (unwind-protect (progn ,@body)
-         (internal--restore-excursion ,saved)))))
-
-(defmacro save-restriction (&rest body)
-  "Run BODY, then restore the narrowing of the buffer current before it."
-  (declare (indent 0))
-  (let ((saved (make-symbol "saved")))
-    `(let ((,saved (internal--save-restriction)))
-       (unwind-protect (progn ,@body)
-         (internal--restore-restriction ,saved)))))
 
 (defmacro with-temp-buffer (&rest body)
   "Run BODY in a new empty buffer, killed afterwards; return BODY's value."

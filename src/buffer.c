@@ -22,10 +22,6 @@
 **     are taken off again at its end.
 **
 ** Known differences from Emacs 28:
-**   - save-current-buffer, save-excursion and save-restriction are
-**     macros (lisp/subr.el) over this module's internal-- functions,
-**     since a special form outside eval.c cannot see lexical
-**     variables; special-form-p says nil for them.
 **   - match-data after a buffer search holds integers, not markers.
 **   - No text properties, buffer-local variables, modes or hooks.
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
@@ -602,7 +598,7 @@ static mval Fset_marker_insertion_type(mrt *rt, int n, mval *a)
   return a[1];
 }
 
-/* ---- save-excursion and save-restriction (subr.el's macros) ---- */
+/* ---- save-excursion and save-restriction (special forms in eval.c) ---- */
 
 static mval Fsave_excursion_state(mrt *rt, int n, mval *a)
 {

@@ -1199,6 +1199,31 @@ static mval ev_unwind_protect(mrt *rt, const node *n, mval *fp)
   return v;
 }
 
+/* save-excursion, save-restriction and save-current-buffer, special
+   forms as in Emacs (a macro's variable would show in the environment
+   of a closure made inside): k = the primitive that takes the state,
+   fk = the one that puts it back, a = the body. */
+struct state_ctx {
+  const node *n;
+  mval state;
+};
+
+static void restore_state(mrt *rt, mval arg)
+{
+  struct state_ctx *ctx = (struct state_ctx *)(uintptr_t)arg;
+  call1(rt, ctx->n->fk, ctx->state);
+}
+
+static mval ev_save_state(mrt *rt, const node *n, mval *fp)
+{
+  struct state_ctx ctx = {n, call0(rt, n->k)};
+  size_t count = rt->specpdl_depth;
+  record_unwind(rt, restore_state, (mval)(uintptr_t)&ctx);
+  mval v = EV(rt, n->a, fp);
+  unbind_to(rt, count);
+  return v;
+}
+
 /* condition-case: a = body, kids = handler bodies, binds[0] = the
    variable (slot < 0: none), k = the list of condition specs, one per
    handler; slot = index of :success or -1. */
@@ -2385,6 +2410,16 @@ static node *analyse_unwind_protect(struct actx *A, mval form)
   return n;
 }
 
+static node *analyse_save_state(struct actx *A, mval form, const char *save,
+                                const char *restore)
+{
+  node *n = new_node(A, ev_save_state);
+  n->k = keep(A, intern(A->rt, save));
+  n->fk = keep(A, intern(A->rt, restore));
+  n->a = analyse_body(A, XCDR(form));
+  return n;
+}
+
 static node *analyse_condition_case(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
@@ -2826,6 +2861,13 @@ static node *analyse_cons(struct actx *A, mval form)
     return analyse_condition_case(A, form);
   if (head == Qinteractive)
     return const_node(A, Qnil);
+  if (head == Qsave_excursion)
+    return analyse_save_state(A, form, "internal--save-excursion", "internal--restore-excursion");
+  if (head == Qsave_restriction)
+    return analyse_save_state(A, form, "internal--save-restriction",
+                              "internal--restore-restriction");
+  if (head == Qsave_current_buffer)
+    return analyse_save_state(A, form, "current-buffer", "internal--restore-buffer");
   if (SYMBOLP(head) && is_macro(macro_definition(A->rt, head)))
     return A->f->late ? analyse_call(A, form) : analyse_macro_call(A, form);
   return analyse_call(A, form);
@@ -4408,6 +4450,9 @@ static const struct subr_def special_forms[] = {
   {"unwind-protect", Fspecial_form, 1, ARGS_UNEVALLED},
   {"condition-case", Fspecial_form, 2, ARGS_UNEVALLED},
   {"interactive", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"save-excursion", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"save-restriction", Fspecial_form, 0, ARGS_UNEVALLED},
+  {"save-current-buffer", Fspecial_form, 0, ARGS_UNEVALLED},
 };
 
 static const struct subr_def c_macros[] = {

@@ -1,0 +1,45 @@
+;;; special-forms-tests.el --- special forms as Emacs 28 has them  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+;; save-excursion and its kin are special forms in Emacs 28, not macros.
+(ert-deftest special-forms-buffer-state-forms-are-special ()
+  (dolist (name '(save-excursion save-restriction save-current-buffer))
+    (should (special-form-p name))
+    (should-not (macrop name))
+    (should (subrp (symbol-function name)))
+    (should (equal (func-arity name) '(0 . unevalled)))
+    (should (stringp (documentation name)))
+    (should (equal (help-function-arglist name) '(&rest rest)))
+    (should (equal (help-function-arglist name t) '(&rest body)))
+    (should (equal (macroexpand (list name 1)) (list name 1)))
+    (should (eq (car (should-error (funcall name) :type 'invalid-function))
+                'invalid-function))))
+
+(ert-deftest special-forms-buffer-state-forms-bind-nothing ()
+  (let* ((x 1)
+         (made (list (save-excursion (lambda () x))
+                     (save-restriction (lambda () x))
+                     (save-current-buffer (lambda () x)))))
+    (dolist (f made)
+      (should (equal (cadr f) '((x . 1) t)))
+      (should (= (funcall f) 1)))))
+
+(ert-deftest special-forms-buffer-state-forms-restore ()
+  (with-temp-buffer
+    (insert "hello")
+    (goto-char 2)
+    (should (= (save-excursion (goto-char 4) (point)) 4))
+    (should (= (point) 2))
+    (should (= (catch 'out (save-excursion (goto-char 5) (throw 'out (point)))) 5))
+    (should (= (point) 2))
+    (should (equal (save-restriction (narrow-to-region 2 4) (buffer-string)) "el"))
+    (should (equal (buffer-string) "hello"))
+    (let ((here (current-buffer)))
+      (save-current-buffer
+        (set-buffer (get-buffer-create " special-forms-tests"))
+        (should-not (eq (current-buffer) here)))
+      (should (eq (current-buffer) here))
+      (kill-buffer " special-forms-tests"))
+    (should (null (save-excursion)))
+    (should (= (save-restriction 1 2 3) 3))))
