@@ -159,7 +159,10 @@ struct node {
 };
 
 /* How a binding (a parameter or a let variable) is stored. */
-enum bind_mode { BIND_LEXICAL, BIND_BOXED, BIND_SPECIAL };
+/* BIND_DYNAMIC: a let analysed as lexical whose symbol became special
+   while its code ran (eval_make_special): it binds dynamically now,
+   and leaves Qunbound in its slot for its references to see. */
+enum bind_mode { BIND_LEXICAL, BIND_BOXED, BIND_SPECIAL, BIND_DYNAMIC };
 
 struct binding {
   mval sym;
@@ -171,6 +174,19 @@ struct binding {
      REST being what the node REST reads. */
   int32_t spine_slot;
   node *rest;
+};
+
+/* A let's lexical binding, kept for eval_make_special: should its
+   symbol become special while the code runs, the let binds it
+   dynamically from then on and its references look past it.  A code
+   also keeps a record (B and LET NULL) of each variable it captured
+   from another code's let, so that each code is patched from what its
+   own arena holds: the other may be dead and freed by then. */
+struct let_record {
+  struct binding *b;
+  struct var *v;
+  node *let;
+  struct let_record *next;
 };
 
 struct arena_chunk {
@@ -217,6 +233,8 @@ struct code {
   int32_t invalid;     /* a bad lambda list: every call signals */
   int32_t unused_flag_slot; /* -1, or the slot that says the caller
                                throws the value away (t) */
+  struct let_record *lets;  /* its lets' lexical bindings */
+  struct let_record *captured_lets; /* its captures of other codes' */
 };
 #define CODE_NLISP 7
 #define XCODE(x) ((struct code *)untag(x))
@@ -738,6 +756,10 @@ struct var {
   struct ref *spine_refs; /* nodes that read its spine slot */
   uint8_t *mode;          /* the binding's mode, patched at scope end */
   struct binding *bind;   /* its binding: mode, spine slot, rest */
+  struct var *shadowed;   /* a let's: the variable of that name it hides, or NULL */
+  bool is_let;            /* bound by a let (not a parameter) */
+  bool dynamic;           /* a capture whose references make_lets_dynamic patched */
+  mval code;              /* the code whose analysis declared it */
   mval cell;              /* VAR_ALIST: the (NAME . VALUE) cons */
   struct fscope *owner;
 };
@@ -902,6 +924,7 @@ static struct var *new_var(struct actx *A, mval name, enum var_kind kind)
   v->spine = -1;
   v->kind = kind;
   v->owner = A->f;
+  v->code = A->f->code;
   v->cell = Qnil;
   return v;
 }
@@ -952,6 +975,12 @@ static struct var *lookup_in(struct actx *A, struct fscope *f, mval name)
   note_captured(A->rt, root);
   v->next_derived = root->derived;
   root->derived = v;
+  if (root->is_let) { /* F's code gets a record of its own, see let_record */
+    struct let_record *r = aalloc(A, sizeof *r);
+    struct code *c = XCODE(f->code);
+    *r = (struct let_record){NULL, v, NULL, c->captured_lets};
+    c->captured_lets = r;
+  }
   return v;
 }
 
@@ -1104,8 +1133,14 @@ static void bind_one(mrt *rt, const struct binding *b, mval *fp)
     fp[b->slot] = make_box(rt, b->sym, fp[b->slot]);
     if (b->rest)
       fp[b->spine_slot] = Fcons(rt, fp[b->slot], EV(rt, b->rest, fp));
-  } else if (b->mode == BIND_SPECIAL)
+  } else if (b->mode != BIND_LEXICAL) {
     specbind(rt, b->sym, fp[b->slot]);
+    if (b->mode == BIND_DYNAMIC) {
+      fp[b->slot] = Qunbound;
+      if (b->rest) /* its spine goes on without it */
+        fp[b->spine_slot] = EV(rt, b->rest, fp);
+    }
+  }
 }
 
 /* let: all values first, then the bindings. */
@@ -1868,7 +1903,7 @@ static const struct fast_op fast_ops[] = {
 /* k = the inner code, kids = raw reads of the captured slots, then of
    what is kept only to be printed: the visible variables it does not
    use and the closure running this function. */
-static inline mval make_closure(mrt *rt, const node *n, mval *fp)
+static inline mval make_closure(mrt *rt, const node *n, mval *fp, bool *unbound)
 {
   mval code = n->k;
   mval cl = gc_vectorlike(rt->gc, PVEC_CLOSURE, 1 + CL_CAPTURED + (size_t)n->count,
@@ -1876,19 +1911,34 @@ static inline mval make_closure(mrt *rt, const node *n, mval *fp)
   mval *s = gc_fresh_slots(XVL(cl));
   s[CL_CODE] = code;
   s[CL_LIST] = Qnil;
-  for (int i = 0; i < n->count; i++)
-    s[CL_CAPTURED + i] = fp[n->kids[i]->slot];
+  for (int i = 0; i < n->count; i++) {
+    mval v = fp[n->kids[i]->slot];
+    *unbound |= v == Qunbound;
+    s[CL_CAPTURED + i] = v;
+  }
   return cl;
 }
 
-static mval ev_make_closure(mrt *rt, const node *n, mval *fp) { return make_closure(rt, n, fp); }
+static void capture_hidden(mrt *rt, mval cl, const node *n, mval *fp);
+
+static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
+{
+  bool unbound = false;
+  mval cl = make_closure(rt, n, fp, &unbound);
+  if (unbound)
+    capture_hidden(rt, cl, n, fp);
+  return cl;
+}
 
 /* The same, for inner code that wants the new closure itself (its
    VAR_SELF) among its values, at index slot. */
 static mval ev_make_closure_self(mrt *rt, const node *n, mval *fp)
 {
-  mval cl = make_closure(rt, n, fp);
+  bool unbound = false;
+  mval cl = make_closure(rt, n, fp, &unbound);
   gc_fresh_slots(XVL(cl))[CL_CAPTURED + n->slot] = cl; /* nothing allocated since */
+  if (unbound)
+    capture_hidden(rt, cl, n, fp);
   return cl;
 }
 
@@ -2245,6 +2295,7 @@ static void finish_var(struct actx *A, struct var *root)
                                             shared_by_closures(rt, root)));
   if (root->mode)
     *root->mode = boxed ? BIND_BOXED : BIND_LEXICAL;
+  root->boxed = boxed;
   if (!boxed)
     return;
   mark_boxed_entries(rt, root->entries);
@@ -2269,6 +2320,25 @@ static void close_scope(struct actx *A, struct var *saved, int32_t saved_slots)
 }
 
 /* ---- let and let* ---- */
+
+/* A binding of LET: recorded with the variable it hides, when lexical,
+   in case NAME becomes special while the code runs. */
+static void declare_let_binding(struct actx *A, node *let, mval name, struct binding *b)
+{
+  struct var *hidden = A->f->vars;
+  while (hidden && hidden->name != name)
+    hidden = hidden->prev;
+  declare_binding(A, name, b, false);
+  if (b->mode == BIND_SPECIAL)
+    return;
+  struct var *v = A->f->vars;
+  v->is_let = true;
+  v->shadowed = hidden && hidden->kind != VAR_SPECIAL_DECL ? hidden : NULL;
+  struct let_record *r = aalloc(A, sizeof *r);
+  struct code *c = XCODE(A->f->code);
+  *r = (struct let_record){b, v, let, c->lets};
+  c->lets = r;
+}
 
 static node *analyse_let(struct actx *A, mval form, bool star)
 {
@@ -2304,14 +2374,14 @@ static node *analyse_let(struct actx *A, mval form, bool star)
     n->binds[i].slot = alloc_slot(A->f);
     n->binds[i].init = analyse(A, init);
     if (star)
-      declare_binding(A, name, &n->binds[i], false);
+      declare_let_binding(A, n, name, &n->binds[i]);
     else
       pending[i] = name;
   }
   n->count = i;
   if (!star)
     for (i = 0; i < n->count; i++)
-      declare_binding(A, pending[i], &n->binds[i], false);
+      declare_let_binding(A, n, pending[i], &n->binds[i]);
   n->a = analyse_body(A, XCDR(XCDR(form)));
   close_scope(A, saved, saved_slots);
   bool plain = true;
@@ -2437,7 +2507,7 @@ static node *analyse_condition_case(struct actx *A, mval form)
   struct var *saved = A->f->vars;
   int32_t saved_slots = A->f->nslots;
   if (!NILP(var))
-    declare_binding(A, var, &n->binds[0], false);
+    declare_binding(A, var, &n->binds[0], true); /* lexical even when special, as in Emacs */
   mval specs = Qnil, tags = Qnil;
   for (mval p = handlers; CONSP(p); p = XCDR(p)) {
     mval h = XCAR(p);
@@ -3093,12 +3163,13 @@ static void unanalyse_binding(mrt *rt, mval fn, mval sym)
   }
 }
 
-/* The closures in the heap, dead ones not yet swept among them, for
-   eval_make_special: counted, then written into a vector made for
-   them (no allocation while walking).  The Boehm build has no heap to
-   walk: there, only function cells are seen. */
+/* The closures or codes in the heap, dead ones not yet swept among
+   them, for eval_make_special: counted, then written into a vector
+   made for them (no allocation while walking).  The Boehm build has no
+   heap to walk: there, only function cells are seen. */
 struct closure_walk {
   struct heap *heap;
+  int type;
   mval *slots; /* NULL: counting */
   size_t n, cap;
 };
@@ -3106,7 +3177,7 @@ struct closure_walk {
 static void walk_closure(const void *start, size_t nbytes, int type, void *ud)
 {
   struct closure_walk *w = ud;
-  if (type != PVEC_CLOSURE)
+  if (type != w->type)
     return;
   if (w->slots && w->n < w->cap)
     w->slots[w->n] = tag_ptr(start, TAG_VECTORLIKE);
@@ -3120,9 +3191,9 @@ static void walk_block(const struct heap_block_info *b, void *ud)
     heap_foreach_chunk(w->heap, b->start, walk_closure, w);
 }
 
-static mval heap_closures(mrt *rt)
+static mval heap_objects(mrt *rt, int type)
 {
-  struct closure_walk w = {gc_heap(rt->gc), NULL, 0, 0};
+  struct closure_walk w = {gc_heap(rt->gc), type, NULL, 0, 0};
   if (!w.heap)
     return make_vector(rt, 0, Qnil);
   heap_foreach_block(w.heap, walk_block, &w);
@@ -3134,11 +3205,142 @@ static mval heap_closures(mrt *rt)
   return all;
 }
 
+/* ---- A let's symbol made special while its code runs ----
+
+   Emacs's interpreter decides at each let whether it binds
+   dynamically, and at each reference whether the innermost binding of
+   the name is lexical.  So once SYM is special, a let of it that had
+   been analysed as lexical binds dynamically (BIND_DYNAMIC), leaving
+   Qunbound in its slot, and its references (the *_dyn nodes) then
+   look past it: to the lexical variable of that name it hides in the
+   same function, or to the symbol.  A binding made before stays
+   lexical for the references inside it, as in Emacs. */
+
+static mval ev_lref_dyn(mrt *rt, const node *n, mval *fp)
+{
+  mval v = fp[n->slot];
+  return v == Qunbound ? EV(rt, n->c, fp) : v;
+}
+
+static mval ev_bref_dyn(mrt *rt, const node *n, mval *fp)
+{
+  mval box = fp[n->slot];
+  return box == Qunbound ? EV(rt, n->c, fp) : BOX_VALUE(box);
+}
+
+/* Set what the reference N (of any kind the above fall back to) reads. */
+static void assign_ref(mrt *rt, const node *n, mval v, mval *fp)
+{
+  if (n->ev == ev_aref)
+    gc_setcdr(rt->gc, n->k, v);
+  else if (n->ev == ev_gref)
+    set_symbol_value(rt, n->k, v);
+  else if (fp[n->slot] == Qunbound)
+    assign_ref(rt, n->c, v, fp);
+  else if (n->ev == ev_bref_dyn)
+    gc_setcdr(rt->gc, fp[n->slot], v);
+  else
+    fp[n->slot] = v;
+}
+
+/* A setq: c = the reference it sets (an ev_lref_dyn or ev_bref_dyn). */
+static mval ev_set_dyn(mrt *rt, const node *n, mval *fp)
+{
+  mval v = EV(rt, n->a, fp);
+  assign_ref(rt, n->c, v, fp);
+  return v;
+}
+
+/* What a reference to a dynamic binding of SYM reads instead: HIDDEN,
+   the variable of that name its let hides, or SYM's value.  Made in
+   CODE's arena, as the reference is. */
+static node *fallback_ref(mrt *rt, mval code, struct var *hidden, mval sym)
+{
+  node *n = arena_alloc(rt, code, sizeof *n);
+  if (hidden && hidden->kind == VAR_ALIST) {
+    n->ev = ev_aref;
+    n->k = hidden->cell;
+  } else if (hidden) {
+    n->ev = hidden->boxed ? ev_bref_dyn : ev_lref_dyn;
+    n->slot = hidden->slot;
+    n->k = sym;
+    n->c = fallback_ref(rt, code, hidden->shadowed, sym);
+  } else {
+    n->ev = ev_gref;
+    n->k = sym;
+    n->sym = XSYMBOL(rt, sym);
+  }
+  return n;
+}
+
+/* What a closure made while KID's variable is bound dynamically keeps
+   instead (as its environment would in Emacs): the binding of the
+   variable of that name its let hides, a box if KID reads one, or
+   Qunbound when there is none (its references then read the symbol). */
+static mval hidden_capture(mrt *rt, const node *kid, mval *fp)
+{
+  const node *f = kid->c;
+  while ((f->ev == ev_lref_dyn || f->ev == ev_bref_dyn) && fp[f->slot] == Qunbound)
+    f = f->c;
+  if (f->ev == ev_gref)
+    return Qunbound;
+  bool wants_box = kid->ev == ev_bref_dyn;
+  if (f->ev == ev_lref_dyn)
+    return wants_box ? make_box(rt, f->k, fp[f->slot]) : fp[f->slot];
+  mval box = f->ev == ev_aref ? f->k : fp[f->slot];
+  return wants_box ? box : BOX_VALUE(box);
+}
+
+static void capture_hidden(mrt *rt, mval cl, const node *n, mval *fp)
+{
+  for (int i = 0; i < n->count; i++)
+    if (CLOSURE_SLOTS(cl)[CL_CAPTURED + i] == Qunbound)
+      gc_aset(rt->gc, cl, CL_CAPTURED + i, hidden_capture(rt, n->kids[i], fp));
+}
+
+/* The references of V, a variable of CODE. */
+static void make_refs_dynamic(mrt *rt, mval code, struct var *v, struct var *hidden)
+{
+  for (struct ref *r = v->refs; r; r = r->next) {
+    node *n = r->n;
+    if (n->ev == ev_lref || n->ev == ev_bref) {
+      n->c = fallback_ref(rt, code, hidden, v->name);
+      n->ev = n->ev == ev_lref ? ev_lref_dyn : ev_bref_dyn;
+    } else if (n->ev == ev_lset || n->ev == ev_bset) {
+      node *ref = arena_alloc(rt, code, sizeof *ref);
+      ref->ev = n->ev == ev_lset ? ev_lref_dyn : ev_bref_dyn;
+      ref->slot = n->slot;
+      ref->c = fallback_ref(rt, code, hidden, v->name);
+      n->c = ref;
+      n->ev = ev_set_dyn;
+    }
+  }
+}
+
+/* CODE's lets of SYM bind it dynamically from now on. */
+static void make_lets_dynamic(mrt *rt, mval code, mval sym)
+{
+  for (struct let_record *r = XCODE(code)->lets; r; r = r->next) {
+    if (r->b->sym != sym || r->b->mode == BIND_DYNAMIC)
+      continue;
+    r->b->mode = BIND_DYNAMIC;
+    if (r->let->ev == ev_let_lexical)
+      r->let->ev = ev_let;
+    make_refs_dynamic(rt, code, r->v, r->v->shadowed);
+  }
+  for (struct let_record *r = XCODE(code)->captured_lets; r; r = r->next)
+    if (r->v->name == sym && !r->v->dynamic) {
+      r->v->dynamic = true;
+      make_refs_dynamic(rt, code, r->v, NULL);
+    }
+}
+
 /* Emacs's interpreter decides at each let whether it binds
    dynamically; marrow decides once, at analysis.  So when SYM becomes
    special and some code has bound it lexically, the closures whose
    lets do (in function cells, and anywhere in the heap) are analysed
-   again: at their next call, or now from their list when nested. */
+   again: at their next call, or now from their list when nested; and
+   the code that may be running is patched (make_lets_dynamic). */
 void eval_make_special(mrt *rt, mval sym)
 {
   struct symbol *s = XSYMBOL(rt, sym);
@@ -3157,10 +3359,14 @@ void eval_make_special(mrt *rt, mval sym)
     if (PVECP(fn, PVEC_CLOSURE))
       unanalyse_binding(rt, fn, sym);
   }
-  mval closures = heap_closures(rt);
+  mval closures = heap_objects(rt, PVEC_CLOSURE);
   for (int64_t i = 0; i < VECTOR_LENGTH(closures); i++)
     if (PVECP(AREF(closures, i), PVEC_CLOSURE))
       unanalyse_binding(rt, AREF(closures, i), sym);
+  mval codes = heap_objects(rt, PVEC_CODE);
+  for (int64_t i = 0; i < VECTOR_LENGTH(codes); i++)
+    if (PVECP(AREF(codes, i), PVEC_CODE))
+      make_lets_dynamic(rt, AREF(codes, i), sym);
 }
 
 /* ---- Closures seen as lists ----
@@ -3503,10 +3709,7 @@ enum site_mode {
   SITE_SHARED_BOX  /* the caller's slot holds a box already */
 };
 
-static bool site_var_boxed(const struct var *v)
-{
-  return v->kind == VAR_CAPTURED ? v->boxed : v->mode && *v->mode == BIND_BOXED;
-}
+static bool site_var_boxed(const struct var *v) { return v->boxed; }
 
 static struct var *find_var(struct var *chain, mval name)
 {

@@ -575,3 +575,69 @@ shares its lambda list and body with the code that made it."
 (ert-deftest closures-entry-is-the-binding ()
   (should (equal (closures-tests--set-own-entry) '(42 42)))
   (should (= (closures-tests--set-kept-entry 1) 7)))
+
+;; A let analysed while its symbol was not special, run after the
+;; symbol became special (defvaralias here, in the same call): it binds
+;; dynamically, as Emacs's interpreter decides at each let, and a
+;; reference inside it finds the lexical binding of that name outside
+;; it, if any, as Emacs looks the name up in its lexical environment.
+(defvar closures-tests--target-1 100)
+(defun closures-tests--alias-then-let ()
+  (defvaralias 'closures-tests--alias-1 'closures-tests--target-1)
+  (let ((closures-tests--alias-1 7))
+    (list closures-tests--alias-1 (symbol-value 'closures-tests--target-1))))
+
+(defvar closures-tests--target-2 100)
+(defun closures-tests--let-alias-let ()
+  (let ((closures-tests--alias-2 1))
+    (defvaralias 'closures-tests--alias-2 'closures-tests--target-2)
+    (let ((closures-tests--alias-2 2))
+      (setq closures-tests--alias-2 5)
+      (list closures-tests--alias-2 (symbol-value 'closures-tests--target-2)))))
+
+(defvar closures-tests--target-3 100)
+(defun closures-tests--closures-in-dynamic-let ()
+  (let ((closures-tests--alias-3 1) (made nil))
+    (push (lambda () closures-tests--alias-3) made)
+    (defvaralias 'closures-tests--alias-3 'closures-tests--target-3)
+    (let ((closures-tests--alias-3 3))
+      (push (lambda () closures-tests--alias-3) made)
+      (push (lambda () (setq closures-tests--alias-3 9)) made)
+      (push (symbol-value 'closures-tests--target-3) made))
+    (funcall (nth 1 made))
+    (list (car made) (funcall (nth 2 made)) (funcall (nth 3 made))
+          closures-tests--alias-3 closures-tests--target-3)))
+
+(ert-deftest closures-let-made-special-while-running ()
+  (should (equal (closures-tests--alias-then-let) '(7 7)))
+  (should (= closures-tests--target-1 100))
+  (should (equal (closures-tests--let-alias-let) '(5 2)))
+  (should (= closures-tests--target-2 100))
+  (should (equal (closures-tests--closures-in-dynamic-let) '(3 9 9 9 100)))
+  (should (equal (eval '(progn (defvaralias 'closures-tests--alias-4 'closures-tests--target-1)
+                               (let ((closures-tests--alias-4 8))
+                                 (list closures-tests--alias-4 closures-tests--target-1)))
+                       t)
+                 '(8 8)))
+  (should (equal (eval '(let ((closures-tests--alias-5 0))
+                          (defvaralias 'closures-tests--alias-5 'closures-tests--target-2)
+                          (let ((closures-tests--alias-5 9))
+                            (list closures-tests--alias-5 closures-tests--target-2)))
+                       t)
+                 '(0 9))))
+
+;; condition-case binds its variable lexically in lexical code, even a
+;; special one, as Emacs 28 does.
+(defvar closures-tests--handler-var 'global)
+(defun closures-tests--read-handler-var () closures-tests--handler-var)
+
+(ert-deftest closures-condition-case-variable-is-lexical ()
+  (should (equal (condition-case closures-tests--handler-var
+                     (error "boom")
+                   (error (list closures-tests--handler-var
+                                (closures-tests--read-handler-var))))
+                 '((error "boom") global)))
+  (let ((f (condition-case closures-tests--handler-var
+               (error "boom")
+             (error (lambda () closures-tests--handler-var)))))
+    (should (equal (funcall f) '(error "boom")))))
