@@ -746,6 +746,10 @@ value, or (FROM . TO), whose first character's value is returned.")
 `tab-width'.")
     (coding-system-p "OBJECT"
      "Whether OBJECT is a coding system marrow knows, or nil.")
+    (interactive-form "CMD"
+     "The (interactive SPEC) form that makes CMD a command, or nil when it
+is none: CMD's `interactive-form' property, or that of a symbol its
+function cell leads to, else the form in the function's body.")
     (commandp "FUNCTION &optional FOR-CALL-INTERACTIVELY"
      "Whether FUNCTION can be called interactively: a function with an
 `interactive' form.")

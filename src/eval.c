@@ -739,6 +739,8 @@ struct var {
   bool captured, mutated; /* of the root variable */
   struct var *prev;       /* visibility chain, innermost first */
   struct var *spine_next;
+  struct var *env_prev;   /* the variable before it in environments (not silent) */
+  bool silent;            /* a (defvar NAME VALUE): special, but in no environment */
   struct var *origin;     /* VAR_CAPTURED: the variable in the parent */
   struct var *derived;    /* captured copies of this root, chained */
   struct var *next_derived;
@@ -2135,10 +2137,13 @@ static void declare_binding(struct actx *A, mval name, struct binding *b, bool p
   v->slot = b->slot;
   v->mode = &b->mode;
   v->bind = b;
-  struct var *prev = A->f->vars;
+  v->prev = A->f->vars;
+  struct var *prev = v->prev;
+  while (prev && prev->silent)
+    prev = prev->prev;
+  v->env_prev = prev;
   v->spine_ok = prev == A->f->alist_vars ? !(A->f->parent && A->f->parent->mirror)
                                          : prev->kind == VAR_LOCAL && prev->spine_ok;
-  v->prev = prev;
   A->f->vars = v;
 }
 
@@ -2241,8 +2246,8 @@ static mval constant_tail(struct actx *A)
 /* What follows V's box in its spine cell. */
 static node *rest_node(struct actx *A, struct var *v)
 {
-  if (v->prev != A->f->alist_vars)
-    return spine_read(A, v->prev);
+  if (v->env_prev != A->f->alist_vars)
+    return spine_read(A, v->env_prev);
   if (!runs_as_closure(A->f))
     return const_node(A, constant_tail(A));
   node *n = new_node(A, ev_lref);
@@ -2258,7 +2263,7 @@ static void make_spine(struct actx *A, struct var *v)
   spine_index(A, v);
   v->bind->rest = rest_node(A, v);
   int64_t length = 0;
-  for (struct var *u = v; u != A->f->alist_vars; u = u->prev)
+  for (struct var *u = v; u != A->f->alist_vars; u = u->env_prev)
     length++;
   for (struct entry_ref *e = v->entries; e; e = e->next) {
     node *n = e->n;
@@ -2455,8 +2460,10 @@ static node *analyse_defvar(struct actx *A, mval form, bool is_const)
   else
     n->count = A->f->toplevel && A->f->nslots == 0;
   /* The rest of this analysis binds SYM dynamically, as the byte
-     compiler does; (defvar x) alone is only a local declaration. */
+     compiler does; (defvar x) alone is only a local declaration, and
+     only it shows in the environment, as in Emacs. */
   struct var *v = new_var(A, sym, VAR_SPECIAL_DECL);
+  v->silent = n->a != NULL;
   v->prev = A->f->vars;
   A->f->vars = v;
   return n;
@@ -2648,7 +2655,8 @@ static mval closure_env(struct actx *A, node *n, struct var *const *origins, int
 {
   mval env = Qnil; /* built reversed */
   for (struct var *v = A->f->vars; v != A->f->alist_vars; v = v->prev)
-    env = Fcons(A->rt, env_entry(A, n, origins, ncap, v), env);
+    if (!v->silent)
+      env = Fcons(A->rt, env_entry(A, n, origins, ncap, v), env);
   mval tail = t_tail(A);
   if (runs_as_closure(A->f)) {
     tail = make_fixnum(kept_value(A, n, self_var(A)));
@@ -4364,6 +4372,15 @@ static mval function_body(mval fn)
   return Qunbound;
 }
 
+/* The (interactive ...) form of FN's body, or nil. */
+static mval interactive_spec(mval fn)
+{
+  for (mval body = function_body(fn); CONSP(body); body = XCDR(body))
+    if (CONSP(XCAR(body)) && XCAR(XCAR(body)) == Qinteractive)
+      return XCAR(body);
+  return Qnil;
+}
+
 /* (commandp FUNCTION &optional FOR-CALL-INTERACTIVELY): a function
    whose body has an (interactive ...) form, or a keyboard macro (a
    string or vector).  No primitive here is a command. */
@@ -4372,11 +4389,23 @@ static mval Fcommandp(mrt *rt, int nargs, mval *args)
   mval fn = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
   if (STRINGP(fn) || VECTORP(fn))
     return NILP(args[1]) ? Qt : Qnil;
-  mval body = function_body(fn);
-  for (; CONSP(body); body = XCDR(body))
-    if (CONSP(XCAR(body)) && XCAR(XCAR(body)) == Qinteractive)
-      return Qt;
-  return Qnil;
+  return NILP(interactive_spec(fn)) ? Qnil : Qt;
+}
+
+/* (interactive-form CMD): the interactive-form property of CMD or of
+   a symbol on its chain of function cells, else its (interactive ...). */
+static mval Finteractive_form(mrt *rt, int nargs, mval *args)
+{
+  mval fn = args[0];
+  for (int i = 0; SYMBOLP(fn) && !NILP(fn); i++) {
+    if (i > 1000)
+      xsignal1(rt, Qcyclic_function_indirection, args[0]);
+    mval prop = plist_get(XSYMBOL(rt, fn)->plist, Qinteractive_form);
+    if (!NILP(prop))
+      return prop;
+    fn = XSYMBOL(rt, fn)->function;
+  }
+  return interactive_spec(fn);
 }
 
 static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
@@ -4622,6 +4651,7 @@ static const struct subr_def eval_subrs[] = {
   {"func-arity", Ffunc_arity, 1, 1},
   {"subr-arity", Fsubr_arity, 1, 1},
   {"commandp", Fcommandp, 1, 2},
+  {"interactive-form", Finteractive_form, 1, 1},
   {"special-variable-p", Fspecial_variable_p, 1, 1},
   {"special-form-p", Fspecial_form_p, 1, 1},
   {"macrop", Fmacrop, 1, 1},

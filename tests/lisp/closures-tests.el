@@ -641,3 +641,32 @@ shares its lambda list and body with the code that made it."
                (error "boom")
              (error (lambda () closures-tests--handler-var)))))
     (should (equal (funcall f) '(error "boom")))))
+
+;; A (defvar NAME) in a lexical scope puts NAME in the environment of
+;; the closures made after it; a defvar with a value does not.
+(defun closures-tests--valued-defvar ()
+  (let ((x 1))
+    (defvar closures-tests--valued 5)
+    (lambda () x)))
+(defun closures-tests--bare-defvar ()
+  (let ((x 1))
+    (defvar closures-tests--bare)
+    (lambda () x)))
+
+(ert-deftest closures-defvar-in-the-environment ()
+  (should (equal (cadr (closures-tests--valued-defvar)) '((x . 1) t)))
+  (should (equal (cadr (closures-tests--bare-defvar)) '(closures-tests--bare (x . 1) t))))
+
+(ert-deftest closures-interactive-form ()
+  (let ((x 1))
+    (should (equal (interactive-form (lambda () "Doc." (interactive "p") x))
+                   '(interactive "p")))
+    (should-not (interactive-form (lambda () x))))
+  (should (equal (interactive-form '(lambda (n) (interactive (list 1)) n))
+                 '(interactive (list 1))))
+  (defalias 'closures-tests--command (lambda () (interactive) 1))
+  (should (equal (interactive-form 'closures-tests--command) '(interactive)))
+  (put 'closures-tests--command 'interactive-form '(interactive "P"))
+  (should (equal (interactive-form 'closures-tests--command) '(interactive "P")))
+  (should-not (interactive-form 'car))
+  (should-not (interactive-form 1)))
