@@ -3394,14 +3394,27 @@ static mval list_function_code(mrt *rt, mval fn);
    those of the lambdas in it, whose sources are parts of it. */
 static void expose_nested(mrt *rt, mval code);
 
+static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, bool *failed);
+
+static mval copy_source(mrt *rt, mval source, mval unused) { return copy_tree(rt, source, false, 0); }
+
+static mval same_source(mrt *rt, mval source, mval snapshot)
+{
+  return mrt_equal(rt, source, snapshot) ? Qt : Qnil;
+}
+
 static void expose(mrt *rt, mval code)
 {
   struct code *c = XCODE(code);
   if (c->exposed)
     return;
+  bool failed;
+  mval copy = call_or_fail(rt, copy_source, c->source, Qnil, &failed);
+  if (failed) /* a circular constant: its closures run what they run */
+    return;
   c->exposed = true;
   c->fast_nargs = -1;
-  GC_STORE(rt->gc, code, c->snapshot, copy_tree(rt, c->source, false, 0));
+  GC_STORE(rt->gc, code, c->snapshot, copy);
   c->edits_seen = rt->list_edits;
   if (!NILP(c->analysed))
     expose(rt, c->analysed);
@@ -3423,7 +3436,8 @@ static bool source_edited(mrt *rt, mval code)
 {
   struct code *c = XCODE(code);
   if (!c->stale && c->edits_seen != rt->list_edits) {
-    if (mrt_equal(rt, c->source, c->snapshot))
+    bool failed;
+    if (call_or_fail(rt, same_source, c->source, c->snapshot, &failed) == Qt)
       c->edits_seen = rt->list_edits;
     else
       c->stale = true;
@@ -3464,7 +3478,9 @@ static void watch_list(mrt *rt, mval w)
   bool has_env = XCAR(list) == Qclosure;
   gc_aset(rt->gc, w, W_HEAD, XCAR(list));
   gc_aset(rt->gc, w, W_ENV, has_env ? env_snapshot(rt, XCAR(XCDR(list))) : Qnil);
-  gc_aset(rt->gc, w, W_REST, copy_tree(rt, has_env ? XCDR(XCDR(list)) : XCDR(list), false, 0));
+  bool failed; /* a circular constant: Qunbound, compared with nothing */
+  gc_aset(rt->gc, w, W_REST,
+          call_or_fail(rt, copy_source, has_env ? XCDR(XCDR(list)) : XCDR(list), Qnil, &failed));
   ASET_FIXNUM(w, W_EDITS, make_fixnum((int64_t)rt->list_edits));
 }
 
@@ -3479,7 +3495,9 @@ static bool list_unchanged(mrt *rt, mval w)
       return false;
     rest = XCDR(rest);
   }
-  return mrt_equal(rt, rest, AREF(w, W_REST));
+  bool failed;
+  return AREF(w, W_REST) != Qunbound &&
+         call_or_fail(rt, same_source, rest, AREF(w, W_REST), &failed) == Qt;
 }
 
 static mval watched_code(mrt *rt, mval w)
@@ -3932,24 +3950,31 @@ static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env)
   return expand_or_keep(rt, form, env, macroexpand_all, &failed);
 }
 
-/* EXPAND's expansion of FORM, or FORM itself (FAILED) should a macro
-   signal; memory running out is no property of the form. */
-static mval expand_or_keep(mrt *rt, mval form, mval env,
-                           mval (*expand)(mrt *, mval, mval), bool *failed)
+/* FN(A, B), or Qunbound (FAILED) should it signal; memory running out
+   is signalled on, being no property of A or B. */
+static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, bool *failed)
 {
-  volatile mval unexpanded = form;
   struct handler h;
   handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
   if (setjmp(h.jmp) != 0) {
     if (car_safe(h.value) == Qmemory_full)
       mrt_signal(rt, XCAR(h.value), XCDR(h.value));
     *failed = true;
-    return unexpanded;
+    return Qunbound;
   }
-  mval expansion = expand(rt, form, env);
+  mval r = fn(rt, a, b);
   handler_pop(rt, &h);
   *failed = false;
-  return expansion;
+  return r;
+}
+
+/* EXPAND's expansion of FORM, or FORM itself (FAILED) should a macro
+   signal. */
+static mval expand_or_keep(mrt *rt, mval form, mval env,
+                           mval (*expand)(mrt *, mval, mval), bool *failed)
+{
+  mval expansion = call_or_fail(rt, expand, form, env, failed);
+  return *failed ? form : expansion;
 }
 
 /* (lambda ARGS . BODY) with BODY expanded. */

@@ -670,3 +670,17 @@ shares its lambda list and body with the code that made it."
   (should (equal (interactive-form 'closures-tests--command) '(interactive "P")))
   (should-not (interactive-form 'car))
   (should-not (interactive-form 1)))
+
+;; A closure whose body holds a circular constant is made, called and
+;; shown as a list as any other.
+(ert-deftest closures-circular-constants-in-bodies ()
+  (let* ((f (eval (car (read-from-string "(lambda () '#1=(a b . #1#))")) t))
+         (v (funcall f)))
+    (should (eq (nth 2 v) 'a))
+    (should (eq (cddr v) v))
+    (should (eq (car f) 'closure))
+    (should (eq (funcall f) v)))
+  (let ((g (eval (car (read-from-string "(let ((x 1)) (lambda () (list x '#1=(x . #1#))))")) t)))
+    (should (= (car (funcall g)) 1))
+    (should (equal (cadr g) '((x . 1) t)))
+    (should (= (car (funcall g)) 1))))
