@@ -208,7 +208,7 @@ struct code {
   const mval capnames; /* names of captured variables, in slot order */
   const mval env;      /* nested lambdas: the environment a printed closure shows */
   const mval lexicals; /* top level: the symbols its lets (and its lambdas') bind lexically */
-  const mval analysed; /* a stub: its analysed code, or nil */
+  const mval stubs;    /* the stubs of the top-level lambdas in it */
   /* raw */
   struct arena_chunk *arena;
   node *body_node;     /* NULL: a stub, a top-level lambda not analysed yet */
@@ -241,9 +241,10 @@ struct code {
 
 /* PVEC_CLOSURE: its code, its list, then the captured values.  A
    top-level lambda's CODE is nil until its first call analyses it, and
-   its LIST slot holds a stub until then: a code object with only the
-   source, shared by the closures its lambda makes, which keeps the
-   code the first of them analysed (so they share it too).  Once there is code,
+   its LIST slot holds a stub until then: the cons (SOURCE . STATE),
+   shared by the closures its lambda makes, STATE being the code the
+   first of them analysed (so they share it too) or, before that, the
+   fixnum of its STUB_* flags.  Once there is code,
    LIST is nil until Lisp code looks at the closure as the list
    (closure ENV ARGS . BODY) that Emacs 28 makes; it is then made once
    and kept, so that its parts stay eq, and the closure is watched
@@ -855,7 +856,7 @@ static mval make_code(mrt *rt, mval source)
   OBJ_INIT(c->source, source);
   OBJ_INIT(c->snapshot, Qnil);
   OBJ_INIT(c->lexicals, Qnil);
-  OBJ_INIT(c->analysed, Qnil);
+  OBJ_INIT(c->stubs, Qnil);
   c->unused_flag_slot = -1;
   c->epoch = rt->eval->special_epoch;
   return code;
@@ -1944,12 +1945,25 @@ static mval ev_make_closure_self(mrt *rt, const node *n, mval *fp)
   return cl;
 }
 
+/* A stub's flags before its first analysis. */
+enum { STUB_LATE = 1, STUB_EXPOSED = 2 };
+
 /* The code a stub's closures share, or nil before the first call or
    once a symbol its lets bind lexically may have become special. */
 static mval stub_analysed(mrt *rt, mval stub)
 {
-  mval code = XCODE(stub)->analysed;
-  return !NILP(code) && XCODE(code)->epoch == rt->eval->special_epoch ? code : Qnil;
+  mval code = XCDR(stub);
+  return PVECP(code, PVEC_CODE) && XCODE(code)->epoch == rt->eval->special_epoch ? code : Qnil;
+}
+
+/* Whether STUB's code is analysed late, or exposed: from its flags, or
+   from the code analysed before (when that is out of date). */
+static bool stub_flag(mval stub, int flag)
+{
+  mval state = XCDR(stub);
+  if (FIXNUMP(state))
+    return XFIXNUM(state) & flag;
+  return flag == STUB_LATE ? XCODE(state)->late : XCODE(state)->exposed;
 }
 
 /* A top-level lambda: analysed at its first call.  k = its stub */
@@ -2699,11 +2713,13 @@ static mval lambda_source(struct actx *A, mval lambda)
   return expanded == body ? source : Fcons(A->rt, car_safe(source), expanded);
 }
 
-/* A top-level lambda's code before its first call (see PVEC_CLOSURE). */
-static mval make_stub(mrt *rt, mval source, bool late)
+/* A top-level lambda's code before its first call (see PVEC_CLOSURE);
+   the code of its lambdas lists it, for expose. */
+static mval make_stub(struct actx *A, mval source, bool late)
 {
-  mval stub = make_code(rt, source);
-  XCODE(stub)->late = late;
+  mval stub = Fcons(A->rt, source, make_fixnum(late ? STUB_LATE : 0));
+  struct code *c = XCODE(A->f->code);
+  GC_STORE(A->rt->gc, A->f->code, c->stubs, Fcons(A->rt, stub, c->stubs));
   return stub;
 }
 
@@ -2715,7 +2731,7 @@ static node *analyse_lambda(struct actx *A, mval lambda)
   mval source = lambda_source(A, lambda);
   if (env_empty(A->f)) { /* analysed at the first call */
     node *n = new_node(A, ev_make_lazy_closure);
-    n->k = keep(A, make_stub(rt, source, A->f->eager || A->f->late));
+    n->k = make_stub(A, source, A->f->eager || A->f->late);
     return n;
   }
   rt->eval->lambda_seq++;
@@ -3166,7 +3182,7 @@ static void unanalyse_binding(mrt *rt, mval fn, mval sym)
     gc_aset(rt->gc, s[CL_LIST], W_CODE, Qnil);
     gc_aset(rt->gc, s[CL_LIST], W_EDITS, Qnil);
   } else {
-    gc_aset(rt->gc, fn, CL_LIST, make_stub(rt, c->source, c->late));
+    gc_aset(rt->gc, fn, CL_LIST, Fcons(rt, c->source, code)); /* a stub, its code out of date */
     gc_aset(rt->gc, fn, CL_CODE, Qnil);
   }
 }
@@ -3416,9 +3432,17 @@ static void expose(mrt *rt, mval code)
   c->fast_nargs = -1;
   GC_STORE(rt->gc, code, c->snapshot, copy);
   c->edits_seen = rt->list_edits;
-  if (!NILP(c->analysed))
-    expose(rt, c->analysed);
   expose_nested(rt, code);
+}
+
+/* A stub's code once analysed is exposed, as its lambda's source is. */
+static void expose_stub(mrt *rt, mval stub)
+{
+  mval state = XCDR(stub);
+  if (FIXNUMP(state))
+    gc_setcdr(rt->gc, stub, make_fixnum(XFIXNUM(state) | STUB_EXPOSED));
+  else
+    expose(rt, state);
 }
 
 /* The lambdas in CODE: their code, or their stubs. */
@@ -3427,6 +3451,8 @@ static void expose_nested(mrt *rt, mval code)
   for (mval p = XCODE(code)->consts; CONSP(p); p = XCDR(p))
     if (PVECP(XCAR(p), PVEC_CODE))
       expose(rt, XCAR(p));
+  for (mval p = XCODE(code)->stubs; CONSP(p); p = XCDR(p))
+    expose_stub(rt, XCAR(p));
 }
 
 /* Whether the exposed CODE's source was edited.  A closure analysed
@@ -3527,10 +3553,11 @@ static mval stub_code(mrt *rt, mval stub)
   mval code = stub_analysed(rt, stub);
   if (!NILP(code))
     return code;
-  rt->eval->late_pending = XCODE(stub)->late;
-  code = analyse_function(rt, NULL, XCODE(stub)->source, false, Qnil);
-  GC_STORE(rt->gc, stub, XCODE(stub)->analysed, code);
-  if (XCODE(stub)->exposed)
+  bool exposed = stub_flag(stub, STUB_EXPOSED);
+  rt->eval->late_pending = stub_flag(stub, STUB_LATE);
+  code = analyse_function(rt, NULL, XCAR(stub), false, Qnil);
+  gc_setcdr(rt->gc, stub, code);
+  if (exposed)
     expose(rt, code);
   return code;
 }
@@ -4176,7 +4203,7 @@ static mval closure_source(mval fn)
   const mval *s = CLOSURE_SLOTS(fn);
   if (is_watched(fn))
     return cdr_safe(cdr_safe(AREF(s[CL_LIST], W_LIST)));
-  return XCODE(NILP(s[CL_CODE]) ? s[CL_LIST] : s[CL_CODE])->source;
+  return NILP(s[CL_CODE]) ? XCAR(s[CL_LIST]) : XCODE(s[CL_CODE])->source;
 }
 
 /* (closure ENV ARGS . BODY) */

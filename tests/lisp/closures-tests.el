@@ -509,6 +509,12 @@ shares its lambda list and body with the code that made it."
     (should (eq (cddr f) (cdr l)))
     (should (equal (funcall f 3) '(3)))
     (setcar (cddr (nth 2 l)) '(vector x))
+    (should (equal (funcall f 3) [3])))
+  ;; the same, the closure never seen as a list
+  (let* ((l (list 'lambda '(x) '(list x)))
+         (f (eval (list 'function l) t)))
+    (should (equal (funcall f 3) '(3)))
+    (setcar (nth 2 l) 'vector)
     (should (equal (funcall f 3) [3]))))
 
 ;; Closures made over one binding share the environment list from it
