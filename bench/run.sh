@@ -89,7 +89,11 @@ if command -v emacs >/dev/null; then
       -f batch-byte-compile "$f" >"$work/compile.log" 2>&1 && [ -f "${f}c" ] ||
       { compiled=no; echo "bench: skipping emacs-bytecomp: $(basename "$f") does not byte-compile: $(tail -1 "$work/compile.log")" >&2; break; }
   done
-  [ $compiled = yes ] && runtimes+=("emacs-bytecomp|emacs -batch -Q -L $work -l")
+  if [ $compiled = yes ]; then
+    runtimes+=("emacs-bytecomp|emacs -batch -Q -L $work -l")
+    # marrow running the same byte code, Emacs's compilation.
+    [ -x "$MARROW" ] && runtimes+=("marrow-bytecomp|$marrow_cmd -batch -Q -L $work -l")
+  fi
   runtimes+=("emacs-interp|emacs -batch -Q -l")
 else
   echo "bench: skipping emacs-bytecomp and emacs-interp (no emacs on PATH)" >&2
@@ -168,7 +172,7 @@ while read -r test file btest ref; do
       name=${rt%%|*}; cmd=${rt#*|}
       [[ $name =~ $want_runtimes ]] || continue
       wl=$here/$file
-      [[ $name == emacs-bytecomp ]] && wl=$work/${file%.el}.elc
+      [[ $name == *-bytecomp ]] && wl=$work/${file%.el}.elc
       # shellcheck disable=SC2086
       run_one "$i" "$name" "$test" "$btest" $cmd "$wl" --eval "$gc_report"
     done

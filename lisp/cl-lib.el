@@ -1634,6 +1634,28 @@ the keyword constructor make-NAME, or with nil suppresses it."
          (append (get parent 'cl-lib--struct-tags) (list tag)))
     (setq parent (get parent 'cl-lib--struct-parent))))
 
+(defun cl-struct-define (name _docstring parent type named slots children-sym tag _print)
+  "Record the struct NAME as the code Emacs compiles `cl-defstruct' to
+asks: stored as TYPE (record, vector or list) in SLOTS (as
+`cl-struct-slot-info' lists them), tagged with TAG when NAMED or a
+record.  CHILDREN-SYM's value lists TAG and the tags of the structs
+that include NAME, as PARENT's lists NAME's."
+  (let ((index (cl-position 'cl-tag-slot slots :key #'car)))
+    (put name 'cl-lib--struct-layout slots)
+    (put name 'cl-lib--struct-type (if (memq type '(nil record)) 'record type))
+    (put name 'cl-lib--struct-children-sym children-sym)
+    (set children-sym (list tag))
+    (when (and index (or named (memq type '(nil record))))
+      (put name 'cl-lib--struct-tag-index index)
+      (put name 'cl-lib--struct-tags (list tag)))
+    (when (get parent 'cl-lib--struct-type)
+      (put name 'cl-lib--struct-parent parent)
+      (cl-lib--add-struct-tag parent tag)
+      (while parent
+        (let ((sym (get parent 'cl-lib--struct-children-sym)))
+          (when sym (set sym (cons tag (symbol-value sym)))))
+        (setq parent (get parent 'cl-lib--struct-parent))))))
+
 ;;; ---- Compiler macros ------------------------------------------------------
 ;;
 ;; marrow has no compiler, so a compiler macro never rewrites a call

@@ -432,7 +432,8 @@ form or macro), a lambda expression, or a symbol whose definition is one.")
 an alist gives lexical variables their values.")
     (load "FILE &optional NOERROR NOMESSAGE NOSUFFIX MUST-SUFFIX"
      "Read and evaluate the Lisp file FILE, searched for along `load-path'
-with the suffixes .el and none (unless NOSUFFIX or MUST-SUFFIX says
+with the suffixes of `get-load-suffixes' (.elc before .el, or the newest
+with `load-prefer-newer') and none (unless NOSUFFIX or MUST-SUFFIX says
 otherwise).  A missing file is an error unless NOERROR.")
     (require "FEATURE &optional FILENAME NOERROR"
      "Load FEATURE's file (FILENAME, or the feature's name) unless FEATURE
@@ -840,6 +841,9 @@ print.")
 `default-directory'), with ~, . and .. resolved.")
     (external-debugging-output "CHARACTER"
      "Write CHARACTER to standard error.")
+    (fetch-bytecode "OBJECT"
+     "OBJECT, a byte-code function whose code `byte-compile-dynamic' left in
+its file, with that code read in.")
     (file-directory-p "FILENAME"
      "Whether FILENAME names a directory.")
     (file-exists-p "FILENAME"
@@ -859,6 +863,9 @@ none.")
     (file-name-extension "FILENAME &optional PERIOD"
      "The extension of FILENAME, after its last period; with PERIOD, with the
 period; nil (\"\" with PERIOD) if it has none.")
+    (file-newer-than-file-p "FILE1 FILE2"
+     "Whether file FILE1 was modified after FILE2: nil if FILE1 does not
+exist, t if only FILE2 does not.")
     (file-name-nondirectory "FILENAME"
      "FILENAME without its directory part.")
     (file-name-sans-extension "FILENAME"
@@ -888,6 +895,9 @@ the power EXPONENT, SIGNIFICAND being between 0.5 and 1 in size.")
     (generate-new-buffer-name "NAME &optional IGNORE"
      "NAME if no buffer has it, else NAME<2>, NAME<3>... the first one
 unused; IGNORE is a name that may be returned even if taken.")
+    (get-load-suffixes ""
+     "The suffixes `load' tries after a file name: each of `load-suffixes'
+followed by each of `load-file-rep-suffixes'.")
     (get-buffer "BUFFER-OR-NAME"
      "The live buffer named BUFFER-OR-NAME, or that buffer itself; nil if
 there is none.")
@@ -956,6 +966,8 @@ a raw byte.  Return (FILENAME LENGTH).")
      "Declare the function whose body starts with it a command, and how its
 arguments are read when called interactively.  Outside that place, it
 is an error to evaluate.")
+    (interactive-form "CMD"
+     "The (interactive ...) form of command CMD, or nil if it is none.")
     (internal--restore-buffer "BUFFER"
      "marrow's own, for `save-current-buffer': make BUFFER current again if
 it is still live.")
@@ -1055,6 +1067,10 @@ if after.")
      "The position MARKER points at, or nil if it points nowhere.")
     (markerp "OBJECT"
      "Whether OBJECT is a marker.")
+    (marrow--docstring-from-file "FILE POSITION"
+     "marrow's own, for `documentation': the docstring a compiled file FILE
+keeps at byte POSITION, which a byte-code function's docstring slot
+names as (FILE . POSITION).")
     (marrow--eval-text "HEAD OUTPUT PRINTFLAG COOKIE NEXT NAME"
      "marrow's own, for `eval-buffer' and `eval-region': evaluate the forms
 NEXT returns, each in a list, until it returns something else, as `load'
@@ -1193,6 +1209,9 @@ bytes with BINARY.  marrow hashes strings only.")
     (set-char-table-range "CHAR-TABLE RANGE VALUE"
      "Give RANGE in CHAR-TABLE the value VALUE: RANGE is a character,
 (FROM . TO), nil for the default value or t for every character.")
+    (set-file-times "FILENAME &optional TIMESTAMP FLAG"
+     "Set the access and modification times of FILENAME to TIMESTAMP (nil:
+now); FLAG `nofollow' sets those of a symbolic link itself.")
     (set-marker "MARKER POSITION &optional BUFFER"
      "Point MARKER at POSITION in BUFFER (the current one if nil); nowhere
 if POSITION is nil.  Return MARKER.")

@@ -1541,8 +1541,17 @@ one its autoload names."
   (let ((body (pcase definition
                 (`(macro . ,f) (list (subr--docstring f)))
                 (`(closure ,_ ,_ . ,body) body)
-                (`(lambda ,_ . ,body) body))))
+                (`(lambda ,_ . ,body) body)
+                ((pred byte-code-function-p) (list (subr--compiled-docstring definition))))))
     (and (stringp (car body)) (car body))))
+
+(defun subr--compiled-docstring (f)
+  "The docstring of the byte-code function F: its slot, or the text an
+.elc file keeps at the (FILE . POSITION) there."
+  (let ((doc (and (> (length f) 4) (aref f 4))))
+    (if (and (consp doc) (stringp (car doc)) (integerp (cdr doc)))
+        (marrow--docstring-from-file (car doc) (cdr doc))
+      doc)))
 
 (defun subr--primitive-doc (subr)
   "(USAGE DOC) of the primitive SUBR from lisp/subr-doc.el, or nil."
@@ -1599,10 +1608,18 @@ escaped by \\=, which stays as it is without its escape."
     (unless (numberp max) (setq args (cons 'rest (cons '&rest args))))
     (nreverse args)))
 
-(defun subr--usage-arglist (subr)
-  "SUBR's argument names from its usage line, when they make a plain
-argument list (no ARG... or [ARG]), else nil."
-  (let* ((usage (car (subr--primitive-doc subr)))
+(defun subr--compiled-usage (f)
+  "The ARGS of the \"(fn ARGS)\" line ending the docstring of the
+byte-code function F, or nil."
+  (let ((doc (subr--compiled-docstring f)))
+    (and (stringp doc) (string-match "\n\n(fn\\(?: \\(.*\\)\\)?)\\'" doc)
+         (or (match-string 1 doc) ""))))
+
+(defun subr--usage-arglist (def)
+  "DEF's argument names from its usage line (a primitive's in subr-doc.el,
+a byte-code function's at the end of its docstring), when they make a
+plain argument list (no ARG... or [ARG]), else nil."
+  (let* ((usage (if (subrp def) (car (subr--primitive-doc def)) (subr--compiled-usage def)))
          (args (and usage (car (read-from-string (concat "(" (downcase usage) ")"))))))
     (and args
          (null (delq nil (mapcar (lambda (a)
@@ -1619,7 +1636,8 @@ primitive's arguments are ARG1..., or with PRESERVE-NAMES the names of
 its documentation's usage line when it has a plain one."
   (let ((def (if (symbolp def) (and (fboundp def) (indirect-function def)) def)))
     (when (eq (car-safe def) 'macro) (setq def (cdr def)))
-    (cond ((subrp def)
+    (cond ((and (byte-code-function-p def) (listp (aref def 0))) (aref def 0))
+          ((or (subrp def) (byte-code-function-p def))
            (or (and preserve-names (subr--usage-arglist def))
                (subr--arity-arglist (func-arity def))))
           ((eq (car-safe def) 'lambda) (nth 1 def))
@@ -2087,6 +2105,40 @@ by REPLACEMENT, which may refer to groups; return the count, nil for none."
 
 (defmacro defgroup (&rest _) nil)
 
+;; What the byte compiler turns `defcustom', `defgroup', `defface' and
+;; some `declare's into: calls of functions Emacs preloads, which
+;; compiled files make as they load.
+
+(defun purecopy (object)
+  "OBJECT itself: marrow has no pure storage to copy it to."
+  object)
+
+(defun define-symbol-prop (symbol prop val)
+  "Put VAL as SYMBOL's property PROP."
+  (put symbol prop val))
+
+(defun custom-declare-variable (symbol default doc &rest _args)
+  "Make SYMBOL special, with the value of the form DEFAULT unless it has
+a value; DOC is its documentation.  Returns SYMBOL."
+  (put symbol 'standard-value (list default))
+  (eval `(defvar ,symbol ,default ,@(and doc (list doc))) t)
+  symbol)
+
+(defun custom-declare-group (symbol _members doc &rest _args)
+  "Record the customization group SYMBOL with documentation DOC."
+  (when doc (put symbol 'group-documentation doc))
+  symbol)
+
+(defun custom-declare-face (face spec doc &rest _args)
+  "Record the face FACE with its default SPEC and documentation DOC."
+  (put face 'face-defface-spec spec)
+  (when doc (put face 'face-documentation doc))
+  face)
+
+(defun set-advertised-calling-convention (_function signature _when)
+  "Accepted: marrow's help has no advertised signatures.  Returns SIGNATURE."
+  signature)
+
 (defmacro defcustom (symbol standard &optional doc &rest _)
   `(defvar ,symbol ,standard ,doc))
 
@@ -2277,6 +2329,8 @@ Point stays at the end when it was there."
 (autoload 'pp "pp")
 (autoload 'pp-to-string "pp")
 (autoload 'truncate-string-ellipsis "mule-util")
+;; Preloaded in Emacs: the code it compiles `cl-defstruct' to calls it.
+(autoload 'cl-struct-define "cl-lib")
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
 (autoload 'if-let "subr-x" nil nil 'macro)

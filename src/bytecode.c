@@ -62,6 +62,7 @@
 #include "compiled.h"
 #include "eval.h"
 #include "hashtab.h"
+#include "reader.h"
 #include "strfns.h"
 
 /* ================================================================== */
@@ -463,12 +464,31 @@ static struct check *failed_check(mrt *rt, const char *error)
   return k;
 }
 
+/* Emacs's fetch-bytecode: code that byte-compile-dynamic left in the
+   .elc file, CODE being (FILE . POSITION) there, read into FN's code
+   and constants slots. */
+static void fetch_code(mrt *rt, mval fn)
+{
+  mval where = AREF(fn, COMPILED_CODE);
+  if (!CONSP(where) || !STRINGP(XCAR(where)) || !FIXNUMP(XCDR(where)))
+    mrt_error(rt, "Invalid byte code");
+  mval text = call2(rt, intern(rt, "marrow--docstring-from-file"), XCAR(where), XCDR(where));
+  size_t pos = 0;
+  mval code = STRINGP(text) ? read_one(rt, (const char *)XSTRING(text)->data,
+                                       (size_t)XSTRING(text)->nbytes, &pos, NULL)
+                            : Qnil;
+  if (!CONSP(code) || !STRINGP(XCAR(code)) || !VECTORP(XCDR(code)))
+    mrt_errorf(rt, "Invalid byte code in %s", (const char *)XSTRING(XCAR(where))->data);
+  gc_aset(rt->gc, fn, COMPILED_CODE, XCAR(code));
+  gc_aset(rt->gc, fn, COMPILED_CONSTANTS, XCDR(code));
+}
+
 static struct check *check_function(mrt *rt, mval fn)
 {
+  if (CONSP(AREF(fn, COMPILED_CODE)))
+    fetch_code(rt, fn);
   mval code = AREF(fn, COMPILED_CODE), consts = AREF(fn, COMPILED_CONSTANTS);
   mval args = AREF(fn, COMPILED_ARGS);
-  if (CONSP(code))
-    return failed_check(rt, "Invalid byte code: code to be fetched from a file (not supported)");
   if (!valid_descriptor(args))
     return failed_check(rt, "Invalid byte code: bad argument descriptor");
   if (!STRINGP(code) || !VECTORP(consts)) /* make-byte-code and the reader let none through */
@@ -670,6 +690,19 @@ static inline int32_t group_arg(int k, const uint8_t **pc)
   return fetch2(pc);
 }
 
+/* Calls *FNP on the N values after it.  A call to byte code through a
+   symbol (the common case) goes straight to eval_call_compiled. */
+static mval call_from_frame(mrt *rt, mval *fnp, int n)
+{
+  mval fn = fnp[0], def = SYMBOLP(fn) && !NILP(fn) ? XSYMBOL(rt, fn)->function : fn;
+  size_t base = rt->stack_top;
+  if (!COMPILEDP(def) || base + (size_t)n + 16 > rt->stack_cap)
+    return funcall(rt, fn, n, fnp + 1);
+  for (int i = 1; i <= n; i++)
+    rt->stack[rt->stack_top++] = fnp[i];
+  return eval_call_compiled(rt, def, fn, n, base);
+}
+
 /* The two-argument arithmetic opcodes, with arith.h's fixnum cases
    inline. */
 static inline mval arithmetic(mrt *rt, int op, mval a, mval b)
@@ -762,7 +795,7 @@ static enum run_end run(struct frame *f, struct pos *at, int nesting)
     case OP_CALL ... OP_CALL + 7: {
       int32_t n = group_arg(op - OP_CALL, &pc);
       sp -= n;
-      sp[0] = funcall(rt, sp[0], n, sp + 1);
+      sp[0] = call_from_frame(rt, sp, n);
       break;
     }
 
@@ -1038,8 +1071,17 @@ static mval Fbyte_code(mrt *rt, int n, mval *a)
   return funcall(rt, compiled_make(rt, 4, slots), 0, NULL);
 }
 
+/* (fetch-bytecode OBJECT): OBJECT, its lazily loaded code read in. */
+static mval Ffetch_bytecode(mrt *rt, int n, mval *a)
+{
+  if (COMPILEDP(a[0]) && CONSP(AREF(a[0], COMPILED_CODE)))
+    fetch_code(rt, a[0]);
+  return a[0];
+}
+
 static const struct subr_def bytecode_subrs[] = {
   {"byte-code", Fbyte_code, 3, 3},
+  {"fetch-bytecode", Ffetch_bytecode, 1, 1},
 };
 
 static void mark_bytecode_state(struct gc *g, void *ud)

@@ -646,7 +646,7 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
 #define BYTECODE_C_STACK 4096 /* generous bound on the C stack a byte-code call uses */
 
 /* Byte code runs in bytecode.c; the call counts as any other. */
-static mval call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
+mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
 {
   enter_depth(rt);
   count_step(rt);
@@ -675,7 +675,7 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
     if (PVEC_TYPE(fn) == PVEC_SUBR) /* funcall names the subr itself */
       return call_subr(rt, fn, fn, nargs, base);
     if (PVEC_TYPE(fn) == PVEC_COMPILED)
-      return call_compiled(rt, fn, orig, nargs, base);
+      return eval_call_compiled(rt, fn, orig, nargs, base);
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
     return call_list_function(rt, fn, orig, nargs, base);
@@ -4424,9 +4424,19 @@ static mval function_body(mval fn)
   return Qunbound;
 }
 
-/* The (interactive ...) form of FN's body, or nil. */
-static mval interactive_spec(mval fn)
+/* The (interactive ...) form of FN (no symbol), or nil: the one in a
+   function's body, or a byte-code function's spec slot made into one
+   (of Emacs 28's [SPEC MODES], the SPEC). */
+static mval interactive_spec(mrt *rt, mval fn)
 {
+  if (COMPILEDP(fn)) {
+    if ((int64_t)vl_header_nlisp(XVL(fn)->header) <= COMPILED_INTERACTIVE)
+      return Qnil;
+    mval spec = AREF(fn, COMPILED_INTERACTIVE);
+    if (VECTORP(spec) && VECTOR_LENGTH(spec) > 0)
+      spec = AREF(spec, 0);
+    return list2(rt, Qinteractive, spec);
+  }
   for (mval body = function_body(fn); CONSP(body); body = XCDR(body))
     if (CONSP(XCAR(body)) && XCAR(XCAR(body)) == Qinteractive)
       return XCAR(body);
@@ -4434,14 +4444,14 @@ static mval interactive_spec(mval fn)
 }
 
 /* (commandp FUNCTION &optional FOR-CALL-INTERACTIVELY): a function
-   whose body has an (interactive ...) form, or a keyboard macro (a
-   string or vector).  No primitive here is a command. */
+   with an interactive form, or a keyboard macro (a string or vector).
+   No primitive here is a command. */
 static mval Fcommandp(mrt *rt, int nargs, mval *args)
 {
   mval fn = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
   if (STRINGP(fn) || VECTORP(fn))
     return NILP(args[1]) ? Qt : Qnil;
-  return NILP(interactive_spec(fn)) ? Qnil : Qt;
+  return NILP(interactive_spec(rt, fn)) ? Qnil : Qt;
 }
 
 /* (interactive-form CMD): the interactive-form property of CMD or of
@@ -4457,7 +4467,7 @@ static mval Finteractive_form(mrt *rt, int nargs, mval *args)
       return prop;
     fn = XSYMBOL(rt, fn)->function;
   }
-  return interactive_spec(fn);
+  return interactive_spec(rt, fn);
 }
 
 static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
@@ -4468,12 +4478,12 @@ static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
     if (NILP(fn))
       xsignal1(rt, Qvoid_function, args[0]);
   }
+  if (CONSP(fn) && XCAR(fn) == Qmacro)
+    fn = XCDR(fn);
   if (PVECP(fn, PVEC_SUBR))
     return subr_arity(rt, fn);
   if (PVECP(fn, PVEC_COMPILED))
     return compiled_arity(rt, fn);
-  if (CONSP(fn) && XCAR(fn) == Qmacro)
-    fn = XCDR(fn);
   mval arglist;
   if (PVECP(fn, PVEC_CLOSURE))
     arglist = car_safe(closure_source(fn));

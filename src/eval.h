@@ -72,6 +72,11 @@ void eval_charge_steps(mrt *rt, int64_t steps);
    collection, which may have happened inside any allocation. */
 void eval_request_safe_point(mrt *rt);
 
+/* Calls byte-code function FN, named NAME (for the backtrace), on the
+   NARGS arguments at rt->stack[base ..], the top of the stack, counting
+   the call as funcall does. */
+mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base);
+
 /* Signals excessive-lisp-nesting unless NEED more bytes of C stack
    are left: for the byte-code interpreter's own recursion. */
 void eval_check_c_stack(mrt *rt, size_t need);

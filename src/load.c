@@ -17,8 +17,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -412,34 +415,97 @@ static mval concat2(mrt *rt, mval a, const char *b)
   return s;
 }
 
-/* FILE with ".el", then FILE itself, inside DIR (nil: as it stands). */
-static mval try_suffixes(mrt *rt, mval file, mval dir, bool nosuffix)
+/* The modification time of PATH when it exists (when it is a regular
+   file). */
+static bool file_time_if(const char *path, struct timespec *mtime, bool regular)
 {
-  mval full = expand_file_name(rt, file, dir);
-  if (!nosuffix && !has_suffix(sdata(full), slen(full), ".el")) {
-    mval el = concat2(rt, full, ".el");
-    if (regular_file_p(sdata(el)))
-      return el;
+  struct stat st;
+  if (stat(path, &st) != 0 || (regular && !S_ISREG(st.st_mode)))
+    return false;
+  *mtime = st.st_mtim;
+  return true;
+}
+static bool file_time(const char *path, struct timespec *mtime) { return file_time_if(path, mtime, false); }
+static bool regular_file_time(const char *path, struct timespec *mtime) { return file_time_if(path, mtime, true); }
+
+static bool earlier(struct timespec a, struct timespec b)
+{
+  return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+}
+
+/* FILE with each of SUFFIXES in turn, inside DIR (nil: as it stands):
+   the first that exists, or with NEWER the one modified last. */
+static mval try_suffixes(mrt *rt, mval file, mval dir, mval suffixes, bool newer)
+{
+  mval full = expand_file_name(rt, file, dir), best = Qnil;
+  struct timespec best_time = {0, 0}, t;
+  for (; CONSP(suffixes); suffixes = XCDR(suffixes)) {
+    if (!STRINGP(XCAR(suffixes)))
+      continue;
+    mval name = concat2(rt, full, sdata(XCAR(suffixes)));
+    if (!regular_file_time(sdata(name), &t))
+      continue;
+    if (!newer)
+      return name;
+    if (NILP(best) || earlier(best_time, t)) {
+      best = name;
+      best_time = t;
+    }
   }
-  return regular_file_p(sdata(full)) ? full : Qnil;
+  return best;
 }
 
 /* Emacs's openp: an absolute name stands alone; any other is looked
    up in each load-path directory (nil there means default-directory). */
-static mval locate_load_file(mrt *rt, mval file, bool nosuffix)
+static mval locate_load_file(mrt *rt, mval file, mval suffixes, bool newer)
 {
   if (absolute_name_p(file))
-    return try_suffixes(rt, file, Qnil, nosuffix);
+    return try_suffixes(rt, file, Qnil, suffixes, newer);
   mval path = variable_or_nil(rt, Qload_path);
   for (; CONSP(path); path = XCDR(path)) {
     mval dir = XCAR(path);
     if (!STRINGP(dir) && !NILP(dir))
       continue;
-    mval found = try_suffixes(rt, file, dir, nosuffix);
+    mval found = try_suffixes(rt, file, dir, suffixes, newer);
     if (!NILP(found))
       return found;
   }
   return Qnil;
+}
+
+static mval load_suffixes_var(mrt *rt) { return intern(rt, "load-suffixes"); }
+static mval load_file_rep_suffixes_var(mrt *rt) { return intern(rt, "load-file-rep-suffixes"); }
+
+/* Each of load-suffixes with each of load-file-rep-suffixes after it,
+   pushed on OUT. */
+static mval push_load_suffixes(mrt *rt, mval out)
+{
+  for (mval s = variable_or_nil(rt, load_suffixes_var(rt)); CONSP(s); s = XCDR(s))
+    for (mval r = variable_or_nil(rt, load_file_rep_suffixes_var(rt)); CONSP(r); r = XCDR(r))
+      if (STRINGP(XCAR(s)) && STRINGP(XCAR(r)))
+        out = Fcons(rt, concat2(rt, XCAR(s), sdata(XCAR(r))), out);
+  return out;
+}
+
+static mval Fget_load_suffixes(mrt *rt, int nargs, mval *args)
+{
+  return nreverse_list(rt, push_load_suffixes(rt, Qnil));
+}
+
+/* What load tries after FILE, as Emacs's load: nothing with NOSUFFIX;
+   else the load suffixes, then (unless MUST-SUFFIX and FILE has no
+   suffix of its own) FILE with just the representation suffixes. */
+static mval suffixes_to_try(mrt *rt, mval file, bool nosuffix, bool must_suffix)
+{
+  if (nosuffix)
+    return list1(rt, empty_string(rt, false));
+  if (has_suffix(sdata(file), slen(file), ".el") || has_suffix(sdata(file), slen(file), ".elc"))
+    must_suffix = false;
+  mval out = push_load_suffixes(rt, Qnil);
+  if (!must_suffix)
+    for (mval r = variable_or_nil(rt, load_file_rep_suffixes_var(rt)); CONSP(r); r = XCDR(r))
+      out = Fcons(rt, XCAR(r), out);
+  return nreverse_list(rt, out);
 }
 
 /* ================================================================== */
@@ -526,13 +592,61 @@ static void check_recursive_load(mrt *rt, mval path, mval loading)
                Fcons(rt, make_cstring(rt, "Recursive load"), Fcons(rt, path, loading)));
 }
 
-static void load_message(mrt *rt, mval path)
+static void write_err_string(mrt *rt, const char *s) { mrt_write_err(rt, s, strlen(s)); }
+
+/* What Emacs's load says, given the name FILE it was asked for and the
+   PATH found: a source file by its path, a compiled one by FILE. */
+static void load_message(mrt *rt, mval file, mval path, bool compiled, bool newer, bool nomessage)
 {
-  mrt_write_err(rt, "Loading ", 8);
-  mrt_write_err(rt, sdata(path), slen(path));
-  if (has_suffix(sdata(path), slen(path), ".el"))
-    mrt_write_err(rt, " (source)", 9);
-  mrt_write_err(rt, "...\n", 4);
+  if (nomessage) {
+    if (newer) {
+      write_err_string(rt, "Source file \xe2\x80\x98");
+      mrt_write_err(rt, sdata(path), slen(path) - 1);
+      write_err_string(rt, "\xe2\x80\x99 newer than byte-compiled file; using older file\n");
+    }
+    return;
+  }
+  write_err_string(rt, "Loading ");
+  if (!compiled) {
+    mrt_write_err(rt, sdata(path), slen(path));
+    if (has_suffix(sdata(path), slen(path), ".el"))
+      write_err_string(rt, " (source)");
+  } else {
+    mrt_write_err(rt, sdata(file), slen(file));
+    if (newer)
+      write_err_string(rt, " (compiled; note, source file is newer)");
+  }
+  write_err_string(rt, "...\n");
+}
+
+/* Emacs's test that TEXT is a compiled file: among its first 512
+   bytes, a line after the first that starts with ";;;", one character
+   and "in Emacs version" or "bytecomp version FSF", in any case. */
+static bool compiled_header(const char *text, size_t len)
+{
+  static const char *const phrases[] = {"in Emacs version", "bytecomp version FSF"};
+  const char *end = text + (len < 512 ? len : 512);
+  for (const char *nl = memchr(text, '\n', (size_t)(end - text)); nl;
+       nl = memchr(nl + 1, '\n', (size_t)(end - nl - 1))) {
+    const char *line = nl + 1;
+    for (int i = 0; i < 2; i++) {
+      size_t n = strlen(phrases[i]);
+      if (end - line >= (ptrdiff_t)(4 + n) && memcmp(line, ";;;", 3) == 0 &&
+          strncasecmp(line + 4, phrases[i], n) == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* Whether the .elc file PATH has a source file (PATH without its "c")
+   modified after it. */
+static bool source_is_newer(mrt *rt, mval path)
+{
+  struct timespec compiled, source;
+  mval el = make_string(rt, sdata(path), slen(path) - 1);
+  return regular_file_time(sdata(path), &compiled) && regular_file_time(sdata(el), &source) &&
+         earlier(compiled, source);
 }
 
 /* A script's "#!" line is a comment, as in Emacs. */
@@ -596,23 +710,29 @@ static bool file_lexically_bound(const char *text, size_t len, size_t start)
   return line_sets_lexical_binding(text + start, text + len);
 }
 
-static mval load_found_file(mrt *rt, mval path, bool nomessage)
+/* Loads PATH, found for the name FILE. */
+static mval load_found_file(mrt *rt, mval file, mval path, bool nomessage)
 {
   mval loads_var = loads_in_progress_var(rt);
   mval loading = variable_or_nil(rt, loads_var);
   check_recursive_load(rt, path, loading);
-  if (!nomessage)
-    load_message(rt, path);
   size_t depth = rt->specpdl_depth;
   size_t stack_top = rt->stack_top;
   size_t len;
   mval text = read_file_text(rt, path, &len);
   push_root(rt, text);
+  const char *data = sdata(text);
+  bool elc = has_suffix(sdata(path), slen(path), ".elc"), compiled = compiled_header(data, len);
+  if (elc && !compiled)
+    mrt_errorf(rt, "File \xe2\x80\x98%s\xe2\x80\x99 was not compiled in Emacs", sdata(path));
+  /* With load-prefer-newer, the search has weighed the source already. */
+  bool newer = elc && NILP(variable_or_nil(rt, intern(rt, "load-prefer-newer"))) &&
+               source_is_newer(rt, path);
+  load_message(rt, file, path, compiled, newer, nomessage);
   specbind(rt, loads_var, Fcons(rt, path, loading));
   specbind(rt, Qload_file_name, path);
   specbind(rt, intern(rt, "load-true-file-name"), path);
   specbind(rt, intern(rt, "load-in-progress"), Qt);
-  const char *data = sdata(text);
   size_t start = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
   load_history_begin(rt, path);
@@ -661,27 +781,45 @@ static mval Fmarrow__eval_text(mrt *rt, int nargs, mval *args)
   return Qnil;
 }
 
-mval load_file(mrt *rt, mval file, bool noerror, bool nomessage)
+static mval locate_as_load(mrt *rt, mval file, bool nosuffix, bool must_suffix)
 {
   CHECK_STRING(rt, file);
-  mval found = locate_load_file(rt, file, false);
+  bool newer = !NILP(variable_or_nil(rt, intern(rt, "load-prefer-newer")));
+  return locate_load_file(rt, file, suffixes_to_try(rt, file, nosuffix, must_suffix), newer);
+}
+
+static _Noreturn void missing_load_file(mrt *rt, mval file)
+{
+  xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
+           make_cstring(rt, "No such file or directory"), file);
+}
+
+/* Emacs's load: nil when FILE is not found and NOERROR. */
+static mval load_as_emacs(mrt *rt, mval file, bool noerror, bool nomessage, bool nosuffix,
+                          bool must_suffix)
+{
+  mval found = locate_as_load(rt, file, nosuffix, must_suffix);
   if (NILP(found)) {
     if (noerror)
       return Qnil;
-    xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
-             make_cstring(rt, "No such file or directory"), file);
+    missing_load_file(rt, file);
   }
-  return load_found_file(rt, found, nomessage);
+  return load_found_file(rt, file, found, nomessage);
 }
 
-mval load_locate_file(mrt *rt, mval file) { return locate_load_file(rt, file, false); }
+mval load_file(mrt *rt, mval file, bool noerror, bool nomessage)
+{
+  return load_as_emacs(rt, file, noerror, nomessage, false, false);
+}
+
+mval load_locate_file(mrt *rt, mval file) { return locate_as_load(rt, file, false, false); }
 
 void load_command_line_file(mrt *rt, const char *file)
 {
   mval name = make_cstring(rt, file);
   mval full = expand_file_name(rt, name, Qnil);
   if (regular_file_p(sdata(full)))
-    load_found_file(rt, full, true);
+    load_found_file(rt, name, full, true);
   else
     load_file(rt, name, false, true);
 }
@@ -689,16 +827,77 @@ void load_command_line_file(mrt *rt, const char *file)
 /* (load FILE &optional NOERROR NOMESSAGE NOSUFFIX MUST-SUFFIX) */
 static mval Fload(mrt *rt, int nargs, mval *args)
 {
-  mval file = args[0];
-  CHECK_STRING(rt, file);
-  mval found = locate_load_file(rt, file, !NILP(args[3]));
-  if (NILP(found)) {
-    if (!NILP(args[1]))
-      return Qnil;
-    xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
-             make_cstring(rt, "No such file or directory"), file);
+  return load_as_emacs(rt, args[0], !NILP(args[1]), !NILP(args[2]), !NILP(args[3]), !NILP(args[4]));
+}
+
+/* (marrow--docstring-from-file FILE POSITION): the docstring an .elc
+   file keeps at byte POSITION, up to the \037 after it, as Emacs's
+   get_doc_string reads the (FILE . POSITION) of a compiled function's
+   docstring slot: \001\001, \0010 and \001_ stand for \001, \0 and
+   \037.  Nil when the file cannot be read there. */
+static mval Fdocstring_from_file(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  CHECK_FIXNUM(rt, args[1]);
+  size_t len;
+  if (XFIXNUM(args[1]) < 0 || !regular_file_p(sdata(args[0])))
+    return Qnil;
+  size_t stack_top = rt->stack_top;
+  mval text = read_file_text(rt, args[0], &len);
+  push_root(rt, text);
+  size_t pos = (size_t)XFIXNUM(args[1]);
+  if (pos > len)
+    pos = len;
+  /* Unescaped in place: the text is this call's own copy. */
+  char *start = (char *)XSTRING(text)->data + pos, *end = (char *)XSTRING(text)->data + len;
+  char *w = start;
+  for (const char *p = start; p < end && *p != 037; p++) {
+    char c = *p;
+    if (c == 1 && p + 1 < end) {
+      p++;
+      c = *p == '0' ? 0 : *p == '_' ? 037 : *p;
+    }
+    *w++ = c;
   }
-  return load_found_file(rt, found, !NILP(args[2]));
+  mval doc = make_string(rt, start, (size_t)(w - start));
+  rt->stack_top = stack_top;
+  return doc;
+}
+
+/* (set-file-times FILENAME &optional TIMESTAMP FLAG): TIMESTAMP (a
+   Lisp time, nil for now) as FILENAME's access and modification time,
+   or a file error.  FLAG nofollow sets a symbolic link's. */
+static mval Fset_file_times(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  struct timespec t[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
+  if (!NILP(args[1])) {
+    mval seconds = call1(rt, intern(rt, "float-time"), args[1]);
+    double whole = floor(XFLOAT(seconds));
+    t[0].tv_sec = (time_t)whole;
+    t[0].tv_nsec = (long)((XFLOAT(seconds) - whole) * 1e9);
+    t[1] = t[0];
+  }
+  mval path = expand_file_name(rt, args[0], Qnil);
+  int flags = args[2] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
+  if (utimensat(AT_FDCWD, sdata(path), t, flags) != 0) {
+    int err = errno;
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error,
+               list3(rt, make_cstring(rt, "Setting file times"), make_cstring(rt, strerror(err)), path));
+  }
+  return Qt;
+}
+
+/* (file-newer-than-file-p FILE1 FILE2) */
+static mval Ffile_newer_than_file_p(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  CHECK_STRING(rt, args[1]);
+  struct timespec t1, t2;
+  mval f1 = expand_file_name(rt, args[0], Qnil), f2 = expand_file_name(rt, args[1], Qnil);
+  if (!file_time(sdata(f1), &t1))
+    return Qnil;
+  return !file_time(sdata(f2), &t2) || earlier(t2, t1) ? Qt : Qnil;
 }
 
 static mval Ffile_name_as_directory(mrt *rt, int nargs, mval *args)
@@ -826,17 +1025,15 @@ static mval Frequire(mrt *rt, int nargs, mval *args)
   size_t depth = rt->specpdl_depth;
   specbind(rt, var, Fcons(rt, feature, requiring));
   mval file = NILP(filename) ? XSYMBOL(rt, feature)->name : filename;
-  CHECK_STRING(rt, file);
-  mval found = locate_load_file(rt, file, false);
+  mval found = locate_as_load(rt, file, false, NILP(filename)); /* as Emacs's require asks */
   if (NILP(found)) {
     unbind_to(rt, depth);
     if (!NILP(args[2]))
       return Qnil;
-    xsignal3(rt, Qfile_missing, make_cstring(rt, "Cannot open load file"),
-             make_cstring(rt, "No such file or directory"), file);
+    missing_load_file(rt, file);
   }
   size_t count = eval_begin_undoable_load(rt);
-  load_found_file(rt, found, true);
+  load_found_file(rt, file, found, true);
   eval_end_undoable_load(rt, count);
   unbind_to(rt, depth);
   if (!memq(feature, variable_or_nil(rt, Qfeatures)))
@@ -879,12 +1076,20 @@ static const struct subr_def load_subrs[] = {
   {"directory-file-name", Fdirectory_file_name, 1, 1},
   {"file-name-base", Ffile_name_base, 0, 1},
   {"file-name-concat", Ffile_name_concat, 1, ARGS_MANY},
+  {"get-load-suffixes", Fget_load_suffixes, 0, 0},
+  {"marrow--docstring-from-file", Fdocstring_from_file, 2, 2},
+  {"set-file-times", Fset_file_times, 1, 3},
+  {"file-newer-than-file-p", Ffile_newer_than_file_p, 2, 2},
 };
 
 void load_init(mrt *rt)
 {
   defsubrs(rt, load_subrs, sizeof load_subrs / sizeof load_subrs[0]);
   defvar(rt, Qload_path, Qnil);
+  /* Emacs's less the modules' ".so"; no compressed files either. */
+  defvar(rt, load_suffixes_var(rt), list2(rt, make_cstring(rt, ".elc"), make_cstring(rt, ".el")));
+  defvar(rt, load_file_rep_suffixes_var(rt), list1(rt, empty_string(rt, false)));
+  defvar(rt, intern(rt, "load-prefer-newer"), Qnil);
   defvar(rt, Qfeatures, Qnil);
   defvar(rt, Qcurrent_load_list, Qnil);
   defvar(rt, Qload_history, Qnil);

@@ -753,8 +753,9 @@ static const struct ecase bytecode_cases[] = {
    "ERR (error \"Invalid byte code: bad argument descriptor\")"},
   {"(funcall (make-byte-code 0 (string 300 135) [1] 1))",
    "ERR (error \"Invalid byte code: code is not bytes\")"},
-  {"(funcall (make-byte-code 0 '(\"f\" . 1) [1] 1))",
-   "ERR (error \"Invalid byte code: code to be fetched from a file (not supported)\")"},
+  /* code to be fetched from a file that has none */
+  {"(funcall (make-byte-code 0 '(\"/nonexistent.elc\" . 1) nil 1))",
+   "ERR (error \"Invalid byte code in /nonexistent.elc\")"},
   /* a jump table changed after the code was checked */
   {"(setq h (make-hash-table :test 'eq)) (setq f (make-byte-code 0 \"\\300\\301\\267\\300\\207\" (vector 'a h) 2))"
    " (list (funcall f) (progn (puthash 'a 99 h) (condition-case e (funcall f) (error e))))",

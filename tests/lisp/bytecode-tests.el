@@ -224,3 +224,136 @@
   ;; Emacs 24's condition-case: a variable, a form and the handlers
   (should (equal (funcall #[0 "\300\301\302\217\207" [e (car 1) ((error (list 'handled (car e))))] 3])
                  '(handled wrong-type-argument))))
+
+;;; Loading compiled files
+
+(ert-deftest bytecode-docstrings-stay-in-the-file ()
+  (let ((doc (aref (symbol-function 'bclex-documented) 4)))
+    (should (equal doc (cons (expand-file-name "bytecode-lex.elc" bytecode-tests--fixtures)
+                             (cdr doc))))
+    (should (integerp (cdr doc))))
+  (should (equal (documentation 'bclex-documented t)
+                 (concat "Return X, or Y when X is nil.\nA second line, with a backslash \\, "
+                         "a \"quote\" and a control-A \^A.\n\n(fn X &optional Y)")))
+  (should (equal (documentation 'bclex-arith t) "\n\n(fn A B)"))
+  (should (equal (help-function-arglist 'bclex-documented t) '(x &optional y)))
+  (should (equal (help-function-arglist 'bclex-documented) '(arg1 &optional arg2)))
+  (should (equal (help-function-arglist 'bcdyn-params) '(x &optional y &rest z))))
+
+(defconst bytecode-tests--elc-header ";ELC\034\0\0\0\n;;; in Emacs version 28.2\n"
+  "What Emacs looks for to take a file as compiled.")
+
+(defvar bytecode-tests--which nil)
+
+(defun bytecode-tests--write (file text)
+  (with-temp-file file (insert text)))
+
+(defmacro bytecode-tests--with-library (base &rest body)
+  "Run BODY with BASE a fresh file name, whose .el sets
+`bytecode-tests--which' to source and whose .elc sets it to compiled."
+  (declare (indent 1))
+  `(let* ((,base (make-temp-file "bytecode-tests-lib"))
+          (bytecode-tests--which nil))
+     (unwind-protect
+         (progn
+           (bytecode-tests--write (concat ,base ".el") "(setq bytecode-tests--which 'source)\n")
+           (bytecode-tests--write (concat ,base ".elc")
+                                  (concat bytecode-tests--elc-header
+                                          "(setq bytecode-tests--which 'compiled)\n"))
+           ,@body)
+       (dolist (suffix '("" ".el" ".elc"))
+         (delete-file (concat ,base suffix))))))
+
+(ert-deftest bytecode-load-prefers-compiled-files ()
+  (bytecode-tests--with-library base
+    (set-file-times (concat base ".el") 0)
+    (load base nil t)
+    (should (eq bytecode-tests--which 'compiled))
+    (load (concat base ".el") nil t)
+    (should (eq bytecode-tests--which 'source))
+    (load (concat base ".elc") nil t)
+    (should (eq bytecode-tests--which 'compiled))
+    (let ((load-path (list (file-name-directory base))))
+      (setq bytecode-tests--which nil)
+      (load (file-name-nondirectory base) nil t)
+      (should (eq bytecode-tests--which 'compiled)))
+    (should (file-newer-than-file-p (concat base ".elc") (concat base ".el")))))
+
+(ert-deftest bytecode-load-prefer-newer ()
+  (bytecode-tests--with-library base
+    (set-file-times (concat base ".elc") 0)
+    (should (file-newer-than-file-p (concat base ".el") (concat base ".elc")))
+    (load base nil t)
+    (should (eq bytecode-tests--which 'compiled))
+    (let ((load-prefer-newer t))
+      (load base nil t))
+    (should (eq bytecode-tests--which 'source))))
+
+(ert-deftest bytecode-load-suffix-arguments ()
+  (bytecode-tests--with-library base
+    (should (equal (load base nil t t) t)) ; NOSUFFIX: the empty file itself
+    (should (eq bytecode-tests--which nil))
+    (delete-file base)
+    (should (eq (car (condition-case err (load base nil t t) (error err))) 'file-missing))
+    (should (equal (load base nil t nil t) t)) ; MUST-SUFFIX
+    (should (eq bytecode-tests--which 'compiled))
+    (should (member ".elc" (get-load-suffixes)))
+    (should (member ".el" (get-load-suffixes)))))
+
+(ert-deftest bytecode-load-checks-compiled-files ()
+  (let ((file (make-temp-file "bytecode-tests-bad" nil ".elc")))
+    (unwind-protect
+        (progn
+          (bytecode-tests--write file "(setq bytecode-tests--which 'uncompiled)\n")
+          (should (equal (condition-case err (load file nil t) (error err))
+                         (list 'error (format-message "File `%s' was not compiled in Emacs" file))))
+          ;; Without the suffix, the header decides.
+          (let ((plain (make-temp-file "bytecode-tests-plain")))
+            (unwind-protect
+                (let ((bytecode-tests--which nil))
+                  (bytecode-tests--write plain (concat bytecode-tests--elc-header
+                                                       "(setq bytecode-tests--which 'plain)\n"))
+                  (load plain nil t)
+                  (should (eq bytecode-tests--which 'plain)))
+              (delete-file plain))))
+      (delete-file file))))
+
+(ert-deftest bytecode-set-file-times ()
+  (let ((file (make-temp-file "bytecode-tests-times")))
+    (unwind-protect
+        (progn
+          (should (eq (set-file-times file 0) t))
+          (should-not (file-newer-than-file-p file bytecode-tests--fixtures))
+          (should (eq (set-file-times file) t))
+          (should (file-newer-than-file-p file (expand-file-name "README" bytecode-tests--fixtures)))
+          (should (file-newer-than-file-p file (concat file "-absent")))
+          (should-not (file-newer-than-file-p (concat file "-absent") file)))
+      (delete-file file)))
+  (should (eq (car (condition-case err (set-file-times "/nonexistent-dir/file") (error err)))
+              'file-missing)))
+
+(ert-deftest bytecode-commands ()
+  (let ((command (make-byte-code 0 "\300\207" [done] 1 nil "p"))
+        (plain (make-byte-code 0 "\300\207" [done] 1)))
+    (should (commandp command))
+    (should-not (commandp plain))
+    (should (equal (interactive-form command) '(interactive "p")))
+    (should (equal (interactive-form (make-byte-code 0 "\300\207" [1] 1 nil ["P" (foo-mode)]))
+                   '(interactive "P")))
+    (should-not (interactive-form plain))
+    (should (equal (interactive-form (lambda () (interactive "r") 1)) '(interactive "r")))
+    (should (equal (func-arity (cons 'macro (make-byte-code 513 "\300\207" [1] 1))) '(1 . 2)))))
+
+(ert-deftest bytecode-compiled-structs ()
+  (require 'cl-lib)
+  (should (equal (bclex-structs) '(t t nil 1 2 [bclex-vec 7] 7 (bclex-child bclex-base) t))))
+
+(ert-deftest bytecode-code-left-in-the-file ()
+  (load (expand-file-name "bytecode-lazy.elc" bytecode-tests--fixtures) nil t)
+  (let ((f (symbol-function 'bclazy-double)))
+    (should (consp (aref f 1)))
+    (should (equal (bclazy-call) '(42 1.0)))
+    (should (stringp (aref f 1)))
+    (should (vectorp (aref f 2)))
+    (should (equal (documentation 'bclazy-double t) "Twice X.\n\n(fn X)"))
+    (should (eq (fetch-bytecode f) f))))
