@@ -461,6 +461,47 @@ for each required argument, t for none), or nil."
 
 (defun cl-method-qualifiers (method) (cl--generic-method-qualifiers method))
 
+;;; ---- What compiled code calls ---------------------------------------------
+;;
+;; Emacs compiles `cl-defgeneric' and `cl-defmethod' into calls of these,
+;; each method a function that, when it calls the next method, takes
+;; the function doing so as its first argument.
+
+(defun cl-generic-define (name args options)
+  "The generic function NAME with argument list ARGS and OPTIONS, which a
+compiled `cl-defgeneric' then installs with `defalias'."
+  (let ((apo (assq :argument-precedence-order options)))
+    (cl-generic--define name (and apo (mapcar (lambda (arg) (cl-position arg args)) (cdr apo))))
+    (symbol-function name)))
+
+(defvar cl-generic--without-next (make-hash-table :test 'eq)
+  "The next-method functions given to compiled methods that have no next
+method, while those run: what `cl--generic-isnot-nnm-p' looks up.")
+
+(defun cl--generic-isnot-nnm-p (cnm)
+  "Whether CNM, a compiled method's next-method function, has a method to call."
+  (not (gethash cnm cl-generic--without-next)))
+
+(defun cl-generic--compiled-method (function)
+  "FUNCTION, which takes the next-method function first, as a method
+called the way `cl-defmethod' here makes them."
+  (lambda (next args &rest method-args)
+    (let ((cnm (lambda (&rest cnm-args) (cl-generic--call-next next (or cnm-args args)))))
+      (if (functionp next)
+          (apply function cnm method-args)
+        (puthash cnm t cl-generic--without-next)
+        (unwind-protect (apply function cnm method-args)
+          (remhash cnm cl-generic--without-next))))))
+
+(defun cl-generic-define-method (name qualifiers args uses-cnm function)
+  "Add the method FUNCTION of ARGS (with their specializers) and
+QUALIFIERS to the generic function NAME, as a compiled `cl-defmethod'
+does; USES-CNM says whether FUNCTION takes a next-method function."
+  (cl-generic--add-method (cl-generic--function-name name) qualifiers
+                          (cl-generic--eval-eql (cdr (cl-generic--split-args args)))
+                          (and uses-cnm t)
+                          (if uses-cnm (cl-generic--compiled-method function) function)))
+
 (provide 'cl-generic)
 
 ;;; cl-generic.el ends here

@@ -2332,6 +2332,8 @@ Point stays at the end when it was there."
 ;; Preloaded in Emacs: the code it compiles `cl-defstruct' to calls it.
 (autoload 'cl-struct-define "cl-lib")
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
+(autoload 'cl-generic-define "cl-generic")
+(autoload 'cl-generic-define-method "cl-generic")
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
 (autoload 'if-let "subr-x" nil nil 'macro)
 (autoload 'string-clean-whitespace "subr-x")

@@ -357,3 +357,12 @@
     (should (vectorp (aref f 2)))
     (should (equal (documentation 'bclazy-double t) "Twice X.\n\n(fn X)"))
     (should (eq (fetch-bytecode f) f))))
+
+(ert-deftest bytecode-compiled-generic-functions ()
+  (should (equal (bclex-describe 3) '(integer 3 (number 3 nil))))
+  (should (equal (bclex-describe 7) '(seven (integer 7 (number 7 nil)))))
+  (should (equal (bclex-describe 0.5) '(number 0.5 nil)))
+  (should (equal (bclex-describe "text") '(string nil cl-no-next-method)))
+  (should (equal (bclex-describe (make-bclex-child :a 'slot)) '(struct slot)))
+  (should (eq (car (condition-case err (bclex-describe 'symbol) (error err)))
+              'cl-no-applicable-method)))
