@@ -750,7 +750,8 @@ value, or (FROM . TO), whose first character's value is returned.")
     (interactive-form "CMD"
      "The (interactive SPEC) form that makes CMD a command, or nil when it
 is none: CMD's `interactive-form' property, or that of a symbol its
-function cell leads to, else the form in the function's body.")
+function cell leads to, else the form in the function's body (of byte
+code, its interactive spec).")
     (commandp "FUNCTION &optional FOR-CALL-INTERACTIVELY"
      "Whether FUNCTION can be called interactively: a function with an
 `interactive' form.")
@@ -966,8 +967,6 @@ a raw byte.  Return (FILENAME LENGTH).")
      "Declare the function whose body starts with it a command, and how its
 arguments are read when called interactively.  Outside that place, it
 is an error to evaluate.")
-    (interactive-form "CMD"
-     "The (interactive ...) form of command CMD, or nil if it is none.")
     (internal--restore-buffer "BUFFER"
      "marrow's own, for `save-current-buffer': make BUFFER current again if
 it is still live.")
