@@ -2113,10 +2113,6 @@ by REPLACEMENT, which may refer to groups; return the count, nil for none."
   "OBJECT itself: marrow has no pure storage to copy it to."
   object)
 
-(defun define-symbol-prop (symbol prop val)
-  "Put VAL as SYMBOL's property PROP."
-  (put symbol prop val))
-
 (defun custom-declare-variable (symbol default doc &rest _args)
   "Make SYMBOL special, with the value of the form DEFAULT unless it has
 a value; DOC is its documentation.  Returns SYMBOL."
@@ -2134,10 +2130,6 @@ a value; DOC is its documentation.  Returns SYMBOL."
   (put face 'face-defface-spec spec)
   (when doc (put face 'face-documentation doc))
   face)
-
-(defun set-advertised-calling-convention (_function signature _when)
-  "Accepted: marrow's help has no advertised signatures.  Returns SIGNATURE."
-  signature)
 
 (defmacro defcustom (symbol standard &optional doc &rest _)
   `(defvar ,symbol ,standard ,doc))
