@@ -473,10 +473,11 @@ static void fetch_code(mrt *rt, mval fn)
   if (!CONSP(where) || !STRINGP(XCAR(where)) || !FIXNUMP(XCDR(where)))
     mrt_error(rt, "Invalid byte code");
   mval text = call2(rt, intern(rt, "marrow--docstring-from-file"), XCAR(where), XCDR(where));
-  size_t pos = 0;
-  mval code = STRINGP(text) ? read_one(rt, (const char *)XSTRING(text)->data,
-                                       (size_t)XSTRING(text)->nbytes, &pos, NULL)
-                            : Qnil;
+  /* read_from_string, not read_one on the bytes: the reader allocates,
+     and only a live TEXT keeps the bytes it reads from collected. */
+  mval code = STRINGP(text) && XSTRING(text)->nbytes > 0
+                  ? XCAR(read_from_string(rt, text, Qnil, Qnil))
+                  : Qnil;
   if (!CONSP(code) || !STRINGP(XCAR(code)) || !VECTORP(XCDR(code)))
     mrt_errorf(rt, "Invalid byte code in %s", (const char *)XSTRING(XCAR(where))->data);
   gc_aset(rt->gc, fn, COMPILED_CODE, XCAR(code));
