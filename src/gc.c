@@ -172,8 +172,10 @@
 **     Both mark stacks are empty and symbols_done is all zeros.  Every
 **     finalizer object is either on the weak list or in the doomed
 **     queue (or taken from it), never both.  During one, a symbol whose
-**     symbols_done bit is set is marked (the converse need not hold:
-**     the stack scan marks symbols found by address, without the bit).
+**     symbols_done bit is set is marked, or is a young one that a minor
+**     collection's walk of the symbols (mark_every_symbol) has yet to
+**     reach (the converse need not hold: the stack scan marks symbols
+**     found by address, without the bit).
 **   - symtab.at[i] is NULL or a symbol whose index is i.  Slots on the
 **     free-index list are NULL.  The free-index array has room for
 **     every slot, so freeing a slot during the sweep never allocates.
@@ -1632,19 +1634,28 @@ void gc_symbol_barrier(struct gc *g, struct symbol *s)
 /* A minor collection frees no symbol: an old object may refer to a new
    uninterned symbol by its index, and storing an index needs no
    barrier.  Only a full collection frees symbols. */
+static void mark_young_symbol(void *obj, void *ud)
+{
+  struct gc *g = ud;
+  struct symbol *s = obj;
+  if (s->index >= g->symtab.count || g->symtab.at[s->index] != s)
+    return; /* allocated, not yet in the table: not a root */
+  if (mark_fixed(g, s, HEAP_SYMBOL)) {
+    note_marked(g, s, HEAP_SYMBOL);
+    push_children(g, s, HEAP_SYMBOL);
+    drain(g);
+  }
+}
+
+/* The old symbols are marked already (the remembered ones just now), so
+   only the young ones are visited, found by their mark bits a word at a
+   time: the table holds thousands of old symbols.  Every done bit is
+   set first; a symbol reached meanwhile through an index and not yet
+   marked is a young one the walk comes to. */
 static void mark_every_symbol(struct gc *g)
 {
-  for (uint32_t i = 0; i < g->symtab.count; i++) {
-    struct symbol *s = g->symtab.at[i];
-    if (!s)
-      continue;
-    g->symbols_done[i >> 6] |= (uint64_t)1 << (i & 63);
-    if (heap_mark_fixed(s, HEAP_SYMBOL, g->first_object[HEAP_SYMBOL])) {
-      note_marked(g, s, HEAP_SYMBOL);
-      push_children(g, s, HEAP_SYMBOL);
-      drain(g);
-    }
-  }
+  memset(g->symbols_done, 0xff, symbol_bitmap_words(g->symtab.count) * sizeof *g->symbols_done);
+  heap_each_unmarked_fixed(g->heap, HEAP_SYMBOL, mark_young_symbol, g);
 }
 
 /* A remembered value's object: a cons, a vector-like or a symbol. */

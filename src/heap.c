@@ -1071,6 +1071,15 @@ bool heap_age(struct heap *h, const void *obj, enum heap_kind k)
   return b->large_marked;
 }
 
+void heap_each_unmarked_fixed(struct heap *h, enum heap_kind k, heap_object_fn fn, void *ud)
+{
+  struct fixed_space *fs = &h->fixed[k];
+  for (struct hblock *b = fs->blocks; b; b = b->next)
+    for (size_t w = 0; w < fs->nwords; w++)
+      for (uint64_t young = b->alloc[w] & ~b->mark[w]; young; young &= young - 1)
+        fn(b->data + (w * 64 + ctz64(young)) * fs->objsize, ud);
+}
+
 size_t heap_fixed_age_words(const struct heap *h, enum heap_kind k)
 {
   return AGE_OFFSET * h->fixed[k].nwords;
@@ -1226,9 +1235,35 @@ static void finalize_chunk(struct heap *h, struct vectorlike *v, heap_finalize_f
    unmarked chunks, a bitmap word at a time: live objects, most of an
    old block, cost a popcount per 64 words.  Returns true when the
    whole block is free (it is then one chunk on no list). */
+/* A block with no mark and nothing to finalize is all garbage: it
+   becomes one chunk without a visit to each of its dead chunks.  Most
+   blocks of short-lived vectors end this way. */
+static bool sweep_dead_vector_block(struct heap *h, struct hblock *b, bool finalizes)
+{
+  uint64_t marks = 0;
+  for (size_t w = 0; w < VBITMAP_WORDS; w++)
+    marks |= b->mark[w];
+  if (marks || finalizes)
+    return false;
+  size_t chunks = 0;
+  for (size_t w = 0; w < VBITMAP_WORDS; w++) {
+    for (uint64_t x = b->starts[w]; x; x &= x - 1) /* a few bits: cheaper than a popcount */
+      chunks++;
+    b->starts[w] = 0;
+    b->age[w] = 0; /* no mark: no survivor to age */
+  }
+  h->vec_live_chunks -= chunks; /* see sweep_vectors */
+  bit_set(b->starts, 0);
+  make_free_chunk(h, b, 0, VWORDS, false);
+  b->may_finalize = false;
+  return true;
+}
+
 static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_fn fin, void *ud,
                                struct heap_sweep_result *out)
 {
+  if (sweep_dead_vector_block(h, b, fin && b->may_finalize))
+    return true;
   size_t run = VWORDS, run_end = 0; /* the current unmarked run; VWORDS: none */
   size_t free_words = 0;
   for (size_t w = 0; w < VBITMAP_WORDS; w++) {

@@ -212,6 +212,12 @@ static inline bool heap_age_fixed(const void *obj, enum heap_kind k, size_t firs
   return heap_age_bit(mark, mark + age_words, bit);
 }
 
+/* Calls FN on every allocated, unmarked object of fixed kind K: under
+   sticky marks, the young generation.  FN may mark objects, including
+   ones still to come, which it then sees marked. */
+typedef void (*heap_object_fn)(void *obj, void *ud);
+void heap_each_unmarked_fixed(struct heap *h, enum heap_kind k, heap_object_fn fn, void *ud);
+
 /* Conservative lookup: the start of the allocated (not free) object
    that ADDR points into, or NULL.  Interior pointers count. */
 void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kind_out);

@@ -416,6 +416,38 @@ START_TEST(fixed_mark_sweep_reuse)
 }
 END_TEST
 
+struct visit_log {
+  int n;
+  void *seen[200];
+};
+
+static void log_visit(void *obj, void *ud)
+{
+  struct visit_log *l = ud;
+  l->seen[l->n++] = obj;
+}
+
+/* The walk of unmarked objects is the minor collection's way to find
+   the young symbols: exactly the allocated, unmarked ones, in order. */
+START_TEST(unmarked_walk_visits_young_only)
+{
+  struct heap *h = fresh(VECTOR_POLICY_BITMAP);
+  struct symbol *s[150];
+  for (int i = 0; i < 150; i++)
+    s[i] = heap_alloc_fixed(h, HEAP_SYMBOL);
+  for (int i = 0; i < 150; i += 3)
+    heap_mark(h, s[i], HEAP_SYMBOL);
+  heap_alloc_fixed(h, HEAP_CONS); /* another kind is not visited */
+  struct visit_log l = {0};
+  heap_each_unmarked_fixed(h, HEAP_SYMBOL, log_visit, &l);
+  ck_assert_int_eq(l.n, 100);
+  for (int i = 0, j = 0; i < 150; i++)
+    if (i % 3)
+      ck_assert_ptr_eq(l.seen[j++], s[i]);
+  heap_free(h);
+}
+END_TEST
+
 struct fin_count {
   int per_kind[HEAP_KIND_COUNT];
 };
@@ -1005,6 +1037,7 @@ int main(void)
   tcase_add_test(tc, block_release_keeps_reserve);
   tcase_add_test(tc, fixed_alloc_bumps_and_zeroes);
   tcase_add_test(tc, fixed_mark_sweep_reuse);
+  tcase_add_test(tc, unmarked_walk_visits_young_only);
   tcase_add_test(tc, finalization);
   tcase_add_test(tc, large_objects);
   tcase_add_test(tc, find_object_interior_and_free);
