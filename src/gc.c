@@ -211,6 +211,9 @@
 #ifndef VALGRIND_MAKE_MEM_DEFINED
 #define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
 #endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
+#endif
 
 /* The stack scan reads every word of the stack, redzones included. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -1436,23 +1439,32 @@ static NOINLINE bool on_known_stack(struct gc *g)
   return here < g->stack_top && here >= g->stack_bottom;
 }
 
-static void mark_word(struct gc *g, uintptr_t w)
+static void mark_heap_word(struct gc *g, uintptr_t w)
 {
-  if ((w & TAG_MASK) == TAG_SYMBOL)
-    mark_symbol_index(g, w >> TAG_BITS);
   enum heap_kind kind;
   void *obj = heap_find_object(g->heap, w, &kind);
   if (obj)
     mark_object(g, obj, kind);
 }
 
+/* Most stack words are return addresses, counters and pointers to the
+   C heap: the test against the heap's address range, here in the loop,
+   rejects them without a call.  Under valgrind each word read is made
+   defined (stack slots may be uninitialized), natively not even that. */
 static NO_SANITIZE_ADDRESS NOINLINE void scan_stack_above_here(struct gc *g)
 {
   uintptr_t lo = (uintptr_t)__builtin_frame_address(0) & ~(uintptr_t)7;
+  uintptr_t heap_lo, heap_hi;
+  heap_address_range(g->heap, &heap_lo, &heap_hi);
+  bool valgrind = RUNNING_ON_VALGRIND;
   for (uintptr_t p = lo; p + sizeof(uintptr_t) <= g->stack_top; p += sizeof(uintptr_t)) {
     uintptr_t w = *(const uintptr_t *)p;
-    VALGRIND_MAKE_MEM_DEFINED(&w, sizeof w);
-    mark_word(g, w);
+    if (valgrind)
+      VALGRIND_MAKE_MEM_DEFINED(&w, sizeof w);
+    if ((w & TAG_MASK) == TAG_SYMBOL)
+      mark_symbol_index(g, w >> TAG_BITS);
+    if (w - heap_lo < heap_hi - heap_lo)
+      mark_heap_word(g, w);
   }
   drain(g);
 }

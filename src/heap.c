@@ -1093,6 +1093,12 @@ bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)
   return w ? (*w >> m) & 1 : b->large_marked;
 }
 
+void heap_address_range(const struct heap *h, uintptr_t *lo, uintptr_t *hi)
+{
+  *lo = h->lo;
+  *hi = h->hi;
+}
+
 void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kind_out)
 {
   struct hblock *b = page_lookup(h, addr);

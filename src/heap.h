@@ -218,6 +218,10 @@ static inline bool heap_age_fixed(const void *obj, enum heap_kind k, size_t firs
 typedef void (*heap_object_fn)(void *obj, void *ud);
 void heap_each_unmarked_fixed(struct heap *h, enum heap_kind k, heap_object_fn fn, void *ud);
 
+/* Every object lies in [*LO, *HI): a word outside it points to none.
+   Empty (LO > HI) before the first block. */
+void heap_address_range(const struct heap *h, uintptr_t *lo, uintptr_t *hi);
+
 /* Conservative lookup: the start of the allocated (not free) object
    that ADDR points into, or NULL.  Interior pointers count. */
 void *heap_find_object(const struct heap *h, uintptr_t addr, enum heap_kind *kind_out);
