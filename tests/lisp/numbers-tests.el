@@ -59,6 +59,42 @@
   (should-error (% 1 0) :type 'arith-error)
   (should-error (mod 1 0) :type 'arith-error))
 
+;; A constant positive divisor is divided by its reciprocal (a multiply
+;; and a shift): each form below has its divisor as a literal.
+(defmacro numbers-tests--remainder-by (d)
+  `(cons ,d (lambda (x) (% x ,d))))
+
+(defun numbers-tests--dividends ()
+  "Edges of the fixnum range and of the divisors, and a spread in between."
+  (let ((xs (list 0 1 -1 2 -2 63 64 65 -64 -65 199 200 201 -199 -200 -201
+                  4294967295 4294967296 -4294967297 most-positive-fixnum
+                  most-negative-fixnum (1+ most-negative-fixnum)
+                  (1- most-positive-fixnum)))
+        (a 12345) (b 678))
+    (dotimes (_ 300)
+      (setq a (% (+ (* a 1103515245) 12345) 2147483648)
+            b (% (+ (* b 1103515245) 12345) 2147483648))
+      (push (- (+ (ash a 30) b) (ash 1 60)) xs)
+      (push (- b 1073741824) xs))
+    xs))
+
+(ert-deftest numbers-remainder-by-a-constant ()
+  (let ((xs (numbers-tests--dividends)))
+    (dolist (f (list (numbers-tests--remainder-by 1) (numbers-tests--remainder-by 2)
+                     (numbers-tests--remainder-by 3) (numbers-tests--remainder-by 7)
+                     (numbers-tests--remainder-by 64) (numbers-tests--remainder-by 200)
+                     (numbers-tests--remainder-by 4294967295)
+                     (numbers-tests--remainder-by 4294967297)
+                     (numbers-tests--remainder-by 1152921504606846976)
+                     (numbers-tests--remainder-by 2305843009213693951)))
+      (dolist (x xs)
+        (should (= (funcall (cdr f) x) (apply #'% (list x (car f))))))))
+  (should (= (funcall (cdr (numbers-tests--remainder-by 7)) (expt 10 30)) 1))
+  (should (= (funcall (cdr (numbers-tests--remainder-by 7)) (- (expt 10 30))) -1))
+  (should-error (funcall (cdr (numbers-tests--remainder-by 7)) 1.5)
+                :type 'wrong-type-argument)
+  (should (equal (funcall (cdr (numbers-tests--remainder-by -7)) -20) -6)))
+
 (ert-deftest numbers-rounding ()
   (should (= (truncate 2.7) 2))
   (should (= (truncate -2.7) -2))
