@@ -1519,7 +1519,6 @@ one its autoload names."
   (declare (indent 1))
   `(condition-case nil (progn ,@body) (,condition nil)))
 
-;; Without buffers every variable has only its default value.
 (defmacro setq-default (&rest pairs)
   "Set each VAR's default value to VALUE: (setq-default VAR VALUE ...)."
   (let ((forms nil))
@@ -1528,9 +1527,6 @@ one its autoload names."
       (setq pairs (cdr (cdr pairs))))
     (cons 'progn (nreverse forms))))
 
-(defun make-local-variable (variable) variable)
-(defun make-variable-buffer-local (variable) variable)
-(defun local-variable-p (_variable &optional _buffer) nil)
 
 ;;; ---- Documentation ------------------------------------------------------
 
@@ -1988,14 +1984,9 @@ itself if it does (see `subr--existing-directory')."
   "`point-max' when ARG is positive, else `point-min'."
   (if (> arg 0) (point-max) (point-min)))
 
-;; No undo, no buffer-local variables: these have nothing to change.
+;; No undo: these have nothing to change.
 (defun buffer-disable-undo (&optional _buffer) nil)
 (defun buffer-enable-undo (&optional _buffer) nil)
-(defun kill-all-local-variables (&optional _kill-permanent) nil)
-
-(defun buffer-local-value (variable _buffer)
-  "VARIABLE's value in BUFFER: its only value, as marrow has no local ones."
-  (symbol-value variable))
 
 (defun buffer-local-boundp (symbol buffer)
   "Whether SYMBOL has a value in BUFFER."
@@ -2135,10 +2126,21 @@ a value; DOC is its documentation.  Returns SYMBOL."
   `(defvar ,symbol ,standard ,doc))
 
 (defmacro defvar-local (symbol value &optional doc)
-  `(defvar ,symbol ,value ,doc))
+  "Define SYMBOL as a variable that is buffer-local whenever it is set."
+  `(progn (defvar ,symbol ,value ,doc)
+          (make-variable-buffer-local ',symbol)))
 
 (defmacro setq-local (&rest pairs)
-  `(setq ,@pairs))
+  "Give each VAR of PAIRS (VAR VALUE ...) a buffer-local binding, set to VALUE."
+  (unless (= (% (length pairs) 2) 0)
+    (error "PAIRS must have an even number of variable/value members"))
+  (let ((forms nil))
+    (while pairs
+      (unless (symbolp (car pairs))
+        (error "Attempting to set a non-symbol: %s" (car pairs)))
+      (push `(set (make-local-variable ',(car pairs)) ,(cadr pairs)) forms)
+      (setq pairs (cddr pairs)))
+    (macroexp-progn (nreverse forms))))
 
 (defmacro with-suppressed-warnings (_warnings &rest body)
   (declare (indent 1))

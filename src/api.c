@@ -253,7 +253,7 @@ static void write_backtrace(mrt *rt, mval error_symbol, mval data)
 static void debug_on_signal(mrt *rt, mval error_symbol, mval data)
 {
   marrow *M = rt->host;
-  mval flag = XSYMBOL(rt, M->debug_on_error)->value;
+  mval flag = find_symbol_value(rt, M->debug_on_error);
   if (M->printing_backtrace || flag == Qunbound || NILP(flag) ||
       error_will_be_caught(rt, error_symbol))
     return;
@@ -327,7 +327,7 @@ static void init_language(marrow *M, void *ctx)
   if (opts->interactive)
     set_symbol_value(rt, Qnoninteractive, Qnil);
   M->debug_on_error = intern(rt, "debug-on-error");
-  if (XSYMBOL(rt, M->debug_on_error)->value == Qunbound)
+  if (find_symbol_value(rt, M->debug_on_error) == Qunbound)
     defvar(rt, M->debug_on_error, Qnil);
   if (opts->debug)
     set_symbol_value(rt, M->debug_on_error, Qt);

@@ -968,7 +968,7 @@ static size_t shortest_float(double d, char *buf, size_t n)
    only for f.  Sets *PREC to P, or -1 when P is absent. */
 static bool float_format(mrt *rt, char *conv, int *prec)
 {
-  mval fmt = XSYMBOL(rt, Qfloat_output_format)->value;
+  mval fmt = find_symbol_value(rt, Qfloat_output_format);
   if (!STRINGP(fmt))
     return false;
   const char *p = (const char *)XSTRING(fmt)->data, *end = p + XSTRING(fmt)->nbytes;

@@ -373,7 +373,7 @@ static bool mpz_fits_fixnum(mpz_srcptr z)
 
 static uint64_t width_limit(mrt *rt)
 {
-  mval w = XSYMBOL(rt, Qinteger_width)->value;
+  mval w = find_symbol_value(rt, Qinteger_width);
   if (!FIXNUMP(w))
     wrong_type_argument(rt, Qintegerp, w);
   int64_t n = XFIXNUM(w);

@@ -23,7 +23,7 @@
 **
 ** Known differences from Emacs 28:
 **   - match-data after a buffer search holds integers, not markers.
-**   - No text properties, buffer-local variables, modes or hooks.
+**   - No text properties or modes.
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
 **     with a space too (Emacs adds a random number there).
 */
@@ -39,12 +39,52 @@
 #include "eval.h"
 #include "fns.h"
 #include "printer.h"
+#include "reader.h"
 #include "strfns.h"
 
 struct buffer_state {
   mval current;
   mval live; /* the live buffers, newest first */
+  /* The initial values of the variables in every buffer (a vector, in
+     per_buffer_vars's order). */
+  mval initial_values;
 };
+
+/* The variables Emacs keeps in each buffer's own slots, and what a new
+   buffer has (Lisp text; NULL: the variable's value at start).  The
+   first ones have a binding in every buffer, in the order
+   buffer-local-variables lists them; the others become buffer-local
+   when set, as with make-variable-buffer-local. */
+struct per_buffer_var {
+  const char *name, *init;
+};
+static const struct per_buffer_var per_buffer_vars[] = {
+  {"buffer-undo-list", "nil"}, {"buffer-display-time", "nil"},
+  {"buffer-display-count", "0"}, {"buffer-invisibility-spec", "t"},
+  {"buffer-file-truename", "nil"}, {"point-before-scroll", "nil"},
+  {"buffer-auto-save-file-format", "t"}, {"buffer-file-format", "nil"},
+  {"enable-multibyte-characters", "t"}, {"mark-active", "nil"},
+  {"mode-name", "\"Fundamental\""}, {"local-minor-modes", "nil"},
+  {"major-mode", "fundamental-mode"}, {"buffer-read-only", "nil"},
+  {"buffer-auto-save-file-name", "nil"}, {"buffer-saved-size", "0"},
+  {"buffer-backed-up", "nil"}, {"default-directory", NULL},
+  {"buffer-file-name", "nil"},
+};
+enum { IN_EVERY_BUFFER = 19, UNDO_LIST = 0, INVISIBILITY_SPEC = 3, MODE_NAME = 10,
+       MAJOR_MODE = 12, DEFAULT_DIRECTORY = 17, BUFFER_FILE_NAME = 18 };
+static const struct per_buffer_var local_when_set_vars[] = {
+  {"case-fold-search", "t"}, {"fill-column", "70"}, {"left-margin", "0"},
+  {"tab-width", "8"}, {"truncate-lines", "nil"}, {"word-wrap", "nil"},
+  {"ctl-arrow", "t"}, {"indent-tabs-mode", "t"}, {"abbrev-mode", "nil"},
+  {"overwrite-mode", "nil"}, {"auto-fill-function", "nil"},
+  {"selective-display", "nil"}, {"selective-display-ellipses", "t"},
+  {"buffer-file-coding-system", "utf-8-unix"}, {"line-spacing", "nil"},
+  {"cursor-type", "t"}, {"header-line-format", "nil"},
+  {"buffer-display-table", "nil"}, {"bidi-display-reordering", "t"},
+  {"bidi-paragraph-direction", "nil"}, {"cache-long-scans", "t"},
+};
+_Static_assert(sizeof per_buffer_vars / sizeof per_buffer_vars[0] == IN_EVERY_BUFFER,
+               "IN_EVERY_BUFFER counts per_buffer_vars");
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
 
@@ -307,8 +347,7 @@ static mval check_buffer(mrt *rt, mval x)
   return x;
 }
 
-/* BUFFER, or the current buffer when it is nil. */
-static mval buffer_or_current(mrt *rt, mval buffer)
+mval buffer_or_current(mrt *rt, mval buffer)
 {
   return NILP(buffer) ? current_buffer(rt) : check_buffer(rt, buffer);
 }
@@ -321,6 +360,45 @@ static mval find_buffer(mrt *rt, mval name)
   return Qnil;
 }
 
+static mval per_buffer_symbol(mrt *rt, int i) { return intern(rt, per_buffer_vars[i].name); }
+
+/* A new buffer's bindings of the variables in every buffer, newest
+   first: their initial values, but for the directory of the buffer
+   current, and undo off in buffers whose names start with a space. */
+static mval per_buffer_bindings(mrt *rt, mval name)
+{
+  mval alist = Qnil;
+  for (int i = 0; i < IN_EVERY_BUFFER; i++) {
+    mval sym = per_buffer_symbol(rt, i), v = AREF(state(rt)->initial_values, i);
+    if (i == DEFAULT_DIRECTORY && !NILP(state(rt)->current))
+      v = find_symbol_value(rt, sym);
+    if (i == UNDO_LIST && XSTRING(name)->nbytes > 0 && XSTRING(name)->data[0] == ' ')
+      v = Qt;
+    alist = Fcons(rt, Fcons(rt, sym, v), alist);
+  }
+  return alist;
+}
+
+/* The bindings of ALIST of the variables in every buffer: what a
+   killed buffer keeps, as in Emacs. */
+static mval bindings_in_every_buffer(mrt *rt, mval alist)
+{
+  mval kept = Qnil;
+  for (; CONSP(alist); alist = XCDR(alist))
+    if (XSYMBOL(rt, XCAR(XCAR(alist)))->in_every_buffer)
+      kept = Fcons(rt, XCAR(alist), kept);
+  return nreverse_list(rt, kept);
+}
+
+void buffer_reset_mode(mrt *rt)
+{
+  const int reset[] = {MAJOR_MODE, MODE_NAME, INVISIBILITY_SPEC};
+  for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) {
+    mval binding = local_binding(rt, per_buffer_symbol(rt, reset[i]), rt->locals);
+    gc_setcdr(rt->gc, binding, AREF(state(rt)->initial_values, reset[i]));
+  }
+}
+
 static mval make_buffer(mrt *rt, mval name)
 {
   size_t words = (sizeof(struct buffer) + 7) / 8;
@@ -328,6 +406,7 @@ static mval make_buffer(mrt *rt, mval name)
   struct buffer *b = XBUFFER(buffer);
   OBJ_INIT(b->name, name);
   b->pt = b->begv = b->zv = b->cache_pos = 1;
+  GC_STORE(rt->gc, buffer, b->locals, Fcons(rt, buffer, per_buffer_bindings(rt, name)));
   mval live = Fcons(rt, buffer, state(rt)->live);
   state(rt)->live = live;
   return buffer;
@@ -350,11 +429,19 @@ static mval existing_buffer(mrt *rt, mval x)
   return buffer;
 }
 
+/* The one place the current buffer changes: its variables' bindings
+   come with it. */
+static void make_current(mrt *rt, mval buffer)
+{
+  state(rt)->current = buffer;
+  rt->locals = XBUFFER(buffer)->locals;
+}
+
 static void set_current(mrt *rt, mval buffer)
 {
   if (!live_p(buffer))
     mrt_error(rt, "Selecting deleted buffer");
-  state(rt)->current = buffer;
+  make_current(rt, buffer);
 }
 
 static mval get_buffer_create(mrt *rt, mval x)
@@ -402,12 +489,14 @@ static mval other_buffer(mrt *rt, mval buffer)
 static void kill(mrt *rt, mval buffer)
 {
   if (current_buffer(rt) == buffer)
-    state(rt)->current = other_buffer(rt, buffer);
+    make_current(rt, other_buffer(rt, buffer));
   struct buffer *b = XBUFFER(buffer);
   for (mval l = b->markers; CONSP(l); l = XCDR(l))
     GC_STORE(rt->gc, XCAR(l), XMARKER(XCAR(l))->buffer, Qnil);
   GC_STORE(rt->gc, buffer, b->markers, Qnil);
   GC_STORE(rt->gc, buffer, b->name, Qnil);
+  gc_setcdr(rt->gc, b->locals, bindings_in_every_buffer(rt, XCDR(b->locals)));
+  gc_setcdr(rt->gc, local_binding(rt, per_buffer_symbol(rt, UNDO_LIST), b->locals), Qnil);
   if (b->text)
     gc_xfree(rt->gc, b->text, (size_t)b->cap);
   b->text = NULL;
@@ -473,7 +562,7 @@ static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 static mval Frestore_buffer(mrt *rt, int n, mval *a)
 {
   if (BUFFERP(a[0]) && live_p(a[0]))
-    state(rt)->current = a[0];
+    make_current(rt, a[0]);
   return Qnil;
 }
 
@@ -610,7 +699,7 @@ static mval Frestore_excursion(mrt *rt, int n, mval *a)
   mval m = check_marker(rt, a[0]), buffer = XMARKER(m)->buffer;
   if (NILP(buffer))
     return Qnil;
-  state(rt)->current = buffer;
+  make_current(rt, buffer);
   struct buffer *b = XBUFFER(buffer);
   b->pt = clip(XMARKER(m)->charpos, b->begv, b->zv);
   detach_marker(rt, m);
@@ -744,10 +833,10 @@ static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
     mrt_error(rt, "Selecting deleted buffer");
   struct buffer *b = XBUFFER(from);
   mval start = NILP(a[1]) ? make_fixnum(b->begv) : a[1], end = NILP(a[2]) ? make_fixnum(b->zv) : a[2];
-  state(rt)->current = from;
+  make_current(rt, from);
   int64_t s, e;
   region(rt, start, end, &s, &e);
-  state(rt)->current = here;
+  make_current(rt, here);
   buffer_insert_string(rt, here, text_string(rt, b, s, e));
   return Qnil;
 }
@@ -1276,8 +1365,8 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
 
 static mval Fbuffer_file_name(mrt *rt, int n, mval *a)
 {
-  buffer_or_current(rt, a[0]);
-  return Qnil;
+  mval locals = XBUFFER(buffer_or_current(rt, a[0]))->locals;
+  return XCDR(local_binding(rt, per_buffer_symbol(rt, BUFFER_FILE_NAME), locals));
 }
 
 /* ================================================================== */
@@ -1389,6 +1478,35 @@ static void mark_buffer_state(struct gc *g, void *ud)
   gc_mark(g, tag_ptr((char *)rt->buffers - sizeof(uint64_t), TAG_VECTORLIKE));
   gc_mark(g, rt->buffers->current);
   gc_mark(g, rt->buffers->live);
+  gc_mark(g, rt->buffers->initial_values);
+}
+
+static mval read_text(mrt *rt, const char *text)
+{
+  return XCAR(read_from_string(rt, make_cstring(rt, text), Qnil, Qnil));
+}
+
+/* Special variables, with a value each (the one they have if any). */
+static void define_per_buffer_vars(mrt *rt)
+{
+  state(rt)->initial_values = make_vector(rt, IN_EVERY_BUFFER, Qnil);
+  for (int i = 0; i < IN_EVERY_BUFFER; i++) {
+    mval sym = per_buffer_symbol(rt, i);
+    const char *init = per_buffer_vars[i].init;
+    mval v = init ? read_text(rt, init) : find_symbol_value(rt, sym);
+    defvar(rt, sym, v == Qunbound ? Qnil : v);
+    gc_aset(rt->gc, state(rt)->initial_values, i, v == Qunbound ? Qnil : v);
+    localize_variable(rt, sym);
+    XSYMBOL(rt, sym)->in_every_buffer = 1;
+  }
+  size_t n = sizeof local_when_set_vars / sizeof local_when_set_vars[0];
+  for (size_t i = 0; i < n; i++) {
+    mval sym = intern(rt, local_when_set_vars[i].name);
+    mval v = find_symbol_value(rt, sym);
+    defvar(rt, sym, v == Qunbound ? read_text(rt, local_when_set_vars[i].init) : v);
+    localize_variable(rt, sym);
+    XSYMBOL(rt, sym)->local_if_set = 1;
+  }
 }
 
 void buffer_init(mrt *rt)
@@ -1397,7 +1515,7 @@ void buffer_init(mrt *rt)
   size_t words = 1 + (sizeof(struct buffer_state) + 7) / 8;
   mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
   rt->buffers = (struct buffer_state *)(XVL(obj)->slots);
-  rt->buffers->current = rt->buffers->live = Qnil;
+  rt->buffers->current = rt->buffers->live = rt->buffers->initial_values = Qnil;
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
   defsubrs(rt, buffer_subrs, sizeof buffer_subrs / sizeof buffer_subrs[0]);
@@ -1405,7 +1523,7 @@ void buffer_init(mrt *rt)
     define_error(rt, Qend_of_buffer, "End of buffer", Qerror);
   if (NILP(get_prop(rt, Qsearch_failed, Qerror_conditions)))
     define_error(rt, Qsearch_failed, "Search failed", Qerror);
-  defvar(rt, intern(rt, "buffer-file-name"), Qnil);
-  rt->buffers->current = make_buffer(rt, make_cstring(rt, "*scratch*"));
+  define_per_buffer_vars(rt);
+  make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
   make_buffer(rt, make_cstring(rt, "*Messages*"));
 }

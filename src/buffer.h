@@ -3,7 +3,7 @@
 ** markers, the current buffer, and the searches over buffer text.
 **
 ** A buffer is a PVEC_BUFFER vector-like.  Its Lisp slots (name,
-** markers) are marked as any vector-like's; the text lives outside the
+** markers, local variables) are marked as any vector-like's; the text lives outside the
 ** heap in a gap buffer of multibyte (Emacs UTF-8) bytes, counted toward
 ** the collector's trigger (gc_x*) and freed when the buffer is killed
 ** or swept.  Positions are character positions from 1, as in Emacs;
@@ -23,6 +23,9 @@ struct buffer {
   uint64_t header;
   const mval name;    /* a string; nil once killed */
   const mval markers; /* the markers that point into this buffer */
+  /* Its buffer-local variables: the locals cons (BUFFER . ALIST) of
+     runtime.h's "Variables", the ALIST emptied when it is killed. */
+  const mval locals;
   /* The text: bytes [0, gap) and [gap + gap_size, cap) of TEXT. */
   uint8_t *text;
   int64_t cap, gap, gap_size;
@@ -31,7 +34,7 @@ struct buffer {
   int64_t cache_pos, cache_byte;
   int64_t modified;
 };
-#define BUFFER_NLISP 2
+#define BUFFER_NLISP 3
 
 struct marker {
   uint64_t header;
@@ -51,6 +54,11 @@ int64_t buffer_marker_position(mrt *rt, mval marker);
 bool buffer_bolp(mval buffer);
 /* The current buffer. */
 mval current_buffer(mrt *rt);
+/* kill-all-local-variables's end: the current buffer's major-mode,
+   mode-name and buffer-invisibility-spec as in a new buffer. */
+void buffer_reset_mode(mrt *rt);
+/* BUFFER, or the current buffer when it is nil; else signals. */
+mval buffer_or_current(mrt *rt, mval buffer);
 /* Inserts string S at BUFFER's point, as insert does there. */
 void buffer_insert_string(mrt *rt, mval buffer, mval s);
 /* The text between positions B and E of the current buffer (in either

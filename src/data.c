@@ -3,11 +3,9 @@
 ** records.
 **
 ** Invariants of this module:
-**   - A symbol's value cell holds Qunbound when void and its function
-**     cell holds nil when void (Emacs 28's convention), so boundp and
-**     fboundp are single comparisons.
-**   - Constant symbols (nil, t, keywords, defconst) are never changed
-**     through set, makunbound or set-default: setting-constant.
+**   - A symbol's function cell holds nil when void (Emacs 28's
+**     convention), so fboundp is a single comparison.  (Variables'
+**     primitives are in variables.c.)
 **   - A record is a PVEC_RECORD whose slot 0 is its type; aref and
 **     aset reach every slot, type included, as in Emacs.
 */
@@ -182,39 +180,6 @@ static mval Fsubr_name(mrt *rt, int n, mval *a)
   return check_symbol(rt, XSUBR(a[0])->name)->name;
 }
 
-static mval Fsymbol_value(mrt *rt, int n, mval *a)
-{
-  CHECK_SYMBOL(rt, a[0]);
-  return symbol_value(rt, a[0]);
-}
-
-static struct symbol *check_variable(mrt *rt, mval sym)
-{
-  check_symbol(rt, sym);
-  return XSYMBOL(rt, variable_base(rt, sym));
-}
-
-/* A keyword may be "set" to itself, as Emacs allows. */
-static mval Fset(mrt *rt, int n, mval *a)
-{
-  struct symbol *s = check_variable(rt, a[0]);
-  if (s->constant && !(keywordp(rt, a[0]) && a[1] == a[0]))
-    xsignal1(rt, Qsetting_constant, a[0]);
-  symbol_store(rt->gc, s, a[1]);
-  return a[1];
-}
-
-static mval Fboundp(mrt *rt, int n, mval *a) { return bool_val(check_variable(rt, a[0])->value != Qunbound); }
-
-static mval Fmakunbound(mrt *rt, int n, mval *a)
-{
-  struct symbol *s = check_variable(rt, a[0]);
-  if (s->constant)
-    xsignal1(rt, Qsetting_constant, a[0]);
-  symbol_store(rt->gc, s, Qunbound);
-  return a[0];
-}
-
 static mval Fsymbol_function(mrt *rt, int n, mval *a) { return check_symbol(rt, a[0])->function; }
 static mval Ffboundp(mrt *rt, int n, mval *a) { return bool_val(!NILP(check_symbol(rt, a[0])->function)); }
 
@@ -258,34 +223,6 @@ static mval Findirect_function(mrt *rt, int n, mval *a)
     if (hare == tortoise)
       xsignal1(rt, Qcyclic_function_indirection, object);
   }
-}
-
-/* (indirect-variable OBJECT) */
-static mval Findirect_variable(mrt *rt, int n, mval *a)
-{
-  return SYMBOLP(a[0]) ? variable_base(rt, a[0]) : a[0];
-}
-
-/* (defvaralias NEW-ALIAS BASE-VARIABLE &optional DOCSTRING) as Emacs:
-   both become special, and a value NEW-ALIAS had passes to an unbound
-   BASE-VARIABLE. */
-static mval Fdefvaralias(mrt *rt, int n, mval *a)
-{
-  mval alias = a[0], base = a[1];
-  struct symbol *s = check_symbol(rt, alias);
-  CHECK_SYMBOL(rt, base);
-  if (s->constant)
-    mrt_error(rt, "Cannot make a constant an alias");
-  struct symbol *b = XSYMBOL(rt, variable_base(rt, base));
-  if (!s->alias && s->value != Qunbound && b->value == Qunbound)
-    symbol_store(rt->gc, b, s->value);
-  eval_make_special(rt, variable_base(rt, base));
-  eval_make_special(rt, alias);
-  s->alias = 1;
-  symbol_store(rt->gc, s, base);
-  SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]));
-  load_history_attach(rt, alias);
-  return base;
 }
 
 static mval Fget(mrt *rt, int n, mval *a) { return plist_get(check_symbol(rt, a[0])->plist, a[1]); }
@@ -592,24 +529,15 @@ static const struct subr_def data_subrs[] = {
   { "mapatoms", Fmapatoms, 1, 2 },
   { "make-symbol", Fmake_symbol, 1, 1 },
   { "symbol-name", Fsymbol_name, 1, 1 },
-  { "symbol-value", Fsymbol_value, 1, 1 },
-  { "set", Fset, 2, 2 },
-  { "boundp", Fboundp, 1, 1 },
-  { "makunbound", Fmakunbound, 1, 1 },
   { "symbol-function", Fsymbol_function, 1, 1 },
   { "fboundp", Ffboundp, 1, 1 },
   { "fset", Ffset, 2, 2 },
   { "fmakunbound", Ffmakunbound, 1, 1 },
   { "indirect-function", Findirect_function, 1, 2 },
-  { "indirect-variable", Findirect_variable, 1, 1 },
-  { "defvaralias", Fdefvaralias, 2, 3 },
   { "get", Fget, 2, 2 },
   { "put", Fput, 3, 3 },
   { "symbol-plist", Fsymbol_plist, 1, 1 },
   { "setplist", Fsetplist, 2, 2 },
-  { "default-value", Fsymbol_value, 1, 1 },
-  { "set-default", Fset, 2, 2 },
-  { "default-boundp", Fboundp, 1, 1 },
   { "make-vector", Fmake_vector, 2, 2 },
   { "vector", Fvector, 0, ARGS_MANY },
   { "record", Frecord, 1, ARGS_MANY },

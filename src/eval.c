@@ -1000,7 +1000,7 @@ static mval ev_bref(mrt *rt, const node *n, mval *fp) { return BOX_VALUE(fp[n->s
    see "Reading a number without taking it") leaves it. */
 static inline mval special_value(mrt *rt, const node *n, bool take)
 {
-  if (__builtin_expect(n->sym->alias, 0))
+  if (__builtin_expect(n->sym->redirect, 0))
     return symbol_value(rt, n->k);
   mval v = take ? symbol_fetch(n->sym) : n->sym->value;
   if (v == Qunbound)
@@ -1184,10 +1184,9 @@ static mval ev_let_lexical(mrt *rt, const node *n, mval *fp)
 /* k = symbol, a = value form or NULL, slot = 1 for defconst */
 static mval ev_defvar(mrt *rt, const node *n, mval *fp)
 {
-  struct symbol *s = XSYMBOL(rt, variable_base(rt, n->k));
-  if (n->a && (n->slot || s->value == Qunbound)) {
+  if (n->a && (n->slot || default_value(rt, n->k) == Qunbound)) {
     mval v = EV(rt, n->a, fp);
-    set_symbol_value(rt, n->k, v);
+    set_default(rt, n->k, v, SET_SET);
   }
   if (n->a) {
     eval_make_special(rt, variable_base(rt, n->k));
@@ -1640,7 +1639,7 @@ static mval ev_gset_update(mrt *rt, const node *n, mval *fp)
   }
   mval r = EV(rt, op, fp);
   set_symbol_value(rt, n->k, r);
-  if (r == rt->fresh_bignum && BIGNUMP(r) && !s->trapped_write && !s->alias)
+  if (r == rt->fresh_bignum && BIGNUMP(r) && !s->trapped_write && !s->redirect)
     s->value_owned = 1;
   return r;
 }

@@ -621,7 +621,10 @@ static mval delete_from_array(mrt *rt, mval elt, mval array)
   return STRINGP(array) ? chars_to_string_like(rt, r, array) : r;
 }
 
-static mval Fdelq(mrt *rt, int n, mval *a) { return delete_from_list(rt, TEST_EQ, a[0], a[1]); }
+mval list_delq(mrt *rt, mval elt, mval list) { return delete_from_list(rt, TEST_EQ, elt, list); }
+mval list_delete(mrt *rt, mval elt, mval list) { return delete_from_list(rt, TEST_EQUAL, elt, list); }
+
+static mval Fdelq(mrt *rt, int n, mval *a) { return list_delq(rt, a[0], a[1]); }
 
 static mval Fdelete(mrt *rt, int n, mval *a)
 {

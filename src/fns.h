@@ -60,6 +60,9 @@ int64_t sequence_length(mrt *rt, mval seq);
 mval copy_tree(mrt *rt, mval tree, bool vecp, int depth);
 /* Reverses a proper list in place (no checks: call list_length first). */
 mval nreverse_list(mrt *rt, mval list);
+/* (delq ELT LIST) and (delete ELT LIST) on a list. */
+mval list_delq(mrt *rt, mval elt, mval list);
+mval list_delete(mrt *rt, mval elt, mval list);
 /* The elements of SEQ (list, vector, string, record) as a fresh vector. */
 mval sequence_to_vector(mrt *rt, mval seq);
 

@@ -514,7 +514,7 @@ static mval Fheap_map(mrt *rt, int nargs, mval *args)
 
 void heapmap_after_collect(mrt *rt)
 {
-  mval dir = XSYMBOL(rt, Qheap_map_directory)->value;
+  mval dir = find_symbol_value(rt, Qheap_map_directory);
   struct heap *h;
   if (!STRINGP(dir) || !(h = gc_heap(rt->gc)))
     return;

@@ -22,12 +22,14 @@
 #include "strfns.h"
 #include "sysfns.h"
 #include "timefns.h"
+#include "variables.h"
 
 /* data first: it defines the predicates that later error data names;
    printer before reader and eval: it defines the standard errors. */
 void lang_init(mrt *rt, const char *lispdir)
 {
   data_init(rt);
+  variables_init(rt);
   arith_init(rt);
   fns_init(rt);
   strfns_init(rt);

@@ -56,7 +56,7 @@ static bool memq(mval x, mval list)
 
 static mval variable_or_nil(mrt *rt, mval sym)
 {
-  mval v = symbol_fetch(XSYMBOL(rt, sym));
+  mval v = find_symbol_value(rt, sym);
   return v == Qunbound ? Qnil : v;
 }
 

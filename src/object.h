@@ -143,14 +143,31 @@ struct symbol {
      Every other read and write of the value cell goes through
      symbol_fetch or symbol_store, which clear it. */
   uint8_t value_owned : 1;
-  /* defvaralias made this symbol an alias: the value cell holds the
-     symbol whose value it shares, and every access goes through
-     variable_base. */
-  uint8_t alias : 1;
+  /* enum symbol_redirect: where the value is.  Anything but
+     SYMBOL_PLAINVAL takes the slow paths of symbol.c, so the plain
+     variable's read and write test this field only. */
+  uint8_t redirect : 2;
+  /* make-variable-buffer-local: setting it makes a buffer-local
+     binding (SYMBOL_LOCALIZED only). */
+  uint8_t local_if_set : 1;
+  /* Every buffer has a binding, as of major-mode (buffer.c's
+     per-buffer variables): kill-local-variable keeps it. */
+  uint8_t in_every_buffer : 1;
   /* Some analysed code binds it with a lexical let: should it become
      special, eval_make_special has such functions analysed again. */
   uint8_t let_lexically : 1;
-  uint8_t trapped_write;         /* writes call rt->on_trapped_write */
+  /* Writes first call rt->on_trapped_write: the variable watchers. */
+  uint8_t trapped_write;
+};
+
+enum symbol_redirect {
+  SYMBOL_PLAINVAL = 0, /* the value cell holds the value */
+  /* defvaralias made this symbol an alias: the value cell holds the
+     symbol whose value it shares (variable_base). */
+  SYMBOL_VARALIAS = 1,
+  /* It may have buffer-local bindings, in the buffers' alists
+     (rt->locals); the value cell holds the default value. */
+  SYMBOL_LOCALIZED = 2
 };
 
 /* The value cell, for anyone who may keep the value. */

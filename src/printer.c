@@ -408,13 +408,13 @@ static void print_object(struct printer *p, mval obj);
 
 static bool flag_variable(mrt *rt, mval sym)
 {
-  mval v = XSYMBOL(rt, sym)->value;
+  mval v = find_symbol_value(rt, sym);
   return !NILP(v) && v != Qunbound;
 }
 
 static int64_t limit_variable(mrt *rt, mval sym)
 {
-  mval v = XSYMBOL(rt, sym)->value;
+  mval v = find_symbol_value(rt, sym);
   return FIXNUMP(v) && XFIXNUM(v) >= 0 ? XFIXNUM(v) : -1;
 }
 
@@ -426,7 +426,7 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->depth = 0;
   p->backquote_depth = 0;
   p->print_length = limit_variable(rt, Qprint_length);
-  mval level = XSYMBOL(rt, Qprint_level)->value;
+  mval level = find_symbol_value(rt, Qprint_level);
   p->print_level = FIXNUMP(level) ? XFIXNUM(level) : INT64_MAX;
   p->string_escapes.newlines = flag_variable(rt, Qprint_escape_newlines);
   p->string_escapes.control = flag_variable(rt, Qprint_escape_control_characters);
@@ -943,7 +943,7 @@ static void print_object(struct printer *p, mval obj)
    that cannot be labelled). */
 static mval circle_table(struct printer *p, mval obj)
 {
-  mval kept = XSYMBOL(p->rt, Qprint_number_table)->value;
+  mval kept = find_symbol_value(p->rt, Qprint_number_table);
   bool keep = p->continuous && !NILP(kept) && kept != Qunbound;
   if (!keep && !circle_candidate(p, obj, 1)) {
     if (!NILP(kept))
@@ -1253,7 +1253,7 @@ static void format_one(mrt *rt, struct strbuf *out, const struct spec *sp, mval 
    or curve, the default), ' (straight) or unchanged (grave). */
 static void put_styled_quote(mrt *rt, struct strbuf *out, uint8_t c)
 {
-  mval style = XSYMBOL(rt, Qtext_quoting_style)->value;
+  mval style = find_symbol_value(rt, Qtext_quoting_style);
   if (style == Qgrave)
     strbuf_putc(out, (char)c);
   else if (style == Qstraight)
@@ -1607,7 +1607,7 @@ static void define_standard_errors(mrt *rt)
    gets each character. */
 static mval output_of(mrt *rt, mval printcharfun)
 {
-  return NILP(printcharfun) ? XSYMBOL(rt, Qstandard_output)->value : printcharfun;
+  return NILP(printcharfun) ? find_symbol_value(rt, Qstandard_output) : printcharfun;
 }
 
 static bool to_standard_output(mrt *rt, mval printcharfun)
@@ -1698,7 +1698,7 @@ static enum print_target target_of(mrt *rt, mval printcharfun)
 {
   if (to_standard_output(rt, printcharfun))
     return TO_STDOUT;
-  mval collector = XSYMBOL(rt, Qmarrow__string_output_function)->value;
+  mval collector = find_symbol_value(rt, Qmarrow__string_output_function);
   mval out = output_of(rt, printcharfun);
   return out == collector || BUFFERP(out) || MARKERP(out) ? TO_STRING : TO_FUNCTION;
 }
@@ -1846,7 +1846,7 @@ static mval Fprint__preprocess(mrt *rt, int nargs, mval *args)
     return Qnil;
   struct printer p;
   printer_begin(&p, rt, NULL, true);
-  mval table = XSYMBOL(rt, Qprint_number_table)->value;
+  mval table = find_symbol_value(rt, Qprint_number_table);
   if (!HASH_TABLE_P(table)) {
     table = make_hash_table(rt, Qeq, 64);
     set_symbol_value(rt, Qprint_number_table, table);

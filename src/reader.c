@@ -103,7 +103,7 @@ static _Noreturn void syntax_error(struct reader *r, const char *msg)
 /* End of a string: Emacs 28 names the file being loaded, if any. */
 static _Noreturn void end_of_string(mrt *rt)
 {
-  mval loading = XSYMBOL(rt, Qload_file_name)->value;
+  mval loading = find_symbol_value(rt, Qload_file_name);
   if (STRINGP(loading))
     xsignal1(rt, Qend_of_file, loading);
   xsignal0(rt, Qend_of_file);
@@ -1025,7 +1025,7 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
     *value = read_atom(r, ATOM_SYMBOL);
     return STEP_VALUE;
   case '$':
-    *value = XSYMBOL(r->rt, Qload_file_name)->value;
+    *value = find_symbol_value(r->rt, Qload_file_name);
     return STEP_VALUE;
   case '!':
     while (c >= 0 && c != '\n')

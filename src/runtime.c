@@ -22,6 +22,7 @@ static void mark_runtime_roots(struct gc *g, void *ud)
   for (size_t i = 0; i < rt->specpdl_depth; i++) {
     gc_mark(g, rt->specpdl[i].symbol);
     gc_mark(g, rt->specpdl[i].old);
+    gc_mark(g, rt->specpdl[i].where);
   }
   for (struct handler *h = rt->handlers; h; h = h->prev) {
     gc_mark(g, h->tag);
@@ -33,6 +34,7 @@ static void mark_runtime_roots(struct gc *g, void *ud)
   gc_mark(g, rt->empty_vector);
   gc_mark(g, rt->empty_unibyte);
   gc_mark(g, rt->empty_multibyte);
+  gc_mark(g, rt->locals);
 }
 
 /* ================================================================== */
@@ -174,10 +176,12 @@ static struct specbinding *specpdl_push(mrt *rt)
   memset(b, 0, sizeof *b);
   b->symbol = Qnil;
   b->old = Qnil;
+  b->where = Qnil;
   return b;
 }
 
-void specbind(mrt *rt, mval symbol, mval value)
+/* An alias, a constant, a buffer-local or a watched variable. */
+static void specbind_redirected(mrt *rt, mval symbol, mval value)
 {
   symbol = variable_base(rt, symbol);
   struct symbol *s = XSYMBOL(rt, symbol);
@@ -187,9 +191,46 @@ void specbind(mrt *rt, mval symbol, mval value)
   b->kind = SPECPDL_LET;
   b->symbol = symbol;
   b->old = s->value;
+  if (s->redirect == SYMBOL_LOCALIZED) {
+    mval binding = local_binding(rt, symbol, rt->locals);
+    b->kind = NILP(binding) ? SPECPDL_LET_DEFAULT : SPECPDL_LET_LOCAL;
+    b->where = rt->locals;
+    if (!NILP(binding))
+      b->old = XCDR(binding);
+  }
+  rt->specpdl_depth++;
+  set_internal(rt, symbol, value, Qnil, SET_BIND);
+}
+
+void specbind(mrt *rt, mval symbol, mval value)
+{
+  struct symbol *s = XSYMBOL(rt, symbol);
+  if (__builtin_expect(s->redirect || s->constant || s->trapped_write, 0)) {
+    specbind_redirected(rt, symbol, value);
+    return;
+  }
+  struct specbinding *b = specpdl_push(rt);
+  b->kind = SPECPDL_LET;
+  b->symbol = symbol;
+  b->old = s->value;
   rt->specpdl_depth++;
   symbol_store(rt->gc, s, value);
-  notice_write(rt, s, symbol);
+}
+
+/* As Emacs: a buffer-local binding is restored in its buffer if it is
+   still there; a variable made buffer-local during a plain let gets
+   its default value back. */
+static void unbind_redirected(mrt *rt, const struct specbinding *b)
+{
+  if (b->kind == SPECPDL_LET_LOCAL) {
+    if (!NILP(local_binding(rt, b->symbol, b->where)))
+      set_internal(rt, b->symbol, b->old, b->where, SET_UNBIND);
+  } else if (b->kind == SPECPDL_LET_DEFAULT ||
+             XSYMBOL(rt, b->symbol)->redirect == SYMBOL_LOCALIZED) {
+    set_default(rt, b->symbol, b->old, SET_UNBIND);
+  } else {
+    set_internal(rt, b->symbol, b->old, Qnil, SET_UNBIND);
+  }
 }
 
 void record_unwind(mrt *rt, void (*fn)(mrt *rt, mval arg), mval arg)
@@ -207,12 +248,13 @@ void unbind_to(mrt *rt, size_t depth)
 {
   while (rt->specpdl_depth > depth) {
     struct specbinding b = rt->specpdl[--rt->specpdl_depth];
-    if (b.kind == SPECPDL_LET) {
-      struct symbol *s = XSYMBOL(rt, b.symbol);
-      symbol_store(rt->gc, s, b.old);
-      notice_write(rt, s, b.symbol);
-    } else
+    struct symbol *s = XSYMBOL(rt, b.symbol);
+    if (b.kind == SPECPDL_UNWIND)
       b.fn(rt, b.old);
+    else if (b.kind == SPECPDL_LET && !s->redirect && !s->trapped_write)
+      symbol_store(rt->gc, s, b.old);
+    else
+      unbind_redirected(rt, &b);
   }
 }
 

@@ -58,14 +58,21 @@ struct handler {
 };
 
 enum specpdl_kind {
-  SPECPDL_LET,    /* restore SYMBOL's value to OLD */
-  SPECPDL_UNWIND  /* call FN(rt, ARG): unwind-protect cleanups */
+  SPECPDL_LET,         /* restore SYMBOL's value to OLD */
+  /* SYMBOL had a buffer-local binding in the buffer of WHERE (a locals
+     cons, see "Variables"): restore it there, if it still exists. */
+  SPECPDL_LET_LOCAL,
+  /* SYMBOL may be buffer-local but had no binding in WHERE's buffer:
+     the let bound the default value, restored to OLD. */
+  SPECPDL_LET_DEFAULT,
+  SPECPDL_UNWIND       /* call FN(rt, ARG): unwind-protect cleanups */
 };
 
 struct specbinding {
   enum specpdl_kind kind;
-  mval symbol;  /* LET */
-  mval old;     /* LET: old value (may be Qunbound); UNWIND: ARG */
+  mval symbol;  /* LET* */
+  mval old;     /* LET*: old value (may be Qunbound); UNWIND: ARG */
+  mval where;   /* LET_LOCAL, LET_DEFAULT: the locals cons of the buffer */
   void (*fn)(mrt *rt, mval arg);
 };
 
@@ -119,6 +126,9 @@ struct mrt {
   /* As in Emacs, every vector of no elements is this one object, and
      every string of no bytes one of these two (roots). */
   mval empty_vector, empty_unibyte, empty_multibyte;
+  /* The current buffer's locals cons (BUFFER . ALIST) (see "Variables"
+     below), nil before buffer.c makes the first buffer; a root. */
+  mval locals;
 
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;
@@ -138,10 +148,11 @@ struct mrt {
      (terpri's ENSURE); 0 before any. */
   int stdout_last_char;
 
-  /* Called after a write (setq, let, unbinding) to a symbol whose
-     trapped_write flag is set, as Emacs's variable watchers are: the
-     collector's settings take effect at once. */
-  void (*on_trapped_write)(mrt *rt, mval symbol);
+  /* Called before a write to a symbol whose trapped_write flag is set:
+     the variable watchers (data.c).  OPERATION is set, let, unlet,
+     makunbound, defvaralias or set-default; WHERE the buffer whose
+     binding changes, or nil. */
+  void (*on_trapped_write)(mrt *rt, mval symbol, mval newval, mval operation, mval where);
 
   /* Called by mrt_signal before unwinding, e.g. to print a backtrace
      with --debug.  May be NULL. */
@@ -176,10 +187,6 @@ size_t obarray_symbols(mrt *rt, mval *out, size_t max);
 const char *symbol_name(mrt *rt, mval sym);
 bool symbols_init(mrt *rt);                /* interns symbols.def */
 bool keywordp(mrt *rt, mval x);
-/* The symbol holding SYM's value: SYM, or what defvaralias aliased it to. */
-mval variable_base(mrt *rt, mval sym);
-mval symbol_value(mrt *rt, mval sym);      /* signals void-variable */
-void set_symbol_value(mrt *rt, mval sym, mval v); /* signals setting-constant */
 mval get_prop(mrt *rt, mval sym, mval prop);
 void put_prop(mrt *rt, mval sym, mval prop, mval val);
 /* Define a table of primitives: each becomes a subr in its symbol's
@@ -189,6 +196,51 @@ mval make_subr(mrt *rt, mval name, subr_fn fn, subr_fn_data fnd, void *data,
                int min_args, int max_args);
 /* defvar from C: make SYM special with VALUE. */
 void defvar(mrt *rt, mval sym, mval value);
+
+/* ---- Variables (symbol.c) ----
+   A variable's value is its symbol's value cell unless the symbol's
+   redirect says otherwise (object.h).  A SYMBOL_LOCALIZED variable's
+   cell holds its default value, and its buffer-local bindings are
+   conses (SYMBOL . VALUE), VALUE Qunbound when locally void, in the
+   alists of *locals conses* (BUFFER . ALIST), one per buffer (its
+   locals slot, buffer.h); rt->locals is the current buffer's.  As in
+   Emacs, a let of such a variable binds the current buffer's binding
+   if it has one, else the default value, and its end restores what it
+   bound (specbind). */
+enum set_kind { SET_SET, SET_BIND, SET_UNBIND }; /* the watchers' set, let, unlet */
+/* The symbol holding SYM's value: SYM, or what defvaralias aliased it to. */
+mval variable_base(mrt *rt, mval sym);
+mval redirected_value(mrt *rt, mval sym);
+/* SYM's value in the current buffer, Qunbound when void. */
+static inline mval find_symbol_value(mrt *rt, mval sym)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  return __builtin_expect(s->redirect, 0) ? redirected_value(rt, sym) : s->value;
+}
+mval symbol_value(mrt *rt, mval sym);      /* signals void-variable */
+/* setq: signals setting-constant, runs the watchers. */
+void set_symbol_value(mrt *rt, mval sym, mval v);
+/* Sets SYM to V (Qunbound: makunbound) in the buffer of locals cons
+   WHERE, nil for the current one, as Emacs's set_internal. */
+void set_internal(mrt *rt, mval sym, mval v, mval where, enum set_kind kind);
+mval default_value(mrt *rt, mval sym);     /* Qunbound when void */
+void set_default(mrt *rt, mval sym, mval v, enum set_kind kind);
+/* The buffer-local binding (BASE . VALUE) of variable BASE (no alias)
+   in the buffer of locals cons LOCALS, or nil. */
+mval local_binding(mrt *rt, mval base, mval locals);
+/* Gives BASE a binding in the current buffer with its default value
+   (make-local-variable), making it SYMBOL_LOCALIZED. */
+void make_local_binding(mrt *rt, mval base);
+/* Makes BASE SYMBOL_LOCALIZED, with no bindings yet. */
+void localize_variable(mrt *rt, mval base);
+/* Whether a let made in the current buffer binds BASE. */
+bool let_shadows_buffer_binding(mrt *rt, mval base);
+/* The watchers of BASE, if it has any, before a write. */
+static inline void notify_watchers(mrt *rt, mval base, mval newval, mval operation, mval where)
+{
+  if (XSYMBOL(rt, base)->trapped_write && rt->on_trapped_write)
+    rt->on_trapped_write(rt, base, newval, operation, where);
+}
 
 /* ---- Constructors ---- */
 static inline mval Fcons(mrt *rt, mval a, mval b) { return gc_cons(rt->gc, a, b); }
@@ -251,11 +303,6 @@ void define_error(mrt *rt, mval name, const char *message, mval parents);
 
 /* ---- Dynamic binding and unwind-protect ---- */
 void specbind(mrt *rt, mval symbol, mval value);
-static inline void notice_write(mrt *rt, struct symbol *s, mval symbol)
-{
-  if (s->trapped_write && rt->on_trapped_write)
-    rt->on_trapped_write(rt, symbol);
-}
 void record_unwind(mrt *rt, void (*fn)(mrt *rt, mval arg), mval arg);
 void unbind_to(mrt *rt, size_t depth);
 

@@ -755,7 +755,7 @@ static mval Fupcase_initials(mrt *rt, int n, mval *a) { return case_convert(rt, 
 
 static bool case_fold(mrt *rt)
 {
-  mval v = XSYMBOL(rt, Qcase_fold_search)->value;
+  mval v = find_symbol_value(rt, Qcase_fold_search);
   return v != Qunbound && !NILP(v);
 }
 
@@ -2653,7 +2653,7 @@ mval re_search_text(mrt *rt, mval regexp, const struct re_text *t, int64_t from,
 
 static mval match_vector(mrt *rt)
 {
-  mval v = XSYMBOL(rt, Qinternal_match_data)->value;
+  mval v = find_symbol_value(rt, Qinternal_match_data);
   return VECTORP(v) ? v : Qnil;
 }
 

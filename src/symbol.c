@@ -206,10 +206,10 @@ mval variable_base(mrt *rt, mval sym)
 {
   mval hare = sym, tortoise = sym;
   for (;;) {
-    if (!XSYMBOL(rt, hare)->alias)
+    if (XSYMBOL(rt, hare)->redirect != SYMBOL_VARALIAS)
       return hare;
     hare = XSYMBOL(rt, hare)->value;
-    if (!XSYMBOL(rt, hare)->alias)
+    if (XSYMBOL(rt, hare)->redirect != SYMBOL_VARALIAS)
       return hare;
     hare = XSYMBOL(rt, hare)->value;
     tortoise = XSYMBOL(rt, tortoise)->value;
@@ -218,22 +218,137 @@ mval variable_base(mrt *rt, mval sym)
   }
 }
 
+mval local_binding(mrt *rt, mval base, mval locals)
+{
+  if (!CONSP(locals))
+    return Qnil;
+  for (mval l = XCDR(locals); CONSP(l); l = XCDR(l))
+    if (XCAR(XCAR(l)) == base)
+      return XCAR(l);
+  return Qnil;
+}
+
+static void add_local_binding(mrt *rt, mval locals, mval base, mval v)
+{
+  mval alist = Fcons(rt, Fcons(rt, base, v), XCDR(locals));
+  gc_setcdr(rt->gc, locals, alist);
+}
+
+mval redirected_value(mrt *rt, mval sym)
+{
+  mval base = variable_base(rt, sym);
+  struct symbol *s = XSYMBOL(rt, base);
+  if (s->redirect == SYMBOL_LOCALIZED) {
+    mval binding = local_binding(rt, base, rt->locals);
+    if (!NILP(binding))
+      return XCDR(binding);
+  }
+  return symbol_fetch(s);
+}
+
 mval symbol_value(mrt *rt, mval sym)
 {
-  mval v = symbol_fetch(XSYMBOL(rt, variable_base(rt, sym)));
+  struct symbol *s = XSYMBOL(rt, sym);
+  mval v = s->redirect ? redirected_value(rt, sym) : symbol_fetch(s);
   if (v == Qunbound)
     xsignal1(rt, Qvoid_variable, sym);
   return v;
 }
 
+/* Whether BASE may not be set to V; (setq :k :k) is allowed and does
+   nothing. */
+static bool refuse_write(mrt *rt, mval base, mval v)
+{
+  if (!XSYMBOL(rt, base)->constant)
+    return false;
+  if (v == base && keywordp(rt, base))
+    return true;
+  xsignal1(rt, Qsetting_constant, base);
+}
+
+static mval watched_operation(enum set_kind kind, mval v)
+{
+  return kind == SET_BIND     ? Qlet
+         : kind == SET_UNBIND ? Qunlet
+         : v == Qunbound      ? Qmakunbound
+                              : Qset;
+}
+
+static mval locals_buffer(mval locals) { return CONSP(locals) ? XCAR(locals) : Qnil; }
+
+void set_internal(mrt *rt, mval sym, mval v, mval where, enum set_kind kind)
+{
+  mval base = variable_base(rt, sym);
+  struct symbol *s = XSYMBOL(rt, base);
+  if (refuse_write(rt, base, v))
+    return;
+  notify_watchers(rt, base, v == Qunbound ? Qnil : v, watched_operation(kind, v),
+                  locals_buffer(where));
+  if (s->redirect != SYMBOL_LOCALIZED) {
+    symbol_store(rt->gc, s, v);
+    return;
+  }
+  mval locals = NILP(where) ? rt->locals : where;
+  mval binding = local_binding(rt, base, locals);
+  if (!NILP(binding))
+    gc_setcdr(rt->gc, binding, v);
+  else if (kind == SET_SET && s->local_if_set && CONSP(locals) &&
+           !let_shadows_buffer_binding(rt, base))
+    add_local_binding(rt, locals, base, v);
+  else
+    symbol_store(rt->gc, s, v);
+}
+
 void set_symbol_value(mrt *rt, mval sym, mval v)
 {
-  sym = variable_base(rt, sym);
   struct symbol *s = XSYMBOL(rt, sym);
-  if (s->constant && !(v == sym && keywordp(rt, sym))) /* (setq :k :k) is allowed */
-    xsignal1(rt, Qsetting_constant, sym);
+  if (__builtin_expect(s->redirect || s->constant || s->trapped_write, 0))
+    set_internal(rt, sym, v, Qnil, SET_SET);
+  else
+    symbol_store(rt->gc, s, v);
+}
+
+mval default_value(mrt *rt, mval sym)
+{
+  return symbol_fetch(XSYMBOL(rt, variable_base(rt, sym)));
+}
+
+void set_default(mrt *rt, mval sym, mval v, enum set_kind kind)
+{
+  mval base = variable_base(rt, sym);
+  struct symbol *s = XSYMBOL(rt, base);
+  if (s->redirect != SYMBOL_LOCALIZED) {
+    set_internal(rt, base, v, Qnil, kind);
+    return;
+  }
+  notify_watchers(rt, base, v, Qset_default, Qnil);
   symbol_store(rt->gc, s, v);
-  notice_write(rt, s, sym);
+}
+
+void localize_variable(mrt *rt, mval base)
+{
+  struct symbol *s = XSYMBOL(rt, base);
+  /* The evaluator's in-place update is for plain values only. */
+  symbol_fetch(s);
+  s->redirect = SYMBOL_LOCALIZED;
+}
+
+void make_local_binding(mrt *rt, mval base)
+{
+  localize_variable(rt, base);
+  if (CONSP(rt->locals) && NILP(local_binding(rt, base, rt->locals)))
+    add_local_binding(rt, rt->locals, base, XSYMBOL(rt, base)->value);
+}
+
+bool let_shadows_buffer_binding(mrt *rt, mval base)
+{
+  for (size_t i = rt->specpdl_depth; i-- > 0;) {
+    const struct specbinding *b = &rt->specpdl[i];
+    if ((b->kind == SPECPDL_LET_LOCAL || b->kind == SPECPDL_LET_DEFAULT) &&
+        b->symbol == base && b->where == rt->locals)
+      return true;
+  }
+  return false;
 }
 
 mval get_prop(mrt *rt, mval sym, mval prop)

@@ -33,6 +33,7 @@
 #include "heapmap.h"
 #include "reader.h"
 #include "strfns.h"
+#include "variables.h"
 
 /* ================================================================== */
 /* Process and environment                                            */
@@ -42,7 +43,7 @@
    global value, is skipped: there are no buffer-local hooks). */
 static void run_hook(mrt *rt, mval hook)
 {
-  mval v = XSYMBOL(rt, variable_base(rt, hook))->value;
+  mval v = find_symbol_value(rt, hook);
   if (v == Qunbound || NILP(v))
     return;
   if (functionp(rt, v)) {
@@ -211,17 +212,19 @@ static mval Fread_from_minibuffer(mrt *rt, int nargs, mval *args)
 /* The collector                                                      */
 /* ================================================================== */
 
-static mval sym_value(mrt *rt, mval sym)
+/* SYM's value, or NEWVAL when SYM is WRITTEN: a watcher runs before
+   the write. */
+static mval setting(mrt *rt, mval sym, mval written, mval newval)
 {
-  mval v = XSYMBOL(rt, sym)->value;
+  mval v = sym == written ? newval : find_symbol_value(rt, sym);
   return v == Qunbound ? Qnil : v;
 }
 
-/* Lisp's settings into the collector. */
-static void apply_gc_settings(mrt *rt)
+/* Lisp's settings into the collector, WRITTEN about to be NEWVAL. */
+static void apply_gc_settings(mrt *rt, mval written, mval newval)
 {
-  mval threshold = sym_value(rt, Qgc_cons_threshold);
-  mval percentage = sym_value(rt, Qgc_cons_percentage);
+  mval threshold = setting(rt, Qgc_cons_threshold, written, newval);
+  mval percentage = setting(rt, Qgc_cons_percentage, written, newval);
   size_t bytes = 800000;
   int64_t n;
   if (INTEGERP(threshold))
@@ -230,24 +233,36 @@ static void apply_gc_settings(mrt *rt)
   if (!(p >= 0))
     p = 0.1;
   gc_set_threshold(rt->gc, bytes, p);
-  gc_set_log(rt->gc, !NILP(sym_value(rt, Qgarbage_collection_messages)));
+  gc_set_log(rt->gc, !NILP(setting(rt, Qgarbage_collection_messages, written, newval)));
 }
 
-/* Setting or let-binding one of these reaches the collector at once,
-   as Emacs's watchers on gc-cons-threshold do. */
-static void gc_setting_written(mrt *rt, mval symbol)
+/* The watcher of the collector's variables: setting or let-binding one
+   reaches the collector at once.  gc-cons-threshold holds an integer
+   of 64 bits, as Emacs's does. */
+static mval Fwatch_gc_setting(mrt *rt, int nargs, mval *args)
 {
-  (void)symbol;
-  apply_gc_settings(rt);
+  mval symbol = args[0], newval = args[1];
+  int64_t n;
+  if (symbol == Qgc_cons_threshold && args[2] != Qmakunbound) {
+    CHECK_INTEGER(rt, newval);
+    if (!integer_to_int64(newval, &n))
+      xsignal1(rt, Qoverflow_error, newval);
+  }
+  apply_gc_settings(rt, symbol, newval);
+  return Qnil;
 }
 
+/* As Emacs, each is a subr named after a C function. */
 static void watch_gc_settings(mrt *rt)
 {
   const mval watched[] = {Qgc_cons_threshold, Qgc_cons_percentage,
                           Qgarbage_collection_messages};
-  for (size_t i = 0; i < sizeof watched / sizeof watched[0]; i++)
-    XSYMBOL(rt, watched[i])->trapped_write = 1;
-  rt->on_trapped_write = gc_setting_written;
+  const char *names[] = {"watch_gc_cons_threshold", "watch_gc_cons_percentage",
+                         "watch_garbage_collection_messages"};
+  for (size_t i = 0; i < sizeof watched / sizeof watched[0]; i++) {
+    mval name = make_symbol(rt, make_cstring(rt, names[i]));
+    variables_add_watcher(rt, watched[i], make_subr(rt, name, Fwatch_gc_setting, NULL, NULL, 4, 4));
+  }
 }
 
 static void update_gc_variables(mrt *rt)
@@ -256,7 +271,7 @@ static void update_gc_variables(mrt *rt)
   gc_get_stats(rt->gc, &s);
   SYMBOL_SET(rt->gc, XSYMBOL(rt, Qgcs_done), value, make_int(rt, (int64_t)s.gcs_done));
   SYMBOL_SET(rt->gc, XSYMBOL(rt, Qgc_elapsed), value, make_float(rt, s.gc_elapsed));
-  apply_gc_settings(rt);
+  apply_gc_settings(rt, Qnil, Qnil);
 }
 
 /* The collector's statistics into Lisp.  This runs inside the
@@ -358,7 +373,7 @@ static __attribute__((noinline)) mval gc_stats_now(mrt *rt)
 
 static mval Fgarbage_collect(mrt *rt, int nargs, mval *args)
 {
-  apply_gc_settings(rt);
+  apply_gc_settings(rt, Qnil, Qnil);
   gc_collect(rt->gc, "garbage-collect");
   sysfns_run_finalizers(rt);
   return gc_stats_now(rt);

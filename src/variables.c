@@ -1,0 +1,376 @@
+/*
+** variables.c -- layer 5: the primitives of variables: values, default
+** values, buffer-local bindings and variable watchers.
+**
+** The bindings themselves are layer 4's (runtime.h, "Variables"):
+** a SYMBOL_LOCALIZED symbol's value cell is its default value, and
+** each buffer's locals cons (BUFFER . ALIST) holds its bindings, the
+** newest first.  This module adds what Emacs 28's data.c and buffer.c
+** say of them, and runs the watchers layer 4 calls before a write.
+**
+** Invariants of this module:
+**   - A symbol's trapped_write flag is set while its `watchers'
+**     property may hold functions, and only on a base variable (not on
+**     an alias): writes through an alias reach the base's watchers.
+**   - While a variable's watchers run, its flag is clear, so a watcher
+**     that sets the variable does not call them again.
+**
+** Known differences from Emacs 28:
+**   - No variable forwards into C: the variables Emacs keeps in every
+**     buffer's own slots (case-fold-search, fill-column, ...) are
+**     buffer-local when set, as make-variable-buffer-local makes them,
+**     and only those buffer.c lists appear in every buffer.
+*/
+#include "config.h"
+
+#include "variables.h"
+#include "buffer.h"
+#include "eval.h"
+#include "fns.h"
+#include "load.h"
+
+static mval bool_val(bool b) { return b ? Qt : Qnil; }
+
+static mval check_symbol(mrt *rt, mval x)
+{
+  CHECK_SYMBOL(rt, x);
+  return x;
+}
+
+/* The base variable of SYMBOL (no alias), after checking it is one. */
+static mval base_of(mrt *rt, mval symbol)
+{
+  return variable_base(rt, check_symbol(rt, symbol));
+}
+
+static bool localized(mrt *rt, mval base) { return XSYMBOL(rt, base)->redirect == SYMBOL_LOCALIZED; }
+
+static mval locals_of(mrt *rt, mval buffer) { return XBUFFER(buffer_or_current(rt, buffer))->locals; }
+
+/* ================================================================== */
+/* Values                                                             */
+/* ================================================================== */
+
+static mval Fsymbol_value(mrt *rt, int n, mval *a) { return symbol_value(rt, check_symbol(rt, a[0])); }
+
+static mval Fset(mrt *rt, int n, mval *a)
+{
+  set_internal(rt, check_symbol(rt, a[0]), a[1], Qnil, SET_SET);
+  return a[1];
+}
+
+static mval Fboundp(mrt *rt, int n, mval *a)
+{
+  return bool_val(find_symbol_value(rt, check_symbol(rt, a[0])) != Qunbound);
+}
+
+static mval Fmakunbound(mrt *rt, int n, mval *a)
+{
+  if (XSYMBOL(rt, check_symbol(rt, a[0]))->constant)
+    xsignal1(rt, Qsetting_constant, a[0]);
+  set_internal(rt, a[0], Qunbound, Qnil, SET_SET);
+  return a[0];
+}
+
+static mval Fdefault_value(mrt *rt, int n, mval *a)
+{
+  mval v = default_value(rt, check_symbol(rt, a[0]));
+  if (v == Qunbound)
+    xsignal1(rt, Qvoid_variable, a[0]);
+  return v;
+}
+
+static mval Fdefault_boundp(mrt *rt, int n, mval *a)
+{
+  return bool_val(default_value(rt, check_symbol(rt, a[0])) != Qunbound);
+}
+
+static mval Fset_default(mrt *rt, int n, mval *a)
+{
+  set_default(rt, check_symbol(rt, a[0]), a[1], SET_SET);
+  return a[1];
+}
+
+/* (indirect-variable OBJECT) */
+static mval Findirect_variable(mrt *rt, int n, mval *a)
+{
+  return SYMBOLP(a[0]) ? variable_base(rt, a[0]) : a[0];
+}
+
+static bool let_bound(mrt *rt, mval symbol)
+{
+  for (size_t i = 0; i < rt->specpdl_depth; i++)
+    if (rt->specpdl[i].kind != SPECPDL_UNWIND && rt->specpdl[i].symbol == symbol)
+      return true;
+  return false;
+}
+
+/* (error MESSAGE), its quotes styled as in Emacs's errors from C. */
+static _Noreturn void styled_error(mrt *rt, const char *message)
+{
+  xsignal1(rt, Qerror, call1(rt, intern(rt, "format-message"), make_cstring(rt, message)));
+}
+
+static void check_aliasable(mrt *rt, mval alias)
+{
+  struct symbol *s = XSYMBOL(rt, alias);
+  if (s->constant)
+    mrt_error(rt, "Cannot make a constant an alias");
+  if (s->redirect == SYMBOL_LOCALIZED)
+    styled_error(rt, "Don't know how to make a localized variable an alias");
+  if (let_bound(rt, alias))
+    styled_error(rt, "Don't know how to make a let-bound variable an alias");
+}
+
+/* (defvaralias NEW-ALIAS BASE-VARIABLE &optional DOCSTRING) as Emacs:
+   both become special, and a value NEW-ALIAS had passes to an unbound
+   BASE-VARIABLE. */
+static mval Fdefvaralias(mrt *rt, int n, mval *a)
+{
+  mval alias = check_symbol(rt, a[0]), base = check_symbol(rt, a[1]);
+  struct symbol *s = XSYMBOL(rt, alias);
+  check_aliasable(rt, alias);
+  if (find_symbol_value(rt, base) == Qunbound)
+    set_internal(rt, base, find_symbol_value(rt, alias), Qnil, SET_BIND);
+  notify_watchers(rt, alias, base, Qdefvaralias, Qnil);
+  eval_make_special(rt, variable_base(rt, base));
+  eval_make_special(rt, alias);
+  s->redirect = SYMBOL_VARALIAS;
+  symbol_store(rt->gc, s, base);
+  s->trapped_write = XSYMBOL(rt, base)->trapped_write;
+  SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]));
+  load_history_attach(rt, alias);
+  return base;
+}
+
+/* ================================================================== */
+/* Buffer-local bindings                                              */
+/* ================================================================== */
+
+static mval Fmake_variable_buffer_local(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  struct symbol *s = XSYMBOL(rt, base);
+  if (s->constant)
+    xsignal1(rt, Qsetting_constant, a[0]);
+  if (!localized(rt, base) && s->value == Qunbound)
+    symbol_store(rt->gc, s, Qnil);
+  localize_variable(rt, base);
+  s->local_if_set = 1;
+  return a[0];
+}
+
+static mval Fmake_local_variable(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  struct symbol *s = XSYMBOL(rt, base);
+  if (s->constant)
+    xsignal1(rt, Qsetting_constant, a[0]);
+  if (localized(rt, base) && s->local_if_set) {
+    /* A binding as setting it makes, with the value it has. */
+    set_internal(rt, base, find_symbol_value(rt, base), Qnil, SET_SET);
+    return a[0];
+  }
+  if (localized(rt, base) && NILP(local_binding(rt, base, rt->locals)) &&
+      let_shadows_buffer_binding(rt, base))
+    call2(rt, intern(rt, "message"),
+          make_cstring(rt, "Making %s buffer-local while locally let-bound!"), XSYMBOL(rt, base)->name);
+  make_local_binding(rt, base);
+  return a[0];
+}
+
+static mval Fkill_local_variable(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  if (!localized(rt, base) || XSYMBOL(rt, base)->in_every_buffer)
+    return a[0];
+  notify_watchers(rt, base, Qnil, Qmakunbound, current_buffer(rt));
+  mval binding = local_binding(rt, base, rt->locals);
+  if (!NILP(binding))
+    gc_setcdr(rt->gc, rt->locals, list_delq(rt, binding, XCDR(rt->locals)));
+  return a[0];
+}
+
+static mval Flocal_variable_p(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  mval locals = locals_of(rt, a[1]);
+  return bool_val(localized(rt, base) && !NILP(local_binding(rt, base, locals)));
+}
+
+static mval Flocal_variable_if_set_p(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  if (localized(rt, base) && XSYMBOL(rt, base)->local_if_set)
+    return Qt;
+  return Flocal_variable_p(rt, n, a);
+}
+
+/* The buffer whose binding of VARIABLE is current, or nil. */
+static mval Fvariable_binding_locus(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  if (localized(rt, base) && !NILP(local_binding(rt, base, rt->locals)))
+    return current_buffer(rt);
+  return Qnil;
+}
+
+static mval buffer_value(mrt *rt, mval base, mval buffer)
+{
+  CHECK_TYPE(rt, BUFFERP(buffer), Qbufferp, buffer);
+  mval binding = localized(rt, base) ? local_binding(rt, base, XBUFFER(buffer)->locals) : Qnil;
+  return NILP(binding) ? default_value(rt, base) : XCDR(binding);
+}
+
+static mval Fbuffer_local_value(mrt *rt, int n, mval *a)
+{
+  mval v = buffer_value(rt, base_of(rt, a[0]), a[1]);
+  if (v == Qunbound)
+    xsignal1(rt, Qvoid_variable, a[0]);
+  return v;
+}
+
+/* The oldest binding first; a locally void variable as its symbol. */
+static mval Fbuffer_local_variables(mrt *rt, int n, mval *a)
+{
+  mval result = Qnil;
+  for (mval l = XCDR(locals_of(rt, a[0])); CONSP(l); l = XCDR(l)) {
+    mval b = XCAR(l);
+    result = Fcons(rt, XCDR(b) == Qunbound ? XCAR(b) : Fcons(rt, XCAR(b), XCDR(b)), result);
+  }
+  return result;
+}
+
+/* A permanent-local-hook variable's hook value keeps t and the
+   functions whose symbols have a permanent-local-hook property. */
+static mval permanent_hook_functions(mrt *rt, mval value)
+{
+  if (!CONSP(value))
+    return value;
+  mval kept = Qnil;
+  for (; CONSP(value); value = XCDR(value)) {
+    mval f = XCAR(value);
+    if (f == Qt || (SYMBOLP(f) && !NILP(get_prop(rt, f, Qpermanent_local_hook))))
+      kept = Fcons(rt, f, kept);
+  }
+  return nreverse_list(rt, kept);
+}
+
+/* Whether kill-all-local-variables keeps BINDING, updated. */
+static bool keep_permanent(mrt *rt, mval binding)
+{
+  mval symbol = XCAR(binding), buffer = current_buffer(rt);
+  mval prop = get_prop(rt, symbol, Qpermanent_local);
+  notify_watchers(rt, symbol, Qnil, Qmakunbound, buffer);
+  if (prop != Qpermanent_local_hook)
+    return !NILP(prop);
+  mval kept = permanent_hook_functions(rt, XCDR(binding));
+  notify_watchers(rt, symbol, kept, Qmakunbound, buffer);
+  gc_setcdr(rt->gc, binding, kept);
+  return true;
+}
+
+static mval Fkill_all_local_variables(mrt *rt, int n, mval *a)
+{
+  mval run = intern(rt, "run-hooks");
+  if (!NILP(XSYMBOL(rt, run)->function))
+    call1(rt, run, Qchange_major_mode_hook);
+  mval locals = rt->locals, last = locals;
+  for (mval l = XCDR(locals); CONSP(l); l = XCDR(l)) {
+    if (XSYMBOL(rt, XCAR(XCAR(l)))->in_every_buffer || keep_permanent(rt, XCAR(l)))
+      last = l;
+    else
+      gc_setcdr(rt->gc, last, XCDR(l));
+  }
+  buffer_reset_mode(rt);
+  return Qnil;
+}
+
+/* ================================================================== */
+/* Watchers                                                           */
+/* ================================================================== */
+
+static void restore_trap(mrt *rt, mval symbol) { XSYMBOL(rt, symbol)->trapped_write = 1; }
+
+/* Layer 4's on_trapped_write.  As Emacs, a write with no WHERE to a
+   variable local-if-set in the current buffer names that buffer. */
+static void run_watchers(mrt *rt, mval symbol, mval newval, mval operation, mval where)
+{
+  size_t count = rt->specpdl_depth;
+  record_unwind(rt, restore_trap, symbol);
+  XSYMBOL(rt, symbol)->trapped_write = 0;
+  mval args[2] = { symbol, Qnil };
+  if (NILP(where) && operation != Qset_default && operation != Qmakunbound &&
+      !NILP(Flocal_variable_if_set_p(rt, 2, args)))
+    where = current_buffer(rt);
+  if (operation == Qset_default)
+    operation = Qset;
+  for (mval w = get_prop(rt, symbol, Qwatchers); CONSP(w); w = XCDR(w)) {
+    mval call[4] = { symbol, newval, operation, where };
+    funcall(rt, XCAR(w), 4, call);
+  }
+  unbind_to(rt, count);
+}
+
+void variables_add_watcher(mrt *rt, mval symbol, mval function)
+{
+  mval base = base_of(rt, symbol);
+  XSYMBOL(rt, base)->trapped_write = 1;
+  mval watchers = get_prop(rt, base, Qwatchers);
+  for (mval l = watchers; CONSP(l); l = XCDR(l))
+    if (mrt_equal(rt, XCAR(l), function))
+      return;
+  put_prop(rt, base, Qwatchers, Fcons(rt, function, watchers));
+}
+
+static mval Fadd_variable_watcher(mrt *rt, int n, mval *a)
+{
+  variables_add_watcher(rt, a[0], a[1]);
+  return Qnil;
+}
+
+static mval Fremove_variable_watcher(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  mval watchers = list_delete(rt, a[1], get_prop(rt, base, Qwatchers));
+  if (NILP(watchers))
+    XSYMBOL(rt, base)->trapped_write = 0;
+  put_prop(rt, base, Qwatchers, watchers);
+  return Qnil;
+}
+
+static mval Fget_variable_watchers(mrt *rt, int n, mval *a)
+{
+  mval base = base_of(rt, a[0]);
+  return XSYMBOL(rt, base)->trapped_write ? get_prop(rt, base, Qwatchers) : Qnil;
+}
+
+static const struct subr_def variables_subrs[] = {
+  { "symbol-value", Fsymbol_value, 1, 1 },
+  { "set", Fset, 2, 2 },
+  { "boundp", Fboundp, 1, 1 },
+  { "makunbound", Fmakunbound, 1, 1 },
+  { "default-value", Fdefault_value, 1, 1 },
+  { "default-boundp", Fdefault_boundp, 1, 1 },
+  { "set-default", Fset_default, 2, 2 },
+  { "indirect-variable", Findirect_variable, 1, 1 },
+  { "defvaralias", Fdefvaralias, 2, 3 },
+  { "make-variable-buffer-local", Fmake_variable_buffer_local, 1, 1 },
+  { "make-local-variable", Fmake_local_variable, 1, 1 },
+  { "kill-local-variable", Fkill_local_variable, 1, 1 },
+  { "local-variable-p", Flocal_variable_p, 1, 2 },
+  { "local-variable-if-set-p", Flocal_variable_if_set_p, 1, 2 },
+  { "variable-binding-locus", Fvariable_binding_locus, 1, 1 },
+  { "buffer-local-value", Fbuffer_local_value, 2, 2 },
+  { "buffer-local-variables", Fbuffer_local_variables, 0, 1 },
+  { "kill-all-local-variables", Fkill_all_local_variables, 0, 0 },
+  { "add-variable-watcher", Fadd_variable_watcher, 2, 2 },
+  { "remove-variable-watcher", Fremove_variable_watcher, 2, 2 },
+  { "get-variable-watchers", Fget_variable_watchers, 1, 1 },
+};
+
+void variables_init(mrt *rt)
+{
+  defsubrs(rt, variables_subrs, sizeof variables_subrs / sizeof variables_subrs[0]);
+  rt->on_trapped_write = run_watchers;
+}
