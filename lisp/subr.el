@@ -1787,79 +1787,82 @@ zero-padded), %z drops what precedes it up to the first non-zero unit,
 
 ;;; ---- Hooks --------------------------------------------------------------
 ;;
-;; marrow has no buffers, so a hook has one value: the LOCAL arguments
-;; change that value, and a t in it (Emacs's "run the global value
-;; too") is skipped.  The depth of a function added with a non-zero
-;; DEPTH is kept in the hook's `hook--depth-alist' property, as in
-;; Emacs, and orders the hook's functions (lowest first, stable).
-
-(defun subr--hook-functions (value)
-  "VALUE of a hook variable as a list of functions."
-  (if (or (functionp value) (not (listp value))) (list value) value))
+;; run-hooks and its kin are primitives (src/variables.c).  A hook added
+;; with LOCAL gets a buffer-local value holding t, which stands for the
+;; default value's functions when the hook runs.  The depth of a
+;; function added with a non-zero DEPTH is kept in the hook's
+;; `hook--depth-alist' property, as in Emacs, and orders the hook's
+;; functions (lowest first, stable).
 
 (defun subr--hook-depth (function depths)
   (let ((entry (assq function depths)))
     (if entry (cdr entry) 0)))
 
-(defun add-hook (hook function &optional depth _local)
-  "Add FUNCTION to HOOK's functions, at the front or, when DEPTH is
-non-nil (t means 90) and positive, at the back; return the new value."
-  (unless (boundp hook) (set hook nil))
-  (let ((depth (cond ((numberp depth) depth) (depth 90) (t 0)))
-        (functions (subr--hook-functions (symbol-value hook))))
-    (unless (member function functions)
-      (unless (= depth 0)
+(defun subr--hook-without-t (hook)
+  "Whether HOOK's current value holds no t: then add-hook and remove-hook
+change that value (the buffer's own, if `make-local-variable' made one)."
+  (let ((value (symbol-value hook)))
+    (not (and (consp value) (memq t value)))))
+
+(defun add-hook (hook function &optional depth local)
+  "Add FUNCTION to HOOK's functions, unless it is there (`equal').
+DEPTH (a number, or 90 for any other non-nil value) places it: lower
+depths run first; at equal depths it goes after the others when DEPTH
+is positive, before them otherwise.  With LOCAL, change the current
+buffer's value (made buffer-local, with a t standing for the default
+value's functions) rather than the default value."
+  (or (boundp hook) (set hook nil))
+  (or (default-boundp hook) (set-default hook nil))
+  (unless (numberp depth) (setq depth (if depth 90 0)))
+  (if local
+      (unless (local-variable-if-set-p hook)
+        (set (make-local-variable hook) (list t)))
+    (when (subr--hook-without-t hook) (setq local t)))
+  (let ((value (if local (symbol-value hook) (default-value hook))))
+    (when (or (not (listp value)) (functionp value))
+      (setq value (list value)))
+    (unless (member function value)
+      (when (or (get hook 'hook--depth-alist) (/= depth 0))
         (put hook 'hook--depth-alist
              (cons (cons function depth) (get hook 'hook--depth-alist))))
-      (setq functions (if (> depth 0)
-                          (append functions (list function))
-                        (cons function functions)))
+      (setq value (if (> depth 0)
+                      (append value (list function))
+                    (cons function value)))
       (let ((depths (get hook 'hook--depth-alist)))
         (when depths
-          (setq functions
-                (sort (copy-sequence functions)
-                      (lambda (a b) (< (subr--hook-depth a depths)
-                                       (subr--hook-depth b depths))))))))
-    (set hook functions)))
+          (setq value (sort (if (> depth 0) value (copy-sequence value))
+                            (lambda (a b) (< (subr--hook-depth a depths)
+                                             (subr--hook-depth b depths))))))))
+    (if (not local)
+        (set-default hook value)
+      (and (symbolp function)
+           (get function 'permanent-local-hook)
+           (not (get hook 'permanent-local))
+           (put hook 'permanent-local 'permanent-local-hook))
+      (set hook value))))
 
-(defun remove-hook (hook function &optional _local)
-  "Remove FUNCTION from HOOK's functions; return the new value."
-  (when (boundp hook)
-    (let ((value (symbol-value hook)))
-      (set hook (if (or (functionp value) (not (listp value)))
-                    (unless (equal value function) value)
-                  (delete function (copy-sequence value)))))))
-
-(defun run-hook-wrapped (hook wrap-function &rest args)
-  "Call WRAP-FUNCTION with each of HOOK's functions and ARGS until one
-call returns non-nil; return that value."
-  (when (boundp hook)
-    (let ((functions (subr--hook-functions (symbol-value hook)))
-          (result nil))
-      (while (and functions (not result))
-        (unless (eq (car functions) t)
-          (setq result (apply wrap-function (car functions) args)))
-        (setq functions (cdr functions)))
-      result)))
-
-(defun run-hook-with-args (hook &rest args)
-  "Call each of HOOK's functions with ARGS; return nil."
-  (run-hook-wrapped hook (lambda (f) (apply f args) nil))
-  nil)
-
-(defun run-hooks (&rest hooks)
-  "Call the functions of each of HOOKS with no arguments."
-  (dolist (hook hooks)
-    (run-hook-with-args hook)))
-
-(defun run-hook-with-args-until-success (hook &rest args)
-  "Call HOOK's functions with ARGS until one returns non-nil; return that."
-  (run-hook-wrapped hook (lambda (f) (apply f args))))
-
-(defun run-hook-with-args-until-failure (hook &rest args)
-  "Call HOOK's functions with ARGS until one returns nil; return nil then,
-else t."
-  (not (run-hook-wrapped hook (lambda (f) (not (apply f args))))))
+(defun remove-hook (hook function &optional local)
+  "Remove FUNCTION from HOOK's functions: from the current buffer's value
+with LOCAL (if it has one), else from the default value."
+  (or (boundp hook) (set hook nil))
+  (or (default-boundp hook) (set-default hook nil))
+  (unless (and local (not (local-variable-p hook)))
+    (when (and (local-variable-p hook) (subr--hook-without-t hook))
+      (setq local t))
+    (let ((value (if local (symbol-value hook) (default-value hook)))
+          (removed nil))
+      (if (or (not (listp value)) (eq (car value) 'lambda))
+          (when (equal value function)
+            (setq removed value value nil))
+        (setq removed (car (member function value)))
+        (when removed (setq value (remq removed value))))
+      (when removed
+        (let* ((depths (get hook 'hook--depth-alist))
+               (entry (assq removed depths)))
+          (when entry (put hook 'hook--depth-alist (delq entry depths)))))
+      (cond ((not local) (set-default hook value))
+            ((equal value '(t)) (kill-local-variable hook))
+            (t (set hook value))))))
 
 ;;; ---- Miscellany ---------------------------------------------------------
 

@@ -39,22 +39,6 @@
 /* Process and environment                                            */
 /* ================================================================== */
 
-/* A hook value is one function or a list of them (t, meaning the
-   global value, is skipped: there are no buffer-local hooks). */
-static void run_hook(mrt *rt, mval hook)
-{
-  mval v = find_symbol_value(rt, hook);
-  if (v == Qunbound || NILP(v))
-    return;
-  if (functionp(rt, v)) {
-    call0(rt, v);
-    return;
-  }
-  for (; CONSP(v); v = XCDR(v))
-    if (XCAR(v) != Qt)
-      call0(rt, XCAR(v));
-}
-
 /* (kill-emacs &optional ARG RESTART): an integer ARG is the exit code;
    anything else means success, as in Emacs. */
 static mval Fkill_emacs(mrt *rt, int nargs, mval *args)

@@ -2,6 +2,9 @@
 ** variables.c -- layer 5: the primitives of variables: values, default
 ** values, buffer-local bindings and variable watchers.
 **
+** Hooks are run here too, as Emacs's eval.c runs them (add-hook and
+** remove-hook are Lisp, in subr.el).
+**
 ** The bindings themselves are layer 4's (runtime.h, "Variables"):
 ** a SYMBOL_LOCALIZED symbol's value cell is its default value, and
 ** each buffer's locals cons (BUFFER . ALIST) holds its bindings, the
@@ -272,9 +275,7 @@ static bool keep_permanent(mrt *rt, mval binding)
 
 static mval Fkill_all_local_variables(mrt *rt, int n, mval *a)
 {
-  mval run = intern(rt, "run-hooks");
-  if (!NILP(XSYMBOL(rt, run)->function))
-    call1(rt, run, Qchange_major_mode_hook);
+  run_hook(rt, Qchange_major_mode_hook);
   mval locals = rt->locals, last = locals;
   for (mval l = XCDR(locals); CONSP(l); l = XCDR(l)) {
     if (XSYMBOL(rt, XCAR(XCAR(l)))->in_every_buffer || keep_permanent(rt, XCAR(l)))
@@ -284,6 +285,93 @@ static mval Fkill_all_local_variables(mrt *rt, int n, mval *a)
   }
   buffer_reset_mode(rt);
   return Qnil;
+}
+
+/* ================================================================== */
+/* Hooks                                                              */
+/* ================================================================== */
+
+/* What a hook's run does with each function's value: go on (nil) or
+   stop with it as the run's value. */
+enum hook_mode { HOOK_ALL, HOOK_UNTIL_SUCCESS, HOOK_UNTIL_FAILURE, HOOK_WRAPPED };
+
+struct hook_run {
+  enum hook_mode mode;
+  mval wrapper;  /* HOOK_WRAPPED: called with each function and ARGS */
+  mval *call;    /* a slot for the function, then ARGS */
+  int ncall;
+};
+
+static mval run_function(mrt *rt, struct hook_run *h, mval fn)
+{
+  h->call[0] = fn;
+  if (h->mode == HOOK_WRAPPED)
+    return funcall(rt, h->wrapper, h->ncall, h->call);
+  mval v = funcall(rt, fn, h->ncall - 1, h->call + 1);
+  return h->mode == HOOK_ALL ? Qnil : h->mode == HOOK_UNTIL_FAILURE ? bool_val(NILP(v)) : v;
+}
+
+/* FUNCTIONS, a hook's value: one function or a list of them, where a t
+   in the current value (not the default one) stands for the default
+   value's functions, as add-hook's LOCAL puts it there. */
+static mval run_functions(mrt *rt, struct hook_run *h, mval hook, mval functions, bool current)
+{
+  bool one = current ? functionp(rt, functions) : CONSP(functions) && XCAR(functions) == Qlambda;
+  if (!CONSP(functions) || one)
+    return run_function(rt, h, functions);
+  mval ret = Qnil;
+  for (; CONSP(functions) && NILP(ret); functions = XCDR(functions)) {
+    mval f = XCAR(functions);
+    if (f != Qt)
+      ret = run_function(rt, h, f);
+    else if (current)
+      ret = run_functions(rt, h, hook, Fdefault_value(rt, 1, &hook), false);
+  }
+  return ret;
+}
+
+/* CALL[0] is where each function goes (it held HOOK or the wrapper,
+   as in Emacs), before the NCALL - 1 arguments. */
+static mval run_hook_as(mrt *rt, enum hook_mode mode, mval wrapper, mval hook, int ncall, mval *call)
+{
+  mval functions = find_symbol_value(rt, check_symbol(rt, hook));
+  if (functions == Qunbound || NILP(functions))
+    return Qnil;
+  struct hook_run h = { mode, wrapper, call, ncall };
+  return run_functions(rt, &h, hook, functions, true);
+}
+
+void run_hook(mrt *rt, mval hook)
+{
+  mval call[1] = { hook };
+  run_hook_as(rt, HOOK_ALL, Qnil, hook, 1, call);
+}
+
+static mval Frun_hooks(mrt *rt, int n, mval *a)
+{
+  for (int i = 0; i < n; i++)
+    run_hook(rt, a[i]);
+  return Qnil;
+}
+
+static mval Frun_hook_with_args(mrt *rt, int n, mval *a)
+{
+  return run_hook_as(rt, HOOK_ALL, Qnil, a[0], n, a);
+}
+
+static mval Frun_hook_with_args_until_success(mrt *rt, int n, mval *a)
+{
+  return run_hook_as(rt, HOOK_UNTIL_SUCCESS, Qnil, a[0], n, a);
+}
+
+static mval Frun_hook_with_args_until_failure(mrt *rt, int n, mval *a)
+{
+  return bool_val(NILP(run_hook_as(rt, HOOK_UNTIL_FAILURE, Qnil, a[0], n, a)));
+}
+
+static mval Frun_hook_wrapped(mrt *rt, int n, mval *a)
+{
+  return run_hook_as(rt, HOOK_WRAPPED, a[1], a[0], n - 1, a + 1);
 }
 
 /* ================================================================== */
@@ -364,6 +452,11 @@ static const struct subr_def variables_subrs[] = {
   { "buffer-local-value", Fbuffer_local_value, 2, 2 },
   { "buffer-local-variables", Fbuffer_local_variables, 0, 1 },
   { "kill-all-local-variables", Fkill_all_local_variables, 0, 0 },
+  { "run-hooks", Frun_hooks, 0, ARGS_MANY },
+  { "run-hook-with-args", Frun_hook_with_args, 1, ARGS_MANY },
+  { "run-hook-with-args-until-success", Frun_hook_with_args_until_success, 1, ARGS_MANY },
+  { "run-hook-with-args-until-failure", Frun_hook_with_args_until_failure, 1, ARGS_MANY },
+  { "run-hook-wrapped", Frun_hook_wrapped, 2, ARGS_MANY },
   { "add-variable-watcher", Fadd_variable_watcher, 2, 2 },
   { "remove-variable-watcher", Fremove_variable_watcher, 2, 2 },
   { "get-variable-watchers", Fget_variable_watchers, 1, 1 },

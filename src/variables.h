@@ -1,5 +1,5 @@
 /* variables.h -- layer 5: the primitives of variables: values, default
-   values, buffer-local bindings and variable watchers. */
+   values, buffer-local bindings, variable watchers and hooks. */
 #ifndef MARROW_VARIABLES_H
 #define MARROW_VARIABLES_H
 
@@ -9,6 +9,8 @@
    variables from now on. */
 void variables_init(mrt *rt);
 
+/* (run-hooks HOOK) */
+void run_hook(mrt *rt, mval hook);
 /* (add-variable-watcher SYMBOL FUNCTION) */
 void variables_add_watcher(mrt *rt, mval symbol, mval function);
 
