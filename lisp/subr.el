@@ -1640,17 +1640,6 @@ its documentation's usage line when it has a plain one."
           ((eq (car-safe def) 'closure) (nth 2 def))
           (t t))))
 
-(defun match-substitute-replacement (replacement &optional fixedcase literal string subexp)
-  "REPLACEMENT as `replace-match' would put it in place of the last match
-\(in STRING, or in the current buffer): \\& and \\N expanded unless
-LITERAL, case adapted unless FIXEDCASE; only group SUBEXP replaced when
-given."
-  (let ((match (match-string 0 string))
-        (offset (match-beginning 0)))
-    (save-match-data
-      (set-match-data (mapcar (lambda (pos) (and pos (- pos offset))) (match-data t)))
-      (replace-match replacement fixedcase literal match subexp))))
-
 (defun apropos-internal (regexp &optional predicate)
   "The symbols whose names match REGEXP (and satisfy PREDICATE), sorted."
   (let ((found nil))
@@ -2008,11 +1997,9 @@ itself if it does (see `subr--existing-directory')."
   "What `replace-match' would put in place of the last match: REPLACEMENT
 with its \\& and \\N expanded and its case adapted, taken from STRING
 if the match was in it, else from the current buffer."
-  (let* ((start (match-beginning 0))
-         (whole (match-string 0 string))
-         (shifted (mapcar (lambda (p) (and p (- p start))) (match-data t))))
+  (let ((whole (match-string 0 string)))
     (save-match-data
-      (set-match-data shifted)
+      (match-data--translate (- (match-beginning 0)))
       (replace-match replacement fixedcase literal whole subexp))))
 
 (defmacro with-silent-modifications (&rest body)
@@ -2026,6 +2013,12 @@ if the match was in it, else from the current buffer."
 (defun buffer-narrowed-p ()
   "Whether the current buffer is narrowed."
   (/= (- (point-max) (point-min)) (buffer-size)))
+
+(defun insert-buffer-substring-no-properties (buffer &optional start end)
+  "Insert the text of BUFFER between START and END, without its properties."
+  (let ((from (point)))
+    (insert-buffer-substring buffer start end)
+    (set-text-properties from (point) nil)))
 
 (defun delete-and-extract-region (start end)
   "Delete the text between START and END and return it."
@@ -2256,6 +2249,69 @@ filed in `load-history' under FILENAME.  Return nil."
                             printflag
                             (if (or printflag do-allow-print) printflag #'symbolp)
                             filename t))))
+
+;;; ---- Text properties --------------------------------------------------
+;;
+;; What Emacs's C adds to the primitives of src/textprop.c.  marrow has
+;; no overlays, so a character's properties are its text's.
+
+(defvar text-property-default-nonsticky
+  '((syntax-table . t) (display . t) (composition . t) (cursor . t))
+  "Alist of (PROPERTY . NONSTICKINESS): text inserted after a character
+does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
+
+(defun next-single-char-property-change (position prop &optional object limit)
+  "The position after POSITION where PROP's value changes in OBJECT (a
+string, or a buffer, the current one by default); else LIMIT, or the end
+of OBJECT (a buffer's accessible part)."
+  (if (stringp object)
+      (or (next-single-property-change position prop object limit)
+          limit (length object))
+    (with-current-buffer (or object (current-buffer))
+      (let ((limit (or limit (point-max))))
+        (if (>= position limit)
+            (min limit (point-max))
+          (or (next-single-property-change position prop nil limit) limit))))))
+
+(defun previous-single-char-property-change (position prop &optional object limit)
+  "As `next-single-char-property-change', looking back from POSITION."
+  (if (stringp object)
+      (or (previous-single-property-change position prop object limit)
+          limit 0)
+    (with-current-buffer (or object (current-buffer))
+      (let ((limit (or limit (point-min))))
+        (if (<= position limit)
+            (max limit (point-min))
+          (or (previous-single-property-change position prop nil limit) limit))))))
+
+(defun subr--stickiness (prop pos)
+  "Where text inserted at POS in the current buffer takes PROP from: 1,
+the character after; -1, the one before; 0, neither."
+  (let* ((at-start (<= pos (point-min)))
+         (rear (and (not at-start)
+                    (not (cdr (assq prop text-property-default-nonsticky)))
+                    (let ((nonsticky (get-text-property (1- pos) 'rear-nonsticky)))
+                      (not (if (consp nonsticky) (memq prop nonsticky) nonsticky)))))
+         (sticky (get-text-property pos 'front-sticky))
+         (front (or (eq sticky t) (and (consp sticky) (memq prop sticky)))))
+    (cond ((and rear (not front)) -1)
+          ((and front (not rear)) 1)
+          ((not (or rear front)) 0)
+          ;; Both: the character before wins unless it has no PROP.
+          ((or at-start (null (get-text-property (1- pos) prop))) 1)
+          (t -1))))
+
+(defun get-pos-property (position prop &optional object)
+  "The value of PROP that text inserted at POSITION of OBJECT (a buffer,
+the current one by default) would get by stickiness; in a string, the
+value of PROP at POSITION."
+  (if (and object (not (bufferp object)))
+      (get-text-property position prop object)
+    (with-current-buffer (or object (current-buffer))
+      (let ((from (subr--stickiness prop position)))
+        (cond ((= from 1) (get-text-property position prop))
+              ((and (= from -1) (> position (point-min)))
+               (get-text-property (1- position) prop)))))))
 
 ;;; ---- The message log ------------------------------------------------
 ;; Emacs keeps every message as a line of *Messages*, batch mode too;

@@ -22,7 +22,6 @@
 **     are taken off again at its end.
 **
 ** Known differences from Emacs 28:
-**   - match-data after a buffer search holds integers, not markers.
 **   - No text properties or modes.
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
 **     with a space too (Emacs adds a random number there).
@@ -41,6 +40,7 @@
 #include "printer.h"
 #include "reader.h"
 #include "strfns.h"
+#include "textprop.h"
 
 struct buffer_state {
   mval current;
@@ -267,12 +267,22 @@ static void adjust_for_delete(struct buffer *b, int64_t from, int64_t to)
 
 /* ---- Changes ---- */
 
+static void set_intervals(mrt *rt, struct buffer *b, mval ivs)
+{
+  if (b->intervals != ivs)
+    GC_STORE(rt->gc, tag_ptr(b, TAG_VECTORLIKE), b->intervals, ivs);
+}
+
+void buffer_set_intervals(mrt *rt, mval buffer, mval ivs) { set_intervals(rt, XBUFFER(buffer), ivs); }
+
 /* Inserts NBYTES of well-formed multibyte text at S (NCHARS characters)
-   at point, and moves point after it. */
-static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nbytes, int64_t nchars)
+   with the text properties IVS at point, and moves point after it. */
+static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nbytes, int64_t nchars,
+                         mval ivs)
 {
   if (nbytes == 0)
     return;
+  set_intervals(rt, b, textprop_insert(rt, b->intervals, b->z, b->pt - 1, nchars, ivs));
   int64_t at = pos_to_byte(b, b->pt);
   ensure_gap(rt, b, nbytes);
   move_gap(b, at);
@@ -290,13 +300,15 @@ static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nb
 static void insert_char(mrt *rt, struct buffer *b, int c)
 {
   uint8_t enc[MAX_CHAR_BYTES];
-  insert_bytes(rt, b, enc, char_encode(c, enc), 1);
+  insert_bytes(rt, b, enc, char_encode(c, enc), 1, Qnil);
 }
 
-static void delete_text(struct buffer *b, int64_t from, int64_t to)
+
+static void delete_text(mrt *rt, struct buffer *b, int64_t from, int64_t to)
 {
   if (from >= to)
     return;
+  set_intervals(rt, b, textprop_delete(rt, b->intervals, from - 1, to - 1));
   int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, to);
   if (b->gap >= bt) {
     move_gap(b, bt);
@@ -319,6 +331,16 @@ static mval text_string(mrt *rt, struct buffer *b, int64_t from, int64_t to)
     return empty_string(rt, true);
   mval s = make_string(rt, (const char *)contiguous(b, bf, bt), (size_t)(bt - bf));
   XSTRING(s)->flags |= STRING_MULTIBYTE;
+  return s;
+}
+
+/* The same with the text's properties. */
+static mval text_with_properties(mrt *rt, struct buffer *b, int64_t from, int64_t to)
+{
+  mval s = text_string(rt, b, from, to);
+  mval ivs = textprop_slice(rt, b->intervals, from - 1, to - 1);
+  if (!NILP(ivs))
+    GC_STORE(rt->gc, s, XSTRING(s)->intervals, ivs);
   return s;
 }
 
@@ -495,6 +517,7 @@ static void kill(mrt *rt, mval buffer)
     GC_STORE(rt->gc, XCAR(l), XMARKER(XCAR(l))->buffer, Qnil);
   GC_STORE(rt->gc, buffer, b->markers, Qnil);
   GC_STORE(rt->gc, buffer, b->name, Qnil);
+  GC_STORE(rt->gc, buffer, b->intervals, Qnil);
   gc_setcdr(rt->gc, b->locals, bindings_in_every_buffer(rt, XCDR(b->locals)));
   gc_setcdr(rt->gc, local_binding(rt, per_buffer_symbol(rt, UNDO_LIST), b->locals), Qnil);
   if (b->text)
@@ -607,6 +630,8 @@ static mval check_marker(mrt *rt, mval x)
   return x;
 }
 
+void buffer_unchain_marker(mrt *rt, mval marker) { detach_marker(rt, marker); }
+
 int64_t buffer_marker_position(mrt *rt, mval marker)
 {
   if (NILP(XMARKER(marker)->buffer))
@@ -628,6 +653,14 @@ static int64_t position_of(mrt *rt, mval x)
 }
 
 static int64_t clip(int64_t p, int64_t lo, int64_t hi) { return p < lo ? lo : p > hi ? hi : p; }
+
+mval buffer_marker(mrt *rt, mval buffer, int64_t pos)
+{
+  mval m = new_marker(rt);
+  if (live_p(buffer))
+    attach_marker(rt, m, buffer, clip(pos, 1, XBUFFER(buffer)->z + 1));
+  return m;
+}
 
 static mval Fmake_marker(mrt *rt, int n, mval *a) { return new_marker(rt); }
 static mval Fmarkerp(mrt *rt, int n, mval *a) { return bool_val(MARKERP(a[0])); }
@@ -750,7 +783,8 @@ void buffer_insert_string(mrt *rt, mval buffer, mval s)
   if (!live_p(buffer))
     mrt_error(rt, "Selecting deleted buffer");
   mval m = string_to_multibyte(rt, s);
-  insert_bytes(rt, XBUFFER(buffer), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars);
+  insert_bytes(rt, XBUFFER(buffer), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars,
+               XSTRING(s)->intervals);
 }
 
 static mval Finsert(mrt *rt, int n, mval *a)
@@ -781,10 +815,11 @@ static mval Finsert_before_markers(mrt *rt, int n, mval *a)
 /* (insert-char CHARACTER &optional COUNT INHERIT) */
 static mval Finsert_char(mrt *rt, int n, mval *a)
 {
-  int c = check_char(rt, a[0]);
+  check_char(rt, a[0]);
   int64_t count = NILP(a[1]) ? 1 : check_fixnum(rt, a[1]);
-  for (int64_t i = 0; i < count; i++)
-    insert_char(rt, cur(rt), c);
+  /* One insertion, as in Emacs: the text is one interval. */
+  if (count > 0)
+    buffer_insert_string(rt, current_buffer(rt), call2(rt, intern(rt, "make-string"), make_fixnum(count), a[0]));
   return Qnil;
 }
 
@@ -809,17 +844,17 @@ bool buffer_accessible(mrt *rt, int64_t b, int64_t e)
   return cur(rt)->begv <= b && b <= e && e <= cur(rt)->zv;
 }
 
-mval buffer_substring(mrt *rt, mval b, mval e)
+mval buffer_substring(mrt *rt, mval b, mval e, bool properties)
 {
   int64_t from, to;
   region(rt, b, e, &from, &to);
-  return text_string(rt, cur(rt), from, to);
+  return properties ? text_with_properties(rt, cur(rt), from, to) : text_string(rt, cur(rt), from, to);
 }
 
 void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
 {
   struct buffer *buf = cur(rt);
-  delete_text(buf, b, e);
+  delete_text(rt, buf, b, e);
   buf->pt = b;
   buffer_insert_string(rt, current_buffer(rt), s);
 }
@@ -837,15 +872,19 @@ static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
   int64_t s, e;
   region(rt, start, end, &s, &e);
   make_current(rt, here);
-  buffer_insert_string(rt, here, text_string(rt, b, s, e));
+  buffer_insert_string(rt, here, text_with_properties(rt, b, s, e));
   return Qnil;
 }
 
-static mval Fbuffer_substring(mrt *rt, int n, mval *a) { return buffer_substring(rt, a[0], a[1]); }
+static mval Fbuffer_substring(mrt *rt, int n, mval *a) { return buffer_substring(rt, a[0], a[1], true); }
+static mval Fbuffer_substring_no_properties(mrt *rt, int n, mval *a)
+{
+  return buffer_substring(rt, a[0], a[1], false);
+}
 
 static mval Fbuffer_string(mrt *rt, int n, mval *a)
 {
-  return text_string(rt, cur(rt), cur(rt)->begv, cur(rt)->zv);
+  return text_with_properties(rt, cur(rt), cur(rt)->begv, cur(rt)->zv);
 }
 
 static mval Fbuffer_size(mrt *rt, int n, mval *a) { return make_fixnum(XBUFFER(buffer_or_current(rt, a[0]))->z); }
@@ -855,7 +894,7 @@ static mval Ferase_buffer(mrt *rt, int n, mval *a)
   struct buffer *b = cur(rt);
   b->begv = 1;
   b->zv = b->z + 1;
-  delete_text(b, 1, b->z + 1);
+  delete_text(rt, b, 1, b->z + 1);
   return Qnil;
 }
 
@@ -863,7 +902,7 @@ static mval Fdelete_region(mrt *rt, int n, mval *a)
 {
   int64_t from, to;
   region(rt, a[0], a[1], &from, &to);
-  delete_text(cur(rt), from, to);
+  delete_text(rt, cur(rt), from, to);
   return Qnil;
 }
 
@@ -876,7 +915,7 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
     xsignal0(rt, Qbeginning_of_buffer);
   if (pt + count > b->zv)
     xsignal0(rt, Qend_of_buffer);
-  delete_text(b, count < 0 ? pt + count : pt, count < 0 ? pt : pt + count);
+  delete_text(rt, b, count < 0 ? pt + count : pt, count < 0 ? pt : pt + count);
   return Qnil;
 }
 
@@ -1130,7 +1169,7 @@ static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_di
     if (!NILP(AREF(m, i)))
       ASET_FIXNUM(m, i, make_fixnum(byte_to_pos(b, begv + XFIXNUM(AREF(m, i)))));
   if (set_data)
-    set_match_vector(rt, m);
+    set_match_data(rt, m, current_buffer(rt));
   return m;
 }
 
@@ -1343,7 +1382,7 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
   struct buffer *b = cur(rt);
   mval text = STRINGP(a[0]) ? a[0]
               : NILP(a[0])  ? text_string(rt, b, 1, b->z + 1)
-                            : buffer_substring(rt, a[0], a[1]);
+                            : buffer_substring(rt, a[0], a[1], false);
   CHECK_STRING(rt, a[2]);
   mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
   mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, intern(rt, "utf-8"));
@@ -1427,7 +1466,7 @@ static const struct subr_def buffer_subrs[] = {
   { "insert-buffer-substring", Finsert_buffer_substring, 1, 3 },
   { "buffer-string", Fbuffer_string, 0, 0 },
   { "buffer-substring", Fbuffer_substring, 2, 2 },
-  { "buffer-substring-no-properties", Fbuffer_substring, 2, 2 },
+  { "buffer-substring-no-properties", Fbuffer_substring_no_properties, 2, 2 },
   { "buffer-size", Fbuffer_size, 0, 1 },
   { "erase-buffer", Ferase_buffer, 0, 0 },
   { "delete-region", Fdelete_region, 2, 2 },

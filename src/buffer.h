@@ -3,7 +3,7 @@
 ** markers, the current buffer, and the searches over buffer text.
 **
 ** A buffer is a PVEC_BUFFER vector-like.  Its Lisp slots (name,
-** markers, local variables) are marked as any vector-like's; the text lives outside the
+** markers, local variables, text properties) are marked as any vector-like's; the text lives outside the
 ** heap in a gap buffer of multibyte (Emacs UTF-8) bytes, counted toward
 ** the collector's trigger (gc_x*) and freed when the buffer is killed
 ** or swept.  Positions are character positions from 1, as in Emacs;
@@ -26,6 +26,9 @@ struct buffer {
   /* Its buffer-local variables: the locals cons (BUFFER . ALIST) of
      runtime.h's "Variables", the ALIST emptied when it is killed. */
   const mval locals;
+  /* Its text properties: nil, or textprop.h's interval list over the
+     text, position 1 being 0 there. */
+  const mval intervals;
   /* The text: bytes [0, gap) and [gap + gap_size, cap) of TEXT. */
   uint8_t *text;
   int64_t cap, gap, gap_size;
@@ -34,7 +37,7 @@ struct buffer {
   int64_t cache_pos, cache_byte;
   int64_t modified;
 };
-#define BUFFER_NLISP 3
+#define BUFFER_NLISP 4
 
 struct marker {
   uint64_t header;
@@ -48,6 +51,11 @@ static inline bool MARKERP(mval x) { return PVECP(x, PVEC_MARKER); }
 static inline struct buffer *XBUFFER(mval x) { return (struct buffer *)untag(x); }
 static inline struct marker *XMARKER(mval x) { return (struct marker *)untag(x); }
 
+/* A new marker at POS (clipped to the text) in BUFFER, or pointing
+   nowhere if BUFFER is dead, as set-marker makes it. */
+mval buffer_marker(mrt *rt, mval buffer, int64_t pos);
+/* (set-marker MARKER nil) */
+void buffer_unchain_marker(mrt *rt, mval marker);
 /* MARKER's position, or (error "Marker does not point anywhere"). */
 int64_t buffer_marker_position(mrt *rt, mval marker);
 /* Whether BUFFER's point is at the beginning of a line. */
@@ -62,8 +70,11 @@ mval buffer_or_current(mrt *rt, mval buffer);
 /* Inserts string S at BUFFER's point, as insert does there. */
 void buffer_insert_string(mrt *rt, mval buffer, mval s);
 /* The text between positions B and E of the current buffer (in either
-   order), after checking them against its accessible portion. */
-mval buffer_substring(mrt *rt, mval b, mval e);
+   order), after checking them against its accessible portion, with
+   its text properties if PROPERTIES. */
+mval buffer_substring(mrt *rt, mval b, mval e, bool properties);
+/* Makes IVS BUFFER's text properties. */
+void buffer_set_intervals(mrt *rt, mval buffer, mval ivs);
 /* Whether B <= E are in the current buffer's accessible portion. */
 bool buffer_accessible(mrt *rt, int64_t b, int64_t e);
 /* Replaces the text between positions B and E of the current buffer by

@@ -516,6 +516,16 @@ static mval Fsubstring_no_properties(mrt *rt, int n, mval *a)
   return substring(rt, a[0], b, e);
 }
 
+/* The same with the characters' text properties. */
+static mval substring_with_properties(mrt *rt, mval s, int64_t from, int64_t to)
+{
+  mval r = substring(rt, s, from, to);
+  mval ivs = textprop_from_pieces(rt, textprop_pieces(rt, XSTRING(s)->intervals, from, to, -from), to - from);
+  if (!NILP(ivs))
+    GC_STORE(rt->gc, r, XSTRING(r)->intervals, ivs);
+  return r;
+}
+
 static mval Fsubstring(mrt *rt, int n, mval *a)
 {
   mval s = a[0];
@@ -528,11 +538,7 @@ static mval Fsubstring(mrt *rt, int n, mval *a)
   }
   CHECK_TYPE(rt, STRINGP(s), Qarrayp, s);
   check_range(rt, s, a[1], a[2], XSTRING(s)->nchars, &b, &e);
-  mval r = substring(rt, s, b, e);
-  mval ivs = textprop_from_pieces(rt, textprop_pieces(rt, XSTRING(s)->intervals, b, e, -b), e - b);
-  if (!NILP(ivs))
-    GC_STORE(rt->gc, r, XSTRING(r)->intervals, ivs);
-  return r;
+  return substring_with_properties(rt, s, b, e);
 }
 
 /* ================================================================== */
@@ -2647,17 +2653,32 @@ mval re_search_text(mrt *rt, mval regexp, const struct re_text *t, int64_t from,
 }
 
 /* ---- Match data ----
-   The last successful match is a vector of character positions in
-   the value cell of internal--match-data, which keeps it reachable
-   and per runtime. */
+   The last successful match is (SEARCHED . POSITIONS) in the value
+   cell of internal--match-data, which keeps it reachable and per
+   runtime: a vector of character positions, and what was searched (t
+   for a string, else the buffer: Emacs's last_thing_searched).  Each
+   change stores a new cons, so that one saved stays as it was. */
 
-static mval match_vector(mrt *rt)
+static mval match_state(mrt *rt)
 {
   mval v = find_symbol_value(rt, Qinternal_match_data);
-  return VECTORP(v) ? v : Qnil;
+  return CONSP(v) && VECTORP(XCDR(v)) ? v : Qnil;
 }
 
-void set_match_vector(mrt *rt, mval v) { SYMBOL_SET(rt->gc, XSYMBOL(rt, Qinternal_match_data), value, v); }
+static mval match_vector(mrt *rt) { return NILP(match_state(rt)) ? Qnil : XCDR(match_state(rt)); }
+static mval match_searched(mrt *rt) { return NILP(match_state(rt)) ? Qnil : XCAR(match_state(rt)); }
+
+static void set_match_state(mrt *rt, mval state)
+{
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, Qinternal_match_data), value, state);
+}
+
+void set_match_data(mrt *rt, mval v, mval searched)
+{
+  set_match_state(rt, NILP(v) ? Qnil : Fcons(rt, searched, v));
+}
+
+static void set_string_match(mrt *rt, mval v) { set_match_data(rt, v, Qt); }
 
 /* Resolves START (nil, or negative from the end) for string-match. */
 static int64_t match_start(mrt *rt, mval string, mval start)
@@ -2685,7 +2706,7 @@ static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool upd
   if (NILP(m))
     return Qnil;
   if (update)
-    set_match_vector(rt, m);
+    set_string_match(rt, m);
   return AREF(m, 0);
 }
 
@@ -2707,36 +2728,135 @@ static mval match_pos(mrt *rt, mval subexp, bool end)
 static mval Fmatch_beginning(mrt *rt, int n, mval *a) { return match_pos(rt, a[0], false); }
 static mval Fmatch_end(mrt *rt, int n, mval *a) { return match_pos(rt, a[0], true); }
 
-/* (match-data &optional INTEGERS REUSE RESEAT): the positions up to
-   the last group that matched. */
-static mval Fmatch_data(mrt *rt, int n, mval *a)
+/* The match data as match-data shows them: the positions up to the
+   last group that matched, as markers after a buffer search unless
+   INTEGERS, then followed by the buffer. */
+static mval match_data_elements(mrt *rt, bool integers)
 {
-  mval v = match_vector(rt);
-  if (NILP(v))
-    return Qnil;
+  mval v = match_vector(rt), searched = match_searched(rt);
   int64_t len = VECTOR_LENGTH(v);
   while (len > 0 && NILP(AREF(v, len - 1)))
     len--;
-  return listn(rt, (size_t)len, VECTOR_SLOTS(v));
+  bool in_buffer = BUFFERP(searched);
+  mval data = make_vector(rt, (size_t)len + (in_buffer && integers), searched);
+  for (int64_t i = 0; i < len; i++) {
+    mval x = AREF(v, i);
+    gc_aset(rt->gc, data, i, in_buffer && !integers && !NILP(x) ? buffer_marker(rt, searched, XFIXNUM(x)) : x);
+  }
+  return data;
 }
 
-static mval Fset_match_data(mrt *rt, int n, mval *a)
+/* REUSE's elements replaced by DATA's, nil past them, with a tail for
+   the ones that do not fit. */
+static mval fill_list(mrt *rt, mval reuse, mval data)
 {
-  CHECK_LIST(rt, a[0]);
-  set_match_vector(rt, NILP(a[0]) ? Qnil : sequence_to_vector(rt, a[0]));
+  int64_t n = VECTOR_LENGTH(data), i = 0;
+  mval last = Qnil, l = reuse;
+  FOR_EACH_TAIL(rt, l, reuse) {
+    gc_setcar(rt->gc, l, i < n ? AREF(data, i) : Qnil);
+    last = l;
+    i++;
+  }
+  if (i < n)
+    gc_setcdr(rt->gc, last, listn(rt, (size_t)(n - i), VECTOR_SLOTS(data) + i));
+  return reuse;
+}
+
+static void unchain_markers(mrt *rt, mval list)
+{
+  mval l = list;
+  FOR_EACH_TAIL(rt, l, list)
+    if (MARKERP(XCAR(l))) {
+      buffer_unchain_marker(rt, XCAR(l));
+      gc_setcar(rt->gc, l, Qnil);
+    }
+}
+
+/* (match-data--translate N): the positions moved by N (not below 0),
+   for match-substitute-replacement. */
+static mval Fmatch_data__translate(mrt *rt, int n, mval *a)
+{
+  int64_t delta = check_fixnum(rt, a[0]);
+  mval v = match_vector(rt);
+  if (NILP(v))
+    return Qnil;
+  mval moved = make_vector(rt, (size_t)VECTOR_LENGTH(v), Qnil);
+  for (int64_t i = 0; i < VECTOR_LENGTH(v); i++)
+    if (!NILP(AREF(v, i)))
+      ASET_FIXNUM(moved, i, make_fixnum(XFIXNUM(AREF(v, i)) + delta < 0 ? 0 : XFIXNUM(AREF(v, i)) + delta));
+  set_match_data(rt, moved, match_searched(rt));
   return Qnil;
 }
 
-static mval Fmatch_string(mrt *rt, int n, mval *a)
+/* (match-data &optional INTEGERS REUSE RESEAT) */
+static mval Fmatch_data(mrt *rt, int n, mval *a)
+{
+  if (!NILP(a[2]))
+    unchain_markers(rt, a[1]);
+  if (NILP(match_vector(rt)))
+    return Qnil;
+  mval data = match_data_elements(rt, !NILP(a[0]));
+  if (!CONSP(a[1]))
+    return listn(rt, (size_t)VECTOR_LENGTH(data), VECTOR_SLOTS(data));
+  return fill_list(rt, a[1], data);
+}
+
+/* A position of set-match-data's LIST: a marker that points nowhere
+   is 0, as in Emacs, and one that points somewhere names the buffer
+   searched when SEARCHED is not NULL. */
+static mval match_position(mrt *rt, mval x, mval *searched)
+{
+  CHECK_TYPE(rt, FIXNUMP(x) || MARKERP(x), Qinteger_or_marker_p, x);
+  if (!MARKERP(x))
+    return x;
+  if (NILP(XMARKER(x)->buffer))
+    return make_fixnum(0);
+  if (searched)
+    *searched = XMARKER(x)->buffer;
+  return make_fixnum(buffer_marker_position(rt, x));
+}
+
+/* (set-match-data LIST &optional RESEAT): pairs of positions (or nil
+   for a group that did not match); a marker or a buffer at the end
+   says which buffer was searched. */
+static mval Fset_match_data(mrt *rt, int n, mval *a)
+{
+  CHECK_LIST(rt, a[0]);
+  mval searched = Qt, list = a[0];
+  int64_t pairs = list_length(rt, list) / 2;
+  mval v = make_vector(rt, (size_t)(2 * pairs), Qnil);
+  for (int64_t i = 0; i < pairs; i++, list = XCDR(XCDR(list))) {
+    mval b = XCAR(list), e = XCAR(XCDR(list));
+    if (BUFFERP(b))
+      break;
+    if (NILP(b))
+      continue;
+    mval from = match_position(rt, b, &searched), to = match_position(rt, e, NULL);
+    ASET_FIXNUM(v, 2 * i, from);
+    ASET_FIXNUM(v, 2 * i + 1, to);
+  }
+  if (CONSP(list) && BUFFERP(XCAR(list)))
+    searched = XCAR(list);
+  if (!NILP(a[1]))
+    unchain_markers(rt, a[0]);
+  set_match_data(rt, pairs ? v : Qnil, searched);
+  return Qnil;
+}
+
+/* (match-string NUM &optional STRING) and its -no-properties kin */
+static mval match_string(mrt *rt, mval *a, bool properties)
 {
   mval b = match_pos(rt, a[0], false), e = match_pos(rt, a[0], true);
   if (NILP(b) || NILP(e))
     return Qnil;
   if (NILP(a[1]))
-    return buffer_substring(rt, b, e);
+    return buffer_substring(rt, b, e, properties);
   mval args[3] = { a[1], b, e };
-  return Fsubstring(rt, 3, args);
+  return properties ? Fsubstring(rt, 3, args) : Fsubstring_no_properties(rt, 3, args);
 }
+
+static mval Fmatch_string(mrt *rt, int n, mval *a) { return match_string(rt, a, true); }
+static mval Fmatch_string_no_properties(mrt *rt, int n, mval *a) { return match_string(rt, a, false); }
 
 /* ---- Replacement ---- */
 
@@ -2779,33 +2899,38 @@ static enum case_action replaced_case(mval string, int64_t b, int64_t e)
 
 /* NEWTEXT with \& \N and \\ replaced from match vector M over STRING.
    As in Emacs, \N of a group that did not match inserts nothing, and
-   \? stays as it is. */
+   \? stays as it is; the pieces keep their text properties.  I counts
+   bytes, C characters. */
 static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
 {
   mval pieces = Qnil;
   struct string *t = XSTRING(newtext);
-  int64_t lit = 0;
-  for (int64_t i = 0; i < t->nbytes; i++) {
+  bool multibyte = STRING_MULTIBYTE_P(newtext);
+  int64_t lit = 0, c = 0;
+  for (int64_t i = 0; i < t->nbytes; i++, c++) {
+    if (multibyte && (t->data[i] & 0xC0) == 0x80)
+      c--;
     if (t->data[i] != '\\')
       continue;
-    pieces = Fcons(rt, substring_bytes(rt, newtext, lit, i), pieces);
+    pieces = Fcons(rt, substring_with_properties(rt, newtext, lit, c), pieces);
     if (i + 1 >= t->nbytes)
       mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
     int ch = t->data[++i];
-    lit = i + 1;
+    lit = ++c + 1;
     if (ch == '\\') {
       pieces = Fcons(rt, make_string(rt, "\\", 1), pieces);
     } else if (ch == '&' || (ch >= '1' && ch <= '9')) {
       int g = ch == '&' ? 0 : ch - '0';
       if (2 * g + 1 < VECTOR_LENGTH(m) && !NILP(AREF(m, 2 * g)))
-        pieces = Fcons(rt, substring(rt, string, XFIXNUM(AREF(m, 2 * g)), XFIXNUM(AREF(m, 2 * g + 1))), pieces);
+        pieces = Fcons(rt, substring_with_properties(rt, string, XFIXNUM(AREF(m, 2 * g)),
+                                                     XFIXNUM(AREF(m, 2 * g + 1))), pieces);
     } else if (ch == '?') {
-      lit = i - 1;
+      lit = c - 1;
     } else {
       mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
     }
   }
-  pieces = Fcons(rt, substring_bytes(rt, newtext, lit, t->nbytes), pieces);
+  pieces = Fcons(rt, substring_with_properties(rt, newtext, lit, t->nchars), pieces);
   mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
@@ -2831,7 +2956,8 @@ static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool litera
     else if (act == CASE_CAP_INITIAL)
       text = case_convert(rt, text, CASE_UP_INITIALS);
   }
-  mval parts[3] = { substring(rt, string, 0, b), text, substring(rt, string, e, XSTRING(string)->nchars) };
+  mval parts[3] = { substring_with_properties(rt, string, 0, b), text,
+                    substring_with_properties(rt, string, e, XSTRING(string)->nchars) };
   return concat_strings(rt, 3, parts);
 }
 
@@ -2860,16 +2986,17 @@ static mval replace_in_buffer(mrt *rt, mval *a, mval m)
 {
   if (!buffer_accessible(rt, XFIXNUM(AREF(m, 0)), XFIXNUM(AREF(m, 1))))
     args_out_of_range(rt, AREF(m, 0), AREF(m, 1));
-  mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1));
+  mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), true);
   int64_t start = XFIXNUM(AREF(m, 0));
   mval rel = translate_match(rt, m, start);
   mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);
   int64_t g = NILP(a[4]) ? 0 : XFIXNUM(a[4]);
   int64_t b = XFIXNUM(AREF(rel, 2 * g)), e = XFIXNUM(AREF(rel, 2 * g + 1));
   int64_t tail = XSTRING(whole)->nchars - e;
-  mval piece = substring(rt, text, b, XSTRING(text)->nchars - tail);
+  mval piece = substring_with_properties(rt, text, b, XSTRING(text)->nchars - tail);
   buffer_replace(rt, start + b, start + e, piece);
-  set_match_vector(rt, match_after_replace(rt, m, start + b, start + e, start + b + XSTRING(piece)->nchars));
+  mval moved = match_after_replace(rt, m, start + b, start + e, start + b + XSTRING(piece)->nchars);
+  set_match_data(rt, moved, match_searched(rt));
   return Qnil;
 }
 
@@ -2886,7 +3013,7 @@ static mval Freplace_match(mrt *rt, int n, mval *a)
   return replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), a[3], a[4], m);
 }
 
-static void restore_match_data(mrt *rt, mval saved) { set_match_vector(rt, saved); }
+static void restore_match_data(mrt *rt, mval saved) { set_match_state(rt, saved); }
 
 /* The match vector M shifted by -DELTA, for a substring at DELTA. */
 static mval translate_match(mrt *rt, mval m, int64_t delta)
@@ -2907,7 +3034,7 @@ static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
   mval regexp = a[0], rep = a[1], string = a[2];
   CHECK_STRING(rt, string);
   size_t depth = rt->specpdl_depth;
-  record_unwind(rt, restore_match_data, match_vector(rt));
+  record_unwind(rt, restore_match_data, match_state(rt));
   struct re_compiler c;
   int64_t len = XSTRING(string)->nchars;
   int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
@@ -2922,7 +3049,7 @@ static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
     if (me == mb)
       me = mb + 1 < len ? mb + 1 : len;
     m = translate_match(rt, m, mb);
-    set_match_vector(rt, m);
+    set_string_match(rt, m);
     mval str = substring(rt, string, mb, me);
     mval text = rep;
     if (!STRINGP(rep)) {
@@ -3103,9 +3230,10 @@ static const struct subr_def strfns_subrs[] = {
   { "match-beginning", Fmatch_beginning, 1, 1 },
   { "match-end", Fmatch_end, 1, 1 },
   { "match-data", Fmatch_data, 0, 3 },
+  { "match-data--translate", Fmatch_data__translate, 1, 1 },
   { "set-match-data", Fset_match_data, 1, 2 },
   { "match-string", Fmatch_string, 1, 2 },
-  { "match-string-no-properties", Fmatch_string, 1, 2 },
+  { "match-string-no-properties", Fmatch_string_no_properties, 1, 2 },
   { "replace-match", Freplace_match, 1, 5 },
   { "replace-regexp-in-string", Freplace_regexp_in_string, 3, 7 },
   { "regexp-quote", Fregexp_quote, 1, 1 },

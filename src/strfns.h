@@ -98,11 +98,12 @@ enum re_direction {
   RE_BACKWARD, /* the match starting last in [LIMIT, FROM] */
   RE_ANCHORED  /* a match starting at FROM (looking-at) */
 };
+/* Makes match vector V (positions, nil for unset groups) the match
+   data, of a match in SEARCHED: t for a string, or the buffer. */
+void set_match_data(mrt *rt, mval v, mval searched);
 /* REGEXP's match in T, as a vector of byte offsets (nil for a group
    that did not match) with 2 * groups slots, or nil.  Signals
    invalid-regexp as string-match does. */
-/* Makes match vector V (positions, nil for unset groups) the match data. */
-void set_match_vector(mrt *rt, mval v);
 mval re_search_text(mrt *rt, mval regexp, const struct re_text *t, int64_t from, int64_t limit,
                     enum re_direction dir);
 

@@ -1,10 +1,11 @@
-/* textprop.c -- layer 5: text properties on strings, as interval lists
-   (textprop.h).  A string's list is in its header (struct string's
-   intervals), nil for the strings that have none: they pay one word
-   and nothing else.  The operations follow Emacs 28's textprop.c in
+/* textprop.c -- layer 5: text properties on strings and buffers, as
+   interval lists (textprop.h).  A string's list is in its header
+   (struct string's intervals), a buffer's in its intervals slot; nil
+   for those that have none: they pay one word and nothing else.  The operations follow Emacs 28's textprop.c in
    where they split intervals, so that strings print as in Emacs. */
 #include "textprop.h"
 
+#include "buffer.h"
 #include "fns.h"
 #include "gc.h"
 #include "strfns.h"
@@ -302,6 +303,56 @@ mval textprop_concat(mrt *rt, int n, const mval *args)
   return textprop_from_pieces(rt, prepend_reversed(rt, rev, Qnil), pos);
 }
 
+/* ---- A buffer's text changing: the boundaries stay, as in Emacs ---- */
+
+static mval shifted(mrt *rt, mval iv, int64_t delta)
+{
+  return delta ? make_interval(rt, IV_START(iv) + delta, IV_END(iv) + delta, IV_PLIST(iv)) : iv;
+}
+
+mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval inserted)
+{
+  if (n == 0 || (NILP(ivs) && NILP(inserted)))
+    return ivs;
+  mval work = NILP(ivs) ? (len ? list1(rt, make_interval(rt, 0, len, Qnil)) : Qnil) : split_at(rt, ivs, at);
+  mval rev = Qnil, l = work;
+  for (; CONSP(l) && IV_START(XCAR(l)) < at; l = XCDR(l))
+    rev = Fcons(rt, XCAR(l), rev);
+  if (NILP(inserted))
+    rev = Fcons(rt, make_interval(rt, at, at + n, Qnil), rev);
+  for (mval i = inserted; CONSP(i); i = XCDR(i))
+    rev = Fcons(rt, shifted(rt, XCAR(i), at), rev);
+  for (; CONSP(l); l = XCDR(l))
+    rev = Fcons(rt, shifted(rt, XCAR(l), n), rev);
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to)
+{
+  if (NILP(ivs) || from >= to)
+    return ivs;
+  mval rev = Qnil;
+  for (mval l = split_at(rt, split_at(rt, ivs, from), to); CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_END(iv) <= from)
+      rev = Fcons(rt, iv, rev);
+    else if (IV_START(iv) >= to)
+      rev = Fcons(rt, shifted(rt, iv, from - to), rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to)
+{
+  if (!textprop_any(ivs) || from >= to)
+    return Qnil;
+  mval rev = Qnil;
+  for (mval l = split_at(rt, split_at(rt, ivs, from), to); CONSP(l); l = XCDR(l))
+    if (IV_START(XCAR(l)) >= from && IV_END(XCAR(l)) <= to)
+      rev = Fcons(rt, shifted(rt, XCAR(l), -from), rev);
+  return prepend_reversed(rt, rev, Qnil);
+}
+
 /* ---- Comparing ---- */
 
 static int64_t plist_pairs(mval plist)
@@ -395,7 +446,8 @@ static mval next_change(mrt *rt, mval ivs, int64_t pos, int64_t len, mval prop, 
   return make_fixnum(IV_START(AREF(v, next)));
 }
 
-static mval previous_change(mrt *rt, mval ivs, int64_t pos, mval prop, mval limit)
+/* The same backwards; LO is where the text starts. */
+static mval previous_change(mrt *rt, mval ivs, int64_t pos, int64_t lo, mval prop, mval limit)
 {
   mval v = sequence_to_vector(rt, ivs);
   int64_t k = index_at(v, pos);
@@ -407,43 +459,75 @@ static mval previous_change(mrt *rt, mval ivs, int64_t pos, mval prop, mval limi
   while (prev >= 0 && same_props(AREF(v, prev), AREF(v, k), prop) &&
          (NILP(limit) || IV_END(AREF(v, prev)) > XFIXNUM(limit)))
     prev--;
-  if (prev < 0 || IV_END(AREF(v, prev)) <= (NILP(limit) ? 0 : XFIXNUM(limit)))
+  if (prev < 0 || IV_END(AREF(v, prev)) <= (NILP(limit) ? lo : XFIXNUM(limit)))
     return limit;
   return make_fixnum(IV_END(AREF(v, prev)));
 }
 
-/* ---- Strings ---- */
+/* ---- Strings and buffers ---- */
 
-/* OBJECT, which must be a string: marrow has no buffers yet. */
-static mval check_object(mrt *rt, mval object)
+/* The text an operation works on: a string, or a buffer (nil: the
+   current one), whose position 1 is its intervals' 0. */
+struct text {
+  mval object;
+  mval ivs;
+  int64_t len;      /* characters */
+  int64_t origin;   /* the position of index 0 */
+  int64_t lo, hi;   /* the positions it may name: a buffer's accessible ones */
+};
+
+static struct text text_of(mrt *rt, mval object)
 {
+  if (NILP(object))
+    object = current_buffer(rt);
+  if (BUFFERP(object)) {
+    struct buffer *b = XBUFFER(object);
+    return (struct text){ object, b->intervals, b->z, 1, b->begv, b->zv };
+  }
   CHECK_TYPE(rt, STRINGP(object), Qbuffer_or_string_p, object);
-  return object;
+  struct string *s = XSTRING(object);
+  return (struct text){ object, s->intervals, s->nchars, 0, 0, s->nchars };
 }
 
+static void store_text(mrt *rt, const struct text *t, mval ivs)
+{
+  if (BUFFERP(t->object))
+    buffer_set_intervals(rt, t->object, ivs);
+  else
+    store_intervals(rt, t->object, ivs);
+}
+
+/* A position: an integer or a marker, as Emacs's
+   CHECK_FIXNUM_COERCE_MARKER. */
 static int64_t check_position(mrt *rt, mval pos)
 {
+  if (MARKERP(pos))
+    return buffer_marker_position(rt, pos);
   CHECK_TYPE(rt, FIXNUMP(pos), Qinteger_or_marker_p, pos);
   return XFIXNUM(pos);
 }
 
-/* START and END in order, within the string S, or args-out-of-range. */
-static void check_range_of(mrt *rt, mval s, mval start, mval end, int64_t *b, int64_t *e)
+/* START and END in order, within T, as indices of its intervals, or
+   args-out-of-range. */
+static void check_range_of(mrt *rt, const struct text *t, mval start, mval end, int64_t *b, int64_t *e)
 {
   int64_t x = check_position(rt, start), y = check_position(rt, end);
   *b = x < y ? x : y;
   *e = x < y ? y : x;
-  if (*b < 0 || *e > XSTRING(s)->nchars)
+  if (*b < t->lo || *e > t->hi)
     args_out_of_range(rt, start, end);
+  *b -= t->origin;
+  *e -= t->origin;
 }
 
-/* A position in S (its end included), or args-out-of-range (POS POS). */
-static int64_t check_index(mrt *rt, mval s, mval pos)
+/* A position in T (its end included) as an index, or
+   args-out-of-range (POS POS). */
+static int64_t check_index(mrt *rt, const struct text *t, mval pos)
 {
   int64_t p = check_position(rt, pos);
-  if (p < 0 || p > XSTRING(s)->nchars)
+  if (p < t->lo || p > t->hi)
     args_out_of_range(rt, pos, pos);
-  return p;
+  return p - t->origin;
 }
 
 /* Emacs's validate_plist: a non-list stands for (X nil). */
@@ -468,14 +552,14 @@ static mval check_plist(mrt *rt, mval plist)
 typedef mval (*range_op)(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
                          bool *changed);
 
-/* Runs OP over START..END of OBJECT, a string; t when it changed. */
-static mval change_string(mrt *rt, range_op op, mval start, mval end, mval props, mval object)
+/* Runs OP over START..END of OBJECT; t when it changed. */
+static mval change_text(mrt *rt, range_op op, mval start, mval end, mval props, mval object)
 {
-  mval s = check_object(rt, object);
+  struct text t = text_of(rt, object);
   int64_t b, e;
-  check_range_of(rt, s, start, end, &b, &e);
+  check_range_of(rt, &t, start, end, &b, &e);
   bool changed;
-  store_intervals(rt, s, op(rt, XSTRING(s)->intervals, XSTRING(s)->nchars, b, e, props, &changed));
+  store_text(rt, &t, op(rt, t.ivs, t.len, b, e, props, &changed));
   return changed ? Qt : Qnil;
 }
 
@@ -488,35 +572,33 @@ static mval remove_keys(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t e
 
 void textprop_string_set(mrt *rt, mval string, mval start, mval end, mval plist)
 {
-  change_string(rt, textprop_set, start, end, check_plist(rt, plist), string);
+  change_text(rt, textprop_set, start, end, check_plist(rt, plist), string);
 }
 
-static mval Ftext_properties_at(mrt *rt, int n, mval *a)
+static mval plist_at(mrt *rt, mval pos, mval object)
 {
-  mval s = check_object(rt, a[1]);
-  return textprop_plist_at(XSTRING(s)->intervals, check_index(rt, s, a[0]));
+  struct text t = text_of(rt, object);
+  return textprop_plist_at(t.ivs, check_index(rt, &t, pos));
 }
 
-static mval Fget_text_property(mrt *rt, int n, mval *a)
-{
-  mval s = check_object(rt, a[2]);
-  return plist_get(textprop_plist_at(XSTRING(s)->intervals, check_index(rt, s, a[0])), a[1]);
-}
+static mval Ftext_properties_at(mrt *rt, int n, mval *a) { return plist_at(rt, a[0], a[1]); }
+
+static mval Fget_text_property(mrt *rt, int n, mval *a) { return plist_get(plist_at(rt, a[0], a[2]), a[1]); }
 
 static mval Fput_text_property(mrt *rt, int n, mval *a)
 {
-  change_string(rt, textprop_add, a[0], a[1], list2(rt, a[2], a[3]), a[4]);
+  change_text(rt, textprop_add, a[0], a[1], list2(rt, a[2], a[3]), a[4]);
   return Qnil;
 }
 
 static mval Fadd_text_properties(mrt *rt, int n, mval *a)
 {
-  return change_string(rt, textprop_add, a[0], a[1], check_plist(rt, a[2]), a[3]);
+  return change_text(rt, textprop_add, a[0], a[1], check_plist(rt, a[2]), a[3]);
 }
 
 static mval Fset_text_properties(mrt *rt, int n, mval *a)
 {
-  return change_string(rt, textprop_set, a[0], a[1], check_plist(rt, a[2]), a[3]);
+  return change_text(rt, textprop_set, a[0], a[1], check_plist(rt, a[2]), a[3]);
 }
 
 static mval plist_keys(mrt *rt, mval plist)
@@ -530,28 +612,31 @@ static mval plist_keys(mrt *rt, mval plist)
 
 static mval Fremove_text_properties(mrt *rt, int n, mval *a)
 {
-  return change_string(rt, remove_keys, a[0], a[1], plist_keys(rt, a[2]), a[3]);
+  return change_text(rt, remove_keys, a[0], a[1], plist_keys(rt, a[2]), a[3]);
 }
 
 static mval Fremove_list_of_text_properties(mrt *rt, int n, mval *a)
 {
   list_length(rt, a[2]);
-  return change_string(rt, remove_keys, a[0], a[1], a[2], a[3]);
+  return change_text(rt, remove_keys, a[0], a[1], a[2], a[3]);
 }
 
-/* The four searches: PROP is Qunbound for any property. */
+/* The four searches: PROP is Qunbound for any property.  A LIMIT and
+   the answer are positions, the intervals' indices moved by origin. */
 static mval find_change(mrt *rt, mval pos, mval prop, mval object, mval limit, bool forward)
 {
-  mval s = check_object(rt, object);
+  struct text t = text_of(rt, object);
   if (!NILP(limit))
-    check_position(rt, limit);
-  int64_t p = check_index(rt, s, pos);
-  mval ivs = XSTRING(s)->intervals;
-  if (NILP(ivs))
-    return limit;
-  if (forward)
-    return next_change(rt, ivs, p, XSTRING(s)->nchars, prop, limit);
-  return previous_change(rt, ivs, p, prop, limit);
+    limit = make_fixnum(check_position(rt, limit) - t.origin);
+  int64_t p = check_index(rt, &t, pos);
+  mval r = limit;
+  if (NILP(t.ivs))
+    ;
+  else if (forward)
+    r = next_change(rt, t.ivs, p, t.hi - t.origin, prop, limit);
+  else
+    r = previous_change(rt, t.ivs, p, t.lo - t.origin, prop, limit);
+  return NILP(r) ? r : make_fixnum(XFIXNUM(r) + t.origin);
 }
 
 static mval Fnext_property_change(mrt *rt, int n, mval *a)
@@ -573,6 +658,23 @@ static mval Fprevious_single_property_change(mrt *rt, int n, mval *a)
 {
   return find_change(rt, a[0], a[1], a[2], a[3], false);
 }
+
+/* text-property-any (WANT true) and text-property-not-all: the first
+   position in [START, END) whose PROP is VALUE (eq), or is not. */
+static mval find_value(mrt *rt, mval *a, bool want)
+{
+  struct text t = text_of(rt, a[4]);
+  int64_t b, e;
+  check_range_of(rt, &t, a[0], a[1], &b, &e);
+  mval ivs = NILP(t.ivs) ? list1(rt, make_interval(rt, 0, t.len, Qnil)) : t.ivs;
+  for (mval l = tail_at(ivs, b); CONSP(l) && IV_START(XCAR(l)) < e; l = XCDR(l))
+    if ((plist_get(IV_PLIST(XCAR(l)), a[2]) == a[3]) == want && b < e)
+      return make_fixnum((IV_START(XCAR(l)) > b ? IV_START(XCAR(l)) : b) + t.origin);
+  return Qnil;
+}
+
+static mval Ftext_property_any(mrt *rt, int n, mval *a) { return find_value(rt, a, true); }
+static mval Ftext_property_not_all(mrt *rt, int n, mval *a) { return find_value(rt, a, false); }
 
 /* As Emacs: a copy of STRING (its properties kept), then PROPS added,
    the last of a property given twice losing to the first. */
@@ -608,6 +710,10 @@ static const struct subr_def textprop_subrs[] = {
   { "next-single-property-change", Fnext_single_property_change, 2, 4 },
   { "previous-property-change", Fprevious_property_change, 1, 3 },
   { "previous-single-property-change", Fprevious_single_property_change, 2, 4 },
+  { "text-property-any", Ftext_property_any, 4, 5 },
+  { "text-property-not-all", Ftext_property_not_all, 4, 5 },
+  /* No overlays: a character's properties are its text's. */
+  { "get-char-property", Fget_text_property, 2, 3 },
   { "propertize", Fpropertize, 1, ARGS_MANY },
   { "equal-including-properties", Fequal_including_properties, 2, 2 },
 };

@@ -39,6 +39,16 @@ mval textprop_pieces(mrt *rt, mval ivs, int64_t start, int64_t end, int64_t shif
    reverses their order); nil when PIECES is. */
 mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len);
 
+/* A buffer's intervals as its text changes (positions from 0): N
+   characters inserted at AT into a text of LEN, with the intervals
+   INSERTED of their own (nil: none); the text [FROM, TO) deleted.  The
+   intervals on either side stay apart, as Emacs keeps them. */
+mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval inserted);
+mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to);
+/* The intervals of the text [FROM, TO), their plists as they are, for
+   a string of that text (buffer-substring); nil if it has none. */
+mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to);
+
 /* Emacs's equal-including-properties: A and B, already `equal', also
    have the same properties (values compared with eq) everywhere. */
 bool textprop_equal_deep(mval a, mval b);

@@ -1,0 +1,154 @@
+;;; buffer-textprop-tests.el --- text properties in buffers  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+(defmacro btp-tests--with-text (&rest body)
+  "Run BODY in a temporary buffer holding \"12\", a bold \"345\" and \"67\"."
+  (declare (indent 0))
+  `(with-temp-buffer
+     (insert "12" (propertize "345" 'face 'bold 'n 5) "67")
+     ,@body))
+
+(ert-deftest btp-insert-keeps-the-string-properties ()
+  (btp-tests--with-text
+    (should (equal-including-properties
+             (buffer-string) (concat "12" (propertize "345" 'face 'bold 'n 5) "67")))
+    (should (eq (get-text-property 3 'face) 'bold))
+    (should (eq (get-text-property 5 'face (current-buffer)) 'bold))
+    (should-not (get-text-property 6 'face))
+    (should-not (get-text-property 2 'face nil))
+    (should (equal (text-properties-at 4) '(face bold n 5)))
+    (should (equal (format "%S" (buffer-string)) "#(\"1234567\" 2 5 (n 5 face bold))"))))
+
+(ert-deftest btp-substrings ()
+  (btp-tests--with-text
+    (should (equal (format "%S" (buffer-substring 2 5)) "#(\"234\" 1 3 (n 5 face bold))"))
+    (should (equal-including-properties (buffer-substring-no-properties 2 5) "234"))
+    (should (equal-including-properties (buffer-substring 6 8) "67"))
+    (goto-char (point-min))
+    (re-search-forward "3\\(4\\)")
+    (should (equal-including-properties (match-string 1) (propertize "4" 'face 'bold 'n 5)))
+    (should (equal-including-properties (match-string-no-properties 1) "4"))
+    (should (equal-including-properties (delete-and-extract-region 4 6)
+                                        (concat (propertize "45" 'face 'bold 'n 5))))
+    (should (equal (buffer-string) "12367"))))
+
+(ert-deftest btp-plain-insertion-gets-no-properties ()
+  (btp-tests--with-text
+    (goto-char 4)
+    (insert "ab")
+    (insert-char ?z 2)
+    (should (equal (format "%S" (buffer-string))
+                   "#(\"123abzz4567\" 2 3 (n 5 face bold) 7 9 (n 5 face bold))"))
+    (should-not (get-text-property 4 'face))))
+
+(ert-deftest btp-deletion-moves-them ()
+  (btp-tests--with-text
+    (delete-region 1 4)
+    (should (equal (format "%S" (buffer-string)) "#(\"4567\" 0 2 (n 5 face bold))"))
+    (goto-char 2)
+    (delete-char 1)
+    (should (equal (format "%S" (buffer-string)) "#(\"467\" 0 1 (n 5 face bold))"))
+    (erase-buffer)
+    (insert "new")
+    (should-not (text-properties-at 1))))
+
+(ert-deftest btp-changing-them-in-a-buffer ()
+  (with-temp-buffer
+    (insert "abcdef")
+    (should (eq (put-text-property 2 4 'k 1) nil))
+    (should (eq (add-text-properties 3 6 '(j 2)) t))
+    (should-not (add-text-properties 3 6 '(j 2)))
+    (should (equal (format "%S" (buffer-string))
+                   "#(\"abcdef\" 1 2 (k 1) 2 3 (k 1 j 2) 3 5 (j 2))"))
+    (should (eq (remove-text-properties 1 7 '(k nil)) t))
+    (should (equal (format "%S" (buffer-string)) "#(\"abcdef\" 2 3 (j 2) 3 5 (j 2))"))
+    (should (eq (remove-list-of-text-properties 1 7 '(j)) t))
+    (should (equal (format "%S" (buffer-string)) "\"abcdef\""))
+    (set-text-properties 1 3 '(s 9))
+    (should (equal (text-properties-at 2) '(s 9)))))
+
+(ert-deftest btp-positions-are-checked ()
+  (with-temp-buffer
+    (insert "abc")
+    (should-not (get-text-property 4 'k))
+    (should (equal (condition-case e (get-text-property 0 'k) (error e))
+                   '(args-out-of-range 0 0)))
+    (should (equal (condition-case e (put-text-property 0 2 'k 1) (error e))
+                   '(args-out-of-range 0 2)))
+    (should (equal (condition-case e (get-text-property 1 'k 'sym) (error e))
+                   '(wrong-type-argument buffer-or-string-p sym)))
+    (narrow-to-region 2 3)
+    (should (equal (condition-case e (get-text-property 1 'k) (error e))
+                   '(args-out-of-range 1 1)))
+    (put-text-property 2 3 'k 1)
+    (widen)
+    (should (equal (format "%S" (buffer-string)) "#(\"abc\" 1 2 (k 1))"))
+    ;; A marker is a position.
+    (should (eq (get-text-property (copy-marker 2) 'k) 1))))
+
+(ert-deftest btp-property-changes ()
+  (btp-tests--with-text
+    (should (= (next-single-property-change 1 'face) 3))
+    (should (= (next-single-property-change 3 'face) 6))
+    (should-not (next-single-property-change 6 'face))
+    (should (= (next-single-property-change 6 'face nil 7) 7))
+    (should (= (next-property-change 1) 3))
+    (should (= (previous-single-property-change 8 'face) 6))
+    (should (= (previous-single-property-change 4 'face) 3))
+    (should-not (previous-single-property-change 2 'face))
+    (should (= (next-single-char-property-change 6 'face) 8))
+    (should (= (previous-single-char-property-change 3 'face) 1))
+    (narrow-to-region 4 5)
+    (should-not (next-single-property-change 4 'face))
+    (should (= (next-single-char-property-change 4 'face) 5))))
+
+(ert-deftest btp-text-property-any-and-not-all ()
+  (btp-tests--with-text
+    (should (= (text-property-any 1 8 'face 'bold) 3))
+    (should-not (text-property-any 1 3 'face 'bold))
+    (should (= (text-property-not-all 3 8 'face 'bold) 6))
+    (should-not (text-property-not-all 3 6 'face 'bold))
+    (should (= (text-property-any 1 8 'face nil) 1))
+    (should (= (text-property-any 1 4 'face 'bold (buffer-string)) 2))))
+
+(ert-deftest btp-get-char-and-pos-property ()
+  (btp-tests--with-text
+    (should (eq (get-char-property 3 'face) 'bold))
+    ;; Inserted at 6 text would follow the bold character before it...
+    (should (eq (get-pos-property 6 'face) 'bold))
+    ;; ... but not at 3, the bold text being only rear-sticky.
+    (should-not (get-pos-property 3 'face))
+    (put-text-property 3 6 'rear-nonsticky '(face))
+    (should-not (get-pos-property 6 'face))
+    (put-text-property 3 6 'front-sticky t)
+    (should (eq (get-pos-property 3 'face) 'bold))))
+
+(ert-deftest btp-between-buffers ()
+  (btp-tests--with-text
+    (let ((source (current-buffer)))
+      (with-temp-buffer
+        (insert-buffer-substring source 2 4)
+        (should (equal (format "%S" (buffer-string)) "#(\"23\" 1 2 (n 5 face bold))"))
+        (insert-buffer-substring-no-properties source 3 5)
+        (should (equal (format "%S" (buffer-string)) "#(\"2334\" 1 2 (n 5 face bold))"))))))
+
+(ert-deftest btp-replace-match-uses-the-new-text-properties ()
+  (btp-tests--with-text
+    (goto-char (point-min))
+    (search-forward "4")
+    (replace-match "x")
+    (should (equal (format "%S" (buffer-string)) "#(\"123x567\" 2 3 (n 5 face bold) 4 5 (n 5 face bold))"))
+    (goto-char (point-min))
+    (search-forward "6")
+    (replace-match (propertize "Y" 'y 1))
+    (should (equal (get-text-property 6 'y) 1))))
+
+(ert-deftest btp-replace-match-in-a-string-keeps-properties ()
+  (let ((s (propertize "abcdef" 'p 1)))
+    (string-match "c\\(d\\)" s)
+    (should (equal (format "%S" (replace-match (propertize "<\\&>" 'q 2) t nil s))
+                   "#(\"ab<cd>ef\" 0 2 (p 1) 2 3 (q 2) 3 5 (p 1) 5 6 (q 2) 6 8 (p 1))"))
+    (should (equal-including-properties (match-string-no-properties 1 s) "d"))))
+
+;;; buffer-textprop-tests.el ends here
