@@ -279,6 +279,15 @@ The match data records the groups for `match-string' and friends.")
      "Like `string-match', leaving the match data as it was.")
     (match-string "NUM &optional STRING"
      "The text of group NUM of the last match, taken from STRING.")
+    (match-data "&optional INTEGERS REUSE RESEAT"
+     "The match data as a list of the start and end of each group: markers
+after a search in a buffer unless INTEGERS (then the buffer follows),
+integers after a match in a string.  The list REUSE is filled if given;
+with RESEAT its markers point nowhere first.")
+    (set-match-data "LIST &optional RESEAT"
+     "Make LIST, as `match-data' returns it, the match data.")
+    (match-data--translate "N"
+     "Move every position of the match data by N.")
     (match-beginning "SUBEXP"
      "The start of group SUBEXP of the last match, or nil.")
     (match-end "SUBEXP"
@@ -323,6 +332,65 @@ function of the matched text giving the replacement.")
      "The default (not buffer-local) value of SYMBOL.")
     (set-default "SYMBOL VALUE"
      "Set the default value of SYMBOL to VALUE; return VALUE.")
+    (default-boundp "SYMBOL"
+     "Non-nil when SYMBOL has a default (not buffer-local) value.")
+    (indirect-variable "OBJECT"
+     "The variable OBJECT stands for, following `defvaralias' aliases;
+OBJECT itself when it is no alias or no symbol.")
+    (defvaralias "NEW-ALIAS BASE-VARIABLE &optional DOCSTRING"
+     "Make NEW-ALIAS another name of the variable BASE-VARIABLE: both are
+then special and share one value.  Return BASE-VARIABLE.")
+    (make-variable-buffer-local "VARIABLE"
+     "From now on, setting VARIABLE gives the current buffer a binding of its
+own, unless a `let' made in that buffer binds it.  Return VARIABLE.")
+    (make-local-variable "VARIABLE"
+     "Give the current buffer a binding of VARIABLE of its own, starting
+from the default value (void if that is).  Return VARIABLE.")
+    (kill-local-variable "VARIABLE"
+     "Remove the current buffer's binding of VARIABLE, if any, so that the
+default value shows there again.  Return VARIABLE.")
+    (local-variable-p "VARIABLE &optional BUFFER"
+     "Non-nil when BUFFER (the current buffer by default) has its own binding
+of VARIABLE.")
+    (local-variable-if-set-p "VARIABLE &optional BUFFER"
+     "Non-nil when setting VARIABLE in BUFFER (the current buffer by default)
+sets a binding of BUFFER's: it has one, or gets one when set.")
+    (variable-binding-locus "VARIABLE"
+     "The current buffer when the value of VARIABLE seen now is its own
+binding, else nil.")
+    (buffer-local-value "VARIABLE BUFFER"
+     "The value of VARIABLE in BUFFER: its binding there, or the default.")
+    (buffer-local-variables "&optional BUFFER"
+     "The bindings of BUFFER (the current buffer by default) as an alist of
+(VARIABLE . VALUE), a variable void there appearing as its symbol.")
+    (kill-all-local-variables ""
+     "Run `change-major-mode-hook', then remove the current buffer's bindings
+but those whose variable has a `permanent-local' property and those every
+buffer has; reset `major-mode' and `mode-name'.")
+    (run-hooks "&rest HOOKS"
+     "Call the functions of each of HOOKS in turn, with no arguments.  A hook
+holds one function or a list; a t in the list stands for the functions
+of the hook's default value.")
+    (run-hook-with-args "HOOK &rest ARGS"
+     "Call each of HOOK's functions with ARGS.  Return nil.")
+    (run-hook-with-args-until-success "HOOK &rest ARGS"
+     "Call HOOK's functions with ARGS until one returns non-nil, and return
+that value; nil if none does.")
+    (run-hook-with-args-until-failure "HOOK &rest ARGS"
+     "Call HOOK's functions with ARGS until one returns nil, and return nil
+then; else return t.")
+    (run-hook-wrapped "HOOK WRAP-FUNCTION &rest ARGS"
+     "Call WRAP-FUNCTION with each of HOOK's functions and ARGS until a call
+returns non-nil, and return that value.")
+    (add-variable-watcher "SYMBOL WATCH-FUNCTION"
+     "Call WATCH-FUNCTION before each change of the variable SYMBOL (or of
+an alias of it), with SYMBOL, the new value, the operation (`set',
+`let', `unlet', `makunbound' or `defvaralias') and the buffer whose
+binding changes or nil.")
+    (remove-variable-watcher "SYMBOL WATCH-FUNCTION"
+     "Stop calling WATCH-FUNCTION when SYMBOL changes.")
+    (get-variable-watchers "SYMBOL"
+     "The functions called when the variable SYMBOL changes.")
     (make-vector "LENGTH INIT"
      "A new vector of LENGTH elements, each INIT.")
     (vector "&rest OBJECTS"
@@ -558,6 +626,18 @@ giving characters, or t for standard input.")
     (read-from-string "STRING &optional START END"
      "Read one Lisp object from STRING between START and END.  The value is
 a cons of the object and the index where reading stopped.")
+    (text-property-any "START END PROPERTY VALUE &optional OBJECT"
+     "The first position between START and END in OBJECT (the current buffer
+by default) whose PROPERTY is VALUE (eq), or nil.")
+    (text-property-not-all "START END PROPERTY VALUE &optional OBJECT"
+     "The first position between START and END in OBJECT (the current buffer
+by default) whose PROPERTY is not VALUE (eq), or nil.")
+    (get-char-property "POSITION PROP &optional OBJECT"
+     "The value of PROP of the character at POSITION in OBJECT (the current
+buffer by default): its text property, as marrow has no overlays.")
+    (buffer-substring-no-properties "START END"
+     "The text of the current buffer between START and END, without its
+text properties.")
     (subr-name "SUBR"
      "The name of the primitive SUBR, a string.")
     (func-arity "FUNCTION"
