@@ -16,9 +16,10 @@
 **   - The current buffer is always live: killing it makes another one
 **     current first.
 **   - Each marker that points into a buffer is on that buffer's
-**     markers list, which insertion and deletion walk to move them.
-**     The list holds its markers as long as they point there (Emacs
-**     drops unreachable ones at collection); save-excursion's markers
+**     markers chain, which insertion and deletion walk to move them.
+**     The chain is raw pointers, so it does not keep its markers: one
+**     that nothing else holds is collected and its finalizer takes it
+**     off, as Emacs drops unreachable markers; save-excursion's markers
 **     are taken off again at its end.
 **
 ** Known differences from Emacs 28:
@@ -244,11 +245,9 @@ const uint8_t *buffer_text_from(mval buffer, int64_t from, size_t *nbytes)
 
 static void adjust_for_insert(struct buffer *b, int64_t pos, int64_t n)
 {
-  for (mval l = b->markers; CONSP(l); l = XCDR(l)) {
-    struct marker *m = XMARKER(XCAR(l));
+  for (struct marker *m = b->markers; m; m = m->next)
     if (m->charpos > pos || (m->charpos == pos && m->insertion_type))
       m->charpos += n;
-  }
 }
 
 static int64_t after_delete(int64_t p, int64_t from, int64_t to)
@@ -258,10 +257,8 @@ static int64_t after_delete(int64_t p, int64_t from, int64_t to)
 
 static void adjust_for_delete(struct buffer *b, int64_t from, int64_t to)
 {
-  for (mval l = b->markers; CONSP(l); l = XCDR(l)) {
-    struct marker *m = XMARKER(XCAR(l));
+  for (struct marker *m = b->markers; m; m = m->next)
     m->charpos = after_delete(m->charpos, from, to);
-  }
   b->pt = after_delete(b->pt, from, to);
 }
 
@@ -508,14 +505,16 @@ static mval other_buffer(mrt *rt, mval buffer)
   return NILP(fallback) ? make_buffer(rt, scratch) : fallback;
 }
 
+static void detach_marker(mrt *rt, mval m);
+static void unchain(struct marker *m);
+
 static void kill(mrt *rt, mval buffer)
 {
   if (current_buffer(rt) == buffer)
     make_current(rt, other_buffer(rt, buffer));
   struct buffer *b = XBUFFER(buffer);
-  for (mval l = b->markers; CONSP(l); l = XCDR(l))
-    GC_STORE(rt->gc, XCAR(l), XMARKER(XCAR(l))->buffer, Qnil);
-  GC_STORE(rt->gc, buffer, b->markers, Qnil);
+  while (b->markers)
+    detach_marker(rt, tag_ptr(b->markers, TAG_VECTORLIKE));
   GC_STORE(rt->gc, buffer, b->name, Qnil);
   GC_STORE(rt->gc, buffer, b->intervals, Qnil);
   gc_setcdr(rt->gc, b->locals, bindings_in_every_buffer(rt, XCDR(b->locals)));
@@ -536,6 +535,8 @@ static void buffer_finalize(struct gc *g, struct vectorlike *obj, void *ud)
   if (b->text)
     gc_xfree(g, b->text, (size_t)b->cap);
   b->text = NULL;
+  while (b->markers)
+    unchain(b->markers);
 }
 
 static mval Fcurrent_buffer(mrt *rt, int n, mval *a) { return current_buffer(rt); }
@@ -593,22 +594,51 @@ static mval Frestore_buffer(mrt *rt, int n, mval *a)
 /* Markers                                                            */
 /* ================================================================== */
 
+static void unchain(struct marker *m)
+{
+  if (!m->owner)
+    return;
+  if (m->prev)
+    m->prev->next = m->next;
+  else
+    m->owner->markers = m->next;
+  if (m->next)
+    m->next->prev = m->prev;
+  m->owner = NULL;
+  m->prev = m->next = NULL;
+}
+
 static void detach_marker(mrt *rt, mval m)
 {
-  mval buffer = XMARKER(m)->buffer;
-  if (NILP(buffer))
+  if (NILP(XMARKER(m)->buffer))
     return;
-  GC_STORE(rt->gc, buffer, XBUFFER(buffer)->markers, list_remove(rt, XBUFFER(buffer)->markers, m));
+  unchain(XMARKER(m));
   GC_STORE(rt->gc, m, XMARKER(m)->buffer, Qnil);
 }
 
 static void attach_marker(mrt *rt, mval m, mval buffer, int64_t pos)
 {
   detach_marker(rt, m);
-  mval cell = Fcons(rt, m, XBUFFER(buffer)->markers);
-  GC_STORE(rt->gc, buffer, XBUFFER(buffer)->markers, cell);
-  GC_STORE(rt->gc, m, XMARKER(m)->buffer, buffer);
-  XMARKER(m)->charpos = pos;
+  struct marker *mk = XMARKER(m);
+  struct buffer *b = XBUFFER(buffer);
+  mk->owner = b;
+  mk->next = b->markers;
+  if (b->markers)
+    b->markers->prev = mk;
+  b->markers = mk;
+  GC_STORE(rt->gc, m, mk->buffer, buffer);
+  mk->charpos = pos;
+}
+
+/* A dead marker leaves its chain.  Every object is finalized before
+   its memory is reused, so the chain's other members and its buffer
+   are still whole; a dead buffer's chain (only when the runtime closes:
+   a buffer lives until killed, and killing empties it) is dissolved by
+   the buffer's finalizer first, if it comes first. */
+static void marker_finalize(struct gc *g, struct vectorlike *obj, void *ud)
+{
+  (void)g, (void)ud;
+  unchain((struct marker *)obj);
 }
 
 static mval new_marker(mrt *rt)
@@ -675,6 +705,18 @@ static mval Fmarker_position(mrt *rt, int n, mval *a)
 }
 
 static mval Fmarker_buffer(mrt *rt, int n, mval *a) { return XMARKER(check_marker(rt, a[0]))->buffer; }
+
+/* (buffer-has-markers-at POSITION): whether a marker of the current
+   buffer is at POSITION. */
+static mval Fbuffer_has_markers_at(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t pos = clip(position_of(rt, a[0]), 1, b->z + 1);
+  for (struct marker *m = b->markers; m; m = m->next)
+    if (m->charpos == pos)
+      return Qt;
+  return Qnil;
+}
 
 /* (set-marker MARKER POSITION &optional BUFFER) */
 static mval Fset_marker(mrt *rt, int n, mval *a)
@@ -806,9 +848,9 @@ static mval Finsert_before_markers(mrt *rt, int n, mval *a)
   int64_t from = cur(rt)->pt;
   Finsert(rt, n, a);
   struct buffer *b = cur(rt);
-  for (mval l = b->markers; CONSP(l); l = XCDR(l))
-    if (XMARKER(XCAR(l))->charpos == from)
-      XMARKER(XCAR(l))->charpos = b->pt;
+  for (struct marker *m = b->markers; m; m = m->next)
+    if (m->charpos == from)
+      m->charpos = b->pt;
   return Qnil;
 }
 
@@ -1463,6 +1505,7 @@ static const struct subr_def buffer_subrs[] = {
   { "insert", Finsert, 0, ARGS_MANY },
   { "insert-char", Finsert_char, 1, 3 },
   { "insert-before-markers", Finsert_before_markers, 0, ARGS_MANY },
+  { "buffer-has-markers-at", Fbuffer_has_markers_at, 1, 1 },
   { "insert-buffer-substring", Finsert_buffer_substring, 1, 3 },
   { "buffer-string", Fbuffer_string, 0, 0 },
   { "buffer-substring", Fbuffer_substring, 2, 2 },
@@ -1557,6 +1600,7 @@ void buffer_init(mrt *rt)
   rt->buffers->current = rt->buffers->live = rt->buffers->initial_values = Qnil;
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
+  gc_set_finalizer(rt->gc, PVEC_MARKER, marker_finalize, NULL);
   defsubrs(rt, buffer_subrs, sizeof buffer_subrs / sizeof buffer_subrs[0]);
   if (NILP(get_prop(rt, Qend_of_buffer, Qerror_conditions)))
     define_error(rt, Qend_of_buffer, "End of buffer", Qerror);

@@ -3,7 +3,7 @@
 ** markers, the current buffer, and the searches over buffer text.
 **
 ** A buffer is a PVEC_BUFFER vector-like.  Its Lisp slots (name,
-** markers, local variables, text properties) are marked as any vector-like's; the text lives outside the
+** local variables, text properties) are marked as any vector-like's; the text lives outside the
 ** heap in a gap buffer of multibyte (Emacs UTF-8) bytes, counted toward
 ** the collector's trigger (gc_x*) and freed when the buffer is killed
 ** or swept.  Positions are character positions from 1, as in Emacs;
@@ -22,13 +22,16 @@ void buffer_init(mrt *rt);
 struct buffer {
   uint64_t header;
   const mval name;    /* a string; nil once killed */
-  const mval markers; /* the markers that point into this buffer */
   /* Its buffer-local variables: the locals cons (BUFFER . ALIST) of
      runtime.h's "Variables", the ALIST emptied when it is killed. */
   const mval locals;
   /* Its text properties: nil, or textprop.h's interval list over the
      text, position 1 being 0 there. */
   const mval intervals;
+  /* The markers that point into it, a chain the collector does not
+     follow: as in Emacs, a marker nothing else holds dies, and its
+     finalizer takes it off. */
+  struct marker *markers;
   /* The text: bytes [0, gap) and [gap + gap_size, cap) of TEXT. */
   uint8_t *text;
   int64_t cap, gap, gap_size;
@@ -37,13 +40,17 @@ struct buffer {
   int64_t cache_pos, cache_byte;
   int64_t modified;
 };
-#define BUFFER_NLISP 4
+#define BUFFER_NLISP 3
 
 struct marker {
   uint64_t header;
   const mval buffer;      /* nil when it points nowhere */
   int64_t charpos;
   int64_t insertion_type; /* advances over text inserted at it */
+  /* Its place in the chain of the buffer OWNER (NULL when in none): raw
+     words, which the collector does not follow. */
+  struct buffer *owner;
+  struct marker *prev, *next;
 };
 
 static inline bool BUFFERP(mval x) { return PVECP(x, PVEC_BUFFER); }

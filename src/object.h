@@ -222,7 +222,7 @@ enum pvec_type {
   PVEC_BOX,            /* mutable cell for captured variables */
   PVEC_OPAQUE,         /* host data: raw bytes, optional finalizer */
   PVEC_BOOL_VECTOR,    /* raw: a length, then the bits */
-  PVEC_BUFFER,         /* buffer.h: name and markers, then raw text state */
+  PVEC_BUFFER,         /* buffer.h: name, locals, intervals, then raw state */
   PVEC_MARKER,         /* buffer.h: its buffer, then a raw position */
   PVEC_CHAR_TABLE,     /* chartab.h */
   PVEC_SUB_CHAR_TABLE,
