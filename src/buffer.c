@@ -36,6 +36,7 @@
 
 #include "buffer.h"
 #include "bignum.h"
+#include "chartab.h"
 #include "eval.h"
 #include "fns.h"
 #include "printer.h"
@@ -961,6 +962,140 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* ---- Rewriting a region in place ---- */
+
+/* Where a rewrite of [FROM, TO) moves a position: transpose-regions
+   swaps [FROM, END1) and [START2, TO); a translation (END1 = START2 =
+   TO) moves nothing. */
+struct rewrite {
+  int64_t from, end1, start2, to;
+};
+
+static int64_t rewritten(const struct rewrite *w, int64_t pos)
+{
+  int64_t len1 = w->end1 - w->from, len2 = w->to - w->start2, mid = w->start2 - w->end1;
+  if (pos < w->from || pos >= w->to)
+    return pos;
+  if (pos < w->end1)
+    return pos + len2 + mid;
+  if (pos < w->start2)
+    return pos + len2 - len1;
+  return pos - len1 - mid;
+}
+
+/* The markers of B (kept alive by it) and where W moves them: a
+   vector [MARKER POS ...], nil after the chain's end. */
+static mval planned_markers(mrt *rt, struct buffer *b, const struct rewrite *w)
+{
+  int64_t n = 0;
+  for (struct marker *m = b->markers; m; m = m->next)
+    n++;
+  mval plan = make_vector(rt, (size_t)(2 * n), Qnil); /* may collect some of them */
+  int64_t i = 0;
+  for (struct marker *m = b->markers; m && i < 2 * n; m = m->next, i += 2) {
+    gc_aset(rt->gc, plan, i, tag_ptr(m, TAG_VECTORLIKE));
+    ASET_FIXNUM(plan, i + 1, make_fixnum(rewritten(w, m->charpos)));
+  }
+  return plan;
+}
+
+/* Replaces [W->from, W->to) of the current buffer by S (as many
+   characters, with its properties); point and the markers go where W
+   moves them, or stay with LEAVE_MARKERS. */
+static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_markers)
+{
+  struct buffer *b = cur(rt);
+  struct rewrite stay = { w->from, w->to, w->to, w->to };
+  if (leave_markers)
+    w = &stay;
+  int64_t pt = rewritten(w, b->pt);
+  mval plan = planned_markers(rt, b, w);
+  delete_text(rt, b, w->from, w->to);
+  b->pt = w->from;
+  buffer_insert_string(rt, current_buffer(rt), s);
+  for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
+    if (XMARKER(AREF(plan, i))->owner == b)
+      XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
+  b->pt = pt;
+}
+
+/* (transpose-regions STARTR1 ENDR1 STARTR2 ENDR2 &optional LEAVE-MARKERS) */
+static mval Ftranspose_regions(mrt *rt, int n, mval *a)
+{
+  int64_t s1, e1, s2, e2;
+  region(rt, a[0], a[1], &s1, &e1);
+  region(rt, a[2], a[3], &s2, &e2);
+  if (s2 < s1) {
+    int64_t t = s1, u = e1;
+    s1 = s2, e1 = e2, s2 = t, e2 = u;
+  }
+  if (e1 > s2)
+    mrt_error(rt, "Transposed regions overlap");
+  if (s1 == e1 && s2 == e2)
+    return Qnil;
+  struct buffer *b = cur(rt);
+  mval parts[3] = { text_with_properties(rt, b, s2, e2), text_with_properties(rt, b, e1, s2),
+                    text_with_properties(rt, b, s1, e1) };
+  struct rewrite w = { s1, e1, s2, e2 };
+  rewrite_region(rt, concat_strings(rt, 3, parts), &w, !NILP(a[4]));
+  return Qnil;
+}
+
+/* C's translation by TABLE, a char-table or a string (for the
+   characters below its length), or C if it has none. */
+static int translated(mrt *rt, mval table, int c)
+{
+  mval t = STRINGP(table) ? (c < XSTRING(table)->nchars ? make_fixnum(string_char_at(table, c)) : Qnil)
+                          : chartab_ref(rt, table, make_fixnum(c));
+  return CHARACTERP(t) ? (int)XFIXNUM(t) : c;
+}
+
+/* (translate-region-internal START END TABLE): the characters changed. */
+static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
+{
+  int64_t from, to, changed = 0;
+  region(rt, a[0], a[1], &from, &to);
+  CHECK_TYPE(rt, STRINGP(a[2]) || CHAR_TABLE_P(a[2]), Qchar_table_p, a[2]);
+  struct buffer *b = cur(rt);
+  mval text = text_with_properties(rt, b, from, to);
+  mval chars = make_vector(rt, (size_t)(to - from), Qnil);
+  for (int64_t p = from; p < to; p++) {
+    int c = char_at(b, p), t = translated(rt, a[2], c);
+    changed += t != c;
+    ASET_FIXNUM(chars, p - from, make_fixnum(t));
+  }
+  if (changed) {
+    mval s = chars_to_string_like(rt, chars, text);
+    GC_STORE(rt->gc, s, XSTRING(s)->intervals, XSTRING(text)->intervals);
+    rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false);
+  }
+  return make_fixnum(changed);
+}
+
+/* (position-bytes POSITION): its byte position in the whole text, or
+   nil outside it. */
+static mval Fposition_bytes(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t pos = position_of(rt, a[0]);
+  if (pos < 1 || pos > b->z + 1)
+    return Qnil;
+  return make_fixnum(pos_to_byte(b, pos) + 1);
+}
+
+/* (byte-to-position BYTEPOS): the position of the character holding
+   that byte, or nil outside the text. */
+static mval Fbyte_to_position(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  int64_t byte = check_fixnum(rt, a[0]) - 1, zb = text_bytes(b);
+  if (byte < 0 || byte > zb)
+    return Qnil;
+  while (byte > 0 && byte < zb && continuation_byte(byte_at(b, byte)))
+    byte--;
+  return make_fixnum(byte_to_pos(b, byte));
+}
+
 /* ================================================================== */
 /* Point and motion                                                   */
 /* ================================================================== */
@@ -1506,6 +1641,10 @@ static const struct subr_def buffer_subrs[] = {
   { "insert-char", Finsert_char, 1, 3 },
   { "insert-before-markers", Finsert_before_markers, 0, ARGS_MANY },
   { "buffer-has-markers-at", Fbuffer_has_markers_at, 1, 1 },
+  { "transpose-regions", Ftranspose_regions, 4, 5 },
+  { "translate-region-internal", Ftranslate_region_internal, 3, 3 },
+  { "position-bytes", Fposition_bytes, 1, 1 },
+  { "byte-to-position", Fbyte_to_position, 1, 1 },
   { "insert-buffer-substring", Finsert_buffer_substring, 1, 3 },
   { "buffer-string", Fbuffer_string, 0, 0 },
   { "buffer-substring", Fbuffer_substring, 2, 2 },

@@ -1,0 +1,67 @@
+;;; buffer-rewrite-tests.el --- transpose-regions, translation, byte positions  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+(ert-deftest rewrite-transpose-regions-moves-markers-and-point ()
+  (with-temp-buffer
+    (insert "abcdefghij")
+    (let ((markers (mapcar #'copy-marker '(2 4 6 8 10))))
+      (goto-char 3)
+      (should-not (transpose-regions 2 4 6 9))
+      (should (equal (buffer-string) "afghdebcij"))
+      ;; Each marker went with its text; one at the end stays.
+      (should (equal (mapcar #'marker-position markers) '(7 5 2 4 10)))
+      (should (= (point) 8))
+      ;; Regions may come in either order: this swaps them back.
+      (transpose-regions 7 9 2 5)
+      (should (equal (buffer-string) "abcdefghij")))))
+
+(ert-deftest rewrite-transpose-regions-leaving-markers ()
+  (with-temp-buffer
+    (insert "abcdefghij")
+    (let ((m (copy-marker 3)))
+      (goto-char 7)
+      (transpose-regions 2 4 6 9 t)
+      (should (equal (buffer-string) "afghdebcij"))
+      (should (= (marker-position m) 3))
+      (should (= (point) 7)))))
+
+(ert-deftest rewrite-transpose-regions-keeps-properties ()
+  (with-temp-buffer
+    (insert (propertize "ab" 'p 1) "cd" (propertize "ef" 'q 2))
+    (transpose-regions 1 3 5 7)
+    (should (equal (format "%S" (buffer-string))
+                   "#(\"efcdab\" 0 2 (q 2) 4 6 (p 1))"))
+    (should (equal (condition-case e (transpose-regions 1 4 3 5) (error e))
+                   '(error "Transposed regions overlap")))
+    ;; Adjacent regions, and multibyte text.
+    (erase-buffer)
+    (insert "÷ab")
+    (transpose-regions 1 2 2 4)
+    (should (equal (buffer-string) "ab÷"))))
+
+(ert-deftest rewrite-translate-region-internal ()
+  (with-temp-buffer
+    (insert (propertize "abc" 'q 1) "÷d")
+    (let ((table (make-char-table 'translation-table))
+          (m (copy-marker 4)))
+      (aset table ?b ?B)
+      (aset table ?÷ ?x)
+      (should (= (translate-region-internal 1 6 table) 2))
+      (should (equal (format "%S" (buffer-string)) "#(\"aBcxd\" 0 3 (q 1))"))
+      (should (= (marker-position m) 4))
+      ;; A string maps the characters below its length.
+      (should (= (translate-region-internal 1 3 (make-string 100 ?-)) 2))
+      (should (equal (buffer-string) "--cxd"))
+      (should (= (translate-region-internal 1 6 "") 0)))))
+
+(ert-deftest rewrite-byte-positions ()
+  (with-temp-buffer
+    (insert "a÷bc")
+    (should (equal (mapcar #'position-bytes '(0 1 2 3 5 6)) '(nil 1 2 4 6 nil)))
+    (should (equal (mapcar #'byte-to-position '(0 1 2 3 4 6 7)) '(nil 1 2 2 3 5 nil)))
+    ;; The whole text counts, not the accessible portion.
+    (narrow-to-region 3 4)
+    (should (= (position-bytes 1) 1))))
+
+;;; buffer-rewrite-tests.el ends here
