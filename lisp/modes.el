@@ -1,0 +1,168 @@
+;;; modes.el --- major and minor modes  -*- lexical-binding: t -*-
+
+;; As Emacs's, without keymaps, syntax tables or abbrev tables (marrow has
+;; none): a major mode command kills the buffer's local variables, sets
+;; `major-mode' and `mode-name' and runs its hooks through
+;; `run-mode-hooks'; a derived mode runs its parent's body first, with
+;; the hooks delayed until its own end.  Emacs preloads these; subr.el
+;; autoloads them from here.
+
+(defvar-local delay-mode-hooks nil
+  "Non-nil while `run-mode-hooks' keeps the hooks for later.")
+(defvar-local delayed-mode-hooks nil
+  "Hooks `run-mode-hooks' kept while `delay-mode-hooks' was on.")
+(put 'delay-mode-hooks 'permanent-local t)
+(put 'delayed-mode-hooks 'permanent-local t)
+(defvar-local delayed-after-hook-functions nil
+  "Functions of modes' :after-hook kept for the end of `run-mode-hooks'.")
+(defvar change-major-mode-after-body-hook nil
+  "Normal hook run by `run-mode-hooks' before the mode hooks.")
+(defvar after-change-major-mode-hook nil
+  "Normal hook run by `run-mode-hooks' after the mode hooks.")
+
+(defmacro delay-mode-hooks (&rest body)
+  "Run BODY with `run-mode-hooks' keeping the hooks until a call outside."
+  (declare (indent 0))
+  `(progn (make-local-variable 'delay-mode-hooks)
+          (let ((delay-mode-hooks t)) ,@body)))
+
+(defun run-mode-hooks (&rest hooks)
+  "Run the mode hooks HOOKS after those kept by `delay-mode-hooks', with
+`change-major-mode-after-body-hook' before them and
+`after-change-major-mode-hook' and the :after-hook forms after; while
+`delay-mode-hooks' is on, only keep HOOKS."
+  (if delay-mode-hooks
+      (dolist (hook hooks) (push hook delayed-mode-hooks))
+    (setq hooks (nconc (nreverse delayed-mode-hooks) hooks))
+    (setq delayed-mode-hooks nil)
+    (apply #'run-hooks 'change-major-mode-after-body-hook hooks)
+    (run-hooks 'after-change-major-mode-hook)
+    (let ((functions (nreverse delayed-after-hook-functions)))
+      (setq delayed-after-hook-functions nil)
+      (mapc #'funcall functions))))
+
+(defun provided-mode-derived-p (mode &rest modes)
+  "The first of MODE and its parents (through `derived-mode-parent'
+properties and aliases) that is one of MODES, or nil."
+  (while (and (not (memq mode modes))
+              (let* ((parent (get mode 'derived-mode-parent))
+                     (definition (and parent (symbol-function parent))))
+                (setq mode (if (and definition (symbolp definition)) definition parent)))))
+  mode)
+
+(defun derived-mode-p (&rest modes)
+  "The first of the current `major-mode' and its parents among MODES, or nil."
+  (apply #'provided-mode-derived-p major-mode modes))
+
+(defun subr--mode-options (body)
+  "BODY's leading keyword arguments as a plist, and the forms after them."
+  (let ((options nil))
+    (while (keywordp (car body))
+      (push (car body) options)
+      (push (cadr body) options)
+      (setq body (cddr body)))
+    (cons (nreverse options) body)))
+
+(defmacro define-derived-mode (child parent name &rest body)
+  "Define CHILD, a major mode command running PARENT's (nil: none) first.
+NAME is its `mode-name'.  BODY may start with a docstring and keyword
+arguments (:after-hook FORM is kept; :group, :abbrev-table,
+:syntax-table and :interactive are accepted), then forms run in the
+new mode before its hook, CHILD-hook."
+  (declare (indent defun) (doc-string 4))
+  (when (eq parent 'fundamental-mode) (setq parent nil)) ; as Emacs's derived.el
+  (let* ((doc (if (stringp (car body)) (pop body)
+                (format "Major mode derived from `%s' by `define-derived-mode'." parent)))
+         (split (subr--mode-options body))
+         (after (plist-get (car split) :after-hook))
+         (hook (intern (format "%s-hook" child))))
+    `(progn
+       (defvar ,hook nil)
+       (unless (get ',hook 'variable-documentation)
+         (put ',hook 'variable-documentation
+              ,(format "Hook run after entering %s mode.
+No problems result if this variable is not bound.
+`add-hook' automatically binds it.  (This is true for all hook variables.)"
+                       name)))
+       (put ',child 'derived-mode-parent ',parent)
+       (defun ,child ()
+         ,doc
+         (interactive)
+         (delay-mode-hooks
+           (,(or parent 'kill-all-local-variables))
+           (setq major-mode ',child)
+           (setq mode-name ,name)
+           ,@(cdr split))
+         (run-mode-hooks ',hook)
+         ,@(when after
+             `((if delay-mode-hooks
+                   (push (lambda () ,after) delayed-after-hook-functions)
+                 ,after)))))))
+
+(defun fundamental-mode ()
+  "The major mode of no particular kind."
+  (interactive)
+  (kill-all-local-variables)
+  (run-mode-hooks))
+
+(define-derived-mode text-mode nil "Text"
+  "The major mode for text written for people.")
+(define-derived-mode prog-mode fundamental-mode "Prog"
+  "The major mode that modes for programming languages derive from.")
+(define-derived-mode special-mode fundamental-mode "Special"
+  "The major mode of buffers not meant to be edited by hand."
+  (setq buffer-read-only t))
+
+(defvar minor-mode-list nil "The minor modes defined so far, newest first.")
+(defvar minor-mode-alist nil "(MODE LIGHTER) for each minor mode with a lighter.")
+(defvar global-minor-modes nil "The global minor modes that are on.")
+
+(defmacro define-minor-mode (mode doc &rest body)
+  "Define MODE, a minor mode: a variable and a command turning it on (with
+no argument or a positive number from Lisp), off (a number below 1) or
+over (`toggle'), running BODY, then MODE-hook and MODE-on-hook or
+MODE-off-hook, and returning the new state.  Keyword arguments before
+BODY: :global (the variable is not buffer-local), :init-value,
+:lighter, :variable (another variable to use), :after-hook; :keymap,
+:group and the like are accepted."
+  (declare (indent defun) (doc-string 2))
+  (let* ((split (subr--mode-options body))
+         (options (car split))
+         (global (plist-get options :global))
+         (variable (or (plist-get options :variable) mode))
+         (lighter (plist-get options :lighter))
+         (after (plist-get options :after-hook))
+         (hook (intern (format "%s-hook" mode)))
+         (on-hook (intern (format "%s-on-hook" mode)))
+         (off-hook (intern (format "%s-off-hook" mode))))
+    `(progn
+       ,@(unless (plist-get options :variable)
+           `((defvar ,mode ,(plist-get options :init-value) ,doc)
+             ,@(unless global `((make-variable-buffer-local ',mode)))))
+       (defvar ,hook nil)
+       (defun ,mode (&optional arg)
+         ,doc
+         (interactive (list (or current-prefix-arg 'toggle)))
+         (setq ,variable (cond ((eq arg 'toggle) (not ,variable))
+                               ((and (numberp arg) (< arg 1)) nil)
+                               (t t)))
+         ,(if global
+              `(setq global-minor-modes
+                     (if ,variable (cons ',mode (delq ',mode global-minor-modes))
+                       (delq ',mode global-minor-modes)))
+            `(setq local-minor-modes
+                   (if ,variable (cons ',mode (delq ',mode local-minor-modes))
+                     (delq ',mode local-minor-modes))))
+         ,@(cdr split)
+         (run-hooks ',hook (if ,variable ',on-hook ',off-hook))
+         ,@(when after (list after))
+         ,variable)
+       (unless (memq ',mode minor-mode-list) (push ',mode minor-mode-list))
+       ,@(when lighter
+           `((unless (assq ',mode minor-mode-alist)
+               (push (list ',mode ,lighter) minor-mode-alist))))
+       ',mode)))
+
+(provide 'modes)
+
+;;; modes.el ends here
