@@ -410,13 +410,20 @@ static mval bindings_in_every_buffer(mrt *rt, mval alist)
   return nreverse_list(rt, kept);
 }
 
+/* Sets the binding of per-buffer variable I in the buffer of LOCALS,
+   which it has unless something went badly wrong. */
+static void set_per_buffer(mrt *rt, mval locals, int i, mval v)
+{
+  mval binding = local_binding(rt, per_buffer_symbol(rt, i), locals);
+  if (CONSP(binding))
+    gc_setcdr(rt->gc, binding, v);
+}
+
 void buffer_reset_mode(mrt *rt)
 {
   const int reset[] = {MAJOR_MODE, MODE_NAME, INVISIBILITY_SPEC};
-  for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) {
-    mval binding = local_binding(rt, per_buffer_symbol(rt, reset[i]), rt->locals);
-    gc_setcdr(rt->gc, binding, AREF(state(rt)->initial_values, reset[i]));
-  }
+  for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++)
+    set_per_buffer(rt, rt->locals, reset[i], AREF(state(rt)->initial_values, reset[i]));
 }
 
 static mval make_buffer(mrt *rt, mval name)
@@ -519,7 +526,7 @@ static void kill(mrt *rt, mval buffer)
   GC_STORE(rt->gc, buffer, b->name, Qnil);
   GC_STORE(rt->gc, buffer, b->intervals, Qnil);
   gc_setcdr(rt->gc, b->locals, bindings_in_every_buffer(rt, XCDR(b->locals)));
-  gc_setcdr(rt->gc, local_binding(rt, per_buffer_symbol(rt, UNDO_LIST), b->locals), Qnil);
+  set_per_buffer(rt, b->locals, UNDO_LIST, Qnil);
   if (b->text)
     gc_xfree(rt->gc, b->text, (size_t)b->cap);
   b->text = NULL;
@@ -1582,7 +1589,8 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
 static mval Fbuffer_file_name(mrt *rt, int n, mval *a)
 {
   mval locals = XBUFFER(buffer_or_current(rt, a[0]))->locals;
-  return XCDR(local_binding(rt, per_buffer_symbol(rt, BUFFER_FILE_NAME), locals));
+  mval binding = local_binding(rt, per_buffer_symbol(rt, BUFFER_FILE_NAME), locals);
+  return CONSP(binding) && XCDR(binding) != Qunbound ? XCDR(binding) : Qnil;
 }
 
 /* ================================================================== */
