@@ -635,6 +635,22 @@ by default) whose PROPERTY is not VALUE (eq), or nil.")
     (get-char-property "POSITION PROP &optional OBJECT"
      "The value of PROP of the character at POSITION in OBJECT (the current
 buffer by default): its text property, as marrow has no overlays.")
+    (buffer-has-markers-at "POSITION"
+     "Non-nil when a marker of the current buffer is at POSITION.")
+    (byte-to-position "BYTEPOS"
+     "The position of the character of the current buffer holding byte
+BYTEPOS, or nil outside its text.")
+    (position-bytes "POSITION"
+     "The byte position of POSITION in the current buffer, or nil outside
+its text.")
+    (translate-region-internal "START END TABLE"
+     "Replace each character between START and END by its translation in
+TABLE, a char-table or a string (for the characters below its length).
+Return how many changed.")
+    (transpose-regions "STARTR1 ENDR1 STARTR2 ENDR2 &optional LEAVE-MARKERS"
+     "Swap the text between STARTR1 and ENDR1 with the text between STARTR2
+and ENDR2, which must not overlap.  Markers and point move with their
+text unless LEAVE-MARKERS.")
     (buffer-substring-no-properties "START END"
      "The text of the current buffer between START and END, without its
 text properties.")
@@ -722,9 +738,6 @@ any narrowing.")
     (buffer-substring "START END"
      "The text of the current buffer between positions START and END, in
 either order, as a string.")
-    (buffer-substring-no-properties "START END"
-     "The text of the current buffer between START and END, without text
-properties.")
     (bufferp "OBJECT"
      "Whether OBJECT is a buffer, live or killed.")
     (byte-code "BYTESTR VECTOR MAXDEPTH"
@@ -866,17 +879,12 @@ NOCOPY, STRING itself may be returned when nothing changes.")
     (decode-time "&optional TIME ZONE FORM"
      "(SEC MINUTE HOUR DAY MONTH YEAR DOW DST UTCOFF) for TIME (now if
 nil) in time zone ZONE; FORM `integer' or t says how to give SEC.")
-    (default-boundp "SYMBOL"
-     "Whether SYMBOL's default value is not void.")
     (define-error "NAME MESSAGE &optional PARENT"
      "Define NAME as an error symbol with message MESSAGE whose parent
 conditions are PARENT (a symbol or a list; `error' if nil).")
     (define-hash-table-test "NAME TEST HASH"
      "Define NAME as a test for `make-hash-table': TEST compares keys and
 HASH computes a key's hash code.")
-    (defvaralias "NEW-ALIAS BASE-VARIABLE &optional DOCSTRING"
-     "Make NEW-ALIAS a variable alias for BASE-VARIABLE: both then have
-the same value.  Return BASE-VARIABLE.")
     (delete-char "N &optional KILLFLAG"
      "Delete the N characters after point, or before it if N is negative.")
     (delete-dups "LIST"
@@ -1023,9 +1031,6 @@ picture of its blocks and what they hold.")
      "The definition OBJECT's chain of function aliases ends at, or nil if
 it ends at a void function; OBJECT itself if it is not a symbol.
 NOERROR is ignored.")
-    (indirect-variable "OBJECT"
-     "The variable OBJECT's chain of variable aliases ends at; OBJECT itself
-if it is not an alias.")
     (insert "&rest ARGS"
      "Insert ARGS, strings and characters, at point, which ends after them.")
     (insert-before-markers "&rest ARGS"
@@ -1158,10 +1163,6 @@ printed if PRINTFLAG, what they define filed in `load-history' under
 NAME; with COOKIE, `lexical-binding' as HEAD's first line sets it.")
     (marrow--read-file-bytes "FILE"
      "marrow's own: the bytes of file FILE as a unibyte string.")
-    (match-data "&optional INTEGERS REUSE RESEAT"
-     "The positions of the last match and its groups, as a list (START END
-...), nil for a group that did not match.  With INTEGERS, numbers even
-after a buffer search.")
     (match-string-no-properties "NUM &optional STRING"
      "The text the last match (or its group NUM) matched, without text
 properties; taken from STRING if the match was in it.")
@@ -1297,8 +1298,6 @@ if POSITION is nil.  Return MARKER.")
     (set-marker-insertion-type "MARKER TYPE"
      "Set MARKER's insertion type: with TYPE non-nil it advances over text
 inserted at it.")
-    (set-match-data "LIST &optional RESEAT"
-     "Make LIST, as `match-data' returns it, the match data.")
     (set-text-properties "START END PROPERTIES &optional OBJECT"
      "Replace all the text properties of OBJECT's text between START and END
 by PROPERTIES, a plist (none if nil).")
