@@ -316,6 +316,8 @@ static mval run_function(mrt *rt, struct hook_run *h, mval fn)
    value's functions, as add-hook's LOCAL puts it there. */
 static mval run_functions(mrt *rt, struct hook_run *h, mval hook, mval functions, bool current)
 {
+  if (NILP(functions))
+    return Qnil;
   bool one = current ? functionp(rt, functions) : CONSP(functions) && XCAR(functions) == Qlambda;
   if (!CONSP(functions) || one)
     return run_function(rt, h, functions);

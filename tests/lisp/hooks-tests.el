@@ -102,6 +102,14 @@
     (run-hooks 'hooks-tests--h)
     (should (equal (hooks-tests--log) '((a))))))
 
+(ert-deftest hooks-local-hook-with-no-global-functions ()
+  (hooks-tests--with-hook hooks-tests--h
+    (with-temp-buffer
+      (add-hook 'hooks-tests--h #'hooks-tests--a nil t)
+      (should (null (default-value 'hooks-tests--h)))
+      (run-hooks 'hooks-tests--h)
+      (should (equal (hooks-tests--log) '((a)))))))
+
 (ert-deftest hooks-global-functions-run-once ()
   (hooks-tests--with-hook hooks-tests--h
     ;; A t in the default value itself is passed over.
