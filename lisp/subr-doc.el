@@ -635,6 +635,9 @@ by default) whose PROPERTY is not VALUE (eq), or nil.")
     (get-char-property "POSITION PROP &optional OBJECT"
      "The value of PROP of the character at POSITION in OBJECT (the current
 buffer by default): its text property, as marrow has no overlays.")
+    (rename-buffer "NEWNAME &optional UNIQUE"
+     "Give the current buffer the name NEWNAME, or with UNIQUE one made from
+it that no other buffer has.  Return the new name.")
     (buffer-has-markers-at "POSITION"
      "Non-nil when a marker of the current buffer is at POSITION.")
     (byte-to-position "BYTEPOS"

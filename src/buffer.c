@@ -43,6 +43,7 @@
 #include "reader.h"
 #include "strfns.h"
 #include "textprop.h"
+#include "variables.h"
 
 struct buffer_state {
   mval current;
@@ -471,14 +472,47 @@ static void set_current(mrt *rt, mval buffer)
   make_current(rt, buffer);
 }
 
-static mval get_buffer_create(mrt *rt, mval x)
+static void restore_current(mrt *rt, mval buffer)
+{
+  if (BUFFERP(buffer) && live_p(buffer))
+    make_current(rt, buffer);
+}
+
+/* Runs HOOK with BUFFER current, as Emacs runs a buffer's hooks, unless
+   BUFFER was made with INHIBIT-BUFFER-HOOKS; true unless HOOK is a
+   query that one of its functions answered nil. */
+static bool run_buffer_hook(mrt *rt, mval buffer, mval hook, bool query)
+{
+  if (XBUFFER(buffer)->inhibit_hooks)
+    return true;
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, restore_current, current_buffer(rt));
+  make_current(rt, buffer);
+  bool ok = !NILP(query ? call1(rt, intern(rt, "run-hook-with-args-until-failure"), hook)
+                        : (run_hook(rt, hook), Qt));
+  unbind_to(rt, depth);
+  return ok;
+}
+
+/* buffer-list-update-hook after a change to BUFFER, run in the buffer
+   current then. */
+static void list_updated(mrt *rt, mval buffer)
+{
+  if (!XBUFFER(buffer)->inhibit_hooks)
+    run_hook(rt, intern(rt, "buffer-list-update-hook"));
+}
+
+static mval get_buffer_create(mrt *rt, mval x, mval inhibit_hooks)
 {
   mval buffer = get_buffer(rt, x);
   if (!NILP(buffer))
     return buffer;
   if (XSTRING(x)->nchars == 0)
     mrt_error(rt, "Empty string for buffer name is not allowed");
-  return make_buffer(rt, concat_strings(rt, 1, &x));
+  buffer = make_buffer(rt, concat_strings(rt, 1, &x));
+  XBUFFER(buffer)->inhibit_hooks = !NILP(inhibit_hooks);
+  list_updated(rt, buffer);
+  return buffer;
 }
 
 static mval generate_name(mrt *rt, mval name, mval ignore)
@@ -557,12 +591,12 @@ static mval Fset_buffer(mrt *rt, int n, mval *a)
 }
 
 static mval Fget_buffer(mrt *rt, int n, mval *a) { return get_buffer(rt, a[0]); }
-static mval Fget_buffer_create(mrt *rt, int n, mval *a) { return get_buffer_create(rt, a[0]); }
+static mval Fget_buffer_create(mrt *rt, int n, mval *a) { return get_buffer_create(rt, a[0], a[1]); }
 static mval Fgenerate_new_buffer_name(mrt *rt, int n, mval *a) { return generate_name(rt, a[0], a[1]); }
 
 static mval Fgenerate_new_buffer(mrt *rt, int n, mval *a)
 {
-  return get_buffer_create(rt, generate_name(rt, a[0], Qnil));
+  return get_buffer_create(rt, generate_name(rt, a[0], Qnil), a[1]);
 }
 
 static mval Fbuffer_name(mrt *rt, int n, mval *a) { return XBUFFER(buffer_or_current(rt, a[0]))->name; }
@@ -575,8 +609,35 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   mval buffer = NILP(a[0]) ? current_buffer(rt) : existing_buffer(rt, a[0]);
   if (!live_p(buffer))
     return Qnil;
+  if (!run_buffer_hook(rt, buffer, intern(rt, "kill-buffer-query-functions"), true))
+    return Qnil;
+  if (!live_p(buffer))
+    return Qt;
+  run_buffer_hook(rt, buffer, intern(rt, "kill-buffer-hook"), false);
+  if (!live_p(buffer))
+    return Qt;
   kill(rt, buffer);
+  list_updated(rt, buffer);
   return Qt;
+}
+
+/* (rename-buffer NEWNAME &optional UNIQUE) */
+static mval Frename_buffer(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  if (XSTRING(a[0])->nchars == 0)
+    mrt_error(rt, "Empty string is invalid as a buffer name");
+  mval name = a[0], here = current_buffer(rt), other = find_buffer(rt, name);
+  if (!NILP(other) && NILP(a[1]) && other == here)
+    return cur(rt)->name;
+  if (!NILP(other) && !NILP(a[1]))
+    name = generate_name(rt, name, cur(rt)->name);
+  else if (!NILP(other))
+    xsignal1(rt, Qerror, call2(rt, intern(rt, "format-message"),
+                               make_cstring(rt, "Buffer name `%s' is in use"), name));
+  GC_STORE(rt->gc, here, cur(rt)->name, concat_strings(rt, 1, &name));
+  list_updated(rt, here);
+  return cur(rt)->name;
 }
 
 static mval Fbuffer_modified_p(mrt *rt, int n, mval *a)
@@ -593,8 +654,7 @@ static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 /* save-current-buffer's end: back to BUFFER if it still lives. */
 static mval Frestore_buffer(mrt *rt, int n, mval *a)
 {
-  if (BUFFERP(a[0]) && live_p(a[0]))
-    make_current(rt, a[0]);
+  restore_current(rt, a[0]);
   return Qnil;
 }
 
@@ -1618,6 +1678,7 @@ static const struct subr_def buffer_subrs[] = {
   { "set-buffer", Fset_buffer, 1, 1 },
   { "get-buffer", Fget_buffer, 1, 1 },
   { "get-buffer-create", Fget_buffer_create, 1, 2 },
+  { "rename-buffer", Frename_buffer, 1, 2 },
   { "generate-new-buffer-name", Fgenerate_new_buffer_name, 1, 2 },
   { "generate-new-buffer", Fgenerate_new_buffer, 1, 2 },
   { "buffer-name", Fbuffer_name, 0, 1 },
@@ -1754,6 +1815,9 @@ void buffer_init(mrt *rt)
   if (NILP(get_prop(rt, Qsearch_failed, Qerror_conditions)))
     define_error(rt, Qsearch_failed, "Search failed", Qerror);
   define_per_buffer_vars(rt);
+  const char *hooks[] = {"kill-buffer-hook", "kill-buffer-query-functions", "buffer-list-update-hook"};
+  for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
+    defvar(rt, intern(rt, hooks[i]), Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
   make_buffer(rt, make_cstring(rt, "*Messages*"));
 }

@@ -39,6 +39,10 @@ struct buffer {
   int64_t pt, begv, zv;    /* point and the accessible portion */
   int64_t cache_pos, cache_byte;
   int64_t modified;
+  /* Made with INHIBIT-BUFFER-HOOKS (with-temp-buffer's): no
+     buffer-list-update-hook, kill-buffer-hook or
+     kill-buffer-query-functions for it. */
+  int64_t inhibit_hooks;
 };
 #define BUFFER_NLISP 3
 
