@@ -638,6 +638,13 @@ buffer by default): its text property, as marrow has no overlays.")
     (rename-buffer "NEWNAME &optional UNIQUE"
      "Give the current buffer the name NEWNAME, or with UNIQUE one made from
 it that no other buffer has.  Return the new name.")
+    (other-buffer "&optional BUFFER VISIBLE-OK FRAME"
+     "A live buffer other than BUFFER, preferring those not shown: marrow's
+one window shows *scratch*.")
+    (buffer-line-statistics "&optional BUFFER-OR-NAME"
+     "(LINES LONGEST MEAN): how many lines the whole text of BUFFER-OR-NAME
+(the current buffer by default) has, and the longest and mean line
+lengths, in bytes.")
     (buffer-has-markers-at "POSITION"
      "Non-nil when a marker of the current buffer is at POSITION.")
     (byte-to-position "BYTEPOS"

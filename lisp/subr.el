@@ -2014,6 +2014,16 @@ if the match was in it, else from the current buffer."
   "Whether the current buffer is narrowed."
   (/= (- (point-max) (point-min)) (buffer-size)))
 
+(defun switch-to-buffer (buffer-or-name &optional _norecord _force-same-window)
+  "Make BUFFER-OR-NAME current, made if no buffer has that name (another
+buffer if nil); return it.  marrow has no windows to show it in."
+  (set-buffer (if buffer-or-name (get-buffer-create buffer-or-name) (other-buffer))))
+
+(defun delete-backward-char (n &optional killflag)
+  "Delete the N characters before point (after it if N is negative)."
+  (delete-char (- n) killflag))
+(defalias 'backward-delete-char #'delete-backward-char)
+
 (defun insert-buffer-substring-no-properties (buffer &optional start end)
   "Insert the text of BUFFER between START and END, without its properties."
   (let ((from (point)))

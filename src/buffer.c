@@ -621,6 +621,35 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   return Qt;
 }
 
+/* (other-buffer &optional BUFFER VISIBLE-OK FRAME): a live buffer
+   other than BUFFER (which counts only if it is a live buffer). */
+static mval Fother_buffer(mrt *rt, int n, mval *a)
+{
+  return other_buffer(rt, BUFFERP(a[0]) && live_p(a[0]) ? a[0] : Qnil);
+}
+
+/* (buffer-line-statistics &optional BUFFER-OR-NAME): (LINES LONGEST
+   MEAN) over its whole text, lengths in bytes. */
+static mval Fbuffer_line_statistics(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = XBUFFER(NILP(a[0]) ? current_buffer(rt) : existing_buffer(rt, a[0]));
+  int64_t lines = 0, longest = 0, len = 0, zb = text_bytes(b);
+  double mean = 0.0; /* a running mean, rounded as Emacs's */
+  for (int64_t i = 0; i <= zb; i++) {
+    if (i < zb && byte_at(b, i) != '\n') {
+      len++;
+      continue;
+    }
+    if (i < zb || len > 0) {
+      lines++;
+      mean += ((double)len - mean) / (double)lines;
+      longest = len > longest ? len : longest;
+    }
+    len = 0;
+  }
+  return list3(rt, make_fixnum(lines), make_fixnum(longest), make_float(rt, mean));
+}
+
 /* (rename-buffer NEWNAME &optional UNIQUE) */
 static mval Frename_buffer(mrt *rt, int n, mval *a)
 {
@@ -1679,6 +1708,8 @@ static const struct subr_def buffer_subrs[] = {
   { "get-buffer", Fget_buffer, 1, 1 },
   { "get-buffer-create", Fget_buffer_create, 1, 2 },
   { "rename-buffer", Frename_buffer, 1, 2 },
+  { "other-buffer", Fother_buffer, 0, 3 },
+  { "buffer-line-statistics", Fbuffer_line_statistics, 0, 1 },
   { "generate-new-buffer-name", Fgenerate_new_buffer_name, 1, 2 },
   { "generate-new-buffer", Fgenerate_new_buffer, 1, 2 },
   { "buffer-name", Fbuffer_name, 0, 1 },

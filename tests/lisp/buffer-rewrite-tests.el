@@ -64,4 +64,34 @@
     (narrow-to-region 3 4)
     (should (= (position-bytes 1) 1))))
 
+(ert-deftest rewrite-buffer-line-statistics ()
+  (with-temp-buffer
+    (should (equal (buffer-line-statistics) '(0 0 0.0)))
+    (insert "ab\nabcé\nx")
+    (should (equal (buffer-line-statistics) '(3 5 2.6666666666666665)))
+    ;; The whole text, narrowed or not, and another buffer by name.
+    (narrow-to-region 1 2)
+    (should (equal (buffer-line-statistics (buffer-name)) '(3 5 2.6666666666666665))))
+  (should (equal (condition-case e (buffer-line-statistics 3) (error e))
+                 '(wrong-type-argument stringp 3))))
+
+(ert-deftest rewrite-delete-backward-char ()
+  (with-temp-buffer
+    (insert "abcd")
+    (goto-char 4)
+    (delete-backward-char 2)
+    (should (equal (buffer-string) "ad"))
+    (backward-delete-char -1)
+    (should (equal (buffer-string) "a"))
+    (should-error (delete-backward-char 3) :type 'beginning-of-buffer)))
+
+(ert-deftest rewrite-switch-to-buffer ()
+  (let ((b (with-temp-buffer (switch-to-buffer "rewrite-tests switched"))))
+    (should (equal (buffer-name b) "rewrite-tests switched"))
+    (with-temp-buffer
+      (should (eq (switch-to-buffer b) b))
+      (should (eq (current-buffer) b)))
+    (kill-buffer b))
+  (should-error (switch-to-buffer 3) :type 'wrong-type-argument))
+
 ;;; buffer-rewrite-tests.el ends here
