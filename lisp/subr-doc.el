@@ -334,6 +334,11 @@ function of the matched text giving the replacement.")
      "Set the default value of SYMBOL to VALUE; return VALUE.")
     (default-boundp "SYMBOL"
      "Non-nil when SYMBOL has a default (not buffer-local) value.")
+    (default-toplevel-value "SYMBOL"
+     "The default value of SYMBOL outside every `let' that binds it.")
+    (set-default-toplevel-value "SYMBOL VALUE"
+     "Set the default value of SYMBOL outside every `let' that binds it to
+VALUE, as the end of the outermost such `let' will put it back.")
     (indirect-variable "OBJECT"
      "The variable OBJECT stands for, following `defvaralias' aliases;
 OBJECT itself when it is no alias or no symbol.")

@@ -94,6 +94,37 @@ static mval Fset_default(mrt *rt, int n, mval *a)
   return a[1];
 }
 
+/* The outermost let of BASE's default value, or NULL. */
+static struct specbinding *toplevel_binding(mrt *rt, mval base)
+{
+  for (size_t i = 0; i < rt->specpdl_depth; i++) {
+    struct specbinding *b = &rt->specpdl[i];
+    if ((b->kind == SPECPDL_LET || b->kind == SPECPDL_LET_DEFAULT) && b->symbol == base)
+      return b;
+  }
+  return NULL;
+}
+
+/* (default-toplevel-value SYMBOL): its default value outside every let. */
+static mval Fdefault_toplevel_value(mrt *rt, int n, mval *a)
+{
+  struct specbinding *b = toplevel_binding(rt, base_of(rt, a[0]));
+  mval v = b ? b->old : default_value(rt, a[0]);
+  if (v == Qunbound)
+    xsignal1(rt, Qvoid_variable, a[0]);
+  return v;
+}
+
+static mval Fset_default_toplevel_value(mrt *rt, int n, mval *a)
+{
+  struct specbinding *b = toplevel_binding(rt, base_of(rt, a[0]));
+  if (b)
+    b->old = a[1]; /* the specpdl is a root, outside the heap */
+  else
+    set_default(rt, a[0], a[1], SET_SET);
+  return Qnil;
+}
+
 /* (indirect-variable OBJECT) */
 static mval Findirect_variable(mrt *rt, int n, mval *a)
 {
@@ -444,6 +475,8 @@ static const struct subr_def variables_subrs[] = {
   { "default-boundp", Fdefault_boundp, 1, 1 },
   { "set-default", Fset_default, 2, 2 },
   { "indirect-variable", Findirect_variable, 1, 1 },
+  { "default-toplevel-value", Fdefault_toplevel_value, 1, 1 },
+  { "set-default-toplevel-value", Fset_default_toplevel_value, 2, 2 },
   { "defvaralias", Fdefvaralias, 2, 3 },
   { "make-variable-buffer-local", Fmake_variable_buffer_local, 1, 1 },
   { "make-local-variable", Fmake_local_variable, 1, 1 },

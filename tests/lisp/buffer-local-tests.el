@@ -229,6 +229,24 @@
                    (list (format-message
                           "Don't know how to make a localized variable an alias"))))))
 
+(defvar bl-tests--toplevel 'top)
+
+(ert-deftest bl-default-toplevel-value ()
+  (let ((bl-tests--toplevel 'outer))
+    (let ((bl-tests--toplevel 'inner))
+      (should (eq (default-toplevel-value 'bl-tests--toplevel) 'top))
+      (set-default-toplevel-value 'bl-tests--toplevel 'new-top)
+      (should (eq bl-tests--toplevel 'inner))))
+  (should (eq bl-tests--toplevel 'new-top))
+  (set-default-toplevel-value 'bl-tests--toplevel 'top)
+  (should (eq bl-tests--toplevel 'top))
+  (should-error (default-toplevel-value 'bl-tests--never-bound) :type 'void-variable)
+  (with-temp-buffer
+    (setq-local bl-tests--toplevel 'local)
+    (let ((bl-tests--toplevel 'let-local))
+      ;; A let of the buffer's binding does not hide the default.
+      (should (eq (default-toplevel-value 'bl-tests--toplevel) 'top)))))
+
 ;;;; kill-all-local-variables
 
 (defvar bl-tests--kept 'kept-default)
