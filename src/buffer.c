@@ -1007,10 +1007,13 @@ static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
     mrt_error(rt, "Selecting deleted buffer");
   struct buffer *b = XBUFFER(from);
   mval start = NILP(a[1]) ? make_fixnum(b->begv) : a[1], end = NILP(a[2]) ? make_fixnum(b->zv) : a[2];
-  make_current(rt, from);
-  int64_t s, e;
-  region(rt, start, end, &s, &e);
-  make_current(rt, here);
+  int64_t s = position_of(rt, start), e = position_of(rt, end);
+  if (s > e) {
+    int64_t t = s;
+    s = e, e = t;
+  }
+  if (s < b->begv || e > b->zv)
+    args_out_of_range(rt, start, end);
   buffer_insert_string(rt, here, text_with_properties(rt, b, s, e));
   return Qnil;
 }

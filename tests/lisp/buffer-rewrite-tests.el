@@ -94,4 +94,17 @@
     (kill-buffer b))
   (should-error (switch-to-buffer 3) :type 'wrong-type-argument))
 
+(ert-deftest rewrite-insert-buffer-substring-out-of-range ()
+  (let ((source (get-buffer-create "rewrite-tests source")))
+    (with-current-buffer source (insert "abc"))
+    (with-temp-buffer
+      (let ((here (current-buffer)))
+        (should (equal (condition-case e (insert-buffer-substring source 1 10) (error e))
+                       '(args-out-of-range 1 10)))
+        ;; The error left the current buffer alone.
+        (should (eq (current-buffer) here))
+        (insert-buffer-substring source 3 2)
+        (should (equal (buffer-string) "b"))))
+    (kill-buffer source)))
+
 ;;; buffer-rewrite-tests.el ends here
