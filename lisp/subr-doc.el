@@ -639,7 +639,8 @@ by default) whose PROPERTY is VALUE (eq), or nil.")
 by default) whose PROPERTY is not VALUE (eq), or nil.")
     (get-char-property "POSITION PROP &optional OBJECT"
      "The value of PROP of the character at POSITION in OBJECT (the current
-buffer by default): its text property, as marrow has no overlays.")
+buffer by default): the one the overlay of highest priority there gives
+it, else its text property.")
     (rename-buffer "NEWNAME &optional UNIQUE"
      "Give the current buffer the name NEWNAME, or with UNIQUE one made from
 it that no other buffer has.  Return the new name.")
@@ -650,6 +651,48 @@ one window shows *scratch*.")
      "(LINES LONGEST MEAN): how many lines the whole text of BUFFER-OR-NAME
 (the current buffer by default) has, and the longest and mean line
 lengths, in bytes.")
+    (make-overlay "BEG END &optional BUFFER FRONT-ADVANCE REAR-ADVANCE"
+     "A new overlay over BEG to END of BUFFER (the current one by default).
+Text inserted at its start goes in unless FRONT-ADVANCE; text inserted
+at its end goes in if REAR-ADVANCE.")
+    (move-overlay "OVERLAY BEG END &optional BUFFER"
+     "Put OVERLAY over BEG to END of BUFFER (its own by default); return it.")
+    (delete-overlay "OVERLAY"
+     "Take OVERLAY out of its buffer; `move-overlay' can put it back.")
+    (delete-all-overlays "&optional BUFFER"
+     "Delete every overlay of BUFFER (the current one by default).")
+    (overlay-start "OVERLAY"
+     "Where OVERLAY starts, or nil if it is deleted.")
+    (overlay-end "OVERLAY"
+     "Where OVERLAY ends, or nil if it is deleted.")
+    (overlay-buffer "OVERLAY"
+     "The buffer OVERLAY is in, or nil if it is deleted.")
+    (overlayp "OBJECT"
+     "Whether OBJECT is an overlay.")
+    (overlay-get "OVERLAY PROP"
+     "OVERLAY's property PROP, or that of the symbol of its `category'.")
+    (overlay-put "OVERLAY PROP VALUE"
+     "Set OVERLAY's property PROP to VALUE; return VALUE.")
+    (overlay-properties "OVERLAY"
+     "A copy of OVERLAY's property list.")
+    (overlays-at "POS &optional SORTED"
+     "The overlays holding the character at POS, by decreasing priority if
+SORTED.")
+    (overlays-in "BEG END"
+     "The overlays with text between BEG and END, and the empty ones at BEG,
+between them, or at END when END is the end of the accessible text.")
+    (next-overlay-change "POS"
+     "The first position after POS where an overlay starts or ends, else
+the end of the accessible text.")
+    (previous-overlay-change "POS"
+     "The last position before POS where an overlay starts or ends, else
+the beginning of the accessible text.")
+    (overlay-lists ""
+     "(OVERLAYS . nil): all the overlays of the current buffer.")
+    (overlay-recenter "POS"
+     "Nothing: marrow keeps no overlay center.")
+    (buffer-base-buffer "&optional BUFFER"
+     "nil: marrow has no indirect buffers.")
     (buffer-has-markers-at "POSITION"
      "Non-nil when a marker of the current buffer is at POSITION.")
     (byte-to-position "BYTEPOS"

@@ -2365,6 +2365,9 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(next-single-char-property-change previous-single-char-property-change
              get-pos-property))
   (autoload f "textprops"))
+;; Overlay functions (lisp/overlays.el).
+(autoload 'copy-overlay "overlays")
+(autoload 'remove-overlays "overlays")
 ;; Modes (lisp/modes.el): preloaded in Emacs.
 (dolist (f '(run-mode-hooks provided-mode-derived-p derived-mode-p
              fundamental-mode text-mode prog-mode special-mode))

@@ -42,6 +42,7 @@
 #include "printer.h"
 #include "reader.h"
 #include "strfns.h"
+#include "overlays.h"
 #include "textprop.h"
 #include "variables.h"
 
@@ -291,6 +292,8 @@ static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nb
   b->z += nchars;
   b->zv += nchars;
   adjust_for_insert(b, b->pt, nchars);
+  if (CONSP(b->overlays))
+    overlays_after_insert(b);
   b->pt += nchars;
   remember(b, b->pt, at + nbytes);
   b->modified = 1;
@@ -321,6 +324,8 @@ static void delete_text(mrt *rt, struct buffer *b, int64_t from, int64_t to)
   adjust_for_delete(b, from, to);
   remember(b, from, bf);
   b->modified = 1;
+  if (CONSP(b->overlays))
+    overlays_after_delete(rt, tag_ptr(b, TAG_VECTORLIKE), from);
 }
 
 static mval text_string(mrt *rt, struct buffer *b, int64_t from, int64_t to)
@@ -555,6 +560,7 @@ static void kill(mrt *rt, mval buffer)
   if (current_buffer(rt) == buffer)
     make_current(rt, other_buffer(rt, buffer));
   struct buffer *b = XBUFFER(buffer);
+  overlays_delete_all(rt, buffer);
   while (b->markers)
     detach_marker(rt, tag_ptr(b->markers, TAG_VECTORLIKE));
   GC_STORE(rt->gc, buffer, b->name, Qnil);
@@ -648,6 +654,14 @@ static mval Fbuffer_line_statistics(mrt *rt, int n, mval *a)
     len = 0;
   }
   return list3(rt, make_fixnum(lines), make_fixnum(longest), make_float(rt, mean));
+}
+
+/* (buffer-base-buffer &optional BUFFER): nil, as marrow has no
+   indirect buffers. */
+static mval Fbuffer_base_buffer(mrt *rt, int n, mval *a)
+{
+  buffer_or_current(rt, a[0]);
+  return Qnil;
 }
 
 /* (rename-buffer NEWNAME &optional UNIQUE) */
@@ -788,6 +802,13 @@ mval buffer_marker(mrt *rt, mval buffer, int64_t pos)
     attach_marker(rt, m, buffer, clip(pos, 1, XBUFFER(buffer)->z + 1));
   return m;
 }
+
+void buffer_set_marker(mrt *rt, mval marker, mval buffer, int64_t pos)
+{
+  attach_marker(rt, marker, buffer, clip(pos, 1, XBUFFER(buffer)->z + 1));
+}
+
+int64_t buffer_position_of(mrt *rt, mval x) { return position_of(rt, x); }
 
 static mval Fmake_marker(mrt *rt, int n, mval *a) { return new_marker(rt); }
 static mval Fmarkerp(mrt *rt, int n, mval *a) { return bool_val(MARKERP(a[0])); }
@@ -1712,6 +1733,7 @@ static const struct subr_def buffer_subrs[] = {
   { "get-buffer-create", Fget_buffer_create, 1, 2 },
   { "rename-buffer", Frename_buffer, 1, 2 },
   { "other-buffer", Fother_buffer, 0, 3 },
+  { "buffer-base-buffer", Fbuffer_base_buffer, 0, 1 },
   { "buffer-line-statistics", Fbuffer_line_statistics, 0, 1 },
   { "generate-new-buffer-name", Fgenerate_new_buffer_name, 1, 2 },
   { "generate-new-buffer", Fgenerate_new_buffer, 1, 2 },

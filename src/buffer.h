@@ -3,7 +3,7 @@
 ** markers, the current buffer, and the searches over buffer text.
 **
 ** A buffer is a PVEC_BUFFER vector-like.  Its Lisp slots (name,
-** local variables, text properties) are marked as any vector-like's; the text lives outside the
+** local variables, text properties, overlays) are marked as any vector-like's; the text lives outside the
 ** heap in a gap buffer of multibyte (Emacs UTF-8) bytes, counted toward
 ** the collector's trigger (gc_x*) and freed when the buffer is killed
 ** or swept.  Positions are character positions from 1, as in Emacs;
@@ -28,6 +28,7 @@ struct buffer {
   /* Its text properties: nil, or textprop.h's interval list over the
      text, position 1 being 0 there. */
   const mval intervals;
+  const mval overlays; /* the overlays in it (overlays.h) */
   /* The markers that point into it, a chain the collector does not
      follow: as in Emacs, a marker nothing else holds dies, and its
      finalizer takes it off. */
@@ -44,7 +45,7 @@ struct buffer {
      kill-buffer-query-functions for it. */
   int64_t inhibit_hooks;
 };
-#define BUFFER_NLISP 3
+#define BUFFER_NLISP 4
 
 struct marker {
   uint64_t header;
@@ -67,6 +68,11 @@ static inline struct marker *XMARKER(mval x) { return (struct marker *)untag(x);
 mval buffer_marker(mrt *rt, mval buffer, int64_t pos);
 /* (set-marker MARKER nil) */
 void buffer_unchain_marker(mrt *rt, mval marker);
+/* Puts MARKER at POS (clipped to the text) of live BUFFER. */
+void buffer_set_marker(mrt *rt, mval marker, mval buffer, int64_t pos);
+/* A position argument: an integer or a marker (one beyond every
+   buffer when a bignum). */
+int64_t buffer_position_of(mrt *rt, mval x);
 /* MARKER's position, or (error "Marker does not point anywhere"). */
 int64_t buffer_marker_position(mrt *rt, mval marker);
 /* Whether BUFFER's point is at the beginning of a line. */

@@ -84,6 +84,7 @@ static mval vectorlike_type(mrt *rt, mval x)
   case PVEC_BOOL_VECTOR: return intern(rt, "bool-vector");
   case PVEC_BUFFER: return Qbuffer;
   case PVEC_MARKER: return Qmarker;
+  case PVEC_OVERLAY: return Qoverlay;
   case PVEC_CHAR_TABLE: return intern(rt, "char-table");
   case PVEC_SUB_CHAR_TABLE: return intern(rt, "sub-char-table");
   case PVEC_COMPILED: return intern(rt, "compiled-function");

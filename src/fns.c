@@ -23,6 +23,7 @@
 #include "fns.h"
 #include "bignum.h"
 #include "buffer.h"
+#include "overlays.h"
 #include "eval.h"
 #include "arith.h"
 #include "strfns.h"
@@ -199,6 +200,8 @@ static bool equal_rec(mrt *rt, mval a, mval b, int depth)
       case PVEC_MARKER: /* the same place, or both nowhere */
         return MARKERP(b) && XMARKER(a)->buffer == XMARKER(b)->buffer &&
                (NILP(XMARKER(a)->buffer) || XMARKER(a)->charpos == XMARKER(b)->charpos);
+      case PVEC_OVERLAY:
+        return overlays_equal(rt, a, b);
       case PVEC_CLOSURE: /* Emacs 28 closures are lists: compare those */
         if (!PVECP(b, PVEC_CLOSURE))
           return false;

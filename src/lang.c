@@ -4,6 +4,7 @@
 #include "lang.h"
 #include "arith.h"
 #include "buffer.h"
+#include "overlays.h"
 #include "bytecode.h"
 #include "charnames.h"
 #include "coding.h"
@@ -48,6 +49,7 @@ void lang_init(mrt *rt, const char *lispdir)
   coding_init(rt);
   heapmap_init(rt);
   buffer_init(rt);
+  overlays_init(rt);
   bytecode_init(rt); /* its opcodes take the primitives defined so far */
   if (lispdir)
     load_set_lisp_dir(rt, lispdir);

@@ -228,6 +228,7 @@ enum pvec_type {
   PVEC_SUB_CHAR_TABLE,
   PVEC_COMPILED,       /* compiled.h: a byte-code function */
   PVEC_FINALIZER,      /* make-finalizer: its function, nil once run */
+  PVEC_OVERLAY,        /* overlays.h: start and end markers, plist */
   PVEC_TYPE_COUNT
 };
 

@@ -37,6 +37,7 @@
 #include "reader.h"
 #include "bignum.h"
 #include "buffer.h"
+#include "overlays.h"
 #include "eval.h"
 #include "arith.h"
 #include "hashtab.h"
@@ -819,8 +820,9 @@ static void print_vectorlike(struct printer *p, mval obj)
     return;
   case PVEC_BOOL_VECTOR: print_bool_vector(p, obj); return;
   case PVEC_BUFFER:
-  case PVEC_MARKER: {
-    mval text = buffer_description(p->rt, obj);
+  case PVEC_MARKER:
+  case PVEC_OVERLAY: {
+    mval text = OVERLAYP(obj) ? overlay_description(p->rt, obj) : buffer_description(p->rt, obj);
     strbuf_put(b, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
     return;
   }

@@ -712,8 +712,6 @@ static const struct subr_def textprop_subrs[] = {
   { "previous-single-property-change", Fprevious_single_property_change, 2, 4 },
   { "text-property-any", Ftext_property_any, 4, 5 },
   { "text-property-not-all", Ftext_property_not_all, 4, 5 },
-  /* No overlays: a character's properties are its text's. */
-  { "get-char-property", Fget_text_property, 2, 3 },
   { "propertize", Fpropertize, 1, ARGS_MANY },
   { "equal-including-properties", Fequal_including_properties, 2, 2 },
 };

@@ -1,0 +1,188 @@
+;;; overlays-tests.el --- overlays  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+(defmacro ov-tests--in-text (&rest body)
+  "Run BODY in a temporary buffer holding \"abcdefghij\"."
+  (declare (indent 0))
+  `(with-temp-buffer (insert "abcdefghij") ,@body))
+
+(defun ov-tests--bounds (ov) (list (overlay-start ov) (overlay-end ov)))
+
+(ert-deftest ov-make-and-read ()
+  (ov-tests--in-text
+    (let ((ov (make-overlay 7 3)))
+      (should (overlayp ov))
+      (should (eq (type-of ov) 'overlay))
+      (should (equal (ov-tests--bounds ov) '(3 7)))
+      (should (eq (overlay-buffer ov) (current-buffer)))
+      (should (equal (format "%S" ov)
+                     (format "#<overlay from 3 to 7 in %s>" (buffer-name))))
+      ;; Bounds are clipped to the whole text.
+      (should (equal (ov-tests--bounds (make-overlay 0 100)) '(1 11)))
+      (should (equal (ov-tests--bounds (make-overlay (copy-marker 2) 4)) '(2 4)))
+      (should-not (overlayp (copy-marker 2))))))
+
+(ert-deftest ov-errors ()
+  (ov-tests--in-text
+    (should (equal (condition-case e (make-overlay "1" 2) (error e))
+                   '(wrong-type-argument integer-or-marker-p "1")))
+    (should (equal (condition-case e (make-overlay 1 2 'buf) (error e))
+                   '(wrong-type-argument bufferp buf)))
+    (should (equal (condition-case e (overlay-start 'x) (error e))
+                   '(wrong-type-argument overlayp x)))
+    (let ((dead (with-temp-buffer (current-buffer)))
+          (ov (make-overlay 1 2)))
+      (should (equal (condition-case e (move-overlay ov 1 2 dead) (error e))
+                     '(error "Attempt to move overlay to a dead buffer")))
+      (should-error (make-overlay 1 2 dead)))
+    (let ((elsewhere (with-temp-buffer (insert "x") (copy-marker 1))))
+      (should (equal (car (condition-case e (make-overlay elsewhere 2) (error (cdr e))))
+                     "Marker points into wrong buffer")))))
+
+(ert-deftest ov-properties ()
+  (ov-tests--in-text
+    (let ((ov (make-overlay 2 5)))
+      (should-not (overlay-properties ov))
+      (should (eq (overlay-put ov 'face 'bold) 'bold))
+      (overlay-put ov 'size 3)
+      (overlay-put ov 'face 'italic)
+      (should (equal (overlay-properties ov) '(size 3 face italic)))
+      (should (eq (overlay-get ov 'face) 'italic))
+      ;; A category symbol stands in for missing properties.
+      (put 'ov-tests--category 'colour 'green)
+      (overlay-put ov 'category 'ov-tests--category)
+      (should (eq (overlay-get ov 'colour) 'green))
+      (should-not (overlay-get ov 'missing)))))
+
+(ert-deftest ov-follow-the-text ()
+  (ov-tests--in-text
+    (let ((plain (make-overlay 4 6))
+          (front (make-overlay 4 6 nil t))
+          (rear (make-overlay 4 6 nil nil t)))
+      (goto-char 4) (insert "X")
+      (goto-char 7) (insert "Y")
+      ;; Inserted at its start, text goes in unless the start advances.
+      (should (equal (ov-tests--bounds plain) '(4 7)))
+      (should (equal (ov-tests--bounds front) '(5 7)))
+      (should (equal (ov-tests--bounds rear) '(4 8)))
+      (delete-region 3 9)
+      (should (equal (mapcar #'ov-tests--bounds (list plain front rear))
+                     '((3 3) (3 3) (3 3)))))))
+
+(ert-deftest ov-empty-front-advance-stays-in-order ()
+  (ov-tests--in-text
+    (let ((ov (make-overlay 4 4 nil t nil)))
+      (goto-char 4)
+      (insert "zz")
+      ;; Its start advanced past its end: it is made empty there.
+      (should (equal (ov-tests--bounds ov) '(4 4))))))
+
+(ert-deftest ov-evaporate ()
+  (ov-tests--in-text
+    (let ((empty (make-overlay 5 5))
+          (doomed (make-overlay 5 7))
+          (kept (make-overlay 5 7)))
+      (overlay-put empty 'evaporate t)
+      (should-not (overlay-buffer empty))
+      (overlay-put doomed 'evaporate t)
+      (delete-region 5 7)
+      (should-not (overlay-buffer doomed))
+      (should (equal (ov-tests--bounds kept) '(5 5))))))
+
+(ert-deftest ov-finding-them ()
+  (ov-tests--in-text
+    (let ((a (make-overlay 2 5))
+          (b (make-overlay 4 8))
+          (e (make-overlay 9 9)))
+      (should (equal (length (overlays-at 4)) 2))
+      (should (equal (overlays-at 5) (list b)))
+      (should-not (overlays-at 9))
+      (should (memq e (overlays-in 9 10)))
+      (should-not (memq e (overlays-in 1 9)))
+      ;; An empty overlay at the accessible end counts there.
+      (narrow-to-region 1 9)
+      (should (memq e (overlays-in 1 9)))
+      (widen)
+      (should (equal (mapcar (lambda (p) (next-overlay-change p)) '(1 2 4 5 8 9))
+                     '(2 4 5 8 9 11)))
+      (should (equal (mapcar (lambda (p) (previous-overlay-change p)) '(11 9 6 3 1))
+                     '(9 8 5 2 1)))
+      (should (memq a (car (overlay-lists)))))))
+
+(ert-deftest ov-move-delete ()
+  (ov-tests--in-text
+    (let ((ov (make-overlay 2 4))
+          (other (get-buffer-create "ov-tests other")))
+      (should (eq (move-overlay ov 9 6) ov))
+      (should (equal (ov-tests--bounds ov) '(6 9)))
+      (move-overlay ov 1 2 other)
+      (should (eq (overlay-buffer ov) other))
+      (should-not (overlays-in (point-min) (point-max)))
+      (should-not (delete-overlay ov))
+      (should-not (overlay-buffer ov))
+      (should-not (overlay-start ov))
+      (should (equal (format "%S" ov) "#<overlay in no buffer>"))
+      ;; A deleted overlay can come back.
+      (move-overlay ov 3 4)
+      (should (eq (overlay-buffer ov) (current-buffer)))
+      (kill-buffer other)
+      (make-overlay 1 2)
+      (should-not (delete-all-overlays))
+      (should-not (overlays-in (point-min) (point-max))))))
+
+(ert-deftest ov-killing-the-buffer-deletes-them ()
+  (let* ((b (generate-new-buffer "ov-tests"))
+         (ov (with-current-buffer b (insert "abc") (make-overlay 1 3))))
+    (kill-buffer b)
+    (should-not (overlay-buffer ov))
+    (should-not (overlay-end ov))))
+
+(ert-deftest ov-equal ()
+  (ov-tests--in-text
+    (should (equal (make-overlay 2 4) (make-overlay 2 4 nil t t)))
+    (should-not (equal (make-overlay 2 4) (make-overlay 2 5)))
+    (let ((a (make-overlay 2 4)) (b (make-overlay 2 4)))
+      (overlay-put a 'k 1)
+      (should-not (equal a b))
+      (overlay-put b 'k 1)
+      (should (equal a b)))))
+
+(ert-deftest ov-char-property-and-priority ()
+  (ov-tests--in-text
+    (put-text-property 3 4 'face 'text)
+    (should (eq (get-char-property 3 'face) 'text))
+    (let ((low (make-overlay 2 6))
+          (high (make-overlay 3 5)))
+      (overlay-put low 'face 'low)
+      (should (eq (get-char-property 3 'face) 'low))
+      (overlay-put high 'face 'high)
+      ;; At equal priorities the inner overlay wins.
+      (should (eq (get-char-property 3 'face) 'high))
+      (overlay-put low 'priority 10)
+      (should (eq (get-char-property 3 'face) 'low))
+      (should (equal (overlays-at 3 t) (list low high)))
+      ;; The text's own property is still there underneath.
+      (should (eq (get-text-property 3 'face) 'text))
+      (should (eq (get-char-property 2 'face (buffer-string)) 'text)))))
+
+(ert-deftest ov-copy-and-remove ()
+  (ov-tests--in-text
+    (let* ((ov (make-overlay 2 9))
+           (copy (progn (overlay-put ov 'tag 'x) (copy-overlay ov))))
+      (should (equal (ov-tests--bounds copy) '(2 9)))
+      (should (eq (overlay-get copy 'tag) 'x))
+      (delete-overlay copy)
+      ;; Taking [4, 6) off cuts the overlay in two.
+      (remove-overlays 4 6 'tag 'x)
+      (should (equal (sort (mapcar #'ov-tests--bounds (overlays-in 1 11))
+                           (lambda (a b) (< (car a) (car b))))
+                     '((2 4) (6 9))))
+      (remove-overlays nil nil 'tag 'other)
+      (should (equal (length (overlays-in 1 11)) 2))
+      ;; With no NAME, every overlay's nil property is nil: all go.
+      (make-overlay 1 2)
+      (remove-overlays)
+      (should-not (overlays-in 1 11)))))
+
+;;; overlays-tests.el ends here
