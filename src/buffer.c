@@ -276,13 +276,15 @@ static void set_intervals(mrt *rt, struct buffer *b, mval ivs)
 void buffer_set_intervals(mrt *rt, mval buffer, mval ivs) { set_intervals(rt, XBUFFER(buffer), ivs); }
 
 /* Inserts NBYTES of well-formed multibyte text at S (NCHARS characters)
-   with the text properties IVS at point, and moves point after it. */
+   with the text properties IVS at point, and moves point after it.  S
+   may be a string's bytes, which a collection can move: nothing may
+   allocate before they are copied. */
 static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nbytes, int64_t nchars,
                          mval ivs)
 {
   if (nbytes == 0)
     return;
-  set_intervals(rt, b, textprop_insert(rt, b->intervals, b->z, b->pt - 1, nchars, ivs));
+  int64_t old_z = b->z, old_pt = b->pt;
   int64_t at = pos_to_byte(b, b->pt);
   ensure_gap(rt, b, nbytes);
   move_gap(b, at);
@@ -297,6 +299,8 @@ static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nb
   b->pt += nchars;
   remember(b, b->pt, at + nbytes);
   b->modified = 1;
+  if (!NILP(b->intervals) || !NILP(ivs))
+    set_intervals(rt, b, textprop_insert(rt, b->intervals, old_z, old_pt - 1, nchars, ivs));
 }
 
 static void insert_char(mrt *rt, struct buffer *b, int c)
