@@ -303,10 +303,10 @@ static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nb
     set_intervals(rt, b, textprop_insert(rt, b->intervals, old_z, old_pt - 1, nchars, ivs));
 }
 
-static void insert_char(mrt *rt, struct buffer *b, int c)
+static mval char_string(mrt *rt, int c)
 {
   uint8_t enc[MAX_CHAR_BYTES];
-  insert_bytes(rt, b, enc, char_encode(c, enc), 1, Qnil);
+  return make_string(rt, (const char *)enc, (size_t)char_encode(c, enc));
 }
 
 
@@ -942,13 +942,116 @@ static mval Frestore_restriction(mrt *rt, int n, mval *a)
 /* Text: insertion, deletion, extraction                              */
 /* ================================================================== */
 
+/* ---- Changes: read-only buffers and the change hooks ---- */
+
+static bool flag_on(mrt *rt, mval sym)
+{
+  mval v = find_symbol_value(rt, sym);
+  return !NILP(v) && v != Qunbound;
+}
+
+/* (buffer-read-only BUFFER) unless the current buffer may change. */
+static void check_writable(mrt *rt)
+{
+  mval binding = local_binding(rt, Qbuffer_read_only, rt->locals);
+  if (CONSP(binding) && !NILP(XCDR(binding)) && XCDR(binding) != Qunbound &&
+      !flag_on(rt, Qinhibit_read_only))
+    xsignal1(rt, Qbuffer_read_only, current_buffer(rt));
+}
+
+/* Emacs's prepare_to_modify_buffer, before the current buffer's text
+   [BEG, END) changes: it must not be read-only; then, unless
+   inhibit-modification-hooks, first-change-hook (if it was unmodified)
+   and before-change-functions run, with inhibit-modification-hooks
+   bound to t until change_end, so that the changes that make up this
+   one run none.  Returns the specpdl depth for change_end, or -1 when
+   no hook is due. */
+int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
+{
+  check_writable(rt);
+  if (flag_on(rt, Qinhibit_modification_hooks) ||
+      !(flag_on(rt, Qbefore_change_functions) || flag_on(rt, Qafter_change_functions) ||
+        flag_on(rt, Qfirst_change_hook)))
+    return -1;
+  int64_t depth = (int64_t)rt->specpdl_depth;
+  specbind(rt, Qinhibit_modification_hooks, Qt);
+  if (!cur(rt)->modified)
+    run_hook(rt, Qfirst_change_hook);
+  mval args[2] = { make_fixnum(beg), make_fixnum(end) };
+  run_hook_with_args(rt, Qbefore_change_functions, 2, args);
+  return depth;
+}
+
+/* After the change: [BEG, END) is the new text, which replaced OLD_LEN
+   characters; after-change-functions run if DEPTH says hooks are due. */
+void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t old_len)
+{
+  if (depth < 0)
+    return;
+  mval args[3] = { make_fixnum(beg), make_fixnum(end), make_fixnum(old_len) };
+  run_hook_with_args(rt, Qafter_change_functions, 3, args);
+  unbind_to(rt, (size_t)depth);
+}
+
+/* Inserts S at point, with its properties, as one change.  As in
+   Emacs, the after hooks see the text from where point was before the
+   before hooks ran (which may have moved it) to where it ends up. */
+static void insert_here(mrt *rt, mval s)
+{
+  if (XSTRING(s)->nchars == 0)
+    return;
+  int64_t at = cur(rt)->pt;
+  int64_t depth = buffer_change_begin(rt, at, at);
+  mval m = string_to_multibyte(rt, s);
+  insert_bytes(rt, cur(rt), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars,
+               XSTRING(s)->intervals);
+  buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
+}
+
+/* The same for character C, with no string to make. */
+static void insert_char_here(mrt *rt, int c)
+{
+  uint8_t enc[MAX_CHAR_BYTES];
+  int64_t at = cur(rt)->pt, n = char_encode(c, enc);
+  int64_t depth = buffer_change_begin(rt, at, at);
+  insert_bytes(rt, cur(rt), enc, n, 1, Qnil);
+  buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
+}
+
+/* Deletes [FROM, TO) of the current buffer as one change (the hooks
+   may move the text: the range is clipped again after them). */
+static void delete_here(mrt *rt, int64_t from, int64_t to)
+{
+  if (from >= to)
+    return;
+  int64_t depth = buffer_change_begin(rt, from, to);
+  struct buffer *b = cur(rt);
+  from = clip(from, 1, b->z + 1);
+  to = clip(to, from, b->z + 1);
+  delete_text(rt, b, from, to);
+  buffer_change_end(rt, depth, from, from, to - from);
+}
+
+size_t buffer_enter(mrt *rt, mval buffer)
+{
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, restore_current, current_buffer(rt));
+  make_current(rt, buffer);
+  return depth;
+}
+
+/* As Emacs prints to a buffer: it is current while the text goes in. */
 void buffer_insert_string(mrt *rt, mval buffer, mval s)
 {
   if (!live_p(buffer))
     mrt_error(rt, "Selecting deleted buffer");
-  mval m = string_to_multibyte(rt, s);
-  insert_bytes(rt, XBUFFER(buffer), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars,
-               XSTRING(s)->intervals);
+  if (buffer == current_buffer(rt)) {
+    insert_here(rt, s);
+    return;
+  }
+  size_t depth = buffer_enter(rt, buffer);
+  insert_here(rt, s);
+  unbind_to(rt, depth);
 }
 
 static mval Finsert(mrt *rt, int n, mval *a)
@@ -957,7 +1060,7 @@ static mval Finsert(mrt *rt, int n, mval *a)
     if (STRINGP(a[i]))
       buffer_insert_string(rt, current_buffer(rt), a[i]);
     else if (CHARACTERP(a[i]))
-      insert_char(rt, cur(rt), (int)XFIXNUM(a[i]));
+      insert_char_here(rt, (int)XFIXNUM(a[i]));
     else
       wrong_type_argument(rt, Qchar_or_string_p, a[i]);
   }
@@ -1017,10 +1120,12 @@ mval buffer_substring(mrt *rt, mval b, mval e, bool properties)
 
 void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
 {
+  int64_t depth = buffer_change_begin(rt, b, e);
   struct buffer *buf = cur(rt);
   delete_text(rt, buf, b, e);
   buf->pt = b;
-  buffer_insert_string(rt, current_buffer(rt), s);
+  insert_here(rt, s);
+  buffer_change_end(rt, depth, b, b + XSTRING(s)->nchars, e - b);
 }
 
 /* (insert-buffer-substring BUFFER &optional START END): BUFFER's
@@ -1061,7 +1166,7 @@ static mval Ferase_buffer(mrt *rt, int n, mval *a)
   struct buffer *b = cur(rt);
   b->begv = 1;
   b->zv = b->z + 1;
-  delete_text(rt, b, 1, b->z + 1);
+  delete_here(rt, 1, b->z + 1);
   return Qnil;
 }
 
@@ -1069,7 +1174,7 @@ static mval Fdelete_region(mrt *rt, int n, mval *a)
 {
   int64_t from, to;
   region(rt, a[0], a[1], &from, &to);
-  delete_text(rt, cur(rt), from, to);
+  delete_here(rt, from, to);
   return Qnil;
 }
 
@@ -1082,7 +1187,7 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
     xsignal0(rt, Qbeginning_of_buffer);
   if (pt + count > b->zv)
     xsignal0(rt, Qend_of_buffer);
-  delete_text(rt, b, count < 0 ? pt + count : pt, count < 0 ? pt : pt + count);
+  delete_here(rt, count < 0 ? pt + count : pt, count < 0 ? pt : pt + count);
   return Qnil;
 }
 
@@ -1128,19 +1233,22 @@ static mval planned_markers(mrt *rt, struct buffer *b, const struct rewrite *w)
    moves them, or stay with LEAVE_MARKERS. */
 static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_markers)
 {
+  int64_t depth = buffer_change_begin(rt, w->from, w->to);
   struct buffer *b = cur(rt);
   struct rewrite stay = { w->from, w->to, w->to, w->to };
+  struct rewrite moved = *w;
   if (leave_markers)
     w = &stay;
   int64_t pt = rewritten(w, b->pt);
   mval plan = planned_markers(rt, b, w);
   delete_text(rt, b, w->from, w->to);
   b->pt = w->from;
-  buffer_insert_string(rt, current_buffer(rt), s);
+  insert_here(rt, s);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner == b)
       XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
   b->pt = pt;
+  buffer_change_end(rt, depth, moved.from, moved.to, moved.to - moved.from);
 }
 
 /* (transpose-regions STARTR1 ENDR1 STARTR2 ENDR2 &optional LEAVE-MARKERS) */
@@ -1529,12 +1637,6 @@ static mval Flooking_at_p(mrt *rt, int n, mval *a) { return looking_at(rt, a[0],
 
 /* ---- skip-chars-forward and -backward ---- */
 
-static mval char_string(mrt *rt, int c)
-{
-  uint8_t enc[MAX_CHAR_BYTES];
-  return make_string(rt, (const char *)enc, (size_t)char_encode(c, enc));
-}
-
 /* Where the "[:class:]" at byte I of S ends, or -1. */
 static int64_t class_end(mval s, int64_t i)
 {
@@ -1874,10 +1976,16 @@ void buffer_init(mrt *rt)
     define_error(rt, Qend_of_buffer, "End of buffer", Qerror);
   if (NILP(get_prop(rt, Qsearch_failed, Qerror_conditions)))
     define_error(rt, Qsearch_failed, "Search failed", Qerror);
+  if (NILP(get_prop(rt, Qbuffer_read_only, Qerror_conditions)))
+    define_error(rt, Qbuffer_read_only, "Buffer is read-only", Qerror);
   define_per_buffer_vars(rt);
   const char *hooks[] = {"kill-buffer-hook", "kill-buffer-query-functions", "buffer-list-update-hook"};
   for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
     defvar(rt, intern(rt, hooks[i]), Qnil);
+  const mval changes[] = {Qbefore_change_functions, Qafter_change_functions, Qfirst_change_hook,
+                          Qinhibit_modification_hooks, Qinhibit_read_only};
+  for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++)
+    defvar(rt, changes[i], Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
   make_buffer(rt, make_cstring(rt, "*Messages*"));
 }

@@ -90,6 +90,15 @@ void buffer_insert_string(mrt *rt, mval buffer, mval s);
    order), after checking them against its accessible portion, with
    its text properties if PROPERTIES. */
 mval buffer_substring(mrt *rt, mval b, mval e, bool properties);
+/* Around a change of the current buffer's text [BEG, END), as
+   Emacs's prepare_to_modify_buffer and signal_after_change: signals
+   buffer-read-only, runs the change hooks (see buffer.c).  The depth
+   the first returns goes to the second, with the changed text's
+   bounds and how long it was before. */
+int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end);
+void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t old_len);
+/* Makes live BUFFER current until unbind_to the depth returned. */
+size_t buffer_enter(mrt *rt, mval buffer);
 /* Makes IVS BUFFER's text properties. */
 void buffer_set_intervals(mrt *rt, mval buffer, mval ivs);
 /* Whether B <= E are in the current buffer's accessible portion. */

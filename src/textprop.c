@@ -552,6 +552,23 @@ static mval check_plist(mrt *rt, mval plist)
 typedef mval (*range_op)(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
                          bool *changed);
 
+/* In a buffer, a change of properties is a change of the text for the
+   change hooks and read-only buffers, run with the buffer current; OP
+   runs again after the hooks, which may have changed the text. */
+static mval change_buffer(mrt *rt, range_op op, struct text *t, int64_t b, int64_t e, mval props)
+{
+  size_t depth = buffer_enter(rt, t->object);
+  int64_t hooks = buffer_change_begin(rt, b + t->origin, e + t->origin);
+  *t = text_of(rt, t->object);
+  b = b < t->len ? b : t->len;
+  e = e < t->len ? e : t->len;
+  bool changed;
+  store_text(rt, t, op(rt, t->ivs, t->len, b, e, props, &changed));
+  buffer_change_end(rt, hooks, b + t->origin, e + t->origin, e - b);
+  unbind_to(rt, depth);
+  return Qt;
+}
+
 /* Runs OP over START..END of OBJECT; t when it changed. */
 static mval change_text(mrt *rt, range_op op, mval start, mval end, mval props, mval object)
 {
@@ -559,7 +576,10 @@ static mval change_text(mrt *rt, range_op op, mval start, mval end, mval props, 
   int64_t b, e;
   check_range_of(rt, &t, start, end, &b, &e);
   bool changed;
-  store_text(rt, &t, op(rt, t.ivs, t.len, b, e, props, &changed));
+  mval ivs = op(rt, t.ivs, t.len, b, e, props, &changed);
+  if (changed && BUFFERP(t.object))
+    return change_buffer(rt, op, &t, b, e, props);
+  store_text(rt, &t, ivs);
   return changed ? Qt : Qnil;
 }
 

@@ -380,6 +380,14 @@ void run_hook(mrt *rt, mval hook)
   run_hook_as(rt, HOOK_ALL, Qnil, hook, 1, call);
 }
 
+void run_hook_with_args(mrt *rt, mval hook, int nargs, const mval *args)
+{
+  mval call[4] = { hook };
+  for (int i = 0; i < nargs && i < 3; i++)
+    call[i + 1] = args[i];
+  run_hook_as(rt, HOOK_ALL, Qnil, hook, nargs + 1, call);
+}
+
 static mval Frun_hooks(mrt *rt, int n, mval *a)
 {
   for (int i = 0; i < n; i++)
