@@ -49,6 +49,9 @@
 struct buffer_state {
   mval current;
   mval live; /* the live buffers, newest first */
+  /* The overlay hooks a change in progress called before it, for after
+     (buffer_change_begin); no change runs hooks inside another one. */
+  mval overlay_hooks;
   /* The initial values of the variables in every buffer (a vector, in
      per_buffer_vars's order). */
   mval initial_values;
@@ -961,17 +964,19 @@ static void check_writable(mrt *rt)
 
 /* Emacs's prepare_to_modify_buffer, before the current buffer's text
    [BEG, END) changes: it must not be read-only; then, unless
-   inhibit-modification-hooks, first-change-hook (if it was unmodified)
-   and before-change-functions run, with inhibit-modification-hooks
-   bound to t until change_end, so that the changes that make up this
-   one run none.  Returns the specpdl depth for change_end, or -1 when
-   no hook is due. */
+   inhibit-modification-hooks, first-change-hook (if it was unmodified),
+   before-change-functions and the overlays' hooks run, with
+   inhibit-modification-hooks bound to t until change_end, so that the
+   changes that make up this one run none.  Returns the specpdl depth
+   for change_end, or -1 when no hook is due. */
 int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
 {
   check_writable(rt);
-  if (flag_on(rt, Qinhibit_modification_hooks) ||
-      !(flag_on(rt, Qbefore_change_functions) || flag_on(rt, Qafter_change_functions) ||
-        flag_on(rt, Qfirst_change_hook)))
+  if (flag_on(rt, Qinhibit_modification_hooks))
+    return -1;
+  mval overlay_hooks = CONSP(cur(rt)->overlays) ? overlays_hooks_for(rt, beg, end) : Qnil;
+  if (NILP(overlay_hooks) && !flag_on(rt, Qbefore_change_functions) &&
+      !flag_on(rt, Qafter_change_functions) && !flag_on(rt, Qfirst_change_hook))
     return -1;
   int64_t depth = (int64_t)rt->specpdl_depth;
   specbind(rt, Qinhibit_modification_hooks, Qt);
@@ -979,6 +984,8 @@ int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
     run_hook(rt, Qfirst_change_hook);
   mval args[2] = { make_fixnum(beg), make_fixnum(end) };
   run_hook_with_args(rt, Qbefore_change_functions, 2, args);
+  overlays_run_hooks(rt, overlay_hooks, false, beg, end, 0);
+  state(rt)->overlay_hooks = overlay_hooks;
   return depth;
 }
 
@@ -990,6 +997,9 @@ void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t
     return;
   mval args[3] = { make_fixnum(beg), make_fixnum(end), make_fixnum(old_len) };
   run_hook_with_args(rt, Qafter_change_functions, 3, args);
+  mval overlay_hooks = state(rt)->overlay_hooks;
+  state(rt)->overlay_hooks = Qnil;
+  overlays_run_hooks(rt, overlay_hooks, true, beg, end, old_len);
   unbind_to(rt, (size_t)depth);
 }
 
@@ -1931,6 +1941,7 @@ static void mark_buffer_state(struct gc *g, void *ud)
   gc_mark(g, rt->buffers->current);
   gc_mark(g, rt->buffers->live);
   gc_mark(g, rt->buffers->initial_values);
+  gc_mark(g, rt->buffers->overlay_hooks);
 }
 
 static mval read_text(mrt *rt, const char *text)
@@ -1968,6 +1979,7 @@ void buffer_init(mrt *rt)
   mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
   rt->buffers = (struct buffer_state *)(XVL(obj)->slots);
   rt->buffers->current = rt->buffers->live = rt->buffers->initial_values = Qnil;
+  rt->buffers->overlay_hooks = Qnil;
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
   gc_set_finalizer(rt->gc, PVEC_MARKER, marker_finalize, NULL);

@@ -13,9 +13,7 @@
 **     deletion.
 **
 ** Known differences from Emacs 28:
-**   - No windows: the `window' property is not looked at, and no
-**     modification hooks run (modification-hooks, insert-in-front-hooks,
-**     insert-behind-hooks).
+**   - No windows: the `window' property is not looked at.
 **   - overlay-lists gives all the overlays in its car (there is no
 **     overlay center), and overlay-recenter does nothing.
 */
@@ -353,6 +351,36 @@ void overlays_after_delete(mrt *rt, mval buffer, int64_t pos)
       doomed = Fcons(rt, XCAR(l), doomed);
   for (; CONSP(doomed); doomed = XCDR(doomed))
     detach(rt, XCAR(doomed));
+}
+
+mval overlays_hooks_for(mrt *rt, int64_t start, int64_t end)
+{
+  mval due = Qnil;
+  bool insertion = start == end;
+  for (mval l = overlays_here(rt); CONSP(l); l = XCDR(l)) {
+    mval ov = XCAR(l), f;
+    int64_t s = start_of(ov), e = end_of(ov);
+    if (insertion && (start == s || end == s) && !NILP(f = property(rt, ov, Qinsert_in_front_hooks)))
+      due = Fcons(rt, Fcons(rt, f, ov), due);
+    if (insertion && (start == e || end == e) && !NILP(f = property(rt, ov, Qinsert_behind_hooks)))
+      due = Fcons(rt, Fcons(rt, f, ov), due);
+    if (end > s && start < e && !NILP(f = property(rt, ov, Qmodification_hooks)))
+      due = Fcons(rt, Fcons(rt, f, ov), due);
+  }
+  return nreverse_list(rt, due);
+}
+
+void overlays_run_hooks(mrt *rt, mval hooks, bool after, int64_t beg, int64_t end, int64_t old_len)
+{
+  for (; CONSP(hooks); hooks = XCDR(hooks)) {
+    mval ov = XCDR(XCAR(hooks));
+    if (buffer_of(ov) != current_buffer(rt))
+      continue;
+    for (mval f = XCAR(XCAR(hooks)); CONSP(f); f = XCDR(f)) {
+      mval args[5] = { ov, after ? Qt : Qnil, make_fixnum(beg), make_fixnum(end), make_fixnum(old_len) };
+      funcall(rt, XCAR(f), after ? 5 : 4, args);
+    }
+  }
 }
 
 mval overlay_description(mrt *rt, mval ov)

@@ -33,6 +33,15 @@ void overlays_after_insert(struct buffer *b);
 void overlays_after_delete(mrt *rt, mval buffer, int64_t pos);
 void overlays_delete_all(mrt *rt, mval buffer);
 
+/* Before a change of [START, END) of the current buffer (an insertion
+   when they are equal): the overlay hooks due, as a list of (FUNCTIONS
+   . OVERLAY), for overlays_run_hooks now and after the change, as
+   Emacs's report_overlay_modification calls the same ones both times. */
+mval overlays_hooks_for(mrt *rt, int64_t start, int64_t end);
+/* Calls them with (OVERLAY AFTER BEG END) before, (OVERLAY t BEG END
+   OLD-LEN) after, for the overlays still in the current buffer. */
+void overlays_run_hooks(mrt *rt, mval hooks, bool after, int64_t beg, int64_t end, int64_t old_len);
+
 /* #<overlay from START to END in NAME>, or #<overlay in no buffer>. */
 mval overlay_description(mrt *rt, mval overlay);
 /* Whether overlays A and B are equal: the same bounds and equal plists. */

@@ -185,4 +185,48 @@
       (remove-overlays)
       (should-not (overlays-in 1 11)))))
 
+(ert-deftest ov-modification-hooks ()
+  (ov-tests--in-text
+    (let* ((log nil)
+           (logger (lambda (name)
+                     (lambda (ov after beg end &optional len)
+                       (push (list name (overlay-start ov) after beg end len) log))))
+           (ov (make-overlay 3 6)))
+      (overlay-put ov 'modification-hooks (list (funcall logger 'mod)))
+      (overlay-put ov 'insert-in-front-hooks (list (funcall logger 'front)))
+      (overlay-put ov 'insert-behind-hooks (list (funcall logger 'behind)))
+      (goto-char 4) (insert "x")
+      (goto-char 3) (insert "y")
+      (goto-char 8) (insert "z")
+      (delete-region 1 2)
+      (should (equal (reverse log)
+                     '((mod 3 nil 4 4 nil) (mod 3 t 4 5 0)
+                       (front 3 nil 3 3 nil) (front 3 t 3 4 0)
+                       (behind 3 nil 8 8 nil) (behind 3 t 8 9 0))))
+      ;; A deletion touching it from outside is no modification of it.
+      (setq log nil)
+      (delete-region 1 2)
+      (should-not log))))
+
+(ert-deftest ov-modification-hooks-of-a-deleted-overlay ()
+  (ov-tests--in-text
+    (let ((after-ran nil)
+          (kept (make-overlay 2 5))
+          (doomed (make-overlay 2 5)))
+      (overlay-put kept 'modification-hooks
+                   (list (lambda (_ov after &rest _) (when after (setq after-ran t)))))
+      ;; A hook that deletes its overlay before the change: the other
+      ;; overlay's hooks still run after it, its own do not.
+      (overlay-put doomed 'modification-hooks
+                   (list (lambda (ov after &rest _)
+                           (if after (error "Deleted overlay's hook ran")
+                             (delete-overlay ov)))))
+      (goto-char 3)
+      (insert "1")
+      (should after-ran)
+      (let ((inhibit-modification-hooks t))
+        (setq after-ran nil)
+        (insert "2")
+        (should-not after-ran)))))
+
 ;;; overlays-tests.el ends here
