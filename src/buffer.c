@@ -52,9 +52,9 @@ struct buffer_state {
   /* The overlay hooks a change in progress called before it, for after
      (buffer_change_begin); no change runs hooks inside another one. */
   mval overlay_hooks;
-  /* The initial values of the variables in every buffer (a vector, in
-     per_buffer_vars's order). */
-  mval initial_values;
+  /* The variables in every buffer and their initial values (vectors,
+     in per_buffer_vars's order). */
+  mval symbols, initial_values;
 };
 
 /* The variables Emacs keeps in each buffer's own slots, and what a new
@@ -393,7 +393,7 @@ static mval find_buffer(mrt *rt, mval name)
   return Qnil;
 }
 
-static mval per_buffer_symbol(mrt *rt, int i) { return intern(rt, per_buffer_vars[i].name); }
+static mval per_buffer_symbol(mrt *rt, int i) { return AREF(state(rt)->symbols, i); }
 
 /* A new buffer's bindings of the variables in every buffer, newest
    first: their initial values, but for the directory of the buffer
@@ -413,14 +413,13 @@ static mval per_buffer_bindings(mrt *rt, mval name)
 }
 
 /* The bindings of ALIST of the variables in every buffer: what a
-   killed buffer keeps, as in Emacs. */
+   killed buffer keeps, as in Emacs.  They are the oldest, made with the
+   buffer, and never removed: the tail from the first of them. */
 static mval bindings_in_every_buffer(mrt *rt, mval alist)
 {
-  mval kept = Qnil;
-  for (; CONSP(alist); alist = XCDR(alist))
-    if (XSYMBOL(rt, XCAR(XCAR(alist)))->in_every_buffer)
-      kept = Fcons(rt, XCAR(alist), kept);
-  return nreverse_list(rt, kept);
+  while (CONSP(alist) && !XSYMBOL(rt, XCAR(XCAR(alist)))->in_every_buffer)
+    alist = XCDR(alist);
+  return alist;
 }
 
 /* Sets the binding of per-buffer variable I in the buffer of LOCALS,
@@ -500,8 +499,11 @@ static bool run_buffer_hook(mrt *rt, mval buffer, mval hook, bool query)
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_current, current_buffer(rt));
   make_current(rt, buffer);
-  bool ok = !NILP(query ? call1(rt, intern(rt, "run-hook-with-args-until-failure"), hook)
-                        : (run_hook(rt, hook), Qt));
+  bool ok = true;
+  if (query)
+    ok = run_hook_until_failure(rt, hook);
+  else
+    run_hook(rt, hook);
   unbind_to(rt, depth);
   return ok;
 }
@@ -511,7 +513,7 @@ static bool run_buffer_hook(mrt *rt, mval buffer, mval hook, bool query)
 static void list_updated(mrt *rt, mval buffer)
 {
   if (!XBUFFER(buffer)->inhibit_hooks)
-    run_hook(rt, intern(rt, "buffer-list-update-hook"));
+    run_hook(rt, Qbuffer_list_update_hook);
 }
 
 static mval get_buffer_create(mrt *rt, mval x, mval inhibit_hooks)
@@ -622,11 +624,11 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   mval buffer = NILP(a[0]) ? current_buffer(rt) : existing_buffer(rt, a[0]);
   if (!live_p(buffer))
     return Qnil;
-  if (!run_buffer_hook(rt, buffer, intern(rt, "kill-buffer-query-functions"), true))
+  if (!run_buffer_hook(rt, buffer, Qkill_buffer_query_functions, true))
     return Qnil;
   if (!live_p(buffer))
     return Qt;
-  run_buffer_hook(rt, buffer, intern(rt, "kill-buffer-hook"), false);
+  run_buffer_hook(rt, buffer, Qkill_buffer_hook, false);
   if (!live_p(buffer))
     return Qt;
   kill(rt, buffer);
@@ -1941,6 +1943,7 @@ static void mark_buffer_state(struct gc *g, void *ud)
   gc_mark(g, rt->buffers->current);
   gc_mark(g, rt->buffers->live);
   gc_mark(g, rt->buffers->initial_values);
+  gc_mark(g, rt->buffers->symbols);
   gc_mark(g, rt->buffers->overlay_hooks);
 }
 
@@ -1953,8 +1956,10 @@ static mval read_text(mrt *rt, const char *text)
 static void define_per_buffer_vars(mrt *rt)
 {
   state(rt)->initial_values = make_vector(rt, IN_EVERY_BUFFER, Qnil);
+  state(rt)->symbols = make_vector(rt, IN_EVERY_BUFFER, Qnil);
   for (int i = 0; i < IN_EVERY_BUFFER; i++) {
-    mval sym = per_buffer_symbol(rt, i);
+    mval sym = intern(rt, per_buffer_vars[i].name);
+    gc_aset(rt->gc, state(rt)->symbols, i, sym);
     const char *init = per_buffer_vars[i].init;
     mval v = init ? read_text(rt, init) : find_symbol_value(rt, sym);
     defvar(rt, sym, v == Qunbound ? Qnil : v);
@@ -1979,7 +1984,7 @@ void buffer_init(mrt *rt)
   mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
   rt->buffers = (struct buffer_state *)(XVL(obj)->slots);
   rt->buffers->current = rt->buffers->live = rt->buffers->initial_values = Qnil;
-  rt->buffers->overlay_hooks = Qnil;
+  rt->buffers->overlay_hooks = rt->buffers->symbols = Qnil;
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
   gc_set_finalizer(rt->gc, PVEC_MARKER, marker_finalize, NULL);
@@ -1991,13 +1996,11 @@ void buffer_init(mrt *rt)
   if (NILP(get_prop(rt, Qbuffer_read_only, Qerror_conditions)))
     define_error(rt, Qbuffer_read_only, "Buffer is read-only", Qerror);
   define_per_buffer_vars(rt);
-  const char *hooks[] = {"kill-buffer-hook", "kill-buffer-query-functions", "buffer-list-update-hook"};
+  const mval hooks[] = {Qkill_buffer_hook, Qkill_buffer_query_functions, Qbuffer_list_update_hook,
+                        Qbefore_change_functions, Qafter_change_functions, Qfirst_change_hook,
+                        Qinhibit_modification_hooks, Qinhibit_read_only};
   for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
-    defvar(rt, intern(rt, hooks[i]), Qnil);
-  const mval changes[] = {Qbefore_change_functions, Qafter_change_functions, Qfirst_change_hook,
-                          Qinhibit_modification_hooks, Qinhibit_read_only};
-  for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++)
-    defvar(rt, changes[i], Qnil);
+    defvar(rt, hooks[i], Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
   make_buffer(rt, make_cstring(rt, "*Messages*"));
 }

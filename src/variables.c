@@ -380,6 +380,12 @@ void run_hook(mrt *rt, mval hook)
   run_hook_as(rt, HOOK_ALL, Qnil, hook, 1, call);
 }
 
+bool run_hook_until_failure(mrt *rt, mval hook)
+{
+  mval call[1] = { hook };
+  return NILP(run_hook_as(rt, HOOK_UNTIL_FAILURE, Qnil, hook, 1, call));
+}
+
 void run_hook_with_args(mrt *rt, mval hook, int nargs, const mval *args)
 {
   mval call[4] = { hook };

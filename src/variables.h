@@ -11,6 +11,8 @@ void variables_init(mrt *rt);
 
 /* (run-hooks HOOK) */
 void run_hook(mrt *rt, mval hook);
+/* (run-hook-with-args-until-failure HOOK) */
+bool run_hook_until_failure(mrt *rt, mval hook);
 /* (run-hook-with-args HOOK ARGS...), NARGS of them (at most 3). */
 void run_hook_with_args(mrt *rt, mval hook, int nargs, const mval *args);
 /* (add-variable-watcher SYMBOL FUNCTION) */
