@@ -395,40 +395,57 @@ static mval find_buffer(mrt *rt, mval name)
 
 static mval per_buffer_symbol(mrt *rt, int i) { return AREF(state(rt)->symbols, i); }
 
-/* A new buffer's bindings of the variables in every buffer, newest
-   first: their initial values, but for the directory of the buffer
-   current, and undo off in buffers whose names start with a space. */
-static mval per_buffer_bindings(mrt *rt, mval name)
+mval buffer_per_buffer_symbols(mrt *rt) { return state(rt)->symbols; }
+
+/* Gives per-buffer variable I the value V in the buffer of LOCALS: a
+   binding of its own unless V is the default one, which a buffer
+   without a binding sees. */
+static void set_per_buffer(mrt *rt, mval locals, int i, mval v)
 {
-  mval alist = Qnil;
+  mval sym = per_buffer_symbol(rt, i), binding = local_binding(rt, sym, locals);
+  if (CONSP(binding))
+    gc_setcdr(rt->gc, binding, v);
+  else if (v != XSYMBOL(rt, sym)->value)
+    gc_setcdr(rt->gc, locals, Fcons(rt, Fcons(rt, sym, v), XCDR(locals)));
+}
+
+/* A new buffer's values of the variables in every buffer: their
+   initial ones (whatever the defaults became), but for the directory of
+   the buffer current, and undo off in buffers whose names start with a
+   space.  Only those that differ from the defaults take a binding. */
+static void give_per_buffer_values(mrt *rt, mval locals, mval name)
+{
   for (int i = 0; i < IN_EVERY_BUFFER; i++) {
     mval sym = per_buffer_symbol(rt, i), v = AREF(state(rt)->initial_values, i);
     if (i == DEFAULT_DIRECTORY && !NILP(state(rt)->current))
       v = find_symbol_value(rt, sym);
     if (i == UNDO_LIST && XSTRING(name)->nbytes > 0 && XSTRING(name)->data[0] == ' ')
       v = Qt;
-    alist = Fcons(rt, Fcons(rt, sym, v), alist);
+    if (v != XSYMBOL(rt, sym)->value) /* LOCALS has no binding yet */
+      gc_setcdr(rt->gc, locals, Fcons(rt, Fcons(rt, sym, v), XCDR(locals)));
   }
-  return alist;
 }
 
-/* The bindings of ALIST of the variables in every buffer: what a
-   killed buffer keeps, as in Emacs.  They are the oldest, made with the
-   buffer, and never removed: the tail from the first of them. */
-static mval bindings_in_every_buffer(mrt *rt, mval alist)
+/* Keeps only the bindings of the variables in every buffer: what a
+   killed buffer keeps, as in Emacs. */
+static void keep_per_buffer_bindings(mrt *rt, mval locals)
 {
-  while (CONSP(alist) && !XSYMBOL(rt, XCAR(XCAR(alist)))->in_every_buffer)
-    alist = XCDR(alist);
-  return alist;
+  mval last = locals;
+  for (mval l = XCDR(locals); CONSP(l); l = XCDR(l)) {
+    if (XSYMBOL(rt, XCAR(XCAR(l)))->in_every_buffer)
+      last = l;
+    else
+      gc_setcdr(rt->gc, last, XCDR(l));
+  }
 }
 
-/* Sets the binding of per-buffer variable I in the buffer of LOCALS,
-   which it has unless something went badly wrong. */
-static void set_per_buffer(mrt *rt, mval locals, int i, mval v)
+void buffer_materialize(mrt *rt, mval sym)
 {
-  mval binding = local_binding(rt, per_buffer_symbol(rt, i), locals);
-  if (CONSP(binding))
-    gc_setcdr(rt->gc, binding, v);
+  for (mval l = state(rt)->live; CONSP(l); l = XCDR(l)) {
+    mval locals = XBUFFER(XCAR(l))->locals;
+    if (NILP(local_binding(rt, sym, locals)))
+      gc_setcdr(rt->gc, locals, Fcons(rt, Fcons(rt, sym, XSYMBOL(rt, sym)->value), XCDR(locals)));
+  }
 }
 
 void buffer_reset_mode(mrt *rt)
@@ -445,7 +462,8 @@ static mval make_buffer(mrt *rt, mval name)
   struct buffer *b = XBUFFER(buffer);
   OBJ_INIT(b->name, name);
   b->pt = b->begv = b->zv = b->cache_pos = 1;
-  GC_STORE(rt->gc, buffer, b->locals, Fcons(rt, buffer, per_buffer_bindings(rt, name)));
+  GC_STORE(rt->gc, buffer, b->locals, Fcons(rt, buffer, Qnil));
+  give_per_buffer_values(rt, b->locals, name);
   mval live = Fcons(rt, buffer, state(rt)->live);
   state(rt)->live = live;
   return buffer;
@@ -574,7 +592,7 @@ static void kill(mrt *rt, mval buffer)
     detach_marker(rt, tag_ptr(b->markers, TAG_VECTORLIKE));
   GC_STORE(rt->gc, buffer, b->name, Qnil);
   GC_STORE(rt->gc, buffer, b->intervals, Qnil);
-  gc_setcdr(rt->gc, b->locals, bindings_in_every_buffer(rt, XCDR(b->locals)));
+  keep_per_buffer_bindings(rt, b->locals);
   set_per_buffer(rt, b->locals, UNDO_LIST, Qnil);
   if (b->text)
     gc_xfree(rt->gc, b->text, (size_t)b->cap);
@@ -958,9 +976,7 @@ static bool flag_on(mrt *rt, mval sym)
 /* (buffer-read-only BUFFER) unless the current buffer may change. */
 static void check_writable(mrt *rt)
 {
-  mval binding = local_binding(rt, Qbuffer_read_only, rt->locals);
-  if (CONSP(binding) && !NILP(XCDR(binding)) && XCDR(binding) != Qunbound &&
-      !flag_on(rt, Qinhibit_read_only))
+  if (flag_on(rt, Qbuffer_read_only) && !flag_on(rt, Qinhibit_read_only))
     xsignal1(rt, Qbuffer_read_only, current_buffer(rt));
 }
 
@@ -1819,9 +1835,10 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
 
 static mval Fbuffer_file_name(mrt *rt, int n, mval *a)
 {
-  mval locals = XBUFFER(buffer_or_current(rt, a[0]))->locals;
-  mval binding = local_binding(rt, per_buffer_symbol(rt, BUFFER_FILE_NAME), locals);
-  return CONSP(binding) && XCDR(binding) != Qunbound ? XCDR(binding) : Qnil;
+  mval locals = XBUFFER(buffer_or_current(rt, a[0]))->locals, sym = per_buffer_symbol(rt, BUFFER_FILE_NAME);
+  mval binding = local_binding(rt, sym, locals);
+  mval v = CONSP(binding) ? XCDR(binding) : XSYMBOL(rt, sym)->value;
+  return v == Qunbound ? Qnil : v;
 }
 
 /* ================================================================== */
@@ -1966,6 +1983,7 @@ static void define_per_buffer_vars(mrt *rt)
     gc_aset(rt->gc, state(rt)->initial_values, i, v == Qunbound ? Qnil : v);
     localize_variable(rt, sym);
     XSYMBOL(rt, sym)->in_every_buffer = 1;
+    XSYMBOL(rt, sym)->local_if_set = 1;
   }
   size_t n = sizeof local_when_set_vars / sizeof local_when_set_vars[0];
   for (size_t i = 0; i < n; i++) {

@@ -97,6 +97,12 @@ mval buffer_substring(mrt *rt, mval b, mval e, bool properties);
    bounds and how long it was before. */
 int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end);
 void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t old_len);
+/* The variables every buffer has, in the order buffer-local-variables
+   shows them (a vector). */
+mval buffer_per_buffer_symbols(mrt *rt);
+/* Before the default value of such a variable SYM changes: each live
+   buffer without a binding gets one, keeping the value it sees. */
+void buffer_materialize(mrt *rt, mval sym);
 /* Makes live BUFFER current until unbind_to the depth returned. */
 size_t buffer_enter(mrt *rt, mval buffer);
 /* Makes IVS BUFFER's text properties. */

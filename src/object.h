@@ -151,7 +151,9 @@ struct symbol {
      binding (SYMBOL_LOCALIZED only). */
   uint8_t local_if_set : 1;
   /* Every buffer has a binding, as of major-mode (buffer.c's
-     per-buffer variables): kill-local-variable keeps it. */
+     per-buffer variables): made when it first differs from the default
+     value (a buffer without one sees that), kept by
+     kill-local-variable. */
   uint8_t in_every_buffer : 1;
   /* Some analysed code binds it with a lexical let: should it become
      special, eval_make_special has such functions analysed again. */

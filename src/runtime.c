@@ -192,6 +192,8 @@ static void specbind_redirected(mrt *rt, mval symbol, mval value)
   b->symbol = symbol;
   b->old = s->value;
   if (s->redirect == SYMBOL_LOCALIZED) {
+    if (s->in_every_buffer) /* a let binds this buffer's own value */
+      make_local_binding(rt, symbol);
     mval binding = local_binding(rt, symbol, rt->locals);
     b->kind = NILP(binding) ? SPECPDL_LET_DEFAULT : SPECPDL_LET_LOCAL;
     b->where = rt->locals;

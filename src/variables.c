@@ -88,9 +88,14 @@ static mval Fdefault_boundp(mrt *rt, int n, mval *a)
   return bool_val(default_value(rt, check_symbol(rt, a[0])) != Qunbound);
 }
 
+/* A variable every buffer has keeps its value in the buffers that saw
+   the old default. */
 static mval Fset_default(mrt *rt, int n, mval *a)
 {
-  set_default(rt, check_symbol(rt, a[0]), a[1], SET_SET);
+  mval base = base_of(rt, a[0]);
+  if (XSYMBOL(rt, base)->in_every_buffer)
+    buffer_materialize(rt, base);
+  set_default(rt, a[0], a[1], SET_SET);
   return a[1];
 }
 
@@ -229,7 +234,8 @@ static mval Flocal_variable_p(mrt *rt, int n, mval *a)
 {
   mval base = base_of(rt, a[0]);
   mval locals = locals_of(rt, a[1]);
-  return bool_val(localized(rt, base) && !NILP(local_binding(rt, base, locals)));
+  return bool_val(localized(rt, base) &&
+                  (XSYMBOL(rt, base)->in_every_buffer || !NILP(local_binding(rt, base, locals))));
 }
 
 static mval Flocal_variable_if_set_p(mrt *rt, int n, mval *a)
@@ -264,15 +270,25 @@ static mval Fbuffer_local_value(mrt *rt, int n, mval *a)
   return v;
 }
 
-/* The oldest binding first; a locally void variable as its symbol. */
+static mval local_entry(mrt *rt, mval symbol, mval value)
+{
+  return value == Qunbound ? symbol : Fcons(rt, symbol, value);
+}
+
+/* The variables every buffer has first, then the other bindings, the
+   oldest first; a locally void variable as its symbol. */
 static mval Fbuffer_local_variables(mrt *rt, int n, mval *a)
 {
-  mval result = Qnil;
-  for (mval l = XCDR(locals_of(rt, a[0])); CONSP(l); l = XCDR(l)) {
-    mval b = XCAR(l);
-    result = Fcons(rt, XCDR(b) == Qunbound ? XCAR(b) : Fcons(rt, XCAR(b), XCDR(b)), result);
+  mval locals = locals_of(rt, a[0]), own = Qnil;
+  for (mval l = XCDR(locals); CONSP(l); l = XCDR(l))
+    if (!XSYMBOL(rt, XCAR(XCAR(l)))->in_every_buffer)
+      own = Fcons(rt, local_entry(rt, XCAR(XCAR(l)), XCDR(XCAR(l))), own);
+  mval syms = buffer_per_buffer_symbols(rt);
+  for (int64_t i = VECTOR_LENGTH(syms) - 1; i >= 0; i--) {
+    mval sym = AREF(syms, i), binding = local_binding(rt, sym, locals);
+    own = Fcons(rt, local_entry(rt, sym, CONSP(binding) ? XCDR(binding) : XSYMBOL(rt, sym)->value), own);
   }
-  return result;
+  return own;
 }
 
 /* A permanent-local-hook variable's hook value keeps t and the

@@ -300,6 +300,18 @@
     (should (null (buffer-file-name b)))
     (kill-buffer b)))
 
+(ert-deftest bl-default-of-a-per-buffer-variable ()
+  (let ((old (generate-new-buffer "bl-tests old")))
+    (unwind-protect
+        (progn
+          (setq-default buffer-read-only t)
+          ;; Buffers made before keep their value, new ones start as ever.
+          (should-not (buffer-local-value 'buffer-read-only old))
+          (with-temp-buffer (should-not buffer-read-only))
+          (should (eq (default-value 'buffer-read-only) t)))
+      (setq-default buffer-read-only nil)
+      (kill-buffer old))))
+
 (ert-deftest bl-let-of-a-per-buffer-variable ()
   (with-temp-buffer
     (let ((major-mode 'bl-tests-bound))
