@@ -97,9 +97,13 @@ Other tests' finalizers may run during this one: count only TAG."
   ;; Not necessarily all of them: the C stack is scanned conservatively
   ;; (in Emacs too), and a generational collector may have made a few
   ;; old before they died, which then wait for a full collection.
-  (let ((junk nil))
-    (dotimes (_ 40)
-      (setq junk (make-vector 10000 junk))))
+  (let ((junk nil) (before gcs-done) (turns 0))
+    ;; At least 40 turns, and on until three collections have come (a
+    ;; collector that sizes its cycles by its heap, the Boehm baseline,
+    ;; may want more than 40), at most 400.
+    (while (and (< turns 400) (or (< turns 40) (< gcs-done (+ before 3))))
+      (setq turns (1+ turns))
+      (setq junk (make-vector 10000 (and (< turns 40) junk)))))
   (let ((ran (cl-remove-if-not (lambda (tag) (eq (car-safe tag) 'implicit))
                                finalizer-tests--ran)))
     (should (> (length ran) 50))
