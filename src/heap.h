@@ -213,8 +213,9 @@ static inline bool heap_age_fixed(const void *obj, enum heap_kind k, size_t firs
 }
 
 /* Calls FN on every allocated, unmarked object of fixed kind K: under
-   sticky marks, the young generation.  FN may mark objects, including
-   ones still to come, which it then sees marked. */
+   sticky marks, the young generation.  FN may mark objects; one it
+   marks before the walk comes to it is passed to FN anyway (same bitmap
+   word) or skipped (a later word), so FN must take a marked one calmly. */
 typedef void (*heap_object_fn)(void *obj, void *ud);
 void heap_each_unmarked_fixed(struct heap *h, enum heap_kind k, heap_object_fn fn, void *ud);
 
