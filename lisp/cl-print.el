@@ -8,9 +8,10 @@
 ;; is off, and everything is printed by the generic `cl-print-object', so
 ;; a program can give its own types their own methods.
 ;;
-;; Ellipses are plain "...": Emacs makes them expandable through a text
-;; property in the output buffer, and marrow's buffers have no text
-;; properties yet.
+;; Printed into a buffer (as `cl-prin1-to-string' does), each "..." that
+;; `print-length' or `print-level' puts in place of a part carries a
+;; `cl-print-ellipsis' property, from which `cl-print-expand-ellipsis'
+;; prints that part later.
 
 (require 'cl-lib)
 (require 'cl-generic)
@@ -33,18 +34,54 @@ with `print-level'.")
   "Print OBJECT on STREAM: a method per type; the default is `prin1'."
   (prin1 object stream))
 
-(defun cl-print--too-deep-p ()
-  (and cl-print--depth (natnump print-level) (> cl-print--depth print-level)))
-
-(defun cl-print--limit (len)
-  "How many of LEN elements `print-length' lets print."
-  (if (natnump print-length) (min print-length len) len))
-
 (defun cl-print--quote-prefix (object)
   "The reader shorthand OBJECT, a two-element list, prints as, or nil."
   (and print-quoted (consp (cdr object)) (null (cddr object))
        (cdr (assq (car object) '((quote . "'") (function . "#'") (\` . "`")
                                  (\, . ",") (\,@ . ",@"))))))
+
+(defun cl-print-insert-ellipsis (object start stream)
+  "Print \"...\" on STREAM for the part of OBJECT from START on (0: all
+of it).  In a buffer, the dots get a `cl-print-ellipsis' property from
+which `cl-print-expand-ellipsis' prints that part later."
+  (let* ((stream (or stream standard-output))
+         (beg (and (bufferp stream) (with-current-buffer stream (point)))))
+    (princ "..." stream)
+    (when beg
+      (cl-print-propertize-ellipsis object start beg (+ beg 3) stream))))
+
+(defun cl-print-propertize-ellipsis (object start beg end stream)
+  "Give the text from BEG to END of buffer STREAM the `cl-print-ellipsis'
+property for the part of OBJECT from START on, with what printing it
+later needs of the printing state now."
+  (put-text-property beg end 'cl-print-ellipsis
+                     (list object start cl-print--labels cl-print--enclosing)
+                     stream))
+
+(defun cl-print-expand-ellipsis (value stream)
+  "Print on STREAM what the ellipsis whose `cl-print-ellipsis' property
+is VALUE stands for, without the delimiters around it."
+  (let ((cl-print--depth 1)
+        (object (nth 0 value))
+        (start (nth 1 value))
+        (cl-print--labels (nth 2 value))
+        (cl-print--enclosing (nth 3 value)))
+    ;; OBJECT was being printed when its ellipsis was; now it is not.
+    (when (eq object (car cl-print--enclosing))
+      (pop cl-print--enclosing))
+    (if (equal start 0)
+        (cl-print-object object stream)
+      (cl-print-object-contents object start stream))))
+
+(cl-defgeneric cl-print-object-contents (object start stream)
+  "Print OBJECT's elements from START on, on STREAM, without its
+delimiters: what an ellipsis in its printed form stood for.  A type
+whose `cl-print-object' method prints ellipses needs a method here."
+  (ignore object start stream)
+  (error "Missing cl-print-object-contents method"))
+
+(defun cl-print--too-deep-p ()
+  (and cl-print--depth (natnump print-level) (> cl-print--depth print-level)))
 
 (defun cl-print--tail-seen-p (tail)
   "Whether list TAIL was printed already, and must end the list as
@@ -53,42 +90,57 @@ with `print-level'.")
         ((memq tail cl-print--enclosing) t)
         (t (push tail cl-print--enclosing) nil)))
 
+(defun cl-print--list-elements (tail count stream)
+  "Print the elements of list TAIL, COUNT of the list's printed before
+them, space-separated, up to `print-length' in all, then its dotted end."
+  (while (and (consp tail) (not (cl-print--tail-seen-p tail)))
+    (unless (= count 0) (princ " " stream))
+    (if (or (not (natnump print-length)) (> print-length count))
+        (cl-print-object (pop tail) stream)
+      (cl-print-insert-ellipsis tail print-length stream)
+      (setq tail nil))
+    (setq count (1+ count)))
+  (when tail
+    (princ " . " stream)
+    (cl-print-object tail stream)))
+
 (cl-defmethod cl-print-object ((object cons) stream)
   (let ((prefix (cl-print--quote-prefix object)))
-    (cond ((cl-print--too-deep-p) (princ "..." stream))
+    (cond ((cl-print--too-deep-p) (cl-print-insert-ellipsis object 0 stream))
           (prefix (princ prefix stream) (cl-print-object (nth 1 object) stream))
           (t (princ "(" stream)
              (cl-print-object (car object) stream)
-             (let ((tail (cdr object)) (count 1))
-               (while (and (consp tail) (not (cl-print--tail-seen-p tail)))
-                 (princ " " stream)
-                 (if (or (not (natnump print-length)) (> print-length count))
-                     (cl-print-object (pop tail) stream)
-                   (princ "..." stream)
-                   (setq tail nil))
-                 (setq count (1+ count)))
-               (when tail
-                 (princ " . " stream)
-                 (cl-print-object tail stream)))
+             (cl-print--list-elements (cdr object) 1 stream)
              (princ ")" stream)))))
 
-(defun cl-print--elements (getter len stream)
-  "Print the elements (funcall GETTER I) for I below LEN, space-separated,
-as many as `print-length' allows, then \"...\" if some were left out."
-  (let ((limit (cl-print--limit len)))
-    (dotimes (i limit)
-      (unless (= i 0) (princ " " stream))
-      (funcall getter i))
+(cl-defmethod cl-print-object-contents ((object cons) _start stream)
+  (cl-print--list-elements object 0 stream))
+
+(defun cl-print--elements (object print-element start len spaced stream)
+  "Print (funcall PRINT-ELEMENT I) for I from START below LEN, as many as
+`print-length' allows, space-separated and after a space if SPACED,
+then \" ...\" for OBJECT's rest if some were left out."
+  (let ((limit (if (natnump print-length) (min (+ start print-length) len) len)))
+    (cl-loop for i from start below limit
+             do (when (or spaced (> i start)) (princ " " stream))
+             (funcall print-element i))
     (when (< limit len)
-      (princ " ..." stream))))
+      (princ " " stream)
+      (cl-print-insert-ellipsis object limit stream))))
+
+(defun cl-print--vector-elements (object start spaced stream)
+  (cl-print--elements object (lambda (i) (cl-print-object (aref object i) stream))
+                      start (length object) spaced stream))
 
 (cl-defmethod cl-print-object ((object vector) stream)
   (if (cl-print--too-deep-p)
-      (princ "..." stream)
+      (cl-print-insert-ellipsis object 0 stream)
     (princ "[" stream)
-    (cl-print--elements (lambda (i) (cl-print-object (aref object i) stream))
-                        (length object) stream)
+    (cl-print--vector-elements object 0 nil stream)
     (princ "]" stream)))
+
+(cl-defmethod cl-print-object-contents ((object vector) start stream)
+  (cl-print--vector-elements object start nil stream))
 
 (cl-defmethod cl-print-object ((object hash-table) stream)
   (princ (format "#<hash-table %s %d/%d %#x>"
@@ -97,35 +149,54 @@ as many as `print-length' allows, then \"...\" if some were left out."
                  (logand (sxhash-eq object) most-positive-fixnum))
          stream))
 
-(defun cl-print--property-runs (string stream)
-  "Print the runs of STRING's text properties as ` START END PLIST', in
-the order `text-properties-at' gives each plist; past a third of
+(defun cl-print--property-runs (string from spaced stream)
+  "Print the runs of STRING's text properties from FROM on as
+`START END PLIST', in the order `text-properties-at' gives each plist,
+space-separated and after a space if SPACED; past a third of
 `print-length' runs, \" ...\" stands for the rest."
   (let ((most (and (natnump print-length) (max 1 (/ print-length 3))))
-        (shown 0) (start 0) (len (length string)))
+        (shown 0) (start from) (len (length string)))
     (while (and (< start len) (not (and most (>= shown most))))
       (let ((end (next-property-change start string len))
             (plist (text-properties-at start string)))
         (when plist
-          (princ (format " %d %d " start end) stream)
+          (when (or spaced (> shown 0)) (princ " " stream))
+          (princ (format "%d %d " start end) stream)
           (cl-print-object plist stream)
           (setq shown (1+ shown)))
         (setq start end)))
     (when (< start len)
-      (princ " ..." stream))))
+      (princ " " stream)
+      (cl-print-insert-ellipsis string (list start) stream))))
+
+(defun cl-print--string-text (string start stream)
+  "Print STRING's characters from START on as `prin1' would inside the
+quotes, as many as `print-length' allows, then an ellipsis for the rest."
+  (let* ((len (length string))
+         (limit (if (natnump print-length) (min (+ start print-length) len) len))
+         (printed (prin1-to-string (substring-no-properties string start limit))))
+    (princ (substring printed 1 -1) stream)
+    (when (< limit len)
+      (cl-print-insert-ellipsis string limit stream))))
 
 (cl-defmethod cl-print-object ((object string) stream)
-  (let* ((propertized (or (text-properties-at 0 object)
-                          (next-property-change 0 object)))
-         (limit (cl-print--limit (length object)))
-         (text (substring-no-properties object 0 limit)))
+  (let ((propertized (or (text-properties-at 0 object)
+                         (next-property-change 0 object))))
     (if (and propertized (cl-print--too-deep-p))
-        (princ "..." stream)
+        (cl-print-insert-ellipsis object 0 stream)
       (when propertized (princ "#(" stream))
-      (prin1 (if (< limit (length object)) (concat text "...") text) stream)
+      (princ "\"" stream)
+      (cl-print--string-text object 0 stream)
+      (princ "\"" stream)
       (when propertized
-        (cl-print--property-runs object stream)
+        (cl-print--property-runs object 0 t stream)
         (princ ")" stream)))))
+
+(cl-defmethod cl-print-object-contents ((object string) start stream)
+  ;; An index is an ellipsis in the text, a list (INDEX) one in the runs.
+  (if (consp start)
+      (cl-print--property-runs object (car start) nil stream)
+    (cl-print--string-text object start stream)))
 
 (defun cl-print--slot-names (object)
   "The names of the slots of struct OBJECT, a record, in order."
@@ -134,17 +205,23 @@ the order `text-properties-at' gives each plist; past a third of
       (push (car slot) names))
     (nreverse names)))
 
+(defun cl-print--slot-elements (object start spaced stream)
+  (let ((names (vconcat (cl-print--slot-names object))))
+    (cl-print--elements object
+                        (lambda (i)
+                          (princ (format ":%s " (aref names i)) stream)
+                          (cl-print-object (aref object (1+ i)) stream))
+                        start (length names) spaced stream)))
+
 (cl-defmethod cl-print-object ((object cl-structure-object) stream)
   (if (cl-print--too-deep-p)
-      (princ "..." stream)
-    (let ((names (vconcat (cl-print--slot-names object))))
-      (princ (format "#s(%s" (type-of object)) stream)
-      (when (> (length names) 0) (princ " " stream))
-      (cl-print--elements (lambda (i)
-                            (princ (format ":%s " (aref names i)) stream)
-                            (cl-print-object (aref object (1+ i)) stream))
-                          (length names) stream)
-      (princ ")" stream))))
+      (cl-print-insert-ellipsis object 0 stream)
+    (princ (format "#s(%s" (type-of object)) stream)
+    (cl-print--slot-elements object 0 t stream)
+    (princ ")" stream)))
+
+(cl-defmethod cl-print-object-contents ((object cl-structure-object) start stream)
+  (cl-print--slot-elements object start nil stream))
 
 (defun cl-print--label (object stream)
   "Under `print-circle': print OBJECT's #N# and return t if it was printed
@@ -185,8 +262,10 @@ what the printing returned, and an error while printing is a message."
         (error (message "cl-prin1: %S" err) nil)))))
 
 (defun cl-prin1-to-string (object)
-  "The text `cl-prin1' prints for OBJECT."
-  (with-output-to-string (cl-prin1 object)))
+  "The text `cl-prin1' prints for OBJECT, its ellipses expandable."
+  (with-temp-buffer
+    (cl-prin1 object (current-buffer))
+    (buffer-string)))
 
 (defun cl-print-to-string-with-limit (print-function value limit)
   "VALUE printed by PRINT-FUNCTION (a function of VALUE and a stream
@@ -196,14 +275,14 @@ A LIMIT of nil or 0 prints all of VALUE."
   (let* ((limit (and (natnump limit) (> limit 0) limit))
          (print-length (and limit (min limit 50)))
          (print-level (and limit (min 8 (truncate (log limit)))))
-         (step (and limit (max 1 (truncate (/ print-length print-level)))))
-         (text nil))
-    (while (progn (setq text (with-output-to-string
-                               (funcall print-function value standard-output)))
-                  (and limit (>= (length text) limit) (> print-level 2)))
-      (setq print-level (1- print-level)
-            print-length (max 1 (- print-length step))))
-    text))
+         (step (and limit (max 1 (truncate (/ print-length print-level))))))
+    (with-temp-buffer
+      (while (progn (erase-buffer)
+                    (funcall print-function value (current-buffer))
+                    (and limit (>= (buffer-size) limit) (> print-level 2)))
+        (setq print-level (1- print-level)
+              print-length (max 1 (- print-length step))))
+      (buffer-string))))
 
 (provide 'cl-print)
 

@@ -2307,6 +2307,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'cl-prin1-to-string "cl-print")
 (autoload 'cl-print-object "cl-print")
 (autoload 'cl-print-to-string-with-limit "cl-print")
+(autoload 'cl-print-expand-ellipsis "cl-print")
 (autoload 'edebug-eval-top-level-form "edebug" nil t)
 ;; Preloaded in Emacs.
 (dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p))

@@ -98,7 +98,6 @@
     (should (equal (cl-print-to-string-with-limit #'cl-prin1 long 0)
                    (prin1-to-string long)))))
 
-;;; cl-print-tests.el ends here
 
 (ert-deftest cl-print-propertized-strings ()
   (let ((s (propertize "abcd" 'face 'bold 'k 1)))
@@ -127,3 +126,69 @@
     (put-text-property 2 3 'a shared s)
     (should (equal (cl-prin1-to-string s)
                    "#(\"xyz\" 0 1 (a #1=(1 2)) 2 3 (a #1#))"))))
+
+(defun cl-print-tests--expansion (text)
+  "TEXT without properties, where its first ellipsis starts, and what
+`cl-print-expand-ellipsis' prints for that ellipsis."
+  (let* ((at (next-single-property-change 0 'cl-print-ellipsis text))
+         (value (and at (get-text-property at 'cl-print-ellipsis text))))
+    (list (substring-no-properties text) at
+          (and value (substring-no-properties
+                      (with-output-to-string (cl-print-expand-ellipsis value nil)))))))
+
+(ert-deftest cl-print-ellipses-expand-to-what-they-hide ()
+  (let ((print-length 2))
+    (should (equal (cl-print-tests--expansion (cl-prin1-to-string (number-sequence 1 6)))
+                   '("(1 2 ...)" 5 "3 4 ...")))
+    (should (equal (cl-print-tests--expansion (cl-prin1-to-string [p q r]))
+                   '("[p q ...]" 5 "r")))
+    (should (equal (cl-print-tests--expansion
+                    (cl-prin1-to-string (make-cl-print-tests-triple :left 1 :right 2 :middle 'm)))
+                   '("#s(cl-print-tests-triple :left 1 :right 2 ...)" 42 ":middle m"))))
+  (let ((print-length 3))
+    ;; Inside a string the dots precede the closing quote, and the
+    ;; rest is printed escaped but unquoted.
+    (should (equal (cl-print-tests--expansion (cl-prin1-to-string "q\"rstuvw"))
+                   '("\"q\\\"r...\"" 5 "stu...")))
+    (should (equal (cl-print-tests--expansion
+                    (cl-prin1-to-string (concat (propertize "a" 'k 1) (propertize "b" 'k 2))))
+                   '("#(\"ab\" 0 1 (k 1) ...)" 16 "1 2 (k 2)"))))
+  (let ((print-level 2))
+    (should (equal (cl-print-tests--expansion (cl-prin1-to-string '(1 (2 (3 (4))) 5)))
+                   '("(1 (2 ...) 5)" 6 "(3 (4))")))))
+
+(ert-deftest cl-print-ellipses-with-print-length-zero ()
+  (let ((print-length 0))
+    (should (equal (mapcar #'cl-prin1-to-string
+                           (list [1 2] (make-cl-print-tests-pair) '(1 2) "ab"))
+                   '("[ ...]" "#s(cl-print-tests-pair ...)" "(1 ...)" "\"...\"")))))
+
+(ert-deftest cl-print-ellipses-in-a-buffer-and-elsewhere ()
+  ;; Printed at point in a buffer, the dots carry the property there.
+  (with-temp-buffer
+    (insert "<>")
+    (goto-char 2)
+    (let ((print-length 1))
+      (cl-prin1 '(x y) (current-buffer)))
+    (should (equal (buffer-substring-no-properties 1 (point-max)) "<(x ...)>"))
+    (should (equal (point) 9))
+    (should (get-text-property 5 'cl-print-ellipsis))
+    (should-not (get-text-property 4 'cl-print-ellipsis)))
+  ;; With no limit, the text has no ellipsis property at all.
+  (should-not (next-single-property-change
+               0 'cl-print-ellipsis (cl-print-to-string-with-limit #'cl-prin1 '(a b c) 50)))
+  (let ((print-length 1))
+    (should (get-text-property 3 'cl-print-ellipsis (cl-prin1-to-string '(a b))))))
+
+(ert-deftest cl-print-ellipsis-in-a-circular-list ()
+  (let ((ring (list 'a 'b 'c))
+        (print-length 2))
+    (setcdr (cddr ring) ring)
+    (let ((print-circle nil))
+      (should (equal (cl-print-tests--expansion (cl-prin1-to-string ring))
+                     '("(a b ...)" 5 "c . #0"))))
+    (let ((print-circle t))
+      (should (equal (cl-print-tests--expansion (cl-prin1-to-string ring))
+                     '("#1=(a b ...)" 8 "c . #1#"))))))
+
+;;; cl-print-tests.el ends here
