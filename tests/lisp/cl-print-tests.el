@@ -152,7 +152,7 @@
                    '("\"q\\\"r...\"" 5 "stu...")))
     (should (equal (cl-print-tests--expansion
                     (cl-prin1-to-string (concat (propertize "a" 'k 1) (propertize "b" 'k 2))))
-                   '("#(\"ab\" 0 1 (k 1) ...)" 16 "1 2 (k 2)"))))
+                   '("#(\"ab\" 0 1 (k 1) ...)" 17 "1 2 (k 2)"))))
   (let ((print-level 2))
     (should (equal (cl-print-tests--expansion (cl-prin1-to-string '(1 (2 (3 (4))) 5)))
                    '("(1 (2 ...) 5)" 6 "(3 (4))")))))
