@@ -155,7 +155,7 @@
                    '("#(\"ab\" 0 1 (k 1) ...)" 17 "1 2 (k 2)"))))
   (let ((print-level 2))
     (should (equal (cl-print-tests--expansion (cl-prin1-to-string '(1 (2 (3 (4))) 5)))
-                   '("(1 (2 ...) 5)" 6 "(3 (4))")))))
+                   '("(1 (2 ...) 5)" 6 "(3 ...)")))))
 
 (ert-deftest cl-print-ellipses-with-print-length-zero ()
   (let ((print-length 0))
