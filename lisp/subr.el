@@ -2308,6 +2308,22 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'cl-print-object "cl-print")
 (autoload 'cl-print-to-string-with-limit "cl-print")
 (autoload 'cl-print-expand-ellipsis "cl-print")
+;; Case tables (lisp/case-table.el): preloaded in Emacs.
+(put 'case-table 'char-table-extra-slots 3)
+(dolist (f '(case-table-p standard-case-table current-case-table set-case-table
+             set-standard-case-table case-table-get-table get-upcase-table
+             copy-case-table set-case-syntax-pair set-upcase-syntax
+             set-downcase-syntax set-case-syntax set-case-syntax-delims))
+  (autoload f "case-table"))
+
+(defmacro with-case-table (table &rest body)
+  "Run BODY with case table TABLE the current buffer's; the buffer
+current on entry gets its own table back on exit."
+  (declare (indent 1))
+  (let ((saved (make-symbol "saved")) (buffer (make-symbol "buffer")))
+    `(let ((,saved (current-case-table)) (,buffer (current-buffer)))
+       (unwind-protect (progn (set-case-table ,table) ,@body)
+         (with-current-buffer ,buffer (set-case-table ,saved))))))
 (autoload 'edebug-eval-top-level-form "edebug" nil t)
 ;; Preloaded in Emacs.
 (dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p))

@@ -57,6 +57,7 @@
 #include "fns.h"
 #include "eval.h"
 #include "buffer.h"
+#include "chartab.h"
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
 
@@ -629,12 +630,48 @@ static int case_op_for(enum case_op op, bool word_start)
   }
 }
 
-static int case_char(int c, int how)
+/* The case tables in force, as char-tables: the current buffer's,
+   else the standard one (lisp/case-table.el makes it on first use).
+   DOWN maps to lower case, UP to upper case; nil is the built-in
+   casing, which is what the standard table holds until changed. */
+struct case_tables { mrt *rt; mval down, up; };
+
+static struct case_tables case_tables_in_force(mrt *rt)
+{
+  struct case_tables t = { rt, Qnil, Qnil };
+  mval table = find_symbol_value(rt, Qinternal__case_table);
+  if (!CHAR_TABLE_P(table))
+    table = find_symbol_value(rt, Qinternal__standard_case_table);
+  if (!CHAR_TABLE_P(table))
+    return t;
+  t.down = table;
+  if (vl_header_nlisp(XVL(table)->header) > CHAR_TABLE_STANDARD_SLOTS)
+    t.up = AREF(table, CHAR_TABLE_STANDARD_SLOTS);
+  return t;
+}
+
+/* C's entry in case table TABLE; a character with none is its own. */
+static int table_case(mrt *rt, mval table, int c)
+{
+  mval v = chartab_ref(rt, table, make_fixnum(c));
+  return FIXNUMP(v) ? (int)XFIXNUM(v) : c;
+}
+
+/* Title case comes from Unicode (ǅ is its own) as in Emacs, and only
+   a character Unicode gives none follows the upcase table. */
+static int case_char(int c, int how, const struct case_tables *t)
 {
   switch (how) {
-  case CASE_UP: return char_upcase(c);
-  case CASE_DOWN: return char_downcase(c);
-  case CASE_CAPITALIZE: return char_titlecase(c);
+  case CASE_UP:
+    return CHAR_TABLE_P(t->up) ? table_case(t->rt, t->up, c) : char_upcase(c);
+  case CASE_DOWN:
+    return CHAR_TABLE_P(t->down) ? table_case(t->rt, t->down, c) : char_downcase(c);
+  case CASE_CAPITALIZE:
+    if (CHAR_TABLE_P(t->up)) {
+      int title = char_case_property(c, CASE_PROP_TITLE);
+      return title >= 0 ? title : table_case(t->rt, t->up, c);
+    }
+    return char_titlecase(c);
   default: return c;
   }
 }
@@ -703,7 +740,7 @@ const char *char_special_case_property(int c, enum case_property prop)
    I'th of the N characters of IN; return the new K.  A capital sigma
    lowered at the end of a word becomes a final sigma, as in Emacs. */
 static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_word,
-                                mval out, int64_t k)
+                                mval out, int64_t k, const struct case_tables *t)
 {
   int c = (int)XFIXNUM(AREF(in, i));
   const char *special = special_case(c, how);
@@ -718,7 +755,7 @@ static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_
     }
     return k;
   }
-  int cased = case_char(c, how);
+  int cased = case_char(c, how, t);
   if (c == GREEK_CAPITAL_SIGMA && cased != c && in_word &&
       (i + 1 == n || !word_char((int)XFIXNUM(AREF(in, i + 1)))))
     cased = GREEK_FINAL_SIGMA;
@@ -732,8 +769,9 @@ static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_
    characters, counted first. */
 static mval case_convert(mrt *rt, mval obj, enum case_op op)
 {
+  struct case_tables t = case_tables_in_force(rt);
   if (CHARACTERP(obj))
-    return make_fixnum(case_char((int)XFIXNUM(obj), case_op_for(op, true)));
+    return make_fixnum(case_char((int)XFIXNUM(obj), case_op_for(op, true), &t));
   CHECK_TYPE(rt, STRINGP(obj), Qchar_or_string_p, obj);
   mval in = sequence_to_vector(rt, obj);
   chars_keep_unibyte(rt, obj, in); /* only ASCII changes case in a unibyte string */
@@ -744,7 +782,7 @@ static mval case_convert(mrt *rt, mval obj, enum case_op op)
     int64_t k = 0;
     for (int64_t i = 0; i < n; i++) {
       int c = (int)XFIXNUM(AREF(in, i));
-      k = case_string_char(in, i, n, case_op_for(op, !in_word), in_word, out, k);
+      k = case_string_char(in, i, n, case_op_for(op, !in_word), in_word, out, k, &t);
       in_word = word_char(c);
     }
     total = k;
