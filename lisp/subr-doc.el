@@ -1235,6 +1235,9 @@ string characters, intervals and strings made so far.")
     (move-marker "MARKER POSITION &optional BUFFER"
      "Point MARKER at POSITION in BUFFER (the current one if nil); nowhere
 if POSITION is nil.  Return MARKER.")
+    (multibyte-char-to-unibyte "CH"
+     "The byte character CH stands for: CH itself below 256, a raw byte's
+own byte, and -1 for any other character.")
     (multibyte-string-p "OBJECT"
      "Whether OBJECT is a multibyte string.")
     (narrow-to-region "START END"
@@ -1391,6 +1394,12 @@ characters, other bytes raw bytes.")
     (string-distance "STRING1 STRING2 &optional BYTECOMPARE"
      "The Levenshtein distance between STRING1 and STRING2, counted in
 characters, or in bytes with BYTECOMPARE.")
+    (string-make-multibyte "STRING"
+     "A unibyte STRING with bytes above 127 as a multibyte string of
+raw-byte characters; any other STRING itself.")
+    (string-make-unibyte "STRING"
+     "A multibyte STRING as a unibyte one: each character becomes one byte,
+a raw byte its own, any other its low 8 bits.")
     (string-to-multibyte "STRING"
      "STRING as a multibyte string, each byte of a unibyte one above 127
 becoming a raw-byte character.")
@@ -1423,6 +1432,8 @@ a frequency HZ.")
      "Whether time A is before time B.")
     (time-subtract "A B"
      "The time A minus the time B.")
+    (unibyte-char-to-multibyte "CH"
+     "The character for byte CH: CH itself if ASCII, else the raw byte.")
     (unibyte-string "&rest BYTES"
      "A new unibyte string of BYTES.")
     (unintern "NAME OBARRAY"

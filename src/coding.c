@@ -34,9 +34,11 @@ static const struct {
   {"utf-8", CS_UTF8},       {"utf-8-emacs", CS_UTF8},  {"prefer-utf-8", CS_UTF8},
   {"mule-utf-8", CS_UTF8},  {"undecided", CS_UTF8},    {"emacs-internal", CS_UTF8},
   {"latin-1", CS_LATIN1},   {"iso-latin-1", CS_LATIN1}, {"iso-8859-1", CS_LATIN1},
-  {"us-ascii", CS_ASCII},   {"ascii", CS_ASCII},       {"binary", CS_RAW},
-  {"no-conversion", CS_RAW}, {"raw-text", CS_RAW},
+  {"us-ascii", CS_ASCII},   {"ascii", CS_ASCII},       {"raw-text", CS_RAW},
 };
+
+/* Other names of raw-text-unix. */
+static const char *const raw_unix_names[] = { "binary", "no-conversion" };
 
 static bool strip_suffix(char *name, const char *suffix)
 {
@@ -59,6 +61,12 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
            : strip_suffix(base, "-dos") ? EOL_DOS
            : strip_suffix(base, "-mac") ? EOL_MAC
                                          : EOL_UNDECIDED;
+  for (size_t i = 0; i < sizeof raw_unix_names / sizeof raw_unix_names[0]; i++)
+    if (c->eol == EOL_UNDECIDED && strcmp(base, raw_unix_names[i]) == 0) {
+      c->charset = CS_RAW;
+      c->eol = EOL_UNIX;
+      return true;
+    }
   for (size_t i = 0; i < sizeof coding_names / sizeof coding_names[0]; i++)
     if (strcmp(base, coding_names[i].name) == 0) {
       c->charset = coding_names[i].charset;
@@ -179,8 +187,9 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   struct coding c = check_coding(rt, args[1]);
   size_t n;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
-  enum eol eol = c.eol == EOL_UNDECIDED && c.charset != CS_RAW ? detect_eol(in, n) : c.eol;
+  enum eol eol = c.eol == EOL_UNDECIDED ? detect_eol(in, n) : c.eol;
   struct strbuf b = {0};
+  bool raw_bytes = false; /* raw text with bytes above 127 stays unibyte, as in Emacs */
   for (size_t i = 0; i < n;) {
     if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
       i += eol == EOL_DOS;
@@ -190,11 +199,15 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
       decode_utf8_char(&b, in, n, &i);
       continue;
     }
-    put_char(&b, c.charset == CS_ASCII && in[i] >= 0x80 ? RAW_BYTE_BASE + in[i] : in[i]);
+    if (c.charset == CS_RAW)
+      put_byte(&b, in[i]);
+    else
+      put_char(&b, c.charset == CS_ASCII && in[i] >= 0x80 ? RAW_BYTE_BASE + in[i] : in[i]);
+    raw_bytes |= c.charset == CS_RAW && in[i] >= 0x80;
     i++;
   }
   free(in);
-  return buffer_string(rt, &b);
+  return raw_bytes ? buffer_bytes(rt, &b) : buffer_string(rt, &b);
 }
 
 static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)

@@ -1287,6 +1287,50 @@ static mval Fstring_as_multibyte(mrt *rt, int n, mval *a)
   return finish_string(rt, r, true);
 }
 
+/* (unibyte-char-to-multibyte C): byte C as a character, a raw byte
+   unless ASCII. */
+static mval Funibyte_char_to_multibyte(mrt *rt, int n, mval *a)
+{
+  int c = check_char(rt, a[0]);
+  if (c > 0xFF)
+    mrt_errorf(rt, "Not a unibyte character: %d", c);
+  return make_fixnum(c < 0x80 ? c : RAW_BYTE_CHAR(c));
+}
+
+/* (multibyte-char-to-unibyte C): the byte C stands for; below 256, C
+   itself; else -1. */
+static mval Fmultibyte_char_to_unibyte(mrt *rt, int n, mval *a)
+{
+  int c = check_char(rt, a[0]);
+  return make_fixnum(c <= 0xFF ? c : CHAR_RAW_BYTE_P(c) ? CHAR_TO_RAW_BYTE(c) : -1);
+}
+
+/* (string-make-unibyte S): each character of multibyte S as one byte,
+   a raw byte's own and any other's low 8 bits, as Emacs. */
+static mval Fstring_make_unibyte(mrt *rt, int n, mval *a)
+{
+  mval s = a[0];
+  CHECK_STRING(rt, s);
+  if (!STRING_MULTIBYTE_P(s))
+    return s;
+  mval r = alloc_string(rt, XSTRING(s)->nchars);
+  uint8_t *p = XSTRING(r)->data;
+  for (int64_t off = 0; off < XSTRING(s)->nbytes;) {
+    int len, c = string_decode(s, off, &len);
+    *p++ = (uint8_t)(CHAR_RAW_BYTE_P(c) ? CHAR_TO_RAW_BYTE(c) : c & 0xFF);
+    off += len;
+  }
+  return finish_string(rt, r, false);
+}
+
+/* (string-make-multibyte S): unibyte S with non-ASCII bytes as a
+   multibyte string of raw bytes; any other S itself. */
+static mval Fstring_make_multibyte(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  return multibyte_text(rt, a[0]);
+}
+
 static mval Funibyte_string(mrt *rt, int n, mval *a)
 {
   for (int i = 0; i < n; i++) {
@@ -3231,6 +3275,10 @@ static const struct subr_def strfns_subrs[] = {
   { "string-as-unibyte", Fstring_as_unibyte, 1, 1 },
   { "string-as-multibyte", Fstring_as_multibyte, 1, 1 },
   { "unibyte-string", Funibyte_string, 0, ARGS_MANY },
+  { "unibyte-char-to-multibyte", Funibyte_char_to_multibyte, 1, 1 },
+  { "multibyte-char-to-unibyte", Fmultibyte_char_to_unibyte, 1, 1 },
+  { "string-make-unibyte", Fstring_make_unibyte, 1, 1 },
+  { "string-make-multibyte", Fstring_make_multibyte, 1, 1 },
   { "substring", Fsubstring, 1, 3 },
   { "substring-no-properties", Fsubstring_no_properties, 1, 3 },
   { "upcase", Fupcase, 1, 1 },

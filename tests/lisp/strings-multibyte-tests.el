@@ -233,3 +233,38 @@
   (should (equal (capitalize "ǆemal ǅemal") "ǅemal ǅemal"))
   ;; A unibyte string changes its ASCII letters only.
   (should (equal (upcase "\344b\337") "\344B\337")))
+
+(ert-deftest strings-mb-byte-and-character-conversions ()
+  (should (eq (unibyte-char-to-multibyte ?z) ?z))
+  (should (eq (unibyte-char-to-multibyte #xa0) #x3fffa0))
+  (should (equal (should-error (unibyte-char-to-multibyte 300))
+                 '(error "Not a unibyte character: 300")))
+  (should-error (unibyte-char-to-multibyte "a") :type 'wrong-type-argument)
+  ;; Below 256 a character stands for itself; a raw byte for its byte.
+  (should (equal (mapcar #'multibyte-char-to-unibyte (list ?z ?ü #x3fffa0 ?ŝ))
+                 '(?z ?ü #xa0 -1)))
+  (should-error (multibyte-char-to-unibyte -5) :type 'wrong-type-argument))
+
+(ert-deftest strings-mb-make-unibyte-and-multibyte ()
+  (let ((u (string-make-unibyte (concat "xü" (string #x3fff90) "ŝ"))))
+    (should-not (multibyte-string-p u))
+    ;; A character that is not a byte keeps its low 8 bits.
+    (should (equal (append u nil) (list ?x ?ü #x90 (logand ?ŝ 255)))))
+  (let ((plain "plain"))
+    (should (eq (string-make-unibyte plain) plain))
+    (should (eq (string-make-multibyte plain) plain)))
+  (let ((m (string-make-multibyte "q\374")))
+    (should (multibyte-string-p m))
+    (should (equal (append m nil) (list ?q #x3ffffc))))
+  (should-error (string-make-multibyte 'sym) :type 'wrong-type-argument))
+
+(ert-deftest strings-mb-raw-text-decoding ()
+  ;; Raw text with bytes above 127 decodes to a unibyte string of them.
+  (dolist (coding '(binary no-conversion raw-text))
+    (let ((s (decode-coding-string "\374k" coding)))
+      (should-not (multibyte-string-p s))
+      (should (equal (append s nil) '(#xfc ?k)))))
+  ;; raw-text finds a DOS end of line; binary keeps the CR.
+  (should (equal (decode-coding-string "p\r\nq" 'raw-text) "p\nq"))
+  (should (equal (decode-coding-string "p\r\nq" 'binary) "p\r\nq"))
+  (should (equal (decode-coding-string "p\r\nq" 'raw-text-dos) "p\nq")))
