@@ -2294,6 +2294,10 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(next-single-char-property-change previous-single-char-property-change
              get-pos-property))
   (autoload f "textprops"))
+;; fns.c functions marrow writes in Lisp (lisp/fns.el).
+(dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
+             object-intervals))
+  (autoload f "fns"))
 ;; Overlay functions (lisp/overlays.el).
 (autoload 'copy-overlay "overlays")
 (autoload 'remove-overlays "overlays")

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -279,7 +280,7 @@ static const struct algorithm *find_algorithm(mrt *rt, mval name)
 /* The bytes of OBJECT (a string) from character START to END. */
 static void object_bytes(mrt *rt, mval object, mval start, mval end, const uint8_t **p, size_t *n)
 {
-  if (!STRINGP(object)) /* Emacs also takes buffers, which marrow has none of */
+  if (!STRINGP(object)) /* Emacs also takes buffers; marrow does not yet */
     mrt_signal(rt, Qerror, list2(rt, make_cstring(rt, "Invalid object argument"), object));
   int64_t len = XSTRING(object)->nchars;
   int64_t from = NILP(start) ? 0 : check_fixnum(rt, start);
@@ -295,12 +296,37 @@ static void object_bytes(mrt *rt, mval object, mval start, mval end, const uint8
   *n = (size_t)(b1 - b0);
 }
 
+/* OBJECT `iv-auto' stands for COUNT fresh random bytes, as in Emacs
+   (for initialization vectors); a unibyte string of them. */
+static mval random_bytes(mrt *rt, mval count)
+{
+  if (!FIXNUMP(count) || XFIXNUM(count) < 0)
+    mrt_errorf(rt, "Without a length, \xe2\x80\x98iv-auto\xe2\x80\x99 can\xe2\x80\x99t be used; see ELisp manual");
+  int64_t n = XFIXNUM(count);
+  mval s = make_unibyte_string(rt, "", 0);
+  char *bytes = malloc(n ? (size_t)n : 1);
+  FILE *f = fopen("/dev/urandom", "rb");
+  bool ok = bytes && f && fread(bytes, 1, (size_t)n, f) == (size_t)n;
+  if (f)
+    fclose(f);
+  if (ok)
+    s = make_unibyte_string(rt, bytes, (size_t)n);
+  free(bytes);
+  if (!ok)
+    mrt_errorf(rt, "Could not read %ld random bytes", (long)n);
+  return s;
+}
+
 /* The digest as hex, or as a unibyte string of bytes when BINARY. */
 static mval hash_object(mrt *rt, const struct algorithm *alg, mval object, mval start, mval end,
                         bool binary)
 {
   const uint8_t *p;
   size_t n;
+  if (object == intern(rt, "iv-auto")) {
+    object = random_bytes(rt, start);
+    start = end = Qnil;
+  }
   object_bytes(rt, object, start, end, &p, &n);
   uint8_t out[64];
   digest(alg, p, n, out);

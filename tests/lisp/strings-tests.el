@@ -199,3 +199,15 @@
   (should (equal (string-trim "   ") ""))
   (should (equal (string-clean-whitespace " a \t b  ") "a b"))
   (should (equal (string-truncate-left "truncated" 7) "...cated")))
+
+(ert-deftest strings-secure-hash-of-random-bytes ()
+  ;; `iv-auto' hashes that many fresh random bytes: two calls differ.
+  (let ((one (secure-hash 'sha256 'iv-auto 32))
+        (two (secure-hash 'sha256 'iv-auto 32)))
+    (should (string-match-p "\\`[0-9a-f]\\{64\\}\\'" one))
+    (should-not (equal one two)))
+  (should (= (length (secure-hash 'sha1 'iv-auto 5 nil t)) 20))
+  (should (equal (secure-hash 'md5 'iv-auto 0) (md5 "")))
+  (dolist (count '(nil -3 x))
+    (should (string-match-p "\\`Without a length, .iv-auto. can.t be used"
+                            (cadr (should-error (secure-hash 'md5 'iv-auto count)))))))
