@@ -191,6 +191,11 @@ a vector or string is copied.")
      "A list of the results of calling FUNCTION on each element of SEQUENCE.")
     (mapc "FUNCTION SEQUENCE"
      "Call FUNCTION on each element of SEQUENCE for its effect; return SEQUENCE.")
+    (mapbacktrace "FUNCTION &optional BASE"
+     "Call FUNCTION with (EVALD FUNC ARGS FLAGS) for each active call,
+from the innermost call of BASE (of `mapbacktrace' if nil) outwards.
+Marrow records calls once their arguments are evaluated, so EVALD is
+t and FLAGS nil.  Return nil.")
     (mapcan "FUNCTION SEQUENCE"
      "The results of calling FUNCTION on each element of SEQUENCE, joined
 with `nconc'.")
@@ -729,9 +734,10 @@ An element that is itself a string matches as its own car.")
      "Load the file of the autoload object FUNDEF for FUNNAME and return
 FUNNAME's new definition.  With MACRO-ONLY, only an autoloaded macro
 is loaded.  Any other FUNDEF is returned as it is.")
-    (backtrace-frames--internal ""
-     "marrow's own: the frames of the Lisp calls running now, innermost
-first, as the debugger's backtrace shows them.")
+    (backtrace-frame--internal "FUNCTION NFRAMES BASE"
+     "Call FUNCTION on the frame NFRAMES out from the innermost call of
+BASE (the innermost frame if BASE is nil), as `mapbacktrace' would;
+nil if there is no such frame.")
     (backward-char "&optional N"
      "Move point N characters back (one if N is nil; forward if negative).
 Signal `beginning-of-buffer' or `end-of-buffer' at the edge.")

@@ -2246,6 +2246,43 @@ Point stays at the end when it was there."
         (when at-end
           (goto-char (point-max)))))))
 
+;;; ---- The backtrace --------------------------------------------------
+
+(defun backtrace-frame (nframes &optional base)
+  "The call NFRAMES out from the innermost call of BASE (of
+`backtrace-frame' itself if nil), as (t FUNCTION ARG-VALUES...); nil
+past the outermost."
+  (backtrace-frame--internal (lambda (evald function args _flags)
+                               (cons evald (cons function args)))
+                             nframes (or base 'backtrace-frame)))
+
+(defun backtrace-frames (&optional base)
+  "The calls from the innermost call of BASE (of `backtrace-frames'
+itself if nil) outwards, each as (EVALD FUNCTION ARGS FLAGS)."
+  (let ((frames nil))
+    (mapbacktrace (lambda (&rest frame) (push frame frames))
+                  (or base 'backtrace-frames))
+    (nreverse frames)))
+
+(defun backtrace ()
+  "Print the active calls to `standard-output', innermost first, one
+\"  FUNCTION(ARGS...)\" line each."
+  (let ((print-level (or print-level 8))
+        (print-escape-newlines t))
+    (mapbacktrace (lambda (_evald function args _flags)
+                    (princ "  ")
+                    (prin1 function)
+                    (princ (if args (prin1-to-string args) "()"))
+                    (terpri))
+                  'backtrace))
+  nil)
+
+(defun called-interactively-p (&optional _kind)
+  "Whether the function that calls this was called interactively.
+Marrow has no `call-interactively', so nothing is ever called
+interactively: always nil, as in batch Emacs for KIND `interactive'."
+  nil)
+
 ;;; ---- Autoloads: files loaded on first use -------------------------
 ;; Emacs preloads or autoloads these; loading them at startup would
 ;; slow every run.
@@ -2333,6 +2370,9 @@ current on entry gets its own table back on exit."
 (dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p))
   (autoload f "nadvice"))
 (autoload 'define-advice "nadvice" nil nil 'macro)
+;; Preloaded in Emacs.
+(dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
+  (autoload f "warnings"))
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
 
 (provide 'subr)

@@ -4595,9 +4595,48 @@ static mval Fdefalias(mrt *rt, int nargs, mval *args)
   return args[0];
 }
 
-static mval Fbacktrace_frames(mrt *rt, int nargs, mval *args)
+/* The innermost frame of a call to BASE (compared as Emacs does,
+   through function indirection), or the innermost frame for nil. */
+static struct bt_frame *frame_of(mrt *rt, mval base)
 {
-  return eval_backtrace(rt);
+  struct bt_frame *f = rt->backtrace;
+  if (NILP(base))
+    return f;
+  base = indirect_function(rt, base);
+  while (f && indirect_function(rt, f->fn) != base)
+    f = f->prev;
+  return f;
+}
+
+/* Calls FUNCTION as Emacs's backtrace functions do: with EVALD (t: a
+   call whose arguments are evaluated, the only kind marrow records),
+   the function, the argument list and the frame's flags (none here). */
+static mval apply_to_frame(mrt *rt, mval function, struct bt_frame *f)
+{
+  mval call[5] = {function, Qt, f->fn, listn(rt, (size_t)f->nargs, f->args), Qnil};
+  return funcall(rt, call[0], 4, call + 1);
+}
+
+/* (mapbacktrace FUNCTION &optional BASE): FUNCTION on each frame from
+   BASE's (mapbacktrace's own by default) outwards.  Outer frames stay
+   put while FUNCTION runs: they live on the C stack below this call. */
+static mval Fmapbacktrace(mrt *rt, int nargs, mval *args)
+{
+  mval base = NILP(args[1]) ? intern(rt, "mapbacktrace") : args[1];
+  for (struct bt_frame *f = frame_of(rt, base); f; f = f->prev)
+    apply_to_frame(rt, args[0], f);
+  return Qnil;
+}
+
+/* (backtrace-frame--internal FUNCTION NFRAMES BASE): FUNCTION on the
+   frame NFRAMES out from BASE's, or nil past the outermost. */
+static mval Fbacktrace_frame_internal(mrt *rt, int nargs, mval *args)
+{
+  int64_t n = check_natnum(rt, args[1]);
+  struct bt_frame *f = frame_of(rt, args[2]);
+  for (; f && n > 0; n--)
+    f = f->prev;
+  return f ? apply_to_frame(rt, args[0], f) : Qnil;
 }
 
 /* Special forms are analysed by the evaluator; these subrs exist so
@@ -4722,7 +4761,8 @@ static const struct subr_def eval_subrs[] = {
   {"defalias", Fdefalias, 2, 3},
   {"autoload", Fautoload, 2, 5},
   {"autoload-do-load", Fautoload_do_load, 1, 3},
-  {"backtrace-frames--internal", Fbacktrace_frames, 0, 0},
+  {"mapbacktrace", Fmapbacktrace, 1, 2},
+  {"backtrace-frame--internal", Fbacktrace_frame_internal, 3, 3},
 };
 
 static const struct subr_def special_forms[] = {

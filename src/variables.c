@@ -161,6 +161,15 @@ static void check_aliasable(mrt *rt, mval alias)
     styled_error(rt, "Don't know how to make a let-bound variable an alias");
 }
 
+/* Emacs's warning when an alias hides the value its variable had. */
+static void warn_losing_value(mrt *rt, mval alias, mval base)
+{
+  mval type = list3(rt, Qdefvaralias, intern(rt, "losing-value"), alias);
+  mval text = call3(rt, intern(rt, "format-message"),
+                    make_cstring(rt, "Overwriting value of `%s' by aliasing to `%s'"), alias, base);
+  call2(rt, intern(rt, "display-warning"), type, text);
+}
+
 /* (defvaralias NEW-ALIAS BASE-VARIABLE &optional DOCSTRING) as Emacs:
    both become special, and a value NEW-ALIAS had passes to an unbound
    BASE-VARIABLE. */
@@ -169,8 +178,11 @@ static mval Fdefvaralias(mrt *rt, int n, mval *a)
   mval alias = check_symbol(rt, a[0]), base = check_symbol(rt, a[1]);
   struct symbol *s = XSYMBOL(rt, alias);
   check_aliasable(rt, alias);
-  if (find_symbol_value(rt, base) == Qunbound)
-    set_internal(rt, base, find_symbol_value(rt, alias), Qnil, SET_BIND);
+  mval alias_value = find_symbol_value(rt, alias), base_value = find_symbol_value(rt, base);
+  if (base_value == Qunbound)
+    set_internal(rt, base, alias_value, Qnil, SET_BIND);
+  else if (alias_value != Qunbound && alias_value != base_value)
+    warn_losing_value(rt, alias, base);
   notify_watchers(rt, alias, base, Qdefvaralias, Qnil);
   eval_make_special(rt, variable_base(rt, base));
   eval_make_special(rt, alias);
