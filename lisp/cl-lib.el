@@ -254,26 +254,56 @@ bindings."
           (mapcar (lambda (a) (if (consp a) (list (car a) (nth 1 a)) (list a nil)))
                   (cdr aux)))))
 
-(defun cl-lib--parse-lambda-list (name args)
-  "Return (SIMPLE-ARGS . BINDINGS) for the cl lambda list ARGS.  A list
-that is plain but for its &aux variables stays plain, as in Emacs."
-  (if (cl-lib--simple-lambda-list-p (car (cl-lib--aux-split args)))
+(defun cl-lib--plain-prefix (args temporaries)
+  "(PREFIX . REST): the leading arguments of ARGS that a plain lambda
+list takes as they are (required and optional variables without
+defaults, up to one of TEMPORARIES, the stand-ins of destructuring
+patterns), and the rest of ARGS, which the Lisp code parses; REST
+starts with &optional if PREFIX ended optional arguments."
+  (let ((prefix nil))
+    (while (and args (symbolp (car args))
+                (not (memq (car args) '(&rest &body &key &aux &allow-other-keys)))
+                (not (memq (car args) temporaries)))
+      (push (pop args) prefix))
+    (when (memq '&optional prefix)
+      (when (eq (car prefix) '&optional)
+        (pop prefix))
+      (when (and args (not (memq (car args) '(&rest &body &key &aux &allow-other-keys))))
+        (push '&optional args)))
+    (cons (nreverse prefix) args)))
+
+(defun cl-lib--parse-lambda-list (name args temporaries)
+  "Return (PLAIN-ARGS . BINDINGS) for the cl lambda list ARGS, whose
+destructuring patterns are TEMPORARIES now: a plain list stays as it
+is, else, as in Emacs, its plain prefix is followed by &rest VAR (the
+list's own &rest variable if it comes next, else --cl-rest--), and
+BINDINGS, for a `let*', take the other arguments out of VAR."
+  (if (not (cl-lib--rewritten-p args temporaries))
       (cl-lib--aux-split args)
-    (let ((required nil) (bindings nil) (rest (make-symbol "rest"))
-          (mode 'required) (keys nil) (allow nil) (has-rest nil))
-      (dolist (a args)
+    (let* ((split (cl-lib--plain-prefix args temporaries))
+           (prefix (car split))
+           (args (cdr split))
+           (own-rest (and (memq (car args) '(&rest &body)) (nth 1 args)))
+           (rest (or own-rest (make-symbol "--cl-rest--")))
+           (positional (length (remq '&optional prefix)))
+           (taken 0) (bindings nil) (mode 'required) (keys nil) (allow nil) (has-rest nil))
+      (dolist (a (if own-rest (nthcdr 2 args) args))
         (cond
          ((eq a '&optional) (setq mode 'optional))
          ((memq a '(&rest &body)) (setq mode 'rest has-rest t))
          ((eq a '&key) (setq mode 'key))
          ((eq a '&aux) (setq mode 'aux))
          ((eq a '&allow-other-keys) (setq allow t))
-         ((eq mode 'required) (push a required))
+         ((eq mode 'required)
+          (push `(,a (if ,rest (pop ,rest) (signal 'wrong-number-of-arguments (list ',name ,taken))))
+                bindings)
+          (setq taken (1+ taken)))
          ((eq mode 'optional)
           (let ((var (if (consp a) (car a) a)) (def (and (consp a) (nth 1 a))))
             (when (and (consp a) (nth 2 a))
               (push `(,(nth 2 a) (and ,rest t)) bindings))
-            (push `(,var (if ,rest (pop ,rest) ,def)) bindings)))
+            (push `(,var (if ,rest (pop ,rest) ,def)) bindings)
+            (setq taken (1+ taken))))
          ((eq mode 'rest) (push `(,a ,rest) bindings))
          ((eq mode 'key)
           (let* ((var (if (consp a) (car a) a))
@@ -289,13 +319,12 @@ that is plain but for its &aux variables stays plain, as in Emacs."
           (push (if (consp a) (list (car a) (nth 1 a)) (list a nil)) bindings))))
       (when (and keys (not allow))
         (push `(_ (cl-lib--check-keys ,rest ',(reverse keys))) bindings))
-      (unless (or has-rest keys)
+      (unless (or own-rest has-rest keys)
         (push `(_ (when ,rest
                     (signal 'wrong-number-of-arguments
-                            (list ',name (+ ,(length required) ,(length bindings)
-                                            (length ,rest))))))
+                            (list ',name (+ ,(+ positional taken) (length ,rest))))))
               bindings))
-      (cons (append (nreverse required) (list '&rest rest))
+      (cons (append prefix (list '&rest rest))
             (nreverse bindings)))))
 
 (defun cl-lib--usage-var (v)
@@ -307,9 +336,10 @@ keywords and &-words stay as they are."
          v)
         (t (intern (upcase (symbol-name v))))))
 
-(defun cl-lib--usage (args)
+(defun cl-lib--usage (args &optional dotted)
   "The \"(fn ARGS)\" line of cl lambda list ARGS: its variables upper-cased,
-default values as written, &aux left out."
+default values as written, &aux left out; with DOTTED, its final
+&rest VAR as the dotted tail it was written as."
   (let ((optional nil) (usage nil))
     (dolist (a (car (cl-lib--aux-split args)))
       (when (memq a '(&optional &key)) (setq optional t))
@@ -318,24 +348,33 @@ default values as written, &aux left out."
                       (cons (nth 1 a) (and (cddr a) (list (cl-lib--usage-var (nth 2 a))))))
               (cl-lib--usage-var a))
             usage))
+    (setq usage (nreverse usage))
+    (when dotted
+      (setcdr (last usage 3) (car (last usage))))
     ;; Quotes in default values are escaped by \\=, as Emacs's help does.
     (replace-regexp-in-string "['`]" "\\\\=\\&"
-                              (format "%S" (cons 'fn (nreverse usage))) t)))
+                              (format "%S" (cons 'fn usage)) t)))
 
 (defun cl-lib--rewritten-p (args patterns)
   "Whether Emacs parses lambda list ARGS (with destructuring PATTERNS)
-by hand, and so documents it by a usage line: unless it is plain, or
-plain but for &aux variables after no &optional."
+by hand: unless it is plain, or plain but for &aux variables after no
+&optional."
   (let ((before-aux (car (cl-lib--aux-split args))))
-    (or patterns
+    (or (and patterns t)
         (not (cl-lib--simple-lambda-list-p before-aux))
         (and (memq '&aux args) (memq '&optional before-aux) t))))
 
-(defun cl-lib--doc-with-usage (head args)
+(defun cl-lib--usage-p (args patterns)
+  "Whether Emacs documents lambda list ARGS by a usage line: when it
+parses it by hand, or it has a &rest argument."
+  (or (cl-lib--rewritten-p args patterns) (and (memq '&rest args) t)))
+
+(defun cl-lib--doc-with-usage (head args dotted)
   "HEAD (docstring and declare form) with ARGS's usage line after the
-docstring, as Emacs's cl-defun documents a lambda list it rewrites."
+docstring, as Emacs's cl-defun documents a lambda list it rewrites.
+DOTTED: ARGS was written with a dotted tail, which the line shows."
   (let ((doc (and (stringp (car head)) (pop head))))
-    (cons (concat doc "\n\n" (cl-lib--usage args)) head)))
+    (cons (concat doc "\n\n" (cl-lib--usage args dotted)) head)))
 
 (defun cl-lib--transform-lambda (name args body)
   "Return (ARGS . BODY) for a plain lambda equivalent to the cl one.
@@ -346,30 +385,60 @@ may start with &cl-defs SLOTS, defaults that its usage line leaves out
   (let* ((patterns nil)
          (defaults (and (eq (car args) '&cl-defs) (nth 1 args)))
          (cl-args (if (eq (car args) '&cl-defs) (cddr args) args))
+         (dotted (cdr (last cl-args)))
+         (cl-args (cl-lib--proper-lambda-list cl-args))
+         (env-var (cadr (memq '&environment cl-args)))
+         (cl-args (cl-lib--without-environment cl-args))
          (args (cl-lib--with-defaults cl-args defaults))
          (args (cl-lib--destructured-args args (lambda (pattern tmp) (push (cons pattern tmp) patterns))))
-         (parsed (cl-lib--parse-lambda-list name args))
+         (parsed (cl-lib--parse-lambda-list name args (mapcar #'cdr patterns)))
          (split (cl-lib--split-doc body))
-         (split (if (cl-lib--rewritten-p args patterns)
-                    (cons (cl-lib--doc-with-usage (car split) cl-args) (cdr split))
+         (split (if (cl-lib--usage-p args patterns)
+                    (cons (cl-lib--doc-with-usage (car split) cl-args dotted) (cdr split))
                   split))
          (body (if name `((cl-block ,name ,@(cdr split))) (cdr split))))
     (dolist (p patterns)
       (setq body `((cl-destructuring-bind ,(car p) ,(cdr p) ,@body))))
+    (when env-var
+      (setq body `((let ((,env-var (and (boundp 'macroexpand-all-environment)
+                                          macroexpand-all-environment)))
+                     ,@body))))
     (if (cdr parsed)
         `(,(car parsed) ,@(car split) (let* ,(cdr parsed) ,@body))
       `(,(car parsed) ,@(car split) ,@body))))
 
+(defun cl-lib--without-environment (args)
+  "Lambda list ARGS without its `&environment VAR', which a macro's
+expander binds to the environment it expands in; signals at a leading
+&whole, which a macro's own lambda list cannot have, as in Emacs."
+  (when (eq (car args) '&whole)
+    (error "&whole not currently implemented"))
+  (let ((env (memq '&environment args)))
+    (if env
+        (append (butlast args (length env)) (cddr env))
+      args)))
+
 (defun cl-lib--destructured-args (args note)
-  "ARGS with each required argument that is a list (a destructuring
-pattern) replaced by a temporary; NOTE is called with each pattern and
-its temporary."
-  (let ((required t))
+  "ARGS with each destructuring pattern (a required argument that is a
+list, an optional one's (PATTERN DEFAULT [SVAR]), a keyword one's
+\((KEYWORD PATTERN) DEFAULT [SVAR])) replaced by a temporary; NOTE is
+called with each pattern and its temporary."
+  (let ((mode 'required))
     (mapcar (lambda (a)
-              (when (memq a '(&optional &rest &body &key &aux)) (setq required nil))
-              (if (and required (consp a))
-                  (let ((tmp (make-symbol "arg"))) (funcall note a tmp) tmp)
-                a))
+              (when (memq a '(&optional &rest &body &key &aux)) (setq mode a))
+              (let ((pattern (pcase mode
+                               ('required (and (consp a) a))
+                               ('&optional (and (consp a) (consp (car a)) (car a)))
+                               ('&key (and (consp a) (consp (car a)) (consp (cadr (car a)))
+                                           (cadr (car a)))))))
+                (if (not pattern)
+                    a
+                  (let ((tmp (make-symbol "arg")))
+                    (funcall note pattern tmp)
+                    (pcase mode
+                      ('required tmp)
+                      ('&optional (cons tmp (cdr a)))
+                      ('&key (cons (list (car (car a)) tmp) (cdr a))))))))
             args)))
 
 (defun cl-lib--split-doc (body)
@@ -591,7 +660,28 @@ last argument; return PLACE's old value."
   "Bind the variables of the lambda list ARGS to the parts of EXPR, run BODY.
 A required argument may itself be a lambda list, destructured in turn."
   (declare (indent 2))
-  `(apply (cl-function (lambda ,(cl-lib--proper-lambda-list args) ,@body)) ,expr))
+  (if (eq (car-safe args) '&whole)
+      (let ((whole (make-symbol "whole")))
+        `(let* ((,whole ,expr) (,(nth 1 args) ,whole))
+           (cl-destructuring-bind ,(nthcdr 2 args) ,whole ,@body)))
+    (let ((value (make-symbol "value"))
+          (args (cl-lib--proper-lambda-list args)))
+      `(let ((,value ,expr))
+         (cl-lib--check-length ',args ,value)
+         (apply (cl-function (lambda ,args ,@body)) ,value)))))
+
+(defun cl-lib--check-length (args list)
+  "Signal as Emacs does, naming the lambda list ARGS, unless LIST has
+as many elements as ARGS takes."
+  (let ((required 0) (optional 0) (mode 'required) (n (length list)))
+    (dolist (a args)
+      (cond ((memq a '(&optional &rest &body &key &aux &allow-other-keys)) (setq mode a))
+            ((eq mode 'required) (setq required (1+ required)))
+            ((eq mode '&optional) (setq optional (1+ optional)))))
+    (when (or (< n required)
+              (and (not (memq '&rest args)) (not (memq '&body args)) (not (memq '&key args))
+                   (> n (+ required optional))))
+      (signal 'wrong-number-of-arguments (list args n)))))
 
 (defun cl-lib--proper-lambda-list (args)
   "ARGS with a dotted tail VAR written as &rest VAR."
