@@ -8,7 +8,10 @@
 ;; `defalias-fset-function' makes a later `defalias' (a `defun', a new
 ;; method) replace the original under the advice, as in Emacs.
 ;;
-;; Not done: `add-function' on other places.
+;; `add-function' advises the function in any place: there the advice
+;; is a chain of functions, each an advice object (a closure) that runs
+;; one piece of advice around the next, the place's function innermost.
+;; Not done: process filters and sentinels, which marrow does not have.
 
 (defconst nadvice--how
   '(:around :before :after :override :after-until :after-while
@@ -116,21 +119,29 @@ Emacs.  PROPS is an alist: `name' names the advice, `depth' (-100 to
 the newest is outermost.  Adding the same advice again moves it."
   (when (special-form-p (symbol-function symbol))
     (error "Advice impossible: %S is a special form" symbol))
-  (unless (memq how nadvice--how)
-    (error "Unknown add-function location `%S'" how))
+  (nadvice--check-how how)
   (unless (get symbol 'nadvice--pieces)
     (put symbol 'nadvice--original (and (fboundp symbol) (symbol-function symbol)))
     (put symbol 'defalias-fset-function #'nadvice--defalias))
-  (let* ((old (nadvice--find symbol function))
-         (pieces (remq old (get symbol 'nadvice--pieces)))
-         (depth (nadvice--props-depth props))
-         (before nil))
-    (while (and pieces (< (nadvice--props-depth (nth 2 (car pieces))) depth))
-      (push (pop pieces) before))
+  (let ((old (nadvice--find symbol function)))
     (put symbol 'nadvice--pieces
-         (append (nreverse before) (list (list how function props)) pieces)))
+         (nadvice--insert (list how function props) (remq old (get symbol 'nadvice--pieces)))))
   (nadvice--install symbol)
   nil)
+
+(defun nadvice--check-how (how)
+  (unless (memq how nadvice--how)
+    (error "Unknown add-function location `%S'" how)))
+
+(defun nadvice--insert (piece pieces)
+  "PIECES, outermost first, with PIECE placed by its depth: inside the
+lower depths, outside the others (so the newest of equal depths is
+outermost)."
+  (let ((depth (nadvice--props-depth (nth 2 piece)))
+        (outer nil))
+    (while (and pieces (< (nadvice--props-depth (nth 2 (car pieces))) depth))
+      (push (pop pieces) outer))
+    (append (nreverse outer) (list piece) pieces)))
 
 (defun advice-remove (symbol function)
   "Remove the advice FUNCTION (a function or an advice's name) from
@@ -154,6 +165,112 @@ runs that advice and what is under it."
 (defun advice-mapc (f symbol)
   "Call F with each piece of advice on SYMBOL and its properties."
   (dolist (piece (get symbol 'nadvice--pieces))
+    (funcall f (nth 1 piece) (nth 2 piece))))
+
+;;; ---- Advice on the function in a place ---------------------------
+
+(defvar nadvice--links (make-hash-table :test 'eq :weakness 'key)
+  "Each advice object made by `add-function' and its piece of advice:
+\(HOW FUNCTION PROPS INNER), INNER being the function it runs it around.")
+
+(defun nadvice--link (how function props inner)
+  "An advice object that calls INNER through FUNCTION as HOW says."
+  (let ((object (nadvice--object
+                 (lambda (&rest args) (nadvice--combine how function inner args)))))
+    (puthash object (list how function props inner) nadvice--links)
+    object))
+
+(defun nadvice--chain (definition)
+  "(PIECES . INNERMOST): the pieces of advice (HOW FUNCTION PROPS) of
+DEFINITION, an advice object made by `add-function' (or any other
+function, which has none), outermost first, and the function under them."
+  (let ((pieces nil) link)
+    (while (setq link (gethash definition nadvice--links))
+      (push (butlast link) pieces)
+      (setq definition (nth 3 link)))
+    (cons (nreverse pieces) definition)))
+
+(defun nadvice--rechain (pieces innermost)
+  "The advice object that runs PIECES, outermost first, around INNERMOST."
+  (dolist (piece (reverse pieces) innermost)
+    (setq innermost (apply #'nadvice--link (append piece (list innermost))))))
+
+(defun nadvice--piece-matches-p (piece function-or-name)
+  "Whether PIECE is the advice FUNCTION-OR-NAME names: its function or
+its name property."
+  (or (equal (nth 1 piece) function-or-name)
+      (equal (cdr (assq 'name (nth 2 piece))) function-or-name)))
+
+(defun nadvice--add-to (how function props definition)
+  "DEFINITION with FUNCTION added as advice HOW, placed by PROPS's depth.
+An advice of the same name (without one, of the same function) goes."
+  (nadvice--check-how how)
+  (let* ((chain (nadvice--chain definition))
+         (name (cdr (assq 'name props)))
+         (pieces (seq-remove (lambda (piece)
+                               (if name
+                                   (equal (cdr (assq 'name (nth 2 piece))) name)
+                                 (nadvice--piece-matches-p piece function)))
+                             (car chain))))
+    (nadvice--rechain (nadvice--insert (list how function props) pieces) (cdr chain))))
+
+(defun nadvice--remove-from (definition function)
+  "DEFINITION without any advice FUNCTION (a function or a name) names."
+  (let ((chain (nadvice--chain definition)))
+    (nadvice--rechain (seq-remove (lambda (piece) (nadvice--piece-matches-p piece function))
+                                  (car chain))
+                      (cdr chain))))
+
+(defun nadvice--local (variable)
+  "VARIABLE's buffer-local function; where it has none, one that calls
+its default value, whatever that is when called."
+  (if (local-variable-p variable)
+      (symbol-value variable)
+    (lambda (&rest args) (apply (default-value variable) args))))
+(defun nadvice--set-local (variable value)
+  "Set VARIABLE's buffer-local value to VALUE, made before VARIABLE is
+made local, as it may read the value that had."
+  (set (make-local-variable variable) value))
+(gv-define-simple-setter nadvice--local nadvice--set-local)
+
+(defun nadvice--place (place)
+  "PLACE as `add-function' reads it, as a generalized variable:
+\(local VARIABLE) is VARIABLE's buffer-local value, (var VARIABLE)
+the variable itself, a symbol its default value."
+  (pcase place
+    (`(local ,variable) `(nadvice--local ,variable))
+    (`(var ,variable) variable)
+    ((pred symbolp) `(default-value ',place))
+    (_ place)))
+
+(defmacro add-function (how place function &optional props)
+  "Advise the function in PLACE with FUNCTION, combined with it as HOW
+says (as for `advice-add'), with PROPS (`name', `depth').  PLACE is a
+generalized variable, or (local VARIABLE) for a buffer-local value,
+\(var VARIABLE) for a lexical variable, or a symbol for its default
+value."
+  (gv-letplace (getter setter) (nadvice--place place)
+    (funcall setter `(nadvice--add-to ,how ,function ,props ,getter))))
+
+(defmacro remove-function (place function)
+  "Remove the advice FUNCTION (a function or an advice's name) from the
+function in PLACE, as `add-function' reads PLACE."
+  (gv-letplace (getter setter) (nadvice--place place)
+    (funcall setter `(nadvice--remove-from ,getter ,function))))
+
+(defun advice-function-member-p (advice function-def)
+  "Whether ADVICE (a function or a name) is advice in FUNCTION-DEF: nil
+if not, else, as in Emacs, the advice object that runs it."
+  (let ((found nil) link)
+    (while (and (not found) (setq link (gethash function-def nadvice--links)))
+      (if (nadvice--piece-matches-p link advice)
+          (setq found function-def)
+        (setq function-def (nth 3 link))))
+    found))
+
+(defun advice-function-mapc (f function-def)
+  "Call F with each piece of advice in FUNCTION-DEF and its properties."
+  (dolist (piece (car (nadvice--chain function-def)))
     (funcall f (nth 1 piece) (nth 2 piece))))
 
 (defmacro define-advice (symbol args &rest body)

@@ -2367,9 +2367,11 @@ current on entry gets its own table back on exit."
          (with-current-buffer ,buffer (set-case-table ,saved))))))
 (autoload 'edebug-eval-top-level-form "edebug" nil t)
 ;; Preloaded in Emacs.
-(dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p))
+(dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p
+             advice-function-member-p advice-function-mapc))
   (autoload f "nadvice"))
-(autoload 'define-advice "nadvice" nil nil 'macro)
+(dolist (f '(define-advice add-function remove-function))
+  (autoload f "nadvice" nil nil 'macro))
 ;; Preloaded in Emacs.
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))

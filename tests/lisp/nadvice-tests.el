@@ -134,3 +134,76 @@
   (advice-add 'nadvice-tests--when :filter-return #'identity)
   (advice-remove 'nadvice-tests--when #'identity)
   (should (eq (symbol-function 'nadvice-tests--when) 'when)))
+
+;;; add-function and remove-function on places
+
+(ert-deftest nadvice-add-function-on-a-lexical-variable ()
+  (let ((fn (lambda (n) (* n 10)))
+        (double-args (lambda (args) (list (* 2 (car args)))))
+        (negate (lambda (r) (- r))))
+    (add-function :filter-args (var fn) double-args)
+    (should (= (funcall fn 3) 60))
+    (should (advice-function-member-p double-args fn))
+    (should-not (advice-function-member-p negate fn))
+    (add-function :filter-return (var fn) negate)
+    (should (= (funcall fn 3) -60))
+    ;; Added again under a name, the same function runs twice.
+    (add-function :filter-args (var fn) double-args '((name . twice)))
+    (should (= (funcall fn 3) -120))
+    (should (advice-function-member-p 'twice fn))
+    (remove-function (var fn) 'twice)
+    (should (= (funcall fn 3) -60))
+    (add-function :filter-args (var fn) double-args '((name . twice)))
+    ;; Removing by the function removes every piece that runs it.
+    (remove-function (var fn) double-args)
+    (should (= (funcall fn 3) -30))
+    (let ((seen nil))
+      (advice-function-mapc (lambda (f props) (push (list f props) seen)) fn)
+      (should (equal seen (list (list negate nil)))))
+    (remove-function (var fn) negate)
+    (should (= (funcall fn 3) 30))
+    (should-not (advice--p fn))))
+
+(ert-deftest nadvice-add-function-depth-orders-the-pieces ()
+  (let ((fn (lambda (x) (list 'core x))))
+    (add-function :around (var fn) (lambda (f x) (list 'deep (funcall f x))) '((depth . 50)))
+    (add-function :around (var fn) (lambda (f x) (list 'shallow (funcall f x))) '((depth . -50)))
+    (add-function :around (var fn) (lambda (f x) (list 'middle (funcall f x))))
+    (should (equal (funcall fn 1) '(shallow (middle (deep (core 1))))))))
+
+(defvar nadvice-tests--handler (lambda (x) (list 'default x)))
+
+(ert-deftest nadvice-add-function-on-a-default-value-and-a-local-one ()
+  (let ((guard (lambda (x) (numberp x))))
+    (unwind-protect
+        (progn
+          (with-temp-buffer
+            (add-function :before-while (local 'nadvice-tests--handler) guard)
+            (should (local-variable-p 'nadvice-tests--handler))
+            (should (equal (funcall nadvice-tests--handler 4) '(default 4)))
+            (should (null (funcall nadvice-tests--handler "no")))
+            ;; The local advice calls whatever the default value is then.
+            (setq-default nadvice-tests--handler (lambda (x) (list 'new-default x)))
+            (should (equal (funcall nadvice-tests--handler 4) '(new-default 4)))
+            (remove-function (local 'nadvice-tests--handler) guard)
+            (should (equal (funcall nadvice-tests--handler "no") '(new-default "no"))))
+          (should (equal (funcall nadvice-tests--handler "no") '(new-default "no")))
+          (add-function :override nadvice-tests--handler (lambda (x) (list 'override x)))
+          (should (equal (funcall nadvice-tests--handler 1) '(override 1)))
+          (with-temp-buffer
+            (should (equal (funcall nadvice-tests--handler 1) '(override 1)))))
+      (setq-default nadvice-tests--handler (lambda (x) (list 'default x))))))
+
+(ert-deftest nadvice-add-function-on-a-symbol-function ()
+  (defun nadvice-tests--plain (x) (* x 3))
+  (let ((add-one (lambda (f x) (1+ (funcall f x)))))
+    (add-function :around (symbol-function 'nadvice-tests--plain) add-one)
+    (should (= (nadvice-tests--plain 2) 7))
+    (remove-function (symbol-function 'nadvice-tests--plain) add-one)
+    (should (= (nadvice-tests--plain 2) 6))
+    (should-not (advice--p (symbol-function 'nadvice-tests--plain)))))
+
+(ert-deftest nadvice-add-function-unknown-how ()
+  (let ((fn #'car))
+    (should (equal (should-error (add-function :sideways (var fn) #'cdr))
+                   '(error "Unknown add-function location ‘:sideways’")))))
