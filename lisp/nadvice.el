@@ -77,9 +77,29 @@ a tail of its advice."
   "Call SYMBOL's original definition on ARGS through its advice."
   (apply (nadvice--function symbol (get symbol 'nadvice--pieces)) args))
 
+(defun nadvice--interactive-form (symbol)
+  "The interactive form SYMBOL has under its advice, as in Emacs: the
+outermost advice's that has one, else the original definition's."
+  (let ((spec nil)
+        (original (get symbol 'nadvice--original)))
+    (dolist (piece (get symbol 'nadvice--pieces))
+      (unless spec
+        (setq spec (interactive-form (nth 1 piece)))))
+    (or spec
+        (and original (not (autoloadp original)) (functionp original)
+             (interactive-form original)))))
+
+(defun nadvice--wrapper (symbol)
+  "A function that calls SYMBOL through its advice, with the
+interactive form SYMBOL has under it."
+  (let ((spec (nadvice--interactive-form symbol)))
+    (if spec
+        (eval `(lambda (&rest args) ,spec (nadvice--call ',symbol args)) t)
+      (lambda (&rest args) (nadvice--call symbol args)))))
+
 (defun nadvice--install (symbol)
   "Put SYMBOL's wrapper in its function cell, a macro's if it is one."
-  (let ((wrapper (nadvice--object (lambda (&rest args) (nadvice--call symbol args)))))
+  (let ((wrapper (nadvice--object (nadvice--wrapper symbol))))
     (fset symbol (let ((original (get symbol 'nadvice--original)))
                    (if (or (eq (car-safe original) 'macro) (nadvice--macro-alias-p original))
                        (cons 'macro wrapper)
@@ -123,9 +143,9 @@ the newest is outermost.  Adding the same advice again moves it."
   (unless (get symbol 'nadvice--pieces)
     (put symbol 'nadvice--original (and (fboundp symbol) (symbol-function symbol)))
     (put symbol 'defalias-fset-function #'nadvice--defalias))
-  (let ((old (nadvice--find symbol function)))
-    (put symbol 'nadvice--pieces
-         (nadvice--insert (list how function props) (remq old (get symbol 'nadvice--pieces)))))
+  (put symbol 'nadvice--pieces
+       (nadvice--insert (list how function props)
+                        (nadvice--without-same (get symbol 'nadvice--pieces) function props)))
   (nadvice--install symbol)
   nil)
 
@@ -149,7 +169,8 @@ SYMBOL; without advice left, SYMBOL gets its original definition back."
   (let ((piece (nadvice--find symbol function)))
     (when piece
       (put symbol 'nadvice--pieces (remq piece (get symbol 'nadvice--pieces)))
-      (unless (get symbol 'nadvice--pieces)
+      (if (get symbol 'nadvice--pieces)
+          (nadvice--install symbol)
         (put symbol 'defalias-fset-function nil)
         (fset symbol (get symbol 'nadvice--original))
         (put symbol 'nadvice--original nil))))
@@ -205,14 +226,20 @@ its name property."
   "DEFINITION with FUNCTION added as advice HOW, placed by PROPS's depth.
 An advice of the same name (without one, of the same function) goes."
   (nadvice--check-how how)
-  (let* ((chain (nadvice--chain definition))
-         (name (cdr (assq 'name props)))
-         (pieces (seq-remove (lambda (piece)
-                               (if name
-                                   (equal (cdr (assq 'name (nth 2 piece))) name)
-                                 (nadvice--piece-matches-p piece function)))
-                             (car chain))))
-    (nadvice--rechain (nadvice--insert (list how function props) pieces) (cdr chain))))
+  (let ((chain (nadvice--chain definition)))
+    (nadvice--rechain (nadvice--insert (list how function props)
+                                       (nadvice--without-same (car chain) function props))
+                      (cdr chain))))
+
+(defun nadvice--without-same (pieces function props)
+  "PIECES without the one that adding FUNCTION with PROPS replaces: the
+one of the same name, or without a name, the one of FUNCTION."
+  (let ((name (cdr (assq 'name props))))
+    (seq-remove (lambda (piece)
+                  (if name
+                      (equal (cdr (assq 'name (nth 2 piece))) name)
+                    (nadvice--piece-matches-p piece function)))
+                pieces)))
 
 (defun nadvice--remove-from (definition function)
   "DEFINITION without any advice FUNCTION (a function or a name) names."

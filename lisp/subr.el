@@ -2372,6 +2372,10 @@ current on entry gets its own table back on exit."
   (autoload f "nadvice"))
 (dolist (f '(define-advice add-function remove-function))
   (autoload f "nadvice" nil nil 'macro))
+(dolist (f '(ad-activate ad-deactivate ad-add-advice ad-remove-advice ad-enable-advice
+             ad-disable-advice ad-is-active ad-unadvise))
+  (autoload f "advice"))
+(autoload 'defadvice "advice" nil nil 'macro)
 ;; Preloaded in Emacs.
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
