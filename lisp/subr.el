@@ -2335,6 +2335,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
              object-intervals))
   (autoload f "fns"))
+;; lread.c functions marrow writes in Lisp (lisp/lread.el).
+(autoload 'lread--substitute-object-in-subtree "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")
 ;; Overlay functions (lisp/overlays.el).

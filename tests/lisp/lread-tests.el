@@ -151,3 +151,21 @@
   (should (equal (symbol-file 'lread-tests--filed) "/tmp/lread-tests-filed.el"))
   (should (equal (assoc "/tmp/lread-tests-filed.el" load-history)
                  '("/tmp/lread-tests-filed.el" (defun . lread-tests--filed)))))
+
+(ert-deftest lread-substitute-object-in-subtree ()
+  ;; The placeholder, wherever it is inside the object, becomes the
+  ;; object: what the reader does for #N=.
+  (let ((tree (list 'ph (vector 0 'ph) (record 'rec 'ph)
+                    (propertize "t" 'key 'ph) (list (list 'ph 'ph)))))
+    (should-not (lread--substitute-object-in-subtree tree 'ph t))
+    (should (eq (nth 0 tree) tree))
+    (should (eq (aref (nth 1 tree) 1) tree))
+    (should (eq (aref (nth 2 tree) 1) tree))
+    (should (eq (get-text-property 0 'key (nth 3 tree)) tree))
+    (should (equal (mapcar (lambda (x) (eq x tree)) (car (nth 4 tree))) '(t t))))
+  ;; An object already circular is visited once.
+  (let ((pair (cons nil 'ph)))
+    (setcar pair pair)
+    (lread--substitute-object-in-subtree pair 'ph t)
+    (should (eq (car pair) pair))
+    (should (eq (cdr pair) pair))))
