@@ -14,6 +14,19 @@ deleting leaves a marker (point) just after POS where it was."
   (insert char)
   (delete-char 1))
 
+(defun casefiddle--resize (case-function from to old new)
+  "Put NEW, CASE-FUNCTION's result on the text OLD between FROM and TO,
+in place of OLD when it has another length (ß -> SS).  As in Emacs,
+the markers stay at their positions and point moves with its text:
+the casing of the text before point is as long as the text there
+becomes, since casing depends on what precedes only."
+  (let ((pt (point)))
+    (internal--replace-keeping-markers from to new)
+    (goto-char (cond ((<= pt from) pt)
+                     ((>= pt to) (+ pt (- (length new) (length old))))
+                     (t (+ from (length (funcall case-function
+                                                 (substring old 0 (- pt from))))))))))
+
 (defun casefiddle--region (case-function beg end)
   "Replace the text between BEG and END by CASE-FUNCTION's result on it.
 Only the characters that change are replaced, one by one, unless the
@@ -26,11 +39,9 @@ casing changes the text's length (ß -> SS)."
   (let* ((from (min beg end))
          (old (buffer-substring-no-properties from (max beg end)))
          (new (funcall case-function old)))
-    (save-excursion
-      (if (/= (length old) (length new))
-          (progn (goto-char from)
-                 (delete-region from (max beg end))
-                 (insert new))
+    (if (/= (length old) (length new))
+        (casefiddle--resize case-function from (max beg end) old new)
+      (save-excursion
         (dotimes (i (length old))
           (unless (eq (aref old i) (aref new i))
             (casefiddle--replace-char (+ from i) (aref new i)))))))
@@ -87,12 +98,13 @@ left there."
   "Case ARG words from point with CASE-FUNCTION; point moves past them
 when ARG is positive."
   (casefiddle--check-count arg)
-  (let* ((start (point))
-         (far (copy-marker (save-excursion (forward-word arg) (point)) t)))
-    (casefiddle--region case-function start (marker-position far))
+  (let ((start (point))
+        (far (save-excursion (forward-word arg) (point)))
+        (size (buffer-size)))
+    (casefiddle--region case-function start far)
+    ;; Past the words, which casing may have lengthened.
     (when (> far start)
-      (goto-char far))
-    (set-marker far nil)
+      (goto-char (+ far (- (buffer-size) size))))
     nil))
 
 (defun upcase-word (arg)

@@ -1122,6 +1122,10 @@ it is still live.")
     (internal--restore-excursion "STATE"
      "marrow's own, for `save-excursion': make current again the buffer
 STATE names and move point back to where STATE keeps it.")
+    (internal--replace-keeping-markers "START END STRING"
+     "Put STRING in place of the text between START and END, leaving point
+and the markers where they were, as the case commands do when casing
+changes the text's length.")
     (internal--restore-restriction "STATE"
      "marrow's own, for `save-restriction': put back the narrowing STATE
 keeps.")

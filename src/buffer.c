@@ -1228,6 +1228,8 @@ struct rewrite {
   int64_t from, end1, start2, to;
 };
 
+static int64_t min_pos(int64_t a, int64_t b) { return a < b ? a : b; }
+
 static int64_t rewritten(const struct rewrite *w, int64_t pos)
 {
   int64_t len1 = w->end1 - w->from, len2 = w->to - w->start2, mid = w->start2 - w->end1;
@@ -1256,9 +1258,10 @@ static mval planned_markers(mrt *rt, struct buffer *b, const struct rewrite *w)
   return plan;
 }
 
-/* Replaces [W->from, W->to) of the current buffer by S (as many
-   characters, with its properties); point and the markers go where W
-   moves them, or stay with LEAVE_MARKERS. */
+/* Replaces [W->from, W->to) of the current buffer by S (with its
+   properties; as many characters unless LEAVE_MARKERS); point and the
+   markers go where W moves them, or stay with LEAVE_MARKERS (within
+   the text). */
 static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_markers)
 {
   int64_t depth = buffer_change_begin(rt, w->from, w->to);
@@ -1274,9 +1277,22 @@ static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_
   insert_here(rt, s);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner == b)
-      XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
-  b->pt = pt;
-  buffer_change_end(rt, depth, moved.from, moved.to, moved.to - moved.from);
+      XMARKER(AREF(plan, i))->charpos = min_pos(XFIXNUM(AREF(plan, i + 1)), b->z + 1);
+  b->pt = min_pos(pt, b->zv);
+  buffer_change_end(rt, depth, moved.from, moved.from + XSTRING(s)->nchars, moved.to - moved.from);
+}
+
+/* (internal--replace-keeping-markers START END STRING): STRING in
+   place of the text between START and END, point and the markers left
+   where they were, as Emacs's case commands leave them when casing
+   changes the text's length (ß -> SS). */
+static mval Freplace_keeping_markers(mrt *rt, int n, mval *a)
+{
+  int64_t from, to;
+  region(rt, a[0], a[1], &from, &to);
+  CHECK_STRING(rt, a[2]);
+  rewrite_region(rt, a[2], &(struct rewrite){ from, to, to, to }, true);
+  return Qnil;
 }
 
 /* (transpose-regions STARTR1 ENDR1 STARTR2 ENDR2 &optional LEAVE-MARKERS) */
@@ -1903,6 +1919,7 @@ static const struct subr_def buffer_subrs[] = {
   { "buffer-has-markers-at", Fbuffer_has_markers_at, 1, 1 },
   { "transpose-regions", Ftranspose_regions, 4, 5 },
   { "translate-region-internal", Ftranslate_region_internal, 3, 3 },
+  { "internal--replace-keeping-markers", Freplace_keeping_markers, 3, 3 },
   { "position-bytes", Fposition_bytes, 1, 1 },
   { "byte-to-position", Fbyte_to_position, 1, 1 },
   { "insert-buffer-substring", Finsert_buffer_substring, 1, 3 },

@@ -31,7 +31,26 @@ buffer's text and point."
   (should (equal (casefiddle-tests--in "fuß ball" 6 (upcase-region 1 4))
                  '("FUSS ball" 7)))
   (should (equal (casefiddle-tests--in "ǆungla" 1 (capitalize-region 1 7))
-                 '("ǅungla" 1))))
+                 '("ǅungla" 1)))
+  ;; Point inside moves with the growth of the text before it.
+  (should (equal (casefiddle-tests--in "ßxßy" 3 (upcase-region 1 5))
+                 '("SSXSSY" 4)))
+  (should (equal (casefiddle-tests--in "ßxßy" 1 (upcase-region 1 5))
+                 '("SSXSSY" 1))))
+
+(ert-deftest casefiddle-region-changing-length-leaves-markers ()
+  ;; Unlike point, markers keep their positions when casing changes
+  ;; the text's length, before, inside and after the region alike.
+  (with-temp-buffer
+    (insert "mß nß o")
+    (let ((markers (mapcar #'copy-marker '(1 2 3 5 6 8)))
+          (advancing (copy-marker 3 t)))
+      (goto-char 8)
+      (upcase-region 1 6)
+      (should (equal (buffer-string) "MSS NSS o"))
+      (should (equal (point) 10))
+      (should (equal (mapcar #'marker-position markers) '(1 2 3 5 6 8)))
+      (should (equal (marker-position advancing) 3)))))
 
 (ert-deftest casefiddle-region-errors ()
   (with-temp-buffer
