@@ -67,10 +67,14 @@ returns."
 (defun nadvice--function (symbol pieces)
   "A function that calls SYMBOL's original definition through PIECES,
 a tail of its advice."
+  ;; The call of the original is not an advice object: for
+  ;; `called-interactively-p' the original, called from its advice, is
+  ;; not called interactively, as in Emacs.
   (let ((call (lambda (&rest args) (apply (nadvice--original-function symbol) args))))
     (dolist (piece (reverse pieces))
       (let ((inner call) (how (nth 0 piece)) (function (nth 1 piece)))
-        (setq call (lambda (&rest args) (nadvice--combine how function inner args)))))
+        (setq call (nadvice--object
+                    (lambda (&rest args) (nadvice--combine how function inner args))))))
     call))
 
 (defun nadvice--call (symbol args)

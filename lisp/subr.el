@@ -2277,11 +2277,36 @@ itself if nil) outwards, each as (EVALD FUNCTION ARGS FLAGS)."
                   'backtrace))
   nil)
 
-(defun called-interactively-p (&optional _kind)
-  "Whether the function that calls this was called interactively.
-Marrow has no `call-interactively', so nothing is ever called
-interactively: always nil, as in batch Emacs for KIND `interactive'."
-  nil)
+(defvar current-prefix-arg nil
+  "The raw prefix argument of the command running now.")
+(defvar prefix-arg nil
+  "The raw prefix argument for the next command.")
+
+(defvar subr--interactive-calls 0
+  "How many calls of `funcall-interactively' are running.")
+
+(defun funcall-interactively (function &rest args)
+  "Call FUNCTION with ARGS as a command called interactively: within
+it, `called-interactively-p' is non-nil."
+  (let ((subr--interactive-calls (1+ subr--interactive-calls)))
+    (apply function args)))
+
+(defun call-interactively (function &optional _record-flag _keys)
+  "Call the command FUNCTION with the arguments its interactive form
+gives, by `funcall-interactively'.  Marrow runs as batch Emacs does:
+codes that read use the minibuffer, which reads standard input."
+  (unless (commandp function)
+    (signal 'wrong-type-argument (list 'commandp function)))
+  (apply #'funcall-interactively function
+         (callint--args (cadr (interactive-form function)))))
+
+(defun called-interactively-p (&optional kind)
+  "Whether the function that calls this was called interactively, by
+`call-interactively' (through any advice on it).  With KIND
+`interactive', always nil, as in batch Emacs."
+  (and (> subr--interactive-calls 0)
+       (not (eq kind 'interactive))
+       (callint--called-interactively-p)))
 
 ;;; ---- Autoloads: files loaded on first use -------------------------
 ;; Emacs preloads or autoloads these; loading them at startup would
@@ -2380,6 +2405,8 @@ current on entry gets its own table back on exit."
              ad-disable-advice ad-is-active ad-unadvise))
   (autoload f "advice"))
 (autoload 'defadvice "advice" nil nil 'macro)
+(dolist (f '(callint--args callint--called-interactively-p prefix-numeric-value))
+  (autoload f "callint"))
 ;; Preloaded in Emacs.
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
