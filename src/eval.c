@@ -432,9 +432,10 @@ void eval_request_safe_point(mrt *rt)
 static void leave_safe_point(mrt *rt, mval unused) { rt->eval->at_safe_point = false; }
 
 /* A finalizer's own steps are not safe points: the run in progress
-   takes whatever is queued meanwhile.  A finalizer may throw (Emacs
-   lets it), hence the unwind entry. */
-static void run_safe_point(mrt *rt)
+   takes whatever is queued meanwhile.  A finalizer may throw to a
+   catch of the code it interrupted (Emacs lets it), hence the unwind
+   entry; the rest then wait for the next collection, as in Emacs. */
+void eval_run_safe_point(mrt *rt)
 {
   struct eval_state *st = rt->eval;
   if (st->at_safe_point)
@@ -452,7 +453,7 @@ static __attribute__((noinline)) void out_of_steps(mrt *rt)
 {
   unbank_steps(rt->eval);
   if (rt->eval->safe_point_wanted)
-    run_safe_point(rt);
+    eval_run_safe_point(rt);
   if (rt->eval->steps_left < 0)
     step_limit_hit(rt);
 }
@@ -3633,7 +3634,6 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
   enter_depth(rt);
-  count_step(rt);
   check_c_stack(rt, (size_t)c->cdepth * C_BYTES_PER_LEVEL);
   mval *fp = rt->stack + base;
   for (int i = c->nparams; i < c->cap_base; i++)
@@ -3643,6 +3643,10 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   if (c->unused_flag_slot >= 0)
     fp[c->unused_flag_slot] = value_unused ? Qt : Qnil;
   rt->stack_top = base + (size_t)c->nslots;
+  /* Only now: the step may be a safe point, whose finalizers' frames
+     go above stack_top, and setup_args wrote the missing optional and
+     &rest arguments above base + nargs. */
+  count_step(rt);
   struct bt_frame bt = {rt->backtrace, name, fp, nargs};
   if (!NILP(name))
     rt->backtrace = &bt;

@@ -71,6 +71,10 @@ void eval_charge_steps(mrt *rt, int64_t steps);
    or loop turn: the point where running Lisp is safe.  Called after a
    collection, which may have happened inside any allocation. */
 void eval_request_safe_point(mrt *rt);
+/* Runs them now (garbage-collect does), unless a run is in progress:
+   that run takes them, in the order found, rather than one finalizer's
+   first step running all the others inside it. */
+void eval_run_safe_point(mrt *rt);
 
 /* Calls byte-code function FN, named NAME (for the backtrace), on the
    NARGS arguments at rt->stack[base ..], the top of the stack, counting

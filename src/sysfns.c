@@ -319,19 +319,24 @@ static mval Fmake_finalizer(mrt *rt, int nargs, mval *args)
   return f;
 }
 
-/* Emacs catches errors only (a throw goes on out) and logs them to
-   *Messages* without echoing them. */
+/* As in Emacs: with inhibit-quit bound to t, every signal (quit, and
+   the no-catch of a throw no catch takes, among them) is caught and
+   logged to *Messages* without being echoed.  A throw that a catch of
+   the interrupted code takes goes on out to it. */
 static void run_finalizer_function(mrt *rt, mval fn)
 {
+  size_t count = rt->specpdl_depth;
+  specbind(rt, Qinhibit_quit, Qt);
   struct handler h;
-  handler_push(rt, &h, HANDLER_CONDITION_CASE, Qerror);
+  handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
   if (setjmp(h.jmp) == 0) {
     call0(rt, fn);
     handler_pop(rt, &h);
-    return;
+  } else {
+    mval parts[2] = {make_cstring(rt, "finalizer failed: "), print_to_string(rt, h.value, true)};
+    log_message(rt, concat_strings(rt, 2, parts));
   }
-  mval parts[2] = {make_cstring(rt, "finalizer failed: "), print_to_string(rt, h.value, true)};
-  log_message(rt, concat_strings(rt, 2, parts));
+  unbind_to(rt, count);
 }
 
 void sysfns_run_finalizers(mrt *rt)
@@ -359,7 +364,7 @@ static mval Fgarbage_collect(mrt *rt, int nargs, mval *args)
 {
   apply_gc_settings(rt, Qnil, Qnil);
   gc_collect(rt->gc, "garbage-collect");
-  sysfns_run_finalizers(rt);
+  eval_run_safe_point(rt);
   return gc_stats_now(rt);
 }
 
@@ -528,6 +533,7 @@ void sysfns_init(mrt *rt)
   defvar(rt, Qgc_elapsed, make_float(rt, s.gc_elapsed));
   defvar(rt, Qgc_cons_threshold, make_fixnum(800000));
   defvar(rt, Qgc_cons_percentage, make_float(rt, 0.1));
+  defvar(rt, Qinhibit_quit, Qnil); /* nothing quits marrow; bound as Emacs binds it */
   defvar(rt, Qgarbage_collection_messages, env_flag("MARROW_GC_LOG") ? Qt : Qnil);
   gc_set_after_collect(rt->gc, after_collect, rt);
   watch_gc_settings(rt);

@@ -89,6 +89,128 @@ Other tests' finalizers may run during this one: count only TAG."
   (should (eq (catch 'finalizer-tests--tag (garbage-collect) 'not-thrown)
               'thrown)))
 
+;; What a failing finalizer leaves: Emacs catches every signal, not
+;; only errors, logs it and goes on with the next finalizer.
+
+(defun finalizer-tests--logged-p (text)
+  "Whether *Messages* has the line \"finalizer failed: TEXT\"."
+  (with-current-buffer "*Messages*"
+    (save-excursion
+      (goto-char (point-max))
+      (search-backward (concat "finalizer failed: " text "\n") nil t))))
+
+(defun finalizer-tests--drop-doing (thunk)
+  "Make a finalizer whose function calls THUNK, and keep nothing of it."
+  (finalizer-tests--deeply (lambda () (make-finalizer (lambda () (funcall thunk))))))
+
+(ert-deftest finalizer-quit-is-logged-not-signalled ()
+  (finalizer-tests--drop-doing (lambda () (signal 'quit '(finalizer-tests))))
+  (should (consp (garbage-collect)))
+  (should (finalizer-tests--logged-p "(quit finalizer-tests)")))
+
+(ert-deftest finalizer-throw-without-a-catch-is-logged ()
+  (finalizer-tests--drop-doing (lambda () (throw 'finalizer-tests--nowhere 17)))
+  (should (consp (garbage-collect)))
+  (should (finalizer-tests--logged-p "(no-catch finalizer-tests--nowhere 17)")))
+
+(ert-deftest finalizer-runs-with-inhibit-quit ()
+  (should-not inhibit-quit)
+  (finalizer-tests--drop-doing
+   (lambda () (push (cons 'inhibit-quit inhibit-quit) finalizer-tests--ran)))
+  (garbage-collect)
+  (should (member '(inhibit-quit . t) finalizer-tests--ran))
+  (should-not inhibit-quit))
+
+(ert-deftest finalizer-others-run-after-one-fails ()
+  (finalizer-tests--drop 'before-failure)
+  (finalizer-tests--drop-doing (lambda () (car 'finalizer-tests--not-a-list)))
+  (finalizer-tests--drop 'after-failure)
+  (garbage-collect)
+  (should (finalizer-tests--logged-p
+           "(wrong-type-argument listp finalizer-tests--not-a-list)"))
+  (should (= (finalizer-tests--count 'before-failure) 1))
+  (should (= (finalizer-tests--count 'after-failure) 1)))
+
+(ert-deftest finalizer-run-in-the-order-made ()
+  ;; The Boehm baseline finalizes in its collector's order.
+  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
+  (dolist (n '(1 2 3 4 5))
+    (finalizer-tests--drop (list 'ordered n)))
+  (garbage-collect)
+  (should (equal (reverse (cl-remove-if-not (lambda (tag) (eq (car-safe tag) 'ordered))
+                                            finalizer-tests--ran))
+                 '((ordered 1) (ordered 2) (ordered 3) (ordered 4) (ordered 5)))))
+
+(ert-deftest finalizer-throw-out-leaves-the-rest-queued ()
+  (finalizer-tests--drop-doing (lambda () (throw 'finalizer-tests--out 'out)))
+  (finalizer-tests--drop 'queued-behind-a-throw)
+  (should (eq (catch 'finalizer-tests--out (garbage-collect) 'not-thrown) 'out))
+  ;; Not lost: the next collection runs it, once.
+  (garbage-collect)
+  (should (= (finalizer-tests--count 'queued-behind-a-throw) 1))
+  (garbage-collect)
+  (should (= (finalizer-tests--count 'queued-behind-a-throw) 1)))
+
+(defun finalizer-tests--sum-while-collecting ()
+  "Sum 1..3000 through fresh lists, allocating until collections come."
+  (let ((sum 0) (before gcs-done) (i 0))
+    (while (or (< i 3000) (and (< i 300000) (< gcs-done (+ before 2))))
+      (setq i (1+ i))
+      (when (<= i 3000)
+        (setq sum (+ sum (car (last (make-list 200 i)))))))
+    sum))
+
+(ert-deftest finalizer-failing-in-an-implicit-collection-leaves-the-code-alone ()
+  (dotimes (i 20)
+    (finalizer-tests--drop-doing (lambda () (error "Implicit failure %d" i))))
+  (should (= (unwind-protect (finalizer-tests--sum-while-collecting)
+               (push 'sum-done finalizer-tests--ran))
+             (/ (* 3000 3001) 2)))
+  (should (memq 'sum-done finalizer-tests--ran))
+  (should (with-current-buffer "*Messages*"
+            (save-excursion
+              (goto-char (point-max))
+              (search-backward "finalizer failed: (error \"Implicit failure" nil t)))))
+
+;; A finalizer may run as a call begins: its own locals must not land
+;; in the called function's missing optional or &rest arguments.
+
+(defvar finalizer-tests--clobbered nil
+  "Arguments `finalizer-tests--probe' found set that should be nil.")
+
+(defun finalizer-tests--probe (_given &optional missing &rest none)
+  (when (or missing none)
+    (push (list missing none) finalizer-tests--clobbered)))
+
+(ert-deftest finalizer-leaves-the-arguments-of-the-call-it-interrupts ()
+  (setq finalizer-tests--clobbered nil)
+  (dotimes (_ 30)
+    (finalizer-tests--drop-doing
+     (lambda ()
+       (let ((a 'finalizer-local) (b 'another-local))
+         (push (list 'with-locals a b) finalizer-tests--ran)))))
+  (let ((before gcs-done) (i 0))
+    (while (and (< i 200000) (< gcs-done (+ before 3)))
+      (setq i (1+ i))
+      (finalizer-tests--probe (make-list 100 i))))
+  (should (assoc 'with-locals finalizer-tests--ran))
+  (should-not finalizer-tests--clobbered))
+
+(require 'generator)
+
+(iter-defun finalizer-tests--iter-with-failing-cleanup ()
+  (unwind-protect
+      (progn (iter-yield 1) (iter-yield 2))
+    (push 'iter-cleanup finalizer-tests--ran)
+    (error "Iterator cleanup failure")))
+
+(ert-deftest finalizer-abandoned-iterator-cleanup-failure-is-logged ()
+  (finalizer-tests--deeply
+   (lambda () (iter-next (finalizer-tests--iter-with-failing-cleanup))))
+  (garbage-collect)
+  (should (= (finalizer-tests--count 'iter-cleanup) 1))
+  (should (finalizer-tests--logged-p "(error \"Iterator cleanup failure\")")))
+
 (ert-deftest finalizer-runs-after-an-implicit-collection ()
   (dotimes (i 100)
     (finalizer-tests--drop (list 'implicit i)))
