@@ -470,4 +470,76 @@
   (let ((gc-cons-threshold 1000000))
     (should (= gc-cons-threshold 1000000))))
 
+;;; Byte code: Emacs 28's compilation of fixtures/bytecode/bytecode-buflocal.el
+
+(defconst bl-tests--fixture
+  (expand-file-name "fixtures/bytecode/bytecode-buflocal.elc"
+                    (file-name-directory (or load-file-name buffer-file-name))))
+
+(load bl-tests--fixture nil t)
+
+(ert-deftest bl-bytecode-setq-sets-the-buffers-value ()
+  (should (byte-code-function-p (symbol-function 'bcbl-set)))
+  (let ((a (generate-new-buffer "bl-a")) (b (generate-new-buffer "bl-b")))
+    (unwind-protect
+        (progn
+          (with-current-buffer a
+            (set (make-local-variable 'bcbl-var) 'local-in-a)
+            (should (eq (bcbl-get) 'local-in-a))
+            (should (eq (bcbl-set 'set-in-a) 'set-in-a))
+            (should (eq bcbl-var 'set-in-a)))
+          (should (eq (buffer-local-value 'bcbl-var a) 'set-in-a))
+          (should (eq (default-value 'bcbl-var) 'default))
+          (with-current-buffer b
+            (should (eq (bcbl-get) 'default))
+            (bcbl-set 'set-in-b)
+            (should-not (local-variable-p 'bcbl-var)))
+          (should (eq (default-value 'bcbl-var) 'set-in-b))
+          (should (eq (buffer-local-value 'bcbl-var a) 'set-in-a)))
+      (setq-default bcbl-var 'default)
+      (kill-buffer a)
+      (kill-buffer b))))
+
+(ert-deftest bl-bytecode-setq-of-automatically-local-variable ()
+  (with-temp-buffer
+    (should-not (local-variable-p 'bcbl-auto))
+    (bcbl-set-auto 'mine)
+    (should (local-variable-p 'bcbl-auto))
+    (should (eq bcbl-auto 'mine))
+    (should (eq (default-value 'bcbl-auto) 'default))))
+
+(ert-deftest bl-bytecode-let-binds-the-buffers-value ()
+  (let ((a (generate-new-buffer "bl-a")) (b (generate-new-buffer "bl-b")))
+    (unwind-protect
+        (with-current-buffer a
+          (set (make-local-variable 'bcbl-var) 'local-in-a)
+          (should (equal (bcbl-let 'bound) '(bound default)))
+          (should (eq bcbl-var 'local-in-a))
+          ;; The binding ends in the buffer it was made in, though
+          ;; another is current by then.
+          (should (eq (bcbl-let-then-switch 'bound b) 'default))
+          (should (eq (current-buffer) b))
+          (should (eq (buffer-local-value 'bcbl-var a) 'local-in-a))
+          (should-not (local-variable-p 'bcbl-var b))
+          (should (eq (default-value 'bcbl-var) 'default)))
+      (kill-buffer a)
+      (kill-buffer b))))
+
+(ert-deftest bl-bytecode-writes-reach-the-watchers ()
+  (let* ((log nil)
+         (watcher (lambda (symbol newval operation where)
+                    (push (list symbol newval operation (eq where (current-buffer))) log))))
+    (with-temp-buffer
+      (set (make-local-variable 'bcbl-var) 'local)
+      (add-variable-watcher 'bcbl-var watcher)
+      (unwind-protect
+          (progn
+            (bcbl-set 'changed)
+            (bcbl-let 'bound))
+        (remove-variable-watcher 'bcbl-var watcher)))
+    (should (equal (nreverse log)
+                   '((bcbl-var changed set t)
+                     (bcbl-var bound let t)
+                     (bcbl-var changed unlet t))))))
+
 ;;; buffer-local-tests.el ends here
