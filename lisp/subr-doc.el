@@ -646,6 +646,17 @@ by default) whose PROPERTY is not VALUE (eq), or nil.")
      "The value of PROP of the character at POSITION in OBJECT (the current
 buffer by default): the one the overlay of highest priority there gives
 it, else its text property.")
+    (get-char-property-and-overlay "POSITION PROP &optional OBJECT"
+     "As `get-char-property', but a cons (VALUE . OVERLAY): OVERLAY is the
+overlay VALUE comes from, or nil when it is a text property.")
+    (next-char-property-change "POSITION &optional LIMIT"
+     "The first position after POSITION in the current buffer where a text
+property changes or an overlay starts or ends; else LIMIT (not beyond
+the accessible end), or the accessible end.")
+    (previous-char-property-change "POSITION &optional LIMIT"
+     "The last position before POSITION in the current buffer where a text
+property changes or an overlay starts or ends; else LIMIT (not before
+the accessible beginning), or the accessible beginning.")
     (rename-buffer "NEWNAME &optional UNIQUE"
      "Give the current buffer the name NEWNAME, or with UNIQUE one made from
 it that no other buffer has.  Return the new name.")

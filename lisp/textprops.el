@@ -1,8 +1,9 @@
 ;;; textprops.el --- text-property functions Emacs has in C  -*- lexical-binding: t -*-
 
 ;; What Emacs's C adds to the primitives of src/textprop.c, written in
-;; Lisp; subr.el autoloads them.  marrow has no overlays, so a
-;; character's properties are its text's.
+;; Lisp; subr.el autoloads them.  In a buffer, a character's
+;; properties are its overlays' and its text's, as `get-char-property'
+;; sees them.
 
 (defun next-single-char-property-change (position prop &optional object limit)
   "The position after POSITION where PROP's value changes in OBJECT (a
@@ -12,10 +13,13 @@ of OBJECT (a buffer's accessible part)."
       (or (next-single-property-change position prop object limit)
           limit (length object))
     (with-current-buffer (or object (current-buffer))
-      (let ((limit (or limit (point-max))))
-        (if (>= position limit)
-            (min limit (point-max))
-          (or (next-single-property-change position prop nil limit) limit))))))
+      (let* ((limit (min (or limit (point-max)) (point-max)))
+             (value (get-char-property position prop)))
+        (while (and (< position limit)
+                    (setq position (next-char-property-change position limit))
+                    (< position limit)
+                    (eq (get-char-property position prop) value)))
+        (min position limit)))))
 
 (defun previous-single-char-property-change (position prop &optional object limit)
   "As `next-single-char-property-change', looking back from POSITION."
@@ -23,10 +27,13 @@ of OBJECT (a buffer's accessible part)."
       (or (previous-single-property-change position prop object limit)
           limit 0)
     (with-current-buffer (or object (current-buffer))
-      (let ((limit (or limit (point-min))))
-        (if (<= position limit)
-            (max limit (point-min))
-          (or (previous-single-property-change position prop nil limit) limit))))))
+      (let* ((limit (max (or limit (point-min)) (point-min)))
+             (value (and (> position limit) (get-char-property (1- position) prop))))
+        (while (and (> position limit)
+                    (setq position (previous-char-property-change position limit))
+                    (> position limit)
+                    (eq (get-char-property (1- position) prop) value)))
+        (max position limit)))))
 
 (defun subr--stickiness (prop pos)
   "Where text inserted at POS in the current buffer takes PROP from: 1,

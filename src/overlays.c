@@ -239,11 +239,11 @@ static mval by_priority(mrt *rt, mval list)
 
 static mval overlays_here(mrt *rt) { return XBUFFER(current_buffer(rt))->overlays; }
 
-/* The current buffer's overlays holding the character at POS. */
-static mval at(mrt *rt, int64_t pos)
+/* BUFFER's overlays holding the character at POS. */
+static mval at(mrt *rt, mval buffer, int64_t pos)
 {
   mval found = Qnil;
-  for (mval l = overlays_here(rt); CONSP(l); l = XCDR(l))
+  for (mval l = XBUFFER(buffer)->overlays; CONSP(l); l = XCDR(l))
     if (start_of(XCAR(l)) <= pos && pos < end_of(XCAR(l)))
       found = Fcons(rt, XCAR(l), found);
   return found;
@@ -252,7 +252,7 @@ static mval at(mrt *rt, int64_t pos)
 /* (overlays-at POS &optional SORTED) */
 static mval Foverlays_at(mrt *rt, int n, mval *a)
 {
-  mval found = at(rt, buffer_position_of(rt, a[0]));
+  mval found = at(rt, current_buffer(rt), buffer_position_of(rt, a[0]));
   return NILP(a[1]) ? found : by_priority(rt, found);
 }
 
@@ -315,21 +315,58 @@ static mval Foverlay_recenter(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
-/* (get-char-property POSITION PROP &optional OBJECT): in a buffer, the
-   value of the overlay of highest priority at POSITION that gives PROP
-   one, else the text property. */
-static mval Fget_char_property(mrt *rt, int n, mval *a)
+/* (next-char-property-change POSITION &optional LIMIT): the next text
+   property change or overlay bound after POSITION in the current
+   buffer, looking no further than LIMIT. */
+static mval Fnext_char_property_change(mrt *rt, int n, mval *a)
+{
+  mval stop = Fnext_overlay_change(rt, 1, a);
+  if (!NILP(a[1]) && buffer_position_of(rt, a[1]) < XFIXNUM(stop))
+    stop = make_fixnum(buffer_position_of(rt, a[1]));
+  return call3(rt, intern(rt, "next-property-change"), a[0], Qnil, stop);
+}
+
+/* (previous-char-property-change POSITION &optional LIMIT) */
+static mval Fprevious_char_property_change(mrt *rt, int n, mval *a)
+{
+  mval stop = Fprevious_overlay_change(rt, 1, a);
+  if (!NILP(a[1]) && buffer_position_of(rt, a[1]) > XFIXNUM(stop))
+    stop = make_fixnum(buffer_position_of(rt, a[1]));
+  return call3(rt, intern(rt, "previous-property-change"), a[0], Qnil, stop);
+}
+
+/* The overlay of highest priority holding POS in BUFFER that gives PROP
+   a value, or nil. */
+static mval overlay_giving(mrt *rt, mval buffer, int64_t pos, mval prop)
+{
+  for (mval l = by_priority(rt, at(rt, buffer, pos)); CONSP(l); l = XCDR(l))
+    if (!NILP(property(rt, XCAR(l), prop)))
+      return XCAR(l);
+  return Qnil;
+}
+
+/* (get-char-property-and-overlay POSITION PROP &optional OBJECT):
+   (VALUE . OVERLAY), where in a buffer VALUE is PROP's value in the
+   overlay of highest priority at POSITION that has one, else the text
+   property's, with OVERLAY nil. */
+static mval Fget_char_property_and_overlay(mrt *rt, int n, mval *a)
 {
   if (NILP(a[2]) || BUFFERP(a[2])) {
-    mval buffer = buffer_or_current(rt, a[2]), here = current_buffer(rt);
-    if (buffer == here)
-      for (mval l = by_priority(rt, at(rt, buffer_position_of(rt, a[0]))); CONSP(l); l = XCDR(l)) {
-        mval v = property(rt, XCAR(l), a[1]);
-        if (!NILP(v))
-          return v;
-      }
+    mval buffer = buffer_or_current(rt, a[2]);
+    int64_t pos = buffer_position_of(rt, a[0]);
+    if (pos < XBUFFER(buffer)->begv || pos > XBUFFER(buffer)->zv)
+      xsignal1(rt, Qargs_out_of_range, a[0]);
+    mval ov = overlay_giving(rt, buffer, pos, a[1]);
+    if (!NILP(ov))
+      return Fcons(rt, property(rt, ov, a[1]), ov);
   }
-  return call3(rt, intern(rt, "get-text-property"), a[0], a[1], a[2]);
+  return Fcons(rt, call3(rt, intern(rt, "get-text-property"), a[0], a[1], a[2]), Qnil);
+}
+
+/* (get-char-property POSITION PROP &optional OBJECT) */
+static mval Fget_char_property(mrt *rt, int n, mval *a)
+{
+  return XCAR(Fget_char_property_and_overlay(rt, n, a));
 }
 
 /* ================================================================== */
@@ -419,6 +456,9 @@ static const struct subr_def overlays_subrs[] = {
   { "overlay-lists", Foverlay_lists, 0, 0 },
   { "overlay-recenter", Foverlay_recenter, 1, 1 },
   { "get-char-property", Fget_char_property, 2, 3 },
+  { "get-char-property-and-overlay", Fget_char_property_and_overlay, 2, 3 },
+  { "next-char-property-change", Fnext_char_property_change, 1, 2 },
+  { "previous-char-property-change", Fprevious_char_property_change, 1, 2 },
 };
 
 void overlays_init(mrt *rt)

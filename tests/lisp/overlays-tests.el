@@ -229,4 +229,90 @@
         (insert "2")
         (should-not after-ran)))))
 
+(defmacro ov-tests--with-layers (&rest body)
+  "Run BODY over \"abcdefghij\" with `face' bold as text on 2-4, and
+overlays A on 5-8 (face italic, q 1) and B on 7-10 (face underline,
+priority 5)."
+  (declare (indent 0))
+  `(ov-tests--in-text
+     (put-text-property 2 4 'face 'bold)
+     (let ((a (make-overlay 5 8)) (b (make-overlay 7 10)))
+       (overlay-put a 'face 'italic)
+       (overlay-put a 'q 1)
+       (overlay-put b 'face 'underline)
+       (overlay-put b 'priority 5)
+       ,@body)))
+
+(ert-deftest ov-get-char-property-and-overlay ()
+  (ov-tests--with-layers
+    (should (equal (get-char-property-and-overlay 2 'face) '(bold)))
+    (should (equal (get-char-property-and-overlay 5 'face) (cons 'italic a)))
+    ;; Where both overlays hold the character, B's priority wins.
+    (should (equal (get-char-property-and-overlay 7 'face) (cons 'underline b)))
+    ;; ... but only B's properties count that B has.
+    (should (equal (get-char-property-and-overlay 7 'q) (cons 1 a)))
+    (should (equal (get-char-property-and-overlay 9 'q) '(nil)))
+    (should (equal (get-char-property-and-overlay 1 'face (current-buffer)) '(nil)))
+    (should (equal (get-char-property-and-overlay 0 'face (propertize "xy" 'face 'z)) '(z)))
+    (should (equal (condition-case e (get-char-property-and-overlay 30 'face) (error e))
+                   '(args-out-of-range 30)))
+    (should (equal (condition-case e (get-char-property 30 'face) (error e))
+                   '(args-out-of-range 30)))))
+
+(ert-deftest ov-get-char-property-in-another-buffer ()
+  (ov-tests--with-layers
+    (let ((there (current-buffer)))
+      (with-temp-buffer
+        (should (eq (get-char-property 5 'face there) 'italic))
+        (should (equal (get-char-property-and-overlay 8 'face there) (cons 'underline b)))
+        (should (eq (get-char-property 2 'face there) 'bold))))))
+
+(ert-deftest ov-char-property-changes ()
+  (ov-tests--with-layers
+    (should (equal (mapcar #'next-char-property-change '(1 2 4 5 7 8 10 11))
+                   '(2 4 5 7 8 10 11 11)))
+    (should (equal (mapcar #'previous-char-property-change '(11 10 8 7 5 4 2 1))
+                   '(10 8 7 5 4 2 1 1)))
+    ;; LIMIT stops the search, even before POSITION.
+    (should (= (next-char-property-change 5 6) 6))
+    (should (= (next-char-property-change 6 3) 3))
+    (should (= (next-char-property-change 1 50) 2))
+    (should (= (next-char-property-change 10 50) 11))
+    (should (= (previous-char-property-change 7 6) 6))
+    (should (= (previous-char-property-change 6 9) 9))
+    (narrow-to-region 3 9)
+    (should (= (next-char-property-change 8) 9))
+    (should (= (previous-char-property-change 4) 3))
+    (should (equal (condition-case e (next-char-property-change 20) (error e))
+                   '(args-out-of-range 20 20)))
+    (should (equal (condition-case e (next-char-property-change 'x) (error e))
+                   '(wrong-type-argument integer-or-marker-p x)))))
+
+(ert-deftest ov-single-char-property-changes-see-overlays ()
+  (ov-tests--with-layers
+    ;; A and B give the same face where they meet, as far as `eq' goes
+    ;; only when it is the same symbol.
+    (overlay-put b 'face 'italic)
+    (should (equal (mapcar (lambda (p) (next-single-char-property-change p 'face))
+                           '(1 2 4 5 10 11))
+                   '(2 4 5 10 11 11)))
+    (should (equal (mapcar (lambda (p) (previous-single-char-property-change p 'face))
+                           '(11 10 5 4 2 1))
+                   '(10 5 4 2 1 1)))
+    (should (= (next-single-char-property-change 1 'q) 5))
+    (should (= (next-single-char-property-change 6 'q) 8))
+    (should (= (previous-single-char-property-change 11 'q) 8))
+    (should (= (next-single-char-property-change 1 'face nil 3) 2))
+    (should (= (next-single-char-property-change 6 'face nil 3) 3))
+    (should (= (next-single-char-property-change 5 'face nil 100) 10))
+    (should (= (previous-single-char-property-change 11 'face nil 10) 10))
+    (should (= (previous-single-char-property-change 3 'face nil 9) 9))
+    (should (equal (condition-case e (next-single-char-property-change 30 'face) (error e))
+                   '(args-out-of-range 30)))
+    (narrow-to-region 3 9)
+    (should (= (next-single-char-property-change 5 'face) 9))
+    (should (= (previous-single-char-property-change 9 'face nil 1) 5))
+    ;; A string has no overlays.
+    (should (= (next-single-char-property-change 0 'face (concat "ab" (propertize "c" 'face 'x))) 2))))
+
 ;;; overlays-tests.el ends here
