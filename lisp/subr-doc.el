@@ -803,6 +803,10 @@ for a buffer that visits none, as every buffer in marrow.")
     (buffer-modified-p "&optional BUFFER"
      "Whether BUFFER (the current one if nil) was modified since it was
 last marked unmodified.")
+    (buffer-swap-text "BUFFER"
+     "Exchange the text of the current buffer and BUFFER, with what goes
+with it: point, narrowing, text properties, markers, overlays, the undo
+list, multibyteness and `mark-active'.  Both buffers are then modified.")
     (buffer-name "&optional BUFFER"
      "The name of BUFFER (the current one if nil), or nil once it is killed.")
     (buffer-size "&optional BUFFER"

@@ -77,8 +77,9 @@ static const struct per_buffer_var per_buffer_vars[] = {
   {"buffer-backed-up", "nil"}, {"default-directory", NULL},
   {"buffer-file-name", "nil"},
 };
-enum { IN_EVERY_BUFFER = 19, UNDO_LIST = 0, INVISIBILITY_SPEC = 3, MODE_NAME = 10,
-       MAJOR_MODE = 12, DEFAULT_DIRECTORY = 17, BUFFER_FILE_NAME = 18 };
+enum { IN_EVERY_BUFFER = 19, UNDO_LIST = 0, INVISIBILITY_SPEC = 3, MULTIBYTE = 8,
+       MARK_ACTIVE = 9, MODE_NAME = 10, MAJOR_MODE = 12, DEFAULT_DIRECTORY = 17,
+       BUFFER_FILE_NAME = 18 };
 static const struct per_buffer_var local_when_set_vars[] = {
   {"case-fold-search", "t"}, {"fill-column", "70"}, {"left-margin", "0"},
   {"tab-width", "8"}, {"truncate-lines", "nil"}, {"word-wrap", "nil"},
@@ -719,6 +720,83 @@ static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 {
   cur(rt)->modified = !NILP(a[0]);
   return a[0];
+}
+
+/* ---- buffer-swap-text ---- */
+
+static void swap_ints(int64_t *x, int64_t *y)
+{
+  int64_t t = *x;
+  *x = *y;
+  *y = t;
+}
+
+/* Both GC_STOREs come before any allocation, so the barrier sees each. */
+#define SWAP_LISP_FIELD(rt, a, b, field)                                \
+  do {                                                                  \
+    mval old_ = XBUFFER(a)->field;                                      \
+    GC_STORE((rt)->gc, a, XBUFFER(a)->field, XBUFFER(b)->field);        \
+    GC_STORE((rt)->gc, b, XBUFFER(b)->field, old_);                     \
+  } while (0)
+
+/* BUFFER's marker chain, just taken from the other buffer, points into
+   BUFFER: overlays' bounds among them. */
+static void claim_markers(mrt *rt, mval buffer)
+{
+  struct buffer *b = XBUFFER(buffer);
+  for (struct marker *m = b->markers; m; m = m->next) {
+    m->owner = b;
+    GC_STORE(rt->gc, tag_ptr(m, TAG_VECTORLIKE), m->buffer, buffer);
+  }
+}
+
+static mval per_buffer_value(mrt *rt, mval buffer, int i)
+{
+  mval sym = per_buffer_symbol(rt, i);
+  mval binding = local_binding(rt, sym, XBUFFER(buffer)->locals);
+  return CONSP(binding) ? XCDR(binding) : XSYMBOL(rt, sym)->value;
+}
+
+static void swap_per_buffer(mrt *rt, mval a, mval b, int i)
+{
+  mval va = per_buffer_value(rt, a, i);
+  set_per_buffer(rt, XBUFFER(a)->locals, i, per_buffer_value(rt, b, i));
+  set_per_buffer(rt, XBUFFER(b)->locals, i, va);
+}
+
+/* (buffer-swap-text BUFFER): the text goes with what lives in it, as in
+   Emacs: point, narrowing, text properties, markers, overlays, the undo
+   list, multibyteness and mark-active.  Both then count as modified. */
+static mval Fbuffer_swap_text(mrt *rt, int n, mval *a)
+{
+  mval other = check_buffer(rt, a[0]), here = current_buffer(rt);
+  if (!live_p(other))
+    xsignal1(rt, Qerror, call1(rt, intern(rt, "format-message"),
+                               make_cstring(rt, "Cannot swap a dead buffer's text")));
+  if (other == here)
+    return Qnil;
+  struct buffer *x = XBUFFER(here), *y = XBUFFER(other);
+  uint8_t *text = x->text;
+  x->text = y->text;
+  y->text = text;
+  int64_t *fx[] = {&x->cap, &x->gap, &x->gap_size, &x->z, &x->pt, &x->begv, &x->zv,
+                   &x->cache_pos, &x->cache_byte};
+  int64_t *fy[] = {&y->cap, &y->gap, &y->gap_size, &y->z, &y->pt, &y->begv, &y->zv,
+                   &y->cache_pos, &y->cache_byte};
+  for (size_t i = 0; i < sizeof fx / sizeof fx[0]; i++)
+    swap_ints(fx[i], fy[i]);
+  x->modified = y->modified = 1;
+  SWAP_LISP_FIELD(rt, here, other, intervals);
+  SWAP_LISP_FIELD(rt, here, other, overlays);
+  struct marker *markers = x->markers;
+  x->markers = y->markers;
+  y->markers = markers;
+  claim_markers(rt, here);
+  claim_markers(rt, other);
+  const int carried[] = {UNDO_LIST, MULTIBYTE, MARK_ACTIVE};
+  for (size_t i = 0; i < sizeof carried / sizeof carried[0]; i++)
+    swap_per_buffer(rt, here, other, carried[i]);
+  return Qnil;
 }
 
 /* save-current-buffer's end: back to BUFFER if it still lives. */
@@ -1894,6 +1972,7 @@ static const struct subr_def buffer_subrs[] = {
   { "buffer-live-p", Fbuffer_live_p, 1, 1 },
   { "kill-buffer", Fkill_buffer, 0, 1 },
   { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
+  { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
   { "buffer-file-name", Fbuffer_file_name, 0, 1 },
   { "internal--restore-buffer", Frestore_buffer, 1, 1 },

@@ -613,4 +613,89 @@
   (should (eq (car (should-error (with-temp-buffer (insert-file-contents "/nonexistent/buffer-tests"))))
               'file-missing)))
 
+;;;; buffer-swap-text
+
+(defmacro buffer-tests--with-two-buffers (left right &rest body)
+  "Run BODY with LEFT and RIGHT bound to new buffers, killed after."
+  (declare (indent 2))
+  `(let ((,left (generate-new-buffer "swap-left"))
+         (,right (generate-new-buffer "swap-right")))
+     (unwind-protect (progn ,@body)
+       (kill-buffer ,left)
+       (kill-buffer ,right))))
+
+(ert-deftest buffer-swap-text-exchanges-text-point-and-narrowing ()
+  (buffer-tests--with-two-buffers left right
+    (with-current-buffer left
+      (insert "first buffer's text")
+      (narrow-to-region 7 13)
+      (goto-char 9))
+    (with-current-buffer right
+      (insert "second")
+      (set-buffer-modified-p nil))
+    (with-current-buffer left
+      (should-not (buffer-swap-text right))
+      (should (equal (buffer-string) "second"))
+      (should (= (point) 7))
+      (should-not (buffer-narrowed-p))
+      ;; Both count as changed, whatever they were.
+      (should (buffer-modified-p)))
+    (with-current-buffer right
+      (should (equal (buffer-string) "buffer"))
+      (should (= (point) 9))
+      (should (equal (list (point-min) (point-max)) '(7 13)))
+      (widen)
+      (should (equal (buffer-string) "first buffer's text"))
+      (should (buffer-modified-p)))))
+
+(ert-deftest buffer-swap-text-carries-properties-markers-and-overlays ()
+  (buffer-tests--with-two-buffers left right
+    (let (marker overlay)
+      (with-current-buffer left
+        (insert (propertize "bold" 'face 'bold) " plain")
+        (setq marker (copy-marker 3 t))
+        (setq overlay (make-overlay 2 5))
+        (overlay-put overlay 'tag 'mine))
+      (with-current-buffer right
+        (buffer-swap-text left)
+        (should (eq (get-text-property 1 'face) 'bold))
+        (should (eq (get-char-property 3 'tag) 'mine))
+        (goto-char 1)
+        (insert "<<")
+        (should (= (marker-position marker) 5)))
+      (should (eq (marker-buffer marker) right))
+      (should (eq (overlay-buffer overlay) right))
+      (should (equal (list (overlay-start overlay) (overlay-end overlay)) '(4 7)))
+      (with-current-buffer left
+        (should (equal (buffer-string) ""))
+        (should-not (overlays-in (point-min) (point-max)))))))
+
+(ert-deftest buffer-swap-text-carries-the-undo-list ()
+  (buffer-tests--with-two-buffers left right
+    (with-current-buffer left (setq buffer-undo-list '(left-undo)))
+    (with-current-buffer right (setq buffer-undo-list t))
+    (with-current-buffer right (buffer-swap-text left))
+    (should (eq (buffer-local-value 'buffer-undo-list left) t))
+    (should (equal (buffer-local-value 'buffer-undo-list right) '(left-undo)))))
+
+(ert-deftest buffer-swap-text-with-itself-changes-nothing ()
+  (with-temp-buffer
+    (insert "alone")
+    (goto-char 2)
+    (should-not (buffer-swap-text (current-buffer)))
+    (should (equal (buffer-string) "alone"))
+    (should (= (point) 2))))
+
+(ert-deftest buffer-swap-text-errors ()
+  (with-temp-buffer
+    (should (equal (should-error (buffer-swap-text "*scratch*"))
+                   '(wrong-type-argument bufferp "*scratch*")))
+    (should (equal (should-error (buffer-swap-text nil))
+                   '(wrong-type-argument bufferp nil)))
+    (let ((dead (generate-new-buffer "swap-dead")))
+      (kill-buffer dead)
+      (should (equal (should-error (buffer-swap-text dead))
+                     (list 'error (format-message "Cannot swap a dead buffer's text")))))
+    (should-error (buffer-swap-text) :type 'wrong-number-of-arguments)))
+
 ;;; buffer-tests.el ends here
