@@ -2354,7 +2354,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 
 ;; Text-property functions Emacs writes in C (lisp/textprops.el).
 (dolist (f '(next-single-char-property-change previous-single-char-property-change
-             get-pos-property))
+             get-pos-property insert-and-inherit insert-before-markers-and-inherit
+             add-face-text-property))
   (autoload f "textprops"))
 ;; fns.c functions marrow writes in Lisp (lisp/fns.el).
 (dolist (f '(base64-encode-region base64url-encode-region base64-decode-region

@@ -151,4 +151,134 @@
                    "#(\"ab<cd>ef\" 0 2 (p 1) 2 3 (q 2) 3 5 (p 1) 5 6 (q 2) 6 8 (p 1))"))
     (should (equal-including-properties (match-string-no-properties 1 s) "d"))))
 
+;;;; Insertion that inherits
+
+(defun btp-tests--props-sorted (pos)
+  "The properties at POS as an alist sorted by name: their order in
+the plist is an implementation detail."
+  (let ((plist (text-properties-at pos)) alist)
+    (while plist
+      (push (cons (car plist) (cadr plist)) alist)
+      (setq plist (cddr plist)))
+    (sort alist (lambda (a b) (string< (car a) (car b))))))
+
+(defmacro btp-tests--inserting (before after form)
+  "Insert BEFORE and AFTER (strings) in a temporary buffer, point between
+them, evaluate FORM and return the buffer's text without properties
+and the sorted properties of each inserted character."
+  `(with-temp-buffer
+     (insert ,before)
+     (save-excursion (insert ,after))
+     (let ((start (point)))
+       ,form
+       (list (buffer-substring-no-properties (point-min) (point-max))
+             (mapcar #'btp-tests--props-sorted (number-sequence start (1- (point))))))))
+
+(ert-deftest btp-insert-and-inherit-takes-rear-sticky-properties ()
+  (should (equal (btp-tests--inserting (propertize "ab" 'face 'bold 'n 1) "cd"
+                                       (insert-and-inherit "X" ?Y))
+                 '("abXYcd" (((face . bold) (n . 1)) ((face . bold) (n . 1))))))
+  ;; Plain insert takes nothing.
+  (should (equal (btp-tests--inserting (propertize "ab" 'face 'bold) "cd" (insert "X"))
+                 '("abXcd" (nil)))))
+
+(ert-deftest btp-insert-and-inherit-respects-stickiness ()
+  ;; rear-nonsticky on the left, for one property or all.
+  (should (equal (btp-tests--inserting (propertize "ab" 'face 'bold 'n 1 'rear-nonsticky '(face))
+                                       "cd" (insert-and-inherit "X"))
+                 '("abXcd" (((n . 1))))))
+  (should (equal (btp-tests--inserting (propertize "ab" 'face 'bold 'rear-nonsticky t)
+                                       "cd" (insert-and-inherit "X"))
+                 '("abXcd" (nil))))
+  ;; front-sticky on the right; the left's value wins when both stick.
+  (should (equal (btp-tests--inserting "ab" (propertize "cd" 'face 'italic 'front-sticky '(face))
+                                       (insert-and-inherit "X"))
+                 '("abXcd" (((face . italic) (front-sticky face))))))
+  (should (equal (btp-tests--inserting (propertize "ab" 'face 'bold)
+                                       (propertize "cd" 'face 'italic 'front-sticky t)
+                                       (insert-and-inherit "X"))
+                 '("abXcd" (((face . bold))))))
+  ;; The right's value when the left's is nil.
+  (should (equal (btp-tests--inserting (propertize "ab" 'face nil)
+                                       (propertize "cd" 'face 'italic 'front-sticky '(face))
+                                       (insert-and-inherit "X"))
+                 '("abXcd" (((face . italic) (front-sticky face))))))
+  ;; text-property-default-nonsticky, even inside a run.
+  (should (equal (btp-tests--inserting (propertize "ab" 'face 'bold 'syntax-table '(1))
+                                       (propertize "cd" 'face 'bold 'syntax-table '(1))
+                                       (insert-and-inherit "X"))
+                 '("abXcd" (((face . bold)))))))
+
+(ert-deftest btp-insert-and-inherit-at-the-edges ()
+  (should (equal (with-temp-buffer
+                   (insert (propertize "ab" 'face 'bold))
+                   (goto-char (point-min))
+                   (insert-and-inherit "X")
+                   (text-properties-at 1))
+                 nil))
+  (should (equal (with-temp-buffer
+                   (insert (propertize "ab" 'face 'bold))
+                   (insert-and-inherit "X")
+                   (get-text-property 3 'face))
+                 'bold))
+  (should (equal (with-temp-buffer (insert-and-inherit "plain" ?!) (buffer-string)) "plain!")))
+
+(ert-deftest btp-insert-and-inherit-keeps-the-strings-other-properties ()
+  ;; What is inherited wins; the string's own properties fill in.
+  (should (equal (btp-tests--inserting (propertize "ab" 'face 'bold) "cd"
+                                       (insert-and-inherit (propertize "X" 'face 'italic 'k 9)))
+                 '("abXcd" (((face . bold) (k . 9)))))))
+
+(ert-deftest btp-insert-before-markers-and-inherit ()
+  (with-temp-buffer
+    (insert (propertize "ab" 'face 'bold) "cd")
+    (goto-char 3)
+    (let ((stays (copy-marker 3)) (advances (copy-marker 3 t)))
+      (insert-before-markers-and-inherit "XY")
+      (should (= stays 5))
+      (should (= advances 5))
+      (should (eq (get-text-property 4 'face) 'bold)))
+    (goto-char 3)
+    (let ((stays (copy-marker 3)))
+      (insert-and-inherit "Z")
+      (should (= stays 3)))))
+
+(ert-deftest btp-insert-and-inherit-errors ()
+  (with-temp-buffer
+    (should (equal (should-error (insert-and-inherit "ok" 'not-text))
+                   '(wrong-type-argument char-or-string-p not-text)))
+    ;; The arguments before the bad one are in.
+    (should (equal (buffer-string) "ok"))))
+
+;;;; add-face-text-property
+
+(ert-deftest btp-add-face-text-property-prepends-and-appends ()
+  (with-temp-buffer
+    (insert "abcdefgh")
+    (put-text-property 2 3 'face 'bold)
+    (put-text-property 3 4 'face '(italic underline))
+    (put-text-property 4 5 'face '(:weight bold))
+    (should-not (add-face-text-property 1 6 'red))
+    (should (equal (mapcar (lambda (p) (get-text-property p 'face)) '(1 2 3 4 5 6))
+                   '(red (red bold) (red italic underline) (red (:weight bold)) red nil)))
+    (add-face-text-property 6 1 'blue t)
+    (should (equal (mapcar (lambda (p) (get-text-property p 'face)) '(1 2 3 4 5 6))
+                   '((red blue) (red bold blue) (red italic underline blue)
+                     (red (:weight bold) blue) (red blue) nil)))))
+
+(ert-deftest btp-add-face-text-property-same-face-and-strings ()
+  (with-temp-buffer
+    (insert "abc")
+    (put-text-property 1 2 'face 'bold)
+    (add-face-text-property 1 3 'bold)
+    (should (eq (get-text-property 1 'face) 'bold))
+    (should (equal (get-text-property 2 'face) 'bold)))
+  (let ((s (copy-sequence "xyz")))
+    (add-face-text-property 1 3 'italic t s)
+    (should (equal (list (get-text-property 0 'face s) (get-text-property 1 'face s)) '(nil italic))))
+  (should (equal (should-error (add-face-text-property 0 9 'bold nil (copy-sequence "ab")))
+                 '(args-out-of-range 0 9)))
+  (should (equal (should-error (with-temp-buffer (add-face-text-property 1 5 'bold)))
+                 '(args-out-of-range 1 5))))
+
 ;;; buffer-textprop-tests.el ends here
