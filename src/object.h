@@ -158,6 +158,9 @@ struct symbol {
   /* Some analysed code binds it with a lexical let: should it become
      special, eval_make_special has such functions analysed again. */
   uint8_t let_lexically : 1;
+  /* Emacs's DEFVAR_BOOL: whatever is set, t or nil is stored.  Its
+     writes are trapped (trapped_write stays set) to get here. */
+  uint8_t boolean : 1;
   /* Writes first call rt->on_trapped_write: the variable watchers. */
   uint8_t trapped_write;
 };

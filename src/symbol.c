@@ -284,6 +284,8 @@ void set_internal(mrt *rt, mval sym, mval v, mval where, enum set_kind kind)
     return;
   notify_watchers(rt, base, v == Qunbound ? Qnil : v, watched_operation(kind, v),
                   locals_buffer(where));
+  if (s->boolean && v != Qunbound)
+    v = NILP(v) ? Qnil : Qt;
   if (s->redirect != SYMBOL_LOCALIZED) {
     symbol_store(rt->gc, s, v);
     return;

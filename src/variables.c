@@ -455,6 +455,23 @@ static mval Frun_hook_wrapped(mrt *rt, int n, mval *a)
 
 static void restore_trap(mrt *rt, mval symbol) { XSYMBOL(rt, symbol)->trapped_write = 1; }
 
+/* Emacs's DEFVAR_BOOL variables that marrow has. */
+static const char *const boolean_variables[] = {
+  "print-quoted", "print-escape-newlines", "print-escape-control-characters",
+  "print-escape-nonascii", "print-escape-multibyte", "print-integers-as-characters",
+  "noninteractive", "garbage-collection-messages", "load-prefer-newer", "load-in-progress",
+  "inhibit-modification-hooks", "indent-tabs-mode",
+};
+
+static void make_boolean_variables(mrt *rt)
+{
+  for (size_t i = 0; i < sizeof boolean_variables / sizeof boolean_variables[0]; i++) {
+    struct symbol *s = XSYMBOL(rt, intern(rt, boolean_variables[i]));
+    s->boolean = 1;
+    s->trapped_write = 1;
+  }
+}
+
 /* Layer 4's on_trapped_write.  As Emacs, a write with no WHERE to a
    variable local-if-set in the current buffer names that buffer. */
 static void run_watchers(mrt *rt, mval symbol, mval newval, mval operation, mval where)
@@ -496,7 +513,7 @@ static mval Fremove_variable_watcher(mrt *rt, int n, mval *a)
 {
   mval base = base_of(rt, a[0]);
   mval watchers = list_delete(rt, a[1], get_prop(rt, base, Qwatchers));
-  if (NILP(watchers))
+  if (NILP(watchers) && !XSYMBOL(rt, base)->boolean)
     XSYMBOL(rt, base)->trapped_write = 0;
   put_prop(rt, base, Qwatchers, watchers);
   return Qnil;
@@ -543,4 +560,5 @@ void variables_init(mrt *rt)
 {
   defsubrs(rt, variables_subrs, sizeof variables_subrs / sizeof variables_subrs[0]);
   rt->on_trapped_write = run_watchers;
+  make_boolean_variables(rt);
 }
