@@ -2365,6 +2365,10 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'lread--substitute-object-in-subtree "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")
+;; font-lock's text-property helpers (lisp/font-lock.el): preloaded in Emacs.
+(dolist (f '(font-lock-prepend-text-property font-lock-append-text-property
+             font-lock-fillin-text-property font-lock--remove-face-from-text-property))
+  (autoload f "font-lock"))
 ;; Overlay functions (lisp/overlays.el).
 (autoload 'copy-overlay "overlays")
 (autoload 'remove-overlays "overlays")

@@ -156,3 +156,48 @@
       (let ((junk nil)) (dotimes (j 2000) (push (cons j j) junk)))
       (garbage-collect)
       (should (equal (get-text-property 0 'late old) '(fresh))))))
+
+;;;; font-lock's helpers for face properties
+
+(defun textprop-tests--faces (string)
+  "The face property of each character of STRING."
+  (mapcar (lambda (i) (get-text-property i 'face string))
+          (number-sequence 0 (1- (length string)))))
+
+(ert-deftest textprop-font-lock-prepend-and-append ()
+  (let ((s (copy-sequence "abcde")))
+    (put-text-property 0 1 'face 'bold s)
+    (put-text-property 1 2 'face '(:weight light) s)
+    (put-text-property 2 3 'face '(italic underline) s)
+    (font-lock-prepend-text-property 0 4 'face 'shadow s)
+    (should (equal (textprop-tests--faces s)
+                   '((shadow bold) (shadow (:weight light)) (shadow italic underline)
+                     (shadow) nil)))
+    (font-lock-append-text-property 3 5 'face '(one two) s)
+    (should (equal (nthcdr 3 (textprop-tests--faces s)) '((shadow one two) (one two))))
+    ;; An anonymous face is one value, not a list of them.
+    (font-lock-prepend-text-property 4 5 'face '(:slant italic) s)
+    (should (equal (get-text-property 4 'face s) '((:slant italic) one two))))
+  (with-temp-buffer
+    (insert "xyz")
+    (font-lock-append-text-property 2 4 'face 'bold)
+    (should (equal (list (get-text-property 1 'face) (get-text-property 2 'face)) '(nil (bold))))))
+
+(ert-deftest textprop-font-lock-fillin ()
+  (let ((s (copy-sequence "abcd")))
+    (put-text-property 1 2 'face 'bold s)
+    (font-lock-fillin-text-property 0 4 'face 'filled s)
+    (should (equal (textprop-tests--faces s) '(filled bold filled filled)))))
+
+(ert-deftest textprop-font-lock-remove-face ()
+  (let ((s (copy-sequence "abcdef")))
+    (put-text-property 0 1 'face 'gone s)
+    (put-text-property 1 2 'face '(gone kept) s)
+    (put-text-property 2 3 'face '(gone kept also) s)
+    (put-text-property 3 4 'face 'kept s)
+    (put-text-property 4 5 'face '(:foreground "gone") s)
+    (font-lock--remove-face-from-text-property 0 6 'face 'gone s)
+    (should (equal (textprop-tests--faces s)
+                   '(nil kept (kept also) kept (:foreground "gone") nil)))
+    ;; The property itself goes where nothing is left.
+    (should-not (plist-member (text-properties-at 0 s) 'face))))
