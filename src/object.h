@@ -158,9 +158,11 @@ struct symbol {
   /* Some analysed code binds it with a lexical let: should it become
      special, eval_make_special has such functions analysed again. */
   uint8_t let_lexically : 1;
-  /* Emacs's DEFVAR_BOOL: whatever is set, t or nil is stored.  Its
-     writes are trapped (trapped_write stays set) to get here. */
-  uint8_t boolean : 1;
+  /* A value set goes through rt->on_checked_write first: Emacs's
+     DEFVAR_BOOL variables store t or nil, its typed per-buffer ones
+     refuse a value of the wrong type.  Their writes are trapped
+     (trapped_write stays set) to get there. */
+  uint8_t checked : 1;
   /* Writes first call rt->on_trapped_write: the variable watchers. */
   uint8_t trapped_write;
 };

@@ -153,6 +153,9 @@ struct mrt {
      makunbound, defvaralias or set-default; WHERE the buffer whose
      binding changes, or nil. */
   void (*on_trapped_write)(mrt *rt, mval symbol, mval newval, mval operation, mval where);
+  /* What a write of NEWVAL to a checked symbol (to its default value
+     if OF_DEFAULT) stores, or a signal (variables.c). */
+  mval (*on_checked_write)(mrt *rt, mval symbol, mval newval, bool of_default);
 
   /* Called by mrt_signal before unwinding, e.g. to print a backtrace
      with --debug.  May be NULL. */

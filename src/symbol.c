@@ -276,6 +276,13 @@ static mval watched_operation(enum set_kind kind, mval v)
 
 static mval locals_buffer(mval locals) { return CONSP(locals) ? XCAR(locals) : Qnil; }
 
+static mval checked_value(mrt *rt, mval base, mval v, bool of_default)
+{
+  if (!XSYMBOL(rt, base)->checked || v == Qunbound || !rt->on_checked_write)
+    return v;
+  return rt->on_checked_write(rt, base, v, of_default);
+}
+
 void set_internal(mrt *rt, mval sym, mval v, mval where, enum set_kind kind)
 {
   mval base = variable_base(rt, sym);
@@ -284,8 +291,7 @@ void set_internal(mrt *rt, mval sym, mval v, mval where, enum set_kind kind)
     return;
   notify_watchers(rt, base, v == Qunbound ? Qnil : v, watched_operation(kind, v),
                   locals_buffer(where));
-  if (s->boolean && v != Qunbound)
-    v = NILP(v) ? Qnil : Qt;
+  v = checked_value(rt, base, v, false);
   if (s->redirect != SYMBOL_LOCALIZED) {
     symbol_store(rt->gc, s, v);
     return;
@@ -324,7 +330,7 @@ void set_default(mrt *rt, mval sym, mval v, enum set_kind kind)
     return;
   }
   notify_watchers(rt, base, v, Qset_default, Qnil);
-  symbol_store(rt->gc, s, v);
+  symbol_store(rt->gc, s, checked_value(rt, base, v, true));
 }
 
 void localize_variable(mrt *rt, mval base)

@@ -26,6 +26,8 @@
 */
 #include "config.h"
 
+#include <string.h>
+
 #include "variables.h"
 #include "buffer.h"
 #include "eval.h"
@@ -455,21 +457,68 @@ static mval Frun_hook_wrapped(mrt *rt, int n, mval *a)
 
 static void restore_trap(mrt *rt, mval symbol) { XSYMBOL(rt, symbol)->trapped_write = 1; }
 
-/* Emacs's DEFVAR_BOOL variables that marrow has. */
-static const char *const boolean_variables[] = {
-  "print-quoted", "print-escape-newlines", "print-escape-control-characters",
-  "print-escape-nonascii", "print-escape-multibyte", "print-integers-as-characters",
-  "noninteractive", "garbage-collection-messages", "load-prefer-newer", "load-in-progress",
-  "inhibit-modification-hooks", "indent-tabs-mode",
+/* The variables whose values Emacs checks, with the check: t for its
+   DEFVAR_BOOL ones (any non-nil value is stored as t), else the type
+   predicate of a per-buffer one (nil always passes). */
+static const struct { const char *name, *check; } checked_variables[] = {
+  {"print-quoted", "t"}, {"print-escape-newlines", "t"},
+  {"print-escape-control-characters", "t"}, {"print-escape-nonascii", "t"},
+  {"print-escape-multibyte", "t"}, {"print-integers-as-characters", "t"},
+  {"noninteractive", "t"}, {"garbage-collection-messages", "t"},
+  {"load-prefer-newer", "t"}, {"load-in-progress", "t"},
+  {"inhibit-modification-hooks", "t"}, {"indent-tabs-mode", "t"},
+  {"buffer-display-count", "integerp"}, {"buffer-saved-size", "integerp"},
+  {"fill-column", "integerp"}, {"left-margin", "integerp"}, {"tab-width", "integerp"},
+  {"buffer-file-name", "stringp"}, {"buffer-file-truename", "stringp"},
+  {"buffer-auto-save-file-name", "stringp"}, {"default-directory", "stringp"},
+  {"major-mode", "symbolp"}, {"line-spacing", "numberp"},
+  {"overwrite-mode", "overwrite-mode"},
 };
 
-static void make_boolean_variables(mrt *rt)
+enum { CHECKED_COUNT = sizeof checked_variables / sizeof checked_variables[0] };
+
+static void make_checked_variables(mrt *rt)
 {
-  for (size_t i = 0; i < sizeof boolean_variables / sizeof boolean_variables[0]; i++) {
-    struct symbol *s = XSYMBOL(rt, intern(rt, boolean_variables[i]));
-    s->boolean = 1;
+  for (size_t i = 0; i < CHECKED_COUNT; i++) {
+    struct symbol *s = XSYMBOL(rt, intern(rt, checked_variables[i].name));
+    s->checked = 1;
     s->trapped_write = 1;
   }
+}
+
+/* The check of SYMBOL, one of checked_variables: looked up by name, as
+   it is only for the few writes to them. */
+static mval check_of(mrt *rt, mval symbol)
+{
+  struct string *name = XSTRING(XSYMBOL(rt, symbol)->name);
+  for (size_t i = 0; i < CHECKED_COUNT; i++)
+    if (strlen(checked_variables[i].name) == (size_t)name->nbytes &&
+        !memcmp(checked_variables[i].name, name->data, (size_t)name->nbytes))
+      return intern(rt, checked_variables[i].check);
+  return Qnil;
+}
+
+/* rt->on_checked_write.  As in Emacs, a per-buffer variable's default
+   value is not checked. */
+static mval checked_write(mrt *rt, mval symbol, mval v, bool of_default)
+{
+  mval check = check_of(rt, symbol);
+  if (check == Qt)
+    return NILP(v) ? Qnil : Qt;
+  if (of_default)
+    return v;
+  if (check == symbol) { /* overwrite-mode */
+    if (NILP(v) || v == intern(rt, "overwrite-mode-textual") ||
+        v == intern(rt, "overwrite-mode-binary"))
+      return v;
+    xsignal2(rt, Qerror,
+             make_cstring(rt, "One of nil, overwrite-mode-textual or overwrite-mode-binary "
+                              "should be specified"),
+             v);
+  }
+  if (!NILP(v) && !NILP(check) && NILP(call1(rt, check, v)))
+    wrong_type_argument(rt, check, v);
+  return v;
 }
 
 /* Layer 4's on_trapped_write.  As Emacs, a write with no WHERE to a
@@ -513,7 +562,7 @@ static mval Fremove_variable_watcher(mrt *rt, int n, mval *a)
 {
   mval base = base_of(rt, a[0]);
   mval watchers = list_delete(rt, a[1], get_prop(rt, base, Qwatchers));
-  if (NILP(watchers) && !XSYMBOL(rt, base)->boolean)
+  if (NILP(watchers) && !XSYMBOL(rt, base)->checked)
     XSYMBOL(rt, base)->trapped_write = 0;
   put_prop(rt, base, Qwatchers, watchers);
   return Qnil;
@@ -560,5 +609,6 @@ void variables_init(mrt *rt)
 {
   defsubrs(rt, variables_subrs, sizeof variables_subrs / sizeof variables_subrs[0]);
   rt->on_trapped_write = run_watchers;
-  make_boolean_variables(rt);
+  rt->on_checked_write = checked_write;
+  make_checked_variables(rt);
 }

@@ -1,4 +1,4 @@
-;;; boolean-variables-tests.el --- variables that hold t or nil, as Emacs's DEFVAR_BOOL  -*- lexical-binding: t -*-
+;;; checked-variables-tests.el --- variables whose values Emacs checks: DEFVAR_BOOL ones, typed per-buffer ones  -*- lexical-binding: t -*-
 
 (require 'ert)
 
@@ -34,4 +34,44 @@
     (let ((print-integers-as-characters 'x))
       (should (eq print-integers-as-characters t)))))
 
-;;; boolean-variables-tests.el ends here
+;;;; Emacs's typed per-buffer variables
+
+(ert-deftest variables-per-buffer-types-are-checked ()
+  (with-temp-buffer
+    (should (equal (should-error (setq fill-column 'wide)) '(wrong-type-argument integerp wide)))
+    (should (eql fill-column (default-value 'fill-column)))
+    (should (equal (should-error (setq-local tab-width 2.5)) '(wrong-type-argument integerp 2.5)))
+    (should (equal (should-error (setq buffer-file-name 'file)) '(wrong-type-argument stringp file)))
+    (should (equal (should-error (let ((default-directory 7)) default-directory))
+                   '(wrong-type-argument stringp 7)))
+    (should (stringp default-directory))
+    (should (equal (should-error (setq major-mode "mode")) '(wrong-type-argument symbolp "mode")))
+    (should (equal (should-error (set 'line-spacing "wide")) '(wrong-type-argument numberp "wide")))
+    (should (equal (should-error (setq overwrite-mode 'yes))
+                   '(error "One of nil, overwrite-mode-textual or overwrite-mode-binary should be specified" yes)))
+    ;; The right type passes, and nil.
+    (setq-local fill-column 60)
+    (should (= fill-column 60))
+    (setq overwrite-mode 'overwrite-mode-binary)
+    (should (eq overwrite-mode 'overwrite-mode-binary))
+    (setq overwrite-mode nil)
+    (setq line-spacing 0.5)
+    (should (= line-spacing 0.5))
+    (setq buffer-file-name nil)
+    (should-not buffer-file-name)))
+
+(ert-deftest variables-checked-defaults ()
+  ;; A boolean's default is t or nil too; a per-buffer variable's
+  ;; default value is not type-checked.
+  (let ((tabs (default-value 'indent-tabs-mode))
+        (margin (default-value 'left-margin)))
+    (unwind-protect
+        (progn
+          (setq-default indent-tabs-mode 5)
+          (should (eq (default-value 'indent-tabs-mode) t))
+          (setq-default left-margin 'anything)
+          (should (eq (default-value 'left-margin) 'anything)))
+      (setq-default indent-tabs-mode tabs)
+      (setq-default left-margin margin))))
+
+;;; checked-variables-tests.el ends here
