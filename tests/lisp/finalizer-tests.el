@@ -137,10 +137,19 @@ starts a few calls deeper, where other words are stale."
   (should (member '(inhibit-quit . t) finalizer-tests--ran))
   (should-not inhibit-quit))
 
+(defun finalizer-tests--drop-failing-between (before after)
+  "Make finalizers pushing BEFORE, failing, and pushing AFTER, in that
+order; keep none.  All are reachable until all are made, and die
+together: the failing one runs in the middle of one run."
+  (finalizer-tests--deeply
+   (lambda ()
+     (let ((first (make-finalizer (lambda () (push before finalizer-tests--ran))))
+           (failing (make-finalizer (lambda () (car 'finalizer-tests--not-a-list))))
+           (last (make-finalizer (lambda () (push after finalizer-tests--ran)))))
+       (ignore first failing last)))))
+
 (ert-deftest finalizer-others-run-after-one-fails ()
-  (finalizer-tests--drop 'before-failure)
-  (finalizer-tests--drop-doing (lambda () (car 'finalizer-tests--not-a-list)))
-  (finalizer-tests--drop 'after-failure)
+  (finalizer-tests--drop-failing-between 'before-failure 'after-failure)
   (finalizer-tests--collect-until-run 'before-failure 'after-failure)
   (should (finalizer-tests--logged-p
            "(wrong-type-argument listp finalizer-tests--not-a-list)"))
