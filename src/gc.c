@@ -1023,10 +1023,21 @@ static inline void push_value(struct gc *g, mval v)
     g->value_stack[g->value_top++] = v;
 }
 
+/* How many of SLOTS[0..N) are left once a tail of fixnums is cut,
+   four words to a test (a fixnum's two low bits are zero): a young
+   vector of numbers costs about one instruction a slot. */
+static inline size_t without_fixnum_tail(const mval *slots, size_t n)
+{
+  while (n >= 4 && ((slots[n - 1] | slots[n - 2] | slots[n - 3] | slots[n - 4]) & 3) == 0)
+    n -= 4;
+  return n;
+}
+
 /* Fixnums are tested first: a young vector of numbers is trimmed to
-   nothing by a loop of a few instructions a slot, and never pushed. */
+   nothing, and never pushed. */
 static void push_range(struct gc *g, const mval *slots, size_t n)
 {
+  n = without_fixnum_tail(slots, n);
   while (n > 0 && (FIXNUMP(slots[n - 1]) || !needs_marking(g, slots[n - 1])))
     n--;
   if (n > 0)
