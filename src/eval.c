@@ -1451,8 +1451,49 @@ static __attribute__((noinline, cold)) mval call_redefined(mrt *rt, const node *
   mval x = operand(rt, (n)->kids[0], fp);                               \
   mval y = operand(rt, (n)->kids[1], fp)
 
-/* The slow path: an ordinary call with the operands pushed. */
-static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
+/* Leaf twins.  Most operands of the fast nodes below are locals and
+   constants, which `operand' reads without a call; but a node that may
+   call needs a stack frame, and saving and restoring its registers
+   costs about as much as the operation.  So each fast node has a twin,
+   chosen when every operand was a plain read at analysis, that reads
+   them itself and makes calls only in tail position: it needs no frame.
+   An operand changed since (a let made dynamic, eval_make_special)
+   sends the twin to the general node. */
+static inline bool read_plain(const node *k, mval *fp, mval *v)
+{
+  if (k->ev == ev_lref) {
+    *v = fp[k->slot];
+    return true;
+  }
+  if (k->ev == ev_const) {
+    *v = k->k;
+    return true;
+  }
+  return false;
+}
+
+static bool is_plain(const node *k) { return k->ev == ev_lref || k->ev == ev_const; }
+
+/* NAME (general) and NAME_leaf over NAME_on, the operation on the
+   operands' values. */
+#define FAST2_NODES(name)                                               \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    TWO_OPERANDS(rt, n, fp, x, y);                                      \
+    return name##_on(rt, n, x, y);                                      \
+  }                                                                     \
+  static mval name##_leaf(mrt *rt, const node *n, mval *fp)             \
+  {                                                                     \
+    FAST_GUARD(rt, n, fp);                                              \
+    mval x, y;                                                          \
+    if (!read_plain(n->kids[0], fp, &x) || !read_plain(n->kids[1], fp, &y)) \
+      return name(rt, n, fp);                                           \
+    return name##_on(rt, n, x, y);                                      \
+  }
+
+/* The slow path: an ordinary call with the operands pushed.  Not
+   inline, so that the twins it is a tail call of stay frameless. */
+static __attribute__((noinline)) mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
 {
   size_t base = rt->stack_top;
   rt->stack[rt->stack_top++] = x;
@@ -1477,11 +1518,23 @@ static mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
 static mval ev_add(mrt *rt, const node *n, mval *fp);
 static mval ev_sub(mrt *rt, const node *n, mval *fp);
 static mval ev_mul(mrt *rt, const node *n, mval *fp);
+static mval ev_add_leaf(mrt *rt, const node *n, mval *fp);
+static mval ev_sub_leaf(mrt *rt, const node *n, mval *fp);
+static mval ev_mul_leaf(mrt *rt, const node *n, mval *fp);
 
-static bool made_by_arith_node(const node *n)
+/* ev_add, ev_sub or ev_mul when N is one of them or its twin, else NULL. */
+static ev_fn arith_op(const node *n)
 {
-  return n->ev == ev_add || n->ev == ev_sub || n->ev == ev_mul;
+  if (n->ev == ev_add || n->ev == ev_add_leaf)
+    return ev_add;
+  if (n->ev == ev_sub || n->ev == ev_sub_leaf)
+    return ev_sub;
+  if (n->ev == ev_mul || n->ev == ev_mul_leaf)
+    return ev_mul;
+  return NULL;
 }
+
+static bool made_by_arith_node(const node *n) { return arith_op(n) != NULL; }
 
 /* Evaluating N cannot change rt->fresh_bignum. */
 static bool plain_read(const node *n)
@@ -1537,14 +1590,14 @@ static __attribute__((noinline)) mval arith2_general(mrt *rt, const node *n, mva
 }
 
 #define ARITH2(name, fixnum_op, into)                                   \
-  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  static inline mval name##_on(mrt *rt, const node *n, mval x, mval y)  \
   {                                                                     \
-    TWO_OPERANDS(rt, n, fp, x, y);                                      \
     mval r;                                                             \
     if (FIXNUMP(x) && FIXNUMP(y) && !fixnum_op(x, y, (int64_t *)&r))   \
       return r;                                                         \
     return arith2_general(rt, n, x, y, into);                           \
-  }
+  }                                                                     \
+  FAST2_NODES(name)
 
 static bool fixnum_add(mval x, mval y, int64_t *r)
 {
@@ -1592,14 +1645,16 @@ static bool runs_no_lisp(const node *x)
 
 static arith_into_fn into_of(const node *op)
 {
-  return op->ev == ev_add ? arith_add2_into : op->ev == ev_sub ? arith_sub2_into : arith_mul2_into;
+  ev_fn k = arith_op(op);
+  return k == ev_add ? arith_add2_into : k == ev_sub ? arith_sub2_into : arith_mul2_into;
 }
 
 /* (+ V (* A B)) and (- V (* A B)): GMP's addmul, no temporary. */
 static bool is_multiply_add(const node *n)
 {
   const node *op = n->a, *other = n->b;
-  return other->ev == ev_mul && (op->ev == ev_add || (op->ev == ev_sub && n->slot == 0));
+  return arith_op(other) == ev_mul &&
+         (arith_op(op) == ev_add || (arith_op(op) == ev_sub && n->slot == 0));
 }
 
 /* The update when V is owned and the other operand runs no Lisp;
@@ -1621,7 +1676,7 @@ static mval update_in_place(mrt *rt, const node *n, mval *fp)
   mval v = s->value;
   if (!s->value_owned || !BIGNUMP(v))
     return Qunbound;
-  mval r = fused          ? arith_addmul_into(rt, v, a, b, op->ev == ev_sub)
+  mval r = fused          ? arith_addmul_into(rt, v, a, b, arith_op(op) == ev_sub)
            : n->slot == 0 ? into_of(op)(rt, v, x, v)
                           : into_of(op)(rt, x, v, v);
   if (r != v)
@@ -1724,11 +1779,11 @@ static bool update_if_caller_discards(node *n, int32_t flag)
 /* Comparisons: any numbers, straight to arith (its fixnum case is
    inline), when the function cell holds the primitive. */
 #define COMPARE2(name, test)                                            \
-  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  static inline mval name##_on(mrt *rt, const node *n, mval x, mval y)  \
   {                                                                     \
-    TWO_OPERANDS(rt, n, fp, x, y);                                      \
     return test(rt, x, y) ? Qt : Qnil;                                  \
-  }
+  }                                                                     \
+  FAST2_NODES(name)
 
 COMPARE2(ev_lt, arith_lt2)
 COMPARE2(ev_gt, arith_gt2)
@@ -1762,10 +1817,16 @@ static bool consumes_numbers(const node *n)
          n->ev == ev_ge || n->ev == ev_numeq || n->ev == ev_truncate2 || n->ev == ev_floor2;
 }
 
-static mval ev_eq(mrt *rt, const node *n, mval *fp)
+static inline mval ev_eq_on(mrt *rt, const node *n, mval x, mval y) { return x == y ? Qt : Qnil; }
+FAST2_NODES(ev_eq)
+
+static __attribute__((noinline)) mval call_named3(mrt *rt, const node *n, mval x, mval y, mval z)
 {
-  TWO_OPERANDS(rt, n, fp, x, y);
-  return x == y ? Qt : Qnil;
+  size_t base = rt->stack_top;
+  rt->stack[rt->stack_top++] = x;
+  rt->stack[rt->stack_top++] = y;
+  rt->stack[rt->stack_top++] = z;
+  return call_named(rt, n, 3, base);
 }
 
 /* (+ a b c): tree sums and counters. */
@@ -1778,24 +1839,20 @@ static mval ev_add3(mrt *rt, const node *n, mval *fp)
       !__builtin_add_overflow((int64_t)x, (int64_t)y, (int64_t *)&r) &&
       !__builtin_add_overflow((int64_t)r, (int64_t)z, (int64_t *)&r))
     return r;
-  size_t base = rt->stack_top;
-  rt->stack[rt->stack_top++] = x;
-  rt->stack[rt->stack_top++] = y;
-  rt->stack[rt->stack_top++] = z;
-  return call_named(rt, n, 3, base);
+  return call_named3(rt, n, x, y, z);
 }
 
 /* Integer and vector primitives of every loop: the fixnum or in-range
    vector case inline, anything else (bignums, strings, records, a bad
    index) through the primitive, which signals what Emacs signals. */
 #define FAST2(name, test, expr)                                         \
-  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  static inline mval name##_on(mrt *rt, const node *n, mval x, mval y)  \
   {                                                                     \
-    TWO_OPERANDS(rt, n, fp, x, y);                                      \
     if (test)                                                           \
       return (expr);                                                    \
     return slow_call2(rt, n, x, y, 2);                                  \
-  }
+  }                                                                     \
+  FAST2_NODES(name)
 
 static bool vector_index_ok(mval v, mval i)
 {
@@ -1826,20 +1883,29 @@ FAST2(ev_make_vector, FIXNUMP(x) && XFIXNUM(x) >= 0, make_vector(rt, (size_t)XFI
 FAST2(ev_logand, both_fixnums(x, y), x & y) /* the tag bits are zero in both */
 FAST2(ev_varef, vector_index_ok(x, y), XVL(x)->slots[XFIXNUM(y)])
 
+static inline mval ev_vaset_on(mrt *rt, const node *n, mval v, mval i, mval x)
+{
+  if (!vector_index_ok(v, i))
+    return call_named3(rt, n, v, i, x);
+  gc_aset(rt->gc, v, XFIXNUM(i), x);
+  return x;
+}
+
 static mval ev_vaset(mrt *rt, const node *n, mval *fp)
 {
   TWO_OPERANDS(rt, n, fp, v, i);
   mval x = operand(rt, n->kids[2], fp);
-  if (vector_index_ok(v, i))
-  {
-    gc_aset(rt->gc, v, XFIXNUM(i), x);
-    return x;
-  }
-  size_t base = rt->stack_top;
-  rt->stack[rt->stack_top++] = v;
-  rt->stack[rt->stack_top++] = i;
-  rt->stack[rt->stack_top++] = x;
-  return call_named(rt, n, 3, base);
+  return ev_vaset_on(rt, n, v, i, x);
+}
+
+static mval ev_vaset_leaf(mrt *rt, const node *n, mval *fp)
+{
+  FAST_GUARD(rt, n, fp);
+  mval v, i, x;
+  if (!read_plain(n->kids[0], fp, &v) || !read_plain(n->kids[1], fp, &i) ||
+      !read_plain(n->kids[2], fp, &x))
+    return ev_vaset(rt, n, fp);
+  return ev_vaset_on(rt, n, v, i, x);
 }
 
 /* cons is the allocation in every list-building loop. */
@@ -1850,12 +1916,23 @@ static mval ev_cons(mrt *rt, const node *n, mval *fp)
 }
 
 #define FAST1(name, expr)                                               \
+  static inline mval name##_on(mrt *rt, const node *n, mval x)          \
+  {                                                                     \
+    expr                                                                \
+    return slow_call2(rt, n, x, Qnil, 1);                               \
+  }                                                                     \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
     FAST_GUARD(rt, n, fp);                                              \
-    mval x = operand(rt, n->kids[0], fp);                               \
-    expr                                                                \
-    return slow_call2(rt, n, x, Qnil, 1);                               \
+    return name##_on(rt, n, operand(rt, n->kids[0], fp));               \
+  }                                                                     \
+  static mval name##_leaf(mrt *rt, const node *n, mval *fp)             \
+  {                                                                     \
+    FAST_GUARD(rt, n, fp);                                              \
+    mval x;                                                             \
+    if (!read_plain(n->kids[0], fp, &x))                                \
+      return name(rt, n, fp);                                           \
+    return name##_on(rt, n, x);                                         \
   }
 
 FAST1(ev_add1, {
@@ -1888,18 +1965,30 @@ FAST1(ev_consp, { return CONSP(x) || PVECP(x, PVEC_CLOSURE) ? Qt : Qnil; })
 struct fast_op {
   const char *name;
   int nargs;
-  ev_fn ev;
+  ev_fn ev, leaf; /* leaf: its twin, or NULL */
 };
+#define FAST_OP(name, nargs, ev) {name, nargs, ev, ev##_leaf}
 static const struct fast_op fast_ops[] = {
-  {"+", 2, ev_add},   {"-", 2, ev_sub},     {"<", 2, ev_lt},   {">", 2, ev_gt},
-  {"<=", 2, ev_le},   {">=", 2, ev_ge},     {"=", 2, ev_numeq}, {"eq", 2, ev_eq},
-  {"1+", 1, ev_add1}, {"1-", 1, ev_sub1},   {"car", 1, ev_car}, {"cdr", 1, ev_cdr},
-  {"not", 1, ev_not}, {"null", 1, ev_not},  {"consp", 1, ev_consp},
-  {"cons", 2, ev_cons}, {"+", 3, ev_add3}, {"*", 2, ev_mul},
-  {"%", 2, ev_rem},   {"logand", 2, ev_logand}, {"aref", 2, ev_varef}, {"aset", 3, ev_vaset},
-  {"length", 1, ev_vlength}, {"truncate", 2, ev_truncate2}, {"floor", 2, ev_floor2},
-  {"ash", 2, ev_ash}, {"make-vector", 2, ev_make_vector},
+  FAST_OP("+", 2, ev_add),     FAST_OP("-", 2, ev_sub),      FAST_OP("<", 2, ev_lt),
+  FAST_OP(">", 2, ev_gt),      FAST_OP("<=", 2, ev_le),      FAST_OP(">=", 2, ev_ge),
+  FAST_OP("=", 2, ev_numeq),   FAST_OP("eq", 2, ev_eq),      FAST_OP("1+", 1, ev_add1),
+  FAST_OP("1-", 1, ev_sub1),   FAST_OP("car", 1, ev_car),    FAST_OP("cdr", 1, ev_cdr),
+  FAST_OP("not", 1, ev_not),   FAST_OP("null", 1, ev_not),   FAST_OP("consp", 1, ev_consp),
+  FAST_OP("*", 2, ev_mul),     FAST_OP("%", 2, ev_rem),      FAST_OP("logand", 2, ev_logand),
+  FAST_OP("aref", 2, ev_varef), FAST_OP("aset", 3, ev_vaset), FAST_OP("length", 1, ev_vlength),
+  FAST_OP("ash", 2, ev_ash),   FAST_OP("make-vector", 2, ev_make_vector),
+  {"cons", 2, ev_cons, NULL},  {"+", 3, ev_add3, NULL},
+  {"truncate", 2, ev_truncate2, NULL}, {"floor", 2, ev_floor2, NULL},
 };
+
+/* Whether every operand of N is a plain read, so that its twin may run. */
+static bool operands_plain(const node *n)
+{
+  for (int i = 0; i < n->count; i++)
+    if (!is_plain(n->kids[i]))
+      return false;
+  return true;
+}
 
 /* ---- Making closures ---- */
 
@@ -2867,6 +2956,8 @@ static node *analyse_call_form(struct actx *A, mval form)
         fast->a = n; /* for when the function cell changes */
         if (consumes_numbers(fast))
           peek_operands(fast);
+        if (fast_ops[i].leaf && operands_plain(fast))
+          fast->ev = fast_ops[i].leaf;
         return fast;
       }
   return n;

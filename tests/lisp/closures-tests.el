@@ -635,6 +635,27 @@ shares its lambda list and body with the code that made it."
                        t)
                  '(0 9))))
 
+;; Primitives whose operands are all locals and constants read the
+;; variables themselves in marrow (the fast nodes' leaf twins).  Once a
+;; let is made special while its body runs, its variable is bound
+;; dynamically, and a reference reads the lexical binding the let
+;; hides, as in Emacs's interpreter.
+(defvar closures-tests--target-6 100)
+(defun closures-tests--primitives-on-alias ()
+  (let ((closures-tests--alias-6 1) (k 2) (v (vector 5 6 7 8)))
+    (defvaralias 'closures-tests--alias-6 'closures-tests--target-6)
+    (let ((closures-tests--alias-6 3))
+      (list (+ closures-tests--alias-6 k) (* k closures-tests--alias-6)
+            (< closures-tests--alias-6 k) (1+ closures-tests--alias-6)
+            (% closures-tests--alias-6 k) (aref v closures-tests--alias-6)
+            (aset v closures-tests--alias-6 k) v
+            closures-tests--target-6))))
+
+(ert-deftest closures-primitives-on-a-let-made-special ()
+  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
+  (should (equal (closures-tests--primitives-on-alias) '(3 2 t 2 1 6 2 [5 2 7 8] 3)))
+  (should (= closures-tests--target-6 100)))
+
 ;; condition-case binds its variable lexically in lexical code, even a
 ;; special one, as Emacs 28 does.
 (defvar closures-tests--handler-var 'global)
