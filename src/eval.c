@@ -1180,6 +1180,11 @@ static mval ev_let_lexical(mrt *rt, const node *n, mval *fp)
   return EV(rt, n->a, fp);
 }
 
+/* let* without specials runs as let does (the analysis gave each init
+   its scope), but stays a let* should a binding become dynamic
+   (make_lets_dynamic): a later init must see the earlier binding. */
+static mval ev_letstar_lexical(mrt *rt, const node *n, mval *fp) { return ev_let_lexical(rt, n, fp); }
+
 /* ---- defvar and defconst ---- */
 
 /* k = symbol, a = value form or NULL, slot = 1 for defconst */
@@ -1718,7 +1723,8 @@ static bool each_value_form(node *n, bool (*visit)(node *, int32_t), int32_t arg
     return false;
   if (n->ev == ev_progn || n->ev == ev_progn2 || n->ev == ev_progn3)
     return each_value_form(n->kids[n->count - 1], visit, arg);
-  if (n->ev == ev_let || n->ev == ev_letstar || n->ev == ev_let_lexical)
+  if (n->ev == ev_let || n->ev == ev_letstar || n->ev == ev_let_lexical ||
+      n->ev == ev_letstar_lexical)
     return each_value_form(n->a, visit, arg);
   if (n->ev == ev_if || n->ev == ev_cond) {
     bool b = each_value_form(n->b, visit, arg);
@@ -2496,7 +2502,7 @@ static node *analyse_let(struct actx *A, mval form, bool star)
   for (i = 0; i < n->count; i++)
     plain &= n->binds[i].mode == BIND_LEXICAL;
   if (plain)
-    n->ev = ev_let_lexical;
+    n->ev = star ? ev_letstar_lexical : ev_let_lexical;
   return n;
 }
 
@@ -3441,6 +3447,8 @@ static void make_lets_dynamic(mrt *rt, mval code, mval sym)
     r->b->mode = BIND_DYNAMIC;
     if (r->let->ev == ev_let_lexical)
       r->let->ev = ev_let;
+    else if (r->let->ev == ev_letstar_lexical)
+      r->let->ev = ev_letstar;
     make_refs_dynamic(rt, code, r->v, r->v->shadowed);
   }
   for (struct let_record *r = XCODE(code)->captured_lets; r; r = r->next)

@@ -656,6 +656,24 @@ shares its lambda list and body with the code that made it."
   (should (equal (closures-tests--primitives-on-alias) '(3 2 t 2 1 6 2 [5 2 7 8] 3)))
   (should (= closures-tests--target-6 100)))
 
+;; A let* whose variable becomes special between two runs binds it
+;; dynamically the next time, before its later inits run.
+(defvar closures-tests--target-7 100)
+(defun closures-tests--read-alias-7 ()
+  (if (boundp 'closures-tests--alias-7) (symbol-value 'closures-tests--alias-7) 'unbound))
+(defun closures-tests--let*-made-special ()
+  (let (runs)
+    (dotimes (_ 2)
+      (let* ((closures-tests--alias-7 1) (seen (closures-tests--read-alias-7)))
+        (push (list closures-tests--alias-7 seen) runs))
+      (defvaralias 'closures-tests--alias-7 'closures-tests--target-7))
+    (nreverse runs)))
+
+(ert-deftest closures-let*-made-special-between-runs ()
+  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
+  (should (equal (closures-tests--let*-made-special) '((1 unbound) (1 1))))
+  (should (= closures-tests--target-7 100)))
+
 ;; condition-case binds its variable lexically in lexical code, even a
 ;; special one, as Emacs 28 does.
 (defvar closures-tests--handler-var 'global)
