@@ -1479,8 +1479,9 @@ static inline bool read_plain(const node *k, mval *fp, mval *v)
 
 static bool is_plain(const node *k) { return k->ev == ev_lref || k->ev == ev_const; }
 
-/* NAME (general) and NAME_leaf over NAME_on, the operation on the
-   operands' values. */
+/* NAME (general), NAME_leaf and NAME_k over NAME_on, the operation on
+   the operands' values.  NAME_k is for a constant second operand after
+   a first that calls: it reads the constant without a test. */
 #define FAST2_NODES(name)                                               \
   static mval name(mrt *rt, const node *n, mval *fp)                    \
   {                                                                     \
@@ -1494,6 +1495,12 @@ static bool is_plain(const node *k) { return k->ev == ev_lref || k->ev == ev_con
     if (!read_plain(n->kids[0], fp, &x) || !read_plain(n->kids[1], fp, &y)) \
       return name(rt, n, fp);                                           \
     return name##_on(rt, n, x, y);                                      \
+  }                                                                     \
+  static mval name##_k(mrt *rt, const node *n, mval *fp)                \
+  {                                                                     \
+    FAST_GUARD(rt, n, fp);                                              \
+    mval x = EV(rt, n->kids[0], fp);                                    \
+    return name##_on(rt, n, x, n->kids[1]->k);                          \
   }
 
 /* The slow path: an ordinary call with the operands pushed.  Not
@@ -1526,15 +1533,18 @@ static mval ev_mul(mrt *rt, const node *n, mval *fp);
 static mval ev_add_leaf(mrt *rt, const node *n, mval *fp);
 static mval ev_sub_leaf(mrt *rt, const node *n, mval *fp);
 static mval ev_mul_leaf(mrt *rt, const node *n, mval *fp);
+static mval ev_add_k(mrt *rt, const node *n, mval *fp);
+static mval ev_sub_k(mrt *rt, const node *n, mval *fp);
+static mval ev_mul_k(mrt *rt, const node *n, mval *fp);
 
-/* ev_add, ev_sub or ev_mul when N is one of them or its twin, else NULL. */
+/* ev_add, ev_sub or ev_mul when N is one of them or a twin, else NULL. */
 static ev_fn arith_op(const node *n)
 {
-  if (n->ev == ev_add || n->ev == ev_add_leaf)
+  if (n->ev == ev_add || n->ev == ev_add_leaf || n->ev == ev_add_k)
     return ev_add;
-  if (n->ev == ev_sub || n->ev == ev_sub_leaf)
+  if (n->ev == ev_sub || n->ev == ev_sub_leaf || n->ev == ev_sub_k)
     return ev_sub;
-  if (n->ev == ev_mul || n->ev == ev_mul_leaf)
+  if (n->ev == ev_mul || n->ev == ev_mul_leaf || n->ev == ev_mul_k)
     return ev_mul;
   return NULL;
 }
@@ -1971,20 +1981,21 @@ FAST1(ev_consp, { return CONSP(x) || PVECP(x, PVEC_CLOSURE) ? Qt : Qnil; })
 struct fast_op {
   const char *name;
   int nargs;
-  ev_fn ev, leaf; /* leaf: its twin, or NULL */
+  ev_fn ev, leaf, k; /* its twins, or NULL */
 };
-#define FAST_OP(name, nargs, ev) {name, nargs, ev, ev##_leaf}
+#define FAST_OP1(name, ev) {name, 1, ev, ev##_leaf, NULL}
+#define FAST_OP2(name, ev) {name, 2, ev, ev##_leaf, ev##_k}
 static const struct fast_op fast_ops[] = {
-  FAST_OP("+", 2, ev_add),     FAST_OP("-", 2, ev_sub),      FAST_OP("<", 2, ev_lt),
-  FAST_OP(">", 2, ev_gt),      FAST_OP("<=", 2, ev_le),      FAST_OP(">=", 2, ev_ge),
-  FAST_OP("=", 2, ev_numeq),   FAST_OP("eq", 2, ev_eq),      FAST_OP("1+", 1, ev_add1),
-  FAST_OP("1-", 1, ev_sub1),   FAST_OP("car", 1, ev_car),    FAST_OP("cdr", 1, ev_cdr),
-  FAST_OP("not", 1, ev_not),   FAST_OP("null", 1, ev_not),   FAST_OP("consp", 1, ev_consp),
-  FAST_OP("*", 2, ev_mul),     FAST_OP("%", 2, ev_rem),      FAST_OP("logand", 2, ev_logand),
-  FAST_OP("aref", 2, ev_varef), FAST_OP("aset", 3, ev_vaset), FAST_OP("length", 1, ev_vlength),
-  FAST_OP("ash", 2, ev_ash),   FAST_OP("make-vector", 2, ev_make_vector),
-  {"cons", 2, ev_cons, NULL},  {"+", 3, ev_add3, NULL},
-  {"truncate", 2, ev_truncate2, NULL}, {"floor", 2, ev_floor2, NULL},
+  FAST_OP2("+", ev_add),       FAST_OP2("-", ev_sub),        FAST_OP2("<", ev_lt),
+  FAST_OP2(">", ev_gt),        FAST_OP2("<=", ev_le),        FAST_OP2(">=", ev_ge),
+  FAST_OP2("=", ev_numeq),     FAST_OP2("eq", ev_eq),        FAST_OP1("1+", ev_add1),
+  FAST_OP1("1-", ev_sub1),     FAST_OP1("car", ev_car),      FAST_OP1("cdr", ev_cdr),
+  FAST_OP1("not", ev_not),     FAST_OP1("null", ev_not),     FAST_OP1("consp", ev_consp),
+  FAST_OP2("*", ev_mul),       FAST_OP2("%", ev_rem),        FAST_OP2("logand", ev_logand),
+  FAST_OP2("aref", ev_varef),  FAST_OP1("length", ev_vlength), FAST_OP2("ash", ev_ash),
+  FAST_OP2("make-vector", ev_make_vector), {"aset", 3, ev_vaset, ev_vaset_leaf, NULL},
+  {"cons", 2, ev_cons, NULL, NULL}, {"+", 3, ev_add3, NULL, NULL},
+  {"truncate", 2, ev_truncate2, NULL, NULL}, {"floor", 2, ev_floor2, NULL, NULL},
 };
 
 /* Whether every operand of N is a plain read, so that its twin may run. */
@@ -1994,6 +2005,16 @@ static bool operands_plain(const node *n)
     if (!is_plain(n->kids[i]))
       return false;
   return true;
+}
+
+/* The twin of fast node N made from OP, or N's own function. */
+static ev_fn fast_twin(const struct fast_op *op, const node *n)
+{
+  if (op->leaf && operands_plain(n))
+    return op->leaf;
+  if (op->k && n->kids[1]->ev == ev_const)
+    return op->k;
+  return n->ev;
 }
 
 /* ---- Making closures ---- */
@@ -2962,8 +2983,7 @@ static node *analyse_call_form(struct actx *A, mval form)
         fast->a = n; /* for when the function cell changes */
         if (consumes_numbers(fast))
           peek_operands(fast);
-        if (fast_ops[i].leaf && operands_plain(fast))
-          fast->ev = fast_ops[i].leaf;
+        fast->ev = fast_twin(&fast_ops[i], fast);
         return fast;
       }
   return n;
