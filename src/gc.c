@@ -1614,7 +1614,7 @@ static bool is_old(const struct gc *g, mval obj)
     return heap_marked_fixed(untag(obj), HEAP_CONS, g->first_object[HEAP_CONS]);
   if (STRINGP(obj))
     return heap_marked_fixed(untag(obj), HEAP_STRING, g->first_object[HEAP_STRING]);
-  return VECTORLIKEP(obj) && heap_marked(g->heap, untag(obj), HEAP_VECTOR);
+  return VECTORLIKEP(obj) && heap_marked_vectorlike(untag(obj));
 }
 
 static NOINLINE bool grow_remembered(struct gc *g)
@@ -1632,7 +1632,7 @@ static NOINLINE bool grow_remembered(struct gc *g)
    remembered once however often it is written, and the next minor
    marking goes inside it.  With no room to remember it, it stays
    marked and the next collection is a full one. */
-static void remember(struct gc *g, mval obj, void *addr, enum heap_kind kind)
+static NOINLINE void remember(struct gc *g, mval obj, void *addr, enum heap_kind kind)
 {
   if (g->nremembered == g->remembered_cap && !grow_remembered(g)) {
     g->full_due = true;
@@ -1849,7 +1849,7 @@ static bool value_marked(const struct gc *g, mval v)
   case TAG_FLOAT:
     return heap_marked_fixed(untag(v), HEAP_FLOAT, first[HEAP_FLOAT]);
   case TAG_VECTORLIKE:
-    return heap_marked(g->heap, untag(v), HEAP_VECTOR);
+    return heap_marked_vectorlike(untag(v));
   default:
     return true;
   }

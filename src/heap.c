@@ -1093,6 +1093,15 @@ bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k)
   return w ? (*w >> m) & 1 : b->large_marked;
 }
 
+bool heap_marked_vectorlike(const void *obj)
+{
+  const struct hblock *b = owner_of(obj, HEAP_VECTOR);
+  if (b->kind == HEAP_LARGE)
+    return b->large_marked;
+  size_t i = word_in(b, obj);
+  return (b->mark[i >> 6] >> (i & 63)) & 1;
+}
+
 void heap_address_range(const struct heap *h, uintptr_t *lo, uintptr_t *hi)
 {
   *lo = h->lo;

@@ -122,6 +122,9 @@ void heap_note_finalizable(struct heap *h, void *obj);
    clear, so the collector pushes each object once. */
 bool heap_mark(struct heap *h, const void *obj, enum heap_kind k);
 bool heap_marked(const struct heap *h, const void *obj, enum heap_kind k);
+/* heap_marked for a vector-like, small or large: the write barrier's
+   test at every vector store, so it is kept short. */
+bool heap_marked_vectorlike(const void *obj);
 void heap_unmark(struct heap *h, const void *obj, enum heap_kind k);
 
 /* Sticky marks, for a generational collector above: when on, the sweep
