@@ -79,6 +79,8 @@
 ** function cell before evaluating its operands, as Emacs's eval finds
 ** the function first; if the cell changed (the primitive redefined,
 ** even as a macro) the node runs as the plain call node of its form.
+** Fast nodes have twins chosen by their operands' shape at analysis
+** (see "Leaf twins"); any twin can hand over to its general node.
 **
 ** Errors in analysis (a malformed special form, a failing macro) do
 ** not escape: the form analyses to a node that signals the same error
