@@ -1539,8 +1539,9 @@ static mval ev_add_k(mrt *rt, const node *n, mval *fp);
 static mval ev_sub_k(mrt *rt, const node *n, mval *fp);
 static mval ev_mul_k(mrt *rt, const node *n, mval *fp);
 
-/* ev_add, ev_sub or ev_mul when N is one of them or a twin, else NULL. */
-static ev_fn arith_op(const node *n)
+/* ev_add, ev_sub or ev_mul when N is one of them or a twin, else NULL.
+   Inline: pidigits' in-place updates ask it several times a step. */
+static inline __attribute__((always_inline)) ev_fn arith_op(const node *n)
 {
   if (n->ev == ev_add || n->ev == ev_add_leaf || n->ev == ev_add_k)
     return ev_add;
@@ -1551,7 +1552,7 @@ static ev_fn arith_op(const node *n)
   return NULL;
 }
 
-static bool made_by_arith_node(const node *n) { return arith_op(n) != NULL; }
+static inline __attribute__((always_inline)) bool made_by_arith_node(const node *n) { return arith_op(n) != NULL; }
 
 /* Evaluating N cannot change rt->fresh_bignum. */
 static bool plain_read(const node *n)
@@ -1655,23 +1656,40 @@ static node *no_call_operand(node *x)
   return reads ? x : NULL;
 }
 
-static bool runs_no_lisp(const node *x)
-{
-  return x && (!made_by_arith_node(x) || x->sym->function == x->fk);
-}
-
-static arith_into_fn into_of(const node *op)
-{
-  ev_fn k = arith_op(op);
-  return k == ev_add ? arith_add2_into : k == ev_sub ? arith_sub2_into : arith_mul2_into;
-}
-
 /* (+ V (* A B)) and (- V (* A B)): GMP's addmul, no temporary. */
 static bool is_multiply_add(const node *n)
 {
   const node *op = n->a, *other = n->b;
-  return arith_op(other) == ev_mul &&
+  return other && arith_op(other) == ev_mul &&
          (arith_op(op) == ev_add || (arith_op(op) == ev_sub && n->slot == 0));
+}
+
+/* What the analysis found about an update node, kept in its fk as a
+   fixnum: the run asks at every step, and the nodes do not change. */
+enum {
+  UPDATE_SUB = 1,         /* OP is -, else + or * as below */
+  UPDATE_MUL = 2,
+  UPDATE_FUSED = 4,       /* is_multiply_add */
+  UPDATE_OTHER_ARITH = 8, /* X is itself + - * of reads */
+};
+
+static int64_t update_flags(const node *n)
+{
+  ev_fn k = arith_op(n->a);
+  return (k == ev_sub ? UPDATE_SUB : 0) | (k == ev_mul ? UPDATE_MUL : 0) |
+         (is_multiply_add(n) ? UPDATE_FUSED : 0) |
+         (n->b && made_by_arith_node(n->b) ? UPDATE_OTHER_ARITH : 0);
+}
+
+static bool runs_no_lisp(const node *n, int64_t flags)
+{
+  const node *x = n->b;
+  return x && (!(flags & UPDATE_OTHER_ARITH) || x->sym->function == x->fk);
+}
+
+static arith_into_fn into_of(int64_t flags)
+{
+  return flags & UPDATE_SUB ? arith_sub2_into : flags & UPDATE_MUL ? arith_mul2_into : arith_add2_into;
 }
 
 /* The update when V is owned and the other operand runs no Lisp;
@@ -1681,9 +1699,10 @@ static bool is_multiply_add(const node *n)
 static mval update_in_place(mrt *rt, const node *n, mval *fp)
 {
   struct symbol *s = n->sym;
-  const node *op = n->a, *other = n->b;
+  const node *other = n->b;
+  int64_t flags = XFIXNUM(n->fk);
   mval x = Qnil, a = Qnil, b = Qnil;
-  bool fused = is_multiply_add(n);
+  bool fused = flags & UPDATE_FUSED;
   if (fused) {
     a = operand(rt, other->kids[0], fp);
     b = operand(rt, other->kids[1], fp);
@@ -1693,9 +1712,9 @@ static mval update_in_place(mrt *rt, const node *n, mval *fp)
   mval v = s->value;
   if (!s->value_owned || !BIGNUMP(v))
     return Qunbound;
-  mval r = fused          ? arith_addmul_into(rt, v, a, b, arith_op(op) == ev_sub)
-           : n->slot == 0 ? into_of(op)(rt, v, x, v)
-                          : into_of(op)(rt, x, v, v);
+  mval r = fused          ? arith_addmul_into(rt, v, a, b, flags & UPDATE_SUB)
+           : n->slot == 0 ? into_of(flags)(rt, v, x, v)
+                          : into_of(flags)(rt, x, v, v);
   if (r != v)
     symbol_store(rt->gc, s, r); /* a fixnum or a float now */
   return r;
@@ -1705,7 +1724,7 @@ static mval ev_gset_update(mrt *rt, const node *n, mval *fp)
 {
   const node *op = n->a;
   struct symbol *s = n->sym;
-  if (s->value_owned && op->sym->function == op->fk && runs_no_lisp(n->b)) {
+  if (s->value_owned && op->sym->function == op->fk && runs_no_lisp(n, XFIXNUM(n->fk))) {
     mval r = update_in_place(rt, n, fp);
     if (r != Qunbound)
       return r;
@@ -1766,6 +1785,7 @@ static void make_update(node *n, int v_operand, ev_fn ev)
 {
   n->slot = v_operand;
   n->b = no_call_operand(n->a->kids[1 - v_operand]);
+  n->fk = make_fixnum(update_flags(n));
   n->ev = ev;
 }
 
