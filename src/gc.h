@@ -94,11 +94,15 @@ static inline void gc_fill_values(mval *s, size_t n, mval x)
 {
   const mval_pair xx = {x, x};
   size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
+  for (; i + 8 <= n; i += 8) {
     *(mval_pair *)(s + i) = xx;
     *(mval_pair *)(s + i + 2) = xx;
+    *(mval_pair *)(s + i + 4) = xx;
+    *(mval_pair *)(s + i + 6) = xx;
   }
-  for (; i < n; i++)
+  for (; i + 2 <= n; i += 2)
+    *(mval_pair *)(s + i) = xx;
+  if (i < n)
     s[i] = x;
 }
 /* The Lisp slots each set to FILL. */
