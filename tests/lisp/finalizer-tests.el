@@ -13,10 +13,24 @@
 (defvar finalizer-tests--ran nil
   "Tags pushed by the finalizers these tests make.")
 
+(defvar finalizer-tests--holes nil
+  "Small vectors that take the chunks freed last, kept until the next test.
+A word left on the C stack by an earlier test (a saved register, say)
+can hold the address of an object freed since: were a finalizer made
+at that address, the conservative scan would keep it alive as long as
+that frame lives.  Objects of the sizes of a finalizer and a small
+closure, made just before a test's finalizers, take those addresses.")
+
+(defun finalizer-tests--fill-holes ()
+  (setq finalizer-tests--holes nil)
+  (dotimes (i 2048)
+    (push (make-vector (1+ (% i 8)) nil) finalizer-tests--holes)))
+
 (defun finalizer-tests--deeply (thunk &optional depth)
   "Call THUNK DEPTH (default 40) calls deep; return nil."
   (if (> (or depth 40) 0)
       (finalizer-tests--deeply thunk (1- (or depth 40)))
+    (finalizer-tests--fill-holes)
     (funcall thunk)
     nil))
 
