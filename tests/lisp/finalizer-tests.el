@@ -23,7 +23,7 @@ closure, made just before a test's finalizers, take those addresses.")
 
 (defun finalizer-tests--fill-holes ()
   (setq finalizer-tests--holes nil)
-  (dotimes (i 2048)
+  (dotimes (i 256)
     (push (make-vector (1+ (% i 8)) nil) finalizer-tests--holes)))
 
 (defun finalizer-tests--deeply (thunk &optional depth)
