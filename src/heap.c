@@ -754,7 +754,11 @@ static inline __attribute__((always_inline)) struct vchunk *list_pop(struct heap
   return c;
 }
 
-static size_t scan_from(const struct heap *h, size_t from)
+/* Out of line and aligned to a cache line, so that where the rest of
+   heap.c puts it never makes this loop, the scan policy's whole cost,
+   straddle a 64-byte fetch block: one such placement made it 1.6 x
+   slower (perf annotate; bench/PERF.md, session 8). */
+static __attribute__((noinline, aligned(64))) size_t scan_from(const struct heap *h, size_t from)
 {
   while (from < NLISTS && !h->lists[from])
     from++;
