@@ -1548,7 +1548,7 @@ static mval ev_sub_k(mrt *rt, const node *n, mval *fp);
 static mval ev_mul_k(mrt *rt, const node *n, mval *fp);
 
 /* ev_add, ev_sub or ev_mul when N is one of them or a twin, else NULL.
-   Inline: pidigits' in-place updates ask it several times a step. */
+   Inline: the bignum paths ask it of their operands at every step. */
 static inline __attribute__((always_inline)) ev_fn arith_op(const node *n)
 {
   if (n->ev == ev_add || n->ev == ev_add_leaf || n->ev == ev_add_k)
