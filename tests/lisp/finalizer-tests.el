@@ -98,13 +98,17 @@ starts a few calls deeper, where other words are stale."
   (should (= (finalizer-tests--count 'inner) 1))
   (should (= (finalizer-tests--count 'outer) 1)))
 
-(defun finalizer-tests--drop-failing ()
-  (finalizer-tests--deeply
-   (lambda () (make-finalizer (lambda () (error "Finalizer test failure %d" 42))))))
+(defun finalizer-tests--drop-doing (thunk)
+  "Make a finalizer whose function notes that it ran, then calls THUNK;
+keep nothing of it.  Return the note's tag (for collect-until-run)."
+  (let ((tag (make-symbol "ran")))
+    (finalizer-tests--deeply
+     (lambda () (make-finalizer (lambda () (push tag finalizer-tests--ran) (funcall thunk)))))
+    tag))
 
 (ert-deftest finalizer-error-is-logged-not-signalled ()
-  (finalizer-tests--drop-failing)
-  (garbage-collect)
+  (finalizer-tests--collect-until-run
+   (finalizer-tests--drop-doing (lambda () (error "Finalizer test failure %d" 42))))
   (with-current-buffer "*Messages*"
     (goto-char (point-max))
     (should (search-backward "finalizer failed: (error \"Finalizer test failure 42\")"
@@ -129,25 +133,23 @@ starts a few calls deeper, where other words are stale."
       (goto-char (point-max))
       (search-backward (concat "finalizer failed: " text "\n") nil t))))
 
-(defun finalizer-tests--drop-doing (thunk)
-  "Make a finalizer whose function calls THUNK, and keep nothing of it."
-  (finalizer-tests--deeply (lambda () (make-finalizer (lambda () (funcall thunk))))))
-
 (ert-deftest finalizer-quit-is-logged-not-signalled ()
-  (finalizer-tests--drop-doing (lambda () (signal 'quit '(finalizer-tests))))
-  (should (consp (garbage-collect)))
+  (let ((tag (finalizer-tests--drop-doing (lambda () (signal 'quit '(finalizer-tests))))))
+    (should (consp (garbage-collect)))
+    (finalizer-tests--collect-until-run tag))
   (should (finalizer-tests--logged-p "(quit finalizer-tests)")))
 
 (ert-deftest finalizer-throw-without-a-catch-is-logged ()
-  (finalizer-tests--drop-doing (lambda () (throw 'finalizer-tests--nowhere 17)))
-  (should (consp (garbage-collect)))
+  (let ((tag (finalizer-tests--drop-doing (lambda () (throw 'finalizer-tests--nowhere 17)))))
+    (should (consp (garbage-collect)))
+    (finalizer-tests--collect-until-run tag))
   (should (finalizer-tests--logged-p "(no-catch finalizer-tests--nowhere 17)")))
 
 (ert-deftest finalizer-runs-with-inhibit-quit ()
   (should-not inhibit-quit)
-  (finalizer-tests--drop-doing
-   (lambda () (push (cons 'inhibit-quit inhibit-quit) finalizer-tests--ran)))
-  (garbage-collect)
+  (finalizer-tests--collect-until-run
+   (finalizer-tests--drop-doing
+    (lambda () (push (cons 'inhibit-quit inhibit-quit) finalizer-tests--ran))))
   (should (member '(inhibit-quit . t) finalizer-tests--ran))
   (should-not inhibit-quit))
 
