@@ -1515,13 +1515,19 @@ static bool is_plain(const node *k) { return k->ev == ev_lref || k->ev == ev_con
 
 /* The slow path: an ordinary call with the operands pushed.  Not
    inline, so that the twins it is a tail call of stay frameless. */
-static __attribute__((noinline)) mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
+static __attribute__((noinline)) mval slow_call(mrt *rt, const node *n, int nargs, mval x, mval y,
+                                                mval z)
 {
   size_t base = rt->stack_top;
-  rt->stack[rt->stack_top++] = x;
-  if (nargs > 1)
-    rt->stack[rt->stack_top++] = y;
+  const mval args[3] = {x, y, z};
+  for (int i = 0; i < nargs; i++)
+    rt->stack[rt->stack_top++] = args[i];
   return call_named(rt, n, nargs, base);
+}
+
+static inline mval slow_call2(mrt *rt, const node *n, mval x, mval y, int nargs)
+{
+  return slow_call(rt, n, nargs, x, y, Qnil);
 }
 
 /* + - * with two arguments.  Besides the fixnum case, they call the
@@ -1866,15 +1872,6 @@ static bool consumes_numbers(const node *n)
 static inline mval ev_eq_on(mrt *rt, const node *n, mval x, mval y) { return x == y ? Qt : Qnil; }
 FAST2_NODES(ev_eq)
 
-static __attribute__((noinline)) mval call_named3(mrt *rt, const node *n, mval x, mval y, mval z)
-{
-  size_t base = rt->stack_top;
-  rt->stack[rt->stack_top++] = x;
-  rt->stack[rt->stack_top++] = y;
-  rt->stack[rt->stack_top++] = z;
-  return call_named(rt, n, 3, base);
-}
-
 /* (+ a b c): tree sums and counters. */
 static mval ev_add3(mrt *rt, const node *n, mval *fp)
 {
@@ -1885,7 +1882,7 @@ static mval ev_add3(mrt *rt, const node *n, mval *fp)
       !__builtin_add_overflow((int64_t)x, (int64_t)y, (int64_t *)&r) &&
       !__builtin_add_overflow((int64_t)r, (int64_t)z, (int64_t *)&r))
     return r;
-  return call_named3(rt, n, x, y, z);
+  return slow_call(rt, n, 3, x, y, z);
 }
 
 /* Integer and vector primitives of every loop: the fixnum or in-range
@@ -1932,7 +1929,7 @@ FAST2(ev_varef, vector_index_ok(x, y), XVL(x)->slots[XFIXNUM(y)])
 static inline mval ev_vaset_on(mrt *rt, const node *n, mval v, mval i, mval x)
 {
   if (!vector_index_ok(v, i))
-    return call_named3(rt, n, v, i, x);
+    return slow_call(rt, n, 3, v, i, x);
   gc_aset(rt->gc, v, XFIXNUM(i), x);
   return x;
 }
