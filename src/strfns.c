@@ -808,7 +808,8 @@ static mval Fchar_equal(mrt *rt, int n, mval *a)
   int c1 = check_char(rt, a[0]), c2 = check_char(rt, a[1]);
   if (c1 == c2)
     return Qt;
-  return bool_val(case_fold(rt) && char_downcase(c1) == char_downcase(c2));
+  struct case_tables t = case_tables_in_force(rt);
+  return bool_val(case_fold(rt) && case_char(c1, CASE_DOWN, &t) == case_char(c2, CASE_DOWN, &t));
 }
 
 /* ================================================================== */
@@ -1073,12 +1074,13 @@ static mval Fcompare_strings(mrt *rt, int n, mval *a)
   check_range(rt, s1, a[1], e1, XSTRING(s1)->nchars, &b1, &end1);
   check_range(rt, s2, a[4], e2, XSTRING(s2)->nchars, &b2, &end2);
   bool fold = !NILP(a[6]);
+  struct case_tables t = case_tables_in_force(rt);
   int64_t i = 0;
   for (; b1 + i < end1 && b2 + i < end2; i++) {
     int c1 = string_char_as_multibyte(s1, b1 + i), c2 = string_char_as_multibyte(s2, b2 + i);
     if (fold) {
-      c1 = char_upcase(c1);
-      c2 = char_upcase(c2);
+      c1 = case_char(c1, CASE_UP, &t);
+      c2 = case_char(c2, CASE_UP, &t);
     }
     if (c1 != c2)
       return make_fixnum(c1 < c2 ? -(i + 1) : i + 1);
@@ -2172,9 +2174,13 @@ static bool in_ranges(const struct re_inst *r, int n, int ch)
 /* The representative of C's case-folding class, as Emacs's case canon
    table has it: characters that case conversion links share one (Σ, σ
    and ς; µ, μ and Μ), but the dotless i, the dotted I and the long s,
-   which convert one way only, stand alone. */
-static int fold_canon(int c)
+   which convert one way only, stand alone.  With case tables T in
+   force, the canon is what Emacs derives from them: the lower case of
+   the upper case of the lower case. */
+static int fold_canon(int c, const struct case_tables *t)
 {
+  if (CHAR_TABLE_P(t->down))
+    return case_char(case_char(case_char(c, CASE_DOWN, t), CASE_UP, t), CASE_DOWN, t);
   if (c < 0x80)
     return c >= 'A' && c <= 'Z' ? c + 32 : c;
   if (c == 0x130 || c == 0x131 || c == 0x17F)
@@ -2182,27 +2188,29 @@ static int fold_canon(int c)
   return char_downcase(char_upcase(c));
 }
 
-static bool char_eq(int a, int b, bool fold)
+/* Whether A and B match, FOLD the case tables when folding case, else
+   NULL. */
+static bool char_eq(int a, int b, const struct case_tables *fold)
 {
-  return a == b || (fold && fold_canon(a) == fold_canon(b));
+  return a == b || (fold && fold_canon(a, fold) == fold_canon(b, fold));
 }
 
 /* Whether a character of C's case-folding class is in ranges R: C's
    canon, its upper case, and the members that map to the canon
    without being its case (final sigma, micro sign). */
-static bool in_ranges_folded(const struct re_inst *r, int n, int c)
+static bool in_ranges_folded(const struct re_inst *r, int n, int c, const struct case_tables *t)
 {
-  int canon = fold_canon(c);
-  return in_ranges(r, n, canon) || in_ranges(r, n, char_upcase(canon)) ||
+  int canon = fold_canon(c, t);
+  return in_ranges(r, n, canon) || in_ranges(r, n, case_char(canon, CASE_UP, t)) ||
          (canon == 0x3C3 && in_ranges(r, n, 0x3C2)) || (canon == 0x3BC && in_ranges(r, n, 0xB5));
 }
 
-static bool class_match(const struct re_inst *in, int ch, bool fold)
+static bool class_match(const struct re_inst *in, int ch, const struct case_tables *fold)
 {
   const struct re_inst *r = in + 1;
   int named = in->y & ~CLS_NEGATE;
-  bool hit = in_ranges(r, in->x, ch) || (named && named_class_match(named, ch, fold)) ||
-             (fold && in_ranges_folded(r, in->x, ch));
+  bool hit = in_ranges(r, in->x, ch) || (named && named_class_match(named, ch, fold != NULL)) ||
+             (fold && in_ranges_folded(r, in->x, ch, fold));
   return hit != ((in->y & CLS_NEGATE) != 0);
 }
 
@@ -2223,7 +2231,8 @@ struct re_vm {
   int64_t stop;   /* no character at or past it is consumed (a search bound) */
   int64_t point;  /* where \\= holds; -1 in a string */
   bool anchored;  /* only a match starting where the run starts */
-  bool fold;
+  const struct case_tables *fold; /* &cases when folding case, else NULL */
+  struct case_tables cases;
   int32_t *pcs[2];
   int64_t *caps[2];
   int count[2];
@@ -2354,7 +2363,7 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
 
 
 /* Whether the consuming instruction IN accepts character CH. */
-static inline bool inst_accepts(const struct re_inst *in, int ch, bool fold)
+static inline bool inst_accepts(const struct re_inst *in, int ch, const struct case_tables *fold)
 {
   switch (in->op) {
   case RE_CHAR: return char_eq(ch, in->x, fold);
@@ -2520,7 +2529,7 @@ static int64_t backref_length(const struct re_vm *vm, int64_t b, int64_t e, int6
       return -1;
     int l1, l2;
     int c1 = char_decode(vm->s + b, vm->s + e, &l1), c2 = char_decode(vm->s + p, vm->s + vm->stop, &l2);
-    if (!char_eq(c1, c2, true))
+    if (!char_eq(c1, c2, vm->fold))
       return -1;
     b += l1;
     p += l2;
@@ -2653,7 +2662,8 @@ static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t
   vm->code = c->code;
   vm->ninst = ninst;
   vm->nslots = nslots;
-  vm->fold = case_fold(rt);
+  vm->cases = case_tables_in_force(rt);
+  vm->fold = case_fold(rt) ? &vm->cases : NULL;
   *out = (int64_t *)p;
   vm->work = *out + nslots;
   p += 16 * (int64_t)nslots;
@@ -2945,24 +2955,26 @@ static mval Fmatch_string_no_properties(mrt *rt, int n, mval *a) { return match_
 enum case_action { CASE_NOCHANGE, CASE_ALL_CAPS, CASE_CAP_INITIAL };
 
 /* How replace-match adapts the case of its replacement to the text
-   [B, E) of STRING, as Emacs's Freplace_match decides. */
-static enum case_action replaced_case(mval string, int64_t b, int64_t e)
+   [B, E) of STRING, as Emacs's Freplace_match decides under case
+   tables T: a character is upper case when it has a lower case, and
+   lower case otherwise when it has an upper case. */
+static enum case_action replaced_case(mval string, int64_t b, int64_t e, const struct case_tables *t)
 {
   bool some_lower = false, some_upper = false, some_nonupper_initial = false, multiletter = false;
   int prev = '\n';
   for (int64_t i = b; i < e; i++) {
     int c = string_char_at(string, i);
     bool after_word = word_char(prev);
-    if (char_upcase(c) != c) {
+    if (case_char(c, CASE_DOWN, t) != c) {
+      some_upper = true;
+      if (after_word)
+        multiletter = true;
+    } else if (case_char(c, CASE_UP, t) != c) {
       some_lower = true;
       if (after_word)
         multiletter = true;
       else
         some_nonupper_initial = true;
-    } else if (char_downcase(c) != c) {
-      some_upper = true;
-      if (after_word)
-        multiletter = true;
     } else if (!after_word) {
       some_nonupper_initial = true;
     }
@@ -3032,7 +3044,8 @@ static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool litera
     args_out_of_range(rt, AREF(m, 2 * g), AREF(m, 2 * g + 1));
   mval text = literal ? newtext : expand_replacement(rt, newtext, m, string);
   if (!fixedcase) {
-    enum case_action act = replaced_case(string, b, e);
+    struct case_tables t = case_tables_in_force(rt);
+    enum case_action act = replaced_case(string, b, e, &t);
     if (act == CASE_ALL_CAPS)
       text = case_convert(rt, text, CASE_UP);
     else if (act == CASE_CAP_INITIAL)

@@ -100,4 +100,79 @@
     (kill-all-local-variables)
     (should (eq (current-case-table) (standard-case-table)))))
 
+;; A table pairing ?Z with ?o shows which table a case-folding
+;; operation consults: ?O keeps its lower case ?o and ?z its upper
+;; case ?Z, so all four fold together, while ?o now upcases to ?Z.
+(defun case-table-tests--z-o-table ()
+  (let ((table (copy-case-table (standard-case-table))))
+    (set-case-syntax-pair ?Z ?o table)
+    table))
+
+(ert-deftest case-table-char-equal-follows-the-buffer-table ()
+  (with-temp-buffer
+    (let ((case-fold-search t))
+      (should-not (char-equal ?o ?Z))
+      (with-case-table (case-table-tests--z-o-table)
+        (should (char-equal ?o ?Z))
+        (should (char-equal ?Z ?O))
+        (should-not (char-equal ?z ?Z)) ; ?Z downcases to ?o now
+        (should-not (char-equal ?z ?q))
+        (let ((case-fold-search nil))
+          (should-not (char-equal ?o ?Z)))))))
+
+(ert-deftest case-table-string-match-folds-by-the-table ()
+  (with-temp-buffer
+    (let ((case-fold-search t))
+      (with-case-table (case-table-tests--z-o-table)
+        (should (equal (string-match "Z+" "fooo") 1))
+        (should (equal (match-end 0) 4))
+        (should (equal (string-match "[Z]" "xo") 1))
+        (should (equal (string-match "[m-p]" "xyZ") 2))
+        (should (equal (string-match "z" "xO") 1))
+        (should-not (string-match "q" "oOzZ"))
+        (should (equal (string-match "\\(o\\)\\1" "aoZ") 1))
+        (let ((case-fold-search nil))
+          (should-not (string-match "Z" "fooo"))))
+      (should-not (string-match "Z" "fooo")))))
+
+(ert-deftest case-table-buffer-searches-fold-by-the-table ()
+  (with-temp-buffer
+    (insert "a cool ZOO")
+    (let ((case-fold-search t))
+      (with-case-table (case-table-tests--z-o-table)
+        (goto-char (point-min))
+        (should (equal (search-forward "zz" nil t) 6))
+        (should (equal (search-forward "OZ" nil t) 10))
+        (goto-char (point-min))
+        (should (equal (re-search-forward "l \\(z\\|Z\\)o" nil t) 10))
+        (goto-char (point-max))
+        (should (equal (search-backward "oZ" nil t) 9))
+        (goto-char 9)
+        (should (looking-at "oo"))
+        (goto-char 7)
+        (should-not (looking-at "oo"))))))
+
+(ert-deftest case-table-replace-match-reads-case-by-the-table ()
+  ;; Under the table ?Z is an upper case letter (it has a lower
+  ;; case) and ?o a lower case one whose upper case is ?Z.
+  (with-temp-buffer
+    (let ((case-fold-search t))
+      (with-case-table (case-table-tests--z-o-table)
+        (should (equal (progn (string-match "x+" "xx ZZ")
+                              (replace-match "new" nil nil "xx ZZ"))
+                       "new ZZ"))
+        (let ((s "one ZOZ"))
+          (string-match "ZOZ" s)
+          (should (equal (replace-match "toy" nil nil s) "one TZY")))
+        (let ((s "one oo"))
+          (string-match "oo" s)
+          (should (equal (replace-match "toy" nil nil s) "one toy")))))))
+
+(ert-deftest case-table-compare-strings-ignores-case-by-the-table ()
+  (with-temp-buffer
+    (with-case-table (case-table-tests--z-o-table)
+      (should (eq (compare-strings "Zap" nil nil "oAP" nil nil t) t))
+      (should-not (eq (compare-strings "Zap" nil nil "oAP" nil nil nil) t)))
+    (should-not (eq (compare-strings "Zap" nil nil "oAP" nil nil t) t))))
+
 ;;; case-table-tests.el ends here
