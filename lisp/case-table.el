@@ -3,10 +3,11 @@
 ;; A case table is a char-table of subtype `case-table' mapping each
 ;; character to its lower case, with three extra slots: the table
 ;; mapping to upper case, and the canonicalize and equivalences tables,
-;; which marrow keeps but does not use (searches fold case by Unicode).
-;; `upcase', `downcase', `capitalize' and `upcase-initials', on
-;; characters, strings and buffer text, follow the current buffer's
-;; table (src/strfns.c reads the two variables below).
+;; which marrow keeps but does not use: case-folding searches derive the
+;; canon from the other two as they go.  `upcase', `downcase',
+;; `capitalize', `upcase-initials', `char-equal', replace-match and the
+;; searches follow the current buffer's table (src/strfns.c reads the
+;; two variables below).
 ;;
 ;; The standard table is made on first use, from the built-in casing,
 ;; so that a program that never asks for a case table pays nothing.

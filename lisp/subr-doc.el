@@ -1368,6 +1368,13 @@ bytes with BINARY.  marrow hashes strings only.")
      "Make BUFFER-OR-NAME the current buffer, for the running command.")
     (set-buffer-modified-p "FLAG"
      "Mark the current buffer modified if FLAG, else unmodified.")
+    (set-buffer-multibyte "FLAG"
+     "Make the current buffer's text multibyte if FLAG, else unibyte,
+keeping its bytes: going unibyte each character becomes its bytes;
+going multibyte the bytes are read as characters, or with FLAG `to'
+each byte stays a character of its own.  Point, markers and text
+properties move with the bytes.  The buffer must not be narrowed.
+Return FLAG.")
     (set-char-table-extra-slot "CHAR-TABLE N VALUE"
      "Set extra slot N of CHAR-TABLE to VALUE.")
     (set-char-table-parent "CHAR-TABLE PARENT"

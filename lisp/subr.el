@@ -1898,6 +1898,14 @@ itself if it does (see `subr--existing-directory')."
 
 (defvar enable-multibyte-characters t)
 
+(defun toggle-enable-multibyte-characters (&optional arg)
+  "Make the current buffer's text unibyte if multibyte, else multibyte;
+with ARG, multibyte when its numeric value is positive."
+  (interactive "P")
+  (set-buffer-multibyte (if arg
+                            (> (prefix-numeric-value arg) 0)
+                          (not enable-multibyte-characters))))
+
 (defalias 'point-at-bol #'line-beginning-position)
 (defalias 'point-at-eol #'line-end-position)
 

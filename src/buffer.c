@@ -336,14 +336,30 @@ static void delete_text(mrt *rt, struct buffer *b, int64_t from, int64_t to)
     overlays_after_delete(rt, tag_ptr(b, TAG_VECTORLIKE), from);
 }
 
+static mval per_buffer_value(mrt *rt, mval buffer, int i);
+
+/* Whether B holds unibyte text (enable-multibyte-characters nil).  Its
+   bytes are kept as raw-byte characters (ASCII as itself), so that the
+   gap buffer stays well-formed multibyte; what reads or writes its
+   characters converts. */
+static bool unibyte_text_p(mrt *rt, struct buffer *b)
+{
+  return NILP(per_buffer_value(rt, tag_ptr(b, TAG_VECTORLIKE), MULTIBYTE));
+}
+
+/* The byte a unibyte buffer keeps for character C, as a raw-byte
+   character: Emacs keeps the low eight bits of one not ASCII. */
+static int unibyte_stored(int c) { return c < 0x80 ? c : RAW_BYTE_CHAR(c & 0xFF); }
+
 static mval text_string(mrt *rt, struct buffer *b, int64_t from, int64_t to)
 {
   int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, to);
+  bool unibyte = unibyte_text_p(rt, b);
   if (bt == bf) /* not the shared unibyte "", which must stay unibyte */
-    return empty_string(rt, true);
+    return empty_string(rt, !unibyte);
   mval s = make_string(rt, (const char *)contiguous(b, bf, bt), (size_t)(bt - bf));
   XSTRING(s)->flags |= STRING_MULTIBYTE;
-  return s;
+  return unibyte ? string_to_unibyte(rt, s) : s;
 }
 
 /* The same with the text's properties. */
@@ -1108,7 +1124,7 @@ static void insert_here(mrt *rt, mval s)
     return;
   int64_t at = cur(rt)->pt;
   int64_t depth = buffer_change_begin(rt, at, at);
-  mval m = string_to_multibyte(rt, s);
+  mval m = string_to_multibyte(rt, unibyte_text_p(rt, cur(rt)) ? string_low_bytes(rt, s) : s);
   insert_bytes(rt, cur(rt), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars,
                XSTRING(s)->intervals);
   buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
@@ -1117,6 +1133,8 @@ static void insert_here(mrt *rt, mval s)
 /* The same for character C, with no string to make. */
 static void insert_char_here(mrt *rt, int c)
 {
+  if (unibyte_text_p(rt, cur(rt)))
+    c = unibyte_stored(c);
   uint8_t enc[MAX_CHAR_BYTES];
   int64_t at = cur(rt)->pt, n = char_encode(c, enc);
   int64_t depth = buffer_change_begin(rt, at, at);
@@ -1434,7 +1452,7 @@ static mval Fposition_bytes(mrt *rt, int n, mval *a)
   int64_t pos = position_of(rt, a[0]);
   if (pos < 1 || pos > b->z + 1)
     return Qnil;
-  return make_fixnum(pos_to_byte(b, pos) + 1);
+  return make_fixnum(unibyte_text_p(rt, b) ? pos : pos_to_byte(b, pos) + 1);
 }
 
 /* (byte-to-position BYTEPOS): the position of the character holding
@@ -1443,11 +1461,131 @@ static mval Fbyte_to_position(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   int64_t byte = check_fixnum(rt, a[0]) - 1, zb = text_bytes(b);
+  if (unibyte_text_p(rt, b))
+    return byte < 0 || byte > b->z ? Qnil : make_fixnum(byte + 1);
   if (byte < 0 || byte > zb)
     return Qnil;
   while (byte > 0 && byte < zb && continuation_byte(byte_at(b, byte)))
     byte--;
   return make_fixnum(byte_to_pos(b, byte));
+}
+
+/* ---- Changing multibyteness ---- */
+
+/* Where each character of multibyte TEXT starts in its unibyte form (a
+   raw byte one byte, another character its encoding): a malloc'd array
+   of nchars + 1 offsets, the last one the total. */
+static int64_t *unibyte_offsets(mrt *rt, mval text)
+{
+  int64_t n = XSTRING(text)->nchars, u = 0, i = 0;
+  int64_t *off = malloc((size_t)(n + 1) * sizeof *off);
+  if (!off)
+    memory_full(rt);
+  for (int64_t k = 0; k < XSTRING(text)->nbytes; i++) {
+    int len, c = string_decode(text, k, &len);
+    off[i] = u;
+    u += CHAR_RAW_BYTE_P(c) ? 1 : len;
+    k += len;
+  }
+  off[n] = u;
+  return off;
+}
+
+/* How positions move when a text changes multibyteness: OFF are the
+   unibyte offsets of the N characters of its multibyte form. */
+struct position_map { const int64_t *off; int64_t n; bool to_unibyte; };
+
+/* Position P of the text before the change, after it: going to
+   multibyte, one inside a character's bytes goes after it, as in
+   Emacs (the count of characters starting before it). */
+static int64_t mapped_position(const struct position_map *m, int64_t p)
+{
+  if (m->to_unibyte)
+    return m->off[p - 1] + 1;
+  int64_t lo = 0, hi = m->n;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (m->off[mid] < p - 1)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo + 1;
+}
+
+/* Intervals IVS over a text of LEN characters, moved by map M. */
+static mval mapped_intervals(mrt *rt, mval ivs, int64_t len, const struct position_map *m)
+{
+  mval out = Qnil;
+  for (mval l = textprop_pieces(rt, ivs, 0, len, 0); CONSP(l); l = XCDR(l)) {
+    mval piece = XCAR(l);
+    int64_t s = mapped_position(m, XFIXNUM(XCAR(piece)) + 1) - 1;
+    int64_t e = mapped_position(m, XFIXNUM(XCAR(XCDR(piece))) + 1) - 1;
+    if (s < e)
+      out = Fcons(rt, list3(rt, make_fixnum(s), make_fixnum(e), XCAR(XCDR(XCDR(piece)))), out);
+  }
+  return reversed(rt, out);
+}
+
+/* Makes multibyte TEXT all of B's text, the whole of it accessible. */
+static void replace_all_text(mrt *rt, struct buffer *b, mval text)
+{
+  int64_t n = XSTRING(text)->nbytes;
+  b->gap = 0;
+  b->gap_size = b->cap;
+  ensure_gap(rt, b, n);
+  if (n > 0)
+    memcpy(b->text, XSTRING(text)->data, (size_t)n);
+  b->gap = n;
+  b->gap_size -= n;
+  b->z = XSTRING(text)->nchars;
+  b->begv = 1;
+  b->zv = b->z + 1;
+  b->cache_pos = 1;
+  b->cache_byte = 0;
+}
+
+/* The current buffer's text as it becomes multibyte (FLAG non-nil) or
+   unibyte, from OLD, its text now: going to unibyte each character
+   becomes its bytes; to multibyte the bytes are read as characters, or
+   with FLAG `to' each byte stays one (a raw byte). */
+static mval converted_text(mrt *rt, mval old, mval flag)
+{
+  if (NILP(flag))
+    return string_to_multibyte(rt, string_as_unibyte(rt, old));
+  return flag == intern(rt, "to") ? string_to_multibyte(rt, old) : string_as_multibyte(rt, old);
+}
+
+/* (set-buffer-multibyte FLAG): the positions of point, the markers
+   and the text properties move with the bytes, and the undo list gets
+   the call that changes it back, as in Emacs. */
+static mval Fset_buffer_multibyte(mrt *rt, int n, mval *a)
+{
+  struct buffer *b = cur(rt);
+  mval flag = a[0];
+  if (NILP(flag) == unibyte_text_p(rt, b))
+    return flag;
+  if (b->begv != 1 || b->zv != b->z + 1)
+    mrt_error(rt, "Changing multibyteness in a narrowed buffer");
+  mval old = text_string(rt, b, 1, b->z + 1), text = converted_text(rt, old, flag);
+  mval multibyte = NILP(flag) ? old : text;
+  int64_t *off = unibyte_offsets(rt, multibyte);
+  struct position_map m = { off, XSTRING(multibyte)->nchars, NILP(flag) };
+  mval pieces = mapped_intervals(rt, b->intervals, b->z, &m);
+  mval ivs = textprop_from_pieces(rt, pieces, XSTRING(text)->nchars);
+  replace_all_text(rt, b, text);
+  b->pt = mapped_position(&m, b->pt);
+  for (struct marker *mk = b->markers; mk; mk = mk->next)
+    mk->charpos = mapped_position(&m, mk->charpos);
+  free(off);
+  set_intervals(rt, b, ivs);
+  set_per_buffer(rt, b->locals, MULTIBYTE, bool_val(!NILP(flag)));
+  mval undo = per_buffer_value(rt, current_buffer(rt), UNDO_LIST);
+  if (undo != Qt) {
+    mval entry = list3(rt, intern(rt, "apply"), intern(rt, "set-buffer-multibyte"), bool_val(NILP(flag)));
+    set_per_buffer(rt, b->locals, UNDO_LIST, Fcons(rt, entry, undo));
+  }
+  return flag;
 }
 
 /* ================================================================== */
@@ -1498,7 +1636,10 @@ static mval Feobp(mrt *rt, int n, mval *a) { return bool_val(cur(rt)->pt == cur(
 static int char_after(mrt *rt, int64_t pos)
 {
   struct buffer *b = cur(rt);
-  return pos >= b->begv && pos < b->zv ? char_at(b, pos) : -1;
+  if (pos < b->begv || pos >= b->zv)
+    return -1;
+  int c = char_at(b, pos);
+  return CHAR_RAW_BYTE_P(c) && unibyte_text_p(rt, b) ? CHAR_TO_RAW_BYTE(c) : c;
 }
 
 static mval char_or_nil(int c) { return c < 0 ? Qnil : make_fixnum(c); }
@@ -2019,6 +2160,7 @@ static const struct subr_def buffer_subrs[] = {
   { "eobp", Feobp, 0, 0 },
   { "bolp", Fbolp, 0, 0 },
   { "eolp", Feolp, 0, 0 },
+  { "set-buffer-multibyte", Fset_buffer_multibyte, 1, 1 },
   { "char-after", Fchar_after, 0, 1 },
   { "char-before", Fchar_before, 0, 1 },
   { "following-char", Ffollowing_char, 0, 0 },

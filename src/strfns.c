@@ -1228,10 +1228,28 @@ static mval multibyte_to_unibyte(mrt *rt, mval s, bool as_bytes)
   return finish_string(rt, r, false);
 }
 
+mval string_low_bytes(mrt *rt, mval s)
+{
+  if (!STRING_MULTIBYTE_P(s))
+    return s;
+  mval r = alloc_string(rt, XSTRING(s)->nchars);
+  for (int64_t off = 0, i = 0; off < XSTRING(s)->nbytes; i++) {
+    int len, c = string_decode(s, off, &len);
+    XSTRING(r)->data[i] = (uint8_t)(c & 0xFF);
+    off += len;
+  }
+  return finish_string(rt, r, false);
+}
+
+mval string_to_unibyte(mrt *rt, mval s)
+{
+  return STRING_MULTIBYTE_P(s) ? multibyte_to_unibyte(rt, s, false) : s;
+}
+
 static mval Fstring_to_unibyte(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
-  return STRING_MULTIBYTE_P(a[0]) ? multibyte_to_unibyte(rt, a[0], false) : a[0];
+  return string_to_unibyte(rt, a[0]);
 }
 
 mval make_unibyte_string(mrt *rt, const char *bytes, size_t n)
@@ -1264,10 +1282,8 @@ static int valid_utf8_length(const uint8_t *p, const uint8_t *end)
 
 /* (string-as-multibyte S): unibyte S's bytes read as multibyte text,
    each byte that is not part of a well-formed character a raw byte. */
-static mval Fstring_as_multibyte(mrt *rt, int n, mval *a)
+mval string_as_multibyte(mrt *rt, mval s)
 {
-  mval s = a[0];
-  CHECK_STRING(rt, s);
   if (STRING_MULTIBYTE_P(s))
     return s;
   int64_t size = 0, nbytes = XSTRING(s)->nbytes;
@@ -1287,6 +1303,12 @@ static mval Fstring_as_multibyte(mrt *rt, int n, mval *a)
     off += len ? len : 1;
   }
   return finish_string(rt, r, true);
+}
+
+static mval Fstring_as_multibyte(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  return string_as_multibyte(rt, a[0]);
 }
 
 /* (unibyte-char-to-multibyte C): byte C as a character, a raw byte

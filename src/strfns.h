@@ -77,6 +77,15 @@ mval make_unibyte_string(mrt *rt, const char *bytes, size_t n);
 /* S itself when unibyte, else its bytes: raw-byte characters as one
    byte, others as their UTF-8 encoding (string-as-unibyte). */
 mval string_as_unibyte(mrt *rt, mval s);
+/* (string-to-unibyte S) on a string S: raw-byte characters become
+   their bytes; any other non-ASCII character signals. */
+mval string_to_unibyte(mrt *rt, mval s);
+/* S as a unibyte buffer takes it: each character its low eight bits,
+   as Emacs inserts multibyte text there. */
+mval string_low_bytes(mrt *rt, mval s);
+/* (string-as-multibyte S) on a string S: a unibyte one's bytes read as
+   multibyte text, each byte outside a well-formed character a raw byte. */
+mval string_as_multibyte(mrt *rt, mval s);
 /* A fresh string of the bytes [B, E) of string SRC. */
 mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e);
 /* (concat &rest SEQUENCES) */
