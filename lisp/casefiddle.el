@@ -7,13 +7,6 @@
 ;; text as a string gives Emacs's result.  Words are runs of characters
 ;; with word syntax.
 
-(defun casefiddle--replace-char (pos char)
-  "Put CHAR in place of the character at POS.  Inserting before
-deleting leaves a marker (point) just after POS where it was."
-  (goto-char pos)
-  (insert char)
-  (delete-char 1))
-
 (defun casefiddle--resize (case-function from to old new)
   "Put NEW, CASE-FUNCTION's result on the text OLD between FROM and TO,
 in place of OLD when it has another length (ß -> SS).  As in Emacs,
@@ -29,8 +22,8 @@ becomes, since casing depends on what precedes only."
 
 (defun casefiddle--region (case-function beg end)
   "Replace the text between BEG and END by CASE-FUNCTION's result on it.
-Only the characters that change are replaced, one by one, unless the
-casing changes the text's length (ß -> SS)."
+The text is changed in place, its properties kept, unless the casing
+changes its length (ß -> SS)."
   (dolist (pos (list beg end))
     (unless (or (fixnump pos) (markerp pos))
       (signal 'wrong-type-argument (list 'integer-or-marker-p pos))))
@@ -41,10 +34,7 @@ casing changes the text's length (ß -> SS)."
          (new (funcall case-function old)))
     (if (/= (length old) (length new))
         (casefiddle--resize case-function from (max beg end) old new)
-      (save-excursion
-        (dotimes (i (length old))
-          (unless (eq (aref old i) (aref new i))
-            (casefiddle--replace-char (+ from i) (aref new i)))))))
+      (internal--case-replace from (max beg end) new)))
   nil)
 
 (defun upcase-region (beg end)

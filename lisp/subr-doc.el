@@ -1137,6 +1137,11 @@ it is still live.")
     (internal--restore-excursion "STATE"
      "marrow's own, for `save-excursion': make current again the buffer
 STATE names and move point back to where STATE keeps it.")
+    (internal--case-replace "START END STRING"
+     "marrow's own, for the case commands: put STRING, as many characters,
+in place of the text between START and END, in place: point, markers and
+text properties stay.  The change hooks see the whole region before, and
+after only the stretch that changed, if any did.")
     (internal--replace-keeping-markers "START END STRING"
      "Put STRING in place of the text between START and END, leaving point
 and the markers where they were, as the case commands do when casing

@@ -1444,6 +1444,73 @@ static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
   return make_fixnum(changed);
 }
 
+/* Where the characters of multibyte S differ from B's text from FROM
+   on (up to TO): positions [first, end) there, bytes [sb, se) of S. */
+struct changed_span { int64_t first, end, sb, se; };
+
+static bool changed_span(struct buffer *b, int64_t from, int64_t to, mval s, struct changed_span *d)
+{
+  d->first = -1;
+  int64_t pos = from;
+  for (int64_t off = 0; off < XSTRING(s)->nbytes && pos < to; pos++) {
+    int len, c = string_decode(s, off, &len);
+    if (c != char_at(b, pos)) {
+      if (d->first < 0) {
+        d->first = pos;
+        d->sb = off;
+      }
+      d->end = pos + 1;
+      d->se = off + len;
+    }
+    off += len;
+  }
+  return d->first >= 0;
+}
+
+/* Puts bytes [D->sb, D->se) of S in place of B's text [D->first,
+   D->end), as many characters: nothing else moves. */
+static void overwrite_chars(mrt *rt, struct buffer *b, mval s, const struct changed_span *d)
+{
+  int64_t bf = pos_to_byte(b, d->first), bt = pos_to_byte(b, d->end), n = d->se - d->sb;
+  move_gap(b, bt);
+  b->gap = bf;
+  b->gap_size += bt - bf;
+  ensure_gap(rt, b, n);
+  memcpy(b->text + bf, XSTRING(s)->data + d->sb, (size_t)n);
+  b->gap += n;
+  b->gap_size -= n;
+  remember(b, d->first, bf);
+  b->modified = 1;
+}
+
+/* (internal--case-replace START END STRING): STRING, as many
+   characters, in place of the text between START and END, as Emacs's
+   case commands change text: point, the markers and the text properties
+   stay; the change hooks see the whole region before, and after only
+   the stretch that changed, if any did. */
+static mval Fcase_replace(mrt *rt, int n, mval *a)
+{
+  int64_t from, to;
+  region(rt, a[0], a[1], &from, &to);
+  CHECK_STRING(rt, a[2]);
+  if (XSTRING(a[2])->nchars != to - from)
+    xsignal3(rt, Qargs_out_of_range, a[0], a[1], a[2]);
+  int64_t depth = buffer_change_begin(rt, from, to);
+  struct buffer *b = cur(rt);
+  mval s = string_to_multibyte(rt, unibyte_text_p(rt, b) ? string_low_bytes(rt, a[2]) : a[2]);
+  struct changed_span d;
+  if (!changed_span(b, from, min_pos(to, b->zv), s, &d)) {
+    if (depth >= 0) {
+      state(rt)->overlay_hooks = Qnil;
+      unbind_to(rt, (size_t)depth);
+    }
+    return Qnil;
+  }
+  overwrite_chars(rt, b, s, &d);
+  buffer_change_end(rt, depth, d.first, d.end, d.end - d.first);
+  return Qnil;
+}
+
 /* (position-bytes POSITION): its byte position in the whole text, or
    nil outside it. */
 static mval Fposition_bytes(mrt *rt, int n, mval *a)
@@ -2140,6 +2207,7 @@ static const struct subr_def buffer_subrs[] = {
   { "transpose-regions", Ftranspose_regions, 4, 5 },
   { "translate-region-internal", Ftranslate_region_internal, 3, 3 },
   { "internal--replace-keeping-markers", Freplace_keeping_markers, 3, 3 },
+  { "internal--case-replace", Fcase_replace, 3, 3 },
   { "position-bytes", Fposition_bytes, 1, 1 },
   { "byte-to-position", Fbyte_to_position, 1, 1 },
   { "insert-buffer-substring", Finsert_buffer_substring, 1, 3 },

@@ -126,4 +126,43 @@ buffer's text and point."
   (should (equal (should-error (get-char-code-property -3 'uppercase))
                  '(wrong-type-argument characterp -3))))
 
+(ert-deftest casefiddle-region-keeps-text-properties ()
+  (with-temp-buffer
+    (insert (propertize "lo" 'face 'italic) (propertize "w k" 'k 7))
+    (upcase-region 2 6)
+    (should (equal-including-properties
+                   (buffer-string)
+                   #("lOW K" 0 2 (face italic) 2 5 (k 7))))
+    (capitalize-region 1 6)
+    (should (equal-including-properties
+                   (buffer-string)
+                   #("Low K" 0 2 (face italic) 2 5 (k 7))))))
+
+(ert-deftest casefiddle-region-change-hooks-see-what-changed ()
+  ;; Before: the whole region; after: from the first character that
+  ;; changed to the last, and nothing when none did.
+  (with-temp-buffer
+    (insert "UP mid Zz")
+    (let ((calls nil))
+      (add-hook 'before-change-functions
+                (lambda (b e) (push (list 'before b e) calls)) nil t)
+      (add-hook 'after-change-functions
+                (lambda (b e n) (push (list 'after b e n) calls)) nil t)
+      (upcase-region 1 3)
+      (downcase-region 3 10)
+      (should (equal (nreverse calls)
+                     '((before 1 3) (before 3 10) (after 8 9 1)))))
+    (should (equal (buffer-string) "UP mid zz"))))
+
+(ert-deftest casefiddle-region-leaves-point-and-markers ()
+  (with-temp-buffer
+    (insert "aıé")
+    (let ((marker (copy-marker 3)))
+      (goto-char 2)
+      (upcase-region 1 4)
+      (should (equal (buffer-string) "AıÉ"))
+      (should (= (point) 2))
+      (should (= marker 3))
+      (should (= (position-bytes 4) 6)))))
+
 ;;; casefiddle-tests.el ends here
