@@ -189,9 +189,11 @@ the text around it; its own fill in what those lack."
         (while (< pos (point))
           (let ((next (next-property-change pos nil (point)))
                 (props (copy-sequence inherited)))
+            ;; Its own after the inherited ones, as Emacs orders them:
+            ;; set-text-properties stores the pairs in reverse.
             (dolist (prop (textprops--names (text-properties-at pos)))
               (unless (plist-member props prop)
-                (setq props (append props (list prop (get-text-property pos prop))))))
+                (setq props (cons prop (cons (get-text-property pos prop) props)))))
             (set-text-properties pos next props)
             (setq pos next))))))
   nil)

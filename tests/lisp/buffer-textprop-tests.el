@@ -282,3 +282,15 @@ and the sorted properties of each inserted character."
                  '(args-out-of-range 1 5))))
 
 ;;; buffer-textprop-tests.el ends here
+
+(ert-deftest buffer-textprop-inherited-and-own-properties-order ()
+  ;; Text inserted inheriting keeps its own properties too; the order
+  ;; of the two kinds in its plist is Emacs's.
+  (with-temp-buffer
+    (insert (propertize "mn" 'k 'v 'w 4))
+    (insert-and-inherit (propertize "op" 'e 1 'f 2))
+    (should (equal (text-properties-at 3) '(f 2 e 1 k v w 4))))
+  (with-temp-buffer
+    (insert (propertize "mn" 'face 'bold 'q 5))
+    (insert-and-inherit (propertize "op" 'x 1 'y 2))
+    (should (equal (text-properties-at 3) '(y 2 x 1 face bold q 5)))))
