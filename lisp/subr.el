@@ -2111,8 +2111,10 @@ the expansion, so that the `eval-when-compile' forms in BODY see them."
 (defvar fill-column 70 "The column beyond which filling breaks lines.")
 
 (defvar debugger 'debug
-  "The function Emacs's debugger is entered by.  marrow has no debugger:
-only code that binds this calls it (ERT with `ert-debug-on-error').")
+  "The function the evaluator calls for `debug-on-error'.  marrow's
+`debug' writes batch Emacs's report: the error and the active calls.")
+
+(autoload 'debug "debug")
 
 (defun internal--format-docstring-line (string &rest objects)
   "STRING formatted with OBJECTS, then filled to `fill-column', for a line

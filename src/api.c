@@ -60,6 +60,8 @@ struct marrow {
   bool exit_pending;   /* a nested protected call saw kill-emacs */
   bool printing_backtrace;
   mval debug_on_error; /* the symbol, interned once */
+  mval backtrace_on_error; /* backtrace-on-error-noninteractive */
+  bool batch_backtrace; /* the host asked for Emacs's batch backtraces */
   struct host_fn *host_fns;
   /* The reference table: refs[i] is live unless it is on the free
      list, which threads through free_next.  Index 0 is never used. */
@@ -198,73 +200,98 @@ static int protect(marrow *M, body_fn body, void *ctx)
 }
 
 /* ================================================================== */
-/* --debug: a backtrace for errors nothing will catch                 */
+/* The debugger for errors nothing will catch                         */
 /* ================================================================== */
 
-/* True when a condition-case between here and the API boundary will
-   catch ERROR_SYMBOL. */
-static bool error_will_be_caught(mrt *rt, mval error_symbol)
+/* The tag of the condition-case that will catch ERROR_SYMBOL, or nil
+   when the signal reaches the API boundary (Emacs's top level). */
+static mval catching_tag(mrt *rt, mval error_symbol)
 {
   for (struct handler *h = rt->handlers; h; h = h->prev) {
     if (h->type == HANDLER_CATCH_ALL)
-      return false;
-    if (h->type != HANDLER_CONDITION_CASE)
-      continue;
-    for (mval spec = h->tag; !NILP(spec); spec = CONSP(spec) ? XCDR(spec) : Qnil) {
-      mval c = CONSP(spec) ? XCAR(spec) : spec;
-      if (c == Qt || error_has_condition(rt, error_symbol, c))
-        return true;
-    }
+      return Qnil;
+    if (h->type == HANDLER_CONDITION_CASE && condition_spec_matches(rt, h->tag, error_symbol))
+      return h->tag;
   }
+  return Qnil;
+}
+
+/* True when the list of conditions or specs TAG names `debug', which
+   lets debug-on-error enter the debugger though the error is caught. */
+static bool names_debug(mval tag, mval debug)
+{
+  for (; CONSP(tag); tag = XCDR(tag))
+    if (XCAR(tag) == debug || (CONSP(XCAR(tag)) && names_debug(XCAR(tag), debug)))
+      return true;
   return false;
 }
 
-static void write_printed(mrt *rt, mval v)
+static bool debug_on_error_matches(mrt *rt, mval flag, mval error_symbol)
 {
-  mval s = print_to_string(rt, v, true);
-  mrt_write_err(rt, (const char *)XSTRING(s)->data, (size_t)XSTRING(s)->nbytes);
+  if (!CONSP(flag))
+    return !NILP(flag) && flag != Qunbound;
+  for (; CONSP(flag); flag = XCDR(flag))
+    if (error_has_condition(rt, error_symbol, XCAR(flag)))
+      return true;
+  return false;
 }
 
-/* Emacs's batch format: "Debugger entered--Lisp error: (SYM . DATA)"
-   and one "  FN(ARGS...)" line per call, innermost first. */
-static void write_backtrace(mrt *rt, mval error_symbol, mval data)
+/* The function to enter for this signal, or nil: `debugger' when
+   debug-on-error asks for it, else `debug' for an uncaught error in
+   batch when backtrace-on-error-noninteractive is set (Emacs's two
+   ways in). */
+static mval debugger_for(mrt *rt, mval error_symbol)
 {
-  mval frames = eval_backtrace(rt);
-  mrt_write_err(rt, "Debugger entered--Lisp error: ", 30);
-  write_printed(rt, Fcons(rt, error_symbol, data));
-  mrt_write_err(rt, "\n", 1);
-  for (; CONSP(frames); frames = XCDR(frames)) {
-    mval frame = XCAR(frames);
-    mrt_write_err(rt, "  ", 2);
-    write_printed(rt, XCAR(frame));
-    mrt_write_err(rt, "(", 1);
-    for (mval a = XCDR(frame); CONSP(a); a = XCDR(a)) {
-      write_printed(rt, XCAR(a));
-      if (CONSP(XCDR(a)))
-        mrt_write_err(rt, " ", 1);
-    }
-    mrt_write_err(rt, ")\n", 2);
+  marrow *M = rt->host;
+  mval tag = catching_tag(rt, error_symbol);
+  mval debug = intern(rt, "debug");
+  if ((NILP(tag) || names_debug(tag, debug)) &&
+      debug_on_error_matches(rt, find_symbol_value(rt, M->debug_on_error), error_symbol)) {
+    mval fn = find_symbol_value(rt, intern(rt, "debugger"));
+    return fn == Qunbound || NILP(fn) ? debug : fn;
   }
-  mrt_write_err(rt, "\n", 1);
+  mval batch = find_symbol_value(rt, M->backtrace_on_error);
+  if (NILP(tag) && M->batch_backtrace && batch != Qunbound && !NILP(batch) &&
+      !NILP(find_symbol_value(rt, Qnoninteractive)))
+    return debug;
+  return Qnil;
 }
 
-/* rt->on_signal.  Printing may itself fail (memory-full); that failure
-   is caught here so that the original error goes on unharmed. */
+/* Calls DEBUGGER as Emacs's signal does: (DEBUGGER 'error (SYM . DATA)).
+   A failure inside it is dropped so that the original error goes on;
+   its kill-emacs ends the program as any other. */
+static void enter_debugger(mrt *rt, mval debugger, mval error_symbol, mval data)
+{
+  marrow *M = rt->host;
+  M->printing_backtrace = true;
+  struct handler all, exit_catch;
+  handler_push(rt, &all, HANDLER_CATCH_ALL, Qnil);
+  if (setjmp(all.jmp) == 0) {
+    handler_push(rt, &exit_catch, HANDLER_CATCH, KILL_EMACS_TAG);
+    if (setjmp(exit_catch.jmp) == 0) {
+      mval args[2] = {Qerror, Fcons(rt, error_symbol, data)};
+      funcall(rt, debugger, 2, args);
+      handler_pop(rt, &exit_catch);
+      handler_pop(rt, &all);
+    } else {
+      handler_pop(rt, &all);
+      M->printing_backtrace = false;
+      mrt_throw(rt, KILL_EMACS_TAG, exit_catch.value);
+    }
+  }
+  M->printing_backtrace = false;
+}
+
+/* rt->on_signal.  memory-full leaves no room for a debugger (Emacs
+   skips it too). */
 static void debug_on_signal(mrt *rt, mval error_symbol, mval data)
 {
   marrow *M = rt->host;
-  mval flag = find_symbol_value(rt, M->debug_on_error);
-  if (M->printing_backtrace || flag == Qunbound || NILP(flag) ||
-      error_will_be_caught(rt, error_symbol))
+  if (M->printing_backtrace || error_symbol == Qmemory_full)
     return;
-  M->printing_backtrace = true;
-  struct handler h;
-  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
-  if (setjmp(h.jmp) == 0) {
-    write_backtrace(rt, error_symbol, data);
-    handler_pop(rt, &h);
-  }
-  M->printing_backtrace = false;
+  mval debugger = debugger_for(rt, error_symbol);
+  if (!NILP(debugger))
+    enter_debugger(rt, debugger, error_symbol, data);
 }
 
 /* ================================================================== */
@@ -331,6 +358,9 @@ static void init_language(marrow *M, void *ctx)
     defvar(rt, M->debug_on_error, Qnil);
   if (opts->debug)
     set_symbol_value(rt, M->debug_on_error, Qt);
+  M->backtrace_on_error = intern(rt, "backtrace-on-error-noninteractive");
+  defvar(rt, M->backtrace_on_error, Qt);
+  M->batch_backtrace = opts->batch_backtrace != 0;
   rt->on_signal = debug_on_signal;
   if (!opts->no_lisp_library)
     load_file(rt, make_cstring(rt, "subr"), true, true);

@@ -603,6 +603,7 @@ int main(int argc, char **argv)
   int nactions = first_pass(argc, argv, &opts, &maps, actions);
   bool repl = nactions == 0 && isatty(STDIN_FILENO);
   opts.interactive = repl;
+  opts.batch_backtrace = !repl;
   marrow *M = marrow_open(&opts);
   if (!M) {
     fputs("marrow: cannot create the Lisp runtime\n", stderr);

@@ -121,6 +121,10 @@ typedef struct marrow_options {
   int gc_generations;      /* 1: minor collections between full ones;
                               -1: every collection full; 0:
                               $MARROW_GC_GENERATIONAL (0 is off), else on */
+  int batch_backtrace;     /* nonzero: an error nothing catches enters
+                              `debug' as in Emacs -batch (a backtrace on
+                              stderr, then kill-emacs -1) while
+                              backtrace-on-error-noninteractive is set */
 } marrow_options;
 
 void marrow_options_init(marrow_options *opts);
