@@ -61,6 +61,7 @@ struct marrow {
   bool printing_backtrace;
   mval debug_on_error; /* the symbol, interned once */
   mval backtrace_on_error; /* backtrace-on-error-noninteractive */
+  mval debug;              /* the symbol */
   bool batch_backtrace; /* the host asked for Emacs's batch backtraces */
   struct host_fn *host_fns;
   /* The reference table: refs[i] is live unless it is on the free
@@ -244,7 +245,7 @@ static mval debugger_for(mrt *rt, mval error_symbol)
 {
   marrow *M = rt->host;
   mval tag = catching_tag(rt, error_symbol);
-  mval debug = intern(rt, "debug");
+  mval debug = M->debug;
   if ((NILP(tag) || names_debug(tag, debug)) &&
       debug_on_error_matches(rt, find_symbol_value(rt, M->debug_on_error), error_symbol)) {
     mval fn = find_symbol_value(rt, intern(rt, "debugger"));
@@ -360,6 +361,7 @@ static void init_language(marrow *M, void *ctx)
     set_symbol_value(rt, M->debug_on_error, Qt);
   M->backtrace_on_error = intern(rt, "backtrace-on-error-noninteractive");
   defvar(rt, M->backtrace_on_error, Qt);
+  M->debug = intern(rt, "debug");
   M->batch_backtrace = opts->batch_backtrace != 0;
   rt->on_signal = debug_on_signal;
   if (!opts->no_lisp_library)

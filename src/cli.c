@@ -17,8 +17,9 @@
 **     after every action.
 **   - The first argument that is not an option is the script; the rest
 **     are its ARGS, left in command-line-args-left and never processed.
-**   - An uncaught error prints Emacs's message on stderr and exits 255;
-**     (kill-emacs N) exits N.  Nothing here calls into Lisp without a
+**   - An uncaught error prints batch Emacs's backtrace on stderr (lisp/
+**     debug.el) and exits 255, or only its message when
+**     backtrace-on-error-noninteractive is nil; (kill-emacs N) exits N.  Nothing here calls into Lisp without a
 **     status check.
 */
 #include "config.h"

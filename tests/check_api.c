@@ -1022,11 +1022,15 @@ START_TEST(cli_exit_codes_and_messages)
   ck_assert_int_eq(run_cli("-batch -Q -p '(+ 1 2)'", out, sizeof out), 0);
   ck_assert_str_eq(out, "3\n");
   ck_assert_int_eq(run_cli("--eval '(car 1)'", out, sizeof out), 255);
+  ck_assert_str_eq(out, "Debugger entered--Lisp error: (wrong-type-argument listp 1)\n"
+                        "  car(1)\n\n");
+  ck_assert_int_eq(run_cli("--eval '(setq backtrace-on-error-noninteractive nil)' "
+                           "--eval '(car 1)'", out, sizeof out), 255);
   ck_assert_str_eq(out, "Wrong type argument: listp, 1\n");
   ck_assert_int_eq(run_cli("--eval '(kill-emacs 7)' -p 'not-reached'", out, sizeof out), 7);
   ck_assert_str_eq(out, "");
   ck_assert_int_eq(run_cli("--eval \"(throw 'x 2)\"", out, sizeof out), 255);
-  ck_assert_str_eq(out, "No catch for tag: x, 2\n");
+  ck_assert_str_eq(out, "Debugger entered--Lisp error: (no-catch x 2)\n  throw(x 2)\n\n");
   ck_assert_int_eq(run_cli("--eval '(defun f () (princ command-line-args-left))' -f f -p 1",
                            out, sizeof out), 0);
   ck_assert_str_eq(out, "(-p 1)1\n");

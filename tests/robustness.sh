@@ -32,13 +32,17 @@ failed=0
 
 # ---- The checker ---------------------------------------------------
 
+# The cases check the one-line message batch Emacs prints for an
+# uncaught error when it is told not to print a backtrace.
+quiet='(setq backtrace-on-error-noninteractive nil)'
+
 # expect NAME STATUS REGEX MARROW-ARGS...: run marrow with stdin from
 # /dev/null; require exit STATUS and a line of stderr+stdout matching
 # the extended regular expression REGEX.
 expect() {
   name=$1 want=$2 pattern=$3
   shift 3
-  timeout "$limit" "$MARROW" "$@" >"$work/out" 2>&1 </dev/null
+  timeout "$limit" "$MARROW" --eval "$quiet" "$@" >"$work/out" 2>&1 </dev/null
   status=$?
   if [ "$status" -eq "$want" ] && grep -Eq -- "$pattern" "$work/out"; then
     passed=$((passed + 1))
@@ -260,6 +264,50 @@ fi
 file dbg.el '(defun robust-f (x) (car x))\n(defun robust-g () (robust-f 1))\n(robust-g)\n'
 error debug-backtrace 'robust-f\(1\)' --debug "$work/dbg.el"
 error no-debug-message '^Wrong type argument: listp, 1$' "$work/dbg.el"
+
+# exact NAME STATUS EXPECTED ARGS...: stderr is exactly EXPECTED (printf
+# format), stdout empty, exit STATUS.  Batch backtraces, as Emacs 28
+# prints them (bar its own startup frames).
+exact() {
+  name=$1 want=$2
+  printf "$3" >"$work/want"
+  shift 3
+  timeout "$limit" "$MARROW" "$@" >"$work/out" 2>"$work/err" </dev/null
+  status=$?
+  if [ "$status" -eq "$want" ] && [ ! -s "$work/out" ] && cmp -s "$work/want" "$work/err"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name: status $status, wanted $want; stderr:"
+    head -c 600 "$work/err" | sed 's/^/    /'
+  fi
+}
+header='Debugger entered--Lisp error: '
+exact batch-backtrace 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  robust-f(1)\n  robust-g()\n\n" \
+  "$work/dbg.el"
+exact batch-backtrace-once 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  robust-f(1)\n  robust-g()\n\n" \
+  --debug "$work/dbg.el"
+exact batch-caught-is-quiet 0 '' --eval '(condition-case nil (car 1) (error nil))'
+exact batch-debug-clause 255 "${header}(arith-error)\n  /(1 0)\n\n" \
+  --eval '(setq debug-on-error t)' --eval '(condition-case nil (/ 1 0) ((debug arith-error) 0))'
+exact batch-debug-clause-off 0 '' --eval '(condition-case nil (/ 1 0) ((debug arith-error) 0))'
+exact batch-non-error-signal 255 "${header}(robust-tag 1)\n  signal(robust-tag (1))\n\n" \
+  --eval "(signal 'robust-tag '(1))"
+exact batch-kill-emacs-hook 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n\nbye\n" \
+  --eval '(add-hook (quote kill-emacs-hook) (lambda () (message "bye")))' --eval '(car 1)'
+exact batch-kill-emacs 3 '' --eval '(kill-emacs 3)'
+exact batch-long-string 255 "${header}(wrong-type-argument listp \"$(printf '%50s' | tr ' ' a)...\")\n  car(\"$(printf '%50s' | tr ' ' a)...\")\n\n" \
+  --eval '(car (make-string 60 ?a))'
+file deep.el '(defun robust-r (n) (if (= n 0) (car n) (robust-r (1- n))))\n(robust-r 50)\n'
+timeout "$limit" "$MARROW" "$work/deep.el" 2>"$work/err" </dev/null
+if [ "$(wc -l <"$work/err")" -eq 42 ] && [ "$(sed -n 21p "$work/err")" = '...' ] &&
+   [ "$(sed -n 20p "$work/err")" = '  robust-r(17)' ] && [ "$(sed -n 41p "$work/err")" = '  robust-r(50)' ]; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL: batch-backtrace-cut: stderr:"
+  head -c 600 "$work/err" | sed 's/^/    /'
+fi
 # As batch Emacs, a message after output to stdout starts a new line of
 # stderr, once; (message nil) is that newline and its own.
 stderr=$(timeout "$limit" "$MARROW" --eval \
