@@ -23,7 +23,7 @@ closure, made just before a test's finalizers, take those addresses.")
 
 (defun finalizer-tests--fill-holes ()
   (setq finalizer-tests--holes nil)
-  (dotimes (i 256)
+  (dotimes (i 1024)
     (push (make-vector (1+ (% i 8)) nil) finalizer-tests--holes)))
 
 (defun finalizer-tests--deeply (thunk &optional depth)
