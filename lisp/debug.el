@@ -66,12 +66,22 @@ short (Emacs's `backtrace-line-length').")
       (concat (mapconcat #'identity (butlast lines (- (length lines) half)) "\n") "\n...\n"
               (mapconcat #'identity (last lines (1+ half)) "\n")))))
 
+(defun debug--frames ()
+  "The frames outside `debug''s own, less the `signal' that `error' and
+`user-error' call: Emacs 28's are native code, whose call of `signal'
+makes no frame, and its report shows none."
+  (let ((frames (cdr (backtrace-frames 'debug))))
+    (if (and (eq (nth 1 (car frames)) 'signal)
+             (memq (nth 1 (cadr frames)) '(error user-error)))
+        (cdr frames)
+      frames)))
+
 (defun debug (&rest args)
   "Report why the debugger was entered (ARGS, as the evaluator passes
 them: `error' and the error, or nil and objects to show) and the active
 calls on standard error.  In batch, the program then exits with 255."
   (interactive)
-  (let ((frames (cdr (backtrace-frames 'debug)))
+  (let ((frames (debug--frames))
         (inhibit-message nil))
     (message "%s" (debug--shorten
                    (apply #'concat (debug--header args)

@@ -266,7 +266,9 @@ static bool is_watched(mval fn) { return VECTORP(CLOSURE_SLOTS(fn)[CL_LIST]); }
    assigns the variable. */
 #define BOX_VALUE(b) XCDR(b)
 
-/* The backtrace: one record per function call, on the C stack. */
+/* The backtrace: one record per function call, on the C stack.  A
+   negative NARGS, -(FIXED + 1), marks a function whose arguments past
+   its FIXED parameters were packed into its &rest list, args[FIXED]. */
 struct bt_frame {
   struct bt_frame *prev;
   mval fn;
@@ -3772,10 +3774,13 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
                      const mval *captured, bool value_unused)
 {
   struct code *c = XCODE(code);
+  int shown_nargs = nargs;
   if (nargs != c->fast_nargs) {
     if (c->exposed && PVECP(fn, PVEC_CLOSURE) && source_edited(rt, code))
       return run_edited(rt, fn, name, nargs, base, value_unused);
     setup_args(rt, c, fn, nargs, base);
+    if (c->rest && nargs > c->nreq + c->nopt)
+      shown_nargs = -(c->nreq + c->nopt + 1);
   }
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
@@ -3793,7 +3798,7 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
      go above stack_top, and setup_args wrote the missing optional and
      &rest arguments above base + nargs. */
   count_step(rt);
-  struct bt_frame bt = {rt->backtrace, name, fp, nargs};
+  struct bt_frame bt = {rt->backtrace, name, fp, shown_nargs};
   if (!NILP(name))
     rt->backtrace = &bt;
   size_t count = rt->specpdl_depth;
@@ -4458,11 +4463,23 @@ bool functionp(mrt *rt, mval fn)
   return CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure);
 }
 
+/* The arguments F's call was given, as a list. */
+static mval frame_args(mrt *rt, const struct bt_frame *f)
+{
+  if (f->nargs >= 0)
+    return listn(rt, (size_t)f->nargs, f->args);
+  size_t fixed = (size_t)(-f->nargs - 1);
+  mval rest = f->args[fixed];
+  for (size_t i = fixed; i-- > 0;)
+    rest = Fcons(rt, f->args[i], rest);
+  return rest;
+}
+
 mval eval_backtrace(mrt *rt)
 {
   mval frames = Qnil, tail = Qnil;
   for (struct bt_frame *f = rt->backtrace; f; f = f->prev) {
-    mval frame = Fcons(rt, f->fn, listn(rt, (size_t)f->nargs, f->args));
+    mval frame = Fcons(rt, f->fn, frame_args(rt, f));
     mval cell = Fcons(rt, frame, Qnil);
     if (NILP(frames))
       frames = cell;
@@ -4763,7 +4780,7 @@ static struct bt_frame *frame_of(mrt *rt, mval base)
    the function, the argument list and the frame's flags (none here). */
 static mval apply_to_frame(mrt *rt, mval function, struct bt_frame *f)
 {
-  mval call[5] = {function, Qt, f->fn, listn(rt, (size_t)f->nargs, f->args), Qnil};
+  mval call[5] = {function, Qt, f->fn, frame_args(rt, f), Qnil};
   return funcall(rt, call[0], 4, call + 1);
 }
 

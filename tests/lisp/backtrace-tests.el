@@ -54,6 +54,20 @@
     (should (equal (mapcar (lambda (f) (cons (nth 0 f) (cons (nth 1 f) (nth 2 f)))) frames)
                    one-by-one))))
 
+(defun backtrace-tests--spread (first &optional second &rest more)
+  (ignore first second more)
+  (backtrace-frame 1 'backtrace-frame))
+
+(ert-deftest backtrace-frame-shows-the-arguments-given ()
+  ;; As they were passed: not the &rest list the function binds, nor
+  ;; the nil of a missing &optional.
+  (should (equal (backtrace-tests--spread 'a 'b 'c 'd) '(t backtrace-tests--spread a b c d)))
+  (should (equal (backtrace-tests--spread 'a 'b 'c) '(t backtrace-tests--spread a b c)))
+  (should (equal (backtrace-tests--spread 'a 'b) '(t backtrace-tests--spread a b)))
+  (should (equal (backtrace-tests--spread 'a) '(t backtrace-tests--spread a)))
+  (should (equal (apply #'backtrace-tests--spread '(1 (2) [3] "4"))
+                 '(t backtrace-tests--spread 1 (2) [3] "4"))))
+
 (defun backtrace-tests--print ()
   (with-output-to-string (backtrace)))
 
