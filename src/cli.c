@@ -575,6 +575,54 @@ static int run_repl(marrow *M)
 /* main                                                               */
 /* ================================================================== */
 
+/* The directory of the program ARGV0 names, with its slash, in a
+   malloc'd string: ARGV0's own when it has one, else the first PATH
+   entry that holds an executable ARGV0 (Emacs's search); NULL if none. */
+static char *program_directory(const char *argv0)
+{
+  const char *slash = strrchr(argv0, '/');
+  if (slash)
+    return strndup(argv0, (size_t)(slash - argv0 + 1));
+  const char *path = getenv("PATH");
+  for (const char *p = path; p && *p;) {
+    size_t n = strcspn(p, ":");
+    char *dir = malloc(n + strlen(argv0) + 3);
+    if (!dir)
+      return NULL;
+    snprintf(dir, n + 3, "%.*s/", (int)n, n ? p : ".");
+    size_t dir_len = strlen(dir);
+    strcpy(dir + dir_len, argv0);
+    if (access(dir, X_OK) == 0) {
+      dir[dir_len] = '\0';
+      return dir;
+    }
+    free(dir);
+    p += n + (p[n] == ':');
+  }
+  return NULL;
+}
+
+/* invocation-name and invocation-directory, as Emacs sets them from
+   ARGV0: its last component, and its directory made absolute. */
+static int set_invocation(marrow *M, const char *argv0)
+{
+  const char *slash = strrchr(argv0, '/');
+  int status = marrow_set_global(M, "invocation-name", marrow_cstring(M, slash ? slash + 1 : argv0));
+  char *dir = program_directory(argv0);
+  if (status != MARROW_OK || !dir) {
+    free(dir);
+    return status;
+  }
+  marrow_value name = marrow_cstring(M, dir), full = name;
+  free(dir);
+  const char *text = marrow_string_data(M, name, NULL);
+  if (!text)
+    return MARROW_ERROR;
+  if (text[0] != '/')
+    status = marrow_call_named(M, "expand-file-name", 1, &name, &full);
+  return status == MARROW_OK ? marrow_set_global(M, "invocation-directory", full) : status;
+}
+
 static int heap_map_start(marrow *M, const struct heap_map_options *maps)
 {
   if (!maps->dir)
@@ -612,7 +660,7 @@ int main(int argc, char **argv)
     return EXIT_LISP_ERROR;
   }
   int code;
-  if (heap_map_start(M, &maps) != MARROW_OK)
+  if (set_invocation(M, argv[0]) != MARROW_OK || heap_map_start(M, &maps) != MARROW_OK)
     code = report(M, MARROW_ERROR);
   else if (nactions > 0)
     code = report(M, run_actions(M, nactions, actions));

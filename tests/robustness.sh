@@ -298,6 +298,8 @@ exact batch-kill-emacs-hook 255 "${header}(wrong-type-argument listp 1)\n  car(1
 exact batch-kill-emacs 3 '' --eval '(kill-emacs 3)'
 exact batch-long-string 255 "${header}(wrong-type-argument listp \"$(printf '%50s' | tr ' ' a)...\")\n  car(\"$(printf '%50s' | tr ' ' a)...\")\n\n" \
   --eval '(car (make-string 60 ?a))'
+ok invocation-names-the-program '^t$' -p '(file-exists-p (expand-file-name invocation-name invocation-directory))'
+ok invocation-directory-ends-in-slash '^t$' -p '(and (file-name-absolute-p invocation-directory) (string-suffix-p "/" invocation-directory))'
 file deep.el '(defun robust-r (n) (if (= n 0) (car n) (robust-r (1- n))))\n(robust-r 50)\n'
 timeout "$limit" "$MARROW" "$work/deep.el" 2>"$work/err" </dev/null
 if [ "$(wc -l <"$work/err")" -eq 42 ] && [ "$(sed -n 21p "$work/err")" = '...' ] &&
