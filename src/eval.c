@@ -297,6 +297,13 @@ struct eval_state {
   mval declared_specials;
   bool toplevel_pending; /* the next analysis is of a top-level form */
   bool late_pending;     /* the next analysis is of a body expanded earlier */
+  /* The next top-level analysis leaves macros to be expanded as they
+     are met, as Emacs's interpreter does with a form load could not
+     expand. */
+  bool unexpanded_pending;
+  /* While load analyses a top-level form: nil, or the error of the
+     first eager expansion that failed in it; Qunbound otherwise. */
+  mval eager_failure;
   int64_t var_seq;       /* variables declared so far, for struct var's seq */
   int64_t lambda_seq;    /* closure-making lambdas analysed so far */
   int64_t loop_seq;      /* while loops analysed so far */
@@ -2131,6 +2138,7 @@ static node *analyse_body(struct actx *A, mval body);
 static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool dynamic,
                              mval env);
 static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
+static mval macroexpand(mrt *rt, mval form, mval env);
 static mval macroexpand_all(mrt *rt, mval form, mval env);
 static mval mexp_list(mrt *rt, mval list, mval env);
 static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, mval));
@@ -2872,7 +2880,7 @@ static node *analyse_lambda(struct actx *A, mval lambda)
 {
   mrt *rt = A->rt;
   if (A->f->dynamic)
-    return const_node(A, A->f->toplevel ? keep(A, expanded_lambda(rt, lambda)) : lambda);
+    return const_node(A, A->f->toplevel && A->f->eager ? keep(A, expanded_lambda(rt, lambda)) : lambda);
   mval source = lambda_source(A, lambda);
   if (env_empty(A->f)) { /* analysed at the first call */
     node *n = new_node(A, ev_make_lazy_closure);
@@ -3026,7 +3034,8 @@ static node *analyse_call(struct actx *A, mval form)
 }
 
 static mval expand_or_keep(mrt *rt, mval form, mval env,
-                           mval (*expand)(mrt *, mval, mval), bool *failed);
+                           mval (*expand)(mrt *, mval, mval), mval *error);
+static void note_eager_failure(mrt *rt, mval error);
 
 static mval macroexpand_once(mrt *rt, mval form, mval env)
 {
@@ -3041,9 +3050,11 @@ static node *analyse_macro_call(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
   enter_depth(rt);
-  bool failed;
-  mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &failed);
-  node *n = failed ? analyse_call(A, form) : analyse(A, keep(A, exp));
+  mval error;
+  mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &error);
+  if (!NILP(error) && A->f->eager && !A->f->late)
+    note_eager_failure(rt, error);
+  node *n = NILP(error) ? analyse(A, keep(A, exp)) : analyse_call(A, form);
   rt->lisp_eval_depth--;
   return n;
 }
@@ -3252,7 +3263,8 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
   f.dynamic = dynamic;
   f.toplevel = !parent && rt->eval->toplevel_pending;
   rt->eval->toplevel_pending = false; /* not for analyses this one starts */
-  f.eager = parent ? parent->eager : f.toplevel;
+  f.eager = parent ? parent->eager : f.toplevel && !rt->eval->unexpanded_pending;
+  rt->eval->unexpanded_pending = false;
   f.late = parent ? parent->late : rt->eval->late_pending;
   rt->eval->late_pending = false;
   f.code = make_code(rt, source);
@@ -3558,7 +3570,7 @@ static mval list_function_code(mrt *rt, mval fn);
    those of the lambdas in it, whose sources are parts of it. */
 static void expose_nested(mrt *rt, mval code);
 
-static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, bool *failed);
+static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error);
 
 static mval copy_source(mrt *rt, mval source, mval unused) { return copy_tree(rt, source, false, 0); }
 
@@ -3572,9 +3584,9 @@ static void expose(mrt *rt, mval code)
   struct code *c = XCODE(code);
   if (c->exposed)
     return;
-  bool failed;
+  mval failed;
   mval copy = call_or_fail(rt, copy_source, c->source, Qnil, &failed);
-  if (failed) /* a circular constant: its closures run what they run */
+  if (!NILP(failed)) /* a circular constant: its closures run what they run */
     return;
   c->exposed = true;
   c->fast_nargs = -1;
@@ -3610,7 +3622,7 @@ static bool source_edited(mrt *rt, mval code)
 {
   struct code *c = XCODE(code);
   if (!c->stale && c->edits_seen != rt->list_edits) {
-    bool failed;
+    mval failed;
     if (call_or_fail(rt, same_source, c->source, c->snapshot, &failed) == Qt)
       c->edits_seen = rt->list_edits;
     else
@@ -3652,7 +3664,7 @@ static void watch_list(mrt *rt, mval w)
   bool has_env = XCAR(list) == Qclosure;
   gc_aset(rt->gc, w, W_HEAD, XCAR(list));
   gc_aset(rt->gc, w, W_ENV, has_env ? env_snapshot(rt, XCAR(XCDR(list))) : Qnil);
-  bool failed; /* a circular constant: Qunbound, compared with nothing */
+  mval failed; /* a circular constant: Qunbound, compared with nothing */
   gc_aset(rt->gc, w, W_REST,
           call_or_fail(rt, copy_source, has_env ? XCDR(XCDR(list)) : XCDR(list), Qnil, &failed));
   ASET_FIXNUM(w, W_EDITS, make_fixnum((int64_t)rt->list_edits));
@@ -3669,7 +3681,7 @@ static bool list_unchanged(mrt *rt, mval w)
       return false;
     rest = XCDR(rest);
   }
-  bool failed;
+  mval failed;
   return AREF(w, W_REST) != Qunbound &&
          call_or_fail(rt, same_source, rest, AREF(w, W_REST), &failed) == Qt;
 }
@@ -3856,16 +3868,49 @@ static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t ba
 
 /* Analyse FORM as the body of a function of no arguments and run it:
    ENV is t (lexical), nil (dynamic) or an alist environment. */
+static void restore_eager_failure(mrt *rt, mval outer) { rt->eval->eager_failure = outer; }
+
+static void eager_failure_message(mrt *rt, mval error)
+{
+  call2(rt, intern(rt, "message"), make_cstring(rt, "Eager macro-expansion failure: %S"), error);
+}
+
+/* Load's analysis of the top-level form SOURCE, its macros expanded
+   eagerly.  Should an expansion fail, Emacs 28 says so and runs the
+   whole form as read, its macros expanded as they are met: so is it
+   analysed again. */
+static mval analyse_toplevel(mrt *rt, mval source, bool dynamic, mval env)
+{
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, restore_eager_failure, rt->eval->eager_failure);
+  rt->eval->eager_failure = Qnil;
+  rt->eval->toplevel_pending = true;
+  mval code = analyse_function(rt, NULL, source, dynamic, env);
+  mval error = rt->eval->eager_failure;
+  unbind_to(rt, depth);
+  if (NILP(error))
+    return code;
+  eager_failure_message(rt, error);
+  rt->eval->toplevel_pending = true;
+  rt->eval->unexpanded_pending = true;
+  return analyse_function(rt, NULL, source, dynamic, env);
+}
+
 static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
 {
   if (rt->lisp_eval_depth == 0)
     check_thread(rt);
   count_conses(rt, env); /* a circular lexical environment would hang lookups */
-  rt->eval->toplevel_pending = toplevel;
-  mval code = analyse_function(rt, NULL, Fcons(rt, Qnil, list1(rt, form)), NILP(env),
-                               CONSP(env) ? env : Qnil);
-  if (!toplevel) /* eval's form is a list Lisp has */
-    expose_nested(rt, code);
+  mval source = Fcons(rt, Qnil, list1(rt, form));
+  bool dynamic = NILP(env);
+  env = CONSP(env) ? env : Qnil;
+  mval code;
+  if (toplevel) {
+    code = analyse_toplevel(rt, source, dynamic, env);
+  } else {
+    code = analyse_function(rt, NULL, source, dynamic, env);
+    expose_nested(rt, code); /* eval's form is a list Lisp has */
+  }
   return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, false);
 }
 
@@ -3880,13 +3925,12 @@ mval eval_toplevel_form(mrt *rt, mval form, bool lexical)
     check_thread(rt);
   /* As load does: expand the top form, and treat a progn's subforms
      as top-level forms, so a defvar or defmacro in one affects the
-     analysis of the next. */
-  bool expanded = true;
-  for (int i = 0; expanded && CONSP(form); i++) {
-    if (i > 10000)
-      nesting_error(rt);
-    form = macroexpand_1(rt, form, Qnil, &expanded);
-  }
+     analysis of the next.  Emacs says so when that fails and goes on
+     with the form as read. */
+  mval error;
+  form = expand_or_keep(rt, form, Qnil, macroexpand, &error);
+  if (!NILP(error))
+    eager_failure_message(rt, error);
   if (CONSP(form) && XCAR(form) == Qprogn) {
     mval v = Qnil;
     for (mval p = XCDR(form); CONSP(p); p = XCDR(p))
@@ -4127,35 +4171,47 @@ static mval mexp_list(mrt *rt, mval list, mval env)
    for one) catches it, and not when the enclosing lambda is made. */
 static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env)
 {
-  bool failed;
-  return expand_or_keep(rt, form, env, macroexpand_all, &failed);
+  mval error;
+  mval r = expand_or_keep(rt, form, env, macroexpand_all, &error);
+  if (!NILP(error))
+    note_eager_failure(rt, error);
+  return r;
 }
 
-/* FN(A, B), or Qunbound (FAILED) should it signal; memory running out
-   is signalled on, being no property of A or B. */
-static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, bool *failed)
+/* FN(A, B), or Qunbound should it signal, its error then in *ERROR
+   (else nil); memory running out is signalled on, being no property of
+   A or B. */
+static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error)
 {
   struct handler h;
   handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
   if (setjmp(h.jmp) != 0) {
     if (car_safe(h.value) == Qmemory_full)
       mrt_signal(rt, XCAR(h.value), XCDR(h.value));
-    *failed = true;
+    *error = h.value;
     return Qunbound;
   }
   mval r = fn(rt, a, b);
   handler_pop(rt, &h);
-  *failed = false;
+  *error = Qnil;
   return r;
 }
 
-/* EXPAND's expansion of FORM, or FORM itself (FAILED) should a macro
-   signal. */
+/* EXPAND's expansion of FORM, or FORM itself should a macro signal, its
+   error then in *ERROR (else nil). */
 static mval expand_or_keep(mrt *rt, mval form, mval env,
-                           mval (*expand)(mrt *, mval, mval), bool *failed)
+                           mval (*expand)(mrt *, mval, mval), mval *error)
 {
-  mval expansion = call_or_fail(rt, expand, form, env, failed);
-  return *failed ? form : expansion;
+  mval expansion = call_or_fail(rt, expand, form, env, error);
+  return NILP(*error) ? expansion : form;
+}
+
+/* While load analyses a top-level form, the first error of an eager
+   expansion that failed in it is kept, for analyse_toplevel. */
+static void note_eager_failure(mrt *rt, mval error)
+{
+  if (NILP(rt->eval->eager_failure))
+    rt->eval->eager_failure = error;
 }
 
 /* (lambda ARGS . BODY) with BODY expanded. */
@@ -4974,6 +5030,7 @@ static void mark_eval_state(struct gc *g, void *ud)
   gc_mark(g, rt->eval->declared_specials);
   gc_mark(g, rt->eval->autoload_queue);
   gc_mark(g, rt->eval->retired_codes);
+  gc_mark(g, rt->eval->eager_failure);
 }
 
 void eval_init(mrt *rt)
@@ -4987,6 +5044,7 @@ void eval_init(mrt *rt)
   rt->eval->declared_specials = Qnil;
   rt->eval->autoload_queue = Qnil;
   rt->eval->retired_codes = Qnil;
+  rt->eval->eager_failure = Qunbound;
   gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
   /* Fixed capacity: frames hold raw pointers into the stack. */
   stack_reserve(rt, EVAL_STACK_SLOTS);

@@ -1,0 +1,159 @@
+;;; eager-macros-tests.el --- load expands macros before it runs a form  -*- lexical-binding: t -*-
+
+;; `load' (and `eval-buffer') expands each top-level form's macros
+;; before running it, once; `eval' leaves them to be expanded as they
+;; are met.  Each test loads a file of its own, written to a temporary
+;; directory.
+
+(require 'ert)
+
+(defvar eager-macros--log nil
+  "What the macros and forms of the loaded files did, latest first.")
+
+(defun eager-macros--load (text &optional dynamic)
+  "Load TEXT as a file, lexically bound unless DYNAMIC; return what it logged, in order."
+  (let ((file (make-temp-file "eager-macros" nil ".el"))
+        (eager-macros--log nil))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (unless dynamic
+              (insert ";; -*- lexical-binding: t -*-\n"))
+            (insert text))
+          (load file nil t t))
+      (delete-file file))
+    (reverse eager-macros--log)))
+
+(defun eager-macros--messages-since (start)
+  "The lines *Messages* got after its size was START."
+  (with-current-buffer (messages-buffer)
+    (split-string (buffer-substring-no-properties (1+ start) (point-max)) "\n" t)))
+
+(defun eager-macros--messages-size ()
+  (with-current-buffer (messages-buffer) (buffer-size)))
+
+(defun eager-macros--body (symbol)
+  "The body of SYMBOL's function, after its environment and arguments."
+  (let ((f (symbol-function symbol)))
+    (if (eq (car f) 'closure) (nthcdr 3 f) (nthcdr 2 f))))
+
+(ert-deftest eager-macros-redefinition-after-load-is-not-seen ()
+  (eager-macros--load
+   (concat "(defmacro eager-macros--ver () ''first)\n"
+           "(defun eager-macros--ver-user () (eager-macros--ver))\n"
+           "(defmacro eager-macros--ver () ''second)\n"))
+  (should (eq (eager-macros--ver-user) 'first))
+  (should (equal (eager-macros--body 'eager-macros--ver-user) '('first))))
+
+(ert-deftest eager-macros-macro-defined-later-is-expanded-when-called ()
+  (eager-macros--load
+   (concat "(defun eager-macros--early-user () (list (eager-macros--later 4)))\n"
+           "(defmacro eager-macros--later (n) (list '* n 10))\n"))
+  (should (equal (eager-macros--early-user) '(40)))
+  (should (equal (eager-macros--body 'eager-macros--early-user)
+                 '((list (eager-macros--later 4))))))
+
+(ert-deftest eager-macros-expansion-comes-before-the-form-runs ()
+  (should (equal (eager-macros--load
+                  (concat "(defmacro eager-macros--noted (tag) (push (list 'expanded tag) eager-macros--log) tag)\n"
+                          "(let () (push 'running eager-macros--log)"
+                          " (defun eager-macros--noted-user () (eager-macros--noted 7)))\n"
+                          "(if nil (defun eager-macros--never-defined () (eager-macros--noted 8)))\n"
+                          "(push (list 'calls (eager-macros--noted-user) (eager-macros--noted-user))"
+                          " eager-macros--log)\n"))
+                 '((expanded 7) running (expanded 8) (calls 7 7))))
+  (should-not (fboundp 'eager-macros--never-defined)))
+
+(ert-deftest eager-macros-loaded-function-holds-its-expansion ()
+  (eager-macros--load
+   "(defun eager-macros--shaped (x) (when x (push 1 x)) (unless x 'empty))\n")
+  (should (equal (eager-macros--body 'eager-macros--shaped)
+                 '((if x (progn (setq x (cons 1 x))))
+                   (if x nil 'empty))))
+  (should (eq (eager-macros--shaped nil) 'empty)))
+
+(ert-deftest eager-macros-progn-forms-expanded-one-by-one ()
+  (eager-macros--load
+   (concat "(progn (defmacro eager-macros--in-progn () 55)\n"
+           "       (defun eager-macros--progn-user () (eager-macros--in-progn))\n"
+           "       (push (eager-macros--in-progn) eager-macros--log))\n"))
+  (should (equal (eager-macros--body 'eager-macros--progn-user) '(55)))
+  ;; A let is one form: its macros are expanded before it defines any.
+  (eager-macros--load
+   (concat "(let () (defmacro eager-macros--in-let () 66)\n"
+           "       (defun eager-macros--let-user () (eager-macros--in-let)))\n"))
+  (should (equal (eager-macros--body 'eager-macros--let-user) '((eager-macros--in-let))))
+  (should (= (eager-macros--let-user) 66)))
+
+(ert-deftest eager-macros-failure-keeps-the-whole-form-as-read ()
+  (let ((start (eager-macros--messages-size)))
+    (eager-macros--load
+     (concat "(defmacro eager-macros--fine () 1)\n"
+             "(defmacro eager-macros--broken () (error \"Cannot expand\"))\n"
+             "(defun eager-macros--half-broken () (eager-macros--fine) (eager-macros--broken))\n"
+             "(defun eager-macros--unbroken () (eager-macros--fine))\n"))
+    (should (equal (eager-macros--messages-since start)
+                   '("Eager macro-expansion failure: (error \"Cannot expand\")"))))
+  (should (equal (eager-macros--body 'eager-macros--half-broken)
+                 '((eager-macros--fine) (eager-macros--broken))))
+  (should (equal (eager-macros--body 'eager-macros--unbroken) '(1)))
+  (should (equal (should-error (eager-macros--half-broken))
+                 '(error "Cannot expand"))))
+
+(ert-deftest eager-macros-failure-caught-when-the-form-runs ()
+  (let ((start (eager-macros--messages-size)))
+    (should (equal (eager-macros--load
+                    (concat "(defmacro eager-macros--picky (x) (if (eq x 'no) (signal 'wrong-type-argument (list 'picky x)) x))\n"
+                            "(push (condition-case err (list (eager-macros--picky 3) (eager-macros--picky no))"
+                            " (error (list 'caught err)))"
+                            " eager-macros--log)\n"))
+                   '((caught (wrong-type-argument picky no)))))
+    (should (equal (eager-macros--messages-since start)
+                   '("Eager macro-expansion failure: (wrong-type-argument picky no)")))))
+
+(ert-deftest eager-macros-failing-top-level-call-is-reported-twice ()
+  ;; Once when load looks for a progn, once when it expands the form:
+  ;; *Messages* logs the repeat as a count.
+  (let ((start (eager-macros--messages-size)))
+    (should (equal (should-error
+                    (eager-macros--load
+                     (concat "(defmacro eager-macros--refuses () (error \"Refused\"))\n"
+                             "(eager-macros--refuses)\n")))
+                   '(error "Refused")))
+    (should (equal (eager-macros--messages-since start)
+                   '("Eager macro-expansion failure: (error \"Refused\") [2 times]")))))
+
+(ert-deftest eager-macros-dynamic-file-lambdas-stay-lists ()
+  (let ((start (eager-macros--messages-size)))
+    (eager-macros--load
+     (concat "(defmacro eager-macros--dyn-ok () 2)\n"
+             "(defmacro eager-macros--dyn-bad () (error \"No\"))\n"
+             "(defun eager-macros--dyn-user () (eager-macros--dyn-ok))\n"
+             "(defun eager-macros--dyn-failing () (eager-macros--dyn-ok) (eager-macros--dyn-bad))\n")
+     t)
+    (should (equal (eager-macros--messages-since start)
+                   '("Eager macro-expansion failure: (error \"No\")"))))
+  (should (equal (symbol-function 'eager-macros--dyn-user) '(lambda nil 2)))
+  (should (equal (symbol-function 'eager-macros--dyn-failing)
+                 '(lambda nil (eager-macros--dyn-ok) (eager-macros--dyn-bad)))))
+
+(ert-deftest eager-macros-eval-buffer-expands-too ()
+  (with-temp-buffer
+    (insert "(defmacro eager-macros--buf-m () ''from-buffer)\n"
+            "(defun eager-macros--buf-user () (eager-macros--buf-m))\n")
+    (eval-buffer))
+  (should (equal (eager-macros--body 'eager-macros--buf-user) '('from-buffer))))
+
+(ert-deftest eager-macros-eval-expands-nothing-ahead ()
+  (let ((start (eager-macros--messages-size)))
+    (eval '(progn
+             (defmacro eager-macros--ev-bad () (error "Not now"))
+             (defun eager-macros--ev-user (x) (when x (eager-macros--ev-bad))))
+          t)
+    (should (equal (eager-macros--messages-since start) nil)))
+  (should (equal (eager-macros--body 'eager-macros--ev-user)
+                 '((when x (eager-macros--ev-bad)))))
+  (should (eq (eager-macros--ev-user nil) nil))
+  (should (equal (should-error (eager-macros--ev-user t)) '(error "Not now"))))
+
+;;; eager-macros-tests.el ends here
