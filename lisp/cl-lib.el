@@ -1748,9 +1748,9 @@ that include NAME, as PARENT's lists NAME's."
 
 ;;; ---- Compiler macros ------------------------------------------------------
 ;;
-;; marrow has no compiler, so a compiler macro never rewrites a call
-;; that runs; `cl-compiler-macroexpand' is its only user, as in Emacs's
-;; interpreter.
+;; As in Emacs's interpreter, a compiler macro rewrites the calls that
+;; `macroexpand-all' meets, and so those of the code `load' expands;
+;; `cl-compiler-macroexpand' applies one on demand.
 
 (defmacro cl-define-compiler-macro (func args &rest body)
   "Make BODY FUNC's compiler macro: a function of a call's arguments as

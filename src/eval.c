@@ -2141,6 +2141,8 @@ static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
 static mval macroexpand(mrt *rt, mval form, mval env);
 static mval macroexpand_all(mrt *rt, mval form, mval env);
 static mval mexp_list(mrt *rt, mval list, mval env);
+static mval compiler_macro_of(mrt *rt, mval head, mval env);
+static mval mexp_compiler_macro(mrt *rt, mval form, mval handler, mval env);
 static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, mval));
 static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env);
 
@@ -3036,6 +3038,7 @@ static node *analyse_call(struct actx *A, mval form)
 static mval expand_or_keep(mrt *rt, mval form, mval env,
                            mval (*expand)(mrt *, mval, mval), mval *error);
 static void note_eager_failure(mrt *rt, mval error);
+static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error);
 
 static mval macroexpand_once(mrt *rt, mval form, mval env)
 {
@@ -3057,6 +3060,25 @@ static node *analyse_macro_call(struct actx *A, mval form)
   node *n = NILP(error) ? analyse(A, keep(A, exp)) : analyse_call(A, form);
   rt->lisp_eval_depth--;
   return n;
+}
+
+static mval expand_compiler_macro_call(mrt *rt, mval form, mval handler)
+{
+  return mexp_compiler_macro(rt, form, handler, Qnil);
+}
+
+/* A call in a top-level form load expands, as Emacs's macroexpand-all
+   leaves it, through its function's compiler macro HANDLER (the
+   lambdas' bodies get theirs with the rest of their expansion). */
+static node *analyse_compiler_macro_call(struct actx *A, mval form, mval handler)
+{
+  mval error;
+  mval exp = call_or_fail(A->rt, expand_compiler_macro_call, form, handler, &error);
+  if (!NILP(error)) {
+    note_eager_failure(A->rt, error);
+    return analyse_call(A, form);
+  }
+  return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
 }
 
 /* ---- The dispatcher ---- */
@@ -3121,6 +3143,11 @@ static node *analyse_cons(struct actx *A, mval form)
     return analyse_save_state(A, form, "current-buffer", "internal--restore-buffer");
   if (SYMBOLP(head) && is_macro(macro_definition(A->rt, head)))
     return A->f->late ? analyse_call(A, form) : analyse_macro_call(A, form);
+  if (A->f->eager && !A->f->late && !A->f->parent && SYMBOLP(head)) {
+    mval handler = compiler_macro_of(A->rt, head, Qnil);
+    if (!NILP(handler))
+      return analyse_compiler_macro_call(A, form, handler);
+  }
   return analyse_call(A, form);
 }
 
@@ -3569,8 +3596,6 @@ static mval list_function_code(mrt *rt, mval fn);
    it with a copy after a list edit (run_code's slow entry), and so do
    those of the lambdas in it, whose sources are parts of it. */
 static void expose_nested(mrt *rt, mval code);
-
-static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error);
 
 static mval copy_source(mrt *rt, mval source, mval unused) { return copy_tree(rt, source, false, 0); }
 
@@ -4097,25 +4122,33 @@ static mval apply_list(mrt *rt, mval fn, mval args)
 /* One expansion step.  ENV is an alist of (NAME . EXPANDER) that
    overrides the function cells; an EXPANDER of nil means "not a
    macro" (as cl-flet uses it). */
+/* The (NAME . EXPANDER) of a macro environment ENV, or nil. */
+static mval env_binding(mval env, mval name)
+{
+  for (mval e = env; CONSP(e); e = XCDR(e))
+    if (CONSP(XCAR(e)) && XCAR(XCAR(e)) == name)
+      return XCAR(e);
+  return Qnil;
+}
+
 static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded)
 {
   *expanded = false;
   if (!CONSP(form) || !SYMBOLP(XCAR(form)))
     return form;
   mval head = XCAR(form);
-  mval expander = Qnil;
-  for (mval e = env; CONSP(e); e = XCDR(e))
-    if (CONSP(XCAR(e)) && XCAR(XCAR(e)) == head) {
-      expander = XCDR(XCAR(e));
-      if (NILP(expander))
-        return form;
-      goto call;
-    }
-  mval f = macro_definition(rt, head);
-  if (!is_macro(f))
-    return form;
-  expander = XCDR(f);
-call:
+  mval binding = env_binding(env, head);
+  mval expander;
+  if (CONSP(binding)) {
+    expander = XCDR(binding);
+    if (NILP(expander))
+      return form;
+  } else {
+    mval f = macro_definition(rt, head);
+    if (!is_macro(f))
+      return form;
+    expander = XCDR(f);
+  }
   *expanded = true;
   return apply_list(rt, expander, XCDR(form));
 }
@@ -4244,6 +4277,58 @@ static mval mexp_clause(mrt *rt, mval c, mval env)
   return CONSP(c) ? mexp_list(rt, c, env) : c;
 }
 
+/* The compiler macro of the function HEAD calls, looked for along its
+   aliases as function-get does; nil when it has none, or when ENV
+   binds HEAD locally. */
+static mval compiler_macro_of(mrt *rt, mval head, mval env)
+{
+  if (CONSP(env_binding(env, head)))
+    return Qnil;
+  for (int i = 0; SYMBOLP(head) && !NILP(head); i++) {
+    if (i > 10000)
+      nesting_error(rt);
+    mval handler = get_prop(rt, head, Qcompiler_macro);
+    if (!NILP(handler))
+      return handler;
+    head = XSYMBOL(rt, head)->function;
+  }
+  return Qnil;
+}
+
+static mval call_compiler_macro(mrt *rt, mval handler, mval form)
+{
+  return apply_list(rt, handler, Fcons(rt, form, XCDR(form)));
+}
+
+/* What HANDLER makes of FORM; FORM itself, said in a message, should
+   it fail, as in Emacs. */
+static mval apply_compiler_macro(mrt *rt, mval handler, mval form)
+{
+  mval error;
+  mval r = call_or_fail(rt, call_compiler_macro, handler, form, &error);
+  if (NILP(error))
+    return r;
+  call3(rt, intern(rt, "message"), make_cstring(rt, "Compiler-macro error for %S: %S"),
+        XCAR(form), error);
+  return form;
+}
+
+/* FORM, a call of a function with compiler macro HANDLER, as Emacs's
+   macroexpand-all leaves it: what HANDLER rewrites it to, expanded;
+   else with its arguments expanded, HANDLER being tried once more on
+   the result should that change them. */
+static mval mexp_compiler_macro(mrt *rt, mval form, mval handler, mval env)
+{
+  mval next = apply_compiler_macro(rt, handler, form);
+  if (next != form)
+    return macroexpand_all(rt, next, env);
+  mval with_args = reuse_cons(rt, form, XCAR(form), mexp_list(rt, XCDR(form), env));
+  if (mrt_equal(rt, with_args, form))
+    return form;
+  next = apply_compiler_macro(rt, handler, with_args);
+  return next == with_args ? with_args : macroexpand_all(rt, next, env);
+}
+
 static mval macroexpand_all(mrt *rt, mval form, mval env)
 {
   check_c_stack(rt, 0);
@@ -4251,7 +4336,12 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
   if (!CONSP(form))
     return form;
   mval head = XCAR(form), args = XCDR(form);
-  if (head == Qquote || !CONSP(args))
+  if (head == Qquote)
+    return form;
+  mval handler = compiler_macro_of(rt, head, env);
+  if (!NILP(handler))
+    return mexp_compiler_macro(rt, form, handler, env);
+  if (!CONSP(args))
     return form;
   if (head == Qfunction) {
     mval f = XCAR(args);

@@ -156,4 +156,46 @@
   (should (eq (eager-macros--ev-user nil) nil))
   (should (equal (should-error (eager-macros--ev-user t)) '(error "Not now"))))
 
+;; Emacs's `macroexpand-all', and so load's expansion, rewrites a call
+;; through its function's compiler macro (found along aliases); `eval'
+;; does not.  A compiler macro that signals leaves the call as it is,
+;; with a message.
+
+(defun eager-macros--triple (x) (* 3 x))
+(put 'eager-macros--triple 'compiler-macro
+     (lambda (form x)
+       (push (list 'rewriting x) eager-macros--log)
+       (if (numberp x) (list 'quote (list 'folded (* 3 x))) form)))
+(defalias 'eager-macros--triple-alias 'eager-macros--triple)
+
+(ert-deftest eager-macros-compiler-macros-rewrite-loaded-calls ()
+  (should (equal (eager-macros--load
+                  (concat "(defun eager-macros--cm-user (y) (list (eager-macros--triple-alias 2)"
+                          " (eager-macros--triple (when y 1))))\n"
+                          "(push (eager-macros--triple 5) eager-macros--log)\n"))
+                 '((rewriting 2) (rewriting (when y 1)) (rewriting (if y (progn 1)))
+                   (rewriting 5) (folded 15))))
+  (should (equal (eager-macros--body 'eager-macros--cm-user)
+                 '((list '(folded 6) (eager-macros--triple (if y (progn 1)))))))
+  (should (equal (eager-macros--cm-user t) '((folded 6) 3)))
+  (should (equal (macroexpand-all '(eager-macros--triple (eager-macros--triple 1)))
+                 '(eager-macros--triple '(folded 3))))
+  (let ((eager-macros--log nil))
+    (should (= (eval '(eager-macros--triple 4) t) 12))
+    (should-not eager-macros--log)))
+
+(defun eager-macros--stubborn (x) x)
+(put 'eager-macros--stubborn 'compiler-macro (lambda (_form _x) (error "Will not")))
+
+(ert-deftest eager-macros-failing-compiler-macro-keeps-the-call ()
+  ;; Emacs lets the error through to the debugger when debug-on-error
+  ;; is set, as ERT sets it.
+  (let ((start (eager-macros--messages-size))
+        (debug-on-error nil))
+    (eager-macros--load "(defun eager-macros--stubborn-user () (eager-macros--stubborn 1))\n")
+    (should (equal (eager-macros--messages-since start)
+                   '("Compiler-macro error for eager-macros--stubborn: (error \"Will not\")"))))
+  (should (equal (eager-macros--body 'eager-macros--stubborn-user) '((eager-macros--stubborn 1))))
+  (should (= (eager-macros--stubborn-user) 1)))
+
 ;;; eager-macros-tests.el ends here
