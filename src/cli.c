@@ -303,6 +303,21 @@ static int print_value(marrow *M, const char *expr)
   return MARROW_OK;
 }
 
+/* --eval EXPR as Emacs's command line runs it: (eval EXPR t), its
+   macros expanded as they run, not as load expands a file's.  Emacs 28
+   ignores any text after the first expression (its check for it
+   always passes), and so does this. */
+static int eval_option(marrow *M, const char *expr)
+{
+  marrow_value args[2] = {marrow_cstring(M, expr)}, read;
+  int status = marrow_call_named(M, "read-from-string", 1, args, &read);
+  if (status != MARROW_OK)
+    return status;
+  args[0] = marrow_car(M, read);
+  args[1] = marrow_t(M);
+  return marrow_call_named(M, "eval", 2, args, NULL);
+}
+
 static int add_load_directory(marrow *M, const char *dir)
 {
   marrow_value name = marrow_cstring(M, dir), full, path = marrow_nil(M);
@@ -320,7 +335,7 @@ static int run_action(marrow *M, const char *option, const char *value)
   if (strcmp(o, "-l") == 0 || strcmp(o, "-load") == 0)
     return marrow_load_file(M, value);
   if (strcmp(o, "-eval") == 0 || strcmp(o, "-execute") == 0)
-    return marrow_eval_string(M, value, NULL);
+    return eval_option(M, value);
   if (strcmp(o, "-f") == 0 || strcmp(o, "-funcall") == 0)
     return marrow_call_named(M, value, 0, NULL, NULL);
   if (strcmp(o, "-p") == 0 || strcmp(o, "-print") == 0)

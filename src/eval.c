@@ -4282,7 +4282,7 @@ static mval mexp_clause(mrt *rt, mval c, mval env)
    binds HEAD locally. */
 static mval compiler_macro_of(mrt *rt, mval head, mval env)
 {
-  if (CONSP(env_binding(env, head)))
+  if (!SYMBOLP(head) || CONSP(env_binding(env, head)))
     return Qnil;
   for (int i = 0; SYMBOLP(head) && !NILP(head); i++) {
     if (i > 10000)

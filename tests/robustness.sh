@@ -321,6 +321,14 @@ else
   echo "FAIL: message-after-stdout: stderr was $stderr"
 fi
 
+# --eval runs its first expression as Emacs's command line does, with
+# (eval EXPR t): nothing in it is expanded before it runs, and what
+# follows that expression is ignored.
+ok eval-option-expands-as-it-runs '^2 \(closure \(t\) nil \(m\)\)$' \
+  --eval "(progn (defmacro m () 1) (defun f () (m)) (defmacro m () 2) (princ (format \"%S %S\" (f) (symbol-function 'f))))"
+ok eval-option-first-expression-only '^a$' --eval '(princ "a") (princ "b")'
+error eval-option-empty 'End of file during parsing' --eval ''
+
 # ---- Regressions found by fuzzing --------------------------------------
 # (one line per crash: the input, and the error it must give instead)
 error fuzz-unicode-escape-overflow 'Non-Unicode character: 0x80000000' \
