@@ -487,6 +487,18 @@ int marrow_eval(marrow *M, marrow_value form, marrow_value *result)
   return finish(protect(M, eval_form_body, &c), &c, result);
 }
 
+static void eval_expression_body(marrow *M, void *ctx)
+{
+  struct eval_ctx *c = ctx;
+  c->result = eval_expression(M->rt, c->form);
+}
+
+int marrow_eval_expression(marrow *M, marrow_value form, marrow_value *result)
+{
+  struct eval_ctx c = {.form = form, .result = Qnil};
+  return finish(protect(M, eval_expression_body, &c), &c, result);
+}
+
 static void read_body(marrow *M, void *ctx)
 {
   struct eval_ctx *c = ctx;

@@ -309,13 +309,9 @@ static int print_value(marrow *M, const char *expr)
    always passes), and so does this. */
 static int eval_option(marrow *M, const char *expr)
 {
-  marrow_value args[2] = {marrow_cstring(M, expr)}, read;
-  int status = marrow_call_named(M, "read-from-string", 1, args, &read);
-  if (status != MARROW_OK)
-    return status;
-  args[0] = marrow_car(M, read);
-  args[1] = marrow_t(M);
-  return marrow_call_named(M, "eval", 2, args, NULL);
+  marrow_value form;
+  int status = marrow_read(M, expr, &form);
+  return status == MARROW_OK ? marrow_eval_expression(M, form, NULL) : status;
 }
 
 static int add_load_directory(marrow *M, const char *dir)

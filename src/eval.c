@@ -3939,6 +3939,11 @@ static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
   return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, false);
 }
 
+mval eval_expression(mrt *rt, mval form)
+{
+  return eval_in(rt, form, Qt, false);
+}
+
 mval eval_form(mrt *rt, mval form)
 {
   return eval_toplevel_form(rt, form, true);

@@ -10,6 +10,9 @@ void eval_init(mrt *rt);
 /* Evaluate FORM at top level (lexical-binding t, empty environment).
    Expands macros in FORM once, then runs it. */
 mval eval_form(mrt *rt, mval form);
+/* Evaluate FORM as (eval FORM t) does: its macros expanded as they are
+   met, none ahead. */
+mval eval_expression(mrt *rt, mval form);
 /* The same with lexical-binding LEXICAL: nil binds every variable
    dynamically, as for a file without the lexical-binding cookie. */
 mval eval_toplevel_form(mrt *rt, mval form, bool lexical);

@@ -148,8 +148,12 @@ int marrow_eval_string(marrow *M, const char *code, marrow_value *result);
    errors, which then carry NAME:line:column. */
 int marrow_eval_buffer(marrow *M, const char *code, size_t len, const char *name,
                        marrow_value *result);
-/* Evaluates one form. */
+/* Evaluates one form, its macros expanded first as load expands a
+   file's top-level forms. */
 int marrow_eval(marrow *M, marrow_value form, marrow_value *result);
+/* Evaluates one form as (eval FORM t) does, its macros expanded as
+   they run (Emacs's --eval). */
+int marrow_eval_expression(marrow *M, marrow_value form, marrow_value *result);
 /* Reads one object from CODE, without evaluating it. */
 int marrow_read(marrow *M, const char *code, marrow_value *result);
 /* (load FILE nil t): FILE as given when it exists, otherwise searched
