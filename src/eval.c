@@ -1043,6 +1043,28 @@ static mval ev_lset(mrt *rt, const node *n, mval *fp)
   return v;
 }
 
+/* (setq V (1+ V)) and (setq V (1- V)), the counter of every dotimes:
+   one node, no call.  N->a stays the (1+ V) node, which runs instead
+   when 1+ is redefined, V is no longer a fixnum in range, or V's read
+   was made dynamic (make_refs_dynamic then unfuses N too). */
+#define LSET_STEP(name, within, delta)                                  \
+  static mval name(mrt *rt, const node *n, mval *fp)                    \
+  {                                                                     \
+    const node *op = n->a;                                              \
+    mval x = fp[n->slot];                                               \
+    if (op->sym->function == op->fk && op->kids[0]->ev == ev_lref &&    \
+        FIXNUMP(x) && XFIXNUM(x) within)                                \
+      return fp[n->slot] = x + (delta);                                 \
+    return ev_lset(rt, n, fp);                                          \
+  }
+LSET_STEP(ev_lset_add1, < MOST_POSITIVE_FIXNUM, make_fixnum(1))
+LSET_STEP(ev_lset_sub1, > MOST_NEGATIVE_FIXNUM, -make_fixnum(1))
+
+static bool is_lset(const node *n)
+{
+  return n->ev == ev_lset || n->ev == ev_lset_add1 || n->ev == ev_lset_sub1;
+}
+
 static mval ev_bset(mrt *rt, const node *n, mval *fp)
 {
   mval v = EV(rt, n->a, fp);
@@ -2224,6 +2246,18 @@ static node *var_node(struct actx *A, mval sym)
   return n;
 }
 
+/* ev_lset, or its fused form when VAL is (1+ V) or (1- V) of V itself. */
+static ev_fn counter_step(const struct var *v, const node *val)
+{
+  bool up = val->ev == ev_add1_leaf, down = val->ev == ev_sub1_leaf;
+  if (!(up || down) || val->kids[0]->ev != ev_lref)
+    return ev_lset;
+  for (const struct ref *r = v->refs; r; r = r->next)
+    if (r->n == val->kids[0])
+      return up ? ev_lset_add1 : ev_lset_sub1;
+  return ev_lset;
+}
+
 static node *setq_one(struct actx *A, mval sym, mval valform)
 {
   mrt *rt = A->rt;
@@ -2243,6 +2277,7 @@ static node *setq_one(struct actx *A, mval sym, mval valform)
     n = new_node(A, ev_lset);
     root_of(v)->mutated = true;
     add_ref(A, v, n);
+    n->ev = counter_step(v, val);
   }
   n->a = val;
   return n;
@@ -2324,7 +2359,7 @@ static void patch_refs(struct ref *r)
   for (; r; r = r->next) {
     if (r->n->ev == ev_lref)
       r->n->ev = ev_bref;
-    else if (r->n->ev == ev_lset)
+    else if (is_lset(r->n))
       r->n->ev = ev_bset;
   }
 }
@@ -3515,9 +3550,9 @@ static void make_refs_dynamic(mrt *rt, mval code, struct var *v, struct var *hid
     if (n->ev == ev_lref || n->ev == ev_bref) {
       n->c = fallback_ref(rt, code, hidden, v->name);
       n->ev = n->ev == ev_lref ? ev_lref_dyn : ev_bref_dyn;
-    } else if (n->ev == ev_lset || n->ev == ev_bset) {
+    } else if (is_lset(n) || n->ev == ev_bset) {
       node *ref = arena_alloc(rt, code, sizeof *ref);
-      ref->ev = n->ev == ev_lset ? ev_lref_dyn : ev_bref_dyn;
+      ref->ev = is_lset(n) ? ev_lref_dyn : ev_bref_dyn;
       ref->slot = n->slot;
       ref->c = fallback_ref(rt, code, hidden, v->name);
       n->c = ref;

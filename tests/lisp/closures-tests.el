@@ -656,6 +656,51 @@ shares its lambda list and body with the code that made it."
   (should (equal (closures-tests--primitives-on-alias) '(3 2 t 2 1 6 2 [5 2 7 8] 3)))
   (should (= closures-tests--target-6 100)))
 
+(defvar comp-enable-subr-trampolines)
+
+;; (setq V (1+ V)) and (setq V (1- V)) run as one node in marrow; each
+;; still behaves as the two calls: past the fixnum range, on floats, with
+;; 1+ redefined, and on a variable made special while its let runs.
+(defun closures-tests--count (start steps)
+  (let ((up start) (down start) (n 0))
+    (while (< n steps) ; not dotimes: its own counter steps with 1+
+      (setq up (1+ up))
+      (setq down (1- down))
+      (setq n (+ n 1)))
+    (list up down)))
+
+(ert-deftest closures-counter-steps-as-two-calls ()
+  (should (equal (closures-tests--count 0 3) '(3 -3)))
+  (should (equal (closures-tests--count 1.5 2) '(3.5 -0.5)))
+  (should (equal (closures-tests--count most-positive-fixnum 1)
+                 (list (+ most-positive-fixnum 1) (- most-positive-fixnum 1))))
+  (should (equal (closures-tests--count most-negative-fixnum 1)
+                 (list (+ most-negative-fixnum 1) (- most-negative-fixnum 1))))
+  (should-error (closures-tests--count "a" 1) :type 'wrong-type-argument)
+  (let ((add1 (symbol-function '1+))
+        (comp-enable-subr-trampolines nil)
+        counted)
+    (unwind-protect
+        (progn
+          (fset '1+ (lambda (x) (+ x 10)))
+          (setq counted (closures-tests--count 0 2)))
+      (fset '1+ add1))
+    (should (equal counted '(20 -2)))
+    (should (equal (closures-tests--count 0 2) '(2 -2)))))
+
+(defvar closures-tests--target-8 100)
+(defun closures-tests--counter-on-alias ()
+  (let ((closures-tests--alias-8 1))
+    (defvaralias 'closures-tests--alias-8 'closures-tests--target-8)
+    (let ((closures-tests--alias-8 3))
+      (setq closures-tests--alias-8 (1+ closures-tests--alias-8))
+      (list closures-tests--alias-8 closures-tests--target-8))))
+
+(ert-deftest closures-counter-on-a-let-made-special ()
+  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
+  (should (equal (closures-tests--counter-on-alias) '(2 3)))
+  (should (= closures-tests--target-8 100)))
+
 ;; A let* whose variable becomes special between two runs binds it
 ;; dynamically the next time, before its later inits run.
 (defvar closures-tests--target-7 100)
