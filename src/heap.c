@@ -112,7 +112,8 @@
 **     block exactly; a free chunk's header gives its exact size; each
 **     free chunk is on exactly one list, the one for its VINDEX; list
 **     counts, the non-empty bitmap, its summary word and the byte totals
-**     agree.
+**     agree; a chunk's finalization bit is set exactly when it holds an
+**     object of a type with a finalizer (heap_set_finalize_types).
 */
 #include "config.h"
 
@@ -175,8 +176,8 @@ struct hblock {
   enum heap_kind kind;
   bool large_marked;
   bool large_aged;
-  bool may_finalize;    /* vector: an object needing finalization was made here */
   bool doomed;          /* being released by release_reserve */
+  bool may_finalize;    /* vector: a finalization bit may be set (VFINALS) */
   uint8_t *base;        /* what the allocator returned */
   size_t sys_bytes;     /* and how much */
   uint8_t *data;        /* first object or chunk */
@@ -203,10 +204,24 @@ struct hblock {
 _Static_assert(HEAP_WORD + offsetof(struct hblock, bits) == HEAP_FIXED_MARKS,
                "HEAP_FIXED_MARKS must match the descriptor's layout");
 
-/* A vector block's descriptor: mark, start and age bitmaps follow it. */
-#define VDESC_BYTES (sizeof(struct hblock) + BITMAPS * VBITMAP_WORDS * sizeof(uint64_t))
-
-#define VDESC_WORDS ((VDESC_BYTES + HEAP_WORD - 1) / HEAP_WORD)
+/* A vector block's descriptor: the header, then four bitmaps of one
+   cache line each (marks, chunk starts, ages, and the chunks that hold
+   an object to finalize), each on a line of its own: a sweep reading
+   the marks of a block, or a split setting a start bit, touches one
+   line, not the two a bitmap straddling lines would cost.  The
+   finalization bits let the sweep read the header of a dead chunk only
+   when it may need finalizing, not of every dead vector in a block
+   where some long-lived object (a function's code) needs it. */
+#define CACHE_LINE 64
+#define VBITMAP_BYTES (VBITMAP_WORDS * sizeof(uint64_t))
+#define VMARK_OFFSET ((sizeof(struct hblock) + CACHE_LINE - 1) & ~(size_t)(CACHE_LINE - 1))
+#define VDESC_BYTES (VMARK_OFFSET + 4 * VBITMAP_BYTES)
+#define VDESC_WORDS (VDESC_BYTES / HEAP_WORD)
+_Static_assert(VBITMAP_BYTES == CACHE_LINE && VDESC_BYTES % CACHE_LINE == 0,
+               "vector bitmaps one line each, descriptors on line boundaries");
+#define VMARKS(b) ((uint64_t *)((uint8_t *)(b) + VMARK_OFFSET))
+#define VSTARTS(b) (VMARKS(b) + VBITMAP_WORDS)
+#define VFINALS(b) (VMARKS(b) + 3 * VBITMAP_WORDS)
 
 /* GROUP_BLOCKS vector blocks from one system allocation, and their
    descriptors: handing out a block or taking it back calls no
@@ -217,7 +232,7 @@ struct vgroup {
   unsigned used;             /* bit i: block i is handed out */
   struct vgroup *next;       /* all groups */
   struct vgroup *next_room;  /* groups that had a block to spare */
-  uint64_t descs[GROUP_BLOCKS][VDESC_WORDS];
+  _Alignas(CACHE_LINE) uint64_t descs[GROUP_BLOCKS][VDESC_WORDS];
 };
 
 /* A free chunk in a vector block. */
@@ -817,11 +832,10 @@ static inline size_t word_in(const struct hblock *b, const void *p)
   return (size_t)((const uint8_t *)p - b->data) / HEAP_WORD;
 }
 
-/* Where a small vector block's chunk-start bitmap and data lie: fixed
-   offsets, so that a split finds its bit from the chunk's address and
-   the descriptor pointer alone.  Reading b->starts and b->data first
+/* A small vector block's bitmaps and data lie at fixed offsets, so
+   that a split finds its start bit from the chunk's address and the
+   descriptor pointer alone.  Reading b->starts and b->data first
    waited for one more cache line of the descriptor at every split. */
-#define VSTARTS(b) ((b)->bits + VBITMAP_WORDS)
 #define VDATA_OFFSET HEAP_WORD
 
 static inline void set_chunk_start(const void *p)
@@ -838,7 +852,7 @@ static struct vgroup *group_with_room(struct heap *h)
     h->room = h->room->next_room;
   if (h->room)
     return h->room;
-  struct vgroup *g = sys_alloc(h, 16, sizeof *g);
+  struct vgroup *g = sys_alloc(h, CACHE_LINE, sizeof *g);
   uint8_t *base = sys_alloc(h, HEAP_VECTOR_BLOCK_BYTES, GROUP_BYTES);
   if (!g || !base) {
     sys_free(h, base, GROUP_BYTES);
@@ -871,9 +885,9 @@ static struct vchunk *new_vector_block(struct heap *h)
   b->sys_bytes = HEAP_VECTOR_BLOCK_BYTES;
   b->data = base + VDATA_OFFSET;
   b->data_bytes = HEAP_VECTOR_DATA_BYTES;
-  b->mark = b->bits;
+  b->mark = VMARKS(b);
   b->starts = VSTARTS(b);
-  b->age = b->bits + AGE_OFFSET * VBITMAP_WORDS;
+  b->age = b->mark + AGE_OFFSET * VBITMAP_WORDS;
   g->used |= 1u << i; /* first: pages_add may release empty groups */
   if (!pages_add(h, b)) {
     g->used &= ~(1u << i);
@@ -963,7 +977,11 @@ static void *alloc_large(struct heap *h, size_t nbytes)
 
 void heap_note_finalizable(struct heap *h, void *obj)
 {
-  owner_of(obj, HEAP_VECTOR)->may_finalize = true; /* large ones are always looked at */
+  struct hblock *b = owner_of(obj, HEAP_VECTOR);
+  if (b->kind == HEAP_VECTOR) { /* large ones are always looked at */
+    bit_set(VFINALS(b), word_in(b, obj));
+    b->may_finalize = true;
+  }
 }
 
 void *heap_alloc_vector(struct heap *h, size_t nbytes)
@@ -1249,9 +1267,9 @@ static void make_free_chunk(struct heap *h, struct hblock *b, size_t from, size_
     list_push(h, c, nbytes);
 }
 
-/* A dead chunk's header is read only here, and only in a block where an
-   object that needs it was made: reading the header of every dead
-   vector costs the sweep a cache miss each. */
+/* A dead chunk's header is read only here, and only for a chunk whose
+   finalization bit is set: reading the header of every dead vector
+   costs the sweep a cache miss each. */
 static void finalize_chunk(struct heap *h, struct vectorlike *v, heap_finalize_fn fin, void *ud,
                            struct heap_sweep_result *out)
 {
@@ -1270,12 +1288,12 @@ static void finalize_chunk(struct heap *h, struct vectorlike *v, heap_finalize_f
 /* A block with no mark and nothing to finalize is all garbage: it
    becomes one chunk without a visit to each of its dead chunks.  Most
    blocks of short-lived vectors end this way. */
-static bool sweep_dead_vector_block(struct heap *h, struct hblock *b, bool finalizes)
+static bool sweep_dead_vector_block(struct heap *h, struct hblock *b)
 {
   uint64_t marks = 0;
   for (size_t w = 0; w < VBITMAP_WORDS; w++)
     marks |= b->mark[w];
-  if (marks || finalizes)
+  if (marks || b->may_finalize)
     return false;
   size_t chunks = 0;
   for (size_t w = 0; w < VBITMAP_WORDS; w++) {
@@ -1287,15 +1305,15 @@ static bool sweep_dead_vector_block(struct heap *h, struct hblock *b, bool final
   h->vec_live_chunks -= chunks; /* see sweep_vectors */
   bit_set(b->starts, 0);
   make_free_chunk(h, b, 0, VWORDS, false);
-  b->may_finalize = false;
   return true;
 }
 
 static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_fn fin, void *ud,
                                struct heap_sweep_result *out)
 {
-  if (sweep_dead_vector_block(h, b, fin && b->may_finalize))
+  if (sweep_dead_vector_block(h, b))
     return true;
+  uint64_t *finals = VFINALS(b), finals_left = 0;
   size_t run = VWORDS, run_end = 0; /* the current unmarked run; VWORDS: none */
   size_t free_words = 0;
   for (size_t w = 0; w < VBITMAP_WORDS; w++) {
@@ -1305,8 +1323,11 @@ static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_f
       h->vec_live_chunks--; /* see sweep_vectors */
       size_t wi = w * 64 + ctz64(unmarked);
       size_t next = bit_next(b->starts, wi + 1, VWORDS);
-      if (fin && b->may_finalize)
-        finalize_chunk(h, (struct vectorlike *)(b->data + wi * HEAP_WORD), fin, ud, out);
+      if (b->may_finalize && bit_test(finals, wi)) {
+        bit_clear(finals, wi);
+        if (fin)
+          finalize_chunk(h, (struct vectorlike *)(b->data + wi * HEAP_WORD), fin, ud, out);
+      }
       if (run < VWORDS && run_end == wi) {
         bit_clear(b->starts, wi); /* merged into the run */
       } else {
@@ -1317,15 +1338,16 @@ static bool sweep_vector_block(struct heap *h, struct hblock *b, heap_finalize_f
       run_end = next;
       free_words += next - wi;
     }
+    if (b->may_finalize)
+      finals_left |= finals[w];
   }
+  b->may_finalize = finals_left != 0;
   h->vec_live_bytes += (VWORDS - free_words) * HEAP_WORD;
   if (!h->sticky_marks)
     memset(b->mark, 0, VBITMAP_WORDS * sizeof(uint64_t));
   bool empty = free_words == VWORDS;
   if (run < VWORDS)
     make_free_chunk(h, b, run, run_end, !empty);
-  if (empty)
-    b->may_finalize = false;
   return empty;
 }
 
@@ -1634,13 +1656,19 @@ static bool verify_vector_block(const struct heap *h, const struct hblock *b, st
   if (!h->sticky_marks && any_set(b->mark, VBITMAP_WORDS))
     FAIL("vector block %p: mark bit set outside a collection", (void *)b->base);
   for (size_t w = 0; w < VBITMAP_WORDS; w++)
-    if (b->mark[w] & ~b->starts[w])
-      FAIL("vector block %p: a mark bit inside a chunk", (void *)b->base);
+    if ((b->mark[w] | VFINALS(b)[w]) & ~b->starts[w])
+      FAIL("vector block %p: a mark or finalization bit inside a chunk", (void *)b->base);
+  if (!b->may_finalize && any_set(VFINALS(b), VBITMAP_WORDS))
+    FAIL("vector block %p: a finalization bit its flag does not own", (void *)b->base);
   for (size_t wi = 0; wi < VWORDS;) {
     size_t next = bit_next(b->starts, wi + 1, VWORDS), nbytes = (next - wi) * HEAP_WORD;
     uint64_t hd = ((const struct vectorlike *)(b->data + wi * HEAP_WORD))->header;
     if (nbytes < HEAP_VECTOR_MIN_BYTES)
       FAIL("vector block %p: %zu-byte chunk at word %zu", (void *)b->base, nbytes, wi);
+    bool finalizes = h->finalize_types >> vl_header_type(hd) & 1;
+    if (finalizes != bit_test(VFINALS(b), wi))
+      FAIL("vector block %p: chunk at word %zu %s", (void *)b->base, wi,
+           finalizes ? "needs finalizing, its bit is clear" : "has a finalization bit");
     if (vl_header_type(hd) == PVEC_FREE) {
       if (bit_test(b->mark, wi))
         FAIL("vector block %p: free chunk at word %zu is marked", (void *)b->base, wi);
