@@ -112,6 +112,31 @@ is negative, point then staying)."
 negative, point then staying)."
   (casefiddle--words #'capitalize arg))
 
+(defun subst-char-in-region (start end fromchar tochar &optional noundo)
+  "Replace FROMCHAR by TOCHAR from START to END, keeping text properties.
+With NOUNDO non-nil the change is not recorded for undo and leaves the
+buffer's modified flag as it was.  Return nil."
+  (let ((table (make-char-table 'translation-table)))
+    (aset table fromchar tochar)
+    (if (not noundo)
+        (translate-region-internal start end table)
+      (let ((modified (buffer-modified-p))
+            (buffer-undo-list t))
+        (translate-region-internal start end table)
+        (set-buffer-modified-p modified)))
+    nil))
+
+(defun translate-region (start end table)
+  "Translate the characters from START to END by TABLE: a string (indexed
+by character code), a char-table, or a symbol whose `translation-table'
+property is one.  Return the number of characters changed."
+  (when (symbolp table)
+    (let ((value (get table 'translation-table)))
+      (unless (char-table-p value)
+        (error "Invalid translation table name: %s" table))
+      (setq table value)))
+  (translate-region-internal start end table))
+
 (provide 'casefiddle)
 
 ;;; casefiddle.el ends here

@@ -2355,7 +2355,8 @@ codes that read use the minibuffer, which reads standard input."
 (dolist (f '(cl-find-method cl-generic-apply cl-generic-p cl-method-qualifiers))
   (autoload f "cl-generic"))
 (dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region
-             upcase-word downcase-word capitalize-word forward-word backward-word))
+             upcase-word downcase-word capitalize-word forward-word backward-word
+             subst-char-in-region translate-region))
   (autoload f "casefiddle"))
 (defvar text-property-default-nonsticky
   '((syntax-table . t) (display . t) (composition . t) (cursor . t))

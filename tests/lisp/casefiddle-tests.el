@@ -165,4 +165,34 @@ buffer's text and point."
       (should (= marker 3))
       (should (= (position-bytes 4) 6)))))
 
+;; subst-char-in-region and translate-region rewrite characters in place.
+(ert-deftest casefiddle-subst-char-keeps-properties ()
+  (with-temp-buffer
+    (insert (propertize "x.y" 'face 'italic) ".z")
+    (should (null (subst-char-in-region 1 6 ?. ?/)))
+    (should (equal-including-properties
+             (buffer-string) (concat (propertize "x/y" 'face 'italic) "/z")))))
+
+(ert-deftest casefiddle-subst-char-noundo ()
+  (with-temp-buffer
+    (insert "1,2,3")
+    (set-buffer-modified-p nil)
+    (setq buffer-undo-list nil)
+    (subst-char-in-region 2 5 ?, ?\; t)
+    (should (equal (buffer-string) "1;2;3"))
+    (should-not (buffer-modified-p))
+    (should (null buffer-undo-list))))
+
+(ert-deftest casefiddle-translate-region-tables ()
+  (with-temp-buffer
+    (insert "abba")
+    (let ((s (make-string 128 ?-)))
+      (aset s ?b ?B)
+      (should (= (translate-region 1 5 s) 4))
+      (should (equal (buffer-string) "-BB-")))
+    (let ((ct (make-char-table 'translation-table)))
+      (aset ct ?B ?c)
+      (should (= (translate-region 2 4 ct) 2))
+      (should (equal (buffer-string) "-cc-")))))
+
 ;;; casefiddle-tests.el ends here
