@@ -330,18 +330,29 @@ no stale word of the C stack, scanned conservatively, holds what THUNK made."
     (funcall thunk)
     nil))
 
+(defun gen-test-drop-iterator ()
+  "Drop an iterator stopped inside its unwind-protect, 40 calls deep;
+return the tag its cleanup notes."
+  (let ((tag (make-symbol "collected")))
+    (gen-test-deeply (lambda ()
+                       (let ((it (funcall (iter-lambda ()
+                                            (unwind-protect (iter-yield 1)
+                                              (gen-test-note tag))))))
+                         (iter-next it)))
+                     40)
+    tag))
+
 (ert-deftest generator-collector-closes-a-dropped-iterator ()
-  (setq gen-test-trail nil)
-  (gen-test-deeply (lambda ()
-                     (let ((it (funcall (iter-lambda ()
-                                          (unwind-protect (iter-yield 1)
-                                            (gen-test-note 'collected))))))
-                       (iter-next it)))
-                   40)
-  (garbage-collect)
-  (should (equal gen-test-trail '(collected)))
-  (garbage-collect)
-  (should (equal gen-test-trail '(collected))))
+  ;; A frame living through the whole test may hold a stale word
+  ;; pointing where the iterator is made (an object freed earlier was
+  ;; there): then it is kept, and another one, made elsewhere, is tried.
+  (let ((tries 0) tag)
+    (while (progn (setq tag (gen-test-drop-iterator) tries (1+ tries))
+                  (garbage-collect)
+                  (and (< tries 3) (not (memq tag gen-test-trail)))))
+    (should (= (cl-count tag gen-test-trail) 1))
+    (garbage-collect)
+    (should (= (cl-count tag gen-test-trail) 1))))
 
 ;;;; Special variables
 
