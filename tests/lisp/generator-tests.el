@@ -346,13 +346,16 @@ return the tag its cleanup notes."
   ;; A frame living through the whole test may hold a stale word
   ;; pointing where the iterator is made (an object freed earlier was
   ;; there): then it is kept, and another one, made elsewhere, is tried.
+  (setq gen-test-trail nil)
   (let ((tries 0) tag)
     (while (progn (setq tag (gen-test-drop-iterator) tries (1+ tries))
                   (garbage-collect)
                   (and (< tries 3) (not (memq tag gen-test-trail)))))
     (should (= (cl-count tag gen-test-trail) 1))
     (garbage-collect)
-    (should (= (cl-count tag gen-test-trail) 1))))
+    (should (= (cl-count tag gen-test-trail) 1))
+    ;; Nothing but the cleanups of the iterators dropped here ran.
+    (should (cl-every (lambda (x) (equal (symbol-name x) "collected")) gen-test-trail))))
 
 ;;;; Special variables
 
