@@ -185,6 +185,7 @@ static int protect(marrow *M, body_fn body, void *ctx)
       body(M, ctx);
       handler_pop(rt, &exit_catch);
     } else {
+      rt->killing = false;
       status = MARROW_EXIT;
       M->exit_code = FIXNUMP(exit_catch.value) ? (int)XFIXNUM(exit_catch.value) : 0;
     }
@@ -277,7 +278,7 @@ static void enter_debugger(mrt *rt, mval debugger, mval error_symbol, mval data)
     } else {
       handler_pop(rt, &all);
       M->printing_backtrace = false;
-      mrt_throw(rt, KILL_EMACS_TAG, exit_catch.value);
+      throw_kill_emacs(rt, exit_catch.value);
     }
   }
   M->printing_backtrace = false;
@@ -889,7 +890,7 @@ static mval host_trampoline(mrt *rt, int nargs, mval *args, void *data)
   mval result = h->fn(M, nargs, args, h->userdata);
   if (M->exit_pending) {
     M->exit_pending = false;
-    mrt_throw(rt, KILL_EMACS_TAG, make_fixnum(M->exit_code));
+    throw_kill_emacs(rt, make_fixnum(M->exit_code));
   }
   return result;
 }

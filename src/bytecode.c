@@ -594,6 +594,8 @@ static mval checked_symbol(mrt *rt, mval x)
    before) a list of forms run with dynamic binding. */
 static void run_unwind_handler(mrt *rt, mval handler)
 {
+  if (rt->killing)
+    return;
   if (functionp(rt, handler))
     call0(rt, handler);
   else

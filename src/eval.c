@@ -1269,6 +1269,8 @@ struct unwind_ctx {
    context can be passed as a word that looks like a fixnum. */
 static void run_cleanup(mrt *rt, mval arg)
 {
+  if (rt->killing)
+    return;
   struct unwind_ctx *ctx = (struct unwind_ctx *)(uintptr_t)arg;
   EV(rt, ctx->cleanup, ctx->fp);
 }

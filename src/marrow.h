@@ -77,7 +77,8 @@ enum marrow_status {
   MARROW_OK = 0,    /* finished normally */
   MARROW_ERROR = 1, /* an uncaught Lisp error (or an uncaught throw, which
                        Lisp reports as the error `no-catch') */
-  MARROW_EXIT = 2   /* Lisp called (kill-emacs CODE): see marrow_exit_code */
+  MARROW_EXIT = 2   /* Lisp called (kill-emacs CODE): see marrow_exit_code;
+                       no unwind-protect cleanup ran, as in Emacs */
 };
 
 /* The vector free-list search policy of the heap (docs/gc.md). */

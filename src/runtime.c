@@ -320,6 +320,7 @@ _Noreturn void mrt_throw(mrt *rt, mval tag, mval value)
     if (h->type == HANDLER_CATCH && h->tag == tag)
       unwind_to_handler(rt, h, value);
   }
+  rt->killing = false; /* a host of layer 4 without the API's catch */
   xsignal2(rt, Qno_catch, tag, value);
 }
 

@@ -103,6 +103,10 @@ struct mrt {
   struct specbinding *specpdl;
   size_t specpdl_depth, specpdl_cap, max_specpdl_size;
   int lisp_eval_depth;
+  /* kill-emacs is unwinding to the host: Emacs exits at once, so no
+     unwind-protect cleanup form runs, though bindings are still undone
+     for a host that goes on using the runtime (sysfns.h). */
+  bool killing;
   /* Destructive list operations (setcar, nconc, sort, ...) so far: a
      closure whose list Lisp has seen checks that list again after one
      (see closure_as_list). */

@@ -39,13 +39,19 @@
 /* Process and environment                                            */
 /* ================================================================== */
 
+_Noreturn void throw_kill_emacs(mrt *rt, mval code)
+{
+  rt->killing = true;
+  mrt_throw(rt, KILL_EMACS_TAG, code);
+}
+
 /* (kill-emacs &optional ARG RESTART): an integer ARG is the exit code;
    anything else means success, as in Emacs. */
 static mval Fkill_emacs(mrt *rt, int nargs, mval *args)
 {
   run_hook(rt, intern(rt, "kill-emacs-hook"));
   int64_t code = FIXNUMP(args[0]) ? XFIXNUM(args[0]) : 0;
-  mrt_throw(rt, KILL_EMACS_TAG, make_fixnum(code));
+  throw_kill_emacs(rt, make_fixnum(code));
 }
 
 static mval Fgetenv(mrt *rt, int nargs, mval *args)

@@ -22,4 +22,9 @@ void sysfns_run_finalizers(mrt *rt);
    returns MARROW_EXIT.  An immediate, so no Lisp catch can match it. */
 #define KILL_EMACS_TAG MAKE_IMMEDIATE(0x4b494c4c)
 
+/* Throws CODE to KILL_EMACS_TAG with rt->killing set, so that the
+   unwinding on the way runs no Lisp cleanup; whoever catches the tag
+   clears it. */
+_Noreturn void throw_kill_emacs(mrt *rt, mval code);
+
 #endif

@@ -169,14 +169,19 @@ START_TEST(kill_emacs_is_an_exit_status)
   marrow *M = open_bare();
   ck_assert_int_eq(marrow_eval_string(M, "(kill-emacs 3)", NULL), MARROW_EXIT);
   ck_assert_int_eq(marrow_exit_code(M), 3);
-  /* condition-case must not stop it, and cleanups run. */
+  /* condition-case must not stop it.  As Emacs exits at once, no
+     cleanup form runs, but bindings are undone for the host. */
   eval_ok(M, "(defvar cleaned nil)");
+  eval_ok(M, "(defvar depth 0)");
   ck_assert_int_eq(marrow_eval_string(
-                     M, "(unwind-protect (condition-case nil (kill-emacs) (error 1)) (setq cleaned t))",
+                     M, "(let ((depth 1)) (unwind-protect (condition-case nil (kill-emacs) (error 1)) (setq cleaned t)))",
                      NULL),
                    MARROW_EXIT);
   ck_assert_int_eq(marrow_exit_code(M), 0);
-  ck_assert(!marrow_is_nil(eval_ok(M, "cleaned")));
+  ck_assert(marrow_is_nil(eval_ok(M, "cleaned")));
+  ck_assert_int_eq(eval_int(M, "depth"), 0);
+  /* The next call's cleanups run again. */
+  ck_assert_int_eq(eval_int(M, "(progn (catch 'out (unwind-protect (throw 'out 1) (setq depth 5))) depth)"), 5);
   ck_assert_int_eq(eval_int(M, "(+ 1 2)"), 3);
   marrow_close(M);
 }

@@ -296,6 +296,12 @@ exact batch-non-error-signal 255 "${header}(robust-tag 1)\n  signal(robust-tag (
 exact batch-kill-emacs-hook 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n\nbye\n" \
   --eval '(add-hook (quote kill-emacs-hook) (lambda () (message "bye")))' --eval '(car 1)'
 exact batch-kill-emacs 3 '' --eval '(kill-emacs 3)'
+# Emacs exits at once: no unwind-protect cleanup runs, interpreted or
+# byte-compiled (the byte code is Emacs 28's for the same function).
+exact batch-kill-emacs-skips-cleanups 3 '' \
+  --eval '(unwind-protect (kill-emacs 3) (princ "unwound") (message "unwound"))'
+exact batch-kill-emacs-skips-bytecode-cleanups 4 '' \
+  --eval '(funcall #[0 "\300\216\301\302!)\207" [#[0 "\300\301!\207" [message "u"] 2] kill-emacs 4] 2])'
 exact batch-long-string 255 "${header}(wrong-type-argument listp \"$(printf '%50s' | tr ' ' a)...\")\n  car(\"$(printf '%50s' | tr ' ' a)...\")\n\n" \
   --eval '(car (make-string 60 ?a))'
 ok invocation-names-the-program '^t$' -p '(file-exists-p (expand-file-name invocation-name invocation-directory))'
