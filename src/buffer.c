@@ -1422,12 +1422,20 @@ static int translated(mrt *rt, mval table, int c)
   return CHARACTERP(t) ? (int)XFIXNUM(t) : c;
 }
 
+/* A string, or a char-table made for translation, as Emacs checks. */
+static bool is_translation_table(mrt *rt, mval table)
+{
+  return STRINGP(table) ||
+         (CHAR_TABLE_P(table) && chartab_subtype(table) == intern(rt, "translation-table"));
+}
+
 /* (translate-region-internal START END TABLE): the characters changed. */
 static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
 {
   int64_t from, to, changed = 0;
   region(rt, a[0], a[1], &from, &to);
-  CHECK_TYPE(rt, STRINGP(a[2]) || CHAR_TABLE_P(a[2]), Qchar_table_p, a[2]);
+  if (!is_translation_table(rt, a[2]))
+    mrt_error(rt, "Not a translation table");
   struct buffer *b = cur(rt);
   mval text = text_with_properties(rt, b, from, to);
   mval chars = make_vector(rt, (size_t)(to - from), Qnil);

@@ -237,9 +237,11 @@ static mval Fmake_char_table(mrt *rt, int n, mval *a)
 
 static mval Fchar_table_p(mrt *rt, int n, mval *a) { return CHAR_TABLE_P(a[0]) ? Qt : Qnil; }
 
+mval chartab_subtype(mval table) { return AREF(table, CT_SUBTYPE); }
+
 static mval Fchar_table_subtype(mrt *rt, int n, mval *a)
 {
-  return AREF(check_char_table(rt, a[0]), CT_SUBTYPE);
+  return chartab_subtype(check_char_table(rt, a[0]));
 }
 
 static mval Fchar_table_parent(mrt *rt, int n, mval *a)

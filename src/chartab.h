@@ -17,6 +17,8 @@ void chartab_init(mrt *rt);
 static inline bool CHAR_TABLE_P(mval x) { return PVECP(x, PVEC_CHAR_TABLE); }
 static inline bool SUB_CHAR_TABLE_P(mval x) { return PVECP(x, PVEC_SUB_CHAR_TABLE); }
 
+/* (char-table-subtype TABLE) of a char-table. */
+mval chartab_subtype(mval table);
 /* (aref TABLE C) and (aset TABLE C VALUE); C is checked. */
 mval chartab_ref(mrt *rt, mval table, mval c);
 void chartab_set(mrt *rt, mval table, mval c, mval value);

@@ -55,6 +55,17 @@
       (should (equal (buffer-string) "--cxd"))
       (should (= (translate-region-internal 1 6 "") 0)))))
 
+(ert-deftest rewrite-translate-region-needs-a-translation-table ()
+  ;; A vector, a number or a char-table made for another purpose is no
+  ;; translation table, and the text stays as it was.
+  (with-temp-buffer
+    (insert "abc")
+    (dolist (table (list [?x ?y] 5 nil (make-char-table 'foo)))
+      (should (equal (should-error (translate-region-internal 1 4 table))
+                     '(error "Not a translation table"))))
+    (should (equal (buffer-string) "abc"))
+    (should-error (translate-region-internal 1 9 "xyz") :type 'args-out-of-range)))
+
 (ert-deftest rewrite-byte-positions ()
   (with-temp-buffer
     (insert "a÷bc")
