@@ -26,6 +26,38 @@ buffer's text and point."
                  '("ABc" 1)))
   (should (null (with-temp-buffer (insert "x") (downcase-region 1 2)))))
 
+(defun casefiddle-tests--cased (case-function beg end &rest texts)
+  "The printed text of a buffer holding TEXTS after CASE-FUNCTION on
+the region from BEG to END."
+  (with-temp-buffer
+    (apply #'insert texts)
+    (funcall case-function beg end)
+    (format "%S" (buffer-string))))
+
+(ert-deftest casefiddle-longer-casing-keeps-properties ()
+  ;; The last character of a longer casing keeps the properties of the
+  ;; character it replaces; the ones before it are inserted with
+  ;; inheritance from the text before (rear-sticky by default).
+  (should (equal (casefiddle-tests--cased #'upcase-region 1 4 (propertize "aßb" 'face 'bold))
+                 "#(\"ASSB\" 0 4 (face bold))"))
+  (should (equal (casefiddle-tests--cased #'upcase-region 1 5 "x" (propertize "aß" 'face 'bold)
+                                          (propertize "b" 'q 1))
+                 "#(\"XASSB\" 1 4 (face bold) 4 5 (q 1))"))
+  ;; Nothing before the first ß to inherit from.
+  (should (equal (casefiddle-tests--cased #'upcase-region 1 3 (propertize "ßß" 'face 'bold))
+                 "#(\"SSSS\" 1 4 (face bold))"))
+  (should (equal (casefiddle-tests--cased #'capitalize-region 1 3 (propertize "ßa" 'q 1))
+                 "#(\"Ssa\" 1 3 (q 1))"))
+  (should (equal (casefiddle-tests--cased #'upcase-region 1 3 (propertize "ﬃx" 'q 1))
+                 "#(\"FFIX\" 2 4 (q 1))"))
+  (should (equal (casefiddle-tests--cased #'capitalize-region 1 5 (propertize "ﬃ ßa" 'q 1))
+                 "#(\"Ffi Ssa\" 2 7 (q 1))"))
+  ;; rear-nonsticky: the inserted S takes nothing from the a.
+  (should (equal (casefiddle-tests--cased #'upcase-region 1 3
+                                          (propertize "a" 'q 1 'rear-nonsticky t)
+                                          (propertize "ß" 'face 'bold))
+                 "#(\"ASS\" 0 1 (rear-nonsticky t q 1) 2 3 (face bold))")))
+
 (ert-deftest casefiddle-region-changing-length ()
   ;; ß upcases to SS: the text after it, and point there, move on.
   (should (equal (casefiddle-tests--in "fuß ball" 6 (upcase-region 1 4))
