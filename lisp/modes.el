@@ -106,9 +106,17 @@ No problems result if this variable is not bound.
   (run-mode-hooks))
 
 (define-derived-mode text-mode nil "Text"
-  "The major mode for text written for people.")
+  "The major mode for text written for people."
+  (setq-local require-final-newline mode-require-final-newline))
 (define-derived-mode prog-mode fundamental-mode "Prog"
-  "The major mode that modes for programming languages derive from.")
+  "The major mode that modes for programming languages derive from."
+  (setq-local require-final-newline mode-require-final-newline))
+(define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
+  "The major mode for Lisp data.")
+;; Emacs's mode-name here is a mode-line construct showing the binding
+;; style; marrow has no mode line.
+(define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
+  "The major mode for Emacs Lisp.")
 (define-derived-mode special-mode fundamental-mode "Special"
   "The major mode of buffers not meant to be edited by hand."
   (setq buffer-read-only t))

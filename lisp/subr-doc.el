@@ -1012,8 +1012,23 @@ print.")
     (fetch-bytecode "OBJECT"
      "OBJECT, a byte-code function whose code `byte-compile-dynamic' left in
 its file, with that code read in.")
+    (directory-files "DIRECTORY &optional FULL MATCH NOSORT COUNT"
+     "The names of the files in DIRECTORY, sorted with `string<' unless
+NOSORT: absolute if FULL, only those the regexp MATCH finds, the first
+COUNT of them if COUNT is non-nil.")
     (file-directory-p "FILENAME"
      "Whether FILENAME names a directory.")
+    (file-symlink-p "FILENAME"
+     "The target of FILENAME as written in it if FILENAME is a symbolic
+link, else nil.")
+    (make-symbolic-link "TARGET LINKNAME &optional OK-IF-ALREADY-EXISTS"
+     "Make LINKNAME a symbolic link to TARGET, stored as given.  An
+existing LINKNAME signals `file-already-exists' unless
+OK-IF-ALREADY-EXISTS.")
+    (rename-file "FILE NEWNAME &optional OK-IF-ALREADY-EXISTS"
+     "Rename FILE as NEWNAME (into NEWNAME if it ends in a slash).  An
+existing NEWNAME signals `file-already-exists' unless
+OK-IF-ALREADY-EXISTS.")
     (file-exists-p "FILENAME"
      "Whether a file named FILENAME exists.")
     (file-name-absolute-p "FILENAME"

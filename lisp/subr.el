@@ -2368,6 +2368,15 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              get-pos-property insert-and-inherit insert-before-markers-and-inherit
              add-face-text-property))
   (autoload f "textprops"))
+;; Visiting files (lisp/files.el): preloaded in Emacs.
+(dolist (f '(abbreviate-file-name basic-save-buffer create-file-buffer directory-name-p
+             file-truename find-buffer-visiting find-file find-file-noselect get-file-buffer
+             save-buffer set-auto-mode set-visited-file-name write-file))
+  (autoload f "files"))
+(defvar mode-require-final-newline t
+  "The value major modes for text give `require-final-newline'.")
+(defvar-local require-final-newline nil
+  "Non-nil means a saved file ends with a newline: t adds one silently.")
 ;; fns.c functions marrow writes in Lisp (lisp/fns.el).
 (dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
              object-intervals))
@@ -2385,7 +2394,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'remove-overlays "overlays")
 ;; Modes (lisp/modes.el): preloaded in Emacs.
 (dolist (f '(run-mode-hooks provided-mode-derived-p derived-mode-p
-             fundamental-mode text-mode prog-mode special-mode))
+             fundamental-mode text-mode prog-mode special-mode lisp-data-mode emacs-lisp-mode))
   (autoload f "modes"))
 (dolist (f '(define-derived-mode define-minor-mode delay-mode-hooks))
   (autoload f "modes" nil nil 'macro))

@@ -30,6 +30,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2076,20 +2079,57 @@ static mval Fskip_chars_backward(mrt *rt, int n, mval *a) { return skip_chars(rt
 /* Files                                                              */
 /* ================================================================== */
 
-/* (insert-file-contents FILENAME &optional VISIT BEG END REPLACE):
-   the file's text decoded as UTF-8, inserted before point. */
-static mval Finsert_file_contents(mrt *rt, int n, mval *a)
+/* Makes the current buffer visit PATH, as VISIT asks. */
+static void visit_file(mrt *rt, mval path)
+{
+  call2(rt, intern(rt, "set"), intern(rt, "buffer-file-name"), path);
+}
+
+static int64_t file_offset(mrt *rt, mval x)
+{
+  if (!FIXNUMP(x))
+    wrong_type_argument(rt, intern(rt, "file-offset"), x);
+  return XFIXNUM(x);
+}
+
+/* (insert-file-contents FILENAME &optional VISIT BEG END REPLACE): the
+   file's bytes from BEG to END (all by default) decoded as UTF-8, or
+   as they are when LITERALLY, inserted before point, or in place of
+   the accessible text with REPLACE.  VISIT makes the buffer visit the
+   file, unmodified; it does so even when the file is missing, which
+   then signals. */
+static mval insert_file(mrt *rt, mval *a, bool literally)
 {
   CHECK_STRING(rt, a[0]);
   mval path = call1(rt, intern(rt, "expand-file-name"), a[0]);
+  bool visit = !NILP(a[1]);
+  if (visit && (!NILP(a[2]) || !NILP(a[3])))
+    mrt_error(rt, "Attempt to visit less than an entire file");
+  if (visit)
+    visit_file(rt, path);
   mval bytes = call1(rt, intern(rt, "marrow--read-file-bytes"), path);
-  mval text = call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "utf-8"));
+  if (!NILP(a[2]) || !NILP(a[3])) {
+    int64_t size = XSTRING(bytes)->nbytes;
+    int64_t from = NILP(a[2]) ? 0 : clip(file_offset(rt, a[2]), 0, size);
+    int64_t to = NILP(a[3]) ? size : clip(file_offset(rt, a[3]), from, size);
+    bytes = make_unibyte_string(rt, (const char *)XSTRING(bytes)->data + from, (size_t)(to - from));
+  }
+  mval text = literally ? bytes : call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "utf-8"));
   struct buffer *b = cur(rt);
+  if (!NILP(a[4])) {
+    delete_text(rt, b, b->begv, b->zv);
+    b->pt = b->begv;
+  }
   int64_t pt = b->pt;
   buffer_insert_string(rt, current_buffer(rt), text);
   cur(rt)->pt = pt;
+  if (visit)
+    call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
   return list2(rt, path, make_fixnum(XSTRING(text)->nchars));
 }
+
+static mval Finsert_file_contents(mrt *rt, int n, mval *a) { return insert_file(rt, a, false); }
+static mval Finsert_file_contents_literally(mrt *rt, int n, mval *a) { return insert_file(rt, a, true); }
 
 static mval read_bytes(mrt *rt, mval path)
 {
@@ -2116,8 +2156,40 @@ static mval Fread_file_bytes(mrt *rt, int n, mval *a)
   return read_bytes(rt, a[0]);
 }
 
-/* (write-region START END FILENAME &optional APPEND VISIT ...): START
-   nil writes the whole buffer, a string START writes that string. */
+/* Writes BYTES to PATH: replacing it, appending (APPEND t), or from
+   byte offset APPEND on (an integer); MUST_BE_NEW refuses an existing
+   file. */
+static void write_bytes(mrt *rt, mval path, mval bytes, mval append, bool must_be_new)
+{
+  const char *name = (const char *)XSTRING(path)->data;
+  struct stat st;
+  if (must_be_new && lstat(name, &st) == 0)
+    xsignal2(rt, Qfile_already_exists, make_cstring(rt, "File exists"), path);
+  int flags = O_WRONLY | O_CREAT | (must_be_new ? O_EXCL : 0) |
+              (NILP(append) ? O_TRUNC : FIXNUMP(append) ? 0 : O_APPEND);
+  int fd = open(name, flags, 0666);
+  if (fd < 0) {
+    int err = errno;
+    mval type = err == EEXIST ? Qfile_already_exists : err == ENOENT ? Qfile_missing : Qfile_error;
+    mrt_signal(rt, type, list3(rt, make_cstring(rt, "Opening output file"), make_cstring(rt, strerror(err)), path));
+  }
+  bool ok = !FIXNUMP(append) || lseek(fd, (off_t)XFIXNUM(append), SEEK_SET) >= 0;
+  const uint8_t *p = XSTRING(bytes)->data;
+  for (size_t left = (size_t)XSTRING(bytes)->nbytes; ok && left > 0;) {
+    ssize_t put = write(fd, p, left);
+    ok = put > 0;
+    p += ok ? put : 0;
+    left -= ok ? (size_t)put : 0;
+  }
+  ok &= close(fd) == 0;
+  if (!ok)
+    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Write error"), path));
+}
+
+/* (write-region START END FILENAME &optional APPEND VISIT LOCKNAME
+   MUSTBENEW): START nil writes the whole buffer, a string START that
+   string.  VISIT t (or a file name) makes the buffer visit the file,
+   unmodified.  As in Emacs, only an interactive session says "Wrote". */
 static mval Fwrite_region(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
@@ -2127,19 +2199,16 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
   CHECK_STRING(rt, a[2]);
   mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
   mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, intern(rt, "utf-8"));
-  FILE *f = fopen((const char *)XSTRING(path)->data, NILP(a[3]) ? "wb" : "ab");
-  if (!f) {
-    int err = errno;
-    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error,
-               list3(rt, make_cstring(rt, "Opening output file"), make_cstring(rt, strerror(err)), path));
+  write_bytes(rt, path, bytes, a[3], !NILP(a[6]));
+  bool visiting = a[4] == Qt || STRINGP(a[4]);
+  if (visiting) {
+    visit_file(rt, STRINGP(a[4]) ? call1(rt, intern(rt, "expand-file-name"), a[4]) : path);
+    call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
   }
-  size_t len = (size_t)XSTRING(bytes)->nbytes;
-  bool ok = fwrite(XSTRING(bytes)->data, 1, len, f) == len;
-  ok &= fclose(f) == 0;
-  if (!ok)
-    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Write error"), path));
-  if (NILP(a[4]) || a[4] == Qt || STRINGP(a[4]))
-    call2(rt, intern(rt, "message"), make_cstring(rt, "Wrote %s"), path);
+  if ((NILP(a[4]) || visiting) && NILP(find_symbol_value(rt, Qnoninteractive))) {
+    const char *what = FIXNUMP(a[3]) ? "Updated %s" : NILP(a[3]) ? "Wrote %s" : "Added to %s";
+    call2(rt, intern(rt, "message"), make_cstring(rt, what), path);
+  }
   return Qnil;
 }
 
@@ -2262,7 +2331,7 @@ static const struct subr_def buffer_subrs[] = {
   { "skip-chars-forward", Fskip_chars_forward, 1, 2 },
   { "skip-chars-backward", Fskip_chars_backward, 1, 2 },
   { "insert-file-contents", Finsert_file_contents, 1, 5 },
-  { "insert-file-contents-literally", Finsert_file_contents, 1, 5 },
+  { "insert-file-contents-literally", Finsert_file_contents_literally, 1, 5 },
   { "marrow--read-file-bytes", Fread_file_bytes, 1, 1 },
   { "write-region", Fwrite_region, 3, 7 },
 };

@@ -159,11 +159,14 @@ static mval expand_file_name(mrt *rt, mval name, mval dir)
   } else if (nlen > 0 && n[0] == '/') {
     base = make_string(rt, "", 0);
   } else {
-    if (NILP(dir))
+    /* A relative DIR is relative to default-directory; a relative
+       default-directory to the process's. */
+    bool given = !NILP(dir);
+    if (!given)
       dir = variable_or_nil(rt, intern(rt, "default-directory"));
     if (!STRINGP(dir))
       dir = current_directory(rt);
-    base = absolute_name_p(dir) ? expand_file_name(rt, dir, Qnil) : current_directory(rt);
+    base = absolute_name_p(dir) || given ? expand_file_name(rt, dir, Qnil) : current_directory(rt);
   }
   /* Built in a scratch string held on the value stack, so that nothing
      leaks and nothing is freed early whatever signals. */
@@ -287,6 +290,8 @@ static mval Fdelete_directory(mrt *rt, int nargs, mval *args)
   mval dir = expand_file_name(rt, args[0], Qnil);
   if (remove_directory(sdata(dir), !NILP(args[1])) != 0) {
     int err = errno;
+    if (err == ENOENT && !NILP(args[1]))
+      return Qnil; /* as Emacs: a recursive delete of nothing is done */
     xsignal3(rt, err == ENOENT ? Qfile_missing : Qfile_error, make_cstring(rt, "Removing directory"),
              make_cstring(rt, strerror(err)), dir);
   }
@@ -340,6 +345,89 @@ static mval Ffile_directory_p(mrt *rt, int nargs, mval *args)
   mval f = expand_file_name(rt, args[0], Qnil);
   struct stat st;
   return stat(sdata(f), &st) == 0 && S_ISDIR(st.st_mode) ? Qt : Qnil;
+}
+
+static void close_directory(mrt *rt, mval d) { closedir((DIR *)(uintptr_t)d); }
+
+/* (directory-files DIRECTORY &optional FULL MATCH NOSORT COUNT): the
+   names in DIRECTORY (absolute with FULL) that the regexp MATCH finds,
+   the first COUNT of them as the directory lists them, sorted unless
+   NOSORT. */
+static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
+{
+  mval dir = expand_file_name(rt, args[0], Qnil);
+  if (!NILP(args[4]))
+    CHECK_FIXNUM(rt, args[4]);
+  int64_t count = NILP(args[4]) ? INT64_MAX : XFIXNUM(args[4]);
+  mval names = Qnil, prefix = call1(rt, intern(rt, "file-name-as-directory"), dir);
+  DIR *d = opendir(sdata(dir));
+  if (!d) {
+    int err = errno;
+    xsignal3(rt, err == ENOENT ? Qfile_missing : Qfile_error, make_cstring(rt, "Opening directory"),
+             make_cstring(rt, strerror(err)), dir);
+  }
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, close_directory, (mval)(uintptr_t)d); /* aligned: looks like a fixnum */
+  for (struct dirent *e; count > 0 && (e = readdir(d));) {
+    mval name = make_string(rt, e->d_name, strlen(e->d_name));
+    if (!NILP(args[2]) && NILP(call2(rt, intern(rt, "string-match-p"), args[2], name)))
+      continue;
+    names = Fcons(rt, NILP(args[1]) ? name : call2(rt, intern(rt, "concat"), prefix, name), names);
+    count--;
+  }
+  unbind_to(rt, depth);
+  return NILP(args[3]) ? call2(rt, intern(rt, "sort"), names, intern(rt, "string<")) : names;
+}
+
+/* (file-symlink-p FILENAME): the link's target as written, or nil. */
+static mval Ffile_symlink_p(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  char target[4096];
+  ssize_t n = readlink(sdata(f), target, sizeof target);
+  return n < 0 || (size_t)n >= sizeof target ? Qnil : make_string(rt, target, (size_t)n);
+}
+
+/* (make-symbolic-link TARGET LINKNAME &optional OK-IF-ALREADY-EXISTS):
+   TARGET is stored as given. */
+static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  mval link = expand_file_name(rt, args[1], Qnil);
+  struct stat st;
+  if (lstat(sdata(link), &st) == 0) {
+    if (NILP(args[2]))
+      xsignal2(rt, Qfile_already_exists, make_cstring(rt, "File already exists"), link);
+    unlink(sdata(link));
+  }
+  if (symlink(sdata(args[0]), sdata(link)) != 0) {
+    int err = errno;
+    mval data = list4(rt, make_cstring(rt, "Making symbolic link"), make_cstring(rt, strerror(err)),
+                      args[0], link);
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
+  }
+  return Qnil;
+}
+
+/* (rename-file FILE NEWNAME &optional OK-IF-ALREADY-EXISTS): NEWNAME
+   ending in a slash is the directory to move FILE into. */
+static mval Frename_file(mrt *rt, int nargs, mval *args)
+{
+  mval from = expand_file_name(rt, args[0], Qnil);
+  CHECK_STRING(rt, args[1]);
+  mval to = args[1];
+  if (slen(to) > 0 && sdata(to)[slen(to) - 1] == '/')
+    to = call2(rt, intern(rt, "expand-file-name"), call1(rt, intern(rt, "file-name-nondirectory"), from), to);
+  to = expand_file_name(rt, to, Qnil);
+  struct stat st;
+  if (NILP(args[2]) && lstat(sdata(to), &st) == 0)
+    xsignal2(rt, Qfile_already_exists, make_cstring(rt, "File already exists"), to);
+  if (rename(sdata(from), sdata(to)) != 0) {
+    int err = errno;
+    mval data = list4(rt, make_cstring(rt, "Renaming"), make_cstring(rt, strerror(err)), from, to);
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
+  }
+  return Qnil;
 }
 
 static mval Ffile_name_absolute_p(mrt *rt, int nargs, mval *args)
@@ -1067,6 +1155,10 @@ static const struct subr_def load_subrs[] = {
   {"make-temp-name", Fmake_temp_name, 1, 1},
   {"file-readable-p", Ffile_readable_p, 1, 1},
   {"file-directory-p", Ffile_directory_p, 1, 1},
+  {"file-symlink-p", Ffile_symlink_p, 1, 1},
+  {"directory-files", Fdirectory_files, 1, 5},
+  {"rename-file", Frename_file, 2, 3},
+  {"make-symbolic-link", Fmake_symbolic_link, 2, 3},
   {"file-name-absolute-p", Ffile_name_absolute_p, 1, 1},
   {"file-name-directory", Ffile_name_directory, 1, 1},
   {"file-name-nondirectory", Ffile_name_nondirectory, 1, 1},

@@ -1,0 +1,202 @@
+;;; files.el --- visiting and saving files  -*- lexical-binding: t -*-
+
+;; Emacs's file-visiting commands as a batch script sees them: a buffer
+;; visits a file (`buffer-file-name'), is saved back to it with a backup
+;; of the first version, and nothing asks questions.  There is no
+;; locking, no auto-save, no revert and no uniquify renaming of
+;; same-named buffers (only its rule that a directory's buffer is named
+;; after the directory).  Emacs preloads this; subr.el autoloads it.
+
+(defvar auto-mode-alist
+  '(("\\.te?xt\\'" . text-mode)
+    ("\\.el\\'" . emacs-lisp-mode)
+    ("\\.eld\\'" . lisp-data-mode)
+    ("/\\(?:README\\|NEWS\\|INSTALL\\)\\'" . text-mode))
+  "Alist of (REGEXP . MODE): a visited file whose name matches REGEXP
+gets MODE.  marrow's list names only the major modes it has.")
+
+(defvar find-file-hook nil "Normal hook run after a file is visited.")
+(defvar before-save-hook nil "Normal hook run before a buffer is saved.")
+(defvar after-save-hook nil "Normal hook run after a buffer is saved.")
+(defvar make-backup-files t
+  "Non-nil means the first save of a visited file keeps its old version
+as FILE~.")
+(defvar-local buffer-backed-up nil
+  "Non-nil once this buffer's file has been backed up.")
+(put 'buffer-backed-up 'permanent-local t)
+(defvar directory-abbrev-alist nil
+  "Alist of (FROM . TO): `abbreviate-file-name' puts TO for a match of
+the regexp FROM at the start of a file name.")
+
+(defun directory-name-p (name)
+  "Non-nil if NAME ends in a slash, naming a directory."
+  (string-suffix-p "/" name))
+
+(defun abbreviate-file-name (filename)
+  "FILENAME shortened: `directory-abbrev-alist' applied, and the home
+directory written as ~."
+  (save-match-data
+    (dolist (abbrev directory-abbrev-alist)
+      (when (string-match (car abbrev) filename)
+        (setq filename (concat (cdr abbrev) (substring filename (match-end 0))))))
+    (let ((home (directory-file-name (expand-file-name "~"))))
+      (if (and (not (equal home "/"))
+               (string-prefix-p home filename)
+               (or (= (length filename) (length home))
+                   (eq (aref filename (length home)) ?/)))
+          (concat "~" (substring filename (length home)))
+        filename))))
+
+(defun file-truename (filename)
+  "FILENAME absolute, with every symbolic link along it followed."
+  (let ((parts (split-string (expand-file-name filename) "/" t))
+        (done "/")
+        (links 0))
+    (while parts
+      (let* ((next (expand-file-name (pop parts) done))
+             (target (file-symlink-p next)))
+        (if (not target)
+            (setq done next)
+          (when (> (setq links (1+ links)) 100)
+            (error "Apparent cycle of symbolic links for %s" filename))
+          (setq parts (append (split-string (expand-file-name target (file-name-directory next))
+                                            "/" t)
+                              parts)
+                done "/"))))
+    (if (directory-name-p filename) (file-name-as-directory done) done)))
+
+(defun create-file-buffer (filename)
+  "A new buffer named after FILENAME (the directory's name for a
+directory), made unique with <N>."
+  (let ((name (file-name-nondirectory (directory-file-name filename))))
+    (generate-new-buffer (if (string-prefix-p " " name) (concat "|" name) name))))
+
+(defun get-file-buffer (filename)
+  "The live buffer visiting FILENAME, or nil."
+  (let ((file (expand-file-name filename)))
+    (seq-find (lambda (buffer) (equal (buffer-file-name buffer) file)) (buffer-list))))
+
+(defun find-buffer-visiting (filename &optional predicate)
+  "The live buffer visiting FILENAME, under its name or its true name,
+for which PREDICATE (if given) is non-nil; or nil."
+  (let ((file (expand-file-name filename))
+        (truename (abbreviate-file-name (file-truename filename))))
+    (seq-find (lambda (buffer)
+                (and (or (equal (buffer-file-name buffer) file)
+                         (equal (buffer-local-value 'buffer-file-truename buffer) truename))
+                     (or (null predicate) (funcall predicate buffer))))
+              (buffer-list))))
+
+(defun set-auto-mode (&optional keep-mode-if-same)
+  "Put the buffer in the major mode `auto-mode-alist' gives its file
+(unless it is in it already and KEEP-MODE-IF-SAME), or leave its mode."
+  (let ((mode (and buffer-file-name
+                   (assoc-default buffer-file-name auto-mode-alist #'string-match-p))))
+    (when (and mode (fboundp mode) (not (and keep-mode-if-same (eq mode major-mode))))
+      (funcall mode))))
+
+(defun find-file-noselect (filename &optional _nowarn rawfile _wildcards)
+  "The buffer visiting FILENAME, made and filled from the file when no
+buffer visits it yet.  A missing file gives an empty buffer, to be
+created by the first save.  RAWFILE inserts the bytes undecoded and
+skips the mode and hooks."
+  (let ((file (expand-file-name filename)))
+    (when (file-directory-p file)
+      (error "%s is a directory" file))
+    (or (find-buffer-visiting file)
+        (let ((buffer (create-file-buffer file)))
+          (with-current-buffer buffer
+            (setq default-directory (file-name-directory file))
+            (if (file-exists-p file)
+                (if rawfile
+                    (insert-file-contents-literally file t)
+                  (insert-file-contents file t))
+              (setq buffer-file-name file))
+            (setq buffer-file-truename (abbreviate-file-name (file-truename file)))
+            ;; Decided once, as Emacs does: the mode cannot change it.
+            (when (and backup-enable-predicate (not (funcall backup-enable-predicate file)))
+              (setq backup-inhibited t))
+            (unless rawfile
+              (set-auto-mode)
+              (run-hooks 'find-file-hook)))
+          buffer))))
+
+(defun find-file (filename &optional wildcards)
+  "Visit FILENAME in a buffer and make it current."
+  (switch-to-buffer (find-file-noselect filename nil nil wildcards)))
+
+(defvar small-temporary-file-directory nil
+  "A second directory of temporary files, or nil.")
+(defvar backup-enable-predicate #'normal-backup-enable-predicate
+  "Called with a visited file's name: nil means no backups of it.")
+(defvar-local backup-inhibited nil
+  "Non-nil means this buffer's file gets no backup.")
+(put 'backup-inhibited 'permanent-local t)
+
+(defun normal-backup-enable-predicate (name)
+  "Non-nil unless NAME is in a directory of temporary files:
+`temporary-file-directory', /tmp or `small-temporary-file-directory'."
+  (let ((temporary (if (file-directory-p temporary-file-directory)
+                       (file-truename temporary-file-directory)
+                     temporary-file-directory)))
+    (not (seq-some (lambda (dir) (and dir (string-prefix-p dir name)))
+                   (list temporary "/tmp" small-temporary-file-directory)))))
+
+(defun files--backup (file)
+  "Keep FILE's present version as FILE~ before the buffer's first save,
+unless backups are off for it."
+  (when (and make-backup-files (not backup-inhibited) (not buffer-backed-up)
+             (file-exists-p file))
+    (rename-file file (concat file "~") t)
+    (setq buffer-backed-up t)))
+
+(defun basic-save-buffer (&optional _called-interactively)
+  "Save the buffer in its visited file, if it has been modified."
+  (when (or (buffer-modified-p)
+            ;; A new file, or one deleted since: saved even unchanged.
+            (and buffer-file-name (not (file-exists-p buffer-file-name))))
+    (unless buffer-file-name
+      (signal 'end-of-file '("Error reading from stdin")))
+    (run-hooks 'before-save-hook)
+    (when (and require-final-newline (> (buffer-size) 0)
+               (not (eq (char-before (point-max)) ?\n)))
+      (save-excursion (goto-char (point-max)) (insert "\n")))
+    (files--backup buffer-file-name)
+    (save-restriction
+      (widen)
+      (write-region nil nil buffer-file-name nil t))
+    (run-hooks 'after-save-hook))
+  nil)
+
+(defun save-buffer (&optional _arg)
+  "Save the current buffer in its visited file, if it has been modified."
+  (basic-save-buffer))
+
+(defun set-visited-file-name (filename &optional _no-query along-with-file)
+  "Make the current buffer visit FILENAME (nil: no file), renamed after
+it and marked modified unless ALONG-WITH-FILE."
+  (let ((file (and filename (expand-file-name filename))))
+    (setq buffer-file-name file
+          buffer-file-truename (and file (abbreviate-file-name (file-truename file)))
+          buffer-backed-up nil)
+    (when file
+      (setq default-directory (file-name-directory file))
+      (unless (equal (buffer-name) (file-name-nondirectory file))
+        (rename-buffer (file-name-nondirectory file) t)))
+    (when (and file (not along-with-file))
+      (set-buffer-modified-p t))
+    (when file
+      (set-auto-mode t))))
+
+(defun write-file (filename &optional _confirm)
+  "Write the current buffer into FILENAME (in it, if a directory) and
+visit that file."
+  (when (or (directory-name-p filename) (file-directory-p filename))
+    (setq filename (expand-file-name (file-name-nondirectory (or buffer-file-name (buffer-name)))
+                                     filename)))
+  (set-visited-file-name filename)
+  (save-buffer))
+
+(provide 'files)
+
+;;; files.el ends here
