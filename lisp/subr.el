@@ -2368,6 +2368,53 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              get-pos-property insert-and-inherit insert-before-markers-and-inherit
              add-face-text-property))
   (autoload f "textprops"))
+;; The mark, the kill ring and editing commands (lisp/simple.el):
+;; preloaded in Emacs, so their variables exist from the start.
+(dolist (f '(emacs-version mark-marker mark activate-mark deactivate-mark set-mark push-mark
+             pop-mark exchange-point-and-mark region-active-p use-region-p region-beginning
+             region-end mark-whole-buffer beginning-of-buffer end-of-buffer goto-line
+             kill-new kill-append current-kill filter-buffer-substring copy-region-as-kill
+             kill-ring-save kill-region kill-line kill-word backward-kill-word
+             remove-yank-excluded-properties insert-for-yank yank move-to-column indent-to
+             current-indentation back-to-indentation indent-line-to backward-to-indentation
+             indent-rigidly file-size-human-readable barf-if-buffer-read-only
+             yank-handle-font-lock-face-property yank-handle-category-property))
+  (autoload f "simple"))
+(defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
+(put 'mark-ring 'permanent-local t)
+(defvar mark-ring-max 16 "How many former marks `mark-ring' keeps.")
+(defvar-local mark-active nil "Non-nil when the mark is active.")
+(put 'mark-active 'permanent-local t)
+(defvar transient-mark-mode nil "Non-nil when the region highlights (never in batch).")
+(defvar mark-even-if-inactive t "Non-nil means an inactive mark still counts.")
+(defvar use-empty-active-region nil "Non-nil means an empty active region counts.")
+(defvar activate-mark-hook nil "Normal hook run when the mark becomes active.")
+(defvar deactivate-mark-hook nil "Normal hook run when the mark becomes inactive.")
+(defvar-local simple--mark-marker nil)
+(put 'simple--mark-marker 'permanent-local t)
+(define-error 'mark-inactive "The mark is not active now")
+(defvar last-command nil "The previous command (there is no command loop: nil).")
+(defvar real-last-command nil "The previous command, as the command loop saw it.")
+(defvar this-command nil "The command now running, as commands may set it.")
+(defvar deactivate-mark nil "Non-nil when the command loop should deactivate the mark.")
+(defvar kill-ring nil "Killed text, newest first.")
+(defvar kill-ring-max 120 "How many kills `kill-ring' keeps.")
+(defvar kill-ring-yank-pointer nil "The tail of `kill-ring' that `yank' takes from.")
+(defvar kill-do-not-save-duplicates nil
+  "Non-nil means a kill equal to the newest is not saved again.")
+(defvar kill-read-only-ok nil
+  "Non-nil means killing read-only text copies it without an error.")
+(defvar kill-whole-line nil
+  "Non-nil means `kill-line' at the start of a line kills its newline too.")
+(defvar yank-handled-properties
+  '((font-lock-face . yank-handle-font-lock-face-property)
+    (category . yank-handle-category-property))
+  "(PROPERTY . FUNCTION) pairs: yanking calls FUNCTION on each run of
+PROPERTY with its value, start and end.")
+(defvar yank-excluded-properties
+  '(category field follow-link fontified font-lock-face help-echo
+    intangible invisible keymap local-map mouse-face read-only yank-handler)
+  "Text properties yanking discards, or t for all of them.")
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
 (dolist (f '(abbreviate-file-name basic-save-buffer create-file-buffer directory-name-p
              file-truename find-buffer-visiting find-file find-file-noselect get-file-buffer

@@ -532,6 +532,7 @@ void sysfns_init(mrt *rt)
   defvar(rt, intern(rt, "marrow-collector"), intern(rt, gc_name()));
   defvar(rt, intern(rt, "emacs-major-version"), make_fixnum(28));
   defvar(rt, intern(rt, "emacs-minor-version"), make_fixnum(2));
+  defvar(rt, intern(rt, "emacs-version"), make_cstring(rt, "28.2"));
   defvar(rt, intern(rt, "kill-emacs-hook"), Qnil);
   struct gc_stats s;
   gc_get_stats(rt->gc, &s);

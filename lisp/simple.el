@@ -1,0 +1,414 @@
+;;; simple.el --- the mark, the kill ring and basic editing commands  -*- lexical-binding: t -*-
+
+;; Emacs's editing commands as a batch program calls them: there is no
+;; command loop, so `last-command' stays nil and consecutive kills do
+;; not append; transient-mark-mode is off, so setting the mark
+;; activates it and no region is ever "active"; no window-system
+;; selection takes part in killing and yanking.  Emacs preloads this;
+;; subr.el autoloads it and defines its variables.
+
+;;; ---- Version ----------------------------------------------------
+
+(defun emacs-version (&optional here)
+  "A string naming this Lisp: marrow, and the Emacs it speaks.  With
+HERE non-nil, insert it at point instead (and return nil)."
+  (let ((version (format "marrow %s (GNU Emacs %s dialect, %s)"
+                         marrow-version emacs-version system-type)))
+    (if here (progn (insert version) nil) version)))
+
+;;; ---- The mark ---------------------------------------------------
+
+
+(defun mark-marker ()
+  "This buffer's mark, a marker (which points nowhere before the mark
+is first set)."
+  (or simple--mark-marker (setq simple--mark-marker (make-marker))))
+
+(defun mark (&optional force)
+  "The position of the mark, or nil if it is not set."
+  (if (or force (not transient-mark-mode) mark-active mark-even-if-inactive)
+      (marker-position (mark-marker))
+    (signal 'mark-inactive nil)))
+
+(defun activate-mark (&optional _no-tmm)
+  "Make the mark active, if it is set."
+  (when (and (mark t) (not mark-active))
+    (setq mark-active t)
+    (run-hooks 'activate-mark-hook)))
+
+(defun deactivate-mark (&optional force)
+  "Make the mark inactive (only under transient-mark-mode, or FORCE)."
+  (when (and mark-active (or transient-mark-mode force))
+    (setq mark-active nil)
+    (run-hooks 'deactivate-mark-hook)))
+
+(defun set-mark (pos)
+  "Put the mark at POS and activate it; nil unsets it."
+  (if pos
+      (progn (set-marker (mark-marker) pos (current-buffer))
+             (activate-mark 'no-tmm))
+    (deactivate-mark t)
+    (set-marker (mark-marker) nil)))
+
+(defun push-mark (&optional location nomsg activate)
+  "Put the mark at LOCATION (point by default), the old mark going onto
+`mark-ring'.  Says \"Mark set\" unless NOMSG."
+  (when (mark t)
+    (push (copy-marker (mark-marker)) mark-ring)
+    (when (> (length mark-ring) mark-ring-max)
+      (set-marker (car (last mark-ring)) nil)
+      (setq mark-ring (butlast mark-ring))))
+  (set-marker (mark-marker) (or location (point)) (current-buffer))
+  (unless nomsg
+    (message "Mark set"))
+  (when (or activate (not transient-mark-mode))
+    (set-mark (mark t)))
+  nil)
+
+(defun pop-mark ()
+  "Put the mark at the newest position of `mark-ring', which moves to
+its end."
+  (when mark-ring
+    (setq mark-ring (nconc mark-ring (list (copy-marker (mark-marker)))))
+    (set-marker (mark-marker) (car mark-ring))
+    (set-marker (car mark-ring) nil)
+    (pop mark-ring))
+  (deactivate-mark))
+
+(defun exchange-point-and-mark (&optional _arg)
+  "Put the mark where point is and point where the mark was."
+  (let ((omark (mark t)))
+    (unless omark
+      (user-error "No mark set in this buffer"))
+    (set-mark (point))
+    (goto-char omark)
+    nil))
+
+(defun region-active-p ()
+  "Non-nil when the region is active (under transient-mark-mode only)."
+  (and transient-mark-mode mark-active
+       (or use-empty-active-region (mark))))
+
+(defun use-region-p ()
+  "Non-nil when commands should act on the active, non-empty region."
+  (and (region-active-p)
+       (or use-empty-active-region (> (region-end) (region-beginning)))))
+
+(defun simple--region-bound (pick)
+  (let ((mark (marker-position (mark-marker))))
+    (unless mark
+      (error "The mark is not set now, so there is no region"))
+    (funcall pick (point) mark)))
+
+(defun region-beginning ()
+  "The position of the start of the region: point or the mark."
+  (simple--region-bound #'min))
+
+(defun region-end ()
+  "The position of the end of the region: point or the mark."
+  (simple--region-bound #'max))
+
+(defun mark-whole-buffer ()
+  "Put point at the beginning of the buffer and the mark at its end."
+  (push-mark)
+  (push-mark (point-max) nil t)
+  (goto-char (point-min)))
+
+(defun beginning-of-buffer (&optional arg)
+  "Move point to the beginning of the buffer, leaving the mark behind."
+  (or (consp arg) (region-active-p) (push-mark))
+  (goto-char (point-min)))
+
+(defun end-of-buffer (&optional arg)
+  "Move point to the end of the buffer, leaving the mark behind."
+  (or (consp arg) (region-active-p) (push-mark))
+  (goto-char (point-max)))
+
+(defun goto-line (line &optional _buffer relative)
+  "Move point to the start of line LINE, counted in the whole buffer
+(in its accessible portion when RELATIVE), leaving the mark behind."
+  (or (region-active-p) (push-mark))
+  (let ((pos (save-restriction
+               (unless relative (widen))
+               (goto-char (point-min))
+               (forward-line (1- line))
+               (point))))
+    (when (and (not relative) (or (< pos (point-min)) (> pos (point-max))))
+      (widen))
+    (goto-char pos)))
+
+;;; ---- The kill ring ------------------------------------------------
+
+
+(defun kill-new (string &optional replace)
+  "Make STRING the newest kill (in place of the newest with REPLACE)."
+  (unless (and kill-do-not-save-duplicates
+               (equal-including-properties string (car kill-ring)))
+    (if (and replace kill-ring)
+        (setcar kill-ring string)
+      (push string kill-ring)
+      (when (> (length kill-ring) kill-ring-max)
+        (setcdr (nthcdr (1- kill-ring-max) kill-ring) nil))))
+  (setq kill-ring-yank-pointer kill-ring)
+  nil)
+
+(defun kill-append (string before-p)
+  "Add STRING to the end (the start, if BEFORE-P) of the newest kill."
+  (let ((cur (car kill-ring)))
+    (kill-new (if before-p (concat string cur) (concat cur string))
+              (or (equal cur "") (null (get-text-property 0 'yank-handler cur))))))
+
+(defun current-kill (n &optional do-not-move)
+  "The kill N places after the one `yank' would take, which becomes the
+one it takes unless DO-NOT-MOVE."
+  (unless kill-ring
+    (error "Kill ring is empty"))
+  (let ((element (nthcdr (mod (- n (length kill-ring-yank-pointer)) (length kill-ring))
+                         kill-ring)))
+    (unless do-not-move
+      (setq kill-ring-yank-pointer element))
+    (car element)))
+
+(defun filter-buffer-substring (beg end &optional delete)
+  "The text between BEG and END, deleted too if DELETE."
+  (if delete (delete-and-extract-region beg end) (buffer-substring beg end)))
+
+(defun simple--save-kill (string beg end)
+  (if (eq last-command 'kill-region)
+      (kill-append string (< end beg))
+    (kill-new string)))
+
+(defun copy-region-as-kill (beg end &optional _region)
+  "Save the text between BEG and END as the newest kill."
+  (simple--save-kill (filter-buffer-substring beg end) beg end)
+  (setq deactivate-mark t)
+  nil)
+
+(defun kill-ring-save (beg end &optional region)
+  "Save the text between BEG and END as the newest kill."
+  (copy-region-as-kill beg end region))
+
+(defun barf-if-buffer-read-only (&optional position)
+  "Signal `buffer-read-only' if the buffer is read-only, unless
+`inhibit-read-only' or the text at POSITION lets it be edited."
+  (when (and buffer-read-only (not inhibit-read-only)
+             (not (and position (get-text-property position 'inhibit-read-only))))
+    (signal 'buffer-read-only (list (current-buffer)))))
+
+(defun kill-region (beg end &optional _region)
+  "Delete the text between BEG and END, saving it as the newest kill.
+Read-only text is copied, then signals (unless `kill-read-only-ok')."
+  (unless (and beg end)
+    (user-error "The mark is not set now, so there is no region"))
+  (condition-case nil
+      (let ((string (filter-buffer-substring beg end 'delete)))
+        (simple--save-kill string beg end)
+        (setq this-command 'kill-region)
+        (setq deactivate-mark t)
+        nil)
+    ((buffer-read-only text-read-only)
+     (copy-region-as-kill beg end)
+     (setq this-command 'kill-region)
+     (if kill-read-only-ok
+         (progn (message "Read only text copied to kill ring") nil)
+       (barf-if-buffer-read-only)
+       (signal 'text-read-only (list (current-buffer)))))))
+
+(defun kill-line (&optional arg)
+  "Kill the rest of the line (its newline too when only blanks remain);
+with ARG, kill ARG lines forward from point (backward if negative)."
+  (kill-region (point)
+               (progn
+                 (if arg
+                     (forward-line (prefix-numeric-value arg))
+                   (when (eobp)
+                     (signal 'end-of-buffer nil))
+                   (let ((end (line-end-position)))
+                     (if (or (save-excursion (skip-chars-forward " \t" end) (= (point) end))
+                             (and kill-whole-line (bolp)))
+                         (forward-line 1)
+                       (goto-char end))))
+                 (point))))
+
+(defun kill-word (arg)
+  "Kill ARG words forward (backward if negative)."
+  (kill-region (point) (progn (forward-word arg) (point))))
+
+(defun backward-kill-word (arg)
+  "Kill ARG words backward (forward if negative)."
+  (kill-word (- arg)))
+
+(defun yank-handle-font-lock-face-property (face start end)
+  "Give the text from START to END the `face' FACE, outside font-lock;
+nothing when FACE is nil."
+  (and face
+       (not (and (boundp 'font-lock-defaults) font-lock-defaults))
+       (put-text-property start end 'face face)))
+
+(defun yank-handle-category-property (category start end)
+  "Spell out the properties of CATEGORY on the text from START to END."
+  (when category
+    (while (< start end)
+      (let ((next (next-property-change start nil end))
+            (original (text-properties-at start)))
+        (set-text-properties start next (symbol-plist category))
+        (add-text-properties start next original)
+        (setq start next)))))
+
+(defun remove-yank-excluded-properties (beg end)
+  "Run `yank-handled-properties' on the text between BEG and END, then
+remove `yank-excluded-properties' from it."
+  (let ((inhibit-read-only t))
+    (dolist (handler yank-handled-properties)
+      (let ((run beg))
+        (while (< run end)
+          (let ((next (next-single-property-change run (car handler) nil end)))
+            (funcall (cdr handler) (get-text-property run (car handler)) run next)
+            (setq run next)))))
+    (if (eq yank-excluded-properties t)
+        (set-text-properties beg end nil)
+      (remove-list-of-text-properties beg end yank-excluded-properties))))
+
+(defun insert-for-yank (string)
+  "Insert STRING as yanked text, without `yank-excluded-properties'."
+  (let ((opoint (point)))
+    (insert string)
+    (remove-yank-excluded-properties opoint (point))
+    ;; Text typed after the yank does not take its properties.
+    (when (and (> (point) opoint) (text-properties-at (1- (point))))
+      (put-text-property (1- (point)) (point) 'rear-nonsticky t))))
+
+(defun yank (&optional arg)
+  "Insert the newest kill (the ARGth with a number), leaving point after
+it and the mark before it (the other way round with a plain C-u ARG)."
+  (setq this-command t)
+  (push-mark)
+  (insert-for-yank (current-kill (cond ((listp arg) 0)
+                                       ((eq arg '-) -2)
+                                       (t (1- arg)))))
+  (when (consp arg)
+    (goto-char (prog1 (mark t) (set-marker (mark-marker) (point) (current-buffer)))))
+  (when (eq this-command t)
+    (setq this-command 'yank))
+  nil)
+
+;;; ---- Columns and indentation --------------------------------------
+
+(defun simple--char-width-at (column)
+  "The columns the character after point takes when it starts at COLUMN."
+  (if (eq (char-after) ?\t)
+      (- (* (1+ (/ column tab-width)) tab-width) column)
+    (char-width (char-after))))
+
+(defun move-to-column (column &optional force)
+  "Move point to COLUMN in this line, or as near as the line allows;
+return the column reached.  FORCE t pads a short line with
+indentation and splits a tab that spans COLUMN into spaces."
+  (unless (natnump column)
+    (signal 'wrong-type-argument (list 'wholenump column)))
+  (beginning-of-line)
+  (let ((col 0))
+    (while (and (< col column) (not (eolp))
+                (<= (+ col (simple--char-width-at col)) column))
+      (setq col (+ col (simple--char-width-at col)))
+      (forward-char 1))
+    (cond ((and (< col column) (not (eolp)) (eq force t) (eq (char-after) ?\t))
+           ;; Spaces up to COLUMN, then the tab, which now spans less.
+           (insert (make-string (- column col) ?\s))
+           (setq col column))
+          ((and (< col column) (not (eolp)))
+           (setq col (+ col (simple--char-width-at col)))
+           (forward-char 1))
+          ((and (< col column) (eq force t))
+           (setq col (indent-to column))))
+    col))
+
+(defun indent-to (column &optional minimum)
+  "Insert tabs (if `indent-tabs-mode') and spaces to reach COLUMN, at
+least MINIMUM spaces' worth; return the column reached."
+  (let* ((from (current-column))
+         (to (max column (+ from (or minimum 0)))))
+    (when indent-tabs-mode
+      (while (<= (* (1+ (/ from tab-width)) tab-width) to)
+        (insert ?\t)
+        (setq from (current-column))))
+    (insert (make-string (- to from) ?\s))
+    to))
+
+(defun current-indentation ()
+  "The column of the first character of this line that is not a blank."
+  (save-excursion
+    (beginning-of-line)
+    (skip-chars-forward " \t")
+    (current-column)))
+
+(defun back-to-indentation ()
+  "Move point to the first character of this line that is not a blank."
+  (beginning-of-line 1)
+  (skip-chars-forward " \t" (line-end-position)))
+
+(defun indent-line-to (column)
+  "Indent this line to COLUMN; point moves with its text, or to the
+indentation when it was in it."
+  (back-to-indentation)
+  (let ((cur (current-column)))
+    (cond ((< cur column)
+           (if (>= (- column (* (/ cur tab-width) tab-width)) tab-width)
+               (delete-region (point) (progn (skip-chars-backward " ") (point))))
+           (indent-to column))
+          ((> cur column)
+           (delete-region (progn (move-to-column column t) (point))
+                          (progn (backward-to-indentation 0) (point)))))))
+
+(defun backward-to-indentation (&optional arg)
+  "Move ARG lines backward and to their indentation."
+  (forward-line (- (or arg 1)))
+  (back-to-indentation))
+
+(defun indent-rigidly (start end arg &optional _interactive)
+  "Indent each line that starts between START and END by ARG columns
+(less when ARG is negative), leaving empty lines alone."
+  (save-excursion
+    (goto-char end)
+    (setq end (point-marker))
+    (goto-char start)
+    (or (bolp) (forward-line 1))
+    (while (< (point) end)
+      (let ((indent (current-indentation))
+            eol-flag)
+        (save-excursion
+          (skip-chars-forward " \t")
+          (setq eol-flag (eolp)))
+        (or eol-flag
+            (indent-to (max 0 (+ indent arg)) 0))
+        (delete-region (point) (progn (skip-chars-forward " \t") (point))))
+      (forward-line 1))
+    (set-marker end nil)))
+
+;;; ---- Sizes --------------------------------------------------------
+
+(defun file-size-human-readable (file-size &optional flavor space unit)
+  "FILE-SIZE in bytes as a short string: 1024-based with k, M, G...
+by default, 1000-based with FLAVOR `si', and with KiB, MiB... with
+FLAVOR `iec'; SPACE goes between number and unit, UNIT after it."
+  (let ((power (if (or (null flavor) (eq flavor 'iec)) 1024.0 1000.0))
+        (prefixes '("" "k" "M" "G" "T" "P" "E" "Z" "Y")))
+    (while (and (>= file-size power) (cdr prefixes))
+      (setq file-size (/ file-size power)
+            prefixes (cdr prefixes)))
+    (let* ((prefix (car prefixes))
+           (prefixed-unit (if (eq flavor 'iec)
+                              (concat (if (string= prefix "k") "K" prefix)
+                                      (if (string= prefix "") "" "i")
+                                      (or unit "B"))
+                            (concat prefix unit))))
+      (format (if (and (>= (mod file-size 1.0) 0.05) (< (mod file-size 1.0) 0.95))
+                  "%.1f%s%s"
+                "%.0f%s%s")
+              file-size
+              (if (string= prefixed-unit "") "" (or space ""))
+              prefixed-unit))))
+
+(provide 'simple)
+
+;;; simple.el ends here
