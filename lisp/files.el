@@ -28,10 +28,6 @@ as FILE~.")
   "Alist of (FROM . TO): `abbreviate-file-name' puts TO for a match of
 the regexp FROM at the start of a file name.")
 
-(defun directory-name-p (name)
-  "Non-nil if NAME ends in a slash, naming a directory."
-  (string-suffix-p "/" name))
-
 (defun abbreviate-file-name (filename)
   "FILENAME shortened: `directory-abbrev-alist' applied, and the home
 directory written as ~."
@@ -47,24 +43,6 @@ directory written as ~."
           (concat "~" (substring filename (length home)))
         filename))))
 
-(defun file-truename (filename)
-  "FILENAME absolute, with every symbolic link along it followed."
-  (let ((parts (split-string (expand-file-name filename) "/" t))
-        (done "/")
-        (links 0))
-    (while parts
-      (let* ((next (expand-file-name (pop parts) done))
-             (target (file-symlink-p next)))
-        (if (not target)
-            (setq done next)
-          (when (> (setq links (1+ links)) 100)
-            (error "Apparent cycle of symbolic links for %s" filename))
-          (setq parts (append (split-string (expand-file-name target (file-name-directory next))
-                                            "/" t)
-                              parts)
-                done "/"))))
-    (if (directory-name-p filename) (file-name-as-directory done) done)))
-
 (defun create-file-buffer (filename)
   "A new buffer named after FILENAME (the directory's name for a
 directory), made unique with <N>."
@@ -74,18 +52,18 @@ directory), made unique with <N>."
 (defun get-file-buffer (filename)
   "The live buffer visiting FILENAME, or nil."
   (let ((file (expand-file-name filename)))
-    (seq-find (lambda (buffer) (equal (buffer-file-name buffer) file)) (buffer-list))))
+    (subr--first (lambda (buffer) (equal (buffer-file-name buffer) file)) (buffer-list))))
 
 (defun find-buffer-visiting (filename &optional predicate)
   "The live buffer visiting FILENAME, under its name or its true name,
 for which PREDICATE (if given) is non-nil; or nil."
   (let ((file (expand-file-name filename))
         (truename (abbreviate-file-name (file-truename filename))))
-    (seq-find (lambda (buffer)
-                (and (or (equal (buffer-file-name buffer) file)
-                         (equal (buffer-local-value 'buffer-file-truename buffer) truename))
-                     (or (null predicate) (funcall predicate buffer))))
-              (buffer-list))))
+    (subr--first (lambda (buffer)
+                   (and (or (equal (buffer-file-name buffer) file)
+                            (equal (buffer-local-value 'buffer-file-truename buffer) truename))
+                        (or (null predicate) (funcall predicate buffer))))
+                 (buffer-list))))
 
 (defun set-auto-mode (&optional keep-mode-if-same)
   "Put the buffer in the major mode `auto-mode-alist' gives its file
@@ -139,8 +117,8 @@ skips the mode and hooks."
   (let ((temporary (if (file-directory-p temporary-file-directory)
                        (file-truename temporary-file-directory)
                      temporary-file-directory)))
-    (not (seq-some (lambda (dir) (and dir (string-prefix-p dir name)))
-                   (list temporary "/tmp" small-temporary-file-directory)))))
+    (not (subr--first (lambda (dir) (and dir (string-prefix-p dir name)))
+                      (list temporary "/tmp" small-temporary-file-directory)))))
 
 (defun files--backup (file)
   "Keep FILE's present version as FILE~ before the buffer's first save,

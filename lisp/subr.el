@@ -1834,9 +1834,116 @@ As in Emacs, the output goes to a buffer of its own."
                (with-current-buffer ,out (buffer-string)))
            (kill-buffer ,out))))))
 
-(defmacro with-eval-after-load (_file &rest body)
+(defvar after-load-alist nil
+  "(REGEXP-OR-FEATURE FUNCS...) entries: FUNCS run once a file whose
+name REGEXP matches is loaded, or FEATURE is provided.")
+(defvar after-load-functions nil
+  "Abnormal hook run with the absolute name of each file loaded.")
+(defvar jka-compr-load-suffixes '(".gz") "Suffixes of compressed Lisp files.")
+
+(defun directory-name-p (name)
+  "Non-nil if NAME ends in a slash, naming a directory."
+  (string-suffix-p "/" name))
+
+(defun file-truename (filename)
+  "FILENAME absolute, with every symbolic link along it followed."
+  (let ((parts (split-string (expand-file-name filename) "/" t))
+        (done "/")
+        (links 0))
+    (while parts
+      (let* ((next (expand-file-name (pop parts) done))
+             (target (file-symlink-p next)))
+        (if (not target)
+            (setq done next)
+          (when (> (setq links (1+ links)) 100)
+            (error "Apparent cycle of symbolic links for %s" filename))
+          (setq parts (append (split-string (expand-file-name target (file-name-directory next))
+                                            "/" t)
+                              parts)
+                done "/"))))
+    (if (directory-name-p filename) (file-name-as-directory done) done)))
+
+(defun load-history-regexp (file)
+  "A regexp matching the file name FILE names in `load-history': the
+whole absolute name, or a relative name after a slash, with or without
+a load suffix."
+  (when (file-name-absolute-p file)
+    (setq file (file-truename file)))
+  (concat (if (file-name-absolute-p file) "\\`" "\\(\\`\\|/\\)")
+          (regexp-quote file)
+          (if (file-name-extension file)
+              ""
+            (concat "\\(" (mapconcat #'regexp-quote load-suffixes "\\|") "\\)?"))
+          "\\(" (mapconcat #'regexp-quote jka-compr-load-suffixes "\\|") "\\)?\\'"))
+
+(defun subr--first (pred list)
+  "The first element of LIST for which PRED is non-nil.  (seq-find,
+which Emacs does not preload.)"
+  (while (and list (not (funcall pred (car list))))
+    (setq list (cdr list)))
+  (car list))
+
+(defun load-history-filename-element (file-regexp)
+  "The newest `load-history' entry of a file FILE-REGEXP matches."
+  (save-match-data
+    (subr--first (lambda (entry) (and (car entry) (string-match file-regexp (car entry))))
+                 load-history)))
+
+(defun subr--after-load-of-feature (func)
+  "FUNC, to run when its feature is provided: at once outside a load,
+else once the file that provides it has finished loading."
+  (lambda ()
+    (if (not load-file-name)
+        (funcall func)
+      (let ((file load-file-name)
+            (helper (make-symbol "eval-after-load-helper")))
+        (fset helper (lambda (loaded)
+                       (when (equal loaded file)
+                         (remove-hook 'after-load-functions helper)
+                         (funcall func))))
+        (add-hook 'after-load-functions helper 'append)))))
+
+(defun eval-after-load (file form)
+  "Run FORM (a function, or a form) once FILE is loaded: at once when
+it has been.  FILE is a feature, or a file name as `load' takes it.
+Return FORM's value when run at once, else nil."
   (declare (indent 1))
-  `(progn ,@body))
+  (let* ((key (if (stringp file) (load-history-regexp file) file))
+         (entry (or (assoc key after-load-alist)
+                    (car (push (list key) after-load-alist))))
+         (func (if (functionp form) form (eval `(lambda () ,form) lexical-binding)))
+         (waiting (if (symbolp key) (subr--after-load-of-feature func) func)))
+    (prog1 (when (if (stringp file) (load-history-filename-element key) (featurep file))
+             (funcall func))
+      (unless (member waiting (cdr entry))
+        (nconc entry (list waiting))))))
+
+(defmacro with-eval-after-load (file &rest body)
+  "Run BODY once FILE (a feature or file name) is loaded."
+  (declare (indent 1))
+  `(eval-after-load ,file (lambda () ,@body)))
+
+(defconst subr--lisp-directory (and load-file-name (file-name-directory load-file-name))
+  "Where marrow's Lisp library is.")
+(defconst subr--hidden-libraries
+  '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
+    "kbd" "lread" "modes" "nadvice" "overlays" "regexp-opt" "simple" "subr-doc" "textprops")
+  "marrow's libraries that Emacs preloads or writes in C: loading one
+on first use is invisible, as they are already there in Emacs.")
+
+(defun do-after-load-evaluation (abs-file)
+  "Run what `eval-after-load' registered for the file ABS-FILE just
+loaded, then `after-load-functions'."
+  (unless (and subr--lisp-directory
+               (equal (file-name-directory abs-file) subr--lisp-directory)
+               (member (file-name-base abs-file) subr--hidden-libraries))
+    (subr--after-load abs-file)))
+
+(defun subr--after-load (abs-file)
+  (dolist (entry after-load-alist)
+    (when (and (stringp (car entry)) (string-match-p (car entry) abs-file))
+      (mapc #'funcall (cdr entry))))
+  (run-hook-with-args 'after-load-functions abs-file))
 
 (defmacro save-match-data (&rest body)
   "Run BODY, then restore the match data as they were, even on a non-local exit."
@@ -2416,10 +2523,14 @@ PROPERTY with its value, start and end.")
     intangible invisible keymap local-map mouse-face read-only yank-handler)
   "Text properties yanking discards, or t for all of them.")
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
-(dolist (f '(abbreviate-file-name basic-save-buffer create-file-buffer directory-name-p
-             file-truename find-buffer-visiting find-file find-file-noselect get-file-buffer
-             save-buffer set-auto-mode set-visited-file-name write-file))
+(dolist (f '(abbreviate-file-name basic-save-buffer create-file-buffer find-buffer-visiting
+             find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
+             set-visited-file-name write-file))
   (autoload f "files"))
+;; Emacs preloads both: every function of theirs is autoloaded above,
+;; so their features can be there already.
+(provide 'simple)
+(provide 'files)
 (defvar mode-require-final-newline t
   "The value major modes for text give `require-final-newline'.")
 (defvar-local require-final-newline nil

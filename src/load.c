@@ -828,6 +828,11 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool nomessage)
   load_history_end(rt);
   unbind_to(rt, depth);
   rt->stack_top = stack_top;
+  /* eval-after-load's forms for the file, then after-load-functions:
+     subr.el defines the function, so files loaded before it skip this. */
+  mval after = intern(rt, "do-after-load-evaluation");
+  if (!NILP(XSYMBOL(rt, after)->function))
+    call1(rt, after, path);
   return Qt;
 }
 
@@ -1059,6 +1064,10 @@ static mval Fprovide(mrt *rt, int nargs, mval *args)
     set_symbol_value(rt, Qfeatures, Fcons(rt, feature, features));
   if (!NILP(args[1]))
     put_prop(rt, feature, intern(rt, "subfeatures"), args[1]);
+  /* The functions eval-after-load registered for the feature. */
+  mval waiting = call2(rt, intern(rt, "assq"), feature, variable_or_nil(rt, intern(rt, "after-load-alist")));
+  if (CONSP(waiting))
+    call2(rt, intern(rt, "mapc"), intern(rt, "funcall"), XCDR(waiting));
   return feature;
 }
 

@@ -96,3 +96,50 @@
           (should-error (delete-directory (expand-file-name "a" top)) :type 'file-missing))
       (delete-directory top t))
     (should-not (file-exists-p top))))
+
+(defvar load-tests--trail nil)
+
+(ert-deftest load-eval-after-load ()
+  (let* ((dir (make-temp-file "load-tests" t))
+         (feature (intern (format "load-tests-feature-%s" (random 1000000))))
+         (file (load-tests--write
+                dir "eal-fixture.el"
+                (format "(push 'providing load-tests--trail)\n(provide '%s)\n(push 'after-provide load-tests--trail)\n"
+                        feature)))
+         (after-load-functions
+          (list (lambda (f) (push (list 'loaded (file-name-nondirectory f)) load-tests--trail)))))
+    (unwind-protect
+        (progn
+          (setq load-tests--trail nil)
+          ;; Nothing runs before the feature is there.
+          (should (null (eval-after-load feature '(push 'form load-tests--trail))))
+          (with-eval-after-load feature (push 'body load-tests--trail))
+          (eval-after-load "eal-fixture" (lambda () (push 'by-name load-tests--trail)))
+          (should (null load-tests--trail))
+          (load file nil t)
+          ;; A feature's functions wait for the end of the file providing it,
+          ;; after the file-name ones, then after-load-functions.
+          (should (equal (reverse load-tests--trail)
+                         '(providing after-provide by-name (loaded "eal-fixture.el") form body)))
+          ;; Once loaded, at once, with the form's value.
+          (should (equal (eval-after-load feature '(+ 1 2)) 3))
+          (should (equal (eval-after-load file '(+ 2 2)) 4))
+          (setq load-tests--trail nil)
+          (load file nil t)
+          (should (memq 'form load-tests--trail))
+          (should (memq 'by-name load-tests--trail))
+          (should (assoc feature after-load-alist)))
+      (setq after-load-alist (assq-delete-all feature after-load-alist))
+      (delete-directory dir t))))
+
+(ert-deftest load-eval-after-load-provide-outside-a-load ()
+  (let ((feature (intern (format "load-tests-feature-%s" (random 1000000))))
+        (ran nil))
+    (unwind-protect
+        (progn
+          (with-eval-after-load feature (setq ran t))
+          (should-not ran)
+          (let ((load-file-name nil))
+            (provide feature))
+          (should ran))
+      (setq after-load-alist (assq-delete-all feature after-load-alist)))))
