@@ -1927,7 +1927,8 @@ Return FORM's value when run at once, else nil."
   "Where marrow's Lisp library is.")
 (defconst subr--hidden-libraries
   '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
-    "kbd" "lread" "modes" "nadvice" "overlays" "regexp-opt" "simple" "subr-doc" "textprops")
+    "kbd" "lread" "modes" "nadvice" "overlays" "regexp-opt" "replace" "simple" "subr-doc"
+    "textprops")
   "marrow's libraries that Emacs preloads or writes in C: loading one
 on first use is invisible, as they are already there in Emacs.")
 
@@ -2522,6 +2523,19 @@ PROPERTY with its value, start and end.")
   '(category field follow-link fontified font-lock-face help-echo
     intangible invisible keymap local-map mouse-face read-only yank-handler)
   "Text properties yanking discards, or t for all of them.")
+;; Replacing by regexp (lisp/replace.el): preloaded in Emacs.
+(dolist (f '(isearch-no-upper-case-p replace-string replace-regexp how-many count-matches
+             flush-lines keep-lines))
+  (autoload f "replace"))
+(defvar case-replace t
+  "Non-nil means a replacement takes the case of the text it replaces
+\(when the search ignored case).")
+(defvar search-upper-case 'not-yanks
+  "Non-nil means a search string with an upper-case letter is searched
+for case-sensitively.")
+;; Line commands (lisp/sort.el): autoloaded in Emacs.
+(dolist (f '(sort-lines reverse-region delete-duplicate-lines))
+  (autoload f "sort"))
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
 (dolist (f '(abbreviate-file-name basic-save-buffer create-file-buffer find-buffer-visiting
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
