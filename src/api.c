@@ -532,22 +532,27 @@ int marrow_load_file(marrow *M, const char *file)
 
 /* The arguments are copied to the runtime's value stack, a precise
    root, because funcall may not keep the host's array alive. */
+static size_t push_host_args(mrt *rt, int nargs, const marrow_value *args)
+{
+  if (nargs < 0 || (nargs > 0 && !args))
+    args_out_of_range(rt, make_fixnum(nargs), make_fixnum(0));
+  /* The evaluator keeps pointers into rt->stack: never grow it. */
+  if (rt->stack_top + (size_t)nargs > rt->stack_cap)
+    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(nargs));
+  size_t base = rt->stack_top;
+  if (nargs > 0)
+    memcpy(rt->stack + base, args, (size_t)nargs * sizeof *args);
+  rt->stack_top += (size_t)nargs;
+  return base;
+}
+
 static void call_body(marrow *M, void *ctx)
 {
   struct eval_ctx *c = ctx;
   mrt *rt = M->rt;
-  if (c->nargs < 0 || (c->nargs > 0 && !c->args))
-    args_out_of_range(rt, make_fixnum(c->nargs), make_fixnum(0));
   mval fn = c->name ? intern(rt, c->name) : c->fn;
-  /* The evaluator keeps pointers into rt->stack: never grow it. */
-  if (rt->stack_top + (size_t)c->nargs > rt->stack_cap)
-    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(c->nargs));
-  size_t base = rt->stack_top;
-  mval *args = rt->stack + base;
-  if (c->nargs > 0)
-    memcpy(args, c->args, (size_t)c->nargs * sizeof *args);
-  rt->stack_top += (size_t)c->nargs;
-  c->result = funcall(rt, fn, c->nargs, args);
+  size_t base = push_host_args(rt, c->nargs, c->args);
+  c->result = funcall(rt, fn, c->nargs, rt->stack + base);
   rt->stack_top = base;
 }
 
@@ -565,6 +570,41 @@ int marrow_call_named(marrow *M, const char *name, int nargs, const marrow_value
     return marrow_call(M, Qnil, nargs, args, result); /* void-function nil */
   struct eval_ctx c = {.name = name, .nargs = nargs, .args = args, .result = Qnil};
   return finish(protect(M, call_body, &c), &c, result);
+}
+
+struct frame_ctx {
+  const char *name;
+  int nargs;
+  const marrow_value *args;
+  mval fn;
+  size_t base;
+};
+
+/* The frame's arguments go on the value stack, a precise root, above
+   whatever BODY's calls push. */
+static void frame_setup(marrow *M, void *ctx)
+{
+  struct frame_ctx *c = ctx;
+  if (!c->name)
+    xsignal2(M->rt, Qwrong_type_argument, Qsymbolp, Qnil);
+  c->fn = intern(M->rt, c->name);
+  c->base = push_host_args(M->rt, c->nargs, c->args);
+}
+
+int marrow_in_frame(marrow *M, const char *name, int nargs, const marrow_value *args,
+                    marrow_frame_body body, void *data)
+{
+  mrt *rt = M->rt;
+  struct frame_ctx c = {.name = name, .nargs = nargs, .args = args};
+  int status = protect(M, frame_setup, &c);
+  if (status != MARROW_OK)
+    return status;
+  struct bt_frame frame;
+  eval_push_frame(rt, &frame, c.fn, nargs, rt->stack + c.base);
+  status = body(M, data);
+  eval_pop_frame(rt, &frame);
+  rt->stack_top = c.base;
+  return status;
 }
 
 /* ================================================================== */

@@ -266,15 +266,8 @@ static bool is_watched(mval fn) { return VECTORP(CLOSURE_SLOTS(fn)[CL_LIST]); }
    assigns the variable. */
 #define BOX_VALUE(b) XCDR(b)
 
-/* The backtrace: one record per function call, on the C stack.  A
-   negative NARGS, -(FIXED + 1), marks a function whose arguments past
-   its FIXED parameters were packed into its &rest list, args[FIXED]. */
-struct bt_frame {
-  struct bt_frame *prev;
-  mval fn;
-  mval *args;
-  int nargs;
-};
+/* The backtrace: one record per function call, on the C stack
+   (struct bt_frame, eval.h). */
 
 /* Kept in a PVEC_OPAQUE object so that closing the runtime frees it. */
 struct eval_state {
