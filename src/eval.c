@@ -4942,14 +4942,16 @@ static mval Fdefalias(mrt *rt, int nargs, mval *args)
 }
 
 /* The innermost frame of a call to BASE (compared as Emacs does,
-   through function indirection), or the innermost frame for nil. */
+   through function indirection), or the innermost frame for nil.  A
+   void BASE matches only its own frames: the startup functions'
+   frames name functions marrow does not define. */
 static struct bt_frame *frame_of(mrt *rt, mval base)
 {
   struct bt_frame *f = rt->backtrace;
   if (NILP(base))
     return f;
-  base = indirect_function(rt, base);
-  while (f && indirect_function(rt, f->fn) != base)
+  mval target = indirect_function(rt, base);
+  while (f && f->fn != base && (NILP(target) || indirect_function(rt, f->fn) != target))
     f = f->prev;
   return f;
 }
