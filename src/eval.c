@@ -624,6 +624,15 @@ static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
   xsignal2(rt, Qwrong_number_of_arguments, fn, make_fixnum(nargs));
 }
 
+/* Emacs's funcall records the call before it checks the function and
+   its arity, so their errors show the call, the arguments at BASE, as
+   a frame of its own: CALL names it. */
+static __attribute__((cold)) void push_refused_call(mrt *rt, struct bt_frame *bt, mval call,
+                                                    int nargs, size_t base)
+{
+  eval_push_frame(rt, bt, call, nargs, rt->stack + base);
+}
+
 /* The arguments are rt->stack[base .. base+nargs) == the top of the
    stack.  ERR_FN names the function in arity errors. */
 static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
@@ -631,8 +640,12 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
   struct subr *s = XSUBR(fn);
   if (s->max_args == ARGS_UNEVALLED)
     xsignal1(rt, Qinvalid_function, fn);
-  if (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args))
+  if (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args)) {
+    struct bt_frame bt;
+    if (err_fn == fn) /* funcall's: the evaluator's call shows no frame */
+      push_refused_call(rt, &bt, s->name, nargs, base);
     wrong_args(rt, err_fn, nargs);
+  }
   if (s->max_args > nargs) {
     if (rt->stack_top + (size_t)(s->max_args - nargs) > rt->stack_cap)
       nesting_error(rt);
@@ -669,10 +682,13 @@ mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
 static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
 {
   mval orig = fn;
+  struct bt_frame bt;
   if (SYMBOLP(fn)) {
     fn = indirect_function(rt, fn);
-    if (NILP(fn))
+    if (NILP(fn)) {
+      push_refused_call(rt, &bt, orig, nargs, base);
       xsignal1(rt, Qvoid_function, orig);
+    }
   }
   if (VECTORLIKEP(fn)) {
     if (PVEC_TYPE(fn) == PVEC_CLOSURE)
@@ -686,6 +702,7 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
     return call_list_function(rt, fn, orig, nargs, base);
   if (is_autoload(fn) && SYMBOLP(orig))
     return call_stack(rt, autoload_do_load(rt, fn, orig, false), nargs, base);
+  push_refused_call(rt, &bt, orig, nargs, base);
   xsignal1(rt, Qinvalid_function, orig);
 }
 
@@ -3799,10 +3816,14 @@ static mval closure_error_form(mrt *rt, mval fn)
    there are none); FN is what the backtrace and errors name. */
 /* The slow part of entering a function: arity errors, nil for missing
    &optional arguments and the &rest list.  Afterwards the parameters
-   are fp[0 .. nparams). */
-static void setup_args(mrt *rt, struct code *c, mval fn, int nargs, size_t base)
+   are fp[0 .. nparams).  NAME is what the backtrace shows (nil: no
+   frame). */
+static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, size_t base)
 {
   if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
+    struct bt_frame bt;
+    if (!NILP(name))
+      push_refused_call(rt, &bt, name, nargs, base);
     mval form = PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn)
                 : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
     if (c->invalid)
@@ -3843,7 +3864,7 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   if (nargs != c->fast_nargs) {
     if (c->exposed && PVECP(fn, PVEC_CLOSURE) && source_edited(rt, code))
       return run_edited(rt, fn, name, nargs, base, value_unused);
-    setup_args(rt, c, fn, nargs, base);
+    setup_args(rt, c, fn, name, nargs, base);
     if (c->rest && nargs > c->nreq + c->nopt)
       shown_nargs = -(c->nreq + c->nopt + 1);
   }
@@ -4696,6 +4717,10 @@ static mval Fapply(mrt *rt, int nargs, mval *args)
   }
   CHECK_LIST(rt, last);
   int64_t n = count_conses(rt, last);
+  /* Emacs spreads a one-element list into apply's own last argument,
+     which its backtrace then shows. */
+  if (n == 1 && NILP(XCDR(last)))
+    args[nargs - 1] = XCAR(last);
   size_t base = rt->stack_top;
   if (base + (size_t)(nargs + n) + 8 > rt->stack_cap)
     nesting_error(rt);

@@ -214,4 +214,35 @@ those calls from the one to `load-with-code-conversion', and two more."
                                                   (let ((inhibit-debugger t))
                                                     (backtrace-tests--caught-debug)))))))
 
+;;; Calls refused for their function or arity
+
+(defun backtrace-tests--debugger (&rest _)
+  (setq backtrace-tests--seen
+        (backtrace-tests--calls (cdr (backtrace-frames 'backtrace-tests--debugger)))))
+
+(defun backtrace-tests--at-error (form)
+  "The innermost calls in progress when (eval FORM t) signals."
+  (setq backtrace-tests--seen nil
+        num-nonmacro-input-events (1+ num-nonmacro-input-events))
+  (let ((debug-on-error t) (debug-ignored-errors nil)
+        (debugger #'backtrace-tests--debugger))
+    (condition-case nil (eval form t) ((debug error) nil)))
+  backtrace-tests--seen)
+
+(ert-deftest refused-calls-show-in-the-backtrace ()
+  ;; Emacs records a call before checking its function and arity; the
+  ;; evaluator's own calls of a subr or a void function check first.
+  (dolist (case '(((funcall 'backtrace-tests--void 1)
+                   (backtrace-tests--void 1) (funcall backtrace-tests--void 1))
+                  ((funcall 'car 1 2) (car 1 2) (funcall car 1 2))
+                  ((funcall 1 2) (1 2) (funcall 1 2))
+                  ((backtrace-tests--record 1) (backtrace-tests--record 1) (eval (backtrace-tests--record 1) t))
+                  ((apply 'car '(1 2)) (car 1 2) (apply car (1 2)))
+                  ;; A list of one is spread into apply's own arguments.
+                  ((apply 'backtrace-tests--record 1 '(2))
+                   (backtrace-tests--record 1 2) (apply backtrace-tests--record 1 2))
+                  ((apply 'car '(1)) (car 1) (apply car 1))))
+    (should (equal (seq-take (backtrace-tests--at-error (car case)) (length (cdr case)))
+                   (cdr case)))))
+
 ;;; backtrace-tests.el ends here
