@@ -17,6 +17,9 @@
 **     after every action.
 **   - The first argument that is not an option is the script; the rest
 **     are its ARGS, left in command-line-args-left and never processed.
+**   - The actions run inside frames for Emacs's startup functions
+**     (normal-top-level, command-line, command-line-1 with the command
+**     line as Emacs's would see it), which backtraces show as Emacs's.
 **   - An uncaught error prints batch Emacs's backtrace on stderr (lisp/
 **     debug.el) and exits 255, or only its message when
 **     backtrace-on-error-noninteractive is nil; (kill-emacs N) exits N.  Nothing here calls into Lisp without a
