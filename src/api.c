@@ -271,9 +271,12 @@ static bool ignored_error(mrt *rt, mval error_symbol, mval data)
 
 /* Batch Emacs enters the debug-on-error debugger only while no input
    event has come since it last did (it counts none in batch, so once;
-   ERT steps num-nonmacro-input-events to have it again). */
+   ERT steps num-nonmacro-input-events to have it again).  Interactive,
+   every command comes after input. */
 static bool debugger_rested(marrow *M)
 {
+  if (NILP(global_value(M->rt, "noninteractive")))
+    return true;
   mval events = global_value(M->rt, "num-nonmacro-input-events");
   return FIXNUMP(events) && M->debugger_entered_at < XFIXNUM(events);
 }

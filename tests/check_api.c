@@ -241,6 +241,27 @@ START_TEST(host_frames_in_the_backtrace)
 }
 END_TEST
 
+/* Batch Emacs enters debug-on-error's debugger once until an input
+   event; interactive, at every error. */
+START_TEST(debugger_entries_batch_and_interactive)
+{
+  const char *twice = "(let ((n 0) (debug-on-error t)) "
+                      "(setq debugger (function (lambda (&rest a) (setq n (1+ n))))) "
+                      "(condition-case nil (car 1) ((debug error) nil)) "
+                      "(condition-case nil (car 1) ((debug error) nil)) n)";
+  for (int interactive = 0; interactive <= 1; interactive++) {
+    marrow_options o;
+    marrow_options_init(&o);
+    o.no_lisp_library = 1;
+    o.interactive = interactive;
+    marrow *M = marrow_open(&o);
+    ck_assert_ptr_nonnull(M);
+    ck_assert_int_eq(eval_int(M, twice), interactive ? 2 : 1);
+    marrow_close(M);
+  }
+}
+END_TEST
+
 START_TEST(load_file_and_features)
 {
   marrow *M = open_bare();
@@ -1128,6 +1149,7 @@ int main(void)
   tcase_add_test(tc, read_and_eval_form);
   tcase_add_test(tc, call_by_value_and_name);
   tcase_add_test(tc, host_frames_in_the_backtrace);
+  tcase_add_test(tc, debugger_entries_batch_and_interactive);
   tcase_add_test(tc, load_file_and_features);
   tcase_add_test(tc, file_names_as_emacs);
   tcase_add_test(tc, system_functions);
