@@ -287,8 +287,12 @@ static bool debugger_rested(marrow *M)
 static bool wants_debugger(mrt *rt, mval tag, mval error_symbol, mval data)
 {
   marrow *M = rt->host;
+  /* A quit asks debug-on-quit instead, as Emacs's signal does. */
+  bool quit = error_symbol == Qquit ||
+              error_has_condition(rt, error_symbol, intern(rt, "minibuffer-quit"));
   return (NILP(tag) || names_debug(tag, M->debug) || !NILP(global_value(rt, "debug-on-signal"))) &&
-         debug_on_error_matches(rt, find_symbol_value(rt, M->debug_on_error), error_symbol) &&
+         (quit ? !NILP(global_value(rt, "debug-on-quit"))
+               : debug_on_error_matches(rt, find_symbol_value(rt, M->debug_on_error), error_symbol)) &&
          debugger_rested(M) && !ignored_error(rt, error_symbol, data);
 }
 
@@ -414,6 +418,7 @@ static void define_debugger_variables(mrt *rt)
     list = Fcons(rt, intern(rt, ignored[i]), list);
   defvar(rt, intern(rt, "debug-ignored-errors"), list);
   defvar(rt, intern(rt, "debug-on-signal"), Qnil);
+  defvar(rt, intern(rt, "debug-on-quit"), Qnil);
   defvar(rt, intern(rt, "inhibit-debugger"), Qnil);
   defvar(rt, intern(rt, "num-nonmacro-input-events"), make_fixnum(0));
 }

@@ -209,6 +209,14 @@ those calls from the one to `load-with-code-conversion', and two more."
                                                      (backtrace-tests--caught-debug)))
                  '((error (wrong-type-argument listp 1)) (error (wrong-type-argument listp 1))))))
 
+(ert-deftest debug-on-quit-for-quits ()
+  ;; A quit asks debug-on-quit, not debug-on-error (which ERT sets).
+  (let ((quit (lambda () (condition-case nil (signal 'quit nil) ((debug quit) nil)))))
+    (should (null (let ((debug-on-quit nil)) (backtrace-tests--entries nil nil quit))))
+    (should (equal (let ((debug-on-quit t)) (backtrace-tests--entries nil nil quit))
+                   '((error (quit)))))
+    (should (null (let ((debug-on-quit t)) (backtrace-tests--entries nil '(quit) quit))))))
+
 (ert-deftest inhibit-debugger-keeps-the-debugger-out ()
   (should (null (backtrace-tests--entries t nil (lambda ()
                                                   (let ((inhibit-debugger t))
