@@ -59,6 +59,7 @@ struct marrow {
   int nesting;         /* guards in progress */
   bool exit_pending;   /* a nested protected call saw kill-emacs */
   bool printing_backtrace;
+  int64_t debugger_entered_at; /* num-nonmacro-input-events then; -1: never */
   mval debug_on_error; /* the symbol, interned once */
   mval backtrace_on_error; /* backtrace-on-error-noninteractive */
   mval debug;              /* the symbol */
@@ -238,17 +239,76 @@ static bool debug_on_error_matches(mrt *rt, mval flag, mval error_symbol)
   return false;
 }
 
+static mval global_value(mrt *rt, const char *name)
+{
+  mval v = find_symbol_value(rt, intern(rt, name));
+  return v == Qunbound ? Qnil : v;
+}
+
+/* True when debug-ignored-errors lists a condition of the error, or a
+   regexp its message matches (case counts, as in Emacs). */
+static bool ignored_error(mrt *rt, mval error_symbol, mval data)
+{
+  mval message = Qnil;
+  for (mval tail = global_value(rt, "debug-ignored-errors"); CONSP(tail); tail = XCDR(tail)) {
+    mval entry = XCAR(tail);
+    if (!STRINGP(entry)) {
+      if (error_has_condition(rt, error_symbol, entry))
+        return true;
+      continue;
+    }
+    if (NILP(message))
+      message = error_message_string(rt, Fcons(rt, error_symbol, data));
+    size_t depth = rt->specpdl_depth;
+    specbind(rt, intern(rt, "case-fold-search"), Qnil);
+    mval args[2] = {entry, message};
+    mval found = funcall(rt, intern(rt, "string-match-p"), 2, args);
+    unbind_to(rt, depth);
+    if (!NILP(found))
+      return true;
+  }
+  return false;
+}
+
+/* Batch Emacs enters the debug-on-error debugger only while no input
+   event has come since it last did (it counts none in batch, so once;
+   ERT steps num-nonmacro-input-events to have it again).  Interactive,
+   every command comes after input. */
+static bool debugger_rested(marrow *M)
+{
+  if (NILP(global_value(M->rt, "noninteractive")))
+    return true;
+  mval events = global_value(M->rt, "num-nonmacro-input-events");
+  return FIXNUMP(events) && M->debugger_entered_at < XFIXNUM(events);
+}
+
+/* debug-on-error's way in: the error is uncaught, or caught by a
+   handler that names `debug', or debug-on-signal says to disregard
+   handlers. */
+static bool wants_debugger(mrt *rt, mval tag, mval error_symbol, mval data)
+{
+  marrow *M = rt->host;
+  /* A quit asks debug-on-quit instead, as Emacs's signal does. */
+  bool quit = error_symbol == Qquit ||
+              error_has_condition(rt, error_symbol, intern(rt, "minibuffer-quit"));
+  return (NILP(tag) || names_debug(tag, M->debug) || !NILP(global_value(rt, "debug-on-signal"))) &&
+         (quit ? !NILP(global_value(rt, "debug-on-quit"))
+               : debug_on_error_matches(rt, find_symbol_value(rt, M->debug_on_error), error_symbol)) &&
+         debugger_rested(M) && !ignored_error(rt, error_symbol, data);
+}
+
 /* The function to enter for this signal, or nil: `debugger' when
    debug-on-error asks for it, else `debug' for an uncaught error in
    batch when backtrace-on-error-noninteractive is set (Emacs's two
-   ways in). */
-static mval debugger_for(mrt *rt, mval error_symbol)
+   ways in); neither under inhibit-debugger. */
+static mval debugger_for(mrt *rt, mval error_symbol, mval data)
 {
   marrow *M = rt->host;
+  if (!NILP(global_value(rt, "inhibit-debugger")))
+    return Qnil;
   mval tag = catching_tag(rt, error_symbol);
   mval debug = M->debug;
-  if ((NILP(tag) || names_debug(tag, debug)) &&
-      debug_on_error_matches(rt, find_symbol_value(rt, M->debug_on_error), error_symbol)) {
+  if (wants_debugger(rt, tag, error_symbol, data)) {
     mval fn = find_symbol_value(rt, intern(rt, "debugger"));
     return fn == Qunbound || NILP(fn) ? debug : fn;
   }
@@ -266,6 +326,8 @@ static void enter_debugger(mrt *rt, mval debugger, mval error_symbol, mval data)
 {
   marrow *M = rt->host;
   M->printing_backtrace = true;
+  mval events = global_value(rt, "num-nonmacro-input-events");
+  M->debugger_entered_at = FIXNUMP(events) ? XFIXNUM(events) : 0;
   struct handler all, exit_catch;
   handler_push(rt, &all, HANDLER_CATCH_ALL, Qnil);
   if (setjmp(all.jmp) == 0) {
@@ -291,7 +353,7 @@ static void debug_on_signal(mrt *rt, mval error_symbol, mval data)
   marrow *M = rt->host;
   if (M->printing_backtrace || error_symbol == Qmemory_full)
     return;
-  mval debugger = debugger_for(rt, error_symbol);
+  mval debugger = debugger_for(rt, error_symbol, data);
   if (!NILP(debugger))
     enter_debugger(rt, debugger, error_symbol, data);
 }
@@ -346,6 +408,22 @@ struct open_ctx {
   const struct gc_config *cfg;
 };
 
+/* Emacs's defaults. */
+static void define_debugger_variables(mrt *rt)
+{
+  static const char *const ignored[] = {"beginning-of-line", "beginning-of-buffer", "end-of-line",
+                                        "end-of-buffer", "end-of-file", "buffer-read-only",
+                                        "file-supersession", "mark-inactive", "user-error"};
+  mval list = Qnil;
+  for (size_t i = sizeof ignored / sizeof ignored[0]; i-- > 0;)
+    list = Fcons(rt, intern(rt, ignored[i]), list);
+  defvar(rt, intern(rt, "debug-ignored-errors"), list);
+  defvar(rt, intern(rt, "debug-on-signal"), Qnil);
+  defvar(rt, intern(rt, "debug-on-quit"), Qnil);
+  defvar(rt, intern(rt, "inhibit-debugger"), Qnil);
+  defvar(rt, intern(rt, "num-nonmacro-input-events"), make_fixnum(0));
+}
+
 /* Layer 5 in dependency order (bignum was set up by runtime_open). */
 static void init_language(marrow *M, void *ctx)
 {
@@ -363,6 +441,7 @@ static void init_language(marrow *M, void *ctx)
   M->backtrace_on_error = intern(rt, "backtrace-on-error-noninteractive");
   defvar(rt, M->backtrace_on_error, Qt);
   M->debug = intern(rt, "debug");
+  define_debugger_variables(rt);
   M->batch_backtrace = opts->batch_backtrace != 0;
   rt->on_signal = debug_on_signal;
   if (!opts->no_lisp_library)
@@ -386,6 +465,7 @@ marrow *marrow_open(const marrow_options *opts)
   if (!M)
     return NULL;
   M->error = Qnil;
+  M->debugger_entered_at = -1;
   mrt *prev = mrt_current;
   M->rt = runtime_open(&cfg);
   mrt_current = prev;
@@ -533,22 +613,27 @@ int marrow_load_file(marrow *M, const char *file)
 
 /* The arguments are copied to the runtime's value stack, a precise
    root, because funcall may not keep the host's array alive. */
+static size_t push_host_args(mrt *rt, int nargs, const marrow_value *args)
+{
+  if (nargs < 0 || (nargs > 0 && !args))
+    args_out_of_range(rt, make_fixnum(nargs), make_fixnum(0));
+  /* The evaluator keeps pointers into rt->stack: never grow it. */
+  if (rt->stack_top + (size_t)nargs > rt->stack_cap)
+    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(nargs));
+  size_t base = rt->stack_top;
+  if (nargs > 0)
+    memcpy(rt->stack + base, args, (size_t)nargs * sizeof *args);
+  rt->stack_top += (size_t)nargs;
+  return base;
+}
+
 static void call_body(marrow *M, void *ctx)
 {
   struct eval_ctx *c = ctx;
   mrt *rt = M->rt;
-  if (c->nargs < 0 || (c->nargs > 0 && !c->args))
-    args_out_of_range(rt, make_fixnum(c->nargs), make_fixnum(0));
   mval fn = c->name ? intern(rt, c->name) : c->fn;
-  /* The evaluator keeps pointers into rt->stack: never grow it. */
-  if (rt->stack_top + (size_t)c->nargs > rt->stack_cap)
-    xsignal1(rt, Qexcessive_lisp_nesting, make_fixnum(c->nargs));
-  size_t base = rt->stack_top;
-  mval *args = rt->stack + base;
-  if (c->nargs > 0)
-    memcpy(args, c->args, (size_t)c->nargs * sizeof *args);
-  rt->stack_top += (size_t)c->nargs;
-  c->result = funcall(rt, fn, c->nargs, args);
+  size_t base = push_host_args(rt, c->nargs, c->args);
+  c->result = funcall(rt, fn, c->nargs, rt->stack + base);
   rt->stack_top = base;
 }
 
@@ -566,6 +651,41 @@ int marrow_call_named(marrow *M, const char *name, int nargs, const marrow_value
     return marrow_call(M, Qnil, nargs, args, result); /* void-function nil */
   struct eval_ctx c = {.name = name, .nargs = nargs, .args = args, .result = Qnil};
   return finish(protect(M, call_body, &c), &c, result);
+}
+
+struct frame_ctx {
+  const char *name;
+  int nargs;
+  const marrow_value *args;
+  mval fn;
+  size_t base;
+};
+
+/* The frame's arguments go on the value stack, a precise root, above
+   whatever BODY's calls push. */
+static void frame_setup(marrow *M, void *ctx)
+{
+  struct frame_ctx *c = ctx;
+  if (!c->name)
+    xsignal2(M->rt, Qwrong_type_argument, Qsymbolp, Qnil);
+  c->fn = intern(M->rt, c->name);
+  c->base = push_host_args(M->rt, c->nargs, c->args);
+}
+
+int marrow_in_frame(marrow *M, const char *name, int nargs, const marrow_value *args,
+                    marrow_frame_body body, void *data)
+{
+  mrt *rt = M->rt;
+  struct frame_ctx c = {.name = name, .nargs = nargs, .args = args};
+  int status = protect(M, frame_setup, &c);
+  if (status != MARROW_OK)
+    return status;
+  struct bt_frame frame;
+  eval_push_frame(rt, &frame, c.fn, nargs, rt->stack + c.base);
+  status = body(M, data);
+  eval_pop_frame(rt, &frame);
+  rt->stack_top = c.base;
+  return status;
 }
 
 /* ================================================================== */

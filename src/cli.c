@@ -17,6 +17,9 @@
 **     after every action.
 **   - The first argument that is not an option is the script; the rest
 **     are its ARGS, left in command-line-args-left and never processed.
+**   - The actions run inside frames for Emacs's startup functions
+**     (normal-top-level, command-line, command-line-1 with the command
+**     line as Emacs's would see it), which backtraces show as Emacs's.
 **   - An uncaught error prints batch Emacs's backtrace on stderr (lisp/
 **     debug.el) and exits 255, or only its message when
 **     backtrace-on-error-noninteractive is nil; (kill-emacs N) exits N.  Nothing here calls into Lisp without a
@@ -223,16 +226,21 @@ static bool runtime_option(const char *a, marrow_options *opts, struct heap_map_
 
 /* Moves the actions and the script (with its ARGS) of ARGV into
    ACTIONS, in order, after applying every runtime option before the
-   script.  Returns how many there are. */
+   script.  *SCRIPT is the script's index in ACTIONS when Emacs would
+   have it run as one (--script FILE, or a first FILE as marrow FILE
+   stands for emacs --script FILE), else -1.  Returns how many there
+   are. */
 static int first_pass(int argc, char **argv, marrow_options *opts,
-                      struct heap_map_options *maps, char **actions)
+                      struct heap_map_options *maps, char **actions, int *script)
 {
   int n = 0;
+  *script = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool script_option = strcmp(a, "--script") == 0 || strcmp(a, "-script") == 0;
     if (strcmp(a, "--") == 0 || script_option || a[0] != '-' || a[1] == '\0') {
       int from = a[0] == '-' && a[1] != '\0' ? i + 1 : i;
+      *script = from < argc && (script_option || n == 0) ? n : -1;
       for (int j = from; j < argc; j++)
         actions[n++] = argv[j];
       break;
@@ -368,13 +376,66 @@ static int next_action(marrow *M, bool *done)
   return status;
 }
 
-static int run_actions(marrow *M, int n, char **actions)
+struct actions {
+  int n;
+  char **args;
+  int script; /* its index in args, or -1 */
+};
+
+static int run_actions(marrow *M, void *data)
 {
-  int status = set_args_left(M, n, actions);
+  struct actions *a = data;
+  int status = set_args_left(M, a->n, a->args);
   bool done = false;
   while (status == MARROW_OK && !done)
     status = next_action(M, &done);
   return status;
+}
+
+/* Conses the strings ARGS[FROM..TO) onto *LIST; false when memory
+   runs out. */
+static bool push_strings(marrow *M, char **args, int from, int to, marrow_value *list)
+{
+  for (int i = to - 1; i >= from; i--) {
+    *list = marrow_cons(M, marrow_cstring(M, args[i]), *list);
+    if (marrow_is_nil(*list))
+      return false;
+  }
+  return true;
+}
+
+/* The command line as Emacs's command-line-1 receives it: the options
+   Emacs's `command-line' reads already gone, and the script first, as
+   "-scriptload" FILE, wherever it was. */
+static bool emacs_args_left(marrow *M, const struct actions *a, marrow_value *list)
+{
+  *list = marrow_nil(M);
+  if (a->script < 0)
+    return push_strings(M, a->args, 0, a->n, list);
+  char *scriptload[] = {"-scriptload", a->args[a->script]};
+  return push_strings(M, a->args, a->script + 1, a->n, list) &&
+         push_strings(M, a->args, 0, a->script, list) && push_strings(M, scriptload, 0, 2, list);
+}
+
+/* Batch Emacs runs the command line in command-line-1, called by
+   command-line, called by normal-top-level: its backtraces end in
+   their frames, and so do these. */
+static int in_command_line_1(marrow *M, void *data)
+{
+  marrow_value args;
+  if (!emacs_args_left(M, data, &args))
+    return MARROW_ERROR;
+  return marrow_in_frame(M, "command-line-1", 1, &args, run_actions, data);
+}
+
+static int in_command_line(marrow *M, void *data)
+{
+  return marrow_in_frame(M, "command-line", 0, NULL, in_command_line_1, data);
+}
+
+static int run_command_line(marrow *M, struct actions *a)
+{
+  return marrow_in_frame(M, "normal-top-level", 0, NULL, in_command_line, a);
 }
 
 /* ================================================================== */
@@ -660,7 +721,9 @@ int main(int argc, char **argv)
   if (!actions)
     return EXIT_LISP_ERROR;
   struct heap_map_options maps = {NULL, NULL};
-  int nactions = first_pass(argc, argv, &opts, &maps, actions);
+  struct actions todo = {0, actions, -1};
+  todo.n = first_pass(argc, argv, &opts, &maps, actions, &todo.script);
+  int nactions = todo.n;
   bool repl = nactions == 0 && isatty(STDIN_FILENO);
   opts.interactive = repl;
   opts.batch_backtrace = !repl;
@@ -674,7 +737,7 @@ int main(int argc, char **argv)
   if (set_invocation(M, argv[0]) != MARROW_OK || heap_map_start(M, &maps) != MARROW_OK)
     code = report(M, MARROW_ERROR);
   else if (nactions > 0)
-    code = report(M, run_actions(M, nactions, actions));
+    code = report(M, run_command_line(M, &todo));
   else if (repl)
     code = run_repl(M);
   else

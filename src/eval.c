@@ -266,15 +266,8 @@ static bool is_watched(mval fn) { return VECTORP(CLOSURE_SLOTS(fn)[CL_LIST]); }
    assigns the variable. */
 #define BOX_VALUE(b) XCDR(b)
 
-/* The backtrace: one record per function call, on the C stack.  A
-   negative NARGS, -(FIXED + 1), marks a function whose arguments past
-   its FIXED parameters were packed into its &rest list, args[FIXED]. */
-struct bt_frame {
-  struct bt_frame *prev;
-  mval fn;
-  mval *args;
-  int nargs;
-};
+/* The backtrace: one record per function call, on the C stack
+   (struct bt_frame, eval.h). */
 
 /* Kept in a PVEC_OPAQUE object so that closing the runtime frees it. */
 struct eval_state {
@@ -631,6 +624,15 @@ static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
   xsignal2(rt, Qwrong_number_of_arguments, fn, make_fixnum(nargs));
 }
 
+/* Emacs's funcall records the call before it checks the function and
+   its arity, so their errors show the call, the arguments at BASE, as
+   a frame of its own: CALL names it. */
+static __attribute__((cold)) void push_refused_call(mrt *rt, struct bt_frame *bt, mval call,
+                                                    int nargs, size_t base)
+{
+  eval_push_frame(rt, bt, call, nargs, rt->stack + base);
+}
+
 /* The arguments are rt->stack[base .. base+nargs) == the top of the
    stack.  ERR_FN names the function in arity errors. */
 static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
@@ -638,8 +640,12 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
   struct subr *s = XSUBR(fn);
   if (s->max_args == ARGS_UNEVALLED)
     xsignal1(rt, Qinvalid_function, fn);
-  if (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args))
+  if (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args)) {
+    struct bt_frame bt;
+    if (err_fn == fn) /* funcall's: the evaluator's call shows no frame */
+      push_refused_call(rt, &bt, s->name, nargs, base);
     wrong_args(rt, err_fn, nargs);
+  }
   if (s->max_args > nargs) {
     if (rt->stack_top + (size_t)(s->max_args - nargs) > rt->stack_cap)
       nesting_error(rt);
@@ -676,10 +682,13 @@ mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
 static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
 {
   mval orig = fn;
+  struct bt_frame bt;
   if (SYMBOLP(fn)) {
     fn = indirect_function(rt, fn);
-    if (NILP(fn))
+    if (NILP(fn)) {
+      push_refused_call(rt, &bt, orig, nargs, base);
       xsignal1(rt, Qvoid_function, orig);
+    }
   }
   if (VECTORLIKEP(fn)) {
     if (PVEC_TYPE(fn) == PVEC_CLOSURE)
@@ -693,6 +702,7 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
     return call_list_function(rt, fn, orig, nargs, base);
   if (is_autoload(fn) && SYMBOLP(orig))
     return call_stack(rt, autoload_do_load(rt, fn, orig, false), nargs, base);
+  push_refused_call(rt, &bt, orig, nargs, base);
   xsignal1(rt, Qinvalid_function, orig);
 }
 
@@ -3808,10 +3818,14 @@ static mval closure_error_form(mrt *rt, mval fn)
    there are none); FN is what the backtrace and errors name. */
 /* The slow part of entering a function: arity errors, nil for missing
    &optional arguments and the &rest list.  Afterwards the parameters
-   are fp[0 .. nparams). */
-static void setup_args(mrt *rt, struct code *c, mval fn, int nargs, size_t base)
+   are fp[0 .. nparams).  NAME is what the backtrace shows (nil: no
+   frame). */
+static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, size_t base)
 {
   if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
+    struct bt_frame bt;
+    if (!NILP(name))
+      push_refused_call(rt, &bt, name, nargs, base);
     mval form = PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn)
                 : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
     if (c->invalid)
@@ -3852,7 +3866,7 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   if (nargs != c->fast_nargs) {
     if (c->exposed && PVECP(fn, PVEC_CLOSURE) && source_edited(rt, code))
       return run_edited(rt, fn, name, nargs, base, value_unused);
-    setup_args(rt, c, fn, nargs, base);
+    setup_args(rt, c, fn, name, nargs, base);
     if (c->rest && nargs > c->nreq + c->nopt)
       shown_nargs = -(c->nreq + c->nopt + 1);
   }
@@ -4705,6 +4719,10 @@ static mval Fapply(mrt *rt, int nargs, mval *args)
   }
   CHECK_LIST(rt, last);
   int64_t n = count_conses(rt, last);
+  /* Emacs spreads a one-element list into apply's own last argument,
+     which its backtrace then shows. */
+  if (n == 1 && NILP(XCDR(last)))
+    args[nargs - 1] = XCAR(last);
   size_t base = rt->stack_top;
   if (base + (size_t)(nargs + n) + 8 > rt->stack_cap)
     nesting_error(rt);
@@ -4951,14 +4969,16 @@ static mval Fdefalias(mrt *rt, int nargs, mval *args)
 }
 
 /* The innermost frame of a call to BASE (compared as Emacs does,
-   through function indirection), or the innermost frame for nil. */
+   through function indirection), or the innermost frame for nil.  A
+   void BASE matches only its own frames: the startup functions'
+   frames name functions marrow does not define. */
 static struct bt_frame *frame_of(mrt *rt, mval base)
 {
   struct bt_frame *f = rt->backtrace;
   if (NILP(base))
     return f;
-  base = indirect_function(rt, base);
-  while (f && indirect_function(rt, f->fn) != base)
+  mval target = indirect_function(rt, base);
+  while (f && f->fn != base && (NILP(target) || indirect_function(rt, f->fn) != target))
     f = f->prev;
   return f;
 }

@@ -63,6 +63,28 @@ void eval_make_special(mrt *rt, mval sym);
    the handlers unwind the frames. */
 mval eval_backtrace(mrt *rt);
 
+/* One backtrace record: the call (FN ARGS...) in progress.  A negative
+   NARGS, -(FIXED + 1), marks a function whose arguments past its FIXED
+   parameters were packed into its &rest list, args[FIXED].  Records
+   live on the C stack; a non-local exit restores rt->backtrace. */
+struct bt_frame {
+  struct bt_frame *prev;
+  mval fn;
+  mval *args;
+  int nargs;
+};
+
+/* Shows the call (FN ARGS...) in the backtrace until eval_pop_frame, for
+   work done in C that Emacs does in a Lisp function (load's
+   load-with-code-conversion, the command line's startup functions).
+   ARGS must stay reachable and unchanged meanwhile. */
+static inline void eval_push_frame(mrt *rt, struct bt_frame *f, mval fn, int nargs, mval *args)
+{
+  *f = (struct bt_frame){rt->backtrace, fn, args, nargs};
+  rt->backtrace = f;
+}
+static inline void eval_pop_frame(mrt *rt, struct bt_frame *f) { rt->backtrace = f->prev; }
+
 /* Signal (error "Evaluation step limit exceeded") once STEPS more
    function calls and loop iterations have run; 0 removes the limit.
    For fuzzing harnesses that evaluate generated programs. */

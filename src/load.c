@@ -799,7 +799,7 @@ static bool file_lexically_bound(const char *text, size_t len, size_t start)
 }
 
 /* Loads PATH, found for the name FILE. */
-static mval load_found_file(mrt *rt, mval file, mval path, bool nomessage)
+static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool nomessage)
 {
   mval loads_var = loads_in_progress_var(rt);
   mval loading = variable_or_nil(rt, loads_var);
@@ -824,7 +824,15 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool nomessage)
   size_t start = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
   load_history_begin(rt, path);
+  /* Emacs reads a source file in Lisp, whose frame its backtraces show
+     (its byte code loads in C, with none). */
+  mval shown[4] = {path, path, noerror ? Qt : Qnil, nomessage ? Qt : Qnil};
+  struct bt_frame frame;
+  if (!compiled)
+    eval_push_frame(rt, &frame, intern(rt, "load-with-code-conversion"), 4, shown);
   eval_text_from(rt, data, len, start, sdata(path), false);
+  if (!compiled)
+    eval_pop_frame(rt, &frame);
   load_history_end(rt);
   unbind_to(rt, depth);
   rt->stack_top = stack_top;
@@ -897,7 +905,7 @@ static mval load_as_emacs(mrt *rt, mval file, bool noerror, bool nomessage, bool
       return Qnil;
     missing_load_file(rt, file);
   }
-  return load_found_file(rt, file, found, nomessage);
+  return load_found_file(rt, file, found, noerror, nomessage);
 }
 
 mval load_file(mrt *rt, mval file, bool noerror, bool nomessage)
@@ -912,7 +920,7 @@ void load_command_line_file(mrt *rt, const char *file)
   mval name = make_cstring(rt, file);
   mval full = expand_file_name(rt, name, Qnil);
   if (regular_file_p(sdata(full)))
-    load_found_file(rt, name, full, true);
+    load_found_file(rt, name, full, false, true);
   else
     load_file(rt, name, false, true);
 }
@@ -1130,7 +1138,7 @@ static mval Frequire(mrt *rt, int nargs, mval *args)
     missing_load_file(rt, file);
   }
   size_t count = eval_begin_undoable_load(rt);
-  load_found_file(rt, file, found, true);
+  load_found_file(rt, file, found, !NILP(args[2]), true);
   eval_end_undoable_load(rt, count);
   unbind_to(rt, depth);
   if (!memq(feature, variable_or_nil(rt, Qfeatures)))

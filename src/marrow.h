@@ -166,6 +166,15 @@ int marrow_call(marrow *M, marrow_value fn, int nargs, const marrow_value *args,
 /* Calls the function named NAME. */
 int marrow_call_named(marrow *M, const char *name, int nargs, const marrow_value *args,
                       marrow_value *result);
+/* Runs BODY(M, DATA) as inside a call of the function NAME with the
+   NARGS arguments ARGS: backtrace, backtrace-frames, mapbacktrace and
+   the debugger show that frame outside whatever BODY evaluates (as
+   Emacs's show its startup functions, command-line-1 and the rest).
+   Returns BODY's status, or MARROW_ERROR when the frame cannot be
+   made (NAME NULL). */
+typedef int (*marrow_frame_body)(marrow *M, void *data);
+int marrow_in_frame(marrow *M, const char *name, int nargs, const marrow_value *args,
+                    marrow_frame_body body, void *data);
 
 /* After MARROW_ERROR: the error as Lisp sees it in condition-case,
    (ERROR-SYMBOL . DATA); nil when the last call succeeded. */

@@ -212,6 +212,61 @@ START_TEST(call_by_value_and_name)
 }
 END_TEST
 
+/* Code to run in a host frame, and its value. */
+struct frame_probe {
+  const char *code;
+  marrow_value value;
+};
+
+static int frame_body(marrow *M, void *data)
+{
+  struct frame_probe *p = data;
+  return marrow_eval_string(M, p->code, &p->value);
+}
+
+START_TEST(host_frames_in_the_backtrace)
+{
+  marrow *M = open_bare();
+  marrow_value args[2] = {marrow_int(M, 1), marrow_cstring(M, "two")};
+  const char *probe = "(let ((l nil)) (mapbacktrace (function (lambda (e f a fl) "
+                      "(setq l (cons (list e f a fl) l)))) 'host-step) l)";
+  struct frame_probe p = {probe, 0};
+  ck_assert_int_eq(marrow_in_frame(M, "host-step", 2, args, frame_body, &p), MARROW_OK);
+  ck_assert_str_eq(printed(M, p.value), "((t host-step (1 \"two\") nil))");
+  /* Gone once BODY returns, also when it failed. */
+  p.code = "(car 1)";
+  ck_assert_int_eq(marrow_in_frame(M, "host-step", 0, NULL, frame_body, &p), MARROW_ERROR);
+  ck_assert_str_eq(marrow_error_message(M), "Wrong type argument: listp, 1");
+  p.code = probe;
+  ck_assert_int_eq(frame_body(M, &p), MARROW_OK);
+  ck_assert_str_eq(printed(M, p.value), "nil");
+  ck_assert_int_eq(marrow_in_frame(M, NULL, 0, NULL, frame_body, &p), MARROW_ERROR);
+  ck_assert_int_eq(marrow_in_frame(M, "host-step", -1, NULL, frame_body, &p), MARROW_ERROR);
+  marrow_close(M);
+}
+END_TEST
+
+/* Batch Emacs enters debug-on-error's debugger once until an input
+   event; interactive, at every error. */
+START_TEST(debugger_entries_batch_and_interactive)
+{
+  const char *twice = "(let ((n 0) (debug-on-error t)) "
+                      "(setq debugger (function (lambda (&rest a) (setq n (1+ n))))) "
+                      "(condition-case nil (car 1) ((debug error) nil)) "
+                      "(condition-case nil (car 1) ((debug error) nil)) n)";
+  for (int interactive = 0; interactive <= 1; interactive++) {
+    marrow_options o;
+    marrow_options_init(&o);
+    o.no_lisp_library = 1;
+    o.interactive = interactive;
+    marrow *M = marrow_open(&o);
+    ck_assert_ptr_nonnull(M);
+    ck_assert_int_eq(eval_int(M, twice), interactive ? 2 : 1);
+    marrow_close(M);
+  }
+}
+END_TEST
+
 START_TEST(load_file_and_features)
 {
   marrow *M = open_bare();
@@ -1028,14 +1083,19 @@ START_TEST(cli_exit_codes_and_messages)
   ck_assert_str_eq(out, "3\n");
   ck_assert_int_eq(run_cli("--eval '(car 1)'", out, sizeof out), 255);
   ck_assert_str_eq(out, "Debugger entered--Lisp error: (wrong-type-argument listp 1)\n"
-                        "  car(1)\n\n");
+                        "  car(1)\n"
+                        "  command-line-1((\"--eval\" \"(car 1)\"))\n"
+                        "  command-line()\n"
+                        "  normal-top-level()\n\n");
   ck_assert_int_eq(run_cli("--eval '(setq backtrace-on-error-noninteractive nil)' "
                            "--eval '(car 1)'", out, sizeof out), 255);
   ck_assert_str_eq(out, "Wrong type argument: listp, 1\n");
   ck_assert_int_eq(run_cli("--eval '(kill-emacs 7)' -p 'not-reached'", out, sizeof out), 7);
   ck_assert_str_eq(out, "");
   ck_assert_int_eq(run_cli("--eval \"(throw 'x 2)\"", out, sizeof out), 255);
-  ck_assert_str_eq(out, "Debugger entered--Lisp error: (no-catch x 2)\n  throw(x 2)\n\n");
+  ck_assert_str_eq(out, "Debugger entered--Lisp error: (no-catch x 2)\n  throw(x 2)\n"
+                        "  command-line-1((\"--eval\" \"(throw 'x 2)\"))\n"
+                        "  command-line()\n  normal-top-level()\n\n");
   ck_assert_int_eq(run_cli("--eval '(defun f () (princ command-line-args-left))' -f f -p 1",
                            out, sizeof out), 0);
   ck_assert_str_eq(out, "(-p 1)1\n");
@@ -1093,6 +1153,8 @@ int main(void)
   tcase_add_test(tc, eval_string_returns_last_value);
   tcase_add_test(tc, read_and_eval_form);
   tcase_add_test(tc, call_by_value_and_name);
+  tcase_add_test(tc, host_frames_in_the_backtrace);
+  tcase_add_test(tc, debugger_entries_batch_and_interactive);
   tcase_add_test(tc, load_file_and_features);
   tcase_add_test(tc, file_names_as_emacs);
   tcase_add_test(tc, system_functions);

@@ -267,7 +267,9 @@ error no-debug-message '^Wrong type argument: listp, 1$' "$work/dbg.el"
 
 # exact NAME STATUS EXPECTED ARGS...: stderr is exactly EXPECTED (printf
 # format), stdout empty, exit STATUS.  Batch backtraces, as Emacs 28
-# prints them (bar its own startup frames).
+# prints them (bar the frames interpreted Emacs shows for special forms,
+# as the condition-case of batch-debug-clause).  startup ARGS: the
+# frames they end in, for a command line of the printed string list ARGS.
 exact() {
   name=$1 want=$2
   printf "$3" >"$work/want"
@@ -283,17 +285,19 @@ exact() {
   fi
 }
 header='Debugger entered--Lisp error: '
-exact batch-backtrace 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  robust-f(1)\n  robust-g()\n\n" \
+startup() { printf '%s' "  command-line-1(($1))\\n  command-line()\\n  normal-top-level()\\n\\n"; }
+script_frames="  load-with-code-conversion(\"$work/dbg.el\" \"$work/dbg.el\" nil t)\\n$(startup "\"-scriptload\" \"$work/dbg.el\"")"
+exact batch-backtrace 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  robust-f(1)\n  robust-g()\n$script_frames" \
   "$work/dbg.el"
-exact batch-backtrace-once 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  robust-f(1)\n  robust-g()\n\n" \
+exact batch-backtrace-once 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  robust-f(1)\n  robust-g()\n$script_frames" \
   --debug "$work/dbg.el"
 exact batch-caught-is-quiet 0 '' --eval '(condition-case nil (car 1) (error nil))'
-exact batch-debug-clause 255 "${header}(arith-error)\n  /(1 0)\n\n" \
+exact batch-debug-clause 255 "${header}(arith-error)\n  /(1 0)\n$(startup '"--eval" "(setq debug-on-error t)" "--eval" "(condition-case nil (/ 1 0) ((debug arith-error) 0..."')" \
   --eval '(setq debug-on-error t)' --eval '(condition-case nil (/ 1 0) ((debug arith-error) 0))'
 exact batch-debug-clause-off 0 '' --eval '(condition-case nil (/ 1 0) ((debug arith-error) 0))'
-exact batch-non-error-signal 255 "${header}(robust-tag 1)\n  signal(robust-tag (1))\n\n" \
+exact batch-non-error-signal 255 "${header}(robust-tag 1)\n  signal(robust-tag (1))\n$(startup "\"--eval\" \"(signal 'robust-tag '(1))\"")" \
   --eval "(signal 'robust-tag '(1))"
-exact batch-kill-emacs-hook 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n\nbye\n" \
+exact batch-kill-emacs-hook 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n$(startup '"--eval" "(add-hook (quote kill-emacs-hook) (lambda () (mess..." "--eval" "(car 1)"')bye\n" \
   --eval '(add-hook (quote kill-emacs-hook) (lambda () (message "bye")))' --eval '(car 1)'
 exact batch-kill-emacs 3 '' --eval '(kill-emacs 3)'
 # Emacs exits at once: no unwind-protect cleanup runs, interpreted or
@@ -302,14 +306,15 @@ exact batch-kill-emacs-skips-cleanups 3 '' \
   --eval '(unwind-protect (kill-emacs 3) (princ "unwound") (message "unwound"))'
 exact batch-kill-emacs-skips-bytecode-cleanups 4 '' \
   --eval '(funcall #[0 "\300\216\301\302!)\207" [#[0 "\300\301!\207" [message "u"] 2] kill-emacs 4] 2])'
-exact batch-long-string 255 "${header}(wrong-type-argument listp \"$(printf '%50s' | tr ' ' a)...\")\n  car(\"$(printf '%50s' | tr ' ' a)...\")\n\n" \
+exact batch-long-string 255 "${header}(wrong-type-argument listp \"$(printf '%50s' | tr ' ' a)...\")\n  car(\"$(printf '%50s' | tr ' ' a)...\")\n$(startup '"--eval" "(car (make-string 60 ?a))"')" \
   --eval '(car (make-string 60 ?a))'
 ok invocation-names-the-program '^t$' -p '(file-exists-p (expand-file-name invocation-name invocation-directory))'
 ok invocation-directory-ends-in-slash '^t$' -p '(and (file-name-absolute-p invocation-directory) (string-suffix-p "/" invocation-directory))'
 file deep.el '(defun robust-r (n) (if (= n 0) (car n) (robust-r (1- n))))\n(robust-r 50)\n'
 timeout "$limit" "$MARROW" "$work/deep.el" 2>"$work/err" </dev/null
 if [ "$(wc -l <"$work/err")" -eq 42 ] && [ "$(sed -n 21p "$work/err")" = '...' ] &&
-   [ "$(sed -n 20p "$work/err")" = '  robust-r(17)' ] && [ "$(sed -n 41p "$work/err")" = '  robust-r(50)' ]; then
+   [ "$(sed -n 20p "$work/err")" = '  robust-r(17)' ] && [ "$(sed -n 37p "$work/err")" = '  robust-r(50)' ] &&
+   [ "$(sed -n 41p "$work/err")" = '  normal-top-level()' ]; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))

@@ -1,6 +1,7 @@
 ;;; backtrace-tests.el --- backtrace-frame, mapbacktrace, backtrace  -*- lexical-binding: t -*-
 
 (require 'ert)
+(require 'seq)
 
 (defun backtrace-tests--inner (x)
   (list (backtrace-frame 0 'backtrace-tests--inner)
@@ -84,5 +85,172 @@
   (defun backtrace-tests--who-called ()
     (list (called-interactively-p) (called-interactively-p 'any) (called-interactively-p 'interactive)))
   (should (equal (backtrace-tests--who-called) '(nil nil nil))))
+
+;;; Frames Emacs's Lisp makes: the startup functions and load's
+
+(defun backtrace-tests--calls (frames)
+  "The evaluated calls of FRAMES, as (FUNCTION . ARGS): interpreted
+Emacs also has frames for the special forms and unevaluated calls
+around them."
+  (mapcar (lambda (frame) (cons (nth 1 frame) (nth 2 frame))) (seq-filter #'car frames)))
+
+(ert-deftest backtrace-ends-in-the-startup-functions ()
+  ;; The runner is `-l ert -l FILE -f ert-run-tests-batch-and-exit'.
+  (let* ((calls (backtrace-tests--calls (backtrace-frames)))
+         (outer (last calls 4)))
+    (should (equal (car outer) '(ert-run-tests-batch-and-exit)))
+    (should (eq (car (nth 1 outer)) 'command-line-1))
+    (should (equal (cddr outer) '((command-line) (normal-top-level))))
+    (let ((args (cadr (nth 1 outer))))
+      (should (equal (last args 2) '("-f" "ert-run-tests-batch-and-exit")))
+      (should (equal (seq-take args 2) '("-l" "ert")))))
+  (should (equal (last (backtrace-tests--collect nil) 2)
+                 '((t command-line nil nil) (t normal-top-level nil nil)))))
+
+(defvar backtrace-tests--seen nil
+  "The calls in progress when a loaded file called `backtrace-tests--record'.")
+
+(defun backtrace-tests--record ()
+  (setq backtrace-tests--seen (backtrace-tests--calls (backtrace-frames))))
+
+(defun backtrace-tests--loading (contents function)
+  "The calls in progress as a file of CONTENTS, which records them, is
+loaded by FUNCTION, called with the file's name; the file's name and
+those calls from the one to `load-with-code-conversion', and two more."
+  (let ((file (make-temp-file "backtrace-tests" nil ".el" contents)))
+    (unwind-protect
+        (progn
+          (setq backtrace-tests--seen nil)
+          (funcall function file)
+          (list file (seq-take (seq-drop-while (lambda (call) (not (eq (car call) 'load-with-code-conversion)))
+                                               backtrace-tests--seen)
+                               3)))
+      (delete-file file))))
+
+(ert-deftest load-reads-source-in-load-with-code-conversion ()
+  ;; Its arguments: the file found twice, NOERROR and NOMESSAGE as t or nil.
+  (pcase-let ((`(,file ,calls) (backtrace-tests--loading "(backtrace-tests--record)\n"
+                                                          (lambda (file) (load file nil t)))))
+    (should (equal (seq-take backtrace-tests--seen 2) '((backtrace-frames) (backtrace-tests--record))))
+    (should (equal (nth 0 calls) (list 'load-with-code-conversion file file nil t)))
+    (should (equal (nth 1 calls) (list 'load file nil t))))
+  (pcase-let ((`(,file ,calls) (backtrace-tests--loading
+                                "(backtrace-tests--record)\n"
+                                (lambda (file) (load (file-name-sans-extension file) 'noerror)))))
+    (should (equal (nth 0 calls) (list 'load-with-code-conversion file file t nil)))
+    (should (equal (nth 1 calls) (list 'load (file-name-sans-extension file) 'noerror))))
+  (pcase-let ((`(,file ,calls) (backtrace-tests--loading
+                                "(backtrace-tests--record)\n(provide 'backtrace-tests--feature)\n"
+                                (lambda (file) (require 'backtrace-tests--feature file)))))
+    (setq features (delq 'backtrace-tests--feature features))
+    (should (equal (nth 0 calls) (list 'load-with-code-conversion file file nil t)))
+    (should (equal (nth 1 calls) (list 'require 'backtrace-tests--feature file)))))
+
+;;; Which signals enter the debugger
+
+(defun backtrace-tests--entries (on-signal ignored body)
+  "The argument lists `debugger' gets, first first, while BODY runs with
+`debug-on-error' t, `debug-on-signal' ON-SIGNAL and
+`debug-ignored-errors' IGNORED.  Batch Emacs enters it again only once
+`num-nonmacro-input-events' has grown, so that grows first."
+  (let ((entries nil))
+    (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
+    (let ((debug-on-error t)
+          (debug-on-signal on-signal)
+          (debug-ignored-errors ignored)
+          (debugger (lambda (&rest args) (push args entries))))
+      (funcall body))
+    (nreverse entries)))
+
+(defun backtrace-tests--caught-debug ()
+  "The car of 1, in a handler that lets debug-on-error's debugger in."
+  (condition-case nil (car 1) ((debug error) 'caught)))
+
+(defun backtrace-tests--caught ()
+  (condition-case nil (car 1) (error 'caught)))
+
+(ert-deftest debug-on-signal-enters-the-debugger-despite-handlers ()
+  (should (null (backtrace-tests--entries nil nil #'backtrace-tests--caught)))
+  (should (equal (backtrace-tests--entries t nil #'backtrace-tests--caught)
+                 '((error (wrong-type-argument listp 1)))))
+  (should (equal (backtrace-tests--entries nil nil #'backtrace-tests--caught-debug)
+                 '((error (wrong-type-argument listp 1)))))
+  ;; It only widens debug-on-error.
+  (let ((entries nil))
+    (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
+    (let ((debug-on-error nil) (debug-on-signal t)
+          (debugger (lambda (&rest args) (push args entries))))
+      (should (eq (backtrace-tests--caught) 'caught)))
+    (should (null entries))))
+
+(ert-deftest debug-ignored-errors-keeps-the-debugger-out ()
+  (dolist (ignored '((wrong-type-argument) (error) ("^Wrong type argument: listp, 1$")
+                     ("listp") (arith-error "nothing" wrong-type-argument)))
+    (should (null (backtrace-tests--entries nil ignored #'backtrace-tests--caught-debug)))
+    (should (null (backtrace-tests--entries t ignored #'backtrace-tests--caught))))
+  ;; Conditions by name, regexps on the message with case counting.
+  (dolist (ignored '((arith-error) ("^wrong type") ("Wrong type argument: consp") (listp)))
+    (should (equal (backtrace-tests--entries nil ignored #'backtrace-tests--caught-debug)
+                   '((error (wrong-type-argument listp 1))))))
+  (should (null (backtrace-tests--entries nil '("^Symbol.s value as variable is void")
+                                          (lambda ()
+                                            (condition-case nil (symbol-value 'backtrace-tests--unbound)
+                                              ((debug error) nil)))))))
+
+(ert-deftest debugger-entered-once-until-an-input-event ()
+  (should (equal (backtrace-tests--entries nil nil (lambda ()
+                                                     (backtrace-tests--caught-debug)
+                                                     (backtrace-tests--caught-debug)))
+                 '((error (wrong-type-argument listp 1)))))
+  (should (equal (backtrace-tests--entries nil nil (lambda ()
+                                                     (backtrace-tests--caught-debug)
+                                                     (setq num-nonmacro-input-events
+                                                           (1+ num-nonmacro-input-events))
+                                                     (backtrace-tests--caught-debug)))
+                 '((error (wrong-type-argument listp 1)) (error (wrong-type-argument listp 1))))))
+
+(ert-deftest debug-on-quit-for-quits ()
+  ;; A quit asks debug-on-quit, not debug-on-error (which ERT sets).
+  (let ((quit (lambda () (condition-case nil (signal 'quit nil) ((debug quit) nil)))))
+    (should (null (let ((debug-on-quit nil)) (backtrace-tests--entries nil nil quit))))
+    (should (equal (let ((debug-on-quit t)) (backtrace-tests--entries nil nil quit))
+                   '((error (quit)))))
+    (should (null (let ((debug-on-quit t)) (backtrace-tests--entries nil '(quit) quit))))))
+
+(ert-deftest inhibit-debugger-keeps-the-debugger-out ()
+  (should (null (backtrace-tests--entries t nil (lambda ()
+                                                  (let ((inhibit-debugger t))
+                                                    (backtrace-tests--caught-debug)))))))
+
+;;; Calls refused for their function or arity
+
+(defun backtrace-tests--debugger (&rest _)
+  (setq backtrace-tests--seen
+        (backtrace-tests--calls (cdr (backtrace-frames 'backtrace-tests--debugger)))))
+
+(defun backtrace-tests--at-error (form)
+  "The innermost calls in progress when (eval FORM t) signals."
+  (setq backtrace-tests--seen nil
+        num-nonmacro-input-events (1+ num-nonmacro-input-events))
+  (let ((debug-on-error t) (debug-ignored-errors nil)
+        (debugger #'backtrace-tests--debugger))
+    (condition-case nil (eval form t) ((debug error) nil)))
+  backtrace-tests--seen)
+
+(ert-deftest refused-calls-show-in-the-backtrace ()
+  ;; Emacs records a call before checking its function and arity; the
+  ;; evaluator's own calls of a subr or a void function check first.
+  (dolist (case '(((funcall 'backtrace-tests--void 1)
+                   (backtrace-tests--void 1) (funcall backtrace-tests--void 1))
+                  ((funcall 'car 1 2) (car 1 2) (funcall car 1 2))
+                  ((funcall 1 2) (1 2) (funcall 1 2))
+                  ((backtrace-tests--record 1) (backtrace-tests--record 1) (eval (backtrace-tests--record 1) t))
+                  ((apply 'car '(1 2)) (car 1 2) (apply car (1 2)))
+                  ;; A list of one is spread into apply's own arguments.
+                  ((apply 'backtrace-tests--record 1 '(2))
+                   (backtrace-tests--record 1 2) (apply backtrace-tests--record 1 2))
+                  ((apply 'car '(1)) (car 1) (apply car 1))))
+    (should (equal (seq-take (backtrace-tests--at-error (car case)) (length (cdr case)))
+                   (cdr case)))))
 
 ;;; backtrace-tests.el ends here
