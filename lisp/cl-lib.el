@@ -595,19 +595,49 @@ Return nil.  (With no forms at all it returns at once: Emacs 28 hangs.)"
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
 
-(defmacro cl-callf (func place &rest args)
-  "Set PLACE to (FUNC PLACE ARGS...)."
-  (declare (indent 2))
-  (subr--modify place (lambda (get) (if (symbolp func) `(,func ,get ,@args)
-                                      `(funcall ,func ,get ,@args)))))
+(defconst cl-lib--simple-funcs
+  '(car cdr nth aref elt if and or + - 1+ 1- min max car-safe cdr-safe progn prog1 prog2)
+  "Functions a form may call and still be simple, as for Emacs's cl-macs.")
+
+(defconst cl-lib--safe-funcs '(* / % length memq list vector vectorp < > <= >= = error)
+  "Further functions a form may call and still be free of side effects.")
+
+(defun cl-lib--call-of-p (x funcs)
+  "Non-nil if X calls one of FUNCS or a side-effect-free function."
+  (and (symbolp (car x))
+       (or (memq (car x) funcs) (get (car x) 'side-effect-free))))
+
+(defun cl-lib--quoted-p (x)
+  (or (atom x) (memq (car x) '(quote function cl-function))))
+
+(defun cl-lib--simple-size (x size)
+  "What remains of SIZE once the form X is counted, or nil if X is not
+quick and free of side effects within SIZE."
+  (if (cl-lib--quoted-p x)
+      (and (> size 0) (1- size))
+    (and (cl-lib--call-of-p x cl-lib--simple-funcs)
+         (let ((left (1- size)) (args (cdr x)))
+           (while (and args (setq left (cl-lib--simple-size (car args) left)))
+             (setq args (cdr args)))
+           (and (null args) left (>= left 0) left)))))
+
+(defun cl-lib--safe-p (x)
+  "Non-nil if the form X has no side effects."
+  (or (cl-lib--quoted-p x)
+      (and (cl-lib--call-of-p x (append cl-lib--simple-funcs cl-lib--safe-funcs))
+           (let ((ok t))
+             (dolist (arg (cdr x) ok)
+               (setq ok (and ok (cl-lib--safe-p arg))))))))
 
 (defmacro cl-callf2 (func arg1 place &rest args)
   "Set PLACE to (FUNC ARG1 PLACE ARGS...)."
   (declare (indent 3))
-  (let ((a (make-symbol "a")))
-    `(let ((,a ,arg1))
-       ,(subr--modify place (lambda (get) (if (symbolp func) `(,func ,a ,get ,@args)
-                                            `(funcall ,func ,a ,get ,@args)))))))
+  (if (and (cl-lib--safe-p arg1) (cl-lib--simple-size place 10) (symbolp func))
+      `(setf ,place (,func ,arg1 ,place ,@args))
+    (macroexp-let2 nil a1 arg1
+      (gv-letplace (getter setter) place
+        (funcall setter (if (symbolp func) `(,func ,a1 ,getter ,@args)
+                          `(funcall #',func ,a1 ,getter ,@args)))))))
 
 (defmacro cl-shiftf (place &rest places)
   "Shift the values left: PLACE gets the second's, the last gets the
@@ -1257,7 +1287,22 @@ the last occurrence (the first under :from-end)."
 
 ;; (setf (cl-getf PLACE TAG DEF) V): a new TAG goes in front, as with
 ;; plist-get.
-(put 'cl-getf 'subr--expander (subr--plist-expander 'cl-getf))
+(gv-define-expander cl-getf
+  (lambda (do plist tag &optional def)
+    (gv-letplace (getter setter) plist
+      (macroexp-let2* nil ((k tag) (d def))
+        (funcall do `(cl-getf ,getter ,k ,d)
+                 (lambda (value)
+                   (macroexp-let2 nil val value
+                     `(progn ,(funcall setter `(cl--set-getf ,getter ,k ,val))
+                             ,val))))))))
+
+(defun cl--set-getf (plist tag value)
+  "PLIST with TAG's value VALUE: stored into its cell, else in front."
+  (let ((cell (cdr (plist-member plist tag))))
+    (if cell
+        (progn (setcar cell value) plist)
+      (cons tag (cons value plist)))))
 
 ;; (setf (cl-subseq SEQ START END) NEW) overwrites SEQ's elements in place.
 (subr--set-setter 'cl-subseq
