@@ -33,6 +33,8 @@
 
 (subr--define-missing ignore
   (defun ignore (&rest _args) "Ignore ARGS and return nil." nil))
+;; A command in Emacs, whose own is a Lisp function with (interactive).
+(put 'ignore 'interactive-form '(interactive nil))
 (subr--define-missing identity
   (defun identity (x) "Return X." x))
 

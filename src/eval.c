@@ -4797,10 +4797,19 @@ static mval interactive_spec(mrt *rt, mval fn)
 
 /* (commandp FUNCTION &optional FOR-CALL-INTERACTIVELY): a function
    with an interactive form, or a keyboard macro (a string or vector).
-   No primitive here is a command. */
+   No primitive here has an interactive spec of its own, but as in
+   Emacs a symbol on the chain with an interactive-form property is a
+   command (so is `ignore', given one in subr.el). */
 static mval Fcommandp(mrt *rt, int nargs, mval *args)
 {
-  mval fn = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
+  mval fn = args[0];
+  for (int i = 0; SYMBOLP(fn) && !NILP(fn); i++) {
+    if (i > 1000)
+      xsignal1(rt, Qcyclic_function_indirection, args[0]);
+    if (!NILP(plist_get(XSYMBOL(rt, fn)->plist, Qinteractive_form)))
+      return Qt;
+    fn = XSYMBOL(rt, fn)->function;
+  }
   if (STRINGP(fn) || VECTORP(fn))
     return NILP(args[1]) ? Qt : Qnil;
   return NILP(interactive_spec(rt, fn)) ? Qnil : Qt;
