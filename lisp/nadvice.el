@@ -108,12 +108,14 @@ PIECES, a tail of its advice."
       (setq call (apply #'nadvice--link (append piece (list call)))))))
 
 (defun nadvice--install (symbol)
-  "Put SYMBOL's advice objects in its function cell, a macro's if it is one."
+  "Put SYMBOL's advice objects in its function cell, a macro's if it is
+one.  As in Emacs, advice on an undefined SYMBOL waits for its `defalias'."
   (let ((advice (nadvice--function symbol (get symbol 'nadvice--pieces)))
         (original (get symbol 'nadvice--original)))
-    (fset symbol (if (or (eq (car-safe original) 'macro) (nadvice--macro-alias-p original))
-                     (cons 'macro advice)
-                   advice))))
+    (when original
+      (fset symbol (if (or (eq (car-safe original) 'macro) (nadvice--macro-alias-p original))
+                       (cons 'macro advice)
+                     advice)))))
 
 (defun nadvice--defalias (symbol definition)
   "What `defalias' does to an advised SYMBOL: DEFINITION becomes the
@@ -190,7 +192,10 @@ SYMBOL; without advice left, SYMBOL gets its original definition back."
 (defun advice-member-p (advice symbol)
   "Whether ADVICE (a function or an advice's name) is advice on SYMBOL:
 nil if not, else, as in Emacs, the advice object that runs it."
-  (let ((def (symbol-function symbol)))
+  (let ((def (if (and (get symbol 'nadvice--pieces) (null (get symbol 'nadvice--original)))
+                 ;; Advice waiting for the definition.
+                 (nadvice--function symbol (get symbol 'nadvice--pieces))
+               (symbol-function symbol))))
     (advice-function-member-p advice (if (eq (car-safe def) 'macro) (cdr def) def))))
 
 (defun nadvice--split-usage (doc)
@@ -242,7 +247,11 @@ for each piece of advice, and the original's usage line."
       (when split (setq doc (car split)))
       (let ((text (concat doc (if (string-suffix-p "\n" (or doc "")) "\n" "\n\n") pieces)))
         (if usage
-            (concat text (if (string-suffix-p "\n" text) "\n" "\n\n") usage)
+            (concat text
+                    (cond ((string-suffix-p "\n\n" text) "")
+                          ((string-suffix-p "\n" text) "\n")
+                          (t "\n\n"))
+                    usage)
           text)))))
 
 (defun advice-mapc (f symbol)
