@@ -209,7 +209,9 @@ nil if not, else, as in Emacs, the advice object that runs it."
   (format "(fn%s)"
           (mapconcat (lambda (arg)
                        (if (memq arg '(&optional &rest)) (format " %s" arg)
-                         (format " %s" (upcase (symbol-name arg)))))
+                         ;; As in Emacs, without the _ of an unused one.
+                         (format " %s" (upcase (replace-regexp-in-string
+                                                "\\`_" "" (symbol-name arg))))))
                      arglist "")))
 
 (defun nadvice--piece-doc (object symbol macrop)
