@@ -220,6 +220,45 @@ will do.  The expansion has the shape of Emacs's, so it prints alike."
   "Set FUNC's property PROP to VALUE."
   (put func prop value))
 
+;;; ---- Eager macro expansion in load (Emacs's internal-macroexpand-for-load)
+
+(defvar macroexp--pending-eager-loads nil
+  "The files whose top-level forms are being expanded, innermost first,
+`skip' on top once one of them is loaded again meanwhile (a cycle).")
+
+(defvar macroexp--eager-trail nil
+  "The files being loaded and what is being expanded eagerly in them,
+innermost first: the entries Emacs's warning about a cycle names,
+\(load FILE), (macroexpand-all FORM) and (macroexpand FORM).")
+
+(defun macroexp--eager-frame (form)
+  "The trail's entry for an eager expansion of the top-level FORM."
+  (let ((second (car-safe (cdr-safe form))))
+    (if (and (consp (cdr-safe form))
+             (or (symbolp second)
+                 (and (eq (car-safe second) 'quote) (symbolp (car-safe (cdr second))))))
+        (list 'macroexpand-all (list (car form) second '…))
+      '(macroexpand-all …))))
+
+(defun macroexp--eager-enter (form)
+  "Begin an eager expansion of FORM, a top-level form being loaded: the
+trail it runs with, or `skip' when it is not to be expanded.  A file
+loaded again while its forms are being expanded is a cycle: as in
+Emacs, a warning names the trail and the rest of the outer expansion
+of that file expands nothing."
+  (let ((load (and load-file-name (list 'load (file-name-nondirectory load-file-name)))))
+    (cond
+     ((eq (car macroexp--pending-eager-loads) 'skip) 'skip)
+     ((and load-file-name (member load-file-name macroexp--pending-eager-loads))
+      (let* ((trail (copy-sequence macroexp--eager-trail))
+             (tail (member load (cdr (member load trail)))))
+        (when tail (setcdr tail (list '…)))
+        (message "Warning: Eager macro-expansion skipped due to cycle:\n  %s"
+                 (mapconcat #'prin1-to-string (nreverse trail) " => "))
+        (push 'skip macroexp--pending-eager-loads)
+        'skip))
+     (t (cons (macroexp--eager-frame form) macroexp--eager-trail)))))
+
 ;;; ---- Generalized places -----------------------------------------------
 ;;
 ;; As in Emacs's gv.el, (HEAD ARGS...) is a place when HEAD's

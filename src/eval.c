@@ -2162,6 +2162,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
 static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
 static mval macroexpand(mrt *rt, mval form, mval env);
 static mval macroexpand_all(mrt *rt, mval form, mval env);
+static void note_eager_expansion(mrt *rt, mval form);
 static mval mexp_list(mrt *rt, mval list, mval env);
 static mval compiler_macro_of(mrt *rt, mval head, mval env);
 static mval mexp_compiler_macro(mrt *rt, mval form, mval handler, mval env);
@@ -3081,6 +3082,33 @@ static mval macroexpand_once(mrt *rt, mval form, mval env)
   return macroexpand_1(rt, form, env, &expanded);
 }
 
+/* Note on the trail an eager expansion's cycle warning shows that the
+   macro call FORM is being expanded: (macroexpand (HEAD …)), as Emacs
+   shows its macroexpand frame (undone by the caller's unbind_to). */
+static void note_eager_expansion(mrt *rt, mval form)
+{
+  mval trail = intern(rt, "macroexp--eager-trail");
+  mval outer = find_symbol_value(rt, trail);
+  if (outer == Qunbound || NILP(outer))
+    return; /* no eager expansion under way */
+  mval frame = list2(rt, intern(rt, "macroexpand"), list2(rt, XCAR(form), intern(rt, "\xe2\x80\xa6")));
+  specbind(rt, trail, Fcons(rt, frame, outer));
+}
+
+/* The definition of FORM's head, an autoloaded macro's file loaded
+   first: under FORM's entry on the eager trail, as Emacs loads it
+   from its macroexpand. */
+static mval analysed_macro_definition(struct actx *A, mval form)
+{
+  mrt *rt = A->rt;
+  size_t depth = rt->specpdl_depth;
+  if (A->f->eager && is_macro_autoload(indirect_function(rt, XCAR(form))))
+    note_eager_expansion(rt, form);
+  mval f = macro_definition(rt, XCAR(form));
+  unbind_to(rt, depth);
+  return f;
+}
+
 /* A macro that fails now is called when the form runs, as Emacs's
    interpreter expands it then: an earlier form of the same body (a
    cl-defstruct its expansion needs) may have run by that time. */
@@ -3089,7 +3117,11 @@ static node *analyse_macro_call(struct actx *A, mval form)
   mrt *rt = A->rt;
   enter_depth(rt);
   mval error;
+  size_t depth = rt->specpdl_depth;
+  if (A->f->eager)
+    note_eager_expansion(rt, form);
   mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &error);
+  unbind_to(rt, depth);
   if (!NILP(error) && A->f->eager && !A->f->late)
     note_eager_failure(rt, error);
   node *n = NILP(error) ? analyse(A, keep(A, exp)) : analyse_call(A, form);
@@ -3176,7 +3208,7 @@ static node *analyse_cons(struct actx *A, mval form)
                               "internal--restore-restriction");
   if (head == Qsave_current_buffer)
     return analyse_save_state(A, form, "current-buffer", "internal--restore-buffer");
-  if (SYMBOLP(head) && is_macro(macro_definition(A->rt, head)))
+  if (SYMBOLP(head) && is_macro(analysed_macro_definition(A, form)))
     return A->f->late ? analyse_call(A, form) : analyse_macro_call(A, form);
   if (A->f->eager && !A->f->late && !A->f->parent && SYMBOLP(head)) {
     mval handler = compiler_macro_of(A->rt, head, Qnil);
@@ -3935,22 +3967,48 @@ static void eager_failure_message(mrt *rt, mval error)
   call2(rt, intern(rt, "message"), make_cstring(rt, "Eager macro-expansion failure: %S"), error);
 }
 
+/* Begin an eager expansion of the top-level FORM, as Emacs's
+   internal-macroexpand-for-load does, binding what it binds (undone by
+   the caller's unbind_to): false when it is skipped, a file having been
+   loaded again while its own forms were being expanded (a cycle, which
+   subr.el's macroexp--eager-enter reports). */
+static bool eager_begin(mrt *rt, mval form)
+{
+  mval enter = intern(rt, "macroexp--eager-enter");
+  if (NILP(XSYMBOL(rt, enter)->function))
+    return true; /* preloading, before subr.el defines it */
+  mval trail = call1(rt, enter, form);
+  if (SYMBOLP(trail))
+    return false;
+  mval pending = intern(rt, "macroexp--pending-eager-loads");
+  mval file = find_symbol_value(rt, intern(rt, "load-file-name"));
+  mval outer = find_symbol_value(rt, pending);
+  specbind(rt, pending, Fcons(rt, file == Qunbound ? Qnil : file, outer == Qunbound ? Qnil : outer));
+  specbind(rt, intern(rt, "macroexp--eager-trail"), trail);
+  return true;
+}
+
 /* Load's analysis of the top-level form SOURCE, its macros expanded
-   eagerly.  Should an expansion fail, Emacs 28 says so and runs the
-   whole form as read, its macros expanded as they are met: so is it
-   analysed again. */
+   eagerly unless EAGER is false.  Should an expansion fail, Emacs 28
+   says so and runs the whole form as read, its macros expanded as they
+   are met: so is it analysed again. */
 static mval analyse_toplevel(mrt *rt, mval source, bool dynamic, mval env)
 {
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_eager_failure, rt->eval->eager_failure);
   rt->eval->eager_failure = Qnil;
-  rt->eval->toplevel_pending = true;
-  mval code = analyse_function(rt, NULL, source, dynamic, env);
+  mval code = Qnil;
+  bool eager = eager_begin(rt, XCAR(XCDR(source)));
+  if (eager) {
+    rt->eval->toplevel_pending = true;
+    code = analyse_function(rt, NULL, source, dynamic, env);
+  }
   mval error = rt->eval->eager_failure;
   unbind_to(rt, depth);
-  if (NILP(error))
+  if (eager && NILP(error))
     return code;
-  eager_failure_message(rt, error);
+  if (eager)
+    eager_failure_message(rt, error);
   rt->eval->toplevel_pending = true;
   rt->eval->unexpanded_pending = true;
   return analyse_function(rt, NULL, source, dynamic, env);
@@ -3992,8 +4050,11 @@ mval eval_toplevel_form(mrt *rt, mval form, bool lexical)
      as top-level forms, so a defvar or defmacro in one affects the
      analysis of the next.  Emacs says so when that fails and goes on
      with the form as read. */
-  mval error;
-  form = expand_or_keep(rt, form, Qnil, macroexpand, &error);
+  mval error = Qnil;
+  size_t depth = rt->specpdl_depth;
+  if (eager_begin(rt, form))
+    form = expand_or_keep(rt, form, Qnil, macroexpand, &error);
+  unbind_to(rt, depth);
   if (!NILP(error))
     eager_failure_message(rt, error);
   if (CONSP(form) && XCAR(form) == Qprogn) {
@@ -4195,6 +4256,9 @@ static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded)
 
 static mval macroexpand(mrt *rt, mval form, mval env)
 {
+  size_t depth = rt->specpdl_depth;
+  if (CONSP(form))
+    note_eager_expansion(rt, form);
   bool expanded = true;
   for (int i = 0; expanded; i++) {
     if (i > 10000)
@@ -4203,6 +4267,7 @@ static mval macroexpand(mrt *rt, mval form, mval env)
     expanded &= next != form;
     form = next;
   }
+  unbind_to(rt, depth);
   return form;
 }
 
