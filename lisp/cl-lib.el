@@ -642,19 +642,32 @@ quick and free of side effects within SIZE."
 (defmacro cl-shiftf (place &rest places)
   "Shift the values left: PLACE gets the second's, the last gets the
 last argument; return PLACE's old value."
-  (if (null places)
-      place
-    (subr--place place
-                 (lambda (get set)
-                   (let ((old (make-symbol "old")))
-                     `(let ((,old ,get))
-                        ,(funcall set `(cl-shiftf ,@places))
-                        ,old))))))
+  (cond ((null places) place)
+        ((symbolp place) `(prog1 ,place (setq ,place (cl-shiftf ,@places))))
+        (t (gv-letplace (getter setter) place
+             `(prog1 ,getter ,(funcall setter `(cl-shiftf ,@places)))))))
 
 (defmacro cl-rotatef (&rest places)
   "Rotate the values of PLACES left by one; return nil."
-  (when (cdr places)
-    `(progn (cl-shiftf ,@places ,(car places)) nil)))
+  (cond ((null (cdr places)) nil)
+        ((not (memq nil (mapcar #'symbolp places)))
+         (let ((pairs nil) (rest places))
+           (while (cdr rest)
+             (setq pairs (nconc pairs (list (car rest) (nth 1 rest))))
+             (setq rest (cdr rest)))
+           `(cl-psetf ,@pairs ,(car rest) ,(car places))))
+        (t
+         ;; Each place but the first takes the next one's value, read
+         ;; before it is stored; the last takes the first's.
+         (let* ((first (make-symbol "--cl-rotatef--"))
+                (form first)
+                (later (reverse (cdr places))))
+           (dolist (place later)
+             (setq form (gv-letplace (getter setter) place
+                          `(prog1 ,getter ,(funcall setter form)))))
+           (gv-letplace (getter setter) (car places)
+             (macroexp-let* `((,first ,getter))
+                            `(progn ,(funcall setter form) nil)))))))
 
 (defmacro cl-psetf (&rest pairs)
   "Set each PLACE to its VALUE, all VALUEs computed first; return nil."
@@ -720,25 +733,48 @@ as many elements as ARGS takes."
     (nconc (nreverse out) (and args (list '&rest args)))))
 
 (defmacro cl-letf (bindings &rest body)
-  "Temporarily bind PLACEs: ((PLACE VALUE)...) restored on exit."
+  "Temporarily bind PLACEs: ((PLACE VALUE)...) restored on exit.  As in
+Emacs, a variable is bound by `let'; another place's old value is saved
+and stored back."
   (declare (indent 1))
-  (if (null bindings)
-      `(progn ,@body)
-    (let* ((b (car bindings))
-           (old (make-symbol "old")))
-      (subr--place
-       (car b)
-       (lambda (get set)
-         `(let ((,old ,get))
-            (unwind-protect
-                (progn ,@(and (cdr b) (list (funcall set (nth 1 b))))
-                       (cl-letf ,(cdr bindings) ,@body))
-              ,(funcall set old))))))))
+  (if (and (null (cdr bindings)) (cdr-safe (car bindings)) (symbolp (car-safe (car bindings))))
+      `(let ,bindings ,@body)
+    (cl-lib--letf bindings nil nil body)))
+
+(defun cl-lib--letf (bindings simple saved body)
+  "The code of cl-letf's BINDINGS around BODY: SIMPLE are `let*'
+bindings of the variables done so far, SAVED (OLD GETTER SETTER [NEW])
+for each other place, latest first."
+  (if bindings
+      (let* ((binding (car bindings)) (place (car binding)))
+        (gv-letplace (getter setter) place
+          (macroexp-let2 nil vnew (nth 1 binding)
+            (if (symbolp place)
+                (cl-lib--letf (cdr bindings)
+                              (cons (list getter (if (cdr binding) vnew getter)) simple)
+                              saved body)
+              (cl-lib--letf (cdr bindings) simple
+                            (cons `(,(make-symbol "old") ,getter ,setter
+                                    ,@(and (cdr binding) (list vnew)))
+                                  saved)
+                            body)))))
+    (if (and (null saved) (null simple))
+        (macroexp-progn body)
+      `(let* (,@(mapcar (lambda (s) (list (nth 0 s) (nth 1 s))) saved) ,@simple)
+         (unwind-protect
+             ,(macroexp-progn
+               (append (delq nil (mapcar (lambda (s) (and (nthcdr 3 s) (funcall (nth 2 s) (nth 3 s))))
+                                         saved))
+                       body))
+           ,@(mapcar (lambda (s) (funcall (nth 2 s) (nth 0 s))) saved))))))
 
 (defmacro cl-letf* (bindings &rest body)
-  "`cl-letf', which already binds one place after the other."
+  "`cl-letf' of each binding in turn, the next inside the last."
   (declare (indent 1))
-  `(cl-letf ,bindings ,@body))
+  (if (null bindings)
+      (macroexp-progn body)
+    (dolist (binding (reverse bindings) (car body))
+      (setq body (list `(cl-letf (,binding) ,@body))))))
 
 ;;; ---- Sequence functions -------------------------------------------------
 
