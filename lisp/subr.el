@@ -395,6 +395,30 @@ to PLACE's getter form and store function; BODY returns the code."
 (gv-define-simple-setter symbol-value set)
 (gv-define-simple-setter default-value set-default)
 
+;; Places of buffers and their text, as in Emacs's gv.el.
+(gv-define-simple-setter match-data set-match-data 'fix)
+(gv-define-simple-setter overlay-get overlay-put)
+(gv-define-setter overlay-start (store ov)
+  `(progn (move-overlay ,ov ,store (overlay-end ,ov)) ,store))
+(gv-define-setter overlay-end (store ov)
+  `(progn (move-overlay ,ov (overlay-start ,ov) ,store) ,store))
+(gv-define-setter buffer-local-value (val var buf)
+  (macroexp-let2 nil v val
+    `(with-current-buffer ,buf (set (make-local-variable ,var) ,v))))
+(gv-define-setter buffer-modified-p (flag &optional buf)
+  (macroexp-let2 nil buffer `(or ,buf (current-buffer))
+    `(with-current-buffer ,buffer (set-buffer-modified-p ,flag))))
+(gv-define-simple-setter buffer-name rename-buffer t)
+(gv-define-setter buffer-string (store) `(insert (prog1 ,store (erase-buffer))))
+(gv-define-simple-setter current-buffer set-buffer)
+(gv-define-simple-setter getenv setenv t)
+(gv-define-simple-setter marker-position set-marker t)
+(gv-define-simple-setter point goto-char)
+(gv-define-simple-setter point-marker goto-char t)
+(gv-define-setter point-max (store) `(progn (narrow-to-region (point-min) ,store) ,store))
+(gv-define-setter point-min (store) `(progn (narrow-to-region ,store (point-max)) ,store))
+(gv-define-simple-setter standard-case-table set-standard-case-table)
+
 ;; The longer c[ad]r compositions are places as the car or cdr of the
 ;; shorter ones, as Emacs's compiler macros for them make them.
 (defun subr--cxr-form (ops arg)
@@ -1755,7 +1779,9 @@ letter stand for its place in the alphabet)."
     (let ((name (intern (format "decoded-time-%s" field)))
           (n i))
       (defalias name (lambda (time) (nth n time)))
-      (subr--set-setter name (lambda (args v) `(setcar (nthcdr ,n ,(car args)) ,v))))
+      ;; As the place (nth N TIME), Emacs's compiler macro making it that.
+      (function-put name 'gv-expander
+                    (lambda (do time) (gv-get (if (= n 0) `(car ,time) `(nth ,n ,time)) do))))
     (setq i (1+ i))))
 
 (defconst subr--seconds-units
