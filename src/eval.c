@@ -4471,6 +4471,12 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
                                  mexp_list(rt, XCDR(args), env)));
   if (CONSP(head) && XCAR(head) == Qlambda)
     return reuse_cons(rt, form, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
+  /* (funcall #'F ARGS...) is (F ARGS...), as Emacs 28's macroexpand-all
+     rewrites it so that F's compiler macro applies. */
+  mval fn = XCAR(args);
+  if (SYMBOLP(head) && CONSP(fn) && XCAR(fn) == Qfunction && CONSP(XCDR(fn)) &&
+      NILP(XCDR(XCDR(fn))) && SYMBOLP(XCAR(XCDR(fn))) && head == intern(rt, "funcall"))
+    return macroexpand_all(rt, Fcons(rt, XCAR(XCDR(fn)), mexp_list(rt, XCDR(args), env)), env);
   return reuse_cons(rt, form, head, mexp_list(rt, args, env));
 }
 
