@@ -595,36 +595,79 @@ Return nil.  (With no forms at all it returns at once: Emacs 28 hangs.)"
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
 
-(defmacro cl-callf (func place &rest args)
-  "Set PLACE to (FUNC PLACE ARGS...)."
-  (declare (indent 2))
-  (subr--modify place (lambda (get) (if (symbolp func) `(,func ,get ,@args)
-                                      `(funcall ,func ,get ,@args)))))
+(defconst cl-lib--simple-funcs
+  '(car cdr nth aref elt if and or + - 1+ 1- min max car-safe cdr-safe progn prog1 prog2)
+  "Functions a form may call and still be simple, as for Emacs's cl-macs.")
+
+(defconst cl-lib--safe-funcs '(* / % length memq list vector vectorp < > <= >= = error)
+  "Further functions a form may call and still be free of side effects.")
+
+(defun cl-lib--call-of-p (x funcs)
+  "Non-nil if X calls one of FUNCS or a side-effect-free function."
+  (and (symbolp (car x))
+       (or (memq (car x) funcs) (get (car x) 'side-effect-free))))
+
+(defun cl-lib--quoted-p (x)
+  (or (atom x) (memq (car x) '(quote function cl-function))))
+
+(defun cl-lib--simple-size (x size)
+  "What remains of SIZE once the form X is counted, or nil if X is not
+quick and free of side effects within SIZE."
+  (if (cl-lib--quoted-p x)
+      (and (> size 0) (1- size))
+    (and (cl-lib--call-of-p x cl-lib--simple-funcs)
+         (let ((left (1- size)) (args (cdr x)))
+           (while (and args (setq left (cl-lib--simple-size (car args) left)))
+             (setq args (cdr args)))
+           (and (null args) left (>= left 0) left)))))
+
+(defun cl-lib--safe-p (x)
+  "Non-nil if the form X has no side effects."
+  (or (cl-lib--quoted-p x)
+      (and (cl-lib--call-of-p x (append cl-lib--simple-funcs cl-lib--safe-funcs))
+           (let ((ok t))
+             (dolist (arg (cdr x) ok)
+               (setq ok (and ok (cl-lib--safe-p arg))))))))
 
 (defmacro cl-callf2 (func arg1 place &rest args)
   "Set PLACE to (FUNC ARG1 PLACE ARGS...)."
   (declare (indent 3))
-  (let ((a (make-symbol "a")))
-    `(let ((,a ,arg1))
-       ,(subr--modify place (lambda (get) (if (symbolp func) `(,func ,a ,get ,@args)
-                                            `(funcall ,func ,a ,get ,@args)))))))
+  (if (and (cl-lib--safe-p arg1) (cl-lib--simple-size place 10) (symbolp func))
+      `(setf ,place (,func ,arg1 ,place ,@args))
+    (macroexp-let2 nil a1 arg1
+      (gv-letplace (getter setter) place
+        (funcall setter (if (symbolp func) `(,func ,a1 ,getter ,@args)
+                          `(funcall #',func ,a1 ,getter ,@args)))))))
 
 (defmacro cl-shiftf (place &rest places)
   "Shift the values left: PLACE gets the second's, the last gets the
 last argument; return PLACE's old value."
-  (if (null places)
-      place
-    (subr--place place
-                 (lambda (get set)
-                   (let ((old (make-symbol "old")))
-                     `(let ((,old ,get))
-                        ,(funcall set `(cl-shiftf ,@places))
-                        ,old))))))
+  (cond ((null places) place)
+        ((symbolp place) `(prog1 ,place (setq ,place (cl-shiftf ,@places))))
+        (t (gv-letplace (getter setter) place
+             `(prog1 ,getter ,(funcall setter `(cl-shiftf ,@places)))))))
 
 (defmacro cl-rotatef (&rest places)
   "Rotate the values of PLACES left by one; return nil."
-  (when (cdr places)
-    `(progn (cl-shiftf ,@places ,(car places)) nil)))
+  (cond ((null (cdr places)) nil)
+        ((not (memq nil (mapcar #'symbolp places)))
+         (let ((pairs nil) (rest places))
+           (while (cdr rest)
+             (setq pairs (nconc pairs (list (car rest) (nth 1 rest))))
+             (setq rest (cdr rest)))
+           `(cl-psetf ,@pairs ,(car rest) ,(car places))))
+        (t
+         ;; Each place but the first takes the next one's value, read
+         ;; before it is stored; the last takes the first's.
+         (let* ((first (make-symbol "--cl-rotatef--"))
+                (form first)
+                (later (reverse (cdr places))))
+           (dolist (place later)
+             (setq form (gv-letplace (getter setter) place
+                          `(prog1 ,getter ,(funcall setter form)))))
+           (gv-letplace (getter setter) (car places)
+             (macroexp-let* `((,first ,getter))
+                            `(progn ,(funcall setter form) nil)))))))
 
 (defmacro cl-psetf (&rest pairs)
   "Set each PLACE to its VALUE, all VALUEs computed first; return nil."
@@ -690,25 +733,48 @@ as many elements as ARGS takes."
     (nconc (nreverse out) (and args (list '&rest args)))))
 
 (defmacro cl-letf (bindings &rest body)
-  "Temporarily bind PLACEs: ((PLACE VALUE)...) restored on exit."
+  "Temporarily bind PLACEs: ((PLACE VALUE)...) restored on exit.  As in
+Emacs, a variable is bound by `let'; another place's old value is saved
+and stored back."
   (declare (indent 1))
-  (if (null bindings)
-      `(progn ,@body)
-    (let* ((b (car bindings))
-           (old (make-symbol "old")))
-      (subr--place
-       (car b)
-       (lambda (get set)
-         `(let ((,old ,get))
-            (unwind-protect
-                (progn ,@(and (cdr b) (list (funcall set (nth 1 b))))
-                       (cl-letf ,(cdr bindings) ,@body))
-              ,(funcall set old))))))))
+  (if (and (null (cdr bindings)) (cdr-safe (car bindings)) (symbolp (car-safe (car bindings))))
+      `(let ,bindings ,@body)
+    (cl-lib--letf bindings nil nil body)))
+
+(defun cl-lib--letf (bindings simple saved body)
+  "The code of cl-letf's BINDINGS around BODY: SIMPLE are `let*'
+bindings of the variables done so far, SAVED (OLD GETTER SETTER [NEW])
+for each other place, latest first."
+  (if bindings
+      (let* ((binding (car bindings)) (place (car binding)))
+        (gv-letplace (getter setter) place
+          (macroexp-let2 nil vnew (nth 1 binding)
+            (if (symbolp place)
+                (cl-lib--letf (cdr bindings)
+                              (cons (list getter (if (cdr binding) vnew getter)) simple)
+                              saved body)
+              (cl-lib--letf (cdr bindings) simple
+                            (cons `(,(make-symbol "old") ,getter ,setter
+                                    ,@(and (cdr binding) (list vnew)))
+                                  saved)
+                            body)))))
+    (if (and (null saved) (null simple))
+        (macroexp-progn body)
+      `(let* (,@(mapcar (lambda (s) (list (nth 0 s) (nth 1 s))) saved) ,@simple)
+         (unwind-protect
+             ,(macroexp-progn
+               (append (delq nil (mapcar (lambda (s) (and (nthcdr 3 s) (funcall (nth 2 s) (nth 3 s))))
+                                         saved))
+                       body))
+           ,@(mapcar (lambda (s) (funcall (nth 2 s) (nth 0 s))) saved))))))
 
 (defmacro cl-letf* (bindings &rest body)
-  "`cl-letf', which already binds one place after the other."
+  "`cl-letf' of each binding in turn, the next inside the last."
   (declare (indent 1))
-  `(cl-letf ,bindings ,@body))
+  (if (null bindings)
+      (macroexp-progn body)
+    (dolist (binding (reverse bindings) (car body))
+      (setq body (list `(cl-letf (,binding) ,@body))))))
 
 ;;; ---- Sequence functions -------------------------------------------------
 
@@ -1257,7 +1323,22 @@ the last occurrence (the first under :from-end)."
 
 ;; (setf (cl-getf PLACE TAG DEF) V): a new TAG goes in front, as with
 ;; plist-get.
-(put 'cl-getf 'subr--expander (subr--plist-expander 'cl-getf))
+(gv-define-expander cl-getf
+  (lambda (do plist tag &optional def)
+    (gv-letplace (getter setter) plist
+      (macroexp-let2* nil ((k tag) (d def))
+        (funcall do `(cl-getf ,getter ,k ,d)
+                 (lambda (value)
+                   (macroexp-let2 nil val value
+                     `(progn ,(funcall setter `(cl--set-getf ,getter ,k ,val))
+                             ,val))))))))
+
+(defun cl--set-getf (plist tag value)
+  "PLIST with TAG's value VALUE: stored into its cell, else in front."
+  (let ((cell (cdr (plist-member plist tag))))
+    (if cell
+        (progn (setcar cell value) plist)
+      (cons tag (cons value plist)))))
 
 ;; (setf (cl-subseq SEQ START END) NEW) overwrites SEQ's elements in place.
 (subr--set-setter 'cl-subseq

@@ -13,25 +13,6 @@
 ;; one piece of advice around the next, the place's function innermost.
 ;; Not done: process filters and sentinels, which marrow does not have.
 
-(defconst nadvice--how
-  '(:around :before :after :override :after-until :after-while
-    :before-until :before-while :filter-args :filter-return)
-  "The ways advice can combine with the function it advises.")
-
-(defun nadvice--combine (how function inner args)
-  "Call FUNCTION as HOW says around INNER, a function, with ARGS."
-  (pcase how
-    (:around (apply function inner args))
-    (:before (apply function args) (apply inner args))
-    (:after (prog1 (apply inner args) (apply function args)))
-    (:override (apply function args))
-    (:after-until (or (apply inner args) (apply function args)))
-    (:after-while (and (apply inner args) (apply function args)))
-    (:before-until (or (apply function args) (apply inner args)))
-    (:before-while (and (apply function args) (apply inner args)))
-    (:filter-args (apply inner (funcall function args)))
-    (:filter-return (funcall function (apply inner args)))))
-
 (defun nadvice--macro-alias-p (definition)
   (and definition (symbolp definition) (macrop definition)))
 
@@ -48,66 +29,93 @@ expander, an autoload's definition once loaded."
           ((nadvice--macro-alias-p def) (lambda (&rest args) (macroexpand (cons def args))))
           (t def))))
 
-(defvar nadvice--objects (make-hash-table :test 'eq :weakness 'key)
-  "The functions that are advice objects, for `advice--p'.")
+(defconst nadvice--codes
+  '((:around "\300\301\302\003#\207" 5)
+    (:before "\300\301\002\"\210\300\302\002\"\207" 4)
+    (:after "\300\302\002\"\300\301\003\"\210\207" 5)
+    (:override "\300\301\002\"\207" 4)
+    (:after-until "\300\302\002\"\206\013\000\300\301\002\"\207" 4)
+    (:after-while "\300\302\002\"\205\013\000\300\301\002\"\207" 4)
+    (:before-until "\300\301\002\"\206\013\000\300\302\002\"\207" 4)
+    (:before-while "\300\301\002\"\205\013\000\300\302\002\"\207" 4)
+    (:filter-args "\300\302\301\003!\"\207" 5)
+    (:filter-return "\301\300\302\003\"!\207" 5))
+  "(HOW CODE DEPTH): the byte code of an advice object of each HOW, and
+its stack depth.  An advice object is a byte-code function of any
+number of arguments, its constants [apply FUNCTION MAIN PROPS]; CODE
+applies FUNCTION and MAIN to the argument list as HOW says.  These are
+the bytes Emacs 28's advice objects have, so they print alike.")
 
-(defun nadvice--object (function)
-  "Record FUNCTION as an advice object and return it."
-  (puthash function t nadvice--objects)
-  function)
+(defconst nadvice--code-strings (mapcar #'cadr nadvice--codes))
 
 (defun advice--p (object)
-  "Whether OBJECT is a function made by advice: an advised symbol's
-definition (a macro's expander for a macro), or what `advice-member-p'
-returns."
-  (and (gethash (if (eq (car-safe object) 'macro) (cdr object) object)
-                nadvice--objects)
-       t))
+  "Whether OBJECT is an advice object: a byte-code function made by
+`advice-add' or `add-function'."
+  (and (byte-code-function-p object)
+       (eq (aref object 0) 128)
+       (memq (length object) '(5 6))
+       (memq (aref object 1) nadvice--code-strings)
+       (eq (aref (aref object 2) 0) #'apply)))
+
+(defun advice--car (f) "The advice function of the advice object F." (aref (aref f 2) 1))
+(defun advice--cdr (f) "The function the advice object F advises." (aref (aref f 2) 2))
+(defun advice--props (f) "The properties of the advice object F." (aref (aref f 2) 3))
+
+(defun nadvice--how-of (f)
+  "How the advice object F combines its advice with what it advises."
+  (car (seq-find (lambda (entry) (eq (nth 1 entry) (aref f 1))) nadvice--codes)))
+
+(defun nadvice--command-spec (function)
+  "FUNCTION's interactive form, without loading it if it is an autoload."
+  (and (commandp function)
+       (not (autoloadp (indirect-function function)))
+       (interactive-form function)))
+
+(defun nadvice--spec (function main)
+  "The interactive spec of advice FUNCTION on MAIN: FUNCTION's, else
+MAIN's; a function spec of FUNCTION's gets MAIN's spec, as in Emacs."
+  (let* ((own (nadvice--command-spec function))
+         (under (nadvice--command-spec main))
+         (spec (nth 1 own)))
+    (when (eq (car-safe spec) 'function)
+      (setq spec (nth 1 spec)))
+    (if (functionp spec)
+        `(funcall ',spec ',(nth 1 under))
+      (nth 1 (or own under)))))
+
+(defun nadvice--link (how function props main)
+  "An advice object that calls MAIN through FUNCTION as HOW says."
+  (let ((code (cdr (assq how nadvice--codes))))
+    (apply #'make-byte-code 128 (car code) (vector #'apply function main props)
+           (nth 1 code) nil
+           (and (or (commandp function) (commandp main))
+                (list (nadvice--spec function main))))))
+
+(defun nadvice--main (symbol)
+  "What the advice on SYMBOL advises: its original definition when that
+is a function (a macro's expander for a macro), else a function that
+calls the definition it has when called."
+  (let ((def (get symbol 'nadvice--original)))
+    (cond ((eq (car-safe def) 'macro) (cdr def))
+          ((and def (not (autoloadp def)) (not (nadvice--macro-alias-p def))) def)
+          (t (lambda (&rest args) (apply (nadvice--original-function symbol) args))))))
 
 (defun nadvice--function (symbol pieces)
-  "A function that calls SYMBOL's original definition through PIECES,
-a tail of its advice."
-  ;; The call of the original is not an advice object: for
-  ;; `called-interactively-p' the original, called from its advice, is
-  ;; not called interactively, as in Emacs.
-  (let ((call (lambda (&rest args) (apply (nadvice--original-function symbol) args))))
-    (dolist (piece (reverse pieces))
-      (let ((inner call) (how (nth 0 piece)) (function (nth 1 piece)))
-        (setq call (nadvice--object
-                    (lambda (&rest args) (nadvice--combine how function inner args))))))
-    call))
-
-(defun nadvice--call (symbol args)
-  "Call SYMBOL's original definition on ARGS through its advice."
-  (apply (nadvice--function symbol (get symbol 'nadvice--pieces)) args))
-
-(defun nadvice--interactive-form (symbol)
-  "The interactive form SYMBOL has under its advice, as in Emacs: the
-outermost advice's that has one, else the original definition's."
-  (let ((spec nil)
-        (original (get symbol 'nadvice--original)))
-    (dolist (piece (get symbol 'nadvice--pieces))
-      (unless spec
-        (setq spec (interactive-form (nth 1 piece)))))
-    (or spec
-        (and original (not (autoloadp original)) (functionp original)
-             (interactive-form original)))))
-
-(defun nadvice--wrapper (symbol)
-  "A function that calls SYMBOL through its advice, with the
-interactive form SYMBOL has under it."
-  (let ((spec (nadvice--interactive-form symbol)))
-    (if spec
-        (eval `(lambda (&rest args) ,spec (nadvice--call ',symbol args)) t)
-      (lambda (&rest args) (nadvice--call symbol args)))))
+  "The advice object that calls SYMBOL's original definition through
+PIECES, a tail of its advice."
+  (let ((call (nadvice--main symbol)))
+    (dolist (piece (reverse pieces) call)
+      (setq call (apply #'nadvice--link (append piece (list call)))))))
 
 (defun nadvice--install (symbol)
-  "Put SYMBOL's wrapper in its function cell, a macro's if it is one."
-  (let ((wrapper (nadvice--object (nadvice--wrapper symbol))))
-    (fset symbol (let ((original (get symbol 'nadvice--original)))
-                   (if (or (eq (car-safe original) 'macro) (nadvice--macro-alias-p original))
-                       (cons 'macro wrapper)
-                     wrapper)))))
+  "Put SYMBOL's advice objects in its function cell, a macro's if it is
+one.  As in Emacs, advice on an undefined SYMBOL waits for its `defalias'."
+  (let ((advice (nadvice--function symbol (get symbol 'nadvice--pieces)))
+        (original (get symbol 'nadvice--original)))
+    (when original
+      (fset symbol (if (or (eq (car-safe original) 'macro) (nadvice--macro-alias-p original))
+                       (cons 'macro advice)
+                     advice)))))
 
 (defun nadvice--defalias (symbol definition)
   "What `defalias' does to an advised SYMBOL: DEFINITION becomes the
@@ -151,10 +159,11 @@ the newest is outermost.  Adding the same advice again moves it."
        (nadvice--insert (list how function props)
                         (nadvice--without-same (get symbol 'nadvice--pieces) function props)))
   (nadvice--install symbol)
+  (put symbol 'function-documentation `(advice--make-docstring ',symbol))
   nil)
 
 (defun nadvice--check-how (how)
-  (unless (memq how nadvice--how)
+  (unless (assq how nadvice--codes)
     (error "Unknown add-function location `%S'" how)))
 
 (defun nadvice--insert (piece pieces)
@@ -182,10 +191,70 @@ SYMBOL; without advice left, SYMBOL gets its original definition back."
 
 (defun advice-member-p (advice symbol)
   "Whether ADVICE (a function or an advice's name) is advice on SYMBOL:
-nil if not, else, as in Emacs, an advice object, the function that
-runs that advice and what is under it."
-  (let ((tail (nadvice--find-tail symbol advice)))
-    (and tail (nadvice--object (nadvice--function symbol tail)))))
+nil if not, else, as in Emacs, the advice object that runs it."
+  (let ((def (if (and (get symbol 'nadvice--pieces) (null (get symbol 'nadvice--original)))
+                 ;; Advice waiting for the definition.
+                 (nadvice--function symbol (get symbol 'nadvice--pieces))
+               (symbol-function symbol))))
+    (advice-function-member-p advice (if (eq (car-safe def) 'macro) (cdr def) def))))
+
+(defun nadvice--split-usage (doc)
+  "(DOC-WITHOUT-USAGE . USAGE) when DOC ends with a \"(fn ARGS)\" line."
+  (and (stringp doc) (string-match "\n\n\\((fn\\(?: .*\\)?)\\)\\'" doc)
+       (cons (substring doc 0 (match-beginning 0)) (match-string 1 doc))))
+
+(defun nadvice--usage (function arglist)
+  "The usage line \"(fn ARGS)\" of ARGLIST, as Emacs makes it for FUNCTION."
+  (ignore function)
+  (format "(fn%s)"
+          (mapconcat (lambda (arg)
+                       (if (memq arg '(&optional &rest)) (format " %s" arg)
+                         ;; As in Emacs, without the _ of an unused one.
+                         (format " %s" (upcase (replace-regexp-in-string
+                                                "\\`_" "" (symbol-name arg))))))
+                     arglist "")))
+
+(defun nadvice--piece-doc (object symbol macrop)
+  "The paragraph the advice object OBJECT adds to SYMBOL's documentation."
+  (ignore symbol)
+  (let ((fn (advice--car object)))
+    (concat (format "This %s has %s advice: " (if macrop "macro" "function")
+                    (nadvice--how-of object))
+            (if (symbolp fn)
+                (format-message "`%S'." fn)
+              (let ((name (cdr (assq 'name (advice--props object))))
+                    (doc (documentation fn t)))
+                (when (nadvice--split-usage doc)
+                  (setq doc (car (nadvice--split-usage doc))))
+                (cond ((and name doc) (format "%s\n%s" name doc))
+                      (name (format "%s" name))
+                      (t (or doc "No documentation")))))
+            "\n")))
+
+(defun advice--make-docstring (symbol)
+  "SYMBOL's documentation under its advice: the original's, a paragraph
+for each piece of advice, and the original's usage line."
+  (let* ((def (indirect-function symbol))
+         (macrop (eq (car-safe def) 'macro))
+         (def (if macrop (cdr def) def))
+         (pieces nil))
+    (while (advice--p def)
+      (setq pieces (concat pieces (nadvice--piece-doc def symbol macrop))
+            def (advice--cdr def)))
+    (let* ((doc (and (not (eq def symbol)) (functionp def) (documentation def t)))
+           (split (nadvice--split-usage doc))
+           (usage (cond (split (cdr split))
+                        ((listp (help-function-arglist def))
+                         (nadvice--usage symbol (help-function-arglist def))))))
+      (when split (setq doc (car split)))
+      (let ((text (concat doc (if (string-suffix-p "\n" (or doc "")) "\n" "\n\n") pieces)))
+        (if usage
+            (concat text
+                    (cond ((string-suffix-p "\n\n" text) "")
+                          ((string-suffix-p "\n" text) "\n")
+                          (t "\n\n"))
+                    usage)
+          text)))))
 
 (defun advice-mapc (f symbol)
   "Call F with each piece of advice on SYMBOL and its properties."
@@ -194,25 +263,15 @@ runs that advice and what is under it."
 
 ;;; ---- Advice on the function in a place ---------------------------
 
-(defvar nadvice--links (make-hash-table :test 'eq :weakness 'key)
-  "Each advice object made by `add-function' and its piece of advice:
-\(HOW FUNCTION PROPS INNER), INNER being the function it runs it around.")
-
-(defun nadvice--link (how function props inner)
-  "An advice object that calls INNER through FUNCTION as HOW says."
-  (let ((object (nadvice--object
-                 (lambda (&rest args) (nadvice--combine how function inner args)))))
-    (puthash object (list how function props inner) nadvice--links)
-    object))
-
 (defun nadvice--chain (definition)
   "(PIECES . INNERMOST): the pieces of advice (HOW FUNCTION PROPS) of
-DEFINITION, an advice object made by `add-function' (or any other
-function, which has none), outermost first, and the function under them."
-  (let ((pieces nil) link)
-    (while (setq link (gethash definition nadvice--links))
-      (push (butlast link) pieces)
-      (setq definition (nth 3 link)))
+DEFINITION, an advice object (or any other function, which has none),
+outermost first, and the function under them."
+  (let ((pieces nil))
+    (while (advice--p definition)
+      (push (list (nadvice--how-of definition) (advice--car definition) (advice--props definition))
+            pieces)
+      (setq definition (advice--cdr definition)))
     (cons (nreverse pieces) definition)))
 
 (defun nadvice--rechain (pieces innermost)
@@ -292,11 +351,12 @@ function in PLACE, as `add-function' reads PLACE."
 (defun advice-function-member-p (advice function-def)
   "Whether ADVICE (a function or a name) is advice in FUNCTION-DEF: nil
 if not, else, as in Emacs, the advice object that runs it."
-  (let ((found nil) link)
-    (while (and (not found) (setq link (gethash function-def nadvice--links)))
-      (if (nadvice--piece-matches-p link advice)
+  (let ((found nil))
+    (while (and (not found) (advice--p function-def))
+      (if (or (equal advice (cdr (assq 'name (advice--props function-def))))
+              (equal advice (advice--car function-def)))
           (setq found function-def)
-        (setq function-def (nth 3 link))))
+        (setq function-def (advice--cdr function-def))))
     found))
 
 (defun advice-function-mapc (f function-def)

@@ -33,6 +33,8 @@
 
 (subr--define-missing ignore
   (defun ignore (&rest _args) "Ignore ARGS and return nil." nil))
+;; A command in Emacs, whose own is a Lisp function with (interactive).
+(put 'ignore 'interactive-form '(interactive nil))
 (subr--define-missing identity
   (defun identity (x) "Return X." x))
 
@@ -145,47 +147,280 @@ with no BODY after it, is the first form of BODY, the format being
        ,@(if (cdr (cdr spec))
              (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec))))))))
 
+;;; ---- Helpers for writing macros (Emacs's macroexp) ----------------------
+
+(defun macroexp-progn (exps)
+  "EXPS as one form: the only one, or a progn of them."
+  (if (cdr exps) (cons 'progn exps) (car exps)))
+
+(defun macroexp-unprogn (exp)
+  "EXP as a non-empty list of forms, a progn's body spliced."
+  (cond ((not (eq (car-safe exp) 'progn)) (list exp))
+        ((cdr exp) (cdr exp))
+        (t (list nil))))
+
+(defun macroexp-let* (bindings exp)
+  "A form equivalent to (let* BINDINGS EXP), merging a let* in EXP."
+  (cond ((null bindings) exp)
+        ((eq (car-safe exp) 'let*)
+         (cons 'let* (cons (append bindings (nth 1 exp)) (nthcdr 2 exp))))
+        (t (list 'let* bindings exp))))
+
+(defun macroexp-const-p (exp)
+  "Non-nil if EXP always evaluates to the same value."
+  (if (consp exp)
+      (or (eq (car exp) 'quote)
+          (and (eq (car exp) 'function) (symbolp (nth 1 exp))))
+    (or (not (symbolp exp)) (memq exp '(nil t)) (keywordp exp))))
+
+(defun macroexp-copyable-p (exp)
+  "Non-nil if EXP costs nothing to evaluate twice."
+  (or (symbolp exp) (macroexp-const-p exp)))
+
+(defun macroexp-quote (v)
+  "A form whose value is V: V itself when it evaluates to itself."
+  (if (or (consp v) (and (symbolp v) (not (keywordp v)) (not (memq v '(nil t)))))
+      (list 'quote v)
+    v))
+
+(defmacro macroexp-let2 (test sym exp &rest body)
+  "Run BODY with SYM naming a form for EXP's value, which the result
+evaluates once; TEST (default `macroexp-const-p') says when EXP itself
+will do.  The expansion has the shape of Emacs's, so it prints alike."
+  (declare (indent 3))
+  (let ((exp-var (make-symbol "exp"))
+        (body-var (make-symbol "body")))
+    `(let* ((,exp-var ,exp)
+            (,sym (if (funcall #',(or test 'macroexp-const-p) ,exp-var)
+                      ,exp-var
+                    (make-symbol ,(symbol-name sym))))
+            (,body-var ,(macroexp-progn body)))
+       (if (eq ,sym ,exp-var)
+           ,body-var
+         (macroexp-let* (list (list ,sym ,exp-var)) ,body-var)))))
+
+(defmacro macroexp-let2* (test bindings &rest body)
+  "`macroexp-let2' for each (SYM EXP) of BINDINGS in turn."
+  (declare (indent 2))
+  (let ((form (macroexp-progn body)))
+    (dolist (b (reverse bindings) form)
+      (setq form `(macroexp-let2 ,test ,(car b) ,(nth 1 b) ,form)))))
+
+(defun function-get (f prop &optional _autoload)
+  "PROP of function F, looked up along F's chain of aliases."
+  (let ((value nil))
+    (while (and (symbolp f) f
+                (null (setq value (get f prop)))
+                (fboundp f)
+                (symbolp (symbol-function f)))
+      (setq f (symbol-function f)))
+    value))
+
+(defun function-put (func prop value)
+  "Set FUNC's property PROP to VALUE."
+  (put func prop value))
+
+;;; ---- Eager macro expansion in load (Emacs's internal-macroexpand-for-load)
+
+(defvar macroexp--pending-eager-loads nil
+  "The files whose top-level forms are being expanded, innermost first,
+`skip' on top once one of them is loaded again meanwhile (a cycle).")
+
+(defvar macroexp--eager-trail nil
+  "The files being loaded and what is being expanded eagerly in them,
+innermost first: the entries Emacs's warning about a cycle names,
+\(load FILE), (macroexpand-all FORM) and (macroexpand FORM).")
+
+(defun macroexp--eager-frame (form)
+  "The trail's entry for an eager expansion of the top-level FORM."
+  (let ((second (car-safe (cdr-safe form))))
+    (if (and (consp (cdr-safe form))
+             (or (symbolp second)
+                 (and (eq (car-safe second) 'quote) (symbolp (car-safe (cdr second))))))
+        (list 'macroexpand-all (list (car form) second '…))
+      '(macroexpand-all …))))
+
+(defun macroexp--eager-enter (form)
+  "Begin an eager expansion of FORM, a top-level form being loaded: the
+trail it runs with, or `skip' when it is not to be expanded.  A file
+loaded again while its forms are being expanded is a cycle: as in
+Emacs, a warning names the trail and the rest of the outer expansion
+of that file expands nothing."
+  (let ((load (and load-file-name (list 'load (file-name-nondirectory load-file-name)))))
+    (cond
+     ((eq (car macroexp--pending-eager-loads) 'skip) 'skip)
+     ((and load-file-name (member load-file-name macroexp--pending-eager-loads))
+      (let* ((trail (copy-sequence macroexp--eager-trail))
+             (tail (member load (cdr (member load trail)))))
+        (when tail (setcdr tail (list '…)))
+        (message "Warning: Eager macro-expansion skipped due to cycle:\n  %s"
+                 (mapconcat #'prin1-to-string (nreverse trail) " => "))
+        (push 'skip macroexp--pending-eager-loads)
+        'skip))
+     (t (cons (macroexp--eager-frame form) macroexp--eager-trail)))))
+
 ;;; ---- Generalized places -----------------------------------------------
 ;;
-;; A place is a variable or a call (ACCESSOR ARGS...) whose symbol has a
-;; `subr--setter' property: either a function symbol called as
-;; (SETTER ARGS... VALUE), or a function (lambda (ARGS VALUE) FORM)
-;; building the store form.  Every setter form returns VALUE.
+;; As in Emacs's gv.el, (HEAD ARGS...) is a place when HEAD's
+;; `gv-expander' property is a function called as (EXPANDER DO ARGS...):
+;; DO takes a getter form and a store function (value form -> store
+;; form) and returns the code.  The code built has the shapes Emacs 28
+;; builds, so that macroexpansions print alike: an argument of a place
+;; is bound to a temporary `v' unless it is a constant.
 
-(defmacro gv-define-simple-setter (accessor setter &optional fix)
-  "Make (setf (ACCESSOR ARGS...) V) expand to (SETTER ARGS... V).
-With FIX non-nil, the store returns V whatever SETTER returns."
-  (if fix
-      `(subr--set-setter ',accessor
-                         (lambda (args v)
-                           (let ((tmp (make-symbol "v")))
-                             `(let ((,tmp ,v)) (,',setter ,@args ,tmp) ,tmp))))
-    `(subr--set-setter ',accessor ',setter)))
+(define-error 'gv-invalid-place "%S is not a valid place expression")
+
+(defmacro gv-define-expander (name handler)
+  "Make (NAME ARGS...) a place: HANDLER, called as (HANDLER DO ARGS...)
+with the place's argument forms, returns the code for it."
+  (declare (indent 1))
+  `(function-put ',name 'gv-expander ,handler))
+
+(defun gv--defsetter (name setter do args)
+  "Call DO for the place (NAME ARGS...), its arguments bound once;
+SETTER maps the value form and the bound arguments to the store form."
+  (let ((bindings nil) (vars nil))
+    (dolist (arg args)
+      (if (macroexp-const-p arg)
+          (push arg vars)
+        (let ((v (make-symbol "v")))
+          (push (list v arg) bindings)
+          (push v vars))))
+    (setq vars (nreverse vars))
+    (macroexp-let* (nreverse bindings)
+                   (funcall do (cons name vars)
+                            (lambda (v) (apply setter v vars))))))
 
 (defmacro gv-define-setter (name arglist &rest body)
   "Define how to store into (NAME ARGS...): ARGLIST is (VAL ARGS...) and
-BODY returns the store form, as in Emacs's gv.el."
+BODY returns the store form, the ARGS being copyable forms."
   (declare (indent 2))
-  `(subr--set-setter ',name
-                     (lambda (args v) (apply (lambda ,arglist ,@body) v args))))
+  `(gv-define-expander ,name
+     (lambda (do &rest args)
+       (declare-function gv--defsetter "gv" (name setter do args &optional vars))
+       (gv--defsetter ',name (lambda ,arglist ,@body) do args))))
+
+(defmacro gv-define-simple-setter (name setter &optional fix-return)
+  "Make (setf (NAME ARGS...) V) expand to (SETTER ARGS... V).
+With FIX-RETURN non-nil, the store returns V whatever SETTER returns."
+  (when (eq (car-safe setter) 'lambda)
+    (message "Use `gv-define-setter' or name %s's setter function" name))
+  `(gv-define-setter ,name (val &rest args)
+     ,(if fix-return
+          `(macroexp-let2 nil v val
+             `(progn (,',setter ,@args ,v) ,v))
+        ``(,',setter ,@args ,val))))
 
 (defun subr--set-setter (accessor builder)
-  "Make BUILDER how ACCESSOR's places are stored into, replacing any
-expander (the last definition counts, as in Emacs)."
-  (put accessor 'subr--expander nil)
-  (put accessor 'subr--setter builder))
+  "Make BUILDER how ACCESSOR's places are stored into: a function symbol
+called as (BUILDER ARGS... VALUE), or a function of the argument list
+and the value form returning the store form."
+  (function-put accessor 'gv-expander
+                (lambda (do &rest args)
+                  (gv--defsetter accessor
+                                 (lambda (v &rest vars)
+                                   (if (symbolp builder)
+                                       `(,builder ,@vars ,v)
+                                     (funcall builder vars v)))
+                                 do args))))
 
+(defun gv-setter (name)
+  "The symbol a (setf NAME) function is stored under."
+  (if (get name 'gv-expander)
+      (error "gv-expander conflicts with (setf %S)" name))
+  (intern (format "(setf %s)" name)))
+
+(defun gv-get (place do)
+  "The code DO returns for PLACE: DO is called with PLACE's getter form
+and its store function."
+  (cond
+   ((symbolp place) (funcall do place (lambda (v) `(setq ,place ,v))))
+   ((not (consp place)) (signal 'gv-invalid-place (list place)))
+   (t
+    (let ((expander (and (symbolp (car place)) (function-get (car place) 'gv-expander))))
+      (cond (expander (apply expander do (cdr place)))
+            ((subr--autoload-place (car place)) (gv-get place do))
+            (t (gv--get-expanded place do)))))))
+
+(defun gv--get-expanded (place do)
+  "`gv-get' for a PLACE whose head has no expander: the place its macro
+or compiler macro makes, else that of the function HEAD is an alias
+of, else a call of the function (setf HEAD)."
+  (let* ((head (car place))
+         (env (and (boundp 'macroexpand-all-environment) macroexpand-all-environment))
+         (new (macroexpand-1 place env)))
+    (when (and (eq new place) (symbolp head) (get head 'compiler-macro))
+      (setq new (apply (get head 'compiler-macro) place (cdr place))))
+    (when (and (eq new place) (symbolp head) (fboundp head)
+               (symbolp (symbol-function head)))
+      (setq new (cons (symbol-function head) (cdr place))))
+    (if (not (eq new place))
+        (gv-get new do)
+      (let ((setter (gv-setter head)))
+        (gv--defsetter head (lambda (v &rest args) `(,setter ,v ,@args)) do (cdr place))))))
+
+(defun subr--autoload-place (head)
+  "Load HEAD's definition if it is an autoload, as Emacs does to learn
+how to store into a place (HEAD ...); non-nil if that taught it."
+  (when (and (symbolp head) (autoloadp (symbol-function head)))
+    (autoload-do-load (symbol-function head) head)
+    (get head 'gv-expander)))
+
+(defmacro gv-letplace (vars place &rest body)
+  "Run BODY (at macro-expansion time) with VARS, (GETTER SETTER), bound
+to PLACE's getter form and store function; BODY returns the code."
+  (declare (indent 2))
+  `(gv-get ,place (lambda ,vars ,@body)))
+
+;; marrow's own Lisp calls these by their older names.
+(defalias 'subr--place #'gv-get)
+
+(defun subr--modify (place fn)
+  "Expand a read-modify-write of PLACE: FN maps the getter to the new value."
+  (gv-get place (lambda (get set) (funcall set (funcall fn get)))))
+
+(gv-define-simple-setter aref aset)
 (gv-define-simple-setter car setcar)
 (gv-define-simple-setter cdr setcdr)
-(gv-define-simple-setter aref aset)
-(gv-define-simple-setter symbol-value set)
-(gv-define-simple-setter symbol-function fset)
+(gv-define-setter caar (val x) `(setcar (car ,x) ,val))
+(gv-define-setter cadr (val x) `(setcar (cdr ,x) ,val))
+(gv-define-setter cdar (val x) `(setcdr (car ,x) ,val))
+(gv-define-setter cddr (val x) `(setcdr (cdr ,x) ,val))
+(gv-define-setter elt (store seq n)
+  `(if (listp ,seq) (setcar (nthcdr ,n ,seq) ,store) (aset ,seq ,n ,store)))
 (gv-define-simple-setter get put)
-(gv-define-simple-setter default-value set-default)
+(gv-define-setter gethash (val k h &optional _d) `(puthash ,k ,val ,h))
+(gv-define-simple-setter symbol-function fset)
 (gv-define-simple-setter symbol-plist setplist)
+(gv-define-simple-setter symbol-value set)
+(gv-define-simple-setter default-value set-default)
 
-;; The places of the c[ad]r compositions (primitives from caar to
-;; cddddr): (setf (caddr X) V) is (setcar (cddr X) V).
+;; Places of buffers and their text, as in Emacs's gv.el.
+(gv-define-simple-setter match-data set-match-data 'fix)
+(gv-define-simple-setter overlay-get overlay-put)
+(gv-define-setter overlay-start (store ov)
+  `(progn (move-overlay ,ov ,store (overlay-end ,ov)) ,store))
+(gv-define-setter overlay-end (store ov)
+  `(progn (move-overlay ,ov (overlay-start ,ov) ,store) ,store))
+(gv-define-setter buffer-local-value (val var buf)
+  (macroexp-let2 nil v val
+    `(with-current-buffer ,buf (set (make-local-variable ,var) ,v))))
+(gv-define-setter buffer-modified-p (flag &optional buf)
+  (macroexp-let2 nil buffer `(or ,buf (current-buffer))
+    `(with-current-buffer ,buffer (set-buffer-modified-p ,flag))))
+(gv-define-simple-setter buffer-name rename-buffer t)
+(gv-define-setter buffer-string (store) `(insert (prog1 ,store (erase-buffer))))
+(gv-define-simple-setter current-buffer set-buffer)
+(gv-define-simple-setter getenv setenv t)
+(gv-define-simple-setter marker-position set-marker t)
+(gv-define-simple-setter point goto-char)
+(gv-define-simple-setter point-marker goto-char t)
+(gv-define-setter point-max (store) `(progn (narrow-to-region (point-min) ,store) ,store))
+(gv-define-setter point-min (store) `(progn (narrow-to-region ,store (point-max)) ,store))
+(gv-define-simple-setter standard-case-table set-standard-case-table)
+
+;; The longer c[ad]r compositions are places as the car or cdr of the
+;; shorter ones, as Emacs's compiler macros for them make them.
 (defun subr--cxr-form (ops arg)
   "Apply the accessors named by OPS (a string of ?a and ?d) to ARG."
   (let ((form arg)
@@ -195,239 +430,146 @@ expander (the last definition counts, as in Emacs)."
       (setq form (list (if (eq (aref ops i) ?a) 'car 'cdr) form)))
     form))
 
-(defun subr--cxr-expander (place k)
-  (let ((ops (substring (symbol-name (car place)) 1 -1)))
-    (subr--bind-args (cdr place)
-      (lambda (args)
-        (funcall k (cons (car place) args)
-                 (lambda (v)
-                   (list (if (eq (aref ops 0) ?a) 'setcar 'setcdr)
-                         (subr--cxr-form (substring ops 1) (car args))
-                         v)))))))
-
-(dolist (name '(caar cadr cdar cddr caaar caadr cadar caddr cdaar cdadr cddar cdddr
+(dolist (name '(caaar caadr cadar caddr cdaar cdadr cddar cdddr
                 caaaar caaadr caadar caaddr cadaar cadadr caddar cadddr
                 cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr))
-  (put name 'subr--expander #'subr--cxr-expander))
-(subr--set-setter 'car-safe (lambda (args v) `(setcar ,(car args) ,v)))
-(subr--set-setter 'cdr-safe (lambda (args v) `(setcdr ,(car args) ,v)))
-(subr--set-setter 'gethash
-                  (lambda (args v) `(puthash ,(nth 0 args) ,v ,(nth 1 args))))
-(subr--set-setter 'nth
-                  (lambda (args v) `(setcar (nthcdr ,(nth 0 args) ,(nth 1 args)) ,v)))
-(subr--set-setter 'elt (lambda (args v) `(subr--elt-set ,@args ,v)))
+  (let ((ops (substring (symbol-name name) 1 -1)))
+    (function-put name 'gv-expander
+                  (lambda (do x) (gv-get (subr--cxr-form ops x) do)))))
 
-(defun subr--elt-set (seq n v)
-  (if (listp seq) (setcar (nthcdr n seq) v) (aset seq n v)))
-
-(defun subr--call-setter (setter args v)
-  (if (symbolp setter)
-      `(,setter ,@args ,v)
-    (funcall setter args v)))
-
-(defun subr--bind-args (args k)
-  "Call K with ARGS made copyable; wrap its result in the needed `let*'."
-  (let ((bindings nil)
-        (simple nil))
-    (while args
-      (if (subr--copyable-p (car args))
-          (setq simple (cons (car args) simple))
-        (let ((tmp (make-symbol "a")))
-          (setq bindings (cons (list tmp (car args)) bindings))
-          (setq simple (cons tmp simple))))
-      (setq args (cdr args)))
-    (let ((form (funcall k (nreverse simple))))
-      (if bindings `(let* ,(nreverse bindings) ,form) form))))
-
-(define-error 'gv-invalid-place "%S is not a valid place expression")
-
-(defun subr--place (place k)
-  "Call K with a getter form and a store function for PLACE.
-The store function maps a value form to a form storing it.  Subforms
-of PLACE are bound to temporaries so each is evaluated once."
-  (cond
-   ((symbolp place)
-    (funcall k place (lambda (v) `(setq ,place ,v))))
-   ((not (consp place)) (signal 'gv-invalid-place (list place)))
-   ((get (car place) 'subr--expander)
-    (funcall (get (car place) 'subr--expander) place k))
-   ((get (car place) 'subr--setter)
-    (let ((setter (get (car place) 'subr--setter)))
-      (subr--bind-args (cdr place)
-        (lambda (args)
-          (funcall k (cons (car place) args)
-                   (lambda (v) (subr--call-setter setter args v)))))))
-   ((subr--autoload-place (car place))
-    (subr--place place k))
-   (t
-    (let ((expansion (macroexpand place)))
-      (if (not (eq expansion place))
-          (subr--place expansion k)
-        (subr--bind-args (cdr place)
-          (lambda (args)
-            (funcall k (cons (car place) args)
-                     (lambda (v) `(subr--set-late ',(car place) (list ,@args) ,v))))))))))
-
-(defun subr--autoload-place (head)
-  "Load HEAD's definition if it is an autoload, as Emacs does to learn
-how to store into a place (HEAD ...); non-nil if that taught it."
-  (when (and (symbolp head) (autoloadp (symbol-function head)))
-    (autoload-do-load (symbol-function head) head)
-    (or (get head 'subr--expander) (get head 'subr--setter))))
-
-(defun subr--set-late (name args v)
-  "Store V in the place (NAME ARGS...), unknown when its setf was expanded:
-through a setter defined since, else (as in Emacs) the function (setf NAME)."
-  (let ((setter (get name 'subr--setter)))
-    (if setter
-        (eval (subr--call-setter setter (mapcar #'macroexp-quote args) (macroexp-quote v)) t)
-      (apply (intern (format "(setf %s)" name)) v args))))
-
-;; Places whose store updates another place: (setf (plist-get P K) V)
-;; may store a new list into P.  Their `subr--expander' property is
-;; called with the place and the continuation K of `subr--place'.
-
-(defun subr--derived-place (inner args k get-fn store-fn)
-  "Continue K with a place computed from the place INNER.
-ARGS are the other arguments' forms, bound once.  GET-FN maps INNER's
-getter and ARGS to the getter; STORE-FN maps INNER's getter, its store
-function, ARGS and a variable holding the value to the store form."
-  (subr--bind-args args
-    (lambda (args)
-      (subr--place
-       inner
-       (lambda (inner-get inner-set)
-         (let ((v (make-symbol "v")))
-           (funcall k (funcall get-fn inner-get args)
-                    (lambda (value)
-                      `(let ((,v ,value))
-                         ,(funcall store-fn inner-get inner-set args v)
-                         ,v)))))))))
-
-(defun subr--store-function (inner-set)
-  "A lambda form storing its argument through INNER-SET."
-  (let ((new (make-symbol "new")))
-    `(lambda (,new) ,(funcall inner-set new))))
-
-(defun subr--plist-expander (getter)
-  "The expander of (GETTER PLIST PROP ...) places, such as plist-get."
-  (lambda (place k)
-    (subr--derived-place
-     (nth 1 place) (nthcdr 2 place) k
-     (lambda (get args) `(,getter ,get ,@args))
-     (lambda (get set args v)
-       `(subr--plist-store ,(car args) ,v ,get ,(subr--store-function set))))))
-
-(put 'plist-get 'subr--expander (subr--plist-expander 'plist-get))
-
-;; (alist-get KEY ALIST DEFAULT REMOVE TESTFN)
-(put 'alist-get 'subr--expander
-     (lambda (place k)
-       (subr--derived-place
-        (nth 2 place) (cons (nth 1 place) (nthcdr 3 place)) k
-        (lambda (get args) `(alist-get ,(car args) ,get ,@(cdr args)))
-        (lambda (get set args v)
-          `(subr--alist-store ,(car args) ,v ,get ,(subr--store-function set)
-                              ,(nth 3 args) ,(nth 2 args) ,(nth 1 args))))))
+(function-put 'nth 'gv-expander
+              (lambda (do n list)
+                (macroexp-let2 nil c `(nthcdr ,n ,list)
+                  (funcall do `(car ,c) (lambda (v) `(setcar ,c ,v))))))
 
 ;; (setf (nthcdr N L) V) stores V into L itself when N <= 0.
-(put 'nthcdr 'subr--expander
-     (lambda (place k)
-       (subr--bind-args (list (nth 1 place))
-         (lambda (n)
-           (subr--place
-            (nth 2 place)
-            (lambda (get set)
-              (funcall k `(nthcdr ,(car n) ,get)
-                       (lambda (v)
-                         `(if (<= ,(car n) 0)
-                              ,(funcall set v)
-                            (setcdr (nthcdr (1- ,(car n)) ,get) ,v))))))))))
+(function-put 'nthcdr 'gv-expander
+              (lambda (do n place)
+                (macroexp-let2 nil idx n
+                  (gv-letplace (getter setter) place
+                    (funcall do `(nthcdr ,idx ,getter)
+                             (lambda (v)
+                               `(if (<= ,idx 0) ,(funcall setter v)
+                                  (setcdr (nthcdr (1- ,idx) ,getter) ,v))))))))
+
+;; As in Emacs, a new key goes in front of the list.
+(gv-define-expander plist-get
+  (lambda (do plist prop)
+    (macroexp-let2 macroexp-copyable-p key prop
+      (gv-letplace (getter setter) plist
+        (macroexp-let2 nil p `(cdr (plist-member ,getter ,key))
+          (funcall do `(car ,p)
+                   (lambda (val)
+                     `(if ,p (setcar ,p ,val)
+                        ,(funcall setter `(cons ,key (cons ,val ,getter)))))))))))
+
+(defun subr--alist-cell (k getter testfn)
+  "The form finding K's cell of the alist GETTER, as alist-get does."
+  (if (member testfn '(#'eq 'eq))
+      `(assq ,k ,getter)
+    `(if (and ,testfn (not (eq ,testfn 'eq)))
+         (assoc ,k ,getter ,testfn)
+       (assq ,k ,getter))))
+
+(defun subr--alist-store (p k v getter setter default remove)
+  "The store of V into K's cell P of the alist GETTER; with REMOVE,
+storing DEFAULT (eql) deletes the cell instead."
+  (let ((store `(if ,p (setcdr ,p ,v)
+                  ,(funcall setter `(cons (setq ,p (cons ,k ,v)) ,getter))))
+        (delete (funcall setter `(delq ,p ,getter))))
+    (cond ((null remove) store)
+          ((or (eql v default)
+               (and (eq (car-safe v) 'quote) (eq (car-safe default) 'quote)
+                    (eql (nth 1 v) (nth 1 default))))
+           `(if ,p ,delete))
+          (t `(cond ((not (eql ,default ,v)) ,store) (,p ,delete))))))
+
+(gv-define-expander alist-get
+  (lambda (do key alist &optional default remove testfn)
+    (macroexp-let2 macroexp-copyable-p k key
+      (gv-letplace (getter setter) alist
+        (macroexp-let2 nil p (subr--alist-cell k getter testfn)
+          (funcall do (if default `(if ,p (cdr ,p) ,default) `(cdr ,p))
+                   (lambda (value)
+                     (macroexp-let2 nil v value
+                       `(progn ,(subr--alist-store p k v getter setter default remove)
+                               ,v)))))))))
 
 ;; (setf (substring S FROM TO) V) stores a new string into S.
-(put 'substring 'subr--expander
-     (lambda (place k)
-       (subr--derived-place
-        (nth 1 place) (list (nth 2 place) (nth 3 place)) k
-        (lambda (get args) `(substring ,get ,@args))
-        (lambda (get set args v)
-          (funcall set `(subr--set-substring ,get ,(car args) ,(nth 1 args) ,v))))))
+(gv-define-expander substring
+  (lambda (do place from &optional to)
+    (gv-letplace (getter setter) place
+      (macroexp-let2* nil ((start from) (end to))
+        (funcall do `(substring ,getter ,start ,end)
+                 (lambda (value)
+                   (macroexp-let2 nil v value
+                     `(progn ,(funcall setter `(cl--set-substring ,getter ,start ,end ,v))
+                             ,v))))))))
 
-(defun subr--set-substring (string from to new)
+(defun cl--set-substring (string from to new)
   "STRING with the characters from FROM to TO replaced by NEW."
   (let ((len (length string)))
     (setq to (cond ((null to) len) ((< to 0) (+ to len)) (t to)))
     (if (< from 0) (setq from (+ from len)))
     (concat (substring string 0 from) new (substring string to))))
 
-;; As in Emacs, a new key goes in front of the list.
-(defun subr--plist-store (key value plist store)
-  (let ((cell (cdr (plist-member plist key))))
-    (if cell
-        (setcar cell value)
-      (funcall store (cons key (cons value plist))))))
-
-;; With REMOVE, storing DEFAULT (eql) deletes the key's entry.
-(defun subr--alist-store (key value alist store testfn remove default)
-  (let ((cell (if testfn (assoc key alist testfn) (assq key alist))))
-    (cond ((and remove (eql value default))
-           (if cell (funcall store (delq cell alist))))
-          (cell (setcdr cell value))
-          (t (funcall store (cons (cons key value) alist))))))
-
 (defmacro setf (&rest pairs)
   "Set each PLACE to the value of its VAL: (setf PLACE VAL PLACE VAL ...)."
+  (unless (= (% (length pairs) 2) 0)
+    (signal 'wrong-number-of-arguments (list 'setf (length pairs))))
   (if (and pairs (null (cdr (cdr pairs))))
-      (subr--place (car pairs)
-                   (lambda (_get set) (funcall set (car (cdr pairs)))))
+      (gv-letplace (_getter setter) (car pairs)
+        (funcall setter (nth 1 pairs)))
     (let ((forms nil))
       (while pairs
-        (unless (cdr pairs)
-          (signal 'wrong-number-of-arguments (list 'setf (length pairs))))
-        (setq forms (cons `(setf ,(car pairs) ,(car (cdr pairs))) forms))
+        (push `(setf ,(car pairs) ,(nth 1 pairs)) forms)
         (setq pairs (cdr (cdr pairs))))
       (cons 'progn (nreverse forms)))))
 
 (defmacro push (newelt place)
   "Add NEWELT to the list stored in PLACE and store the result there."
   (if (symbolp place)
-      `(setq ,place (cons ,newelt ,place))
-    (let ((x (make-symbol "x")))
-      `(let ((,x ,newelt))
-         ,(subr--place place
-                       (lambda (get set) (funcall set `(cons ,x ,get))))))))
+      (list 'setq place (list 'cons newelt place))
+    (macroexp-let2 macroexp-copyable-p x newelt
+      (gv-letplace (getter setter) place
+        (funcall setter `(cons ,x ,getter))))))
 
 (defmacro pop (place)
   "Return the first element of PLACE's list and store its cdr in PLACE."
   `(car-safe
     ,(if (symbolp place)
-         `(prog1 ,place (setq ,place (cdr ,place)))
-       (subr--place place
-                    (lambda (get set)
-                      `(prog1 ,get ,(funcall set `(cdr ,get))))))))
-
-(defun subr--modify (place fn)
-  "Expand a read-modify-write of PLACE: FN maps the getter to the new value."
-  (subr--place place (lambda (get set) (funcall set (funcall fn get)))))
+         (list 'prog1 place (list 'setq place (list 'cdr place)))
+       (gv-letplace (getter setter) place
+         (macroexp-let2 macroexp-copyable-p x getter
+           `(prog1 ,x ,(funcall setter `(cdr ,x))))))))
 
 (defmacro cl-incf (place &optional x)
   "Increment PLACE by X (1 by default) and return the new value."
-  (subr--modify place (lambda (get) (if x `(+ ,get ,x) `(1+ ,get)))))
+  (if (symbolp place)
+      (list 'setq place (if x (list '+ place x) (list '1+ place)))
+    (list 'cl-callf '+ place (or x 1))))
 
 (defmacro cl-decf (place &optional x)
   "Decrement PLACE by X (1 by default) and return the new value."
-  (subr--modify place (lambda (get) (if x `(- ,get ,x) `(1- ,get)))))
+  (if (symbolp place)
+      (list 'setq place (if x (list '- place x) (list '1- place)))
+    (list 'cl-callf '- place (or x 1))))
+
+(defmacro cl-callf (func place &rest args)
+  "Set PLACE to (FUNC PLACE ARGS...)."
+  (declare (indent 2))
+  (gv-letplace (getter setter) place
+    (funcall setter (if (symbolp func) `(,func ,getter ,@args)
+                      `(funcall #',func ,getter ,@args)))))
 
 (defmacro cl-pushnew (x place &rest keys)
   "Push X onto PLACE's list unless it is already there (eql, or :test)."
-  (let ((v (make-symbol "v"))
-        (test (plist-get keys :test)))
-    `(let ((,v ,x))
-       ,(subr--place place
-                     (lambda (get set)
-                       `(if ,(if test `(subr--member-if ,v ,get ,test) `(memql ,v ,get))
-                            ,get
-                          ,(funcall set `(cons ,v ,get))))))))
+  (cond ((not (symbolp place)) `(cl-callf2 cl-adjoin ,x ,place ,@keys))
+        (keys `(setq ,place (cl-adjoin ,x ,place ,@keys)))
+        (t (macroexp-let2 nil var x
+             `(if (memql ,var ,place)
+                  (with-no-warnings ,place)
+                (setq ,place (cons ,var ,place)))))))
 
 (defun subr--member-if (x list test)
   (while (and list (not (funcall test x (car list))))
@@ -643,64 +785,6 @@ variables still to bind become a plain let*."
   `(progn
      ,@(mapcar (lambda (b) `(defvar ,(if (consp b) (car b) b))) binders)
      (let ,binders ,@body)))
-
-;;; ---- Helpers for writing macros (Emacs's macroexp) ----------------------
-
-(defun macroexp-progn (exps)
-  "EXPS as one form: the only one, or a progn of them."
-  (if (cdr exps) (cons 'progn exps) (car exps)))
-
-(defun macroexp-unprogn (exp)
-  "EXP as a non-empty list of forms, a progn's body spliced."
-  (cond ((not (eq (car-safe exp) 'progn)) (list exp))
-        ((cdr exp) (cdr exp))
-        (t (list nil))))
-
-(defun macroexp-let* (bindings exp)
-  "A form equivalent to (let* BINDINGS EXP), merging a let* in EXP."
-  (cond ((null bindings) exp)
-        ((eq (car-safe exp) 'let*)
-         (cons 'let* (cons (append bindings (nth 1 exp)) (nthcdr 2 exp))))
-        (t (list 'let* bindings exp))))
-
-(defun macroexp-const-p (exp)
-  "Non-nil if EXP always evaluates to the same value."
-  (if (consp exp)
-      (or (eq (car exp) 'quote)
-          (and (eq (car exp) 'function) (symbolp (nth 1 exp))))
-    (or (not (symbolp exp)) (memq exp '(nil t)) (keywordp exp))))
-
-(defun macroexp-copyable-p (exp)
-  "Non-nil if EXP costs nothing to evaluate twice."
-  (or (symbolp exp) (macroexp-const-p exp)))
-
-(defun macroexp-quote (v)
-  "A form whose value is V: V itself when it evaluates to itself."
-  (if (or (consp v) (and (symbolp v) (not (keywordp v)) (not (memq v '(nil t)))))
-      (list 'quote v)
-    v))
-
-(defun macroexp--let2 (test name exp body-fn)
-  "BODY-FN's form for EXP, or for a variable NAME bound to EXP's value
-when TEST says EXP cannot be used as it is."
-  (if (funcall test exp)
-      (funcall body-fn exp)
-    (let ((var (make-symbol name)))
-      (macroexp-let* (list (list var exp)) (funcall body-fn var)))))
-
-(defmacro macroexp-let2 (test sym exp &rest body)
-  "Run BODY with SYM naming a form for EXP's value, which the result
-evaluates once; TEST (default `macroexp-const-p') says when EXP itself will do."
-  (declare (indent 3))
-  `(macroexp--let2 #',(or test 'macroexp-const-p) ,(symbol-name sym) ,exp
-                   (lambda (,sym) ,@body)))
-
-(defmacro macroexp-let2* (test bindings &rest body)
-  "`macroexp-let2' for each (SYM EXP) of BINDINGS in turn."
-  (declare (indent 2))
-  (let ((form (macroexp-progn body)))
-    (dolist (b (reverse bindings) form)
-      (setq form `(macroexp-let2 ,test ,(car b) ,(nth 1 b) ,form)))))
 
 (defun macroexp--fgrep (bindings sexp)
   "The elements of BINDINGS, (SYMBOL ...) lists, whose SYMBOL occurs in
@@ -1215,20 +1299,6 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
 
 ;;; ---- Symbols, functions and obsolescence ---------------------------------
 
-(defun function-get (f prop &optional _autoload)
-  "PROP of function F, looked up along F's chain of aliases."
-  (let ((value nil))
-    (while (and (symbolp f) f
-                (null (setq value (get f prop)))
-                (fboundp f)
-                (symbolp (symbol-function f)))
-      (setq f (symbol-function f)))
-    value))
-
-(defun function-put (func prop value)
-  "Set FUNC's property PROP to VALUE."
-  (put func prop value))
-
 (defun make-obsolete (obsolete-name current-name when)
   (put obsolete-name 'byte-obsolete-info (list current-name nil when))
   obsolete-name)
@@ -1350,27 +1420,7 @@ values, and returns the form that makes the declaration hold.")
   "The forms the declarations SPECS of macro NAME expand to."
   (subr--declaration-forms macro-declarations-alist "macro" name arglist specs))
 
-;;; Emacs's gv.el interface to the places above: an expander gets the
-;;; place's argument forms and DO, a function of a getter form and a
-;;; store function (value form -> store form), and returns the code.
-
-(defmacro gv-define-expander (name handler)
-  "Make (NAME ARGS...) a place: HANDLER, called as (HANDLER DO ARGS...)
-with the place's argument forms, returns the code for it."
-  (declare (indent 1))
-  `(progn (put ',name 'subr--setter nil)
-          (put ',name 'subr--expander (lambda (place k) (apply ,handler k (cdr place))))))
-
-(defun gv-get (place do)
-  "The code DO returns for PLACE: DO is called with PLACE's getter form
-and its store function."
-  (subr--place place do))
-
-(defmacro gv-letplace (vars place &rest body)
-  "Run BODY (at macro-expansion time) with VARS, (GETTER SETTER), bound
-to PLACE's getter form and store function; BODY returns the code."
-  (declare (indent 2))
-  `(gv-get ,place (lambda ,vars ,@body)))
+;;; More of Emacs's gv.el places, made through the interface above.
 
 (defmacro gv-synthetic-place (getter setter)
   "A place read by the form GETTER and stored into by SETTER, a function
@@ -1383,8 +1433,7 @@ from a value form to a store form; outside a place it is GETTER."
   "A reference to PLACE: `gv-deref' reads it, and (setf (gv-deref REF) V)
 stores into it."
   (gv-letplace (getter setter) place
-    (let ((v (make-symbol "v")))
-      `(cons (lambda () ,getter) (lambda (,v) ,(funcall setter v))))))
+    `(cons (lambda () ,getter) (lambda (gv--val) ,(funcall setter 'gv--val)))))
 
 (defun gv-deref (ref)
   "The value of the place REF, made by `gv-ref', refers to."
@@ -1730,7 +1779,9 @@ letter stand for its place in the alphabet)."
     (let ((name (intern (format "decoded-time-%s" field)))
           (n i))
       (defalias name (lambda (time) (nth n time)))
-      (subr--set-setter name (lambda (args v) `(setcar (nthcdr ,n ,(car args)) ,v))))
+      ;; As the place (nth N TIME), Emacs's compiler macro making it that.
+      (function-put name 'gv-expander
+                    (lambda (do time) (gv-get (if (= n 0) `(car ,time) `(nth ,n ,time)) do))))
     (setq i (1+ i))))
 
 (defconst subr--seconds-units

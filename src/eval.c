@@ -2174,6 +2174,7 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
 static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded);
 static mval macroexpand(mrt *rt, mval form, mval env);
 static mval macroexpand_all(mrt *rt, mval form, mval env);
+static void note_eager_expansion(mrt *rt, mval form);
 static mval mexp_list(mrt *rt, mval list, mval env);
 static mval compiler_macro_of(mrt *rt, mval head, mval env);
 static mval mexp_compiler_macro(mrt *rt, mval form, mval handler, mval env);
@@ -3093,6 +3094,33 @@ static mval macroexpand_once(mrt *rt, mval form, mval env)
   return macroexpand_1(rt, form, env, &expanded);
 }
 
+/* Note on the trail an eager expansion's cycle warning shows that the
+   macro call FORM is being expanded: (macroexpand (HEAD …)), as Emacs
+   shows its macroexpand frame (undone by the caller's unbind_to). */
+static void note_eager_expansion(mrt *rt, mval form)
+{
+  mval trail = intern(rt, "macroexp--eager-trail");
+  mval outer = find_symbol_value(rt, trail);
+  if (outer == Qunbound || NILP(outer))
+    return; /* no eager expansion under way */
+  mval frame = list2(rt, intern(rt, "macroexpand"), list2(rt, XCAR(form), intern(rt, "\xe2\x80\xa6")));
+  specbind(rt, trail, Fcons(rt, frame, outer));
+}
+
+/* The definition of FORM's head, an autoloaded macro's file loaded
+   first: under FORM's entry on the eager trail, as Emacs loads it
+   from its macroexpand. */
+static mval analysed_macro_definition(struct actx *A, mval form)
+{
+  mrt *rt = A->rt;
+  size_t depth = rt->specpdl_depth;
+  if (A->f->eager && is_macro_autoload(indirect_function(rt, XCAR(form))))
+    note_eager_expansion(rt, form);
+  mval f = macro_definition(rt, XCAR(form));
+  unbind_to(rt, depth);
+  return f;
+}
+
 /* A macro that fails now is called when the form runs, as Emacs's
    interpreter expands it then: an earlier form of the same body (a
    cl-defstruct its expansion needs) may have run by that time. */
@@ -3101,7 +3129,11 @@ static node *analyse_macro_call(struct actx *A, mval form)
   mrt *rt = A->rt;
   enter_depth(rt);
   mval error;
+  size_t depth = rt->specpdl_depth;
+  if (A->f->eager)
+    note_eager_expansion(rt, form);
   mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &error);
+  unbind_to(rt, depth);
   if (!NILP(error) && A->f->eager && !A->f->late)
     note_eager_failure(rt, error);
   node *n = NILP(error) ? analyse(A, keep(A, exp)) : analyse_call(A, form);
@@ -3188,7 +3220,7 @@ static node *analyse_cons(struct actx *A, mval form)
                               "internal--restore-restriction");
   if (head == Qsave_current_buffer)
     return analyse_save_state(A, form, "current-buffer", "internal--restore-buffer");
-  if (SYMBOLP(head) && is_macro(macro_definition(A->rt, head)))
+  if (SYMBOLP(head) && is_macro(analysed_macro_definition(A, form)))
     return A->f->late ? analyse_call(A, form) : analyse_macro_call(A, form);
   if (A->f->eager && !A->f->late && !A->f->parent && SYMBOLP(head)) {
     mval handler = compiler_macro_of(A->rt, head, Qnil);
@@ -3951,22 +3983,48 @@ static void eager_failure_message(mrt *rt, mval error)
   call2(rt, intern(rt, "message"), make_cstring(rt, "Eager macro-expansion failure: %S"), error);
 }
 
+/* Begin an eager expansion of the top-level FORM, as Emacs's
+   internal-macroexpand-for-load does, binding what it binds (undone by
+   the caller's unbind_to): false when it is skipped, a file having been
+   loaded again while its own forms were being expanded (a cycle, which
+   subr.el's macroexp--eager-enter reports). */
+static bool eager_begin(mrt *rt, mval form)
+{
+  mval enter = intern(rt, "macroexp--eager-enter");
+  if (NILP(XSYMBOL(rt, enter)->function))
+    return true; /* preloading, before subr.el defines it */
+  mval trail = call1(rt, enter, form);
+  if (SYMBOLP(trail))
+    return false;
+  mval pending = intern(rt, "macroexp--pending-eager-loads");
+  mval file = find_symbol_value(rt, intern(rt, "load-file-name"));
+  mval outer = find_symbol_value(rt, pending);
+  specbind(rt, pending, Fcons(rt, file == Qunbound ? Qnil : file, outer == Qunbound ? Qnil : outer));
+  specbind(rt, intern(rt, "macroexp--eager-trail"), trail);
+  return true;
+}
+
 /* Load's analysis of the top-level form SOURCE, its macros expanded
-   eagerly.  Should an expansion fail, Emacs 28 says so and runs the
-   whole form as read, its macros expanded as they are met: so is it
-   analysed again. */
+   eagerly unless EAGER is false.  Should an expansion fail, Emacs 28
+   says so and runs the whole form as read, its macros expanded as they
+   are met: so is it analysed again. */
 static mval analyse_toplevel(mrt *rt, mval source, bool dynamic, mval env)
 {
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_eager_failure, rt->eval->eager_failure);
   rt->eval->eager_failure = Qnil;
-  rt->eval->toplevel_pending = true;
-  mval code = analyse_function(rt, NULL, source, dynamic, env);
+  mval code = Qnil;
+  bool eager = eager_begin(rt, XCAR(XCDR(source)));
+  if (eager) {
+    rt->eval->toplevel_pending = true;
+    code = analyse_function(rt, NULL, source, dynamic, env);
+  }
   mval error = rt->eval->eager_failure;
   unbind_to(rt, depth);
-  if (NILP(error))
+  if (eager && NILP(error))
     return code;
-  eager_failure_message(rt, error);
+  if (eager)
+    eager_failure_message(rt, error);
   rt->eval->toplevel_pending = true;
   rt->eval->unexpanded_pending = true;
   return analyse_function(rt, NULL, source, dynamic, env);
@@ -4008,8 +4066,11 @@ mval eval_toplevel_form(mrt *rt, mval form, bool lexical)
      as top-level forms, so a defvar or defmacro in one affects the
      analysis of the next.  Emacs says so when that fails and goes on
      with the form as read. */
-  mval error;
-  form = expand_or_keep(rt, form, Qnil, macroexpand, &error);
+  mval error = Qnil;
+  size_t depth = rt->specpdl_depth;
+  if (eager_begin(rt, form))
+    form = expand_or_keep(rt, form, Qnil, macroexpand, &error);
+  unbind_to(rt, depth);
   if (!NILP(error))
     eager_failure_message(rt, error);
   if (CONSP(form) && XCAR(form) == Qprogn) {
@@ -4211,6 +4272,9 @@ static mval macroexpand_1(mrt *rt, mval form, mval env, bool *expanded)
 
 static mval macroexpand(mrt *rt, mval form, mval env)
 {
+  size_t depth = rt->specpdl_depth;
+  if (CONSP(form))
+    note_eager_expansion(rt, form);
   bool expanded = true;
   for (int i = 0; expanded; i++) {
     if (i > 10000)
@@ -4219,6 +4283,7 @@ static mval macroexpand(mrt *rt, mval form, mval env)
     expanded &= next != form;
     form = next;
   }
+  unbind_to(rt, depth);
   return form;
 }
 
@@ -4422,6 +4487,12 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
                                  mexp_list(rt, XCDR(args), env)));
   if (CONSP(head) && XCAR(head) == Qlambda)
     return reuse_cons(rt, form, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
+  /* (funcall #'F ARGS...) is (F ARGS...), as Emacs 28's macroexpand-all
+     rewrites it so that F's compiler macro applies. */
+  mval fn = XCAR(args);
+  if (SYMBOLP(head) && CONSP(fn) && XCAR(fn) == Qfunction && CONSP(XCDR(fn)) &&
+      NILP(XCDR(XCDR(fn))) && SYMBOLP(XCAR(XCDR(fn))) && head == intern(rt, "funcall"))
+    return macroexpand_all(rt, Fcons(rt, XCAR(XCDR(fn)), mexp_list(rt, XCDR(args), env)), env);
   return reuse_cons(rt, form, head, mexp_list(rt, args, env));
 }
 
@@ -4817,10 +4888,19 @@ static mval interactive_spec(mrt *rt, mval fn)
 
 /* (commandp FUNCTION &optional FOR-CALL-INTERACTIVELY): a function
    with an interactive form, or a keyboard macro (a string or vector).
-   No primitive here is a command. */
+   No primitive here has an interactive spec of its own, but as in
+   Emacs a symbol on the chain with an interactive-form property is a
+   command (so is `ignore', given one in subr.el). */
 static mval Fcommandp(mrt *rt, int nargs, mval *args)
 {
-  mval fn = SYMBOLP(args[0]) ? indirect_function(rt, args[0]) : args[0];
+  mval fn = args[0];
+  for (int i = 0; SYMBOLP(fn) && !NILP(fn); i++) {
+    if (i > 1000)
+      xsignal1(rt, Qcyclic_function_indirection, args[0]);
+    if (!NILP(plist_get(XSYMBOL(rt, fn)->plist, Qinteractive_form)))
+      return Qt;
+    fn = XSYMBOL(rt, fn)->function;
+  }
   if (STRINGP(fn) || VECTORP(fn))
     return NILP(args[1]) ? Qt : Qnil;
   return NILP(interactive_spec(rt, fn)) ? Qnil : Qt;

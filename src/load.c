@@ -600,6 +600,19 @@ static mval suffixes_to_try(mrt *rt, mval file, bool nosuffix, bool must_suffix)
 /* Reading and evaluating                                             */
 /* ================================================================== */
 
+/* While PATH loads, the trail a warning about a cycle of eager macro
+   expansion shows has (load NAME) on it, as Emacs's backtrace has its
+   load-with-code-conversion frame (see subr.el's macroexp--eager-enter). */
+static void note_load_on_eager_trail(mrt *rt, mval path)
+{
+  mval trail = intern(rt, "macroexp--eager-trail");
+  mval outer = find_symbol_value(rt, trail);
+  if (outer == Qunbound)
+    return; /* preloading subr.el, which defines it */
+  mval name = call1(rt, intern(rt, "file-name-nondirectory"), path);
+  specbind(rt, trail, Fcons(rt, list2(rt, intern(rt, "load"), name), outer));
+}
+
 /* Each form is evaluated as lexical-binding says at that point, as in
    Emacs's readevalloop; with PRINT_VALUES each value is printed, as
    prin1 does on standard output t, else as print does. */
@@ -820,6 +833,7 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   specbind(rt, loads_var, Fcons(rt, path, loading));
   specbind(rt, Qload_file_name, path);
   specbind(rt, intern(rt, "load-true-file-name"), path);
+  note_load_on_eager_trail(rt, path);
   specbind(rt, intern(rt, "load-in-progress"), Qt);
   size_t start = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);

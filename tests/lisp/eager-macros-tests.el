@@ -198,4 +198,68 @@
   (should (equal (eager-macros--body 'eager-macros--stubborn-user) '((eager-macros--stubborn 1))))
   (should (= (eager-macros--stubborn-user) 1)))
 
+;; A file whose expansion loads the file again (here through an
+;; autoloaded macro of its own): Emacs 28 warns, naming what led there,
+;; and expands nothing more in that inner load.
+(ert-deftest eager-macros-cycle-is-skipped-with-a-warning ()
+  (let* ((file (make-temp-file "eager-macros-cycle" nil ".el"))
+         (name (file-name-nondirectory file))
+         (start (eager-macros--messages-size))
+         (eager-macros--log nil))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert ";; -*- lexical-binding: t -*-\n"
+                    (format "(autoload 'eager-macros--cyc %S nil nil 'macro)\n"
+                            (file-name-sans-extension file))
+                    "(push 'loading eager-macros--log)\n"
+                    "(defun eager-macros--cyc-user () (eager-macros--cyc))\n"
+                    "(defmacro eager-macros--cyc () 1)\n"
+                    "(push (eager-macros--cyc-user) eager-macros--log)\n"))
+          (load file nil t t)
+          (should (equal (reverse eager-macros--log) '(loading loading 1 1)))
+          (should (equal (eager-macros--messages-since start)
+                         (list "Warning: Eager macro-expansion skipped due to cycle:"
+                               (format (concat "  … => (load %S) => (macroexpand-all"
+                                               " (defalias 'eager-macros--cyc-user …))"
+                                               " => (macroexpand (eager-macros--cyc …))"
+                                               " => (load %S)")
+                                       name name))))
+          (should-not macroexp--pending-eager-loads))
+      (fmakunbound 'eager-macros--cyc)
+      (fmakunbound 'eager-macros--cyc-user)
+      (delete-file file))))
+
+;; Two files: the second, loaded while the first's form is expanded,
+;; loads the first again.
+(ert-deftest eager-macros-cycle-through-another-file ()
+  (let* ((dir (make-temp-file "eager-macros" t))
+         (a (expand-file-name "eager-cyc-a.el" dir))
+         (b (expand-file-name "eager-cyc-b.el" dir))
+         (start (eager-macros--messages-size))
+         (eager-macros--log nil))
+    (unwind-protect
+        (progn
+          (with-temp-file a
+            (insert (format "(autoload 'eager-macros--cyc-b %S nil nil 'macro)\n"
+                            (file-name-sans-extension b))
+                    "(unless (memq 'b eager-macros--log) (push 'a eager-macros--log))\n"
+                    "(defun eager-macros--cyc-a () (eager-macros--cyc-b))\n"))
+          (with-temp-file b
+            (insert "(push 'b eager-macros--log)\n"
+                    (format "(load %S nil t)\n" a)
+                    "(defmacro eager-macros--cyc-b () 2)\n"))
+          (load a nil t)
+          (should (equal (eager-macros--cyc-a) 2))
+          (should (equal (reverse eager-macros--log) '(a b)))
+          (should (equal (eager-macros--messages-since start)
+                         (list "Warning: Eager macro-expansion skipped due to cycle:"
+                               (concat "  … => (load \"eager-cyc-a.el\") => (macroexpand-all"
+                                       " (defalias 'eager-macros--cyc-a …))"
+                                       " => (macroexpand (eager-macros--cyc-b …))"
+                                       " => (load \"eager-cyc-b.el\") => (load \"eager-cyc-a.el\")")))))
+      (fmakunbound 'eager-macros--cyc-a)
+      (fmakunbound 'eager-macros--cyc-b)
+      (delete-directory dir t))))
+
 ;;; eager-macros-tests.el ends here
