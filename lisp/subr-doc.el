@@ -1480,15 +1480,22 @@ was one.")
      "OBJ, a string or character, with the first letter of each word upper
 case, the other letters as they were.")
     (user-full-name "&optional UID"
-     "The user's real name from the password database, or \"unknown\".")
+     "The real name from the password database of the user, of user UID
+(a number) or of the login name UID; nil when there is no such user.")
     (user-login-name "&optional UID"
-     "The user's login name, or that of user UID.")
+     "The user's login name, or that of user UID (nil when none).")
     (user-real-login-name ""
      "The login name of the real user.")
     (user-real-uid ""
      "The real user ID.")
     (user-uid ""
      "The effective user ID.")
+    (group-gid ""
+     "The effective group ID.")
+    (group-name "GID"
+     "The name of group GID, or nil when there is no such group.")
+    (group-real-gid ""
+     "The real group ID.")
     (vector-free-lists ""
      "marrow's own: the state of the heap's vector allocator, (:policy NAME
 :counts [N0 N1 ...] :hint H :bitmap [W0 ...]); nil when the heap is

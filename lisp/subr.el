@@ -419,15 +419,31 @@ function, ARGS and a variable holding the value to the store form."
   (subr--modify place (lambda (get) (if x `(- ,get ,x) `(1- ,get)))))
 
 (defmacro cl-pushnew (x place &rest keys)
-  "Push X onto PLACE's list unless it is already there (eql, or :test)."
-  (let ((v (make-symbol "v"))
-        (test (plist-get keys :test)))
+  "Push X onto PLACE's list unless it is already there.
+KEYS are `cl-adjoin's :test, :test-not and :key."
+  (let ((v (make-symbol "v")))
     `(let ((,v ,x))
        ,(subr--place place
                      (lambda (get set)
-                       `(if ,(if test `(subr--member-if ,v ,get ,test) `(memql ,v ,get))
+                       `(if ,(if keys `(subr--member-keys ,v ,get (list ,@keys))
+                               `(memql ,v ,get))
                             ,get
                           ,(funcall set `(cons ,v ,get))))))))
+
+(defun subr--member-keys (x list keys)
+  "The tail of LIST holding X as `cl-member' finds it under KEYS,
+X itself going through :key as well."
+  (let ((key (plist-get keys :key))
+        (test (plist-get keys :test))
+        (test-not (plist-get keys :test-not)))
+    (when key (setq x (funcall key x)))
+    (while (and list
+                (let ((elt (if key (funcall key (car list)) (car list))))
+                  (not (cond (test (funcall test x elt))
+                             (test-not (not (funcall test-not x elt)))
+                             (t (eql x elt))))))
+      (setq list (cdr list)))
+    list))
 
 (defun subr--member-if (x list test)
   (while (and list (not (funcall test x (car list))))

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <grp.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -68,10 +69,33 @@ static mval Fsystem_name(mrt *rt, int nargs, mval *args)
   return make_cstring(rt, host);
 }
 
-/* The account, as Emacs finds it: LOGNAME or USER, else the password
-   entry of the effective uid. */
+/* A user or group id given as Emacs takes one: a natural number, an
+   integral float, or a cons (HI . LO) standing for HI * 2^16 + LO. */
+static uint32_t lisp_to_id(mrt *rt, mval x)
+{
+  double v = -1;
+  if (FIXNUMP(x))
+    v = (double)XFIXNUM(x);
+  else if (FLOATP(x) && XFLOAT(x) == floor(XFLOAT(x)))
+    v = XFLOAT(x);
+  else if (CONSP(x) && FIXNUMP(XCAR(x)) && FIXNUMP(XCDR(x))
+           && XFIXNUM(XCAR(x)) >= 0
+           && XFIXNUM(XCDR(x)) >= 0 && XFIXNUM(XCDR(x)) < 1 << 16)
+    v = (double)XFIXNUM(XCAR(x)) * 65536 + (double)XFIXNUM(XCDR(x));
+  if (!(v >= 0 && v <= UINT32_MAX))
+    mrt_error(rt, "Not an in-range integer, integral float, or cons of integers");
+  return (uint32_t)v;
+}
+
+/* (user-login-name &optional UID): without UID the account, as Emacs
+   finds it (LOGNAME or USER, else the effective uid's password entry);
+   with one, that uid's login name, or nil when it has none. */
 static mval Fuser_login_name(mrt *rt, int nargs, mval *args)
 {
+  if (nargs > 0 && !NILP(args[0])) {
+    struct passwd *pw = getpwuid((uid_t)lisp_to_id(rt, args[0]));
+    return pw ? make_cstring(rt, pw->pw_name) : Qnil;
+  }
   const char *name = getenv("LOGNAME");
   if (!name || !*name)
     name = getenv("USER");
@@ -82,13 +106,38 @@ static mval Fuser_login_name(mrt *rt, int nargs, mval *args)
   return make_cstring(rt, name);
 }
 
-/* The password entry's full name: its GECOS field up to a comma. */
+/* (user-full-name &optional UID): the password entry's full name (its
+   GECOS field up to a comma) for the effective uid, a uid or a login
+   name; nil when there is no such entry. */
 static mval Fuser_full_name(mrt *rt, int nargs, mval *args)
 {
-  struct passwd *pw = getpwuid(geteuid());
-  const char *gecos = pw && pw->pw_gecos ? pw->pw_gecos : "unknown";
+  mval who = nargs > 0 ? args[0] : Qnil;
+  struct passwd *pw;
+  if (NILP(who))
+    pw = getpwuid(geteuid());
+  else if (NUMBERP(who))
+    pw = getpwuid((uid_t)lisp_to_id(rt, who));
+  else if (STRINGP(who))
+    pw = getpwnam((const char *)XSTRING(who)->data);
+  else
+    mrt_error(rt, "Invalid UID specification");
+  if (!pw)
+    return NILP(who) ? make_cstring(rt, "unknown") : Qnil;
+  const char *gecos = pw->pw_gecos ? pw->pw_gecos : "";
   return make_string(rt, gecos, strcspn(gecos, ","));
 }
+
+/* (group-name GID): the name of group GID, or nil when it has none. */
+static mval Fgroup_name(mrt *rt, int nargs, mval *args)
+{
+  if (!NUMBERP(args[0]) && !CONSP(args[0]))
+    mrt_error(rt, "Invalid GID specification");
+  struct group *gr = getgrgid((gid_t)lisp_to_id(rt, args[0]));
+  return gr ? make_cstring(rt, gr->gr_name) : Qnil;
+}
+
+static mval Fgroup_gid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getegid()); }
+static mval Fgroup_real_gid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getgid()); }
 
 /* (setenv VARIABLE &optional VALUE SUBSTITUTE-ENV-VARS): VALUE nil
    removes VARIABLE.  Setting TZ changes the local time zone, as
@@ -492,6 +541,9 @@ static const struct subr_def sys_subrs[] = {
   {"user-uid", Fuser_uid, 0, 0},
   {"user-real-uid", Fuser_real_uid, 0, 0},
   {"user-full-name", Fuser_full_name, 0, 1},
+  {"group-name", Fgroup_name, 1, 1},
+  {"group-gid", Fgroup_gid, 0, 0},
+  {"group-real-gid", Fgroup_real_gid, 0, 0},
   {"sleep-for", Fsleep_for, 1, 2},
   {"read-string", Fread_string, 1, 5},
   {"read-from-minibuffer", Fread_from_minibuffer, 1, 7},
