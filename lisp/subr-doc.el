@@ -1480,12 +1480,14 @@ was one.")
      "OBJ, a string or character, with the first letter of each word upper
 case, the other letters as they were.")
     (user-full-name "&optional UID"
-     "The real name from the password database of the user, of user UID
-(a number) or of the login name UID; nil when there is no such user.")
+     "The value of `user-full-name' without UID; else the real name from
+the password database of user UID (a number) or of the login name UID,
+nil when there is no such user.")
     (user-login-name "&optional UID"
-     "The user's login name, or that of user UID (nil when none).")
+     "The value of `user-login-name' without UID; else the login name of
+user UID, nil when there is none.")
     (user-real-login-name ""
-     "The login name of the real user.")
+     "The value of `user-real-login-name': the login name of the real user.")
     (user-real-uid ""
      "The real user ID.")
     (user-uid ""

@@ -87,44 +87,75 @@ static uint32_t lisp_to_id(mrt *rt, mval x)
   return (uint32_t)v;
 }
 
-/* (user-login-name &optional UID): without UID the account, as Emacs
-   finds it (LOGNAME or USER, else the effective uid's password entry);
-   with one, that uid's login name, or nil when it has none. */
+/* (user-login-name &optional UID): without UID the variable
+   user-login-name; with one, that uid's login name, or nil when it has
+   none. */
 static mval Fuser_login_name(mrt *rt, int nargs, mval *args)
 {
   if (nargs > 0 && !NILP(args[0])) {
     struct passwd *pw = getpwuid((uid_t)lisp_to_id(rt, args[0]));
     return pw ? make_cstring(rt, pw->pw_name) : Qnil;
   }
-  const char *name = getenv("LOGNAME");
-  if (!name || !*name)
-    name = getenv("USER");
-  if (!name || !*name) {
-    struct passwd *pw = getpwuid(geteuid());
-    name = pw ? pw->pw_name : "unknown";
-  }
-  return make_cstring(rt, name);
+  return symbol_value(rt, intern(rt, "user-login-name"));
 }
 
-/* (user-full-name &optional UID): the password entry's full name (its
-   GECOS field up to a comma) for the effective uid, a uid or a login
-   name; nil when there is no such entry. */
+static mval Fuser_real_login_name(mrt *rt, int nargs, mval *args)
+{
+  return symbol_value(rt, intern(rt, "user-real-login-name"));
+}
+
+/* A password entry's full name: its GECOS field up to a comma. */
+static mval gecos_name(mrt *rt, struct passwd *pw)
+{
+  if (!pw)
+    return Qnil;
+  const char *gecos = pw->pw_gecos ? pw->pw_gecos : "";
+  return make_string(rt, gecos, strcspn(gecos, ","));
+}
+
+/* (user-full-name &optional UID): without UID the variable
+   user-full-name; else the full name of user UID (a number) or of the
+   login name UID, nil when there is no such user. */
 static mval Fuser_full_name(mrt *rt, int nargs, mval *args)
 {
   mval who = nargs > 0 ? args[0] : Qnil;
-  struct passwd *pw;
   if (NILP(who))
+    return symbol_value(rt, intern(rt, "user-full-name"));
+  if (NUMBERP(who))
+    return gecos_name(rt, getpwuid((uid_t)lisp_to_id(rt, who)));
+  if (STRINGP(who))
+    return gecos_name(rt, getpwnam((const char *)XSTRING(who)->data));
+  mrt_error(rt, "Invalid UID specification");
+}
+
+/* The user variables as Emacs sets them at startup: the login name is
+   LOGNAME's, else USER's (even empty), else the effective uid's; the
+   full name is NAME's, else that of the login name when it is the real
+   user's, else the effective uid's. */
+static void define_user_variables(mrt *rt)
+{
+  struct passwd *pw = getpwuid(getuid());
+  const char *real = pw ? pw->pw_name : "unknown";
+  mval real_name = make_cstring(rt, real);
+  defvar(rt, intern(rt, "user-real-login-name"), real_name);
+  const char *login = getenv("LOGNAME");
+  if (!login)
+    login = getenv("USER");
+  if (!login) {
     pw = getpwuid(geteuid());
-  else if (NUMBERP(who))
-    pw = getpwuid((uid_t)lisp_to_id(rt, who));
-  else if (STRINGP(who))
-    pw = getpwnam((const char *)XSTRING(who)->data);
-  else
-    mrt_error(rt, "Invalid UID specification");
-  if (!pw)
-    return NILP(who) ? make_cstring(rt, "unknown") : Qnil;
-  const char *gecos = pw->pw_gecos ? pw->pw_gecos : "";
-  return make_string(rt, gecos, strcspn(gecos, ","));
+    login = pw ? pw->pw_name : "unknown";
+  }
+  defvar(rt, intern(rt, "user-login-name"), make_cstring(rt, login));
+  const char *name = getenv("NAME");
+  mval full;
+  if (name)
+    full = make_cstring(rt, name);
+  else {
+    full = gecos_name(rt, strcmp(login, real) == 0 ? getpwnam(login) : getpwuid(geteuid()));
+    if (NILP(full))
+      full = make_cstring(rt, "unknown");
+  }
+  defvar(rt, intern(rt, "user-full-name"), full);
 }
 
 /* (group-name GID): the name of group GID, or nil when it has none. */
@@ -537,7 +568,7 @@ static const struct subr_def sys_subrs[] = {
   {"emacs-pid", Femacs_pid, 0, 0},
   {"system-name", Fsystem_name, 0, 0},
   {"user-login-name", Fuser_login_name, 0, 1},
-  {"user-real-login-name", Fuser_login_name, 0, 0},
+  {"user-real-login-name", Fuser_real_login_name, 0, 0},
   {"user-uid", Fuser_uid, 0, 0},
   {"user-real-uid", Fuser_real_uid, 0, 0},
   {"user-full-name", Fuser_full_name, 0, 1},
@@ -579,6 +610,7 @@ void sysfns_init(mrt *rt)
   defvar(rt, intern(rt, "emacs-major-version"), make_fixnum(28));
   defvar(rt, intern(rt, "emacs-minor-version"), make_fixnum(2));
   defvar(rt, intern(rt, "kill-emacs-hook"), Qnil);
+  define_user_variables(rt);
   struct gc_stats s;
   gc_get_stats(rt->gc, &s);
   defvar(rt, Qgcs_done, make_int(rt, (int64_t)s.gcs_done));
