@@ -3313,9 +3313,10 @@ static void analyse_params(struct actx *A, mval args)
   c->nparams = i;
   return;
 bad:
-  /* Signalled at each call, naming the function, as Emacs does. */
+  /* Signalled at each call, naming the function, as Emacs does; but as
+     Emacs binds the arguments first, missing ones for the required
+     parameters before the fault (still counted in nreq) come first. */
   c->invalid = 1;
-  c->nreq = INT32_MAX;
   c->nparams = -1; /* never the argument count: calls take the slow path */
 }
 
@@ -3841,10 +3842,10 @@ static mval closure_error_form(mrt *rt, mval fn)
    are fp[0 .. nparams). */
 static void setup_args(mrt *rt, struct code *c, mval fn, int nargs, size_t base)
 {
-  if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
+  if (c->invalid || nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
     mval form = PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn)
                 : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
-    if (c->invalid)
+    if (c->invalid && nargs >= c->nreq)
       xsignal1(rt, Qinvalid_function, form);
     wrong_args(rt, form, nargs);
   }
@@ -3945,8 +3946,9 @@ static mval list_function_code(mrt *rt, mval fn)
     count_conses(rt, env); /* a circular environment would hang lookups */
     rest = XCDR(rest);
   }
+  /* Emacs names a closure without arguments by its (ENV . REST). */
   if (!CONSP(rest))
-    xsignal1(rt, Qinvalid_function, fn);
+    xsignal1(rt, Qinvalid_function, dynamic ? fn : XCDR(fn));
   mval code = analyse_function(rt, NULL, rest, dynamic, env);
   expose_nested(rt, code);
   return code;
