@@ -35,7 +35,16 @@
 (subr--set-setter 'cl-second (lambda (args v) `(setcar (cdr ,(car args)) ,v)))
 (subr--set-setter 'cl-third (lambda (args v) `(setcar (nthcdr 2 ,(car args)) ,v)))
 
-(defun cl-copy-list (list) (copy-sequence list))
+(defun cl-copy-list (list)
+  "A copy of LIST's conses; a dotted list keeps its final cdr."
+  (if (consp list)
+      (let ((copy (list (car list))))
+        (let ((tail copy))
+          (while (consp (setq list (cdr list)))
+            (setq tail (setcdr tail (list (car list)))))
+          (setcdr tail list))
+        copy)
+    (car list)))
 
 ;;; ---- Blocks -----------------------------------------------------------
 
@@ -1397,7 +1406,9 @@ blanks around it allowed; with :junk-allowed, what precedes the junk
 (defun cl-truncate (x &optional y) (let ((q (truncate x y))) (list q (- x (if y (* q y) q)))))
 
 (defun cl-values (&rest values) values)
-(defalias 'cl-values-list #'identity)
+(defun cl-values-list (list)
+  "LIST itself: multiple values are a list."
+  (if (listp list) list (signal 'wrong-type-argument list)))
 (defalias 'cl-multiple-value-call #'apply)
 (defun cl-multiple-value-apply (function values) (apply function values))
 (defalias 'cl-copy-seq #'copy-sequence)
@@ -2248,8 +2259,11 @@ forms are left alone."
 the buffers."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
   (let* ((kind (cl-lib--loop-next))
-         (of (cl-lib--loop-peek-p 'of 'in 'of-ref)))
+         (of (and (not (memq kind '(overlay overlays extent extents)))
+                  (cl-lib--loop-peek-p 'of 'in 'of-ref))))
     (cond (of (cl-lib--loop-next))
+          ((memq kind '(overlay overlays extent extents))
+           (setq kind 'overlays))
           ((not (memq kind '(symbol symbols buffer buffers))) ; no `of' needed
            (error "Expected `of'")))
     (let ((seq (and of (cl-lib--loop-next))))
@@ -2268,6 +2282,7 @@ the buffers."
         (cl-lib--loop-for-in var `(cl-lib--all-symbols ,seq)))
        ((memq kind '(buffer buffers))
         (cl-lib--loop-for-in var '(buffer-list)))
+       ((eq kind 'overlays) (cl-lib--loop-for-in var (cl-lib--loop-overlays-form)))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
         (let ((other (and (cl-lib--loop-peek-p 'using)
                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
@@ -2276,6 +2291,27 @@ the buffers."
                              (if keyp (list var) (list nil var)))
                            `(cl-lib--hash-pairs ,seq))))
        (t (error "Expected a `for' preposition, found %s" kind))))))
+
+;; `of'/`in' BUFFER, `from' POS and `to' POS, in any order, as in Emacs.
+(defun cl-lib--loop-overlays-form ()
+  (let (buffer from to)
+    (while (cl-lib--loop-peek-p 'of 'in 'from 'to)
+      (let ((word (cl-lib--loop-next)) (value (cl-lib--loop-next)))
+        (cond ((eq word 'from) (setq from value))
+              ((eq word 'to) (setq to value))
+              (t (setq buffer value)))))
+    `(cl-lib--overlays ,buffer ,from ,to)))
+
+(defun cl-lib--overlays (buffer from to)
+  "BUFFER's overlays (the current buffer's by default) that reach into
+FROM..TO, as `cl-loop' visits them."
+  (with-current-buffer (or buffer (current-buffer))
+    (let ((lists (overlay-lists)))
+      (cl-remove-if-not (lambda (ov)
+                          (and (overlay-start ov)
+                               (not (and to (>= (overlay-start ov) to)))
+                               (not (and from (<= (overlay-end ov) from)))))
+                        (append (car lists) (cdr lists))))))
 
 (defun cl-lib--all-symbols (obarray)
   (let (symbols)
@@ -2288,16 +2324,17 @@ the buffers."
     (nreverse pairs)))
 
 (defun cl-lib--loop-for-numbers (var)
-  (let ((start nil) (end nil) (step nil) (down nil) (inclusive t))
-    (while (cl-lib--loop-peek-p 'from 'upfrom 'downfrom 'to 'upto 'below 'downto 'above 'by)
-      (let ((word (cl-lib--loop-next)))
-        (cond ((memq word '(from upfrom)) (setq start (cl-lib--loop-next)))
-              ((eq word 'downfrom) (setq start (cl-lib--loop-next) down t))
-              ((memq word '(to upto)) (setq end (cl-lib--loop-next)))
-              ((eq word 'below) (setq end (cl-lib--loop-next) inclusive nil))
-              ((eq word 'downto) (setq end (cl-lib--loop-next) down t))
-              ((eq word 'above) (setq end (cl-lib--loop-next) down t inclusive nil))
-              ((eq word 'by) (setq step (cl-lib--loop-next))))))
+  ;; As in Emacs, the phrases come in this order only: a `from' word, a
+  ;; `to' word, then `by'; any other order is left for the clause parser.
+  (when (cl-lib--loop-peek-p 'downto 'above)
+    (error "Must specify `from' value for downward cl-loop"))
+  (let* ((from (and (cl-lib--loop-peek-p 'from 'upfrom 'downfrom) (cl-lib--loop-next)))
+         (start (and from (cl-lib--loop-next)))
+         (to (and (cl-lib--loop-peek-p 'to 'upto 'below 'downto 'above) (cl-lib--loop-next)))
+         (end (and to (cl-lib--loop-next)))
+         (step (and (cl-lib--loop-peek-p 'by) (cl-lib--loop-next) (cl-lib--loop-next)))
+         (down (or (eq from 'downfrom) (memq to '(downto above))))
+         (inclusive (not (memq to '(below above)))))
     (when (and (numberp step) (<= step 0))
       (error "Loop `by' value is not positive: %s" step))
     (cl-lib--loop-bind var (or start 0))

@@ -1495,15 +1495,24 @@ was one.")
      "OBJ, a string or character, with the first letter of each word upper
 case, the other letters as they were.")
     (user-full-name "&optional UID"
-     "The user's real name from the password database, or \"unknown\".")
+     "The value of `user-full-name' without UID; else the real name from
+the password database of user UID (a number) or of the login name UID,
+nil when there is no such user.")
     (user-login-name "&optional UID"
-     "The user's login name, or that of user UID.")
+     "The value of `user-login-name' without UID; else the login name of
+user UID, nil when there is none.")
     (user-real-login-name ""
-     "The login name of the real user.")
+     "The value of `user-real-login-name': the login name of the real user.")
     (user-real-uid ""
      "The real user ID.")
     (user-uid ""
      "The effective user ID.")
+    (group-gid ""
+     "The effective group ID.")
+    (group-name "GID"
+     "The name of group GID, or nil when there is no such group.")
+    (group-real-gid ""
+     "The real group ID.")
     (vector-free-lists ""
      "marrow's own: the state of the heap's vector allocator, (:policy NAME
 :counts [N0 N1 ...] :hint H :bitmap [W0 ...]); nil when the heap is

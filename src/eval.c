@@ -2562,6 +2562,32 @@ static void declare_let_binding(struct actx *A, node *let, mval name, struct bin
   c->lets = r;
 }
 
+static mval ev_resignal(mrt *rt, const node *n, mval *fp);
+
+/* A node that signals ERR, a (SYMBOL . DATA) pair, when evaluated. */
+static node *error_node(struct actx *A, mval err)
+{
+  node *n = new_node(A, ev_resignal);
+  n->k = keep(A, err);
+  return n;
+}
+
+/* The error Emacs's let signals for binding B, or nil if B is well formed:
+   B is a symbol or a list (VAR [INIT]). */
+static mval let_binding_error(mrt *rt, mval b)
+{
+  if (SYMBOLP(b))
+    return Qnil;
+  if (!CONSP(b))
+    return list3(rt, Qwrong_type_argument, Qlistp, b);
+  mval rest = XCDR(b);
+  if (!NILP(rest) && !CONSP(rest))
+    return list3(rt, Qwrong_type_argument, Qlistp, rest);
+  if (CONSP(rest) && !NILP(XCDR(rest)))
+    return Fcons(rt, Qerror, Fcons(rt, make_cstring(rt, "`let' bindings can have only one value-form"), b));
+  return Qnil;
+}
+
 static node *analyse_let(struct actx *A, mval form, bool star)
 {
   mrt *rt = A->rt;
@@ -2578,23 +2604,26 @@ static node *analyse_let(struct actx *A, mval form, bool star)
   mval names[64];
   mval *pending = nb <= 64 ? names : aalloc(A, sizeof(mval) * (size_t)nb);
   int i = 0;
-  for (mval p = bindings; CONSP(p); p = XCDR(p), i++) {
+  mval p = bindings;
+  /* let measures its list first; let* finds a dotted end after binding. */
+  if (!star)
+    for (mval t = bindings; !NILP(t); t = XCDR(t))
+      if (!CONSP(t))
+        xsignal2(rt, Qwrong_type_argument, Qlistp, t);
+  for (; CONSP(p); p = XCDR(p), i++) {
     mval b = XCAR(p);
-    mval name = b, init = Qnil;
-    if (CONSP(b)) {
-      name = XCAR(b);
-      if (CONSP(XCDR(b))) {
-        init = XCAR(XCDR(b));
-        if (!NILP(XCDR(XCDR(b))))
-          mrt_signal(rt, Qerror,
-                     Fcons(rt, make_cstring(rt, "`let' bindings can have only one value-form"), b));
-      }
-    }
+    mval bad = let_binding_error(rt, b);
+    /* A malformed binding binds nothing: its init signals first. */
+    mval name = !NILP(bad) ? make_symbol(rt, make_cstring(rt, "unbound"))
+                : CONSP(b) ? XCAR(b) : b;
     CHECK_SYMBOL(rt, name);
     /* The slot first, so that temporaries of this and later inits
        live above it and cannot clobber a value already computed. */
     n->binds[i].slot = alloc_slot(A->f);
-    n->binds[i].init = analyse(A, init);
+    /* A malformed binding signals when its init would run, as Emacs's
+       let evaluates the inits before it first. */
+    n->binds[i].init = !NILP(bad) ? error_node(A, bad)
+                       : analyse(A, CONSP(b) ? car_safe(XCDR(b)) : Qnil);
     if (star)
       declare_let_binding(A, n, name, &n->binds[i]);
     else
@@ -2604,7 +2633,8 @@ static node *analyse_let(struct actx *A, mval form, bool star)
   if (!star)
     for (i = 0; i < n->count; i++)
       declare_let_binding(A, n, pending[i], &n->binds[i]);
-  n->a = analyse_body(A, XCDR(XCDR(form)));
+  n->a = NILP(p) ? analyse_body(A, XCDR(XCDR(form)))
+                  : error_node(A, list3(rt, Qwrong_type_argument, Qlistp, bindings));
   close_scope(A, saved, saved_slots);
   bool plain = true;
   for (i = 0; i < n->count; i++)
@@ -2637,7 +2667,9 @@ static node *analyse_cond(struct actx *A, mval clauses)
     return analyse_cond(A, XCDR(clauses));
   node *n = new_node(A, ev_cond);
   n->a = analyse(A, XCAR(clause));
-  n->b = CONSP(XCDR(clause)) ? analyse_body(A, XCDR(clause)) : NULL;
+  /* A dotted clause (TEST . X) gives nil, as Emacs's progn of X does. */
+  n->b = CONSP(XCDR(clause)) ? analyse_body(A, XCDR(clause))
+         : !NILP(XCDR(clause)) ? const_node(A, Qnil) : NULL;
   n->c = analyse_cond(A, XCDR(clauses));
   return n;
 }
@@ -3325,9 +3357,10 @@ static void analyse_params(struct actx *A, mval args)
   c->nparams = i;
   return;
 bad:
-  /* Signalled at each call, naming the function, as Emacs does. */
+  /* Signalled at each call, naming the function, as Emacs does; but as
+     Emacs binds the arguments first, missing ones for the required
+     parameters before the fault (still counted in nreq) come first. */
   c->invalid = 1;
-  c->nreq = INT32_MAX;
   c->nparams = -1; /* never the argument count: calls take the slow path */
 }
 
@@ -3854,13 +3887,13 @@ static mval closure_error_form(mrt *rt, mval fn)
    frame). */
 static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, size_t base)
 {
-  if (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
+  if (c->invalid || nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) {
     struct bt_frame bt;
     if (!NILP(name))
       push_refused_call(rt, &bt, name, nargs, base);
     mval form = PVECP(fn, PVEC_CLOSURE) ? closure_error_form(rt, fn)
                 : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
-    if (c->invalid)
+    if (c->invalid && nargs >= c->nreq)
       xsignal1(rt, Qinvalid_function, form);
     wrong_args(rt, form, nargs);
   }
@@ -3961,8 +3994,9 @@ static mval list_function_code(mrt *rt, mval fn)
     count_conses(rt, env); /* a circular environment would hang lookups */
     rest = XCDR(rest);
   }
+  /* Emacs names a closure without arguments by its (ENV . REST). */
   if (!CONSP(rest))
-    xsignal1(rt, Qinvalid_function, fn);
+    xsignal1(rt, Qinvalid_function, dynamic ? fn : XCDR(fn));
   mval code = analyse_function(rt, NULL, rest, dynamic, env);
   expose_nested(rt, code);
   return code;

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <grp.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -74,27 +75,106 @@ static mval Fsystem_name(mrt *rt, int nargs, mval *args)
   return make_cstring(rt, host);
 }
 
-/* The account, as Emacs finds it: LOGNAME or USER, else the password
-   entry of the effective uid. */
-static mval Fuser_login_name(mrt *rt, int nargs, mval *args)
+/* A user or group id given as Emacs takes one: a natural number, an
+   integral float, or a cons (HI . LO) standing for HI * 2^16 + LO. */
+static uint32_t lisp_to_id(mrt *rt, mval x)
 {
-  const char *name = getenv("LOGNAME");
-  if (!name || !*name)
-    name = getenv("USER");
-  if (!name || !*name) {
-    struct passwd *pw = getpwuid(geteuid());
-    name = pw ? pw->pw_name : "unknown";
-  }
-  return make_cstring(rt, name);
+  double v = -1;
+  if (FIXNUMP(x))
+    v = (double)XFIXNUM(x);
+  else if (FLOATP(x) && XFLOAT(x) == floor(XFLOAT(x)))
+    v = XFLOAT(x);
+  else if (CONSP(x) && FIXNUMP(XCAR(x)) && FIXNUMP(XCDR(x))
+           && XFIXNUM(XCAR(x)) >= 0
+           && XFIXNUM(XCDR(x)) >= 0 && XFIXNUM(XCDR(x)) < 1 << 16)
+    v = (double)XFIXNUM(XCAR(x)) * 65536 + (double)XFIXNUM(XCDR(x));
+  if (!(v >= 0 && v <= UINT32_MAX))
+    mrt_error(rt, "Not an in-range integer, integral float, or cons of integers");
+  return (uint32_t)v;
 }
 
-/* The password entry's full name: its GECOS field up to a comma. */
-static mval Fuser_full_name(mrt *rt, int nargs, mval *args)
+/* (user-login-name &optional UID): without UID the variable
+   user-login-name; with one, that uid's login name, or nil when it has
+   none. */
+static mval Fuser_login_name(mrt *rt, int nargs, mval *args)
 {
-  struct passwd *pw = getpwuid(geteuid());
-  const char *gecos = pw && pw->pw_gecos ? pw->pw_gecos : "unknown";
+  if (nargs > 0 && !NILP(args[0])) {
+    struct passwd *pw = getpwuid((uid_t)lisp_to_id(rt, args[0]));
+    return pw ? make_cstring(rt, pw->pw_name) : Qnil;
+  }
+  return symbol_value(rt, intern(rt, "user-login-name"));
+}
+
+static mval Fuser_real_login_name(mrt *rt, int nargs, mval *args)
+{
+  return symbol_value(rt, intern(rt, "user-real-login-name"));
+}
+
+/* A password entry's full name: its GECOS field up to a comma. */
+static mval gecos_name(mrt *rt, struct passwd *pw)
+{
+  if (!pw)
+    return Qnil;
+  const char *gecos = pw->pw_gecos ? pw->pw_gecos : "";
   return make_string(rt, gecos, strcspn(gecos, ","));
 }
+
+/* (user-full-name &optional UID): without UID the variable
+   user-full-name; else the full name of user UID (a number) or of the
+   login name UID, nil when there is no such user. */
+static mval Fuser_full_name(mrt *rt, int nargs, mval *args)
+{
+  mval who = nargs > 0 ? args[0] : Qnil;
+  if (NILP(who))
+    return symbol_value(rt, intern(rt, "user-full-name"));
+  if (NUMBERP(who))
+    return gecos_name(rt, getpwuid((uid_t)lisp_to_id(rt, who)));
+  if (STRINGP(who))
+    return gecos_name(rt, getpwnam((const char *)XSTRING(who)->data));
+  mrt_error(rt, "Invalid UID specification");
+}
+
+/* The user variables as Emacs sets them at startup: the login name is
+   LOGNAME's, else USER's (even empty), else the effective uid's; the
+   full name is NAME's, else that of the login name when it is the real
+   user's, else the effective uid's. */
+static void define_user_variables(mrt *rt)
+{
+  struct passwd *pw = getpwuid(getuid());
+  const char *real = pw ? pw->pw_name : "unknown";
+  mval real_name = make_cstring(rt, real);
+  defvar(rt, intern(rt, "user-real-login-name"), real_name);
+  const char *login = getenv("LOGNAME");
+  if (!login)
+    login = getenv("USER");
+  if (!login) {
+    pw = getpwuid(geteuid());
+    login = pw ? pw->pw_name : "unknown";
+  }
+  defvar(rt, intern(rt, "user-login-name"), make_cstring(rt, login));
+  const char *name = getenv("NAME");
+  mval full;
+  if (name)
+    full = make_cstring(rt, name);
+  else {
+    full = gecos_name(rt, strcmp(login, real) == 0 ? getpwnam(login) : getpwuid(geteuid()));
+    if (NILP(full))
+      full = make_cstring(rt, "unknown");
+  }
+  defvar(rt, intern(rt, "user-full-name"), full);
+}
+
+/* (group-name GID): the name of group GID, or nil when it has none. */
+static mval Fgroup_name(mrt *rt, int nargs, mval *args)
+{
+  if (!NUMBERP(args[0]) && !CONSP(args[0]))
+    mrt_error(rt, "Invalid GID specification");
+  struct group *gr = getgrgid((gid_t)lisp_to_id(rt, args[0]));
+  return gr ? make_cstring(rt, gr->gr_name) : Qnil;
+}
+
+static mval Fgroup_gid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getegid()); }
+static mval Fgroup_real_gid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getgid()); }
 
 /* (setenv VARIABLE &optional VALUE SUBSTITUTE-ENV-VARS): VALUE nil
    removes VARIABLE.  Setting TZ changes the local time zone, as
@@ -494,10 +574,13 @@ static const struct subr_def sys_subrs[] = {
   {"emacs-pid", Femacs_pid, 0, 0},
   {"system-name", Fsystem_name, 0, 0},
   {"user-login-name", Fuser_login_name, 0, 1},
-  {"user-real-login-name", Fuser_login_name, 0, 0},
+  {"user-real-login-name", Fuser_real_login_name, 0, 0},
   {"user-uid", Fuser_uid, 0, 0},
   {"user-real-uid", Fuser_real_uid, 0, 0},
   {"user-full-name", Fuser_full_name, 0, 1},
+  {"group-name", Fgroup_name, 1, 1},
+  {"group-gid", Fgroup_gid, 0, 0},
+  {"group-real-gid", Fgroup_real_gid, 0, 0},
   {"sleep-for", Fsleep_for, 1, 2},
   {"read-string", Fread_string, 1, 5},
   {"read-from-minibuffer", Fread_from_minibuffer, 1, 7},
@@ -534,6 +617,7 @@ void sysfns_init(mrt *rt)
   defvar(rt, intern(rt, "emacs-minor-version"), make_fixnum(2));
   defvar(rt, intern(rt, "emacs-version"), make_cstring(rt, "28.2"));
   defvar(rt, intern(rt, "kill-emacs-hook"), Qnil);
+  define_user_variables(rt);
   struct gc_stats s;
   gc_get_stats(rt->gc, &s);
   defvar(rt, Qgcs_done, make_int(rt, (int64_t)s.gcs_done));

@@ -101,7 +101,6 @@
   (should (equal (cl-loop-tests--expansion-error '(cl-loop for i from 1 to 3 by 0 collect i))
                  "Loop ‘by’ value is not positive: 0")))
 
-;;; cl-loop-tests.el ends here
 
 ;; `for V = EXPR' joined by `and': without `then' EXPR is evaluated after
 ;; the end tests of the clauses before it; with `then' (or after an
@@ -134,3 +133,39 @@
           (should (eq (cl-loop for b being the buffers when (eq b made) return b) made))
           (should (equal (cl-loop for b being each buffer collect b) (buffer-list))))
       (kill-buffer made))))
+
+;; As in Emacs 28, a numeric `for' takes its phrases in the order
+;; from-word, to-word, `by'; a word out of that order ends the clause.
+(ert-deftest cl-loop-numbers-phrase-order ()
+  (should (equal (cl-loop for i from 2 to 8 by 3 collect i) '(2 5 8)))
+  (should (equal (cl-loop for i upfrom 1 below 4 collect i) '(1 2 3)))
+  (should (equal (cl-loop for i by 2 collect i until (> i 3)) '(0 2 4)))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for i to 5 from 2 collect i))
+                 "Expected a cl-loop keyword, found from"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for i from 2 by 2 to 6 collect i))
+                 "Expected a cl-loop keyword, found to"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for i downto 2 collect i))
+                 "Must specify ‘from’ value for downward cl-loop"))
+  (should (equal (cl-loop-tests--expansion-error '(cl-loop for i above 0 by 2 downfrom 10))
+                 "Must specify ‘from’ value for downward cl-loop")))
+
+(ert-deftest cl-loop-being-the-overlays ()
+  (with-temp-buffer
+    (insert "abcdefghij")
+    (let ((a (make-overlay 1 3)) (b (make-overlay 4 6)) (c (make-overlay 7 9)))
+      (overlay-put a 'n 1) (overlay-put b 'n 2) (overlay-put c 'n 3)
+      (delete-overlay c)
+      (let ((here (current-buffer)))
+        (should (equal (sort (cl-loop for o being the overlays collect (overlay-get o 'n)) #'<)
+                       '(1 2)))
+        (should (equal (with-temp-buffer
+                         (cl-loop for o being the overlays of here from 3
+                                  collect (overlay-get o 'n)))
+                       '(2)))
+        (should (equal (cl-loop for o being the overlays to 4 collect (overlay-get o 'n))
+                       '(1)))
+        (should (eq (cl-loop for o being each extent in here
+                             when (eq o b) return o)
+                    b))))))
+
+;;; cl-loop-tests.el ends here

@@ -41,7 +41,24 @@
   (should-error (funcall (lambda (a) a)) :type 'wrong-number-of-arguments)
   (should-error (funcall (lambda (a) a) 1 2) :type 'wrong-number-of-arguments)
   (should-error (funcall 'closures-tests-nope) :type 'void-function)
-  (should-error (funcall 5) :type 'invalid-function))
+  (should-error (funcall 5) :type 'invalid-function)
+  ;; A list function without an argument list: Emacs names a closure
+  ;; by what follows its `closure'.
+  (should (equal (should-error (funcall '(closure))) '(invalid-function (closure))))
+  (should (equal (should-error (funcall '(closure nil))) '(invalid-function (nil))))
+  (should (equal (should-error (funcall '(closure (t) . 5))) '(invalid-function ((t) . 5))))
+  (should (equal (should-error (funcall '(lambda))) '(invalid-function (lambda))))
+  ;; A bad lambda list: missing arguments for the required parameters
+  ;; before the fault are reported first, as Emacs binds them first.
+  (let ((f (eval '(lambda (a b &optional &optional)) t)))
+    (should (eq (car (should-error (funcall f 1))) 'wrong-number-of-arguments))
+    (should (equal (cddr (should-error (funcall f 1))) '(1)))
+    (should (eq (car (should-error (funcall f 1 2))) 'invalid-function))
+    (should (eq (car (should-error (funcall f 1 2 3 4))) 'invalid-function)))
+  (should (equal (should-error (funcall '(lambda (a . b))))
+                 '(wrong-number-of-arguments (lambda (a . b)) 0)))
+  (should (equal (should-error (funcall '(lambda (a . b)) 1))
+                 '(invalid-function (lambda (a . b))))))
 
 (ert-deftest closures-higher-order ()
   (let ((compose (lambda (f g) (lambda (x) (funcall f (funcall g x))))))

@@ -43,3 +43,35 @@
       (kill-buffer " special-forms-tests"))
     (should (null (save-excursion)))
     (should (= (save-restriction 1 2 3) 3))))
+
+(defvar special-forms--log nil)
+
+;; Malformed let bindings signal as Emacs 28's let and let* do: let
+;; checks its list's end first, then each binding when its init would
+;; run (after the inits before it); let* meets a dotted end after
+;; binding.  A dotted cond clause (TEST . X) gives nil.
+(ert-deftest special-forms-malformed-let-and-cond ()
+  (dolist (lexical '(t nil))
+    (let ((run (lambda (form)
+                 (setq special-forms--log nil)
+                 (let ((value (condition-case err (eval form lexical)
+                                (error err))))
+                   (list value (reverse special-forms--log))))))
+      (dolist (let-sym '(let let*))
+        (should (equal (funcall run `(,let-sym (1) 2))
+                       '((wrong-type-argument listp 1) nil)))
+        (should (equal (funcall run `(,let-sym ((x (push 'a special-forms--log)) (y . 1)) x))
+                       '((wrong-type-argument listp 1) (a))))
+        (should (equal (funcall run `(,let-sym ((x (push 'a special-forms--log)) (y 1 2)) x))
+                       '((error "`let' bindings can have only one value-form" y 1 2) (a))))
+        (should (equal (funcall run `(,let-sym ((x . nil)) x)) '(nil nil)))
+        (should (equal (funcall run `(,let-sym ((1 2)) 3))
+                       '((wrong-type-argument symbolp 1) nil))))
+      (should (equal (funcall run '(let ((x (push 'a special-forms--log)) . 2) x))
+                     '((wrong-type-argument listp 2) nil)))
+      (should (equal (funcall run '(let* ((x (push 'a special-forms--log)) . z)
+                                     (push 'body special-forms--log)))
+                     '((wrong-type-argument listp ((x (push 'a special-forms--log)) . z)) (a))))
+      (should (equal (funcall run '(cond ((push 'c special-forms--log) . 3) (t 4)))
+                     '(nil (c))))
+      (should (equal (funcall run '(cond (nil . 3) (t 4))) '(4 nil))))))
