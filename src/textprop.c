@@ -482,7 +482,7 @@ static struct text text_of(mrt *rt, mval object)
     object = current_buffer(rt);
   if (BUFFERP(object)) {
     struct buffer *b = XBUFFER(object);
-    return (struct text){ object, b->intervals, b->z, 1, b->begv, b->zv };
+    return (struct text){ object, buffer_text_owner(b)->intervals, b->t->z, 1, b->begv, b->zv };
   }
   CHECK_TYPE(rt, STRINGP(object), Qbuffer_or_string_p, object);
   struct string *s = XSTRING(object);
