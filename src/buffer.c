@@ -850,7 +850,7 @@ static mval Fmake_indirect_buffer(mrt *rt, int n, mval *a)
   set_per_buffer(rt, b->locals, UNDO_LIST, per_buffer_value(rt, root, UNDO_LIST));
   set_per_buffer(rt, b->locals, MULTIBYTE, per_buffer_value(rt, root, MULTIBYTE));
   unbind_to(rt, depth);
-  list_updated(rt, buffer);
+  run_hook(rt, Qbuffer_list_update_hook); /* even with INHIBIT-BUFFER-HOOKS, in Emacs 28 */
   return buffer;
 }
 
