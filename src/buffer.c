@@ -1759,6 +1759,15 @@ static mval mapped_intervals(mrt *rt, mval ivs, int64_t len, const struct positi
   return reversed(rt, out);
 }
 
+/* B's point and markers moved with the bytes, as M maps them (an
+   indirect buffer's narrowing too). */
+static void map_positions(struct buffer *b, const struct position_map *m)
+{
+  b->pt = mapped_position(m, b->pt);
+  for (struct marker *mk = b->markers; mk; mk = mk->next)
+    mk->charpos = mapped_position(m, mk->charpos);
+}
+
 /* Makes multibyte TEXT all of B's text, the whole of it accessible. */
 static void replace_all_text(mrt *rt, struct buffer *b, mval text)
 {
@@ -1808,13 +1817,17 @@ static mval Fset_buffer_multibyte(mrt *rt, int n, mval *a)
   mval pieces = mapped_intervals(rt, intervals_of(b), b->t->z, &m);
   mval ivs = textprop_from_pieces(rt, pieces, XSTRING(text)->nchars);
   replace_all_text(rt, b, text);
-  b->pt = mapped_position(&m, b->pt);
-  for (struct marker *mk = b->markers; mk; mk = mk->next)
-    mk->charpos = mapped_position(&m, mk->charpos);
+  map_positions(b, &m);
+  mval l = state(rt)->live;
+  for (struct buffer *o; (o = next_sharer(rt, b, &l));) {
+    o->begv = mapped_position(&m, o->begv);
+    o->zv = mapped_position(&m, o->zv);
+    map_positions(o, &m);
+  }
   free(off);
   set_intervals(rt, b, ivs);
   set_per_buffer(rt, b->locals, MULTIBYTE, bool_val(!NILP(flag)));
-  mval l = state(rt)->live;
+  l = state(rt)->live;
   for (struct buffer *o; (o = next_sharer(rt, b, &l));)
     set_per_buffer(rt, o->locals, MULTIBYTE, bool_val(!NILP(flag)));
   mval undo = per_buffer_value(rt, current_buffer(rt), UNDO_LIST);

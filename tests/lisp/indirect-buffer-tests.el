@@ -158,10 +158,20 @@ it (and so its indirect buffers) after."
       (should (equal (buffer-string) "aZbcd")))))
 
 (ert-deftest ib-multibyteness-is-the-base-s ()
-  (ib-tests--with-base "abc"
-    (let ((ind (make-indirect-buffer base (generate-new-buffer-name "ib-ind"))))
+  (ib-tests--with-base "aéb€c"
+    (let ((ind (make-indirect-buffer base (generate-new-buffer-name "ib-ind")))
+          m)
+      (with-current-buffer ind
+        (narrow-to-region 2 5)
+        (goto-char 4)
+        (setq m (copy-marker 5)))
       (set-buffer-multibyte nil)
-      (should-not (buffer-local-value 'enable-multibyte-characters ind)))))
+      (should-not (buffer-local-value 'enable-multibyte-characters ind))
+      ;; The indirect buffer's positions move with the bytes too.
+      (should (equal (with-current-buffer ind (list (point) (point-min) (point-max)))
+                     '(5 2 8)))
+      (should (= (marker-position m) 8))
+      (should (= (buffer-size ind) 8)))))
 
 (ert-deftest ib-inhibit-buffer-hooks ()
   (let* ((base (generate-new-buffer "ib-base"))
