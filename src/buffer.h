@@ -3,7 +3,9 @@
 ** markers, the current buffer, and the searches over buffer text.
 **
 ** A buffer is a PVEC_BUFFER vector-like.  Its Lisp slots (name,
-** local variables, text properties, overlays) are marked as any vector-like's; the text lives outside the
+** local variables, text properties, overlays, base buffer) are marked
+** as any vector-like's; the text (shared by an indirect buffer with its
+** base, struct buffer_text) lives outside the
 ** heap in a gap buffer of multibyte (Emacs UTF-8) bytes, counted toward
 ** the collector's trigger (gc_x*) and freed when the buffer is killed
 ** or swept.  Positions are character positions from 1, as in Emacs;
