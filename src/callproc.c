@@ -79,26 +79,34 @@ static const char *cstr(mval s) { return (const char *)XSTRING(s)->data; }
 
 /* ---- Before the child: checking and finding ---- */
 
-static bool executable(mval path)
+/* Whether PATH is a program to run; a directory sets *ERR to EISDIR,
+   which Emacs reports when nothing better is found. */
+static bool executable(mval path, int *err)
 {
   struct stat st;
-  return stat(cstr(path), &st) == 0 && S_ISREG(st.st_mode) && access(cstr(path), X_OK) == 0;
+  if (stat(cstr(path), &st) != 0)
+    return false;
+  if (S_ISDIR(st.st_mode))
+    *err = EISDIR;
+  return S_ISREG(st.st_mode) && access(cstr(path), X_OK) == 0;
 }
 
 /* PROGRAM's file: itself if it names a directory, else the first
-   executable one along exec-path (nil there: default-directory). */
-static mval find_program(mrt *rt, mval program, mval dir)
+   executable one along exec-path (nil there: default-directory); nil
+   with the reason in *ERR when there is none. */
+static mval find_program(mrt *rt, mval program, mval dir, int *err)
 {
-  if (strchr(cstr(program), '/')) {
+  *err = ENOENT;
+  if (strchr(cstr(program), '/') || XSTRING(program)->nbytes == 0) {
     mval path = expand(rt, program, dir);
-    return executable(path) ? path : Qnil;
+    return executable(path, err) ? path : Qnil;
   }
   for (mval l = find_symbol_value(rt, intern(rt, "exec-path")); CONSP(l); l = XCDR(l)) {
     mval d = NILP(XCAR(l)) ? dir : XCAR(l);
     if (!STRINGP(d))
       continue;
     mval path = expand(rt, program, d);
-    if (executable(path))
+    if (executable(path, err))
       return path;
   }
   return Qnil;
@@ -127,7 +135,7 @@ static void parse_destination(mrt *rt, mval dest, struct call *c)
   }
   if (real == Qt)
     c->buffer = current_buffer(rt);
-  else if (FIXNUMP(real) && XFIXNUM(real) == 0)
+  else if (FIXNUMP(real)) /* any integer, as 0 */
     c->no_wait = true;
   else if (!NILP(real))
     c->buffer = call1(rt, intern(rt, "get-buffer-create"), real);
@@ -342,9 +350,10 @@ static mval call_program(mrt *rt, mval program, mval infile, mval input, mval de
     c.fd[i] = -1;
   parse_destination(rt, dest, &c);
   c.dir = working_directory(rt, &c);
-  c.path = find_program(rt, program, c.dir);
+  int err;
+  c.path = find_program(rt, program, c.dir, &err);
   if (NILP(c.path))
-    file_failure(rt, &c, "Searching for program", ENOENT, program);
+    file_failure(rt, &c, "Searching for program", err, program);
   if (!NILP(infile)) {
     CHECK_STRING(rt, infile);
     infile = expand(rt, infile, c.dir);

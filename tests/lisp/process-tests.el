@@ -73,6 +73,8 @@ deleting the files after."
   ;; DESTINATION 0 returns at once, before the program ends.
   (let ((start (float-time)))
     (should (null (call-process "sh" nil 0 nil "-c" "sleep 3")))
+    ;; Any integer, as 0.
+    (should (null (call-process "sh" nil 5 nil "-c" "sleep 3")))
     (should (< (- (float-time) start) 2))))
 
 (ert-deftest proc-infile-and-directory ()
@@ -103,6 +105,17 @@ deleting the files after."
   (should (equal (should-error (call-process 'true)) '(wrong-type-argument stringp true)))
   (should (equal (should-error (call-process "echo" nil nil nil 'a))
                  '(wrong-type-argument stringp a)))
+  (should (equal (should-error (call-process "/"))
+                 '(file-error "Searching for program" "Is a directory" "/")))
+  (should (equal (should-error (call-process "true" nil 'sym))
+                 '(wrong-type-argument stringp sym)))
+  (should (equal (should-error (call-process "true" nil '(t 5)))
+                 '(wrong-type-argument stringp 5)))
+  (should (equal (should-error (call-process "true" 5))
+                 '(wrong-type-argument stringp 5)))
+  (with-temp-buffer
+    (should (equal (should-error (call-process-region 5 9 "cat" nil t))
+                   (list 'args-out-of-range (current-buffer) 5 9))))
   ;; The search goes along exec-path.
   (should (equal (should-error (let ((exec-path '("/proc-tests/nowhere")))
                                  (call-process "true")))
