@@ -708,7 +708,26 @@ the beginning of the accessible text.")
     (overlay-recenter "POS"
      "Nothing: marrow keeps no overlay center.")
     (buffer-base-buffer "&optional BUFFER"
-     "nil: marrow has no indirect buffers.")
+     "The base buffer of indirect buffer BUFFER (the current buffer by
+default); nil when BUFFER is not indirect.")
+    (make-indirect-buffer "BASE-BUFFER NAME &optional CLONE INHIBIT-BUFFER-HOOKS"
+     "A new buffer NAME sharing the text and text properties of BASE-BUFFER
+(of its base, if it is indirect itself), with a point, narrowing,
+markers and variables of its own.  CLONE non-nil gives it the base's
+variables, modes and overlays; nil resets them as in a new buffer.")
+    (call-process "PROGRAM &optional INFILE DESTINATION DISPLAY &rest ARGS"
+     "Run PROGRAM with the string ARGS and wait for it, returning its exit
+status, or the name of the signal that killed it.  Its input is the
+file INFILE (nothing when nil).  DESTINATION: t inserts its output in
+the current buffer, a buffer or buffer name in that buffer, nil
+discards it, 0 discards it without waiting (returning nil); (REAL
+ERROR) sends its error output to the file ERROR, discards it for nil,
+keeps it with the rest for t; (:file FILE) writes the output to FILE.
+PROGRAM is searched along `exec-path'.  DISPLAY is ignored.")
+    (call-process-region "START END PROGRAM &optional DELETE DESTINATION DISPLAY &rest ARGS"
+     "As `call-process', the program's input being the text from START to
+END (the whole accessible text if START is nil, START itself if a
+string), deleted first if DELETE is non-nil.")
     (buffer-has-markers-at "POSITION"
      "Non-nil when a marker of the current buffer is at POSITION.")
     (byte-to-position "BYTEPOS"
@@ -1164,6 +1183,13 @@ changes the text's length.")
     (internal--restore-restriction "STATE"
      "marrow's own, for `save-restriction': put back the narrowing STATE
 keeps.")
+    (internal--interval-boundary-p "POS"
+     "Non-nil when text inserted at POS would not be inside one interval
+of the current buffer's text properties (insert-and-inherit's helper).")
+    (internal--join-inherited "START END INSIDE"
+     "Make the interval of text without properties of its own that
+insert-and-inherit put from START to END one with the interval it
+joins, as Emacs's insertion makes it.")
     (internal--save-excursion ""
      "marrow's own, for `save-excursion': the current buffer and point, kept
 as a marker, for `internal--restore-excursion'.")

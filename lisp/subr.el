@@ -2612,6 +2612,9 @@ for case-sensitively.")
 (dolist (f '(font-lock-prepend-text-property font-lock-append-text-property
              font-lock-fillin-text-property font-lock--remove-face-from-text-property))
   (autoload f "font-lock"))
+;; Running programs' output as lines (lisp/process.el).
+(dolist (f '(process-lines process-lines-ignore-status process-lines-handling-status))
+  (autoload f "process"))
 ;; Overlay functions (lisp/overlays.el).
 (autoload 'copy-overlay "overlays")
 (autoload 'remove-overlays "overlays")

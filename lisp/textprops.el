@@ -182,6 +182,8 @@ with RIGHT (plists) inherits."
 the text around it; its own fill in what those lack."
   (dolist (arg args)
     (let ((inherited (textprops--inherited-here))
+          (inside (and (not (internal--interval-boundary-p (point)))
+                       (textprops--all-sticky-p (text-properties-at (point)))))
           (start (point)))
       (funcall insert-function arg)
       (let ((inhibit-modification-hooks t)
@@ -195,7 +197,12 @@ the text around it; its own fill in what those lack."
               (unless (plist-member props prop)
                 (setq props (cons prop (cons (get-text-property pos prop) props)))))
             (set-text-properties pos next props)
-            (setq pos next))))))
+            (setq pos next)))
+        ;; Emacs gives text with no properties of its own to the
+        ;; interval it joins; a string's own intervals stay apart.
+        (when (or (characterp arg)
+                  (not (or (text-properties-at 0 arg) (next-property-change 0 arg))))
+          (internal--join-inherited start (point) inside)))))
   nil)
 
 (defun insert-and-inherit (&rest args)

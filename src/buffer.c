@@ -80,7 +80,7 @@ static const struct per_buffer_var per_buffer_vars[] = {
   {"buffer-backed-up", "nil"}, {"default-directory", NULL},
   {"buffer-file-name", "nil"},
 };
-enum { IN_EVERY_BUFFER = 19, UNDO_LIST = 0, INVISIBILITY_SPEC = 3, MULTIBYTE = 8,
+enum { IN_EVERY_BUFFER = 19, UNDO_LIST = 0, DISPLAY_COUNT = 2, INVISIBILITY_SPEC = 3, MULTIBYTE = 8,
        MARK_ACTIVE = 9, MODE_NAME = 10, MAJOR_MODE = 12, DEFAULT_DIRECTORY = 17,
        BUFFER_FILE_NAME = 18 };
 static const struct per_buffer_var local_when_set_vars[] = {
@@ -139,9 +139,9 @@ static mval list_remove(mrt *rt, mval list, mval x)
 /* The text                                                           */
 /* ================================================================== */
 
-static int64_t text_bytes(const struct buffer *b) { return b->cap - b->gap_size; }
+static int64_t text_bytes(const struct buffer_text *b) { return b->cap - b->gap_size; }
 
-static uint8_t byte_at(const struct buffer *b, int64_t i)
+static uint8_t byte_at(const struct buffer_text *b, int64_t i)
 {
   return b->text[i < b->gap ? i : i + b->gap_size];
 }
@@ -149,7 +149,7 @@ static uint8_t byte_at(const struct buffer *b, int64_t i)
 static bool continuation_byte(uint8_t c) { return (c & 0xC0) == 0x80; }
 
 /* Characters in the bytes [FROM, TO). */
-static int64_t count_chars(const struct buffer *b, int64_t from, int64_t to)
+static int64_t count_chars(const struct buffer_text *b, int64_t from, int64_t to)
 {
   int64_t n = 0;
   if (from < b->gap) {
@@ -162,7 +162,7 @@ static int64_t count_chars(const struct buffer *b, int64_t from, int64_t to)
   return n;
 }
 
-static void remember(struct buffer *b, int64_t pos, int64_t byte)
+static void remember(struct buffer_text *b, int64_t pos, int64_t byte)
 {
   b->cache_pos = pos;
   b->cache_byte = byte;
@@ -170,7 +170,7 @@ static void remember(struct buffer *b, int64_t pos, int64_t byte)
 
 /* The byte offset of position POS (1 <= POS <= z + 1), walking from the
    nearest of the start, the cached pair and the end. */
-static int64_t pos_to_byte(struct buffer *b, int64_t pos)
+static int64_t pos_to_byte(struct buffer_text *b, int64_t pos)
 {
   int64_t zb = text_bytes(b);
   if (b->z == zb)
@@ -192,7 +192,7 @@ static int64_t pos_to_byte(struct buffer *b, int64_t pos)
   return byte;
 }
 
-static int64_t byte_to_pos(struct buffer *b, int64_t byte)
+static int64_t byte_to_pos(struct buffer_text *b, int64_t byte)
 {
   if (b->z == text_bytes(b))
     return byte + 1;
@@ -207,7 +207,7 @@ static int64_t byte_to_pos(struct buffer *b, int64_t byte)
   return pos;
 }
 
-static void move_gap(struct buffer *b, int64_t byte)
+static void move_gap(struct buffer_text *b, int64_t byte)
 {
   if (byte < b->gap)
     memmove(b->text + byte + b->gap_size, b->text + byte, (size_t)(b->gap - byte));
@@ -217,7 +217,7 @@ static void move_gap(struct buffer *b, int64_t byte)
 }
 
 /* Makes the gap at least N bytes, growing the text by half again. */
-static void ensure_gap(mrt *rt, struct buffer *b, int64_t n)
+static void ensure_gap(mrt *rt, struct buffer_text *b, int64_t n)
 {
   if (b->gap_size >= n)
     return;
@@ -234,7 +234,7 @@ static void ensure_gap(mrt *rt, struct buffer *b, int64_t n)
 }
 
 /* The accessible bytes [from, to) made contiguous: their address. */
-static const uint8_t *contiguous(struct buffer *b, int64_t from, int64_t to)
+static const uint8_t *contiguous(struct buffer_text *b, int64_t from, int64_t to)
 {
   if (!b->text)
     return (const uint8_t *)"";
@@ -246,9 +246,9 @@ static const uint8_t *contiguous(struct buffer *b, int64_t from, int64_t to)
 const uint8_t *buffer_text_from(mval buffer, int64_t from, size_t *nbytes)
 {
   struct buffer *b = XBUFFER(buffer);
-  int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, b->zv);
+  int64_t bf = pos_to_byte(b->t, from), bt = pos_to_byte(b->t, b->zv);
   *nbytes = (size_t)(bt - bf);
-  return contiguous(b, bf, bt);
+  return contiguous(b->t, bf, bt);
 }
 
 /* ---- Markers ---- */
@@ -272,10 +272,62 @@ static void adjust_for_delete(struct buffer *b, int64_t from, int64_t to)
   b->pt = after_delete(b->pt, from, to);
 }
 
+static struct buffer_state *state(mrt *rt);
+
+/* The other live buffers that show B's text (its base buffer and
+   indirect buffers), one per call from *L (start: the live list); NULL
+   after the last. */
+static struct buffer *next_sharer(mrt *rt, struct buffer *b, mval *l)
+{
+  if (b->t->sharers == 0)
+    return NULL;
+  for (; CONSP(*l); *l = XCDR(*l)) {
+    struct buffer *o = XBUFFER(XCAR(*l));
+    if (o != b && o->t == b->t) {
+      *l = XCDR(*l);
+      return o;
+    }
+  }
+  return NULL;
+}
+
+/* N characters went in at POS of the text B shares: another buffer's
+   point and narrowing move as Emacs's markers for them do (the end
+   advancing over text inserted at it), and its markers and overlays
+   with them. */
+static void sharers_after_insert(mrt *rt, struct buffer *b, int64_t pos, int64_t n)
+{
+  mval l = state(rt)->live;
+  for (struct buffer *o; (o = next_sharer(rt, b, &l));) {
+    adjust_for_insert(o, pos, n);
+    o->pt += o->pt > pos ? n : 0;
+    o->begv += o->begv > pos ? n : 0;
+    o->zv += o->zv >= pos ? n : 0;
+    if (CONSP(o->overlays))
+      overlays_after_insert(o);
+  }
+}
+
+static void sharers_after_delete(mrt *rt, struct buffer *b, int64_t from, int64_t to)
+{
+  mval l = state(rt)->live;
+  for (struct buffer *o; (o = next_sharer(rt, b, &l));) {
+    adjust_for_delete(o, from, to);
+    o->begv = after_delete(o->begv, from, to);
+    o->zv = after_delete(o->zv, from, to);
+    if (CONSP(o->overlays))
+      overlays_after_delete(rt, tag_ptr(o, TAG_VECTORLIKE), from);
+  }
+}
+
 /* ---- Changes ---- */
+
+/* B's text's intervals: its own, or its base buffer's. */
+static mval intervals_of(struct buffer *b) { return buffer_text_owner(b)->intervals; }
 
 static void set_intervals(mrt *rt, struct buffer *b, mval ivs)
 {
+  b = buffer_text_owner(b);
   if (b->intervals != ivs)
     GC_STORE(rt->gc, tag_ptr(b, TAG_VECTORLIKE), b->intervals, ivs);
 }
@@ -291,23 +343,24 @@ static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nb
 {
   if (nbytes == 0)
     return;
-  int64_t old_z = b->z, old_pt = b->pt;
-  int64_t at = pos_to_byte(b, b->pt);
-  ensure_gap(rt, b, nbytes);
-  move_gap(b, at);
-  memcpy(b->text + at, s, (size_t)nbytes);
-  b->gap += nbytes;
-  b->gap_size -= nbytes;
-  b->z += nchars;
+  int64_t old_z = b->t->z, old_pt = b->pt;
+  int64_t at = pos_to_byte(b->t, b->pt);
+  ensure_gap(rt, b->t, nbytes);
+  move_gap(b->t, at);
+  memcpy(b->t->text + at, s, (size_t)nbytes);
+  b->t->gap += nbytes;
+  b->t->gap_size -= nbytes;
+  b->t->z += nchars;
   b->zv += nchars;
   adjust_for_insert(b, b->pt, nchars);
   if (CONSP(b->overlays))
     overlays_after_insert(b);
+  sharers_after_insert(rt, b, b->pt, nchars);
   b->pt += nchars;
-  remember(b, b->pt, at + nbytes);
-  b->modified = 1;
-  if (!NILP(b->intervals) || !NILP(ivs))
-    set_intervals(rt, b, textprop_insert(rt, b->intervals, old_z, old_pt - 1, nchars, ivs));
+  remember(b->t, b->pt, at + nbytes);
+  b->t->modified = 1;
+  if (!NILP(intervals_of(b)) || !NILP(ivs))
+    set_intervals(rt, b, textprop_insert(rt, intervals_of(b), old_z, old_pt - 1, nchars, ivs));
 }
 
 static mval char_string(mrt *rt, int c)
@@ -321,22 +374,23 @@ static void delete_text(mrt *rt, struct buffer *b, int64_t from, int64_t to)
 {
   if (from >= to)
     return;
-  set_intervals(rt, b, textprop_delete(rt, b->intervals, from - 1, to - 1));
-  int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, to);
-  if (b->gap >= bt) {
-    move_gap(b, bt);
-    b->gap = bf;
+  set_intervals(rt, b, textprop_delete(rt, intervals_of(b), from - 1, to - 1));
+  int64_t bf = pos_to_byte(b->t, from), bt = pos_to_byte(b->t, to);
+  if (b->t->gap >= bt) {
+    move_gap(b->t, bt);
+    b->t->gap = bf;
   } else {
-    move_gap(b, bf);
+    move_gap(b->t, bf);
   }
-  b->gap_size += bt - bf;
-  b->z -= to - from;
+  b->t->gap_size += bt - bf;
+  b->t->z -= to - from;
   b->zv -= to - from;
   adjust_for_delete(b, from, to);
-  remember(b, from, bf);
-  b->modified = 1;
+  remember(b->t, from, bf);
+  b->t->modified = 1;
   if (CONSP(b->overlays))
     overlays_after_delete(rt, tag_ptr(b, TAG_VECTORLIKE), from);
+  sharers_after_delete(rt, b, from, to);
 }
 
 static mval per_buffer_value(mrt *rt, mval buffer, int i);
@@ -356,11 +410,11 @@ static int unibyte_stored(int c) { return c < 0x80 ? c : RAW_BYTE_CHAR(c & 0xFF)
 
 static mval text_string(mrt *rt, struct buffer *b, int64_t from, int64_t to)
 {
-  int64_t bf = pos_to_byte(b, from), bt = pos_to_byte(b, to);
+  int64_t bf = pos_to_byte(b->t, from), bt = pos_to_byte(b->t, to);
   bool unibyte = unibyte_text_p(rt, b);
   if (bt == bf) /* not the shared unibyte "", which must stay unibyte */
     return empty_string(rt, !unibyte);
-  mval s = make_string(rt, (const char *)contiguous(b, bf, bt), (size_t)(bt - bf));
+  mval s = make_string(rt, (const char *)contiguous(b->t, bf, bt), (size_t)(bt - bf));
   XSTRING(s)->flags |= STRING_MULTIBYTE;
   return unibyte ? string_to_unibyte(rt, s) : s;
 }
@@ -369,7 +423,7 @@ static mval text_string(mrt *rt, struct buffer *b, int64_t from, int64_t to)
 static mval text_with_properties(mrt *rt, struct buffer *b, int64_t from, int64_t to)
 {
   mval s = text_string(rt, b, from, to);
-  mval ivs = textprop_slice(rt, b->intervals, from - 1, to - 1);
+  mval ivs = textprop_slice(rt, intervals_of(b), from - 1, to - 1);
   if (!NILP(ivs))
     GC_STORE(rt->gc, s, XSTRING(s)->intervals, ivs);
   return s;
@@ -378,9 +432,9 @@ static mval text_with_properties(mrt *rt, struct buffer *b, int64_t from, int64_
 /* The character at position POS (begv <= POS < zv). */
 static int char_at(struct buffer *b, int64_t pos)
 {
-  int64_t byte = pos_to_byte(b, pos);
-  const uint8_t *p = b->text + byte + (byte >= b->gap ? b->gap_size : 0);
-  const uint8_t *end = byte < b->gap ? b->text + b->gap : b->text + b->cap;
+  int64_t byte = pos_to_byte(b->t, pos);
+  const uint8_t *p = b->t->text + byte + (byte >= b->t->gap ? b->t->gap_size : 0);
+  const uint8_t *end = byte < b->t->gap ? b->t->text + b->t->gap : b->t->text + b->t->cap;
   int len;
   return char_decode(p, end, &len);
 }
@@ -390,6 +444,7 @@ static int char_at(struct buffer *b, int64_t pos)
 /* ================================================================== */
 
 static struct buffer_state *state(mrt *rt) { return rt->buffers; }
+
 mval current_buffer(mrt *rt) { return state(rt)->current; }
 static struct buffer *cur(mrt *rt) { return XBUFFER(state(rt)->current); }
 static bool live_p(mval buffer) { return !NILP(XBUFFER(buffer)->name); }
@@ -481,7 +536,8 @@ static mval make_buffer(mrt *rt, mval name)
   mval buffer = gc_vectorlike(rt->gc, PVEC_BUFFER, words, BUFFER_NLISP);
   struct buffer *b = XBUFFER(buffer);
   OBJ_INIT(b->name, name);
-  b->pt = b->begv = b->zv = b->cache_pos = 1;
+  b->t = &b->own;
+  b->pt = b->begv = b->zv = b->t->cache_pos = 1;
   GC_STORE(rt->gc, buffer, b->locals, Fcons(rt, buffer, Qnil));
   give_per_buffer_values(rt, b->locals, name);
   mval live = Fcons(rt, buffer, state(rt)->live);
@@ -602,6 +658,19 @@ static mval other_buffer(mrt *rt, mval buffer)
 static void detach_marker(mrt *rt, mval m);
 static void unchain(struct marker *m);
 
+/* Frees BUFFER's own text, which no live buffer shows. */
+static void release_text(mrt *rt, mval buffer)
+{
+  struct buffer *b = XBUFFER(buffer);
+  GC_STORE(rt->gc, buffer, b->intervals, Qnil);
+  if (b->own.text)
+    gc_xfree(rt->gc, b->own.text, (size_t)b->own.cap);
+  b->own = (struct buffer_text){ .cache_pos = 1 };
+}
+
+/* A base buffer killed while one of its indirect buffers refused to go
+   (Emacs kills it all the same) keeps its text for them until the last
+   one goes. */
 static void kill(mrt *rt, mval buffer)
 {
   if (current_buffer(rt) == buffer)
@@ -611,15 +680,17 @@ static void kill(mrt *rt, mval buffer)
   while (b->markers)
     detach_marker(rt, tag_ptr(b->markers, TAG_VECTORLIKE));
   GC_STORE(rt->gc, buffer, b->name, Qnil);
-  GC_STORE(rt->gc, buffer, b->intervals, Qnil);
   keep_per_buffer_bindings(rt, b->locals);
   set_per_buffer(rt, b->locals, UNDO_LIST, Qnil);
-  if (b->text)
-    gc_xfree(rt->gc, b->text, (size_t)b->cap);
-  b->text = NULL;
-  b->cap = b->gap = b->gap_size = b->z = 0;
-  b->pt = b->begv = b->zv = b->cache_pos = 1;
-  b->cache_byte = 0;
+  if (b->t != &b->own) {
+    mval base = b->base;
+    if (--XBUFFER(base)->own.sharers == 0 && !live_p(base))
+      release_text(rt, base);
+  } else if (b->own.sharers == 0) {
+    release_text(rt, buffer);
+  }
+  b->t = &b->own;
+  b->pt = b->begv = b->zv = 1;
   state(rt)->live = list_remove(rt, state(rt)->live, buffer);
 }
 
@@ -627,9 +698,9 @@ static void buffer_finalize(struct gc *g, struct vectorlike *obj, void *ud)
 {
   (void)ud;
   struct buffer *b = (struct buffer *)obj;
-  if (b->text)
-    gc_xfree(g, b->text, (size_t)b->cap);
-  b->text = NULL;
+  if (b->own.text)
+    gc_xfree(g, b->own.text, (size_t)b->own.cap);
+  b->own.text = NULL;
   while (b->markers)
     unchain(b->markers);
 }
@@ -669,6 +740,14 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   run_buffer_hook(rt, buffer, Qkill_buffer_hook, false);
   if (!live_p(buffer))
     return Qt;
+  /* Its indirect buffers go first, each as kill-buffer kills it. */
+  for (mval l = reversed(rt, state(rt)->live); CONSP(l) && live_p(buffer); l = XCDR(l))
+    if (XBUFFER(XCAR(l))->base == buffer) {
+      mval indirect = XCAR(l);
+      Fkill_buffer(rt, 1, &indirect);
+    }
+  if (!live_p(buffer))
+    return Qt;
   kill(rt, buffer);
   list_updated(rt, buffer);
   return Qt;
@@ -686,10 +765,10 @@ static mval Fother_buffer(mrt *rt, int n, mval *a)
 static mval Fbuffer_line_statistics(mrt *rt, int n, mval *a)
 {
   struct buffer *b = XBUFFER(NILP(a[0]) ? current_buffer(rt) : existing_buffer(rt, a[0]));
-  int64_t lines = 0, longest = 0, len = 0, zb = text_bytes(b);
+  int64_t lines = 0, longest = 0, len = 0, zb = text_bytes(b->t);
   double mean = 0.0; /* a running mean, rounded as Emacs's */
   for (int64_t i = 0; i <= zb; i++) {
-    if (i < zb && byte_at(b, i) != '\n') {
+    if (i < zb && byte_at(b->t, i) != '\n') {
       len++;
       continue;
     }
@@ -703,12 +782,79 @@ static mval Fbuffer_line_statistics(mrt *rt, int n, mval *a)
   return list3(rt, make_fixnum(lines), make_fixnum(longest), make_float(rt, mean));
 }
 
-/* (buffer-base-buffer &optional BUFFER): nil, as marrow has no
-   indirect buffers. */
+/* (buffer-base-buffer &optional BUFFER): still the base buffer once
+   either is killed, as in Emacs. */
 static mval Fbuffer_base_buffer(mrt *rt, int n, mval *a)
 {
-  buffer_or_current(rt, a[0]);
-  return Qnil;
+  return XBUFFER(buffer_or_current(rt, a[0]))->base;
+}
+
+/* (error FORMAT ARG) with format-message's quotes, as Emacs's error(). */
+static _Noreturn void error_quoting(mrt *rt, const char *format, mval arg)
+{
+  xsignal1(rt, Qerror, call2(rt, intern(rt, "format-message"), make_cstring(rt, format), arg));
+}
+
+/* CLONE's part of make-indirect-buffer: BUFFER (current) takes BASE's
+   variables and overlays, but not what names a file. */
+static void clone_state(mrt *rt, mval buffer, mval base)
+{
+  mval copy = Qnil;
+  for (mval l = XCDR(XBUFFER(base)->locals); CONSP(l); l = XCDR(l))
+    copy = Fcons(rt, Fcons(rt, XCAR(XCAR(l)), XCDR(XCAR(l))), copy);
+  gc_setcdr(rt->gc, XBUFFER(buffer)->locals, reversed(rt, copy));
+  const char *cleared[] = {"buffer-file-name", "buffer-file-truename", "buffer-backed-up",
+                           "buffer-auto-save-file-name", "buffer-save-without-query",
+                           "buffer-file-number", "buffer-stale-function"};
+  for (size_t i = 0; i < sizeof cleared / sizeof cleared[0]; i++) {
+    mval binding = local_binding(rt, intern(rt, cleared[i]), XBUFFER(buffer)->locals);
+    if (CONSP(binding))
+      gc_setcdr(rt->gc, binding, Qnil);
+  }
+  set_per_buffer(rt, XBUFFER(buffer)->locals, DISPLAY_COUNT, make_fixnum(0));
+  mval ovs = reversed(rt, XBUFFER(base)->overlays);
+  for (; CONSP(ovs); ovs = XCDR(ovs)) {
+    mval ov = call1(rt, intern(rt, "copy-overlay"), XCAR(ovs));
+    mval args[] = { ov, call1(rt, intern(rt, "overlay-start"), ov),
+                    call1(rt, intern(rt, "overlay-end"), ov), buffer };
+    funcall(rt, intern(rt, "move-overlay"), 4, args);
+  }
+}
+
+/* (make-indirect-buffer BASE-BUFFER NAME &optional CLONE
+   INHIBIT-BUFFER-HOOKS): a buffer sharing the text (and its
+   properties) of BASE-BUFFER's own base or of BASE-BUFFER (the root),
+   with point and narrowing taken from the root, as Emacs 28 takes
+   them, and its own from then on, as its markers, overlays and
+   variables are. */
+static mval Fmake_indirect_buffer(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[1]);
+  if (!NILP(find_buffer(rt, a[1])))
+    error_quoting(rt, "Buffer name `%s' is in use", a[1]);
+  mval base = get_buffer(rt, a[0]);
+  if (NILP(base))
+    error_quoting(rt, "No such buffer: `%s'", a[0]);
+  if (!live_p(base))
+    mrt_error(rt, "Base buffer has been killed");
+  if (XSTRING(a[1])->nchars == 0)
+    mrt_error(rt, "Empty string for buffer name is not allowed");
+  mval root = NILP(XBUFFER(base)->base) ? base : XBUFFER(base)->base;
+  mval buffer = make_buffer(rt, concat_strings(rt, 1, &a[1]));
+  struct buffer *b = XBUFFER(buffer), *from = XBUFFER(root);
+  GC_STORE(rt->gc, buffer, b->base, root);
+  b->t = &XBUFFER(root)->own;
+  b->t->sharers++;
+  b->pt = from->pt, b->begv = from->begv, b->zv = from->zv;
+  b->inhibit_hooks = !NILP(a[3]);
+  if (!NILP(a[2]))
+    clone_state(rt, buffer, root);
+  size_t depth = buffer_enter(rt, buffer);
+  set_per_buffer(rt, b->locals, UNDO_LIST, per_buffer_value(rt, root, UNDO_LIST));
+  set_per_buffer(rt, b->locals, MULTIBYTE, per_buffer_value(rt, root, MULTIBYTE));
+  unbind_to(rt, depth);
+  run_hook(rt, Qbuffer_list_update_hook); /* even with INHIBIT-BUFFER-HOOKS, in Emacs 28 */
+  return buffer;
 }
 
 /* (rename-buffer NEWNAME &optional UNIQUE) */
@@ -732,12 +878,12 @@ static mval Frename_buffer(mrt *rt, int n, mval *a)
 
 static mval Fbuffer_modified_p(mrt *rt, int n, mval *a)
 {
-  return bool_val(XBUFFER(buffer_or_current(rt, a[0]))->modified);
+  return bool_val(XBUFFER(buffer_or_current(rt, a[0]))->t->modified);
 }
 
 static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 {
-  cur(rt)->modified = !NILP(a[0]);
+  cur(rt)->t->modified = !NILP(a[0]);
   return a[0];
 }
 
@@ -795,16 +941,20 @@ static mval Fbuffer_swap_text(mrt *rt, int n, mval *a)
   if (other == here)
     return Qnil;
   struct buffer *x = XBUFFER(here), *y = XBUFFER(other);
-  uint8_t *text = x->text;
-  x->text = y->text;
-  y->text = text;
-  int64_t *fx[] = {&x->cap, &x->gap, &x->gap_size, &x->z, &x->pt, &x->begv, &x->zv,
-                   &x->cache_pos, &x->cache_byte};
-  int64_t *fy[] = {&y->cap, &y->gap, &y->gap_size, &y->z, &y->pt, &y->begv, &y->zv,
-                   &y->cache_pos, &y->cache_byte};
+  if (!NILP(x->base) || !NILP(y->base))
+    error_quoting(rt, "Cannot swap indirect buffers's text", Qnil);
+  if (x->own.sharers || y->own.sharers)
+    mrt_error(rt, "One of the buffers to swap has indirect buffers");
+  uint8_t *text = x->t->text;
+  x->t->text = y->t->text;
+  y->t->text = text;
+  int64_t *fx[] = {&x->t->cap, &x->t->gap, &x->t->gap_size, &x->t->z, &x->pt, &x->begv, &x->zv,
+                   &x->t->cache_pos, &x->t->cache_byte};
+  int64_t *fy[] = {&y->t->cap, &y->t->gap, &y->t->gap_size, &y->t->z, &y->pt, &y->begv, &y->zv,
+                   &y->t->cache_pos, &y->t->cache_byte};
   for (size_t i = 0; i < sizeof fx / sizeof fx[0]; i++)
     swap_ints(fx[i], fy[i]);
-  x->modified = y->modified = 1;
+  x->t->modified = y->t->modified = 1;
   SWAP_LISP_FIELD(rt, here, other, intervals);
   SWAP_LISP_FIELD(rt, here, other, overlays);
   struct marker *markers = x->markers;
@@ -923,13 +1073,13 @@ mval buffer_marker(mrt *rt, mval buffer, int64_t pos)
 {
   mval m = new_marker(rt);
   if (live_p(buffer))
-    attach_marker(rt, m, buffer, clip(pos, 1, XBUFFER(buffer)->z + 1));
+    attach_marker(rt, m, buffer, clip(pos, 1, XBUFFER(buffer)->t->z + 1));
   return m;
 }
 
 void buffer_set_marker(mrt *rt, mval marker, mval buffer, int64_t pos)
 {
-  attach_marker(rt, marker, buffer, clip(pos, 1, XBUFFER(buffer)->z + 1));
+  attach_marker(rt, marker, buffer, clip(pos, 1, XBUFFER(buffer)->t->z + 1));
 }
 
 int64_t buffer_position_of(mrt *rt, mval x) { return position_of(rt, x); }
@@ -953,7 +1103,7 @@ static mval Fmarker_buffer(mrt *rt, int n, mval *a) { return XMARKER(check_marke
 static mval Fbuffer_has_markers_at(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
-  int64_t pos = clip(position_of(rt, a[0]), 1, b->z + 1);
+  int64_t pos = clip(position_of(rt, a[0]), 1, b->t->z + 1);
   for (struct marker *m = b->markers; m; m = m->next)
     if (m->charpos == pos)
       return Qt;
@@ -976,7 +1126,7 @@ static mval Fset_marker(mrt *rt, int n, mval *a)
     return m;
   }
   struct buffer *b = XBUFFER(buffer);
-  attach_marker(rt, m, buffer, clip(position_of(rt, a[1]), 1, b->z + 1));
+  attach_marker(rt, m, buffer, clip(position_of(rt, a[1]), 1, b->t->z + 1));
   return m;
 }
 
@@ -1028,7 +1178,7 @@ static mval Fsave_restriction_state(mrt *rt, int n, mval *a)
 {
   mval buffer = current_buffer(rt);
   struct buffer *b = XBUFFER(buffer);
-  if (b->begv == 1 && b->zv == b->z + 1)
+  if (b->begv == 1 && b->zv == b->t->z + 1)
     return buffer;
   mval beg = marker_at(rt, buffer, b->begv), end = marker_at(rt, buffer, b->zv);
   XMARKER(end)->insertion_type = 1;
@@ -1041,7 +1191,7 @@ static mval Frestore_restriction(mrt *rt, int n, mval *a)
   if (BUFFERP(saved)) {
     if (live_p(saved)) {
       XBUFFER(saved)->begv = 1;
-      XBUFFER(saved)->zv = XBUFFER(saved)->z + 1;
+      XBUFFER(saved)->zv = XBUFFER(saved)->t->z + 1;
     }
     return Qnil;
   }
@@ -1095,7 +1245,7 @@ int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
     return -1;
   int64_t depth = (int64_t)rt->specpdl_depth;
   specbind(rt, Qinhibit_modification_hooks, Qt);
-  if (!cur(rt)->modified)
+  if (!cur(rt)->t->modified)
     run_hook(rt, Qfirst_change_hook);
   mval args[2] = { make_fixnum(beg), make_fixnum(end) };
   run_hook_with_args(rt, Qbefore_change_functions, 2, args);
@@ -1153,8 +1303,8 @@ static void delete_here(mrt *rt, int64_t from, int64_t to)
     return;
   int64_t depth = buffer_change_begin(rt, from, to);
   struct buffer *b = cur(rt);
-  from = clip(from, 1, b->z + 1);
-  to = clip(to, from, b->z + 1);
+  from = clip(from, 1, b->t->z + 1);
+  to = clip(to, from, b->t->z + 1);
   delete_text(rt, b, from, to);
   buffer_change_end(rt, depth, from, from, to - from);
 }
@@ -1195,14 +1345,29 @@ static mval Finsert(mrt *rt, int n, mval *a)
 }
 
 /* As insert, but the markers at point end up after the text too. */
+/* B's markers at FROM go to TO. */
+static void markers_before(struct buffer *b, int64_t from, int64_t to)
+{
+  for (struct marker *m = b->markers; m; m = m->next)
+    if (m->charpos == from)
+      m->charpos = to;
+}
+
 static mval Finsert_before_markers(mrt *rt, int n, mval *a)
 {
   int64_t from = cur(rt)->pt;
   Finsert(rt, n, a);
   struct buffer *b = cur(rt);
-  for (struct marker *m = b->markers; m; m = m->next)
-    if (m->charpos == from)
-      m->charpos = b->pt;
+  markers_before(b, from, b->pt);
+  /* Emacs keeps another buffer's point and narrowing as markers of
+     the shared text, so they go after the text too. */
+  mval l = state(rt)->live;
+  for (struct buffer *o; (o = next_sharer(rt, b, &l));) {
+    markers_before(o, from, b->pt);
+    int64_t *ps[] = {&o->pt, &o->begv, &o->zv};
+    for (size_t i = 0; i < 3; i++)
+      *ps[i] = *ps[i] == from ? b->pt : *ps[i];
+  }
   return Qnil;
 }
 
@@ -1286,14 +1451,14 @@ static mval Fbuffer_string(mrt *rt, int n, mval *a)
   return text_with_properties(rt, cur(rt), cur(rt)->begv, cur(rt)->zv);
 }
 
-static mval Fbuffer_size(mrt *rt, int n, mval *a) { return make_fixnum(XBUFFER(buffer_or_current(rt, a[0]))->z); }
+static mval Fbuffer_size(mrt *rt, int n, mval *a) { return make_fixnum(XBUFFER(buffer_or_current(rt, a[0]))->t->z); }
 
 static mval Ferase_buffer(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   b->begv = 1;
-  b->zv = b->z + 1;
-  delete_here(rt, 1, b->z + 1);
+  b->zv = b->t->z + 1;
+  delete_here(rt, 1, b->t->z + 1);
   return Qnil;
 }
 
@@ -1376,7 +1541,7 @@ static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_
   insert_here(rt, s);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner == b)
-      XMARKER(AREF(plan, i))->charpos = min_pos(XFIXNUM(AREF(plan, i + 1)), b->z + 1);
+      XMARKER(AREF(plan, i))->charpos = min_pos(XFIXNUM(AREF(plan, i + 1)), b->t->z + 1);
   b->pt = min_pos(pt, b->zv);
   buffer_change_end(rt, depth, moved.from, moved.from + XSTRING(s)->nchars, moved.to - moved.from);
 }
@@ -1482,16 +1647,16 @@ static bool changed_span(struct buffer *b, int64_t from, int64_t to, mval s, str
    D->end), as many characters: nothing else moves. */
 static void overwrite_chars(mrt *rt, struct buffer *b, mval s, const struct changed_span *d)
 {
-  int64_t bf = pos_to_byte(b, d->first), bt = pos_to_byte(b, d->end), n = d->se - d->sb;
-  move_gap(b, bt);
-  b->gap = bf;
-  b->gap_size += bt - bf;
-  ensure_gap(rt, b, n);
-  memcpy(b->text + bf, XSTRING(s)->data + d->sb, (size_t)n);
-  b->gap += n;
-  b->gap_size -= n;
-  remember(b, d->first, bf);
-  b->modified = 1;
+  int64_t bf = pos_to_byte(b->t, d->first), bt = pos_to_byte(b->t, d->end), n = d->se - d->sb;
+  move_gap(b->t, bt);
+  b->t->gap = bf;
+  b->t->gap_size += bt - bf;
+  ensure_gap(rt, b->t, n);
+  memcpy(b->t->text + bf, XSTRING(s)->data + d->sb, (size_t)n);
+  b->t->gap += n;
+  b->t->gap_size -= n;
+  remember(b->t, d->first, bf);
+  b->t->modified = 1;
 }
 
 /* (internal--case-replace START END STRING): STRING, as many
@@ -1528,9 +1693,9 @@ static mval Fposition_bytes(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   int64_t pos = position_of(rt, a[0]);
-  if (pos < 1 || pos > b->z + 1)
+  if (pos < 1 || pos > b->t->z + 1)
     return Qnil;
-  return make_fixnum(unibyte_text_p(rt, b) ? pos : pos_to_byte(b, pos) + 1);
+  return make_fixnum(unibyte_text_p(rt, b) ? pos : pos_to_byte(b->t, pos) + 1);
 }
 
 /* (byte-to-position BYTEPOS): the position of the character holding
@@ -1538,14 +1703,14 @@ static mval Fposition_bytes(mrt *rt, int n, mval *a)
 static mval Fbyte_to_position(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
-  int64_t byte = check_fixnum(rt, a[0]) - 1, zb = text_bytes(b);
+  int64_t byte = check_fixnum(rt, a[0]) - 1, zb = text_bytes(b->t);
   if (unibyte_text_p(rt, b))
-    return byte < 0 || byte > b->z ? Qnil : make_fixnum(byte + 1);
+    return byte < 0 || byte > b->t->z ? Qnil : make_fixnum(byte + 1);
   if (byte < 0 || byte > zb)
     return Qnil;
-  while (byte > 0 && byte < zb && continuation_byte(byte_at(b, byte)))
+  while (byte > 0 && byte < zb && continuation_byte(byte_at(b->t, byte)))
     byte--;
-  return make_fixnum(byte_to_pos(b, byte));
+  return make_fixnum(byte_to_pos(b->t, byte));
 }
 
 /* ---- Changing multibyteness ---- */
@@ -1605,22 +1770,31 @@ static mval mapped_intervals(mrt *rt, mval ivs, int64_t len, const struct positi
   return reversed(rt, out);
 }
 
+/* B's point and markers moved with the bytes, as M maps them (an
+   indirect buffer's narrowing too). */
+static void map_positions(struct buffer *b, const struct position_map *m)
+{
+  b->pt = mapped_position(m, b->pt);
+  for (struct marker *mk = b->markers; mk; mk = mk->next)
+    mk->charpos = mapped_position(m, mk->charpos);
+}
+
 /* Makes multibyte TEXT all of B's text, the whole of it accessible. */
 static void replace_all_text(mrt *rt, struct buffer *b, mval text)
 {
   int64_t n = XSTRING(text)->nbytes;
-  b->gap = 0;
-  b->gap_size = b->cap;
-  ensure_gap(rt, b, n);
+  b->t->gap = 0;
+  b->t->gap_size = b->t->cap;
+  ensure_gap(rt, b->t, n);
   if (n > 0)
-    memcpy(b->text, XSTRING(text)->data, (size_t)n);
-  b->gap = n;
-  b->gap_size -= n;
-  b->z = XSTRING(text)->nchars;
+    memcpy(b->t->text, XSTRING(text)->data, (size_t)n);
+  b->t->gap = n;
+  b->t->gap_size -= n;
+  b->t->z = XSTRING(text)->nchars;
   b->begv = 1;
-  b->zv = b->z + 1;
-  b->cache_pos = 1;
-  b->cache_byte = 0;
+  b->zv = b->t->z + 1;
+  b->t->cache_pos = 1;
+  b->t->cache_byte = 0;
 }
 
 /* The current buffer's text as it becomes multibyte (FLAG non-nil) or
@@ -1641,23 +1815,32 @@ static mval Fset_buffer_multibyte(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   mval flag = a[0];
+  if (!NILP(b->base))
+    error_quoting(rt, "Cannot do `set-buffer-multibyte' on an indirect buffer", Qnil);
   if (NILP(flag) == unibyte_text_p(rt, b))
     return flag;
-  if (b->begv != 1 || b->zv != b->z + 1)
+  if (b->begv != 1 || b->zv != b->t->z + 1)
     mrt_error(rt, "Changing multibyteness in a narrowed buffer");
-  mval old = text_string(rt, b, 1, b->z + 1), text = converted_text(rt, old, flag);
+  mval old = text_string(rt, b, 1, b->t->z + 1), text = converted_text(rt, old, flag);
   mval multibyte = NILP(flag) ? old : text;
   int64_t *off = unibyte_offsets(rt, multibyte);
   struct position_map m = { off, XSTRING(multibyte)->nchars, NILP(flag) };
-  mval pieces = mapped_intervals(rt, b->intervals, b->z, &m);
+  mval pieces = mapped_intervals(rt, intervals_of(b), b->t->z, &m);
   mval ivs = textprop_from_pieces(rt, pieces, XSTRING(text)->nchars);
   replace_all_text(rt, b, text);
-  b->pt = mapped_position(&m, b->pt);
-  for (struct marker *mk = b->markers; mk; mk = mk->next)
-    mk->charpos = mapped_position(&m, mk->charpos);
+  map_positions(b, &m);
+  mval l = state(rt)->live;
+  for (struct buffer *o; (o = next_sharer(rt, b, &l));) {
+    o->begv = mapped_position(&m, o->begv);
+    o->zv = mapped_position(&m, o->zv);
+    map_positions(o, &m);
+  }
   free(off);
   set_intervals(rt, b, ivs);
   set_per_buffer(rt, b->locals, MULTIBYTE, bool_val(!NILP(flag)));
+  l = state(rt)->live;
+  for (struct buffer *o; (o = next_sharer(rt, b, &l));)
+    set_per_buffer(rt, o->locals, MULTIBYTE, bool_val(!NILP(flag)));
   mval undo = per_buffer_value(rt, current_buffer(rt), UNDO_LIST);
   if (undo != Qt) {
     mval entry = list3(rt, intern(rt, "apply"), intern(rt, "set-buffer-multibyte"), bool_val(NILP(flag)));
@@ -1751,7 +1934,7 @@ static mval Feolp(mrt *rt, int n, mval *a)
 static int64_t newline_after(const struct buffer *b, int64_t from, int64_t to)
 {
   for (int64_t i = from; i < to; i++)
-    if (byte_at(b, i) == '\n')
+    if (byte_at(b->t, i) == '\n')
       return i;
   return -1;
 }
@@ -1760,7 +1943,7 @@ static int64_t newline_after(const struct buffer *b, int64_t from, int64_t to)
 static int64_t newline_before(const struct buffer *b, int64_t from, int64_t to)
 {
   for (int64_t i = to - 1; i >= from; i--)
-    if (byte_at(b, i) == '\n')
+    if (byte_at(b->t, i) == '\n')
       return i;
   return -1;
 }
@@ -1769,15 +1952,15 @@ static int64_t newline_before(const struct buffer *b, int64_t from, int64_t to)
    what forward-line returns. */
 static int64_t line_move(struct buffer *b, int64_t from, int64_t count, int64_t *shortage)
 {
-  int64_t begv = pos_to_byte(b, b->begv), zv = pos_to_byte(b, b->zv);
-  int64_t start = pos_to_byte(b, from), at = start, found = 0, nl;
+  int64_t begv = pos_to_byte(b->t, b->begv), zv = pos_to_byte(b->t, b->zv);
+  int64_t start = pos_to_byte(b->t, from), at = start, found = 0, nl;
   if (count > 0) {
     while (found < count && (nl = newline_after(b, at, zv)) >= 0)
       at = nl + 1, found++;
     if (found < count)
       at = zv;
     *shortage = count - found;
-    if (*shortage > 0 && at != start && at > begv && byte_at(b, at - 1) != '\n')
+    if (*shortage > 0 && at != start && at > begv && byte_at(b->t, at - 1) != '\n')
       --*shortage;
   } else {
     int64_t need = 1 - count;
@@ -1786,7 +1969,7 @@ static int64_t line_move(struct buffer *b, int64_t from, int64_t count, int64_t 
     at = found == need ? at + 1 : begv;
     *shortage = found == need ? 0 : -(need - found - 1);
   }
-  return byte_to_pos(b, at);
+  return byte_to_pos(b->t, at);
 }
 
 static mval Fforward_line(mrt *rt, int n, mval *a)
@@ -1806,9 +1989,9 @@ static int64_t line_beginning(mrt *rt, mval n)
 static int64_t line_end(mrt *rt, mval n)
 {
   struct buffer *b = cur(rt);
-  int64_t from = pos_to_byte(b, line_beginning(rt, n)), zv = pos_to_byte(b, b->zv);
+  int64_t from = pos_to_byte(b->t, line_beginning(rt, n)), zv = pos_to_byte(b->t, b->zv);
   int64_t nl = newline_after(b, from, zv);
-  return byte_to_pos(b, nl < 0 ? zv : nl);
+  return byte_to_pos(b->t, nl < 0 ? zv : nl);
 }
 
 static mval Fline_beginning_position(mrt *rt, int n, mval *a) { return make_fixnum(line_beginning(rt, a[0])); }
@@ -1828,9 +2011,9 @@ static mval Fend_of_line(mrt *rt, int n, mval *a)
 
 static int64_t newlines_between(struct buffer *b, int64_t from, int64_t to)
 {
-  int64_t n = 0, end = pos_to_byte(b, to);
-  for (int64_t i = pos_to_byte(b, from); i < end; i++)
-    n += byte_at(b, i) == '\n';
+  int64_t n = 0, end = pos_to_byte(b->t, to);
+  for (int64_t i = pos_to_byte(b->t, from); i < end; i++)
+    n += byte_at(b->t, i) == '\n';
   return n;
 }
 
@@ -1848,8 +2031,8 @@ static mval Fline_number_at_pos(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   int64_t pos = pos_or_point(rt, a[0]), start = NILP(a[1]) ? b->begv : 1;
-  if (pos < start || pos > (NILP(a[1]) ? b->zv : b->z + 1))
-    xsignal3(rt, Qargs_out_of_range, make_fixnum(pos), make_fixnum(start), make_fixnum(NILP(a[1]) ? b->zv : b->z + 1));
+  if (pos < start || pos > (NILP(a[1]) ? b->zv : b->t->z + 1))
+    xsignal3(rt, Qargs_out_of_range, make_fixnum(pos), make_fixnum(start), make_fixnum(NILP(a[1]) ? b->zv : b->t->z + 1));
   return make_fixnum(1 + newlines_between(b, start, pos));
 }
 
@@ -1878,7 +2061,7 @@ static mval Fnarrow_to_region(mrt *rt, int n, mval *a)
     int64_t t = x;
     x = y, y = t;
   }
-  if (x < 1 || y > b->z + 1)
+  if (x < 1 || y > b->t->z + 1)
     args_out_of_range(rt, a[0], a[1]);
   b->begv = x;
   b->zv = y;
@@ -1890,7 +2073,7 @@ static mval Fwiden(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   b->begv = 1;
-  b->zv = b->z + 1;
+  b->zv = b->t->z + 1;
   return Qnil;
 }
 
@@ -1904,9 +2087,9 @@ static mval Fwiden(mrt *rt, int n, mval *a)
 static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_direction dir, bool set_data)
 {
   struct buffer *b = cur(rt);
-  int64_t begv = pos_to_byte(b, b->begv), zv = pos_to_byte(b, b->zv);
-  int64_t at = pos_to_byte(b, from), lim = pos_to_byte(b, bound);
-  struct re_text t = { contiguous(b, begv, zv), zv - begv, zv - begv, pos_to_byte(b, b->pt) - begv };
+  int64_t begv = pos_to_byte(b->t, b->begv), zv = pos_to_byte(b->t, b->zv);
+  int64_t at = pos_to_byte(b->t, from), lim = pos_to_byte(b->t, bound);
+  struct re_text t = { contiguous(b->t, begv, zv), zv - begv, zv - begv, pos_to_byte(b->t, b->pt) - begv };
   if (dir == RE_FORWARD)
     t.stop = lim - begv;
   else if (dir == RE_BACKWARD)
@@ -1917,7 +2100,7 @@ static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_di
   b = cur(rt);
   for (int64_t i = 0; i < VECTOR_LENGTH(m); i++)
     if (!NILP(AREF(m, i)))
-      ASET_FIXNUM(m, i, make_fixnum(byte_to_pos(b, begv + XFIXNUM(AREF(m, i)))));
+      ASET_FIXNUM(m, i, make_fixnum(byte_to_pos(b->t, begv + XFIXNUM(AREF(m, i)))));
   if (set_data)
     set_match_data(rt, m, current_buffer(rt));
   return m;
@@ -2194,7 +2377,7 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   mval text = STRINGP(a[0]) ? a[0]
-              : NILP(a[0])  ? text_string(rt, b, 1, b->z + 1)
+              : NILP(a[0])  ? text_string(rt, b, 1, b->t->z + 1)
                             : buffer_substring(rt, a[0], a[1], false);
   CHECK_STRING(rt, a[2]);
   mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
@@ -2248,6 +2431,7 @@ static const struct subr_def buffer_subrs[] = {
   { "rename-buffer", Frename_buffer, 1, 2 },
   { "other-buffer", Fother_buffer, 0, 3 },
   { "buffer-base-buffer", Fbuffer_base_buffer, 0, 1 },
+  { "make-indirect-buffer", Fmake_indirect_buffer, 2, 4 },
   { "buffer-line-statistics", Fbuffer_line_statistics, 0, 1 },
   { "generate-new-buffer-name", Fgenerate_new_buffer_name, 1, 2 },
   { "generate-new-buffer", Fgenerate_new_buffer, 1, 2 },

@@ -3,7 +3,9 @@
 ** markers, the current buffer, and the searches over buffer text.
 **
 ** A buffer is a PVEC_BUFFER vector-like.  Its Lisp slots (name,
-** local variables, text properties, overlays) are marked as any vector-like's; the text lives outside the
+** local variables, text properties, overlays, base buffer) are marked
+** as any vector-like's; the text (shared by an indirect buffer with its
+** base, struct buffer_text) lives outside the
 ** heap in a gap buffer of multibyte (Emacs UTF-8) bytes, counted toward
 ** the collector's trigger (gc_x*) and freed when the buffer is killed
 ** or swept.  Positions are character positions from 1, as in Emacs;
@@ -19,6 +21,18 @@
    *scratch* current. */
 void buffer_init(mrt *rt);
 
+/* A buffer's text: bytes [0, gap) and [gap + gap_size, cap) of TEXT,
+   Z characters.  A buffer has its own; an indirect buffer uses its
+   base buffer's, which is also every indirect buffer's of that base. */
+struct buffer_text {
+  uint8_t *text;
+  int64_t cap, gap, gap_size;
+  int64_t z;
+  int64_t cache_pos, cache_byte; /* one (position, byte) pair */
+  int64_t modified;
+  int64_t sharers; /* the live indirect buffers using it */
+};
+
 struct buffer {
   uint64_t header;
   const mval name;    /* a string; nil once killed */
@@ -26,26 +40,27 @@ struct buffer {
      runtime.h's "Variables", the ALIST emptied when it is killed. */
   const mval locals;
   /* Its text properties: nil, or textprop.h's interval list over the
-     text, position 1 being 0 there. */
+     text, position 1 being 0 there.  An indirect buffer's text's are
+     its base buffer's (buffer_intervals). */
   const mval intervals;
   const mval overlays; /* the overlays in it (overlays.h) */
+  /* The base buffer of an indirect buffer (never itself indirect):
+     keeps that buffer, and so the text T points into, alive. */
+  const mval base;
   /* The markers that point into it, a chain the collector does not
      follow: as in Emacs, a marker nothing else holds dies, and its
      finalizer takes it off. */
   struct marker *markers;
-  /* The text: bytes [0, gap) and [gap + gap_size, cap) of TEXT. */
-  uint8_t *text;
-  int64_t cap, gap, gap_size;
-  int64_t z;               /* characters in the text */
+  struct buffer_text *t; /* &own, or the base buffer's own */
+  struct buffer_text own;
   int64_t pt, begv, zv;    /* point and the accessible portion */
-  int64_t cache_pos, cache_byte;
-  int64_t modified;
   /* Made with INHIBIT-BUFFER-HOOKS (with-temp-buffer's): no
      buffer-list-update-hook, kill-buffer-hook or
      kill-buffer-query-functions for it. */
   int64_t inhibit_hooks;
 };
-#define BUFFER_NLISP 4
+#define BUFFER_NLISP 5
+
 
 struct marker {
   uint64_t header;
@@ -62,6 +77,12 @@ static inline bool BUFFERP(mval x) { return PVECP(x, PVEC_BUFFER); }
 static inline bool MARKERP(mval x) { return PVECP(x, PVEC_MARKER); }
 static inline struct buffer *XBUFFER(mval x) { return (struct buffer *)untag(x); }
 static inline struct marker *XMARKER(mval x) { return (struct marker *)untag(x); }
+
+/* The buffer whose own text B uses: B, or its base buffer. */
+static inline struct buffer *buffer_text_owner(struct buffer *b)
+{
+  return NILP(b->base) ? b : XBUFFER(b->base);
+}
 
 /* A new marker at POS (clipped to the text) in BUFFER, or pointing
    nowhere if BUFFER is dead, as set-marker makes it. */

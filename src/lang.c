@@ -22,6 +22,7 @@
 #include "reader.h"
 #include "strfns.h"
 #include "sysfns.h"
+#include "callproc.h"
 #include "timefns.h"
 #include "variables.h"
 
@@ -41,6 +42,7 @@ void lang_init(mrt *rt, const char *lispdir)
   eval_init(rt);
   load_init(rt);
   sysfns_init(rt);
+  callproc_init(rt);
   timefns_init(rt);
   digest_init(rt);
   textprop_init(rt);

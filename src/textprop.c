@@ -482,7 +482,7 @@ static struct text text_of(mrt *rt, mval object)
     object = current_buffer(rt);
   if (BUFFERP(object)) {
     struct buffer *b = XBUFFER(object);
-    return (struct text){ object, b->intervals, b->z, 1, b->begv, b->zv };
+    return (struct text){ object, buffer_text_owner(b)->intervals, b->t->z, 1, b->begv, b->zv };
   }
   CHECK_TYPE(rt, STRINGP(object), Qbuffer_or_string_p, object);
   struct string *s = XSTRING(object);
@@ -713,6 +713,68 @@ static mval Fpropertize(mrt *rt, int n, mval *a)
   return s;
 }
 
+/* ---- insert-and-inherit: text without properties of its own ---- */
+
+/* Whether an interval of the current buffer starts at position POS or
+   POS is at either end: text inserted there is not inside one. */
+static mval Finterval_boundary_p(mrt *rt, int n, mval *a)
+{
+  struct text t = text_of(rt, Qnil);
+  int64_t at = check_position(rt, a[0]) - 1;
+  if (at <= 0 || at >= t.len || NILP(t.ivs))
+    return Qt;
+  return IV_START(XCAR(tail_at(t.ivs, at))) == at ? Qt : Qnil;
+}
+
+/* IVS with the intervals from the one starting at FROM to the one
+   ending at TO made one, with the plist of KEEP (one of them). */
+static mval joined(mrt *rt, mval ivs, int64_t from, int64_t to, mval keep)
+{
+  mval rev = Qnil, l = ivs;
+  for (; CONSP(l) && IV_START(XCAR(l)) < from; l = XCDR(l))
+    rev = Fcons(rt, XCAR(l), rev);
+  while (CONSP(l) && IV_END(XCAR(l)) <= to)
+    l = XCDR(l);
+  return prepend_reversed(rt, rev, Fcons(rt, make_interval(rt, from, to, IV_PLIST(keep)), l));
+}
+
+/* After insert-and-inherit put text without properties of its own at
+   [START, END), one interval: as Emacs's insertion grows the interval
+   that the text's inherited properties match instead of making one,
+   the text joins the interval before it if their plists match, else
+   the one after it.  INSIDE: it went inside one interval whose
+   properties are all sticky, which it simply extends. */
+static mval Fjoin_inherited(mrt *rt, int n, mval *a)
+{
+  struct text t = text_of(rt, Qnil);
+  int64_t s = check_position(rt, a[0]) - 1, e = check_position(rt, a[1]) - 1;
+  if (!CONSP(t.ivs) || s >= e || e > t.len)
+    return Qnil;
+  mval left = Qnil, mid = Qnil, right = Qnil;
+  for (mval l = t.ivs; CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_END(iv) == s)
+      left = iv;
+    else if (IV_START(iv) == s && IV_END(iv) == e)
+      mid = iv;
+    else if (IV_START(iv) == e)
+      right = iv;
+  }
+  if (NILP(mid))
+    return Qnil;
+  bool lm = !NILP(left) && plists_match(IV_PLIST(left), IV_PLIST(mid));
+  bool rm = !NILP(right) && plists_match(IV_PLIST(right), IV_PLIST(mid));
+  mval ivs = t.ivs;
+  if (!NILP(a[2]) && lm && rm)
+    ivs = joined(rt, ivs, IV_START(left), IV_END(right), left);
+  else if (lm)
+    ivs = joined(rt, ivs, IV_START(left), e, left);
+  else if (rm)
+    ivs = joined(rt, ivs, s, IV_END(right), right);
+  store_text(rt, &t, ivs);
+  return Qnil;
+}
+
 static mval Fequal_including_properties(mrt *rt, int n, mval *a)
 {
   return mrt_equal(rt, a[0], a[1]) && textprop_equal_deep(a[0], a[1]) ? Qt : Qnil;
@@ -734,6 +796,8 @@ static const struct subr_def textprop_subrs[] = {
   { "text-property-not-all", Ftext_property_not_all, 4, 5 },
   { "propertize", Fpropertize, 1, ARGS_MANY },
   { "equal-including-properties", Fequal_including_properties, 2, 2 },
+  { "internal--interval-boundary-p", Finterval_boundary_p, 1, 1 },
+  { "internal--join-inherited", Fjoin_inherited, 3, 3 },
 };
 
 void textprop_init(mrt *rt)

@@ -294,3 +294,48 @@ and the sorted properties of each inserted character."
     (insert (propertize "mn" 'face 'bold 'q 5))
     (insert-and-inherit (propertize "op" 'x 1 'y 2))
     (should (equal (text-properties-at 3) '(y 2 x 1 face bold q 5)))))
+
+(defun btp-tests--printed-after (form)
+  "How the buffer prints after FORM, run in a fresh buffer."
+  (with-temp-buffer (eval form t) (prin1-to-string (buffer-string))))
+
+(ert-deftest btp-insert-and-inherit-joins-the-interval ()
+  ;; Text without properties of its own becomes part of the interval
+  ;; whose properties it takes, as Emacs prints it.
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert (propertize "abc" 'face 'bold)) (insert-and-inherit "de")))
+                 "#(\"abcde\" 0 5 (face bold))"))
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert (propertize "abc" 'face 'bold)) (goto-char 2)
+                          (insert-and-inherit "de")))
+                 "#(\"adebc\" 0 5 (face bold))"))
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert (propertize "abc" 'face 'bold 'x 1))
+                          (insert-before-markers-and-inherit "de" ?f)))
+                 "#(\"abcdef\" 0 6 (x 1 face bold))"))
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert (propertize "abc" 'invisible t)) (goto-char 3)
+                          (insert-and-inherit ?X ?Y)))
+                 "#(\"abXYc\" 0 5 (invisible t))")))
+
+(ert-deftest btp-insert-and-inherit-keeps-other-boundaries ()
+  ;; Only the interval it joins grows: the one after stays apart.
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert (propertize "ab" 'face 'bold) (propertize "cd" 'face 'bold))
+                          (goto-char 3) (insert-and-inherit "X")))
+                 "#(\"abXcd\" 0 3 (face bold) 3 5 (face bold))"))
+  ;; Joining the interval after it when that one sticks in front.
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert "ab" (propertize "cd" 'face 'bold 'front-sticky '(face)))
+                          (goto-char 3) (insert-and-inherit "X")))
+                 "#(\"abXcd\" 2 3 (face bold front-sticky (face)) 3 5 (front-sticky (face) face bold))"))
+  ;; A string's own properties keep their own interval.
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert (propertize "abc" 'face 'bold))
+                          (insert-and-inherit (propertize "de" 'face 'bold))))
+                 "#(\"abcde\" 0 3 (face bold) 3 5 (face bold))"))
+  ;; Inside an interval with a property that does not stick, it splits.
+  (should (equal (btp-tests--printed-after
+                  '(progn (insert (propertize "abc" 'face 'bold 'rear-nonsticky '(face) 'k 1))
+                          (goto-char 2) (insert-and-inherit "X")))
+                 "#(\"aXbc\" 0 1 (k 1 rear-nonsticky (face) face bold) 1 2 (k 1) 2 4 (k 1 rear-nonsticky (face) face bold))")))

@@ -1,0 +1,15 @@
+/* callproc.h -- layer 5: running programs synchronously, as Emacs 28's
+   call-process and call-process-region.  A child is started with
+   fork and exec (no shell), its output read through a pipe and the
+   child waited for before the call returns; nothing process-wide is
+   changed (SIGCHLD and SIGPIPE dispositions stay the host's), and every
+   descriptor opened is closed on every path. */
+#ifndef MARROW_CALLPROC_H
+#define MARROW_CALLPROC_H
+
+#include "runtime.h"
+
+/* Defines call-process, call-process-region and exec-path in RT. */
+void callproc_init(mrt *rt);
+
+#endif

@@ -1,0 +1,160 @@
+;;; process-tests.el --- call-process, call-process-region, process-lines  -*- lexical-binding: t -*-
+
+;; Only programs every Debian machine has: true, false, echo, cat, sh, tr.
+
+(require 'ert)
+
+(defun proc-tests--file-text (file)
+  (with-temp-buffer (insert-file-contents file) (buffer-string)))
+
+(defmacro proc-tests--with-files (names &rest body)
+  "Run BODY with each of NAMES bound to a new temporary file's name,
+deleting the files after."
+  (declare (indent 1))
+  `(let ,(mapcar (lambda (n) `(,n (make-temp-file "proc-tests"))) names)
+     (unwind-protect (progn ,@body)
+       (dolist (f (list ,@names)) (when (file-exists-p f) (delete-file f))))))
+
+(ert-deftest proc-exit-status ()
+  (should (eq (call-process "true") 0))
+  (should (eq (call-process "false") 1))
+  (should (eq (call-process "sh" nil nil nil "-c" "exit 7") 7))
+  ;; Killed by a signal: its name.
+  (should (equal (call-process "sh" nil nil nil "-c" "kill -9 $$") "Killed"))
+  (should (equal (call-process "sh" nil nil nil "-c" "kill -TERM $$") "Terminated")))
+
+(ert-deftest proc-output-into-buffers ()
+  (with-temp-buffer
+    (should (eq (call-process "echo" nil t nil "hello" "wörld") 0))
+    (should (equal (buffer-string) "hello wörld\n"))
+    (should (= (point) 13)))
+  ;; At point, which ends after the output.
+  (with-temp-buffer
+    (insert "XY")
+    (goto-char 2)
+    (call-process "echo" nil t nil "a")
+    (should (equal (buffer-string) "Xa\nY"))
+    (should (= (point) 4)))
+  ;; A buffer's name, made if need be.
+  (let ((name (generate-new-buffer-name "proc-tests-out")))
+    (unwind-protect
+        (progn
+          (should (eq (call-process "echo" nil name nil "named") 0))
+          (should (equal (with-current-buffer name (buffer-string)) "named\n")))
+      (kill-buffer name)))
+  ;; Undecodable bytes arrive as raw bytes.
+  (with-temp-buffer
+    (call-process "sh" nil t nil "-c" "printf '\\377\\n'")
+    (should (equal (buffer-string) (string #x3fffff ?\n)))))
+
+(ert-deftest proc-stderr-destinations ()
+  (let ((script "echo out; echo err >&2"))
+    (with-temp-buffer
+      (call-process "sh" nil t nil "-c" script)
+      (should (equal (buffer-string) "out\nerr\n")))
+    (with-temp-buffer
+      (call-process "sh" nil '(t nil) nil "-c" script)
+      (should (equal (buffer-string) "out\n")))
+    (with-temp-buffer
+      (call-process "sh" nil '(t t) nil "-c" script)
+      (should (equal (buffer-string) "out\nerr\n")))
+    (proc-tests--with-files (err)
+      (with-temp-buffer
+        (should (eq (call-process "sh" nil (list t err) nil "-c" script) 0))
+        (should (equal (buffer-string) "out\n")))
+      (should (equal (proc-tests--file-text err) "err\n")))
+    ;; (:file FILE) takes both.
+    (proc-tests--with-files (out)
+      (should (eq (call-process "sh" nil (list :file out) nil "-c" script) 0))
+      (should (equal (proc-tests--file-text out) "out\nerr\n")))))
+
+(ert-deftest proc-discarding-and-not-waiting ()
+  (should (eq (call-process "echo" nil nil nil "gone") 0))
+  ;; DESTINATION 0 returns at once, before the program ends.
+  (let ((start (float-time)))
+    (should (null (call-process "sh" nil 0 nil "-c" "sleep 3")))
+    ;; Any integer, as 0.
+    (should (null (call-process "sh" nil 5 nil "-c" "sleep 3")))
+    (should (< (- (float-time) start) 2))))
+
+(ert-deftest proc-infile-and-directory ()
+  (proc-tests--with-files (in)
+    (with-temp-file in (insert "from a file\n"))
+    (with-temp-buffer
+      (should (eq (call-process "cat" in t) 0))
+      (should (equal (buffer-string) "from a file\n"))))
+  (let ((default-directory "/"))
+    (with-temp-buffer
+      (call-process "sh" nil t nil "-c" "pwd")
+      (should (equal (buffer-string) "/\n")))))
+
+(ert-deftest proc-errors ()
+  (should (equal (should-error (call-process "proc-tests-no-such-program"))
+                 '(file-missing "Searching for program" "No such file or directory"
+                                "proc-tests-no-such-program")))
+  (should (equal (should-error (call-process "/proc-tests/no/such"))
+                 '(file-missing "Searching for program" "No such file or directory"
+                                "/proc-tests/no/such")))
+  (should (equal (should-error (call-process "cat" "/proc-tests/no/file"))
+                 '(file-missing "Opening process input file" "No such file or directory"
+                                "/proc-tests/no/file")))
+  (should (equal (should-error (let ((default-directory "/proc-tests/no/dir/"))
+                                 (call-process "true")))
+                 '(file-missing "Setting current directory" "No such file or directory"
+                                "/proc-tests/no/dir/")))
+  (should (equal (should-error (call-process 'true)) '(wrong-type-argument stringp true)))
+  (should (equal (should-error (call-process "echo" nil nil nil 'a))
+                 '(wrong-type-argument stringp a)))
+  (should (equal (should-error (call-process "/"))
+                 '(file-error "Searching for program" "Is a directory" "/")))
+  (should (equal (should-error (call-process "true" nil 'sym))
+                 '(wrong-type-argument stringp sym)))
+  (should (equal (should-error (call-process "true" nil '(t 5)))
+                 '(wrong-type-argument stringp 5)))
+  (should (equal (should-error (call-process "true" 5))
+                 '(wrong-type-argument stringp 5)))
+  (with-temp-buffer
+    (should (equal (should-error (call-process-region 5 9 "cat" nil t))
+                   (list 'args-out-of-range (current-buffer) 5 9))))
+  ;; The search goes along exec-path.
+  (should (equal (should-error (let ((exec-path '("/proc-tests/nowhere")))
+                                 (call-process "true")))
+                 '(file-missing "Searching for program" "No such file or directory" "true"))))
+
+(ert-deftest proc-call-process-region ()
+  (with-temp-buffer
+    (insert "hello\nworld\n")
+    (should (eq (call-process-region 1 (point-max) "cat" nil t) 0))
+    (should (equal (buffer-string) "hello\nworld\nhello\nworld\n")))
+  (with-temp-buffer
+    (insert "hello\nworld\n")
+    (call-process-region 1 (point-max) "tr" t t nil "a-z" "A-Z")
+    (should (equal (buffer-string) "HELLO\nWORLD\n")))
+  (with-temp-buffer
+    (call-process-region "from a string" nil "cat" nil t)
+    (should (equal (buffer-string) "from a string")))
+  (with-temp-buffer
+    (insert "abc")
+    (call-process-region nil nil "cat" nil t)
+    (should (equal (buffer-string) "abcabc")))
+  (with-temp-buffer
+    (insert "abc")
+    (call-process-region 2 3 "cat" nil t)
+    (should (equal (list (buffer-string) (point)) '("abcb" 5))))
+  ;; More input than a pipe holds, to a program that reads none of it.
+  (should (eq (call-process-region (make-string 300000 ?x) nil "true") 0))
+  ;; And as much back, through cat.
+  (with-temp-buffer
+    (call-process-region (make-string 300000 ?y) nil "cat" nil t)
+    (should (= (buffer-size) 300000))))
+
+(ert-deftest proc-process-lines ()
+  (should (equal (process-lines "echo" "a\nb\n\nc") '("a" "b" "" "c")))
+  (should (equal (should-error (process-lines "sh" "-c" "echo x; exit 3"))
+                 '(error "sh exited with status 3")))
+  (should (equal (process-lines-ignore-status "sh" "-c" "echo x; exit 3") '("x")))
+  (let (seen)
+    (should (equal (process-lines-handling-status
+                    "sh" (lambda (status) (setq seen status)) "-c" "echo y; exit 4")
+                   '("y")))
+    (should (eq seen 4))))
