@@ -1410,13 +1410,44 @@ mval buffer_substring(mrt *rt, mval b, mval e, bool properties)
   return properties ? text_with_properties(rt, cur(rt), from, to) : text_string(rt, cur(rt), from, to);
 }
 
+/* Emacs 28 moves markers over a replacement as one change, not as a
+   deletion and an insertion: one at the end of the old text (or at
+   its start when nothing is deleted) ends after the new text, one
+   inside it at its start, whatever its insertion type; overlays' ends
+   too.  The markers of B and of the buffers sharing its text that are
+   in [FROM, TO], with those places, as [MARKER POS ...] (nil after the
+   last): the vector keeps them alive while the text changes. */
+static mval replaced_markers(mrt *rt, struct buffer *b, int64_t from, int64_t to, int64_t inserted)
+{
+  size_t n = 0;
+  mval l = state(rt)->live;
+  for (struct buffer *o = b; o; o = next_sharer(rt, b, &l))
+    for (struct marker *m = o->markers; m; m = m->next)
+      n += m->charpos >= from && m->charpos <= to;
+  mval plan = make_vector(rt, 2 * n, Qnil);
+  size_t i = 0;
+  l = state(rt)->live;
+  for (struct buffer *o = b; o && i < 2 * n; o = next_sharer(rt, b, &l))
+    for (struct marker *m = o->markers; m && i < 2 * n; m = m->next)
+      if (m->charpos >= from && m->charpos <= to) {
+        gc_aset(rt->gc, plan, i, tag_ptr(m, TAG_VECTORLIKE));
+        ASET_FIXNUM(plan, i + 1, make_fixnum(m->charpos >= to ? from + inserted : from));
+        i += 2;
+      }
+  return plan;
+}
+
 void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
 {
   int64_t depth = buffer_change_begin(rt, b, e);
+  mval plan = replaced_markers(rt, cur(rt), b, e, XSTRING(s)->nchars);
   struct buffer *buf = cur(rt);
   delete_text(rt, buf, b, e);
   buf->pt = b;
   insert_here(rt, s);
+  for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
+    if (XMARKER(AREF(plan, i))->owner)
+      XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
   buffer_change_end(rt, depth, b, b + XSTRING(s)->nchars, e - b);
 }
 

@@ -119,3 +119,35 @@
     (kill-buffer source)))
 
 ;;; buffer-rewrite-tests.el ends here
+
+(ert-deftest rewrite-replace-match-moves-markers-as-one-change ()
+  ;; A marker at the end of the replaced text ends after the new text,
+  ;; one inside it at its start, whatever its insertion type; overlays
+  ;; too.  So an end marker bounds a replacing loop to the end.
+  (with-temp-buffer
+    (insert "aXa aXa")
+    (let ((markers (list (copy-marker 1) (copy-marker 1 t) (copy-marker 2) (copy-marker 3)
+                         (copy-marker 3 t) (copy-marker 4) (copy-marker 8)))
+          (ov (make-overlay 3 4)))
+      (goto-char 1)
+      (re-search-forward "Xa" nil t)
+      (replace-match "YYYY")
+      (should (equal (list (buffer-string) (point) (mapcar #'marker-position markers))
+                     '("aYYYY aXa" 6 (1 1 2 2 2 6 10))))
+      (should (equal (list (overlay-start ov) (overlay-end ov)) '(2 6)))
+      (goto-char 1)
+      (re-search-forward "a" nil t)
+      (replace-match "")
+      (should (equal (mapcar #'marker-position markers) '(1 1 1 1 1 5 9)))
+      ;; Nothing deleted: the markers at the place end after the text.
+      (goto-char 1)
+      (re-search-forward "" nil t)
+      (replace-match "Q")
+      (should (equal (list (buffer-string) (point) (mapcar #'marker-position markers))
+                     '("QYYYY aXa" 2 (2 2 2 2 2 6 10))))
+      (let ((end (car (last markers))))
+        (goto-char 1)
+        (while (re-search-forward "a" end t)
+          (replace-match "bb"))
+        (should (equal (list (buffer-string) (point) (marker-position end))
+                       '("QYYYY bbXbb" 12 12)))))))
