@@ -45,6 +45,7 @@ struct call {
   mval err_file;    /* stderr to this file, or nil: with stdout */
   mval out_file;    /* (:file FILE)'s FILE, or nil */
   int fd[8];        /* indexed by the enum below; -1 when not open */
+  char **envp;      /* from process-environment (malloc'd) */
 };
 enum { IN_FILE, OUT_FILE, ERR_FILE, NULL_DEV, FEED, FEED_CHILD, PIPE_R, PIPE_W, NFDS };
 
@@ -57,6 +58,8 @@ static void close_fd(int *fd)
 
 static void close_call(struct call *c)
 {
+  free(c->envp);
+  c->envp = NULL;
   for (int i = 0; i < NFDS; i++)
     close_fd(&c->fd[i]);
 }
@@ -188,7 +191,7 @@ static _Noreturn void run_child(const struct call *c, char **argv, int in, int o
   signal(SIGPIPE, SIG_DFL);
   if (give_fd(in, 0) < 0 || give_fd(out, 1) < 0 || give_fd(err, 2) < 0 || chdir(cstr(c->dir)) < 0)
     _exit(127);
-  execv(cstr(c->path), argv);
+  execve(cstr(c->path), argv, c->envp);
   _exit(127);
 }
 
@@ -336,6 +339,39 @@ static int run(mrt *rt, struct call *c, char **argv, const uint8_t *input, size_
   return wait_for(pid);
 }
 
+/* The program's environment from process-environment: each name's
+   first entry, "NAME=VALUE" kept and a bare "NAME" left out; a
+   malloc'd array of pointers into the strings, which the caller keeps
+   reachable (they are in the list) until the child has started. */
+static char **environment_of(mrt *rt, struct call *c)
+{
+  mval env = find_symbol_value(rt, intern(rt, "process-environment"));
+  if (env == Qunbound)
+    env = Qnil;
+  /* length signals for a circular or dotted list, before any malloc. */
+  size_t n = (size_t)XFIXNUM(call1(rt, intern(rt, "length"), env));
+  char **envp = malloc((n + 1) * sizeof *envp);
+  if (!envp) {
+    close_call(c);
+    memory_full(rt);
+  }
+  size_t kept = 0;
+  for (mval l = env; CONSP(l); l = XCDR(l)) {
+    if (!STRINGP(XCAR(l)))
+      continue;
+    const char *e = cstr(XCAR(l));
+    size_t name = strcspn(e, "=");
+    bool seen = false;
+    for (mval p = env; p != l && !seen; p = XCDR(p))
+      seen = STRINGP(XCAR(p)) && strncmp(cstr(XCAR(p)), e, name) == 0 &&
+             (cstr(XCAR(p))[name] == '=' || cstr(XCAR(p))[name] == '\0');
+    if (!seen && e[name] == '=')
+      envp[kept++] = (char *)e;
+  }
+  envp[kept] = NULL;
+  return envp;
+}
+
 /* Runs PROGRAM with the NARGS strings ARGS, its input the file INFILE
    (nil: the null device) or, when INPUT is a string, its text, and its
    output where DESTINATION says. */
@@ -345,9 +381,11 @@ static mval call_program(mrt *rt, mval program, mval infile, mval input, mval de
   CHECK_STRING(rt, program);
   for (int i = 0; i < nargs; i++)
     CHECK_STRING(rt, args[i]);
-  struct call c = { .path = Qnil, .dir = Qnil, .buffer = Qnil, .err_file = Qnil, .out_file = Qnil };
+  struct call c = { .path = Qnil, .dir = Qnil, .buffer = Qnil, .err_file = Qnil, .out_file = Qnil,
+                    .envp = NULL };
   for (int i = 0; i < NFDS; i++)
     c.fd[i] = -1;
+  c.envp = environment_of(rt, &c); /* first: it may signal, with nothing open */
   parse_destination(rt, dest, &c);
   c.dir = working_directory(rt, &c);
   int err;

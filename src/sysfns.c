@@ -55,11 +55,48 @@ static mval Fkill_emacs(mrt *rt, int nargs, mval *args)
   throw_kill_emacs(rt, make_fixnum(code));
 }
 
+/* The environment is process-environment, a list of "NAME=VALUE"
+   strings (a bare "NAME" unsets NAME), the first for a name counting,
+   as in Emacs: each runtime has its own, and programs it runs get it.
+   Only TZ also goes to the C library's environment, which is the local
+   time zone of the whole process, as Emacs's set-time-zone-rule. */
+static mval process_environment(mrt *rt) { return intern(rt, "process-environment"); }
+
+/* Whether ENTRY is NAME's: "NAME=..." or "NAME". */
+static bool environment_entry_p(mval entry, mval name)
+{
+  if (!STRINGP(entry))
+    return false;
+  size_t n = (size_t)XSTRING(name)->nbytes, len = (size_t)XSTRING(entry)->nbytes;
+  const uint8_t *e = XSTRING(entry)->data;
+  return len >= n && memcmp(e, XSTRING(name)->data, n) == 0 && (len == n || e[n] == '=');
+}
+
 static mval Fgetenv(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  const char *v = getenv((const char *)XSTRING(args[0])->data);
-  return v ? make_cstring(rt, v) : Qnil;
+  mval env = find_symbol_value(rt, process_environment(rt));
+  for (; CONSP(env); env = XCDR(env))
+    if (environment_entry_p(XCAR(env), args[0])) {
+      mval entry = XCAR(env);
+      size_t n = (size_t)XSTRING(args[0])->nbytes;
+      if ((size_t)XSTRING(entry)->nbytes == n)
+        return Qnil;
+      return make_string(rt, (const char *)XSTRING(entry)->data + n + 1,
+                         (size_t)XSTRING(entry)->nbytes - n - 1);
+    }
+  return Qnil;
+}
+
+/* process-environment's first value: the C environment, newest last
+   read first, as Emacs builds it. */
+static mval environment_list(mrt *rt)
+{
+  extern char **environ;
+  mval list = Qnil;
+  for (char **e = environ; e && *e; e++)
+    list = Fcons(rt, make_cstring(rt, *e), list);
+  return list;
 }
 
 static mval Femacs_pid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getpid()); }
@@ -186,14 +223,24 @@ static mval Fsetenv(mrt *rt, int nargs, mval *args)
   const char *name = (const char *)XSTRING(args[0])->data;
   if (strchr(name, '='))
     mrt_errorf(rt, "Environment variable name \u2018%s\u2019 contains \u2018=\u2019", name);
-  if (!*name) /* Emacs keeps it in process-environment; libc cannot */
-    return args[1];
-  if (NILP(args[1]))
-    unsetenv(name);
-  else
-    setenv(name, (const char *)XSTRING(args[1])->data, 1);
-  if (strcmp(name, "TZ") == 0)
+  mval parts[3] = {args[0], make_cstring(rt, "="), args[1]};
+  mval entry = NILP(args[1]) ? args[0] : concat_strings(rt, 3, parts);
+  mval sym = process_environment(rt), env = find_symbol_value(rt, sym);
+  bool found = false;
+  for (mval l = env; CONSP(l); l = XCDR(l))
+    if (environment_entry_p(XCAR(l), args[0])) {
+      gc_setcar(rt->gc, l, entry);
+      found = true;
+    }
+  if (!found)
+    set_symbol_value(rt, sym, Fcons(rt, entry, env == Qunbound ? Qnil : env));
+  if (strcmp(name, "TZ") == 0) {
+    if (NILP(args[1]))
+      unsetenv(name);
+    else
+      setenv(name, (const char *)XSTRING(args[1])->data, 1);
     tzset();
+  }
   return args[1];
 }
 
@@ -617,6 +664,9 @@ void sysfns_init(mrt *rt)
   defvar(rt, intern(rt, "emacs-minor-version"), make_fixnum(2));
   defvar(rt, intern(rt, "emacs-version"), make_cstring(rt, "28.2"));
   defvar(rt, intern(rt, "kill-emacs-hook"), Qnil);
+  mval env = environment_list(rt);
+  defvar(rt, process_environment(rt), env);
+  defvar(rt, intern(rt, "initial-environment"), call1(rt, intern(rt, "copy-sequence"), env));
   define_user_variables(rt);
   struct gc_stats s;
   gc_get_stats(rt->gc, &s);

@@ -187,6 +187,20 @@ START_TEST(kill_emacs_is_an_exit_status)
 }
 END_TEST
 
+START_TEST(environment_is_per_runtime)
+{
+  /* setenv changes the runtime's process-environment, which its
+     programs get, not the host's environment or another runtime's. */
+  marrow *A = open_bare(), *B = open_bare();
+  eval_ok(A, "(setenv \"MARROW_CHECK_ENV\" \"1\")");
+  ck_assert(!marrow_is_nil(eval_ok(A, "(equal (getenv \"MARROW_CHECK_ENV\") \"1\")")));
+  ck_assert(marrow_is_nil(eval_ok(B, "(getenv \"MARROW_CHECK_ENV\")")));
+  ck_assert_ptr_null(getenv("MARROW_CHECK_ENV"));
+  marrow_close(A);
+  marrow_close(B);
+}
+END_TEST
+
 START_TEST(call_by_value_and_name)
 {
   marrow *M = open_bare();
@@ -1163,6 +1177,7 @@ int main(void)
   tcase_add_test(tc, runtime_usable_after_errors);
   tcase_add_test(tc, uncaught_throw_is_no_catch);
   tcase_add_test(tc, kill_emacs_is_an_exit_status);
+  tcase_add_test(tc, environment_is_per_runtime);
   tc = new_case(s, "values");
   tcase_add_test(tc, integers_round_trip);
   tcase_add_test(tc, integers_and_mpz);

@@ -158,3 +158,28 @@ deleting the files after."
                     "sh" (lambda (status) (setq seen status)) "-c" "echo y; exit 4")
                    '("y")))
     (should (eq seen 4))))
+
+(ert-deftest proc-environment ()
+  ;; Programs get process-environment: the first entry for a name
+  ;; counts, and a bare NAME unsets it.
+  (let ((process-environment (list "PROC_TESTS_X=1" "PROC_TESTS_X=2" "HOME"
+                                   (concat "PATH=" (getenv "PATH")))))
+    (should (equal (getenv "PROC_TESTS_X") "1"))
+    (should-not (getenv "HOME"))
+    (should (equal (with-temp-buffer
+                     (call-process "sh" nil t nil "-c" "echo $PROC_TESTS_X ${HOME:-none}")
+                     (buffer-string))
+                   "1 none\n"))
+    ;; setenv changes the entry where it is, or adds one at the front.
+    (should (equal (setenv "PROC_TESTS_X" "3") "3"))
+    (should (equal (car process-environment) "PROC_TESTS_X=3"))
+    (setenv "PROC_TESTS_Y" "y")
+    (should (equal (car process-environment) "PROC_TESTS_Y=y"))
+    (setenv "PROC_TESTS_Y")
+    (should-not (getenv "PROC_TESTS_Y"))
+    (should (equal (with-temp-buffer
+                     (call-process "sh" nil t nil "-c" "echo ${PROC_TESTS_Y:-unset} $PROC_TESTS_X")
+                     (buffer-string))
+                   "unset 3\n"))
+    (should (equal (should-error (setenv "A=B" "c"))
+                   '(error "Environment variable name ‘A=B’ contains ‘=’")))))
