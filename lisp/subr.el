@@ -2483,7 +2483,7 @@ codes that read use the minibuffer, which reads standard input."
 
 (defvar timer-list nil "Timers waiting to run, earliest first.")
 (defvar timer-idle-list nil "Idle timers; batch Emacs is never idle.")
-(dolist (f '(timerp timer-set-time timer-set-function timer-activate cancel-timer
+(dolist (f '(timerp timer-create timer-set-time timer-set-function timer-activate cancel-timer
              cancel-function-timers run-at-time run-with-timer run-with-idle-timer
              sit-for))
   (autoload f "timer"))

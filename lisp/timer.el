@@ -15,6 +15,10 @@
 (defun timer--create ()
   (vector t nil nil nil nil nil nil nil 0 nil))
 
+(defun timer-create ()
+  "A new timer, not yet set or active."
+  (timer--create))
+
 (defun timer--time (timer)
   (list (aref timer 1) (aref timer 2) (aref timer 3) (aref timer 8)))
 
@@ -127,7 +131,8 @@ In batch Emacs is never idle, so the timer waits on `timer-idle-list'."
         (timer-activate timer))))
   (aset timer 0 t)
   (let ((f (aref timer 5)))
-    (condition-case err
+    ;; As in Emacs, an error reaches the debugger when `debug-on-error' says so.
+    (condition-case-unless-debug err
         (apply f (aref timer 6))
       (error (message "Error running timer%s: %S"
                       (if (symbolp f) (format-message " `%s'" f) "")
@@ -142,9 +147,10 @@ In batch Emacs is never idle, so the timer waits on `timer-idle-list'."
   (and timer-list
        (max 0 (float-time (time-subtract (timer--time (car timer-list)) nil)))))
 
-(defun sit-for (seconds &optional _nodisp)
-  "Wait SECONDS seconds, running timers; in batch, return t."
-  (sleep-for seconds)
+(defun sit-for (seconds &optional nodisp _obsolete)
+  "Wait SECONDS seconds, running timers; in batch, return t.
+A number NODISP is milliseconds more, the old calling convention."
+  (sleep-for (if (numberp nodisp) (+ seconds (* 1e-3 nodisp)) seconds))
   t)
 
 (defmacro with-timeout (list &rest body)
