@@ -81,7 +81,7 @@ then every REPEAT seconds if REPEAT is non-nil.  Return the timer."
     (error "Invalid repetition interval"))
   (when (stringp time)
     (setq time (or (timer--parse-delay time)
-                   (error "Invalid time format"))))
+                   (error "Invalid time specification"))))
   (let ((when (cond ((memq time '(nil t)) (current-time))
                     ((numberp time) (time-add nil time))
                     (t time)))
