@@ -1979,7 +1979,7 @@ Return FORM's value when run at once, else nil."
 (defconst subr--hidden-libraries
   '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
     "kbd" "lread" "modes" "nadvice" "overlays" "regexp-opt" "replace" "simple" "subr-doc"
-    "textprops")
+    "textprops" "timer")
   "marrow's libraries that Emacs preloads or writes in C: loading one
 on first use is invisible, as they are already there in Emacs.")
 
@@ -2481,6 +2481,13 @@ codes that read use the minibuffer, which reads standard input."
 ;; Emacs preloads or autoloads these; loading them at startup would
 ;; slow every run.
 
+(defvar timer-list nil "Timers waiting to run, earliest first.")
+(defvar timer-idle-list nil "Idle timers; batch Emacs is never idle.")
+(dolist (f '(timerp timer-create timer-set-time timer-set-function timer-activate cancel-timer
+             cancel-function-timers run-at-time run-with-timer run-with-idle-timer
+             sit-for))
+  (autoload f "timer"))
+(autoload 'with-timeout "timer" nil nil 'macro)
 (autoload 'regexp-opt "regexp-opt")
 (autoload 'regexp-opt-charset "regexp-opt")
 (autoload 'regexp-opt-depth "regexp-opt")
