@@ -26,6 +26,82 @@ first; when nil, a status other than 0 signals an error."
   "The lines PROGRAM run with ARGS prints, whatever its exit status."
   (apply #'process-lines-handling-status program #'ignore args))
 
+(defun locate-file (filename path &optional suffixes predicate)
+  "The first file FILENAME with one of SUFFIXES (default: none) in a
+directory of PATH (nil: `default-directory') that PREDICATE accepts
+\(default: `file-readable-p'; the symbol `executable':
+`file-executable-p'), or nil."
+  (let ((test (cond ((null predicate) #'file-readable-p)
+                    ((eq predicate 'executable) #'file-executable-p)
+                    (t predicate))))
+    (catch 'found
+      (dolist (dir (if (file-name-absolute-p filename) '(nil) path))
+        (dolist (suffix (or suffixes '("")))
+          (let ((file (expand-file-name (concat filename suffix) dir)))
+            (when (and (funcall test file) (not (file-directory-p file)))
+              (throw 'found file))))))))
+
+(defun executable-find (command &optional _remote)
+  "The absolute name of the program COMMAND along `exec-path', or nil."
+  (locate-file command exec-path exec-suffixes #'file-executable-p))
+
+(defun process-file (program &optional infile buffer display &rest args)
+  "`call-process' (there are no remote files)."
+  (apply #'call-process program infile buffer display args))
+
+(defun call-process-shell-command (command &optional infile buffer display &rest args)
+  "Run COMMAND (with ARGS after it) through `shell-file-name', as
+`call-process' runs a program."
+  (call-process shell-file-name infile buffer display shell-command-switch
+                (mapconcat #'identity (cons command args) " ")))
+
+(defalias 'process-file-shell-command #'call-process-shell-command)
+
+(defun shell-command-to-string (command)
+  "What the shell command COMMAND prints, standard error included."
+  (with-output-to-string
+    (with-current-buffer standard-output
+      (call-process shell-file-name nil t nil shell-command-switch command))))
+
+(defun process--shell-into (command buffer error-buffer)
+  "Run COMMAND with its output into BUFFER at point (its errors too,
+unless ERROR-BUFFER takes them); return its exit status."
+  (let ((error-file (and error-buffer (make-temp-file "shell-errors"))))
+    (unwind-protect
+        (prog1 (with-current-buffer buffer
+                 (call-process shell-file-name nil (if error-file (list t error-file) t) nil
+                               shell-command-switch command))
+          (let ((errors (and error-file
+                             (with-temp-buffer (insert-file-contents error-file) (buffer-string)))))
+            (unless (member errors '(nil ""))
+              (with-current-buffer (get-buffer-create error-buffer)
+                (erase-buffer)
+                (insert errors)))))
+      (when error-file (delete-file error-file)))))
+
+(defun shell-command (command &optional output-buffer error-buffer)
+  "Run the shell command COMMAND and show its output: as a message when
+it is short, else in the buffer OUTPUT-BUFFER (*Shell Command Output*
+by default); any other non-nil OUTPUT-BUFFER inserts it at point.
+Return the exit status (the position after the text when inserted)."
+  (if (and output-buffer (not (or (bufferp output-buffer) (stringp output-buffer))))
+      (progn
+        (barf-if-buffer-read-only)
+        (push-mark nil t)
+        (process--shell-into command (current-buffer) error-buffer)
+        (goto-char (prog1 (mark t) (set-marker (mark-marker) (point) (current-buffer)))))
+    (let ((buffer (get-buffer-create (or output-buffer "*Shell Command Output*"))))
+      (with-current-buffer buffer (erase-buffer))
+      (let ((status (with-current-buffer buffer
+                      (process--shell-into command buffer error-buffer))))
+        (with-current-buffer buffer
+          (cond ((> (buffer-size) 0)
+                 (when (<= (count-lines (point-min) (point-max)) 6)
+                   (message "%s" (string-trim-right (buffer-string) "\n"))))
+                ((eq status 0) (message "(Shell command succeeded with no output)"))
+                (t (message "(Shell command failed with code %s and no output)" status))))
+        status))))
+
 (provide 'process)
 
 ;;; process.el ends here

@@ -1037,6 +1037,13 @@ NOSORT: absolute if FULL, only those the regexp MATCH finds, the first
 COUNT of them if COUNT is non-nil.")
     (file-directory-p "FILENAME"
      "Whether FILENAME names a directory.")
+    (file-executable-p "FILENAME"
+     "Whether FILENAME can be executed (a directory searched).")
+    (file-regular-p "FILENAME"
+     "Whether FILENAME names a regular file (after symbolic links).")
+    (file-writable-p "FILENAME"
+     "Whether FILENAME can be written: it is, or it can be made in its
+directory.")
     (file-symlink-p "FILENAME"
      "The target of FILENAME as written in it if FILENAME is a symbolic
 link, else nil.")

@@ -1978,8 +1978,8 @@ Return FORM's value when run at once, else nil."
   "Where marrow's Lisp library is.")
 (defconst subr--hidden-libraries
   '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
-    "kbd" "lread" "modes" "nadvice" "overlays" "regexp-opt" "replace" "simple" "subr-doc"
-    "textprops" "timer")
+    "kbd" "lread" "modes" "nadvice" "overlays" "process" "regexp-opt" "replace" "simple"
+    "subr-doc" "textprops" "timer")
   "marrow's libraries that Emacs preloads or writes in C: loading one
 on first use is invisible, as they are already there in Emacs.")
 
@@ -2620,7 +2620,9 @@ for case-sensitively.")
              font-lock-fillin-text-property font-lock--remove-face-from-text-property))
   (autoload f "font-lock"))
 ;; Running programs' output as lines (lisp/process.el).
-(dolist (f '(process-lines process-lines-ignore-status process-lines-handling-status))
+(dolist (f '(process-lines process-lines-ignore-status process-lines-handling-status
+             locate-file executable-find process-file call-process-shell-command
+             process-file-shell-command shell-command-to-string shell-command))
   (autoload f "process"))
 ;; Overlay functions (lisp/overlays.el).
 (autoload 'copy-overlay "overlays")

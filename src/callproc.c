@@ -482,4 +482,8 @@ void callproc_init(mrt *rt)
 {
   defsubrs(rt, callproc_subrs, sizeof callproc_subrs / sizeof callproc_subrs[0]);
   defvar(rt, intern(rt, "exec-path"), path_directories(rt));
+  const char *shell = getenv("SHELL");
+  defvar(rt, intern(rt, "shell-file-name"), make_cstring(rt, shell ? shell : "/bin/sh"));
+  defvar(rt, intern(rt, "shell-command-switch"), make_cstring(rt, "-c"));
+  defvar(rt, intern(rt, "exec-suffixes"), list1(rt, make_cstring(rt, "")));
 }

@@ -379,6 +379,28 @@ static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
   return NILP(args[3]) ? call2(rt, intern(rt, "sort"), names, intern(rt, "string<")) : names;
 }
 
+static mval Ffile_executable_p(mrt *rt, int nargs, mval *args)
+{
+  return access(sdata(expand_file_name(rt, args[0], Qnil)), X_OK) == 0 ? Qt : Qnil;
+}
+
+static mval Ffile_regular_p(mrt *rt, int nargs, mval *args)
+{
+  struct stat st;
+  return stat(sdata(expand_file_name(rt, args[0], Qnil)), &st) == 0 && S_ISREG(st.st_mode) ? Qt : Qnil;
+}
+
+/* (file-writable-p FILENAME): writable, or creatable in a writable
+   directory. */
+static mval Ffile_writable_p(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  if (access(sdata(f), F_OK) == 0)
+    return access(sdata(f), W_OK) == 0 ? Qt : Qnil;
+  mval dir = call1(rt, intern(rt, "file-name-directory"), f);
+  return STRINGP(dir) && access(sdata(dir), W_OK) == 0 ? Qt : Qnil;
+}
+
 /* (file-symlink-p FILENAME): the link's target as written, or nil. */
 static mval Ffile_symlink_p(mrt *rt, int nargs, mval *args)
 {
@@ -1187,6 +1209,9 @@ static const struct subr_def load_subrs[] = {
   {"file-readable-p", Ffile_readable_p, 1, 1},
   {"file-directory-p", Ffile_directory_p, 1, 1},
   {"file-symlink-p", Ffile_symlink_p, 1, 1},
+  {"file-executable-p", Ffile_executable_p, 1, 1},
+  {"file-regular-p", Ffile_regular_p, 1, 1},
+  {"file-writable-p", Ffile_writable_p, 1, 1},
   {"directory-files", Fdirectory_files, 1, 5},
   {"rename-file", Frename_file, 2, 3},
   {"make-symbolic-link", Fmake_symbolic_link, 2, 3},

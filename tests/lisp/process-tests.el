@@ -183,3 +183,34 @@ deleting the files after."
                    "unset 3\n"))
     (should (equal (should-error (setenv "A=B" "c"))
                    '(error "Environment variable name ‘A=B’ contains ‘=’")))))
+
+(ert-deftest proc-shell-commands ()
+  (let ((shell-file-name "/bin/sh"))
+    (should (equal (shell-command-to-string "echo hi; echo err >&2") "hi\nerr\n"))
+    (should (equal (with-temp-buffer
+                     (list (call-process-shell-command "echo" nil t nil "a" "b") (buffer-string)))
+                   '(0 "a b\n")))
+    ;; Into the current buffer: point before the output, the mark after.
+    (with-temp-buffer
+      (insert "abc")
+      (goto-char 2)
+      (should (= (shell-command "echo a" t) 2))
+      (should (equal (list (buffer-string) (point) (mark t)) '("aa\nbc" 2 4))))
+    ;; Into a named buffer, standard error into another.
+    (unwind-protect
+        (progn
+          (should (= (shell-command "echo 1; echo 2 >&2; exit 3" "proc-tests-out" "proc-tests-err") 3))
+          (should (equal (with-current-buffer "proc-tests-out" (buffer-string)) "1\n"))
+          (should (equal (with-current-buffer "proc-tests-err" (buffer-string)) "2\n"))
+          (should (= (shell-command "true" "proc-tests-out") 0))
+          (should (equal (with-current-buffer "proc-tests-out" (buffer-string)) "")))
+      (dolist (name '("proc-tests-out" "proc-tests-err"))
+        (when (get-buffer name) (kill-buffer name))))
+    (should (equal (executable-find "sh") (locate-file "sh" exec-path nil #'file-executable-p)))
+    (should (file-executable-p (executable-find "sh")))
+    (should-not (executable-find "proc-tests-no-such-program"))
+    (should (equal (with-temp-buffer (list (process-file "sh" nil t nil "-c" "echo x") (buffer-string)))
+                   '(0 "x\n")))
+    (should (file-regular-p (executable-find "sh")))
+    (should-not (file-regular-p "/"))
+    (should-not (file-writable-p "/proc-tests-nonexistent-dir/x"))))
