@@ -1894,16 +1894,16 @@ static void check_block(const struct heap_block_info *b, void *ud)
     heap_foreach_chunk(c.g->heap, b->start, check_chunk, &c);
 }
 
-/* A whole-heap walk: at every collection with --enable-gc-checks, at
-   every 64th in stress mode, where it would otherwise cost far more
-   than the collection itself (every 8th took 85% of a stress run's
-   start-up once lisp/ had grown).  A store that skipped the barrier
-   tends to show at once anyway: the object it lost is reused by the
-   very next allocation. */
+/* A whole-heap walk: at every collection with --enable-gc-checks, and
+   every GC_STRESS_CHECK_INTERVAL collections in stress mode, where it
+   would otherwise cost far more than the collection itself (every 8th
+   took 85% of a stress run's start-up once lisp/ had grown).  A store
+   that skipped the barrier tends to show at once anyway: the object it
+   lost is reused by the very next allocation. */
 static void verify_marks(struct gc *g)
 {
 #ifndef MARROW_GC_CHECKS
-  if (!g->cfg.stress || g->stats.gcs_done % 64 != 0)
+  if (!g->cfg.stress || g->stats.gcs_done % GC_STRESS_CHECK_INTERVAL != 0)
     return;
 #endif
   heap_foreach_block(g->heap, check_block, g);

@@ -1385,7 +1385,8 @@ static NOINLINE void store_without_barrier(struct gc *g, mval old)
   OBJ_INIT(XVL(old)->slots[0], gc_cons(g, Qnil, Qnil));
 }
 
-/* In stress mode the marks are checked (every 8th collection): a store
+/* In stress mode the marks are checked (every GC_STRESS_CHECK_INTERVAL
+   collections): a store
    that skipped the barrier aborts there, loudly, rather than leaving a
    freed object in use. */
 START_TEST(missing_barrier_is_caught)
@@ -1394,7 +1395,7 @@ START_TEST(missing_barrier_is_caught)
   mval v = gc_vectorlike(g, PVEC_VECTOR, 2, 1);
   gc_collect(g, "full");
   store_without_barrier(g, v);
-  for (int i = 0; i < 8; i++) {
+  for (int i = 0; i < GC_STRESS_CHECK_INTERVAL; i++) {
     scrub_stack(); /* or a stale copy of the cons's address keeps it */
     gc_collect_minor(g, "minor");
   }
