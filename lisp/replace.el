@@ -52,17 +52,12 @@ between START and END, with TO; leave the mark where point was."
          (match-again t)
          (count 0))
     (when (and start end)
-      (setq limit (if backward (min start end) (max start end)))
+      (setq limit (copy-marker (if backward (min start end) (max start end))))
       (goto-char (if backward (max start end) (min start end))))
     (push-mark)
     (while (replace--next pattern limit backward match-again)
-      (let ((nonempty (/= (match-beginning 0) (match-end 0)))
-            (length (- (match-end 0) (match-beginning 0))))
+      (let ((nonempty (/= (match-beginning 0) (match-end 0))))
         (replace-match to fixedcase (not regexp-flag))
-        ;; The limit is a position, not a marker: a marker at the end of
-        ;; the replaced text would stay before the new text.
-        (when (and limit (not backward))
-          (setq limit (+ limit (- (match-end 0) (match-beginning 0) length))))
         (when backward
           (goto-char (match-beginning 0)))
         (setq count (1+ count))
@@ -73,6 +68,8 @@ between START and END, with TO; leave the mark where point was."
                    (or (not regexp-flag)
                        (and (if backward (looking-back pattern nil) (looking-at pattern))
                             (/= (match-beginning 0) (match-end 0))))))))
+    (when limit
+      (set-marker limit nil))
     (message "Replaced %d occurrence%s" count (if (= count 1) "" "s"))
     nil))
 
