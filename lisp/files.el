@@ -45,9 +45,14 @@ directory written as ~."
 
 (defun create-file-buffer (filename)
   "A new buffer named after FILENAME (the directory's name for a
-directory), made unique with <N>."
-  (let ((name (file-name-nondirectory (directory-file-name filename))))
-    (generate-new-buffer (if (string-prefix-p " " name) (concat "|" name) name))))
+directory), told apart from other buffers of that name by its
+directory, as `uniquify-buffer-name-style' says, or else by <N>."
+  (let* ((file (directory-file-name (expand-file-name filename)))
+         (name (file-name-nondirectory file))
+         (base (if (string-prefix-p " " name) (concat "|" name) name))
+         (buffer (generate-new-buffer base)))
+    (uniquify--manage buffer base (file-name-directory file))
+    buffer))
 
 (defun get-file-buffer (filename)
   "The live buffer visiting FILENAME, or nil."
@@ -160,7 +165,9 @@ it and marked modified unless ALONG-WITH-FILE."
     (when file
       (setq default-directory (file-name-directory file))
       (unless (equal (buffer-name) (file-name-nondirectory file))
-        (rename-buffer (file-name-nondirectory file) t)))
+        (rename-buffer (file-name-nondirectory file) t)
+        (uniquify--manage (current-buffer) (file-name-nondirectory file)
+                          default-directory)))
     (when (and file (not along-with-file))
       (set-buffer-modified-p t))
     (when file
@@ -174,6 +181,122 @@ visit that file."
                                      filename)))
   (set-visited-file-name filename)
   (save-buffer))
+
+;;; Uniquify: buffers visiting files of one name are told apart by the
+;;; innermost directories that differ, "f.txt<a>" and "f.txt<b>" in the
+;;; default style, as Emacs's preloaded uniquify.el names them.  Each
+;;; managed buffer's `uniquify-managed' is (BASE DIRECTORY-PARTS . NAME):
+;;; its name without directories, its directories innermost first, and
+;;; the name uniquify gave it, so that a buffer renamed since drops out.
+
+(defvar uniquify--renaming nil
+  "Non-nil while uniquify renames buffers itself.")
+
+(defun uniquify--manage (buffer base directory)
+  "Let uniquify name BUFFER, named after BASE in DIRECTORY, beside the
+other buffers of BASE."
+  (when uniquify-buffer-name-style
+    (with-current-buffer buffer
+      (setq uniquify-managed
+            (cons base (cons (reverse (split-string directory "/" t)) (buffer-name)))))
+    (uniquify--rationalize base)))
+
+(defun uniquify--group (base &optional except)
+  "The live buffers uniquify names after BASE, but EXCEPT."
+  (let (group)
+    (dolist (buffer (buffer-list) (nreverse group))
+      (let ((item (buffer-local-value 'uniquify-managed buffer)))
+        (cond ((or (null item) (eq buffer except)))
+              ((not (equal (cddr item) (buffer-name buffer)))
+               (with-current-buffer buffer (setq uniquify-managed nil)))
+              ((equal (car item) base) (push buffer group)))))))
+
+(defun uniquify--parts (buffer)
+  (cadr (buffer-local-value 'uniquify-managed buffer)))
+
+(defun uniquify--strip-common-suffix (parts)
+  "PARTS (directory lists, innermost first) without the innermost
+directories they all share."
+  (while (and (cdr parts) (car (car parts))
+              (let ((dir (car (car parts))))
+                (not (memq nil (mapcar (lambda (p) (equal (car p) dir)) parts)))))
+    (setq parts (mapcar #'cdr parts)))
+  parts)
+
+(defun uniquify--name (base parts depth)
+  "BASE with the DEPTH innermost of PARTS, in `uniquify-buffer-name-style'."
+  (if (zerop depth)
+      base
+    (let ((dirs nil))            ; outermost first
+      (dotimes (_ depth)
+        (when parts (push (pop parts) dirs)))
+      (let ((forward (mapconcat #'identity dirs "/")))
+        (cond ((eq uniquify-buffer-name-style 'forward) (concat forward "/" base))
+              ((eq uniquify-buffer-name-style 'reverse)
+               (mapconcat #'identity (cons base (reverse dirs)) "\\"))
+              ((eq uniquify-buffer-name-style 'post-forward) (concat base "|" forward))
+              (t (concat base "<" forward ">")))))))
+
+(defun uniquify--count (name names)
+  (let ((n 0))
+    (dolist (x names n)
+      (when (equal x name) (setq n (1+ n))))))
+
+(defun uniquify--depths (base group parts)
+  "How many directories each buffer of GROUP (with directories PARTS)
+needs in its name: those whose names collide, with each other or with
+a buffer outside GROUP, all take one more, until none collides or their
+directories run out."
+  (let* ((n (length group))
+         (parts (vconcat parts))
+         (depths (make-vector n 0))
+         (grew t))
+    (while grew
+      (setq grew nil)
+      (let ((names (mapcar (lambda (i) (uniquify--name base (aref parts i) (aref depths i)))
+                           (number-sequence 0 (1- n)))))
+        (dotimes (i n)
+          (let ((name (nth i names))
+                (other (get-buffer (nth i names))))
+            (when (and (or (> (uniquify--count name names) 1)
+                           (and other (not (memq other group))))
+                       (< (aref depths i) (max 1 (length (aref parts i)))))
+              (aset depths i (1+ (aref depths i)))
+              (setq grew t))))))
+    (append depths nil)))
+
+(defun uniquify--rationalize (base &optional except)
+  "Rename the buffers uniquify names after BASE (but EXCEPT, about to
+die) so that each name is the shortest that tells them apart."
+  (let* ((group (uniquify--group base except))
+         (parts (mapcar #'uniquify--parts group))
+         (parts (if uniquify-strip-common-suffix
+                    (uniquify--strip-common-suffix parts)
+                  parts))
+         (names (mapcar (let ((depths (uniquify--depths base group parts)))
+                         (lambda (dirs) (uniquify--name base dirs (pop depths))))
+                       parts))
+         (uniquify--renaming t)
+         (moves nil))
+    ;; Through names of their own first, so that two buffers can swap.
+    (while group
+      (let ((buffer (pop group)) (name (pop names)))
+        (unless (equal name (buffer-name buffer))
+          (with-current-buffer buffer
+            (rename-buffer (make-temp-name " *uniquify*") t))
+          (push (cons buffer name) moves))))
+    (dolist (move (nreverse moves))
+      (with-current-buffer (car move)
+        (rename-buffer (cdr move) t)
+        (setcdr (cdr uniquify-managed) (buffer-name))))))
+
+(defun uniquify--renamed (buffer)
+  "BUFFER, which uniquify named, was renamed by hand: uniquify leaves
+it be from now on and names the others of its old group afresh."
+  (unless uniquify--renaming
+    (let ((base (car (buffer-local-value 'uniquify-managed buffer))))
+      (with-current-buffer buffer (setq uniquify-managed nil))
+      (uniquify--rationalize base))))
 
 (provide 'files)
 

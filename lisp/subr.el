@@ -2603,6 +2603,31 @@ for case-sensitively.")
 ;; so their features can be there already.
 (provide 'simple)
 (provide 'files)
+;; uniquify.el is preloaded in Emacs; marrow's is in lisp/files.el.
+(defvar uniquify-buffer-name-style 'post-forward-angle-brackets
+  "How buffers visiting files of one name are told apart: `forward'
+\"a/f\", `reverse' \"f\\a\", `post-forward' \"f|a\",
+`post-forward-angle-brackets' \"f<a>\", or nil for \"f<2>\".")
+(defvar uniquify-after-kill-buffer-p t
+  "Non-nil means the names are made shorter again when a buffer dies.")
+(defvar uniquify-strip-common-suffix t
+  "Non-nil means directories all the names would share are left out.")
+(defvar uniquify-min-dir-content 0)
+(defvar uniquify-separator nil)
+(defvar uniquify-ignore-buffers-re nil)
+(defvar uniquify-trailing-separator-p nil)
+(defvar-local uniquify-managed nil
+  "Non-nil in a buffer uniquify names: (BASE DIRECTORIES . NAME).")
+(put 'uniquify-managed 'permanent-local t)
+(defun uniquify-kill-buffer-function ()
+  "Name the buffers that shared a name with this one afresh without it."
+  (when (and uniquify-managed uniquify-after-kill-buffer-p
+             (equal (cddr uniquify-managed) (buffer-name)))
+    (uniquify--rationalize (car uniquify-managed) (current-buffer))))
+(setq-default kill-buffer-hook '(uniquify-kill-buffer-function))
+(autoload 'uniquify--rationalize "files")
+(autoload 'uniquify--renamed "files")
+(provide 'uniquify)
 (defvar mode-require-final-newline t
   "The value major modes for text give `require-final-newline'.")
 (defvar-local require-final-newline nil

@@ -873,6 +873,11 @@ static mval Frename_buffer(mrt *rt, int n, mval *a)
                                make_cstring(rt, "Buffer name `%s' is in use"), name));
   GC_STORE(rt->gc, here, cur(rt)->name, concat_strings(rt, 1, &name));
   list_updated(rt, here);
+  /* Emacs's uniquify advises rename-buffer: a buffer it named and the
+     user renames is its own from then on (lisp/files.el). */
+  mval managed = find_symbol_value(rt, intern(rt, "uniquify-managed"));
+  if (!NILP(managed) && managed != Qunbound)
+    call1(rt, intern(rt, "uniquify--renamed"), here);
   return cur(rt)->name;
 }
 

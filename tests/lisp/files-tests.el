@@ -198,3 +198,57 @@ kill the buffers visiting files in it and delete it.  SPEC is DIR or
   (should-error (delete-directory "/nonexistent-files-tests/") :type 'file-missing))
 
 ;;; files-tests.el ends here
+
+(defun files-tests--visit (dir &rest files)
+  "Visit each of FILES under DIR (making its directory); return the
+buffers' names after the last visit, in the order of FILES."
+  (mapcar #'buffer-name
+          (mapcar (lambda (file)
+                    (let ((file (expand-file-name file dir)))
+                      (make-directory (file-name-directory file) t)
+                      (find-file-noselect file)))
+                  files)))
+
+(ert-deftest files-uniquify-tells-buffers-apart-by-directory ()
+  (files-tests--in-dir dir
+    (should (equal (files-tests--visit dir "a/f.txt") '("f.txt")))
+    (should (equal (files-tests--visit dir "b/f.txt") '("f.txt<b>")))
+    (should (get-buffer "f.txt<a>"))
+    ;; The shortest distinguishing directories, and never the
+    ;; directories all of them share.
+    (should (equal (files-tests--visit dir "p/q/a/g" "r/q/a/g" "s/g")
+                   '("g<p/q/a>" "g<r/q/a>" "g<s>")))
+    (kill-buffer "g<s>")
+    (should (get-buffer "g<p>"))
+    (should (get-buffer "g<r>"))))
+
+(ert-deftest files-uniquify-after-kill-and-rename ()
+  (files-tests--in-dir dir
+    (files-tests--visit dir "a/f.txt" "b/f.txt" "c/f.txt")
+    (kill-buffer "f.txt<c>")
+    (should (get-buffer "f.txt<a>"))
+    ;; A buffer renamed by hand leaves the group.
+    (with-current-buffer "f.txt<a>" (rename-buffer "mine"))
+    (should (get-buffer "f.txt"))
+    (should (equal (buffer-file-name (get-buffer "f.txt"))
+                   (expand-file-name "b/f.txt" dir)))
+    (kill-buffer "mine")
+    (should (get-buffer "f.txt"))))
+
+(ert-deftest files-uniquify-other-buffers-and-styles ()
+  (files-tests--in-dir dir
+    (let ((other (get-buffer-create "h.el")))
+      (unwind-protect
+          ;; A buffer of the same name visiting no file: the file's gets
+          ;; its directory.
+          (should (equal (files-tests--visit dir "a/h.el") '("h.el<a>")))
+        (kill-buffer other))
+      (should (get-buffer "h.el<a>")))
+    (let ((uniquify-buffer-name-style 'forward))
+      (should (equal (files-tests--visit dir "x/k" "y/k") '("x/k" "y/k"))))
+    (let ((uniquify-buffer-name-style 'post-forward))
+      (should (equal (files-tests--visit dir "x/m" "y/m") '("m|x" "m|y"))))
+    (let ((uniquify-buffer-name-style 'reverse))
+      (should (equal (files-tests--visit dir "x/n" "y/n") '("n\\x" "n\\y"))))
+    (let ((uniquify-buffer-name-style nil))
+      (should (equal (files-tests--visit dir "x/o" "y/o") '("o" "o<2>"))))))
