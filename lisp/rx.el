@@ -268,12 +268,14 @@ wrong-sided anchor)."
                  (rx--concat-level (cdr l) (cdr r)))))))
 
 (defun rx--translate-seq (body)
-  (if (null body)
-      (cons nil 'seq)
-    (let ((result (rx--translate (car body))))
-      (dolist (item (cdr body))
-        (setq result (rx--concat result (rx--translate item))))
-      result)))
+  ;; `mapcar' takes any sequence, so (seq . "ab") is (seq ?a ?b), as in Emacs.
+  (let ((items (mapcar #'rx--translate body)))
+    (if (null items)
+        (cons nil 'seq)
+      (let ((result (car items)))
+        (dolist (item (cdr items))
+          (setq result (rx--concat result item)))
+        result))))
 
 ;;; ---- or --------------------------------------------------------------
 

@@ -490,3 +490,12 @@ GROUPED, with NO-GROUP it is PLAIN, and so is (rx FORM)."
   (should (equal (regexp-opt '("-]]^" "[" "^" "z[^")) "\\(?:-]]\\^\\|z\\[\\^\\|[[^]\\)"))
   (should (equal (regexp-opt '("ab" "c" "d")) "\\(?:ab\\|[cd]\\)"))
   (should (equal (regexp-opt '("a" "bc" "d")) "\\(?:bc\\|[ad]\\)")))
+
+(ert-deftest rx-tests-odd-bodies ()
+  ;; A body is walked with `mapcar': a string body is its characters.
+  (should (equal (rx-to-string '(seq . "a*") t) "a\\*"))
+  (should (equal (rx-to-string '(group-n 1 . "a") t) "\\(?1:a\\)"))
+  (should (eq (car (should-error (rx-to-string '(any . "a")))) 'wrong-type-argument))
+  (let ((l (list 'seq "a")))
+    (setcdr (cdr l) l)
+    (should (eq (car (should-error (rx-to-string l))) 'circular-list))))
