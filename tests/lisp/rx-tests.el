@@ -5,7 +5,16 @@
 
 (require 'ert)
 
+(defconst rx-tests--at-load
+  (list (featurep 'rx)
+        (mapcar (lambda (f) (autoloadp (symbol-function f)))
+                '(rx rx-to-string rx-let rx-let-eval rx-define)))
+  "Whether rx was loaded, and which of its entry points were autoloads,
+before this file used it.")
+
 (ert-deftest rx-tests-autoloaded ()
+  (should (equal rx-tests--at-load '(nil (t t t t t))))
+  (should (featurep 'rx))
   (should (fboundp 'rx))
   (should (fboundp 'rx-to-string))
   (should (fboundp 'rx-let))
