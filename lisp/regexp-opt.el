@@ -102,11 +102,11 @@ bracket expression or an optional atom go without that group."
 (defun regexp-opt--group-by-first (strings open close open-atom close-atom)
   "The last case of `regexp-opt--group', for STRINGS without a common
 prefix or suffix: a bracket expression for the one-character strings
-when there are several, else the strings that start as the first one
-does, then the others."
+when the first string is one and there are others, else the strings
+that start as the first one does, then the others."
   (let* ((parts (regexp-opt--partition (lambda (s) (= (length s) 1)) strings))
          (letters (car parts)))
-    (if (cdr letters)
+    (if (and (cdr letters) (= (length (car strings)) 1))
         (let ((charset (regexp-opt-charset (mapcar #'string-to-char letters))))
           (if (cadr parts)
               (concat open (regexp-opt--group (cadr parts)) "\\|" charset close)

@@ -464,6 +464,9 @@ static mval read_char_literal(struct reader *r)
 {
   r->open_pos = r->pos - 1;
   int c = next_char(r);
+  /* "? " and "?<TAB>" end there, whatever follows: (? x) is (32 x). */
+  if (c == ' ' || c == '\t')
+    return make_fixnum(c);
   if (c == '\\')
     c = read_escape(r, false);
   if (!ends_char_literal(peek(r)))

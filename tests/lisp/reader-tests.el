@@ -59,7 +59,13 @@
   (should (eq (read "?\\x41") 65))
   (should (eq (read "?\\C-a") 1))
   (should (eq (read "?\\^?") 127))
-  (should (eq (read "?é") 233)))
+  (should (eq (read "?é") 233))
+  ;; A literal space or tab ends the character whatever follows it;
+  ;; another character must be followed by a delimiter.
+  (should (equal (read "(? x ?\tb)") '(32 x 9 b)))
+  (should (equal (read "(?? x)") '(63 x)))
+  (should (equal (should-error (read "?ab")) '(invalid-read-syntax "?")))
+  (should (equal (should-error (read "?\nb")) '(invalid-read-syntax "?"))))
 
 (ert-deftest reader-symbols ()
   (should (eq (read "foo") 'foo))

@@ -1,0 +1,906 @@
+;;; rx.el --- regexps written as S-expressions  -*- lexical-binding: t -*-
+
+;; `rx', `rx-to-string', `rx-let', `rx-let-eval', `rx-define' and the
+;; `rx' pcase pattern, printing the regexps GNU Emacs 28 prints, whose
+;; choices of where a shy group "\\(?:...\\)" is needed we follow.
+;;
+;; A translated form is (PARTS . LEVEL).  PARTS is a list of strings to
+;; concatenate; inside the `rx' macro it may also hold Lisp forms that
+;; `literal' and `regexp' evaluate at run time.  LEVEL says what the
+;; regexp may be combined with without a shy group around it:
+;;   t     it is one atom, which a postfix operator may follow ("a", "[ab]")
+;;   seq   it may be concatenated with others ("ab", "a*")
+;;   lseq  it may only have seq or t on its right ("^a")
+;;   rseq  it may only have seq or t on its left ("a$")
+;;   nil   it may only be an alternative of an `or' ("a\\|b")
+
+;;; ---- Tables --------------------------------------------------------
+
+(defconst rx--char-classes
+  '((digit . digit) (numeric . digit) (num . digit)
+    (control . cntrl) (cntrl . cntrl)
+    (hex-digit . xdigit) (hex . xdigit) (xdigit . xdigit)
+    (blank . blank)
+    (graphic . graph) (graph . graph)
+    (printing . print) (print . print)
+    (alphanumeric . alnum) (alnum . alnum)
+    (letter . alpha) (alphabetic . alpha) (alpha . alpha)
+    (ascii . ascii) (nonascii . nonascii)
+    (lower . lower) (lower-case . lower)
+    (punctuation . punct) (punct . punct)
+    (space . space) (whitespace . space) (white . space)
+    (upper . upper) (upper-case . upper)
+    (word . word) (wordchar . word)
+    (unibyte . unibyte) (multibyte . multibyte))
+  "The rx names of the regexp character classes [:CLASS:].")
+
+(defconst rx--plain-symbols
+  '((nonl "." . t) (not-newline "." . t) (any "." . t)
+    (anychar "[^z-a]" . t) (anything "[^z-a]" . t)
+    (bol "^" . lseq) (line-start "^" . lseq)
+    (eol "$" . rseq) (line-end "$" . rseq)
+    (bos "\\`" . t) (string-start "\\`" . t) (bot "\\`" . t) (buffer-start "\\`" . t)
+    (eos "\\'" . t) (string-end "\\'" . t) (eot "\\'" . t) (buffer-end "\\'" . t)
+    (point "\\=" . t)
+    (bow "\\<" . t) (word-start "\\<" . t)
+    (eow "\\>" . t) (word-end "\\>" . t)
+    (word-boundary "\\b" . t) (not-word-boundary "\\B" . t)
+    (symbol-start "\\_<" . t) (symbol-end "\\_>" . t)
+    (not-wordchar "\\W" . t))
+  "The rx symbols that stand for a fixed regexp: (NAME REGEXP . LEVEL).")
+
+(defconst rx--syntax-codes
+  '((whitespace . ?-) (punctuation . ?.) (word . ?w) (symbol . ?_)
+    (open-parenthesis . ?\() (close-parenthesis . ?\))
+    (expression-prefix . ?\') (string-quote . ?\")
+    (paired-delimiter . ?$) (escape . ?\\) (character-quote . ?/)
+    (comment-start . ?<) (comment-end . ?>)
+    (string-delimiter . ?|) (comment-delimiter . ?!))
+  "Names of the syntax classes for `syntax' and `not-syntax'.")
+
+(defconst rx--categories
+  '((space-for-indent . ?\s) (base . ?.) (consonant . ?0)
+    (base-vowel . ?1) (upper-diacritical-mark . ?2)
+    (lower-diacritical-mark . ?3) (tone-mark . ?4) (symbol . ?5)
+    (digit . ?6) (vowel-modifying-diacritical-mark . ?7)
+    (vowel-sign . ?8) (semivowel-lower . ?9)
+    (not-at-end-of-line . ?<) (not-at-beginning-of-line . ?>)
+    (alpha-numeric-two-byte . ?A) (chinese-two-byte . ?C)
+    (chinse-two-byte . ?C)              ; Emacs 21.1-24.3's spelling
+    (greek-two-byte . ?G) (japanese-hiragana-two-byte . ?H)
+    (indian-two-byte . ?I) (japanese-katakana-two-byte . ?K)
+    (strong-left-to-right . ?L) (korean-hangul-two-byte . ?N)
+    (strong-right-to-left . ?R) (cyrillic-two-byte . ?Y)
+    (combining-diacritic . ?^) (ascii . ?a) (arabic . ?b)
+    (chinese . ?c) (ethiopic . ?e) (greek . ?g) (korean . ?h)
+    (indian . ?i) (japanese . ?j) (japanese-katakana . ?k)
+    (latin . ?l) (lao . ?o) (tibetan . ?q) (japanese-roman . ?r)
+    (thai . ?t) (vietnamese . ?v) (hebrew . ?w) (cyrillic . ?y)
+    (can-break . ?|))
+  "Names of the character categories for `category'.")
+
+(defconst rx--builtin-forms
+  '(seq sequence : and or | any in char not-char not intersection
+    repeat = >= ** zero-or-more 0+ * one-or-more 1+ + zero-or-one opt
+    optional \? *? +? \?? minimal-match maximal-match
+    group submatch group-n submatch-n backref
+    syntax not-syntax category literal eval regexp regex)
+  "The rx operators, which no definition may take.")
+
+(defconst rx--builtin-names
+  (append rx--builtin-forms
+          '(unmatchable)
+          (mapcar #'car rx--plain-symbols)
+          (mapcar #'car rx--char-classes))
+  "Every name rx gives a meaning, which no definition may take.")
+
+;;; ---- State -----------------------------------------------------------
+
+(defvar rx-constituents nil
+  "Old-style rx extensions, kept for compatibility: (SYMBOL . DEF).
+DEF a symbol makes SYMBOL its alias, a string makes SYMBOL stand for
+that regexp, and (FUN MIN-ARGS MAX-ARGS PRED) makes (SYMBOL ARGS...)
+a form that FUN turns into a regexp string.  New code should use
+`rx-define', `rx-let' or `rx-let-eval'.")
+
+(defvar rx--local-definitions nil
+  "Local rx definitions, innermost first: (NAME DEF) or (NAME ARGS DEF).")
+
+(defvar rx--greedy t
+  "Whether the operators that `minimal-match' affects are greedy.")
+
+(defvar rx--delayed-evaluation nil
+  "Non-nil when `literal' and `regexp' may take expressions evaluated later.")
+
+(defvar rx--regexp-atomic-regexp nil
+  "A regexp matching regexps that are single atoms (built on first use).")
+
+;;; ---- Small helpers ---------------------------------------------------
+
+(defun rx--nothing ()
+  "The translation of a regexp that never matches."
+  (cons (list regexp-unmatchable) 'seq))
+
+(defun rx--shy (parts)
+  "PARTS inside a shy group."
+  (append (list "\\(?:") parts (list "\\)")))
+
+(defun rx--atom (item)
+  "The parts of ITEM, in a shy group unless it is already one atom."
+  (if (eq (cdr item) t) (car item) (rx--shy (car item))))
+
+(defun rx--all-p (pred list)
+  (while (and list (funcall pred (car list)))
+    (setq list (cdr list)))
+  (null list))
+
+(defun rx--one-arg (body what)
+  "The single element of BODY, else an error naming the form WHAT."
+  (unless (and body (null (cdr body)))
+    (error "rx `%s' form takes exactly one argument" what))
+  (car body))
+
+;;; ---- Definitions -----------------------------------------------------
+
+(defun rx--definition (name)
+  "NAME's rx definition, (DEF) or (ARGS DEF), local ones first."
+  (or (cdr (assq name rx--local-definitions))
+      (get name 'rx-definition)))
+
+(defun rx--expand-def (form)
+  "FORM expanded once if it uses a definition, else nil."
+  (cond ((symbolp form)
+         (let ((def (rx--definition form)))
+           (cond ((null def) nil)
+                 ((cdr def) (error "Not an `rx' symbol definition: %s" form))
+                 (t (car def)))))
+        ((and (consp form) (symbolp (car form)))
+         (let ((def (rx--definition (car form))))
+           (cond ((null def) nil)
+                 ((cdr def) (rx--expand-template (car form) (cdr form) (car def) (cadr def)))
+                 (t (error "Not an `rx' form definition: %s" (car form))))))))
+
+(defun rx--bind-params (op values params)
+  "An alist (PARAM . VALUES-TO-SPLICE) binding PARAMS to VALUES for OP."
+  (let ((bindings nil) (rest values) (formals params))
+    (while formals
+      (if (eq (car formals) '&rest)
+          (progn
+            (unless (cdr formals)
+              (error "Expanding rx def `%s': missing &rest parameter name" op))
+            (push (cons (cadr formals) rest) bindings)
+            (setq formals nil rest nil))
+        (unless rest
+          (error "Expanding rx def `%s': too few arguments (got %d, need %s%d)"
+                 op (length values) (if (memq '&rest params) "at least " "")
+                 (- (length params) (length (memq '&rest params)))))
+        (push (list (car formals) (car rest)) bindings)
+        (setq rest (cdr rest) formals (cdr formals))))
+    (when rest
+      (error "Expanding rx def `%s': too many arguments (got %d, need %d)"
+             op (length values) (length params)))
+    bindings))
+
+(defun rx--expand-template (op values params template)
+  "TEMPLATE with the PARAMS of the definition OP replaced by VALUES."
+  (let ((result (rx--substitute (rx--bind-params op values params) template)))
+    (if (and result (null (cdr result)))
+        (car result)
+      (error "Expanding rx def `%s': must result in a single value" op))))
+
+(defun rx--substitute (bindings form)
+  "The list of values FORM becomes under BINDINGS: a parameter bound
+by &rest may become any number of them."
+  (cond ((symbolp form)
+         (let ((binding (assq form bindings)))
+           (if binding (cdr binding) (list form))))
+        ((and (consp form) (listp (cdr form)))
+         (list (mapcan (lambda (x) (copy-sequence (rx--substitute bindings x)))
+                       form)))
+        ((consp form)                   ; a dotted pair, such as a range
+         (let ((a (rx--substitute bindings (car form)))
+               (d (rx--substitute bindings (cdr form))))
+           (unless (and a (null (cdr a)) d (null (cdr d)))
+             (error "Cannot substitute a &rest parameter into a dotted pair"))
+           (list (cons (car a) (car d)))))
+        (t (list form))))
+
+(defun rx--compat-entry (name want)
+  "NAME's entry in `rx-constituents' of the kind WANT (`stringp' or
+`consp'), following aliases and skipping entries of another kind."
+  (let ((entry (assq name rx-constituents)))
+    (while (and entry (not (funcall want (cdr entry))))
+      (setq entry (if (symbolp (cdr entry))
+                      (assq (cdr entry) rx-constituents)
+                    (assq (car entry) (cdr (memq entry rx-constituents))))))
+    entry))
+
+(defun rx--translate-compat-form (def form)
+  "FORM translated by DEF, an `rx-constituents' (FUN MIN MAX PRED)."
+  (let ((nargs (length (cdr form))))
+    (when (< nargs (nth 1 def))
+      (error "The `%s' form takes at least %d argument(s)" (car form) (nth 1 def)))
+    (when (and (nth 2 def) (> nargs (nth 2 def)))
+      (error "The `%s' form takes at most %d argument(s)" (car form) (nth 2 def)))
+    (when (and (nth 3 def) (not (rx--all-p (nth 3 def) (cdr form))))
+      (error "The `%s' form requires arguments satisfying `%s'" (car form) (nth 3 def)))
+    (let ((regexp (funcall (car def) form)))
+      (unless (stringp regexp)
+        (error "The `%s' form did not expand to a string" (car form)))
+      (cons (list regexp) nil))))
+
+;;; ---- Symbols, strings and sequences ----------------------------------
+
+(defun rx--translate-symbol (sym)
+  (let ((plain (assq sym rx--plain-symbols))
+        (class (cdr (assq sym rx--char-classes))))
+    (cond
+     (plain (cons (list (cadr plain)) (cddr plain)))
+     ((eq sym 'unmatchable) (rx--nothing))
+     (class (cons (list (format "[[:%s:]]" class)) t))
+     ((let ((expanded (rx--expand-def sym)))
+        (and expanded (rx--translate expanded))))
+     ((let ((entry (rx--compat-entry sym #'stringp)))
+        (and entry (cons (list (cdr entry)) nil))))
+     (t (error "Unknown rx symbol `%s'" sym)))))
+
+(defun rx--translate-string (str)
+  (if (equal str "")
+      (cons nil 'seq)
+    (cons (list (regexp-quote str)) (if (= (length str) 1) t 'seq))))
+
+(defun rx--concat-level (left right)
+  "The level of LEFT's regexp followed by RIGHT's (neither nil nor a
+wrong-sided anchor)."
+  (cond ((and (eq left 'lseq) (eq right 'rseq)) nil)
+        ((eq left 'lseq) 'lseq)
+        ((eq right 'rseq) 'rseq)
+        (t 'seq)))
+
+(defun rx--concat (left right)
+  "The translation of LEFT followed by RIGHT."
+  (cond ((null (car left)) right)
+        ((null (car right)) left)
+        (t
+         (let ((l (if (memq (cdr left) '(nil rseq)) (cons (rx--shy (car left)) t) left))
+               (r (if (memq (cdr right) '(nil lseq)) (cons (rx--shy (car right)) t) right)))
+           (cons (append (car l) (car r))
+                 (rx--concat-level (cdr l) (cdr r)))))))
+
+(defun rx--translate-seq (body)
+  ;; `mapcar' takes any sequence, so (seq . "ab") is (seq ?a ?b), as in Emacs.
+  (let ((items (mapcar #'rx--translate body)))
+    (if (null items)
+        (cons nil 'seq)
+      (let ((result (car items)))
+        (dolist (item (cdr items))
+          (setq result (rx--concat result item)))
+        result))))
+
+;;; ---- or --------------------------------------------------------------
+
+(defun rx--expand-eval (body)
+  (eval (rx--one-arg body 'eval)))
+
+(defun rx--normalise-or-arg (form)
+  "FORM with characters as strings and definitions and `eval' expanded,
+in it and in the `or' forms it is made of."
+  (cond ((characterp form) (char-to-string form))
+        ((and (consp form) (memq (car form) '(or |)))
+         (cons (car form) (mapcar #'rx--normalise-or-arg (cdr form))))
+        ((eq (car-safe form) 'eval)
+         (rx--normalise-or-arg (rx--expand-eval (cdr form))))
+        (t (let ((expanded (rx--expand-def form)))
+             (if expanded (rx--normalise-or-arg expanded) form)))))
+
+(defun rx--or-strings (forms)
+  "The strings FORMS and their nested `or' forms are made of, or
+`not-strings' when one of them is something else."
+  (catch 'not-strings
+    (let ((strings nil))
+      (dolist (form forms)
+        (cond ((stringp form) (push form strings))
+              ((memq (car-safe form) '(or |))
+               (let ((inner (rx--or-strings (cdr form))))
+                 (when (eq inner 'not-strings) (throw 'not-strings inner))
+                 (setq strings (append (reverse inner) strings))))
+              (t (throw 'not-strings 'not-strings))))
+      (nreverse strings))))
+
+(defun rx--translate-or (body)
+  (cond
+   ((null body) (rx--nothing))
+   ((null (cdr body)) (rx--translate (car body)))
+   (t
+    (let* ((args (mapcar #'rx--normalise-or-arg body))
+           (strings (rx--or-strings args)))
+      (cond
+       ;; Emacs tells an empty list of strings from no strings at all.
+       ((and strings (listp strings))
+        (cons (list (regexp-opt strings nil)) t))
+       ((rx--all-p #'rx--charset-p args)
+        (rx--intervals-to-alt nil (rx--charset-union args)))
+       (t
+        (cons (append (car (rx--translate (car args)))
+                      (mapcan (lambda (arg) (cons "\\|" (car (rx--translate arg))))
+                              (cdr args)))
+              nil)))))))
+
+;;; ---- Character sets --------------------------------------------------
+
+(defun rx--charset-p (form)
+  "Whether FORM is made only of characters and set operations."
+  (or (and (consp form)
+           (or (and (memq (car form) '(any in char))
+                    (rx--all-p (lambda (x) (not (symbolp x))) (cdr form)))
+               (and (memq (car form) '(not or | intersection))
+                    (rx--all-p #'rx--charset-p (cdr form)))))
+      (characterp form)
+      (and (stringp form) (= (length form) 1))
+      (and (or (symbolp form) (consp form))
+           (let ((expanded (rx--expand-def form)))
+             (and expanded (rx--charset-p expanded))))))
+
+(defun rx--string-intervals (str)
+  "The characters and ranges (\"A-Z\") of STR as intervals (FROM . TO),
+last first.  A unibyte string's bytes above 127 are raw bytes."
+  (let ((decode (if (multibyte-string-p str) #'identity #'unibyte-char-to-multibyte))
+        (len (length str)) (i 0) (out nil))
+    (while (< i len)
+      (if (and (< i (- len 2)) (eq (aref str (1+ i)) ?-))
+          (let ((from (funcall decode (aref str i)))
+                (to (funcall decode (aref str (+ i 2)))))
+            (cond ((and (<= from #x7f) (>= to #x3fff80))
+                   ;; A range from ASCII to raw bytes must not take in
+                   ;; every Unicode character between.
+                   (push (cons from #x7f) out)
+                   (push (cons #x3fff80 to) out))
+                  ((<= from to) (push (cons from to) out))
+                  (t (error "Invalid rx `any' range: %s" (substring str i (+ i 3)))))
+            (setq i (+ i 3)))
+        (let ((c (funcall decode (aref str i))))
+          (push (cons c c) out))
+        (setq i (1+ i))))
+    out))
+
+(defun rx--merge-intervals (intervals)
+  "INTERVALS sorted, with overlapping and adjacent ones merged."
+  (let ((sorted (sort (copy-sequence intervals) (lambda (a b) (< (car a) (car b)))))
+        (out nil))
+    (dolist (iv sorted)
+      (if (and out (>= (cdar out) (1- (car iv))))
+          (setcar out (cons (caar out) (max (cdar out) (cdr iv))))
+        (push (cons (car iv) (cdr iv)) out)))
+    (nreverse out)))
+
+(defun rx--any-arg-interval (arg)
+  "ARG of `any' as an interval, when it is a character or a range cons."
+  (cond ((characterp arg) (cons arg arg))
+        ((and (consp arg) (characterp (car arg)) (characterp (cdr arg))
+              (<= (car arg) (cdr arg)))
+         (cons (car arg) (cdr arg)))))
+
+(defun rx--parse-any (body)
+  "(INTERVALS . CLASSES) for the arguments BODY of `any': the merged
+intervals, and the class names in the order they first appear."
+  (let ((classes nil) (strings nil) (intervals nil))
+    (dolist (arg body)
+      (let ((iv (rx--any-arg-interval arg))
+            (class (and (symbolp arg) (cdr (assq arg rx--char-classes)))))
+        (cond ((stringp arg) (push arg strings))
+              (iv (push iv intervals))
+              (class (unless (memq class classes) (push class classes)))
+              (t (error "Invalid rx `any' argument: %s" arg)))))
+    ;; The strings' ranges are checked last, the last string first, as Emacs does.
+    (dolist (s strings)
+      (setq intervals (append intervals (rx--string-intervals s))))
+    (cons (rx--merge-intervals intervals) (nreverse classes))))
+
+(defun rx--first-interval (pred items)
+  "The first interval (a cons) among ITEMS satisfying PRED."
+  (let ((found nil))
+    (while (and items (not found))
+      (when (and (consp (car items)) (funcall pred (car items)))
+        (setq found (car items)))
+      (setq items (cdr items)))
+    found))
+
+(defun rx--replace-item (old new items)
+  (mapcar (lambda (x) (if (eq x old) new x)) items))
+
+(defun rx--arrange-bracket-items (items)
+  "ITEMS (intervals then class names) reordered so that a bracket
+expression reads as meant: `]' first, `-' last, `^' not first."
+  (let ((rb-start (rx--first-interval (lambda (iv) (eq (car iv) ?\])) items)))
+    (when rb-start
+      (setq items (cons rb-start (delq rb-start items)))))
+  (let ((rb-end (rx--first-interval (lambda (iv) (eq (cdr iv) ?\])) items)))
+    ;; Cut the ] off the end of a range X-] and put it first.
+    (when (and rb-end (not (eq (car rb-end) ?\])))
+      (setq items (cons (cons ?\] ?\])
+                        (rx--replace-item rb-end (cons (car rb-end) ?\\) items)))))
+  (let ((dash-end (rx--first-interval (lambda (iv) (eq (cdr iv) ?-)) items)))
+    ;; ",-" would print as the two characters, the - not last: split it.
+    (when (eq (car dash-end) ?,)
+      (setq items (append (rx--replace-item dash-end (cons ?, ?,) items)
+                          (list (cons ?- ?-))))))
+  (let ((dash-start (rx--first-interval (lambda (iv) (eq (car iv) ?-)) items)))
+    (when dash-start
+      (setq items (append (if (eq (cdr dash-start) ?-)
+                              (delq dash-start items)
+                            (rx--replace-item dash-start (cons ?. (cdr dash-start)) items))
+                          (list (cons ?- ?-))))))
+  (if (and (consp (car items)) (eq (caar items) ?^) (cdr items))
+      (cons (cadr items) (cons (car items) (cddr items)))
+    items))
+
+(defun rx--bracket-item-string (item)
+  (cond ((symbolp item) (format "[:%s:]" item))
+        ((eq (car item) (cdr item)) (char-to-string (car item)))
+        ((eq (1+ (car item)) (cdr item)) (string (car item) (cdr item)))
+        (t (string (car item) ?- (cdr item)))))
+
+(defun rx--generate-alt (negated intervals classes)
+  "The translation of the character alternative of INTERVALS and the
+class names CLASSES, or of its complement if NEGATED."
+  (let ((items (rx--arrange-bracket-items (append intervals classes))))
+    (cond
+     ((null items)
+      (if negated (rx--translate-symbol 'anything) (rx--nothing)))
+     ((and (null (cdr items)) (consp (car items))
+           (eq (caar items) (cdar items)) (not negated))
+      (cons (list (regexp-quote (char-to-string (caar items)))) t))
+     ((and negated (equal items '((?\n . ?\n))))
+      (rx--translate-symbol 'nonl))
+     (t
+      (cons (list (concat "[" (and negated "^")
+                          (mapconcat #'rx--bracket-item-string items "")
+                          "]"))
+            t)))))
+
+(defun rx--translate-any (negated body)
+  (let ((parsed (rx--parse-any body)))
+    (rx--generate-alt negated (car parsed) (cdr parsed))))
+
+(defun rx--complement-intervals (intervals)
+  (let ((out nil) (next 0))
+    (dolist (iv intervals)
+      (when (< next (car iv))
+        (push (cons next (1- (car iv))) out))
+      (setq next (1+ (cdr iv))))
+    (when (< next (max-char))
+      (push (cons next (max-char)) out))
+    (nreverse out)))
+
+(defun rx--intersect-intervals (a b)
+  "The intersection of the sorted disjoint interval lists A and B."
+  (let ((out nil))
+    (while (and a b)
+      (let ((lo (max (caar a) (caar b)))
+            (hi (min (cdar a) (cdar b))))
+        (when (<= lo hi) (push (cons lo hi) out))
+        ;; Drop whichever interval ends first; the other may meet more.
+        (if (< (cdar a) (cdar b)) (setq a (cdr a)) (setq b (cdr b)))))
+    (nreverse out)))
+
+(defun rx--charset-intervals (charset)
+  "The sorted, disjoint, non-adjacent intervals CHARSET matches."
+  (cond
+   ((memq (car-safe charset) '(any in char))
+    (let ((parsed (rx--parse-any (cdr charset))))
+      (when (cdr parsed)
+        (error "Character class not permitted in set operations: %S" (cadr parsed)))
+      (car parsed)))
+   ((and (eq (car-safe charset) 'not) (consp (cdr charset)) (null (cddr charset)))
+    (rx--complement-intervals (rx--charset-intervals (cadr charset))))
+   ((memq (car-safe charset) '(or |)) (rx--charset-union (cdr charset)))
+   ((eq (car-safe charset) 'intersection) (rx--charset-intersection (cdr charset)))
+   ((characterp charset) (list (cons charset charset)))
+   ((and (stringp charset) (= (length charset) 1))
+    (let ((c (string-to-char charset))) (list (cons c c))))
+   (t (let ((expanded (rx--expand-def charset)))
+        (if expanded
+            (rx--charset-intervals expanded)
+          (error "Bad character set: %S" charset))))))
+
+(defun rx--charset-union (charsets)
+  (rx--merge-intervals (mapcan #'rx--charset-intervals charsets)))
+
+(defun rx--charset-intersection (charsets)
+  (let ((result (list (cons 0 (max-char)))))
+    (dolist (cs charsets)
+      (setq result (rx--intersect-intervals result (rx--charset-intervals cs))))
+    result))
+
+(defun rx--intervals-to-alt (negated intervals)
+  "The character alternative of INTERVALS, negated if NEGATED.  A set
+reaching the raw bytes is written as its complement, which the regexp
+engine understands as meant (a range from ASCII to raw bytes leaves
+out the Unicode characters between)."
+  (if (rx--all-p (lambda (iv) (not (<= (car iv) #x3ffeff (cdr iv)))) intervals)
+      (rx--generate-alt negated intervals nil)
+    (rx--generate-alt (not negated) (rx--complement-intervals intervals) nil)))
+
+(defun rx--translate-not-form (negated arg)
+  "The translation of (not ARG) for a list ARG, or nil if ARG is no
+operator `not' takes directly."
+  (let ((body (cdr arg)))
+    (pcase (car arg)
+      ((or 'any 'in 'char) (rx--translate-any (not negated) body))
+      ('syntax (rx--translate-syntax (not negated) body))
+      ('category (rx--translate-category (not negated) body))
+      ('not (rx--translate-not (not negated) body))
+      ((or 'or '|) (rx--intervals-to-alt (not negated) (rx--charset-union body)))
+      ('intersection (rx--intervals-to-alt (not negated) (rx--charset-intersection body))))))
+
+(defun rx--translate-not (negated body)
+  (unless (and body (null (cdr body)))
+    (error "rx `not' form takes exactly one argument"))
+  (let* ((arg (car body))
+         (class (and (symbolp arg) (cdr (assq arg rx--char-classes)))))
+    (cond
+     ((and (consp arg) (rx--translate-not-form negated arg)))
+     (class (rx--generate-alt (not negated) nil (list class)))
+     ((eq arg 'word-boundary)
+      (rx--translate-symbol (if negated 'word-boundary 'not-word-boundary)))
+     ((characterp arg) (rx--generate-alt (not negated) (list (cons arg arg)) nil))
+     ((and (stringp arg) (= (length arg) 1))
+      (let ((c (string-to-char arg)))
+        (rx--generate-alt (not negated) (list (cons c c)) nil)))
+     ((let ((expanded (rx--expand-def arg)))
+        (and expanded (rx--translate-not negated (list expanded)))))
+     (t (error "Illegal argument to rx `not': %S" arg)))))
+
+;;; ---- Repetition ------------------------------------------------------
+
+(defun rx--counted (min max body)
+  "BODY repeated MIN to MAX times (MAX nil: no upper bound)."
+  (let ((operand (rx--translate-seq body)))
+    (if (null (car operand))
+        operand
+      (cons (append (rx--atom operand)
+                    (list (concat "\\{" (number-to-string min)
+                                  (cond ((null max) ",")
+                                        ((< min max) (format ",%d" max)))
+                                  "\\}")))
+            t))))
+
+(defun rx--check-count-args (name min-args body)
+  (unless (>= (length body) min-args)
+    (error "rx `%s' requires at least %d argument%s"
+           name min-args (if (= min-args 1) "" "s")))
+  (unless (natnump (car body))
+    (error "rx `%s' first argument must be nonnegative" name)))
+
+(defun rx--bounded (name body)
+  "(NAME MIN MAX RX...) translated."
+  (let ((min (car body)) (max (cadr body)))
+    (unless (and (natnump min) (natnump max) (<= min max))
+      (error "rx `%s' range error" name))
+    (rx--counted min max (cddr body))))
+
+(defun rx--translate-counted-form (op body)
+  (pcase op
+    ('repeat
+     (rx--check-count-args op 2 body)
+     (if (= (length body) 2)
+         (rx--counted (car body) (car body) (cdr body))
+       (rx--bounded op body)))
+    ('** (rx--check-count-args op 2 body) (rx--bounded op body))
+    ('>= (rx--check-count-args op 1 body) (rx--counted (car body) nil (cdr body)))
+    ('= (rx--check-count-args op 1 body) (rx--counted (car body) (car body) (cdr body)))))
+
+(defun rx--postfix (op greedy body)
+  "BODY followed by OP (\"*\", \"+\" or \"?\"), made lazy unless GREEDY."
+  (let ((operand (rx--translate-seq body)))
+    (if (null (car operand))
+        operand
+      ;; Level seq, not t: (? (* "a")) must not print as the lazy "a*?".
+      (cons (append (rx--atom operand) (list (if greedy op (concat op "?"))))
+            'seq))))
+
+(defconst rx--postfix-ops
+  '((zero-or-more "*" . dynamic) (0+ "*" . dynamic)
+    (one-or-more "+" . dynamic) (1+ "+" . dynamic)
+    (zero-or-one "?" . dynamic) (opt "?" . dynamic) (optional "?" . dynamic)
+    (* "*" . t) (+ "+" . t) (\? "?" . t) (?\s "?" . t)
+    (*? "*" . nil) (+? "+" . nil) (\?? "?" . nil) (?? "?" . nil))
+  "(OPERATOR POSTFIX . GREEDY); GREEDY `dynamic' follows `minimal-match'.
+`(? ...)' and `(?? ...)' read as the characters ?\\s and ??.")
+
+;;; ---- Groups, syntax, categories, literals ----------------------------
+
+(defun rx--translate-group (body)
+  (cons (append (list "\\(") (car (rx--translate-seq body)) (list "\\)")) t))
+
+(defun rx--translate-group-n (body)
+  (unless (and (integerp (car body)) (> (car body) 0))
+    (error "rx `group-n' requires a positive number as first argument"))
+  (cons (append (list (format "\\(?%d:" (car body)))
+                (car (rx--translate-seq (cdr body)))
+                (list "\\)"))
+        t))
+
+(defun rx--translate-backref (body)
+  (unless (and (= (length body) 1) (integerp (car body)) (<= 1 (car body) 9))
+    (error "rx `backref' requires an argument in the range 1..9"))
+  (cons (list "\\" (number-to-string (car body))) t))
+
+(defun rx--syntax-char (name)
+  "The syntax class character rx's NAME stands for, or nil."
+  (or (cdr (assq name rx--syntax-codes))
+      (and (characterp name) (rassq name rx--syntax-codes) name)
+      (and (symbolp name) (= (length (symbol-name name)) 1)
+           (let ((c (string-to-char (symbol-name name))))
+             (and (rassq c rx--syntax-codes) c)))))
+
+(defun rx--translate-syntax (negated body)
+  (let* ((name (rx--one-arg body 'syntax))
+         (syntax (rx--syntax-char name)))
+    (unless syntax
+      (error "Unknown rx syntax name `%s'" name))
+    (cons (list (string ?\\ (if negated ?S ?s) syntax)) t)))
+
+(defun rx--translate-category (negated body)
+  (let* ((arg (rx--one-arg body 'category))
+         (cat (cond ((symbolp arg)
+                     (or (cdr (assq arg rx--categories))
+                         (error "Unknown rx category `%s'" arg)))
+                    ((characterp arg) arg)
+                    (t (error "Invalid rx `category' argument `%s'" arg)))))
+    (cons (list (string ?\\ (if negated ?C ?c) cat)) t)))
+
+(defun rx--translate-literal (body)
+  (let ((arg (rx--one-arg body 'literal)))
+    (cond ((stringp arg)
+           (cons (list (regexp-quote arg)) (if (= (length arg) 1) t 'seq)))
+          (rx--delayed-evaluation (cons (list (list 'regexp-quote arg)) 'seq))
+          (t (error "rx `literal' form with non-string argument")))))
+
+(defun rx--atomic-regexp-p (regexp)
+  "Whether REGEXP is surely one atom.  Some atoms are missed (never a
+non-atom taken for one), for a REGEXP that is well formed."
+  (unless rx--regexp-atomic-regexp
+    (setq rx--regexp-atomic-regexp
+          (rx-to-string
+           '(seq bos
+                 (or (seq "[" (opt "^") (opt "]")
+                          (* (or (seq "[:" (+ (any "a-z")) ":]") (not (any "]"))))
+                          "]")
+                     (not (any "*+?^$[\\"))
+                     (seq "\\" (or anything
+                                   (seq (any "sScC_") anything)
+                                   (seq "(" (* (or (not (any "\\"))
+                                                   (seq "\\" (not (any ")")))))
+                                        "\\)"))))
+                 eos)
+           t)))
+  (string-match-p rx--regexp-atomic-regexp regexp))
+
+(defun rx--translate-regexp (body)
+  (let ((arg (rx--one-arg body 'regexp)))
+    (cond ((stringp arg) (cons (list arg) (and (rx--atomic-regexp-p arg) t)))
+          (rx--delayed-evaluation (cons (list arg) nil))
+          (t (error "rx `regexp' form with non-string argument")))))
+
+;;; ---- Forms -----------------------------------------------------------
+
+(defun rx--translate-builtin-form (op body)
+  "The translation of (OP . BODY) for a built-in OP, else nil."
+  (let ((postfix (assq op rx--postfix-ops)))
+    (cond
+     (postfix (rx--postfix (cadr postfix)
+                           (if (eq (cddr postfix) 'dynamic) rx--greedy (cddr postfix))
+                           body))
+     ((memq op '(repeat ** >= =)) (rx--translate-counted-form op body))
+     (t
+      (pcase op
+        ((or 'seq : 'and 'sequence) (rx--translate-seq body))
+        ((or 'or '|) (rx--translate-or body))
+        ((or 'any 'in 'char) (rx--translate-any nil body))
+        ('not-char (rx--translate-any t body))
+        ('not (rx--translate-not nil body))
+        ('intersection (rx--intervals-to-alt nil (rx--charset-intersection body)))
+        ('minimal-match (let ((rx--greedy nil)) (rx--translate-seq body)))
+        ('maximal-match (let ((rx--greedy t)) (rx--translate-seq body)))
+        ((or 'group 'submatch) (rx--translate-group body))
+        ((or 'group-n 'submatch-n) (rx--translate-group-n body))
+        ('backref (rx--translate-backref body))
+        ('syntax (rx--translate-syntax nil body))
+        ('not-syntax (rx--translate-syntax t body))
+        ('category (rx--translate-category nil body))
+        ('literal (rx--translate-literal body))
+        ('eval (rx--translate (rx--expand-eval body)))
+        ((or 'regexp 'regex) (rx--translate-regexp body)))))))
+
+(defun rx--translate-form (form)
+  (let ((op (car form)))
+    (cond
+     ((rx--translate-builtin-form op (cdr form)))
+     ((not (symbolp op)) (error "Bad rx operator `%S'" op))
+     ((let ((expanded (rx--expand-def form)))
+        (and expanded (rx--translate expanded))))
+     ((let ((entry (rx--compat-entry op #'consp)))
+        (and entry (rx--translate-compat-form (cdr entry) form))))
+     (t (error "Unknown rx form `%s'" op)))))
+
+(defun rx--translate (item)
+  "ITEM translated: (PARTS . LEVEL)."
+  (cond ((stringp item) (rx--translate-string item))
+        ((characterp item) (cons (list (regexp-quote (char-to-string item))) t))
+        ((symbolp item) (rx--translate-symbol item))
+        ((consp item) (rx--translate-form item))
+        (t (error "Bad rx expression: %S" item))))
+
+;;; ---- Entry points ----------------------------------------------------
+
+;;;###autoload
+(defun rx-to-string (form &optional no-group)
+  "The regexp string the `rx' form FORM stands for.
+Its `literal' and `regexp' forms must have string arguments.  Unless
+NO-GROUP, a regexp that is not one atom is put in a shy group.
+`rx-define' and `rx-let-eval' extend the notation."
+  (let ((item (rx--translate form)))
+    (apply #'concat (if no-group (car item) (rx--atom item)))))
+
+(defun rx--to-expr (form)
+  "A Lisp expression whose value is the regexp for the rx FORM."
+  (let ((args nil) (pending nil))
+    (dolist (part (car (let ((rx--delayed-evaluation t)) (rx--translate form))))
+      (if (stringp part)
+          (push part pending)
+        (when pending
+          (push (apply #'concat (nreverse pending)) args)
+          (setq pending nil))
+        (push part args)))
+    (when pending
+      (push (apply #'concat (nreverse pending)) args))
+    (setq args (delete "" (nreverse args)))
+    (cond ((null args) "")
+          ((cdr args) (cons 'concat args))
+          (t (car args)))))
+
+;;;###autoload
+(defmacro rx (&rest regexps)
+  "The regexp string matching REGEXPS, rx forms, in sequence.
+A form is a string or a character (matched literally), a symbol such
+as `bol', `eos', `digit', `anychar' or `word-boundary', or a list
+such as (seq RX...), (or RX...), (any SET...), (not CHARSPEC),
+(* RX...), (+ RX...), (? RX...), their lazy forms (*? RX...) etc.,
+(= N RX...), (>= N RX...), (** N M RX...), (group RX...),
+(group-n N RX...), (backref N), (syntax SYNTAX), (category CAT),
+(literal EXPR), (regexp EXPR) and (eval EXPR); see Info node
+`(elisp) Rx Notation'.  `rx-define' and `rx-let' add to them.
+
+\(fn REGEXPS...)"
+  (let ((rx--local-definitions
+         (cdr (assq :rx-locals macroexpand-all-environment))))
+    (rx--to-expr (cons 'seq regexps))))
+
+(defun rx--make-binding (name tail)
+  "The definition (DEF) or (ARGS DEF) of NAME from TAIL, ([ARGS] DEF)."
+  (unless (symbolp name)
+    (error "Bad `rx' definition name: %S" name))
+  (when (memq name rx--builtin-names)
+    (error "Cannot redefine built-in rx name `%s'" name))
+  (cond ((and (consp tail) (null (cdr tail))) (list (car tail)))
+        ((and (consp tail) (consp (cdr tail)) (null (cddr tail)))
+         (let ((args (car tail)))
+           (unless (and (listp args) (rx--all-p #'symbolp args))
+             (error "Bad argument list for `rx' definition %s: %S" name args))
+           (list args (cadr tail))))
+        (t (error "Bad `rx' definition of %s: %S" name tail))))
+
+(defun rx--make-named-binding (bindspec)
+  "A `rx--local-definitions' entry from BINDSPEC, (NAME [ARGS] DEF)."
+  (unless (consp bindspec)
+    (error "Bad `rx-let' binding: %S" bindspec))
+  (cons (car bindspec) (rx--make-binding (car bindspec) (cdr bindspec))))
+
+(defun rx--extend-local-defs (bindspecs)
+  (append (mapcar #'rx--make-named-binding bindspecs) rx--local-definitions))
+
+;;;###autoload
+(defmacro rx-let-eval (bindings &rest body)
+  "Run BODY with the rx definitions BINDINGS, a form whose value is a
+list of (NAME [ARGS] RX), in effect for `rx-to-string'.
+
+\(fn BINDINGS BODY...)"
+  (declare (indent 1) (debug (form body)))
+  `(let ((rx--local-definitions (rx--extend-local-defs ,bindings)))
+     ,@body))
+
+;;;###autoload
+(defmacro rx-let (bindings &rest body)
+  "Run BODY with the rx definitions BINDINGS, (NAME [ARGS] RX) each,
+in effect for the `rx' forms in BODY.  A definition with ARGS makes
+\(NAME VALUES...) an rx form whose ARGS (possibly with &rest) are
+replaced by VALUES in RX.
+
+\(fn BINDINGS BODY...)"
+  (declare (indent 1) (debug (sexp body)))
+  (let ((outer (cdr (assq :rx-locals macroexpand-all-environment)))
+        (new (mapcar #'rx--make-named-binding bindings)))
+    (macroexpand-all (cons 'progn body)
+                     (cons (cons :rx-locals (append new outer))
+                           macroexpand-all-environment))))
+
+;;;###autoload
+(defmacro rx-define (name &rest definition)
+  "Define NAME as an rx form everywhere: DEFINITION is RX, making NAME
+stand for it, or ARGS RX, making (NAME VALUES...) stand for RX with
+ARGS replaced by VALUES.
+
+\(fn NAME [(ARGS...)] RX)"
+  (declare (indent defun))
+  `(eval-and-compile
+     (put ',name 'rx-definition ',(rx--make-binding name definition))
+     ',name))
+
+;;; ---- The rx pcase pattern ----------------------------------------------
+
+(defvar rx--pcase-vars nil
+  "While an rx pcase pattern is rewritten: the names of its `let'
+groups, last first.")
+
+(defun rx--pcase-transform (form)
+  "FORM with its (let NAME RX...) made numbered groups and its
+\(backref NAME) references to them."
+  (pcase form
+    (`(let ,name . ,body)
+     (let ((index (length (memq name rx--pcase-vars))))
+       (when (zerop index)
+         (push name rx--pcase-vars)
+         (setq index (length rx--pcase-vars)))
+       `(group-n ,index ,(rx--pcase-transform (cons 'seq body)))))
+    ((and `(backref ,ref) (guard (symbolp ref)))
+     (let ((index (length (memq ref rx--pcase-vars))))
+       (when (zerop index)
+         (error "rx `backref' variable must be one of: %s"
+                (mapconcat #'symbol-name rx--pcase-vars " ")))
+       `(backref ,index)))
+    ((and `(,head . ,rest)
+          (guard (and (or (symbolp head) (memq head '(?\s ??)))
+                      (not (memq head '(literal regexp regex eval))))))
+     (cons head (mapcar #'rx--pcase-transform rest)))
+    (_ form)))
+
+(defun rx--pcase-matches (regexp count)
+  "A function of a string: nil unless REGEXP matches it, else a dotted
+list of its first COUNT groups' texts (the one text when COUNT is 1)."
+  (let ((texts (mapcar (lambda (i) `(match-string ,i s)) (number-sequence 1 count))))
+    `(lambda (s)
+       (and (string-match ,regexp s)
+            ,(let ((form (car (last texts))))
+               (dolist (text (cdr (reverse texts)))
+                 (setq form `(cons ,text ,form)))
+               form)))))
+
+;;;###autoload
+(pcase-defmacro rx (&rest regexps)
+  "A pattern matching a string that REGEXPS, rx forms, match.
+Besides the usual forms, (let NAME RX...) binds NAME to what RX...
+matched, and (backref NAME) matches that text again."
+  (let* ((rx--pcase-vars nil)
+         (regexp (rx--to-expr (rx--pcase-transform (cons 'seq regexps))))
+         (vars (reverse rx--pcase-vars)))
+    (cond
+     ((null vars) `(and (pred stringp) (pred (string-match ,regexp))))
+     ((null (cdr vars))
+      ;; A group that matched nothing is nil, so failure must be told apart.
+      `(and (pred stringp)
+            (app (lambda (s) (if (string-match ,regexp s) (match-string 1 s) 0))
+                 (and ,(car vars) (pred (not numberp))))))
+     (t
+      `(and (pred stringp)
+            (app ,(rx--pcase-matches regexp (length vars))
+                 ,(list '\` (let ((pat (list '\, (car (last vars)))))
+                              (dolist (v (cdr (reverse vars)))
+                                (setq pat (cons (list '\, v) pat)))
+                              pat))))))))
+
+(define-obsolete-function-alias 'rx-submatch-n 'rx-to-string "27.1")
+
+(provide 'rx)
+
+;;; rx.el ends here
