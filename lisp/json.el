@@ -106,10 +106,9 @@ symbol in an alist, a keyword in a plist.")
 
 (defun json--word-at-point ()
   "The word around point, or nil."
-  (save-excursion
-    (let ((end (progn (skip-syntax-forward "w") (point)))
-          (beg (progn (skip-syntax-backward "w") (point))))
-      (and (< beg end) (buffer-substring-no-properties beg end)))))
+  (let ((end (save-excursion (skip-chars-forward "[:alnum:]") (point)))
+        (beg (save-excursion (skip-chars-backward "[:alnum:]") (point))))
+    (and (< beg end) (buffer-substring-no-properties beg end))))
 
 (defun json-read-keyword (keyword)
   "Read KEYWORD (\"true\", \"false\" or \"null\") at point."

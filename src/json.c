@@ -19,6 +19,7 @@
 #include "buffer.h"
 #include "fns.h"
 #include "hashtab.h"
+#include "strfns.h"
 
 enum object_type { OBJECT_HASH_TABLE, OBJECT_ALIST, OBJECT_PLIST };
 
