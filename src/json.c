@@ -17,6 +17,7 @@
 
 #include "bignum.h"
 #include "buffer.h"
+#include "eval.h"
 #include "fns.h"
 #include "hashtab.h"
 #include "strfns.h"
@@ -93,6 +94,19 @@ static mval utf8_to_string(mrt *rt, const char *s, size_t n)
   return str;
 }
 
+/* Whether P (before END) starts a raw-byte character, kept as two
+   bytes, #xC0 or #xC1 then one more, as in Emacs. */
+static bool raw_byte_at(const uint8_t *p, const uint8_t *end)
+{
+  return (*p == 0xC0 || *p == 0xC1) && p + 1 < end;
+}
+
+/* The byte the raw-byte character at P stands for. */
+static uint8_t raw_byte(const uint8_t *p)
+{
+  return (uint8_t)(0x80 | ((p[0] & 1) << 6) | (p[1] & 0x3F));
+}
+
 /* STRING as the bytes Emacs hands jansson (its json_encode): a
    unibyte string as it is; a multibyte one as a unibyte string of its
    UTF-8, a raw-byte character giving its byte. */
@@ -101,17 +115,18 @@ static mval encode_string(mrt *rt, mval string)
   struct string *s = XSTRING(string);
   if (!(s->flags & STRING_MULTIBYTE))
     return string;
-  int64_t raw = 0;
-  for (int64_t i = 0; i < s->nbytes; i++)
-    raw += s->data[i] == 0xC0 || s->data[i] == 0xC1;
   if (s->nbytes == 0)
     return empty_string(rt, false);
-  mval u = make_unibyte_string(rt, (const char *)XSTRING(string)->data, (size_t)(s->nbytes - raw));
+  int64_t raw = 0;
+  for (const uint8_t *q = s->data, *qend = q + s->nbytes; q < qend; q++)
+    raw += raw_byte_at(q, qend);
+  /* Filled below: the copy only sizes it. */
+  mval u = make_unibyte_string(rt, (const char *)s->data, (size_t)(s->nbytes - raw));
   const uint8_t *p = XSTRING(string)->data, *end = p + XSTRING(string)->nbytes;
   uint8_t *o = XSTRING(u)->data;
   while (p < end) {
-    if ((*p == 0xC0 || *p == 0xC1) && p + 1 < end) {
-      *o++ = (uint8_t)(0x80 | ((*p & 1) << 6) | (p[1] & 0x3F));
+    if (raw_byte_at(p, end)) {
+      *o++ = raw_byte(p);
       p += 2;
     } else
       *o++ = *p++;
@@ -174,14 +189,16 @@ static void parse_args(mrt *rt, int n, mval *a, struct json_conf *c, bool types)
 }
 
 /* Each array or object counts as a level of Lisp evaluation, as in
-   Emacs: a cyclic value ends as json-object-too-deep, not a crash.  A
-   signal restores the depth (handlers keep it). */
+   Emacs: a cyclic value ends as json-object-too-deep.  A signal
+   restores the depth (handlers keep it).  The C stack is checked too,
+   for a max-lisp-eval-depth set higher than it can hold. */
 static void enter_level(mrt *rt)
 {
   mval max = find_symbol_value(rt, Qmax_lisp_eval_depth);
-  int64_t limit = FIXNUMP(max) && XFIXNUM(max) >= 100 ? XFIXNUM(max) : 100;
-  if (++rt->lisp_eval_depth > limit)
+  int64_t limit = FIXNUMP(max) ? XFIXNUM(max) : 1600;
+  if (++rt->lisp_eval_depth > (limit < 100 ? 100 : limit))
     xsignal0(rt, Qjson_object_too_deep);
+  eval_check_c_stack(rt, 1024);
 }
 
 static _Noreturn void out_of_memory(mrt *rt) { xsignal0(rt, Qjson_out_of_memory); }
@@ -554,8 +571,8 @@ static size_t read_text(void *buffer, size_t buflen, void *data)
     return n;
   }
   for (; n < buflen && r->p < r->end; n++) {
-    if ((*r->p == 0xC0 || *r->p == 0xC1) && r->p + 1 < r->end) {
-      out[n] = (uint8_t)(0x80 | ((*r->p & 1) << 6) | (r->p[1] & 0x3F));
+    if (raw_byte_at(r->p, r->end)) {
+      out[n] = raw_byte(r->p);
       r->p += 2;
     } else
       out[n] = *r->p++;
