@@ -6,7 +6,7 @@ set -e
 cd "$(dirname "$0")"
 
 PACKAGES="build-essential autoconf automake libtool pkg-config libgmp-dev check \
-libgc-dev libedit-dev emacs-nox gnuplot-nox valgrind clang libclang-rt-14-dev time"
+libgc-dev libedit-dev libjansson-dev emacs-nox gnuplot-nox valgrind clang libclang-rt-14-dev time"
 
 missing=""
 for p in $PACKAGES; do

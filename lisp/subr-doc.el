@@ -1554,6 +1554,27 @@ not marrow's own.")
      "Whether OBJECT is a non-negative integer.")
     (widen ""
      "Make all the text of the current buffer accessible again.")
+    (json-serialize "OBJECT &rest ARGS"
+     "The JSON text of OBJECT, a string.  t is true, a number a number, a
+string a string, a vector an array; a hash table (of string keys), an
+alist or a plist (of symbol keys, a plist's keywords losing their colon,
+the first of a repeated key winning) an object, nil being the empty one.
+ARGS are keyword arguments: :null-object and :false-object name the
+objects written as null and false (:null and :false by default).")
+    (json-insert "OBJECT &rest ARGS"
+     "Insert the JSON text of OBJECT at point, as `json-serialize' makes it.")
+    (json-parse-string "STRING &rest ARGS"
+     "The Lisp value of the JSON text STRING: true is t, numbers numbers,
+strings strings.  ARGS are keyword arguments: :object-type is
+`hash-table' (the default; keys are strings, the test `equal'), `alist'
+or `plist' (keys are symbols, keywords in a plist); :array-type is
+`array' (vectors, the default) or `list'; :null-object and :false-object
+are what null and false become (:null and :false by default).  Text that
+is not one JSON value signals `json-parse-error' or one of its kinds.")
+    (json-parse-buffer "&rest args"
+     "The Lisp value of the JSON text at point in the current buffer, as
+`json-parse-string' reads it (same ARGS).  Point moves past the value
+if it was read; text after it is left alone.")
     (write-char "CHARACTER &optional PRINTCHARFUN"
      "Print CHARACTER on PRINTCHARFUN (default `standard-output').")
     (write-region "START END FILENAME &optional APPEND VISIT LOCKNAME MUSTBENEW"

@@ -693,6 +693,11 @@ storing DEFAULT (eql) deletes the cell instead."
     "OBJECT if it is a list, else a list of it."
     (if (listp object) object (list object))))
 
+(subr--define-missing json-available-p
+  (defun json-available-p ()
+    "Non-nil when the JSON primitives are there (marrow built with libjansson)."
+    (and (fboundp 'json-serialize) t)))
+
 ;; The *-delete-all functions are destructive, as in Emacs: they relink
 ;; the list around the removed elements.
 (defun subr--delete-if (pred list)

@@ -274,6 +274,8 @@ mval make_hash_table(mrt *rt, mval test, int64_t size)
 {
   if (size < 0 || (uint64_t)size > VL_MAX_WORDS / 2)
     memory_full(rt);
+  if (size == 0)
+    size = 1; /* as Emacs: (make-hash-table :size 0) has room for one */
   mval user = test == Qeq || test == Qeql || test == Qequal ? Qnil : user_test(rt, test);
   mval table = gc_vectorlike(rt->gc, PVEC_HASH_TABLE, 1 + HASH_TABLE_NLISP, HASH_TABLE_NLISP);
   GC_STORE(rt->gc, table, XHASH_TABLE(table)->test, test);

@@ -17,6 +17,7 @@
 #include "fns.h"
 #include "hashtab.h"
 #include "heapmap.h"
+#include "json.h"
 #include "load.h"
 #include "printer.h"
 #include "reader.h"
@@ -50,6 +51,7 @@ void lang_init(mrt *rt, const char *lispdir)
   compiled_init(rt);
   coding_init(rt);
   heapmap_init(rt);
+  json_init(rt);
   buffer_init(rt);
   overlays_init(rt);
   bytecode_init(rt); /* its opcodes take the primitives defined so far */

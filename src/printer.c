@@ -820,6 +820,13 @@ static void print_vectorlike(struct printer *p, mval obj)
     return;
   case PVEC_BOOL_VECTOR: print_bool_vector(p, obj); return;
   case PVEC_BUFFER:
+    /* princ shows a live buffer as its name, as Emacs does. */
+    if (!p->escape && STRINGP(XBUFFER(obj)->name)) {
+      mval name = XBUFFER(obj)->name;
+      strbuf_put(b, (const char *)XSTRING(name)->data, (size_t)XSTRING(name)->nbytes);
+      return;
+    }
+    /* fall through */
   case PVEC_MARKER:
   case PVEC_OVERLAY: {
     mval text = OVERLAYP(obj) ? overlay_description(p->rt, obj) : buffer_description(p->rt, obj);

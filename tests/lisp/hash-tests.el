@@ -164,3 +164,10 @@
   (setq hash-tests--compared nil)
   (should (= (gethash 'a hash-tests--table) 1))
   (should (null hash-tests--compared)))
+
+(ert-deftest hash-size-zero-has-room-for-one ()
+  ;; As Emacs 28: a table asked for no room gets one entry's.
+  (should (= (hash-table-size (make-hash-table :size 0)) 1))
+  (should (equal (prin1-to-string (make-hash-table :size 0 :test 'equal))
+                 "#s(hash-table size 1 test equal rehash-size 1.5 rehash-threshold 0.8125 data ())"))
+  (should (= (hash-table-size (read "#s(hash-table size 0 data ())")) 1)))

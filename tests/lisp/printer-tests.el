@@ -386,3 +386,15 @@
   (should (charsetp 'ascii))
   (should-not (charsetp 'no-such-charset))
   (should-error (char-charset -1) :type 'wrong-type-argument))
+
+(ert-deftest printer-princ-buffer-is-its-name ()
+  (with-temp-buffer
+    (rename-buffer "printer-tests buf" t)
+    (let ((name (buffer-name)))
+      (should (equal (format "%s" (current-buffer)) name))
+      (should (equal (prin1-to-string (current-buffer) t) name))
+      (should (equal (format "%S" (current-buffer)) (concat "#<buffer " name ">")))
+      (should (equal (format "%s" (list (current-buffer))) (concat "(" name ")")))))
+  (let ((b (generate-new-buffer "printer-tests dead")))
+    (kill-buffer b)
+    (should (equal (format "%s" b) "#<killed buffer>"))))
