@@ -58,6 +58,11 @@ struct buffer_state {
   /* The variables in every buffer and their initial values (vectors,
      in per_buffer_vars's order). */
   mval symbols, initial_values;
+  /* Where point was at the last undo-boundary, and in which buffer:
+     Emacs's point_before_last_command_or_undo (there is no command
+     loop to set it otherwise). */
+  int64_t undo_point;
+  mval undo_buffer;
 };
 
 /* The variables Emacs keeps in each buffer's own slots, and what a new
@@ -1001,10 +1006,16 @@ static void detach_marker(mrt *rt, mval m)
   GC_STORE(rt->gc, m, XMARKER(m)->buffer, Qnil);
 }
 
+/* A marker moved within its buffer keeps its place in the chain, as
+   in Emacs: undo records adjustments in chain order. */
 static void attach_marker(mrt *rt, mval m, mval buffer, int64_t pos)
 {
-  detach_marker(rt, m);
   struct marker *mk = XMARKER(m);
+  if (mk->buffer == buffer && mk->owner == XBUFFER(buffer)) {
+    mk->charpos = pos;
+    return;
+  }
+  detach_marker(rt, m);
   struct buffer *b = XBUFFER(buffer);
   mk->owner = b;
   mk->next = b->markers;
@@ -1227,6 +1238,130 @@ static void check_writable(mrt *rt)
     xsignal1(rt, Qbuffer_read_only, current_buffer(rt));
 }
 
+/* ---- Undo: what Emacs 28's undo.c records in buffer-undo-list ---- */
+
+/* The current buffer's undo list (t: it records nothing). */
+static mval undo_list(mrt *rt) { return per_buffer_value(rt, current_buffer(rt), UNDO_LIST); }
+static bool undo_off(mrt *rt) { return undo_list(rt) == Qt; }
+static void set_undo_list(mrt *rt, mval list) { set_per_buffer(rt, rt->locals, UNDO_LIST, list); }
+static void push_undo(mrt *rt, mval entry) { set_undo_list(rt, Fcons(rt, entry, undo_list(rt))); }
+
+/* (t . MODTIME) when an unmodified buffer is about to change: undoing
+   back to it makes the buffer unmodified again.  marrow keeps no file
+   times, so MODTIME is 0, what Emacs records for a buffer visiting no
+   file (visited-file-modtime agrees). */
+static void record_first_change(mrt *rt)
+{
+  if (!cur(rt)->t->modified && !undo_off(rt))
+    push_undo(rt, Fcons(rt, Qt, make_fixnum(0)));
+}
+
+/* Point as undo-boundary last saw it, when a change right after a
+   boundary does not start there: undoing it then puts point back. */
+static void record_point(mrt *rt, int64_t beg)
+{
+  if (flag_on(rt, Qundo_inhibit_record_point))
+    return;
+  mval list = undo_list(rt);
+  bool at_boundary = !CONSP(list) || NILP(XCAR(list));
+  record_first_change(rt);
+  struct buffer_state *st = state(rt);
+  if (at_boundary && st->undo_point != beg && st->undo_buffer == current_buffer(rt))
+    push_undo(rt, make_fixnum(st->undo_point));
+}
+
+/* (BEG . END) for LENGTH characters inserted at BEG, or the insertion
+   just before extended, when it ends at BEG. */
+static void record_insert(mrt *rt, int64_t beg, int64_t length)
+{
+  if (undo_off(rt))
+    return;
+  record_point(rt, beg);
+  mval list = undo_list(rt);
+  if (CONSP(list)) {
+    mval elt = XCAR(list);
+    if (CONSP(elt) && FIXNUMP(XCAR(elt)) && FIXNUMP(XCDR(elt)) && XFIXNUM(XCDR(elt)) == beg) {
+      gc_setcdr(rt->gc, elt, make_fixnum(beg + length));
+      return;
+    }
+  }
+  push_undo(rt, Fcons(rt, make_fixnum(beg), make_fixnum(beg + length)));
+}
+
+/* (MARKER . ADJUSTMENT) for each marker in [FROM, TO) that reinserting
+   the text would not put back: those that do not stay at FROM (or, if
+   they advance, at TO).  Pushing may collect a marker further down the
+   chain; its finalizer then unchains it, which M, held here, sees. */
+static void record_marker_adjustments(mrt *rt, int64_t from, int64_t to)
+{
+  for (struct marker *m = cur(rt)->markers; m; m = m->next) {
+    int64_t adjustment = (m->insertion_type ? to : from) - m->charpos;
+    if (m->charpos >= from && m->charpos <= to && adjustment != 0)
+      push_undo(rt, Fcons(rt, tag_ptr(m, TAG_VECTORLIKE), make_fixnum(adjustment)));
+  }
+}
+
+/* (TEXT . POS) for the text [FROM, TO) about to go, POS negative when
+   point is at its end; the markers' adjustments under it if MARKERS. */
+static void record_delete(mrt *rt, int64_t from, int64_t to, bool markers)
+{
+  if (undo_off(rt))
+    return;
+  mval text = text_with_properties(rt, cur(rt), from, to);
+  record_point(rt, from);
+  mval pos = make_fixnum(cur(rt)->pt == to ? -from : from);
+  if (markers)
+    record_marker_adjustments(rt, from, to);
+  push_undo(rt, Fcons(rt, text, pos));
+}
+
+/* The text [FROM, FROM + LENGTH) about to be replaced by as much. */
+static void record_change(mrt *rt, int64_t from, int64_t length)
+{
+  record_delete(rt, from, from + length, false);
+  record_insert(rt, from, length);
+}
+
+bool buffer_undo_recording(mrt *rt) { return !undo_off(rt); }
+
+void buffer_record_property_change(mrt *rt, int64_t beg, int64_t end, mval prop, mval value)
+{
+  if (undo_off(rt))
+    return;
+  record_first_change(rt);
+  push_undo(rt, Fcons(rt, Qnil, Fcons(rt, prop, Fcons(rt, value, Fcons(rt, make_fixnum(beg), make_fixnum(end))))));
+}
+
+void buffer_properties_changing(mrt *rt)
+{
+  record_first_change(rt);
+  cur(rt)->t->modified = 1;
+}
+
+static mval Fundo_boundary(mrt *rt, int n, mval *a)
+{
+  mval list = undo_list(rt);
+  if (list == Qt)
+    return Qnil;
+  if (!CONSP(list) && !NILP(list))
+    wrong_type_argument(rt, Qlistp, list);
+  if (CONSP(list) && !NILP(XCAR(list)))
+    set_undo_list(rt, Fcons(rt, Qnil, list));
+  set_internal(rt, Qundo_auto__last_boundary_cause, Qexplicit, Qnil, SET_SET);
+  state(rt)->undo_point = cur(rt)->pt;
+  state(rt)->undo_buffer = current_buffer(rt);
+  return Qnil;
+}
+
+/* (buffer-enable-undo &optional BUFFER) */
+static mval Fbuffer_enable_undo(mrt *rt, int n, mval *a)
+{
+  mval buffer = NILP(a[0]) ? current_buffer(rt) : existing_buffer(rt, a[0]);
+  if (per_buffer_value(rt, buffer, UNDO_LIST) == Qt)
+    set_per_buffer(rt, XBUFFER(buffer)->locals, UNDO_LIST, Qnil);
+  return Qnil;
+}
+
 /* Emacs's prepare_to_modify_buffer, before the current buffer's text
    [BEG, END) changes: it must not be read-only; then, unless
    inhibit-modification-hooks, first-change-hook (if it was unmodified),
@@ -1271,17 +1406,21 @@ void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t
 /* Inserts S at point, with its properties, as one change.  As in
    Emacs, the after hooks see the text from where point was before the
    before hooks ran (which may have moved it) to where it ends up. */
-static void insert_here(mrt *rt, mval s)
+static void insert_recorded(mrt *rt, mval s, bool record)
 {
   if (XSTRING(s)->nchars == 0)
     return;
   int64_t at = cur(rt)->pt;
   int64_t depth = buffer_change_begin(rt, at, at);
   mval m = string_to_multibyte(rt, unibyte_text_p(rt, cur(rt)) ? string_low_bytes(rt, s) : s);
+  if (record)
+    record_insert(rt, cur(rt)->pt, XSTRING(m)->nchars);
   insert_bytes(rt, cur(rt), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars,
                XSTRING(s)->intervals);
   buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
 }
+
+static void insert_here(mrt *rt, mval s) { insert_recorded(rt, s, true); }
 
 /* The same for character C, with no string to make. */
 static void insert_char_here(mrt *rt, int c)
@@ -1291,6 +1430,7 @@ static void insert_char_here(mrt *rt, int c)
   uint8_t enc[MAX_CHAR_BYTES];
   int64_t at = cur(rt)->pt, n = char_encode(c, enc);
   int64_t depth = buffer_change_begin(rt, at, at);
+  record_insert(rt, cur(rt)->pt, 1);
   insert_bytes(rt, cur(rt), enc, n, 1, Qnil);
   buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
 }
@@ -1305,6 +1445,7 @@ static void delete_here(mrt *rt, int64_t from, int64_t to)
   struct buffer *b = cur(rt);
   from = clip(from, 1, b->t->z + 1);
   to = clip(to, from, b->t->z + 1);
+  record_delete(rt, from, to, true);
   delete_text(rt, b, from, to);
   buffer_change_end(rt, depth, from, from, to - from);
 }
@@ -1441,10 +1582,14 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
 {
   int64_t depth = buffer_change_begin(rt, b, e);
   mval plan = replaced_markers(rt, cur(rt), b, e, XSTRING(s)->nchars);
+  if (!undo_off(rt)) { /* as Emacs's replace_range: undo reinserts first */
+    record_insert(rt, e, XSTRING(s)->nchars);
+    record_delete(rt, b, e, false);
+  }
   struct buffer *buf = cur(rt);
   delete_text(rt, buf, b, e);
   buf->pt = b;
-  insert_here(rt, s);
+  insert_recorded(rt, s, false);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner)
       XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
@@ -1553,13 +1698,51 @@ static mval planned_markers(mrt *rt, struct buffer *b, const struct rewrite *w)
   return plan;
 }
 
+/* What a rewrite W of the text into S records for undo, before it. */
+typedef void (*rewrite_record)(mrt *rt, const struct rewrite *w, mval s);
+
+/* As Emacs 28's transpose-regions: two regions as long as each other
+   and apart each, else the whole span. */
+static void record_transposition(mrt *rt, const struct rewrite *w, mval s)
+{
+  (void)s;
+  if (w->end1 - w->from == w->to - w->start2 && w->end1 != w->start2) {
+    record_change(rt, w->from, w->end1 - w->from);
+    record_change(rt, w->start2, w->to - w->start2);
+  } else {
+    record_change(rt, w->from, w->to - w->from);
+  }
+}
+
+/* As translate-region-internal: each character that S changes. */
+static void record_changed_chars(mrt *rt, const struct rewrite *w, mval s)
+{
+  int64_t off = 0;
+  for (int64_t p = w->from; p < w->to && off < XSTRING(s)->nbytes; p++) {
+    int len, c = string_decode(s, off, &len);
+    if (c != char_at(cur(rt), p))
+      record_change(rt, p, 1);
+    off += len;
+  }
+}
+
+/* A replacement by text of another length: the old text, the new. */
+static void record_replacement(mrt *rt, const struct rewrite *w, mval s)
+{
+  record_delete(rt, w->from, w->to, false);
+  record_insert(rt, w->from, XSTRING(s)->nchars);
+}
+
 /* Replaces [W->from, W->to) of the current buffer by S (with its
    properties; as many characters unless LEAVE_MARKERS); point and the
    markers go where W moves them, or stay with LEAVE_MARKERS (within
-   the text). */
-static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_markers)
+   the text).  RECORD notes the change for undo. */
+static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_markers,
+                           rewrite_record record)
 {
   int64_t depth = buffer_change_begin(rt, w->from, w->to);
+  if (!undo_off(rt))
+    record(rt, w, s);
   struct buffer *b = cur(rt);
   struct rewrite stay = { w->from, w->to, w->to, w->to };
   struct rewrite moved = *w;
@@ -1569,7 +1752,7 @@ static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_
   mval plan = planned_markers(rt, b, w);
   delete_text(rt, b, w->from, w->to);
   b->pt = w->from;
-  insert_here(rt, s);
+  insert_recorded(rt, s, false);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner == b)
       XMARKER(AREF(plan, i))->charpos = min_pos(XFIXNUM(AREF(plan, i + 1)), b->t->z + 1);
@@ -1586,7 +1769,7 @@ static mval Freplace_keeping_markers(mrt *rt, int n, mval *a)
   int64_t from, to;
   region(rt, a[0], a[1], &from, &to);
   CHECK_STRING(rt, a[2]);
-  rewrite_region(rt, a[2], &(struct rewrite){ from, to, to, to }, true);
+  rewrite_region(rt, a[2], &(struct rewrite){ from, to, to, to }, true, record_replacement);
   return Qnil;
 }
 
@@ -1608,7 +1791,7 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   mval parts[3] = { text_with_properties(rt, b, s2, e2), text_with_properties(rt, b, e1, s2),
                     text_with_properties(rt, b, s1, e1) };
   struct rewrite w = { s1, e1, s2, e2 };
-  rewrite_region(rt, concat_strings(rt, 3, parts), &w, !NILP(a[4]));
+  rewrite_region(rt, concat_strings(rt, 3, parts), &w, !NILP(a[4]), record_transposition);
   return Qnil;
 }
 
@@ -1646,7 +1829,7 @@ static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
   if (changed) {
     mval s = chars_to_string_like(rt, chars, text);
     GC_STORE(rt->gc, s, XSTRING(s)->intervals, XSTRING(text)->intervals);
-    rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false);
+    rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false, record_changed_chars);
   }
   return make_fixnum(changed);
 }
@@ -1704,6 +1887,10 @@ static mval Fcase_replace(mrt *rt, int n, mval *a)
     xsignal3(rt, Qargs_out_of_range, a[0], a[1], a[2]);
   int64_t depth = buffer_change_begin(rt, from, to);
   struct buffer *b = cur(rt);
+  if (from < to) { /* the whole region counts as changed, as in Emacs */
+    record_change(rt, from, to - from);
+    b->t->modified = 1;
+  }
   mval s = string_to_multibyte(rt, unibyte_text_p(rt, b) ? string_low_bytes(rt, a[2]) : a[2]);
   struct changed_span d;
   if (!changed_span(b, from, min_pos(to, b->zv), s, &d)) {
@@ -2471,6 +2658,8 @@ static const struct subr_def buffer_subrs[] = {
   { "bufferp", Fbufferp, 1, 1 },
   { "buffer-live-p", Fbuffer_live_p, 1, 1 },
   { "kill-buffer", Fkill_buffer, 0, 1 },
+  { "undo-boundary", Fundo_boundary, 0, 0 },
+  { "buffer-enable-undo", Fbuffer_enable_undo, 0, 1 },
   { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
   { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
@@ -2560,6 +2749,7 @@ static void mark_buffer_state(struct gc *g, void *ud)
   gc_mark(g, rt->buffers->initial_values);
   gc_mark(g, rt->buffers->symbols);
   gc_mark(g, rt->buffers->overlay_hooks);
+  gc_mark(g, rt->buffers->undo_buffer);
 }
 
 static mval read_text(mrt *rt, const char *text)
@@ -2600,7 +2790,7 @@ void buffer_init(mrt *rt)
   mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
   rt->buffers = (struct buffer_state *)(XVL(obj)->slots);
   rt->buffers->current = rt->buffers->live = rt->buffers->initial_values = Qnil;
-  rt->buffers->overlay_hooks = rt->buffers->symbols = Qnil;
+  rt->buffers->overlay_hooks = rt->buffers->symbols = rt->buffers->undo_buffer = Qnil;
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
   gc_set_finalizer(rt->gc, PVEC_MARKER, marker_finalize, NULL);
