@@ -254,7 +254,7 @@ list empty (and the buffer modified, so no first-change entry)."
       (should (= (point) 12))
       (should (equal (seq-take buffer-undo-list 4)
                      (list '(3 . 8) nil '("llo w" . 3) (cons m -1))))
-      (should (equal (last buffer-undo-list 2) (list (cons m -1) 12))))))
+      (should (equal (last buffer-undo-list 2) (list (cons m -1) 12)))))
   (undo-tests--with-buffer "abc"
     (should (equal (condition-case err (undo-tests--quietly #'undo) (error err))
                    '(user-error "No further undo information")))
