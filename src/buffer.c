@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "buffer.h"
 #include "bignum.h"
@@ -1659,6 +1660,230 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* ---- replace-buffer-contents ---- */
+
+/* A shortest edit script between the characters A[0, N) and B[0, M),
+   found by Myers's O(ND) search of the middle snake, divide and
+   conquer: DEL[i] is set for each character of A it deletes, INS[j]
+   for each of B it inserts.  FV and BV are the forward and backward
+   furthest-reaching x of each diagonal, indexed from OFF.  The search
+   gives up (false) once the clock passes DEADLINE, when it has one. */
+struct diff {
+  const int *a, *b;
+  uint8_t *del, *ins;
+  int64_t *fv, *bv, off;
+  bool timed;
+  struct timespec deadline;
+  uint32_t ticks;
+};
+
+static bool diff_late(struct diff *d)
+{
+  if (!d->timed || ++d->ticks % 4096)
+    return false;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec > d->deadline.tv_sec ||
+         (now.tv_sec == d->deadline.tv_sec && now.tv_nsec > d->deadline.tv_nsec);
+}
+
+/* The end (*X, *Y) of a middle snake of A[x0, x1) against B[y0, y1),
+   both non-empty and differing at both ends, so that the script splits
+   there into two shorter ones; false when late. */
+static bool middle_snake(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64_t y1,
+                         int64_t *px, int64_t *py)
+{
+  int64_t n = x1 - x0, m = y1 - y0, delta = n - m, o = d->off;
+  bool odd = delta & 1;
+  d->fv[o + 1] = 0;
+  d->bv[o + 1] = 0;
+  for (int64_t k0 = 0; k0 <= (n + m + 1) / 2; k0++) {
+    if (diff_late(d))
+      return false;
+    for (int64_t k = -k0; k <= k0; k += 2) { /* forward: x along A */
+      int64_t x = (k == -k0 || (k != k0 && d->fv[o + k - 1] < d->fv[o + k + 1])) ? d->fv[o + k + 1]
+                                                                                : d->fv[o + k - 1] + 1;
+      int64_t y = x - k;
+      while (x < n && y < m && d->a[x0 + x] == d->b[y0 + y])
+        x++, y++;
+      d->fv[o + k] = x;
+      int64_t c = delta - k; /* the backward diagonal of this one */
+      if (odd && c >= -(k0 - 1) && c <= k0 - 1 && x + d->bv[o + c] >= n) {
+        *px = x0 + x, *py = y0 + y;
+        return true;
+      }
+    }
+    for (int64_t k = -k0; k <= k0; k += 2) { /* backward: from the ends */
+      int64_t x = (k == -k0 || (k != k0 && d->bv[o + k - 1] < d->bv[o + k + 1])) ? d->bv[o + k + 1]
+                                                                                : d->bv[o + k - 1] + 1;
+      int64_t y = x - k;
+      while (x < n && y < m && d->a[x1 - 1 - x] == d->b[y1 - 1 - y])
+        x++, y++;
+      d->bv[o + k] = x;
+      int64_t c = delta - k;
+      if (!odd && c >= -k0 && c <= k0 && x + d->fv[o + c] >= n) {
+        *px = x1 - x, *py = y1 - y;
+        return true;
+      }
+    }
+  }
+  return true; /* not reached: the two searches meet by then */
+}
+
+static bool diff_range(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64_t y1)
+{
+  while (x0 < x1 && y0 < y1 && d->a[x0] == d->b[y0])
+    x0++, y0++;
+  while (x0 < x1 && y0 < y1 && d->a[x1 - 1] == d->b[y1 - 1])
+    x1--, y1--;
+  if (x0 == x1 || y0 == y1) {
+    memset(d->del + x0, 1, (size_t)(x1 - x0));
+    memset(d->ins + y0, 1, (size_t)(y1 - y0));
+    return true;
+  }
+  int64_t x, y;
+  return middle_snake(d, x0, x1, y0, y1, &x, &y) && diff_range(d, x0, x, y0, y) &&
+         diff_range(d, x, x1, y, y1);
+}
+
+/* The characters of B's accessible portion, malloc'd. */
+static int *accessible_chars(mrt *rt, struct buffer *b)
+{
+  int *c = malloc(sizeof *c * (size_t)(b->zv - b->begv + 1));
+  if (!c)
+    memory_full(rt);
+  for (int64_t p = b->begv; p < b->zv; p++)
+    c[p - b->begv] = char_at(b, p);
+  return c;
+}
+
+/* The edit script turning A's accessible characters into B's, as bit
+   marks (see struct diff); false if MAX_SECS (nil: no limit) ran out. */
+static bool buffer_diff(mrt *rt, struct buffer *a, struct buffer *b, double max_secs, bool timed,
+                        uint8_t **del, uint8_t **ins)
+{
+  int64_t n = a->zv - a->begv, m = b->zv - b->begv;
+  struct diff d = { .off = (n + m) / 2 + 2, .timed = timed };
+  d.a = accessible_chars(rt, a);
+  d.b = accessible_chars(rt, b);
+  d.del = calloc((size_t)n + 1, 1);
+  d.ins = calloc((size_t)m + 1, 1);
+  d.fv = malloc(sizeof(int64_t) * (size_t)(2 * d.off + 2));
+  d.bv = malloc(sizeof(int64_t) * (size_t)(2 * d.off + 2));
+  bool ok = d.del && d.ins && d.fv && d.bv;
+  if (timed) {
+    clock_gettime(CLOCK_MONOTONIC, &d.deadline);
+    double whole = (double)d.deadline.tv_sec + max_secs;
+    d.deadline.tv_sec = (time_t)whole;
+    d.deadline.tv_nsec += (long)((whole - (double)d.deadline.tv_sec) * 1e9);
+    if (d.deadline.tv_nsec >= 1000000000L)
+      d.deadline.tv_sec++, d.deadline.tv_nsec -= 1000000000L;
+  }
+  bool done = ok && diff_range(&d, 0, n, 0, m);
+  free((void *)d.a), free((void *)d.b), free(d.fv), free(d.bv);
+  if (!ok) {
+    free(d.del), free(d.ins);
+    memory_full(rt);
+  }
+  *del = d.del, *ins = d.ins;
+  return done;
+}
+
+static void restore_point(mrt *rt, mval marker) { Frestore_excursion(rt, 1, &marker); }
+
+/* The runs of the script, last first, as a list of fixnums BEG-B
+   END-B BEG-A END-A (offsets into the accessible portions) per run. */
+static mval diff_runs(mrt *rt, const uint8_t *del, const uint8_t *ins, int64_t n, int64_t m)
+{
+  mval runs = Qnil;
+  int64_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (!(i < n && del[i]) && !(j < m && ins[j])) {
+      i++, j++;
+      continue;
+    }
+    int64_t beg_a = i, beg_b = j;
+    while (i < n && del[i])
+      i++;
+    while (j < m && ins[j])
+      j++;
+    runs = Fcons(rt, make_fixnum(beg_a), Fcons(rt, make_fixnum(i), runs));
+    runs = Fcons(rt, make_fixnum(beg_b), Fcons(rt, make_fixnum(j), runs));
+  }
+  return runs;
+}
+
+/* Carries out RUNS (diff_runs's), the last first, so that the places
+   of those before stay right: each run's text deleted, then the
+   source's inserted, as separate recorded changes. */
+static void apply_diff(mrt *rt, mval source, mval runs)
+{
+  int64_t begv = cur(rt)->begv, sbegv = XBUFFER(source)->begv;
+  for (; CONSP(runs); runs = XCDR(XCDR(XCDR(XCDR(runs))))) {
+    int64_t beg_b = XFIXNUM(XCAR(runs)), end_b = XFIXNUM(XCAR(XCDR(runs)));
+    int64_t beg_a = XFIXNUM(XCAR(XCDR(XCDR(runs)))), end_a = XFIXNUM(XCAR(XCDR(XCDR(XCDR(runs)))));
+    delete_here(rt, begv + beg_a, begv + end_a);
+    if (beg_b < end_b) {
+      cur(rt)->pt = begv + beg_a;
+      mval args[3] = { source, make_fixnum(sbegv + beg_b), make_fixnum(sbegv + end_b) };
+      Finsert_buffer_substring(rt, 3, args);
+    }
+  }
+}
+
+/* (replace-buffer-contents SOURCE &optional MAX-SECS MAX-COSTS): the
+   accessible text replaced by SOURCE's where it differs, so that the
+   text, markers and properties that stay the same are left alone; t,
+   or nil when comparing took longer than MAX-SECS and the text was
+   replaced whole.  MAX-COSTS is checked, but the script is always a
+   shortest one (Emacs's heuristics for costly ones are not done). */
+static mval Freplace_buffer_contents(mrt *rt, int n, mval *a)
+{
+  mval here = current_buffer(rt), source = existing_buffer(rt, a[0]);
+  if (!live_p(source))
+    mrt_error(rt, "Selecting deleted buffer");
+  if (source == here)
+    mrt_error(rt, "Cannot replace a buffer with itself");
+  if (!NILP(a[2]))
+    CHECK_INTEGER(rt, a[2]);
+  bool timed = !NILP(a[1]);
+  mval limit = !timed || FLOATP(a[1]) ? a[1] : call1(rt, intern(rt, "float-time"), a[1]);
+  double secs = timed ? XFLOAT(limit) : 0;
+  struct buffer *x = cur(rt), *y = XBUFFER(source);
+  int64_t size_a = x->zv - x->begv, size_b = y->zv - y->begv;
+  mval whole[1] = { source };
+  if (size_a == 0) {
+    if (size_b > 0)
+      Finsert_buffer_substring(rt, 1, whole);
+    return Qt;
+  }
+  if (size_b == 0) {
+    delete_here(rt, x->begv, x->zv);
+    return Qt;
+  }
+  uint8_t *del, *ins;
+  bool done = buffer_diff(rt, x, y, secs, timed, &del, &ins);
+  mval runs = done ? diff_runs(rt, del, ins, size_a, size_b) : Qnil;
+  free(del), free(ins);
+  if (!done) {
+    delete_here(rt, x->begv, x->zv);
+    Finsert_buffer_substring(rt, 1, whole);
+    return Qnil;
+  }
+  Fundo_boundary(rt, 0, NULL);
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, restore_point, Fsave_excursion_state(rt, 0, NULL));
+  /* One change for the change hooks, the whole accessible text. */
+  int64_t hooks = flag_on(rt, Qinhibit_modification_hooks) ? -2 : buffer_change_begin(rt, x->begv, x->zv);
+  if (hooks == -1)
+    specbind(rt, Qinhibit_modification_hooks, Qt);
+  apply_diff(rt, source, runs);
+  if (hooks >= 0)
+    buffer_change_end(rt, hooks, cur(rt)->begv, cur(rt)->zv, size_a);
+  unbind_to(rt, depth);
+  return Qt;
+}
+
 /* ---- Rewriting a region in place ---- */
 
 /* Where a rewrite of [FROM, TO) moves a position: transpose-regions
@@ -2686,6 +2911,7 @@ static const struct subr_def buffer_subrs[] = {
   { "insert-before-markers", Finsert_before_markers, 0, ARGS_MANY },
   { "buffer-has-markers-at", Fbuffer_has_markers_at, 1, 1 },
   { "transpose-regions", Ftranspose_regions, 4, 5 },
+  { "replace-buffer-contents", Freplace_buffer_contents, 1, 3 },
   { "translate-region-internal", Ftranslate_region_internal, 3, 3 },
   { "internal--replace-keeping-markers", Freplace_keeping_markers, 3, 3 },
   { "internal--case-replace", Fcase_replace, 3, 3 },
