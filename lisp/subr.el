@@ -2080,8 +2080,9 @@ with ARG, multibyte when its numeric value is positive."
 (defvar undo-strong-limit 240000 "Undo information is never kept past this size (not enforced here).")
 (defvar undo-outer-limit nil "Outer limit on the undo information of one command (none).")
 (defvar undo-outer-limit-function nil "Called when an undo list exceeds `undo-outer-limit'.")
-(defvar-local undo-auto--last-boundary-cause nil
+(defvar undo-auto--last-boundary-cause nil
   "What made the last undo boundary: `explicit' after `undo-boundary'.")
+(make-variable-buffer-local 'undo-auto--last-boundary-cause)
 (defvar pending-undo-list nil
   "Within a run of consecutive undo commands, list remaining to be undone.
 If t, we undid all the way to the end of it.")

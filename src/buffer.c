@@ -1727,7 +1727,7 @@ static bool middle_snake(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int
       }
     }
   }
-  return true; /* not reached: the two searches meet by then */
+  return false; /* not reached: the two searches meet by then */
 }
 
 static bool diff_range(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64_t y1)
@@ -1741,7 +1741,7 @@ static bool diff_range(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64
     memset(d->ins + y0, 1, (size_t)(y1 - y0));
     return true;
   }
-  int64_t x, y;
+  int64_t x = x0, y = y0;
   return middle_snake(d, x0, x1, y0, y1, &x, &y) && diff_range(d, x0, x, y0, y) &&
          diff_range(d, x, x1, y, y1);
 }
@@ -1851,10 +1851,10 @@ static mval Freplace_buffer_contents(mrt *rt, int n, mval *a)
   double secs = timed ? XFLOAT(limit) : 0;
   struct buffer *x = cur(rt), *y = XBUFFER(source);
   int64_t size_a = x->zv - x->begv, size_b = y->zv - y->begv;
-  mval whole[1] = { source };
+  mval whole[3] = { source, Qnil, Qnil };
   if (size_a == 0) {
     if (size_b > 0)
-      Finsert_buffer_substring(rt, 1, whole);
+      Finsert_buffer_substring(rt, 3, whole);
     return Qt;
   }
   if (size_b == 0) {
@@ -1867,7 +1867,7 @@ static mval Freplace_buffer_contents(mrt *rt, int n, mval *a)
   free(del), free(ins);
   if (!done) {
     delete_here(rt, x->begv, x->zv);
-    Finsert_buffer_substring(rt, 1, whole);
+    Finsert_buffer_substring(rt, 3, whole);
     return Qnil;
   }
   Fundo_boundary(rt, 0, NULL);

@@ -666,13 +666,14 @@ static mval Fset_text_properties(mrt *rt, int n, mval *a)
   return change_text(rt, textprop_set, a[0], a[1], check_plist(rt, a[2]), a[3]);
 }
 
+/* PLIST's keys in order: undo records them so. */
 static mval plist_keys(mrt *rt, mval plist)
 {
   list_length(rt, plist); /* a cycle or a dotted end signals */
   mval rev = Qnil;
   for (; CONSP(plist); plist = CONSP(XCDR(plist)) ? XCDR(XCDR(plist)) : Qnil)
     rev = Fcons(rt, XCAR(plist), rev);
-  return rev;
+  return prepend_reversed(rt, rev, Qnil);
 }
 
 static mval Fremove_text_properties(mrt *rt, int n, mval *a)
