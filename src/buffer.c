@@ -2010,8 +2010,15 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   }
   if (e1 > s2)
     mrt_error(rt, "Transposed regions overlap");
-  if (s1 == e1 && s2 == e2)
+  if (e1 == s2 && (s1 == e1 || s2 == e2))
+    return Qnil; /* nothing moves */
+  if (s1 == e1 && s2 == e2) {
+    if (!undo_off(rt)) { /* two empty regions swapped: Emacs records both */
+      record_change(rt, s1, 0);
+      record_change(rt, s2, 0);
+    }
     return Qnil;
+  }
   struct buffer *b = cur(rt);
   mval parts[3] = { text_with_properties(rt, b, s2, e2), text_with_properties(rt, b, e1, s2),
                     text_with_properties(rt, b, s1, e1) };
