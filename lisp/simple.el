@@ -171,7 +171,13 @@ one it takes unless DO-NOT-MOVE."
 
 (defun filter-buffer-substring (beg end &optional delete)
   "The text between BEG and END, deleted too if DELETE."
-  (if delete (delete-and-extract-region beg end) (buffer-substring beg end)))
+  (if delete
+      ;; From BEG, as Emacs deletes it: undo then records point's
+      ;; marker's adjustment rather than a negative position.
+      (save-excursion
+        (goto-char beg)
+        (delete-and-extract-region beg end))
+    (buffer-substring beg end)))
 
 (defun simple--save-kill (string beg end)
   (if (eq last-command 'kill-region)

@@ -279,4 +279,36 @@ list empty (and the buffer modified, so no first-change entry)."
     (undo-more 2)
     (should (equal (buffer-string) "abcde"))))
 
+(ert-deftest undo-editing-commands ()
+  ;; The Lisp commands change the text through the same steps as
+  ;; Emacs's, so they record the same entries.
+  (undo-tests--with-buffer "hello world\nfoo bar\n"
+    (goto-char 3)
+    (let ((end (save-excursion (end-of-line) (point-marker))))
+      (kill-line)
+      ;; Deleted from its start, with point's saved marker at its end.
+      (should (equal (car buffer-undo-list) '("llo world" . 3)))
+      (should (= (cdr (cadr buffer-undo-list)) -9))
+      (should (markerp (car (cadr buffer-undo-list))))
+      (set-marker end nil)))
+  (undo-tests--with-buffer "hello world\nfoo bar\n"
+    (goto-char 1)
+    (replace-string "o" "0")
+    ;; A boundary first: point at it (1) is recorded with the first change.
+    (should (equal buffer-undo-list
+                   '(("o" . -15) (16 . 17) ("o" . -14) (15 . 16) ("o" . -8) (9 . 10)
+                     ("o" . -5) (6 . 7) 1))))
+  (undo-tests--with-buffer "hello world\nfoo bar\n"
+    (sort-lines nil 1 21)
+    (should (equal (buffer-string) "foo bar\nhello world\n"))
+    (should (equal (nth 0 buffer-undo-list) '("\n" . 21)))
+    (should (equal (nthcdr 2 buffer-undo-list) '((1 . 21) ("hello world\nfoo bar" . 1))))
+    (primitive-undo 1 buffer-undo-list)
+    (should (equal (buffer-string) "hello world\nfoo bar\n")))
+  (undo-tests--with-buffer "hello world"
+    (transpose-regions 1 3 3 3)           ; nothing moves
+    (should (null buffer-undo-list))
+    (transpose-regions 1 1 5 5)
+    (should (equal buffer-undo-list '((5 . 5) ("" . 5) (1 . 1) ("" . 1))))))
+
 ;;; undo-tests.el ends here
