@@ -1708,7 +1708,9 @@ static bool middle_snake(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int
         x++, y++;
       d->fv[o + k] = x;
       int64_t c = delta - k; /* the backward diagonal of this one */
-      if (odd && c >= -(k0 - 1) && c <= k0 - 1 && x + d->bv[o + c] >= n) {
+      /* A path may run off the grid (past an end of A or B): such a
+         point meets nothing. */
+      if (odd && x <= n && y <= m && c >= -(k0 - 1) && c <= k0 - 1 && x + d->bv[o + c] >= n) {
         *px = x0 + x, *py = y0 + y;
         return true;
       }
@@ -1721,7 +1723,7 @@ static bool middle_snake(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int
         x++, y++;
       d->bv[o + k] = x;
       int64_t c = delta - k;
-      if (!odd && c >= -k0 && c <= k0 && x + d->fv[o + c] >= n) {
+      if (!odd && x <= n && y <= m && c >= -k0 && c <= k0 && x + d->fv[o + c] >= n) {
         *px = x1 - x, *py = y1 - y;
         return true;
       }
@@ -1742,8 +1744,15 @@ static bool diff_range(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64
     return true;
   }
   int64_t x = x0, y = y0;
-  return middle_snake(d, x0, x1, y0, y1, &x, &y) && diff_range(d, x0, x, y0, y) &&
-         diff_range(d, x, x1, y, y1);
+  if (!middle_snake(d, x0, x1, y0, y1, &x, &y))
+    return false;
+  if (x < x0 || x > x1 || y < y0 || y > y1 || (x == x0 && y == y0) || (x == x1 && y == y1)) {
+    /* Never expected; a correct script all the same. */
+    memset(d->del + x0, 1, (size_t)(x1 - x0));
+    memset(d->ins + y0, 1, (size_t)(y1 - y0));
+    return true;
+  }
+  return diff_range(d, x0, x, y0, y) && diff_range(d, x, x1, y, y1);
 }
 
 /* The characters of B's accessible portion, malloc'd. */
