@@ -98,4 +98,20 @@ holding SOURCE; both recording undo and killed afterwards."
                    (list 'buffer-read-only (current-buffer))))
     (should (equal (buffer-string) "a"))))
 
+(ert-deftest rbc-max-secs-replaces-whole ()
+  ;; Comparing two long unrelated texts takes longer than no time at all:
+  ;; the text is then deleted and inserted whole, and the result is nil.
+  (let* ((seed 3)
+         (random-text (lambda (n)
+                        (let ((s (make-string n ?a)))
+                          (dotimes (i n s)
+                            (setq seed (% (+ (* seed 1103515245) 12345) 2147483648))
+                            (aset s i (+ ?a (% (/ seed 65536) 26))))))))
+    (rbc-tests--with-buffers (funcall random-text 12000) (funcall random-text 12000)
+      (goto-char 5)
+      (should (eq (replace-buffer-contents src 0) nil))
+      (should (equal (buffer-string) (with-current-buffer src (buffer-string))))
+      (should (= (length buffer-undo-list) 2))
+      (should (stringp (car (cadr buffer-undo-list)))))))
+
 ;;; replace-buffer-contents-tests.el ends here
