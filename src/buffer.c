@@ -2759,14 +2759,18 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
   mval text = literally ? bytes : call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "utf-8"));
   struct buffer *b = cur(rt);
   if (!NILP(a[4])) {
+    record_delete(rt, b->begv, b->zv, true);
     delete_text(rt, b, b->begv, b->zv);
     b->pt = b->begv;
   }
   int64_t pt = b->pt;
   buffer_insert_string(rt, current_buffer(rt), text);
   cur(rt)->pt = pt;
-  if (visit)
+  if (visit) {
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
+    if (!undo_off(rt)) /* a visited file's text is where undo starts */
+      set_undo_list(rt, Qnil);
+  }
   return list2(rt, path, make_fixnum(XSTRING(text)->nchars));
 }
 
