@@ -311,4 +311,24 @@ list empty (and the buffer modified, so no first-change entry)."
     (transpose-regions 1 1 5 5)
     (should (equal buffer-undo-list '((5 . 5) ("" . 5) (1 . 1) ("" . 1))))))
 
+(ert-deftest undo-visiting-a-file ()
+  (let ((file (make-temp-file "undo-tests"))
+        (buffer (generate-new-buffer "undo-tests")))
+    (unwind-protect
+        (progn
+          (write-region "abc" nil file nil 'silent)
+          (with-current-buffer buffer
+            (insert-file-contents file t)
+            ;; The visited text is where undo starts.
+            (should (null buffer-undo-list))
+            (should-not (buffer-modified-p))
+            (insert "x")
+            (should (equal (car buffer-undo-list) '(1 . 2)))
+            ;; (t . MODTIME): marrow's is 0, Emacs's the file's time.
+            (should (eq (car (cadr buffer-undo-list)) t))
+            (primitive-undo 1 buffer-undo-list)
+            (should (equal (buffer-string) "abc"))))
+      (kill-buffer buffer)
+      (delete-file file))))
+
 ;;; undo-tests.el ends here
