@@ -26,6 +26,12 @@
 **   - No text properties or modes.
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
 **     with a space too (Emacs adds a random number there).
+**   - Undo's first-change entry is (t . 0) in a buffer visiting a file
+**     too (marrow keeps no file times), and the undo list is never
+**     truncated (undo-limit).
+**   - replace-buffer-contents may choose another of several shortest
+**     edit scripts than Emacs's diffseq does, and MAX-COSTS does not
+**     switch to its heuristics.
 */
 #include "config.h"
 
