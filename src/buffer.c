@@ -1672,7 +1672,7 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
    found by Myers's O(ND) search of the middle snake, divide and
    conquer: DEL[i] is set for each character of A it deletes, INS[j]
    for each of B it inserts.  FV and BV are the forward and backward
-   furthest-reaching x of each diagonal, indexed from OFF.  The search
+   furthest-reaching x of each diagonal, diagonal 0 at OFF.  The search
    gives up (false) once the clock passes DEADLINE, when it has one. */
 struct diff {
   const int *a, *b;
@@ -1695,47 +1695,50 @@ static bool diff_late(struct diff *d)
 
 /* The end (*X, *Y) of a middle snake of A[x0, x1) against B[y0, y1),
    both non-empty and differing at both ends, so that the script splits
-   there into two shorter ones; false when late. */
+   there into two shorter ones; false when late.  Diagonals are K = x -
+   y in the range's own coordinates, kept within the grid [-m, n]: the
+   forward search from (0, 0) walks them from the highest down, and so
+   does the backward one from (n, m), which gives the same choice among
+   equally short scripts as Emacs's diffseq in most cases. */
 static bool middle_snake(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64_t y1,
                          int64_t *px, int64_t *py)
 {
-  int64_t n = x1 - x0, m = y1 - y0, delta = n - m, o = d->off;
+  int64_t n = x1 - x0, m = y1 - y0, delta = n - m;
+  int64_t *fv = d->fv + d->off, *bv = d->bv + d->off;
+  int64_t fmin = 0, fmax = 0, bmin = delta, bmax = delta;
   bool odd = delta & 1;
-  d->fv[o + 1] = 0;
-  d->bv[o + 1] = 0;
-  for (int64_t k0 = 0; k0 <= (n + m + 1) / 2; k0++) {
+  fv[0] = 0;
+  bv[delta] = n;
+  for (;;) {
     if (diff_late(d))
       return false;
-    for (int64_t k = -k0; k <= k0; k += 2) { /* forward: x along A */
-      int64_t x = (k == -k0 || (k != k0 && d->fv[o + k - 1] < d->fv[o + k + 1])) ? d->fv[o + k + 1]
-                                                                                : d->fv[o + k - 1] + 1;
-      int64_t y = x - k;
+    /* Forward: one more edit on each diagonal, past the edges none. */
+    fmin > -m ? (fv[--fmin - 1] = -1) : ++fmin;
+    fmax < n ? (fv[++fmax + 1] = -1) : --fmax;
+    for (int64_t k = fmax; k >= fmin; k -= 2) {
+      int64_t x = fv[k - 1] < fv[k + 1] ? fv[k + 1] : fv[k - 1] + 1, y = x - k;
       while (x < n && y < m && d->a[x0 + x] == d->b[y0 + y])
         x++, y++;
-      d->fv[o + k] = x;
-      int64_t c = delta - k; /* the backward diagonal of this one */
-      /* A path may run off the grid (past an end of A or B): such a
-         point meets nothing. */
-      if (odd && x <= n && y <= m && c >= -(k0 - 1) && c <= k0 - 1 && x + d->bv[o + c] >= n) {
+      fv[k] = x;
+      if (odd && bmin <= k && k <= bmax && bv[k] <= x && x <= n && y <= m) {
         *px = x0 + x, *py = y0 + y;
         return true;
       }
     }
-    for (int64_t k = -k0; k <= k0; k += 2) { /* backward: from the ends */
-      int64_t x = (k == -k0 || (k != k0 && d->bv[o + k - 1] < d->bv[o + k + 1])) ? d->bv[o + k + 1]
-                                                                                : d->bv[o + k - 1] + 1;
-      int64_t y = x - k;
-      while (x < n && y < m && d->a[x1 - 1 - x] == d->b[y1 - 1 - y])
-        x++, y++;
-      d->bv[o + k] = x;
-      int64_t c = delta - k;
-      if (!odd && x <= n && y <= m && c >= -k0 && c <= k0 && x + d->fv[o + c] >= n) {
-        *px = x1 - x, *py = y1 - y;
+    /* Backward, from the ends. */
+    bmin > -m ? (bv[--bmin - 1] = INT64_MAX) : ++bmin;
+    bmax < n ? (bv[++bmax + 1] = INT64_MAX) : --bmax;
+    for (int64_t k = bmax; k >= bmin; k -= 2) {
+      int64_t x = bv[k - 1] < bv[k + 1] ? bv[k - 1] : bv[k + 1] - 1, y = x - k;
+      while (x > 0 && y > 0 && d->a[x0 + x - 1] == d->b[y0 + y - 1])
+        x--, y--;
+      bv[k] = x;
+      if (!odd && fmin <= k && k <= fmax && x <= fv[k] && x >= 0 && y >= 0) {
+        *px = x0 + x, *py = y0 + y;
         return true;
       }
     }
   }
-  return false; /* not reached: the two searches meet by then */
 }
 
 static bool diff_range(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64_t y1)
@@ -1778,13 +1781,13 @@ static bool buffer_diff(mrt *rt, struct buffer *a, struct buffer *b, double max_
                         uint8_t **del, uint8_t **ins)
 {
   int64_t n = a->zv - a->begv, m = b->zv - b->begv;
-  struct diff d = { .off = (n + m) / 2 + 2, .timed = timed };
+  struct diff d = { .off = m + 2, .timed = timed };
   d.a = accessible_chars(rt, a);
   d.b = accessible_chars(rt, b);
   d.del = calloc((size_t)n + 1, 1);
   d.ins = calloc((size_t)m + 1, 1);
-  d.fv = malloc(sizeof(int64_t) * (size_t)(2 * d.off + 2));
-  d.bv = malloc(sizeof(int64_t) * (size_t)(2 * d.off + 2));
+  d.fv = malloc(sizeof(int64_t) * (size_t)(n + m + 5)); /* diagonals -m-2 .. n+2 */
+  d.bv = malloc(sizeof(int64_t) * (size_t)(n + m + 5));
   bool ok = d.del && d.ins && d.fv && d.bv;
   if (timed) {
     clock_gettime(CLOCK_MONOTONIC, &d.deadline);
