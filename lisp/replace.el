@@ -55,6 +55,7 @@ between START and END, with TO; leave the mark where point was."
       (setq limit (copy-marker (if backward (min start end) (max start end))))
       (goto-char (if backward (max start end) (min start end))))
     (push-mark)
+    (undo-boundary)                     ; as Emacs's perform-replace
     (while (replace--next pattern limit backward match-again)
       (let ((nonempty (/= (match-beginning 0) (match-end 0))))
         (replace-match to fixedcase (not regexp-flag))

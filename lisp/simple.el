@@ -171,7 +171,13 @@ one it takes unless DO-NOT-MOVE."
 
 (defun filter-buffer-substring (beg end &optional delete)
   "The text between BEG and END, deleted too if DELETE."
-  (if delete (delete-and-extract-region beg end) (buffer-substring beg end)))
+  (if delete
+      ;; From BEG, as Emacs deletes it: undo then records point's
+      ;; marker's adjustment rather than a negative position.
+      (save-excursion
+        (goto-char beg)
+        (delete-and-extract-region beg end))
+    (buffer-substring beg end)))
 
 (defun simple--save-kill (string beg end)
   (if (eq last-command 'kill-region)
@@ -384,6 +390,234 @@ indentation when it was in it."
         (delete-region (point) (progn (skip-chars-forward " \t") (point))))
       (forward-line 1))
     (set-marker end nil)))
+
+;;; ---- Undo ---------------------------------------------------------
+
+;; The buffers record their changes in `buffer-undo-list' (buffer.c and
+;; textprop.c, as Emacs's undo.c); these functions play the records
+;; back.  With no command loop `last-command' is never `undo', so each
+;; `undo' starts a new run from the head of the list, as an undo typed
+;; after some other command does in Emacs, and only `undo-boundary'
+;; separates changes.  Not done: undo in region (`undo-start' with a
+;; region), auto-save files.
+
+(defun buffer-disable-undo (&optional buffer)
+  "Make BUFFER (the current buffer if nil) stop keeping undo information."
+  (interactive)
+  (with-current-buffer (if buffer (get-buffer buffer) (current-buffer))
+    (setq buffer-undo-list t)))
+
+(defun undo--check-range (beg end)
+  "Signal unless BEG..END is in the accessible portion."
+  (when (or (< beg (point-min)) (> end (point-max)))
+    (error "Changes to be undone are outside visible portion of buffer")))
+
+(defun undo--reinsert (string pos list)
+  "Undo the deletion of STRING from POS (negated when point was at its
+end, where it goes back); LIST starts with the marker adjustments
+recorded with it, of which those whose markers are still at POS are
+applied.  Return LIST past them."
+  (let ((at (abs pos))
+        (adjustments nil))
+    (undo--check-range at at)
+    ;; Whether a marker is still where the deletion left it has to be
+    ;; known before the text goes in, whatever its insertion type.
+    (while (and (markerp (car-safe (car list))) (integerp (cdr-safe (car list))))
+      (let ((adjustment (car list)))
+        (setq list (cdr list))
+        (when (and (eq (marker-buffer (car adjustment)) (current-buffer))
+                   (= at (car adjustment)))
+          (setq adjustments (cons adjustment adjustments)))))
+    (goto-char at)
+    (insert string)
+    (when (>= pos 0)
+      (goto-char pos))
+    ;; The insertion's hooks may have killed some of the markers.
+    (dolist (adjustment adjustments)
+      (when (marker-buffer (car adjustment))
+        (set-marker (car adjustment) (- (car adjustment) (cdr adjustment)))))
+    list))
+
+(defun undo--call (fun-args)
+  "Run the (apply . FUN-ARGS) entry of an undo list.  Its long form
+\(DELTA START END FUN . ARGS) promises that FUN changes only START..END,
+whose end moves by DELTA."
+  (let ((buffer (current-buffer)))
+    (if (not (integerp (car fun-args)))
+        (apply fun-args)
+      (let ((start (copy-marker (nth 1 fun-args)))
+            (end (copy-marker (nth 2 fun-args) t)))
+        (undo--check-range (nth 1 fun-args) (nth 2 fun-args))
+        (apply (nth 3 fun-args) (nthcdr 4 fun-args))
+        (unless (and (= start (nth 1 fun-args))
+                     (= end (+ (car fun-args) (nth 2 fun-args))))
+          (error "Changes to be undone by function different from announced"))
+        (set-marker start nil)
+        (set-marker end nil)))
+    (unless (eq buffer (current-buffer))
+      (error "Undo function switched buffer"))))
+
+(defun undo--entry (entry list)
+  "Undo ENTRY, the element of an undo list before LIST; return the rest
+of the list (past the marker adjustments a deletion entry has)."
+  (let ((head (car-safe entry)) (tail (cdr-safe entry)))
+    (cond
+     ((integerp entry) (goto-char entry))
+     ((eq head t)
+      ;; The first change after a save: undone, unmodified again, unless
+      ;; the file has been saved since.
+      (when (or (equal tail (visited-file-modtime))
+                (and (consp tail)
+                     (equal (list (car tail) (cdr tail)) (visited-file-modtime))))
+        (set-buffer-modified-p nil)))
+     ((and (null head) (consp entry))
+      (let ((prop (nth 0 tail)) (value (nth 1 tail))
+            (beg (nth 2 tail)) (end (nthcdr 3 tail)))
+        (undo--check-range beg end)
+        (put-text-property beg end prop value)))
+     ((and (integerp head) (integerp tail))
+      (undo--check-range head tail)
+      ;; Point first, so that undoing this does not bring it back here.
+      (goto-char head)
+      (delete-region head tail))
+     ((eq head 'apply) (undo--call tail))
+     ((and (stringp head) (integerp tail))
+      (setq list (undo--reinsert head tail list)))
+     ((and (markerp head) (integerp tail))
+      (warn "Encountered %S entry in undo list with no matching (TEXT . POS) entry"
+            entry)
+      (when (marker-buffer head)
+        (set-marker head (- head tail) (marker-buffer head))))
+     (t (error "Unrecognized entry in undo list %S" entry)))
+    list))
+
+(defun primitive-undo (n list)
+  "Undo N records from the front of the list LIST.
+Return what remains of the list."
+  (let ((inhibit-read-only t)
+        (inhibit-point-motion-hooks t)
+        (before buffer-undo-list)
+        (called nil)
+        (entry nil))
+    (while (> n 0)
+      ;; A record ends at a boundary (nil) or with the list.
+      (while (setq entry (car list))
+        (setq list (undo--entry entry (cdr list)))
+        (when (eq (car-safe entry) 'apply)
+          (setq called t)))
+      (setq list (cdr list)
+            n (1- n)))
+    ;; An undo that only called functions still leaves a record, so that
+    ;; `undo' can tell that it ran.
+    (when (and called (eq before buffer-undo-list))
+      (setq buffer-undo-list (cons (list 'apply 'cdr nil) buffer-undo-list))))
+  list)
+
+(defun undo-start (&optional beg end)
+  "Set `pending-undo-list' to the front of the undo list.
+The next call to `undo-more' will undo the most recently made change.
+BEG and END (a region to undo in) are not supported: an error."
+  (when (eq buffer-undo-list t)
+    (user-error "No undo information in this buffer"))
+  (when (and beg end (/= beg end))
+    (error "Undo in region is not supported"))
+  (setq pending-undo-list buffer-undo-list))
+
+(defun undo-more (n)
+  "Undo back N undo-boundaries beyond what was already undone recently.
+Call `undo-start' to get ready to undo recent changes,
+then call `undo-more' one or more times to undo them."
+  (unless (listp pending-undo-list)
+    (user-error (concat "No further undo information"
+                        (and undo-in-region " for region"))))
+  (let ((undo-in-progress t))
+    (setq pending-undo-list (or (primitive-undo n pending-undo-list) t))))
+
+(defun undo--last-change-was-undo-p (undo-list)
+  "The undo records that the newest change in UNDO-LIST undid, if it
+was an undo."
+  (while (and (consp undo-list) (null (car undo-list)))
+    (setq undo-list (cdr undo-list)))
+  (gethash undo-list undo-equiv-table))
+
+(defun undo--drop-point-records ()
+  "Drop the first position record of the newest change in
+`buffer-undo-list', and the same position later in it: undoing an undo
+puts point where the change is."
+  (let ((tail buffer-undo-list) (prev nil) (pos nil))
+    (while (car-safe tail)
+      (if (and (integerp (car tail)) (or (null pos) (eq pos (car tail))))
+          (progn
+            (setq pos (car tail))
+            (if prev
+                (setcdr prev (cdr tail))
+              (setq buffer-undo-list (cdr tail))))
+        (setq prev tail))
+      (setq tail (cdr tail)))))
+
+(defun undo (&optional arg)
+  "Undo some previous changes.
+Repeat this command to undo more changes.
+A numeric ARG serves as a repeat count."
+  (interactive "*P")
+  (setq this-command 'undo-start)
+  (unless (and (eq last-command 'undo)
+               (or (eq pending-undo-list t)
+                   (undo--last-change-was-undo-p buffer-undo-list)))
+    (setq undo-in-region
+          (and (or (region-active-p) (and arg (not (numberp arg))))
+               (not (and (symbolp last-command) (get last-command 'undo-inhibit-region)))))
+    (if undo-in-region
+        (undo-start (region-beginning) (region-end))
+      (undo-start))
+    ;; The boundary the newest change ends with.
+    (undo-more 1))
+  (setq this-command 'undo)
+  (let* ((equiv (gethash pending-undo-list undo-equiv-table))
+         (message (concat (if (or undo-no-redo (not equiv)) "Undo" "Redo")
+                          (if undo-in-region " in region" ""))))
+    (when (and (consp equiv) undo-no-redo)
+      ;; Past every undo of an undo, to the change first undone.
+      (let ((next equiv))
+        (while (setq next (gethash next undo-equiv-table))
+          (setq equiv next)))
+      (setq pending-undo-list (if (consp equiv) equiv t)))
+    (undo-more (if (numberp arg) (prefix-numeric-value arg) 1))
+    ;; What this undo recorded (a redo record) maps to what is left to
+    ;; undo, so that undo-only can skip it.
+    (let ((list buffer-undo-list))
+      (while (and (consp list) (null (car list)))
+        (setq list (cdr list)))
+      (puthash list
+               (cond (undo-in-region 'undo-in-region)
+                     ((eq list pending-undo-list)
+                      (or (gethash list undo-equiv-table) 'empty))
+                     (t pending-undo-list))
+               undo-equiv-table))
+    (undo--drop-point-records)
+    (message "%s" message)))
+
+(defun undo-only (&optional arg)
+  "Undo some previous changes, never redoing a previous undo.
+A numeric ARG serves as a repeat count."
+  (interactive "*p")
+  (let ((undo-no-redo t))
+    (undo arg)))
+
+(defun undo-redo (&optional arg)
+  "Undo the last ARG undos, i.e., redo the last ARG changes."
+  (interactive "*p")
+  (unless (undo--last-change-was-undo-p buffer-undo-list)
+    (user-error "No undone changes to redo"))
+  (let* ((list buffer-undo-list)
+         (rest (let ((undo-in-progress t))
+                 (while (and (consp list) (null (car list)))
+                   (setq list (cdr list)))
+                 (primitive-undo arg list))))
+    (message "Redo%s" (if undo-in-region " in region" ""))
+    (setq this-command 'undo
+          pending-undo-list (undo--last-change-was-undo-p rest)
+          buffer-undo-list rest)))
 
 ;;; ---- Sizes --------------------------------------------------------
 

@@ -11,11 +11,18 @@
   (split-string (buffer-substring beg end) "\n"))
 
 (defun sort--put-lines (beg end lines)
-  "Replace the text between BEG and END with LINES joined by newlines."
-  (save-excursion
-    (goto-char beg)
-    (delete-region beg end)
-    (insert (mapconcat #'identity lines "\n"))))
+  "Replace the text between BEG and END with LINES joined by newlines,
+as Emacs's sort-reorder-buffer does: all but the last old character
+deleted, the new text inserted before it, then it deleted, so that the
+markers at END stay after the text (and undo records those steps)."
+  (let ((text (mapconcat #'identity lines "\n")))
+    (save-excursion
+      (if (= beg end)
+          (progn (goto-char beg) (insert text))
+        (delete-region beg (1- end))
+        (goto-char beg)
+        (insert text)
+        (delete-region (point) (1+ (point)))))))
 
 (defun sort-lines (reverse beg end)
   "Sort the lines between BEG and END alphabetically (descending with

@@ -1203,6 +1203,18 @@ as a marker, for `internal--restore-excursion'.")
     (internal--save-restriction ""
      "marrow's own, for `save-restriction': the current buffer's narrowing,
 kept as markers, for `internal--restore-restriction'.")
+    (undo-boundary ""
+     "Mark a boundary between units of undo: an undo stops there, and the
+next one goes on to the boundary before it.")
+    (buffer-enable-undo "&optional BUFFER"
+     "Start keeping undo information for BUFFER (the current buffer if nil).")
+    (replace-buffer-contents "SOURCE &optional MAX-SECS MAX-COSTS"
+     "Replace the accessible portion of the current buffer with that of
+SOURCE (a buffer or the name of one), changing only what differs, so
+that the text, markers and properties that stay keep their place.
+Return t, or nil if comparing took longer than MAX-SECS seconds and the
+text was replaced whole.  MAX-COSTS is accepted for Emacs's sake; the
+comparison always finds a smallest set of changes.")
     (kill-buffer "&optional BUFFER-OR-NAME"
      "Kill BUFFER-OR-NAME (the current buffer if nil): its text is freed and
 its markers point nowhere.  Return t, or nil if it was killed already.")

@@ -2077,9 +2077,32 @@ with ARG, multibyte when its numeric value is positive."
   "`point-max' when ARG is positive, else `point-min'."
   (if (> arg 0) (point-max) (point-min)))
 
-;; No undo: these have nothing to change.
-(defun buffer-disable-undo (&optional _buffer) nil)
-(defun buffer-enable-undo (&optional _buffer) nil)
+;; Undo: buffers record their changes in C (buffer-undo-list,
+;; undo-boundary, buffer-enable-undo); undoing them is lisp/simple.el's.
+(defvar undo-inhibit-record-point nil
+  "Non-nil means do not record `point' in `buffer-undo-list'.")
+(defvar undo-limit 160000 "Undo information kept past this size may go (no collector here trims it).")
+(defvar undo-strong-limit 240000 "Undo information is never kept past this size (not enforced here).")
+(defvar undo-outer-limit nil "Outer limit on the undo information of one command (none).")
+(defvar undo-outer-limit-function nil "Called when an undo list exceeds `undo-outer-limit'.")
+(defvar undo-auto--last-boundary-cause nil
+  "What made the last undo boundary: `explicit' after `undo-boundary'.")
+(make-variable-buffer-local 'undo-auto--last-boundary-cause)
+(defvar pending-undo-list nil
+  "Within a run of consecutive undo commands, list remaining to be undone.
+If t, we undid all the way to the end of it.")
+(defvar undo-in-region nil
+  "Non-nil if `pending-undo-list' is not just a tail of `buffer-undo-list'.")
+(defvar undo-no-redo nil "If t, `undo' doesn't go through redo entries.")
+(defvar undo-in-progress nil
+  "Non-nil while performing an undo.")
+(defvar undo-equiv-table (make-hash-table :test 'eq :weakness t)
+  "Table mapping redo records to the corresponding undo one.")
+(defun visited-file-modtime ()
+  "The modification time of the file the buffer visits, as undo's
+first-change entries record it: marrow keeps none, so 0, what Emacs
+gives for a buffer visiting no file."
+  0)
 
 (defun buffer-local-boundp (symbol buffer)
   "Whether SYMBOL has a value in BUFFER."
@@ -2557,7 +2580,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              remove-yank-excluded-properties insert-for-yank yank move-to-column indent-to
              current-indentation back-to-indentation indent-line-to backward-to-indentation
              indent-rigidly file-size-human-readable barf-if-buffer-read-only
-             yank-handle-font-lock-face-property yank-handle-category-property))
+             yank-handle-font-lock-face-property yank-handle-category-property
+             undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo))
   (autoload f "simple"))
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
 (put 'mark-ring 'permanent-local t)

@@ -186,7 +186,9 @@ the text around it; its own fill in what those lack."
                        (textprops--all-sticky-p (text-properties-at (point)))))
           (start (point)))
       (funcall insert-function arg)
+      ;; Emacs inherits as it inserts: undo records the insertion only.
       (let ((inhibit-modification-hooks t)
+            (buffer-undo-list t)
             (pos start))
         (while (< pos (point))
           (let ((next (next-property-change pos nil (point)))

@@ -26,6 +26,12 @@
 **   - No text properties or modes.
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
 **     with a space too (Emacs adds a random number there).
+**   - Undo's first-change entry is (t . 0) in a buffer visiting a file
+**     too (marrow keeps no file times), and the undo list is never
+**     truncated (undo-limit).
+**   - replace-buffer-contents always finds a shortest edit script:
+**     where Emacs's diffseq uses its heuristics (parts needing over 200
+**     edits, MAX-COSTS) the scripts, and so markers and undo, differ.
 */
 #include "config.h"
 
@@ -36,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "buffer.h"
 #include "bignum.h"
@@ -58,6 +65,11 @@ struct buffer_state {
   /* The variables in every buffer and their initial values (vectors,
      in per_buffer_vars's order). */
   mval symbols, initial_values;
+  /* Where point was at the last undo-boundary, and in which buffer:
+     Emacs's point_before_last_command_or_undo (there is no command
+     loop to set it otherwise). */
+  int64_t undo_point;
+  mval undo_buffer;
 };
 
 /* The variables Emacs keeps in each buffer's own slots, and what a new
@@ -1006,10 +1018,16 @@ static void detach_marker(mrt *rt, mval m)
   GC_STORE(rt->gc, m, XMARKER(m)->buffer, Qnil);
 }
 
+/* A marker moved within its buffer keeps its place in the chain, as
+   in Emacs: undo records adjustments in chain order. */
 static void attach_marker(mrt *rt, mval m, mval buffer, int64_t pos)
 {
-  detach_marker(rt, m);
   struct marker *mk = XMARKER(m);
+  if (mk->buffer == buffer && mk->owner == XBUFFER(buffer)) {
+    mk->charpos = pos;
+    return;
+  }
+  detach_marker(rt, m);
   struct buffer *b = XBUFFER(buffer);
   mk->owner = b;
   mk->next = b->markers;
@@ -1232,6 +1250,130 @@ static void check_writable(mrt *rt)
     xsignal1(rt, Qbuffer_read_only, current_buffer(rt));
 }
 
+/* ---- Undo: what Emacs 28's undo.c records in buffer-undo-list ---- */
+
+/* The current buffer's undo list (t: it records nothing). */
+static mval undo_list(mrt *rt) { return per_buffer_value(rt, current_buffer(rt), UNDO_LIST); }
+static bool undo_off(mrt *rt) { return undo_list(rt) == Qt; }
+static void set_undo_list(mrt *rt, mval list) { set_per_buffer(rt, rt->locals, UNDO_LIST, list); }
+static void push_undo(mrt *rt, mval entry) { set_undo_list(rt, Fcons(rt, entry, undo_list(rt))); }
+
+/* (t . MODTIME) when an unmodified buffer is about to change: undoing
+   back to it makes the buffer unmodified again.  marrow keeps no file
+   times, so MODTIME is 0, what Emacs records for a buffer visiting no
+   file (visited-file-modtime agrees). */
+static void record_first_change(mrt *rt)
+{
+  if (!cur(rt)->t->modified && !undo_off(rt))
+    push_undo(rt, Fcons(rt, Qt, make_fixnum(0)));
+}
+
+/* Point as undo-boundary last saw it, when a change right after a
+   boundary does not start there: undoing it then puts point back. */
+static void record_point(mrt *rt, int64_t beg)
+{
+  if (flag_on(rt, Qundo_inhibit_record_point))
+    return;
+  mval list = undo_list(rt);
+  bool at_boundary = !CONSP(list) || NILP(XCAR(list));
+  record_first_change(rt);
+  struct buffer_state *st = state(rt);
+  if (at_boundary && st->undo_point != beg && st->undo_buffer == current_buffer(rt))
+    push_undo(rt, make_fixnum(st->undo_point));
+}
+
+/* (BEG . END) for LENGTH characters inserted at BEG, or the insertion
+   just before extended, when it ends at BEG. */
+static void record_insert(mrt *rt, int64_t beg, int64_t length)
+{
+  if (undo_off(rt))
+    return;
+  record_point(rt, beg);
+  mval list = undo_list(rt);
+  if (CONSP(list)) {
+    mval elt = XCAR(list);
+    if (CONSP(elt) && FIXNUMP(XCAR(elt)) && FIXNUMP(XCDR(elt)) && XFIXNUM(XCDR(elt)) == beg) {
+      gc_setcdr(rt->gc, elt, make_fixnum(beg + length));
+      return;
+    }
+  }
+  push_undo(rt, Fcons(rt, make_fixnum(beg), make_fixnum(beg + length)));
+}
+
+/* (MARKER . ADJUSTMENT) for each marker in [FROM, TO) that reinserting
+   the text would not put back: those that do not stay at FROM (or, if
+   they advance, at TO).  Pushing may collect a marker further down the
+   chain; its finalizer then unchains it, which M, held here, sees. */
+static void record_marker_adjustments(mrt *rt, int64_t from, int64_t to)
+{
+  for (struct marker *m = cur(rt)->markers; m; m = m->next) {
+    int64_t adjustment = (m->insertion_type ? to : from) - m->charpos;
+    if (m->charpos >= from && m->charpos <= to && adjustment != 0)
+      push_undo(rt, Fcons(rt, tag_ptr(m, TAG_VECTORLIKE), make_fixnum(adjustment)));
+  }
+}
+
+/* (TEXT . POS) for the text [FROM, TO) about to go, POS negative when
+   point is at its end; the markers' adjustments under it if MARKERS. */
+static void record_delete(mrt *rt, int64_t from, int64_t to, bool markers)
+{
+  if (undo_off(rt))
+    return;
+  mval text = text_with_properties(rt, cur(rt), from, to);
+  record_point(rt, from);
+  mval pos = make_fixnum(cur(rt)->pt == to ? -from : from);
+  if (markers)
+    record_marker_adjustments(rt, from, to);
+  push_undo(rt, Fcons(rt, text, pos));
+}
+
+/* The text [FROM, FROM + LENGTH) about to be replaced by as much. */
+static void record_change(mrt *rt, int64_t from, int64_t length)
+{
+  record_delete(rt, from, from + length, false);
+  record_insert(rt, from, length);
+}
+
+bool buffer_undo_recording(mrt *rt) { return !undo_off(rt); }
+
+void buffer_record_property_change(mrt *rt, int64_t beg, int64_t end, mval prop, mval value)
+{
+  if (undo_off(rt))
+    return;
+  record_first_change(rt);
+  push_undo(rt, Fcons(rt, Qnil, Fcons(rt, prop, Fcons(rt, value, Fcons(rt, make_fixnum(beg), make_fixnum(end))))));
+}
+
+void buffer_properties_changing(mrt *rt)
+{
+  record_first_change(rt);
+  cur(rt)->t->modified = 1;
+}
+
+static mval Fundo_boundary(mrt *rt, int n, mval *a)
+{
+  mval list = undo_list(rt);
+  if (list == Qt)
+    return Qnil;
+  if (!CONSP(list) && !NILP(list))
+    wrong_type_argument(rt, Qlistp, list);
+  if (CONSP(list) && !NILP(XCAR(list)))
+    set_undo_list(rt, Fcons(rt, Qnil, list));
+  set_internal(rt, Qundo_auto__last_boundary_cause, Qexplicit, Qnil, SET_SET);
+  state(rt)->undo_point = cur(rt)->pt;
+  state(rt)->undo_buffer = current_buffer(rt);
+  return Qnil;
+}
+
+/* (buffer-enable-undo &optional BUFFER) */
+static mval Fbuffer_enable_undo(mrt *rt, int n, mval *a)
+{
+  mval buffer = NILP(a[0]) ? current_buffer(rt) : existing_buffer(rt, a[0]);
+  if (per_buffer_value(rt, buffer, UNDO_LIST) == Qt)
+    set_per_buffer(rt, XBUFFER(buffer)->locals, UNDO_LIST, Qnil);
+  return Qnil;
+}
+
 /* Emacs's prepare_to_modify_buffer, before the current buffer's text
    [BEG, END) changes: it must not be read-only; then, unless
    inhibit-modification-hooks, first-change-hook (if it was unmodified),
@@ -1276,17 +1418,21 @@ void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t
 /* Inserts S at point, with its properties, as one change.  As in
    Emacs, the after hooks see the text from where point was before the
    before hooks ran (which may have moved it) to where it ends up. */
-static void insert_here(mrt *rt, mval s)
+static void insert_recorded(mrt *rt, mval s, bool record)
 {
   if (XSTRING(s)->nchars == 0)
     return;
   int64_t at = cur(rt)->pt;
   int64_t depth = buffer_change_begin(rt, at, at);
   mval m = string_to_multibyte(rt, unibyte_text_p(rt, cur(rt)) ? string_low_bytes(rt, s) : s);
+  if (record)
+    record_insert(rt, cur(rt)->pt, XSTRING(m)->nchars);
   insert_bytes(rt, cur(rt), XSTRING(m)->data, XSTRING(m)->nbytes, XSTRING(m)->nchars,
                XSTRING(s)->intervals);
   buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
 }
+
+static void insert_here(mrt *rt, mval s) { insert_recorded(rt, s, true); }
 
 /* The same for character C, with no string to make. */
 static void insert_char_here(mrt *rt, int c)
@@ -1296,6 +1442,7 @@ static void insert_char_here(mrt *rt, int c)
   uint8_t enc[MAX_CHAR_BYTES];
   int64_t at = cur(rt)->pt, n = char_encode(c, enc);
   int64_t depth = buffer_change_begin(rt, at, at);
+  record_insert(rt, cur(rt)->pt, 1);
   insert_bytes(rt, cur(rt), enc, n, 1, Qnil);
   buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
 }
@@ -1310,6 +1457,7 @@ static void delete_here(mrt *rt, int64_t from, int64_t to)
   struct buffer *b = cur(rt);
   from = clip(from, 1, b->t->z + 1);
   to = clip(to, from, b->t->z + 1);
+  record_delete(rt, from, to, true);
   delete_text(rt, b, from, to);
   buffer_change_end(rt, depth, from, from, to - from);
 }
@@ -1446,10 +1594,14 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
 {
   int64_t depth = buffer_change_begin(rt, b, e);
   mval plan = replaced_markers(rt, cur(rt), b, e, XSTRING(s)->nchars);
+  if (!undo_off(rt)) { /* as Emacs's replace_range: undo reinserts first */
+    record_insert(rt, e, XSTRING(s)->nchars);
+    record_delete(rt, b, e, false);
+  }
   struct buffer *buf = cur(rt);
   delete_text(rt, buf, b, e);
   buf->pt = b;
-  insert_here(rt, s);
+  insert_recorded(rt, s, false);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner)
       XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
@@ -1519,6 +1671,242 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* ---- replace-buffer-contents ---- */
+
+/* A shortest edit script between the characters A[0, N) and B[0, M),
+   found by Myers's O(ND) search of the middle snake, divide and
+   conquer: DEL[i] is set for each character of A it deletes, INS[j]
+   for each of B it inserts.  FV and BV are the forward and backward
+   furthest-reaching x of each diagonal, diagonal 0 at OFF.  The search
+   gives up (false) once the clock passes DEADLINE, when it has one. */
+struct diff {
+  const int *a, *b;
+  uint8_t *del, *ins;
+  int64_t *fv, *bv, off;
+  bool timed;
+  struct timespec deadline;
+  uint32_t ticks;
+};
+
+static bool diff_late(struct diff *d)
+{
+  if (!d->timed || ++d->ticks % 4096)
+    return false;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec > d->deadline.tv_sec ||
+         (now.tv_sec == d->deadline.tv_sec && now.tv_nsec > d->deadline.tv_nsec);
+}
+
+/* The end (*X, *Y) of a middle snake of A[x0, x1) against B[y0, y1),
+   both non-empty and differing at both ends, so that the script splits
+   there into two shorter ones; false when late.  Diagonals are K = x -
+   y in the range's own coordinates, kept within the grid [-m, n]: the
+   forward search from (0, 0) walks them from the highest down, and so
+   does the backward one from (n, m), which gives the same choice among
+   equally short scripts as Emacs's diffseq in most cases. */
+static bool middle_snake(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64_t y1,
+                         int64_t *px, int64_t *py)
+{
+  int64_t n = x1 - x0, m = y1 - y0, delta = n - m;
+  int64_t *fv = d->fv + d->off, *bv = d->bv + d->off;
+  int64_t fmin = 0, fmax = 0, bmin = delta, bmax = delta;
+  bool odd = delta & 1;
+  fv[0] = 0;
+  bv[delta] = n;
+  for (;;) {
+    if (diff_late(d))
+      return false;
+    /* Forward: one more edit on each diagonal, past the edges none. */
+    fmin > -m ? (fv[--fmin - 1] = -1) : ++fmin;
+    fmax < n ? (fv[++fmax + 1] = -1) : --fmax;
+    for (int64_t k = fmax; k >= fmin; k -= 2) {
+      int64_t x = fv[k - 1] < fv[k + 1] ? fv[k + 1] : fv[k - 1] + 1, y = x - k;
+      while (x < n && y < m && d->a[x0 + x] == d->b[y0 + y])
+        x++, y++;
+      fv[k] = x;
+      if (odd && bmin <= k && k <= bmax && bv[k] <= x && x <= n && y <= m) {
+        *px = x0 + x, *py = y0 + y;
+        return true;
+      }
+    }
+    /* Backward, from the ends. */
+    bmin > -m ? (bv[--bmin - 1] = INT64_MAX) : ++bmin;
+    bmax < n ? (bv[++bmax + 1] = INT64_MAX) : --bmax;
+    for (int64_t k = bmax; k >= bmin; k -= 2) {
+      int64_t x = bv[k - 1] < bv[k + 1] ? bv[k - 1] : bv[k + 1] - 1, y = x - k;
+      while (x > 0 && y > 0 && d->a[x0 + x - 1] == d->b[y0 + y - 1])
+        x--, y--;
+      bv[k] = x;
+      if (!odd && fmin <= k && k <= fmax && x <= fv[k] && x >= 0 && y >= 0) {
+        *px = x0 + x, *py = y0 + y;
+        return true;
+      }
+    }
+  }
+}
+
+static bool diff_range(struct diff *d, int64_t x0, int64_t x1, int64_t y0, int64_t y1)
+{
+  while (x0 < x1 && y0 < y1 && d->a[x0] == d->b[y0])
+    x0++, y0++;
+  while (x0 < x1 && y0 < y1 && d->a[x1 - 1] == d->b[y1 - 1])
+    x1--, y1--;
+  if (x0 == x1 || y0 == y1) {
+    memset(d->del + x0, 1, (size_t)(x1 - x0));
+    memset(d->ins + y0, 1, (size_t)(y1 - y0));
+    return true;
+  }
+  int64_t x = x0, y = y0;
+  if (!middle_snake(d, x0, x1, y0, y1, &x, &y))
+    return false;
+  if (x < x0 || x > x1 || y < y0 || y > y1 || (x == x0 && y == y0) || (x == x1 && y == y1)) {
+    /* Never expected; a correct script all the same. */
+    memset(d->del + x0, 1, (size_t)(x1 - x0));
+    memset(d->ins + y0, 1, (size_t)(y1 - y0));
+    return true;
+  }
+  return diff_range(d, x0, x, y0, y) && diff_range(d, x, x1, y, y1);
+}
+
+/* The characters of B's accessible portion, malloc'd. */
+static int *accessible_chars(mrt *rt, struct buffer *b)
+{
+  int *c = malloc(sizeof *c * (size_t)(b->zv - b->begv + 1));
+  if (!c)
+    memory_full(rt);
+  for (int64_t p = b->begv; p < b->zv; p++)
+    c[p - b->begv] = char_at(b, p);
+  return c;
+}
+
+/* The edit script turning A's accessible characters into B's, as bit
+   marks (see struct diff); false if MAX_SECS (nil: no limit) ran out. */
+static bool buffer_diff(mrt *rt, struct buffer *a, struct buffer *b, double max_secs, bool timed,
+                        uint8_t **del, uint8_t **ins)
+{
+  int64_t n = a->zv - a->begv, m = b->zv - b->begv;
+  struct diff d = { .off = m + 2, .timed = timed };
+  d.a = accessible_chars(rt, a);
+  d.b = accessible_chars(rt, b);
+  d.del = calloc((size_t)n + 1, 1);
+  d.ins = calloc((size_t)m + 1, 1);
+  d.fv = malloc(sizeof(int64_t) * (size_t)(n + m + 5)); /* diagonals -m-2 .. n+2 */
+  d.bv = malloc(sizeof(int64_t) * (size_t)(n + m + 5));
+  bool ok = d.del && d.ins && d.fv && d.bv;
+  if (timed) {
+    clock_gettime(CLOCK_MONOTONIC, &d.deadline);
+    double whole = (double)d.deadline.tv_sec + max_secs;
+    d.deadline.tv_sec = (time_t)whole;
+    d.deadline.tv_nsec += (long)((whole - (double)d.deadline.tv_sec) * 1e9);
+    if (d.deadline.tv_nsec >= 1000000000L)
+      d.deadline.tv_sec++, d.deadline.tv_nsec -= 1000000000L;
+  }
+  bool done = ok && diff_range(&d, 0, n, 0, m);
+  free((void *)d.a), free((void *)d.b), free(d.fv), free(d.bv);
+  if (!ok) {
+    free(d.del), free(d.ins);
+    memory_full(rt);
+  }
+  *del = d.del, *ins = d.ins;
+  return done;
+}
+
+static void restore_point(mrt *rt, mval marker) { Frestore_excursion(rt, 1, &marker); }
+
+/* The runs of the script, last first, as a list of fixnums BEG-B
+   END-B BEG-A END-A (offsets into the accessible portions) per run. */
+static mval diff_runs(mrt *rt, const uint8_t *del, const uint8_t *ins, int64_t n, int64_t m)
+{
+  mval runs = Qnil;
+  int64_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (!(i < n && del[i]) && !(j < m && ins[j])) {
+      i++, j++;
+      continue;
+    }
+    int64_t beg_a = i, beg_b = j;
+    while (i < n && del[i])
+      i++;
+    while (j < m && ins[j])
+      j++;
+    runs = Fcons(rt, make_fixnum(beg_a), Fcons(rt, make_fixnum(i), runs));
+    runs = Fcons(rt, make_fixnum(beg_b), Fcons(rt, make_fixnum(j), runs));
+  }
+  return runs;
+}
+
+/* Carries out RUNS (diff_runs's), the last first, so that the places
+   of those before stay right: each run's text deleted, then the
+   source's inserted, as separate recorded changes. */
+static void apply_diff(mrt *rt, mval source, mval runs)
+{
+  int64_t begv = cur(rt)->begv, sbegv = XBUFFER(source)->begv;
+  for (; CONSP(runs); runs = XCDR(XCDR(XCDR(XCDR(runs))))) {
+    int64_t beg_b = XFIXNUM(XCAR(runs)), end_b = XFIXNUM(XCAR(XCDR(runs)));
+    int64_t beg_a = XFIXNUM(XCAR(XCDR(XCDR(runs)))), end_a = XFIXNUM(XCAR(XCDR(XCDR(XCDR(runs)))));
+    delete_here(rt, begv + beg_a, begv + end_a);
+    if (beg_b < end_b) {
+      cur(rt)->pt = begv + beg_a;
+      mval args[3] = { source, make_fixnum(sbegv + beg_b), make_fixnum(sbegv + end_b) };
+      Finsert_buffer_substring(rt, 3, args);
+    }
+  }
+}
+
+/* (replace-buffer-contents SOURCE &optional MAX-SECS MAX-COSTS): the
+   accessible text replaced by SOURCE's where it differs, so that the
+   text, markers and properties that stay the same are left alone; t,
+   or nil when comparing took longer than MAX-SECS and the text was
+   replaced whole.  MAX-COSTS is checked, but the script is always a
+   shortest one (Emacs's heuristics for costly ones are not done). */
+static mval Freplace_buffer_contents(mrt *rt, int n, mval *a)
+{
+  mval here = current_buffer(rt), source = existing_buffer(rt, a[0]);
+  if (!live_p(source))
+    mrt_error(rt, "Selecting deleted buffer");
+  if (source == here)
+    mrt_error(rt, "Cannot replace a buffer with itself");
+  if (!NILP(a[2]))
+    CHECK_INTEGER(rt, a[2]);
+  bool timed = !NILP(a[1]);
+  mval limit = !timed || FLOATP(a[1]) ? a[1] : call1(rt, intern(rt, "float-time"), a[1]);
+  double secs = timed ? XFLOAT(limit) : 0;
+  struct buffer *x = cur(rt), *y = XBUFFER(source);
+  int64_t size_a = x->zv - x->begv, size_b = y->zv - y->begv;
+  mval whole[3] = { source, Qnil, Qnil };
+  if (size_a == 0) {
+    if (size_b > 0)
+      Finsert_buffer_substring(rt, 3, whole);
+    return Qt;
+  }
+  if (size_b == 0) {
+    delete_here(rt, x->begv, x->zv);
+    return Qt;
+  }
+  uint8_t *del, *ins;
+  bool done = buffer_diff(rt, x, y, secs, timed, &del, &ins);
+  mval runs = done ? diff_runs(rt, del, ins, size_a, size_b) : Qnil;
+  free(del), free(ins);
+  if (!done) {
+    delete_here(rt, x->begv, x->zv);
+    Finsert_buffer_substring(rt, 3, whole);
+    return Qnil;
+  }
+  Fundo_boundary(rt, 0, NULL);
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, restore_point, Fsave_excursion_state(rt, 0, NULL));
+  /* One change for the change hooks, the whole accessible text. */
+  int64_t hooks = flag_on(rt, Qinhibit_modification_hooks) ? -2 : buffer_change_begin(rt, x->begv, x->zv);
+  if (hooks == -1)
+    specbind(rt, Qinhibit_modification_hooks, Qt);
+  apply_diff(rt, source, runs);
+  if (hooks >= 0)
+    buffer_change_end(rt, hooks, cur(rt)->begv, cur(rt)->zv, size_a);
+  unbind_to(rt, depth);
+  return Qt;
+}
+
 /* ---- Rewriting a region in place ---- */
 
 /* Where a rewrite of [FROM, TO) moves a position: transpose-regions
@@ -1558,13 +1946,51 @@ static mval planned_markers(mrt *rt, struct buffer *b, const struct rewrite *w)
   return plan;
 }
 
+/* What a rewrite W of the text into S records for undo, before it. */
+typedef void (*rewrite_record)(mrt *rt, const struct rewrite *w, mval s);
+
+/* As Emacs 28's transpose-regions: two regions as long as each other
+   and apart each, else the whole span. */
+static void record_transposition(mrt *rt, const struct rewrite *w, mval s)
+{
+  (void)s;
+  if (w->end1 - w->from == w->to - w->start2 && w->end1 != w->start2) {
+    record_change(rt, w->from, w->end1 - w->from);
+    record_change(rt, w->start2, w->to - w->start2);
+  } else {
+    record_change(rt, w->from, w->to - w->from);
+  }
+}
+
+/* As translate-region-internal: each character that S changes. */
+static void record_changed_chars(mrt *rt, const struct rewrite *w, mval s)
+{
+  int64_t off = 0;
+  for (int64_t p = w->from; p < w->to && off < XSTRING(s)->nbytes; p++) {
+    int len, c = string_decode(s, off, &len);
+    if (c != char_at(cur(rt), p))
+      record_change(rt, p, 1);
+    off += len;
+  }
+}
+
+/* A replacement by text of another length: the old text, the new. */
+static void record_replacement(mrt *rt, const struct rewrite *w, mval s)
+{
+  record_delete(rt, w->from, w->to, false);
+  record_insert(rt, w->from, XSTRING(s)->nchars);
+}
+
 /* Replaces [W->from, W->to) of the current buffer by S (with its
    properties; as many characters unless LEAVE_MARKERS); point and the
    markers go where W moves them, or stay with LEAVE_MARKERS (within
-   the text). */
-static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_markers)
+   the text).  RECORD notes the change for undo. */
+static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_markers,
+                           rewrite_record record)
 {
   int64_t depth = buffer_change_begin(rt, w->from, w->to);
+  if (!undo_off(rt))
+    record(rt, w, s);
   struct buffer *b = cur(rt);
   struct rewrite stay = { w->from, w->to, w->to, w->to };
   struct rewrite moved = *w;
@@ -1574,7 +2000,7 @@ static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_
   mval plan = planned_markers(rt, b, w);
   delete_text(rt, b, w->from, w->to);
   b->pt = w->from;
-  insert_here(rt, s);
+  insert_recorded(rt, s, false);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner == b)
       XMARKER(AREF(plan, i))->charpos = min_pos(XFIXNUM(AREF(plan, i + 1)), b->t->z + 1);
@@ -1591,7 +2017,7 @@ static mval Freplace_keeping_markers(mrt *rt, int n, mval *a)
   int64_t from, to;
   region(rt, a[0], a[1], &from, &to);
   CHECK_STRING(rt, a[2]);
-  rewrite_region(rt, a[2], &(struct rewrite){ from, to, to, to }, true);
+  rewrite_region(rt, a[2], &(struct rewrite){ from, to, to, to }, true, record_replacement);
   return Qnil;
 }
 
@@ -1607,13 +2033,20 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   }
   if (e1 > s2)
     mrt_error(rt, "Transposed regions overlap");
-  if (s1 == e1 && s2 == e2)
+  if (e1 == s2 && (s1 == e1 || s2 == e2))
+    return Qnil; /* nothing moves */
+  if (s1 == e1 && s2 == e2) {
+    if (!undo_off(rt)) { /* two empty regions swapped: Emacs records both */
+      record_change(rt, s1, 0);
+      record_change(rt, s2, 0);
+    }
     return Qnil;
+  }
   struct buffer *b = cur(rt);
   mval parts[3] = { text_with_properties(rt, b, s2, e2), text_with_properties(rt, b, e1, s2),
                     text_with_properties(rt, b, s1, e1) };
   struct rewrite w = { s1, e1, s2, e2 };
-  rewrite_region(rt, concat_strings(rt, 3, parts), &w, !NILP(a[4]));
+  rewrite_region(rt, concat_strings(rt, 3, parts), &w, !NILP(a[4]), record_transposition);
   return Qnil;
 }
 
@@ -1651,7 +2084,7 @@ static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
   if (changed) {
     mval s = chars_to_string_like(rt, chars, text);
     GC_STORE(rt->gc, s, XSTRING(s)->intervals, XSTRING(text)->intervals);
-    rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false);
+    rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false, record_changed_chars);
   }
   return make_fixnum(changed);
 }
@@ -1709,6 +2142,10 @@ static mval Fcase_replace(mrt *rt, int n, mval *a)
     xsignal3(rt, Qargs_out_of_range, a[0], a[1], a[2]);
   int64_t depth = buffer_change_begin(rt, from, to);
   struct buffer *b = cur(rt);
+  if (from < to) { /* the whole region counts as changed, as in Emacs */
+    record_change(rt, from, to - from);
+    b->t->modified = 1;
+  }
   mval s = string_to_multibyte(rt, unibyte_text_p(rt, b) ? string_low_bytes(rt, a[2]) : a[2]);
   struct changed_span d;
   if (!changed_span(b, from, min_pos(to, b->zv), s, &d)) {
@@ -2336,14 +2773,18 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
   mval text = literally ? bytes : call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "utf-8"));
   struct buffer *b = cur(rt);
   if (!NILP(a[4])) {
+    record_delete(rt, b->begv, b->zv, true);
     delete_text(rt, b, b->begv, b->zv);
     b->pt = b->begv;
   }
   int64_t pt = b->pt;
   buffer_insert_string(rt, current_buffer(rt), text);
   cur(rt)->pt = pt;
-  if (visit)
+  if (visit) {
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
+    if (!undo_off(rt)) /* a visited file's text is where undo starts */
+      set_undo_list(rt, Qnil);
+  }
   return list2(rt, path, make_fixnum(XSTRING(text)->nchars));
 }
 
@@ -2476,6 +2917,8 @@ static const struct subr_def buffer_subrs[] = {
   { "bufferp", Fbufferp, 1, 1 },
   { "buffer-live-p", Fbuffer_live_p, 1, 1 },
   { "kill-buffer", Fkill_buffer, 0, 1 },
+  { "undo-boundary", Fundo_boundary, 0, 0 },
+  { "buffer-enable-undo", Fbuffer_enable_undo, 0, 1 },
   { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
   { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
@@ -2502,6 +2945,7 @@ static const struct subr_def buffer_subrs[] = {
   { "insert-before-markers", Finsert_before_markers, 0, ARGS_MANY },
   { "buffer-has-markers-at", Fbuffer_has_markers_at, 1, 1 },
   { "transpose-regions", Ftranspose_regions, 4, 5 },
+  { "replace-buffer-contents", Freplace_buffer_contents, 1, 3 },
   { "translate-region-internal", Ftranslate_region_internal, 3, 3 },
   { "internal--replace-keeping-markers", Freplace_keeping_markers, 3, 3 },
   { "internal--case-replace", Fcase_replace, 3, 3 },
@@ -2565,6 +3009,7 @@ static void mark_buffer_state(struct gc *g, void *ud)
   gc_mark(g, rt->buffers->initial_values);
   gc_mark(g, rt->buffers->symbols);
   gc_mark(g, rt->buffers->overlay_hooks);
+  gc_mark(g, rt->buffers->undo_buffer);
 }
 
 static mval read_text(mrt *rt, const char *text)
@@ -2605,7 +3050,7 @@ void buffer_init(mrt *rt)
   mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
   rt->buffers = (struct buffer_state *)(XVL(obj)->slots);
   rt->buffers->current = rt->buffers->live = rt->buffers->initial_values = Qnil;
-  rt->buffers->overlay_hooks = rt->buffers->symbols = Qnil;
+  rt->buffers->overlay_hooks = rt->buffers->symbols = rt->buffers->undo_buffer = Qnil;
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
   gc_set_finalizer(rt->gc, PVEC_MARKER, marker_finalize, NULL);

@@ -118,6 +118,14 @@ mval buffer_substring(mrt *rt, mval b, mval e, bool properties);
    bounds and how long it was before. */
 int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end);
 void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t old_len);
+/* Undo (Emacs 28's undo.c): whether the current buffer records
+   changes (its buffer-undo-list is not t); a text property change
+   about to happen to it (the first-change entry, and the buffer
+   counts as modified); a property PROP of the text [BEG, END) whose
+   value was VALUE, as (nil PROP VALUE BEG . END). */
+bool buffer_undo_recording(mrt *rt);
+void buffer_properties_changing(mrt *rt);
+void buffer_record_property_change(mrt *rt, int64_t beg, int64_t end, mval prop, mval value);
 /* The variables every buffer has, in the order buffer-local-variables
    shows them (a vector). */
 mval buffer_per_buffer_symbols(mrt *rt);

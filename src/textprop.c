@@ -552,6 +552,48 @@ static mval check_plist(mrt *rt, mval plist)
 typedef mval (*range_op)(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
                          bool *changed);
 
+static mval remove_keys(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval keys,
+                        bool *changed);
+
+/* The undo records of OP on one interval of PLIST over [S, E), as
+   Emacs's add_properties, set_properties and remove_properties make
+   them: each property it changes with the value it had (nil if none). */
+static void record_interval(mrt *rt, range_op op, mval plist, int64_t s, int64_t e, mval props)
+{
+  mval v, w;
+  if (op == remove_keys) {
+    for (mval k = props; CONSP(k); k = XCDR(k))
+      if (plist_find(plist, XCAR(k), &v))
+        buffer_record_property_change(rt, s, e, XCAR(k), v);
+    return;
+  }
+  if (op == textprop_set)
+    for (mval l = plist; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l)))
+      if (!plist_find(props, XCAR(l), &w) || w != XCAR(XCDR(l)))
+        buffer_record_property_change(rt, s, e, XCAR(l), XCAR(XCDR(l)));
+  for (mval l = props; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l))) {
+    bool had = plist_find(plist, XCAR(l), &v);
+    if (op == textprop_set ? !had : !had || v != XCAR(XCDR(l)))
+      buffer_record_property_change(rt, s, e, XCAR(l), had ? v : Qnil);
+  }
+}
+
+/* What OP over [B, E) of the current buffer's intervals IVS records for
+   undo, interval by interval as Emacs splits them there. */
+static void record_property_changes(mrt *rt, range_op op, const struct text *t, int64_t b, int64_t e,
+                                    mval props)
+{
+  buffer_properties_changing(rt);
+  if (!buffer_undo_recording(rt))
+    return;
+  mval l = NILP(t->ivs) ? list1(rt, make_interval(rt, 0, t->len, Qnil)) : t->ivs;
+  for (l = split_at(rt, split_at(rt, l, b), e); CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) >= b && IV_END(iv) <= e)
+      record_interval(rt, op, IV_PLIST(iv), IV_START(iv) + t->origin, IV_END(iv) + t->origin, props);
+  }
+}
+
 /* In a buffer, a change of properties is a change of the text for the
    change hooks and read-only buffers, run with the buffer current; OP
    runs again after the hooks, which may have changed the text. */
@@ -563,7 +605,10 @@ static mval change_buffer(mrt *rt, range_op op, struct text *t, int64_t b, int64
   b = b < t->len ? b : t->len;
   e = e < t->len ? e : t->len;
   bool changed;
-  store_text(rt, t, op(rt, t->ivs, t->len, b, e, props, &changed));
+  mval ivs = op(rt, t->ivs, t->len, b, e, props, &changed);
+  if (changed)
+    record_property_changes(rt, op, t, b, e, props);
+  store_text(rt, t, ivs);
   buffer_change_end(rt, hooks, b + t->origin, e + t->origin, e - b);
   unbind_to(rt, depth);
   return Qt;
@@ -621,13 +666,14 @@ static mval Fset_text_properties(mrt *rt, int n, mval *a)
   return change_text(rt, textprop_set, a[0], a[1], check_plist(rt, a[2]), a[3]);
 }
 
+/* PLIST's keys in order: undo records them so. */
 static mval plist_keys(mrt *rt, mval plist)
 {
   list_length(rt, plist); /* a cycle or a dotted end signals */
   mval rev = Qnil;
   for (; CONSP(plist); plist = CONSP(XCDR(plist)) ? XCDR(XCDR(plist)) : Qnil)
     rev = Fcons(rt, XCAR(plist), rev);
-  return rev;
+  return prepend_reversed(rt, rev, Qnil);
 }
 
 static mval Fremove_text_properties(mrt *rt, int n, mval *a)
