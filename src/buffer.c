@@ -48,6 +48,7 @@
 #include "overlays.h"
 #include "textprop.h"
 #include "variables.h"
+#include "window.h"
 
 struct buffer_state {
   mval current;
@@ -637,8 +638,8 @@ static mval generate_name(mrt *rt, mval name, mval ignore)
 
 /* The live buffer to make current when BUFFER goes, as batch Emacs's
    other-buffer chooses: the first whose name does not start with a
-   space, passing over *scratch*, which the one window shows; else
-   *scratch* or any; else a new *scratch*. */
+   space, passing over those a window shows; else a shown one or any;
+   else a new *scratch*. */
 static mval other_buffer(mrt *rt, mval buffer)
 {
   mval scratch = make_cstring(rt, "*scratch*"), fallback = Qnil;
@@ -647,7 +648,7 @@ static mval other_buffer(mrt *rt, mval buffer)
     if (c == buffer)
       continue;
     bool hidden = XSTRING(name)->nbytes == 0 || XSTRING(name)->data[0] == ' ';
-    if (!hidden && !mrt_equal(rt, name, scratch))
+    if (!hidden && !window_shows_buffer(rt, c))
       return c;
     if (NILP(fallback) || !hidden)
       fallback = c;
@@ -748,9 +749,30 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
     }
   if (!live_p(buffer))
     return Qt;
+  /* As in Emacs, another buffer is made current before the windows
+     showing this one are given others (window.el). */
+  if (current_buffer(rt) == buffer)
+    make_current(rt, other_buffer(rt, buffer));
+  if (window_shows_buffer(rt, buffer))
+    call1(rt, intern(rt, "replace-buffer-in-windows"), buffer);
+  if (!live_p(buffer))
+    return Qt;
   kill(rt, buffer);
   list_updated(rt, buffer);
   return Qt;
+}
+
+/* (marrow--record-buffer BUFFER): to the front of the buffer list, as
+   Emacs's record_buffer puts a buffer selected in a window. */
+static mval Frecord_buffer(mrt *rt, int n, mval *a)
+{
+  CHECK_TYPE(rt, BUFFERP(a[0]), Qbufferp, a[0]);
+  if (!live_p(a[0]))
+    return Qnil;
+  mval front = Fcons(rt, a[0], reversed(rt, list_remove(rt, state(rt)->live, a[0])));
+  state(rt)->live = reversed(rt, front);
+  list_updated(rt, a[0]);
+  return Qnil;
 }
 
 /* (other-buffer &optional BUFFER VISIBLE-OK FRAME): a live buffer
@@ -2471,6 +2493,7 @@ static const struct subr_def buffer_subrs[] = {
   { "bufferp", Fbufferp, 1, 1 },
   { "buffer-live-p", Fbuffer_live_p, 1, 1 },
   { "kill-buffer", Fkill_buffer, 0, 1 },
+  { "marrow--record-buffer", Frecord_buffer, 1, 1 },
   { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
   { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
