@@ -40,6 +40,29 @@
                           (f-parameters . 4) (f-use-count . 6))))
         (error "No window slot %s" name))))
 
+;;; ---- Macros, before their first use ----------------------------
+
+(defmacro save-selected-window (&rest body)
+  "Run BODY, then select the window selected before (if still live) and
+make the buffer current before current again."
+  (declare (indent 0) (debug t))
+  (let ((window (make-symbol "window")))
+    `(let ((,window (selected-window)))
+       (save-current-buffer
+         (unwind-protect (progn ,@body)
+           (when (window-live-p ,window)
+             (select-window ,window 'norecord)))))))
+
+(defmacro with-selected-window (window &rest body)
+  "Run BODY with WINDOW selected and its buffer current, neither recorded;
+then put back the selected window and the current buffer."
+  (declare (indent 1) (debug t))
+  (let ((new (make-symbol "new")))
+    `(let ((,new ,window))
+       (save-selected-window
+         (select-window ,new 'norecord)
+         ,@body))))
+
 ;;; ---- Checking arguments ------------------------------------------
 
 (defun window-live-p (object)
@@ -480,6 +503,8 @@ buffer to the end, as batch Emacs says."
   "WINDOW's total width if HORIZONTAL, else its total height."
   (if horizontal (window-total-width window round) (window-total-height window round)))
 (defalias 'window-height #'window-total-height)
+(defalias 'window-pixel-height #'window-total-height)
+(defalias 'window-pixel-width #'window-total-width)
 
 (defun window-body-height (&optional window _pixelwise)
   "WINDOW's lines of text: all but the mode line, which the minibuffer
@@ -575,16 +600,20 @@ buffers, as Emacs's `record-window-buffer'."
     (window--set window next-buffers nil)
     (unless (eq (aref (buffer-name buffer) 0) ?\s)
       (window--set window prev-buffers
-                   (cons (list buffer (copy-marker (window-start window))
-                               (copy-marker (window-point window)))
+                   (cons (with-current-buffer buffer
+                           (list buffer (copy-marker (window-start window))
+                                 (copy-marker (window-point window))))
                          (assq-delete-all buffer (window--slot window prev-buffers)))))))
 
 (defun window--show (window buffer)
   "Show BUFFER in live WINDOW from its start, at its point."
   (window--set window buffer buffer)
   (with-current-buffer buffer
-    (window--set window pointm (copy-marker (point)))
-    (window--set window startm (copy-marker (point-min)))))
+    (if (markerp (window--slot window pointm))
+        (progn (set-marker (window--slot window pointm) (point))
+               (set-marker (window--slot window startm) (point-min)))
+      (window--set window pointm (copy-marker (point)))
+      (window--set window startm (copy-marker (point-min))))))
 
 (defun set-window-buffer (window buffer-or-name &optional _keep-margins)
   "Show the buffer BUFFER-OR-NAME in WINDOW."
@@ -741,27 +770,6 @@ window leaves it to `pop-to-buffer'."
         (select-window w norecord)))
     (set-buffer buffer)))
 
-(defmacro save-selected-window (&rest body)
-  "Run BODY, then select the window selected before (if still live) and
-make the buffer current before current again."
-  (declare (indent 0) (debug t))
-  (let ((window (make-symbol "window")))
-    `(let ((,window (selected-window)))
-       (save-current-buffer
-         (unwind-protect (progn ,@body)
-           (when (window-live-p ,window)
-             (select-window ,window 'norecord)))))))
-
-(defmacro with-selected-window (window &rest body)
-  "Run BODY with WINDOW selected and its buffer current, neither recorded;
-then put back the selected window and the current buffer."
-  (declare (indent 1) (debug t))
-  (let ((new (make-symbol "new")))
-    `(let ((,new ,window))
-       (save-selected-window
-         (select-window ,new 'norecord)
-         ,@body))))
-
 ;;; ---- Splitting and deleting ------------------------------------------
 
 (defun window--geometry (window horizontal)
@@ -854,8 +862,8 @@ the new window takes half."
     (when (window-minibuffer-p window)
       (error "Attempt to split minibuffer window"))
     (let* ((new-size (window--split-size window size horizontal))
-           (new (marrow--make-window))
-           (names (window--geometry window horizontal)))
+           (names (window--geometry window horizontal))
+           new)
       (window--menu-bar (selected-frame))
       (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t)))
         ;; WINDOW goes into a new combination of its own direction.
@@ -866,6 +874,7 @@ the new window takes half."
           (window--set combination children (list window))
           (window--set window parent combination)
           (setq parent combination)))
+      (setq new (marrow--make-window))
       (window--copy-geometry window new)
       (window--put window (car names) (- (window--get window (car names)) new-size))
       (window--put new (car names) new-size)
@@ -897,14 +906,17 @@ the new window takes half."
   (split-window nil size 'right))
 (defalias 'split-window-horizontally #'split-window-right)
 
+(defun window--kill-one (w)
+  "Mark window W deleted, its markers pointing nowhere."
+  (window--set w valid nil)
+  (when (window--slot w buffer)
+    (set-marker (window--slot w pointm) nil)
+    (set-marker (window--slot w startm) nil)
+    (window--set w buffer nil)))
+
 (defun window--kill (window)
-  "Mark WINDOW and its subtree deleted, their markers pointing nowhere."
-  (dolist (w (window--all window))
-    (window--set w valid nil)
-    (when (window--slot w buffer)
-      (set-marker (window--slot w pointm) nil)
-      (set-marker (window--slot w startm) nil)
-      (window--set w buffer nil))))
+  "Mark WINDOW and its subtree deleted."
+  (mapc #'window--kill-one (window--all window)))
 
 (defun window--dissolve (parent)
   "PARENT has one child left: the child takes its place, joining its
@@ -955,12 +967,11 @@ it is first); the most recently used window is selected if it was."
     (unless (eq window root)
       (window--menu-bar (selected-frame))
       (window--copy-geometry root window)
-      (window--replace window window)
       (window--set window parent nil)
       (window--set (selected-frame) f-root window)
       (let ((keep (window--all window)))
         (dolist (w (window--all root))
-          (unless (memq w keep) (window--kill w))))
+          (unless (memq w keep) (window--kill-one w))))
       (unless (window-live-p (selected-window))
         (select-window (car (window--leaves window)))))
     nil))
@@ -994,18 +1005,26 @@ points and starts, the selected window and the current buffer."
 
 (defun window--restore (state)
   "Put back a window from STATE, made by `window--state'."
-  (let ((w (car state)) (i 0))
+  (let* ((w (car state)) (i 0)
+         (buffer (nth (window--index 'buffer) (cdr state)))
+         ;; As in Emacs, a window's history is not put back, but grows
+         ;; by the buffer it stops showing.
+         (own (mapcar #'window--index '(pointm startm prev-buffers next-buffers))))
+    (when (and (window-live-p w) buffer (not (eq buffer (window--slot w buffer))))
+      (window--push-prev w))
     (dolist (value (cdr state))
-      (unless (memq i (list (window--index 'pointm) (window--index 'startm)))
+      (unless (memq i own)
         (marrow--set-window-slot w i value))
       (setq i (1+ i)))
     (when (window--slot w buffer)
       (unless (buffer-live-p (window--slot w buffer))
         (window--set w buffer (other-buffer)))
-      (window--show w (window--slot w buffer))
-      (with-current-buffer (window--slot w buffer)
-        (set-marker (window--slot w pointm) (nth (window--index 'pointm) (cdr state)))
-        (set-marker (window--slot w startm) (nth (window--index 'startm) (cdr state)))))))
+      (let ((point (nth (window--index 'pointm) (cdr state)))
+            (start (nth (window--index 'startm) (cdr state))))
+        (window--show w (window--slot w buffer))
+        (when (eq (marker-buffer point) (window--slot w buffer))
+          (set-marker (window--slot w pointm) point)
+          (set-marker (window--slot w startm) start))))))
 
 (defun set-window-configuration (configuration &optional _dont-set-frame _dont-set-miniwindow)
   "Give the frame back the windows CONFIGURATION saw; return t."
@@ -1014,13 +1033,15 @@ points and starts, the selected window and the current buffer."
   (pcase-let* ((`(,root ,selected ,buffer ,states) (marrow--window-slot configuration 0))
                (saved (mapcar #'car states)))
     (dolist (w (window--all (frame-root-window)))
-      (unless (memq w saved) (window--kill w)))
+      (unless (memq w saved) (window--kill-one w)))
     (mapc #'window--restore states)
     (window--set (selected-frame) f-root root)
     (window--fit-root (selected-frame))
     (window--set (selected-frame) f-selected selected)
-    (set-buffer (window--slot selected buffer))
-    (goto-char (window--slot selected pointm))
+    (when (window-live-p selected)
+      (set-buffer (window--slot selected buffer))
+      (goto-char (window--slot selected pointm))
+      (window--record selected))
     (when (buffer-live-p buffer)
       (set-buffer buffer))
     t))

@@ -2641,5 +2641,6 @@ void buffer_init(mrt *rt)
   for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
     defvar(rt, hooks[i], Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
+  make_buffer(rt, make_cstring(rt, " *Minibuf-0*")); /* window.c's minibuffer window shows it */
   make_buffer(rt, make_cstring(rt, "*Messages*"));
 }

@@ -18,6 +18,7 @@
 #include "window.h"
 #include "buffer.h"
 #include "eval.h"
+#include "printer.h"
 #include "reader.h"
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
@@ -61,7 +62,7 @@ static mval leaf(mrt *rt, mval buffer, int64_t lines, int64_t top)
    modify-frame-parameters. */
 static const char frame_parameters[] =
   "((tab-bar-lines . 0) (menu-bar-lines . 1) (buried-buffer-list)"
-  " (unsplittable) (modeline . t) (width . 80) (height . 25)"
+  " (buffer-list) (unsplittable) (modeline . t) (width . 80) (height . 25)"
   " (name . \"F1\") (font . \"tty\") (background-color . \"unspecified-bg\")"
   " (foreground-color . \"unspecified-fg\") (background-mode . dark)"
   " (display-type . mono) (minibuffer . t))";
@@ -86,26 +87,26 @@ bool window_shows_buffer(mrt *rt, mval buffer)
   return FRAMEP(rt->frame) && shows(slot(rt->frame, F_ROOT), buffer);
 }
 
-static mval format_one(mrt *rt, const char *f, mval a)
+/* (format F A B) */
+static mval format2(mrt *rt, const char *f, mval a, mval b)
 {
-  return call2(rt, intern(rt, "format"), make_cstring(rt, f), a);
+  mval args[3] = { make_cstring(rt, f), a, b };
+  return format_string(rt, 3, args);
 }
 
 mval window_description(mrt *rt, mval obj)
 {
   char text[64];
   if (FRAMEP(obj)) {
-    snprintf(text, sizeof text, "#<frame %%s %p>", (void *)untag(obj));
-    return format_one(rt, text, slot(obj, F_NAME));
+    snprintf(text, sizeof text, "%p", (void *)untag(obj));
+    return format2(rt, "#<frame %s %s>", slot(obj, F_NAME), make_cstring(rt, text));
   }
   if (!WINDOWP(obj))
     return make_cstring(rt, "#<window-configuration>");
   mval buffer = slot(obj, W_BUFFER);
-  snprintf(text, sizeof text, "#<window %lld", (long long)XFIXNUM(slot(obj, W_NUMBER)));
   if (!BUFFERP(buffer))
-    return format_one(rt, "%s>", make_cstring(rt, text));
-  return call3(rt, intern(rt, "format"), make_cstring(rt, "%s on %s>"), make_cstring(rt, text),
-               XBUFFER(buffer)->name);
+    return format2(rt, "#<window %d>", slot(obj, W_NUMBER), Qnil);
+  return format2(rt, "#<window %d on %s>", slot(obj, W_NUMBER), XBUFFER(buffer)->name);
 }
 
 /* ================================================================== */
@@ -177,11 +178,15 @@ void window_init(mrt *rt)
   gc_aset(rt->gc, frame, F_NAME, make_cstring(rt, "F1"));
   mval params = read_from_string(rt, make_cstring(rt, frame_parameters), Qnil, Qnil);
   gc_aset(rt->gc, frame, F_PARAMETERS, XCAR(params));
+  /* The frame's own buffer list, as Emacs keeps it: *scratch* so far. */
+  for (mval l = XCAR(params); CONSP(l); l = XCDR(l))
+    if (CONSP(XCAR(l)) && XCAR(XCAR(l)) == intern(rt, "buffer-list"))
+      gc_setcdr(rt->gc, XCAR(l), list1(rt, current_buffer(rt)));
   mval root = leaf(rt, current_buffer(rt), 24, 0);
   ASET_FIXNUM(root, W_USE_TIME, make_fixnum(1));
   gc_aset(rt->gc, frame, F_ROOT, root);
   gc_aset(rt->gc, frame, F_SELECTED, root);
-  mval minibuf = call1(rt, intern(rt, "get-buffer-create"), make_cstring(rt, " *Minibuf-0*"));
+  mval minibuf = call1(rt, intern(rt, "get-buffer"), make_cstring(rt, " *Minibuf-0*"));
   mval mini = leaf(rt, minibuf, 1, 24);
   gc_aset(rt->gc, mini, W_MINI, Qt);
   gc_aset(rt->gc, frame, F_MINI, mini);
