@@ -664,6 +664,8 @@ it that no other buffer has.  Return the new name.")
      "A live buffer other than BUFFER, preferring those no window shows.")
     (marrow--record-buffer "BUFFER"
      "Move BUFFER to the front of the buffer list, as selecting it does.")
+    (bury-buffer-internal "BUFFER"
+     "Move BUFFER to the end of the buffer list.")
     (windowp "OBJECT"
      "Whether OBJECT is a window, live or deleted.")
     (framep "OBJECT"

@@ -2488,6 +2488,9 @@ codes that read use the minibuffer, which reads standard input."
 (defvar window-min-width 10 "The fewest columns a window may be split to.")
 (defvar window-system nil "nil: the frame is a terminal's.")
 (defvar initial-window-system nil "nil: Emacs started without a window system.")
+(defvar window-point-insertion-type nil "The insertion type of window points.")
+(dolist (f '(bury-buffer recenter pos-visible-in-window-p))
+  (autoload f "window"))
 (dolist (f '(window-live-p window-valid-p frame-live-p
              window-normalize-window window-normalize-frame
              window-normalize-buffer selected-window minibuffer-window

@@ -58,7 +58,7 @@ make the buffer current before current again."
 then put back the selected window and the current buffer."
   (declare (indent 1) (debug t))
   (let ((new (make-symbol "new")))
-    `(let ((,new ,window))
+    `(let ((,new (window--valid ,window)))
        (save-selected-window
          (select-window ,new 'norecord)
          ,@body))))
@@ -120,12 +120,12 @@ LIVE-ONLY)."
 
 (defun window-normalize-buffer (buffer-or-name)
   "The live buffer BUFFER-OR-NAME names, the current buffer if nil."
-  (cond ((null buffer-or-name) (current-buffer))
-        ((bufferp buffer-or-name)
-         (if (buffer-live-p buffer-or-name) buffer-or-name
-           (error "Buffer %s is not a live buffer" buffer-or-name)))
-        ((get-buffer buffer-or-name))
-        (t (error "No such buffer %s" buffer-or-name))))
+  (let ((buffer (cond ((null buffer-or-name) (current-buffer))
+                      ((bufferp buffer-or-name) buffer-or-name)
+                      ((stringp buffer-or-name) (get-buffer buffer-or-name))
+                      (t (error "No such buffer %s" buffer-or-name)))))
+    (if (buffer-live-p buffer) buffer
+      (error "No such live buffer %s" buffer-or-name))))
 
 ;;; ---- The frame -----------------------------------------------------
 
@@ -396,15 +396,15 @@ selected one on."
 
 (defun window-parameters (&optional window)
   "A copy of WINDOW's parameters alist."
-  (copy-alist (window--slot (window--valid window) parameters)))
+  (copy-alist (window--slot (window--any window) parameters)))
 
 (defun window-parameter (window parameter)
   "WINDOW's PARAMETER."
-  (cdr (assq parameter (window--slot (window--valid window) parameters))))
+  (cdr (assq parameter (window--slot (window--any window) parameters))))
 
 (defun set-window-parameter (window parameter value)
   "Give WINDOW's PARAMETER VALUE; return VALUE."
-  (let* ((w (window--valid window))
+  (let* ((w (window--any window))
          (entry (assq parameter (window--slot w parameters))))
     (if entry (setcdr entry value)
       (window--set w parameters (cons (cons parameter value) (window--slot w parameters))))
@@ -666,9 +666,37 @@ BURY-OR-KILL, forget the one it shows now.  Return the buffer shown."
                   (other-buffer old))))
     (unless (eq new old)
       (set-window-buffer-start-and-point w new (nth 1 entry) (nth 2 entry)))
-    (when bury-or-kill
-      (unrecord-window-buffer w old))
+    (cond ((eq bury-or-kill 'bury)
+           ;; Its entry goes last, to be shown again after all others.
+           (let ((entry (assq old (window--slot w prev-buffers))))
+             (when entry
+               (window--set w prev-buffers
+                            (append (delq entry (window--slot w prev-buffers)) (list entry))))))
+          (bury-or-kill (unrecord-window-buffer w old)))
     new))
+
+(defun bury-buffer (&optional buffer-or-name)
+  "Put BUFFER-OR-NAME (the current buffer) last in the buffer list; if
+nil and the selected window shows it, show another buffer there."
+  (let ((buffer (window-normalize-buffer buffer-or-name)))
+    (bury-buffer-internal buffer)
+    (when (and (null buffer-or-name) (eq buffer (window-buffer)))
+      (if (and (window-dedicated-p) (window-parent))
+          (delete-window)
+        (switch-to-prev-buffer nil 'bury)))
+    nil))
+
+(defun recenter (&optional _arg _redisplay)
+  "Nothing to redraw in batch; the selected window must show the current
+buffer, as in Emacs."
+  (unless (eq (window-buffer) (current-buffer))
+    (error "`recenter'ing a window that does not display current-buffer."))
+  nil)
+
+(defun pos-visible-in-window-p (&optional _pos window _partially)
+  "nil: batch Emacs never draws a window, so no position is visible."
+  (window--live window)
+  nil)
 
 (defun replace-buffer-in-windows (&optional buffer-or-name)
   "Show another buffer in the windows that show BUFFER-OR-NAME (the

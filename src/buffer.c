@@ -762,18 +762,25 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   return Qt;
 }
 
-/* (marrow--record-buffer BUFFER): to the front of the buffer list, as
-   Emacs's record_buffer puts a buffer selected in a window. */
-static mval Frecord_buffer(mrt *rt, int n, mval *a)
+/* Moves live BUFFER to the front of the buffer list, or to its end if
+   BURY (the live list is kept newest first, the reverse). */
+static mval move_buffer(mrt *rt, mval buffer, bool bury)
 {
-  CHECK_TYPE(rt, BUFFERP(a[0]), Qbufferp, a[0]);
-  if (!live_p(a[0]))
+  CHECK_TYPE(rt, BUFFERP(buffer), Qbufferp, buffer);
+  if (!live_p(buffer))
     return Qnil;
-  mval front = Fcons(rt, a[0], reversed(rt, list_remove(rt, state(rt)->live, a[0])));
-  state(rt)->live = reversed(rt, front);
-  list_updated(rt, a[0]);
+  mval rest = list_remove(rt, state(rt)->live, buffer);
+  state(rt)->live = bury ? Fcons(rt, buffer, rest) : reversed(rt, Fcons(rt, buffer, reversed(rt, rest)));
+  list_updated(rt, buffer);
   return Qnil;
 }
+
+/* (marrow--record-buffer BUFFER): to the front of the buffer list, as
+   Emacs's record_buffer puts a buffer selected in a window. */
+static mval Frecord_buffer(mrt *rt, int n, mval *a) { return move_buffer(rt, a[0], false); }
+
+/* (bury-buffer-internal BUFFER): to the end of the buffer list. */
+static mval Fbury_buffer_internal(mrt *rt, int n, mval *a) { return move_buffer(rt, a[0], true); }
 
 /* (other-buffer &optional BUFFER VISIBLE-OK FRAME): a live buffer
    other than BUFFER (which counts only if it is a live buffer). */
@@ -2494,6 +2501,7 @@ static const struct subr_def buffer_subrs[] = {
   { "buffer-live-p", Fbuffer_live_p, 1, 1 },
   { "kill-buffer", Fkill_buffer, 0, 1 },
   { "marrow--record-buffer", Frecord_buffer, 1, 1 },
+  { "bury-buffer-internal", Fbury_buffer_internal, 1, 1 },
   { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
   { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },

@@ -352,4 +352,20 @@
       (walk-windows (lambda (w) (push w seen)))
       (should (equal seen (list (selected-window)))))))
 
+;; Burying a buffer takes it from the selected window, and to the end
+;; of the buffer list.
+(ert-deftest win-bury-buffer ()
+  (win-tests--fresh
+    (let ((a (get-buffer-create "win-a")) (b (get-buffer-create "win-b")))
+      (should-not (bury-buffer a))
+      (should (eq (car (last (buffer-list))) a))
+      (switch-to-buffer b)
+      (should-not (bury-buffer))
+      (should (eq (car (last (buffer-list))) b))
+      (should (eq (window-buffer) (get-buffer "*scratch*")))
+      (should (eq (current-buffer) (get-buffer "*scratch*")))
+      (should-not (recenter))
+      (with-current-buffer b
+        (should-error (recenter))))))
+
 ;;; window-tests.el ends here
