@@ -77,26 +77,24 @@ then put back the selected window and the current buffer."
   "t if OBJECT is the frame (a terminal frame), else nil."
   (and (framep object) t))
 
+(defun window--checked (window predicate)
+  "WINDOW, the selected window if nil, which PREDICATE must accept."
+  (let ((w (or window (selected-window))))
+    (unless (funcall predicate w)
+      (signal 'wrong-type-argument (list predicate w)))
+    w))
+
 (defun window--live (window)
   "WINDOW, the selected window if nil, checked to be live."
-  (let ((w (or window (selected-window))))
-    (unless (window-live-p w)
-      (signal 'wrong-type-argument (list 'window-live-p w)))
-    w))
+  (window--checked window #'window-live-p))
 
 (defun window--valid (window)
   "WINDOW, the selected window if nil, checked to be valid."
-  (let ((w (or window (selected-window))))
-    (unless (window-valid-p w)
-      (signal 'wrong-type-argument (list 'window-valid-p w)))
-    w))
+  (window--checked window #'window-valid-p))
 
 (defun window--any (window)
   "WINDOW, the selected window if nil, checked to be a window."
-  (let ((w (or window (selected-window))))
-    (unless (windowp w)
-      (signal 'wrong-type-argument (list 'windowp w)))
-    w))
+  (window--checked window #'windowp))
 
 (defun window--frame (frame)
   "FRAME, the selected frame if nil, checked to be a frame."
