@@ -72,19 +72,23 @@ static void mark_frame(struct gc *g, void *ud)
   gc_mark(g, ((mrt *)ud)->frame);
 }
 
-static bool shows(mval w, mval buffer)
+/* The slots are open to Lisp (marrow--set-window-slot), so the walk
+   checks what it follows and how deep it goes. */
+static bool shows(mval w, mval buffer, int depth)
 {
+  if (!WINDOWP(w) || depth > 10000)
+    return false;
   if (slot(w, W_BUFFER) == buffer)
     return true;
   for (mval l = slot(w, W_CHILDREN); CONSP(l); l = XCDR(l))
-    if (shows(XCAR(l), buffer))
+    if (shows(XCAR(l), buffer, depth + 1))
       return true;
   return false;
 }
 
 bool window_shows_buffer(mrt *rt, mval buffer)
 {
-  return FRAMEP(rt->frame) && shows(slot(rt->frame, F_ROOT), buffer);
+  return FRAMEP(rt->frame) && shows(slot(rt->frame, F_ROOT), buffer, 0);
 }
 
 /* (format F A B) */
@@ -149,6 +153,9 @@ static mval Fwindow_slot(mrt *rt, int n, mval *a) { return *checked_slot(rt, a[0
 static mval Fset_window_slot(mrt *rt, int n, mval *a)
 {
   checked_slot(rt, a[0], a[1]);
+  /* The counts C reads stay numbers. */
+  if ((WINDOWP(a[0]) && XFIXNUM(a[1]) == W_NUMBER) || (FRAMEP(a[0]) && XFIXNUM(a[1]) == F_WINDOW_COUNT))
+    CHECK_FIXNUM(rt, a[2]);
   gc_aset(rt->gc, a[0], XFIXNUM(a[1]), a[2]);
   return a[2];
 }
