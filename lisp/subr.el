@@ -2489,7 +2489,14 @@ codes that read use the minibuffer, which reads standard input."
 (defvar window-system nil "nil: the frame is a terminal's.")
 (defvar initial-window-system nil "nil: Emacs started without a window system.")
 (defvar window-point-insertion-type nil "The insertion type of window points.")
-(dolist (f '(bury-buffer recenter pos-visible-in-window-p))
+(defvar display-buffer-alist nil "(CONDITION . ACTION) entries for `display-buffer'.")
+(defvar display-buffer-overriding-action '(nil . nil)
+  "An action `display-buffer' tries before any other.")
+(defvar display-buffer-base-action '(nil . nil)
+  "An action `display-buffer' tries after the caller's.")
+(dolist (f '(bury-buffer recenter pos-visible-in-window-p display-buffer-same-window
+             display-buffer-reuse-window display-buffer-pop-up-window
+             display-buffer-use-some-window display-buffer-no-window))
   (autoload f "window"))
 (dolist (f '(window-live-p window-valid-p frame-live-p
              window-normalize-window window-normalize-frame

@@ -722,43 +722,110 @@ buffer if nil)."
   "Whether WINDOW may be given another buffer."
   (not (or (window-dedicated-p window) (window-minibuffer-p window))))
 
-(defun display-buffer (buffer-or-name &optional _action _frame)
-  "Show the buffer BUFFER-OR-NAME in a window and return the window, as
-Emacs's default actions do: a window already showing it; else, when one
-window can take it, that window split below; else the least recently
-used window but the selected one."
+(defconst display-buffer-fallback-action
+  '((display-buffer-reuse-window display-buffer-pop-up-window
+     display-buffer-use-some-window))
+  "The action `display-buffer' tries last, Emacs's defaults.")
+
+(defun window--alist-get (key alist)
+  "The value of KEY in ALIST."
+  (cdr (assq key alist)))
+
+(defun display-buffer-same-window (buffer alist)
+  "Show BUFFER in the selected window, unless ALIST inhibits it or the
+window cannot take it."
+  (unless (or (window--alist-get 'inhibit-same-window alist)
+              (not (window--usable-p (selected-window))))
+    (set-window-buffer nil buffer)
+    (selected-window)))
+
+(defun display-buffer-reuse-window (buffer alist)
+  "A window already showing BUFFER (not the selected one if ALIST
+inhibits it)."
+  (seq-find (lambda (w) (and (eq (window-buffer w) buffer)
+                             (not (and (eq w (selected-window))
+                                       (window--alist-get 'inhibit-same-window alist)))))
+            (window-list-1 nil 'nomini)))
+
+(defun display-buffer-pop-up-window (buffer _alist)
+  "Split the frame's only usable window (batch Emacs's frame is too
+small for its split thresholds otherwise) and show BUFFER below."
+  (let ((usable (seq-filter #'window--usable-p (window--leaves (frame-root-window)))))
+    (unless (cdr usable)
+      (let ((new (ignore-errors (split-window (car usable)))))
+        (when new
+          (set-window-buffer new buffer)
+          (window--set new prev-buffers nil)
+          new)))))
+
+(defun display-buffer-use-some-window (buffer alist)
+  "Show BUFFER in the least recently used window but the selected one,
+else in the selected one unless ALIST inhibits it."
+  (let ((w (or (get-lru-window nil nil t)
+               (and (not (window--alist-get 'inhibit-same-window alist))
+                    (window--usable-p (selected-window))
+                    (selected-window)))))
+    (when w
+      (set-window-buffer w buffer)
+      w)))
+
+(defun display-buffer-no-window (_buffer alist)
+  "`fail' if ALIST allows showing no window: `display-buffer' then
+returns nil."
+  (and (window--alist-get 'allow-no-window alist) 'fail))
+
+(defun window--action-functions (action)
+  "The functions of ACTION, (FUNCTIONS . ALIST), FUNCTIONS one or a list."
+  (let ((f (car-safe action)))
+    (if (and f (or (functionp f) (symbolp f))) (list f) f)))
+
+(defun window--alist-action (buffer action)
+  "The action of the first entry of `display-buffer-alist' whose
+condition, a regexp for the name or a function of the name and ACTION,
+BUFFER meets."
+  (cdr (seq-find (lambda (entry)
+                   (let ((condition (car entry)))
+                     (if (stringp condition)
+                         (string-match-p condition (buffer-name buffer))
+                       (funcall condition (buffer-name buffer) action))))
+                 display-buffer-alist)))
+
+(defun display-buffer (buffer-or-name &optional action _frame)
+  "Show the buffer BUFFER-OR-NAME in a window and return the window: the
+first of the functions of `display-buffer-overriding-action', the
+first entry of `display-buffer-alist' for the buffer, ACTION
+\(a function or list of them and an alist, as (FUNCTIONS . ALIST); t
+for a window other than the selected one), `display-buffer-base-action'
+and Emacs's defaults (a window showing it, the only usable window split,
+the least recently used one) that returns one."
   (let* ((buffer (if (bufferp buffer-or-name) buffer-or-name (get-buffer buffer-or-name)))
-         (usable (and (buffer-live-p buffer)
-                      (seq-filter #'window--usable-p (window--leaves (frame-root-window))))))
+         (action (if (eq action t) '(nil (inhibit-same-window . t)) action))
+         (actions (list display-buffer-overriding-action
+                        (window--alist-action buffer action)
+                        action display-buffer-base-action display-buffer-fallback-action))
+         (alist (apply #'append (mapcar #'cdr-safe actions)))
+         (window nil))
     (unless (buffer-live-p buffer)
       (error "Invalid buffer"))
-    (or (get-buffer-window buffer)
-        (if (null (cdr usable))
-            (let ((new (split-window (car usable))))
-              (set-window-buffer new buffer)
-              (window--set new prev-buffers nil)
-              new)
-          (let ((w (or (get-lru-window nil nil t) (selected-window))))
-            (set-window-buffer w buffer)
-            w)))))
+    (dolist (f (mapcan (lambda (a) (copy-sequence (window--action-functions a))) actions))
+      (unless window
+        (setq window (funcall f buffer alist))))
+    (and (windowp window) window)))
 
-(defun pop-to-buffer (buffer-or-name &optional _action norecord)
-  "Show BUFFER-OR-NAME (made if needed) with `display-buffer', select its
-window and make it current."
+(defun pop-to-buffer (buffer-or-name &optional action norecord)
+  "Show BUFFER-OR-NAME (made if needed) with `display-buffer' and ACTION,
+select its window and make it current."
   (let* ((buffer (window-normalize-buffer-to-switch-to buffer-or-name))
-         (window (display-buffer buffer)))
-    (select-window window norecord)
+         (window (display-buffer buffer action)))
+    (when window
+      (select-window window norecord))
     (set-buffer buffer)))
 
 (defun pop-to-buffer-same-window (buffer-or-name &optional norecord)
   "Show BUFFER-OR-NAME (made if needed) in the selected window if it can
 take it, else as `pop-to-buffer', and make it current."
-  (if (window--usable-p (selected-window))
-      (let ((buffer (window-normalize-buffer-to-switch-to buffer-or-name)))
-        (set-window-buffer nil buffer)
-        (select-window (selected-window) norecord)
-        (set-buffer buffer))
-    (pop-to-buffer buffer-or-name nil norecord)))
+  (pop-to-buffer buffer-or-name '(display-buffer-same-window (inhibit-same-window . nil))
+                 norecord))
 
 (defun switch-to-buffer (buffer-or-name &optional norecord force-same-window)
   "Show BUFFER-OR-NAME (made if no buffer has that name; the other
@@ -783,18 +850,9 @@ window leaves it to `pop-to-buffer'."
       (set-buffer buffer)))))
 
 (defun switch-to-buffer-other-window (buffer-or-name &optional norecord)
-  "Show BUFFER-OR-NAME in another window, selected, and make it current."
-  (let ((buffer (window-normalize-buffer-to-switch-to buffer-or-name)))
-    (if (and (eq (window-buffer) buffer) (one-window-p))
-        (let ((new (split-window)))
-          (window--set new prev-buffers nil)
-          (select-window new norecord))
-      (let ((w (or (get-buffer-window buffer)
-                   (and (one-window-p) (split-window))
-                   (get-lru-window nil nil t))))
-        (unless (eq (window-buffer w) buffer) (set-window-buffer w buffer))
-        (select-window w norecord)))
-    (set-buffer buffer)))
+  "Show BUFFER-OR-NAME in a window other than the selected one, select
+it and make the buffer current."
+  (pop-to-buffer buffer-or-name t norecord))
 
 ;;; ---- Splitting and deleting ------------------------------------------
 

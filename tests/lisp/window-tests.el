@@ -339,9 +339,11 @@
 
 (ert-deftest win-parameters-and-dedication ()
   (win-tests--fresh
-    (should-not (window-parameters))
+    (should-not (assq 'win-p (window-parameters)))
+    (should-not (window-parameter nil 'win-p))
     (should (eq (set-window-parameter nil 'win-p 3) 3))
     (should (= (window-parameter nil 'win-p) 3))
+    (should (equal (assq 'win-p (window-parameters)) '(win-p . 3)))
     (set-window-parameter nil 'win-p nil)
     (should (eq (set-window-dedicated-p nil t) t))
     (should (window-dedicated-p))
@@ -367,5 +369,29 @@
       (should-not (recenter))
       (with-current-buffer b
         (should-error (recenter))))))
+
+(ert-deftest win-display-buffer-actions ()
+  (win-tests--fresh
+    (let ((w1 (selected-window)))
+      (should (eq (display-buffer (get-buffer-create "win-a") '(display-buffer-same-window)) w1))
+      (should (eq (window-buffer) (get-buffer "win-a")))
+      (should (equal (window-list) (list w1)))
+      ;; t: another window, here a new one, selected by pop-to-buffer.
+      (should (eq (switch-to-buffer-other-window "win-c") (get-buffer "win-c")))
+      (let ((w2 (selected-window)))
+        (should-not (eq w2 w1))
+        (should (equal (window-list) (list w2 w1)))
+        ;; Already shown in the selected window: t takes the other one.
+        (switch-to-buffer-other-window "win-c")
+        (should (eq (selected-window) w1))
+        (should (eq (window-buffer w1) (get-buffer "win-c")))
+        (let ((display-buffer-alist '(("\\`win-e" display-buffer-same-window))))
+          (should (eq (display-buffer (get-buffer-create "win-e1")) w1)))
+        (should-not (display-buffer "win-e1" '(display-buffer-no-window (allow-no-window . t))))
+        (set-window-dedicated-p nil t)
+        (pop-to-buffer-same-window "win-h")
+        (should-not (eq (selected-window) w1))
+        (should (eq (window-buffer w1) (get-buffer "win-e1")))
+        (set-window-dedicated-p w1 nil)))))
 
 ;;; window-tests.el ends here
