@@ -2496,7 +2496,8 @@ codes that read use the minibuffer, which reads standard input."
   "An action `display-buffer' tries after the caller's.")
 (dolist (f '(bury-buffer recenter pos-visible-in-window-p display-buffer-same-window
              display-buffer-reuse-window display-buffer-pop-up-window
-             display-buffer-use-some-window display-buffer-no-window))
+             display-buffer-use-some-window display-buffer-no-window
+             quit-window quit-restore-window))
   (autoload f "window"))
 (dolist (f '(window-live-p window-valid-p frame-live-p
              window-normalize-window window-normalize-frame

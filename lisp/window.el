@@ -659,12 +659,12 @@ BURY-OR-KILL, forget the one it shows now.  Return the buffer shown."
                           (window--slot w prev-buffers)))
          (new (or (car entry)
                   (seq-find (lambda (b) (not (or (eq b old) (window--hidden-p b)
-                                                 (get-buffer-window b))))
+                                                 (assq b (window--slot w prev-buffers)))))
                             (buffer-list))
                   (other-buffer old))))
     (unless (eq new old)
       (set-window-buffer-start-and-point w new (nth 1 entry) (nth 2 entry)))
-    (cond ((eq bury-or-kill 'bury)
+    (cond ((eq bury-or-kill 'append)
            ;; Its entry goes last, to be shown again after all others.
            (let ((entry (assq old (window--slot w prev-buffers))))
              (when entry
@@ -672,6 +672,43 @@ BURY-OR-KILL, forget the one it shows now.  Return the buffer shown."
                             (append (delq entry (window--slot w prev-buffers)) (list entry))))))
           (bury-or-kill (unrecord-window-buffer w old)))
     new))
+
+(defun quit-restore-window (&optional window bury-or-kill)
+  "Quit WINDOW: delete it if it is dedicated, or was made to show its
+buffer and has shown no other; else show what its `quit-restore'
+parameter says it showed before, or its previous buffer.  Then kill its
+buffer if BURY-OR-KILL is `kill', or put it last in the buffer list if
+`bury' or `append'."
+  (let* ((w (window-normalize-window window t))
+         (buffer (window-buffer w))
+         (quit-restore (window-parameter w 'quit-restore))
+         (back-to (nth 2 quit-restore))
+         (quad (nth 1 quit-restore))
+         (ours (eq (nth 3 quit-restore) buffer))
+         (shown-other (seq-find (lambda (e) (not (eq (car e) buffer))) (window-prev-buffers w))))
+    (cond
+     ((or (and (window-dedicated-p w) (window-parent w))
+          (and ours (not shown-other) (eq quad 'window) (window-parent w)))
+      (delete-window w)
+      (when (window-live-p back-to) (select-window back-to)))
+     ((and ours (consp quad) (buffer-live-p (car quad)))
+      (set-window-dedicated-p w nil)
+      (set-window-buffer-start-and-point w (car quad) (nth 1 quad) (nth 2 quad))
+      (when bury-or-kill (unrecord-window-buffer w buffer))
+      (set-window-parameter w 'quit-restore nil)
+      (when (window-live-p back-to) (select-window back-to)))
+     (t
+      (set-window-parameter w 'quit-restore nil)
+      (set-window-dedicated-p w nil)
+      (switch-to-prev-buffer w bury-or-kill)))
+    (cond ((not (buffer-live-p buffer)) nil)
+          ((eq bury-or-kill 'kill) (kill-buffer buffer))
+          (bury-or-kill (bury-buffer-internal buffer)))))
+
+(defun quit-window (&optional kill window)
+  "Quit WINDOW (the selected one) as `quit-restore-window' does, killing
+its buffer if KILL, else burying it."
+  (quit-restore-window window (if kill 'kill 'bury)))
 
 (defun bury-buffer (&optional buffer-or-name)
   "Put BUFFER-OR-NAME (the current buffer) last in the buffer list; if
@@ -731,21 +768,41 @@ buffer if nil)."
   "The value of KEY in ALIST."
   (cdr (assq key alist)))
 
+(defun window--show-for-display (window buffer)
+  "Show BUFFER in WINDOW, which showed another buffer or the same, noting
+in WINDOW's `quit-restore' parameter what `quit-window' is to put back,
+as Emacs's `display-buffer-record-window' does."
+  (let ((quit-restore (window-parameter window 'quit-restore)))
+    (if (eq (window-buffer window) buffer)
+        (when (consp quit-restore)
+          (setcar (nthcdr 3 quit-restore) buffer)
+          (unless (memq (nth 2 quit-restore) (list window (selected-window)))
+            (setcar (cddr quit-restore) (selected-window))))
+      (set-window-parameter
+       window 'quit-restore
+       (with-current-buffer (window-buffer window)
+         (list 'other (list (current-buffer) (window-start window)
+                            (copy-marker (window-point window))
+                            (window-total-height window))
+               (selected-window) buffer)))
+      (set-window-buffer window buffer))
+    window))
+
 (defun display-buffer-same-window (buffer alist)
   "Show BUFFER in the selected window, unless ALIST inhibits it or the
 window cannot take it."
   (unless (or (window--alist-get 'inhibit-same-window alist)
               (not (window--usable-p (selected-window))))
-    (set-window-buffer nil buffer)
-    (selected-window)))
+    (window--show-for-display (selected-window) buffer)))
 
 (defun display-buffer-reuse-window (buffer alist)
   "A window already showing BUFFER (not the selected one if ALIST
 inhibits it)."
-  (seq-find (lambda (w) (and (eq (window-buffer w) buffer)
-                             (not (and (eq w (selected-window))
-                                       (window--alist-get 'inhibit-same-window alist)))))
-            (window-list-1 nil 'nomini)))
+  (let ((w (seq-find (lambda (w) (and (eq (window-buffer w) buffer)
+                                      (not (and (eq w (selected-window))
+                                                (window--alist-get 'inhibit-same-window alist)))))
+                     (window-list-1 nil 'nomini))))
+    (and w (window--show-for-display w buffer))))
 
 (defun display-buffer-pop-up-window (buffer _alist)
   "Split the frame's only usable window (batch Emacs's frame is too
@@ -756,6 +813,8 @@ small for its split thresholds otherwise) and show BUFFER below."
         (when new
           (set-window-buffer new buffer)
           (window--set new prev-buffers nil)
+          (set-window-parameter new 'quit-restore
+                                (list 'window 'window (selected-window) buffer))
           new)))))
 
 (defun display-buffer-use-some-window (buffer alist)
@@ -765,9 +824,7 @@ else in the selected one unless ALIST inhibits it."
                (and (not (window--alist-get 'inhibit-same-window alist))
                     (window--usable-p (selected-window))
                     (selected-window)))))
-    (when w
-      (set-window-buffer w buffer)
-      w)))
+    (and w (window--show-for-display w buffer))))
 
 (defun display-buffer-no-window (_buffer alist)
   "`fail' if ALIST allows showing no window: `display-buffer' then

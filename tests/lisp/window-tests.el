@@ -394,4 +394,26 @@
         (should (eq (window-buffer w1) (get-buffer "win-e1")))
         (set-window-dedicated-p w1 nil)))))
 
+(ert-deftest win-quit-window ()
+  (win-tests--fresh
+    (let ((w1 (selected-window)))
+      ;; A window made to show the buffer goes.
+      (pop-to-buffer "win-c")
+      (let ((w2 (selected-window)))
+        (should (equal (window-parameter w2 'quit-restore)
+                       (list 'window 'window w1 (get-buffer "win-c"))))
+        (should-not (quit-window))
+        (should-not (window-live-p w2)))
+      (should (eq (selected-window) w1))
+      (should (eq (car (last (buffer-list))) (get-buffer "win-c")))
+      ;; A window that showed another buffer shows it again.
+      (pop-to-buffer (get-buffer-create "win-d") '(display-buffer-same-window))
+      (should (eq (car (nth 1 (window-parameter nil 'quit-restore)))
+                  (get-buffer "*scratch*")))
+      (should (eq (quit-window t) t))
+      (should-not (get-buffer "win-d"))
+      (should (eq (window-buffer) (get-buffer "*scratch*")))
+      (should (eq (current-buffer) (get-buffer "*scratch*")))
+      (should (equal (window-list) (list w1))))))
+
 ;;; window-tests.el ends here
