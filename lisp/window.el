@@ -15,9 +15,8 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: other frames, window resizing commands, display actions
-;; other than Emacs's defaults, `quit-restore' parameters, side and
-;; atomic windows.
+;; Not done: other frames, window resizing commands, scrolling, side
+;; and atomic windows.
 
 (defmacro window--slot (object name)
   "The slot NAME of window or frame OBJECT (window.h's index)."
