@@ -73,22 +73,24 @@ static void mark_frame(struct gc *g, void *ud)
 }
 
 /* The slots are open to Lisp (marrow--set-window-slot), so the walk
-   checks what it follows and how deep it goes. */
-static bool shows(mval w, mval buffer, int depth)
+   checks what it follows and gives up after VISITS windows (a tree
+   made into a cycle). */
+static bool shows(mval w, mval buffer, int *visits)
 {
-  if (!WINDOWP(w) || depth > 10000)
+  if (!WINDOWP(w) || --*visits < 0)
     return false;
   if (slot(w, W_BUFFER) == buffer)
     return true;
   for (mval l = slot(w, W_CHILDREN); CONSP(l); l = XCDR(l))
-    if (shows(XCAR(l), buffer, depth + 1))
+    if (shows(XCAR(l), buffer, visits))
       return true;
   return false;
 }
 
 bool window_shows_buffer(mrt *rt, mval buffer)
 {
-  return FRAMEP(rt->frame) && shows(slot(rt->frame, F_ROOT), buffer, 0);
+  int visits = 10000; /* far more than a frame of 80x25 can hold */
+  return FRAMEP(rt->frame) && shows(slot(rt->frame, F_ROOT), buffer, &visits);
 }
 
 /* (format F A B) */
