@@ -1130,6 +1130,9 @@ another buffer."
   (let ((slots (let (out)
                  (dotimes (i 19 (nreverse out))
                    (push (marrow--window-slot window i) out)))))
+    ;; The lists are changed in place later (delq, setcdr).
+    (setf (nth (window--index 'children) slots) (copy-sequence (window--slot window children))
+          (nth (window--index 'parameters) slots) (copy-alist (window--slot window parameters)))
     (when (window--slot window buffer)
       (setf (nth (window--index 'pointm) slots) (copy-marker (window-point window))
             (nth (window--index 'startm) slots) (copy-marker (window-start window))))
@@ -1180,7 +1183,10 @@ points and starts, the selected window and the current buffer."
     (window--set (selected-frame) f-selected selected)
     (when (window-live-p selected)
       (set-buffer (window--slot selected buffer))
-      (goto-char (window--slot selected pointm))
+      ;; As in Emacs, point stays where it is in the buffer that was
+      ;; current when the configuration was made.
+      (unless (eq (current-buffer) buffer)
+        (goto-char (window--slot selected pointm)))
       (window--record selected))
     (when (buffer-live-p buffer)
       (set-buffer buffer))

@@ -416,4 +416,31 @@
       (should (eq (current-buffer) (get-buffer "*scratch*")))
       (should (equal (window-list) (list w1))))))
 
+(ert-deftest win-configuration-brings-back-deleted-windows ()
+  (win-tests--fresh
+    (let* ((w1 (selected-window)) (w (split-window)))
+      (set-window-point w 1)
+      (save-window-excursion
+        (delete-window w)
+        (should-not (window-live-p w)))
+      (should (window-live-p w))
+      (should (equal (window-list) (list w1 w)))
+      (should (eq (window-next-sibling w1) w)))))
+
+(ert-deftest win-configuration-and-point ()
+  (win-tests--fresh
+    (with-current-buffer (get-buffer-create "win-a")
+      (insert "hello world"))
+    (switch-to-buffer "win-a")
+    ;; The buffer current when the configuration was made keeps its point.
+    (goto-char 3)
+    (save-window-excursion (goto-char 8))
+    (should (= (point) 8))
+    (goto-char 3)
+    (save-window-excursion
+      (switch-to-buffer (get-buffer-create "win-b"))
+      (insert "abc"))
+    (should (eq (current-buffer) (get-buffer "win-a")))
+    (should (= (point) 3))))
+
 ;;; window-tests.el ends here
