@@ -411,13 +411,13 @@ selected one on."
   "The buffers WINDOW showed before, as (BUFFER START POINT), newest first."
   (window--slot (window--live window) prev-buffers))
 
-(defun set-window-prev-buffers (window prev-buffers)
-  "Set WINDOW's previous buffers to PREV-BUFFERS."
-  (window--set (window--live window) prev-buffers prev-buffers))
-
 (defun window-next-buffers (&optional window)
   "The buffers `switch-to-prev-buffer' left WINDOW."
   (window--slot (window--live window) next-buffers))
+
+(defun set-window-prev-buffers (window prev-buffers)
+  "Set WINDOW's previous buffers to PREV-BUFFERS."
+  (window--set (window--live window) prev-buffers prev-buffers))
 
 (defun set-window-next-buffers (window next-buffers)
   "Set WINDOW's next buffers to NEXT-BUFFERS."
