@@ -661,8 +661,30 @@ the accessible beginning), or the accessible beginning.")
      "Give the current buffer the name NEWNAME, or with UNIQUE one made from
 it that no other buffer has.  Return the new name.")
     (other-buffer "&optional BUFFER VISIBLE-OK FRAME"
-     "A live buffer other than BUFFER, preferring those not shown: marrow's
-one window shows *scratch*.")
+     "A live buffer other than BUFFER, preferring those no window shows.")
+    (marrow--record-buffer "BUFFER"
+     "Move BUFFER to the front of the buffer list, as selecting it does.")
+    (bury-buffer-internal "BUFFER"
+     "Move BUFFER to the end of the buffer list.")
+    (windowp "OBJECT"
+     "Whether OBJECT is a window, live or deleted.")
+    (framep "OBJECT"
+     "Whether OBJECT is a frame: t for the terminal frame, as in batch Emacs.")
+    (window-configuration-p "OBJECT"
+     "Whether OBJECT is a window configuration.")
+    (selected-frame nil
+     "The selected frame, batch Emacs's one terminal frame F1.")
+    (frame-list nil
+     "The list of frames: the one frame.")
+    (marrow--make-window nil
+     "A new window of the frame, numbered next, for window.el to fill.")
+    (marrow--make-window-configuration "DATA"
+     "A new window configuration holding DATA, window.el's snapshot.")
+    (marrow--window-slot "OBJECT INDEX"
+     "Slot INDEX of OBJECT, a window, frame or window configuration.")
+    (marrow--set-window-slot "OBJECT INDEX VALUE"
+     "Store VALUE in slot INDEX of OBJECT, a window, frame or window
+configuration; return VALUE.")
     (buffer-line-statistics "&optional BUFFER-OR-NAME"
      "(LINES LONGEST MEAN): how many lines the whole text of BUFFER-OR-NAME
 (the current buffer by default) has, and the longest and mean line

@@ -2138,11 +2138,6 @@ if the match was in it, else from the current buffer."
   "Whether the current buffer is narrowed."
   (/= (- (point-max) (point-min)) (buffer-size)))
 
-(defun switch-to-buffer (buffer-or-name &optional _norecord _force-same-window)
-  "Make BUFFER-OR-NAME current, made if no buffer has that name (another
-buffer if nil); return it.  marrow has no windows to show it in."
-  (set-buffer (if buffer-or-name (get-buffer-create buffer-or-name) (other-buffer))))
-
 (defun delete-backward-char (n &optional killflag)
   "Delete the N characters before point (after it if N is negative)."
   (delete-char (- n) killflag))
@@ -2516,6 +2511,64 @@ codes that read use the minibuffer, which reads standard input."
              sit-for))
   (autoload f "timer"))
 (autoload 'with-timeout "timer" nil nil 'macro)
+;; Windows and the frame (window.el); window.c makes the objects.
+(defvar window-min-height 4 "The fewest lines a window may be split to.")
+(defvar window-min-width 10 "The fewest columns a window may be split to.")
+(defvar window-system nil "nil: the frame is a terminal's.")
+(defvar initial-window-system nil "nil: Emacs started without a window system.")
+(defvar window-point-insertion-type nil "The insertion type of window points.")
+(defvar display-buffer-alist nil "(CONDITION . ACTION) entries for `display-buffer'.")
+(defvar display-buffer-overriding-action '(nil . nil)
+  "An action `display-buffer' tries before any other.")
+(defvar display-buffer-base-action '(nil . nil)
+  "An action `display-buffer' tries after the caller's.")
+(dolist (f '(bury-buffer recenter pos-visible-in-window-p display-buffer-same-window
+             display-buffer-reuse-window display-buffer-pop-up-window
+             display-buffer-use-some-window display-buffer-no-window
+             quit-window quit-restore-window))
+  (autoload f "window"))
+(dolist (f '(window-live-p window-valid-p frame-live-p
+             window-normalize-window window-normalize-frame
+             window-normalize-buffer selected-window minibuffer-window
+             frame-root-window frame-selected-window frame-first-window
+             window-frame frame-parameters frame-parameter
+             modify-frame-parameters set-frame-parameter frame-width
+             frame-text-cols frame-total-cols frame-height frame-text-lines
+             frame-total-lines frame-visible-p frame-char-width
+             frame-char-height window-system display-graphic-p window-buffer
+             window-parent window-child window-top-child window-left-child
+             window-next-sibling window-right window-prev-sibling window-left
+             window-list window-list-1 next-window previous-window
+             other-window one-window-p walk-windows get-buffer-window
+             get-buffer-window-list window-minibuffer-p
+             minibuffer-selected-window active-minibuffer-window
+             window-use-time get-lru-window get-mru-window get-largest-window
+             window-dedicated-p set-window-dedicated-p window-parameters
+             window-parameter set-window-parameter window-prev-buffers
+             set-window-prev-buffers window-next-buffers
+             set-window-next-buffers window-point set-window-point
+             window-start set-window-start window-end window-old-point
+             window-hscroll window-vscroll window-margins window-fringes
+             window-display-table window-total-height window-total-width
+             window-total-size window-height window-body-height
+             window-body-width window-width window-text-width
+             window-text-height window-body-size window-max-chars-per-line
+             window-left-column window-top-line window-edges
+             window-full-height-p window-full-width-p select-window
+             set-frame-selected-window set-window-buffer
+             set-window-buffer-start-and-point unrecord-window-buffer
+             switch-to-prev-buffer replace-buffer-in-windows
+             window-normalize-buffer-to-switch-to display-buffer
+             pop-to-buffer pop-to-buffer-same-window switch-to-buffer
+             switch-to-buffer-other-window split-window split-window-below
+             split-window-vertically split-window-right
+             split-window-horizontally delete-window delete-other-windows
+             delete-windows-on current-window-configuration
+             set-window-configuration))
+  (autoload f "window"))
+(autoload 'save-selected-window "window" nil nil 'macro)
+(autoload 'with-selected-window "window" nil nil 'macro)
+(autoload 'save-window-excursion "window" nil nil 'macro)
 (autoload 'regexp-opt "regexp-opt")
 (autoload 'regexp-opt-charset "regexp-opt")
 (autoload 'regexp-opt-depth "regexp-opt")

@@ -55,6 +55,7 @@
 #include "overlays.h"
 #include "textprop.h"
 #include "variables.h"
+#include "window.h"
 
 struct buffer_state {
   mval current;
@@ -649,8 +650,8 @@ static mval generate_name(mrt *rt, mval name, mval ignore)
 
 /* The live buffer to make current when BUFFER goes, as batch Emacs's
    other-buffer chooses: the first whose name does not start with a
-   space, passing over *scratch*, which the one window shows; else
-   *scratch* or any; else a new *scratch*. */
+   space, passing over those a window shows; else a shown one or any;
+   else a new *scratch*. */
 static mval other_buffer(mrt *rt, mval buffer)
 {
   mval scratch = make_cstring(rt, "*scratch*"), fallback = Qnil;
@@ -659,7 +660,7 @@ static mval other_buffer(mrt *rt, mval buffer)
     if (c == buffer)
       continue;
     bool hidden = XSTRING(name)->nbytes == 0 || XSTRING(name)->data[0] == ' ';
-    if (!hidden && !mrt_equal(rt, name, scratch))
+    if (!hidden && !window_shows_buffer(rt, c))
       return c;
     if (NILP(fallback) || !hidden)
       fallback = c;
@@ -760,10 +761,38 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
     }
   if (!live_p(buffer))
     return Qt;
+  /* As in Emacs, another buffer is made current before the windows
+     showing this one are given others (window.el). */
+  if (current_buffer(rt) == buffer)
+    make_current(rt, other_buffer(rt, buffer));
+  if (window_shows_buffer(rt, buffer))
+    call1(rt, intern(rt, "replace-buffer-in-windows"), buffer);
+  if (!live_p(buffer))
+    return Qt;
   kill(rt, buffer);
   list_updated(rt, buffer);
   return Qt;
 }
+
+/* Moves live BUFFER to the front of the buffer list, or to its end if
+   BURY (the live list is kept newest first, the reverse). */
+static mval move_buffer(mrt *rt, mval buffer, bool bury)
+{
+  CHECK_TYPE(rt, BUFFERP(buffer), Qbufferp, buffer);
+  if (!live_p(buffer))
+    return Qnil;
+  mval rest = list_remove(rt, state(rt)->live, buffer);
+  state(rt)->live = bury ? Fcons(rt, buffer, rest) : reversed(rt, Fcons(rt, buffer, reversed(rt, rest)));
+  list_updated(rt, buffer);
+  return Qnil;
+}
+
+/* (marrow--record-buffer BUFFER): to the front of the buffer list, as
+   Emacs's record_buffer puts a buffer selected in a window. */
+static mval Frecord_buffer(mrt *rt, int n, mval *a) { return move_buffer(rt, a[0], false); }
+
+/* (bury-buffer-internal BUFFER): to the end of the buffer list. */
+static mval Fbury_buffer_internal(mrt *rt, int n, mval *a) { return move_buffer(rt, a[0], true); }
 
 /* (other-buffer &optional BUFFER VISIBLE-OK FRAME): a live buffer
    other than BUFFER (which counts only if it is a live buffer). */
@@ -2919,6 +2948,8 @@ static const struct subr_def buffer_subrs[] = {
   { "kill-buffer", Fkill_buffer, 0, 1 },
   { "undo-boundary", Fundo_boundary, 0, 0 },
   { "buffer-enable-undo", Fbuffer_enable_undo, 0, 1 },
+  { "marrow--record-buffer", Frecord_buffer, 1, 1 },
+  { "bury-buffer-internal", Fbury_buffer_internal, 1, 1 },
   { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
   { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
@@ -3068,5 +3099,6 @@ void buffer_init(mrt *rt)
   for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
     defvar(rt, hooks[i], Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
+  make_buffer(rt, make_cstring(rt, " *Minibuf-0*")); /* window.c's minibuffer window shows it */
   make_buffer(rt, make_cstring(rt, "*Messages*"));
 }

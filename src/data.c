@@ -85,6 +85,9 @@ static mval vectorlike_type(mrt *rt, mval x)
   case PVEC_BUFFER: return Qbuffer;
   case PVEC_MARKER: return Qmarker;
   case PVEC_OVERLAY: return Qoverlay;
+  case PVEC_WINDOW: return intern(rt, "window");
+  case PVEC_FRAME: return intern(rt, "frame");
+  case PVEC_WINDOW_CONFIGURATION: return intern(rt, "window-configuration");
   case PVEC_CHAR_TABLE: return intern(rt, "char-table");
   case PVEC_SUB_CHAR_TABLE: return intern(rt, "sub-char-table");
   case PVEC_COMPILED: return intern(rt, "compiled-function");

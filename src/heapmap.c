@@ -64,6 +64,8 @@ static const char *const key_names[KEY_TALLIES] = {
   [KEY_PVEC + PVEC_CHAR_TABLE] = "char-table", [KEY_PVEC + PVEC_SUB_CHAR_TABLE] = "sub-char-table",
   [KEY_PVEC + PVEC_COMPILED] = "byte-code function", [KEY_PVEC + PVEC_FINALIZER] = "finalizer",
   [KEY_PVEC + PVEC_OVERLAY] = "overlay",
+  [KEY_PVEC + PVEC_WINDOW] = "window", [KEY_PVEC + PVEC_FRAME] = "frame",
+  [KEY_PVEC + PVEC_WINDOW_CONFIGURATION] = "window configuration",
   [KEY_FREE_SLOT] = "free slot (fixed blocks)",
   [KEY_FREE_CHUNK] = "free chunk (vector blocks)",
 };
@@ -81,6 +83,8 @@ static const char *const key_colours[KEY_TALLIES] = {
   [KEY_PVEC + PVEC_CHAR_TABLE] = "#ad494a", [KEY_PVEC + PVEC_SUB_CHAR_TABLE] = "#e7969c",
   [KEY_PVEC + PVEC_COMPILED] = "#7b4173", [KEY_PVEC + PVEC_FINALIZER] = "#fd8d3c",
   [KEY_PVEC + PVEC_OVERLAY] = "#ad494a",
+  [KEY_PVEC + PVEC_WINDOW] = "#6b6ecf", [KEY_PVEC + PVEC_FRAME] = "#9c9ede",
+  [KEY_PVEC + PVEC_WINDOW_CONFIGURATION] = "#cedb9c",
   [KEY_FREE_SLOT] = "#f0f0f0",
 };
 

@@ -5,6 +5,7 @@
 #include "arith.h"
 #include "buffer.h"
 #include "overlays.h"
+#include "window.h"
 #include "bytecode.h"
 #include "charnames.h"
 #include "coding.h"
@@ -54,6 +55,7 @@ void lang_init(mrt *rt, const char *lispdir)
   json_init(rt);
   buffer_init(rt);
   overlays_init(rt);
+  window_init(rt);
   bytecode_init(rt); /* its opcodes take the primitives defined so far */
   if (lispdir)
     load_set_lisp_dir(rt, lispdir);

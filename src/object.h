@@ -236,6 +236,9 @@ enum pvec_type {
   PVEC_COMPILED,       /* compiled.h: a byte-code function */
   PVEC_FINALIZER,      /* make-finalizer: its function, nil once run */
   PVEC_OVERLAY,        /* overlays.h: start and end markers, plist */
+  PVEC_WINDOW,         /* window.h: Lisp slots only */
+  PVEC_FRAME,          /* window.h: Lisp slots only */
+  PVEC_WINDOW_CONFIGURATION, /* window.h: one Lisp slot, a snapshot */
   PVEC_TYPE_COUNT
 };
 

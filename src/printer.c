@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "printer.h"
+#include "window.h"
 #include "reader.h"
 #include "bignum.h"
 #include "buffer.h"
@@ -830,6 +831,13 @@ static void print_vectorlike(struct printer *p, mval obj)
   case PVEC_MARKER:
   case PVEC_OVERLAY: {
     mval text = OVERLAYP(obj) ? overlay_description(p->rt, obj) : buffer_description(p->rt, obj);
+    strbuf_put(b, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
+    return;
+  }
+  case PVEC_WINDOW:
+  case PVEC_FRAME:
+  case PVEC_WINDOW_CONFIGURATION: {
+    mval text = window_description(p->rt, obj);
     strbuf_put(b, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
     return;
   }

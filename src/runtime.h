@@ -133,6 +133,8 @@ struct mrt {
   /* The current buffer's locals cons (BUFFER . ALIST) (see "Variables"
      below), nil before buffer.c makes the first buffer; a root. */
   mval locals;
+  /* window.c's one frame (nil before window_init); a root. */
+  mval frame;
 
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;

@@ -1,0 +1,1206 @@
+;;; window.el --- windows and the frame, as batch Emacs 28 has them  -*- lexical-binding: t -*-
+
+;; Batch Emacs has one terminal frame, F1, of 80 columns and 25 lines,
+;; with a root window of 24 lines on *scratch* and a minibuffer window
+;; below it.  Its windows can be split, deleted, selected and given
+;; buffers as on a terminal; nothing is ever drawn.  window.c makes the
+;; objects (vector-likes of Lisp slots) and the frame; this file does
+;; the rest through `marrow--window-slot', with window.h's indices.
+;; Autoloaded (subr.el): a run that never looks at a window reads none
+;; of it.
+;;
+;; A window's point is a marker, which moves with insertions and
+;; deletions; as in Emacs, the selected window's point is its buffer's
+;; point, and the marker is brought up to date when another window is
+;; selected.  Internal windows (the parents made by splitting) have
+;; children and no buffer.
+;;
+;; Not done: other frames, window resizing commands, scrolling, side
+;; and atomic windows.
+
+(defmacro window--slot (object name)
+  "The slot NAME of window or frame OBJECT (window.h's index)."
+  `(marrow--window-slot ,object ,(window--index name)))
+
+(defmacro window--set (object name value)
+  "Store VALUE in the slot NAME of window or frame OBJECT."
+  `(marrow--set-window-slot ,object ,(window--index name) ,value))
+
+(eval-and-compile
+  (defun window--index (name)
+    "window.h's index of slot NAME."
+    (or (cdr (assq name '((frame . 0) (buffer . 1) (parent . 2) (children . 3)
+                          (horizontal . 4) (pointm . 5) (startm . 6) (number . 7)
+                          (lines . 8) (cols . 9) (top . 10) (left . 11)
+                          (dedicated . 12) (parameters . 13) (prev-buffers . 14)
+                          (next-buffers . 15) (mini . 16) (valid . 17) (use-time . 18)
+                          ;; The frame's.
+                          (f-name . 0) (f-root . 1) (f-mini . 2) (f-selected . 3)
+                          (f-parameters . 4) (f-use-count . 6))))
+        (error "No window slot %s" name))))
+
+;;; ---- Macros, before their first use ----------------------------
+
+(defmacro save-selected-window (&rest body)
+  "Run BODY, then select the window selected before (if still live) and
+make the buffer current before current again."
+  (declare (indent 0) (debug t))
+  (let ((window (make-symbol "window")))
+    `(let ((,window (selected-window)))
+       (save-current-buffer
+         (unwind-protect (progn ,@body)
+           (when (window-live-p ,window)
+             (select-window ,window 'norecord)))))))
+
+(defmacro with-selected-window (window &rest body)
+  "Run BODY with WINDOW selected and its buffer current, neither recorded;
+then put back the selected window and the current buffer."
+  (declare (indent 1) (debug t))
+  (let ((new (make-symbol "new")))
+    `(let ((,new (window--valid ,window)))
+       (save-selected-window
+         (select-window ,new 'norecord)
+         ,@body))))
+
+;;; ---- Checking arguments ------------------------------------------
+
+(defun window-live-p (object)
+  "Whether OBJECT is a window showing a buffer."
+  (and (windowp object) (window--slot object valid) (window--slot object buffer) t))
+
+(defun window-valid-p (object)
+  "Whether OBJECT is a window not deleted, live or internal."
+  (and (windowp object) (window--slot object valid) t))
+
+(defun frame-live-p (object)
+  "t if OBJECT is the frame (a terminal frame), else nil."
+  (and (framep object) t))
+
+(defun window--checked (window predicate)
+  "WINDOW, the selected window if nil, which PREDICATE must accept."
+  (let ((w (or window (selected-window))))
+    (unless (funcall predicate w)
+      (signal 'wrong-type-argument (list predicate w)))
+    w))
+
+(defun window--live (window)
+  "WINDOW, the selected window if nil, checked to be live."
+  (window--checked window #'window-live-p))
+
+(defun window--valid (window)
+  "WINDOW, the selected window if nil, checked to be valid."
+  (window--checked window #'window-valid-p))
+
+(defun window--any (window)
+  "WINDOW, the selected window if nil, checked to be a window."
+  (window--checked window #'windowp))
+
+(defun window--frame (frame)
+  "FRAME, the selected frame if nil, checked to be a frame."
+  (cond ((null frame) (selected-frame))
+        ((framep frame) frame)
+        (t (signal 'wrong-type-argument (list 'framep frame)))))
+
+(defun window-normalize-window (window &optional live-only)
+  "WINDOW, the selected window if nil, which must be valid (live if
+LIVE-ONLY)."
+  (cond ((null window) (selected-window))
+        ((if live-only (window-live-p window) (window-valid-p window)) window)
+        (t (error (if live-only "%s is not a live window" "%s is not a valid window")
+                  window))))
+
+(defun window-normalize-frame (frame)
+  "FRAME, the selected frame if nil, which must be live."
+  (cond ((null frame) (selected-frame))
+        ((frame-live-p frame) frame)
+        (t (error "%s is not a live frame" frame))))
+
+(defun window-normalize-buffer (buffer-or-name)
+  "The live buffer BUFFER-OR-NAME names, the current buffer if nil."
+  (let ((buffer (cond ((null buffer-or-name) (current-buffer))
+                      ((bufferp buffer-or-name) buffer-or-name)
+                      ((stringp buffer-or-name) (get-buffer buffer-or-name))
+                      (t (error "No such buffer %s" buffer-or-name)))))
+    (if (buffer-live-p buffer) buffer
+      (error "No such live buffer %s" buffer-or-name))))
+
+;;; ---- The frame -----------------------------------------------------
+
+(defun selected-window ()
+  "The selected window."
+  (window--slot (selected-frame) f-selected))
+
+(defun minibuffer-window (&optional frame)
+  "FRAME's minibuffer window."
+  (window--slot (window--frame frame) f-mini))
+
+(defun frame-root-window (&optional frame-or-window)
+  "The root window of FRAME-OR-WINDOW's frame."
+  (if (windowp frame-or-window) (window--valid frame-or-window)
+    (window--frame frame-or-window))
+  (window--slot (selected-frame) f-root))
+
+(defun frame-selected-window (&optional frame-or-window)
+  "The selected window of FRAME-OR-WINDOW's frame."
+  (frame-root-window frame-or-window)
+  (selected-window))
+
+(defun frame-first-window (&optional frame-or-window)
+  "The live window at the top left of FRAME-OR-WINDOW's frame."
+  (car (window--leaves (frame-root-window frame-or-window))))
+
+(defun window-frame (&optional window)
+  "The frame of WINDOW."
+  (window--slot (window--valid window) frame))
+
+(defun frame-parameters (&optional frame)
+  "A copy of FRAME's parameters alist."
+  (copy-alist (window--slot (window--frame frame) f-parameters)))
+
+(defun frame-parameter (frame parameter)
+  "The value of FRAME's PARAMETER."
+  (cdr (assq parameter (window--slot (window--frame frame) f-parameters))))
+
+(defun modify-frame-parameters (frame alist)
+  "Give FRAME the parameters of ALIST, which is (PARAMETER . VALUE) pairs."
+  (let ((frame (window--frame frame)))
+    (dolist (pair alist)
+      (let* ((params (window--slot frame f-parameters))
+             (old (assq (car pair) params)))
+        (if old (setcdr old (cdr pair))
+          (window--set frame f-parameters (append params (list (cons (car pair) (cdr pair))))))))))
+
+(defun set-frame-parameter (frame parameter value)
+  "Give FRAME's PARAMETER VALUE."
+  (modify-frame-parameters frame (list (cons parameter value))))
+
+(defun frame-width (&optional frame)
+  "The columns of FRAME's text area."
+  (frame-parameter (window--frame frame) 'width))
+(defalias 'frame-text-cols #'frame-width)
+(defalias 'frame-total-cols #'frame-width)
+
+(defun frame-height (&optional frame)
+  "The lines of FRAME's text area."
+  (frame-parameter (window--frame frame) 'height))
+(defalias 'frame-text-lines #'frame-height)
+(defalias 'frame-total-lines #'frame-height)
+
+(defun frame-visible-p (frame)
+  "t: the terminal frame counts as visible."
+  (window--frame frame)
+  t)
+
+(defun frame-char-width (&optional frame)
+  "1: a terminal's characters are one column wide."
+  (window--frame frame)
+  1)
+
+(defun frame-char-height (&optional frame)
+  "1: a terminal's lines are one line high."
+  (window--frame frame)
+  1)
+
+(defun window-system (&optional frame)
+  "nil: the frame is a terminal's."
+  (window--frame frame)
+  nil)
+
+(defun display-graphic-p (&optional _display)
+  "nil: nothing here can show images."
+  nil)
+
+(defun window--record-in-frame (buffer)
+  "Put BUFFER first in the frame's `buffer-list' parameter."
+  (let ((entry (assq 'buffer-list (window--slot (selected-frame) f-parameters))))
+    (when entry
+      (setcdr entry (cons buffer (delq buffer (cdr entry)))))))
+
+;;; ---- The window tree -------------------------------------------
+
+(defun window-buffer (&optional window)
+  "The buffer WINDOW shows; nil for an internal or deleted window."
+  (and (window--slot (window--any window) valid)
+       (window--slot (or window (selected-window)) buffer)))
+
+(defun window-parent (&optional window)
+  "WINDOW's parent window, nil for the root."
+  (window--slot (window--valid window) parent))
+
+(defun window-child (window)
+  "The first child of internal WINDOW."
+  (car (window--slot (window--valid window) children)))
+
+(defun window-top-child (&optional window)
+  "The first child of WINDOW if its children are stacked vertically."
+  (let ((w (window--valid window)))
+    (and (not (window--slot w horizontal)) (window-child w))))
+
+(defun window-left-child (&optional window)
+  "The first child of WINDOW if its children are side by side."
+  (let ((w (window--valid window)))
+    (and (window--slot w horizontal) (window-child w))))
+
+(defun window--siblings (window)
+  "The children of WINDOW's parent, WINDOW among them."
+  (let ((parent (window--slot window parent)))
+    (and parent (window--slot parent children))))
+
+(defun window-next-sibling (&optional window)
+  "The window after WINDOW in its parent's combination."
+  (let ((w (window--valid window)))
+    (cadr (memq w (window--siblings w)))))
+(defalias 'window-right #'window-next-sibling)
+
+(defun window-prev-sibling (&optional window)
+  "The window before WINDOW in its parent's combination."
+  (let* ((w (window--valid window)) (siblings (window--siblings w)))
+    (and (not (eq w (car siblings)))
+         (let ((l siblings))
+           (while (not (eq (cadr l) w)) (setq l (cdr l)))
+           (car l)))))
+(defalias 'window-left #'window-prev-sibling)
+
+(defun window--leaves (window)
+  "The live windows in the tree under WINDOW, top left first."
+  (if (window--slot window buffer) (list window)
+    (mapcan #'window--leaves (window--slot window children))))
+
+(defun window--all (window)
+  "WINDOW and every window under it."
+  (cons window (mapcan #'window--all (window--slot window children))))
+
+(defun window--cycle (minibuf)
+  "The windows of the frame in cyclic order; the minibuffer window last
+if MINIBUF is t (it is never active)."
+  (append (window--leaves (frame-root-window))
+          (and (eq minibuf t) (list (minibuffer-window)))))
+
+(defun window--from (window windows)
+  "WINDOWS rotated to start at WINDOW, if it is there."
+  (let ((tail (memq window windows)))
+    (if tail (append tail (butlast windows (length tail))) windows)))
+
+(defun window-list (&optional frame minibuf window)
+  "The live windows of FRAME, from WINDOW (the selected one) on, in
+cyclic order; the minibuffer window too if MINIBUF is t."
+  (when (and frame (not (framep frame)))
+    (error "Window is on a different frame"))
+  (window--from (if window (window--live window) (selected-window))
+                (window--cycle (or minibuf (and (window-minibuffer-p window) t)))))
+
+(defun window-list-1 (&optional window minibuf _all-frames)
+  "The live windows from WINDOW (the selected one) on, in cyclic order."
+  (window--from (or window (selected-window)) (window--cycle minibuf)))
+
+(defun window--step (window minibuf count)
+  "The window COUNT steps from WINDOW in cyclic order."
+  (let* ((window (window--live window))
+         (cycle (window--cycle (or minibuf (and (window-minibuffer-p window) t))))
+         (pos (or (seq-position cycle window) -1)))
+    (nth (mod (+ pos count) (length cycle)) cycle)))
+
+(defun next-window (&optional window minibuf _all-frames)
+  "The live window after WINDOW in cyclic order."
+  (window--step window minibuf 1))
+
+(defun previous-window (&optional window minibuf _all-frames)
+  "The live window before WINDOW in cyclic order."
+  (window--step window minibuf -1))
+
+(defun other-window (count &optional _all-frames _interactive)
+  "Select the window COUNT windows on in cyclic order (back if negative)."
+  (select-window (window--step nil nil count))
+  nil)
+
+(defun one-window-p (&optional _nomini _all-frames)
+  "Whether the frame has one ordinary window."
+  (null (cdr (window--leaves (frame-root-window)))))
+
+(defun walk-windows (fun &optional minibuf _all-frames)
+  "Call FUN on each live window, from the selected one on."
+  (save-selected-window
+    (dolist (w (window-list-1 nil minibuf))
+      (funcall fun w))))
+
+(defun get-buffer-window (&optional buffer-or-name _all-frames)
+  "A window showing BUFFER-OR-NAME (the current buffer), the selected
+one if it does, else the first in cyclic order; nil if none."
+  (let ((buffer (if buffer-or-name (get-buffer buffer-or-name) (current-buffer))))
+    (and buffer
+         (seq-find (lambda (w) (eq (window--slot w buffer) buffer))
+                   (window-list-1 nil t)))))
+
+(defun get-buffer-window-list (&optional buffer-or-name minibuf _all-frames)
+  "The windows showing BUFFER-OR-NAME (the current buffer), from the
+selected one on."
+  (let ((buffer (window-normalize-buffer buffer-or-name)))
+    (seq-filter (lambda (w) (eq (window--slot w buffer) buffer))
+                (window-list-1 nil minibuf))))
+
+(defun window-minibuffer-p (&optional window)
+  "Whether WINDOW is the minibuffer window."
+  (and (window--slot (window--any window) mini) t))
+
+(defun minibuffer-selected-window ()
+  "nil: the minibuffer is never active here."
+  nil)
+
+(defun active-minibuffer-window ()
+  "nil: the minibuffer is never active here."
+  nil)
+
+(defun window-use-time (&optional window)
+  "When WINDOW was last selected, a count."
+  (window--slot (window--live window) use-time))
+
+(defun window--by-use-time (pick &optional dedicated not-selected)
+  "The ordinary window whose use time PICK prefers (< or >)."
+  (let (best)
+    (dolist (w (window--leaves (frame-root-window)) best)
+      (when (and (or dedicated (not (window-dedicated-p w)))
+                 (not (and not-selected (eq w (selected-window))))
+                 (or (null best) (funcall pick (window-use-time w) (window-use-time best))))
+        (setq best w)))))
+
+(defun get-lru-window (&optional _all-frames dedicated not-selected _no-other)
+  "The least recently used ordinary window."
+  (window--by-use-time #'< dedicated not-selected))
+
+(defun get-mru-window (&optional _all-frames dedicated not-selected _no-other)
+  "The most recently used ordinary window."
+  (window--by-use-time #'> dedicated not-selected))
+
+(defun get-largest-window (&optional _all-frames dedicated not-selected _no-other)
+  "The ordinary window with the most lines and columns, the first such."
+  (let (best)
+    (dolist (w (window--leaves (frame-root-window)) best)
+      (when (and (or dedicated (not (window-dedicated-p w)))
+                 (not (and not-selected (eq w (selected-window))))
+                 (or (null best) (> (* (window--slot w lines) (window--slot w cols))
+                                    (* (window--slot best lines) (window--slot best cols)))))
+        (setq best w)))))
+
+;;; ---- Properties of a window ----------------------------------------
+
+(defun window-dedicated-p (&optional window)
+  "Whether WINDOW is dedicated to its buffer (the flag given)."
+  (window--slot (window--live window) dedicated))
+
+(defun set-window-dedicated-p (window flag)
+  "Make WINDOW dedicated to its buffer if FLAG is non-nil; return FLAG."
+  (window--set (window--live window) dedicated flag))
+
+(defun window-parameters (&optional window)
+  "A copy of WINDOW's parameters alist."
+  (copy-alist (window--slot (window--any window) parameters)))
+
+(defun window-parameter (window parameter)
+  "WINDOW's PARAMETER."
+  (cdr (assq parameter (window--slot (window--any window) parameters))))
+
+(defun set-window-parameter (window parameter value)
+  "Give WINDOW's PARAMETER VALUE; return VALUE."
+  (let* ((w (window--any window))
+         (entry (assq parameter (window--slot w parameters))))
+    (if entry (setcdr entry value)
+      (window--set w parameters (cons (cons parameter value) (window--slot w parameters))))
+    value))
+
+(defun window-prev-buffers (&optional window)
+  "The buffers WINDOW showed before, as (BUFFER START POINT), newest first."
+  (window--slot (window--live window) prev-buffers))
+
+(defun window-next-buffers (&optional window)
+  "The buffers `switch-to-prev-buffer' left WINDOW."
+  (window--slot (window--live window) next-buffers))
+
+(defun set-window-prev-buffers (window prev-buffers)
+  "Set WINDOW's previous buffers to PREV-BUFFERS."
+  (window--set (window--live window) prev-buffers prev-buffers))
+
+(defun set-window-next-buffers (window next-buffers)
+  "Set WINDOW's next buffers to NEXT-BUFFERS."
+  (window--set (window--live window) next-buffers next-buffers))
+
+(defun window-point (&optional window)
+  "WINDOW's point: its buffer's point if it is the selected window."
+  (let ((w (window--live window)))
+    (if (eq w (selected-window))
+        (with-current-buffer (window--slot w buffer) (point))
+      (marker-position (window--slot w pointm)))))
+
+(defun set-window-point (window pos)
+  "Put WINDOW's point at POS (its buffer's point if WINDOW is selected)."
+  (let ((w (window--live window)))
+    (with-current-buffer (window--slot w buffer)
+      (if (eq w (selected-window))
+          (goto-char pos)
+        (set-marker (window--slot w pointm)
+                    (max (point-min) (min (point-max) pos)))))
+    pos))
+
+(defun window-start (&optional window)
+  "Where WINDOW's display starts."
+  (marker-position (window--slot (window--live window) startm)))
+
+(defun set-window-start (window pos &optional _noforce)
+  "Make WINDOW's display start at POS; return POS."
+  (let ((w (window--live window)))
+    (with-current-buffer (window--slot w buffer)
+      (set-marker (window--slot w startm) (max (point-min) (min (point-max) pos))))
+    pos))
+
+(defun window-end (&optional window _update)
+  "Where WINDOW's display ends: never having been drawn, it shows its
+buffer to the end, as batch Emacs says."
+  (with-current-buffer (window--slot (window--live window) buffer)
+    (1+ (buffer-size))))
+
+(defun window-old-point (&optional window)
+  "WINDOW's point when it was last redisplayed: never, so its point."
+  (window-point window))
+
+(defun window-hscroll (&optional window)
+  "0: nothing scrolls sideways here."
+  (window--live window)
+  0)
+
+(defun window-vscroll (&optional window _pixels-p)
+  "0: nothing scrolls here."
+  (window--live window)
+  0)
+
+(defun window-margins (&optional window)
+  "(nil): no margins."
+  (window--live window)
+  (list nil))
+
+(defun window-fringes (&optional window)
+  "(0 0 nil nil): a terminal has no fringes."
+  (window--live window)
+  (list 0 0 nil nil))
+
+(defun window-display-table (&optional window)
+  "nil: no display tables."
+  (window--live window)
+  nil)
+
+;;; ---- Sizes -----------------------------------------------------------
+
+(defun window-total-height (&optional window _round)
+  "WINDOW's lines, its mode line included."
+  (window--slot (window--valid window) lines))
+
+(defun window-total-width (&optional window _round)
+  "WINDOW's columns, a divider on its right included."
+  (window--slot (window--valid window) cols))
+
+(defun window-total-size (&optional window horizontal round)
+  "WINDOW's total width if HORIZONTAL, else its total height."
+  (if horizontal (window-total-width window round) (window-total-height window round)))
+(defalias 'window-height #'window-total-height)
+(defalias 'window-pixel-height #'window-total-height)
+(defalias 'window-pixel-width #'window-total-width)
+
+(defun window-body-height (&optional window _pixelwise)
+  "WINDOW's lines of text: all but the mode line, which the minibuffer
+window has none of."
+  (let ((w (window--live window)))
+    (if (window--slot w mini) (window--slot w lines) (1- (window--slot w lines)))))
+
+(defun window-body-width (&optional window _pixelwise)
+  "WINDOW's columns of text: all but the divider of a window with another
+on its right."
+  (let ((w (window--live window)))
+    (if (< (+ (window--slot w left) (window--slot w cols)) (frame-width))
+        (1- (window--slot w cols))
+      (window--slot w cols))))
+(defalias 'window-width #'window-body-width)
+(defalias 'window-text-width #'window-body-width)
+(defalias 'window-text-height #'window-body-height)
+
+(defun window-body-size (&optional window horizontal pixelwise)
+  "WINDOW's body width if HORIZONTAL, else its body height."
+  (if horizontal (window-body-width window pixelwise) (window-body-height window pixelwise)))
+
+(defun window-max-chars-per-line (&optional window _face)
+  "The characters a line of WINDOW shows before continuing."
+  (1- (window-body-width window)))
+
+(defun window-left-column (&optional window)
+  "WINDOW's first column on the frame."
+  (window--slot (window--valid window) left))
+
+(defun window-top-line (&optional window)
+  "WINDOW's first line on the frame."
+  (window--slot (window--valid window) top))
+
+(defun window-edges (&optional window body _absolute _pixelwise)
+  "(LEFT TOP RIGHT BOTTOM) of WINDOW, of its text if BODY."
+  (let* ((w (window--valid window))
+         (left (window--slot w left)) (top (window--slot w top)))
+    (list left top
+          (+ left (if body (window-body-width w) (window--slot w cols)))
+          (+ top (if body (window-body-height w) (window--slot w lines))))))
+
+(defun window-full-height-p (&optional window)
+  "Whether WINDOW is as tall as the root window."
+  (= (window-total-height window) (window-total-height (frame-root-window))))
+
+(defun window-full-width-p (&optional window)
+  "Whether WINDOW is as wide as the root window."
+  (= (window-total-width window) (window-total-width (frame-root-window))))
+
+;;; ---- Selecting and showing buffers ---------------------------------
+
+(defun window--save-point (window)
+  "Bring live WINDOW's point marker up to its buffer's point."
+  (let ((buffer (window--slot window buffer)))
+    (set-marker (window--slot window pointm) (with-current-buffer buffer (point)) buffer)))
+
+(defun window--record (window)
+  "WINDOW is used now: give it the next use time and put its buffer
+first in the buffer list."
+  (let* ((frame (selected-frame))
+         (time (1+ (window--slot frame f-use-count))))
+    (window--set frame f-use-count time)
+    (window--set window use-time time)
+    (marrow--record-buffer (window--slot window buffer))
+    (window--record-in-frame (window--slot window buffer))))
+
+(defun select-window (window &optional norecord)
+  "Make WINDOW the selected window and its buffer current, at its point;
+unless NORECORD, mark it used and put its buffer first in the list."
+  (let ((w (window--live window))
+        (old (selected-window)))
+    (unless (eq w old)
+      (when (window-live-p old)
+        (window--save-point old))
+      (window--set (selected-frame) f-selected w))
+    (set-buffer (window--slot w buffer))
+    (unless (eq w old)
+      (goto-char (window--slot w pointm)))
+    (unless norecord
+      (window--record w))
+    w))
+
+(defun set-frame-selected-window (frame window &optional norecord)
+  "Select WINDOW on FRAME."
+  (window--frame frame)
+  (select-window window norecord))
+
+(defun window--push-prev (window)
+  "Record WINDOW's buffer, start and point at the front of its previous
+buffers, as Emacs's `record-window-buffer'."
+  (let ((buffer (window--slot window buffer)))
+    (window--set window next-buffers nil)
+    (unless (eq (aref (buffer-name buffer) 0) ?\s)
+      (window--set window prev-buffers
+                   (cons (with-current-buffer buffer
+                           (list buffer (copy-marker (window-start window))
+                                 (copy-marker (window-point window))))
+                         (assq-delete-all buffer (window--slot window prev-buffers)))))))
+
+(defun window--show (window buffer)
+  "Show BUFFER in live WINDOW from its start, at its point."
+  (window--set window buffer buffer)
+  (with-current-buffer buffer
+    (if (markerp (window--slot window pointm))
+        (progn (set-marker (window--slot window pointm) (point))
+               (set-marker (window--slot window startm) (point-min)))
+      (window--set window pointm (copy-marker (point)))
+      (window--set window startm (copy-marker (point-min))))))
+
+(defun set-window-buffer (window buffer-or-name &optional _keep-margins)
+  "Show the buffer BUFFER-OR-NAME in WINDOW."
+  (let ((w (window--live window))
+        (buffer (get-buffer buffer-or-name)))
+    (unless buffer
+      (signal 'wrong-type-argument (list 'bufferp nil)))
+    (unless (buffer-live-p buffer)
+      (error "Attempt to display deleted buffer"))
+    (when (and (window--slot w dedicated) (not (eq buffer (window--slot w buffer))))
+      (error "Window is dedicated to `%s'" (buffer-name (window--slot w buffer))))
+    (unless (eq buffer (window--slot w buffer))
+      (window--push-prev w))
+    (window--show w buffer)
+    nil))
+
+(defun set-window-buffer-start-and-point (window buffer &optional start point)
+  "Show BUFFER in WINDOW from START at POINT; if WINDOW is selected and
+showed the current buffer, BUFFER becomes current."
+  (let* ((w (window-normalize-window window t))
+         (current (and (eq w (selected-window)) (eq (window-buffer w) (current-buffer)))))
+    (set-window-buffer w buffer)
+    (when current
+      (set-buffer buffer))
+    (when start (set-window-start w start))
+    (when point (set-window-point w point))))
+
+(defun unrecord-window-buffer (&optional window buffer)
+  "Forget BUFFER (WINDOW's own) among WINDOW's previous and next buffers."
+  (let* ((w (window-normalize-window window t))
+         (buffer (or buffer (window-buffer w))))
+    (window--set w prev-buffers (assq-delete-all buffer (window--slot w prev-buffers)))
+    (window--set w next-buffers (delq buffer (window--slot w next-buffers)))))
+
+(defun window--hidden-p (buffer)
+  "Whether BUFFER's name starts with a space."
+  (eq (aref (buffer-name buffer) 0) ?\s))
+
+(defun switch-to-prev-buffer (&optional window bury-or-kill)
+  "Show in WINDOW the buffer it showed before, else another; with
+BURY-OR-KILL, forget the one it shows now.  Return the buffer shown."
+  (let* ((w (window-normalize-window window t))
+         (old (window-buffer w))
+         (entry (seq-find (lambda (e) (and (buffer-live-p (car e)) (not (eq (car e) old))))
+                          (window--slot w prev-buffers)))
+         (new (or (car entry)
+                  (seq-find (lambda (b) (not (or (eq b old) (window--hidden-p b)
+                                                 (assq b (window--slot w prev-buffers)))))
+                            (buffer-list))
+                  (other-buffer old))))
+    (unless (eq new old)
+      (set-window-buffer-start-and-point w new (nth 1 entry) (nth 2 entry)))
+    (cond ((eq bury-or-kill 'append)
+           ;; Its entry goes last, to be shown again after all others.
+           (let ((entry (assq old (window--slot w prev-buffers))))
+             (when entry
+               (window--set w prev-buffers
+                            (append (delq entry (window--slot w prev-buffers)) (list entry))))))
+          (bury-or-kill (unrecord-window-buffer w old)))
+    new))
+
+(defun quit-restore-window (&optional window bury-or-kill)
+  "Quit WINDOW: delete it if it is dedicated, or was made to show its
+buffer and has shown no other; else show what its `quit-restore'
+parameter says it showed before, or its previous buffer.  Then kill its
+buffer if BURY-OR-KILL is `kill', or put it last in the buffer list if
+`bury' or `append'."
+  (let* ((w (window-normalize-window window t))
+         (buffer (window-buffer w))
+         (quit-restore (window-parameter w 'quit-restore))
+         (back-to (nth 2 quit-restore))
+         (quad (nth 1 quit-restore))
+         (ours (eq (nth 3 quit-restore) buffer))
+         (shown-other (seq-find (lambda (e) (not (eq (car e) buffer))) (window-prev-buffers w))))
+    (cond
+     ((or (and (window-dedicated-p w) (window-parent w))
+          (and ours (not shown-other) (eq quad 'window) (window-parent w)))
+      (delete-window w)
+      (when (window-live-p back-to) (select-window back-to)))
+     ((and ours (consp quad) (buffer-live-p (car quad)))
+      (set-window-dedicated-p w nil)
+      (set-window-buffer-start-and-point w (car quad) (nth 1 quad) (nth 2 quad))
+      (when bury-or-kill (unrecord-window-buffer w buffer))
+      (set-window-parameter w 'quit-restore nil)
+      (when (window-live-p back-to) (select-window back-to)))
+     (t
+      (set-window-parameter w 'quit-restore nil)
+      (set-window-dedicated-p w nil)
+      (switch-to-prev-buffer w bury-or-kill)))
+    (cond ((not (buffer-live-p buffer)) nil)
+          ((eq bury-or-kill 'kill) (kill-buffer buffer))
+          (bury-or-kill (bury-buffer-internal buffer)))))
+
+(defun quit-window (&optional kill window)
+  "Quit WINDOW (the selected one) as `quit-restore-window' does, killing
+its buffer if KILL, else burying it."
+  (quit-restore-window window (if kill 'kill 'bury)))
+
+(defun bury-buffer (&optional buffer-or-name)
+  "Put BUFFER-OR-NAME (the current buffer) last in the buffer list; if
+nil and the selected window shows it, show another buffer there."
+  (let ((buffer (window-normalize-buffer buffer-or-name)))
+    (bury-buffer-internal buffer)
+    (when (and (null buffer-or-name) (eq buffer (window-buffer)))
+      (if (and (window-dedicated-p) (window-parent))
+          (delete-window)
+        (switch-to-prev-buffer nil 'bury)))
+    nil))
+
+(defun recenter (&optional _arg _redisplay)
+  "Nothing to redraw in batch; the selected window must show the current
+buffer, as in Emacs."
+  (unless (eq (window-buffer) (current-buffer))
+    (error "`recenter'ing a window that does not display current-buffer."))
+  nil)
+
+(defun pos-visible-in-window-p (&optional _pos window _partially)
+  "nil: batch Emacs never draws a window, so no position is visible."
+  (window--live window)
+  nil)
+
+(defun replace-buffer-in-windows (&optional buffer-or-name)
+  "Show another buffer in the windows that show BUFFER-OR-NAME (the
+current buffer), deleting those dedicated to it; as `kill-buffer' does."
+  (let ((buffer (window-normalize-buffer buffer-or-name)))
+    (dolist (w (window-list-1 nil 'nomini))
+      (cond ((not (eq (window-buffer w) buffer))
+             (unrecord-window-buffer w buffer))
+            ((and (window-dedicated-p w) (window-parent w))
+             (delete-window w))
+            (t (switch-to-prev-buffer w 'kill))))))
+
+(defun window-normalize-buffer-to-switch-to (buffer-or-name)
+  "The buffer BUFFER-OR-NAME names, made if there is none (the other
+buffer if nil)."
+  (cond ((null buffer-or-name) (other-buffer))
+        ((bufferp buffer-or-name) buffer-or-name)
+        ((get-buffer buffer-or-name))
+        (t (let ((buffer (get-buffer-create buffer-or-name)))
+             (when (fboundp 'set-buffer-major-mode)
+               (set-buffer-major-mode buffer))
+             buffer))))
+
+(defun window--usable-p (window)
+  "Whether WINDOW may be given another buffer."
+  (not (or (window-dedicated-p window) (window-minibuffer-p window))))
+
+(defconst display-buffer-fallback-action
+  '((display-buffer-reuse-window display-buffer-pop-up-window
+     display-buffer-use-some-window))
+  "The action `display-buffer' tries last, Emacs's defaults.")
+
+(defun window--alist-get (key alist)
+  "The value of KEY in ALIST."
+  (cdr (assq key alist)))
+
+(defun window--show-for-display (window buffer)
+  "Show BUFFER in WINDOW, which showed another buffer or the same, noting
+in WINDOW's `quit-restore' parameter what `quit-window' is to put back,
+as Emacs's `display-buffer-record-window' does."
+  (let ((quit-restore (window-parameter window 'quit-restore)))
+    (if (eq (window-buffer window) buffer)
+        (when (consp quit-restore)
+          (setcar (nthcdr 3 quit-restore) buffer)
+          (unless (memq (nth 2 quit-restore) (list window (selected-window)))
+            (setcar (cddr quit-restore) (selected-window))))
+      (set-window-parameter
+       window 'quit-restore
+       (with-current-buffer (window-buffer window)
+         (list 'other (list (current-buffer) (window-start window)
+                            (copy-marker (window-point window))
+                            (window-total-height window))
+               (selected-window) buffer)))
+      (set-window-buffer window buffer))
+    window))
+
+(defun display-buffer-same-window (buffer alist)
+  "Show BUFFER in the selected window, unless ALIST inhibits it or the
+window cannot take it."
+  (unless (or (window--alist-get 'inhibit-same-window alist)
+              (not (window--usable-p (selected-window))))
+    (window--show-for-display (selected-window) buffer)))
+
+(defun display-buffer-reuse-window (buffer alist)
+  "A window already showing BUFFER (not the selected one if ALIST
+inhibits it)."
+  (let ((w (seq-find (lambda (w) (and (eq (window-buffer w) buffer)
+                                      (not (and (eq w (selected-window))
+                                                (window--alist-get 'inhibit-same-window alist)))))
+                     (window-list-1 nil 'nomini))))
+    (and w (window--show-for-display w buffer))))
+
+(defun display-buffer-pop-up-window (buffer _alist)
+  "Split the frame's only usable window (batch Emacs's frame is too
+small for its split thresholds otherwise) and show BUFFER below."
+  (let ((usable (seq-filter #'window--usable-p (window--leaves (frame-root-window)))))
+    (unless (cdr usable)
+      (let ((new (ignore-errors (split-window (car usable)))))
+        (when new
+          (set-window-buffer new buffer)
+          (window--set new prev-buffers nil)
+          (set-window-parameter new 'quit-restore
+                                (list 'window 'window (selected-window) buffer))
+          new)))))
+
+(defun display-buffer-use-some-window (buffer alist)
+  "Show BUFFER in the least recently used window but the selected one,
+else in the selected one unless ALIST inhibits it."
+  (let ((w (or (get-lru-window nil nil t)
+               (and (not (window--alist-get 'inhibit-same-window alist))
+                    (window--usable-p (selected-window))
+                    (selected-window)))))
+    (and w (window--show-for-display w buffer))))
+
+(defun display-buffer-no-window (_buffer alist)
+  "`fail' if ALIST allows showing no window: `display-buffer' then
+returns nil."
+  (and (window--alist-get 'allow-no-window alist) 'fail))
+
+(defun window--action-functions (action)
+  "The functions of ACTION, (FUNCTIONS . ALIST), FUNCTIONS one or a list."
+  (let ((f (car-safe action)))
+    (if (and f (or (functionp f) (symbolp f))) (list f) f)))
+
+(defun window--alist-action (buffer action)
+  "The action of the first entry of `display-buffer-alist' whose
+condition, a regexp for the name or a function of the name and ACTION,
+BUFFER meets."
+  (cdr (seq-find (lambda (entry)
+                   (let ((condition (car entry)))
+                     (if (stringp condition)
+                         (string-match-p condition (buffer-name buffer))
+                       (funcall condition (buffer-name buffer) action))))
+                 display-buffer-alist)))
+
+(defun display-buffer (buffer-or-name &optional action _frame)
+  "Show the buffer BUFFER-OR-NAME in a window and return the window: the
+first of the functions of `display-buffer-overriding-action', the
+first entry of `display-buffer-alist' for the buffer, ACTION
+\(a function or list of them and an alist, as (FUNCTIONS . ALIST); t
+for a window other than the selected one), `display-buffer-base-action'
+and Emacs's defaults (a window showing it, the only usable window split,
+the least recently used one) that returns one."
+  (let* ((buffer (if (bufferp buffer-or-name) buffer-or-name (get-buffer buffer-or-name)))
+         (action (if (eq action t) '(nil (inhibit-same-window . t)) action))
+         (actions (list display-buffer-overriding-action
+                        (window--alist-action buffer action)
+                        action display-buffer-base-action display-buffer-fallback-action))
+         (alist (apply #'append (mapcar #'cdr-safe actions)))
+         (window nil))
+    (unless (buffer-live-p buffer)
+      (error "Invalid buffer"))
+    (dolist (f (mapcan (lambda (a) (copy-sequence (window--action-functions a))) actions))
+      (unless window
+        (setq window (funcall f buffer alist))))
+    (and (windowp window) window)))
+
+(defun pop-to-buffer (buffer-or-name &optional action norecord)
+  "Show BUFFER-OR-NAME (made if needed) with `display-buffer' and ACTION,
+select its window and make it current."
+  (let* ((buffer (window-normalize-buffer-to-switch-to buffer-or-name))
+         (window (display-buffer buffer action)))
+    (when window
+      (select-window window norecord))
+    (set-buffer buffer)))
+
+(defun pop-to-buffer-same-window (buffer-or-name &optional norecord)
+  "Show BUFFER-OR-NAME (made if needed) in the selected window if it can
+take it, else as `pop-to-buffer', and make it current."
+  (pop-to-buffer buffer-or-name '(display-buffer-same-window (inhibit-same-window . nil))
+                 norecord))
+
+(defun switch-to-buffer (buffer-or-name &optional norecord force-same-window)
+  "Show BUFFER-OR-NAME (made if no buffer has that name; the other
+buffer if nil) in the selected window and make it current; unless
+NORECORD, put it first in the buffer list.  A dedicated or minibuffer
+window leaves it to `pop-to-buffer'."
+  (let ((buffer (window-normalize-buffer-to-switch-to buffer-or-name)))
+    (cond
+     ((not (window--usable-p (selected-window)))
+      (when force-same-window
+        (user-error "Cannot switch buffers in a dedicated window"))
+      (pop-to-buffer buffer nil norecord))
+     (t
+      (unless (eq buffer (window-buffer))
+        (let ((entry (assq buffer (window-prev-buffers))))
+          (set-window-buffer nil buffer)
+          (when entry
+            (set-window-start nil (nth 1 entry))
+            (set-window-point nil (nth 2 entry)))))
+      (unless norecord
+        (select-window (selected-window)))
+      (set-buffer buffer)))))
+
+(defun switch-to-buffer-other-window (buffer-or-name &optional norecord)
+  "Show BUFFER-OR-NAME in a window other than the selected one, select
+it and make the buffer current."
+  (pop-to-buffer buffer-or-name t norecord))
+
+;;; ---- Splitting and deleting ------------------------------------------
+
+(defun window--geometry (window horizontal)
+  "The slots of WINDOW's size and position along HORIZONTAL's direction."
+  (if horizontal '(cols . left) '(lines . top)))
+
+(defun window--get (window name)
+  "WINDOW's slot NAME, a symbol."
+  (marrow--window-slot window (window--index name)))
+
+(defun window--put (window name value)
+  "Store VALUE in WINDOW's slot NAME, a symbol."
+  (marrow--set-window-slot window (window--index name) value))
+
+(defun window--resize (window delta horizontal at-start)
+  "Grow WINDOW and its subtree by DELTA lines (columns if HORIZONTAL),
+on its start side if AT-START (the start moving back)."
+  (let* ((names (window--geometry window horizontal)) (size (car names)) (pos (cdr names))
+         (children (window--slot window children)))
+    (window--put window size (+ (window--get window size) delta))
+    (when at-start
+      (window--put window pos (- (window--get window pos) delta)))
+    (cond ((null children))
+          ((eq (and (window--slot window horizontal) t) (and horizontal t))
+           (window--resize (if at-start (car children) (car (last children)))
+                           delta horizontal at-start))
+          (t (dolist (c children) (window--resize c delta horizontal at-start))))))
+
+(defun window--shift-tops (window delta)
+  "Move WINDOW and its subtree DELTA lines down."
+  (dolist (w (window--all window))
+    (window--set w top (+ (window--slot w top) delta))))
+
+(defun window--menu-bar (frame)
+  "The first change of layout shows the frame's menu bar line, as on a
+batch Emacs terminal: the root window starts on line 1 from then on."
+  (let ((root (window--slot frame f-root)))
+    (when (= 0 (window--slot root top))
+      (window--shift-tops root 1))))
+
+(defun window--fit-root (frame)
+  "Fit FRAME's windows to the 23 lines between its menu bar and its
+minibuffer window, as restoring a configuration does in batch Emacs,
+the last window taking the difference."
+  (window--menu-bar frame)
+  (let ((root (window--slot frame f-root)))
+    (window--resize root (- 23 (window--slot root lines)) nil nil)))
+
+(defun window--split-size (window size horizontal)
+  "The size of the new window when WINDOW is split with SIZE."
+  (let* ((old (window--get window (car (window--geometry window horizontal))))
+         (new (cond ((null size) (/ old 2))
+                    ((>= size 0) (- old size))
+                    (t (- size))))
+         (safe (if horizontal 2 1))
+         (min (if horizontal window-min-width window-min-height)))
+    (when (if size
+              (or (and (>= size 0) (>= size old)) (< new safe) (< (- old new) safe))
+            (> (+ new min) old))
+      (error "Window %s too small for splitting" window))
+    new))
+
+(defun window--replace (old new)
+  "Put NEW where OLD is in the tree: in OLD's parent, or as the root."
+  (let ((parent (window--slot old parent)))
+    (window--set new parent parent)
+    (if parent
+        (window--set parent children
+                     (mapcar (lambda (c) (if (eq c old) new c)) (window--slot parent children)))
+      (window--set (selected-frame) f-root new))))
+
+(defun window--copy-geometry (from to)
+  "Give window TO the size and position of window FROM."
+  (dolist (name '(lines cols top left))
+    (window--put to name (window--get from name))))
+
+(defun split-window (&optional window size side _pixelwise)
+  "Make a new window beside WINDOW (below by default; SIDE `above',
+`left', `right' or t, which is `right') and return it.  SIZE, if
+non-negative, is WINDOW's new size, if negative the new window's; else
+the new window takes half."
+  (let* ((window (window-normalize-window window))
+         (side (cond ((memq side '(nil below down)) 'below)
+                     ((eq side 'up) 'above)
+                     ((memq side '(above left right)) side)
+                     (t 'right)))
+         (horizontal (memq side '(left right)))
+         (before (memq side '(above left)))
+         (parent (window--slot window parent)))
+    (when (window-minibuffer-p window)
+      (error "Attempt to split minibuffer window"))
+    (let* ((new-size (window--split-size window size horizontal))
+           (names (window--geometry window horizontal))
+           new)
+      (window--menu-bar (selected-frame))
+      (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t)))
+        ;; WINDOW goes into a new combination of its own direction.
+        (let ((combination (marrow--make-window)))
+          (window--copy-geometry window combination)
+          (window--set combination horizontal (and horizontal t))
+          (window--replace window combination)
+          (window--set combination children (list window))
+          (window--set window parent combination)
+          (setq parent combination)))
+      (setq new (marrow--make-window))
+      (window--copy-geometry window new)
+      (window--put window (car names) (- (window--get window (car names)) new-size))
+      (window--put new (car names) new-size)
+      (if before
+          (window--put window (cdr names) (+ (window--get window (cdr names)) new-size))
+        (window--put new (cdr names) (+ (window--get window (cdr names))
+                                        (window--get window (car names)))))
+      (window--set new parent parent)
+      (window--set parent children
+                   (let (out)
+                     (dolist (c (window--slot parent children) (nreverse out))
+                       (if (not (eq c window)) (push c out)
+                         (if before (setq out (cons window (cons new out)))
+                           (setq out (cons new (cons window out))))))))
+      (window--set new use-time 0)
+      (let ((buffer (window-buffer (if (window-live-p window) window (selected-window)))))
+        (window--show new buffer)
+        (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
+        (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
+      new)))
+
+(defun split-window-below (&optional size)
+  "Split the selected window into two, the new one below; return it."
+  (split-window nil size 'below))
+(defalias 'split-window-vertically #'split-window-below)
+
+(defun split-window-right (&optional size)
+  "Split the selected window into two side by side; return the new one."
+  (split-window nil size 'right))
+(defalias 'split-window-horizontally #'split-window-right)
+
+(defun window--kill-one (w)
+  "Mark window W deleted, its markers pointing nowhere."
+  (window--set w valid nil)
+  (when (window--slot w buffer)
+    (set-marker (window--slot w pointm) nil)
+    (set-marker (window--slot w startm) nil)
+    (window--set w buffer nil)))
+
+(defun window--kill (window)
+  "Mark WINDOW and its subtree deleted."
+  (mapc #'window--kill-one (window--all window)))
+
+(defun window--dissolve (parent)
+  "PARENT has one child left: the child takes its place, joining its
+grandparent's combination if that runs its way."
+  (let* ((child (car (window--slot parent children)))
+         (grandparent (window--slot parent parent)))
+    (window--replace parent child)
+    (window--set parent valid nil)
+    (when (and grandparent (window--slot child children)
+               (eq (and (window--slot child horizontal) t)
+                   (and (window--slot grandparent horizontal) t)))
+      (dolist (c (window--slot child children))
+        (window--set c parent grandparent))
+      (window--set grandparent children
+                   (mapcan (lambda (c) (if (eq c child) (copy-sequence (window--slot child children))
+                                         (list c)))
+                           (window--slot grandparent children)))
+      (window--set child valid nil))))
+
+(defun delete-window (&optional window)
+  "Delete WINDOW, giving its space to the window before it (after it if
+it is first); the most recently used window is selected if it was."
+  (let* ((window (window-normalize-window window))
+         (parent (window--slot window parent)))
+    (when (or (window-minibuffer-p window) (null parent))
+      (error "Attempt to delete minibuffer or sole ordinary window"))
+    (let* ((horizontal (window--slot parent horizontal))
+           (prev (window-prev-sibling window))
+           (sibling (or prev (window-next-sibling window)))
+           (size (window--get window (car (window--geometry window horizontal))))
+           (selected (memq (selected-window) (window--leaves window))))
+      (when selected
+        (select-window (get-mru-window nil t t)))
+      (window--set parent children (delq window (window--slot parent children)))
+      (window--resize sibling size horizontal (null prev))
+      (window--kill window)
+      (unless (cdr (window--slot parent children))
+        (window--dissolve parent))
+      (window--menu-bar (selected-frame))
+      nil)))
+
+(defun delete-other-windows (&optional window _interactive)
+  "Make WINDOW fill the frame, deleting every other ordinary window."
+  (let* ((window (window-normalize-window window))
+         (root (frame-root-window)))
+    (when (window-minibuffer-p window)
+      (error "Can't expand minibuffer to full frame"))
+    (unless (eq window root)
+      (window--menu-bar (selected-frame))
+      (window--copy-geometry root window)
+      (window--set window parent nil)
+      (window--set (selected-frame) f-root window)
+      (let ((keep (window--all window)))
+        (dolist (w (window--all root))
+          (unless (memq w keep) (window--kill-one w))))
+      (unless (window-live-p (selected-window))
+        (select-window (car (window--leaves window)))))
+    nil))
+
+(defun delete-windows-on (&optional buffer-or-name _frame)
+  "Delete the windows showing BUFFER-OR-NAME, or give the sole one
+another buffer."
+  (let ((buffer (window-normalize-buffer buffer-or-name)))
+    (dolist (w (get-buffer-window-list buffer))
+      (if (window-parent w) (delete-window w) (switch-to-prev-buffer w)))))
+
+;;; ---- Window configurations -------------------------------------
+
+(defun window--state (window)
+  "WINDOW's slots, its markers copied, for a configuration."
+  (let ((slots (let (out)
+                 (dotimes (i 19 (nreverse out))
+                   (push (marrow--window-slot window i) out)))))
+    ;; The lists are changed in place later (delq, setcdr).
+    (setf (nth (window--index 'children) slots) (copy-sequence (window--slot window children))
+          (nth (window--index 'parameters) slots) (copy-alist (window--slot window parameters)))
+    (when (window--slot window buffer)
+      (setf (nth (window--index 'pointm) slots) (copy-marker (window-point window))
+            (nth (window--index 'startm) slots) (copy-marker (window-start window))))
+    (cons window slots)))
+
+(defun current-window-configuration (&optional frame)
+  "A snapshot of the windows of FRAME: their tree, sizes, buffers,
+points and starts, the selected window and the current buffer."
+  (window--frame frame)
+  (marrow--make-window-configuration
+   (list (frame-root-window) (selected-window) (current-buffer)
+         (mapcar #'window--state (window--all (frame-root-window))))))
+
+(defun window--restore (state)
+  "Put back a window from STATE, made by `window--state'."
+  (let* ((w (car state)) (i 0)
+         (buffer (nth (window--index 'buffer) (cdr state)))
+         ;; As in Emacs, a window's history is not put back, but grows
+         ;; by the buffer it stops showing.
+         (own (mapcar #'window--index '(pointm startm prev-buffers next-buffers))))
+    (when (and (window-live-p w) buffer (not (eq buffer (window--slot w buffer))))
+      (window--push-prev w))
+    (dolist (value (cdr state))
+      (unless (memq i own)
+        (marrow--set-window-slot w i value))
+      (setq i (1+ i)))
+    (when (window--slot w buffer)
+      (unless (buffer-live-p (window--slot w buffer))
+        (window--set w buffer (other-buffer)))
+      (let ((point (nth (window--index 'pointm) (cdr state)))
+            (start (nth (window--index 'startm) (cdr state))))
+        (window--show w (window--slot w buffer))
+        (when (eq (marker-buffer point) (window--slot w buffer))
+          (set-marker (window--slot w pointm) point)
+          (set-marker (window--slot w startm) start))))))
+
+(defun set-window-configuration (configuration &optional _dont-set-frame _dont-set-miniwindow)
+  "Give the frame back the windows CONFIGURATION saw; return t."
+  (unless (window-configuration-p configuration)
+    (signal 'wrong-type-argument (list 'window-configuration-p configuration)))
+  (pcase-let* ((`(,root ,selected ,buffer ,states) (marrow--window-slot configuration 0))
+               (saved (mapcar #'car states)))
+    (dolist (w (window--all (frame-root-window)))
+      (unless (memq w saved) (window--kill-one w)))
+    (mapc #'window--restore states)
+    (window--set (selected-frame) f-root root)
+    (window--fit-root (selected-frame))
+    (window--set (selected-frame) f-selected selected)
+    (when (window-live-p selected)
+      (set-buffer (window--slot selected buffer))
+      ;; As in Emacs, point stays where it is in the buffer that was
+      ;; current when the configuration was made.
+      (unless (eq (current-buffer) buffer)
+        (goto-char (window--slot selected pointm)))
+      (window--record selected))
+    (when (buffer-live-p buffer)
+      (set-buffer buffer))
+    t))
+
+(defmacro save-window-excursion (&rest body)
+  "Run BODY, then put back the windows and the current buffer as they
+were before."
+  (declare (indent 0) (debug t))
+  (let ((configuration (make-symbol "configuration")))
+    `(let ((,configuration (current-window-configuration)))
+       (unwind-protect (progn ,@body)
+         (set-window-configuration ,configuration)))))
+
+(provide 'window)
+
+;;; window.el ends here
