@@ -198,6 +198,5 @@ property is one.  Return the number of characters changed."
       (setq table value)))
   (translate-region-internal start end table))
 
-(provide 'casefiddle)
 
 ;;; casefiddle.el ends here

@@ -83,14 +83,7 @@
 
 (defmacro cl-psetq (&rest pairs)
   "Set variables in parallel: every value is computed before any is stored."
-  (let (bindings sets)
-    (while pairs
-      (let ((tmp (make-symbol "v")))
-        (push (list tmp (nth 1 pairs)) bindings)
-        (push (car pairs) sets)
-        (push tmp sets))
-      (setq pairs (nthcdr 2 pairs)))
-    `(let ,(nreverse bindings) (setq ,@(nreverse sets)) nil)))
+  (cons 'cl-psetf pairs))
 
 (defmacro cl-do (steps endtest &rest body)
   "Bind STEPS ((VAR INIT [STEP])...) and loop over BODY until ENDTEST.
@@ -658,35 +651,66 @@ last argument; return PLACE's old value."
 
 (defmacro cl-rotatef (&rest places)
   "Rotate the values of PLACES left by one; return nil."
-  (cond ((null (cdr places)) nil)
-        ((not (memq nil (mapcar #'symbolp places)))
-         (let ((pairs nil) (rest places))
-           (while (cdr rest)
-             (setq pairs (nconc pairs (list (car rest) (nth 1 rest))))
-             (setq rest (cdr rest)))
-           `(cl-psetf ,@pairs ,(car rest) ,(car places))))
-        (t
-         ;; Each place but the first takes the next one's value, read
-         ;; before it is stored; the last takes the first's.
-         (let* ((first (make-symbol "--cl-rotatef--"))
-                (form first)
-                (later (reverse (cdr places))))
-           (dolist (place later)
-             (setq form (gv-letplace (getter setter) place
-                          `(prog1 ,getter ,(funcall setter form)))))
-           (gv-letplace (getter setter) (car places)
-             (macroexp-let* `((,first ,getter))
-                            `(progn ,(funcall setter form) nil)))))))
+  (if (not (memq nil (mapcar #'symbolp places)))
+      ;; Variables only: a parallel assignment, each taking the next.
+      (and (cdr places)
+           (let ((pairs nil) (rest places))
+             (while (cdr rest)
+               (setq pairs (nconc pairs (list (car rest) (nth 1 rest))))
+               (setq rest (cdr rest)))
+             `(cl-psetf ,@pairs ,(car rest) ,(car places))))
+    ;; Each place but the first takes the next one's value, read
+    ;; before it is stored; the last takes the first's.
+    (let* ((first (make-symbol "--cl-rotatef--"))
+           (form first)
+           (later (reverse (cdr places))))
+      (dolist (place later)
+        (setq form (gv-letplace (getter setter) place
+                     `(prog1 ,getter ,(funcall setter form)))))
+      (gv-letplace (getter setter) (car places)
+        (macroexp-let* `((,first ,getter))
+                       `(progn ,(funcall setter form) nil))))))
+
+(defun cl-lib--refers-to-p (form symbols)
+  "Non-nil if FORM, quoted parts aside, contains one of SYMBOLS."
+  (cond ((memq form symbols) t)
+        ((and (consp form) (not (memq (car form) '(quote function cl-function))))
+         (let ((found nil))
+           (while (and (consp form) (not found))
+             (setq found (cl-lib--refers-to-p (car form) symbols) form (cdr form)))
+           (or found (and form (cl-lib--refers-to-p form symbols)))))))
+
+(defun cl-lib--psetf-simple-p (pairs)
+  "Whether the cl-psetf of PAIRS can be one setq: all places variables,
+and no value (unless constant) that could read an earlier one or has
+side effects.  Signals the errors of a malformed PAIRS."
+  (let ((simple t) (vars nil))
+    (while pairs
+      (let ((place (car pairs)) (value (nth 1 pairs)))
+        (unless (and (symbolp place)
+                     (or (macroexp-const-p value)
+                         (and (cl-lib--safe-p value)
+                              (not (cl-lib--refers-to-p value vars)))))
+          (setq simple nil))
+        (when (memq place vars)
+          (error "Destination duplicated in psetf: %s" place))
+        (push place vars)
+        (unless (cdr pairs)
+          (error "Odd number of arguments to cl-psetf"))
+        (setq pairs (cddr pairs))))
+    simple))
 
 (defmacro cl-psetf (&rest pairs)
   "Set each PLACE to its VALUE, all VALUEs computed first; return nil."
-  (let ((bindings nil) (stores nil))
-    (while pairs
-      (let ((v (make-symbol "v")))
-        (push (list v (nth 1 pairs)) bindings)
-        (push `(setf ,(car pairs) ,v) stores))
-      (setq pairs (nthcdr 2 pairs)))
-    `(let ,(nreverse bindings) ,@(nreverse stores) nil)))
+  (if (cl-lib--psetf-simple-p pairs)
+      `(progn (setq ,@pairs) nil)
+    ;; The first store's value form holds the rest, each store coming
+    ;; after every value has been computed.
+    (let* ((rev (reverse pairs))
+           (form `(setf ,(nth 1 rev) ,(car rev))))
+      (while (setq rev (cddr rev))
+        (setq form `(setf ,(nth 1 rev) (prog1 ,(car rev) ,form))))
+      `(progn ,form nil))))
 
 (defmacro cl-remf (place tag)
   "Remove TAG and its value from the property list in PLACE; t if it was there."

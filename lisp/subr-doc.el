@@ -1503,6 +1503,16 @@ as numbers.")
      "A hash code of OBJ for `eql' tables.")
     (system-name ""
      "The name of the machine.")
+    (format-mode-line "FORMAT &optional FACE WINDOW BUFFER"
+     "The text FORMAT, a mode line construct, stands for in the mode line of
+WINDOW showing BUFFER: always \"\" in marrow, which has no display, as
+in Emacs without one (in batch).  WINDOW must be nil, marrow having no
+windows.")
+    (object-intervals "OBJECT"
+     "The intervals of OBJECT's text properties, a string or a buffer (all
+of it, narrowed or not), as a list of (START END PLIST), START and END
+counted from 0, with every interval as the text's operations left it
+(neighbours with equal plists stay apart); nil when it has none.")
     (text-properties-at "POSITION &optional OBJECT"
      "The property list of the character at POSITION in OBJECT (a string;
 the current buffer if nil).")

@@ -1335,9 +1335,10 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
               up (concat "../" up)))
       (concat up (substring file (length dir))))))
 
-(defun macroexp-warn-and-return (msg form &optional compile-only)
+(defun macroexp-warn-and-return (msg form &optional _category compile-only)
   "FORM, after showing MSG as a warning (unless COMPILE-ONLY: marrow
-never compiles), as Emacs does for code it loads as source."
+never compiles), as Emacs does for code it loads as source.  CATEGORY,
+a byte compiler warning category, does not matter here."
   (when (and msg (not compile-only))
     (message "%sWarning: %s"
              (if (stringp load-file-name)
@@ -1345,6 +1346,18 @@ never compiles), as Emacs does for code it loads as source."
                "")
              msg))
   form)
+
+;; The arguments that take functions, where `macroexpand-all' warns of
+;; a lambda quoted with ' (as Emacs's macroexp.el records them).
+(dolist (f '(funcall apply mapcar mapatoms mapconcat mapc cl-mapcar maphash
+             map-char-table map-keymap map-keymap-internal))
+  (put f 'funarg-positions '(1)))
+(dolist (f '(add-hook remove-hook advice-remove advice--remove-function defalias fset
+             global-set-key run-after-idle-timeout set-process-filter
+             set-process-sentinel sort))
+  (put f 'funarg-positions '(2)))
+(dolist (f '(advice-add define-key run-at-time run-with-idle-timer run-with-timer))
+  (put f 'funarg-positions '(3)))
 
 (defmacro def-edebug-spec (symbol spec)
   "Give macro SYMBOL the Edebug specification SPEC (unevaluated), as
@@ -1513,7 +1526,6 @@ KIND being gv-expander or gv-setter, as Emacs's gv.el makes it."
     (push entry defun-declarations-alist)
     (push entry macro-declarations-alist)))
 
-(provide 'gv)
 
 ;;; Where things were defined: load-history, filled by `load' (src/load.c).
 
@@ -2599,17 +2611,12 @@ for case-sensitively.")
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
              set-visited-file-name write-file))
   (autoload f "files"))
-;; Emacs preloads both: every function of theirs is autoloaded above,
-;; so their features can be there already.
-(provide 'simple)
-(provide 'files)
 (defvar mode-require-final-newline t
   "The value major modes for text give `require-final-newline'.")
 (defvar-local require-final-newline nil
   "Non-nil means a saved file ends with a newline: t adds one silently.")
 ;; fns.c functions marrow writes in Lisp (lisp/fns.el).
-(dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
-             object-intervals))
+(dolist (f '(base64-encode-region base64url-encode-region base64-decode-region))
   (autoload f "fns"))
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
@@ -2672,6 +2679,14 @@ current on entry gets its own table back on exit."
   (autoload f "warnings"))
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
 
-(provide 'subr)
+;; The features Emacs 28 has from the start (its preloaded libraries
+;; and C parts) that marrow has: every function of marrow's libraries
+;; for them is autoloaded above, so their features can be there
+;; already.  subr.el and the libraries marrow writes for what Emacs has
+;; in C provide none, as Emacs has none of their names.
+(dolist (feature '(backquote env format base64 md5 sha1 overlay text-properties files
+                   macroexp nadvice simple case-table cl-generic font-lock timer
+                   prog-mode text-mode replace regexp-opt))
+  (provide feature))
 
 ;;; subr.el ends here

@@ -775,6 +775,18 @@ static mval Fjoin_inherited(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* Emacs's object-intervals: every interval, merging none, positions
+   from 0 whatever the buffer's narrowing. */
+static mval Fobject_intervals(mrt *rt, int n, mval *a)
+{
+  CHECK_TYPE(rt, STRINGP(a[0]) || BUFFERP(a[0]), Qbuffer_or_string_p, a[0]);
+  struct text t = text_of(rt, a[0]);
+  mval out = Qnil;
+  for (mval l = t.ivs; CONSP(l); l = XCDR(l))
+    out = Fcons(rt, list3(rt, XCAR(XCAR(l)), XCAR(XCDR(XCAR(l))), IV_PLIST(XCAR(l))), out);
+  return nreverse_list(rt, out);
+}
+
 static mval Fequal_including_properties(mrt *rt, int n, mval *a)
 {
   return mrt_equal(rt, a[0], a[1]) && textprop_equal_deep(a[0], a[1]) ? Qt : Qnil;
@@ -796,6 +808,7 @@ static const struct subr_def textprop_subrs[] = {
   { "text-property-not-all", Ftext_property_not_all, 4, 5 },
   { "propertize", Fpropertize, 1, ARGS_MANY },
   { "equal-including-properties", Fequal_including_properties, 2, 2 },
+  { "object-intervals", Fobject_intervals, 1, 1 },
   { "internal--interval-boundary-p", Finterval_boundary_p, 1, 1 },
   { "internal--join-inherited", Fjoin_inherited, 3, 3 },
 };
