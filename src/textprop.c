@@ -327,10 +327,29 @@ mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval
   return prepend_reversed(rt, rev, Qnil);
 }
 
+/* IVS without [FROM, TO), which lies inside one interval with text of
+   it on both sides: that interval shrinks, as Emacs's does. */
+static mval shrink_interval(mrt *rt, mval ivs, int64_t from, int64_t to)
+{
+  mval rev = Qnil, l = ivs;
+  for (; CONSP(l) && IV_END(XCAR(l)) <= from; l = XCDR(l))
+    rev = Fcons(rt, XCAR(l), rev);
+  mval iv = XCAR(l);
+  rev = Fcons(rt, make_interval(rt, IV_START(iv), IV_END(iv) - (to - from), IV_PLIST(iv)), rev);
+  for (l = XCDR(l); CONSP(l); l = XCDR(l))
+    rev = Fcons(rt, shifted(rt, XCAR(l), from - to), rev);
+  return prepend_reversed(rt, rev, Qnil);
+}
+
 mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to)
 {
   if (NILP(ivs) || from >= to)
     return ivs;
+  if (CONSP(ivs)) {
+    mval around = XCAR(tail_at(ivs, from));
+    if (IV_START(around) < from && IV_END(around) > to)
+      return shrink_interval(rt, ivs, from, to);
+  }
   mval rev = Qnil;
   for (mval l = split_at(rt, split_at(rt, ivs, from), to); CONSP(l); l = XCDR(l)) {
     mval iv = XCAR(l);
