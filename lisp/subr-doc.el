@@ -1197,6 +1197,9 @@ of the current buffer's text properties (insert-and-inherit's helper).")
      "Make the interval of text without properties of its own that
 insert-and-inherit put from START to END one with the interval it
 joins, as Emacs's insertion makes it.")
+    (internal--set-intervals "INTERVALS"
+     "marrow's own, for the case commands: make the current buffer's text
+property intervals INTERVALS, listed as `object-intervals' lists them.")
     (internal--save-excursion ""
      "marrow's own, for `save-excursion': the current buffer and point, kept
 as a marker, for `internal--restore-excursion'.")

@@ -806,6 +806,31 @@ static mval Fobject_intervals(mrt *rt, int n, mval *a)
   return nreverse_list(rt, out);
 }
 
+/* (internal--set-intervals IVS): the current buffer's intervals made
+   IVS, as object-intervals lists them: (START END PLIST) in order from
+   0 to the buffer's size, or nil for none.  For the case commands,
+   which work out the intervals Emacs's leave in a copy of the text. */
+static mval Fset_intervals(mrt *rt, int n, mval *a)
+{
+  struct text t = text_of(rt, Qnil);
+  mval rev = Qnil;
+  int64_t at = 0;
+  for (mval l = a[0]; !NILP(l); l = XCDR(l)) {
+    CHECK_TYPE(rt, CONSP(l), Qlistp, l);
+    mval iv = XCAR(l);
+    if (!(CONSP(iv) && FIXNUMP(XCAR(iv)) && XFIXNUM(XCAR(iv)) == at && CONSP(XCDR(iv)) &&
+          FIXNUMP(XCAR(XCDR(iv))) && XFIXNUM(XCAR(XCDR(iv))) > at &&
+          XFIXNUM(XCAR(XCDR(iv))) <= t.len && CONSP(XCDR(XCDR(iv)))))
+      xsignal2(rt, Qerror, make_cstring(rt, "Bad interval"), iv);
+    at = XFIXNUM(XCAR(XCDR(iv)));
+    rev = Fcons(rt, make_interval(rt, XFIXNUM(XCAR(iv)), at, XCAR(XCDR(XCDR(iv)))), rev);
+  }
+  if (!NILP(a[0]) && at != t.len)
+    xsignal2(rt, Qargs_out_of_range, make_fixnum(at), make_fixnum(t.len));
+  store_text(rt, &t, prepend_reversed(rt, rev, Qnil));
+  return Qnil;
+}
+
 static mval Fequal_including_properties(mrt *rt, int n, mval *a)
 {
   return mrt_equal(rt, a[0], a[1]) && textprop_equal_deep(a[0], a[1]) ? Qt : Qnil;
@@ -828,6 +853,7 @@ static const struct subr_def textprop_subrs[] = {
   { "propertize", Fpropertize, 1, ARGS_MANY },
   { "equal-including-properties", Fequal_including_properties, 2, 2 },
   { "object-intervals", Fobject_intervals, 1, 1 },
+  { "internal--set-intervals", Fset_intervals, 1, 1 },
   { "internal--interval-boundary-p", Finterval_boundary_p, 1, 1 },
   { "internal--join-inherited", Fjoin_inherited, 3, 3 },
 };
