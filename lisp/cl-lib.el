@@ -110,41 +110,59 @@ ENDTEST is (TEST RESULT...)."
 (defmacro cl-case (expr &rest clauses)
   "Evaluate EXPR and choose among CLAUSES by `eql' on their keys."
   (declare (indent 1))
-  (cl-lib--case expr clauses nil))
+  (macroexp-let2 macroexp-copyable-p temp expr
+    (let ((keys nil))
+      `(cond
+        ,@(mapcar
+           (lambda (c)
+             (let ((k (car c)))
+               (cons (cond ((memq k '(t otherwise)) t)
+                           ((eq k 'cl--ecase-error-flag)
+                            `(error "cl-ecase failed: %s, %s" ,temp ',(reverse keys)))
+                           ((listp k) (setq keys (append k keys)) `(cl-member ,temp ',k))
+                           (t (when (memq k keys)
+                                (error "Duplicate key in case: %s" k))
+                              (push k keys)
+                              `(eql ,temp ',k)))
+                     (or (cdr c) '(nil)))))
+           clauses)))))
 
 (defmacro cl-ecase (expr &rest clauses)
   "Like `cl-case', but signal an error when no clause matches."
   (declare (indent 1))
-  (cl-lib--case expr clauses t))
+  ;; The last clause stands for that error, as in Emacs.
+  `(cl-case ,expr ,@clauses (cl--ecase-error-flag)))
 
-(defun cl-lib--case (expr clauses strict)
-  (let* ((v (make-symbol "v"))
-         (keys nil)
-         (conds
-          (mapcar
-           (lambda (c)
-             (let ((k (car c)))
-               (cons (cond ((memq k '(t otherwise)) t)
-                           ((listp k) (setq keys (append k keys)) `(memql ,v ',k))
-                           (t (push k keys) `(eql ,v ',k)))
-                     (or (cdr c) '(nil)))))
-           clauses)))
-    `(let ((,v ,expr))
-       (cond ,@conds
-             ,@(if strict
-                   `((t (error "cl-ecase failed: %s, %s" ,v ',(reverse keys)))))))))
+(defun cl--assertion-failed (form &optional string sargs args)
+  "Signal that the assertion FORM failed: an error with STRING formatted
+with SARGS and ARGS if STRING is given."
+  (if string
+      (apply #'error string (append sargs args))
+    (signal 'cl-assertion-failed `(,form ,@sargs))))
 
 (defmacro cl-assert (form &optional show-args string &rest args)
-  "Signal `cl-assertion-failed' unless FORM is true."
-  (ignore show-args)
-  `(unless ,form
-     ,(if string
-          `(error ,string ,@args)
-        `(signal 'cl-assertion-failed (list ',form)))))
+  "Signal `cl-assertion-failed' unless FORM is true; with SHOW-ARGS, with
+the values of FORM's arguments that are not constants."
+  (let ((sargs (and show-args
+                    (delq nil (mapcar (lambda (x) (unless (macroexp-const-p x) x))
+                                      (cdr-safe form))))))
+    `(progn
+       (or ,form
+           (cl--assertion-failed
+            ',form ,@(if (or string sargs args)
+                         `(,string (list ,@sargs) (list ,@args)))))
+       nil)))
 
-(defmacro cl-check-type (form type &optional _string)
-  `(unless (cl-typep ,form ',type)
-     (signal 'wrong-type-argument (list ',type ,form ',form))))
+(defmacro cl-check-type (form type &optional string)
+  "Signal `wrong-type-argument' unless FORM's value is of type TYPE."
+  (macroexp-let2 macroexp-copyable-p temp form
+    `(progn (or (cl-typep ,temp ',type)
+                (signal 'wrong-type-argument
+                        (list ,(or string `',(if (eq (car-safe type) 'satisfies)
+                                                 (cadr type)
+                                               type))
+                              ,temp ',form)))
+            nil)))
 
 (defmacro cl-deftype (name arglist &rest body)
   "Define NAME as a type: BODY, run with the arguments of (NAME ARGS...)

@@ -782,7 +782,8 @@ variables still to bind become a plain let*."
 (defmacro dlet (binders &rest body)
   "Like `let' but every variable is bound dynamically."
   (declare (indent 1))
-  `(progn
+  ;; The defvars inside a let of their own, as in Emacs.
+  `(let (_)
      ,@(mapcar (lambda (b) `(defvar ,(if (consp b) (car b) b))) binders)
      (let ,binders ,@body)))
 
@@ -1888,14 +1889,15 @@ is one, and \": \"."
     "Run BODY with `standard-output' collected into a string; return it.
 As in Emacs, the output goes to a buffer of its own."
     (declare (indent 0))
-    (let ((out (make-symbol "out")))
-      `(let ((,out (generate-new-buffer " *string-output*" t)))
-         (unwind-protect
-             (progn
-               (let ((standard-output ,out))
-                 ,@body)
-               (with-current-buffer ,out (buffer-string)))
-           (kill-buffer ,out))))))
+    ;; The buffer is in `standard-output' bound twice, as in Emacs,
+    ;; BODY's setting it changing only the inner binding.
+    `(let ((standard-output (generate-new-buffer " *string-output*" t)))
+       (unwind-protect
+           (progn
+             (let ((standard-output standard-output))
+               ,@body)
+             (with-current-buffer standard-output (buffer-string)))
+         (kill-buffer standard-output)))))
 
 (defvar after-load-alist nil
   "(REGEXP-OR-FEATURE FUNCS...) entries: FUNCS run once a file whose
@@ -2012,10 +2014,10 @@ loaded, then `after-load-functions'."
 (defmacro save-match-data (&rest body)
   "Run BODY, then restore the match data as they were, even on a non-local exit."
   (declare (indent 0))
-  (let ((saved (make-symbol "saved")))
-    `(let ((,saved (match-data)))
-       (unwind-protect (progn ,@body)
-         (set-match-data ,saved t)))))
+  ;; The variable's name is Emacs's, so the expansion prints as Emacs's.
+  `(let ((save-match-data-internal (match-data)))
+     (unwind-protect (progn ,@body)
+       (set-match-data save-match-data-internal 'evaporate))))
 
 ;;;; Buffers: the primitives are in src/buffer.c; save-excursion,
 ;;;; save-restriction and save-current-buffer are special forms, as in
@@ -2035,7 +2037,7 @@ loaded, then `after-load-functions'."
     `(let ((,buffer (generate-new-buffer " *temp*" t)))
        (with-current-buffer ,buffer
          (unwind-protect (progn ,@body)
-           (and (buffer-live-p ,buffer) (kill-buffer ,buffer)))))))
+           (and (buffer-name ,buffer) (kill-buffer ,buffer)))))))
 
 (defmacro with-temp-file (file &rest body)
   "Run BODY in a new buffer and write what it holds to FILE."
@@ -2260,8 +2262,10 @@ a value; DOC is its documentation.  Returns SYMBOL."
   (declare (indent 1))
   `(progn ,@body))
 
-(defmacro with-no-warnings (&rest body)
-  `(progn ,@body))
+(defun with-no-warnings (&rest body)
+  "The value of the last of BODY: a function, as in Emacs, whose byte
+compiler alone treats it specially."
+  (car (last body)))
 
 (defmacro eval-when-compile (&rest body)
   "BODY's value, computed when the form is expanded, as a constant: what
