@@ -2202,9 +2202,15 @@ by REPLACEMENT, which may refer to groups; return the count, nil for none."
 (defmacro declare-function (&rest _) nil)
 
 (defmacro defsubst (name args &rest body)
-  "Define an inline function: in marrow, an ordinary function."
+  "Define an inline function: in marrow, an ordinary function, with the
+properties Emacs gives it for its byte compiler."
   (declare (indent defun))
-  `(defun ,name ,args ,@body))
+  (unless (memq (get name 'byte-optimizer) '(nil byte-compile-inline-expand))
+    (error "`%s' is a primitive" name))
+  `(prog1 (defun ,name ,args ,@body)
+     (eval-and-compile
+       (function-put ',name 'speed '-1)
+       (put ',name 'byte-optimizer 'byte-compile-inline-expand))))
 
 (defmacro define-inline (name args &rest body)
   (declare (indent defun))
@@ -2300,7 +2306,9 @@ of a generated docstring.  STRING may not contain a newline."
   (string-fill (apply #'format string objects) fill-column))
 
 (defmacro eval-and-compile (&rest body)
-  `(progn ,@body))
+  "BODY's value, computed when the form is expanded, as a constant: what
+Emacs's interpreter does, as `eval-when-compile'."
+  (list 'quote (eval (cons 'progn body) lexical-binding)))
 
 ;;; ---- Evaluating buffers ----------------------------------------------
 ;; As in Emacs, the forms are read from the buffer itself, one at a time,
