@@ -4538,6 +4538,8 @@ static mval unfold_body(mval lambda)
 static mval unfold_lambda(mrt *rt, mval form)
 {
   mval lambda = XCAR(form), values = XCDR(form), args = car_safe(XCDR(lambda));
+  count_conses(rt, args); /* circular lists are errors, not endless loops */
+  count_conses(rt, values);
   mval bindings = Qnil;
   bool optional = false, rest = false, too_few = false;
   for (; !NILP(args); args = XCDR(args)) {
