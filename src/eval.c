@@ -2180,6 +2180,7 @@ static mval compiler_macro_of(mrt *rt, mval head, mval env);
 static mval mexp_compiler_macro(mrt *rt, mval form, mval handler, mval env);
 static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, mval));
 static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env);
+static mval unfold_lambda(mrt *rt, mval form);
 
 static node *const_node(struct actx *A, mval v)
 {
@@ -3192,6 +3193,26 @@ static node *analyse_compiler_macro_call(struct actx *A, mval form, mval handler
   return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
 }
 
+static mval unfold_lambda_call(mrt *rt, mval form, mval ignored)
+{
+  return unfold_lambda(rt, form);
+}
+
+/* A call of a lambda in a top-level form load expands, opened into the
+   let Emacs's macroexpand-all makes of it (with its warning when the
+   numbers of arguments and values do not fit; a lambda's body gets
+   that with the rest of its expansion). */
+static node *analyse_lambda_call(struct actx *A, mval form)
+{
+  mval error;
+  mval exp = call_or_fail(A->rt, unfold_lambda_call, form, Qnil, &error);
+  if (!NILP(error)) {
+    note_eager_failure(A->rt, error);
+    return analyse_call(A, form);
+  }
+  return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
+}
+
 /* ---- The dispatcher ---- */
 
 /* Emacs's eval counts a form's arguments before it looks at them (and
@@ -3259,6 +3280,8 @@ static node *analyse_cons(struct actx *A, mval form)
     if (!NILP(handler))
       return analyse_compiler_macro_call(A, form, handler);
   }
+  if (A->f->eager && !A->f->late && !A->f->parent && CONSP(head) && XCAR(head) == Qlambda)
+    return analyse_lambda_call(A, form);
   return analyse_call(A, form);
 }
 

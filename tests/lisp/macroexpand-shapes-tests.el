@@ -216,4 +216,33 @@
   (save-match-data (string-match "c" "abc"))
   (should (equal (match-data) '(1 2))))
 
+;; Load expands as macroexpand-all: a loaded function's body shows the
+;; opened calls, and a top-level call that does not fit is warned of.
+(defvar macroexpand-shapes--loaded nil)
+
+(ert-deftest macroexpand-shapes-load-opens-lambda-calls ()
+  (let ((file (make-temp-file "macroexpand-shapes" nil ".el"))
+        (start (macroexpand-shapes--messages-size))
+        (macroexpand-shapes--loaded nil))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert ";; -*- lexical-binding: t -*-\n"
+                    "(defun macroexpand-shapes--opened (y) ((lambda (x) (list x y)) 1))\n"
+                    "(defun macroexpand-shapes--funcalled () (funcall #'(lambda (x) x) 2))\n"
+                    "(push ((lambda (a &optional b) (list a b)) 1) macroexpand-shapes--loaded)\n"
+                    "(push (condition-case nil ((lambda (x) x)) (error 'failed))"
+                    " macroexpand-shapes--loaded)\n"))
+          (load file nil t t))
+      (delete-file file))
+    (should (equal macroexpand-shapes--loaded '(failed (1 nil))))
+    (should (equal (symbol-function 'macroexpand-shapes--opened)
+                   '(closure (t) (y) (let ((x 1)) (list x y)))))
+    (should (equal (symbol-function 'macroexpand-shapes--funcalled)
+                   '(closure (t) nil (let ((x 2)) x))))
+    (should (equal (macroexpand-shapes--opened 3) '(1 3)))
+    (should (equal (macroexpand-shapes--messages-since start)
+                   (list (format "%s: Warning: attempt to open-code `anonymous lambda' with too few arguments"
+                                 (file-relative-name file)))))))
+
 ;;; macroexpand-shapes-tests.el ends here
