@@ -88,6 +88,5 @@ from its advice, is not."
       (pop callers))
     (eq (nth 1 (car callers)) 'funcall-interactively)))
 
-(provide 'callint)
 
 ;;; callint.el ends here

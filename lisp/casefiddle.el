@@ -19,63 +19,46 @@ it in a word?), so each is cased after its predecessor."
               pieces)))
     (nreverse pieces)))
 
-(defun casefiddle--inherited (before extra after)
-  "EXTRA with the properties it takes when inserted and inherited
-between the characters BEFORE and AFTER (strings, BEFORE possibly
-empty), under this buffer's stickiness defaults."
-  (let ((nonsticky text-property-default-nonsticky))
+(defun casefiddle--resized-intervals (case-function from old)
+  "The intervals of the buffer once the text OLD at FROM is cased by
+CASE-FUNCTION, as Emacs leaves them: a character whose casing is
+longer (ß -> SS) keeps its interval, the characters before the last
+of its casing being inserted in front of it with inheritance, so that
+they grow the interval they inherit from (or join the one after);
+the other characters change in place.  Worked out in a copy of the
+buffer's text and intervals."
+  (let ((intervals (object-intervals (current-buffer)))
+        (size (buffer-size))
+        (nonsticky text-property-default-nonsticky))
     (with-temp-buffer
       (setq-local text-property-default-nonsticky nonsticky)
-      (insert before after)
-      (goto-char (1+ (length before)))
-      (insert-and-inherit extra)
-      (buffer-substring (1+ (length before)) (point)))))
-
-(defun casefiddle--add (text props run segments)
-  "SEGMENTS, a list of (TEXT PROPS RUN) newest first, with TEXT added.
-TEXT joins the newest segment when its PROPS are the same and it comes
-from the same run of OLD's text (RUN), or it was inserted (RUN nil):
-inserted text extends the interval it inherits from, as in Emacs."
-  (let ((top (car segments)))
-    (if (and top (equal props (nth 1 top)) (or (null run) (eql run (nth 2 top))))
-        (cons (list (concat (nth 0 top) text) props (or run (nth 2 top))) (cdr segments))
-      (cons (list text props run) segments))))
-
-(defun casefiddle--propertized (case-function from old new)
-  "NEW with the text properties Emacs leaves on it when it replaces the
-text OLD (with its properties), starting at FROM: a character whose
-casing is longer (ß -> SS) keeps its properties on the last character
-of its casing, the ones before it being inserted with inheritance.
-NEW itself when the casing cannot be split character by character."
-  (let ((pieces (casefiddle--pieces case-function old))
-        (before (if (> from (point-min)) (buffer-substring (1- from) from) ""))
-        (segments nil) (run 0) (run-end 0))
-    (if (not (equal (apply #'concat pieces) new))
-        new
-      (dotimes (i (length old))
-        (when (>= i run-end)
-          (setq run (1+ run) run-end (or (next-property-change i old) (length old))))
-        (let* ((piece (pop pieces))
-               (char (substring old i (1+ i)))
-               (last (substring piece (max 0 (1- (length piece))))))
-          (when (> (length piece) 1)
-            (let ((extra (casefiddle--inherited before (substring piece 0 -1) char)))
-              (setq segments (casefiddle--add extra (text-properties-at 0 extra) nil segments))))
-          (setq segments (casefiddle--add last (text-properties-at 0 char) run segments))
-          (unless (string= last "")
-            (setq before (apply #'propertize last (text-properties-at 0 char))))))
-      (mapconcat (lambda (segment) (apply #'propertize (substring-no-properties (car segment)) (nth 1 segment)))
-                 (nreverse segments) ""))))
+      (insert (make-string size ?x))
+      (internal--set-intervals intervals)
+      (goto-char from)
+      (dolist (piece (casefiddle--pieces case-function old))
+        (if (equal piece "")
+            (delete-char 1)
+          (insert-and-inherit (substring piece 0 -1))
+          (forward-char 1)))
+      (object-intervals (current-buffer)))))
 
 (defun casefiddle--resize (case-function from to old new)
   "Put NEW, CASE-FUNCTION's result on the text OLD between FROM and TO,
-in place of OLD when it has another length (ß -> SS).  As in Emacs,
+in place of OLD when it has another length (ß -> SS), with the text
+properties Emacs leaves on it.  As in Emacs,
 the markers stay at their positions and point moves with its text:
 the casing of the text before point is as long as the text there
 becomes, since casing depends on what precedes only."
-  (let ((pt (point)))
-    (internal--replace-keeping-markers
-     from to (casefiddle--propertized case-function from (buffer-substring from to) new))
+  (let ((pt (point))
+        (intervals (and (equal (apply #'concat (casefiddle--pieces case-function old)) new)
+                        (save-restriction
+                          (widen)
+                          (casefiddle--resized-intervals case-function from old)))))
+    (internal--replace-keeping-markers from to new)
+    ;; Without intervals (a casing that cannot be split character by
+    ;; character), the new text has no properties.
+    (when intervals
+      (internal--set-intervals intervals))
     (goto-char (cond ((<= pt from) pt)
                      ((>= pt to) (+ pt (- (length new) (length old))))
                      (t (+ from (length (funcall case-function
@@ -198,6 +181,5 @@ property is one.  Return the number of characters changed."
       (setq table value)))
   (translate-region-internal start end table))
 
-(provide 'casefiddle)
 
 ;;; casefiddle.el ends here

@@ -83,14 +83,7 @@
 
 (defmacro cl-psetq (&rest pairs)
   "Set variables in parallel: every value is computed before any is stored."
-  (let (bindings sets)
-    (while pairs
-      (let ((tmp (make-symbol "v")))
-        (push (list tmp (nth 1 pairs)) bindings)
-        (push (car pairs) sets)
-        (push tmp sets))
-      (setq pairs (nthcdr 2 pairs)))
-    `(let ,(nreverse bindings) (setq ,@(nreverse sets)) nil)))
+  (cons 'cl-psetf pairs))
 
 (defmacro cl-do (steps endtest &rest body)
   "Bind STEPS ((VAR INIT [STEP])...) and loop over BODY until ENDTEST.
@@ -117,41 +110,59 @@ ENDTEST is (TEST RESULT...)."
 (defmacro cl-case (expr &rest clauses)
   "Evaluate EXPR and choose among CLAUSES by `eql' on their keys."
   (declare (indent 1))
-  (cl-lib--case expr clauses nil))
+  (macroexp-let2 macroexp-copyable-p temp expr
+    (let ((keys nil))
+      `(cond
+        ,@(mapcar
+           (lambda (c)
+             (let ((k (car c)))
+               (cons (cond ((memq k '(t otherwise)) t)
+                           ((eq k 'cl--ecase-error-flag)
+                            `(error "cl-ecase failed: %s, %s" ,temp ',(reverse keys)))
+                           ((listp k) (setq keys (append k keys)) `(cl-member ,temp ',k))
+                           (t (when (memq k keys)
+                                (error "Duplicate key in case: %s" k))
+                              (push k keys)
+                              `(eql ,temp ',k)))
+                     (or (cdr c) '(nil)))))
+           clauses)))))
 
 (defmacro cl-ecase (expr &rest clauses)
   "Like `cl-case', but signal an error when no clause matches."
   (declare (indent 1))
-  (cl-lib--case expr clauses t))
+  ;; The last clause stands for that error, as in Emacs.
+  `(cl-case ,expr ,@clauses (cl--ecase-error-flag)))
 
-(defun cl-lib--case (expr clauses strict)
-  (let* ((v (make-symbol "v"))
-         (keys nil)
-         (conds
-          (mapcar
-           (lambda (c)
-             (let ((k (car c)))
-               (cons (cond ((memq k '(t otherwise)) t)
-                           ((listp k) (setq keys (append k keys)) `(memql ,v ',k))
-                           (t (push k keys) `(eql ,v ',k)))
-                     (or (cdr c) '(nil)))))
-           clauses)))
-    `(let ((,v ,expr))
-       (cond ,@conds
-             ,@(if strict
-                   `((t (error "cl-ecase failed: %s, %s" ,v ',(reverse keys)))))))))
+(defun cl--assertion-failed (form &optional string sargs args)
+  "Signal that the assertion FORM failed: an error with STRING formatted
+with SARGS and ARGS if STRING is given."
+  (if string
+      (apply #'error string (append sargs args))
+    (signal 'cl-assertion-failed `(,form ,@sargs))))
 
 (defmacro cl-assert (form &optional show-args string &rest args)
-  "Signal `cl-assertion-failed' unless FORM is true."
-  (ignore show-args)
-  `(unless ,form
-     ,(if string
-          `(error ,string ,@args)
-        `(signal 'cl-assertion-failed (list ',form)))))
+  "Signal `cl-assertion-failed' unless FORM is true; with SHOW-ARGS, with
+the values of FORM's arguments that are not constants."
+  (let ((sargs (and show-args
+                    (delq nil (mapcar (lambda (x) (unless (macroexp-const-p x) x))
+                                      (cdr-safe form))))))
+    `(progn
+       (or ,form
+           (cl--assertion-failed
+            ',form ,@(if (or string sargs args)
+                         `(,string (list ,@sargs) (list ,@args)))))
+       nil)))
 
-(defmacro cl-check-type (form type &optional _string)
-  `(unless (cl-typep ,form ',type)
-     (signal 'wrong-type-argument (list ',type ,form ',form))))
+(defmacro cl-check-type (form type &optional string)
+  "Signal `wrong-type-argument' unless FORM's value is of type TYPE."
+  (macroexp-let2 macroexp-copyable-p temp form
+    `(progn (or (cl-typep ,temp ',type)
+                (signal 'wrong-type-argument
+                        (list ,(or string `',(if (eq (car-safe type) 'satisfies)
+                                                 (cadr type)
+                                               type))
+                              ,temp ',form)))
+            nil)))
 
 (defmacro cl-deftype (name arglist &rest body)
   "Define NAME as a type: BODY, run with the arguments of (NAME ARGS...)
@@ -658,35 +669,66 @@ last argument; return PLACE's old value."
 
 (defmacro cl-rotatef (&rest places)
   "Rotate the values of PLACES left by one; return nil."
-  (cond ((null (cdr places)) nil)
-        ((not (memq nil (mapcar #'symbolp places)))
-         (let ((pairs nil) (rest places))
-           (while (cdr rest)
-             (setq pairs (nconc pairs (list (car rest) (nth 1 rest))))
-             (setq rest (cdr rest)))
-           `(cl-psetf ,@pairs ,(car rest) ,(car places))))
-        (t
-         ;; Each place but the first takes the next one's value, read
-         ;; before it is stored; the last takes the first's.
-         (let* ((first (make-symbol "--cl-rotatef--"))
-                (form first)
-                (later (reverse (cdr places))))
-           (dolist (place later)
-             (setq form (gv-letplace (getter setter) place
-                          `(prog1 ,getter ,(funcall setter form)))))
-           (gv-letplace (getter setter) (car places)
-             (macroexp-let* `((,first ,getter))
-                            `(progn ,(funcall setter form) nil)))))))
+  (if (not (memq nil (mapcar #'symbolp places)))
+      ;; Variables only: a parallel assignment, each taking the next.
+      (and (cdr places)
+           (let ((pairs nil) (rest places))
+             (while (cdr rest)
+               (setq pairs (nconc pairs (list (car rest) (nth 1 rest))))
+               (setq rest (cdr rest)))
+             `(cl-psetf ,@pairs ,(car rest) ,(car places))))
+    ;; Each place but the first takes the next one's value, read
+    ;; before it is stored; the last takes the first's.
+    (let* ((first (make-symbol "--cl-rotatef--"))
+           (form first)
+           (later (reverse (cdr places))))
+      (dolist (place later)
+        (setq form (gv-letplace (getter setter) place
+                     `(prog1 ,getter ,(funcall setter form)))))
+      (gv-letplace (getter setter) (car places)
+        (macroexp-let* `((,first ,getter))
+                       `(progn ,(funcall setter form) nil))))))
+
+(defun cl-lib--refers-to-p (form symbols)
+  "Non-nil if FORM, quoted parts aside, contains one of SYMBOLS."
+  (cond ((memq form symbols) t)
+        ((and (consp form) (not (memq (car form) '(quote function cl-function))))
+         (let ((found nil))
+           (while (and (consp form) (not found))
+             (setq found (cl-lib--refers-to-p (car form) symbols) form (cdr form)))
+           (or found (and form (cl-lib--refers-to-p form symbols)))))))
+
+(defun cl-lib--psetf-simple-p (pairs)
+  "Whether the cl-psetf of PAIRS can be one setq: all places variables,
+and no value (unless constant) that could read an earlier one or has
+side effects.  Signals the errors of a malformed PAIRS."
+  (let ((simple t) (vars nil))
+    (while pairs
+      (let ((place (car pairs)) (value (nth 1 pairs)))
+        (unless (and (symbolp place)
+                     (or (macroexp-const-p value)
+                         (and (cl-lib--safe-p value)
+                              (not (cl-lib--refers-to-p value vars)))))
+          (setq simple nil))
+        (when (memq place vars)
+          (error "Destination duplicated in psetf: %s" place))
+        (push place vars)
+        (unless (cdr pairs)
+          (error "Odd number of arguments to cl-psetf"))
+        (setq pairs (cddr pairs))))
+    simple))
 
 (defmacro cl-psetf (&rest pairs)
   "Set each PLACE to its VALUE, all VALUEs computed first; return nil."
-  (let ((bindings nil) (stores nil))
-    (while pairs
-      (let ((v (make-symbol "v")))
-        (push (list v (nth 1 pairs)) bindings)
-        (push `(setf ,(car pairs) ,v) stores))
-      (setq pairs (nthcdr 2 pairs)))
-    `(let ,(nreverse bindings) ,@(nreverse stores) nil)))
+  (if (cl-lib--psetf-simple-p pairs)
+      `(progn (setq ,@pairs) nil)
+    ;; The first store's value form holds the rest, each store coming
+    ;; after every value has been computed.
+    (let* ((rev (reverse pairs))
+           (form `(setf ,(nth 1 rev) ,(car rev))))
+      (while (setq rev (cddr rev))
+        (setq form `(setf ,(nth 1 rev) (prog1 ,(car rev) ,form))))
+      `(progn ,form nil))))
 
 (defmacro cl-remf (place tag)
   "Remove TAG and its value from the property list in PLACE; t if it was there."

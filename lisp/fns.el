@@ -1,7 +1,6 @@
 ;;; fns.el --- functions Emacs writes in C (fns.c), in Lisp for marrow  -*- lexical-binding: t -*-
 
-;; The base64 functions on buffer regions, built on the string ones,
-;; and `object-intervals'.
+;; The base64 functions on buffer regions, built on the string ones.
 
 (defun fns--region-bytes (beg end)
   "The text between BEG and END as a unibyte string: a character below
@@ -47,31 +46,5 @@ length."
   (fns--replace-region beg end (base64-decode-string
                                 (buffer-substring-no-properties beg end) base64url)))
 
-(defun fns--property-runs (object start end)
-  "The runs of OBJECT's text properties from START to END, as a list of
-(FROM TO PLIST) counted from START; nil when there are no properties."
-  (let ((runs nil) (pos start))
-    (when (or (text-properties-at start object)
-              (next-property-change start object))
-      (while (< pos end)
-        (let ((next (next-property-change pos object end)))
-          (push (list (- pos start) (- next start) (text-properties-at pos object))
-                runs)
-          (setq pos next))))
-    (nreverse runs)))
-
-(defun object-intervals (object)
-  "The runs of text properties of OBJECT, a string or a buffer (all of
-it, narrowed or not), as a list of (START END PLIST), START and END
-counted from 0; nil when it has no properties."
-  (cond ((stringp object) (fns--property-runs object 0 (length object)))
-        ((bufferp object)
-         (with-current-buffer object
-           (save-restriction
-             (widen)
-             (fns--property-runs object (point-min) (point-max)))))
-        (t (signal 'wrong-type-argument (list 'buffer-or-string-p object)))))
-
-(provide 'fns)
 
 ;;; fns.el ends here

@@ -80,4 +80,3 @@ with LOCAL (if it has one), else from the default value."
             ((equal value '(t)) (kill-local-variable hook))
             (t (set hook value))))))
 
-(provide 'hooks)

@@ -77,6 +77,5 @@ vector."
         (concat events)
       (vconcat events))))
 
-(provide 'kbd)
 
 ;;; kbd.el ends here

@@ -34,6 +34,5 @@ needed here.  Return nil."
                  (setq stack (append (lread--property-plists x) stack)))))))
     nil))
 
-(provide 'lread)
 
 ;;; lread.el ends here

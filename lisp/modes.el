@@ -113,9 +113,24 @@ No problems result if this variable is not bound.
   (setq-local require-final-newline mode-require-final-newline))
 (define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
   "The major mode for Lisp data.")
-;; Emacs's mode-name here is a mode-line construct showing the binding
-;; style; marrow has no mode line.
-(define-derived-mode emacs-lisp-mode lisp-data-mode "ELisp"
+(defvar elisp--dynlex-modeline-map
+  ;; What Emacs's keymap functions make of mouse-1 on the mode line
+  ;; bound to `elisp-enable-lexical-binding'; marrow has no keymap
+  ;; functions, keymaps being lists.
+  '(keymap (mode-line keymap (mouse-1 . elisp-enable-lexical-binding)))
+  "The keymap of the binding style shown in Emacs Lisp mode's name.")
+;; As in Emacs, the name is a mode line construct showing the binding
+;; style, "/l" or "/d".
+(define-derived-mode emacs-lisp-mode lisp-data-mode
+  `("ELisp"
+    (lexical-binding (:propertize "/l"
+                      help-echo "Using lexical-binding mode")
+                     (:propertize "/d"
+                      help-echo "Using old dynamic scoping mode\n\
+mouse-1: Enable lexical-binding mode"
+                      face warning
+                      mouse-face mode-line-highlight
+                      local-map ,elisp--dynlex-modeline-map)))
   "The major mode for Emacs Lisp.")
 (define-derived-mode special-mode fundamental-mode "Special"
   "The major mode of buffers not meant to be edited by hand."
@@ -171,6 +186,5 @@ BODY: :global (the variable is not buffer-local), :init-value,
                (push (list ',mode ,lighter) minor-mode-alist))))
        ',mode)))
 
-(provide 'modes)
 
 ;;; modes.el ends here

@@ -35,6 +35,5 @@ on both sides is cut in two."
               ((> stop end) (move-overlay o end stop))
               (t (delete-overlay o)))))))
 
-(provide 'overlays)
 
 ;;; overlays.el ends here

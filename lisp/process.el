@@ -102,6 +102,5 @@ Return the exit status (the position after the text when inserted)."
                 (t (message "(Shell command failed with code %s and no output)" status))))
         status))))
 
-(provide 'process)
 
 ;;; process.el ends here

@@ -1219,6 +1219,9 @@ of the current buffer's text properties (insert-and-inherit's helper).")
      "Make the interval of text without properties of its own that
 insert-and-inherit put from START to END one with the interval it
 joins, as Emacs's insertion makes it.")
+    (internal--set-intervals "INTERVALS"
+     "marrow's own, for the case commands: make the current buffer's text
+property intervals INTERVALS, listed as `object-intervals' lists them.")
     (internal--save-excursion ""
      "marrow's own, for `save-excursion': the current buffer and point, kept
 as a marker, for `internal--restore-excursion'.")
@@ -1537,6 +1540,16 @@ as numbers.")
      "A hash code of OBJ for `eql' tables.")
     (system-name ""
      "The name of the machine.")
+    (format-mode-line "FORMAT &optional FACE WINDOW BUFFER"
+     "The text FORMAT, a mode line construct, stands for in the mode line of
+WINDOW showing BUFFER: always \"\" in marrow, which has no display, as
+in Emacs without one (in batch).  WINDOW must be nil, marrow having no
+windows.")
+    (object-intervals "OBJECT"
+     "The intervals of OBJECT's text properties, a string or a buffer (all
+of it, narrowed or not), as a list of (START END PLIST), START and END
+counted from 0, with every interval as the text's operations left it
+(neighbours with equal plists stay apart); nil when it has none.")
     (text-properties-at "POSITION &optional OBJECT"
      "The property list of the character at POSITION in OBJECT (a string;
 the current buffer if nil).")

@@ -787,7 +787,8 @@ variables still to bind become a plain let*."
 (defmacro dlet (binders &rest body)
   "Like `let' but every variable is bound dynamically."
   (declare (indent 1))
-  `(progn
+  ;; The defvars inside a let of their own, as in Emacs.
+  `(let (_)
      ,@(mapcar (lambda (b) `(defvar ,(if (consp b) (car b) b))) binders)
      (let ,binders ,@body)))
 
@@ -1340,9 +1341,10 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
               up (concat "../" up)))
       (concat up (substring file (length dir))))))
 
-(defun macroexp-warn-and-return (msg form &optional compile-only)
+(defun macroexp-warn-and-return (msg form &optional _category compile-only)
   "FORM, after showing MSG as a warning (unless COMPILE-ONLY: marrow
-never compiles), as Emacs does for code it loads as source."
+never compiles), as Emacs does for code it loads as source.  CATEGORY,
+a byte compiler warning category, does not matter here."
   (when (and msg (not compile-only))
     (message "%sWarning: %s"
              (if (stringp load-file-name)
@@ -1350,6 +1352,18 @@ never compiles), as Emacs does for code it loads as source."
                "")
              msg))
   form)
+
+;; The arguments that take functions, where `macroexpand-all' warns of
+;; a lambda quoted with ' (as Emacs's macroexp.el records them).
+(dolist (f '(funcall apply mapcar mapatoms mapconcat mapc cl-mapcar maphash
+             map-char-table map-keymap map-keymap-internal))
+  (put f 'funarg-positions '(1)))
+(dolist (f '(add-hook remove-hook advice-remove advice--remove-function defalias fset
+             global-set-key run-after-idle-timeout set-process-filter
+             set-process-sentinel sort))
+  (put f 'funarg-positions '(2)))
+(dolist (f '(advice-add define-key run-at-time run-with-idle-timer run-with-timer))
+  (put f 'funarg-positions '(3)))
 
 (defmacro def-edebug-spec (symbol spec)
   "Give macro SYMBOL the Edebug specification SPEC (unevaluated), as
@@ -1518,7 +1532,6 @@ KIND being gv-expander or gv-setter, as Emacs's gv.el makes it."
     (push entry defun-declarations-alist)
     (push entry macro-declarations-alist)))
 
-(provide 'gv)
 
 ;;; Where things were defined: load-history, filled by `load' (src/load.c).
 
@@ -1881,14 +1894,15 @@ is one, and \": \"."
     "Run BODY with `standard-output' collected into a string; return it.
 As in Emacs, the output goes to a buffer of its own."
     (declare (indent 0))
-    (let ((out (make-symbol "out")))
-      `(let ((,out (generate-new-buffer " *string-output*" t)))
-         (unwind-protect
-             (progn
-               (let ((standard-output ,out))
-                 ,@body)
-               (with-current-buffer ,out (buffer-string)))
-           (kill-buffer ,out))))))
+    ;; The buffer is in `standard-output' bound twice, as in Emacs,
+    ;; BODY's setting it changing only the inner binding.
+    `(let ((standard-output (generate-new-buffer " *string-output*" t)))
+       (unwind-protect
+           (progn
+             (let ((standard-output standard-output))
+               ,@body)
+             (with-current-buffer standard-output (buffer-string)))
+         (kill-buffer standard-output)))))
 
 (defvar after-load-alist nil
   "(REGEXP-OR-FEATURE FUNCS...) entries: FUNCS run once a file whose
@@ -2005,10 +2019,10 @@ loaded, then `after-load-functions'."
 (defmacro save-match-data (&rest body)
   "Run BODY, then restore the match data as they were, even on a non-local exit."
   (declare (indent 0))
-  (let ((saved (make-symbol "saved")))
-    `(let ((,saved (match-data)))
-       (unwind-protect (progn ,@body)
-         (set-match-data ,saved t)))))
+  ;; The variable's name is Emacs's, so the expansion prints as Emacs's.
+  `(let ((save-match-data-internal (match-data)))
+     (unwind-protect (progn ,@body)
+       (set-match-data save-match-data-internal 'evaporate))))
 
 ;;;; Buffers: the primitives are in src/buffer.c; save-excursion,
 ;;;; save-restriction and save-current-buffer are special forms, as in
@@ -2028,7 +2042,7 @@ loaded, then `after-load-functions'."
     `(let ((,buffer (generate-new-buffer " *temp*" t)))
        (with-current-buffer ,buffer
          (unwind-protect (progn ,@body)
-           (and (buffer-live-p ,buffer) (kill-buffer ,buffer)))))))
+           (and (buffer-name ,buffer) (kill-buffer ,buffer)))))))
 
 (defmacro with-temp-file (file &rest body)
   "Run BODY in a new buffer and write what it holds to FILE."
@@ -2211,9 +2225,15 @@ by REPLACEMENT, which may refer to groups; return the count, nil for none."
 (defmacro declare-function (&rest _) nil)
 
 (defmacro defsubst (name args &rest body)
-  "Define an inline function: in marrow, an ordinary function."
+  "Define an inline function: in marrow, an ordinary function, with the
+properties Emacs gives it for its byte compiler."
   (declare (indent defun))
-  `(defun ,name ,args ,@body))
+  (unless (memq (get name 'byte-optimizer) '(nil byte-compile-inline-expand))
+    (error "`%s' is a primitive" name))
+  `(prog1 (defun ,name ,args ,@body)
+     (eval-and-compile
+       (function-put ',name 'speed '-1)
+       (put ',name 'byte-optimizer 'byte-compile-inline-expand))))
 
 (defmacro define-inline (name args &rest body)
   (declare (indent defun))
@@ -2271,8 +2291,10 @@ a value; DOC is its documentation.  Returns SYMBOL."
   (declare (indent 1))
   `(progn ,@body))
 
-(defmacro with-no-warnings (&rest body)
-  `(progn ,@body))
+(defun with-no-warnings (&rest body)
+  "The value of the last of BODY: a function, as in Emacs, whose byte
+compiler alone treats it specially."
+  (car (last body)))
 
 (defmacro eval-when-compile (&rest body)
   "BODY's value, computed when the form is expanded, as a constant: what
@@ -2307,7 +2329,9 @@ of a generated docstring.  STRING may not contain a newline."
   (string-fill (apply #'format string objects) fill-column))
 
 (defmacro eval-and-compile (&rest body)
-  `(progn ,@body))
+  "BODY's value, computed when the form is expanded, as a constant: what
+Emacs's interpreter does, as `eval-when-compile'."
+  (list 'quote (eval (cons 'progn body) lexical-binding)))
 
 ;;; ---- Evaluating buffers ----------------------------------------------
 ;; As in Emacs, the forms are read from the buffer itself, one at a time,
@@ -2689,10 +2713,6 @@ for case-sensitively.")
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
              set-visited-file-name write-file))
   (autoload f "files"))
-;; Emacs preloads both: every function of theirs is autoloaded above,
-;; so their features can be there already.
-(provide 'simple)
-(provide 'files)
 ;; uniquify.el is preloaded in Emacs; marrow's is in lisp/files.el.
 (defvar uniquify-buffer-name-style 'post-forward-angle-brackets
   "How buffers visiting files of one name are told apart: `forward'
@@ -2717,14 +2737,12 @@ for case-sensitively.")
 (setq-default kill-buffer-hook '(uniquify-kill-buffer-function))
 (autoload 'uniquify--rationalize "files")
 (autoload 'uniquify--renamed "files")
-(provide 'uniquify)
 (defvar mode-require-final-newline t
   "The value major modes for text give `require-final-newline'.")
 (defvar-local require-final-newline nil
   "Non-nil means a saved file ends with a newline: t adds one silently.")
 ;; fns.c functions marrow writes in Lisp (lisp/fns.el).
-(dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
-             object-intervals))
+(dolist (f '(base64-encode-region base64url-encode-region base64-decode-region))
   (autoload f "fns"))
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
@@ -2787,6 +2805,14 @@ current on entry gets its own table back on exit."
   (autoload f "warnings"))
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
 
-(provide 'subr)
+;; The features Emacs 28 has from the start (its preloaded libraries
+;; and C parts) that marrow has: every function of marrow's libraries
+;; for them is autoloaded above, so their features can be there
+;; already.  subr.el and the libraries marrow writes for what Emacs has
+;; in C provide none, as Emacs has none of their names.
+(dolist (feature '(backquote env format base64 md5 sha1 overlay text-properties files
+                   macroexp nadvice simple case-table cl-generic font-lock timer
+                   prog-mode text-mode replace regexp-opt uniquify))
+  (provide feature))
 
 ;;; subr.el ends here

@@ -244,6 +244,5 @@ of the faces there, or after them if APPENDP."
         (setq pos next))))
   nil)
 
-(provide 'textprops)
 
 ;;; textprops.el ends here

@@ -2925,6 +2925,16 @@ mval buffer_description(mrt *rt, mval obj)
   return format2(rt, f, make_fixnum(m->charpos), XBUFFER(m->buffer)->name);
 }
 
+/* Emacs's format-mode-line, which formats nothing and returns "" when
+   there is no display to format for (Emacs in batch); marrow never has
+   one, nor windows, so WINDOW must be nil. */
+static mval Fformat_mode_line(mrt *rt, int n, mval *a)
+{
+  CHECK_TYPE(rt, NILP(a[2]), intern(rt, "windowp"), a[2]);
+  CHECK_TYPE(rt, NILP(a[3]) || BUFFERP(a[3]), Qbufferp, a[3]);
+  return rt->empty_unibyte;
+}
+
 /* ================================================================== */
 /* Registration                                                       */
 /* ================================================================== */
@@ -2944,6 +2954,7 @@ static const struct subr_def buffer_subrs[] = {
   { "buffer-name", Fbuffer_name, 0, 1 },
   { "buffer-list", Fbuffer_list, 0, 1 },
   { "bufferp", Fbufferp, 1, 1 },
+  { "format-mode-line", Fformat_mode_line, 1, 4 },
   { "buffer-live-p", Fbuffer_live_p, 1, 1 },
   { "kill-buffer", Fkill_buffer, 0, 1 },
   { "undo-boundary", Fundo_boundary, 0, 0 },

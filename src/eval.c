@@ -2180,6 +2180,7 @@ static mval compiler_macro_of(mrt *rt, mval head, mval env);
 static mval mexp_compiler_macro(mrt *rt, mval form, mval handler, mval env);
 static mval map_forms(mrt *rt, mval list, mval env, mval (*expand)(mrt *, mval, mval));
 static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env);
+static mval unfold_lambda(mrt *rt, mval form);
 
 static node *const_node(struct actx *A, mval v)
 {
@@ -3192,6 +3193,26 @@ static node *analyse_compiler_macro_call(struct actx *A, mval form, mval handler
   return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
 }
 
+static mval unfold_lambda_call(mrt *rt, mval form, mval ignored)
+{
+  return unfold_lambda(rt, form);
+}
+
+/* A call of a lambda in a top-level form load expands, opened into the
+   let Emacs's macroexpand-all makes of it (with its warning when the
+   numbers of arguments and values do not fit; a lambda's body gets
+   that with the rest of its expansion). */
+static node *analyse_lambda_call(struct actx *A, mval form)
+{
+  mval error;
+  mval exp = call_or_fail(A->rt, unfold_lambda_call, form, Qnil, &error);
+  if (!NILP(error)) {
+    note_eager_failure(A->rt, error);
+    return analyse_call(A, form);
+  }
+  return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
+}
+
 /* ---- The dispatcher ---- */
 
 /* Emacs's eval counts a form's arguments before it looks at them (and
@@ -3259,6 +3280,8 @@ static node *analyse_cons(struct actx *A, mval form)
     if (!NILP(handler))
       return analyse_compiler_macro_call(A, form, handler);
   }
+  if (A->f->eager && !A->f->late && !A->f->parent && CONSP(head) && XCAR(head) == Qlambda)
+    return analyse_lambda_call(A, form);
   return analyse_call(A, form);
 }
 
@@ -4432,22 +4455,57 @@ static mval mexp_clause(mrt *rt, mval c, mval env)
   return CONSP(c) ? mexp_list(rt, c, env) : c;
 }
 
-/* The compiler macro of the function HEAD calls, looked for along its
-   aliases as function-get does; nil when it has none, or when ENV
-   binds HEAD locally. */
+/* FORM, showing MSG as macroexp-warn-and-return does (once subr.el
+   has defined it). */
+static mval mexp_warn(mrt *rt, mval msg, mval form)
+{
+  mval warn = intern(rt, "macroexp-warn-and-return");
+  if (!NILP(XSYMBOL(rt, warn)->function))
+    call2(rt, warn, msg, form);
+  return form;
+}
+
+/* HEAD's PROP, looked for along its aliases as function-get does. */
+static mval function_prop(mrt *rt, mval head, mval prop)
+{
+  for (int i = 0; SYMBOLP(head) && !NILP(head); i++) {
+    if (i > 10000)
+      nesting_error(rt);
+    mval value = get_prop(rt, head, prop);
+    if (!NILP(value))
+      return value;
+    head = XSYMBOL(rt, head)->function;
+  }
+  return Qnil;
+}
+
+/* The compiler macro of the function HEAD calls; nil when it has none,
+   or when ENV binds HEAD locally. */
 static mval compiler_macro_of(mrt *rt, mval head, mval env)
 {
   if (!SYMBOLP(head) || CONSP(env_binding(env, head)))
     return Qnil;
-  for (int i = 0; SYMBOLP(head) && !NILP(head); i++) {
-    if (i > 10000)
-      nesting_error(rt);
-    mval handler = get_prop(rt, head, Qcompiler_macro);
-    if (!NILP(handler))
-      return handler;
-    head = XSYMBOL(rt, head)->function;
+  return function_prop(rt, head, Qcompiler_macro);
+}
+
+/* Warn, as Emacs's macroexpand-all does, of each lambda quoted with '
+   in FORM where its function takes a function (at the positions its
+   funarg-positions property lists). */
+static void warn_quoted_lambdas(mrt *rt, mval form)
+{
+  mval positions = function_prop(rt, XCAR(form), intern(rt, "funarg-positions"));
+  for (; CONSP(positions); positions = XCDR(positions)) {
+    mval arg = form;
+    for (int64_t i = FIXNUMP(XCAR(positions)) ? XFIXNUM(XCAR(positions)) : -1; i > 0; i--)
+      arg = cdr_safe(arg);
+    mval f = car_safe(cdr_safe(car_safe(arg)));
+    if (car_safe(car_safe(arg)) != Qquote || car_safe(f) != Qlambda)
+      continue;
+    mval shown = list3(rt, Qlambda, car_safe(cdr_safe(f)), intern(rt, "..."));
+    mval msg = call2(rt, intern(rt, "format"),
+                     make_cstring(rt, "%S quoted with ' rather than with #'"), shown);
+    mexp_warn(rt, msg, arg);
   }
-  return Qnil;
 }
 
 static mval call_compiler_macro(mrt *rt, mval handler, mval form)
@@ -4484,6 +4542,94 @@ static mval mexp_compiler_macro(mrt *rt, mval form, mval handler, mval env)
   return next == with_args ? with_args : macroexpand_all(rt, next, env);
 }
 
+/* The body of LAMBDA that a call of it runs: a docstring (not the only
+   form) and an interactive spec left out. */
+static mval unfold_body(mval lambda)
+{
+  mval body = cdr_safe(cdr_safe(lambda));
+  if (STRINGP(car_safe(body)) && CONSP(XCDR(body)))
+    body = XCDR(body);
+  if (car_safe(car_safe(body)) == Qinteractive)
+    body = XCDR(body);
+  return body;
+}
+
+/* FORM, a call ((lambda ARGS . BODY) VALUES...), as the let binding
+   ARGS to VALUES (BODY itself, as a progn, when ARGS is empty) that
+   Emacs's macroexpand-all opens it into; FORM itself, with a warning,
+   when the numbers of arguments and values do not fit. */
+static mval unfold_lambda(mrt *rt, mval form)
+{
+  mval lambda = XCAR(form), values = XCDR(form), args = car_safe(XCDR(lambda));
+  count_conses(rt, args); /* circular lists are errors, not endless loops */
+  count_conses(rt, values);
+  mval bindings = Qnil;
+  bool optional = false, rest = false, too_few = false;
+  for (; !NILP(args); args = XCDR(args)) {
+    if (!CONSP(args))
+      wrong_type_argument(rt, Qlistp, args);
+    mval a = XCAR(args);
+    if (a == Qand_optional) {
+      if (rest)
+        mrt_error(rt, "&optional found after &rest in anonymous lambda");
+      if (!CONSP(XCDR(args)))
+        mrt_error(rt, "Nothing after &optional in anonymous lambda");
+      optional = true;
+    } else if (a == Qand_rest) {
+      if (!CONSP(XCDR(args)))
+        mrt_error(rt, "Nothing after &rest in anonymous lambda");
+      if (!NILP(cdr_safe(XCDR(args))))
+        mrt_error(rt, "Multiple vars after &rest in anonymous lambda");
+      rest = true;
+    } else if (rest) {
+      mval all = NILP(values) ? Qnil : Fcons(rt, Qlist, values);
+      bindings = Fcons(rt, list2(rt, a, all), bindings);
+      values = Qnil;
+    } else if (!optional && NILP(values)) {
+      too_few = true;
+      break;
+    } else {
+      bindings = Fcons(rt, list2(rt, a, car_safe(values)), bindings);
+      values = cdr_safe(values);
+    }
+  }
+  if (too_few || !NILP(values))
+    return mexp_warn(rt, make_cstring(rt, too_few ? "attempt to open-code `anonymous lambda' "
+                                                    "with too few arguments"
+                                                  : "attempt to open-code `anonymous lambda' "
+                                                    "with too many arguments"),
+                     form);
+  mval body = unfold_body(lambda);
+  if (!NILP(bindings))
+    return Fcons(rt, Qlet, Fcons(rt, nreverse_list(rt, bindings), body));
+  return CONSP(body) && CONSP(XCDR(body)) ? Fcons(rt, Qprogn, body) : car_safe(body);
+}
+
+/* (let BINDINGS . BODY) or let*, its bindings' values and its body
+   expanded; an empty body is (nil), as Emacs's macroexpand-all makes
+   it, warning of it only when compiling. */
+static mval mexp_let(mrt *rt, mval form, mval env)
+{
+  mval args = XCDR(form);
+  mval bindings = map_forms(rt, car_safe(args), env, mexp_binding);
+  mval body = cdr_safe(args);
+  body = NILP(body) ? list1(rt, Qnil) : mexp_list(rt, body, env);
+  return reuse_cons(rt, form, XCAR(form), CONSP(args) ? reuse_cons(rt, args, bindings, body)
+                                                      : Fcons(rt, bindings, body));
+}
+
+/* (funcall F ARGS...): F and ARGS expanded; (G ARGS...), expanded, when
+   F is #'G, so that G's compiler macro applies (or a lambda opens). */
+static mval mexp_funcall(mrt *rt, mval form, mval env)
+{
+  mval args = XCDR(form);
+  mval fn = macroexpand_all(rt, car_safe(args), env);
+  mval rest = mexp_list(rt, cdr_safe(args), env);
+  if (CONSP(fn) && XCAR(fn) == Qfunction && CONSP(XCDR(fn)) && NILP(XCDR(XCDR(fn))))
+    return macroexpand_all(rt, Fcons(rt, XCAR(XCDR(fn)), rest), env);
+  return Fcons(rt, XCAR(form), Fcons(rt, fn, rest));
+}
+
 static mval macroexpand_all(mrt *rt, mval form, mval env)
 {
   check_c_stack(rt, 0);
@@ -4493,6 +4639,17 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
   mval head = XCAR(form), args = XCDR(form);
   if (head == Qquote)
     return form;
+  if (head == Qlet || head == Qletstar)
+    return mexp_let(rt, form, env);
+  if (CONSP(head) && XCAR(head) == Qlambda) {
+    mval unfolded = unfold_lambda(rt, form);
+    if (unfolded != form)
+      return macroexpand_all(rt, unfolded, env);
+    return reuse_cons(rt, form, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
+  }
+  if (head == intern(rt, "funcall"))
+    return mexp_funcall(rt, form, env);
+  warn_quoted_lambdas(rt, form);
   mval handler = compiler_macro_of(rt, head, env);
   if (!NILP(handler))
     return mexp_compiler_macro(rt, form, handler, env);
@@ -4515,18 +4672,6 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
     return reuse_cons(rt, form, head,
                       reuse_cons(rt, args, XCAR(args), reuse_cons(rt, rest, body, handlers)));
   }
-  if (head == Qlet || head == Qletstar)
-    return reuse_cons(rt, form, head,
-                      reuse_cons(rt, args, map_forms(rt, XCAR(args), env, mexp_binding),
-                                 mexp_list(rt, XCDR(args), env)));
-  if (CONSP(head) && XCAR(head) == Qlambda)
-    return reuse_cons(rt, form, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
-  /* (funcall #'F ARGS...) is (F ARGS...), as Emacs 28's macroexpand-all
-     rewrites it so that F's compiler macro applies. */
-  mval fn = XCAR(args);
-  if (SYMBOLP(head) && CONSP(fn) && XCAR(fn) == Qfunction && CONSP(XCDR(fn)) &&
-      NILP(XCDR(XCDR(fn))) && SYMBOLP(XCAR(XCDR(fn))) && head == intern(rt, "funcall"))
-    return macroexpand_all(rt, Fcons(rt, XCAR(XCDR(fn)), mexp_list(rt, XCDR(args), env)), env);
   return reuse_cons(rt, form, head, mexp_list(rt, args, env));
 }
 

@@ -789,7 +789,15 @@ static mval case_convert(mrt *rt, mval obj, enum case_op op)
     if (pass == 0)
       out = total == n ? in : make_vector(rt, (size_t)total, Qnil);
   }
-  return chars_to_string_like(rt, out, obj);
+  mval r = chars_to_string_like(rt, out, obj);
+  if (STRING_MULTIBYTE_P(obj) || NILP(XSTRING(obj)->intervals) || XSTRING(r)->nchars == 0 ||
+      XSTRING(r)->nchars != XSTRING(obj)->nchars)
+    return r;
+  /* Emacs cases a unibyte string in a copy of it, which keeps its
+     properties as copy-sequence copies them. */
+  mval copy = textprop_copy_string(rt, obj);
+  GC_STORE(rt->gc, r, XSTRING(r)->intervals, XSTRING(copy)->intervals);
+  return r;
 }
 
 static mval Fupcase(mrt *rt, int n, mval *a) { return case_convert(rt, a[0], CASE_UP); }
@@ -1512,6 +1520,15 @@ static mval Fstring_search(mrt *rt, int n, mval *a)
 }
 
 
+/* Bytes [FROM, TO) of IN, with their text properties as subr.el's
+   substring keeps them. */
+static mval replace_piece(mrt *rt, mval in, int64_t from, int64_t to)
+{
+  if (NILP(XSTRING(in)->intervals))
+    return substring_bytes(rt, in, from, to);
+  return substring_with_properties(rt, in, byte_to_char(in, from), byte_to_char(in, to));
+}
+
 static mval Fstring_replace(mrt *rt, int n, mval *a)
 {
   mval from = a[0], to = a[1], in = a[2];
@@ -1524,13 +1541,13 @@ static mval Fstring_replace(mrt *rt, int n, mval *a)
   mval pieces = Qnil;
   int64_t pos = 0, at;
   while (!NILP(needle) && (at = find_bytes(in, pos, needle)) >= 0) {
-    pieces = Fcons(rt, substring_bytes(rt, in, pos, at), pieces);
+    pieces = Fcons(rt, replace_piece(rt, in, pos, at), pieces);
     pieces = Fcons(rt, to, pieces);
     pos = at + XSTRING(needle)->nbytes;
   }
   if (NILP(pieces)) /* as in Emacs, IN itself when nothing matched */
     return in;
-  pieces = Fcons(rt, substring_bytes(rt, in, pos, XSTRING(in)->nbytes), pieces);
+  pieces = Fcons(rt, replace_piece(rt, in, pos, XSTRING(in)->nbytes), pieces);
   mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
@@ -3167,21 +3184,21 @@ static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
       me = mb + 1 < len ? mb + 1 : len;
     m = translate_match(rt, m, mb);
     set_string_match(rt, m);
-    mval str = substring(rt, string, mb, me);
+    mval str = substring_with_properties(rt, string, mb, me);
     mval text = rep;
     if (!STRINGP(rep)) {
-      mval whole = substring(rt, str, 0, XFIXNUM(AREF(m, 1)));
+      mval whole = substring_with_properties(rt, str, 0, XFIXNUM(AREF(m, 1)));
       text = call1(rt, rep, whole);
       CHECK_STRING(rt, text);
       m = match_vector(rt); /* as in Emacs, REP may have changed it */
       if (NILP(m))
         m = translate_match(rt, make_vector(rt, 2, make_fixnum(0)), 0);
     }
-    pieces = Fcons(rt, substring(rt, string, start, mb), pieces);
+    pieces = Fcons(rt, substring_with_properties(rt, string, start, mb), pieces);
     pieces = Fcons(rt, replace_in_string(rt, text, !NILP(a[3]), !NILP(a[4]), str, a[5], m), pieces);
     start = me;
   }
-  pieces = Fcons(rt, substring(rt, string, start < len ? start : len, len), pieces);
+  pieces = Fcons(rt, substring_with_properties(rt, string, start < len ? start : len, len), pieces);
   mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   mval result = concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
   unbind_to(rt, depth);

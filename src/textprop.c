@@ -327,10 +327,29 @@ mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval
   return prepend_reversed(rt, rev, Qnil);
 }
 
+/* IVS without [FROM, TO), which lies inside one interval with text of
+   it on both sides: that interval shrinks, as Emacs's does. */
+static mval shrink_interval(mrt *rt, mval ivs, int64_t from, int64_t to)
+{
+  mval rev = Qnil, l = ivs;
+  for (; CONSP(l) && IV_END(XCAR(l)) <= from; l = XCDR(l))
+    rev = Fcons(rt, XCAR(l), rev);
+  mval iv = XCAR(l);
+  rev = Fcons(rt, make_interval(rt, IV_START(iv), IV_END(iv) - (to - from), IV_PLIST(iv)), rev);
+  for (l = XCDR(l); CONSP(l); l = XCDR(l))
+    rev = Fcons(rt, shifted(rt, XCAR(l), from - to), rev);
+  return prepend_reversed(rt, rev, Qnil);
+}
+
 mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to)
 {
   if (NILP(ivs) || from >= to)
     return ivs;
+  if (CONSP(ivs)) {
+    mval around = XCAR(tail_at(ivs, from));
+    if (IV_START(around) < from && IV_END(around) > to)
+      return shrink_interval(rt, ivs, from, to);
+  }
   mval rev = Qnil;
   for (mval l = split_at(rt, split_at(rt, ivs, from), to); CONSP(l); l = XCDR(l)) {
     mval iv = XCAR(l);
@@ -821,6 +840,43 @@ static mval Fjoin_inherited(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* Emacs's object-intervals: every interval, merging none, positions
+   from 0 whatever the buffer's narrowing. */
+static mval Fobject_intervals(mrt *rt, int n, mval *a)
+{
+  CHECK_TYPE(rt, STRINGP(a[0]) || BUFFERP(a[0]), Qbuffer_or_string_p, a[0]);
+  struct text t = text_of(rt, a[0]);
+  mval out = Qnil;
+  for (mval l = t.ivs; CONSP(l); l = XCDR(l))
+    out = Fcons(rt, list3(rt, XCAR(XCAR(l)), XCAR(XCDR(XCAR(l))), IV_PLIST(XCAR(l))), out);
+  return nreverse_list(rt, out);
+}
+
+/* (internal--set-intervals IVS): the current buffer's intervals made
+   IVS, as object-intervals lists them: (START END PLIST) in order from
+   0 to the buffer's size, or nil for none.  For the case commands,
+   which work out the intervals Emacs's leave in a copy of the text. */
+static mval Fset_intervals(mrt *rt, int n, mval *a)
+{
+  struct text t = text_of(rt, Qnil);
+  mval rev = Qnil;
+  int64_t at = 0;
+  for (mval l = a[0]; !NILP(l); l = XCDR(l)) {
+    CHECK_TYPE(rt, CONSP(l), Qlistp, l);
+    mval iv = XCAR(l);
+    if (!(CONSP(iv) && FIXNUMP(XCAR(iv)) && XFIXNUM(XCAR(iv)) == at && CONSP(XCDR(iv)) &&
+          FIXNUMP(XCAR(XCDR(iv))) && XFIXNUM(XCAR(XCDR(iv))) > at &&
+          XFIXNUM(XCAR(XCDR(iv))) <= t.len && CONSP(XCDR(XCDR(iv)))))
+      xsignal2(rt, Qerror, make_cstring(rt, "Bad interval"), iv);
+    at = XFIXNUM(XCAR(XCDR(iv)));
+    rev = Fcons(rt, make_interval(rt, XFIXNUM(XCAR(iv)), at, XCAR(XCDR(XCDR(iv)))), rev);
+  }
+  if (!NILP(a[0]) && at != t.len)
+    xsignal2(rt, Qargs_out_of_range, make_fixnum(at), make_fixnum(t.len));
+  store_text(rt, &t, prepend_reversed(rt, rev, Qnil));
+  return Qnil;
+}
+
 static mval Fequal_including_properties(mrt *rt, int n, mval *a)
 {
   return mrt_equal(rt, a[0], a[1]) && textprop_equal_deep(a[0], a[1]) ? Qt : Qnil;
@@ -842,6 +898,8 @@ static const struct subr_def textprop_subrs[] = {
   { "text-property-not-all", Ftext_property_not_all, 4, 5 },
   { "propertize", Fpropertize, 1, ARGS_MANY },
   { "equal-including-properties", Fequal_including_properties, 2, 2 },
+  { "object-intervals", Fobject_intervals, 1, 1 },
+  { "internal--set-intervals", Fset_intervals, 1, 1 },
   { "internal--interval-boundary-p", Finterval_boundary_p, 1, 1 },
   { "internal--join-inherited", Fjoin_inherited, 3, 3 },
 };

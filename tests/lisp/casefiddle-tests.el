@@ -34,6 +34,50 @@ the region from BEG to END."
     (funcall case-function beg end)
     (format "%S" (buffer-string))))
 
+;; The intervals a longer casing leaves: the characters before the last
+;; of the casing are inserted in front of the character with
+;; inheritance, growing the interval they inherit from, even outside
+;; the region, or making one of their own with the properties merged as
+;; an insertion merges them; the character keeps its interval.
+(defun casefiddle-tests--intervals (case-function beg end &rest texts)
+  (with-temp-buffer
+    (apply #'insert texts)
+    (funcall case-function beg end)
+    (list (format "%S" (buffer-string)) (object-intervals (current-buffer)))))
+
+(ert-deftest casefiddle-longer-casing-intervals ()
+  (should (equal (casefiddle-tests--intervals #'upcase-region 2 3 (propertize "aßb" 'face 'bold))
+                 '("#(\"aSSb\" 0 4 (face bold))" ((0 4 (face bold))))))
+  (should (equal (casefiddle-tests--intervals #'upcase-region 2 4 "x" (propertize "aßb" 'face 'bold) "y")
+                 '("#(\"xASSby\" 1 5 (face bold))" ((0 1 nil) (1 5 (face bold)) (5 6 nil)))))
+  (should (equal (casefiddle-tests--intervals #'upcase-region 2 3 (propertize "a" 'k 1)
+                                              (propertize "ß" 'k 1) (propertize "b" 'k 1))
+                 '("#(\"aSSb\" 0 2 (k 1) 2 3 (k 1) 3 4 (k 1))" ((0 2 (k 1)) (2 3 (k 1)) (3 4 (k 1))))))
+  (should (equal (casefiddle-tests--intervals #'upcase-region 2 3 (propertize "a" 'q 1)
+                                              (propertize "ß" 'front-sticky t 'face 'bold 'x 2))
+                 '("#(\"aSS\" 0 1 (q 1) 1 2 (q 1 x 2 face bold front-sticky (face x)) 2 3 (x 2 face bold front-sticky t))"
+                   ((0 1 (q 1)) (1 2 (front-sticky (face x) face bold x 2 q 1))
+                    (2 3 (front-sticky t face bold x 2))))))
+  (should (equal (casefiddle-tests--intervals #'upcase-region 1 2 (propertize "ß" 'front-sticky t 'face 'bold 'x 2))
+                 '("#(\"SS\" 0 1 (x 2 face bold front-sticky (face x)) 1 2 (x 2 face bold front-sticky t))"
+                   ((0 1 (front-sticky (face x) face bold x 2)) (1 2 (front-sticky t face bold x 2))))))
+  (should (equal (casefiddle-tests--intervals #'upcase-region 2 3 (propertize "aßb" 'k 1 'rear-nonsticky t))
+                 '("#(\"aSSb\" 0 1 (rear-nonsticky t k 1) 2 4 (rear-nonsticky t k 1))"
+                   ((0 1 (k 1 rear-nonsticky t)) (1 2 nil) (2 4 (k 1 rear-nonsticky t))))))
+  (should (equal (casefiddle-tests--intervals #'upcase-region 2 5 "x" (propertize "ßß" 'q 1)
+                                              (propertize "ß" 'q 1) "y")
+                 '("#(\"xSSSSSSy\" 2 6 (q 1) 6 7 (q 1))" ((0 2 nil) (2 6 (q 1)) (6 7 (q 1)) (7 8 nil)))))
+  (let ((text-property-default-nonsticky '((k . t))))
+    (should (equal (casefiddle-tests--intervals #'upcase-region 2 3 (propertize "a" 'k 1)
+                                                (propertize "ß" 'j 2))
+                   '("#(\"aSS\" 0 1 (k 1) 2 3 (j 2))" ((0 1 (k 1)) (1 2 nil) (2 3 (j 2)))))))
+  (with-temp-buffer
+    (insert (propertize "aßßb" 'k 1))
+    (narrow-to-region 2 4)
+    (upcase-region 2 4)
+    (widen)
+    (should (equal (object-intervals (current-buffer)) '((0 6 (k 1)))))))
+
 (ert-deftest casefiddle-longer-casing-keeps-properties ()
   ;; The last character of a longer casing keeps the properties of the
   ;; character it replaces; the ones before it are inserted with

@@ -68,4 +68,55 @@ holding TEXT, point at POINT: its value, the text after, and point."
   (should (equal (should-error (object-intervals 'sym))
                  '(wrong-type-argument buffer-or-string-p sym))))
 
+;; Every interval as the text's operations left it: neighbours with
+;; equal plists stay apart, as in Emacs.
+(ert-deftest fns-region-object-intervals-unmerged ()
+  (should (equal (object-intervals (concat (propertize "a" 'k 1) (propertize "b" 'k 1)))
+                 '((0 1 (k 1)) (1 2 (k 1)))))
+  (should (equal (object-intervals (concat (propertize "ab" 'k 1) "" (propertize "c" 'k 1) "d"))
+                 '((0 2 (k 1)) (2 3 (k 1)) (3 4 nil))))
+  (should (equal (object-intervals
+                  (substring (concat (propertize "ab" 'k 1) (propertize "cd" 'k 1)) 1 3))
+                 '((0 1 (k 1)) (1 2 (k 1)))))
+  (should (equal (object-intervals (format "%s%s" (propertize "a" 'k 1) (propertize "b" 'k 1)))
+                 '((0 1 (k 1)) (1 2 (k 1)))))
+  (let ((s (copy-sequence "abcdef")))
+    (put-text-property 1 3 'k 1 s)
+    (put-text-property 2 5 'k 1 s)
+    (should (equal (object-intervals s) '((0 1 nil) (1 3 (k 1)) (3 5 (k 1)) (5 6 nil))))
+    ;; Removing every property leaves the intervals, setting none on all
+    ;; of the string drops them.
+    (remove-text-properties 0 6 '(k nil) s)
+    (should (equal (object-intervals s) '((0 1 nil) (1 3 nil) (3 5 nil) (5 6 nil))))
+    (set-text-properties 0 6 nil s)
+    (should-not (object-intervals s)))
+  (let ((s (propertize "abcdef" 'k 1)))
+    (put-text-property 2 3 'k 2 s)
+    (put-text-property 2 3 'k 1 s)
+    (should (equal (object-intervals s) '((0 2 (k 1)) (2 3 (k 1)) (3 6 (k 1))))))
+  (with-temp-buffer
+    (insert (propertize "a" 'k 1))
+    (insert (propertize "b" 'k 1))
+    (goto-char 2)
+    (insert (propertize "x" 'k 1))
+    (should (equal (object-intervals (current-buffer)) '((0 1 (k 1)) (1 2 (k 1)) (2 3 (k 1)))))
+    (goto-char 2)
+    (insert-and-inherit "y")
+    (should (equal (object-intervals (current-buffer))
+                   '((0 2 (k 1)) (2 3 (k 1)) (3 4 (k 1)))))
+    (should (equal (object-intervals (buffer-substring 2 4)) '((0 1 (k 1)) (1 2 (k 1))))))
+  (with-temp-buffer
+    (insert (propertize "ab" 'k 1) "cd")
+    (goto-char 3)
+    (insert-and-inherit "x")
+    (should (equal (object-intervals (current-buffer)) '((0 3 (k 1)) (3 5 nil))))
+    (add-text-properties 1 6 '(k 1 j 2))
+    (should (equal (object-intervals (current-buffer)) '((0 3 (j 2 k 1)) (3 5 (j 2 k 1))))))
+  (let ((b (generate-new-buffer "fns-region-tests")))
+    (with-current-buffer b (insert (propertize "a" 'q 1)))
+    (kill-buffer b)
+    (should-not (object-intervals b)))
+  (should (equal (should-error (object-intervals nil))
+                 '(wrong-type-argument buffer-or-string-p nil))))
+
 ;;; fns-region-tests.el ends here

@@ -108,4 +108,34 @@
   (modes-tests-global-mode -1)
   (should-not (memq 'modes-tests-global-mode global-minor-modes)))
 
+;; Emacs Lisp mode's name is a mode line construct showing the binding
+;; style; without a display (in batch) `format-mode-line' makes "" of
+;; any construct.
+(ert-deftest modes-emacs-lisp-mode-name ()
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (should (equal (car mode-name) "ELisp"))
+    (should (equal (prin1-to-string (cdr mode-name))
+                   (concat "((lexical-binding (:propertize \"/l\" help-echo \"Using lexical-binding mode\")"
+                           " (:propertize \"/d\" help-echo \"Using old dynamic scoping mode\n"
+                           "mouse-1: Enable lexical-binding mode\" face warning mouse-face"
+                           " mode-line-highlight local-map (keymap (mode-line keymap"
+                           " (mouse-1 . elisp-enable-lexical-binding))))))")))
+    (should (equal (format-mode-line mode-name) ""))
+    (should-not (multibyte-string-p (format-mode-line mode-name)))
+    (should (equal (format-mode-line "%b" nil nil (current-buffer)) ""))
+    (should (equal (should-error (format-mode-line "x" nil 5)) '(wrong-type-argument windowp 5)))
+    (should (equal (should-error (format-mode-line "x" nil nil 5))
+                   '(wrong-type-argument bufferp 5)))))
+
+;; The features of the libraries Emacs preloads are there from the
+;; start, and none Emacs lacks.
+(ert-deftest modes-initial-features ()
+  (dolist (f '(simple files nadvice timer cl-generic case-table text-mode prog-mode
+                      replace regexp-opt font-lock text-properties overlay backquote macroexp
+                      base64 md5 sha1 format env))
+    (should (cons f (featurep f))))
+  (dolist (f '(subr textprops modes hooks fns lread overlays casefiddle callint process kbd))
+    (should-not (featurep f))))
+
 ;;; modes-tests.el ends here

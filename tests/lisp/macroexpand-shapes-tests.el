@@ -1,0 +1,248 @@
+;;; macroexpand-shapes-tests.el --- what macro expansions print as, as in Emacs 28  -*- lexical-binding: t -*-
+
+;; Each case is a form and how Emacs 28 prints its expansion, copied
+;; from `emacs -Q -batch'.
+
+(require 'ert)
+(require 'cl-lib)
+
+(defun macroexpand-shapes--check (expand cases)
+  "Check that EXPAND prints each case's form as the case says."
+  (let ((print-gensym nil))
+    (dolist (case cases)
+      (should (equal (cons (car case) (prin1-to-string (funcall expand (car case))))
+                     case)))))
+
+(defun macroexpand-shapes--messages-size ()
+  (with-current-buffer (messages-buffer) (buffer-size)))
+
+(defun macroexpand-shapes--messages-since (start)
+  "The lines *Messages* got after its size was START."
+  (with-current-buffer (messages-buffer)
+    (split-string (buffer-substring-no-properties (1+ start) (point-max)) "\n" t)))
+
+(ert-deftest macroexpand-shapes-lambda-calls-open-into-let ()
+  ;; A call of a lambda becomes the let binding its arguments, its body
+  ;; a progn when it binds none, and is then expanded itself.
+  (macroexpand-shapes--check
+   #'macroexpand-all
+   '((((lambda (x) (1+ x)) 2) . "(let ((x 2)) (1+ x))")
+     (((lambda (x &optional y &rest r) (list x y r)) 1)
+      . "(let ((x 1) (y nil) (r nil)) (list x y r))")
+     (((lambda (x &optional y &rest r) (list x y r)) 1 2 3 4)
+      . "(let ((x 1) (y 2) (r (list 3 4))) (list x y r))")
+     (((lambda () "doc" 1 2)) . "(progn 1 2)")
+     (((lambda () "doc")) . "\"doc\"")
+     (((lambda () (interactive) 1)) . "1")
+     (((lambda ())) . "nil")
+     (((lambda (x) (when x 1)) (when a b)) . "(let ((x (if a (progn b)))) (if x (progn 1)))")
+     (((lambda (x)) 1) . "(let ((x 1)) nil)")
+     (((lambda (&rest r) r) 1 2) . "(let ((r (list 1 2))) r)")
+     (((lambda (&rest r) r)) . "(let ((r nil)) r)")
+     (((lambda (&optional a) a)) . "(let ((a nil)) a)")
+     ((funcall #'(lambda (x) x) 1) . "(let ((x 1)) x)")
+     ((funcall (lambda (x) x) 1) . "(let ((x 1)) x)")
+     ((apply #'(lambda (x) x) '(1)) . "(apply #'(lambda (x) x) '(1))"))))
+
+(ert-deftest macroexpand-shapes-lambda-calls-that-do-not-fit ()
+  ;; Too few or too many values: the call stays, expanded, with a warning.
+  (let ((start (macroexpand-shapes--messages-size)))
+    (macroexpand-shapes--check
+     #'macroexpand-all
+     '((((lambda (x y) (when x y)) (when a b)) . "((lambda (x y) (if x (progn y))) (if a (progn b)))")
+       (((lambda (x) x) 1 2) . "((lambda (x) x) 1 2)")))
+    (should (equal (macroexpand-shapes--messages-since start)
+                   '("Warning: attempt to open-code `anonymous lambda' with too few arguments"
+                     "Warning: attempt to open-code `anonymous lambda' with too many arguments"))))
+  ;; Malformed argument lists are errors.
+  (should (equal (should-error (macroexpand-all '((lambda (&rest) 1))))
+                 '(error "Nothing after &rest in anonymous lambda")))
+  (should (equal (should-error (macroexpand-all '((lambda (&optional) 1))))
+                 '(error "Nothing after &optional in anonymous lambda")))
+  (should (equal (should-error (macroexpand-all '((lambda (&rest a b) 1) 2)))
+                 '(error "Multiple vars after &rest in anonymous lambda")))
+  (should (equal (should-error (macroexpand-all '((lambda (&rest a &optional b) 1) 2)))
+                 '(error "Multiple vars after &rest in anonymous lambda")))
+  (should (equal (should-error (macroexpand-all '((lambda x x) 1)))
+                 '(wrong-type-argument listp x))))
+
+(ert-deftest macroexpand-shapes-special-forms ()
+  (macroexpand-shapes--check
+   #'macroexpand-all
+   '(((funcall #'car x) . "(car x)")
+     ((funcall f (when a b)) . "(funcall f (if a (progn b)))")
+     ((funcall 'car x) . "(funcall 'car x)")
+     ((funcall) . "(funcall nil)")
+     (#'(lambda (x) (when x 1)) . "#'(lambda (x) (if x (progn 1)))")
+     (#'car . "#'car")
+     ('(when a b) . "'(when a b)")
+     ((cond ((when a b) (unless c d)) (x)) . "(cond ((if a (progn b)) (if c nil d)) (x))")
+     ((cond) . "(cond)")
+     ((condition-case e (when a b) (error (unless c d)))
+      . "(condition-case e (if a (progn b)) (error (if c nil d)))")
+     ((condition-case nil (when a b)) . "(condition-case nil (if a (progn b)))")
+     ((condition-case) . "(condition-case)")
+     ((let ((x (when a b))) (unless x y)) . "(let ((x (if a (progn b)))) (if x nil y))")
+     ((let ((x 1))) . "(let ((x 1)) nil)")
+     ((let* (x (y (when a b)) (z)) y) . "(let* (x (y (if a (progn b))) (z)) y)")
+     ((let) . "(let nil nil)")
+     ((let*) . "(let* nil nil)")
+     (`(a ,b ,@c) . "(cons 'a (cons b c))")
+     ((defvar xx (when a b) "doc") . "(defvar xx (if a (progn b)) \"doc\")")
+     ((defconst yy (when a b)) . "(defconst yy (if a (progn b)))")
+     ((setq a (when b c)) . "(setq a (if b (progn c)))")
+     ((if (when a b) (unless c d)) . "(if (if a (progn b)) (if c nil d))")
+     ((while (when a b) (push 1 x)) . "(while (if a (progn b)) (setq x (cons 1 x)))"))))
+
+(ert-deftest macroexpand-shapes-quoted-lambda-arguments-warn ()
+  ;; A lambda quoted with ' where a function is expected is left as it
+  ;; is, with a warning.
+  (let ((start (macroexpand-shapes--messages-size)))
+    (macroexpand-shapes--check
+     #'macroexpand-all
+     '(((mapcar '(lambda (x) x) l) . "(mapcar '(lambda (x) x) l)")
+       ((sort l '(lambda (a b) (< a b))) . "(sort l '(lambda (a b) (< a b)))")
+       ((mapcar 'car l) . "(mapcar 'car l)")))
+    (should (equal (macroexpand-shapes--messages-since start)
+                   '("Warning: (lambda (x) \\.\\.\\.) quoted with ' rather than with #'"
+                     "Warning: (lambda (a b) \\.\\.\\.) quoted with ' rather than with #'")))))
+
+;; cl-psetf is one setq when it can be (all places variables, no value
+;; that could read an earlier one or have side effects), else a chain
+;; of setf's each of whose values is a prog1; cl-psetq is cl-psetf.
+(ert-deftest macroexpand-shapes-cl-psetf ()
+  (macroexpand-shapes--check
+   #'macroexpand-1
+   '(((cl-psetf a 1 b 2) . "(progn (setq a 1 b 2) nil)")
+     ((cl-psetf a b b a) . "(progn (setf a (prog1 b (setf b a))) nil)")
+     ((cl-psetf (car x) 1 (cdr x) 2) . "(progn (setf (car x) (prog1 1 (setf (cdr x) 2))) nil)")
+     ((cl-psetf a (f) b 2) . "(progn (setf a (prog1 (f) (setf b 2))) nil)")
+     ((cl-psetf a (+ c 1) b (car d)) . "(progn (setq a (+ c 1) b (car d)) nil)")
+     ((cl-psetf a (+ b 1) b 2) . "(progn (setq a (+ b 1) b 2) nil)")
+     ((cl-psetf a b b (+ a b)) . "(progn (setf a (prog1 b (setf b (+ a b)))) nil)")
+     ((cl-psetf a b b (+ 'a 1)) . "(progn (setq a b b (+ 'a 1)) nil)")
+     ((cl-psetf a 1 b '(a)) . "(progn (setq a 1 b '(a)) nil)")
+     ((cl-psetf) . "(progn (setq) nil)")
+     ((cl-psetq a 1 b 2) . "(cl-psetf a 1 b 2)")
+     ((cl-psetq) . "(cl-psetf)")
+     ((cl-rotatef a b c) . "(cl-psetf a b b c c a)")
+     ((cl-rotatef a) . "nil")
+     ((cl-rotatef) . "nil")
+     ((cl-shiftf a b c) . "(prog1 a (setq a (cl-shiftf b c)))")
+     ((cl-shiftf a) . "a")))
+  (macroexpand-shapes--check
+   #'macroexpand
+   '(((cl-psetq a b b a) . "(progn (setf a (prog1 b (setf b a))) nil)")
+     ((cl-rotatef a b c) . "(progn (setf a (prog1 b (setf b (prog1 c (setf c a))))) nil)")))
+  (macroexpand-shapes--check
+   #'macroexpand-all
+   '(((cl-psetq a b b a) . "(progn (setq a (prog1 b (setq b a))) nil)")
+     ((cl-psetf a (f) b 2) . "(progn (setq a (prog1 (f) (setq b 2))) nil)")
+     ((cl-rotatef a b c) . "(progn (setq a (prog1 b (setq b (prog1 c (setq c a))))) nil)")
+     ((cl-shiftf a b c) . "(prog1 a (setq a (prog1 b (setq b c))))")))
+  (should (equal (should-error (macroexpand '(cl-psetf a 1 a 2)))
+                 '(error "Destination duplicated in psetf: a")))
+  (should (equal (should-error (macroexpand '(cl-psetf a 1 b)))
+                 '(error "Odd number of arguments to cl-psetf")))
+  (should (equal (should-error (macroexpand '(cl-psetq a)))
+                 '(error "Odd number of arguments to cl-psetf"))))
+
+(ert-deftest macroexpand-shapes-cl-psetf-runs-in-parallel ()
+  (let ((a 1) (b 2) (c 3) (l (list 1 2)))
+    (should-not (cl-psetq a b b a))
+    (should (equal (list a b) '(2 1)))
+    (cl-psetq a b b (+ a b))
+    (should (equal (list a b) '(1 3)))
+    (cl-psetq a (list b) b (list 'quote a))
+    (should (equal (list a b) '((3) (quote 1))))
+    (setq a 2 b 1)
+    (cl-psetf (car l) (cadr l) (cadr l) (car l))
+    (should (equal l '(2 1)))
+    (cl-rotatef a b c)
+    (should (equal (list a b c) '(1 3 2)))
+    (should (= (cl-shiftf a b c 7) 1))
+    (should (equal (list a b c) '(3 2 7)))
+    (cl-rotatef (car l) a)
+    (should (equal (list l a) '((3 1) 2)))))
+
+(ert-deftest macroexpand-shapes-common-macros ()
+  (macroexpand-shapes--check
+   #'macroexpand-1
+   '(((with-temp-buffer (f))
+      . "(let ((temp-buffer (generate-new-buffer \" *temp*\" t))) (with-current-buffer temp-buffer (unwind-protect (progn (f)) (and (buffer-name temp-buffer) (kill-buffer temp-buffer)))))")
+     ((save-match-data (f))
+      . "(let ((save-match-data-internal (match-data))) (unwind-protect (progn (f)) (set-match-data save-match-data-internal 'evaporate)))")
+     ((with-output-to-string (f))
+      . "(let ((standard-output (generate-new-buffer \" *string-output*\" t))) (unwind-protect (progn (let ((standard-output standard-output)) (f)) (with-current-buffer standard-output (buffer-string))) (kill-buffer standard-output)))")
+     ((with-no-warnings 1) . "(with-no-warnings 1)")
+     ((dlet ((a 1) b) a) . "(let (_) (defvar a) (defvar b) (let ((a 1) b) a))")
+     ((cl-case x (1 'a) ((2 3) 'b) (t 'c)) . "(cond ((eql x '1) 'a) ((cl-member x '(2 3)) 'b) (t 'c))")
+     ((cl-case (f) (1 'a)) . "(let* ((temp (f))) (cond ((eql temp '1) 'a)))")
+     ((cl-ecase x (1 'a)) . "(cl-case x (1 'a) (cl--ecase-error-flag))")
+     ((cl-assert x) . "(progn (or x (cl--assertion-failed 'x)) nil)")
+     ((cl-assert (< x 2) t) . "(progn (or (< x 2) (cl--assertion-failed '(< x 2) nil (list x) (list))) nil)")
+     ((cl-check-type x integer)
+      . "(progn (or (cl-typep x 'integer) (signal 'wrong-type-argument (list 'integer x 'x))) nil)")
+     ((defsubst macroexpand-shapes--f (x) x)
+      . "(prog1 (defun macroexpand-shapes--f (x) x) (eval-and-compile (function-put 'macroexpand-shapes--f 'speed '-1) (put 'macroexpand-shapes--f 'byte-optimizer 'byte-compile-inline-expand)))")
+     ((eval-and-compile (+ 1 2)) . "'3")
+     ((cl-check-type (f) (satisfies p) "thing")
+      . "(let* ((temp (f))) (progn (or (cl-typep temp '(satisfies p)) (signal 'wrong-type-argument (list \"thing\" temp '(f)))) nil))"))))
+
+(ert-deftest macroexpand-shapes-common-macros-run ()
+  (should (equal (with-output-to-string (princ 1) (setq standard-output t) (princ 2)) "1"))
+  (should (equal (with-no-warnings 1 2 3) 3))
+  (should-not (with-no-warnings))
+  (should (equal (cl-case 3 (1 'a) ((2 3) 'b) (t 'c)) 'b))
+  (should (equal (should-error (macroexpand '(cl-case x (1 'a) (1 'b))))
+                 '(error "Duplicate key in case: 1")))
+  (should (equal (should-error (cl-ecase 5 (1 'a) ((2 3) 'b)))
+                 '(error "cl-ecase failed: 5, (1 3 2)")))
+  (defsubst macroexpand-shapes--inc (x) (1+ x))
+  (should (equal (list (macroexpand-shapes--inc 1) (get 'macroexpand-shapes--inc 'byte-optimizer)
+                       (function-get 'macroexpand-shapes--inc 'speed))
+                 '(2 byte-compile-inline-expand -1)))
+  (put 'macroexpand-shapes--prim 'byte-optimizer 'macroexpand-shapes--optimizer)
+  (should (equal (should-error (macroexpand '(defsubst macroexpand-shapes--prim (x) x)))
+                 '(error "‘macroexpand-shapes--prim’ is a primitive")))
+  (should-not (cl-assert t))
+  (let ((debug-on-error nil) (x 3))
+    (should (equal (should-error (cl-assert (< x 2))) '(cl-assertion-failed (< x 2))))
+    (should (equal (should-error (cl-assert (< x 2) t)) '(cl-assertion-failed (< x 2) 3)))
+    (should (equal (should-error (cl-assert (< x 2) nil "Too big: %s" x)) '(error "Too big: 3"))))
+  (should (equal (should-error (cl-check-type 'a integer)) '(wrong-type-argument integer a 'a)))
+  (should-not (cl-check-type 1 integer))
+  (string-match "b" "abc")
+  (save-match-data (string-match "c" "abc"))
+  (should (equal (match-data) '(1 2))))
+
+;; Load expands as macroexpand-all: a loaded function's body shows the
+;; opened calls, and a top-level call that does not fit is warned of.
+(defvar macroexpand-shapes--loaded nil)
+
+(ert-deftest macroexpand-shapes-load-opens-lambda-calls ()
+  (let ((file (make-temp-file "macroexpand-shapes" nil ".el"))
+        (start (macroexpand-shapes--messages-size))
+        (macroexpand-shapes--loaded nil))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert ";; -*- lexical-binding: t -*-\n"
+                    "(defun macroexpand-shapes--opened (y) ((lambda (x) (list x y)) 1))\n"
+                    "(defun macroexpand-shapes--funcalled () (funcall #'(lambda (x) x) 2))\n"
+                    "(push ((lambda (a &optional b) (list a b)) 1) macroexpand-shapes--loaded)\n"
+                    "(push (condition-case nil ((lambda (x) x)) (error 'failed))"
+                    " macroexpand-shapes--loaded)\n"))
+          (load file nil t t))
+      (delete-file file))
+    (should (equal macroexpand-shapes--loaded '(failed (1 nil))))
+    (should (equal (symbol-function 'macroexpand-shapes--opened)
+                   '(closure (t) (y) (let ((x 1)) (list x y)))))
+    (should (equal (symbol-function 'macroexpand-shapes--funcalled)
+                   '(closure (t) nil (let ((x 2)) x))))
+    (should (equal (macroexpand-shapes--opened 3) '(1 3)))
+    (should (equal (macroexpand-shapes--messages-since start)
+                   (list (format "%s: Warning: attempt to open-code `anonymous lambda' with too few arguments"
+                                 (file-relative-name file)))))))
+
+;;; macroexpand-shapes-tests.el ends here
