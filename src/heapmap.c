@@ -63,7 +63,7 @@ static const char *const key_names[KEY_TALLIES] = {
   [KEY_PVEC + PVEC_BUFFER] = "buffer", [KEY_PVEC + PVEC_MARKER] = "marker",
   [KEY_PVEC + PVEC_CHAR_TABLE] = "char-table", [KEY_PVEC + PVEC_SUB_CHAR_TABLE] = "sub-char-table",
   [KEY_PVEC + PVEC_COMPILED] = "byte-code function", [KEY_PVEC + PVEC_FINALIZER] = "finalizer",
-  [KEY_PVEC + PVEC_OVERLAY] = "overlay",
+  [KEY_PVEC + PVEC_OVERLAY] = "overlay", [KEY_PVEC + PVEC_PROCESS] = "process",
   [KEY_FREE_SLOT] = "free slot (fixed blocks)",
   [KEY_FREE_CHUNK] = "free chunk (vector blocks)",
 };
@@ -80,7 +80,7 @@ static const char *const key_colours[KEY_TALLIES] = {
   [KEY_PVEC + PVEC_BUFFER] = "#8c6d31", [KEY_PVEC + PVEC_MARKER] = "#843c39",
   [KEY_PVEC + PVEC_CHAR_TABLE] = "#ad494a", [KEY_PVEC + PVEC_SUB_CHAR_TABLE] = "#e7969c",
   [KEY_PVEC + PVEC_COMPILED] = "#7b4173", [KEY_PVEC + PVEC_FINALIZER] = "#fd8d3c",
-  [KEY_PVEC + PVEC_OVERLAY] = "#ad494a",
+  [KEY_PVEC + PVEC_OVERLAY] = "#ad494a", [KEY_PVEC + PVEC_PROCESS] = "#8c6d31",
   [KEY_FREE_SLOT] = "#f0f0f0",
 };
 

@@ -23,6 +23,7 @@
 #include "strfns.h"
 #include "sysfns.h"
 #include "callproc.h"
+#include "process.h"
 #include "timefns.h"
 #include "variables.h"
 
@@ -43,6 +44,7 @@ void lang_init(mrt *rt, const char *lispdir)
   load_init(rt);
   sysfns_init(rt);
   callproc_init(rt);
+  process_init(rt);
   timefns_init(rt);
   digest_init(rt);
   textprop_init(rt);

@@ -236,6 +236,7 @@ enum pvec_type {
   PVEC_COMPILED,       /* compiled.h: a byte-code function */
   PVEC_FINALIZER,      /* make-finalizer: its function, nil once run */
   PVEC_OVERLAY,        /* overlays.h: start and end markers, plist */
+  PVEC_PROCESS,        /* process.c: an asynchronous process, Lisp slots only */
   PVEC_TYPE_COUNT
 };
 

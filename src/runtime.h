@@ -133,6 +133,8 @@ struct mrt {
   /* The current buffer's locals cons (BUFFER . ALIST) (see "Variables"
      below), nil before buffer.c makes the first buffer; a root. */
   mval locals;
+  /* The live processes, oldest first (process.c); a root. */
+  mval processes;
 
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;
