@@ -267,7 +267,7 @@ bool process_wait(mrt *rt, double seconds, mval wait_proc, bool just_this_one, b
   bool got = false;
   for (;;) {
     double next = sysfns_run_due_timers(rt);
-    double left = end < 0 ? -1 : end - now();
+    double left = end < 0 ? -1 : seconds == 0 ? 0 : end - now();
     if (end >= 0 && !(left > 0) && seconds > 0)
       break;
     if (next >= 0 && (left < 0 || next < left))
@@ -650,8 +650,10 @@ static mval Faccept_process_output(mrt *rt, int n, mval *a)
     seconds = NILP(a[1]) ? 0 : seconds_arg(rt, a[1]);
     if (!NILP(a[2]))
       seconds += seconds_arg(rt, a[2]) / 1000;
-    if (seconds < 0)
+    if (!(seconds >= 0)) /* negative or NaN: just look */
       seconds = 0;
+    if (seconds > 1e9)
+      seconds = 1e9;
   }
   if (PROCESSP(p) && !is_running(rt, p) && fd_of(p, PS_OUT) < 0) {
     notify_all(rt);

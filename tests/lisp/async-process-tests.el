@@ -203,4 +203,19 @@
     (aproc-tests--finish p)
     (should-error (process-send-string p "a") :type 'error)))
 
+(ert-deftest aproc-timers-run-while-waiting ()
+  (let ((fired nil)
+        (p (start-process "aproc-timer" nil "cat")))
+    (unwind-protect
+        (progn
+          (run-with-timer 0.05 nil (lambda () (setq fired t)))
+          (let ((end (+ (float-time) 10)))
+            (while (and (not fired) (< (float-time) end))
+              (accept-process-output p 0.5)))
+          (should fired)
+          ;; A timer's throw ends a wait with no time limit.
+          (should (eq (with-timeout (0.1 'timed-out) (accept-process-output p))
+                      'timed-out)))
+      (delete-process p))))
+
 ;;; async-process-tests.el ends here
