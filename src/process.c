@@ -738,13 +738,13 @@ static const struct subr_def process_subrs[] = {
   { "process-send-region", Fprocess_send_region, 3, 3 },
   { "process-send-eof", Fprocess_send_eof, 0, 1 },
   { "accept-process-output", Faccept_process_output, 0, 4 },
-  { "delete-process", Fdelete_process, 0, 1 },
+  { "delete-process", Fdelete_process, 1, 1 },
   { "kill-process", Fkill_process, 0, 2 },
   { "interrupt-process", Finterrupt_process, 0, 2 },
   { "quit-process", Fquit_process, 0, 2 },
   { "stop-process", Fstop_process, 0, 2 },
   { "continue-process", Fcontinue_process, 0, 2 },
-  { "signal-process", Fsignal_process, 2, 3 },
+  { "signal-process", Fsignal_process, 2, 2 },
 };
 
 void process_init(mrt *rt)
