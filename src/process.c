@@ -454,11 +454,12 @@ static void signal_group(mrt *rt, mval p, int sig)
     kill(-(pid_t)fd_of(p, PS_PID), sig);
 }
 
-/* Kills and reaps P's child at once, closing its descriptors. */
-static void kill_now(mval p)
+/* Kills and reaps P's child at once, closing its descriptors.  A child
+   already reaped is left alone: its pid may be another's now. */
+static void kill_now(mrt *rt, mval p)
 {
   pid_t pid = (pid_t)fd_of(p, PS_PID);
-  if (pid > 0) {
+  if (pid > 0 && is_running(rt, p)) {
     kill(-pid, SIGKILL);
     kill(pid, SIGKILL);
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -668,7 +669,7 @@ static mval Fdelete_process(mrt *rt, int n, mval *a)
   (void)n;
   mval p = get_proc(rt, a[0]);
   if (is_running(rt, p)) {
-    kill_now(p);
+    kill_now(rt, p);
     record_status(rt, p, SIGKILL); /* a wait status: killed by SIGKILL */
   } else {
     close_slot(p, PS_IN);
@@ -755,6 +756,6 @@ void process_init(mrt *rt)
 void process_close(mrt *rt)
 {
   for (mval l = rt->processes; CONSP(l); l = XCDR(l))
-    kill_now(XCAR(l));
+    kill_now(rt, XCAR(l));
   rt->processes = Qnil;
 }
