@@ -535,7 +535,7 @@ static mval Fprocess_query_flag(mrt *rt, int n, mval *a) { (void)n; return slot_
 static mval Fprocess_exit_status(mrt *rt, int n, mval *a)
 {
   (void)n;
-  return AREF(get_proc(rt, a[0]), PS_CODE);
+  return slot_of(rt, a, PS_CODE);
 }
 
 static mval Fprocess_id(mrt *rt, int n, mval *a)
@@ -587,12 +587,15 @@ static mval Fset_process_buffer(mrt *rt, int n, mval *a)
   return a[1];
 }
 
-/* Writes LEN bytes to P, reading process output meanwhile so that a
-   child blocked on its own output cannot block us forever. */
-static void send_bytes(mrt *rt, mval p, const uint8_t *data, size_t len)
+/* Writes the unibyte string BYTES to P, reading process output
+   meanwhile so that a child blocked on its own output cannot block us
+   forever.  The filters that run may collect, which can move a
+   string's bytes: the pointer is taken anew for each write. */
+static void send_bytes(mrt *rt, mval p, mval bytes)
 {
-  size_t sent = 0;
+  size_t sent = 0, len = (size_t)XSTRING(bytes)->nbytes;
   while (sent < len) {
+    const uint8_t *data = XSTRING(bytes)->data;
     int fd = fd_of(p, PS_IN);
     if (fd < 0 || !is_running(rt, p))
       mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
@@ -617,7 +620,7 @@ static mval send_string(mrt *rt, mval proc, mval string)
   mval p = get_proc(rt, proc);
   CHECK_STRING(rt, string);
   mval bytes = call2(rt, sym(rt, "encode-coding-string"), string, sym(rt, "utf-8"));
-  send_bytes(rt, p, XSTRING(bytes)->data, (size_t)XSTRING(bytes)->nbytes);
+  send_bytes(rt, p, bytes);
   return Qnil;
 }
 
@@ -693,15 +696,22 @@ static mval Fquit_process(mrt *rt, int n, mval *a) { (void)n; return signal_comm
 static mval Fstop_process(mrt *rt, int n, mval *a) { (void)n; return signal_command(rt, a[0], SIGSTOP); }
 static mval Fcontinue_process(mrt *rt, int n, mval *a) { (void)n; return signal_command(rt, a[0], SIGCONT); }
 
-/* (signal-process PROCESS SIGCODE): PROCESS a process, name or pid. */
+/* (signal-process PROCESS SIGCODE): PROCESS a process, its name, a
+   pid, or a pid's digits; nil for a name that is none of these. */
 static mval Fsignal_process(mrt *rt, int n, mval *a)
 {
   (void)n;
   pid_t pid;
-  if (FIXNUMP(a[0]))
-    pid = (pid_t)XFIXNUM(a[0]);
+  mval proc = a[0];
+  if (STRINGP(proc) && NILP(find_named(rt, proc))) {
+    proc = call1(rt, sym(rt, "string-to-number"), proc);
+    if (!FIXNUMP(proc) || XFIXNUM(proc) == 0)
+      return Qnil;
+  }
+  if (FIXNUMP(proc))
+    pid = (pid_t)XFIXNUM(proc);
   else {
-    mval p = get_proc(rt, a[0]);
+    mval p = get_proc(rt, proc);
     if (!is_running(rt, p))
       mrt_errorf(rt, "Process %s is not active", cstr(AREF(p, PS_NAME)));
     pid = (pid_t)fd_of(p, PS_PID);

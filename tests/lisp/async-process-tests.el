@@ -89,6 +89,19 @@
       (should (equal (with-current-buffer b (buffer-string))
                      "abc\nregion text\n\nProcess aproc-cat finished\n")))))
 
+(ert-deftest aproc-send-more-than-a-pipe-holds ()
+  ;; cat blocks writing its output while we write its input: the
+  ;; output must be read meanwhile, its filter running as we send.
+  (let* ((n 0)
+         (p (make-process :name "aproc-big" :command '("cat") :sentinel #'ignore
+                          :connection-type 'pipe ; a pty's line holds 4095 bytes
+                          :filter (lambda (_p s) (setq n (+ n (length s)))))))
+    (process-send-string p (make-string 1000000 ?x))
+    (process-send-eof p)
+    (aproc-tests--finish p)
+    (should (= n 1000000))
+    (should (eq (process-status p) 'exit))))
+
 (ert-deftest aproc-point-follows-mark ()
   (aproc-tests--with-buffer b
     (with-current-buffer b (insert "before"))
@@ -156,7 +169,8 @@
     (should (eq (signal-process p 'SIGTERM) 0))
     (aproc-tests--finish p)
     (should (equal events '("terminated\n")))
-    (should-error (signal-process p 'no-such-signal))))
+    (should-error (signal-process p 'no-such-signal))
+    (should-not (signal-process "aproc-no-such-process" 'SIGTERM))))
 
 (ert-deftest aproc-delete-running ()
   (aproc-tests--with-buffer b
@@ -195,6 +209,9 @@
   (should-error (make-process :name "aproc-none" :command '("aproc-no-such-program"))
                 :type 'file-missing)
   (should-error (get-process 1) :type 'wrong-type-argument)
+  (should-error (process-exit-status "aproc-none") :type 'wrong-type-argument)
+  (should-error (make-process :name "aproc-none" :command "cat") :type 'wrong-type-argument)
+  (should-error (accept-process-output nil "x") :type 'wrong-type-argument)
   (should-not (get-process "aproc-no-such-process"))
   (should-not (process-status "aproc-no-such-process"))
   (should-error (process-send-string "aproc-no-such-process" "a") :type 'error)
