@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "buffer.h"
+#include "process.h"
 #include "bignum.h"
 #include "chartab.h"
 #include "eval.h"
@@ -740,6 +741,7 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   run_buffer_hook(rt, buffer, Qkill_buffer_hook, false);
   if (!live_p(buffer))
     return Qt;
+  process_hang_up(rt, buffer);
   /* Its indirect buffers go first, each as kill-buffer kills it. */
   for (mval l = reversed(rt, state(rt)->live); CONSP(l) && live_p(buffer); l = XCDR(l))
     if (XBUFFER(XCAR(l))->base == buffer) {

@@ -763,6 +763,13 @@ void process_init(mrt *rt)
   defsubrs(rt, process_subrs, sizeof process_subrs / sizeof process_subrs[0]);
 }
 
+void process_hang_up(mrt *rt, mval buffer)
+{
+  for (mval l = rt->processes; CONSP(l); l = XCDR(l))
+    if (AREF(XCAR(l), PS_BUFFER) == buffer && is_running(rt, XCAR(l)))
+      kill(-(pid_t)fd_of(XCAR(l), PS_PID), SIGHUP);
+}
+
 void process_close(mrt *rt)
 {
   for (mval l = rt->processes; CONSP(l); l = XCDR(l))

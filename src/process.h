@@ -21,6 +21,10 @@ void process_init(mrt *rt);
    Whether output from WAIT_PROC (nil: any) was read. */
 bool process_wait(mrt *rt, double seconds, mval wait_proc, bool just_this_one, bool stop_early);
 
+/* Sends SIGHUP to the running processes of BUFFER, as kill-buffer
+   does in Emacs (their sentinels hear "hangup" at the next wait). */
+void process_hang_up(mrt *rt, mval buffer);
+
 /* Kills the children of RT's live processes, reaps them and closes
    their descriptors (marrow_close). */
 void process_close(mrt *rt);

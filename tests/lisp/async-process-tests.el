@@ -235,4 +235,16 @@
                       'timed-out)))
       (delete-process p))))
 
+(ert-deftest aproc-kill-buffer-hangs-up ()
+  (let* ((b (generate-new-buffer "aproc-kb"))
+         (events nil)
+         (p (start-process "aproc-kb" b "sleep" "30")))
+    (set-process-query-on-exit-flag p nil)
+    (set-process-sentinel p (lambda (_p e) (push e events)))
+    (kill-buffer b)
+    (aproc-tests--finish p)
+    (should (equal events '("hangup\n")))
+    (should (eq (process-buffer p) b))
+    (should-not (buffer-live-p b))))
+
 ;;; async-process-tests.el ends here
