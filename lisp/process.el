@@ -102,5 +102,55 @@ Return the exit status (the position after the text when inserted)."
                 (t (message "(Shell command failed with code %s and no output)" status))))
         status))))
 
+;; Asynchronous processes: the primitives are in src/process.c.
+
+(defun start-process (name buffer program &rest program-args)
+  "Start PROGRAM with PROGRAM-ARGS as an asynchronous process NAME,
+its output into BUFFER (a buffer, its name, or nil); return it."
+  (make-process :name name :buffer buffer :command (cons program program-args)))
+
+(defun start-process-shell-command (name buffer command)
+  "Start the shell command COMMAND as an asynchronous process."
+  (start-process name buffer shell-file-name shell-command-switch command))
+
+(defun process-get (process propname)
+  "PROCESS's value of PROPNAME in its property list."
+  (plist-get (process-plist process) propname))
+
+(defun process-put (process propname value)
+  "Give PROCESS the property PROPNAME with VALUE."
+  (set-process-plist process (plist-put (process-plist process) propname value)))
+
+(defun process--buffer-end (buffer)
+  (with-current-buffer buffer (point-max)))
+
+(defun process--call (function process arg)
+  "Call a filter or sentinel: its buffer changes and match data stay its own."
+  (save-current-buffer
+    (save-match-data
+      (funcall function process arg))))
+
+(defun process--insert-at-mark (process text)
+  "Insert TEXT in PROCESS's buffer at its mark, moving the mark after
+it; a point at or after the insertion moves with the text."
+  (let ((buffer (process-buffer process)))
+    (when (buffer-live-p buffer)
+      (set-buffer buffer)
+      (let* ((mark (process-mark process))
+             (opoint (point))
+             (before (if (marker-buffer mark) (marker-position mark) (point-max))))
+        (goto-char before)
+        (insert text)
+        (set-marker mark (point))
+        (goto-char (if (>= opoint before) (+ opoint (- (point) before)) opoint))))))
+
+(defun internal-default-process-filter (process text)
+  "Insert TEXT, output of PROCESS, in its buffer at its mark."
+  (process--insert-at-mark process text))
+
+(defun internal-default-process-sentinel (process event)
+  "Note the status change EVENT of PROCESS in its buffer."
+  (let ((inhibit-read-only t))
+    (process--insert-at-mark process (concat "\nProcess " (process-name process) " " event))))
 
 ;;; process.el ends here

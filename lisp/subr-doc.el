@@ -750,6 +750,59 @@ PROGRAM is searched along `exec-path'.  DISPLAY is ignored.")
      "As `call-process', the program's input being the text from START to
 END (the whole accessible text if START is nil, START itself if a
 string), deleted first if DELETE is non-nil.")
+    (make-process "&rest ARGS"
+     "Start a program as an asynchronous process and return it.  ARGS is a
+property list: :name (a string, made unique with <N>), :buffer (a
+buffer or its name, or nil), :command (the program and its arguments,
+the program searched along `exec-path'), :filter and :sentinel
+\(functions of the process and a string), :noquery, :connection-type
+\(only pipe) and :stderr (only nil: error output with the rest).")
+    (processp "OBJECT" "t if OBJECT is a process.")
+    (get-process "NAME" "The process named NAME, or nil.")
+    (process-list "" "A list of the processes not yet deleted or reported ended.")
+    (get-buffer-process "BUFFER" "The process whose buffer is BUFFER (or the buffer of that name), or nil.")
+    (process-status "PROCESS"
+     "PROCESS's status: run, exit or signal.  PROCESS may be a process, a
+buffer or the name of either; nil for a name that names no process.")
+    (process-live-p "PROCESS" "Non-nil if PROCESS is still running.")
+    (process-exit-status "PROCESS"
+     "The exit code of PROCESS, or the number of the signal that killed it;
+0 while it runs.")
+    (process-id "PROCESS" "The operating system's process id of PROCESS.")
+    (process-name "PROCESS" "The name of PROCESS.")
+    (process-buffer "PROCESS" "The buffer PROCESS is associated with, or nil.")
+    (set-process-buffer "PROCESS BUFFER" "Associate PROCESS with BUFFER (nil for none).")
+    (process-command "PROCESS" "The program and arguments PROCESS was started with.")
+    (process-mark "PROCESS" "The marker where the default filter inserts PROCESS's output.")
+    (process-filter "PROCESS" "The function PROCESS's output goes to.")
+    (set-process-filter "PROCESS FILTER"
+     "Make FILTER the function PROCESS's output goes to; nil restores the
+default, which inserts it in the process buffer.")
+    (process-sentinel "PROCESS" "The function told of PROCESS's status changes.")
+    (set-process-sentinel "PROCESS SENTINEL"
+     "Make SENTINEL the function told of PROCESS's status changes; nil
+restores the default, which notes them in the process buffer.")
+    (process-plist "PROCESS" "The property list of PROCESS.")
+    (set-process-plist "PROCESS PLIST" "Make PLIST the property list of PROCESS.")
+    (process-query-on-exit-flag "PROCESS" "Whether exiting would ask about PROCESS.")
+    (set-process-query-on-exit-flag "PROCESS FLAG" "Set whether exiting would ask about PROCESS.")
+    (process-send-string "PROCESS STRING" "Send STRING to PROCESS's standard input.")
+    (process-send-region "PROCESS START END"
+     "Send the current buffer's text from START to END to PROCESS.")
+    (process-send-eof "&optional PROCESS" "Close PROCESS's standard input.")
+    (accept-process-output "&optional PROCESS SECONDS MILLISEC JUST-THIS-ONE"
+     "Wait for output from PROCESS (any process when nil), at most SECONDS
+and MILLISEC milliseconds if given, running filters, sentinels and
+timers.  Non-nil if output came.  JUST-THIS-ONE reads only PROCESS.")
+    (delete-process "PROCESS" "Kill PROCESS if it runs and forget it.")
+    (kill-process "&optional PROCESS CURRENT-GROUP" "Kill PROCESS with SIGKILL.")
+    (interrupt-process "&optional PROCESS CURRENT-GROUP" "Interrupt PROCESS with SIGINT.")
+    (quit-process "&optional PROCESS CURRENT-GROUP" "Send PROCESS SIGQUIT.")
+    (stop-process "&optional PROCESS CURRENT-GROUP" "Stop PROCESS with SIGSTOP.")
+    (continue-process "&optional PROCESS CURRENT-GROUP" "Continue PROCESS with SIGCONT.")
+    (signal-process "PROCESS SIGCODE"
+     "Send the signal SIGCODE (a number or a name such as SIGTERM) to
+PROCESS (a process, its name, or a process id).  0 on success.")
     (buffer-has-markers-at "POSITION"
      "Non-nil when a marker of the current buffer is at POSITION.")
     (byte-to-position "BYTEPOS"

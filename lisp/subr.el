@@ -2755,7 +2755,10 @@ for case-sensitively.")
 ;; Running programs' output as lines (lisp/process.el).
 (dolist (f '(process-lines process-lines-ignore-status process-lines-handling-status
              locate-file executable-find process-file call-process-shell-command
-             process-file-shell-command shell-command-to-string shell-command))
+             process-file-shell-command shell-command-to-string shell-command
+             start-process start-process-shell-command process-get process-put
+             process--buffer-end process--call internal-default-process-filter
+             internal-default-process-sentinel))
   (autoload f "process"))
 ;; Overlay functions (lisp/overlays.el).
 (autoload 'copy-overlay "overlays")

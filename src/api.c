@@ -42,6 +42,7 @@
 #include "sysfns.h"
 #include "heapmap.h"
 #include "lang.h"
+#include "process.h"
 
 /* A C function registered with marrow_defun; owned by the runtime. */
 struct host_fn {
@@ -498,6 +499,8 @@ void marrow_close(marrow *M)
     return;
   mrt *prev = mrt_current;
   runtime_enter(M->rt); /* GMP frees are charged to this runtime */
+  if (M->rt && M->rt->gc)
+    process_close(M->rt);
   runtime_close(M->rt);
   mrt_current = prev == M->rt ? NULL : prev;
   for (struct host_fn *h = M->host_fns, *next; h; h = next) {

@@ -45,6 +45,7 @@
 #include <time.h>
 
 #include "buffer.h"
+#include "process.h"
 #include "bignum.h"
 #include "chartab.h"
 #include "eval.h"
@@ -753,6 +754,7 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   run_buffer_hook(rt, buffer, Qkill_buffer_hook, false);
   if (!live_p(buffer))
     return Qt;
+  process_hang_up(rt, buffer);
   /* Its indirect buffers go first, each as kill-buffer kills it. */
   for (mval l = reversed(rt, state(rt)->live); CONSP(l) && live_p(buffer); l = XCDR(l))
     if (XBUFFER(XCAR(l))->base == buffer) {

@@ -58,6 +58,8 @@ static void close_fd(int *fd)
 
 static void close_call(struct call *c)
 {
+  if (!c)
+    return;
   free(c->envp);
   c->envp = NULL;
   for (int i = 0; i < NFDS; i++)
@@ -477,6 +479,22 @@ static const struct subr_def callproc_subrs[] = {
   { "call-process", Fcall_process, 1, ARGS_MANY },
   { "call-process-region", Fcall_process_region, 3, ARGS_MANY },
 };
+
+/* ---- For make-process (process.c) ---- */
+
+char **callproc_environment(mrt *rt) { return environment_of(rt, NULL); }
+
+mval callproc_directory(mrt *rt) { return working_directory(rt, NULL); }
+
+mval callproc_find_program(mrt *rt, mval program, mval dir)
+{
+  CHECK_STRING(rt, program);
+  int err;
+  mval path = find_program(rt, program, dir, &err);
+  if (NILP(path))
+    file_failure(rt, NULL, "Searching for program", err, program);
+  return path;
+}
 
 void callproc_init(mrt *rt)
 {

@@ -12,4 +12,12 @@
 /* Defines call-process, call-process-region and exec-path in RT. */
 void callproc_init(mrt *rt);
 
+/* What make-process shares (signalling as call-process does): the
+   environment from process-environment (a malloc'd array pointing
+   into its strings), the working directory from default-directory,
+   and PROGRAM's file along exec-path (relative names from DIR). */
+char **callproc_environment(mrt *rt);
+mval callproc_directory(mrt *rt);
+mval callproc_find_program(mrt *rt, mval program, mval dir);
+
 #endif

@@ -92,6 +92,7 @@ static mval vectorlike_type(mrt *rt, mval x)
   case PVEC_SUB_CHAR_TABLE: return intern(rt, "sub-char-table");
   case PVEC_COMPILED: return intern(rt, "compiled-function");
   case PVEC_FINALIZER: return intern(rt, "finalizer");
+  case PVEC_PROCESS: return intern(rt, "process");
   default: return intern(rt, "internal");
   }
 }

@@ -25,6 +25,7 @@
 #include "strfns.h"
 #include "sysfns.h"
 #include "callproc.h"
+#include "process.h"
 #include "timefns.h"
 #include "variables.h"
 
@@ -45,6 +46,7 @@ void lang_init(mrt *rt, const char *lispdir)
   load_init(rt);
   sysfns_init(rt);
   callproc_init(rt);
+  process_init(rt);
   timefns_init(rt);
   digest_init(rt);
   textprop_init(rt);

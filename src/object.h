@@ -239,6 +239,7 @@ enum pvec_type {
   PVEC_WINDOW,         /* window.h: Lisp slots only */
   PVEC_FRAME,          /* window.h: Lisp slots only */
   PVEC_WINDOW_CONFIGURATION, /* window.h: one Lisp slot, a snapshot */
+  PVEC_PROCESS,        /* process.c: an asynchronous process, Lisp slots only */
   PVEC_TYPE_COUNT
 };
 

@@ -820,6 +820,13 @@ static void print_vectorlike(struct printer *p, mval obj)
     strbuf_puts(b, NILP(AREF(obj, 0)) ? "#<finalizer used>" : "#<finalizer>");
     return;
   case PVEC_BOOL_VECTOR: print_bool_vector(p, obj); return;
+  case PVEC_PROCESS: { /* its name is the first slot (process.c) */
+    mval name = AREF(obj, 0);
+    strbuf_puts(b, "#<process ");
+    strbuf_put(b, (const char *)XSTRING(name)->data, (size_t)XSTRING(name)->nbytes);
+    strbuf_putc(b, '>');
+    return;
+  }
   case PVEC_BUFFER:
     /* princ shows a live buffer as its name, as Emacs does. */
     if (!p->escape && STRINGP(XBUFFER(obj)->name)) {

@@ -35,6 +35,7 @@ static void mark_runtime_roots(struct gc *g, void *ud)
   gc_mark(g, rt->empty_unibyte);
   gc_mark(g, rt->empty_multibyte);
   gc_mark(g, rt->locals);
+  gc_mark(g, rt->processes);
 }
 
 /* ================================================================== */
@@ -89,6 +90,7 @@ mrt *runtime_open(const struct gc_config *cfg)
     return NULL;
   }
   rt->symtab = gc_symtab(rt->gc);
+  rt->processes = Qnil;
   rt->max_specpdl_size = 100000;
   rt->specpdl_cap = 256;
   rt->specpdl = calloc(rt->specpdl_cap, sizeof *rt->specpdl);

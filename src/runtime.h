@@ -135,6 +135,8 @@ struct mrt {
   mval locals;
   /* window.c's one frame (nil before window_init); a root. */
   mval frame;
+  /* The live processes, oldest first (process.c); a root. */
+  mval processes;
 
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;

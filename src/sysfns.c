@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "sysfns.h"
+#include "process.h"
 #include "bignum.h"
 #include "printer.h"
 #include "eval.h"
@@ -250,25 +251,11 @@ static double number_arg(mrt *rt, mval x)
   return FLOATP(x) ? XFLOAT(x) : integer_to_double(x);
 }
 
-static double monotonic_now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void sleep_seconds(double seconds)
-{
-  struct timespec ts = {(time_t)seconds, (long)((seconds - floor(seconds)) * 1e9)};
-  while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-    ;
-}
-
 /* Run the due timers through lisp/timer.el, as Emacs runs timers only
    while it waits; the seconds until the next timer, or a negative
    number when there is none.  timer.el loads with the first timer, so
    an empty `timer-list' means there is nothing to call.  */
-static double run_due_timers(mrt *rt)
+double sysfns_run_due_timers(mrt *rt)
 {
   mval list = intern(rt, "timer-list"), run = intern(rt, "timer--run-due");
   mval pending = symbol_fetch(XSYMBOL(rt, list));
@@ -288,14 +275,8 @@ static mval Fsleep_for(mrt *rt, int nargs, mval *args)
     return Qnil;
   if (seconds > 1e9)
     seconds = 1e9;
-  double end = monotonic_now() + seconds;
-  for (;;) {
-    double next = run_due_timers(rt);
-    double left = end - monotonic_now();
-    if (!(left > 0))
-      return Qnil;
-    sleep_seconds(next >= 0 && next < left ? next : left);
-  }
+  process_wait(rt, seconds, Qnil, false, false);
+  return Qnil;
 }
 
 /* ---- The minibuffer, as Emacs -batch has it: lines of stdin ---- */

@@ -17,6 +17,11 @@ void sysfns_sync_gc_config(mrt *rt, const struct gc_config *cfg);
    is logged to *Messages* as Emacs logs it, a throw goes on out. */
 void sysfns_run_finalizers(mrt *rt);
 
+/* Runs the due timers through lisp/timer.el, as Emacs runs timers
+   only while it waits: the seconds until the next timer, or a negative
+   number when there is none. */
+double sysfns_run_due_timers(mrt *rt);
+
 /* kill-emacs never calls exit(): it throws to this tag, with the exit
    code as a fixnum, and the API layer's protected call catches it and
    returns MARROW_EXIT.  An immediate, so no Lisp catch can match it. */

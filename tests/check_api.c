@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -783,6 +784,26 @@ START_TEST(runtimes_are_independent)
 }
 END_TEST
 
+/* Each runtime has its own processes, and closing it kills and reaps
+   its children (kill(pid, 0) fails only once a child is reaped). */
+START_TEST(processes_are_per_runtime)
+{
+  marrow *A = open_bare(), *B = open_bare();
+  const char *start = "(process-id (make-process :name \"iso\" :command '(\"sleep\" \"60\")))";
+  pid_t a = (pid_t)eval_int(A, start);
+  assert_prints(B, "(list (process-list) (get-process \"iso\"))", "(nil nil)");
+  pid_t b = (pid_t)eval_int(B, start);
+  assert_prints(B, "(mapcar 'process-name (process-list))", "(\"iso\")");
+  assert_prints(A, "(process-status \"iso\")", "run");
+  marrow_close(A);
+  ck_assert_int_eq(kill(a, 0), -1);
+  ck_assert_int_eq(kill(b, 0), 0);
+  assert_prints(B, "(process-status \"iso\")", "run");
+  marrow_close(B);
+  ck_assert_int_eq(kill(b, 0), -1);
+}
+END_TEST
+
 static const char pi_program[] =
   "(defalias 'arctan-inv (function (lambda (x unity)"
   "  (let ((sum (/ unity x)) (xpow (/ unity x)) (n 1) (sign -1) (x2 (* x x)))"
@@ -1203,6 +1224,7 @@ int main(void)
   tcase_add_test(tc, cli_script_and_stdin);
   tc = new_case(s, "runtimes");
   tcase_add_test(tc, runtimes_are_independent);
+  tcase_add_test(tc, processes_are_per_runtime);
   tcase_add_test(tc, host_names_do_not_clash_with_internals);
   tcase_add_test(tc, four_threads_four_runtimes);
   tcase_add_test(tc, gmp_accounting_is_per_runtime);

@@ -1,0 +1,778 @@
+/*
+** process.c -- layer 5: asynchronous processes, as Emacs 28's
+** make-process, accept-process-output and friends (see process.h).
+**
+** Invariants:
+**   - A process is a PVEC_PROCESS of Lisp slots only (descriptors and
+**     the pid are fixnums), so the collector needs nothing special; a
+**     live one is on rt->processes, a root, until its exit has been
+**     reported to its sentinel or it is deleted.
+**   - A child is reaped (waitpid WNOHANG, by pid) only here; its
+**     descriptors are closed when it is reaped or deleted, and by
+**     process_close.  SIGCHLD is left alone: the wait polls instead.
+**   - Filters and sentinels run only from process_wait and
+**     delete-process, never inside an allocation.
+*/
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "process.h"
+#include "buffer.h"
+#include "callproc.h"
+#include "eval.h"
+#include "fns.h"
+#include "strfns.h"
+#include "sysfns.h"
+
+enum {
+  PS_NAME, PS_BUFFER, PS_COMMAND, PS_FILTER, PS_SENTINEL, PS_PLIST, PS_MARK,
+  PS_STATUS,  /* run, exit or signal */
+  PS_CODE,    /* exit code or signal number */
+  PS_PID,
+  PS_QUERY,   /* query-on-exit flag */
+  PS_IN,      /* the socket to the child's stdin, or -1 */
+  PS_OUT,     /* the pipe from its stdout and stderr, or -1 */
+  PS_EVENT,   /* a status change not yet told to the sentinel, or nil */
+  PS_NSLOTS
+};
+
+static bool PROCESSP(mval x) { return PVECP(x, PVEC_PROCESS); }
+static mval sym(mrt *rt, const char *name) { return intern(rt, name); }
+static int fd_of(mval p, int slot) { return (int)XFIXNUM(AREF(p, slot)); }
+static void set(mrt *rt, mval p, int slot, mval v) { gc_aset(rt->gc, p, slot, v); }
+static const char *cstr(mval s) { return (const char *)XSTRING(s)->data; }
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double seconds_arg(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, NUMBERP(x), Qnumberp, x);
+  return FLOATP(x) ? XFLOAT(x) : (double)XFIXNUM(x);
+}
+
+/* ---- Finding processes ---- */
+
+static mval find_named(mrt *rt, mval name)
+{
+  for (mval l = rt->processes; CONSP(l); l = XCDR(l))
+    if (call2(rt, sym(rt, "string="), AREF(XCAR(l), PS_NAME), name) != Qnil)
+      return XCAR(l);
+  return Qnil;
+}
+
+/* A process, or the name of one, as Emacs's get_process takes it; a
+   buffer names its process; nil is the current buffer's. */
+static mval get_proc(mrt *rt, mval x)
+{
+  if (PROCESSP(x))
+    return x;
+  mval p = Qnil;
+  if (STRINGP(x)) {
+    p = find_named(rt, x);
+    if (NILP(p) && NILP(call1(rt, sym(rt, "get-buffer"), x)))
+      mrt_errorf(rt, "Process %s does not exist", cstr(x));
+    if (NILP(p))
+      x = call1(rt, sym(rt, "get-buffer"), x);
+  }
+  if (NILP(x))
+    x = current_buffer(rt);
+  if (NILP(p) && BUFFERP(x)) {
+    for (mval l = rt->processes; CONSP(l) && NILP(p); l = XCDR(l))
+      if (AREF(XCAR(l), PS_BUFFER) == x)
+        p = XCAR(l);
+    if (NILP(p))
+      mrt_errorf(rt, "Buffer %s has no process", cstr(XBUFFER(x)->name));
+  }
+  if (NILP(p))
+    wrong_type_argument(rt, sym(rt, "processp"), x);
+  return p;
+}
+
+static mval check_proc(mrt *rt, mval x)
+{
+  CHECK_TYPE(rt, PROCESSP(x), sym(rt, "processp"), x);
+  return x;
+}
+
+/* ---- Descriptors and children ---- */
+
+static void close_slot(mval p, int slot)
+{
+  int fd = fd_of(p, slot);
+  if (fd >= 0)
+    close(fd);
+  ASET_FIXNUM(p, slot, make_fixnum(-1));
+}
+
+static void unlist(mrt *rt, mval p)
+{
+  rt->processes = call2(rt, sym(rt, "delq"), p, rt->processes);
+}
+
+/* The event string Emacs gives a sentinel for wait STATUS. */
+static mval event_text(mrt *rt, int status)
+{
+  char buf[160];
+  if (WIFSIGNALED(status)) {
+    const char *name = strsignal(WTERMSIG(status));
+    snprintf(buf, sizeof buf, "%s%s\n", name ? name : "unknown", WCOREDUMP(status) ? " (core dumped)" : "");
+    if (buf[0] >= 'A' && buf[0] <= 'Z')
+      buf[0] = (char)(buf[0] - 'A' + 'a');
+  } else if (WEXITSTATUS(status) == 0)
+    snprintf(buf, sizeof buf, "finished\n");
+  else
+    snprintf(buf, sizeof buf, "exited abnormally with code %d\n", WEXITSTATUS(status));
+  return make_cstring(rt, buf);
+}
+
+static void record_status(mrt *rt, mval p, int status)
+{
+  bool sig = WIFSIGNALED(status);
+  set(rt, p, PS_STATUS, sym(rt, sig ? "signal" : "exit"));
+  ASET_FIXNUM(p, PS_CODE, make_fixnum(sig ? WTERMSIG(status) : WEXITSTATUS(status)));
+  set(rt, p, PS_EVENT, event_text(rt, status));
+}
+
+static bool is_running(mrt *rt, mval p) { return AREF(p, PS_STATUS) == sym(rt, "run"); }
+
+/* ---- Output ---- */
+
+/* Hands BYTES read from P to its filter (decoded as Emacs's undecided
+   coding does when the buffer, or the default, is multibyte). */
+static void deliver(mrt *rt, mval p, const char *data, size_t n)
+{
+  mval text = make_unibyte_string(rt, data, n);
+  text = call2(rt, sym(rt, "decode-coding-string"), text, sym(rt, "undecided"));
+  call3(rt, sym(rt, "process--call"), AREF(p, PS_FILTER), p, text);
+}
+
+/* Reads what is there from P's output: whether any came.  EOF closes
+   the descriptor. */
+static bool read_output(mrt *rt, mval p)
+{
+  int fd = fd_of(p, PS_OUT);
+  if (fd < 0)
+    return false;
+  char chunk[4096];
+  ssize_t n;
+  while ((n = read(fd, chunk, sizeof chunk)) < 0 && errno == EINTR)
+    ;
+  if (n > 0) {
+    deliver(rt, p, chunk, (size_t)n);
+    return true;
+  }
+  if (n == 0 || errno != EAGAIN)
+    close_slot(p, PS_OUT);
+  return false;
+}
+
+/* Reaps P's child if it has ended, reading the rest of its output
+   first; whether its status changed. */
+static bool reap(mrt *rt, mval p)
+{
+  if (!is_running(rt, p) || fd_of(p, PS_PID) <= 0)
+    return false;
+  int status;
+  pid_t r;
+  while ((r = waitpid((pid_t)fd_of(p, PS_PID), &status, WNOHANG)) < 0 && errno == EINTR)
+    ;
+  if (r == 0)
+    return false;
+  if (r < 0)
+    status = 0; /* reaped elsewhere (the host ignores SIGCHLD) */
+  while (read_output(rt, p))
+    ;
+  close_slot(p, PS_OUT);
+  close_slot(p, PS_IN);
+  record_status(rt, p, status);
+  return true;
+}
+
+/* Tells P's sentinel of its pending status change; an ended process
+   leaves the process list then, as in Emacs. */
+static void notify(mrt *rt, mval p)
+{
+  mval event = AREF(p, PS_EVENT);
+  if (NILP(event))
+    return;
+  set(rt, p, PS_EVENT, Qnil);
+  if (!is_running(rt, p))
+    unlist(rt, p);
+  call3(rt, sym(rt, "process--call"), AREF(p, PS_SENTINEL), p, event);
+}
+
+static void notify_all(mrt *rt)
+{
+  mval l = call1(rt, sym(rt, "copy-sequence"), rt->processes);
+  for (; CONSP(l); l = XCDR(l))
+    notify(rt, XCAR(l));
+}
+
+/* ---- Waiting ---- */
+
+/* One poll over the output of the processes (only WAIT_PROC's with
+   JUST_THIS_ONE) for at most TIMEOUT seconds; reads what came and reaps
+   the children that ended.  Whether WAIT_PROC's output (nil: any) came;
+   *CHANGED says whether WAIT_PROC's status changed. */
+static bool poll_once(mrt *rt, double timeout, mval wait_proc, bool just_this_one, bool *changed)
+{
+  mval procs = NILP(wait_proc) || !just_this_one ? call1(rt, sym(rt, "copy-sequence"), rt->processes)
+                                                 : list1(rt, wait_proc);
+  struct pollfd fds[256];
+  mval who[256];
+  int n = 0, live = 0;
+  for (mval l = procs; CONSP(l) && n < 256; l = XCDR(l)) {
+    live += is_running(rt, XCAR(l));
+    if (fd_of(XCAR(l), PS_OUT) >= 0) {
+      fds[n] = (struct pollfd){ fd_of(XCAR(l), PS_OUT), POLLIN, 0 };
+      who[n++] = XCAR(l);
+    }
+  }
+  /* A child that ended with its output held open elsewhere closes
+     nothing we see: look for it now and then. */
+  if (live && (timeout < 0 || timeout > 0.05))
+    timeout = 0.05;
+  int ms = timeout < 0 ? -1 : (int)ceil(timeout * 1000);
+  int r = poll(fds, (nfds_t)n, ms);
+  bool got = false;
+  for (int i = 0; r > 0 && i < n; i++)
+    if (fds[i].revents && read_output(rt, who[i]) && (NILP(wait_proc) || who[i] == wait_proc))
+      got = true;
+  for (mval l = procs; CONSP(l); l = XCDR(l))
+    if (reap(rt, XCAR(l)) && (XCAR(l) == wait_proc || NILP(wait_proc)))
+      *changed = true;
+  return got;
+}
+
+bool process_wait(mrt *rt, double seconds, mval wait_proc, bool just_this_one, bool stop_early)
+{
+  double end = seconds < 0 ? -1 : now() + seconds;
+  bool got = false;
+  for (;;) {
+    double next = sysfns_run_due_timers(rt);
+    double left = end < 0 ? -1 : seconds == 0 ? 0 : end - now();
+    if (end >= 0 && !(left > 0) && seconds > 0)
+      break;
+    if (next >= 0 && (left < 0 || next < left))
+      left = next;
+    bool changed = false;
+    if (NILP(rt->processes) && left < 0)
+      break; /* nothing could ever end this wait */
+    got |= poll_once(rt, left < 0 ? -1 : left, wait_proc, just_this_one, &changed);
+    notify_all(rt);
+    if (stop_early && (got || changed || (PROCESSP(wait_proc) && !is_running(rt, wait_proc) &&
+                                          fd_of(wait_proc, PS_OUT) < 0)))
+      break;
+    if (seconds == 0)
+      break;
+  }
+  return got;
+}
+
+/* ---- Starting ---- */
+
+/* Signals a host may ignore, which exec would leave ignored. */
+static const int reset_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGALRM};
+
+/* After fork, in the child: only async-signal-safe calls.  It is its
+   own process group (the parent sets that too, so neither waits on
+   the other) for interrupt-process and kill-process to reach. */
+static _Noreturn void exec_child(char **argv, char **envp, const char *dir, int in, int out)
+{
+  setpgid(0, 0);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  for (size_t i = 0; i < sizeof reset_signals / sizeof reset_signals[0]; i++)
+    signal(reset_signals[i], SIG_DFL);
+  if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 || chdir(dir) < 0)
+    _exit(127);
+  execve(argv[0], argv, envp);
+  _exit(127);
+}
+
+/* NAME, or NAME<1>, NAME<2>... if taken. */
+static mval unique_name(mrt *rt, mval name)
+{
+  mval candidate = name;
+  for (int i = 1; !NILP(find_named(rt, candidate)); i++) {
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, "<%d>", i);
+    candidate = call2(rt, sym(rt, "concat"), name, make_cstring(rt, suffix));
+  }
+  return candidate;
+}
+
+/* Forks COMMAND's program PATH (its arguments strings, checked) in
+   DIR; the pid, with *IN and *OUT the parent's ends. */
+static pid_t spawn(mrt *rt, mval path, mval command, mval dir, int *in, int *out)
+{
+  int n = (int)XFIXNUM(call1(rt, sym(rt, "length"), command));
+  char **envp = callproc_environment(rt);
+  char **argv = malloc((size_t)(n + 1) * sizeof *argv);
+  int sv[2] = {-1, -1}, pv[2] = {-1, -1};
+  if (!argv || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0 || pipe(pv) < 0) {
+    int err = errno;
+    free(argv), free(envp);
+    for (int i = 0; i < 2; i++) {
+      if (sv[i] >= 0) close(sv[i]);
+      if (pv[i] >= 0) close(pv[i]);
+    }
+    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Creating pipe"), make_cstring(rt, strerror(err))));
+  }
+  for (int k = 0; k < 2; k++) /* no other child may inherit them */
+    fcntl(sv[k], F_SETFD, FD_CLOEXEC), fcntl(pv[k], F_SETFD, FD_CLOEXEC);
+  argv[0] = (char *)cstr(path);
+  int i = 1;
+  for (mval l = XCDR(command); CONSP(l); l = XCDR(l))
+    argv[i++] = (char *)cstr(XCAR(l));
+  argv[i] = NULL;
+  pid_t pid = fork();
+  if (pid == 0)
+    exec_child(argv, envp, cstr(dir), sv[1], pv[1]);
+  int err = errno;
+  if (pid > 0)
+    setpgid(pid, pid);
+  free(argv), free(envp);
+  close(sv[1]), close(pv[1]);
+  if (pid < 0) {
+    close(sv[0]), close(pv[0]);
+    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Doing fork"), make_cstring(rt, strerror(err))));
+  }
+  fcntl(pv[0], F_SETFL, O_NONBLOCK);
+  *in = sv[0], *out = pv[0];
+  return pid;
+}
+
+static mval plist_arg(mrt *rt, int n, mval *a, const char *key)
+{
+  mval k = sym(rt, key);
+  for (int i = 0; i + 1 < n; i += 2)
+    if (a[i] == k)
+      return a[i + 1];
+  return Qnil;
+}
+
+static mval make_process_object(mrt *rt, mval name, mval buffer, mval command)
+{
+  mval p = gc_vectorlike_fill(rt->gc, PVEC_PROCESS, 1 + PS_NSLOTS, PS_NSLOTS, Qnil);
+  set(rt, p, PS_NAME, unique_name(rt, name));
+  set(rt, p, PS_BUFFER, buffer);
+  set(rt, p, PS_COMMAND, command);
+  set(rt, p, PS_FILTER, sym(rt, "internal-default-process-filter"));
+  set(rt, p, PS_SENTINEL, sym(rt, "internal-default-process-sentinel"));
+  set(rt, p, PS_STATUS, sym(rt, "run"));
+  set(rt, p, PS_QUERY, Qt);
+  ASET_FIXNUM(p, PS_CODE, make_fixnum(0));
+  ASET_FIXNUM(p, PS_IN, make_fixnum(-1));
+  ASET_FIXNUM(p, PS_OUT, make_fixnum(-1));
+  ASET_FIXNUM(p, PS_PID, make_fixnum(0));
+  set(rt, p, PS_MARK, call0(rt, sym(rt, "make-marker")));
+  return p;
+}
+
+/* (make-process &rest ARGS) */
+static mval Fmake_process(mrt *rt, int n, mval *a)
+{
+  mval name = plist_arg(rt, n, a, ":name"), buffer = plist_arg(rt, n, a, ":buffer");
+  mval command = plist_arg(rt, n, a, ":command");
+  CHECK_STRING(rt, name);
+  CHECK_TYPE(rt, CONSP(command), Qlistp, command);
+  for (mval l = command; CONSP(l); l = XCDR(l))
+    CHECK_STRING(rt, XCAR(l));
+  if (!NILP(buffer))
+    buffer = call1(rt, sym(rt, "get-buffer-create"), buffer);
+  mval dir = callproc_directory(rt);
+  mval path = callproc_find_program(rt, XCAR(command), dir);
+  mval p = make_process_object(rt, name, buffer, command);
+  mval f = plist_arg(rt, n, a, ":filter"), s = plist_arg(rt, n, a, ":sentinel");
+  if (!NILP(f))
+    set(rt, p, PS_FILTER, f);
+  if (!NILP(s))
+    set(rt, p, PS_SENTINEL, s);
+  set(rt, p, PS_QUERY, NILP(plist_arg(rt, n, a, ":noquery")) ? Qt : Qnil);
+  if (!NILP(buffer))
+    call3(rt, sym(rt, "set-marker"), AREF(p, PS_MARK),
+          call1(rt, sym(rt, "process--buffer-end"), buffer), buffer);
+  int in, out;
+  pid_t pid = spawn(rt, path, command, dir, &in, &out);
+  ASET_FIXNUM(p, PS_PID, make_fixnum(pid));
+  ASET_FIXNUM(p, PS_IN, make_fixnum(in));
+  ASET_FIXNUM(p, PS_OUT, make_fixnum(out));
+  rt->processes = call2(rt, sym(rt, "nconc"), rt->processes, list1(rt, p));
+  return p;
+}
+
+/* ---- Signals ---- */
+
+static const struct { const char *name; int sig; } signal_names[] = {
+  {"hup", SIGHUP}, {"int", SIGINT}, {"quit", SIGQUIT}, {"ill", SIGILL}, {"abrt", SIGABRT},
+  {"fpe", SIGFPE}, {"kill", SIGKILL}, {"segv", SIGSEGV}, {"pipe", SIGPIPE}, {"alrm", SIGALRM},
+  {"term", SIGTERM}, {"usr1", SIGUSR1}, {"usr2", SIGUSR2}, {"chld", SIGCHLD}, {"cont", SIGCONT},
+  {"stop", SIGSTOP}, {"tstp", SIGTSTP}, {"ttin", SIGTTIN}, {"ttou", SIGTTOU}, {"bus", SIGBUS},
+  {"trap", SIGTRAP}, {"urg", SIGURG}, {"xcpu", SIGXCPU}, {"xfsz", SIGXFSZ},
+  {"vtalrm", SIGVTALRM}, {"prof", SIGPROF}, {"winch", SIGWINCH}, {"sys", SIGSYS},
+};
+
+/* SIGCODE, a number or a name such as SIGTERM, term or TERM. */
+static int signal_number(mrt *rt, mval code)
+{
+  if (FIXNUMP(code))
+    return (int)XFIXNUM(code);
+  CHECK_TYPE(rt, SYMBOLP(code), Qsymbolp, code);
+  const char *name = symbol_name(rt, code);
+  const char *bare = strncasecmp(name, "sig", 3) == 0 ? name + 3 : name;
+  for (size_t i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
+    if (strcasecmp(bare, signal_names[i].name) == 0)
+      return signal_names[i].sig;
+  mrt_errorf(rt, "Undefined signal name %s", name);
+}
+
+/* Sends SIG to P's process group, as Emacs signals a pipe process. */
+static void signal_group(mrt *rt, mval p, int sig)
+{
+  if (!is_running(rt, p))
+    mrt_errorf(rt, "Process %s is not active", cstr(AREF(p, PS_NAME)));
+  if (fd_of(p, PS_PID) > 0)
+    kill(-(pid_t)fd_of(p, PS_PID), sig);
+}
+
+/* Kills and reaps P's child at once, closing its descriptors.  A child
+   already reaped is left alone: its pid may be another's now. */
+static void kill_now(mrt *rt, mval p)
+{
+  pid_t pid = (pid_t)fd_of(p, PS_PID);
+  if (pid > 0 && is_running(rt, p)) {
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+      ;
+  }
+  close_slot(p, PS_IN);
+  close_slot(p, PS_OUT);
+}
+
+/* ---- Primitives ---- */
+
+static mval Fprocessp(mrt *rt, int n, mval *a) { (void)rt, (void)n; return PROCESSP(a[0]) ? Qt : Qnil; }
+
+static mval Fget_process(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  if (PROCESSP(a[0]))
+    return a[0];
+  CHECK_STRING(rt, a[0]);
+  return find_named(rt, a[0]);
+}
+
+static mval Fprocess_list(mrt *rt, int n, mval *a)
+{
+  (void)n, (void)a;
+  return call1(rt, sym(rt, "copy-sequence"), rt->processes);
+}
+
+static mval Fget_buffer_process(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  if (NILP(a[0]))
+    return Qnil;
+  mval b = call1(rt, sym(rt, "get-buffer"), a[0]);
+  for (mval l = rt->processes; CONSP(l) && !NILP(b); l = XCDR(l))
+    if (AREF(XCAR(l), PS_BUFFER) == b)
+      return XCAR(l);
+  return Qnil;
+}
+
+/* process-status takes a name that names no process: nil then. */
+static mval Fprocess_status(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  if (STRINGP(a[0]) && NILP(find_named(rt, a[0])))
+    return Qnil;
+  return AREF(get_proc(rt, a[0]), PS_STATUS);
+}
+
+static mval Fprocess_live_p(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  if (!PROCESSP(a[0]) || !is_running(rt, a[0]))
+    return Qnil;
+  const char *states[] = {"run", "open", "listen", "connect", "stop"};
+  mval l = Qnil;
+  for (int i = 4; i >= 0; i--)
+    l = Fcons(rt, sym(rt, states[i]), l);
+  return l;
+}
+
+static mval slot_of(mrt *rt, mval *a, int slot) { return AREF(check_proc(rt, a[0]), slot); }
+
+static mval Fprocess_name(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_NAME); }
+static mval Fprocess_buffer(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_BUFFER); }
+static mval Fprocess_command(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_COMMAND); }
+static mval Fprocess_mark(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_MARK); }
+static mval Fprocess_filter(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_FILTER); }
+static mval Fprocess_sentinel(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_SENTINEL); }
+static mval Fprocess_plist(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_PLIST); }
+static mval Fprocess_query_flag(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_QUERY); }
+
+static mval Fprocess_exit_status(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  return slot_of(rt, a, PS_CODE);
+}
+
+static mval Fprocess_id(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  mval pid = slot_of(rt, a, PS_PID);
+  return XFIXNUM(pid) > 0 ? pid : Qnil;
+}
+
+static mval set_slot(mrt *rt, mval *a, int slot, mval v)
+{
+  set(rt, check_proc(rt, a[0]), slot, v);
+  return v;
+}
+
+/* nil restores the default, as in Emacs. */
+static mval Fset_process_filter(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  return set_slot(rt, a, PS_FILTER, NILP(a[1]) ? sym(rt, "internal-default-process-filter") : a[1]);
+}
+
+static mval Fset_process_sentinel(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  return set_slot(rt, a, PS_SENTINEL, NILP(a[1]) ? sym(rt, "internal-default-process-sentinel") : a[1]);
+}
+
+static mval Fset_process_plist(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  CHECK_TYPE(rt, CONSP(a[1]) || NILP(a[1]), Qlistp, a[1]);
+  return set_slot(rt, a, PS_PLIST, a[1]);
+}
+
+static mval Fset_process_query_flag(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  set_slot(rt, a, PS_QUERY, NILP(a[1]) ? Qnil : Qt);
+  return a[1];
+}
+
+static mval Fset_process_buffer(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  if (!NILP(a[1]))
+    CHECK_TYPE(rt, BUFFERP(a[1]), sym(rt, "bufferp"), a[1]);
+  set_slot(rt, a, PS_BUFFER, a[1]);
+  return a[1];
+}
+
+/* Writes the unibyte string BYTES to P, reading process output
+   meanwhile so that a child blocked on its own output cannot block us
+   forever.  The filters that run may collect, which can move a
+   string's bytes: the pointer is taken anew for each write. */
+static void send_bytes(mrt *rt, mval p, mval bytes)
+{
+  size_t sent = 0, len = (size_t)XSTRING(bytes)->nbytes;
+  while (sent < len) {
+    const uint8_t *data = XSTRING(bytes)->data;
+    int fd = fd_of(p, PS_IN);
+    if (fd < 0 || !is_running(rt, p))
+      mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
+    ssize_t k = send(fd, data + sent, len - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (k > 0)
+      sent += (size_t)k;
+    else if (k < 0 && errno != EINTR && errno != EAGAIN) {
+      close_slot(p, PS_IN);
+      mrt_errorf(rt, "Process %s no longer connected to pipe; closed it", cstr(AREF(p, PS_NAME)));
+    } else if (k < 0 && errno == EAGAIN) {
+      struct pollfd w = { fd, POLLOUT, 0 };
+      if (poll(&w, 1, 20) == 0) {
+        bool changed = false;
+        poll_once(rt, 0, Qnil, false, &changed);
+      }
+    }
+  }
+}
+
+static mval send_string(mrt *rt, mval proc, mval string)
+{
+  mval p = get_proc(rt, proc);
+  CHECK_STRING(rt, string);
+  mval bytes = call2(rt, sym(rt, "encode-coding-string"), string, sym(rt, "utf-8"));
+  send_bytes(rt, p, bytes);
+  return Qnil;
+}
+
+static mval Fprocess_send_string(mrt *rt, int n, mval *a) { (void)n; return send_string(rt, a[0], a[1]); }
+
+static mval Fprocess_send_region(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  mval text = call2(rt, sym(rt, "buffer-substring-no-properties"), a[1], a[2]);
+  return send_string(rt, a[0], text);
+}
+
+static mval Fprocess_send_eof(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  mval p = get_proc(rt, a[0]);
+  if (!is_running(rt, p) || fd_of(p, PS_IN) < 0)
+    mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
+  shutdown(fd_of(p, PS_IN), SHUT_WR);
+  close_slot(p, PS_IN);
+  return p;
+}
+
+/* (accept-process-output &optional PROCESS SECONDS MILLISEC JUST-THIS-ONE) */
+static mval Faccept_process_output(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  mval p = NILP(a[0]) ? Qnil : check_proc(rt, a[0]);
+  double seconds = -1;
+  if (!NILP(a[1]) || !NILP(a[2])) {
+    seconds = NILP(a[1]) ? 0 : seconds_arg(rt, a[1]);
+    if (!NILP(a[2]))
+      seconds += seconds_arg(rt, a[2]) / 1000;
+    if (!(seconds >= 0)) /* negative or NaN: just look */
+      seconds = 0;
+    if (seconds > 1e9)
+      seconds = 1e9;
+  }
+  if (PROCESSP(p) && !is_running(rt, p) && fd_of(p, PS_OUT) < 0) {
+    notify_all(rt);
+    return Qnil;
+  }
+  return process_wait(rt, seconds, p, !NILP(a[3]) && PROCESSP(p), true) ? Qt : Qnil;
+}
+
+/* Kills a running process at once; its sentinel hears "killed". */
+static mval Fdelete_process(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  mval p = get_proc(rt, a[0]);
+  if (is_running(rt, p)) {
+    kill_now(rt, p);
+    record_status(rt, p, SIGKILL); /* a wait status: killed by SIGKILL */
+  } else {
+    close_slot(p, PS_IN);
+    close_slot(p, PS_OUT);
+  }
+  unlist(rt, p);
+  notify(rt, p);
+  return Qnil;
+}
+
+static mval signal_command(mrt *rt, mval proc, int sig)
+{
+  mval p = get_proc(rt, proc);
+  signal_group(rt, p, sig);
+  return p;
+}
+
+static mval Fkill_process(mrt *rt, int n, mval *a) { (void)n; return signal_command(rt, a[0], SIGKILL); }
+static mval Finterrupt_process(mrt *rt, int n, mval *a) { (void)n; return signal_command(rt, a[0], SIGINT); }
+static mval Fquit_process(mrt *rt, int n, mval *a) { (void)n; return signal_command(rt, a[0], SIGQUIT); }
+static mval Fstop_process(mrt *rt, int n, mval *a) { (void)n; return signal_command(rt, a[0], SIGSTOP); }
+static mval Fcontinue_process(mrt *rt, int n, mval *a) { (void)n; return signal_command(rt, a[0], SIGCONT); }
+
+/* (signal-process PROCESS SIGCODE): PROCESS a process, its name, a
+   pid, or a pid's digits; nil for a name that is none of these. */
+static mval Fsignal_process(mrt *rt, int n, mval *a)
+{
+  (void)n;
+  pid_t pid;
+  mval proc = a[0];
+  if (STRINGP(proc) && NILP(find_named(rt, proc))) {
+    proc = call1(rt, sym(rt, "string-to-number"), proc);
+    if (!FIXNUMP(proc) || XFIXNUM(proc) == 0)
+      return Qnil;
+  }
+  if (FIXNUMP(proc))
+    pid = (pid_t)XFIXNUM(proc);
+  else {
+    mval p = get_proc(rt, proc);
+    if (!is_running(rt, p))
+      mrt_errorf(rt, "Process %s is not active", cstr(AREF(p, PS_NAME)));
+    pid = (pid_t)fd_of(p, PS_PID);
+  }
+  int sig = signal_number(rt, a[1]);
+  if (pid <= 0)
+    return make_fixnum(-1);
+  return make_fixnum(kill(pid, sig) == 0 ? 0 : -1);
+}
+
+static const struct subr_def process_subrs[] = {
+  { "make-process", Fmake_process, 0, ARGS_MANY },
+  { "processp", Fprocessp, 1, 1 },
+  { "get-process", Fget_process, 1, 1 },
+  { "process-list", Fprocess_list, 0, 0 },
+  { "get-buffer-process", Fget_buffer_process, 1, 1 },
+  { "process-status", Fprocess_status, 1, 1 },
+  { "process-live-p", Fprocess_live_p, 1, 1 },
+  { "process-exit-status", Fprocess_exit_status, 1, 1 },
+  { "process-id", Fprocess_id, 1, 1 },
+  { "process-name", Fprocess_name, 1, 1 },
+  { "process-buffer", Fprocess_buffer, 1, 1 },
+  { "set-process-buffer", Fset_process_buffer, 2, 2 },
+  { "process-command", Fprocess_command, 1, 1 },
+  { "process-mark", Fprocess_mark, 1, 1 },
+  { "process-filter", Fprocess_filter, 1, 1 },
+  { "set-process-filter", Fset_process_filter, 2, 2 },
+  { "process-sentinel", Fprocess_sentinel, 1, 1 },
+  { "set-process-sentinel", Fset_process_sentinel, 2, 2 },
+  { "process-plist", Fprocess_plist, 1, 1 },
+  { "set-process-plist", Fset_process_plist, 2, 2 },
+  { "process-query-on-exit-flag", Fprocess_query_flag, 1, 1 },
+  { "set-process-query-on-exit-flag", Fset_process_query_flag, 2, 2 },
+  { "process-send-string", Fprocess_send_string, 2, 2 },
+  { "process-send-region", Fprocess_send_region, 3, 3 },
+  { "process-send-eof", Fprocess_send_eof, 0, 1 },
+  { "accept-process-output", Faccept_process_output, 0, 4 },
+  { "delete-process", Fdelete_process, 1, 1 },
+  { "kill-process", Fkill_process, 0, 2 },
+  { "interrupt-process", Finterrupt_process, 0, 2 },
+  { "quit-process", Fquit_process, 0, 2 },
+  { "stop-process", Fstop_process, 0, 2 },
+  { "continue-process", Fcontinue_process, 0, 2 },
+  { "signal-process", Fsignal_process, 2, 2 },
+};
+
+void process_init(mrt *rt)
+{
+  defsubrs(rt, process_subrs, sizeof process_subrs / sizeof process_subrs[0]);
+}
+
+void process_hang_up(mrt *rt, mval buffer)
+{
+  for (mval l = rt->processes; CONSP(l); l = XCDR(l))
+    if (AREF(XCAR(l), PS_BUFFER) == buffer && is_running(rt, XCAR(l)))
+      kill(-(pid_t)fd_of(XCAR(l), PS_PID), SIGHUP);
+}
+
+void process_close(mrt *rt)
+{
+  for (mval l = rt->processes; CONSP(l); l = XCDR(l))
+    kill_now(rt, XCAR(l));
+  rt->processes = Qnil;
+}
