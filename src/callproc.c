@@ -66,6 +66,12 @@ static void close_call(struct call *c)
     close_fd(&c->fd[i]);
 }
 
+/* The unwind entry of call_program: ARG is its struct call's address. */
+static void close_call_on_exit(mrt *rt, mval arg)
+{
+  close_call((struct call *)(intptr_t)XFIXNUM(arg));
+}
+
 /* Closes C's descriptors, then signals file-missing or file-error as
    Emacs's report_file_error does. */
 static _Noreturn void file_failure(mrt *rt, struct call *c, const char *what, int err, mval name)
@@ -387,7 +393,11 @@ static mval call_program(mrt *rt, mval program, mval infile, mval input, mval de
                     .envp = NULL };
   for (int i = 0; i < NFDS; i++)
     c.fd[i] = -1;
-  c.envp = environment_of(rt, &c); /* first: it may signal, with nothing open */
+  /* Whatever signals from here on (a bad destination, memory running
+     out) leaves nothing open or allocated. */
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, close_call_on_exit, make_fixnum((intptr_t)&c));
+  c.envp = environment_of(rt, &c);
   parse_destination(rt, dest, &c);
   c.dir = working_directory(rt, &c);
   int err;
@@ -418,7 +428,7 @@ static mval call_program(mrt *rt, mval program, mval infile, mval input, mval de
   const uint8_t *in = NILP(bytes) ? NULL : XSTRING(bytes)->data;
   int status = run(rt, &c, argv, in, NILP(bytes) ? 0 : (size_t)XSTRING(bytes)->nbytes, &out);
   free(argv);
-  close_call(&c);
+  unbind_to(rt, depth);
   mval output = make_unibyte_string(rt, out.data ? out.data : "", out.len);
   free(out.data);
   if (status < 0)
