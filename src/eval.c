@@ -3132,11 +3132,11 @@ static mval macroexpand_once(mrt *rt, mval form, mval env)
    shows its macroexpand frame (undone by the caller's unbind_to). */
 static void note_eager_expansion(mrt *rt, mval form)
 {
-  mval trail = intern(rt, "macroexp--eager-trail");
+  mval trail = Qmacroexp__eager_trail;
   mval outer = find_symbol_value(rt, trail);
   if (outer == Qunbound || NILP(outer))
     return; /* no eager expansion under way */
-  mval frame = list2(rt, intern(rt, "macroexpand"), list2(rt, XCAR(form), intern(rt, "\xe2\x80\xa6")));
+  mval frame = list2(rt, Qmacroexpand, list2(rt, XCAR(form), Qellipsis));
   specbind(rt, trail, Fcons(rt, frame, outer));
 }
 
@@ -4047,17 +4047,17 @@ static void eager_failure_message(mrt *rt, mval error)
    subr.el's macroexp--eager-enter reports). */
 static bool eager_begin(mrt *rt, mval form)
 {
-  mval enter = intern(rt, "macroexp--eager-enter");
+  mval enter = Qmacroexp__eager_enter;
   if (NILP(XSYMBOL(rt, enter)->function))
     return true; /* preloading, before subr.el defines it */
   mval trail = call1(rt, enter, form);
   if (SYMBOLP(trail))
     return false;
-  mval pending = intern(rt, "macroexp--pending-eager-loads");
-  mval file = find_symbol_value(rt, intern(rt, "load-file-name"));
+  mval pending = Qmacroexp__pending_eager_loads;
+  mval file = find_symbol_value(rt, Qload_file_name);
   mval outer = find_symbol_value(rt, pending);
   specbind(rt, pending, Fcons(rt, file == Qunbound ? Qnil : file, outer == Qunbound ? Qnil : outer));
-  specbind(rt, intern(rt, "macroexp--eager-trail"), trail);
+  specbind(rt, Qmacroexp__eager_trail, trail);
   return true;
 }
 
@@ -4459,7 +4459,7 @@ static mval mexp_clause(mrt *rt, mval c, mval env)
    has defined it). */
 static mval mexp_warn(mrt *rt, mval msg, mval form)
 {
-  mval warn = intern(rt, "macroexp-warn-and-return");
+  mval warn = Qmacroexp_warn_and_return;
   if (!NILP(XSYMBOL(rt, warn)->function))
     call2(rt, warn, msg, form);
   return form;
@@ -4493,7 +4493,7 @@ static mval compiler_macro_of(mrt *rt, mval head, mval env)
    funarg-positions property lists). */
 static void warn_quoted_lambdas(mrt *rt, mval form)
 {
-  mval positions = function_prop(rt, XCAR(form), intern(rt, "funarg-positions"));
+  mval positions = function_prop(rt, XCAR(form), Qfunarg_positions);
   for (; CONSP(positions); positions = XCDR(positions)) {
     mval arg = form;
     for (int64_t i = FIXNUMP(XCAR(positions)) ? XFIXNUM(XCAR(positions)) : -1; i > 0; i--)
@@ -4647,7 +4647,7 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
       return macroexpand_all(rt, unfolded, env);
     return reuse_cons(rt, form, mexp_lambda(rt, head, env), mexp_list(rt, args, env));
   }
-  if (head == intern(rt, "funcall"))
+  if (head == Qfuncall)
     return mexp_funcall(rt, form, env);
   warn_quoted_lambdas(rt, form);
   mval handler = compiler_macro_of(rt, head, env);
