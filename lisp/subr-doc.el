@@ -1400,6 +1400,16 @@ hexadecimal.  marrow hashes strings only.")
     (memory-use-counts ""
      "A list of allocation counts: conses, floats, vector slots, symbols,
 string characters, intervals and strings made so far.")
+    (memory-limit ""
+     "The memory the runtime holds, in KiB: its heap and what its objects
+own outside it.  (Emacs returns the end of its data segment.)")
+    (memory-info ""
+     "(TOTAL-RAM FREE-RAM TOTAL-SWAP FREE-SWAP) of the system, in KiB, or
+nil where they cannot be read.")
+    (garbage-collect-maybe "FACTOR"
+     "Collect if more than 1/FACTOR of the allocation that triggers a
+collection has happened since the last one; t if it collected.
+FACTOR is a natural number, and 0 never collects.")
     (move-marker "MARKER POSITION &optional BUFFER"
      "Point MARKER at POSITION in BUFFER (the current one if nil); nowhere
 if POSITION is nil.  Return MARKER.")

@@ -4996,8 +4996,8 @@ static mval Feval(mrt *rt, int nargs, mval *args)
 
 static mval Fsignal(mrt *rt, int nargs, mval *args)
 {
-  if (NILP(args[0]) && CONSP(args[1]))
-    mrt_signal(rt, XCAR(args[1]), XCDR(args[1]));
+  if (NILP(args[0]) && CONSP(args[1])) /* Emacs calls no debugger for these */
+    mrt_signal_undebugged(rt, XCAR(args[1]), XCDR(args[1]));
   mrt_signal(rt, args[0], args[1]);
 }
 

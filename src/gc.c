@@ -769,6 +769,7 @@ mval gc_string(struct gc *g, size_t nbytes)
   s->nchars = (int64_t)nbytes;
   s->flags = 0;
   OBJ_INIT(s->intervals, Qnil);
+  g->stats.string_bytes_allocated += nbytes;
   return tag_ptr(s, TAG_STRING);
 }
 
@@ -786,6 +787,7 @@ struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, siz
   enum heap_kind kind = nbytes > HEAP_VECTOR_SMALL_MAX ? HEAP_LARGE : HEAP_VECTOR;
   struct vectorlike *v = alloc_object(g, kind, nbytes);
   v->header = vl_make_header(type, nwords, nlisp);
+  g->stats.vector_cells_allocated += nwords - 1;
   if (g->finalizers[type].fn)
     heap_note_finalizable(g->heap, v);
   if (nwords - 1 > nlisp) /* most have no raw words: skip the call */
@@ -2066,6 +2068,11 @@ void gc_inhibit(struct gc *g, bool on)
 /* Configuration at run time, statistics                              */
 /* ================================================================== */
 
+bool gc_allocated_past(struct gc *g, uint64_t factor)
+{
+  return factor > 0 && g->stats.bytes_since_gc > g->trigger_bytes / factor;
+}
+
 void gc_set_threshold(struct gc *g, size_t bytes, double percentage)
 {
   g->cfg.cons_threshold = bytes;
@@ -2098,6 +2105,13 @@ void gc_set_fail_alloc(struct gc *g, unsigned long every)
 {
   g->cfg.fail_alloc_every = every;
   g->system_allocs = 0;
+}
+
+void gc_get_consed(struct gc *g, struct gc_consed *out)
+{
+  const uint64_t *a = g->stats.objects_allocated;
+  *out = (struct gc_consed){a[HEAP_CONS], a[HEAP_FLOAT], g->stats.vector_cells_allocated,
+                            a[HEAP_SYMBOL], g->stats.string_bytes_allocated, a[HEAP_STRING]};
 }
 
 void gc_get_stats(struct gc *g, struct gc_stats *out)

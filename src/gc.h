@@ -246,6 +246,9 @@ void gc_attach_thread(struct gc *g);
 
 /* ---- Configuration at run time ---- */
 void gc_set_threshold(struct gc *g, size_t bytes, double percentage);
+/* More than 1/FACTOR of the allocation that triggers the next
+   collection has happened (garbage-collect-maybe); never for 0. */
+bool gc_allocated_past(struct gc *g, uint64_t factor);
 void gc_set_policy(struct gc *g, enum vector_policy p);
 enum vector_policy gc_policy(struct gc *g);
 void gc_set_log(struct gc *g, bool on);
@@ -283,9 +286,20 @@ struct gc_stats {
   size_t heap_bytes;        /* system memory in blocks and large objects */
   size_t blocks_freed_last;
   uint64_t objects_allocated[HEAP_KIND_COUNT];
+  /* Emacs's units for vector-cells-consed and string-chars-consed:
+     the words after each vector-like's header, the bytes of each
+     string's data. */
+  uint64_t vector_cells_allocated, string_bytes_allocated;
   struct heap_kind_stats kinds[HEAP_KIND_COUNT];
 };
 void gc_get_stats(struct gc *g, struct gc_stats *out);
+/* What has been allocated so far, in Emacs's units (memory-use-counts,
+   cons-cells-consed and the rest): cheap, where gc_get_stats walks the
+   heap. */
+struct gc_consed {
+  uint64_t conses, floats, vector_cells, symbols, string_chars, strings;
+};
+void gc_get_consed(struct gc *g, struct gc_consed *out);
 /* GMP limbs are allocated through gc_xmalloc and friends, which count
    them toward the trigger; gc_note_gmp only tallies how many of the
    external bytes are limbs (stats.gmp_bytes). */

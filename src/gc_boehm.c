@@ -56,6 +56,7 @@ struct gc {
   void *memory_full_ud;
   struct gc *next_instance;
   uint64_t objects_allocated[HEAP_KIND_COUNT];
+  uint64_t vector_cells_allocated, string_bytes_allocated;
   size_t external_bytes, gmp_bytes;
   int inhibit;
   gc_after_collect_fn after_collect;
@@ -284,6 +285,7 @@ mval gc_string(struct gc *g, size_t nbytes)
   s->nchars = (int64_t)nbytes;
   s->flags = 0;
   OBJ_INIT(s->intervals, Qnil);
+  g->string_bytes_allocated += nbytes;
   return tag_ptr(s, TAG_STRING);
 }
 
@@ -302,6 +304,7 @@ struct vectorlike *gc_vectorlike_unfilled(struct gc *g, enum pvec_type type, siz
   struct vectorlike *v = alloc_scanned(g, k, n);
   memset(v, 0, n);
   v->header = vl_make_header(type, nwords, nlisp);
+  g->vector_cells_allocated += nwords - 1;
   return v;
 }
 
@@ -410,6 +413,13 @@ void gc_mark_array(struct gc *g, const mval *v, size_t n)
 /* Configuration and statistics                                       */
 /* ================================================================== */
 
+/* Boehm paces itself: its own free-space divisor decides, so this
+   asks how much it has allocated against the threshold Lisp set. */
+bool gc_allocated_past(struct gc *g, uint64_t factor)
+{
+  return factor > 0 && GC_get_bytes_since_gc() > g->cfg.cons_threshold / factor;
+}
+
 void gc_set_threshold(struct gc *g, size_t bytes, double percentage)
 {
   g->cfg.cons_threshold = bytes;
@@ -496,6 +506,13 @@ void gc_set_fail_alloc(struct gc *g, unsigned long every)
   (void)g, (void)every;
 }
 
+void gc_get_consed(struct gc *g, struct gc_consed *out)
+{
+  const uint64_t *a = g->objects_allocated;
+  *out = (struct gc_consed){a[HEAP_CONS], a[HEAP_FLOAT], g->vector_cells_allocated,
+                            a[HEAP_SYMBOL], g->string_bytes_allocated, a[HEAP_STRING]};
+}
+
 void gc_get_stats(struct gc *g, struct gc_stats *out)
 {
   memset(out, 0, sizeof *out);
@@ -506,6 +523,8 @@ void gc_get_stats(struct gc *g, struct gc_stats *out)
   out->gmp_bytes = g->gmp_bytes;
   out->bytes_since_gc = GC_get_bytes_since_gc();
   memcpy(out->objects_allocated, g->objects_allocated, sizeof out->objects_allocated);
+  out->vector_cells_allocated = g->vector_cells_allocated;
+  out->string_bytes_allocated = g->string_bytes_allocated;
 }
 
 void gc_set_finalizer(struct gc *g, enum pvec_type type, gc_finalizer_fn fn, void *ud)

@@ -174,7 +174,11 @@ enum symbol_redirect {
   SYMBOL_VARALIAS = 1,
   /* It may have buffer-local bindings, in the buffers' alists
      (rt->locals); the value cell holds the default value. */
-  SYMBOL_LOCALIZED = 2
+  SYMBOL_LOCALIZED = 2,
+  /* The runtime counts the value (Emacs's DEFVAR_INT counters such as
+     cons-cells-consed): reads ask the counter, and the value cell only
+     caches the last value read (symbol.c, "Counted variables"). */
+  SYMBOL_COUNTED = 3
 };
 
 /* The value cell, for anyone who may keep the value. */

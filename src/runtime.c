@@ -192,7 +192,7 @@ static void specbind_redirected(mrt *rt, mval symbol, mval value)
   struct specbinding *b = specpdl_push(rt);
   b->kind = SPECPDL_LET;
   b->symbol = symbol;
-  b->old = s->value;
+  b->old = s->redirect == SYMBOL_COUNTED ? redirected_value(rt, symbol) : s->value;
   if (s->redirect == SYMBOL_LOCALIZED) {
     if (s->in_every_buffer) /* a let binds this buffer's own value */
       make_local_binding(rt, symbol);
@@ -353,6 +353,11 @@ _Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data)
 {
   if (rt->on_signal)
     rt->on_signal(rt, error_symbol, data);
+  mrt_signal_undebugged(rt, error_symbol, data);
+}
+
+_Noreturn void mrt_signal_undebugged(mrt *rt, mval error_symbol, mval data)
+{
   mval err = Fcons(rt, error_symbol, data);
   for (struct handler *h = rt->handlers; h; h = h->prev) {
     if (h->type == HANDLER_CATCH_ALL) {
@@ -423,6 +428,7 @@ _Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
 /* The collector keeps a reserve for this: signalling conses one cell. */
 _Noreturn void memory_full(mrt *rt)
 {
+  symbol_store(rt->gc, XSYMBOL(rt, Qmemory_full), Qt); /* the variable, until a collection */
   mrt_signal(rt, Qmemory_full, Qnil);
 }
 

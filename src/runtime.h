@@ -93,6 +93,9 @@ struct obarray {
   size_t count;
 };
 
+/* A counter the runtime keeps, for defvar_counted. */
+typedef uint64_t (*variable_count_fn)(mrt *rt);
+
 struct mrt {
   struct gc *gc;
   struct symtab *symtab; /* == gc_symtab(gc), cached for XSYMBOL */
@@ -137,6 +140,8 @@ struct mrt {
   mval frame;
   /* The live processes, oldest first (process.c); a root. */
   mval processes;
+  /* A collection has ended since post-gc-hook last ran (sysfns.c). */
+  bool post_gc_pending;
 
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;
@@ -164,6 +169,14 @@ struct mrt {
   /* What a write of NEWVAL to a checked symbol (to its default value
      if OF_DEFAULT) stores, or a signal (variables.c). */
   mval (*on_checked_write)(mrt *rt, mval symbol, mval newval, bool of_default);
+
+  /* The counted variables (defvar_counted): few, and read seldom. */
+  struct counted_variable {
+    mval symbol;
+    variable_count_fn count;
+    int64_t offset; /* the value set minus the count then */
+  } counted[8];
+  int ncounted;
 
   /* Called by mrt_signal before unwinding, e.g. to print a backtrace
      with --debug.  May be NULL. */
@@ -207,6 +220,10 @@ mval make_subr(mrt *rt, mval name, subr_fn fn, subr_fn_data fnd, void *data,
                int min_args, int max_args);
 /* defvar from C: make SYM special with VALUE. */
 void defvar(mrt *rt, mval sym, mval value);
+/* defvar of a counter the runtime keeps, read through COUNT at each
+   read of SYM: setting SYM to N makes the next reads N plus what was
+   counted since, as setting Emacs's DEFVAR_INT counters does. */
+void defvar_counted(mrt *rt, mval sym, variable_count_fn count);
 
 /* ---- Variables (symbol.c) ----
    A variable's value is its symbol's value cell unless the symbol's
@@ -278,6 +295,9 @@ int64_t utf8_count_chars(const uint8_t *s, size_t n, bool *multibyte);
 void handler_push(mrt *rt, struct handler *h, enum handler_type type, mval tag);
 void handler_pop(mrt *rt, struct handler *h);
 _Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data);
+/* The same without rt->on_signal: no debugger and no batch backtrace,
+   as Emacs's (signal nil DATA). */
+_Noreturn void mrt_signal_undebugged(mrt *rt, mval error_symbol, mval data);
 /* A protected call, as lua_pcall: FN(RT, UD)'s value, or with *FAILED
    set the error object (ERROR-SYMBOL . DATA) of a signal or uncaught
    throw. */
@@ -294,6 +314,9 @@ _Noreturn void mrt_error(mrt *rt, const char *msg); /* (error "MSG") */
 _Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
   __attribute__((format(printf, 2, 3)));
 _Noreturn void memory_full(mrt *rt);
+/* What batch Emacs prints for memory-full, memory-signal-data's text. */
+#define MEMORY_FULL_MESSAGE "Memory exhausted--use C-x s then exit and restart Emacs"
+
 /* True when ERROR_SYMBOL's error-conditions include CONDITION. */
 bool error_has_condition(mrt *rt, mval error_symbol, mval condition);
 /* True when a condition-case SPEC (t, a condition, or a list of them)

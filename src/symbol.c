@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "runtime.h"
+#include "bignum.h"
 
 static const char *const builtin_names[] = {
 #define SYM(cname, lname) lname,
@@ -234,10 +235,52 @@ static void add_local_binding(mrt *rt, mval locals, mval base, mval v)
   gc_setcdr(rt->gc, locals, alist);
 }
 
+/* ---- Counted variables ---- */
+
+static struct counted_variable *counted_variable(mrt *rt, mval base)
+{
+  for (int i = 0; i < rt->ncounted; i++)
+    if (rt->counted[i].symbol == base)
+      return &rt->counted[i];
+  abort(); /* SYMBOL_COUNTED is set by defvar_counted only */
+}
+
+static mval counted_value(mrt *rt, mval base)
+{
+  struct counted_variable *c = counted_variable(rt, base);
+  mval v = make_int(rt, (int64_t)c->count(rt) + c->offset);
+  symbol_store(rt->gc, XSYMBOL(rt, base), v);
+  return v;
+}
+
+/* As Emacs stores an integer into a C variable: other values are
+   refused, and the count goes on from the value set. */
+static void set_counted(mrt *rt, mval base, mval v)
+{
+  if (!INTEGERP(v))
+    xsignal2(rt, Qwrong_type_argument, Qintegerp, v == Qunbound ? Qnil : v);
+  if (!FIXNUMP(v))
+    xsignal1(rt, Qoverflow_error, v);
+  struct counted_variable *c = counted_variable(rt, base);
+  c->offset = XFIXNUM(v) - (int64_t)c->count(rt);
+  symbol_store(rt->gc, XSYMBOL(rt, base), v);
+}
+
+void defvar_counted(mrt *rt, mval sym, variable_count_fn count)
+{
+  if (rt->ncounted == (int)(sizeof rt->counted / sizeof rt->counted[0]))
+    abort(); /* a fixed table: a new counter needs a bigger one */
+  rt->counted[rt->ncounted++] = (struct counted_variable){sym, count, 0};
+  defvar(rt, sym, make_int(rt, (int64_t)count(rt)));
+  XSYMBOL(rt, sym)->redirect = SYMBOL_COUNTED;
+}
+
 mval redirected_value(mrt *rt, mval sym)
 {
   mval base = variable_base(rt, sym);
   struct symbol *s = XSYMBOL(rt, base);
+  if (s->redirect == SYMBOL_COUNTED)
+    return counted_value(rt, base);
   if (s->redirect == SYMBOL_LOCALIZED) {
     mval binding = local_binding(rt, base, rt->locals);
     if (!NILP(binding))
@@ -292,6 +335,10 @@ void set_internal(mrt *rt, mval sym, mval v, mval where, enum set_kind kind)
   notify_watchers(rt, base, v == Qunbound ? Qnil : v, watched_operation(kind, v),
                   locals_buffer(where));
   v = checked_value(rt, base, v, false);
+  if (s->redirect == SYMBOL_COUNTED) {
+    set_counted(rt, base, v);
+    return;
+  }
   if (s->redirect != SYMBOL_LOCALIZED) {
     symbol_store(rt->gc, s, v);
     return;
@@ -318,7 +365,9 @@ void set_symbol_value(mrt *rt, mval sym, mval v)
 
 mval default_value(mrt *rt, mval sym)
 {
-  return symbol_fetch(XSYMBOL(rt, variable_base(rt, sym)));
+  mval base = variable_base(rt, sym);
+  struct symbol *s = XSYMBOL(rt, base);
+  return s->redirect == SYMBOL_COUNTED ? counted_value(rt, base) : symbol_fetch(s);
 }
 
 void set_default(mrt *rt, mval sym, mval v, enum set_kind kind)

@@ -36,6 +36,7 @@
 #include "reader.h"
 #include "strfns.h"
 #include "variables.h"
+#include "fns.h"
 
 /* ================================================================== */
 /* Process and environment                                            */
@@ -415,7 +416,9 @@ static void after_collect(struct gc *g, void *ud)
   handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
   if (setjmp(h.jmp) == 0) {
     update_gc_variables(rt);
-    if (gc_finalizers_doomed(g))
+    symbol_store(g, XSYMBOL(rt, Qmemory_full), Qnil); /* Emacs refills its reserve here */
+    rt->post_gc_pending = !NILP(XSYMBOL(rt, Qpost_gc_hook)->value);
+    if (gc_finalizers_doomed(g) || rt->post_gc_pending)
       eval_request_safe_point(rt);
     bignum_after_collect(rt);
     heapmap_after_collect(rt); /* --heap-map-dir: one picture each */
@@ -485,8 +488,44 @@ static void run_finalizer_function(mrt *rt, mval fn)
   unbind_to(rt, count);
 }
 
+/* As Emacs's safe_run_hooks: a function of the hook that signals is
+   reported and taken out of it, and the others still run. */
+static void run_hook_function_safely(mrt *rt, mval hook, mval fn)
+{
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
+  if (setjmp(h.jmp) == 0) {
+    call0(rt, fn);
+    handler_pop(rt, &h);
+    return;
+  }
+  mval args[] = {make_cstring(rt, "Error in %s (%S): %S"), hook, fn, h.value};
+  funcall(rt, Qmessage, 4, args);
+  mval kept = Qnil;
+  for (mval l = symbol_value(rt, hook); CONSP(l); l = XCDR(l))
+    if (XCAR(l) != fn)
+      kept = Fcons(rt, XCAR(l), kept);
+  set_symbol_value(rt, hook, nreverse_list(rt, kept));
+}
+
+static void run_post_gc_hook(mrt *rt)
+{
+  rt->post_gc_pending = false;
+  mval functions = symbol_value(rt, Qpost_gc_hook);
+  if (!CONSP(functions) || XCAR(functions) == Qlambda || XCAR(functions) == Qclosure)
+    functions = NILP(functions) ? Qnil : list1(rt, functions);
+  size_t count = rt->specpdl_depth;
+  specbind(rt, Qinhibit_quit, Qt);
+  for (; CONSP(functions); functions = XCDR(functions))
+    if (XCAR(functions) != Qt)
+      run_hook_function_safely(rt, Qpost_gc_hook, XCAR(functions));
+  unbind_to(rt, count);
+}
+
 void sysfns_run_finalizers(mrt *rt)
 {
+  if (rt->post_gc_pending)
+    run_post_gc_hook(rt);
   mval f;
   while (!NILP(f = gc_take_doomed_finalizer(rt->gc))) {
     mval fn = AREF(f, 0);
@@ -514,21 +553,90 @@ static mval Fgarbage_collect(mrt *rt, int nargs, mval *args)
   return gc_stats_now(rt);
 }
 
+/* ---- What has been allocated, as Emacs counts it ---- */
+
+/* Intervals are Lisp data here (textprop.c), counted as conses and
+   vectors: none is an object of its own. */
+static uint64_t no_intervals(mrt *rt) { return 0; }
+#define CONSED_COUNTER(field)                                            \
+  static uint64_t consed_##field(mrt *rt)                                \
+  {                                                                      \
+    struct gc_consed c;                                                  \
+    gc_get_consed(rt->gc, &c);                                           \
+    return c.field;                                                      \
+  }
+CONSED_COUNTER(conses)
+CONSED_COUNTER(floats)
+CONSED_COUNTER(vector_cells)
+CONSED_COUNTER(symbols)
+CONSED_COUNTER(string_chars)
+CONSED_COUNTER(strings)
+
+/* In memory-use-counts' order. */
+static const struct {
+  const char *name;
+  variable_count_fn count;
+} consed_variables[] = {
+  {"cons-cells-consed", consed_conses},      {"floats-consed", consed_floats},
+  {"vector-cells-consed", consed_vector_cells}, {"symbols-consed", consed_symbols},
+  {"string-chars-consed", consed_string_chars}, {"intervals-consed", no_intervals},
+  {"strings-consed", consed_strings},
+};
+#define NCONSED (sizeof consed_variables / sizeof consed_variables[0])
+
 /* (CONSES FLOATS VECTOR-CELLS SYMBOLS STRING-CHARS INTERVALS STRINGS):
-   objects allocated so far.  marrow counts vector objects, not cells,
-   and string objects, not characters. */
+   what has been allocated so far, whatever the variables were set to. */
 static mval Fmemory_use_counts(mrt *rt, int nargs, mval *args)
+{
+  mval items[NCONSED];
+  for (size_t i = 0; i < NCONSED; i++)
+    items[i] = make_uint(rt, consed_variables[i].count(rt));
+  return listn(rt, NCONSED, items);
+}
+
+/* Collects when more than 1/FACTOR of the allocation that triggers a
+   collection has happened: t if it did. */
+static mval Fgarbage_collect_maybe(mrt *rt, int nargs, mval *args)
+{
+  if (!FIXNUMP(args[0]) || XFIXNUM(args[0]) < 0)
+    wrong_type_argument(rt, Qwholenump, args[0]);
+  if (!gc_allocated_past(rt->gc, (uint64_t)XFIXNUM(args[0])))
+    return Qnil;
+  Fgarbage_collect(rt, 0, NULL);
+  return Qt;
+}
+
+/* Emacs returns its data segment's end in KiB; the nearest thing here
+   is the memory the runtime holds. */
+static mval Fmemory_limit(mrt *rt, int nargs, mval *args)
 {
   struct gc_stats s;
   gc_get_stats(rt->gc, &s);
-  const uint64_t *a = s.objects_allocated;
-  mval items[] = {
-    make_uint(rt, a[HEAP_CONS]),   make_uint(rt, a[HEAP_FLOAT]),
-    make_uint(rt, a[HEAP_VECTOR] + a[HEAP_LARGE]), make_uint(rt, a[HEAP_SYMBOL]),
-    make_uint(rt, a[HEAP_STRING]), make_fixnum(0),
-    make_uint(rt, a[HEAP_STRING]),
-  };
-  return listn(rt, sizeof items / sizeof items[0], items);
+  return make_uint(rt, (s.heap_bytes + s.external_bytes) / 1024);
+}
+
+/* (TOTAL-RAM FREE-RAM TOTAL-SWAP FREE-SWAP) in KiB, from /proc/meminfo
+   as Emacs reads it on GNU/Linux; nil where there is none. */
+static mval Fmemory_info(mrt *rt, int nargs, mval *args)
+{
+  static const char *const keys[] = {"MemTotal:", "MemFree:", "SwapTotal:", "SwapFree:"};
+  uint64_t kib[4] = {0};
+  int found = 0;
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (!f)
+    return Qnil;
+  char line[256];
+  while (fgets(line, sizeof line, f))
+    for (int i = 0; i < 4; i++)
+      if (strncmp(line, keys[i], strlen(keys[i])) == 0) {
+        kib[i] = strtoull(line + strlen(keys[i]), NULL, 10);
+        found++;
+      }
+  fclose(f);
+  if (found < 4)
+    return Qnil;
+  return list4(rt, make_uint(rt, kib[0]), make_uint(rt, kib[1]), make_uint(rt, kib[2]),
+               make_uint(rt, kib[3]));
 }
 
 /* ---- Heap introspection (issue 6) ---- */
@@ -647,6 +755,9 @@ static const struct subr_def sys_subrs[] = {
   {"garbage-collect", Fgarbage_collect, 0, 0},
   {"make-finalizer", Fmake_finalizer, 1, 1},
   {"memory-use-counts", Fmemory_use_counts, 0, 0},
+  {"garbage-collect-maybe", Fgarbage_collect_maybe, 1, 1},
+  {"memory-limit", Fmemory_limit, 0, 0},
+  {"memory-info", Fmemory_info, 0, 0},
   {"vector-free-lists", Fvector_free_lists, 0, 0},
   {"heap-blocks", Fheap_blocks, 0, 0},
 };
@@ -689,6 +800,12 @@ void sysfns_init(mrt *rt)
   defvar(rt, Qgc_cons_percentage, make_float(rt, 0.1));
   defvar(rt, Qinhibit_quit, Qnil); /* nothing quits marrow; bound as Emacs binds it */
   defvar(rt, Qgarbage_collection_messages, env_flag("MARROW_GC_LOG") ? Qt : Qnil);
+  for (size_t i = 0; i < NCONSED; i++)
+    defvar_counted(rt, intern(rt, consed_variables[i].name), consed_variables[i].count);
+  defvar(rt, Qpost_gc_hook, Qnil);
+  defvar(rt, Qmemory_full, Qnil);
+  defvar(rt, intern(rt, "memory-signal-data"),
+         list2(rt, Qerror, make_cstring(rt, MEMORY_FULL_MESSAGE)));
   gc_set_after_collect(rt->gc, after_collect, rt);
   watch_gc_settings(rt);
 }
