@@ -15,8 +15,8 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: other frames, window resizing commands, scrolling, side
-;; and atomic windows.
+;; Not done: side and atomic windows, horizontal scrolling, lines
+;; wrapped by the window's width.
 
 (defmacro window--slot (object name)
   "The slot NAME of window or frame OBJECT (window.h's index)."
@@ -720,13 +720,6 @@ nil and the selected window shows it, show another buffer there."
         (switch-to-prev-buffer nil 'bury)))
     nil))
 
-(defun recenter (&optional _arg _redisplay)
-  "Nothing to redraw in batch; the selected window must show the current
-buffer, as in Emacs."
-  (unless (eq (window-buffer) (current-buffer))
-    (error "`recenter'ing a window that does not display current-buffer."))
-  nil)
-
 (defun pos-visible-in-window-p (&optional _pos window _partially)
   "nil: batch Emacs never draws a window, so no position is visible."
   (window--live window)
@@ -1200,6 +1193,360 @@ were before."
     `(let ((,configuration (current-window-configuration)))
        (unwind-protect (progn ,@body)
          (set-window-configuration ,configuration)))))
+
+;;; ---- Resizing ----------------------------------------------------
+;;
+;; As in Emacs with `window-combination-resize' nil: a window grows or
+;; shrinks against the sibling after it (before it if it is last) when
+;; that one can take the whole change; else its other siblings share
+;; it a line at a time, the one changed least so far first, none going
+;; below its minimum size.  A window in a combination of the other
+;; direction resizes through the nearest ancestor that can.
+
+(defun window--size (window horizontal)
+  "WINDOW's total columns if HORIZONTAL, else its total lines."
+  (if horizontal (window--slot window cols) (window--slot window lines)))
+
+(defun window--set-size (window horizontal size)
+  (if horizontal (window--set window cols size) (window--set window lines size)))
+
+(defun window--along-p (window horizontal)
+  "Whether internal WINDOW combines its children along HORIZONTAL's
+direction (side by side if HORIZONTAL, stacked if not)."
+  (eq (and (window--slot window horizontal) t) (and horizontal t)))
+
+(defun window--min-size (window horizontal ignore)
+  "The fewest lines (columns if HORIZONTAL) WINDOW can have; IGNORE
+non-nil drops `window-min-height' and `window-min-width' for the safe
+sizes."
+  (let ((children (window--slot window children)))
+    (cond (children
+           (apply (if (window--along-p window horizontal) #'+ #'max)
+                  (mapcar (lambda (c) (window--min-size c horizontal ignore)) children)))
+          (horizontal (if ignore window-safe-min-width
+                        (max window-min-width window-safe-min-width)))
+          (ignore window-safe-min-height)
+          ;; A text line and the mode line at least.
+          (t (max window-min-height (1+ window-safe-min-height))))))
+
+(defun window--spare (window horizontal ignore)
+  "The lines (columns if HORIZONTAL) WINDOW can give up."
+  (max 0 (- (window--size window horizontal) (window--min-size window horizontal ignore))))
+
+(defun window--resize-anchor (window horizontal)
+  "WINDOW or the nearest ancestor of it in a combination along
+HORIZONTAL's direction: what changes size when WINDOW does; nil if none."
+  (let ((w window) found)
+    (while (and w (not found))
+      (let ((parent (window--slot w parent)))
+        (if (and parent (window--along-p parent horizontal))
+            (setq found w)
+          (setq w parent))))
+    found))
+
+(defun window--others (window)
+  "WINDOW's siblings."
+  (remq window (window--slot (window--slot window parent) children)))
+
+(defun window-min-size (&optional window horizontal ignore _pixelwise)
+  "The fewest lines (columns if HORIZONTAL) WINDOW can be resized to."
+  (window--min-size (window-normalize-window window) horizontal ignore))
+
+(defun window-max-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
+  "The lines (columns if HORIZONTAL) WINDOW can grow by."
+  (let ((a (window--resize-anchor (window-normalize-window window) horizontal)))
+    (if (null a) 0
+      (apply #'+ (mapcar (lambda (w) (window--spare w horizontal ignore))
+                         (window--others a))))))
+
+(defun window-min-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
+  "The lines (columns if HORIZONTAL) WINDOW can shrink by."
+  (let ((a (window--resize-anchor (window-normalize-window window) horizontal)))
+    (if a (window--spare a horizontal ignore) 0)))
+
+(defun window-resizable (window delta &optional horizontal ignore _pixelwise)
+  "DELTA, or as much of it as WINDOW can grow (shrink if negative) by."
+  (setq window (window-normalize-window window))
+  (cond ((> delta 0) (min delta (window-max-delta window horizontal ignore)))
+        ((< delta 0) (max delta (- (window-min-delta window horizontal ignore))))
+        (t 0)))
+
+(defun window-resizable-p (window delta &optional horizontal ignore pixelwise)
+  "Whether WINDOW can be resized by DELTA lines (columns if HORIZONTAL)."
+  (= (window-resizable window delta horizontal ignore pixelwise) delta))
+
+(defun window--share (windows delta horizontal ignore)
+  "Change WINDOWS's sizes by DELTA in all, a line (column) at a time, the
+window changed least so far first, none going below its minimum."
+  (let ((changes (mapcar (lambda (w) (cons w 0)) windows))
+        (step (if (> delta 0) 1 -1)))
+    (while (/= delta 0)
+      (let (best)
+        (dolist (c changes)
+          (when (and (or (> step 0) (> (window--spare (car c) horizontal ignore) 0))
+                     (or (null best) (< (abs (cdr c)) (abs (cdr best)))))
+            (setq best c)))
+        (unless best (setq delta 0 step 0))
+        (when best
+          (window--grow (car best) step horizontal ignore)
+          (setcdr best (+ (cdr best) step))
+          (setq delta (- delta step)))))))
+
+(defun window--grow (window delta horizontal ignore)
+  "Change WINDOW's size by DELTA, and its subtree's to match."
+  (window--set-size window horizontal (+ (window--size window horizontal) delta))
+  (let ((children (window--slot window children)))
+    (cond ((null children))
+          ((window--along-p window horizontal) (window--share children delta horizontal ignore))
+          (t (dolist (c children) (window--grow c delta horizontal ignore))))))
+
+(defun window--layout (window)
+  "Place WINDOW's descendants one after the other from its top left."
+  (let ((top (window--slot window top)) (left (window--slot window left))
+        (along (window--slot window horizontal)))
+    (dolist (c (window--slot window children))
+      (window--set c top top)
+      (window--set c left left)
+      (if along (setq left (+ left (window--slot c cols)))
+        (setq top (+ top (window--slot c lines))))
+      (window--layout c))))
+
+(defun window--relayout ()
+  "Place every window of the frame after a change of sizes."
+  (window--menu-bar (selected-frame))
+  (window--layout (frame-root-window)))
+
+(defun window--resize-mini (delta)
+  "Give the minibuffer window DELTA more lines, taken from the last lines
+of the root window, as batch Emacs does (its top line stays)."
+  (let* ((mini (minibuffer-window)) (root (frame-root-window))
+         (delta (max (- 1 (window--slot mini lines))
+                     (min delta (window--spare root nil nil)))))
+    (window--set mini lines (+ (window--slot mini lines) delta))
+    (window--grow root (- delta) nil nil)
+    (window--relayout)
+    t))
+
+(defun window-resize (window delta &optional horizontal ignore _pixelwise)
+  "Make WINDOW DELTA lines taller (columns wider if HORIZONTAL), taking
+the room from its siblings; return t."
+  (setq window (window-normalize-window window))
+  (unless (integerp delta)
+    (signal 'wrong-type-argument (list 'integerp delta)))
+  (cond ((eq window (frame-root-window))
+         (error "Cannot resize the root window of a frame"))
+        ((window-minibuffer-p window)
+         (if horizontal (error "Cannot resize minibuffer window horizontally")
+           (window--resize-mini delta)))
+        ((/= (window-resizable window delta horizontal ignore) delta)
+         (error "Cannot resize window %s" window))
+        ((= delta 0) t)
+        (t
+         (let* ((a (window--resize-anchor window horizontal))
+                (neighbor (or (window-next-sibling a) (window-prev-sibling a))))
+           (window--grow a delta horizontal ignore)
+           (if (or (< delta 0) (>= (window--spare neighbor horizontal ignore) delta))
+               (window--grow neighbor (- delta) horizontal ignore)
+             (window--share (window--others a) (- delta) horizontal ignore))
+           (window--relayout)
+           t))))
+
+(defun window--numeric-arg (arg)
+  "ARG as a command's numeric prefix argument."
+  (cond ((integerp arg) arg) ((eq arg '-) -1) ((consp arg) (car arg)) (t 1)))
+
+(defun enlarge-window (delta &optional horizontal)
+  "Make the selected window DELTA lines taller (columns wider if
+HORIZONTAL), or as much as it can."
+  (cond ((zerop delta) t)
+        ((window-resizable-p nil delta horizontal)
+         (window-resize nil delta horizontal))
+        (t (window-resize nil (if (> delta 0) (window-max-delta nil horizontal)
+                                (- (window-min-delta nil horizontal)))
+                          horizontal))))
+
+(defun shrink-window (delta &optional horizontal)
+  "Make the selected window DELTA lines shorter (columns narrower if
+HORIZONTAL), or as much as it can."
+  (cond ((zerop delta) t)
+        ((window-resizable-p nil (- delta) horizontal)
+         (window-resize nil (- delta) horizontal))
+        (t (window-resize nil (if (> delta 0) (- (window-min-delta nil horizontal))
+                                (window-max-delta nil horizontal))
+                          horizontal))))
+
+(defun enlarge-window-horizontally (delta)
+  "Make the selected window DELTA columns wider."
+  (enlarge-window delta t))
+
+(defun shrink-window-horizontally (delta)
+  "Make the selected window DELTA columns narrower."
+  (shrink-window delta t))
+
+(defun maximize-window (&optional window)
+  "Make WINDOW as large as its siblings let it, both ways."
+  (setq window (window-normalize-window window))
+  (window-resize window (window-max-delta window))
+  (window-resize window (window-max-delta window t) t))
+
+(defun minimize-window (&optional window)
+  "Make WINDOW as small as it may be, both ways."
+  (setq window (window-normalize-window window))
+  (window-resize window (- (window-min-delta window)))
+  (window-resize window (- (window-min-delta window t)) t))
+
+(defun window--balance (window)
+  "Share out the size of each combination under WINDOW evenly among its
+children, the first ones taking the remainder."
+  (let* ((children (window--slot window children))
+         (along (window--slot window horizontal))
+         (size (window--size window along))
+         (n (length children)) (i 0))
+    (dolist (c children)
+      (window--set-size c along (+ (/ size n) (if (< i (% size n)) 1 0)))
+      (window--set-size c (not along) (window--size window (not along)))
+      (setq i (1+ i))
+      (when (window--slot c children) (window--balance c)))))
+
+(defun balance-windows (&optional window-or-frame)
+  "Make the windows of the frame (or under WINDOW-OR-FRAME) share their
+combinations' sizes evenly; return t."
+  (let ((root (if (windowp window-or-frame) (window-normalize-window window-or-frame)
+                (frame-root-window (window-normalize-frame window-or-frame)))))
+    (when (window--slot root children)
+      (window--balance root))
+    (window--relayout)
+    t))
+
+(defun fit-window-to-buffer (&optional window max-height min-height _max-width _min-width _preserve-size)
+  "Make WINDOW as tall as its buffer's lines and its mode line, within
+MIN-HEIGHT, MAX-HEIGHT and what its siblings allow; return nil."
+  (setq window (window-normalize-window window t))
+  (window--menu-bar (selected-frame))
+  (unless (or (eq window (frame-root-window)) (window-minibuffer-p window)
+              (not (window--resize-anchor window nil)))
+    (let* ((size (window--slot window lines))
+           (lines (with-current-buffer (window-buffer window)
+                    (count-lines (point-min) (point-max))))
+           (high (+ size (window-max-delta window)))
+           (high (if (integerp max-height) (min high max-height) high))
+           (low (max (window--min-size window nil nil) (if (integerp min-height) min-height 0)))
+           (want (max low (min high (1+ lines)))))
+      (when (and (/= want size) (window-resizable-p window (- want size)))
+        (window-resize window (- want size)))))
+  nil)
+
+;;; ---- Scrolling -------------------------------------------------------
+;;
+;; Batch Emacs never draws a window, so it never knows point to be
+;; visible: each scroll first starts the window half its height above
+;; point's line, then moves that start.  Lines here are the buffer's
+;; (a line longer than the window counts once).
+
+(defun window--line-start (pos lines)
+  "The start of the line LINES lines from POS's (back if negative),
+stopping at the accessible portion's ends."
+  (save-excursion (goto-char pos) (forward-line lines) (point)))
+
+(defun window--scroll (window lines)
+  "Scroll WINDOW LINES lines towards the end (the start if negative)."
+  (let* ((height (window-body-height window))
+         (start (window--line-start (point) (- (/ height 2))))
+         (pos (window--line-start start lines)))
+    (cond ((and (< lines 0) (= start (point-min))) (signal 'beginning-of-buffer nil))
+          ((>= pos (point-max)) (signal 'end-of-buffer nil)))
+    (set-window-start window pos)
+    (if (> lines 0)
+        (when (< (point) pos) (goto-char pos))
+      (when (>= (point) (window--line-start pos height))
+        (goto-char (window--line-start pos (1- height)))))
+    nil))
+
+(defun window--scroll-amount (arg window sign)
+  "The lines a scroll command with ARG moves, SIGN the way nil goes."
+  (let ((screen (max 1 (- (window-body-height window) next-screen-context-lines))))
+    (cond ((null arg) (* sign screen))
+          ((eq arg '-) (* (- sign) screen))
+          (t (* sign (window--numeric-arg arg))))))
+
+(defun scroll-up (&optional arg)
+  "Scroll the selected window ARG lines towards the end (a screen if nil)."
+  (window--scroll (selected-window) (window--scroll-amount arg (selected-window) 1)))
+
+(defun scroll-down (&optional arg)
+  "Scroll the selected window ARG lines towards the start (a screen if nil)."
+  (window--scroll (selected-window) (window--scroll-amount arg (selected-window) -1)))
+
+(defun recenter (&optional arg _redisplay)
+  "Start the selected window so that point's line is on its row ARG
+(from the bottom if negative; the middle if nil)."
+  (unless (eq (window-buffer) (current-buffer))
+    (error "`recenter'ing a window that does not display current-buffer."))
+  (let* ((height (window-body-height))
+         (row (cond ((or (null arg) (consp arg)) (/ height 2))
+                    ((< (window--numeric-arg arg) 0) (max 0 (+ height (window--numeric-arg arg))))
+                    (t (min (1- height) (window--numeric-arg arg))))))
+    (set-window-start nil (window--line-start (point) (- row)))
+    nil))
+
+(defun move-to-window-line (arg)
+  "Move point to the start of the selected window's row ARG (from the
+bottom if negative, the middle if nil); return the row reached."
+  (let* ((height (window-body-height))
+         (row (cond ((null arg) (/ height 2))
+                    ((< (window--numeric-arg arg) 0) (+ height (window--numeric-arg arg)))
+                    (t (window--numeric-arg arg))))
+         (start (window-start)))
+    (goto-char start)
+    (let ((short (forward-line row)))
+      (- row short (if (and (eobp) (not (bolp))) -1 0)))))
+
+;;; ---- Other frames ------------------------------------------------------
+;;
+;; Batch Emacs cannot make a frame ("Unknown terminal type"), so F1 stays
+;; the only one.
+
+(defun make-frame (&optional _parameters)
+  "Signal an error: batch Emacs has no terminal to open a frame on."
+  (error "Unknown terminal type"))
+
+(defun make-frame-command ()
+  "Signal an error, as `make-frame' does."
+  (make-frame))
+
+(defun window--live-frame (frame)
+  "FRAME, the selected frame if nil, checked to be live."
+  (cond ((null frame) (selected-frame))
+        ((frame-live-p frame) frame)
+        (t (signal 'wrong-type-argument (list 'frame-live-p frame)))))
+
+(defun next-frame (&optional frame _miniframe)
+  "The frame after FRAME: the only one."
+  (window--live-frame frame))
+
+(defun previous-frame (&optional frame _miniframe)
+  "The frame before FRAME: the only one."
+  (window--live-frame frame))
+
+(defun select-frame (frame &optional _norecord)
+  "Select FRAME, the only one; return it."
+  (window--live-frame frame)
+  frame)
+
+(defun visible-frame-list ()
+  "The frames shown: the only one."
+  (frame-list))
+
+(defun other-frame (_arg)
+  "Select another frame: there is none."
+  nil)
+
+(defun delete-frame (&optional frame force)
+  "Signal an error: the only frame cannot be deleted."
+  (when (and frame (not (framep frame)))
+    (signal 'wrong-type-argument (list 'framep frame)))
+  (error (if force "Attempt to delete the only frame"
+           "Attempt to delete the sole visible or iconified frame")))
 
 (provide 'window)
 
