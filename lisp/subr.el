@@ -2597,6 +2597,8 @@ codes that read use the minibuffer, which reads standard input."
              enlarge-window-horizontally shrink-window-horizontally
              maximize-window minimize-window balance-windows
              fit-window-to-buffer scroll-up scroll-down move-to-window-line
+             scroll-up-command scroll-down-command scroll-left scroll-right
+             set-window-hscroll
              make-frame make-frame-command next-frame previous-frame
              select-frame visible-frame-list other-frame delete-frame))
   (autoload f "window"))

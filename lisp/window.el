@@ -15,7 +15,7 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: side and atomic windows, horizontal scrolling, lines
+;; Not done: side and atomic windows, lines
 ;; wrapped by the window's width.
 
 (defmacro window--slot (object name)
@@ -447,6 +447,8 @@ selected one on."
 (defun set-window-start (window pos &optional _noforce)
   "Make WINDOW's display start at POS; return POS."
   (let ((w (window--live window)))
+    (unless (integer-or-marker-p pos)
+      (signal 'wrong-type-argument (list 'integer-or-marker-p pos)))
     (with-current-buffer (window--slot w buffer)
       (set-marker (window--slot w startm) (max (point-min) (min (point-max) pos))))
     pos))
@@ -461,10 +463,19 @@ buffer to the end, as batch Emacs says."
   "WINDOW's point when it was last redisplayed: never, so its point."
   (window-point window))
 
+(defvar window--hscrolls (make-hash-table :test 'eq :weakness 'key)
+  "The windows scrolled sideways, and by how many columns.")
+
 (defun window-hscroll (&optional window)
-  "0: nothing scrolls sideways here."
-  (window--live window)
-  0)
+  "The columns WINDOW is scrolled sideways by."
+  (gethash (window--live window) window--hscrolls 0))
+
+(defun set-window-hscroll (window ncol)
+  "Scroll WINDOW sideways by NCOL columns (none if negative); return that."
+  (setq window (window--live window))
+  (unless (fixnump ncol)
+    (signal 'wrong-type-argument (list 'fixnump ncol)))
+  (puthash window (max 0 ncol) window--hscrolls))
 
 (defun window-vscroll (&optional window _pixels-p)
   "0: nothing scrolls here."
@@ -1316,16 +1327,24 @@ window changed least so far first, none going below its minimum."
   (window--menu-bar (selected-frame))
   (window--layout (frame-root-window)))
 
+(defvar window--mini-resized nil
+  "Whether the minibuffer window has been resized: from then on, as in
+batch Emacs, resizing a window by no lines says nil, no longer t.")
+
 (defun window--resize-mini (delta)
   "Give the minibuffer window DELTA more lines, taken from the last lines
-of the root window, as batch Emacs does (its top line stays)."
+of the root window; it then starts where the root window ends, which
+with the menu bar line may be below the frame's last line, as in batch
+Emacs.  Return whether anything changed."
   (let* ((mini (minibuffer-window)) (root (frame-root-window))
          (delta (max (- 1 (window--slot mini lines))
                      (min delta (window--spare root nil nil)))))
+    (setq window--mini-resized t)
     (window--set mini lines (+ (window--slot mini lines) delta))
     (window--grow root (- delta) nil nil)
     (window--relayout)
-    t))
+    (window--set mini top (+ (window--slot root top) (window--slot root lines)))
+    (/= delta 0)))
 
 (defun window-resize (window delta &optional horizontal ignore _pixelwise)
   "Make WINDOW DELTA lines taller (columns wider if HORIZONTAL), taking
@@ -1340,7 +1359,7 @@ the room from its siblings; return t."
            (window--resize-mini delta)))
         ((/= (window-resizable window delta horizontal ignore) delta)
          (error "Cannot resize window %s" window))
-        ((= delta 0) t)
+        ((= delta 0) (or horizontal (not window--mini-resized)))
         (t
          (let* ((a (window--resize-anchor window horizontal))
                 (neighbor (or (window-next-sibling a) (window-prev-sibling a))))
@@ -1411,8 +1430,9 @@ children, the first ones taking the remainder."
 (defun balance-windows (&optional window-or-frame)
   "Make the windows of the frame (or under WINDOW-OR-FRAME) share their
 combinations' sizes evenly; return t."
-  (let ((root (if (windowp window-or-frame) (window-normalize-window window-or-frame)
-                (frame-root-window (window-normalize-frame window-or-frame)))))
+  (let ((root (if (or (null window-or-frame) (framep window-or-frame))
+                  (frame-root-window (window-normalize-frame window-or-frame))
+                (window--valid window-or-frame))))
     (when (window--slot root children)
       (window--balance root))
     (window--relayout)
@@ -1476,6 +1496,26 @@ stopping at the accessible portion's ends."
 (defun scroll-down (&optional arg)
   "Scroll the selected window ARG lines towards the start (a screen if nil)."
   (window--scroll (selected-window) (window--scroll-amount arg (selected-window) -1)))
+
+(defun scroll-up-command (&optional arg)
+  "Scroll the selected window ARG lines towards the end (a screen if nil)."
+  (scroll-up arg))
+
+(defun scroll-down-command (&optional arg)
+  "Scroll the selected window ARG lines towards the start (a screen if nil)."
+  (scroll-down arg))
+
+(defun scroll-left (&optional arg _set-minimum)
+  "Scroll the selected window ARG columns left (its width less two if
+nil); return its new sideways scroll."
+  (set-window-hscroll nil (+ (window-hscroll)
+                             (if (null arg) (- (window-body-width) 2) (window--numeric-arg arg)))))
+
+(defun scroll-right (&optional arg _set-minimum)
+  "Scroll the selected window ARG columns right (its width less two if
+nil); return its new sideways scroll."
+  (set-window-hscroll nil (- (window-hscroll)
+                             (if (null arg) (- (window-body-width) 2) (window--numeric-arg arg)))))
 
 (defun recenter (&optional arg _redisplay)
   "Start the selected window so that point's line is on its row ARG
