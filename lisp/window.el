@@ -1288,14 +1288,15 @@ HORIZONTAL's direction: what changes size when WINDOW does; nil if none."
 
 (defun window--share (windows delta horizontal ignore)
   "Change WINDOWS's sizes by DELTA in all, a line (column) at a time, the
-window changed least so far first, none going below its minimum."
+window changed least so far first (the last of equals), none going below
+its minimum."
   (let ((changes (mapcar (lambda (w) (cons w 0)) windows))
         (step (if (> delta 0) 1 -1)))
     (while (/= delta 0)
       (let (best)
         (dolist (c changes)
           (when (and (or (> step 0) (> (window--spare (car c) horizontal ignore) 0))
-                     (or (null best) (< (abs (cdr c)) (abs (cdr best)))))
+                     (or (null best) (<= (abs (cdr c)) (abs (cdr best)))))
             (setq best c)))
         (unless best (setq delta 0 step 0))
         (when best
@@ -1533,7 +1534,7 @@ nil); return its new sideways scroll."
   "Move point to the start of the selected window's row ARG (from the
 bottom if negative, the middle if nil); return the row reached."
   (let* ((height (window-body-height))
-         (row (cond ((null arg) (/ height 2))
+         (row (cond ((null arg) (/ (1- height) 2))
                     ((< (window--numeric-arg arg) 0) (+ height (window--numeric-arg arg)))
                     (t (window--numeric-arg arg))))
          (start (window-start)))
