@@ -2596,7 +2596,9 @@ codes that read use the minibuffer, which reads standard input."
              window-resize enlarge-window shrink-window
              enlarge-window-horizontally shrink-window-horizontally
              maximize-window minimize-window balance-windows
-             fit-window-to-buffer scroll-up scroll-down move-to-window-line
+             fit-window-to-buffer shrink-window-if-larger-than-buffer
+             window-combined-p other-window-for-scrolling scroll-other-window
+             scroll-other-window-down scroll-up scroll-down move-to-window-line
              scroll-up-command scroll-down-command scroll-left scroll-right
              set-window-hscroll
              make-frame make-frame-command next-frame previous-frame

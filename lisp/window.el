@@ -1228,16 +1228,17 @@ direction (side by side if HORIZONTAL, stacked if not)."
 
 (defun window--min-size (window horizontal ignore)
   "The fewest lines (columns if HORIZONTAL) WINDOW can have; IGNORE
-non-nil drops `window-min-height' and `window-min-width' for the safe
-sizes."
+non-nil drops `window-min-height' and `window-min-width' (`safe' the
+mode line too)."
   (let ((children (window--slot window children)))
     (cond (children
            (apply (if (window--along-p window horizontal) #'+ #'max)
                   (mapcar (lambda (c) (window--min-size c horizontal ignore)) children)))
           (horizontal (if ignore window-safe-min-width
                         (max window-min-width window-safe-min-width)))
-          (ignore window-safe-min-height)
+          ((eq ignore 'safe) window-safe-min-height)
           ;; A text line and the mode line at least.
+          (ignore (1+ window-safe-min-height))
           (t (max window-min-height (1+ window-safe-min-height))))))
 
 (defun window--spare (window horizontal ignore)
@@ -1439,16 +1440,40 @@ combinations' sizes evenly; return t."
     (window--relayout)
     t))
 
+(defun window-combined-p (&optional window horizontal)
+  "WINDOW's first sibling if their parent puts them side by side (if
+HORIZONTAL) or one above the other (if not), else nil."
+  (let ((parent (window-parent (window-normalize-window window))))
+    (and parent (if horizontal (window-left-child parent) (window-top-child parent)))))
+
+(defun shrink-window-if-larger-than-buffer (&optional window)
+  "Do nothing but check WINDOW: the buffer's start must be visible, and
+batch Emacs never sees any position."
+  (window-normalize-window window t)
+  nil)
+
+(defun window--screen-lines (window)
+  "The lines WINDOW's buffer takes on the screen, a line longer than the
+window going on over the next ones."
+  (let ((width (window-max-chars-per-line window)) (lines 0))
+    (with-current-buffer (window-buffer window)
+      (save-excursion
+        (goto-char (point-min))
+        (while (not (eobp))
+          (let ((length (- (line-end-position) (point))))
+            (setq lines (+ lines (max 1 (/ (+ length width -1) width)))))
+          (forward-line 1))))
+    lines))
+
 (defun fit-window-to-buffer (&optional window max-height min-height _max-width _min-width _preserve-size)
-  "Make WINDOW as tall as its buffer's lines and its mode line, within
-MIN-HEIGHT, MAX-HEIGHT and what its siblings allow; return nil."
+  "Make WINDOW, one of a stack, as tall as its buffer's lines and its
+mode line, within MIN-HEIGHT, MAX-HEIGHT and what its siblings allow;
+return nil."
   (setq window (window-normalize-window window t))
   (window--menu-bar (selected-frame))
-  (unless (or (eq window (frame-root-window)) (window-minibuffer-p window)
-              (not (window--resize-anchor window nil)))
+  (when (window-combined-p window)
     (let* ((size (window--slot window lines))
-           (lines (with-current-buffer (window-buffer window)
-                    (count-lines (point-min) (point-max))))
+           (lines (window--screen-lines window))
            (high (+ size (window-max-delta window)))
            (high (if (integerp max-height) (min high max-height) high))
            (low (max (window--min-size window nil nil) (if (integerp min-height) min-height 0)))
@@ -1505,6 +1530,23 @@ stopping at the accessible portion's ends."
 (defun scroll-down-command (&optional arg)
   "Scroll the selected window ARG lines towards the start (a screen if nil)."
   (scroll-down arg))
+
+(defun other-window-for-scrolling ()
+  "The window the scroll-other-window commands scroll: the next one."
+  (let ((window (next-window (selected-window) nil)))
+    (when (eq window (selected-window))
+      (error "There is no other window"))
+    window))
+
+(defun scroll-other-window (&optional arg)
+  "Scroll the next window ARG lines towards the end (a screen if nil)."
+  (with-selected-window (other-window-for-scrolling)
+    (scroll-up arg)))
+
+(defun scroll-other-window-down (&optional arg)
+  "Scroll the next window ARG lines towards the start (a screen if nil)."
+  (scroll-other-window (cond ((eq arg '-) nil) ((null arg) '-)
+                             (t (- (window--numeric-arg arg))))))
 
 (defun scroll-left (&optional arg _set-minimum)
   "Scroll the selected window ARG columns left (its width less two if

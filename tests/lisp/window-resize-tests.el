@@ -398,4 +398,55 @@
     (should (equal (should-error (next-frame 'a)) '(wrong-type-argument frame-live-p a)))
     (should (frame-live-p f))))
 
+(ert-deftest winr-fit-window-to-buffer-long-lines-and-rows ()
+  (winr-tests--fresh
+    (let ((w2 (split-window)))
+      (with-current-buffer (get-buffer-create "winr-a")
+        (insert (make-string 200 ?a) "\nb\n"))
+      (set-window-buffer w2 "winr-a")
+      ;; 79 characters a screen line, then the mode line.
+      (fit-window-to-buffer w2)
+      (should (equal (winr-tests--heights) '(18 5)))
+      (with-current-buffer "winr-a"
+        (erase-buffer)
+        (dotimes (_ 10) (insert "abc\n"))
+        (narrow-to-region 1 9))
+      (fit-window-to-buffer w2)
+      (should (equal (winr-tests--heights) '(19 4)))
+      (with-current-buffer "winr-a" (widen))
+      (should-not (shrink-window-if-larger-than-buffer w2))
+      (should (equal (winr-tests--heights) '(19 4)))
+      (should (eq (window-combined-p w2) (frame-first-window)))
+      (should-not (window-combined-p w2 t))
+      ;; A window in a row is not fitted.
+      (let ((w3 (split-window nil nil t)))
+        (should (eq (window-combined-p w3 t) (frame-first-window)))
+        (should-not (window-combined-p w3))
+        (should-not (fit-window-to-buffer w3))
+        (should (equal (winr-tests--heights) '(19 19 4)))
+        ;; Without the minimum sizes, two lines: text and mode line.
+        (should (eq (window-resize w2 -2 nil t) t))
+        (should (equal (winr-tests--heights) '(21 21 2)))
+        (should (equal (should-error (window-resize w2 -1 nil t))
+                       (list 'error (format "Cannot resize window %s" w2))))
+        (select-window w2)
+        (should (eq (enlarge-window 1) t))
+        (should (equal (winr-tests--heights) '(20 20 3)))))))
+
+(ert-deftest winr-scroll-other-window ()
+  (winr-tests--fresh
+    (should (equal (should-error (scroll-other-window 1))
+                   '(error "There is no other window")))
+    (let ((w2 (split-window)))
+      (with-current-buffer (get-buffer-create "winr-a")
+        (dotimes (_ 100) (insert "line\n")))
+      (set-window-buffer w2 "winr-a")
+      (should (eq (other-window-for-scrolling) w2))
+      (should-not (scroll-other-window 1))
+      (should (equal (list (window-start w2) (window-point w2)) '(481 501)))
+      (should (equal (should-error (scroll-other-window)) '(end-of-buffer)))
+      (should-not (scroll-other-window-down 2))
+      (should (equal (list (window-start w2) (window-point w2)) '(466 501)))
+      (should (eq (window-buffer) (get-buffer "*scratch*"))))))
+
 ;;; window-resize-tests.el ends here
