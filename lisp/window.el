@@ -614,8 +614,10 @@ buffers, as Emacs's `record-window-buffer'."
                          (assq-delete-all buffer (window--slot window prev-buffers)))))))
 
 (defun window--show (window buffer)
-  "Show BUFFER in live WINDOW from its start, at its point."
+  "Show BUFFER in live WINDOW from its start, at its point, not scrolled
+sideways."
   (window--set window buffer buffer)
+  (remhash window window--hscrolls)
   (with-current-buffer buffer
     (if (markerp (window--slot window pointm))
         (progn (set-marker (window--slot window pointm) (point))
@@ -1140,7 +1142,8 @@ another buffer."
     (when (window--slot window buffer)
       (setf (nth (window--index 'pointm) slots) (copy-marker (window-point window))
             (nth (window--index 'startm) slots) (copy-marker (window-start window))))
-    (cons window slots)))
+    ;; The sideways scroll, kept apart from the slots, comes last.
+    (cons window (nconc slots (list (gethash window window--hscrolls 0))))))
 
 (defun current-window-configuration (&optional frame)
   "A snapshot of the windows of FRAME: their tree, sizes, buffers,
@@ -1159,7 +1162,7 @@ points and starts, the selected window and the current buffer."
          (own (mapcar #'window--index '(pointm startm prev-buffers next-buffers))))
     (when (and (window-live-p w) buffer (not (eq buffer (window--slot w buffer))))
       (window--push-prev w))
-    (dolist (value (cdr state))
+    (dolist (value (butlast (cdr state)))
       (unless (memq i own)
         (marrow--set-window-slot w i value))
       (setq i (1+ i)))
@@ -1171,7 +1174,8 @@ points and starts, the selected window and the current buffer."
         (window--show w (window--slot w buffer))
         (when (eq (marker-buffer point) (window--slot w buffer))
           (set-marker (window--slot w pointm) point)
-          (set-marker (window--slot w startm) start))))))
+          (set-marker (window--slot w startm) start))
+        (puthash w (car (last state)) window--hscrolls)))))
 
 (defun set-window-configuration (configuration &optional _dont-set-frame _dont-set-miniwindow)
   "Give the frame back the windows CONFIGURATION saw; return t."

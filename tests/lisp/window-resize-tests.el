@@ -379,7 +379,22 @@
     (should (= (scroll-left) 78))
     (should (= (set-window-hscroll nil -3) 0))
     (should (equal (should-error (set-window-hscroll nil 'a))
-                   '(wrong-type-argument fixnump a)))))
+                   '(wrong-type-argument fixnump a)))
+    (set-window-hscroll nil 5)
+    ;; Window configurations put it back...
+    (should (= (save-window-excursion (set-window-hscroll nil 9) (split-window)
+                                      (window-hscroll))
+               9))
+    (should (= (window-hscroll) 5))
+    (let ((c (current-window-configuration)))
+      (set-window-hscroll nil 7)
+      (set-window-configuration c))
+    (should (= (window-hscroll) 5))
+    ;; ... a new window does not inherit it...
+    (should (= (window-hscroll (split-window)) 0))
+    ;; ... and another buffer shown starts unscrolled.
+    (switch-to-buffer (get-buffer-create "winr-a"))
+    (should (= (window-hscroll) 0))))
 
 (ert-deftest winr-the-only-frame ()
   (let ((f (selected-frame)))
