@@ -2598,7 +2598,8 @@ codes that read use the minibuffer, which reads standard input."
              maximize-window minimize-window balance-windows
              fit-window-to-buffer shrink-window-if-larger-than-buffer
              window-combined-p other-window-for-scrolling scroll-other-window
-             scroll-other-window-down scroll-up scroll-down move-to-window-line
+             scroll-other-window-down window-main-window window-with-parameter
+             display-buffer-in-side-window window-toggle-side-windows scroll-up scroll-down move-to-window-line
              scroll-up-command scroll-down-command scroll-left scroll-right
              set-window-hscroll
              make-frame make-frame-command next-frame previous-frame

@@ -15,7 +15,7 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: side and atomic windows, lines
+;; Not done: atomic windows, saving side windows in window states, lines
 ;; wrapped by the window's width.
 
 (defmacro window--slot (object name)
@@ -992,6 +992,13 @@ the last window taking the difference."
   (dolist (name '(lines cols top left))
     (window--put to name (window--get from name))))
 
+(defvar window--splitting-side nil
+  "Non-nil while a side window is being split for another slot.")
+
+(defun window--has-side-p (window)
+  "Whether WINDOW is or holds a side window."
+  (seq-some (lambda (w) (window-parameter w 'window-side)) (window--all window)))
+
 (defun split-window (&optional window size side _pixelwise)
   "Make a new window beside WINDOW (below by default; SIDE `above',
 `left', `right' or t, which is `right') and return it.  SIZE, if
@@ -1007,11 +1014,16 @@ the new window takes half."
          (parent (window--slot window parent)))
     (when (window-minibuffer-p window)
       (error "Attempt to split minibuffer window"))
+    (when (and (window-parameter window 'window-side) (not window--splitting-side))
+      (error "Cannot split side window or parent of side window"))
     (let* ((new-size (window--split-size window size horizontal))
            (names (window--geometry window horizontal))
            new)
       (window--menu-bar (selected-frame))
-      (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t)))
+      (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t))
+                   ;; The main window beside side windows splits on its own.
+                   (or window--splitting-side
+                       (not (seq-some #'window--has-side-p (window--others window)))))
         ;; WINDOW goes into a new combination of its own direction.
         (let ((combination (marrow--make-window)))
           (window--copy-geometry window combination)
@@ -1022,7 +1034,8 @@ the new window takes half."
           (setq parent combination)))
       (setq new (marrow--make-window))
       (window--copy-geometry window new)
-      (window--put window (car names) (- (window--get window (car names)) new-size))
+      ;; An internal window's children give up the room too.
+      (window--grow window (- new-size) horizontal nil)
       (window--put new (car names) new-size)
       (if before
           (window--put window (cdr names) (+ (window--get window (cdr names)) new-size))
@@ -1040,6 +1053,7 @@ the new window takes half."
         (window--show new buffer)
         (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
         (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
+      (window--layout (frame-root-window))
       new)))
 
 (defun split-window-below (&optional size)
@@ -1089,6 +1103,8 @@ it is first); the most recently used window is selected if it was."
          (parent (window--slot window parent)))
     (when (or (window-minibuffer-p window) (null parent))
       (error "Attempt to delete minibuffer or sole ordinary window"))
+    (when (and (eq window (window-main-window)) (window--side-windows))
+      (error "Attempt to delete main window of frame %s" (selected-frame)))
     (let* ((horizontal (window--slot parent horizontal))
            (prev (window-prev-sibling window))
            (sibling (or prev (window-next-sibling window)))
@@ -1097,11 +1113,15 @@ it is first); the most recently used window is selected if it was."
       (when selected
         (select-window (get-mru-window nil t t)))
       (window--set parent children (delq window (window--slot parent children)))
-      (window--resize sibling size horizontal (null prev))
+      ;; A combination's children share the room.
+      (unless prev
+        (let ((pos (cdr (window--geometry window horizontal))))
+          (window--put sibling pos (window--get window pos))))
+      (window--grow sibling size horizontal nil)
       (window--kill window)
       (unless (cdr (window--slot parent children))
         (window--dissolve parent))
-      (window--menu-bar (selected-frame))
+      (window--relayout)
       nil)))
 
 (defun delete-other-windows (&optional window _interactive)
@@ -1110,6 +1130,8 @@ it is first); the most recently used window is selected if it was."
          (root (frame-root-window)))
     (when (window-minibuffer-p window)
       (error "Can't expand minibuffer to full frame"))
+    (when (window-parameter window 'window-side)
+      (error "Cannot make side window the only window"))
     (unless (eq window root)
       (window--menu-bar (selected-frame))
       (window--copy-geometry root window)
@@ -1587,6 +1609,125 @@ bottom if negative, the middle if nil); return the row reached."
     (goto-char start)
     (let ((short (forward-line row)))
       (- row short (if (and (eobp) (not (bolp))) -1 0)))))
+
+;;; ---- Side windows ------------------------------------------------------
+;;
+;; A side window keeps to one side of the frame: the top and bottom ones
+;; as wide as the frame, the left and right ones beside the main window
+;; (the windows that are not side windows).  Several slots of one side
+;; share it evenly.
+
+(defvar window--hidden-sides nil
+  "What `window-toggle-side-windows' hid: (SIDE SLOT BUFFER SIZE) each.")
+
+(defun window-with-parameter (parameter &optional value _frame any minibuf)
+  "The first window whose PARAMETER is non-nil (VALUE if VALUE is),
+internal windows too if ANY."
+  (seq-find (lambda (w) (let ((v (window-parameter w parameter)))
+                          (if value (equal v value) v)))
+            (if any (window--all (frame-root-window))
+              (window-list nil minibuf (frame-first-window)))))
+
+(defun window--side-windows ()
+  "The frame's side windows, first to last."
+  (seq-filter (lambda (w) (window-parameter w 'window-side))
+              (window-list nil 'nomini (frame-first-window))))
+
+(defun window-main-window (&optional frame)
+  "The smallest window holding all of FRAME's windows but side windows."
+  (let ((root (frame-root-window (window-normalize-frame frame))))
+    (if (not (window--has-side-p root)) root
+      (let ((w (seq-find (lambda (w) (not (window-parameter w 'window-side)))
+                         (window--leaves root))))
+        (while (and (window-parent w) (not (window--has-side-p (window-parent w))))
+          (setq w (window-parent w)))
+        w))))
+
+(defun window--side-size (alist horizontal total)
+  "The lines (columns if HORIZONTAL) of a new side window in TOTAL ones:
+ALIST's `window-height' (`window-width'), a count or a fraction, else a
+quarter."
+  (let ((size (cdr (assq (if horizontal 'window-width 'window-height) alist))))
+    (cond ((integerp size) size)
+          ((floatp size) (round (* size total)))
+          (t (/ total 4)))))
+
+(defun window--make-side (buffer side slot alist)
+  "A new window on SIDE for SLOT, showing BUFFER."
+  (let* ((horizontal (memq side '(left right)))
+         (beside (if horizontal (window-main-window) (frame-root-window)))
+         (size (window--side-size alist horizontal (window--size beside horizontal)))
+         (new (split-window beside (- size) (cdr (assq side '((top . above) (bottom . below)
+                                                            (left . left) (right . right)))))))
+    (window--new-side new buffer side slot)))
+
+(defun window--new-side (window buffer side slot)
+  "Make WINDOW, new, the side window of SIDE and SLOT showing BUFFER."
+  (window--show window buffer)
+  (set-window-prev-buffers window nil)
+  (set-window-dedicated-p window 'side)
+  (set-window-parameter window 'window-side side)
+  (set-window-parameter window 'window-slot slot)
+  (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer))
+  window)
+
+(defun window--add-slot (buffer side slot windows)
+  "A new window for SLOT beside WINDOWS, the side's others, showing
+BUFFER; the side's windows then share it evenly."
+  (let* ((horizontal (memq side '(top bottom)))
+         (after (seq-filter (lambda (w) (< (window-parameter w 'window-slot) slot)) windows))
+         (next-to (if after (car (last after)) (car windows)))
+         (new (let ((window--splitting-side t))
+                (split-window next-to nil (if horizontal (if after 'right 'left)
+                                            (if after 'below 'above))))))
+    (window--new-side new buffer side slot)
+    (window--balance (window-parent new))
+    (window--relayout)
+    new))
+
+(defun display-buffer-in-side-window (buffer alist)
+  "Show BUFFER in the side window of ALIST's `side' (bottom by default)
+and `slot' (0), made if need be; return that window."
+  (let ((side (or (cdr (assq 'side alist)) 'bottom))
+        (slot (or (cdr (assq 'slot alist)) 0)))
+    (unless (memq side '(top bottom left right))
+      (error "Invalid side %s specified" side))
+    (let* ((windows (seq-filter (lambda (w) (eq (window-parameter w 'window-side) side))
+                                (window--side-windows)))
+           (same (seq-find (lambda (w) (eql (window-parameter w 'window-slot) slot)) windows)))
+      (cond (same
+             ;; Reused for another buffer all the same.
+             (set-window-dedicated-p same nil)
+             (window--show-for-display same buffer)
+             (set-window-dedicated-p same 'side)
+             same)
+            (windows (window--add-slot buffer side slot windows))
+            (t (window--make-side buffer side slot alist))))))
+
+(defun window-toggle-side-windows (&optional frame)
+  "Hide the side windows of FRAME, or show again those hidden last."
+  (window-normalize-frame frame)
+  (let ((sides (window--side-windows)))
+    (cond (sides
+           (setq window--hidden-sides
+                 (mapcar (lambda (w)
+                           (let ((side (window-parameter w 'window-side)))
+                             (list side (window-parameter w 'window-slot) (window-buffer w)
+                                   (window--size w (memq side '(left right))))))
+                         sides))
+           (dolist (w sides)
+             (when (window-live-p w) (delete-window w))))
+          ;; As in Emacs, what was hidden last can be shown again and again.
+          (window--hidden-sides
+           (dolist (entry window--hidden-sides)
+             (pcase-let ((`(,side ,slot ,buffer ,size) entry))
+               (when (buffer-live-p buffer)
+                 (display-buffer-in-side-window
+                  buffer `((side . ,side) (slot . ,slot)
+                           (,(if (memq side '(left right)) 'window-width 'window-height)
+                            . ,size)))))))
+          (t (error "No side windows state found")))
+    nil))
 
 ;;; ---- Other frames ------------------------------------------------------
 ;;
