@@ -1521,7 +1521,13 @@ stopping at the accessible portion's ends."
   (save-excursion (goto-char pos) (forward-line lines) (point)))
 
 (defun window--scroll (window lines)
-  "Scroll WINDOW LINES lines towards the end (the start if negative)."
+  "Scroll WINDOW, the selected window, LINES lines towards the end (the
+start if negative), in its buffer whatever buffer is current."
+  (with-current-buffer (window-buffer window)
+    (window--scroll-buffer window lines)))
+
+(defun window--scroll-buffer (window lines)
+  "Scroll WINDOW, showing the current buffer, as `window--scroll' does."
   (let* ((height (window-body-height window))
          (start (window--line-start (point) (- (/ height 2))))
          (pos (window--line-start start lines)))
@@ -1601,6 +1607,8 @@ nil); return its new sideways scroll."
 (defun move-to-window-line (arg)
   "Move point to the start of the selected window's row ARG (from the
 bottom if negative, the middle if nil); return the row reached."
+  (unless (eq (window-buffer) (current-buffer))
+    (error "move-to-window-line called from unrelated buffer"))
   (let* ((height (window-body-height))
          (row (cond ((null arg) (/ (1- height) 2))
                     ((< (window--numeric-arg arg) 0) (+ height (window--numeric-arg arg)))

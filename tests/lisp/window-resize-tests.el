@@ -366,7 +366,23 @@
     (should (= (set-window-start nil 99999) 99999))
     (should (= (window-start) 121))
     (should (equal (should-error (set-window-start nil 'a))
-                   '(wrong-type-argument integer-or-marker-p a)))))
+                   '(wrong-type-argument integer-or-marker-p a)))
+    ;; The selected window scrolls in its own buffer.
+    (goto-char 100)
+    (should (equal (with-temp-buffer (insert "abc") (scroll-up 2) (list (point) (window-start)))
+                   '(4 61)))
+    (should (= (point) 100))
+    (should (equal (should-error (with-temp-buffer (move-to-window-line 2)))
+                   '(error "move-to-window-line called from unrelated buffer")))
+    (should (eq (car (should-error (with-temp-buffer (recenter 2)))) 'error))
+    ;; The accessible portion's start is the buffer's.
+    (narrow-to-region 41 81)
+    (goto-char 61)
+    (should (equal (should-error (scroll-down 1)) '(beginning-of-buffer)))
+    (goto-char 41)
+    (scroll-up 2)
+    (should (equal (list (point) (window-start)) '(49 49)))
+    (widen)))
 
 (ert-deftest winr-sideways-scrolling ()
   (winr-tests--fresh
