@@ -2538,6 +2538,9 @@ codes that read use the minibuffer, which reads standard input."
 ;; Windows and the frame (window.el); window.c makes the objects.
 (defvar window-min-height 4 "The fewest lines a window may be split to.")
 (defvar window-min-width 10 "The fewest columns a window may be split to.")
+(defvar window-safe-min-height 1 "The fewest lines a window may ever have.")
+(defvar window-safe-min-width 2 "The fewest columns a window may ever have.")
+(defvar next-screen-context-lines 2 "The lines a screenful's scroll keeps in view.")
 (defvar window-system nil "nil: the frame is a terminal's.")
 (defvar initial-window-system nil "nil: Emacs started without a window system.")
 (defvar window-point-insertion-type nil "The insertion type of window points.")
@@ -2588,7 +2591,19 @@ codes that read use the minibuffer, which reads standard input."
              split-window-vertically split-window-right
              split-window-horizontally delete-window delete-other-windows
              delete-windows-on current-window-configuration
-             set-window-configuration))
+             set-window-configuration window-min-size window-max-delta
+             window-min-delta window-resizable window-resizable-p
+             window-resize enlarge-window shrink-window
+             enlarge-window-horizontally shrink-window-horizontally
+             maximize-window minimize-window balance-windows
+             fit-window-to-buffer shrink-window-if-larger-than-buffer
+             window-combined-p other-window-for-scrolling scroll-other-window
+             scroll-other-window-down window-main-window window-with-parameter
+             display-buffer-in-side-window window-toggle-side-windows scroll-up scroll-down move-to-window-line
+             scroll-up-command scroll-down-command scroll-left scroll-right
+             set-window-hscroll
+             make-frame make-frame-command next-frame previous-frame
+             select-frame visible-frame-list other-frame delete-frame))
   (autoload f "window"))
 (autoload 'save-selected-window "window" nil nil 'macro)
 (autoload 'with-selected-window "window" nil nil 'macro)

@@ -15,8 +15,8 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: other frames, window resizing commands, scrolling, side
-;; and atomic windows.
+;; Not done: atomic windows, saving side windows in window states, lines
+;; wrapped by the window's width.
 
 (defmacro window--slot (object name)
   "The slot NAME of window or frame OBJECT (window.h's index)."
@@ -447,6 +447,8 @@ selected one on."
 (defun set-window-start (window pos &optional _noforce)
   "Make WINDOW's display start at POS; return POS."
   (let ((w (window--live window)))
+    (unless (integer-or-marker-p pos)
+      (signal 'wrong-type-argument (list 'integer-or-marker-p pos)))
     (with-current-buffer (window--slot w buffer)
       (set-marker (window--slot w startm) (max (point-min) (min (point-max) pos))))
     pos))
@@ -461,10 +463,19 @@ buffer to the end, as batch Emacs says."
   "WINDOW's point when it was last redisplayed: never, so its point."
   (window-point window))
 
+(defvar window--hscrolls (make-hash-table :test 'eq :weakness 'key)
+  "The windows scrolled sideways, and by how many columns.")
+
 (defun window-hscroll (&optional window)
-  "0: nothing scrolls sideways here."
-  (window--live window)
-  0)
+  "The columns WINDOW is scrolled sideways by."
+  (gethash (window--live window) window--hscrolls 0))
+
+(defun set-window-hscroll (window ncol)
+  "Scroll WINDOW sideways by NCOL columns (none if negative); return that."
+  (setq window (window--live window))
+  (unless (fixnump ncol)
+    (signal 'wrong-type-argument (list 'fixnump ncol)))
+  (puthash window (max 0 ncol) window--hscrolls))
 
 (defun window-vscroll (&optional window _pixels-p)
   "0: nothing scrolls here."
@@ -603,8 +614,10 @@ buffers, as Emacs's `record-window-buffer'."
                          (assq-delete-all buffer (window--slot window prev-buffers)))))))
 
 (defun window--show (window buffer)
-  "Show BUFFER in live WINDOW from its start, at its point."
+  "Show BUFFER in live WINDOW from its start, at its point, not scrolled
+sideways."
   (window--set window buffer buffer)
+  (remhash window window--hscrolls)
   (with-current-buffer buffer
     (if (markerp (window--slot window pointm))
         (progn (set-marker (window--slot window pointm) (point))
@@ -719,13 +732,6 @@ nil and the selected window shows it, show another buffer there."
           (delete-window)
         (switch-to-prev-buffer nil 'bury)))
     nil))
-
-(defun recenter (&optional _arg _redisplay)
-  "Nothing to redraw in batch; the selected window must show the current
-buffer, as in Emacs."
-  (unless (eq (window-buffer) (current-buffer))
-    (error "`recenter'ing a window that does not display current-buffer."))
-  nil)
 
 (defun pos-visible-in-window-p (&optional _pos window _partially)
   "nil: batch Emacs never draws a window, so no position is visible."
@@ -986,6 +992,13 @@ the last window taking the difference."
   (dolist (name '(lines cols top left))
     (window--put to name (window--get from name))))
 
+(defvar window--splitting-side nil
+  "Non-nil while a side window is being split for another slot.")
+
+(defun window--has-side-p (window)
+  "Whether WINDOW is or holds a side window."
+  (seq-some (lambda (w) (window-parameter w 'window-side)) (window--all window)))
+
 (defun split-window (&optional window size side _pixelwise)
   "Make a new window beside WINDOW (below by default; SIDE `above',
 `left', `right' or t, which is `right') and return it.  SIZE, if
@@ -1001,11 +1014,16 @@ the new window takes half."
          (parent (window--slot window parent)))
     (when (window-minibuffer-p window)
       (error "Attempt to split minibuffer window"))
+    (when (and (window-parameter window 'window-side) (not window--splitting-side))
+      (error "Cannot split side window or parent of side window"))
     (let* ((new-size (window--split-size window size horizontal))
            (names (window--geometry window horizontal))
            new)
       (window--menu-bar (selected-frame))
-      (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t)))
+      (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t))
+                   ;; The main window beside side windows splits on its own.
+                   (or window--splitting-side
+                       (not (seq-some #'window--has-side-p (window--others window)))))
         ;; WINDOW goes into a new combination of its own direction.
         (let ((combination (marrow--make-window)))
           (window--copy-geometry window combination)
@@ -1016,7 +1034,8 @@ the new window takes half."
           (setq parent combination)))
       (setq new (marrow--make-window))
       (window--copy-geometry window new)
-      (window--put window (car names) (- (window--get window (car names)) new-size))
+      ;; An internal window's children give up the room too.
+      (window--grow window (- new-size) horizontal nil)
       (window--put new (car names) new-size)
       (if before
           (window--put window (cdr names) (+ (window--get window (cdr names)) new-size))
@@ -1034,6 +1053,7 @@ the new window takes half."
         (window--show new buffer)
         (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
         (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
+      (window--layout (frame-root-window))
       new)))
 
 (defun split-window-below (&optional size)
@@ -1083,6 +1103,8 @@ it is first); the most recently used window is selected if it was."
          (parent (window--slot window parent)))
     (when (or (window-minibuffer-p window) (null parent))
       (error "Attempt to delete minibuffer or sole ordinary window"))
+    (when (and (eq window (window-main-window)) (window--side-windows))
+      (error "Attempt to delete main window of frame %s" (selected-frame)))
     (let* ((horizontal (window--slot parent horizontal))
            (prev (window-prev-sibling window))
            (sibling (or prev (window-next-sibling window)))
@@ -1091,11 +1113,15 @@ it is first); the most recently used window is selected if it was."
       (when selected
         (select-window (get-mru-window nil t t)))
       (window--set parent children (delq window (window--slot parent children)))
-      (window--resize sibling size horizontal (null prev))
+      ;; A combination's children share the room.
+      (unless prev
+        (let ((pos (cdr (window--geometry window horizontal))))
+          (window--put sibling pos (window--get window pos))))
+      (window--grow sibling size horizontal nil)
       (window--kill window)
       (unless (cdr (window--slot parent children))
         (window--dissolve parent))
-      (window--menu-bar (selected-frame))
+      (window--relayout)
       nil)))
 
 (defun delete-other-windows (&optional window _interactive)
@@ -1104,6 +1130,8 @@ it is first); the most recently used window is selected if it was."
          (root (frame-root-window)))
     (when (window-minibuffer-p window)
       (error "Can't expand minibuffer to full frame"))
+    (when (window-parameter window 'window-side)
+      (error "Cannot make side window the only window"))
     (unless (eq window root)
       (window--menu-bar (selected-frame))
       (window--copy-geometry root window)
@@ -1136,7 +1164,8 @@ another buffer."
     (when (window--slot window buffer)
       (setf (nth (window--index 'pointm) slots) (copy-marker (window-point window))
             (nth (window--index 'startm) slots) (copy-marker (window-start window))))
-    (cons window slots)))
+    ;; The sideways scroll, kept apart from the slots, comes last.
+    (cons window (nconc slots (list (gethash window window--hscrolls 0))))))
 
 (defun current-window-configuration (&optional frame)
   "A snapshot of the windows of FRAME: their tree, sizes, buffers,
@@ -1155,7 +1184,7 @@ points and starts, the selected window and the current buffer."
          (own (mapcar #'window--index '(pointm startm prev-buffers next-buffers))))
     (when (and (window-live-p w) buffer (not (eq buffer (window--slot w buffer))))
       (window--push-prev w))
-    (dolist (value (cdr state))
+    (dolist (value (butlast (cdr state)))
       (unless (memq i own)
         (marrow--set-window-slot w i value))
       (setq i (1+ i)))
@@ -1167,7 +1196,8 @@ points and starts, the selected window and the current buffer."
         (window--show w (window--slot w buffer))
         (when (eq (marker-buffer point) (window--slot w buffer))
           (set-marker (window--slot w pointm) point)
-          (set-marker (window--slot w startm) start))))))
+          (set-marker (window--slot w startm) start))
+        (puthash w (car (last state)) window--hscrolls)))))
 
 (defun set-window-configuration (configuration &optional _dont-set-frame _dont-set-miniwindow)
   "Give the frame back the windows CONFIGURATION saw; return t."
@@ -1200,6 +1230,559 @@ were before."
     `(let ((,configuration (current-window-configuration)))
        (unwind-protect (progn ,@body)
          (set-window-configuration ,configuration)))))
+
+;;; ---- Resizing ----------------------------------------------------
+;;
+;; As in Emacs with `window-combination-resize' nil: a window grows or
+;; shrinks against the sibling after it (before it if it is last) when
+;; that one can take the whole change; else its other siblings share
+;; it a line at a time, the one changed least so far first, none going
+;; below its minimum size.  A window in a combination of the other
+;; direction resizes through the nearest ancestor that can.
+
+(defun window--size (window horizontal)
+  "WINDOW's total columns if HORIZONTAL, else its total lines."
+  (if horizontal (window--slot window cols) (window--slot window lines)))
+
+(defun window--set-size (window horizontal size)
+  (if horizontal (window--set window cols size) (window--set window lines size)))
+
+(defun window--along-p (window horizontal)
+  "Whether internal WINDOW combines its children along HORIZONTAL's
+direction (side by side if HORIZONTAL, stacked if not)."
+  (eq (and (window--slot window horizontal) t) (and horizontal t)))
+
+(defun window--min-size (window horizontal ignore)
+  "The fewest lines (columns if HORIZONTAL) WINDOW can have; IGNORE
+non-nil drops `window-min-height' and `window-min-width' (`safe' the
+mode line too)."
+  (let ((children (window--slot window children)))
+    (cond (children
+           (apply (if (window--along-p window horizontal) #'+ #'max)
+                  (mapcar (lambda (c) (window--min-size c horizontal ignore)) children)))
+          (horizontal (if ignore window-safe-min-width
+                        (max window-min-width window-safe-min-width)))
+          ((eq ignore 'safe) window-safe-min-height)
+          ;; A text line and the mode line at least.
+          (ignore (1+ window-safe-min-height))
+          (t (max window-min-height (1+ window-safe-min-height))))))
+
+(defun window--spare (window horizontal ignore)
+  "The lines (columns if HORIZONTAL) WINDOW can give up."
+  (max 0 (- (window--size window horizontal) (window--min-size window horizontal ignore))))
+
+(defun window--resize-anchor (window horizontal)
+  "WINDOW or the nearest ancestor of it in a combination along
+HORIZONTAL's direction: what changes size when WINDOW does; nil if none."
+  (let ((w window) found)
+    (while (and w (not found))
+      (let ((parent (window--slot w parent)))
+        (if (and parent (window--along-p parent horizontal))
+            (setq found w)
+          (setq w parent))))
+    found))
+
+(defun window--others (window)
+  "WINDOW's siblings."
+  (remq window (window--slot (window--slot window parent) children)))
+
+(defun window-min-size (&optional window horizontal ignore _pixelwise)
+  "The fewest lines (columns if HORIZONTAL) WINDOW can be resized to."
+  (window--min-size (window-normalize-window window) horizontal ignore))
+
+(defun window-max-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
+  "The lines (columns if HORIZONTAL) WINDOW can grow by."
+  (let ((a (window--resize-anchor (window-normalize-window window) horizontal)))
+    (if (null a) 0
+      (apply #'+ (mapcar (lambda (w) (window--spare w horizontal ignore))
+                         (window--others a))))))
+
+(defun window-min-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
+  "The lines (columns if HORIZONTAL) WINDOW can shrink by."
+  (let ((a (window--resize-anchor (window-normalize-window window) horizontal)))
+    (if a (window--spare a horizontal ignore) 0)))
+
+(defun window-resizable (window delta &optional horizontal ignore _pixelwise)
+  "DELTA, or as much of it as WINDOW can grow (shrink if negative) by."
+  (setq window (window-normalize-window window))
+  (cond ((> delta 0) (min delta (window-max-delta window horizontal ignore)))
+        ((< delta 0) (max delta (- (window-min-delta window horizontal ignore))))
+        (t 0)))
+
+(defun window-resizable-p (window delta &optional horizontal ignore pixelwise)
+  "Whether WINDOW can be resized by DELTA lines (columns if HORIZONTAL)."
+  (= (window-resizable window delta horizontal ignore pixelwise) delta))
+
+(defun window--share (windows delta horizontal ignore)
+  "Change WINDOWS's sizes by DELTA in all, a line (column) at a time, the
+window changed least so far first (the last of equals), none going below
+its minimum."
+  (let ((changes (mapcar (lambda (w) (cons w 0)) windows))
+        (step (if (> delta 0) 1 -1)))
+    (while (/= delta 0)
+      (let (best)
+        (dolist (c changes)
+          (when (and (or (> step 0) (> (window--spare (car c) horizontal ignore) 0))
+                     (or (null best) (<= (abs (cdr c)) (abs (cdr best)))))
+            (setq best c)))
+        (unless best (setq delta 0 step 0))
+        (when best
+          (window--grow (car best) step horizontal ignore)
+          (setcdr best (+ (cdr best) step))
+          (setq delta (- delta step)))))))
+
+(defun window--grow (window delta horizontal ignore)
+  "Change WINDOW's size by DELTA, and its subtree's to match."
+  (window--set-size window horizontal (+ (window--size window horizontal) delta))
+  (let ((children (window--slot window children)))
+    (cond ((null children))
+          ((window--along-p window horizontal) (window--share children delta horizontal ignore))
+          (t (dolist (c children) (window--grow c delta horizontal ignore))))))
+
+(defun window--layout (window)
+  "Place WINDOW's descendants one after the other from its top left."
+  (let ((top (window--slot window top)) (left (window--slot window left))
+        (along (window--slot window horizontal)))
+    (dolist (c (window--slot window children))
+      (window--set c top top)
+      (window--set c left left)
+      (if along (setq left (+ left (window--slot c cols)))
+        (setq top (+ top (window--slot c lines))))
+      (window--layout c))))
+
+(defun window--relayout ()
+  "Place every window of the frame after a change of sizes."
+  (window--menu-bar (selected-frame))
+  (window--layout (frame-root-window)))
+
+(defvar window--mini-resized nil
+  "Whether the minibuffer window has been resized: from then on, as in
+batch Emacs, resizing a window by no lines says nil, no longer t.")
+
+(defun window--resize-mini (delta)
+  "Give the minibuffer window DELTA more lines, taken from the last lines
+of the root window; it then starts where the root window ends, which
+with the menu bar line may be below the frame's last line, as in batch
+Emacs.  Return whether anything changed."
+  (let* ((mini (minibuffer-window)) (root (frame-root-window))
+         (delta (max (- 1 (window--slot mini lines))
+                     (min delta (window--spare root nil nil)))))
+    (setq window--mini-resized t)
+    (window--set mini lines (+ (window--slot mini lines) delta))
+    (window--grow root (- delta) nil nil)
+    (window--relayout)
+    (window--set mini top (+ (window--slot root top) (window--slot root lines)))
+    (/= delta 0)))
+
+(defun window-resize (window delta &optional horizontal ignore _pixelwise)
+  "Make WINDOW DELTA lines taller (columns wider if HORIZONTAL), taking
+the room from its siblings; return t."
+  (setq window (window-normalize-window window))
+  (unless (integerp delta)
+    (signal 'wrong-type-argument (list 'integerp delta)))
+  (cond ((eq window (frame-root-window))
+         (error "Cannot resize the root window of a frame"))
+        ((window-minibuffer-p window)
+         (if horizontal (error "Cannot resize minibuffer window horizontally")
+           (window--resize-mini delta)))
+        ((/= (window-resizable window delta horizontal ignore) delta)
+         (error "Cannot resize window %s" window))
+        ((= delta 0) (or horizontal (not window--mini-resized)))
+        (t
+         (let* ((a (window--resize-anchor window horizontal))
+                (neighbor (or (window-next-sibling a) (window-prev-sibling a))))
+           (window--grow a delta horizontal ignore)
+           (if (or (< delta 0) (>= (window--spare neighbor horizontal ignore) delta))
+               (window--grow neighbor (- delta) horizontal ignore)
+             (window--share (window--others a) (- delta) horizontal ignore))
+           (window--relayout)
+           t))))
+
+(defun window--numeric-arg (arg)
+  "ARG as a command's numeric prefix argument."
+  (cond ((integerp arg) arg) ((eq arg '-) -1) ((consp arg) (car arg)) (t 1)))
+
+(defun enlarge-window (delta &optional horizontal)
+  "Make the selected window DELTA lines taller (columns wider if
+HORIZONTAL), or as much as it can."
+  (cond ((zerop delta) t)
+        ((window-resizable-p nil delta horizontal)
+         (window-resize nil delta horizontal))
+        (t (window-resize nil (if (> delta 0) (window-max-delta nil horizontal)
+                                (- (window-min-delta nil horizontal)))
+                          horizontal))))
+
+(defun shrink-window (delta &optional horizontal)
+  "Make the selected window DELTA lines shorter (columns narrower if
+HORIZONTAL), or as much as it can."
+  (cond ((zerop delta) t)
+        ((window-resizable-p nil (- delta) horizontal)
+         (window-resize nil (- delta) horizontal))
+        (t (window-resize nil (if (> delta 0) (- (window-min-delta nil horizontal))
+                                (window-max-delta nil horizontal))
+                          horizontal))))
+
+(defun enlarge-window-horizontally (delta)
+  "Make the selected window DELTA columns wider."
+  (enlarge-window delta t))
+
+(defun shrink-window-horizontally (delta)
+  "Make the selected window DELTA columns narrower."
+  (shrink-window delta t))
+
+(defun maximize-window (&optional window)
+  "Make WINDOW as large as its siblings let it, both ways."
+  (setq window (window-normalize-window window))
+  (window-resize window (window-max-delta window))
+  (window-resize window (window-max-delta window t) t))
+
+(defun minimize-window (&optional window)
+  "Make WINDOW as small as it may be, both ways."
+  (setq window (window-normalize-window window))
+  (window-resize window (- (window-min-delta window)))
+  (window-resize window (- (window-min-delta window t)) t))
+
+(defun window--balance (window)
+  "Share out the size of each combination under WINDOW evenly among its
+children, the first ones taking the remainder."
+  (let* ((children (window--slot window children))
+         (along (window--slot window horizontal))
+         (size (window--size window along))
+         (n (length children)) (i 0))
+    (dolist (c children)
+      (window--set-size c along (+ (/ size n) (if (< i (% size n)) 1 0)))
+      (window--set-size c (not along) (window--size window (not along)))
+      (setq i (1+ i))
+      (when (window--slot c children) (window--balance c)))))
+
+(defun balance-windows (&optional window-or-frame)
+  "Make the windows of the frame (or under WINDOW-OR-FRAME) share their
+combinations' sizes evenly; return t."
+  (let ((root (if (or (null window-or-frame) (framep window-or-frame))
+                  (frame-root-window (window-normalize-frame window-or-frame))
+                (window--valid window-or-frame))))
+    (when (window--slot root children)
+      (window--balance root))
+    (window--relayout)
+    t))
+
+(defun window-combined-p (&optional window horizontal)
+  "WINDOW's first sibling if their parent puts them side by side (if
+HORIZONTAL) or one above the other (if not), else nil."
+  (let ((parent (window-parent (window-normalize-window window))))
+    (and parent (if horizontal (window-left-child parent) (window-top-child parent)))))
+
+(defun shrink-window-if-larger-than-buffer (&optional window)
+  "Do nothing but check WINDOW: the buffer's start must be visible, and
+batch Emacs never sees any position."
+  (window-normalize-window window t)
+  nil)
+
+(defun window--screen-lines (window)
+  "The lines WINDOW's buffer takes on the screen, a line longer than the
+window going on over the next ones."
+  (let ((width (window-max-chars-per-line window)) (lines 0))
+    (with-current-buffer (window-buffer window)
+      (save-excursion
+        (goto-char (point-min))
+        (while (not (eobp))
+          (let ((length (- (line-end-position) (point))))
+            (setq lines (+ lines (max 1 (/ (+ length width -1) width)))))
+          (forward-line 1))))
+    lines))
+
+(defun fit-window-to-buffer (&optional window max-height min-height _max-width _min-width _preserve-size)
+  "Make WINDOW, one of a stack, as tall as its buffer's lines and its
+mode line, within MIN-HEIGHT, MAX-HEIGHT and what its siblings allow;
+return nil."
+  (setq window (window-normalize-window window t))
+  (window--menu-bar (selected-frame))
+  (when (window-combined-p window)
+    (let* ((size (window--slot window lines))
+           (lines (window--screen-lines window))
+           (high (+ size (window-max-delta window)))
+           (high (if (integerp max-height) (min high max-height) high))
+           (low (max (window--min-size window nil nil) (if (integerp min-height) min-height 0)))
+           (want (max low (min high (1+ lines)))))
+      (when (and (/= want size) (window-resizable-p window (- want size)))
+        (window-resize window (- want size)))))
+  nil)
+
+;;; ---- Scrolling -------------------------------------------------------
+;;
+;; Batch Emacs never draws a window, so it never knows point to be
+;; visible: each scroll first starts the window half its height above
+;; point's line, then moves that start.  Lines here are the buffer's
+;; (a line longer than the window counts once).
+
+(defun window--line-start (pos lines)
+  "The start of the line LINES lines from POS's (back if negative),
+stopping at the accessible portion's ends."
+  (save-excursion (goto-char pos) (forward-line lines) (point)))
+
+(defun window--scroll (window lines)
+  "Scroll WINDOW, the selected window, LINES lines towards the end (the
+start if negative), in its buffer whatever buffer is current."
+  (with-current-buffer (window-buffer window)
+    (window--scroll-buffer window lines)))
+
+(defun window--scroll-buffer (window lines)
+  "Scroll WINDOW, showing the current buffer, as `window--scroll' does."
+  (let* ((height (window-body-height window))
+         (start (window--line-start (point) (- (/ height 2))))
+         (pos (window--line-start start lines)))
+    (cond ((and (< lines 0) (= start (point-min))) (signal 'beginning-of-buffer nil))
+          ((>= pos (point-max)) (signal 'end-of-buffer nil)))
+    (set-window-start window pos)
+    (if (> lines 0)
+        (when (< (point) pos) (goto-char pos))
+      (when (>= (point) (window--line-start pos height))
+        (goto-char (window--line-start pos (1- height)))))
+    nil))
+
+(defun window--scroll-amount (arg window sign)
+  "The lines a scroll command with ARG moves, SIGN the way nil goes."
+  (let ((screen (max 1 (- (window-body-height window) next-screen-context-lines))))
+    (cond ((null arg) (* sign screen))
+          ((eq arg '-) (* (- sign) screen))
+          (t (* sign (window--numeric-arg arg))))))
+
+(defun scroll-up (&optional arg)
+  "Scroll the selected window ARG lines towards the end (a screen if nil)."
+  (window--scroll (selected-window) (window--scroll-amount arg (selected-window) 1)))
+
+(defun scroll-down (&optional arg)
+  "Scroll the selected window ARG lines towards the start (a screen if nil)."
+  (window--scroll (selected-window) (window--scroll-amount arg (selected-window) -1)))
+
+(defun scroll-up-command (&optional arg)
+  "Scroll the selected window ARG lines towards the end (a screen if nil)."
+  (scroll-up arg))
+
+(defun scroll-down-command (&optional arg)
+  "Scroll the selected window ARG lines towards the start (a screen if nil)."
+  (scroll-down arg))
+
+(defun other-window-for-scrolling ()
+  "The window the scroll-other-window commands scroll: the next one."
+  (let ((window (next-window (selected-window) nil)))
+    (when (eq window (selected-window))
+      (error "There is no other window"))
+    window))
+
+(defun scroll-other-window (&optional arg)
+  "Scroll the next window ARG lines towards the end (a screen if nil)."
+  (with-selected-window (other-window-for-scrolling)
+    (scroll-up arg)))
+
+(defun scroll-other-window-down (&optional arg)
+  "Scroll the next window ARG lines towards the start (a screen if nil)."
+  (scroll-other-window (cond ((eq arg '-) nil) ((null arg) '-)
+                             (t (- (window--numeric-arg arg))))))
+
+(defun scroll-left (&optional arg _set-minimum)
+  "Scroll the selected window ARG columns left (its width less two if
+nil); return its new sideways scroll."
+  (set-window-hscroll nil (+ (window-hscroll)
+                             (if (null arg) (- (window-body-width) 2) (window--numeric-arg arg)))))
+
+(defun scroll-right (&optional arg _set-minimum)
+  "Scroll the selected window ARG columns right (its width less two if
+nil); return its new sideways scroll."
+  (set-window-hscroll nil (- (window-hscroll)
+                             (if (null arg) (- (window-body-width) 2) (window--numeric-arg arg)))))
+
+(defun recenter (&optional arg _redisplay)
+  "Start the selected window so that point's line is on its row ARG
+(from the bottom if negative; the middle if nil)."
+  (unless (eq (window-buffer) (current-buffer))
+    (error "`recenter'ing a window that does not display current-buffer."))
+  (let* ((height (window-body-height))
+         (row (cond ((or (null arg) (consp arg)) (/ height 2))
+                    ((< (window--numeric-arg arg) 0) (max 0 (+ height (window--numeric-arg arg))))
+                    (t (min (1- height) (window--numeric-arg arg))))))
+    (set-window-start nil (window--line-start (point) (- row)))
+    nil))
+
+(defun move-to-window-line (arg)
+  "Move point to the start of the selected window's row ARG (from the
+bottom if negative, the middle if nil); return the row reached."
+  (unless (eq (window-buffer) (current-buffer))
+    (error "move-to-window-line called from unrelated buffer"))
+  (let* ((height (window-body-height))
+         (row (cond ((null arg) (/ (1- height) 2))
+                    ((< (window--numeric-arg arg) 0) (+ height (window--numeric-arg arg)))
+                    (t (window--numeric-arg arg))))
+         (start (window-start)))
+    (goto-char start)
+    (let ((short (forward-line row)))
+      (- row short (if (and (eobp) (not (bolp))) -1 0)))))
+
+;;; ---- Side windows ------------------------------------------------------
+;;
+;; A side window keeps to one side of the frame: the top and bottom ones
+;; as wide as the frame, the left and right ones beside the main window
+;; (the windows that are not side windows).  Several slots of one side
+;; share it evenly.
+
+(defvar window--hidden-sides nil
+  "What `window-toggle-side-windows' hid: (SIDE SLOT BUFFER SIZE) each.")
+
+(defun window-with-parameter (parameter &optional value _frame any minibuf)
+  "The first window whose PARAMETER is non-nil (VALUE if VALUE is),
+internal windows too if ANY."
+  (seq-find (lambda (w) (let ((v (window-parameter w parameter)))
+                          (if value (equal v value) v)))
+            (if any (window--all (frame-root-window))
+              (window-list nil minibuf (frame-first-window)))))
+
+(defun window--side-windows ()
+  "The frame's side windows, first to last."
+  (seq-filter (lambda (w) (window-parameter w 'window-side))
+              (window-list nil 'nomini (frame-first-window))))
+
+(defun window-main-window (&optional frame)
+  "The smallest window holding all of FRAME's windows but side windows."
+  (let ((root (frame-root-window (window-normalize-frame frame))))
+    (if (not (window--has-side-p root)) root
+      (let ((w (seq-find (lambda (w) (not (window-parameter w 'window-side)))
+                         (window--leaves root))))
+        (while (and (window-parent w) (not (window--has-side-p (window-parent w))))
+          (setq w (window-parent w)))
+        w))))
+
+(defun window--side-size (alist horizontal total)
+  "The lines (columns if HORIZONTAL) of a new side window in TOTAL ones:
+ALIST's `window-height' (`window-width'), a count or a fraction, else a
+quarter."
+  (let ((size (cdr (assq (if horizontal 'window-width 'window-height) alist))))
+    (cond ((integerp size) size)
+          ((floatp size) (round (* size total)))
+          (t (/ total 4)))))
+
+(defun window--make-side (buffer side slot alist)
+  "A new window on SIDE for SLOT, showing BUFFER."
+  (let* ((horizontal (memq side '(left right)))
+         (beside (if horizontal (window-main-window) (frame-root-window)))
+         (size (window--side-size alist horizontal (window--size beside horizontal)))
+         (new (split-window beside (- size) (cdr (assq side '((top . above) (bottom . below)
+                                                            (left . left) (right . right)))))))
+    (window--new-side new buffer side slot)))
+
+(defun window--new-side (window buffer side slot)
+  "Make WINDOW, new, the side window of SIDE and SLOT showing BUFFER."
+  (window--show window buffer)
+  (set-window-prev-buffers window nil)
+  (set-window-dedicated-p window 'side)
+  (set-window-parameter window 'window-side side)
+  (set-window-parameter window 'window-slot slot)
+  (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer))
+  window)
+
+(defun window--add-slot (buffer side slot windows)
+  "A new window for SLOT beside WINDOWS, the side's others, showing
+BUFFER; the side's windows then share it evenly."
+  (let* ((horizontal (memq side '(top bottom)))
+         (after (seq-filter (lambda (w) (< (window-parameter w 'window-slot) slot)) windows))
+         (next-to (if after (car (last after)) (car windows)))
+         (new (let ((window--splitting-side t))
+                (split-window next-to nil (if horizontal (if after 'right 'left)
+                                            (if after 'below 'above))))))
+    (window--new-side new buffer side slot)
+    (window--balance (window-parent new))
+    (window--relayout)
+    new))
+
+(defun display-buffer-in-side-window (buffer alist)
+  "Show BUFFER in the side window of ALIST's `side' (bottom by default)
+and `slot' (0), made if need be; return that window."
+  (let ((side (or (cdr (assq 'side alist)) 'bottom))
+        (slot (or (cdr (assq 'slot alist)) 0)))
+    (unless (memq side '(top bottom left right))
+      (error "Invalid side %s specified" side))
+    (let* ((windows (seq-filter (lambda (w) (eq (window-parameter w 'window-side) side))
+                                (window--side-windows)))
+           (same (seq-find (lambda (w) (eql (window-parameter w 'window-slot) slot)) windows)))
+      (cond (same
+             ;; Reused for another buffer all the same.
+             (set-window-dedicated-p same nil)
+             (window--show-for-display same buffer)
+             (set-window-dedicated-p same 'side)
+             same)
+            (windows (window--add-slot buffer side slot windows))
+            (t (window--make-side buffer side slot alist))))))
+
+(defun window-toggle-side-windows (&optional frame)
+  "Hide the side windows of FRAME, or show again those hidden last."
+  (window-normalize-frame frame)
+  (let ((sides (window--side-windows)))
+    (cond (sides
+           (setq window--hidden-sides
+                 (mapcar (lambda (w)
+                           (let ((side (window-parameter w 'window-side)))
+                             (list side (window-parameter w 'window-slot) (window-buffer w)
+                                   (window--size w (memq side '(left right))))))
+                         sides))
+           (dolist (w sides)
+             (when (window-live-p w) (delete-window w))))
+          ;; As in Emacs, what was hidden last can be shown again and again.
+          (window--hidden-sides
+           (dolist (entry window--hidden-sides)
+             (pcase-let ((`(,side ,slot ,buffer ,size) entry))
+               (when (buffer-live-p buffer)
+                 (display-buffer-in-side-window
+                  buffer `((side . ,side) (slot . ,slot)
+                           (,(if (memq side '(left right)) 'window-width 'window-height)
+                            . ,size)))))))
+          (t (error "No side windows state found")))
+    nil))
+
+;;; ---- Other frames ------------------------------------------------------
+;;
+;; Batch Emacs cannot make a frame ("Unknown terminal type"), so F1 stays
+;; the only one.
+
+(defun make-frame (&optional _parameters)
+  "Signal an error: batch Emacs has no terminal to open a frame on."
+  (error "Unknown terminal type"))
+
+(defun make-frame-command ()
+  "Signal an error, as `make-frame' does."
+  (make-frame))
+
+(defun window--live-frame (frame)
+  "FRAME, the selected frame if nil, checked to be live."
+  (cond ((null frame) (selected-frame))
+        ((frame-live-p frame) frame)
+        (t (signal 'wrong-type-argument (list 'frame-live-p frame)))))
+
+(defun next-frame (&optional frame _miniframe)
+  "The frame after FRAME: the only one."
+  (window--live-frame frame))
+
+(defun previous-frame (&optional frame _miniframe)
+  "The frame before FRAME: the only one."
+  (window--live-frame frame))
+
+(defun select-frame (frame &optional _norecord)
+  "Select FRAME, the only one; return it."
+  (window--live-frame frame)
+  frame)
+
+(defun visible-frame-list ()
+  "The frames shown: the only one."
+  (frame-list))
+
+(defun other-frame (_arg)
+  "Select another frame: there is none."
+  nil)
+
+(defun delete-frame (&optional frame force)
+  "Signal an error: the only frame cannot be deleted."
+  (when (and frame (not (framep frame)))
+    (signal 'wrong-type-argument (list 'framep frame)))
+  (error (if force "Attempt to delete the only frame"
+           "Attempt to delete the sole visible or iconified frame")))
 
 (provide 'window)
 
