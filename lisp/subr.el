@@ -2095,8 +2095,13 @@ with ARG, multibyte when its numeric value is positive."
 ;; undo-boundary, buffer-enable-undo); undoing them is lisp/simple.el's.
 (defvar undo-inhibit-record-point nil
   "Non-nil means do not record `point' in `buffer-undo-list'.")
-(defvar undo-limit 160000 "Undo information kept past this size may go (no collector here trims it).")
-(defvar undo-strong-limit 240000 "Undo information is never kept past this size (not enforced here).")
+(defvar undo-limit 160000
+  "Keep no more undo information once it exceeds this size.
+Each garbage collection trims `buffer-undo-list' to the boundary
+where its size first exceeds this.")
+(defvar undo-strong-limit 240000
+  "Don't keep more than this much size of undo information.
+A record that would take the undo information past it is dropped.")
 (defvar undo-outer-limit nil "Outer limit on the undo information of one command (none).")
 (defvar undo-outer-limit-function nil "Called when an undo list exceeds `undo-outer-limit'.")
 (defvar undo-auto--last-boundary-cause nil

@@ -26,9 +26,9 @@
 **   - No text properties or modes.
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
 **     with a space too (Emacs adds a random number there).
-**   - Undo's first-change entry is (t . 0) in a buffer visiting a file
-**     too (marrow keeps no file times), and the undo list is never
-**     truncated (undo-limit).
+**   - A collection trims undo lists as Emacs's does (undo-limit,
+**     undo-strong-limit), but never calls undo-outer-limit-function:
+**     it may run at any allocation, where Lisp cannot.
 **   - replace-buffer-contents always finds a shortest edit script:
 **     where Emacs's diffseq uses its heuristics (parts needing over 200
 **     edits, MAX-COSTS) the scripts, and so markers and undo, differ.
@@ -112,6 +112,14 @@ _Static_assert(sizeof per_buffer_vars / sizeof per_buffer_vars[0] == IN_EVERY_BU
                "IN_EVERY_BUFFER counts per_buffer_vars");
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
+
+/* The text changed: the buffer is modified, and its undo list due for
+   trimming at the next collection. */
+static void note_change(struct buffer_text *t)
+{
+  t->modified = 1;
+  t->compact_due = 1;
+}
 
 /* (format F A B) */
 static mval format2(mrt *rt, const char *f, mval a, mval b)
@@ -372,7 +380,7 @@ static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nb
   sharers_after_insert(rt, b, b->pt, nchars);
   b->pt += nchars;
   remember(b->t, b->pt, at + nbytes);
-  b->t->modified = 1;
+  note_change(b->t);
   if (!NILP(intervals_of(b)) || !NILP(ivs))
     set_intervals(rt, b, textprop_insert(rt, intervals_of(b), old_z, old_pt - 1, nchars, ivs));
 }
@@ -401,7 +409,7 @@ static void delete_text(mrt *rt, struct buffer *b, int64_t from, int64_t to)
   b->zv -= to - from;
   adjust_for_delete(b, from, to);
   remember(b->t, from, bf);
-  b->t->modified = 1;
+  note_change(b->t);
   if (CONSP(b->overlays))
     overlays_after_delete(rt, tag_ptr(b, TAG_VECTORLIKE), from);
   sharers_after_delete(rt, b, from, to);
@@ -931,6 +939,8 @@ static mval Fbuffer_modified_p(mrt *rt, int n, mval *a)
 
 static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 {
+  if (!NILP(a[0]) && !cur(rt)->t->modified)
+    note_change(cur(rt)->t); /* as Emacs, which counts a change then */
   cur(rt)->t->modified = !NILP(a[0]);
   return a[0];
 }
@@ -1002,7 +1012,8 @@ static mval Fbuffer_swap_text(mrt *rt, int n, mval *a)
                    &y->t->cache_pos, &y->t->cache_byte};
   for (size_t i = 0; i < sizeof fx / sizeof fx[0]; i++)
     swap_ints(fx[i], fy[i]);
-  x->t->modified = y->t->modified = 1;
+  note_change(x->t);
+  note_change(y->t);
   SWAP_LISP_FIELD(rt, here, other, intervals);
   SWAP_LISP_FIELD(rt, here, other, overlays);
   struct marker *markers = x->markers;
@@ -1378,7 +1389,7 @@ void buffer_record_property_change(mrt *rt, int64_t beg, int64_t end, mval prop,
 void buffer_properties_changing(mrt *rt)
 {
   record_first_change(rt);
-  cur(rt)->t->modified = 1;
+  note_change(cur(rt)->t);
 }
 
 static mval Fundo_boundary(mrt *rt, int n, mval *a)
@@ -1394,6 +1405,99 @@ static mval Fundo_boundary(mrt *rt, int n, mval *a)
   state(rt)->undo_point = cur(rt)->pt;
   state(rt)->undo_buffer = current_buffer(rt);
   return Qnil;
+}
+
+/* ---- Trimming undo lists at each collection (Emacs's undo.c) ----
+
+   Emacs weighs an undo list by what its conses and deleted strings
+   take in a 64-bit Emacs, and keeps the newest records that fit
+   undo-limit, or past it up to the boundary that reaches it but never
+   past undo-strong-limit; the newest record always stays.  The same
+   weights here cut the same lists at the same places. */
+enum { UNDO_CONS_BYTES = 16, UNDO_STRING_BYTES = 32 };
+
+static int64_t undo_entry_weight(mval entry)
+{
+  int64_t weight = UNDO_CONS_BYTES;
+  if (CONSP(entry)) {
+    weight += UNDO_CONS_BYTES;
+    if (STRINGP(XCAR(entry)))
+      weight += UNDO_STRING_BYTES - 1 + XSTRING(XCAR(entry))->nchars;
+  }
+  return weight;
+}
+
+/* SYM's value in BUFFER as a size, or no limit when not a fixnum. */
+static int64_t undo_limit_in(mrt *rt, mval buffer, mval sym)
+{
+  mval binding = local_binding(rt, sym, XBUFFER(buffer)->locals);
+  mval v = CONSP(binding) ? XCDR(binding) : XSYMBOL(rt, sym)->value;
+  return FIXNUMP(v) ? XFIXNUM(v) : INT64_MAX;
+}
+
+/* Walks an undo list, weighing what it passes; TORTOISE trails at half
+   speed so that a circular list ends the walk instead of hanging the
+   collector. */
+struct undo_walk {
+  mval prev, next, tortoise;
+  int64_t weight, steps;
+};
+
+static bool undo_walk_step(struct undo_walk *w)
+{
+  w->weight += undo_entry_weight(XCAR(w->next));
+  w->prev = w->next;
+  w->next = XCDR(w->next);
+  if (++w->steps % 2 == 0)
+    w->tortoise = XCDR(w->tortoise);
+  return w->next != w->tortoise;
+}
+
+/* Where BUFFER's undo list should end: the cons to cut after, or nil
+   to keep it whole. */
+static mval undo_cut_point(mrt *rt, mval buffer, mval list)
+{
+  struct undo_walk w = { Qnil, list, list, 0, 0 };
+  if (CONSP(w.next) && NILP(XCAR(w.next)) && !undo_walk_step(&w))
+    return Qnil;
+  while (CONSP(w.next) && !NILP(XCAR(w.next)))
+    if (!undo_walk_step(&w))
+      return Qnil;
+  int64_t limit = undo_limit_in(rt, buffer, Qundo_limit);
+  int64_t strong = undo_limit_in(rt, buffer, Qundo_strong_limit);
+  mval keep_to = w.prev;
+  while (CONSP(w.next)) {
+    if (NILP(XCAR(w.next))) {
+      if (w.weight > strong)
+        break;
+      keep_to = w.prev;
+      if (w.weight > limit)
+        break;
+    }
+    if (!undo_walk_step(&w))
+      return Qnil;
+  }
+  return NILP(w.next) ? Qnil : keep_to;
+}
+
+/* The collector's before-collect hook: before anything is marked, each
+   live buffer changed since the last one has its undo list trimmed
+   (an indirect buffer's is its base buffer's business, as in Emacs),
+   so that what is cut goes in this collection.  Only cdrs are stored:
+   nothing is allocated. */
+static void trim_undo_lists(struct gc *g, void *ud)
+{
+  mrt *rt = ud;
+  for (mval l = state(rt)->live; CONSP(l); l = XCDR(l)) {
+    struct buffer *b = XBUFFER(XCAR(l));
+    if (!NILP(b->base) || !b->t->compact_due)
+      continue;
+    b->t->compact_due = 0;
+    mval list = per_buffer_value(rt, XCAR(l), UNDO_LIST);
+    mval cut = CONSP(list) ? undo_cut_point(rt, XCAR(l), list) : Qnil;
+    if (!NILP(cut))
+      gc_setcdr(g, cut, Qnil);
+  }
 }
 
 /* (buffer-enable-undo &optional BUFFER) */
@@ -2156,7 +2260,7 @@ static void overwrite_chars(mrt *rt, struct buffer *b, mval s, const struct chan
   b->t->gap += n;
   b->t->gap_size -= n;
   remember(b->t, d->first, bf);
-  b->t->modified = 1;
+  note_change(b->t);
 }
 
 /* (internal--case-replace START END STRING): STRING, as many
@@ -2175,7 +2279,7 @@ static mval Fcase_replace(mrt *rt, int n, mval *a)
   struct buffer *b = cur(rt);
   if (from < to) { /* the whole region counts as changed, as in Emacs */
     record_change(rt, from, to - from);
-    b->t->modified = 1;
+    note_change(b->t);
   }
   mval s = string_to_multibyte(rt, unibyte_text_p(rt, b) ? string_low_bytes(rt, a[2]) : a[2]);
   struct changed_span d;
@@ -3098,6 +3202,7 @@ void buffer_init(mrt *rt)
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
   gc_set_finalizer(rt->gc, PVEC_MARKER, marker_finalize, NULL);
+  gc_set_before_collect(rt->gc, trim_undo_lists, rt);
   defsubrs(rt, buffer_subrs, sizeof buffer_subrs / sizeof buffer_subrs[0]);
   if (NILP(get_prop(rt, Qend_of_buffer, Qerror_conditions)))
     define_error(rt, Qend_of_buffer, "End of buffer", Qerror);

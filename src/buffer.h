@@ -30,6 +30,9 @@ struct buffer_text {
   int64_t z;
   int64_t cache_pos, cache_byte; /* one (position, byte) pair */
   int64_t modified;
+  /* Changed since a collection last trimmed the undo list (Emacs's
+     MODIFF past BUF_COMPACT): only then is it trimmed again. */
+  int64_t compact_due;
   int64_t sharers; /* the live indirect buffers using it */
 };
 
