@@ -155,6 +155,11 @@ unless backups are off for it."
   "Save the current buffer in its visited file, if it has been modified."
   (basic-save-buffer))
 
+(defun clear-visited-file-modtime ()
+  "Forget the visited file's modification time: the next save does
+not complain that the file changed."
+  (set-visited-file-modtime 0))
+
 (defun set-visited-file-name (filename &optional _no-query along-with-file)
   "Make the current buffer visit FILENAME (nil: no file), renamed after
 it and marked modified unless ALONG-WITH-FILE."
@@ -168,6 +173,8 @@ it and marked modified unless ALONG-WITH-FILE."
         (rename-buffer (file-name-nondirectory file) t)
         (uniquify--manage (current-buffer) (file-name-nondirectory file)
                           default-directory)))
+    (unless along-with-file
+      (clear-visited-file-modtime))
     (when (and file (not along-with-file))
       (set-buffer-modified-p t))
     (when file

@@ -2117,12 +2117,6 @@ If t, we undid all the way to the end of it.")
   "Non-nil while performing an undo.")
 (defvar undo-equiv-table (make-hash-table :test 'eq :weakness t)
   "Table mapping redo records to the corresponding undo one.")
-(defun visited-file-modtime ()
-  "The modification time of the file the buffer visits, as undo's
-first-change entries record it: marrow keeps none, so 0, what Emacs
-gives for a buffer visiting no file."
-  0)
-
 (defun buffer-local-boundp (symbol buffer)
   "Whether SYMBOL has a value in BUFFER."
   (condition-case nil
@@ -2714,7 +2708,8 @@ for case-sensitively.")
 (dolist (f '(sort-lines reverse-region delete-duplicate-lines))
   (autoload f "sort"))
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
-(dolist (f '(abbreviate-file-name basic-save-buffer create-file-buffer find-buffer-visiting
+(dolist (f '(abbreviate-file-name basic-save-buffer clear-visited-file-modtime
+             create-file-buffer find-buffer-visiting
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
              set-visited-file-name write-file))
   (autoload f "files"))

@@ -55,6 +55,7 @@
 #include "strfns.h"
 #include "overlays.h"
 #include "textprop.h"
+#include "timefns.h"
 #include "variables.h"
 #include "window.h"
 
@@ -1292,6 +1293,92 @@ static void check_writable(mrt *rt)
     xsignal1(rt, Qbuffer_read_only, current_buffer(rt));
 }
 
+/* ---- The visited file's modification time (Emacs's fileio.c) ---- */
+
+enum { MODTIME_UNKNOWN, MODTIME_NONEXISTENT, MODTIME_KNOWN };
+
+/* What visited-file-modtime says: 0 unknown, -1 no file, else a time. */
+static mval modtime_value(mrt *rt, struct buffer *b)
+{
+  if (b->modtime_kind != MODTIME_KNOWN)
+    return make_fixnum(b->modtime_kind == MODTIME_NONEXISTENT ? -1 : 0);
+  struct timespec ts = { .tv_sec = (time_t)b->modtime_sec, .tv_nsec = (long)b->modtime_nsec };
+  return timefns_from_timespec(rt, ts);
+}
+
+/* File PATH's state now, as a buffer records it.  Like Emacs, a file
+   that cannot be looked at for another reason than its absence has an
+   unknown time. */
+struct file_modtime {
+  int64_t kind, sec, nsec, size;
+};
+
+static struct file_modtime file_modtime(mval path)
+{
+  struct stat st;
+  if (stat((const char *)XSTRING(path)->data, &st) == 0)
+    return (struct file_modtime){ MODTIME_KNOWN, st.st_mtim.tv_sec, st.st_mtim.tv_nsec, st.st_size };
+  bool absent = errno == ENOENT || errno == ENOTDIR;
+  return (struct file_modtime){ absent ? MODTIME_NONEXISTENT : MODTIME_UNKNOWN, 0, 0, -1 };
+}
+
+static void set_modtime(struct buffer *b, struct file_modtime m)
+{
+  b->modtime_kind = m.kind;
+  b->modtime_sec = m.sec;
+  b->modtime_nsec = m.nsec;
+  b->modtime_size = m.size;
+}
+
+static mval Fvisited_file_modtime(mrt *rt, int n, mval *a) { return modtime_value(rt, cur(rt)); }
+
+/* TIME-FLAG of set-visited-file-modtime: 0 (unknown), -1 (no file) or
+   a time. */
+static struct file_modtime modtime_from_flag(mrt *rt, mval flag)
+{
+  if (FIXNUMP(flag)) {
+    if (XFIXNUM(flag) < -1 || XFIXNUM(flag) > 0)
+      mrt_signal(rt, Qargs_out_of_range, list3(rt, flag, make_fixnum(-1), make_fixnum(0)));
+    return (struct file_modtime){ XFIXNUM(flag) == 0 ? MODTIME_UNKNOWN : MODTIME_NONEXISTENT, 0, 0, -1 };
+  }
+  struct timespec ts = timefns_to_timespec(rt, flag);
+  return (struct file_modtime){ MODTIME_KNOWN, ts.tv_sec, ts.tv_nsec, -1 };
+}
+
+static mval expanded_file_name(mrt *rt, mval buffer)
+{
+  return call1(rt, intern(rt, "expand-file-name"), per_buffer_value(rt, buffer, BUFFER_FILE_NAME));
+}
+
+/* (set-visited-file-modtime &optional TIME-FLAG): without TIME-FLAG,
+   the visited file's time now, left as it was when there is no file. */
+static mval Fset_visited_file_modtime(mrt *rt, int n, mval *a)
+{
+  if (!NILP(a[0])) {
+    set_modtime(cur(rt), modtime_from_flag(rt, a[0]));
+    return Qnil;
+  }
+  struct file_modtime m = file_modtime(expanded_file_name(rt, current_buffer(rt)));
+  if (m.kind == MODTIME_KNOWN)
+    set_modtime(cur(rt), m);
+  return Qnil;
+}
+
+/* (verify-visited-file-modtime &optional BUF): whether BUF's file is as
+   it was when read or written (t when it visits none, or the time is
+   unknown). */
+static mval Fverify_visited_file_modtime(mrt *rt, int n, mval *a)
+{
+  mval buffer = buffer_or_current(rt, a[0]);
+  struct buffer *b = XBUFFER(buffer);
+  if (!STRINGP(per_buffer_value(rt, buffer, BUFFER_FILE_NAME)) || b->modtime_kind == MODTIME_UNKNOWN)
+    return Qt;
+  struct file_modtime m = file_modtime(expanded_file_name(rt, buffer));
+  bool same_time = m.kind == b->modtime_kind &&
+                   (m.kind != MODTIME_KNOWN || (m.sec == b->modtime_sec && m.nsec == b->modtime_nsec));
+  return bool_val(same_time && (b->modtime_size < 0 || m.size == b->modtime_size));
+}
+
 /* ---- Undo: what Emacs 28's undo.c records in buffer-undo-list ---- */
 
 /* The current buffer's undo list (t: it records nothing). */
@@ -1300,14 +1387,14 @@ static bool undo_off(mrt *rt) { return undo_list(rt) == Qt; }
 static void set_undo_list(mrt *rt, mval list) { set_per_buffer(rt, rt->locals, UNDO_LIST, list); }
 static void push_undo(mrt *rt, mval entry) { set_undo_list(rt, Fcons(rt, entry, undo_list(rt))); }
 
-/* (t . MODTIME) when an unmodified buffer is about to change: undoing
-   back to it makes the buffer unmodified again.  marrow keeps no file
-   times, so MODTIME is 0, what Emacs records for a buffer visiting no
-   file (visited-file-modtime agrees). */
+/* (t . MODTIME) when an unmodified buffer is about to change, MODTIME
+   being its visited file's (its base buffer's, for an indirect one):
+   undoing back to it makes the buffer unmodified again, unless the
+   file changed since. */
 static void record_first_change(mrt *rt)
 {
   if (!cur(rt)->t->modified && !undo_off(rt))
-    push_undo(rt, Fcons(rt, Qt, make_fixnum(0)));
+    push_undo(rt, Fcons(rt, Qt, modtime_value(rt, buffer_text_owner(cur(rt)))));
 }
 
 /* Point as undo-boundary last saw it, when a change right after a
@@ -2896,8 +2983,10 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
   bool visit = !NILP(a[1]);
   if (visit && (!NILP(a[2]) || !NILP(a[3])))
     mrt_error(rt, "Attempt to visit less than an entire file");
-  if (visit)
+  if (visit) {
     visit_file(rt, path);
+    set_modtime(cur(rt), file_modtime(path));
+  }
   mval bytes = call1(rt, intern(rt, "marrow--read-file-bytes"), path);
   if (!NILP(a[2]) || !NILP(a[3])) {
     int64_t size = XSTRING(bytes)->nbytes;
@@ -2998,6 +3087,7 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
   bool visiting = a[4] == Qt || STRINGP(a[4]);
   if (visiting) {
     visit_file(rt, STRINGP(a[4]) ? call1(rt, intern(rt, "expand-file-name"), a[4]) : path);
+    set_modtime(cur(rt), file_modtime(path));
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
   }
   if ((NILP(a[4]) || visiting) && NILP(find_symbol_value(rt, Qnoninteractive))) {
@@ -3146,6 +3236,9 @@ static const struct subr_def buffer_subrs[] = {
   { "insert-file-contents-literally", Finsert_file_contents_literally, 1, 5 },
   { "marrow--read-file-bytes", Fread_file_bytes, 1, 1 },
   { "write-region", Fwrite_region, 3, 7 },
+  { "visited-file-modtime", Fvisited_file_modtime, 0, 0 },
+  { "set-visited-file-modtime", Fset_visited_file_modtime, 0, 1 },
+  { "verify-visited-file-modtime", Fverify_visited_file_modtime, 0, 1 },
 };
 
 static void mark_buffer_state(struct gc *g, void *ud)

@@ -61,6 +61,10 @@ struct buffer {
      buffer-list-update-hook, kill-buffer-hook or
      kill-buffer-query-functions for it. */
   int64_t inhibit_hooks;
+  /* The visited file's modification time when last read or written
+     (buffer.c's MODTIME_* kinds, unknown being 0), and its size then,
+     or -1 when not noted (a time given to set-visited-file-modtime). */
+  int64_t modtime_kind, modtime_sec, modtime_nsec, modtime_size;
 };
 #define BUFFER_NLISP 5
 

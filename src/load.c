@@ -32,6 +32,7 @@
 #include "strfns.h"
 #include "bignum.h"
 #include "fns.h"
+#include "timefns.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
@@ -1008,13 +1009,8 @@ static mval Fset_file_times(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
   struct timespec t[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
-  if (!NILP(args[1])) {
-    mval seconds = call1(rt, intern(rt, "float-time"), args[1]);
-    double whole = floor(XFLOAT(seconds));
-    t[0].tv_sec = (time_t)whole;
-    t[0].tv_nsec = (long)((XFLOAT(seconds) - whole) * 1e9);
-    t[1] = t[0];
-  }
+  if (!NILP(args[1])) /* exactly, to the nanosecond: not through a float */
+    t[0] = t[1] = timefns_to_timespec(rt, args[1]);
   mval path = expand_file_name(rt, args[0], Qnil);
   int flags = args[2] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
   if (utimensat(AT_FDCWD, sdata(path), t, flags) != 0) {
