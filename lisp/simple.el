@@ -465,7 +465,8 @@ of the list (past the marker adjustments a deletion entry has)."
      ((integerp entry) (goto-char entry))
      ((eq head t)
       ;; The first change after a save: undone, unmodified again, unless
-      ;; the file has been saved since.
+      ;; the file has changed since.  As in Emacs 28, an indirect buffer
+      ;; compares its own time (0), not its base buffer's.
       (when (or (equal tail (visited-file-modtime))
                 (and (consp tail)
                      (equal (list (car tail) (cdr tail)) (visited-file-modtime))))

@@ -1388,13 +1388,13 @@ static void set_undo_list(mrt *rt, mval list) { set_per_buffer(rt, rt->locals, U
 static void push_undo(mrt *rt, mval entry) { set_undo_list(rt, Fcons(rt, entry, undo_list(rt))); }
 
 /* (t . MODTIME) when an unmodified buffer is about to change, MODTIME
-   being its visited file's (its base buffer's, for an indirect one):
-   undoing back to it makes the buffer unmodified again, unless the
-   file changed since. */
+   being its visited file's (an indirect buffer's own, as Emacs 28
+   records it): undoing back to it makes the buffer unmodified again,
+   unless the file changed since. */
 static void record_first_change(mrt *rt)
 {
   if (!cur(rt)->t->modified && !undo_off(rt))
-    push_undo(rt, Fcons(rt, Qt, modtime_value(rt, buffer_text_owner(cur(rt)))));
+    push_undo(rt, Fcons(rt, Qt, modtime_value(rt, cur(rt))));
 }
 
 /* Point as undo-boundary last saw it, when a change right after a
