@@ -2657,7 +2657,9 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              current-indentation back-to-indentation indent-line-to backward-to-indentation
              indent-rigidly file-size-human-readable barf-if-buffer-read-only
              yank-handle-font-lock-face-property yank-handle-category-property
-             undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo))
+             undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo
+             undo-make-selective-list undo-elt-in-region undo-elt-crosses-region undo-delta
+             undo-adjust-elt undo-adjust-beg-end undo-adjust-pos transient-mark-mode))
   (autoload f "simple"))
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
 (put 'mark-ring 'permanent-local t)
