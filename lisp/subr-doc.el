@@ -1679,7 +1679,19 @@ if it was read; text after it is left alone.")
      "Print CHARACTER on PRINTCHARFUN (default `standard-output').")
     (write-region "START END FILENAME &optional APPEND VISIT LOCKNAME MUSTBENEW"
      "Write the text between START and END (all of it if START is nil; a
-string START itself) to file FILENAME, appended if APPEND."))
+string START itself) to file FILENAME, appended if APPEND.")
+    (visited-file-modtime ""
+     "The modification time of the visited file when the buffer last read
+or wrote it, as a Lisp time: 0 if unknown (or no file is visited), -1
+if the file did not exist.")
+    (set-visited-file-modtime "&optional TIME-FLAG"
+     "Note the visited file's modification time as it is now (leaving it
+if the file is missing), or TIME-FLAG: a Lisp time, 0 for unknown, -1
+for a file that does not exist.")
+    (verify-visited-file-modtime "&optional BUF"
+     "Whether BUF's visited file (the current buffer's if nil) is unchanged
+since BUF read or wrote it: same time and size.  t also when BUF
+visits no file or the time is unknown."))
   "(NAME USAGE DOC) for each documented primitive.")
 
 (defconst subr-doc--table
