@@ -1680,6 +1680,18 @@ if it was read; text after it is left alone.")
     (write-region "START END FILENAME &optional APPEND VISIT LOCKNAME MUSTBENEW"
      "Write the text between START and END (all of it if START is nil; a
 string START itself) to file FILENAME, appended if APPEND.")
+    (file-attributes "FILENAME &optional ID-FORMAT"
+     "The attributes of file FILENAME, a symbolic link not followed, or nil
+if there is none: (TYPE LINKS UID GID ATIME MTIME CTIME SIZE MODES t
+INODE DEVICE), TYPE t for a directory and the target for a symbolic
+link, UID and GID names when ID-FORMAT is `string'.  The
+`file-attribute-' functions take them apart.")
+    (file-modes "FILENAME &optional FLAG"
+     "The permission bits of file FILENAME (of a symbolic link itself when
+FLAG is `nofollow'), or nil if there is no such file.")
+    (set-file-modes "FILENAME MODE &optional FLAG"
+     "Give file FILENAME the permission bits MODE (a symbolic link itself
+when FLAG is `nofollow').")
     (visited-file-modtime ""
      "The modification time of the visited file when the buffer last read
 or wrote it, as a Lisp time: 0 if unknown (or no file is visited), -1

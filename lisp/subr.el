@@ -2711,6 +2711,10 @@ for case-sensitively.")
   (autoload f "sort"))
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
 (dolist (f '(abbreviate-file-name basic-save-buffer clear-visited-file-modtime
+             file-attribute-type file-attribute-link-number file-attribute-user-id
+             file-attribute-group-id file-attribute-access-time file-attribute-modification-time
+             file-attribute-status-change-time file-attribute-size file-attribute-modes
+             file-attribute-inode-number file-attribute-device-number file-attribute-collect
              create-file-buffer find-buffer-visiting
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
              set-visited-file-name write-file))
