@@ -155,6 +155,71 @@ unless backups are off for it."
   "Save the current buffer in its visited file, if it has been modified."
   (basic-save-buffer))
 
+;;; The parts of what `file-attributes' returns.
+
+(defsubst file-attribute-type (attributes)
+  "The type in ATTRIBUTES: t for a directory, the target of a symbolic
+link, nil for anything else."
+  (nth 0 attributes))
+
+(defsubst file-attribute-link-number (attributes)
+  "The number of names the file in ATTRIBUTES has."
+  (nth 1 attributes))
+
+(defsubst file-attribute-user-id (attributes)
+  "The owner in ATTRIBUTES: a number, or a name if asked for."
+  (nth 2 attributes))
+
+(defsubst file-attribute-group-id (attributes)
+  "The group in ATTRIBUTES: a number, or a name if asked for."
+  (nth 3 attributes))
+
+(defsubst file-attribute-access-time (attributes)
+  "When the file in ATTRIBUTES was last read, a Lisp time."
+  (nth 4 attributes))
+
+(defsubst file-attribute-modification-time (attributes)
+  "When the file in ATTRIBUTES was last written, a Lisp time."
+  (nth 5 attributes))
+
+(defsubst file-attribute-status-change-time (attributes)
+  "When the status of the file in ATTRIBUTES last changed, a Lisp time."
+  (nth 6 attributes))
+
+(defsubst file-attribute-size (attributes)
+  "The size in bytes of the file in ATTRIBUTES."
+  (nth 7 attributes))
+
+(defsubst file-attribute-modes (attributes)
+  "The permissions in ATTRIBUTES, as `ls -l' shows them."
+  (nth 8 attributes))
+
+(defsubst file-attribute-inode-number (attributes)
+  "The inode number in ATTRIBUTES."
+  (nth 10 attributes))
+
+(defsubst file-attribute-device-number (attributes)
+  "The number of the file system device in ATTRIBUTES."
+  (nth 11 attributes))
+
+(defun file-attribute-collect (attributes &rest attr-names)
+  "The values of ATTR-NAMES (symbols such as `size' and `modes', the
+names of the accessors above without `file-attribute-') in
+ATTRIBUTES, in order."
+  (let ((names '(type link-number user-id group-id access-time modification-time
+                 status-change-time size modes unused inode-number device-number))
+        (values nil))
+    (dolist (name attr-names (nreverse values))
+      (let ((index (seq-position names name)))
+        (if (and index (not (eq name 'unused)))
+            (push (nth index attributes) values)
+          (error "Wrong attribute name '%S'" name))))))
+
+(defun clear-visited-file-modtime ()
+  "Forget the visited file's modification time: the next save does
+not complain that the file changed."
+  (set-visited-file-modtime 0))
+
 (defun set-visited-file-name (filename &optional _no-query along-with-file)
   "Make the current buffer visit FILENAME (nil: no file), renamed after
 it and marked modified unless ALONG-WITH-FILE."
@@ -168,6 +233,8 @@ it and marked modified unless ALONG-WITH-FILE."
         (rename-buffer (file-name-nondirectory file) t)
         (uniquify--manage (current-buffer) (file-name-nondirectory file)
                           default-directory)))
+    (unless along-with-file
+      (clear-visited-file-modtime))
     (when (and file (not along-with-file))
       (set-buffer-modified-p t))
     (when file

@@ -84,15 +84,25 @@ its end."
     (goto-char omark)
     nil))
 
+(define-minor-mode transient-mark-mode
+  "Toggle Transient Mark mode: setting the mark activates the region,
+and commands such as `undo' then act on it; a change deactivates it."
+  :global t)
+
 (defun region-active-p ()
-  "Non-nil when the region is active (under transient-mark-mode only)."
+  "t when the region is active (under transient-mark-mode only).  An
+active mark that is not set is a bug: an assertion fails."
   (and transient-mark-mode mark-active
-       (or use-empty-active-region (mark))))
+       (progn (unless (mark)
+                (signal 'cl-assertion-failed (list '(mark))))
+              t)))
 
 (defun use-region-p ()
-  "Non-nil when commands should act on the active, non-empty region."
+  "t when commands should act on the active region: one that is not
+empty, unless `use-empty-active-region'."
   (and (region-active-p)
-       (or use-empty-active-region (> (region-end) (region-beginning)))))
+       (or use-empty-active-region (> (region-end) (region-beginning)))
+       t))
 
 (defun simple--region-bound (pick)
   (let ((mark (marker-position (mark-marker))))
@@ -398,8 +408,7 @@ indentation when it was in it."
 ;; back.  With no command loop `last-command' is never `undo', so each
 ;; `undo' starts a new run from the head of the list, as an undo typed
 ;; after some other command does in Emacs, and only `undo-boundary'
-;; separates changes.  Not done: undo in region (`undo-start' with a
-;; region), auto-save files.
+;; separates changes.  Not done: auto-save files.
 
 (defun buffer-disable-undo (&optional buffer)
   "Make BUFFER (the current buffer if nil) stop keeping undo information."
@@ -465,7 +474,8 @@ of the list (past the marker adjustments a deletion entry has)."
      ((integerp entry) (goto-char entry))
      ((eq head t)
       ;; The first change after a save: undone, unmodified again, unless
-      ;; the file has been saved since.
+      ;; the file has changed since.  As in Emacs 28, an indirect buffer
+      ;; compares its own time (0), not its base buffer's.
       (when (or (equal tail (visited-file-modtime))
                 (and (consp tail)
                      (equal (list (car tail) (cdr tail)) (visited-file-modtime))))
@@ -516,12 +526,130 @@ Return what remains of the list."
 (defun undo-start (&optional beg end)
   "Set `pending-undo-list' to the front of the undo list.
 The next call to `undo-more' will undo the most recently made change.
-BEG and END (a region to undo in) are not supported: an error."
+If BEG and END are specified, then undo only elements
+that apply to text between BEG and END are used; other undo elements
+are ignored.  If BEG and END are nil, all undo elements are used."
   (when (eq buffer-undo-list t)
     (user-error "No undo information in this buffer"))
-  (when (and beg end (/= beg end))
-    (error "Undo in region is not supported"))
-  (setq pending-undo-list buffer-undo-list))
+  (setq pending-undo-list
+        (if (and beg end (/= beg end))
+            (undo-make-selective-list (min beg end) (max beg end))
+          buffer-undo-list)))
+
+;; Undo in region.  The records of changes inside START..END are kept,
+;; their positions moved back over the changes outside it made after
+;; them (those changes stay), so that they apply to the text as it is.
+;; A change outside shifts what follows it: an undo delta (POS . N)
+;; says that N characters went in at POS (N < 0: -N came out there).
+
+(defun undo-delta (undo-elt)
+  "The (POSITION . ADJUSTMENT) by which undoing UNDO-ELT moves the text
+after POSITION: the length of a deletion it reinserts, minus that of an
+insertion it deletes; (0 . 0) for anything else."
+  (cond ((not (consp undo-elt)) '(0 . 0))
+        ((stringp (car undo-elt))
+         (cons (abs (cdr undo-elt)) (length (car undo-elt))))
+        ((integerp (car undo-elt))
+         (cons (car undo-elt) (- (car undo-elt) (cdr undo-elt))))
+        (t '(0 . 0))))
+
+(defun undo-adjust-pos (pos deltas &optional use-<)
+  "POS once the changes of the undo DELTAS (newest first) are taken
+back, those at POS included unless USE-<.  POS never goes back before
+the place of a delta: text it deleted there leaves POS at its start."
+  (dolist (delta deltas pos)
+    (when (if use-< (< (car delta) pos) (<= (car delta) pos))
+      (setq pos (max (car delta) (- pos (cdr delta)))))))
+
+(defun undo-adjust-beg-end (beg end deltas)
+  "(BEG . END) moved by the undo DELTAS; END never before BEG."
+  (let ((beg (undo-adjust-pos beg deltas)))
+    (cons beg (max beg (undo-adjust-pos end deltas t)))))
+
+(defun undo-adjust-elt (elt deltas)
+  "Undo element ELT with its positions moved by the undo DELTAS.
+Elements without positions it knows are returned as they are."
+  (let ((head (car-safe elt)) (tail (cdr-safe elt)))
+    (cond ((integerp elt) (undo-adjust-pos elt deltas))
+          ((and (integerp head) (integerp tail))
+           (undo-adjust-beg-end head tail deltas))
+          ((and (stringp head) (integerp tail))
+           (cons head (* (if (< tail 0) -1 1)
+                         (undo-adjust-pos (abs tail) deltas))))
+          ((and (null head) (consp elt) (consp (cdr tail)) (consp (cddr tail)))
+           (cons nil (cons (nth 0 tail)
+                           (cons (nth 1 tail)
+                                 (undo-adjust-beg-end (nth 2 tail) (nthcdr 3 tail)
+                                                      deltas)))))
+          (t elt))))
+
+(defun undo-elt-in-region (undo-elt start end)
+  "Whether UNDO-ELT lies within START..END (one that crosses an edge
+does not).  For a (MARKER . ADJUSTMENT), better ask about the (TEXT
+. POS) it follows: a marker may have moved anywhere since."
+  (cond ((integerp undo-elt) (and (>= undo-elt start) (<= undo-elt end)))
+        ((null undo-elt) t)
+        ((atom undo-elt) nil)
+        ((stringp (car undo-elt))
+         (let ((pos (abs (cdr undo-elt))))
+           (and (>= pos start) (<= pos end))))
+        ((markerp (car undo-elt)) (<= start (car undo-elt) end))
+        ((null (car undo-elt))
+         (let ((range (nthcdr 3 undo-elt)))
+           (and (>= (car range) start) (<= (cdr range) end))))
+        ((integerp (car undo-elt))
+         (and (>= (car undo-elt) start) (<= (cdr undo-elt) end)))))
+
+(defun undo-elt-crosses-region (undo-elt start end)
+  "Whether UNDO-ELT, a change of a range, overlaps START..END."
+  (cond ((atom undo-elt) nil)
+        ((null (car undo-elt))
+         (let ((range (nthcdr 3 undo-elt)))
+           (and (< (car range) end) (> (cdr range) start))))
+        ((integerp (car undo-elt))
+         (and (< (car undo-elt) end) (> (cdr undo-elt) start)))))
+(make-obsolete 'undo-elt-crosses-region nil "25.1")
+
+(defun undo-make-selective-list (start end)
+  "The elements of `buffer-undo-list' that change START..END, moved to
+apply to the buffer as it is, with a boundary first and last as
+`undo' expects.  The region grows and shrinks with the changes kept;
+a first-change (t . TIME) is kept only while nothing was left out.
+With `undo-no-redo', changes already undone are passed over."
+  (let ((list buffer-undo-list)
+        (kept (list nil))
+        (deltas nil))
+    (while list
+      (when undo-no-redo
+        (while (consp (gethash list undo-equiv-table))
+          (setq list (gethash list undo-equiv-table))))
+      (let ((elt (car list)))
+        (cond
+         ((null elt)
+          ;; One boundary between kept changes, however many left out.
+          (when (car kept)
+            (push nil kept)))
+         ((eq (car-safe elt) t)
+          (unless deltas
+            (push elt kept)))
+         ;; Marker adjustments go with the deletion they follow.
+         ((markerp (car-safe elt)))
+         (t
+          (let ((adjusted (undo-adjust-elt elt deltas)))
+            (if (undo-elt-in-region adjusted start end)
+                (progn
+                  (setq end (+ end (cdr (undo-delta adjusted))))
+                  (push adjusted kept)
+                  (when (and (stringp (car-safe adjusted)) (integerp (cdr-safe adjusted)))
+                    (let ((rest (cdr list)))
+                      (while (markerp (car-safe (car rest)))
+                        (push (car rest) kept)
+                        (setq rest (cdr rest))))))
+              (let ((delta (undo-delta elt)))
+                (unless (zerop (cdr delta))
+                  (push delta deltas))))))))
+      (setq list (cdr list)))
+    (nreverse kept)))
 
 (defun undo-more (n)
   "Undo back N undo-boundaries beyond what was already undone recently.

@@ -1689,7 +1689,31 @@ if it was read; text after it is left alone.")
      "Print CHARACTER on PRINTCHARFUN (default `standard-output').")
     (write-region "START END FILENAME &optional APPEND VISIT LOCKNAME MUSTBENEW"
      "Write the text between START and END (all of it if START is nil; a
-string START itself) to file FILENAME, appended if APPEND."))
+string START itself) to file FILENAME, appended if APPEND.")
+    (file-attributes "FILENAME &optional ID-FORMAT"
+     "The attributes of file FILENAME, a symbolic link not followed, or nil
+if there is none: (TYPE LINKS UID GID ATIME MTIME CTIME SIZE MODES t
+INODE DEVICE), TYPE t for a directory and the target for a symbolic
+link, UID and GID names when ID-FORMAT is `string'.  The
+`file-attribute-' functions take them apart.")
+    (file-modes "FILENAME &optional FLAG"
+     "The permission bits of file FILENAME (of a symbolic link itself when
+FLAG is `nofollow'), or nil if there is no such file.")
+    (set-file-modes "FILENAME MODE &optional FLAG"
+     "Give file FILENAME the permission bits MODE (a symbolic link itself
+when FLAG is `nofollow').")
+    (visited-file-modtime ""
+     "The modification time of the visited file when the buffer last read
+or wrote it, as a Lisp time: 0 if unknown (or no file is visited), -1
+if the file did not exist.")
+    (set-visited-file-modtime "&optional TIME-FLAG"
+     "Note the visited file's modification time as it is now (leaving it
+if the file is missing), or TIME-FLAG: a Lisp time, 0 for unknown, -1
+for a file that does not exist.")
+    (verify-visited-file-modtime "&optional BUF"
+     "Whether BUF's visited file (the current buffer's if nil) is unchanged
+since BUF read or wrote it: same time and size.  t also when BUF
+visits no file or the time is unknown."))
   "(NAME USAGE DOC) for each documented primitive.")
 
 (defconst subr-doc--table

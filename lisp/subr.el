@@ -2095,8 +2095,13 @@ with ARG, multibyte when its numeric value is positive."
 ;; undo-boundary, buffer-enable-undo); undoing them is lisp/simple.el's.
 (defvar undo-inhibit-record-point nil
   "Non-nil means do not record `point' in `buffer-undo-list'.")
-(defvar undo-limit 160000 "Undo information kept past this size may go (no collector here trims it).")
-(defvar undo-strong-limit 240000 "Undo information is never kept past this size (not enforced here).")
+(defvar undo-limit 160000
+  "Keep no more undo information once it exceeds this size.
+Each garbage collection trims `buffer-undo-list' to the boundary
+where its size first exceeds this.")
+(defvar undo-strong-limit 240000
+  "Don't keep more than this much size of undo information.
+A record that would take the undo information past it is dropped.")
 (defvar undo-outer-limit nil "Outer limit on the undo information of one command (none).")
 (defvar undo-outer-limit-function nil "Called when an undo list exceeds `undo-outer-limit'.")
 (defvar undo-auto--last-boundary-cause nil
@@ -2112,12 +2117,6 @@ If t, we undid all the way to the end of it.")
   "Non-nil while performing an undo.")
 (defvar undo-equiv-table (make-hash-table :test 'eq :weakness t)
   "Table mapping redo records to the corresponding undo one.")
-(defun visited-file-modtime ()
-  "The modification time of the file the buffer visits, as undo's
-first-change entries record it: marrow keeps none, so 0, what Emacs
-gives for a buffer visiting no file."
-  0)
-
 (defun buffer-local-boundp (symbol buffer)
   "Whether SYMBOL has a value in BUFFER."
   (condition-case nil
@@ -2673,7 +2672,9 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              current-indentation back-to-indentation indent-line-to backward-to-indentation
              indent-rigidly file-size-human-readable barf-if-buffer-read-only
              yank-handle-font-lock-face-property yank-handle-category-property
-             undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo))
+             undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo
+             undo-make-selective-list undo-elt-in-region undo-elt-crosses-region undo-delta
+             undo-adjust-elt undo-adjust-beg-end undo-adjust-pos transient-mark-mode))
   (autoload f "simple"))
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
 (put 'mark-ring 'permanent-local t)
@@ -2724,7 +2725,12 @@ for case-sensitively.")
 (dolist (f '(sort-lines reverse-region delete-duplicate-lines))
   (autoload f "sort"))
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
-(dolist (f '(abbreviate-file-name basic-save-buffer create-file-buffer find-buffer-visiting
+(dolist (f '(abbreviate-file-name basic-save-buffer clear-visited-file-modtime
+             file-attribute-type file-attribute-link-number file-attribute-user-id
+             file-attribute-group-id file-attribute-access-time file-attribute-modification-time
+             file-attribute-status-change-time file-attribute-size file-attribute-modes
+             file-attribute-inode-number file-attribute-device-number file-attribute-collect
+             create-file-buffer find-buffer-visiting
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
              set-visited-file-name write-file))
   (autoload f "files"))

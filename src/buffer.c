@@ -26,9 +26,9 @@
 **   - No text properties or modes.
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
 **     with a space too (Emacs adds a random number there).
-**   - Undo's first-change entry is (t . 0) in a buffer visiting a file
-**     too (marrow keeps no file times), and the undo list is never
-**     truncated (undo-limit).
+**   - A collection trims undo lists as Emacs's does (undo-limit,
+**     undo-strong-limit), but never calls undo-outer-limit-function:
+**     it may run at any allocation, where Lisp cannot.
 **   - replace-buffer-contents always finds a shortest edit script:
 **     where Emacs's diffseq uses its heuristics (parts needing over 200
 **     edits, MAX-COSTS) the scripts, and so markers and undo, differ.
@@ -55,6 +55,7 @@
 #include "strfns.h"
 #include "overlays.h"
 #include "textprop.h"
+#include "timefns.h"
 #include "variables.h"
 #include "window.h"
 
@@ -112,6 +113,14 @@ _Static_assert(sizeof per_buffer_vars / sizeof per_buffer_vars[0] == IN_EVERY_BU
                "IN_EVERY_BUFFER counts per_buffer_vars");
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
+
+/* The text changed: the buffer is modified, and its undo list due for
+   trimming at the next collection. */
+static void note_change(struct buffer_text *t)
+{
+  t->modified = 1;
+  t->compact_due = 1;
+}
 
 /* (format F A B) */
 static mval format2(mrt *rt, const char *f, mval a, mval b)
@@ -372,7 +381,7 @@ static void insert_bytes(mrt *rt, struct buffer *b, const uint8_t *s, int64_t nb
   sharers_after_insert(rt, b, b->pt, nchars);
   b->pt += nchars;
   remember(b->t, b->pt, at + nbytes);
-  b->t->modified = 1;
+  note_change(b->t);
   if (!NILP(intervals_of(b)) || !NILP(ivs))
     set_intervals(rt, b, textprop_insert(rt, intervals_of(b), old_z, old_pt - 1, nchars, ivs));
 }
@@ -401,7 +410,7 @@ static void delete_text(mrt *rt, struct buffer *b, int64_t from, int64_t to)
   b->zv -= to - from;
   adjust_for_delete(b, from, to);
   remember(b->t, from, bf);
-  b->t->modified = 1;
+  note_change(b->t);
   if (CONSP(b->overlays))
     overlays_after_delete(rt, tag_ptr(b, TAG_VECTORLIKE), from);
   sharers_after_delete(rt, b, from, to);
@@ -931,6 +940,8 @@ static mval Fbuffer_modified_p(mrt *rt, int n, mval *a)
 
 static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 {
+  if (!NILP(a[0]) && !cur(rt)->t->modified)
+    note_change(cur(rt)->t); /* as Emacs, which counts a change then */
   cur(rt)->t->modified = !NILP(a[0]);
   return a[0];
 }
@@ -1002,7 +1013,8 @@ static mval Fbuffer_swap_text(mrt *rt, int n, mval *a)
                    &y->t->cache_pos, &y->t->cache_byte};
   for (size_t i = 0; i < sizeof fx / sizeof fx[0]; i++)
     swap_ints(fx[i], fy[i]);
-  x->t->modified = y->t->modified = 1;
+  note_change(x->t);
+  note_change(y->t);
   SWAP_LISP_FIELD(rt, here, other, intervals);
   SWAP_LISP_FIELD(rt, here, other, overlays);
   struct marker *markers = x->markers;
@@ -1281,6 +1293,92 @@ static void check_writable(mrt *rt)
     xsignal1(rt, Qbuffer_read_only, current_buffer(rt));
 }
 
+/* ---- The visited file's modification time (Emacs's fileio.c) ---- */
+
+enum { MODTIME_UNKNOWN, MODTIME_NONEXISTENT, MODTIME_KNOWN };
+
+/* What visited-file-modtime says: 0 unknown, -1 no file, else a time. */
+static mval modtime_value(mrt *rt, struct buffer *b)
+{
+  if (b->modtime_kind != MODTIME_KNOWN)
+    return make_fixnum(b->modtime_kind == MODTIME_NONEXISTENT ? -1 : 0);
+  struct timespec ts = { .tv_sec = (time_t)b->modtime_sec, .tv_nsec = (long)b->modtime_nsec };
+  return timefns_from_timespec(rt, ts);
+}
+
+/* File PATH's state now, as a buffer records it.  Like Emacs, a file
+   that cannot be looked at for another reason than its absence has an
+   unknown time. */
+struct file_modtime {
+  int64_t kind, sec, nsec, size;
+};
+
+static struct file_modtime file_modtime(mval path)
+{
+  struct stat st;
+  if (stat((const char *)XSTRING(path)->data, &st) == 0)
+    return (struct file_modtime){ MODTIME_KNOWN, st.st_mtim.tv_sec, st.st_mtim.tv_nsec, st.st_size };
+  bool absent = errno == ENOENT || errno == ENOTDIR;
+  return (struct file_modtime){ absent ? MODTIME_NONEXISTENT : MODTIME_UNKNOWN, 0, 0, -1 };
+}
+
+static void set_modtime(struct buffer *b, struct file_modtime m)
+{
+  b->modtime_kind = m.kind;
+  b->modtime_sec = m.sec;
+  b->modtime_nsec = m.nsec;
+  b->modtime_size = m.size;
+}
+
+static mval Fvisited_file_modtime(mrt *rt, int n, mval *a) { return modtime_value(rt, cur(rt)); }
+
+/* TIME-FLAG of set-visited-file-modtime: 0 (unknown), -1 (no file) or
+   a time. */
+static struct file_modtime modtime_from_flag(mrt *rt, mval flag)
+{
+  if (FIXNUMP(flag)) {
+    if (XFIXNUM(flag) < -1 || XFIXNUM(flag) > 0)
+      mrt_signal(rt, Qargs_out_of_range, list3(rt, flag, make_fixnum(-1), make_fixnum(0)));
+    return (struct file_modtime){ XFIXNUM(flag) == 0 ? MODTIME_UNKNOWN : MODTIME_NONEXISTENT, 0, 0, -1 };
+  }
+  struct timespec ts = timefns_to_timespec(rt, flag);
+  return (struct file_modtime){ MODTIME_KNOWN, ts.tv_sec, ts.tv_nsec, -1 };
+}
+
+static mval expanded_file_name(mrt *rt, mval buffer)
+{
+  return call1(rt, intern(rt, "expand-file-name"), per_buffer_value(rt, buffer, BUFFER_FILE_NAME));
+}
+
+/* (set-visited-file-modtime &optional TIME-FLAG): without TIME-FLAG,
+   the visited file's time now, left as it was when there is no file. */
+static mval Fset_visited_file_modtime(mrt *rt, int n, mval *a)
+{
+  if (!NILP(a[0])) {
+    set_modtime(cur(rt), modtime_from_flag(rt, a[0]));
+    return Qnil;
+  }
+  struct file_modtime m = file_modtime(expanded_file_name(rt, current_buffer(rt)));
+  if (m.kind == MODTIME_KNOWN)
+    set_modtime(cur(rt), m);
+  return Qnil;
+}
+
+/* (verify-visited-file-modtime &optional BUF): whether BUF's file is as
+   it was when read or written (t when it visits none, or the time is
+   unknown). */
+static mval Fverify_visited_file_modtime(mrt *rt, int n, mval *a)
+{
+  mval buffer = buffer_or_current(rt, a[0]);
+  struct buffer *b = XBUFFER(buffer);
+  if (!STRINGP(per_buffer_value(rt, buffer, BUFFER_FILE_NAME)) || b->modtime_kind == MODTIME_UNKNOWN)
+    return Qt;
+  struct file_modtime m = file_modtime(expanded_file_name(rt, buffer));
+  bool same_time = m.kind == b->modtime_kind &&
+                   (m.kind != MODTIME_KNOWN || (m.sec == b->modtime_sec && m.nsec == b->modtime_nsec));
+  return bool_val(same_time && (b->modtime_size < 0 || m.size == b->modtime_size));
+}
+
 /* ---- Undo: what Emacs 28's undo.c records in buffer-undo-list ---- */
 
 /* The current buffer's undo list (t: it records nothing). */
@@ -1289,14 +1387,14 @@ static bool undo_off(mrt *rt) { return undo_list(rt) == Qt; }
 static void set_undo_list(mrt *rt, mval list) { set_per_buffer(rt, rt->locals, UNDO_LIST, list); }
 static void push_undo(mrt *rt, mval entry) { set_undo_list(rt, Fcons(rt, entry, undo_list(rt))); }
 
-/* (t . MODTIME) when an unmodified buffer is about to change: undoing
-   back to it makes the buffer unmodified again.  marrow keeps no file
-   times, so MODTIME is 0, what Emacs records for a buffer visiting no
-   file (visited-file-modtime agrees). */
+/* (t . MODTIME) when an unmodified buffer is about to change, MODTIME
+   being its visited file's (an indirect buffer's own, as Emacs 28
+   records it): undoing back to it makes the buffer unmodified again,
+   unless the file changed since. */
 static void record_first_change(mrt *rt)
 {
   if (!cur(rt)->t->modified && !undo_off(rt))
-    push_undo(rt, Fcons(rt, Qt, make_fixnum(0)));
+    push_undo(rt, Fcons(rt, Qt, modtime_value(rt, cur(rt))));
 }
 
 /* Point as undo-boundary last saw it, when a change right after a
@@ -1378,7 +1476,7 @@ void buffer_record_property_change(mrt *rt, int64_t beg, int64_t end, mval prop,
 void buffer_properties_changing(mrt *rt)
 {
   record_first_change(rt);
-  cur(rt)->t->modified = 1;
+  note_change(cur(rt)->t);
 }
 
 static mval Fundo_boundary(mrt *rt, int n, mval *a)
@@ -1394,6 +1492,99 @@ static mval Fundo_boundary(mrt *rt, int n, mval *a)
   state(rt)->undo_point = cur(rt)->pt;
   state(rt)->undo_buffer = current_buffer(rt);
   return Qnil;
+}
+
+/* ---- Trimming undo lists at each collection (Emacs's undo.c) ----
+
+   Emacs weighs an undo list by what its conses and deleted strings
+   take in a 64-bit Emacs, and keeps the newest records that fit
+   undo-limit, or past it up to the boundary that reaches it but never
+   past undo-strong-limit; the newest record always stays.  The same
+   weights here cut the same lists at the same places. */
+enum { UNDO_CONS_BYTES = 16, UNDO_STRING_BYTES = 32 };
+
+static int64_t undo_entry_weight(mval entry)
+{
+  int64_t weight = UNDO_CONS_BYTES;
+  if (CONSP(entry)) {
+    weight += UNDO_CONS_BYTES;
+    if (STRINGP(XCAR(entry)))
+      weight += UNDO_STRING_BYTES - 1 + XSTRING(XCAR(entry))->nchars;
+  }
+  return weight;
+}
+
+/* SYM's value in BUFFER as a size, or no limit when not a fixnum. */
+static int64_t undo_limit_in(mrt *rt, mval buffer, mval sym)
+{
+  mval binding = local_binding(rt, sym, XBUFFER(buffer)->locals);
+  mval v = CONSP(binding) ? XCDR(binding) : XSYMBOL(rt, sym)->value;
+  return FIXNUMP(v) ? XFIXNUM(v) : INT64_MAX;
+}
+
+/* Walks an undo list, weighing what it passes; TORTOISE trails at half
+   speed so that a circular list ends the walk instead of hanging the
+   collector. */
+struct undo_walk {
+  mval prev, next, tortoise;
+  int64_t weight, steps;
+};
+
+static bool undo_walk_step(struct undo_walk *w)
+{
+  w->weight += undo_entry_weight(XCAR(w->next));
+  w->prev = w->next;
+  w->next = XCDR(w->next);
+  if (++w->steps % 2 == 0)
+    w->tortoise = XCDR(w->tortoise);
+  return w->next != w->tortoise;
+}
+
+/* Where BUFFER's undo list should end: the cons to cut after, or nil
+   to keep it whole. */
+static mval undo_cut_point(mrt *rt, mval buffer, mval list)
+{
+  struct undo_walk w = { Qnil, list, list, 0, 0 };
+  if (CONSP(w.next) && NILP(XCAR(w.next)) && !undo_walk_step(&w))
+    return Qnil;
+  while (CONSP(w.next) && !NILP(XCAR(w.next)))
+    if (!undo_walk_step(&w))
+      return Qnil;
+  int64_t limit = undo_limit_in(rt, buffer, Qundo_limit);
+  int64_t strong = undo_limit_in(rt, buffer, Qundo_strong_limit);
+  mval keep_to = w.prev;
+  while (CONSP(w.next)) {
+    if (NILP(XCAR(w.next))) {
+      if (w.weight > strong)
+        break;
+      keep_to = w.prev;
+      if (w.weight > limit)
+        break;
+    }
+    if (!undo_walk_step(&w))
+      return Qnil;
+  }
+  return NILP(w.next) ? Qnil : keep_to;
+}
+
+/* The collector's before-collect hook: before anything is marked, each
+   live buffer changed since the last one has its undo list trimmed
+   (an indirect buffer's is its base buffer's business, as in Emacs),
+   so that what is cut goes in this collection.  Only cdrs are stored:
+   nothing is allocated. */
+static void trim_undo_lists(struct gc *g, void *ud)
+{
+  mrt *rt = ud;
+  for (mval l = state(rt)->live; CONSP(l); l = XCDR(l)) {
+    struct buffer *b = XBUFFER(XCAR(l));
+    if (!NILP(b->base) || !b->t->compact_due)
+      continue;
+    b->t->compact_due = 0;
+    mval list = per_buffer_value(rt, XCAR(l), UNDO_LIST);
+    mval cut = CONSP(list) ? undo_cut_point(rt, XCAR(l), list) : Qnil;
+    if (!NILP(cut))
+      gc_setcdr(g, cut, Qnil);
+  }
 }
 
 /* (buffer-enable-undo &optional BUFFER) */
@@ -2156,7 +2347,7 @@ static void overwrite_chars(mrt *rt, struct buffer *b, mval s, const struct chan
   b->t->gap += n;
   b->t->gap_size -= n;
   remember(b->t, d->first, bf);
-  b->t->modified = 1;
+  note_change(b->t);
 }
 
 /* (internal--case-replace START END STRING): STRING, as many
@@ -2175,7 +2366,7 @@ static mval Fcase_replace(mrt *rt, int n, mval *a)
   struct buffer *b = cur(rt);
   if (from < to) { /* the whole region counts as changed, as in Emacs */
     record_change(rt, from, to - from);
-    b->t->modified = 1;
+    note_change(b->t);
   }
   mval s = string_to_multibyte(rt, unibyte_text_p(rt, b) ? string_low_bytes(rt, a[2]) : a[2]);
   struct changed_span d;
@@ -2792,8 +2983,10 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
   bool visit = !NILP(a[1]);
   if (visit && (!NILP(a[2]) || !NILP(a[3])))
     mrt_error(rt, "Attempt to visit less than an entire file");
-  if (visit)
+  if (visit) {
     visit_file(rt, path);
+    set_modtime(cur(rt), file_modtime(path));
+  }
   mval bytes = call1(rt, intern(rt, "marrow--read-file-bytes"), path);
   if (!NILP(a[2]) || !NILP(a[3])) {
     int64_t size = XSTRING(bytes)->nbytes;
@@ -2894,6 +3087,7 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
   bool visiting = a[4] == Qt || STRINGP(a[4]);
   if (visiting) {
     visit_file(rt, STRINGP(a[4]) ? call1(rt, intern(rt, "expand-file-name"), a[4]) : path);
+    set_modtime(cur(rt), file_modtime(path));
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
   }
   if ((NILP(a[4]) || visiting) && NILP(find_symbol_value(rt, Qnoninteractive))) {
@@ -3042,6 +3236,9 @@ static const struct subr_def buffer_subrs[] = {
   { "insert-file-contents-literally", Finsert_file_contents_literally, 1, 5 },
   { "marrow--read-file-bytes", Fread_file_bytes, 1, 1 },
   { "write-region", Fwrite_region, 3, 7 },
+  { "visited-file-modtime", Fvisited_file_modtime, 0, 0 },
+  { "set-visited-file-modtime", Fset_visited_file_modtime, 0, 1 },
+  { "verify-visited-file-modtime", Fverify_visited_file_modtime, 0, 1 },
 };
 
 static void mark_buffer_state(struct gc *g, void *ud)
@@ -3098,6 +3295,7 @@ void buffer_init(mrt *rt)
   gc_add_roots(rt->gc, mark_buffer_state, rt);
   gc_set_finalizer(rt->gc, PVEC_BUFFER, buffer_finalize, NULL);
   gc_set_finalizer(rt->gc, PVEC_MARKER, marker_finalize, NULL);
+  gc_set_before_collect(rt->gc, trim_undo_lists, rt);
   defsubrs(rt, buffer_subrs, sizeof buffer_subrs / sizeof buffer_subrs[0]);
   if (NILP(get_prop(rt, Qend_of_buffer, Qerror_conditions)))
     define_error(rt, Qend_of_buffer, "End of buffer", Qerror);

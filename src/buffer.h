@@ -30,6 +30,9 @@ struct buffer_text {
   int64_t z;
   int64_t cache_pos, cache_byte; /* one (position, byte) pair */
   int64_t modified;
+  /* Changed since a collection last trimmed the undo list (Emacs's
+     MODIFF past BUF_COMPACT): only then is it trimmed again. */
+  int64_t compact_due;
   int64_t sharers; /* the live indirect buffers using it */
 };
 
@@ -58,6 +61,10 @@ struct buffer {
      buffer-list-update-hook, kill-buffer-hook or
      kill-buffer-query-functions for it. */
   int64_t inhibit_hooks;
+  /* The visited file's modification time when last read or written
+     (buffer.c's MODTIME_* kinds, unknown being 0), and its size then,
+     or -1 when not noted (a time given to set-visited-file-modtime). */
+  int64_t modtime_kind, modtime_sec, modtime_nsec, modtime_size;
 };
 #define BUFFER_NLISP 5
 

@@ -290,6 +290,8 @@ struct gc {
   void *memory_full_ud;
   gc_after_collect_fn after_collect;
   void *after_collect_ud;
+  gc_before_collect_fn before_collect;
+  void *before_collect_ud;
 
   /* Marking */
   struct mark_range *mark_stack;
@@ -566,6 +568,12 @@ void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud)
 {
   g->after_collect = fn;
   g->after_collect_ud = ud;
+}
+
+void gc_set_before_collect(struct gc *g, gc_before_collect_fn fn, void *ud)
+{
+  g->before_collect = fn;
+  g->before_collect_ud = ud;
 }
 
 struct symtab *gc_symtab(struct gc *g) { return &g->symtab; }
@@ -1972,6 +1980,17 @@ static void run_after_collect(struct gc *g)
   g->hook_inhibit = 0;
 }
 
+/* Inhibited: the hook allocates nothing, but should it ever, no
+   collection may start inside this one. */
+static void run_before_collect(struct gc *g)
+{
+  if (!g->before_collect)
+    return;
+  g->inhibit++;
+  g->before_collect(g, g->before_collect_ud);
+  g->inhibit--;
+}
+
 /* FULL asks for a full collection; a minor one may be full anyway. */
 /* The collector's frames lie on stack that deeper calls of the program
    used before: their unset words would be scanned as roots and keep
@@ -1998,6 +2017,7 @@ static NOINLINE void collect_on_scrubbed_stack(struct gc *g, const char *reason,
   if (g->collecting || g->inhibit || !on_known_stack(g))
     return;
   size_t before[HEAP_KIND_COUNT] = {0};
+  run_before_collect(g);
   if (g->cfg.log)
     live_heap_bytes(g, before);
   g->collecting = true;

@@ -314,6 +314,16 @@ void gc_count_allocation(struct gc *g, ptrdiff_t delta);
 typedef void (*gc_after_collect_fn)(struct gc *g, void *ud);
 void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud);
 
+/* Called at the start of each collection, before anything is marked,
+   so that what it cuts off a live object (buffer.c trims undo lists,
+   as Emacs does at each GC) can go in this very collection.  It may
+   store through the write barrier but must not allocate or signal.
+   Boehm collects on its own schedule: there it runs before an explicit
+   collection and else after one, at the next allocation.  NULL
+   removes. */
+typedef void (*gc_before_collect_fn)(struct gc *g, void *ud);
+void gc_set_before_collect(struct gc *g, gc_before_collect_fn fn, void *ud);
+
 /* Layers above the collector finalize their own types (bignum.c clears
    the mpz_t of a dead bignum).  Called during the sweep; it must not
    allocate or signal. */

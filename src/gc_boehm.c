@@ -61,6 +61,8 @@ struct gc {
   int inhibit;
   gc_after_collect_fn after_collect;
   void *after_collect_ud;
+  gc_before_collect_fn before_collect;
+  void *before_collect_ud;
   GC_word collections_seen; /* GC_get_gc_no() when the hook last ran */
   mval *doomed;             /* unreachable finalizer objects: GC_MALLOC'd */
   size_t ndoomed, doomed_cap, doomed_head;
@@ -195,14 +197,27 @@ static void *checked(struct gc *g, void *p)
   return p;
 }
 
+static void run_before_collect(struct gc *g)
+{
+  if (!g->before_collect)
+    return;
+  g->inhibit++;
+  g->before_collect(g, g->before_collect_ud);
+  g->inhibit--;
+}
+
 /* Boehm collects on its own schedule and its callbacks may not
-   allocate, so the after-collect hook runs at the next allocation. */
+   allocate, so the hooks run at the next allocation: the before-collect
+   one late, its cuttings going at the collection after. */
 static void notice_collections(struct gc *g)
 {
   GC_word n = GC_get_gc_no();
-  if (n == g->collections_seen || g->inhibit || !g->after_collect)
+  if (n == g->collections_seen || g->inhibit)
     return;
   g->collections_seen = n;
+  run_before_collect(g);
+  if (!g->after_collect)
+    return;
   g->inhibit++;
   g->after_collect(g, g->after_collect_ud);
   g->inhibit--;
@@ -363,6 +378,7 @@ void gc_collect(struct gc *g, const char *reason)
 {
   (void)reason;
   if (!g->inhibit) {
+    run_before_collect(g);
     GC_gcollect();
     notice_collections(g);
   }
@@ -537,6 +553,12 @@ void gc_set_after_collect(struct gc *g, gc_after_collect_fn fn, void *ud)
   g->after_collect = fn;
   g->after_collect_ud = ud;
   g->collections_seen = GC_get_gc_no();
+}
+
+void gc_set_before_collect(struct gc *g, gc_before_collect_fn fn, void *ud)
+{
+  g->before_collect = fn;
+  g->before_collect_ud = ud;
 }
 
 struct heap *gc_heap(struct gc *g)

@@ -16,6 +16,8 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <grp.h>
+#include <pwd.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -32,6 +34,7 @@
 #include "strfns.h"
 #include "bignum.h"
 #include "fns.h"
+#include "timefns.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
@@ -408,6 +411,119 @@ static mval Ffile_symlink_p(mrt *rt, int nargs, mval *args)
   char target[4096];
   ssize_t n = readlink(sdata(f), target, sizeof target);
   return n < 0 || (size_t)n >= sizeof target ? Qnil : make_string(rt, target, (size_t)n);
+}
+
+/* ---- file-attributes ---- */
+
+static char file_type_char(mode_t m)
+{
+  return S_ISDIR(m) ? 'd' : S_ISLNK(m) ? 'l' : S_ISCHR(m) ? 'c' : S_ISBLK(m) ? 'b'
+       : S_ISFIFO(m) ? 'p' : S_ISSOCK(m) ? 's' : '-';
+}
+
+/* One of the three rwx triples of `ls -l': SPECIAL (setuid, setgid,
+   sticky) shows in the execute place as LETTER, upper case when the
+   execute bit is off. */
+static void put_permission_triple(char *out, mode_t m, mode_t r, mode_t w, mode_t x,
+                                  mode_t special, char letter)
+{
+  out[0] = m & r ? 'r' : '-';
+  out[1] = m & w ? 'w' : '-';
+  if (m & special)
+    out[2] = m & x ? letter : (char)(letter - 'a' + 'A');
+  else
+    out[2] = m & x ? 'x' : '-';
+}
+
+static mval file_modes_string(mrt *rt, mode_t m)
+{
+  char s[10];
+  s[0] = file_type_char(m);
+  put_permission_triple(s + 1, m, S_IRUSR, S_IWUSR, S_IXUSR, S_ISUID, 's');
+  put_permission_triple(s + 4, m, S_IRGRP, S_IWGRP, S_IXGRP, S_ISGID, 's');
+  put_permission_triple(s + 7, m, S_IROTH, S_IWOTH, S_IXOTH, S_ISVTX, 't');
+  return make_string(rt, s, sizeof s);
+}
+
+/* A user or group id, as its name when NAMED and the name is known. */
+static mval owner_id(mrt *rt, int64_t id, const char *name)
+{
+  return name ? make_cstring(rt, name) : make_int(rt, id);
+}
+
+static mval file_type_attribute(mrt *rt, mval f, const struct stat *st)
+{
+  if (S_ISDIR(st->st_mode))
+    return Qt;
+  if (!S_ISLNK(st->st_mode))
+    return Qnil;
+  char target[4096];
+  ssize_t n = readlink(sdata(f), target, sizeof target);
+  return n < 0 || (size_t)n >= sizeof target ? Qt : make_string(rt, target, (size_t)n);
+}
+
+/* (file-attributes FILENAME &optional ID-FORMAT): of the file itself,
+   a symbolic link not followed; nil when there is no such file, or
+   FILENAME is not a file name at all (Emacs ignores any error in
+   expanding it). */
+static mval Ffile_attributes(mrt *rt, int nargs, mval *args)
+{
+  if (!STRINGP(args[0]))
+    return Qnil;
+  mval f = expand_file_name(rt, args[0], Qnil);
+  struct stat st;
+  if (lstat(sdata(f), &st) != 0) {
+    int err = errno;
+    if (err == ENOENT || err == ENOTDIR)
+      return Qnil;
+    xsignal3(rt, Qfile_error, make_cstring(rt, "Getting attributes"), make_cstring(rt, strerror(err)), f);
+  }
+  bool named = args[1] == intern(rt, "string");
+  struct passwd *pw = named ? getpwuid(st.st_uid) : NULL;
+  struct group *gr = named ? getgrgid(st.st_gid) : NULL;
+  mval v[12];
+  v[0] = file_type_attribute(rt, f, &st);
+  v[1] = make_int(rt, (int64_t)st.st_nlink);
+  v[2] = owner_id(rt, (int64_t)st.st_uid, pw ? pw->pw_name : NULL);
+  v[3] = owner_id(rt, (int64_t)st.st_gid, gr ? gr->gr_name : NULL);
+  v[4] = timefns_from_timespec(rt, st.st_atim);
+  v[5] = timefns_from_timespec(rt, st.st_mtim);
+  v[6] = timefns_from_timespec(rt, st.st_ctim);
+  v[7] = make_int(rt, (int64_t)st.st_size);
+  v[8] = file_modes_string(rt, st.st_mode);
+  v[9] = Qt;
+  v[10] = make_uint(rt, (uint64_t)st.st_ino);
+  v[11] = make_uint(rt, (uint64_t)st.st_dev);
+  mval list = Qnil;
+  for (int i = 11; i >= 0; i--)
+    list = Fcons(rt, v[i], list);
+  return list;
+}
+
+/* (file-modes FILENAME &optional FLAG): the permission bits (the link's
+   own with FLAG nofollow), or nil when there is no such file. */
+static mval Ffile_modes(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  struct stat st;
+  int flags = args[1] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
+  if (fstatat(AT_FDCWD, sdata(f), &st, flags) != 0)
+    return Qnil;
+  return make_fixnum((int64_t)(st.st_mode & 07777));
+}
+
+/* (set-file-modes FILENAME MODE &optional FLAG) */
+static mval Fset_file_modes(mrt *rt, int nargs, mval *args)
+{
+  mval f = expand_file_name(rt, args[0], Qnil);
+  CHECK_TYPE(rt, FIXNUMP(args[1]), intern(rt, "fixnump"), args[1]);
+  int flags = args[2] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
+  if (fchmodat(AT_FDCWD, sdata(f), (mode_t)(XFIXNUM(args[1]) & 07777), flags) != 0) {
+    int err = errno;
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error,
+               list3(rt, make_cstring(rt, "Doing chmod"), make_cstring(rt, strerror(err)), f));
+  }
+  return Qnil;
 }
 
 /* (make-symbolic-link TARGET LINKNAME &optional OK-IF-ALREADY-EXISTS):
@@ -1008,13 +1124,8 @@ static mval Fset_file_times(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
   struct timespec t[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
-  if (!NILP(args[1])) {
-    mval seconds = call1(rt, intern(rt, "float-time"), args[1]);
-    double whole = floor(XFLOAT(seconds));
-    t[0].tv_sec = (time_t)whole;
-    t[0].tv_nsec = (long)((XFLOAT(seconds) - whole) * 1e9);
-    t[1] = t[0];
-  }
+  if (!NILP(args[1])) /* exactly, to the nanosecond: not through a float */
+    t[0] = t[1] = timefns_to_timespec(rt, args[1]);
   mval path = expand_file_name(rt, args[0], Qnil);
   int flags = args[2] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
   if (utimensat(AT_FDCWD, sdata(path), t, flags) != 0) {
@@ -1227,6 +1338,9 @@ static const struct subr_def load_subrs[] = {
   {"get-load-suffixes", Fget_load_suffixes, 0, 0},
   {"marrow--docstring-from-file", Fdocstring_from_file, 2, 2},
   {"set-file-times", Fset_file_times, 1, 3},
+  {"file-attributes", Ffile_attributes, 1, 2},
+  {"file-modes", Ffile_modes, 1, 2},
+  {"set-file-modes", Fset_file_modes, 2, 3},
   {"file-newer-than-file-p", Ffile_newer_than_file_p, 2, 2},
 };
 

@@ -574,6 +574,25 @@ static struct split_time split_time(mrt *rt, mval t)
   return st;
 }
 
+struct timespec timefns_to_timespec(mrt *rt, mval t)
+{
+  struct split_time st = split_time(rt, t);
+  return (struct timespec){ .tv_sec = st.secs, .tv_nsec = st.nsec };
+}
+
+mval timefns_from_timespec(mrt *rt, struct timespec ts)
+{
+  struct ltime lt;
+  mpz_inits(lt.ticks, lt.hz, NULL);
+  mpz_set_si(lt.ticks, (long)ts.tv_sec);
+  mpz_mul_ui(lt.ticks, lt.ticks, 1000000000);
+  mpz_add_ui(lt.ticks, lt.ticks, (unsigned long)ts.tv_nsec);
+  mpz_set_ui(lt.hz, 1000000000);
+  struct time_parts p = parts_of(rt, lt.ticks, lt.hz);
+  ltime_clear(&lt);
+  return list4_of(rt, p);
+}
+
 static struct tm breakdown(mrt *rt, time_t secs, struct zone *z)
 {
   struct tm tm;
