@@ -227,9 +227,9 @@ will do.  The expansion has the shape of Emacs's, so it prints alike."
 `skip' on top once one of them is loaded again meanwhile (a cycle).")
 
 (defvar macroexp--eager-trail nil
-  "The files being loaded and what is being expanded eagerly in them,
-innermost first: the entries Emacs's warning about a cycle names,
-\(load FILE), (macroexpand-all FORM) and (macroexpand FORM).")
+  "The files being loaded, innermost first, as (load FILE) entries:
+with what is being expanded eagerly in them, the trail Emacs's warning
+about a cycle names (see `macroexp--eager-trail-frames').")
 
 (defun macroexp--eager-frame (form)
   "The trail's entry for an eager expansion of the top-level FORM."
@@ -240,24 +240,20 @@ innermost first: the entries Emacs's warning about a cycle names,
         (list 'macroexpand-all (list (car form) second '…))
       '(macroexpand-all …))))
 
-(defun macroexp--eager-enter (form)
-  "Begin an eager expansion of FORM, a top-level form being loaded: the
-trail it runs with, or `skip' when it is not to be expanded.  A file
-loaded again while its forms are being expanded is a cycle: as in
-Emacs, a warning names the trail and the rest of the outer expansion
-of that file expands nothing."
-  (let ((load (and load-file-name (list 'load (file-name-nondirectory load-file-name)))))
-    (cond
-     ((eq (car macroexp--pending-eager-loads) 'skip) 'skip)
-     ((and load-file-name (member load-file-name macroexp--pending-eager-loads))
-      (let* ((trail (copy-sequence macroexp--eager-trail))
-             (tail (member load (cdr (member load trail)))))
-        (when tail (setcdr tail (list '…)))
-        (message "Warning: Eager macro-expansion skipped due to cycle:\n  %s"
-                 (mapconcat #'prin1-to-string (nreverse trail) " => "))
-        (push 'skip macroexp--pending-eager-loads)
-        'skip))
-     (t (cons (macroexp--eager-frame form) macroexp--eager-trail)))))
+(defun macroexp--eager-cycle ()
+  "Report that the file being loaded is loaded again while its own
+forms are being expanded eagerly (a cycle): as in Emacs, a warning
+names the trail and the rest of the outer expansion of that file
+expands nothing.  Eval calls this only then; what is being expanded is
+marked where eval keeps its bindings, and made into the trail's
+frames by `macroexp--eager-trail-frames' only here."
+  (let* ((load (list 'load (file-name-nondirectory load-file-name)))
+         (trail (macroexp--eager-trail-frames))
+         (tail (member load (cdr (member load trail)))))
+    (when tail (setcdr tail (list '…)))
+    (message "Warning: Eager macro-expansion skipped due to cycle:\n  %s"
+             (mapconcat #'prin1-to-string (nreverse trail) " => "))
+    (push 'skip macroexp--pending-eager-loads)))
 
 ;;; ---- Generalized places -----------------------------------------------
 ;;
