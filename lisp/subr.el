@@ -2653,6 +2653,9 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              remove-yank-excluded-properties insert-for-yank yank move-to-column indent-to
              current-indentation back-to-indentation indent-line-to backward-to-indentation
              indent-rigidly file-size-human-readable barf-if-buffer-read-only
+             delete-horizontal-space cycle-spacing just-one-space fixup-whitespace
+             delete-blank-lines delete-trailing-whitespace indent-according-to-mode indent-region
+             indent-region-line-by-line
              yank-handle-font-lock-face-property yank-handle-category-property
              undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo))
   (autoload f "simple"))
@@ -2673,6 +2676,13 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (defvar real-last-command nil "The previous command, as the command loop saw it.")
 (defvar this-command nil "The command now running, as commands may set it.")
 (defvar deactivate-mark nil "Non-nil when the command loop should deactivate the mark.")
+(defvar delete-trailing-lines t
+  "Non-nil means `delete-trailing-whitespace' on the whole buffer also
+deletes the empty lines at its end.")
+(defvar indent-line-function 'indent-relative
+  "The function that indents the current line for the major mode.")
+(defvar indent-region-function #'indent-region-line-by-line
+  "The function `indent-region' calls with the region's bounds.")
 (defvar kill-ring nil "Killed text, newest first.")
 (defvar kill-ring-max 120 "How many kills `kill-ring' keeps.")
 (defvar kill-ring-yank-pointer nil "The tail of `kill-ring' that `yank' takes from.")
