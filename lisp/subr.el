@@ -86,22 +86,15 @@
   `(condition-case nil (progn ,@body) (error nil)))
 
 (defmacro condition-case-unless-debug (var bodyform &rest handlers)
-  "Like `condition-case', but while `debug-on-error' is set the handlers
-let errors through, as Emacs's leave them to the debugger (ERT sets it
-while a test runs, so that such an error fails the test).  As in Emacs,
-a :success handler is never run."
-  (declare (indent 2))
-  (let ((err (make-symbol "err")))
-    `(condition-case ,err ,bodyform
-       ,@(delq nil
-               (mapcar (lambda (handler)
-                         (unless (eq (car handler) :success)
-                           `(,(car handler)
-                             (if debug-on-error
-                                 (signal (car ,err) (cdr ,err))
-                               ,@(if var `((let ((,var ,err)) ,@(cdr handler)))
-                                   (cdr handler))))))
-                       handlers)))))
+  "Like `condition-case', but `debug-on-error' enters the debugger for
+an error the handlers catch: each handler's conditions get `debug'
+added.  As in Emacs, a :success handler is never run."
+  (declare (indent 2) (debug condition-case))
+  `(condition-case ,var ,bodyform
+     ,@(mapcar (lambda (handler)
+                 (cons (cons 'debug (if (listp (car handler)) (car handler) (list (car handler))))
+                       (cdr handler)))
+               handlers)))
 
 (defmacro with-demoted-errors (format &rest body)
   "Run BODY; report an error with `message' using FORMAT instead of

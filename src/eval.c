@@ -2747,6 +2747,18 @@ static node *analyse_save_state(struct actx *A, mval form, const char *save,
   return n;
 }
 
+/* The handler's tag: a vector of the clauses' specs, REVERSED, in their
+   order, so that the debugger can tell by the clause that catches an
+   error whether it names `debug' (see api.c). */
+static mval clause_specs_vector(mrt *rt, mval reversed)
+{
+  int64_t n = count_conses(rt, reversed);
+  mval v = make_vector(rt, (size_t)n, Qnil);
+  for (int64_t i = n - 1; i >= 0; i--, reversed = XCDR(reversed))
+    gc_aset(rt->gc, v, i, XCAR(reversed));
+  return v;
+}
+
 static node *analyse_condition_case(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
@@ -2773,9 +2785,6 @@ static node *analyse_condition_case(struct actx *A, mval form)
     mval spec = car_safe(h);
     if (spec == Qksuccess)
       n->slot = n->count;
-    else if (CONSP(spec))
-      for (mval c = spec; CONSP(c); c = XCDR(c))
-        tags = Fcons(rt, XCAR(c), tags);
     else if (!NILP(spec))
       tags = Fcons(rt, spec, tags);
     specs = Fcons(rt, spec, specs);
@@ -2786,7 +2795,7 @@ static node *analyse_condition_case(struct actx *A, mval form)
   for (; CONSP(specs); specs = XCDR(specs))
     rev = Fcons(rt, XCAR(specs), rev);
   n->k = keep(A, rev);
-  n->c = const_node(A, tags);
+  n->c = const_node(A, clause_specs_vector(rt, tags));
   return n;
 }
 
