@@ -51,6 +51,40 @@
 (defun cl-lib--block-tag (name)
   (intern (format "--cl-block-%s--" name)))
 
+(defconst cl-lib--simple-funcs
+  '(car cdr nth aref elt if and or + - 1+ 1- min max car-safe cdr-safe progn prog1 prog2)
+  "Functions a form may call and still be simple, as for Emacs's cl-macs.")
+
+(defconst cl-lib--safe-funcs '(* / % length memq list vector vectorp < > <= >= = error)
+  "Further functions a form may call and still be free of side effects.")
+
+(defun cl-lib--call-of-p (x funcs)
+  "Non-nil if X calls one of FUNCS or a side-effect-free function."
+  (and (symbolp (car x))
+       (or (memq (car x) funcs) (get (car x) 'side-effect-free))))
+
+(defun cl-lib--quoted-p (x)
+  (or (atom x) (memq (car x) '(quote function cl-function))))
+
+(defun cl-lib--simple-size (x size)
+  "What remains of SIZE once the form X is counted, or nil if X is not
+quick and free of side effects within SIZE."
+  (if (cl-lib--quoted-p x)
+      (and (> size 0) (1- size))
+    (and (cl-lib--call-of-p x cl-lib--simple-funcs)
+         (let ((left (1- size)) (args (cdr x)))
+           (while (and args (setq left (cl-lib--simple-size (car args) left)))
+             (setq args (cdr args)))
+           (and (null args) left (>= left 0) left)))))
+
+(defun cl-lib--safe-p (x)
+  "Non-nil if the form X has no side effects."
+  (or (cl-lib--quoted-p x)
+      (and (cl-lib--call-of-p x (append cl-lib--simple-funcs cl-lib--safe-funcs))
+           (let ((ok t))
+             (dolist (arg (cdr x) ok)
+               (setq ok (and ok (cl-lib--safe-p arg))))))))
+
 (defun cl-lib--returns-p (form)
   "True when FORM may return from a block (searched conservatively)."
   (or (subr--mentions-p 'cl-return form)
@@ -59,9 +93,12 @@
 (defmacro cl-block (name &rest body)
   "Define a lexically-scoped block named NAME; `cl-return-from' exits it."
   (declare (indent 1))
-  (if (cl-lib--returns-p body)
-      `(catch ',(cl-lib--block-tag name) ,@body)
-    `(progn ,@body)))
+  ;; As in Emacs, a body free of side effects is a progn; a block
+  ;; nothing returns from is its body, a lone form being itself.
+  (cond ((cl-lib--safe-p `(progn ,@body)) `(progn ,@body))
+        ((cl-lib--returns-p body) `(catch ',(cl-lib--block-tag name) ,@body))
+        ((and body (null (cdr body))) (car body))
+        (t `(progn ,@body))))
 
 (defmacro cl-return (&optional result)
   "Return RESULT from the block named nil."
@@ -614,40 +651,6 @@ Return nil.  (With no forms at all it returns at once: Emacs 28 hangs.)"
       (push (funcall fn (car a) (car b)) out)
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
-
-(defconst cl-lib--simple-funcs
-  '(car cdr nth aref elt if and or + - 1+ 1- min max car-safe cdr-safe progn prog1 prog2)
-  "Functions a form may call and still be simple, as for Emacs's cl-macs.")
-
-(defconst cl-lib--safe-funcs '(* / % length memq list vector vectorp < > <= >= = error)
-  "Further functions a form may call and still be free of side effects.")
-
-(defun cl-lib--call-of-p (x funcs)
-  "Non-nil if X calls one of FUNCS or a side-effect-free function."
-  (and (symbolp (car x))
-       (or (memq (car x) funcs) (get (car x) 'side-effect-free))))
-
-(defun cl-lib--quoted-p (x)
-  (or (atom x) (memq (car x) '(quote function cl-function))))
-
-(defun cl-lib--simple-size (x size)
-  "What remains of SIZE once the form X is counted, or nil if X is not
-quick and free of side effects within SIZE."
-  (if (cl-lib--quoted-p x)
-      (and (> size 0) (1- size))
-    (and (cl-lib--call-of-p x cl-lib--simple-funcs)
-         (let ((left (1- size)) (args (cdr x)))
-           (while (and args (setq left (cl-lib--simple-size (car args) left)))
-             (setq args (cdr args)))
-           (and (null args) left (>= left 0) left)))))
-
-(defun cl-lib--safe-p (x)
-  "Non-nil if the form X has no side effects."
-  (or (cl-lib--quoted-p x)
-      (and (cl-lib--call-of-p x (append cl-lib--simple-funcs cl-lib--safe-funcs))
-           (let ((ok t))
-             (dolist (arg (cdr x) ok)
-               (setq ok (and ok (cl-lib--safe-p arg))))))))
 
 (defmacro cl-callf2 (func arg1 place &rest args)
   "Set PLACE to (FUNC ARG1 PLACE ARGS...)."

@@ -117,20 +117,35 @@ with no BODY after it, is the first form of BODY, the format being
     (signal 'wrong-type-argument (list 'consp spec)))
   (unless (<= 2 (length spec) 3)
     (signal 'wrong-number-of-arguments (list '(2 . 3) (length spec))))
-  ;; Named as Emacs 28's, so that closures print their bodies alike.
+  ;; Named and shaped as Emacs 28's, so that closures print their bodies
+  ;; alike: under dynamic binding VAR is bound once around the loop.
   (let ((tail (make-symbol "--dolist-tail--")))
-    `(let ((,tail ,(nth 1 spec)))
-       (while ,tail
-         (let ((,(car spec) (car ,tail)))
+    (if lexical-binding
+        `(let ((,tail ,(nth 1 spec)))
+           (while ,tail
+             (let ((,(car spec) (car ,tail)))
+               ,@body
+               (setq ,tail (cdr ,tail))))
+           ,@(cdr (cdr spec)))
+      `(let ((,tail ,(nth 1 spec)) ,(car spec))
+         (while ,tail
+           (setq ,(car spec) (car ,tail))
            ,@body
-           (setq ,tail (cdr ,tail))))
-       ,@(cdr (cdr spec)))))
+           (setq ,tail (cdr ,tail)))
+         ,@(if (cdr (cdr spec)) `((setq ,(car spec) nil) ,@(cdr (cdr spec))))))))
 
 (defmacro dotimes (spec &rest body)
   "Loop a number of times: (dotimes (VAR COUNT [RESULT]) BODY...)."
   (declare (indent 1))
   (let ((end (make-symbol "--dotimes-limit--"))
         (counter (make-symbol "--dotimes-counter--")))
+    (if (not lexical-binding)
+        ;; Under dynamic binding VAR itself counts, as in Emacs 28.
+        `(let ((,end ,(nth 1 spec)) (,(car spec) 0))
+           (while (< ,(car spec) ,end)
+             ,@body
+             (setq ,(car spec) (1+ ,(car spec))))
+           ,@(cdr (cdr spec)))
     `(let ((,end ,(nth 1 spec))
            (,counter 0))
        (while (< ,counter ,end)
@@ -138,7 +153,7 @@ with no BODY after it, is the first form of BODY, the format being
            ,@body)
          (setq ,counter (1+ ,counter)))
        ,@(if (cdr (cdr spec))
-             (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec))))))))
+             (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec)))))))))
 
 ;;; ---- Helpers for writing macros (Emacs's macroexp) ----------------------
 

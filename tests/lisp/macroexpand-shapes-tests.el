@@ -216,6 +216,51 @@
   (save-match-data (string-match "c" "abc"))
   (should (equal (match-data) '(1 2))))
 
+;; cl-block: a body free of side effects is a progn, a block nothing
+;; returns from is its body (a lone form itself), else a catch.
+(ert-deftest macroexpand-shapes-cl-block ()
+  (macroexpand-shapes--check
+   #'macroexpand-all
+   '(((cl-block nil 1) . "(progn 1)")
+     ((cl-block nil) . "(progn)")
+     ((cl-block nil (car x) (+ 1 2)) . "(progn (car x) (+ 1 2))")
+     ((cl-block nil (f x)) . "(f x)")
+     ((cl-block nil (f) (g)) . "(progn (f) (g))")
+     ((cl-block nil (let ((a 1)) (f a))) . "(let ((a 1)) (f a))")
+     ((cl-block nil (while x (f))) . "(while x (f))")
+     ((cl-block nil (cl-return 1)) . "(catch '--cl-block-nil-- (throw '--cl-block-nil-- 1))")
+     ((cl-block foo (f) (cl-return-from foo 1))
+      . "(catch '--cl-block-foo-- (f) (throw '--cl-block-foo-- 1))")
+     ((cl-dolist (x l) (f x))
+      . "(let ((--dolist-tail-- l)) (while --dolist-tail-- (let ((x (car --dolist-tail--))) (f x) (setq --dolist-tail-- (cdr --dolist-tail--)))))")))
+  (should (equal (cl-block nil 1 2) 2))
+  (should (equal (cl-block b (dolist (x '(1 2 3)) (when (= x 2) (cl-return-from b (* x 10))))) 20))
+  (should (equal (cl-dolist (x '(1 2 3)) (when (= x 3) (cl-return x))) 3)))
+
+;; dolist and dotimes under dynamic binding bind VAR once around the
+;; loop, as Emacs 28's do.
+(ert-deftest macroexpand-shapes-dolist-dotimes-by-binding ()
+  (macroexpand-shapes--check
+   (lambda (form) (let ((lexical-binding nil)) (macroexpand-all form)))
+   '(((dolist (x l) (f x))
+      . "(let ((--dolist-tail-- l) x) (while --dolist-tail-- (setq x (car --dolist-tail--)) (f x) (setq --dolist-tail-- (cdr --dolist-tail--))))")
+     ((dolist (x l r) (f x))
+      . "(let ((--dolist-tail-- l) x) (while --dolist-tail-- (setq x (car --dolist-tail--)) (f x) (setq --dolist-tail-- (cdr --dolist-tail--))) (setq x nil) r)")
+     ((dotimes (i 3) (f i))
+      . "(let ((--dotimes-limit-- 3) (i 0)) (while (< i --dotimes-limit--) (f i) (setq i (1+ i))))")
+     ((dotimes (i n r)) . "(let ((--dotimes-limit-- n) (i 0)) (while (< i --dotimes-limit--) (setq i (1+ i))) r)")))
+  (macroexpand-shapes--check
+   (lambda (form) (let ((lexical-binding t)) (macroexpand-all form)))
+   '(((dolist (x l r) (f x))
+      . "(let ((--dolist-tail-- l)) (while --dolist-tail-- (let ((x (car --dolist-tail--))) (f x) (setq --dolist-tail-- (cdr --dolist-tail--)))) r)")
+     ((dotimes (i 3 r) (f i))
+      . "(let ((--dotimes-limit-- 3) (--dotimes-counter-- 0)) (while (< --dotimes-counter-- --dotimes-limit--) (let ((i --dotimes-counter--)) (f i)) (setq --dotimes-counter-- (1+ --dotimes-counter--))) (let ((i --dotimes-counter--)) r))")))
+  (let ((lexical-binding nil))
+    (should (equal (eval '(let (acc) (list (dolist (x '(1 2 3) x) (push x acc)) acc)) nil)
+                   '(nil (3 2 1))))
+    (should (equal (eval '(let (acc) (list (dotimes (i 3 i) (push i acc)) acc)) nil)
+                   '(3 (2 1 0))))))
+
 ;; Load expands as macroexpand-all: a loaded function's body shows the
 ;; opened calls, and a top-level call that does not fit is warned of.
 (defvar macroexpand-shapes--loaded nil)
