@@ -51,6 +51,40 @@
 (defun cl-lib--block-tag (name)
   (intern (format "--cl-block-%s--" name)))
 
+(defconst cl-lib--simple-funcs
+  '(car cdr nth aref elt if and or + - 1+ 1- min max car-safe cdr-safe progn prog1 prog2)
+  "Functions a form may call and still be simple, as for Emacs's cl-macs.")
+
+(defconst cl-lib--safe-funcs '(* / % length memq list vector vectorp < > <= >= = error)
+  "Further functions a form may call and still be free of side effects.")
+
+(defun cl-lib--call-of-p (x funcs)
+  "Non-nil if X calls one of FUNCS or a side-effect-free function."
+  (and (symbolp (car x))
+       (or (memq (car x) funcs) (get (car x) 'side-effect-free))))
+
+(defun cl-lib--quoted-p (x)
+  (or (atom x) (memq (car x) '(quote function cl-function))))
+
+(defun cl-lib--simple-size (x size)
+  "What remains of SIZE once the form X is counted, or nil if X is not
+quick and free of side effects within SIZE."
+  (if (cl-lib--quoted-p x)
+      (and (> size 0) (1- size))
+    (and (cl-lib--call-of-p x cl-lib--simple-funcs)
+         (let ((left (1- size)) (args (cdr x)))
+           (while (and args (setq left (cl-lib--simple-size (car args) left)))
+             (setq args (cdr args)))
+           (and (null args) left (>= left 0) left)))))
+
+(defun cl-lib--safe-p (x)
+  "Non-nil if the form X has no side effects."
+  (or (cl-lib--quoted-p x)
+      (and (cl-lib--call-of-p x (append cl-lib--simple-funcs cl-lib--safe-funcs))
+           (let ((ok t))
+             (dolist (arg (cdr x) ok)
+               (setq ok (and ok (cl-lib--safe-p arg))))))))
+
 (defun cl-lib--returns-p (form)
   "True when FORM may return from a block (searched conservatively)."
   (or (subr--mentions-p 'cl-return form)
@@ -59,9 +93,12 @@
 (defmacro cl-block (name &rest body)
   "Define a lexically-scoped block named NAME; `cl-return-from' exits it."
   (declare (indent 1))
-  (if (cl-lib--returns-p body)
-      `(catch ',(cl-lib--block-tag name) ,@body)
-    `(progn ,@body)))
+  ;; As in Emacs, a body free of side effects is a progn; a block
+  ;; nothing returns from is its body, a lone form being itself.
+  (cond ((cl-lib--safe-p `(progn ,@body)) `(progn ,@body))
+        ((cl-lib--returns-p body) `(catch ',(cl-lib--block-tag name) ,@body))
+        ((and body (null (cdr body))) (car body))
+        (t `(progn ,@body))))
 
 (defmacro cl-return (&optional result)
   "Return RESULT from the block named nil."
@@ -614,40 +651,6 @@ Return nil.  (With no forms at all it returns at once: Emacs 28 hangs.)"
       (push (funcall fn (car a) (car b)) out)
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
-
-(defconst cl-lib--simple-funcs
-  '(car cdr nth aref elt if and or + - 1+ 1- min max car-safe cdr-safe progn prog1 prog2)
-  "Functions a form may call and still be simple, as for Emacs's cl-macs.")
-
-(defconst cl-lib--safe-funcs '(* / % length memq list vector vectorp < > <= >= = error)
-  "Further functions a form may call and still be free of side effects.")
-
-(defun cl-lib--call-of-p (x funcs)
-  "Non-nil if X calls one of FUNCS or a side-effect-free function."
-  (and (symbolp (car x))
-       (or (memq (car x) funcs) (get (car x) 'side-effect-free))))
-
-(defun cl-lib--quoted-p (x)
-  (or (atom x) (memq (car x) '(quote function cl-function))))
-
-(defun cl-lib--simple-size (x size)
-  "What remains of SIZE once the form X is counted, or nil if X is not
-quick and free of side effects within SIZE."
-  (if (cl-lib--quoted-p x)
-      (and (> size 0) (1- size))
-    (and (cl-lib--call-of-p x cl-lib--simple-funcs)
-         (let ((left (1- size)) (args (cdr x)))
-           (while (and args (setq left (cl-lib--simple-size (car args) left)))
-             (setq args (cdr args)))
-           (and (null args) left (>= left 0) left)))))
-
-(defun cl-lib--safe-p (x)
-  "Non-nil if the form X has no side effects."
-  (or (cl-lib--quoted-p x)
-      (and (cl-lib--call-of-p x (append cl-lib--simple-funcs cl-lib--safe-funcs))
-           (let ((ok t))
-             (dolist (arg (cdr x) ok)
-               (setq ok (and ok (cl-lib--safe-p arg))))))))
 
 (defmacro cl-callf2 (func arg1 place &rest args)
   "Set PLACE to (FUNC ARG1 PLACE ARGS...)."
@@ -2056,10 +2059,32 @@ initially, finally)."
       `(cl-block ,cl-lib--loop-name
          (let* ,(nreverse cl-lib--loop-bindings)
            ,@(nreverse cl-lib--loop-initially)
-           (while ,(if cl-lib--loop-chain `(and ,@(nreverse cl-lib--loop-chain)) t)
-             ,@(nreverse cl-lib--loop-steps))
+           ,(cl-lib--loop-while (nreverse cl-lib--loop-chain) (nreverse cl-lib--loop-steps))
            ,@(nreverse cl-lib--loop-finally)
            ,cl-lib--loop-result)))))
+
+(defun cl-lib--statements-p (form)
+  "Non-nil if FORM is (progn STATEMENT... t), whose value in the chain
+only says to go on."
+  (and (eq (car-safe form) 'progn) (eq (car (last form)) t)))
+
+(defun cl-lib--loop-while (chain steps)
+  "The loop's while form for CHAIN, run while its forms are all non-nil,
+then STEPS.  As Emacs's loop builds it, the statements of a (progn
+STATEMENT... t) go ahead of the next form (a progn's own forms spliced
+in), and the trailing ones make the body of the while."
+  (let ((tests nil) (statements nil))
+    (dolist (form chain)
+      (cond ((cl-lib--statements-p form)
+             (setq statements (append statements (butlast (cdr form)))))
+            (statements
+             (push `(progn ,@statements ,@(if (eq (car-safe form) 'progn) (cdr form) (list form)))
+                   tests)
+             (setq statements nil))
+            (t (push form tests))))
+    (setq tests (nreverse tests))
+    `(while ,(cond ((null tests) t) ((cdr tests) `(and ,@tests)) (t (car tests)))
+       ,@statements ,@steps)))
 
 (defun cl-lib--loop-next () (pop cl-lib--loop-args))
 
@@ -2084,9 +2109,21 @@ initially, finally)."
   "A form computing FORM for PATTERN (a variable or a tree of them), then t.
 The store itself waits for the end of the `for' group, so that the
 clauses joined by `and' all see the old values, as in Emacs."
-  (let ((tmp (cl-lib--loop-temp "v" nil)))
-    (push (cons pattern tmp) cl-lib--loop-pending)
-    `(progn (setq ,tmp ,form) t)))
+  (let* ((tmp (cl-lib--loop-temp "v" nil))
+         (set `(progn (setq ,tmp ,form) t)))
+    (push (list pattern tmp set) cl-lib--loop-pending)
+    set))
+
+(defun cl-lib--loop-set-directly ()
+  "Have the `for' clause just parsed, joined to none by `and', store its
+variable itself rather than a temporary, as Emacs's loop does; a
+destructuring pattern keeps its temporary."
+  (dolist (p cl-lib--loop-pending)
+    (when (and (car p) (symbolp (car p)))
+      (setcar (cdr (nth 1 (nth 2 p))) (car p))
+      (setq cl-lib--loop-bindings
+            (delq (assq (nth 1 p) cl-lib--loop-bindings) cl-lib--loop-bindings))
+      (setq cl-lib--loop-pending (delq p cl-lib--loop-pending)))))
 
 (defun cl-lib--loop-destructure (pattern form)
   (cond ((null pattern) nil)
@@ -2129,7 +2166,7 @@ clause's word or operand means a clause ran past the end, as in Emacs."
      ((eq word 'with) (cl-lib--loop-with) nil)
      ((memq word '(for as)) (cl-lib--loop-for) nil)
      ((eq word 'repeat)
-      (let ((n (cl-lib--loop-temp "n" (cl-lib--loop-next))))
+      (let ((n (cl-lib--loop-temp "--cl-var--" (cl-lib--loop-next))))
         `(>= (setq ,n (1- ,n)) 0)))
      ((eq word 'initially)
       (when (cl-lib--loop-peek-p 'do 'doing) (cl-lib--loop-next))
@@ -2176,8 +2213,10 @@ parallel: each value is computed before any of the group's variables."
       (cl-lib--loop-next)
       (setq cl-lib--loop-ands t)
       (cl-lib--loop-for-clause))
+    (unless cl-lib--loop-ands
+      (cl-lib--loop-set-directly))
     (when cl-lib--loop-pending
-      (push `(progn ,@(mapcar (lambda (p) (cl-lib--loop-destructure (car p) (cdr p)))
+      (push `(progn ,@(mapcar (lambda (p) (cl-lib--loop-destructure (car p) (nth 1 p)))
                               (nreverse cl-lib--loop-pending))
                     t)
             cl-lib--loop-chain)
@@ -2195,7 +2234,7 @@ parallel: each value is computed before any of the group's variables."
 (defun cl-lib--loop-for-index (i seq)
   "Advance index I, then end the loop when it is past SEQ: the test
 alone is the end test, free of the step's effect."
-  (push `(progn (setq ,i (1+ ,i)) t) cl-lib--loop-chain)
+  (push `(setq ,i (1+ ,i)) cl-lib--loop-chain)
   (cl-lib--loop-for-test `(< ,i (length ,seq))))
 
 (defun cl-lib--loop-step (var form)
@@ -2229,7 +2268,7 @@ group all see the values from before any of them."
     `(cdr ,tail)))
 
 (defun cl-lib--loop-for-in (var list)
-  (let ((tail (cl-lib--loop-temp "tail" list)))
+  (let ((tail (cl-lib--loop-temp "--cl-var--" list)))
     (cl-lib--loop-bind-pattern var)
     (cl-lib--loop-for-test `(consp ,tail))
     (push (cl-lib--loop-set var `(car ,tail)) cl-lib--loop-chain)
@@ -2241,15 +2280,15 @@ group all see the values from before any of them."
         (cl-lib--loop-bind var list)
         (cl-lib--loop-for-test `(consp ,var))
         (cl-lib--loop-step var (cl-lib--loop-by-step var)))
-    (let ((tail (cl-lib--loop-temp "tail" list)))
+    (let ((tail (cl-lib--loop-temp "--cl-var--" list)))
       (cl-lib--loop-bind-pattern var)
       (cl-lib--loop-for-test `(consp ,tail))
       (push (cl-lib--loop-set var tail) cl-lib--loop-chain)
       (cl-lib--loop-step tail (cl-lib--loop-by-step tail)))))
 
 (defun cl-lib--loop-for-across (var array)
-  (let ((vec (cl-lib--loop-temp "array" array))
-        (i (cl-lib--loop-temp "i" -1)))
+  (let ((vec (cl-lib--loop-temp "--cl-vec--" array))
+        (i (cl-lib--loop-temp "--cl-idx--" -1)))
     (cl-lib--loop-bind-pattern var)
     (cl-lib--loop-for-index i vec)
     (push (cl-lib--loop-set var `(aref ,vec ,i)) cl-lib--loop-chain)))
@@ -2258,13 +2297,13 @@ group all see the values from before any of them."
 ;; that follow see the place instead (Emacs uses a symbol macro).
 (defun cl-lib--loop-for-ref (var seq accessor)
   "VAR as the place (ACCESSOR SEQ INDEX) of each element of SEQ."
-  (let ((vec (cl-lib--loop-temp "seq" seq))
-        (i (cl-lib--loop-temp "i" -1)))
+  (let ((vec (cl-lib--loop-temp "--cl-vec--" seq))
+        (i (cl-lib--loop-temp "--cl-idx--" -1)))
     (cl-lib--loop-for-index i vec)
     (setq cl-lib--loop-args (cl-lib--subst-place var `(,accessor ,vec ,i) cl-lib--loop-args))))
 
 (defun cl-lib--loop-for-in-ref (var list)
-  (let ((tail (cl-lib--loop-temp "tail" list)))
+  (let ((tail (cl-lib--loop-temp "--cl-var--" list)))
     (cl-lib--loop-for-test `(consp ,tail))
     (cl-lib--loop-step tail `(cdr ,tail))
     (setq cl-lib--loop-args (cl-lib--subst-place var `(car ,tail) cl-lib--loop-args))))
@@ -2402,7 +2441,7 @@ FROM..TO, as `cl-loop' visits them."
             (cl-lib--loop-bind var (cl-lib--loop-accum-init kind)))
           (cons var t)))
     (unless cl-lib--loop-accum
-      (setq cl-lib--loop-accum (cl-lib--loop-temp "accum" (cl-lib--loop-accum-init kind)))
+      (setq cl-lib--loop-accum (cl-lib--loop-temp "--cl-var--" (cl-lib--loop-accum-init kind)))
       (unless cl-lib--loop-result-explicit
         (setq cl-lib--loop-result
               (if (memq kind '(collect append nconc))
@@ -2431,9 +2470,8 @@ FROM..TO, as `cl-loop' visits them."
          ((eq kind 'sum) `(setq ,var (+ ,var ,x)))
          ((eq kind 'count) `(if ,x (setq ,var (1+ ,var))))
          ((memq kind '(maximize minimize))
-          (let ((v (make-symbol "v")))
-            `(let ((,v ,x))
-               (setq ,var (if ,var (,(if (eq kind 'maximize) 'max 'min) ,var ,v) ,v)))))
+          (macroexp-let2 macroexp-copyable-p temp x
+            `(setq ,var (if ,var (,(if (eq kind 'maximize) 'max 'min) ,var ,temp) ,temp))))
          ((eq kind 'concat) `(setq ,var (concat ,var ,x)))
          ((eq kind 'vconcat) `(setq ,var (vconcat ,var ,x))))
        t)))
@@ -2488,9 +2526,25 @@ FROM..TO, as `cl-loop' visits them."
         (setq cond `(setq ,it ,cond)
               then (cl-lib--subst it 'it then)
               else (cl-lib--subst it 'it else))))
-    (if (eq word 'unless)
-        `(if ,cond ,(or else t) ,then)
-      `(if ,cond ,then ,(or else t)))))
+    (let ((then-statements (cl-lib--loop-statements then))
+          (else-statements (if else (cl-lib--loop-statements else) '(nil))))
+      (when (eq word 'unless)
+        (cl-rotatef then else)
+        (cl-rotatef then-statements else-statements))
+      (if (and then-statements else-statements)
+          ;; Statements only: an if run for effect, as in Emacs's loop.
+          `(progn (if ,cond (progn ,@(car then-statements)) ,@(car else-statements)) t)
+        `(if ,cond ,(or then t) ,(or else t))))))
+
+(defun cl-lib--loop-statements (form)
+  "(STATEMENTS) when FORM, a clause's chain form, is statements only:
+\(progn STATEMENT... t), or an `and' of such; else nil."
+  (cond ((cl-lib--statements-p form) (list (butlast (cdr form))))
+        ((eq (car-safe form) 'and)
+         (let ((all nil))
+           (while (and (setq form (cdr form)) (cl-lib--statements-p (car form)))
+             (setq all (append all (butlast (cdar form)))))
+           (and (null form) (list all))))))
 
 (defun cl-lib--mentions-p (symbol tree)
   (cond ((eq tree symbol) t)

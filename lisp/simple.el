@@ -361,7 +361,8 @@ least MINIMUM spaces' worth; return the column reached."
 (defun back-to-indentation ()
   "Move point to the first character of this line that is not a blank."
   (beginning-of-line 1)
-  (skip-chars-forward " \t" (line-end-position)))
+  (skip-chars-forward " \t" (line-end-position))
+  nil)
 
 (defun indent-line-to (column)
   "Indent this line to COLUMN; point moves with its text, or to the
@@ -399,7 +400,163 @@ indentation when it was in it."
             (indent-to (max 0 (+ indent arg)) 0))
         (delete-region (point) (progn (skip-chars-forward " \t") (point))))
       (forward-line 1))
-    (set-marker end nil)))
+    (set-marker end nil)
+    nil))
+
+;;; ---- Whitespace ---------------------------------------------------
+
+(defun delete-horizontal-space (&optional backward-only)
+  "Delete the spaces and tabs around point (only those before it when
+BACKWARD-ONLY)."
+  (interactive "*P")
+  (let ((after (if backward-only
+                   (point)
+                 (skip-chars-forward " \t")
+                 (point))))
+    (skip-chars-backward " \t")
+    (delete-region (point) after)))
+
+(defun cycle-spacing (&optional n preserve-nl-back _mode)
+  "Leave N spaces (1 if nil) where the spaces and tabs around point
+were; a negative N also takes newlines, as many spaces as its absolute
+value being left, though not the newlines before point when
+PRESERVE-NL-BACK.  Not done: Emacs cycles on a repeated call (to no
+space, then back to what was there); here each call is a first one."
+  (interactive "*p")
+  (let* ((count (abs (or n 1)))
+         (blanks (if (and n (< n 0)) " \t\n\r" " \t")))
+    (skip-chars-backward (if preserve-nl-back " \t" blanks))
+    (delete-region (point) (save-excursion (skip-chars-forward blanks) (point)))
+    (insert (make-string count ?\s))
+    nil))
+
+(defun just-one-space (&optional n)
+  "Leave N spaces (1 if nil) where the spaces and tabs around point
+were; a negative N takes newlines too."
+  (interactive "*p")
+  (cycle-spacing n nil 'single-shot))
+
+(defun fixup-whitespace ()
+  "Leave one space, or none, where the blanks around point were: none
+at the start or end of a line, before a closing delimiter or after an
+opening one or an expression prefix."
+  (interactive "*")
+  (save-excursion
+    (delete-horizontal-space)
+    (unless (or (bolp) (eolp)
+                (eq (char-syntax (following-char)) ?\))
+                (memq (char-syntax (preceding-char)) '(?\( ?')))
+      (insert ?\s))))
+
+(defun delete-blank-lines ()
+  "On a blank line, delete the blank lines around it but one; on a lone
+blank line, that line; on another line, the blank lines after it."
+  (interactive "*")
+  (let* ((blank (save-excursion (beginning-of-line) (looking-at-p "[ \t]*$")))
+         (lone (and blank
+                    (save-excursion
+                      (beginning-of-line)
+                      (and (not (looking-at-p "[ \t]*\n[ \t]*$"))
+                           (or (bobp)
+                               (progn (forward-line -1)
+                                      (not (looking-at-p "[ \t]*$")))))))))
+    (when blank
+      (beginning-of-line)
+      (when lone (forward-line 1))
+      ;; The blank lines before, and a lone blank line itself.
+      (delete-region (save-excursion
+                       (if (re-search-backward "[^ \t\n]" nil t)
+                           (progn (forward-line 1) (point))
+                         (point-min)))
+                     (point)))
+    (unless lone
+      (save-excursion
+        (end-of-line)
+        (forward-line 1)
+        (delete-region (point)
+                       (if (re-search-forward "[^ \t\n]" nil t)
+                           (line-beginning-position)
+                         (point-max)))))
+    ;; A blank last line before the end of the buffer goes too.
+    (when (looking-at-p "^[ \t]*\n\\'")
+      (delete-region (point) (point-max)))))
+
+(defun delete-trailing-whitespace (&optional start end)
+  "Delete the whitespace at the end of each line from START to END (the
+accessible portion when nil), though not that before a form feed; on
+the whole of an unnarrowed buffer, with `delete-trailing-lines', also
+the empty lines at its end."
+  (interactive)
+  (save-match-data
+    (save-excursion
+      (let ((limit (and end (copy-marker end))))
+        (goto-char (or start (point-min)))
+        (while (re-search-forward "\\s-$" limit t)
+          (let ((line-end (match-end 0)))
+            (while (and (> (point) (line-beginning-position))
+                        (eq (char-syntax (preceding-char)) ?\s))
+              (forward-char -1))
+            (when (looking-at ".*\f")
+              (goto-char (match-end 0)))
+            (delete-region (point) line-end)))
+        (if limit
+            (set-marker limit nil)
+          (goto-char (point-max))
+          (when (and delete-trailing-lines
+                     (= (point) (1+ (buffer-size)))
+                     (<= (skip-chars-backward "\n") -2))
+            (delete-region (1+ (point)) (point-max)))))))
+  nil)
+
+(defun indent-according-to-mode (&optional _inhibit-widen)
+  "Indent the current line as `indent-line-function' says.  Where that
+only tabs (`indent-relative' and its kin), the line takes the previous
+line's indentation (none after an empty line or at the start)."
+  (interactive)
+  (if (memq indent-line-function
+            '(indent-relative indent-relative-maybe indent-relative-first-indent-point))
+      (let ((column (save-excursion
+                      (beginning-of-line)
+                      (cond ((bobp) 0)
+                            ((progn (forward-line -1) (looking-at-p "[ \t]*$")) 0)
+                            (t (current-indentation))))))
+        (if (<= (current-column) (current-indentation))
+            (indent-line-to column)
+          (save-excursion (indent-line-to column))))
+    (funcall indent-line-function)))
+
+(defun indent-region-line-by-line (start end)
+  "Indent each line that starts between START and END (blank ones left
+alone) as `indent-according-to-mode' does."
+  (save-excursion
+    (let ((limit (copy-marker end)))
+      (goto-char start)
+      (unless (bolp) (forward-line 1))
+      (message "Indenting region... ")
+      (while (< (point) limit)
+        (unless (and (bolp) (eolp))
+          (indent-according-to-mode t))
+        (forward-line 1))
+      (set-marker limit nil)
+      (message "Indenting region...done"))))
+
+(defun indent-region (start end &optional column)
+  "Indent each line that starts between START and END: to COLUMN when
+given (blank lines emptied), else with `indent-region-function'."
+  (interactive "r\nP")
+  (if (not column)
+      (funcall (or indent-region-function #'indent-region-line-by-line) start end)
+    (setq column (prefix-numeric-value column))
+    (save-excursion
+      (let ((limit (copy-marker end)))
+        (goto-char start)
+        (unless (bolp) (forward-line 1))
+        (while (< (point) limit)
+          (delete-region (point) (progn (skip-chars-forward " \t") (point)))
+          (unless (eolp) (indent-to column 0))
+          (forward-line 1))
+        (set-marker limit nil))))
+  (setq deactivate-mark t))
 
 ;;; ---- Undo ---------------------------------------------------------
 

@@ -615,6 +615,10 @@ macro call.  ENVIRONMENT is an alist of local macro definitions.")
      "FORM with its macro call expanded once.")
     (macroexpand-all "FORM &optional ENVIRONMENT"
      "FORM with every macro call in it expanded, at every level.")
+    (macroexp--eager-trail-frames nil
+     "What is being loaded and expanded eagerly, innermost first, as the
+warning about a cycle of eager macro expansion names it: (load FILE),
+\(macroexpand-all FORM) and (macroexpand FORM) entries.")
     (autoload "FUNCTION FILE &optional DOCSTRING INTERACTIVE TYPE"
      "Define FUNCTION to load FILE the first time it is called.  TYPE
 `macro' makes it a macro.")

@@ -86,22 +86,15 @@
   `(condition-case nil (progn ,@body) (error nil)))
 
 (defmacro condition-case-unless-debug (var bodyform &rest handlers)
-  "Like `condition-case', but while `debug-on-error' is set the handlers
-let errors through, as Emacs's leave them to the debugger (ERT sets it
-while a test runs, so that such an error fails the test).  As in Emacs,
-a :success handler is never run."
-  (declare (indent 2))
-  (let ((err (make-symbol "err")))
-    `(condition-case ,err ,bodyform
-       ,@(delq nil
-               (mapcar (lambda (handler)
-                         (unless (eq (car handler) :success)
-                           `(,(car handler)
-                             (if debug-on-error
-                                 (signal (car ,err) (cdr ,err))
-                               ,@(if var `((let ((,var ,err)) ,@(cdr handler)))
-                                   (cdr handler))))))
-                       handlers)))))
+  "Like `condition-case', but `debug-on-error' enters the debugger for
+an error the handlers catch: each handler's conditions get `debug'
+added.  As in Emacs, a :success handler is never run."
+  (declare (indent 2) (debug condition-case))
+  `(condition-case ,var ,bodyform
+     ,@(mapcar (lambda (handler)
+                 (cons (cons 'debug (if (listp (car handler)) (car handler) (list (car handler))))
+                       (cdr handler)))
+               handlers)))
 
 (defmacro with-demoted-errors (format &rest body)
   "Run BODY; report an error with `message' using FORMAT instead of
@@ -124,20 +117,35 @@ with no BODY after it, is the first form of BODY, the format being
     (signal 'wrong-type-argument (list 'consp spec)))
   (unless (<= 2 (length spec) 3)
     (signal 'wrong-number-of-arguments (list '(2 . 3) (length spec))))
-  ;; Named as Emacs 28's, so that closures print their bodies alike.
+  ;; Named and shaped as Emacs 28's, so that closures print their bodies
+  ;; alike: under dynamic binding VAR is bound once around the loop.
   (let ((tail (make-symbol "--dolist-tail--")))
-    `(let ((,tail ,(nth 1 spec)))
-       (while ,tail
-         (let ((,(car spec) (car ,tail)))
+    (if lexical-binding
+        `(let ((,tail ,(nth 1 spec)))
+           (while ,tail
+             (let ((,(car spec) (car ,tail)))
+               ,@body
+               (setq ,tail (cdr ,tail))))
+           ,@(cdr (cdr spec)))
+      `(let ((,tail ,(nth 1 spec)) ,(car spec))
+         (while ,tail
+           (setq ,(car spec) (car ,tail))
            ,@body
-           (setq ,tail (cdr ,tail))))
-       ,@(cdr (cdr spec)))))
+           (setq ,tail (cdr ,tail)))
+         ,@(if (cdr (cdr spec)) `((setq ,(car spec) nil) ,@(cdr (cdr spec))))))))
 
 (defmacro dotimes (spec &rest body)
   "Loop a number of times: (dotimes (VAR COUNT [RESULT]) BODY...)."
   (declare (indent 1))
   (let ((end (make-symbol "--dotimes-limit--"))
         (counter (make-symbol "--dotimes-counter--")))
+    (if (not lexical-binding)
+        ;; Under dynamic binding VAR itself counts, as in Emacs 28.
+        `(let ((,end ,(nth 1 spec)) (,(car spec) 0))
+           (while (< ,(car spec) ,end)
+             ,@body
+             (setq ,(car spec) (1+ ,(car spec))))
+           ,@(cdr (cdr spec)))
     `(let ((,end ,(nth 1 spec))
            (,counter 0))
        (while (< ,counter ,end)
@@ -145,7 +153,7 @@ with no BODY after it, is the first form of BODY, the format being
            ,@body)
          (setq ,counter (1+ ,counter)))
        ,@(if (cdr (cdr spec))
-             (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec))))))))
+             (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec)))))))))
 
 ;;; ---- Helpers for writing macros (Emacs's macroexp) ----------------------
 
@@ -227,9 +235,9 @@ will do.  The expansion has the shape of Emacs's, so it prints alike."
 `skip' on top once one of them is loaded again meanwhile (a cycle).")
 
 (defvar macroexp--eager-trail nil
-  "The files being loaded and what is being expanded eagerly in them,
-innermost first: the entries Emacs's warning about a cycle names,
-\(load FILE), (macroexpand-all FORM) and (macroexpand FORM).")
+  "The files being loaded, innermost first, as (load FILE) entries:
+with what is being expanded eagerly in them, the trail Emacs's warning
+about a cycle names (see `macroexp--eager-trail-frames').")
 
 (defun macroexp--eager-frame (form)
   "The trail's entry for an eager expansion of the top-level FORM."
@@ -240,24 +248,20 @@ innermost first: the entries Emacs's warning about a cycle names,
         (list 'macroexpand-all (list (car form) second '…))
       '(macroexpand-all …))))
 
-(defun macroexp--eager-enter (form)
-  "Begin an eager expansion of FORM, a top-level form being loaded: the
-trail it runs with, or `skip' when it is not to be expanded.  A file
-loaded again while its forms are being expanded is a cycle: as in
-Emacs, a warning names the trail and the rest of the outer expansion
-of that file expands nothing."
-  (let ((load (and load-file-name (list 'load (file-name-nondirectory load-file-name)))))
-    (cond
-     ((eq (car macroexp--pending-eager-loads) 'skip) 'skip)
-     ((and load-file-name (member load-file-name macroexp--pending-eager-loads))
-      (let* ((trail (copy-sequence macroexp--eager-trail))
-             (tail (member load (cdr (member load trail)))))
-        (when tail (setcdr tail (list '…)))
-        (message "Warning: Eager macro-expansion skipped due to cycle:\n  %s"
-                 (mapconcat #'prin1-to-string (nreverse trail) " => "))
-        (push 'skip macroexp--pending-eager-loads)
-        'skip))
-     (t (cons (macroexp--eager-frame form) macroexp--eager-trail)))))
+(defun macroexp--eager-cycle ()
+  "Report that the file being loaded is loaded again while its own
+forms are being expanded eagerly (a cycle): as in Emacs, a warning
+names the trail and the rest of the outer expansion of that file
+expands nothing.  Eval calls this only then; what is being expanded is
+marked where eval keeps its bindings, and made into the trail's
+frames by `macroexp--eager-trail-frames' only here."
+  (let* ((load (list 'load (file-name-nondirectory load-file-name)))
+         (trail (macroexp--eager-trail-frames))
+         (tail (member load (cdr (member load trail)))))
+    (when tail (setcdr tail (list '…)))
+    (message "Warning: Eager macro-expansion skipped due to cycle:\n  %s"
+             (mapconcat #'prin1-to-string (nreverse trail) " => "))
+    (push 'skip macroexp--pending-eager-loads)))
 
 ;;; ---- Generalized places -----------------------------------------------
 ;;
@@ -2671,6 +2675,9 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              remove-yank-excluded-properties insert-for-yank yank move-to-column indent-to
              current-indentation back-to-indentation indent-line-to backward-to-indentation
              indent-rigidly file-size-human-readable barf-if-buffer-read-only
+             delete-horizontal-space cycle-spacing just-one-space fixup-whitespace
+             delete-blank-lines delete-trailing-whitespace indent-according-to-mode indent-region
+             indent-region-line-by-line
              yank-handle-font-lock-face-property yank-handle-category-property
              undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo
              undo-make-selective-list undo-elt-in-region undo-elt-crosses-region undo-delta
@@ -2693,6 +2700,13 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (defvar real-last-command nil "The previous command, as the command loop saw it.")
 (defvar this-command nil "The command now running, as commands may set it.")
 (defvar deactivate-mark nil "Non-nil when the command loop should deactivate the mark.")
+(defvar delete-trailing-lines t
+  "Non-nil means `delete-trailing-whitespace' on the whole buffer also
+deletes the empty lines at its end.")
+(defvar indent-line-function 'indent-relative
+  "The function that indents the current line for the major mode.")
+(defvar indent-region-function #'indent-region-line-by-line
+  "The function `indent-region' calls with the region's bounds.")
 (defvar kill-ring nil "Killed text, newest first.")
 (defvar kill-ring-max 120 "How many kills `kill-ring' keeps.")
 (defvar kill-ring-yank-pointer nil "The tail of `kill-ring' that `yank' takes from.")

@@ -220,12 +220,15 @@ static mval catching_tag(mrt *rt, mval error_symbol)
   return Qnil;
 }
 
-/* True when the list of conditions or specs TAG names `debug', which
-   lets debug-on-error enter the debugger though the error is caught. */
-static bool names_debug(mval tag, mval debug)
+/* True when the clause of TAG that catches ERROR_SYMBOL is a list of
+   conditions naming `debug', which lets debug-on-error enter the
+   debugger though the error is caught (a clause whose condition is
+   the symbol `debug' is no such clause, as in Emacs). */
+static bool names_debug(mrt *rt, mval tag, mval error_symbol, mval debug)
 {
-  for (; CONSP(tag); tag = XCDR(tag))
-    if (XCAR(tag) == debug || (CONSP(XCAR(tag)) && names_debug(XCAR(tag), debug)))
+  mval clause = condition_clause_matching(rt, tag, error_symbol);
+  for (; CONSP(clause); clause = XCDR(clause))
+    if (XCAR(clause) == debug)
       return true;
   return false;
 }
@@ -292,7 +295,7 @@ static bool wants_debugger(mrt *rt, mval tag, mval error_symbol, mval data)
   /* A quit asks debug-on-quit instead, as Emacs's signal does. */
   bool quit = error_symbol == Qquit ||
               error_has_condition(rt, error_symbol, intern(rt, "minibuffer-quit"));
-  return (NILP(tag) || names_debug(tag, M->debug) || !NILP(global_value(rt, "debug-on-signal"))) &&
+  return (NILP(tag) || names_debug(rt, tag, error_symbol, M->debug) || !NILP(global_value(rt, "debug-on-signal"))) &&
          (quit ? !NILP(global_value(rt, "debug-on-quit"))
                : debug_on_error_matches(rt, find_symbol_value(rt, M->debug_on_error), error_symbol)) &&
          debugger_rested(M) && !ignored_error(rt, error_symbol, data);

@@ -33,6 +33,7 @@
 #include "eval.h"
 #include "fns.h"
 #include "strfns.h"
+#include "sysfns.h"
 
 /* What a call needs once its arguments are checked: descriptors for
    the child's standard streams (-1: none yet) and where output goes. */
@@ -371,8 +372,8 @@ static char **environment_of(mrt *rt, struct call *c)
     size_t name = strcspn(e, "=");
     bool seen = false;
     for (mval p = env; p != l && !seen; p = XCDR(p))
-      seen = STRINGP(XCAR(p)) && strncmp(cstr(XCAR(p)), e, name) == 0 &&
-             (cstr(XCAR(p))[name] == '=' || cstr(XCAR(p))[name] == '\0');
+      seen = STRINGP(XCAR(p))
+             && environment_entry_named(cstr(XCAR(p)), (size_t)XSTRING(XCAR(p))->nbytes, e, name);
     if (!seen && e[name] == '=')
       envp[kept++] = (char *)e;
   }

@@ -2747,6 +2747,18 @@ static node *analyse_save_state(struct actx *A, mval form, const char *save,
   return n;
 }
 
+/* The handler's tag: a vector of the clauses' specs, REVERSED, in their
+   order, so that the debugger can tell by the clause that catches an
+   error whether it names `debug' (see api.c). */
+static mval clause_specs_vector(mrt *rt, mval reversed)
+{
+  int64_t n = count_conses(rt, reversed);
+  mval v = make_vector(rt, (size_t)n, Qnil);
+  for (int64_t i = n - 1; i >= 0; i--, reversed = XCDR(reversed))
+    gc_aset(rt->gc, v, i, XCAR(reversed));
+  return v;
+}
+
 static node *analyse_condition_case(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
@@ -2773,9 +2785,6 @@ static node *analyse_condition_case(struct actx *A, mval form)
     mval spec = car_safe(h);
     if (spec == Qksuccess)
       n->slot = n->count;
-    else if (CONSP(spec))
-      for (mval c = spec; CONSP(c); c = XCDR(c))
-        tags = Fcons(rt, XCAR(c), tags);
     else if (!NILP(spec))
       tags = Fcons(rt, spec, tags);
     specs = Fcons(rt, spec, specs);
@@ -2786,7 +2795,7 @@ static node *analyse_condition_case(struct actx *A, mval form)
   for (; CONSP(specs); specs = XCDR(specs))
     rev = Fcons(rt, XCAR(specs), rev);
   n->k = keep(A, rev);
-  n->c = const_node(A, tags);
+  n->c = const_node(A, clause_specs_vector(rt, tags));
   return n;
 }
 
@@ -3127,17 +3136,60 @@ static mval macroexpand_once(mrt *rt, mval form, mval env)
   return macroexpand_1(rt, form, env, &expanded);
 }
 
+/* Marks on the specpdl (unwinding them does nothing) that a top-level
+   form or a macro call FORM is being expanded eagerly: the trail a
+   cycle warning shows is made from them only when one is reported (see
+   eager_trail), so that an expansion conses nothing for it. */
+static void eager_toplevel_mark(mrt *rt, mval form) { (void)rt; (void)form; }
+static void eager_expansion_mark(mrt *rt, mval form) { (void)rt; (void)form; }
+
 /* Note on the trail an eager expansion's cycle warning shows that the
    macro call FORM is being expanded: (macroexpand (HEAD …)), as Emacs
    shows its macroexpand frame (undone by the caller's unbind_to). */
 static void note_eager_expansion(mrt *rt, mval form)
 {
-  mval trail = Qmacroexp__eager_trail;
-  mval outer = find_symbol_value(rt, trail);
-  if (outer == Qunbound || NILP(outer))
-    return; /* no eager expansion under way */
-  mval frame = list2(rt, Qmacroexpand, list2(rt, XCAR(form), Qellipsis));
-  specbind(rt, trail, Fcons(rt, frame, outer));
+  record_unwind(rt, eager_expansion_mark, form);
+}
+
+/* ACC with VALUE's frames before UNTIL pushed on it: VALUE is a value
+   macroexp--eager-trail has had (load.c pushes its (load NAME) frames
+   on it), UNTIL the value it had before. */
+static mval push_trail_frames(mrt *rt, mval acc, mval value, mval until)
+{
+  for (; CONSP(value) && value != until; value = XCDR(value))
+    acc = Fcons(rt, XCAR(value), acc);
+  return acc;
+}
+
+static mval eager_trail_frame(mrt *rt, const struct specbinding *b)
+{
+  if (b->fn == eager_expansion_mark)
+    return list2(rt, Qmacroexpand, list2(rt, XCAR(b->old), Qellipsis));
+  return call1(rt, intern(rt, "macroexp--eager-frame"), b->old);
+}
+
+/* (macroexp--eager-trail-frames): what is being loaded and expanded
+   eagerly, innermost first, as Emacs's warning about a cycle names it:
+   (load NAME), (macroexpand-all FORM) and (macroexpand FORM) frames. */
+static mval Fmacroexp__eager_trail_frames(mrt *rt, int nargs, mval *args)
+{
+  (void)nargs; (void)args;
+  mval var = Qmacroexp__eager_trail;
+  mval value = find_symbol_value(rt, var);
+  value = value == Qunbound ? Qnil : value;
+  mval acc = Qnil; /* outermost first: the specpdl is walked inside out */
+  for (size_t i = rt->specpdl_depth; i-- > 0;) {
+    const struct specbinding *b = &rt->specpdl[i];
+    if (b->kind == SPECPDL_UNWIND
+        && (b->fn == eager_expansion_mark || b->fn == eager_toplevel_mark))
+      acc = Fcons(rt, eager_trail_frame(rt, b), acc);
+    else if (b->kind != SPECPDL_UNWIND && b->symbol == var) {
+      mval old = b->old == Qunbound ? Qnil : b->old;
+      acc = push_trail_frames(rt, acc, value, old);
+      value = old;
+    }
+  }
+  return nreverse_list(rt, push_trail_frames(rt, acc, value, Qnil));
 }
 
 /* The definition of FORM's head, an autoloaded macro's file loaded
@@ -4035,6 +4087,16 @@ static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t ba
    ENV is t (lexical), nil (dynamic) or an alist environment. */
 static void restore_eager_failure(mrt *rt, mval outer) { rt->eval->eager_failure = outer; }
 
+/* Whether FILE is among the files PENDING whose forms are being
+   expanded eagerly. */
+static bool loading_again(mrt *rt, mval file, mval pending)
+{
+  for (; CONSP(pending); pending = XCDR(pending))
+    if (mrt_equal(rt, XCAR(pending), file))
+      return true;
+  return false;
+}
+
 static void eager_failure_message(mrt *rt, mval error)
 {
   call2(rt, intern(rt, "message"), make_cstring(rt, "Eager macro-expansion failure: %S"), error);
@@ -4044,20 +4106,25 @@ static void eager_failure_message(mrt *rt, mval error)
    internal-macroexpand-for-load does, binding what it binds (undone by
    the caller's unbind_to): false when it is skipped, a file having been
    loaded again while its own forms were being expanded (a cycle, which
-   subr.el's macroexp--eager-enter reports). */
+   subr.el's macroexp--eager-cycle reports). */
 static bool eager_begin(mrt *rt, mval form)
 {
-  mval enter = Qmacroexp__eager_enter;
-  if (NILP(XSYMBOL(rt, enter)->function))
+  mval report = Qmacroexp__eager_cycle;
+  if (NILP(XSYMBOL(rt, report)->function))
     return true; /* preloading, before subr.el defines it */
-  mval trail = call1(rt, enter, form);
-  if (SYMBOLP(trail))
-    return false;
   mval pending = Qmacroexp__pending_eager_loads;
-  mval file = find_symbol_value(rt, Qload_file_name);
   mval outer = find_symbol_value(rt, pending);
-  specbind(rt, pending, Fcons(rt, file == Qunbound ? Qnil : file, outer == Qunbound ? Qnil : outer));
-  specbind(rt, Qmacroexp__eager_trail, trail);
+  outer = outer == Qunbound ? Qnil : outer;
+  if (CONSP(outer) && XCAR(outer) == Qskip)
+    return false;
+  mval file = find_symbol_value(rt, Qload_file_name);
+  file = file == Qunbound ? Qnil : file;
+  if (!NILP(file) && loading_again(rt, file, outer)) {
+    call0(rt, report);
+    return false;
+  }
+  specbind(rt, pending, Fcons(rt, file, outer));
+  record_unwind(rt, eager_toplevel_mark, form);
   return true;
 }
 
@@ -5392,6 +5459,7 @@ static const struct subr_def eval_subrs[] = {
   {"macroexpand-1", Fmacroexpand_1, 1, 2},
   {"macroexpand", Fmacroexpand, 1, 2},
   {"macroexpand-all", Fmacroexpand_all, 1, 2},
+  {"macroexp--eager-trail-frames", Fmacroexp__eager_trail_frames, 0, 0},
   {"defalias", Fdefalias, 2, 3},
   {"autoload", Fautoload, 2, 5},
   {"autoload-do-load", Fautoload_do_load, 1, 3},

@@ -740,10 +740,10 @@ static mval suffixes_to_try(mrt *rt, mval file, bool nosuffix, bool must_suffix)
 
 /* While PATH loads, the trail a warning about a cycle of eager macro
    expansion shows has (load NAME) on it, as Emacs's backtrace has its
-   load-with-code-conversion frame (see subr.el's macroexp--eager-enter). */
+   load-with-code-conversion frame (see eval.c's Fmacroexp__eager_trail_frames). */
 static void note_load_on_eager_trail(mrt *rt, mval path)
 {
-  mval trail = intern(rt, "macroexp--eager-trail");
+  mval trail = Qmacroexp__eager_trail;
   mval outer = find_symbol_value(rt, trail);
   if (outer == Qunbound)
     return; /* preloading subr.el, which defines it */

@@ -150,7 +150,7 @@ static void record_status(mrt *rt, mval p, int status)
   set(rt, p, PS_EVENT, event_text(rt, status));
 }
 
-static bool is_running(mrt *rt, mval p) { return AREF(p, PS_STATUS) == sym(rt, "run"); }
+static bool is_running(mrt *rt, mval p) { return AREF(p, PS_STATUS) == Qrun; }
 
 /* ---- Output ---- */
 
@@ -378,7 +378,7 @@ static mval make_process_object(mrt *rt, mval name, mval buffer, mval command)
   set(rt, p, PS_COMMAND, command);
   set(rt, p, PS_FILTER, sym(rt, "internal-default-process-filter"));
   set(rt, p, PS_SENTINEL, sym(rt, "internal-default-process-sentinel"));
-  set(rt, p, PS_STATUS, sym(rt, "run"));
+  set(rt, p, PS_STATUS, Qrun);
   set(rt, p, PS_QUERY, Qt);
   ASET_FIXNUM(p, PS_CODE, make_fixnum(0));
   ASET_FIXNUM(p, PS_IN, make_fixnum(-1));

@@ -337,10 +337,22 @@ bool error_has_condition(mrt *rt, mval error_symbol, mval condition)
   return false;
 }
 
+mval condition_clause_matching(mrt *rt, mval tag, mval error_symbol)
+{
+  if (!VECTORP(tag))
+    return condition_spec_matches(rt, tag, error_symbol) ? tag : Qunbound;
+  for (int64_t i = 0; i < VECTOR_LENGTH(tag); i++)
+    if (condition_spec_matches(rt, AREF(tag, i), error_symbol))
+      return AREF(tag, i);
+  return Qunbound;
+}
+
 bool condition_spec_matches(mrt *rt, mval spec, mval error_symbol)
 {
   if (spec == Qt)
     return true;
+  if (VECTORP(spec))
+    return condition_clause_matching(rt, spec, error_symbol) != Qunbound;
   if (SYMBOLP(spec))
     return error_has_condition(rt, error_symbol, spec);
   for (; CONSP(spec); spec = XCDR(spec))

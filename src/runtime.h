@@ -320,8 +320,12 @@ _Noreturn void memory_full(mrt *rt);
 /* True when ERROR_SYMBOL's error-conditions include CONDITION. */
 bool error_has_condition(mrt *rt, mval error_symbol, mval condition);
 /* True when a condition-case SPEC (t, a condition, or a list of them)
-   catches ERROR_SYMBOL. */
+   catches ERROR_SYMBOL; SPEC may also be a vector of them, those of
+   all an interpreted condition-case's clauses. */
 bool condition_spec_matches(mrt *rt, mval spec, mval error_symbol);
+/* The spec of TAG (a spec or a vector of them, as above) that catches
+   ERROR_SYMBOL, the first in the vector; Qunbound when none does. */
+mval condition_clause_matching(mrt *rt, mval tag, mval error_symbol);
 void define_error(mrt *rt, mval name, const char *message, mval parents);
 
 #define CHECK_TYPE(rt, ok, pred, x) \

@@ -64,14 +64,17 @@ static mval Fkill_emacs(mrt *rt, int nargs, mval *args)
    time zone of the whole process, as Emacs's set-time-zone-rule. */
 static mval process_environment(mrt *rt) { return intern(rt, "process-environment"); }
 
+bool environment_entry_named(const char *entry, size_t len, const char *name, size_t n)
+{
+  return len >= n && memcmp(entry, name, n) == 0 && (len == n || entry[n] == '=');
+}
+
 /* Whether ENTRY is NAME's: "NAME=..." or "NAME". */
 static bool environment_entry_p(mval entry, mval name)
 {
-  if (!STRINGP(entry))
-    return false;
-  size_t n = (size_t)XSTRING(name)->nbytes, len = (size_t)XSTRING(entry)->nbytes;
-  const uint8_t *e = XSTRING(entry)->data;
-  return len >= n && memcmp(e, XSTRING(name)->data, n) == 0 && (len == n || e[n] == '=');
+  return STRINGP(entry)
+         && environment_entry_named((const char *)XSTRING(entry)->data, (size_t)XSTRING(entry)->nbytes,
+                                    (const char *)XSTRING(name)->data, (size_t)XSTRING(name)->nbytes);
 }
 
 static mval Fgetenv(mrt *rt, int nargs, mval *args)

@@ -22,6 +22,10 @@ void sysfns_run_finalizers(mrt *rt);
    number when there is none. */
 double sysfns_run_due_timers(mrt *rt);
 
+/* Whether the process-environment entry ENTRY (LEN bytes) is the
+   variable NAME's (N bytes): "NAME=VALUE", or a bare "NAME". */
+bool environment_entry_named(const char *entry, size_t len, const char *name, size_t n);
+
 /* kill-emacs never calls exit(): it throws to this tag, with the exit
    code as a fixnum, and the API layer's protected call catches it and
    returns MARROW_EXIT.  An immediate, so no Lisp catch can match it. */
