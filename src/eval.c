@@ -152,12 +152,25 @@ struct node {
   mval k;         /* a constant, symbol, subr or code object */
   mval fk;        /* fast paths: the primitive the function cell must hold */
   struct symbol *sym;
-  node *a, *b, *c;
+  node *a, *b;
+  union {
+    node *c;
+    const struct form_rec *where; /* call nodes: the form, for the backtrace */
+  };
   node **kids;
   union {
     struct binding *binds;
     struct call_site *site; /* ev_call: for a macro met at run time */
   };
+};
+
+/* A form being evaluated, as the backtrace shows it: a call node's
+   form and the forms around it in its body, up to the body's own
+   (UP NULL).  They live in the code's arena and hold forms that the
+   code keeps alive (its source, or the expansions it keeps). */
+struct form_rec {
+  mval form;
+  const struct form_rec *up;
 };
 
 /* How a binding (a parameter or a let variable) is stored. */
@@ -615,9 +628,12 @@ static bool is_special_form(mval f)
 /* Calling                                                            */
 /* ================================================================== */
 
-static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base,
+/* The call's form, for the backtrace (struct bt_frame's SITE). */
+#define SITE_PARAM const struct form_rec *site
+
+static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM,
                                 bool value_unused);
-static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base);
+static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM);
 
 static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
 {
@@ -635,7 +651,7 @@ static __attribute__((cold)) void push_refused_call(mrt *rt, struct bt_frame *bt
 
 /* The arguments are rt->stack[base .. base+nargs) == the top of the
    stack.  ERR_FN names the function in arity errors. */
-static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
+static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base, SITE_PARAM)
 {
   struct subr *s = XSUBR(fn);
   if (s->max_args == ARGS_UNEVALLED)
@@ -653,7 +669,7 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
       rt->stack[rt->stack_top++] = Qnil;
   }
   mval *args = rt->stack + base;
-  struct bt_frame bt = {rt->backtrace, s->name, args, nargs};
+  struct bt_frame bt = {rt->backtrace, s->name, args, nargs, site};
   rt->backtrace = &bt;
   mval r = s->fn ? s->fn(rt, nargs, args) : s->fn_data(rt, nargs, args, s->data);
   rt->backtrace = bt.prev;
@@ -664,12 +680,12 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
 #define BYTECODE_C_STACK 4096 /* generous bound on the C stack a byte-code call uses */
 
 /* Byte code runs in bytecode.c; the call counts as any other. */
-mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
+static mval call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM)
 {
   enter_depth(rt);
   count_step(rt);
   check_c_stack(rt, BYTECODE_C_STACK);
-  struct bt_frame bt = {rt->backtrace, name, rt->stack + base, nargs};
+  struct bt_frame bt = {rt->backtrace, name, rt->stack + base, nargs, site};
   rt->backtrace = &bt;
   mval r = bytecode_call(rt, fn, nargs, base);
   rt->backtrace = bt.prev;
@@ -678,8 +694,14 @@ mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
   return r;
 }
 
-/* Call FN with the arguments on top of the stack at BASE. */
-static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
+mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
+{
+  return call_compiled(rt, fn, name, nargs, base, NULL);
+}
+
+/* Call FN with the arguments on top of the stack at BASE; SITE is the
+   call's form when the evaluator makes it (NULL for funcall). */
+static mval call_stack_at(mrt *rt, mval fn, int nargs, size_t base, SITE_PARAM)
 {
   mval orig = fn;
   struct bt_frame bt;
@@ -692,18 +714,23 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
   }
   if (VECTORLIKEP(fn)) {
     if (PVEC_TYPE(fn) == PVEC_CLOSURE)
-      return call_closure(rt, fn, orig, nargs, base, false);
+      return call_closure(rt, fn, orig, nargs, base, site, false);
     if (PVEC_TYPE(fn) == PVEC_SUBR) /* funcall names the subr itself */
-      return call_subr(rt, fn, fn, nargs, base);
+      return call_subr(rt, fn, fn, nargs, base, site);
     if (PVEC_TYPE(fn) == PVEC_COMPILED)
-      return eval_call_compiled(rt, fn, orig, nargs, base);
+      return call_compiled(rt, fn, orig, nargs, base, site);
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
-    return call_list_function(rt, fn, orig, nargs, base);
+    return call_list_function(rt, fn, orig, nargs, base, site);
   if (is_autoload(fn) && SYMBOLP(orig))
-    return call_stack(rt, autoload_do_load(rt, fn, orig, false), nargs, base);
+    return call_stack_at(rt, autoload_do_load(rt, fn, orig, false), nargs, base, site);
   push_refused_call(rt, &bt, orig, nargs, base);
   xsignal1(rt, Qinvalid_function, orig);
+}
+
+static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
+{
+  return call_stack_at(rt, fn, nargs, base, NULL);
 }
 
 mval funcall(mrt *rt, mval fn, int nargs, mval *args)
@@ -818,6 +845,18 @@ struct fscope {
   struct var *alist_vars;  /* the variables of that alist, at the chain's end */
   struct var *self;        /* VAR_SELF, once a closure made inside needs it */
   struct call_site *last_site; /* shared by calls that see the same variables */
+  struct form_frame *forms; /* the cons forms being analysed, innermost first */
+};
+
+/* A cons form under analysis, on the C stack.  REC is its arena copy,
+   made only when a call inside needs it (so forms without calls cost
+   nothing); HIDDEN: a macro call that load's eager expansion replaces
+   by its expansion, which Emacs's backtrace shows instead. */
+struct form_frame {
+  mval form;
+  struct form_frame *up;
+  const struct form_rec *rec;
+  bool hidden;
 };
 
 /* The variables a call could see where it was analysed.  Should the
@@ -1392,15 +1431,15 @@ static inline mval call_fn(mrt *rt, const node *n, mval fn, int nargs, size_t ba
 {
   mval r;
   if (PVECP(fn, PVEC_CLOSURE))
-    r = call_closure(rt, fn, n->k, nargs, base, value_unused);
+    r = call_closure(rt, fn, n->k, nargs, base, n->where, value_unused);
   else if (PVECP(fn, PVEC_SUBR))
-    r = call_subr(rt, fn, n->k, nargs, base);
+    r = call_subr(rt, fn, n->k, nargs, base, n->where);
   else if (NILP(fn))
     xsignal1(rt, Qvoid_function, n->k);
   else if (is_macro(fn))
     xsignal1(rt, Qinvalid_function, n->k); /* became a macro after analysis */
   else
-    r = call_stack(rt, n->k, nargs, base);
+    r = call_stack_at(rt, n->k, nargs, base, n->where);
   rt->stack_top = base;
   return r;
 }
@@ -1451,7 +1490,7 @@ static mval ev_call_value(mrt *rt, const node *n, mval *fp)
     mval v = EV(rt, n->kids[i], fp);
     rt->stack[rt->stack_top++] = v;
   }
-  mval r = call_stack(rt, fn, n->count, base + 1);
+  mval r = call_stack_at(rt, fn, n->count, base + 1, n->where);
   rt->stack_top = base;
   return r;
 }
@@ -3050,6 +3089,31 @@ static struct call_site *call_site_here(struct actx *A)
   return site;
 }
 
+/* FF and the forms around it, copied into the arena once: what the
+   backtrace shows around a call made inside FF. */
+static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
+{
+  while (ff && ff->hidden)
+    ff = ff->up;
+  if (!ff)
+    return NULL;
+  if (!ff->rec) {
+    struct form_rec *r = aalloc(A, sizeof *r);
+    r->form = ff->form;
+    r->up = form_recs(A, ff->up);
+    ff->rec = r;
+  }
+  return ff->rec;
+}
+
+/* Load's eager expansion replaces the form being analysed (a macro
+   call) by its expansion: the backtrace shows only the latter. */
+static void hide_expanded_form(struct actx *A)
+{
+  if (A->f->eager && !A->f->late && A->f->forms)
+    A->f->forms->hidden = true;
+}
+
 static node *analyse_call_form(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
@@ -3057,6 +3121,7 @@ static node *analyse_call_form(struct actx *A, mval form)
   mval args = XCDR(form);
   if (CONSP(head) && XCAR(head) == Qlambda) {
     node *n = new_node(A, ev_call_value);
+    n->where = form_recs(A, A->f->forms);
     n->a = analyse_lambda(A, head);
     A->f->push++;
     analyse_args(A, n, args);
@@ -3065,6 +3130,7 @@ static node *analyse_call_form(struct actx *A, mval form)
   }
   if (CONSP(head) && XCAR(head) == Qclosure) {
     node *n = new_node(A, ev_call_value);
+    n->where = form_recs(A, A->f->forms);
     n->a = const_node(A, head);
     A->f->push++;
     analyse_args(A, n, args);
@@ -3088,6 +3154,7 @@ static node *analyse_call_form(struct actx *A, mval form)
   node *n = new_node(A, ev_call);
   n->k = keep(A, head);
   n->sym = s;
+  n->where = form_recs(A, A->f->forms);
   analyse_args(A, n, args);
   /* (FORM . CACHE): the form, should it need expanding at run time,
      and the cached expansion. */
@@ -3169,6 +3236,8 @@ static node *analyse_macro_call(struct actx *A, mval form)
   unbind_to(rt, depth);
   if (!NILP(error) && A->f->eager && !A->f->late)
     note_eager_failure(rt, error);
+  if (NILP(error))
+    hide_expanded_form(A);
   node *n = NILP(error) ? analyse(A, keep(A, exp)) : analyse_call(A, form);
   rt->lisp_eval_depth--;
   return n;
@@ -3190,7 +3259,10 @@ static node *analyse_compiler_macro_call(struct actx *A, mval form, mval handler
     note_eager_failure(A->rt, error);
     return analyse_call(A, form);
   }
-  return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
+  if (exp == form)
+    return analyse_call(A, form);
+  hide_expanded_form(A);
+  return analyse(A, keep(A, exp));
 }
 
 static mval unfold_lambda_call(mrt *rt, mval form, mval ignored)
@@ -3210,7 +3282,10 @@ static node *analyse_lambda_call(struct actx *A, mval form)
     note_eager_failure(A->rt, error);
     return analyse_call(A, form);
   }
-  return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
+  if (exp == form)
+    return analyse_call(A, form);
+  hide_expanded_form(A);
+  return analyse(A, keep(A, exp));
 }
 
 /* ---- The dispatcher ---- */
@@ -3297,13 +3372,17 @@ static node *analyse_cons_deferring_errors(struct actx *A, mval form)
 {
   struct fscope *f = A->f;
   struct fscope saved = *f;
+  struct form_frame here = {form, f->forms, NULL, false};
+  f->forms = &here;
   struct handler h;
   handler_push(A->rt, &h, HANDLER_CONDITION_CASE, Qt);
   if (setjmp(h.jmp) == 0) {
     node *n = analyse_cons(A, form);
     handler_pop(A->rt, &h);
+    f->forms = saved.forms;
     return n;
   }
+  f->forms = saved.forms;
   /* Memory running out is no property of the form: a node that
      signalled it forever would make a retry loop around it endless. */
   if (car_safe(h.value) == Qmemory_full)
@@ -3936,10 +4015,10 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
 /* FN's code is exposed and its source was edited (by way of another
    closure's list, as they share it): from now on FN runs its list. */
 static __attribute__((noinline, cold)) mval run_edited(mrt *rt, mval fn, mval name, int nargs,
-                                                       size_t base, bool value_unused)
+                                                       size_t base, SITE_PARAM, bool value_unused)
 {
   closure_as_list(rt, fn);
-  return call_closure(rt, fn, name, nargs, base, value_unused);
+  return call_closure(rt, fn, name, nargs, base, site, value_unused);
 }
 
 /* Run CODE with the arguments at rt->stack[base..] == the top of the
@@ -3947,13 +4026,13 @@ static __attribute__((noinline, cold)) mval run_edited(mrt *rt, mval fn, mval na
    there are none); FN is what errors name, NAME what the backtrace
    shows (nil: no frame). */
 static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t base,
-                     const mval *captured, bool value_unused)
+                     const mval *captured, SITE_PARAM, bool value_unused)
 {
   struct code *c = XCODE(code);
   int shown_nargs = nargs;
   if (nargs != c->fast_nargs) {
     if (c->exposed && PVECP(fn, PVEC_CLOSURE) && source_edited(rt, code))
-      return run_edited(rt, fn, name, nargs, base, value_unused);
+      return run_edited(rt, fn, name, nargs, base, site, value_unused);
     setup_args(rt, c, fn, name, nargs, base);
     if (c->rest && nargs > c->nreq + c->nopt)
       shown_nargs = -(c->nreq + c->nopt + 1);
@@ -3974,7 +4053,7 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
      go above stack_top, and setup_args wrote the missing optional and
      &rest arguments above base + nargs. */
   count_step(rt);
-  struct bt_frame bt = {rt->backtrace, name, fp, shown_nargs};
+  struct bt_frame bt = {rt->backtrace, name, fp, shown_nargs, site};
   if (!NILP(name))
     rt->backtrace = &bt;
   size_t count = rt->specpdl_depth;
@@ -3991,12 +4070,13 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
 }
 
 static inline __attribute__((always_inline)) mval
-call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, bool value_unused)
+call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM, bool value_unused)
 {
   mval code = CLOSURE_SLOTS(fn)[CL_CODE];
   if (NILP(code))
     code = analyse_closure(rt, fn);
-  return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED, value_unused);
+  return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED, site,
+                  value_unused);
 }
 
 /* The code of the list FN: (lambda ARGS . BODY) runs with dynamic
@@ -4026,9 +4106,9 @@ static mval list_function_code(mrt *rt, mval fn)
 }
 
 /* Analysed afresh at every call, as Emacs interprets it. */
-static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base)
+static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM)
 {
-  return run_code(rt, list_function_code(rt, fn), fn, name, nargs, base, NULL, false);
+  return run_code(rt, list_function_code(rt, fn), fn, name, nargs, base, NULL, site, false);
 }
 
 /* Analyse FORM as the body of a function of no arguments and run it:
@@ -4102,7 +4182,7 @@ static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
     code = analyse_function(rt, NULL, source, dynamic, env);
     expose_nested(rt, code); /* eval's form is a list Lisp has */
   }
-  return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, false);
+  return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, NULL, false);
 }
 
 mval eval_expression(mrt *rt, mval form)
@@ -4268,7 +4348,7 @@ static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
     captured[i] = XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE ? make_box(rt, XCAR(names), v)
                                                                    : v;
   }
-  mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured, false);
+  mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured, NULL, false);
   for (int i = 0; i < ncap; i++)
     if (XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE)
       fp[XFIXNUM(AREF(cache, 2 + 2 * i))] = BOX_VALUE(captured[i]);
@@ -5242,12 +5322,40 @@ static struct bt_frame *frame_of(mrt *rt, mval base)
   return f;
 }
 
-/* Calls FUNCTION as Emacs's backtrace functions do: with EVALD (t: a
-   call whose arguments are evaluated, the only kind marrow records),
-   the function, the argument list and the frame's flags (none here). */
-static mval apply_to_frame(mrt *rt, mval function, struct bt_frame *f)
+/* A place in the backtrace as Emacs shows it: the call F (FORM NULL),
+   or FORM, one of the forms around F's call in its caller's body,
+   which Emacs's interpreter shows as frames of their own: the special
+   forms and the calls whose arguments are still being evaluated.
+   Only these walks read the forms, so the calls pay nothing for them. */
+struct bt_pos {
+  struct bt_frame *f;
+  const struct form_rec *form;
+};
+
+static struct bt_pos next_pos(struct bt_pos p)
 {
-  mval call[5] = {function, Qt, f->fn, frame_args(rt, f), Qnil};
+  if (!p.form)
+    p.form = p.f->site ? p.f->site->up : NULL;
+  else
+    p.form = p.form->up;
+  if (!p.form)
+    p.f = p.f->prev;
+  return p;
+}
+
+/* Calls FUNCTION as Emacs's backtrace functions do: with EVALD (t: a
+   call whose arguments are evaluated; nil: a form being evaluated),
+   the function, the argument list and the frame's flags (none here). */
+static mval apply_to_frame(mrt *rt, mval function, struct bt_pos p)
+{
+  mval call[5] = {function, Qt, p.f->fn, Qnil, Qnil};
+  if (p.form) {
+    call[1] = Qnil;
+    call[2] = XCAR(p.form->form);
+    call[3] = XCDR(p.form->form);
+  } else {
+    call[3] = frame_args(rt, p.f);
+  }
   return funcall(rt, call[0], 4, call + 1);
 }
 
@@ -5257,8 +5365,8 @@ static mval apply_to_frame(mrt *rt, mval function, struct bt_frame *f)
 static mval Fmapbacktrace(mrt *rt, int nargs, mval *args)
 {
   mval base = NILP(args[1]) ? intern(rt, "mapbacktrace") : args[1];
-  for (struct bt_frame *f = frame_of(rt, base); f; f = f->prev)
-    apply_to_frame(rt, args[0], f);
+  for (struct bt_pos p = {frame_of(rt, base), NULL}; p.f; p = next_pos(p))
+    apply_to_frame(rt, args[0], p);
   return Qnil;
 }
 
@@ -5267,10 +5375,10 @@ static mval Fmapbacktrace(mrt *rt, int nargs, mval *args)
 static mval Fbacktrace_frame_internal(mrt *rt, int nargs, mval *args)
 {
   int64_t n = check_natnum(rt, args[1]);
-  struct bt_frame *f = frame_of(rt, args[2]);
-  for (; f && n > 0; n--)
-    f = f->prev;
-  return f ? apply_to_frame(rt, args[0], f) : Qnil;
+  struct bt_pos p = {frame_of(rt, args[2]), NULL};
+  for (; p.f && n > 0; n--)
+    p = next_pos(p);
+  return p.f ? apply_to_frame(rt, args[0], p) : Qnil;
 }
 
 /* Special forms are analysed by the evaluator; these subrs exist so
