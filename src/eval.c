@@ -1457,6 +1457,17 @@ static __attribute__((noinline, cold)) mval run_macro_call(mrt *rt, const node *
    checked, before the arguments are evaluated.  A function cell that
    became a macro after the analysis is expanded now, as Emacs's
    interpreter would. */
+/* Emacs's eval shows the call form being evaluated as a frame before
+   it finds the function and checks its arity: an error then shows it,
+   as a frame with no call of its own (ARGS NULL). */
+static __attribute__((noinline, cold, noreturn)) void signal_in_form(mrt *rt, const node *n,
+                                                                     mval error, mval data)
+{
+  struct bt_frame bt = {rt->backtrace, Qnil, NULL, 0, n->where};
+  rt->backtrace = &bt;
+  mrt_signal(rt, error, data);
+}
+
 static mval ev_call(mrt *rt, const node *n, mval *fp)
 {
   mval fn = n->sym->function;
@@ -1464,10 +1475,11 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
     struct subr *s = XSUBR(fn);
     if (s->max_args != ARGS_UNEVALLED &&
         (n->count < s->min_args || (s->max_args >= 0 && n->count > s->max_args)))
-      wrong_args(rt, n->k, n->count);
+      signal_in_form(rt, n, Qwrong_number_of_arguments,
+                     list2(rt, n->k, make_fixnum(n->count)));
   } else if (!VECTORLIKEP(fn)) {
     if (NILP(fn))
-      xsignal1(rt, Qvoid_function, n->k);
+      signal_in_form(rt, n, Qvoid_function, list1(rt, n->k));
     mval f = indirect_function(rt, fn);
     if (is_autoload(f)) {
       f = autoload_do_load(rt, f, n->k, false);
@@ -5011,6 +5023,8 @@ mval eval_backtrace(mrt *rt)
 {
   mval frames = Qnil, tail = Qnil;
   for (struct bt_frame *f = rt->backtrace; f; f = f->prev) {
+    if (!f->args)
+      continue; /* a form's, see signal_in_form */
     mval frame = Fcons(rt, f->fn, frame_args(rt, f));
     mval cell = Fcons(rt, frame, Qnil);
     if (NILP(frames))
@@ -5332,6 +5346,18 @@ struct bt_pos {
   const struct form_rec *form;
 };
 
+/* P, or where the walk goes on from it when it is a frame with no
+   call of its own (signal_in_form's): at the form of its site. */
+static struct bt_pos settle(struct bt_pos p)
+{
+  while (p.f && !p.form && !p.f->args) {
+    p.form = p.f->site;
+    if (!p.form)
+      p.f = p.f->prev;
+  }
+  return p;
+}
+
 static struct bt_pos next_pos(struct bt_pos p)
 {
   if (!p.form)
@@ -5340,7 +5366,12 @@ static struct bt_pos next_pos(struct bt_pos p)
     p.form = p.form->up;
   if (!p.form)
     p.f = p.f->prev;
-  return p;
+  return settle(p);
+}
+
+static struct bt_pos first_pos(mrt *rt, mval base)
+{
+  return settle((struct bt_pos){frame_of(rt, base), NULL});
 }
 
 /* Calls FUNCTION as Emacs's backtrace functions do: with EVALD (t: a
@@ -5365,7 +5396,7 @@ static mval apply_to_frame(mrt *rt, mval function, struct bt_pos p)
 static mval Fmapbacktrace(mrt *rt, int nargs, mval *args)
 {
   mval base = NILP(args[1]) ? intern(rt, "mapbacktrace") : args[1];
-  for (struct bt_pos p = {frame_of(rt, base), NULL}; p.f; p = next_pos(p))
+  for (struct bt_pos p = first_pos(rt, base); p.f; p = next_pos(p))
     apply_to_frame(rt, args[0], p);
   return Qnil;
 }
@@ -5375,7 +5406,7 @@ static mval Fmapbacktrace(mrt *rt, int nargs, mval *args)
 static mval Fbacktrace_frame_internal(mrt *rt, int nargs, mval *args)
 {
   int64_t n = check_natnum(rt, args[1]);
-  struct bt_pos p = {frame_of(rt, args[2]), NULL};
+  struct bt_pos p = first_pos(rt, args[2]);
   for (; p.f && n > 0; n--)
     p = next_pos(p);
   return p.f ? apply_to_frame(rt, args[0], p) : Qnil;
