@@ -854,6 +854,7 @@ struct fscope {
    by its expansion, which Emacs's backtrace shows instead. */
 struct form_frame {
   mval form;
+  mval shown; /* FORM with the macro calls in it expanded, when eager */
   struct form_frame *up;
   const struct form_rec *rec;
   bool hidden;
@@ -3111,7 +3112,7 @@ static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
     return NULL;
   if (!ff->rec) {
     struct form_rec *r = aalloc(A, sizeof *r);
-    r->form = ff->form;
+    r->form = ff->shown;
     r->up = form_recs(A, ff->up);
     ff->rec = r;
   }
@@ -3119,11 +3120,60 @@ static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
 }
 
 /* Load's eager expansion replaces the form being analysed (a macro
-   call) by its expansion: the backtrace shows only the latter. */
-static void hide_expanded_form(struct actx *A)
+   call) by its expansion EXP: the backtrace shows only the latter,
+   and the forms around it show it in its place. */
+static void hide_expanded_form(struct actx *A, mval exp)
 {
-  if (A->f->eager && !A->f->late && A->f->forms)
-    A->f->forms->hidden = true;
+  struct form_frame *ff = A->f->forms;
+  if (A->f->eager && !A->f->late && ff) {
+    ff->hidden = true;
+    ff->shown = exp;
+  }
+}
+
+/* TREE with each OLD in it (by eq) replaced by NEW, sharing what has
+   none; quoted data is left alone, and so is a tree too big (or
+   circular) to walk within *BUDGET conses. */
+static mval subst_form(mrt *rt, mval tree, mval old, mval new, int64_t *budget)
+{
+  if (tree == old)
+    return new;
+  if (!CONSP(tree) || XCAR(tree) == Qquote)
+    return tree;
+  /* Along the list (recursing only into its elements): cells up to the
+     last changed element are copied, the rest shared. */
+  mval copy = Qnil, last = Qnil, uncopied = tree, cell = tree;
+  for (; CONSP(cell) && --*budget >= 0; cell = XCDR(cell)) {
+    mval elt = subst_form(rt, XCAR(cell), old, new, budget);
+    if (elt == XCAR(cell))
+      continue;
+    for (; uncopied != XCDR(cell); uncopied = XCDR(uncopied)) {
+      mval c = Fcons(rt, uncopied == cell ? elt : XCAR(uncopied), Qnil);
+      if (NILP(last))
+        copy = c;
+      else
+        gc_setcdr(rt->gc, last, c);
+      last = c;
+    }
+  }
+  if (NILP(last))
+    return tree;
+  gc_setcdr(rt->gc, last, uncopied);
+  return copy;
+}
+
+/* FF, done, was shown expanded: so is it in the form around it, as
+   load's macroexpand-all would have rebuilt that. */
+static void show_expanded(struct actx *A, struct form_frame *ff)
+{
+  if (ff->rec)
+    ((struct form_rec *)ff->rec)->form = ff->shown;
+  if (!ff->up)
+    return;
+  int64_t budget = 100000;
+  mval shown = subst_form(A->rt, ff->up->shown, ff->form, ff->shown, &budget);
+  if (budget >= 0 && shown != ff->up->shown)
+    ff->up->shown = keep(A, shown);
 }
 
 static node *analyse_call_form(struct actx *A, mval form)
@@ -3249,7 +3299,7 @@ static node *analyse_macro_call(struct actx *A, mval form)
   if (!NILP(error) && A->f->eager && !A->f->late)
     note_eager_failure(rt, error);
   if (NILP(error))
-    hide_expanded_form(A);
+    hide_expanded_form(A, exp);
   node *n = NILP(error) ? analyse(A, keep(A, exp)) : analyse_call(A, form);
   rt->lisp_eval_depth--;
   return n;
@@ -3273,7 +3323,7 @@ static node *analyse_compiler_macro_call(struct actx *A, mval form, mval handler
   }
   if (exp == form)
     return analyse_call(A, form);
-  hide_expanded_form(A);
+  hide_expanded_form(A, exp);
   return analyse(A, keep(A, exp));
 }
 
@@ -3296,7 +3346,7 @@ static node *analyse_lambda_call(struct actx *A, mval form)
   }
   if (exp == form)
     return analyse_call(A, form);
-  hide_expanded_form(A);
+  hide_expanded_form(A, exp);
   return analyse(A, keep(A, exp));
 }
 
@@ -3384,7 +3434,7 @@ static node *analyse_cons_deferring_errors(struct actx *A, mval form)
 {
   struct fscope *f = A->f;
   struct fscope saved = *f;
-  struct form_frame here = {form, f->forms, NULL, false};
+  struct form_frame here = {form, form, f->forms, NULL, false};
   f->forms = &here;
   struct handler h;
   handler_push(A->rt, &h, HANDLER_CONDITION_CASE, Qt);
@@ -3392,6 +3442,8 @@ static node *analyse_cons_deferring_errors(struct actx *A, mval form)
     node *n = analyse_cons(A, form);
     handler_pop(A->rt, &h);
     f->forms = saved.forms;
+    if (here.shown != form)
+      show_expanded(A, &here);
     return n;
   }
   f->forms = saved.forms;
