@@ -238,6 +238,7 @@ struct code {
      its list (STALE once that happened). */
   bool exposed, stale;
   bool late;           /* analysed after load's eager expansion */
+  bool library;        /* marrow's own Lisp (fscope's LIBRARY) */
   uint64_t edits_seen; /* rt->list_edits when SOURCE last matched */
   int64_t epoch;       /* rt->eval->special_epoch when analysed */
   int32_t nslots, ncap, cap_base;
@@ -303,6 +304,9 @@ struct eval_state {
   mval declared_specials;
   bool toplevel_pending; /* the next analysis is of a top-level form */
   bool late_pending;     /* the next analysis is of a body expanded earlier */
+  /* The next analysis is of a top-level lambda's body: 1 if it comes
+     from marrow's own library, 0 if not; -1 otherwise. */
+  int8_t library_pending;
   /* The next top-level analysis leaves macros to be expanded as they
      are met, as Emacs's interpreter does with a form load could not
      expand. */
@@ -840,6 +844,9 @@ struct fscope {
      now was defined since: Emacs's interpreter expands such a call
      each time it runs, and so does the call node made for it. */
   bool late;
+  /* Code of marrow's own Lisp library, which Emacs byte-compiles: its
+     calls record no forms for the backtrace (see form_recs). */
+  bool library;
   mval code;               /* the PVEC_CODE being filled */
   mval alist;              /* the alist environment it runs in, or nil */
   struct var *alist_vars;  /* the variables of that alist, at the chain's end */
@@ -2184,7 +2191,7 @@ static mval ev_make_closure_self(mrt *rt, const node *n, mval *fp)
 }
 
 /* A stub's flags before its first analysis. */
-enum { STUB_LATE = 1, STUB_EXPOSED = 2 };
+enum { STUB_LATE = 1, STUB_EXPOSED = 2, STUB_LIBRARY = 4 };
 
 /* The code a stub's closures share, or nil before the first call or
    once a symbol its lets bind lexically may have become special. */
@@ -2201,7 +2208,9 @@ static bool stub_flag(mval stub, int flag)
   mval state = XCDR(stub);
   if (FIXNUMP(state))
     return XFIXNUM(state) & flag;
-  return flag == STUB_LATE ? XCODE(state)->late : XCODE(state)->exposed;
+  return flag == STUB_LATE      ? XCODE(state)->late
+         : flag == STUB_LIBRARY ? XCODE(state)->library
+                                : XCODE(state)->exposed;
 }
 
 /* A top-level lambda: analysed at its first call.  k = its stub */
@@ -3005,7 +3014,8 @@ static mval lambda_source(struct actx *A, mval lambda)
    the code of its lambdas lists it, for expose. */
 static mval make_stub(struct actx *A, mval source, bool late)
 {
-  mval stub = Fcons(A->rt, source, make_fixnum(late ? STUB_LATE : 0));
+  mval stub = Fcons(A->rt, source, make_fixnum((late ? STUB_LATE : 0) |
+                                               (A->f->library ? STUB_LIBRARY : 0)));
   struct code *c = XCODE(A->f->code);
   GC_STORE(A->rt->gc, A->f->code, c->stubs, Fcons(A->rt, stub, c->stubs));
   return stub;
@@ -3106,6 +3116,8 @@ static struct call_site *call_site_here(struct actx *A)
    backtrace shows around a call made inside FF. */
 static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
 {
+  if (A->f->library)
+    return NULL;
   while (ff && ff->hidden)
     ff = ff->up;
   if (!ff)
@@ -3125,7 +3137,7 @@ static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
 static void hide_expanded_form(struct actx *A, mval exp)
 {
   struct form_frame *ff = A->f->forms;
-  if (A->f->eager && !A->f->late && ff) {
+  if (A->f->eager && !A->f->late && !A->f->library && ff) {
     ff->hidden = true;
     ff->shown = exp;
   }
@@ -3559,6 +3571,13 @@ static mval number_captures(struct actx *A, int32_t cap_base)
    nested in PARENT (NULL at top level).  ENV, when a list, is an Emacs
    alist environment whose bindings are reached through their cons
    cells. */
+/* Whether load is reading a file of marrow's own library now. */
+static bool library_code_now(mrt *rt)
+{
+  mval v = find_symbol_value(rt, Qmarrow__library_load);
+  return v != Qunbound && !NILP(v);
+}
+
 static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool dynamic,
                              mval env)
 {
@@ -3572,7 +3591,13 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
   rt->eval->unexpanded_pending = false;
   f.late = parent ? parent->late : rt->eval->late_pending;
   rt->eval->late_pending = false;
+  int8_t library = rt->eval->library_pending;
+  rt->eval->library_pending = -1;
+  f.library = parent ? parent->library
+              : library >= 0 ? library
+                             : library_code_now(rt);
   f.code = make_code(rt, source);
+  XCODE(f.code)->library = f.library;
   struct actx A = {rt, &f};
   if (parent)
     check_c_stack(rt, 0);
@@ -4018,6 +4043,7 @@ static mval stub_code(mrt *rt, mval stub)
     return code;
   bool exposed = stub_flag(stub, STUB_EXPOSED);
   rt->eval->late_pending = stub_flag(stub, STUB_LATE);
+  rt->eval->library_pending = stub_flag(stub, STUB_LIBRARY);
   code = analyse_function(rt, NULL, XCAR(stub), false, Qnil);
   gc_setcdr(rt->gc, stub, code);
   if (exposed)
@@ -5647,6 +5673,7 @@ void eval_init(mrt *rt)
   rt->eval->autoload_queue = Qnil;
   rt->eval->retired_codes = Qnil;
   rt->eval->eager_failure = Qunbound;
+  rt->eval->library_pending = -1;
   gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
   /* Fixed capacity: frames hold raw pointers into the stack. */
   stack_reserve(rt, EVAL_STACK_SLOTS);
