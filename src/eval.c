@@ -114,6 +114,16 @@
 ** overflowing, whatever the depth limit is set to.  A backtrace of
 ** calls (rt->backtrace, records on the C stack) serves --debug.
 **
+** Backtrace forms.  Emacs's interpreter also shows each form being
+** evaluated (special forms, calls whose arguments are pending) as a
+** frame.  Those are recovered without cost to the calls: analysis
+** gives each call node the chain of cons forms around it in its body
+** (struct form_rec, in the arena, made only for forms with a call
+** inside), and a call passes its node's chain to the callee's record
+** (bt_frame.site); mapbacktrace walks the chains.  Forms load expands
+** eagerly show their expansion, as macroexpand-all would rebuild them;
+** marrow's own Lisp library (which Emacs byte-compiles) records none.
+**
 ** Invariants:
 **   - rt->stack[0 .. stack_top) holds only valid values: a frame's
 **     slots are initialised before stack_top covers them.
