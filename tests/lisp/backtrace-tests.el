@@ -355,4 +355,22 @@ from the innermost outwards, up to FUNCTION's call."
     (should (string-match-p "^  backtrace-tests--print()\n  (concat \"\" (backtrace-tests--print))\n  (let ((z 1)) (concat \"\" (backtrace-tests--print)))\n  backtrace-tests--print-in-let()\n"
                             text))))
 
+(defvar backtrace-tests--top-level
+  (let ((x 1)) (when x (list (backtrace-tests--here))))
+  "The frames seen from a top-level form of this file.")
+
+(ert-deftest backtrace-frames-in-a-top-level-form-show-its-expansion ()
+  ;; Load expands the whole form before evaluating it: the forms around
+  ;; the macro call show its expansion too.
+  (should (equal (seq-take (car backtrace-tests--top-level) 6)
+                 '((t backtrace-tests--here nil nil)
+                   (nil list ((backtrace-tests--here)) nil)
+                   (nil progn ((list (backtrace-tests--here))) nil)
+                   (nil if (x (progn (list (backtrace-tests--here)))) nil)
+                   (nil let (((x 1)) (if x (progn (list (backtrace-tests--here))))) nil)
+                   (nil defvar (backtrace-tests--top-level
+                                (let ((x 1)) (if x (progn (list (backtrace-tests--here)))))
+                                "The frames seen from a top-level form of this file.")
+                        nil)))))
+
 ;;; backtrace-tests.el ends here
