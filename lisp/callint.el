@@ -75,13 +75,22 @@ symbol whose definition is advice."
                    (mapcar #'cadr (get function 'nadvice--pieces)))))
           frames))
 
+(defun callint--calls (frames)
+  "FRAMES less the forms being evaluated (special forms, calls whose
+arguments are not all evaluated), which Emacs skips here too."
+  (let ((calls nil))
+    (dolist (frame frames)
+      (when (car frame)
+        (push frame calls)))
+    (nreverse calls)))
+
 (defun callint--called-interactively-p ()
   "Whether the caller of `called-interactively-p' was called by
 `funcall-interactively' (so by `call-interactively'), looking through
 the advice between them: for a piece of advice, whether the function
 it advises was.  As in Emacs, the advised definition itself, called
 from its advice, is not."
-  (let* ((callers (cddr (backtrace-frames 'called-interactively-p)))
+  (let* ((callers (cddr (callint--calls (backtrace-frames 'called-interactively-p))))
          (advice (callint--advice-functions callers)))
     (while (and callers (or (callint--plumbing-p (nth 1 (car callers)))
                             (memq (nth 1 (car callers)) advice)))

@@ -2485,13 +2485,17 @@ itself if nil) outwards, each as (EVALD FUNCTION ARGS FLAGS)."
 
 (defun backtrace ()
   "Print the active calls to `standard-output', innermost first, one
-\"  FUNCTION(ARGS...)\" line each."
+\"  FUNCTION(ARGS...)\" line each; a form being evaluated (a special
+form, a call whose arguments are not all evaluated yet) prints as
+itself."
   (let ((print-level (or print-level 8))
         (print-escape-newlines t))
-    (mapbacktrace (lambda (_evald function args _flags)
+    (mapbacktrace (lambda (evald function args _flags)
                     (princ "  ")
-                    (prin1 function)
-                    (princ (if args (prin1-to-string args) "()"))
+                    (if (not evald)
+                        (prin1 (cons function args))
+                      (prin1 function)
+                      (princ (if args (prin1-to-string args) "()")))
                     (terpri))
                   'backtrace))
   nil)

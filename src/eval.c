@@ -114,6 +114,16 @@
 ** overflowing, whatever the depth limit is set to.  A backtrace of
 ** calls (rt->backtrace, records on the C stack) serves --debug.
 **
+** Backtrace forms.  Emacs's interpreter also shows each form being
+** evaluated (special forms, calls whose arguments are pending) as a
+** frame.  Those are recovered without cost to the calls: analysis
+** gives each call node the chain of cons forms around it in its body
+** (struct form_rec, in the arena, made only for forms with a call
+** inside), and a call passes its node's chain to the callee's record
+** (bt_frame.site); mapbacktrace walks the chains.  Forms load expands
+** eagerly show their expansion, as macroexpand-all would rebuild them;
+** marrow's own Lisp library (which Emacs byte-compiles) records none.
+**
 ** Invariants:
 **   - rt->stack[0 .. stack_top) holds only valid values: a frame's
 **     slots are initialised before stack_top covers them.
@@ -152,12 +162,25 @@ struct node {
   mval k;         /* a constant, symbol, subr or code object */
   mval fk;        /* fast paths: the primitive the function cell must hold */
   struct symbol *sym;
-  node *a, *b, *c;
+  node *a, *b;
+  union {
+    node *c;
+    const struct form_rec *where; /* call nodes: the form, for the backtrace */
+  };
   node **kids;
   union {
     struct binding *binds;
     struct call_site *site; /* ev_call: for a macro met at run time */
   };
+};
+
+/* A form being evaluated, as the backtrace shows it: a call node's
+   form and the forms around it in its body, up to the body's own
+   (UP NULL).  They live in the code's arena and hold forms that the
+   code keeps alive (its source, or the expansions it keeps). */
+struct form_rec {
+  mval form;
+  const struct form_rec *up;
 };
 
 /* How a binding (a parameter or a let variable) is stored. */
@@ -225,6 +248,7 @@ struct code {
      its list (STALE once that happened). */
   bool exposed, stale;
   bool late;           /* analysed after load's eager expansion */
+  bool library;        /* marrow's own Lisp (fscope's LIBRARY) */
   uint64_t edits_seen; /* rt->list_edits when SOURCE last matched */
   int64_t epoch;       /* rt->eval->special_epoch when analysed */
   int32_t nslots, ncap, cap_base;
@@ -290,6 +314,9 @@ struct eval_state {
   mval declared_specials;
   bool toplevel_pending; /* the next analysis is of a top-level form */
   bool late_pending;     /* the next analysis is of a body expanded earlier */
+  /* The next analysis is of a top-level lambda's body: 1 if it comes
+     from marrow's own library, 0 if not; -1 otherwise. */
+  int8_t library_pending;
   /* The next top-level analysis leaves macros to be expanded as they
      are met, as Emacs's interpreter does with a form load could not
      expand. */
@@ -615,9 +642,12 @@ static bool is_special_form(mval f)
 /* Calling                                                            */
 /* ================================================================== */
 
-static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base,
+/* The call's form, for the backtrace (struct bt_frame's SITE). */
+#define SITE_PARAM const struct form_rec *site
+
+static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM,
                                 bool value_unused);
-static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base);
+static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM);
 
 static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
 {
@@ -635,7 +665,7 @@ static __attribute__((cold)) void push_refused_call(mrt *rt, struct bt_frame *bt
 
 /* The arguments are rt->stack[base .. base+nargs) == the top of the
    stack.  ERR_FN names the function in arity errors. */
-static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
+static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base, SITE_PARAM)
 {
   struct subr *s = XSUBR(fn);
   if (s->max_args == ARGS_UNEVALLED)
@@ -653,7 +683,7 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
       rt->stack[rt->stack_top++] = Qnil;
   }
   mval *args = rt->stack + base;
-  struct bt_frame bt = {rt->backtrace, s->name, args, nargs};
+  struct bt_frame bt = {rt->backtrace, s->name, args, nargs, site};
   rt->backtrace = &bt;
   mval r = s->fn ? s->fn(rt, nargs, args) : s->fn_data(rt, nargs, args, s->data);
   rt->backtrace = bt.prev;
@@ -664,12 +694,12 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base)
 #define BYTECODE_C_STACK 4096 /* generous bound on the C stack a byte-code call uses */
 
 /* Byte code runs in bytecode.c; the call counts as any other. */
-mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
+static mval call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM)
 {
   enter_depth(rt);
   count_step(rt);
   check_c_stack(rt, BYTECODE_C_STACK);
-  struct bt_frame bt = {rt->backtrace, name, rt->stack + base, nargs};
+  struct bt_frame bt = {rt->backtrace, name, rt->stack + base, nargs, site};
   rt->backtrace = &bt;
   mval r = bytecode_call(rt, fn, nargs, base);
   rt->backtrace = bt.prev;
@@ -678,8 +708,14 @@ mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
   return r;
 }
 
-/* Call FN with the arguments on top of the stack at BASE. */
-static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
+mval eval_call_compiled(mrt *rt, mval fn, mval name, int nargs, size_t base)
+{
+  return call_compiled(rt, fn, name, nargs, base, NULL);
+}
+
+/* Call FN with the arguments on top of the stack at BASE; SITE is the
+   call's form when the evaluator makes it (NULL for funcall). */
+static mval call_stack_at(mrt *rt, mval fn, int nargs, size_t base, SITE_PARAM)
 {
   mval orig = fn;
   struct bt_frame bt;
@@ -692,18 +728,23 @@ static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
   }
   if (VECTORLIKEP(fn)) {
     if (PVEC_TYPE(fn) == PVEC_CLOSURE)
-      return call_closure(rt, fn, orig, nargs, base, false);
+      return call_closure(rt, fn, orig, nargs, base, site, false);
     if (PVEC_TYPE(fn) == PVEC_SUBR) /* funcall names the subr itself */
-      return call_subr(rt, fn, fn, nargs, base);
+      return call_subr(rt, fn, fn, nargs, base, site);
     if (PVEC_TYPE(fn) == PVEC_COMPILED)
-      return eval_call_compiled(rt, fn, orig, nargs, base);
+      return call_compiled(rt, fn, orig, nargs, base, site);
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
-    return call_list_function(rt, fn, orig, nargs, base);
+    return call_list_function(rt, fn, orig, nargs, base, site);
   if (is_autoload(fn) && SYMBOLP(orig))
-    return call_stack(rt, autoload_do_load(rt, fn, orig, false), nargs, base);
+    return call_stack_at(rt, autoload_do_load(rt, fn, orig, false), nargs, base, site);
   push_refused_call(rt, &bt, orig, nargs, base);
   xsignal1(rt, Qinvalid_function, orig);
+}
+
+static mval call_stack(mrt *rt, mval fn, int nargs, size_t base)
+{
+  return call_stack_at(rt, fn, nargs, base, NULL);
 }
 
 mval funcall(mrt *rt, mval fn, int nargs, mval *args)
@@ -813,11 +854,27 @@ struct fscope {
      now was defined since: Emacs's interpreter expands such a call
      each time it runs, and so does the call node made for it. */
   bool late;
+  /* Code of marrow's own Lisp library, which Emacs byte-compiles: its
+     calls record no forms for the backtrace (see form_recs). */
+  bool library;
   mval code;               /* the PVEC_CODE being filled */
   mval alist;              /* the alist environment it runs in, or nil */
   struct var *alist_vars;  /* the variables of that alist, at the chain's end */
   struct var *self;        /* VAR_SELF, once a closure made inside needs it */
   struct call_site *last_site; /* shared by calls that see the same variables */
+  struct form_frame *forms; /* the cons forms being analysed, innermost first */
+};
+
+/* A cons form under analysis, on the C stack.  REC is its arena copy,
+   made only when a call inside needs it (so forms without calls cost
+   nothing); HIDDEN: a macro call that load's eager expansion replaces
+   by its expansion, which Emacs's backtrace shows instead. */
+struct form_frame {
+  mval form;
+  mval shown; /* FORM with the macro calls in it expanded, when eager */
+  struct form_frame *up;
+  const struct form_rec *rec;
+  bool hidden;
 };
 
 /* The variables a call could see where it was analysed.  Should the
@@ -1392,15 +1449,15 @@ static inline mval call_fn(mrt *rt, const node *n, mval fn, int nargs, size_t ba
 {
   mval r;
   if (PVECP(fn, PVEC_CLOSURE))
-    r = call_closure(rt, fn, n->k, nargs, base, value_unused);
+    r = call_closure(rt, fn, n->k, nargs, base, n->where, value_unused);
   else if (PVECP(fn, PVEC_SUBR))
-    r = call_subr(rt, fn, n->k, nargs, base);
+    r = call_subr(rt, fn, n->k, nargs, base, n->where);
   else if (NILP(fn))
     xsignal1(rt, Qvoid_function, n->k);
   else if (is_macro(fn))
     xsignal1(rt, Qinvalid_function, n->k); /* became a macro after analysis */
   else
-    r = call_stack(rt, n->k, nargs, base);
+    r = call_stack_at(rt, n->k, nargs, base, n->where);
   rt->stack_top = base;
   return r;
 }
@@ -1418,6 +1475,17 @@ static __attribute__((noinline, cold)) mval run_macro_call(mrt *rt, const node *
    checked, before the arguments are evaluated.  A function cell that
    became a macro after the analysis is expanded now, as Emacs's
    interpreter would. */
+/* Emacs's eval shows the call form being evaluated as a frame before
+   it finds the function and checks its arity: an error then shows it,
+   as a frame with no call of its own (ARGS NULL). */
+static __attribute__((noinline, cold, noreturn)) void signal_in_form(mrt *rt, const node *n,
+                                                                     mval error, mval data)
+{
+  struct bt_frame bt = {rt->backtrace, Qnil, NULL, 0, n->where};
+  rt->backtrace = &bt;
+  mrt_signal(rt, error, data);
+}
+
 static mval ev_call(mrt *rt, const node *n, mval *fp)
 {
   mval fn = n->sym->function;
@@ -1425,10 +1493,11 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
     struct subr *s = XSUBR(fn);
     if (s->max_args != ARGS_UNEVALLED &&
         (n->count < s->min_args || (s->max_args >= 0 && n->count > s->max_args)))
-      wrong_args(rt, n->k, n->count);
+      signal_in_form(rt, n, Qwrong_number_of_arguments,
+                     list2(rt, n->k, make_fixnum(n->count)));
   } else if (!VECTORLIKEP(fn)) {
     if (NILP(fn))
-      xsignal1(rt, Qvoid_function, n->k);
+      signal_in_form(rt, n, Qvoid_function, list1(rt, n->k));
     mval f = indirect_function(rt, fn);
     if (is_autoload(f)) {
       f = autoload_do_load(rt, f, n->k, false);
@@ -1451,7 +1520,7 @@ static mval ev_call_value(mrt *rt, const node *n, mval *fp)
     mval v = EV(rt, n->kids[i], fp);
     rt->stack[rt->stack_top++] = v;
   }
-  mval r = call_stack(rt, fn, n->count, base + 1);
+  mval r = call_stack_at(rt, fn, n->count, base + 1, n->where);
   rt->stack_top = base;
   return r;
 }
@@ -2132,7 +2201,7 @@ static mval ev_make_closure_self(mrt *rt, const node *n, mval *fp)
 }
 
 /* A stub's flags before its first analysis. */
-enum { STUB_LATE = 1, STUB_EXPOSED = 2 };
+enum { STUB_LATE = 1, STUB_EXPOSED = 2, STUB_LIBRARY = 4 };
 
 /* The code a stub's closures share, or nil before the first call or
    once a symbol its lets bind lexically may have become special. */
@@ -2149,7 +2218,9 @@ static bool stub_flag(mval stub, int flag)
   mval state = XCDR(stub);
   if (FIXNUMP(state))
     return XFIXNUM(state) & flag;
-  return flag == STUB_LATE ? XCODE(state)->late : XCODE(state)->exposed;
+  return flag == STUB_LATE      ? XCODE(state)->late
+         : flag == STUB_LIBRARY ? XCODE(state)->library
+                                : XCODE(state)->exposed;
 }
 
 /* A top-level lambda: analysed at its first call.  k = its stub */
@@ -2962,7 +3033,8 @@ static mval lambda_source(struct actx *A, mval lambda)
    the code of its lambdas lists it, for expose. */
 static mval make_stub(struct actx *A, mval source, bool late)
 {
-  mval stub = Fcons(A->rt, source, make_fixnum(late ? STUB_LATE : 0));
+  mval stub = Fcons(A->rt, source, make_fixnum((late ? STUB_LATE : 0) |
+                                               (A->f->library ? STUB_LIBRARY : 0)));
   struct code *c = XCODE(A->f->code);
   GC_STORE(A->rt->gc, A->f->code, c->stubs, Fcons(A->rt, stub, c->stubs));
   return stub;
@@ -3059,6 +3131,82 @@ static struct call_site *call_site_here(struct actx *A)
   return site;
 }
 
+/* FF and the forms around it, copied into the arena once: what the
+   backtrace shows around a call made inside FF. */
+static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
+{
+  if (A->f->library)
+    return NULL;
+  while (ff && ff->hidden)
+    ff = ff->up;
+  if (!ff)
+    return NULL;
+  if (!ff->rec) {
+    struct form_rec *r = aalloc(A, sizeof *r);
+    r->form = ff->shown;
+    r->up = form_recs(A, ff->up);
+    ff->rec = r;
+  }
+  return ff->rec;
+}
+
+/* Load's eager expansion replaces the form being analysed (a macro
+   call) by its expansion EXP: the backtrace shows only the latter,
+   and the forms around it show it in its place. */
+static void hide_expanded_form(struct actx *A, mval exp)
+{
+  struct form_frame *ff = A->f->forms;
+  if (A->f->eager && !A->f->late && !A->f->library && ff) {
+    ff->hidden = true;
+    ff->shown = exp;
+  }
+}
+
+/* TREE with each OLD in it (by eq) replaced by NEW, sharing what has
+   none; quoted data is left alone, and so is a tree too big (or
+   circular) to walk within *BUDGET conses. */
+static mval subst_form(mrt *rt, mval tree, mval old, mval new, int64_t *budget)
+{
+  if (tree == old)
+    return new;
+  if (!CONSP(tree) || XCAR(tree) == Qquote)
+    return tree;
+  /* Along the list (recursing only into its elements): cells up to the
+     last changed element are copied, the rest shared. */
+  mval copy = Qnil, last = Qnil, uncopied = tree, cell = tree;
+  for (; CONSP(cell) && --*budget >= 0; cell = XCDR(cell)) {
+    mval elt = subst_form(rt, XCAR(cell), old, new, budget);
+    if (elt == XCAR(cell))
+      continue;
+    for (; uncopied != XCDR(cell); uncopied = XCDR(uncopied)) {
+      mval c = Fcons(rt, uncopied == cell ? elt : XCAR(uncopied), Qnil);
+      if (NILP(last))
+        copy = c;
+      else
+        gc_setcdr(rt->gc, last, c);
+      last = c;
+    }
+  }
+  if (NILP(last))
+    return tree;
+  gc_setcdr(rt->gc, last, uncopied);
+  return copy;
+}
+
+/* FF, done, was shown expanded: so is it in the form around it, as
+   load's macroexpand-all would have rebuilt that. */
+static void show_expanded(struct actx *A, struct form_frame *ff)
+{
+  if (ff->rec)
+    ((struct form_rec *)ff->rec)->form = ff->shown;
+  if (!ff->up)
+    return;
+  int64_t budget = 100000;
+  mval shown = subst_form(A->rt, ff->up->shown, ff->form, ff->shown, &budget);
+  if (budget >= 0 && shown != ff->up->shown)
+    ff->up->shown = keep(A, shown);
+}
+
 static node *analyse_call_form(struct actx *A, mval form)
 {
   mrt *rt = A->rt;
@@ -3066,6 +3214,7 @@ static node *analyse_call_form(struct actx *A, mval form)
   mval args = XCDR(form);
   if (CONSP(head) && XCAR(head) == Qlambda) {
     node *n = new_node(A, ev_call_value);
+    n->where = form_recs(A, A->f->forms);
     n->a = analyse_lambda(A, head);
     A->f->push++;
     analyse_args(A, n, args);
@@ -3074,6 +3223,7 @@ static node *analyse_call_form(struct actx *A, mval form)
   }
   if (CONSP(head) && XCAR(head) == Qclosure) {
     node *n = new_node(A, ev_call_value);
+    n->where = form_recs(A, A->f->forms);
     n->a = const_node(A, head);
     A->f->push++;
     analyse_args(A, n, args);
@@ -3097,6 +3247,7 @@ static node *analyse_call_form(struct actx *A, mval form)
   node *n = new_node(A, ev_call);
   n->k = keep(A, head);
   n->sym = s;
+  n->where = form_recs(A, A->f->forms);
   analyse_args(A, n, args);
   /* (FORM . CACHE): the form, should it need expanding at run time,
      and the cached expansion. */
@@ -3221,6 +3372,8 @@ static node *analyse_macro_call(struct actx *A, mval form)
   unbind_to(rt, depth);
   if (!NILP(error) && A->f->eager && !A->f->late)
     note_eager_failure(rt, error);
+  if (NILP(error))
+    hide_expanded_form(A, exp);
   node *n = NILP(error) ? analyse(A, keep(A, exp)) : analyse_call(A, form);
   rt->lisp_eval_depth--;
   return n;
@@ -3242,7 +3395,10 @@ static node *analyse_compiler_macro_call(struct actx *A, mval form, mval handler
     note_eager_failure(A->rt, error);
     return analyse_call(A, form);
   }
-  return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
+  if (exp == form)
+    return analyse_call(A, form);
+  hide_expanded_form(A, exp);
+  return analyse(A, keep(A, exp));
 }
 
 static mval unfold_lambda_call(mrt *rt, mval form, mval ignored)
@@ -3262,7 +3418,10 @@ static node *analyse_lambda_call(struct actx *A, mval form)
     note_eager_failure(A->rt, error);
     return analyse_call(A, form);
   }
-  return exp == form ? analyse_call(A, form) : analyse(A, keep(A, exp));
+  if (exp == form)
+    return analyse_call(A, form);
+  hide_expanded_form(A, exp);
+  return analyse(A, keep(A, exp));
 }
 
 /* ---- The dispatcher ---- */
@@ -3349,13 +3508,19 @@ static node *analyse_cons_deferring_errors(struct actx *A, mval form)
 {
   struct fscope *f = A->f;
   struct fscope saved = *f;
+  struct form_frame here = {form, form, f->forms, NULL, false};
+  f->forms = &here;
   struct handler h;
   handler_push(A->rt, &h, HANDLER_CONDITION_CASE, Qt);
   if (setjmp(h.jmp) == 0) {
     node *n = analyse_cons(A, form);
     handler_pop(A->rt, &h);
+    f->forms = saved.forms;
+    if (here.shown != form)
+      show_expanded(A, &here);
     return n;
   }
+  f->forms = saved.forms;
   /* Memory running out is no property of the form: a node that
      signalled it forever would make a retry loop around it endless. */
   if (car_safe(h.value) == Qmemory_full)
@@ -3468,6 +3633,13 @@ static mval number_captures(struct actx *A, int32_t cap_base)
    nested in PARENT (NULL at top level).  ENV, when a list, is an Emacs
    alist environment whose bindings are reached through their cons
    cells. */
+/* Whether load is reading a file of marrow's own library now. */
+static bool library_code_now(mrt *rt)
+{
+  mval v = find_symbol_value(rt, Qmarrow__library_load);
+  return v != Qunbound && !NILP(v);
+}
+
 static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool dynamic,
                              mval env)
 {
@@ -3481,7 +3653,13 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
   rt->eval->unexpanded_pending = false;
   f.late = parent ? parent->late : rt->eval->late_pending;
   rt->eval->late_pending = false;
+  int8_t library = rt->eval->library_pending;
+  rt->eval->library_pending = -1;
+  f.library = parent ? parent->library
+              : library >= 0 ? library
+                             : library_code_now(rt);
   f.code = make_code(rt, source);
+  XCODE(f.code)->library = f.library;
   struct actx A = {rt, &f};
   if (parent)
     check_c_stack(rt, 0);
@@ -3927,6 +4105,7 @@ static mval stub_code(mrt *rt, mval stub)
     return code;
   bool exposed = stub_flag(stub, STUB_EXPOSED);
   rt->eval->late_pending = stub_flag(stub, STUB_LATE);
+  rt->eval->library_pending = stub_flag(stub, STUB_LIBRARY);
   code = analyse_function(rt, NULL, XCAR(stub), false, Qnil);
   gc_setcdr(rt->gc, stub, code);
   if (exposed)
@@ -3988,10 +4167,10 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
 /* FN's code is exposed and its source was edited (by way of another
    closure's list, as they share it): from now on FN runs its list. */
 static __attribute__((noinline, cold)) mval run_edited(mrt *rt, mval fn, mval name, int nargs,
-                                                       size_t base, bool value_unused)
+                                                       size_t base, SITE_PARAM, bool value_unused)
 {
   closure_as_list(rt, fn);
-  return call_closure(rt, fn, name, nargs, base, value_unused);
+  return call_closure(rt, fn, name, nargs, base, site, value_unused);
 }
 
 /* Run CODE with the arguments at rt->stack[base..] == the top of the
@@ -3999,13 +4178,13 @@ static __attribute__((noinline, cold)) mval run_edited(mrt *rt, mval fn, mval na
    there are none); FN is what errors name, NAME what the backtrace
    shows (nil: no frame). */
 static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t base,
-                     const mval *captured, bool value_unused)
+                     const mval *captured, SITE_PARAM, bool value_unused)
 {
   struct code *c = XCODE(code);
   int shown_nargs = nargs;
   if (nargs != c->fast_nargs) {
     if (c->exposed && PVECP(fn, PVEC_CLOSURE) && source_edited(rt, code))
-      return run_edited(rt, fn, name, nargs, base, value_unused);
+      return run_edited(rt, fn, name, nargs, base, site, value_unused);
     setup_args(rt, c, fn, name, nargs, base);
     if (c->rest && nargs > c->nreq + c->nopt)
       shown_nargs = -(c->nreq + c->nopt + 1);
@@ -4026,7 +4205,7 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
      go above stack_top, and setup_args wrote the missing optional and
      &rest arguments above base + nargs. */
   count_step(rt);
-  struct bt_frame bt = {rt->backtrace, name, fp, shown_nargs};
+  struct bt_frame bt = {rt->backtrace, name, fp, shown_nargs, site};
   if (!NILP(name))
     rt->backtrace = &bt;
   size_t count = rt->specpdl_depth;
@@ -4043,12 +4222,13 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
 }
 
 static inline __attribute__((always_inline)) mval
-call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, bool value_unused)
+call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM, bool value_unused)
 {
   mval code = CLOSURE_SLOTS(fn)[CL_CODE];
   if (NILP(code))
     code = analyse_closure(rt, fn);
-  return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED, value_unused);
+  return run_code(rt, code, fn, name, nargs, base, CLOSURE_SLOTS(fn) + CL_CAPTURED, site,
+                  value_unused);
 }
 
 /* The code of the list FN: (lambda ARGS . BODY) runs with dynamic
@@ -4078,9 +4258,9 @@ static mval list_function_code(mrt *rt, mval fn)
 }
 
 /* Analysed afresh at every call, as Emacs interprets it. */
-static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base)
+static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM)
 {
-  return run_code(rt, list_function_code(rt, fn), fn, name, nargs, base, NULL, false);
+  return run_code(rt, list_function_code(rt, fn), fn, name, nargs, base, NULL, site, false);
 }
 
 /* Analyse FORM as the body of a function of no arguments and run it:
@@ -4169,7 +4349,7 @@ static mval eval_in(mrt *rt, mval form, mval env, bool toplevel)
     code = analyse_function(rt, NULL, source, dynamic, env);
     expose_nested(rt, code); /* eval's form is a list Lisp has */
   }
-  return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, false);
+  return run_code(rt, code, Qnil, Qnil, 0, rt->stack_top, NULL, NULL, false);
 }
 
 mval eval_expression(mrt *rt, mval form)
@@ -4335,7 +4515,7 @@ static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
     captured[i] = XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE ? make_box(rt, XCAR(names), v)
                                                                    : v;
   }
-  mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured, false);
+  mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured, NULL, false);
   for (int i = 0; i < ncap; i++)
     if (XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE)
       fp[XFIXNUM(AREF(cache, 2 + 2 * i))] = BOX_VALUE(captured[i]);
@@ -4998,6 +5178,8 @@ mval eval_backtrace(mrt *rt)
 {
   mval frames = Qnil, tail = Qnil;
   for (struct bt_frame *f = rt->backtrace; f; f = f->prev) {
+    if (!f->args)
+      continue; /* a form's, see signal_in_form */
     mval frame = Fcons(rt, f->fn, frame_args(rt, f));
     mval cell = Fcons(rt, frame, Qnil);
     if (NILP(frames))
@@ -5309,12 +5491,57 @@ static struct bt_frame *frame_of(mrt *rt, mval base)
   return f;
 }
 
-/* Calls FUNCTION as Emacs's backtrace functions do: with EVALD (t: a
-   call whose arguments are evaluated, the only kind marrow records),
-   the function, the argument list and the frame's flags (none here). */
-static mval apply_to_frame(mrt *rt, mval function, struct bt_frame *f)
+/* A place in the backtrace as Emacs shows it: the call F (FORM NULL),
+   or FORM, one of the forms around F's call in its caller's body,
+   which Emacs's interpreter shows as frames of their own: the special
+   forms and the calls whose arguments are still being evaluated.
+   Only these walks read the forms, so the calls pay nothing for them. */
+struct bt_pos {
+  struct bt_frame *f;
+  const struct form_rec *form;
+};
+
+/* P, or where the walk goes on from it when it is a frame with no
+   call of its own (signal_in_form's): at the form of its site. */
+static struct bt_pos settle(struct bt_pos p)
 {
-  mval call[5] = {function, Qt, f->fn, frame_args(rt, f), Qnil};
+  while (p.f && !p.form && !p.f->args) {
+    p.form = p.f->site;
+    if (!p.form)
+      p.f = p.f->prev;
+  }
+  return p;
+}
+
+static struct bt_pos next_pos(struct bt_pos p)
+{
+  if (!p.form)
+    p.form = p.f->site ? p.f->site->up : NULL;
+  else
+    p.form = p.form->up;
+  if (!p.form)
+    p.f = p.f->prev;
+  return settle(p);
+}
+
+static struct bt_pos first_pos(mrt *rt, mval base)
+{
+  return settle((struct bt_pos){frame_of(rt, base), NULL});
+}
+
+/* Calls FUNCTION as Emacs's backtrace functions do: with EVALD (t: a
+   call whose arguments are evaluated; nil: a form being evaluated),
+   the function, the argument list and the frame's flags (none here). */
+static mval apply_to_frame(mrt *rt, mval function, struct bt_pos p)
+{
+  mval call[5] = {function, Qt, p.f->fn, Qnil, Qnil};
+  if (p.form) {
+    call[1] = Qnil;
+    call[2] = XCAR(p.form->form);
+    call[3] = XCDR(p.form->form);
+  } else {
+    call[3] = frame_args(rt, p.f);
+  }
   return funcall(rt, call[0], 4, call + 1);
 }
 
@@ -5324,8 +5551,8 @@ static mval apply_to_frame(mrt *rt, mval function, struct bt_frame *f)
 static mval Fmapbacktrace(mrt *rt, int nargs, mval *args)
 {
   mval base = NILP(args[1]) ? intern(rt, "mapbacktrace") : args[1];
-  for (struct bt_frame *f = frame_of(rt, base); f; f = f->prev)
-    apply_to_frame(rt, args[0], f);
+  for (struct bt_pos p = first_pos(rt, base); p.f; p = next_pos(p))
+    apply_to_frame(rt, args[0], p);
   return Qnil;
 }
 
@@ -5334,10 +5561,10 @@ static mval Fmapbacktrace(mrt *rt, int nargs, mval *args)
 static mval Fbacktrace_frame_internal(mrt *rt, int nargs, mval *args)
 {
   int64_t n = check_natnum(rt, args[1]);
-  struct bt_frame *f = frame_of(rt, args[2]);
-  for (; f && n > 0; n--)
-    f = f->prev;
-  return f ? apply_to_frame(rt, args[0], f) : Qnil;
+  struct bt_pos p = first_pos(rt, args[2]);
+  for (; p.f && n > 0; n--)
+    p = next_pos(p);
+  return p.f ? apply_to_frame(rt, args[0], p) : Qnil;
 }
 
 /* Special forms are analysed by the evaluator; these subrs exist so
@@ -5524,6 +5751,7 @@ void eval_init(mrt *rt)
   rt->eval->autoload_queue = Qnil;
   rt->eval->retired_codes = Qnil;
   rt->eval->eager_failure = Qunbound;
+  rt->eval->library_pending = -1;
   gc_set_finalizer(rt->gc, PVEC_CODE, code_finalize, NULL);
   /* Fixed capacity: frames hold raw pointers into the stack. */
   stack_reserve(rt, EVAL_STACK_SLOTS);

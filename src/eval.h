@@ -67,11 +67,15 @@ mval eval_backtrace(mrt *rt);
    NARGS, -(FIXED + 1), marks a function whose arguments past its FIXED
    parameters were packed into its &rest list, args[FIXED].  Records
    live on the C stack; a non-local exit restores rt->backtrace. */
+struct form_rec;
 struct bt_frame {
   struct bt_frame *prev;
   mval fn;
   mval *args;
   int nargs;
+  /* The evaluator's call: its form and the forms around it, which
+     the backtrace shows as unevaluated frames; NULL for funcall's. */
+  const struct form_rec *site;
 };
 
 /* Shows the call (FN ARGS...) in the backtrace until eval_pop_frame, for
@@ -80,7 +84,7 @@ struct bt_frame {
    ARGS must stay reachable and unchanged meanwhile. */
 static inline void eval_push_frame(mrt *rt, struct bt_frame *f, mval fn, int nargs, mval *args)
 {
-  *f = (struct bt_frame){rt->backtrace, fn, args, nargs};
+  *f = (struct bt_frame){rt->backtrace, fn, args, nargs, NULL};
   rt->backtrace = f;
 }
 static inline void eval_pop_frame(mrt *rt, struct bt_frame *f) { rt->backtrace = f->prev; }

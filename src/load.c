@@ -950,6 +950,18 @@ static bool file_lexically_bound(const char *text, size_t len, size_t start)
 }
 
 /* Loads PATH, found for the name FILE. */
+/* PATH is a file of marrow's own Lisp library: Emacs byte-compiles
+   its own, so backtraces show no forms inside them (see eval.c). */
+static bool in_lisp_dir(mrt *rt, mval path)
+{
+  mval dir = variable_or_nil(rt, Qmarrow__lisp_directory);
+  if (!STRINGP(dir) || !STRINGP(path))
+    return false;
+  size_t n = (size_t)slen(dir);
+  return (size_t)slen(path) > n && memcmp(sdata(path), sdata(dir), n) == 0 &&
+         sdata(path)[n] == '/';
+}
+
 static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool nomessage)
 {
   mval loads_var = loads_in_progress_var(rt);
@@ -973,6 +985,7 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   specbind(rt, intern(rt, "load-true-file-name"), path);
   note_load_on_eager_trail(rt, path);
   specbind(rt, intern(rt, "load-in-progress"), Qt);
+  specbind(rt, Qmarrow__library_load, in_lisp_dir(rt, path) ? Qt : Qnil);
   size_t start = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
   load_history_begin(rt, path);
@@ -1302,6 +1315,7 @@ void load_set_lisp_dir(mrt *rt, const char *dir)
 {
   mval path = variable_or_nil(rt, Qload_path);
   set_symbol_value(rt, Qload_path, Fcons(rt, make_cstring(rt, dir), path));
+  set_symbol_value(rt, Qmarrow__lisp_directory, make_cstring(rt, dir));
 }
 
 static const struct subr_def load_subrs[] = {
@@ -1348,6 +1362,8 @@ void load_init(mrt *rt)
 {
   defsubrs(rt, load_subrs, sizeof load_subrs / sizeof load_subrs[0]);
   defvar(rt, Qload_path, Qnil);
+  defvar(rt, Qmarrow__lisp_directory, Qnil);
+  defvar(rt, Qmarrow__library_load, Qnil);
   /* Emacs's less the modules' ".so"; no compressed files either. */
   defvar(rt, load_suffixes_var(rt), list2(rt, make_cstring(rt, ".elc"), make_cstring(rt, ".el")));
   defvar(rt, load_file_rep_suffixes_var(rt), list1(rt, empty_string(rt, false)));

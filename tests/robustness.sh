@@ -292,7 +292,7 @@ exact batch-backtrace 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  r
 exact batch-backtrace-once 255 "${header}(wrong-type-argument listp 1)\n  car(1)\n  robust-f(1)\n  robust-g()\n$script_frames" \
   --debug "$work/dbg.el"
 exact batch-caught-is-quiet 0 '' --eval '(condition-case nil (car 1) (error nil))'
-exact batch-debug-clause 255 "${header}(arith-error)\n  /(1 0)\n$(startup '"--eval" "(setq debug-on-error t)" "--eval" "(condition-case nil (/ 1 0) ((debug arith-error) 0..."')" \
+exact batch-debug-clause 255 "${header}(arith-error)\n  /(1 0)\n  (condition-case nil (/ 1 0) ((debug arith-error) 0))\n$(startup '"--eval" "(setq debug-on-error t)" "--eval" "(condition-case nil (/ 1 0) ((debug arith-error) 0..."')" \
   --eval '(setq debug-on-error t)' --eval '(condition-case nil (/ 1 0) ((debug arith-error) 0))'
 exact batch-debug-clause-off 0 '' --eval '(condition-case nil (/ 1 0) ((debug arith-error) 0))'
 exact batch-non-error-signal 255 "${header}(robust-tag 1)\n  signal(robust-tag (1))\n$(startup "\"--eval\" \"(signal 'robust-tag '(1))\"")" \
@@ -313,7 +313,7 @@ ok invocation-directory-ends-in-slash '^t$' -p '(and (file-name-absolute-p invoc
 file deep.el '(defun robust-r (n) (if (= n 0) (car n) (robust-r (1- n))))\n(robust-r 50)\n'
 timeout "$limit" "$MARROW" "$work/deep.el" 2>"$work/err" </dev/null
 if [ "$(wc -l <"$work/err")" -eq 42 ] && [ "$(sed -n 21p "$work/err")" = '...' ] &&
-   [ "$(sed -n 20p "$work/err")" = '  robust-r(17)' ] && [ "$(sed -n 37p "$work/err")" = '  robust-r(50)' ] &&
+   [ "$(sed -n 20p "$work/err")" = '  robust-r(8)' ] && [ "$(sed -n 37p "$work/err")" = '  robust-r(50)' ] &&
    [ "$(sed -n 41p "$work/err")" = '  normal-top-level()' ]; then
   passed=$((passed + 1))
 else

@@ -253,4 +253,124 @@ those calls from the one to `load-with-code-conversion', and two more."
     (should (equal (seq-take (backtrace-tests--at-error (car case)) (length (cdr case)))
                    (cdr case)))))
 
+;;; The forms being evaluated around each call, shown as frames of their
+;;; own (EVALD nil), as Emacs's interpreter shows them.
+
+(defun backtrace-tests--here ()
+  (backtrace-frames 'backtrace-tests--here))
+
+(defun backtrace-tests--nested (x)
+  (let ((y 2)) (if x (list y (backtrace-tests--here)) y)))
+
+(ert-deftest backtrace-frames-show-the-forms-around-a-call ()
+  (let ((frames (car (cdr (backtrace-tests--nested t)))))
+    (should (equal (seq-take frames 5)
+                   '((t backtrace-tests--here nil nil)
+                     (nil list (y (backtrace-tests--here)) nil)
+                     (nil if (x (list y (backtrace-tests--here)) y) nil)
+                     (nil let (((y 2)) (if x (list y (backtrace-tests--here)) y)) nil)
+                     (t backtrace-tests--nested (t) nil))))))
+
+(defun backtrace-tests--special-forms (x)
+  (progn
+    (while x
+      (setq x (and t (or nil (cond ((consp x) (catch 'tag
+                                                  (unwind-protect
+                                                      (condition-case nil
+                                                          (throw 'out (backtrace-tests--here))
+                                                        (void-variable nil))
+                                                    (ignore)))))))))))
+
+(ert-deftest backtrace-frames-show-each-special-form ()
+  (let ((frames (catch 'out (backtrace-tests--special-forms '(1)))))
+    (should (equal (mapcar (lambda (frame) (list (car frame) (cadr frame)))
+                           (seq-take frames 12))
+                   '((t backtrace-tests--here) (nil throw) (nil condition-case)
+                     (nil unwind-protect) (nil catch) (nil cond) (nil or) (nil and)
+                     (nil setq) (nil while) (nil progn)
+                     (t backtrace-tests--special-forms))))))
+
+(defun backtrace-tests--macro (x)
+  (when x (list (backtrace-tests--here))))
+
+(ert-deftest backtrace-frames-show-expanded-macros ()
+  ;; Load expands the body eagerly: the frames are the expansion's.
+  (let ((frames (car (backtrace-tests--macro t))))
+    (should (equal (seq-take frames 5)
+                   '((t backtrace-tests--here nil nil)
+                     (nil list ((backtrace-tests--here)) nil)
+                     (nil progn ((list (backtrace-tests--here))) nil)
+                     (nil if (x (progn (list (backtrace-tests--here)))) nil)
+                     (t backtrace-tests--macro (t) nil))))))
+
+(ert-deftest backtrace-frames-through-funcall-and-lambdas ()
+  (let* ((f (lambda (y) (list y (backtrace-tests--here))))
+         (frames (cadr (funcall f 7))))
+    (should (equal (nth 1 frames) '(nil list (y (backtrace-tests--here)) nil)))
+    (should (equal (car (nth 2 frames)) t))
+    (should (equal (nth 3 (nth 2 frames)) nil))
+    (should (equal (cddr (butlast (nth 2 frames))) '((7))))
+    (should (equal (nth 3 frames) (list t 'funcall (list f 7) nil)))))
+
+(defun backtrace-tests--erring (x)
+  (let ((y 2)) (if x (+ 1 (car x)) y)))
+
+(defun backtrace-tests--void (x)
+  (list x (backtrace-tests--no-such-function x)))
+
+(defun backtrace-tests--frames-at-error (function arg)
+  "The frames the debugger sees when (funcall FUNCTION ARG) signals,
+from the innermost outwards, up to FUNCTION's call."
+  (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
+  (let ((frames nil))
+    (let ((debug-on-error t) (debug-ignored-errors nil)
+          (debugger (lambda (&rest _)
+                      (setq frames (or frames (backtrace-frames))))))
+      (condition-case nil (funcall function arg) ((debug error) nil)))
+    (setq frames (cdr (seq-drop-while (lambda (f) (not (eq (car-safe (caddr f)) 'error)))
+                                      frames)))
+    (seq-take-while (lambda (f) (not (eq (cadr f) 'funcall))) frames)))
+
+(ert-deftest backtrace-frames-at-an-error-show-the-pending-forms ()
+  (let ((frames (backtrace-tests--frames-at-error #'backtrace-tests--erring 5)))
+    (should (equal (mapcar (lambda (f) (list (car f) (cadr f) (caddr f)))
+                           frames)
+                   '((t car (5))
+                     (nil + (1 (car x)))
+                     (nil if (x (+ 1 (car x)) y))
+                     (nil let (((y 2)) (if x (+ 1 (car x)) y)))
+                     (t backtrace-tests--erring (5))))))
+  (let ((frames (backtrace-tests--frames-at-error #'backtrace-tests--void 5)))
+    (should (equal (mapcar (lambda (f) (list (car f) (cadr f) (caddr f)))
+                           frames)
+                   '((nil backtrace-tests--no-such-function (x))
+                     (nil list (x (backtrace-tests--no-such-function x)))
+                     (t backtrace-tests--void (5)))))))
+
+(defun backtrace-tests--print-in-let ()
+  (let ((z 1)) (concat "" (backtrace-tests--print))))
+
+(ert-deftest backtrace-prints-the-forms-as-themselves ()
+  (let ((text (backtrace-tests--print-in-let)))
+    (should (string-match-p "^  backtrace-tests--print()\n  (concat \"\" (backtrace-tests--print))\n  (let ((z 1)) (concat \"\" (backtrace-tests--print)))\n  backtrace-tests--print-in-let()\n"
+                            text))))
+
+(defvar backtrace-tests--top-level
+  (let ((x 1)) (when x (list (backtrace-tests--here))))
+  "The frames seen from a top-level form of this file.")
+
+(ert-deftest backtrace-frames-in-a-top-level-form-show-its-expansion ()
+  ;; Load expands the whole form before evaluating it: the forms around
+  ;; the macro call show its expansion too.
+  (should (equal (seq-take (car backtrace-tests--top-level) 6)
+                 '((t backtrace-tests--here nil nil)
+                   (nil list ((backtrace-tests--here)) nil)
+                   (nil progn ((list (backtrace-tests--here))) nil)
+                   (nil if (x (progn (list (backtrace-tests--here)))) nil)
+                   (nil let (((x 1)) (if x (progn (list (backtrace-tests--here))))) nil)
+                   (nil defvar (backtrace-tests--top-level
+                                (let ((x 1)) (if x (progn (list (backtrace-tests--here)))))
+                                "The frames seen from a top-level form of this file.")
+                        nil)))))
+
 ;;; backtrace-tests.el ends here
