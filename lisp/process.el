@@ -104,10 +104,6 @@ Return the exit status (the position after the text when inserted)."
 
 ;; Asynchronous processes: the primitives are in src/process.c.
 
-(defvar process-connection-type t
-  "Non-nil: a subprocess gets a pty for its input and output (unless
-`make-process' is given :connection-type); nil: a socket and a pipe.")
-
 (defun start-process (name buffer program &rest program-args)
   "Start PROGRAM with PROGRAM-ARGS as an asynchronous process NAME,
 its output into BUFFER (a buffer, its name, or nil); return it."

@@ -1005,6 +1005,9 @@ static const struct subr_def process_subrs[] = {
 void process_init(mrt *rt)
 {
   defsubrs(rt, process_subrs, sizeof process_subrs / sizeof process_subrs[0]);
+  /* Non-nil: a child gets a pty for its input and output, unless
+     make-process's :connection-type says otherwise. */
+  defvar(rt, sym(rt, "process-connection-type"), Qt);
 }
 
 void process_hang_up(mrt *rt, mval buffer)
