@@ -27,7 +27,11 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/ioctl.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <termios.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -55,6 +59,8 @@ enum {
   PS_PTY,     /* t when PS_IN is a pty master: EOF is a C-d then */
   PS_PEER,    /* a pipe process's write end, a child's stderr-to-be, or -1 */
   PS_PEER_IN, /* the far end of a pipe process's input socket, or -1 */
+  PS_CONTACT, /* a network process's arguments and addresses */
+  PS_SERVER,  /* t for a listening network process */
   PS_NSLOTS
 };
 
@@ -145,6 +151,18 @@ static void unlist(mrt *rt, mval p)
 }
 
 static bool is_pipe(mrt *rt, mval p) { return AREF(p, PS_TYPE) == sym(rt, "pipe"); }
+static bool is_network(mrt *rt, mval p) { return AREF(p, PS_TYPE) == sym(rt, "network"); }
+static bool is_server(mval p) { return !NILP(AREF(p, PS_SERVER)); }
+
+/* Ends P, which has no child: its status exit CODE, its sentinel to
+   hear EVENT. */
+static void end_process(mrt *rt, mval p, int code, const char *event)
+{
+  close_all(p);
+  set(rt, p, PS_STATUS, sym(rt, "exit"));
+  ASET_FIXNUM(p, PS_CODE, make_fixnum(code));
+  set(rt, p, PS_EVENT, make_cstring(rt, event));
+}
 
 /* The event string Emacs gives a sentinel for wait STATUS. */
 static mval event_text(mrt *rt, int status)
@@ -200,10 +218,10 @@ static bool read_output(mrt *rt, mval p)
   }
   if (n == 0 || errno != EAGAIN) {
     close_slot(p, PS_OUT);
-    if (is_pipe(rt, p) && is_running(rt, p)) { /* its writers are gone: it is closed */
-      close_all(p);
-      record_status(rt, p, 0);
-    }
+    if (is_pipe(rt, p) && is_running(rt, p)) /* its writers are gone: it is closed */
+      end_process(rt, p, 0, "finished\n");
+    else if (is_network(rt, p) && is_running(rt, p))
+      end_process(rt, p, 256, "connection broken by remote peer\n");
   }
   return false;
 }
@@ -251,6 +269,8 @@ static void notify_all(mrt *rt)
 
 /* ---- Waiting ---- */
 
+static bool accept_connection(mrt *rt, mval server);
+
 /* One poll over the output of the processes (only WAIT_PROC's with
    JUST_THIS_ONE) for at most TIMEOUT seconds; reads what came and reaps
    the children that ended.  Whether WAIT_PROC's output (nil: any) came;
@@ -280,6 +300,10 @@ static bool poll_once(mrt *rt, double timeout, mval wait_proc, bool just_this_on
     if (!fds[i].revents)
       continue;
     bool mine = NILP(wait_proc) || who[i] == wait_proc;
+    if (is_server(who[i])) {
+      *changed |= accept_connection(rt, who[i]) && mine;
+      continue;
+    }
     bool ran = is_running(rt, who[i]);
     if (read_output(rt, who[i]) && mine)
       got = true;
@@ -635,6 +659,244 @@ static mval Fmake_process(mrt *rt, int n, mval *a)
   return p;
 }
 
+/* ---- Network processes ---- */
+
+static mval list_from(mrt *rt, int n, const mval *a)
+{
+  mval l = Qnil;
+  while (n > 0)
+    l = Fcons(rt, a[--n], l);
+  return l;
+}
+
+/* An address as Emacs shows it: [A B C D PORT] for IPv4, eight
+   16-bit groups and the port for IPv6, the file name of a local
+   socket. */
+static mval address_value(mrt *rt, const struct sockaddr_storage *ss)
+{
+  mval parts[9];
+  int n = 0;
+  if (ss->ss_family == AF_UNIX)
+    return make_cstring(rt, ((const struct sockaddr_un *)ss)->sun_path);
+  if (ss->ss_family == AF_INET) {
+    const struct sockaddr_in *in = (const void *)ss;
+    const uint8_t *b = (const uint8_t *)&in->sin_addr;
+    for (; n < 4; n++)
+      parts[n] = make_fixnum(b[n]);
+    parts[n++] = make_fixnum(ntohs(in->sin_port));
+  } else {
+    const struct sockaddr_in6 *in6 = (const void *)ss;
+    const uint8_t *b = in6->sin6_addr.s6_addr;
+    for (; n < 8; n++)
+      parts[n] = make_fixnum(b[2 * n] << 8 | b[2 * n + 1]);
+    parts[n++] = make_fixnum(ntohs(in6->sin6_port));
+  }
+  return make_vector_from(rt, (size_t)n, parts);
+}
+
+/* The host part of a peer's address in text ("-" for a local socket);
+   with WITH_PORT, host:port as a connection's name has it. */
+static void address_text(const struct sockaddr_storage *ss, bool with_port, char *buf, size_t size)
+{
+  char host[INET6_ADDRSTRLEN] = "-";
+  int port = 0;
+  if (ss->ss_family == AF_INET) {
+    const struct sockaddr_in *in = (const void *)ss;
+    inet_ntop(AF_INET, &in->sin_addr, host, sizeof host);
+    port = ntohs(in->sin_port);
+  } else if (ss->ss_family == AF_INET6) {
+    const struct sockaddr_in6 *in6 = (const void *)ss;
+    inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof host);
+    port = ntohs(in6->sin6_port);
+  }
+  if (with_port)
+    snprintf(buf, size, "%s:%d", host, port);
+  else
+    snprintf(buf, size, "%s", host);
+}
+
+static _Noreturn void network_error(mrt *rt, bool server, int err, mval args)
+{
+  mval data = Fcons(rt, make_cstring(rt, server ? "make server process failed" : "make client process failed"),
+                    Fcons(rt, make_cstring(rt, strerror(err)), args));
+  mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
+}
+
+/* Where a network process is to listen or connect, from :family,
+   :host and :service, into *ADDR; signals when there is no such
+   place. */
+static socklen_t network_address(mrt *rt, int n, mval *a, bool server, struct sockaddr_storage *addr)
+{
+  mval family = plist_arg(rt, n, a, ":family"), host = plist_arg(rt, n, a, ":host");
+  mval service = plist_arg(rt, n, a, ":service");
+  memset(addr, 0, sizeof *addr);
+  if (family == sym(rt, "local")) {
+    CHECK_STRING(rt, service);
+    struct sockaddr_un *un = (struct sockaddr_un *)addr;
+    if ((size_t)XSTRING(service)->nbytes >= sizeof un->sun_path)
+      network_error(rt, server, ENAMETOOLONG, list_from(rt, n, a));
+    un->sun_family = AF_UNIX;
+    memcpy(un->sun_path, cstr(service), (size_t)XSTRING(service)->nbytes);
+    return sizeof *un;
+  }
+  char port[32];
+  if (FIXNUMP(service))
+    snprintf(port, sizeof port, "%ld", (long)XFIXNUM(service));
+  else if (service == Qt && server)
+    snprintf(port, sizeof port, "0");
+  else {
+    CHECK_STRING(rt, service);
+    snprintf(port, sizeof port, "%s", cstr(service));
+  }
+  bool v6 = family == sym(rt, "ipv6");
+  const char *name = STRINGP(host) ? cstr(host) : NILP(host) && server ? NULL : v6 ? "::1" : "127.0.0.1";
+  struct addrinfo hints = { .ai_family = v6 ? AF_INET6 : family == sym(rt, "ipv4") ? AF_INET : AF_UNSPEC,
+                            .ai_socktype = SOCK_STREAM, .ai_flags = name ? 0 : AI_PASSIVE };
+  struct addrinfo *found;
+  int r = getaddrinfo(name, port, &hints, &found);
+  if (r != 0)
+    mrt_errorf(rt, "%s/%s %s", name ? name : "*", port, gai_strerror(r));
+  socklen_t len = found->ai_addrlen;
+  memcpy(addr, found->ai_addr, len);
+  freeaddrinfo(found);
+  return len;
+}
+
+static void delete_now(mrt *rt, mval p)
+{
+  close_all(p);
+  unlist(rt, p);
+}
+
+/* A socket listening at, or connected to, ADDR: -1 with errno. */
+static int open_socket(const struct sockaddr_storage *addr, socklen_t len, bool server)
+{
+  int fd = socket(addr->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    return -1;
+  int one = 1, r;
+  if (server) {
+    if (addr->ss_family != AF_UNIX)
+      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    r = bind(fd, (const struct sockaddr *)addr, len) == 0 ? listen(fd, 5) : -1;
+  } else
+    while ((r = connect(fd, (const struct sockaddr *)addr, len)) < 0 && errno == EINTR)
+      ;
+  if (r < 0) {
+    int err = errno;
+    close(fd);
+    errno = err;
+    return -1;
+  }
+  fcntl(fd, F_SETFL, O_NONBLOCK);
+  return fd;
+}
+
+/* Gives P, whose socket is FD, the descriptors that read and write
+   it, and lists it (CELL is (P)); nothing here allocates. */
+static bool own_socket(mrt *rt, mval p, mval cell, int fd, bool server)
+{
+  int out = server ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  ASET_FIXNUM(p, PS_OUT, make_fixnum(fd));
+  ASET_FIXNUM(p, PS_IN, make_fixnum(out));
+  enlist(rt, cell);
+  return server || out >= 0;
+}
+
+static mval socket_address(mrt *rt, int fd, bool peer)
+{
+  struct sockaddr_storage ss;
+  socklen_t len = sizeof ss;
+  memset(&ss, 0, sizeof ss);
+  if ((peer ? getpeername : getsockname)(fd, (struct sockaddr *)&ss, &len) < 0)
+    return Qnil;
+  return address_value(rt, &ss);
+}
+
+/* (make-network-process &rest ARGS): a TCP or local socket, listening
+   (:server) or connected. */
+static mval Fmake_network_process(mrt *rt, int n, mval *a)
+{
+  mval name = plist_arg(rt, n, a, ":name"), buffer = plist_arg(rt, n, a, ":buffer");
+  CHECK_STRING(rt, name);
+  if (!NILP(buffer))
+    buffer = call1(rt, sym(rt, "get-buffer-create"), buffer);
+  bool server = !NILP(plist_arg(rt, n, a, ":server"));
+  struct sockaddr_storage addr;
+  socklen_t len = network_address(rt, n, a, server, &addr);
+  mval p = make_process_object(rt, name, buffer, Qnil);
+  set(rt, p, PS_TYPE, sym(rt, "network"));
+  set(rt, p, PS_SERVER, server ? Qt : Qnil);
+  apply_options(rt, p, n, a);
+  mval contact = list_from(rt, n, a), cell = list1(rt, p);
+  int fd = open_socket(&addr, len, server);
+  if (fd < 0)
+    network_error(rt, server, errno, contact);
+  if (!own_socket(rt, p, cell, fd, server)) {
+    int err = errno;
+    delete_now(rt, p);
+    network_error(rt, server, err, contact);
+  }
+  mval local = socket_address(rt, fd, false);
+  if (server && VECTORP(local)) /* :service t or 0 took a free port */
+    contact = plist_put(rt, contact, sym(rt, ":service"), AREF(local, VECTOR_LENGTH(local) - 1));
+  if (!server)
+    contact = plist_put(rt, contact, sym(rt, ":remote"), socket_address(rt, fd, true));
+  contact = plist_put(rt, contact, sym(rt, ":local"), local);
+  set(rt, p, PS_CONTACT, contact);
+  if (!server && !NILP(plist_arg(rt, n, a, ":nowait"))) /* connected already: say so at the next wait */
+    set(rt, p, PS_EVENT, make_cstring(rt, "open\n"));
+  return p;
+}
+
+/* Accepts a connection to SERVER, if one came: a new process like
+   SERVER, open, its sentinel to hear where from.  Whether one came. */
+static bool accept_connection(mrt *rt, mval server)
+{
+  mval p = make_process_object(rt, AREF(server, PS_NAME), Qnil, Qnil);
+  mval cell = list1(rt, p);
+  struct sockaddr_storage ss;
+  socklen_t len = sizeof ss;
+  memset(&ss, 0, sizeof ss);
+  int fd = accept4(fd_of(server, PS_OUT), (struct sockaddr *)&ss, &len, SOCK_CLOEXEC | SOCK_NONBLOCK);
+  if (fd < 0)
+    return false;
+  set(rt, p, PS_TYPE, sym(rt, "network"));
+  if (!own_socket(rt, p, cell, fd, false)) {
+    delete_now(rt, p);
+    return false;
+  }
+  /* P owns the socket now: what follows may allocate. */
+  char caller[INET6_ADDRSTRLEN + 16], from[INET6_ADDRSTRLEN + 16], text[INET6_ADDRSTRLEN + 32];
+  mval contact = call1(rt, sym(rt, "copy-sequence"), AREF(server, PS_CONTACT));
+  contact = plist_put(rt, contact, sym(rt, ":server"), Qnil);
+  if (ss.ss_family == AF_UNIX) { /* a local peer has no address: it is numbered */
+    ASET_FIXNUM(server, PS_CODE, make_fixnum(XFIXNUM(AREF(server, PS_CODE)) + 1));
+    snprintf(caller, sizeof caller, "%ld", (long)XFIXNUM(AREF(server, PS_CODE)));
+    contact = plist_put(rt, contact, sym(rt, ":host"), Qt);
+  } else
+    address_text(&ss, true, caller, sizeof caller);
+  contact = plist_put(rt, contact, sym(rt, ":remote"), socket_address(rt, fd, true));
+  set(rt, p, PS_CONTACT, contact);
+  snprintf(text, sizeof text, " <%s>", caller);
+  mval suffix = make_cstring(rt, text);
+  set(rt, p, PS_NAME, unique_name(rt, call2(rt, sym(rt, "concat"), AREF(server, PS_NAME), suffix)));
+  static const int inherited[] = {PS_FILTER, PS_SENTINEL, PS_PLIST, PS_QUERY};
+  for (size_t i = 0; i < sizeof inherited / sizeof inherited[0]; i++)
+    set(rt, p, inherited[i], AREF(server, inherited[i]));
+  mval buffer = AREF(server, PS_BUFFER);
+  if (!NILP(buffer)) {
+    buffer = call1(rt, sym(rt, "get-buffer-create"),
+                   call2(rt, sym(rt, "concat"), call1(rt, sym(rt, "buffer-name"), buffer), suffix));
+    set(rt, p, PS_BUFFER, buffer);
+    call3(rt, sym(rt, "set-marker"), AREF(p, PS_MARK), call1(rt, sym(rt, "process--buffer-end"), buffer), buffer);
+  }
+  address_text(&ss, false, from, sizeof from);
+  snprintf(text, sizeof text, "open from %s\n", from);
+  set(rt, p, PS_EVENT, make_cstring(rt, text));
+  return true;
+}
+
 /* ---- Signals ---- */
 
 static const struct { const char *name; int sig; } signal_names[] = {
@@ -663,7 +925,7 @@ static int signal_number(mrt *rt, mval code)
 /* Sends SIG to P's process group, as Emacs signals a pipe process. */
 static void signal_group(mrt *rt, mval p, int sig)
 {
-  if (is_pipe(rt, p))
+  if (is_pipe(rt, p) || is_network(rt, p))
     mrt_errorf(rt, "Process %s is not a subprocess", cstr(AREF(p, PS_NAME)));
   if (!is_running(rt, p))
     mrt_errorf(rt, "Process %s is not active", cstr(AREF(p, PS_NAME)));
@@ -720,9 +982,9 @@ static mval Fget_buffer_process(mrt *rt, int n, mval *a)
    exit or signal. */
 static mval status_of(mrt *rt, mval p)
 {
-  if (!is_pipe(rt, p))
+  if (!is_pipe(rt, p) && !is_network(rt, p))
     return AREF(p, PS_STATUS);
-  return sym(rt, is_running(rt, p) ? "open" : "closed");
+  return sym(rt, !is_running(rt, p) ? "closed" : is_server(p) ? "listen" : "open");
 }
 
 /* process-status takes a name that names no process: nil then. */
@@ -741,7 +1003,8 @@ static mval Fprocess_live_p(mrt *rt, int n, mval *a)
     return Qnil;
   const char *states[] = {"run", "open", "listen", "connect", "stop"};
   mval l = Qnil;
-  for (int i = 4; i >= (is_pipe(rt, a[0]) ? 1 : 0); i--)
+  int first = is_server(a[0]) ? 2 : is_pipe(rt, a[0]) || is_network(rt, a[0]) ? 1 : 0;
+  for (int i = 4; i >= first; i--)
     l = Fcons(rt, sym(rt, states[i]), l);
   return l;
 }
@@ -760,12 +1023,20 @@ static mval Fprocess_query_flag(mrt *rt, int n, mval *a) { (void)n; return slot_
 static mval Fprocess_tty_name(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_TTY); }
 static mval Fprocess_type(mrt *rt, int n, mval *a) { (void)n; return AREF(get_proc(rt, a[0]), PS_TYPE); }
 
-/* What a network process was made with; any other has t. */
+/* (process-contact PROCESS &optional KEY NO-BLOCK): what a network
+   process was made with, its host and service, all of it (KEY t) or
+   one item; any other process has t. */
 static mval Fprocess_contact(mrt *rt, int n, mval *a)
 {
-  (void)n;
-  check_proc(rt, a[0]);
-  return Qt;
+  mval p = check_proc(rt, a[0]), key = n > 1 ? a[1] : Qnil;
+  if (!is_network(rt, p))
+    return Qt;
+  mval contact = AREF(p, PS_CONTACT);
+  if (key == Qt)
+    return contact;
+  if (!NILP(key))
+    return plist_get(contact, key);
+  return list2(rt, plist_get(contact, sym(rt, ":host")), plist_get(contact, sym(rt, ":service")));
 }
 
 static mval Fprocess_exit_status(mrt *rt, int n, mval *a)
@@ -915,7 +1186,10 @@ static mval Fdelete_process(mrt *rt, int n, mval *a)
   if (is_running(rt, p)) {
     kill_now(rt, p);
     /* A wait status: killed by SIGKILL; a pipe process just ends. */
-    record_status(rt, p, is_pipe(rt, p) ? 0 : SIGKILL);
+    if (is_network(rt, p))
+      end_process(rt, p, 0, "deleted\n");
+    else
+      record_status(rt, p, is_pipe(rt, p) ? 0 : SIGKILL);
   } else
     close_all(p);
   unlist(rt, p);
@@ -974,6 +1248,7 @@ static const struct subr_def process_subrs[] = {
   { "make-pipe-process", Fmake_pipe_process, 0, ARGS_MANY },
   { "process-tty-name", Fprocess_tty_name, 1, 1 },
   { "process-type", Fprocess_type, 1, 1 },
+  { "make-network-process", Fmake_network_process, 0, ARGS_MANY },
   { "process-contact", Fprocess_contact, 1, 3 },
   { "process-id", Fprocess_id, 1, 1 },
   { "process-name", Fprocess_name, 1, 1 },
