@@ -51,7 +51,7 @@ enum {
   PS_CODE,    /* exit code or signal number */
   PS_PID,
   PS_QUERY,   /* query-on-exit flag */
-  PS_IN,      /* the socket to the child's stdin, or -1 */
+  PS_IN,      /* the socket to the child's stdin, or -1; EOF_SENT after EOF */
   PS_OUT,     /* the pipe from its stdout and stderr, or -1 */
   PS_EVENT,   /* a status change not yet told to the sentinel, or nil */
   PS_TYPE,    /* real (a child) or pipe (make-pipe-process) */
@@ -61,8 +61,14 @@ enum {
   PS_PEER_IN, /* the far end of a pipe process's input socket, or -1 */
   PS_CONTACT, /* a network process's arguments and addresses */
   PS_SERVER,  /* t for a listening network process */
+  PS_NOWAIT,  /* t for a :nowait client until its sentinel hears "open" */
+  PS_STDERR,  /* the pipe process given the child's stderr, or nil */
   PS_NSLOTS
 };
+
+/* PS_IN after process-send-eof on a socket or pipe: what is sent then
+   is thrown away, as Emacs writes it to /dev/null. */
+enum { EOF_SENT = -2 };
 
 static bool PROCESSP(mval x) { return PVECP(x, PVEC_PROCESS); }
 static mval sym(mrt *rt, const char *name) { return intern(rt, name); }
@@ -242,6 +248,11 @@ static bool reap(mrt *rt, mval p)
     status = 0; /* reaped elsewhere (the host ignores SIGCHLD) */
   while (read_output(rt, p))
     ;
+  /* Its errors too, so that they come before its sentinel hears of
+     its end, as in Emacs. */
+  mval errproc = AREF(p, PS_STDERR);
+  while (PROCESSP(errproc) && read_output(rt, errproc))
+    ;
   close_all(p);
   record_status(rt, p, status);
   return true;
@@ -255,6 +266,7 @@ static void notify(mrt *rt, mval p)
   if (NILP(event))
     return;
   set(rt, p, PS_EVENT, Qnil);
+  set(rt, p, PS_NOWAIT, Qnil);
   if (!is_running(rt, p))
     unlist(rt, p);
   call3(rt, sym(rt, "process--call"), AREF(p, PS_SENTINEL), p, event);
@@ -651,8 +663,10 @@ static mval Fmake_process(mrt *rt, int n, mval *a)
   ASET_FIXNUM(p, PS_PID, make_fixnum(pid));
   ASET_FIXNUM(p, PS_IN, make_fixnum(io.in));
   ASET_FIXNUM(p, PS_OUT, make_fixnum(io.out));
-  if (!NILP(errproc)) /* the child has it: its end is the pipe's end */
+  if (!NILP(errproc)) { /* the child has it: its end is the pipe's end */
     close_slot(errproc, PS_PEER);
+    set(rt, p, PS_STDERR, errproc);
+  }
   enlist(rt, cell);
   if (io.pty) /* allocates: after P owns its descriptors */
     set(rt, p, PS_TTY, make_cstring(rt, io.tty));
@@ -830,6 +844,11 @@ static mval Fmake_network_process(mrt *rt, int n, mval *a)
   apply_options(rt, p, n, a);
   mval contact = list_from(rt, n, a), cell = list1(rt, p);
   int fd = open_socket(&addr, len, server);
+  if (fd < 0 && server) {
+    int err = errno;
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error,
+               list2(rt, make_cstring(rt, "Cannot bind server socket"), make_cstring(rt, strerror(err))));
+  }
   if (fd < 0)
     network_error(rt, server, errno, contact);
   if (!own_socket(rt, p, cell, fd, server)) {
@@ -845,7 +864,7 @@ static mval Fmake_network_process(mrt *rt, int n, mval *a)
   contact = plist_put(rt, contact, sym(rt, ":local"), local);
   set(rt, p, PS_CONTACT, contact);
   if (!server && !NILP(plist_arg(rt, n, a, ":nowait"))) /* connected already: say so at the next wait */
-    set(rt, p, PS_EVENT, make_cstring(rt, "open\n"));
+    set(rt, p, PS_EVENT, make_cstring(rt, "open\n")), set(rt, p, PS_NOWAIT, Qt);
   return p;
 }
 
@@ -984,7 +1003,9 @@ static mval status_of(mrt *rt, mval p)
 {
   if (!is_pipe(rt, p) && !is_network(rt, p))
     return AREF(p, PS_STATUS);
-  return sym(rt, !is_running(rt, p) ? "closed" : is_server(p) ? "listen" : "open");
+  if (!is_running(rt, p))
+    return sym(rt, "closed");
+  return sym(rt, is_server(p) ? "listen" : NILP(AREF(p, PS_NOWAIT)) ? "open" : "connect");
 }
 
 /* process-status takes a name that names no process: nil then. */
@@ -1104,6 +1125,8 @@ static void send_bytes(mrt *rt, mval p, mval bytes)
   while (sent < len) {
     const uint8_t *data = XSTRING(bytes)->data;
     int fd = fd_of(p, PS_IN);
+    if (fd == EOF_SENT && is_running(rt, p))
+      return;
     if (fd < 0 || !is_running(rt, p))
       mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
     ssize_t k = NILP(AREF(p, PS_PTY)) ? send(fd, data + sent, len - sent, MSG_NOSIGNAL | MSG_DONTWAIT)
@@ -1145,14 +1168,17 @@ static mval Fprocess_send_eof(mrt *rt, int n, mval *a)
 {
   (void)n;
   mval p = get_proc(rt, a[0]);
-  if (!is_running(rt, p) || fd_of(p, PS_IN) < 0)
+  if (!is_running(rt, p) || (fd_of(p, PS_IN) < 0 && fd_of(p, PS_IN) != EOF_SENT))
     mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
+  if (fd_of(p, PS_IN) == EOF_SENT)
+    return p;
   if (!NILP(AREF(p, PS_PTY))) { /* the terminal's end of file, as Emacs sends it */
     send_bytes(rt, p, make_unibyte_string(rt, "\004", 1));
     return p;
   }
   shutdown(fd_of(p, PS_IN), SHUT_WR);
   close_slot(p, PS_IN);
+  ASET_FIXNUM(p, PS_IN, make_fixnum(EOF_SENT));
   return p;
 }
 

@@ -6,11 +6,13 @@
 (require 'ert)
 
 (defun ppty-tests--finish (process)
-  "Wait (at most 10 s) until PROCESS has ended and its sentinel ran."
+  "Wait (at most 10 s) until PROCESS has ended and its sentinel ran.
+Any process's output is read meanwhile: Emacs may not report a child's
+end while the pipe process that has its stderr waits to be read."
   (let ((end (+ (float-time) 10)))
     (while (and (or (process-live-p process) (memq process (process-list)))
                 (< (float-time) end))
-      (accept-process-output process 0.1))))
+      (accept-process-output nil 0.1))))
 
 (defun ppty-tests--run (&rest args)
   "Run `make-process' with ARGS; its output and sentinel events, in order."
@@ -79,7 +81,7 @@
 (ert-deftest ppty-signals-reach-the-child ()
   ;; The child is its own session's leader: signals sent at once reach it.
   (let* ((events nil)
-         (p (start-process "ppty-sig" nil "sh" "-c" "sleep 30")))
+         (p (start-process "ppty-sig" nil "sleep" "30")))
     (set-process-sentinel p (lambda (_p e) (push e events)))
     (interrupt-process p)
     (ppty-tests--finish p)
@@ -162,15 +164,236 @@
                                 :sentinel (lambda (_p e) (setq err (concat err "<" e ">"))))))
     (unwind-protect
         (progn
-          (should (equal (ppty-tests--run :name "ppty-se2" :stderr pp :connection-type 'pipe
-                                          :command '("sh" "-c" "echo out; echo err >&2"))
-                         "out\n<finished\n>"))
-          (ppty-tests--finish pp)
+          (let* ((out "")
+                 (p (make-process :name "ppty-se2" :stderr pp :connection-type 'pipe
+                                  :command '("sh" "-c" "echo out; echo err >&2")
+                                  :filter (lambda (_p s) (setq out (concat out s)))
+                                  :sentinel (lambda (_p e) (setq out (concat out "<" e ">")))))
+                 (end (+ (float-time) 10)))
+            (while (and (or (memq p (process-list)) (memq pp (process-list)))
+                        (< (float-time) end))
+              (accept-process-output nil 0.1))
+            (should (equal out "out\n<finished\n>")))
           (should (equal err "err\n<finished\n>"))
           (should (eq (process-status pp) 'closed)))
       (delete-process pp)
       (kill-buffer "ppty-ep")))
   (should-error (make-process :name "ppty-bad" :command '("true") :stderr 3)
                 :type 'wrong-type-argument))
+
+(ert-deftest ppty-eof-then-writes-are-dropped ()
+  ;; After EOF on a pipe or socket, Emacs writes to /dev/null.
+  (let ((p (make-process :name "ppty-eof" :command '("sleep" "5") :connection-type 'pipe)))
+    (unwind-protect
+        (progn
+          (should (eq (process-send-eof p) p))
+          (should-not (process-send-string p "dropped"))
+          (should (eq (process-send-eof p) p))
+          (should (eq (process-status p) 'run)))
+      (delete-process p))
+    (should (equal (condition-case e (process-send-string p "x") (error e))
+                   '(error "Process ppty-eof not running")))))
+
+(defun ppty-tests--fd-count ()
+  (length (directory-files "/proc/self/fd")))
+
+(ert-deftest ppty-no-descriptor-leaks ()
+  (skip-unless (file-directory-p "/proc/self/fd"))
+  ;; Emacs opens descriptors of its own for its first child.
+  (ppty-tests--finish (make-process :name "ppty-warm" :command '("true") :sentinel #'ignore))
+  (let ((before (ppty-tests--fd-count)))
+    (dotimes (_ 3)
+      (dolist (type '(pty pipe))
+        (let ((p (make-process :name "ppty-leak" :command '("sh" "-c" "echo x >&2")
+                               :connection-type type :sentinel #'ignore :filter #'ignore)))
+          (ppty-tests--finish p)))
+      (let ((p (make-process :name "ppty-leak" :command '("sleep" "30") :sentinel #'ignore)))
+        (delete-process p))
+      (let ((pp (make-pipe-process :name "ppty-leak-pipe" :buffer nil :sentinel #'ignore)))
+        (delete-process pp)
+        (kill-buffer "ppty-leak-pipe"))
+      (let ((b (generate-new-buffer "ppty-leak-err")))
+        (ppty-tests--finish (make-process :name "ppty-leak" :command '("sh" "-c" "echo x >&2")
+                                          :stderr b :sentinel #'ignore :filter #'ignore))
+        (let ((ep (get-process "ppty-leak stderr")))
+          (when ep (delete-process ep)))
+        (kill-buffer b))
+      ;; Errors after some descriptors could have been opened.
+      (should-error (make-process :name "ppty-leak" :command '("ppty-no-such-program")))
+      (should-error (make-process :name "ppty-leak" :command '("true") :connection-type 'bad))
+      (let* ((srv (make-network-process :name "ppty-leak-srv" :server t :service t
+                                        :host 'local :family 'ipv4 :sentinel #'ignore))
+             (port (process-contact srv :service)))
+        (should-error (make-network-process :name "ppty-leak-srv2" :server t :service port
+                                            :host 'local :family 'ipv4)
+                      :type 'file-error)
+        (let ((c (make-network-process :name "ppty-leak-c" :host 'local :family 'ipv4
+                                       :service port :sentinel #'ignore)))
+          (accept-process-output nil 0.2)
+          (delete-process c))
+        (accept-process-output nil 0.2)
+        (delete-process srv)
+        (should-error (make-network-process :name "ppty-leak-c" :host 'local :family 'ipv4
+                                            :service port)
+                      :type 'file-error)))
+    (dolist (p (process-list))
+      (when (string-prefix-p "ppty-leak" (process-name p))
+        (delete-process p)))
+    (should (= (ppty-tests--fd-count) before))))
+
+(defmacro ppty-tests--with-server (var args &rest body)
+  "Run BODY with VAR a server made with ARGS; delete every process
+whose name starts with the server's afterwards."
+  (declare (indent 2))
+  `(let ((,var (apply #'make-network-process :server t ,args)))
+     (unwind-protect (progn ,@body)
+       (dolist (p (process-list))
+         (when (string-prefix-p (process-name ,var) (process-name p))
+           (delete-process p))))))
+
+(ert-deftest ppty-network-tcp ()
+  (let ((log nil))
+    (ppty-tests--with-server srv
+        (list :name "ppty-srv" :service t :host "127.0.0.1" :family 'ipv4
+              :sentinel (lambda (p e) (push (list (process-name p) e (process-status p)) log))
+              :filter (lambda (p s) (push (list (process-name p) s) log)))
+      (let ((port (process-contact srv :service)))
+        (should (integerp port))
+        (should (eq (process-status srv) 'listen))
+        (should (eq (process-type srv) 'network))
+        (should (equal (process-live-p srv) '(listen connect stop)))
+        (should-not (process-id srv))
+        (should (equal (process-contact srv) (list "127.0.0.1" port)))
+        (should (equal (plist-get (process-contact srv t) :local) (vector 127 0 0 1 port)))
+        (should (eq (process-contact srv :server) t))
+        (let ((c (make-network-process
+                  :name "ppty-cli" :host "127.0.0.1" :service port
+                  :sentinel (lambda (p e) (push (list (process-name p) e (process-status p)) log))
+                  :filter (lambda (p s) (push (list (process-name p) s) log)))))
+          (unwind-protect
+              (progn
+                (should (eq (process-status c) 'open))
+                (should (equal (process-live-p c) '(open listen connect stop)))
+                (should (equal (process-contact c) (list "127.0.0.1" port)))
+                (should (equal (plist-get (process-contact c t) :remote) (vector 127 0 0 1 port)))
+                (process-send-string c "hello\n")
+                (let ((end (+ (float-time) 5)))
+                  (while (and (< (length log) 2) (< (float-time) end))
+                    (accept-process-output nil 0.1)))
+                (let* ((conn (seq-find (lambda (p) (string-prefix-p "ppty-srv <" (process-name p)))
+                                       (process-list)))
+                       (name (process-name conn))
+                       (cport (aref (process-contact conn :remote) 4)))
+                  (should (equal name (format "ppty-srv <127.0.0.1:%d>" cport)))
+                  (should (equal (plist-get (process-contact c t) :local) (vector 127 0 0 1 cport)))
+                  (should (eq (process-status conn) 'open))
+                  (should-not (process-contact conn :server))
+                  (should (equal (reverse log)
+                                 (list (list name "open from 127.0.0.1\n" 'open)
+                                       (list name "hello\n"))))
+                  (setq log nil)
+                  (process-send-string conn "back\n")
+                  (let ((end (+ (float-time) 5)))
+                    (while (and (null log) (< (float-time) end))
+                      (accept-process-output c 0.1)))
+                  (should (equal log '(("ppty-cli" "back\n"))))
+                  (setq log nil)
+                  (delete-process c)
+                  (ppty-tests--finish conn)
+                  (should (equal (reverse log)
+                                 (list '("ppty-cli" "deleted\n" closed)
+                                       (list name "connection broken by remote peer\n" 'closed))))
+                  (should (eq (process-exit-status conn) 256))
+                  (should (eq (process-status c) 'closed))
+                  (should (eq (process-exit-status c) 0))))
+            (delete-process c)))
+        (setq log nil)
+        (delete-process srv)
+        (should (equal log '(("ppty-srv" "deleted\n" closed))))
+        (should (eq (process-status srv) 'closed))
+        ;; Nothing listens there now.
+        (should (equal (condition-case e
+                           (make-network-process :name "ppty-no" :host "127.0.0.1" :service port)
+                         (error e))
+                       (list 'file-error "make client process failed" "Connection refused"
+                             :name "ppty-no" :host "127.0.0.1" :service port)))))))
+
+(ert-deftest ppty-network-bind-fails ()
+  (ppty-tests--with-server srv (list :name "ppty-b" :service t :host 'local :family 'ipv4)
+    (should (equal (process-contact srv) (list 'local (process-contact srv :service))))
+    (should (equal (condition-case e
+                       (make-network-process :name "ppty-b2" :server t :host 'local :family 'ipv4
+                                             :service (process-contact srv :service))
+                     (error e))
+                   '(file-error "Cannot bind server socket" "Address already in use")))))
+
+(ert-deftest ppty-network-local ()
+  (let* ((dir (make-temp-file "ppty" t))
+         (path (expand-file-name "s" dir))
+         (log nil)
+         (b (generate-new-buffer "ppty-lbuf")))
+    (unwind-protect
+        (ppty-tests--with-server srv
+            (list :name "ppty-ls" :service path :family 'local :buffer b
+                  :sentinel (lambda (p e) (push (list (process-name p) e) log)))
+          (should (equal (process-contact srv) (list nil path)))
+          (should (equal (process-contact srv :local) path))
+          (let ((c (make-network-process :name "ppty-lc" :service path :family 'local
+                                         :sentinel #'ignore)))
+            (unwind-protect
+                (progn
+                  (should (equal (process-contact c) (list nil path)))
+                  (should (equal (process-contact c :remote) path))
+                  (let ((end (+ (float-time) 5)))
+                    (while (and (null log) (< (float-time) end))
+                      (accept-process-output nil 0.1)))
+                  (should (equal log '(("ppty-ls <1>" "open from -\n"))))
+                  (let ((conn (get-process "ppty-ls <1>")))
+                    (should (equal (process-contact conn) (list t path)))
+                    (should (equal (buffer-name (process-buffer conn)) "ppty-lbuf <1>"))
+                    (process-send-string c "to the server\n")
+                    (let ((end (+ (float-time) 5)))
+                      (while (and (= (buffer-size (process-buffer conn)) 0) (< (float-time) end))
+                        (accept-process-output nil 0.1)))
+                    (should (equal (with-current-buffer (process-buffer conn) (buffer-string))
+                                   "to the server\n"))
+                    (delete-process conn)
+                    (kill-buffer (process-buffer conn))))
+              (delete-process c))))
+      (kill-buffer b)
+      (delete-directory dir t))
+    (should-error (make-network-process :name "ppty-lc" :service 1 :family 'local)
+                  :type 'wrong-type-argument)
+    (should (equal (condition-case e
+                       (make-network-process :name "ppty-lc" :service "/ppty-no/such" :family 'local)
+                     (error e))
+                   '(file-missing "make client process failed" "No such file or directory"
+                                  :name "ppty-lc" :service "/ppty-no/such" :family local)))))
+
+(ert-deftest ppty-open-network-stream ()
+  (ppty-tests--with-server srv (list :name "ppty-os" :service t :host 'local :family 'ipv4)
+    (let* ((port (process-contact srv :service))
+           (c (open-network-stream "ppty-osc" "ppty-osbuf" "127.0.0.1" port)))
+      (unwind-protect
+          (progn
+            (should (eq (process-status c) 'open))
+            (should (eq (process-buffer c) (get-buffer "ppty-osbuf")))
+            (should (equal (process-contact c) (list "127.0.0.1" port)))
+            (should (equal (seq-take (process-contact c t) 12)
+                           (list :name "ppty-osc" :buffer "ppty-osbuf" :host "127.0.0.1"
+                                 :service port :nowait nil :tls-parameters nil))))
+        (delete-process c)
+        (kill-buffer "ppty-osbuf"))
+      (let* ((events nil)
+             (c (make-network-process :name "ppty-nw" :host 'local :family 'ipv4 :service port
+                                      :nowait t :sentinel (lambda (p e) (push (list e (process-status p)) events)))))
+        (unwind-protect
+            (progn
+              (should (eq (process-status c) 'connect))
+              (let ((end (+ (float-time) 5)))
+                (while (and (null events) (< (float-time) end))
+                  (accept-process-output nil 0.1)))
+              (should (equal events '(("open\n" open)))))
+          (delete-process c))))))
 
 ;;; process-pty-tests.el ends here
