@@ -6,7 +6,12 @@
 **   - A process is a PVEC_PROCESS of Lisp slots only (descriptors and
 **     the pid are fixnums), so the collector needs nothing special; a
 **     live one is on rt->processes, a root, until its exit has been
-**     reported to its sentinel or it is deleted.
+**     reported to its sentinel or it is deleted.  Its type is real (a
+**     child, on a pty or a socket and a pipe), pipe (make-pipe-process)
+**     or network (a socket).
+**   - Whatever can signal is done before a descriptor is opened, or
+**     after the process owning it is listed (enlist, which does not
+**     allocate): a signal can never leave a descriptor unowned.
 **   - A child is reaped (waitpid WNOHANG, by pid) only here; its
 **     descriptors are closed when it is reaped or deleted, and by
 **     process_close.  SIGCHLD is left alone: the wait polls instead.
@@ -873,6 +878,7 @@ static mval Fmake_network_process(mrt *rt, int n, mval *a)
 static bool accept_connection(mrt *rt, mval server)
 {
   mval p = make_process_object(rt, AREF(server, PS_NAME), Qnil, Qnil);
+  set(rt, p, PS_TYPE, sym(rt, "network"));
   mval cell = list1(rt, p);
   struct sockaddr_storage ss;
   socklen_t len = sizeof ss;
@@ -880,7 +886,6 @@ static bool accept_connection(mrt *rt, mval server)
   int fd = accept4(fd_of(server, PS_OUT), (struct sockaddr *)&ss, &len, SOCK_CLOEXEC | SOCK_NONBLOCK);
   if (fd < 0)
     return false;
-  set(rt, p, PS_TYPE, sym(rt, "network"));
   if (!own_socket(rt, p, cell, fd, false)) {
     delete_now(rt, p);
     return false;
