@@ -495,7 +495,12 @@ static pid_t spawn(mrt *rt, mval path, mval command, mval dir, struct child_io *
   char **envp = callproc_environment(rt);
   char **argv = malloc((size_t)(n + 1) * sizeof *argv);
   int sync[2] = {-1, -1};
-  if (!argv || !open_channels(io) || pipe2(sync, O_CLOEXEC) < 0) {
+  bool opened = argv && open_channels(io);
+  if (argv && !opened && io->pty) { /* no pty to be had: pipes, as Emacs falls back to */
+    io->pty = false;
+    opened = open_channels(io);
+  }
+  if (!opened || pipe2(sync, O_CLOEXEC) < 0) {
     int err = errno;
     if (argv)
       close_channels(io);
@@ -659,8 +664,6 @@ static mval Fmake_process(mrt *rt, int n, mval *a)
   mval errproc = stderr_process(rt, name, n, a);
   mval p = make_process_object(rt, name, buffer, command);
   apply_options(rt, p, n, a);
-  if (io.pty)
-    set(rt, p, PS_PTY, Qt);
   mval cell = list1(rt, p);
   if (!NILP(errproc))
     io.err = fd_of(errproc, PS_PEER);
@@ -673,8 +676,10 @@ static mval Fmake_process(mrt *rt, int n, mval *a)
     set(rt, p, PS_STDERR, errproc);
   }
   enlist(rt, cell);
-  if (io.pty) /* allocates: after P owns its descriptors */
+  if (io.pty) { /* allocates: after P owns its descriptors */
+    set(rt, p, PS_PTY, Qt);
     set(rt, p, PS_TTY, make_cstring(rt, io.tty));
+  }
   return p;
 }
 
