@@ -638,7 +638,7 @@ static mval stderr_process(mrt *rt, mval name, int n, mval *a)
   if (NILP(err) || (PROCESSP(err) && is_pipe(rt, err)))
     return err;
   if (PROCESSP(err))
-    wrong_type_argument(rt, sym(rt, "process-pipe-p"), err); /* hmm: Emacs? */
+    mrt_errorf(rt, "Process is not a pipe process");
   mval args[] = {
     sym(rt, ":name"), call2(rt, sym(rt, "concat"), name, make_cstring(rt, " stderr")),
     sym(rt, ":buffer"), call1(rt, sym(rt, "get-buffer-create"), err),

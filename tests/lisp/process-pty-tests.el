@@ -179,7 +179,14 @@ end while the pipe process that has its stderr waits to be read."
       (delete-process pp)
       (kill-buffer "ppty-ep")))
   (should-error (make-process :name "ppty-bad" :command '("true") :stderr 3)
-                :type 'wrong-type-argument))
+                :type 'wrong-type-argument)
+  (let ((r (make-process :name "ppty-real" :command '("sleep" "5") :connection-type 'pipe)))
+    (unwind-protect
+        (should (equal (condition-case e
+                           (make-process :name "ppty-bad" :command '("true") :stderr r)
+                         (error e))
+                       '(error "Process is not a pipe process")))
+      (delete-process r))))
 
 (ert-deftest ppty-eof-then-writes-are-dropped ()
   ;; After EOF on a pipe or socket, Emacs writes to /dev/null.
