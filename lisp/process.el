@@ -113,6 +113,15 @@ its output into BUFFER (a buffer, its name, or nil); return it."
   "Start the shell command COMMAND as an asynchronous process."
   (start-process name buffer shell-file-name shell-command-switch command))
 
+(defun open-network-stream (name buffer host service &rest parameters)
+  "Open a TCP connection to SERVICE (a port or its name) at HOST, as a
+network process NAME with BUFFER; PARAMETERS may give :nowait and
+:coding (there is no TLS)."
+  (make-network-process :name name :buffer buffer :host host :service service
+                        :nowait (plist-get parameters :nowait)
+                        :tls-parameters nil
+                        :coding (plist-get parameters :coding)))
+
 (defun process-get (process propname)
   "PROCESS's value of PROPNAME in its property list."
   (plist-get (process-plist process) propname))

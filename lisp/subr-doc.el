@@ -793,7 +793,23 @@ restores the default, which notes them in the process buffer.")
     (process-send-string "PROCESS STRING" "Send STRING to PROCESS's standard input.")
     (process-send-region "PROCESS START END"
      "Send the current buffer's text from START to END to PROCESS.")
-    (process-send-eof "&optional PROCESS" "Close PROCESS's standard input.")
+    (process-send-eof "&optional PROCESS"
+     "Send PROCESS an end of file: a C-d on a pty, else close its input
+\(what is sent later is thrown away).")
+    (make-pipe-process "&rest ARGS"
+     "Make a pipe process from the keywords ARGS (:name, :buffer, which
+defaults to a buffer named NAME, :filter, :sentinel, :noquery); its
+write end can be given to `make-process' as :stderr.")
+    (make-network-process "&rest ARGS"
+     "Make a network process from the keywords ARGS: :name, :buffer,
+:host, :service (a port, a service name, t for any free port of a
+server, a file name for :family local), :family (ipv4, ipv6, local),
+:server, :nowait, :filter, :sentinel, :noquery.")
+    (process-contact "PROCESS &optional KEY NO-BLOCK"
+     "What network PROCESS was made with: (HOST SERVICE), with KEY t the
+whole property list, else its KEY item; t for any other process.")
+    (process-tty-name "PROCESS" "The name of PROCESS's terminal, or nil if it has none.")
+    (process-type "PROCESS" "The type of PROCESS: real, pipe or network.")
     (accept-process-output "&optional PROCESS SECONDS MILLISEC JUST-THIS-ONE"
      "Wait for output from PROCESS (any process when nil), at most SECONDS
 and MILLISEC milliseconds if given, running filters, sentinels and

@@ -6,13 +6,21 @@
 **   - A process is a PVEC_PROCESS of Lisp slots only (descriptors and
 **     the pid are fixnums), so the collector needs nothing special; a
 **     live one is on rt->processes, a root, until its exit has been
-**     reported to its sentinel or it is deleted.
+**     reported to its sentinel or it is deleted.  Its type is real (a
+**     child, on a pty or a socket and a pipe), pipe (make-pipe-process)
+**     or network (a socket).
+**   - Whatever can signal is done before a descriptor is opened, or
+**     after the process owning it is listed (enlist, which does not
+**     allocate): a signal can never leave a descriptor unowned.
 **   - A child is reaped (waitpid WNOHANG, by pid) only here; its
 **     descriptors are closed when it is reaped or deleted, and by
 **     process_close.  SIGCHLD is left alone: the wait polls instead.
 **   - Filters and sentinels run only from process_wait and
 **     delete-process, never inside an allocation.
 */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1 /* ptsname_r, pipe2 */
+#endif
 #include "config.h"
 
 #include <errno.h>
@@ -23,7 +31,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <termios.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,11 +56,24 @@ enum {
   PS_CODE,    /* exit code or signal number */
   PS_PID,
   PS_QUERY,   /* query-on-exit flag */
-  PS_IN,      /* the socket to the child's stdin, or -1 */
+  PS_IN,      /* the socket to the child's stdin, or -1; EOF_SENT after EOF */
   PS_OUT,     /* the pipe from its stdout and stderr, or -1 */
   PS_EVENT,   /* a status change not yet told to the sentinel, or nil */
+  PS_TYPE,    /* real (a child) or pipe (make-pipe-process) */
+  PS_TTY,     /* the child's terminal's name, or nil */
+  PS_PTY,     /* t when PS_IN is a pty master: EOF is a C-d then */
+  PS_PEER,    /* a pipe process's write end, a child's stderr-to-be, or -1 */
+  PS_PEER_IN, /* the far end of a pipe process's input socket, or -1 */
+  PS_CONTACT, /* a network process's arguments and addresses */
+  PS_SERVER,  /* t for a listening network process */
+  PS_NOWAIT,  /* t for a :nowait client until its sentinel hears "open" */
+  PS_STDERR,  /* the pipe process given the child's stderr, or nil */
   PS_NSLOTS
 };
+
+/* PS_IN after process-send-eof on a socket or pipe: what is sent then
+   is thrown away, as Emacs writes it to /dev/null. */
+enum { EOF_SENT = -2 };
 
 static bool PROCESSP(mval x) { return PVECP(x, PVEC_PROCESS); }
 static mval sym(mrt *rt, const char *name) { return intern(rt, name); }
@@ -121,9 +148,31 @@ static void close_slot(mval p, int slot)
   ASET_FIXNUM(p, slot, make_fixnum(-1));
 }
 
+static void close_all(mval p)
+{
+  close_slot(p, PS_IN);
+  close_slot(p, PS_OUT);
+  close_slot(p, PS_PEER);
+  close_slot(p, PS_PEER_IN);
+}
+
 static void unlist(mrt *rt, mval p)
 {
   rt->processes = call2(rt, sym(rt, "delq"), p, rt->processes);
+}
+
+static bool is_pipe(mrt *rt, mval p) { return AREF(p, PS_TYPE) == sym(rt, "pipe"); }
+static bool is_network(mrt *rt, mval p) { return AREF(p, PS_TYPE) == sym(rt, "network"); }
+static bool is_server(mval p) { return !NILP(AREF(p, PS_SERVER)); }
+
+/* Ends P, which has no child: its status exit CODE, its sentinel to
+   hear EVENT. */
+static void end_process(mrt *rt, mval p, int code, const char *event)
+{
+  close_all(p);
+  set(rt, p, PS_STATUS, sym(rt, "exit"));
+  ASET_FIXNUM(p, PS_CODE, make_fixnum(code));
+  set(rt, p, PS_EVENT, make_cstring(rt, event));
 }
 
 /* The event string Emacs gives a sentinel for wait STATUS. */
@@ -178,8 +227,13 @@ static bool read_output(mrt *rt, mval p)
     deliver(rt, p, chunk, (size_t)n);
     return true;
   }
-  if (n == 0 || errno != EAGAIN)
+  if (n == 0 || errno != EAGAIN) {
     close_slot(p, PS_OUT);
+    if (is_pipe(rt, p) && is_running(rt, p)) /* its writers are gone: it is closed */
+      end_process(rt, p, 0, "finished\n");
+    else if (is_network(rt, p) && is_running(rt, p))
+      end_process(rt, p, 256, "connection broken by remote peer\n");
+  }
   return false;
 }
 
@@ -199,8 +253,12 @@ static bool reap(mrt *rt, mval p)
     status = 0; /* reaped elsewhere (the host ignores SIGCHLD) */
   while (read_output(rt, p))
     ;
-  close_slot(p, PS_OUT);
-  close_slot(p, PS_IN);
+  /* Its errors too, so that they come before its sentinel hears of
+     its end, as in Emacs. */
+  mval errproc = AREF(p, PS_STDERR);
+  while (PROCESSP(errproc) && read_output(rt, errproc))
+    ;
+  close_all(p);
   record_status(rt, p, status);
   return true;
 }
@@ -213,6 +271,7 @@ static void notify(mrt *rt, mval p)
   if (NILP(event))
     return;
   set(rt, p, PS_EVENT, Qnil);
+  set(rt, p, PS_NOWAIT, Qnil);
   if (!is_running(rt, p))
     unlist(rt, p);
   call3(rt, sym(rt, "process--call"), AREF(p, PS_SENTINEL), p, event);
@@ -226,6 +285,8 @@ static void notify_all(mrt *rt)
 }
 
 /* ---- Waiting ---- */
+
+static bool accept_connection(mrt *rt, mval server);
 
 /* One poll over the output of the processes (only WAIT_PROC's with
    JUST_THIS_ONE) for at most TIMEOUT seconds; reads what came and reaps
@@ -252,9 +313,20 @@ static bool poll_once(mrt *rt, double timeout, mval wait_proc, bool just_this_on
   int ms = timeout < 0 ? -1 : (int)ceil(timeout * 1000);
   int r = poll(fds, (nfds_t)n, ms);
   bool got = false;
-  for (int i = 0; r > 0 && i < n; i++)
-    if (fds[i].revents && read_output(rt, who[i]) && (NILP(wait_proc) || who[i] == wait_proc))
+  for (int i = 0; r > 0 && i < n; i++) {
+    if (!fds[i].revents)
+      continue;
+    bool mine = NILP(wait_proc) || who[i] == wait_proc;
+    if (is_server(who[i])) {
+      *changed |= accept_connection(rt, who[i]) && mine;
+      continue;
+    }
+    bool ran = is_running(rt, who[i]);
+    if (read_output(rt, who[i]) && mine)
       got = true;
+    if (ran && !is_running(rt, who[i]) && mine) /* a pipe process closed */
+      *changed = true;
+  }
   for (mval l = procs; CONSP(l); l = XCDR(l))
     if (reap(rt, XCAR(l)) && (XCAR(l) == wait_proc || NILP(wait_proc)))
       *changed = true;
@@ -288,21 +360,115 @@ bool process_wait(mrt *rt, double seconds, mval wait_proc, bool just_this_one, b
 
 /* ---- Starting ---- */
 
+/* How a child's standard streams are connected: a pty for its input
+   and output, or a socket and a pipe; its errors go with its output
+   unless ERR is a descriptor.  IN and OUT are the parent's ends. */
+struct child_io {
+  bool pty;
+  int err;
+  int in, out, child_in, child_out;
+  char tty[64];
+};
+
+static void close_fd(int *fd)
+{
+  if (*fd >= 0)
+    close(*fd);
+  *fd = -1;
+}
+
+static void close_channels(struct child_io *io)
+{
+  close_fd(&io->in), close_fd(&io->out), close_fd(&io->child_in), close_fd(&io->child_out);
+}
+
+/* The terminal mode Emacs gives its children: lines edited by the
+   terminal but not echoed, no CR added before NL on output, C-d the
+   end of file, C-c and C-\ signals. */
+static void set_child_mode(int tty)
+{
+  struct termios t;
+  if (tcgetattr(tty, &t) < 0)
+    return;
+  t.c_iflag &= ~(tcflag_t)(BRKINT | INLCR | IGNCR | IXANY | IMAXBEL | IUTF8);
+  t.c_iflag |= ICRNL | IXON;
+  t.c_oflag &= ~(tcflag_t)(ONLCR | OCRNL | ONLRET);
+  t.c_oflag |= OPOST;
+  t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | TOSTOP);
+  t.c_lflag |= ISIG | ICANON | IEXTEN | ECHOE | ECHOK | ECHOCTL | ECHOKE;
+  t.c_cflag &= ~(tcflag_t)HUPCL;
+  t.c_cc[VERASE] = t.c_cc[VKILL] = _POSIX_VDISABLE;
+  t.c_cc[VEOF] = 4, t.c_cc[VINTR] = 3, t.c_cc[VQUIT] = 28;
+  tcsetattr(tty, TCSANOW, &t);
+}
+
+/* A new pty's master, its slave in *SLAVE and its name in NAME; -1
+   with errno when there is none, nothing left open. */
+static int open_pty(int *slave, char *name, size_t size)
+{
+  int master = posix_openpt(O_RDWR | O_NOCTTY);
+  if (master < 0)
+    return -1;
+  fcntl(master, F_SETFD, FD_CLOEXEC);
+  int err = grantpt(master) < 0 || unlockpt(master) < 0 ? errno : ptsname_r(master, name, size);
+  if (err == 0 && (*slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)) < 0)
+    err = errno;
+  if (err != 0) {
+    close(master);
+    errno = err;
+    return -1;
+  }
+  set_child_mode(*slave);
+  return master;
+}
+
+/* Opens IO's descriptors, all close-on-exec (no other child may
+   inherit them); false with errno, nothing left open, on failure. */
+static bool open_channels(struct child_io *io)
+{
+  io->in = io->out = io->child_in = io->child_out = -1;
+  if (io->pty) {
+    io->out = open_pty(&io->child_in, io->tty, sizeof io->tty);
+    if (io->out >= 0) { /* one descriptor each way, so each closes alone */
+      io->in = fcntl(io->out, F_DUPFD_CLOEXEC, 0);
+      io->child_out = fcntl(io->child_in, F_DUPFD_CLOEXEC, 0);
+    }
+  } else {
+    int sv[2], pv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0)
+      io->in = sv[0], io->child_in = sv[1];
+    if (io->in >= 0 && pipe2(pv, O_CLOEXEC) == 0)
+      io->out = pv[0], io->child_out = pv[1];
+  }
+  if (io->in >= 0 && io->out >= 0 && io->child_in >= 0 && io->child_out >= 0)
+    return true;
+  int err = errno;
+  close_channels(io);
+  errno = err;
+  return false;
+}
+
 /* Signals a host may ignore, which exec would leave ignored. */
 static const int reset_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGALRM};
 
 /* After fork, in the child: only async-signal-safe calls.  It is its
    own process group (the parent sets that too, so neither waits on
-   the other) for interrupt-process and kill-process to reach. */
-static _Noreturn void exec_child(char **argv, char **envp, const char *dir, int in, int out)
+   the other) for interrupt-process and kill-process to reach; with a
+   pty, its own session with the pty its terminal, as in Emacs. */
+static _Noreturn void exec_child(char **argv, char **envp, const char *dir, const struct child_io *io)
 {
-  setpgid(0, 0);
+  if (io->pty) {
+    setsid();
+    ioctl(io->child_in, TIOCSCTTY, 0);
+  } else
+    setpgid(0, 0);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
   for (size_t i = 0; i < sizeof reset_signals / sizeof reset_signals[0]; i++)
     signal(reset_signals[i], SIG_DFL);
-  if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 || chdir(dir) < 0)
+  int err = io->err >= 0 ? io->err : io->child_out;
+  if (dup2(io->child_in, 0) < 0 || dup2(io->child_out, 1) < 0 || dup2(err, 2) < 0 || chdir(dir) < 0)
     _exit(127);
   execve(argv[0], argv, envp);
   _exit(127);
@@ -321,24 +487,27 @@ static mval unique_name(mrt *rt, mval name)
 }
 
 /* Forks COMMAND's program PATH (its arguments strings, checked) in
-   DIR; the pid, with *IN and *OUT the parent's ends. */
-static pid_t spawn(mrt *rt, mval path, mval command, mval dir, int *in, int *out)
+   DIR with the streams IO asks for; the pid, with IO's parent ends
+   open and the child's closed. */
+static pid_t spawn(mrt *rt, mval path, mval command, mval dir, struct child_io *io)
 {
   int n = (int)XFIXNUM(call1(rt, sym(rt, "length"), command));
   char **envp = callproc_environment(rt);
   char **argv = malloc((size_t)(n + 1) * sizeof *argv);
-  int sv[2] = {-1, -1}, pv[2] = {-1, -1};
-  if (!argv || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0 || pipe(pv) < 0) {
-    int err = errno;
-    free(argv), free(envp);
-    for (int i = 0; i < 2; i++) {
-      if (sv[i] >= 0) close(sv[i]);
-      if (pv[i] >= 0) close(pv[i]);
-    }
-    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Creating pipe"), make_cstring(rt, strerror(err))));
+  int sync[2] = {-1, -1};
+  bool opened = argv && open_channels(io);
+  if (argv && !opened && io->pty) { /* no pty to be had: pipes, as Emacs falls back to */
+    io->pty = false;
+    opened = open_channels(io);
   }
-  for (int k = 0; k < 2; k++) /* no other child may inherit them */
-    fcntl(sv[k], F_SETFD, FD_CLOEXEC), fcntl(pv[k], F_SETFD, FD_CLOEXEC);
+  if (!opened || pipe2(sync, O_CLOEXEC) < 0) {
+    int err = errno;
+    if (argv)
+      close_channels(io);
+    free(argv), free(envp);
+    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, io->pty ? "Opening pty" : "Creating pipe"),
+                                      make_cstring(rt, strerror(err))));
+  }
   argv[0] = (char *)cstr(path);
   int i = 1;
   for (mval l = XCDR(command); CONSP(l); l = XCDR(l))
@@ -346,18 +515,24 @@ static pid_t spawn(mrt *rt, mval path, mval command, mval dir, int *in, int *out
   argv[i] = NULL;
   pid_t pid = fork();
   if (pid == 0)
-    exec_child(argv, envp, cstr(dir), sv[1], pv[1]);
+    exec_child(argv, envp, cstr(dir), io);
   int err = errno;
-  if (pid > 0)
+  if (pid > 0 && !io->pty) /* a pty's child makes its own session */
     setpgid(pid, pid);
+  close_fd(&sync[1]);
+  /* The child's end closes when it execs or fails to: until then a
+     signal to its process group or session could miss it. */
+  char byte;
+  while (pid > 0 && read(sync[0], &byte, 1) < 0 && errno == EINTR)
+    ;
+  close_fd(&sync[0]);
   free(argv), free(envp);
-  close(sv[1]), close(pv[1]);
+  close_fd(&io->child_in), close_fd(&io->child_out);
   if (pid < 0) {
-    close(sv[0]), close(pv[0]);
+    close_channels(io);
     mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Doing fork"), make_cstring(rt, strerror(err))));
   }
-  fcntl(pv[0], F_SETFL, O_NONBLOCK);
-  *in = sv[0], *out = pv[0];
+  fcntl(io->out, F_SETFL, O_NONBLOCK);
   return pid;
 }
 
@@ -379,13 +554,97 @@ static mval make_process_object(mrt *rt, mval name, mval buffer, mval command)
   set(rt, p, PS_FILTER, sym(rt, "internal-default-process-filter"));
   set(rt, p, PS_SENTINEL, sym(rt, "internal-default-process-sentinel"));
   set(rt, p, PS_STATUS, Qrun);
+  set(rt, p, PS_TYPE, sym(rt, "real"));
   set(rt, p, PS_QUERY, Qt);
   ASET_FIXNUM(p, PS_CODE, make_fixnum(0));
-  ASET_FIXNUM(p, PS_IN, make_fixnum(-1));
-  ASET_FIXNUM(p, PS_OUT, make_fixnum(-1));
   ASET_FIXNUM(p, PS_PID, make_fixnum(0));
+  static const int fd_slots[] = {PS_IN, PS_OUT, PS_PEER, PS_PEER_IN};
+  for (size_t i = 0; i < sizeof fd_slots / sizeof fd_slots[0]; i++)
+    ASET_FIXNUM(p, fd_slots[i], make_fixnum(-1));
   set(rt, p, PS_MARK, call0(rt, sym(rt, "make-marker")));
   return p;
+}
+
+/* The options make-process and make-pipe-process share. */
+static void apply_options(mrt *rt, mval p, int n, mval *a)
+{
+  mval f = plist_arg(rt, n, a, ":filter"), s = plist_arg(rt, n, a, ":sentinel");
+  mval buffer = AREF(p, PS_BUFFER);
+  if (!NILP(f))
+    set(rt, p, PS_FILTER, f);
+  if (!NILP(s))
+    set(rt, p, PS_SENTINEL, s);
+  set(rt, p, PS_QUERY, NILP(plist_arg(rt, n, a, ":noquery")) ? Qt : Qnil);
+  if (!NILP(buffer))
+    call3(rt, sym(rt, "set-marker"), AREF(p, PS_MARK),
+          call1(rt, sym(rt, "process--buffer-end"), buffer), buffer);
+}
+
+/* Puts CELL, (P) made before P's descriptors were opened, at the head
+   of the process list (newest first, as Emacs lists them): nothing
+   here allocates, so nothing can signal with P's descriptors unowned. */
+static void enlist(mrt *rt, mval cell)
+{
+  gc_setcdr(rt->gc, cell, rt->processes);
+  rt->processes = cell;
+}
+
+/* Whether :connection-type asks for a pty: pty, pipe, or (absent or
+   nil) what process-connection-type says. */
+static bool wants_pty(mrt *rt, int n, mval *a)
+{
+  mval type = plist_arg(rt, n, a, ":connection-type");
+  if (NILP(type))
+    return !NILP(find_symbol_value(rt, sym(rt, "process-connection-type")));
+  if (type == sym(rt, "pty") || type == sym(rt, "pipe"))
+    return type == sym(rt, "pty");
+  mrt_signal(rt, Qfile_missing, list3(rt, make_cstring(rt, "Unknown connection type"),
+                                      make_cstring(rt, strerror(ENOENT)), type));
+}
+
+/* A pipe process (make-pipe-process) from the arguments N, A. */
+static mval make_pipe(mrt *rt, int n, mval *a)
+{
+  mval name = plist_arg(rt, n, a, ":name"), buffer = plist_arg(rt, n, a, ":buffer");
+  CHECK_STRING(rt, name);
+  buffer = call1(rt, sym(rt, "get-buffer-create"), NILP(buffer) ? name : buffer);
+  mval p = make_process_object(rt, name, buffer, Qnil);
+  set(rt, p, PS_TYPE, sym(rt, "pipe"));
+  apply_options(rt, p, n, a);
+  mval cell = list1(rt, p);
+  int sv[2] = {-1, -1}, pv[2] = {-1, -1};
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0 || pipe2(pv, O_CLOEXEC) < 0) {
+    int err = errno;
+    for (int i = 0; i < 2; i++)
+      close_fd(&sv[i]), close_fd(&pv[i]);
+    mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Creating pipe"), make_cstring(rt, strerror(err))));
+  }
+  fcntl(pv[0], F_SETFL, O_NONBLOCK);
+  ASET_FIXNUM(p, PS_IN, make_fixnum(sv[0]));
+  ASET_FIXNUM(p, PS_PEER_IN, make_fixnum(sv[1]));
+  ASET_FIXNUM(p, PS_OUT, make_fixnum(pv[0]));
+  ASET_FIXNUM(p, PS_PEER, make_fixnum(pv[1]));
+  enlist(rt, cell);
+  return p;
+}
+
+static mval Fmake_pipe_process(mrt *rt, int n, mval *a) { return make_pipe(rt, n, a); }
+
+/* The pipe process :stderr names (nil: none): a pipe process, or a
+   buffer (or its name) for a new one, NAME stderr, as in Emacs. */
+static mval stderr_process(mrt *rt, mval name, int n, mval *a)
+{
+  mval err = plist_arg(rt, n, a, ":stderr");
+  if (NILP(err) || (PROCESSP(err) && is_pipe(rt, err)))
+    return err;
+  if (PROCESSP(err))
+    mrt_errorf(rt, "Process is not a pipe process");
+  mval args[] = {
+    sym(rt, ":name"), call2(rt, sym(rt, "concat"), name, make_cstring(rt, " stderr")),
+    sym(rt, ":buffer"), call1(rt, sym(rt, "get-buffer-create"), err),
+    sym(rt, ":noquery"), NILP(plist_arg(rt, n, a, ":noquery")) ? Qnil : Qt,
+  };
+  return make_pipe(rt, 6, args);
 }
 
 /* (make-process &rest ARGS) */
@@ -399,25 +658,272 @@ static mval Fmake_process(mrt *rt, int n, mval *a)
     CHECK_STRING(rt, XCAR(l));
   if (!NILP(buffer))
     buffer = call1(rt, sym(rt, "get-buffer-create"), buffer);
+  struct child_io io = { .pty = wants_pty(rt, n, a), .err = -1 };
   mval dir = callproc_directory(rt);
   mval path = callproc_find_program(rt, XCAR(command), dir);
+  mval errproc = stderr_process(rt, name, n, a);
   mval p = make_process_object(rt, name, buffer, command);
-  mval f = plist_arg(rt, n, a, ":filter"), s = plist_arg(rt, n, a, ":sentinel");
-  if (!NILP(f))
-    set(rt, p, PS_FILTER, f);
-  if (!NILP(s))
-    set(rt, p, PS_SENTINEL, s);
-  set(rt, p, PS_QUERY, NILP(plist_arg(rt, n, a, ":noquery")) ? Qt : Qnil);
-  if (!NILP(buffer))
-    call3(rt, sym(rt, "set-marker"), AREF(p, PS_MARK),
-          call1(rt, sym(rt, "process--buffer-end"), buffer), buffer);
-  int in, out;
-  pid_t pid = spawn(rt, path, command, dir, &in, &out);
+  apply_options(rt, p, n, a);
+  mval cell = list1(rt, p);
+  if (!NILP(errproc))
+    io.err = fd_of(errproc, PS_PEER);
+  pid_t pid = spawn(rt, path, command, dir, &io);
   ASET_FIXNUM(p, PS_PID, make_fixnum(pid));
-  ASET_FIXNUM(p, PS_IN, make_fixnum(in));
-  ASET_FIXNUM(p, PS_OUT, make_fixnum(out));
-  rt->processes = call2(rt, sym(rt, "nconc"), rt->processes, list1(rt, p));
+  ASET_FIXNUM(p, PS_IN, make_fixnum(io.in));
+  ASET_FIXNUM(p, PS_OUT, make_fixnum(io.out));
+  if (!NILP(errproc)) { /* the child has it: its end is the pipe's end */
+    close_slot(errproc, PS_PEER);
+    set(rt, p, PS_STDERR, errproc);
+  }
+  enlist(rt, cell);
+  if (io.pty) { /* allocates: after P owns its descriptors */
+    set(rt, p, PS_PTY, Qt);
+    set(rt, p, PS_TTY, make_cstring(rt, io.tty));
+  }
   return p;
+}
+
+/* ---- Network processes ---- */
+
+static mval list_from(mrt *rt, int n, const mval *a)
+{
+  mval l = Qnil;
+  while (n > 0)
+    l = Fcons(rt, a[--n], l);
+  return l;
+}
+
+/* An address as Emacs shows it: [A B C D PORT] for IPv4, eight
+   16-bit groups and the port for IPv6, the file name of a local
+   socket. */
+static mval address_value(mrt *rt, const struct sockaddr_storage *ss)
+{
+  mval parts[9];
+  int n = 0;
+  if (ss->ss_family == AF_UNIX)
+    return make_cstring(rt, ((const struct sockaddr_un *)ss)->sun_path);
+  if (ss->ss_family == AF_INET) {
+    const struct sockaddr_in *in = (const void *)ss;
+    const uint8_t *b = (const uint8_t *)&in->sin_addr;
+    for (; n < 4; n++)
+      parts[n] = make_fixnum(b[n]);
+    parts[n++] = make_fixnum(ntohs(in->sin_port));
+  } else {
+    const struct sockaddr_in6 *in6 = (const void *)ss;
+    const uint8_t *b = in6->sin6_addr.s6_addr;
+    for (; n < 8; n++)
+      parts[n] = make_fixnum(b[2 * n] << 8 | b[2 * n + 1]);
+    parts[n++] = make_fixnum(ntohs(in6->sin6_port));
+  }
+  return make_vector_from(rt, (size_t)n, parts);
+}
+
+/* The host part of a peer's address in text ("-" for a local socket);
+   with WITH_PORT, host:port as a connection's name has it. */
+static void address_text(const struct sockaddr_storage *ss, bool with_port, char *buf, size_t size)
+{
+  char host[INET6_ADDRSTRLEN] = "-";
+  int port = 0;
+  if (ss->ss_family == AF_INET) {
+    const struct sockaddr_in *in = (const void *)ss;
+    inet_ntop(AF_INET, &in->sin_addr, host, sizeof host);
+    port = ntohs(in->sin_port);
+  } else if (ss->ss_family == AF_INET6) {
+    const struct sockaddr_in6 *in6 = (const void *)ss;
+    inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof host);
+    port = ntohs(in6->sin6_port);
+  }
+  if (with_port)
+    snprintf(buf, size, "%s:%d", host, port);
+  else
+    snprintf(buf, size, "%s", host);
+}
+
+static _Noreturn void network_error(mrt *rt, bool server, int err, mval args)
+{
+  mval data = Fcons(rt, make_cstring(rt, server ? "make server process failed" : "make client process failed"),
+                    Fcons(rt, make_cstring(rt, strerror(err)), args));
+  mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
+}
+
+/* Where a network process is to listen or connect, from :family,
+   :host and :service, into *ADDR; signals when there is no such
+   place. */
+static socklen_t network_address(mrt *rt, int n, mval *a, bool server, struct sockaddr_storage *addr)
+{
+  mval family = plist_arg(rt, n, a, ":family"), host = plist_arg(rt, n, a, ":host");
+  mval service = plist_arg(rt, n, a, ":service");
+  memset(addr, 0, sizeof *addr);
+  if (family == sym(rt, "local")) {
+    CHECK_STRING(rt, service);
+    struct sockaddr_un *un = (struct sockaddr_un *)addr;
+    if ((size_t)XSTRING(service)->nbytes >= sizeof un->sun_path)
+      network_error(rt, server, ENAMETOOLONG, list_from(rt, n, a));
+    un->sun_family = AF_UNIX;
+    memcpy(un->sun_path, cstr(service), (size_t)XSTRING(service)->nbytes);
+    return sizeof *un;
+  }
+  char port[32];
+  if (FIXNUMP(service))
+    snprintf(port, sizeof port, "%ld", (long)XFIXNUM(service));
+  else if (service == Qt && server)
+    snprintf(port, sizeof port, "0");
+  else {
+    CHECK_STRING(rt, service);
+    snprintf(port, sizeof port, "%s", cstr(service));
+  }
+  bool v6 = family == sym(rt, "ipv6");
+  const char *name = STRINGP(host) ? cstr(host) : NILP(host) && server ? NULL : v6 ? "::1" : "127.0.0.1";
+  struct addrinfo hints = { .ai_family = v6 ? AF_INET6 : family == sym(rt, "ipv4") ? AF_INET : AF_UNSPEC,
+                            .ai_socktype = SOCK_STREAM, .ai_flags = name ? 0 : AI_PASSIVE };
+  struct addrinfo *found;
+  int r = getaddrinfo(name, port, &hints, &found);
+  if (r != 0)
+    mrt_errorf(rt, "%s/%s %s", name ? name : "*", port, gai_strerror(r));
+  socklen_t len = found->ai_addrlen;
+  memcpy(addr, found->ai_addr, len);
+  freeaddrinfo(found);
+  return len;
+}
+
+static void delete_now(mrt *rt, mval p)
+{
+  close_all(p);
+  unlist(rt, p);
+}
+
+/* A socket listening at, or connected to, ADDR: -1 with errno. */
+static int open_socket(const struct sockaddr_storage *addr, socklen_t len, bool server)
+{
+  int fd = socket(addr->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    return -1;
+  int one = 1, r;
+  if (server) {
+    if (addr->ss_family != AF_UNIX)
+      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    r = bind(fd, (const struct sockaddr *)addr, len) == 0 ? listen(fd, 5) : -1;
+  } else
+    while ((r = connect(fd, (const struct sockaddr *)addr, len)) < 0 && errno == EINTR)
+      ;
+  if (r < 0) {
+    int err = errno;
+    close(fd);
+    errno = err;
+    return -1;
+  }
+  fcntl(fd, F_SETFL, O_NONBLOCK);
+  return fd;
+}
+
+/* Gives P, whose socket is FD, the descriptors that read and write
+   it, and lists it (CELL is (P)); nothing here allocates. */
+static bool own_socket(mrt *rt, mval p, mval cell, int fd, bool server)
+{
+  int out = server ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  ASET_FIXNUM(p, PS_OUT, make_fixnum(fd));
+  ASET_FIXNUM(p, PS_IN, make_fixnum(out));
+  enlist(rt, cell);
+  return server || out >= 0;
+}
+
+static mval socket_address(mrt *rt, int fd, bool peer)
+{
+  struct sockaddr_storage ss;
+  socklen_t len = sizeof ss;
+  memset(&ss, 0, sizeof ss);
+  if ((peer ? getpeername : getsockname)(fd, (struct sockaddr *)&ss, &len) < 0)
+    return Qnil;
+  return address_value(rt, &ss);
+}
+
+/* (make-network-process &rest ARGS): a TCP or local socket, listening
+   (:server) or connected. */
+static mval Fmake_network_process(mrt *rt, int n, mval *a)
+{
+  mval name = plist_arg(rt, n, a, ":name"), buffer = plist_arg(rt, n, a, ":buffer");
+  CHECK_STRING(rt, name);
+  if (!NILP(buffer))
+    buffer = call1(rt, sym(rt, "get-buffer-create"), buffer);
+  bool server = !NILP(plist_arg(rt, n, a, ":server"));
+  struct sockaddr_storage addr;
+  socklen_t len = network_address(rt, n, a, server, &addr);
+  mval p = make_process_object(rt, name, buffer, Qnil);
+  set(rt, p, PS_TYPE, sym(rt, "network"));
+  set(rt, p, PS_SERVER, server ? Qt : Qnil);
+  apply_options(rt, p, n, a);
+  mval contact = list_from(rt, n, a), cell = list1(rt, p);
+  int fd = open_socket(&addr, len, server);
+  if (fd < 0 && server) {
+    int err = errno;
+    mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error,
+               list2(rt, make_cstring(rt, "Cannot bind server socket"), make_cstring(rt, strerror(err))));
+  }
+  if (fd < 0)
+    network_error(rt, server, errno, contact);
+  if (!own_socket(rt, p, cell, fd, server)) {
+    int err = errno;
+    delete_now(rt, p);
+    network_error(rt, server, err, contact);
+  }
+  mval local = socket_address(rt, fd, false);
+  if (server && VECTORP(local)) /* :service t or 0 took a free port */
+    contact = plist_put(rt, contact, sym(rt, ":service"), AREF(local, VECTOR_LENGTH(local) - 1));
+  if (!server)
+    contact = plist_put(rt, contact, sym(rt, ":remote"), socket_address(rt, fd, true));
+  contact = plist_put(rt, contact, sym(rt, ":local"), local);
+  set(rt, p, PS_CONTACT, contact);
+  if (!server && !NILP(plist_arg(rt, n, a, ":nowait"))) /* connected already: say so at the next wait */
+    set(rt, p, PS_EVENT, make_cstring(rt, "open\n")), set(rt, p, PS_NOWAIT, Qt);
+  return p;
+}
+
+/* Accepts a connection to SERVER, if one came: a new process like
+   SERVER, open, its sentinel to hear where from.  Whether one came. */
+static bool accept_connection(mrt *rt, mval server)
+{
+  mval p = make_process_object(rt, AREF(server, PS_NAME), Qnil, Qnil);
+  set(rt, p, PS_TYPE, sym(rt, "network"));
+  mval cell = list1(rt, p);
+  struct sockaddr_storage ss;
+  socklen_t len = sizeof ss;
+  memset(&ss, 0, sizeof ss);
+  int fd = accept4(fd_of(server, PS_OUT), (struct sockaddr *)&ss, &len, SOCK_CLOEXEC | SOCK_NONBLOCK);
+  if (fd < 0)
+    return false;
+  if (!own_socket(rt, p, cell, fd, false)) {
+    delete_now(rt, p);
+    return false;
+  }
+  /* P owns the socket now: what follows may allocate. */
+  char caller[INET6_ADDRSTRLEN + 16], from[INET6_ADDRSTRLEN + 16], text[INET6_ADDRSTRLEN + 32];
+  mval contact = call1(rt, sym(rt, "copy-sequence"), AREF(server, PS_CONTACT));
+  contact = plist_put(rt, contact, sym(rt, ":server"), Qnil);
+  if (ss.ss_family == AF_UNIX) { /* a local peer has no address: it is numbered */
+    ASET_FIXNUM(server, PS_CODE, make_fixnum(XFIXNUM(AREF(server, PS_CODE)) + 1));
+    snprintf(caller, sizeof caller, "%ld", (long)XFIXNUM(AREF(server, PS_CODE)));
+    contact = plist_put(rt, contact, sym(rt, ":host"), Qt);
+  } else
+    address_text(&ss, true, caller, sizeof caller);
+  contact = plist_put(rt, contact, sym(rt, ":remote"), socket_address(rt, fd, true));
+  set(rt, p, PS_CONTACT, contact);
+  snprintf(text, sizeof text, " <%s>", caller);
+  mval suffix = make_cstring(rt, text);
+  set(rt, p, PS_NAME, unique_name(rt, call2(rt, sym(rt, "concat"), AREF(server, PS_NAME), suffix)));
+  static const int inherited[] = {PS_FILTER, PS_SENTINEL, PS_PLIST, PS_QUERY};
+  for (size_t i = 0; i < sizeof inherited / sizeof inherited[0]; i++)
+    set(rt, p, inherited[i], AREF(server, inherited[i]));
+  mval buffer = AREF(server, PS_BUFFER);
+  if (!NILP(buffer)) {
+    buffer = call1(rt, sym(rt, "get-buffer-create"),
+                   call2(rt, sym(rt, "concat"), call1(rt, sym(rt, "buffer-name"), buffer), suffix));
+    set(rt, p, PS_BUFFER, buffer);
+    call3(rt, sym(rt, "set-marker"), AREF(p, PS_MARK), call1(rt, sym(rt, "process--buffer-end"), buffer), buffer);
+  }
+  address_text(&ss, false, from, sizeof from);
+  snprintf(text, sizeof text, "open from %s\n", from);
+  set(rt, p, PS_EVENT, make_cstring(rt, text));
+  return true;
 }
 
 /* ---- Signals ---- */
@@ -448,6 +954,8 @@ static int signal_number(mrt *rt, mval code)
 /* Sends SIG to P's process group, as Emacs signals a pipe process. */
 static void signal_group(mrt *rt, mval p, int sig)
 {
+  if (is_pipe(rt, p) || is_network(rt, p))
+    mrt_errorf(rt, "Process %s is not a subprocess", cstr(AREF(p, PS_NAME)));
   if (!is_running(rt, p))
     mrt_errorf(rt, "Process %s is not active", cstr(AREF(p, PS_NAME)));
   if (fd_of(p, PS_PID) > 0)
@@ -465,8 +973,7 @@ static void kill_now(mrt *rt, mval p)
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
       ;
   }
-  close_slot(p, PS_IN);
-  close_slot(p, PS_OUT);
+  close_all(p);
 }
 
 /* ---- Primitives ---- */
@@ -500,13 +1007,24 @@ static mval Fget_buffer_process(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* A pipe process is open, then closed, where a child is run, then
+   exit or signal. */
+static mval status_of(mrt *rt, mval p)
+{
+  if (!is_pipe(rt, p) && !is_network(rt, p))
+    return AREF(p, PS_STATUS);
+  if (!is_running(rt, p))
+    return sym(rt, "closed");
+  return sym(rt, is_server(p) ? "listen" : NILP(AREF(p, PS_NOWAIT)) ? "open" : "connect");
+}
+
 /* process-status takes a name that names no process: nil then. */
 static mval Fprocess_status(mrt *rt, int n, mval *a)
 {
   (void)n;
   if (STRINGP(a[0]) && NILP(find_named(rt, a[0])))
     return Qnil;
-  return AREF(get_proc(rt, a[0]), PS_STATUS);
+  return status_of(rt, get_proc(rt, a[0]));
 }
 
 static mval Fprocess_live_p(mrt *rt, int n, mval *a)
@@ -516,7 +1034,8 @@ static mval Fprocess_live_p(mrt *rt, int n, mval *a)
     return Qnil;
   const char *states[] = {"run", "open", "listen", "connect", "stop"};
   mval l = Qnil;
-  for (int i = 4; i >= 0; i--)
+  int first = is_server(a[0]) ? 2 : is_pipe(rt, a[0]) || is_network(rt, a[0]) ? 1 : 0;
+  for (int i = 4; i >= first; i--)
     l = Fcons(rt, sym(rt, states[i]), l);
   return l;
 }
@@ -531,6 +1050,25 @@ static mval Fprocess_filter(mrt *rt, int n, mval *a) { (void)n; return slot_of(r
 static mval Fprocess_sentinel(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_SENTINEL); }
 static mval Fprocess_plist(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_PLIST); }
 static mval Fprocess_query_flag(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_QUERY); }
+
+static mval Fprocess_tty_name(mrt *rt, int n, mval *a) { (void)n; return slot_of(rt, a, PS_TTY); }
+static mval Fprocess_type(mrt *rt, int n, mval *a) { (void)n; return AREF(get_proc(rt, a[0]), PS_TYPE); }
+
+/* (process-contact PROCESS &optional KEY NO-BLOCK): what a network
+   process was made with, its host and service, all of it (KEY t) or
+   one item; any other process has t. */
+static mval Fprocess_contact(mrt *rt, int n, mval *a)
+{
+  mval p = check_proc(rt, a[0]), key = n > 1 ? a[1] : Qnil;
+  if (!is_network(rt, p))
+    return Qt;
+  mval contact = AREF(p, PS_CONTACT);
+  if (key == Qt)
+    return contact;
+  if (!NILP(key))
+    return plist_get(contact, key);
+  return list2(rt, plist_get(contact, sym(rt, ":host")), plist_get(contact, sym(rt, ":service")));
+}
 
 static mval Fprocess_exit_status(mrt *rt, int n, mval *a)
 {
@@ -597,9 +1135,12 @@ static void send_bytes(mrt *rt, mval p, mval bytes)
   while (sent < len) {
     const uint8_t *data = XSTRING(bytes)->data;
     int fd = fd_of(p, PS_IN);
+    if (fd == EOF_SENT && is_running(rt, p))
+      return;
     if (fd < 0 || !is_running(rt, p))
       mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
-    ssize_t k = send(fd, data + sent, len - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+    ssize_t k = NILP(AREF(p, PS_PTY)) ? send(fd, data + sent, len - sent, MSG_NOSIGNAL | MSG_DONTWAIT)
+                                      : write(fd, data + sent, len - sent); /* no SIGPIPE from a pty */
     if (k > 0)
       sent += (size_t)k;
     else if (k < 0 && errno != EINTR && errno != EAGAIN) {
@@ -637,10 +1178,17 @@ static mval Fprocess_send_eof(mrt *rt, int n, mval *a)
 {
   (void)n;
   mval p = get_proc(rt, a[0]);
-  if (!is_running(rt, p) || fd_of(p, PS_IN) < 0)
+  if (!is_running(rt, p) || (fd_of(p, PS_IN) < 0 && fd_of(p, PS_IN) != EOF_SENT))
     mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
+  if (fd_of(p, PS_IN) == EOF_SENT)
+    return p;
+  if (!NILP(AREF(p, PS_PTY))) { /* the terminal's end of file, as Emacs sends it */
+    send_bytes(rt, p, make_unibyte_string(rt, "\004", 1));
+    return p;
+  }
   shutdown(fd_of(p, PS_IN), SHUT_WR);
   close_slot(p, PS_IN);
+  ASET_FIXNUM(p, PS_IN, make_fixnum(EOF_SENT));
   return p;
 }
 
@@ -673,11 +1221,13 @@ static mval Fdelete_process(mrt *rt, int n, mval *a)
   mval p = get_proc(rt, a[0]);
   if (is_running(rt, p)) {
     kill_now(rt, p);
-    record_status(rt, p, SIGKILL); /* a wait status: killed by SIGKILL */
-  } else {
-    close_slot(p, PS_IN);
-    close_slot(p, PS_OUT);
-  }
+    /* A wait status: killed by SIGKILL; a pipe process just ends. */
+    if (is_network(rt, p))
+      end_process(rt, p, 0, "deleted\n");
+    else
+      record_status(rt, p, is_pipe(rt, p) ? 0 : SIGKILL);
+  } else
+    close_all(p);
   unlist(rt, p);
   notify(rt, p);
   return Qnil;
@@ -731,6 +1281,11 @@ static const struct subr_def process_subrs[] = {
   { "process-status", Fprocess_status, 1, 1 },
   { "process-live-p", Fprocess_live_p, 1, 1 },
   { "process-exit-status", Fprocess_exit_status, 1, 1 },
+  { "make-pipe-process", Fmake_pipe_process, 0, ARGS_MANY },
+  { "process-tty-name", Fprocess_tty_name, 1, 1 },
+  { "process-type", Fprocess_type, 1, 1 },
+  { "make-network-process", Fmake_network_process, 0, ARGS_MANY },
+  { "process-contact", Fprocess_contact, 1, 3 },
   { "process-id", Fprocess_id, 1, 1 },
   { "process-name", Fprocess_name, 1, 1 },
   { "process-buffer", Fprocess_buffer, 1, 1 },
@@ -761,12 +1316,15 @@ static const struct subr_def process_subrs[] = {
 void process_init(mrt *rt)
 {
   defsubrs(rt, process_subrs, sizeof process_subrs / sizeof process_subrs[0]);
+  /* Non-nil: a child gets a pty for its input and output, unless
+     make-process's :connection-type says otherwise. */
+  defvar(rt, sym(rt, "process-connection-type"), Qt);
 }
 
 void process_hang_up(mrt *rt, mval buffer)
 {
   for (mval l = rt->processes; CONSP(l); l = XCDR(l))
-    if (AREF(XCAR(l), PS_BUFFER) == buffer && is_running(rt, XCAR(l)))
+    if (AREF(XCAR(l), PS_BUFFER) == buffer && is_running(rt, XCAR(l)) && fd_of(XCAR(l), PS_PID) > 0)
       kill(-(pid_t)fd_of(XCAR(l), PS_PID), SIGHUP);
 }
 

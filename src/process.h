@@ -1,11 +1,13 @@
 /* process.h -- layer 5: asynchronous processes, as Emacs 28's
-   make-process family.  A child runs with its standard input a socket
-   (written with MSG_NOSIGNAL: no SIGPIPE in the host) and its standard
-   output and error one pipe; it is its own process group.  Its output
-   and its status change are handled only while Lisp waits
-   (accept-process-output, sleep-for), one poll() serving process output
-   and timers.  Processes belong to one runtime: its process list is a
-   root, and process_close kills and reaps the children still there. */
+   make-process, make-pipe-process and make-network-process.  A child
+   runs on a pty (process-connection-type, the default) or with its
+   standard input a socket (written with MSG_NOSIGNAL: no SIGPIPE in
+   the host) and its output and errors one pipe; it is its own process
+   group (with a pty, its own session).  Output and status changes are
+   handled only while Lisp waits (accept-process-output, sleep-for),
+   one poll() serving processes, servers and timers.  Processes belong
+   to one runtime: its process list is a root, and process_close kills
+   and reaps the children still there and closes every descriptor. */
 #ifndef MARROW_PROCESS_H
 #define MARROW_PROCESS_H
 
