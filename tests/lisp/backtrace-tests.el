@@ -69,6 +69,51 @@
   (should (equal (apply #'backtrace-tests--spread '(1 (2) [3] "4"))
                  '(t backtrace-tests--spread 1 (2) [3] "4"))))
 
+;; Emacs shows the values a call was given, whatever its parameters
+;; were set to since.
+(defun backtrace-tests--bump (x)
+  (setq x (1+ x))
+  (list x (backtrace-frame 0 'backtrace-tests--bump)))
+
+(defun backtrace-tests--bump-all (x &optional y &rest more)
+  (setq x 'changed y 'changed more 'changed)
+  (backtrace-frame 0 'backtrace-tests--bump-all))
+
+(defun backtrace-tests--bump-captured (x)
+  (funcall (lambda () (setq x (list 'changed x))))
+  (list x (backtrace-frame 0 'backtrace-tests--bump-captured)))
+
+(defun backtrace-tests--shared (x)
+  (let ((get (lambda () x)))
+    (list (funcall get) (backtrace-frame 0 'backtrace-tests--shared))))
+
+(defun backtrace-tests--count-down (n)
+  (if (= n 0)
+      (let ((calls nil))
+        (mapbacktrace (lambda (evald fn args _flags)
+                        (when (and evald (eq fn 'backtrace-tests--count-down))
+                          (push args calls))))
+        calls)
+    (setq n (1- n))
+    (backtrace-tests--count-down n)))
+
+(defun backtrace-tests--bump-and-print (x)
+  (setq x (* x 10))
+  (with-output-to-string (backtrace)))
+
+(ert-deftest backtrace-shows-the-arguments-before-setq ()
+  (should (equal (backtrace-tests--bump 5) '(6 (t backtrace-tests--bump 5))))
+  (should (equal (backtrace-tests--bump-all 1 2 3 4) '(t backtrace-tests--bump-all 1 2 3 4)))
+  (should (equal (backtrace-tests--bump-all 1) '(t backtrace-tests--bump-all 1)))
+  (should (equal (backtrace-tests--bump-captured 7)
+                 '((changed 7) (t backtrace-tests--bump-captured 7))))
+  (should (equal (backtrace-tests--shared "s") '("s" (t backtrace-tests--shared "s"))))
+  (should (equal (backtrace-tests--count-down 3) '((3) (2) (1) (0))))
+  (should (string-match-p "^  backtrace-tests--bump-and-print(4)$"
+                          (backtrace-tests--bump-and-print 4)))
+  (let ((frames (backtrace-tests--frames-at-error #'backtrace-tests--bump 'five)))
+    (should (equal (car (last frames)) '(t backtrace-tests--bump (five) nil)))))
+
 (defun backtrace-tests--print ()
   (with-output-to-string (backtrace)))
 
