@@ -118,8 +118,9 @@
 ** evaluated (special forms, calls whose arguments are pending) as a
 ** frame.  Those are recovered without cost to the calls: analysis
 ** gives each call node the chain of cons forms around it in its body
-** (struct form_rec, in the arena, made only for forms with a call
-** inside), and a call passes its node's chain to the callee's record
+** (struct form_rec, in the arena, made only for forms with a call or a
+** special variable inside: a void one's error shows them too), and a
+** call passes its node's chain to the callee's record
 ** (bt_frame.site); mapbacktrace walks the chains.  Forms load expands
 ** eagerly show their expansion, as macroexpand-all would rebuild them;
 ** marrow's own Lisp library (which Emacs byte-compiles) records none.
@@ -175,7 +176,9 @@ struct node {
   node *a, *b;
   union {
     node *c;
-    const struct form_rec *where; /* call nodes: the form, for the backtrace */
+    /* call nodes, and special variables' (for a void one's error):
+       the form around, for the backtrace */
+    const struct form_rec *where;
   };
   node **kids;
   union {
@@ -1092,6 +1095,9 @@ static mval ev_const(mrt *rt, const node *n, mval *fp) { return n->k; }
 static mval ev_lref(mrt *rt, const node *n, mval *fp) { return fp[n->slot]; }
 static mval ev_bref(mrt *rt, const node *n, mval *fp) { return BOX_VALUE(fp[n->slot]); }
 
+static __attribute__((noinline, cold, noreturn)) void signal_in_form(mrt *rt, const node *n,
+                                                                     mval error, mval data);
+
 /* A special variable's value.  TAKE: the reader may keep it, so the
    value_owned bit goes; arithmetic that uses the value up (ev_gpeek,
    see "Reading a number without taking it") leaves it. */
@@ -1101,7 +1107,7 @@ static inline mval special_value(mrt *rt, const node *n, bool take)
     return symbol_value(rt, n->k);
   mval v = take ? symbol_fetch(n->sym) : n->sym->value;
   if (v == Qunbound)
-    xsignal1(rt, Qvoid_variable, n->k);
+    signal_in_form(rt, n, Qvoid_variable, list1(rt, n->k));
   return v;
 }
 
@@ -2323,6 +2329,8 @@ static void check_nargs(struct actx *A, mval form, int64_t min, int64_t max)
 
 /* ---- Variables ---- */
 
+static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff);
+
 static node *var_node(struct actx *A, mval sym)
 {
   mrt *rt = A->rt;
@@ -2337,6 +2345,7 @@ static node *var_node(struct actx *A, mval sym)
     n = new_node(A, ev_gref);
     n->k = keep(A, sym);
     n->sym = s;
+    n->where = form_recs(A, A->f->forms);
   } else if (v->kind == VAR_ALIST) {
     n = new_node(A, ev_aref);
     n->k = v->cell;

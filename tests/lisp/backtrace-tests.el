@@ -392,6 +392,31 @@ from the innermost outwards, up to FUNCTION's call."
                      (nil list (x (backtrace-tests--no-such-function x)))
                      (t backtrace-tests--void (5)))))))
 
+(defun backtrace-tests--void-variable (x)
+  (list x (car (cons backtrace-tests--unbound x))))
+
+(defun backtrace-tests--void-in-let (x)
+  (let* ((a x) (b (+ a backtrace-tests--unbound))) b))
+
+(ert-deftest backtrace-frames-at-a-void-variable-show-the-pending-forms ()
+  (should (equal (mapcar (lambda (f) (list (car f) (cadr f) (caddr f)))
+                         (backtrace-tests--frames-at-error
+                          #'backtrace-tests--void-variable 1))
+                 '((nil cons (backtrace-tests--unbound x))
+                   (nil car ((cons backtrace-tests--unbound x)))
+                   (nil list (x (car (cons backtrace-tests--unbound x))))
+                   (t backtrace-tests--void-variable (1)))))
+  (should (equal (mapcar (lambda (f) (list (car f) (cadr f) (caddr f)))
+                         (backtrace-tests--frames-at-error
+                          #'backtrace-tests--void-in-let 2))
+                 '((nil + (a backtrace-tests--unbound))
+                   (nil let* (((a x) (b (+ a backtrace-tests--unbound))) b))
+                   (t backtrace-tests--void-in-let (2)))))
+  ;; A variable read outside any form: only the function's frame.
+  (should (equal (mapcar #'caddr (backtrace-tests--frames-at-error
+                                  (lambda (_) backtrace-tests--unbound) 3))
+                 '((3)))))
+
 (defun backtrace-tests--print-in-let ()
   (let ((z 1)) (concat "" (backtrace-tests--print))))
 
