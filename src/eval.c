@@ -118,11 +118,22 @@
 ** evaluated (special forms, calls whose arguments are pending) as a
 ** frame.  Those are recovered without cost to the calls: analysis
 ** gives each call node the chain of cons forms around it in its body
-** (struct form_rec, in the arena, made only for forms with a call
-** inside), and a call passes its node's chain to the callee's record
+** (struct form_rec, in the arena, made only for forms with a call or a
+** special variable inside: a void one's error shows them too), and a
+** call passes its node's chain to the callee's record
 ** (bt_frame.site); mapbacktrace walks the chains.  Forms load expands
 ** eagerly show their expansion, as macroexpand-all would rebuild them;
 ** marrow's own Lisp library (which Emacs byte-compiles) records none.
+**
+** Backtrace arguments.  A call's record points at its frame's first
+** slots, the parameters, as the arguments it shows.  Emacs shows the
+** values the call was given, which a parameter stops holding once it
+** is setq'd (or boxed: its slot then holds the box).  Analysis knows
+** which parameters that happens to: only those functions reserve
+** NPARAMS more slots (code's ARGS_COPY), copy the arguments there at
+** entry and point the record at the copy; the others pay nothing.
+** (Not covered: a macro defined after the function was analysed whose
+** expansion setq's a parameter.)
 **
 ** Invariants:
 **   - rt->stack[0 .. stack_top) holds only valid values: a frame's
@@ -165,7 +176,9 @@ struct node {
   node *a, *b;
   union {
     node *c;
-    const struct form_rec *where; /* call nodes: the form, for the backtrace */
+    /* call nodes, and special variables' (for a void one's error):
+       the form around, for the backtrace */
+    const struct form_rec *where;
   };
   node **kids;
   union {
@@ -193,6 +206,7 @@ struct binding {
   mval sym;
   int32_t slot;
   uint8_t mode;
+  bool assigned; /* setq'd somewhere in its scope */
   node *init;
   /* A boxed variable that closures made over one binding of it share
      (see "spines"): >= 0, the slot of its spine cell (BOX . REST),
@@ -255,7 +269,13 @@ struct code {
   int32_t stack_need;  /* frame + pending arguments, in slots */
   int32_t cdepth;      /* deepest node nesting, for the C stack guard */
   int32_t has_special; /* some parameter is dynamically bound */
-  int32_t has_boxed;
+  /* Work at entry past the fast path: a parameter to box or bind
+     dynamically, or the arguments to keep (ARGS_COPY). */
+  int32_t slow_entry;
+  /* -1, or the first of NPARAMS slots that keep the arguments the
+     call was given, for the backtrace, when a parameter is setq'd or
+     boxed (see "Backtrace arguments"). */
+  int32_t args_copy;
   int32_t invalid;     /* a bad lambda list: every call signals */
   int32_t unused_flag_slot; /* -1, or the slot that says the caller
                                throws the value away (t) */
@@ -937,6 +957,7 @@ static mval make_code(mrt *rt, mval source)
   OBJ_INIT(c->lexicals, Qnil);
   OBJ_INIT(c->stubs, Qnil);
   c->unused_flag_slot = -1;
+  c->args_copy = -1;
   c->epoch = rt->eval->special_epoch;
   return code;
 }
@@ -1074,6 +1095,9 @@ static mval ev_const(mrt *rt, const node *n, mval *fp) { return n->k; }
 static mval ev_lref(mrt *rt, const node *n, mval *fp) { return fp[n->slot]; }
 static mval ev_bref(mrt *rt, const node *n, mval *fp) { return BOX_VALUE(fp[n->slot]); }
 
+static __attribute__((noinline, cold, noreturn)) void signal_in_form(mrt *rt, const node *n,
+                                                                     mval error, mval data);
+
 /* A special variable's value.  TAKE: the reader may keep it, so the
    value_owned bit goes; arithmetic that uses the value up (ev_gpeek,
    see "Reading a number without taking it") leaves it. */
@@ -1083,7 +1107,7 @@ static inline mval special_value(mrt *rt, const node *n, bool take)
     return symbol_value(rt, n->k);
   mval v = take ? symbol_fetch(n->sym) : n->sym->value;
   if (v == Qunbound)
-    xsignal1(rt, Qvoid_variable, n->k);
+    signal_in_form(rt, n, Qvoid_variable, list1(rt, n->k));
   return v;
 }
 
@@ -2305,6 +2329,8 @@ static void check_nargs(struct actx *A, mval form, int64_t min, int64_t max)
 
 /* ---- Variables ---- */
 
+static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff);
+
 static node *var_node(struct actx *A, mval sym)
 {
   mrt *rt = A->rt;
@@ -2319,6 +2345,7 @@ static node *var_node(struct actx *A, mval sym)
     n = new_node(A, ev_gref);
     n->k = keep(A, sym);
     n->sym = s;
+    n->where = form_recs(A, A->f->forms);
   } else if (v->kind == VAR_ALIST) {
     n = new_node(A, ev_aref);
     n->k = v->cell;
@@ -2589,6 +2616,8 @@ static void finish_var(struct actx *A, struct var *root)
                                             shared_by_closures(rt, root)));
   if (root->mode)
     *root->mode = boxed ? BIND_BOXED : BIND_LEXICAL;
+  if (root->bind)
+    root->bind->assigned = root->mutated;
   root->boxed = boxed;
   if (!boxed)
     return;
@@ -3629,6 +3658,16 @@ static mval number_captures(struct actx *A, int32_t cap_base)
   return names;
 }
 
+/* Whether the backtrace needs a copy of C's arguments: a parameter
+   setq'd or boxed no longer holds the value the call passed. */
+static bool keeps_args(const struct code *c)
+{
+  for (int i = 0; i < c->nparams; i++)
+    if (c->params[i].assigned || c->params[i].mode == BIND_BOXED)
+      return true;
+  return false;
+}
+
 /* Analyse (lambda . SOURCE), SOURCE being (ARGS . BODY), as a function
    nested in PARENT (NULL at top level).  ENV, when a list, is an Emacs
    alist environment whose bindings are reached through their cons
@@ -3695,6 +3734,9 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
   close_scope(&A, outer, 0);
   c = XCODE(f.code);
   number_spines(&f);
+  c->args_copy = keeps_args(c) ? f.maxslots : -1;
+  if (c->args_copy >= 0)
+    f.maxslots += c->nparams;
   if (each_value_form(c->body_node, update_if_caller_discards, f.maxslots))
     c->unused_flag_slot = f.maxslots++;
   c->cap_base = f.maxslots;
@@ -3705,8 +3747,9 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
   GC_STORE(rt->gc, f.code, c->capnames, number_captures(&A, c->cap_base));
   for (int i = 0; i < c->nparams; i++) {
     c->has_special |= c->params[i].mode == BIND_SPECIAL;
-    c->has_boxed |= c->params[i].mode == BIND_BOXED;
+    c->slow_entry |= c->params[i].mode == BIND_BOXED;
   }
+  c->slow_entry |= c->has_special | (c->args_copy >= 0);
   c->late = f.late;
   c->fast_nargs = c->rest || c->invalid ? -1 : c->nparams;
   return f.code;
@@ -4164,6 +4207,18 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
     fp[fixed] = rest;
 }
 
+/* Box or bind C's parameters dynamically, keeping the arguments for
+   the backtrace BT first when a parameter will not hold its own. */
+static void bind_params(mrt *rt, const struct code *c, mval *fp, struct bt_frame *bt)
+{
+  if (c->args_copy >= 0) {
+    memcpy(fp + c->args_copy, fp, sizeof *fp * (size_t)c->nparams);
+    bt->args = fp + c->args_copy;
+  }
+  for (int i = 0; i < c->nparams; i++)
+    bind_one(rt, &c->params[i], fp);
+}
+
 /* FN's code is exposed and its source was edited (by way of another
    closure's list, as they share it): from now on FN runs its list. */
 static __attribute__((noinline, cold)) mval run_edited(mrt *rt, mval fn, mval name, int nargs,
@@ -4209,9 +4264,8 @@ static mval run_code(mrt *rt, mval code, mval fn, mval name, int nargs, size_t b
   if (!NILP(name))
     rt->backtrace = &bt;
   size_t count = rt->specpdl_depth;
-  if (c->has_boxed | c->has_special)
-    for (int i = 0; i < c->nparams; i++)
-      bind_one(rt, &c->params[i], fp);
+  if (c->slow_entry)
+    bind_params(rt, c, fp, &bt);
   mval r = EV(rt, c->body_node, fp);
   if (c->has_special)
     unbind_to(rt, count);

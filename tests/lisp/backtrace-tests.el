@@ -69,6 +69,51 @@
   (should (equal (apply #'backtrace-tests--spread '(1 (2) [3] "4"))
                  '(t backtrace-tests--spread 1 (2) [3] "4"))))
 
+;; Emacs shows the values a call was given, whatever its parameters
+;; were set to since.
+(defun backtrace-tests--bump (x)
+  (setq x (1+ x))
+  (list x (backtrace-frame 0 'backtrace-tests--bump)))
+
+(defun backtrace-tests--bump-all (x &optional y &rest more)
+  (setq x 'changed y 'changed more 'changed)
+  (backtrace-frame 0 'backtrace-tests--bump-all))
+
+(defun backtrace-tests--bump-captured (x)
+  (funcall (lambda () (setq x (list 'changed x))))
+  (list x (backtrace-frame 0 'backtrace-tests--bump-captured)))
+
+(defun backtrace-tests--shared (x)
+  (let ((get (lambda () x)))
+    (list (funcall get) (backtrace-frame 0 'backtrace-tests--shared))))
+
+(defun backtrace-tests--count-down (n)
+  (if (= n 0)
+      (let ((calls nil))
+        (mapbacktrace (lambda (evald fn args _flags)
+                        (when (and evald (eq fn 'backtrace-tests--count-down))
+                          (push args calls))))
+        calls)
+    (setq n (1- n))
+    (backtrace-tests--count-down n)))
+
+(defun backtrace-tests--bump-and-print (x)
+  (setq x (* x 10))
+  (with-output-to-string (backtrace)))
+
+(ert-deftest backtrace-shows-the-arguments-before-setq ()
+  (should (equal (backtrace-tests--bump 5) '(6 (t backtrace-tests--bump 5))))
+  (should (equal (backtrace-tests--bump-all 1 2 3 4) '(t backtrace-tests--bump-all 1 2 3 4)))
+  (should (equal (backtrace-tests--bump-all 1) '(t backtrace-tests--bump-all 1)))
+  (should (equal (backtrace-tests--bump-captured 7)
+                 '((changed 7) (t backtrace-tests--bump-captured 7))))
+  (should (equal (backtrace-tests--shared "s") '("s" (t backtrace-tests--shared "s"))))
+  (should (equal (backtrace-tests--count-down 3) '((3) (2) (1) (0))))
+  (should (string-match-p "^  backtrace-tests--bump-and-print(4)$"
+                          (backtrace-tests--bump-and-print 4)))
+  (let ((frames (backtrace-tests--frames-at-error #'backtrace-tests--bump 'five)))
+    (should (equal (car (last frames)) '(t backtrace-tests--bump (five) nil)))))
+
 (defun backtrace-tests--print ()
   (with-output-to-string (backtrace)))
 
@@ -346,6 +391,31 @@ from the innermost outwards, up to FUNCTION's call."
                    '((nil backtrace-tests--no-such-function (x))
                      (nil list (x (backtrace-tests--no-such-function x)))
                      (t backtrace-tests--void (5)))))))
+
+(defun backtrace-tests--void-variable (x)
+  (list x (car (cons backtrace-tests--unbound x))))
+
+(defun backtrace-tests--void-in-let (x)
+  (let* ((a x) (b (+ a backtrace-tests--unbound))) b))
+
+(ert-deftest backtrace-frames-at-a-void-variable-show-the-pending-forms ()
+  (should (equal (mapcar (lambda (f) (list (car f) (cadr f) (caddr f)))
+                         (backtrace-tests--frames-at-error
+                          #'backtrace-tests--void-variable 1))
+                 '((nil cons (backtrace-tests--unbound x))
+                   (nil car ((cons backtrace-tests--unbound x)))
+                   (nil list (x (car (cons backtrace-tests--unbound x))))
+                   (t backtrace-tests--void-variable (1)))))
+  (should (equal (mapcar (lambda (f) (list (car f) (cadr f) (caddr f)))
+                         (backtrace-tests--frames-at-error
+                          #'backtrace-tests--void-in-let 2))
+                 '((nil + (a backtrace-tests--unbound))
+                   (nil let* (((a x) (b (+ a backtrace-tests--unbound))) b))
+                   (t backtrace-tests--void-in-let (2)))))
+  ;; A variable read outside any form: only the function's frame.
+  (should (equal (mapcar #'caddr (backtrace-tests--frames-at-error
+                                  (lambda (_) backtrace-tests--unbound) 3))
+                 '((3)))))
 
 (defun backtrace-tests--print-in-let ()
   (let ((z 1)) (concat "" (backtrace-tests--print))))
