@@ -2029,6 +2029,11 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
 (defvar cl-lib--loop-accum nil "The default accumulation variable, once made.")
 (defvar cl-lib--loop-into-vars nil "The variables named by `into', once bound.")
 (defvar cl-lib--loop-first nil "The first-pass flag, once made.")
+(defvar cl-lib--loop-finish nil
+  "The flag that `always', `never', `thereis' and `return' clear to end
+the loop early, once made.")
+(defvar cl-lib--loop-result-var nil
+  "The variable `thereis' and `return' leave the loop's value in, once made.")
 (defvar cl-lib--loop-pending nil
   "(PATTERN . TEMP) stores of the current `for ... and ...' group.")
 (defvar cl-lib--loop-group-steps nil
@@ -2051,17 +2056,39 @@ initially, finally)."
           (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
           (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
           (cl-lib--loop-accum nil) (cl-lib--loop-into-vars nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil)
+          (cl-lib--loop-finish nil) (cl-lib--loop-result-var nil)
           (cl-lib--loop-conditions nil))
       (while (not (eq (car cl-lib--loop-args) 'cl-end-loop))
         (cl-lib--loop-clauses))
+      ;; As Emacs's loop, the flags and the result variable come last.
+      (when cl-lib--loop-finish
+        (cl-lib--loop-bind cl-lib--loop-finish t))
       (when cl-lib--loop-first
+        (cl-lib--loop-bind cl-lib--loop-first t)
         (push `(setq ,cl-lib--loop-first nil) cl-lib--loop-steps))
+      (when cl-lib--loop-result-var
+        (push cl-lib--loop-result-var cl-lib--loop-bindings))
       `(cl-block ,cl-lib--loop-name
          (let* ,(nreverse cl-lib--loop-bindings)
            ,@(nreverse cl-lib--loop-initially)
            ,(cl-lib--loop-while (nreverse cl-lib--loop-chain) (nreverse cl-lib--loop-steps))
-           ,@(nreverse cl-lib--loop-finally)
-           ,cl-lib--loop-result)))))
+           ,@(cl-lib--loop-epilogue))))))
+
+(defun cl-lib--loop-epilogue ()
+  "The forms after the while: the `finally' ones and the result, run
+only if no flag-clearing clause ended the loop, which then gives the
+result variable's value."
+  (let ((forms (append (reverse cl-lib--loop-finally) (list cl-lib--loop-result))))
+    (cond ((null cl-lib--loop-finish) forms)
+          ((equal forms '(nil)) (list cl-lib--loop-result-var))
+          (t `((if ,cl-lib--loop-finish (progn ,@forms) ,cl-lib--loop-result-var))))))
+
+(defun cl-lib--loop-finish-flag (name)
+  "The flag ending the loop early, made named NAME if not made yet."
+  (or cl-lib--loop-finish (setq cl-lib--loop-finish (make-symbol name))))
+
+(defun cl-lib--loop-result-variable ()
+  (or cl-lib--loop-result-var (setq cl-lib--loop-result-var (make-symbol "--cl-var--"))))
 
 (defun cl-lib--statements-p (form)
   "Non-nil if FORM is (progn STATEMENT... t), whose value in the chain
@@ -2135,7 +2162,7 @@ destructuring pattern keeps its temporary."
 
 (defun cl-lib--loop-first-flag ()
   (or cl-lib--loop-first
-      (setq cl-lib--loop-first (cl-lib--loop-temp "first" t))))
+      (setq cl-lib--loop-first (make-symbol "--cl-var--"))))
 
 (defun cl-lib--loop-forms (clause)
   "Take the compound forms that follow (a `do' or `finally' body)."
@@ -2331,7 +2358,9 @@ forms are left alone."
            (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,var))
                  cl-lib--loop-chain)
            (cl-lib--loop-step var `(if (and ,@(reverse cl-lib--loop-conditions)) ,then ,var)))
-          ((eq then init) (push (cl-lib--loop-set var init) cl-lib--loop-chain))
+          ((eq then init)
+           (cl-lib--loop-first-flag) ; made, though unused, as in Emacs
+           (push (cl-lib--loop-set var init) cl-lib--loop-chain))
           (t (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
                    cl-lib--loop-chain)))))
 
@@ -2492,17 +2521,16 @@ FROM..TO, as `cl-loop' visits them."
      ((memq word '(do doing)) `(progn ,@(cl-lib--loop-forms 'do) t))
      ((eq word 'while) (cl-lib--loop-next))
      ((eq word 'until) `(not ,(cl-lib--loop-next)))
-     ((eq word 'return) `(cl-return-from ,cl-lib--loop-name ,(cl-lib--loop-next)))
-     ((eq word 'always)
+     ((eq word 'return)
+      (let ((flag (cl-lib--loop-finish-flag "--cl-var--")))
+        `(setq ,(cl-lib--loop-result-variable) ,(cl-lib--loop-next) ,flag nil)))
+     ((memq word '(always never))
       (unless cl-lib--loop-result-explicit (setq cl-lib--loop-result t))
-      `(or ,(cl-lib--loop-next) (cl-return-from ,cl-lib--loop-name nil)))
-     ((eq word 'never)
-      (unless cl-lib--loop-result-explicit (setq cl-lib--loop-result t))
-      `(if ,(cl-lib--loop-next) (cl-return-from ,cl-lib--loop-name nil) t))
+      (let ((flag (cl-lib--loop-finish-flag "--cl-flag--")) (x (cl-lib--loop-next)))
+        `(setq ,flag ,(if (eq word 'never) `(not ,x) x))))
      ((eq word 'thereis)
-      (let ((v (make-symbol "v")))
-        `(let ((,v ,(cl-lib--loop-next)))
-           (if ,v (cl-return-from ,cl-lib--loop-name ,v) t))))
+      (let ((flag (cl-lib--loop-finish-flag "--cl-flag--")))
+        `(setq ,flag (not (setq ,(cl-lib--loop-result-variable) ,(cl-lib--loop-next))))))
      ((memq word '(when if unless)) (cl-lib--loop-conditional word))
      (t (error "Expected a cl-loop keyword, found %s" word)))))
 
