@@ -2144,13 +2144,49 @@ clauses joined by `and' all see the old values, as in Emacs."
 (defun cl-lib--loop-set-directly ()
   "Have the `for' clause just parsed, joined to none by `and', store its
 variable itself rather than a temporary, as Emacs's loop does; a
-destructuring pattern keeps its temporary."
+destructuring pattern is spread by one setq instead."
   (dolist (p cl-lib--loop-pending)
-    (when (and (car p) (symbolp (car p)))
-      (setcar (cdr (nth 1 (nth 2 p))) (car p))
-      (setq cl-lib--loop-bindings
-            (delq (assq (nth 1 p) cl-lib--loop-bindings) cl-lib--loop-bindings))
+    (when (car p)
+      (let ((set (nth 1 (nth 2 p))))  ; (setq TMP FORM)
+        (cl-lib--loop-unbind (nth 1 p))
+        (if (symbolp (car p))
+            (setcar (cdr set) (car p))
+          (let ((spread (cl-lib--loop-spread (car p) (nth 2 set))))
+            (dolist (var (nth 1 spread)) (cl-lib--loop-unbind var))
+            (dolist (var (nth 1 spread)) (cl-lib--loop-bind var nil))
+            (dolist (temp (nth 2 spread)) (push (list temp) cl-lib--loop-bindings))
+            (setcdr set (car spread)))))
       (setq cl-lib--loop-pending (delq p cl-lib--loop-pending)))))
+
+(defun cl-lib--loop-unbind (var)
+  "Drop the latest binding of VAR."
+  (setq cl-lib--loop-bindings (delq (assq var cl-lib--loop-bindings) cl-lib--loop-bindings)))
+
+(defun cl-lib--loop-spread (pattern form)
+  "How Emacs's loop stores FORM into the destructuring PATTERN:
+\(SETQ-ARGS VARS TEMPS), SETQ-ARGS the variable-value pairs of one setq
+in order, VARS the pattern's variables and TEMPS the temporaries, each
+in the order Emacs binds them.  A list is walked by popping a spine
+variable: its dotted tail's, else a temporary whose last element is
+then taken by car; a nil in the pattern stores into a temporary."
+  (let ((args nil) (vars nil) (temps nil))
+    (cl-labels ((temp () (car (push (make-symbol "--cl-var--") temps)))
+                (walk (pat value)
+                  (cond
+                   ((null pat) (push (temp) args) (push value args))
+                   ((symbolp pat) (push pat vars) (push pat args) (push value args))
+                   (t (let* ((tail (cdr (last pat)))
+                             (spine (if tail (car (push tail vars)) (temp))))
+                        (push spine args)
+                        (push value args)
+                        (while (consp pat)
+                          (walk (car pat)
+                                (if (and (null (cdr pat)) (null tail))
+                                    `(car ,spine)
+                                  `(pop ,spine)))
+                          (setq pat (cdr pat))))))))
+      (walk pattern form))
+    (list (nreverse args) (nreverse vars) (nreverse temps))))
 
 (defun cl-lib--loop-destructure (pattern form)
   (cond ((null pattern) nil)

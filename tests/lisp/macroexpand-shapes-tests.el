@@ -384,6 +384,44 @@
   (should (equal (cl-loop for y = 1 then (* y 2) repeat 4 collect y) '(1 2 4 8)))
   (should (equal (cl-loop for x in '(1 2 3) for y = (* x x) collect y) '(1 4 9))))
 
+;; A destructuring `for' is spread by one setq popping a spine variable:
+;; the pattern's dotted tail, else a temporary bound without a value.
+(ert-deftest macroexpand-shapes-cl-loop-destructuring ()
+  (macroexpand-shapes--check
+   #'macroexpand-all
+   '(((cl-loop for (a . b) in l collect a)
+      . "(let* ((--cl-var-- l) (b nil) (a nil) (--cl-var-- nil)) (while (consp --cl-var--) (setq b (car --cl-var--) a (car-safe (prog1 b (setq b (cdr b))))) (setq --cl-var-- (cons a --cl-var--)) (setq --cl-var-- (cdr --cl-var--))) (nreverse --cl-var--))")
+     ((cl-loop for (a b) in l collect b)
+      . "(let* ((--cl-var-- l) (a nil) (b nil) (--cl-var--) (--cl-var-- nil)) (while (consp --cl-var--) (setq --cl-var-- (car --cl-var--) a (car-safe (prog1 --cl-var-- (setq --cl-var-- (cdr --cl-var--)))) b (car --cl-var--)) (setq --cl-var-- (cons b --cl-var--)) (setq --cl-var-- (cdr --cl-var--))) (nreverse --cl-var--))")
+     ((cl-loop for (a (b . c)) in l collect a)
+      . "(let* ((--cl-var-- l) (a nil) (c nil) (b nil) (--cl-var--) (--cl-var-- nil)) (while (consp --cl-var--) (setq --cl-var-- (car --cl-var--) a (car-safe (prog1 --cl-var-- (setq --cl-var-- (cdr --cl-var--)))) c (car --cl-var--) b (car-safe (prog1 c (setq c (cdr c))))) (setq --cl-var-- (cons a --cl-var--)) (setq --cl-var-- (cdr --cl-var--))) (nreverse --cl-var--))")
+     ((cl-loop for (a nil b) in l collect a)
+      . "(let* ((--cl-var-- l) (a nil) (b nil) (--cl-var--) (--cl-var--) (--cl-var-- nil)) (while (consp --cl-var--) (setq --cl-var-- (car --cl-var--) a (car-safe (prog1 --cl-var-- (setq --cl-var-- (cdr --cl-var--)))) --cl-var-- (car-safe (prog1 --cl-var-- (setq --cl-var-- (cdr --cl-var--)))) b (car --cl-var--)) (setq --cl-var-- (cons a --cl-var--)) (setq --cl-var-- (cdr --cl-var--))) (nreverse --cl-var--))")
+     ((cl-loop for ((a . b) c) in l collect a)
+      . "(let* ((--cl-var-- l) (b nil) (a nil) (c nil) (--cl-var--) (--cl-var-- nil)) (while (consp --cl-var--) (setq --cl-var-- (car --cl-var--) b (car-safe (prog1 --cl-var-- (setq --cl-var-- (cdr --cl-var--)))) a (car-safe (prog1 b (setq b (cdr b)))) c (car --cl-var--)) (setq --cl-var-- (cons a --cl-var--)) (setq --cl-var-- (cdr --cl-var--))) (nreverse --cl-var--))")
+     ((cl-loop for (a . b) on l collect a)
+      . "(let* ((--cl-var-- l) (b nil) (a nil) (--cl-var-- nil)) (while (consp --cl-var--) (setq b --cl-var-- a (car-safe (prog1 b (setq b (cdr b))))) (setq --cl-var-- (cons a --cl-var--)) (setq --cl-var-- (cdr --cl-var--))) (nreverse --cl-var--))")
+     ((cl-loop for (a . b) across v collect a)
+      . "(let* ((--cl-vec-- v) (--cl-idx-- -1) (b nil) (a nil) (--cl-var-- nil)) (while (and (setq --cl-idx-- (1+ --cl-idx--)) (< --cl-idx-- (length --cl-vec--))) (setq b (aref --cl-vec-- --cl-idx--) a (car-safe (prog1 b (setq b (cdr b))))) (setq --cl-var-- (cons a --cl-var--))) (nreverse --cl-var--))")
+     ((cl-loop for (a . b) = (f) collect a)
+      . "(let* ((b nil) (a nil) (--cl-var-- nil) (--cl-var-- t)) (while t (setq b (f) a (car-safe (prog1 b (setq b (cdr b))))) (setq --cl-var-- (cons a --cl-var--)) (setq --cl-var-- nil)) (nreverse --cl-var--))"))))
+
+(ert-deftest macroexpand-shapes-cl-loop-destructuring-runs ()
+  (should (equal (cl-loop for (a . b) in '((1 . 2) (3 . 4)) collect (list a b)) '((1 2) (3 4))))
+  (should (equal (cl-loop for (a b) in '((1 2 3) (4 5)) collect (list a b)) '((1 2) (4 5))))
+  (should (equal (cl-loop for (a (b . c)) in '((1 (2 . 3)) (4 (5 6))) collect (list a b c))
+                 '((1 2 3) (4 5 (6)))))
+  (should (equal (cl-loop for (a nil b) in '((1 2 3) (4 5 6)) collect (list a b)) '((1 3) (4 6))))
+  (should (equal (cl-loop for ((a . b) c) in '(((1 . 2) 3)) collect (list a b c)) '((1 2 3))))
+  (should (equal (cl-loop for (a . b) on '(1 2 3) collect (list a b)) '((1 (2 3)) (2 (3)) (3 nil))))
+  (should (equal (cl-loop for (a . b) across [(1 . 2) (3)] collect (list a b)) '((1 2) (3 nil))))
+  (should (equal (cl-loop for (a b) in '((2) nil) collect (list a b)) '((2 nil) (nil nil))))
+  (should (equal (condition-case e (cl-loop for (a b) in '(1) collect (list a b)) (error e))
+                 '(wrong-type-argument listp 1)))
+  (should (equal (cl-loop for (a . b) = '(1 . 2) repeat 2 collect (cons b a)) '((2 . 1) (2 . 1))))
+  (should (equal (cl-loop for (a b) in '((1 2) (3 4)) and c in '(x y) collect (list a b c))
+                 '((1 2 x) (3 4 y)))))
+
 ;; Load expands as macroexpand-all: a loaded function's body shows the
 ;; opened calls, and a top-level call that does not fit is warned of.
 (defvar macroexpand-shapes--loaded nil)
