@@ -2032,6 +2032,9 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
 (defvar cl-lib--loop-finish nil
   "The flag that `always', `never', `thereis' and `return' clear to end
 the loop early, once made.")
+(defvar cl-lib--loop-map nil
+  "For a `being the hash-keys/hash-values' clause: (maphash LAMBDA TABLE),
+the loop's pass becoming LAMBDA's body, as Emacs's loop makes it.")
 (defvar cl-lib--loop-result-var nil
   "The variable `thereis' and `return' leave the loop's value in, once made.")
 (defvar cl-lib--loop-pending nil
@@ -2056,7 +2059,7 @@ initially, finally)."
           (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
           (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
           (cl-lib--loop-accum nil) (cl-lib--loop-into-vars nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil)
-          (cl-lib--loop-finish nil) (cl-lib--loop-result-var nil)
+          (cl-lib--loop-finish nil) (cl-lib--loop-result-var nil) (cl-lib--loop-map nil)
           (cl-lib--loop-conditions nil))
       (while (not (eq (car cl-lib--loop-args) 'cl-end-loop))
         (cl-lib--loop-clauses))
@@ -2068,11 +2071,27 @@ initially, finally)."
         (push `(setq ,cl-lib--loop-first nil) cl-lib--loop-steps))
       (when cl-lib--loop-result-var
         (push cl-lib--loop-result-var cl-lib--loop-bindings))
-      `(cl-block ,cl-lib--loop-name
-         (let* ,(nreverse cl-lib--loop-bindings)
-           ,@(nreverse cl-lib--loop-initially)
-           ,(cl-lib--loop-while (nreverse cl-lib--loop-chain) (nreverse cl-lib--loop-steps))
-           ,@(cl-lib--loop-epilogue))))))
+      (let* ((loop (cl-lib--loop-while (nreverse cl-lib--loop-chain) (nreverse cl-lib--loop-steps)))
+             (forms `(,@(nreverse cl-lib--loop-initially)
+                      ,(if cl-lib--loop-map (cl-lib--loop-map-form loop) loop)
+                      ,@(cl-lib--loop-epilogue))))
+        `(cl-block ,cl-lib--loop-name
+           ,@(if cl-lib--loop-bindings
+                 `((let* ,(nreverse cl-lib--loop-bindings) ,@forms))
+               forms))))))
+
+(defun cl-lib--loop-map-form (loop)
+  "The maphash of `cl-lib--loop-map' running LOOP's pass, a (while TEST
+BODY...) form, for each entry; a TEST that can fail ends the maphash."
+  ;; The throw is written out: a cl-return-from would make the loop's
+  ;; own block (which looks for one conservatively) keep its catch.
+  (let* ((test (nth 1 loop))
+         (tag (cl-lib--block-tag '--cl-finish--))
+         (map `(maphash (lambda ,@(cdr (nth 1 cl-lib--loop-map))
+                          ,@(and (not (eq test t)) `((or ,test (throw ',tag nil))))
+                          ,@(nthcdr 2 loop))
+                        ,(nth 2 cl-lib--loop-map))))
+    (if (eq test t) map `(catch ',tag ,map))))
 
 (defun cl-lib--loop-epilogue ()
   "The forms after the while: the `finally' ones and the result, run
@@ -2400,6 +2419,18 @@ forms are left alone."
           (t (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
                    cl-lib--loop-chain)))))
 
+(defun cl-lib--loop-for-elements (var seq)
+  "for VAR being the elements of SEQ [using (index I)]: a list is popped,
+an array indexed, as Emacs's loop walks it."
+  (let* ((seq (cl-lib--loop-temp "--cl-seq--" seq))
+         (index (and (cl-lib--loop-peek-p 'using)
+                     (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
+         (i (if index (cl-lib--loop-bind index 0) (cl-lib--loop-temp "--cl-idx--" 0))))
+    (cl-lib--loop-bind-pattern var)
+    (cl-lib--loop-for-test `(and ,seq (or (consp ,seq) (< ,i (length ,seq)))))
+    (push (cl-lib--loop-set var `(if (consp ,seq) (pop ,seq) (aref ,seq ,i))) cl-lib--loop-chain)
+    (cl-lib--loop-step i `(1+ ,i))))
+
 (defun cl-lib--loop-for-being (var)
   "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, or
 the buffers."
@@ -2418,17 +2449,20 @@ the buffers."
         (unless (memq kind '(element elements))
           (error "Expected a `for' preposition, found %s" kind))
         (cl-lib--loop-for-ref var seq 'elt))
-       ((memq kind '(element elements))
-        (cl-lib--loop-for-in var `(append ,seq nil))
-        (when (cl-lib--loop-peek-p 'using) ; (index I)
-          (cl-lib--loop-next)
-          (let ((i (cl-lib--loop-bind (nth 1 (cl-lib--loop-next)) -1)))
-            (push `(setq ,i (1+ ,i)) cl-lib--loop-chain))))
+       ((memq kind '(element elements)) (cl-lib--loop-for-elements var seq))
        ((memq kind '(symbol symbols))
         (cl-lib--loop-for-in var `(cl-lib--all-symbols ,seq)))
        ((memq kind '(buffer buffers))
         (cl-lib--loop-for-in var '(buffer-list)))
        ((eq kind 'overlays) (cl-lib--loop-for-in var (cl-lib--loop-overlays-form)))
+       ((and (memq kind '(hash-key hash-keys hash-value hash-values))
+             (not cl-lib--loop-map) (symbolp var))
+        (let* ((other (and (cl-lib--loop-peek-p 'using)
+                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
+               (other (or other (make-symbol "--cl-var--"))))
+          (setq cl-lib--loop-map
+                `(maphash (lambda ,(if (memq kind '(hash-key hash-keys)) (list var other) (list other var)))
+                          ,seq))))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
         (let ((other (and (cl-lib--loop-peek-p 'using)
                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))

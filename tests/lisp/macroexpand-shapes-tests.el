@@ -422,6 +422,66 @@
   (should (equal (cl-loop for (a b) in '((1 2) (3 4)) and c in '(x y) collect (list a b c))
                  '((1 2 x) (3 4 y)))))
 
+;; `being the elements of' pops a list or indexes an array; `being the
+;; hash-keys/hash-values of' runs the loop's pass inside a maphash, a
+;; test that can fail throwing out of it; a loop binding nothing is a
+;; progn.
+(ert-deftest macroexpand-shapes-cl-loop-being ()
+  (macroexpand-shapes--check
+   #'macroexpand-all
+   '(((cl-loop while (f) do (g))
+      . "(progn (while (f) (g)) nil)")
+     ((cl-loop for x being the elements of s collect x)
+      . "(let* ((--cl-seq-- s) (--cl-idx-- 0) (x nil) (--cl-var-- nil)) (while (and --cl-seq-- (or (consp --cl-seq--) (< --cl-idx-- (length --cl-seq--)))) (setq x (if (consp --cl-seq--) (car-safe (prog1 --cl-seq-- (setq --cl-seq-- (cdr --cl-seq--)))) (aref --cl-seq-- --cl-idx--))) (setq --cl-var-- (cons x --cl-var--)) (setq --cl-idx-- (1+ --cl-idx--))) (nreverse --cl-var--))")
+     ((cl-loop for x being the elements of s using (index i) collect (cons i x))
+      . "(let* ((--cl-seq-- s) (i 0) (x nil) (--cl-var-- nil)) (while (and --cl-seq-- (or (consp --cl-seq--) (< i (length --cl-seq--)))) (setq x (if (consp --cl-seq--) (car-safe (prog1 --cl-seq-- (setq --cl-seq-- (cdr --cl-seq--)))) (aref --cl-seq-- i))) (setq --cl-var-- (cons (cons i x) --cl-var--)) (setq i (1+ i))) (nreverse --cl-var--))")
+     ((cl-loop for x in l for y being the elements of s collect y)
+      . "(let* ((--cl-var-- l) (x nil) (--cl-seq-- s) (--cl-idx-- 0) (y nil) (--cl-var-- nil)) (while (and (consp --cl-var--) (progn (setq x (car --cl-var--)) (and --cl-seq-- (or (consp --cl-seq--) (< --cl-idx-- (length --cl-seq--)))))) (setq y (if (consp --cl-seq--) (car-safe (prog1 --cl-seq-- (setq --cl-seq-- (cdr --cl-seq--)))) (aref --cl-seq-- --cl-idx--))) (setq --cl-var-- (cons y --cl-var--)) (setq --cl-var-- (cdr --cl-var--)) (setq --cl-idx-- (1+ --cl-idx--))) (nreverse --cl-var--))")
+     ((cl-loop for k being the hash-keys of h collect k)
+      . "(let* ((--cl-var-- nil)) (maphash #'(lambda (k --cl-var--) (setq --cl-var-- (cons k --cl-var--))) h) (nreverse --cl-var--))")
+     ((cl-loop for v being the hash-values of h collect v)
+      . "(let* ((--cl-var-- nil)) (maphash #'(lambda (--cl-var-- v) (setq --cl-var-- (cons v --cl-var--))) h) (nreverse --cl-var--))")
+     ((cl-loop for k being the hash-keys of h using (hash-values v) collect (cons k v))
+      . "(let* ((--cl-var-- nil)) (maphash #'(lambda (k v) (setq --cl-var-- (cons (cons k v) --cl-var--))) h) (nreverse --cl-var--))")
+     ((cl-loop for k being the hash-keys of h do (f k) finally (g))
+      . "(progn (maphash #'(lambda (k --cl-var--) (f k)) h) (g) nil)")
+     ((cl-loop for k being the hash-keys of h while (f k) collect k)
+      . "(let* ((--cl-var-- nil)) (catch '--cl-block---cl-finish---- (maphash #'(lambda (k --cl-var--) (or (f k) (throw '--cl-block---cl-finish---- nil)) (setq --cl-var-- (cons k --cl-var--))) h)) (nreverse --cl-var--))")
+     ((cl-loop for k being the hash-keys of h for x in l collect k)
+      . "(let* ((--cl-var-- l) (x nil) (--cl-var-- nil)) (catch '--cl-block---cl-finish---- (maphash #'(lambda (k --cl-var--) (or (consp --cl-var--) (throw '--cl-block---cl-finish---- nil)) (setq x (car --cl-var--)) (setq --cl-var-- (cons k --cl-var--)) (setq --cl-var-- (cdr --cl-var--))) h)) (nreverse --cl-var--))")
+     ((cl-loop for k being the hash-keys of h thereis (f k))
+      . "(let* ((--cl-flag-- t) --cl-var--) (catch '--cl-block---cl-finish---- (maphash #'(lambda (k --cl-var--) (or (setq --cl-flag-- (not (setq --cl-var-- (f k)))) (throw '--cl-block---cl-finish---- nil))) h)) --cl-var--)")
+     ((cl-loop named foo for k being the hash-keys of h do (cl-return-from foo k))
+      . "(catch '--cl-block-foo-- (maphash #'(lambda (k --cl-var--) (throw '--cl-block-foo-- k)) h) nil)"))))
+
+(ert-deftest macroexpand-shapes-cl-loop-being-runs ()
+  (should (equal (cl-loop for x being the elements of '(a b c) collect x) '(a b c)))
+  (should (equal (cl-loop for x being the elements of [a b] using (index i) collect (cons i x))
+                 '((0 . a) (1 . b))))
+  (should (equal (cl-loop for x being the elements of "ab" collect x) '(?a ?b)))
+  (should (equal (cl-loop for x being the elements of nil collect x) nil))
+  (should (equal (cl-loop for x in '(1 2 3) for y being the elements of [a b] collect (cons x y))
+                 '((1 . a) (2 . b))))
+  (should (equal (cl-loop for (a . b) being the elements of [(1 . 2)] collect (+ a b)) '(3)))
+  (let ((h (make-hash-table)))
+    (puthash 'a 1 h) (puthash 'b 2 h) (puthash 'c 3 h)
+    (should (equal (cl-loop for k being the hash-keys of h collect k) '(a b c)))
+    (should (equal (cl-loop for v being the hash-values of h sum v) 6))
+    (should (equal (cl-loop for k being the hash-keys of h using (hash-values v) collect (cons k v))
+                   '((a . 1) (b . 2) (c . 3))))
+    (should (equal (cl-loop for k being the hash-keys of h while (not (eq k 'c)) collect k) '(a b)))
+    (should (equal (cl-loop for k being the hash-keys of h for x in '(1 2) collect (cons k x))
+                   '((a . 1) (b . 2))))
+    (should (eq (cl-loop for v being the hash-values of h thereis (and (> v 1) v)) 2))
+    (should (eq (cl-loop for k being the hash-keys of h if (eq k 'b) return 'found) 'found))
+    (should (eq (cl-loop for k being the hash-keys of h always (symbolp k)) t))
+    (should (equal (cl-loop for k being the hash-keys of h collect k into r finally return (length r)) 3))
+    (let ((seen nil))
+      (should (eq (cl-loop named outer for k being the hash-keys of h
+                           do (push k seen) (when (eq k 'b) (cl-return-from outer 'out)))
+                  'out))
+      (should (equal seen '(b a))))))
+
 ;; Load expands as macroexpand-all: a loaded function's body shows the
 ;; opened calls, and a top-level call that does not fit is warned of.
 (defvar macroexpand-shapes--loaded nil)
