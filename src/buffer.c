@@ -963,8 +963,10 @@ static mval Frestore_buffer_modified_p(mrt *rt, int n, mval *a)
   struct buffer_text *t = cur(rt)->t;
   if (NILP(a[0]))
     t->save_modiff = t->modiff;
-  else if (!text_modified(t))
-    t->save_modiff = t->modiff++;
+  else if (!text_modified(t)) {
+    t->save_modiff = t->modiff;
+    note_property_change(t);
+  }
   return a[0];
 }
 
