@@ -2029,6 +2029,14 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
 (defvar cl-lib--loop-accum nil "The default accumulation variable, once made.")
 (defvar cl-lib--loop-into-vars nil "The variables named by `into', once bound.")
 (defvar cl-lib--loop-first nil "The first-pass flag, once made.")
+(defvar cl-lib--loop-finish nil
+  "The flag that `always', `never', `thereis' and `return' clear to end
+the loop early, once made.")
+(defvar cl-lib--loop-map nil
+  "For a `being the hash-keys/hash-values' clause: (maphash LAMBDA TABLE),
+the loop's pass becoming LAMBDA's body, as Emacs's loop makes it.")
+(defvar cl-lib--loop-result-var nil
+  "The variable `thereis' and `return' leave the loop's value in, once made.")
 (defvar cl-lib--loop-pending nil
   "(PATTERN . TEMP) stores of the current `for ... and ...' group.")
 (defvar cl-lib--loop-group-steps nil
@@ -2051,17 +2059,55 @@ initially, finally)."
           (cl-lib--loop-initially nil) (cl-lib--loop-finally nil)
           (cl-lib--loop-result nil) (cl-lib--loop-result-explicit nil)
           (cl-lib--loop-accum nil) (cl-lib--loop-into-vars nil) (cl-lib--loop-first nil) (cl-lib--loop-pending nil)
+          (cl-lib--loop-finish nil) (cl-lib--loop-result-var nil) (cl-lib--loop-map nil)
           (cl-lib--loop-conditions nil))
       (while (not (eq (car cl-lib--loop-args) 'cl-end-loop))
         (cl-lib--loop-clauses))
+      ;; As Emacs's loop, the flags and the result variable come last.
+      (when cl-lib--loop-finish
+        (cl-lib--loop-bind cl-lib--loop-finish t))
       (when cl-lib--loop-first
+        (cl-lib--loop-bind cl-lib--loop-first t)
         (push `(setq ,cl-lib--loop-first nil) cl-lib--loop-steps))
-      `(cl-block ,cl-lib--loop-name
-         (let* ,(nreverse cl-lib--loop-bindings)
-           ,@(nreverse cl-lib--loop-initially)
-           ,(cl-lib--loop-while (nreverse cl-lib--loop-chain) (nreverse cl-lib--loop-steps))
-           ,@(nreverse cl-lib--loop-finally)
-           ,cl-lib--loop-result)))))
+      (when cl-lib--loop-result-var
+        (push cl-lib--loop-result-var cl-lib--loop-bindings))
+      (let* ((loop (cl-lib--loop-while (nreverse cl-lib--loop-chain) (nreverse cl-lib--loop-steps)))
+             (forms `(,@(nreverse cl-lib--loop-initially)
+                      ,(if cl-lib--loop-map (cl-lib--loop-map-form loop) loop)
+                      ,@(cl-lib--loop-epilogue))))
+        `(cl-block ,cl-lib--loop-name
+           ,@(if cl-lib--loop-bindings
+                 `((let* ,(nreverse cl-lib--loop-bindings) ,@forms))
+               forms))))))
+
+(defun cl-lib--loop-map-form (loop)
+  "The maphash of `cl-lib--loop-map' running LOOP's pass, a (while TEST
+BODY...) form, for each entry; a TEST that can fail ends the maphash."
+  ;; The throw is written out: a cl-return-from would make the loop's
+  ;; own block (which looks for one conservatively) keep its catch.
+  (let* ((test (nth 1 loop))
+         (tag (cl-lib--block-tag '--cl-finish--))
+         (map `(maphash (lambda ,@(cdr (nth 1 cl-lib--loop-map))
+                          ,@(and (not (eq test t)) `((or ,test (throw ',tag nil))))
+                          ,@(nthcdr 2 loop))
+                        ,(nth 2 cl-lib--loop-map))))
+    (if (eq test t) map `(catch ',tag ,map))))
+
+(defun cl-lib--loop-epilogue ()
+  "The forms after the while: the `finally' ones and the result, run
+only if no flag-clearing clause ended the loop, which then gives the
+result variable's value."
+  (let ((forms (append (reverse cl-lib--loop-finally) (list cl-lib--loop-result))))
+    (cond ((null cl-lib--loop-finish) forms)
+          ((equal forms '(nil)) (list cl-lib--loop-result-var))
+          (t `((if ,cl-lib--loop-finish (progn ,@forms) ,cl-lib--loop-result-var))))))
+
+(defun cl-lib--loop-finish-flag (name)
+  "The flag ending the loop early, made named NAME if not made yet."
+  (or cl-lib--loop-finish (setq cl-lib--loop-finish (make-symbol name))))
+
+(defun cl-lib--loop-result-variable ()
+  (or cl-lib--loop-result-var (setq cl-lib--loop-result-var (make-symbol "--cl-var--"))))
 
 (defun cl-lib--statements-p (form)
   "Non-nil if FORM is (progn STATEMENT... t), whose value in the chain
@@ -2117,13 +2163,49 @@ clauses joined by `and' all see the old values, as in Emacs."
 (defun cl-lib--loop-set-directly ()
   "Have the `for' clause just parsed, joined to none by `and', store its
 variable itself rather than a temporary, as Emacs's loop does; a
-destructuring pattern keeps its temporary."
+destructuring pattern is spread by one setq instead."
   (dolist (p cl-lib--loop-pending)
-    (when (and (car p) (symbolp (car p)))
-      (setcar (cdr (nth 1 (nth 2 p))) (car p))
-      (setq cl-lib--loop-bindings
-            (delq (assq (nth 1 p) cl-lib--loop-bindings) cl-lib--loop-bindings))
+    (when (car p)
+      (let ((set (nth 1 (nth 2 p))))  ; (setq TMP FORM)
+        (cl-lib--loop-unbind (nth 1 p))
+        (if (symbolp (car p))
+            (setcar (cdr set) (car p))
+          (let ((spread (cl-lib--loop-spread (car p) (nth 2 set))))
+            (dolist (var (nth 1 spread)) (cl-lib--loop-unbind var))
+            (dolist (var (nth 1 spread)) (cl-lib--loop-bind var nil))
+            (dolist (temp (nth 2 spread)) (push (list temp) cl-lib--loop-bindings))
+            (setcdr set (car spread)))))
       (setq cl-lib--loop-pending (delq p cl-lib--loop-pending)))))
+
+(defun cl-lib--loop-unbind (var)
+  "Drop the latest binding of VAR."
+  (setq cl-lib--loop-bindings (delq (assq var cl-lib--loop-bindings) cl-lib--loop-bindings)))
+
+(defun cl-lib--loop-spread (pattern form)
+  "How Emacs's loop stores FORM into the destructuring PATTERN:
+\(SETQ-ARGS VARS TEMPS), SETQ-ARGS the variable-value pairs of one setq
+in order, VARS the pattern's variables and TEMPS the temporaries, each
+in the order Emacs binds them.  A list is walked by popping a spine
+variable: its dotted tail's, else a temporary whose last element is
+then taken by car; a nil in the pattern stores into a temporary."
+  (let ((args nil) (vars nil) (temps nil))
+    (cl-labels ((temp () (car (push (make-symbol "--cl-var--") temps)))
+                (walk (pat value)
+                  (cond
+                   ((null pat) (push (temp) args) (push value args))
+                   ((symbolp pat) (push pat vars) (push pat args) (push value args))
+                   (t (let* ((tail (cdr (last pat)))
+                             (spine (if tail (car (push tail vars)) (temp))))
+                        (push spine args)
+                        (push value args)
+                        (while (consp pat)
+                          (walk (car pat)
+                                (if (and (null (cdr pat)) (null tail))
+                                    `(car ,spine)
+                                  `(pop ,spine)))
+                          (setq pat (cdr pat))))))))
+      (walk pattern form))
+    (list (nreverse args) (nreverse vars) (nreverse temps))))
 
 (defun cl-lib--loop-destructure (pattern form)
   (cond ((null pattern) nil)
@@ -2135,7 +2217,7 @@ destructuring pattern keeps its temporary."
 
 (defun cl-lib--loop-first-flag ()
   (or cl-lib--loop-first
-      (setq cl-lib--loop-first (cl-lib--loop-temp "first" t))))
+      (setq cl-lib--loop-first (make-symbol "--cl-var--"))))
 
 (defun cl-lib--loop-forms (clause)
   "Take the compound forms that follow (a `do' or `finally' body)."
@@ -2331,9 +2413,23 @@ forms are left alone."
            (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,var))
                  cl-lib--loop-chain)
            (cl-lib--loop-step var `(if (and ,@(reverse cl-lib--loop-conditions)) ,then ,var)))
-          ((eq then init) (push (cl-lib--loop-set var init) cl-lib--loop-chain))
+          ((eq then init)
+           (cl-lib--loop-first-flag) ; made, though unused, as in Emacs
+           (push (cl-lib--loop-set var init) cl-lib--loop-chain))
           (t (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
                    cl-lib--loop-chain)))))
+
+(defun cl-lib--loop-for-elements (var seq)
+  "for VAR being the elements of SEQ [using (index I)]: a list is popped,
+an array indexed, as Emacs's loop walks it."
+  (let* ((seq (cl-lib--loop-temp "--cl-seq--" seq))
+         (index (and (cl-lib--loop-peek-p 'using)
+                     (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
+         (i (if index (cl-lib--loop-bind index 0) (cl-lib--loop-temp "--cl-idx--" 0))))
+    (cl-lib--loop-bind-pattern var)
+    (cl-lib--loop-for-test `(and ,seq (or (consp ,seq) (< ,i (length ,seq)))))
+    (push (cl-lib--loop-set var `(if (consp ,seq) (pop ,seq) (aref ,seq ,i))) cl-lib--loop-chain)
+    (cl-lib--loop-step i `(1+ ,i))))
 
 (defun cl-lib--loop-for-being (var)
   "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, or
@@ -2353,17 +2449,20 @@ the buffers."
         (unless (memq kind '(element elements))
           (error "Expected a `for' preposition, found %s" kind))
         (cl-lib--loop-for-ref var seq 'elt))
-       ((memq kind '(element elements))
-        (cl-lib--loop-for-in var `(append ,seq nil))
-        (when (cl-lib--loop-peek-p 'using) ; (index I)
-          (cl-lib--loop-next)
-          (let ((i (cl-lib--loop-bind (nth 1 (cl-lib--loop-next)) -1)))
-            (push `(setq ,i (1+ ,i)) cl-lib--loop-chain))))
+       ((memq kind '(element elements)) (cl-lib--loop-for-elements var seq))
        ((memq kind '(symbol symbols))
         (cl-lib--loop-for-in var `(cl-lib--all-symbols ,seq)))
        ((memq kind '(buffer buffers))
         (cl-lib--loop-for-in var '(buffer-list)))
        ((eq kind 'overlays) (cl-lib--loop-for-in var (cl-lib--loop-overlays-form)))
+       ((and (memq kind '(hash-key hash-keys hash-value hash-values))
+             (not cl-lib--loop-map) (symbolp var))
+        (let* ((other (and (cl-lib--loop-peek-p 'using)
+                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
+               (other (or other (make-symbol "--cl-var--"))))
+          (setq cl-lib--loop-map
+                `(maphash (lambda ,(if (memq kind '(hash-key hash-keys)) (list var other) (list other var)))
+                          ,seq))))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
         (let ((other (and (cl-lib--loop-peek-p 'using)
                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
@@ -2492,17 +2591,16 @@ FROM..TO, as `cl-loop' visits them."
      ((memq word '(do doing)) `(progn ,@(cl-lib--loop-forms 'do) t))
      ((eq word 'while) (cl-lib--loop-next))
      ((eq word 'until) `(not ,(cl-lib--loop-next)))
-     ((eq word 'return) `(cl-return-from ,cl-lib--loop-name ,(cl-lib--loop-next)))
-     ((eq word 'always)
+     ((eq word 'return)
+      (let ((flag (cl-lib--loop-finish-flag "--cl-var--")))
+        `(setq ,(cl-lib--loop-result-variable) ,(cl-lib--loop-next) ,flag nil)))
+     ((memq word '(always never))
       (unless cl-lib--loop-result-explicit (setq cl-lib--loop-result t))
-      `(or ,(cl-lib--loop-next) (cl-return-from ,cl-lib--loop-name nil)))
-     ((eq word 'never)
-      (unless cl-lib--loop-result-explicit (setq cl-lib--loop-result t))
-      `(if ,(cl-lib--loop-next) (cl-return-from ,cl-lib--loop-name nil) t))
+      (let ((flag (cl-lib--loop-finish-flag "--cl-flag--")) (x (cl-lib--loop-next)))
+        `(setq ,flag ,(if (eq word 'never) `(not ,x) x))))
      ((eq word 'thereis)
-      (let ((v (make-symbol "v")))
-        `(let ((,v ,(cl-lib--loop-next)))
-           (if ,v (cl-return-from ,cl-lib--loop-name ,v) t))))
+      (let ((flag (cl-lib--loop-finish-flag "--cl-flag--")))
+        `(setq ,flag (not (setq ,(cl-lib--loop-result-variable) ,(cl-lib--loop-next))))))
      ((memq word '(when if unless)) (cl-lib--loop-conditional word))
      (t (error "Expected a cl-loop keyword, found %s" word)))))
 

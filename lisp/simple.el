@@ -416,18 +416,46 @@ BACKWARD-ONLY)."
     (skip-chars-backward " \t")
     (delete-region (point) after)))
 
-(defun cycle-spacing (&optional n preserve-nl-back _mode)
+(defun cycle-spacing--first (n count blanks orig-pos mode)
+  "The first round of `cycle-spacing', point at the blanks' start."
+  (let* ((start (point))
+         (spaces-kept (- (point) (progn (skip-chars-forward " " (+ count (point))) (point))))
+         (missing (+ count spaces-kept))
+         (kept-end (point))
+         (end (progn (skip-chars-forward blanks) (point))))
+    (setq cycle-spacing--context
+          (and (/= start end)
+               (cons n (cons orig-pos (buffer-substring start end)))))
+    ;; A fast round that would change nothing takes every blank instead.
+    (delete-region (if (and (eq mode 'fast) (zerop missing) (= kept-end end)) start kept-end)
+                   end)
+    (insert (make-string missing ?\s))))
+
+(defun cycle-spacing (&optional n preserve-nl-back mode)
   "Leave N spaces (1 if nil) where the spaces and tabs around point
 were; a negative N also takes newlines, as many spaces as its absolute
 value being left, though not the newlines before point when
-PRESERVE-NL-BACK.  Not done: Emacs cycles on a repeated call (to no
-space, then back to what was there); here each call is a first one."
+PRESERVE-NL-BACK.  Called again with the same N (`last-command' being
+`this-command'), it leaves no space, then puts back what was there.
+MODE `single-shot' always does the first round; `fast' leaves no space
+at once when the first round would change nothing."
   (interactive "*p")
-  (let* ((count (abs (or n 1)))
-         (blanks (if (and n (< n 0)) " \t\n\r" " \t")))
+  (let ((orig-pos (point))
+        (count (abs (or n 1)))
+        (blanks (if (and n (< n 0)) " \t\n\r" " \t")))
     (skip-chars-backward (if preserve-nl-back " \t" blanks))
-    (delete-region (point) (save-excursion (skip-chars-forward blanks) (point)))
-    (insert (make-string count ?\s))
+    (cond
+     ((or (eq mode 'single-shot)
+          (not (equal last-command this-command))
+          (null cycle-spacing--context)
+          (not (eq (car cycle-spacing--context) n)))
+      (cycle-spacing--first n count blanks orig-pos mode))
+     ((/= orig-pos (point))
+      (delete-region (point) orig-pos))
+     (t
+      (insert (cddr cycle-spacing--context))
+      (goto-char (cadr cycle-spacing--context))
+      (setq cycle-spacing--context nil)))
     nil))
 
 (defun just-one-space (&optional n)

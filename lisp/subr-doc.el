@@ -917,6 +917,12 @@ for a buffer that visits none, as every buffer in marrow.")
     (buffer-modified-p "&optional BUFFER"
      "Whether BUFFER (the current one if nil) was modified since it was
 last marked unmodified.")
+    (buffer-chars-modified-tick "&optional BUFFER"
+     "BUFFER's (the current one's if nil) tick counter as of the last
+change of its characters: text properties changing leave it alone.")
+    (buffer-modified-tick "&optional BUFFER"
+     "BUFFER's (the current one's if nil) tick counter, counting each
+change of its text or text properties, a replacement counting once.")
     (buffer-swap-text "BUFFER"
      "Exchange the text of the current buffer and BUFFER, with what goes
 with it: point, narrowing, text properties, markers, overlays, the undo
@@ -1535,6 +1541,9 @@ many times.")
      "The hash of the string OBJECT (between START and END) by ALGORITHM
 (md5, sha1, sha224, sha256, sha384 or sha512), in hexadecimal, or as
 bytes with BINARY.  marrow hashes strings only.")
+    (restore-buffer-modified-p "FLAG"
+     "Mark the current buffer modified if FLAG, else unmodified, as
+`set-buffer-modified-p' does (there being no mode line to update).")
     (secure-hash-algorithms ""
      "The algorithms `secure-hash' knows.")
     (set-buffer "BUFFER-OR-NAME"

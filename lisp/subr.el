@@ -2690,6 +2690,10 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
 (put 'mark-ring 'permanent-local t)
 (defvar mark-ring-max 16 "How many former marks `mark-ring' keeps.")
+(defvar cycle-spacing--context nil
+  "What the last first-round `cycle-spacing' replaced: nil, or
+(N ORIG-POS . BLANKS), N its argument, ORIG-POS point before it and
+BLANKS the text it took out.")
 (defvar-local mark-active nil "Non-nil when the mark is active.")
 (put 'mark-active 'permanent-local t)
 (defvar transient-mark-mode nil "Non-nil when the region highlights (never in batch).")

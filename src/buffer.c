@@ -118,9 +118,26 @@ static mval bool_val(bool b) { return b ? Qt : Qnil; }
    trimming at the next collection. */
 static void note_change(struct buffer_text *t)
 {
-  t->modified = 1;
+  t->chars_modiff = ++t->modiff;
   t->compact_due = 1;
 }
+
+/* Only its text properties changed: the characters did not. */
+static void note_property_change(struct buffer_text *t)
+{
+  t->modiff++;
+  t->compact_due = 1;
+}
+
+/* What changed the text since MODIFF was BEFORE (a deletion and an
+   insertion, say) counts as one change, as Emacs counts a replacement. */
+static void note_one_change(struct buffer_text *t, int64_t before)
+{
+  t->modiff = before;
+  note_change(t);
+}
+
+static bool text_modified(const struct buffer_text *t) { return t->save_modiff < t->modiff; }
 
 /* (format F A B) */
 static mval format2(mrt *rt, const char *f, mval a, mval b)
@@ -561,6 +578,7 @@ static mval make_buffer(mrt *rt, mval name)
   OBJ_INIT(b->name, name);
   b->t = &b->own;
   b->pt = b->begv = b->zv = b->t->cache_pos = 1;
+  b->t->modiff = b->t->chars_modiff = b->t->save_modiff = 1;
   GC_STORE(rt->gc, buffer, b->locals, Fcons(rt, buffer, Qnil));
   give_per_buffer_values(rt, b->locals, name);
   mval live = Fcons(rt, buffer, state(rt)->live);
@@ -688,7 +706,7 @@ static void release_text(mrt *rt, mval buffer)
   GC_STORE(rt->gc, buffer, b->intervals, Qnil);
   if (b->own.text)
     gc_xfree(rt->gc, b->own.text, (size_t)b->own.cap);
-  b->own = (struct buffer_text){ .cache_pos = 1 };
+  b->own = (struct buffer_text){ .cache_pos = 1, .modiff = 1, .chars_modiff = 1, .save_modiff = 1 };
 }
 
 /* A base buffer killed while one of its indirect buffers refused to go
@@ -935,15 +953,36 @@ static mval Frename_buffer(mrt *rt, int n, mval *a)
 
 static mval Fbuffer_modified_p(mrt *rt, int n, mval *a)
 {
-  return bool_val(XBUFFER(buffer_or_current(rt, a[0]))->t->modified);
+  return bool_val(text_modified(XBUFFER(buffer_or_current(rt, a[0]))->t));
+}
+
+/* Marking it modified counts a change (not of its characters), as
+   Emacs does, which the modified flag then stands for. */
+static mval Frestore_buffer_modified_p(mrt *rt, int n, mval *a)
+{
+  struct buffer_text *t = cur(rt)->t;
+  if (NILP(a[0]))
+    t->save_modiff = t->modiff;
+  else if (!text_modified(t)) {
+    t->save_modiff = t->modiff;
+    note_property_change(t);
+  }
+  return a[0];
 }
 
 static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 {
-  if (!NILP(a[0]) && !cur(rt)->t->modified)
-    note_change(cur(rt)->t); /* as Emacs, which counts a change then */
-  cur(rt)->t->modified = !NILP(a[0]);
-  return a[0];
+  return Frestore_buffer_modified_p(rt, n, a);
+}
+
+static mval Fbuffer_modified_tick(mrt *rt, int n, mval *a)
+{
+  return make_fixnum(XBUFFER(buffer_or_current(rt, a[0]))->t->modiff);
+}
+
+static mval Fbuffer_chars_modified_tick(mrt *rt, int n, mval *a)
+{
+  return make_fixnum(XBUFFER(buffer_or_current(rt, a[0]))->t->chars_modiff);
 }
 
 /* ---- buffer-swap-text ---- */
@@ -1393,7 +1432,7 @@ static void push_undo(mrt *rt, mval entry) { set_undo_list(rt, Fcons(rt, entry, 
    unless the file changed since. */
 static void record_first_change(mrt *rt)
 {
-  if (!cur(rt)->t->modified && !undo_off(rt))
+  if (!text_modified(cur(rt)->t) && !undo_off(rt))
     push_undo(rt, Fcons(rt, Qt, modtime_value(rt, cur(rt))));
 }
 
@@ -1476,7 +1515,7 @@ void buffer_record_property_change(mrt *rt, int64_t beg, int64_t end, mval prop,
 void buffer_properties_changing(mrt *rt)
 {
   record_first_change(rt);
-  note_change(cur(rt)->t);
+  note_property_change(cur(rt)->t);
 }
 
 static mval Fundo_boundary(mrt *rt, int n, mval *a)
@@ -1614,7 +1653,7 @@ int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
     return -1;
   int64_t depth = (int64_t)rt->specpdl_depth;
   specbind(rt, Qinhibit_modification_hooks, Qt);
-  if (!cur(rt)->t->modified)
+  if (!text_modified(cur(rt)->t))
     run_hook(rt, Qfirst_change_hook);
   mval args[2] = { make_fixnum(beg), make_fixnum(end) };
   run_hook_with_args(rt, Qbefore_change_functions, 2, args);
@@ -1821,9 +1860,11 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
     record_delete(rt, b, e, false);
   }
   struct buffer *buf = cur(rt);
+  int64_t modiff = buf->t->modiff;
   delete_text(rt, buf, b, e);
   buf->pt = b;
   insert_recorded(rt, s, false);
+  note_one_change(buf->t, modiff);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner)
       XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
@@ -2220,9 +2261,11 @@ static void rewrite_region(mrt *rt, mval s, const struct rewrite *w, bool leave_
     w = &stay;
   int64_t pt = rewritten(w, b->pt);
   mval plan = planned_markers(rt, b, w);
+  int64_t modiff = b->t->modiff;
   delete_text(rt, b, w->from, w->to);
   b->pt = w->from;
   insert_recorded(rt, s, false);
+  note_one_change(b->t, modiff);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner == b)
       XMARKER(AREF(plan, i))->charpos = min_pos(XFIXNUM(AREF(plan, i + 1)), b->t->z + 1);
@@ -2303,11 +2346,14 @@ static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
     changed += t != c;
     ASET_FIXNUM(chars, p - from, make_fixnum(t));
   }
+  int64_t modiff = b->t->modiff;
   if (changed) {
     mval s = chars_to_string_like(rt, chars, text);
     GC_STORE(rt->gc, s, XSTRING(s)->intervals, XSTRING(text)->intervals);
     rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false, record_changed_chars);
   }
+  if (from < to) /* one change, made or not, as Emacs counts it */
+    note_one_change(b->t, modiff);
   return make_fixnum(changed);
 }
 
@@ -2347,7 +2393,6 @@ static void overwrite_chars(mrt *rt, struct buffer *b, mval s, const struct chan
   b->t->gap += n;
   b->t->gap_size -= n;
   remember(b->t, d->first, bf);
-  note_change(b->t);
 }
 
 /* (internal--case-replace START END STRING): STRING, as many
@@ -3160,6 +3205,9 @@ static const struct subr_def buffer_subrs[] = {
   { "buffer-modified-p", Fbuffer_modified_p, 0, 1 },
   { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
+  { "restore-buffer-modified-p", Frestore_buffer_modified_p, 1, 1 },
+  { "buffer-modified-tick", Fbuffer_modified_tick, 0, 1 },
+  { "buffer-chars-modified-tick", Fbuffer_chars_modified_tick, 0, 1 },
   { "buffer-file-name", Fbuffer_file_name, 0, 1 },
   { "internal--restore-buffer", Frestore_buffer, 1, 1 },
   { "internal--save-excursion", Fsave_excursion_state, 0, 0 },

@@ -29,7 +29,11 @@ struct buffer_text {
   int64_t cap, gap, gap_size;
   int64_t z;
   int64_t cache_pos, cache_byte; /* one (position, byte) pair */
-  int64_t modified;
+  /* Emacs's change counters: MODIFF counts every change, text or
+     property, CHARS_MODIFF is MODIFF as of the last text change, and
+     SAVE_MODIFF is MODIFF when last marked unmodified; the buffer is
+     modified while SAVE_MODIFF < MODIFF. */
+  int64_t modiff, chars_modiff, save_modiff;
   /* Changed since a collection last trimmed the undo list (Emacs's
      MODIFF past BUF_COMPACT): only then is it trimmed again. */
   int64_t compact_due;

@@ -35,6 +35,56 @@
      ("a  \t b" 4 cycle-spacing nil nil "a b" 3)
      ("a \n \n b" 3 cycle-spacing (-1 t) nil "a b" 3))))
 
+(defun whitespace-commands--cycle (text pos &rest calls)
+  "(TEXT POINT) after each of CALLS, argument lists for `cycle-spacing',
+made one after the other from POS in TEXT as in batch Emacs, where
+`last-command' and `this-command' are both nil."
+  (let ((cycle-spacing--context nil)
+        (last-command nil)
+        (this-command nil))
+    (with-temp-buffer
+      (insert text)
+      (goto-char pos)
+      (mapcar (lambda (args)
+                (should-not (apply #'cycle-spacing args))
+                (list (buffer-string) (point)))
+              calls))))
+
+(ert-deftest whitespace-commands-cycle-spacing-repeated ()
+  ;; One space, then none, then what was there, then one again.
+  (should (equal (whitespace-commands--cycle "a   \t  b" 4 nil nil nil nil)
+                 '(("a b" 3) ("ab" 2) ("a   \t  b" 4) ("a b" 3))))
+  ;; No blanks at first: nothing to put back, so the next call is a
+  ;; first one too; another argument starts again.
+  (should (equal (whitespace-commands--cycle "ab" 2 nil nil '(2) '(2) '(2))
+                 '(("a b" 3) ("a b" 3) ("a  b" 4) ("ab" 2) ("a b" 3))))
+  (should (equal (whitespace-commands--cycle "a    b" 3 '(1) '(2) '(2) '(1))
+                 '(("a b" 3) ("a  b" 4) ("ab" 2) ("a b" 3))))
+  (should (equal (whitespace-commands--cycle "a \n\n  b" 3 '(-1) '(-1) '(-1))
+                 '(("a b" 3) ("ab" 2) ("a \n\n  b" 3))))
+  (should (equal (whitespace-commands--cycle "a b" 3 '(1 nil fast) '(1 nil fast) '(1 nil fast))
+                 '(("ab" 2) ("a b" 3) ("ab" 2))))
+  (should (equal (whitespace-commands--cycle "a    b" 3 '(1 nil single-shot) '(1 nil single-shot))
+                 '(("a b" 3) ("a b" 3)))))
+
+(ert-deftest whitespace-commands-cycle-spacing-other-commands ()
+  ;; A call after another command is a first one.
+  (let ((cycle-spacing--context nil)
+        (last-command 'other)
+        (this-command 'cycle-spacing))
+    (with-temp-buffer
+      (insert "a   b")
+      (goto-char 3)
+      (cycle-spacing)
+      (cycle-spacing)
+      (should (equal (list (buffer-string) (point)) '("a b" 3)))
+      (setq last-command 'cycle-spacing)
+      (cycle-spacing)
+      (should (equal (list (buffer-string) (point)) '("ab" 2)))
+      ;; just-one-space is always a first round.
+      (just-one-space)
+      (should (equal (list (buffer-string) (point)) '("a b" 3))))))
+
 (ert-deftest whitespace-commands-fixup-whitespace ()
   (whitespace-commands--check
    '(("a  \t b" 4 fixup-whitespace nil nil "a b" 2)
