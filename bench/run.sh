@@ -1,7 +1,13 @@
 #!/bin/bash
-# bench/run.sh quick|full -- run every workload under every runtime, side
-# by side, and print elisp-benchmarks-style tables, a ratio table, CSV
-# and (with gnuplot) a chart.  See bench/README.md.
+# bench/run.sh quick|full|count -- run every workload under every
+# runtime, side by side, and print elisp-benchmarks-style tables, a ratio
+# table, CSV and (with gnuplot) a chart.  See bench/README.md.
+#
+# count measures instructions instead of time: each run once under
+# valgrind's callgrind, at BENCH_SCALE 0.05 unless told.  On a shared
+# machine a run's time can vary by half from one run to the next, while
+# its instruction count does not: counts settle the rows whose runtimes
+# differ by less than the noise.
 #
 # Environment: BENCH_RUNS (default 3; 1 for quick), BENCH_ONLY (a regexp
 # of test names), BENCH_RUNTIMES (a regexp of runtime names), BENCH_SCALE
@@ -20,19 +26,32 @@ set -u
 # when started by another sh.
 [ -n "${BASH_VERSION:-}" ] || exec bash "$0" "$@"
 mode=${1:-quick}
-case $mode in quick|full) ;; *) echo "usage: $0 quick|full" >&2; exit 2 ;; esac
+case $mode in quick|full|count) ;; *) echo "usage: $0 quick|full|count" >&2; exit 2 ;; esac
 
 here=$(cd "$(dirname "$0")" && pwd)
 builddir=$(pwd)
 MARROW=${MARROW:-$builddir/src/marrow}
 MARROW_BOEHM=${MARROW_BOEHM:-$builddir/src/marrow-boehm}
-runs=${BENCH_RUNS:-$([ "$mode" = quick ] && echo 1 || echo 3)}
 # The workloads multiply their sizes by BENCH_SCALE.
-scale=${BENCH_SCALE:-$([ "$mode" = quick ] && echo 0.01 || echo 1)}
-limit=${BENCH_TIMEOUT:-$([ "$mode" = quick ] && echo 120 || echo 1800)}
+case $mode in
+  quick) runs=1 scale=0.01 limit=120 ;;
+  full) runs=3 scale=1 limit=1800 ;;
+  count) runs=1 scale=0.05 limit=3600 ;;   # a count is exact: one run says all
+esac
+# Interpreted Emacs would take an hour under callgrind.
+[ $mode = count ] && : "${BENCH_RUNTIMES:=^(marrow|emacs-bytecomp|c-ref)}"
+runs=${BENCH_RUNS:-$runs}
+scale=${BENCH_SCALE:-$scale}
+limit=${BENCH_TIMEOUT:-$limit}
 only=${BENCH_ONLY:-.}
 want_runtimes=${BENCH_RUNTIMES:-.}
 resultsdir=${BENCH_RESULTS:-$here/results}
+# What runs each measured program: nothing, or callgrind when counting.
+vg=
+[ $mode = count ] && vg="valgrind --tool=callgrind --callgrind-out-file=/dev/null"
+if [ $mode = count ] && ! command -v valgrind >/dev/null; then
+  echo "bench: count needs valgrind (apt-get install valgrind)" >&2; exit 1
+fi
 
 now() { echo "${EPOCHREALTIME:-$(date +%s.%N)}"; }  # bash < 5 lacks EPOCHREALTIME
 work=$(mktemp -d "${TMPDIR:-/tmp}/marrow-bench.XXXXXX")
@@ -44,8 +63,13 @@ trap 'exit 143' TERM
 
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 mkdir -p "$resultsdir"
-csv=$resultsdir/results.csv
-[ -f "$csv" ] || echo "date,mode,runtime,test,run,total_s,gc_s,gcs,rss_kib,status" > "$csv"
+if [ $mode = count ]; then
+  csv=$resultsdir/counts.csv
+  [ -f "$csv" ] || echo "date,mode,runtime,test,run,instructions,gc_s,gcs,rss_kib,status" > "$csv"
+else
+  csv=$resultsdir/results.csv
+  [ -f "$csv" ] || echo "date,mode,runtime,test,run,total_s,gc_s,gcs,rss_kib,status" > "$csv"
+fi
 raw=$work/raw.csv
 : > "$raw"
 : > "$work/sums"
@@ -58,10 +82,10 @@ default_policy=
 # In a build tree src/marrow is libtool's wrapper, a shell script that
 # costs tens of milliseconds a run (measured: 60-90 ms, against 0-30 for
 # the binary): time the program it runs, as an installed marrow would be.
-marrow_cmd=$MARROW
+marrow_cmd="$vg $MARROW"
 real_marrow=$(dirname "$MARROW")/.libs/marrow
 if [ -x "$real_marrow" ] && head -c 2 "$MARROW" 2>/dev/null | grep -q '#!'; then
-  marrow_cmd="env LD_LIBRARY_PATH=$(dirname "$MARROW")/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} $real_marrow"
+  marrow_cmd="env LD_LIBRARY_PATH=$(dirname "$MARROW")/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} $vg $real_marrow"
 fi
 if [ -x "$MARROW" ]; then
   for p in scan hint bitmap; do
@@ -74,7 +98,7 @@ else
 fi
 default_rt=${BENCH_DEFAULT:-marrow-${default_policy:-hint}}
 if [ -x "$MARROW_BOEHM" ]; then
-  runtimes+=("marrow-boehm|$MARROW_BOEHM -batch -Q -l")
+  runtimes+=("marrow-boehm|$vg $MARROW_BOEHM -batch -Q -l")
 else
   echo "bench: skipping marrow-boehm (not built: configure found no libgc)" >&2
 fi
@@ -90,11 +114,11 @@ if command -v emacs >/dev/null; then
       { compiled=no; echo "bench: skipping emacs-bytecomp: $(basename "$f") does not byte-compile: $(tail -1 "$work/compile.log")" >&2; break; }
   done
   if [ $compiled = yes ]; then
-    runtimes+=("emacs-bytecomp|emacs -batch -Q -L $work -l")
+    runtimes+=("emacs-bytecomp|$vg emacs -batch -Q -L $work -l")
     # marrow running the same byte code, Emacs's compilation.
     [ -x "$MARROW" ] && runtimes+=("marrow-bytecomp|$marrow_cmd -batch -Q -L $work -l")
   fi
-  runtimes+=("emacs-interp|emacs -batch -Q -l")
+  runtimes+=("emacs-interp|$vg emacs -batch -Q -l")
 else
   echo "bench: skipping emacs-bytecomp and emacs-interp (no emacs on PATH)" >&2
 fi
@@ -142,6 +166,10 @@ measure() {
   gcs=$(awk '/^bench-gc /{print $2}' "$out" | tail -1)
   gcsec=$(awk '/^bench-gc /{print $3}' "$out" | tail -1)
   if [ $rc -eq 124 ]; then status=timeout; elif [ $rc -ne 0 ]; then status=exit$rc; fi
+  # Counting: callgrind's total in place of the time; its RSS is its own.
+  if [ $mode = count ]; then
+    total=$(awk '/== Collected :/ {n = $NF} END {print n + 0}' "$err"); rss=0
+  fi
   if [ $status = ok ]; then
     echo "$name $test $(digest < "$out")" >> "$work/sums"
     [ "$run" = 1 ] && grep -h elapsed "$out" | sed "s/^/  $name $test: /" >> "$work/metrics"
@@ -177,7 +205,8 @@ while read -r test file btest ref; do
       run_one "$i" "$name" "$test" "$btest" $cmd "$wl" --eval "$gc_report"
     done
     if [ "$ref" != - ] && [[ " ${refs[*]} " == *" $ref "* ]] && [[ c-ref =~ $want_runtimes ]]; then
-      run_one "$i" c-ref "$test" "$btest" "$work/ref-$ref"
+      # shellcheck disable=SC2086
+      run_one "$i" c-ref "$test" "$btest" $vg "$work/ref-$ref"
     fi
   done
 done < "$here/tests.list"
@@ -185,7 +214,7 @@ done < "$here/tests.list"
 # ---- Tables ----------------------------------------------------------
 echo
 echo "marrow benchmarks ($mode, scale $scale, $runs run(s) each, $(nproc) cores, $stamp)"
-BENCH_DEFAULT=$default_rt awk -F, -f "$here/tables.awk" "$raw"
+BENCH_DEFAULT=$default_rt BENCH_MODE=$mode awk -F, -f "$here/tables.awk" "$raw"
 if [ -s "$work/metrics" ]; then
   echo; echo "What the workloads printed about themselves (first run):"; cat "$work/metrics"
 fi
@@ -201,7 +230,9 @@ else
   echo "Results: every runtime printed the same results for each test."
 fi
 
-if command -v gnuplot >/dev/null; then
+if [ $mode = count ]; then
+  :   # the chart is of times
+elif command -v gnuplot >/dev/null; then
   png=$resultsdir/latest-$mode.png
   awk -F, -f "$here/chart.awk" "$raw" > "$work/chart.dat"
   if gnuplot -e "datafile='$work/chart.dat'; outfile='$png'" "$here/chart.gp" 2>"$work/gnuplot.err"; then

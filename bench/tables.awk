@@ -20,6 +20,22 @@ function header(title,   r) {
   printf "\n%s\n| %-14s |", title, "test"; for (r = 1; r <= nrt; r++) printf " %16s |", rts[r]; printf "\n"
   printf "|----------------|"; for (r = 1; r <= nrt; r++) printf "------------------|"; printf "\n"
 }
+# Counting mode: one run each, the instruction count in the total's place.
+function count_table(   i, r, key, base) {
+  header("Instructions (millions, callgrind) as a ratio of " default_rt " (lower is fewer)")
+  for (i = 1; i <= nt; i++) {
+    printf "| %-14s |", tests[i]
+    key = default_rt SUBSEP tests[i]
+    base = key in n ? median(key) : 0
+    for (r = 1; r <= nrt; r++) {
+      key = rts[r] SUBSEP tests[i]
+      if (!(key in n) || (key in failed)) printf " %16s |", (key in failed) ? failed[key] : "-"
+      else if (base > 0) printf " %6.3fx %7.1fM |", median(key) / base, median(key) / 1e6
+      else printf " %15.1fM |", median(key) / 1e6
+    }
+    printf "\n"
+  }
+}
 {
   rt = $3; t = $4; key = rt SUBSEP t
   if (!(rt in seen_rt)) { seen_rt[rt] = 1; rts[++nrt] = rt }
@@ -31,6 +47,7 @@ function header(title,   r) {
 }
 END {
   default_rt = ENVIRON["BENCH_DEFAULT"] != "" ? ENVIRON["BENCH_DEFAULT"] : "marrow-hint"
+  if (ENVIRON["BENCH_MODE"] == "count") { count_table(); exit }
   for (r = 1; r <= nrt; r++) {
     rt = rts[r]
     printf "\n%s\n", rt
