@@ -1402,13 +1402,15 @@ static void doom_unreached_finalizers(struct gc *g)
   drain(g);
 }
 
+bool gc_finalizers_doomed(struct gc *g) { return g->doomed.head < g->doomed.count; }
+
 static void mark_doomed_finalizers(struct gc *g)
 {
+  if (!gc_finalizers_doomed(g))
+    return; /* the queue may never have been allocated: no NULL + 0 */
   gc_mark_array(g, g->doomed.at + g->doomed.head, g->doomed.count - g->doomed.head);
   drain(g);
 }
-
-bool gc_finalizers_doomed(struct gc *g) { return g->doomed.head < g->doomed.count; }
 
 mval gc_take_doomed_finalizer(struct gc *g)
 {
