@@ -243,6 +243,7 @@ struct vchunk {
 
 struct fixed_space {
   size_t objsize, nslots, nwords; /* nwords: bitmap words per block */
+  size_t zero_words;              /* cleared at allocation: see heap_alloc_fixed */
   size_t data_offset;
   uint64_t last_mask;             /* real slots in the last word */
   struct hblock *blocks;
@@ -515,6 +516,10 @@ static size_t kind_objsize(enum heap_kind k)
 static void fixed_geometry(struct fixed_space *fs, enum heap_kind k)
 {
   fs->objsize = kind_objsize(k);
+  /* A cons or a float is written whole by its maker before anything
+     else can run; a symbol or a string header is filled in steps, and
+     a string whose data cannot be had must be left with none. */
+  fs->zero_words = k == HEAP_CONS || k == HEAP_FLOAT ? 0 : fs->objsize / HEAP_WORD;
   size_t n = HEAP_FIXED_BLOCK_BYTES / fs->objsize;
   for (;; n--) {
     size_t nwords = (n + 63) / 64;
@@ -729,7 +734,7 @@ void *heap_alloc_fixed(struct heap *h, enum heap_kind k)
   fs->live++;
   uint64_t *p = (uint64_t *)(fs->cur->data + ((size_t)fs->cur_word * 64 + bit) * fs->objsize);
   UNPOISON(p, fs->objsize);
-  for (size_t i = 0; i < fs->objsize / sizeof *p; i++) /* 1 to 6 words: no memset call */
+  for (size_t i = 0; i < fs->zero_words; i++) /* 0 to 6 words: no memset call */
     p[i] = 0;
   return p;
 }

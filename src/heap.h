@@ -108,7 +108,8 @@ void heap_set_finalize_types(struct heap *h, uint64_t pvec_type_mask);
 void heap_set_reserve(struct heap *h, size_t bytes);
 
 /* Allocation: NULL when the system (or the allocator) refuses memory.
-   Fixed objects come back zeroed.  heap_alloc_vector takes the total
+   Symbols and string headers come back zeroed; a cons or a float comes
+   back as it was, for its maker to write whole.  heap_alloc_vector takes the total
    size in bytes (header included, rounded up to a word) and writes a
    placeholder header that the caller overwrites. */
 void *heap_alloc_fixed(struct heap *h, enum heap_kind k);

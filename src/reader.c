@@ -641,9 +641,18 @@ static mval read_bool_vector(struct reader *r)
 /* Symbols                                                            */
 /* ================================================================== */
 
+/* A switch, not strchr: reading the library at start-up asks this of
+   every character of every symbol, and GCC turns the cases into one
+   bit test. */
 static bool symbol_constituent(int c)
 {
-  return c > ' ' && !(c < 0200 && strchr("\"';()[]#`,", c));
+  switch (c) {
+  case '"': case '\'': case ';': case '(': case ')':
+  case '[': case ']': case '#': case '`': case ',':
+    return false;
+  default:
+    return c > ' ';
+  }
 }
 
 /* Length of the symbol's name after escapes; sets *escaped when it has
