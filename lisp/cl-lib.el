@@ -2033,8 +2033,9 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
   "The flag that `always', `never', `thereis' and `return' clear to end
 the loop early, once made.")
 (defvar cl-lib--loop-map nil
-  "For a `being the hash-keys/hash-values' clause: (maphash LAMBDA TABLE),
-the loop's pass becoming LAMBDA's body, as Emacs's loop makes it.")
+  "For a `being the hash-keys/hash-values/symbols/overlays' clause: the
+function of the loop's pass (a list of forms) giving the form that runs
+it for each item, as Emacs's loop makes it.")
 (defvar cl-lib--loop-result-var nil
   "The variable `thereis' and `return' leave the loop's value in, once made.")
 (defvar cl-lib--loop-pending nil
@@ -2150,16 +2151,15 @@ else a new temporary (bound by its own binding when setting)."
     (if (nth 1 spread) `(let* ,(nth 1 spread) ,set) set)))
 
 (defun cl-lib--loop-map-form (loop)
-  "The maphash of `cl-lib--loop-map' running LOOP's pass, a (while TEST
-BODY...) form, for each entry; a TEST that can fail ends the maphash."
+  "The iteration of `cl-lib--loop-map' running LOOP's pass, a (while TEST
+BODY...) form, for each item; a TEST that can fail ends it."
   ;; The throw is written out: a cl-return-from would make the loop's
   ;; own block (which looks for one conservatively) keep its catch.
   (let* ((test (nth 1 loop))
          (tag (cl-lib--block-tag '--cl-finish--))
-         (map `(maphash (lambda ,@(cdr (nth 1 cl-lib--loop-map))
-                          ,@(and (not (eq test t)) `((or ,test (throw ',tag nil))))
-                          ,@(nthcdr 2 loop))
-                        ,(nth 2 cl-lib--loop-map))))
+         (map (funcall cl-lib--loop-map
+                       `(,@(and (not (eq test t)) `((or ,test (throw ',tag nil))))
+                         ,@(nthcdr 2 loop)))))
     (if (eq test t) map `(catch ',tag ,map))))
 
 (defun cl-lib--loop-epilogue ()
@@ -2346,7 +2346,7 @@ group all see the values from before any of them."
      ((eq word 'in) (cl-lib--loop-for-in var (cl-lib--loop-next)))
      ((eq word 'on) (cl-lib--loop-for-on var (cl-lib--loop-next)))
      ((eq word 'across) (cl-lib--loop-for-across var (cl-lib--loop-next)))
-     ((eq word 'across-ref) (cl-lib--loop-for-ref var (cl-lib--loop-next) 'aref))
+     ((eq word 'across-ref) (cl-lib--loop-for-across-ref var (cl-lib--loop-next)))
      ((eq word 'in-ref) (cl-lib--loop-for-in-ref var (cl-lib--loop-next)))
      ((eq word '=) (cl-lib--loop-for-= var (cl-lib--loop-next)))
      ((memq word '(from upfrom downfrom to upto below downto above by))
@@ -2394,14 +2394,14 @@ group all see the values from before any of them."
     (cl-lib--loop-for-index i vec)
     (cl-lib--loop-set var `(aref ,vec ,i))))
 
-;; VAR of across-ref and in-ref names the element's place: the clauses
-;; that follow see the place instead (Emacs uses a symbol macro).
-(defun cl-lib--loop-for-ref (var seq accessor)
-  "VAR as the place (ACCESSOR SEQ INDEX) of each element of SEQ."
+;; VAR of across-ref, in-ref and of-ref names the element's place: the
+;; clauses that follow see the place instead (Emacs uses a symbol macro).
+(defun cl-lib--loop-for-across-ref (var seq)
+  "VAR as the place (aref SEQ INDEX) of each element of SEQ."
   (let ((vec (cl-lib--loop-temp "--cl-vec--" seq))
         (i (cl-lib--loop-temp "--cl-idx--" -1)))
     (cl-lib--loop-for-index i vec)
-    (setq cl-lib--loop-args (cl-lib--subst-place var `(,accessor ,vec ,i) cl-lib--loop-args))))
+    (setq cl-lib--loop-args (cl-lib--subst-place var `(aref ,vec ,i) cl-lib--loop-args))))
 
 (defun cl-lib--loop-for-in-ref (var list)
   (let ((tail (cl-lib--loop-temp "--cl-var--" list)))
@@ -2436,16 +2436,21 @@ forms are left alone."
            (cl-lib--loop-set var init))
           (t (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))))))
 
-(defun cl-lib--loop-for-elements (var seq)
+(defun cl-lib--loop-for-elements (var seq ref)
   "for VAR being the elements of SEQ [using (index I)]: a list is popped,
-an array indexed, as Emacs's loop walks it."
+an array indexed, as Emacs's loop walks it; with REF (of-ref), VAR names
+the place (elt SEQ I), SEQ's length taken once."
   (let* ((seq (cl-lib--loop-temp "--cl-seq--" seq))
          (index (and (cl-lib--loop-peek-p 'using)
                      (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
          (i (if index (cl-lib--loop-bind index 0) (cl-lib--loop-temp "--cl-idx--" 0))))
-    (cl-lib--loop-bind-pattern var)
-    (cl-lib--loop-for-test `(and ,seq (or (consp ,seq) (< ,i (length ,seq)))))
-    (cl-lib--loop-set var `(if (consp ,seq) (pop ,seq) (aref ,seq ,i)))
+    (if ref
+        (let ((len (cl-lib--loop-temp "--cl-len--" `(length ,seq))))
+          (cl-lib--loop-for-test `(< ,i ,len))
+          (setq cl-lib--loop-args (cl-lib--subst-place var `(elt ,seq ,i) cl-lib--loop-args)))
+      (cl-lib--loop-bind-pattern var)
+      (cl-lib--loop-for-test `(and ,seq (or (consp ,seq) (< ,i (length ,seq)))))
+      (cl-lib--loop-set var `(if (consp ,seq) (pop ,seq) (aref ,seq ,i))))
     (cl-lib--loop-step i `(1+ ,i))))
 
 (defun cl-lib--loop-for-being (var)
@@ -2454,7 +2459,7 @@ the buffers."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
   (let* ((kind (cl-lib--loop-next))
          (of (and (not (memq kind '(overlay overlays extent extents)))
-                  (cl-lib--loop-peek-p 'of 'in 'of-ref))))
+                  (cl-lib--loop-peek-p 'of 'in 'of-ref 'in-ref))))
     (cond (of (cl-lib--loop-next))
           ((memq kind '(overlay overlays extent extents))
            (setq kind 'overlays))
@@ -2462,24 +2467,28 @@ the buffers."
            (error "Expected `of'")))
     (let ((seq (and of (cl-lib--loop-next))))
       (cond
-       ((eq (car of) 'of-ref)
+       ((memq (car of) '(of-ref in-ref))
         (unless (memq kind '(element elements))
           (error "Expected a `for' preposition, found %s" kind))
-        (cl-lib--loop-for-ref var seq 'elt))
-       ((memq kind '(element elements)) (cl-lib--loop-for-elements var seq))
+        (cl-lib--loop-for-elements var seq t))
+       ((memq kind '(element elements)) (cl-lib--loop-for-elements var seq nil))
        ((memq kind '(symbol symbols))
-        (cl-lib--loop-for-in var `(cl-lib--all-symbols ,seq)))
+        (cl-lib--loop-iterate 'symbols (lambda (body) `(mapatoms (lambda (,var) ,@body) ,seq))))
        ((memq kind '(buffer buffers))
         (cl-lib--loop-for-in var '(buffer-list)))
-       ((eq kind 'overlays) (cl-lib--loop-for-in var (cl-lib--loop-overlays-form)))
-       ((and (memq kind '(hash-key hash-keys hash-value hash-values))
-             (not cl-lib--loop-map) (symbolp var))
+       ((eq kind 'overlays)
+        (let ((args (cl-lib--loop-overlays-args)))
+          (cl-lib--loop-iterate 'overlays
+                                (lambda (body)
+                                  `(cl--map-overlays (lambda (,var ,(make-symbol "--cl-var--"))
+                                                       (progn ,@body) nil)
+                                                     ,@args)))))
+       ((and (memq kind '(hash-key hash-keys hash-value hash-values)) (symbolp var))
         (let* ((other (and (cl-lib--loop-peek-p 'using)
                            (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
-               (other (or other (make-symbol "--cl-var--"))))
-          (setq cl-lib--loop-map
-                `(maphash (lambda ,(if (memq kind '(hash-key hash-keys)) (list var other) (list other var)))
-                          ,seq))))
+               (other (or other (make-symbol "--cl-var--")))
+               (args (if (memq kind '(hash-key hash-keys)) (list var other) (list other var))))
+          (cl-lib--loop-iterate 'hash-tables (lambda (body) `(maphash (lambda ,args ,@body) ,seq)))))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
         (let ((other (and (cl-lib--loop-peek-p 'using)
                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
@@ -2490,14 +2499,28 @@ the buffers."
        (t (error "Expected a `for' preposition, found %s" kind))))))
 
 ;; `of'/`in' BUFFER, `from' POS and `to' POS, in any order, as in Emacs.
-(defun cl-lib--loop-overlays-form ()
+(defun cl-lib--loop-overlays-args ()
   (let (buffer from to)
     (while (cl-lib--loop-peek-p 'of 'in 'from 'to)
       (let ((word (cl-lib--loop-next)) (value (cl-lib--loop-next)))
         (cond ((eq word 'from) (setq from value))
               ((eq word 'to) (setq to value))
               (t (setq buffer value)))))
-    `(cl-lib--overlays ,buffer ,from ,to)))
+    (list buffer from to)))
+
+(defun cl-lib--loop-iterate (kind iterator)
+  "Have the loop's pass run by ITERATOR, a function of the pass's forms
+giving the form that runs them for each item; one per loop, as Emacs's."
+  (when cl-lib--loop-map
+    (error "Iteration on %S does not support this combination" kind))
+  (setq cl-lib--loop-map iterator))
+
+(defun cl--map-overlays (function &optional buffer from to arg)
+  "Call FUNCTION with each overlay of BUFFER reaching into FROM..TO and
+ARG, until it returns non-nil."
+  (let ((overlays (cl-lib--overlays buffer from to)))
+    (while (and overlays (not (funcall function (pop overlays) arg))))
+    nil))
 
 (defun cl-lib--overlays (buffer from to)
   "BUFFER's overlays (the current buffer's by default) that reach into
@@ -2509,11 +2532,6 @@ FROM..TO, as `cl-loop' visits them."
                                (not (and to (>= (overlay-start ov) to)))
                                (not (and from (<= (overlay-end ov) from)))))
                         (append (car lists) (cdr lists))))))
-
-(defun cl-lib--all-symbols (obarray)
-  (let (symbols)
-    (mapatoms (lambda (s) (push s symbols)) obarray)
-    symbols))
 
 (defun cl-lib--hash-pairs (table)
   (let (pairs)
