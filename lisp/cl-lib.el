@@ -2319,7 +2319,7 @@ parallel: each value is computed before any of the group's variables."
             cl-lib--loop-chain)
       (setq cl-lib--loop-pending nil))
     (when cl-lib--loop-group-steps
-      (push (cons (if (cdr cl-lib--loop-group-steps) 'cl-psetq 'setq)
+      (push (cons (if cl-lib--loop-ands 'cl-psetq 'setq)
                   (apply #'append (nreverse cl-lib--loop-group-steps)))
             cl-lib--loop-steps))))
 
@@ -2653,30 +2653,24 @@ FROM..TO, as `cl-loop' visits them."
          (else (and (cl-lib--loop-peek-p 'else)
                     (progn (cl-lib--loop-next) (cl-lib--loop-clause-group)))))
     (when (cl-lib--loop-peek-p 'end) (cl-lib--loop-next))
-    ;; `it' in the clauses is the condition's value.
-    (when (cl-lib--mentions-p 'it (list then else))
-      (let ((it (cl-lib--loop-temp "it" nil)))
-        (setq cond `(setq ,it ,cond)
-              then (cl-lib--subst it 'it then)
-              else (cl-lib--subst it 'it else))))
     (setq then (cl-lib--loop-build-ands then)
           else (cl-lib--loop-build-ands else))
     (when (eq word 'unless) (cl-rotatef then else))
-    (if (and (eq (car then) t) (eq (car else) t))
-        ;; Statements only: an if run for effect, as in Emacs's loop.
-        `(progn (if ,cond (progn ,@(nth 1 then)) ,@(nth 1 else)) t)
-      `(if ,cond ,(nth 2 then) ,(nth 2 else)))))
+    (let* ((simple (and (eq (car then) t) (eq (car else) t)))
+           ;; Statements only: an if run for effect, as in Emacs's loop.
+           (branches (if simple
+                         `((progn ,@(nth 1 then)) ,@(nth 1 else))
+                       (list (nth 2 then) (nth 2 else))))
+           ;; `it' in the clauses is the condition's value.
+           (form (if (cl-lib--mentions-p 'it branches)
+                     `(let ((it ,cond)) (if it ,@branches))
+                   `(if ,cond ,@branches))))
+      (if simple `(progn ,form t) form))))
 
 (defun cl-lib--mentions-p (symbol tree)
   (cond ((eq tree symbol) t)
         ((consp tree) (or (cl-lib--mentions-p symbol (car tree))
                           (cl-lib--mentions-p symbol (cdr tree))))))
-
-(defun cl-lib--subst (new old tree)
-  (cond ((eq tree old) new)
-        ((consp tree) (cons (cl-lib--subst new old (car tree))
-                            (cl-lib--subst new old (cdr tree))))
-        (t tree)))
 
 (provide 'cl-lib)
 
