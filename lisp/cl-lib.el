@@ -2454,15 +2454,20 @@ the place (elt SEQ I), SEQ's length taken once."
     (cl-lib--loop-step i `(1+ ,i))))
 
 (defun cl-lib--loop-for-being (var)
-  "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, or
-the buffers."
+  "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, the
+buffers, frames, overlays or intervals."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
-  (let* ((kind (cl-lib--loop-next))
-         (of (and (not (memq kind '(overlay overlays extent extents)))
-                  (cl-lib--loop-peek-p 'of 'in 'of-ref 'in-ref))))
+  (let ((kind (cl-lib--loop-next)))
+    (cond ((memq kind '(overlay overlays extent extents)) (cl-lib--loop-for-overlays var))
+          ((memq kind '(interval intervals)) (cl-lib--loop-for-intervals var))
+          ((memq kind '(frame frames screen screens)) (cl-lib--loop-for-frames var))
+          (t (cl-lib--loop-for-of var kind)))))
+
+(defun cl-lib--loop-for-of (var kind)
+  "for VAR being the KIND of SEQ: elements, symbols, hash keys or values,
+or the buffers."
+  (let ((of (cl-lib--loop-peek-p 'of 'in 'of-ref 'in-ref)))
     (cond (of (cl-lib--loop-next))
-          ((memq kind '(overlay overlays extent extents))
-           (setq kind 'overlays))
           ((not (memq kind '(symbol symbols buffer buffers))) ; no `of' needed
            (error "Expected `of'")))
     (let ((seq (and of (cl-lib--loop-next))))
@@ -2476,13 +2481,6 @@ the buffers."
         (cl-lib--loop-iterate 'symbols (lambda (body) `(mapatoms (lambda (,var) ,@body) ,seq))))
        ((memq kind '(buffer buffers))
         (cl-lib--loop-for-in var '(buffer-list)))
-       ((eq kind 'overlays)
-        (let ((args (cl-lib--loop-overlays-args)))
-          (cl-lib--loop-iterate 'overlays
-                                (lambda (body)
-                                  `(cl--map-overlays (lambda (,var ,(make-symbol "--cl-var--"))
-                                                       (progn ,@body) nil)
-                                                     ,@args)))))
        ((and (memq kind '(hash-key hash-keys hash-value hash-values)) (symbolp var))
         (let* ((other (and (cl-lib--loop-peek-p 'using)
                            (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
@@ -2498,15 +2496,44 @@ the buffers."
                            `(cl-lib--hash-pairs ,seq))))
        (t (error "Expected a `for' preposition, found %s" kind))))))
 
-;; `of'/`in' BUFFER, `from' POS and `to' POS, in any order, as in Emacs.
-(defun cl-lib--loop-overlays-args ()
-  (let (buffer from to)
-    (while (cl-lib--loop-peek-p 'of 'in 'from 'to)
-      (let ((word (cl-lib--loop-next)) (value (cl-lib--loop-next)))
-        (cond ((eq word 'from) (setq from value))
-              ((eq word 'to) (setq to value))
-              (t (setq buffer value)))))
-    (list buffer from to)))
+(defun cl-lib--loop-phrases (words)
+  "The values of the phrases named by WORDS (`in' standing for `of'),
+which come in any order, as a list in the order of WORDS, nil for those
+absent."
+  (let ((found nil))
+    (while (or (cl-lib--loop-peek-p 'in) (memq (car cl-lib--loop-args) words))
+      (let ((word (cl-lib--loop-next)))
+        (push (cons (if (eq word 'in) 'of word) (cl-lib--loop-next)) found)))
+    (mapcar (lambda (word) (cdr (assq word found))) words)))
+
+(defun cl-lib--loop-for-overlays (var)
+  "for VAR being the overlays [of BUFFER] [from POS] [to POS]."
+  (let ((args (cl-lib--loop-phrases '(of from to))))
+    (cl-lib--loop-iterate 'overlays
+                          (lambda (body)
+                            `(cl--map-overlays (lambda (,var ,(make-symbol "--cl-var--"))
+                                                 (progn ,@body) nil)
+                                               ,@args)))))
+
+(defun cl-lib--loop-for-intervals (var)
+  "for VAR being the intervals [of OBJECT] [property PROP] [from POS]
+[to POS]: VAR (START . END), set (not bound, as in Emacs) unless a pair
+of variables, which then take the bounds themselves."
+  (let* ((args (cl-lib--loop-phrases '(of property from to)))
+         (pair (and (consp var) (symbolp (car var)) (symbolp (cdr var))))
+         (start (if pair (car var) (make-symbol "--cl-var1--")))
+         (end (if pair (cdr var) (make-symbol "--cl-var2--"))))
+    (unless pair (cl-lib--loop-set var `(cons ,start ,end)))
+    (cl-lib--loop-iterate 'intervals
+                          (lambda (body)
+                            `(cl--map-intervals (lambda (,start ,end) ,@body) ,@args)))))
+
+(defun cl-lib--loop-for-frames (var)
+  "for VAR being the frames: from the selected one round to it again."
+  (cl-lib--loop-bind var '(selected-frame))
+  (let ((first (cl-lib--loop-temp "--cl-var--" nil)))
+    (cl-lib--loop-for-test `(prog1 (not (eq ,var ,first)) (or ,first (setq ,first ,var))))
+    (cl-lib--loop-step var `(next-frame ,var))))
 
 (defun cl-lib--loop-iterate (kind iterator)
   "Have the loop's pass run by ITERATOR, a function of the pass's forms
@@ -2514,6 +2541,29 @@ giving the form that runs them for each item; one per loop, as Emacs's."
   (when cl-lib--loop-map
     (error "Iteration on %S does not support this combination" kind))
   (setq cl-lib--loop-map iterator))
+
+(defun cl--map-intervals (function &optional object property from to)
+  "Call FUNCTION with the start and end of each run of OBJECT (a string,
+or a buffer, the current one by default) from FROM to TO over which
+PROPERTY (with nil, every property) keeps its value."
+  (let ((object (or object (current-buffer))))
+    (if (bufferp object)
+        (let ((start (or from (with-current-buffer object (point-min)))) (next t))
+          (while (and next (or (null to) (< start to)))
+            (setq next (cl-lib--next-change start property object))
+            (let ((end (or next (with-current-buffer object (point-max)))))
+              (funcall function start (if to (min end to) end))
+              (setq start end))))
+      (let ((start (or from 0)) (to (or to (length object))))
+        (while (< start to)
+          (let ((next (or (cl-lib--next-change start property object) to)))
+            (funcall function start (min next to))
+            (setq start next)))))))
+
+(defun cl-lib--next-change (pos property object)
+  (if property
+      (next-single-property-change pos property object)
+    (next-property-change pos object)))
 
 (defun cl--map-overlays (function &optional buffer from to arg)
   "Call FUNCTION with each overlay of BUFFER reaching into FROM..TO and

@@ -248,4 +248,39 @@
      . ((1 3) 1))
      )))
 
+;; Intervals run the pass inside cl--map-intervals (a variable that is
+;; not a pair of names set, not bound, as in Emacs); frames go round
+;; from the selected one.
+(ert-deftest cl-loop-shapes-intervals-and-frames ()
+  (cl-loop-shapes--check
+   '(
+     ((cl-loop for i being the intervals of b collect i)
+      . "(let* ((--cl-var-- nil)) (cl--map-intervals #'(lambda (--cl-var1-- --cl-var2--) (setq i (cons --cl-var1-- --cl-var2--)) (setq --cl-var-- (cons i --cl-var--))) b nil nil nil) (nreverse --cl-var--))")
+     ((cl-loop for (a . b) being the intervals property 'face collect a)
+      . "(let* ((--cl-var-- nil)) (cl--map-intervals #'(lambda (a b) (setq --cl-var-- (cons a --cl-var--))) nil 'face nil nil) (nreverse --cl-var--))")
+     ((cl-loop for (a . b) being the intervals of s to 5 from 1 collect a)
+      . "(let* ((--cl-var-- nil)) (cl--map-intervals #'(lambda (a b) (setq --cl-var-- (cons a --cl-var--))) s nil 1 5) (nreverse --cl-var--))")
+     ((cl-loop for f being the frames collect f)
+      . "(let* ((f (selected-frame)) (--cl-var-- nil) (--cl-var-- nil)) (while (prog1 (not (eq f --cl-var--)) (or --cl-var-- (setq --cl-var-- f))) (setq --cl-var-- (cons f --cl-var--)) (setq f (next-frame f))) (nreverse --cl-var--))")
+     ))
+  (cl-loop-shapes--check-runs
+   '(
+    ((with-temp-buffer (insert "abcdef") (put-text-property 2 4 'face 'bold) (cl-loop for (a . b) being the intervals collect (list a b)))
+     . ((1 2) (2 4) (4 7)))
+    ((with-temp-buffer (insert "abcdef") (put-text-property 2 4 'face 'bold) (put-text-property 3 5 'x 1) (cl-loop for (a . b) being the intervals property 'face collect (list a b)))
+     . ((1 2) (2 4) (4 7)))
+    ((with-temp-buffer (insert "abcdef") (put-text-property 2 4 'face 'bold) (cl-loop for (a . b) being the intervals from 3 to 5 collect (list a b)))
+     . ((3 4) (4 5)))
+    ((with-temp-buffer (insert "abc") (let ((i nil)) (cl-loop for i being the intervals collect i)))
+     . ((1 . 4)))
+    ((let ((s (concat "ab" (propertize "cd" 'face 'bold) "ef"))) (cl-loop for (a . b) being the intervals of s collect (list a b)))
+     . ((0 2) (2 4) (4 6)))
+    ((let ((s (concat "ab" (propertize "cd" 'face 'bold) "ef"))) (cl-loop for (a . b) being the intervals of s from 1 to 5 collect (list a b)))
+     . ((1 2) (2 4) (4 5)))
+    ((cl-loop for f being the frames count (framep f))
+     . 1)
+    ((cl-loop for f being the frames collect (eq f (selected-frame)))
+     . (t))
+     )))
+
 ;;; cl-loop-shapes-tests.el ends here
