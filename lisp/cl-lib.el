@@ -2016,10 +2016,18 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
 ;;       (while (and CHAIN...) STEPS...)
 ;;       FINALLY...
 ;;       RESULT))
+;;
+;; The bindings nest as Emacs's: a group joined by `and' is a let of its
+;; own, the bindings between groups one let* each, destructuring
+;; patterns spread where they are bound.  A hash-table, obarray,
+;; overlay or interval clause runs the while's pass in a mapping
+;; function instead.
 
 (defvar cl-lib--loop-args nil "Tokens not parsed yet.")
 (defvar cl-lib--loop-name nil)
-(defvar cl-lib--loop-bindings nil "Reversed let* bindings.")
+(defvar cl-lib--loop-bindings nil
+  "Reversed bindings: (VAR INIT), (PATTERN INIT), (VAR), VAR, or a vector
+of a list of them, a group bound in parallel.")
 (defvar cl-lib--loop-chain nil "Reversed chain forms.")
 (defvar cl-lib--loop-steps nil "Reversed step forms.")
 (defvar cl-lib--loop-initially nil)
@@ -2039,7 +2047,7 @@ it for each item, as Emacs's loop makes it.")
 (defvar cl-lib--loop-result-var nil
   "The variable `thereis' and `return' leave the loop's value in, once made.")
 (defvar cl-lib--loop-pending nil
-  "(PATTERN . TEMP) stores of the current `for ... and ...' group.")
+  "Reversed (PATTERN FORM) stores of the current `for' group, made at its end.")
 (defvar cl-lib--loop-group-steps nil
   "Reversed (VAR FORM) steps of the current `for' group, made in parallel.")
 (defvar cl-lib--loop-ands nil "Non-nil once the current `for' group has an `and'.")
@@ -2049,7 +2057,7 @@ it for each item, as Emacs's loop makes it.")
 (defmacro cl-loop (&rest clauses)
   "The Common Lisp `loop' macro (a subset: for (in, on, across, in-ref,
 across-ref, =/then, numbers, being the elements/symbols/hash-keys/
-hash-values, joined by `and'), repeat, with, while, until, collect,
+hash-values/buffers/frames/overlays/intervals, joined by `and'), repeat, with, while, until, collect,
 append, nconc, concat, vconcat, sum, count, maximize, minimize, when,
 unless, if (with `it'), do, return, always, never, thereis, named,
 initially, finally)."
