@@ -2057,7 +2057,8 @@ it for each item, as Emacs's loop makes it.")
 (defmacro cl-loop (&rest clauses)
   "The Common Lisp `loop' macro (a subset: for (in, on, across, in-ref,
 across-ref, =/then, numbers, being the elements/symbols/hash-keys/
-hash-values/buffers/frames/overlays/intervals, joined by `and'), repeat, with, while, until, collect,
+hash-values/buffers/frames/windows/overlays/intervals, joined by
+`and'), repeat, with, while, until, collect,
 append, nconc, concat, vconcat, sum, count, maximize, minimize, when,
 unless, if (with `it'), do, return, always, never, thereis, named,
 initially, finally)."
@@ -2463,12 +2464,13 @@ the place (elt SEQ I), SEQ's length taken once."
 
 (defun cl-lib--loop-for-being (var)
   "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, the
-buffers, frames, overlays or intervals."
+buffers, frames, windows, overlays or intervals."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
   (let ((kind (cl-lib--loop-next)))
     (cond ((memq kind '(overlay overlays extent extents)) (cl-lib--loop-for-overlays var))
           ((memq kind '(interval intervals)) (cl-lib--loop-for-intervals var))
           ((memq kind '(frame frames screen screens)) (cl-lib--loop-for-frames var))
+          ((memq kind '(window windows)) (cl-lib--loop-for-windows var))
           (t (cl-lib--loop-for-of var kind)))))
 
 (defun cl-lib--loop-for-of (var kind)
@@ -2539,9 +2541,21 @@ of variables, which then take the bounds themselves."
 (defun cl-lib--loop-for-frames (var)
   "for VAR being the frames: from the selected one round to it again."
   (cl-lib--loop-bind var '(selected-frame))
+  (cl-lib--loop-round-trip var `(next-frame ,var)))
+
+(defun cl-lib--loop-for-windows (var)
+  "for VAR being the windows [of FRAME]: from the selected one round to
+it again, through the minibuffer's when starting there."
+  (let ((frame (car (cl-lib--loop-phrases '(of)))))
+    (cl-lib--loop-bind var (if frame `(frame-selected-window ,frame) '(selected-window)))
+    (let ((minip (cl-lib--loop-temp "--cl-minip--" `(minibufferp (window-buffer ,var)))))
+      (cl-lib--loop-round-trip var `(next-window ,var ,minip)))))
+
+(defun cl-lib--loop-round-trip (var step)
+  "Step VAR by STEP until it is back at its first value."
   (let ((first (cl-lib--loop-temp "--cl-var--" nil)))
     (cl-lib--loop-for-test `(prog1 (not (eq ,var ,first)) (or ,first (setq ,first ,var))))
-    (cl-lib--loop-step var `(next-frame ,var))))
+    (cl-lib--loop-step var step)))
 
 (defun cl-lib--loop-iterate (kind iterator)
   "Have the loop's pass run by ITERATOR, a function of the pass's forms

@@ -2591,7 +2591,7 @@ codes that read use the minibuffer, which reads standard input."
              window-list window-list-1 next-window previous-window
              other-window one-window-p walk-windows get-buffer-window
              get-buffer-window-list window-minibuffer-p
-             minibuffer-selected-window active-minibuffer-window
+             minibuffer-selected-window active-minibuffer-window minibufferp
              window-use-time get-lru-window get-mru-window get-largest-window
              window-dedicated-p set-window-dedicated-p window-parameters
              window-parameter set-window-parameter window-prev-buffers

@@ -283,4 +283,26 @@
      . (t))
      )))
 
+;; Windows go round from the selected one, through the minibuffer's
+;; window when starting there (minibufferp).
+(ert-deftest cl-loop-shapes-windows ()
+  (cl-loop-shapes--check
+   '(
+     ((cl-loop for w being the windows collect w)
+      . "(let* ((w (selected-window)) (--cl-minip-- (minibufferp (window-buffer w))) (--cl-var-- nil) (--cl-var-- nil)) (while (prog1 (not (eq w --cl-var--)) (or --cl-var-- (setq --cl-var-- w))) (setq --cl-var-- (cons w --cl-var--)) (setq w (next-window w --cl-minip--))) (nreverse --cl-var--))")
+     ((cl-loop for w being the windows of f collect w)
+      . "(let* ((w (frame-selected-window f)) (--cl-minip-- (minibufferp (window-buffer w))) (--cl-var-- nil) (--cl-var-- nil)) (while (prog1 (not (eq w --cl-var--)) (or --cl-var-- (setq --cl-var-- w))) (setq --cl-var-- (cons w --cl-var--)) (setq w (next-window w --cl-minip--))) (nreverse --cl-var--))")
+     ))
+  (cl-loop-shapes--check-runs
+   '(
+    ((list (minibufferp) (minibufferp (get-buffer " *Minibuf-0*")) (minibufferp " *Minibuf-0*") (minibufferp (get-buffer " *Minibuf-0*") t) (minibufferp "no such buffer") (condition-case err (minibufferp 5) (error err)))
+     . (nil t t nil nil (wrong-type-argument bufferp 5)))
+    ((cl-loop for w being the windows collect (buffer-name (window-buffer w)))
+     . ("*scratch*"))
+    ((cl-loop for w being the windows of (selected-frame) count (windowp w))
+     . 1)
+    ((with-selected-window (minibuffer-window) (cl-loop for w being the windows collect (buffer-name (window-buffer w))))
+     . (" *Minibuf-0*" "*scratch*"))
+     )))
+
 ;;; cl-loop-shapes-tests.el ends here
