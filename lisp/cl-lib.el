@@ -2062,7 +2062,9 @@ hash-values/buffers/frames/windows/overlays/intervals, joined by
 append, nconc, concat, vconcat, sum, count, maximize, minimize, when,
 unless, if (with `it'), do, return, always, never, thereis, named,
 initially, finally)."
-  (if (not (symbolp (car clauses)))
+  ;; As in Emacs, forms without a symbol (other than nil and t) among
+  ;; them make a plain endless loop.
+  (if (not (cl-some (lambda (c) (and c (not (eq c t)) (symbolp c))) clauses))
       `(cl-block nil (while t ,@clauses))
     (let ((cl-lib--loop-args (append clauses '(cl-end-loop))) (cl-lib--loop-name nil)
           (cl-lib--loop-bindings nil) (cl-lib--loop-chain nil) (cl-lib--loop-steps nil)

@@ -305,4 +305,16 @@
      . (" *Minibuf-0*" "*scratch*"))
      )))
 
+;; Forms without a symbol among them (nil and t aside) are a plain
+;; endless loop; one symbol makes them all clauses.
+(ert-deftest cl-loop-shapes-plain-loop ()
+  (cl-loop-shapes--check
+   '(((cl-loop) . "(while t)")
+     ((cl-loop nil (f)) . "(while t nil (f))")
+     ((cl-loop t (f)) . "(while t t (f))")
+     ((cl-loop (f) (g)) . "(while t (f) (g))")))
+  (should (equal (condition-case err (macroexpand-all '(cl-loop (f) x)) (error err))
+                 '(error "Expected a cl-loop keyword, found (f)")))
+  (should (equal (let ((n 0)) (cl-loop nil (when (> (cl-incf n) 2) (cl-return n)))) 3)))
+
 ;;; cl-loop-shapes-tests.el ends here
