@@ -2016,10 +2016,18 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
 ;;       (while (and CHAIN...) STEPS...)
 ;;       FINALLY...
 ;;       RESULT))
+;;
+;; The bindings nest as Emacs's: a group joined by `and' is a let of its
+;; own, the bindings between groups one let* each, destructuring
+;; patterns spread where they are bound.  A hash-table, obarray,
+;; overlay or interval clause runs the while's pass in a mapping
+;; function instead.
 
 (defvar cl-lib--loop-args nil "Tokens not parsed yet.")
 (defvar cl-lib--loop-name nil)
-(defvar cl-lib--loop-bindings nil "Reversed let* bindings.")
+(defvar cl-lib--loop-bindings nil
+  "Reversed bindings: (VAR INIT), (PATTERN INIT), (VAR), VAR, or a vector
+of a list of them, a group bound in parallel.")
 (defvar cl-lib--loop-chain nil "Reversed chain forms.")
 (defvar cl-lib--loop-steps nil "Reversed step forms.")
 (defvar cl-lib--loop-initially nil)
@@ -2033,12 +2041,13 @@ if nil), seeded by STATE if it is an integer, or by the clock if t."
   "The flag that `always', `never', `thereis' and `return' clear to end
 the loop early, once made.")
 (defvar cl-lib--loop-map nil
-  "For a `being the hash-keys/hash-values' clause: (maphash LAMBDA TABLE),
-the loop's pass becoming LAMBDA's body, as Emacs's loop makes it.")
+  "For a `being the hash-keys/hash-values/symbols/overlays' clause: the
+function of the loop's pass (a list of forms) giving the form that runs
+it for each item, as Emacs's loop makes it.")
 (defvar cl-lib--loop-result-var nil
   "The variable `thereis' and `return' leave the loop's value in, once made.")
 (defvar cl-lib--loop-pending nil
-  "(PATTERN . TEMP) stores of the current `for ... and ...' group.")
+  "Reversed (PATTERN FORM) stores of the current `for' group, made at its end.")
 (defvar cl-lib--loop-group-steps nil
   "Reversed (VAR FORM) steps of the current `for' group, made in parallel.")
 (defvar cl-lib--loop-ands nil "Non-nil once the current `for' group has an `and'.")
@@ -2048,11 +2057,14 @@ the loop's pass becoming LAMBDA's body, as Emacs's loop makes it.")
 (defmacro cl-loop (&rest clauses)
   "The Common Lisp `loop' macro (a subset: for (in, on, across, in-ref,
 across-ref, =/then, numbers, being the elements/symbols/hash-keys/
-hash-values, joined by `and'), repeat, with, while, until, collect,
+hash-values/buffers/frames/windows/overlays/intervals, joined by
+`and'), repeat, with, while, until, collect,
 append, nconc, concat, vconcat, sum, count, maximize, minimize, when,
 unless, if (with `it'), do, return, always, never, thereis, named,
 initially, finally)."
-  (if (not (symbolp (car clauses)))
+  ;; As in Emacs, forms without a symbol (other than nil and t) among
+  ;; them make a plain endless loop.
+  (if (not (cl-some (lambda (c) (and c (not (eq c t)) (symbolp c))) clauses))
       `(cl-block nil (while t ,@clauses))
     (let ((cl-lib--loop-args (append clauses '(cl-end-loop))) (cl-lib--loop-name nil)
           (cl-lib--loop-bindings nil) (cl-lib--loop-chain nil) (cl-lib--loop-steps nil)
@@ -2076,21 +2088,89 @@ initially, finally)."
                       ,(if cl-lib--loop-map (cl-lib--loop-map-form loop) loop)
                       ,@(cl-lib--loop-epilogue))))
         `(cl-block ,cl-lib--loop-name
-           ,@(if cl-lib--loop-bindings
-                 `((let* ,(nreverse cl-lib--loop-bindings) ,@forms))
-               forms))))))
+           ,@(cl-lib--loop-wrap-lets cl-lib--loop-bindings forms))))))
+
+(defun cl-lib--loop-wrap-lets (bindings body)
+  "BODY, a list of forms, inside the lets of BINDINGS (reversed): as
+Emacs's loop nests them, a group bound in parallel (a vector of more
+than one binding) makes a let of its own, the bindings between groups
+one let* each."
+  (while bindings
+    (if (cl-lib--loop-parallel-p (car bindings))
+        (setq body (list (cl-lib--loop-let (aref (pop bindings) 0) body t)))
+      (let ((lets nil))
+        (while (and bindings (not (cl-lib--loop-parallel-p (car bindings))))
+          (let ((b (pop bindings)))
+            (push (if (vectorp b) (car (aref b 0)) b) lets)))
+        (setq body (list (cl-lib--loop-let lets body nil))))))
+  body)
+
+(defun cl-lib--loop-parallel-p (binding)
+  (and (vectorp binding) (cdr (aref binding 0))))
+
+(defun cl-lib--loop-group-bindings (start)
+  "Make the bindings pushed since the list was START one parallel group."
+  (let ((new nil) (rest cl-lib--loop-bindings))
+    (while (not (eq rest start)) (push (pop rest) new))
+    (when new (setq cl-lib--loop-bindings (cons (vector new) rest)))))
+
+(defun cl-lib--loop-unused-p (var)
+  "Non-nil if VAR is nil or a name starting with `_', one whose value
+is not wanted."
+  (or (null var) (and (symbolp var) (string-prefix-p "_" (symbol-name var)))))
+
+(defun cl-lib--loop-specs (specs par setq)
+  "How Emacs's loop binds (or, with SETQ, sets) SPECS, each VAR, (VAR)
+or (PATTERN VALUE), PATTERN a tree of variables: (PAR TEMPS PAIRS), PAR
+whether still in parallel, TEMPS the bindings computing the values
+first and PAIRS the (VAR VALUE) in order.  A pattern with a value turns
+a parallel group sequential, its values computed first into
+temporaries.  A list is walked by popping its dotted tail's variable,
+else a new temporary (bound by its own binding when setting)."
+  (let ((temps nil) (pairs nil))
+    (when (and par (cl-some (lambda (s) (and (consp (car-safe s)) (nth 1 s))) specs))
+      (setq par nil
+            specs (mapcar (lambda (s)
+                            (if (or (atom s) (macroexp-const-p (nth 1 s))) s
+                              (let ((temp (make-symbol "--cl-var--")))
+                                (push (list temp (nth 1 s)) temps)
+                                (list (car s) temp))))
+                          specs)))
+    (while specs
+      (let* ((spec (pop specs)) (pat (car-safe spec)))
+        (if (not (and (consp spec) (or (consp pat) (cl-lib--loop-unused-p pat))))
+            (push spec pairs)
+          (let ((value (nth 1 spec)) (tail (if (consp pat) (cdr (last pat)) pat)) (parts nil))
+            (unless (and (null value) (cl-lib--loop-unused-p tail))
+              (when (or (null tail) (and setq (cl-lib--loop-unused-p tail)))
+                (setq tail (make-symbol "--cl-var--"))
+                (when setq (push (list tail) cl-lib--loop-bindings)))
+              (push (list tail value) pairs))
+            (while (consp pat)
+              (push (list (pop pat) (and value (list (if pat 'pop 'car) tail))) parts))
+            (setq specs (nconc (nreverse parts) specs))))))
+    (list par (nreverse temps) (nreverse pairs))))
+
+(defun cl-lib--loop-let (specs body par)
+  (let ((spread (cl-lib--loop-specs specs par nil)))
+    `(,(if (car spread) 'let 'let*) ,(append (nth 1 spread) (nth 2 spread)) ,@body)))
+
+(defun cl-lib--loop-setq (specs par)
+  "The form storing SPECS, as `cl-lib--loop-let' would bind them."
+  (let* ((spread (cl-lib--loop-specs specs par t))
+         (set (cons (if (car spread) 'cl-psetq 'setq) (apply #'append (nth 2 spread)))))
+    (if (nth 1 spread) `(let* ,(nth 1 spread) ,set) set)))
 
 (defun cl-lib--loop-map-form (loop)
-  "The maphash of `cl-lib--loop-map' running LOOP's pass, a (while TEST
-BODY...) form, for each entry; a TEST that can fail ends the maphash."
+  "The iteration of `cl-lib--loop-map' running LOOP's pass, a (while TEST
+BODY...) form, for each item; a TEST that can fail ends it."
   ;; The throw is written out: a cl-return-from would make the loop's
   ;; own block (which looks for one conservatively) keep its catch.
   (let* ((test (nth 1 loop))
          (tag (cl-lib--block-tag '--cl-finish--))
-         (map `(maphash (lambda ,@(cdr (nth 1 cl-lib--loop-map))
-                          ,@(and (not (eq test t)) `((or ,test (throw ',tag nil))))
-                          ,@(nthcdr 2 loop))
-                        ,(nth 2 cl-lib--loop-map))))
+         (map (funcall cl-lib--loop-map
+                       `(,@(and (not (eq test t)) `((or ,test (throw ',tag nil))))
+                         ,@(nthcdr 2 loop)))))
     (if (eq test t) map `(catch ',tag ,map))))
 
 (defun cl-lib--loop-epilogue ()
@@ -2114,13 +2194,14 @@ result variable's value."
 only says to go on."
   (and (eq (car-safe form) 'progn) (eq (car (last form)) t)))
 
-(defun cl-lib--loop-while (chain steps)
-  "The loop's while form for CHAIN, run while its forms are all non-nil,
-then STEPS.  As Emacs's loop builds it, the statements of a (progn
-STATEMENT... t) go ahead of the next form (a progn's own forms spliced
-in), and the trailing ones make the body of the while."
+(defun cl-lib--loop-build-ands (forms)
+  "FORMS, run while all are non-nil, as (TEST BODY COMBINED): TEST the
+tests, BODY the statements after them, COMBINED one form doing both.
+As Emacs's loop builds them, the statements of a (progn STATEMENT... t)
+go ahead of the next form (a progn's own forms spliced in), and the
+trailing ones make BODY."
   (let ((tests nil) (statements nil))
-    (dolist (form chain)
+    (dolist (form forms)
       (cond ((cl-lib--statements-p form)
              (setq statements (append statements (butlast (cdr form)))))
             (statements
@@ -2128,9 +2209,19 @@ in), and the trailing ones make the body of the while."
                    tests)
              (setq statements nil))
             (t (push form tests))))
-    (setq tests (nreverse tests))
-    `(while ,(cond ((null tests) t) ((cdr tests) `(and ,@tests)) (t (car tests)))
-       ,@statements ,@steps)))
+    (setq tests (or (nreverse tests) (list t)))
+    (list (cl-lib--loop-and tests)
+          statements
+          (cl-lib--loop-and (append tests (and statements `((progn ,@statements t))))))))
+
+(defun cl-lib--loop-and (forms)
+  (if (cdr forms) `(and ,@forms) (or (car forms) t)))
+
+(defun cl-lib--loop-while (chain steps)
+  "The loop's while form for CHAIN, run while its forms are all non-nil,
+then STEPS."
+  (let ((ands (cl-lib--loop-build-ands chain)))
+    `(while ,(car ands) ,@(nth 1 ands) ,@steps)))
 
 (defun cl-lib--loop-next () (pop cl-lib--loop-args))
 
@@ -2144,76 +2235,22 @@ in), and the trailing ones make the body of the while."
   (cl-lib--loop-bind (make-symbol name) init))
 
 (defun cl-lib--loop-bind-pattern (pattern)
-  "Bind every variable in the destructuring PATTERN to nil."
-  (cond ((null pattern) nil)
-        ((symbolp pattern) (cl-lib--loop-bind pattern nil))
+  "Bind every variable in the destructuring PATTERN to nil (spread when
+the lets are made)."
+  (cl-lib--loop-check-pattern pattern)
+  (cl-lib--loop-bind pattern nil))
+
+(defun cl-lib--loop-check-pattern (pattern)
+  (cond ((or (null pattern) (symbolp pattern)) nil)
         ((atom pattern) (signal 'wrong-type-argument (list 'symbolp pattern)))
-        (t (cl-lib--loop-bind-pattern (car pattern))
-           (cl-lib--loop-bind-pattern (cdr pattern)))))
+        (t (cl-lib--loop-check-pattern (car pattern))
+           (cl-lib--loop-check-pattern (cdr pattern)))))
 
 (defun cl-lib--loop-set (pattern form)
-  "A form computing FORM for PATTERN (a variable or a tree of them), then t.
-The store itself waits for the end of the `for' group, so that the
-clauses joined by `and' all see the old values, as in Emacs."
-  (let* ((tmp (cl-lib--loop-temp "v" nil))
-         (set `(progn (setq ,tmp ,form) t)))
-    (push (list pattern tmp set) cl-lib--loop-pending)
-    set))
-
-(defun cl-lib--loop-set-directly ()
-  "Have the `for' clause just parsed, joined to none by `and', store its
-variable itself rather than a temporary, as Emacs's loop does; a
-destructuring pattern is spread by one setq instead."
-  (dolist (p cl-lib--loop-pending)
-    (when (car p)
-      (let ((set (nth 1 (nth 2 p))))  ; (setq TMP FORM)
-        (cl-lib--loop-unbind (nth 1 p))
-        (if (symbolp (car p))
-            (setcar (cdr set) (car p))
-          (let ((spread (cl-lib--loop-spread (car p) (nth 2 set))))
-            (dolist (var (nth 1 spread)) (cl-lib--loop-unbind var))
-            (dolist (var (nth 1 spread)) (cl-lib--loop-bind var nil))
-            (dolist (temp (nth 2 spread)) (push (list temp) cl-lib--loop-bindings))
-            (setcdr set (car spread)))))
-      (setq cl-lib--loop-pending (delq p cl-lib--loop-pending)))))
-
-(defun cl-lib--loop-unbind (var)
-  "Drop the latest binding of VAR."
-  (setq cl-lib--loop-bindings (delq (assq var cl-lib--loop-bindings) cl-lib--loop-bindings)))
-
-(defun cl-lib--loop-spread (pattern form)
-  "How Emacs's loop stores FORM into the destructuring PATTERN:
-\(SETQ-ARGS VARS TEMPS), SETQ-ARGS the variable-value pairs of one setq
-in order, VARS the pattern's variables and TEMPS the temporaries, each
-in the order Emacs binds them.  A list is walked by popping a spine
-variable: its dotted tail's, else a temporary whose last element is
-then taken by car; a nil in the pattern stores into a temporary."
-  (let ((args nil) (vars nil) (temps nil))
-    (cl-labels ((temp () (car (push (make-symbol "--cl-var--") temps)))
-                (walk (pat value)
-                  (cond
-                   ((null pat) (push (temp) args) (push value args))
-                   ((symbolp pat) (push pat vars) (push pat args) (push value args))
-                   (t (let* ((tail (cdr (last pat)))
-                             (spine (if tail (car (push tail vars)) (temp))))
-                        (push spine args)
-                        (push value args)
-                        (while (consp pat)
-                          (walk (car pat)
-                                (if (and (null (cdr pat)) (null tail))
-                                    `(car ,spine)
-                                  `(pop ,spine)))
-                          (setq pat (cdr pat))))))))
-      (walk pattern form))
-    (list (nreverse args) (nreverse vars) (nreverse temps))))
-
-(defun cl-lib--loop-destructure (pattern form)
-  (cond ((null pattern) nil)
-        ((symbolp pattern) `(setq ,pattern ,form))
-        (t (let ((tmp (make-symbol "d")))
-             `(let ((,tmp ,form))
-                ,(cl-lib--loop-destructure (car pattern) `(car ,tmp))
-                ,(cl-lib--loop-destructure (cdr pattern) `(cdr ,tmp)))))))
+  "Store FORM into PATTERN (a variable or a tree of them) on each pass.
+The stores of a `for' group are made together at its end, those of
+clauses joined by `and' in parallel, as in Emacs."
+  (push (list pattern form) cl-lib--loop-pending))
 
 (defun cl-lib--loop-first-flag ()
   (or cl-lib--loop-first
@@ -2269,42 +2306,31 @@ clause's word or operand means a clause ran past the end, as in Emacs."
   "A `with' clause and those joined to it by `and', which are bound in
 parallel: each value is computed before any of the group's variables."
   (let ((group nil))
-    (while (let ((var (cl-lib--loop-next)))
-             (cond ((not (cl-lib--loop-peek-p '=)) (cl-lib--loop-bind-pattern var))
-                   ((symbolp var)
-                    (cl-lib--loop-next)
-                    (push (list var (cl-lib--loop-next)) group))
-                   (t (cl-lib--loop-next)
-                      (cl-lib--loop-bind-pattern var)
-                      (push (cl-lib--loop-destructure var (cl-lib--loop-next))
-                            cl-lib--loop-initially)))
-             (and (cl-lib--loop-peek-p 'and) (cl-lib--loop-next))))
-    (setq group (nreverse group))
-    (if (cdr group)
-        (let ((temps (mapcar (lambda (b) (cl-lib--loop-temp "with" (nth 1 b))) group)))
-          (cl-mapc (lambda (b tmp) (cl-lib--loop-bind (car b) tmp)) group temps))
-      (dolist (b group) (cl-lib--loop-bind (car b) (nth 1 b))))))
+    (while (progn (push (list (cl-lib--loop-next)
+                              (and (cl-lib--loop-peek-p '=) (cl-lib--loop-next) (cl-lib--loop-next)))
+                        group)
+                  (and (cl-lib--loop-peek-p 'and) (cl-lib--loop-next))))
+    (push (vector (nreverse group)) cl-lib--loop-bindings)))
 
 ;;; for clauses
 
 (defun cl-lib--loop-for ()
   "A `for' clause and those joined to it by `and'."
-  (let ((cl-lib--loop-group-steps nil) (cl-lib--loop-ands nil))
+  (let ((cl-lib--loop-group-steps nil) (cl-lib--loop-ands nil)
+        (start cl-lib--loop-bindings))
     (cl-lib--loop-for-clause)
     (while (cl-lib--loop-peek-p 'and)
       (cl-lib--loop-next)
       (setq cl-lib--loop-ands t)
       (cl-lib--loop-for-clause))
-    (unless cl-lib--loop-ands
-      (cl-lib--loop-set-directly))
+    (when cl-lib--loop-ands
+      (cl-lib--loop-group-bindings start))
     (when cl-lib--loop-pending
-      (push `(progn ,@(mapcar (lambda (p) (cl-lib--loop-destructure (car p) (nth 1 p)))
-                              (nreverse cl-lib--loop-pending))
-                    t)
+      (push `(progn ,(cl-lib--loop-setq (reverse cl-lib--loop-pending) cl-lib--loop-ands) t)
             cl-lib--loop-chain)
       (setq cl-lib--loop-pending nil))
     (when cl-lib--loop-group-steps
-      (push (cons (if (cdr cl-lib--loop-group-steps) 'cl-psetq 'setq)
+      (push (cons (if cl-lib--loop-ands 'cl-psetq 'setq)
                   (apply #'append (nreverse cl-lib--loop-group-steps)))
             cl-lib--loop-steps))))
 
@@ -2331,7 +2357,7 @@ group all see the values from before any of them."
      ((eq word 'in) (cl-lib--loop-for-in var (cl-lib--loop-next)))
      ((eq word 'on) (cl-lib--loop-for-on var (cl-lib--loop-next)))
      ((eq word 'across) (cl-lib--loop-for-across var (cl-lib--loop-next)))
-     ((eq word 'across-ref) (cl-lib--loop-for-ref var (cl-lib--loop-next) 'aref))
+     ((eq word 'across-ref) (cl-lib--loop-for-across-ref var (cl-lib--loop-next)))
      ((eq word 'in-ref) (cl-lib--loop-for-in-ref var (cl-lib--loop-next)))
      ((eq word '=) (cl-lib--loop-for-= var (cl-lib--loop-next)))
      ((memq word '(from upfrom downfrom to upto below downto above by))
@@ -2346,14 +2372,18 @@ group all see the values from before any of them."
 (defun cl-lib--loop-by-step (tail)
   "The step of a list walk: (cdr TAIL), or a `by' function applied to it."
   (if (cl-lib--loop-peek-p 'by)
-      (progn (cl-lib--loop-next) `(funcall ,(cl-lib--loop-next) ,tail))
+      (let ((step (progn (cl-lib--loop-next) (cl-lib--loop-next))))
+        ;; A quoted function name is called directly, as in Emacs.
+        (if (and (memq (car-safe step) '(quote function cl-function)) (symbolp (nth 1 step)))
+            (list (nth 1 step) tail)
+          `(funcall ,step ,tail)))
     `(cdr ,tail)))
 
 (defun cl-lib--loop-for-in (var list)
   (let ((tail (cl-lib--loop-temp "--cl-var--" list)))
     (cl-lib--loop-bind-pattern var)
     (cl-lib--loop-for-test `(consp ,tail))
-    (push (cl-lib--loop-set var `(car ,tail)) cl-lib--loop-chain)
+    (cl-lib--loop-set var `(car ,tail))
     (cl-lib--loop-step tail (cl-lib--loop-by-step tail))))
 
 (defun cl-lib--loop-for-on (var list)
@@ -2365,7 +2395,7 @@ group all see the values from before any of them."
     (let ((tail (cl-lib--loop-temp "--cl-var--" list)))
       (cl-lib--loop-bind-pattern var)
       (cl-lib--loop-for-test `(consp ,tail))
-      (push (cl-lib--loop-set var tail) cl-lib--loop-chain)
+      (cl-lib--loop-set var tail)
       (cl-lib--loop-step tail (cl-lib--loop-by-step tail)))))
 
 (defun cl-lib--loop-for-across (var array)
@@ -2373,16 +2403,16 @@ group all see the values from before any of them."
         (i (cl-lib--loop-temp "--cl-idx--" -1)))
     (cl-lib--loop-bind-pattern var)
     (cl-lib--loop-for-index i vec)
-    (push (cl-lib--loop-set var `(aref ,vec ,i)) cl-lib--loop-chain)))
+    (cl-lib--loop-set var `(aref ,vec ,i))))
 
-;; VAR of across-ref and in-ref names the element's place: the clauses
-;; that follow see the place instead (Emacs uses a symbol macro).
-(defun cl-lib--loop-for-ref (var seq accessor)
-  "VAR as the place (ACCESSOR SEQ INDEX) of each element of SEQ."
+;; VAR of across-ref, in-ref and of-ref names the element's place: the
+;; clauses that follow see the place instead (Emacs uses a symbol macro).
+(defun cl-lib--loop-for-across-ref (var seq)
+  "VAR as the place (aref SEQ INDEX) of each element of SEQ."
   (let ((vec (cl-lib--loop-temp "--cl-vec--" seq))
         (i (cl-lib--loop-temp "--cl-idx--" -1)))
     (cl-lib--loop-for-index i vec)
-    (setq cl-lib--loop-args (cl-lib--subst-place var `(,accessor ,vec ,i) cl-lib--loop-args))))
+    (setq cl-lib--loop-args (cl-lib--subst-place var `(aref ,vec ,i) cl-lib--loop-args))))
 
 (defun cl-lib--loop-for-in-ref (var list)
   (let ((tail (cl-lib--loop-temp "--cl-var--" list)))
@@ -2410,59 +2440,65 @@ forms are left alone."
            ;; As in Emacs, THEN becomes a parallel step of the group,
            ;; taken only while the end tests of the `for' clauses so far
            ;; hold (after the steps of the groups before).
-           (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,var))
-                 cl-lib--loop-chain)
-           (cl-lib--loop-step var `(if (and ,@(reverse cl-lib--loop-conditions)) ,then ,var)))
+           (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,var))
+           (cl-lib--loop-step var `(if ,(cl-lib--loop-and (reverse cl-lib--loop-conditions)) ,then ,var)))
           ((eq then init)
            (cl-lib--loop-first-flag) ; made, though unused, as in Emacs
-           (push (cl-lib--loop-set var init) cl-lib--loop-chain))
-          (t (push (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))
-                   cl-lib--loop-chain)))))
+           (cl-lib--loop-set var init))
+          (t (cl-lib--loop-set var `(if ,(cl-lib--loop-first-flag) ,init ,then))))))
 
-(defun cl-lib--loop-for-elements (var seq)
+(defun cl-lib--loop-for-elements (var seq ref)
   "for VAR being the elements of SEQ [using (index I)]: a list is popped,
-an array indexed, as Emacs's loop walks it."
+an array indexed, as Emacs's loop walks it; with REF (of-ref), VAR names
+the place (elt SEQ I), SEQ's length taken once."
   (let* ((seq (cl-lib--loop-temp "--cl-seq--" seq))
          (index (and (cl-lib--loop-peek-p 'using)
                      (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
          (i (if index (cl-lib--loop-bind index 0) (cl-lib--loop-temp "--cl-idx--" 0))))
-    (cl-lib--loop-bind-pattern var)
-    (cl-lib--loop-for-test `(and ,seq (or (consp ,seq) (< ,i (length ,seq)))))
-    (push (cl-lib--loop-set var `(if (consp ,seq) (pop ,seq) (aref ,seq ,i))) cl-lib--loop-chain)
+    (if ref
+        (let ((len (cl-lib--loop-temp "--cl-len--" `(length ,seq))))
+          (cl-lib--loop-for-test `(< ,i ,len))
+          (setq cl-lib--loop-args (cl-lib--subst-place var `(elt ,seq ,i) cl-lib--loop-args)))
+      (cl-lib--loop-bind-pattern var)
+      (cl-lib--loop-for-test `(and ,seq (or (consp ,seq) (< ,i (length ,seq)))))
+      (cl-lib--loop-set var `(if (consp ,seq) (pop ,seq) (aref ,seq ,i))))
     (cl-lib--loop-step i `(1+ ,i))))
 
 (defun cl-lib--loop-for-being (var)
-  "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, or
-the buffers."
+  "for VAR being the elements/symbols/hash-keys/hash-values of SEQ, the
+buffers, frames, windows, overlays or intervals."
   (while (cl-lib--loop-peek-p 'the 'each 'being) (cl-lib--loop-next))
-  (let* ((kind (cl-lib--loop-next))
-         (of (and (not (memq kind '(overlay overlays extent extents)))
-                  (cl-lib--loop-peek-p 'of 'in 'of-ref))))
+  (let ((kind (cl-lib--loop-next)))
+    (cond ((memq kind '(overlay overlays extent extents)) (cl-lib--loop-for-overlays var))
+          ((memq kind '(interval intervals)) (cl-lib--loop-for-intervals var))
+          ((memq kind '(frame frames screen screens)) (cl-lib--loop-for-frames var))
+          ((memq kind '(window windows)) (cl-lib--loop-for-windows var))
+          (t (cl-lib--loop-for-of var kind)))))
+
+(defun cl-lib--loop-for-of (var kind)
+  "for VAR being the KIND of SEQ: elements, symbols, hash keys or values,
+or the buffers."
+  (let ((of (cl-lib--loop-peek-p 'of 'in 'of-ref 'in-ref)))
     (cond (of (cl-lib--loop-next))
-          ((memq kind '(overlay overlays extent extents))
-           (setq kind 'overlays))
           ((not (memq kind '(symbol symbols buffer buffers))) ; no `of' needed
            (error "Expected `of'")))
     (let ((seq (and of (cl-lib--loop-next))))
       (cond
-       ((eq (car of) 'of-ref)
+       ((memq (car of) '(of-ref in-ref))
         (unless (memq kind '(element elements))
           (error "Expected a `for' preposition, found %s" kind))
-        (cl-lib--loop-for-ref var seq 'elt))
-       ((memq kind '(element elements)) (cl-lib--loop-for-elements var seq))
+        (cl-lib--loop-for-elements var seq t))
+       ((memq kind '(element elements)) (cl-lib--loop-for-elements var seq nil))
        ((memq kind '(symbol symbols))
-        (cl-lib--loop-for-in var `(cl-lib--all-symbols ,seq)))
+        (cl-lib--loop-iterate 'symbols (lambda (body) `(mapatoms (lambda (,var) ,@body) ,seq))))
        ((memq kind '(buffer buffers))
         (cl-lib--loop-for-in var '(buffer-list)))
-       ((eq kind 'overlays) (cl-lib--loop-for-in var (cl-lib--loop-overlays-form)))
-       ((and (memq kind '(hash-key hash-keys hash-value hash-values))
-             (not cl-lib--loop-map) (symbolp var))
+       ((and (memq kind '(hash-key hash-keys hash-value hash-values)) (symbolp var))
         (let* ((other (and (cl-lib--loop-peek-p 'using)
                            (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
-               (other (or other (make-symbol "--cl-var--"))))
-          (setq cl-lib--loop-map
-                `(maphash (lambda ,(if (memq kind '(hash-key hash-keys)) (list var other) (list other var)))
-                          ,seq))))
+               (other (or other (make-symbol "--cl-var--")))
+               (args (if (memq kind '(hash-key hash-keys)) (list var other) (list other var))))
+          (cl-lib--loop-iterate 'hash-tables (lambda (body) `(maphash (lambda ,args ,@body) ,seq)))))
        ((memq kind '(hash-key hash-keys hash-value hash-values))
         (let ((other (and (cl-lib--loop-peek-p 'using)
                           (progn (cl-lib--loop-next) (nth 1 (cl-lib--loop-next)))))
@@ -2472,15 +2508,93 @@ the buffers."
                            `(cl-lib--hash-pairs ,seq))))
        (t (error "Expected a `for' preposition, found %s" kind))))))
 
-;; `of'/`in' BUFFER, `from' POS and `to' POS, in any order, as in Emacs.
-(defun cl-lib--loop-overlays-form ()
-  (let (buffer from to)
-    (while (cl-lib--loop-peek-p 'of 'in 'from 'to)
-      (let ((word (cl-lib--loop-next)) (value (cl-lib--loop-next)))
-        (cond ((eq word 'from) (setq from value))
-              ((eq word 'to) (setq to value))
-              (t (setq buffer value)))))
-    `(cl-lib--overlays ,buffer ,from ,to)))
+(defun cl-lib--loop-phrases (words)
+  "The values of the phrases named by WORDS (`in' standing for `of'),
+which come in any order, as a list in the order of WORDS, nil for those
+absent."
+  (let ((found nil))
+    (while (or (cl-lib--loop-peek-p 'in) (memq (car cl-lib--loop-args) words))
+      (let ((word (cl-lib--loop-next)))
+        (push (cons (if (eq word 'in) 'of word) (cl-lib--loop-next)) found)))
+    (mapcar (lambda (word) (cdr (assq word found))) words)))
+
+(defun cl-lib--loop-for-overlays (var)
+  "for VAR being the overlays [of BUFFER] [from POS] [to POS]."
+  (let ((args (cl-lib--loop-phrases '(of from to))))
+    (cl-lib--loop-iterate 'overlays
+                          (lambda (body)
+                            `(cl--map-overlays (lambda (,var ,(make-symbol "--cl-var--"))
+                                                 (progn ,@body) nil)
+                                               ,@args)))))
+
+(defun cl-lib--loop-for-intervals (var)
+  "for VAR being the intervals [of OBJECT] [property PROP] [from POS]
+[to POS]: VAR (START . END), set (not bound, as in Emacs) unless a pair
+of variables, which then take the bounds themselves."
+  (let* ((args (cl-lib--loop-phrases '(of property from to)))
+         (pair (and (consp var) (symbolp (car var)) (symbolp (cdr var))))
+         (start (if pair (car var) (make-symbol "--cl-var1--")))
+         (end (if pair (cdr var) (make-symbol "--cl-var2--"))))
+    (unless pair (cl-lib--loop-set var `(cons ,start ,end)))
+    (cl-lib--loop-iterate 'intervals
+                          (lambda (body)
+                            `(cl--map-intervals (lambda (,start ,end) ,@body) ,@args)))))
+
+(defun cl-lib--loop-for-frames (var)
+  "for VAR being the frames: from the selected one round to it again."
+  (cl-lib--loop-bind var '(selected-frame))
+  (cl-lib--loop-round-trip var `(next-frame ,var)))
+
+(defun cl-lib--loop-for-windows (var)
+  "for VAR being the windows [of FRAME]: from the selected one round to
+it again, through the minibuffer's when starting there."
+  (let ((frame (car (cl-lib--loop-phrases '(of)))))
+    (cl-lib--loop-bind var (if frame `(frame-selected-window ,frame) '(selected-window)))
+    (let ((minip (cl-lib--loop-temp "--cl-minip--" `(minibufferp (window-buffer ,var)))))
+      (cl-lib--loop-round-trip var `(next-window ,var ,minip)))))
+
+(defun cl-lib--loop-round-trip (var step)
+  "Step VAR by STEP until it is back at its first value."
+  (let ((first (cl-lib--loop-temp "--cl-var--" nil)))
+    (cl-lib--loop-for-test `(prog1 (not (eq ,var ,first)) (or ,first (setq ,first ,var))))
+    (cl-lib--loop-step var step)))
+
+(defun cl-lib--loop-iterate (kind iterator)
+  "Have the loop's pass run by ITERATOR, a function of the pass's forms
+giving the form that runs them for each item; one per loop, as Emacs's."
+  (when cl-lib--loop-map
+    (error "Iteration on %S does not support this combination" kind))
+  (setq cl-lib--loop-map iterator))
+
+(defun cl--map-intervals (function &optional object property from to)
+  "Call FUNCTION with the start and end of each run of OBJECT (a string,
+or a buffer, the current one by default) from FROM to TO over which
+PROPERTY (with nil, every property) keeps its value."
+  (let ((object (or object (current-buffer))))
+    (if (bufferp object)
+        (let ((start (or from (with-current-buffer object (point-min)))) (next t))
+          (while (and next (or (null to) (< start to)))
+            (setq next (cl-lib--next-change start property object))
+            (let ((end (or next (with-current-buffer object (point-max)))))
+              (funcall function start (if to (min end to) end))
+              (setq start end))))
+      (let ((start (or from 0)) (to (or to (length object))))
+        (while (< start to)
+          (let ((next (or (cl-lib--next-change start property object) to)))
+            (funcall function start (min next to))
+            (setq start next)))))))
+
+(defun cl-lib--next-change (pos property object)
+  (if property
+      (next-single-property-change pos property object)
+    (next-property-change pos object)))
+
+(defun cl--map-overlays (function &optional buffer from to arg)
+  "Call FUNCTION with each overlay of BUFFER reaching into FROM..TO and
+ARG, until it returns non-nil."
+  (let ((overlays (cl-lib--overlays buffer from to)))
+    (while (and overlays (not (funcall function (pop overlays) arg))))
+    nil))
 
 (defun cl-lib--overlays (buffer from to)
   "BUFFER's overlays (the current buffer's by default) that reach into
@@ -2492,11 +2606,6 @@ FROM..TO, as `cl-loop' visits them."
                                (not (and to (>= (overlay-start ov) to)))
                                (not (and from (<= (overlay-end ov) from)))))
                         (append (car lists) (cdr lists))))))
-
-(defun cl-lib--all-symbols (obarray)
-  (let (symbols)
-    (mapatoms (lambda (s) (push s symbols)) obarray)
-    symbols))
 
 (defun cl-lib--hash-pairs (table)
   (let (pairs)
@@ -2518,9 +2627,9 @@ FROM..TO, as `cl-loop' visits them."
     (when (and (numberp step) (<= step 0))
       (error "Loop `by' value is not positive: %s" step))
     (cl-lib--loop-bind var (or start 0))
-    (let ((end-var (and end (if (numberp end) end (cl-lib--loop-temp "end" end))))
-          (step-var (if (or (null step) (numberp step)) (or step 1)
-                      (cl-lib--loop-temp "step" step))))
+    (let ((end-var (and end (if (macroexp-const-p end) end (cl-lib--loop-temp "--cl-var--" end))))
+          (step-var (if (macroexp-const-p step) (or step 1)
+                      (cl-lib--loop-temp "--cl-var--" step))))
       (when end-var
         (cl-lib--loop-for-test
          `(,(if down (if inclusive '>= '>) (if inclusive '<= '<)) ,var ,end-var)))
@@ -2605,12 +2714,12 @@ FROM..TO, as `cl-loop' visits them."
      (t (error "Expected a cl-loop keyword, found %s" word)))))
 
 (defun cl-lib--loop-clause-group ()
-  "Body clauses joined by `and': one form."
+  "Body clauses joined by `and': their chain forms."
   (let ((forms (list (cl-lib--loop-body-clause (cl-lib--loop-word)))))
     (while (cl-lib--loop-peek-p 'and)
       (cl-lib--loop-next)
       (push (cl-lib--loop-body-clause (cl-lib--loop-word)) forms))
-    (if (cdr forms) `(and ,@(nreverse forms)) (car forms))))
+    (nreverse forms)))
 
 (defun cl-lib--loop-conditional (word)
   (let* ((cond (cl-lib--loop-next))
@@ -2618,42 +2727,24 @@ FROM..TO, as `cl-loop' visits them."
          (else (and (cl-lib--loop-peek-p 'else)
                     (progn (cl-lib--loop-next) (cl-lib--loop-clause-group)))))
     (when (cl-lib--loop-peek-p 'end) (cl-lib--loop-next))
-    ;; `it' in the clauses is the condition's value.
-    (when (cl-lib--mentions-p 'it (list then else))
-      (let ((it (cl-lib--loop-temp "it" nil)))
-        (setq cond `(setq ,it ,cond)
-              then (cl-lib--subst it 'it then)
-              else (cl-lib--subst it 'it else))))
-    (let ((then-statements (cl-lib--loop-statements then))
-          (else-statements (if else (cl-lib--loop-statements else) '(nil))))
-      (when (eq word 'unless)
-        (cl-rotatef then else)
-        (cl-rotatef then-statements else-statements))
-      (if (and then-statements else-statements)
-          ;; Statements only: an if run for effect, as in Emacs's loop.
-          `(progn (if ,cond (progn ,@(car then-statements)) ,@(car else-statements)) t)
-        `(if ,cond ,(or then t) ,(or else t))))))
-
-(defun cl-lib--loop-statements (form)
-  "(STATEMENTS) when FORM, a clause's chain form, is statements only:
-\(progn STATEMENT... t), or an `and' of such; else nil."
-  (cond ((cl-lib--statements-p form) (list (butlast (cdr form))))
-        ((eq (car-safe form) 'and)
-         (let ((all nil))
-           (while (and (setq form (cdr form)) (cl-lib--statements-p (car form)))
-             (setq all (append all (butlast (cdar form)))))
-           (and (null form) (list all))))))
+    (setq then (cl-lib--loop-build-ands then)
+          else (cl-lib--loop-build-ands else))
+    (when (eq word 'unless) (cl-rotatef then else))
+    (let* ((simple (and (eq (car then) t) (eq (car else) t)))
+           ;; Statements only: an if run for effect, as in Emacs's loop.
+           (branches (if simple
+                         `((progn ,@(nth 1 then)) ,@(nth 1 else))
+                       (list (nth 2 then) (nth 2 else))))
+           ;; `it' in the clauses is the condition's value.
+           (form (if (cl-lib--mentions-p 'it branches)
+                     `(let ((it ,cond)) (if it ,@branches))
+                   `(if ,cond ,@branches))))
+      (if simple `(progn ,form t) form))))
 
 (defun cl-lib--mentions-p (symbol tree)
   (cond ((eq tree symbol) t)
         ((consp tree) (or (cl-lib--mentions-p symbol (car tree))
                           (cl-lib--mentions-p symbol (cdr tree))))))
-
-(defun cl-lib--subst (new old tree)
-  (cond ((eq tree old) new)
-        ((consp tree) (cons (cl-lib--subst new old (car tree))
-                            (cl-lib--subst new old (cdr tree))))
-        (t tree)))
 
 (provide 'cl-lib)
 

@@ -707,7 +707,7 @@ ITERATOR; the loop ends when it does."
     (push `(condition-case nil (progn (setq ,item (iter-next ,it)) t)
              (iter-end-of-sequence nil))
           cl-lib--loop-chain)
-    (push (cl-lib--loop-set var item) cl-lib--loop-chain)))
+    (cl-lib--loop-set var item)))
 
 (put 'iter-by 'cl-loop-for-handler #'generator--loop-for-iter-by)
 

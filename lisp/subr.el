@@ -441,6 +441,22 @@ to PLACE's getter form and store function; BODY returns the code."
     (function-put name 'gv-expander
                   (lambda (do x) (gv-get (subr--cxr-form ops x) do)))))
 
+(defun internal--compiler-macro-cXXr (form x)
+  "The compiler macro of the c[ad]+r functions: FORM, a call of one (or
+of an alias of one) on X, as the car and cdr calls it composes."
+  (let ((name (symbol-name (car form))))
+    (cond ((string-match "\\`c\\([ad]+\\)r\\'" name)
+           (subr--cxr-form (match-string 1 name) x))
+          ((and (fboundp (car form)) (symbolp (symbol-function (car form))))
+           (internal--compiler-macro-cXXr (cons (symbol-function (car form)) (cdr form)) x))
+          (t (error "Compiler macro for cXXr applied to non-cXXr form")))))
+
+;; As in Emacs, macroexpand-all opens every c[ad]+r call into car and cdr.
+(dolist (name '(caar cadr cdar cddr caaar caadr cadar caddr cdaar cdadr cddar cdddr
+                caaaar caaadr caadar caaddr cadaar cadadr caddar cadddr
+                cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr))
+  (function-put name 'compiler-macro #'internal--compiler-macro-cXXr))
+
 (function-put 'nth 'gv-expander
               (lambda (do n list)
                 (macroexp-let2 nil c `(nthcdr ,n ,list)
@@ -2575,7 +2591,7 @@ codes that read use the minibuffer, which reads standard input."
              window-list window-list-1 next-window previous-window
              other-window one-window-p walk-windows get-buffer-window
              get-buffer-window-list window-minibuffer-p
-             minibuffer-selected-window active-minibuffer-window
+             minibuffer-selected-window active-minibuffer-window minibufferp
              window-use-time get-lru-window get-mru-window get-largest-window
              window-dedicated-p set-window-dedicated-p window-parameters
              window-parameter set-window-parameter window-prev-buffers

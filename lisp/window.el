@@ -350,6 +350,15 @@ selected one on."
   "nil: the minibuffer is never active here."
   nil)
 
+(defun minibufferp (&optional buffer live)
+  "Non-nil if BUFFER (the current one by default, or a buffer's name) is
+a minibuffer: here the minibuffer window's buffer, never active, so
+none is with LIVE."
+  (let ((buffer (if (stringp buffer) (get-buffer buffer) (or buffer (current-buffer)))))
+    (when buffer
+      (unless (bufferp buffer) (signal 'wrong-type-argument (list 'bufferp buffer)))
+      (and (not live) (eq buffer (window-buffer (minibuffer-window)))))))
+
 (defun window-use-time (&optional window)
   "When WINDOW was last selected, a count."
   (window--slot (window--live window) use-time))
