@@ -19,6 +19,9 @@
 
 (defconst pcase--dontcare-upats '(t _ pcase--dontcare))
 
+(defvar pcase--dontwarn-upats '(pcase--dontcare)
+  "Patterns never reported as shadowed.")
+
 (defvar pcase--used-syms nil
   "Match symbols whose value the code being built refers to.")
 
@@ -467,7 +470,7 @@ number of places its code will appear; it returns a cons, the code."
 
 (defun pcase--warn-shadowed (cases seen)
   (dolist (case cases)
-    (unless (or (assq case seen) (memq (car case) '(pcase--dontcare)))
+    (unless (or (assq case seen) (memq (car case) pcase--dontwarn-upats))
       (pcase--warn (format "pcase pattern %S shadowed by previous pcase pattern"
                            (car case))))))
 
@@ -512,7 +515,8 @@ goes into a function pushed on (car DEFS-CELL)."
 (defmacro pcase-exhaustive (exp &rest clauses)
   "Like `pcase', but signal an error when no clause matches."
   (declare (indent 1))
-  (let ((x (gensym "x")))
+  (let* ((x (gensym "x"))
+         (pcase--dontwarn-upats (cons x pcase--dontwarn-upats)))
     (pcase--expand exp (append clauses `((,x (error "No clause matching `%S'" ,x)))))))
 
 (defun pcase--let* (bindings body)

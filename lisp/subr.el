@@ -182,7 +182,8 @@ interactive forms (never its last form) apart from the rest."
                 (or (stringp (car body))
                     (memq (car-safe (car body))
                           '(:documentation declare interactive cl-declare))))
-      (push (pop body) decls))
+      ;; No push or pop: they are defined further down.
+      (setq decls (cons (car body) decls) body (cdr body)))
     (cons (nreverse decls) body)))
 
 (defun macroexp-const-p (exp)
