@@ -174,6 +174,18 @@ with no BODY after it, is the first form of BODY, the format being
          (cons 'let* (cons (append bindings (nth 1 exp)) (nthcdr 2 exp))))
         (t (list 'let* bindings exp))))
 
+(defun macroexp-parse-body (body)
+  "(DECLARATIONS . FORMS): BODY's leading docstring, declare and
+interactive forms (never its last form) apart from the rest."
+  (let ((decls nil))
+    (while (and (cdr body)
+                (or (stringp (car body))
+                    (memq (car-safe (car body))
+                          '(:documentation declare interactive cl-declare))))
+      ;; No push or pop: they are defined further down.
+      (setq decls (cons (car body) decls) body (cdr body)))
+    (cons (nreverse decls) body)))
+
 (defun macroexp-const-p (exp)
   "Non-nil if EXP always evaluates to the same value."
   (if (consp exp)
@@ -1063,206 +1075,24 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
 
-;;; ---- pcase (a subset) --------------------------------------------------
+;;; ---- pcase ------------------------------------------------------------------
 ;;
-;; Patterns: _, SYMBOL, literals (keywords, nil, t, numbers, strings),
-;; 'VAL, `QPAT (with ,PAT inside conses and vectors), (pred FUN),
-;; (pred (not FUN)), (guard EXPR), (and PAT...), (or PAT...),
-;; (app FUN PAT), (let PAT EXP), (cl-type TYPE) and patterns defined
-;; with `pcase-defmacro'.
-;; A pattern compiles to a test form that assigns its variables as it
-;; matches; each clause binds its variables around its test and body.
-;; Unlike Emacs's pcase this tests clauses one after the other, with no
-;; decision tree: simple, and fast enough for scripts.
-;; The destructuring forms (pcase-let, pcase-setq, pcase-lambda) compile
-;; in "destructure" mode: as in Emacs, they trust the value to have the
-;; pattern's shape, so only the alternatives of an `or' are tested.
-
-(defvar subr--pcase-vars nil "Variables of the pattern being compiled.")
-(defvar subr--pcase-destructure nil
-  "Non-nil while compiling a pattern whose shape is assumed to match.")
-
-(defun subr--pcase-literal-p (pat)
-  (or (keywordp pat) (null pat) (numberp pat) (stringp pat)))
-
-(defun subr--pcase-check (test)
-  "TEST, or t when destructuring trusts the shape."
-  (if subr--pcase-destructure t test))
-
-(defun subr--pcase-test (pat v)
-  "A form true when the value of the form V matches PAT."
-  (cond
-   ((memq pat '(_ t)) t)                ; t is Emacs 28's deprecated _
-   ((subr--pcase-literal-p pat) (subr--pcase-check `(equal ,v ',pat)))
-   ((symbolp pat)
-    (unless (memq pat subr--pcase-vars) (push pat subr--pcase-vars))
-    `(progn (setq ,pat ,v) t))
-   ((eq (car pat) 'quote) (subr--pcase-check `(equal ,v ,pat)))
-   ((eq (car pat) '\`) (subr--pcase-qpat (nth 1 pat) v))
-   ((eq (car pat) 'pred) (subr--pcase-check (subr--pcase-pred (nth 1 pat) v)))
-   ((eq (car pat) 'guard) (subr--pcase-check (nth 1 pat)))
-   ((eq (car pat) 'and)
-    `(and ,@(mapcar (lambda (p) (subr--pcase-test p v)) (cdr pat))))
-   ((eq (car pat) 'or) (subr--pcase-or (cdr pat) v))
-   ((eq (car pat) 'app)
-    (subr--pcase-once (subr--pcase-call (nth 1 pat) v) (nth 2 pat)))
-   ((eq (car pat) 'let) (subr--pcase-once (nth 2 pat) (nth 1 pat)))
-   ((eq (car pat) 'cl-type) (subr--pcase-check `(cl-typep ,v ',(nth 1 pat))))
-   ((and (symbolp (car pat)) (get (car pat) 'pcase-macroexpander))
-    (subr--pcase-test (apply (get (car pat) 'pcase-macroexpander) (cdr pat)) v))
-   (t (error "Unknown pcase pattern: %S" pat))))
-
-(defun subr--pcase-once (exp pat)
-  "Match the value of EXP, evaluated once, against PAT."
-  (let ((tmp (make-symbol "x")))
-    `(let ((,tmp ,exp)) ,(subr--pcase-test pat tmp))))
-
-(defun subr--pcase-pred (fun v)
-  (if (eq (car-safe fun) 'not)
-      `(not ,(subr--pcase-call (nth 1 fun) v))
-    (subr--pcase-call fun v)))
-
-(defun subr--pcase-or (alternatives v)
-  "Match one of ALTERNATIVES; the variables of the others become nil.
-In destructure mode the last alternative is the one taken when the
-others fail, so only it is trusted."
-  (let* ((compiled
-          (let ((n (length alternatives)))
-            (mapcar (lambda (alt)
-                      (setq n (1- n))
-                      (let* ((subr--pcase-destructure
-                              (and subr--pcase-destructure (= n 0)))
-                             (subr--pcase-vars nil)
-                             (test (subr--pcase-test alt v)))
-                        (cons subr--pcase-vars test)))
-                    alternatives)))
-         (all (delete-dups (apply #'append (mapcar #'car compiled)))))
-    (dolist (var (reverse all))
-      (unless (memq var subr--pcase-vars) (push var subr--pcase-vars)))
-    `(or ,@(mapcar
-            (lambda (c)
-              (let ((others (subr--pcase-without all (car c))))
-                (if others
-                    `(and ,(cdr c)
-                          (progn (setq ,@(mapcan (lambda (o) (list o nil)) others))
-                                 t))
-                  (cdr c))))
-            compiled))))
-
-(defun subr--pcase-without (vars dropped)
-  (let (kept)
-    (dolist (var vars) (unless (memq var dropped) (push var kept)))
-    (nreverse kept)))
-
-(defun subr--pcase-call (fun v)
-  "The call of FUN (a symbol, lambda, or (F ARGS...)) on V."
-  (cond ((symbolp fun) `(,fun ,v))
-        ((memq (car fun) '(lambda function closure)) `(funcall ,fun ,v))
-        (t `(,@fun ,v))))
-
-(defun subr--pcase-qpat (qpat v)
-  (cond
-   ((and (consp qpat) (eq (car qpat) '\,)) (subr--pcase-test (nth 1 qpat) v))
-   ((consp qpat)
-    `(and ,(subr--pcase-check `(consp ,v))
-          ,(subr--pcase-qpat (car qpat) `(car ,v))
-          ,(subr--pcase-qpat (cdr qpat) `(cdr ,v))))
-   ((vectorp qpat)
-    (let ((i -1))
-      `(and ,(subr--pcase-check `(and (vectorp ,v) (= (length ,v) ,(length qpat))))
-            ,@(mapcar (lambda (q) (setq i (1+ i)) (subr--pcase-qpat q `(aref ,v ,i)))
-                      qpat))))
-   (t (subr--pcase-check `(equal ,v ',qpat)))))
-
-(defun subr--pcase-clause (pat v)
-  "(VARS . TEST) for matching the value in V against PAT."
-  (let* ((subr--pcase-vars nil)
-         (test (subr--pcase-test pat v)))
-    (cons (reverse subr--pcase-vars) test)))
-
-(defun subr--pcase-expand (exp clauses exhaustive)
-  (let* ((v (make-symbol "val"))
-         (form (if exhaustive
-                   `(error "No clause matching `%S'" ,v)
-                 nil)))
-    (dolist (clause (reverse clauses))
-      (let ((c (subr--pcase-clause (car clause) v)))
-        (setq form `(let ,(car c)
-                      (if ,(cdr c) (progn ,@(or (cdr clause) '(nil))) ,form)))))
-    `(let ((,v ,exp)) ,form)))
-
-(defmacro pcase (exp &rest clauses)
-  "Evaluate EXP and run the body of the first clause (PATTERN BODY...) it matches."
-  (declare (indent 1))
-  (subr--pcase-expand exp clauses nil))
-
-(defmacro pcase-exhaustive (exp &rest clauses)
-  "Like `pcase', but signal an error when no clause matches."
-  (declare (indent 1))
-  (subr--pcase-expand exp clauses t))
+;; pcase builds a decision tree as Emacs 28's does (lisp/pcase.el),
+;; loaded on first use so that start-up does not pay for it.  Pattern
+;; macros may be defined before it loads.
 
 (defmacro pcase-defmacro (name args &rest body)
   "Define the pcase pattern (NAME ARGS...), which expands to the pattern BODY returns."
   (declare (indent 2) (doc-string 3))
   (let ((expander (intern (format "%s--pcase-macroexpander" name))))
-    `(progn (defun ,expander ,args ,@body)
+    `(progn (defun ,expander ,args ,@(remq (assq 'declare body) body))
             (put ',name 'pcase-macroexpander #',expander)
             ',name)))
 
-(defmacro pcase-let* (bindings &rest body)
-  "Bind the variables of each (PATTERN EXP) in turn, destructuring."
-  (declare (indent 1))
-  (if (null bindings)
-      `(progn ,@body)
-    (let* ((v (make-symbol "val"))
-           (c (let ((subr--pcase-destructure t))
-                (subr--pcase-clause (car (car bindings)) v))))
-      `(let* ((,v ,(nth 1 (car bindings))) ,@(car c))
-         ,(cdr c)
-         (pcase-let* ,(cdr bindings) ,@body)))))
-
-(defmacro pcase-let (bindings &rest body)
-  "Like `pcase-let*'; the expressions are all evaluated first."
-  (declare (indent 1))
-  (let ((temps (mapcar (lambda (_) (make-symbol "x")) bindings)))
-    `(let ,(subr--zip temps (mapcar (lambda (b) (nth 1 b)) bindings))
-       (pcase-let* ,(subr--zip (mapcar #'car bindings) temps) ,@body))))
-
-(defmacro pcase-dolist (spec &rest body)
-  "Like `dolist', but the variable may be a pcase pattern."
-  (declare (indent 1))
-  (if (symbolp (car spec))
-      `(dolist ,spec ,@body)
-    (let ((x (make-symbol "x")))
-      `(dolist (,x ,@(cdr spec))
-         (pcase-let* ((,(car spec) ,x)) ,@body)))))
-
-(defmacro pcase-setq (pat val &rest args)
-  "Assign the variables of each PATTERN from its VAL, destructuring.
-The value is the last variable assigned."
-  (when (= (% (length args) 2) 1)
-    (signal 'wrong-number-of-arguments (list 'pcase-setq (+ 2 (length args)))))
-  (let ((forms nil))
-    (while pat
-      (let* ((v (make-symbol "val"))
-             (c (let ((subr--pcase-destructure t))
-                  (subr--pcase-clause pat v))))
-        (push `(let ((,v ,val)) ,(cdr c) ,(car (last (car c)))) forms))
-      (setq pat (car args) val (nth 1 args) args (nthcdr 2 args)))
-    `(progn ,@(nreverse forms))))
-
-(defmacro pcase-lambda (lambda-list &rest body)
-  "A lambda whose arguments may be pcase patterns, destructured on entry."
-  (declare (doc-string 2) (indent defun))
-  (let ((n -1) (args nil) (bindings nil))
-    (dolist (arg lambda-list)
-      (if (symbolp arg)
-          (push arg args)
-        (let ((g (intern (format "arg%d" (setq n (1+ n))))))
-          (push g args)
-          (push (list arg g) bindings))))
-    `(lambda ,(nreverse args)
-       ,@(if bindings `((pcase-let* ,(nreverse bindings) ,@body)) body))))
+(dolist (m '(pcase pcase-exhaustive pcase-let pcase-let* pcase-dolist pcase-setq
+             pcase-lambda pcase--flip))
+  (autoload m "pcase" nil nil 'macro))
+(autoload 'pcase-compile-patterns "pcase")
 
 ;;; ---- Angles (Emacs's float-sup) ------------------------------------------
 
@@ -1621,11 +1451,15 @@ one its autoload names."
 
 (defun subr--docstring (definition)
   "The docstring in the body of the function DEFINITION, or nil."
-  (let ((body (pcase definition
-                (`(macro . ,f) (list (subr--docstring f)))
-                (`(closure ,_ ,_ . ,body) body)
-                (`(lambda ,_ . ,body) body)
-                ((pred byte-code-function-p) (list (subr--compiled-docstring definition))))))
+  (let ((body (cond ((eq (car-safe definition) 'macro)
+                      (list (subr--docstring (cdr definition))))
+                     ((and (eq (car-safe definition) 'closure) (consp (cdr definition))
+                           (consp (cddr definition)))
+                      (nthcdr 3 definition))
+                     ((and (eq (car-safe definition) 'lambda) (consp (cdr definition)))
+                      (nthcdr 2 definition))
+                     ((byte-code-function-p definition)
+                      (list (subr--compiled-docstring definition))))))
     (and (stringp (car body)) (car body))))
 
 (defun subr--compiled-docstring (f)

@@ -1,0 +1,596 @@
+;;; pcase.el --- pcase as a decision tree, expanding as Emacs 28's does  -*- lexical-binding: t -*-
+
+;; subr.el autoloads this file on the first use of `pcase' or its
+;; relatives, so that scripts that never match a pattern do not pay
+;; for loading it at start-up.
+;;
+;; How it works.  Each clause becomes a branch (MATCH CODEGEN . VARS):
+;; MATCH is (match SYM . PAT), (and MATCH...), (or MATCH...), or one
+;; of the keywords :pcase--succeed and :pcase--fail; CODEGEN makes the
+;; clause's body; VARS lists (NAME VALUE-FORM . USED) for the variables
+;; bound so far.  `pcase--u1' takes the first test of the first branch,
+;; emits it as an `if', and sorts every later branch into the two
+;; arms: a branch whose pattern the test's outcome already decides is
+;; dropped from (or simplified in) the arm where the answer is known.
+;; That way clauses sharing a prefix test it once.  The shapes of the
+;; output (names `x0'..., `val', `cond' merging, `ignore' of a test
+;; whose failure cannot happen) follow Emacs 28 so that expansions
+;; print alike.
+
+(defconst pcase--dontcare-upats '(t _ pcase--dontcare))
+
+(defvar pcase--dontwarn-upats '(pcase--dontcare)
+  "Patterns never reported as shadowed.")
+
+(defvar pcase--used-syms nil
+  "Match symbols whose value the code being built refers to.")
+
+(defun pcase--trivial-upat-p (upat)
+  (and (symbolp upat) (not (memq upat pcase--dontcare-upats))))
+
+(defun pcase--self-quoting-p (upat)
+  (or (keywordp upat) (integerp upat) (stringp upat)))
+
+(defmacro pcase--flip (fun arg1 arg2)
+  "Call FUN with ARG2 then ARG1: how a pattern puts the value last."
+  `(,fun ,arg2 ,arg1))
+
+;;; ---- Pattern macros --------------------------------------------------------
+
+(defun pcase--macroexpand (pat)
+  "PAT with every pattern macro in it expanded."
+  (let ((head (car-safe pat)))
+    (cond
+     ((null head) (if (pcase--self-quoting-p pat) (list 'quote pat) pat))
+     ((memq head '(pred guard quote)) pat)
+     ((memq head '(or and)) (cons head (mapcar #'pcase--macroexpand (cdr pat))))
+     ((eq head 'app) (list 'app (nth 1 pat) (pcase--macroexpand (nth 2 pat))))
+     (t
+      (let* ((expander (get head 'pcase-macroexpander))
+             (expansion (and expander (apply expander (cdr pat)))))
+        (unless expansion
+          (error (if expander "Unexpandable %s pattern: %S" "Unknown %s pattern: %S")
+                 head pat))
+        (pcase--macroexpand expansion))))))
+
+(defun pcase--backquote-vector (qpat)
+  (let ((i -1))
+    `(and (pred vectorp)
+          (app length ,(length qpat))
+          ,@(mapcar (lambda (q) `(app (pcase--flip aref ,(setq i (1+ i))) ,(list '\` q)))
+                    qpat))))
+
+(pcase-defmacro \` (qpat)
+  "Backquote pattern: conses and vectors of QPATs, ,PAT inside, atoms by `equal'."
+  (cond
+   ((eq (car-safe qpat) '\,) (nth 1 qpat))
+   ((vectorp qpat) (pcase--backquote-vector qpat))
+   ((consp qpat)
+    `(and (pred consp)
+          (app car-safe ,(list '\` (car qpat)))
+          (app cdr-safe ,(list '\` (cdr qpat)))))
+   ((or (stringp qpat) (numberp qpat) (symbolp qpat)) (list 'quote qpat))
+   (t (error "Unknown QPAT: %S" qpat))))
+
+(pcase-defmacro let (pat expr)
+  "Matches if EXPR's value matches PAT."
+  `(app (lambda (_) ,expr) ,pat))
+
+(pcase-defmacro cl-type (type)
+  "Matches if the value is of cl type TYPE."
+  `(pred (pcase--flip cl-typep ',type)))
+
+(defun pcase--match (sym upat)
+  "The MATCH of SYM's value against UPAT, its `and's and `or's lifted out."
+  (if (memq (car-safe upat) '(or and))
+      (cons (car upat) (mapcar (lambda (p) (pcase--match sym p)) (cdr upat)))
+    (cons 'match (cons sym upat))))
+
+;;; ---- What one test tells about another ------------------------------------
+
+(defconst pcase--exclusive-preds
+  '((symbolp integerp numberp consp arrayp vectorp stringp byte-code-function-p recordp)
+    (integerp consp arrayp vectorp stringp byte-code-function-p recordp)
+    (numberp consp arrayp vectorp stringp byte-code-function-p recordp)
+    (consp arrayp atom vectorp stringp byte-code-function-p recordp)
+    (arrayp byte-code-function-p)
+    (vectorp byte-code-function-p recordp)
+    (stringp vectorp recordp byte-code-function-p))
+  "Each (P Q...): no value satisfies both P and any of the Qs.")
+
+(defun pcase--exclusive-p (p q)
+  (or (memq q (cdr (assq p pcase--exclusive-preds)))
+      (memq p (cdr (assq q pcase--exclusive-preds)))))
+
+(defun pcase--pure-call (fun arg)
+  "(FUN ARG) in a list when FUN is known free of side effects and does
+not signal; nil otherwise."
+  (and (symbolp fun) (get fun 'side-effect-free)
+       (condition-case nil (list (funcall fun arg)) (error nil))))
+
+(defun pcase--negate-answer (answer)
+  (cdr (assq answer '((:pcase--succeed . :pcase--fail) (:pcase--fail . :pcase--succeed)))))
+
+(defun pcase--pred-of-quoted (pat)
+  "The type predicate a quoted PAT's value satisfies, or nil."
+  (let ((val (nth 1 pat)))
+    (cond ((consp val) 'consp)
+          ((stringp val) 'stringp)
+          ((vectorp val) 'vectorp)
+          ((byte-code-function-p val) 'byte-code-function-p))))
+
+(defun pcase--split-pred (vars upat pat)
+  "(IF-TRUE . IF-FALSE): what PAT does once the test UPAT (a pred or
+guard) came out true, and false: :pcase--succeed, :pcase--fail, or nil
+when unknown."
+  (let ((test (nth 1 upat)))
+    (cond
+     ((and (equal upat pat)
+           (or (and (eq (car upat) 'pred) (symbolp test))
+               (not (pcase--fgrep vars test))))
+      '(:pcase--succeed . :pcase--fail))
+     ((and (eq (car-safe pat) 'pred) (eq (car-safe (nth 1 pat)) 'not))
+      (let ((res (pcase--split-pred vars upat (list 'pred (nth 1 (nth 1 pat))))))
+        (cons (pcase--negate-answer (car res)) (pcase--negate-answer (cdr res)))))
+     ((not (eq (car upat) 'pred)) nil)
+     ((eq (car-safe test) 'not)
+      (let ((res (pcase--split-pred vars (list 'pred (nth 1 test)) pat)))
+        (cons (cdr res) (car res))))
+     ((pcase--exclusive-p test (cond ((eq (car-safe pat) 'pred) (nth 1 pat))
+                                     ((eq (car-safe pat) 'quote)
+                                      (pcase--pred-of-quoted pat))))
+      '(:pcase--fail))
+     ((and (eq (car-safe test) 'pcase--flip)
+           (memq (nth 1 test) '(memq member memql))
+           (eq (car-safe (nth 2 test)) 'quote)
+           (eq (car-safe pat) 'quote))
+      (if (member (nth 1 pat) (nth 1 (nth 2 test))) '(nil . :pcase--fail) '(:pcase--fail)))
+     ((and (eq (car-safe pat) 'quote)
+           (let ((val (nth 1 pat))) (or (symbolp val) (stringp val) (numberp val))))
+      (let ((known (pcase--pure-call test (nth 1 pat))))
+        (cond ((null known) nil)
+              ((car known) '(nil . :pcase--fail))
+              (t '(:pcase--fail))))))))
+
+(defun pcase--split-equal (elem pat)
+  "Like `pcase--split-pred', for the test that the value equals ELEM."
+  (cond
+   ((eq (car-safe pat) 'quote)
+    (if (equal (nth 1 pat) elem) '(:pcase--succeed . :pcase--fail) '(:pcase--fail)))
+   ((eq (car-safe pat) 'pred)
+    (let ((known (pcase--pure-call (nth 1 pat) elem)))
+      (and known (if (car known) '(:pcase--succeed) '(:pcase--fail)))))))
+
+(defun pcase--merge-alts (kind alts)
+  "The MATCH for ALTS (gathered in reverse) joined by KIND."
+  (let ((unit (if (eq kind 'or) :pcase--fail :pcase--succeed))
+        (zero (if (eq kind 'or) :pcase--succeed :pcase--fail)))
+    (cond ((memq zero alts) zero)
+          ((null alts) unit)
+          ((null (cdr alts)) (car alts))
+          (t (cons kind (nreverse alts))))))
+
+(defun pcase--split-match (sym splitter match)
+  "(THEN . ELSE): MATCH once a test of SYM came out true, and false.
+SPLITTER maps a pattern on SYM to what `pcase--split-pred' returns."
+  (cond
+   ((eq (car-safe match) 'match)
+    (if (not (eq sym (nth 1 match)))
+        (cons match match)
+      (let ((res (funcall splitter (cddr match))))
+        (cons (or (car res) match) (or (cdr res) match)))))
+   ((memq (car-safe match) '(or and))
+    (let ((unit (if (eq (car match) 'or) :pcase--fail :pcase--succeed))
+          (then-alts nil) (else-alts nil))
+      (dolist (alt (cdr match))
+        (let ((split (pcase--split-match sym splitter alt)))
+          (unless (eq (car split) unit) (push (car split) then-alts))
+          (unless (eq (cdr split) unit) (push (cdr split) else-alts))))
+      (cons (pcase--merge-alts (car match) then-alts)
+            (pcase--merge-alts (car match) else-alts))))
+   ((memq match '(:pcase--succeed :pcase--fail)) (cons match match))
+   (t (error "Unknown MATCH %s" match))))
+
+(defun pcase--split-rest (sym splitter rest)
+  "(THEN-BRANCHES . ELSE-BRANCHES): REST sorted by a test on SYM."
+  (let ((then nil) (else nil))
+    (dolist (branch rest)
+      (let ((split (pcase--split-match sym splitter (car branch))))
+        (unless (eq (car split) :pcase--fail) (push (cons (car split) (cdr branch)) then))
+        (unless (eq (cdr split) :pcase--fail) (push (cons (cdr split) (cdr branch)) else))))
+    (cons (nreverse then) (nreverse else))))
+
+(defun pcase--app-subst-match (match sym fun nsym)
+  "MATCH with its (app FUN PAT) tests of SYM turned into tests of NSYM,
+the value the first one computed."
+  (cond
+   ((eq (car-safe match) 'match)
+    (let ((upat (cddr match)))
+      (if (and (eq sym (nth 1 match)) (eq (car-safe upat) 'app) (equal fun (nth 1 upat)))
+          (pcase--match nsym (nth 2 upat))
+        match)))
+   ((memq (car-safe match) '(or and))
+    (cons (car match) (mapcar (lambda (m) (pcase--app-subst-match m sym fun nsym))
+                              (cdr match))))
+   ((memq match '(:pcase--succeed :pcase--fail)) match)
+   (t (error "Unknown MATCH %s" match))))
+
+;;; ---- Forms -----------------------------------------------------------------
+
+(defun pcase--fgrep (vars sexp)
+  "The entries of VARS whose name occurs anywhere in SEXP, most
+recently found first (Emacs's order, which shows in `let*' bindings)."
+  (let ((found nil) (stack (list sexp)) (seen nil))
+    (while (and stack vars)
+      (let ((items (pop stack)))
+        (unless (memq items seen)
+          (push items seen)
+          (when (vectorp items) (setq items (append items nil)))
+          (while items
+            (let ((item (if (consp items) (pop items) (prog1 items (setq items nil)))))
+              (if (or (consp item) (vectorp item))
+                  (push item stack)
+                (let ((entry (assq item vars)))
+                  (when entry
+                    (push entry found)
+                    (setq vars (remq entry vars))))))))))
+    found))
+
+(defun pcase--mark-var-used (entry)
+  (setcdr (cdr entry) 'used))
+
+(defun pcase--env (vars form)
+  "Bindings of the VARS FORM may refer to, which now count as used."
+  (mapcar (lambda (entry) (pcase--mark-var-used entry) (list (car entry) (nth 1 entry)))
+          (pcase--fgrep vars form)))
+
+(defun pcase--funcall (fun arg vars)
+  "The call of FUN (a pred or app function) on the value in ARG."
+  (cond
+   ((symbolp fun) (list fun arg))
+   ((eq (car-safe fun) 'not) (list 'not (pcase--funcall (nth 1 fun) arg vars)))
+   (t
+    (let ((env (pcase--env vars fun)))
+      (when (assq arg env)
+        (let ((fresh (gensym "x")))
+          (push (list fresh arg) env)
+          (setq arg fresh)))
+      (let ((call (if (or (functionp fun) (not (consp fun)))
+                      `(funcall #',fun ,arg)
+                    (append fun (list arg)))))
+        (if env (list 'let* env call) call))))))
+
+(defun pcase--eval (exp vars)
+  "A form evaluating the guard EXP with the pattern's variables bound."
+  (let ((entry (assq exp vars)))
+    (if entry
+        (progn (pcase--mark-var-used entry) (nth 1 entry))
+      (macroexp-let* (pcase--env vars exp) exp))))
+
+(defun pcase--if-form (test then else)
+  "(if TEST THEN ELSE), flattened into a `cond' where that is shallower."
+  (cond
+   ((eq (car-safe else) 'if)
+    (let ((test2 (nth 1 else)) (then2 (nth 2 else)) (else2 (nthcdr 3 else)))
+      (cond
+       ((equal then then2) `(if (or ,test ,test2) ,then ,@else2))
+       ((equal (macroexp-unprogn then) else2)
+        `(if (or ,test (not ,test2)) ,then ,@(macroexp-unprogn then2)))
+       (t `(cond (,test ,@(macroexp-unprogn then))
+                 (,test2 ,@(macroexp-unprogn then2))
+                 ,@(and else2 `((t ,@else2))))))))
+   ((eq (car-safe else) 'cond)
+    `(cond (,test ,@(macroexp-unprogn then)) ,@(cdr else)))
+   ((memq (car-safe then) '(if cond)) (pcase--if-form (list 'not test) else then))
+   (t `(if ,test ,then ,@(and else (macroexp-unprogn else))))))
+
+(defun pcase--if (test then else)
+  (cond
+   ((eq else :pcase--dontcare) `(progn (ignore ,test) ,then))
+   ((eq then :pcase--dontcare) `(progn (ignore ,test) ,else))
+   (t (pcase--if-form test then else))))
+
+(defun pcase--equal-test (sym val)
+  (cond ((null val) `(null ,sym))
+        ((integerp val) `(eql ,sym ,val))
+        ((keywordp val) `(eq ,sym ,val))
+        ((symbolp val) `(eq ,sym ',val))
+        (t `(equal ,sym ',val))))
+
+;;; ---- The decision tree -----------------------------------------------------
+
+(defun pcase--u (branches)
+  "Code trying BRANCHES, each (MATCH CODEGEN . VARS), in order."
+  (setq branches (delq nil branches))
+  (when branches
+    (let ((first (car branches)))
+      (pcase--u1 (list (car first)) (nth 1 first) (cddr first) (cdr branches)))))
+
+(defun pcase--and (match matches)
+  (if matches (cons 'and (cons match matches)) match))
+
+(defun pcase--u1 (matches code vars rest)
+  "Code running CODE (with VARS) if all MATCHES match, else REST."
+  (let ((match (car matches)))
+    (cond
+     ((null matches) (funcall code vars))
+     ((eq match :pcase--fail) (pcase--u rest))
+     ((eq match :pcase--succeed) (pcase--u1 (cdr matches) code vars rest))
+     ((eq (car match) 'and) (pcase--u1 (append (cdr match) (cdr matches)) code vars rest))
+     ((eq (car match) 'or) (pcase--u1-or (cdr match) (cdr matches) code vars rest))
+     ((eq (car match) 'match)
+      (pcase--u1-match (nth 1 match) (cddr match) (cdr matches) code vars rest))
+     (t (error "Incorrect MATCH %S" match)))))
+
+(defun pcase--quoted-alts (alts)
+  "(VAR MEMBER-FUN VALUES . OTHERS): ALTS split into quoted values of
+one variable, tested at once by MEMBER-FUN, and the other alternatives."
+  (let ((var (and (eq (car (car alts)) 'match) (nth 1 (car alts))))
+        (values nil) (others nil) (fun 'memq))
+    (when var
+      (dolist (alt alts)
+        (if (and (eq (car alt) 'match) (eq (nth 1 alt) var)
+                 (eq (car-safe (cddr alt)) 'quote))
+            (let ((val (nth 1 (cddr alt))))
+              (cond ((integerp val) (when (eq fun 'memq) (setq fun 'memql)))
+                    ((not (symbolp val)) (setq fun 'member)))
+              (push val values))
+          (push alt others))))
+    (cons var (cons fun (cons values (nreverse others))))))
+
+(defun pcase--or-of (alts)
+  (if (cdr alts) (cons 'or alts) (car alts)))
+
+(defun pcase--u1-or (alts matches code vars rest)
+  (let* ((split (pcase--quoted-alts alts))
+         (values (nth 2 split)) (others (nthcdr 3 split)))
+    (cond
+     ((null alts) (error "Please avoid it"))
+     ((cdr values)
+      (pcase--u1 (cons `(match ,(car split) pred (pcase--flip ,(nth 1 split) ',values))
+                       matches)
+                 code vars
+                 (if others
+                     (cons (cons (pcase--and (pcase--or-of others) matches) (cons code vars))
+                           rest)
+                   rest)))
+     ((null (cdr alts)) (error "Please avoid it"))
+     (t
+      (pcase--u1 (cons (car alts) matches) code vars
+                 (cons (cons (pcase--and (pcase--or-of (cdr alts)) matches) (cons code vars))
+                       rest))))))
+
+(defun pcase--split-then-else (sym splitter test matches code vars rest)
+  "Code testing TEST, with REST sorted by SPLITTER between its arms."
+  (let ((arms (pcase--split-rest sym splitter rest)))
+    (pcase--if test
+               (pcase--u1 matches code vars (car arms))
+               (pcase--u (cdr arms)))))
+
+(defun pcase--u1-match (sym upat matches code vars rest)
+  "Code for the match of SYM's value against UPAT, then MATCHES."
+  (cond
+   ((eq upat '_) (pcase--u1 matches code vars rest))
+   ((eq upat t)
+    (pcase--warn "Pattern t is deprecated.  Use `_' instead")
+    (pcase--u1 matches code vars rest))
+   ((eq upat 'pcase--dontcare) :pcase--dontcare)
+   ((memq (car-safe upat) '(guard pred))
+    (when (eq (car upat) 'pred) (push sym pcase--used-syms))
+    (pcase--split-then-else sym (lambda (pat) (pcase--split-pred vars upat pat))
+                            (if (eq (car upat) 'pred)
+                                (pcase--funcall (nth 1 upat) sym vars)
+                              (pcase--eval (nth 1 upat) vars))
+                            matches code vars rest))
+   ((and upat (symbolp upat))
+    (push sym pcase--used-syms)
+    (let ((bound (assq upat vars)))
+      (if (not bound)
+          (pcase--u1 matches code (cons (list upat sym) vars) rest)
+        (pcase--mark-var-used bound)
+        (pcase--u1 (cons `(match ,sym pred (eql ,(nth 1 bound))) matches)
+                   code vars rest))))
+   ((eq (car-safe upat) 'app)
+    (push sym pcase--used-syms)
+    (pcase--u1-app sym upat matches code vars rest))
+   ((eq (car-safe upat) 'quote)
+    (push sym pcase--used-syms)
+    (let ((val (nth 1 upat)))
+      (pcase--split-then-else sym (lambda (pat) (pcase--split-equal val pat))
+                              (pcase--equal-test sym val)
+                              matches code vars rest)))
+   (t (error "Unknown pattern `%S'" upat))))
+
+(defun pcase--u1-app (sym upat matches code vars rest)
+  "(app FUN PAT): FUN's value gets a variable, if PAT needs it."
+  (let* ((fun (nth 1 upat))
+         (nsym (gensym "x"))
+         (body (pcase--u1 (cons (pcase--match nsym (nth 2 upat)) matches)
+                          code vars
+                          (mapcar (lambda (branch)
+                                    (cons (pcase--app-subst-match (car branch) sym fun nsym)
+                                          (cdr branch)))
+                                  rest))))
+    (if (memq nsym pcase--used-syms)
+        (macroexp-let* (list (list nsym (pcase--funcall fun sym vars))) body)
+      body)))
+
+;;; ---- Clauses to code -------------------------------------------------------
+
+(defun pcase--union-vars (uses)
+  "((NAME . USED)...) for every variable of any of USES, each (VARS . PLACEHOLDER)."
+  (let ((all nil))
+    (dolist (use uses)
+      (dolist (v (car use))
+        (let ((known (assq (car v) all)))
+          (cond ((null known) (push (cons (car v) (cddr v)) all))
+                ((cddr v) (setcdr known 'used))))))
+    all))
+
+(defun pcase--fill-placeholders (codegen uses)
+  "Replace each use's placeholder by CODEGEN's code for it."
+  (let* ((all (pcase--union-vars uses))
+         (count (length uses)))
+    (dolist (use uses)
+      (let* ((vars (car use))
+             (varvals (mapcar (lambda (v) (list (car v) (nth 1 (assq (car v) vars)) (cdr v)))
+                              all))
+             (code (funcall codegen varvals count)))
+        (setcar (cdr use) (car code))
+        (setcdr (cdr use) (cdr code))))))
+
+(defun pcase-compile-patterns (exp cases)
+  "Code matching EXP's value against CASES, each (PAT . CODEGEN).
+CODEGEN receives VARVALS, a list of (VAR VALUE-FORM USED), and the
+number of places its code will appear; it returns a cons, the code."
+  (macroexp-let2 macroexp-copyable-p val exp
+    (let* ((seen nil) (counter 0) (pcase--used-syms nil)
+           (main
+            (pcase--u
+             (mapcar
+              (lambda (case)
+                (list (pcase--match val (pcase--macroexpand (car case)))
+                      (lambda (vars)
+                        (let ((entry (assq case seen))
+                              (placeholder (cons 'pcase--placeholder (setq counter (1+ counter)))))
+                          (unless entry (push (setq entry (list case)) seen))
+                          (setcdr entry (cons (cons vars placeholder) (cdr entry)))
+                          placeholder))))
+              cases))))
+      (dolist (entry seen)
+        (pcase--fill-placeholders (cdr (car entry)) (cdr entry)))
+      (pcase--warn-shadowed cases seen)
+      main)))
+
+(defun pcase--warn (msg)
+  "Say MSG as a warning, naming the file being loaded as Emacs does."
+  (message "%sWarning: %s"
+           (if (stringp load-file-name) (concat (file-relative-name load-file-name) ": ") "")
+           msg))
+
+(defun pcase--warn-shadowed (cases seen)
+  (dolist (case cases)
+    (unless (or (assq case seen) (memq (car case) pcase--dontwarn-upats))
+      (pcase--warn (format "pcase pattern %S shadowed by previous pcase pattern"
+                           (car case))))))
+
+(defun pcase--small-branch-p (code)
+  (and (null (cdr code))
+       (or (atom (car code))
+           (not (delq nil (mapcar #'consp (car code)))))))
+
+(defun pcase--body-codegen (body defs-cell)
+  "A CODEGEN running BODY; code used in several places and not small
+goes into a function pushed on (car DEFS-CELL)."
+  (if (member body '(nil (nil) ('nil)))
+      (lambda (&rest _) ''nil)
+    (let ((fsym nil))
+      (lambda (varvals count &rest _)
+        (let* ((used (delq nil (mapcar (lambda (vv) (and (nth 2 vv) (car vv))) varvals)))
+               (ignores (and used (list (cons 'ignore used)))))
+          (if (or (< count 2) (pcase--small-branch-p body))
+              `(let ,(mapcar (lambda (vv) (list (car vv) (nth 1 vv))) varvals)
+                 ,@ignores ,@body)
+            (unless fsym
+              (setq fsym (make-symbol (format "pcase-%d" (length (car defs-cell)))))
+              (push `(,fsym (lambda ,(mapcar #'car varvals) ,@ignores ,@body))
+                    (car defs-cell)))
+            `(funcall ,fsym ,@(mapcar #'cadr varvals))))))))
+
+(defun pcase--expand (exp cases)
+  (let* ((defs-cell (list nil))
+         (main (pcase-compile-patterns
+                exp
+                (mapcar (lambda (case) (cons (car case) (pcase--body-codegen (cdr case) defs-cell)))
+                        cases))))
+    (macroexp-let* (car defs-cell) main)))
+
+;;; ---- The macros ------------------------------------------------------------
+
+(defmacro pcase (exp &rest clauses)
+  "Evaluate EXP and run the body of the first clause (PATTERN BODY...) it matches."
+  (declare (indent 1))
+  (pcase--expand exp clauses))
+
+(defmacro pcase-exhaustive (exp &rest clauses)
+  "Like `pcase', but signal an error when no clause matches."
+  (declare (indent 1))
+  (let* ((x (gensym "x"))
+         (pcase--dontwarn-upats (cons x pcase--dontwarn-upats)))
+    (pcase--expand exp (append clauses `((,x (error "No clause matching `%S'" ,x)))))))
+
+(defun pcase--let* (bindings body)
+  (cond
+   ((null bindings) (macroexp-progn body))
+   ((pcase--trivial-upat-p (car (car bindings)))
+    (macroexp-let* (list (car bindings)) (pcase--let* (cdr bindings) body)))
+   (t
+    (let ((inner (pcase--let* (cdr bindings) body)))
+      (pcase--expand (nth 1 (car bindings))
+                     `((,(car (car bindings)) ,inner) (pcase--dontcare nil)))))))
+
+(defmacro pcase-let* (bindings &rest body)
+  "Bind the variables of each (PATTERN EXP) in turn, destructuring."
+  (declare (indent 1))
+  (pcase--let* bindings body))
+
+(defmacro pcase-let (bindings &rest body)
+  "Like `pcase-let*'; the expressions are all evaluated first."
+  (declare (indent 1))
+  (if (null (cdr bindings))
+      `(pcase-let* ,bindings ,@body)
+    (let ((plain nil) (matches nil))
+      (dolist (binding bindings)
+        (cond
+         ((memq (car binding) pcase--dontcare-upats)
+          (push (cons (make-symbol "_") (cdr binding)) plain))
+         ((pcase--trivial-upat-p (car binding)) (push binding plain))
+         (t
+          (let ((tmp (make-symbol (format "x%d" (length plain)))))
+            (push (cons tmp (cdr binding)) plain)
+            (push (list (car binding) tmp) matches)))))
+      `(let ,(nreverse plain) (pcase-let* ,matches ,@body)))))
+
+(defmacro pcase-dolist (spec &rest body)
+  "Like `dolist', but the variable may be a pcase pattern."
+  (declare (indent 1))
+  (if (pcase--trivial-upat-p (car spec))
+      `(dolist ,spec ,@body)
+    (let ((x (gensym "x")))
+      `(dolist (,x ,@(cdr spec))
+         (pcase-let* ((,(car spec) ,x)) ,@body)))))
+
+(defun pcase--setq-codegen (varvals &rest _)
+  (cons 'setq (mapcan (lambda (vv) (list (car vv) (nth 1 vv))) varvals)))
+
+(defmacro pcase-setq (pat val &rest args)
+  "Assign the variables of each PATTERN from its VAL, destructuring."
+  (cond
+   (args
+    (unless (= 0 (% (length args) 2))
+      (signal 'wrong-number-of-arguments (list 'pcase-setq (+ 2 (length args)))))
+    (let ((forms nil))
+      (while args
+        (push `(pcase-setq ,(pop args) ,(pop args)) forms))
+      `(progn (pcase-setq ,pat ,val) ,@(nreverse forms))))
+   ((pcase--trivial-upat-p pat) `(setq ,pat ,val))
+   (t (pcase-compile-patterns
+       val `((,pat . pcase--setq-codegen) (pcase--dontcare . ignore))))))
+
+(defmacro pcase-lambda (lambda-list &rest body)
+  "A lambda whose arguments may be pcase patterns, destructured on entry."
+  (declare (doc-string 2) (indent defun))
+  (let* ((bindings nil)
+         (parsed (macroexp-parse-body body))
+         (args (mapcar (lambda (pat)
+                         (if (symbolp pat)
+                             pat
+                           (let ((arg (make-symbol (format "arg%s" (length bindings)))))
+                             (push (list pat arg) bindings)
+                             arg)))
+                       lambda-list)))
+    `(lambda ,args ,@(car parsed) (pcase-let* ,(nreverse bindings) ,@(cdr parsed)))))
+
+(provide 'pcase)
+
+;;; pcase.el ends here
