@@ -992,6 +992,13 @@ the last window taking the difference."
   (dolist (name '(lines cols top left))
     (window--put to name (window--get from name))))
 
+(defvar window-combination-limit nil
+  "Non-nil: splitting a window always makes it a new combination.")
+
+(defvar window-combination-resize nil
+  "Whether splitting and deleting resize a combination's other windows
+too.  Only nil, the default, is done here.")
+
 (defvar window--splitting-side nil
   "Non-nil while a side window is being split for another slot.")
 
@@ -1018,9 +1025,12 @@ the new window takes half."
       (error "Cannot split side window or parent of side window"))
     (let* ((new-size (window--split-size window size horizontal))
            (names (window--geometry window horizontal))
-           new)
+           (old-size (window--size window horizontal))
+           (normal (window--normal window horizontal))
+           new new-parent)
       (window--menu-bar (selected-frame))
-      (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t))
+      (unless (and parent (not window-combination-limit)
+                   (eq (and (window--slot parent horizontal) t) (and horizontal t))
                    ;; The main window beside side windows splits on its own.
                    (or window--splitting-side
                        (not (seq-some #'window--has-side-p (window--others window)))))
@@ -1031,11 +1041,23 @@ the new window takes half."
           (window--replace window combination)
           (window--set combination children (list window))
           (window--set window parent combination)
-          (setq parent combination)))
+          (puthash combination (cons (window--normal window nil) (window--normal window t))
+                   window--normals)
+          (window--set-normal window (not horizontal) 1.0)
+          (setq parent combination new-parent t normal 1.0)))
       (setq new (marrow--make-window))
       (window--copy-geometry window new)
       ;; An internal window's children give up the room too.
-      (window--grow window (- new-size) horizontal nil)
+      (window--reset-new)
+      (window--add-new-size window (- new-size) horizontal)
+      (window--resize-this window (- new-size) horizontal nil)
+      (window--apply-new horizontal)
+      (let ((new-normal (cond (size (/ (float new-size)
+                                       (if new-parent old-size (window--size parent horizontal))))
+                              (new-parent 0.5)
+                              (t (/ normal 2.0)))))
+        (window--set-normal window horizontal (- normal new-normal))
+        (window--set-normal new horizontal new-normal))
       (window--put new (car names) new-size)
       (if before
           (window--put window (cdr names) (+ (window--get window (cdr names)) new-size))
@@ -1054,7 +1076,17 @@ the new window takes half."
         (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
         (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
       (window--layout (frame-root-window))
+      (unless size
+        (window--sanitize horizontal))
       new)))
+
+(defun window--sanitize (horizontal)
+  "Grow each live window smaller than its minimum size (along
+HORIZONTAL's direction) to it, if it can, as Emacs does after a split."
+  (dolist (w (window--leaves (frame-root-window)))
+    (let ((short (- (window--min-size w horizontal nil) (window--size w horizontal))))
+      (when (and (> short 0) (window-resizable-p w short horizontal))
+        (window-resize w short horizontal)))))
 
 (defun split-window-below (&optional size)
   "Split the selected window into two, the new one below; return it."
@@ -1085,11 +1117,15 @@ grandparent's combination if that runs its way."
          (grandparent (window--slot parent parent)))
     (window--replace parent child)
     (window--set parent valid nil)
+    (puthash child (cons (window--normal parent nil) (window--normal parent t)) window--normals)
     (when (and grandparent (window--slot child children)
                (eq (and (window--slot child horizontal) t)
                    (and (window--slot grandparent horizontal) t)))
       (dolist (c (window--slot child children))
-        (window--set c parent grandparent))
+        (window--set c parent grandparent)
+        (let ((along (window--slot grandparent horizontal)))
+          (window--set-normal c along (/ (float (window--size c along))
+                                         (window--size grandparent along)))))
       (window--set grandparent children
                    (mapcan (lambda (c) (if (eq c child) (copy-sequence (window--slot child children))
                                          (list c)))
@@ -1112,13 +1148,13 @@ it is first); the most recently used window is selected if it was."
            (selected (memq (selected-window) (window--leaves window))))
       (when selected
         (select-window (get-mru-window nil t t)))
+      (window--reset-new)
+      (window--resize-this sibling size horizontal nil t)
+      (window--set-new-normal sibling (+ (window--normal sibling horizontal)
+                                         (window--normal window horizontal)))
       (window--set parent children (delq window (window--slot parent children)))
-      ;; A combination's children share the room.
-      (unless prev
-        (let ((pos (cdr (window--geometry window horizontal))))
-          (window--put sibling pos (window--get window pos))))
-      (window--grow sibling size horizontal nil)
       (window--kill window)
+      (window--apply-new horizontal)
       (unless (cdr (window--slot parent children))
         (window--dissolve parent))
       (window--relayout)
@@ -1135,6 +1171,7 @@ it is first); the most recently used window is selected if it was."
     (unless (eq window root)
       (window--menu-bar (selected-frame))
       (window--copy-geometry root window)
+      (remhash window window--normals)
       (window--set window parent nil)
       (window--set (selected-frame) f-root window)
       (let ((keep (window--all window)))
@@ -1313,31 +1350,168 @@ HORIZONTAL's direction: what changes size when WINDOW does; nil if none."
   "Whether WINDOW can be resized by DELTA lines (columns if HORIZONTAL)."
   (= (window-resizable window delta horizontal ignore pixelwise) delta))
 
-(defun window--share (windows delta horizontal ignore)
-  "Change WINDOWS's sizes by DELTA in all, a line (column) at a time, the
-window changed least so far first (the last of equals), none going below
-its minimum."
-  (let ((changes (mapcar (lambda (w) (cons w 0)) windows))
-        (step (if (> delta 0) 1 -1)))
-    (while (/= delta 0)
-      (let (best)
-        (dolist (c changes)
-          (when (and (or (> step 0) (> (window--spare (car c) horizontal ignore) 0))
-                     (or (null best) (<= (abs (cdr c)) (abs (cdr best)))))
-            (setq best c)))
-        (unless best (setq delta 0 step 0))
-        (when best
-          (window--grow (car best) step horizontal ignore)
-          (setcdr best (+ (cdr best) step))
-          (setq delta (- delta step)))))))
+(defvar window--normals (make-hash-table :test 'eq :weakness 'key)
+  "Each window's normal sizes, (LINES . COLUMNS): its share of its
+parent's size, as Emacs keeps them.  A window not here has 1.0 both ways.")
 
-(defun window--grow (window delta horizontal ignore)
-  "Change WINDOW's size by DELTA, and its subtree's to match."
-  (window--set-size window horizontal (+ (window--size window horizontal) delta))
+(defun window--normal (window horizontal)
+  "WINDOW's normal width if HORIZONTAL, else its normal height."
+  (let ((normals (gethash window window--normals)))
+    (cond ((null normals) 1.0) (horizontal (cdr normals)) (t (car normals)))))
+
+(defun window--set-normal (window horizontal value)
+  "Make VALUE WINDOW's normal width if HORIZONTAL, else its normal height."
+  (let ((normals (or (gethash window window--normals)
+                     (puthash window (cons 1.0 1.0) window--normals))))
+    (if horizontal (setcdr normals value) (setcar normals value))))
+
+(defun window-normal-size (&optional window horizontal)
+  "WINDOW's share of its parent's height (width if HORIZONTAL), a float."
+  (window--normal (window--valid window) horizontal))
+
+;; A resize works as in Emacs: it first decides every window's new size
+;; and new normal size in these tables, then gives them to all windows
+;; at once (`window--apply-new').  A new normal size may also be
+;; `ignore' (the window is changed by its caller) or `skip' (it cannot
+;; shrink any further); only a number is applied.
+
+(defvar window--new-sizes nil
+  "While windows are being resized: window -> its new size.")
+
+(defvar window--new-normals nil
+  "While windows are being resized: window -> its new normal size.")
+
+(defun window--reset-new ()
+  "Start deciding a resize: every window keeps its size and normal size."
+  (setq window--new-sizes (make-hash-table :test 'eq)
+        window--new-normals (make-hash-table :test 'eq)))
+
+(defun window--new-size (window horizontal)
+  (gethash window window--new-sizes (window--size window horizontal)))
+
+(defun window--add-new-size (window delta horizontal)
+  (puthash window (+ (window--new-size window horizontal) delta) window--new-sizes))
+
+(defun window--new-normal (window)
+  (gethash window window--new-normals))
+
+(defun window--set-new-normal (window value)
+  (puthash window value window--new-normals))
+
+(defun window--apply-new (horizontal)
+  "Give every window of the frame the size and normal size decided."
+  (dolist (w (window--all (frame-root-window)))
+    (window--set-size w horizontal (window--new-size w horizontal))
+    (when (numberp (window--new-normal w))
+      (window--set-normal w horizontal (window--new-normal w))))
+  (window--relayout))
+
+(defun window--resize-this (window delta horizontal ignore &optional add)
+  "Resize WINDOW's subtree by DELTA (WINDOW too if ADD): the children of
+a combination along HORIZONTAL's direction share it, the others each
+take all of it."
+  (when add
+    (window--add-new-size window delta horizontal))
   (let ((children (window--slot window children)))
     (cond ((null children))
-          ((window--along-p window horizontal) (window--share children delta horizontal ignore))
-          (t (dolist (c children) (window--grow c delta horizontal ignore))))))
+          ((window--along-p window horizontal)
+           (window--resize-children window delta horizontal ignore))
+          (t (dolist (c children)
+               (window--resize-this c delta horizontal ignore t))))))
+
+(defun window--moved-p (window)
+  "Whether WINDOW takes no part in sharing out its parent's change."
+  (memq (window--new-normal window) '(ignore skip)))
+
+(defun window--resize-children (parent delta horizontal ignore)
+  "Share DELTA among PARENT's children a line (column) at a time: each
+goes to the child whose new size falls furthest below its normal share
+of PARENT's new size when growing, or exceeds it when shrinking (the
+last of equals), none shrinking below its minimum.  Their normal sizes
+stay; their subtrees follow, if all of DELTA found a child."
+  (let* ((total (float (+ (window--size parent horizontal) delta)))
+         (children (reverse (window--slot parent children)))
+         (candidates (seq-remove #'window--moved-p children))
+         (room (mapcar (lambda (w) (cons w (window--spare w horizontal ignore))) candidates))
+         (step (if (> delta 0) 1 -1))
+         (left delta))
+    (while (and (/= left 0) candidates)
+      (let (best best-excess)
+        (dolist (w candidates)
+          (let ((excess (- (/ (window--new-size w horizontal) total)
+                           (window--normal w horizontal))))
+            (when (and (or (> step 0) (> (cdr (assq w room)) 0))
+                       (or (null best)
+                           (if (> step 0) (< excess best-excess) (> excess best-excess))))
+              (setq best w best-excess excess))))
+        (if (null best)
+            (setq candidates nil)
+          (window--add-new-size best step horizontal)
+          (setq left (- left step))
+          (when (< step 0)
+            (let ((cell (assq best room)))
+              (setcdr cell (1- (cdr cell)))
+              (when (= 0 (cdr cell))
+                (window--set-new-normal best 'skip)
+                (setq candidates (delq best candidates))))))))
+    (when (and (/= delta 0) (= left 0))
+      (dolist (w children)
+        (unless (eq (window--new-normal w) 'ignore)
+          (let ((change (- (window--new-size w horizontal) (window--size w horizontal))))
+            (unless (= change 0)
+              (window--resize-this w change horizontal ignore))))))))
+
+(defun window--resize-siblings (window delta horizontal ignore)
+  "Make room for WINDOW growing by DELTA (shrinking if negative): its
+siblings along HORIZONTAL's direction give what they can, the parent's
+own siblings the rest, all the way up."
+  (let ((parent (window--slot window parent)))
+    (when parent
+      (if (not (window--along-p parent horizontal))
+          (progn
+            (window--add-new-size parent delta horizontal)
+            (dolist (w (window--others window))
+              (window--resize-this w delta horizontal ignore t)))
+        (let* ((others (window--others window))
+               (here (cond ((= (- delta) (window--size window horizontal)) (if others delta 0))
+                           ((< delta 0) delta)
+                           (t (min delta (apply #'+ (mapcar (lambda (w) (window--spare w horizontal ignore))
+                                                            others))))))
+               (beyond (- delta here)))
+          (window--set-new-normal window 'ignore)
+          (unless (= beyond 0)
+            (window--add-new-size parent beyond horizontal))
+          (unless (= here 0)
+            (window--resize-children parent (- here) horizontal ignore))
+          (window--share-normals parent horizontal window here beyond)
+          (setq delta beyond)))
+      (unless (= delta 0)
+        (window--resize-siblings parent delta horizontal ignore)))))
+
+(defun window--share-normals (parent horizontal window delta beyond)
+  "New normal sizes for PARENT's children after its child WINDOW grew by
+DELTA, BEYOND more coming from outside PARENT: the others give up
+normal size in proportion to theirs, WINDOW takes the rest of 1.0."
+  (let* ((size (window--size parent horizontal))
+         (change (if (and (= (- delta) (window--size window horizontal)) (= beyond 0))
+                     (- (window--normal window horizontal))
+                   (/ (float delta) size)))
+         (others (window--others window))
+         (others-normal (apply #'+ 0.0 (mapcar (lambda (w) (window--normal w horizontal)) others)))
+         (scale (/ (float size) (+ size beyond)))
+         (sum 0))
+    (dolist (w others)
+      (let ((old (window--normal w horizontal)))
+        (window--set-new-normal
+         w (window--clamp (* (window--clamp (- old (* (/ old others-normal) change))) scale)))))
+    (dolist (w others)
+      (setq sum (+ sum (if (numberp (window--new-normal w)) (window--new-normal w)
+                         (window--normal w horizontal)))))
+    (window--set-new-normal window (window--clamp (- 1.0 sum)))))
+
+(defun window--clamp (normal)
+  "NORMAL kept between 0.0 and 1.0."
+  (min 1.0 (max normal 0.0)))
 
 (defun window--layout (window)
   "Place WINDOW's descendants one after the other from its top left."
@@ -1369,8 +1543,9 @@ Emacs.  Return whether anything changed."
                      (min delta (window--spare root nil nil)))))
     (setq window--mini-resized t)
     (window--set mini lines (+ (window--slot mini lines) delta))
-    (window--grow root (- delta) nil nil)
-    (window--relayout)
+    (window--reset-new)
+    (window--resize-this root (- delta) nil nil t)
+    (window--apply-new nil)
     (window--set mini top (+ (window--slot root top) (window--slot root lines)))
     (/= delta 0)))
 
@@ -1389,14 +1564,20 @@ the room from its siblings; return t."
          (error "Cannot resize window %s" window))
         ((= delta 0) (or horizontal (not window--mini-resized)))
         (t
-         (let* ((a (window--resize-anchor window horizontal))
-                (neighbor (or (window-next-sibling a) (window-prev-sibling a))))
-           (window--grow a delta horizontal ignore)
-           (if (or (< delta 0) (>= (window--spare neighbor horizontal ignore) delta))
-               (window--grow neighbor (- delta) horizontal ignore)
-             (window--share (window--others a) (- delta) horizontal ignore))
-           (window--relayout)
-           t))))
+         (window--reset-new)
+         (window--resize-this window delta horizontal ignore t)
+         (let* ((parent (window--slot window parent))
+                (sibling (and (window--along-p parent horizontal)
+                              (or (window-next-sibling window) (window-prev-sibling window)))))
+           ;; The neighbor takes all of the change if it can.
+           (if (and sibling (or (<= delta 0) (>= (window--spare sibling horizontal ignore) delta)))
+               (let ((change (/ (float delta) (window--size parent horizontal))))
+                 (window--resize-this sibling (- delta) horizontal nil t)
+                 (window--set-new-normal window (+ (window--normal window horizontal) change))
+                 (window--set-new-normal sibling (- (window--normal sibling horizontal) change)))
+             (window--resize-siblings window delta horizontal ignore)))
+         (window--apply-new horizontal)
+         t)))
 
 (defun window--numeric-arg (arg)
   "ARG as a command's numeric prefix argument."
@@ -1461,10 +1642,69 @@ combinations' sizes evenly; return t."
   (let ((root (if (or (null window-or-frame) (framep window-or-frame))
                   (frame-root-window (window-normalize-frame window-or-frame))
                 (window--valid window-or-frame))))
-    (when (window--slot root children)
-      (window--balance root))
-    (window--relayout)
+    (dolist (horizontal '(nil t))
+      (window--reset-new)
+      (window--balance-subtree root horizontal)
+      (window--apply-new horizontal))
     t))
+
+(defun window--balance-subtree (window horizontal)
+  "Decide sizes along HORIZONTAL's direction for WINDOW's subtree that
+share WINDOW's new size evenly in each combination that way."
+  (let ((children (window--slot window children)))
+    (cond ((null children))
+          ((window--along-p window horizontal) (window--balance-children window horizontal))
+          (t (dolist (c children)
+               (puthash c (window--new-size window horizontal) window--new-sizes)
+               (window--balance-subtree c horizontal))))))
+
+(defun window--balance-children (window horizontal)
+  "Give WINDOW's children equal shares of its new size, the first ones a
+line (column) more while some are left over; a child that cannot take
+its share keeps what it can, and the others share again without it."
+  (let* ((children (window--slot window children))
+         (parent-size (window--new-size window horizontal))
+         (total parent-size) (n (length children)) (failed t))
+    (while (and failed (> n 0))
+      (setq failed nil)
+      (let ((share (/ total n)) (l children))
+        (while (and l (not failed))
+          (unless (window--moved-p (car l))
+            (let* ((c (car l)) (old (window--size c horizontal))
+                   (want (- share old))
+                   (got (if (>= want 0) want
+                          (max want (- (window--min-size c horizontal nil) old)))))
+              (puthash c (+ old got) window--new-sizes)
+              (unless (= got want)
+                (setq total (- total old got) n (1- n) failed t)
+                (window--set-new-normal c 'skip))))
+          (setq l (cdr l)))))
+    (let ((rest (if (> n 0) (% total n) 0)))
+      ;; As in Emacs, the first pass checks WINDOW, not each child.
+      (dolist (c children)
+        (when (and (> rest 0) (not (window--moved-p window)))
+          (window--add-new-size c 1 horizontal)
+          (setq rest (1- rest))))
+      (dolist (c children)
+        (when (and (> rest 0) (not (eq (window--new-normal c) 'ignore)))
+          (window--add-new-size c 1 horizontal)
+          (setq rest (1- rest)))))
+    (dolist (c children)
+      (window--set-new-normal c (/ (window--new-size c horizontal) (float parent-size)))
+      (window--balance-subtree c horizontal))))
+
+(defun window-tree (&optional frame)
+  "(ROOT MINIBUFFER-WINDOW): ROOT is the root window if live, else
+(DIR EDGES CHILD...), DIR nil if the children are side by side, t if
+stacked, each CHILD the same way."
+  (window--frame frame)
+  (list (window--tree (frame-root-window)) (minibuffer-window)))
+
+(defun window--tree (window)
+  "`window-tree's description of WINDOW."
+  (if (window--slot window buffer) window
+    (cons (not (window--slot window horizontal))
+          (cons (window-edges window) (mapcar #'window--tree (window--slot window children))))))
 
 (defun window-combined-p (&optional window horizontal)
   "WINDOW's first sibling if their parent puts them side by side (if
