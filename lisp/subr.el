@@ -2588,6 +2588,10 @@ codes that read use the minibuffer, which reads standard input."
              window-body-width window-width window-text-width
              window-text-height window-body-size window-max-chars-per-line
              window-left-column window-top-line window-edges
+             window-pixel-edges window-absolute-pixel-edges window-body-edges
+             window-inside-edges window-inside-pixel-edges
+             window-body-pixel-edges window-inside-absolute-pixel-edges
+             window-absolute-body-pixel-edges window-normal-size window-tree
              window-full-height-p window-full-width-p select-window
              set-frame-selected-window set-window-buffer
              set-window-buffer-start-and-point unrecord-window-buffer
@@ -2612,6 +2616,12 @@ codes that read use the minibuffer, which reads standard input."
              make-frame make-frame-command next-frame previous-frame
              select-frame visible-frame-list other-frame delete-frame))
   (autoload f "window"))
+;; Emacs's C variables, special before window.el is loaded.
+(defvar window-combination-limit nil
+  "Non-nil: splitting a window always makes it a new combination.")
+(defvar window-combination-resize nil
+  "Whether splitting and deleting resize a combination's other windows
+too.  Only nil, the default, is done here.")
 (autoload 'save-selected-window "window" nil nil 'macro)
 (autoload 'with-selected-window "window" nil nil 'macro)
 (autoload 'save-window-excursion "window" nil nil 'macro)

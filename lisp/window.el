@@ -516,9 +516,9 @@ buffer to the end, as batch Emacs says."
 
 (defun window-body-height (&optional window _pixelwise)
   "WINDOW's lines of text: all but the mode line, which the minibuffer
-window has none of."
-  (let ((w (window--live window)))
-    (if (window--slot w mini) (window--slot w lines) (1- (window--slot w lines)))))
+window and a window of one line have none of."
+  (let* ((w (window--live window)) (lines (window--slot w lines)))
+    (if (or (window--slot w mini) (<= lines 1)) lines (1- lines))))
 
 (defun window-body-width (&optional window _pixelwise)
   "WINDOW's columns of text: all but the divider of a window with another
@@ -547,13 +547,36 @@ on its right."
   "WINDOW's first line on the frame."
   (window--slot (window--valid window) top))
 
-(defun window-edges (&optional window body _absolute _pixelwise)
-  "(LEFT TOP RIGHT BOTTOM) of WINDOW, of its text if BODY."
+(defun window-edges (&optional window body _absolute pixelwise)
+  "(LEFT TOP RIGHT BOTTOM) of WINDOW, of its text if BODY.  Its text's
+edges and the PIXELWISE ones count lines from below the frame's menu
+bar, as on a batch Emacs terminal."
   (let* ((w (window--valid window))
-         (left (window--slot w left)) (top (window--slot w top)))
+         (left (window--slot w left))
+         (top (if (or body pixelwise) (window--pixel-top w) (window--slot w top))))
     (list left top
           (+ left (if body (window-body-width w) (window--slot w cols)))
           (+ top (if body (window-body-height w) (window--slot w lines))))))
+
+(defun window--pixel-top (window)
+  "WINDOW's first line counted from below the menu bar, which the
+minibuffer window's is not."
+  (if (window--slot window mini) (window--slot window top)
+    (- (window--slot window top) (window--slot (frame-root-window) top))))
+
+(defun window-pixel-edges (&optional window)
+  "WINDOW's edges, the lines counted from below the menu bar."
+  (window-edges window nil nil t))
+(defalias 'window-absolute-pixel-edges #'window-pixel-edges)
+
+(defun window-body-edges (&optional window)
+  "The edges of WINDOW's text."
+  (window-edges window t))
+(defalias 'window-inside-edges #'window-body-edges)
+(defalias 'window-inside-pixel-edges #'window-body-edges)
+(defalias 'window-body-pixel-edges #'window-body-edges)
+(defalias 'window-inside-absolute-pixel-edges #'window-body-edges)
+(defalias 'window-absolute-body-pixel-edges #'window-body-edges)
 
 (defun window-full-height-p (&optional window)
   "Whether WINDOW is as tall as the root window."
@@ -992,13 +1015,6 @@ the last window taking the difference."
   (dolist (name '(lines cols top left))
     (window--put to name (window--get from name))))
 
-(defvar window-combination-limit nil
-  "Non-nil: splitting a window always makes it a new combination.")
-
-(defvar window-combination-resize nil
-  "Whether splitting and deleting resize a combination's other windows
-too.  Only nil, the default, is done here.")
-
 (defvar window--splitting-side nil
   "Non-nil while a side window is being split for another slot.")
 
@@ -1329,10 +1345,14 @@ HORIZONTAL's direction: what changes size when WINDOW does; nil if none."
 
 (defun window-max-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
   "The lines (columns if HORIZONTAL) WINDOW can grow by."
-  (let ((a (window--resize-anchor (window-normalize-window window) horizontal)))
-    (if (null a) 0
-      (apply #'+ (mapcar (lambda (w) (window--spare w horizontal ignore))
-                         (window--others a))))))
+  (let ((w (window-normalize-window window)) (room 0))
+    ;; Each combination along the way up can give its spare lines.
+    (while (window--slot w parent)
+      (when (window--along-p (window--slot w parent) horizontal)
+        (dolist (other (window--others w))
+          (setq room (+ room (window--spare other horizontal ignore)))))
+      (setq w (window--slot w parent)))
+    room))
 
 (defun window-min-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
   "The lines (columns if HORIZONTAL) WINDOW can shrink by."
@@ -1398,12 +1418,24 @@ parent's size, as Emacs keeps them.  A window not here has 1.0 both ways.")
 (defun window--set-new-normal (window value)
   (puthash window value window--new-normals))
 
-(defun window--apply-new (horizontal)
-  "Give every window of the frame the size and normal size decided."
-  (dolist (w (window--all (frame-root-window)))
-    (window--set-size w horizontal (window--new-size w horizontal))
-    (when (numberp (window--new-normal w))
-      (window--set-normal w horizontal (window--new-normal w))))
+(defvar window--mini-new-size 0
+  "The minibuffer window's new size as Emacs keeps it: 0 until the
+window is resized, then its height, whichever way resizing goes.")
+
+(defun window--apply-new (horizontal &optional if-resized)
+  "Give every window of the frame the size and normal size decided; if
+IF-RESIZED, only when some size changes, as Emacs's resizing and
+balancing do (the normal sizes then stay).  As in Emacs, the check sees
+the minibuffer window's new size too, which is mostly not its size."
+  (let ((windows (window--all (frame-root-window))))
+    (when (or (not if-resized)
+              (/= window--mini-new-size (window--size (minibuffer-window) horizontal))
+              (seq-some (lambda (w) (/= (window--new-size w horizontal) (window--size w horizontal)))
+                        windows))
+      (dolist (w windows)
+        (window--set-size w horizontal (window--new-size w horizontal))
+        (when (numberp (window--new-normal w))
+          (window--set-normal w horizontal (window--new-normal w))))))
   (window--relayout))
 
 (defun window--resize-this (window delta horizontal ignore &optional add)
@@ -1542,6 +1574,8 @@ Emacs.  Return whether anything changed."
          (delta (max (- 1 (window--slot mini lines))
                      (min delta (window--spare root nil nil)))))
     (setq window--mini-resized t)
+    (unless (= delta 0)
+      (setq window--mini-new-size (+ (window--slot mini lines) delta)))
     (window--set mini lines (+ (window--slot mini lines) delta))
     (window--reset-new)
     (window--resize-this root (- delta) nil nil t)
@@ -1576,7 +1610,7 @@ the room from its siblings; return t."
                  (window--set-new-normal window (+ (window--normal window horizontal) change))
                  (window--set-new-normal sibling (- (window--normal sibling horizontal) change)))
              (window--resize-siblings window delta horizontal ignore)))
-         (window--apply-new horizontal)
+         (window--apply-new horizontal t)
          t)))
 
 (defun window--numeric-arg (arg)
@@ -1645,7 +1679,7 @@ combinations' sizes evenly; return t."
     (dolist (horizontal '(nil t))
       (window--reset-new)
       (window--balance-subtree root horizontal)
-      (window--apply-new horizontal))
+      (window--apply-new horizontal t))
     t))
 
 (defun window--balance-subtree (window horizontal)
@@ -1672,8 +1706,10 @@ its share keeps what it can, and the others share again without it."
           (unless (window--moved-p (car l))
             (let* ((c (car l)) (old (window--size c horizontal))
                    (want (- share old))
-                   (got (if (>= want 0) want
-                          (max want (- (window--min-size c horizontal nil) old)))))
+                   (min (window--min-size c horizontal nil))
+                   (got (cond ((>= want 0) want)
+                              ((<= old min) 0)
+                              (t (max want (- min old))))))
               (puthash c (+ old got) window--new-sizes)
               (unless (= got want)
                 (setq total (- total old got) n (1- n) failed t)
