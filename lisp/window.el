@@ -953,20 +953,6 @@ it and make the buffer current."
   "Store VALUE in WINDOW's slot NAME, a symbol."
   (marrow--set-window-slot window (window--index name) value))
 
-(defun window--resize (window delta horizontal at-start)
-  "Grow WINDOW and its subtree by DELTA lines (columns if HORIZONTAL),
-on its start side if AT-START (the start moving back)."
-  (let* ((names (window--geometry window horizontal)) (size (car names)) (pos (cdr names))
-         (children (window--slot window children)))
-    (window--put window size (+ (window--get window size) delta))
-    (when at-start
-      (window--put window pos (- (window--get window pos) delta)))
-    (cond ((null children))
-          ((eq (and (window--slot window horizontal) t) (and horizontal t))
-           (window--resize (if at-start (car children) (car (last children)))
-                           delta horizontal at-start))
-          (t (dolist (c children) (window--resize c delta horizontal at-start))))))
-
 (defun window--shift-tops (window delta)
   "Move WINDOW and its subtree DELTA lines down."
   (dolist (w (window--all window))
@@ -982,10 +968,12 @@ batch Emacs terminal: the root window starts on line 1 from then on."
 (defun window--fit-root (frame)
   "Fit FRAME's windows to the 23 lines between its menu bar and its
 minibuffer window, as restoring a configuration does in batch Emacs,
-the last window taking the difference."
+the windows sharing the difference by their normal sizes."
   (window--menu-bar frame)
   (let ((root (window--slot frame f-root)))
-    (window--resize root (- 23 (window--slot root lines)) nil nil)))
+    (window--reset-new)
+    (window--resize-this root (- 23 (window--slot root lines)) nil nil t)
+    (window--apply-new nil)))
 
 (defun window--split-size (window size horizontal)
   "The size of the new window when WINDOW is split with SIZE."
@@ -1217,8 +1205,10 @@ another buffer."
     (when (window--slot window buffer)
       (setf (nth (window--index 'pointm) slots) (copy-marker (window-point window))
             (nth (window--index 'startm) slots) (copy-marker (window-start window))))
-    ;; The sideways scroll, kept apart from the slots, comes last.
-    (cons window (nconc slots (list (gethash window window--hscrolls 0))))))
+    ;; The sideways scroll and the normal sizes, kept apart from the
+    ;; slots, come last.
+    (cons window (nconc slots (list (gethash window window--hscrolls 0)
+                                    (cons (window--normal window nil) (window--normal window t)))))))
 
 (defun current-window-configuration (&optional frame)
   "A snapshot of the windows of FRAME: their tree, sizes, buffers,
@@ -1237,7 +1227,7 @@ points and starts, the selected window and the current buffer."
          (own (mapcar #'window--index '(pointm startm prev-buffers next-buffers))))
     (when (and (window-live-p w) buffer (not (eq buffer (window--slot w buffer))))
       (window--push-prev w))
-    (dolist (value (butlast (cdr state)))
+    (dolist (value (butlast (cdr state) 2))
       (unless (memq i own)
         (marrow--set-window-slot w i value))
       (setq i (1+ i)))
@@ -1250,7 +1240,9 @@ points and starts, the selected window and the current buffer."
         (when (eq (marker-buffer point) (window--slot w buffer))
           (set-marker (window--slot w pointm) point)
           (set-marker (window--slot w startm) start))
-        (puthash w (car (last state)) window--hscrolls)))))
+        (puthash w (car (last state 2)) window--hscrolls)))
+    (let ((normals (car (last state))))
+      (puthash w (cons (car normals) (cdr normals)) window--normals))))
 
 (defun set-window-configuration (configuration &optional _dont-set-frame _dont-set-miniwindow)
   "Give the frame back the windows CONFIGURATION saw; return t."
