@@ -2592,6 +2592,8 @@ codes that read use the minibuffer, which reads standard input."
              window-inside-edges window-inside-pixel-edges
              window-body-pixel-edges window-inside-absolute-pixel-edges
              window-absolute-body-pixel-edges window-normal-size window-tree
+             window-combination-limit set-window-combination-limit
+             window-scroll-bars window-state-get window-state-put
              window-full-height-p window-full-width-p select-window
              set-frame-selected-window set-window-buffer
              set-window-buffer-start-and-point unrecord-window-buffer
@@ -2617,6 +2619,8 @@ codes that read use the minibuffer, which reads standard input."
              select-frame visible-frame-list other-frame delete-frame))
   (autoload f "window"))
 ;; Emacs's C variables, special before window.el is loaded.
+(defvar window-persistent-parameters (list (cons 'clone-of t))
+  "Window parameters that window states and configurations keep.")
 (defvar window-combination-limit nil
   "Non-nil: splitting a window always makes it a new combination.")
 (defvar window-combination-resize nil

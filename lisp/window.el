@@ -1172,18 +1172,22 @@ it is first); the most recently used window is selected if it was."
       (error "Can't expand minibuffer to full frame"))
     (when (window-parameter window 'window-side)
       (error "Cannot make side window the only window"))
-    (unless (eq window root)
-      (window--menu-bar (selected-frame))
-      (window--copy-geometry root window)
-      (remhash window window--normals)
-      (window--set window parent nil)
-      (window--set (selected-frame) f-root window)
-      (let ((keep (window--all window)))
-        (dolist (w (window--all root))
-          (unless (memq w keep) (window--kill-one w))))
-      (unless (window-live-p (selected-window))
-        (select-window (car (window--leaves window)))))
+    (window--keep-only window root)
     nil))
+
+(defun window--keep-only (window root)
+  "Put WINDOW in the place of ROOT, an ancestor, deleting the other
+windows under ROOT."
+  (unless (eq window root)
+    (window--menu-bar (selected-frame))
+    (window--copy-geometry root window)
+    (puthash window (cons (window--normal root nil) (window--normal root t)) window--normals)
+    (window--replace root window)
+    (let ((keep (window--all window)))
+      (dolist (w (window--all root))
+        (unless (memq w keep) (window--kill-one w))))
+    (unless (window-live-p (selected-window))
+      (select-window (car (window--leaves window))))))
 
 (defun delete-windows-on (&optional buffer-or-name _frame)
   "Delete the windows showing BUFFER-OR-NAME, or give the sole one
@@ -1266,6 +1270,256 @@ points and starts, the selected window and the current buffer."
     (when (buffer-live-p buffer)
       (set-buffer buffer))
     t))
+
+;;; ---- Window states ---------------------------------------------
+;;
+;; A state is a window tree as a list, which `window-state-put' builds
+;; again by splitting: (HEAD TYPE . ALIST-AND-CHILDREN), HEAD the tree's
+;; minimum sizes, TYPE `leaf', `vc' (children stacked) or `hc' (side by
+;; side).  WRITABLE states name buffers and give positions as numbers,
+;; so that they can be printed and read back.
+
+(defvar window--combination-limits (make-hash-table :test 'eq :weakness 'key)
+  "Internal windows whose children stay a combination of their own.")
+
+(defun window-combination-limit (window)
+  "WINDOW's combination limit: non-nil keeps its children together when
+only one is left."
+  (let ((w (window--valid window)))
+    (when (window--slot w buffer)
+      (error "Combination limit is meaningful for internal windows only"))
+    (gethash w window--combination-limits)))
+
+(defun set-window-combination-limit (window limit)
+  "Give internal WINDOW the combination limit LIMIT; return LIMIT."
+  (window-combination-limit window)
+  (puthash window limit window--combination-limits))
+
+(defun window-scroll-bars (&optional window)
+  "(nil 0 t nil 0 t nil): a terminal has no scroll bars."
+  (window--live window)
+  (list nil 0 t nil 0 t nil))
+
+(defun window--min-sizes (window)
+  "The minimum sizes that head WINDOW's state."
+  (let (sizes)
+    (dolist (pixel '("" "pixel-") (nreverse sizes))
+      (dolist (ignore '((nil . "") (t . "-ignore") (safe . "-safe")))
+        (dolist (horizontal '(nil t))
+          (push (cons (intern (format "min-%s%s%s" pixel (if horizontal "width" "height") (cdr ignore)))
+                      (window-min-size window horizontal (car ignore)))
+                sizes))))))
+
+(defun window-state-get (&optional window writable)
+  "The state of WINDOW (the frame's root window) and its subtree, to
+give back with `window-state-put'; WRITABLE names buffers instead."
+  (let ((window (cond ((null window) (frame-root-window))
+                      ((window-valid-p window) window)
+                      (t (error "%s is not a live or internal window" window)))))
+    (cons (window--min-sizes window) (window--state-of window writable))))
+
+(defun window--persistent-parameters (window writable)
+  "WINDOW's parameters that its state keeps, the last first."
+  (let ((allowed (lambda (name)
+                   (let ((how (cdr (assq name window-persistent-parameters))))
+                     (and how (or (not writable) (eq how 'writable))))))
+        kept)
+    (dolist (parameter (window-parameters window))
+      (when (funcall allowed (car parameter))
+        (push (cons (car parameter) (cdr parameter)) kept)))
+    (when (and (funcall allowed 'clone-of) (not (assq 'clone-of kept)))
+      (push (cons 'clone-of window) kept))
+    kept))
+
+(defun window--buffer-state (window writable)
+  "The state of what live WINDOW shows."
+  (let ((buffer (window--slot window buffer))
+        (point (window-point window)) (start (window-start window)))
+    `(buffer ,(if writable (buffer-name buffer) buffer)
+             (selected . ,(eq window (selected-window)))
+             (hscroll . ,(window-hscroll window))
+             (fringes . ,(window-fringes window))
+             (margins . ,(window-margins window))
+             (scroll-bars . ,(window-scroll-bars window))
+             (vscroll . ,(window-vscroll window))
+             (dedicated . ,(window-dedicated-p window))
+             (point . ,(if writable point
+                         (with-current-buffer buffer
+                           (copy-marker point window-point-insertion-type))))
+             (start . ,(if writable start (copy-marker start))))))
+
+(defun window--history-state (window writable)
+  "The state of live WINDOW's next and previous buffers."
+  (let ((next (seq-filter #'buffer-live-p (window--slot window next-buffers)))
+        (prev (seq-filter (lambda (entry) (buffer-live-p (car entry)))
+                          (window--slot window prev-buffers))))
+    `(,@(when next
+          `((next-buffers . ,(if writable (mapcar #'buffer-name next) next))))
+      ,@(when prev
+          `((prev-buffers
+             . ,(if writable
+                    (mapcar (lambda (entry)
+                              (list (buffer-name (car entry)) (marker-position (nth 1 entry))
+                                    (marker-position (nth 2 entry))))
+                            prev)
+                  prev)))))))
+
+(defun window--state-of (window writable)
+  "WINDOW's subtree as a state, without the head."
+  (let ((children (window--slot window children))
+        (parameters (window--persistent-parameters window writable)))
+    `(,(cond ((null children) 'leaf) ((window--slot window horizontal) 'hc) (t 'vc))
+      ;; The root window is followed by the minibuffer window.
+      ,@(unless (or (window-next-sibling window) (eq window (frame-root-window)))
+          '((last . t)))
+      (pixel-width . ,(window--slot window cols))
+      (pixel-height . ,(window--slot window lines))
+      (total-width . ,(window--slot window cols))
+      (total-height . ,(window--slot window lines))
+      (normal-height . ,(window--normal window nil))
+      (normal-width . ,(window--normal window t))
+      ,@(when children
+          `((combination-limit . ,(window-combination-limit window))))
+      ,@(when parameters
+          `((parameters . ,parameters)))
+      ,@(when (window--slot window buffer)
+          (cons (window--buffer-state window writable)
+                (window--history-state window writable)))
+      ,@(mapcar (lambda (c) (window--state-of c writable)) children))))
+
+(defvar window--state-puts nil
+  "While a state is being put: (WINDOW . ALIST) for each window made,
+the last made first.")
+
+(defvar window--state-stale nil
+  "While a state is being put: the windows whose buffer is gone.")
+
+(defun window--state-target (window)
+  "The live window a state goes into: WINDOW if live, else a new one in
+the place of internal WINDOW (the frame's root window if nil)."
+  (if (and window (window-live-p window)) window
+    (let ((live (if window
+                    (seq-find (lambda (w) (not (window-parameter w 'window-side)))
+                              (window--leaves (window--valid window)))
+                  (selected-window))))
+      (window--keep-only live (or window (frame-root-window)))
+      (prog1 (split-window live) (delete-window live)))))
+
+(defun window--state-fits-p (window head ignore)
+  "Whether WINDOW is as large as HEAD's minimum sizes, the ones IGNORE
+\(nil, t or `safe') selects."
+  (let ((fits (lambda (suffix)
+                (and (<= (cdr (assq (intern (concat "min-pixel-height" suffix)) head))
+                         (window--slot window lines))
+                     (<= (cdr (assq (intern (concat "min-pixel-width" suffix)) head))
+                         (window--slot window cols))))))
+    (or (funcall fits "")
+        (and ignore (funcall fits "-ignore"))
+        (and (eq ignore 'safe) (funcall fits "-safe")))))
+
+(defun window-state-put (state &optional window ignore)
+  "Build in WINDOW (a new window if nil) the windows of STATE, made by
+`window-state-get'."
+  (let* ((window (window--state-target window))
+         (tree (cdr state))
+         (totals (and (= (window--slot window cols) (cdr (assq 'total-width tree)))
+                      (= (window--slot window lines) (cdr (assq 'total-height tree))))))
+    (set-window-dedicated-p window nil)
+    (unless (or totals (window--state-fits-p window (car state) ignore))
+      (error "Window %s too small to accommodate state" window))
+    (let ((window--state-puts nil) (window--state-stale nil))
+      (with-temp-buffer
+        (set-window-buffer window (current-buffer))
+        (window--state-split tree window totals)
+        (mapc (lambda (put) (window--state-fill (car put) (cdr put) ignore))
+              window--state-puts))
+      (dolist (w window--state-stale)
+        (when (and (window-valid-p w) (window--slot w parent))
+          (delete-window w))))))
+
+(defun window--state-split (state window totals)
+  "Split WINDOW into the windows of STATE (without the head): each child
+but the last gets its saved size if TOTALS, else its normal share."
+  (let ((type (car state)) (alist (cdr state)))
+    (if (eq type 'leaf)
+        (push (cons window alist) window--state-puts)
+      (let* ((horizontal (eq type 'hc))
+             (total (window--size window horizontal))
+             (window-combination-limit (cdr (assq 'combination-limit alist)))
+             (first t))
+        (dolist (item alist)
+          (when (memq (car item) '(leaf vc hc))
+            (let ((new nil))
+              (unless (assq 'last item)
+                (let ((size (max (if totals
+                                     (cdr (assq (if horizontal 'total-width 'total-height) item))
+                                   (round (* total (cdr (assq (if horizontal 'normal-width 'normal-height)
+                                                              item)))))
+                                 (if horizontal window-safe-min-width window-safe-min-height))))
+                  (unless (window--shrinkable-p window size horizontal 'safe)
+                    (error "Cannot resize window %s" window))
+                  (setq new (ignore-errors (split-window window size horizontal)))
+                  (setq window-combination-limit nil)
+                  (when first
+                    (setq first nil)
+                    (push (cons (window-parent window) alist) window--state-puts))))
+              (window--state-split item window totals)
+              (setq window new))))))))
+
+(defun window--shrinkable-p (window lines horizontal ignore)
+  "Whether WINDOW could give up LINES (columns if HORIZONTAL)."
+  (let ((min (window--min-size window horizontal ignore))
+        (size (window--size window horizontal)))
+    (and (> size min) (>= (- size min) lines))))
+
+(defun window--state-fill (window alist ignore)
+  "Give WINDOW, made by `window-state-put', its parameters, buffer and
+history from ALIST."
+  (let ((limit (cdr (assq 'combination-limit alist)))
+        (buffer-state (cdr (assq 'buffer alist))))
+    (when limit
+      (set-window-combination-limit window limit))
+    (dolist (parameter (window-parameters window))
+      (set-window-parameter window (car parameter) nil))
+    (dolist (parameter (cdr (assq 'parameters alist)))
+      (set-window-parameter window (car parameter) (cdr parameter)))
+    (when buffer-state
+      (let ((buffer (get-buffer (car buffer-state))) (state (cdr buffer-state)))
+        (if (not buffer)
+            (progn (switch-to-prev-buffer window)
+                   (push window window--state-stale))
+          (with-current-buffer buffer
+            (set-window-buffer window buffer)
+            (set-window-hscroll window (cdr (assq 'hscroll state)))
+            (dolist (horizontal '(nil t))
+              (let ((short (- (window-min-size window horizontal ignore)
+                              (window--size window horizontal))))
+                (when (and (> short 0) (window-resizable-p window short horizontal ignore))
+                  (window-resize window short horizontal ignore))))
+            (set-window-dedicated-p window (cdr (assq 'dedicated state)))
+            (ignore-errors
+              (set-window-start window (cdr (assq 'start state)) 'noforce)
+              (set-window-point window (cdr (assq 'point state))))
+            (when (cdr (assq 'selected state))
+              (select-window window))
+            (window--fill-history window alist)))))))
+
+(defun window--fill-history (window alist)
+  "Give WINDOW the next and previous buffers of ALIST that still live."
+  (set-window-next-buffers
+   window (delq nil (mapcar (lambda (b) (let ((buffer (get-buffer b)))
+                                          (and (buffer-live-p buffer) buffer)))
+                            (cdr (assq 'next-buffers alist)))))
+  (set-window-prev-buffers
+   window (delq nil (mapcar (lambda (entry)
+                              (let ((buffer (get-buffer (car entry))))
+                                (when (buffer-live-p buffer)
+                                  (cons buffer
+                                        (mapcar (lambda (pos)
+                                                  (if (markerp pos) pos
+                                                    (set-marker (make-marker) pos buffer)))
+                                                (cdr entry))))))
+                            (cdr (assq 'prev-buffers alist))))))
 
 (defmacro save-window-excursion (&rest body)
   "Run BODY, then put back the windows and the current buffer as they
