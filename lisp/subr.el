@@ -2594,6 +2594,7 @@ codes that read use the minibuffer, which reads standard input."
              window-absolute-body-pixel-edges window-normal-size window-tree
              window-combination-limit set-window-combination-limit
              window-scroll-bars window-state-get window-state-put
+             window-atom-root window-make-atom display-buffer-in-atom-window
              window-full-height-p window-full-width-p select-window
              set-frame-selected-window set-window-buffer
              set-window-buffer-start-and-point unrecord-window-buffer
@@ -2619,6 +2620,8 @@ codes that read use the minibuffer, which reads standard input."
              select-frame visible-frame-list other-frame delete-frame))
   (autoload f "window"))
 ;; Emacs's C variables, special before window.el is loaded.
+(defvar ignore-window-parameters nil
+  "Non-nil: splitting and deleting windows disregard their parameters.")
 (defvar window-persistent-parameters (list (cons 'clone-of t))
   "Window parameters that window states and configurations keep.")
 (defvar window-combination-limit nil

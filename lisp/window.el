@@ -354,12 +354,14 @@ selected one on."
   "When WINDOW was last selected, a count."
   (window--slot (window--live window) use-time))
 
-(defun window--by-use-time (pick &optional dedicated not-selected)
-  "The ordinary window whose use time PICK prefers (< or >)."
+(defun window--by-use-time (pick &optional dedicated not-selected excluded)
+  "The ordinary window whose use time PICK prefers (< or >), not one of
+EXCLUDED."
   (let (best)
     (dolist (w (window--leaves (frame-root-window)) best)
       (when (and (or dedicated (not (window-dedicated-p w)))
                  (not (and not-selected (eq w (selected-window))))
+                 (not (memq w excluded))
                  (or (null best) (funcall pick (window-use-time w) (window-use-time best))))
         (setq best w)))))
 
@@ -839,11 +841,14 @@ small for its split thresholds otherwise) and show BUFFER below."
     (unless (cdr usable)
       (let ((new (ignore-errors (split-window (car usable)))))
         (when new
-          (set-window-buffer new buffer)
-          (window--set new prev-buffers nil)
-          (set-window-parameter new 'quit-restore
-                                (list 'window 'window (selected-window) buffer))
-          new)))))
+          (window--show-in-new new buffer))))))
+
+(defun window--show-in-new (window buffer)
+  "Show BUFFER in WINDOW, just made for it; return WINDOW."
+  (set-window-buffer window buffer)
+  (window--set window prev-buffers nil)
+  (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer))
+  window)
 
 (defun display-buffer-use-some-window (buffer alist)
   "Show BUFFER in the least recently used window but the selected one,
@@ -1025,6 +1030,10 @@ the new window takes half."
          (parent (window--slot window parent)))
     (when (window-minibuffer-p window)
       (error "Attempt to split minibuffer window"))
+    (window--check-atoms (list (frame-root-window)))
+    (let ((atom-root (window--atom-root-for window)))
+      (when atom-root
+        (setq window atom-root parent (window--slot window parent))))
     (when (and (window-parameter window 'window-side) (not window--splitting-side))
       (error "Cannot split side window or parent of side window"))
     (let* ((new-size (window--split-size window size horizontal))
@@ -1080,8 +1089,17 @@ the new window takes half."
         (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
         (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
       (window--layout (frame-root-window))
+      (when (eq window-combination-resize 'atom)
+        (unless (window-parameter window 'window-atom)
+          (set-window-parameter window 'window-atom t))
+        (when new-parent
+          (set-window-parameter parent 'window-atom t))
+        (set-window-parameter new 'window-atom t))
+      (when (and new-parent (eq window-combination-limit t))
+        (set-window-combination-limit parent t))
       (unless size
         (window--sanitize horizontal))
+      (window--check-atoms (list (frame-root-window)))
       new)))
 
 (defun window--sanitize (horizontal)
@@ -1123,6 +1141,7 @@ grandparent's combination if that runs its way."
     (window--set parent valid nil)
     (puthash child (cons (window--normal parent nil) (window--normal parent t)) window--normals)
     (when (and grandparent (window--slot child children)
+               (not (gethash child window--combination-limits))
                (eq (and (window--slot child horizontal) t)
                    (and (window--slot grandparent horizontal) t)))
       (dolist (c (window--slot child children))
@@ -1140,34 +1159,45 @@ grandparent's combination if that runs its way."
   "Delete WINDOW, giving its space to the window before it (after it if
 it is first); the most recently used window is selected if it was."
   (let* ((window (window-normalize-window window))
+         (atom-root (progn (window--check-atoms (list (frame-root-window)))
+                           (window--atom-root-for window t)))
          (parent (window--slot window parent)))
-    (when (or (window-minibuffer-p window) (null parent))
-      (error "Attempt to delete minibuffer or sole ordinary window"))
-    (when (and (eq window (window-main-window)) (window--side-windows))
-      (error "Attempt to delete main window of frame %s" (selected-frame)))
-    (let* ((horizontal (window--slot parent horizontal))
-           (prev (window-prev-sibling window))
-           (sibling (or prev (window-next-sibling window)))
-           (size (window--get window (car (window--geometry window horizontal))))
-           (selected (memq (selected-window) (window--leaves window))))
-      (when selected
-        (select-window (get-mru-window nil t t)))
-      (window--reset-new)
-      (window--resize-this sibling size horizontal nil t)
-      (window--set-new-normal sibling (+ (window--normal sibling horizontal)
-                                         (window--normal window horizontal)))
-      (window--set parent children (delq window (window--slot parent children)))
-      (window--kill window)
-      (window--apply-new horizontal)
-      (unless (cdr (window--slot parent children))
-        (window--dissolve parent))
-      (window--relayout)
-      nil)))
+    (if atom-root (delete-window atom-root)
+      (window--delete window parent))))
+
+(defun window--delete (window parent)
+  "Delete WINDOW, a child of PARENT, as `delete-window' does."
+  (when (or (window-minibuffer-p window) (null parent))
+    (error "Attempt to delete minibuffer or sole ordinary window"))
+  (when (and (eq window (window-main-window)) (window--side-windows))
+    (error "Attempt to delete main window of frame %s" (selected-frame)))
+  (let* ((horizontal (window--slot parent horizontal))
+         (prev (window-prev-sibling window))
+         (sibling (or prev (window-next-sibling window)))
+         (size (window--get window (car (window--geometry window horizontal))))
+         (gone (window--leaves window)))
+    (when (memq (selected-window) gone)
+      (select-window (window--by-use-time #'> t t gone)))
+    (window--reset-new)
+    (window--resize-this sibling size horizontal nil t)
+    (window--set-new-normal sibling (+ (window--normal sibling horizontal)
+                                       (window--normal window horizontal)))
+    (window--set parent children (delq window (window--slot parent children)))
+    (window--kill window)
+    (window--apply-new horizontal)
+    (unless (cdr (window--slot parent children))
+      (window--dissolve parent))
+    (window--relayout)
+    (window--check-atoms (list (frame-root-window)))
+    nil))
 
 (defun delete-other-windows (&optional window _interactive)
   "Make WINDOW fill the frame, deleting every other ordinary window."
   (let* ((window (window-normalize-window window))
-         (root (frame-root-window)))
+         (root (frame-root-window))
+         (atom-root (window--atom-root-for window t)))
+    (when atom-root
+      (setq window atom-root))
     (when (window-minibuffer-p window)
       (error "Can't expand minibuffer to full frame"))
     (when (window-parameter window 'window-side)
@@ -2146,6 +2176,69 @@ bottom if negative, the middle if nil); return the row reached."
 ;; as wide as the frame, the left and right ones beside the main window
 ;; (the windows that are not side windows).  Several slots of one side
 ;; share it evenly.
+
+;;; ---- Atomic windows ----------------------------------------------
+;;
+;; The windows of an atomic window all have a non-nil `window-atom'
+;; parameter; splitting or deleting one of them splits or deletes the
+;; whole, unless `ignore-window-parameters'.
+
+(defun window-atom-root (&optional window)
+  "The root of the atomic window WINDOW is part of, nil if none."
+  (let ((w (window-normalize-window window)) root)
+    (while (and w (window-parameter w 'window-atom))
+      (setq root w w (window--slot w parent)))
+    root))
+
+(defun window-make-atom (window)
+  "Make internal WINDOW and its subtree an atomic window; return WINDOW."
+  (unless (window-child window)
+    (error "Window %s is not an internal window" window))
+  (dolist (w (window--all window) window)
+    (unless (window-parameter w 'window-atom)
+      (set-window-parameter w 'window-atom t))))
+
+(defun window--atom-root-for (window &optional deleting)
+  "The atomic window that splitting or DELETING WINDOW acts on instead,
+nil if WINDOW acts for itself; deleting the frame's root window is an
+error."
+  (let ((root (and (not ignore-window-parameters)
+                   (window-parameter window 'window-atom)
+                   (window-atom-root window))))
+    (when (and root (not (eq root window)))
+      (when (and deleting (eq root (frame-root-window)))
+        (error "Root of atomic window is root window of its frame"))
+      root)))
+
+(defun window--check-atoms (windows)
+  "Undo each atomic window among WINDOWS and their subtrees that has a
+window without the `window-atom' parameter, or no children."
+  (dolist (w windows)
+    (if (not (window-parameter w 'window-atom))
+        (window--check-atoms (window--slot w children))
+      (let ((subtree (window--all w)))
+        (when (or (null (cdr subtree))
+                  (seq-some (lambda (x) (not (window-parameter x 'window-atom))) subtree))
+          (dolist (x subtree)
+            (set-window-parameter x 'window-atom nil)))))))
+
+(defun display-buffer-in-atom-window (buffer alist)
+  "Show BUFFER in a new window on ALIST's `side' (below) of ALIST's
+`window' (the selected one), the two making or joining an atomic window."
+  (let* ((ignore-window-parameters t)
+         (window-combination-limit t)
+         (window-combination-resize 'atom)
+         (given (cdr (assq 'window alist)))
+         (was-atom (and given (window-parameter given 'window-atom)))
+         (window (window-normalize-window given))
+         (root (window-atom-root window))
+         (new (ignore-errors (split-window window nil (or (cdr (assq 'side alist)) 'below)))))
+    (when new
+      (window-make-atom (if (and root (not (eq root window))) root (window-parent window)))
+      (when (and (not was-atom) (window-live-p window))
+        (set-window-parameter window 'window-atom 'main))
+      (set-window-parameter new 'window-atom (or (cdr (assq 'side alist)) 'below))
+      (window--show-in-new new buffer))))
 
 (defvar window--hidden-sides nil
   "What `window-toggle-side-windows' hid: (SIDE SLOT BUFFER SIZE) each.")
