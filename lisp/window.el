@@ -564,7 +564,7 @@ bar, as on a batch Emacs terminal."
   "WINDOW's first line counted from below the menu bar, which the
 minibuffer window's is not."
   (if (window--slot window mini) (window--slot window top)
-    (- (window--slot window top) (window--slot (frame-root-window) top))))
+    (- (window--slot window top) window--pixel-offset)))
 
 (defun window-pixel-edges (&optional window)
   "WINDOW's edges, the lines counted from below the menu bar."
@@ -968,17 +968,27 @@ it and make the buffer current."
 batch Emacs terminal: the root window starts on line 1 from then on."
   (let ((root (window--slot frame f-root)))
     (when (= 0 (window--slot root top))
+      (setq window--pixel-offset 1)
       (window--shift-tops root 1))))
+
+(defvar window--pixel-offset 0
+  "How many lines a window's pixel edges are above its edges: 1 from
+when the menu bar line pushes the windows down, as the first change of
+layout does on a batch Emacs terminal, 0 again once a configuration is
+put back and the windows are fitted below it.")
 
 (defun window--fit-root (frame)
   "Fit FRAME's windows to the 23 lines between its menu bar and its
 minibuffer window, as restoring a configuration does in batch Emacs,
 the windows sharing the difference by their normal sizes."
   (window--menu-bar frame)
-  (let ((root (window--slot frame f-root)))
+  (setq window--pixel-offset 0)
+  (let ((root (window--slot frame f-root))
+        (mini (window--slot frame f-mini)))
     (window--reset-new)
-    (window--resize-this root (- 23 (window--slot root lines)) nil nil t)
-    (window--apply-new nil)))
+    (window--resize-this root (- 24 (window--slot mini lines) (window--slot root lines)) nil nil t)
+    (window--apply-new nil)
+    (window--set mini top (+ (window--slot root top) (window--slot root lines)))))
 
 (defun window--split-size (window size horizontal)
   "The size of the new window when WINDOW is split with SIZE."
