@@ -15,7 +15,7 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: atomic windows, saving side windows in window states, lines
+;; Not done: saving side windows in window states, lines
 ;; wrapped by the window's width.
 
 (defmacro window--slot (object name)
