@@ -852,6 +852,8 @@ slot and dedication."
 (ert-deftest winr-state-get-writable ()
   "A writable state names buffers, gives positions as numbers and keeps sizes and normal sizes."
   (winr-tests--fresh
+    ;; Earlier tests' buffers would be in the state.
+    (set-window-prev-buffers nil nil)
     (should
      (equal
       (progn
