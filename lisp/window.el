@@ -553,7 +553,7 @@ on its right."
   "(LEFT TOP RIGHT BOTTOM) of WINDOW, of its text if BODY.  Its text's
 edges and the PIXELWISE ones count lines from below the frame's menu
 bar, as on a batch Emacs terminal."
-  (let* ((w (window--valid window))
+  (let* ((w (window-normalize-window window))
          (left (window--slot w left))
          (top (if (or body pixelwise) (window--pixel-top w) (window--slot w top))))
     (list left top
@@ -844,11 +844,13 @@ small for its split thresholds otherwise) and show BUFFER below."
           (window--show-in-new new buffer))))))
 
 (defun window--show-in-new (window buffer)
-  "Show BUFFER in WINDOW, just made for it; return WINDOW."
-  (set-window-buffer window buffer)
-  (window--set window prev-buffers nil)
-  (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer))
-  window)
+  "Show BUFFER in WINDOW, just made for it; return WINDOW, or nil if
+BUFFER is not a live buffer."
+  (when (buffer-live-p buffer)
+    (set-window-buffer window buffer)
+    (window--set window prev-buffers nil)
+    (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer))
+    window))
 
 (defun display-buffer-use-some-window (buffer alist)
   "Show BUFFER in the least recently used window but the selected one,
@@ -1051,6 +1053,12 @@ the new window takes half."
            (old-size (window--size window horizontal))
            (normal (window--normal window horizontal))
            new new-parent)
+      ;; WINDOW's subtree gives up the room first, if it can.
+      (window--reset-new)
+      (window--add-new-size window (- new-size) horizontal)
+      (window--resize-this window (- new-size) horizontal nil)
+      (unless (window--new-sizes-fit-p window horizontal)
+        (error "Resizing old window failed"))
       (window--menu-bar (selected-frame))
       (unless (and parent (not window-combination-limit)
                    (eq (and (window--slot parent horizontal) t) (and horizontal t))
@@ -1070,10 +1078,6 @@ the new window takes half."
           (setq parent combination new-parent t normal 1.0)))
       (setq new (marrow--make-window))
       (window--copy-geometry window new)
-      ;; An internal window's children give up the room too.
-      (window--reset-new)
-      (window--add-new-size window (- new-size) horizontal)
-      (window--resize-this window (- new-size) horizontal nil)
       (window--apply-new horizontal)
       (let ((new-normal (cond (size (/ (float new-size)
                                        (if new-parent old-size (window--size parent horizontal))))
@@ -1111,6 +1115,20 @@ the new window takes half."
         (window--sanitize horizontal))
       (window--check-atoms (list (frame-root-window)))
       new)))
+
+(defun window--new-sizes-fit-p (window horizontal)
+  "Whether the new sizes decided for WINDOW's subtree fit together: a
+combination's children fill it, and no window is left without a line
+\(two columns)."
+  (let ((size (window--new-size window horizontal))
+        (children (window--slot window children)))
+    (cond ((null children) (>= size (if horizontal 2 1)))
+          ((window--along-p window horizontal)
+           (and (= size (apply #'+ (mapcar (lambda (c) (window--new-size c horizontal)) children)))
+                (seq-every-p (lambda (c) (window--new-sizes-fit-p c horizontal)) children)))
+          (t (seq-every-p (lambda (c) (and (= size (window--new-size c horizontal))
+                                           (window--new-sizes-fit-p c horizontal)))
+                          children)))))
 
 (defun window--sanitize (horizontal)
   "Grow each live window smaller than its minimum size (along
@@ -1475,7 +1493,8 @@ the place of internal WINDOW (the frame's root window if nil)."
               window--state-puts))
       (dolist (w window--state-stale)
         (when (and (window-valid-p w) (window--slot w parent))
-          (delete-window w))))))
+          (delete-window w)))
+      (window--check-atoms (list (frame-root-window))))))
 
 (defun window--state-split (state window totals)
   "Split WINDOW into the windows of STATE (without the head): each child
@@ -1514,8 +1533,9 @@ but the last gets its saved size if TOTALS, else its normal share."
 
 (defun window--state-fill (window alist ignore)
   "Give WINDOW, made by `window-state-put', its parameters, buffer and
-history from ALIST."
-  (let ((limit (cdr (assq 'combination-limit alist)))
+history from ALIST; nil, when a split failed, is the selected window."
+  (let ((window (or window (selected-window)))
+        (limit (cdr (assq 'combination-limit alist)))
         (buffer-state (cdr (assq 'buffer alist))))
     (when limit
       (set-window-combination-limit window limit))
@@ -2019,7 +2039,7 @@ its share keeps what it can, and the others share again without it."
   "(ROOT MINIBUFFER-WINDOW): ROOT is the root window if live, else
 (DIR EDGES CHILD...), DIR nil if the children are side by side, t if
 stacked, each CHILD the same way."
-  (window--frame frame)
+  (window-normalize-frame frame)
   (list (window--tree (frame-root-window)) (minibuffer-window)))
 
 (defun window--tree (window)

@@ -1180,4 +1180,29 @@ slot and dedication."
         (nil nil)
         (t (0 1 80 24) "*scratch*" "*scratch*" "*scratch*"))))))
 
+(ert-deftest winr-split-cannot-squeeze-children ()
+  "Splitting a combination into less room than its children need fails
+and leaves the windows as they were."
+  (winr-tests--fresh
+    (split-window)
+    (should (equal (should-error (split-window (frame-root-window) 6))
+                   '(error "Resizing old window failed")))
+    (should (equal (winr-tests--heights) '(12 11)))
+    (should (window-live-p (split-window (frame-root-window) 8)))
+    (should (equal (winr-tests--heights) '(4 4 15)))))
+
+(ert-deftest winr-state-and-atom-bad-arguments ()
+  "Bad windows, frames and buffers give Emacs's errors."
+  (winr-tests--fresh
+    (should (equal (should-error (window-tree 3)) '(error "3 is not a live frame")))
+    (should (equal (should-error (window-pixel-edges 3)) '(error "3 is not a valid window")))
+    (should (equal (should-error (window-normal-size 3)) '(wrong-type-argument window-valid-p 3)))
+    (should (equal (should-error (window-state-get 3))
+                   '(error "3 is not a live or internal window")))
+    (should (equal (should-error (window-make-atom (selected-window)))
+                   (list 'error (format "Window %s is not an internal window" (selected-window)))))
+    (should-not (display-buffer-in-atom-window 3 nil))
+    ;; The window was split all the same, the two an atomic window.
+    (should (equal (winr-tests--atoms) '(main below)))))
+
 ;;; window-resize-tests.el ends here
