@@ -2438,6 +2438,13 @@ codes that read use the minibuffer, which reads standard input."
              window-body-width window-width window-text-width
              window-text-height window-body-size window-max-chars-per-line
              window-left-column window-top-line window-edges
+             window-pixel-edges window-absolute-pixel-edges window-body-edges
+             window-inside-edges window-inside-pixel-edges
+             window-body-pixel-edges window-inside-absolute-pixel-edges
+             window-absolute-body-pixel-edges window-normal-size window-tree
+             window-combination-limit set-window-combination-limit
+             window-scroll-bars window-state-get window-state-put
+             window-atom-root window-make-atom display-buffer-in-atom-window
              window-full-height-p window-full-width-p select-window
              set-frame-selected-window set-window-buffer
              set-window-buffer-start-and-point unrecord-window-buffer
@@ -2462,6 +2469,16 @@ codes that read use the minibuffer, which reads standard input."
              make-frame make-frame-command next-frame previous-frame
              select-frame visible-frame-list other-frame delete-frame))
   (autoload f "window"))
+;; Emacs's C variables, special before window.el is loaded.
+(defvar ignore-window-parameters nil
+  "Non-nil: splitting and deleting windows disregard their parameters.")
+(defvar window-persistent-parameters (list (cons 'clone-of t))
+  "Window parameters that window states and configurations keep.")
+(defvar window-combination-limit nil
+  "Non-nil: splitting a window always makes it a new combination.")
+(defvar window-combination-resize nil
+  "Whether splitting and deleting resize a combination's other windows
+too.  Only nil, the default, is done here.")
 (autoload 'save-selected-window "window" nil nil 'macro)
 (autoload 'with-selected-window "window" nil nil 'macro)
 (autoload 'save-window-excursion "window" nil nil 'macro)

@@ -15,7 +15,7 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: atomic windows, saving side windows in window states, lines
+;; Not done: saving side windows in window states, lines
 ;; wrapped by the window's width.
 
 (defmacro window--slot (object name)
@@ -363,12 +363,14 @@ none is with LIVE."
   "When WINDOW was last selected, a count."
   (window--slot (window--live window) use-time))
 
-(defun window--by-use-time (pick &optional dedicated not-selected)
-  "The ordinary window whose use time PICK prefers (< or >)."
+(defun window--by-use-time (pick &optional dedicated not-selected excluded)
+  "The ordinary window whose use time PICK prefers (< or >), not one of
+EXCLUDED."
   (let (best)
     (dolist (w (window--leaves (frame-root-window)) best)
       (when (and (or dedicated (not (window-dedicated-p w)))
                  (not (and not-selected (eq w (selected-window))))
+                 (not (memq w excluded))
                  (or (null best) (funcall pick (window-use-time w) (window-use-time best))))
         (setq best w)))))
 
@@ -525,9 +527,9 @@ buffer to the end, as batch Emacs says."
 
 (defun window-body-height (&optional window _pixelwise)
   "WINDOW's lines of text: all but the mode line, which the minibuffer
-window has none of."
-  (let ((w (window--live window)))
-    (if (window--slot w mini) (window--slot w lines) (1- (window--slot w lines)))))
+window and a window of one line have none of."
+  (let* ((w (window--live window)) (lines (window--slot w lines)))
+    (if (or (window--slot w mini) (<= lines 1)) lines (1- lines))))
 
 (defun window-body-width (&optional window _pixelwise)
   "WINDOW's columns of text: all but the divider of a window with another
@@ -556,13 +558,36 @@ on its right."
   "WINDOW's first line on the frame."
   (window--slot (window--valid window) top))
 
-(defun window-edges (&optional window body _absolute _pixelwise)
-  "(LEFT TOP RIGHT BOTTOM) of WINDOW, of its text if BODY."
-  (let* ((w (window--valid window))
-         (left (window--slot w left)) (top (window--slot w top)))
+(defun window-edges (&optional window body _absolute pixelwise)
+  "(LEFT TOP RIGHT BOTTOM) of WINDOW, of its text if BODY.  Its text's
+edges and the PIXELWISE ones count lines from below the frame's menu
+bar, as on a batch Emacs terminal."
+  (let* ((w (window-normalize-window window))
+         (left (window--slot w left))
+         (top (if (or body pixelwise) (window--pixel-top w) (window--slot w top))))
     (list left top
           (+ left (if body (window-body-width w) (window--slot w cols)))
           (+ top (if body (window-body-height w) (window--slot w lines))))))
+
+(defun window--pixel-top (window)
+  "WINDOW's first line counted from below the menu bar, which the
+minibuffer window's is not."
+  (if (window--slot window mini) (window--slot window top)
+    (- (window--slot window top) window--pixel-offset)))
+
+(defun window-pixel-edges (&optional window)
+  "WINDOW's edges, the lines counted from below the menu bar."
+  (window-edges window nil nil t))
+(defalias 'window-absolute-pixel-edges #'window-pixel-edges)
+
+(defun window-body-edges (&optional window)
+  "The edges of WINDOW's text."
+  (window-edges window t))
+(defalias 'window-inside-edges #'window-body-edges)
+(defalias 'window-inside-pixel-edges #'window-body-edges)
+(defalias 'window-body-pixel-edges #'window-body-edges)
+(defalias 'window-inside-absolute-pixel-edges #'window-body-edges)
+(defalias 'window-absolute-body-pixel-edges #'window-body-edges)
 
 (defun window-full-height-p (&optional window)
   "Whether WINDOW is as tall as the root window."
@@ -825,11 +850,16 @@ small for its split thresholds otherwise) and show BUFFER below."
     (unless (cdr usable)
       (let ((new (ignore-errors (split-window (car usable)))))
         (when new
-          (set-window-buffer new buffer)
-          (window--set new prev-buffers nil)
-          (set-window-parameter new 'quit-restore
-                                (list 'window 'window (selected-window) buffer))
-          new)))))
+          (window--show-in-new new buffer))))))
+
+(defun window--show-in-new (window buffer)
+  "Show BUFFER in WINDOW, just made for it; return WINDOW, or nil if
+BUFFER is not a live buffer."
+  (when (buffer-live-p buffer)
+    (set-window-buffer window buffer)
+    (window--set window prev-buffers nil)
+    (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer))
+    window))
 
 (defun display-buffer-use-some-window (buffer alist)
   "Show BUFFER in the least recently used window but the selected one,
@@ -939,20 +969,6 @@ it and make the buffer current."
   "Store VALUE in WINDOW's slot NAME, a symbol."
   (marrow--set-window-slot window (window--index name) value))
 
-(defun window--resize (window delta horizontal at-start)
-  "Grow WINDOW and its subtree by DELTA lines (columns if HORIZONTAL),
-on its start side if AT-START (the start moving back)."
-  (let* ((names (window--geometry window horizontal)) (size (car names)) (pos (cdr names))
-         (children (window--slot window children)))
-    (window--put window size (+ (window--get window size) delta))
-    (when at-start
-      (window--put window pos (- (window--get window pos) delta)))
-    (cond ((null children))
-          ((eq (and (window--slot window horizontal) t) (and horizontal t))
-           (window--resize (if at-start (car children) (car (last children)))
-                           delta horizontal at-start))
-          (t (dolist (c children) (window--resize c delta horizontal at-start))))))
-
 (defun window--shift-tops (window delta)
   "Move WINDOW and its subtree DELTA lines down."
   (dolist (w (window--all window))
@@ -963,15 +979,27 @@ on its start side if AT-START (the start moving back)."
 batch Emacs terminal: the root window starts on line 1 from then on."
   (let ((root (window--slot frame f-root)))
     (when (= 0 (window--slot root top))
+      (setq window--pixel-offset 1)
       (window--shift-tops root 1))))
+
+(defvar window--pixel-offset 0
+  "How many lines a window's pixel edges are above its edges: 1 from
+when the menu bar line pushes the windows down, as the first change of
+layout does on a batch Emacs terminal, 0 again once a configuration is
+put back and the windows are fitted below it.")
 
 (defun window--fit-root (frame)
   "Fit FRAME's windows to the 23 lines between its menu bar and its
 minibuffer window, as restoring a configuration does in batch Emacs,
-the last window taking the difference."
+the windows sharing the difference by their normal sizes."
   (window--menu-bar frame)
-  (let ((root (window--slot frame f-root)))
-    (window--resize root (- 23 (window--slot root lines)) nil nil)))
+  (setq window--pixel-offset 0)
+  (let ((root (window--slot frame f-root))
+        (mini (window--slot frame f-mini)))
+    (window--reset-new)
+    (window--resize-this root (- 24 (window--slot mini lines) (window--slot root lines)) nil nil t)
+    (window--apply-new nil)
+    (window--set mini top (+ (window--slot root top) (window--slot root lines)))))
 
 (defun window--split-size (window size horizontal)
   "The size of the new window when WINDOW is split with SIZE."
@@ -1023,13 +1051,26 @@ the new window takes half."
          (parent (window--slot window parent)))
     (when (window-minibuffer-p window)
       (error "Attempt to split minibuffer window"))
+    (window--check-atoms (list (frame-root-window)))
+    (let ((atom-root (window--atom-root-for window)))
+      (when atom-root
+        (setq window atom-root parent (window--slot window parent))))
     (when (and (window-parameter window 'window-side) (not window--splitting-side))
       (error "Cannot split side window or parent of side window"))
     (let* ((new-size (window--split-size window size horizontal))
            (names (window--geometry window horizontal))
-           new)
+           (old-size (window--size window horizontal))
+           (normal (window--normal window horizontal))
+           new new-parent)
+      ;; WINDOW's subtree gives up the room first, if it can.
+      (window--reset-new)
+      (window--add-new-size window (- new-size) horizontal)
+      (window--resize-this window (- new-size) horizontal nil)
+      (unless (window--new-sizes-fit-p window horizontal)
+        (error "Resizing old window failed"))
       (window--menu-bar (selected-frame))
-      (unless (and parent (eq (and (window--slot parent horizontal) t) (and horizontal t))
+      (unless (and parent (not window-combination-limit)
+                   (eq (and (window--slot parent horizontal) t) (and horizontal t))
                    ;; The main window beside side windows splits on its own.
                    (or window--splitting-side
                        (not (seq-some #'window--has-side-p (window--others window)))))
@@ -1040,11 +1081,19 @@ the new window takes half."
           (window--replace window combination)
           (window--set combination children (list window))
           (window--set window parent combination)
-          (setq parent combination)))
+          (puthash combination (cons (window--normal window nil) (window--normal window t))
+                   window--normals)
+          (window--set-normal window (not horizontal) 1.0)
+          (setq parent combination new-parent t normal 1.0)))
       (setq new (marrow--make-window))
       (window--copy-geometry window new)
-      ;; An internal window's children give up the room too.
-      (window--grow window (- new-size) horizontal nil)
+      (window--apply-new horizontal)
+      (let ((new-normal (cond (size (/ (float new-size)
+                                       (if new-parent old-size (window--size parent horizontal))))
+                              (new-parent 0.5)
+                              (t (/ normal 2.0)))))
+        (window--set-normal window horizontal (- normal new-normal))
+        (window--set-normal new horizontal new-normal))
       (window--put new (car names) new-size)
       (if before
           (window--put window (cdr names) (+ (window--get window (cdr names)) new-size))
@@ -1063,7 +1112,40 @@ the new window takes half."
         (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
         (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
       (window--layout (frame-root-window))
+      (when (eq window-combination-resize 'atom)
+        (unless (window-parameter window 'window-atom)
+          (set-window-parameter window 'window-atom t))
+        (when new-parent
+          (set-window-parameter parent 'window-atom t))
+        (set-window-parameter new 'window-atom t))
+      (when (and new-parent (eq window-combination-limit t))
+        (set-window-combination-limit parent t))
+      (unless size
+        (window--sanitize horizontal))
+      (window--check-atoms (list (frame-root-window)))
       new)))
+
+(defun window--new-sizes-fit-p (window horizontal)
+  "Whether the new sizes decided for WINDOW's subtree fit together: a
+combination's children fill it, and no window is left without a line
+\(two columns)."
+  (let ((size (window--new-size window horizontal))
+        (children (window--slot window children)))
+    (cond ((null children) (>= size (if horizontal 2 1)))
+          ((window--along-p window horizontal)
+           (and (= size (apply #'+ (mapcar (lambda (c) (window--new-size c horizontal)) children)))
+                (seq-every-p (lambda (c) (window--new-sizes-fit-p c horizontal)) children)))
+          (t (seq-every-p (lambda (c) (and (= size (window--new-size c horizontal))
+                                           (window--new-sizes-fit-p c horizontal)))
+                          children)))))
+
+(defun window--sanitize (horizontal)
+  "Grow each live window smaller than its minimum size (along
+HORIZONTAL's direction) to it, if it can, as Emacs does after a split."
+  (dolist (w (window--leaves (frame-root-window)))
+    (let ((short (- (window--min-size w horizontal nil) (window--size w horizontal))))
+      (when (and (> short 0) (window-resizable-p w short horizontal))
+        (window-resize w short horizontal)))))
 
 (defun split-window-below (&optional size)
   "Split the selected window into two, the new one below; return it."
@@ -1094,11 +1176,16 @@ grandparent's combination if that runs its way."
          (grandparent (window--slot parent parent)))
     (window--replace parent child)
     (window--set parent valid nil)
+    (puthash child (cons (window--normal parent nil) (window--normal parent t)) window--normals)
     (when (and grandparent (window--slot child children)
+               (not (gethash child window--combination-limits))
                (eq (and (window--slot child horizontal) t)
                    (and (window--slot grandparent horizontal) t)))
       (dolist (c (window--slot child children))
-        (window--set c parent grandparent))
+        (window--set c parent grandparent)
+        (let ((along (window--slot grandparent horizontal)))
+          (window--set-normal c along (/ (float (window--size c along))
+                                         (window--size grandparent along)))))
       (window--set grandparent children
                    (mapcan (lambda (c) (if (eq c child) (copy-sequence (window--slot child children))
                                          (list c)))
@@ -1109,49 +1196,65 @@ grandparent's combination if that runs its way."
   "Delete WINDOW, giving its space to the window before it (after it if
 it is first); the most recently used window is selected if it was."
   (let* ((window (window-normalize-window window))
+         (atom-root (progn (window--check-atoms (list (frame-root-window)))
+                           (window--atom-root-for window t)))
          (parent (window--slot window parent)))
-    (when (or (window-minibuffer-p window) (null parent))
-      (error "Attempt to delete minibuffer or sole ordinary window"))
-    (when (and (eq window (window-main-window)) (window--side-windows))
-      (error "Attempt to delete main window of frame %s" (selected-frame)))
-    (let* ((horizontal (window--slot parent horizontal))
-           (prev (window-prev-sibling window))
-           (sibling (or prev (window-next-sibling window)))
-           (size (window--get window (car (window--geometry window horizontal))))
-           (selected (memq (selected-window) (window--leaves window))))
-      (when selected
-        (select-window (get-mru-window nil t t)))
-      (window--set parent children (delq window (window--slot parent children)))
-      ;; A combination's children share the room.
-      (unless prev
-        (let ((pos (cdr (window--geometry window horizontal))))
-          (window--put sibling pos (window--get window pos))))
-      (window--grow sibling size horizontal nil)
-      (window--kill window)
-      (unless (cdr (window--slot parent children))
-        (window--dissolve parent))
-      (window--relayout)
-      nil)))
+    (if atom-root (delete-window atom-root)
+      (window--delete window parent))))
+
+(defun window--delete (window parent)
+  "Delete WINDOW, a child of PARENT, as `delete-window' does."
+  (when (or (window-minibuffer-p window) (null parent))
+    (error "Attempt to delete minibuffer or sole ordinary window"))
+  (when (and (eq window (window-main-window)) (window--side-windows))
+    (error "Attempt to delete main window of frame %s" (selected-frame)))
+  (let* ((horizontal (window--slot parent horizontal))
+         (prev (window-prev-sibling window))
+         (sibling (or prev (window-next-sibling window)))
+         (size (window--get window (car (window--geometry window horizontal))))
+         (gone (window--leaves window)))
+    (when (memq (selected-window) gone)
+      (select-window (window--by-use-time #'> t t gone)))
+    (window--reset-new)
+    (window--resize-this sibling size horizontal nil t)
+    (window--set-new-normal sibling (+ (window--normal sibling horizontal)
+                                       (window--normal window horizontal)))
+    (window--set parent children (delq window (window--slot parent children)))
+    (window--kill window)
+    (window--apply-new horizontal)
+    (unless (cdr (window--slot parent children))
+      (window--dissolve parent))
+    (window--relayout)
+    (window--check-atoms (list (frame-root-window)))
+    nil))
 
 (defun delete-other-windows (&optional window _interactive)
   "Make WINDOW fill the frame, deleting every other ordinary window."
   (let* ((window (window-normalize-window window))
-         (root (frame-root-window)))
+         (root (frame-root-window))
+         (atom-root (window--atom-root-for window t)))
+    (when atom-root
+      (setq window atom-root))
     (when (window-minibuffer-p window)
       (error "Can't expand minibuffer to full frame"))
     (when (window-parameter window 'window-side)
       (error "Cannot make side window the only window"))
-    (unless (eq window root)
-      (window--menu-bar (selected-frame))
-      (window--copy-geometry root window)
-      (window--set window parent nil)
-      (window--set (selected-frame) f-root window)
-      (let ((keep (window--all window)))
-        (dolist (w (window--all root))
-          (unless (memq w keep) (window--kill-one w))))
-      (unless (window-live-p (selected-window))
-        (select-window (car (window--leaves window)))))
+    (window--keep-only window root)
     nil))
+
+(defun window--keep-only (window root)
+  "Put WINDOW in the place of ROOT, an ancestor, deleting the other
+windows under ROOT."
+  (unless (eq window root)
+    (window--menu-bar (selected-frame))
+    (window--copy-geometry root window)
+    (puthash window (cons (window--normal root nil) (window--normal root t)) window--normals)
+    (window--replace root window)
+    (let ((keep (window--all window)))
+      (dolist (w (window--all root))
+        (unless (memq w keep) (window--kill-one w))))
+    (unless (window-live-p (selected-window))
+      (select-window (car (window--leaves window))))))
 
 (defun delete-windows-on (&optional buffer-or-name _frame)
   "Delete the windows showing BUFFER-OR-NAME, or give the sole one
@@ -1173,8 +1276,10 @@ another buffer."
     (when (window--slot window buffer)
       (setf (nth (window--index 'pointm) slots) (copy-marker (window-point window))
             (nth (window--index 'startm) slots) (copy-marker (window-start window))))
-    ;; The sideways scroll, kept apart from the slots, comes last.
-    (cons window (nconc slots (list (gethash window window--hscrolls 0))))))
+    ;; The sideways scroll and the normal sizes, kept apart from the
+    ;; slots, come last.
+    (cons window (nconc slots (list (gethash window window--hscrolls 0)
+                                    (cons (window--normal window nil) (window--normal window t)))))))
 
 (defun current-window-configuration (&optional frame)
   "A snapshot of the windows of FRAME: their tree, sizes, buffers,
@@ -1193,7 +1298,7 @@ points and starts, the selected window and the current buffer."
          (own (mapcar #'window--index '(pointm startm prev-buffers next-buffers))))
     (when (and (window-live-p w) buffer (not (eq buffer (window--slot w buffer))))
       (window--push-prev w))
-    (dolist (value (butlast (cdr state)))
+    (dolist (value (butlast (cdr state) 2))
       (unless (memq i own)
         (marrow--set-window-slot w i value))
       (setq i (1+ i)))
@@ -1206,7 +1311,9 @@ points and starts, the selected window and the current buffer."
         (when (eq (marker-buffer point) (window--slot w buffer))
           (set-marker (window--slot w pointm) point)
           (set-marker (window--slot w startm) start))
-        (puthash w (car (last state)) window--hscrolls)))))
+        (puthash w (car (last state 2)) window--hscrolls)))
+    (let ((normals (car (last state))))
+      (puthash w (cons (car normals) (cdr normals)) window--normals))))
 
 (defun set-window-configuration (configuration &optional _dont-set-frame _dont-set-miniwindow)
   "Give the frame back the windows CONFIGURATION saw; return t."
@@ -1230,6 +1337,258 @@ points and starts, the selected window and the current buffer."
     (when (buffer-live-p buffer)
       (set-buffer buffer))
     t))
+
+;;; ---- Window states ---------------------------------------------
+;;
+;; A state is a window tree as a list, which `window-state-put' builds
+;; again by splitting: (HEAD TYPE . ALIST-AND-CHILDREN), HEAD the tree's
+;; minimum sizes, TYPE `leaf', `vc' (children stacked) or `hc' (side by
+;; side).  WRITABLE states name buffers and give positions as numbers,
+;; so that they can be printed and read back.
+
+(defvar window--combination-limits (make-hash-table :test 'eq :weakness 'key)
+  "Internal windows whose children stay a combination of their own.")
+
+(defun window-combination-limit (window)
+  "WINDOW's combination limit: non-nil keeps its children together when
+only one is left."
+  (let ((w (window--valid window)))
+    (when (window--slot w buffer)
+      (error "Combination limit is meaningful for internal windows only"))
+    (gethash w window--combination-limits)))
+
+(defun set-window-combination-limit (window limit)
+  "Give internal WINDOW the combination limit LIMIT; return LIMIT."
+  (window-combination-limit window)
+  (puthash window limit window--combination-limits))
+
+(defun window-scroll-bars (&optional window)
+  "(nil 0 t nil 0 t nil): a terminal has no scroll bars."
+  (window--live window)
+  (list nil 0 t nil 0 t nil))
+
+(defun window--min-sizes (window)
+  "The minimum sizes that head WINDOW's state."
+  (let (sizes)
+    (dolist (pixel '("" "pixel-") (nreverse sizes))
+      (dolist (ignore '((nil . "") (t . "-ignore") (safe . "-safe")))
+        (dolist (horizontal '(nil t))
+          (push (cons (intern (format "min-%s%s%s" pixel (if horizontal "width" "height") (cdr ignore)))
+                      (window-min-size window horizontal (car ignore)))
+                sizes))))))
+
+(defun window-state-get (&optional window writable)
+  "The state of WINDOW (the frame's root window) and its subtree, to
+give back with `window-state-put'; WRITABLE names buffers instead."
+  (let ((window (cond ((null window) (frame-root-window))
+                      ((window-valid-p window) window)
+                      (t (error "%s is not a live or internal window" window)))))
+    (cons (window--min-sizes window) (window--state-of window writable))))
+
+(defun window--persistent-parameters (window writable)
+  "WINDOW's parameters that its state keeps, the last first."
+  (let ((allowed (lambda (name)
+                   (let ((how (cdr (assq name window-persistent-parameters))))
+                     (and how (or (not writable) (eq how 'writable))))))
+        kept)
+    (dolist (parameter (window-parameters window))
+      (when (funcall allowed (car parameter))
+        (push (cons (car parameter) (cdr parameter)) kept)))
+    (when (and (funcall allowed 'clone-of) (not (assq 'clone-of kept)))
+      (push (cons 'clone-of window) kept))
+    kept))
+
+(defun window--buffer-state (window writable)
+  "The state of what live WINDOW shows."
+  (let ((buffer (window--slot window buffer))
+        (point (window-point window)) (start (window-start window)))
+    `(buffer ,(if writable (buffer-name buffer) buffer)
+             (selected . ,(eq window (selected-window)))
+             (hscroll . ,(window-hscroll window))
+             (fringes . ,(window-fringes window))
+             (margins . ,(window-margins window))
+             (scroll-bars . ,(window-scroll-bars window))
+             (vscroll . ,(window-vscroll window))
+             (dedicated . ,(window-dedicated-p window))
+             (point . ,(if writable point
+                         (with-current-buffer buffer
+                           (copy-marker point window-point-insertion-type))))
+             (start . ,(if writable start (copy-marker start))))))
+
+(defun window--history-state (window writable)
+  "The state of live WINDOW's next and previous buffers."
+  (let ((next (seq-filter #'buffer-live-p (window--slot window next-buffers)))
+        (prev (seq-filter (lambda (entry) (buffer-live-p (car entry)))
+                          (window--slot window prev-buffers))))
+    `(,@(when next
+          `((next-buffers . ,(if writable (mapcar #'buffer-name next) next))))
+      ,@(when prev
+          `((prev-buffers
+             . ,(if writable
+                    (mapcar (lambda (entry)
+                              (list (buffer-name (car entry)) (marker-position (nth 1 entry))
+                                    (marker-position (nth 2 entry))))
+                            prev)
+                  prev)))))))
+
+(defun window--state-of (window writable)
+  "WINDOW's subtree as a state, without the head."
+  (let ((children (window--slot window children))
+        (parameters (window--persistent-parameters window writable)))
+    `(,(cond ((null children) 'leaf) ((window--slot window horizontal) 'hc) (t 'vc))
+      ;; The root window is followed by the minibuffer window.
+      ,@(unless (or (window-next-sibling window) (eq window (frame-root-window)))
+          '((last . t)))
+      (pixel-width . ,(window--slot window cols))
+      (pixel-height . ,(window--slot window lines))
+      (total-width . ,(window--slot window cols))
+      (total-height . ,(window--slot window lines))
+      (normal-height . ,(window--normal window nil))
+      (normal-width . ,(window--normal window t))
+      ,@(when children
+          `((combination-limit . ,(window-combination-limit window))))
+      ,@(when parameters
+          `((parameters . ,parameters)))
+      ,@(when (window--slot window buffer)
+          (cons (window--buffer-state window writable)
+                (window--history-state window writable)))
+      ,@(mapcar (lambda (c) (window--state-of c writable)) children))))
+
+(defvar window--state-puts nil
+  "While a state is being put: (WINDOW . ALIST) for each window made,
+the last made first.")
+
+(defvar window--state-stale nil
+  "While a state is being put: the windows whose buffer is gone.")
+
+(defun window--state-target (window)
+  "The live window a state goes into: WINDOW if live, else a new one in
+the place of internal WINDOW (the frame's root window if nil)."
+  (if (and window (window-live-p window)) window
+    (let ((live (if window
+                    (seq-find (lambda (w) (not (window-parameter w 'window-side)))
+                              (window--leaves (window--valid window)))
+                  (selected-window))))
+      (window--keep-only live (or window (frame-root-window)))
+      (prog1 (split-window live) (delete-window live)))))
+
+(defun window--state-fits-p (window head ignore)
+  "Whether WINDOW is as large as HEAD's minimum sizes, the ones IGNORE
+\(nil, t or `safe') selects."
+  (let ((fits (lambda (suffix)
+                (and (<= (cdr (assq (intern (concat "min-pixel-height" suffix)) head))
+                         (window--slot window lines))
+                     (<= (cdr (assq (intern (concat "min-pixel-width" suffix)) head))
+                         (window--slot window cols))))))
+    (or (funcall fits "")
+        (and ignore (funcall fits "-ignore"))
+        (and (eq ignore 'safe) (funcall fits "-safe")))))
+
+(defun window-state-put (state &optional window ignore)
+  "Build in WINDOW (a new window if nil) the windows of STATE, made by
+`window-state-get'."
+  (let* ((window (window--state-target window))
+         (tree (cdr state))
+         (totals (and (= (window--slot window cols) (cdr (assq 'total-width tree)))
+                      (= (window--slot window lines) (cdr (assq 'total-height tree))))))
+    (set-window-dedicated-p window nil)
+    (unless (or totals (window--state-fits-p window (car state) ignore))
+      (error "Window %s too small to accommodate state" window))
+    (let ((window--state-puts nil) (window--state-stale nil))
+      (with-temp-buffer
+        (set-window-buffer window (current-buffer))
+        (window--state-split tree window totals)
+        (mapc (lambda (put) (window--state-fill (car put) (cdr put) ignore))
+              window--state-puts))
+      (dolist (w window--state-stale)
+        (when (and (window-valid-p w) (window--slot w parent))
+          (delete-window w)))
+      (window--check-atoms (list (frame-root-window))))))
+
+(defun window--state-split (state window totals)
+  "Split WINDOW into the windows of STATE (without the head): each child
+but the last gets its saved size if TOTALS, else its normal share."
+  (let ((type (car state)) (alist (cdr state)))
+    (if (eq type 'leaf)
+        (push (cons window alist) window--state-puts)
+      (let* ((horizontal (eq type 'hc))
+             (total (window--size window horizontal))
+             (window-combination-limit (cdr (assq 'combination-limit alist)))
+             (first t))
+        (dolist (item alist)
+          (when (memq (car item) '(leaf vc hc))
+            (let ((new nil))
+              (unless (assq 'last item)
+                (let ((size (max (if totals
+                                     (cdr (assq (if horizontal 'total-width 'total-height) item))
+                                   (round (* total (cdr (assq (if horizontal 'normal-width 'normal-height)
+                                                              item)))))
+                                 (if horizontal window-safe-min-width window-safe-min-height))))
+                  (unless (window--shrinkable-p window size horizontal 'safe)
+                    (error "Cannot resize window %s" window))
+                  (setq new (ignore-errors (split-window window size horizontal)))
+                  (setq window-combination-limit nil)
+                  (when first
+                    (setq first nil)
+                    (push (cons (window-parent window) alist) window--state-puts))))
+              (window--state-split item window totals)
+              (setq window new))))))))
+
+(defun window--shrinkable-p (window lines horizontal ignore)
+  "Whether WINDOW could give up LINES (columns if HORIZONTAL)."
+  (let ((min (window--min-size window horizontal ignore))
+        (size (window--size window horizontal)))
+    (and (> size min) (>= (- size min) lines))))
+
+(defun window--state-fill (window alist ignore)
+  "Give WINDOW, made by `window-state-put', its parameters, buffer and
+history from ALIST; nil, when a split failed, is the selected window."
+  (let ((window (or window (selected-window)))
+        (limit (cdr (assq 'combination-limit alist)))
+        (buffer-state (cdr (assq 'buffer alist))))
+    (when limit
+      (set-window-combination-limit window limit))
+    (dolist (parameter (window-parameters window))
+      (set-window-parameter window (car parameter) nil))
+    (dolist (parameter (cdr (assq 'parameters alist)))
+      (set-window-parameter window (car parameter) (cdr parameter)))
+    (when buffer-state
+      (let ((buffer (get-buffer (car buffer-state))) (state (cdr buffer-state)))
+        (if (not buffer)
+            (progn (switch-to-prev-buffer window)
+                   (push window window--state-stale))
+          (with-current-buffer buffer
+            (set-window-buffer window buffer)
+            (set-window-hscroll window (cdr (assq 'hscroll state)))
+            (dolist (horizontal '(nil t))
+              (let ((short (- (window-min-size window horizontal ignore)
+                              (window--size window horizontal))))
+                (when (and (> short 0) (window-resizable-p window short horizontal ignore))
+                  (window-resize window short horizontal ignore))))
+            (set-window-dedicated-p window (cdr (assq 'dedicated state)))
+            (ignore-errors
+              (set-window-start window (cdr (assq 'start state)) 'noforce)
+              (set-window-point window (cdr (assq 'point state))))
+            (when (cdr (assq 'selected state))
+              (select-window window))
+            (window--fill-history window alist)))))))
+
+(defun window--fill-history (window alist)
+  "Give WINDOW the next and previous buffers of ALIST that still live."
+  (set-window-next-buffers
+   window (delq nil (mapcar (lambda (b) (let ((buffer (get-buffer b)))
+                                          (and (buffer-live-p buffer) buffer)))
+                            (cdr (assq 'next-buffers alist)))))
+  (set-window-prev-buffers
+   window (delq nil (mapcar (lambda (entry)
+                              (let ((buffer (get-buffer (car entry))))
+                                (when (buffer-live-p buffer)
+                                  (cons buffer
+                                        (mapcar (lambda (pos)
+                                                  (if (markerp pos) pos
+                                                    (set-marker (make-marker) pos buffer)))
+                                                (cdr entry))))))
+                            (cdr (assq 'prev-buffers alist))))))
 
 (defmacro save-window-excursion (&rest body)
   "Run BODY, then put back the windows and the current buffer as they
@@ -1301,10 +1660,14 @@ HORIZONTAL's direction: what changes size when WINDOW does; nil if none."
 
 (defun window-max-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
   "The lines (columns if HORIZONTAL) WINDOW can grow by."
-  (let ((a (window--resize-anchor (window-normalize-window window) horizontal)))
-    (if (null a) 0
-      (apply #'+ (mapcar (lambda (w) (window--spare w horizontal ignore))
-                         (window--others a))))))
+  (let ((w (window-normalize-window window)) (room 0))
+    ;; Each combination along the way up can give its spare lines.
+    (while (window--slot w parent)
+      (when (window--along-p (window--slot w parent) horizontal)
+        (dolist (other (window--others w))
+          (setq room (+ room (window--spare other horizontal ignore)))))
+      (setq w (window--slot w parent)))
+    room))
 
 (defun window-min-delta (&optional window horizontal ignore _trail _noup _nodown _pixelwise)
   "The lines (columns if HORIZONTAL) WINDOW can shrink by."
@@ -1322,31 +1685,180 @@ HORIZONTAL's direction: what changes size when WINDOW does; nil if none."
   "Whether WINDOW can be resized by DELTA lines (columns if HORIZONTAL)."
   (= (window-resizable window delta horizontal ignore pixelwise) delta))
 
-(defun window--share (windows delta horizontal ignore)
-  "Change WINDOWS's sizes by DELTA in all, a line (column) at a time, the
-window changed least so far first (the last of equals), none going below
-its minimum."
-  (let ((changes (mapcar (lambda (w) (cons w 0)) windows))
-        (step (if (> delta 0) 1 -1)))
-    (while (/= delta 0)
-      (let (best)
-        (dolist (c changes)
-          (when (and (or (> step 0) (> (window--spare (car c) horizontal ignore) 0))
-                     (or (null best) (<= (abs (cdr c)) (abs (cdr best)))))
-            (setq best c)))
-        (unless best (setq delta 0 step 0))
-        (when best
-          (window--grow (car best) step horizontal ignore)
-          (setcdr best (+ (cdr best) step))
-          (setq delta (- delta step)))))))
+(defvar window--normals (make-hash-table :test 'eq :weakness 'key)
+  "Each window's normal sizes, (LINES . COLUMNS): its share of its
+parent's size, as Emacs keeps them.  A window not here has 1.0 both ways.")
 
-(defun window--grow (window delta horizontal ignore)
-  "Change WINDOW's size by DELTA, and its subtree's to match."
-  (window--set-size window horizontal (+ (window--size window horizontal) delta))
+(defun window--normal (window horizontal)
+  "WINDOW's normal width if HORIZONTAL, else its normal height."
+  (let ((normals (gethash window window--normals)))
+    (cond ((null normals) 1.0) (horizontal (cdr normals)) (t (car normals)))))
+
+(defun window--set-normal (window horizontal value)
+  "Make VALUE WINDOW's normal width if HORIZONTAL, else its normal height."
+  (let ((normals (or (gethash window window--normals)
+                     (puthash window (cons 1.0 1.0) window--normals))))
+    (if horizontal (setcdr normals value) (setcar normals value))))
+
+(defun window-normal-size (&optional window horizontal)
+  "WINDOW's share of its parent's height (width if HORIZONTAL), a float."
+  (window--normal (window--valid window) horizontal))
+
+;; A resize works as in Emacs: it first decides every window's new size
+;; and new normal size in these tables, then gives them to all windows
+;; at once (`window--apply-new').  A new normal size may also be
+;; `ignore' (the window is changed by its caller) or `skip' (it cannot
+;; shrink any further); only a number is applied.
+
+(defvar window--new-sizes nil
+  "While windows are being resized: window -> its new size.")
+
+(defvar window--new-normals nil
+  "While windows are being resized: window -> its new normal size.")
+
+(defun window--reset-new ()
+  "Start deciding a resize: every window keeps its size and normal size."
+  (setq window--new-sizes (make-hash-table :test 'eq)
+        window--new-normals (make-hash-table :test 'eq)))
+
+(defun window--new-size (window horizontal)
+  (gethash window window--new-sizes (window--size window horizontal)))
+
+(defun window--add-new-size (window delta horizontal)
+  (puthash window (+ (window--new-size window horizontal) delta) window--new-sizes))
+
+(defun window--new-normal (window)
+  (gethash window window--new-normals))
+
+(defun window--set-new-normal (window value)
+  (puthash window value window--new-normals))
+
+(defvar window--mini-new-size 0
+  "The minibuffer window's new size as Emacs keeps it: 0 until the
+window is resized, then its height, whichever way resizing goes.")
+
+(defun window--apply-new (horizontal &optional if-resized)
+  "Give every window of the frame the size and normal size decided; if
+IF-RESIZED, only when some size changes, as Emacs's resizing and
+balancing do (the normal sizes then stay).  As in Emacs, the check sees
+the minibuffer window's new size too, which is mostly not its size."
+  (let ((windows (window--all (frame-root-window))))
+    (when (or (not if-resized)
+              (/= window--mini-new-size (window--size (minibuffer-window) horizontal))
+              (seq-some (lambda (w) (/= (window--new-size w horizontal) (window--size w horizontal)))
+                        windows))
+      (dolist (w windows)
+        (window--set-size w horizontal (window--new-size w horizontal))
+        (when (numberp (window--new-normal w))
+          (window--set-normal w horizontal (window--new-normal w))))))
+  (window--relayout))
+
+(defun window--resize-this (window delta horizontal ignore &optional add)
+  "Resize WINDOW's subtree by DELTA (WINDOW too if ADD): the children of
+a combination along HORIZONTAL's direction share it, the others each
+take all of it."
+  (when add
+    (window--add-new-size window delta horizontal))
   (let ((children (window--slot window children)))
     (cond ((null children))
-          ((window--along-p window horizontal) (window--share children delta horizontal ignore))
-          (t (dolist (c children) (window--grow c delta horizontal ignore))))))
+          ((window--along-p window horizontal)
+           (window--resize-children window delta horizontal ignore))
+          (t (dolist (c children)
+               (window--resize-this c delta horizontal ignore t))))))
+
+(defun window--moved-p (window)
+  "Whether WINDOW takes no part in sharing out its parent's change."
+  (memq (window--new-normal window) '(ignore skip)))
+
+(defun window--resize-children (parent delta horizontal ignore)
+  "Share DELTA among PARENT's children a line (column) at a time: each
+goes to the child whose new size falls furthest below its normal share
+of PARENT's new size when growing, or exceeds it when shrinking (the
+last of equals), none shrinking below its minimum.  Their normal sizes
+stay; their subtrees follow, if all of DELTA found a child."
+  (let* ((total (float (+ (window--size parent horizontal) delta)))
+         (children (reverse (window--slot parent children)))
+         (candidates (seq-remove #'window--moved-p children))
+         (room (mapcar (lambda (w) (cons w (window--spare w horizontal ignore))) candidates))
+         (step (if (> delta 0) 1 -1))
+         (left delta))
+    (while (and (/= left 0) candidates)
+      (let (best best-excess)
+        (dolist (w candidates)
+          (let ((excess (- (/ (window--new-size w horizontal) total)
+                           (window--normal w horizontal))))
+            (when (and (or (> step 0) (> (cdr (assq w room)) 0))
+                       (or (null best)
+                           (if (> step 0) (< excess best-excess) (> excess best-excess))))
+              (setq best w best-excess excess))))
+        (if (null best)
+            (setq candidates nil)
+          (window--add-new-size best step horizontal)
+          (setq left (- left step))
+          (when (< step 0)
+            (let ((cell (assq best room)))
+              (setcdr cell (1- (cdr cell)))
+              (when (= 0 (cdr cell))
+                (window--set-new-normal best 'skip)
+                (setq candidates (delq best candidates))))))))
+    (when (and (/= delta 0) (= left 0))
+      (dolist (w children)
+        (unless (eq (window--new-normal w) 'ignore)
+          (let ((change (- (window--new-size w horizontal) (window--size w horizontal))))
+            (unless (= change 0)
+              (window--resize-this w change horizontal ignore))))))))
+
+(defun window--resize-siblings (window delta horizontal ignore)
+  "Make room for WINDOW growing by DELTA (shrinking if negative): its
+siblings along HORIZONTAL's direction give what they can, the parent's
+own siblings the rest, all the way up."
+  (let ((parent (window--slot window parent)))
+    (when parent
+      (if (not (window--along-p parent horizontal))
+          (progn
+            (window--add-new-size parent delta horizontal)
+            (dolist (w (window--others window))
+              (window--resize-this w delta horizontal ignore t)))
+        (let* ((others (window--others window))
+               (here (cond ((= (- delta) (window--size window horizontal)) (if others delta 0))
+                           ((< delta 0) delta)
+                           (t (min delta (apply #'+ (mapcar (lambda (w) (window--spare w horizontal ignore))
+                                                            others))))))
+               (beyond (- delta here)))
+          (window--set-new-normal window 'ignore)
+          (unless (= beyond 0)
+            (window--add-new-size parent beyond horizontal))
+          (unless (= here 0)
+            (window--resize-children parent (- here) horizontal ignore))
+          (window--share-normals parent horizontal window here beyond)
+          (setq delta beyond)))
+      (unless (= delta 0)
+        (window--resize-siblings parent delta horizontal ignore)))))
+
+(defun window--share-normals (parent horizontal window delta beyond)
+  "New normal sizes for PARENT's children after its child WINDOW grew by
+DELTA, BEYOND more coming from outside PARENT: the others give up
+normal size in proportion to theirs, WINDOW takes the rest of 1.0."
+  (let* ((size (window--size parent horizontal))
+         (change (if (and (= (- delta) (window--size window horizontal)) (= beyond 0))
+                     (- (window--normal window horizontal))
+                   (/ (float delta) size)))
+         (others (window--others window))
+         (others-normal (apply #'+ 0.0 (mapcar (lambda (w) (window--normal w horizontal)) others)))
+         (scale (/ (float size) (+ size beyond)))
+         (sum 0))
+    (dolist (w others)
+      (let ((old (window--normal w horizontal)))
+        (window--set-new-normal
+         w (window--clamp (* (window--clamp (- old (* (/ old others-normal) change))) scale)))))
+    (dolist (w others)
+      (setq sum (+ sum (if (numberp (window--new-normal w)) (window--new-normal w)
+                         (window--normal w horizontal)))))
+    (window--set-new-normal window (window--clamp (- 1.0 sum)))))
+
+(defun window--clamp (normal)
+  "NORMAL kept between 0.0 and 1.0."
+  (min 1.0 (max normal 0.0)))
 
 (defun window--layout (window)
   "Place WINDOW's descendants one after the other from its top left."
@@ -1377,9 +1889,12 @@ Emacs.  Return whether anything changed."
          (delta (max (- 1 (window--slot mini lines))
                      (min delta (window--spare root nil nil)))))
     (setq window--mini-resized t)
+    (unless (= delta 0)
+      (setq window--mini-new-size (+ (window--slot mini lines) delta)))
     (window--set mini lines (+ (window--slot mini lines) delta))
-    (window--grow root (- delta) nil nil)
-    (window--relayout)
+    (window--reset-new)
+    (window--resize-this root (- delta) nil nil t)
+    (window--apply-new nil)
     (window--set mini top (+ (window--slot root top) (window--slot root lines)))
     (/= delta 0)))
 
@@ -1398,14 +1913,20 @@ the room from its siblings; return t."
          (error "Cannot resize window %s" window))
         ((= delta 0) (or horizontal (not window--mini-resized)))
         (t
-         (let* ((a (window--resize-anchor window horizontal))
-                (neighbor (or (window-next-sibling a) (window-prev-sibling a))))
-           (window--grow a delta horizontal ignore)
-           (if (or (< delta 0) (>= (window--spare neighbor horizontal ignore) delta))
-               (window--grow neighbor (- delta) horizontal ignore)
-             (window--share (window--others a) (- delta) horizontal ignore))
-           (window--relayout)
-           t))))
+         (window--reset-new)
+         (window--resize-this window delta horizontal ignore t)
+         (let* ((parent (window--slot window parent))
+                (sibling (and (window--along-p parent horizontal)
+                              (or (window-next-sibling window) (window-prev-sibling window)))))
+           ;; The neighbor takes all of the change if it can.
+           (if (and sibling (or (<= delta 0) (>= (window--spare sibling horizontal ignore) delta)))
+               (let ((change (/ (float delta) (window--size parent horizontal))))
+                 (window--resize-this sibling (- delta) horizontal nil t)
+                 (window--set-new-normal window (+ (window--normal window horizontal) change))
+                 (window--set-new-normal sibling (- (window--normal sibling horizontal) change)))
+             (window--resize-siblings window delta horizontal ignore)))
+         (window--apply-new horizontal t)
+         t)))
 
 (defun window--numeric-arg (arg)
   "ARG as a command's numeric prefix argument."
@@ -1470,10 +1991,71 @@ combinations' sizes evenly; return t."
   (let ((root (if (or (null window-or-frame) (framep window-or-frame))
                   (frame-root-window (window-normalize-frame window-or-frame))
                 (window--valid window-or-frame))))
-    (when (window--slot root children)
-      (window--balance root))
-    (window--relayout)
+    (dolist (horizontal '(nil t))
+      (window--reset-new)
+      (window--balance-subtree root horizontal)
+      (window--apply-new horizontal t))
     t))
+
+(defun window--balance-subtree (window horizontal)
+  "Decide sizes along HORIZONTAL's direction for WINDOW's subtree that
+share WINDOW's new size evenly in each combination that way."
+  (let ((children (window--slot window children)))
+    (cond ((null children))
+          ((window--along-p window horizontal) (window--balance-children window horizontal))
+          (t (dolist (c children)
+               (puthash c (window--new-size window horizontal) window--new-sizes)
+               (window--balance-subtree c horizontal))))))
+
+(defun window--balance-children (window horizontal)
+  "Give WINDOW's children equal shares of its new size, the first ones a
+line (column) more while some are left over; a child that cannot take
+its share keeps what it can, and the others share again without it."
+  (let* ((children (window--slot window children))
+         (parent-size (window--new-size window horizontal))
+         (total parent-size) (n (length children)) (failed t))
+    (while (and failed (> n 0))
+      (setq failed nil)
+      (let ((share (/ total n)) (l children))
+        (while (and l (not failed))
+          (unless (window--moved-p (car l))
+            (let* ((c (car l)) (old (window--size c horizontal))
+                   (want (- share old))
+                   (min (window--min-size c horizontal nil))
+                   (got (cond ((>= want 0) want)
+                              ((<= old min) 0)
+                              (t (max want (- min old))))))
+              (puthash c (+ old got) window--new-sizes)
+              (unless (= got want)
+                (setq total (- total old got) n (1- n) failed t)
+                (window--set-new-normal c 'skip))))
+          (setq l (cdr l)))))
+    (let ((rest (if (> n 0) (% total n) 0)))
+      ;; As in Emacs, the first pass checks WINDOW, not each child.
+      (dolist (c children)
+        (when (and (> rest 0) (not (window--moved-p window)))
+          (window--add-new-size c 1 horizontal)
+          (setq rest (1- rest))))
+      (dolist (c children)
+        (when (and (> rest 0) (not (eq (window--new-normal c) 'ignore)))
+          (window--add-new-size c 1 horizontal)
+          (setq rest (1- rest)))))
+    (dolist (c children)
+      (window--set-new-normal c (/ (window--new-size c horizontal) (float parent-size)))
+      (window--balance-subtree c horizontal))))
+
+(defun window-tree (&optional frame)
+  "(ROOT MINIBUFFER-WINDOW): ROOT is the root window if live, else
+(DIR EDGES CHILD...), DIR nil if the children are side by side, t if
+stacked, each CHILD the same way."
+  (window-normalize-frame frame)
+  (list (window--tree (frame-root-window)) (minibuffer-window)))
+
+(defun window--tree (window)
+  "`window-tree's description of WINDOW."
+  (if (window--slot window buffer) window
+    (cons (not (window--slot window horizontal))
+          (cons (window-edges window) (mapcar #'window--tree (window--slot window children))))))
 
 (defun window-combined-p (&optional window horizontal)
   "WINDOW's first sibling if their parent puts them side by side (if
@@ -1633,6 +2215,69 @@ bottom if negative, the middle if nil); return the row reached."
 ;; as wide as the frame, the left and right ones beside the main window
 ;; (the windows that are not side windows).  Several slots of one side
 ;; share it evenly.
+
+;;; ---- Atomic windows ----------------------------------------------
+;;
+;; The windows of an atomic window all have a non-nil `window-atom'
+;; parameter; splitting or deleting one of them splits or deletes the
+;; whole, unless `ignore-window-parameters'.
+
+(defun window-atom-root (&optional window)
+  "The root of the atomic window WINDOW is part of, nil if none."
+  (let ((w (window-normalize-window window)) root)
+    (while (and w (window-parameter w 'window-atom))
+      (setq root w w (window--slot w parent)))
+    root))
+
+(defun window-make-atom (window)
+  "Make internal WINDOW and its subtree an atomic window; return WINDOW."
+  (unless (window-child window)
+    (error "Window %s is not an internal window" window))
+  (dolist (w (window--all window) window)
+    (unless (window-parameter w 'window-atom)
+      (set-window-parameter w 'window-atom t))))
+
+(defun window--atom-root-for (window &optional deleting)
+  "The atomic window that splitting or DELETING WINDOW acts on instead,
+nil if WINDOW acts for itself; deleting the frame's root window is an
+error."
+  (let ((root (and (not ignore-window-parameters)
+                   (window-parameter window 'window-atom)
+                   (window-atom-root window))))
+    (when (and root (not (eq root window)))
+      (when (and deleting (eq root (frame-root-window)))
+        (error "Root of atomic window is root window of its frame"))
+      root)))
+
+(defun window--check-atoms (windows)
+  "Undo each atomic window among WINDOWS and their subtrees that has a
+window without the `window-atom' parameter, or no children."
+  (dolist (w windows)
+    (if (not (window-parameter w 'window-atom))
+        (window--check-atoms (window--slot w children))
+      (let ((subtree (window--all w)))
+        (when (or (null (cdr subtree))
+                  (seq-some (lambda (x) (not (window-parameter x 'window-atom))) subtree))
+          (dolist (x subtree)
+            (set-window-parameter x 'window-atom nil)))))))
+
+(defun display-buffer-in-atom-window (buffer alist)
+  "Show BUFFER in a new window on ALIST's `side' (below) of ALIST's
+`window' (the selected one), the two making or joining an atomic window."
+  (let* ((ignore-window-parameters t)
+         (window-combination-limit t)
+         (window-combination-resize 'atom)
+         (given (cdr (assq 'window alist)))
+         (was-atom (and given (window-parameter given 'window-atom)))
+         (window (window-normalize-window given))
+         (root (window-atom-root window))
+         (new (ignore-errors (split-window window nil (or (cdr (assq 'side alist)) 'below)))))
+    (when new
+      (window-make-atom (if (and root (not (eq root window))) root (window-parent window)))
+      (when (and (not was-atom) (window-live-p window))
+        (set-window-parameter window 'window-atom 'main))
+      (set-window-parameter new 'window-atom (or (cdr (assq 'side alist)) 'below))
+      (window--show-in-new new buffer))))
 
 (defvar window--hidden-sides nil
   "What `window-toggle-side-windows' hid: (SIDE SLOT BUFFER SIZE) each.")

@@ -1,4 +1,4 @@
-;;; window-resize-tests.el --- resizing, scrolling and the frame  -*- lexical-binding: t -*-
+;;; window-resize-tests.el --- resizing, scrolling, the frame, window states  -*- lexical-binding: t -*-
 
 ;; Batch Emacs 28's answers: its frame F1 has 25 lines, a window that
 ;; fills it 23 once a window configuration has been put back (the menu
@@ -11,14 +11,16 @@
 \"winr-...\" killed and the windows put back afterwards."
   (declare (indent 0))
   `(progn
-     (delete-other-windows)
+     (let ((ignore-window-parameters t)) (delete-other-windows))
      (switch-to-buffer "*scratch*")
      (set-window-configuration (current-window-configuration))
      (unwind-protect (progn ,@body)
        (dolist (b (buffer-list))
          (when (string-prefix-p "winr-" (buffer-name b))
            (kill-buffer b)))
-       (delete-other-windows)
+       ;; An atomic window may fill the frame.
+       (let ((ignore-window-parameters t)) (delete-other-windows))
+       (set-window-parameter nil 'window-atom nil)
        (switch-to-buffer "*scratch*"))))
 
 (defun winr-tests--heights ()
@@ -570,5 +572,554 @@ slot and dedication."
         (should-not (window-toggle-side-windows))
         (should (equal (winr-tests--layout) shown))
         (window-toggle-side-windows)))))
+
+;;; ---- Normal sizes, window states and atomic windows -------------
+;;
+;; The expected values were printed by `emacs -Q -batch' running the
+;; same forms.
+
+(defun winr-tests--normals ()
+  "The edges and normal sizes of the ordinary windows, first to last."
+  (mapcar (lambda (w) (list (window-edges w) (window-normal-size w) (window-normal-size w t)))
+          (window-list nil 'nomini (frame-first-window))))
+
+(defun winr-tests--shape (&optional tree)
+  "`window-tree' with buffer names for the live windows."
+  (let ((tree (or tree (car (window-tree)))))
+    (if (windowp tree)
+        (if (window-live-p tree) (buffer-name (window-buffer tree)) 'dead)
+      (append (list (car tree) (cadr tree)) (mapcar #'winr-tests--shape (cddr tree))))))
+
+(defun winr-tests--atoms ()
+  "The `window-atom' parameters of the ordinary windows."
+  (mapcar (lambda (w) (window-parameter w 'window-atom))
+          (window-list nil 'nomini (frame-first-window))))
+
+;; A pseudo-random history of splits, resizes, deletions and balancing,
+;; the same in any Lisp (no `random').
+
+(defvar winr-tests--seed 1)
+
+(defun winr-tests--rand (n)
+  "The next pseudo-random number below N."
+  (setq winr-tests--seed (% (+ (* winr-tests--seed 1103515245) 12345) 2147483648))
+  (% (/ winr-tests--seed 65536) n))
+
+(defun winr-tests--step ()
+  "Split, resize, delete or balance some window, errors ignored."
+  (let* ((ws (window-list nil 'nomini (frame-first-window)))
+         (w (nth (winr-tests--rand (length ws)) ws)))
+    (ignore-errors
+      (pcase (winr-tests--rand 6)
+        ((or 0 1) (split-window w nil (nth (winr-tests--rand 4) '(below right above left))))
+        (2 (window-resize w (- (winr-tests--rand 7) 3) (= 0 (winr-tests--rand 2))))
+        (3 (delete-window w))
+        (4 (let ((s (- (winr-tests--rand 9) 4))) (split-window w (if (= s 0) nil s))))
+        (5 (if (= 0 (winr-tests--rand 3)) (balance-windows)
+             (window-resize w (- (winr-tests--rand 5) 2))))))))
+
+(defun winr-tests--history (seed steps)
+  "The layout after STEPS steps from SEED."
+  (setq winr-tests--seed seed)
+  (dotimes (_ steps) (winr-tests--step))
+  (winr-tests--normals))
+
+(ert-deftest winr-normal-sizes-split-resize-delete ()
+  "Splitting halves normal sizes, resizing moves them between neighbors, deleting gives them to the sibling."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let* ((a (selected-window)) (b (split-window)) (c (split-window b nil 'right)) out)
+        (push (list (window-normal-size a) (window-normal-size b) (window-normal-size b t)
+                    (window-normal-size (window-parent c)) (window-normal-size (frame-root-window) t))
+              out)
+        (window-resize a 3)
+        (push (list (window-normal-size a) (window-normal-size (window-parent c)) (winr-tests--normals)) out)
+        (delete-window a)
+        (push (list (window-normal-size b) (window-normal-size b t) (winr-tests--normals)) out)
+        (nreverse out))
+      '((0.5 1.0 0.5 0.5 1.0)
+        (0.6304347826086957
+         0.3695652173913043
+         (((0 1 80 16) 0.6304347826086957 1.0)
+          ((0 16 40 24) 1.0 0.5)
+          ((40 16 80 24) 1.0 0.5)))
+        (1.0 0.5 (((0 1 40 24) 1.0 0.5) ((40 1 80 24) 1.0 0.5))))))))
+
+(ert-deftest winr-normal-sizes-nested-delete ()
+  "Deleting a window whose sibling combination joins its grandparent's renormalizes the joined windows."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let* ((a (selected-window)) (b (split-window nil nil 'right)) (c (split-window b)) (d (split-window c nil 'right)))
+        (window-resize d 5 t)
+        (delete-window b)
+        (list (winr-tests--shape) (winr-tests--normals)))
+      '((nil (0 1 80 24) "*scratch*" "*scratch*" "*scratch*")
+        (((0 1 40 24) 1.0 0.5)
+         ((40 1 55 24) 1.0 0.1875)
+         ((55 1 80 24) 1.0 0.3125)))))))
+
+(ert-deftest winr-normal-sizes-resize-through-ancestors ()
+  "A window too tall for its siblings to feed grows from the combination above, by normal sizes."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let* ((a (selected-window)) (b (split-window a 1)) (c (split-window b nil 'right)) (d (split-window b)))
+        (window-resize d 2)
+        (list (winr-tests--normals) (window-max-delta a) (window-max-delta d)))
+      '((((0 1 80 5) 0.17391304347826084 1.0)
+         ((0 5 40 13) 0.39473684210526316 1.0)
+         ((0 13 40 24) 0.6052631578947368 1.0)
+         ((40 5 80 24) 1.0 0.5))
+        11
+        4)))))
+
+(ert-deftest winr-split-sanitizes-small-windows ()
+  "Splitting without a size grows a window below `window-min-height' back to it."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let* ((a (selected-window)) (b (split-window a 1)))
+        (split-window b)
+        (winr-tests--normals))
+      '(((0 1 80 5) 0.17391304347826084 1.0)
+        ((0 5 80 13) 0.34782608695652173 1.0)
+        ((0 13 80 24) 0.4782608695652174 1.0))))))
+
+(ert-deftest winr-balance-sets-normal-sizes ()
+  "Balancing shares each combination evenly and sets normal sizes to the shares."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let* ((a (selected-window)) (b (split-window a 3)) (c (split-window b 4)) (d (split-window c nil 'left)))
+        (balance-windows)
+        (winr-tests--normals))
+      '(((0 1 80 9) 0.34782608695652173 1.0)
+        ((0 9 80 17) 0.34782608695652173 1.0)
+        ((0 17 40 24) 1.0 0.5)
+        ((40 17 80 24) 1.0 0.5))))))
+
+(ert-deftest winr-random-histories ()
+  "Split, resize, delete and balance in a fixed pseudo-random order: the
+layout and normal sizes batch Emacs ends with, a line for each seed."
+  (winr-tests--fresh
+    (should
+     (equal
+      (mapcar (lambda (seed) (winr-tests--fresh (winr-tests--history seed 25))) '(3 6 11 29 47))
+      '((((0 1 40 3) 0.20000000000000007 1.0) ((0 3 40 9) 0.6 1.0) ((0 9 40 11) 0.2 1.0) ((40 1 80 11) 1.0 0.5) ((0 11 80 16) 0.21739130434782608 1.0) ((0 16 40 20) 1.0 0.5) ((40 16 80 20) 1.0 0.5) ((0 20 80 24) 0.17391304347826086 1.0))
+        (((0 1 40 3) 0.08695652173913043 1.0) ((0 3 40 7) 0.1739130434782609 1.0) ((0 7 40 12) 0.21739130434782608 1.0) ((0 12 20 24) 1.0 0.5) ((20 12 40 16) 0.3333333333333333 1.0) ((20 16 30 20) 1.0 0.5) ((30 16 40 20) 1.0 0.5) ((20 20 40 24) 0.3333333333333333 1.0) ((40 1 80 13) 0.5217391304347826 1.0) ((40 13 60 24) 1.0 0.5) ((60 13 80 24) 1.0 0.5))
+        (((0 1 40 6) 0.5 1.0) ((0 6 40 11) 0.5 1.0) ((40 1 80 5) 0.33333333333333326 1.0) ((40 5 80 11) 0.6666666666666667 1.0) ((0 11 80 16) 0.22438981716385267 1.0) ((0 16 80 20) 0.1653398652786283 1.0) ((0 20 80 24) 0.16149068322981364 1.0))
+        (((0 1 20 9) 1.0 0.25) ((20 1 40 9) 1.0 0.25) ((40 1 50 5) 0.5 1.0) ((40 5 50 9) 0.5 1.0) ((50 1 80 9) 1.0 0.375) ((0 9 80 19) 0.43478260869565216 1.0) ((0 19 80 24) 0.2173913043478261 1.0))
+        (((0 1 16 7) 1.0 0.2) ((16 1 32 7) 1.0 0.2) ((32 1 48 7) 1.0 0.2) ((48 1 64 7) 1.0 0.2) ((64 1 80 7) 1.0 0.2) ((0 7 80 14) 0.30434782608695654 1.0) ((0 14 80 19) 0.21739130434782608 1.0) ((0 19 80 24) 0.21739130434782608 1.0)))))))
+
+(ert-deftest winr-configuration-keeps-normal-sizes ()
+  "Putting back a configuration puts back normal sizes; the root's lost line goes by them."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let ((a (selected-window)))
+        (delete-other-windows)
+        (split-window) (split-window nil nil 'right) (window-resize nil 2)
+        (let ((config (current-window-configuration)) (before (winr-tests--normals)))
+          (delete-other-windows) (split-window nil 5)
+          (set-window-configuration config)
+          (list before (winr-tests--normals))))
+      '((((0 1 40 15) 1.0 0.5)
+         ((40 1 80 15) 1.0 0.5)
+         ((0 15 80 24) 0.41304347826086957 1.0))
+        (((0 1 40 15) 1.0 0.5)
+         ((40 1 80 15) 1.0 0.5)
+         ((0 15 80 24) 0.41304347826086957 1.0)))))))
+
+(ert-deftest winr-one-line-window-has-no-mode-line ()
+  "A window of one line is all text."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let ((b (split-window nil 1)))
+        (list (window-body-height) (window-edges nil t) (window-body-height b)))
+      '(1 (0 1 80 2) 21)))))
+
+(ert-deftest winr-pixel-and-body-edges ()
+  "Pixel and text edges count lines from below the menu bar."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn (split-window nil nil 'right) (split-window)
+             (mapcar (lambda (w) (list (window-edges w) (window-pixel-edges w) (window-inside-edges w)
+                                       (window-body-edges w) (window-edges w t) (window-absolute-pixel-edges w)
+                                       (window-inside-pixel-edges w)))
+                     (cons (minibuffer-window) (window-list))))
+      '(((0 24 80 25)
+         (0 24 80 25)
+         (0 24 80 25)
+         (0 24 80 25)
+         (0 24 80 25)
+         (0 24 80 25)
+         (0 24 80 25))
+        ((0 1 40 13)
+         (0 1 40 13)
+         (0 1 39 12)
+         (0 1 39 12)
+         (0 1 39 12)
+         (0 1 40 13)
+         (0 1 39 12))
+        ((0 13 40 24)
+         (0 13 40 24)
+         (0 13 39 23)
+         (0 13 39 23)
+         (0 13 39 23)
+         (0 13 40 24)
+         (0 13 39 23))
+        ((40 1 80 24)
+         (40 1 80 24)
+         (40 1 80 23)
+         (40 1 80 23)
+         (40 1 80 23)
+         (40 1 80 24)
+         (40 1 80 23)))))))
+
+(ert-deftest winr-window-tree-shape ()
+  "`window-tree' gives directions, edges and children."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let* ((a (selected-window)) (b (split-window a nil 'right)))
+        (split-window b)
+        (list (winr-tests--shape) (equal (window-tree) (window-tree (selected-frame)))
+              (eq (cadr (window-tree)) (minibuffer-window))
+              (equal (cddr (nth 3 (car (window-tree)))) (list b (next-window b)))))
+      '((nil (0 1 80 24) "*scratch*" (t (40 1 80 24) "*scratch*" "*scratch*"))
+        t
+        t
+        t)))))
+
+(ert-deftest winr-combination-limit ()
+  "With `window-combination-limit' t a split always makes a new combination, whose limit is t."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let ((window-combination-limit t))
+        (split-window nil nil 'right)
+        (split-window nil nil 'right)
+        (list (winr-tests--shape) (window-combination-limit (window-parent))
+              (window-combination-limit (frame-root-window))
+              (condition-case err (window-combination-limit (selected-window)) (error err))))
+      '((nil
+         (0 1 80 24)
+         (nil (0 1 40 24) "*scratch*" "*scratch*")
+         "*scratch*")
+        t
+        t
+        (error "Combination limit is meaningful for internal windows only"))))))
+
+(ert-deftest winr-state-get-writable ()
+  "A writable state names buffers, gives positions as numbers and keeps sizes and normal sizes."
+  (winr-tests--fresh
+    ;; Earlier tests' buffers would be in the state.
+    (set-window-prev-buffers nil nil)
+    (should
+     (equal
+      (progn
+        (split-window) (split-window nil nil 'right) (window-resize nil 2)
+        (let ((w (next-window)))
+          (with-current-buffer (get-buffer-create "winr-x") (insert "hello\nworld"))
+          (set-window-buffer w "winr-x")
+          (set-window-point w 4)
+          (set-window-dedicated-p w t)
+          (let ((state (window-state-get nil t)) (own (window-state-get (selected-window) t)))
+            ;; The selected window's own state is its leaf in the frame's.
+            (list state (mapcar #'cdr (car own)) (equal (cdr own) (nth 8 (nth 9 state)))))))
+      '((((min-height . 8)
+          (min-width . 20)
+          (min-height-ignore . 4)
+          (min-width-ignore . 4)
+          (min-height-safe . 2)
+          (min-width-safe . 4)
+          (min-pixel-height . 8)
+          (min-pixel-width . 20)
+          (min-pixel-height-ignore . 4)
+          (min-pixel-width-ignore . 4)
+          (min-pixel-height-safe . 2)
+          (min-pixel-width-safe . 4))
+         vc
+         (pixel-width . 80)
+         (pixel-height . 23)
+         (total-width . 80)
+         (total-height . 23)
+         (normal-height . 1.0)
+         (normal-width . 1.0)
+         (combination-limit)
+         (hc
+          (pixel-width . 80)
+          (pixel-height . 14)
+          (total-width . 80)
+          (total-height . 14)
+          (normal-height . 0.5869565217391304)
+          (normal-width . 1.0)
+          (combination-limit)
+          (leaf
+           (pixel-width . 40)
+           (pixel-height . 14)
+           (total-width . 40)
+           (total-height . 14)
+           (normal-height . 1.0)
+           (normal-width . 0.5)
+           (buffer
+            "*scratch*"
+            (selected . t)
+            (hscroll . 0)
+            (fringes 0 0 nil nil)
+            (margins nil)
+            (scroll-bars nil 0 t nil 0 t nil)
+            (vscroll . 0)
+            (dedicated)
+            (point . 1)
+            (start . 1)))
+          (leaf
+           (last . t)
+           (pixel-width . 40)
+           (pixel-height . 14)
+           (total-width . 40)
+           (total-height . 14)
+           (normal-height . 1.0)
+           (normal-width . 0.5)
+           (buffer
+            "winr-x"
+            (selected)
+            (hscroll . 0)
+            (fringes 0 0 nil nil)
+            (margins nil)
+            (scroll-bars nil 0 t nil 0 t nil)
+            (vscroll . 0)
+            (dedicated . t)
+            (point . 4)
+            (start . 1))
+           (prev-buffers ("*scratch*" 1 1))))
+         (leaf
+          (last . t)
+          (pixel-width . 80)
+          (pixel-height . 9)
+          (total-width . 80)
+          (total-height . 9)
+          (normal-height . 0.41304347826086957)
+          (normal-width . 1.0)
+          (buffer
+           "*scratch*"
+           (selected)
+           (hscroll . 0)
+           (fringes 0 0 nil nil)
+           (margins nil)
+           (scroll-bars nil 0 t nil 0 t nil)
+           (vscroll . 0)
+           (dedicated)
+           (point . 1)
+           (start . 1))))
+        (4 10 2 2 1 2 4 10 2 2 1 2)
+        t)))))
+
+(ert-deftest winr-state-get-live ()
+  "A state that is not writable keeps buffers, markers and the clone-of parameter."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn
+        (split-window)
+        (let ((state (window-state-get)))
+          (list (mapcar (lambda (x) (if (consp x) (car x) x)) (cdr state))
+                (mapcar #'cdr (car state))
+                (equal (cdr (assq 'parameters (cdr state))) (list (cons 'clone-of (frame-root-window))))
+                (let ((leaf (nth 11 state)))
+                  (list (car leaf) (bufferp (cadr (assq 'buffer leaf)))
+                        (markerp (cdr (assq 'point (cdr (assq 'buffer leaf))))))))))
+      '((vc
+         pixel-width
+         pixel-height
+         total-width
+         total-height
+         normal-height
+         normal-width
+         combination-limit
+         parameters
+         leaf
+         leaf)
+        (8 10 4 2 2 2 8 10 4 2 2 2)
+        t
+        (leaf t t))))))
+
+(ert-deftest winr-state-round-trip ()
+  "Putting a writable state back makes the same splits, sizes, buffers and points."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn
+        (split-window) (split-window nil nil 'right) (window-resize nil 2)
+        (with-current-buffer (get-buffer-create "winr-x") (insert "hello\nworld"))
+        (set-window-buffer (next-window) "winr-x")
+        (set-window-point (next-window) 4)
+        (let ((state (read (prin1-to-string (window-state-get nil t)))))
+          (delete-other-windows)
+          (window-state-put state)
+          (list (winr-tests--shape) (winr-tests--normals)
+                (mapcar (lambda (w) (list (buffer-name (window-buffer w)) (window-point w)))
+                        (window-list nil 'nomini (frame-first-window)))
+                (equal (cddr state) (cddr (window-state-get nil t))))))
+      '((t (0 1 80 24) (nil (0 1 80 15) "*scratch*" "winr-x") "*scratch*")
+        (((0 1 40 15) 1.0 0.5)
+         ((40 1 80 15) 1.0 0.5)
+         ((0 15 80 24) 0.391304347826087 1.0))
+        (("*scratch*" 1) ("winr-x" 4) ("*scratch*" 1))
+        nil)))))
+
+(ert-deftest winr-state-put-into-window ()
+  "Putting a state into a smaller live window splits it by normal sizes."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn
+        (split-window) (split-window nil nil 'right)
+        (let ((state (window-state-get nil t)))
+          (delete-other-windows)
+          (let ((w (split-window nil nil 'right)))
+            (window-state-put state w)
+            (list (winr-tests--shape) (winr-tests--normals)
+                  (condition-case err (window-state-put state (split-window nil 2)) (error err))))))
+      '((nil
+         (0 1 80 24)
+         "*scratch*"
+         (t
+          (40 1 80 24)
+          (nil (40 1 80 13) "*scratch*" "*scratch*")
+          "*scratch*"))
+        (((0 1 40 24) 1.0 0.5)
+         ((40 1 60 13) 1.0 0.5)
+         ((60 1 80 13) 1.0 0.5)
+         ((40 13 80 24) 0.4782608695652174 1.0))
+        nil)))))
+
+(ert-deftest winr-state-put-safe ()
+  "IGNORE `safe' puts a state into a window too small for it otherwise."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn
+        (split-window) (split-window)
+        (let ((state (window-state-get nil t)))
+          (delete-other-windows)
+          (let ((w (split-window nil -10)))
+            (list (mapcar #'cdr (car state))
+                  (condition-case err (window-state-put state w) (error (car err)))
+                  (progn (window-state-put state w 'safe) (winr-tests--shape))))))
+      '((12 10 6 2 3 2 12 10 6 2 3 2)
+        error
+        (t (0 1 80 24) "*scratch*" "*scratch*" "*scratch*" "*scratch*"))))))
+
+(ert-deftest winr-state-put-missing-buffer ()
+  "A window whose buffer is gone shows another buffer; a dead root state errors."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn
+        (split-window)
+        (with-current-buffer (get-buffer-create "winr-gone") (insert "x"))
+        (set-window-buffer (next-window) "winr-gone")
+        (let ((state (window-state-get nil t)))
+          (kill-buffer "winr-gone")
+          (delete-other-windows)
+          (window-state-put state)
+          (list (winr-tests--shape)
+                (condition-case err (window-state-get (let ((w (split-window))) (delete-window w) w))
+                  (error (car err))))))
+      '("*scratch*" error)))))
+
+(ert-deftest winr-atom-display-buffer ()
+  "`display-buffer-in-atom-window' makes an atomic window of the two."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn
+        (split-window) (delete-other-windows)
+        (with-current-buffer (get-buffer-create "winr-a") (insert "aaa"))
+        (let ((new (display-buffer (get-buffer "winr-a") '(display-buffer-in-atom-window (side . right)))))
+          (list (eq new (next-window)) (winr-tests--shape) (winr-tests--atoms)
+                (eq (window-atom-root new) (frame-root-window))
+                (eq (window-atom-root (window-parent new)) (frame-root-window))
+                (equal (window-parameter new 'quit-restore)
+                       (list 'window 'window (selected-window) (get-buffer "winr-a")))
+                (window-prev-buffers new)
+                (window-combination-limit (window-parent new)))))
+      '(t (nil (0 1 80 24) "*scratch*" "winr-a") (main right) t t t nil t)))))
+
+(ert-deftest winr-atom-delete-and-split ()
+  "Deleting or splitting a part of an atomic window acts on the whole."
+  (winr-tests--fresh
+    (should
+     (equal
+      (progn
+        (split-window) (delete-other-windows)
+        (with-current-buffer (get-buffer-create "winr-a") (insert "aaa"))
+        (let* ((new (display-buffer-in-atom-window (get-buffer "winr-a") '((side . right))))
+               (out (list (condition-case err (delete-window new) (error err))
+                          (condition-case err (delete-other-windows new) (error err)))))
+          (split-window new)
+          (push (winr-tests--shape) out)
+          (push (winr-tests--atoms) out)
+          (delete-window new)
+          (push (winr-tests--shape) out)
+          (push (winr-tests--atoms) out)
+          (nreverse out)))
+      '((error "Root of atomic window is root window of its frame")
+        (error "Root of atomic window is root window of its frame")
+        (t (0 1 80 24) (nil (0 1 80 13) "*scratch*" "winr-a") "*scratch*")
+        (main right nil)
+        "*scratch*"
+        (nil))))))
+
+(ert-deftest winr-atom-make-and-check ()
+  "`window-make-atom' marks a subtree; an atom left with one window stops being one."
+  (winr-tests--fresh
+    (should
+     (equal
+      (let* ((a (selected-window)) (b (split-window)) (c (split-window b nil 'right)))
+        (list (eq (window-make-atom (window-parent c)) (window-parent c))
+              (condition-case err (window-make-atom c) (error (car err)))
+              (eq (window-atom-root c) (window-parent c)) (window-atom-root a)
+              (winr-tests--atoms)
+              (progn (let ((ignore-window-parameters t)) (delete-window c))
+                     (winr-tests--atoms))
+              (progn (split-window b) (winr-tests--shape))))
+      '(t
+        error
+        t
+        nil
+        (nil t t)
+        (nil nil)
+        (t (0 1 80 24) "*scratch*" "*scratch*" "*scratch*"))))))
+
+(ert-deftest winr-split-cannot-squeeze-children ()
+  "Splitting a combination into less room than its children need fails
+and leaves the windows as they were."
+  (winr-tests--fresh
+    (split-window)
+    (should (equal (should-error (split-window (frame-root-window) 6))
+                   '(error "Resizing old window failed")))
+    (should (equal (winr-tests--heights) '(12 11)))
+    (should (window-live-p (split-window (frame-root-window) 8)))
+    (should (equal (winr-tests--heights) '(4 4 15)))))
+
+(ert-deftest winr-state-and-atom-bad-arguments ()
+  "Bad windows, frames and buffers give Emacs's errors."
+  (winr-tests--fresh
+    (should (equal (should-error (window-tree 3)) '(error "3 is not a live frame")))
+    (should (equal (should-error (window-pixel-edges 3)) '(error "3 is not a valid window")))
+    (should (equal (should-error (window-normal-size 3)) '(wrong-type-argument window-valid-p 3)))
+    (should (equal (should-error (window-state-get 3))
+                   '(error "3 is not a live or internal window")))
+    (should (equal (should-error (window-make-atom (selected-window)))
+                   (list 'error (format "Window %s is not an internal window" (selected-window)))))
+    (should-not (display-buffer-in-atom-window 3 nil))
+    ;; The window was split all the same, the two an atomic window.
+    (should (equal (winr-tests--atoms) '(main below)))))
 
 ;;; window-resize-tests.el ends here
