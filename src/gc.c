@@ -412,6 +412,13 @@ static void libc_free(void *ud, void *p, size_t nbytes)
   free(p);
 }
 
+/* Whether NBYTES more would pass LIMIT (0: none). */
+static bool over_limit(const struct gc *g, size_t limit, size_t nbytes)
+{
+  size_t in_use = g->system_bytes + g->stats.external_bytes;
+  return limit && (nbytes > limit || in_use > limit - nbytes);
+}
+
 /* Whether the gate refuses NBYTES more: an injected fault or the limit.
    Emergency mode lifts fault injection and lets the limit be passed by
    EMERGENCY_HEADROOM, enough to signal memory-full, but not enough for
@@ -425,8 +432,16 @@ static bool gate_refuses(struct gc *g, size_t nbytes)
     g->fault_injected = true;
     return true;
   }
-  size_t in_use = g->system_bytes + g->stats.external_bytes;
-  return limit && (nbytes > limit || in_use > limit - nbytes);
+  return over_limit(g, limit, nbytes);
+}
+
+bool gc_can_spare(struct gc *g, size_t nbytes)
+{
+  if (over_limit(g, g->cfg.heap_limit, nbytes))
+    return false;
+  void *probe = malloc(nbytes);
+  free(probe);
+  return probe != NULL;
 }
 
 /* The heap's allocator: blocks and large objects. */

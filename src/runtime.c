@@ -443,10 +443,14 @@ _Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
 /* As Emacs, (signal nil memory-signal-data): the error is the list
    itself, so signalling conses nothing, and no debugger runs (there is
    no room for one).  A value Lisp gave the variable that is no list
-   cannot be signalled; the last good one is. */
+   cannot be signalled; the last good one is.  As in Emacs, the variable
+   memory-full says t only when memory is really short, not when one
+   large request failed while 16 KiB could still be had; a collection
+   sets it back to nil. */
 _Noreturn void memory_full(mrt *rt)
 {
-  symbol_store(rt->gc, XSYMBOL(rt, Qmemory_full), Qt); /* the variable, until a collection */
+  if (!gc_can_spare(rt->gc, MEMORY_FULL_SPARE))
+    symbol_store(rt->gc, XSYMBOL(rt, Qmemory_full), Qt);
   mval data = find_symbol_value(rt, Qmemory_signal_data);
   if (CONSP(data))
     rt->memory_full_error = data;

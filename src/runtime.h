@@ -323,6 +323,8 @@ _Noreturn void memory_full(mrt *rt);
    memory_full signalled: C recognises a memory-full by identity (the
    error symbol is plain `error'). */
 bool is_memory_full_error(mrt *rt, mval err);
+/* Bytes that must still be available for memory-full to be no shortage. */
+#define MEMORY_FULL_SPARE (16 * 1024)
 /* What batch Emacs prints for memory-full, memory-signal-data's text. */
 #define MEMORY_FULL_MESSAGE "Memory exhausted--use C-x s then exit and restart Emacs"
 
