@@ -148,7 +148,9 @@
 ** fault injection of MARROW_FAIL_ALLOC.  When an allocation entry
 ** point cannot get memory it collects and retries; if that fails too
 ** it enters *emergency mode* and calls the memory_full handler, which
-** signals memory-full by longjmp.  Signalling conses, so in emergency
+** signals memory-full by longjmp.  The signal itself conses nothing
+** (its error object is memory-signal-data's list, made at start-up),
+** but the cleanups it runs and the handler it reaches do, so in emergency
 ** mode the gate skips fault injection and lets the limit be passed by
 ** a small headroom (1 MiB), and a spare block kept since start-up is
 ** returned to the system in case the system itself ran dry.  Emergency mode ends at the first allocation
