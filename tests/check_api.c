@@ -734,7 +734,7 @@ START_TEST(heap_limit_gives_memory_full)
                "error", MEMORY_EXHAUSTED);
   ck_assert(marrow_error_is_memory_full(M));
   /* The same text from Lisp is no memory-full. */
-  assert_error(M, "(error \"" MEMORY_EXHAUSTED "\")", "error", MEMORY_EXHAUSTED);
+  assert_error(M, "(signal 'error '(\"" MEMORY_EXHAUSTED "\"))", "error", MEMORY_EXHAUSTED);
   ck_assert(!marrow_error_is_memory_full(M));
   /* Caught inside Lisp too, as memory-signal-data itself. */
   assert_prints(M,
