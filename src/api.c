@@ -350,12 +350,12 @@ static void enter_debugger(mrt *rt, mval debugger, mval error_symbol, mval data)
   M->printing_backtrace = false;
 }
 
-/* rt->on_signal.  memory-full leaves no room for a debugger (Emacs
-   skips it too). */
+/* rt->on_signal.  memory-full never comes here: it leaves no room for
+   a debugger (memory_full skips the hook, as Emacs skips it). */
 static void debug_on_signal(mrt *rt, mval error_symbol, mval data)
 {
   marrow *M = rt->host;
-  if (M->printing_backtrace || error_symbol == Qmemory_full)
+  if (M->printing_backtrace)
     return;
   mval debugger = debugger_for(rt, error_symbol, data);
   if (!NILP(debugger))
@@ -699,6 +699,8 @@ int marrow_in_frame(marrow *M, const char *name, int nargs, const marrow_value *
 /* ================================================================== */
 
 marrow_value marrow_error_value(marrow *M) { return M->error; }
+
+int marrow_error_is_memory_full(marrow *M) { return is_memory_full_error(M->rt, M->error); }
 
 int marrow_exit_code(marrow *M) { return M->exit_code; }
 

@@ -64,7 +64,7 @@ static const char usage_text[] =
   "\n"
   "Options:\n"
   "  --vector-policy=NAME        vector free-list search: scan, hint, bitmap\n"
-  "  --heap-limit=BYTES          past it, Lisp gets memory-full (K, M, G suffixes)\n"
+  "  --heap-limit=BYTES          past it, memory is exhausted (K, M, G suffixes)\n"
   "  --gc-log                    one line per collection on stderr\n"
   "  --gc-stress                 collect before every allocation (slow)\n"
   "  --gc-generations=on|off     minor collections, which do not mark old\n"

@@ -1441,7 +1441,7 @@ static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
     return v;
   }
   mval err = h.value;
-  if (car_safe(err) == Qmemory_full)
+  if (is_memory_full_error(rt, err))
     scrub_dead_stack();
   mval specs = n->k;
   for (int i = 0; i < n->count; i++, specs = XCDR(specs))
@@ -3552,8 +3552,8 @@ static node *analyse_cons_deferring_errors(struct actx *A, mval form)
   f->forms = saved.forms;
   /* Memory running out is no property of the form: a node that
      signalled it forever would make a retry loop around it endless. */
-  if (car_safe(h.value) == Qmemory_full)
-    mrt_signal(A->rt, XCAR(h.value), XCDR(h.value));
+  if (is_memory_full_error(A->rt, h.value))
+    mrt_signal_object(A->rt, h.value);
   f->vars = saved.vars;
   f->nslots = saved.nslots;
   f->push = saved.push;
@@ -4698,8 +4698,8 @@ static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b,
   struct handler h;
   handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
   if (setjmp(h.jmp) != 0) {
-    if (car_safe(h.value) == Qmemory_full)
-      mrt_signal(rt, XCAR(h.value), XCDR(h.value));
+    if (is_memory_full_error(rt, h.value))
+      mrt_signal_object(rt, h.value);
     *error = h.value;
     return Qunbound;
   }
@@ -5300,7 +5300,7 @@ static mval Feval(mrt *rt, int nargs, mval *args)
 static mval Fsignal(mrt *rt, int nargs, mval *args)
 {
   if (NILP(args[0]) && CONSP(args[1])) /* Emacs calls no debugger for these */
-    mrt_signal_undebugged(rt, XCAR(args[1]), XCDR(args[1]));
+    mrt_signal_object(rt, args[1]);
   mrt_signal(rt, args[0], args[1]);
 }
 

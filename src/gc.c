@@ -148,7 +148,9 @@
 ** fault injection of MARROW_FAIL_ALLOC.  When an allocation entry
 ** point cannot get memory it collects and retries; if that fails too
 ** it enters *emergency mode* and calls the memory_full handler, which
-** signals memory-full by longjmp.  Signalling conses, so in emergency
+** signals memory-full by longjmp.  The signal itself conses nothing
+** (its error object is memory-signal-data's list, made at start-up),
+** but the cleanups it runs and the handler it reaches do, so in emergency
 ** mode the gate skips fault injection and lets the limit be passed by
 ** a small headroom (1 MiB), and a spare block kept since start-up is
 ** returned to the system in case the system itself ran dry.  Emergency mode ends at the first allocation
@@ -412,6 +414,13 @@ static void libc_free(void *ud, void *p, size_t nbytes)
   free(p);
 }
 
+/* Whether NBYTES more would pass LIMIT (0: none). */
+static bool over_limit(const struct gc *g, size_t limit, size_t nbytes)
+{
+  size_t in_use = g->system_bytes + g->stats.external_bytes;
+  return limit && (nbytes > limit || in_use > limit - nbytes);
+}
+
 /* Whether the gate refuses NBYTES more: an injected fault or the limit.
    Emergency mode lifts fault injection and lets the limit be passed by
    EMERGENCY_HEADROOM, enough to signal memory-full, but not enough for
@@ -425,8 +434,16 @@ static bool gate_refuses(struct gc *g, size_t nbytes)
     g->fault_injected = true;
     return true;
   }
-  size_t in_use = g->system_bytes + g->stats.external_bytes;
-  return limit && (nbytes > limit || in_use > limit - nbytes);
+  return over_limit(g, limit, nbytes);
+}
+
+bool gc_can_spare(struct gc *g, size_t nbytes)
+{
+  if (over_limit(g, g->cfg.heap_limit, nbytes))
+    return false;
+  void *probe = malloc(nbytes);
+  free(probe);
+  return probe != NULL;
 }
 
 /* The heap's allocator: blocks and large objects. */

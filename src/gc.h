@@ -257,6 +257,9 @@ void gc_set_log(struct gc *g, bool on);
 void gc_set_stress(struct gc *g, bool on);
 void gc_set_heap_limit(struct gc *g, size_t bytes);
 size_t gc_heap_limit(const struct gc *g); /* 0 = none */
+/* Whether NBYTES more could still be had, within the heap limit and
+   from the system (a probe; nothing is kept). */
+bool gc_can_spare(struct gc *g, size_t nbytes);
 /* Heap and gc_x* bytes live after the last collection. */
 size_t gc_live_bytes(const struct gc *g);
 /* Whether memory handed back with gc_xfree is the caller's until then:

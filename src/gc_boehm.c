@@ -452,6 +452,14 @@ void gc_set_heap_limit(struct gc *g, size_t bytes)
 }
 
 size_t gc_heap_limit(const struct gc *g) { return g->cfg.heap_limit; }
+
+bool gc_can_spare(struct gc *g, size_t nbytes)
+{
+  (void)g;
+  void *probe = malloc(nbytes);
+  free(probe);
+  return probe != NULL;
+}
 size_t gc_live_bytes(const struct gc *g)
 {
   (void)g;

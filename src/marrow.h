@@ -103,7 +103,8 @@ typedef struct marrow_options {
   size_t heap_limit;       /* bytes of heap plus external data (string
                               data, hash storage, GMP limbs: heap_bytes +
                               external_bytes of marrow_stats); past it Lisp
-                              gets `memory-full'.  0: $MARROW_HEAP_LIMIT,
+                              gets memory-full (see
+                              marrow_error_is_memory_full).  0: $MARROW_HEAP_LIMIT,
                               else no limit */
   size_t gc_threshold;     /* gc-cons-threshold in bytes; 0: 800000 */
   double gc_percentage;    /* gc-cons-percentage; 0: 0.1 */
@@ -183,6 +184,14 @@ marrow_value marrow_error_value(marrow *M);
    "Wrong type argument: listp, 1".  NULL when there is no error.  The
    text belongs to M and lives until the next call that can fail. */
 const char *marrow_error_message(marrow *M);
+/* After MARROW_ERROR: nonzero when the error is memory-full (the heap
+   limit or the system ran out).  Lisp sees that as Emacs does, the
+   list in `memory-signal-data' -- (error "Memory exhausted--use C-x s
+   then exit and restart Emacs") -- signalled as the error object itself
+   (the variable `memory-full' is set to t); there is no error symbol
+   `memory-full'.  The host tells it from other errors by this call,
+   which compares the error with the object signalled, never its text. */
+int marrow_error_is_memory_full(marrow *M);
 /* After MARROW_EXIT: the exit code given to kill-emacs (0 for nil). */
 int marrow_exit_code(marrow *M);
 
@@ -191,7 +200,7 @@ int marrow_exit_code(marrow *M);
 /* ================================================================== */
 
 /* Constructors may collect and may run out of memory.  On failure
-   (only `memory-full', or an argument a constructor cannot accept)
+   (only memory-full, or an argument a constructor cannot accept)
    they return nil and set the error as a protected call would. */
 
 marrow_value marrow_nil(marrow *M);

@@ -1599,7 +1599,6 @@ static const struct error_def standard_errors[] = {
   {Qwrong_type_argument, "Wrong type argument", Qnil},
   {Qexcessive_lisp_nesting, "Lisp nesting exceeds `max-lisp-eval-depth'", Qnil},
   {Qexcessive_variable_binding, "Variable binding depth exceeds max-specpdl-size", Qnil},
-  {Qmemory_full, MEMORY_FULL_MESSAGE, Qnil},
   {Qfile_error, "File error", Qnil},
   {Qfile_missing, "File is missing", Qfile_error},
   {Qfile_already_exists, "File already exists", Qfile_error},

@@ -36,6 +36,7 @@ static void mark_runtime_roots(struct gc *g, void *ud)
   gc_mark(g, rt->empty_multibyte);
   gc_mark(g, rt->locals);
   gc_mark(g, rt->processes);
+  gc_mark(g, rt->memory_full_error);
 }
 
 /* ================================================================== */
@@ -67,6 +68,7 @@ static bool init_layer4(mrt *rt)
   gc_inhibit(rt->gc, true); /* the builtin symbols are not yet rooted */
   bool ok = symbols_init(rt);
   make_empty_sequences(rt);
+  rt->memory_full_error = list2(rt, Qerror, make_cstring(rt, MEMORY_FULL_MESSAGE));
   gc_inhibit(rt->gc, false);
   if (ok)
     bignum_init(rt);
@@ -91,6 +93,7 @@ mrt *runtime_open(const struct gc_config *cfg)
   }
   rt->symtab = gc_symtab(rt->gc);
   rt->processes = Qnil;
+  rt->memory_full_error = Qnil;
   rt->max_specpdl_size = 100000;
   rt->specpdl_cap = 256;
   rt->specpdl = calloc(rt->specpdl_cap, sizeof *rt->specpdl);
@@ -365,12 +368,12 @@ _Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data)
 {
   if (rt->on_signal)
     rt->on_signal(rt, error_symbol, data);
-  mrt_signal_undebugged(rt, error_symbol, data);
+  mrt_signal_object(rt, Fcons(rt, error_symbol, data));
 }
 
-_Noreturn void mrt_signal_undebugged(mrt *rt, mval error_symbol, mval data)
+_Noreturn void mrt_signal_object(mrt *rt, mval err)
 {
-  mval err = Fcons(rt, error_symbol, data);
+  mval error_symbol = CONSP(err) ? XCAR(err) : Qnil;
   for (struct handler *h = rt->handlers; h; h = h->prev) {
     if (h->type == HANDLER_CATCH_ALL) {
       h->is_signal = true;
@@ -437,11 +440,26 @@ _Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
   mrt_error(rt, buf);
 }
 
-/* The collector keeps a reserve for this: signalling conses one cell. */
+/* As Emacs, (signal nil memory-signal-data): the error is the list
+   itself, so signalling conses nothing, and no debugger runs (there is
+   no room for one).  A value Lisp gave the variable that is no list
+   cannot be signalled; the last good one is.  As in Emacs, the variable
+   memory-full says t only when memory is really short, not when one
+   large request failed while 16 KiB could still be had; a collection
+   sets it back to nil. */
 _Noreturn void memory_full(mrt *rt)
 {
-  symbol_store(rt->gc, XSYMBOL(rt, Qmemory_full), Qt); /* the variable, until a collection */
-  mrt_signal(rt, Qmemory_full, Qnil);
+  if (!gc_can_spare(rt->gc, MEMORY_FULL_SPARE))
+    symbol_store(rt->gc, XSYMBOL(rt, Qmemory_full), Qt);
+  mval data = find_symbol_value(rt, Qmemory_signal_data);
+  if (CONSP(data))
+    rt->memory_full_error = data;
+  mrt_signal_object(rt, rt->memory_full_error);
+}
+
+bool is_memory_full_error(mrt *rt, mval err)
+{
+  return CONSP(err) && err == rt->memory_full_error;
 }
 
 void define_error(mrt *rt, mval name, const char *message, mval parents)

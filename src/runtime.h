@@ -140,6 +140,9 @@ struct mrt {
   mval frame;
   /* The live processes, oldest first (process.c); a root. */
   mval processes;
+  /* The error object memory_full signals: memory-signal-data's value
+     when it last ran, its initial value before; a root. */
+  mval memory_full_error;
   /* A collection has ended since post-gc-hook last ran (sysfns.c). */
   bool post_gc_pending;
 
@@ -295,9 +298,10 @@ int64_t utf8_count_chars(const uint8_t *s, size_t n, bool *multibyte);
 void handler_push(mrt *rt, struct handler *h, enum handler_type type, mval tag);
 void handler_pop(mrt *rt, struct handler *h);
 _Noreturn void mrt_signal(mrt *rt, mval error_symbol, mval data);
-/* The same without rt->on_signal: no debugger and no batch backtrace,
-   as Emacs's (signal nil DATA). */
-_Noreturn void mrt_signal_undebugged(mrt *rt, mval error_symbol, mval data);
+/* Signals ERR, the error object (ERROR-SYMBOL . DATA) itself, without
+   rt->on_signal: no debugger and no batch backtrace, as Emacs's
+   (signal nil ERR). */
+_Noreturn void mrt_signal_object(mrt *rt, mval err);
 /* A protected call, as lua_pcall: FN(RT, UD)'s value, or with *FAILED
    set the error object (ERROR-SYMBOL . DATA) of a signal or uncaught
    throw. */
@@ -313,7 +317,14 @@ _Noreturn void args_out_of_range(mrt *rt, mval a, mval b);
 _Noreturn void mrt_error(mrt *rt, const char *msg); /* (error "MSG") */
 _Noreturn void mrt_errorf(mrt *rt, const char *fmt, ...)
   __attribute__((format(printf, 2, 3)));
+/* Signals memory-signal-data's value, as Emacs's memory_full does. */
 _Noreturn void memory_full(mrt *rt);
+/* True when ERR, an error object a handler caught, is the one
+   memory_full signalled: C recognises a memory-full by identity (the
+   error symbol is plain `error'). */
+bool is_memory_full_error(mrt *rt, mval err);
+/* Bytes that must still be available for memory-full to be no shortage. */
+#define MEMORY_FULL_SPARE (16 * 1024)
 /* What batch Emacs prints for memory-full, memory-signal-data's text. */
 #define MEMORY_FULL_MESSAGE "Memory exhausted--use C-x s then exit and restart Emacs"
 

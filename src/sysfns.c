@@ -807,8 +807,7 @@ void sysfns_init(mrt *rt)
     defvar_counted(rt, intern(rt, consed_variables[i].name), consed_variables[i].count);
   defvar(rt, Qpost_gc_hook, Qnil);
   defvar(rt, Qmemory_full, Qnil);
-  defvar(rt, intern(rt, "memory-signal-data"),
-         list2(rt, Qerror, make_cstring(rt, MEMORY_FULL_MESSAGE)));
+  defvar(rt, Qmemory_signal_data, rt->memory_full_error);
   gc_set_after_collect(rt->gc, after_collect, rt);
   watch_gc_settings(rt);
 }

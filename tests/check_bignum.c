@@ -201,6 +201,20 @@ static char *eval_to_text(const char *text)
   return o.s;
 }
 
+/* True when evaluating TEXT signals memory-full. */
+static bool signals_memory_full(const char *text)
+{
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CATCH_ALL, Qnil);
+  if (setjmp(h.jmp) == 0) {
+    const char *p = text;
+    mini_eval(mini_read(&p));
+    handler_pop(rt, &h);
+    return false;
+  }
+  return is_memory_full_error(rt, h.value);
+}
+
 /* Signals ERR (a symbol) or fails. */
 static mval caught_error(const char *text)
 {
@@ -871,8 +885,8 @@ START_TEST(heap_limit_applies_to_huge_numbers)
   runtime_enter(rt);
   arith_init(rt);
   set_symbol_value(rt, Qinteger_width, make_fixnum(MOST_POSITIVE_FIXNUM));
-  ck_assert(caught_error("(expt 3 1000000000)") == Qmemory_full);
-  ck_assert(caught_error("(ash 1 1000000000)") == Qmemory_full);
+  ck_assert(signals_memory_full("(expt 3 1000000000)"));
+  ck_assert(signals_memory_full("(ash 1 1000000000)"));
   char *s = eval_to_text("(logcount (expt 3 100000))");
   ck_assert_str_eq(s, "79060");
   free(s);

@@ -149,28 +149,29 @@ ok huge-caught '^\(overflow-error 3\)$' \
 error huge-vector 'Memory exhausted' --eval '(make-vector (expt 2 60) 0)'
 error huge-string 'Memory exhausted' --eval '(make-string (expt 2 59) ?a)'
 error huge-vector-fixnum 'Memory exhausted' --eval '(make-vector most-positive-fixnum 0)'
-# Past a heap limit: memory-full, then the runtime keeps working.
+# Past a heap limit: memory-full, then the runtime keeps working.  As in
+# Emacs, the error caught is memory-signal-data itself.
 after='(length (make-list 1000 0))'
-ok limit-vector '^\(memory-full 1000\)$' --heap-limit=32M \
-  --eval "(prin1 (list (condition-case e (make-vector 100000000 0) (memory-full (car e))) $after))"
-ok limit-string '^\(memory-full 1000\)$' --heap-limit=32M \
-  --eval "(prin1 (list (condition-case e (make-string 100000000 ?a) (memory-full (car e))) $after))"
-ok limit-list '^\(memory-full 1000\)$' --heap-limit=32M \
-  --eval "(prin1 (list (condition-case e (make-list (expt 2 40) 0) (memory-full (car e))) $after))"
+ok limit-vector '^\(t 1000\)$' --heap-limit=32M \
+  --eval "(prin1 (list (condition-case e (make-vector 100000000 0) (error (eq e memory-signal-data))) $after))"
+ok limit-string '^\(t 1000\)$' --heap-limit=32M \
+  --eval "(prin1 (list (condition-case e (make-string 100000000 ?a) (error (eq e memory-signal-data))) $after))"
+ok limit-list '^\(t 1000\)$' --heap-limit=32M \
+  --eval "(prin1 (list (condition-case e (make-list (expt 2 40) 0) (error (eq e memory-signal-data))) $after))"
 export MARROW_HEAP_LIMIT=33554432
-ok limit-env '^\(memory-full 1000\)$' \
-  --eval "(prin1 (list (condition-case e (make-list (expt 2 40) 0) (memory-full (car e))) $after))"
+ok limit-env '^\(t 1000\)$' \
+  --eval "(prin1 (list (condition-case e (make-list (expt 2 40) 0) (error (eq e memory-signal-data))) $after))"
 unset MARROW_HEAP_LIMIT
-ok limit-concat '^\(memory-full 1000\)$' --heap-limit=32M \
+ok limit-concat '^\(t 1000\)$' --heap-limit=32M \
   --eval "(prin1 (list (condition-case e (let ((s \"a\")) (dotimes (_ 40) (setq s (concat s s))))
-                          (memory-full (car e))) $after))"
-ok limit-bignum '^\(memory-full 1000\)$' --heap-limit=8M \
+                          (error (eq e memory-signal-data))) $after))"
+ok limit-bignum '^\(t 1000\)$' --heap-limit=8M \
   --eval "(prin1 (list (condition-case e (let ((l nil)) (while t (push (expt 7 20000) l)))
-                          (memory-full (car e))) $after))"
-ok limit-keeps-data '^\(memory-full \(1 2 3\) 1000\)$' --heap-limit=32M \
+                          (error (eq e memory-signal-data))) $after))"
+ok limit-keeps-data '^\(t \(1 2 3\) 1000\)$' --heap-limit=32M \
   --eval "(let ((keep (list 1 2 3)) (r nil))
             (condition-case e (while t (push (make-string 1000 ?a) r))
-              (memory-full (setq r nil) (garbage-collect) (prin1 (list (car e) keep $after)))))"
+              (error (setq r nil) (garbage-collect) (prin1 (list (eq e memory-signal-data) keep $after)))))"
 error limit-uncaught 'Memory exhausted' --heap-limit=32M --eval '(make-list (expt 2 40) 0)'
 
 # ---- Circular lists --------------------------------------------------

@@ -172,6 +172,38 @@
     (should (> gcs-done before))
     (should kept)))
 
+;; memory-full is a variable, no error symbol: running out signals
+;; memory-signal-data itself, as (signal nil memory-signal-data).
+(ert-deftest gc-memory-full-is-no-error-symbol ()
+  (should-not (get 'memory-full 'error-conditions))
+  (should-not (get 'memory-full 'error-message))
+  (should (eq (condition-case nil
+                  (condition-case nil (signal nil memory-signal-data)
+                    (memory-full 'wrong))
+                (error 'right))
+              'right)))
+
+(ert-deftest gc-memory-full-signals-memory-signal-data ()
+  (dolist (form '((make-vector most-positive-fixnum nil)
+                  (make-string most-positive-fixnum ?a)
+                  (make-bool-vector most-positive-fixnum nil)
+                  (make-hash-table :size most-positive-fixnum)))
+    (let ((e (condition-case e (eval form t) (error e))))
+      (should (eq e memory-signal-data))
+      (should (eq (car e) 'error))
+      (should (equal (error-message-string e)
+                     "Memory exhausted--use C-x s then exit and restart Emacs"))
+      ;; one huge request failing is no shortage of memory
+      (should-not memory-full))))
+
+(ert-deftest gc-memory-full-uses-the-current-signal-data ()
+  (let* ((memory-signal-data (list 'error "Out of room"))
+         (e (condition-case e (make-vector most-positive-fixnum nil) (error e))))
+    (should (eq e memory-signal-data))
+    (should (equal (error-message-string e) "Out of room")))
+  (let ((e (condition-case e (signal nil memory-signal-data) (error e))))
+    (should (eq e memory-signal-data))))
+
 (ert-deftest gc-memory-variables ()
   (should (boundp 'memory-full))
   (should-not memory-full)
