@@ -273,8 +273,19 @@ static mval make_record(mrt *rt, mval type, int64_t nslots, mval init)
   return r;
 }
 
+/* Emacs's records share its pseudovector size field. */
+enum { RECORD_MAX_SLOTS = 4095 };
+
+static void check_record_slots(mrt *rt, int64_t slots)
+{
+  if (slots > RECORD_MAX_SLOTS)
+    mrt_errorf(rt, "Attempt to allocate a record of %lld slots; max is %d", (long long)slots,
+               RECORD_MAX_SLOTS);
+}
+
 static mval Frecord(mrt *rt, int n, mval *a)
 {
+  check_record_slots(rt, n);
   mval r = make_record(rt, a[0], n - 1, Qnil);
   memcpy(gc_written_slots(rt->gc, r) + 1, a + 1, (size_t)(n - 1) * sizeof(mval));
   return r;
@@ -282,7 +293,9 @@ static mval Frecord(mrt *rt, int n, mval *a)
 
 static mval Fmake_record(mrt *rt, int n, mval *a)
 {
-  return make_record(rt, a[0], check_natnum(rt, a[1]), a[2]);
+  int64_t n_slots = check_natnum(rt, a[1]);
+  check_record_slots(rt, n_slots + 1);
+  return make_record(rt, a[0], n_slots, a[2]);
 }
 
 /* IDX, a slot of the vector-like V, or args-out-of-range. */

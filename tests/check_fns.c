@@ -1472,7 +1472,13 @@ START_TEST(huge_sizes)
   gc_set_stress(rt->gc, false);
   ck_assert(signals_memory_full("(make-vector 2305843009213693951 nil)"));
   ck_assert(signals_memory_full("(make-string 2305843009213693951 ?a)"));
-  ck_assert(signals_memory_full("(make-record 'a 2305843009213693951 nil)"));
+  check_form("(make-record 'a 2305843009213693951 nil)",
+             "ERR (error \"Attempt to allocate a record of 2305843009213693952 slots; max is 4095\")");
+  check_form("(length (make-record 'a 4094 nil))", "4095");
+  check_form("(make-record 'a 4095 nil)",
+             "ERR (error \"Attempt to allocate a record of 4096 slots; max is 4095\")");
+  check_form("(apply #'record (make-list 4096 1))",
+             "ERR (error \"Attempt to allocate a record of 4096 slots; max is 4095\")");
   ck_assert(signals_memory_full("(make-hash-table :size 2305843009213693951)"));
   ck_assert(signals_memory_full("(make-bool-vector 2305843009213693951 nil)"));
   check_form("(nthcdr (expt 2 100) '(1 2))", "nil");
