@@ -708,6 +708,44 @@ Return what remains of the list."
       (setq buffer-undo-list (cons (list 'apply 'cdr nil) buffer-undo-list))))
   list)
 
+(defun undo-outer-limit-truncate (size)
+  "Discard the current buffer's undo list, SIZE bytes past `undo-outer-limit'.
+With `undo-ask-before-discard', ask first, and once refused not again
+until it grows 50000 bytes more; otherwise warn.  The collector calls
+it through `undo-outer-limit-function'."
+  (if undo-ask-before-discard
+      (when (or (null undo-extra-outer-limit) (> size undo-extra-outer-limit))
+        (setq undo-extra-outer-limit (+ size 50000))
+        (when (yes-or-no-p (format-message
+                            "Buffer `%s' undo info is %d bytes long; discard it? "
+                            (buffer-name) size))
+          (setq buffer-undo-list nil)
+          (setq undo-extra-outer-limit nil)
+          t))
+    (display-warning
+     '(undo discard-info)
+     (concat
+      (format-message "Buffer `%s' undo info was %d bytes long.\n" (buffer-name) size)
+      "The undo info was discarded because it exceeded \
+`undo-outer-limit'.
+
+This is normal if you executed a command that made a huge change
+to the buffer.  In that case, to prevent similar problems in the
+future, set `undo-outer-limit' to a value that is large enough to
+cover the maximum size of normal changes you expect a single
+command to make, but not so large that it might exceed the
+maximum memory allotted to Emacs.
+
+If you did not execute any such command, the situation is
+probably due to a bug and you should report it.
+
+You can disable the popping up of this buffer by adding the entry
+\(undo discard-info) to the user option `warning-suppress-types',
+which is defined in the `warnings' library.\n")
+     :warning)
+    (setq buffer-undo-list nil)
+    t))
+
 (defun undo-start (&optional beg end)
   "Set `pending-undo-list' to the front of the undo list.
 The next call to `undo-more' will undo the most recently made change.

@@ -1956,8 +1956,20 @@ where its size first exceeds this.")
 (defvar undo-strong-limit 240000
   "Don't keep more than this much size of undo information.
 A record that would take the undo information past it is dropped.")
-(defvar undo-outer-limit nil "Outer limit on the undo information of one command (none).")
-(defvar undo-outer-limit-function nil "Called when an undo list exceeds `undo-outer-limit'.")
+(defvar undo-outer-limit nil
+  "Outer limit on the undo information of one command; nil for none.
+A collection that finds the newest change heavier than this calls
+`undo-outer-limit-function' with its size, at the next safe point.
+Batch Emacs starts with none.")
+(defvar undo-outer-limit-function #'undo-outer-limit-truncate
+  "Called with the size of a change past `undo-outer-limit'.
+A non-nil value means it took care of `buffer-undo-list'; nil lets the
+other limits trim it.")
+(defvar undo-ask-before-discard nil
+  "Non-nil means ask before discarding undo information past `undo-outer-limit'.")
+(defvar undo-extra-outer-limit nil
+  "Once asked about, the size past which to ask again.")
+(make-variable-buffer-local 'undo-extra-outer-limit)
 (defvar undo-auto--last-boundary-cause nil
   "What made the last undo boundary: `explicit' after `undo-boundary'.")
 (make-variable-buffer-local 'undo-auto--last-boundary-cause)
@@ -2552,7 +2564,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              yank-handle-font-lock-face-property yank-handle-category-property
              undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo
              undo-make-selective-list undo-elt-in-region undo-elt-crosses-region undo-delta
-             undo-adjust-elt undo-adjust-beg-end undo-adjust-pos transient-mark-mode))
+             undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
+             transient-mark-mode))
   (autoload f "simple"))
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
 (put 'mark-ring 'permanent-local t)

@@ -27,8 +27,9 @@
 **   - generate-new-buffer-name adds <2>, <3>... to names that start
 **     with a space too (Emacs adds a random number there).
 **   - A collection trims undo lists as Emacs's does (undo-limit,
-**     undo-strong-limit), but never calls undo-outer-limit-function:
-**     it may run at any allocation, where Lisp cannot.
+**     undo-strong-limit), but it may run at any allocation, where Lisp
+**     cannot: undo-outer-limit-function is called at the next safe
+**     point after it, not inside it.
 **   - replace-buffer-contents always finds a shortest edit script:
 **     where Emacs's diffseq uses its heuristics (parts needing over 200
 **     edits, MAX-COSTS) the scripts, and so markers and undo, differ.
@@ -61,6 +62,7 @@
 
 struct buffer_state {
   mval current;
+  bool undo_outer_due; /* some buffer's undo_outer_size is set */
   mval live; /* the live buffers, newest first */
   /* The overlay hooks a change in progress called before it, for after
      (buffer_change_begin); no change runs hooks inside another one. */
@@ -1553,11 +1555,17 @@ static int64_t undo_entry_weight(mval entry)
   return weight;
 }
 
+/* SYM's value in BUFFER, read without allocating. */
+static mval value_in(mrt *rt, mval buffer, mval sym)
+{
+  mval binding = local_binding(rt, sym, XBUFFER(buffer)->locals);
+  return CONSP(binding) ? XCDR(binding) : XSYMBOL(rt, sym)->value;
+}
+
 /* SYM's value in BUFFER as a size, or no limit when not a fixnum. */
 static int64_t undo_limit_in(mrt *rt, mval buffer, mval sym)
 {
-  mval binding = local_binding(rt, sym, XBUFFER(buffer)->locals);
-  mval v = CONSP(binding) ? XCDR(binding) : XSYMBOL(rt, sym)->value;
+  mval v = value_in(rt, buffer, sym);
   return FIXNUMP(v) ? XFIXNUM(v) : INT64_MAX;
 }
 
@@ -1580,8 +1588,10 @@ static bool undo_walk_step(struct undo_walk *w)
 }
 
 /* Where BUFFER's undo list should end: the cons to cut after, or nil
-   to keep it whole. */
-static mval undo_cut_point(mrt *rt, mval buffer, mval list)
+   to keep it whole.  With OUTER_SIZE, a newest change heavier than
+   undo-outer-limit is left whole for undo-outer-limit-function, and
+   *OUTER_SIZE gets its weight (0 otherwise). */
+static mval undo_cut_point(mrt *rt, mval buffer, mval list, int64_t *outer_size)
 {
   struct undo_walk w = { Qnil, list, list, 0, 0 };
   if (CONSP(w.next) && NILP(XCAR(w.next)) && !undo_walk_step(&w))
@@ -1589,6 +1599,11 @@ static mval undo_cut_point(mrt *rt, mval buffer, mval list)
   while (CONSP(w.next) && !NILP(XCAR(w.next)))
     if (!undo_walk_step(&w))
       return Qnil;
+  if (outer_size && w.weight > undo_limit_in(rt, buffer, Qundo_outer_limit) &&
+      !NILP(value_in(rt, buffer, Qundo_outer_limit_function))) {
+    *outer_size = w.weight;
+    return Qnil;
+  }
   int64_t limit = undo_limit_in(rt, buffer, Qundo_limit);
   int64_t strong = undo_limit_in(rt, buffer, Qundo_strong_limit);
   mval keep_to = w.prev;
@@ -1620,9 +1635,47 @@ static void trim_undo_lists(struct gc *g, void *ud)
       continue;
     b->t->compact_due = 0;
     mval list = per_buffer_value(rt, XCAR(l), UNDO_LIST);
-    mval cut = CONSP(list) ? undo_cut_point(rt, XCAR(l), list) : Qnil;
+    int64_t outer = 0;
+    mval cut = CONSP(list) ? undo_cut_point(rt, XCAR(l), list, &outer) : Qnil;
     if (!NILP(cut))
       gc_setcdr(g, cut, Qnil);
+    if (outer) {
+      b->t->undo_outer_size = outer;
+      state(rt)->undo_outer_due = true;
+      eval_request_safe_point(rt);
+    }
+  }
+}
+
+/* With BUFFER current, Emacs's truncate_undo_list from where it calls
+   undo-outer-limit-function: a non-nil value leaves the list to the
+   function, nil lets the usual limits cut it. */
+static void call_undo_outer_limit_function(mrt *rt, mval buffer, int64_t size)
+{
+  size_t count = rt->specpdl_depth;
+  record_unwind(rt, restore_current, current_buffer(rt));
+  make_current(rt, buffer);
+  mval fn = symbol_value(rt, Qundo_outer_limit_function);
+  if (NILP(funcall(rt, fn, 1, (mval[]){make_int(rt, size)}))) {
+    mval list = per_buffer_value(rt, buffer, UNDO_LIST);
+    mval cut = CONSP(list) ? undo_cut_point(rt, buffer, list, NULL) : Qnil;
+    if (!NILP(cut))
+      gc_setcdr(rt->gc, cut, Qnil);
+  }
+  unbind_to(rt, count);
+}
+
+void buffer_run_undo_outer_limit(mrt *rt)
+{
+  if (!state(rt)->undo_outer_due)
+    return;
+  state(rt)->undo_outer_due = false;
+  for (mval l = state(rt)->live; CONSP(l); l = XCDR(l)) {
+    struct buffer *b = XBUFFER(XCAR(l));
+    int64_t size = b->t->undo_outer_size;
+    b->t->undo_outer_size = 0;
+    if (size && NILP(b->base))
+      call_undo_outer_limit_function(rt, XCAR(l), size);
   }
 }
 

@@ -20,6 +20,9 @@
 /* Defines this module's primitives and variables in RT and makes
    *scratch* current. */
 void buffer_init(mrt *rt);
+/* At a safe point after a collection: undo-outer-limit-function for
+   each buffer whose newest change the collection found too heavy. */
+void buffer_run_undo_outer_limit(mrt *rt);
 
 /* A buffer's text: bytes [0, gap) and [gap + gap_size, cap) of TEXT,
    Z characters.  A buffer has its own; an indirect buffer uses its
@@ -37,6 +40,10 @@ struct buffer_text {
   /* Changed since a collection last trimmed the undo list (Emacs's
      MODIFF past BUF_COMPACT): only then is it trimmed again. */
   int64_t compact_due;
+  /* The weight of the newest change when a collection found it past
+     undo-outer-limit: undo-outer-limit-function is called with it at
+     the next safe point (0: none due). */
+  int64_t undo_outer_size;
   int64_t sharers; /* the live indirect buffers using it */
 };
 

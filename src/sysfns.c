@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "sysfns.h"
+#include "buffer.h"
 #include "process.h"
 #include "bignum.h"
 #include "printer.h"
@@ -527,6 +528,7 @@ static void run_post_gc_hook(mrt *rt)
 
 void sysfns_run_finalizers(mrt *rt)
 {
+  buffer_run_undo_outer_limit(rt);
   if (rt->post_gc_pending)
     run_post_gc_hook(rt);
   mval f;
