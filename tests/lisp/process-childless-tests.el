@@ -75,3 +75,28 @@
           (should (equal (process-name p) "childless-buf")))
       (delete-process p)
       (kill-buffer "childless-buf-b"))))
+
+(defun childless-tests--pty-output (command &optional input)
+  "What COMMAND on a pty writes, after INPUT and an end of file are sent."
+  (let* ((out nil)
+         (p (make-process :name "childless-long" :command command :connection-type 'pty
+                          :filter (lambda (_ s) (push s out)) :sentinel #'ignore)))
+    (when input
+      (process-send-string p input)
+      (process-send-eof p))
+    (while (accept-process-output p 1))
+    (apply #'concat (nreverse out))))
+
+(ert-deftest pty-long-lines ()
+  (skip-unless (and (file-exists-p "/dev/ptmx") (executable-find "cat")))
+  ;; The terminal keeps at most 4095 bytes of a line being typed, and
+  ;; its newline: what cat reads of a longer line is cut there.
+  (dolist (n '(4094 4095 4096 9000))
+    (let ((s (childless-tests--pty-output '("cat") (concat (make-string n ?a) "\nbc\n"))))
+      (should (equal s (concat (make-string (min n 4095) ?a) "\nbc\n")))))
+  ;; A child's own long lines come whole.
+  (skip-unless (executable-find "sh"))
+  (let ((s (childless-tests--pty-output
+            '("sh" "-c" "i=0; while [ $i -lt 1000 ]; do printf 0123456789; i=$((i+1)); done; echo; echo done"))))
+    (should (= (length s) 10006))
+    (should (string-suffix-p "789\ndone\n" s))))
