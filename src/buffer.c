@@ -1428,10 +1428,11 @@ static mval Fverify_visited_file_modtime(mrt *rt, int n, mval *a)
    buffer-file-name to nil skips the check, as in Emacs. */
 static void check_supersession(mrt *rt)
 {
+  if (text_modified(cur(rt)->t))
+    return;
   mval buffer = current_buffer(rt);
   mval truename = per_buffer_value(rt, buffer, BUFFER_FILE_TRUENAME);
-  if (text_modified(cur(rt)->t) || !STRINGP(truename) ||
-      !STRINGP(per_buffer_value(rt, buffer, BUFFER_FILE_NAME)) ||
+  if (!STRINGP(truename) || !STRINGP(per_buffer_value(rt, buffer, BUFFER_FILE_NAME)) ||
       !NILP(Fverify_visited_file_modtime(rt, 1, &buffer)))
     return;
   mval file = call1(rt, intern(rt, "expand-file-name"), truename);
