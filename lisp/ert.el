@@ -442,37 +442,35 @@ signal on."
   "The test the test runner started, around any that it runs in turn."
   (car (last ert--running-tests)))
 
-(defvar ert--debugger-condition nil
-  "The first error of the running test that entered the debugger, in a
-handler naming `debug' (as `condition-case-unless-debug' makes).")
+(defun ert--condition-result (condition debug)
+  "The result of a test that signalled CONDITION: skipped for `ert-skip',
+else as `ert--error-result' has it."
+  (if (eq (car condition) 'ert-test-skipped)
+      (make-ert-test-skipped :condition condition :backtrace nil :infos ert--failure-infos)
+    (ert--error-result condition debug)))
 
 (defun ert--debugger (kind &optional condition &rest _)
-  "The debugger while a test runs: an error that enters it fails the
-test, as in Emacs.  Emacs's ERT leaves the test at once from here;
-this debugger cannot exit non-locally, so the handler runs and the
-test ends first."
-  (when (and (eq kind 'error) (not ert--debugger-condition))
-    (setq ert--debugger-condition condition)))
+  "The debugger while a test runs, entered by an error that a handler
+naming `debug' would catch: as in Emacs, the test ends there, before
+the handler runs, its result that error."
+  (when (memq kind '(error quit))
+    ;; Batch Emacs enters the debugger once until an input event comes:
+    ;; ERT counts one so that the next error may enter it again.
+    (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
+    (throw 'ert--debugger-exit (ert--condition-result condition nil))))
 
 (defun ert--run-body (test debug log)
   "Run TEST's body, logging its assertions in LOG; its result."
   (let ((ert--should-log log)
         (ert--running-tests (cons test ert--running-tests))
-        (ert--debugger-condition nil)
         (debugger (if debug debugger #'ert--debugger))
         (debug-ignored-errors nil))
     (setq ert--failure-infos nil)
-    ;; Batch Emacs enters the debugger once until an input event comes:
-    ;; a new one for each test, as Emacs's ERT has it.
-    (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
-    (condition-case err
-        (progn (funcall (ert-test-body test))
-               (if ert--debugger-condition
-                   (ert--error-result ert--debugger-condition debug)
-                 (make-ert-test-passed)))
-      (ert-test-skipped (make-ert-test-skipped :condition err :backtrace nil
-                                                 :infos ert--failure-infos))
-      (t (ert--error-result err debug)))))
+    (catch 'ert--debugger-exit
+      (condition-case err
+          (progn (funcall (ert-test-body test))
+                 (make-ert-test-passed))
+        (t (ert--condition-result err debug))))))
 
 (defun ert--trim-message-log ()
   "Keep the last `message-log-max' lines of *Messages*, as logging does."

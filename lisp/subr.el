@@ -2404,6 +2404,9 @@ codes that read use the minibuffer, which reads standard input."
              sit-for))
   (autoload f "timer"))
 (autoload 'with-timeout "timer" nil nil 'macro)
+(dolist (f '(ask-user-about-lock ask-user-about-supersession-threat
+             userlock--ask-user-about-supersession-threat))
+  (autoload f "userlock"))
 ;; Windows and the frame (window.el); window.c makes the objects.
 (defvar window-min-height 4 "The fewest lines a window may be split to.")
 (defvar window-min-width 10 "The fewest columns a window may be split to.")

@@ -323,13 +323,22 @@ static mval debugger_for(mrt *rt, mval error_symbol, mval data)
   return Qnil;
 }
 
+static void debugger_left(mrt *rt, mval unused)
+{
+  (void)unused;
+  ((marrow *)rt->host)->printing_backtrace = false;
+}
+
 /* Calls DEBUGGER as Emacs's signal does: (DEBUGGER 'error (SYM . DATA)).
    A failure inside it is dropped so that the original error goes on;
-   its kill-emacs ends the program as any other. */
+   its kill-emacs ends the program as any other, and a throw to a catch
+   outside leaves it (ERT's ends the test so). */
 static void enter_debugger(mrt *rt, mval debugger, mval error_symbol, mval data)
 {
   marrow *M = rt->host;
+  size_t depth = rt->specpdl_depth;
   M->printing_backtrace = true;
+  record_unwind(rt, debugger_left, Qnil);
   mval events = global_value(rt, "num-nonmacro-input-events");
   M->debugger_entered_at = FIXNUMP(events) ? XFIXNUM(events) : 0;
   struct handler all, exit_catch;
@@ -343,11 +352,11 @@ static void enter_debugger(mrt *rt, mval debugger, mval error_symbol, mval data)
       handler_pop(rt, &all);
     } else {
       handler_pop(rt, &all);
-      M->printing_backtrace = false;
+      unbind_to(rt, depth);
       throw_kill_emacs(rt, exit_catch.value);
     }
   }
-  M->printing_backtrace = false;
+  unbind_to(rt, depth);
 }
 
 /* rt->on_signal.  memory-full never comes here: it leaves no room for

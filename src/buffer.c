@@ -97,7 +97,8 @@ static const struct per_buffer_var per_buffer_vars[] = {
   {"buffer-backed-up", "nil"}, {"default-directory", NULL},
   {"buffer-file-name", "nil"},
 };
-enum { IN_EVERY_BUFFER = 19, UNDO_LIST = 0, DISPLAY_COUNT = 2, INVISIBILITY_SPEC = 3, MULTIBYTE = 8,
+enum { IN_EVERY_BUFFER = 19, UNDO_LIST = 0, DISPLAY_COUNT = 2, INVISIBILITY_SPEC = 3,
+       BUFFER_FILE_TRUENAME = 4, MULTIBYTE = 8,
        MARK_ACTIVE = 9, MODE_NAME = 10, MAJOR_MODE = 12, DEFAULT_DIRECTORY = 17,
        BUFFER_FILE_NAME = 18 };
 static const struct per_buffer_var local_when_set_vars[] = {
@@ -958,6 +959,8 @@ static mval Fbuffer_modified_p(mrt *rt, int n, mval *a)
   return bool_val(text_modified(XBUFFER(buffer_or_current(rt, a[0]))->t));
 }
 
+static void check_supersession(mrt *rt);
+
 /* Marking it modified counts a change (not of its characters), as
    Emacs does, which the modified flag then stands for. */
 static mval Frestore_buffer_modified_p(mrt *rt, int n, mval *a)
@@ -966,6 +969,7 @@ static mval Frestore_buffer_modified_p(mrt *rt, int n, mval *a)
   if (NILP(a[0]))
     t->save_modiff = t->modiff;
   else if (!text_modified(t)) {
+    check_supersession(rt);
     t->save_modiff = t->modiff;
     note_property_change(t);
   }
@@ -1420,6 +1424,24 @@ static mval Fverify_visited_file_modtime(mrt *rt, int n, mval *a)
   return bool_val(same_time && (b->modtime_size < 0 || m.size == b->modtime_size));
 }
 
+/* Emacs's lock_file, less the lock: when an unmodified buffer visiting
+   a file that changed on disk since is about to be changed, Lisp may
+   refuse the change by signalling (lisp/userlock.el).  Binding
+   buffer-file-name to nil skips the check, as in Emacs. */
+static void check_supersession(mrt *rt)
+{
+  if (text_modified(cur(rt)->t))
+    return;
+  mval buffer = current_buffer(rt);
+  mval truename = per_buffer_value(rt, buffer, BUFFER_FILE_TRUENAME);
+  if (!STRINGP(truename) || !STRINGP(per_buffer_value(rt, buffer, BUFFER_FILE_NAME)) ||
+      !NILP(Fverify_visited_file_modtime(rt, 1, &buffer)))
+    return;
+  mval file = call1(rt, intern(rt, "expand-file-name"), truename);
+  if (!NILP(call1(rt, intern(rt, "file-exists-p"), file)))
+    call1(rt, intern(rt, "userlock--ask-user-about-supersession-threat"), file);
+}
+
 /* ---- Undo: what Emacs 28's undo.c records in buffer-undo-list ---- */
 
 /* The current buffer's undo list (t: it records nothing). */
@@ -1700,6 +1722,7 @@ int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
   check_writable(rt);
   if (flag_on(rt, Qinhibit_modification_hooks))
     return -1;
+  check_supersession(rt);
   mval overlay_hooks = CONSP(cur(rt)->overlays) ? overlays_hooks_for(rt, beg, end) : Qnil;
   if (NILP(overlay_hooks) && !flag_on(rt, Qbefore_change_functions) &&
       !flag_on(rt, Qafter_change_functions) && !flag_on(rt, Qfirst_change_hook))

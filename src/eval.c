@@ -132,8 +132,10 @@
 ** which parameters that happens to: only those functions reserve
 ** NPARAMS more slots (code's ARGS_COPY), copy the arguments there at
 ** entry and point the record at the copy; the others pay nothing.
-** (Not covered: a macro defined after the function was analysed whose
-** expansion setq's a parameter.)
+** A macro defined after the function was analysed, whose expansion
+** setq's a parameter, boxes it for the expansion's run; before the
+** box's value goes back to the frame, the record gets a copy of the
+** arguments then (keep_args_shown), on that rare path alone.
 **
 ** Invariants:
 **   - rt->stack[0 .. stack_top) holds only valid values: a frame's
@@ -4541,6 +4543,24 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
   return cache;
 }
 
+/* Slot SLOT of the frame FP is about to change after a macro met at run
+   time set it: if it holds an argument that FP's call shows in the
+   backtrace from the frame itself (analysis saw no setq of it, so kept
+   no copy: see "Backtrace arguments"), the record shows a copy of the
+   arguments from now on.  The copy's only reference is the record's
+   pointer into it, on the C stack, which the collector scans. */
+static __attribute__((cold)) void keep_args_shown(mrt *rt, mval *fp, int slot)
+{
+  for (struct bt_frame *f = rt->backtrace; f; f = f->prev) {
+    if (f->args != fp)
+      continue;
+    int shown = f->nargs >= 0 ? f->nargs : -f->nargs;
+    if (slot < shown)
+      f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)shown, fp));
+    return;
+  }
+}
+
 /* Emacs's interpreter expands the call each time it runs it: so does
    this, but it analyses the expansion again only when it differs from
    the last one. */
@@ -4571,8 +4591,11 @@ static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
   }
   mval r = run_code(rt, AREF(cache, 1), Qnil, Qnil, 0, rt->stack_top, captured, NULL, false);
   for (int i = 0; i < ncap; i++)
-    if (XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE)
-      fp[XFIXNUM(AREF(cache, 2 + 2 * i))] = BOX_VALUE(captured[i]);
+    if (XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE) {
+      int slot = (int)XFIXNUM(AREF(cache, 2 + 2 * i));
+      keep_args_shown(rt, fp, slot);
+      fp[slot] = BOX_VALUE(captured[i]);
+    }
   return r;
 }
 
@@ -5309,9 +5332,10 @@ static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args
 static mval Fdefine_error(mrt *rt, int nargs, mval *args)
 {
   CHECK_SYMBOL(rt, args[0]);
-  CHECK_STRING(rt, args[1]);
+  if (!NILP(args[1]))
+    CHECK_STRING(rt, args[1]);
   mval parent = NILP(args[2]) ? Qerror : args[2];
-  define_error(rt, args[0], (const char *)XSTRING(args[1])->data, parent);
+  define_error(rt, args[0], NILP(args[1]) ? NULL : (const char *)XSTRING(args[1])->data, parent);
   return Qnil;
 }
 

@@ -7,7 +7,8 @@
 **     the pid are fixnums), so the collector needs nothing special; a
 **     live one is on rt->processes, a root, until its exit has been
 **     reported to its sentinel or it is deleted.  Its type is real (a
-**     child, on a pty or a socket and a pipe), pipe (make-pipe-process)
+**     child, on a pty or a socket and a pipe; or, made with no :command,
+**     no child, pid -2, on a pty or nothing), pipe (make-pipe-process)
 **     or network (a socket).
 **   - Whatever can signal is done before a descriptor is opened, or
 **     after the process owning it is listed (enlist, which does not
@@ -74,6 +75,9 @@ enum {
 /* PS_IN after process-send-eof on a socket or pipe: what is sent then
    is thrown away, as Emacs writes it to /dev/null. */
 enum { EOF_SENT = -2 };
+/* PS_PID of a process made with no :command, which has no child (Emacs
+   gives it this pid too). */
+enum { NO_CHILD = -2 };
 
 static bool PROCESSP(mval x) { return PVECP(x, PVEC_PROCESS); }
 static mval sym(mrt *rt, const char *name) { return intern(rt, name); }
@@ -402,9 +406,10 @@ static void set_child_mode(int tty)
   tcsetattr(tty, TCSANOW, &t);
 }
 
-/* A new pty's master, its slave in *SLAVE and its name in NAME; -1
-   with errno when there is none, nothing left open. */
-static int open_pty(int *slave, char *name, size_t size)
+/* A new pty's master, its slave in *SLAVE and its name in NAME, the
+   terminal's modes as they come; -1 with errno when there is none,
+   nothing left open. */
+static int open_terminal(int *slave, char *name, size_t size)
 {
   int master = posix_openpt(O_RDWR | O_NOCTTY);
   if (master < 0)
@@ -418,7 +423,15 @@ static int open_pty(int *slave, char *name, size_t size)
     errno = err;
     return -1;
   }
-  set_child_mode(*slave);
+  return master;
+}
+
+/* The same in the modes a child gets. */
+static int open_pty(int *slave, char *name, size_t size)
+{
+  int master = open_terminal(slave, name, size);
+  if (master >= 0)
+    set_child_mode(*slave);
   return master;
 }
 
@@ -647,12 +660,51 @@ static mval stderr_process(mrt *rt, mval name, int n, mval *a)
   return make_pipe(rt, 6, args);
 }
 
+/* make-process with no :command: as in Emacs 28, a process with no
+   child on a pty (in the modes it comes with: it echoes) whose slave
+   stays open, or, without a pty, on no descriptors at all. */
+static mval make_childless(mrt *rt, mval name, mval buffer, int n, mval *a)
+{
+  bool pty = wants_pty(rt, n, a);
+  mval p = make_process_object(rt, name, buffer, Qnil);
+  apply_options(rt, p, n, a);
+  ASET_FIXNUM(p, PS_PID, make_fixnum(NO_CHILD));
+  mval cell = list1(rt, p);
+  char tty[64];
+  int slave = -1, master = pty ? open_terminal(&slave, tty, sizeof tty) : -1;
+  int reader = master >= 0 ? fcntl(master, F_DUPFD_CLOEXEC, 0) : -1;
+  if (master >= 0 && reader < 0)
+    close(master), close(slave), master = -1;
+  if (master >= 0) {
+    fcntl(reader, F_SETFL, O_NONBLOCK);
+    ASET_FIXNUM(p, PS_IN, make_fixnum(master));
+    ASET_FIXNUM(p, PS_OUT, make_fixnum(reader));
+    ASET_FIXNUM(p, PS_PEER, make_fixnum(slave));
+  }
+  enlist(rt, cell);
+  if (master >= 0) { /* allocates: after P owns its descriptors */
+    set(rt, p, PS_PTY, Qt);
+    set(rt, p, PS_TTY, make_cstring(rt, tty));
+  }
+  return p;
+}
+
+/* Whether P is a childless process with no descriptors, which Emacs
+   counts as inactive though its status is run. */
+static bool inactive(mval p)
+{
+  return fd_of(p, PS_PID) == NO_CHILD && fd_of(p, PS_OUT) < 0;
+}
+
 /* (make-process &rest ARGS) */
 static mval Fmake_process(mrt *rt, int n, mval *a)
 {
   mval name = plist_arg(rt, n, a, ":name"), buffer = plist_arg(rt, n, a, ":buffer");
   mval command = plist_arg(rt, n, a, ":command");
   CHECK_STRING(rt, name);
+  if (NILP(command))
+    return make_childless(rt, name, NILP(buffer) ? Qnil : call1(rt, sym(rt, "get-buffer-create"), buffer),
+                          n, a);
   CHECK_TYPE(rt, CONSP(command), Qlistp, command);
   for (mval l = command; CONSP(l); l = XCDR(l))
     CHECK_STRING(rt, XCAR(l));
@@ -956,7 +1008,7 @@ static void signal_group(mrt *rt, mval p, int sig)
 {
   if (is_pipe(rt, p) || is_network(rt, p))
     mrt_errorf(rt, "Process %s is not a subprocess", cstr(AREF(p, PS_NAME)));
-  if (!is_running(rt, p))
+  if (!is_running(rt, p) || inactive(p))
     mrt_errorf(rt, "Process %s is not active", cstr(AREF(p, PS_NAME)));
   if (fd_of(p, PS_PID) > 0)
     kill(-(pid_t)fd_of(p, PS_PID), sig);
@@ -1080,7 +1132,7 @@ static mval Fprocess_id(mrt *rt, int n, mval *a)
 {
   (void)n;
   mval pid = slot_of(rt, a, PS_PID);
-  return XFIXNUM(pid) > 0 ? pid : Qnil;
+  return XFIXNUM(pid) > 0 || XFIXNUM(pid) == NO_CHILD ? pid : Qnil;
 }
 
 static mval set_slot(mrt *rt, mval *a, int slot, mval v)
@@ -1138,7 +1190,8 @@ static void send_bytes(mrt *rt, mval p, mval bytes)
     if (fd == EOF_SENT && is_running(rt, p))
       return;
     if (fd < 0 || !is_running(rt, p))
-      mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
+      mrt_errorf(rt, inactive(p) ? "Output file descriptor of %s is closed" : "Process %s not running",
+                 cstr(AREF(p, PS_NAME)));
     ssize_t k = NILP(AREF(p, PS_PTY)) ? send(fd, data + sent, len - sent, MSG_NOSIGNAL | MSG_DONTWAIT)
                                       : write(fd, data + sent, len - sent); /* no SIGPIPE from a pty */
     if (k > 0)
@@ -1178,9 +1231,9 @@ static mval Fprocess_send_eof(mrt *rt, int n, mval *a)
 {
   (void)n;
   mval p = get_proc(rt, a[0]);
-  if (!is_running(rt, p) || (fd_of(p, PS_IN) < 0 && fd_of(p, PS_IN) != EOF_SENT))
+  if (!is_running(rt, p) || (fd_of(p, PS_IN) < 0 && fd_of(p, PS_IN) != EOF_SENT && !inactive(p)))
     mrt_errorf(rt, "Process %s not running", cstr(AREF(p, PS_NAME)));
-  if (fd_of(p, PS_IN) == EOF_SENT)
+  if (fd_of(p, PS_IN) == EOF_SENT || inactive(p))
     return p;
   if (!NILP(AREF(p, PS_PTY))) { /* the terminal's end of file, as Emacs sends it */
     send_bytes(rt, p, make_unibyte_string(rt, "\004", 1));
@@ -1219,6 +1272,10 @@ static mval Fdelete_process(mrt *rt, int n, mval *a)
 {
   (void)n;
   mval p = get_proc(rt, a[0]);
+  if (inactive(p)) { /* nothing to end: it stays running, as in Emacs */
+    unlist(rt, p);
+    return Qnil;
+  }
   if (is_running(rt, p)) {
     kill_now(rt, p);
     /* A wait status: killed by SIGKILL; a pipe process just ends. */
@@ -1265,6 +1322,8 @@ static mval Fsignal_process(mrt *rt, int n, mval *a)
     if (!is_running(rt, p))
       mrt_errorf(rt, "Process %s is not active", cstr(AREF(p, PS_NAME)));
     pid = (pid_t)fd_of(p, PS_PID);
+    if (pid == NO_CHILD)
+      mrt_errorf(rt, "Cannot signal process %s", cstr(AREF(p, PS_NAME)));
   }
   int sig = signal_number(rt, a[1]);
   if (pid <= 0)

@@ -483,7 +483,8 @@ void define_error(mrt *rt, mval name, const char *message, mval parents)
     }
   }
   put_prop(rt, name, Qerror_conditions, conds);
-  put_prop(rt, name, Qerror_message, make_cstring(rt, message));
+  if (message) /* NULL: no message of its own, as Emacs allows */
+    put_prop(rt, name, Qerror_message, make_cstring(rt, message));
 }
 
 /* ================================================================== */
