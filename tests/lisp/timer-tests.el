@@ -13,6 +13,14 @@
                   ,@body)
          (fset 'message ,orig)))))
 
+(defmacro timer-tests--wait-until (condition)
+  "Sleep in short steps until CONDITION holds, two seconds at most:
+on a loaded machine, or under GC stress, a timer comes late."
+  `(let ((steps 0))
+     (while (and (not ,condition) (< steps 40))
+       (sleep-for 0.05)
+       (setq steps (1+ steps)))))
+
 (defmacro timer-tests--deftest (name &rest body)
   "An ERT test NAME whose timers are all gone when BODY ends."
   (declare (indent 1))
@@ -23,15 +31,17 @@
            (unless (memq timer old) (cancel-timer timer)))))))
 
 (timer-tests--deftest timer-runs-only-while-waiting-in-order
+  ;; A and B far enough apart, and from now, that a slow run (GC
+  ;; stress) cannot reorder them while they are made.
   (let* ((log nil)
-         (b (run-at-time 0.02 nil (lambda () (push 'b log))))
-         (a (run-at-time 0.01 nil (lambda () (push 'a log))))
+         (b (run-at-time 0.6 nil (lambda () (push 'b log))))
+         (a (run-at-time 0.3 nil (lambda () (push 'a log))))
          (now (run-at-time nil nil (lambda () (push 'now log)))))
     (should (timerp a))
     (should (memq b timer-list))
     (should (eq (car timer-list) now))
     (should-not log)
-    (sleep-for 0.05)
+    (timer-tests--wait-until (= (length log) 3))
     (should (equal log '(b a now)))
     (should-not (memq a timer-list))
     (should (eq (aref a 0) t))))
@@ -125,7 +135,7 @@
       (run-at-time 0 nil #'timer-tests--boom)
       (run-at-time 0.01 nil (lambda () (signal 'wrong-type-argument '(x))))
       (run-at-time 0.02 nil (lambda () (setq after t)))
-      (sleep-for 0.04)
+      (timer-tests--wait-until after)
       (should after)
       (should (equal (reverse log)
                      '("Error running timer ‘timer-tests--boom’: (error \"Boom 1\")"
