@@ -779,6 +779,12 @@ buffer or the name of either; nil for a name that names no process.")
     (process-command "PROCESS" "The program and arguments PROCESS was started with.")
     (process-mark "PROCESS" "The marker where the default filter inserts PROCESS's output.")
     (process-filter "PROCESS" "The function PROCESS's output goes to.")
+    (process-coding-system "PROCESS"
+     "(DECODING . ENCODING): the coding systems PROCESS's output is decoded
+and its input encoded with.")
+    (set-process-coding-system "PROCESS &optional DECODING ENCODING"
+     "Decode PROCESS's output with DECODING and encode its input with
+ENCODING from now on; nil means no conversion.")
     (set-process-filter "PROCESS FILTER"
      "Make FILTER the function PROCESS's output goes to; nil restores the
 default, which inserts it in the process buffer.")
@@ -1039,6 +1045,9 @@ value, or (FROM . TO), whose first character's value is returned.")
 `tab-width'.")
     (coding-system-p "OBJECT"
      "Whether OBJECT is a coding system marrow knows, or nil.")
+    (check-coding-system "CODING-SYSTEM"
+     "CODING-SYSTEM if it is nil or a coding system marrow knows; else
+signal `coding-system-error'.")
     (interactive-form "CMD"
      "The (interactive SPEC) form that makes CMD a command, or nil when it
 is none: CMD's `interactive-form' property, or that of a symbol its

@@ -216,10 +216,46 @@ static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)
   return NILP(args[0]) || find_coding(rt, args[0], &c) ? Qt : Qnil;
 }
 
+/* Aliases whose -unix variant Emacs names after another coding
+   system; a NULL base: the alias has its end of line settled. */
+static const struct {
+  const char *alias, *base;
+} eol_bases[] = {
+  {"latin-1", "iso-latin-1"}, {"iso-8859-1", "iso-latin-1"}, {"ascii", "us-ascii"},
+  {"mule-utf-8", "utf-8"},    {"emacs-internal", NULL},
+};
+
+mval coding_with_unix_eol(mrt *rt, mval coding)
+{
+  struct coding c;
+  if (NILP(coding))
+    return intern(rt, "raw-text-unix");
+  if (!find_coding(rt, coding, &c) || c.eol != EOL_UNDECIDED)
+    return coding;
+  const char *base = symbol_name(rt, coding);
+  for (size_t i = 0; i < sizeof eol_bases / sizeof eol_bases[0]; i++)
+    if (strcmp(base, eol_bases[i].alias) == 0) {
+      if (!eol_bases[i].base)
+        return coding;
+      base = eol_bases[i].base;
+    }
+  char name[80];
+  snprintf(name, sizeof name, "%s-unix", base);
+  return intern(rt, name);
+}
+
+static mval Fcheck_coding_system(mrt *rt, int nargs, mval *args)
+{
+  if (!NILP(args[0]))
+    check_coding(rt, args[0]);
+  return args[0];
+}
+
 static const struct subr_def coding_subrs[] = {
   {"encode-coding-string", Fencode_coding_string, 2, 4},
   {"decode-coding-string", Fdecode_coding_string, 2, 4},
   {"coding-system-p", Fcoding_system_p, 1, 1},
+  {"check-coding-system", Fcheck_coding_system, 1, 1},
 };
 
 void coding_init(mrt *rt)

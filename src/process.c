@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "process.h"
+#include "coding.h"
 #include "buffer.h"
 #include "callproc.h"
 #include "eval.h"
@@ -69,6 +70,7 @@ enum {
   PS_SERVER,  /* t for a listening network process */
   PS_NOWAIT,  /* t for a :nowait client until its sentinel hears "open" */
   PS_STDERR,  /* the pipe process given the child's stderr, or nil */
+  PS_CODING,  /* (DECODING . ENCODING), as process-coding-system says */
   PS_NSLOTS
 };
 
@@ -207,12 +209,14 @@ static bool is_running(mrt *rt, mval p) { return AREF(p, PS_STATUS) == Qrun; }
 
 /* ---- Output ---- */
 
-/* Hands BYTES read from P to its filter (decoded as Emacs's undecided
-   coding does when the buffer, or the default, is multibyte). */
+/* Hands BYTES read from P to its filter, decoded by P's decoding
+   (utf-8-unix unless asked otherwise: carriage returns stay). */
 static void deliver(mrt *rt, mval p, const char *data, size_t n)
 {
   mval text = make_unibyte_string(rt, data, n);
-  text = call2(rt, sym(rt, "decode-coding-string"), text, sym(rt, "undecided"));
+  mval decoding = XCAR(AREF(p, PS_CODING)); /* always a cons */
+  if (!NILP(decoding))
+    text = call2(rt, sym(rt, "decode-coding-string"), text, decoding);
   call3(rt, sym(rt, "process--call"), AREF(p, PS_FILTER), p, text);
 }
 
@@ -558,6 +562,26 @@ static mval plist_arg(mrt *rt, int n, mval *a, const char *key)
   return Qnil;
 }
 
+/* A new process's (DECODING . ENCODING): coding-system-for-read and
+   -write where bound, else default-process-coding-system. */
+static mval default_coding(mrt *rt)
+{
+  mval dflt = symbol_value(rt, sym(rt, "default-process-coding-system"));
+  if (!CONSP(dflt))
+    dflt = Fcons(rt, Qnil, Qnil);
+  mval read = symbol_value(rt, sym(rt, "coding-system-for-read"));
+  mval write = symbol_value(rt, sym(rt, "coding-system-for-write"));
+  return Fcons(rt, NILP(read) ? XCAR(dflt) : read, NILP(write) ? XCDR(dflt) : write);
+}
+
+/* :coding is one coding system for both ways, or (DECODING . ENCODING). */
+static void apply_coding_option(mrt *rt, mval p, mval coding)
+{
+  if (NILP(coding))
+    return;
+  set(rt, p, PS_CODING, CONSP(coding) ? Fcons(rt, XCAR(coding), XCDR(coding)) : Fcons(rt, coding, coding));
+}
+
 static mval make_process_object(mrt *rt, mval name, mval buffer, mval command)
 {
   mval p = gc_vectorlike_fill(rt->gc, PVEC_PROCESS, 1 + PS_NSLOTS, PS_NSLOTS, Qnil);
@@ -575,6 +599,7 @@ static mval make_process_object(mrt *rt, mval name, mval buffer, mval command)
   for (size_t i = 0; i < sizeof fd_slots / sizeof fd_slots[0]; i++)
     ASET_FIXNUM(p, fd_slots[i], make_fixnum(-1));
   set(rt, p, PS_MARK, call0(rt, sym(rt, "make-marker")));
+  set(rt, p, PS_CODING, default_coding(rt));
   return p;
 }
 
@@ -588,6 +613,7 @@ static void apply_options(mrt *rt, mval p, int n, mval *a)
   if (!NILP(s))
     set(rt, p, PS_SENTINEL, s);
   set(rt, p, PS_QUERY, NILP(plist_arg(rt, n, a, ":noquery")) ? Qt : Qnil);
+  apply_coding_option(rt, p, plist_arg(rt, n, a, ":coding"));
   if (!NILP(buffer))
     call3(rt, sym(rt, "set-marker"), AREF(p, PS_MARK),
           call1(rt, sym(rt, "process--buffer-end"), buffer), buffer);
@@ -1142,6 +1168,21 @@ static mval set_slot(mrt *rt, mval *a, int slot, mval v)
 }
 
 /* nil restores the default, as in Emacs. */
+static mval Fprocess_coding_system(mrt *rt, int n, mval *a)
+{
+  mval coding = slot_of(rt, a, PS_CODING);
+  return Fcons(rt, XCAR(coding), XCDR(coding));
+}
+
+/* (set-process-coding-system PROCESS &optional DECODING ENCODING) */
+static mval Fset_process_coding_system(mrt *rt, int n, mval *a)
+{
+  call1(rt, sym(rt, "check-coding-system"), a[1]);
+  call1(rt, sym(rt, "check-coding-system"), a[2]);
+  set_slot(rt, a, PS_CODING, Fcons(rt, a[1], coding_with_unix_eol(rt, a[2])));
+  return Qnil;
+}
+
 static mval Fset_process_filter(mrt *rt, int n, mval *a)
 {
   (void)n;
@@ -1353,6 +1394,8 @@ static const struct subr_def process_subrs[] = {
   { "process-mark", Fprocess_mark, 1, 1 },
   { "process-filter", Fprocess_filter, 1, 1 },
   { "set-process-filter", Fset_process_filter, 2, 2 },
+  { "process-coding-system", Fprocess_coding_system, 1, 1 },
+  { "set-process-coding-system", Fset_process_coding_system, 1, 3 },
   { "process-sentinel", Fprocess_sentinel, 1, 1 },
   { "set-process-sentinel", Fset_process_sentinel, 2, 2 },
   { "process-plist", Fprocess_plist, 1, 1 },
@@ -1378,6 +1421,14 @@ void process_init(mrt *rt)
   /* Non-nil: a child gets a pty for its input and output, unless
      make-process's :connection-type says otherwise. */
   defvar(rt, sym(rt, "process-connection-type"), Qt);
+  /* What a new process decodes and encodes with, as batch Emacs on a
+     UTF-8 locale: bytes that are not UTF-8 become raw-byte characters
+     and carriage returns stay.  Bound non-nil, the -for-read and
+     -for-write variables win. */
+  mval utf8 = sym(rt, "utf-8-unix");
+  defvar(rt, sym(rt, "default-process-coding-system"), Fcons(rt, utf8, utf8));
+  defvar(rt, sym(rt, "coding-system-for-read"), Qnil);
+  defvar(rt, sym(rt, "coding-system-for-write"), Qnil);
 }
 
 void process_hang_up(mrt *rt, mval buffer)
