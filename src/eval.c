@@ -4457,9 +4457,8 @@ static mval apply_list(mrt *rt, mval fn, mval args);
 
 /* How a captured variable of the expansion reaches the caller's frame. */
 enum site_mode {
-  SITE_COPY,       /* read only: a copy of the value */
-  SITE_BOX_HERE,   /* set by the expansion: boxed for the run, then copied back */
-  SITE_SHARED_BOX  /* the caller's slot holds a box already */
+  SITE_BOX_HERE = 1, /* boxed for the run, then copied back */
+  SITE_SHARED_BOX    /* the caller's slot holds a box already */
 };
 
 static bool site_var_boxed(const struct var *v) { return v->boxed; }
@@ -4532,11 +4531,12 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
   int i = 0;
   for (mval l = c->capnames; CONSP(l); l = XCDR(l), i++) {
     struct var *m = find_var(p.vars, XCAR(l));
-    enum site_mode mode = m->boxed ? SITE_SHARED_BOX : m->mutated ? SITE_BOX_HERE : SITE_COPY;
-    if (mode != SITE_COPY) {
-      m->captured = m->mutated = true;
-      finish_var(&A, m); /* the expansion's references go through the box */
-    }
+    /* Boxed even when this analysis sees no setq: the expansion is late
+       code, where a macro call is expanded only when it runs, and its
+       expansion may set the variable (a push of a pop). */
+    enum site_mode mode = m->boxed ? SITE_SHARED_BOX : SITE_BOX_HERE;
+    m->captured = m->mutated = true;
+    finish_var(&A, m); /* the expansion's references go through the box */
     ASET_FIXNUM(cache, 2 + 2 * i, make_fixnum(m->slot));
     ASET_FIXNUM(cache, 3 + 2 * i, make_fixnum(mode));
   }
@@ -4593,8 +4593,10 @@ static mval run_macro_call(mrt *rt, const node *n, mval macro, mval *fp)
   for (int i = 0; i < ncap; i++)
     if (XFIXNUM(AREF(cache, 3 + 2 * i)) == SITE_BOX_HERE) {
       int slot = (int)XFIXNUM(AREF(cache, 2 + 2 * i));
-      keep_args_shown(rt, fp, slot);
-      fp[slot] = BOX_VALUE(captured[i]);
+      if (fp[slot] != BOX_VALUE(captured[i])) {
+        keep_args_shown(rt, fp, slot);
+        fp[slot] = BOX_VALUE(captured[i]);
+      }
     }
   return r;
 }

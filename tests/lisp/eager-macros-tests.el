@@ -262,4 +262,21 @@
       (fmakunbound 'eager-macros--cyc-b)
       (delete-directory dir t))))
 
+
+;; A function analysed before the macros it calls were defined: each
+;; call is expanded when it runs, and a pop inside a push must still
+;; set the function's variable (marrow looped forever here).
+(defun eager-macros-tests--parse (body)
+  (let ((decls ()))
+    (while (and (cdr body) (stringp (car body)))
+      (eager-macros-tests--push (eager-macros-tests--pop body) decls))
+    (cons (nreverse decls) body)))
+(defmacro eager-macros-tests--push (x place) (list 'setq place (list 'cons x place)))
+(defmacro eager-macros-tests--pop (place)
+  (list 'car-safe (list 'prog1 place (list 'setq place (list 'cdr place)))))
+
+(ert-deftest eager-macros-late-pop-inside-a-late-push ()
+  (should (equal (eager-macros-tests--parse '("a" "b" (foo))) '(("a" "b") (foo))))
+  (should (equal (eager-macros-tests--parse '((foo))) '(nil (foo)))))
+
 ;;; eager-macros-tests.el ends here
