@@ -111,19 +111,6 @@ static void encode_char(struct strbuf *b, int c, enum charset cs)
   strbuf_put(b, (const char *)utf8, (size_t)char_encode(c, utf8));
 }
 
-static mval buffer_string(mrt *rt, struct strbuf *b)
-{
-  mval s = make_string(rt, b->data ? b->data : "", b->len);
-  free(b->data);
-  return s;
-}
-
-static mval buffer_bytes(mrt *rt, struct strbuf *b)
-{
-  mval s = make_unibyte_string(rt, b->data ? b->data : "", b->len);
-  free(b->data);
-  return s;
-}
 
 /* (encode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
@@ -133,6 +120,7 @@ static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
     return args[0];
   struct coding c = check_coding(rt, args[1]);
   struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
   for (int64_t off = 0; off < XSTRING(args[0])->nbytes;) {
     int len, ch = string_decode(args[0], off, &len);
     off += len;
@@ -140,10 +128,11 @@ static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
       put_byte(&b, '\r');
     encode_char(&b, ch == '\n' && c.eol == EOL_MAC ? '\r' : ch, c.charset);
   }
-  return buffer_bytes(rt, &b);
+  return strbuf_release(rt, &b, true, depth);
 }
 
-/* STRING's bytes (see the invariants), malloc'd. */
+/* STRING's bytes (see the invariants), malloc'd and freed when the
+   specpdl unwinds past the caller's depth. */
 static uint8_t *string_to_bytes(mrt *rt, mval string, size_t *n)
 {
   mval bytes = string_as_unibyte(rt, string);
@@ -152,6 +141,7 @@ static uint8_t *string_to_bytes(mrt *rt, mval string, size_t *n)
   if (!out)
     memory_full(rt);
   memcpy(out, XSTRING(bytes)->data, *n);
+  free_on_unwind(rt, out);
   return out;
 }
 
@@ -185,10 +175,11 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   if (NILP(args[1]))
     return args[0];
   struct coding c = check_coding(rt, args[1]);
-  size_t n;
+  size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
   enum eol eol = c.eol == EOL_UNDECIDED ? detect_eol(in, n) : c.eol;
   struct strbuf b = {0};
+  strbuf_protect(rt, &b);
   bool raw_bytes = false; /* raw text with bytes above 127 stays unibyte, as in Emacs */
   for (size_t i = 0; i < n;) {
     if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
@@ -206,8 +197,7 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
     raw_bytes |= c.charset == CS_RAW && in[i] >= 0x80;
     i++;
   }
-  free(in);
-  return raw_bytes ? buffer_bytes(rt, &b) : buffer_string(rt, &b);
+  return strbuf_release(rt, &b, raw_bytes, depth);
 }
 
 static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)

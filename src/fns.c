@@ -1228,9 +1228,11 @@ static uint8_t *string_bytes(mrt *rt, mval string, size_t *n)
    LINES; '=' padding when PAD. */
 static mval base64_encode(mrt *rt, mval string, const char *alphabet, bool lines, bool pad)
 {
-  size_t n;
+  size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_bytes(rt, string, &n);
+  free_on_unwind(rt, in);
   struct strbuf b = {0};
+  strbuf_protect(rt, &b);
   size_t column = 0;
   for (size_t i = 0; i < n; i += 3) {
     uint32_t group = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0) |
@@ -1248,10 +1250,7 @@ static mval base64_encode(mrt *rt, mval string, const char *alphabet, bool lines
     }
     column += 4;
   }
-  free(in);
-  mval r = make_string(rt, b.data ? b.data : "", b.len);
-  free(b.data);
-  return r;
+  return strbuf_release(rt, &b, false, depth);
 }
 
 static mval Fbase64_encode_string(mrt *rt, int n, mval *a)
@@ -1306,22 +1305,15 @@ static bool base64_decode(mval string, bool url, struct strbuf *out)
   return true;
 }
 
-static mval bytes_to_string(mrt *rt, const struct strbuf *bytes)
-{
-  return make_unibyte_string(rt, bytes->data ? bytes->data : "", bytes->len);
-}
-
 /* (base64-decode-string STRING &optional BASE64URL) */
 static mval Fbase64_decode_string(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
   struct strbuf b = {0};
-  bool ok = base64_decode(a[0], !NILP(a[1]), &b);
-  mval r = ok ? bytes_to_string(rt, &b) : Qnil;
-  free(b.data);
-  if (!ok)
+  size_t depth = strbuf_protect(rt, &b);
+  if (!base64_decode(a[0], !NILP(a[1]), &b))
     mrt_error(rt, "Invalid base64 data");
-  return r;
+  return strbuf_release(rt, &b, true, depth);
 }
 
 static const struct subr_def fns_subrs[] = {

@@ -1170,11 +1170,10 @@ static mval Ffile_name_as_directory(mrt *rt, int nargs, mval *args)
   if (sdata(args[0])[n - 1] == '/')
     return args[0];
   struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
   strbuf_put(&b, sdata(args[0]), n);
   strbuf_put(&b, "/", 1);
-  mval r = make_string(rt, b.data, b.len);
-  free(b.data);
-  return r;
+  return strbuf_release(rt, &b, false, depth);
 }
 
 /* Trailing slashes go, but "/" stays and so does "//", which POSIX lets
@@ -1205,6 +1204,7 @@ static mval Ffile_name_concat(mrt *rt, int nargs, mval *args)
     if (!NILP(args[i]))
       CHECK_STRING(rt, args[i]);
   struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
   for (int i = 0; i < nargs; i++) {
     if (NILP(args[i]) || slen(args[i]) == 0)
       continue;
@@ -1212,9 +1212,7 @@ static mval Ffile_name_concat(mrt *rt, int nargs, mval *args)
       strbuf_put(&b, "/", 1);
     strbuf_put(&b, sdata(args[i]), slen(args[i]));
   }
-  mval r = make_string(rt, b.data ? b.data : "", b.len);
-  free(b.data);
-  return r;
+  return strbuf_release(rt, &b, false, depth);
 }
 
 /* ================================================================== */

@@ -101,9 +101,22 @@ static void strbuf_free_unwind(mrt *rt, mval arg)
   b->len = b->cap = 0;
 }
 
-/* Frees B's memory when the specpdl unwinds past this point: on a
-   signal, or at the caller's unbind_to. */
-static size_t strbuf_protect(mrt *rt, struct strbuf *b)
+static void free_unwind(mrt *rt, mval pointer) { free((void *)(uintptr_t)XFIXNUM(pointer)); }
+
+void free_on_unwind(mrt *rt, void *p)
+{
+  record_unwind(rt, free_unwind, make_fixnum((int64_t)(uintptr_t)p));
+}
+
+mval strbuf_release(mrt *rt, struct strbuf *b, bool unibyte, size_t depth)
+{
+  const char *data = b->data ? b->data : "";
+  mval s = unibyte ? make_unibyte_string(rt, data, b->len) : make_string(rt, data, b->len);
+  unbind_to(rt, depth);
+  return s;
+}
+
+size_t strbuf_protect(mrt *rt, struct strbuf *b)
 {
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, strbuf_free_unwind, make_fixnum((int64_t)(uintptr_t)b));

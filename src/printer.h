@@ -35,6 +35,15 @@ struct strbuf {
   int last_char;
 };
 void strbuf_put(struct strbuf *b, const char *s, size_t n);
+/* Frees B's memory when the specpdl unwinds past the depth returned:
+   on a signal, or at the caller's unbind_to.  B must outlive that. */
+size_t strbuf_protect(mrt *rt, struct strbuf *b);
+/* B's bytes as a new string (unibyte or multibyte as UNIBYTE says),
+   then back to DEPTH, which frees B: making the string may signal
+   memory-full, and the buffer must not leak then either. */
+mval strbuf_release(mrt *rt, struct strbuf *b, bool unibyte, size_t depth);
+/* P, malloc'd, freed when the specpdl unwinds past the current depth. */
+void free_on_unwind(mrt *rt, void *p);
 void print_to_strbuf(mrt *rt, struct strbuf *b, mval obj, bool escape);
 /* The message Emacs prints for an uncaught error ERR = (SYMBOL . DATA),
    e.g. "Wrong type argument: numberp, \"a\"", as a Lisp string. */

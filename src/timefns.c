@@ -866,6 +866,7 @@ static void put_directive(struct strbuf *b, const struct directive *d, const str
 static mval format_time(mrt *rt, const char *fmt, size_t len, const struct format_input *in)
 {
   struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
   const char *p = fmt, *end = fmt + len;
   while (p < end) {
     const char *pct = memchr(p, '%', (size_t)(end - p));
@@ -878,9 +879,7 @@ static mval format_time(mrt *rt, const char *fmt, size_t len, const struct forma
     p = parse_directive(pct, end, &d);
     put_directive(&b, &d, in);
   }
-  mval s = make_string(rt, b.data ? b.data : "", b.len);
-  free(b.data);
-  return s;
+  return strbuf_release(rt, &b, false, depth);
 }
 
 static struct format_input format_input(mrt *rt, mval time, mval zone, struct zone *z)
