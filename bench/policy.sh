@@ -33,8 +33,11 @@ trap 'rm -rf "$work"' EXIT
 export MARROW_LISP_DIR=${MARROW_LISP_DIR:-$here/../lisp}
 
 # The driver links the build tree's static libmarrow and reads its headers.
+# The libraries libmarrow needs (GMP, and jansson when configure found it),
+# as libtool recorded them.
+deplibs=$(sed -n "s/^dependency_libs='\(.*\)'/\1/p" "$builddir/src/libmarrow.la")
 cc -O2 -I"$here/../src" -I"$builddir" -I"$builddir/src" -o "$work/vstats" \
-   "$here/vstats.c" "$builddir/src/.libs/libmarrow.a" -lgmp -lm -lpthread ||
+   "$here/vstats.c" "$builddir/src/.libs/libmarrow.a" ${deplibs:--lgmp -lm -lpthread} ||
   { echo "policy: cannot build bench/vstats.c (is libmarrow built here?)" >&2; exit 1; }
 have_cg=yes
 command -v valgrind >/dev/null || { have_cg=no; echo "policy: no valgrind: no instruction counts" >&2; }
