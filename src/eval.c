@@ -2089,6 +2089,21 @@ static mval ev_vaset_leaf(mrt *rt, const node *n, mval *fp)
   return ev_vaset_on(rt, n, v, i, x);
 }
 
+/* setcar and setcdr of a cons: (cl-incf (car x)) and (setf (cdr x) ..)
+   in every loop that edits a list in place.  Closures seen as lists
+   and non-lists take the call. */
+static inline mval set_car_or_cdr(mrt *rt, mval c, mval v, bool car)
+{
+  rt->list_edits++;
+  if (car)
+    gc_setcar(rt->gc, c, v);
+  else
+    gc_setcdr(rt->gc, c, v);
+  return v;
+}
+FAST2(ev_setcar, CONSP(x), set_car_or_cdr(rt, x, y, true))
+FAST2(ev_setcdr, CONSP(x), set_car_or_cdr(rt, x, y, false))
+
 /* cons is the allocation in every list-building loop. */
 static mval ev_cons(mrt *rt, const node *n, mval *fp)
 {
@@ -2159,6 +2174,7 @@ static const struct fast_op fast_ops[] = {
   FAST_OP2("*", ev_mul),       FAST_OP2("%", ev_rem),        FAST_OP2("logand", ev_logand),
   FAST_OP2("aref", ev_varef),  FAST_OP1("length", ev_vlength), FAST_OP2("ash", ev_ash),
   FAST_OP2("make-vector", ev_make_vector), {"aset", 3, ev_vaset, ev_vaset_leaf, NULL},
+  FAST_OP2("setcar", ev_setcar), FAST_OP2("setcdr", ev_setcdr),
   {"cons", 2, ev_cons, NULL, NULL}, {"+", 3, ev_add3, NULL, NULL},
   {"truncate", 2, ev_truncate2, NULL, NULL}, {"floor", 2, ev_floor2, NULL, NULL},
 };

@@ -190,21 +190,28 @@ void gc_mark_array(struct gc *g, const mval *v, size_t n);
    so the compiler insists).  A minor collection does not look inside
    old objects again; an old object about to be written is remembered,
    and the next collection looks inside it.  A fixnum points to no
-   object and needs no barrier (object.h: ASET_FIXNUM). */
+   object and needs no barrier (object.h: ASET_FIXNUM), so the stores
+   below pass it by: counters kept in old lists and vectors,
+   (cl-incf (car x)), are the commonest stores there are. */
 void gc_write_barrier(struct gc *g, mval obj);
+static inline void gc_barrier_for(struct gc *g, mval obj, mval v)
+{
+  if (!FIXNUMP(v))
+    gc_write_barrier(g, obj);
+}
 static inline void gc_setcar(struct gc *g, mval c, mval v)
 {
-  gc_write_barrier(g, c);
+  gc_barrier_for(g, c, v);
   OBJ_INIT(XCONS(c)->car, v);
 }
 static inline void gc_setcdr(struct gc *g, mval c, mval v)
 {
-  gc_write_barrier(g, c);
+  gc_barrier_for(g, c, v);
   OBJ_INIT(XCONS(c)->cdr, v);
 }
 static inline void gc_aset(struct gc *g, mval o, int64_t i, mval v)
 {
-  gc_write_barrier(g, o);
+  gc_barrier_for(g, o, v);
   OBJ_INIT(XVL(o)->slots[i], v);
 }
 /* A symbol's fields: name, value, function, plist. */
