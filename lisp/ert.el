@@ -245,9 +245,33 @@ gives a string or a function returning one; PREFIX defaults to \"Info: \"."
     `(let ((ert--infos (cons (cons ,prefix-form ,message-form) ert--infos)))
        ,@body)))
 
+(defun ert--expand-skip-unless (whole form)
+  "The expansion of `skip-unless' FORM: the reason for skipping, like a
+`should''s failure, (WHOLE :form F :value V ...), has no :value when
+FORM signalled."
+  (let ((form (ert--expand-macros form))
+        (value (make-symbol "value"))
+        (args (make-symbol "args"))
+        (fn (make-symbol "fn")))
+    (if (ert--plain-call-p form)
+        `(let* ((,fn #',(car form))
+                (,args (condition-case err
+                           (list ,@(cdr form))
+                         (error (setq ,fn #'signal) (list (car err) (cdr err)))))
+                (,value ',fn))
+           (unless (ignore-errors (setq ,value (apply ,fn ,args)))
+             (ert-skip (ert--note-should
+                        (if (eq ,value ',fn)
+                            (list ',whole :form (cons (if (eq ,fn #'signal) 'signal ',(car form))
+                                                      ,args))
+                          (ert--call-data ',whole ',(car form) ,args ,value))))))
+      `(let ((,value (ignore-errors ,form)))
+         (unless ,value
+           (ert-skip (ert--note-should (list ',whole :form ',form :value ,value))))))))
+
 (defmacro skip-unless (form)
   "Skip the current test unless FORM is non-nil (an error in FORM skips too)."
-  `(unless (ignore-errors ,form) (ert-skip '(skip-unless ,form))))
+  (ert--expand-skip-unless `(skip-unless ,form) form))
 
 (defmacro skip-when (form)
   "Skip the current test if FORM is non-nil."

@@ -68,7 +68,61 @@ result line or the next test's report, or nil."
                  (string-match "^\\(?: *[A-Za-z]+ +[0-9]+/[0-9]+  \\|Test \\|$\\)"
                                output start)))))
 
-;; EXPECTED-PLACEHOLDER
+;; Printed by GNU Emacs 28.2.
+(defconst ert-batch-output-tests--expected
+  '((equal-long
+     . "    (ert-test-failed\n     ((should\n       (equal\n\t(list 1 2 ... ...)\n\t3))\n      :form\n      (equal\n       (1 2 \"aaa\"\n\t  (a b c d e f g h i j ...))\n       3)\n      :value nil :explanation\n      (different-types\n       (1 2 \"aaa\"\n\t  (a b c d e f g h i j ...))\n       3)))\n")
+    (should-not-member
+     . "    (ert-test-failed\n     ((should-not\n       (member 'b '...))\n      :form\n      (member b\n\t      (a b c))\n      :value\n      (b c)))\n")
+    (should-error-none
+     . "    (ert-test-failed\n     ((should-error\n       (+ 1 2))\n      :form\n      (+ 1 2)\n      :value 3 :fail-reason \"did not signal an error\"))\n")
+    (should-error-type
+     . "    (ert-test-failed\n     ((should-error\n       (car 'x)\n       :type 'arith-error)\n      :form\n      (car x)\n      :condition\n      (wrong-type-argument listp x)\n      :fail-reason \"the error signaled did not have the expected type\"))\n")
+    (signalled
+     . "    (wrong-type-argument listp x)\n")
+    (error-message
+     . "    (error \"Some message 3\")\n")
+    (fail-string
+     . "    (ert-test-failed \"a string\")\n")
+    (fail-deep
+     . "    (ert-test-failed\n     (a list\n\t(nested\n\t (deep\n\t  (deeper ...)))))\n")
+    (fail-vector
+     . "    (ert-test-failed\n     [1 2\n\t[3 4]\n\t(5 6)\n\t\"s\"])\n")
+    (fail-newlines
+     . "    (ert-test-failed \"line1\\nline2\\11tab\\33\")\n")
+    (fail-strings
+     . "    (ert-test-failed\n     (\"one\\ntwo\"\n      (\"three\" four)\n      \"five\"))\n")
+    (fail-plist
+     . "    (ert-test-failed\n     (:key1 value1 :key2\n\t    (a b)\n\t    :default\n\t    (c d)\n\t    :last \"x\"))\n")
+    (fail-dotted
+     . "    (ert-test-failed\n     ((a . 1)\n      (b c d)\n      (e f g)\n      . tail))\n")
+    (fail-quoted
+     . "    (ert-test-failed\n     '(a 'b #'c\n\t  `(d ... ...)))\n")
+    (fail-record
+     . "    (ert-test-failed\n     (#s(foo 1\n\t     (2 3))\n\tx))\n")
+    (fail-let-if
+     . "    (ert-test-failed\n     (let\n\t ((x 1)\n\t  (y 2))\n       (if x\n\t   (progn\n\t     (list x y)\n\t     (foo))\n\t (bar)\n\t (baz))))\n")
+    (fail-defun
+     . "    (ert-test-failed\n     (defun f\n\t (a b)\n       \"doc\"\n       (when a\n\t (message \"%s\" b))\n       (unless b\n\t (list a))))\n")
+    (fail-cond
+     . "    (ert-test-failed\n     (cond\n      ((eq a 1)\n       (list a))\n      ((stringp a)\n       (concat a \"x\"))\n      (t nil)))\n")
+    (should-long-explanation
+     . "    (ert-test-failed\n     ((should\n       (equal '... '...))\n      :form\n      (equal\n       (1\n\t(2 ...)\n\t\"abc\"\n\t[x y])\n       (1\n\t(2 ...)\n\t\"abc\"\n\t[x y]))\n      :value nil :explanation\n      (list-elt 1\n\t\t(list-elt 1\n\t\t\t  (list-elt 1 ...)))))\n")
+    (should-string-equal
+     . "    (ert-test-failed\n     ((should\n       (string-equal \"abcdef\" \"abcdeg\"))\n      :form\n      (string-equal \"abcdef\" \"abcdeg\")\n      :value nil :explanation\n      (array-elt 5\n\t\t (different-atoms\n\t\t  (102 \"#x66\" \"?f\")\n\t\t  (103 \"#x67\" \"?g\")))))\n")
+    (fail-numbers
+     . "    (ert-test-failed\n     (1 2.5 -3\n\t(4 . 5)\n\t[6 7.0]\n\t\"8\"))\n")
+    (fail-lambda
+     . "    (ert-test-failed\n     (lambda\n       (x)\n       (+ x 1)))\n")
+    (fail-keyword-first
+     . "    (ert-test-failed\n     ((:a 1 :b 2)\n      (:c\n\t(3 4)\n\t:d 5)))\n")
+    (info-multiline
+     . "    Ctx: first line\n         second line\n    Info: inner\n    (ert-test-failed\n     ((should\n       (eq 1 2))\n      :form\n      (eq 1 2)\n      :value nil))\n")
+    (fail-wide
+     . "    (ert-test-failed\n     (\"日本語\"\n      (x \"データ\"\n\t (y))\n      z))\n")
+    (fail-long-symbols
+     . "    (ert-test-failed\n     (a-rather-long-symbol-name another-long-symbol-name\n\t\t\t\t(yet-another-long-symbol\n\t\t\t\t (and-one-more-symbol-name \"a string\"))\n\t\t\t\tfinal-symbol))\n")
+    ))
 
 (ert-deftest ert-batch-output-condition-blocks ()
   (let ((output (ert-batch-output-tests--run ert-batch-output-tests--cases)))
@@ -94,7 +148,9 @@ result line or the next test's report, or nil."
                (string-match "^Test bt-long condition:$" output)))
     (should (equal (car long) (substring (format "  signal(ert-test-failed (%S))" (make-string 100 ?x))
                                          0 70)))
-    (should (equal (nth 1 long) (substring (format "  ert-fail(%S)" (make-string 100 ?x)) 0 70)))
+    ;; Emacs's backtrace printer shortens the long string it prints
+    ;; here, within the limit of its line.
+    (should (equal (nth 1 long) (format "  ert-fail(\"%s...\")" (make-string 50 ?x))))
     (should (equal (car should-lines)
                    "  signal(ert-test-failed (((should (eq 1 2)) :form (eq 1 2) :value ni"))
     (dolist (line (append long should-lines))
@@ -135,13 +191,21 @@ times, which differ from run to run and program to program."
   (ert-batch-output-tests--sans-frames
    (apply #'ert-batch-output-tests--run ert-batch-output-tests--summary-tests args)))
 
-;; SUMMARY-PLACEHOLDER
+;; Printed by GNU Emacs 28.2.
+(defconst ert-batch-output-tests--summary-expected
+  "Running 5 tests (T, selector ‘t’)\n   failed  1/5  expected-failure (D sec)\n   passed  2/5  passing (D sec)\n  skipped  3/5  skipping (D sec)\nTest unexpected-failure backtrace:\nTest unexpected-failure condition:\n    (ert-test-failed\n     (\"reason\" 1))\n   FAILED  4/5  unexpected-failure (D sec)\nTest unexpected-pass passed unexpectedly\n   PASSED  5/5  unexpected-pass (D sec)\n\nRan 5 tests, 2 results as expected, 2 unexpected, 1 skipped (T, D sec)\n1 expected failures\n\n2 unexpected results:\n   FAILED  unexpected-failure\n   PASSED  unexpected-pass\n\n1 skipped results:\n  SKIPPED  skipping\n\n")
+
+(defconst ert-batch-output-tests--summary-verbose-expected
+  "Running 5 tests (T, selector ‘t’)\n   failed  1/5  expected-failure (D sec)\n   passed  2/5  passing (D sec)\n  skipped  3/5  skipping (D sec)\nTest unexpected-failure backtrace:\nTest unexpected-failure condition:\n    (ert-test-failed\n     (\"reason\" 1))\n   FAILED  4/5  unexpected-failure (D sec)\nTest unexpected-pass passed unexpectedly\n   PASSED  5/5  unexpected-pass (D sec)\n\nRan 5 tests, 2 results as expected, 2 unexpected, 1 skipped (T, D sec)\n1 expected failures\n\n2 unexpected results:\n   FAILED  unexpected-failure  (\"reason\" 1)\n   PASSED  unexpected-pass\n\n1 skipped results:\n  SKIPPED  skipping  ((skip-unless (eq 1 2)) :form (eq 1 2) :value nil)\n\n")
+
+(defconst ert-batch-output-tests--summary-quiet-expected
+  "Test unexpected-failure backtrace:\nTest unexpected-failure condition:\n    (ert-test-failed\n     (\"reason\" 1))\nTest unexpected-pass passed unexpectedly\n\nRan 5 tests, 2 results as expected, 2 unexpected, 1 skipped (T, D sec)\n1 expected failures\n\n2 unexpected results:\n   FAILED  unexpected-failure\n   PASSED  unexpected-pass\n\n1 skipped results:\n  SKIPPED  skipping\n\n")
 
 (ert-deftest ert-batch-output-summaries ()
   ;; What the batch runner says of skipped tests, expected failures
   ;; and unexpected passes; the summary line `make check' reads.
   (should (equal (ert-batch-output-tests--summary) ert-batch-output-tests--summary-expected))
-  (should (string-match-p "^Ran 5 tests, 3 results as expected, 2 unexpected, 1 skipped "
+  (should (string-match-p "^Ran 5 tests, 2 results as expected, 2 unexpected, 1 skipped "
                           (ert-batch-output-tests--summary))))
 
 (ert-deftest ert-batch-output-summaries-verbose ()
