@@ -152,7 +152,7 @@ result line or the next test's report, or nil."
     ;; here, within the limit of its line.
     (should (equal (nth 1 long) (format "  ert-fail(\"%s...\")" (make-string 50 ?x))))
     (should (equal (car should-lines)
-                   "  signal(ert-test-failed (((should (eq 1 2)) :form (eq 1 2) :value ni"))
+                   "  signal(ert-test-failed (((should (eq 1 2)) :form (eq 1 2) :value nil"))
     (dolist (line (append long should-lines))
       (should (string-prefix-p "  " line))
       (should (<= (length line) 70)))))
