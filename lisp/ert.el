@@ -207,6 +207,20 @@ FORM-DESCRIPTION; return the error, (ERROR-SYMBOL . DATA)."
           (t (ert--note-should (list whole :form form-description :condition err))
              err))))
 
+(defun ert--call-bindings (fn args form)
+  "`let*' bindings of FN to the function FORM calls and ARGS to its
+arguments, evaluated; if evaluating them signals, FN is `signal' and
+ARGS the error, so that applying FN signals it again, as in Emacs."
+  `((,fn #',(car form))
+    (,args (condition-case err
+               (list ,@(cdr form))
+             (error (setq ,fn #'signal) (list (car err) (cdr err)))))))
+
+(defun ert--called-form (fn args form)
+  "A form giving the call FN made of ARGS, as failures show it: FORM's
+function, or `signal' if evaluating its arguments signalled."
+  `(cons (if (eq ,fn #'signal) 'signal ',(car form)) ,args))
+
 (defmacro should-error (form &rest keys)
   "Fail unless FORM signals an error (of :type TYPE, if given: one of its
 conditions, or its very symbol with :exclude-subtypes t).  Return the
@@ -217,11 +231,8 @@ first and shown evaluated in the failure, as in Emacs."
         (args (make-symbol "args"))
         (fn (make-symbol "fn")))
     (if (ert--plain-call-p form)
-        `(let* ((,fn #',(car form))
-                (,args (condition-case err
-                           (list ,@(cdr form))
-                         (error (setq ,fn #'signal) (list (car err) (cdr err))))))
-           (ert--should-error ',whole (cons (if (eq ,fn #'signal) 'signal ',(car form)) ,args)
+        `(let* ,(ert--call-bindings fn args form)
+           (ert--should-error ',whole ,(ert--called-form fn args form)
                               (lambda () (apply ,fn ,args))
                               ,(plist-get keys :type) ,(plist-get keys :exclude-subtypes)))
       `(ert--should-error ',whole ',form (lambda () ,form)
@@ -254,16 +265,12 @@ FORM signalled."
         (args (make-symbol "args"))
         (fn (make-symbol "fn")))
     (if (ert--plain-call-p form)
-        `(let* ((,fn #',(car form))
-                (,args (condition-case err
-                           (list ,@(cdr form))
-                         (error (setq ,fn #'signal) (list (car err) (cdr err)))))
+        `(let* (,@(ert--call-bindings fn args form)
                 (,value ',fn))
            (unless (ignore-errors (setq ,value (apply ,fn ,args)))
              (ert-skip (ert--note-should
                         (if (eq ,value ',fn)
-                            (list ',whole :form (cons (if (eq ,fn #'signal) 'signal ',(car form))
-                                                      ,args))
+                            (list ',whole :form ,(ert--called-form fn args form))
                           (ert--call-data ',whole ',(car form) ,args ,value))))))
       `(let ((,value (ignore-errors ,form)))
          (unless ,value
