@@ -207,6 +207,20 @@ FORM-DESCRIPTION; return the error, (ERROR-SYMBOL . DATA)."
           (t (ert--note-should (list whole :form form-description :condition err))
              err))))
 
+(defun ert--call-bindings (fn args form)
+  "`let*' bindings of FN to the function FORM calls and ARGS to its
+arguments, evaluated; if evaluating them signals, FN is `signal' and
+ARGS the error, so that applying FN signals it again, as in Emacs."
+  `((,fn #',(car form))
+    (,args (condition-case err
+               (list ,@(cdr form))
+             (error (setq ,fn #'signal) (list (car err) (cdr err)))))))
+
+(defun ert--called-form (fn args form)
+  "A form giving the call FN made of ARGS, as failures show it: FORM's
+function, or `signal' if evaluating its arguments signalled."
+  `(cons (if (eq ,fn #'signal) 'signal ',(car form)) ,args))
+
 (defmacro should-error (form &rest keys)
   "Fail unless FORM signals an error (of :type TYPE, if given: one of its
 conditions, or its very symbol with :exclude-subtypes t).  Return the
@@ -217,11 +231,8 @@ first and shown evaluated in the failure, as in Emacs."
         (args (make-symbol "args"))
         (fn (make-symbol "fn")))
     (if (ert--plain-call-p form)
-        `(let* ((,fn #',(car form))
-                (,args (condition-case err
-                           (list ,@(cdr form))
-                         (error (setq ,fn #'signal) (list (car err) (cdr err))))))
-           (ert--should-error ',whole (cons (if (eq ,fn #'signal) 'signal ',(car form)) ,args)
+        `(let* ,(ert--call-bindings fn args form)
+           (ert--should-error ',whole ,(ert--called-form fn args form)
                               (lambda () (apply ,fn ,args))
                               ,(plist-get keys :type) ,(plist-get keys :exclude-subtypes)))
       `(ert--should-error ',whole ',form (lambda () ,form)
@@ -231,7 +242,8 @@ first and shown evaluated in the failure, as in Emacs."
   "The (PREFIX . MESSAGE) pairs of the `ert-info' forms being run.")
 
 (defvar ert--failure-infos nil
-  "The `ert--infos' in force where the current test failed.")
+  "The `ert--infos' in force where the current test failed, as
+`ert--debugger' found them.")
 
 (defmacro ert-info (message-and-prefix &rest body)
   "Run BODY; if it fails, report MESSAGE with the failure.
@@ -240,20 +252,33 @@ gives a string or a function returning one; PREFIX defaults to \"Info: \"."
   (declare (indent 1))
   (let ((message-form (car message-and-prefix))
         (prefix-form (or (plist-get (cdr message-and-prefix) :prefix) "Info: ")))
+    ;; `ert--debugger' notes the infos in force where a test fails.
     `(let ((ert--infos (cons (cons ,prefix-form ,message-form) ert--infos)))
-       (condition-case err
-           (progn ,@body)
-         (t (unless ert--failure-infos (setq ert--failure-infos ert--infos))
-            (signal (car err) (cdr err)))))))
+       ,@body)))
 
-(defun ert--print-infos (infos)
-  (dolist (info (reverse infos))
-    (let ((text (cdr info)))
-      (message "    %s%s" (car info) (if (functionp text) (funcall text) text)))))
+(defun ert--expand-skip-unless (whole form)
+  "The expansion of `skip-unless' FORM: the reason for skipping, like a
+`should''s failure, (WHOLE :form F :value V ...), has no :value when
+FORM signalled."
+  (let ((form (ert--expand-macros form))
+        (value (make-symbol "value"))
+        (args (make-symbol "args"))
+        (fn (make-symbol "fn")))
+    (if (ert--plain-call-p form)
+        `(let* (,@(ert--call-bindings fn args form)
+                (,value ',fn))
+           (unless (ignore-errors (setq ,value (apply ,fn ,args)))
+             (ert-skip (ert--note-should
+                        (if (eq ,value ',fn)
+                            (list ',whole :form ,(ert--called-form fn args form))
+                          (ert--call-data ',whole ',(car form) ,args ,value))))))
+      `(let ((,value (ignore-errors ,form)))
+         (unless ,value
+           (ert-skip (ert--note-should (list ',whole :form ',form :value ,value))))))))
 
 (defmacro skip-unless (form)
   "Skip the current test unless FORM is non-nil (an error in FORM skips too)."
-  `(unless (ignore-errors ,form) (ert-skip '(skip-unless ,form))))
+  (ert--expand-skip-unless `(skip-unless ,form) form))
 
 (defmacro skip-when (form)
   "Skip the current test if FORM is non-nil."
@@ -449,28 +474,49 @@ else as `ert--error-result' has it."
       (make-ert-test-skipped :condition condition :backtrace nil :infos ert--failure-infos)
     (ert--error-result condition debug)))
 
+(defun ert--test-frames (frames body)
+  "FRAMES (as `backtrace-frames' gives them, innermost first) down to
+the call of the test's BODY: the frames of ERT's runner outside it say
+nothing about the test."
+  (let ((kept nil))
+    (while (and frames (not (eq (nth 1 (car frames)) 'ert--run-body)))
+      (push (car frames) kept)
+      (setq frames (if (eq (nth 1 (car frames)) body) nil (cdr frames))))
+    (nreverse kept)))
+
 (defun ert--debugger (kind &optional condition &rest _)
-  "The debugger while a test runs, entered by an error that a handler
-naming `debug' would catch: as in Emacs, the test ends there, before
-the handler runs, its result that error."
+  "The debugger while a test runs, entered by an error that leaves the
+test's body (or that a handler naming `debug' would catch): as in
+Emacs, the test ends there, before any handler runs, its result that
+error with the frames active where it was signalled."
   (when (memq kind '(error quit))
     ;; Batch Emacs enters the debugger once until an input event comes:
     ;; ERT counts one so that the next error may enter it again.
     (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
-    (throw 'ert--debugger-exit (ert--condition-result condition nil))))
+    (setq ert--failure-infos ert--infos)
+    (let ((result (ert--condition-result condition nil)))
+      (when (ert-test-result-with-condition-p result)
+        (setf (ert-test-result-with-condition-backtrace result)
+              (ert--test-frames (cdr (backtrace-frames 'ert--debugger))
+                                (ert-test-body (car ert--running-tests)))))
+      (throw 'ert--debugger-exit result))))
 
 (defun ert--run-body (test debug log)
-  "Run TEST's body, logging its assertions in LOG; its result."
+  "Run TEST's body, logging its assertions in LOG; its result.  Unless
+DEBUG, an error leaving the body enters `ert--debugger' (its handler
+names `debug'), which sees the frames it was signalled in."
   (let ((ert--should-log log)
         (ert--running-tests (cons test ert--running-tests))
         (debugger (if debug debugger #'ert--debugger))
         (debug-ignored-errors nil))
     (setq ert--failure-infos nil)
     (catch 'ert--debugger-exit
-      (condition-case err
-          (progn (funcall (ert-test-body test))
-                 (make-ert-test-passed))
-        (t (ert--condition-result err debug))))))
+      (let ((run (lambda () (funcall (ert-test-body test)) (make-ert-test-passed))))
+        (if debug
+            (condition-case err (funcall run)
+              (t (ert--condition-result err debug)))
+          (condition-case err (funcall run)
+            ((debug t) (ert--condition-result err nil))))))))
 
 (defun ert--trim-message-log ()
   "Keep the last `message-log-max' lines of *Messages*, as logging does."
@@ -723,14 +769,62 @@ LISTENER of each step; return the run's `ert--stats'."
 (defvar ert-quiet nil
   "Non-nil: the batch runner reports only what was unexpected.")
 
+(defvar ert-batch-backtrace-right-margin 70
+  "The most characters of a backtrace line the batch runner shows; nil
+for whole lines.")
+
+(defun ert--report-backtrace (frames)
+  "Show FRAMES (innermost first) as the batch runner does: a line each,
+as Emacs's backtraces print them, cut at `ert-batch-backtrace-right-margin'."
+  (require 'debug)
+  (let ((lines (mapcar (lambda (frame) (substring (debug--frame-line frame) 0 -1))
+                       frames)))
+    (if (not ert-batch-backtrace-right-margin)
+        (message "%s" (mapconcat (lambda (line) (concat line "\n")) lines ""))
+      (dolist (line lines)
+        (message "%s" (substring line 0 (min (length line) ert-batch-backtrace-right-margin)))))))
+
+(defun ert--infos-text (infos)
+  "INFOS (PREFIX . MESSAGE), outermost first, as the batch runner shows
+them: a line each, a message's later lines indented under its first."
+  (mapconcat (lambda (info)
+               (let ((lines (split-string (let ((text (cdr info)))
+                                            (if (functionp text) (funcall text) text))
+                                          "\n"))
+                     (indentation (make-string (+ (length (car info)) 4) ?\s)))
+                 (concat "    " (car info) (car lines) "\n"
+                         (mapconcat (lambda (line) (concat indentation line "\n"))
+                                    (cdr lines) ""))))
+             infos ""))
+
+(defun ert--condition-text (condition)
+  "CONDITION as the batch runner shows it: `pp' within ERT's print
+limits, at column 4, then indented again as `indent-sexp' does in the
+fundamental-mode buffer where Emacs's runner writes it."
+  (require 'pp)
+  (let* ((print-escape-newlines t)
+         (print-level 5)
+         (print-length 10)
+         (pp-escape-newlines t)
+         (print-escape-control-characters t)
+         (text (pp-to-string condition)))
+    (concat "    " (let ((pp--syntax 'standard))
+                      (pp--indent-lines (if (string-suffix-p "\n" text) (substring text 0 -1) text)
+                                        4)))))
+
 (defun ert--report-unexpected (test result)
   "Say what went wrong with TEST, whose RESULT was unexpected."
   (let ((name (ert-test-name test)))
     (cond ((ert-test-passed-p result) (message "Test %S passed unexpectedly" name))
           ((ert-test-result-with-condition-p result)
-           (message "Test %S condition:" name)
-           (ert--print-infos (ert-test-result-with-condition-infos result))
-           (message "    %S" (ert-test-result-with-condition-condition result)))
+           (message "Test %S backtrace:" name)
+           (ert--report-backtrace (ert-test-result-with-condition-backtrace result))
+           (let ((infos (ert--infos-text
+                         (reverse (ert-test-result-with-condition-infos result))))
+                 (condition (ert--condition-text
+                             (ert-test-result-with-condition-condition result))))
+             (message "Test %S condition:" name)
+             (message "%s" (concat infos condition))))
           ((ert-test-aborted-with-non-local-exit-p result)
            (message "Test %S aborted with non-local exit" name))
           ((ert-test-quit-p result) (message "Quit during %S" name)))))
@@ -747,14 +841,27 @@ LISTENER of each step; return the run's `ert--stats'."
                  (ert-test-name test)
                  (ert-test-result-duration result))))))
 
+(defun ert-reason-for-test-result (result)
+  "The reason RESULT was given, the argument of `ert-fail' or `ert-skip',
+as \"  REASON\" printed by `prin1'; \"\" when there is none."
+  (let ((reason (and (ert-test-result-with-condition-p result)
+                     (cadr (ert-test-result-with-condition-condition result))))
+        (print-escape-newlines t)
+        (print-level 6)
+        (print-length 10))
+    (if reason (format "  %S" reason) "")))
+
 (defun ert--report-results (stats title keep)
   "List the tests of STATS whose results KEEP chooses, under TITLE."
   (let ((lines nil))
     (cl-loop for test across (ert--stats-tests stats)
              for result = (ert-test-most-recent-result test)
              when (funcall keep test result)
-             do (push (format "%9s  %S" (ert-string-for-test-result result nil)
-                              (ert-test-name test))
+             do (push (format "%9s  %S%s" (ert-string-for-test-result result nil)
+                              (ert-test-name test)
+                              (if (getenv "EMACS_TEST_VERBOSE")
+                                  (ert-reason-for-test-result result)
+                                ""))
                       lines))
     (when lines
       (message "%d %s:" (length lines) title)

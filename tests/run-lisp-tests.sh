@@ -89,8 +89,11 @@ for f in $files; do
     echo "PASS: $f ($expected tests)"
   else
     echo "FAIL: $f ($expected passed, $unexpected failed, exit $status)"
-    # Show what went wrong: the failing tests and their conditions.
-    grep -E -A1 '^Test .* condition:|^ +FAILED|^ +PASSED' "$log" | head -n 40 | sed 's/^/    /'
+    # Show what went wrong: the failing tests and their conditions
+    # (each a block of lines, up to the test's result line).
+    awk '/^Test .* condition:$/ { shown = 1 }
+         /^ +(FAILED|PASSED) / { shown = 0; print; next }
+         shown' "$log" | head -n 60 | sed 's/^/    /'
     if [ -z "$summary" ]; then tail -n 10 "$log" | sed 's/^/    /'; fi
   fi
 done
