@@ -337,4 +337,38 @@
     (setf (cl-rest l) nil)
     (should (equal l '(a)))))
 
+;; Modes' keymaps.
+(define-derived-mode keymap-tests-mode prog-mode "KT")
+(define-derived-mode keymap-tests-plain-mode nil "KTP")
+(defvar keymap-tests-minor-mode-map
+  (let ((m (make-sparse-keymap))) (define-key m "\C-cm" 'keymap-tests--m) m))
+(define-minor-mode keymap-tests-minor-mode "A minor mode for the tests." :lighter " KT")
+(define-minor-mode keymap-tests-other-mode "Another one."
+  :keymap '(("\C-co" . keymap-tests--o) ("\C-co" . keymap-tests--not)))
+
+(ert-deftest keymap-major-mode-maps ()
+  (should (equal (get 'keymap-tests-mode-map 'variable-documentation)
+                 "Keymap for `keymap-tests-mode'."))
+  (with-temp-buffer
+    (keymap-tests-mode)
+    (should (eq (current-local-map) keymap-tests-mode-map))
+    (should (eq (keymap-parent keymap-tests-mode-map) prog-mode-map))
+    (kill-all-local-variables)
+    (should (null (current-local-map))))
+  (with-temp-buffer
+    (keymap-tests-plain-mode)
+    (should (equal (current-local-map) '(keymap)))
+    (should (null (keymap-parent keymap-tests-plain-mode-map)))))
+
+(ert-deftest keymap-minor-mode-maps ()
+  (should (eq (cdr (assq 'keymap-tests-minor-mode minor-mode-map-alist))
+              keymap-tests-minor-mode-map))
+  (should (equal keymap-tests-other-mode-map '(keymap (3 keymap (111 . keymap-tests--o)))))
+  (with-temp-buffer
+    (should (null (key-binding "\C-cm")))
+    (keymap-tests-minor-mode 1)
+    (should (eq (key-binding "\C-cm") 'keymap-tests--m))
+    (keymap-tests-minor-mode -1)
+    (should (null (key-binding "\C-cm")))))
+
 ;;; keymap-tests.el ends here
