@@ -258,7 +258,9 @@
   (should (keymapp (current-global-map)))
   (should (eq (current-global-map) global-map))
   (should (equal (mapcar #'keymapp (list esc-map ctl-x-map mode-specific-map)) '(t t t)))
-  (should (eq (lookup-key global-map "\e") esc-map))
+  (should (eq (lookup-key global-map "\e") 'ESC-prefix))
+  (should (eq (symbol-function 'ESC-prefix) esc-map))
+  (should (eq (lookup-key global-map "\e\C-x") (lookup-key esc-map "\C-x")))
   (should (eq (lookup-key global-map "\C-x") 'Control-X-prefix))
   (should (eq (lookup-key global-map "\C-c") 'mode-specific-command-prefix))
   (should (eq (symbol-function 'Control-X-prefix) ctl-x-map))
@@ -299,7 +301,7 @@
     (define-key m "\C-cb" 'keymap-tests--foo)
     (define-key m [?\M-q] 'keymap-tests--foo)
     (should (equal (where-is-internal 'keymap-tests--foo m)
-                   '([97] [3 98] [134217841])))
+                   '([97] [134217841] [3 98])))
     (should (equal (where-is-internal 'keymap-tests--foo m t) [97]))))
 
 (ert-deftest keymap-cl-loop-clauses ()
@@ -321,9 +323,11 @@
   (should (equal (keymap-tests--printed
                   (macroexpand-all '(cl-loop for k being the key-seqs of m collect k)))
                  "(let* ((--cl-var-- nil)) (cl--map-keymap-recursively #'(lambda (k --cl-var--) (setq --cl-var-- (cons k --cl-var--))) m) (nreverse --cl-var--))"))
-  (should (equal (condition-case e (macroexpand '(cl-loop for k being the key-codes of m using (hash-keys b)))
-                   (error e))
-                 '(error "Bad `using' clause"))))
+  (let ((err (condition-case e
+                  (macroexpand '(cl-loop for k being the key-codes of m using (hash-keys b)))
+                (error e))))
+    (should (eq (car err) 'error))
+    (should (string-match-p "\\`Bad .using. clause\\'" (cadr err)))))
 
 (ert-deftest keymap-cl-accessor-aliases ()
   (should (equal (mapcar #'symbol-function '(cl-first cl-second cl-third cl-fourth cl-rest cl-caddr))
