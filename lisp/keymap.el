@@ -720,7 +720,7 @@ with the 8th bit is the meta character, as in a key."
                                c))
                  keys))
         ((or (vectorp keys) (listp keys)) (append keys nil))
-        (t (signal 'wrong-type-argument (list 'arrayp keys)))))
+        (t (signal 'wrong-type-argument (list 'sequencep keys)))))
 
 (defun key-description (keys &optional prefix)
   "KEYS (after the events of PREFIX) as text, events separated by
@@ -754,56 +754,75 @@ meta character."
 
 (defun accessible-keymaps (keymap &optional prefix)
   "The keymaps reachable from KEYMAP through prefix keys, as a list of
-\(KEY . MAP), breadth first; with PREFIX, only those under it."
+\(KEY . MAP), breadth first (a map under ESC right after ESC's, as its
+meta key); with PREFIX, only those under it."
   (let* ((start (if prefix (lookup-key keymap prefix t) keymap))
          (start (and (not (integerp start)) (keymap--get start nil t)))
          (maps (and start (list (cons (or prefix []) start))))
          (tail maps))
     (while tail
-      (let ((this (caar tail)))
+      (let* ((this (caar tail))
+             (metized (and (> (length this) (length prefix))
+                           (eql (aref this (1- (length this))) (keymap--meta-prefix))))
+             (here tail))
         (keymap--map
          (lambda (event binding)
            (let ((map (keymap--get (keymap--keyelt binding nil) nil nil)))
              (when (and map (not (rassq map maps)))
-               (nconc maps (list (cons (keymap--append-event this event) map))))))
+               (if (and metized (integerp event))
+                   (setcdr here (cons (cons (keymap--append-event this event) map) (cdr here)))
+                 (nconc maps (list (cons (vconcat this (vector event)) map)))))))
          (cdar tail)))
       (setq tail (cdr tail)))
     maps))
 
-(defun keymap--shadow-lookup (keymaps key)
-  "KEY's binding in the first of KEYMAPS that binds it."
-  (let ((value nil))
+(defun keymap--shadow-lookup (keymaps key remap)
+  "KEY's binding in the first of KEYMAPS that binds it, remapped in
+KEYMAPS when REMAP."
+  (let ((value nil) (all keymaps))
     (while (and keymaps (null value))
       (let* ((map (pop keymaps)) (binding (lookup-key map key)))
         (cond ((natnump binding)
                (when (keymapp (lookup-key map (substring key 0 binding)))
                  (setq keymaps nil)))
               (binding (setq value binding)))))
-    value))
+    (or (and remap value (symbolp value) (command-remapping value nil all))
+        value)))
+
+(defun keymap--bound-sequences (definition keymaps)
+  "The key sequences bound to DEFINITION in KEYMAPS, shadowed or not."
+  (let ((found nil))
+    (dolist (map keymaps)
+      (dolist (entry (accessible-keymaps map))
+        (keymap--map
+         (lambda (event binding)
+           (setq binding (keymap--keyelt binding nil))
+           (when (or (eq binding definition)
+                     (and (consp definition) (equal binding definition)))
+             (push (keymap--append-event (car entry) event) found)))
+         (cdr entry))))
+    (nreverse found)))
 
 (defun where-is-internal (definition &optional keymap firstonly _noindirect no-remap)
   "The key sequences (vectors) bound to DEFINITION in KEYMAP and the
 global map (KEYMAP a keymap), in KEYMAP (a list of keymaps) or in the
-active maps, leaving out those another binding hides; with FIRSTONLY,
-only the first (one of characters without modifiers other than meta,
-unless FIRSTONLY is `non-ascii')."
-  (let ((keymaps (cond ((keymapp keymap) (list keymap (current-global-map)))
-                       (keymap keymap)
+active maps, leaving out those another binding hides.  A sequence
+[remap COMMAND] stands for COMMAND's keys, unless NO-REMAP.  With
+FIRSTONLY, only the first (one of characters without modifiers other
+than meta, unless FIRSTONLY is `non-ascii')."
+  (let ((keymaps (cond ((and (consp keymap) (keymapp (car keymap))) keymap)
+                       (keymap (list keymap (current-global-map)))
                        (t (current-active-maps))))
         (found nil))
-    (unless (and (not no-remap) (symbolp definition)
-                 (command-remapping definition nil keymaps))
-      (dolist (map keymaps)
-        (dolist (entry (accessible-keymaps map))
-          (keymap--map-internal-all
-           (lambda (event binding)
-             (when (or (eq binding definition)
-                       (and (consp definition) (equal binding definition)))
-               (let ((seq (keymap--append-event (car entry) event)))
-                 (unless (or (eq (aref seq 0) 'remap) (member seq found)
-                             (not (eq (keymap--shadow-lookup keymaps seq) definition)))
-                   (push seq found)))))
-           (cdr entry)))))
+    (dolist (seq (keymap--bound-sequences definition keymaps))
+      (when (equal (keymap--shadow-lookup keymaps seq nil) definition)
+        (if (and (not no-remap) (= (length seq) 2) (eq (aref seq 0) 'remap)
+                 (symbolp (aref seq 1)))
+            (dolist (remapped (keymap--bound-sequences (aref seq 1) keymaps))
+              (when (and (equal (keymap--shadow-lookup keymaps remapped t) definition)
+                         (not (member remapped found)))
+                (push remapped found)))
+          (unless (member seq found) (push seq found)))))
     (setq found (nreverse found))
     (cond ((not firstonly) found)
           ((eq firstonly 'non-ascii) (car found))
@@ -811,11 +830,6 @@ unless FIRSTONLY is `non-ascii')."
                (while (and plain (not (keymap--plain-sequence-p (car plain))))
                  (setq plain (cdr plain)))
                (car (or plain found)))))))
-
-(defun keymap--map-internal-all (function map)
-  "As `keymap--map', with each binding cleaned up by `keymap--keyelt'."
-  (keymap--map (lambda (event binding) (funcall function event (keymap--keyelt binding nil)))
-               map))
 
 (defun keymap--plain-sequence-p (seq)
   "Non-nil if SEQ's events are all characters with no modifier but meta."
