@@ -313,16 +313,6 @@
   (should (equal (cl-loop for k being the key-seqs of '(keymap (97 keymap (98 . foo)) (99 . bar))
                           collect (copy-sequence k))
                  '([97 98] [99])))
-  (should (equal (keymap-tests--printed
-                  (macroexpand-all '(cl-loop for k being the key-codes of m using (key-bindings b)
-                                             collect (list k b))))
-                 "(let* ((--cl-var-- nil)) (map-keymap #'(lambda (k b) (setq --cl-var-- (cons (list k b) --cl-var--))) m) (nreverse --cl-var--))"))
-  (should (equal (keymap-tests--printed
-                  (macroexpand-all '(cl-loop for b being the key-bindings of m collect b)))
-                 "(let* ((--cl-var-- nil)) (map-keymap #'(lambda (--cl-var-- b) (setq --cl-var-- (cons b --cl-var--))) m) (nreverse --cl-var--))"))
-  (should (equal (keymap-tests--printed
-                  (macroexpand-all '(cl-loop for k being the key-seqs of m collect k)))
-                 "(let* ((--cl-var-- nil)) (cl--map-keymap-recursively #'(lambda (k --cl-var--) (setq --cl-var-- (cons k --cl-var--))) m) (nreverse --cl-var--))"))
   (let ((err (condition-case e
                   (macroexpand '(cl-loop for k being the key-codes of m using (hash-keys b)))
                 (error e))))
