@@ -84,6 +84,11 @@ its prompt, as in (keymap STRING)."
 char-table: (keymap CHAR-TABLE), with STRING after it when non-nil."
   (cons 'keymap (cons (make-char-table 'keymap) (and string (list string)))))
 
+(defun make-composed-keymap (maps &optional parent)
+  "A keymap made of MAPS (a keymap or a list of them), looked in in
+order, with PARENT as its parent."
+  `(keymap ,@(if (keymapp maps) (list maps) maps) ,@parent))
+
 (defun keymap--check-key (key)
   "Signal that KEY is no key sequence unless it is a string or vector."
   (unless (or (stringp key) (vectorp key))
@@ -119,14 +124,91 @@ char-table: (keymap CHAR-TABLE), with STRING after it when non-nil."
                              keymap--symbol-prefixes "")
                   base-name)))
 
+(defconst keymap--modifier-order
+  '(meta control shift hyper super alt triple double click drag down up)
+  "The modifiers in the order `event-modifiers' lists them.")
+
+(defun keymap--modifiers-mask (modifiers)
+  "The bits of MODIFIERS, a list of modifier names."
+  (let ((mask 0))
+    (dolist (m modifiers mask)
+      (setq mask (logior mask (cdr (assq m keymap--char-modifier-bits)))))))
+
+(defun keymap--mask-modifiers (mask)
+  "The modifiers whose bits MASK has, in `keymap--modifier-order'."
+  (let ((modifiers nil))
+    (dolist (m keymap--modifier-order)
+      (unless (= 0 (logand mask (cdr (assq m keymap--char-modifier-bits))))
+        (push m modifiers)))
+    (nreverse modifiers)))
+
+(defun keymap--click-p (modifiers base-name)
+  "Whether an event symbol with MODIFIERS and BASE-NAME is a click."
+  (let ((case-fold-search nil))
+    (and (not (memq 'double modifiers)) (not (memq 'triple modifiers))
+         (or (and (not (memq 'down modifiers)) (not (memq 'drag modifiers))
+                  (string-match-p "\\`mouse-[0-9]\\'" base-name))
+             (string-match-p "\\`wheel-." base-name)))))
+
+(defun keymap--symbol-elements (symbol)
+  "SYMBOL's base event and modifier bits, (BASE MASK); as in Emacs, kept
+on SYMBOL's plist, with (BASE . MODIFIERS) as `event-symbol-elements'."
+  (or (get symbol 'event-symbol-element-mask)
+      (let* ((parsed (keymap--parse-symbol symbol))
+             (modifiers (if (keymap--click-p (cdr parsed) (car parsed))
+                            (cons 'click (cdr parsed))
+                          (cdr parsed)))
+             (base (if (cdr parsed) (intern (car parsed)) symbol))
+             (mask (keymap--modifiers-mask modifiers))
+             (elements (list base mask)))
+        (put symbol 'event-symbol-element-mask elements)
+        (put symbol 'event-symbol-elements (cons base (keymap--mask-modifiers mask)))
+        elements)))
+
+(defun keymap--apply-modifiers (mask base)
+  "The event symbol BASE with the modifiers of MASK; as in Emacs, kept
+in BASE's `modifier-cache'."
+  (let* ((index (logand mask (lognot (cdr (assq 'click keymap--char-modifier-bits)))))
+         (cache (get base 'modifier-cache)))
+    (or (cdr (assq index cache))
+        (let ((symbol (keymap--modified-symbol (keymap--mask-modifiers mask) (symbol-name base))))
+          (put base 'modifier-cache (cons (cons index symbol) cache))
+          symbol))))
+
 (defun keymap--canonical-symbol (symbol)
   "SYMBOL with its modifier prefixes in canonical order (M-C-x is C-M-x)."
-  (if (not (string-match-p "\\`\\([ACHMSs]\\|double\\|triple\\|up\\|down\\|drag\\)-"
-                           (symbol-name symbol)))
-      symbol
-    (let* ((parsed (keymap--parse-symbol symbol))
-           (canonical (keymap--modified-symbol (cdr parsed) (car parsed))))
-      (if (string= (symbol-name canonical) (symbol-name symbol)) symbol canonical))))
+  (let ((elements (keymap--symbol-elements symbol)))
+    (keymap--apply-modifiers (cadr elements) (car elements))))
+
+(defun internal-event-symbol-parse-modifiers (symbol)
+  "SYMBOL's base event and its modifiers, (BASE MODIFIERS...)."
+  (keymap--symbol-elements symbol)
+  (get symbol 'event-symbol-elements))
+
+(defun event-modifiers (event)
+  "The modifiers of EVENT (a character, symbol or click list): a list
+of meta, control, shift, hyper, super, alt, and for symbols click,
+down, drag, double, triple."
+  (let ((type (if (listp event) (car event) event)))
+    (if (symbolp type)
+        (cdr (internal-event-symbol-parse-modifiers type))
+      (let ((char (logand type (lognot keymap--char-modifier-mask))) (modifiers nil))
+        (dolist (m '(meta control shift hyper super alt))
+          (when (or (/= 0 (logand type (cdr (assq m keymap--char-modifier-bits))))
+                    (and (eq m 'control) (< char 32))
+                    (and (eq m 'shift) (/= char (downcase char))))
+            (push m modifiers)))
+        modifiers))))
+
+(defun event-basic-type (event)
+  "EVENT without its modifiers: a lower-case letter for a character, a
+symbol's base as its parse found it (nil if not parsed yet)."
+  (when (consp event) (setq event (car event)))
+  (if (symbolp event)
+      (car (get event 'event-symbol-elements))
+    (let* ((base (logand event (1- #x400000)))
+           (uncontrolled (if (< base 32) (logior base 64) base)))
+      (condition-case nil (downcase uncontrolled) (error uncontrolled)))))
 
 (defun keymap--control-char (char)
   "CHAR with the control modifier, as a control character when ASCII
@@ -164,15 +246,9 @@ event last: (control ?a) is ?\\C-a, (meta f1) is M-f1."
     (cond ((integerp base)
            (when (and (memq 'shift modifiers) (<= ?a base ?z))
              (setq base (- base 32) modifiers (delq 'shift modifiers)))
-           (let ((bits 0))
-             (dolist (m modifiers)
-               (unless (eq m 'control)
-                 (setq bits (logior bits (cdr (assq m keymap--char-modifier-bits))))))
-             (logior bits (if (memq 'control modifiers) (keymap--control-char base) base))))
-          ((symbolp base)
-           (if (delq 'click modifiers)
-               (keymap--modified-symbol modifiers (symbol-name base))
-             base))
+           (logior (keymap--modifiers-mask (remq 'control modifiers))
+                   (if (memq 'control modifiers) (keymap--control-char base) base)))
+          ((symbolp base) (keymap--apply-modifiers (keymap--modifiers-mask modifiers) base))
           (t (error "Invalid base event")))))
 
 (defun keymap--index (event)
@@ -614,6 +690,14 @@ by its remapping unless NO-REMAP."
           ((and (not no-remap) (symbolp value))
            (or (command-remapping value position) value))
           (t value))))
+
+(defun global-key-binding (keys &optional accept-default)
+  "KEYS' binding in the global keymap."
+  (lookup-key (current-global-map) keys accept-default))
+
+(defun local-key-binding (keys &optional accept-default)
+  "KEYS' binding in the current buffer's local keymap, nil without one."
+  (and (current-local-map) (lookup-key (current-local-map) keys accept-default)))
 
 (defun command-remapping (command &optional position keymaps)
   "The command COMMAND is remapped to ([remap COMMAND]'s binding) in

@@ -2686,7 +2686,8 @@ for case-sensitively.")
              global-set-key local-set-key global-unset-key local-unset-key
              define-prefix-command suppress-keymap event-convert-list
              single-key-description key-description accessible-keymaps
-             where-is-internal))
+             where-is-internal make-composed-keymap global-key-binding local-key-binding
+             event-modifiers event-basic-type internal-event-symbol-parse-modifiers))
   (autoload f "keymap"))
 (put 'keymap 'char-table-extra-slots 0)
 (defvar meta-prefix-char 27 "The event that stands for the meta modifier: ESC.")

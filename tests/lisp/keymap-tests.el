@@ -475,4 +475,46 @@
                          (where-is-internal 'foo m nil nil t))
                    '(([97]) ([97]) ([97]))))))
 
+(ert-deftest keymap-event-symbols-parsed-and-cached ()
+  ;; As Emacs, keymaps parse event symbols once, keeping the parse on
+  ;; the symbol's plist and the modified symbols on the base's.
+  (define-key (make-sparse-keymap) [C-kt-f9] 'x)
+  (define-key (make-sparse-keymap) [kt-f8] 'x)
+  (lookup-key (make-sparse-keymap) [M-kt-f7])
+  (should (equal (list (symbol-plist 'C-kt-f9) (symbol-plist 'kt-f8) (symbol-plist 'M-kt-f7)
+                       (symbol-plist 'kt-f9) (symbol-plist 'kt-f7))
+                 '((event-symbol-element-mask (kt-f9 67108864) event-symbol-elements (kt-f9 control))
+                   (event-symbol-element-mask (kt-f8 0) event-symbol-elements (kt-f8)
+                                              modifier-cache ((0 . kt-f8)))
+                   (event-symbol-element-mask (kt-f7 134217728) event-symbol-elements (kt-f7 meta))
+                   (modifier-cache ((67108864 . C-kt-f9)))
+                   (modifier-cache ((134217728 . M-kt-f7))))))
+  (should (equal (list (event-modifiers 'S-down-mouse-3) (symbol-plist 'S-down-mouse-3)
+                       (event-basic-type 'S-down-mouse-3) (event-modifiers 'mouse-1)
+                       (event-modifiers ?\C-\M-A) (event-modifiers ?A) (event-basic-type ?\C-\M-A)
+                       (event-basic-type '(mouse-1 x)) (event-modifiers 'A-C-H-M-S-s-double-kt)
+                       (internal-event-symbol-parse-modifiers 'C-kt-f6) (event-basic-type 'kt-never)
+                       (event-modifiers 'wheel-up) (event-modifiers 'double-wheel-up)
+                       (event-modifiers '(C-mouse-2 (x))) (event-modifiers ?\s-\H-\A-\S-a)
+                       (event-basic-type ?\C-%))
+                 '((shift down) (event-symbol-element-mask (mouse-3 33554434)
+                                                           event-symbol-elements (mouse-3 shift down))
+                   mouse-3 (click) (control meta) (shift) 97 mouse-1
+                   (meta control shift hyper super alt double) (kt-f6 control) nil (click) (double)
+                   (control click) (alt super hyper shift) 37)))
+  (should (equal (list (event-convert-list '(control kt-e1)) (symbol-plist 'kt-e1)
+                       (event-convert-list '(click kt-e2)) (symbol-plist 'kt-e2))
+                 '(C-kt-e1 (modifier-cache ((67108864 . C-kt-e1))) kt-e2 (modifier-cache ((0 . kt-e2)))))))
+
+(ert-deftest keymap-composed-and-key-bindings ()
+  (should (equal (make-composed-keymap (list '(keymap (97 . a)) '(keymap (98 . b))) '(keymap (99 . c)))
+                 '(keymap (keymap (97 . a)) (keymap (98 . b)) keymap (99 . c))))
+  (should (equal (make-composed-keymap '(keymap (97 . a))) '(keymap (keymap (97 . a)))))
+  (should (eq (lookup-key (make-composed-keymap (list '(keymap (97 . a))) '(keymap (99 . c))) "c") 'c))
+  (should (eq (global-key-binding "a") 'self-insert-command))
+  (with-temp-buffer
+    (should (null (local-key-binding "a")))
+    (local-set-key "a" 'kt-a)
+    (should (eq (local-key-binding "a") 'kt-a))))
+
 ;;; keymap-tests.el ends here
