@@ -762,6 +762,48 @@ the prefix argument commands."
     (dotimes (digit 10)
       (define-key map (string (+ ?0 digit)) #'digit-argument))))
 
+(defvar key-substitution-in-progress nil
+  "The keymaps `substitute-key-definition' is scanning.")
+
+(defun substitute-key-definition (olddef newdef keymap &optional oldmap prefix)
+  "Bind to NEWDEF in KEYMAP every key bound to OLDDEF in OLDMAP (by
+default KEYMAP itself), through prefix keys; PREFIX is the key
+sequence OLDMAP is under.  A menu item keeps its menu part."
+  (let* ((scan (or oldmap keymap))
+         (prefix (or prefix ""))
+         (key (vconcat prefix [nil]))
+         (key-substitution-in-progress (cons scan key-substitution-in-progress)))
+    (map-keymap (lambda (event binding)
+                  (aset key (length prefix) event)
+                  (keymap--substitute-binding binding olddef newdef key keymap))
+                scan)))
+
+(defun keymap--substitute-binding (binding olddef newdef key keymap)
+  "Rebind KEY in KEYMAP to NEWDEF if BINDING is OLDDEF (past a menu
+item's or menu strings' wrapping); else look under KEY when BINDING is
+a keymap not being scanned."
+  (let ((command binding) (menu-item nil) (strings nil))
+    (if (eq (car-safe command) 'menu-item)
+        (setq menu-item command command (nth 2 command))
+      (while (stringp (car-safe command))
+        (push (pop command) strings))
+      (when (consp (car-safe command))
+        (setq command (cdr command))))
+    (if (or (eq command olddef)
+            (and (or (stringp command) (vectorp command)) (equal command olddef)))
+        (define-key keymap key
+          (if menu-item
+              (let ((copy (copy-sequence menu-item)))
+                (setcar (nthcdr 2 copy) newdef)
+                copy)
+            (nconc (nreverse strings) newdef)))
+      (let ((inner (or (indirect-function command) command)))
+        (when (and (keymapp inner)
+                   (let ((existing (lookup-key keymap key)))
+                     (or (null existing) (natnump existing) (keymapp existing)))
+                   (not (memq inner key-substitution-in-progress)))
+          (substitute-key-definition olddef newdef keymap inner key))))))
+
 ;;; ---- Descriptions ----------------------------------------------------
 
 (defun keymap--char-description (c)

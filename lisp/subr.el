@@ -2687,7 +2687,8 @@ for case-sensitively.")
              define-prefix-command suppress-keymap event-convert-list
              single-key-description key-description accessible-keymaps
              where-is-internal make-composed-keymap global-key-binding local-key-binding
-             event-modifiers event-basic-type internal-event-symbol-parse-modifiers))
+             event-modifiers event-basic-type internal-event-symbol-parse-modifiers
+             substitute-key-definition))
   (autoload f "keymap"))
 (put 'keymap 'char-table-extra-slots 0)
 (defvar meta-prefix-char 27 "The event that stands for the meta modifier: ESC.")

@@ -517,4 +517,21 @@
     (local-set-key "a" 'kt-a)
     (should (eq (local-key-binding "a") 'kt-a))))
 
+(ert-deftest keymap-substitute-key-definition ()
+  (let ((m (make-sparse-keymap)) (old (make-sparse-keymap)))
+    (define-key old "a" 'kt-old)
+    (define-key old "\C-cb" 'kt-old)
+    (define-key old "c" '("Menu" . kt-old))
+    (define-key old "d" '(menu-item "D" kt-old :enable t))
+    (define-key old "e" 'other)
+    (substitute-key-definition 'kt-old 'kt-new m old)
+    (should (equal m '(keymap (97 . kt-new) (3 keymap (98 . kt-new)) (99 "Menu" . kt-new)
+                              (100 menu-item "D" kt-new :enable t))))
+    (substitute-key-definition 'kt-new 'kt-newer m)
+    (should (equal m '(keymap (97 . kt-newer) (3 keymap (98 . kt-newer)) (99 "Menu" . kt-newer)
+                              (100 menu-item "D" kt-newer :enable t)))))
+  (let ((m (make-sparse-keymap)))
+    (substitute-key-definition 'self-insert-command 'kt-self m global-map)
+    (should (equal (list (lookup-key m "a") (lookup-key m "\C-a") (length m)) '(kt-self nil 2)))))
+
 ;;; keymap-tests.el ends here
