@@ -680,15 +680,30 @@ leaving out the variables OVERRIDDEN (an alist) has."
           (keymap--minor-maps-of minor-mode-overriding-map-alist nil)
           (keymap--minor-maps-of minor-mode-map-alist minor-mode-overriding-map-alist)))
 
+(defun keymap--property-map (property)
+  "The keymap in the text property PROPERTY (`keymap' or `local-map')
+of the character after point, or failing that of text inserted at
+point; nil if none."
+  (let ((map (save-restriction
+               (widen)
+               (or (get-char-property (point) property) (get-pos-property (point) property)))))
+    (and (consp (keymap--get map nil nil)) (keymap--get map nil nil))))
+
 (defun current-active-maps (&optional olp _position)
-  "The keymaps active now, most urgent first, the global map last; with
-OLP, `overriding-local-map' and `overriding-terminal-local-map' too."
+  "The keymaps active now, most urgent first, the global map last: the
+`keymap' property's map at point, the minor modes' maps, the `local-map'
+property's map or the local map.  With OLP, `overriding-local-map'
+replaces all but the global map, `overriding-terminal-local-map' comes
+first."
   (let ((maps (list (current-global-map))))
     (when (and olp (null overriding-terminal-local-map) overriding-local-map)
       (push overriding-local-map maps))
     (when (null (cdr maps))
-      (when (current-local-map) (push (current-local-map) maps))
-      (setq maps (append (current-minor-mode-maps) maps))
+      (let ((local (or (keymap--property-map 'local-map) (current-local-map)))
+            (property-map (keymap--property-map 'keymap)))
+        (when local (push local maps))
+        (setq maps (append (current-minor-mode-maps) maps))
+        (when property-map (push property-map maps)))
       (when (and olp overriding-terminal-local-map)
         (push overriding-terminal-local-map maps)))
     maps))

@@ -534,4 +534,26 @@
     (substitute-key-definition 'self-insert-command 'kt-self m global-map)
     (should (equal (list (lookup-key m "a") (lookup-key m "\C-a") (length m)) '(kt-self nil 2)))))
 
+(ert-deftest keymap-text-property-maps ()
+  (with-temp-buffer
+    (let ((km '(keymap (97 . prop-a))) (lm '(keymap (98 . loc-b) (97 . loc-a)))
+          (mine '(keymap (99 . mine-c))) (seen nil))
+      (use-local-map mine)
+      (insert "xx" (propertize "abc" 'keymap km 'local-map lm) "yy")
+      (dolist (pos '(1 3 4 6 7 8))
+        (goto-char pos)
+        (push (list pos (key-binding "a") (key-binding "b") (key-binding "c")
+                    (length (current-active-maps)))
+              seen))
+      (should (equal (nreverse seen)
+                     '((1 self-insert-command self-insert-command mine-c 2)
+                       (3 prop-a loc-b self-insert-command 3)
+                       (4 prop-a loc-b self-insert-command 3)
+                       (6 prop-a loc-b self-insert-command 3)
+                       (7 self-insert-command self-insert-command mine-c 2)
+                       (8 self-insert-command self-insert-command mine-c 2))))
+      (goto-char 4)
+      (narrow-to-region 4 4)
+      (should (equal (butlast (current-active-maps t)) (list km lm))))))
+
 ;;; keymap-tests.el ends here
