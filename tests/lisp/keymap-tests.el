@@ -264,6 +264,11 @@
   (should (eq (lookup-key global-map "\C-x") 'Control-X-prefix))
   (should (eq (lookup-key global-map "\C-c") 'mode-specific-command-prefix))
   (should (eq (symbol-function 'Control-X-prefix) ctl-x-map))
+  (should (eq (lookup-key global-map "\C-h") 'help-command))
+  (should (eq (symbol-function 'help-command) help-map))
+  (should (eq (keymap-parent local-function-key-map) function-key-map))
+  (should (equal (mapcar #'keymapp (list key-translation-map input-decode-map function-key-map))
+                 '(t t t)))
   (should (eq (key-binding "a") 'self-insert-command))
   (let ((old (lookup-key global-map "\C-cz")))
     (unwind-protect
