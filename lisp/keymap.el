@@ -384,11 +384,20 @@ as ESC (`meta-prefix-char') followed by the character."
       meta-prefix-char
     27))
 
+(defun keymap--invalid-event (event)
+  "Complain of EVENT, which is no event, as Emacs does: a message for a
+string, else the error Emacs's message function signals."
+  (if (stringp event)
+      (message "Key sequence contains invalid event %s" event)
+    (signal 'wrong-type-argument (list 'stringp event))))
+
 (defun keymap--key-event (key i)
   "The I'th event of KEY; a unibyte string's character with the 8th bit
 is the meta character."
   (let ((c (aref key i)))
     (when (keymap--event-list-p c) (setq c (event-convert-list c)))
+    (unless (or (integerp c) (symbolp c) (consp c) (stringp c))
+      (keymap--invalid-event c))
     (if (and (stringp key) (not (multibyte-string-p key)) (/= 0 (logand c 128)))
         (logior (logand c (lognot 128)) keymap--meta-bit)
       c)))
@@ -479,6 +488,9 @@ A meta character is bound as ESC followed by the character.  Return DEF."
             (setq c (keymap--meta-prefix) metized t)
           (when (integerp c) (setq c (logand c (lognot meta-bit))))
           (setq metized nil idx (1+ idx)))
+        (unless (or (integerp c) (symbolp c)
+                    (and (consp c) (not (and (integerp (car c)) (/= idx length)))))
+          (keymap--invalid-event c))
         (if (= idx length)
             (setq result (keymap--store keymap c def))
           (let ((binding (keymap--access keymap c nil t t)))
@@ -611,11 +623,17 @@ conses of a menu item holding it."
            copy))
         (t binding)))
 
+(defvar keymap--copy-depth 0
+  "How many keymaps `copy-keymap' is copying, one inside another.")
+
 (defun copy-keymap (keymap)
   "A copy of KEYMAP and of the keymaps bound in it (not of those that
 symbols name); the parent is shared."
-  (let* ((map (cdr (keymap--get keymap t nil)))
+  (let* ((keymap--copy-depth (1+ keymap--copy-depth))
+         (map (cdr (keymap--get keymap t nil)))
          (copy (list 'keymap)) (tail copy))
+    (when (> keymap--copy-depth 101)
+      (error "Possible infinite recursion when copying keymap"))
     (while (and (consp map) (not (eq (car map) 'keymap)))
       (let ((elt (car map)))
         (setq elt
