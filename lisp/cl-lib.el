@@ -19,21 +19,25 @@
 (defun cl-plusp (number) "True if NUMBER is positive." (> number 0))
 (defun cl-minusp (number) "True if NUMBER is negative." (< number 0))
 
-(defun cl-first (x) (car x))
-(defun cl-second (x) (car (cdr x)))
-(defun cl-third (x) (nth 2 x))
-(defun cl-fourth (x) (nth 3 x))
+;; As Emacs 28's cl-lib, the first accessors and the c[ad]r ones are
+;; aliases, so that `symbol-function' and the expansions of
+;; `macroexpand-all' and `setf' (through the aliases' compiler macros
+;; and place expanders) agree with Emacs's.
+(dolist (name '(caaar caadr cadar caddr cdaar cdadr cddar cdddr
+                caaaar caaadr caadar caaddr cadaar cadadr caddar cadddr
+                cdaaar cdaadr cdadar cdaddr cddaar cddadr cdddar cddddr))
+  (defalias (intern (concat "cl-" (symbol-name name))) name))
+(defalias 'cl-first 'car)
+(defalias 'cl-second 'cadr)
+(defalias 'cl-rest 'cdr)
+(defalias 'cl-third 'cl-caddr "Return the third element of the list X.")
+(defalias 'cl-fourth 'cl-cadddr "Return the fourth element of the list X.")
 (defun cl-fifth (x) (nth 4 x))
 (defun cl-sixth (x) (nth 5 x))
 (defun cl-seventh (x) (nth 6 x))
 (defun cl-eighth (x) (nth 7 x))
 (defun cl-ninth (x) (nth 8 x))
 (defun cl-tenth (x) (nth 9 x))
-(defun cl-rest (x) (cdr x))
-(gv-define-simple-setter cl-first setcar)
-(gv-define-simple-setter cl-rest setcdr)
-(subr--set-setter 'cl-second (lambda (args v) `(setcar (cdr ,(car args)) ,v)))
-(subr--set-setter 'cl-third (lambda (args v) `(setcar (nthcdr 2 ,(car args)) ,v)))
 
 (defun cl-copy-list (list)
   "A copy of LIST's conses; a dotted list keeps its final cdr."
@@ -2057,7 +2061,8 @@ it for each item, as Emacs's loop makes it.")
 (defmacro cl-loop (&rest clauses)
   "The Common Lisp `loop' macro (a subset: for (in, on, across, in-ref,
 across-ref, =/then, numbers, being the elements/symbols/hash-keys/
-hash-values/buffers/frames/windows/overlays/intervals, joined by
+hash-values/buffers/frames/windows/overlays/intervals/key-codes/
+key-bindings/key-seqs, joined by
 `and'), repeat, with, while, until, collect,
 append, nconc, concat, vconcat, sum, count, maximize, minimize, when,
 unless, if (with `it'), do, return, always, never, thereis, named,
@@ -2489,6 +2494,7 @@ or the buffers."
           (error "Expected a `for' preposition, found %s" kind))
         (cl-lib--loop-for-elements var seq t))
        ((memq kind '(element elements)) (cl-lib--loop-for-elements var seq nil))
+       ((memq kind cl-lib--loop-key-kinds) (cl-lib--loop-for-keys var kind seq))
        ((memq kind '(symbol symbols))
         (cl-lib--loop-iterate 'symbols (lambda (body) `(mapatoms (lambda (,var) ,@body) ,seq))))
        ((memq kind '(buffer buffers))
@@ -2507,6 +2513,42 @@ or the buffers."
                              (if keyp (list var) (list nil var)))
                            `(cl-lib--hash-pairs ,seq))))
        (t (error "Expected a `for' preposition, found %s" kind))))))
+
+(defconst cl-lib--loop-key-kinds '(key-code key-codes key-seq key-seqs key-binding key-bindings)
+  "The words of a loop over a keymap's bindings.")
+
+(defun cl-lib--loop-for-keys (var kind map)
+  "for VAR being the key-codes, key-seqs or key-bindings of MAP [using
+\(KIND2 VAR2)]: the events (or key sequences) and bindings
+`map-keymap' (or `cl--map-keymap-recursively') gives."
+  (let ((other (if (not (cl-lib--loop-peek-p 'using))
+                   (make-symbol "--cl-var--")
+                   (cl-lib--loop-next)
+                   (let ((clause (cl-lib--loop-next)))
+                     (if (and (= (length clause) 2) (memq (car clause) cl-lib--loop-key-kinds)
+                              (not (eq (car clause) kind)))
+                         (cadr clause)
+                       (error "Bad `using' clause"))))))
+    (when (memq kind '(key-binding key-bindings))
+      (setq var (prog1 other (setq other var))))
+    (cl-lib--loop-iterate 'keys
+                          (lambda (body)
+                            `(,(if (memq kind '(key-seq key-seqs))
+                                   'cl--map-keymap-recursively
+                                 'map-keymap)
+                              (lambda (,var ,other) ,@body) ,map)))))
+
+(defun cl--map-keymap-recursively (function map &optional base)
+  "Call FUNCTION with each key sequence MAP binds to something other
+than a keymap, through its prefix keys, and that binding.  The key
+sequence is one vector (BASE, the prefix), changed between calls."
+  (let ((base (or base (vector 0))))
+    (map-keymap (lambda (key binding)
+                  (aset base (1- (length base)) key)
+                  (if (keymapp binding)
+                      (cl--map-keymap-recursively function binding (vconcat base [0]))
+                    (funcall function base binding)))
+                map)))
 
 (defun cl-lib--loop-phrases (words)
   "The values of the phrases named by WORDS (`in' standing for `of'),

@@ -1,7 +1,7 @@
 ;;; modes.el --- major and minor modes  -*- lexical-binding: t -*-
 
-;; As Emacs's, without keymaps, syntax tables or abbrev tables (marrow has
-;; none): a major mode command kills the buffer's local variables, sets
+;; As Emacs's, without syntax tables or abbrev tables (marrow has none):
+;; a major mode command kills the buffer's local variables, sets
 ;; `major-mode' and `mode-name' and runs its hooks through
 ;; `run-mode-hooks'; a derived mode runs its parent's body first, with
 ;; the hooks delayed until its own end.  Emacs preloads these; subr.el
@@ -75,7 +75,8 @@ new mode before its hook, CHILD-hook."
                 (format "Major mode derived from `%s' by `define-derived-mode'." parent)))
          (split (subr--mode-options body))
          (after (plist-get (car split) :after-hook))
-         (hook (intern (format "%s-hook" child))))
+         (hook (intern (format "%s-hook" child)))
+         (map (intern (format "%s-map" child))))
     `(progn
        (defvar ,hook nil)
        (unless (get ',hook 'variable-documentation)
@@ -84,6 +85,10 @@ new mode before its hook, CHILD-hook."
 No problems result if this variable is not bound.
 `add-hook' automatically binds it.  (This is true for all hook variables.)"
                        name)))
+       (unless (boundp ',map) (put ',map 'definition-name ',child))
+       (defvar ,map (make-sparse-keymap))
+       (unless (get ',map 'variable-documentation)
+         (put ',map 'variable-documentation ,(format "Keymap for `%s'." child)))
        (put ',child 'derived-mode-parent ',parent)
        (defun ,child ()
          ,doc
@@ -92,6 +97,10 @@ No problems result if this variable is not bound.
            (,(or parent 'kill-all-local-variables))
            (setq major-mode ',child)
            (setq mode-name ,name)
+           ,@(when parent
+               `((unless (keymap-parent ,map)
+                   (set-keymap-parent ,map (current-local-map)))))
+           (use-local-map ,map)
            ,@(cdr split))
          (run-mode-hooks ',hook)
          ,@(when after
@@ -146,7 +155,9 @@ no argument or a positive number from Lisp), off (a number below 1) or
 over (`toggle'), running BODY, then MODE-hook and MODE-on-hook or
 MODE-off-hook, and returning the new state.  Keyword arguments before
 BODY: :global (the variable is not buffer-local), :init-value,
-:lighter, :variable (another variable to use), :after-hook; :keymap,
+:lighter, :variable (another variable to use), :after-hook, :keymap
+\(a keymap, a list of (KEY . BINDING), or a variable holding a keymap;
+by default MODE-map when bound), which goes in `minor-mode-map-alist';
 :group and the like are accepted."
   (declare (indent defun) (doc-string 2))
   (let* ((split (subr--mode-options body))
@@ -157,8 +168,13 @@ BODY: :global (the variable is not buffer-local), :init-value,
          (after (plist-get options :after-hook))
          (hook (intern (format "%s-hook" mode)))
          (on-hook (intern (format "%s-on-hook" mode)))
-         (off-hook (intern (format "%s-off-hook" mode))))
+         (off-hook (intern (format "%s-off-hook" mode)))
+         (keymap (plist-get options :keymap))
+         (keymap-var (if (and keymap (symbolp keymap)) keymap (intern (format "%s-map" mode)))))
     `(progn
+       ,@(unless (symbolp keymap)
+           `((defvar ,keymap-var (modes--minor-mode-keymap ,keymap)
+               ,(format "Keymap for `%s'." mode))))
        ,@(unless (plist-get options :variable)
            `((defvar ,mode ,(plist-get options :init-value) ,doc)
              ,@(unless global `((make-variable-buffer-local ',mode)))))
@@ -184,7 +200,33 @@ BODY: :global (the variable is not buffer-local), :init-value,
        ,@(when lighter
            `((unless (assq ',mode minor-mode-alist)
                (push (list ',mode ,lighter) minor-mode-alist))))
+       (modes--add-minor-mode-map ',variable ,(if keymap keymap-var
+                                                `(if (boundp ',keymap-var) ,keymap-var)))
        ',mode)))
+
+(defun modes--minor-mode-keymap (map)
+  "MAP, a minor mode's :keymap: a keymap, or a list of (KEY . BINDING)
+\(KEY a key or a list of keys) made into one, the first binding of a
+key winning."
+  (cond ((keymapp map) map)
+        ((listp map)
+         (let ((keymap (make-sparse-keymap)))
+           (dolist (binding map)
+             (dolist (key (if (consp (car binding)) (car binding) (list (car binding))))
+               (let ((old (lookup-key keymap key)))
+                 (when (or (null old) (numberp old) (eq old 'undefined))
+                   (define-key keymap key (cdr binding))))))
+           keymap))
+        (t (error "Invalid keymap %S" map))))
+
+(defun modes--add-minor-mode-map (variable keymap)
+  "Make KEYMAP (unless nil) active while VARIABLE is non-nil, in
+`minor-mode-map-alist'."
+  (when keymap
+    (let ((entry (assq variable minor-mode-map-alist)))
+      (if entry
+          (setcdr entry keymap)
+        (push (cons variable keymap) minor-mode-map-alist)))))
 
 
 ;;; modes.el ends here

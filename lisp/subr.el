@@ -1851,7 +1851,7 @@ Return FORM's value when run at once, else nil."
   "Where marrow's Lisp library is.")
 (defconst subr--hidden-libraries
   '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
-    "kbd" "lread" "modes" "nadvice" "overlays" "process" "regexp-opt" "replace" "simple"
+    "kbd" "keymap" "lread" "modes" "nadvice" "overlays" "process" "regexp-opt" "replace" "simple"
     "subr-doc" "textprops" "timer")
   "marrow's libraries that Emacs preloads or writes in C: loading one
 on first use is invisible, as they are already there in Emacs.")
@@ -2674,6 +2674,55 @@ for case-sensitively.")
 (autoload 'lread--substitute-object-in-subtree "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")
+
+;; Keymaps (lisp/keymap.el), which Emacs writes in C.  The maps every
+;; Emacs has, and the variables its C code reads, are here so that code
+;; can name them before the first keymap function loads keymap.el.
+(dolist (f '(keymapp make-sparse-keymap make-keymap define-key lookup-key
+             key-binding keymap-parent set-keymap-parent keymap-prompt
+             map-keymap map-keymap-internal map-keymap-sorted copy-keymap
+             current-global-map use-global-map current-local-map use-local-map
+             current-minor-mode-maps current-active-maps command-remapping
+             global-set-key local-set-key global-unset-key local-unset-key
+             define-prefix-command suppress-keymap event-convert-list
+             single-key-description key-description accessible-keymaps
+             where-is-internal make-composed-keymap global-key-binding local-key-binding
+             event-modifiers event-basic-type internal-event-symbol-parse-modifiers
+             substitute-key-definition))
+  (autoload f "keymap"))
+(put 'keymap 'char-table-extra-slots 0)
+(defvar meta-prefix-char 27 "The event that stands for the meta modifier: ESC.")
+(defvar minor-mode-map-alist nil "(VARIABLE . KEYMAP) of each minor mode with a keymap.")
+(defvar minor-mode-overriding-map-alist nil
+  "As `minor-mode-map-alist', its keymaps used instead of those there.")
+(defvar emulation-mode-map-alists nil
+  "Alists (or variables holding them) as `minor-mode-map-alist', looked in first.")
+(defvar overriding-local-map nil "A keymap that, when non-nil, replaces the local maps.")
+(defvar overriding-terminal-local-map nil "A keymap used before all others when non-nil.")
+(defvar esc-map (list 'keymap (make-char-table 'keymap)) "The keymap of ESC (meta) keys.")
+(defvar ctl-x-map (list 'keymap (make-char-table 'keymap)) "The keymap of C-x keys.")
+(defvar mode-specific-map (list 'keymap) "The keymap of C-c keys.")
+(defvar help-map (list 'keymap) "The keymap of C-h keys.")
+(defvar function-key-map (list 'keymap)
+  "The keymap translating function keys' sequences when no binding has them.")
+(defvar local-function-key-map (cons 'keymap function-key-map)
+  "The terminal's keymap translating key sequences, inheriting `function-key-map'.")
+(defvar input-decode-map (list 'keymap) "The keymap decoding terminal input.")
+(defvar key-translation-map (list 'keymap) "The keymap translating keys after decoding.")
+(fset 'help-command help-map)
+(fset 'ESC-prefix esc-map)
+(fset 'Control-X-prefix ctl-x-map)
+(fset 'mode-specific-command-prefix mode-specific-map)
+(defvar global-map
+  (let ((table (make-char-table 'keymap)))
+    (set-char-table-range table '(32 . 126) 'self-insert-command)
+    (set-char-table-range table (cons 128 (max-char)) 'self-insert-command)
+    (aset table ?\e 'ESC-prefix)
+    (aset table ?\C-x 'Control-X-prefix)
+    (aset table ?\C-c 'mode-specific-command-prefix)
+    (aset table ?\C-h 'help-command)
+    (list 'keymap table))
+  "The global keymap, where bindings no other active map has are found.")
 ;; font-lock's text-property helpers (lisp/font-lock.el): preloaded in Emacs.
 (dolist (f '(font-lock-prepend-text-property font-lock-append-text-property
              font-lock-fillin-text-property font-lock--remove-face-from-text-property))

@@ -110,6 +110,12 @@
       . "(let* ((--cl-var-- t) --cl-var--) (catch '--cl-block---cl-finish---- (mapatoms #'(lambda (s) (or (if (f s) (setq --cl-var-- s --cl-var-- nil) t) (throw '--cl-block---cl-finish---- nil))) nil)) --cl-var--)")
      ((cl-loop for o being the overlays of b collect o)
       . "(let* ((--cl-var-- nil)) (cl--map-overlays #'(lambda (o --cl-var--) (progn (setq --cl-var-- (cons o --cl-var--))) nil) b nil nil) (nreverse --cl-var--))")
+     ((cl-loop for k being the key-codes of m using (key-bindings b) collect (list k b))
+      . "(let* ((--cl-var-- nil)) (map-keymap #'(lambda (k b) (setq --cl-var-- (cons (list k b) --cl-var--))) m) (nreverse --cl-var--))")
+     ((cl-loop for b being the key-bindings of m collect b)
+      . "(let* ((--cl-var-- nil)) (map-keymap #'(lambda (--cl-var-- b) (setq --cl-var-- (cons b --cl-var--))) m) (nreverse --cl-var--))")
+     ((cl-loop for k being the key-seqs of m collect k)
+      . "(let* ((--cl-var-- nil)) (cl--map-keymap-recursively #'(lambda (k --cl-var--) (setq --cl-var-- (cons k --cl-var--))) m) (nreverse --cl-var--))")
      )))
 
 ;; Accumulations, `by' functions (a quoted name called directly, its
