@@ -975,8 +975,9 @@ it and make the buffer current."
     (window--set w top (+ (window--slot w top) delta))))
 
 (defun window--menu-bar (frame)
-  "The first change of layout shows the frame's menu bar line, as on a
-batch Emacs terminal: the root window starts on line 1 from then on."
+  "The first change of lines shows the frame's menu bar line, as on a
+batch Emacs terminal: the root window starts on line 1 from then on.
+Changes of columns alone leave the windows' lines where they were."
   (let ((root (window--slot frame f-root)))
     (when (= 0 (window--slot root top))
       (setq window--pixel-offset 1)
@@ -1029,101 +1030,210 @@ the windows sharing the difference by their normal sizes."
   (dolist (name '(lines cols top left))
     (window--put to name (window--get from name))))
 
-(defvar window--splitting-side nil
-  "Non-nil while a side window is being split for another slot.")
-
 (defun window--has-side-p (window)
   "Whether WINDOW is or holds a side window."
   (seq-some (lambda (w) (window-parameter w 'window-side)) (window--all window)))
 
-(defun split-window (&optional window size side _pixelwise)
+(defun window--parameter-function (window name)
+  "What WINDOW's parameter NAME (`split-window', `delete-window' or
+`delete-other-windows') asks of the command of that name: nil to act
+with the other parameters heeded, `ignore' to act disregarding them
+\(`ignore-window-parameters', or the parameter t), else a function to
+call instead."
+  (let ((function (window-parameter window name)))
+    (cond ((or ignore-window-parameters (eq function t)) 'ignore)
+          ((functionp function) function))))
+
+(defun window--side-argument (side)
+  "`split-window's SIDE as one of `below', `above', `left' and `right'."
+  (cond ((memq side '(nil below down)) 'below)
+        ((eq side 'up) 'above)
+        ((memq side '(above left right)) side)
+        (t 'right)))
+
+(defun split-window (&optional window size side pixelwise)
   "Make a new window beside WINDOW (below by default; SIDE `above',
 `left', `right' or t, which is `right') and return it.  SIZE, if
 non-negative, is WINDOW's new size, if negative the new window's; else
-the new window takes half."
+the new window takes half (with `window-combination-resize', its share
+of the combination).  Unless `ignore-window-parameters', WINDOW's
+`split-window' parameter, a function, splits instead, and a window of
+an atomic window splits the atomic window's root."
   (let* ((window (window-normalize-window window))
-         (side (cond ((memq side '(nil below down)) 'below)
-                     ((eq side 'up) 'above)
-                     ((memq side '(above left right)) side)
-                     (t 'right)))
-         (horizontal (memq side '(left right)))
+         (side (window--side-argument side))
+         (function (window--parameter-function window 'split-window)))
+    (window--check-atoms (list (frame-root-window)))
+    (cond ((eq function 'ignore) (window--split window size side nil))
+          (function (funcall function window size side))
+          ((window--atom-root-for window)
+           (split-window (window--atom-root-for window) size side pixelwise))
+          ((and (window-parameter window 'window-side)
+                (not (eq window-combination-resize 'side)))
+           (error "Cannot split side window or parent of side window"))
+          (t (window--split window size side t)))))
+
+(defun window--split-resizes-p (window horizontal)
+  "Whether splitting WINDOW along HORIZONTAL's direction takes the new
+window's room from all of its combination, as Emacs does with
+`window-combination-resize' (`side' only for a side window)."
+  (let ((parent (window--slot window parent)))
+    (and window-combination-resize
+         (or (window-parameter window 'window-side)
+             (not (eq window-combination-resize 'side)))
+         (not (eq window-combination-limit t))
+         parent (window--along-p parent horizontal))))
+
+(defun window--combinations (window horizontal)
+  "How many live windows WINDOW holds along HORIZONTAL's direction, at
+most: the sum over a combination that way, the largest over one the
+other way."
+  (let ((children (window--slot window children)))
+    (cond ((null children) 1)
+          ((window--along-p window horizontal)
+           (apply #'+ (mapcar (lambda (c) (window--combinations c horizontal)) children)))
+          (t (apply #'max (mapcar (lambda (c) (window--combinations c horizontal)) children))))))
+
+(defun window-combinations (&optional window horizontal _ignore-fixed)
+  "The most live windows WINDOW holds one above the other (side by side
+if HORIZONTAL)."
+  (window--combinations (window-normalize-window window) horizontal))
+
+(defun window--resizing-split-size (parent size horizontal)
+  "The size of a new window that takes its room from all of PARENT's
+children, SIZE as `split-window' has it: the average size of a child
+were there one more, if SIZE is nil."
+  (let ((total (window--size parent horizontal))
+        (children (window--slot parent children)))
+    (cond (size (- size))
+          (t (max (min (- total (window--min-size parent horizontal nil))
+                       (/ total (1+ (length children))))
+                  (if horizontal (max window-min-width window-safe-min-width)
+                    (max window-min-height window-safe-min-height)))))))
+
+(defun window--split (window size side params)
+  "Split WINDOW as `split-window' does, SIDE checked; PARAMS non-nil
+when window parameters are heeded."
+  (let* ((horizontal (memq side '(left right)))
          (before (memq side '(above left)))
-         (parent (window--slot window parent)))
+         (parent (window--slot window parent))
+         (window-combination-limit
+          (if (or (and (eq window-combination-resize t) size (> size 0))
+                  ;; The main window beside side windows splits on its own.
+                  (and params parent (not (eq window-combination-resize 'side))
+                       (seq-some #'window--has-side-p (window--others window))))
+              t
+            window-combination-limit))
+         (resize (window--split-resizes-p window horizontal)))
     (when (window-minibuffer-p window)
       (error "Attempt to split minibuffer window"))
-    (window--check-atoms (list (frame-root-window)))
-    (let ((atom-root (window--atom-root-for window)))
-      (when atom-root
-        (setq window atom-root parent (window--slot window parent))))
-    (when (and (window-parameter window 'window-side) (not window--splitting-side))
-      (error "Cannot split side window or parent of side window"))
-    (let* ((new-size (window--split-size window size horizontal))
+    (let* ((new-size (if resize (window--resizing-split-size parent size horizontal)
+                       (window--split-size window size horizontal)))
            (names (window--geometry window horizontal))
            (old-size (window--size window horizontal))
            (normal (window--normal window horizontal))
-           new new-parent)
-      ;; WINDOW's subtree gives up the room first, if it can.
+           (new-parent (not (and parent (not (eq window-combination-limit t))
+                                 (window--along-p parent horizontal))))
+           (new-normal (cond (size (/ (float new-size)
+                                      (if new-parent old-size (window--size parent horizontal))))
+                             (new-parent 0.5)
+                             (resize (/ 1.0 (1+ (window--combinations parent horizontal))))
+                             (t (/ normal 2.0))))
+           new)
       (window--reset-new)
-      (window--add-new-size window (- new-size) horizontal)
-      (window--resize-this window (- new-size) horizontal nil)
-      (unless (window--new-sizes-fit-p window horizontal)
-        (error "Resizing old window failed"))
-      (window--menu-bar (selected-frame))
-      (unless (and parent (not window-combination-limit)
-                   (eq (and (window--slot parent horizontal) t) (and horizontal t))
-                   ;; The main window beside side windows splits on its own.
-                   (or window--splitting-side
-                       (not (seq-some #'window--has-side-p (window--others window)))))
-        ;; WINDOW goes into a new combination of its own direction.
-        (let ((combination (marrow--make-window)))
-          (window--copy-geometry window combination)
-          (window--set combination horizontal (and horizontal t))
-          (window--replace window combination)
-          (window--set combination children (list window))
-          (window--set window parent combination)
-          (puthash combination (cons (window--normal window nil) (window--normal window t))
-                   window--normals)
-          (window--set-normal window (not horizontal) 1.0)
-          (setq parent combination new-parent t normal 1.0)))
+      (if resize
+          (window--take-from-combination parent new-size horizontal new-normal)
+        ;; WINDOW's subtree gives up the room, if it can.
+        (window--add-new-size window (- new-size) horizontal)
+        (window--resize-this window (- new-size) horizontal nil)
+        (unless (window--new-sizes-fit-p window horizontal)
+          (error "Resizing old window failed"))
+        (window--set-new-normal window (- (if new-parent 1.0 normal) new-normal)))
+      (unless horizontal
+        (window--menu-bar (selected-frame)))
+      (when new-parent
+        (setq parent (window--new-combination window horizontal)))
       (setq new (marrow--make-window))
       (window--copy-geometry window new)
+      (window--put new (car names) 0)
+      (window--insert-child parent window new before)
       (window--apply-new horizontal)
-      (let ((new-normal (cond (size (/ (float new-size)
-                                       (if new-parent old-size (window--size parent horizontal))))
-                              (new-parent 0.5)
-                              (t (/ normal 2.0)))))
-        (window--set-normal window horizontal (- normal new-normal))
-        (window--set-normal new horizontal new-normal))
-      (window--put new (car names) new-size)
-      (if before
-          (window--put window (cdr names) (+ (window--get window (cdr names)) new-size))
-        (window--put new (cdr names) (+ (window--get window (cdr names))
-                                        (window--get window (car names)))))
-      (window--set new parent parent)
-      (window--set parent children
-                   (let (out)
-                     (dolist (c (window--slot parent children) (nreverse out))
-                       (if (not (eq c window)) (push c out)
-                         (if before (setq out (cons window (cons new out)))
-                           (setq out (cons new (cons window out))))))))
-      (window--set new use-time 0)
-      (let ((buffer (window-buffer (if (window-live-p window) window (selected-window)))))
-        (window--show new buffer)
-        (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
-        (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
+      (window--set-normal new horizontal new-normal)
+      (window--put new (car names) (- (window--size parent horizontal)
+                                      (apply #'+ (mapcar (lambda (c) (window--size c horizontal))
+                                                         (window--others new)))))
       (window--layout (frame-root-window))
-      (when (eq window-combination-resize 'atom)
-        (unless (window-parameter window 'window-atom)
-          (set-window-parameter window 'window-atom t))
-        (when new-parent
-          (set-window-parameter parent 'window-atom t))
-        (set-window-parameter new 'window-atom t))
-      (when (and new-parent (eq window-combination-limit t))
-        (set-window-combination-limit parent t))
+      (window--set new use-time 0)
+      (window--show-like new window)
+      (window--split-parameters window new parent new-parent side)
       (unless size
         (window--sanitize horizontal))
       (window--check-atoms (list (frame-root-window)))
       new)))
+
+(defun window--take-from-combination (parent new-size horizontal new-normal)
+  "Decide new sizes for PARENT's children that leave NEW-SIZE to a new
+child of normal size NEW-NORMAL, all of them giving up room; their
+normal sizes shrink to leave it its share."
+  (when (> new-size (window--spare parent horizontal nil))
+    (error "Window %s too small for splitting" parent))
+  (window--resize-children parent (- new-size) horizontal nil)
+  (dolist (c (window--slot parent children))
+    (window--set-new-normal c (* (window--normal c horizontal) (- 1.0 new-normal)))))
+
+(defun window--new-combination (window horizontal)
+  "Put WINDOW into a new combination of HORIZONTAL's direction, in its
+place; return the combination."
+  (let ((combination (marrow--make-window)))
+    (window--copy-geometry window combination)
+    (window--set combination horizontal (and horizontal t))
+    (window--replace window combination)
+    (window--set combination children (list window))
+    (window--set window parent combination)
+    (puthash combination (cons (window--normal window nil) (window--normal window t))
+             window--normals)
+    (window--set-normal window (not horizontal) 1.0)
+    (window--set-normal window horizontal 1.0)
+    (when (eq window-combination-limit t)
+      (set-window-combination-limit combination t))
+    combination))
+
+(defun window--insert-child (parent window new before)
+  "Make NEW a child of PARENT, next to its child WINDOW (BEFORE it if
+BEFORE)."
+  (window--set new parent parent)
+  (window--set parent children
+               (let (out)
+                 (dolist (c (window--slot parent children) (nreverse out))
+                   (if (not (eq c window)) (push c out)
+                     (if before (setq out (cons window (cons new out)))
+                       (setq out (cons new (cons window out)))))))))
+
+(defun window--show-like (new window)
+  "Show in NEW the buffer, point and start of WINDOW, if live, else of
+the selected window."
+  (let ((from (if (window-live-p window) window (selected-window))))
+    (window--show new (window-buffer from))
+    (set-window-point new (window-point from))
+    (set-window-start new (window-start from))))
+
+(defun window--split-parameters (window new parent new-parent side)
+  "Give NEW, just split off WINDOW, and PARENT, their combination (new if
+NEW-PARENT), the side or atom parameters `window-combination-resize'
+asks for."
+  (pcase window-combination-resize
+    ('side
+     (let ((window-side (or (window-parameter window 'window-side)
+                            (cdr (assq side '((above . top) (below . bottom)
+                                              (left . left) (right . right)))))))
+       (set-window-parameter new 'window-side window-side)
+       (when (and new-parent (window-parameter window 'window-side))
+         (set-window-parameter parent 'window-side window-side))))
+    ('atom
+     (unless (window-parameter window 'window-atom)
+       (set-window-parameter window 'window-atom t))
+     (when new-parent
+       (set-window-parameter parent 'window-atom t))
+     (set-window-parameter new 'window-atom t))))
 
 (defun window--new-sizes-fit-p (window horizontal)
   "Whether the new sizes decided for WINDOW's subtree fit together: a
@@ -1194,53 +1304,70 @@ grandparent's combination if that runs its way."
 
 (defun delete-window (&optional window)
   "Delete WINDOW, giving its space to the window before it (after it if
-it is first); the most recently used window is selected if it was."
+it is first; to all of its combination with `window-combination-resize'
+t); the most recently used window is selected if it was.  Unless
+`ignore-window-parameters', WINDOW's `delete-window' parameter, a
+function, deletes instead, and a window of an atomic window deletes the
+whole."
   (let* ((window (window-normalize-window window))
-         (atom-root (progn (window--check-atoms (list (frame-root-window)))
-                           (window--atom-root-for window t)))
-         (parent (window--slot window parent)))
-    (if atom-root (delete-window atom-root)
-      (window--delete window parent))))
+         (function (progn (window--check-atoms (list (frame-root-window)))
+                          (window--parameter-function window 'delete-window))))
+    (cond ((eq function 'ignore) (window--delete window nil))
+          (function (funcall function window))
+          ((window--atom-root-for window t) (delete-window (window--atom-root-for window t)))
+          (t (window--delete window t)))))
 
-(defun window--delete (window parent)
-  "Delete WINDOW, a child of PARENT, as `delete-window' does."
-  (when (or (window-minibuffer-p window) (null parent))
-    (error "Attempt to delete minibuffer or sole ordinary window"))
-  (when (and (eq window (window-main-window)) (window--side-windows))
-    (error "Attempt to delete main window of frame %s" (selected-frame)))
-  (let* ((horizontal (window--slot parent horizontal))
-         (prev (window-prev-sibling window))
-         (sibling (or prev (window-next-sibling window)))
-         (size (window--get window (car (window--geometry window horizontal))))
-         (gone (window--leaves window)))
-    (when (memq (selected-window) gone)
-      (select-window (window--by-use-time #'> t t gone)))
-    (window--reset-new)
-    (window--resize-this sibling size horizontal nil t)
-    (window--set-new-normal sibling (+ (window--normal sibling horizontal)
-                                       (window--normal window horizontal)))
-    (window--set parent children (delq window (window--slot parent children)))
-    (window--kill window)
-    (window--apply-new horizontal)
-    (unless (cdr (window--slot parent children))
-      (window--dissolve parent))
-    (window--relayout)
-    (window--check-atoms (list (frame-root-window)))
-    nil))
+(defun window--delete (window params)
+  "Delete WINDOW as `delete-window' does, PARAMS non-nil when window
+parameters are heeded."
+  (let ((parent (window--slot window parent)))
+    (when (or (window-minibuffer-p window) (null parent))
+      (error "Attempt to delete minibuffer or sole ordinary window"))
+    (when (and params (eq window (window-main-window)) (window--side-windows))
+      (error "Attempt to delete main window of frame %s" (selected-frame)))
+    (let* ((horizontal (window--slot parent horizontal))
+           (prev (window-prev-sibling window))
+           (sibling (or prev (window-next-sibling window)))
+           (size (window--get window (car (window--geometry window horizontal))))
+           (gone (window--leaves window)))
+      (when (memq (selected-window) gone)
+        (select-window (window--by-use-time #'> t t gone)))
+      (window--reset-new)
+      (if (eq window-combination-resize t)
+          (window--resize-siblings window (- size) horizontal nil)
+        (window--resize-this sibling size horizontal nil t)
+        (window--set-new-normal sibling (+ (window--normal sibling horizontal)
+                                           (window--normal window horizontal))))
+      (window--set parent children (delq window (window--slot parent children)))
+      (window--kill window)
+      (window--apply-new horizontal)
+      (unless (cdr (window--slot parent children))
+        (window--dissolve parent))
+      (window--relayout horizontal)
+      (window--check-atoms (list (frame-root-window)))
+      nil)))
 
 (defun delete-other-windows (&optional window _interactive)
-  "Make WINDOW fill the frame, deleting every other ordinary window."
+  "Make WINDOW fill the frame, deleting every other ordinary window.
+Unless `ignore-window-parameters', WINDOW's `delete-other-windows'
+parameter, a function, acts instead, and a window of an atomic window
+keeps the whole."
   (let* ((window (window-normalize-window window))
-         (root (frame-root-window))
-         (atom-root (window--atom-root-for window t)))
-    (when atom-root
-      (setq window atom-root))
-    (when (window-minibuffer-p window)
-      (error "Can't expand minibuffer to full frame"))
-    (when (window-parameter window 'window-side)
-      (error "Cannot make side window the only window"))
-    (window--keep-only window root)
-    nil))
+         (function (window--parameter-function window 'delete-other-windows)))
+    (cond ((eq function 'ignore) (window--delete-others window))
+          (function (funcall function window))
+          ((window--atom-root-for window t)
+           (delete-other-windows (window--atom-root-for window t)))
+          ((window-parameter window 'window-side)
+           (error "Cannot make side window the only window"))
+          (t (window--delete-others window)))))
+
+(defun window--delete-others (window)
+  "Put WINDOW in the place of the frame's root window."
+  (when (window-minibuffer-p window)
+    (error "Can't expand minibuffer to full frame"))
+  (window--keep-only window (frame-root-window))
+  nil)
 
 (defun window--keep-only (window root)
   "Put WINDOW in the place of ROOT, an ancestor, deleting the other
@@ -1742,16 +1869,18 @@ window is resized, then its height, whichever way resizing goes.")
 IF-RESIZED, only when some size changes, as Emacs's resizing and
 balancing do (the normal sizes then stay).  As in Emacs, the check sees
 the minibuffer window's new size too, which is mostly not its size."
-  (let ((windows (window--all (frame-root-window))))
-    (when (or (not if-resized)
-              (/= window--mini-new-size (window--size (minibuffer-window) horizontal))
-              (seq-some (lambda (w) (/= (window--new-size w horizontal) (window--size w horizontal)))
-                        windows))
+  (let ((windows (window--all (frame-root-window)))
+        (applied (or (not if-resized)
+                     (/= window--mini-new-size (window--size (minibuffer-window) horizontal)))))
+    (dolist (w windows)
+      (unless (= (window--new-size w horizontal) (window--size w horizontal))
+        (setq applied t)))
+    (when applied
       (dolist (w windows)
         (window--set-size w horizontal (window--new-size w horizontal))
         (when (numberp (window--new-normal w))
-          (window--set-normal w horizontal (window--new-normal w))))))
-  (window--relayout))
+          (window--set-normal w horizontal (window--new-normal w)))))
+    (window--relayout (or horizontal (not applied)))))
 
 (defun window--resize-this (window delta horizontal ignore &optional add)
   "Resize WINDOW's subtree by DELTA (WINDOW too if ADD): the children of
@@ -1871,9 +2000,11 @@ normal size in proportion to theirs, WINDOW takes the rest of 1.0."
         (setq top (+ top (window--slot c lines))))
       (window--layout c))))
 
-(defun window--relayout ()
-  "Place every window of the frame after a change of sizes."
-  (window--menu-bar (selected-frame))
+(defun window--relayout (&optional columns-only)
+  "Place every window of the frame after a change of sizes, of columns
+only if COLUMNS-ONLY."
+  (unless columns-only
+    (window--menu-bar (selected-frame)))
   (window--layout (frame-root-window)))
 
 (defvar window--mini-resized nil
@@ -1916,9 +2047,11 @@ the room from its siblings; return t."
          (window--reset-new)
          (window--resize-this window delta horizontal ignore t)
          (let* ((parent (window--slot window parent))
-                (sibling (and (window--along-p parent horizontal)
+                (sibling (and (not (eq window-combination-resize t))
+                              (window--along-p parent horizontal)
                               (or (window-next-sibling window) (window-prev-sibling window)))))
-           ;; The neighbor takes all of the change if it can.
+           ;; The neighbor takes all of the change if it can, unless
+           ;; `window-combination-resize' asks all siblings to.
            (if (and sibling (or (<= delta 0) (>= (window--spare sibling horizontal ignore) delta)))
                (let ((change (/ (float delta) (window--size parent horizontal))))
                  (window--resize-this sibling (- delta) horizontal nil t)
@@ -2241,8 +2374,7 @@ bottom if negative, the middle if nil); return the row reached."
   "The atomic window that splitting or DELETING WINDOW acts on instead,
 nil if WINDOW acts for itself; deleting the frame's root window is an
 error."
-  (let ((root (and (not ignore-window-parameters)
-                   (window-parameter window 'window-atom)
+  (let ((root (and (window-parameter window 'window-atom)
                    (window-atom-root window))))
     (when (and root (not (eq root window)))
       (when (and deleting (eq root (frame-root-window)))
@@ -2305,23 +2437,40 @@ internal windows too if ANY."
           (setq w (window-parent w)))
         w))))
 
-(defun window--side-size (alist horizontal total)
-  "The lines (columns if HORIZONTAL) of a new side window in TOTAL ones:
-ALIST's `window-height' (`window-width'), a count or a fraction, else a
-quarter."
-  (let ((size (cdr (assq (if horizontal 'window-width 'window-height) alist))))
-    (cond ((integerp size) size)
-          ((floatp size) (round (* size total)))
-          (t (/ total 4)))))
+(defun window--side-resize (window alist)
+  "Give WINDOW, a new side window, the height and width ALIST asks for
+\(`window-height', `window-width': a count of lines or columns, a
+fraction of the frame's, or a function to call with WINDOW), as Emacs's
+`window--display-buffer' does: only along a combination, and only as
+far as windows can shrink to their safe minimum.  Return WINDOW."
+  (dolist (horizontal '(nil t) window)
+    (let ((size (cdr (assq (if horizontal 'window-width 'window-height) alist))))
+      (cond ((numberp size)
+             (let ((delta (- (if (integerp size) size
+                               (round (* size (window--size (frame-root-window) horizontal))))
+                             (window--size window horizontal))))
+               (when (and (window-resizable-p window delta horizontal 'safe)
+                          (window-combined-p window horizontal))
+                 (window-resize window delta horizontal 'safe))))
+            ((functionp size) (ignore-errors (funcall size window)))))))
 
 (defun window--make-side (buffer side slot alist)
-  "A new window on SIDE for SLOT, showing BUFFER."
+  "A new window on SIDE for SLOT, showing BUFFER, of the size ALIST asks
+for, a quarter of the frame's by default; nil if there is no room."
   (let* ((horizontal (memq side '(left right)))
          (beside (if horizontal (window-main-window) (frame-root-window)))
-         (size (window--side-size alist horizontal (window--size beside horizontal)))
-         (new (split-window beside (- size) (cdr (assq side '((top . above) (bottom . below)
-                                                            (left . left) (right . right)))))))
-    (window--new-side new buffer side slot)))
+         (new (let ((window-combination-resize 'side) (window-combination-limit nil))
+                (ignore-errors
+                  (split-window beside nil (cdr (assq side '((top . above) (bottom . below)
+                                                             (left . left) (right . right)))))))))
+    (when new
+      (window--new-side new buffer side slot)
+      (window--side-resize
+       new (if (assq (if horizontal 'window-width 'window-height) alist) alist
+             (cons (cons (if horizontal 'window-width 'window-height)
+                         (/ (window--size (frame-root-window) horizontal) 4))
+                   alist)))
+      new)))
 
 (defun window--new-side (window buffer side slot)
   "Make WINDOW, new, the side window of SIDE and SLOT showing BUFFER."
@@ -2335,17 +2484,16 @@ quarter."
 
 (defun window--add-slot (buffer side slot windows)
   "A new window for SLOT beside WINDOWS, the side's others, showing
-BUFFER; the side's windows then share it evenly."
-  (let* ((horizontal (memq side '(top bottom)))
-         (after (seq-filter (lambda (w) (< (window-parameter w 'window-slot) slot)) windows))
-         (next-to (if after (car (last after)) (car windows)))
-         (new (let ((window--splitting-side t))
-                (split-window next-to nil (if horizontal (if after 'right 'left)
-                                            (if after 'below 'above))))))
-    (window--new-side new buffer side slot)
-    (window--balance (window-parent new))
-    (window--relayout)
-    new))
+BUFFER: before the first window of a later slot, else after the last
+one; as in Emacs, it takes its share of the side from all of them."
+  (let* ((across (memq side '(top bottom)))
+         (slot-of (lambda (w) (window-parameter w 'window-slot)))
+         (next (seq-find (lambda (w) (> (funcall slot-of w) slot)) windows))
+         (prev (car (last (seq-filter (lambda (w) (<= (funcall slot-of w) slot)) windows))))
+         (new (let ((window-combination-resize 'side))
+                (split-window (or next prev) nil
+                              (if next (if across 'left 'above) (if across 'right 'below))))))
+    (window--new-side new buffer side slot)))
 
 (defun display-buffer-in-side-window (buffer alist)
   "Show BUFFER in the side window of ALIST's `side' (bottom by default)
@@ -2363,7 +2511,7 @@ and `slot' (0), made if need be; return that window."
              (window--show-for-display same buffer)
              (set-window-dedicated-p same 'side)
              same)
-            (windows (window--add-slot buffer side slot windows))
+            (windows (window--side-resize (window--add-slot buffer side slot windows) alist))
             (t (window--make-side buffer side slot alist))))))
 
 (defun window-toggle-side-windows (&optional frame)
