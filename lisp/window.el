@@ -570,10 +570,17 @@ bar, as on a batch Emacs terminal."
           (+ top (if body (window-body-height w) (window--slot w lines))))))
 
 (defun window--pixel-top (window)
-  "WINDOW's first line counted from below the menu bar, which the
-minibuffer window's is not."
-  (if (window--slot window mini) (window--slot window top)
-    (- (window--slot window top) window--pixel-offset)))
+  "WINDOW's first line as its pixel edges count it: its place in the
+tree below the root window's pixel top, whatever lines Emacs has not
+yet moved (the minibuffer window's, its line)."
+  (let ((parent (window--slot window parent)))
+    (cond ((window--slot window mini) (window--slot window top))
+          ((null parent) window--root-pixel-top)
+          ((window--slot parent horizontal) (window--pixel-top parent))
+          (t (+ (window--pixel-top parent)
+                (apply #'+ (mapcar (lambda (w) (window--slot w lines))
+                                   (seq-take-while (lambda (w) (not (eq w window)))
+                                                   (window--slot parent children)))))))))
 
 (defun window-pixel-edges (&optional window)
   "WINDOW's edges, the lines counted from below the menu bar."
@@ -969,34 +976,20 @@ it and make the buffer current."
   "Store VALUE in WINDOW's slot NAME, a symbol."
   (marrow--set-window-slot window (window--index name) value))
 
-(defun window--shift-tops (window delta)
-  "Move WINDOW and its subtree DELTA lines down."
-  (dolist (w (window--all window))
-    (window--set w top (+ (window--slot w top) delta))))
-
-(defun window--menu-bar (frame)
-  "The first change of lines shows the frame's menu bar line, as on a
-batch Emacs terminal: the root window starts on line 1 from then on.
-Changes of columns alone leave the windows' lines where they were."
-  (let ((root (window--slot frame f-root)))
-    (when (= 0 (window--slot root top))
-      (setq window--pixel-offset 1)
-      (window--shift-tops root 1))))
-
-(defvar window--pixel-offset 0
-  "How many lines a window's pixel edges are above its edges: 1 from
-when the menu bar line pushes the windows down, as the first change of
-layout does on a batch Emacs terminal, 0 again once a configuration is
-put back and the windows are fitted below it.")
+(defvar window--root-pixel-top 0
+  "The root window's pixel top: 0 in a new batch Emacs, whose menu bar
+line its windows' lines learn about only as they are laid out again
+\(`window--relayout'), 1 once a configuration put back fits the windows
+below it.")
 
 (defun window--fit-root (frame)
   "Fit FRAME's windows to the 23 lines between its menu bar and its
 minibuffer window, as restoring a configuration does in batch Emacs,
 the windows sharing the difference by their normal sizes."
-  (window--menu-bar frame)
-  (setq window--pixel-offset 0)
+  (setq window--root-pixel-top 1)
   (let ((root (window--slot frame f-root))
         (mini (window--slot frame f-mini)))
+    (window--set root top 1)
     (window--reset-new)
     (window--resize-this root (- 24 (window--slot mini lines) (window--slot root lines)) nil nil t)
     (window--apply-new nil)
@@ -1017,12 +1010,14 @@ the windows sharing the difference by their normal sizes."
     new))
 
 (defun window--replace (old new)
-  "Put NEW where OLD is in the tree: in OLD's parent, or as the root."
+  "Put NEW where OLD is in the tree: in OLD's parent, or as the root,
+which starts below the menu bar line."
   (let ((parent (window--slot old parent)))
     (window--set new parent parent)
     (if parent
         (window--set parent children
                      (mapcar (lambda (c) (if (eq c old) new c)) (window--slot parent children)))
+      (window--set new top 1)
       (window--set (selected-frame) f-root new))))
 
 (defun window--copy-geometry (from to)
@@ -1148,8 +1143,6 @@ when window parameters are heeded."
         (unless (window--new-sizes-fit-p window horizontal)
           (error "Resizing old window failed"))
         (window--set-new-normal window (- (if new-parent 1.0 normal) new-normal)))
-      (unless horizontal
-        (window--menu-bar (selected-frame)))
       (when new-parent
         (setq parent (window--new-combination window horizontal)))
       (setq new (marrow--make-window))
@@ -1161,7 +1154,7 @@ when window parameters are heeded."
       (window--put new (car names) (- (window--size parent horizontal)
                                       (apply #'+ (mapcar (lambda (c) (window--size c horizontal))
                                                          (window--others new)))))
-      (window--layout (frame-root-window))
+      (window--relayout horizontal)
       (window--set new use-time 0)
       (window--show-like new window)
       (window--split-parameters window new parent new-parent side)
@@ -1373,13 +1366,19 @@ keeps the whole."
   "Put WINDOW in the place of ROOT, an ancestor, deleting the other
 windows under ROOT."
   (unless (eq window root)
-    (window--menu-bar (selected-frame))
-    (window--copy-geometry root window)
-    (puthash window (cons (window--normal root nil) (window--normal root t)) window--normals)
-    (window--replace root window)
-    (let ((keep (window--all window)))
+    (let ((lines (- (window--slot root lines) (window--slot window lines)))
+          (cols (- (window--slot root cols) (window--slot window cols)))
+          (keep (window--all window)))
+      (window--set window left (window--slot root left))
+      (puthash window (cons (window--normal root nil) (window--normal root t)) window--normals)
+      (window--replace root window)
       (dolist (w (window--all root))
-        (unless (memq w keep) (window--kill-one w))))
+        (unless (memq w keep) (window--kill-one w)))
+      ;; WINDOW's subtree grows by normal sizes, lines first.
+      (dolist (change (list (cons nil lines) (cons t cols)))
+        (window--reset-new)
+        (window--resize-this window (cdr change) (car change) nil t)
+        (window--apply-new (car change))))
     (unless (window-live-p (selected-window))
       (select-window (car (window--leaves window))))))
 
@@ -1989,23 +1988,29 @@ normal size in proportion to theirs, WINDOW takes the rest of 1.0."
   "NORMAL kept between 0.0 and 1.0."
   (min 1.0 (max normal 0.0)))
 
-(defun window--layout (window)
-  "Place WINDOW's descendants one after the other from its top left."
+(defun window--layout (window &optional columns-only)
+  "Place WINDOW's descendants one after the other from its top left;
+leave their lines alone if COLUMNS-ONLY."
   (let ((top (window--slot window top)) (left (window--slot window left))
         (along (window--slot window horizontal)))
     (dolist (c (window--slot window children))
-      (window--set c top top)
+      (unless columns-only
+        (window--set c top top))
       (window--set c left left)
       (if along (setq left (+ left (window--slot c cols)))
         (setq top (+ top (window--slot c lines))))
-      (window--layout c))))
+      (window--layout c columns-only))))
 
 (defun window--relayout (&optional columns-only)
-  "Place every window of the frame after a change of sizes, of columns
-only if COLUMNS-ONLY."
-  (unless columns-only
-    (window--menu-bar (selected-frame)))
-  (window--layout (frame-root-window)))
+  "Place every window of the frame after a change of sizes.  As Emacs
+does, a change of lines puts the root window below the menu bar line
+and the minibuffer window after it, while a change of COLUMNS-ONLY
+leaves lines where they were: in a new batch Emacs, line 0."
+  (let ((root (frame-root-window)) (mini (minibuffer-window)))
+    (unless columns-only
+      (window--set root top 1)
+      (window--set mini top (+ 1 (window--slot root lines))))
+    (window--layout root columns-only)))
 
 (defvar window--mini-resized nil
   "Whether the minibuffer window has been resized: from then on, as in
@@ -2042,7 +2047,11 @@ the room from its siblings; return t."
            (window--resize-mini delta)))
         ((/= (window-resizable window delta horizontal ignore) delta)
          (error "Cannot resize window %s" window))
-        ((= delta 0) (or horizontal (not window--mini-resized)))
+        ((= delta 0)
+         ;; Emacs applies the unchanged sizes all the same: lines may move.
+         (window--reset-new)
+         (window--apply-new horizontal t)
+         (or horizontal (not window--mini-resized)))
         (t
          (window--reset-new)
          (window--resize-this window delta horizontal ignore t)
@@ -2104,19 +2113,6 @@ HORIZONTAL), or as much as it can."
   (setq window (window-normalize-window window))
   (window-resize window (- (window-min-delta window)))
   (window-resize window (- (window-min-delta window t)) t))
-
-(defun window--balance (window)
-  "Share out the size of each combination under WINDOW evenly among its
-children, the first ones taking the remainder."
-  (let* ((children (window--slot window children))
-         (along (window--slot window horizontal))
-         (size (window--size window along))
-         (n (length children)) (i 0))
-    (dolist (c children)
-      (window--set-size c along (+ (/ size n) (if (< i (% size n)) 1 0)))
-      (window--set-size c (not along) (window--size window (not along)))
-      (setq i (1+ i))
-      (when (window--slot c children) (window--balance c)))))
 
 (defun balance-windows (&optional window-or-frame)
   "Make the windows of the frame (or under WINDOW-OR-FRAME) share their
@@ -2220,7 +2216,6 @@ window going on over the next ones."
 mode line, within MIN-HEIGHT, MAX-HEIGHT and what its siblings allow;
 return nil."
   (setq window (window-normalize-window window t))
-  (window--menu-bar (selected-frame))
   (when (window-combined-p window)
     (let* ((size (window--slot window lines))
            (lines (window--screen-lines window))
@@ -2525,8 +2520,8 @@ and `slot' (0), made if need be; return that window."
                              (list side (window-parameter w 'window-slot) (window-buffer w)
                                    (window--size w (memq side '(left right))))))
                          sides))
-           (dolist (w sides)
-             (when (window-live-p w) (delete-window w))))
+           (let ((ignore-window-parameters t))
+             (delete-other-windows (window-main-window))))
           ;; As in Emacs, what was hidden last can be shown again and again.
           (window--hidden-sides
            (dolist (entry window--hidden-sides)
