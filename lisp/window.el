@@ -577,10 +577,13 @@ yet moved (the minibuffer window's, its line)."
     (cond ((window--slot window mini) (window--slot window top))
           ((null parent) window--root-pixel-top)
           ((window--slot parent horizontal) (window--pixel-top parent))
-          (t (+ (window--pixel-top parent)
-                (apply #'+ (mapcar (lambda (w) (window--slot w lines))
-                                   (seq-take-while (lambda (w) (not (eq w window)))
-                                                   (window--slot parent children)))))))))
+          (t (let ((top (window--pixel-top parent))
+                   (siblings (window--slot parent children)))
+               ;; Below the siblings before it.
+               (while (not (eq (car siblings) window))
+                 (setq top (+ top (window--slot (car siblings) lines))
+                       siblings (cdr siblings)))
+               top)))))
 
 (defun window-pixel-edges (&optional window)
   "WINDOW's edges, the lines counted from below the menu bar."
@@ -1100,10 +1103,10 @@ were there one more, if SIZE is nil."
   (let ((total (window--size parent horizontal))
         (children (window--slot parent children)))
     (cond (size (- size))
+          ;; As in Emacs, at least `window-min-height', whichever way.
           (t (max (min (- total (window--min-size parent horizontal nil))
                        (/ total (1+ (length children))))
-                  (if horizontal (max window-min-width window-safe-min-width)
-                    (max window-min-height window-safe-min-height)))))))
+                  (max window-min-height window-safe-min-height))))))
 
 (defun window--split (window size side params)
   "Split WINDOW as `split-window' does, SIDE checked; PARAMS non-nil
@@ -1169,6 +1172,8 @@ child of normal size NEW-NORMAL, all of them giving up room; their
 normal sizes shrink to leave it its share."
   (when (> new-size (window--spare parent horizontal nil))
     (error "Window %s too small for splitting" parent))
+  (when (< new-size (if horizontal window-safe-min-width window-safe-min-height))
+    (error "Size of new window too small (after split)"))
   (window--resize-children parent (- new-size) horizontal nil)
   (dolist (c (window--slot parent children))
     (window--set-new-normal c (* (window--normal c horizontal) (- 1.0 new-normal)))))
@@ -1928,7 +1933,7 @@ stay; their subtrees follow, if all of DELTA found a child."
               (setcdr cell (1- (cdr cell)))
               (when (= 0 (cdr cell))
                 (window--set-new-normal best 'skip)
-                (setq candidates (delq best candidates))))))))
+                (setq candidates (remq best candidates))))))))
     (when (and (/= delta 0) (= left 0))
       (dolist (w children)
         (unless (eq (window--new-normal w) 'ignore)
@@ -2047,11 +2052,6 @@ the room from its siblings; return t."
            (window--resize-mini delta)))
         ((/= (window-resizable window delta horizontal ignore) delta)
          (error "Cannot resize window %s" window))
-        ((= delta 0)
-         ;; Emacs applies the unchanged sizes all the same: lines may move.
-         (window--reset-new)
-         (window--apply-new horizontal t)
-         (or horizontal (not window--mini-resized)))
         (t
          (window--reset-new)
          (window--resize-this window delta horizontal ignore t)
@@ -2067,8 +2067,11 @@ the room from its siblings; return t."
                  (window--set-new-normal window (+ (window--normal window horizontal) change))
                  (window--set-new-normal sibling (- (window--normal sibling horizontal) change)))
              (window--resize-siblings window delta horizontal ignore)))
+         ;; As in Emacs, resizing by 0 applies the sizes all the same,
+         ;; so that lines may move, and says whether Emacs found them
+         ;; changed.
          (window--apply-new horizontal t)
-         t)))
+         (or (/= delta 0) horizontal (not window--mini-resized)))))
 
 (defun window--numeric-arg (arg)
   "ARG as a command's numeric prefix argument."
