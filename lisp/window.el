@@ -255,7 +255,7 @@ LIVE-ONLY)."
 (defun window-prev-sibling (&optional window)
   "The window before WINDOW in its parent's combination."
   (let* ((w (window--valid window)) (siblings (window--siblings w)))
-    (and (not (eq w (car siblings)))
+    (and siblings (not (eq w (car siblings)))
          (let ((l siblings))
            (while (not (eq (cadr l) w)) (setq l (cdr l)))
            (car l)))))
@@ -580,7 +580,7 @@ yet moved (the minibuffer window's, its line)."
           (t (let ((top (window--pixel-top parent))
                    (siblings (window--slot parent children)))
                ;; Below the siblings before it.
-               (while (not (eq (car siblings) window))
+               (while (and siblings (not (eq (car siblings) window)))
                  (setq top (+ top (window--slot (car siblings) lines))
                        siblings (cdr siblings)))
                top)))))
@@ -1005,7 +1005,7 @@ the windows sharing the difference by their normal sizes."
                     ((>= size 0) (- old size))
                     (t (- size))))
          (safe (if horizontal 2 1))
-         (min (if horizontal window-min-width window-min-height)))
+         (min (window--min-size window horizontal nil)))
     (when (if size
               (or (and (>= size 0) (>= size old)) (< new safe) (< (- old new) safe))
             (> (+ new min) old))
@@ -1027,10 +1027,6 @@ which starts below the menu bar line."
   "Give window TO the size and position of window FROM."
   (dolist (name '(lines cols top left))
     (window--put to name (window--get from name))))
-
-(defun window--has-side-p (window)
-  "Whether WINDOW is or holds a side window."
-  (seq-some (lambda (w) (window-parameter w 'window-side)) (window--all window)))
 
 (defun window--parameter-function (window name)
   "What WINDOW's parameter NAME (`split-window', `delete-window' or
@@ -1117,8 +1113,8 @@ when window parameters are heeded."
          (window-combination-limit
           (if (or (and (eq window-combination-resize t) size (> size 0))
                   ;; The main window beside side windows splits on its own.
-                  (and params parent (not (eq window-combination-resize 'side))
-                       (seq-some #'window--has-side-p (window--others window))))
+                  (and params (not (eq window-combination-resize 'side))
+                       (window--beside-side-p window)))
               t
             window-combination-limit))
          (resize (window--split-resizes-p window horizontal)))
@@ -2425,15 +2421,20 @@ internal windows too if ANY."
   (seq-filter (lambda (w) (window-parameter w 'window-side))
               (window-list nil 'nomini (frame-first-window))))
 
+(defun window--beside-side-p (window)
+  "Whether WINDOW's sibling before or after it is a side window."
+  (let ((prev (window-prev-sibling window)) (next (window-next-sibling window)))
+    (or (and prev (window-parameter prev 'window-side))
+        (and next (window-parameter next 'window-side)))))
+
 (defun window-main-window (&optional frame)
-  "The smallest window holding all of FRAME's windows but side windows."
-  (let ((root (frame-root-window (window-normalize-frame frame))))
-    (if (not (window--has-side-p root)) root
-      (let ((w (seq-find (lambda (w) (not (window-parameter w 'window-side)))
-                         (window--leaves root))))
-        (while (and (window-parent w) (not (window--has-side-p (window-parent w))))
-          (setq w (window-parent w)))
-        w))))
+  "FRAME's main window: as Emacs finds it, the last window of the tree,
+in order, that is no side window but is beside one; the root window if
+there is none."
+  (let ((root (frame-root-window (window-normalize-frame frame))) main)
+    (dolist (w (window--all root) (or main root))
+      (when (and (not (window-parameter w 'window-side)) (window--beside-side-p w))
+        (setq main w)))))
 
 (defun window--side-resize (window alist)
   "Give WINDOW, a new side window, the height and width ALIST asks for
@@ -2452,11 +2453,26 @@ far as windows can shrink to their safe minimum.  Return WINDOW."
                  (window-resize window delta horizontal 'safe))))
             ((functionp size) (ignore-errors (funcall size window)))))))
 
+(defun window--major-side-next-to (side)
+  "The window to split for the first window on SIDE, as Emacs picks it:
+the sibling of the window on the opposite side, else the root window
+for the top and bottom, else the sibling of the top or the bottom
+window for the left and right."
+  (let ((on (lambda (side) (window-with-parameter 'window-side side nil t))))
+    (cond ((and (eq side 'left) (funcall on 'right)) (window-prev-sibling (funcall on 'right)))
+          ((and (eq side 'top) (funcall on 'bottom)) (window-prev-sibling (funcall on 'bottom)))
+          ((and (eq side 'right) (funcall on 'left)) (window-next-sibling (funcall on 'left)))
+          ((and (eq side 'bottom) (funcall on 'top)) (window-next-sibling (funcall on 'top)))
+          ((memq side '(top bottom)) (frame-root-window))
+          ((funcall on 'top) (window-next-sibling (funcall on 'top)))
+          ((funcall on 'bottom) (window-prev-sibling (funcall on 'bottom)))
+          (t (frame-root-window)))))
+
 (defun window--make-side (buffer side slot alist)
   "A new window on SIDE for SLOT, showing BUFFER, of the size ALIST asks
 for, a quarter of the frame's by default; nil if there is no room."
   (let* ((horizontal (memq side '(left right)))
-         (beside (if horizontal (window-main-window) (frame-root-window)))
+         (beside (window--major-side-next-to side))
          (new (let ((window-combination-resize 'side) (window-combination-limit nil))
                 (ignore-errors
                   (split-window beside nil (cdr (assq side '((top . above) (bottom . below)
@@ -2482,20 +2498,44 @@ for, a quarter of the frame's by default; nil if there is no room."
 
 (defun window--add-slot (buffer side slot windows)
   "A new window for SLOT beside WINDOWS, the side's others, showing
-BUFFER: before the first window of a later slot, else after the last
-one; as in Emacs, it takes its share of the side from all of them."
+BUFFER: before the first window of a later slot, else (or if that one
+cannot be split) after the last one of an earlier slot; as in Emacs, it
+takes its share of the side from all of them.  nil if neither split."
   (let* ((across (memq side '(top bottom)))
          (slot-of (lambda (w) (window-parameter w 'window-slot)))
          (next (seq-find (lambda (w) (> (funcall slot-of w) slot)) windows))
          (prev (car (last (seq-filter (lambda (w) (<= (funcall slot-of w) slot)) windows))))
          (new (let ((window-combination-resize 'side))
-                (split-window (or next prev) nil
-                              (if next (if across 'left 'above) (if across 'right 'below))))))
-    (window--new-side new buffer side slot)))
+                (or (and next (ignore-errors
+                                (split-window next nil (if across 'left 'above))))
+                    (and prev (ignore-errors
+                                (split-window prev nil (if across 'right 'below))))))))
+    (and new (window--new-side new buffer side slot))))
+
+(defun window--reuse-side (window buffer slot)
+  "Show BUFFER in WINDOW, a side window, now of SLOT; return WINDOW."
+  (set-window-parameter window 'window-slot slot)
+  (set-window-dedicated-p window nil)
+  (window--show-for-display window buffer)
+  (set-window-dedicated-p window 'side)
+  window)
+
+(defun window--nearest-slot (slot windows)
+  "The first of WINDOWS whose slot is nearest SLOT, a slot on the other
+side of 0 counting as far as both are from 0."
+  (let (best best-distance)
+    (dolist (w windows best)
+      (let* ((this (window-parameter w 'window-slot))
+             (distance (if (or (and (> this 0) (> slot 0)) (and (< this 0) (< slot 0)))
+                           (abs (- slot this))
+                         (+ (abs slot) (abs this)))))
+        (unless (and best (<= best-distance distance))
+          (setq best w best-distance distance))))))
 
 (defun display-buffer-in-side-window (buffer alist)
   "Show BUFFER in the side window of ALIST's `side' (bottom by default)
-and `slot' (0), made if need be; return that window."
+and `slot' (0), made if need be (else the side window of the nearest
+slot shows it); return that window."
   (let ((side (or (cdr (assq 'side alist)) 'bottom))
         (slot (or (cdr (assq 'slot alist)) 0)))
     (unless (memq side '(top bottom left right))
@@ -2503,13 +2543,11 @@ and `slot' (0), made if need be; return that window."
     (let* ((windows (seq-filter (lambda (w) (eq (window-parameter w 'window-side) side))
                                 (window--side-windows)))
            (same (seq-find (lambda (w) (eql (window-parameter w 'window-slot) slot)) windows)))
-      (cond (same
-             ;; Reused for another buffer all the same.
-             (set-window-dedicated-p same nil)
-             (window--show-for-display same buffer)
-             (set-window-dedicated-p same 'side)
-             same)
-            (windows (window--side-resize (window--add-slot buffer side slot windows) alist))
+      (cond (same (window--reuse-side same buffer slot))
+            (windows
+             (let ((new (window--add-slot buffer side slot windows)))
+               (if new (window--side-resize new alist)
+                 (window--reuse-side (window--nearest-slot slot windows) buffer slot))))
             (t (window--make-side buffer side slot alist))))))
 
 (defun window-toggle-side-windows (&optional frame)
