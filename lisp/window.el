@@ -1031,11 +1031,11 @@ which starts below the menu bar line."
 (defun window--parameter-function (window name)
   "What WINDOW's parameter NAME (`split-window', `delete-window' or
 `delete-other-windows') asks of the command of that name: nil to act
-with the other parameters heeded, `ignore' to act disregarding them
+with the other parameters heeded, t to act disregarding them
 \(`ignore-window-parameters', or the parameter t), else a function to
-call instead."
+call instead (`ignore' to do nothing)."
   (let ((function (window-parameter window name)))
-    (cond ((or ignore-window-parameters (eq function t)) 'ignore)
+    (cond ((or ignore-window-parameters (eq function t)) t)
           ((functionp function) function))))
 
 (defun window--side-argument (side)
@@ -1057,7 +1057,7 @@ an atomic window splits the atomic window's root."
          (side (window--side-argument side))
          (function (window--parameter-function window 'split-window)))
     (window--check-atoms (list (frame-root-window)))
-    (cond ((eq function 'ignore) (window--split window size side nil))
+    (cond ((eq function t) (window--split window size side nil))
           (function (funcall function window size side))
           ((window--atom-root-for window)
            (split-window (window--atom-root-for window) size side pixelwise))
@@ -1306,7 +1306,7 @@ whole."
   (let* ((window (window-normalize-window window))
          (function (progn (window--check-atoms (list (frame-root-window)))
                           (window--parameter-function window 'delete-window))))
-    (cond ((eq function 'ignore) (window--delete window nil))
+    (cond ((eq function t) (window--delete window nil))
           (function (funcall function window))
           ((window--atom-root-for window t) (delete-window (window--atom-root-for window t)))
           (t (window--delete window t)))))
@@ -1348,7 +1348,7 @@ parameter, a function, acts instead, and a window of an atomic window
 keeps the whole."
   (let* ((window (window-normalize-window window))
          (function (window--parameter-function window 'delete-other-windows)))
-    (cond ((eq function 'ignore) (window--delete-others window))
+    (cond ((eq function t) (window--delete-others window))
           (function (funcall function window))
           ((window--atom-root-for window t)
            (delete-other-windows (window--atom-root-for window t)))
