@@ -8,6 +8,8 @@
 ;; split side by side (in a new run of the Lisp under test).
 
 (require 'ert)
+(load (expand-file-name "fixtures/window-history" (file-name-directory load-file-name))
+      nil t)
 
 (defmacro winc-tests--fresh (&rest body)
   "Run BODY with one window of 23 lines on *scratch*, no window
@@ -44,33 +46,9 @@ killed."
     (if (windowp tree) 'live
       (append (list (car tree) (cadr tree)) (mapcar #'winc-tests--shape (cddr tree))))))
 
-;; A pseudo-random history of splits, resizes, deletions and balancing,
-;; the same in any Lisp (no `random').
-
-(defvar winc-tests--seed 1)
-
-(defun winc-tests--rand (n)
-  "The next pseudo-random number below N."
-  (setq winc-tests--seed (% (+ (* winc-tests--seed 1103515245) 12345) 2147483648))
-  (% (/ winc-tests--seed 65536) n))
-
-(defun winc-tests--step ()
-  "Split, resize, delete or balance some window, errors ignored."
-  (let* ((ws (window-list nil 'nomini (frame-first-window)))
-         (w (nth (winc-tests--rand (length ws)) ws)))
-    (ignore-errors
-      (pcase (winc-tests--rand 6)
-        ((or 0 1) (split-window w nil (nth (winc-tests--rand 4) '(below right above left))))
-        (2 (window-resize w (- (winc-tests--rand 7) 3) (= 0 (winc-tests--rand 2))))
-        (3 (delete-window w))
-        (4 (let ((s (- (winc-tests--rand 9) 4))) (split-window w (if (= s 0) nil s))))
-        (5 (if (= 0 (winc-tests--rand 3)) (balance-windows)
-             (window-resize w (- (winc-tests--rand 5) 2))))))))
-
 (defun winc-tests--history (seed steps)
   "The layout after STEPS steps from SEED."
-  (setq winc-tests--seed seed)
-  (dotimes (_ steps) (winc-tests--step))
+  (window-history-run seed steps)
   (winc-tests--normals))
 
 (defun winc-tests--new-run (form)
