@@ -73,7 +73,9 @@ and the minibuffer window's edges after each of STEPS."
             ',steps)))
 
 (ert-deftest winc-resize-split-takes-from-all ()
-  "With `window-combination-resize' t a split takes the new window's room from every window of the combination, the new window getting the average size."
+  "With `window-combination-resize' t a split takes the new window's room
+from every window of the combination, the new window getting the
+average size."
   (winc-tests--fresh
     (should
      (equal
@@ -99,7 +101,8 @@ and the minibuffer window's edges after each of STEPS."
          ((0 21 80 24) 0.13043478260869565 1.0)))))))
 
 (ert-deftest winc-resize-split-side-by-side ()
-  "Columns are shared the same way; a positive size nests the new window instead."
+  "Columns are shared the same way; a positive size nests the new window
+instead."
   (winc-tests--fresh
     (should
      (equal
@@ -120,7 +123,8 @@ and the minibuffer window's edges after each of STEPS."
           ((53 1 80 24) 1.0 0.33333333333333337))))))))
 
 (ert-deftest winc-resize-delete-gives-to-all ()
-  "With `window-combination-resize' t deleting a window shares its room among all the others of its combination, by their normal sizes."
+  "With `window-combination-resize' t deleting a window shares its room
+among all the others of its combination, by their normal sizes."
   (winc-tests--fresh
     (should
      (equal
@@ -138,7 +142,8 @@ and the minibuffer window's edges after each of STEPS."
          ((0 11 80 24) 0.5833333333333334 1.0)))))))
 
 (ert-deftest winc-resize-too-small ()
-  "Splitting with `window-combination-resize' fails when the combination cannot give the room."
+  "Splitting with `window-combination-resize' fails when the combination
+cannot give the room."
   (winc-tests--fresh
     (should
      (equal
@@ -207,7 +212,8 @@ and the minibuffer window's edges after each of STEPS."
          ((0 19 80 24) 0.20652173913043478 1.0)))))))
 
 (ert-deftest winc-side-slots-share ()
-  "A new slot takes its share of the side from all its windows, whose normal sizes shrink to leave it."
+  "A new slot takes its share of the side from all its windows, whose
+normal sizes shrink to leave it."
   (winc-tests--fresh
     (should
      (equal
@@ -235,7 +241,8 @@ and the minibuffer window's edges after each of STEPS."
          ((60 13 80 24) 1.0 0.25)))))))
 
 (ert-deftest winc-side-left-and-top ()
-  "Left and top side windows, their slots and balancing: sizes and normal sizes."
+  "Left and top side windows, their slots and balancing: sizes and normal
+sizes."
   (winc-tests--fresh
     (should
      (equal
@@ -264,7 +271,9 @@ and the minibuffer window's edges after each of STEPS."
          ((60 15 80 24) 1.0 0.5)))))))
 
 (ert-deftest winc-split-window-parameter ()
-  "A function in the `split-window' parameter splits instead, called with the window, the size and the side; t or `ignore-window-parameters' disregards the parameters."
+  "A function in the `split-window' parameter splits instead, called with
+the window, the size and the side; t or `ignore-window-parameters'
+disregards the parameters."
   (winc-tests--fresh
     (should
      (equal
@@ -285,7 +294,8 @@ and the minibuffer window's edges after each of STEPS."
         (((0 1 80 7) 0.25 1.0) ((0 7 80 13) 0.25 1.0) ((0 13 80 24) 0.5 1.0)))))))
 
 (ert-deftest winc-delete-window-parameter ()
-  "A function in the `delete-window' parameter deletes instead; t or `ignore-window-parameters' disregards it, and with it atomic windows."
+  "A function in the `delete-window' parameter deletes instead; t or
+`ignore-window-parameters' disregards it, and with it atomic windows."
   (winc-tests--fresh
     (should
      (equal
@@ -308,7 +318,8 @@ and the minibuffer window's edges after each of STEPS."
         (((0 1 80 24) 1.0 1.0)))))))
 
 (ert-deftest winc-delete-other-windows-parameter ()
-  "A function in the `delete-other-windows' parameter acts instead; t disregards the parameters."
+  "A function in the `delete-other-windows' parameter acts instead; t
+disregards the parameters."
   (winc-tests--fresh
     (should
      (equal
@@ -320,7 +331,8 @@ and the minibuffer window's edges after each of STEPS."
       '(mine (t) 2 nil 1)))))
 
 (ert-deftest winc-atom-parameters-ignored ()
-  "Splitting or deleting a window of an atomic window acts on the whole unless the parameters are ignored."
+  "Splitting or deleting a window of an atomic window acts on the whole
+unless the parameters are ignored."
   (winc-tests--fresh
     (should
      (equal
@@ -336,7 +348,8 @@ and the minibuffer window's edges after each of STEPS."
          ((0 19 80 24) 0.25 1.0)))))))
 
 (ert-deftest winc-side-window-parameters-ignored ()
-  "With `ignore-window-parameters' a side window can be split, and the main window deleted."
+  "With `ignore-window-parameters' a side window can be split, and the
+main window deleted."
   (winc-tests--fresh
     (should
      (equal
@@ -352,7 +365,8 @@ and the minibuffer window's edges after each of STEPS."
         (((0 1 80 13) 0.5 1.0) ((0 13 80 24) 0.5 1.0)))))))
 
 (ert-deftest winc-side-top-beside-bottom ()
-  "A top side window made while a bottom one exists splits the main window, then takes a quarter of the frame's lines."
+  "A top side window made while a bottom one exists splits the main
+window, then takes a quarter of the frame's lines."
   (winc-tests--fresh
     (should
      (equal
@@ -371,7 +385,8 @@ and the minibuffer window's edges after each of STEPS."
         (((0 1 80 24) 1.0 1.0)))))))
 
 (ert-deftest winc-side-full-slot-reuses-nearest ()
-  "When a side cannot be split for a new slot, the window of the nearest slot shows the buffer and takes the slot."
+  "When a side cannot be split for a new slot, the window of the nearest
+slot shows the buffer and takes the slot."
   (winc-tests--fresh
     (should
      (equal
@@ -387,7 +402,9 @@ and the minibuffer window's edges after each of STEPS."
         ((0 6 80 24) "*scratch*" nil))))))
 
 (ert-deftest winc-first-split-side-by-side ()
-  "In a new run, splits side by side leave the windows' lines at 0 (their parent starts below the menu bar line); the first change of lines moves them all, and the minibuffer window after the root window."
+  "In a new run, splits side by side leave the windows' lines at 0 (their
+parent starts below the menu bar line); the first change of lines
+moves them all, and the minibuffer window after the root window."
   (winc-tests--fresh
     (should
      (equal
