@@ -2550,6 +2550,15 @@ slot shows it); return that window."
                  (window--reuse-side (window--nearest-slot slot windows) buffer slot))))
             (t (window--make-side buffer side slot alist))))))
 
+(defun window--normals-from-sizes (window)
+  "Give each window under WINDOW its size's share of its parent's as
+normal size along the parent's combination, 1.0 across it."
+  (let ((along (window--slot window horizontal)))
+    (dolist (c (window--slot window children))
+      (window--set-normal c along (/ (float (window--size c along)) (window--size window along)))
+      (window--set-normal c (not along) 1.0)
+      (window--normals-from-sizes c))))
+
 (defun window-toggle-side-windows (&optional frame)
   "Hide the side windows of FRAME, or show again those hidden last."
   (window-normalize-frame frame)
@@ -2571,7 +2580,9 @@ slot shows it); return that window."
                  (display-buffer-in-side-window
                   buffer `((side . ,side) (slot . ,slot)
                            (,(if (memq side '(left right)) 'window-width 'window-height)
-                            . ,size)))))))
+                            . ,size))))))
+           ;; As Emacs puts the sides back from a state, by their sizes.
+           (window--normals-from-sizes (frame-root-window)))
           (t (error "No side windows state found")))
     nil))
 

@@ -384,6 +384,27 @@ window, then takes a quarter of the frame's lines."
         nil
         (((0 1 80 24) 1.0 1.0)))))))
 
+(ert-deftest winc-side-toggle-normals ()
+  "Side windows shown again get normal sizes by their sizes, as Emacs
+puts them back from a state."
+  (winc-tests--fresh
+    (should
+     (equal
+      (let ((a (get-buffer-create "winc-a")) (b (get-buffer-create "winc-b")))
+        (display-buffer-in-side-window a '((side . bottom)))
+        (display-buffer-in-side-window b '((side . bottom) (slot . 1)))
+        (split-window (window-main-window) 7)
+        (window-resize (frame-first-window) 2)
+        (display-buffer-in-side-window b '((side . left)))
+        (window-toggle-side-windows)
+        (window-toggle-side-windows)
+        (winc-tests--normals))
+      '(((0 1 20 19) 1.0 0.25)
+        ((20 1 80 10) 0.5 1.0)
+        ((20 10 80 19) 0.5 1.0)
+        ((0 19 40 24) 1.0 0.5)
+        ((40 19 80 24) 1.0 0.5))))))
+
 (ert-deftest winc-side-full-slot-reuses-nearest ()
   "When a side cannot be split for a new slot, the window of the nearest
 slot shows the buffer and takes the slot."
