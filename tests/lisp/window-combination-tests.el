@@ -35,10 +35,7 @@ killed."
     (switch-to-buffer "*scratch*")
     (set-window-configuration (current-window-configuration))))
 
-(defun winc-tests--normals ()
-  "The edges and normal sizes of the ordinary windows, first to last."
-  (mapcar (lambda (w) (list (window-edges w) (window-normal-size w) (window-normal-size w t)))
-          (window-list nil 'nomini (frame-first-window))))
+(defalias 'winc-tests--normals #'window-history-layout)
 
 (defun winc-tests--shape (&optional tree)
   "`window-tree' with edges, `live' for the live windows."

@@ -580,10 +580,7 @@ slot and dedication."
 ;; The expected values were printed by `emacs -Q -batch' running the
 ;; same forms.
 
-(defun winr-tests--normals ()
-  "The edges and normal sizes of the ordinary windows, first to last."
-  (mapcar (lambda (w) (list (window-edges w) (window-normal-size w) (window-normal-size w t)))
-          (window-list nil 'nomini (frame-first-window))))
+(defalias 'winr-tests--normals #'window-history-layout)
 
 (defun winr-tests--shape (&optional tree)
   "`window-tree' with buffer names for the live windows."
