@@ -16,7 +16,8 @@
 ;; children and no buffer.
 ;;
 ;; Not done: saving side windows in window states, lines
-;; wrapped by the window's width.
+;; wrapped by the window's width, the `no-delete-other-windows'
+;; parameter, `window-sides-slots' and `window-sides-vertical'.
 
 (defmacro window--slot (object name)
   "The slot NAME of window or frame OBJECT (window.h's index)."
