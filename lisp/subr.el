@@ -2457,7 +2457,7 @@ codes that read use the minibuffer, which reads standard input."
              window-inside-edges window-inside-pixel-edges
              window-body-pixel-edges window-inside-absolute-pixel-edges
              window-absolute-body-pixel-edges window-normal-size window-tree
-             window-combination-limit set-window-combination-limit
+             window-combinations window-combination-limit set-window-combination-limit
              window-scroll-bars window-state-get window-state-put
              window-atom-root window-make-atom display-buffer-in-atom-window
              window-full-height-p window-full-width-p select-window
@@ -2490,10 +2490,11 @@ codes that read use the minibuffer, which reads standard input."
 (defvar window-persistent-parameters (list (cons 'clone-of t))
   "Window parameters that window states and configurations keep.")
 (defvar window-combination-limit nil
-  "Non-nil: splitting a window always makes it a new combination.")
+  "t: splitting a window always makes it a new combination.")
 (defvar window-combination-resize nil
-  "Whether splitting and deleting resize a combination's other windows
-too.  Only nil, the default, is done here.")
+  "Whether splitting, deleting and resizing a window take or give room
+from all the windows of its combination (t), or from the window itself
+or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (autoload 'save-selected-window "window" nil nil 'macro)
 (autoload 'with-selected-window "window" nil nil 'macro)
 (autoload 'save-window-excursion "window" nil nil 'macro)

@@ -16,7 +16,8 @@
 ;; children and no buffer.
 ;;
 ;; Not done: saving side windows in window states, lines
-;; wrapped by the window's width.
+;; wrapped by the window's width, the `no-delete-other-windows'
+;; parameter, `window-sides-slots' and `window-sides-vertical'.
 
 (defmacro window--slot (object name)
   "The slot NAME of window or frame OBJECT (window.h's index)."
@@ -255,7 +256,7 @@ LIVE-ONLY)."
 (defun window-prev-sibling (&optional window)
   "The window before WINDOW in its parent's combination."
   (let* ((w (window--valid window)) (siblings (window--siblings w)))
-    (and (not (eq w (car siblings)))
+    (and siblings (not (eq w (car siblings)))
          (let ((l siblings))
            (while (not (eq (cadr l) w)) (setq l (cdr l)))
            (car l)))))
@@ -570,10 +571,20 @@ bar, as on a batch Emacs terminal."
           (+ top (if body (window-body-height w) (window--slot w lines))))))
 
 (defun window--pixel-top (window)
-  "WINDOW's first line counted from below the menu bar, which the
-minibuffer window's is not."
-  (if (window--slot window mini) (window--slot window top)
-    (- (window--slot window top) window--pixel-offset)))
+  "WINDOW's first line as its pixel edges count it: its place in the
+tree below the root window's pixel top, whatever lines Emacs has not
+yet moved (the minibuffer window's, its line)."
+  (let ((parent (window--slot window parent)))
+    (cond ((window--slot window mini) (window--slot window top))
+          ((null parent) window--root-pixel-top)
+          ((window--slot parent horizontal) (window--pixel-top parent))
+          (t (let ((top (window--pixel-top parent))
+                   (siblings (window--slot parent children)))
+               ;; Below the siblings before it.
+               (while (and siblings (not (eq (car siblings) window)))
+                 (setq top (+ top (window--slot (car siblings) lines))
+                       siblings (cdr siblings)))
+               top)))))
 
 (defun window-pixel-edges (&optional window)
   "WINDOW's edges, the lines counted from below the menu bar."
@@ -969,33 +980,20 @@ it and make the buffer current."
   "Store VALUE in WINDOW's slot NAME, a symbol."
   (marrow--set-window-slot window (window--index name) value))
 
-(defun window--shift-tops (window delta)
-  "Move WINDOW and its subtree DELTA lines down."
-  (dolist (w (window--all window))
-    (window--set w top (+ (window--slot w top) delta))))
-
-(defun window--menu-bar (frame)
-  "The first change of layout shows the frame's menu bar line, as on a
-batch Emacs terminal: the root window starts on line 1 from then on."
-  (let ((root (window--slot frame f-root)))
-    (when (= 0 (window--slot root top))
-      (setq window--pixel-offset 1)
-      (window--shift-tops root 1))))
-
-(defvar window--pixel-offset 0
-  "How many lines a window's pixel edges are above its edges: 1 from
-when the menu bar line pushes the windows down, as the first change of
-layout does on a batch Emacs terminal, 0 again once a configuration is
-put back and the windows are fitted below it.")
+(defvar window--root-pixel-top 0
+  "The root window's pixel top: 0 in a new batch Emacs, whose menu bar
+line its windows' lines learn about only as they are laid out again
+\(`window--relayout'), 1 once a configuration put back fits the windows
+below it.")
 
 (defun window--fit-root (frame)
   "Fit FRAME's windows to the 23 lines between its menu bar and its
 minibuffer window, as restoring a configuration does in batch Emacs,
 the windows sharing the difference by their normal sizes."
-  (window--menu-bar frame)
-  (setq window--pixel-offset 0)
+  (setq window--root-pixel-top 1)
   (let ((root (window--slot frame f-root))
         (mini (window--slot frame f-mini)))
+    (window--set root top 1)
     (window--reset-new)
     (window--resize-this root (- 24 (window--slot mini lines) (window--slot root lines)) nil nil t)
     (window--apply-new nil)
@@ -1008,7 +1006,7 @@ the windows sharing the difference by their normal sizes."
                     ((>= size 0) (- old size))
                     (t (- size))))
          (safe (if horizontal 2 1))
-         (min (if horizontal window-min-width window-min-height)))
+         (min (window--min-size window horizontal nil)))
     (when (if size
               (or (and (>= size 0) (>= size old)) (< new safe) (< (- old new) safe))
             (> (+ new min) old))
@@ -1016,12 +1014,14 @@ the windows sharing the difference by their normal sizes."
     new))
 
 (defun window--replace (old new)
-  "Put NEW where OLD is in the tree: in OLD's parent, or as the root."
+  "Put NEW where OLD is in the tree: in OLD's parent, or as the root,
+which starts below the menu bar line."
   (let ((parent (window--slot old parent)))
     (window--set new parent parent)
     (if parent
         (window--set parent children
                      (mapcar (lambda (c) (if (eq c old) new c)) (window--slot parent children)))
+      (window--set new top 1)
       (window--set (selected-frame) f-root new))))
 
 (defun window--copy-geometry (from to)
@@ -1029,101 +1029,206 @@ the windows sharing the difference by their normal sizes."
   (dolist (name '(lines cols top left))
     (window--put to name (window--get from name))))
 
-(defvar window--splitting-side nil
-  "Non-nil while a side window is being split for another slot.")
+(defun window--parameter-function (window name)
+  "What WINDOW's parameter NAME (`split-window', `delete-window' or
+`delete-other-windows') asks of the command of that name: nil to act
+with the other parameters heeded, t to act disregarding them
+\(`ignore-window-parameters', or the parameter t), else a function to
+call instead (`ignore' to do nothing)."
+  (let ((function (window-parameter window name)))
+    (cond ((or ignore-window-parameters (eq function t)) t)
+          ((functionp function) function))))
 
-(defun window--has-side-p (window)
-  "Whether WINDOW is or holds a side window."
-  (seq-some (lambda (w) (window-parameter w 'window-side)) (window--all window)))
+(defun window--side-argument (side)
+  "`split-window's SIDE as one of `below', `above', `left' and `right'."
+  (cond ((memq side '(nil below down)) 'below)
+        ((eq side 'up) 'above)
+        ((memq side '(above left right)) side)
+        (t 'right)))
 
-(defun split-window (&optional window size side _pixelwise)
+(defun split-window (&optional window size side pixelwise)
   "Make a new window beside WINDOW (below by default; SIDE `above',
 `left', `right' or t, which is `right') and return it.  SIZE, if
 non-negative, is WINDOW's new size, if negative the new window's; else
-the new window takes half."
+the new window takes half (with `window-combination-resize', its share
+of the combination).  Unless `ignore-window-parameters', WINDOW's
+`split-window' parameter, a function, splits instead, and a window of
+an atomic window splits the atomic window's root."
   (let* ((window (window-normalize-window window))
-         (side (cond ((memq side '(nil below down)) 'below)
-                     ((eq side 'up) 'above)
-                     ((memq side '(above left right)) side)
-                     (t 'right)))
-         (horizontal (memq side '(left right)))
+         (side (window--side-argument side))
+         (function (window--parameter-function window 'split-window)))
+    (window--check-atoms (list (frame-root-window)))
+    (cond ((eq function t) (window--split window size side nil))
+          (function (funcall function window size side))
+          ((window--atom-root-for window)
+           (split-window (window--atom-root-for window) size side pixelwise))
+          ((and (window-parameter window 'window-side)
+                (not (eq window-combination-resize 'side)))
+           (error "Cannot split side window or parent of side window"))
+          (t (window--split window size side t)))))
+
+(defun window--split-resizes-p (window horizontal)
+  "Whether splitting WINDOW along HORIZONTAL's direction takes the new
+window's room from all of its combination, as Emacs does with
+`window-combination-resize' (`side' only for a side window)."
+  (let ((parent (window--slot window parent)))
+    (and window-combination-resize
+         (or (window-parameter window 'window-side)
+             (not (eq window-combination-resize 'side)))
+         (not (eq window-combination-limit t))
+         parent (window--along-p parent horizontal))))
+
+(defun window--combinations (window horizontal)
+  "How many live windows WINDOW holds along HORIZONTAL's direction, at
+most: the sum over a combination that way, the largest over one the
+other way."
+  (let ((children (window--slot window children)))
+    (cond ((null children) 1)
+          ((window--along-p window horizontal)
+           (apply #'+ (mapcar (lambda (c) (window--combinations c horizontal)) children)))
+          (t (apply #'max (mapcar (lambda (c) (window--combinations c horizontal)) children))))))
+
+(defun window-combinations (&optional window horizontal _ignore-fixed)
+  "The most live windows WINDOW holds one above the other (side by side
+if HORIZONTAL)."
+  (window--combinations (window-normalize-window window) horizontal))
+
+(defun window--resizing-split-size (parent size horizontal)
+  "The size of a new window that takes its room from all of PARENT's
+children, SIZE as `split-window' has it: the average size of a child
+were there one more, if SIZE is nil."
+  (let ((total (window--size parent horizontal))
+        (children (window--slot parent children)))
+    (cond (size (- size))
+          ;; As in Emacs, at least `window-min-height', whichever way.
+          (t (max (min (- total (window--min-size parent horizontal nil))
+                       (/ total (1+ (length children))))
+                  (max window-min-height window-safe-min-height))))))
+
+(defun window--split (window size side params)
+  "Split WINDOW as `split-window' does, SIDE checked; PARAMS non-nil
+when window parameters are heeded."
+  (let* ((horizontal (memq side '(left right)))
          (before (memq side '(above left)))
-         (parent (window--slot window parent)))
+         (parent (window--slot window parent))
+         (window-combination-limit
+          (if (or (and (eq window-combination-resize t) size (> size 0))
+                  ;; The main window beside side windows splits on its own.
+                  (and params (not (eq window-combination-resize 'side))
+                       (window--beside-side-p window)))
+              t
+            window-combination-limit))
+         (resize (window--split-resizes-p window horizontal)))
     (when (window-minibuffer-p window)
       (error "Attempt to split minibuffer window"))
-    (window--check-atoms (list (frame-root-window)))
-    (let ((atom-root (window--atom-root-for window)))
-      (when atom-root
-        (setq window atom-root parent (window--slot window parent))))
-    (when (and (window-parameter window 'window-side) (not window--splitting-side))
-      (error "Cannot split side window or parent of side window"))
-    (let* ((new-size (window--split-size window size horizontal))
+    (let* ((new-size (if resize (window--resizing-split-size parent size horizontal)
+                       (window--split-size window size horizontal)))
            (names (window--geometry window horizontal))
            (old-size (window--size window horizontal))
            (normal (window--normal window horizontal))
-           new new-parent)
-      ;; WINDOW's subtree gives up the room first, if it can.
+           (new-parent (not (and parent (not (eq window-combination-limit t))
+                                 (window--along-p parent horizontal))))
+           (new-normal (cond (size (/ (float new-size)
+                                      (if new-parent old-size (window--size parent horizontal))))
+                             (new-parent 0.5)
+                             (resize (/ 1.0 (1+ (window--combinations parent horizontal))))
+                             (t (/ normal 2.0))))
+           new)
       (window--reset-new)
-      (window--add-new-size window (- new-size) horizontal)
-      (window--resize-this window (- new-size) horizontal nil)
-      (unless (window--new-sizes-fit-p window horizontal)
-        (error "Resizing old window failed"))
-      (window--menu-bar (selected-frame))
-      (unless (and parent (not window-combination-limit)
-                   (eq (and (window--slot parent horizontal) t) (and horizontal t))
-                   ;; The main window beside side windows splits on its own.
-                   (or window--splitting-side
-                       (not (seq-some #'window--has-side-p (window--others window)))))
-        ;; WINDOW goes into a new combination of its own direction.
-        (let ((combination (marrow--make-window)))
-          (window--copy-geometry window combination)
-          (window--set combination horizontal (and horizontal t))
-          (window--replace window combination)
-          (window--set combination children (list window))
-          (window--set window parent combination)
-          (puthash combination (cons (window--normal window nil) (window--normal window t))
-                   window--normals)
-          (window--set-normal window (not horizontal) 1.0)
-          (setq parent combination new-parent t normal 1.0)))
+      (if resize
+          (window--take-from-combination parent new-size horizontal new-normal)
+        ;; WINDOW's subtree gives up the room, if it can.
+        (window--add-new-size window (- new-size) horizontal)
+        (window--resize-this window (- new-size) horizontal nil)
+        (unless (window--new-sizes-fit-p window horizontal)
+          (error "Resizing old window failed"))
+        (window--set-new-normal window (- (if new-parent 1.0 normal) new-normal)))
+      (when new-parent
+        (setq parent (window--new-combination window horizontal)))
       (setq new (marrow--make-window))
       (window--copy-geometry window new)
+      (window--put new (car names) 0)
+      (window--insert-child parent window new before)
       (window--apply-new horizontal)
-      (let ((new-normal (cond (size (/ (float new-size)
-                                       (if new-parent old-size (window--size parent horizontal))))
-                              (new-parent 0.5)
-                              (t (/ normal 2.0)))))
-        (window--set-normal window horizontal (- normal new-normal))
-        (window--set-normal new horizontal new-normal))
-      (window--put new (car names) new-size)
-      (if before
-          (window--put window (cdr names) (+ (window--get window (cdr names)) new-size))
-        (window--put new (cdr names) (+ (window--get window (cdr names))
-                                        (window--get window (car names)))))
-      (window--set new parent parent)
-      (window--set parent children
-                   (let (out)
-                     (dolist (c (window--slot parent children) (nreverse out))
-                       (if (not (eq c window)) (push c out)
-                         (if before (setq out (cons window (cons new out)))
-                           (setq out (cons new (cons window out))))))))
+      (window--set-normal new horizontal new-normal)
+      (window--put new (car names) (- (window--size parent horizontal)
+                                      (apply #'+ (mapcar (lambda (c) (window--size c horizontal))
+                                                         (window--others new)))))
+      (window--relayout horizontal)
       (window--set new use-time 0)
-      (let ((buffer (window-buffer (if (window-live-p window) window (selected-window)))))
-        (window--show new buffer)
-        (set-window-point new (window-point (if (window-live-p window) window (selected-window))))
-        (set-window-start new (window-start (if (window-live-p window) window (selected-window)))))
-      (window--layout (frame-root-window))
-      (when (eq window-combination-resize 'atom)
-        (unless (window-parameter window 'window-atom)
-          (set-window-parameter window 'window-atom t))
-        (when new-parent
-          (set-window-parameter parent 'window-atom t))
-        (set-window-parameter new 'window-atom t))
-      (when (and new-parent (eq window-combination-limit t))
-        (set-window-combination-limit parent t))
+      (window--show-like new window)
+      (window--split-parameters window new parent new-parent side)
       (unless size
         (window--sanitize horizontal))
       (window--check-atoms (list (frame-root-window)))
       new)))
+
+(defun window--take-from-combination (parent new-size horizontal new-normal)
+  "Decide new sizes for PARENT's children that leave NEW-SIZE to a new
+child of normal size NEW-NORMAL, all of them giving up room; their
+normal sizes shrink to leave it its share."
+  (when (> new-size (window--spare parent horizontal nil))
+    (error "Window %s too small for splitting" parent))
+  (when (< new-size (if horizontal window-safe-min-width window-safe-min-height))
+    (error "Size of new window too small (after split)"))
+  (window--resize-children parent (- new-size) horizontal nil)
+  (dolist (c (window--slot parent children))
+    (window--set-new-normal c (* (window--normal c horizontal) (- 1.0 new-normal)))))
+
+(defun window--new-combination (window horizontal)
+  "Put WINDOW into a new combination of HORIZONTAL's direction, in its
+place; return the combination."
+  (let ((combination (marrow--make-window)))
+    (window--copy-geometry window combination)
+    (window--set combination horizontal (and horizontal t))
+    (window--replace window combination)
+    (window--set combination children (list window))
+    (window--set window parent combination)
+    (puthash combination (cons (window--normal window nil) (window--normal window t))
+             window--normals)
+    (window--set-normal window (not horizontal) 1.0)
+    (window--set-normal window horizontal 1.0)
+    (when (eq window-combination-limit t)
+      (set-window-combination-limit combination t))
+    combination))
+
+(defun window--insert-child (parent window new before)
+  "Make NEW a child of PARENT, next to its child WINDOW (BEFORE it if
+BEFORE)."
+  (window--set new parent parent)
+  (window--set parent children
+               (let (out)
+                 (dolist (c (window--slot parent children) (nreverse out))
+                   (if (not (eq c window)) (push c out)
+                     (if before (setq out (cons window (cons new out)))
+                       (setq out (cons new (cons window out)))))))))
+
+(defun window--show-like (new window)
+  "Show in NEW the buffer, point and start of WINDOW, if live, else of
+the selected window."
+  (let ((from (if (window-live-p window) window (selected-window))))
+    (window--show new (window-buffer from))
+    (set-window-point new (window-point from))
+    (set-window-start new (window-start from))))
+
+(defun window--split-parameters (window new parent new-parent side)
+  "Give NEW, just split off WINDOW, and PARENT, their combination (new if
+NEW-PARENT), the side or atom parameters `window-combination-resize'
+asks for."
+  (pcase window-combination-resize
+    ('side
+     (let ((window-side (or (window-parameter window 'window-side)
+                            (cdr (assq side '((above . top) (below . bottom)
+                                              (left . left) (right . right)))))))
+       (set-window-parameter new 'window-side window-side)
+       (when (and new-parent (window-parameter window 'window-side))
+         (set-window-parameter parent 'window-side window-side))))
+    ('atom
+     (unless (window-parameter window 'window-atom)
+       (set-window-parameter window 'window-atom t))
+     (when new-parent
+       (set-window-parameter parent 'window-atom t))
+     (set-window-parameter new 'window-atom t))))
 
 (defun window--new-sizes-fit-p (window horizontal)
   "Whether the new sizes decided for WINDOW's subtree fit together: a
@@ -1194,65 +1299,88 @@ grandparent's combination if that runs its way."
 
 (defun delete-window (&optional window)
   "Delete WINDOW, giving its space to the window before it (after it if
-it is first); the most recently used window is selected if it was."
+it is first; to all of its combination with `window-combination-resize'
+t); the most recently used window is selected if it was.  Unless
+`ignore-window-parameters', WINDOW's `delete-window' parameter, a
+function, deletes instead, and a window of an atomic window deletes the
+whole."
   (let* ((window (window-normalize-window window))
-         (atom-root (progn (window--check-atoms (list (frame-root-window)))
-                           (window--atom-root-for window t)))
-         (parent (window--slot window parent)))
-    (if atom-root (delete-window atom-root)
-      (window--delete window parent))))
+         (function (progn (window--check-atoms (list (frame-root-window)))
+                          (window--parameter-function window 'delete-window))))
+    (cond ((eq function t) (window--delete window nil))
+          (function (funcall function window))
+          ((window--atom-root-for window t) (delete-window (window--atom-root-for window t)))
+          (t (window--delete window t)))))
 
-(defun window--delete (window parent)
-  "Delete WINDOW, a child of PARENT, as `delete-window' does."
-  (when (or (window-minibuffer-p window) (null parent))
-    (error "Attempt to delete minibuffer or sole ordinary window"))
-  (when (and (eq window (window-main-window)) (window--side-windows))
-    (error "Attempt to delete main window of frame %s" (selected-frame)))
-  (let* ((horizontal (window--slot parent horizontal))
-         (prev (window-prev-sibling window))
-         (sibling (or prev (window-next-sibling window)))
-         (size (window--get window (car (window--geometry window horizontal))))
-         (gone (window--leaves window)))
-    (when (memq (selected-window) gone)
-      (select-window (window--by-use-time #'> t t gone)))
-    (window--reset-new)
-    (window--resize-this sibling size horizontal nil t)
-    (window--set-new-normal sibling (+ (window--normal sibling horizontal)
-                                       (window--normal window horizontal)))
-    (window--set parent children (delq window (window--slot parent children)))
-    (window--kill window)
-    (window--apply-new horizontal)
-    (unless (cdr (window--slot parent children))
-      (window--dissolve parent))
-    (window--relayout)
-    (window--check-atoms (list (frame-root-window)))
-    nil))
+(defun window--delete (window params)
+  "Delete WINDOW as `delete-window' does, PARAMS non-nil when window
+parameters are heeded."
+  (let ((parent (window--slot window parent)))
+    (when (or (window-minibuffer-p window) (null parent))
+      (error "Attempt to delete minibuffer or sole ordinary window"))
+    (when (and params (eq window (window-main-window)) (window--side-windows))
+      (error "Attempt to delete main window of frame %s" (selected-frame)))
+    (let* ((horizontal (window--slot parent horizontal))
+           (prev (window-prev-sibling window))
+           (sibling (or prev (window-next-sibling window)))
+           (size (window--get window (car (window--geometry window horizontal))))
+           (gone (window--leaves window)))
+      (when (memq (selected-window) gone)
+        (select-window (window--by-use-time #'> t t gone)))
+      (window--reset-new)
+      (if (eq window-combination-resize t)
+          (window--resize-siblings window (- size) horizontal nil)
+        (window--resize-this sibling size horizontal nil t)
+        (window--set-new-normal sibling (+ (window--normal sibling horizontal)
+                                           (window--normal window horizontal))))
+      (window--set parent children (delq window (window--slot parent children)))
+      (window--kill window)
+      (window--apply-new horizontal)
+      (unless (cdr (window--slot parent children))
+        (window--dissolve parent))
+      (window--relayout horizontal)
+      (window--check-atoms (list (frame-root-window)))
+      nil)))
 
 (defun delete-other-windows (&optional window _interactive)
-  "Make WINDOW fill the frame, deleting every other ordinary window."
+  "Make WINDOW fill the frame, deleting every other ordinary window.
+Unless `ignore-window-parameters', WINDOW's `delete-other-windows'
+parameter, a function, acts instead, and a window of an atomic window
+keeps the whole."
   (let* ((window (window-normalize-window window))
-         (root (frame-root-window))
-         (atom-root (window--atom-root-for window t)))
-    (when atom-root
-      (setq window atom-root))
-    (when (window-minibuffer-p window)
-      (error "Can't expand minibuffer to full frame"))
-    (when (window-parameter window 'window-side)
-      (error "Cannot make side window the only window"))
-    (window--keep-only window root)
-    nil))
+         (function (window--parameter-function window 'delete-other-windows)))
+    (cond ((eq function t) (window--delete-others window))
+          (function (funcall function window))
+          ((window--atom-root-for window t)
+           (delete-other-windows (window--atom-root-for window t)))
+          ((window-parameter window 'window-side)
+           (error "Cannot make side window the only window"))
+          (t (window--delete-others window)))))
+
+(defun window--delete-others (window)
+  "Put WINDOW in the place of the frame's root window."
+  (when (window-minibuffer-p window)
+    (error "Can't expand minibuffer to full frame"))
+  (window--keep-only window (frame-root-window))
+  nil)
 
 (defun window--keep-only (window root)
   "Put WINDOW in the place of ROOT, an ancestor, deleting the other
 windows under ROOT."
   (unless (eq window root)
-    (window--menu-bar (selected-frame))
-    (window--copy-geometry root window)
-    (puthash window (cons (window--normal root nil) (window--normal root t)) window--normals)
-    (window--replace root window)
-    (let ((keep (window--all window)))
+    (let ((lines (- (window--slot root lines) (window--slot window lines)))
+          (cols (- (window--slot root cols) (window--slot window cols)))
+          (keep (window--all window)))
+      (window--set window left (window--slot root left))
+      (puthash window (cons (window--normal root nil) (window--normal root t)) window--normals)
+      (window--replace root window)
       (dolist (w (window--all root))
-        (unless (memq w keep) (window--kill-one w))))
+        (unless (memq w keep) (window--kill-one w)))
+      ;; WINDOW's subtree grows by normal sizes, lines first.
+      (dolist (change (list (cons nil lines) (cons t cols)))
+        (window--reset-new)
+        (window--resize-this window (cdr change) (car change) nil t)
+        (window--apply-new (car change))))
     (unless (window-live-p (selected-window))
       (select-window (car (window--leaves window))))))
 
@@ -1742,16 +1870,18 @@ window is resized, then its height, whichever way resizing goes.")
 IF-RESIZED, only when some size changes, as Emacs's resizing and
 balancing do (the normal sizes then stay).  As in Emacs, the check sees
 the minibuffer window's new size too, which is mostly not its size."
-  (let ((windows (window--all (frame-root-window))))
-    (when (or (not if-resized)
-              (/= window--mini-new-size (window--size (minibuffer-window) horizontal))
-              (seq-some (lambda (w) (/= (window--new-size w horizontal) (window--size w horizontal)))
-                        windows))
+  (let ((windows (window--all (frame-root-window)))
+        (applied (or (not if-resized)
+                     (/= window--mini-new-size (window--size (minibuffer-window) horizontal)))))
+    (dolist (w windows)
+      (unless (= (window--new-size w horizontal) (window--size w horizontal))
+        (setq applied t)))
+    (when applied
       (dolist (w windows)
         (window--set-size w horizontal (window--new-size w horizontal))
         (when (numberp (window--new-normal w))
-          (window--set-normal w horizontal (window--new-normal w))))))
-  (window--relayout))
+          (window--set-normal w horizontal (window--new-normal w)))))
+    (window--relayout (or horizontal (not applied)))))
 
 (defun window--resize-this (window delta horizontal ignore &optional add)
   "Resize WINDOW's subtree by DELTA (WINDOW too if ADD): the children of
@@ -1800,7 +1930,7 @@ stay; their subtrees follow, if all of DELTA found a child."
               (setcdr cell (1- (cdr cell)))
               (when (= 0 (cdr cell))
                 (window--set-new-normal best 'skip)
-                (setq candidates (delq best candidates))))))))
+                (setq candidates (remq best candidates))))))))
     (when (and (/= delta 0) (= left 0))
       (dolist (w children)
         (unless (eq (window--new-normal w) 'ignore)
@@ -1860,21 +1990,29 @@ normal size in proportion to theirs, WINDOW takes the rest of 1.0."
   "NORMAL kept between 0.0 and 1.0."
   (min 1.0 (max normal 0.0)))
 
-(defun window--layout (window)
-  "Place WINDOW's descendants one after the other from its top left."
+(defun window--layout (window &optional columns-only)
+  "Place WINDOW's descendants one after the other from its top left;
+leave their lines alone if COLUMNS-ONLY."
   (let ((top (window--slot window top)) (left (window--slot window left))
         (along (window--slot window horizontal)))
     (dolist (c (window--slot window children))
-      (window--set c top top)
+      (unless columns-only
+        (window--set c top top))
       (window--set c left left)
       (if along (setq left (+ left (window--slot c cols)))
         (setq top (+ top (window--slot c lines))))
-      (window--layout c))))
+      (window--layout c columns-only))))
 
-(defun window--relayout ()
-  "Place every window of the frame after a change of sizes."
-  (window--menu-bar (selected-frame))
-  (window--layout (frame-root-window)))
+(defun window--relayout (&optional columns-only)
+  "Place every window of the frame after a change of sizes.  As Emacs
+does, a change of lines puts the root window below the menu bar line
+and the minibuffer window after it, while a change of COLUMNS-ONLY
+leaves lines where they were: in a new batch Emacs, line 0."
+  (let ((root (frame-root-window)) (mini (minibuffer-window)))
+    (unless columns-only
+      (window--set root top 1)
+      (window--set mini top (+ 1 (window--slot root lines))))
+    (window--layout root columns-only)))
 
 (defvar window--mini-resized nil
   "Whether the minibuffer window has been resized: from then on, as in
@@ -1911,22 +2049,26 @@ the room from its siblings; return t."
            (window--resize-mini delta)))
         ((/= (window-resizable window delta horizontal ignore) delta)
          (error "Cannot resize window %s" window))
-        ((= delta 0) (or horizontal (not window--mini-resized)))
         (t
          (window--reset-new)
          (window--resize-this window delta horizontal ignore t)
          (let* ((parent (window--slot window parent))
-                (sibling (and (window--along-p parent horizontal)
+                (sibling (and (not (eq window-combination-resize t))
+                              (window--along-p parent horizontal)
                               (or (window-next-sibling window) (window-prev-sibling window)))))
-           ;; The neighbor takes all of the change if it can.
+           ;; The neighbor takes all of the change if it can, unless
+           ;; `window-combination-resize' asks all siblings to.
            (if (and sibling (or (<= delta 0) (>= (window--spare sibling horizontal ignore) delta)))
                (let ((change (/ (float delta) (window--size parent horizontal))))
                  (window--resize-this sibling (- delta) horizontal nil t)
                  (window--set-new-normal window (+ (window--normal window horizontal) change))
                  (window--set-new-normal sibling (- (window--normal sibling horizontal) change)))
              (window--resize-siblings window delta horizontal ignore)))
+         ;; As in Emacs, resizing by 0 applies the sizes all the same,
+         ;; so that lines may move, and says whether Emacs found them
+         ;; changed.
          (window--apply-new horizontal t)
-         t)))
+         (or (/= delta 0) horizontal (not window--mini-resized)))))
 
 (defun window--numeric-arg (arg)
   "ARG as a command's numeric prefix argument."
@@ -1971,19 +2113,6 @@ HORIZONTAL), or as much as it can."
   (setq window (window-normalize-window window))
   (window-resize window (- (window-min-delta window)))
   (window-resize window (- (window-min-delta window t)) t))
-
-(defun window--balance (window)
-  "Share out the size of each combination under WINDOW evenly among its
-children, the first ones taking the remainder."
-  (let* ((children (window--slot window children))
-         (along (window--slot window horizontal))
-         (size (window--size window along))
-         (n (length children)) (i 0))
-    (dolist (c children)
-      (window--set-size c along (+ (/ size n) (if (< i (% size n)) 1 0)))
-      (window--set-size c (not along) (window--size window (not along)))
-      (setq i (1+ i))
-      (when (window--slot c children) (window--balance c)))))
 
 (defun balance-windows (&optional window-or-frame)
   "Make the windows of the frame (or under WINDOW-OR-FRAME) share their
@@ -2087,7 +2216,6 @@ window going on over the next ones."
 mode line, within MIN-HEIGHT, MAX-HEIGHT and what its siblings allow;
 return nil."
   (setq window (window-normalize-window window t))
-  (window--menu-bar (selected-frame))
   (when (window-combined-p window)
     (let* ((size (window--slot window lines))
            (lines (window--screen-lines window))
@@ -2241,8 +2369,7 @@ bottom if negative, the middle if nil); return the row reached."
   "The atomic window that splitting or DELETING WINDOW acts on instead,
 nil if WINDOW acts for itself; deleting the frame's root window is an
 error."
-  (let ((root (and (not ignore-window-parameters)
-                   (window-parameter window 'window-atom)
+  (let ((root (and (window-parameter window 'window-atom)
                    (window-atom-root window))))
     (when (and root (not (eq root window)))
       (when (and deleting (eq root (frame-root-window)))
@@ -2295,33 +2422,70 @@ internal windows too if ANY."
   (seq-filter (lambda (w) (window-parameter w 'window-side))
               (window-list nil 'nomini (frame-first-window))))
 
-(defun window-main-window (&optional frame)
-  "The smallest window holding all of FRAME's windows but side windows."
-  (let ((root (frame-root-window (window-normalize-frame frame))))
-    (if (not (window--has-side-p root)) root
-      (let ((w (seq-find (lambda (w) (not (window-parameter w 'window-side)))
-                         (window--leaves root))))
-        (while (and (window-parent w) (not (window--has-side-p (window-parent w))))
-          (setq w (window-parent w)))
-        w))))
+(defun window--beside-side-p (window)
+  "Whether WINDOW's sibling before or after it is a side window."
+  (let ((prev (window-prev-sibling window)) (next (window-next-sibling window)))
+    (or (and prev (window-parameter prev 'window-side))
+        (and next (window-parameter next 'window-side)))))
 
-(defun window--side-size (alist horizontal total)
-  "The lines (columns if HORIZONTAL) of a new side window in TOTAL ones:
-ALIST's `window-height' (`window-width'), a count or a fraction, else a
-quarter."
-  (let ((size (cdr (assq (if horizontal 'window-width 'window-height) alist))))
-    (cond ((integerp size) size)
-          ((floatp size) (round (* size total)))
-          (t (/ total 4)))))
+(defun window-main-window (&optional frame)
+  "FRAME's main window: as Emacs finds it, the last window of the tree,
+in order, that is no side window but is beside one; the root window if
+there is none."
+  (let ((root (frame-root-window (window-normalize-frame frame))) main)
+    (dolist (w (window--all root) (or main root))
+      (when (and (not (window-parameter w 'window-side)) (window--beside-side-p w))
+        (setq main w)))))
+
+(defun window--side-resize (window alist)
+  "Give WINDOW, a new side window, the height and width ALIST asks for
+\(`window-height', `window-width': a count of lines or columns, a
+fraction of the frame's, or a function to call with WINDOW), as Emacs's
+`window--display-buffer' does: only along a combination, and only as
+far as windows can shrink to their safe minimum.  Return WINDOW."
+  (dolist (horizontal '(nil t) window)
+    (let ((size (cdr (assq (if horizontal 'window-width 'window-height) alist))))
+      (cond ((numberp size)
+             (let ((delta (- (if (integerp size) size
+                               (round (* size (window--size (frame-root-window) horizontal))))
+                             (window--size window horizontal))))
+               (when (and (window-resizable-p window delta horizontal 'safe)
+                          (window-combined-p window horizontal))
+                 (window-resize window delta horizontal 'safe))))
+            ((functionp size) (ignore-errors (funcall size window)))))))
+
+(defun window--major-side-next-to (side)
+  "The window to split for the first window on SIDE, as Emacs picks it:
+the sibling of the window on the opposite side, else the root window
+for the top and bottom, else the sibling of the top or the bottom
+window for the left and right."
+  (let ((on (lambda (side) (window-with-parameter 'window-side side nil t))))
+    (cond ((and (eq side 'left) (funcall on 'right)) (window-prev-sibling (funcall on 'right)))
+          ((and (eq side 'top) (funcall on 'bottom)) (window-prev-sibling (funcall on 'bottom)))
+          ((and (eq side 'right) (funcall on 'left)) (window-next-sibling (funcall on 'left)))
+          ((and (eq side 'bottom) (funcall on 'top)) (window-next-sibling (funcall on 'top)))
+          ((memq side '(top bottom)) (frame-root-window))
+          ((funcall on 'top) (window-next-sibling (funcall on 'top)))
+          ((funcall on 'bottom) (window-prev-sibling (funcall on 'bottom)))
+          (t (frame-root-window)))))
 
 (defun window--make-side (buffer side slot alist)
-  "A new window on SIDE for SLOT, showing BUFFER."
+  "A new window on SIDE for SLOT, showing BUFFER, of the size ALIST asks
+for, a quarter of the frame's by default; nil if there is no room."
   (let* ((horizontal (memq side '(left right)))
-         (beside (if horizontal (window-main-window) (frame-root-window)))
-         (size (window--side-size alist horizontal (window--size beside horizontal)))
-         (new (split-window beside (- size) (cdr (assq side '((top . above) (bottom . below)
-                                                            (left . left) (right . right)))))))
-    (window--new-side new buffer side slot)))
+         (beside (window--major-side-next-to side))
+         (new (let ((window-combination-resize 'side) (window-combination-limit nil))
+                (ignore-errors
+                  (split-window beside nil (cdr (assq side '((top . above) (bottom . below)
+                                                             (left . left) (right . right)))))))))
+    (when new
+      (window--new-side new buffer side slot)
+      (window--side-resize
+       new (if (assq (if horizontal 'window-width 'window-height) alist) alist
+             (cons (cons (if horizontal 'window-width 'window-height)
+                         (/ (window--size (frame-root-window) horizontal) 4))
+                   alist)))
+      new)))
 
 (defun window--new-side (window buffer side slot)
   "Make WINDOW, new, the side window of SIDE and SLOT showing BUFFER."
@@ -2335,21 +2499,44 @@ quarter."
 
 (defun window--add-slot (buffer side slot windows)
   "A new window for SLOT beside WINDOWS, the side's others, showing
-BUFFER; the side's windows then share it evenly."
-  (let* ((horizontal (memq side '(top bottom)))
-         (after (seq-filter (lambda (w) (< (window-parameter w 'window-slot) slot)) windows))
-         (next-to (if after (car (last after)) (car windows)))
-         (new (let ((window--splitting-side t))
-                (split-window next-to nil (if horizontal (if after 'right 'left)
-                                            (if after 'below 'above))))))
-    (window--new-side new buffer side slot)
-    (window--balance (window-parent new))
-    (window--relayout)
-    new))
+BUFFER: before the first window of a later slot, else (or if that one
+cannot be split) after the last one of an earlier slot; as in Emacs, it
+takes its share of the side from all of them.  nil if neither split."
+  (let* ((across (memq side '(top bottom)))
+         (slot-of (lambda (w) (window-parameter w 'window-slot)))
+         (next (seq-find (lambda (w) (> (funcall slot-of w) slot)) windows))
+         (prev (car (last (seq-filter (lambda (w) (<= (funcall slot-of w) slot)) windows))))
+         (new (let ((window-combination-resize 'side))
+                (or (and next (ignore-errors
+                                (split-window next nil (if across 'left 'above))))
+                    (and prev (ignore-errors
+                                (split-window prev nil (if across 'right 'below))))))))
+    (and new (window--new-side new buffer side slot))))
+
+(defun window--reuse-side (window buffer slot)
+  "Show BUFFER in WINDOW, a side window, now of SLOT; return WINDOW."
+  (set-window-parameter window 'window-slot slot)
+  (set-window-dedicated-p window nil)
+  (window--show-for-display window buffer)
+  (set-window-dedicated-p window 'side)
+  window)
+
+(defun window--nearest-slot (slot windows)
+  "The first of WINDOWS whose slot is nearest SLOT, a slot on the other
+side of 0 counting as far as both are from 0."
+  (let (best best-distance)
+    (dolist (w windows best)
+      (let* ((this (window-parameter w 'window-slot))
+             (distance (if (or (and (> this 0) (> slot 0)) (and (< this 0) (< slot 0)))
+                           (abs (- slot this))
+                         (+ (abs slot) (abs this)))))
+        (unless (and best (<= best-distance distance))
+          (setq best w best-distance distance))))))
 
 (defun display-buffer-in-side-window (buffer alist)
   "Show BUFFER in the side window of ALIST's `side' (bottom by default)
-and `slot' (0), made if need be; return that window."
+and `slot' (0), made if need be (else the side window of the nearest
+slot shows it); return that window."
   (let ((side (or (cdr (assq 'side alist)) 'bottom))
         (slot (or (cdr (assq 'slot alist)) 0)))
     (unless (memq side '(top bottom left right))
@@ -2357,14 +2544,21 @@ and `slot' (0), made if need be; return that window."
     (let* ((windows (seq-filter (lambda (w) (eq (window-parameter w 'window-side) side))
                                 (window--side-windows)))
            (same (seq-find (lambda (w) (eql (window-parameter w 'window-slot) slot)) windows)))
-      (cond (same
-             ;; Reused for another buffer all the same.
-             (set-window-dedicated-p same nil)
-             (window--show-for-display same buffer)
-             (set-window-dedicated-p same 'side)
-             same)
-            (windows (window--add-slot buffer side slot windows))
+      (cond (same (window--reuse-side same buffer slot))
+            (windows
+             (let ((new (window--add-slot buffer side slot windows)))
+               (if new (window--side-resize new alist)
+                 (window--reuse-side (window--nearest-slot slot windows) buffer slot))))
             (t (window--make-side buffer side slot alist))))))
+
+(defun window--normals-from-sizes (window)
+  "Give each window under WINDOW its size's share of its parent's as
+normal size along the parent's combination, 1.0 across it."
+  (let ((along (window--slot window horizontal)))
+    (dolist (c (window--slot window children))
+      (window--set-normal c along (/ (float (window--size c along)) (window--size window along)))
+      (window--set-normal c (not along) 1.0)
+      (window--normals-from-sizes c))))
 
 (defun window-toggle-side-windows (&optional frame)
   "Hide the side windows of FRAME, or show again those hidden last."
@@ -2377,8 +2571,8 @@ and `slot' (0), made if need be; return that window."
                              (list side (window-parameter w 'window-slot) (window-buffer w)
                                    (window--size w (memq side '(left right))))))
                          sides))
-           (dolist (w sides)
-             (when (window-live-p w) (delete-window w))))
+           (let ((ignore-window-parameters t))
+             (delete-other-windows (window-main-window))))
           ;; As in Emacs, what was hidden last can be shown again and again.
           (window--hidden-sides
            (dolist (entry window--hidden-sides)
@@ -2387,7 +2581,9 @@ and `slot' (0), made if need be; return that window."
                  (display-buffer-in-side-window
                   buffer `((side . ,side) (slot . ,slot)
                            (,(if (memq side '(left right)) 'window-width 'window-height)
-                            . ,size)))))))
+                            . ,size))))))
+           ;; As Emacs puts the sides back from a state, by their sizes.
+           (window--normals-from-sizes (frame-root-window)))
           (t (error "No side windows state found")))
     nil))
 

@@ -5,6 +5,8 @@
 ;; bar then takes line 0), a minibuffer window of one line.
 
 (require 'ert)
+(load (expand-file-name "fixtures/window-history" (file-name-directory load-file-name))
+      nil t)
 
 (defmacro winr-tests--fresh (&rest body)
   "Run BODY with one window of 23 lines on *scratch*, the buffers named
@@ -578,10 +580,7 @@ slot and dedication."
 ;; The expected values were printed by `emacs -Q -batch' running the
 ;; same forms.
 
-(defun winr-tests--normals ()
-  "The edges and normal sizes of the ordinary windows, first to last."
-  (mapcar (lambda (w) (list (window-edges w) (window-normal-size w) (window-normal-size w t)))
-          (window-list nil 'nomini (frame-first-window))))
+(defalias 'winr-tests--normals #'window-history-layout)
 
 (defun winr-tests--shape (&optional tree)
   "`window-tree' with buffer names for the live windows."
@@ -595,33 +594,9 @@ slot and dedication."
   (mapcar (lambda (w) (window-parameter w 'window-atom))
           (window-list nil 'nomini (frame-first-window))))
 
-;; A pseudo-random history of splits, resizes, deletions and balancing,
-;; the same in any Lisp (no `random').
-
-(defvar winr-tests--seed 1)
-
-(defun winr-tests--rand (n)
-  "The next pseudo-random number below N."
-  (setq winr-tests--seed (% (+ (* winr-tests--seed 1103515245) 12345) 2147483648))
-  (% (/ winr-tests--seed 65536) n))
-
-(defun winr-tests--step ()
-  "Split, resize, delete or balance some window, errors ignored."
-  (let* ((ws (window-list nil 'nomini (frame-first-window)))
-         (w (nth (winr-tests--rand (length ws)) ws)))
-    (ignore-errors
-      (pcase (winr-tests--rand 6)
-        ((or 0 1) (split-window w nil (nth (winr-tests--rand 4) '(below right above left))))
-        (2 (window-resize w (- (winr-tests--rand 7) 3) (= 0 (winr-tests--rand 2))))
-        (3 (delete-window w))
-        (4 (let ((s (- (winr-tests--rand 9) 4))) (split-window w (if (= s 0) nil s))))
-        (5 (if (= 0 (winr-tests--rand 3)) (balance-windows)
-             (window-resize w (- (winr-tests--rand 5) 2))))))))
-
 (defun winr-tests--history (seed steps)
   "The layout after STEPS steps from SEED."
-  (setq winr-tests--seed seed)
-  (dotimes (_ steps) (winr-tests--step))
+  (window-history-run seed steps)
   (winr-tests--normals))
 
 (ert-deftest winr-normal-sizes-split-resize-delete ()
