@@ -153,53 +153,59 @@ A VECTYPE (vec N TYPE) makes each element a `vec' of N TYPEs."
           (apply #'bindat--pack-item (aref v i) elt))))
      (t (setq bindat-idx (+ bindat-idx len))))))
 
-(defun bindat--decode-item (item struct env)
+(defun bindat--decode-item (item struct)
   "ITEM of a spec as (FIELD TYPE LEN VECTYPE TAIL)."
   (let* ((field (car item)) (type (nth 1 item)) (len (nth 2 item))
          (vectype (and (eq type 'vec) (nth 3 item))) (tail 3))
-    (when (eq (car-safe type) 'eval) (setq type (eval (cadr type) env)))
-    (when (eq (car-safe len) 'eval) (setq len (eval (cadr len) env)))
+    (when (eq (car-safe type) 'eval) (setq type (eval (cadr type) t)))
+    (when (eq (car-safe len) 'eval) (setq len (eval (cadr len) t)))
     (when (memq field '(eval fill align struct union))
       (setq tail 2 len type type field field nil))
     (when (eq (car-safe field) 'eval)
-      (setq field (eval (cadr field) env)))
+      (setq field (eval (cadr field) t)))
     (when (and (consp len) (not (eq type 'eval)))
       (setq len (apply #'bindat-get-field struct len)))
     (list field type (or len 1) vectype (nthcdr tail item))))
 
-(defun bindat--union-case (tag cases env)
-  "The first of CASES matching TAG, or nil."
-  (let ((env (cons (cons 'tag tag) env)))
-    (cl-find-if (lambda (c)
-                  (let ((cc (car c)))
-                    (or (equal cc tag) (equal cc t)
-                        (and (consp cc) (eval cc env)))))
-                cases)))
+(defun bindat--walk-union (op value cases struct)
+  "Walk for OP the first of CASES matching VALUE.
+The cases' forms, and those of the chosen case, see VALUE as the dynamic
+variable `tag'."
+  (defvar tag)
+  (let* ((tag value)
+         (case (cl-find-if (lambda (c)
+                             (let ((cc (car c)))
+                               (or (equal cc tag) (equal cc t)
+                                   (and (consp cc) (eval cc t)))))
+                           cases)))
+    (and case (bindat--walk op (cdr case) struct))))
 
-(defun bindat--walk (op spec struct)
+(defun bindat--walk (op spec input)
   "Walk SPEC for OP, one of `unpack', `pack' or `length'.
-Unpacking builds and returns the struct; the others read STRUCT."
+Unpacking builds and returns the struct; the others read INPUT."
+  (defvar struct)
+  (defvar last)
   (if (cl-typep spec 'bindat--type)
       (pcase op
         ('unpack (funcall (bindat--type-ue spec)))
-        ('pack (funcall (bindat--type-pe spec) struct))
-        (_ (funcall (bindat--type-le spec) struct)))
-    (let ((last nil) (struct (and (not (eq op 'unpack)) struct)))
-      ;; `struct' and `last' are visible to the spec's eval forms.
+        ('pack (funcall (bindat--type-pe spec) input))
+        (_ (funcall (bindat--type-le spec) input)))
+    ;; As in Emacs, the spec's eval forms see `struct' and `last' as
+    ;; dynamic variables.
+    (let ((last nil) (struct (and (not (eq op 'unpack)) input)))
       (dolist (item spec)
-        (pcase-let* ((env (list (cons 'struct struct) (cons 'last last)))
-                     (`(,field ,type ,len ,vectype ,tail)
-                      (bindat--decode-item item struct env))
+        (pcase-let* ((`(,field ,type ,len ,vectype ,tail)
+                      (bindat--decode-item item struct))
                      (data nil))
           (pcase type
-            ('eval (let ((value (eval len env)))
+            ('eval (let ((value (eval len t)))
                      (cond ((not field))
                            ((eq op 'unpack) (setq data value))
                            (t (push (cons field value) struct)))))
             ('fill (setq bindat-idx (+ bindat-idx len)))
             ('align (setq bindat-idx (bindat--align bindat-idx len)))
             ('struct
-             (setq data (bindat--walk op (eval len env)
+             (setq data (bindat--walk op (eval len t)
                                       (if field (bindat-get-field struct field)
                                         struct))))
             ('repeat
@@ -208,10 +214,7 @@ Unpacking builds and returns the struct; the others read STRUCT."
                                    (nth i (bindat-get-field struct field)))
                      data))
              (setq data (nreverse data)))
-            ('union
-             (let ((case (bindat--union-case len tail env)))
-               (when case
-                 (setq data (bindat--walk op (cdr case) struct)))))
+            ('union (setq data (bindat--walk-union op len tail struct)))
             (_
              (pcase op
                ('unpack (setq data (bindat--unpack-item type len vectype)))

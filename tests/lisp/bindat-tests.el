@@ -149,3 +149,16 @@
   (should (equal (bindat-vector-to-dec [1 2 3] "-") "1-2-3"))
   (should (equal (bindat-vector-to-dec [1 2 3]) "1.2.3"))
   (should (equal (bindat-format-vector [1 2 3 4] "%d" "," 2) "1,2")))
+
+(defun bindat-tests--struct-and-last ()
+  (with-no-warnings (list (length struct) last)))
+
+(ert-deftest bindat-spec-eval-sees-dynamic-struct-last-tag ()
+  ;; Functions called from a spec's eval forms see them too.
+  (should (equal (bindat-unpack '((a u8) (b eval (bindat-tests--struct-and-last)))
+                                "\7")
+                 '((b 1 7) (a . 7))))
+  (should (equal (bindat-unpack '((a u8) (union (a) ((progn (setq tag 9) nil) (x u8))
+                                              (t (y eval tag))))
+                                "\7")
+                 '((y . 9) (a . 7)))))
