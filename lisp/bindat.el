@@ -294,9 +294,12 @@ If optional second arg SEP is a string, use that as separator."
 (defun bindat-ip-to-string (ip)
   "Format vector IP as an ip address in dotted notation.
 The port (if any) is omitted.  IP can be a string, as well."
-  (if (and (vectorp ip) (memq (length ip) '(8 9)))
-      (bindat-format-vector ip "%x" ":" 8)
-    (format "%d.%d.%d.%d" (aref ip 0) (aref ip 1) (aref ip 2) (aref ip 3))))
+  ;; A vector is read as `format-network-address' reads it: nil unless
+  ;; it has the length of an IPv4 or IPv6 address, with or without port.
+  (pcase (and (vectorp ip) (length ip))
+    ((or 'nil 4 5) (format "%d.%d.%d.%d"
+                           (aref ip 0) (aref ip 1) (aref ip 2) (aref ip 3)))
+    ((or 8 9) (bindat-format-vector ip "%x" ":" 8))))
 
 ;;;; The `bindat-type' API
 ;; A type expression is compiled by `macroexpand-all' in an environment
