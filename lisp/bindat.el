@@ -217,13 +217,13 @@ Unpacking builds and returns the struct; the others read INPUT."
             ('union (setq data (bindat--walk-union op len tail struct)))
             (_
              (pcase op
-               ('unpack (setq data (bindat--unpack-item type len vectype)))
-               ('pack (setq data (bindat-get-field struct field))
-                      (bindat--pack-item data type len vectype))
-               (_ (setq data (and field (bindat-get-field struct field)))
+               ('unpack (setq data (bindat--unpack-item type len vectype)
+                              last data))
+               ('pack (setq last (bindat-get-field struct field))
+                      (bindat--pack-item last type len vectype))
+               (_ (when field (setq last (bindat-get-field struct field)))
                   (setq bindat-idx (+ bindat-idx (bindat--item-length
-                                                  type len vectype)))))
-             (setq last data)))
+                                                  type len vectype)))))))
           (when (and data (eq op 'unpack))
             (setq struct (if field (cons (cons field data) struct)
                            (append data struct))))))
