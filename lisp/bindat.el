@@ -1,0 +1,500 @@
+;;; bindat.el --- binary data packing and unpacking  -*- lexical-binding: t -*-
+
+;; What (require 'bindat) gives in GNU Emacs 28: the old list-of-fields
+;; spec API (bindat-unpack, bindat-pack, bindat-length on specs such as
+;; ((len u16) (data str (len)))) and the newer `bindat-type' values,
+;; which compile a type expression into three closures (unpack, length,
+;; pack).  Quirks of Emacs 28 that programs can observe are kept on
+;; purpose, e.g. the length of an unbounded `strz' omits its terminator.
+
+(require 'cl-lib)
+
+(cl-defstruct (bindat--type (:predicate nil) (:constructor bindat--make))
+  le ue pe)
+
+(defvar bindat-raw nil "The raw data being packed or unpacked.")
+(defvar bindat-idx 0 "The current index into `bindat-raw'.")
+
+;;;; Reading and writing bytes at `bindat-idx'
+
+(defun bindat--unpack-u8 ()
+  (prog1 (aref bindat-raw bindat-idx)
+    (setq bindat-idx (1+ bindat-idx))))
+
+(defun bindat--unpack-uint (bitlen)
+  "Read a big-endian integer of BITLEN bits."
+  (let ((v 0) (done 0))
+    (while (< done bitlen)
+      (setq v (logior (ash v 8) (bindat--unpack-u8)) done (+ done 8)))
+    v))
+
+(defun bindat--unpack-uintr (bitlen)
+  "Read a little-endian integer of BITLEN bits."
+  (let ((v 0) (done 0))
+    (while (< done bitlen)
+      (setq v (logior v (ash (bindat--unpack-u8) done)) done (+ done 8)))
+    v))
+
+(defun bindat--bytes-to-string (s)
+  (if (stringp s) s (apply #'unibyte-string s)))
+
+(defun bindat--unpack-str (len)
+  (let ((s (substring bindat-raw bindat-idx (+ bindat-idx len))))
+    (setq bindat-idx (+ bindat-idx len))
+    (bindat--bytes-to-string s)))
+
+(defun bindat--unpack-strz (len)
+  ;; Like Emacs 28, LEN nil scans to the NUL but then fails to advance.
+  (let ((n 0))
+    (while (and (or (null len) (< n len))
+                (/= (aref bindat-raw (+ bindat-idx n)) 0))
+      (setq n (1+ n)))
+    (prog1 (bindat--bytes-to-string
+            (substring bindat-raw bindat-idx (+ bindat-idx n)))
+      (setq bindat-idx (+ bindat-idx len)))))
+
+(defun bindat--unpack-bits (len)
+  "Read LEN bytes as the list of the numbers of their set bits."
+  (let ((bits nil) (bit (1- (* 8 len))))
+    (while (>= bit 0)
+      (let ((byte (bindat--unpack-u8)) (mask 128))
+        (while (> mask 0)
+          (when (/= 0 (logand byte mask)) (push bit bits))
+          (setq bit (1- bit) mask (ash mask -1)))))
+    bits))
+
+(defun bindat--pack-u8 (v)
+  (aset bindat-raw bindat-idx (logand v 255))
+  (setq bindat-idx (1+ bindat-idx)))
+
+(defun bindat--pack-uint (bitlen v)
+  (let ((shift (- (* 8 (1- (/ bitlen 8))))))
+    (dotimes (_ (/ bitlen 8))
+      (bindat--pack-u8 (logand 255 (ash v shift)))
+      (setq shift (+ shift 8)))))
+
+(defun bindat--pack-uintr (bitlen v)
+  (dotimes (_ (/ bitlen 8))
+    (bindat--pack-u8 (logand v 255))
+    (setq v (ash v -8))))
+
+(defun bindat--pack-str (len v)
+  (dotimes (i (min len (length v)))
+    (aset bindat-raw (+ bindat-idx i) (aref v i)))
+  (setq bindat-idx (+ bindat-idx len)))
+
+(defun bindat--pack-strz (v)
+  (bindat--pack-str (length v) v)
+  (setq bindat-idx (1+ bindat-idx)))
+
+(defun bindat--pack-bits (len v)
+  (let ((bit (1- (* 8 len))))
+    (while (>= bit 0)
+      (let ((byte 0) (mask 128))
+        (while (> mask 0)
+          (when (memq bit v) (setq byte (logior byte mask)))
+          (setq bit (1- bit) mask (ash mask -1)))
+        (bindat--pack-u8 byte)))))
+
+(defun bindat--align (n len)
+  (* len (/ (+ n (1- len)) len)))
+
+;;;; The old spec API
+
+(defconst bindat--int-types
+  '((u8 1 nil) (byte 1 nil) (u16 2 nil) (word 2 nil) (short 2 nil)
+    (u24 3 nil) (u32 4 nil) (dword 4 nil) (long 4 nil)
+    (u16r 2 t) (u24r 3 t) (u32r 4 t))
+  "Each integer type of the old API with its size in bytes and whether
+it is little-endian.")
+
+(defun bindat--item-length (type len vectype)
+  "Bytes taken by LEN items of TYPE (a `vec' of VECTYPE)."
+  (while (eq type 'vec)
+    (if (consp vectype)
+        (setq len (* len (nth 1 vectype)) type (nth 2 vectype))
+      (setq type (or vectype 'u8) vectype nil)))
+  (let ((size (if (eq type 'ip) 4 (nth 1 (assq type bindat--int-types)))))
+    (if size (* len size) len)))
+
+(defun bindat--vec-item-type (vectype)
+  "The (TYPE LEN VECTYPE) of the elements of a `vec' of VECTYPE.
+A VECTYPE (vec N TYPE) makes each element a `vec' of N TYPEs."
+  (if (consp vectype)
+      (list 'vec (nth 1 vectype) (nth 2 vectype))
+    (list (or vectype 'u8) 1 nil)))
+
+(defun bindat--unpack-item (type len vectype)
+  (when (eq type 'ip) (setq type 'vec len 4))
+  (let ((int (assq type bindat--int-types)))
+    (cond
+     (int (if (nth 2 int) (bindat--unpack-uintr (* 8 (nth 1 int)))
+            (bindat--unpack-uint (* 8 (nth 1 int)))))
+     ((eq type 'bits) (bindat--unpack-bits len))
+     ((eq type 'str) (bindat--unpack-str len))
+     ((eq type 'strz) (bindat--unpack-strz len))
+     ((eq type 'vec)
+      (let ((v (make-vector len 0)) (elt (bindat--vec-item-type vectype)))
+        (dotimes (i len) (aset v i (apply #'bindat--unpack-item elt)))
+        v)))))
+
+(defun bindat--pack-item (v type len vectype)
+  (when (eq type 'ip) (setq type 'vec len 4))
+  (let ((int (assq type bindat--int-types)))
+    (cond
+     ((null v) (setq bindat-idx (+ bindat-idx len)))
+     (int (if (nth 2 int) (bindat--pack-uintr (* 8 (nth 1 int)) v)
+            (bindat--pack-uint (* 8 (nth 1 int)) v)))
+     ((eq type 'bits) (bindat--pack-bits len v))
+     ((memq type '(str strz)) (bindat--pack-str len v))
+     ((eq type 'vec)
+      (let ((elt (bindat--vec-item-type vectype)))
+        (dotimes (i (min len (length v)))
+          (apply #'bindat--pack-item (aref v i) elt))))
+     (t (setq bindat-idx (+ bindat-idx len))))))
+
+(defun bindat--decode-item (item struct)
+  "ITEM of a spec as (FIELD TYPE LEN VECTYPE TAIL)."
+  (let* ((field (car item)) (type (nth 1 item)) (len (nth 2 item))
+         (vectype (and (eq type 'vec) (nth 3 item))) (tail 3))
+    (when (eq (car-safe type) 'eval) (setq type (eval (cadr type) t)))
+    (when (eq (car-safe len) 'eval) (setq len (eval (cadr len) t)))
+    (when (memq field '(eval fill align struct union))
+      (setq tail 2 len type type field field nil))
+    (when (eq (car-safe field) 'eval)
+      (setq field (eval (cadr field) t)))
+    (when (and (consp len) (not (eq type 'eval)))
+      (setq len (apply #'bindat-get-field struct len)))
+    (list field type (or len 1) vectype (nthcdr tail item))))
+
+(defun bindat--walk-union (op value cases struct)
+  "Walk for OP the first of CASES matching VALUE.
+The cases' forms, and those of the chosen case, see VALUE as the dynamic
+variable `tag'."
+  (defvar tag)
+  (let* ((tag value)
+         (case (cl-find-if (lambda (c)
+                             (let ((cc (car c)))
+                               (or (equal cc tag) (equal cc t)
+                                   (and (consp cc) (eval cc t)))))
+                           cases)))
+    (and case (bindat--walk op (cdr case) struct))))
+
+(defun bindat--walk (op spec input)
+  "Walk SPEC for OP, one of `unpack', `pack' or `length'.
+Unpacking builds and returns the struct; the others read INPUT."
+  (defvar struct)
+  (defvar last)
+  (if (cl-typep spec 'bindat--type)
+      (pcase op
+        ('unpack (funcall (bindat--type-ue spec)))
+        ('pack (funcall (bindat--type-pe spec) input))
+        (_ (funcall (bindat--type-le spec) input)))
+    ;; As in Emacs, the spec's eval forms see `struct' and `last' as
+    ;; dynamic variables.
+    (let ((last nil) (struct (and (not (eq op 'unpack)) input)))
+      (dolist (item spec)
+        (pcase-let* ((`(,field ,type ,len ,vectype ,tail)
+                      (bindat--decode-item item struct))
+                     (data nil))
+          (pcase type
+            ('eval (let ((value (eval len t)))
+                     (cond ((not field))
+                           ((eq op 'unpack) (setq data value))
+                           (t (push (cons field value) struct)))))
+            ('fill (setq bindat-idx (+ bindat-idx len)))
+            ('align (setq bindat-idx (bindat--align bindat-idx len)))
+            ('struct
+             (setq data (bindat--walk op (eval len t)
+                                      (if field (bindat-get-field struct field)
+                                        struct))))
+            ('repeat
+             (dotimes (i len)
+               (push (bindat--walk op tail
+                                   (nth i (bindat-get-field struct field)))
+                     data))
+             (setq data (nreverse data)))
+            ('union (setq data (bindat--walk-union op len tail struct)))
+            (_
+             (pcase op
+               ('unpack (setq data (bindat--unpack-item type len vectype)
+                              last data))
+               ('pack (setq last (bindat-get-field struct field))
+                      (bindat--pack-item last type len vectype))
+               (_ (when field (setq last (bindat-get-field struct field)))
+                  (setq bindat-idx (+ bindat-idx (bindat--item-length
+                                                  type len vectype)))))))
+          (when (and data (eq op 'unpack))
+            (setq struct (if field (cons (cons field data) struct)
+                           (append data struct))))))
+      (and (eq op 'unpack) struct))))
+
+(defun bindat-unpack (spec raw &optional idx)
+  "Return structured data according to SPEC for binary data in RAW.
+RAW is a unibyte string or vector.
+Optional third arg IDX specifies the starting offset in RAW."
+  (when (multibyte-string-p raw)
+    (error "String is multibyte"))
+  (let ((bindat-idx (or idx 0)) (bindat-raw raw))
+    (bindat--walk 'unpack spec nil)))
+
+(defun bindat-get-field (struct &rest field)
+  "In structured data STRUCT, return value of field named FIELD.
+If multiple field names are specified, use the field names to
+lookup nested sub-structures in STRUCT, corresponding to the
+C-language syntax STRUCT.FIELD1.FIELD2.FIELD3...
+An integer value in the field list is taken as an array index,
+e.g. corresponding to STRUCT.FIELD1[INDEX2].FIELD3..."
+  (while (and struct field)
+    (setq struct (if (integerp (car field)) (elt struct (car field))
+                   (cdr (assq (car field) struct)))
+          field (cdr field)))
+  struct)
+
+(defun bindat-length (spec struct)
+  "Calculate `bindat-raw' length for STRUCT according to bindat SPEC."
+  (let ((bindat-idx 0))
+    (bindat--walk 'length spec struct)
+    bindat-idx))
+
+(defun bindat-pack (spec struct &optional raw idx)
+  "Return binary data packed according to SPEC for structured data STRUCT.
+Optional third arg RAW is a pre-allocated unibyte string or vector to
+pack into.
+Optional fourth arg IDX is the starting offset into RAW."
+  (when (multibyte-string-p raw)
+    (error "Pre-allocated string is multibyte"))
+  (let* ((bindat-idx (or idx 0))
+         (bindat-raw (or raw (make-string (+ bindat-idx
+                                             (bindat-length spec struct))
+                                          0))))
+    (bindat--walk 'pack spec struct)
+    (and (not raw) bindat-raw)))
+
+;;;; Formatting
+
+(defun bindat-format-vector (vect fmt sep &optional len)
+  "Format vector VECT using element format FMT and separator SEP.
+Result is a string with each element of VECT formatted using FMT and
+separated by the string SEP.  If optional fourth arg LEN is given, use
+only that many elements from VECT."
+  (when len (setq vect (substring vect 0 len)))
+  (mapconcat (lambda (x) (format fmt x)) vect sep))
+
+(defun bindat-vector-to-dec (vect &optional sep)
+  "Format vector VECT in decimal format separated by dots.
+If optional second arg SEP is a string, use that as separator."
+  (bindat-format-vector vect "%d" (if (stringp sep) sep ".")))
+
+(defun bindat-vector-to-hex (vect &optional sep)
+  "Format vector VECT in hex format separated by colons.
+If optional second arg SEP is a string, use that as separator."
+  (bindat-format-vector vect "%02x" (if (stringp sep) sep ":")))
+
+(defun bindat-ip-to-string (ip)
+  "Format vector IP as an ip address in dotted notation.
+The port (if any) is omitted.  IP can be a string, as well."
+  ;; A vector is read as `format-network-address' reads it: nil unless
+  ;; it has the length of an IPv4 or IPv6 address, with or without port.
+  (pcase (and (vectorp ip) (length ip))
+    ((or 'nil 4 5) (format "%d.%d.%d.%d"
+                           (aref ip 0) (aref ip 1) (aref ip 2) (aref ip 3)))
+    ((or 8 9) (bindat-format-vector ip "%x" ":" 8))))
+
+;;;; The `bindat-type' API
+;; A type expression is compiled by `macroexpand-all' in an environment
+;; where each type name is a macro expanding to a function form for the
+;; operation in `bindat--op': unpack () -> value, pack (v), length (v).
+;; Sizes and counts are ordinary code that sees the fields before them.
+
+(defvar bindat--op nil
+  "The operation `bindat-type' is compiling: unpack, pack or length.")
+
+(defconst bindat--primitives
+  '(byte uint uintr str strz bits fill align struct type vec unit))
+
+(defvar bindat--macroenv
+  (mapcar (lambda (name)
+            (cons name (lambda (&rest args)
+                         (bindat--makefun (cons name args)))))
+          bindat--primitives)
+  "Alist of the type names `bindat-type' knows and their expanders.")
+
+(defun bindat--fun (type)
+  "TYPE as a type form: a list of fields gets the `struct' head."
+  (if (or (keywordp (car type)) (consp (car type))) (cons 'struct type) type))
+
+(defun bindat--expand (type)
+  "TYPE compiled into a function form for `bindat--op'."
+  (macroexpand-all (bindat--fun type)
+                   (append bindat--macroenv
+                           (and (boundp 'macroexpand-all-environment)
+                                macroexpand-all-environment))))
+
+(defun bindat--makefun (type)
+  (let* ((v (make-symbol "v"))
+         (args (and (not (eq bindat--op 'unpack)) (list v)))
+         (body (bindat--code bindat--op v type)))
+    (if (and (eq (car-safe body) 'funcall) (equal (cddr body) args))
+        (cadr body)
+      `(lambda ,args ,body))))
+
+(defun bindat--advance (n)
+  `(setq bindat-idx (+ bindat-idx ,n)))
+
+(defun bindat--mentions (var form)
+  (or (eq var form)
+      (and (consp form)
+           (or (bindat--mentions var (car form))
+               (bindat--mentions var (cdr form))))))
+
+(defun bindat--code (op v type)
+  "Code doing OP (on value variable V) for TYPE, a (HEAD . ARGS) list."
+  (let ((args (cdr type)))
+    (pcase (car type)
+      ('byte (pcase op ('unpack '(bindat--unpack-u8)) ('length (bindat--advance 1))
+               (_ `(bindat--pack-u8 ,v))))
+      ((and (or 'uint 'uintr) kind)
+       (if (eq (car args) 8) (bindat--code op v '(byte))
+         (pcase op
+           ('unpack `(,(if (eq kind 'uint) 'bindat--unpack-uint 'bindat--unpack-uintr)
+                      ,(car args)))
+           ('length (bindat--advance `(/ ,(car args) 8)))
+           (_ `(,(if (eq kind 'uint) 'bindat--pack-uint 'bindat--pack-uintr)
+                ,(car args) ,v)))))
+      ((and (or 'str 'bits) kind)
+       (pcase op
+         ('unpack `(,(intern (format "bindat--unpack-%s" kind)) ,(car args)))
+         ('length (bindat--advance (car args)))
+         (_ `(,(intern (format "bindat--pack-%s" kind)) ,(car args) ,v))))
+      ('strz (bindat--strz-code op v (car args)))
+      ('fill `(progn ,(bindat--advance (car args)) nil))
+      ('align `(progn (setq bindat-idx (bindat--align bindat-idx ,(car args))) nil))
+      ('type (pcase op
+               ('unpack `(funcall (bindat--type-ue ,(car args))))
+               ('length `(funcall (bindat--type-le ,(car args)) ,v))
+               (_ `(funcall (bindat--type-pe ,(car args)) ,v))))
+      ('vec (bindat--vec-code op v (car args) (or (cdr args) '(byte))))
+      ('unit (and (eq op 'unpack) (car args)))
+      ('struct (bindat--code op v args))
+      (:pack-var
+       (unless (consp (cddr type))
+         (error "`:pack-var VAR' needs to be followed by fields"))
+       (let ((inner (bindat--code op v (cdr args))))
+         (if (or (eq op 'unpack) (null (car args))) inner
+           `(let ((,(car args) ,v)) ,inner))))
+      (_ (bindat--fields-code op v type nil)))))
+
+(defun bindat--strz-code (op v len)
+  (pcase op
+    ('unpack `(bindat--unpack-strz ,len))
+    ('length (bindat--advance (cond ((null len) `(length ,v))
+                                    ((numberp len) len)
+                                    (t `(or ,len (length ,v))))))
+    (_ (let ((n (make-symbol "len")))
+         `(let ((,n ,len))
+            (if ,n (bindat--pack-str ,n ,v) (bindat--pack-strz ,v)))))))
+
+(defun bindat--vec-code (op v count type)
+  (let ((fun (bindat--expand type))
+        (i (make-symbol "i")))
+    (pcase op
+      ('unpack
+       (let ((n (make-symbol "n")) (vec (make-symbol "vec")))
+         `(let* ((,n ,count) (,vec (make-vector ,n 0)))
+            (dotimes (,i ,n) (aset ,vec ,i (funcall ,fun)))
+            ,vec)))
+      ((and 'length
+            (let `#'(lambda (,arg) (setq bindat-idx (+ bindat-idx ,size))) fun)
+            (guard (not (bindat--mentions arg size))))
+       (bindat--advance `(* ,count ,size)))
+      (_ `(dotimes (,i ,count) (funcall ,fun (elt ,v ,i)))))))
+
+(defun bindat--fields-code (op v fields labels)
+  "Code doing OP for the struct FIELDS, after the bound LABELS.
+LABELS is a list of (LABEL . VARIABLE), the latest first."
+  (pcase fields
+    ('nil (and (eq op 'unpack) (bindat--alist-code labels)))
+    (`(:unpack-val ,exp)
+     (if exp (and (eq op 'unpack) exp)
+       (bindat--fields-code op v nil labels)))
+    (`((,label . ,type) . ,rest)
+     (let* ((pack-val (memq :pack-val type))
+            (type (if pack-val (butlast type (length pack-val)) type))
+            (fieldvar (make-symbol (format "field%d" (length rest))))
+            (var (cond ((eq label '_) fieldvar)
+                       ((keywordp label) (intern (substring (symbol-name label) 1)))
+                       (t label)))
+            (fun (bindat--fun type))
+            (rest-code (bindat--fields-code op v rest (cons (cons label var) labels))))
+       (if (eq op 'unpack)
+           `(let ((,var (funcall ,fun))) ,rest-code)
+         `(let ((,fieldvar ,(cond (pack-val (cadr pack-val))
+                                  ((eq label '_) v)
+                                  (t `(cdr-safe (assq ',label ,v))))))
+            (funcall ,fun ,fieldvar)
+            ,@(and rest-code
+                   `((let ,(and (not (eq var fieldvar)) `((,var ,fieldvar)))
+                       (ignore ,var)
+                       ,rest-code)))))))
+    (_ (error "Unrecognized format in bindat fields: %S" fields))))
+
+(defun bindat--alist-code (labels)
+  "Code building the unpacked alist of LABELS; `_' fields are spliced."
+  (let ((exp nil))
+    (dolist (l labels exp)
+      (setq exp (cond ((not (eq (car l) '_)) `(cons (cons ',(car l) ,(cdr l)) ,exp))
+                      (exp `(nconc ,(cdr l) ,exp))
+                      (t (cdr l)))))))
+
+(defun bindat--compile (op type)
+  (let ((bindat--op op)) (bindat--expand type)))
+
+(defmacro bindat-type (&rest type)
+  "Return the Bindat type value to pack&unpack TYPE.
+TYPE is a Bindat type expression: uint BITLEN, uintr BITLEN, str LEN,
+strz [LEN], bits LEN, fill LEN, align LEN, vec COUNT TYPE, type EXP,
+unit EXP, struct FIELDS..., or a type defined with `bindat-defmacro'.
+A FIELD is (LABEL TYPE [:pack-val EXP]); the fields may end with
+`:unpack-val EXP' and start with `:pack-var VAR'."
+  (declare (indent 0))
+  `(bindat--make :ue ,(bindat--compile 'unpack type)
+                 :le ,(bindat--compile 'length type)
+                 :pe ,(bindat--compile 'pack type)))
+
+(defun bindat--define-type-macro (name expander)
+  (setf (alist-get name bindat--macroenv) expander))
+
+(defmacro bindat-defmacro (name args &rest body)
+  "Define a new Bindat type as a macro."
+  (declare (indent 2) (doc-string 3))
+  (let ((leaders nil))
+    (while (and (cdr body)
+                (or (stringp (car body))
+                    (memq (car-safe (car body)) '(:documentation declare))))
+      (push (pop body) leaders))
+    `(eval-and-compile
+       (bindat--define-type-macro
+        ',name (lambda ,args ,@(nreverse leaders)
+                 (bindat--fun ,(macroexp-progn body)))))))
+
+(bindat-defmacro u8 () "Unsigned 8bit integer." '(byte))
+
+(bindat-defmacro sint (bitlen r)
+  "Signed integer of size BITLEN.
+Bigendian if R is nil and little endian if not."
+  (let ((bl (make-symbol "bitlen")) (max (make-symbol "max"))
+        (wrap (make-symbol "wrap")))
+    `(let* ((,bl ,bitlen) (,max (ash 1 (1- ,bl))) (,wrap (+ ,max ,max)))
+       (struct :pack-var v
+               (n if ,r (uintr ,bl) (uint ,bl)
+                  :pack-val (if (< v 0) (+ v ,wrap) v))
+               :unpack-val (if (>= n ,max) (- n ,wrap) n)))))
+
+(bindat-defmacro repeat (count &rest type)
+  "Like `vec', but unpacks to a list rather than a vector."
+  `(:pack-var v
+    (v vec ,count ,@type :pack-val v)
+    :unpack-val (append v nil)))
+
+(provide 'bindat)

@@ -1,0 +1,182 @@
+;;; bindat-tests.el --- bindat's spec and type APIs  -*- lexical-binding: t -*-
+
+(require 'ert)
+(require 'bindat)
+
+;; The packet of the Emacs manual's examples, as an old-style spec ...
+(defconst bindat-tests--header-spec
+  '((dest-ip ip) (src-ip ip) (dest-port u16) (src-port u16)))
+(defconst bindat-tests--data-spec
+  '((type u8) (opcode u8) (length u16r) (id strz 8)
+    (data vec (length)) (align 4)))
+(defconst bindat-tests--packet-spec
+  '((header struct bindat-tests--header-spec) (items u8) (fill 3)
+    (item repeat (items) (struct bindat-tests--data-spec))))
+
+;; ... and as `bindat-type' values.
+(bindat-defmacro bindat-tests--ip () "An IPv4 address." '(vec 4 byte))
+(defconst bindat-tests--header-type
+  (bindat-type (dest-ip bindat-tests--ip) (src-ip bindat-tests--ip)
+    (dest-port uint 16) (src-port uint 16)))
+(defconst bindat-tests--data-type
+  (bindat-type (type u8) (opcode u8) (length uintr 16) (id strz 8)
+    (data vec length) (_ align 4)))
+(defconst bindat-tests--packet-type
+  (bindat-type (header type bindat-tests--header-type) (items u8) (_ fill 3)
+    (item repeat items (_ type bindat-tests--data-type))))
+
+(defconst bindat-tests--packet
+  '((header (dest-ip . [192 168 1 100]) (src-ip . [192 168 1 101])
+            (dest-port . 284) (src-port . 5408))
+    (items . 2)
+    (item ((type . 2) (opcode . 3) (length . 5) (id . "ABCDEF")
+           (data . [1 2 3 4 5]))
+          ((type . 1) (opcode . 4) (length . 3) (id . "BCDEFG")
+           (data . [6 7 8])))))
+
+(defconst bindat-tests--packet-bytes
+  (unibyte-string 192 168 1 100 192 168 1 101 1 28 21 32 2 0 0 0
+                  2 3 5 0 65 66 67 68 69 70 0 0 1 2 3 4 5 0 0 0
+                  1 4 3 0 66 67 68 69 70 71 0 0 6 7 8 0))
+
+(ert-deftest bindat-spec-pack-manual-packet ()
+  (should (equal (bindat-length bindat-tests--packet-spec bindat-tests--packet) 52))
+  (let ((raw (bindat-pack bindat-tests--packet-spec bindat-tests--packet)))
+    (should (equal raw bindat-tests--packet-bytes))
+    (should-not (multibyte-string-p raw))))
+
+(ert-deftest bindat-spec-unpack-is-newest-field-first ()
+  (let ((s (bindat-unpack bindat-tests--packet-spec bindat-tests--packet-bytes)))
+    (should (equal (car s) (assq 'item s)))
+    (should (equal (bindat-get-field s 'header 'dest-port) 284))
+    (should (equal (bindat-get-field s 'item 1 'id) "BCDEFG"))
+    (should (equal (bindat-get-field s 'item 0 'data) [1 2 3 4 5]))
+    (should (equal (bindat-get-field s 'header)
+                   '((src-port . 5408) (dest-port . 284)
+                     (src-ip . [192 168 1 101]) (dest-ip . [192 168 1 100]))))))
+
+(ert-deftest bindat-type-round-trips-manual-packet ()
+  (let ((raw (bindat-pack bindat-tests--packet-type bindat-tests--packet)))
+    (should (equal raw bindat-tests--packet-bytes))
+    (should (equal (bindat-length bindat-tests--packet-type bindat-tests--packet) 52))
+    (should (equal (bindat-unpack bindat-tests--packet-type raw)
+                   bindat-tests--packet))))
+
+(ert-deftest bindat-spec-integer-and-string-types ()
+  (let ((spec '((a u32) (b u24) (c u32r) (d u24r) (e bits 1) (f str 2))))
+    (should (equal (bindat-unpack spec "\1\2\3\4\5\6\7\1\2\3\4\5\6\7\201AB")
+                   '((f . "AB") (e 0 7) (d . 460293) (c . 67305985)
+                     (b . 329223) (a . 16909060))))
+    (should (equal (bindat-pack spec '((a . 16909060) (b . 3) (c . 5) (d . 6)
+                                       (e 7 0) (f . "xy")))
+                   "\1\2\3\4\0\0\3\5\0\0\0\6\0\0\201xy"))))
+
+(ert-deftest bindat-spec-union-eval-and-nested-vec ()
+  (should (equal (bindat-unpack '((tag u8) (union (tag) (1 (x u8)) (2 (y u16))
+                                              (t (z u8))))
+                                "\2\1\2")
+                 '((y . 258) (tag . 2))))
+  (should (equal (bindat-unpack '((tag u8) (union (tag) (1 (x u8))
+                                              ((eq tag 5) (y u16))))
+                                "\5\1\2")
+                 '((y . 258) (tag . 5))))
+  (should (equal (bindat-pack '((tag u8) (union (tag) (1 (x u8)) (2 (y u16))))
+                              '((tag . 2) (y . 513)))
+                 "\2\2\1"))
+  (should (equal (bindat-unpack '((n u8) (v eval (* 2 (cdr (assq 'n struct))))
+                                  (eval (+ 1 2)) (w vec 2 u16))
+                                "\3\0\1\0\2")
+                 '((w . [1 2]) (v . 6) (n . 3))))
+  (should (equal (bindat-pack '((n u8) (v eval (* 2 last)) (w u8))
+                              '((n . 3) (w . 4)))
+                 "\3\4"))
+  (should (equal (bindat-length '((n u8) (v vec 2 (vec 3 u16))) nil) 13))
+  (should (equal (bindat-unpack '((v vec 2 (vec 2 u8))) [1 2 3 4])
+                 '((v . [[1 2] [3 4]]))))
+  (should (equal (bindat-unpack '((a u8)) "\1\2" 1) '((a . 2)))))
+
+(ert-deftest bindat-pack-into-given-string ()
+  (let ((r (make-string 4 0)))
+    (should-not (bindat-pack '((a u16)) '((a . 258)) r 1))
+    (should (equal r "\0\1\2\0"))))
+
+(ert-deftest bindat-errors-like-emacs ()
+  (should (equal (should-error (bindat-unpack '((a u8)) "é"))
+                 '(error "String is multibyte")))
+  (should (equal (should-error (bindat-pack '((a u8)) '((a . 1)) "é"))
+                 '(error "Pre-allocated string is multibyte")))
+  (should (equal (should-error (eval '(bindat-type :pack-var x) t))
+                 (list 'error (format-message
+                               "`:pack-var VAR' needs to be followed by fields"))))
+  (should (equal (should-error (eval '(bindat-type (a u8) 7) t))
+                 '(error "Unrecognized format in bindat fields: (7)")))
+  ;; Emacs 28 cannot unpack a `strz' of no given length.
+  (should-error (bindat-unpack (bindat-type strz) "ab\0")
+                :type 'wrong-type-argument))
+
+(ert-deftest bindat-type-sint-and-pack-val ()
+  (let ((s16 (bindat-type sint 16 nil))
+        (s32r (bindat-type sint 32 t))
+        (lp (bindat-type :pack-var s (len u8 :pack-val (length s))
+              (data str len :pack-val s)
+              :unpack-val data)))
+    (should (equal (bindat-pack s16 -2) "\377\376"))
+    (should (equal (bindat-unpack s16 (bindat-pack s16 -300)) -300))
+    (should (equal (bindat-unpack s32r (bindat-pack s32r -70000)) -70000))
+    (should (equal (bindat-pack s32r 1) "\1\0\0\0"))
+    (should (equal (bindat-pack lp "hello") "\5hello"))
+    (should (equal (bindat-unpack lp "\3abcd") "abc"))))
+
+(ert-deftest bindat-type-small-types ()
+  (should (equal (bindat-pack (bindat-type strz) "abc") "abc"))
+  (should (equal (bindat-pack (bindat-type strz 5) "abc") "abc\0\0"))
+  (should (equal (bindat-unpack (bindat-type bits 2) "\1\200") '(7 8)))
+  (should (equal (bindat-pack (bindat-type bits 2) '(0 15)) "\200\1"))
+  (should (equal (bindat-unpack (bindat-type (a u8) (c unit 7) (b uint 24))
+                                "\1\0\1\2")
+                 '((a . 1) (c . 7) (b . 258))))
+  (should (equal (bindat-unpack (bindat-type vec 2 uintr 16) "\1\0\2\0") [1 2]))
+  ;; Fixed-size elements: the length does not look at the vector.
+  (should (equal (bindat-length (bindat-type vec 3 uint 16) [1]) 6))
+  (should (equal (bindat-unpack (bindat-type (x u8) (_ (y u8) (z u8))) "\1\2\3")
+                 '((x . 1) (y . 2) (z . 3))))
+  (should (equal (bindat-unpack (bindat-type repeat 2 uint 16) "\0\1\0\2") '(1 2))))
+
+(ert-deftest bindat-formatting ()
+  (should (equal (bindat-ip-to-string [192 168 1 100]) "192.168.1.100"))
+  (should (equal (bindat-ip-to-string "\1\2\3\4") "1.2.3.4"))
+  (should (equal (bindat-vector-to-hex [1 255 16]) "01:ff:10"))
+  (should (equal (bindat-vector-to-dec [1 2 3] "-") "1-2-3"))
+  (should (equal (bindat-vector-to-dec [1 2 3]) "1.2.3"))
+  (should (equal (bindat-format-vector [1 2 3 4] "%d" "," 2) "1,2"))
+  (should (equal (bindat-ip-to-string [1 2 3 4 80]) "1.2.3.4"))
+  (should (equal (bindat-ip-to-string [1 2 3 4 5 6 7 65535]) "1:2:3:4:5:6:7:ffff"))
+  (should-not (bindat-ip-to-string [1 2 3])))
+
+(ert-deftest bindat-spec-odd-input ()
+  (should (equal (should-error (bindat-unpack '((a u16)) "\1"))
+                 '(args-out-of-range "\1" 1)))
+  (should (equal (should-error (bindat-pack '((a u16)) '((a . x))))
+                 '(wrong-type-argument integerp x)))
+  (should (equal (bindat-pack '((a u8)) '((a . 300))) ","))
+  ;; Missing fields leave zeros; an unknown type reads nothing.
+  (should (equal (bindat-pack '((a u16) (b u8)) nil) "\0\0\0"))
+  (should (equal (bindat-unpack '((a foo 3) (b u8)) "\1\2\3\4") '((b . 1))))
+  (should (equal (bindat-length '((a strz 3) (b bits 2) (c ip) (d u24)) nil) 12))
+  (should (equal (bindat-unpack '((a strz 4) (b u8)) "ab\0\0\5")
+                 '((b . 5) (a . "ab"))))
+  (should (equal (bindat-pack (bindat-type (a str 3)) '((a . "abcdef"))) "abc"))
+  (should (equal (bindat-get-field '((a (b . [1 2]))) 'a 'b 1) 2)))
+
+(defun bindat-tests--struct-and-last ()
+  (with-no-warnings (list (length struct) last)))
+
+(ert-deftest bindat-spec-eval-sees-dynamic-struct-last-tag ()
+  ;; Functions called from a spec's eval forms see them too.
+  (should (equal (bindat-unpack '((a u8) (b eval (bindat-tests--struct-and-last)))
+                                "\7")
+                 '((b 1 7) (a . 7))))
+  (should (equal (bindat-unpack '((a u8) (union (a) ((progn (setq tag 9) nil) (x u8))
+                                              (t (y eval tag))))
+                                "\7")
+                 '((y . 9) (a . 7)))))
