@@ -127,7 +127,7 @@ order: walking SEQ from its end, a new key goes in front."
 
 (defmacro seq-doseq (spec &rest body)
   (declare (indent 1))
-  `(progn (seq-do (lambda (,(car spec)) ,@body) ,(nth 1 spec)) nil))
+  `(seq-do (lambda (,(car spec)) ,@body) ,(nth 1 spec)))
 
 (defun seq--elt-safe (seq n) (ignore-errors (seq-elt seq n)))
 
