@@ -11,6 +11,7 @@
 (defun seq-elt (seq n) (elt seq n))
 (subr--set-setter 'seq-elt (lambda (args v) `(setf (elt ,@args) ,v)))
 (defun seq-length (seq) (length seq))
+(defun seqp (object) "Non-nil if OBJECT is a sequence." (sequencep object))
 (defun seq-empty-p (seq) (= (length seq) 0))
 (defun seq-first (seq) (elt seq 0))
 (defun seq-rest (seq) (if (listp seq) (cdr seq) (seq-drop seq 1)))
