@@ -1364,8 +1364,13 @@ the last occurrence (the first under :from-end)."
     (substring seq start end)))
 
 (defun cl-sort (seq pred &rest keys)
-  (let ((key (plist-get keys :key)))
-    (sort seq (if key (lambda (a b) (funcall pred (funcall key a) (funcall key b))) pred))))
+  "SEQ sorted by PRED (comparing the :key of elements); a string is
+sorted in place, as in Emacs."
+  (let* ((key (plist-get keys :key))
+         (test (if key (lambda (a b) (funcall pred (funcall key a) (funcall key b))) pred)))
+    (if (stringp seq)
+        (cl-replace seq (sort (append seq nil) test))
+      (sort seq test))))
 
 (defun cl-stable-sort (seq pred &rest keys) (apply #'cl-sort seq pred keys))
 

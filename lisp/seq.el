@@ -11,6 +11,7 @@
 (defun seq-elt (seq n) (elt seq n))
 (subr--set-setter 'seq-elt (lambda (args v) `(setf (elt ,@args) ,v)))
 (defun seq-length (seq) (length seq))
+(defun seqp (object) "Non-nil if OBJECT is a sequence." (sequencep object))
 (defun seq-empty-p (seq) (= (length seq) 0))
 (defun seq-first (seq) (elt seq 0))
 (defun seq-rest (seq) (if (listp seq) (cdr seq) (seq-drop seq 1)))
@@ -127,7 +128,7 @@ order: walking SEQ from its end, a new key goes in front."
 
 (defmacro seq-doseq (spec &rest body)
   (declare (indent 1))
-  `(progn (seq-do (lambda (,(car spec)) ,@body) ,(nth 1 spec)) nil))
+  `(seq-do (lambda (,(car spec)) ,@body) ,(nth 1 spec)))
 
 (defun seq--elt-safe (seq n) (ignore-errors (seq-elt seq n)))
 

@@ -11,8 +11,9 @@
     (mapconcat #'identity strings (or separator ""))))
 
 (defun string-blank-p (string)
-  "True when STRING is empty or holds only whitespace."
-  (string-empty-p (string-trim string)))
+  "0 when STRING is empty or holds only blanks and newlines, else nil
+(the position `string-match-p' gives, as in Emacs)."
+  (string-match-p "\\`[ \t\n\r]*\\'" string))
 
 (defun string-remove-prefix (prefix string)
   (if (string-prefix-p prefix string) (substring string (length prefix)) string))
@@ -65,6 +66,8 @@ CODING-SYSTEM, as many whole characters as fit in LENGTH encoded bytes."
 
 (defun string-pad (string length &optional padding start)
   "STRING padded with PADDING (a space) to LENGTH, at the end or START."
+  (unless (natnump length)
+    (signal 'wrong-type-argument (list 'natnump length)))
   (let ((pad (- length (length string))))
     (if (<= pad 0)
         string

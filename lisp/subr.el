@@ -680,6 +680,23 @@ storing DEFAULT (eql) deletes the cell instead."
 (subr--define-missing string-empty-p
   (defun string-empty-p (string) (string= string "")))
 
+(defconst split-string-default-separators "[ \f\t\n\r\v]+"
+  "The separators `split-string' uses when given none.")
+
+(defun member-ignore-case (elt list)
+  "The tail of LIST whose car is a string equal to ELT, case aside.
+Elements that are not strings are skipped."
+  (let ((tail list))
+    (while (and tail
+                (not (and (stringp (car tail))
+                          (eq (compare-strings elt 0 nil (car tail) 0 nil t) t))))
+      (setq tail (cdr tail)))
+    tail))
+
+(defun vector-or-char-table-p (object)
+  "Non-nil if OBJECT is a vector or a char-table."
+  (or (vectorp object) (char-table-p object)))
+
 (defun string-or-null-p (object)
   "Non-nil when OBJECT is a string or nil."
   (or (stringp object) (null object)))

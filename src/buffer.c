@@ -3427,6 +3427,9 @@ void buffer_init(mrt *rt)
     define_error(rt, Qsearch_failed, "Search failed", Qerror);
   if (NILP(get_prop(rt, Qbuffer_read_only, Qerror_conditions)))
     define_error(rt, Qbuffer_read_only, "Buffer is read-only", Qerror);
+  /* Signalled from Lisp (simple.el, and code ported from Emacs) */
+  define_error(rt, intern(rt, "text-read-only"), "Text is read-only", Qbuffer_read_only);
+  define_error(rt, intern(rt, "scan-error"), "Scan error", Qerror);
   define_per_buffer_vars(rt);
   const mval hooks[] = {Qkill_buffer_hook, Qkill_buffer_query_functions, Qbuffer_list_update_hook,
                         Qbefore_change_functions, Qafter_change_functions, Qfirst_change_hook,

@@ -287,7 +287,7 @@ static mval Fchar_table_range(mrt *rt, int n, mval *a)
     return lookup(table, XFIXNUM(range));
   if (CONSP(range) && CHARACTERP(XCAR(range)))
     return lookup(table, XFIXNUM(XCAR(range)));
-  mrt_error(rt, "Invalid RANGE argument to `char-table-range'");
+  mrt_error(rt, "Invalid RANGE argument to \xe2\x80\x98" "char-table-range\xe2\x80\x99");
 }
 
 static mval Fset_char_table_range(mrt *rt, int n, mval *a)
@@ -307,7 +307,7 @@ static mval Fset_char_table_range(mrt *rt, int n, mval *a)
   } else if (CHARACTERP(range)) {
     from = to = XFIXNUM(range);
   } else {
-    mrt_error(rt, "Invalid RANGE argument to `set-char-table-range'");
+    mrt_error(rt, "Invalid RANGE argument to \xe2\x80\x98" "set-char-table-range\xe2\x80\x99");
   }
   if (from <= to)
     set_range(rt, table, from, to, value);

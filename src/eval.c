@@ -160,6 +160,7 @@
 #include "arith.h"
 #include "fns.h"
 #include "load.h"
+#include "printer.h"
 
 /* ================================================================== */
 /* Object layouts                                                     */
@@ -2899,7 +2900,8 @@ static node *analyse_condition_case(struct actx *A, mval form)
   for (mval p = handlers; CONSP(p); p = XCDR(p)) {
     mval h = XCAR(p);
     if (!CONSP(h) && !NILP(h))
-      mrt_signal(rt, Qerror, list2(rt, make_cstring(rt, "Invalid condition handler"), h));
+      mrt_errorf(rt, "Invalid condition handler: %s",
+                 (const char *)XSTRING(print_to_string(rt, h, false))->data);
     mval spec = car_safe(h);
     if (spec == Qksuccess)
       n->slot = n->count;
@@ -5307,9 +5309,9 @@ static mval Ffuncall(mrt *rt, int nargs, mval *args)
 static mval Fapply(mrt *rt, int nargs, mval *args)
 {
   mval last = args[nargs - 1];
-  if (nargs == 1) { /* (apply '(f a b)) */
-    CHECK_CONS(rt, last);
-    return apply_list(rt, XCAR(last), XCDR(last));
+  if (nargs == 1) { /* (apply '(f a b)); (apply nil) calls nil */
+    CHECK_LIST(rt, last);
+    return NILP(last) ? apply_list(rt, Qnil, Qnil) : apply_list(rt, XCAR(last), XCDR(last));
   }
   CHECK_LIST(rt, last);
   int64_t n = count_conses(rt, last);
@@ -5354,7 +5356,7 @@ static mval Fdefine_error(mrt *rt, int nargs, mval *args)
     CHECK_STRING(rt, args[1]);
   mval parent = NILP(args[2]) ? Qerror : args[2];
   define_error(rt, args[0], NILP(args[1]) ? NULL : (const char *)XSTRING(args[1])->data, parent);
-  return Qnil;
+  return args[1]; /* what Emacs's last `put' returns */
 }
 
 static mval Ffunctionp(mrt *rt, int nargs, mval *args)

@@ -523,6 +523,10 @@ static mval Fbutlast(mrt *rt, int n, mval *a)
 {
   if (!NILP(a[1]) && check_count(rt, a[1]) <= 0)
     return a[0];
+  /* Emacs copies ARG with copy-sequence first, naming a non-sequence
+     by `sequencep' */
+  if (!CONSP(a[0]) && !NILP(a[0]))
+    sequence_length(rt, a[0]);
   return nbutlast(rt, copy_list(rt, a[0]), a[1]);
 }
 
@@ -853,8 +857,15 @@ static mval Fnreverse(mrt *rt, int n, mval *a)
 {
   mval s = closure_list_view(rt, a[0]);
   if (NILP(s) || CONSP(s)) {
-    list_length(rt, s);
-    return nreverse_list(rt, s);
+    mval tail = s;
+    FOR_EACH_TAIL(rt, tail, s)
+      ;
+    mval r = nreverse_list(rt, s);
+    /* Emacs reverses a dotted list's conses before it notices the end,
+       then names the list, its first cons now its last */
+    if (!NILP(tail))
+      wrong_type_argument(rt, Qlistp, s);
+    return r;
   }
   if (VECTORP(s))
     return reverse_vector_in_place(rt, s);

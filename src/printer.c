@@ -1020,7 +1020,9 @@ static _Noreturn void format_mismatch(mrt *rt)
   mrt_error(rt, "Format specifier doesn\xe2\x80\x99t match argument type");
 }
 
-/* Wider fields would only exhaust memory one pad character at a time. */
+/* Wider fields or longer precisions would only exhaust memory one pad
+   character at a time: they signal memory-full, as Emacs does for
+   those it cannot allocate. */
 #define MAX_FORMAT_WIDTH (1 << 24)
 
 struct spec {
@@ -1198,8 +1200,8 @@ static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, 
   *f++ = 'L';
   *f++ = (char)sp->conv;
   *f = 0;
-  int width = sp->width > 4096 ? 4096 : sp->width < 0 ? 0 : (int)sp->width;
-  int prec = sp->precision < 0 ? 6 : sp->precision > 4096 ? 4096 : (int)sp->precision;
+  int width = sp->width < 0 ? 0 : (int)sp->width;
+  int prec = sp->precision < 0 ? 6 : (int)sp->precision;
   int n = snprintf(NULL, 0, fmt, width, prec, d);
   char *buf = malloc((size_t)n + 1);
   if (!buf)
@@ -1246,7 +1248,8 @@ static const uint8_t *parse_spec(mrt *rt, const uint8_t *p, const uint8_t *end,
   const uint8_t *q = p;
   int64_t n = parse_count(&q, end);
   if (q > p && q < end && *q == '$') {
-    *argi = (int)(n > 0 && n < 1000000 ? n : 1000000);
+    /* %0$ is the format string itself, as in Emacs */
+    *argi = (int)(n < 1000000 ? n : 1000000);
     p = q + 1;
   }
   for (; p < end && strchr("-+ #0", *p); p++)
@@ -1259,12 +1262,12 @@ static const uint8_t *parse_spec(mrt *rt, const uint8_t *p, const uint8_t *end,
     }
   if (p < end && *p >= '1' && *p <= '9')
     sp->width = parse_count(&p, end);
-  if (sp->width > MAX_FORMAT_WIDTH)
-    mrt_error(rt, "Format field width too large");
   if (p < end && *p == '.') {
     p++;
     sp->precision = parse_count(&p, end);
   }
+  if (sp->width > MAX_FORMAT_WIDTH || sp->precision > MAX_FORMAT_WIDTH)
+    memory_full(rt);
   if (p >= end)
     mrt_error(rt, "Format string ends in middle of format specifier");
   sp->conv = *p;
@@ -1276,6 +1279,12 @@ static void format_one(mrt *rt, struct strbuf *out, const struct spec *sp, mval 
   switch (sp->conv) {
   case 's': case 'S': format_text(rt, out, sp, arg); return;
   case 'd': case 'o': case 'x': case 'X': format_integer(rt, out, sp, arg); return;
+  case 'i': { /* Emacs takes %i as %d */
+    struct spec d = *sp;
+    d.conv = 'd';
+    format_integer(rt, out, &d, arg);
+    return;
+  }
   case 'f': case 'e': case 'g': format_floating(rt, out, sp, arg); return;
   case 'c': format_char(rt, out, sp, arg); return;
   default: {

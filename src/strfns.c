@@ -1119,9 +1119,13 @@ static bool region_equal(mval a, int64_t aoff, mval b, bool fold)
   return true;
 }
 
-/* PREFIX as text comparable byte for byte with STRING's. */
-static mval affix_text(mrt *rt, mval prefix, mval string)
+/* PREFIX as text comparable byte for byte with STRING's.  Emacs's
+   Lisp versions take both lengths first (in the order FIRST, SECOND),
+   so a non-sequence is named by `sequencep' before `stringp'. */
+static mval affix_text(mrt *rt, mval prefix, mval string, mval first, mval second)
 {
+  sequence_length(rt, first);
+  sequence_length(rt, second);
   CHECK_STRING(rt, prefix);
   CHECK_STRING(rt, string);
   return STRING_MULTIBYTE_P(string) ? multibyte_text(rt, prefix) : prefix;
@@ -1129,7 +1133,7 @@ static mval affix_text(mrt *rt, mval prefix, mval string)
 
 static mval Fstring_prefix_p(mrt *rt, int n, mval *a)
 {
-  mval prefix = affix_text(rt, a[0], a[1]);
+  mval prefix = affix_text(rt, a[0], a[1], a[0], a[1]);
   if (XSTRING(prefix)->nchars > XSTRING(a[1])->nchars)
     return Qnil;
   return bool_val(region_equal(a[1], 0, prefix, !NILP(a[2])));
@@ -1137,7 +1141,7 @@ static mval Fstring_prefix_p(mrt *rt, int n, mval *a)
 
 static mval Fstring_suffix_p(mrt *rt, int n, mval *a)
 {
-  mval suffix = affix_text(rt, a[0], a[1]);
+  mval suffix = affix_text(rt, a[0], a[1], a[1], a[0]);
   int64_t skip = XSTRING(a[1])->nchars - XSTRING(suffix)->nchars;
   if (skip < 0)
     return Qnil;
@@ -1533,11 +1537,14 @@ static mval Fstring_replace(mrt *rt, int n, mval *a)
 {
   mval from = a[0], to = a[1], in = a[2];
   CHECK_STRING(rt, from);
-  CHECK_STRING(rt, to);
   CHECK_STRING(rt, in);
+  /* Emacs concats TO in, so any sequence of characters will do, and
+     nothing is checked when nothing matches */
   if (XSTRING(from)->nbytes == 0)
     xsignal1(rt, Qwrong_length_argument, make_fixnum(0));
   mval needle = needle_for(rt, from, in);
+  if (!STRINGP(to) && !NILP(needle) && find_bytes(in, 0, needle) >= 0)
+    to = Fconcat(rt, 1, &to);
   mval pieces = Qnil;
   int64_t pos = 0, at;
   while (!NILP(needle) && (at = find_bytes(in, pos, needle)) >= 0) {

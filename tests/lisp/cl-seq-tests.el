@@ -93,3 +93,14 @@
     (should (string-prefix-p "cl-seq-tests-t" (symbol-name b)))))
 
 ;;; cl-seq-tests.el ends here
+
+(ert-deftest cl-seq-diffhunt-sort-string-and-seqp ()
+  (let ((s (copy-sequence "cba")))
+    (should (eq (cl-sort s #'<) s))
+    (should (equal s "abc")))
+  (should (equal (cl-sort (list "bb" "a" "ccc") #'< :key #'length) '("a" "bb" "ccc")))
+  (should (equal (cl-sort (vector 3 1 2) #'<) [1 2 3]))
+  (require 'seq)
+  (should (seqp "a"))
+  (should (seqp nil))
+  (should-not (seqp 1)))

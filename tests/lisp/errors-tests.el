@@ -78,3 +78,32 @@
   ;; Plain format leaves the quotes alone.
   (let ((text-quoting-style 'straight))
     (should (equal (format "`q'") "`q'"))))
+
+(ert-deftest errors-diffhunt-data-and-messages ()
+  ;; An invalid handler is named in the message, printed with princ.
+  (should (equal (should-error (eval '(condition-case e 1 1) t))
+                 '(error "Invalid condition handler: 1")))
+  (should (equal (should-error (eval '(condition-case e 1 "h") t))
+                 '(error "Invalid condition handler: h")))
+  ;; define-error returns the message its last `put' stored.
+  (should (equal (define-error 'errors-diffhunt-err "DH err" 'arith-error)
+                 "DH err"))
+  (should (equal (get 'errors-diffhunt-err 'error-conditions)
+                 '(errors-diffhunt-err arith-error error)))
+  ;; Errors the Lisp library signals are defined.
+  (should (equal (error-message-string '(scan-error "Unbalanced parentheses" 1 2))
+                 "Scan error: \"Unbalanced parentheses\", 1, 2"))
+  (should (equal (get 'scan-error 'error-conditions) '(scan-error error)))
+  (should (equal (error-message-string '(text-read-only)) "Text is read-only"))
+  (should (equal (get 'text-read-only 'error-conditions)
+                 '(text-read-only buffer-read-only error)))
+  (should (eq (condition-case nil (signal 'text-read-only nil)
+                (buffer-read-only 'caught))
+              'caught))
+  ;; Curved quotes, as Emacs's error formats its message.
+  (should (equal (should-error (char-table-range (make-char-table 'foo) 'a))
+                 '(error "Invalid RANGE argument to \u2018char-table-range\u2019")))
+  ;; apply's lone argument is a list.
+  (should (equal (should-error (apply #'+)) '(wrong-type-argument listp +)))
+  (should (equal (should-error (apply nil)) '(void-function nil)))
+  (should (= (apply '(+ 1 2)) 3)))

@@ -171,3 +171,17 @@
     (setf (seq-elt l 2) 30)
     (setf (seq-elt s 1) ?Y)
     (should (equal (list v l s) '([z b c] (1 2 30) "xYz")))))
+
+(ert-deftest library-diffhunt-subr-x-and-seq ()
+  ;; `string-blank-p' is `string-match-p': 0, not t.
+  (require 'subr-x)
+  (should (eql (string-blank-p " \t\n") 0))
+  (should (eql (string-blank-p "") 0))
+  (should-not (string-blank-p " a "))
+  (should (equal (should-error (string-pad "abc" -1))
+                 '(wrong-type-argument natnump -1)))
+  (should (equal (string-pad "abc" 5 ?-) "abc--"))
+  ;; `seq-doseq' returns the sequence, as `seq-do' does.
+  (require 'seq)
+  (should (equal (seq-doseq (_x '(1 2)) nil) '(1 2)))
+  (should (equal (seq-doseq (_x [3]) nil) [3])))

@@ -159,3 +159,16 @@
   (should (equal (add-to-ordered-list 'lists-tests--ordered 'mid 'none)
                  '(low mid looser loose)))
   (should (= (gethash 'low (get 'lists-tests--ordered 'list-order)) 99)))
+
+(ert-deftest lists-diffhunt-dotted-errors ()
+  ;; nreverse reverses the conses before it meets the dotted end, then
+  ;; names the list: its first cons, now its last.
+  (let ((l (list 1 2)))
+    (setcdr (cdr l) 3)
+    (should (equal (should-error (nreverse l)) '(wrong-type-argument listp (1)))))
+  (should (equal (should-error (nreverse (cons 1 2))) '(wrong-type-argument listp (1))))
+  (should (equal (nreverse (list 1 2 3)) '(3 2 1)))
+  ;; butlast copies with copy-sequence first.
+  (should (equal (should-error (butlast 1)) '(wrong-type-argument sequencep 1)))
+  (should (equal (butlast '(1 2 3) 2) '(1)))
+  (should (equal (butlast '(1 2 3) 0) '(1 2 3))))

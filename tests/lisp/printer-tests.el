@@ -398,3 +398,22 @@
   (let ((b (generate-new-buffer "printer-tests dead")))
     (kill-buffer b)
     (should (equal (format "%s" b) "#<killed buffer>"))))
+
+(ert-deftest printer-format-diffhunt-corners ()
+  ;; %i is %d.
+  (should (equal (format "%i|%5i|%-3i|" 1 -2 3) "1|   -2|3  |"))
+  (should (equal (format "%i" 2.7) "2"))
+  (should (equal (should-error (format "%c" "x"))
+                 '(error "Format specifier doesn\u2019t match argument type")))
+  ;; %0$ names the format string itself.
+  (should (equal (format "%0$s") "%0$s"))
+  (should (equal (should-error (format "%0$d" 1))
+                 '(error "Format specifier doesn\u2019t match argument type")))
+  ;; A long precision is honoured in full.
+  (should (= (length (format "%.5000f" 1.0)) 5002))
+  (should (= (length (format "%.6000e" 1.0)) 6006))
+  ;; One too large to allocate signals memory exhaustion.
+  (should (string-prefix-p "Memory exhausted"
+                           (cadr (should-error (format "%99999999999d" 1)))))
+  (should (string-prefix-p "Memory exhausted"
+                           (cadr (should-error (format "%.99999999999d" 1))))))

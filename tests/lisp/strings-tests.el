@@ -211,3 +211,22 @@
   (dolist (count '(nil -3 x))
     (should (string-match-p "\\`Without a length, .iv-auto. can.t be used"
                             (cadr (should-error (secure-hash 'md5 'iv-auto count)))))))
+
+(ert-deftest strings-diffhunt-affix-and-replace-errors ()
+  ;; Emacs's Lisp versions take lengths first: a non-sequence is named
+  ;; by `sequencep'.
+  (should (equal (should-error (string-prefix-p 'a "abc"))
+                 '(wrong-type-argument sequencep a)))
+  (should (equal (should-error (string-prefix-p 1 "a"))
+                 '(wrong-type-argument sequencep 1)))
+  (should (equal (should-error (string-suffix-p "a" 2))
+                 '(wrong-type-argument sequencep 2)))
+  (should (string-prefix-p "ab" "abc"))
+  (should (string-suffix-p "bc" "abc"))
+  ;; TO is concatenated, so any sequence of characters works, and it
+  ;; is not looked at when nothing matches.
+  (should (equal (string-replace "a" '(?x ?y) "banana") "bxynxynxy"))
+  (should (equal (string-replace "a" [?z] "ab") "zb"))
+  (should (equal (string-replace "q" 'b "abc") "abc"))
+  (should (equal (should-error (string-replace "a" 'b "abc"))
+                 '(wrong-type-argument sequencep b))))
