@@ -72,7 +72,10 @@
 ** then, at each run, as Emacs's interpreter does; the expansion is
 ** analysed as a closure over the variables the call could see and
 ** cached on the node, to be analysed again only when a later
-** expansion is not `equal' to it.  Code analysed after its expansion
+** expansion is not `equal' to it.  The variables a call sees whose
+** function is a macro or none when it is analysed live in boxes, which
+** the frame, the expansion and closures share (box_site_vars), so a
+** late setq reaches a closure made before it.  Code analysed after its expansion
 ** (a top-level lambda at its first call, such an expansion) is
 ** "late": a macro met in it came after load's eager expansion, so its
 ** calls get those nodes too.  A fast primitive node checks its
@@ -585,6 +588,18 @@ static bool is_macro_autoload(mval f)
   return is_autoload(f) && (autoload_type(f) == Qmacro || autoload_type(f) == Qt);
 }
 
+/* Whether a call of HEAD analysed as a function call may find a macro
+   when it runs: HEAD's definition is one already (late code, or a
+   macro that failed to expand) or none yet (a defmacro may follow).
+   A cycle of aliases is left for the call to report. */
+static bool may_run_as_macro(mrt *rt, mval head)
+{
+  mval f = head;
+  for (int hops = 0; SYMBOLP(f) && !NILP(f) && hops <= 100; hops++)
+    f = XSYMBOL(rt, f)->function;
+  return NILP(f) || is_macro(f) || is_macro_autoload(f);
+}
+
 /* Emacs's autoload-do-load: FUNDEF's file is loaded (unless MACRO_ONLY
    and it defines no macro), and FUNNAME's new definition returned. */
 static void undo_failed_load(mrt *rt, mval saved_queue)
@@ -839,6 +854,7 @@ struct var {
   int64_t own_lambdas_at, own_loops_at; /* its function's counts of them then */
   int64_t captured_at;    /* call_seq when first captured */
   bool read_late;         /* read where a closure over it may have run Lisp */
+  bool late_site;         /* seen by a call that may be a macro when it runs */
   bool spine_ok;          /* the variables outside it in its function can be spine cells */
   int32_t spine;          /* -1, or its index among its function's spine slots */
   struct ref *spine_refs; /* nodes that read its spine slot */
@@ -2608,14 +2624,15 @@ static void number_spines(struct fscope *f)
 
 /* Whether ROOT lives in a box: kept by a closure, and setq'd, or
    shared by closures, or read where a closure's entry may have been
-   set since (an unboxed entry is the closure's own). */
+   set since (an unboxed entry is the closure's own); or seen by a call
+   that may be a macro's when it runs (box_site_vars). */
 static void finish_var(struct actx *A, struct var *root)
 {
   mrt *rt = A->rt;
   bool spine = root->spine >= 0 || (root->spine_ok && root->captured &&
                                     shared_by_own_closures(A->f, root));
-  bool boxed = spine || (root->captured && (root->mutated || root->read_late ||
-                                            shared_by_closures(rt, root)));
+  bool boxed = spine || root->late_site ||
+               (root->captured && (root->mutated || root->read_late || shared_by_closures(rt, root)));
   if (root->mode)
     *root->mode = boxed ? BIND_BOXED : BIND_LEXICAL;
   if (root->bind)
@@ -3162,6 +3179,20 @@ static struct call_site *call_site_here(struct actx *A)
   return site;
 }
 
+/* A call of F that may be expanded when it runs (see "Macros met at
+   run time") sees each variable through the box its frame and its
+   closures share, as Emacs's closures share the binding's cons: the
+   expansion may set a variable a closure holds, or make a closure
+   over one that is set afterwards.  Cold: few calls find no function. */
+static void box_site_vars(struct fscope *f)
+{
+  for (struct var *v = f->vars; v; v = v->prev)
+    if (v->kind == VAR_LOCAL)
+      v->late_site = true;
+  for (struct var *v = f->captures; v; v = v->prev)
+    root_of(v)->late_site = true;
+}
+
 /* FF and the forms around it, copied into the arena once: what the
    backtrace shows around a call made inside FF. */
 static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
@@ -3284,6 +3315,8 @@ static node *analyse_call_form(struct actx *A, mval form)
      and the cached expansion. */
   n->fk = keep(A, Fcons(rt, form, Qnil));
   n->site = call_site_here(A);
+  if (may_run_as_macro(rt, head))
+    box_site_vars(A->f);
   if (PVECP(fn, PVEC_SUBR) && XSUBR(fn)->name == head)
     for (size_t i = 0; i < sizeof fast_ops / sizeof fast_ops[0]; i++)
       if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
