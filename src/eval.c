@@ -588,16 +588,15 @@ static bool is_macro_autoload(mval f)
   return is_autoload(f) && (autoload_type(f) == Qmacro || autoload_type(f) == Qt);
 }
 
-/* Whether a call of HEAD analysed as a function call may find a macro
-   when it runs: HEAD's definition is one already (late code, or a
-   macro that failed to expand) or none yet (a defmacro may follow).
-   A cycle of aliases is left for the call to report. */
-static bool may_run_as_macro(mrt *rt, mval head)
+/* Whether a call of the function FN (a symbol's function cell) may
+   find a macro when it runs: FN is one already (late code, or a macro
+   that failed to expand) or none yet (a defmacro may follow).  A cycle
+   of aliases is left for the call to report. */
+static __attribute__((noinline, cold)) bool may_run_as_macro(mrt *rt, mval fn)
 {
-  mval f = head;
-  for (int hops = 0; SYMBOLP(f) && !NILP(f) && hops <= 100; hops++)
-    f = XSYMBOL(rt, f)->function;
-  return NILP(f) || is_macro(f) || is_macro_autoload(f);
+  for (int hops = 0; SYMBOLP(fn) && !NILP(fn) && hops < 100; hops++)
+    fn = XSYMBOL(rt, fn)->function;
+  return NILP(fn) || is_macro(fn) || is_macro_autoload(fn);
 }
 
 /* Emacs's autoload-do-load: FUNDEF's file is loaded (unless MACRO_ONLY
@@ -3183,8 +3182,10 @@ static struct call_site *call_site_here(struct actx *A)
    run time") sees each variable through the box its frame and its
    closures share, as Emacs's closures share the binding's cons: the
    expansion may set a variable a closure holds, or make a closure
-   over one that is set afterwards.  Cold: few calls find no function. */
-static void box_site_vars(struct fscope *f)
+   over one that is set afterwards.  Cold: few calls find no function.
+   Not in marrow's own library, which Emacs byte-compiles: its macros
+   are expanded once and for all there. */
+static __attribute__((noinline, cold)) void box_site_vars(struct fscope *f)
 {
   for (struct var *v = f->vars; v; v = v->prev)
     if (v->kind == VAR_LOCAL)
@@ -3315,7 +3316,7 @@ static node *analyse_call_form(struct actx *A, mval form)
      and the cached expansion. */
   n->fk = keep(A, Fcons(rt, form, Qnil));
   n->site = call_site_here(A);
-  if (may_run_as_macro(rt, head))
+  if (!A->f->library && !VECTORLIKEP(fn) && may_run_as_macro(rt, fn))
     box_site_vars(A->f);
   if (PVECP(fn, PVEC_SUBR) && XSUBR(fn)->name == head)
     for (size_t i = 0; i < sizeof fast_ops / sizeof fast_ops[0]; i++)
