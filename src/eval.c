@@ -4990,10 +4990,30 @@ static mval mexp_funcall(mrt *rt, mval form, mval env)
   return Fcons(rt, XCAR(form), Fcons(rt, fn, rest));
 }
 
+static mval closure_source(mval fn);
+
+/* In Emacs a closure is the list (closure ENV ARGS . BODY), which
+   macroexpand-all walks as a call: its elements are expanded as forms.
+   A closure whose ARGS and BODY expand to themselves (those load made
+   were expanded already) stays as it is, seen as no list; any other
+   becomes such a list, sharing the closure's environment entries.
+   ENV's values are data: they are expanded only with such a body. */
+static mval mexp_closure(mrt *rt, mval fn, mval env)
+{
+  mval source = closure_source(fn);
+  mval expanded = mexp_list(rt, source, env);
+  if (expanded == source)
+    return fn;
+  mval list = closure_as_list(rt, fn);
+  return Fcons(rt, Qclosure, Fcons(rt, macroexpand_all(rt, car_safe(XCDR(list)), env), expanded));
+}
+
 static mval macroexpand_all(mrt *rt, mval form, mval env)
 {
   check_c_stack(rt, 0);
   form = macroexpand(rt, form, env);
+  if (PVECP(form, PVEC_CLOSURE))
+    return mexp_closure(rt, form, env);
   if (!CONSP(form))
     return form;
   mval head = XCAR(form), args = XCDR(form);
