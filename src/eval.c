@@ -135,6 +135,8 @@
 ** which parameters that happens to: only those functions reserve
 ** NPARAMS more slots (code's ARGS_COPY), copy the arguments there at
 ** entry and point the record at the copy; the others pay nothing.
+** funcall's record shows the very slots its callee's frame starts
+** with: such a callee gives it a copy of them too.
 ** A macro defined after the function was analysed, whose expansion
 ** setq's a parameter, boxes it for the expansion's run; before the
 ** box's value goes back to the frame, the record gets a copy of the
@@ -4243,13 +4245,35 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
     fp[fixed] = rest;
 }
 
+/* How many arguments the record F shows (a negative count: &rest
+   ones gathered into one list). */
+static int args_shown(const struct bt_frame *f) { return f->nargs >= 0 ? f->nargs : -f->nargs; }
+
+/* F's record shows a copy of the arguments it shows now, which are
+   about to change.  The copy's only reference is the record's pointer
+   into it, on the C stack, which the collector scans. */
+static __attribute__((noinline, cold)) void show_args_copy(mrt *rt, struct bt_frame *f)
+{
+  f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)args_shown(f), f->args));
+}
+
+/* Whether the record F (funcall's, whose arguments the callee's frame
+   FP starts inside) shows slots of FP. */
+static bool shows_frame_slots(const mrt *rt, const struct bt_frame *f, const mval *fp)
+{
+  return f->args >= rt->stack && f->args < fp && fp < f->args + args_shown(f);
+}
+
 /* Box or bind C's parameters dynamically, keeping the arguments for
-   the backtrace BT first when a parameter will not hold its own. */
+   the backtrace BT first when a parameter will not hold its own, and
+   those of the call that passed them in its own (funcall's). */
 static void bind_params(mrt *rt, const struct code *c, mval *fp, struct bt_frame *bt)
 {
   if (c->args_copy >= 0) {
     memcpy(fp + c->args_copy, fp, sizeof *fp * (size_t)c->nparams);
     bt->args = fp + c->args_copy;
+    if (bt->prev && shows_frame_slots(rt, bt->prev, fp))
+      show_args_copy(rt, bt->prev);
   }
   for (int i = 0; i < c->nparams; i++)
     bind_one(rt, &c->params[i], fp);
@@ -4581,16 +4605,14 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
    time set it: if it holds an argument that FP's call shows in the
    backtrace from the frame itself (analysis saw no setq of it, so kept
    no copy: see "Backtrace arguments"), the record shows a copy of the
-   arguments from now on.  The copy's only reference is the record's
-   pointer into it, on the C stack, which the collector scans. */
+   arguments from now on. */
 static __attribute__((cold)) void keep_args_shown(mrt *rt, mval *fp, int slot)
 {
   for (struct bt_frame *f = rt->backtrace; f; f = f->prev) {
     if (f->args != fp)
       continue;
-    int shown = f->nargs >= 0 ? f->nargs : -f->nargs;
-    if (slot < shown)
-      f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)shown, fp));
+    if (slot < args_shown(f))
+      show_args_copy(rt, f);
     return;
   }
 }
