@@ -5020,7 +5020,7 @@ static mval closure_source(mval fn);
    were expanded already) stays as it is, seen as no list; any other
    becomes such a list, sharing the closure's environment entries.
    ENV's values are data: they are expanded only with such a body. */
-static mval mexp_closure(mrt *rt, mval fn, mval env)
+static __attribute__((noinline, cold)) mval mexp_closure(mrt *rt, mval fn, mval env)
 {
   mval source = closure_source(fn);
   mval expanded = mexp_list(rt, source, env);
@@ -5034,10 +5034,8 @@ static mval macroexpand_all(mrt *rt, mval form, mval env)
 {
   check_c_stack(rt, 0);
   form = macroexpand(rt, form, env);
-  if (PVECP(form, PVEC_CLOSURE))
-    return mexp_closure(rt, form, env);
   if (!CONSP(form))
-    return form;
+    return PVECP(form, PVEC_CLOSURE) ? mexp_closure(rt, form, env) : form;
   mval head = XCAR(form), args = XCDR(form);
   if (head == Qquote)
     return form;
