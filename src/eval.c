@@ -72,7 +72,10 @@
 ** then, at each run, as Emacs's interpreter does; the expansion is
 ** analysed as a closure over the variables the call could see and
 ** cached on the node, to be analysed again only when a later
-** expansion is not `equal' to it.  Code analysed after its expansion
+** expansion is not `equal' to it.  The variables a call sees whose
+** function is a macro or none when it is analysed live in boxes, which
+** the frame, the expansion and closures share (box_site_vars), so a
+** late setq reaches a closure made before it.  Code analysed after its expansion
 ** (a top-level lambda at its first call, such an expansion) is
 ** "late": a macro met in it came after load's eager expansion, so its
 ** calls get those nodes too.  A fast primitive node checks its
@@ -132,6 +135,8 @@
 ** which parameters that happens to: only those functions reserve
 ** NPARAMS more slots (code's ARGS_COPY), copy the arguments there at
 ** entry and point the record at the copy; the others pay nothing.
+** funcall's record shows the very slots its callee's frame starts
+** with: such a callee gives it a copy of them too.
 ** A macro defined after the function was analysed, whose expansion
 ** setq's a parameter, boxes it for the expansion's run; before the
 ** box's value goes back to the frame, the record gets a copy of the
@@ -586,6 +591,17 @@ static bool is_macro_autoload(mval f)
   return is_autoload(f) && (autoload_type(f) == Qmacro || autoload_type(f) == Qt);
 }
 
+/* Whether a call of the function FN (a symbol's function cell) may
+   find a macro when it runs: FN is one already (late code, or a macro
+   that failed to expand) or none yet (a defmacro may follow).  A cycle
+   of aliases is left for the call to report. */
+static __attribute__((noinline, cold)) bool may_run_as_macro(mrt *rt, mval fn)
+{
+  for (int hops = 0; SYMBOLP(fn) && !NILP(fn) && hops < 100; hops++)
+    fn = XSYMBOL(rt, fn)->function;
+  return NILP(fn) || is_macro(fn) || is_macro_autoload(fn);
+}
+
 /* Emacs's autoload-do-load: FUNDEF's file is loaded (unless MACRO_ONLY
    and it defines no macro), and FUNNAME's new definition returned. */
 static void undo_failed_load(mrt *rt, mval saved_queue)
@@ -840,6 +856,7 @@ struct var {
   int64_t own_lambdas_at, own_loops_at; /* its function's counts of them then */
   int64_t captured_at;    /* call_seq when first captured */
   bool read_late;         /* read where a closure over it may have run Lisp */
+  bool late_site;         /* seen by a call that may be a macro when it runs */
   bool spine_ok;          /* the variables outside it in its function can be spine cells */
   int32_t spine;          /* -1, or its index among its function's spine slots */
   struct ref *spine_refs; /* nodes that read its spine slot */
@@ -2625,14 +2642,15 @@ static void number_spines(struct fscope *f)
 
 /* Whether ROOT lives in a box: kept by a closure, and setq'd, or
    shared by closures, or read where a closure's entry may have been
-   set since (an unboxed entry is the closure's own). */
+   set since (an unboxed entry is the closure's own); or seen by a call
+   that may be a macro's when it runs (box_site_vars). */
 static void finish_var(struct actx *A, struct var *root)
 {
   mrt *rt = A->rt;
   bool spine = root->spine >= 0 || (root->spine_ok && root->captured &&
                                     shared_by_own_closures(A->f, root));
-  bool boxed = spine || (root->captured && (root->mutated || root->read_late ||
-                                            shared_by_closures(rt, root)));
+  bool boxed = spine || root->late_site ||
+               (root->captured && (root->mutated || root->read_late || shared_by_closures(rt, root)));
   if (root->mode)
     *root->mode = boxed ? BIND_BOXED : BIND_LEXICAL;
   if (root->bind)
@@ -3180,6 +3198,22 @@ static struct call_site *call_site_here(struct actx *A)
   return site;
 }
 
+/* A call of F that may be expanded when it runs (see "Macros met at
+   run time") sees each variable through the box its frame and its
+   closures share, as Emacs's closures share the binding's cons: the
+   expansion may set a variable a closure holds, or make a closure
+   over one that is set afterwards.  Cold: few calls find no function.
+   Not in marrow's own library, which Emacs byte-compiles: its macros
+   are expanded once and for all there. */
+static __attribute__((noinline, cold)) void box_site_vars(struct fscope *f)
+{
+  for (struct var *v = f->vars; v; v = v->prev)
+    if (v->kind == VAR_LOCAL)
+      v->late_site = true;
+  for (struct var *v = f->captures; v; v = v->prev)
+    root_of(v)->late_site = true;
+}
+
 /* FF and the forms around it, copied into the arena once: what the
    backtrace shows around a call made inside FF. */
 static const struct form_rec *form_recs(struct actx *A, struct form_frame *ff)
@@ -3302,6 +3336,8 @@ static node *analyse_call_form(struct actx *A, mval form)
      and the cached expansion. */
   n->fk = keep(A, Fcons(rt, form, Qnil));
   n->site = call_site_here(A);
+  if (!A->f->library && !VECTORLIKEP(fn) && may_run_as_macro(rt, fn))
+    box_site_vars(A->f);
   if (PVECP(fn, PVEC_SUBR) && XSUBR(fn)->name == head)
     for (size_t i = 0; i < sizeof fast_ops / sizeof fast_ops[0]; i++)
       if (fast_ops[i].nargs == n->count && !strcmp(fast_ops[i].name, symbol_name(rt, head))) {
@@ -4227,13 +4263,35 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
     fp[fixed] = rest;
 }
 
+/* How many arguments the record F shows (a negative count: &rest
+   ones gathered into one list). */
+static int args_shown(const struct bt_frame *f) { return f->nargs >= 0 ? f->nargs : -f->nargs; }
+
+/* F's record shows a copy of the arguments it shows now, which are
+   about to change.  The copy's only reference is the record's pointer
+   into it, on the C stack, which the collector scans. */
+static __attribute__((noinline, cold)) void show_args_copy(mrt *rt, struct bt_frame *f)
+{
+  f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)args_shown(f), f->args));
+}
+
+/* Whether the record F (funcall's, whose arguments the callee's frame
+   FP starts inside) shows slots of FP. */
+static bool shows_frame_slots(const mrt *rt, const struct bt_frame *f, const mval *fp)
+{
+  return f->args >= rt->stack && f->args < fp && fp < f->args + args_shown(f);
+}
+
 /* Box or bind C's parameters dynamically, keeping the arguments for
-   the backtrace BT first when a parameter will not hold its own. */
+   the backtrace BT first when a parameter will not hold its own, and
+   those of the call that passed them in its own (funcall's). */
 static void bind_params(mrt *rt, const struct code *c, mval *fp, struct bt_frame *bt)
 {
   if (c->args_copy >= 0) {
     memcpy(fp + c->args_copy, fp, sizeof *fp * (size_t)c->nparams);
     bt->args = fp + c->args_copy;
+    if (bt->prev && shows_frame_slots(rt, bt->prev, fp))
+      show_args_copy(rt, bt->prev);
   }
   for (int i = 0; i < c->nparams; i++)
     bind_one(rt, &c->params[i], fp);
@@ -4565,16 +4623,14 @@ static mval analyse_expansion(mrt *rt, const struct call_site *site, mval exp)
    time set it: if it holds an argument that FP's call shows in the
    backtrace from the frame itself (analysis saw no setq of it, so kept
    no copy: see "Backtrace arguments"), the record shows a copy of the
-   arguments from now on.  The copy's only reference is the record's
-   pointer into it, on the C stack, which the collector scans. */
+   arguments from now on. */
 static __attribute__((cold)) void keep_args_shown(mrt *rt, mval *fp, int slot)
 {
   for (struct bt_frame *f = rt->backtrace; f; f = f->prev) {
     if (f->args != fp)
       continue;
-    int shown = f->nargs >= 0 ? f->nargs : -f->nargs;
-    if (slot < shown)
-      f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)shown, fp));
+    if (slot < args_shown(f))
+      show_args_copy(rt, f);
     return;
   }
 }
@@ -4974,12 +5030,30 @@ static mval mexp_funcall(mrt *rt, mval form, mval env)
   return Fcons(rt, XCAR(form), Fcons(rt, fn, rest));
 }
 
+static mval closure_source(mval fn);
+
+/* In Emacs a closure is the list (closure ENV ARGS . BODY), which
+   macroexpand-all walks as a call: its elements are expanded as forms.
+   A closure whose ARGS and BODY expand to themselves (those load made
+   were expanded already) stays as it is, seen as no list; any other
+   becomes such a list, sharing the closure's environment entries.
+   ENV's values are data: they are expanded only with such a body. */
+static __attribute__((noinline, cold)) mval mexp_closure(mrt *rt, mval fn, mval env)
+{
+  mval source = closure_source(fn);
+  mval expanded = mexp_list(rt, source, env);
+  if (expanded == source)
+    return fn;
+  mval list = closure_as_list(rt, fn);
+  return Fcons(rt, Qclosure, Fcons(rt, macroexpand_all(rt, car_safe(XCDR(list)), env), expanded));
+}
+
 static mval macroexpand_all(mrt *rt, mval form, mval env)
 {
   check_c_stack(rt, 0);
   form = macroexpand(rt, form, env);
   if (!CONSP(form))
-    return form;
+    return PVECP(form, PVEC_CLOSURE) ? mexp_closure(rt, form, env) : form;
   mval head = XCAR(form), args = XCDR(form);
   if (head == Qquote)
     return form;

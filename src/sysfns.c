@@ -38,6 +38,7 @@
 #include "strfns.h"
 #include "variables.h"
 #include "fns.h"
+#include "textprop.h"
 
 /* ================================================================== */
 /* Process and environment                                            */
@@ -773,6 +774,23 @@ static bool env_flag(const char *name)
   return v && *v && strcmp(v, "0") != 0;
 }
 
+/* Emacs's start-up remakes memory-signal-data's message with the key
+   of save-some-buffers fontified as its help does (propertize's face
+   and font-lock-face), so prin1 shows #("Memory exhausted--use C-x s
+   ..." 22 27 (face help-key-binding font-lock-face help-key-binding)). */
+static void fontify_memory_full_key(mrt *rt)
+{
+  static const char key[] = "C-x s";
+  mval message = XCAR(XCDR(rt->memory_full_error));
+  int64_t start = strstr(MEMORY_FULL_MESSAGE, key) - MEMORY_FULL_MESSAGE;
+  mval face = intern(rt, "help-key-binding");
+  mval props = list4(rt, intern(rt, "face"), face, intern(rt, "font-lock-face"), face);
+  bool changed;
+  mval ivs = textprop_add(rt, Qnil, XSTRING(message)->nchars, start,
+                          start + (int64_t)strlen(key), props, &changed);
+  GC_STORE(rt->gc, message, XSTRING(message)->intervals, ivs);
+}
+
 void sysfns_init(mrt *rt)
 {
   defsubrs(rt, sys_subrs, sizeof sys_subrs / sizeof sys_subrs[0]);
@@ -809,6 +827,7 @@ void sysfns_init(mrt *rt)
     defvar_counted(rt, intern(rt, consed_variables[i].name), consed_variables[i].count);
   defvar(rt, Qpost_gc_hook, Qnil);
   defvar(rt, Qmemory_full, Qnil);
+  fontify_memory_full_key(rt);
   defvar(rt, Qmemory_signal_data, rt->memory_full_error);
   gc_set_after_collect(rt->gc, after_collect, rt);
   watch_gc_settings(rt);

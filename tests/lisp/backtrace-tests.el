@@ -343,6 +343,28 @@ those calls from the one to `load-with-code-conversion', and two more."
     (should (equal (seq-take (backtrace-tests--at-error (car case)) (length (cdr case)))
                    (cdr case)))))
 
+(defun backtrace-tests--sets-param (x)
+  (setq x 2)
+  (car x))
+
+(defun backtrace-tests--boxes-param (x)
+  (funcall (lambda () (setq x 3)))
+  (car x))
+
+(ert-deftest funcall-shows-the-arguments-it-passed ()
+  ;; The callee's parameters are funcall's argument slots: setting or
+  ;; boxing one changes neither funcall's arguments nor the callee's.
+  (should (equal (seq-take (backtrace-tests--at-error
+                            '(funcall 'backtrace-tests--sets-param 1))
+                           3)
+                 '((car 2) (backtrace-tests--sets-param 1)
+                   (funcall backtrace-tests--sets-param 1))))
+  (should (equal (seq-take (backtrace-tests--at-error
+                            '(funcall 'backtrace-tests--boxes-param 1))
+                           3)
+                 '((car 3) (backtrace-tests--boxes-param 1)
+                   (funcall backtrace-tests--boxes-param 1)))))
+
 ;;; The forms being evaluated around each call, shown as frames of their
 ;;; own (EVALD nil), as Emacs's interpreter shows them.
 

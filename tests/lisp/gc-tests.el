@@ -204,6 +204,19 @@
   (let ((e (condition-case e (signal nil memory-signal-data) (error e))))
     (should (eq e memory-signal-data))))
 
+(ert-deftest gc-memory-signal-data-fontifies-the-key ()
+  ;; Emacs's start-up puts the key of save-some-buffers in the message
+  ;; as its help shows keys.
+  (let ((message (cadr memory-signal-data)))
+    (should (equal (text-properties-at 22 message)
+                   '(font-lock-face help-key-binding face help-key-binding)))
+    (should (equal (next-single-property-change 22 'face message) 27))
+    (should-not (text-properties-at 21 message))
+    (should-not (text-properties-at 27 message))
+    (should (equal (prin1-to-string memory-signal-data)
+                   (concat "(error #(\"Memory exhausted--use C-x s then exit and restart Emacs\""
+                           " 22 27 (face help-key-binding font-lock-face help-key-binding)))")))))
+
 (ert-deftest gc-memory-variables ()
   (should (boundp 'memory-full))
   (should-not memory-full)

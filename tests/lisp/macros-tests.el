@@ -291,3 +291,15 @@
                                   (list 'function lambda-form))))
     (should (eq (nth 2 expanded) (nth 2 form)))
     (should (eq (nth 1 (nth 2 (nth 1 expanded))) inner))))
+
+;; A closure is the list (closure ENV ARGS . BODY) to macroexpand-all,
+;; which expands its body as a call's arguments.
+(ert-deftest macros-macroexpand-all-walks-closures ()
+  (let* ((f (eval '(let ((y 1)) (lambda () (when y 2))) t))
+         (expanded (macroexpand-all f)))
+    (should (equal expanded '(closure ((y . 1) t) nil (if y (progn 2)))))
+    (should (eq (cadr expanded) (cadr f)))
+    (should (equal (funcall expanded) 2)))
+  (let ((g (eval '(let ((y 1)) (lambda () (+ y 2))) t)))
+    (should (eq (macroexpand-all g) g))
+    (should (equal (macroexpand-all (list 'progn g)) (list 'progn g)))))
