@@ -1270,7 +1270,7 @@ static const uint8_t *parse_spec(mrt *rt, const uint8_t *p, const uint8_t *end,
     memory_full(rt);
   if (p >= end)
     mrt_error(rt, "Format string ends in middle of format specifier");
-  sp->conv = *p;
+  sp->conv = *p == 'i' ? 'd' : *p; /* Emacs takes %i as %d */
   return p + 1;
 }
 
@@ -1279,12 +1279,6 @@ static void format_one(mrt *rt, struct strbuf *out, const struct spec *sp, mval 
   switch (sp->conv) {
   case 's': case 'S': format_text(rt, out, sp, arg); return;
   case 'd': case 'o': case 'x': case 'X': format_integer(rt, out, sp, arg); return;
-  case 'i': { /* Emacs takes %i as %d */
-    struct spec d = *sp;
-    d.conv = 'd';
-    format_integer(rt, out, &d, arg);
-    return;
-  }
   case 'f': case 'e': case 'g': format_floating(rt, out, sp, arg); return;
   case 'c': format_char(rt, out, sp, arg); return;
   default: {
