@@ -3120,6 +3120,16 @@ static mval match_after_replace(mrt *rt, mval m, int64_t old_start, int64_t old_
   return r;
 }
 
+/* Emacs keeps \? of a replacement in a string as it is, but refuses it
+   in a buffer. */
+static void check_buffer_replacement(mrt *rt, mval newtext)
+{
+  struct string *t = XSTRING(newtext);
+  for (int64_t i = 0; i + 1 < t->nbytes; i++)
+    if (t->data[i] == '\\' && t->data[++i] == '?')
+      mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
+}
+
 /* replace-match in the current buffer: the whole match is taken out as
    a string, its group replaced there as in a string, and the new text
    of the group put in the buffer in place of the old, point after it. */
@@ -3130,6 +3140,8 @@ static mval replace_in_buffer(mrt *rt, mval *a, mval m)
   mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), true);
   int64_t start = XFIXNUM(AREF(m, 0));
   mval rel = translate_match(rt, m, start);
+  if (NILP(a[2]))
+    check_buffer_replacement(rt, a[0]);
   mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);
   int64_t g = NILP(a[4]) ? 0 : XFIXNUM(a[4]);
   int64_t b = XFIXNUM(AREF(rel, 2 * g)), e = XFIXNUM(AREF(rel, 2 * g + 1));
@@ -3156,6 +3168,22 @@ static mval Freplace_match(mrt *rt, int n, mval *a)
 
 static void restore_match_data(mrt *rt, mval saved) { set_match_state(rt, saved); }
 
+/* The match data as subr.el's save-match-data would restore them: it
+   saves markers, and a marker into a buffer since killed points
+   nowhere, which set-match-data reads as position 0 of a string. */
+static mval match_state_to_restore(mrt *rt)
+{
+  mval searched = match_searched(rt);
+  if (!BUFFERP(searched) || !NILP(XBUFFER(searched)->name))
+    return match_state(rt);
+  mval v = match_vector(rt);
+  mval zeros = make_vector(rt, (size_t)VECTOR_LENGTH(v), Qnil);
+  for (int64_t i = 0; i < VECTOR_LENGTH(v); i++)
+    if (!NILP(AREF(v, i)))
+      ASET_FIXNUM(zeros, i, make_fixnum(0));
+  return Fcons(rt, Qt, zeros);
+}
+
 /* The match vector M shifted by -DELTA, for a substring at DELTA. */
 static mval translate_match(mrt *rt, mval m, int64_t delta)
 {
@@ -3169,13 +3197,13 @@ static mval translate_match(mrt *rt, mval m, int64_t delta)
 /* (replace-regexp-in-string REGEXP REP STRING &optional FIXEDCASE
    LITERAL SUBEXP START), following subr.el: each match is replaced
    within its own substring; an empty match advances one character;
-   the caller's match data are preserved. */
+   the caller's match data are restored as save-match-data would. */
 static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
 {
   mval regexp = a[0], rep = a[1], string = a[2];
   CHECK_STRING(rt, string);
   size_t depth = rt->specpdl_depth;
-  record_unwind(rt, restore_match_data, match_state(rt));
+  record_unwind(rt, restore_match_data, match_state_to_restore(rt));
   struct re_compiler c;
   int64_t len = XSTRING(string)->nchars;
   int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);

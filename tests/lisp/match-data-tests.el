@@ -109,4 +109,39 @@
     (should (equal (buffer-string) "a==b"))
     (should (equal (match-data t) (list 2 4 (current-buffer))))))
 
+;; replace-regexp-in-string restores the match data through
+;; save-match-data, whose markers point nowhere once the buffer of the
+;; last search is killed: they come back as zeros.
+(ert-deftest md-replace-regexp-in-string-after-a-killed-buffer ()
+  (with-temp-buffer
+    (insert "abcd")
+    (goto-char (point-min))
+    (re-search-forward "\\(c\\)\\(x\\)?"))
+  (should (equal (match-data t) (list 3 4 3 4 (car (last (match-data t))))))
+  (should (equal (replace-regexp-in-string "b" "B" "abc") "aBc"))
+  (should (equal (match-data t) '(0 0 0 0))))
+
+(ert-deftest md-replace-regexp-in-string-keeps-a-live-buffer-match ()
+  (with-temp-buffer
+    (insert "abcd")
+    (goto-char (point-min))
+    (re-search-forward "c")
+    (should (equal (replace-regexp-in-string "b" "B" "abc") "aBc"))
+    (should (equal (match-data t) (list 3 4 (current-buffer))))))
+
+;; \? in a replacement stays as it is in a string but is refused in a
+;; buffer.
+(ert-deftest md-replace-match-question-mark-escape ()
+  (string-match "b" "abc")
+  (should (equal (replace-match "X\\?" nil nil "abc") "aX\\?c"))
+  (with-temp-buffer
+    (insert "abc")
+    (goto-char (point-min))
+    (re-search-forward "b")
+    (should (equal (should-error (replace-match "X\\?"))
+                   '(error "Invalid use of ‘\\’ in replacement text")))
+    (should (equal (buffer-string) "abc"))
+    (replace-match "X\\?" nil t)
+    (should (equal (buffer-string) "aX\\?c"))))
+
 ;;; match-data-tests.el ends here
