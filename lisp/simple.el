@@ -310,10 +310,15 @@ it and the mark before it (the other way round with a plain C-u ARG)."
 
 ;;; ---- Columns and indentation --------------------------------------
 
+(defun simple--tab-width ()
+  "`tab-width', or 8 where it is not a width from 1 to 1000, as Emacs."
+  (if (and (integerp tab-width) (< 0 tab-width 1001)) tab-width 8))
+
 (defun simple--char-width-at (column)
   "The columns the character after point takes when it starts at COLUMN."
   (if (eq (char-after) ?\t)
-      (- (* (1+ (/ column tab-width)) tab-width) column)
+      (let ((tab (simple--tab-width)))
+        (- (* (1+ (/ column tab)) tab) column))
     (char-width (char-after))))
 
 (defun move-to-column (column &optional force)
@@ -345,7 +350,7 @@ least MINIMUM spaces' worth; return the column reached."
   (let* ((from (current-column))
          (to (max column (+ from (or minimum 0)))))
     (when indent-tabs-mode
-      (while (<= (* (1+ (/ from tab-width)) tab-width) to)
+      (while (<= (* (1+ (/ from (simple--tab-width))) (simple--tab-width)) to)
         (insert ?\t)
         (setq from (current-column))))
     (insert (make-string (- to from) ?\s))
@@ -969,6 +974,112 @@ A numeric ARG serves as a repeat count."
     (setq this-command 'undo
           pending-undo-list (undo--last-change-was-undo-p rest)
           buffer-undo-list rest)))
+
+;;; ---- Opening, joining and zapping --------------------------------
+
+(defun current-left-margin ()
+  "The left margin of this line: `left-margin' plus the line's own
+`left-margin' text property, taken where its indentation ends."
+  (save-excursion
+    (back-to-indentation)
+    (let* ((at (if (and (eobp) (not (bobp))) (1- (point)) (point)))
+           (extra (get-text-property at 'left-margin)))
+      (max 0 (+ left-margin (or extra 0))))))
+
+(defun open-line (n)
+  "Insert N newlines after point, which stays before them.  Each new
+line that starts empty gets the left margin and the fill prefix when
+point was at a line's start."
+  (interactive "*p")
+  (let* ((at-start (bolp))
+         (prefix (and at-start fill-prefix))
+         (margin (and at-start (> (current-left-margin) 0)))
+         (here (point-marker))
+         (abbrev-mode nil))
+    (newline n)
+    (goto-char here)
+    (dotimes (_ (max n 0))
+      (when (bolp)
+        (when margin (indent-to (current-left-margin)))
+        (when prefix (insert-and-inherit prefix)))
+      (forward-line 1))
+    (goto-char here)
+    (end-of-line)))
+
+(defun simple--join-to-line-above (stop prefix)
+  "If this line starts after STOP, join it to the line above as
+`delete-indentation' does (PREFIX: a regexp for the fill prefix, or
+nil) and return t; else nil, with point at the line's start."
+  (when (> (line-beginning-position) stop)
+    (forward-line 0)
+    (when (eq (preceding-char) ?\n)
+      (delete-char -1)
+      (when (and prefix (looking-at prefix))
+        (replace-match "" t t))
+      (fixup-whitespace)
+      t)))
+
+(defun delete-indentation (&optional arg beg end)
+  "Join this line to the one above (with ARG, the one below to this),
+leaving the whitespace at the join as `fixup-whitespace' does and
+dropping the fill prefix that started the joined line.  With BEG and
+END and no ARG, join every line of that region."
+  (interactive "*P")
+  (setq deactivate-mark t)
+  (let ((stop (if (and beg (not arg))
+                  (progn (goto-char beg)
+                         (when (> end (line-end-position))
+                           (goto-char end))
+                         beg)
+                (prog1 (1- (line-beginning-position (and arg 2)))
+                  (when arg (forward-line)))))
+        (prefix (and (> (length fill-prefix) 0) (regexp-quote fill-prefix))))
+    (while (simple--join-to-line-above stop prefix))))
+
+(defun forward-word-strictly (&optional arg)
+  "`forward-word', whatever a word-boundary table would say."
+  (interactive "^p")
+  (forward-word arg))
+
+(defun backward-word-strictly (&optional arg)
+  "`backward-word', whatever a word-boundary table would say."
+  (interactive "^p")
+  (backward-word arg))
+
+(defun count-words (start end)
+  "The number of words between START and END."
+  (interactive (list nil nil))
+  (save-excursion
+    (save-restriction
+      (narrow-to-region start end)
+      (goto-char (point-min))
+      (let ((words 0))
+        (while (forward-word-strictly 1)
+          (setq words (1+ words)))
+        words))))
+
+(defun simple--char-search (char count)
+  "Point after the COUNTth CHAR ahead (behind if COUNT is negative);
+case folds as `case-fold-search' says."
+  (search-forward (char-to-string char) nil nil count)
+  (point))
+
+(defun zap-to-char (arg char)
+  "Kill from point through the ARGth CHAR (backward if ARG is negative).
+Case is ignored if `case-fold-search' is non-nil."
+  (interactive "p\ncZap to char: ")
+  (kill-region (point) (simple--char-search char arg)))
+
+(defun zap-up-to-char (arg char)
+  "Kill from point up to, not through, the ARGth CHAR, a CHAR at point
+not counting."
+  (interactive "p\ncZap up to char: ")
+  (let ((step (if (>= arg 0) 1 -1))
+        (from (point)))
+    (forward-char step)
+    (unwind-protect (simple--char-search char arg)
+      (backward-char step))
+    (kill-region from (point))))
 
 ;;; ---- Sizes --------------------------------------------------------
 

@@ -2586,8 +2586,14 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo undo-only undo-redo undo-more undo-start primitive-undo buffer-disable-undo
              undo-make-selective-list undo-elt-in-region undo-elt-crosses-region undo-delta
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
-             transient-mark-mode))
+             transient-mark-mode current-left-margin open-line delete-indentation
+             forward-word-strictly backward-word-strictly count-words zap-to-char
+             zap-up-to-char))
   (autoload f "simple"))
+(autoload 'tabify "tabify")
+(autoload 'untabify "tabify")
+(defvar-local fill-prefix nil
+  "The text each line of a paragraph starts with, or nil.")
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
 (put 'mark-ring 'permanent-local t)
 (defvar mark-ring-max 16 "How many former marks `mark-ring' keeps.")

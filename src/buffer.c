@@ -2802,10 +2802,16 @@ static int64_t line_beginning(mrt *rt, mval n)
   return line_move(cur(rt), cur(rt)->pt, count_arg(rt, n) - 1, &shortage);
 }
 
+/* As Emacs, a line end N <= 0 lines back that runs out of lines is the
+   accessible start, not the first line's end. */
 static int64_t line_end(mrt *rt, mval n)
 {
   struct buffer *b = cur(rt);
-  int64_t from = pos_to_byte(b->t, line_beginning(rt, n)), zv = pos_to_byte(b->t, b->zv);
+  int64_t shortage, count = count_arg(rt, n) - 1;
+  int64_t start = line_move(b, b->pt, count, &shortage);
+  if (count < 0 && shortage != 0)
+    return b->begv;
+  int64_t from = pos_to_byte(b->t, start), zv = pos_to_byte(b->t, b->zv);
   int64_t nl = newline_after(b, from, zv);
   return byte_to_pos(b->t, nl < 0 ? zv : nl);
 }
@@ -2833,10 +2839,26 @@ static int64_t newlines_between(struct buffer *b, int64_t from, int64_t to)
   return n;
 }
 
+/* The bounds narrow-to-region takes from START and END: anywhere in
+   the buffer, whatever its present narrowing. */
+static void narrowing_bounds(mrt *rt, mval start, mval end, int64_t *from, int64_t *to)
+{
+  int64_t x = position_of(rt, start), y = position_of(rt, end);
+  if (x > y) {
+    int64_t t = x;
+    x = y, y = t;
+  }
+  if (x < 1 || y > cur(rt)->t->z + 1)
+    args_out_of_range(rt, start, end);
+  *from = x;
+  *to = y;
+}
+
+/* As simple.el's, which counts inside narrow-to-region. */
 static mval Fcount_lines(mrt *rt, int n, mval *a)
 {
   int64_t from, to;
-  region(rt, a[0], a[1], &from, &to);
+  narrowing_bounds(rt, a[0], a[1], &from, &to);
   struct buffer *b = cur(rt);
   int64_t lines = newlines_between(b, from, to);
   return make_fixnum(lines + (to > from && char_at(b, to - 1) != '\n'));
@@ -2852,15 +2874,22 @@ static mval Fline_number_at_pos(mrt *rt, int n, mval *a)
   return make_fixnum(1 + newlines_between(b, start, pos));
 }
 
+/* tab-width in this buffer, 8 where it is not a sane width, as Emacs. */
+static int64_t tab_width(mrt *rt)
+{
+  mval w = find_symbol_value(rt, Qtab_width);
+  return FIXNUMP(w) && XFIXNUM(w) > 0 && XFIXNUM(w) <= 1000 ? XFIXNUM(w) : 8;
+}
+
 /* Display columns from the line's start to point: tabs to the next
-   multiple of 8 (tab-width's default), others by char-width. */
+   multiple of tab-width, others by char-width. */
 static mval Fcurrent_column(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
-  int64_t col = 0;
+  int64_t col = 0, tab = tab_width(rt);
   for (int64_t p = line_beginning(rt, Qnil); p < b->pt; p++) {
     int c = char_at(b, p);
-    col = c == '\t' ? (col / 8 + 1) * 8 : col + char_width(c);
+    col = c == '\t' ? (col / tab + 1) * tab : col + char_width(c);
   }
   return make_fixnum(col);
 }
@@ -2872,13 +2901,8 @@ static mval Fcurrent_column(mrt *rt, int n, mval *a)
 static mval Fnarrow_to_region(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
-  int64_t x = position_of(rt, a[0]), y = position_of(rt, a[1]);
-  if (x > y) {
-    int64_t t = x;
-    x = y, y = t;
-  }
-  if (x < 1 || y > b->t->z + 1)
-    args_out_of_range(rt, a[0], a[1]);
+  int64_t x, y;
+  narrowing_bounds(rt, a[0], a[1], &x, &y);
   b->begv = x;
   b->zv = y;
   b->pt = clip(b->pt, x, y);
@@ -3061,8 +3085,11 @@ static mval skip_chars(mrt *rt, mval spec, mval lim, bool backward)
   if (NILP(set) || (backward ? bound >= start : bound <= start))
     return make_fixnum(0);
   mval regexp = format2(rt, backward ? "\\(?:%s\\)*\\=" : "\\(?:%s\\)*", set, Qnil);
+  size_t depth = rt->specpdl_depth;
+  specbind(rt, Qcase_fold_search, Qnil); /* the set is of characters, not letters */
   mval m = backward ? search(rt, regexp, bound, start, RE_FORWARD, false)
                     : search(rt, regexp, start, bound, RE_ANCHORED, false);
+  unbind_to(rt, depth);
   b = cur(rt);
   int64_t to = NILP(m) ? start : XFIXNUM(AREF(m, backward ? 0 : 1));
   if (!backward && to > bound)
