@@ -527,10 +527,13 @@ static int64_t check_position(mrt *rt, mval pos)
 }
 
 /* START and END in order, within T, as indices of its intervals, or
-   args-out-of-range. */
+   args-out-of-range.  As Emacs, an empty range is never out of range:
+   it names no text, wherever it is. */
 static void check_range_of(mrt *rt, const struct text *t, mval start, mval end, int64_t *b, int64_t *e)
 {
   int64_t x = check_position(rt, start), y = check_position(rt, end);
+  if (x == y)
+    x = y = x < t->lo ? t->lo : x > t->hi ? t->hi : x;
   *b = x < y ? x : y;
   *e = x < y ? y : x;
   if (*b < t->lo || *e > t->hi)

@@ -281,7 +281,6 @@ and the sorted properties of each inserted character."
   (should (equal (should-error (with-temp-buffer (add-face-text-property 1 5 'bold)))
                  '(args-out-of-range 1 5))))
 
-;;; buffer-textprop-tests.el ends here
 
 (ert-deftest buffer-textprop-inherited-and-own-properties-order ()
   ;; Text inserted inheriting keeps its own properties too; the order
@@ -339,3 +338,20 @@ and the sorted properties of each inserted character."
                   '(progn (insert (propertize "abc" 'face 'bold 'rear-nonsticky '(face) 'k 1))
                           (goto-char 2) (insert-and-inherit "X")))
                  "#(\"aXbc\" 0 1 (k 1 rear-nonsticky (face) face bold) 1 2 (k 1) 2 4 (k 1 rear-nonsticky (face) face bold))")))
+
+;; An empty range names no text, so it is never out of range; a single
+;; position still is.
+(ert-deftest buffer-textprop-empty-range-beyond-the-end ()
+  (with-temp-buffer
+    (insert (propertize "ab" 'p 1) "cd")
+    (should (equal (put-text-property 8 8 'p 2) nil))
+    (should (equal (set-text-properties 9 9 '(z 9)) nil))
+    (should (equal (add-text-properties 0 0 '(p 3)) nil))
+    (should (equal (text-property-any 8 8 'p 2) nil))
+    (should (equal (text-property-not-all 8 8 'p nil) nil))
+    (should (equal (buffer-string) #("abcd" 0 2 (p 1))))
+    (should (equal (should-error (text-properties-at 8)) '(args-out-of-range 8 8)))
+    (should (equal (should-error (put-text-property 5 8 'p 2)) '(args-out-of-range 5 8))))
+  (should (equal (let ((s (copy-sequence "ab"))) (put-text-property 5 5 'p 1 s) s) "ab")))
+
+;;; buffer-textprop-tests.el ends here
