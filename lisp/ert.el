@@ -109,6 +109,10 @@ KEY being :expected-result or :tags, whose VALUEs are evaluated."
   "Make the current test fail with DATA."
   (signal 'ert-test-failed (list data)))
 
+(defun ert-pass ()
+  "End the current test here, passed."
+  (throw 'ert--pass nil))
+
 (defun ert-skip (data)
   "Skip the current test, with DATA as the reason."
   (signal 'ert-test-skipped (list data)))
@@ -511,7 +515,7 @@ names `debug'), which sees the frames it was signalled in."
         (debug-ignored-errors nil))
     (setq ert--failure-infos nil)
     (catch 'ert--debugger-exit
-      (let ((run (lambda () (funcall (ert-test-body test)) (make-ert-test-passed))))
+      (let ((run (lambda () (catch 'ert--pass (funcall (ert-test-body test))) (make-ert-test-passed))))
         (if debug
             (condition-case err (funcall run)
               (t (ert--condition-result err debug)))

@@ -2418,9 +2418,40 @@ codes that read use the minibuffer, which reads standard input."
 (defvar timer-idle-list nil "Idle timers; batch Emacs is never idle.")
 (dolist (f '(timerp timer-create timer-set-time timer-set-function timer-activate cancel-timer
              cancel-function-timers run-at-time run-with-timer run-with-idle-timer
-             sit-for))
+             sit-for timer-event-handler))
   (autoload f "timer"))
 (autoload 'with-timeout "timer" nil nil 'macro)
+;; Input events.  Batch has no keyboard: events come from
+;; `unread-command-events', else from a line of standard input.
+(defvar unread-command-events nil
+  "Events to read before any other input, first first.")
+(defvar pre-command-hook nil "Run before each command the command loop runs.")
+(defvar post-command-hook nil "Run after each command the command loop runs.")
+
+(defun subr--next-event (prompt)
+  "Take the next input event, reading a line of standard input (shown
+PROMPT) into `unread-command-events' when none is pending."
+  (unless unread-command-events
+    (setq unread-command-events
+          (append (read-from-minibuffer (or prompt "")) '(?\n))))
+  (pop unread-command-events))
+
+(defun read-event (&optional prompt _inherit-input-method _seconds)
+  "The next input event."
+  (subr--next-event prompt))
+
+(defun read-char (&optional prompt _inherit-input-method _seconds)
+  "The next input event, which must be a character."
+  (let ((event (subr--next-event prompt)))
+    (unless (characterp event)
+      (error "Non-character input-event"))
+    event))
+
+(defun read-char-exclusive (&optional prompt _inherit-input-method _seconds)
+  "The next input event that is a character, the others dropped."
+  (let (event)
+    (while (not (characterp (setq event (subr--next-event prompt)))))
+    event))
 (dolist (f '(ask-user-about-lock ask-user-about-supersession-threat
              userlock--ask-user-about-supersession-threat))
   (autoload f "userlock"))

@@ -129,6 +129,19 @@ In batch Emacs is never idle, so the timer waits on `timer-idle-list'."
           (setq next (time-add nil repeat)))
         (timer-set-time timer next repeat)
         (timer-activate timer))))
+  (timer--call timer))
+
+(defun timer-event-handler (timer)
+  "Run TIMER now, as when its time comes: an idle timer stays on
+`timer-idle-list' only if it repeats."
+  (if (not (eq (aref timer 7) 'idle))
+      (timer--run timer)
+    (unless (aref timer 4)
+      (setq timer-idle-list (delq timer timer-idle-list)))
+    (timer--call timer)))
+
+(defun timer--call (timer)
+  "Call TIMER's function, reporting its error."
   (aset timer 0 t)
   (let ((f (aref timer 5)))
     ;; As in Emacs, an error reaches the debugger when `debug-on-error' says so.
