@@ -137,11 +137,9 @@ below the ranks of builtin types), or nil if it does not apply.")
              (setq mode 'context))
             ((eq mode 'context)
              (unless (consp a) (error "Invalid &context arg: %S" a))
-             (cl-generic--check-specializer (nth 1 a))
              (push (cons (cons '&context (car a)) (nth 1 a)) contexts))
             ((not mode) (push a plain))
             ((consp a)
-             (cl-generic--check-specializer (nth 1 a))
              (push (car a) plain)
              (push (nth 1 a) specs))
             (t (push a plain) (push t specs))))
@@ -242,6 +240,10 @@ used there."
   (if (integerp where) (nth where args) (eval (cdr where) t)))
 
 (defun cl-generic--add-method (name qualifiers specializers uses-cnm function)
+  ;; Checked when the method is added, as in Emacs, so that a class
+  ;; defined earlier in the same form is known.
+  (dolist (spec specializers)
+    (cl-generic--check-specializer (if (cl-generic--context-p spec) (cdr spec) spec)))
   (let* ((g (cl-generic--ensure name))
          (old (cl-find-if (lambda (m)
                             (and (equal (cl--generic-method-specializers m) specializers)
