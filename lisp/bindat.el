@@ -8,7 +8,6 @@
 ;; purpose, e.g. the length of an unbounded `strz' omits its terminator.
 
 (require 'cl-lib)
-(require 'cl-generic)
 
 (cl-defstruct (bindat--type (:predicate nil) (:constructor bindat--make))
   le ue pe)

@@ -31,7 +31,11 @@
 ;; symbol (Emacs puts the class record there, printing #0).
 
 (require 'cl-lib)
-(require 'cl-generic)
+;; cl-generic's feature is there from the start, as Emacs preloads it,
+;; but marrow loads the file on first use: load it now, as its variables
+;; are set below.
+(when (autoloadp (symbol-function 'cl-generic-define))
+  (autoload-do-load (symbol-function 'cl-generic-define) 'cl-generic-define))
 
 ;;; ---- Records for classes and slots -----------------------------------------
 
@@ -815,7 +819,9 @@ then let `shared-initialize' store ARGS."
 (cl-defgeneric eieio-object-name-string (obj)
   "OBJ's name: the one it was given, or CLASS-HASH."
   (or (gethash obj eieio--object-names)
-      (format "%s-%x" (eieio-object-class obj) (sxhash-eq obj))))
+      ;; Emacs's `sxhash-eq' of an object is its address, never
+      ;; negative; marrow's may be.
+      (format "%s-%x" (eieio-object-class obj) (logand (sxhash-eq obj) most-positive-fixnum))))
 
 (cl-defgeneric eieio-object-set-name-string (obj name)
   "Give OBJ the name NAME."
