@@ -19,16 +19,16 @@
 ;;   slot has no value.  So `type-of' gives the class name and `prin1'
 ;;   prints #s(CLASS VALUES...), as in Emacs 28.  Slots of :class
 ;;   allocation live in the class.
-;; - Each class keeps a default object; `make-instance' copies it, then
-;;   `initialize-instance' evaluates the initforms that are not constant
-;;   and `shared-initialize' stores the initargs.
+;; - Each class keeps a default object, tagged with the class record;
+;;   `make-instance' copies it, `initialize-instance' evaluates the
+;;   initforms that are not constant and `shared-initialize' stores the
+;;   initargs, then the copy gets the class name as its tag.
 ;; - Dispatch: cl-generic asks `eieio--generic-parents' for the classes
 ;;   an object's class inherits from (breadth first by default, as in
 ;;   Emacs), and knows (subclass CLASS) from `cl-generic--specializer-kinds'.
 ;;
-;; Not done: :custom and :group are kept but no customization is offered;
-;; the default object inside a printed class names the class by its
-;; symbol (Emacs puts the class record there, printing #0).
+;; Not done: :custom and :group are kept but no customization is
+;; offered; `object-write' and the `eieio' pcase pattern are missing.
 
 (require 'cl-lib)
 ;; cl-generic's feature is there from the start, as Emacs preloads it,
@@ -367,9 +367,10 @@ unless OVERRIDE: then SLOT redefines it."
                            class-slots)))))
 
 (defun eieio--make-default-object (class)
-  "The object CLASS's instances start as: each slot's constant initform's value."
-  (let ((object (apply #'record (eieio--class-name class)
-                       (make-list (length (eieio--class-slots class)) nil)))
+  "The object CLASS's instances start as: each slot's initform's value.
+As in Emacs, its tag is CLASS itself (which `type-of' sees through)
+until `make-instance' gives a copy the class's name."
+  (let ((object (apply #'record class (make-list (length (eieio--class-slots class)) nil)))
         (eieio-skip-typecheck t))
     (dotimes (i (length (eieio--class-slots class)))
       (aset object (1+ i)
@@ -408,11 +409,13 @@ keeps its class record, so that references to it stay valid."
     cname))
 
 (defun eieio--define-list-predicate (cname)
-  "Define CNAME-list-p, whether a list holds only objects of class CNAME."
+  "Define CNAME-list-p, whether a list holds only objects of class CNAME.
+Emacs 28's asks for objects of the class named `cname' (an error for a
+list starting with an object); so does this one."
   (defalias (intern (format "%s-list-p" cname))
     (lambda (obj)
       (and (listp obj)
-           (cl-every (lambda (x) (and (eieio-object-p x) (object-of-class-p x cname)))
+           (cl-every (lambda (x) (and (eieio-object-p x) (object-of-class-p x 'cname)))
                      obj)))
     (format "Test OBJ to see if it a list of objects which are a child of type %s"
             cname)))
@@ -751,6 +754,7 @@ with SLOTS.  A leading string or nil (an old object name) is ignored."
     (when (and slots (or (stringp (car slots)) (null (car slots))))
       (pop slots))
     (initialize-instance object slots)
+    (aset object 0 class)
     object))
 
 (cl-defgeneric shared-initialize (obj slots)
@@ -822,11 +826,6 @@ then let `shared-initialize' store ARGS."
       ;; Emacs's `sxhash-eq' of an object is its address, never
       ;; negative; marrow's may be.
       (format "%s-%x" (eieio-object-class obj) (logand (sxhash-eq obj) most-positive-fixnum))))
-
-(cl-defgeneric eieio-object-set-name-string (obj name)
-  "Give OBJ the name NAME."
-  (cl-check-type name string)
-  (setf (gethash obj eieio--object-names) name))
 
 (defun eieio-object-name (obj &optional extra)
   "#<CLASS NAME EXTRA>, how OBJ prints; EXTRA a string or list of strings."

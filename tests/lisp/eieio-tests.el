@@ -62,6 +62,25 @@
                  '(name legs tags sym q owner bark)))
   (should (equal (object-slots (eieio-tests--cat)) '(name legs tags sym q))))
 
+(ert-deftest eieio-class-records ()
+  (defclass eieio-tests--pt ()
+    ((x :initarg :x :initform 1 :type integer) (y :initarg :y :allocation :class))
+    "A point.")
+  (should (equal (format "%S" (find-class 'eieio-tests--pt))
+                 (concat "#s(eieio--class eieio-tests--pt \"A point.\" nil"
+                         " [#s(cl-slot-descriptor x 1 integer nil)]"
+                         " #s(hash-table size 65 test eq rehash-size 1.5"
+                         " rehash-threshold 0.8125 data (x 0))"
+                         " nil ((:x . x)) [#s(cl-slot-descriptor y 'eieio--unbound t nil)]"
+                         " [eieio--unbound] #s(#0 1)"
+                         " (:custom-groups nil :documentation \"A point.\"))")))
+  (should (eq (type-of (find-class 'eieio-tests--pt)) 'eieio--class))
+  ;; The obsolete CLASS-list-p, as broken as in Emacs 28.
+  (should (eq (eieio-tests--pt-list-p nil) t))
+  (should (null (eieio-tests--pt-list-p '(3))))
+  (should (equal (should-error (eieio-tests--pt-list-p (list (eieio-tests--pt))))
+                 '(wrong-type-argument eieio--class cname class))))
+
 (ert-deftest eieio-initforms ()
   (let ((d (eieio-tests--dog :name "rex")))
     (should (equal (list (oref d tags) (oref d sym) (oref d q) (oref d kind))
