@@ -721,10 +721,15 @@ OBJECT's slot: reading or setting the variable reads or sets the slot."
       (progn
         (setq class (eieio--class-object class))
         (cl-check-type class eieio--class)
-        (let ((pending nil))
+        ;; Breadth first, each class once: a class defined again to
+        ;; inherit from its child makes a cycle (where Emacs loops).
+        (let ((pending nil) (seen nil))
           (while (and child (not (eq child class)))
-            (setq pending (append pending (eieio--class-parents child))
-                  child (pop pending)))
+            (push child seen)
+            (dolist (parent (eieio--class-parents child))
+              (unless (or (memq parent seen) (memq parent pending))
+                (setq pending (append pending (list parent)))))
+            (setq child (pop pending)))
           (and child t)))))
 
 (defun object-of-class-p (obj class)
