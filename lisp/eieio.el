@@ -28,7 +28,7 @@
 ;;   Emacs), and knows (subclass CLASS) from `cl-generic--specializer-kinds'.
 ;;
 ;; Not done: :custom and :group are kept but no customization is
-;; offered; `object-write' and the `eieio' pcase pattern are missing.
+;; offered; `object-write' is missing.
 
 (require 'cl-lib)
 ;; cl-generic's feature is there from the start, as Emacs preloads it,
@@ -648,6 +648,16 @@ OBJECT's slot: reading or setting the variable reads or sets the slot."
                       (list var `(slot-value ,object ',slot))))
                   spec-list)
        ,@body)))
+
+(pcase-defmacro eieio (&rest fields)
+  "Match an EIEIO object whose slots match FIELDS: each (SLOT PAT), or
+SLOT, which binds the variable SLOT to the slot's value."
+  `(and (pred eieio-object-p)
+        ,@(mapcar (lambda (field)
+                    (let ((slot (if (consp field) (car field) field))
+                          (pat (if (consp field) (nth 1 field) field)))
+                      `(app (pcase--flip eieio-oref ',slot) ,pat)))
+                  fields)))
 
 (defun slot-boundp (object slot)
   "Whether OBJECT's SLOT has a value.  OBJECT may also be a class name."

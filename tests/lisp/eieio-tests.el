@@ -322,6 +322,12 @@
   (should (equal (eieio-tests--path (eieio-tests--dfs))
                  '(eieio-tests--b eieio-tests--a))))
 
+(ert-deftest eieio-pcase-pattern ()
+  (let ((d (eieio-tests--dog :name "rex")))
+    (should (equal (pcase d ((eieio name (legs 4)) (list 'four name))) '(four "rex")))
+    (should (equal (pcase d ((eieio (legs 3)) 'three) ((eieio bark) bark)) "woof"))
+    (should (eq (pcase 5 ((eieio name) name) (_ 'other)) 'other))))
+
 ;; What elisp-benchmarks' elb-eieio does.
 (defclass eieio-tests--cons () ((car :initarg :car) (cdr :initarg :cdr)))
 (cl-defmethod shared-initialize ((_obj eieio-tests--cons) _slots)
