@@ -334,7 +334,7 @@ The port (if any) is omitted.  IP can be a string, as well."
 (defun bindat--makefun (type)
   (let* ((v (make-symbol "v"))
          (args (and (not (eq bindat--op 'unpack)) (list v)))
-         (body (bindat--code bindat--op v type)))
+         (body (apply #'bindat--type (if args (list bindat--op v) 'unpack) type)))
     (if (and (eq (car-safe body) 'funcall) (equal (cddr body) args))
         (cadr body)
       `(lambda ,args ,body))))
@@ -348,42 +348,89 @@ The port (if any) is omitted.  IP can be a string, as well."
            (or (bindat--mentions var (car form))
                (bindat--mentions var (cdr form))))))
 
-(defun bindat--code (op v type)
-  "Code doing OP (on value variable V) for TYPE, a (HEAD . ARGS) list."
-  (let ((args (cdr type)))
-    (pcase (car type)
-      ('byte (pcase op ('unpack '(bindat--unpack-u8)) ('length (bindat--advance 1))
-               (_ `(bindat--pack-u8 ,v))))
-      ((and (or 'uint 'uintr) kind)
-       (if (eq (car args) 8) (bindat--code op v '(byte))
-         (pcase op
-           ('unpack `(,(if (eq kind 'uint) 'bindat--unpack-uint 'bindat--unpack-uintr)
-                      ,(car args)))
-           ('length (bindat--advance `(/ ,(car args) 8)))
-           (_ `(,(if (eq kind 'uint) 'bindat--pack-uint 'bindat--pack-uintr)
-                ,(car args) ,v)))))
-      ((and (or 'str 'bits) kind)
-       (pcase op
-         ('unpack `(,(intern (format "bindat--unpack-%s" kind)) ,(car args)))
-         ('length (bindat--advance (car args)))
-         (_ `(,(intern (format "bindat--pack-%s" kind)) ,(car args) ,v))))
-      ('strz (bindat--strz-code op v (car args)))
-      ('fill `(progn ,(bindat--advance (car args)) nil))
-      ('align `(progn (setq bindat-idx (bindat--align bindat-idx ,(car args))) nil))
-      ('type (pcase op
-               ('unpack `(funcall (bindat--type-ue ,(car args))))
-               ('length `(funcall (bindat--type-le ,(car args)) ,v))
-               (_ `(funcall (bindat--type-pe ,(car args)) ,v))))
-      ('vec (bindat--vec-code op v (car args) (or (cdr args) '(byte))))
-      ('unit (and (eq op 'unpack) (car args)))
-      ('struct (bindat--code op v args))
-      (:pack-var
-       (unless (consp (cddr type))
-         (error "`:pack-var VAR' needs to be followed by fields"))
-       (let ((inner (bindat--code op v (cdr args))))
-         (if (or (eq op 'unpack) (null (car args))) inner
-           `(let ((,(car args) ,v)) ,inner))))
-      (_ (bindat--fields-code op v type nil)))))
+(defun bindat--op-name (op)
+  "The operation OP (of `bindat--type') does: unpack, pack or length."
+  (if (consp op) (car op) op))
+
+(defun bindat--op-val (op)
+  "The variable holding the value OP (of `bindat--type') packs or measures."
+  (car-safe (cdr-safe op)))
+
+(cl-defgeneric bindat--type (op head &rest args)
+  "The code doing OP for the Bindat type (HEAD . ARGS).
+OP is `unpack', (pack VAL) or (length VAL), VAL the variable that will
+hold the value to pack or measure.  A new type is a method whose HEAD
+is specialized by (eql NAME).")
+
+(cl-defmethod bindat--type (op (_ (eql 'byte)))
+  (pcase (bindat--op-name op)
+    ('unpack '(bindat--unpack-u8))
+    ('length (bindat--advance 1))
+    (_ `(bindat--pack-u8 ,(bindat--op-val op)))))
+
+(defun bindat--uint-code (op kind bitlen)
+  (if (eq bitlen 8)
+      (bindat--type op 'byte)
+    (pcase (bindat--op-name op)
+      ('unpack `(,(if (eq kind 'uint) 'bindat--unpack-uint 'bindat--unpack-uintr) ,bitlen))
+      ('length (bindat--advance `(/ ,bitlen 8)))
+      (_ `(,(if (eq kind 'uint) 'bindat--pack-uint 'bindat--pack-uintr)
+           ,bitlen ,(bindat--op-val op))))))
+
+(cl-defmethod bindat--type (op (_ (eql 'uint)) bitlen)
+  (bindat--uint-code op 'uint bitlen))
+
+(cl-defmethod bindat--type (op (_ (eql 'uintr)) bitlen)
+  (bindat--uint-code op 'uintr bitlen))
+
+(defun bindat--bytes-code (op kind len)
+  "Code doing OP for LEN bytes of KIND, `str' or `bits'."
+  (pcase (bindat--op-name op)
+    ('unpack `(,(intern (format "bindat--unpack-%s" kind)) ,len))
+    ('length (bindat--advance len))
+    (_ `(,(intern (format "bindat--pack-%s" kind)) ,len ,(bindat--op-val op)))))
+
+(cl-defmethod bindat--type (op (_ (eql 'str)) len)
+  (bindat--bytes-code op 'str len))
+
+(cl-defmethod bindat--type (op (_ (eql 'bits)) len)
+  (bindat--bytes-code op 'bits len))
+
+(cl-defmethod bindat--type (op (_ (eql 'strz)) &optional len)
+  (bindat--strz-code (bindat--op-name op) (bindat--op-val op) len))
+
+(cl-defmethod bindat--type (_op (_ (eql 'fill)) len)
+  `(progn ,(bindat--advance len) nil))
+
+(cl-defmethod bindat--type (_op (_ (eql 'align)) len)
+  `(progn (setq bindat-idx (bindat--align bindat-idx ,len)) nil))
+
+(cl-defmethod bindat--type (op (_ (eql 'type)) exp)
+  (pcase (bindat--op-name op)
+    ('unpack `(funcall (bindat--type-ue ,exp)))
+    ('length `(funcall (bindat--type-le ,exp) ,(bindat--op-val op)))
+    (_ `(funcall (bindat--type-pe ,exp) ,(bindat--op-val op)))))
+
+(cl-defmethod bindat--type (op (_ (eql 'vec)) count &rest type)
+  (bindat--vec-code (bindat--op-name op) (bindat--op-val op) count (or type '(byte))))
+
+(cl-defmethod bindat--type (op (_ (eql 'unit)) val)
+  (and (eq op 'unpack) val))
+
+(cl-defmethod bindat--type (op (_ (eql 'struct)) &rest fields)
+  (apply #'bindat--type op fields))
+
+(cl-defmethod bindat--type (op (_ (eql :pack-var)) var &rest fields)
+  ;; As in Emacs 28, one field alone is not enough.
+  (unless (consp (cdr fields))
+    (error "`:pack-var VAR' needs to be followed by fields"))
+  (let ((inner (apply #'bindat--type op fields)))
+    (if (or (eq op 'unpack) (null var))
+        inner
+      `(let ((,var ,(bindat--op-val op))) ,inner))))
+
+(cl-defmethod bindat--type (op (field cons) &rest fields)
+  (bindat--fields-code (bindat--op-name op) (bindat--op-val op) (cons field fields) nil))
 
 (defun bindat--strz-code (op v len)
   (pcase op

@@ -5,8 +5,11 @@
 ;; their supertypes, cl-defstruct types with their :include parents),
 ;; (eql VAL) and (head SYM), also on the values of `&context'
 ;; expressions; :around, :before, :after and :extra qualifiers;
-;; `cl-call-next-method' and `cl-next-method-p'.  (subclass TYPE) is an
-;; unknown specializer, as in Emacs 28 without EIEIO.
+;; `cl-call-next-method' and `cl-next-method-p'.  Libraries add types
+;; (`cl-generic--type-parents-functions') and specializers
+;; (`cl-generic--specializer-kinds'), as EIEIO adds its classes and
+;; (subclass CLASS); without it (subclass TYPE) is an unknown
+;; specializer, as in Emacs 28.
 ;;
 ;; Design:
 ;; - A generic function is a `cl-generic--generic' record kept in its
@@ -18,7 +21,8 @@
 ;; - A call computes a key from its dispatched arguments: for each
 ;;   position (an argument's index, or a context's (&context . EXPR))
 ;;   some method specializes, the argument's (eql . VAL) or
-;;   (head . SYM) when a method of that position names it, else its
+;;   (head . SYM) when a method of that position names it, else the
+;;   key an added specializer kind of that position gives, else its
 ;;   type tag.  Every argument with the same key gets the same
 ;;   methods, so the effective method (a function of the argument
 ;;   list) is built once per key and cached; adding a method clears
@@ -68,8 +72,25 @@
 (defun cl-generic--type-tag (x)
   (if (null x) 'null (type-of x)))
 
+(defvar cl-generic--type-parents-functions nil
+  "Functions of a type tag returning the types an object of that tag
+belongs to, most specific first and t last, or nil for a tag they do not
+know: how a library (EIEIO) makes its types known to dispatch.")
+
+(defvar cl-generic--specializer-kinds nil
+  "(HEAD KEY-FUNCTION . RANK-FUNCTION) for each specializer (HEAD ARG) a
+library adds, as EIEIO adds (subclass CLASS).  KEY-FUNCTION of an
+argument returns its dispatch key (a cons whose car is HEAD), or nil to
+dispatch on its type; RANK-FUNCTION of a specializer and an argument
+returns how specific the specializer is for it (from 2, lower is more,
+below the ranks of builtin types), or nil if it does not apply.")
+
 (defun cl-generic--struct-p (type)
   (get type 'cl-lib--struct-tags))
+
+(defun cl-generic--added-type-parents (tag)
+  (and (symbolp tag)
+       (run-hook-with-args-until-success 'cl-generic--type-parents-functions tag)))
 
 (defun cl-generic--precedence (tag)
   "The types an object of type TAG belongs to, most specific first."
@@ -79,11 +100,13 @@
           (push tag types)
           (setq tag (get tag 'cl-lib--struct-parent)))
         (append (nreverse types) '(cl-structure-object record atom t)))
-    (append (or (assq tag cl-generic--supertypes) (list tag 'atom)) '(t))))
+    (or (cl-generic--added-type-parents tag)
+        (append (or (assq tag cl-generic--supertypes) (list tag 'atom)) '(t)))))
 
 (defun cl-generic--known-type-p (type)
   (or (eq type t)
       (cl-generic--struct-p type)
+      (cl-generic--added-type-parents type)
       (memq type '(cl-structure-object record))
       (let ((found nil))
         (dolist (entry cl-generic--supertypes)
@@ -92,7 +115,10 @@
 
 (defun cl-generic--check-specializer (spec)
   (unless (or (and (symbolp spec) (cl-generic--known-type-p spec))
-              (and (consp spec) (memq (car spec) '(eql head)) (consp (cdr spec))
+              (and (consp spec)
+                   (or (memq (car spec) '(eql head))
+                       (assq (car spec) cl-generic--specializer-kinds))
+                   (consp (cdr spec))
                    (null (cdr (cdr spec)))))
     (error "Unknown specializer %S" spec)))
 
@@ -111,11 +137,9 @@
              (setq mode 'context))
             ((eq mode 'context)
              (unless (consp a) (error "Invalid &context arg: %S" a))
-             (cl-generic--check-specializer (nth 1 a))
              (push (cons (cons '&context (car a)) (nth 1 a)) contexts))
             ((not mode) (push a plain))
             ((consp a)
-             (cl-generic--check-specializer (nth 1 a))
              (push (car a) plain)
              (push (nth 1 a) specs))
             (t (push a plain) (push t specs))))
@@ -187,8 +211,10 @@ deciding first which method is more specific."
     (cl-generic--install name g)))
 
 (defun cl-generic--dispatch-positions (methods)
-  "((POS EQL-VALUES . HEADS)...) for each position some METHODS specialize:
-the arguments' indexes in order, then the contexts' (&context . EXPR)."
+  "((POS EQL-VALUES HEADS KINDS)...) for each position some METHODS
+specialize: the arguments' indexes in order, then the contexts'
+\(&context . EXPR).  KINDS are the heads of the added specializer kinds
+used there."
   (let ((positions nil))
     (dolist (m methods)
       (let ((pos 0))
@@ -198,11 +224,13 @@ the arguments' indexes in order, then the contexts' (&context . EXPR)."
               (setq where (car spec) spec (cdr spec)))
             (unless (eq spec t)
               (let ((entry (or (assoc where positions)
-                               (car (push (list where nil) positions)))))
+                               (car (push (list where nil nil nil) positions)))))
                 (cond ((eq (car-safe spec) 'eql)
-                       (push (nth 1 spec) (car (cdr entry))))
+                       (push (nth 1 spec) (nth 1 entry)))
                       ((eq (car-safe spec) 'head)
-                       (setcdr (cdr entry) (cons (nth 1 spec) (cdr (cdr entry)))))))))
+                       (push (nth 1 spec) (nth 2 entry)))
+                      ((consp spec)
+                       (cl-pushnew (car spec) (nth 3 entry)))))))
           (setq pos (1+ pos)))))
     (sort positions (lambda (a b) (and (integerp (car a))
                                        (or (not (integerp (car b))) (< (car a) (car b))))))))
@@ -212,6 +240,10 @@ the arguments' indexes in order, then the contexts' (&context . EXPR)."
   (if (integerp where) (nth where args) (eval (cdr where) t)))
 
 (defun cl-generic--add-method (name qualifiers specializers uses-cnm function)
+  ;; Checked when the method is added, as in Emacs, so that a class
+  ;; defined earlier in the same form is known.
+  (dolist (spec specializers)
+    (cl-generic--check-specializer (if (cl-generic--context-p spec) (cdr spec) spec)))
   (let* ((g (cl-generic--ensure name))
          (old (cl-find-if (lambda (m)
                             (and (equal (cl--generic-method-specializers m) specializers)
@@ -298,11 +330,19 @@ any forms left make the default method's body."
 ;;; ---- Calls ---------------------------------------------------------------
 
 (defun cl-generic--arg-key (position arg)
-  "ARG's dispatch key at POSITION, a (POS EQL-VALUES . HEADS) entry."
+  "ARG's dispatch key at POSITION, a (POS EQL-VALUES HEADS KINDS) entry."
   (cond ((and (nth 1 position) (memql arg (nth 1 position))) (cons 'eql arg))
-        ((and (cdr (cdr position)) (consp arg) (memq (car arg) (cdr (cdr position))))
+        ((and (nth 2 position) (consp arg) (memq (car arg) (nth 2 position)))
          (cons 'head (car arg)))
+        ((and (nth 3 position) (cl-generic--kind-key (nth 3 position) arg)))
         (t (cl-generic--type-tag arg))))
+
+(defun cl-generic--kind-key (kinds arg)
+  "ARG's key from the first of the added specializer KINDS giving one, or nil."
+  (let ((key nil))
+    (while (and kinds (not key))
+      (setq key (funcall (nth 1 (assq (pop kinds) cl-generic--specializer-kinds)) arg)))
+    key))
 
 (defun cl-generic--key (g args)
   (let ((positions (cl-generic--generic-positions g)))
@@ -330,6 +370,8 @@ any forms left make the default method's body."
   (cond ((eq spec t) most-positive-fixnum)
         ((eq (car-safe spec) 'eql) (and (eql arg (nth 1 spec)) 0))
         ((eq (car-safe spec) 'head) (and (eq (car-safe arg) (nth 1 spec)) 1))
+        ((consp spec)
+         (funcall (cdr (cdr (assq (car spec) cl-generic--specializer-kinds))) spec arg))
         (t (let ((tail (memq spec (cl-generic--precedence (cl-generic--type-tag arg)))))
              (and tail (+ 2 (- 1000 (length tail))))))))
 

@@ -225,7 +225,8 @@ argument without a default is `*'."
             arglist)))
 
 (defun cl-typep (object type)
-  "True if OBJECT is of type TYPE (a predicate name's type, or a struct)."
+  "True if OBJECT is of type TYPE (a predicate name's type, a struct, or
+a type whose `cl-deftype-satisfies' property names its predicate)."
   (cond ((eq type t) t)
         ((and (symbolp type) (get type 'cl-deftype-handler))
          (cl-typep object (funcall (get type 'cl-deftype-handler))))
@@ -237,6 +238,8 @@ argument without a default is `*'."
         ((eq type 'atom) (atom object))
         ((eq type 'real) (numberp object))
         ((eq type 'fixnum) (fixnump object))
+        ((and (symbolp type) (get type 'cl-deftype-satisfies))
+         (funcall (get type 'cl-deftype-satisfies) object))
         ((and (symbolp type) (get type 'cl-lib--struct-tags))
          (and (memq (cl-lib--struct-tag-at type object)
                     (get type 'cl-lib--struct-tags))

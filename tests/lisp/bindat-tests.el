@@ -180,3 +180,27 @@
                                               (t (y eval tag))))
                                 "\7")
                  '((y . 9) (a . 7)))))
+
+;; A type of one's own through the `bindat--type' extension point: a
+;; method for its name, which `bindat-type' then knows as it knows the
+;; primitives.
+(cl-defmethod bindat--type (op (_ (eql 'bindat-tests--u24le)))
+  (bindat--type op 'uintr 24))
+(push (cons 'bindat-tests--u24le
+            (lambda (&rest args) (bindat--makefun (cons 'bindat-tests--u24le args))))
+      bindat--macroenv)
+
+(ert-deftest bindat-type-extension-method ()
+  (should (equal (bindat--type 'unpack 'uint 16) '(bindat--unpack-uint 16)))
+  (should (equal (bindat--type 'unpack 'struct 'uint 16) '(bindat--unpack-uint 16)))
+  (should (equal (bindat--type '(pack v) 'byte) '(bindat--pack-u8 v)))
+  (should (equal (should-error (bindat--type 'unpack 'bindat-tests--nosuch 16))
+                 '(cl-no-applicable-method bindat--type unpack bindat-tests--nosuch 16)))
+  (let ((type (eval '(bindat-type (a bindat-tests--u24le) (b u8)) t)))
+    (should (equal (bindat-unpack type "\1\2\3\4") '((a . 197121) (b . 4))))
+    (should (equal (bindat-pack type '((a . 197121) (b . 4))) "\1\2\3\4"))
+    (should (equal (bindat-length type nil) 4)))
+  ;; As in Emacs 28, :pack-var needs more than one field.
+  (should (equal (should-error (eval '(bindat-type :pack-var v (a u8)) t))
+                 (list 'error (format-message
+                               "`:pack-var VAR' needs to be followed by fields")))))
