@@ -1285,6 +1285,9 @@ static mval Fread(mrt *rt, int nargs, mval *args)
     XMARKER(stream)->charpos = pos;
     return v;
   }
+  /* Any other stream but nil and t (standard input) is a function. */
+  if (!STRINGP(stream) && !NILP(stream) && stream != Qt)
+    return call1(rt, intern(rt, "lread--read-from-function"), stream);
   CHECK_TYPE(rt, STRINGP(stream), Qstringp, stream);
   return XCAR(read_from_string(rt, stream, Qnil, Qnil));
 }
