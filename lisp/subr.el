@@ -1807,18 +1807,21 @@ shell; $ and other expansions are not done."
         (push (subr--shell-word) words))
       (nreverse words))))
 
+(defconst subr--shell-blanks " \t\n\r\f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+  "The characters with whitespace syntax in the standard syntax table.")
+
 (defun subr--shell-last-command-start ()
   "Where the last command of the buffer's command line starts: after the
 last run of ; & or | that a command follows on its line."
   (save-excursion
     (goto-char (point-max))
-    (skip-syntax-backward " ")
+    (skip-chars-backward subr--shell-blanks)
     (let ((text-end (point)))
       (if (re-search-backward "[;&|]+[\t ]*\\([^;&|\n]+\\)" nil t)
           (goto-char (match-beginning 1))
         (goto-char (point-min)))
       (when (/= (point) text-end)
-        (skip-syntax-forward " " text-end))
+        (skip-chars-forward subr--shell-blanks text-end))
       (point))))
 
 (defun subr--shell-word ()

@@ -3235,6 +3235,10 @@ static mval translate_match(mrt *rt, mval m, int64_t delta)
 static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
 {
   mval regexp = a[0], rep = a[1], string = a[2];
+  /* subr.el's takes STRING's length first, then its substring */
+  if (NILP(string))
+    wrong_type_argument(rt, Qarrayp, string);
+  sequence_length(rt, string);
   CHECK_STRING(rt, string);
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_match_data, match_state(rt));
