@@ -3,19 +3,21 @@
 (require 'ert)
 (require 'subr-x)
 
+;; Each case is (ARGS VALUE): FUNCTION applied to ARGS returns VALUE.
+(defun libfns--check-cases (function cases)
+  (dolist (case cases)
+    (should (equal (list (car case) (apply function (car case))) case))))
+
 ;;; format-spec
 
 (ert-deftest libfns-format-spec-basics ()
-  (should (equal (format-spec "su - %u %l" '((?u . "me") (?l . "ls"))) "su - me ls"))
-  (should (equal (format-spec "%a %b %c" '((?a . 42) (?b . sym) (?c . nil))) "42 sym nil"))
-  (should (equal (format-spec "" nil) ""))
-  (should (equal (format-spec "é%a" '((?a . "ü"))) "éü"))
-  (should (equal (format-spec "%a" '((?a . "1") (?a . "2"))) "1"))
-  (should (equal (format-spec "%a" '((?a . "%b"))) "%b"))
-  (should (equal (format-spec "% a" '((?a . "x"))) "x"))
-  (should (equal (format-spec "%é" '((?é . "x"))) "x"))
-  (should (equal (format-spec "%A1" '((?A . "x"))) "x1"))
-  (should (equal (format-spec "%%a" '((?a . "X"))) "%a")))
+  (libfns--check-cases #'format-spec
+                       '((("su - %u %l" ((?u . "me") (?l . "ls"))) "su - me ls")
+                         (("%a %b %c" ((?a . 42) (?b . sym) (?c . nil))) "42 sym nil")
+                         (("" nil) "") (("é%a" ((?a . "ü"))) "éü") ((97 nil) "a")
+                         (("%a" ((?a . "1") (?a . "2"))) "1") (("%a" ((?a . "%b"))) "%b")
+                         (("% a" ((?a . "x"))) "x") (("%é" ((?é . "x"))) "x")
+                         (("%A1" ((?A . "x"))) "x1") (("%%a" ((?a . "X"))) "%a"))))
 
 (ert-deftest libfns-format-spec-flags ()
   (should (equal (format-spec "%5a|%-5a|%05a|%<2a|%>2a|%^a|%_A"
@@ -76,15 +78,13 @@
 ;;; Shell quoting
 
 (ert-deftest libfns-shell-quote-argument ()
-  (should (equal (shell-quote-argument "") "''"))
-  (should (equal (shell-quote-argument "abc-_./09AZ") "abc-_./09AZ"))
-  (should (equal (shell-quote-argument "a b'c\"d$e") "a\\ b\\'c\\\"d\\$e"))
-  (should (equal (shell-quote-argument "a\nb") "a'\n'b"))
-  (should (equal (shell-quote-argument "\n") "'\n'"))
-  (should (equal (shell-quote-argument "é日") "\\é\\日"))
-  (should (equal (shell-quote-argument "\351") "\\\351"))
-  (should-error (shell-quote-argument 1) :type 'wrong-type-argument)
-  (should-error (shell-quote-argument 'a) :type 'wrong-type-argument))
+  (libfns--check-cases #'shell-quote-argument
+                       '((("") "''") (("abc-_./09AZ") "abc-_./09AZ")
+                         (("a b'c\"d$e") "a\\ b\\'c\\\"d\\$e") (("a\nb") "a'\n'b")
+                         (("\n") "'\n'") (("é日") "\\é\\日") (("\351") "\\\351")))
+  (should (equal (should-error (shell-quote-argument 1)) '(wrong-type-argument sequencep 1)))
+  (should (equal (should-error (shell-quote-argument nil)) '(wrong-type-argument arrayp nil)))
+  (should (equal (should-error (shell-quote-argument 'a)) '(wrong-type-argument sequencep a))))
 
 (ert-deftest libfns-combine-and-quote-strings ()
   (should (equal (combine-and-quote-strings '("a" "b c" "d\"e" "f\\g"))
@@ -234,27 +234,27 @@
 ;;; File names
 
 (ert-deftest libfns-file-name-versions ()
-  (should (equal (file-name-sans-extension "foo.el.~1~") "foo"))
-  (should (equal (file-name-sans-extension "foo.el~") "foo"))
-  (should (equal (file-name-sans-extension "foo~") "foo~"))
-  (should (equal (file-name-sans-extension ".emacs~") ".emacs~"))
-  (should (equal (file-name-sans-extension "a.b.~HEAD~1~") "a"))
-  (should (equal (file-name-sans-extension "a.~b.~1~") "a.~b.~1~"))
-  (should (equal (file-name-sans-extension "d.x/foo~") "d.x/foo~"))
-  (should (equal (file-name-sans-extension "foo.bar.~é~") "foo"))
-  (should (equal (file-name-extension "foo.el~") "el"))
-  (should (equal (file-name-extension "foo.tar.gz.~3~") "gz"))
-  (should (equal (file-name-extension "a.b.~x y~") "~x y"))
-  (should (equal (file-name-extension "foo.é~") "é"))
-  (should (equal (file-name-base "/a/b.c.~2~") "b"))
-  (should (equal (file-name-sans-versions "foo.el.~1~") "foo.el"))
-  (should (equal (file-name-sans-versions "foo.el.~1~" t) "foo.el.~1~"))
-  (should (equal (file-name-sans-versions "a/b~") "a/b")))
+  (libfns--check-cases #'file-name-sans-extension
+                       '((("foo.el.~1~") "foo") (("foo.el~") "foo") (("foo~") "foo~")
+                         ((".emacs~") ".emacs~") (("a.b.~HEAD~1~") "a") (("a.~b.~1~") "a.~b.~1~")
+                         (("d.x/foo~") "d.x/foo~") (("foo.bar.~é~") "foo") (("..") ".")
+                         (("a..") "a.") (("~") "~") (("x.~") "x") (("a.b.~1~2~") "a")
+                         (("a.b.~~1~") "a.b") (("a.b.~x~~") "a.b") (("a.b.~x~y~") "a.b")
+                         (("/a.b/") "/a.b/")))
+  (libfns--check-cases #'file-name-extension
+                       '((("foo.el~") "el") (("foo.tar.gz.~3~") "gz") (("a.b.~x y~") "~x y")
+                         (("foo.é~") "é") (("..") "") (("x.~") "") (("x.~~") "~")
+                         (("" t) "") (("/a.b/" t) "")))
+  (libfns--check-cases #'file-name-base
+                       '((("/a/b.c.~2~") "b") (("foo~") "foo~") (("a.b.~1~") "a")))
+  (libfns--check-cases #'file-name-sans-versions
+                       '((("foo.el.~1~") "foo.el") (("foo.el.~1~" t) "foo.el.~1~")
+                         (("a/b~") "a/b") (("~") "") ((".~1~") ""))))
 
 (ert-deftest libfns-file-name-with-extension ()
-  (should (equal (file-name-with-extension "foo.txt" "el") "foo.el"))
-  (should (equal (file-name-with-extension "foo" ".el") "foo.el"))
-  (should (equal (file-name-with-extension "a/.b" "c") "a/.b.c"))
+  (libfns--check-cases #'file-name-with-extension
+                       '((("foo.txt" "el") "foo.el") (("foo" ".el") "foo.el")
+                         (("a/.b" "c") "a/.b.c")))
   (should (equal (should-error (file-name-with-extension "foo/" "el"))
                  '(error "Filename is a directory: foo/")))
   (should (equal (should-error (file-name-with-extension "foo" "")) '(error "Malformed extension: ")))
@@ -262,27 +262,18 @@
   (should (equal (should-error (file-name-with-extension "" "el")) '(error "Empty filename"))))
 
 (ert-deftest libfns-file-name-quoting ()
-  (should (equal (file-name-quote "/a") "/:/a"))
-  (should (equal (file-name-quote "/:/a") "/:/a"))
-  (should (equal (file-name-quote "a") "/:a"))
-  (should (equal (file-name-unquote "/:/a") "/a"))
-  (should (equal (file-name-unquote "/:") "/"))
-  (should (equal (file-name-unquote "/a") "/a"))
+  (libfns--check-cases #'file-name-quote '((("/a") "/:/a") (("/:/a") "/:/a") (("a") "/:a")))
+  (libfns--check-cases #'file-name-unquote '((("/:/a") "/a") (("/:") "/") (("/a") "/a")))
   (should (file-name-quoted-p "/:/a"))
   (should-not (file-name-quoted-p "/a"))
   (should (equal (convert-standard-filename "a/b*c") "a/b*c")))
 
 (ert-deftest libfns-file-relative-name ()
-  (should (equal (file-relative-name "/a/b/c" "/a/d") "../b/c"))
-  (should (equal (file-relative-name "/a/b" "/a/b") "."))
-  (should (equal (file-relative-name "/a/b/" "/a") "b/"))
-  (should (equal (file-relative-name "/a" "/a/b/c") "../.."))
-  (should (equal (file-relative-name "/" "/a") "../"))
-  (should (equal (file-relative-name "/a/b" "/a/b/") "."))
-  (should (equal (file-relative-name "/x/y" "/") "x/y"))
-  (should (equal (file-relative-name "/a/b/" "/a/b") "./"))
-  (should (equal (file-relative-name "/a/bc" "/a/b") "../bc"))
-  (should (equal (file-relative-name "/a/b/c/" "/a/b/c/d/") "../")))
+  (libfns--check-cases #'file-relative-name
+                       '((("/a/b/c" "/a/d") "../b/c") (("/a/b" "/a/b") ".") (("/a/b/" "/a") "b/")
+                         (("/a" "/a/b/c") "../..") (("/" "/a") "../") (("/a/b" "/a/b/") ".")
+                         (("/x/y" "/") "x/y") (("/a/b/" "/a/b") "./") (("/a/bc" "/a/b") "../bc")
+                         (("/a/b/c/" "/a/b/c/d/") "../") (("/a/b" "/c") "../a/b") (("/" "/") "./"))))
 
 (ert-deftest libfns-expand-file-name ()
   (should (equal (let ((default-directory nil)) (expand-file-name "a")) "/a"))
