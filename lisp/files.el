@@ -406,6 +406,40 @@ is \"/\")."
   "FILENAME as a valid name on this system: on GNU/Linux, FILENAME."
   filename)
 
+(defun files--embedded-absolute (name)
+  "NAME from its last absolute name after a slash (\"//\" or \"/~\",
+with a user that exists), else NAME."
+  (let ((start 0))
+    (dotimes (i (length name))
+      (when (and (> i 0) (eq (aref name (1- i)) ?/)
+                 (or (eq (aref name i) ?/)
+                     (and (eq (aref name i) ?~) (file-name-absolute-p (substring name i)))))
+        (setq start i)))
+    (if (= start 0) name (substring name start))))
+
+(defun files--substitute-variables (name)
+  "NAME with $$ made $, and $VAR and ${VAR} the value of the environment
+variable VAR when it is set."
+  (replace-regexp-in-string
+   "\\$\\(?:\\$\\|{\\([^}]*\\)}\\|\\([[:alnum:]_]+\\)\\)"
+   (lambda (ref)
+     (let ((var (or (match-string 1 ref) (match-string 2 ref))))
+       (cond ((null var) "$")
+             ((getenv var))
+             (t ref))))
+   name t t))
+
+(defun substitute-in-file-name (filename)
+  "FILENAME with environment variables substituted ($VAR, ${VAR}; $$
+is $), and everything before the last \"//\" or \"/~\" gone.  A name
+quoted with \"/:\" stays as it is."
+  (unless (stringp filename)
+    (signal 'wrong-type-argument (list 'stringp filename)))
+  (if (string-prefix-p "/:" filename)
+      filename
+    (files--embedded-absolute
+     (files--substitute-variables (files--embedded-absolute filename)))))
+
 (provide 'files)
 
 ;;; files.el ends here

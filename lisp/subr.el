@@ -2744,7 +2744,7 @@ for case-sensitively.")
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
              set-visited-file-name write-file
              file-name-sans-versions file-name-with-extension file-name-quoted-p
-             file-name-quote file-name-unquote convert-standard-filename))
+             file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name))
   (autoload f "files"))
 ;; uniquify.el is preloaded in Emacs; marrow's is in lisp/files.el.
 (defvar uniquify-buffer-name-style 'post-forward-angle-brackets
