@@ -144,11 +144,13 @@ static size_t normalize_path(char *p, size_t n)
    before a slash is not one: it names $HOME. */
 static size_t tilde_user_length(const char *name, size_t len, const char **home)
 {
+  if (len == 0 || name[0] != '~')
+    return 0;
   size_t end = 1;
   while (end < len && name[end] != '/')
     end++;
   char user[256];
-  if (len == 0 || name[0] != '~' || end == 1 || end - 1 >= sizeof user)
+  if (end == 1 || end - 1 >= sizeof user)
     return 0;
   memcpy(user, name + 1, end - 1);
   user[end - 1] = 0;
