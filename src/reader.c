@@ -39,6 +39,7 @@
 #include "bignum.h"
 #include "buffer.h"
 #include "charnames.h"
+#include "eval.h"
 #include "hashtab.h"
 #include "strfns.h"
 #include "textprop.h"
