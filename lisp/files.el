@@ -365,6 +365,81 @@ it be from now on and names the others of its old group afresh."
       (with-current-buffer buffer (setq uniquify-managed nil))
       (uniquify--rationalize base))))
 
+;; File names as strings (no file is looked at).
+
+(defvar file-name-version-regexp
+  "\\(?:~\\|\\.~[-[:alnum:]:#@^._]+\\(?:~[[:digit:]]+\\)?~\\)"
+  "What ends a backup or version file name: \"~\", \".~N~\" or \".~REV~N~\".")
+
+(defun file-name-sans-versions (name &optional keep-backup-version)
+  "NAME without its backup or version suffix (`file-name-version-regexp');
+with KEEP-BACKUP-VERSION, NAME itself."
+  (substring name 0 (unless keep-backup-version
+                      (string-match (concat file-name-version-regexp "\\'") name))))
+
+(defun file-name-with-extension (filename extension)
+  "FILENAME with its extension replaced by EXTENSION (a leading dot is
+optional).  An empty FILENAME or EXTENSION, or a directory name, is an
+error."
+  (let ((bare (string-trim-left extension "[.]")))
+    (cond ((string-empty-p filename) (error "Empty filename"))
+          ((string-empty-p bare) (error "Malformed extension: %s" extension))
+          ((directory-name-p filename) (error "Filename is a directory: %s" filename))
+          (t (concat (file-name-sans-extension filename) "." bare)))))
+
+(defun file-name-quoted-p (name &optional _top)
+  "Non-nil if NAME starts with \"/:\", which quotes a file name."
+  (string-prefix-p "/:" name))
+
+(defun file-name-quote (name &optional top)
+  "NAME with \"/:\" in front, unless it has it already."
+  (if (file-name-quoted-p name top) name (concat "/:" name)))
+
+(defun file-name-unquote (name &optional top)
+  "NAME without the \"/:\" that quotes it, if it has one (\"/:\" alone
+is \"/\")."
+  (cond ((not (file-name-quoted-p name top)) (concat name))
+        ((= (length name) 2) "/")
+        (t (substring name 2))))
+
+(defun convert-standard-filename (filename)
+  "FILENAME as a valid name on this system: on GNU/Linux, FILENAME."
+  filename)
+
+(defun files--embedded-absolute (name)
+  "NAME from its last absolute name after a slash (\"//\" or \"/~\",
+with a user that exists), else NAME."
+  (let ((start 0))
+    (dotimes (i (length name))
+      (when (and (> i 0) (eq (aref name (1- i)) ?/)
+                 (or (eq (aref name i) ?/)
+                     (and (eq (aref name i) ?~) (file-name-absolute-p (substring name i)))))
+        (setq start i)))
+    (if (= start 0) name (substring name start))))
+
+(defun files--substitute-variables (name)
+  "NAME with $$ made $, and $VAR and ${VAR} the value of the environment
+variable VAR when it is set."
+  (replace-regexp-in-string
+   "\\$\\(?:\\$\\|{\\([^}]*\\)}\\|\\([[:alnum:]_]+\\)\\)"
+   (lambda (ref)
+     (let ((var (or (match-string 1 ref) (match-string 2 ref))))
+       (cond ((null var) "$")
+             ((getenv var))
+             (t ref))))
+   name t t))
+
+(defun substitute-in-file-name (filename)
+  "FILENAME with environment variables substituted ($VAR, ${VAR}; $$
+is $), and everything before the last \"//\" or \"/~\" gone.  A name
+quoted with \"/:\" stays as it is."
+  (unless (stringp filename)
+    (signal 'wrong-type-argument (list 'stringp filename)))
+  (if (string-prefix-p "/:" filename)
+      filename
+    (files--embedded-absolute
+     (files--substitute-variables (files--embedded-absolute filename)))))
+
 (provide 'files)
 
 ;;; files.el ends here

@@ -35,4 +35,40 @@ needed here.  Return nil."
     nil))
 
 
+;; `read' from a function: Emacs calls it for each character, and with
+;; one argument to give back the character after the datum it read.
+
+(defconst lread--delimiters '(?\s ?\t ?\n ?\r ?\f ?\( ?\) ?\[ ?\] ?\" ?\' ?\; ?` ?,)
+  "Characters that may end a datum, or follow one that ends it.")
+
+(defun lread--read-from-function (stream)
+  "Read a datum from STREAM, a function returning the next character
+\(nil at the end) when called without arguments and taking back the
+character it gave when called with it."
+  (let ((chars nil) (datum nil) (done nil))
+    (while (not done)
+      (let ((c (funcall stream)))
+        (if (null c)
+            (setq datum (car (read-from-string (concat (nreverse chars))))
+                  done t)
+          (push c chars)
+          (when (memq c lread--delimiters)
+            (let ((found (lread--complete-datum (concat (reverse chars)))))
+              (when found
+                (setq datum (car found) done t)
+                (unless (= (cdr found) (length chars))
+                  (funcall stream c))))))))
+    datum))
+
+(defun lread--complete-datum (text)
+  "(DATUM . END) when TEXT, whose last character is a delimiter, holds a
+whole datum ending at END; nil when more text is needed."
+  (let ((found (condition-case nil (read-from-string text) (end-of-file nil)))
+        (len (length text)))
+    (and found
+         (or (< (cdr found) len)
+             (and (memq (aref text (1- len)) '(?\) ?\] ?\"))
+                  (not (and (> len 1) (eq (aref text (- len 2)) ?\\)))))
+         found)))
+
 ;;; lread.el ends here

@@ -1017,8 +1017,23 @@ start of the accessible text or outside it.")
 or emacs beyond Unicode (marrow knows only these four).  With
 RESTRICTION, a list of charsets, the first of them that has CH, or nil.")
     (charsetp "OBJECT"
-     "Whether OBJECT names a charset marrow knows: ascii, unicode, eight-bit
-or emacs.")
+     "Whether OBJECT names a charset marrow knows: ascii, unicode (and ucs),
+unicode-bmp, iso-8859-1, latin-iso8859-1, eight-bit or emacs.")
+    (decode-char "CHARSET CODE-POINT"
+     "The character whose code point in CHARSET is CODE-POINT, or nil when
+CHARSET has no such code point.  CODE-POINT is a natural number below
+2^32, an integral float, or (HIGH . LOW) for HIGH*65536+LOW.")
+    (encode-char "CH CHARSET"
+     "The code point of character CH in CHARSET, or nil when CHARSET lacks CH.")
+    (string-collate-lessp "S1 S2 &optional LOCALE IGNORE-CASE"
+     "Whether string S1 sorts before S2 in LOCALE's collation order (nil:
+the environment's locale), both lower-cased first with IGNORE-CASE.
+Symbols stand for their names; a NUL character ends a string here.
+In the C or POSIX locale the order is code point order.")
+    (string-collate-equalp "S1 S2 &optional LOCALE IGNORE-CASE"
+     "Whether strings S1 and S2 collate as equal in LOCALE (nil: the
+environment's locale), both lower-cased first with IGNORE-CASE.
+Symbols stand for their names; a NUL character ends a string here.")
     (char-equal "C1 C2"
      "Whether characters C1 and C2 are the same, ignoring case when
 `case-fold-search' is non-nil.")

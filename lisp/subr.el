@@ -1199,14 +1199,18 @@ The time of an empty loop of the same length is subtracted, as Emacs does."
   "FILENAME relative to DIRECTORY (`default-directory' if nil), with
 \"../\" going up as far as needed."
   (let* ((file (expand-file-name filename))
+         (file-as-dir (file-name-as-directory file))
          (dir (file-name-as-directory (expand-file-name (or directory default-directory))))
-         (up ""))
-    (if (equal (file-name-as-directory file) dir)
-        (if (string-suffix-p "/" file) "./" ".")
-      (while (not (string-prefix-p dir file))
-        (setq dir (file-name-directory (directory-file-name dir))
-              up (concat "../" up)))
-      (concat up (substring file (length dir))))))
+         (up nil))
+    ;; Up from DIR until it holds FILE, or is FILE as a directory.
+    (while (not (or (string-prefix-p dir file) (string-prefix-p dir file-as-dir)))
+      (setq dir (file-name-directory (substring dir 0 -1))
+            up (cons ".." up)))
+    (let ((ancestor (if up (mapconcat #'identity up "/") "."))
+          (rest (and (string-prefix-p dir file) (substring file (length dir)))))
+      (cond ((null rest) ancestor)
+            ((and (null up) (not (equal rest ""))) rest)
+            (t (concat (file-name-as-directory ancestor) rest))))))
 
 (defun macroexp-warn-and-return (msg form &optional _category compile-only)
   "FORM, after showing MSG as a warning (unless COMPILE-ONLY: marrow
@@ -1751,6 +1755,88 @@ newlines and carriage returns)."
 (defun string-lines (string &optional omit-nulls)
   "Split STRING into a list of lines."
   (split-string string "\n" omit-nulls))
+
+;;; ---- Quoting for shells and for `split-string-and-unquote' ---------
+
+(defun shell-quote-argument (argument)
+  "ARGUMENT quoted for a POSIX shell: a backslash before each character
+that is not a letter, digit or one of -_./, a newline in single quotes,
+and '' for the empty string."
+  (if (equal argument "")
+      "''"
+    (string-replace "\n" "'\n'"
+                    (replace-regexp-in-string "[^-0-9a-zA-Z_./\n]" "\\\\\\&" argument))))
+
+(defun combine-and-quote-strings (strings &optional separator)
+  "STRINGS joined by SEPARATOR (default \" \"), each one that holds a
+double quote, a backslash or SEPARATOR put in double quotes with those
+quotes and backslashes escaped: `split-string-and-unquote' splits the
+result back."
+  (let* ((sep (or separator " "))
+         (needs-quotes (concat "[\\\"]\\|" (regexp-quote sep))))
+    (mapconcat (lambda (s)
+                 (if (string-match needs-quotes s)
+                     (concat "\"" (replace-regexp-in-string "[\\\"]" "\\\\\\&" s) "\"")
+                   s))
+               strings sep)))
+
+(defun split-string-and-unquote (string &optional separator)
+  "STRING split at matches of SEPARATOR (default \"\\\\s-+\"), the parts
+in double quotes read as Lisp strings, whole."
+  (let ((sep (or separator "\\s-+"))
+        (parts nil)
+        (start 0)
+        quote)
+    (while (setq quote (string-search "\"" string start))
+      (setq parts (nconc (nreverse (split-string (substring string start quote) sep t)) parts))
+      (let ((read (read-from-string string quote)))
+        (push (car read) parts)
+        (setq start (cdr read))))
+    (nconc (nreverse parts) (split-string (substring string start) sep t))))
+
+(defun split-string-shell-command (string)
+  "The words of the last command of the shell command line STRING, as
+the shell would pass them: quotes and backslashes do what they do in a
+shell; $ and other expansions are not done."
+  (with-temp-buffer
+    (insert string)
+    (goto-char (subr--shell-last-command-start))
+    (let ((words nil))
+      (while (not (eobp))
+        (skip-chars-forward " \t\n;")
+        (push (subr--shell-word) words))
+      (nreverse words))))
+
+(defconst subr--shell-blanks " \t\n\r\f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000"
+  "The characters with whitespace syntax in the standard syntax table.")
+
+(defun subr--shell-last-command-start ()
+  "Where the last command of the buffer's command line starts: after the
+last run of ; & or | that a command follows on its line."
+  (save-excursion
+    (goto-char (point-max))
+    (skip-chars-backward subr--shell-blanks)
+    (let ((text-end (point)))
+      (if (re-search-backward "[;&|]+[\t ]*\\([^;&|\n]+\\)" nil t)
+          (goto-char (match-beginning 1))
+        (goto-char (point-min)))
+      (when (/= (point) text-end)
+        (skip-chars-forward subr--shell-blanks text-end))
+      (point))))
+
+(defun subr--shell-word ()
+  "The shell word at point, unquoted; point moves past it."
+  (let ((pieces nil))
+    (while (cond ((looking-at "[^ \t\n\\\"';]+")
+                  (push (match-string 0) pieces))
+                 ((looking-at "'\\([^']*\\)'?")
+                  (push (match-string 1) pieces))
+                 ((looking-at "\"\\(\\(?:[^\"\\]\\|\\\\.\\)*\\)\"?")
+                  (push (replace-regexp-in-string "\\\\\\(.\\)" "\\1" (match-string 1)) pieces))
+                 ((looking-at "\\\\\\(\\(?:.\\|\n\\)?\\)")
+                  (push (if (= (match-beginning 1) (match-end 1)) "\\" (match-string 1)) pieces)))
+      (goto-char (match-end 0)))
+    (apply #'concat (nreverse pieces))))
 
 (defun format-prompt (prompt default &rest format-args)
   "PROMPT (formatted with FORMAT-ARGS), \" (default DEFAULT)\" when there
@@ -2559,6 +2645,7 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (autoload 'rx--pcase-macroexpander "rx")
 (put 'rx 'pcase-macroexpander #'rx--pcase-macroexpander)
 (autoload 'truncate-string-to-width "mule-util")
+(autoload 'format-spec "format-spec")
 (autoload 'pp "pp")
 (autoload 'pp-to-string "pp")
 (autoload 'truncate-string-ellipsis "mule-util")
@@ -2692,7 +2779,9 @@ for case-sensitively.")
              file-attribute-inode-number file-attribute-device-number file-attribute-collect
              create-file-buffer find-buffer-visiting
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
-             set-visited-file-name write-file))
+             set-visited-file-name write-file
+             file-name-sans-versions file-name-with-extension file-name-quoted-p
+             file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name))
   (autoload f "files"))
 ;; uniquify.el is preloaded in Emacs; marrow's is in lisp/files.el.
 (defvar uniquify-buffer-name-style 'post-forward-angle-brackets
@@ -2727,6 +2816,7 @@ for case-sensitively.")
   (autoload f "fns"))
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
+(autoload 'lread--read-from-function "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")
 

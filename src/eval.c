@@ -260,7 +260,9 @@ struct code {
   struct arena_chunk *arena;
   node *body_node;     /* NULL: a stub, a top-level lambda not analysed yet */
   struct binding *params;
-  int32_t nreq, nopt, nparams; /* nparams = nreq + nopt + (rest ? 1 : 0) */
+  /* nparams = nreq + nopt + (rest ? 1 : 0) + the variables after the
+     rest variable */
+  int32_t nreq, nopt, nparams;
   int32_t rest;
   /* The argument count a call may take without the slow entry: -1 for
      a &rest list, a bad lambda list or exposed code. */
@@ -561,16 +563,23 @@ static inline void enter_depth(mrt *rt)
 /* Function cells                                                     */
 /* ================================================================== */
 
-/* Follow symbol -> function cell chains.  Returns Qnil for void. */
-static mval indirect_function(mrt *rt, mval f)
+/* Follow the chain of aliases from DEF, a symbol's function cell; a
+   cycle is named by DEF, as Emacs names it.  Returns Qnil for void. */
+static mval follow_aliases(mrt *rt, mval def)
 {
-  mval first = SYMBOLP(f) ? XSYMBOL(rt, f)->function : f;
+  mval f = def;
   for (int hops = 0; SYMBOLP(f) && !NILP(f); hops++) {
     if (hops > 100)
-      xsignal1(rt, Qcyclic_function_indirection, first);
+      xsignal1(rt, Qcyclic_function_indirection, def);
     f = XSYMBOL(rt, f)->function;
   }
   return f;
+}
+
+/* Follow symbol -> function cell chains.  Returns Qnil for void. */
+static mval indirect_function(mrt *rt, mval f)
+{
+  return SYMBOLP(f) && !NILP(f) ? follow_aliases(rt, XSYMBOL(rt, f)->function) : f;
 }
 
 static bool is_macro(mval f) { return CONSP(f) && XCAR(f) == Qmacro; }
@@ -1542,7 +1551,7 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
   } else if (!VECTORLIKEP(fn)) {
     if (NILP(fn))
       signal_in_form(rt, n, Qvoid_function, list1(rt, n->k));
-    mval f = indirect_function(rt, fn);
+    mval f = follow_aliases(rt, fn);
     if (is_autoload(f)) {
       f = autoload_do_load(rt, f, n->k, false);
       fn = n->sym->function;
@@ -3646,7 +3655,9 @@ static void analyse_params(struct actx *A, mval args)
   struct code *c = XCODE(A->f->code);
   int64_t n = count_conses(A->rt, args);
   c->params = aalloc(A, sizeof(struct binding) * (size_t)(n ? n : 1));
-  int state = 0; /* 0 required, 1 &optional, 2 &rest, 3 after the rest var */
+  /* 0 required, 1 &optional, 2 &rest, 3 after the rest var: Emacs 28
+     binds any more variables there to nil. */
+  int state = 0;
   int i = 0;
   mval tail = args;
   for (; CONSP(tail); tail = XCDR(tail)) {
@@ -3663,7 +3674,7 @@ static void analyse_params(struct actx *A, mval args)
       state = 2;
       continue;
     }
-    if (!SYMBOLP(a) || state == 3)
+    if (!SYMBOLP(a))
       goto bad;
     c->params[i].slot = -1;
     declare_binding(A, a, &c->params[i], true);
@@ -3671,7 +3682,7 @@ static void analyse_params(struct actx *A, mval args)
       c->nreq++;
     else if (state == 1)
       c->nopt++;
-    else {
+    else if (state == 2) {
       c->rest = 1;
       state = 3;
     }
@@ -4261,6 +4272,8 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
     fp[i] = Qnil;
   if (c->rest)
     fp[fixed] = rest;
+  for (int i = fixed + c->rest; i < c->nparams; i++)
+    fp[i] = Qnil;
 }
 
 /* How many arguments the record F shows (a negative count: &rest

@@ -139,9 +139,35 @@ static size_t normalize_path(char *p, size_t n)
   return out;
 }
 
+/* The length of the "~USER" that starts NAME[0..LEN) when USER has an
+   account (*HOME set to its home directory), else 0.  "~" alone or
+   before a slash is not one: it names $HOME. */
+static size_t tilde_user_length(const char *name, size_t len, const char **home)
+{
+  if (len == 0 || name[0] != '~')
+    return 0;
+  size_t end = 1;
+  while (end < len && name[end] != '/')
+    end++;
+  char user[256];
+  if (end == 1 || end - 1 >= sizeof user)
+    return 0;
+  memcpy(user, name + 1, end - 1);
+  user[end - 1] = 0;
+  struct passwd *pw = memchr(user, 0, end - 1) ? NULL : getpwnam(user);
+  if (!pw)
+    return 0;
+  *home = pw->pw_dir;
+  return end;
+}
+
+/* "/...", "~", "~/..." and "~USER..." for a USER that exists. */
 static bool absolute_name_p(mval name)
 {
-  return slen(name) > 0 && (sdata(name)[0] == '/' || sdata(name)[0] == '~');
+  const char *n = sdata(name), *home;
+  size_t len = slen(name);
+  return len > 0 && (n[0] == '/' || (n[0] == '~' && (len == 1 || n[1] == '/')) ||
+                     tilde_user_length(n, len, &home) > 0);
 }
 
 /* (expand-file-name NAME &optional DEFAULT-DIRECTORY) */
@@ -155,20 +181,27 @@ static mval expand_file_name(mrt *rt, mval name, mval dir)
     n = ".";
     nlen = 1;
   }
+  const char *user_home;
+  size_t user_len = tilde_user_length(n, nlen, &user_home);
   if (nlen > 0 && n[0] == '~' && (nlen == 1 || n[1] == '/')) {
     base = home_directory(rt);
     n++;
     nlen--;
+  } else if (user_len > 0) {
+    base = make_cstring(rt, user_home);
+    n += user_len;
+    nlen -= user_len;
   } else if (nlen > 0 && n[0] == '/') {
     base = make_string(rt, "", 0);
   } else {
     /* A relative DIR is relative to default-directory; a relative
-       default-directory to the process's. */
+       default-directory to the process's.  As in Emacs, a DIR that is
+       no string, or a nil default-directory, is the root. */
     bool given = !NILP(dir);
     if (!given)
       dir = variable_or_nil(rt, intern(rt, "default-directory"));
     if (!STRINGP(dir))
-      dir = current_directory(rt);
+      dir = make_cstring(rt, "/");
     base = absolute_name_p(dir) || given ? expand_file_name(rt, dir, Qnil) : current_directory(rt);
   }
   /* Built in a scratch string held on the value stack, so that nothing
@@ -597,31 +630,76 @@ static mval Ffile_name_nondirectory(mrt *rt, int nargs, mval *args)
   return make_string(rt, sdata(args[0]) + i, slen(args[0]) - i);
 }
 
-/* The offset of the extension's dot in NAME, or its length when it has
-   none; a leading dot (".emacs") does not start an extension. */
-static size_t extension_start(mval name)
+/* Whether C may be in a version's name: file-name-version-regexp's
+   [-[:alnum:]:#@^._], taking every non-ASCII byte for a letter's. */
+static bool version_char_p(unsigned char c)
 {
-  size_t base = nondirectory_start(name), n = slen(name);
-  for (size_t i = n; i > base + 1; i--)
+  return c >= 0x80 || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+         strchr("-:#@^._", c) != NULL;
+}
+
+/* Whether S[0..N) is "NAME~" or "NAME~DIGITS~", NAME being non-empty
+   version characters: what follows the ".~" of a version. */
+static bool version_tail_p(const char *s, size_t n)
+{
+  size_t i = 0;
+  while (i < n && s[i] != '~' && version_char_p((unsigned char)s[i]))
+    i++;
+  if (i == 0 || i == n || s[i] != '~')
+    return false;
+  if (i == n - 1)
+    return true;
+  size_t digits = i + 1;
+  while (digits < n - 1 && s[digits] >= '0' && s[digits] <= '9')
+    digits++;
+  return digits > i + 1 && digits == n - 1 && s[n - 1] == '~';
+}
+
+/* The length of S[0..N) without the backup or version suffix that
+   file-name-sans-versions takes off: the leftmost ".~VERSION~" that
+   ends it, else a final "~". */
+static size_t sans_versions_length(const char *s, size_t n)
+{
+  if (n == 0 || s[n - 1] != '~')
+    return n;
+  for (size_t i = 0; i + 2 < n; i++)
+    if (s[i] == '.' && s[i + 1] == '~' && version_tail_p(s + i + 2, n - i - 2))
+      return i;
+  return n - 1;
+}
+
+/* The offset in NAME of its extension's dot, or 0 when it has none:
+   the last dot of the file name without its version, not its first
+   character (".emacs" has none). */
+static size_t extension_dot(mval name)
+{
+  size_t base = nondirectory_start(name);
+  size_t end = base + sans_versions_length(sdata(name) + base, slen(name) - base);
+  for (size_t i = end; i > base + 1; i--)
     if (sdata(name)[i - 1] == '.')
       return i - 1;
-  return n;
+  return 0;
 }
 
 static mval Ffile_name_sans_extension(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  return make_string(rt, sdata(args[0]), extension_start(args[0]));
+  size_t dot = extension_dot(args[0]);
+  return dot ? make_string(rt, sdata(args[0]), dot) : args[0];
 }
 
+/* (file-name-extension FILENAME &optional PERIOD): the extension,
+   without a version suffix, with its dot when PERIOD. */
 static mval Ffile_name_extension(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  size_t dot = extension_start(args[0]), n = slen(args[0]);
-  if (dot == n)
+  size_t dot = extension_dot(args[0]);
+  if (!dot)
     return NILP(args[1]) ? Qnil : make_string(rt, "", 0);
-  return make_string(rt, sdata(args[0]) + dot + (NILP(args[1]) ? 1 : 0),
-                     n - dot - (NILP(args[1]) ? 1 : 0));
+  size_t base = nondirectory_start(args[0]);
+  size_t end = base + sans_versions_length(sdata(args[0]) + base, slen(args[0]) - base);
+  size_t from = dot + (NILP(args[1]) ? 1 : 0);
+  return make_string(rt, sdata(args[0]) + from, end - from);
 }
 
 /* ================================================================== */
@@ -1192,8 +1270,8 @@ static mval Fdirectory_file_name(mrt *rt, int nargs, mval *args)
 static mval Ffile_name_base(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  size_t base = nondirectory_start(args[0]);
-  return make_string(rt, sdata(args[0]) + base, extension_start(args[0]) - base);
+  size_t base = nondirectory_start(args[0]), dot = extension_dot(args[0]);
+  return make_string(rt, sdata(args[0]) + base, (dot ? dot : slen(args[0])) - base);
 }
 
 /* (file-name-concat DIRECTORY &rest COMPONENTS): joined by slashes,

@@ -39,6 +39,7 @@
 #include "bignum.h"
 #include "buffer.h"
 #include "charnames.h"
+#include "eval.h"
 #include "hashtab.h"
 #include "strfns.h"
 #include "textprop.h"
@@ -1285,6 +1286,9 @@ static mval Fread(mrt *rt, int nargs, mval *args)
     XMARKER(stream)->charpos = pos;
     return v;
   }
+  /* Any other stream but nil and t (standard input) is a function. */
+  if (!STRINGP(stream) && !NILP(stream) && stream != Qt)
+    return call1(rt, intern(rt, "lread--read-from-function"), stream);
   CHECK_TYPE(rt, STRINGP(stream), Qstringp, stream);
   return XCAR(read_from_string(rt, stream, Qnil, Qnil));
 }

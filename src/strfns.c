@@ -49,8 +49,12 @@
 */
 #include "config.h"
 
+#include <errno.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #include "strfns.h"
 #include "textprop.h"
@@ -887,9 +891,10 @@ static mval Fstring_lessp(mrt *rt, int n, mval *a)
   return bool_val(compare_text(x, y) < 0);
 }
 
+/* As Emacs's, (string-lessp S2 S1): S2 is checked first. */
 static mval Fstring_greaterp(mrt *rt, int n, mval *a)
 {
-  mval x = string_or_symbol(rt, a[0]), y = string_or_symbol(rt, a[1]);
+  mval y = string_or_symbol(rt, a[1]), x = string_or_symbol(rt, a[0]);
   return bool_val(compare_text(x, y) > 0);
 }
 
@@ -1066,6 +1071,58 @@ static mval Fstring_distance(mrt *rt, int n, mval *a)
   return make_fixnum(d);
 }
 
+/* The locale string-collate-lessp's LOCALE names (nil: the one the
+   environment sets, as Emacs's C library uses; the C locale if that one
+   is unknown).  A name no locale has is an error. */
+static locale_t collation_locale(mrt *rt, mval name)
+{
+  const int mask = LC_COLLATE_MASK | LC_CTYPE_MASK;
+  locale_t loc = newlocale(mask, NILP(name) ? "" : (const char *)XSTRING(name)->data, (locale_t)0);
+  if (!loc && NILP(name))
+    loc = newlocale(mask, "C", (locale_t)0);
+  if (!loc)
+    mrt_errorf(rt, "Invalid locale %s: %s", (const char *)XSTRING(name)->data, strerror(errno));
+  return loc;
+}
+
+/* S1 and S2 (strings or symbols) compared by the C library's wcscoll in
+   LOCALE, each character lower-cased there first when IGNORE-CASE, as
+   Emacs does: a NUL character ends a string for this comparison. */
+static int collate(mrt *rt, mval *a)
+{
+  mval s1 = string_or_symbol(rt, a[0]), s2 = string_or_symbol(rt, a[1]);
+  if (!NILP(a[2]))
+    CHECK_STRING(rt, a[2]);
+  size_t n1 = (size_t)XSTRING(s1)->nchars, n2 = (size_t)XSTRING(s2)->nchars;
+  locale_t loc = collation_locale(rt, a[2]);
+  int *units = malloc(sizeof(int) * (n1 + n2 + 2));
+  wchar_t *wide = malloc(sizeof(wchar_t) * (n1 + n2 + 2));
+  if (!units || !wide) {
+    free(units), free(wide);
+    freelocale(loc);
+    memory_full(rt);
+  }
+  string_units(s1, false, units);
+  string_units(s2, false, units + n1 + 1);
+  units[n1] = units[n1 + n2 + 1] = 0;
+  for (size_t k = 0; k < n1 + n2 + 2; k++)
+    wide[k] = NILP(a[3]) ? (wchar_t)units[k] : (wchar_t)towlower_l((wint_t)units[k], loc);
+  errno = 0;
+  int order = wcscoll_l(wide, wide + n1 + 1, loc);
+  int err = errno;
+  freelocale(loc);
+  free(units), free(wide);
+  if (err)
+    mrt_errorf(rt, "Invalid string for collation: %s", strerror(err));
+  return order;
+}
+
+/* (string-collate-lessp S1 S2 &optional LOCALE IGNORE-CASE) */
+static mval Fstring_collate_lessp(mrt *rt, int n, mval *a) { return bool_val(collate(rt, a) < 0); }
+
+/* (string-collate-equalp S1 S2 &optional LOCALE IGNORE-CASE) */
+static mval Fstring_collate_equalp(mrt *rt, int n, mval *a) { return bool_val(collate(rt, a) == 0); }
+
 /* (compare-strings S1 B1 E1 S2 B2 E2 &optional IGNORE-CASE): t, or
    -N / N when the strings first differ at their Nth character. */
 static mval Fcompare_strings(mrt *rt, int n, mval *a)
@@ -1119,22 +1176,25 @@ static bool region_equal(mval a, int64_t aoff, mval b, bool fold)
   return true;
 }
 
-/* PREFIX as text comparable byte for byte with STRING's.  Emacs's
-   Lisp versions take both lengths first (in the order FIRST, SECOND),
-   so a non-sequence is named by `sequencep' before `stringp'. */
-static mval affix_text(mrt *rt, mval prefix, mval string, mval first, mval second)
+/* AFFIX (a prefix or suffix) as text comparable byte for byte with
+   STRING's, or nil when it is longer.  Emacs's Lisp versions compare
+   the lengths first (taken in the order FIRST, SECOND), so a
+   non-sequence is named by `sequencep' and a long list is no error;
+   then compare-strings checks AFFIX, then STRING. */
+static mval affix_text(mrt *rt, mval affix, mval string, mval first, mval second)
 {
-  sequence_length(rt, first);
-  sequence_length(rt, second);
-  CHECK_STRING(rt, prefix);
+  int64_t nfirst = sequence_length(rt, first), nsecond = sequence_length(rt, second);
+  if ((first == affix ? nfirst : nsecond) > (first == affix ? nsecond : nfirst))
+    return Qnil;
+  CHECK_STRING(rt, affix);
   CHECK_STRING(rt, string);
-  return STRING_MULTIBYTE_P(string) ? multibyte_text(rt, prefix) : prefix;
+  return STRING_MULTIBYTE_P(string) ? multibyte_text(rt, affix) : affix;
 }
 
 static mval Fstring_prefix_p(mrt *rt, int n, mval *a)
 {
   mval prefix = affix_text(rt, a[0], a[1], a[0], a[1]);
-  if (XSTRING(prefix)->nchars > XSTRING(a[1])->nchars)
+  if (NILP(prefix) || XSTRING(prefix)->nchars > XSTRING(a[1])->nchars)
     return Qnil;
   return bool_val(region_equal(a[1], 0, prefix, !NILP(a[2])));
 }
@@ -1142,6 +1202,8 @@ static mval Fstring_prefix_p(mrt *rt, int n, mval *a)
 static mval Fstring_suffix_p(mrt *rt, int n, mval *a)
 {
   mval suffix = affix_text(rt, a[0], a[1], a[1], a[0]);
+  if (NILP(suffix))
+    return Qnil;
   int64_t skip = XSTRING(a[1])->nchars - XSTRING(suffix)->nchars;
   if (skip < 0)
     return Qnil;
@@ -3201,6 +3263,10 @@ static mval translate_match(mrt *rt, mval m, int64_t delta)
 static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
 {
   mval regexp = a[0], rep = a[1], string = a[2];
+  /* subr.el's takes STRING's length first, then its substring */
+  if (NILP(string))
+    wrong_type_argument(rt, Qarrayp, string);
+  sequence_length(rt, string);
   CHECK_STRING(rt, string);
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_match_data, match_state_to_restore(rt));
@@ -3346,15 +3412,88 @@ static mval Fchar_charset(mrt *rt, int nargs, mval *args)
   return Qnil;
 }
 
-static mval Fcharsetp(mrt *rt, int nargs, mval *args)
+/* The charsets decode-char and encode-char know: each maps the code
+   points MIN..MAX to the characters MIN+OFFSET..MAX+OFFSET. */
+struct charset_map {
+  const char *name;
+  int64_t min, max, offset;
+};
+
+static const struct charset_map charset_maps[] = {
+  {"ascii", 0, 0x7F, 0},
+  {"unicode", 0, 0x10FFFF, 0},
+  {"ucs", 0, 0x10FFFF, 0},
+  {"unicode-bmp", 0, 0xFFFF, 0},
+  {"iso-8859-1", 0, 0xFF, 0},
+  {"latin-iso8859-1", 0x20, 0x7F, 0x80},
+  {"eight-bit", 0x80, 0xFF, 0x3FFF00},
+  {"emacs", 0, 0x3FFF7F, 0},
+};
+
+/* CHARSET's map, or NULL when it is no charset. */
+static const struct charset_map *charset_map(mrt *rt, mval charset)
 {
-  mval x = args[0];
-  return bool_val(x == Qascii || x == Qunicode || x == Qeight_bit || x == Qemacs);
+  if (!SYMBOLP(charset) || NILP(charset))
+    return NULL;
+  for (size_t i = 0; i < sizeof charset_maps / sizeof charset_maps[0]; i++)
+    if (intern(rt, charset_maps[i].name) == charset)
+      return &charset_maps[i];
+  return NULL;
 }
+
+static const struct charset_map *check_charset(mrt *rt, mval charset)
+{
+  const struct charset_map *map = charset_map(rt, charset);
+  if (!map)
+    wrong_type_argument(rt, intern(rt, "charsetp"), charset);
+  return map;
+}
+
+/* A code point as Emacs takes one: a natural number below 2^32, an
+   integral float, or (HIGH . LOW) or (HIGH LOW) for HIGH*65536+LOW. */
+static int64_t code_point_value(mrt *rt, mval x)
+{
+  const int64_t max = 0xFFFFFFFF;
+  if (FIXNUMP(x) && XFIXNUM(x) >= 0 && XFIXNUM(x) <= max)
+    return XFIXNUM(x);
+  if (FLOATP(x) && XFLOAT(x) >= 0 && XFLOAT(x) <= (double)max && XFLOAT(x) == (double)(int64_t)XFLOAT(x))
+    return (int64_t)XFLOAT(x);
+  if (CONSP(x)) {
+    mval high = XCAR(x), low = CONSP(XCDR(x)) ? XCAR(XCDR(x)) : XCDR(x);
+    if (FIXNUMP(high) && XFIXNUM(high) >= 0 && XFIXNUM(high) <= (max >> 16) && FIXNUMP(low) &&
+        XFIXNUM(low) >= 0 && XFIXNUM(low) <= 0xFFFF)
+      return XFIXNUM(high) << 16 | XFIXNUM(low);
+  }
+  mrt_error(rt, "Not an in-range integer, integral float, or cons of integers");
+}
+
+/* (decode-char CHARSET CODE-POINT): the character, or nil. */
+static mval Fdecode_char(mrt *rt, int nargs, mval *args)
+{
+  const struct charset_map *map = check_charset(rt, args[0]);
+  int64_t code = code_point_value(rt, args[1]);
+  return code >= map->min && code <= map->max ? make_fixnum(code + map->offset) : Qnil;
+}
+
+/* (encode-char CH CHARSET): CH's code point in CHARSET, or nil. */
+static mval Fencode_char(mrt *rt, int nargs, mval *args)
+{
+  const struct charset_map *map = check_charset(rt, args[1]);
+  if (!CHARACTERP(args[0]))
+    wrong_type_argument(rt, Qcharacterp, args[0]);
+  int64_t code = XFIXNUM(args[0]) - map->offset;
+  return code >= map->min && code <= map->max ? make_fixnum(code) : Qnil;
+}
+
+static mval Fcharsetp(mrt *rt, int nargs, mval *args) { return bool_val(charset_map(rt, args[0])); }
 
 static const struct subr_def strfns_subrs[] = {
   { "char-charset", Fchar_charset, 1, 2 },
   { "charsetp", Fcharsetp, 1, 1 },
+  { "decode-char", Fdecode_char, 2, 2 },
+  { "encode-char", Fencode_char, 2, 2 },
+  { "string-collate-lessp", Fstring_collate_lessp, 2, 4 },
+  { "string-collate-equalp", Fstring_collate_equalp, 2, 4 },
   { "concat", Fconcat, 0, ARGS_MANY },
   { "string", Fstring, 0, ARGS_MANY },
   { "make-string", Fmake_string, 2, 3 },
