@@ -2706,8 +2706,11 @@ for case-sensitively.")
              single-key-description key-description accessible-keymaps
              where-is-internal make-composed-keymap global-key-binding local-key-binding
              event-modifiers event-basic-type internal-event-symbol-parse-modifiers
-             substitute-key-definition))
+             substitute-key-definition minor-mode-key-binding))
   (autoload f "keymap"))
+;; Key bindings in documentation text (lisp/help.el).
+(dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified))
+  (autoload f "help"))
 (put 'keymap 'char-table-extra-slots 0)
 (defvar meta-prefix-char 27 "The event that stands for the meta modifier: ESC.")
 (defvar minor-mode-map-alist nil "(VARIABLE . KEYMAP) of each minor mode with a keymap.")
