@@ -147,10 +147,19 @@ order, then symbols as `string-version-lessp' orders their names."
                   (t "??"))
             "\n")))
 
-(defun help--summary-lines (entries prefix)
+(defun help--summary-key (event prefix ranges)
+  "EVENT under PREFIX as the summary writes it, in the key face; for
+a line of RANGES, only as `font-lock-face'."
+  (let ((text (key-description (vector event) prefix)))
+    (if ranges
+        (propertize text 'font-lock-face 'help-key-binding)
+      (help--fontified text))))
+
+(defun help--summary-lines (entries prefix &optional ranges)
   "Write the lines of ENTRIES, (EVENT COMMAND SHADOWED) sorted, the
 events under PREFIX; characters in a row with one command, or a range
-\(FROM . TO), make one line FROM .. TO."
+\(FROM . TO), make one line FROM .. TO.  RANGES when ENTRIES are a
+keymap's character ranges."
   (when entries
     (setq help--summary-column 0)
     (insert "\n"))
@@ -162,9 +171,9 @@ events under PREFIX; characters in a row with one command, or a range
         (while (and entries (eql (caar entries) (1+ last))
                     (equal (cdr (car entries)) (cdr entry)))
           (setq last (car (pop entries)))))
-      (insert (help--key-description-fontified (vector (car entry)) prefix))
+      (insert (help--summary-key (car entry) prefix ranges))
       (unless (eql last (car entry))
-        (insert " .. " (help--key-description-fontified (vector last) prefix)))
+        (insert " .. " (help--summary-key last prefix ranges)))
       (help--summary-command (nth 1 entry))
       (when (nth 2 entry)
         (backward-char)
@@ -175,7 +184,7 @@ events under PREFIX; characters in a row with one command, or a range
   "Write the lines of MAP's bindings, under PREFIX, SHADOW hiding some:
 its character ranges first, then its other bindings sorted."
   (let ((bindings (help--summary-bindings map)))
-    (help--summary-lines (help--summary-entries (cdr bindings) shadow) prefix)
+    (help--summary-lines (help--summary-entries (cdr bindings) shadow) prefix t)
     (help--summary-lines (sort (help--summary-entries (car bindings) shadow) #'help--summary-event<)
                          prefix)))
 

@@ -1515,9 +1515,10 @@ one its autoload names."
                          (if (subrp def)
                              (subr--primitive-docstring def)
                            (subr--docstring def)))))))
-    (if (or raw (null doc))
-        doc
-      (subr--doc-quotes doc))))
+    (cond ((or raw (null doc)) doc)
+          ;; Keys in the text need the keymaps (lisp/help.el).
+          ((string-match-p "\\\\[[<{]" doc) (substitute-command-keys doc))
+          (t (subr--doc-quotes doc)))))
 
 (defun subr--doc-quotes (doc)
   "DOC with ` and ' as `text-quoting-style' has them, except a character
@@ -2712,6 +2713,8 @@ for case-sensitively.")
 (dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified))
   (autoload f "help"))
 (put 'keymap 'char-table-extra-slots 0)
+;; Key binding summaries leave out keys bound to `undefined'.
+(put 'undefined 'suppress-keymap t)
 (defvar meta-prefix-char 27 "The event that stands for the meta modifier: ESC.")
 (defvar minor-mode-map-alist nil "(VARIABLE . KEYMAP) of each minor mode with a keymap.")
 (defvar minor-mode-overriding-map-alist nil

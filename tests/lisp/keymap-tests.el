@@ -743,6 +743,20 @@
                          (let ((text-quoting-style 'other)) (text-quoting-style)))
                    '(curve grave straight curve)))))
 
+(defun keymap-tests--documented ()
+  "Save with \\[save-buffer], `quoted'.\nFull: \\=\\[x]."
+  nil)
+
+(ert-deftest keymap-documentation-substitutes-keys ()
+  (with-temp-buffer
+    (should (equal-including-properties
+             (documentation 'keymap-tests--documented)
+             (concat "Save with " (propertize "C-x C-s" 'face 'help-key-binding
+                                              'font-lock-face 'help-key-binding)
+                     ", ‘quoted’.\nFull: \\[x].")))
+    (should (equal (documentation 'keymap-tests--documented t)
+                   "Save with \\[save-buffer], `quoted'.\nFull: \\=\\[x]."))))
+
 (defvar keymap-tests--summary-map
   (let ((m (make-sparse-keymap)))
     (define-key m "a" 'foo)
@@ -760,35 +774,36 @@
     (define-key m [C-M-S-f11] 'long-key)
     m))
 
-(ert-deftest keymap-substitute-command-keys-summary ()
-  (with-temp-buffer
-    (should (equal (substitute-command-keys "\\{keymap-tests--summary-map}")
-                   "key             binding
----             -------
-
-C-c		Prefix Command
-C-x		Prefix Command
-a .. c		foo
-e		bar
-x		Keyboard Macro
-y		??
-<f1>		baz
-<f2>		baz2
-<f10>		baz10
-C-M-S-<f11>	long-key
-
-C-c b		bar
-
-C-x C-f		keymap-tests--a-very-long-command-name
-
-"))
-    (let ((s (substitute-command-keys "\\{keymap-tests--summary-map}")))
-      (should (equal (text-properties-at 49 s) '(face help-key-binding font-lock-face help-key-binding)))
-      (should (equal (text-properties-at 52 s) '(font-lock-face nil face nil))))
-    (should (equal (substitute-command-keys "\\{keymap-tests--no-map}")
-                   "\nUses keymap ‘keymap-tests--no-map’, which is not currently defined.\n"))
-    (should (equal (substitute-command-keys "\\{keymap-tests--empty}") ""))))
+(defvar keymap-tests--full-map
+  (let ((m (make-keymap)))
+    (define-key m "a" 'foo)
+    (define-key m "b" 'foo)
+    (define-key m "d" 'bar)
+    (define-key m [f1] 'baz)
+    (set-char-table-range (cadr m) '(?k . ?p) 'range)
+    m))
 
 (defvar keymap-tests--empty (make-sparse-keymap))
+
+(ert-deftest keymap-substitute-command-keys-summary ()
+  (with-temp-buffer
+    (let ((s (substitute-command-keys "\\{keymap-tests--summary-map}")))
+      (should (equal s "key             binding\n---             -------\n\nC-c\t\tPrefix Command\nC-x\t\tPrefix Command\na .. c\t\tfoo\ne\t\tbar\nx\t\tKeyboard Macro\ny\t\t??\nC-M-S-<f11>\tlong-key\n<f1>\t\tbaz\n<f2>\t\tbaz2\n<f10>\t\tbaz10\n\nC-x C-f\t\tkeymap-tests--a-very-long-command-name\n\nC-c b\t\tbar\n\n"))
+      (should (equal (list (text-properties-at 49 s) (text-properties-at 52 s)
+                           (text-properties-at 90 s) (text-properties-at 94 s))
+                     '((face help-key-binding font-lock-face help-key-binding)
+                       (font-lock-face nil face nil) nil
+                       (face help-key-binding font-lock-face help-key-binding)))))
+    (let ((s (substitute-command-keys "\\{keymap-tests--full-map}")))
+      (should (equal s "key             binding\n---             -------\n\na .. b\t\tfoo\nk .. p\t\trange\n\nd\t\tbar\n<f1>\t\tbaz\n\n"))
+      (should (equal (list (text-properties-at 49 s) (text-properties-at 50 s)
+                           (text-properties-at 55 s) (text-properties-at 74 s))
+                     '((font-lock-face help-key-binding) nil (font-lock-face nil face nil)
+                       (face help-key-binding font-lock-face help-key-binding)))))
+    (should (equal (substitute-command-keys "\\{keymap-tests--no-map}")
+                   "\nUses keymap ‘keymap-tests--no-map’, which is not currently defined.\n"))
+    (should (equal (substitute-command-keys "\\{keymap-tests--empty}")
+                   "key             binding\n---             -------\n\n"))
+    (should (get 'undefined 'suppress-keymap))))
 
 ;;; keymap-tests.el ends here
