@@ -583,7 +583,7 @@
                      forward-word describe-function describe-key find-file-other-window
                      string-rectangle goto-line goto-line kmacro-keymap forward-sexp right-char
                      make-frame-command narrow-to-region occur save-buffer undo query-replace undo
-                     keyboard-escape-quit 1 mode-specific-command-prefix delete-backward-char
+                     keyboard-escape-quit 2 mode-specific-command-prefix delete-backward-char
                      query-replace-regexp 2C-command)))
     (should (equal (where-is-internal 'forward-char) '([6])))
     (should (equal (key-description (where-is-internal 'save-buffer nil t)) "C-x C-s"))
@@ -592,7 +592,7 @@
     (should (equal (mapcar (lambda (c) (key-description (where-is-internal c nil t)))
                            '(undo-redo right-char keyboard-escape-quit kill-region digit-argument
                                        help-command Control-X-prefix find-file-other-window))
-                   '("C-M-_" "<right>" "M-ESC ESC" "C-w" "C-9" "C-h" "C-x" "C-x 4 f")))
+                   '("C-M-_" "<right>" "M-ESC ESC" "C-w" "C-9" "C-h" "C-x" "C-x 4 C-f")))
     (should (eq (lookup-key global-map "\M-g") goto-map))
     (should (eq (lookup-key esc-map "s") search-map))
     (should (eq (lookup-key ctl-x-map "4") 'ctl-x-4-prefix))
@@ -601,7 +601,7 @@
     (should (eq (lookup-key global-map [f1]) 'help-command))
     (should (equal (list (length (cadr global-map)) (char-table-p (cadr global-map))
                          (char-table-p (cadr esc-map)) (char-table-p (cadr ctl-x-map)))
-                   '(4194304 t t t)))))
+                   '(4194303 t t t)))))
 
 (ert-deftest keymap-odd-events-described ()
   (let ((raw-255 (string #x3FFFFF)))
@@ -694,7 +694,7 @@
         (should (equal (current-active-maps t) (list over global-map)))
         (should (equal (current-active-maps) (list '(keymap (99 . minor)) local global-map)))
         (should (equal (list (key-binding "a") (key-binding "c") (key-binding "\C-f"))
-                       '(over nil forward-char))))
+                       '(over self-insert-command forward-char))))
       (let ((overriding-local-map over) (overriding-terminal-local-map terminal))
         (should (equal (current-active-maps t)
                        (list terminal '(keymap (99 . minor)) local global-map)))
@@ -785,21 +785,23 @@
 
 (defvar keymap-tests--empty (make-sparse-keymap))
 
+(defun keymap-tests--faces (i s)
+  "The face and font-lock-face at I in S, and the length of its plist there."
+  (list (get-text-property i 'face s) (get-text-property i 'font-lock-face s)
+        (length (text-properties-at i s))))
+
 (ert-deftest keymap-substitute-command-keys-summary ()
   (with-temp-buffer
     (let ((s (substitute-command-keys "\\{keymap-tests--summary-map}")))
       (should (equal s "key             binding\n---             -------\n\nC-c\t\tPrefix Command\nC-x\t\tPrefix Command\na .. c\t\tfoo\ne\t\tbar\nx\t\tKeyboard Macro\ny\t\t??\nC-M-S-<f11>\tlong-key\n<f1>\t\tbaz\n<f2>\t\tbaz2\n<f10>\t\tbaz10\n\nC-x C-f\t\tkeymap-tests--a-very-long-command-name\n\nC-c b\t\tbar\n\n"))
-      (should (equal (list (text-properties-at 49 s) (text-properties-at 52 s)
-                           (text-properties-at 90 s) (text-properties-at 94 s))
-                     '((face help-key-binding font-lock-face help-key-binding)
-                       (font-lock-face nil face nil) nil
-                       (face help-key-binding font-lock-face help-key-binding)))))
+      (should (equal (mapcar (lambda (i) (keymap-tests--faces i s)) '(49 52 90 94))
+                     '((help-key-binding help-key-binding 4) (nil nil 4) (nil nil 0)
+                       (help-key-binding help-key-binding 4)))))
     (let ((s (substitute-command-keys "\\{keymap-tests--full-map}")))
       (should (equal s "key             binding\n---             -------\n\na .. b\t\tfoo\nk .. p\t\trange\n\nd\t\tbar\n<f1>\t\tbaz\n\n"))
-      (should (equal (list (text-properties-at 49 s) (text-properties-at 50 s)
-                           (text-properties-at 55 s) (text-properties-at 74 s))
-                     '((font-lock-face help-key-binding) nil (font-lock-face nil face nil)
-                       (face help-key-binding font-lock-face help-key-binding)))))
+      (should (equal (mapcar (lambda (i) (keymap-tests--faces i s)) '(49 50 55 76))
+                     '((nil help-key-binding 2) (nil nil 0) (nil nil 4)
+                       (help-key-binding help-key-binding 4)))))
     (should (equal (substitute-command-keys "\\{keymap-tests--no-map}")
                    "\nUses keymap ‘keymap-tests--no-map’, which is not currently defined.\n"))
     (should (equal (substitute-command-keys "\\{keymap-tests--empty}")
