@@ -5,23 +5,9 @@
 ;; in the order they were made, EVENT BINDING..., so that the keymap's
 ;; list comes out in Emacs's order; (:map EVENT BINDING...) is a sparse
 ;; keymap of its own.  The menu, tool and tab bars, the mouse's maps of
-;; window parts, C-x 8 and bindings to menu items are left out.
-
-(defvar search-map (make-sparse-keymap))
-(defvar goto-map (make-sparse-keymap))
-(defvar ctl-x-x-map (make-sparse-keymap))
-(defvar vc-prefix-map (make-sparse-keymap))
-(defvar tab-prefix-map (make-sparse-keymap))
-(defvar ctl-x-r-map (make-sparse-keymap))
-(defvar project-prefix-map (make-sparse-keymap))
-(defvar narrow-map (make-sparse-keymap))
-(defvar abbrev-map (make-sparse-keymap))
-(defvar ctl-x-5-map (make-sparse-keymap))
-(defvar ctl-x-4-map (make-sparse-keymap))
-(defvar mule-keymap (make-sparse-keymap))
-(fset 'vc-prefix-map vc-prefix-map)
-(fset 'ctl-x-5-prefix ctl-x-5-map)
-(fset 'ctl-x-4-prefix ctl-x-4-map)
+;; window parts, C-x 8 and bindings to menu items are left out.  The
+;; keymap variables and prefix commands the tables name are made in
+;; subr.el.
 
 (keymap--define-table global-map
   `(switch-frame handle-switch-frame select-window handle-select-window
@@ -223,7 +209,14 @@
     ?x set-selection-coding-system ?X set-next-selection-coding-system
     ?\C-\\ set-input-method ?c universal-coding-system-argument ?l set-language-environment))
 
-(keymap--define-table mode-specific-map
-  `())
+;; The keys `where-is-internal' prefers for these commands.
+(dolist (entry '((hi-lock-find-patterns . [134217843 104 102])
+    (hi-lock-write-interactive-patterns . [134217843 104 119])
+    (highlight-lines-matching-regexp . [134217843 104 108])
+    (highlight-phrase . [134217843 104 112]) (highlight-regexp . [134217843 104 114])
+    (highlight-symbol-at-point . [134217843 104 46]) (next-buffer . [24 right])
+    (previous-buffer . [24 left]) (set-mark-command . [67108896]) (undo . [24 117])
+    (unhighlight-regexp . [134217843 104 117])))
+  (put (car entry) :advertised-binding (cdr entry)))
 
 ;;; bindings.el ends here

@@ -952,6 +952,20 @@ meta character."
         seq)
     (vconcat prefix (vector event))))
 
+(defun keymap--reached-before-p (map seq maps)
+  "Non-nil if MAPS, a list of (KEY . KEYMAP), reaches MAP under a key
+that begins SEQ: MAP is then in a cycle."
+  (let ((found nil))
+    (while (and maps (not found))
+      (let ((key (caar maps)))
+        (when (and (eq (cdar maps) map) (<= (length key) (length seq)))
+          (let ((i 0))
+            (while (and (< i (length key)) (eql (aref key i) (aref seq i)))
+              (setq i (1+ i)))
+            (setq found (= i (length key))))))
+      (setq maps (cdr maps)))
+    found))
+
 (defun accessible-keymaps (keymap &optional prefix)
   "The keymaps reachable from KEYMAP through prefix keys, as a list of
 \(KEY . MAP), breadth first (a map under ESC right after ESC's, as its
@@ -968,7 +982,7 @@ meta key); with PREFIX, only those under it."
         (keymap--map
          (lambda (event binding)
            (let ((map (keymap--get (keymap--keyelt binding nil) nil nil)))
-             (when (and map (not (rassq map maps)))
+             (when (and map (not (keymap--reached-before-p map this maps)))
                (if (and metized (integerp event))
                    (setcdr here (cons (cons (keymap--append-event this event) map) (cdr here)))
                  (nconc maps (list (cons (vconcat this (vector event)) map)))))))
@@ -1008,12 +1022,18 @@ KEYMAPS when REMAP."
 global map (KEYMAP a keymap), in KEYMAP (a list of keymaps) or in the
 active maps, leaving out those another binding hides.  A sequence
 [remap COMMAND] stands for COMMAND's keys, unless NO-REMAP.  With
-FIRSTONLY, only the first (one of characters without modifiers other
-than meta, unless FIRSTONLY is `non-ascii')."
+FIRSTONLY, only one: DEFINITION's :advertised-binding if still bound
+to it, else the first of characters without modifiers other than meta
+\(unless FIRSTONLY is `non-ascii'), else the first."
   (let ((keymaps (cond ((and (consp keymap) (keymapp (car keymap))) keymap)
                        (keymap (list keymap (current-global-map)))
-                       (t (current-active-maps))))
-        (found nil))
+                       (t (current-active-maps)))))
+    (or (and firstonly (keymap--advertised-binding definition keymaps))
+        (keymap--where-is definition keymaps firstonly no-remap))))
+
+(defun keymap--where-is (definition keymaps firstonly no-remap)
+  "`where-is-internal' but for advertised bindings, in KEYMAPS (a list)."
+  (let ((found nil))
     (dolist (seq (keymap--bound-sequences definition keymaps))
       (when (equal (keymap--shadow-lookup keymaps seq nil) definition)
         (if (and (not no-remap) (= (length seq) 2) (eq (aref seq 0) 'remap)
@@ -1030,6 +1050,18 @@ than meta, unless FIRSTONLY is `non-ascii')."
                (while (and plain (not (keymap--plain-sequence-p (car plain))))
                  (setq plain (cdr plain)))
                (car (or plain found)))))))
+
+(defun keymap--advertised-binding (definition keymaps)
+  "The key DEFINITION's :advertised-binding property names (one key, or
+the first of a list of them) that KEYMAPS bind to DEFINITION, or nil."
+  (let* ((advertised (and (symbolp definition) (get definition :advertised-binding)))
+         (keys (if (consp advertised) advertised (and advertised (list advertised))))
+         (found nil))
+    (while (and keys (not found))
+      (when (equal (keymap--shadow-lookup keymaps (car keys) nil) definition)
+        (setq found (car keys)))
+      (setq keys (cdr keys)))
+    found))
 
 (defun keymap--plain-sequence-p (seq)
   "Non-nil if SEQ's events are all characters with no modifier but meta."

@@ -6,7 +6,10 @@
 ;; `emacs -batch -Q', each keymap's in the order they were made, as
 ;; tables `keymap--define-table' binds.  Left out: the menu, tool and
 ;; tab bars, the mouse's maps of window parts (mode line, edges...),
-;; C-x 8 and bindings to menu items.
+;; C-x 8 and bindings to menu items.  The keymap variables and prefix
+;; commands the tables name are made in lisp/subr.el, so that code can
+;; name them before the first keymap function loads keymap.el and with
+;; it bindings.el; the script lists them on standard error.
 
 (defconst gen-bindings--left-out
   '(menu-bar tool-bar tab-bar bottom-left-corner bottom-edge bottom-right-corner right-edge
@@ -121,14 +124,25 @@ for another keymap; nil to leave it out."
 ;; in the order they were made, EVENT BINDING..., so that the keymap's
 ;; list comes out in Emacs's order; (:map EVENT BINDING...) is a sparse
 ;; keymap of its own.  The menu, tool and tab bars, the mouse's maps of
-;; window parts, C-x 8 and bindings to menu items are left out.
+;; window parts, C-x 8 and bindings to menu items are left out.  The
+;; keymap variables and prefix commands the tables name are made in
+;; subr.el.
 
 " emacs-version))
-(dolist (variable gen-bindings--variables)
-  (princ (format "(defvar %s (make-sparse-keymap))\n" variable)))
-(dolist (prefix gen-bindings--prefix-commands)
-  (princ (format "(fset '%s %s)\n" (car prefix) (cdr prefix))))
+(message "Keymap variables subr.el makes: %S" gen-bindings--variables)
+(message "Prefix commands subr.el makes: %S" gen-bindings--prefix-commands)
 (dolist (table (reverse gen-bindings--tables))
-  (princ (format "\n(keymap--define-table %s\n  `(%s))\n" (car table)
-                 (gen-bindings--fill (cdr table)))))
-(princ "\n;;; bindings.el ends here\n")
+  (when (cdr table)
+   (princ (format "(keymap--define-table %s\n  `(%s))\n\n" (car table)
+                 (gen-bindings--fill (cdr table))))))
+(let ((advertised nil))
+  (mapatoms (lambda (command)
+              (let ((keys (get command :advertised-binding)))
+                (when (and keys (eq (lookup-key global-map keys) command))
+                  (push (format "(%s . %s)" command (prin1-to-string keys)) advertised)))))
+  (princ (format ";; The keys `where-is-internal' prefers for these commands.
+\(dolist (entry '(%s))
+  (put (car entry) :advertised-binding (cdr entry)))
+
+" (gen-bindings--fill (sort advertised #'string<)))))
+(princ ";;; bindings.el ends here\n")
