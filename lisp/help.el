@@ -216,4 +216,6 @@ maps more urgent than MAP hide; empty when MAP has no bindings."
         (insert "\n"))
       (buffer-string))))
 
+(provide 'help)
+
 ;;; help.el ends here
