@@ -18,6 +18,8 @@
 
 (defvar-local internal--case-table nil
   "The current buffer's case table; nil means the standard one.")
+;; A slot of the buffer in Emacs, so `buffer-local-variables' leaves it out.
+(put 'internal--case-table 'internal--buffer-slot t)
 
 (defun case-table--built-in ()
   "A case table holding the built-in casing of every character."

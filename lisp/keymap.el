@@ -658,6 +658,8 @@ symbols name); the parent is shared."
   "The keymap `current-global-map' returns.")
 (defvar-local keymap--local-map nil
   "The current buffer's local keymap (`current-local-map').")
+;; A slot of the buffer in Emacs, so `buffer-local-variables' leaves it out.
+(put 'keymap--local-map 'internal--buffer-slot t)
 
 (defun current-global-map () "The current global keymap." keymap--global-map)
 
@@ -676,27 +678,50 @@ symbols name); the parent is shared."
   nil)
 
 (defun keymap--minor-maps-of (alist overridden)
-  "The keymaps of ALIST's (VARIABLE . KEYMAP) whose variable is non-nil,
-leaving out the variables OVERRIDDEN (an alist) has."
+  "The (VARIABLE . KEYMAP) of ALIST whose variable is non-nil, KEYMAP
+past its symbols' function cells, leaving out the variables OVERRIDDEN
+\(an alist) has."
   (let ((maps nil))
     (dolist (entry alist)
       (let ((variable (car-safe entry)))
         (when (and variable (symbolp variable) (boundp variable) (symbol-value variable)
                    (not (assq variable overridden)))
           (let ((map (indirect-function (cdr entry))))
-            (when map (push map maps))))))
+            (when map (push (cons variable map) maps))))))
     (nreverse maps)))
+
+(defun keymap--minor-modes-and-maps ()
+  "The (VARIABLE . KEYMAP) of the minor modes that are on, from
+`emulation-mode-map-alists' (alists or variables holding them),
+`minor-mode-overriding-map-alist' and `minor-mode-map-alist', in the
+order their keymaps are looked in."
+  (append (apply #'append
+                 (mapcar (lambda (alist)
+                           (when (and alist (symbolp alist))
+                             (setq alist (and (boundp alist) (symbol-value alist))))
+                           (keymap--minor-maps-of alist nil))
+                         emulation-mode-map-alists))
+          (keymap--minor-maps-of minor-mode-overriding-map-alist nil)
+          (keymap--minor-maps-of minor-mode-map-alist minor-mode-overriding-map-alist)))
 
 (defun current-minor-mode-maps ()
   "The keymaps of the minor modes that are on, from
 `emulation-mode-map-alists', `minor-mode-overriding-map-alist' and
 `minor-mode-map-alist'."
-  (append (apply #'append
-                 (mapcar (lambda (alist)
-                           (keymap--minor-maps-of (if (symbolp alist) (symbol-value alist) alist) nil))
-                         emulation-mode-map-alists))
-          (keymap--minor-maps-of minor-mode-overriding-map-alist nil)
-          (keymap--minor-maps-of minor-mode-map-alist minor-mode-overriding-map-alist)))
+  (mapcar #'cdr (keymap--minor-modes-and-maps)))
+
+(defun minor-mode-key-binding (key &optional accept-default)
+  "KEY's bindings in the keymaps of the minor modes that are on, as a
+list of (MODE-VARIABLE . BINDING): the first mode's binding alone
+when it is a command, else each mode's binding that is a keymap."
+  (let ((prefixes nil) (command nil) (tail (keymap--minor-modes-and-maps)))
+    (while (and tail (not command))
+      (let ((binding (lookup-key (cdar tail) key accept-default)))
+        (cond ((or (null binding) (integerp binding)))
+              ((keymapp binding) (push (cons (caar tail) binding) prefixes))
+              ((null prefixes) (setq command (list (cons (caar tail) binding))))))
+      (setq tail (cdr tail)))
+    (or command (nreverse prefixes))))
 
 (defun keymap--property-map (property)
   "The keymap in the text property PROPERTY (`keymap' or `local-map')
@@ -840,18 +865,23 @@ a keymap not being scanned."
 ;;; ---- Descriptions ----------------------------------------------------
 
 (defun keymap--char-description (c)
-  "How `single-key-description' writes the character event C."
-  (let ((base (logand c (lognot keymap--char-modifier-mask)))
-        (prefixes ""))
+  "How `single-key-description' writes the character event C, any
+fixnum: the bits above meta do not count, and the character is C's
+bits below the modifiers'.  Meta TAB is C-M-i."
+  (let* ((c (logand c #xFFFFFFF))
+         (base (logand c (lognot keymap--char-modifier-mask)))
+         (tab-as-ci (and (= base 9) (/= 0 (logand c keymap--meta-bit))))
+         (prefixes ""))
     (dolist (modifier '((alt . "A-") (control . "C-") (hyper . "H-")
                         (meta . "M-") (shift . "S-") (super . "s-")))
       (let ((bit (cdr (assq (car modifier) keymap--char-modifier-bits))))
         (when (or (/= 0 (logand c bit))
                   (and (eq (car modifier) 'control)
-                       (< base 32) (not (memq base '(27 9 13)))))
+                       (or tab-as-ci (and (< base 32) (not (memq base '(27 9 13)))))))
           (setq prefixes (concat prefixes (cdr modifier))))))
     (concat prefixes
             (cond ((= base 27) "ESC")
+                  (tab-as-ci "i")
                   ((= base 9) "TAB")
                   ((= base 13) "RET")
                   ((<= 1 base 26) (string (+ base 96)))
@@ -872,11 +902,11 @@ a keymap not being scanned."
   "KEY, one event, as a key description writes it: \"C-x\", \"<f1>\"
 \(\"f1\" with NO-ANGLES), a range (FROM . TO) as \"FROM..TO\"."
   (when (keymap--event-list-p key) (setq key (event-convert-list key)))
-  (if (and (consp key) (integerp (car key)) (integerp (cdr key)))
+  (if (and (consp key) (fixnump (car key)) (fixnump (cdr key)))
       (concat (single-key-description (car key) no-angles) ".."
               (single-key-description (cdr key) no-angles))
     (when (consp key) (setq key (car key)))
-    (cond ((integerp key) (keymap--char-description key))
+    (cond ((fixnump key) (keymap--char-description key))
           ((symbolp key) (if no-angles (symbol-name key) (keymap--symbol-description key)))
           ((stringp key) (copy-sequence key))
           (t (error "KEY must be an integer, cons, symbol, or string")))))
@@ -922,6 +952,20 @@ meta character."
         seq)
     (vconcat prefix (vector event))))
 
+(defun keymap--reached-before-p (map seq maps)
+  "Non-nil if MAPS, a list of (KEY . KEYMAP), reaches MAP under a key
+that begins SEQ: MAP is then in a cycle."
+  (let ((found nil))
+    (while (and maps (not found))
+      (let ((key (caar maps)))
+        (when (and (eq (cdar maps) map) (<= (length key) (length seq)))
+          (let ((i 0))
+            (while (and (< i (length key)) (eql (aref key i) (aref seq i)))
+              (setq i (1+ i)))
+            (setq found (= i (length key))))))
+      (setq maps (cdr maps)))
+    found))
+
 (defun accessible-keymaps (keymap &optional prefix)
   "The keymaps reachable from KEYMAP through prefix keys, as a list of
 \(KEY . MAP), breadth first (a map under ESC right after ESC's, as its
@@ -938,7 +982,7 @@ meta key); with PREFIX, only those under it."
         (keymap--map
          (lambda (event binding)
            (let ((map (keymap--get (keymap--keyelt binding nil) nil nil)))
-             (when (and map (not (rassq map maps)))
+             (when (and map (not (keymap--reached-before-p map this maps)))
                (if (and metized (integerp event))
                    (setcdr here (cons (cons (keymap--append-event this event) map) (cdr here)))
                  (nconc maps (list (cons (vconcat this (vector event)) map)))))))
@@ -978,12 +1022,18 @@ KEYMAPS when REMAP."
 global map (KEYMAP a keymap), in KEYMAP (a list of keymaps) or in the
 active maps, leaving out those another binding hides.  A sequence
 [remap COMMAND] stands for COMMAND's keys, unless NO-REMAP.  With
-FIRSTONLY, only the first (one of characters without modifiers other
-than meta, unless FIRSTONLY is `non-ascii')."
+FIRSTONLY, only one: DEFINITION's :advertised-binding if still bound
+to it, else the first of characters without modifiers other than meta
+\(unless FIRSTONLY is `non-ascii'), else the first."
   (let ((keymaps (cond ((and (consp keymap) (keymapp (car keymap))) keymap)
                        (keymap (list keymap (current-global-map)))
-                       (t (current-active-maps))))
-        (found nil))
+                       (t (current-active-maps)))))
+    (or (and firstonly (keymap--advertised-binding definition keymaps))
+        (keymap--where-is definition keymaps firstonly no-remap))))
+
+(defun keymap--where-is (definition keymaps firstonly no-remap)
+  "`where-is-internal' but for advertised bindings, in KEYMAPS (a list)."
+  (let ((found nil))
     (dolist (seq (keymap--bound-sequences definition keymaps))
       (when (equal (keymap--shadow-lookup keymaps seq nil) definition)
         (if (and (not no-remap) (= (length seq) 2) (eq (aref seq 0) 'remap)
@@ -1001,10 +1051,39 @@ than meta, unless FIRSTONLY is `non-ascii')."
                  (setq plain (cdr plain)))
                (car (or plain found)))))))
 
+(defun keymap--advertised-binding (definition keymaps)
+  "The key DEFINITION's :advertised-binding property names (one key, or
+the first of a list of them) that KEYMAPS bind to DEFINITION, or nil."
+  (let* ((advertised (and (symbolp definition) (get definition :advertised-binding)))
+         (keys (if (consp advertised) advertised (and advertised (list advertised))))
+         (found nil))
+    (while (and keys (not found))
+      (when (equal (keymap--shadow-lookup keymaps (car keys) nil) definition)
+        (setq found (car keys)))
+      (setq keys (cdr keys)))
+    found))
+
 (defun keymap--plain-sequence-p (seq)
   "Non-nil if SEQ's events are all characters with no modifier but meta."
   (let ((other-modifiers (logand keymap--char-modifier-mask (lognot keymap--meta-bit))))
     (not (memq nil (mapcar (lambda (e) (and (integerp e) (= 0 (logand e other-modifiers))))
                            seq)))))
+
+;;; ---- Emacs's own bindings --------------------------------------------
+
+(defun keymap--define-table (map table)
+  "Bind in MAP, in order, each EVENT of TABLE, a list EVENT BINDING...
+of single events; a BINDING (:map EVENT BINDING...) is a new sparse
+keymap binding those.  Return MAP."
+  (while table
+    (let ((event (pop table)) (binding (pop table)))
+      (keymap--store map event (if (eq (car-safe binding) :map)
+                                   (keymap--define-table (make-sparse-keymap) (cdr binding))
+                                 binding))))
+  map)
+
+;; The global map, the ESC, C-x and help maps and those under them,
+;; with the bindings they have in `emacs -Q' (lisp/bindings.el).
+(load "bindings" nil t)
 
 ;;; keymap.el ends here

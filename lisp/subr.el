@@ -1519,9 +1519,10 @@ one its autoload names."
                          (if (subrp def)
                              (subr--primitive-docstring def)
                            (subr--docstring def)))))))
-    (if (or raw (null doc))
-        doc
-      (subr--doc-quotes doc))))
+    (cond ((or raw (null doc)) doc)
+          ;; Keys in the text need the keymaps (lisp/help.el).
+          ((string-match-p "\\\\[[<{]" doc) (substitute-command-keys doc))
+          (t (subr--doc-quotes doc)))))
 
 (defun subr--doc-quotes (doc)
   "DOC with ` and ' as `text-quoting-style' has them, except a character
@@ -2833,9 +2834,14 @@ for case-sensitively.")
              single-key-description key-description accessible-keymaps
              where-is-internal make-composed-keymap global-key-binding local-key-binding
              event-modifiers event-basic-type internal-event-symbol-parse-modifiers
-             substitute-key-definition))
+             substitute-key-definition minor-mode-key-binding))
   (autoload f "keymap"))
+;; Key bindings in documentation text (lisp/help.el).
+(dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified))
+  (autoload f "help"))
 (put 'keymap 'char-table-extra-slots 0)
+;; Key binding summaries leave out keys bound to `undefined'.
+(put 'undefined 'suppress-keymap t)
 (defvar meta-prefix-char 27 "The event that stands for the meta modifier: ESC.")
 (defvar minor-mode-map-alist nil "(VARIABLE . KEYMAP) of each minor mode with a keymap.")
 (defvar minor-mode-overriding-map-alist nil
@@ -2854,6 +2860,23 @@ for case-sensitively.")
   "The terminal's keymap translating key sequences, inheriting `function-key-map'.")
 (defvar input-decode-map (list 'keymap) "The keymap decoding terminal input.")
 (defvar key-translation-map (list 'keymap) "The keymap translating keys after decoding.")
+;; The maps under those, which lisp/bindings.el fills with Emacs's
+;; bindings when keymap.el loads.
+(defvar search-map (list 'keymap) "The keymap of M-s keys.")
+(defvar goto-map (list 'keymap) "The keymap of M-g keys.")
+(defvar ctl-x-4-map (list 'keymap) "The keymap of C-x 4 keys, for other windows.")
+(defvar ctl-x-5-map (list 'keymap) "The keymap of C-x 5 keys, for other frames.")
+(defvar ctl-x-r-map (list 'keymap) "The keymap of C-x r keys: rectangles, registers, bookmarks.")
+(defvar ctl-x-x-map (list 'keymap) "The keymap of C-x x keys, for buffers.")
+(defvar narrow-map (list 'keymap) "The keymap of C-x n keys, for narrowing.")
+(defvar abbrev-map (list 'keymap) "The keymap of C-x a keys, for abbrevs.")
+(defvar mule-keymap (list 'keymap) "The keymap of C-x RET keys, for coding systems.")
+(defvar tab-prefix-map (list 'keymap) "The keymap of C-x t keys, for tabs.")
+(defvar project-prefix-map (list 'keymap) "The keymap of C-x p keys, for projects.")
+(defvar vc-prefix-map (list 'keymap) "The keymap of C-x v keys, for version control.")
+(fset 'ctl-x-4-prefix ctl-x-4-map)
+(fset 'ctl-x-5-prefix ctl-x-5-map)
+(fset 'vc-prefix-map vc-prefix-map)
 (fset 'help-command help-map)
 (fset 'ESC-prefix esc-map)
 (fset 'Control-X-prefix ctl-x-map)

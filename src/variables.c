@@ -289,13 +289,22 @@ static mval local_entry(mrt *rt, mval symbol, mval value)
   return value == Qunbound ? symbol : Fcons(rt, symbol, value);
 }
 
+/* Whether buffer-local-variables lists SYMBOL's local binding: not
+   when it is one of the buffer's own slots in Emacs (its local keymap,
+   its case table), which marrow's Lisp keeps in a variable marked by
+   an internal--buffer-slot property. */
+static bool listed_local(mrt *rt, mval symbol)
+{
+  return !XSYMBOL(rt, symbol)->in_every_buffer && NILP(get_prop(rt, symbol, Qinternal__buffer_slot));
+}
+
 /* The variables every buffer has first, then the other bindings, the
    oldest first; a locally void variable as its symbol. */
 static mval Fbuffer_local_variables(mrt *rt, int n, mval *a)
 {
   mval locals = locals_of(rt, a[0]), own = Qnil;
   for (mval l = XCDR(locals); CONSP(l); l = XCDR(l))
-    if (!XSYMBOL(rt, XCAR(XCAR(l)))->in_every_buffer)
+    if (listed_local(rt, XCAR(XCAR(l))))
       own = Fcons(rt, local_entry(rt, XCAR(XCAR(l)), XCDR(XCAR(l))), own);
   mval syms = buffer_per_buffer_symbols(rt);
   for (int64_t i = VECTOR_LENGTH(syms) - 1; i >= 0; i--) {

@@ -569,4 +569,278 @@
       (narrow-to-region 4 4)
       (should (equal (butlast (current-active-maps t)) (list km lm))))))
 
+;; Emacs's own bindings, in a buffer without a local map.
+(ert-deftest keymap-emacs-global-bindings ()
+  (with-temp-buffer
+    (should (eq (key-binding (kbd "C-f")) 'forward-char))
+    (should (equal (mapcar (lambda (k) (lookup-key global-map (kbd k)))
+                           '("a" "é" "C-a" "C-e" "C-x C-f" "C-x b" "M-x" "M-f" "C-h f" "<f1> k"
+                             "C-x 4 f" "C-x r t" "M-g g" "M-g M-g" "C-x C-k" "C-M-f" "<right>"
+                             "C-x 5 2" "C-x n n" "M-s o" "C-x C-s" "C-x u" "M-%" "C-/" "ESC ESC ESC"
+                             "C-x C-f a" "C-c" "DEL" "C-M-%" "<f2>"))
+                   '(self-insert-command self-insert-command move-beginning-of-line
+                     move-end-of-line find-file switch-to-buffer execute-extended-command
+                     forward-word describe-function describe-key find-file-other-window
+                     string-rectangle goto-line goto-line kmacro-keymap forward-sexp right-char
+                     make-frame-command narrow-to-region occur save-buffer undo query-replace undo
+                     keyboard-escape-quit 2 mode-specific-command-prefix delete-backward-char
+                     query-replace-regexp 2C-command)))
+    (should (equal (where-is-internal 'forward-char) '([6])))
+    (should (equal (key-description (where-is-internal 'save-buffer nil t)) "C-x C-s"))
+    (should (equal (where-is-internal 'forward-word) '([134217830] [27 right])))
+    (should (equal (where-is-internal 'execute-extended-command) '([execute] [menu] [134217848])))
+    (should (equal (mapcar (lambda (c) (key-description (where-is-internal c nil t)))
+                           '(undo-redo right-char keyboard-escape-quit kill-region digit-argument
+                                       help-command Control-X-prefix find-file-other-window))
+                   '("C-M-_" "<right>" "M-ESC ESC" "C-w" "C-9" "C-h" "C-x" "C-x 4 C-f")))
+    (should (eq (lookup-key global-map "\M-g") goto-map))
+    (should (eq (lookup-key esc-map "s") search-map))
+    (should (eq (lookup-key ctl-x-map "4") 'ctl-x-4-prefix))
+    (should (eq (symbol-function 'ctl-x-4-prefix) ctl-x-4-map))
+    (should (eq (lookup-key ctl-x-map "r") ctl-x-r-map))
+    (should (eq (lookup-key global-map [f1]) 'help-command))
+    (should (equal (list (length (cadr global-map)) (char-table-p (cadr global-map))
+                         (char-table-p (cadr esc-map)) (char-table-p (cadr ctl-x-map)))
+                   '(4194303 t t t)))))
+
+(ert-deftest keymap-advertised-bindings-and-shared-maps ()
+  (with-temp-buffer
+    (should (equal (list (where-is-internal 'undo nil t) (where-is-internal 'undo nil 'non-ascii)
+                         (where-is-internal 'set-mark-command nil t)
+                         (substitute-command-keys "\\[undo] \\[set-mark-command]" t))
+                   '([24 117] [24 117] [67108896] "C-x u C-SPC")))
+    (let ((m (make-sparse-keymap)))
+      (define-key m [24 117] 'foo)
+      (should (equal (where-is-internal 'undo m t) [31])))
+    (let ((m (make-sparse-keymap)))
+      (define-key m "a" 'undo)
+      (should (equal (list (where-is-internal 'undo m t) (where-is-internal 'undo (list m) t))
+                     '([24 117] [97]))))
+    (let ((m (make-sparse-keymap)))
+      (define-key m [f5] 'kt-cmd)
+      (define-key m "\C-ck" 'kt-cmd)
+      (put 'kt-cmd :advertised-binding [f5])
+      (should (equal (where-is-internal 'kt-cmd (list m) t) [f5]))
+      (put 'kt-cmd :advertised-binding [f6])
+      (should (equal (where-is-internal 'kt-cmd (list m) t) [3 107]))
+      (put 'kt-cmd :advertised-binding '([f6] [f5]))
+      (should (equal (where-is-internal 'kt-cmd (list m) t) [f5])))
+    ;; A keymap under several prefix keys is reached under each.
+    (should (equal (seq-remove (lambda (k) (eq (aref k 0) 'menu-bar)) ; marrow has no menu bar
+                               (where-is-internal 'describe-key))
+                   '([8 107] [f1 107] [help 107])))
+    (let ((m (make-sparse-keymap)) (sub (make-sparse-keymap)))
+      (define-key sub "x" 'kt-x)
+      (define-key m "a" sub)
+      (define-key m "b" sub)
+      (define-key sub "c" m)
+      (should (equal (accessible-keymaps m)
+                     (list (cons [] m) (cons [98] sub) (cons [97] sub))))
+      (should (equal (where-is-internal 'kt-x (list m)) '([98 120] [97 120]))))))
+
+(ert-deftest keymap-odd-events-described ()
+  (let ((raw-255 (string #x3FFFFF)))
+    (should (equal (key-description [-1]) (concat "A-C-H-M-S-s-" raw-255)))
+    (should (equal (single-key-description most-positive-fixnum) (concat "A-C-H-M-S-s-" raw-255)))
+    (should (equal (single-key-description -2) (concat "A-C-H-M-S-s-" (string #x3FFFFE)))))
+  (should (equal (mapcar #'single-key-description
+                         (list #x400000 (ash 1 28) (- (ash 1 27)) 160 256 (logior ?a (ash 1 27))
+                               (logior 127 #x4000000) (logior 32 #x4000000) (logior 9 #x8000000)
+                               (logior 9 #x4000000) (logior 13 #x8000000) (logior 27 #x8000000)
+                               (logior 9 #x8000000 #x4000000) (logior 9 #x2000000)
+                               (logior 0 #x8000000) (logior 31 #x8000000) (logior 10 #x8000000)
+                               ?\C-\S-a (logior ?A #x4000000) 128 #x3FFF80))
+                 (list "A-C-@" "C-@" "C-M-@" "\u00a0" "Ā" "M-a" "C-DEL" "C-SPC" "C-M-i" "C-TAB"
+                       "M-RET" "M-ESC" "C-M-i" "S-TAB" "C-M-@" "C-M-_" "C-M-j" "C-S-a" "C-A"
+                       (string 128) (string #x3FFF80))))
+  (should (equal (condition-case e (single-key-description (expt 2 70)) (error e))
+                 '(error "KEY must be an integer, cons, symbol, or string")))
+  (let ((symbols '(t C-M-f1 M-x C- C-M- x s-S-f1 A-H-mouse-1 double-C-mouse-2 C-double-mouse-2
+                     M-S-return C-x-y -- | M-C-x H--)))
+    (should (equal (mapcar #'single-key-description symbols)
+                   '("<t>" "C-M-<f1>" "<M-x>" "<C->" "C-<M->" "<x>" "s-S-<f1>" "A-H-<mouse-1>"
+                     "<double-C-mouse-2>" "C-<double-mouse-2>" "M-S-<return>" "C-<x-y>" "<-->"
+                     "<|>" "M-<C-x>" "<H-->")))
+    (should (equal (mapcar (lambda (s) (single-key-description s t)) symbols)
+                   (mapcar #'symbol-name symbols))))
+  (should (equal (mapcar #'single-key-description
+                         '((mouse-1 (nil 1)) (down-mouse-3) (C-mouse-1 . 5) (control ?a) (meta f1)
+                           (1 . 2) (f1 . f2) (?a . f2) ("x")))
+                 '("<mouse-1>" "<down-mouse-3>" "C-<mouse-1>" "C-a" "M-<f1>" "C-a..C-b" "<f1>" "a"
+                   "x")))
+  (should (equal (mapcar #'key-description
+                         (list "\M-a" "\200" "\377" (string-to-multibyte "\200") "\M-\C-a" "a\e"
+                               "\e\M-a" (unibyte-string 27 200) "\C-@" "" (vector "x" 'f1)
+                               [(mouse-1) ?a] [?\M-\C-x ?\e] [27 f1] [27 (mouse-1)] [27 "x"]))
+                 (list "M-a" "C-M-@" "M-DEL" (string #x3FFF80) "C-M-a" "a ESC" "ESC M-a" "ESC M-H"
+                       "C-@" "" "x <f1>" "<mouse-1> a" "C-M-x ESC" "ESC <f1>" "ESC <mouse-1>"
+                       "ESC x")))
+  (should (equal (list (key-description "a" "\e") (key-description [f1] [27])
+                       (key-description [?\M-a] "\e"))
+                 '("M-a" "ESC <f1>" "ESC M-a"))))
+
+(ert-deftest keymap-local-map-is-no-variable ()
+  (with-temp-buffer
+    (let ((before (length (buffer-local-variables))) (m (make-sparse-keymap)))
+      (use-local-map m)
+      (set-case-table (copy-case-table (standard-case-table)))
+      (should (eq (current-local-map) m))
+      (should (equal (length (buffer-local-variables)) before))
+      (kill-all-local-variables)
+      (should (null (current-local-map))))))
+
+(defvar keymap-tests--m1)
+(defvar keymap-tests--m2)
+(defvar keymap-tests--m3)
+(defvar keymap-tests--emulation nil)
+
+(ert-deftest keymap-minor-mode-key-binding ()
+  (let ((minor-mode-map-alist (list (cons 'keymap-tests--m1 '(keymap (97 . one)))
+                                    (cons 'keymap-tests--m2 '(keymap (97 . two) (98 . b)))
+                                    (cons 'keymap-tests--m3 '(keymap (97 . three)))))
+        (keymap-tests--m1 t) (keymap-tests--m2 t) (keymap-tests--m3 nil))
+    (should (equal (list (minor-mode-key-binding "a") (minor-mode-key-binding "b")
+                         (minor-mode-key-binding "c"))
+                   '(((keymap-tests--m1 . one)) ((keymap-tests--m2 . b)) nil)))
+    (let ((minor-mode-overriding-map-alist (list (cons 'keymap-tests--m2 '(keymap (98 . over))))))
+      (should (equal (minor-mode-key-binding "b") '((keymap-tests--m2 . over))))
+      (should (equal (current-minor-mode-maps) '((keymap (98 . over)) (keymap (97 . one))))))
+    (let* ((keymap-tests--emulation (list (cons 'keymap-tests--m1 '(keymap (98 . emulated)))))
+           (emulation-mode-map-alists '(keymap-tests--emulation)))
+      (should (equal (minor-mode-key-binding "b") '((keymap-tests--m1 . emulated))))
+      (with-temp-buffer (should (eq (key-binding "b") 'emulated)))))
+  (let ((minor-mode-map-alist (list (cons 'keymap-tests--m1 '(keymap (97 keymap (98 . x))))
+                                    (cons 'keymap-tests--m2 '(keymap (97 . cmd)))
+                                    (cons 'keymap-tests--m3 '(keymap (97 keymap (99 . y))))))
+        (keymap-tests--m1 t) (keymap-tests--m2 t) (keymap-tests--m3 t))
+    (should (equal (minor-mode-key-binding "a")
+                   '((keymap-tests--m1 keymap (98 . x)) (keymap-tests--m3 keymap (99 . y)))))
+    (should (equal (minor-mode-key-binding "ab") '((keymap-tests--m1 . x))))))
+
+(ert-deftest keymap-overriding-maps ()
+  (with-temp-buffer
+    (let ((local (make-sparse-keymap)) (over '(keymap (97 . over) (98 . over-b)))
+          (terminal '(keymap (97 . terminal)))
+          (minor-mode-map-alist (list (cons 'keymap-tests--m1 '(keymap (99 . minor)))))
+          (keymap-tests--m1 t))
+      (define-key local "c" 'local-c)
+      (use-local-map local)
+      (let ((overriding-local-map over))
+        (should (equal (current-active-maps t) (list over global-map)))
+        (should (equal (current-active-maps) (list '(keymap (99 . minor)) local global-map)))
+        (should (equal (list (key-binding "a") (key-binding "c") (key-binding "\C-f"))
+                       '(over self-insert-command forward-char))))
+      (let ((overriding-local-map over) (overriding-terminal-local-map terminal))
+        (should (equal (current-active-maps t)
+                       (list terminal '(keymap (99 . minor)) local global-map)))
+        (should (equal (list (key-binding "a") (key-binding "b") (key-binding "c"))
+                       '(terminal self-insert-command minor)))))))
+
+(defvar keymap-tests--doc-map
+  (let ((m (make-sparse-keymap))) (define-key m "\M-n" 'keymap-tests--next) m))
+
+(ert-deftest keymap-substitute-command-keys ()
+  (with-temp-buffer
+    (let ((keys '(face help-key-binding font-lock-face help-key-binding)))
+      (should (equal-including-properties (substitute-command-keys "\\[save-buffer]")
+                                          (apply #'propertize "C-x C-s" keys)))
+      (should (equal-including-properties
+               (substitute-command-keys "\\[keymap-tests--undefined]")
+               (apply #'propertize "M-x keymap-tests--undefined" keys)))
+      (should (equal-including-properties
+               (substitute-command-keys "\\<keymap-tests--doc-map>\\[keymap-tests--next] \\[save-buffer]")
+               (concat (apply #'propertize "M-n" keys) " " (apply #'propertize "C-x C-s" keys))))
+      (let ((text-quoting-style 'grave))
+        (should (equal-including-properties (substitute-command-keys "`foo' \\[save-buffer]")
+                                            (concat "`foo' " (apply #'propertize "C-x C-s" keys))))))
+    (should (equal (substitute-command-keys "\\[save-buffer]" t) "C-x C-s"))
+    (should-not (text-properties-at 0 (substitute-command-keys "\\[save-buffer]" t)))
+    (should (equal (mapcar #'substitute-command-keys
+                           '("`foo'" "‘foo’ 'a' \\=`x\\=' \\=\\[foo]" "\\`C-x'" "\\[save-buffer"
+                             "ab\\<foo" "abc\\=" "\\=\\=" "a\\" "\\[]"))
+                   '("‘foo’" "‘foo’ ’a’ `x' \\[foo]" "\\‘C-x’" "\\[save-buffer" "ab\\<foo"
+                     "abc\\=" "\\=" "a\\" "M-x ")))
+    (should (equal (substitute-command-keys "\\<keymap-tests--no-map>\\[save-buffer]" t)
+                   "\nUses keymap ‘keymap-tests--no-map’, which is not currently defined.\nC-x C-s"))
+    (should (equal (substitute-command-keys
+                    "\\[undo-redo] \\[right-char] \\[keyboard-escape-quit] \\[kill-region] \\[digit-argument] \\[help-command] \\[Control-X-prefix]" t)
+                   "C-M-_ <right> M-ESC ESC C-w C-9 C-h C-x"))
+    (let ((overriding-local-map keymap-tests--doc-map))
+      (should (equal (substitute-command-keys "\\[keymap-tests--next]" t) "M-n")))
+    (let ((text-quoting-style 'straight))
+      (should (equal (substitute-command-keys "`foo'") "'foo'")))
+    (should (equal (list (substitute-command-keys nil) (substitute-command-keys 5)) '(nil "\^E")))
+    (should (equal-including-properties (substitute-command-keys (propertize "`a'" 'face 'bold))
+                                        (concat "‘" (propertize "a" 'face 'bold) "’")))
+    (should (equal (list (text-quoting-style)
+                         (let ((text-quoting-style 'grave)) (text-quoting-style))
+                         (let ((text-quoting-style 'straight)) (text-quoting-style))
+                         (let ((text-quoting-style 'other)) (text-quoting-style)))
+                   '(curve grave straight curve)))))
+
+(defun keymap-tests--documented ()
+  "Save with \\[save-buffer], `quoted'.\nFull: \\=\\[x]."
+  nil)
+
+(ert-deftest keymap-documentation-substitutes-keys ()
+  (with-temp-buffer
+    (should (equal-including-properties
+             (documentation 'keymap-tests--documented)
+             (concat "Save with " (propertize "C-x C-s" 'face 'help-key-binding
+                                              'font-lock-face 'help-key-binding)
+                     ", ‘quoted’.\nFull: \\[x].")))
+    (should (equal (documentation 'keymap-tests--documented t)
+                   "Save with \\[save-buffer], `quoted'.\nFull: \\=\\[x]."))))
+
+(defvar keymap-tests--summary-map
+  (let ((m (make-sparse-keymap)))
+    (define-key m "a" 'foo)
+    (define-key m "b" 'foo)
+    (define-key m "c" 'foo)
+    (define-key m "e" 'bar)
+    (define-key m "\C-cb" 'bar)
+    (define-key m [f1] 'baz)
+    (define-key m [f10] 'baz10)
+    (define-key m [f2] 'baz2)
+    (define-key m "x" [?a ?b])
+    (define-key m "y" '(lambda () (interactive)))
+    (define-key m "z" 'undefined)
+    (define-key m "\C-x\C-f" 'keymap-tests--a-very-long-command-name)
+    (define-key m [C-M-S-f11] 'long-key)
+    m))
+
+(defvar keymap-tests--full-map
+  (let ((m (make-keymap)))
+    (define-key m "a" 'foo)
+    (define-key m "b" 'foo)
+    (define-key m "d" 'bar)
+    (define-key m [f1] 'baz)
+    (set-char-table-range (cadr m) '(?k . ?p) 'range)
+    m))
+
+(defvar keymap-tests--empty (make-sparse-keymap))
+
+(defun keymap-tests--faces (i s)
+  "The face and font-lock-face at I in S, and the length of its plist there."
+  (list (get-text-property i 'face s) (get-text-property i 'font-lock-face s)
+        (length (text-properties-at i s))))
+
+(ert-deftest keymap-substitute-command-keys-summary ()
+  (with-temp-buffer
+    (let ((s (substitute-command-keys "\\{keymap-tests--summary-map}")))
+      (should (equal s "key             binding\n---             -------\n\nC-c\t\tPrefix Command\nC-x\t\tPrefix Command\na .. c\t\tfoo\ne\t\tbar\nx\t\tKeyboard Macro\ny\t\t??\nC-M-S-<f11>\tlong-key\n<f1>\t\tbaz\n<f2>\t\tbaz2\n<f10>\t\tbaz10\n\nC-x C-f\t\tkeymap-tests--a-very-long-command-name\n\nC-c b\t\tbar\n\n"))
+      (should (equal (mapcar (lambda (i) (keymap-tests--faces i s)) '(49 52 90 94))
+                     '((help-key-binding help-key-binding 4) (nil nil 4) (nil nil 0)
+                       (help-key-binding help-key-binding 4)))))
+    (let ((s (substitute-command-keys "\\{keymap-tests--full-map}")))
+      (should (equal s "key             binding\n---             -------\n\na .. b\t\tfoo\nk .. p\t\trange\n\nd\t\tbar\n<f1>\t\tbaz\n\n"))
+      (should (equal (mapcar (lambda (i) (keymap-tests--faces i s)) '(49 50 55 76))
+                     '((nil help-key-binding 2) (nil nil 0) (nil nil 4)
+                       (help-key-binding help-key-binding 4)))))
+    (should (equal (substitute-command-keys "\\{keymap-tests--no-map}")
+                   "\nUses keymap ‘keymap-tests--no-map’, which is not currently defined.\n"))
+    (should (equal (substitute-command-keys "\\{keymap-tests--empty}")
+                   "key             binding\n---             -------\n\n"))
+    (should (get 'undefined 'suppress-keymap))))
+
 ;;; keymap-tests.el ends here

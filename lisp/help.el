@@ -1,0 +1,221 @@
+;;; help.el --- key bindings in documentation text, as Emacs 28 writes them  -*- lexical-binding: t -*-
+
+;; `substitute-command-keys' turns the \\[COMMAND], \\<MAP> and \\=
+;; constructs of a documentation string, and its grave accents and
+;; apostrophes, into what Emacs 28 shows: the keys COMMAND is on (in the
+;; face `help-key-binding'), the quotes `text-quoting-style' asks for.
+
+(defun text-quoting-style ()
+  "The quoting style in use: `curve' (‘like this’), `straight' ('like
+this') or `grave' (`like this'), from the variable `text-quoting-style'."
+  (cond ((eq text-quoting-style 'grave) 'grave)
+        ((eq text-quoting-style 'straight) 'straight)
+        (t 'curve)))
+
+(defconst help--key-binding-properties '(face help-key-binding font-lock-face help-key-binding)
+  "The text properties of key descriptions in help text.")
+
+(defun help--fontified (text)
+  "TEXT with the faces of a key description."
+  (add-text-properties 0 (length text) help--key-binding-properties text)
+  text)
+
+(defun help--key-description-fontified (keys &optional prefix)
+  "As `key-description', in the face `help-key-binding'."
+  (help--fontified (key-description keys prefix)))
+
+(defun help--command-keys-text (name keymap no-face)
+  "What \\[NAME] becomes: the first key sequence of the command NAME
+\(a substring) in KEYMAP and the global map, or in the active maps
+when KEYMAP is nil, else \"M-x NAME\"; in the key face unless NO-FACE."
+  (let* ((command (intern name))
+         (keys (where-is-internal command keymap t)))
+    (when (and (vectorp keys) (> (length keys) 1) (eq (aref keys 0) 'remap)
+               (symbolp (aref keys 1)))
+      (setq keys (where-is-internal (aref keys 1) keymap t)))
+    (let ((text (if keys (key-description keys) (concat "M-x " name))))
+      (if no-face text (help--fontified text)))))
+
+(defun help--undefined-keymap-text (name)
+  "What \\<NAME> or \\{NAME} becomes when NAME holds no keymap."
+  (concat "\nUses keymap " (substitute-command-keys "`") name
+          (substitute-command-keys "'") ", which is not currently defined.\n"))
+
+(defun help--keymap-named (name)
+  "The keymap the variable NAME (a string) holds, or nil."
+  (let ((variable (intern name)))
+    (and (boundp variable) (keymapp (symbol-value variable)) (symbol-value variable))))
+
+(defun help--quote-text (c style)
+  "What the quote character C becomes in STYLE, or nil to keep it."
+  (cond ((eq style 'curve) (if (eq c ?`) "‘" "’"))
+        ((and (eq style 'straight) (eq c ?`)) "'")))
+
+(defun substitute-command-keys (string &optional no-face)
+  "STRING with its \\[COMMAND] replaced by the keys COMMAND is on (or
+\"M-x COMMAND\"), in the face `help-key-binding' unless NO-FACE;
+\\<MAP> making the keymap in the variable MAP the one the later
+\\[COMMAND] look in (with the global map); \\{MAP} by a summary of
+MAP's bindings; \\= keeping the character after it as it is; grave
+accents and apostrophes as `text-quoting-style' has them.  A new string."
+  (when string
+    (unless (multibyte-string-p string)
+      (setq string (with-temp-buffer (insert string) (buffer-string))))
+    (let ((keymap overriding-local-map) (style (text-quoting-style))
+          (length (length string)) (start 0) (i 0) (parts nil))
+      (while (< i length)
+        (let* ((c (aref string i))
+               (next (and (eq c ?\\) (< (1+ i) length) (aref string (1+ i))))
+               (close (cdr (assq next '((?\[ . "]") (?< . ">") (?{ . "}")))))
+               (end (and close (string-search close string (+ i 2))))
+               (text nil) (resume nil))
+          (cond ((and (eq next ?=) (< (+ i 2) length))
+                 (setq text (substring string (+ i 2) (+ i 3)) resume (+ i 3)))
+                ((eq next ?\[)
+                 (when end
+                   (setq text (help--command-keys-text (substring string (+ i 2) end) keymap no-face)
+                         resume (1+ end))))
+                (end
+                 (let* ((name (substring string (+ i 2) end))
+                        (map (help--keymap-named name)))
+                   (setq resume (1+ end)
+                         text (cond ((null map) (help--undefined-keymap-text name))
+                                    ((eq next ?{) (help--describe-keymap-summary map))
+                                    (t "")))
+                   (when (eq next ?<) (setq keymap map))))
+                ((memq c '(?` ?'))
+                 (setq text (help--quote-text c style) resume (and text (1+ i)))))
+          (if (not text)
+              (setq i (if (eq next ?=) (+ i 2) (1+ i)))
+            (push (substring string start i) parts)
+            (push text parts)
+            (setq start resume i resume))))
+      (push (substring string start) parts)
+      (apply #'concat (nreverse parts)))))
+
+;;; ---- \\{MAP}: a summary of a keymap's bindings ---------------------------
+
+(defun help--summary-bindings (map)
+  "MAP's bindings as (EVENT . BINDING), its parents' included, in the
+order `map-keymap' gives them, an event's first binding only; ranges
+of characters (FROM . TO) in a second list: (BINDINGS . RANGES)."
+  (let ((bindings nil) (ranges nil))
+    (map-keymap (lambda (event binding)
+                  (cond ((consp event) (push (cons event binding) ranges))
+                        ((not (assq event bindings)) (push (cons event binding) bindings))))
+                map)
+    (cons (nreverse bindings) (nreverse ranges))))
+
+(defun help--summary-entry (event binding shadow)
+  "(EVENT COMMAND SHADOWED) for the summary's line of EVENT bound to
+BINDING, or nil when the summary leaves it out: no command, one put
+aside by `suppress-keymap', or one SHADOW (a keymap or list of them)
+binds too; SHADOWED when SHADOW binds EVENT to another command."
+  (let ((command (keymap--keyelt binding nil)) (shadowed nil))
+    (when (and (or (symbolp event) (fixnump event) (consp event)) command
+               (not (and (symbolp command) (get command 'suppress-keymap)))
+               (let ((hiding (and shadow (not (consp event))
+                                  (lookup-key shadow (vector event) t))))
+                 (cond ((or (null hiding) (and (keymapp command) (keymapp hiding))))
+                       ((not (eq hiding command)) (setq shadowed t)))))
+      (list event command shadowed))))
+
+(defun help--summary-event< (a b)
+  "Whether the summary's entry A comes before B: characters first, in
+order, then symbols as `string-version-lessp' orders their names."
+  (let ((a (car a)) (b (car b)))
+    (cond ((fixnump a) (or (not (fixnump b)) (< a b)))
+          ((fixnump b) nil)
+          (t (string-version-lessp (symbol-name a) (symbol-name b))))))
+
+(defvar help--summary-column 0
+  "The column the summary's last command was written at.")
+
+(defun help--summary-command (command)
+  "Write COMMAND after the key just written, at column 16 or 32."
+  (let* ((column (current-column))
+         (target (cond ((> column 30) (insert "\n") 32)
+                       ((or (> column 14) (and (> column 10) (= help--summary-column 32))) 32)
+                       (t 16)))
+         (from (point)))
+    (indent-to target 1)
+    (set-text-properties from (point) '(face nil font-lock-face nil))
+    (setq help--summary-column target)
+    (insert (cond ((symbolp command) (symbol-name command))
+                  ((or (stringp command) (vectorp command)) "Keyboard Macro")
+                  ((keymapp command) "Prefix Command")
+                  (t "??"))
+            "\n")))
+
+(defun help--summary-key (event prefix ranges)
+  "EVENT under PREFIX as the summary writes it, in the key face; for
+a line of RANGES, only as `font-lock-face'."
+  (let ((text (key-description (vector event) prefix)))
+    (if ranges
+        (propertize text 'font-lock-face 'help-key-binding)
+      (help--fontified text))))
+
+(defun help--summary-lines (entries prefix &optional ranges)
+  "Write the lines of ENTRIES, (EVENT COMMAND SHADOWED) sorted, the
+events under PREFIX; characters in a row with one command, or a range
+\(FROM . TO), make one line FROM .. TO.  RANGES when ENTRIES are a
+keymap's character ranges."
+  (when entries
+    (setq help--summary-column 0)
+    (insert "\n"))
+  (while entries
+    (let* ((entry (pop entries)) (last (car entry)))
+      (when (consp last)
+        (setq entry (cons (car last) (cdr entry)) last (cdr last)))
+      (when (fixnump last)
+        (while (and entries (eql (caar entries) (1+ last))
+                    (equal (cdr (car entries)) (cdr entry)))
+          (setq last (car (pop entries)))))
+      (insert (help--summary-key (car entry) prefix ranges))
+      (unless (eql last (car entry))
+        (insert " .. " (help--summary-key last prefix ranges)))
+      (help--summary-command (nth 1 entry))
+      (when (nth 2 entry)
+        (backward-char)
+        (insert "\n  (this binding is currently shadowed)")
+        (forward-char)))))
+
+(defun help--summary-map (map prefix shadow)
+  "Write the lines of MAP's bindings, under PREFIX, SHADOW hiding some:
+its character ranges first, then its other bindings sorted."
+  (let ((bindings (help--summary-bindings map)))
+    (help--summary-lines (help--summary-entries (cdr bindings) shadow) prefix t)
+    (help--summary-lines (sort (help--summary-entries (car bindings) shadow) #'help--summary-event<)
+                         prefix)))
+
+(defun help--summary-entries (bindings shadow)
+  "The summary's entries for BINDINGS, (EVENT . BINDING), SHADOW hiding some."
+  (delq nil (mapcar (lambda (pair) (help--summary-entry (car pair) (cdr pair) shadow))
+                    bindings)))
+
+(defun help--describe-keymap-summary (map)
+  "What \\{MAP} becomes: a table of MAP's bindings and those of the
+keymaps under it (the menu bar left out), leaving out what the active
+maps more urgent than MAP hide; empty when MAP has no bindings."
+  (let* ((shadow (reverse (cdr (memq map (reverse (current-active-maps))))))
+         (maps (seq-remove (lambda (entry) (eq (aref (vconcat (car entry) [nil]) 0) 'menu-bar))
+                           (accessible-keymaps map)))
+         (listed nil))
+    (with-temp-buffer
+      (when maps
+        (insert "key             binding\n---             -------\n")
+        (dolist (entry maps)
+          (let* ((prefix (car entry))
+                 (hiding (and shadow (lookup-key shadow prefix t))))
+            (when (or (natnump hiding) (null hiding) (keymapp hiding) (keymapp (car-safe hiding)))
+              (when (natnump hiding) (setq hiding nil))
+              (dolist (earlier listed)
+                (when (equal (car earlier) prefix) (push (cdr earlier) hiding)))
+              (help--summary-map (cdr entry) prefix hiding)))
+          (push entry listed))
+        (insert "\n"))
+      (buffer-string))))
+
+(provide 'help)
+
+;;; help.el ends here
