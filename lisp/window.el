@@ -2701,6 +2701,9 @@ for, a quarter of the frame's by default; nil if there is no room."
                                                              (left . left) (right . right)))))))))
     (when new
       (window--new-side new buffer side slot)
+      ;; As in Emacs, window states keep the side parameters from now on.
+      (add-to-list 'window-persistent-parameters '(window-side . writable))
+      (add-to-list 'window-persistent-parameters '(window-slot . writable))
       (window--side-resize
        new (if (assq (if horizontal 'window-width 'window-height) alist) alist
              (cons (cons (if horizontal 'window-width 'window-height)
@@ -2784,42 +2787,19 @@ if the side may have no slots."
                  (window--reuse-side (window--nearest-slot slot windows) buffer slot))))
             (t (window--make-side buffer side slot alist))))))
 
-(defun window--normals-from-sizes (window)
-  "Give each window under WINDOW its size's share of its parent's as
-normal size along the parent's combination, 1.0 across it."
-  (let ((along (window--slot window horizontal)))
-    (dolist (c (window--slot window children))
-      (window--set-normal c along (/ (float (window--size c along)) (window--size window along)))
-      (window--set-normal c (not along) 1.0)
-      (window--normals-from-sizes c))))
-
 (defun window-toggle-side-windows (&optional frame)
-  "Hide the side windows of FRAME, or show again those hidden last."
-  (let ((frame (window-normalize-frame frame))
-        (sides (window--side-windows)))
-    (cond (sides
-           ;; Kept where Emacs keeps its window state, so that clearing
-           ;; the frame's `window-state' parameter forgets it.
-           (set-frame-parameter
-            frame 'window-state
-            (mapcar (lambda (w)
-                      (let ((side (window-parameter w 'window-side)))
-                        (list side (window-parameter w 'window-slot) (window-buffer w)
-                              (window--size w (memq side '(left right))))))
-                    sides))
+  "Hide the side windows of FRAME, its state kept in its `window-state'
+parameter, or put that state back around the main window."
+  (let ((frame (window-normalize-frame frame)))
+    (cond ((window-with-parameter 'window-side)
+           (set-frame-parameter frame 'window-state (window-state-get (frame-root-window)))
            (let ((ignore-window-parameters t))
              (delete-other-windows (window-main-window))))
-          ;; As in Emacs, what was hidden last can be shown again and again.
           ((frame-parameter frame 'window-state)
-           (dolist (entry (frame-parameter frame 'window-state))
-             (pcase-let ((`(,side ,slot ,buffer ,size) entry))
-               (when (buffer-live-p buffer)
-                 (display-buffer-in-side-window
-                  buffer `((side . ,side) (slot . ,slot)
-                           (,(if (memq side '(left right)) 'window-width 'window-height)
-                            . ,size))))))
-           ;; As Emacs puts the sides back from a state, by their sizes.
-           (window--normals-from-sizes (frame-root-window)))
+           (let ((window-combination-resize t)
+                 (main-state (window-state-get (frame-root-window))))
+             (window-state-put (frame-parameter frame 'window-state) (frame-root-window) t)
+             (window-state-put main-state (window-main-window))))
           (t (error "No side windows state found")))
     nil))
 

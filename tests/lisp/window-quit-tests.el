@@ -97,8 +97,8 @@ windows whose `no-other-window' parameter is non-nil when asked."
                   (get-largest-window) (get-lru-window nil nil t)))))
 
 (winq-tests--case lru-ties
-  "Among windows never selected, the least recently used is the first
-full-width one from the selected window on."
+  "Among windows of the same use time the first from the selected
+window on wins, one as wide as the frame and not selected first."
   ((w 3) (w 0) (w 0) (w 1))
   (let* ((a (selected-window)) (b (split-window)) (c (split-window b nil 'right)) (d (split-window a nil 'right)))
     (select-window c 'norecord)
@@ -108,7 +108,22 @@ full-width one from the selected window on."
   "With the side windows' `no-delete-other-windows' parameter set and no
 other window's, `delete-other-windows' deletes only within the main
 window; `ignore-window-parameters' deletes them too."
-  ((((0 1 20 19) "wq-x" side (window window (w 1) "wq-x")) ((20 1 50 19) "*scratch*" nil nil) ((50 1 80 10) "*scratch*" nil nil) ((50 10 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-y" side (window window (w 1) "wq-y"))) (((0 1 20 19) "wq-x" side (window window dead "wq-x")) ((20 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-y" side (window window dead "wq-y"))) (((0 1 20 19) "wq-x" side (window window dead "wq-x")) ((20 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-y" side (window window dead "wq-y"))) (error "Cannot make side window the only window") (((0 1 20 19) "wq-x" side (window window dead "wq-x")) ((20 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-y" side (window window dead "wq-y"))) (((0 1 80 24) "*scratch*" nil nil)))
+  ((((0 1 20 19) "wq-x" side (window window (w 1) "wq-x"))
+    ((20 1 50 19) "*scratch*" nil nil)
+    ((50 1 80 10) "*scratch*" nil nil)
+    ((50 10 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-y" side (window window (w 1) "wq-y")))
+   (((0 1 20 19) "wq-x" side (window window dead "wq-x"))
+    ((20 1 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-y" side (window window dead "wq-y")))
+   (((0 1 20 19) "wq-x" side (window window dead "wq-x"))
+    ((20 1 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-y" side (window window dead "wq-y")))
+   (error "Cannot make side window the only window")
+   (((0 1 20 19) "wq-x" side (window window dead "wq-x"))
+    ((20 1 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-y" side (window window dead "wq-y")))
+   (((0 1 80 24) "*scratch*" nil nil)))
   (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")))
     (display-buffer-in-side-window x '((side . left)))
     (set-window-parameter (window-with-parameter 'window-side 'left) 'no-delete-other-windows t)
@@ -126,7 +141,13 @@ window; `ignore-window-parameters' deletes them too."
 (winq-tests--case dow-one-by-one
   "A window that is not a side window and has `no-delete-other-windows'
 stays: the other windows are deleted one by one."
-  ((((0 1 60 7) "*scratch*" nil nil) ((0 7 60 13) "*scratch*" nil nil) ((0 13 30 24) "*scratch*" nil nil) ((30 13 60 24) "*scratch*" nil nil) ((60 1 80 24) "wq-x" side (window window (w 0) "wq-x"))) ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "*scratch*" nil nil)) (w 0)) (((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "*scratch*" nil nil)))
+  ((((0 1 60 7) "*scratch*" nil nil)
+    ((0 7 60 13) "*scratch*" nil nil)
+    ((0 13 30 24) "*scratch*" nil nil)
+    ((30 13 60 24) "*scratch*" nil nil)
+    ((60 1 80 24) "wq-x" side (window window (w 0) "wq-x")))
+   ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "*scratch*" nil nil)) (w 0))
+   (((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "*scratch*" nil nil)))
   (let* ((x (get-buffer-create "wq-x")) (a (selected-window)) (b (split-window)) (c (split-window b nil 'right)) (d (split-window a)))
     (set-window-parameter c 'no-delete-other-windows t)
     (display-buffer-in-side-window x '((side . right)))
@@ -138,7 +159,12 @@ stays: the other windows are deleted one by one."
 (winq-tests--case dow-side-mixed
   "A side window without the parameter beside one with it: the others
 are deleted one by one, the kept one staying."
-  ((((0 1 80 6) "wq-x" side (window window (w 1) "wq-x")) ((0 6 60 15) "*scratch*" nil nil) ((0 15 60 24) "*scratch*" nil nil) ((60 6 80 24) "wq-y" side (window window (w 1) "wq-y"))) (((0 1 80 6) "wq-x" side (window window dead "wq-x")) ((0 6 80 24) "*scratch*" nil nil)))
+  ((((0 1 80 6) "wq-x" side (window window (w 1) "wq-x"))
+    ((0 6 60 15) "*scratch*" nil nil)
+    ((0 15 60 24) "*scratch*" nil nil)
+    ((60 6 80 24) "wq-y" side (window window (w 1) "wq-y")))
+   (((0 1 80 6) "wq-x" side (window window dead "wq-x"))
+    ((0 6 80 24) "*scratch*" nil nil)))
   (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")))
     (display-buffer-in-side-window x '((side . top)))
     (display-buffer-in-side-window y '((side . right)))
@@ -149,7 +175,17 @@ are deleted one by one, the kept one staying."
 (winq-tests--case sides-vertical
   "With `window-sides-vertical' the left and right side windows span the
 frame's height, the top and bottom ones the width between them."
-  ((((0 1 20 24) "wq-y" side (window window (w 2) "wq-y")) ((20 1 60 6) "wq-y" side (window window (w 2) "wq-y")) ((20 6 60 19) "*scratch*" nil nil) ((20 19 60 24) "wq-x" side (window window (w 2) "wq-x")) ((60 1 80 24) "wq-x" side (window window (w 2) "wq-x"))) ((1.0 0.25) (0.2065217391304348 1.0) (0.5543478260869565 1.0) (0.2391304347826087 1.0) (1.0 0.25)) (w 2))
+  ((((0 1 20 24) "wq-y" side (window window (w 2) "wq-y"))
+    ((20 1 60 6) "wq-y" side (window window (w 2) "wq-y"))
+    ((20 6 60 19) "*scratch*" nil nil)
+    ((20 19 60 24) "wq-x" side (window window (w 2) "wq-x"))
+    ((60 1 80 24) "wq-x" side (window window (w 2) "wq-x")))
+   ((1.0 0.25)
+    (0.2065217391304348 1.0)
+    (0.5543478260869565 1.0)
+    (0.2391304347826087 1.0)
+    (1.0 0.25))
+   (w 2))
   (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (window-sides-vertical t))
     (display-buffer-in-side-window x '((side . bottom)))
     (display-buffer-in-side-window y '((side . left)))
@@ -161,7 +197,12 @@ frame's height, the top and bottom ones the width between them."
 
 (winq-tests--case sides-vertical-2
   "The same, the sides made in another order and with slots."
-  (((0 1 20 12) "wq-y" side (window window (w 3) "wq-y")) ((0 12 20 24) "wq-x" side (window window (w 3) "wq-x")) ((20 1 60 6) "wq-x" side (window window (w 3) "wq-x")) ((20 6 60 19) "*scratch*" nil nil) ((20 19 60 24) "wq-y" side (window window (w 3) "wq-y")) ((60 1 80 24) "wq-y" side (window window (w 3) "wq-y")))
+  (((0 1 20 12) "wq-y" side (window window (w 3) "wq-y"))
+   ((0 12 20 24) "wq-x" side (window window (w 3) "wq-x"))
+   ((20 1 60 6) "wq-x" side (window window (w 3) "wq-x"))
+   ((20 6 60 19) "*scratch*" nil nil)
+   ((20 19 60 24) "wq-y" side (window window (w 3) "wq-y"))
+   ((60 1 80 24) "wq-y" side (window window (w 3) "wq-y")))
   (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (window-sides-vertical t))
     (display-buffer-in-side-window x '((side . top)))
     (display-buffer-in-side-window y '((side . right)))
@@ -174,7 +215,18 @@ frame's height, the top and bottom ones the width between them."
   "`window-sides-slots' limits each side's slots: 0 gives no window, a
 full side reuses its nearest slot's window; a slot that is not a
 number is an error."
-  (nil (w 1) (w 2) (w 1) (w 1) (w 1) (error "Invalid slot foo specified") (((0 1 60 19) "*scratch*" nil nil) ((60 1 80 19) "wq-z" side (other ("wq-y" 1 1 20) (w 0) "wq-z")) ((0 19 40 24) "wq-z" side (other ("wq-x" 1 1 40) (w 0) "wq-z")) ((40 19 80 24) "wq-y" side (window window (w 0) "wq-y"))) (nil 2 -1 1))
+  (nil
+   (w 1)
+   (w 2)
+   (w 1)
+   (w 1)
+   (w 1)
+   (error "Invalid slot foo specified")
+   (((0 1 60 19) "*scratch*" nil nil)
+    ((60 1 80 19) "wq-z" side (other ("wq-y" 1 1 20) (w 0) "wq-z"))
+    ((0 19 40 24) "wq-z" side (other ("wq-x" 1 1 40) (w 0) "wq-z"))
+    ((40 19 80 24) "wq-y" side (window window (w 0) "wq-y")))
+   (nil 2 -1 1))
   (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (z (get-buffer-create "wq-z"))
         (window-sides-slots '(0 nil 1 2)))
     (list (display-buffer-in-side-window x '((side . left)))
@@ -190,7 +242,10 @@ number is an error."
 (winq-tests--case quit-popup
   "A window popped up for a buffer is deleted on quitting it, and the
 window selected before selected again."
-  ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "wq-x" nil (window window (w 0) "wq-x"))) (w 0) ((((0 1 80 24) "*scratch*" nil nil)) (w 0) t))
+  ((((0 1 80 13) "*scratch*" nil nil)
+    ((0 13 80 24) "wq-x" nil (window window (w 0) "wq-x")))
+   (w 0)
+   ((((0 1 80 24) "*scratch*" nil nil)) (w 0) t))
   (let ((x (get-buffer-create "wq-x")))
     (let ((w (display-buffer x)))
       (list (winq-tests--layout) (winq-tests--sel)
@@ -200,7 +255,17 @@ window selected before selected again."
   "A window reused for a buffer records the buffer, start, point and
 height before; a second display makes the record `same'; quitting puts
 back buffer, point and height."
-  ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "wq-x" nil (other ("wq-y" 1 4 11) (w 0) "wq-x"))) (((0 1 80 10) "*scratch*" nil nil) ((0 10 80 24) "wq-x" nil (other ("wq-y" 1 4 11) (w 0) "wq-x"))) (((0 1 80 10) "*scratch*" nil nil) ((0 10 80 24) "wq-x" nil (same ("wq-y" 1 4 11) (w 0) "wq-x"))) (((0 1 80 10) "*scratch*" nil nil) ((0 10 80 24) "wq-x" nil (same ("wq-y" 1 4 11) (w 0) "wq-x"))) ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "wq-y" nil nil)) (w 0) 4 nil (("wq-y" 1 4) ("*scratch*" 1 1)) nil))
+  ((((0 1 80 13) "*scratch*" nil nil)
+    ((0 13 80 24) "wq-x" nil (other ("wq-y" 1 4 11) (w 0) "wq-x")))
+   (((0 1 80 10) "*scratch*" nil nil)
+    ((0 10 80 24) "wq-x" nil (other ("wq-y" 1 4 11) (w 0) "wq-x")))
+   (((0 1 80 10) "*scratch*" nil nil)
+    ((0 10 80 24) "wq-x" nil (same ("wq-y" 1 4 11) (w 0) "wq-x")))
+   (((0 1 80 10) "*scratch*" nil nil)
+    ((0 10 80 24) "wq-x" nil (same ("wq-y" 1 4 11) (w 0) "wq-x")))
+   ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 24) "wq-y" nil nil))
+    (w 0) 4 nil
+    (("wq-y" 1 4) ("*scratch*" 1 1)) nil))
   (let* ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (a (selected-window)) (b (split-window)))
     (set-window-buffer b y)
     (with-current-buffer y (insert "hello\nworld\n"))
@@ -216,7 +281,15 @@ back buffer, point and height."
 (winq-tests--case quit-same-other-window
   "Quitting with `append' puts the quit buffer last in the window's
 previous buffers and selects the window selected at display."
-  ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 19) "wq-x" nil (same ("*scratch*" 1 1 6) (w 2) "wq-x")) ((0 19 80 24) "*scratch*" nil nil)) (w 1) ((((0 1 80 13) "*scratch*" nil nil) ((0 13 80 19) "*scratch*" nil nil) ((0 19 80 24) "*scratch*" nil nil)) (w 2) (("*scratch*" 1 1) ("wq-x" 1 1))))
+  ((((0 1 80 13) "*scratch*" nil nil)
+    ((0 13 80 19) "wq-x" nil (same ("*scratch*" 1 1 6) (w 2) "wq-x"))
+    ((0 19 80 24) "*scratch*" nil nil))
+   (w 1)
+   ((((0 1 80 13) "*scratch*" nil nil)
+     ((0 13 80 19) "*scratch*" nil nil)
+     ((0 19 80 24) "*scratch*" nil nil))
+    (w 2)
+    (("*scratch*" 1 1) ("wq-x" 1 1))))
   (let* ((x (get-buffer-create "wq-x")) (a (selected-window)) (b (split-window)) (c (split-window b)))
     (let ((w (display-buffer x '(display-buffer-use-some-window (inhibit-same-window . t)))))
       (select-window c)
@@ -229,7 +302,19 @@ previous buffers and selects the window selected at display."
   "`display-buffer-in-previous-window' picks a window that showed the
 buffer, not the selected one if another did, or the `previous-window'
 entry's window."
-  ((w 2) (((0 1 80 13) "*scratch*" nil nil) ((0 13 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-x" nil (other ("wq-y" 1 1 5) (w 0) "wq-x"))) (((0 1 80 13) "*scratch*" nil nil) ((0 13 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-y" nil nil)) (w 1) (w 2) (w 1) (((0 1 80 13) "*scratch*" nil nil) ((0 13 80 19) "wq-y" nil (other ("wq-x" 1 1 6) (w 0) "wq-y")) ((0 19 80 24) "wq-y" nil nil)))
+  ((w 2)
+   (((0 1 80 13) "*scratch*" nil nil)
+    ((0 13 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-x" nil (other ("wq-y" 1 1 5) (w 0) "wq-x")))
+   (((0 1 80 13) "*scratch*" nil nil)
+    ((0 13 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-y" nil nil))
+   (w 1)
+   (w 2)
+   (w 1)
+   (((0 1 80 13) "*scratch*" nil nil)
+    ((0 13 80 19) "wq-y" nil (other ("wq-x" 1 1 6) (w 0) "wq-y"))
+    ((0 19 80 24) "wq-y" nil nil)))
   (let* ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (a (selected-window)) (b (split-window)) (c (split-window b)))
     (set-window-buffer c x) (set-window-buffer c y) (set-window-buffer a x) (set-window-buffer a "*scratch*")
     (list (winq-tests--norm (display-buffer x '(display-buffer-in-previous-window)))
@@ -243,7 +328,12 @@ entry's window."
 (winq-tests--case quit-side
   "A side window shown again for another buffer quits back to the first
 one, staying a side window; quitting that deletes it."
-  ((((0 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-x" side (window window (w 0) "wq-x"))) (((0 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-y" side (other ("wq-x" 1 1 5) (w 0) "wq-y"))) ((((0 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-x" side nil)) (w 0)) ((((0 1 80 24) "*scratch*" nil nil)) (w 0)) "*Messages*")
+  ((((0 1 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-x" side (window window (w 0) "wq-x")))
+   (((0 1 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-y" side (other ("wq-x" 1 1 5) (w 0) "wq-y")))
+   ((((0 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-x" side nil)) (w 0))
+   ((((0 1 80 24) "*scratch*" nil nil)) (w 0)) "*Messages*")
   (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")))
     (let ((s (display-buffer-in-side-window x '((side . bottom)))))
       (list (winq-tests--layout)
@@ -268,7 +358,10 @@ dedicated t."
 (winq-tests--case quit-main
   "The main window beside side windows cannot be deleted: quitting it
 shows another buffer."
-  ((((0 1 20 24) "wq-x" side (window window (w 1) "wq-x")) ((20 1 80 24) "wq-y" nil (other ("*scratch*" 1 1 60) (w 1) "wq-y"))) nil t t nil (((0 1 20 24) "wq-x" side (window window (w 1) "wq-x")) ((20 1 80 24) "*scratch*" nil nil)))
+  ((((0 1 20 24) "wq-x" side (window window (w 1) "wq-x"))
+    ((20 1 80 24) "wq-y" nil (other ("*scratch*" 1 1 60) (w 1) "wq-y"))) nil t t nil
+   (((0 1 20 24) "wq-x" side (window window (w 1) "wq-x"))
+    ((20 1 80 24) "*scratch*" nil nil)))
   (let ((x (get-buffer-create "wq-x")))
     (display-buffer-in-side-window x '((side . left)))
     (let ((w (display-buffer (get-buffer-create "wq-y") '(display-buffer-same-window))))
@@ -283,7 +376,12 @@ shows another buffer."
   "Killing a buffer deletes the windows dedicated to it and gives the
 others another buffer; a side window given another buffer is no longer
 dedicated."
-  ((((0 1 80 10) "*scratch*" nil nil) ((0 10 80 19) "wq-x" t nil) ((0 19 80 24) "wq-y" nil (window window (w 0) "wq-x"))) (((0 1 80 19) "*scratch*" nil nil) ((0 19 80 24) "wq-y" nil (window window (w 0) killed))) (((0 1 80 24) "*scratch*" nil nil)))
+  ((((0 1 80 10) "*scratch*" nil nil)
+    ((0 10 80 19) "wq-x" t nil)
+    ((0 19 80 24) "wq-y" nil (window window (w 0) "wq-x")))
+   (((0 1 80 19) "*scratch*" nil nil)
+    ((0 19 80 24) "wq-y" nil (window window (w 0) killed)))
+   (((0 1 80 24) "*scratch*" nil nil)))
   (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")))
     (display-buffer-in-side-window x '((side . bottom)))
     (set-window-buffer (window-with-parameter 'window-side 'bottom) y)
@@ -291,5 +389,110 @@ dedicated."
       (set-window-buffer a x) (set-window-dedicated-p a t)
       (list (winq-tests--layout) (progn (kill-buffer x) (winq-tests--layout))
             (progn (kill-buffer y) (winq-tests--layout))))))
+
+(winq-tests--case use-some-even
+  "`display-buffer-use-some-window' takes the least recently used window
+and evens its height with the selected window's as `even-window-sizes'
+allows."
+  ((((0 1 80 18) "*scratch*" nil nil) ((0 18 80 24) "*scratch*" nil nil))
+   (((0 1 80 13) "*scratch*" nil nil)
+    ((0 13 80 24) "wq-x" nil (other ("*scratch*" 1 1 6) (w 0) "wq-x")))
+   (((0 1 80 13) "wq-y" nil (other ("*scratch*" 1 1 12) (w 1) "wq-y"))
+    ((0 13 80 24) "wq-x" nil (other ("*scratch*" 1 1 6) (w 0) "wq-x")))
+   (((0 1 80 13) "wq-x" nil (other ("wq-y" 1 1 12) (w 2) "wq-x"))
+    ((0 13 40 24) "wq-x" nil (other ("*scratch*" 1 1 6) (w 0) "wq-x"))
+    ((40 13 80 24) "wq-x" nil nil)))
+  (let* ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (a (selected-window)) (b (split-window a 17)))
+    (list (winq-tests--layout)
+          (progn (display-buffer x '(display-buffer-use-some-window (inhibit-same-window . t))) (winq-tests--layout))
+          (progn (select-window b) (display-buffer y '(display-buffer-use-some-window (inhibit-same-window . t)))
+                 (winq-tests--layout))
+          (let ((c (split-window b nil 'right)))
+            (select-window c)
+            (let ((even-window-sizes 'height-only))
+              (display-buffer x '(display-buffer-use-some-window (inhibit-same-window . t))))
+            (winq-tests--layout)))))
+
+(winq-tests--case use-some-regrow
+  "A window reused again grows back to the height its `quit-restore'
+parameter recorded."
+  ((((0 1 80 9) "*scratch*" nil nil)
+    ((0 9 80 24) "wq-x" nil (other ("*scratch*" 1 1 15) (w 0) "wq-x"))))
+  (let* ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (a (selected-window)) (b (split-window a 8)))
+    (set-window-parameter b 'quit-restore (list 'other (list y 1 1 14) a x))
+    (list (progn (display-buffer x '(display-buffer-use-some-window (inhibit-same-window . t))) (winq-tests--layout)))))
+
+(winq-tests--case bury-dedicated
+  "`bury-buffer' deletes the selected window when it is dedicated and
+can go, else shows another buffer there, undedicated."
+  (((((0 1 80 24) "*scratch*" nil nil)) (w 0))
+   (((0 1 80 24) "wq-x" side nil))
+   (((0 1 80 24) "wq-x" t nil)))
+  (let* ((x (get-buffer-create "wq-x")) (a (selected-window)) (b (split-window)))
+    (set-window-buffer b x) (set-window-dedicated-p b t) (select-window b)
+    (list (progn (bury-buffer) (list (winq-tests--layout) (winq-tests--sel)))
+          (progn (set-window-buffer nil x) (set-window-dedicated-p nil 'side) (bury-buffer)
+                 (winq-tests--layout))
+          (progn (set-window-buffer nil x) (set-window-dedicated-p nil t) (bury-buffer)
+                 (winq-tests--layout)))))
+
+(winq-tests--case toggle-nested
+  "Side windows hidden and shown again come back from the frame's
+window state with their sizes and normal sizes, around the main window
+as it is now; their `quit-restore' parameters are not kept."
+  (((((0 1 80 6) "wq-y" side (window window (w 3) "wq-y"))
+     ((0 6 20 10) "wq-x" side (window window (w 3) "wq-x"))
+     ((0 10 20 19) "wq-y" side (window window (w 3) "wq-y"))
+     ((20 6 50 19) "*scratch*" nil nil)
+     ((50 6 80 19) "*scratch*" nil nil)
+     ((0 19 40 24) "wq-z" side (window window (w 3) "wq-z"))
+     ((40 19 80 24) "wq-x" side (window window (w 3) "wq-x")))
+    ((0.2065217391304348 1.0)
+     (0.34615384615384615 1.0)
+     (0.6538461538461539 1.0)
+     (1.0 0.5)
+     (1.0 0.5)
+     (1.0 0.5)
+     (1.0 0.5)))
+   (((0 1 80 6) "wq-y" side nil)
+    ((0 6 20 10) "wq-x" side nil)
+    ((0 10 20 19) "wq-y" side nil)
+    ((20 6 50 12) "*scratch*" nil nil)
+    ((20 12 50 19) "*scratch*" nil nil)
+    ((50 6 80 19) "*scratch*" nil nil)
+    ((0 19 40 24) "wq-z" side nil)
+    ((40 19 80 24) "wq-x" side nil))
+   ((0.21739130434782605 1.0)
+    (0.3076923076923077 1.0)
+    (0.6923076923076923 1.0)
+    (0.46153846153846156 1.0)
+    (0.5384615384615384 1.0)
+    (1.0 0.5)
+    (1.0 0.5)
+    (1.0 0.5))
+   (((0 1 80 6) 0.21739130434782605 1.0)
+    ((0 6 20 10) 0.3076923076923077 1.0)
+    ((0 10 20 19) 0.6923076923076923 1.0)
+    ((20 6 50 12) 0.46153846153846156 1.0)
+    ((20 12 50 19) 0.5384615384615384 1.0)
+    ((50 6 80 19) 1.0 0.5)
+    ((0 19 40 24) 1.0 0.5)
+    ((40 19 80 24) 1.0 0.5)))
+  (let ((x (get-buffer-create "wq-x")) (y (get-buffer-create "wq-y")) (z (get-buffer-create "wq-z")))
+    (display-buffer-in-side-window x '((side . left)))
+    (display-buffer-in-side-window y '((side . left) (slot . 1)))
+    (display-buffer-in-side-window z '((side . bottom) (slot . -1)))
+    (display-buffer-in-side-window x '((side . bottom) (slot . 1)))
+    (display-buffer-in-side-window y '((side . top)))
+    (split-window (window-main-window) nil 'right)
+    (window-resize (window-with-parameter 'window-slot 1) 2)
+    (let ((before (list (winq-tests--layout) (mapcar (lambda (w) (list (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window))))))
+      (window-toggle-side-windows)
+      (split-window)
+      (window-toggle-side-windows)
+      (list before (winq-tests--layout)
+            (mapcar (lambda (w) (list (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window)))
+            (progn (window-toggle-side-windows) (window-toggle-side-windows)
+                   (mapcar (lambda (w) (list (window-edges w) (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window))))))))
 
 ;;; window-quit-tests.el ends here
