@@ -2481,6 +2481,7 @@ codes that read use the minibuffer, which reads standard input."
              set-frame-selected-window set-window-buffer
              set-window-buffer-start-and-point unrecord-window-buffer
              switch-to-prev-buffer replace-buffer-in-windows window-deletable-p
+             window--replace-buffer-for-kill
              display-buffer-in-previous-window
              window-normalize-buffer-to-switch-to display-buffer
              pop-to-buffer pop-to-buffer-same-window switch-to-buffer

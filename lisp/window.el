@@ -211,11 +211,44 @@ LIVE-ONLY)."
   "nil: nothing here can show images."
   nil)
 
+(defun window--frame-list-entry (name)
+  "The entry of the frame's buffer list parameter NAME, `buffer-list' or
+`buried-buffer-list'."
+  (assq name (window--slot (selected-frame) f-parameters)))
+
 (defun window--record-in-frame (buffer)
-  "Put BUFFER first in the frame's `buffer-list' parameter."
-  (let ((entry (assq 'buffer-list (window--slot (selected-frame) f-parameters))))
+  "Put BUFFER first in the frame's `buffer-list' parameter, out of its
+`buried-buffer-list'."
+  (let ((entry (window--frame-list-entry 'buffer-list))
+        (buried (window--frame-list-entry 'buried-buffer-list)))
     (when entry
-      (setcdr entry (cons buffer (delq buffer (cdr entry)))))))
+      (setcdr entry (cons buffer (delq buffer (cdr entry)))))
+    (when buried
+      (setcdr buried (delq buffer (cdr buried))))))
+
+(defun window--bury (buffer)
+  "Put BUFFER last in the buffer list and, as Emacs's
+`bury-buffer-internal' does, first in the frame's `buried-buffer-list'
+parameter, out of its `buffer-list'; return nil."
+  (bury-buffer-internal buffer)
+  (let ((entry (window--frame-list-entry 'buffer-list))
+        (buried (window--frame-list-entry 'buried-buffer-list)))
+    (when entry
+      (setcdr entry (delq buffer (cdr entry))))
+    (when buried
+      (setcdr buried (cons buffer (delq buffer (cdr buried)))))
+    nil))
+
+(defun window--frame-buffer-list ()
+  "The live buffers in the order Emacs's (buffer-list FRAME) has them:
+the frame's `buffer-list' parameter, the others, then its
+`buried-buffer-list' parameter, the last buried last."
+  (let ((front (seq-filter #'buffer-live-p (cdr (window--frame-list-entry 'buffer-list))))
+        (back (reverse (seq-filter #'buffer-live-p
+                                   (cdr (window--frame-list-entry 'buried-buffer-list))))))
+    (append front
+            (seq-remove (lambda (b) (or (memq b front) (memq b back))) (buffer-list))
+            back)))
 
 ;;; ---- The window tree -------------------------------------------
 
@@ -397,17 +430,6 @@ is non-nil if NO-OTHER."
                      (not (and not-selected (eq w (selected-window))))
                      (not (and no-other (window-parameter w 'no-other-window)))))
               (window-list-1 nil 'nomini)))
-
-(defun window--by-use-time (pick &optional dedicated not-selected excluded)
-  "The ordinary window whose use time PICK prefers (< or >), not one of
-EXCLUDED."
-  (let (best)
-    (dolist (w (window--leaves (frame-root-window)) best)
-      (when (and (or dedicated (not (window-dedicated-p w)))
-                 (not (and not-selected (eq w (selected-window))))
-                 (not (memq w excluded))
-                 (or (null best) (funcall pick (window-use-time w) (window-use-time best))))
-        (setq best w)))))
 
 (defun window--earliest-used (windows)
   "The first of WINDOWS least recently used, nil if none."
@@ -781,7 +803,8 @@ unless BURY-OR-KILL."
     (seq-find (lambda (b) (not (or (eq b old) (window--hidden-p b)
                                    (buffer-local-value 'window--sides-shown b)
                                    (and (not bury-or-kill) (memq b next)))))
-              (if bury-or-kill (buffer-list) (reverse (buffer-list))))))
+              (if bury-or-kill (window--frame-buffer-list)
+                (reverse (window--frame-buffer-list))))))
 
 (defun window--forget-buffer (window buffer bury-or-kill next)
   "Take BUFFER, gone from WINDOW, out of WINDOW's next buffers (NEXT as
@@ -894,7 +917,7 @@ deleting it if there is none.  Then kill its buffer if BURY-OR-KILL is
         (window--select-if-live (nth 2 quit-restore)))))
     (cond ((not (buffer-live-p buffer)) nil)
           ((eq bury-or-kill 'kill) (kill-buffer buffer))
-          (bury-or-kill (bury-buffer-internal buffer)))))
+          (bury-or-kill (window--bury buffer)))))
 
 (defun window--select-if-live (window)
   "Select WINDOW if it is a live window."
@@ -916,7 +939,7 @@ WINDOW's buffer."
   "Put BUFFER-OR-NAME (the current buffer) last in the buffer list; if
 nil and the selected window shows it, show another buffer there."
   (let ((buffer (window-normalize-buffer buffer-or-name)))
-    (bury-buffer-internal buffer)
+    (window--bury buffer)
     (when (and (null buffer-or-name) (eq buffer (window-buffer))
                (not (window-minibuffer-p))
                (not (window--delete-if-deletable (selected-window) t)))
@@ -943,6 +966,18 @@ left without another; as `kill-buffer' does."
             (if (switch-to-prev-buffer w 'kill)
                 (when side (set-window-dedicated-p w 'side))
               (window--delete-if-deletable w))))))))
+
+(defun window--replace-buffer-for-kill (buffer)
+  "Give the windows showing BUFFER, about to be killed, other buffers:
+as `replace-buffer-in-windows' does, then, in those left showing it
+\(a main window with nothing to switch to), the first buffer of the
+buffer list that is not hidden, else *scratch*, made if need be."
+  (replace-buffer-in-windows buffer)
+  (dolist (w (window-list-1 nil 'nomini))
+    (when (eq (window-buffer w) buffer)
+      (window--show w (or (seq-find (lambda (b) (not (or (eq b buffer) (window--hidden-p b))))
+                                    (buffer-list))
+                          (window-normalize-buffer-to-switch-to "*scratch*"))))))
 
 (defun window-normalize-buffer-to-switch-to (buffer-or-name)
   "The buffer BUFFER-OR-NAME names, made if there is none (the other
@@ -1507,6 +1542,28 @@ whole."
           ((window--atom-root-for window t) (delete-window (window--atom-root-for window t)))
           (t (window--delete window t)))))
 
+(defun window--select-instead (gone)
+  "Select another window than the selected one, about to go with GONE:
+as Emacs does, the most recently used that is not dedicated and whose
+`no-other-window' parameter is nil, else the first window that stays
+\(not recorded as used), or the first without that parameter."
+  (let* ((staying (seq-remove (lambda (w) (memq w gone)) (window-list-1 nil 'nomini)))
+         (mru (let (best)
+                (dolist (w staying best)
+                  (when (and (not (window-dedicated-p w))
+                             (not (window-parameter w 'no-other-window))
+                             (or (null best) (> (window-use-time w) (window-use-time best))))
+                    (setq best w)))))
+         (first (seq-find (lambda (w) (memq w staying)) (window--leaves (frame-root-window)))))
+    (if mru (select-window mru)
+      (select-window (if (window-parameter first 'no-other-window)
+                         (or (seq-find (lambda (w) (and (memq w staying)
+                                                        (not (window-parameter w 'no-other-window))))
+                                       (window--leaves (frame-root-window)))
+                             first)
+                       first)
+                     'norecord))))
+
 (defun window--delete (window params)
   "Delete WINDOW as `delete-window' does, PARAMS non-nil when window
 parameters are heeded."
@@ -1521,7 +1578,7 @@ parameters are heeded."
            (size (window--get window (car (window--geometry window horizontal))))
            (gone (window--leaves window)))
       (when (memq (selected-window) gone)
-        (select-window (window--by-use-time #'> t t gone)))
+        (window--select-instead gone))
       (window--reset-new)
       (if (eq window-combination-resize t)
           (window--resize-siblings window (- size) horizontal nil)
@@ -1600,9 +1657,11 @@ windows under ROOT."
       (dolist (change (list (cons nil lines) (cons t cols)))
         (window--reset-new)
         (window--resize-this window (cdr change) (car change) nil t)
-        (window--apply-new (car change))))
-    (unless (window-live-p (selected-window))
-      (select-window (car (window--leaves window))))))
+        (window--apply-new (car change)))
+      ;; A selected window outside WINDOW, gone or not, gives way: Emacs
+      ;; walks back in cyclic order from it into WINDOW, to its last.
+      (unless (memq (selected-window) keep)
+        (select-window (car (last (window--leaves window))))))))
 
 (defun delete-windows-on (&optional buffer-or-name _frame)
   "Delete the windows showing BUFFER-OR-NAME, or give the sole one
