@@ -1040,13 +1040,26 @@ inhibits it)."
     (and w (window--show-for-display w buffer))))
 
 (defun display-buffer-pop-up-window (buffer _alist)
-  "Split the frame's only usable window (batch Emacs's frame is too
-small for its split thresholds otherwise) and show BUFFER below."
-  (let ((usable (seq-filter #'window--usable-p (window--leaves (frame-root-window)))))
-    (unless (cdr usable)
-      (let ((new (ignore-errors (split-window (car usable)))))
-        (when new
-          (window--show-in-new new buffer))))))
+  "Show BUFFER in a new window split off the largest window, else the
+least recently used one, dedicated ones included, as Emacs's
+`split-window-sensibly' would split it on batch Emacs's small frame."
+  (let ((new (or (window--split-sensibly (get-largest-window nil t))
+                 (window--split-sensibly (get-lru-window nil t)))))
+    (when new
+      (window--show-in-new new buffer))))
+
+(defun window--split-sensibly (window)
+  "The window below WINDOW split off it, if WINDOW is the only usable
+window of the frame (the others dedicated; no side window), twice as
+high as `window-min-height' and two lines: the frame is too small for
+`split-height-threshold' and `split-width-threshold'.  nil if not."
+  (and window
+       (not (window-parameter window 'window-side))
+       (not (window-minibuffer-p window))
+       (seq-every-p (lambda (w) (or (eq w window) (window-dedicated-p w)))
+                    (window--leaves (frame-root-window)))
+       (>= (window-total-height window) (* 2 (max window-min-height 2)))
+       (ignore-errors (with-selected-window window (split-window-below)))))
 
 (defun window--show-in-new (window buffer)
   "Show BUFFER in WINDOW, just made for it; return WINDOW, or nil if
@@ -1543,26 +1556,21 @@ whole."
           (t (window--delete window t)))))
 
 (defun window--select-instead (gone)
-  "Select another window than the selected one, about to go with GONE:
-as Emacs does, the most recently used that is not dedicated and whose
-`no-other-window' parameter is nil, else the first window that stays
-\(not recorded as used), or the first without that parameter."
-  (let* ((staying (seq-remove (lambda (w) (memq w gone)) (window-list-1 nil 'nomini)))
+  "Select another window than the selected one, about to go with GONE,
+as Emacs does once the first window that stays is selected: the most
+recently used one (the first from there) that is not dedicated and
+whose `no-other-window' parameter is nil, else the first without that
+parameter, else that first window."
+  (let* ((staying (seq-remove (lambda (w) (memq w gone)) (window--leaves (frame-root-window))))
          (mru (let (best)
                 (dolist (w staying best)
                   (when (and (not (window-dedicated-p w))
                              (not (window-parameter w 'no-other-window))
                              (or (null best) (> (window-use-time w) (window-use-time best))))
-                    (setq best w)))))
-         (first (seq-find (lambda (w) (memq w staying)) (window--leaves (frame-root-window)))))
-    (if mru (select-window mru)
-      (select-window (if (window-parameter first 'no-other-window)
-                         (or (seq-find (lambda (w) (and (memq w staying)
-                                                        (not (window-parameter w 'no-other-window))))
-                                       (window--leaves (frame-root-window)))
-                             first)
-                       first)
-                     'norecord))))
+                    (setq best w))))))
+    (select-window (or mru
+                       (seq-find (lambda (w) (not (window-parameter w 'no-other-window))) staying)
+                       (car staying)))))
 
 (defun window--delete (window params)
   "Delete WINDOW as `delete-window' does, PARAMS non-nil when window
