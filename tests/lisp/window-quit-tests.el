@@ -10,6 +10,8 @@
 ;; positions.
 
 (require 'ert)
+(load (expand-file-name "fixtures/window-history" (file-name-directory load-file-name))
+      nil t)
 
 (defun winq-tests--reset ()
   "One window on *scratch*, without parameters; the \"wq-\" buffers killed."
@@ -494,5 +496,89 @@ as it is now; their `quit-restore' parameters are not kept."
             (mapcar (lambda (w) (list (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window)))
             (progn (window-toggle-side-windows) (window-toggle-side-windows)
                    (mapcar (lambda (w) (list (window-edges w) (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window))))))))
+
+(defconst winq-tests--fixture
+  (expand-file-name "fixtures/window-history" (file-name-directory (or load-file-name buffer-file-name)))
+  "The history fixture, for a new run of the Lisp under test.")
+
+(ert-deftest winq-side-random-histories ()
+  "Histories of 30 steps from 120 seeds, with side windows shown, hidden
+and shown again, windows quit and buffers shown by `display-buffer',
+`delete-other-windows' and `other-window' with the windows' parameters
+set, end as in Emacs: the md5 of each one's printed layout (see
+`window-history-side-layout'), in a new batch run of the Lisp under
+test, whose buffers are as a fresh Emacs has them."
+  (should
+   (equal (with-temp-buffer
+            (call-process (expand-file-name invocation-name invocation-directory) nil (list t nil) nil
+                          "-Q" "-batch" "-l" winq-tests--fixture "--eval"
+                          (format "%S" '(prin1 (mapcar (lambda (seed)
+                                                         (window-history-side-reset)
+                                                         (window-history-side-run seed 30)
+                                                         (cons seed (md5 (prin1-to-string
+                                                                          (window-history-side-layout)))))
+                                                       (number-sequence 1 120)))))
+            (goto-char (point-min))
+            (read (current-buffer)))
+          '((1 . "8fe7c981e6ef8304bc57d7e59f3b34a1") (2 . "a39597ddaf1343888a94357ba0dd01f3")
+            (3 . "be2b75587e3a4d5a1c579903e6340bd9") (4 . "57a6b3536d2980cc8bd20f15f7f8a986")
+            (5 . "eed5a0b7bcfa8f0468b78c06377ff5eb") (6 . "5efe3a905442cc606b0d16fe330a1dfb")
+            (7 . "8d63f5f07bfdf1877a781e721ca618a2") (8 . "8be86c33e72f929c53798db5a3a8d586")
+            (9 . "36ca5617fc5854825fe9a2a889b93612") (10 . "e194b5d0e51ef8e740782277ccd4578a")
+            (11 . "481873365be534cb6aa5e1dde51056f7") (12 . "d123d90d276e2ae3489886add92515c0")
+            (13 . "e32af0d7f63965fd3a299faf6782abc0") (14 . "d198c7083505b8203102ffe7a67a839c")
+            (15 . "f4a2569f4b2a242e57db319b9dc5a754") (16 . "63aa7d2ab5e3d298a0291cdbb13f134c")
+            (17 . "a4bb33f0b0de517eb7ae2d9be65dad89") (18 . "fd789911c355eabba90344c0f3a6a084")
+            (19 . "ddc8ff9c3cde0c780af37b7c3894b9a6") (20 . "54080240aca04fd84f94508c26a00254")
+            (21 . "e68f5370ea8fbd8a963e253db4208b70") (22 . "a72362cad76679f041041a6b9c04c8a2")
+            (23 . "3fede5d020b0f17efd7489aad3c7e94f") (24 . "53e643f31bb4e4fbe385fe149f206ecb")
+            (25 . "c5b443f6726c3d6edc1c272c35c624ba") (26 . "6e5590af31cda7705ad4af13f349e7b0")
+            (27 . "fdac3b5774bc805397643574cb04777f") (28 . "d1d536ece1218927c18ede33d51c232f")
+            (29 . "273be697cfcdeed13c8dfbf10a6848f3") (30 . "9a57cb62a036f2868c448d6bc6cc04a8")
+            (31 . "19be4c2d92667530c305f1958fc8f897") (32 . "25c5e3f12d6554fbb73753a436ec82fb")
+            (33 . "7b68de4181d22805f3ec959f30439765") (34 . "c5736730667739c1cf0d8ae487e32e94")
+            (35 . "f5ef17456b5026c60a245b5c30539239") (36 . "d72fc40db9fecaa2361653c377273848")
+            (37 . "eb2b747bad9dc4277ddb6c17773206b2") (38 . "fbfa99e5f74f0bc1e62a1e6cca382cc5")
+            (39 . "010873e4b0a188a88813adcbe2a969bb") (40 . "36cc544cab5bc341be9db694e4574b6b")
+            (41 . "c996fa6c60e91ea54b3b26b537e420f9") (42 . "06324192c87a416afc8d4045abe3c79b")
+            (43 . "d4fd845526c546be8787c0afed485825") (44 . "411c53fa29f37c1142bfa2c8ae037e39")
+            (45 . "78ad1ca9200dc73a7579f0da2ea9f33d") (46 . "1c84a7fdafde98a1743f88abd2afb2f6")
+            (47 . "7d1973ab08f1df9cb30da318620b61b2") (48 . "3cd0fbc166c3ebdd713c4e41c8016200")
+            (49 . "c919fa00896cf5b321ac4c4203cc8a0f") (50 . "d9a34485421aa861ab077aa84d867686")
+            (51 . "1a9a4a8001a653df877d31d46f0c0789") (52 . "1ab77f288a812ac98f2579da6bb01859")
+            (53 . "003d8ff4cfcc43971ca1561b94c452ea") (54 . "33cc31150fd12a805d37d5d7bc30bb70")
+            (55 . "79add340d10c5921245ace1ee1802e77") (56 . "26e9aa658fd2ced756b935d598dcf3ca")
+            (57 . "ca311b201b65428efd7ccc03125a0aa1") (58 . "82fdcc5b5cfb6031ff9f1fdd9c0a4f1e")
+            (59 . "4741894bf8037422d8e01f6853a8592d") (60 . "c40db7cf1fc58dfd5bb6bf2b707b43ee")
+            (61 . "06a7e39acaa3f371c1e1b4fe6ae2b6a1") (62 . "e7f38319cb1fab8fab6f19d4e3505954")
+            (63 . "437056f6babd403c4349890c3ae40581") (64 . "784266d4bd52905f898cca0b932224fe")
+            (65 . "e5a5cea6745caf295d2435ef788f6e38") (66 . "3cd0fbc166c3ebdd713c4e41c8016200")
+            (67 . "64078fc42c7a22504cc7c1be1455f0a8") (68 . "645ce92250873a2fded348bd498e67a1")
+            (69 . "26e9aa658fd2ced756b935d598dcf3ca") (70 . "97bb2ca8b4b464e60c1762c1609c1ae2")
+            (71 . "f7a5b971b6427dd166ad2afa093b9955") (72 . "7908ad4af1aa707875341e6f83e9c7ac")
+            (73 . "88e83f180f39a9b41bafedab62f427d3") (74 . "e3e75877f55a47e6008616a97b02587b")
+            (75 . "77b205e4ef3c981f5177cb05df0d2353") (76 . "ad57fe32850439c9055b628e7d9c697e")
+            (77 . "c3c8ae404d5d9b22086921903c28ef4e") (78 . "7a28426626fadb35fdee78c2bf350bb4")
+            (79 . "0b63f1821c4c289fa232ed0a53007fcf") (80 . "40ec6cf2505559d5a4edfaa0e4d2ee4a")
+            (81 . "0941d2cc9bee11642efdf8117afe0d9e") (82 . "9bfc9759caca80a7966d63fc811ebf48")
+            (83 . "4c632947956136b9676056746ee9fda7") (84 . "998ad2dcf7c7476b9dea73517c7e7a99")
+            (85 . "d45f5b7cf0f8b9be6b94a3e7a2cf8e2d") (86 . "40ec6cf2505559d5a4edfaa0e4d2ee4a")
+            (87 . "4d6e5c3dc93b92b5791f249e069312b0") (88 . "29b969779496c9c36559ef915af7c4da")
+            (89 . "7483c7f22113bef41b377abed2be565c") (90 . "c2dddaf5985c9fa93a6265409654b223")
+            (91 . "8b7251f1c694065fc0bcad21aaf6058f") (92 . "26e9aa658fd2ced756b935d598dcf3ca")
+            (93 . "f649b034031e2616d333cc86a16f71c3") (94 . "2fcc82ba4ee44594d655bc927e986f8f")
+            (95 . "53141d2dc9de3a119732cc2a7762d147") (96 . "b6e7848817ab3c9fa0271f2babf9c992")
+            (97 . "e77f798adb1d27f94775027211ec5cfc") (98 . "8b7191a414d4d8a5dce0d6846a57286a")
+            (99 . "42a1bb61832415324ac709fed0ca463c") (100 . "26e9aa658fd2ced756b935d598dcf3ca")
+            (101 . "26e9aa658fd2ced756b935d598dcf3ca") (102 . "e194b5d0e51ef8e740782277ccd4578a")
+            (103 . "1a9af3654e2b3b86b17c2d00d0ffd644") (104 . "c40db7cf1fc58dfd5bb6bf2b707b43ee")
+            (105 . "e652bdf3e37b4f389a3ce6e4bfdcb111") (106 . "02fbe88fabf94749c361e2b701366284")
+            (107 . "0c9b182ede9ea794f9b4cfdfc10275c1") (108 . "401b47155731a822de0000ff70ccb241")
+            (109 . "9744ed72f02a342022eb7d0e746957f2") (110 . "2ff756808de5c166111785e50a0acd65")
+            (111 . "868b81e2d7cf0da082f05498b00b1151") (112 . "9ab47d019b95a80a52fc9ce91d8e245d")
+            (113 . "d198c7083505b8203102ffe7a67a839c") (114 . "f1b140e7f67be592fcfe70b7b21bafbf")
+            (115 . "79206a1bd4a67c27550febe2f049f68e") (116 . "d5b541cb827de55f35c09303629f2b1f")
+            (117 . "40ec6cf2505559d5a4edfaa0e4d2ee4a") (118 . "e2504a2b416df42ed45e2b306f9e8420")
+            (119 . "f5269d01217de8abe642008e90b859f9") (120 . "ab3aa7841eda3e18888ddd2482fa49b4")))))
 
 ;;; window-quit-tests.el ends here
