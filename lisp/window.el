@@ -15,9 +15,9 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: saving side windows in window states, lines
-;; wrapped by the window's width, `window-sides-reversed', and tabs
-;; (a `quit-restore' parameter of `tab').
+;; Not done: lines wrapped by the window's width,
+;; `window-sides-reversed', tabs (a `quit-restore' parameter of `tab'),
+;; the `window-parameters' and `dedicated' entries of display actions.
 
 (defmacro window--slot (object name)
   "The slot NAME of window or frame OBJECT (window.h's index)."
