@@ -40,6 +40,11 @@
                             (winq-tests--norm (window-parameter w 'quit-restore))))
           (window-list nil 'nomini (frame-first-window))))
 
+(defun winq-tests--normals ()
+  "Each ordinary window's normal sizes, lines and columns."
+  (mapcar (lambda (w) (list (window-normal-size w) (window-normal-size w t)))
+          (window-list nil 'nomini (frame-first-window))))
+
 (defun winq-tests--sel ()
   "The selected window, printable."
   (winq-tests--norm (selected-window)))
@@ -193,8 +198,7 @@ frame's height, the top and bottom ones the width between them."
     (display-buffer-in-side-window y '((side . left)))
     (display-buffer-in-side-window x '((side . right)))
     (display-buffer-in-side-window y '((side . top)))
-    (list (winq-tests--layout) (mapcar (lambda (w) (list (window-normal-size w) (window-normal-size w t)))
-                               (window-list nil 'nomini (frame-first-window)))
+    (list (winq-tests--layout) (winq-tests--normals)
           (winq-tests--norm (window-main-window)))))
 
 (winq-tests--case sides-vertical-2
@@ -488,14 +492,14 @@ as it is now; their `quit-restore' parameters are not kept."
     (display-buffer-in-side-window y '((side . top)))
     (split-window (window-main-window) nil 'right)
     (window-resize (window-with-parameter 'window-slot 1) 2)
-    (let ((before (list (winq-tests--layout) (mapcar (lambda (w) (list (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window))))))
+    (let ((before (list (winq-tests--layout) (winq-tests--normals))))
       (window-toggle-side-windows)
       (split-window)
       (window-toggle-side-windows)
       (list before (winq-tests--layout)
-            (mapcar (lambda (w) (list (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window)))
+            (winq-tests--normals)
             (progn (window-toggle-side-windows) (window-toggle-side-windows)
-                   (mapcar (lambda (w) (list (window-edges w) (window-normal-size w) (window-normal-size w t))) (window-list nil 'nomini (frame-first-window))))))))
+                   (window-history-layout))))))
 
 (defconst winq-tests--fixture
   (expand-file-name "fixtures/window-history" (file-name-directory (or load-file-name buffer-file-name)))
