@@ -2598,7 +2598,9 @@ PROMPT) into `unread-command-events' when none is pending."
              window-full-height-p window-full-width-p select-window
              set-frame-selected-window set-window-buffer
              set-window-buffer-start-and-point unrecord-window-buffer
-             switch-to-prev-buffer replace-buffer-in-windows
+             switch-to-prev-buffer replace-buffer-in-windows window-deletable-p
+             window--replace-buffer-for-kill
+             display-buffer-in-previous-window
              window-normalize-buffer-to-switch-to display-buffer
              pop-to-buffer pop-to-buffer-same-window switch-to-buffer
              switch-to-buffer-other-window split-window split-window-below
@@ -2624,6 +2626,15 @@ PROMPT) into `unread-command-events' when none is pending."
   "Non-nil: splitting and deleting windows disregard their parameters.")
 (defvar window-persistent-parameters (list (cons 'clone-of t))
   "Window parameters that window states and configurations keep.")
+(defvar even-window-sizes t
+  "Whether `display-buffer' evens the sizes of the window it reuses and
+the selected one: t, `height-only', `width-only' or nil.")
+(defvar window-sides-vertical nil
+  "Non-nil: the left and right side windows span the frame's height, the
+top and bottom ones only the width between them; nil: the other way.")
+(defvar window-sides-slots '(nil nil nil nil)
+  "How many slots the left, top, right and bottom sides may have, nil
+for any number.")
 (defvar window-combination-limit nil
   "t: splitting a window always makes it a new combination.")
 (defvar window-combination-resize nil

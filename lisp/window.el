@@ -15,9 +15,9 @@
 ;; selected.  Internal windows (the parents made by splitting) have
 ;; children and no buffer.
 ;;
-;; Not done: saving side windows in window states, lines
-;; wrapped by the window's width, the `no-delete-other-windows'
-;; parameter, `window-sides-slots' and `window-sides-vertical'.
+;; Not done: lines wrapped by the window's width,
+;; `window-sides-reversed', tabs (a `quit-restore' parameter of `tab'),
+;; the `window-parameters' and `dedicated' entries of display actions.
 
 (defmacro window--slot (object name)
   "The slot NAME of window or frame OBJECT (window.h's index)."
@@ -211,11 +211,44 @@ LIVE-ONLY)."
   "nil: nothing here can show images."
   nil)
 
+(defun window--frame-list-entry (name)
+  "The entry of the frame's buffer list parameter NAME, `buffer-list' or
+`buried-buffer-list'."
+  (assq name (window--slot (selected-frame) f-parameters)))
+
 (defun window--record-in-frame (buffer)
-  "Put BUFFER first in the frame's `buffer-list' parameter."
-  (let ((entry (assq 'buffer-list (window--slot (selected-frame) f-parameters))))
+  "Put BUFFER first in the frame's `buffer-list' parameter, out of its
+`buried-buffer-list'."
+  (let ((entry (window--frame-list-entry 'buffer-list))
+        (buried (window--frame-list-entry 'buried-buffer-list)))
     (when entry
-      (setcdr entry (cons buffer (delq buffer (cdr entry)))))))
+      (setcdr entry (cons buffer (delq buffer (cdr entry)))))
+    (when buried
+      (setcdr buried (delq buffer (cdr buried))))))
+
+(defun window--bury (buffer)
+  "Put BUFFER last in the buffer list and, as Emacs's
+`bury-buffer-internal' does, first in the frame's `buried-buffer-list'
+parameter, out of its `buffer-list'; return nil."
+  (bury-buffer-internal buffer)
+  (let ((entry (window--frame-list-entry 'buffer-list))
+        (buried (window--frame-list-entry 'buried-buffer-list)))
+    (when entry
+      (setcdr entry (delq buffer (cdr entry))))
+    (when buried
+      (setcdr buried (cons buffer (delq buffer (cdr buried)))))
+    nil))
+
+(defun window--frame-buffer-list ()
+  "The live buffers in the order Emacs's (buffer-list FRAME) has them:
+the frame's `buffer-list' parameter, the others, then its
+`buried-buffer-list' parameter, the last buried last."
+  (let ((front (seq-filter #'buffer-live-p (cdr (window--frame-list-entry 'buffer-list))))
+        (back (reverse (seq-filter #'buffer-live-p
+                                   (cdr (window--frame-list-entry 'buried-buffer-list))))))
+    (append front
+            (seq-remove (lambda (b) (or (memq b front) (memq b back))) (buffer-list))
+            back)))
 
 ;;; ---- The window tree -------------------------------------------
 
@@ -309,10 +342,33 @@ cyclic order; the minibuffer window too if MINIBUF is t."
   "The live window before WINDOW in cyclic order."
   (window--step window minibuf -1))
 
-(defun other-window (count &optional _all-frames _interactive)
-  "Select the window COUNT windows on in cyclic order (back if negative)."
-  (select-window (window--step nil nil count))
-  nil)
+(defun window--skip-no-other (count)
+  "The window COUNT steps on in cyclic order, windows whose
+`no-other-window' parameter is non-nil not counted; nil if only those
+are left (met again with COUNT unchanged)."
+  (let ((window (selected-window)) (step (if (> count 0) 1 -1)) first first-count)
+    (catch 'none
+      (while (/= count 0)
+        (setq window (window--step window nil step))
+        (cond ((eq window first)
+               (when (= count first-count) (throw 'none nil)))
+              ((window-parameter window 'no-other-window)
+               (unless first (setq first window first-count count)))
+              (t (setq count (- count step)))))
+      window)))
+
+(defun other-window (count &optional all-frames _interactive)
+  "Select the window COUNT windows on in cyclic order (back if negative),
+skipping those whose `no-other-window' parameter is non-nil.  Unless
+`ignore-window-parameters', the selected window's `other-window'
+parameter, a function, is called with COUNT and ALL-FRAMES instead."
+  (let ((function (and (not ignore-window-parameters)
+                       (window-parameter nil 'other-window))))
+    (if (functionp function)
+        (funcall function count all-frames)
+      (let ((window (window--skip-no-other count)))
+        (when window (select-window window)))
+      nil)))
 
 (defun one-window-p (&optional _nomini _all-frames)
   "Whether the frame has one ordinary window."
@@ -364,34 +420,48 @@ none is with LIVE."
   "When WINDOW was last selected, a count."
   (window--slot (window--live window) use-time))
 
-(defun window--by-use-time (pick &optional dedicated not-selected excluded)
-  "The ordinary window whose use time PICK prefers (< or >), not one of
-EXCLUDED."
+(defun window--candidates (dedicated not-selected no-other)
+  "The ordinary windows from the selected one on that `get-lru-window'
+and its kin may pick: not dedicated ones unless DEDICATED, not the
+selected one if NOT-SELECTED, none whose `no-other-window' parameter
+is non-nil if NO-OTHER."
+  (seq-filter (lambda (w)
+                (and (or dedicated (not (window-dedicated-p w)))
+                     (not (and not-selected (eq w (selected-window))))
+                     (not (and no-other (window-parameter w 'no-other-window)))))
+              (window-list-1 nil 'nomini)))
+
+(defun window--earliest-used (windows)
+  "The first of WINDOWS least recently used, nil if none."
   (let (best)
-    (dolist (w (window--leaves (frame-root-window)) best)
-      (when (and (or dedicated (not (window-dedicated-p w)))
-                 (not (and not-selected (eq w (selected-window))))
-                 (not (memq w excluded))
-                 (or (null best) (funcall pick (window-use-time w) (window-use-time best))))
+    (dolist (w windows best)
+      (when (or (null best) (< (window-use-time w) (window-use-time best)))
         (setq best w)))))
 
-(defun get-lru-window (&optional _all-frames dedicated not-selected _no-other)
-  "The least recently used ordinary window."
-  (window--by-use-time #'< dedicated not-selected))
+(defun get-lru-window (&optional _all-frames dedicated not-selected no-other)
+  "The least recently used ordinary window, one as wide as the frame and
+not selected if there is such."
+  (let ((windows (window--candidates dedicated not-selected no-other)))
+    (or (window--earliest-used
+         (seq-filter (lambda (w) (and (not (eq w (selected-window))) (window-full-width-p w)))
+                     windows))
+        (window--earliest-used windows))))
 
-(defun get-mru-window (&optional _all-frames dedicated not-selected _no-other)
+(defun get-mru-window (&optional _all-frames dedicated not-selected no-other)
   "The most recently used ordinary window."
-  (window--by-use-time #'> dedicated not-selected))
-
-(defun get-largest-window (&optional _all-frames dedicated not-selected _no-other)
-  "The ordinary window with the most lines and columns, the first such."
   (let (best)
-    (dolist (w (window--leaves (frame-root-window)) best)
-      (when (and (or dedicated (not (window-dedicated-p w)))
-                 (not (and not-selected (eq w (selected-window))))
-                 (or (null best) (> (* (window--slot w lines) (window--slot w cols))
-                                    (* (window--slot best lines) (window--slot best cols)))))
+    (dolist (w (window--candidates dedicated not-selected no-other) best)
+      (when (or (null best) (> (window-use-time w) (window-use-time best)))
         (setq best w)))))
+
+(defun get-largest-window (&optional _all-frames dedicated not-selected no-other)
+  "The ordinary window with the most lines and columns, the first such
+from the selected one on."
+  (let (best (best-size 0))
+    (dolist (w (window--candidates dedicated not-selected no-other) best)
+      (let ((size (* (window--slot w lines) (window--slot w cols))))
+        (when (> size best-size)
+          (setq best w best-size size))))))
 
 ;;; ---- Properties of a window ----------------------------------------
 
@@ -678,19 +748,24 @@ sideways."
       (signal 'wrong-type-argument (list 'bufferp nil)))
     (unless (buffer-live-p buffer)
       (error "Attempt to display deleted buffer"))
-    (when (and (window--slot w dedicated) (not (eq buffer (window--slot w buffer))))
-      (error "Window is dedicated to `%s'" (buffer-name (window--slot w buffer))))
     (unless (eq buffer (window--slot w buffer))
+      ;; Only a window dedicated t refuses; `side' and the like let go.
+      (when (eq (window--slot w dedicated) t)
+        (error "Window is dedicated to `%s'" (buffer-name (window--slot w buffer))))
+      (window--set w dedicated nil)
       (window--push-prev w))
     (window--show w buffer)
     nil))
 
 (defun set-window-buffer-start-and-point (window buffer &optional start point)
-  "Show BUFFER in WINDOW from START at POINT; if WINDOW is selected and
-showed the current buffer, BUFFER becomes current."
+  "Show BUFFER in WINDOW from START at POINT, a side window staying
+dedicated as such; if WINDOW is selected and showed the current buffer,
+BUFFER becomes current."
   (let* ((w (window-normalize-window window t))
-         (current (and (eq w (selected-window)) (eq (window-buffer w) (current-buffer)))))
+         (current (and (eq w (selected-window)) (eq (window-buffer w) (current-buffer))))
+         (side (eq (window-dedicated-p w) 'side)))
     (set-window-buffer w buffer)
+    (when side (set-window-dedicated-p w 'side))
     (when current
       (set-buffer buffer))
     (when start (set-window-start w start))
@@ -707,75 +782,169 @@ showed the current buffer, BUFFER becomes current."
   "Whether BUFFER's name starts with a space."
   (eq (aref (buffer-name buffer) 0) ?\s))
 
+(defun window--prev-entry (window old next bury-or-kill)
+  "The first entry of WINDOW's previous buffers that
+`switch-to-prev-buffer' may show instead of OLD: a live buffer other
+than OLD, not one of NEXT unless BURY-OR-KILL."
+  (seq-find (lambda (e) (and (not (eq (car e) old)) (buffer-live-p (car e))
+                             (or bury-or-kill (not (memq (car e) next)))))
+            (window--slot window prev-buffers)))
+
+(defvar-local window--sides-shown nil
+  "Non-nil in a buffer shown in a side window: `switch-to-prev-buffer'
+does not pick it for another window.")
+
+(defun window--switch-candidate (window old next bury-or-kill)
+  "A buffer of the buffer list (the last first unless BURY-OR-KILL) for
+`switch-to-prev-buffer' to show in WINDOW instead of OLD: none in a
+side window, and none hidden, shown in a side window, or one of NEXT
+unless BURY-OR-KILL."
+  (unless (window-parameter window 'window-side)
+    (seq-find (lambda (b) (not (or (eq b old) (window--hidden-p b)
+                                   (buffer-local-value 'window--sides-shown b)
+                                   (and (not bury-or-kill) (memq b next)))))
+              (if bury-or-kill (window--frame-buffer-list)
+                (reverse (window--frame-buffer-list))))))
+
+(defun window--forget-buffer (window buffer bury-or-kill next)
+  "Take BUFFER, gone from WINDOW, out of WINDOW's next buffers (NEXT as
+they were) and, if BURY-OR-KILL, its previous ones (last of them if
+`append'); else put it first among the next ones."
+  (if (not bury-or-kill)
+      (window--set window next-buffers (cons buffer (delq buffer next)))
+    (let ((entry (and (eq bury-or-kill 'append)
+                      (assq buffer (window--slot window prev-buffers)))))
+      (window--set window prev-buffers (assq-delete-all buffer (window--slot window prev-buffers)))
+      (window--set window next-buffers (delq buffer next))
+      (when entry
+        (window--set window prev-buffers
+                     (append (window--slot window prev-buffers) (list entry)))))))
+
 (defun switch-to-prev-buffer (&optional window bury-or-kill)
-  "Show in WINDOW the buffer it showed before, else another; with
-BURY-OR-KILL, forget the one it shows now.  Return the buffer shown."
+  "Show in WINDOW the buffer it showed before, else one of the buffer
+list (none in a side window), else one it showed after; with
+BURY-OR-KILL, forget the one it shows now.  Return the buffer shown,
+nil if none was found."
   (let* ((w (window-normalize-window window t))
          (old (window-buffer w))
-         (entry (seq-find (lambda (e) (and (buffer-live-p (car e)) (not (eq (car e) old))))
-                          (window--slot w prev-buffers)))
-         (new (or (car entry)
-                  (seq-find (lambda (b) (not (or (eq b old) (window--hidden-p b)
-                                                 (assq b (window--slot w prev-buffers)))))
-                            (buffer-list))
-                  (other-buffer old))))
-    (unless (eq new old)
+         (next (window--slot w next-buffers))
+         (entry (window--prev-entry w old next bury-or-kill))
+         (new (or (car entry) (window--switch-candidate w old next bury-or-kill))))
+    (when (window-minibuffer-p w)
+      (error "Window %s is a minibuffer window" w))
+    (unless (memq (window-dedicated-p w) '(nil side))
+      (error "Window %s is dedicated to buffer %s" w old))
+    (unless (or new bury-or-kill)
+      (setq entry (seq-find (lambda (b) (and (not (eq b old)) (buffer-live-p b)
+                                             (assq b (window--slot w prev-buffers))))
+                            (reverse next))
+            entry (assq entry (window--slot w prev-buffers))
+            new (car entry)))
+    (when new
       (set-window-buffer-start-and-point w new (nth 1 entry) (nth 2 entry)))
-    (cond ((eq bury-or-kill 'append)
-           ;; Its entry goes last, to be shown again after all others.
-           (let ((entry (assq old (window--slot w prev-buffers))))
-             (when entry
-               (window--set w prev-buffers
-                            (append (delq entry (window--slot w prev-buffers)) (list entry))))))
-          (bury-or-kill (unrecord-window-buffer w old)))
+    (window--forget-buffer w old bury-or-kill next)
     new))
 
+(defun window-deletable-p (&optional window)
+  "t if WINDOW can be deleted: it is neither the root window (the only
+frame cannot go), the minibuffer window nor, unless
+`ignore-window-parameters', the main window; a window of an atomic
+window stands for the whole."
+  (let ((w (window-normalize-window window)))
+    (unless (or ignore-window-parameters (eq (window-parameter w 'delete-window) t))
+      (when (window-parameter w 'window-atom)
+        (setq w (window-atom-root w))))
+    (and (not (eq w (frame-root-window)))
+         (not (window-minibuffer-p w))
+         (or ignore-window-parameters (not (eq w (window-main-window))))
+         t)))
+
+(defun window--delete-if-deletable (window &optional dedicated-only)
+  "Delete WINDOW if `window-deletable-p' allows it (and, if
+DEDICATED-ONLY, it is dedicated); non-nil if it did."
+  (when (and (or (not dedicated-only) (window-dedicated-p window))
+             (window-deletable-p window))
+    (delete-window window)
+    t))
+
+(defun window--restore-quad (window quad dedicated buffer bury-or-kill)
+  "Show in WINDOW, quitting BUFFER, the buffer, start and point of QUAD
+from its `quit-restore' parameter, at the size QUAD has if it can;
+dedicated `side' again if it was (DEDICATED)."
+  (let* ((horizontal (not (window-combined-p window)))
+         (delta (and (integerp (nth 3 quad))
+                     (- (nth 3 quad) (window--size window horizontal)))))
+    (when (and delta (/= delta 0))
+      (ignore-errors (window-resize window delta horizontal))))
+  (set-window-dedicated-p window nil)
+  (set-window-buffer-start-and-point window (nth 0 quad) (nth 1 quad) (nth 2 quad))
+  (when (eq dedicated 'side)
+    (set-window-dedicated-p window 'side))
+  (when bury-or-kill
+    (window--forget-buffer window buffer bury-or-kill (window--slot window next-buffers)))
+  (set-window-parameter window 'quit-restore nil))
+
 (defun quit-restore-window (&optional window bury-or-kill)
-  "Quit WINDOW: delete it if it is dedicated, or was made to show its
-buffer and has shown no other; else show what its `quit-restore'
-parameter says it showed before, or its previous buffer.  Then kill its
-buffer if BURY-OR-KILL is `kill', or put it last in the buffer list if
-`bury' or `append'."
+  "Quit WINDOW: delete it if it is dedicated (not as a side window), or
+was made to show its buffer and has shown no other; else show what its
+`quit-restore' parameter says it showed before, or its previous buffer,
+deleting it if there is none.  Then kill its buffer if BURY-OR-KILL is
+`kill', or put it last in the buffer list if `bury' or `append'."
   (let* ((w (window-normalize-window window t))
          (buffer (window-buffer w))
          (quit-restore (window-parameter w 'quit-restore))
-         (back-to (nth 2 quit-restore))
          (quad (nth 1 quit-restore))
          (ours (eq (nth 3 quit-restore) buffer))
+         (dedicated (window-dedicated-p w))
          (shown-other (seq-find (lambda (e) (not (eq (car e) buffer))) (window-prev-buffers w))))
     (cond
-     ((or (and (window-dedicated-p w) (window-parent w))
-          (and ours (not shown-other) (eq quad 'window) (window-parent w)))
-      (delete-window w)
-      (when (window-live-p back-to) (select-window back-to)))
+     ((and dedicated (not (eq dedicated 'side)) (window--delete-if-deletable w t))
+      (window--select-if-live (nth 2 quit-restore)))
+     ((and (not shown-other) ours
+           (or (eq quad 'frame) (and (eq quad 'window) (not (eq w (frame-root-window)))))
+           (window--delete-if-deletable w))
+      (window--select-if-live (nth 2 quit-restore)))
      ((and ours (consp quad) (buffer-live-p (car quad)))
-      (set-window-dedicated-p w nil)
-      (set-window-buffer-start-and-point w (car quad) (nth 1 quad) (nth 2 quad))
-      (when bury-or-kill (unrecord-window-buffer w buffer))
-      (set-window-parameter w 'quit-restore nil)
-      (when (window-live-p back-to) (select-window back-to)))
+      (window--restore-quad w quad dedicated buffer bury-or-kill)
+      (window--select-if-live (nth 2 quit-restore)))
      (t
       (set-window-parameter w 'quit-restore nil)
       (set-window-dedicated-p w nil)
-      (switch-to-prev-buffer w bury-or-kill)))
+      (if (switch-to-prev-buffer w bury-or-kill)
+          (when (eq dedicated 'side)
+            (set-window-dedicated-p w 'side))
+        (window--delete-if-deletable w)
+        (window--select-if-live (nth 2 quit-restore)))))
     (cond ((not (buffer-live-p buffer)) nil)
           ((eq bury-or-kill 'kill) (kill-buffer buffer))
-          (bury-or-kill (bury-buffer-internal buffer)))))
+          (bury-or-kill (window--bury buffer)))))
+
+(defun window--select-if-live (window)
+  "Select WINDOW if it is a live window."
+  (when (window-live-p window)
+    (select-window window)))
+
+(defvar quit-window-hook nil
+  "Functions `quit-window' runs first, in the buffer of the window it quits.")
 
 (defun quit-window (&optional kill window)
   "Quit WINDOW (the selected one) as `quit-restore-window' does, killing
-its buffer if KILL, else burying it."
+its buffer if KILL, else burying it; `quit-window-hook' runs first, in
+WINDOW's buffer."
+  (with-current-buffer (window-buffer (window-normalize-window window))
+    (run-hooks 'quit-window-hook))
   (quit-restore-window window (if kill 'kill 'bury)))
 
 (defun bury-buffer (&optional buffer-or-name)
   "Put BUFFER-OR-NAME (the current buffer) last in the buffer list; if
 nil and the selected window shows it, show another buffer there."
   (let ((buffer (window-normalize-buffer buffer-or-name)))
-    (bury-buffer-internal buffer)
-    (when (and (null buffer-or-name) (eq buffer (window-buffer)))
-      (if (and (window-dedicated-p) (window-parent))
-          (delete-window)
-        (switch-to-prev-buffer nil 'bury)))
+    (window--bury buffer)
+    (when (and (null buffer-or-name) (eq buffer (window-buffer))
+               (not (window-minibuffer-p))
+               (not (window--delete-if-deletable (selected-window) t)))
+      (set-window-dedicated-p nil nil)
+      (switch-to-prev-buffer nil 'bury))
     nil))
 
 (defun pos-visible-in-window-p (&optional _pos window _partially)
@@ -785,14 +954,30 @@ nil and the selected window shows it, show another buffer there."
 
 (defun replace-buffer-in-windows (&optional buffer-or-name)
   "Show another buffer in the windows that show BUFFER-OR-NAME (the
-current buffer), deleting those dedicated to it; as `kill-buffer' does."
+current buffer), deleting those dedicated to it (not side windows) or
+left without another; as `kill-buffer' does."
   (let ((buffer (window-normalize-buffer buffer-or-name)))
     (dolist (w (window-list-1 nil 'nomini))
-      (cond ((not (eq (window-buffer w) buffer))
-             (unrecord-window-buffer w buffer))
-            ((and (window-dedicated-p w) (window-parent w))
-             (delete-window w))
-            (t (switch-to-prev-buffer w 'kill))))))
+      (if (not (eq (window-buffer w) buffer))
+          (unrecord-window-buffer w buffer)
+        (let ((side (eq (window-dedicated-p w) 'side)))
+          (when (or side (not (window--delete-if-deletable w t)))
+            (set-window-dedicated-p w nil)
+            (if (switch-to-prev-buffer w 'kill)
+                (when side (set-window-dedicated-p w 'side))
+              (window--delete-if-deletable w))))))))
+
+(defun window--replace-buffer-for-kill (buffer)
+  "Give the windows showing BUFFER, about to be killed, other buffers:
+as `replace-buffer-in-windows' does, then, in those left showing it
+\(a main window with nothing to switch to), the first buffer of the
+buffer list that is not hidden, else *scratch*, made if need be."
+  (replace-buffer-in-windows buffer)
+  (dolist (w (window-list-1 nil 'nomini))
+    (when (eq (window-buffer w) buffer)
+      (window--show w (or (seq-find (lambda (b) (not (or (eq b buffer) (window--hidden-p b))))
+                                    (buffer-list))
+                          (window-normalize-buffer-to-switch-to "*scratch*"))))))
 
 (defun window-normalize-buffer-to-switch-to (buffer-or-name)
   "The buffer BUFFER-OR-NAME names, made if there is none (the other
@@ -825,15 +1010,15 @@ as Emacs's `display-buffer-record-window' does."
   (let ((quit-restore (window-parameter window 'quit-restore)))
     (if (eq (window-buffer window) buffer)
         (when (consp quit-restore)
-          (setcar (nthcdr 3 quit-restore) buffer)
-          (unless (memq (nth 2 quit-restore) (list window (selected-window)))
+          (setcar quit-restore 'same)
+          (unless (or (eq window (selected-window)) (eq window (nth 2 quit-restore)))
             (setcar (cddr quit-restore) (selected-window))))
       (set-window-parameter
        window 'quit-restore
        (with-current-buffer (window-buffer window)
          (list 'other (list (current-buffer) (window-start window)
                             (copy-marker (window-point window))
-                            (window-total-height window))
+                            (window--size window (not (window-combined-p window))))
                (selected-window) buffer)))
       (set-window-buffer window buffer))
     window))
@@ -855,13 +1040,26 @@ inhibits it)."
     (and w (window--show-for-display w buffer))))
 
 (defun display-buffer-pop-up-window (buffer _alist)
-  "Split the frame's only usable window (batch Emacs's frame is too
-small for its split thresholds otherwise) and show BUFFER below."
-  (let ((usable (seq-filter #'window--usable-p (window--leaves (frame-root-window)))))
-    (unless (cdr usable)
-      (let ((new (ignore-errors (split-window (car usable)))))
-        (when new
-          (window--show-in-new new buffer))))))
+  "Show BUFFER in a new window split off the largest window, else the
+least recently used one, dedicated ones included, as Emacs's
+`split-window-sensibly' would split it on batch Emacs's small frame."
+  (let ((new (or (window--split-sensibly (get-largest-window nil t))
+                 (window--split-sensibly (get-lru-window nil t)))))
+    (when new
+      (window--show-in-new new buffer))))
+
+(defun window--split-sensibly (window)
+  "The window below WINDOW split off it, if WINDOW is the only usable
+window of the frame (the others dedicated; no side window), twice as
+high as `window-min-height' and two lines: the frame is too small for
+`split-height-threshold' and `split-width-threshold'.  nil if not."
+  (and window
+       (not (window-parameter window 'window-side))
+       (not (window-minibuffer-p window))
+       (seq-every-p (lambda (w) (or (eq w window) (window-dedicated-p w)))
+                    (window--leaves (frame-root-window)))
+       (>= (window-total-height window) (* 2 (max window-min-height 2)))
+       (ignore-errors (with-selected-window window (split-window-below)))))
 
 (defun window--show-in-new (window buffer)
   "Show BUFFER in WINDOW, just made for it; return WINDOW, or nil if
@@ -872,14 +1070,59 @@ BUFFER is not a live buffer."
     (set-window-parameter window 'quit-restore (list 'window 'window (selected-window) buffer))
     window))
 
+(defun display-buffer-in-previous-window (buffer alist)
+  "Show BUFFER in a window that showed it before and is not dedicated,
+not the selected one if another did or ALIST inhibits it; ALIST's
+`previous-window' (a window, or a variable holding one) is preferred
+even if it never showed BUFFER."
+  (let* ((inhibit (window--alist-get 'inhibit-same-window alist))
+         (given (window--alist-get 'previous-window alist))
+         (given (if (and given (symbolp given) (boundp given)) (symbol-value given) given))
+         (showed (seq-filter (lambda (w) (and (assq buffer (window-prev-buffers w))
+                                              (not (window-dedicated-p w))))
+                             (window-list-1 (frame-first-window) 'nomini)))
+         (best (seq-find (lambda (w) (not (eq w (selected-window)))) showed))
+         (second (and (not inhibit) (memq (selected-window) showed) (selected-window))))
+    (when (and (window-live-p given)
+               (or (eq buffer (window-buffer given)) (not (window-dedicated-p given))))
+      (if (not (eq given (selected-window))) (setq best given)
+        (unless inhibit (setq second given))))
+    (when (or best second)
+      (window--show-for-display (or best second) buffer))))
+
 (defun display-buffer-use-some-window (buffer alist)
-  "Show BUFFER in the least recently used window but the selected one,
-else in the selected one unless ALIST inhibits it."
-  (let ((w (or (get-lru-window nil nil t)
-               (and (not (window--alist-get 'inhibit-same-window alist))
-                    (window--usable-p (selected-window))
-                    (selected-window)))))
-    (and w (window--show-for-display w buffer))))
+  "Show BUFFER in the least recently used window (not the selected one if
+ALIST inhibits it), else one showing it, else the largest; grown back to
+the height its `quit-restore' parameter recorded, and evened with the
+selected window as `even-window-sizes' asks."
+  (let* ((not-this (window--alist-get 'inhibit-same-window alist))
+         (window (or (get-lru-window nil nil not-this)
+                     (let ((showing (get-buffer-window buffer)))
+                       (unless (and not-this (eq showing (selected-window))) showing))
+                     (get-largest-window nil nil not-this)))
+         (quad (and window (nth 1 (window-parameter window 'quit-restore)))))
+    (when window
+      (when (and (listp quad) (integerp (nth 3 quad))
+                 (> (nth 3 quad) (window-total-height window)))
+        (ignore-errors (window-resize window (- (nth 3 quad) (window-total-height window)))))
+      (prog1 (window--show-for-display window buffer)
+        (window--even-window-sizes window)))))
+
+(defun window--even-window-sizes (window)
+  "Enlarge the selected window to even it with WINDOW when the two are
+their parent's only children and WINDOW is the smaller, as
+`even-window-sizes' allows (`height-only', `width-only', t)."
+  (let ((parent (window-parent window)))
+    (when (and parent (eq parent (window-parent)) (= (length (window--slot parent children)) 2))
+      (let* ((horizontal (window--slot parent horizontal))
+             (skip (if horizontal 'height-only 'width-only)))
+        (when (and even-window-sizes (not (eq even-window-sizes skip))
+                   (> (window--size (selected-window) horizontal) (window--size window horizontal)))
+          (ignore-errors
+            (enlarge-window (/ (- (window--size window horizontal)
+                                  (window--size (selected-window) horizontal))
+                               2)
+                            horizontal)))))))
 
 (defun display-buffer-no-window (_buffer alist)
   "`fail' if ALIST allows showing no window: `display-buffer' then
@@ -1312,6 +1555,23 @@ whole."
           ((window--atom-root-for window t) (delete-window (window--atom-root-for window t)))
           (t (window--delete window t)))))
 
+(defun window--select-instead (gone)
+  "Select another window than the selected one, about to go with GONE,
+as Emacs does once the first window that stays is selected: the most
+recently used one (the first from there) that is not dedicated and
+whose `no-other-window' parameter is nil, else the first without that
+parameter, else that first window."
+  (let* ((staying (seq-remove (lambda (w) (memq w gone)) (window--leaves (frame-root-window))))
+         (mru (let (best)
+                (dolist (w staying best)
+                  (when (and (not (window-dedicated-p w))
+                             (not (window-parameter w 'no-other-window))
+                             (or (null best) (> (window-use-time w) (window-use-time best))))
+                    (setq best w))))))
+    (select-window (or mru
+                       (seq-find (lambda (w) (not (window-parameter w 'no-other-window))) staying)
+                       (car staying)))))
+
 (defun window--delete (window params)
   "Delete WINDOW as `delete-window' does, PARAMS non-nil when window
 parameters are heeded."
@@ -1326,7 +1586,7 @@ parameters are heeded."
            (size (window--get window (car (window--geometry window horizontal))))
            (gone (window--leaves window)))
       (when (memq (selected-window) gone)
-        (select-window (window--by-use-time #'> t t gone)))
+        (window--select-instead gone))
       (window--reset-new)
       (if (eq window-combination-resize t)
           (window--resize-siblings window (- size) horizontal nil)
@@ -1345,23 +1605,48 @@ parameters are heeded."
 (defun delete-other-windows (&optional window _interactive)
   "Make WINDOW fill the frame, deleting every other ordinary window.
 Unless `ignore-window-parameters', WINDOW's `delete-other-windows'
-parameter, a function, acts instead, and a window of an atomic window
-keeps the whole."
+parameter, a function, acts instead, a window of an atomic window keeps
+the whole, and windows whose `no-delete-other-windows' parameter is
+non-nil stay."
   (let* ((window (window-normalize-window window))
          (function (window--parameter-function window 'delete-other-windows)))
-    (cond ((eq function t) (window--delete-others window))
+    (cond ((eq function t) (window--delete-others window (frame-root-window)))
           (function (funcall function window))
           ((window--atom-root-for window t)
            (delete-other-windows (window--atom-root-for window t)))
           ((window-parameter window 'window-side)
            (error "Cannot make side window the only window"))
-          (t (window--delete-others window)))))
+          ((not (window-with-parameter 'no-delete-other-windows))
+           (window--delete-others window (frame-root-window)))
+          ((window--only-side-windows-stay-p)
+           (window--delete-others window (window-main-window)))
+          (t (window--delete-others-one-by-one window)))))
 
-(defun window--delete-others (window)
-  "Put WINDOW in the place of the frame's root window."
+(defun window--only-side-windows-stay-p ()
+  "Whether the windows whose `no-delete-other-windows' parameter is
+non-nil are the side windows, all of them: then the others are those
+of the main window."
+  (seq-every-p (lambda (w) (eq (and (window-parameter w 'window-side) t)
+                               (and (window-parameter w 'no-delete-other-windows) t)))
+               (window-list nil 'nomini (frame-first-window))))
+
+(defun window--delete-others-one-by-one (window)
+  "Delete, as `delete-window' does, each other window but those whose
+`no-delete-other-windows' parameter is non-nil and those of WINDOW's
+atomic window; a window that cannot go stays."
+  (let ((atom (window-atom-root window)))
+    (dolist (other (window-list))
+      (when (and (window-live-p other) (not (eq other window))
+                 (not (window-parameter other 'no-delete-other-windows))
+                 (not (and atom (eq (window-atom-root other) atom))))
+        (ignore-errors (delete-window other))))
+    nil))
+
+(defun window--delete-others (window main)
+  "Put WINDOW in the place of MAIN, the frame's root or main window."
   (when (window-minibuffer-p window)
     (error "Can't expand minibuffer to full frame"))
-  (window--keep-only window (frame-root-window))
+  (window--keep-only window main)
   nil)
 
 (defun window--keep-only (window root)
@@ -1380,9 +1665,11 @@ windows under ROOT."
       (dolist (change (list (cons nil lines) (cons t cols)))
         (window--reset-new)
         (window--resize-this window (cdr change) (car change) nil t)
-        (window--apply-new (car change))))
-    (unless (window-live-p (selected-window))
-      (select-window (car (window--leaves window))))))
+        (window--apply-new (car change)))
+      ;; A selected window outside WINDOW, gone or not, gives way: Emacs
+      ;; walks back in cyclic order from it into WINDOW, to its last.
+      (unless (memq (selected-window) keep)
+        (select-window (car (last (window--leaves window))))))))
 
 (defun delete-windows-on (&optional buffer-or-name _frame)
   "Delete the windows showing BUFFER-OR-NAME, or give the sole one
@@ -2406,9 +2693,6 @@ window without the `window-atom' parameter, or no children."
       (set-window-parameter new 'window-atom (or (cdr (assq 'side alist)) 'below))
       (window--show-in-new new buffer))))
 
-(defvar window--hidden-sides nil
-  "What `window-toggle-side-windows' hid: (SIDE SLOT BUFFER SIZE) each.")
-
 (defun window-with-parameter (parameter &optional value _frame any minibuf)
   "The first window whose PARAMETER is non-nil (VALUE if VALUE is),
 internal windows too if ANY."
@@ -2456,17 +2740,21 @@ far as windows can shrink to their safe minimum.  Return WINDOW."
 
 (defun window--major-side-next-to (side)
   "The window to split for the first window on SIDE, as Emacs picks it:
-the sibling of the window on the opposite side, else the root window
-for the top and bottom, else the sibling of the top or the bottom
-window for the left and right."
-  (let ((on (lambda (side) (window-with-parameter 'window-side side nil t))))
+the sibling of the window on the opposite side; else the root window
+if the new window spans the frame (the top and bottom ones unless
+`window-sides-vertical', the left and right ones if it is non-nil);
+else the sibling of the window on a side across."
+  (let ((on (lambda (side) (window-with-parameter 'window-side side nil t)))
+        (spans (if (memq side '(top bottom)) (not window-sides-vertical) window-sides-vertical)))
     (cond ((and (eq side 'left) (funcall on 'right)) (window-prev-sibling (funcall on 'right)))
           ((and (eq side 'top) (funcall on 'bottom)) (window-prev-sibling (funcall on 'bottom)))
           ((and (eq side 'right) (funcall on 'left)) (window-next-sibling (funcall on 'left)))
           ((and (eq side 'bottom) (funcall on 'top)) (window-next-sibling (funcall on 'top)))
-          ((memq side '(top bottom)) (frame-root-window))
-          ((funcall on 'top) (window-next-sibling (funcall on 'top)))
-          ((funcall on 'bottom) (window-prev-sibling (funcall on 'bottom)))
+          (spans (frame-root-window))
+          ((funcall on (if (memq side '(top bottom)) 'left 'top))
+           (window-next-sibling (funcall on (if (memq side '(top bottom)) 'left 'top))))
+          ((funcall on (if (memq side '(top bottom)) 'right 'bottom))
+           (window-prev-sibling (funcall on (if (memq side '(top bottom)) 'right 'bottom))))
           (t (frame-root-window)))))
 
 (defun window--make-side (buffer side slot alist)
@@ -2480,6 +2768,9 @@ for, a quarter of the frame's by default; nil if there is no room."
                                                              (left . left) (right . right)))))))))
     (when new
       (window--new-side new buffer side slot)
+      ;; As in Emacs, window states keep the side parameters from now on.
+      (add-to-list 'window-persistent-parameters '(window-side . writable))
+      (add-to-list 'window-persistent-parameters '(window-slot . writable))
       (window--side-resize
        new (if (assq (if horizontal 'window-width 'window-height) alist) alist
              (cons (cons (if horizontal 'window-width 'window-height)
@@ -2489,6 +2780,7 @@ for, a quarter of the frame's by default; nil if there is no room."
 
 (defun window--new-side (window buffer side slot)
   "Make WINDOW, new, the side window of SIDE and SLOT showing BUFFER."
+  (with-current-buffer buffer (setq window--sides-shown t))
   (window--show window buffer)
   (set-window-prev-buffers window nil)
   (set-window-dedicated-p window 'side)
@@ -2515,6 +2807,7 @@ takes its share of the side from all of them.  nil if neither split."
 
 (defun window--reuse-side (window buffer slot)
   "Show BUFFER in WINDOW, a side window, now of SLOT; return WINDOW."
+  (with-current-buffer buffer (setq window--sides-shown t))
   (set-window-parameter window 'window-slot slot)
   (set-window-dedicated-p window nil)
   (window--show-for-display window buffer)
@@ -2533,57 +2826,47 @@ side of 0 counting as far as both are from 0."
         (unless (and best (<= best-distance distance))
           (setq best w best-distance distance))))))
 
+(defun window--side-max-slots (side)
+  "How many slots SIDE may have, from `window-sides-slots'; nil for any."
+  (nth (seq-position '(left top right bottom) side) window-sides-slots))
+
 (defun display-buffer-in-side-window (buffer alist)
   "Show BUFFER in the side window of ALIST's `side' (bottom by default)
-and `slot' (0), made if need be (else the side window of the nearest
-slot shows it); return that window."
+and `slot' (0), made if need be and `window-sides-slots' allows it (else
+the side window of the nearest slot shows it); return that window, nil
+if the side may have no slots."
   (let ((side (or (cdr (assq 'side alist)) 'bottom))
         (slot (or (cdr (assq 'slot alist)) 0)))
     (unless (memq side '(top bottom left right))
       (error "Invalid side %s specified" side))
+    (unless (numberp slot)
+      (error "Invalid slot %s specified" slot))
     (let* ((windows (seq-filter (lambda (w) (eq (window-parameter w 'window-side) side))
                                 (window--side-windows)))
-           (same (seq-find (lambda (w) (eql (window-parameter w 'window-slot) slot)) windows)))
-      (cond (same (window--reuse-side same buffer slot))
+           (same (seq-find (lambda (w) (eql (window-parameter w 'window-slot) slot)) windows))
+           (max-slots (window--side-max-slots side)))
+      (cond ((and (numberp max-slots) (<= max-slots 0)) nil)
+            (same (window--reuse-side same buffer slot))
             (windows
-             (let ((new (window--add-slot buffer side slot windows)))
+             (let ((new (and (or (not (numberp max-slots)) (< (length windows) max-slots))
+                             (window--add-slot buffer side slot windows))))
                (if new (window--side-resize new alist)
                  (window--reuse-side (window--nearest-slot slot windows) buffer slot))))
             (t (window--make-side buffer side slot alist))))))
 
-(defun window--normals-from-sizes (window)
-  "Give each window under WINDOW its size's share of its parent's as
-normal size along the parent's combination, 1.0 across it."
-  (let ((along (window--slot window horizontal)))
-    (dolist (c (window--slot window children))
-      (window--set-normal c along (/ (float (window--size c along)) (window--size window along)))
-      (window--set-normal c (not along) 1.0)
-      (window--normals-from-sizes c))))
-
 (defun window-toggle-side-windows (&optional frame)
-  "Hide the side windows of FRAME, or show again those hidden last."
-  (window-normalize-frame frame)
-  (let ((sides (window--side-windows)))
-    (cond (sides
-           (setq window--hidden-sides
-                 (mapcar (lambda (w)
-                           (let ((side (window-parameter w 'window-side)))
-                             (list side (window-parameter w 'window-slot) (window-buffer w)
-                                   (window--size w (memq side '(left right))))))
-                         sides))
+  "Hide the side windows of FRAME, its state kept in its `window-state'
+parameter, or put that state back around the main window."
+  (let ((frame (window-normalize-frame frame)))
+    (cond ((window-with-parameter 'window-side)
+           (set-frame-parameter frame 'window-state (window-state-get (frame-root-window)))
            (let ((ignore-window-parameters t))
              (delete-other-windows (window-main-window))))
-          ;; As in Emacs, what was hidden last can be shown again and again.
-          (window--hidden-sides
-           (dolist (entry window--hidden-sides)
-             (pcase-let ((`(,side ,slot ,buffer ,size) entry))
-               (when (buffer-live-p buffer)
-                 (display-buffer-in-side-window
-                  buffer `((side . ,side) (slot . ,slot)
-                           (,(if (memq side '(left right)) 'window-width 'window-height)
-                            . ,size))))))
-           ;; As Emacs puts the sides back from a state, by their sizes.
-           (window--normals-from-sizes (frame-root-window)))
+          ((frame-parameter frame 'window-state)
+           (let ((window-combination-resize t)
+                 (main-state (window-state-get (frame-root-window))))
+             (window-state-put (frame-parameter frame 'window-state) (frame-root-window) t)
+             (window-state-put main-state (window-main-window))))
           (t (error "No side windows state found")))
     nil))
 

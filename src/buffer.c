@@ -794,11 +794,12 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   if (!live_p(buffer))
     return Qt;
   /* As in Emacs, another buffer is made current before the windows
-     showing this one are given others (window.el). */
+     showing this one are given others (window.el), even those that
+     `replace-buffer-in-windows' could find none for. */
   if (current_buffer(rt) == buffer)
     make_current(rt, other_buffer(rt, buffer));
   if (window_shows_buffer(rt, buffer))
-    call1(rt, intern(rt, "replace-buffer-in-windows"), buffer);
+    call1(rt, intern(rt, "window--replace-buffer-for-kill"), buffer);
   if (!live_p(buffer))
     return Qt;
   kill(rt, buffer);
