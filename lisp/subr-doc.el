@@ -1059,6 +1059,10 @@ current syntax table, else nil.")
     (backward-prefix-chars nil
      "Move point back over characters of expression prefix syntax or with
 the prefix flag p.")
+    (forward-comment "COUNT"
+     "Move point forward over COUNT comments and the whitespace around them
+\(backward if COUNT is negative), stopping at anything else; t if all
+COUNT were passed.")
     (skip-syntax-forward "SYNTAX &optional LIM"
      "Move point forward over characters whose syntax class is in the string
 SYNTAX of class letters (not in it if SYNTAX starts with ^), up to LIM;

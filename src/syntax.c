@@ -1137,6 +1137,106 @@ static mval Fscan_sexps(mrt *rt, int n, mval *a)
 }
 
 /* ================================================================== */
+/* forward-comment                                                    */
+/* ================================================================== */
+
+/* Forward over whitespace and one comment: whether one was passed. */
+static bool comment_forward(const struct scan *s, struct cur *c)
+{
+  int ch, code, cls, style;
+  bool nested;
+  do {
+    if (c->pos >= s->zv)
+      return false;
+    ch = char_at(s, *c);
+    code = syntax_code(s->table, ch);
+    cls = code_class(code);
+    style = comment_style(code, 0);
+    nested = (code & F_NESTED) != 0;
+    forward(s, c);
+    if (c->pos < s->zv && (code & F_COMSTART_FIRST)) {
+      int other = code_at(s, *c);
+      if (other & F_COMSTART_SECOND) {
+        cls = S_COMMENT;
+        style = comment_style(other, code);
+        nested = nested || (other & F_NESTED);
+        forward(s, c);
+      }
+    }
+  } while (cls == S_WHITESPACE || (cls == S_ENDCOMMENT && ch == '\n'));
+  if (cls == S_COMMENT_FENCE)
+    style = FENCE_STYLE;
+  else if (cls != S_COMMENT) {
+    backward(s, c);
+    return false;
+  }
+  struct comment cm = { style, nested ? 1 : 0, 0 };
+  return forward_comment(s, c, s->zv, &cm);
+}
+
+/* Backward over whitespace and one comment: whether one was passed. */
+static bool comment_backward(const struct scan *s, struct cur *c)
+{
+  for (;;) {
+    if (c->pos <= s->begv)
+      return false;
+    backward(s, c);
+    bool quoted = char_quoted(s, *c);
+    int ch = char_at(s, *c), code = syntax_code(s->table, ch), cls = code_class(code);
+    int style = cls == S_ENDCOMMENT ? comment_style(code, 0) : 0;
+    if (c->pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, *c)) {
+      backward(s, c);
+      cls = S_ENDCOMMENT;
+      style = comment_style(code_at(s, *c), code);
+    }
+    if (cls == S_COMMENT_FENCE) {
+      struct cur at = *c;
+      do {
+        if (at.pos <= s->begv) {
+          forward(s, c);
+          return false;
+        }
+        backward(s, &at);
+      } while (char_quoted(s, at) || class_at(s, at) != S_COMMENT_FENCE);
+      *c = at;
+      return true;
+    }
+    if (cls == S_ENDCOMMENT) {
+      int64_t start = comment_start_before(s, c->pos, style);
+      if (start >= 0) {
+        *c = cur_at(s, start);
+        return true;
+      }
+      if (ch == '\n')
+        continue;
+      if (code_class(code) != cls) /* the first of a two-character end */
+        forward(s, c);
+      forward(s, c);
+      return false;
+    }
+    if (cls != S_WHITESPACE || quoted) {
+      forward(s, c);
+      return false;
+    }
+  }
+}
+
+/* (forward-comment COUNT) */
+static mval Fforward_comment(mrt *rt, int n, mval *a)
+{
+  int64_t count = check_fixnum(rt, a[0]);
+  struct scan s = scan_open(rt);
+  struct cur c = cur_at(&s, point(rt));
+  bool ok = true;
+  for (; ok && count > 0; count--)
+    ok = comment_forward(&s, &c);
+  for (; ok && count < 0; count++)
+    ok = comment_backward(&s, &c);
+  set_point(rt, c.pos);
+  return ok ? Qt : Qnil;
+}
+
+/* ================================================================== */
 /* Skipping                                                           */
 /* ================================================================== */
 
@@ -1290,6 +1390,7 @@ static const struct subr_def syntax_subrs[] = {
   { "syntax-class-to-char", Fsyntax_class_to_char, 1, 1 },
   { "matching-paren", Fmatching_paren, 1, 1 },
   { "backward-prefix-chars", Fbackward_prefix_chars, 0, 0 },
+  { "forward-comment", Fforward_comment, 1, 1 },
   { "skip-syntax-forward", Fskip_syntax_forward, 1, 2 },
   { "skip-syntax-backward", Fskip_syntax_backward, 1, 2 },
   { "scan-lists", Fscan_lists, 3, 3 },
