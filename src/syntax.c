@@ -542,22 +542,36 @@ struct parse_args {
   bool boundary_stop; /* COMMENTSTOP syntax-table */
 };
 
-/* A comment or string start at the walker's previous character. */
+/* Whether the walker's previous character and its next one start a
+   comment; if so, it is now after them, in the comment. */
+static bool two_char_comment(struct walker *w)
+{
+  struct parse *p = w->p;
+  if (!(w->prev_code & F_COMSTART_FIRST) || w->c.pos >= w->end)
+    return false;
+  int code = code_at(w->s, w->c);
+  if (!(code & F_COMSTART_SECOND))
+    return false;
+  p->comstyle = comment_style(code, w->prev_code);
+  p->incomment = ((code | w->prev_code) & F_NESTED) ? 1 : -1;
+  p->comstr_start = w->prev_from;
+  step(w);
+  w->prev_code = S_MAX;
+  return true;
+}
+
+/* The class of the construct starting at the walker's next character,
+   S_COMMENT with the comment's state set for a comment starter. */
 static int comment_start_code(struct walker *w)
 {
   struct parse *p = w->p;
-  if ((w->prev_code & F_COMSTART_FIRST) && w->c.pos < w->end) {
-    int code = code_at(w->s, w->c);
-    if (code & F_COMSTART_SECOND) {
-      p->comstyle = comment_style(code, w->prev_code);
-      p->incomment = ((code | w->prev_code) & F_NESTED) ? 1 : -1;
-      p->comstr_start = w->prev_from;
-      step(w);
-      w->prev_code = S_MAX;
-      return S_COMMENT;
-    }
-  }
+  /* A starter's first character may be behind, from a symbol's end
+     or the previous parse. */
+  if (two_char_comment(w))
+    return S_COMMENT;
   step(w);
+  if (two_char_comment(w))
+    return S_COMMENT;
   int cls = code_class(w->prev_code);
   if (cls == S_COMMENT_FENCE || cls == S_COMMENT) {
     p->comstyle = cls == S_COMMENT ? comment_style(w->prev_code, 0) : FENCE_STYLE;
@@ -722,7 +736,8 @@ static void parse_from_state(mrt *rt, const struct scan *s, struct parse *p, mva
   p->comstr_start = FIXNUMP(e) ? XFIXNUM(e) : -1;
   e = nth_or_nil(old, 10);
   p->prev_code = FIXNUMP(e) ? (int)XFIXNUM(e) : S_MAX;
-  for (mval l = nth_or_nil(old, 9); CONSP(l); l = XCDR(l)) {
+  for (mval l = nth_or_nil(old, 9); !NILP(l); l = XCDR(l)) {
+    CHECK_TYPE(rt, CONSP(l), Qlistp, l);
     mval start = XCAR(l);
     if (FIXNUMP(start) && XFIXNUM(start) >= s->begv && XFIXNUM(start) <= s->zv)
       p->levels[p->level].last = XFIXNUM(start);
@@ -730,7 +745,6 @@ static void parse_from_state(mrt *rt, const struct scan *s, struct parse *p, mva
       p->level++;
     p->levels[p->level] = (struct level){ -1, -1 };
   }
-  (void)rt;
 }
 
 static mval pos_or_nil(int64_t pos) { return pos < 0 ? Qnil : make_fixnum(pos); }
@@ -868,7 +882,6 @@ static int close_list(struct lister *l)
 
 static int open_list(struct lister *l)
 {
-  l->math_exit = false;
   return ++l->depth == 0 ? FOUND : GOING;
 }
 

@@ -291,6 +291,118 @@ each of FNS's value and point after it, or the error it signals."
                    '(12 5 (2 4 nil nil nil nil 0 nil nil (1 4) nil)
                         (2 8 nil nil nil nil 0 nil nil (1 8) nil))))))
 
+(ert-deftest syntax-fences-and-math ()
+  (with-temp-buffer
+    (let ((table (make-syntax-table)))
+      (modify-syntax-entry ?| "|" table)
+      (modify-syntax-entry ?! "!" table)
+      (modify-syntax-entry ?$ "$" table)
+      (set-syntax-table table))
+    (setq-local parse-sexp-ignore-comments t)
+    (insert "a |b c| ! x ! $m$ d")
+    (should (equal (list (scan-sexps 2 1) (scan-sexps 8 -1) (scan-sexps 8 1) (scan-sexps 14 1)
+                         (scan-sexps 18 -1))
+                   '(8 3 18 18 15)))
+    (should (equal (list (parse-partial-sexp 1 5) (parse-partial-sexp 1 11) (parse-partial-sexp 1 16)
+                         (parse-partial-sexp 1 12 nil nil nil 'syntax-table))
+                   '((0 nil 1 t nil nil 0 nil 3 nil nil) (0 nil 3 nil t nil 0 syntax-table 9 nil nil)
+                     (0 nil 3 nil nil nil 0 nil nil nil nil) (0 nil 1 t nil nil 0 nil 3 nil nil))))
+    (should (equal (list (forward-comment 1) (point)) '(nil 4)))))
+
+(ert-deftest syntax-nested-two-character-comments ()
+  ;; Pascal's (* *): the opener is also an open paren.
+  (with-temp-buffer
+    (let ((table (make-syntax-table)))
+      (modify-syntax-entry ?{ "<" table)
+      (modify-syntax-entry ?} ">" table)
+      (modify-syntax-entry ?\( "()1n" table)
+      (modify-syntax-entry ?* ". 23n" table)
+      (modify-syntax-entry ?\) ")(4n" table)
+      (set-syntax-table table))
+    (setq-local parse-sexp-ignore-comments t)
+    (insert "a (* b (* c *) d *) e {f} g")
+    (should (equal (list (scan-sexps 2 1) (scan-sexps 21 -1) (parse-partial-sexp 1 8)
+                         (parse-partial-sexp 1 12) (parse-partial-sexp 1 18)
+                         (parse-partial-sexp 1 24) (scan-sexps 22 1) (scan-sexps 27 -1))
+                   '(22 1 (0 nil 1 nil 1 nil 0 nil 3 nil nil) (0 nil 1 nil 2 nil 0 nil 3 nil nil)
+                        (0 nil 1 nil 1 nil 0 nil 3 nil nil) (0 nil 21 nil t nil 0 nil 23 nil nil)
+                        28 21)))))
+
+(ert-deftest syntax-multibyte-text ()
+  (should (equal (syntax-tests--elisp
+                  "é (ü \"ñ\" ; ö\n ß) 日本" 1
+                  (lambda () (scan-sexps 1 1)) (lambda () (scan-sexps 2 1))
+                  (lambda () (scan-sexps 20 -1)) (lambda () (parse-partial-sexp 1 12))
+                  (lambda () (skip-syntax-forward "^\"")) (lambda () (forward-word 2))
+                  (lambda () (backward-sexp 2)))
+                 '((2 1) (17 1) (18 1) ((1 3 6 nil t nil 0 nil 10 (3) nil) 12) (8 20) (nil 20)
+                   (nil 3)))))
+
+(ert-deftest syntax-lisp-prefixes ()
+  (with-temp-buffer
+    (set-syntax-table emacs-lisp-mode-syntax-table)
+    (insert "(a . b) #s(x) ,@y")
+    (should (equal (list (scan-sexps 1 1) (scan-sexps 8 1) (scan-sexps 14 1) (scan-sexps 18 -1)
+                         (scan-sexps 14 -1) (progn (goto-char 18) (backward-sexp) (point))
+                         (progn (goto-char 14) (backward-sexp) (point)))
+                   '(8 11 18 15 11 15 11)))))
+
+(ert-deftest syntax-forward-comment ()
+  (should (equal (syntax-tests--elisp
+                  "  ; a\n  ; b\n  x" 1
+                  (lambda () (forward-comment 1)) (lambda () (forward-comment 1))
+                  (lambda () (forward-comment 1)) (lambda () (forward-comment -1))
+                  (lambda () (forward-comment -5)) (lambda () (goto-char 1) (forward-comment 100))
+                  (lambda () (forward-comment 0)))
+                 '((t 7) (t 13) (nil 15) (t 9) (nil 1) (nil 15) (t 15))))
+  (should (equal (syntax-tests--c
+                  "x /* a */ // b\n /* c */ y" 25
+                  (lambda () (forward-comment -1)) (lambda () (forward-comment -1))
+                  (lambda () (forward-comment -1)) (lambda () (forward-comment -1))
+                  (lambda () (goto-char 2) (forward-comment 3)) (lambda () (forward-comment 1)))
+                 '((t 17) (t 11) (t 3) (nil 2) (t 24) (nil 25))))
+  (should (equal (syntax-tests--c
+                  "a */ b" 5 (lambda () (forward-comment -1))
+                  (lambda () (goto-char 3) (forward-comment 1)))
+                 '((nil 5) (nil 3))))
+  (should (equal (should-error (forward-comment 'a)) '(wrong-type-argument fixnump a))))
+
+(ert-deftest syntax-comment-end-can-be-escaped ()
+  (with-temp-buffer
+    (insert "a\\\nb ;c\\\nd")
+    (set-syntax-table emacs-lisp-mode-syntax-table)
+    (should (equal (list (parse-partial-sexp 1 11)
+                         (let ((comment-end-can-be-escaped t)) (parse-partial-sexp 1 11)))
+                   '((0 nil 10 nil nil nil 0 nil nil nil nil) (0 nil 1 nil t nil 0 nil 6 nil nil))))))
+
+(ert-deftest syntax-argument-errors ()
+  (with-temp-buffer
+    (insert "x")
+    (should (equal (should-error (skip-syntax-forward 5)) '(wrong-type-argument stringp 5)))
+    (should (equal (should-error (char-syntax "a")) '(wrong-type-argument characterp "a")))
+    (should (equal (should-error (matching-paren -1)) '(wrong-type-argument characterp -1)))
+    (should (equal (should-error (scan-lists 1 1 'a)) '(wrong-type-argument fixnump a)))
+    (should (equal (should-error (parse-partial-sexp 1 2 nil nil '(a b c d e f g h i j k l)))
+                   '(wrong-type-argument listp j)))
+    (should (equal (should-error (copy-syntax-table 5)) '(wrong-type-argument syntax-table-p 5)))
+    (should (equal (should-error (make-syntax-table 5)) '(wrong-type-argument char-table-p 5)))))
+
+(ert-deftest syntax-parse-partial-sexp-targets ()
+  (with-temp-buffer
+    (insert "(a (b")
+    (should (equal (list (parse-partial-sexp 1 6)
+                         (let ((s (parse-partial-sexp 1 6))) (parse-partial-sexp 6 6 nil nil s))
+                         (parse-partial-sexp 6 6 nil nil '(2 nil nil nil nil nil 0 nil nil (1 4) nil))
+                         (parse-partial-sexp 1 6 -1) (parse-partial-sexp 1 6 1))
+                   '((2 4 5 nil nil nil 0 nil nil (1 4) nil) (2 4 nil nil nil nil 2 nil nil (1 4) nil)
+                     (2 4 nil nil nil nil 2 nil nil (1 4) nil) (2 4 5 nil nil nil 0 nil nil (1 4) nil)
+                     (1 1 nil nil nil nil 0 nil nil (1) nil)))))
+  (with-temp-buffer
+    (insert "\"a\" b")
+    (should (equal (list (parse-partial-sexp 1 6 nil t) (point) (parse-partial-sexp 4 6 nil t) (point))
+                   '((0 nil nil nil nil nil 0 nil nil nil nil) 1
+                     (0 nil nil nil nil nil 0 nil nil nil nil) 5)))))
+
 ;;; List motion commands
 
 (ert-deftest syntax-list-motion ()
