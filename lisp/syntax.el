@@ -116,9 +116,8 @@ NO-SYNTAX-CROSSING, a scan from a string or comment stays in it."
          (if (nth 3 state)
              (condition-case nil (progn (forward-sexp) (point))
                (scan-error (point-max)))
-           (let ((in (parse-partial-sexp (point) (point-max) nil nil nil 'syntax-table)))
-             (parse-partial-sexp (point) (point-max) nil nil in 'syntax-table)
-             (point))))))))
+           (forward-comment 1)
+           (point)))))))
 
 (defun backward-up-list (&optional arg escape-strings no-syntax-crossing)
   "Move backward out of ARG levels of parentheses (forward if negative)."

@@ -71,7 +71,9 @@ each of FNS's value and point after it, or the error it signals."
                          (matching-paren #x2045))
                    '(41 123 nil 8262)))
     (should (equal (char-table-range (standard-syntax-table) nil) '(0)))
-    (should (equal (aref (standard-syntax-table) #x3008) '(4 . #x3009)))))
+    (should (equal (aref (standard-syntax-table) #x3008) '(4 . #x3009)))
+    (should (equal (mapcar (lambda (c) (string (char-syntax c))) '(#x3fff85 #x10ffff #x3000))
+                   '("w" "w" " ")))))
 
 (ert-deftest syntax-make-and-copy ()
   (let ((table (make-syntax-table)))
@@ -433,6 +435,36 @@ each of FNS's value and point after it, or the error it signals."
     (insert "ab c)")
     (goto-char 1)
     (should (equal (should-error (up-list 2)) '(scan-error "Unbalanced parentheses" 6 6)))))
+
+(ert-deftest syntax-list-motion-within-strings-and-comments ()
+  (should (equal (syntax-tests--elisp
+                  "(a \"b (c) d\" e)" 8
+                  (lambda () (up-list 1 nil t)) (lambda () (goto-char 8) (up-list 1 t t))
+                  (lambda () (goto-char 8) (backward-up-list 1 nil t))
+                  (lambda () (goto-char 8) (up-list -1 t t)))
+                 '((nil 10) (nil 10) (nil 7) (nil 7))))
+  (should (equal (syntax-tests--elisp
+                  "(a ; (b c)\n d)" 8
+                  (lambda () (up-list 1 nil t)) (lambda () (goto-char 8) (backward-up-list 1 nil t))
+                  (lambda () (goto-char 8) (up-list)))
+                 '((nil 11) (nil 6) (nil 11))))
+  (should (equal (syntax-tests--elisp
+                  "(a (b) c)" 5
+                  (lambda () (syntax-ppss-toplevel-pos (syntax-ppss)))
+                  (lambda () (syntax-ppss-context (syntax-ppss)))
+                  (lambda () (goto-char 1) (syntax-ppss-toplevel-pos (syntax-ppss))))
+                 '((1 5) (nil 5) (nil 1))))
+  (should (equal (syntax-tests--elisp
+                  "(a (b) c)" 1
+                  (lambda () (down-list 1 t)) (lambda () (down-list 5 t))
+                  (lambda () (goto-char 1) (forward-list 3 t)) (lambda () (backward-list 3 t)))
+                 '((nil 2) (user-error "At bottom level") (10 10) (1 1))))
+  (with-temp-buffer
+    (insert "(a b)")
+    (goto-char 1)
+    (let ((forward-sexp-function (lambda (n) (forward-char n))))
+      (forward-sexp 2))
+    (should (= (point) 3))))
 
 (ert-deftest syntax-interactive-sexp-errors ()
   (with-temp-buffer
