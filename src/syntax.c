@@ -264,12 +264,13 @@ static struct scan scan_open(mrt *rt)
   mval buffer = current_buffer(rt);
   struct buffer *b = XBUFFER(buffer);
   size_t n;
-  struct scan s = { rt, current_table(rt), buffer_text_from(buffer, b->begv, &n), 0, b->begv, b->zv };
-  s.nbytes = (int64_t)n;
-  s.ascii = s.nbytes == s.zv - s.begv;
-  s.ignore_comments = !NILP(find_symbol_value(rt, Qparse_sexp_ignore_comments));
-  s.escapable_ends = !NILP(find_symbol_value(rt, Qcomment_end_can_be_escaped));
-  return s;
+  const uint8_t *text = buffer_text_from(buffer, b->begv, &n);
+  return (struct scan){
+    .rt = rt, .table = current_table(rt), .text = text, .nbytes = (int64_t)n,
+    .begv = b->begv, .zv = b->zv, .ascii = (int64_t)n == b->zv - b->begv,
+    .ignore_comments = !NILP(find_symbol_value(rt, Qparse_sexp_ignore_comments)),
+    .escapable_ends = !NILP(find_symbol_value(rt, Qcomment_end_can_be_escaped)),
+  };
 }
 
 static struct cur cur_at(const struct scan *s, int64_t pos)
