@@ -199,6 +199,9 @@ static void define_lisp_tables(mrt *rt)
   defvar(rt, intern(rt, "lisp-interaction-mode-syntax-table"), interaction);
   mval scratch = current_buffer(rt);
   GC_STORE(rt->gc, scratch, XBUFFER(scratch)->syntax_table, interaction);
+  /* Set by prog-mode, which Lisp Interaction mode derives from. */
+  make_local_binding(rt, Qparse_sexp_ignore_comments);
+  set_internal(rt, Qparse_sexp_ignore_comments, Qt, Qnil, SET_SET);
 }
 
 /* ================================================================== */
@@ -213,11 +216,14 @@ static int class_of_designator(int c)
   return p ? (int)(p - designators) : -1;
 }
 
+/* C may be the NUL past an empty descriptor, which Emacs shows too. */
 static _Noreturn void invalid_letter(mrt *rt, int c)
 {
-  uint8_t text[8];
-  text[char_encode(c, text)] = 0;
-  mrt_errorf(rt, "Invalid syntax description letter: %s", (const char *)text);
+  static const char prefix[] = "Invalid syntax description letter: ";
+  char text[sizeof prefix + 8];
+  memcpy(text, prefix, sizeof prefix - 1);
+  int len = char_encode(c, (uint8_t *)text + sizeof prefix - 1);
+  xsignal1(rt, Qerror, make_string(rt, text, sizeof prefix - 1 + (size_t)len));
 }
 
 /* (string-to-syntax DESC): nil for the inherit class. */
@@ -1434,8 +1440,8 @@ void syntax_init(mrt *rt)
   for (int i = 0; i < S_MAX; i++)
     gc_aset(rt->gc, shared, i, list1(rt, make_fixnum(i)));
   rt->syntax->standard = make_standard_table(rt);
-  define_lisp_tables(rt);
   defvar(rt, Qparse_sexp_ignore_comments, Qnil);
+  define_lisp_tables(rt);
   defvar(rt, Qcomment_end_can_be_escaped, Qnil);
   defvar(rt, intern(rt, "parse-sexp-lookup-properties"), Qnil);
   defvar(rt, intern(rt, "words-include-escapes"), Qnil);

@@ -53,7 +53,19 @@ each of FNS's value and point after it, or the error it signals."
   (should (eq (string-to-syntax "w") (aref (standard-syntax-table) ?a)))
   (should (equal (should-error (string-to-syntax "Z"))
                  '(error "Invalid syntax description letter: Z")))
+  (should (equal (should-error (string-to-syntax "")) '(error "Invalid syntax description letter: \0")))
   (should (equal (should-error (string-to-syntax 5)) '(wrong-type-argument stringp 5))))
+
+(ert-deftest syntax-scratch-is-lisp-interaction ()
+  (with-current-buffer "*scratch*"
+    (should (eq (syntax-table) lisp-interaction-mode-syntax-table))
+    (should (eq (char-table-parent lisp-interaction-mode-syntax-table) emacs-lisp-mode-syntax-table))
+    (should (eq (char-table-parent emacs-lisp-mode-syntax-table) lisp-data-mode-syntax-table))
+    (should (equal (list parse-sexp-ignore-comments (local-variable-p 'parse-sexp-ignore-comments))
+                   '(t t)))
+    (should (equal (mapcar #'char-syntax '(?\n ?\; ?' ?@ ?. ?# ?\r #xa0))
+                   '(?> ?< ?' ?_ ?_ ?' ?_ ?\s)))
+    (should (equal (aref (syntax-table) ?@) '(1048579)))))
 
 (ert-deftest syntax-class-to-char ()
   (should (equal (mapcar #'syntax-class-to-char (number-sequence 0 15))
