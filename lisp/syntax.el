@@ -26,18 +26,19 @@ the accessible portion."
   "The class number of raw syntax descriptor SYNTAX (nil for nil)."
   (and syntax (logand (car syntax) 65535)))
 
-(defun syntax--user-error (arg)
-  "Report a scan error moving ARG sexps as a `user-error'."
-  (user-error (if (> arg 0) "No next sexp" "No previous sexp")))
+(defun syntax--interactively (function arg what)
+  "Call FUNCTION with ARG and nil, a scan error becoming the `user-error'
+an interactive call gives: no next or previous WHAT."
+  (condition-case nil
+      (funcall function arg nil)
+    (scan-error (user-error "No %s %s" (if (> arg 0) "next" "previous") what))))
 
 (defun forward-sexp (&optional arg interactive)
   "Move forward over ARG balanced expressions (backward if negative).
 INTERACTIVE non-nil turns scan errors into user errors."
   (or arg (setq arg 1))
   (if interactive
-      (condition-case nil
-          (forward-sexp arg nil)
-        (scan-error (syntax--user-error arg)))
+      (syntax--interactively #'forward-sexp arg "sexp")
     (if forward-sexp-function
         (funcall forward-sexp-function arg)
       (goto-char (or (scan-sexps (point) arg) (buffer-end arg)))
@@ -46,22 +47,18 @@ INTERACTIVE non-nil turns scan errors into user errors."
 
 (defun backward-sexp (&optional arg interactive)
   "Move backward over ARG balanced expressions (forward if negative)."
-  (or arg (setq arg 1))
-  (forward-sexp (- arg) interactive))
+  (forward-sexp (- (or arg 1)) interactive))
 
 (defun forward-list (&optional arg interactive)
   "Move forward over ARG balanced groups of parentheses."
   (or arg (setq arg 1))
   (if interactive
-      (condition-case nil
-          (forward-list arg nil)
-        (scan-error (syntax--user-error arg)))
+      (syntax--interactively #'forward-list arg "group")
     (goto-char (or (scan-lists (point) arg 0) (buffer-end arg)))))
 
 (defun backward-list (&optional arg interactive)
   "Move backward over ARG balanced groups of parentheses."
-  (or arg (setq arg 1))
-  (forward-list (- arg) interactive))
+  (forward-list (- (or arg 1)) interactive))
 
 (defun down-list (&optional arg interactive)
   "Move forward down ARG levels of parentheses (backward if negative)."

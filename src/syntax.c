@@ -878,7 +878,8 @@ static void forward_string(struct lister *l, int cls)
   forward(s, &l->c);
 }
 
-static int close_list(struct lister *l)
+/* Out of a list (a closer going forward, an opener going backward). */
+static int shallower(struct lister *l)
 {
   if (--l->depth == 0)
     return FOUND;
@@ -887,9 +888,17 @@ static int close_list(struct lister *l)
   return GOING;
 }
 
-static int open_list(struct lister *l)
+/* Into a list. */
+static int deeper(struct lister *l)
 {
   return ++l->depth == 0 ? FOUND : GOING;
+}
+
+/* A math delimiter ($) opens a level, and its partner closes it. */
+static int math_delimiter(struct lister *l)
+{
+  l->math_exit = !l->math_exit;
+  return l->math_exit ? deeper(l) : shallower(l);
 }
 
 static int forward_math(struct lister *l, int c)
@@ -898,12 +907,7 @@ static int forward_math(struct lister *l, int c)
     return GOING;
   if (l->c.pos < l->s->zv && char_at(l->s, l->c) == c)
     forward(l->s, &l->c);
-  if (l->math_exit) {
-    l->math_exit = false;
-    return close_list(l);
-  }
-  l->math_exit = true;
-  return open_list(l);
+  return math_delimiter(l);
 }
 
 /* One step of a forward scan, at the character at L's cursor. */
@@ -951,9 +955,9 @@ static int forward_item(struct lister *l)
   case S_MATH:
     return forward_math(l, c);
   case S_OPEN:
-    return open_list(l);
+    return deeper(l);
   case S_CLOSE:
-    return close_list(l);
+    return shallower(l);
   case S_STRING:
   case S_STRING_FENCE:
     forward_string(l, cls);
@@ -1032,16 +1036,6 @@ static void backward_string(struct lister *l, int cls, int term)
   }
 }
 
-/* An opener met going backward. */
-static int open_backward(struct lister *l)
-{
-  if (--l->depth == 0)
-    return FOUND;
-  if (l->depth < l->min_depth)
-    premature(l);
-  return GOING;
-}
-
 static int backward_math(struct lister *l, int c)
 {
   if (!l->sexp)
@@ -1052,12 +1046,7 @@ static int backward_math(struct lister *l, int c)
     if (char_at(l->s, before) == c)
       l->c = before;
   }
-  if (l->math_exit) {
-    l->math_exit = false;
-    return open_backward(l);
-  }
-  l->math_exit = true;
-  return ++l->depth == 0 ? FOUND : GOING;
+  return math_delimiter(l);
 }
 
 static int backward_item(struct lister *l)
@@ -1089,9 +1078,9 @@ static int backward_item(struct lister *l)
   case S_MATH:
     return backward_math(l, c);
   case S_CLOSE:
-    return ++l->depth == 0 ? FOUND : GOING;
+    return deeper(l);
   case S_OPEN:
-    return open_backward(l);
+    return shallower(l);
   case S_ENDCOMMENT: {
     if (!s->ignore_comments)
       return GOING;

@@ -13,14 +13,8 @@
     table)
   "A table with C's comments: /* */ (style a) and // to a newline (b).")
 
-(defvar syntax-tests--lisp-table
-  (let ((table (make-syntax-table lisp-data-mode-syntax-table)))
-    (modify-syntax-entry ?\[ "_   " table)
-    (modify-syntax-entry ?\] "_   " table)
-    (modify-syntax-entry ?# "' 14" table)
-    (modify-syntax-entry ?| "\" 23bn" table)
-    table)
-  "Common Lisp's table: nested #| |# comments, |symbols| as strings.")
+(define-derived-mode syntax-tests-mode prog-mode "T")
+(define-derived-mode syntax-tests-plain-mode text-mode "T2" :syntax-table nil)
 
 (defun syntax-tests--run (table text pos &rest fns)
   "In a buffer holding TEXT with TABLE and comments ignored, from POS:
@@ -283,7 +277,7 @@ each of FNS's value and point after it, or the error it signals."
 
 (ert-deftest syntax-nested-comments ()
   (with-temp-buffer
-    (set-syntax-table syntax-tests--lisp-table)
+    (set-syntax-table lisp-mode-syntax-table)
     (setq-local parse-sexp-ignore-comments t)
     (insert "a #| b #| c |# d |# e ; f\n|g h| i")
     (should (equal (mapcar (lambda (to) (parse-partial-sexp 1 to)) '(6 9 11 16 20 22 25 29 4 34))
@@ -486,7 +480,13 @@ each of FNS's value and point after it, or the error it signals."
     (should (= (point) 3))
     (should (equal (should-error (forward-sexp 5 t)) '(user-error "No next sexp")))
     (should (= (point) 3))
-    (should (equal (should-error (backward-sexp 5 t)) '(user-error "No previous sexp")))))
+    (should (equal (should-error (backward-sexp 5 t)) '(user-error "No previous sexp")))
+    (erase-buffer)
+    (insert ")(a) b")
+    (goto-char 1)
+    (should (equal (should-error (forward-list 3 t)) '(user-error "No next group")))
+    (goto-char 4)
+    (should (equal (should-error (backward-list 3 t)) '(user-error "No previous group")))))
 
 ;;; parse-partial-sexp
 
@@ -617,9 +617,6 @@ each of FNS's value and point after it, or the error it signals."
   (should (equal (list (aref lisp-mode-syntax-table ?#) (aref lisp-mode-syntax-table ?|))
                  '((589830) (6684679))))
   (should (null (default-value 'parse-sexp-ignore-comments))))
-
-(define-derived-mode syntax-tests-mode prog-mode "T")
-(define-derived-mode syntax-tests-plain-mode text-mode "T2" :syntax-table nil)
 
 (ert-deftest syntax-derived-mode-tables ()
   (with-temp-buffer
