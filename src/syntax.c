@@ -458,6 +458,45 @@ static void parse_reset(struct parse *p)
   p->levels[0] = (struct level){ -1, -1 };
 }
 
+/* The comments a forward parse from the start of the accessible
+   portion closed, as (END . START) pairs by END, the position after the
+   comment: one parse answers all the comment ends a backward scan meets. */
+struct comment_log {
+  mval v;       /* fixnums END START END START ... */
+  int64_t n;    /* pairs */
+  int64_t upto; /* where the parse stopped, -1 before it ran */
+};
+
+static void log_comment(mrt *rt, struct comment_log *log, int64_t end, int64_t start)
+{
+  int64_t size = VECTOR_LENGTH(log->v);
+  if (2 * log->n + 2 > size) {
+    mval bigger = make_vector(rt, (size_t)(2 * size + 16), Qnil);
+    for (int64_t i = 0; i < 2 * log->n; i++)
+      ASET_FIXNUM(bigger, i, AREF(log->v, i));
+    log->v = bigger;
+  }
+  ASET_FIXNUM(log->v, 2 * log->n, make_fixnum(end));
+  ASET_FIXNUM(log->v, 2 * log->n + 1, make_fixnum(start));
+  log->n++;
+}
+
+/* The start of the logged comment ending at END, or -1. */
+static int64_t logged_start(const struct comment_log *log, int64_t end)
+{
+  int64_t lo = 0, hi = log->n;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2, e = XFIXNUM(AREF(log->v, 2 * mid));
+    if (e == end)
+      return XFIXNUM(AREF(log->v, 2 * mid + 1));
+    if (e < end)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return -1;
+}
+
 /* Where the forward parse is: C, the character before it (PREV_FROM)
    and its code, and the one before that. */
 struct walker {
@@ -525,7 +564,7 @@ static int walk_string(struct walker *w)
 }
 
 /* The rest of a comment: whether it ended before the parse's end. */
-static bool walk_comment(struct walker *w)
+static bool walk_comment(struct walker *w, struct comment_log *log)
 {
   struct parse *p = w->p;
   struct comment cm = { p->comstyle, p->incomment, w->c.pos == w->s->begv ? 0 : w->prev_code };
@@ -535,6 +574,8 @@ static bool walk_comment(struct walker *w)
     p->incomment = cm.nesting;
     return false;
   }
+  if (log)
+    log_comment(w->s->rt, log, w->c.pos, p->comstr_start);
   p->incomment = 0;
   p->comstyle = 0;
   return true;
@@ -547,7 +588,9 @@ struct parse_args {
   bool stop_before;
   bool comment_stop; /* COMMENTSTOP non-nil */
   bool boundary_stop; /* COMMENTSTOP syntax-table */
+  struct comment_log *log; /* NULL: none kept */
 };
+
 
 /* Whether the walker's previous character and its next one start a
    comment; if so, it is now after them, in the comment. */
@@ -631,7 +674,7 @@ static enum stop_kind string_rest(struct walker *w, const struct parse_args *a)
 
 static enum stop_kind comment_rest(struct walker *w, const struct parse_args *a)
 {
-  return !walk_comment(w) || a->boundary_stop ? STOP_HERE : KEEP_GOING;
+  return !walk_comment(w, a->log) || a->boundary_stop ? STOP_HERE : KEEP_GOING;
 }
 
 /* One construct starting at the walker's next character. */
@@ -797,7 +840,7 @@ static void set_point(mrt *rt, int64_t pos) { XBUFFER(current_buffer(rt))->pt = 
 /* (parse-partial-sexp FROM TO &optional TARGETDEPTH STOPBEFORE OLDSTATE COMMENTSTOP) */
 static mval Fparse_partial_sexp(mrt *rt, int n, mval *a)
 {
-  struct parse_args args = { INT64_MIN, !NILP(a[3]), !NILP(a[5]), a[5] == Qsyntax_table };
+  struct parse_args args = { INT64_MIN, !NILP(a[3]), !NILP(a[5]), a[5] == Qsyntax_table, NULL };
   if (!NILP(a[2]))
     args.target = check_fixnum(rt, a[2]);
   if (buffer_position_of(rt, a[1]) < buffer_position_of(rt, a[0]))
@@ -821,6 +864,7 @@ struct lister {
   struct cur c;
   int64_t depth, min_depth, last_good;
   bool sexp, math_exit;
+  struct comment_log log;
 };
 
 static _Noreturn void scan_error(mrt *rt, const char *msg, int64_t a, int64_t b)
@@ -986,15 +1030,43 @@ static bool prev_comend_first(const struct scan *s, struct cur c)
   return (code_at(s, c) & F_COMEND_FIRST) && !char_quoted(s, c);
 }
 
-/* The start of the comment whose end starts at END, parsing forward
-   from the start of the accessible portion; -1 if END ends none. */
-static int64_t comment_start_before(const struct scan *s, int64_t end, int style)
+/* Whether a comment of STYLE may end at END: a line without a comment
+   starter ends none.  A non-nested comment starts after the last end of
+   its style before END (that end would have closed it), so only the text
+   back to there is looked at, and a nested one is always a candidate. */
+static bool may_end_comment(const struct scan *s, int64_t end, int style, bool nested)
 {
-  struct parse p;
-  parse_reset(&p);
-  struct parse_args a = { INT64_MIN, false, false, false };
-  parse_forward(s, &p, s->begv, end, &a);
-  return p.incomment && p.comstyle == style ? p.comstr_start : -1;
+  if (nested || s->escapable_ends)
+    return true;
+  struct cur c = cur_at(s, end);
+  while (c.pos > s->begv) {
+    backward(s, &c);
+    int code = code_at(s, c), cls = code_class(code);
+    if (cls == S_COMMENT || cls == S_COMMENT_FENCE || (code & F_COMSTART_SECOND))
+      return true;
+    if (cls == S_ENDCOMMENT && !(code & F_NESTED) && comment_style(code, 0) == style)
+      return false;
+  }
+  return false;
+}
+
+/* The start of the comment of STYLE whose end starts at END and ends
+   before AFTER, or -1 if it ends none: from LOG, which a parse from the
+   start of the accessible portion fills the first time. */
+static int64_t comment_start_before(const struct scan *s, struct comment_log *log, int64_t end,
+                                    int64_t after, int style, bool nested)
+{
+  if (!may_end_comment(s, end, style, nested))
+    return -1;
+  if (log->upto < after) {
+    struct parse p;
+    parse_reset(&p);
+    struct parse_args a = { INT64_MIN, false, false, false, log };
+    log->n = 0;
+    parse_forward(s, &p, s->begv, after, &a);
+    log->upto = after;
+  }
+  return logged_start(log, after);
 }
 
 /* Backward over the rest of a word or symbol, L's cursor at its start so far. */
@@ -1054,14 +1126,18 @@ static int backward_item(struct lister *l)
   const struct scan *s = l->s;
   backward(s, &l->c);
   int c = char_at(s, l->c), code = syntax_code(s->table, c), cls = code_class(code);
+  int64_t after = l->c.pos + 1;
   if (l->depth == l->min_depth)
     l->last_good = l->c.pos;
   int style = cls == S_ENDCOMMENT ? comment_style(code, 0) : 0;
+  bool nested = (code & F_NESTED) != 0;
   if (l->c.pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, l->c) &&
       s->ignore_comments) {
     backward(s, &l->c);
     cls = S_ENDCOMMENT;
-    style = comment_style(code_at(s, l->c), code);
+    int first = code_at(s, l->c);
+    style = comment_style(first, code);
+    nested = nested || (first & F_NESTED);
   }
   if (cls != S_ENDCOMMENT && char_quoted(s, l->c)) {
     backward(s, &l->c);
@@ -1084,7 +1160,7 @@ static int backward_item(struct lister *l)
   case S_ENDCOMMENT: {
     if (!s->ignore_comments)
       return GOING;
-    int64_t start = comment_start_before(s, l->c.pos, style);
+    int64_t start = comment_start_before(s, &l->log, l->c.pos, after, style, nested);
     if (start >= 0)
       l->c = cur_at(s, start);
     return GOING;
@@ -1121,7 +1197,8 @@ static mval scan_lists(mrt *rt, int64_t from, int64_t count, int64_t depth, bool
     from = s.begv;
   if (from > s.zv)
     from = s.zv;
-  struct lister l = { &s, cur_at(&s, from), depth, depth > 0 ? 0 : depth, from, sexp, false };
+  struct lister l = { &s, cur_at(&s, from), depth, depth > 0 ? 0 : depth, from, sexp, false,
+                      { make_vector(rt, 0, Qnil), 0, -1 } };
   for (; count > 0; count--)
     if (!scan_forward_one(&l))
       return Qnil;
@@ -1184,19 +1261,23 @@ static bool comment_forward(const struct scan *s, struct cur *c)
 }
 
 /* Backward over whitespace and one comment: whether one was passed. */
-static bool comment_backward(const struct scan *s, struct cur *c)
+static bool comment_backward(const struct scan *s, struct comment_log *log, struct cur *c)
 {
   for (;;) {
     if (c->pos <= s->begv)
       return false;
     backward(s, c);
+    int64_t after = c->pos + 1;
     bool quoted = char_quoted(s, *c);
     int ch = char_at(s, *c), code = syntax_code(s->table, ch), cls = code_class(code);
     int style = cls == S_ENDCOMMENT ? comment_style(code, 0) : 0;
+    bool nested = (code & F_NESTED) != 0;
     if (c->pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, *c)) {
       backward(s, c);
       cls = S_ENDCOMMENT;
-      style = comment_style(code_at(s, *c), code);
+      int first = code_at(s, *c);
+      style = comment_style(first, code);
+      nested = nested || (first & F_NESTED);
     }
     if (cls == S_COMMENT_FENCE) {
       struct cur at = *c;
@@ -1211,7 +1292,7 @@ static bool comment_backward(const struct scan *s, struct cur *c)
       return true;
     }
     if (cls == S_ENDCOMMENT) {
-      int64_t start = comment_start_before(s, c->pos, style);
+      int64_t start = comment_start_before(s, log, c->pos, after, style, nested);
       if (start >= 0) {
         *c = cur_at(s, start);
         return true;
@@ -1236,11 +1317,12 @@ static mval Fforward_comment(mrt *rt, int n, mval *a)
   int64_t count = check_fixnum(rt, a[0]);
   struct scan s = scan_open(rt);
   struct cur c = cur_at(&s, point(rt));
+  struct comment_log log = { make_vector(rt, 0, Qnil), 0, -1 };
   bool ok = true;
   for (; ok && count > 0; count--)
     ok = comment_forward(&s, &c);
   for (; ok && count < 0; count++)
-    ok = comment_backward(&s, &c);
+    ok = comment_backward(&s, &log, &c);
   set_point(rt, c.pos);
   return ok ? Qt : Qnil;
 }
