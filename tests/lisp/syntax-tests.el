@@ -263,6 +263,28 @@ each of FNS's value and point after it, or the error it signals."
     (insert "(a ; )\n b)")
     (should (equal (scan-sexps 1 1) 7))))
 
+(ert-deftest syntax-backward-over-comments-and-strings ()
+  (should (equal (syntax-tests--elisp
+                  "(a \"x ; y\"\n b ; c \" d\n e ?\\; f\n g) h" 1
+                  (lambda () (scan-sexps 1 1)) (lambda () (scan-sexps 34 -1))
+                  (lambda () (scan-sexps 33 -2)) (lambda () (scan-sexps 33 -3))
+                  (lambda () (scan-sexps 33 -4)) (lambda () (scan-sexps 33 -5))
+                  (lambda () (goto-char 34) (forward-comment -1))
+                  (lambda () (goto-char 23) (forward-comment -1)))
+                 '((35 1) (33 1) (26 1) (24 1) (13 1) (4 1) (nil 34) (t 15))))
+  ;; Many commented lines in one list: each comment end is looked up.
+  (let ((text (concat "(progn\n"
+                      (mapconcat (lambda (i) (format " (x%d \";\") ; %d \"\n" i i))
+                                 (number-sequence 1 200) "")
+                      ")")))
+    (should (equal (syntax-tests--elisp
+                    text (1+ (length text))
+                    (lambda () (backward-sexp))
+                    (lambda () (goto-char (1- (point-max))) (backward-sexp 3))
+                    (lambda () (forward-comment -1)) (lambda () (backward-sexp 400)))
+                   '((nil 1) (nil 3733) (t 3724)
+                     (scan-error "Containing expression ends prematurely" 1 1))))))
+
 (ert-deftest syntax-scan-c-comments ()
   (let ((text "a /* b */ c // d\ne 'f' /* g"))
     (should (equal (syntax-tests--c
