@@ -67,7 +67,18 @@ static mval check_char_table(mrt *rt, mval x)
 }
 
 mval chartab_ref(mrt *rt, mval table, mval c) { return lookup(table, check_character(rt, c)); }
-mval chartab_lookup(mval table, int64_t c) { return lookup(table, c); }
+/* ASCII first, from the ASCII slot: the syntax scans and the regexp
+   syntax classes ask for every character. */
+mval chartab_lookup(mval table, int64_t c)
+{
+  if (c < 128) {
+    mval ascii = AREF(table, CT_ASCII);
+    mval v = SUB_CHAR_TABLE_P(ascii) ? AREF(ascii, SUB_CONTENTS + c) : ascii;
+    if (!NILP(v))
+      return v;
+  }
+  return lookup(table, c);
+}
 
 /* Emacs keeps ASCII, the depth-3 table of characters 0..127 or the
    value of them all, in a slot of its own. */
