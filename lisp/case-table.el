@@ -139,28 +139,42 @@ of lower and upper cases.  The derived tables are out of date then."
   (set-char-table-extra-slot table 1 nil)
   (set-char-table-extra-slot table 2 nil))
 
-;; Emacs's versions also set the standard syntax table's entries;
-;; marrow's syntax is fixed.
+;; As Emacs's, these also set the standard syntax table's entries.
+
+(defun case-table--words (&rest chars)
+  "Make CHARS word constituents in the standard syntax table."
+  (dolist (c chars)
+    (modify-syntax-entry c "w   " (standard-syntax-table))))
 
 (defun set-case-syntax-pair (uc lc table)
-  "Make UC and LC the upper and lower case of each other in TABLE."
-  (case-table--put table (list uc lc lc lc) (list uc uc lc uc)))
+  "Make UC and LC the upper and lower case of each other in TABLE, and
+word constituents."
+  (case-table--put table (list uc lc lc lc) (list uc uc lc uc))
+  (case-table--words lc uc))
 
 (defun set-upcase-syntax (uc lc table)
-  "Make UC the upper case of LC in TABLE, leaving UC's lower case as is."
-  (case-table--put table (list lc lc) (list uc uc lc uc)))
+  "Make UC the upper case of LC in TABLE, leaving UC's lower case as is;
+both become word constituents."
+  (case-table--put table (list lc lc) (list uc uc lc uc))
+  (case-table--words lc uc))
 
 (defun set-downcase-syntax (uc lc table)
-  "Make LC the lower case of UC in TABLE, leaving LC's upper case as is."
-  (case-table--put table (list uc lc lc lc) (list uc uc)))
+  "Make LC the lower case of UC in TABLE, leaving LC's upper case as is;
+both become word constituents."
+  (case-table--put table (list uc lc lc lc) (list uc uc))
+  (case-table--words lc uc))
 
-(defun set-case-syntax (c _syntax table)
-  "Make C a character without case in TABLE."
-  (case-table--put table (list c c) (list c c)))
+(defun set-case-syntax (c syntax table)
+  "Make C a character without case in TABLE, of syntax SYNTAX."
+  (case-table--put table (list c c) (list c c))
+  (modify-syntax-entry c syntax (standard-syntax-table)))
 
 (defun set-case-syntax-delims (l r table)
-  "Make L and R, a pair of delimiters, characters without case in TABLE."
-  (case-table--put table (list l l r r) (list l l r r)))
+  "Make L and R, a pair of delimiters, characters without case in TABLE
+and matching parentheses."
+  (case-table--put table (list l l r r) (list l l r r))
+  (modify-syntax-entry l (concat "(" (char-to-string r) "  ") (standard-syntax-table))
+  (modify-syntax-entry r (concat ")" (char-to-string l) "  ") (standard-syntax-table)))
 
 (provide 'case-table)
 

@@ -1,8 +1,9 @@
 ;;; modes.el --- major and minor modes  -*- lexical-binding: t -*-
 
-;; As Emacs's, without syntax tables or abbrev tables (marrow has none):
-;; a major mode command kills the buffer's local variables, sets
-;; `major-mode' and `mode-name' and runs its hooks through
+;; As Emacs's, without abbrev tables (marrow has none): a major mode
+;; command kills the buffer's local variables, sets `major-mode' and
+;; `mode-name', gives the buffer its syntax table (MODE-syntax-table,
+;; inheriting from its parent mode's) and runs its hooks through
 ;; `run-mode-hooks'; a derived mode runs its parent's body first, with
 ;; the hooks delayed until its own end.  Emacs preloads these; subr.el
 ;; autoloads them from here.
@@ -66,8 +67,9 @@ properties and aliases) that is one of MODES, or nil."
 (defmacro define-derived-mode (child parent name &rest body)
   "Define CHILD, a major mode command running PARENT's (nil: none) first.
 NAME is its `mode-name'.  BODY may start with a docstring and keyword
-arguments (:after-hook FORM is kept; :group, :abbrev-table,
-:syntax-table and :interactive are accepted), then forms run in the
+arguments (:after-hook FORM is kept; :syntax-table names the table,
+nil for the parent's, by default CHILD-syntax-table; :group,
+:abbrev-table and :interactive are accepted), then forms run in the
 new mode before its hook, CHILD-hook."
   (declare (indent defun) (doc-string 4))
   (when (eq parent 'fundamental-mode) (setq parent nil)) ; as Emacs's derived.el
@@ -76,7 +78,10 @@ new mode before its hook, CHILD-hook."
          (split (subr--mode-options body))
          (after (plist-get (car split) :after-hook))
          (hook (intern (format "%s-hook" child)))
-         (map (intern (format "%s-map" child))))
+         (map (intern (format "%s-map" child)))
+         (own-syntax (not (plist-member (car split) :syntax-table)))
+         (syntax (if own-syntax (intern (format "%s-syntax-table" child))
+                   (plist-get (car split) :syntax-table))))
     `(progn
        (defvar ,hook nil)
        (unless (get ',hook 'variable-documentation)
@@ -89,6 +94,13 @@ No problems result if this variable is not bound.
        (defvar ,map (make-sparse-keymap))
        (unless (get ',map 'variable-documentation)
          (put ',map 'variable-documentation ,(format "Keymap for `%s'." child)))
+       ,@(when own-syntax
+           `((unless (boundp ',syntax)
+               (put ',syntax 'definition-name ',child)
+               (defvar ,syntax (make-syntax-table)))
+             (unless (get ',syntax 'variable-documentation)
+               (put ',syntax 'variable-documentation
+                    ,(format "Syntax table for `%s'." child)))))
        (put ',child 'derived-mode-parent ',parent)
        (defun ,child ()
          ,doc
@@ -101,6 +113,13 @@ No problems result if this variable is not bound.
                `((unless (keymap-parent ,map)
                    (set-keymap-parent ,map (current-local-map)))))
            (use-local-map ,map)
+           ,@(when own-syntax
+               ;; A table of its own inherits from the parent mode's.
+               `((let ((table-parent (char-table-parent ,syntax)))
+                   (unless (and table-parent
+                                (not (eq table-parent (standard-syntax-table))))
+                     (set-char-table-parent ,syntax (syntax-table))))))
+           ,@(when syntax `((set-syntax-table ,syntax)))
            ,@(cdr split))
          (run-mode-hooks ',hook)
          ,@(when after
@@ -114,12 +133,34 @@ No problems result if this variable is not bound.
   (kill-all-local-variables)
   (run-mode-hooks))
 
+(defvar text-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?\" ".   " table)
+    (modify-syntax-entry ?\\ ".   " table)
+    (modify-syntax-entry ?' "w p" table)
+    ;; Word constituents between letters (UAX #29): Hebrew geresh and
+    ;; gershayim, middle dot, hyphenation point, fullwidth colon.
+    (dolist (c '(#x5f3 #x5f4 #xb7 #x2027 #xff1a))
+      (modify-syntax-entry c "w   " table))
+    table)
+  "Syntax table used while in `text-mode'.")
 (define-derived-mode text-mode nil "Text"
   "The major mode for text written for people."
   (setq-local require-final-newline mode-require-final-newline))
 (define-derived-mode prog-mode fundamental-mode "Prog"
   "The major mode that modes for programming languages derive from."
-  (setq-local require-final-newline mode-require-final-newline))
+  (setq-local require-final-newline mode-require-final-newline)
+  (setq-local parse-sexp-ignore-comments t))
+;; lisp-data-mode-syntax-table and emacs-lisp-mode-syntax-table are
+;; made in C (src/syntax.c), *scratch* using them from the start.
+(defvar lisp-mode-syntax-table
+  (let ((table (make-syntax-table lisp-data-mode-syntax-table)))
+    (modify-syntax-entry ?\[ "_   " table)
+    (modify-syntax-entry ?\] "_   " table)
+    (modify-syntax-entry ?# "' 14" table)
+    (modify-syntax-entry ?| "\" 23bn" table)
+    table)
+  "Syntax table used in `lisp-mode'.")
 (define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
   "The major mode for Lisp data.")
 (defvar elisp--dynlex-modeline-map

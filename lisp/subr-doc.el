@@ -1041,8 +1041,67 @@ Symbols stand for their names; a NUL character ends a string here.")
      "The character whose Unicode name is STRING, or nil; with IGNORE-CASE,
 the name's case does not matter.")
     (char-syntax "CHARACTER"
-     "The syntax class of CHARACTER in the standard syntax table, as the
-character that designates it (?w for word, ?\\s for whitespace...).")
+     "The syntax class of CHARACTER in the current buffer's syntax table, as
+the character that designates it (?w for word, ?\\s for whitespace...).")
+    (syntax-table-p "OBJECT"
+     "Whether OBJECT is a syntax table: a char-table of subtype `syntax-table'.")
+    (syntax-table nil
+     "The current buffer's syntax table.")
+    (standard-syntax-table nil
+     "The standard syntax table, which new buffers start with and other
+tables inherit from.")
+    (set-syntax-table "TABLE"
+     "Make syntax table TABLE the current buffer's, and return it.")
+    (make-syntax-table "&optional OLDTABLE"
+     "A new empty syntax table inheriting from OLDTABLE, by default from the
+standard syntax table.")
+    (copy-syntax-table "&optional TABLE"
+     "A copy of syntax table TABLE (the standard one if nil), without a default
+and with the standard table as its parent if TABLE had none.")
+    (string-to-syntax "STRING"
+     "The raw syntax descriptor (CODE . MATCHING-CHAR) that descriptor STRING
+\(class letter, matching character, flags 1234pbnc) stands for; nil for
+the inherit class @.")
+    (modify-syntax-entry "CHAR NEWENTRY &optional SYNTAX-TABLE"
+     "Give CHAR (or each character of a range (FROM . TO)) the syntax that
+descriptor string NEWENTRY stands for in SYNTAX-TABLE, by default the
+current buffer's.")
+    (syntax-class-to-char "SYNTAX"
+     "The character that designates syntax class number SYNTAX.")
+    (matching-paren "CHARACTER"
+     "The character matching CHARACTER if it is an open or close paren in the
+current syntax table, else nil.")
+    (backward-prefix-chars nil
+     "Move point back over characters of expression prefix syntax or with
+the prefix flag p.")
+    (forward-comment "COUNT"
+     "Move point forward over COUNT comments and the whitespace around them
+\(backward if COUNT is negative), stopping at anything else; t if all
+COUNT were passed.")
+    (skip-syntax-forward "SYNTAX &optional LIM"
+     "Move point forward over characters whose syntax class is in the string
+SYNTAX of class letters (not in it if SYNTAX starts with ^), up to LIM;
+return the distance moved.")
+    (skip-syntax-backward "SYNTAX &optional LIM"
+     "Move point backward over characters whose syntax class is in the string
+SYNTAX (not in it if it starts with ^), down to LIM; return the distance
+moved, zero or negative.")
+    (scan-lists "FROM COUNT DEPTH"
+     "The position COUNT balanced lists away from FROM (backward if COUNT is
+negative), stopping early when the depth, starting at DEPTH, reaches
+zero; nil at the accessible portion's end between lists.  A scan-error
+when the parentheses do not balance.")
+    (scan-sexps "FROM COUNT"
+     "The position COUNT balanced expressions away from FROM (backward if
+COUNT is negative), or nil at the accessible portion's end.")
+    (parse-partial-sexp "FROM TO &optional TARGETDEPTH STOPBEFORE OLDSTATE COMMENTSTOP"
+     "Parse the text from FROM to TO as Lisp-like expressions and return the
+state there: depth, innermost list start, last complete expression start,
+string terminator, comment nesting, quoted flag, minimum depth, comment
+style, string or comment start, open list positions, and the syntax of a
+pending two-character construct.  Stop early at depth TARGETDEPTH, before
+an expression if STOPBEFORE, or at a comment (or string, if COMMENTSTOP is
+`syntax-table') boundary; resume from OLDSTATE.  Point moves to the end.")
     (char-table-extra-slot "CHAR-TABLE N"
      "The value of extra slot N of CHAR-TABLE.")
     (char-table-p "OBJECT"

@@ -1956,7 +1956,7 @@ Return FORM's value when run at once, else nil."
 (defconst subr--hidden-libraries
   '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
     "kbd" "keymap" "lread" "modes" "nadvice" "overlays" "process" "regexp-opt" "replace" "simple"
-    "subr-doc" "textprops" "timer")
+    "subr-doc" "syntax" "textprops" "timer")
   "marrow's libraries that Emacs preloads or writes in C: loading one
 on first use is invisible, as they are already there in Emacs.")
 
@@ -2944,6 +2944,21 @@ current on entry gets its own table back on exit."
     `(let ((,saved (current-case-table)) (,buffer (current-buffer)))
        (unwind-protect (progn (set-case-table ,table) ,@body)
          (with-current-buffer ,buffer (set-case-table ,saved))))))
+;; Syntax tables are in C (src/syntax.c); motion over sexps and
+;; syntax-ppss, preloaded in Emacs, in lisp/syntax.el.
+(dolist (f '(buffer-end syntax-after syntax-class forward-sexp backward-sexp forward-list
+             backward-list down-list up-list backward-up-list syntax-ppss
+             syntax-ppss-toplevel-pos syntax-ppss-context))
+  (autoload f "syntax"))
+
+(defmacro with-syntax-table (table &rest body)
+  "Run BODY with syntax table TABLE the current buffer's; the buffer
+current on entry gets its own table back on exit."
+  (declare (debug t) (indent 1))
+  (let ((saved (make-symbol "table")) (buffer (make-symbol "buffer")))
+    `(let ((,saved (syntax-table)) (,buffer (current-buffer)))
+       (unwind-protect (progn (set-syntax-table ,table) ,@body)
+         (save-current-buffer (set-buffer ,buffer) (set-syntax-table ,saved))))))
 (autoload 'edebug-eval-top-level-form "edebug" nil t)
 ;; Preloaded in Emacs.
 (dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p

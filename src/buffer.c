@@ -294,6 +294,12 @@ const uint8_t *buffer_text_from(mval buffer, int64_t from, size_t *nbytes)
   return contiguous(b->t, bf, bt);
 }
 
+int64_t buffer_bytes_between(mval buffer, int64_t from, int64_t pos)
+{
+  struct buffer_text *t = XBUFFER(buffer)->t;
+  return pos_to_byte(t, pos) - pos_to_byte(t, from);
+}
+
 /* ---- Markers ---- */
 
 static void adjust_for_insert(struct buffer *b, int64_t pos, int64_t n)
@@ -571,6 +577,7 @@ void buffer_reset_mode(mrt *rt)
   const int reset[] = {MAJOR_MODE, MODE_NAME, INVISIBILITY_SPEC};
   for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++)
     set_per_buffer(rt, rt->locals, reset[i], AREF(state(rt)->initial_values, reset[i]));
+  GC_STORE(rt->gc, state(rt)->current, cur(rt)->syntax_table, Qnil);
 }
 
 static mval make_buffer(mrt *rt, mval name)

@@ -61,6 +61,8 @@ struct buffer {
   /* The base buffer of an indirect buffer (never itself indirect):
      keeps that buffer, and so the text T points into, alive. */
   const mval base;
+  /* Its syntax table (syntax.h); nil for the standard one. */
+  const mval syntax_table;
   /* The markers that point into it, a chain the collector does not
      follow: as in Emacs, a marker nothing else holds dies, and its
      finalizer takes it off. */
@@ -77,7 +79,7 @@ struct buffer {
      or -1 when not noted (a time given to set-visited-file-modtime). */
   int64_t modtime_kind, modtime_sec, modtime_nsec, modtime_size;
 };
-#define BUFFER_NLISP 5
+#define BUFFER_NLISP 6
 
 
 struct marker {
@@ -163,6 +165,8 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s);
    portion, in one run of multibyte bytes (the gap moved out of it),
    and their count in *NBYTES: valid until the text next changes. */
 const uint8_t *buffer_text_from(mval buffer, int64_t from, size_t *nbytes);
+/* The bytes between positions FROM <= POS of BUFFER's text. */
+int64_t buffer_bytes_between(mval buffer, int64_t from, int64_t pos);
 /* How the printer shows buffer or marker OBJ: #<buffer NAME>,
    #<killed buffer>, #<marker at POS in NAME>, #<marker in no buffer>. */
 mval buffer_description(mrt *rt, mval obj);

@@ -67,6 +67,18 @@ static mval check_char_table(mrt *rt, mval x)
 }
 
 mval chartab_ref(mrt *rt, mval table, mval c) { return lookup(table, check_character(rt, c)); }
+/* ASCII first, from the ASCII slot: the syntax scans and the regexp
+   syntax classes ask for every character. */
+mval chartab_lookup(mval table, int64_t c)
+{
+  if (c < 128) {
+    mval ascii = AREF(table, CT_ASCII);
+    mval v = SUB_CHAR_TABLE_P(ascii) ? AREF(ascii, SUB_CONTENTS + c) : ascii;
+    if (!NILP(v))
+      return v;
+  }
+  return lookup(table, c);
+}
 
 /* Emacs keeps ASCII, the depth-3 table of characters 0..127 or the
    value of them all, in a slot of its own. */
@@ -129,6 +141,13 @@ static void set_range(mrt *rt, mval table, int64_t from, int64_t to, mval value)
 {
   struct setting s = { rt, from, to, value };
   each_entry(table, 0, from, to, set_entry, &s);
+}
+
+void chartab_set_range(mrt *rt, mval table, int64_t from, int64_t to, mval value)
+{
+  set_range(rt, table, from, to, value);
+  if (from < 128)
+    update_ascii(rt, table);
 }
 
 void chartab_set(mrt *rt, mval table, mval c, mval value)
@@ -221,19 +240,25 @@ static void walk_entry(const struct entry *e, void *ud)
 
 /* ---- Primitives ---- */
 
-static mval Fmake_char_table(mrt *rt, int n, mval *a)
+mval chartab_make(mrt *rt, mval purpose, mval init)
 {
-  CHECK_TYPE(rt, SYMBOLP(a[0]), Qsymbolp, a[0]);
-  mval slots = get_prop(rt, a[0], Qchar_table_extra_slots);
+  CHECK_TYPE(rt, SYMBOLP(purpose), Qsymbolp, purpose);
+  mval slots = get_prop(rt, purpose, Qchar_table_extra_slots);
   int64_t extra = NILP(slots) ? 0 : check_natnum(rt, slots);
   if (extra > CHAR_TABLE_EXTRA_MAX)
     args_out_of_range(rt, slots, Qnil);
   size_t size = (size_t)(CHAR_TABLE_STANDARD_SLOTS + extra);
-  mval table = gc_vectorlike_fill(rt->gc, PVEC_CHAR_TABLE, size + 1, size, a[1]);
+  mval table = gc_vectorlike_fill(rt->gc, PVEC_CHAR_TABLE, size + 1, size, init);
   gc_aset(rt->gc, table, CT_PARENT, Qnil);
-  gc_aset(rt->gc, table, CT_SUBTYPE, a[0]);
+  gc_aset(rt->gc, table, CT_SUBTYPE, purpose);
   return table;
 }
+
+static mval Fmake_char_table(mrt *rt, int n, mval *a) { return chartab_make(rt, a[0], a[1]); }
+
+void chartab_set_default(mrt *rt, mval table, mval value) { gc_aset(rt->gc, table, CT_DEFAULT, value); }
+mval chartab_parent(mval table) { return AREF(table, CT_PARENT); }
+void chartab_set_parent(mrt *rt, mval table, mval parent) { gc_aset(rt->gc, table, CT_PARENT, parent); }
 
 static mval Fchar_table_p(mrt *rt, int n, mval *a) { return CHAR_TABLE_P(a[0]) ? Qt : Qnil; }
 

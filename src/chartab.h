@@ -22,6 +22,15 @@ mval chartab_subtype(mval table);
 /* (aref TABLE C) and (aset TABLE C VALUE); C is checked. */
 mval chartab_ref(mrt *rt, mval table, mval c);
 void chartab_set(mrt *rt, mval table, mval c, mval value);
+/* C's value (a character, unchecked), through the default and parents. */
+mval chartab_lookup(mval table, int64_t c);
+/* (set-char-table-range TABLE (FROM . TO) VALUE) of characters. */
+void chartab_set_range(mrt *rt, mval table, int64_t from, int64_t to, mval value);
+/* (make-char-table PURPOSE INIT), the default, the parent. */
+mval chartab_make(mrt *rt, mval purpose, mval init);
+void chartab_set_default(mrt *rt, mval table, mval value);
+mval chartab_parent(mval table);
+void chartab_set_parent(mrt *rt, mval table, mval parent);
 /* A copy whose sub-char-tables are copies too. */
 mval chartab_copy(mrt *rt, mval table);
 /* The reader's #^[...] and #^^[...] from the vector of their slots. */

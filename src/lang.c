@@ -27,6 +27,7 @@
 #include "callproc.h"
 #include "process.h"
 #include "timefns.h"
+#include "syntax.h"
 #include "variables.h"
 
 /* data first: it defines the predicates that later error data names;
@@ -56,6 +57,7 @@ void lang_init(mrt *rt, const char *lispdir)
   heapmap_init(rt);
   json_init(rt);
   buffer_init(rt);
+  syntax_init(rt); /* gives *scratch* its table */
   overlays_init(rt);
   window_init(rt);
   bytecode_init(rt); /* its opcodes take the primitives defined so far */

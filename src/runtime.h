@@ -152,6 +152,7 @@ struct mrt {
   struct reader_state *reader;
   struct printer_state *printer;
   struct buffer_state *buffers;
+  struct syntax_state *syntax;
   struct bytecode_state *bytecode;
   void *host; /* the API layer's per-runtime data */
 

@@ -57,6 +57,7 @@
 #include <wctype.h>
 
 #include "strfns.h"
+#include "syntax.h"
 #include "textprop.h"
 #include "fns.h"
 #include "eval.h"
@@ -550,34 +551,13 @@ static mval Fsubstring(mrt *rt, int n, mval *a)
 /* Syntax                                                             */
 /* ================================================================== */
 
-/* Syntax classes as Emacs's syntax codes (' ' whitespace, 'w' word,
-   '_' symbol, '.' punctuation, '(' ')' '"' '\'' '<' '>' '\\').  This is the
-   table that `emacs -batch` sees: its current buffer is *scratch*, in
-   lisp-interaction-mode, so \\s-, [:space:], \\w, capitalize and word
-   boundaries behave there as here (a newline, for instance, is a
-   comment end, not whitespace).  Non-ASCII characters are words except
-   in the runs of syntax.h, generated from Emacs 28 (src/gen-syntax.el). */
-static const char ascii_syntax[129] =
-  "_________ >_ ___________________"
-  " _\"'___'()__'___wwwwwwwwww_<____"
-  "_wwwwwwwwwwwwwwwwwwwwwwwwww(\\)__"
-  "'wwwwwwwwwwwwwwwwwwwwwwwwww_____";
-
-#include "syntax.h"
-
 static ptrdiff_t run_holding(const void *runs, size_t stride, size_t n, int c);
 
-static char char_syntax(int c)
-{
-  if (c < 0x80)
-    return c >= 0 ? ascii_syntax[c] : ' ';
-  ptrdiff_t i = run_holding(syntax_runs, sizeof syntax_runs[0],
-                            sizeof syntax_runs / sizeof syntax_runs[0], c);
-  return i >= 0 ? syntax_runs[i].code : 'w';
-}
+/* The current buffer's syntax table decides (src/syntax.c). */
+static char char_syntax(mrt *rt, int c) { return c < 0 ? ' ' : syntax_designator(rt, c); }
 
 /* Word constituents, for capitalize, \\w, \\b and [:word:]. */
-static bool word_char(int c) { return char_syntax(c) == 'w'; }
+static bool word_char(mrt *rt, int c) { return char_syntax(rt, c) == 'w'; }
 
 /* ================================================================== */
 /* Case                                                               */
@@ -761,7 +741,7 @@ static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_
   }
   int cased = case_char(c, how, t);
   if (c == GREEK_CAPITAL_SIGMA && cased != c && in_word &&
-      (i + 1 == n || !word_char((int)XFIXNUM(AREF(in, i + 1)))))
+      (i + 1 == n || !word_char(t->rt, (int)XFIXNUM(AREF(in, i + 1)))))
     cased = GREEK_FINAL_SIGMA;
   if (!NILP(out))
     ASET_FIXNUM(out, k, make_fixnum(cased));
@@ -787,7 +767,7 @@ static mval case_convert(mrt *rt, mval obj, enum case_op op)
     for (int64_t i = 0; i < n; i++) {
       int c = (int)XFIXNUM(AREF(in, i));
       k = case_string_char(in, i, n, case_op_for(op, !in_word), in_word, out, k, &t);
-      in_word = word_char(c);
+      in_word = word_char(rt, c);
     }
     total = k;
     if (pass == 0)
@@ -1506,7 +1486,6 @@ static mval Fstring_width(mrt *rt, int n, mval *a)
   return make_fixnum(width);
 }
 
-static mval Fchar_syntax(mrt *rt, int n, mval *a) { return make_fixnum(char_syntax(check_char(rt, a[0]))); }
 
 static mval Fchar_width(mrt *rt, int n, mval *a) { return make_fixnum(char_width(check_char(rt, a[0]))); }
 
@@ -2237,8 +2216,8 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
 
 /* ---- Character classes and syntax ---- */
 
-static bool syntax_space(int ch) { return char_syntax(ch) == ' '; }
-static bool syntax_is(int ch, int code) { return char_syntax(ch) == code; }
+static bool syntax_space(mrt *rt, int ch) { return char_syntax(rt, ch) == ' '; }
+static bool syntax_is(mrt *rt, int ch, int code) { return char_syntax(rt, ch) == code; }
 
 /* Membership of the classes whose sets come from Emacs 28 (see
    src/gen-charclass.el); bits in the order of the generated table. */
@@ -2253,18 +2232,18 @@ static int char_classes(int ch)
   return i >= 0 ? class_runs[i].classes : 0;
 }
 
-static bool named_class_match(int flags, int ch, bool fold)
+static bool named_class_match(mrt *rt, int flags, int ch, bool fold)
 {
   int cc = char_classes(ch);
   bool digit = ch >= '0' && ch <= '9';
   /* Under case folding each of upper and lower matches both. */
   bool cased = fold && (cc & (CC_UPPER | CC_LOWER));
   return ((flags & CLS_ALPHA) && (cc & CC_ALPHA)) || ((flags & CLS_DIGIT) && digit) ||
-         ((flags & CLS_ALNUM) && (cc & CC_ALNUM)) || ((flags & CLS_SPACE) && syntax_space(ch)) ||
+         ((flags & CLS_ALNUM) && (cc & CC_ALNUM)) || ((flags & CLS_SPACE) && syntax_space(rt, ch)) ||
          ((flags & CLS_UPPER) && ((cc & CC_UPPER) || cased)) ||
          ((flags & CLS_LOWER) && ((cc & CC_LOWER) || cased)) ||
          ((flags & CLS_PUNCT) && (cc & CC_PUNCT)) ||
-         ((flags & CLS_WORD) && word_char(ch)) || ((flags & CLS_BLANK) && (cc & CC_BLANK)) ||
+         ((flags & CLS_WORD) && word_char(rt, ch)) || ((flags & CLS_BLANK) && (cc & CC_BLANK)) ||
          ((flags & CLS_XDIGIT) && (digit || ((ch | 32) >= 'a' && (ch | 32) <= 'f'))) ||
          ((flags & CLS_CNTRL) && ch < 0x20) || ((flags & CLS_ASCII) && ch < 0x80) ||
          ((flags & CLS_NONASCII) && ch >= 0x80) || ((flags & CLS_GRAPH) && (cc & CC_GRAPH)) ||
@@ -2313,11 +2292,11 @@ static bool in_ranges_folded(const struct re_inst *r, int n, int c, const struct
          (canon == 0x3C3 && in_ranges(r, n, 0x3C2)) || (canon == 0x3BC && in_ranges(r, n, 0xB5));
 }
 
-static bool class_match(const struct re_inst *in, int ch, const struct case_tables *fold)
+static bool class_match(mrt *rt, const struct re_inst *in, int ch, const struct case_tables *fold)
 {
   const struct re_inst *r = in + 1;
   int named = in->y & ~CLS_NEGATE;
-  bool hit = in_ranges(r, in->x, ch) || (named && named_class_match(named, ch, fold != NULL)) ||
+  bool hit = in_ranges(r, in->x, ch) || (named && named_class_match(rt, named, ch, fold != NULL)) ||
              (fold && in_ranges_folded(r, in->x, ch, fold));
   return hit != ((in->y & CLS_NEGATE) != 0);
 }
@@ -2373,12 +2352,13 @@ static int next_char(const struct re_vm *vm, int64_t pos)
   return pos < vm->len ? char_decode(vm->s + pos, vm->s + vm->len, &len) : -1;
 }
 
-static bool symbol_char(int ch) { return ch >= 0 && (word_char(ch) || syntax_is(ch, '_')); }
+static bool symbol_char(mrt *rt, int ch) { return ch >= 0 && (word_char(rt, ch) || syntax_is(rt, ch, '_')); }
 
 static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
 {
   int before = prev_char(vm, pos), after = next_char(vm, pos);
-  bool wb = before >= 0 && word_char(before), wa = after >= 0 && word_char(after);
+  mrt *rt = vm->cases.rt;
+  bool wb = before >= 0 && word_char(rt, before), wa = after >= 0 && word_char(rt, after);
   switch (kind) {
   case AT_BOL: return pos == 0 || vm->s[pos - 1] == '\n';
   case AT_EOL: return pos == vm->len || vm->s[pos] == '\n';
@@ -2388,8 +2368,8 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
   case AT_NOT_WORDB: return pos != 0 && pos != vm->len && wb == wa;
   case AT_WORD_START: return !wb && wa;
   case AT_WORD_END: return wb && !wa;
-  case AT_SYMBOL_START: return !symbol_char(before) && symbol_char(after);
-  case AT_SYMBOL_END: return symbol_char(before) && !symbol_char(after);
+  case AT_SYMBOL_START: return !symbol_char(rt, before) && symbol_char(rt, after);
+  case AT_SYMBOL_END: return symbol_char(rt, before) && !symbol_char(rt, after);
   case AT_POINT: return pos == vm->point;
   default: return false;
   }
@@ -2471,13 +2451,13 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
 
 
 /* Whether the consuming instruction IN accepts character CH. */
-static inline bool inst_accepts(const struct re_inst *in, int ch, const struct case_tables *fold)
+static inline bool inst_accepts(mrt *rt, const struct re_inst *in, int ch, const struct case_tables *fold)
 {
   switch (in->op) {
   case RE_CHAR: return char_eq(ch, in->x, fold);
   case RE_ANY: return ch != '\n';
-  case RE_CLASS: return class_match(in, ch, fold);
-  case RE_SYNTAX: return syntax_is(ch, in->x) != (in->y != 0);
+  case RE_CLASS: return class_match(rt, in, ch, fold);
+  case RE_SYNTAX: return syntax_is(rt, ch, in->x) != (in->y != 0);
   case RE_CATEGORY: return in_category(in->x, ch) != (in->y != 0);
   default: return false;
   }
@@ -2493,7 +2473,7 @@ static inline int inst_next(const struct re_inst *code, int pc)
 static void step_thread(struct re_vm *vm, int cur, int i, int ch, int clen, int64_t pos)
 {
   int pc = vm->pcs[cur][i];
-  if (inst_accepts(&vm->code[pc], ch, vm->fold)) {
+  if (inst_accepts(vm->cases.rt, &vm->code[pc], ch, vm->fold)) {
     int next = inst_next(vm->code, pc);
     memcpy(vm->work, vm->caps[cur] + (int64_t)i * vm->nslots, (size_t)vm->nslots * sizeof(int64_t));
     add_thread(vm, 1 - cur, next, pos + clen);
@@ -2678,7 +2658,7 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
   }
   default: {
     int clen;
-    if (*pos >= vm->stop || !inst_accepts(in, char_decode(vm->s + *pos, vm->s + vm->stop, &clen), vm->fold))
+    if (*pos >= vm->stop || !inst_accepts(vm->cases.rt, in, char_decode(vm->s + *pos, vm->s + vm->stop, &clen), vm->fold))
       return -1;
     *pos += clen;
     return inst_next(vm->code, pc);
@@ -3072,7 +3052,7 @@ static enum case_action replaced_case(mval string, int64_t b, int64_t e, const s
   int prev = '\n';
   for (int64_t i = b; i < e; i++) {
     int c = string_char_at(string, i);
-    bool after_word = word_char(prev);
+    bool after_word = word_char(t->rt, prev);
     if (case_char(c, CASE_DOWN, t) != c) {
       some_upper = true;
       if (after_word)
@@ -3530,7 +3510,6 @@ static const struct subr_def strfns_subrs[] = {
   { "string-to-multibyte", Fstring_to_multibyte, 1, 1 },
   { "string-width", Fstring_width, 1, 3 },
   { "char-width", Fchar_width, 1, 1 },
-  { "char-syntax", Fchar_syntax, 1, 1 },
   { "assoc-string", Fassoc_string, 2, 3 },
   { "multibyte-string-p", Fmultibyte_string_p, 1, 1 },
   { "string-bytes", Fstring_bytes, 1, 1 },
