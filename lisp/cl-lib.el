@@ -1669,14 +1669,22 @@ integer PREFIX is the number."
     (dolist (b args a)
       (setq a (if (or (zerop a) (zerop b)) 0 (/ (abs (* a b)) (cl-gcd a b)))))))
 
+(defconst cl-digit-char-table
+  (let ((table (make-vector 256 nil)))
+    (dotimes (i 10) (aset table (+ ?0 i) i))
+    (dotimes (i 26)
+      (aset table (+ ?A i) (+ 10 i))
+      (aset table (+ ?a i) (+ 10 i)))
+    table)
+  "The digit value of each character below 256, or nil.")
+
 (defun cl-digit-char-p (char &optional radix)
-  "The value of CHAR as a digit in RADIX (10 by default), or nil."
+  "The value of CHAR as a digit in RADIX (10 by default), or nil.
+As in Emacs, CHAR is looked up in `cl-digit-char-table', so that a
+character past its end is out of range."
   (unless (<= 2 (or radix 10) 36)
     (signal 'args-out-of-range (list 'radix radix '(2 36))))
-  (unless (fixnump char) (signal 'wrong-type-argument (list 'fixnump char)))
-  (let ((v (cond ((<= ?0 char ?9) (- char ?0))
-                 ((<= ?a char ?z) (+ 10 (- char ?a)))
-                 ((<= ?A char ?Z) (+ 10 (- char ?A))))))
+  (let ((v (aref cl-digit-char-table char)))
     (and v (< v (or radix 10)) v)))
 
 ;;; ---- Types and declarations ---------------------------------------------
