@@ -776,10 +776,35 @@ A required argument may itself be a lambda list, destructured in turn."
         `(let* ((,whole ,expr) (,(nth 1 args) ,whole))
            (cl-destructuring-bind ,(nthcdr 2 args) ,whole ,@body)))
     (let ((value (make-symbol "value"))
-          (args (cl-lib--proper-lambda-list args)))
-      `(let ((,value ,expr))
-         (cl-lib--check-length ',args ,value)
-         (apply (cl-function (lambda ,args ,@body)) ,value)))))
+          (proper (cl-lib--proper-lambda-list args)))
+      (if (cl-lib--plain-dotted-p args)
+          ;; (P... . TAIL) takes a dotted value too: destructure the
+          ;; list of its first elements and the rest.
+          (let ((heads (butlast proper 2)))
+            `(cl-destructuring-bind (,@heads ,(cdr (last args)))
+                 (cl-lib--dotted-parts ',args ,expr ,(length heads))
+               ,@body))
+        `(let ((,value ,expr))
+           (cl-lib--check-length ',proper ,value)
+           (apply (cl-function (lambda ,proper ,@body)) ,value))))))
+
+(defun cl-lib--plain-dotted-p (args)
+  "Whether ARGS is a dotted lambda list (P... . TAIL) with no & keywords."
+  (and (consp args) (cdr (last args))
+       (not (cl-some (lambda (a)
+                       (memq a '(&optional &rest &body &key &aux &allow-other-keys
+                                           &environment &whole)))
+                     (butlast (cl-lib--proper-lambda-list args) 2)))))
+
+(defun cl-lib--dotted-parts (args value n)
+  "VALUE's first N elements and then the rest of it, as a list, or
+the error Emacs signals for the dotted lambda list ARGS."
+  (unless (listp value) (signal 'wrong-type-argument (list 'listp value)))
+  (let ((out nil) (tail value))
+    (dotimes (i n)
+      (unless (consp tail) (signal 'wrong-number-of-arguments (list args i)))
+      (push (pop tail) out))
+    (nreverse (cons tail out))))
 
 (defun cl-lib--check-length (args list)
   "Signal as Emacs does, naming the lambda list ARGS, unless LIST has

@@ -98,6 +98,17 @@
   (should (equal (diffhunt2--error-of (lambda () (cl-member 1 '(2 . 3))))
                  '(wrong-type-argument listp (2 . 3)))))
 
+(ert-deftest diffhunt2-cl-destructuring-dotted ()
+  (should (equal (cl-destructuring-bind (a . b) '(1 . 2) (list a b)) '(1 2)))
+  (should (equal (cl-destructuring-bind (a b . c) '(1 2 3 . 4) (list a b c)) '(1 2 (3 . 4))))
+  (should (equal (cl-destructuring-bind ((a . b) c) '((1 . 2) 3) (list a b c)) '(1 2 3)))
+  (should (equal (cl-destructuring-bind (a (b . c)) '(1 (2 . 3)) (list a b c)) '(1 2 3)))
+  (should (equal (funcall (cl-function (lambda ((a . b)) (list a b))) '(1 . 2)) '(1 2)))
+  (should (equal (diffhunt2--error-of (lambda () (cl-destructuring-bind (a b . c) '(1) (list a b c))))
+                 '(wrong-number-of-arguments (a b . c) 1)))
+  (should (equal (diffhunt2--error-of (lambda () (cl-destructuring-bind (a b . c) 5 (list a b c))))
+                 '(wrong-type-argument listp 5))))
+
 (ert-deftest diffhunt2-seq-testfn-order ()
   ;; TESTFN gets the sequence's element first, then ELT.
   (should (= (seq-position '(1 5 3) 4 #'>) 1))
