@@ -224,6 +224,16 @@ argument without a default is `*'."
                     (t a)))
             arglist)))
 
+;; A bound of a numeric type: * or nil for none, N inclusive, (N) exclusive.
+(defun cl-lib--above-low-p (x low)
+  (cond ((memq low '(* nil)) t)
+        ((consp low) (> x (car low)))
+        (t (>= x low))))
+(defun cl-lib--below-high-p (x high)
+  (cond ((memq high '(* nil)) t)
+        ((consp high) (< x (car high)))
+        (t (<= x high))))
+
 (defun cl-typep (object type)
   "True if OBJECT is of type TYPE (a predicate name's type, a struct, or
 a type whose `cl-deftype-satisfies' property names its predicate)."
@@ -257,8 +267,8 @@ a type whose `cl-deftype-satisfies' property names its predicate)."
          (and (memql object (cdr type)) t))
         ((and (consp type) (memq (car type) '(integer float real number)))
          (and (cl-typep object (car type))
-              (or (memq (nth 1 type) '(* nil)) (>= object (nth 1 type)))
-              (or (memq (nth 2 type) '(* nil)) (<= object (nth 2 type)))
+              (cl-lib--above-low-p object (nth 1 type))
+              (cl-lib--below-high-p object (nth 2 type))
               t))
         ((consp type) (error "Bad type spec: %s" type))
         (t (let ((pred (intern (format "%sp" type)))
@@ -769,10 +779,35 @@ A required argument may itself be a lambda list, destructured in turn."
         `(let* ((,whole ,expr) (,(nth 1 args) ,whole))
            (cl-destructuring-bind ,(nthcdr 2 args) ,whole ,@body)))
     (let ((value (make-symbol "value"))
-          (args (cl-lib--proper-lambda-list args)))
-      `(let ((,value ,expr))
-         (cl-lib--check-length ',args ,value)
-         (apply (cl-function (lambda ,args ,@body)) ,value)))))
+          (proper (cl-lib--proper-lambda-list args)))
+      (if (cl-lib--plain-dotted-p args)
+          ;; (P... . TAIL) takes a dotted value too: destructure the
+          ;; list of its first elements and the rest.
+          (let ((heads (butlast proper 2)))
+            `(cl-destructuring-bind (,@heads ,(cdr (last args)))
+                 (cl-lib--dotted-parts ',args ,expr ,(length heads))
+               ,@body))
+        `(let ((,value ,expr))
+           (cl-lib--check-length ',proper ,value)
+           (apply (cl-function (lambda ,proper ,@body)) ,value))))))
+
+(defun cl-lib--plain-dotted-p (args)
+  "Whether ARGS is a dotted lambda list (P... . TAIL) with no & keywords."
+  (and (consp args) (cdr (last args))
+       (not (cl-some (lambda (a)
+                       (memq a '(&optional &rest &body &key &aux &allow-other-keys
+                                           &environment &whole)))
+                     (butlast (cl-lib--proper-lambda-list args) 2)))))
+
+(defun cl-lib--dotted-parts (args value n)
+  "VALUE's first N elements and then the rest of it, as a list, or
+the error Emacs signals for the dotted lambda list ARGS."
+  (unless (listp value) (signal 'wrong-type-argument (list 'listp value)))
+  (let ((out nil) (tail value))
+    (dotimes (i n)
+      (unless (consp tail) (signal 'wrong-number-of-arguments (list args i)))
+      (push (pop tail) out))
+    (nreverse (cons tail out))))
 
 (defun cl-lib--check-length (args list)
   "Signal as Emacs does, naming the lambda list ARGS, unless LIST has
@@ -841,6 +876,13 @@ for each other place, latest first."
 
 (defun cl-lib--key (key x) (if key (funcall key x) x))
 
+;; The keywords each family of functions accepts, as Emacs checks them:
+;; another one is an error unless :allow-other-keys is non-nil.
+(defconst cl-lib--remove-keys '(:test :test-not :key :if :if-not :count :from-end :start :end))
+(defconst cl-lib--position-keys '(:test :test-not :key :if :if-not :start :end :from-end))
+(defconst cl-lib--count-keys '(:test :test-not :key :if :if-not :start :end))
+(defconst cl-lib--member-keys '(:test :test-not :key :if :if-not))
+
 (defun cl-lib--seq-list (seq) (if (listp seq) seq (append seq nil)))
 
 (defun cl-lib--like (seq list)
@@ -849,22 +891,33 @@ for each other place, latest first."
         ((stringp seq) (concat list))
         (t (vconcat list))))
 
-(defun cl-lib--hits (pred seq keys)
+(defun cl-lib--hits (pred seq keys &optional lenient-from-end)
   "The indices, ascending, of the elements of SEQ between KEYS's :start
 and :end whose :key satisfies PRED; at most :count of them, the last
-ones under :from-end."
+ones under :from-end.  A list's range is cut to its length; an array's
+must not start before 0.  As in Emacs, :from-end counts only when :count
+is under half the length; with LENIENT-FROM-END (cl-substitute's rule)
+when it is at most half, or SEQ is an array."
   (let* ((key (plist-get keys :key))
-         (i (or (plist-get keys :start) 0))
-         (end (or (plist-get keys :end) (length seq)))
-         (tail (nthcdr i (cl-lib--seq-list seq)))
+         (start (or (plist-get keys :start) 0))
+         (len (length seq))
+         (end (min len (or (plist-get keys :end) len)))
          (count (plist-get keys :count))
+         (from-end (and (plist-get keys :from-end)
+                        (or (null count)
+                            (if lenient-from-end
+                                (or (not (listp seq)) (<= count (/ len 2)))
+                              (< count (/ len 2))))))
          (hits nil))
-    (while (< i end)
-      (when (funcall pred (cl-lib--key key (car tail))) (push i hits))
-      (setq i (1+ i) tail (cdr tail)))
+    (when (and (< start 0) (not (listp seq)))
+      (signal 'args-out-of-range (list seq start)))
+    (let ((i (max start 0)) (tail (nthcdr (max start 0) (cl-lib--seq-list seq))))
+      (while (< i end)
+        (when (funcall pred (cl-lib--key key (car tail))) (push i hits))
+        (setq i (1+ i) tail (cdr tail))))
     (setq hits (nreverse hits))
     (cond ((null count) hits)
-          ((plist-get keys :from-end) (last hits (max 0 count)))
+          (from-end (last hits (max 0 count)))
           (t (butlast hits (- (length hits) (max 0 count)))))))
 
 (defun cl-lib--rebuild (seq hits fn)
@@ -882,7 +935,9 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
 (defun cl-remove-if (pred seq &rest keys)
   "A copy of SEQ without the elements satisfying PRED (within :start,
 :end, :count, :from-end and through :key)."
-  (cl-lib--rebuild seq (cl-lib--hits pred seq keys) #'ignore))
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
+    (cl-lib--rebuild seq (cl-lib--hits pred seq keys) #'ignore)))
 
 (defun cl-remove-if-not (pred seq &rest keys)
   "A copy of SEQ with only the elements satisfying PRED."
@@ -926,23 +981,47 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
 
 (defun cl-position-if (pred seq &rest keys)
   "The index of the first element of SEQ between :start and :end whose
-:key satisfies PRED (the last under :from-end), or nil."
-  (let* ((key (plist-get keys :key))
-         (from-end (plist-get keys :from-end))
-         (i (or (plist-get keys :start) 0))
-         (end (or (plist-get keys :end) (length seq)))
-         (tail (nthcdr i (cl-lib--seq-list seq)))
-         (found nil))
-    (while (and (< i end) (or from-end (not found)))
-      (when (funcall pred (cl-lib--key key (car tail))) (setq found i))
-      (setq i (1+ i) tail (cdr tail)))
+:key satisfies PRED (the last under :from-end), or nil.  A list's range
+ends with the list; an array's indices must be in range, as Emacs's
+`aref' finds them."
+  (cl-lib--check-seq-keys keys cl-lib--position-keys)
+  (let ((key (plist-get keys :key))
+        (from-end (plist-get keys :from-end))
+        (i (or (plist-get keys :start) 0))
+        (end (plist-get keys :end))
+        (found nil))
+    (if (listp seq)
+        (let ((tail (nthcdr i seq)))
+          (while (and tail (or (null end) (< i end)) (or from-end (not found)))
+            (when (funcall pred (cl-lib--key key (car tail))) (setq found i))
+            (setq i (1+ i) tail (cdr tail))))
+      (setq end (or end (length seq)))
+      (if from-end
+          (while (and (not found) (>= (setq end (1- end)) i))
+            (when (funcall pred (cl-lib--key key (aref seq end))) (setq found end)))
+        (while (and (not found) (< i end))
+          (when (funcall pred (cl-lib--key key (aref seq i))) (setq found i))
+          (setq i (1+ i)))))
     found))
 
 (defun cl-position (item seq &rest keys)
   (apply #'cl-position-if (cl-lib--item-test item keys) seq keys))
 
 (defun cl-count-if (pred seq &rest keys)
-  (length (cl-lib--hits pred seq keys)))
+  "The number of elements of SEQ between :start and :end whose :key
+satisfies PRED.  As in Emacs, a range past a list's end finds nil where
+an array was expected."
+  (cl-lib--check-seq-keys keys cl-lib--count-keys)
+  (let* ((key (plist-get keys :key))
+         (i (or (plist-get keys :start) 0))
+         (end (or (plist-get keys :end) (length seq)))
+         (rest (if (consp seq) (nthcdr i seq) seq))
+         (n 0))
+    (while (< i end)
+      (when (funcall pred (cl-lib--key key (if (consp rest) (pop rest) (aref rest i))))
+        (setq n (1+ n)))
+      (setq i (1+ i)))
+    n))
 
 (defun cl-count (item seq &rest keys)
   (apply #'cl-count-if (cl-lib--item-test item keys) seq keys))
@@ -995,6 +1074,7 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
 
 (defun cl-merge (type seq1 seq2 pred &rest keys)
   "SEQ1 and SEQ2, each sorted by PRED (through :key), merged into one of TYPE."
+  (cl-lib--check-seq-keys keys '(:key))
   (let ((key (plist-get keys :key))
         (a (cl-lib--seq-list seq1)) (b (cl-lib--seq-list seq2)) (out nil))
     (while (and a b)
@@ -1019,6 +1099,17 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
 (defun cl-search (seq1 seq2 &rest keys)
   "The index in SEQ2 where SEQ1 (:start1 to :end1) first occurs between
 :start2 and :end2 (the last occurrence under :from-end), or nil."
+  (cl-lib--check-seq-keys keys '(:test :test-not :key :from-end :start1 :end1 :start2 :end2))
+  (let ((start1 (or (plist-get keys :start1) 0))
+        (end1 (or (plist-get keys :end1) (length seq1))))
+    ;; An empty pattern is found at once, as in Emacs.
+    (if (>= start1 end1)
+        (if (plist-get keys :from-end)
+            (or (plist-get keys :end2) (length seq2))
+          (or (plist-get keys :start2) 0))
+      (cl-lib--search seq1 seq2 keys))))
+
+(defun cl-lib--search (seq1 seq2 keys)
   (let* ((pattern (vconcat (cl-subseq seq1 (or (plist-get keys :start1) 0)
                                       (plist-get keys :end1))))
          (vec (vconcat seq2))
@@ -1061,17 +1152,23 @@ last mismatch, as in Emacs 28."
       (and (or (< start1 end1) (< start2 end2)) start1))))
 
 (defun cl-member (item list &rest keys)
+  (if (null keys) (memql item list) (cl-lib--member item list keys)))
+
+(defun cl-lib--member (item list keys)
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
     (while (and list (not (funcall match (cl-lib--key key (car list)))))
       (setq list (cdr list)))
     list))
 
 (defun cl-assoc (item alist &rest keys)
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall match (cl-lib--key key (car e)))))
                 alist)))
 
 (defun cl-rassoc (item alist &rest keys)
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall match (cl-lib--key key (cdr e)))))
                 alist)))
@@ -1105,10 +1202,12 @@ last mismatch, as in Emacs 28."
   "The elements of LIST1 and LIST2, each once (in Emacs's order)."
   (cond ((null list1) list2) ((null list2) list1)
         ((and (null keys) (equal list1 list2)) list1)
-        (t (let* ((lists (cl-lib--longer-first list1 list2)) out)
-             (dolist (x (cdr lists))
-               (unless (cl-lib--in x (car lists) keys) (push x out)))
-             (nconc out (car lists))))))
+        ;; Each element of the shorter list joins the longer unless
+        ;; already there: by KEYS, or by `eql' for a number, else `eq'.
+        (t (let* ((lists (cl-lib--longer-first list1 list2)) (out (car lists)))
+             (dolist (x (cdr lists) out)
+               (unless (if (or keys (numberp x)) (cl-lib--in x out keys) (memq x out))
+                 (push x out)))))))
 
 (defun cl-set-exclusive-or (list1 list2 &rest keys)
   "The elements of LIST1 not in LIST2, then those of LIST2 not in LIST1."
@@ -1130,7 +1229,9 @@ last mismatch, as in Emacs 28."
 
 (defun cl-substitute-if (new pred seq &rest keys)
   "A copy of SEQ with the elements satisfying PRED replaced by NEW."
-  (cl-lib--rebuild seq (cl-lib--hits pred seq keys) (lambda (_) (list new))))
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
+    (cl-lib--rebuild seq (cl-lib--hits pred seq keys t) (lambda (_) (list new)))))
 
 (defun cl-substitute (new old seq &rest keys)
   "A copy of SEQ with the elements matching OLD replaced by NEW."
@@ -1138,11 +1239,13 @@ last mismatch, as in Emacs 28."
 
 (defun cl-subst (new old tree &rest keys)
   "A copy of TREE with the subtrees matching OLD replaced by NEW."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
     (cl-lib--subst-if (lambda (x) (funcall test old (cl-lib--key key x))) new tree)))
 
 (defun cl-subst-if (new pred tree &rest keys)
   "A copy of TREE with the subtrees satisfying PRED (through :key) replaced by NEW."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((key (plist-get keys :key)))
     (cl-lib--subst-if (lambda (x) (funcall pred (cl-lib--key key x))) new tree)))
 
@@ -1155,6 +1258,7 @@ last mismatch, as in Emacs 28."
 
 (defun cl-sublis (alist tree &rest keys)
   "A copy of TREE with each subtree matching a key of ALIST replaced by its value."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
     (cl-lib--sublis alist tree test key)))
 
@@ -1171,6 +1275,7 @@ last mismatch, as in Emacs 28."
 
 (defun cl-tree-equal (x y &rest keys)
   "Whether trees X and Y have the same shape and leaves matching under :test and :key."
+  (cl-lib--check-seq-keys keys '(:test :test-not :key))
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
     (cl-lib--tree-equal x y test key)))
 
@@ -1205,6 +1310,7 @@ last mismatch, as in Emacs 28."
 
 (defun cl-list-length (x)
   "The length of list X, or nil when it is circular."
+  (unless (listp x) (signal 'wrong-type-argument (list 'list x 'x)))
   (and (proper-list-p x) (length x)))
 
 (defun cl-lib--store (seq start count producer)
@@ -1220,6 +1326,7 @@ Lists are walked once, so filling a long list stays linear."
 
 (defun cl-fill (seq item &rest keys)
   "Store ITEM into SEQ's elements from :start to :end; return SEQ."
+  (cl-lib--check-seq-keys keys '(:start :end))
   (let ((start (or (plist-get keys :start) 0))
         (end (or (plist-get keys :end) (length seq))))
     (cl-lib--store seq start (max 0 (- end start)) (lambda () item))
@@ -1228,6 +1335,7 @@ Lists are walked once, so filling a long list stays linear."
 (defun cl-replace (seq1 seq2 &rest keys)
   "Copy SEQ2's elements (from :start2 to :end2) into SEQ1 (from :start1
 to :end1), as many as both ranges hold; return SEQ1."
+  (cl-lib--check-seq-keys keys '(:start1 :end1 :start2 :end2))
   (let* ((start1 (or (plist-get keys :start1) 0))
          (end1 (or (plist-get keys :end1) (length seq1)))
          (j (or (plist-get keys :start2) 0))
@@ -1293,21 +1401,20 @@ to :end1), as many as both ranges hold; return SEQ1."
 (defun cl-notevery (pred seq &rest more) (not (apply #'cl-every pred seq more)))
 
 (defun cl-reduce (func seq &rest keys)
-  "Combine the elements of SEQ with FUNC, from the left.
-Keywords: :initial-value, :from-end, :key."
+  "Combine the elements of SEQ (:start to :end) with FUNC, from the left
+\(the right under :from-end).  Keywords: :initial-value, :key."
+  (cl-lib--check-seq-keys keys '(:from-end :start :end :initial-value :key))
   (let* ((key (plist-get keys :key))
-         (list (mapcar (lambda (x) (cl-lib--key key x)) (cl-lib--seq-list seq)))
          (from-end (plist-get keys :from-end))
+         (list (cl-subseq (cl-lib--seq-list seq) (or (plist-get keys :start) 0)
+                          (plist-get keys :end)))
          (list (if from-end (reverse list) list))
-         (has-init (plist-member keys :initial-value))
-         (acc (if has-init (plist-get keys :initial-value) (pop list))))
-    (cond
-     ((and (not has-init) (null list) (null acc)
-           (null (cl-lib--seq-list seq)))
-      (funcall func))
-     (t
-      (dolist (x list acc)
-        (setq acc (if from-end (funcall func x acc) (funcall func acc x))))))))
+         (acc (cond ((plist-member keys :initial-value) (plist-get keys :initial-value))
+                    (list (cl-lib--key key (pop list)))
+                    (t (funcall func)))))
+    (dolist (x list acc)
+      (setq x (cl-lib--key key x))
+      (setq acc (if from-end (funcall func x acc) (funcall func acc x))))))
 
 (defun cl-lib--mapcar-many (fn lists)
   (let ((lists (mapcar #'cl-lib--seq-list lists)) out)
@@ -1340,9 +1447,10 @@ Keywords: :initial-value, :from-end, :key."
 (defun cl-remove-duplicates (seq &rest keys)
   "A copy of SEQ with duplicates between :start and :end removed, keeping
 the last occurrence (the first under :from-end)."
+  (cl-lib--check-seq-keys keys '(:test :test-not :key :start :end :from-end :if))
   (let* ((all (cl-lib--seq-list seq))
-         (start (or (plist-get keys :start) 0))
-         (end (or (plist-get keys :end) (length all))))
+         (start (min (or (plist-get keys :start) 0) (length all)))
+         (end (min (or (plist-get keys :end) (length all)) (length all))))
     (cl-lib--like seq (append (cl-subseq all 0 start)
                               (cl-lib--dedupe (cl-subseq all start end) (cl-lib--test keys)
                                               (plist-get keys :key) (plist-get keys :from-end))
@@ -1364,11 +1472,13 @@ the last occurrence (the first under :from-end)."
         (dotimes (_ (- to from))
           (push (pop tail) out))
         (nreverse out))
-    (substring seq start end)))
+    (if (or (stringp seq) (vectorp seq)) (substring seq start end)
+      (error "Unsupported sequence: %s" seq))))
 
 (defun cl-sort (seq pred &rest keys)
   "SEQ sorted by PRED (comparing the :key of elements); a string is
 sorted in place, as in Emacs."
+  (cl-lib--check-seq-keys keys '(:key))
   (let* ((key (plist-get keys :key))
          (test (if key (lambda (a b) (funcall pred (funcall key a) (funcall key b))) pred)))
     (if (stringp seq)
@@ -1442,6 +1552,12 @@ sorted in place, as in Emacs."
   "The integer STRING spells in :radix (10) between :start and :end,
 blanks around it allowed; with :junk-allowed, what precedes the junk
 \(nil without digits) rather than an error."
+  (unless (stringp string) (signal 'wrong-type-argument (list 'string string 'string)))
+  (let ((tail keys))
+    (while tail
+      (unless (memq (car tail) '(:start :end :radix :junk-allowed :allow-other-keys))
+        (error "Keyword argument %S not one of (:start :end :radix :junk-allowed)" (car tail)))
+      (setq tail (cddr tail))))
   (let* ((i (or (plist-get keys :start) 0))
          (end (or (plist-get keys :end) (length string)))
          (radix (or (plist-get keys :radix) 10))
@@ -1581,13 +1697,22 @@ integer PREFIX is the number."
     (dolist (b args a)
       (setq a (if (or (zerop a) (zerop b)) 0 (/ (abs (* a b)) (cl-gcd a b)))))))
 
+(defconst cl-digit-char-table
+  (let ((table (make-vector 256 nil)))
+    (dotimes (i 10) (aset table (+ ?0 i) i))
+    (dotimes (i 26)
+      (aset table (+ ?A i) (+ 10 i))
+      (aset table (+ ?a i) (+ 10 i)))
+    table)
+  "The digit value of each character below 256, or nil.")
+
 (defun cl-digit-char-p (char &optional radix)
-  "The value of CHAR as a digit in RADIX (10 by default), or nil."
+  "The value of CHAR as a digit in RADIX (10 by default), or nil.
+As in Emacs, CHAR is looked up in `cl-digit-char-table', so that a
+character past its end is out of range."
   (unless (<= 2 (or radix 10) 36)
     (signal 'args-out-of-range (list 'radix radix '(2 36))))
-  (let ((v (cond ((<= ?0 char ?9) (- char ?0))
-                 ((<= ?a char ?z) (+ 10 (- char ?a)))
-                 ((<= ?A char ?Z) (+ 10 (- char ?A))))))
+  (let ((v (aref cl-digit-char-table char)))
     (and v (< v (or radix 10)) v)))
 
 ;;; ---- Types and declarations ---------------------------------------------

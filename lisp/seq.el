@@ -1,4 +1,4 @@
-;;; seq.el --- sequence functions (a small subset)  -*- lexical-binding: t -*-
+;;; seq.el --- sequence functions  -*- lexical-binding: t -*-
 
 ;; Part of what (require 'seq) gives in GNU Emacs, written over lists:
 ;; every function accepts a list, vector or string and returns a list
@@ -22,10 +22,16 @@
         ((eq type 'string) (if (stringp seq) seq (concat seq)))
         (t (error "Not a sequence type name: %S" type))))
 
+(defun seq-copy (seq) (copy-sequence seq))
 (defun seq-map (fn seq) (mapcar fn seq))
 (defun seq-do (fn seq) (mapc fn seq) seq)
-(defun seq-filter (pred seq) (cl-remove-if-not pred (seq--list seq)))
-(defun seq-remove (pred seq) (cl-remove-if pred (seq--list seq)))
+(defalias 'seq-each #'seq-do)
+(defun seq-filter (pred seq)
+  "A new list of SEQ's elements satisfying PRED."
+  (let (out)
+    (seq-do (lambda (x) (when (funcall pred x) (push x out))) seq)
+    (nreverse out)))
+(defun seq-remove (pred seq) (seq-filter (lambda (x) (not (funcall pred x))) seq))
 (defun seq-reduce (fn seq initial)
   (let ((acc initial))
     (dolist (x (seq--list seq) acc) (setq acc (funcall fn acc x)))))
@@ -39,7 +45,7 @@
 (defun seq-uniq (seq &optional testfn)
   (let (out)
     (dolist (x (seq--list seq) (nreverse out))
-      (unless (if testfn (subr--member-if x out testfn) (member x out))
+      (unless (seq-contains-p out x testfn)
         (push x out)))))
 (defun seq--clamp (seq n) (max 0 (min n (length seq))))
 (defun seq-take (seq n)
@@ -54,8 +60,15 @@
 (defun seq--subseq (seq from &optional to)
   (if (stringp seq) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))
 (defun seq-subseq (seq start &optional end) (cl-subseq seq start end))
+;; TESTFN is called with an element of SEQ first, then ELT.
 (defun seq-position (seq elt &optional testfn)
-  (cl-position elt seq :test (or testfn #'equal)))
+  (let ((index 0))
+    (catch 'seq--found
+      (seq-do (lambda (e)
+                (when (funcall (or testfn #'equal) e elt) (throw 'seq--found index))
+                (setq index (1+ index)))
+              seq)
+      nil)))
 (defun seq-contains (seq elt &optional testfn)
   "The first element of SEQ equal to ELT (under TESTFN), or nil."
   (seq-some (lambda (e) (and (funcall (or testfn #'equal) elt e) e)) seq))
@@ -66,7 +79,7 @@
 (defun seq-into-sequence (seq)
   (if (sequencep seq) seq (error "Cannot convert %S into a sequence" seq)))
 (defun seq-contains-p (seq elt &optional testfn)
-  (and (cl-member elt (seq--list seq) :test (or testfn #'equal)) t))
+  (and (seq-position seq elt testfn) t))
 (defun seq-reverse (seq) (reverse seq))
 (defun seq-concatenate (type &rest seqs)
   (seq-into (apply #'append (mapcar #'seq--list seqs)) type))
@@ -164,6 +177,25 @@ value: PATTERN is a variable, or a list or vector of patterns in which
           (push (list tmp (cadr b)) temps)
           (push `(setq ,(car b) ,tmp) sets))))
     `(let* ,(nreverse temps) ,@(nreverse sets) nil)))
+
+;; The `seq' pcase pattern: (seq PAT...) matches a sequence whose
+;; elements match the PATs in turn (nil for missing ones); &rest PAT
+;; matches what follows.  The element patterns come last first, as in
+;; Emacs 28's expansion.
+(defun seq--pcase-elements (patterns)
+  (let ((index 0) (out nil))
+    (while patterns
+      (let ((pat (pop patterns)))
+        (if (eq pat '&rest)
+            (setq out (cons `(app (pcase--flip seq-drop ,index) ,(car patterns)) out)
+                  patterns nil)
+          (push `(app (pcase--flip seq--elt-safe ,index) ,pat) out)
+          (setq index (1+ index)))))
+    out))
+
+(pcase-defmacro seq (&rest patterns)
+  "Matches a sequence whose elements match PATTERNS (&rest PAT: the rest)."
+  `(and (pred seqp) ,@(seq--pcase-elements patterns)))
 
 (provide 'seq)
 

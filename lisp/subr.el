@@ -1729,6 +1729,14 @@ zero-padded), %z drops what precedes it up to the first non-zero unit,
 
 ;;; ---- Miscellany ---------------------------------------------------------
 
+(defun sxhash-equal-including-properties (obj)
+  "A hash code for OBJ under `equal-including-properties': a string's
+text properties count too."
+  (let ((intervals (and (stringp obj) (object-intervals obj))))
+    (if intervals
+        (logxor (sxhash-equal obj) (sxhash-equal intervals))
+      (sxhash-equal obj))))
+
 (defun store-substring (string idx obj)
   "Store OBJ (a character or a string) into STRING at IDX; return STRING."
   (if (characterp obj)

@@ -264,7 +264,8 @@ _Noreturn static void bad_arg(mrt *rt, const char *msg, mval x)
 /* (TEST-FN HASH-FN) that define-hash-table-test gave TEST. */
 static mval user_test(mrt *rt, mval test)
 {
-  mval def = SYMBOLP(test) ? get_prop(rt, test, intern(rt, "hash-table-test")) : Qnil;
+  CHECK_TYPE(rt, SYMBOLP(test), Qsymbolp, test); /* as Emacs's `get' of it */
+  mval def = get_prop(rt, test, intern(rt, "hash-table-test"));
   if (!CONSP(def) || !CONSP(XCDR(def)))
     bad_arg(rt, "Invalid hash table test", test);
   return def;
@@ -406,10 +407,50 @@ static bool valid_weakness(mval w)
          w == Qkey_and_value;
 }
 
+/* Emacs keeps a rehash size R as the C float R - 1 (a positive
+   integer as it is) and a threshold as a C float: what they read back
+   as.  nil stands for the default. */
+static mval checked_rehash_size(mrt *rt, mval r)
+{
+  if (NILP(r) || (FIXNUMP(r) && XFIXNUM(r) > 0))
+    return r;
+  if (FLOATP(r) && (float)(XFLOAT(r) - 1) > 0)
+    return make_float(rt, (double)(float)(XFLOAT(r) - 1) + 1);
+  bad_arg(rt, "Invalid hash table rehash size", r);
+}
+
+static mval checked_rehash_threshold(mrt *rt, mval t)
+{
+  if (NILP(t))
+    return t;
+  float f = FLOATP(t) ? (float)XFLOAT(t) : 0;
+  if (!(0 < f && f <= 1))
+    bad_arg(rt, "Invalid hash table rehash threshold", t);
+  return make_float(rt, f);
+}
+
+mval hash_table_rehash_size(mrt *rt, mval table)
+{
+  mval r = XHASH_TABLE(table)->rehash_size;
+  return NILP(r) ? make_float(rt, REHASH_SIZE) : r;
+}
+
+mval hash_table_rehash_threshold(mrt *rt, mval table)
+{
+  mval t = XHASH_TABLE(table)->rehash_threshold;
+  return NILP(t) ? make_float(rt, REHASH_THRESHOLD) : t;
+}
+
 /* (make-hash-table &rest KEYWORD-ARGS) */
 static mval Fmake_hash_table(mrt *rt, int n, mval *a)
 {
+  return make_hash_table_from_args(rt, n, a);
+}
+
+mval make_hash_table_from_args(mrt *rt, int n, mval *a)
+{
   mval test = Qeql, size = Qnil, weakness = Qnil;
+  mval rehash_size = Qnil, rehash_threshold = Qnil, purecopy = Qnil;
   for (int i = 0; i < n; i += 2) {
     mval k = a[i];
     if (i + 1 >= n)
@@ -420,18 +461,29 @@ static mval Fmake_hash_table(mrt *rt, int n, mval *a)
       size = a[i + 1];
     else if (k == Qkweakness)
       weakness = a[i + 1];
-    else if (k != intern(rt, ":rehash-size") && k != intern(rt, ":rehash-threshold") &&
-             k != intern(rt, ":purecopy"))
+    else if (k == Qkrehash_size)
+      rehash_size = a[i + 1];
+    else if (k == Qkrehash_threshold)
+      rehash_threshold = a[i + 1];
+    else if (k == Qkpurecopy)
+      purecopy = a[i + 1];
+    else
       bad_arg(rt, "Invalid argument list", k);
   }
   if (NILP(test))
     test = Qeql;
   if (!NILP(size) && !(FIXNUMP(size) && XFIXNUM(size) >= 0))
     bad_arg(rt, "Invalid hash table size", size);
+  rehash_size = checked_rehash_size(rt, rehash_size);
+  rehash_threshold = checked_rehash_threshold(rt, rehash_threshold);
   if (!valid_weakness(weakness))
     bad_arg(rt, "Invalid hash table weakness", weakness);
   mval table = make_hash_table(rt, test, NILP(size) ? DEFAULT_HASH_SIZE : XFIXNUM(size));
-  GC_STORE(rt->gc, table, XHASH_TABLE(table)->weakness, weakness == Qt ? Qkey_and_value : weakness);
+  struct hash_table *h = XHASH_TABLE(table);
+  GC_STORE(rt->gc, table, h->weakness, weakness == Qt ? Qkey_and_value : weakness);
+  GC_STORE(rt->gc, table, h->rehash_size, rehash_size);
+  GC_STORE(rt->gc, table, h->rehash_threshold, rehash_threshold);
+  GC_STORE(rt->gc, table, h->purecopy, NILP(purecopy) ? Qnil : Qt);
   return table;
 }
 
@@ -494,13 +546,11 @@ static mval Fhash_table_weakness(mrt *rt, int n, mval *a)
 }
 static mval Fhash_table_rehash_size(mrt *rt, int n, mval *a)
 {
-  check_table(rt, a[0]);
-  return make_float(rt, REHASH_SIZE);
+  return hash_table_rehash_size(rt, check_table(rt, a[0]));
 }
 static mval Fhash_table_rehash_threshold(mrt *rt, int n, mval *a)
 {
-  check_table(rt, a[0]);
-  return make_float(rt, REHASH_THRESHOLD);
+  return hash_table_rehash_threshold(rt, check_table(rt, a[0]));
 }
 
 static mval copy_vector(mrt *rt, mval v)

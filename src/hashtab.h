@@ -29,21 +29,31 @@ struct hash_table {
   const mval count;     /* fixnum: entries in use */
   const mval next_free; /* fixnum: first free entry, or -1 */
   const mval user;      /* (TEST-FN HASH-FN) when TEST is define-hash-table-test's */
+  /* What make-hash-table was given, as Emacs's accessors return it
+     (nil: the default); growth always uses the defaults. */
+  const mval rehash_size;
+  const mval rehash_threshold;
+  const mval purecopy;  /* t when asked for, printed as Emacs does */
 };
-#define HASH_TABLE_NLISP 9
+#define HASH_TABLE_NLISP 12
 static inline struct hash_table *XHASH_TABLE(mval x) { return (struct hash_table *)untag(x); }
 static inline bool HASH_TABLE_P(mval x) { return PVECP(x, PVEC_HASH_TABLE); }
 
 /* A new table with TEST (Qeq, Qeql, Qequal) and room for SIZE entries. */
 mval make_hash_table(mrt *rt, mval test, int64_t size);
+/* (make-hash-table ARGS...): keyword arguments checked as Emacs does. */
+mval make_hash_table_from_args(mrt *rt, int n, mval *args);
+/* hash-table-rehash-size and hash-table-rehash-threshold of TABLE. */
+mval hash_table_rehash_size(mrt *rt, mval table);
+mval hash_table_rehash_threshold(mrt *rt, mval table);
 /* The entry index of KEY, or -1. */
 int64_t hash_lookup(mrt *rt, mval table, mval key);
 mval hash_get(mrt *rt, mval table, mval key, mval dflt);
 void hash_put(mrt *rt, mval table, mval key, mval value);
 bool hash_remove(mrt *rt, mval table, mval key);
 
-/* For the printer: #s(hash-table size N test T rehash-size 1.5
-   rehash-threshold 0.8125 data (K V ...)).  Entries are read by index
+/* For the printer: #s(hash-table size N test T [weakness W]
+   rehash-size R rehash-threshold H [purecopy t] data (K V ...)).  Entries are read by index
    0 .. hash_table_size-1; hash_table_entry is false for a free one. */
 int64_t hash_table_size(mval table);
 int64_t hash_table_count(mval table);

@@ -719,30 +719,56 @@ static void print_slots(struct printer *p, const char *open, const char *close, 
 }
 
 
+/* The entries of TABLE as a list (K V ...), at most LIMIT of them
+   when LIMIT is positive (print-length, which Emacs ignores at 0);
+   *MORE is set when some were left out. */
+static mval hash_table_data(struct printer *p, mval table, int64_t limit, bool *more)
+{
+  int64_t count = hash_table_count(table), shown = 0;
+  mval data = Qnil, tail = Qnil, key, value;
+  *more = limit > 0 && limit < count;
+  for (int64_t i = 0; i < hash_table_size(table) && !(*more && shown == limit); i++) {
+    if (!hash_table_entry(table, i, &key, &value))
+      continue;
+    mval pair = Fcons(p->rt, key, Fcons(p->rt, value, Qnil));
+    if (NILP(tail))
+      data = pair;
+    else
+      gc_setcdr(p->rt->gc, tail, pair);
+    tail = XCDR(pair);
+    shown++;
+  }
+  return data;
+}
+
 static void print_hash_table(struct printer *p, mval table)
 {
-  int64_t size = hash_table_size(table);
-  mval data = Qnil, key, value;
-  for (int64_t i = size - 1; i >= 0; i--)
-    if (hash_table_entry(table, i, &key, &value))
-      data = Fcons(p->rt, key, Fcons(p->rt, value, data));
+  struct hash_table *h = XHASH_TABLE(table);
+  bool more;
+  mval data = hash_table_data(p, table, p->print_length, &more);
   char buf[48];
-  snprintf(buf, sizeof buf, "#s(hash-table size %lld test ", (long long)size);
+  snprintf(buf, sizeof buf, "#s(hash-table size %lld test ", (long long)hash_table_size(table));
   strbuf_puts(p->out, buf);
-  print_object(p, XHASH_TABLE(table)->test);
-  /* Emacs's fixed growth parameters are floats: float-output-format
-     applies.  data is always parenthesized: "data ()" when empty. */
+  print_object(p, h->test);
+  if (!NILP(h->weakness)) {
+    strbuf_puts(p->out, " weakness ");
+    print_object(p, h->weakness);
+  }
+  /* The growth parameters are floats (or a fixnum rehash size):
+     float-output-format applies.  data is always parenthesized. */
   strbuf_puts(p->out, " rehash-size ");
-  print_float(p->rt, p->out, 1.5);
+  print_object(p, hash_table_rehash_size(p->rt, table));
   strbuf_puts(p->out, " rehash-threshold ");
-  print_float(p->rt, p->out, 0.8125);
+  print_object(p, hash_table_rehash_threshold(p->rt, table));
+  if (!NILP(h->purecopy))
+    strbuf_puts(p->out, " purecopy t");
   strbuf_puts(p->out, " data (");
   for (mval d = data; CONSP(d); d = XCDR(d)) {
     print_object(p, XCAR(d));
     if (CONSP(XCDR(d)))
       strbuf_putc(p->out, ' ');
   }
-  strbuf_puts(p->out, "))");
+  strbuf_puts(p->out, more ? " ...))" : "))");
 }
 
 /* A closure prints as the list Emacs 28 would hold, (closure ENV ARGS

@@ -806,16 +806,28 @@ static bool even_proper_list_p(mval list)
   return true;
 }
 
-/* #s(hash-table size N test T data (K V ...)); other keys are ignored. */
+/* #s(hash-table size N test T weakness W rehash-size R rehash-threshold
+   H purecopy P data (K V ...)): the parameters given (non-nil) are
+   checked as make-hash-table's; other keys are ignored. */
 static mval read_hash_table(struct reader *r, mval plist)
 {
   mrt *rt = r->rt;
-  mval size = plist_value(plist, Qsize), test = plist_value(plist, Qtest);
+  const mval names[] = { Qsize, Qtest, Qweakness, Qrehash_size, Qrehash_threshold, Qpurecopy };
+  const mval keywords[] = { Qksize, Qktest, Qkweakness, Qkrehash_size, Qkrehash_threshold,
+                            Qkpurecopy };
+  mval args[2 * 6];
+  int n = 0;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    mval v = plist_value(plist, names[i]);
+    if (!NILP(v)) {
+      args[n++] = keywords[i];
+      args[n++] = v;
+    }
+  }
   mval data = plist_value(plist, Qdata);
-  int64_t n = FIXNUMP(size) && XFIXNUM(size) >= 0 ? XFIXNUM(size) : 65;
   if (!even_proper_list_p(data))
     mrt_error(rt, "Hash table data is not a list of even length");
-  mval table = make_hash_table(rt, NILP(test) ? Qeql : test, n);
+  mval table = make_hash_table_from_args(rt, n, args);
   for (; CONSP(data); data = XCDR(XCDR(data)))
     hash_put(rt, table, XCAR(data), XCAR(XCDR(data)));
   return table;
