@@ -2366,9 +2366,12 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
   case AT_EOS: return pos == vm->len;
   case AT_WORDB: return pos == 0 || pos == vm->len || wb != wa;
   case AT_NOT_WORDB: return pos != 0 && pos != vm->len && wb == wa;
-  case AT_WORD_START: return !wb && wa;
+  /* As in Emacs, only the starts look at the character after POS as
+     something to consume: at the search bound (where a backward
+     search began) there is none. */
+  case AT_WORD_START: return !wb && wa && pos < vm->stop;
   case AT_WORD_END: return wb && !wa;
-  case AT_SYMBOL_START: return !symbol_char(rt, before) && symbol_char(rt, after);
+  case AT_SYMBOL_START: return !symbol_char(rt, before) && symbol_char(rt, after) && pos < vm->stop;
   case AT_SYMBOL_END: return symbol_char(rt, before) && !symbol_char(rt, after);
   case AT_POINT: return pos == vm->point;
   default: return false;

@@ -762,3 +762,27 @@
   (should (equal (string-match "\\W" "x😀y→") 3))
   (should (equal (capitalize "ab∀cd") "Ab∀Cd"))
   (should (equal (string-match "\\bcd" "ab־cd") 3)))
+
+;; A search cannot consume text past its bound, so \< and \_< do not hold
+;; where a backward search starts (nor at a forward search's bound),
+;; while \b, \>, \_>, $ and \' still see the text beyond it.
+(ert-deftest regexp-word-starts-at-the-search-bound ()
+  (with-temp-buffer
+    (insert "ab cd")
+    (goto-char 4)
+    (should (equal (list (re-search-backward "\\<" nil t) (point)) '(1 1)))
+    (goto-char 4)
+    (should (equal (list (re-search-backward "c\\|\\_<" nil t) (point)) '(1 1)))
+    (goto-char 4)
+    (should (equal (list (looking-back "\\<" nil) (looking-back "\\b" nil)
+                         (looking-back "" nil) (looking-at "\\<"))
+                   '(nil t t t)))
+    (goto-char 3)
+    (should (looking-back "b\\>" nil))
+    (goto-char 2)
+    (should (equal (list (looking-back "a$" nil) (looking-back "a\\'" nil)
+                         (looking-back "a\\_>" nil))
+                   '(nil nil nil)))
+    (goto-char 1)
+    (should (equal (list (re-search-forward "b$" 3 t) (re-search-forward "a\\>" 2 t))
+                   '(nil nil)))))
