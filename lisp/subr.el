@@ -2729,6 +2729,11 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              zap-up-to-char))
   (autoload f "simple"))
 (autoload 'tabify "tabify")
+(dolist (f '(obarray-make obarray-size obarrayp obarray-get obarray-put obarray-remove
+             obarray-map))
+  (autoload f "obarray"))
+(defconst obarray-default-size 59
+  "The number of slots `obarray-make' gives an obarray by default.")
 (autoload 'untabify "tabify")
 (defvar-local fill-prefix nil
   "The text each line of a paragraph starts with, or nil.")

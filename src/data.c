@@ -122,52 +122,112 @@ static struct symbol *check_symbol(mrt *rt, mval x)
   return XSYMBOL(rt, x);
 }
 
-/* Only the one obarray exists: OBARRAY may be nil or any vector. */
-static void check_obarray(mrt *rt, mval ob)
+/* ---- Obarrays ----
+   The symbol table is the obarray: the vector `obarray' starts as
+   stands for it.  Any other vector (obarray-make's) is an obarray of
+   its own, each slot 0 or a list of the symbols whose names hash
+   there; Emacs chains such symbols through themselves, but a list
+   keeps them visible to the collector as any vector's contents. */
+
+/* OB, or `obarray''s value when OB is nil; nil for the symbol table. */
+static mval own_obarray(mrt *rt, mval ob)
 {
-  if (!NILP(ob) && !VECTORP(ob))
+  if (NILP(ob))
+    ob = find_symbol_value(rt, Qobarray);
+  if (!VECTORP(ob) || VECTOR_LENGTH(ob) == 0)
     wrong_type_argument(rt, Qvectorp, ob);
+  return ob == rt->initial_obarray ? Qnil : ob;
+}
+
+static int64_t obarray_slot(mval ob, mval name)
+{
+  struct string *s = XSTRING(name);
+  uint64_t h = 14695981039346656037u;
+  for (int64_t i = 0; i < s->nbytes; i++)
+    h = (h ^ s->data[i]) * 1099511628211u;
+  return (int64_t)(h % (uint64_t)VECTOR_LENGTH(ob));
+}
+
+/* The symbol named NAME in own obarray OB, or nil. */
+static mval obarray_find(mrt *rt, mval ob, mval name)
+{
+  struct string *want = XSTRING(name);
+  for (mval l = AREF(ob, obarray_slot(ob, name)); CONSP(l); l = XCDR(l)) {
+    struct string *have = XSTRING(XSYMBOL(rt, XCAR(l))->name);
+    if (have->nbytes == want->nbytes && memcmp(have->data, want->data, (size_t)want->nbytes) == 0)
+      return XCAR(l);
+  }
+  return Qnil;
+}
+
+static mval intern_in(mrt *rt, mval ob, mval name)
+{
+  mval found = obarray_find(rt, ob, name);
+  if (!NILP(found))
+    return found;
+  mval sym = make_symbol(rt, name);
+  int64_t i = obarray_slot(ob, name);
+  mval bucket = CONSP(AREF(ob, i)) ? AREF(ob, i) : Qnil;
+  gc_aset(rt->gc, ob, i, Fcons(rt, sym, bucket));
+  return sym;
 }
 
 static mval Fintern(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
-  check_obarray(rt, a[1]);
-  return intern_string(rt, a[0]);
+  mval ob = own_obarray(rt, a[1]);
+  return NILP(ob) ? intern_string(rt, a[0]) : intern_in(rt, ob, a[0]);
 }
 
 static mval Fintern_soft(mrt *rt, int n, mval *a)
 {
-  mval name = a[0];
-  check_obarray(rt, a[1]);
-  if (SYMBOLP(name)) {
-    mval s = XSYMBOL(rt, name)->name;
-    mval found = intern_soft(rt, (const char *)XSTRING(s)->data, (size_t)XSTRING(s)->nbytes);
-    return found == name ? name : Qnil;
-  }
-  CHECK_STRING(rt, name);
-  mval found = intern_soft(rt, (const char *)XSTRING(name)->data, (size_t)XSTRING(name)->nbytes);
-  return found == Qunbound ? Qnil : found;
+  mval name = a[0], ob = own_obarray(rt, a[1]);
+  mval string = SYMBOLP(name) ? XSYMBOL(rt, name)->name : name;
+  CHECK_STRING(rt, string);
+  mval found = !NILP(ob) ? obarray_find(rt, ob, string)
+                         : intern_soft(rt, (const char *)XSTRING(string)->data,
+                                       (size_t)XSTRING(string)->nbytes);
+  if (found == Qunbound || (SYMBOLP(name) && found != name))
+    return Qnil;
+  return found;
 }
 
 /* (unintern NAME-OR-SYMBOL OBARRAY): a symbol goes only if it is the
    one interned under its name. */
 static mval Funintern(mrt *rt, int n, mval *a)
 {
-  mval sym = Fintern_soft(rt, n, a);
-  return bool_val(!NILP(sym) && obarray_remove(rt, sym));
+  mval sym = Fintern_soft(rt, n, a), ob = own_obarray(rt, a[1]);
+  if (NILP(sym))
+    return Qnil;
+  if (NILP(ob))
+    return bool_val(obarray_remove(rt, sym));
+  int64_t i = obarray_slot(ob, XSYMBOL(rt, sym)->name);
+  mval rest = Qnil;
+  for (mval l = AREF(ob, i); CONSP(l); l = XCDR(l))
+    if (XCAR(l) != sym)
+      rest = Fcons(rt, XCAR(l), rest);
+  gc_aset(rt->gc, ob, i, NILP(rest) ? make_fixnum(0) : rest);
+  return Qt;
 }
 
 /* (mapatoms FUNCTION &optional OBARRAY): over a snapshot, so that
    FUNCTION may intern and unintern freely. */
 static mval Fmapatoms(mrt *rt, int n, mval *a)
 {
-  check_obarray(rt, a[1]);
-  size_t count = obarray_symbols(rt, NULL, 0);
-  mval all = make_vector(rt, count, Qnil);
-  count = obarray_symbols(rt, gc_written_slots(rt->gc, all), count);
-  for (size_t i = 0; i < count; i++)
-    call1(rt, a[0], AREF(all, (int64_t)i));
+  mval ob = own_obarray(rt, a[1]), all;
+  if (NILP(ob)) {
+    size_t count = obarray_symbols(rt, NULL, 0);
+    all = make_vector(rt, count, Qnil);
+    obarray_symbols(rt, gc_written_slots(rt->gc, all), count);
+  } else {
+    mval syms = Qnil;
+    for (int64_t i = VECTOR_LENGTH(ob) - 1; i >= 0; i--)
+      for (mval l = AREF(ob, i); CONSP(l); l = XCDR(l))
+        syms = Fcons(rt, XCAR(l), syms);
+    all = sequence_to_vector(rt, syms);
+  }
+  for (int64_t i = 0; i < VECTOR_LENGTH(all); i++)
+    call1(rt, a[0], AREF(all, i));
   return Qnil;
 }
 
@@ -569,6 +629,6 @@ static const struct subr_def data_subrs[] = {
 void data_init(mrt *rt)
 {
   defsubrs(rt, data_subrs, sizeof data_subrs / sizeof data_subrs[0]);
-  /* There is one obarray; this stands for it where Emacs code names it. */
-  defvar(rt, intern(rt, "obarray"), make_vector(rt, 1, make_fixnum(0)));
+  rt->initial_obarray = make_vector(rt, 1, make_fixnum(0));
+  defvar(rt, Qobarray, rt->initial_obarray);
 }

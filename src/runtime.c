@@ -37,6 +37,7 @@ static void mark_runtime_roots(struct gc *g, void *ud)
   gc_mark(g, rt->locals);
   gc_mark(g, rt->processes);
   gc_mark(g, rt->memory_full_error);
+  gc_mark(g, rt->initial_obarray);
 }
 
 /* ================================================================== */

@@ -143,6 +143,7 @@ struct mrt {
   /* The error object memory_full signals: memory-signal-data's value
      when it last ran, its initial value before; a root. */
   mval memory_full_error;
+  mval initial_obarray; /* the vector `obarray' names the symbol table by */
   /* A collection has ended since post-gc-hook last ran (sysfns.c). */
   bool post_gc_pending;
 

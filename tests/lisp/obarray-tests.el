@@ -1,0 +1,54 @@
+;;; obarray-tests.el --- obarrays other than the symbol table  -*- lexical-binding: t -*-
+
+;; Each expectation is what Emacs 28 gives.
+
+(require 'ert)
+
+(ert-deftest obarray-own-symbols ()
+  (let ((ob (obarray-make)))
+    (should-not (eq (intern "car" ob) 'car))
+    (should-not (fboundp (intern "car" ob)))
+    (should (eq (intern "x" ob) (intern "x" ob)))
+    (should (eq (intern-soft "x" ob) (intern "x" ob)))
+    (should-not (intern-soft "y" ob))
+    ;; The global x is not the one in OB.
+    (should-not (intern-soft 'x ob))
+    (should (equal (symbol-name (intern-soft "x" ob)) "x"))))
+
+(ert-deftest obarray-mapatoms-and-unintern ()
+  (let ((ob (obarray-make 3)) names)
+    (dolist (n '("a" "b" "c" "d" "e" "é")) (intern n ob))
+    (mapatoms (lambda (s) (push (symbol-name s) names)) ob)
+    (should (equal (sort names #'string<) '("a" "b" "c" "d" "e" "é")))
+    (should (equal (list (unintern "a" ob) (unintern "a" ob) (intern-soft "a" ob) (unintern "zz" ob))
+                   '(t nil nil nil)))
+    (setq names nil)
+    (mapatoms (lambda (s) (push (symbol-name s) names)) ob)
+    (should (equal (length names) 5))))
+
+(ert-deftest obarray-library ()
+  (let ((ob (obarray-make 3)))
+    (should (equal (list (obarray-get ob "q") (symbol-name (obarray-put ob "q"))
+                         (eq (obarray-get ob "q") (obarray-put ob "q"))
+                         (obarray-remove ob "q") (obarray-get ob "q")
+                         (obarray-size ob) (obarrayp ob) (obarrayp []) (obarrayp "x"))
+                   '(nil "q" t t nil 3 t nil nil))))
+  (should (equal obarray-default-size 59))
+  (should (equal (should-error (obarray-make 0)) '(wrong-type-argument size 0)))
+  (should (equal (should-error (intern "a" [])) '(wrong-type-argument vectorp [])))
+  (should (equal (should-error (intern "a" 5)) '(wrong-type-argument vectorp 5))))
+
+(ert-deftest obarray-variable-names-the-default ()
+  (let ((obarray (obarray-make)))
+    (should-not (eq (intern "car") 'car))))
+
+(ert-deftest obarray-symbols-survive-collection ()
+  (let ((ob (obarray-make 7)))
+    (dotimes (i 200) (intern (format "sym%d" i) ob))
+    (garbage-collect)
+    (let ((n 0))
+      (mapatoms (lambda (s) (when (string-prefix-p "sym" (symbol-name s)) (setq n (1+ n)))) ob)
+      (should (equal n 200)))
+    (should (equal (symbol-name (intern-soft "sym150" ob)) "sym150"))))
+
+;;; obarray-tests.el ends here
