@@ -5483,8 +5483,44 @@ static mval function_body(mval fn)
 /* The (interactive ...) form of FN (no symbol), or nil: the one in a
    function's body, or a byte-code function's spec slot made into one
    (of Emacs 28's [SPEC MODES], the SPEC). */
+/* The primitives Emacs makes commands with a string spec, and the
+   specs, so that commandp, interactive-form and call-interactively see
+   them as in Emacs. */
+static const struct { const char *name, *spec; } primitive_commands[] = {
+  { "forward-char", "^p" }, { "backward-char", "^p" }, { "forward-line", "^p" },
+  { "beginning-of-line", "^p" }, { "end-of-line", "^p" }, { "delete-char", "p\nP" },
+  { "delete-region", "r" }, { "narrow-to-region", "r" }, { "widen", "" },
+  { "erase-buffer", "*" }, { "buffer-enable-undo", "" }, { "garbage-collect", "" },
+  { "kill-buffer", "bKill buffer: " }, { "kill-emacs", "P" },
+  { "kill-local-variable", "vKill Local Variable: " },
+  { "make-local-variable", "vMake Local Variable: " },
+  { "make-variable-buffer-local", "vMake Variable Buffer Local: " },
+  { "make-indirect-buffer", "bMake indirect buffer (to buffer): \nBName of indirect buffer: " },
+  { "make-symbolic-link", "FMake symbolic link to file: \nGMake symbolic link to file %s: \np" },
+  { "rename-file", "fRename file: \nGRename %s to file: \np" },
+  { "modify-syntax-entry", "cSet syntax for character: \nsSet syntax for %s to: " },
+  { "re-search-forward", "sRE search: " }, { "re-search-backward", "sRE search backward: " },
+  { "search-forward-regexp", "sRE search: " },
+  { "search-backward-regexp", "sRE search backward: " },
+  { "search-forward", "MSearch: " }, { "search-backward", "MSearch backward: " },
+  { "replace-buffer-contents", "bSource buffer: " },
+  { "signal-process", "sProcess (name or number): \nnSignal code: " },
+  { "write-region", "r\nFWrite region to file: \ni\ni\ni\np" },
+};
+
+static mval primitive_spec(mrt *rt, mval subr)
+{
+  mval name = XSYMBOL(rt, XSUBR(subr)->name)->name;
+  for (size_t i = 0; i < sizeof primitive_commands / sizeof primitive_commands[0]; i++)
+    if (strcmp((const char *)XSTRING(name)->data, primitive_commands[i].name) == 0)
+      return list2(rt, Qinteractive, make_cstring(rt, primitive_commands[i].spec));
+  return Qnil;
+}
+
 static mval interactive_spec(mrt *rt, mval fn)
 {
+  if (PVECP(fn, PVEC_SUBR))
+    return primitive_spec(rt, fn);
   if (COMPILEDP(fn)) {
     if ((int64_t)vl_header_nlisp(XVL(fn)->header) <= COMPILED_INTERACTIVE)
       return Qnil;
@@ -5501,9 +5537,8 @@ static mval interactive_spec(mrt *rt, mval fn)
 
 /* (commandp FUNCTION &optional FOR-CALL-INTERACTIVELY): a function
    with an interactive form, or a keyboard macro (a string or vector).
-   No primitive here has an interactive spec of its own, but as in
-   Emacs a symbol on the chain with an interactive-form property is a
-   command (so is `ignore', given one in subr.el). */
+   As in Emacs a symbol on the chain with an interactive-form property
+   is a command too (so is `ignore', given one in subr.el). */
 static mval Fcommandp(mrt *rt, int nargs, mval *args)
 {
   mval fn = args[0];

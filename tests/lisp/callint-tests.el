@@ -67,4 +67,20 @@
       (should (eq (call-interactively 'callint-tests--plain) t))
     (advice-remove 'call-interactively #'ignore)))
 
+
+;; Primitives Emacs makes commands carry its interactive specs.
+(ert-deftest callint-primitive-commands ()
+  (should (equal (list (commandp 'forward-char) (interactive-form 'forward-char)
+                       (interactive-form 'delete-char) (commandp 'car)
+                       (interactive-form 'car) (interactive-form 'search-forward))
+                 '(t (interactive "^p") (interactive "p\nP") nil nil
+                     (interactive "MSearch: "))))
+  (with-temp-buffer
+    (insert "abcdef")
+    (goto-char 1)
+    (let ((current-prefix-arg 3)) (call-interactively 'forward-char))
+    (should (equal (point) 4))
+    (let ((current-prefix-arg 2)) (call-interactively 'delete-char))
+    (should (equal (buffer-string) "abcf"))))
+
 ;;; callint-tests.el ends here
