@@ -133,17 +133,6 @@ No problems result if this variable is not bound.
   (kill-all-local-variables)
   (run-mode-hooks))
 
-(defvar text-mode-syntax-table
-  (let ((table (make-syntax-table)))
-    (modify-syntax-entry ?\" ".   " table)
-    (modify-syntax-entry ?\\ ".   " table)
-    (modify-syntax-entry ?' "w p" table)
-    ;; Word constituents between letters (UAX #29): Hebrew geresh and
-    ;; gershayim, middle dot, hyphenation point, fullwidth colon.
-    (dolist (c '(#x5f3 #x5f4 #xb7 #x2027 #xff1a))
-      (modify-syntax-entry c "w   " table))
-    table)
-  "Syntax table used while in `text-mode'.")
 (define-derived-mode text-mode nil "Text"
   "The major mode for text written for people."
   (setq-local require-final-newline mode-require-final-newline))
@@ -151,16 +140,6 @@ No problems result if this variable is not bound.
   "The major mode that modes for programming languages derive from."
   (setq-local require-final-newline mode-require-final-newline)
   (setq-local parse-sexp-ignore-comments t))
-;; lisp-data-mode-syntax-table and emacs-lisp-mode-syntax-table are
-;; made in C (src/syntax.c), *scratch* using them from the start.
-(defvar lisp-mode-syntax-table
-  (let ((table (make-syntax-table lisp-data-mode-syntax-table)))
-    (modify-syntax-entry ?\[ "_   " table)
-    (modify-syntax-entry ?\] "_   " table)
-    (modify-syntax-entry ?# "' 14" table)
-    (modify-syntax-entry ?| "\" 23bn" table)
-    table)
-  "Syntax table used in `lisp-mode'.")
 (define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
   "The major mode for Lisp data.")
 (defvar elisp--dynlex-modeline-map

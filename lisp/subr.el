@@ -2734,6 +2734,28 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
   (autoload f "obarray"))
 (defconst obarray-default-size 59
   "The number of slots `obarray-make' gives an obarray by default.")
+;; The syntax tables of modes Emacs preloads (modes.el makes the modes).
+(defvar text-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?\" ".   " table)
+    (modify-syntax-entry ?\\ ".   " table)
+    (modify-syntax-entry ?' "w p" table)
+    ;; Word constituents between letters (UAX #29): Hebrew geresh and
+    ;; gershayim, middle dot, hyphenation point, fullwidth colon.
+    (dolist (c '(#x5f3 #x5f4 #xb7 #x2027 #xff1a))
+      (modify-syntax-entry c "w   " table))
+    table)
+  "Syntax table used while in `text-mode'.")
+;; lisp-data-mode-syntax-table and emacs-lisp-mode-syntax-table are
+;; made in C (src/syntax.c), *scratch* using them from the start.
+(defvar lisp-mode-syntax-table
+  (let ((table (make-syntax-table lisp-data-mode-syntax-table)))
+    (modify-syntax-entry ?\[ "_   " table)
+    (modify-syntax-entry ?\] "_   " table)
+    (modify-syntax-entry ?# "' 14" table)
+    (modify-syntax-entry ?| "\" 23bn" table)
+    table)
+  "Syntax table used in `lisp-mode'.")
 (autoload 'untabify "tabify")
 (defvar-local fill-prefix nil
   "The text each line of a paragraph starts with, or nil.")

@@ -652,4 +652,16 @@ each of FNS's value and point after it, or the error it signals."
     (should (eq (syntax-table) text-mode-syntax-table))
     (should-not (boundp 'syntax-tests-plain-mode-syntax-table))))
 
+;; Emacs preloads text-mode and lisp-mode: their tables exist at start.
+(ert-deftest syntax-preloaded-mode-tables ()
+  (should (syntax-table-p text-mode-syntax-table))
+  (should (syntax-table-p lisp-mode-syntax-table))
+  (with-temp-buffer
+    (insert "don't \"q\"")
+    (with-syntax-table text-mode-syntax-table
+      (goto-char 1)
+      (should (equal (list (skip-syntax-forward "w") (char-syntax ?\")) '(5 ?.))))
+    (with-syntax-table lisp-mode-syntax-table
+      (should (equal (string (char-syntax ?\[)) "_")))))
+
 ;;; syntax-tests.el ends here
