@@ -2729,6 +2729,14 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              zap-up-to-char))
   (autoload f "simple"))
 (autoload 'tabify "tabify")
+(dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
+             days-to-time time-to-number-of-days date-to-day days-between
+             seconds-to-string make-decoded-time decoded-time-set-defaults date-to-time
+             safe-date-to-time))
+  (autoload f "time-date"))
+(autoload 'parse-time-string "parse-time")
+(dolist (f '(iso8601-parse iso8601-valid-p parse-iso8601-time-string))
+  (autoload f "iso8601"))
 (dolist (f '(obarray-make obarray-size obarrayp obarray-get obarray-put obarray-remove
              obarray-map))
   (autoload f "obarray"))

@@ -688,14 +688,18 @@ static mval Fencode_time(mrt *rt, int nargs, mval *args)
                                  : (struct calendar){args[0], args[1], args[2], args[3], args[4],
                                                      args[5], make_fixnum(-1),
                                                      nargs > 6 ? args[nargs - 1] : Qnil};
+  /* As Emacs: a bad seconds value is reported first, then the other
+     fields in order, and only then may the seconds be out of range. */
+  if (!INTEGERP(c.sec))
+    split_time(rt, c.sec);
+  struct tm tm = { .tm_isdst = FIXNUMP(c.dst) && XFIXNUM(c.dst) < 0 ? -1 : !NILP(c.dst) };
+  tm.tm_min = tm_field(rt, c.min, 0);
+  tm.tm_hour = tm_field(rt, c.hour, 0);
+  tm.tm_mday = tm_field(rt, c.day, 0);
+  tm.tm_mon = tm_field(rt, c.month, 1);
+  tm.tm_year = tm_field(rt, c.year, 1900);
   struct time_parts sub;
-  struct tm tm = {
-    .tm_sec = seconds_argument(rt, c.sec, &sub),
-    .tm_min = tm_field(rt, c.min, 0), .tm_hour = tm_field(rt, c.hour, 0),
-    .tm_mday = tm_field(rt, c.day, 0), .tm_mon = tm_field(rt, c.month, 1),
-    .tm_year = tm_field(rt, c.year, 1900),
-    .tm_isdst = FIXNUMP(c.dst) && XFIXNUM(c.dst) < 0 ? -1 : !NILP(c.dst),
-  };
+  tm.tm_sec = seconds_argument(rt, c.sec, &sub);
   struct zone z;
   zone_decode(rt, c.zone, &z);
   time_t secs;

@@ -1,0 +1,67 @@
+;;; time-date-tests.el --- time-date, parse-time and iso8601  -*- lexical-binding: t -*-
+
+;; Each expectation is what Emacs 28 gives.
+
+(require 'ert)
+(require 'time-date)
+(require 'parse-time)
+(require 'iso8601)
+
+(ert-deftest time-date-calendar ()
+  (should (equal (mapcar #'date-leap-year-p '(2000 1900 2024 2023)) '(t nil t nil)))
+  (should (equal (list (date-days-in-month 2024 2) (date-days-in-month 2023 2)
+                       (date-days-in-month 2023 4) (date-days-in-month 2023 12))
+                 '(29 28 30 31)))
+  (should (equal (should-error (date-days-in-month 2023 13)) '(error "Month 13 is invalid")))
+  (should (equal (days-to-time 10) '(13 12032)))
+  (should (equal (time-to-number-of-days 86400) 1.0))
+  (should (equal (time-to-seconds (days-to-time 1)) 86400.0))
+  (should (equal (days-between "2000-01-01 00:00:00" "1999-12-01 00:00:00") 31))
+  (should (equal (- (time-to-days (date-to-time "2001-03-01 12:00:00 +0000"))
+                    (time-to-days (date-to-time "2001-01-01 12:00:00 +0000")))
+                 59)))
+
+(ert-deftest time-date-seconds-to-string ()
+  (should (equal (mapcar #'seconds-to-string '(0.5 90 100000 5000000 50000000 0 -90 1))
+                 '("500.00ms" "90.00s" "27.78h" "57.87d" "1.58y" "0s" "-90.00s" "1.00s"))))
+
+(ert-deftest time-date-decoded-times ()
+  (should (equal (make-decoded-time :year 2000) '(nil nil nil nil nil 2000 nil nil nil)))
+  (should (equal (decoded-time-set-defaults (list nil nil nil nil nil nil nil nil nil))
+                 '(0 0 0 1 1 1970 nil -1 nil)))
+  (should (equal (decoded-time-set-defaults (list nil nil nil nil nil nil nil nil nil) 3600)
+                 '(0 0 0 1 1 1970 nil nil 3600))))
+
+(ert-deftest time-date-parse-time-string ()
+  (should (equal (parse-time-string "Tue, 01 Dec 2026 10:00:00 +0100")
+                 '(0 0 10 1 12 2026 2 -1 3600)))
+  (should (equal (parse-time-string "2026-12-01 10:20:30") '(30 20 10 1 12 2026 nil -1 nil)))
+  (should (equal (parse-time-string "2026-12-01T10:20:30Z") '(30 20 10 1 12 2026 nil nil 0)))
+  (should (equal (parse-time-string "Dec 1 2026 10:00 EST") '(0 0 10 1 12 2026 nil nil -18000)))
+  (should (equal (parse-time-string "monday 12:00:00 edt") '(0 0 12 nil nil nil 1 t -14400)))
+  (should (equal (parse-time-string "15 january 2020 4:12 pm") '(0 12 4 15 1 2020 nil -1 nil)))
+  (should (equal (parse-time-string "Jan 15 99") '(nil nil nil 15 1 1999 nil -1 nil)))
+  (should (equal (parse-time-string "1/15/2020") '(nil nil nil 1 nil 2015 nil -1 nil)))
+  (should (equal (parse-time-string "garbage") '(nil nil nil nil nil nil nil -1 nil))))
+
+(ert-deftest time-date-iso8601 ()
+  (should (equal (iso8601-parse "2026-12-01T10:00:00") '(0 0 10 1 12 2026 nil -1 nil)))
+  (should (equal (iso8601-parse "20261201T100000Z") '(0 0 10 1 12 2026 nil nil 0)))
+  (should (equal (iso8601-parse "2026-12") '(nil nil nil nil 12 2026 nil -1 nil)))
+  (should (equal (iso8601-parse "2026-12-01T10:00:00-05") '(0 0 10 1 12 2026 nil nil -18000)))
+  (should (equal (iso8601-parse "2026-12-01T10:00:00.5+01:30") '(0 0 10 1 12 2026 nil nil 5400)))
+  (should (equal (iso8601-parse "2026-W48-2") '(nil nil nil 24 11 2026 nil -1 nil)))
+  (should (equal (iso8601-parse "2026-335") '(nil nil nil 1 12 2026 nil -1 nil)))
+  (should (equal (iso8601-parse "+0100") '(nil nil nil nil nil 100 nil -1 nil)))
+  (should (equal (should-error (iso8601-parse "2026-12-01 10:00:00") :type 'wrong-type-argument)
+                 '(wrong-type-argument . "2026-12-01 10:00:00")))
+  (should (equal (list (iso8601-valid-p "2026-12-01") (iso8601-valid-p "nope")) '(0 nil))))
+
+(ert-deftest time-date-date-to-time ()
+  (should (equal (date-to-time "2000-01-01 00:00:00 UTC") '(14445 17280)))
+  (should (equal (date-to-time "Tue, 01 Dec 2026 10:00:00 +0100") '(27406 35984)))
+  (should (equal (should-error (date-to-time "garbage")) '(error "Invalid date: garbage")))
+  (should (equal (safe-date-to-time "garbage") '(0 0)))
+  (should (equal (parse-iso8601-time-string "2026-12-01T10:00:00Z") '(27406 39584))))
+
+;;; time-date-tests.el ends here
