@@ -31,15 +31,19 @@
   (let ((y (1- year)))
     (+ (* 365 y) (/ y 4) (- (/ y 100)) (/ y 400))))
 
+(defun time-date--decoded-day-in-year (d)
+  "The day of the year decoded time D falls on."
+  (time-date--day-of-year (decoded-time-day d) (decoded-time-month d) (decoded-time-year d)))
+
 (defun time-to-day-in-year (time)
   "The day of the year TIME falls on, in local time."
-  (let ((d (decode-time time)))
-    (time-date--day-of-year (decoded-time-day d) (decoded-time-month d) (decoded-time-year d))))
+  (time-date--decoded-day-in-year (decode-time time)))
 
 (defun time-to-days (time)
   "The number of days from the calendar's start to TIME, in local time."
-  (+ (time-to-day-in-year time)
-     (time-date--days-before-year (decoded-time-year (decode-time time)))))
+  (let ((d (decode-time time)))
+    (+ (time-date--decoded-day-in-year d)
+       (time-date--days-before-year (decoded-time-year d)))))
 
 (defun days-to-time (days)
   "DAYS as a time value; a list of two integers when DAYS is one."

@@ -179,9 +179,11 @@ static mval Fintern(mrt *rt, int n, mval *a)
   return NILP(ob) ? intern_string(rt, a[0]) : intern_in(rt, ob, a[0]);
 }
 
-static mval Fintern_soft(mrt *rt, int n, mval *a)
+/* The symbol NAME (a string, or a symbol standing for the one
+   interned under its name) names in obarray OB (nil for the symbol
+   table), or nil. */
+static mval obarray_lookup(mrt *rt, mval ob, mval name)
 {
-  mval name = a[0], ob = own_obarray(rt, a[1]);
   mval string = SYMBOLP(name) ? XSYMBOL(rt, name)->name : name;
   CHECK_STRING(rt, string);
   mval found = !NILP(ob) ? obarray_find(rt, ob, string)
@@ -192,11 +194,16 @@ static mval Fintern_soft(mrt *rt, int n, mval *a)
   return found;
 }
 
+static mval Fintern_soft(mrt *rt, int n, mval *a)
+{
+  return obarray_lookup(rt, own_obarray(rt, a[1]), a[0]);
+}
+
 /* (unintern NAME-OR-SYMBOL OBARRAY): a symbol goes only if it is the
    one interned under its name. */
 static mval Funintern(mrt *rt, int n, mval *a)
 {
-  mval sym = Fintern_soft(rt, n, a), ob = own_obarray(rt, a[1]);
+  mval ob = own_obarray(rt, a[1]), sym = obarray_lookup(rt, ob, a[0]);
   if (NILP(sym))
     return Qnil;
   if (NILP(ob))

@@ -5480,9 +5480,6 @@ static mval function_body(mval fn)
   return Qunbound;
 }
 
-/* The (interactive ...) form of FN (no symbol), or nil: the one in a
-   function's body, or a byte-code function's spec slot made into one
-   (of Emacs 28's [SPEC MODES], the SPEC). */
 /* The primitives Emacs makes commands with a string spec, and the
    specs, so that commandp, interactive-form and call-interactively see
    them as in Emacs. */
@@ -5517,6 +5514,9 @@ static mval primitive_spec(mrt *rt, mval subr)
   return Qnil;
 }
 
+/* The (interactive ...) form of FN (no symbol), or nil: the one in a
+   function's body, or a byte-code function's spec slot made into one
+   (of Emacs 28's [SPEC MODES], the SPEC); a primitive's from the table.  */
 static mval interactive_spec(mrt *rt, mval fn)
 {
   if (PVECP(fn, PVEC_SUBR))

@@ -670,12 +670,13 @@ static size_t sans_versions_length(const char *s, size_t n)
 
 /* The offset in NAME of its extension's dot, or 0 when it has none:
    the last dot of the file name without its version, not its first
-   character (".emacs" has none). */
-static size_t extension_dot(mval name)
+   character (".emacs" has none).  *END gets where the name stops
+   without its version. */
+static size_t extension_dot(mval name, size_t *end)
 {
   size_t base = nondirectory_start(name);
-  size_t end = base + sans_versions_length(sdata(name) + base, slen(name) - base);
-  for (size_t i = end; i > base + 1; i--)
+  *end = base + sans_versions_length(sdata(name) + base, slen(name) - base);
+  for (size_t i = *end; i > base + 1; i--)
     if (sdata(name)[i - 1] == '.')
       return i - 1;
   return 0;
@@ -684,7 +685,7 @@ static size_t extension_dot(mval name)
 static mval Ffile_name_sans_extension(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  size_t dot = extension_dot(args[0]);
+  size_t end, dot = extension_dot(args[0], &end);
   return dot ? make_string(rt, sdata(args[0]), dot) : args[0];
 }
 
@@ -693,11 +694,9 @@ static mval Ffile_name_sans_extension(mrt *rt, int nargs, mval *args)
 static mval Ffile_name_extension(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  size_t dot = extension_dot(args[0]);
+  size_t end, dot = extension_dot(args[0], &end);
   if (!dot)
     return NILP(args[1]) ? Qnil : make_string(rt, "", 0);
-  size_t base = nondirectory_start(args[0]);
-  size_t end = base + sans_versions_length(sdata(args[0]) + base, slen(args[0]) - base);
   size_t from = dot + (NILP(args[1]) ? 1 : 0);
   return make_string(rt, sdata(args[0]) + from, end - from);
 }
@@ -1270,7 +1269,7 @@ static mval Fdirectory_file_name(mrt *rt, int nargs, mval *args)
 static mval Ffile_name_base(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  size_t base = nondirectory_start(args[0]), dot = extension_dot(args[0]);
+  size_t end, base = nondirectory_start(args[0]), dot = extension_dot(args[0], &end);
   return make_string(rt, sdata(args[0]) + base, (dot ? dot : slen(args[0])) - base);
 }
 

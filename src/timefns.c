@@ -654,17 +654,18 @@ static struct calendar calendar_from_list(mrt *rt, mval l)
   return (struct calendar){cell[0], cell[1], cell[2], cell[3], cell[4], cell[5], cell[7], cell[8]};
 }
 
-/* SEC of encode-time: an integer, or a time whose whole seconds go
-   into TM and whose fraction into *SUB. */
-static int seconds_argument(mrt *rt, mval sec, struct time_parts *sub)
+/* SEC of encode-time, decoded: an integer as it is, a time split into
+   whole seconds and the fraction *SUB.  Only tm_field may then find the
+   seconds out of range. */
+static mval seconds_argument(mrt *rt, mval sec, struct time_parts *sub)
 {
   if (INTEGERP(sec)) {
     *sub = (struct time_parts){make_fixnum(0), make_fixnum(1)};
-    return tm_field(rt, sec, 0);
+    return sec;
   }
   struct split_time st = split_time(rt, sec);
   *sub = st.sub;
-  return tm_field(rt, make_int(rt, (int64_t)st.secs), 0);
+  return make_int(rt, (int64_t)st.secs);
 }
 
 /* SECS plus the fraction SUB: (HI LO) when whole, else (TICKS . HZ). */
@@ -690,16 +691,15 @@ static mval Fencode_time(mrt *rt, int nargs, mval *args)
                                                      nargs > 6 ? args[nargs - 1] : Qnil};
   /* As Emacs: a bad seconds value is reported first, then the other
      fields in order, and only then may the seconds be out of range. */
-  if (!INTEGERP(c.sec))
-    split_time(rt, c.sec);
+  struct time_parts sub;
+  mval whole_secs = seconds_argument(rt, c.sec, &sub);
   struct tm tm = { .tm_isdst = FIXNUMP(c.dst) && XFIXNUM(c.dst) < 0 ? -1 : !NILP(c.dst) };
   tm.tm_min = tm_field(rt, c.min, 0);
   tm.tm_hour = tm_field(rt, c.hour, 0);
   tm.tm_mday = tm_field(rt, c.day, 0);
   tm.tm_mon = tm_field(rt, c.month, 1);
   tm.tm_year = tm_field(rt, c.year, 1900);
-  struct time_parts sub;
-  tm.tm_sec = seconds_argument(rt, c.sec, &sub);
+  tm.tm_sec = tm_field(rt, whole_secs, 0);
   struct zone z;
   zone_decode(rt, c.zone, &z);
   time_t secs;
