@@ -172,11 +172,20 @@ static mval intern_in(mrt *rt, mval ob, mval name)
   return sym;
 }
 
+mval current_obarray(mrt *rt)
+{
+  return own_obarray(rt, Qnil);
+}
+
+mval intern_in_obarray(mrt *rt, mval ob, mval name)
+{
+  return NILP(ob) ? intern_string(rt, name) : intern_in(rt, ob, name);
+}
+
 static mval Fintern(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
-  mval ob = own_obarray(rt, a[1]);
-  return NILP(ob) ? intern_string(rt, a[0]) : intern_in(rt, ob, a[0]);
+  return intern_in_obarray(rt, own_obarray(rt, a[1]), a[0]);
 }
 
 /* The symbol NAME (a string, or a symbol standing for the one

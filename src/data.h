@@ -10,6 +10,13 @@ void data_init(mrt *rt);
 /* (type-of X) */
 mval type_of(mrt *rt, mval x);
 
+/* The obarray `obarray' names, checked: nil when it is the symbol
+   table itself, as the reader and `intern' see it. */
+mval current_obarray(mrt *rt);
+
+/* NAME (a string) interned in OB, an obarray from current_obarray. */
+mval intern_in_obarray(mrt *rt, mval ob, mval name);
+
 static inline bool RECORDP(mval x) { return PVECP(x, PVEC_RECORD); }
 
 #endif

@@ -46,6 +46,7 @@
 #include "chartab.h"
 #include "compiled.h"
 #include "fns.h"
+#include "data.h"
 
 /* ================================================================== */
 /* The source                                                         */
@@ -58,6 +59,7 @@ struct reader {
   const char *filename;
   size_t open_pos; /* start of the innermost unfinished construct */
   mval labels;     /* #N= labels of this read: an eql table, or nil */
+  mval obarray;    /* where symbols are interned: nil for the symbol table */
 };
 
 static int peek(struct reader *r)
@@ -694,9 +696,10 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
       if (!NILP(num))
         return num;
     }
-    if (uninterned)
-      return make_symbol(rt, make_string(rt, (const char *)r->buf + start, n));
-    return intern_len(rt, (const char *)r->buf + start, n);
+    if (!uninterned && NILP(r->obarray))
+      return intern_len(rt, (const char *)r->buf + start, n);
+    mval name = make_string(rt, (const char *)r->buf + start, n);
+    return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
   }
   mval name = gc_string(rt->gc, n);
   struct string *s = XSTRING(name);
@@ -708,7 +711,7 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
   bool multibyte;
   s->nchars = utf8_count_chars(s->data, n, &multibyte);
   s->flags = multibyte ? STRING_MULTIBYTE : 0;
-  return uninterned ? make_symbol(rt, name) : intern_string(rt, name);
+  return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
 }
 
 /* ================================================================== */
@@ -1041,7 +1044,7 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
   case 'x': case 'X': *value = read_radix_integer(r, 16); return STEP_VALUE;
   case 'o': case 'O': *value = read_radix_integer(r, 8); return STEP_VALUE;
   case 'b': case 'B': *value = read_radix_integer(r, 2); return STEP_VALUE;
-  case '#': *value = intern_len(r->rt, "", 0); return STEP_VALUE;
+  case '#': *value = intern_in_obarray(r->rt, r->obarray, empty_string(r->rt, false)); return STEP_VALUE;
   case '&': *value = read_bool_vector(r); return STEP_VALUE;
   case ':':
     *value = read_atom(r, ATOM_UNINTERNED);
@@ -1186,7 +1189,8 @@ static mval read_object(struct reader *r)
 
 mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename)
 {
-  struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil};
+  struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil,
+                     current_obarray(rt)};
   if (skip_blanks(&r) < 0) {
     *pos = r.pos;
     return Qunbound;

@@ -51,4 +51,23 @@
       (should (equal n 200)))
     (should (equal (symbol-name (intern-soft "sym150" ob)) "sym150"))))
 
+;; The reader interns in whatever `obarray' names while it reads.
+(ert-deftest obarray-reader-interns-in-the-bound-obarray ()
+  (let* ((ob (obarray-make))
+         (read-syms (let ((obarray ob))
+                      (list (read "obtest-plain-zq") (read "esc\\aped") (read "##")
+                            (read ":key") (read "nil") (read "#:loose")))))
+    (should (equal (mapcar #'symbol-name read-syms)
+                   '("obtest-plain-zq" "escaped" "" ":key" "nil" "loose")))
+    (should (eq (nth 0 read-syms) (intern-soft "obtest-plain-zq" ob)))
+    (should (eq (nth 1 read-syms) (intern-soft "escaped" ob)))
+    (should (eq (nth 2 read-syms) (intern-soft "" ob)))
+    (should-not (intern-soft "obtest-plain-zq"))
+    (should-not (eq (nth 3 read-syms) :key))
+    (should-not (keywordp (nth 3 read-syms)))
+    (should-not (eq (nth 4 read-syms) nil))
+    (should-not (intern-soft "loose" ob))
+    (should (equal (should-error (let ((obarray 5)) (read "x")))
+                   '(wrong-type-argument vectorp 5)))))
+
 ;;; obarray-tests.el ends here
