@@ -78,6 +78,95 @@ seconds is shown in UNITs of SECONDS; the last has no bound.")
                (setq units (cdr units)))
              (format "%.2f%s" (/ delay (nth 2 (car units))) (nth 1 (car units)))))))
 
+;;;; Calendar arithmetic on decoded times
+
+(defun date-ordinal-to-time (year ordinal)
+  "A decoded time for day ORDINAL (1 for 1 January) of YEAR, with
+only its day, month and year set."
+  (let ((month 1) (day ordinal))
+    (while (> day (date-days-in-month year month))
+      (setq day (- day (date-days-in-month year month)))
+      (cl-incf month))
+    (list nil nil nil day month year nil nil nil)))
+
+(defun time-date--next-day (time forward)
+  "Move decoded TIME one day FORWARD (else back), across months and years."
+  (let ((day (+ (decoded-time-day time) (if forward 1 -1)))
+        (month (decoded-time-month time))
+        (year (decoded-time-year time)))
+    (cond ((> day (date-days-in-month year month))
+           (setq day 1 month (1+ month))
+           (when (> month 12) (setq month 1 year (1+ year))))
+          ((< day 1)
+           (setq month (1- month))
+           (when (< month 1) (setq month 12 year (1- year)))
+           (setq day (date-days-in-month year month))))
+    (setf (decoded-time-day time) day
+          (decoded-time-month time) month
+          (decoded-time-year time) year)))
+
+(defun time-date--add-clock (time delta)
+  "Add DELTA, a (TICKS . HZ) time, to the clock of decoded TIME, moving
+its date a day at a time when the clock passes midnight."
+  (let* ((second (time-convert (or (decoded-time-second time) 0) t))
+         (hz (cdr second))
+         (clock (time-add second (time-convert
+                                  (+ (* 3600 (or (decoded-time-hour time) 0))
+                                     (* 60 (or (decoded-time-minute time) 0)))
+                                  hz)))
+         (clock (time-convert (time-add clock delta) t))
+         (hz (cdr clock))
+         (day (time-convert 86400 hz)))
+    (while (time-less-p clock 0)
+      (time-date--next-day time nil)
+      (setq clock (time-add clock day)))
+    (while (not (time-less-p clock day))
+      (time-date--next-day time t)
+      (setq clock (time-subtract clock day)))
+    (let ((whole (time-convert clock 'integer)))
+      (setf (decoded-time-second time)
+            (time-add (time-convert (% whole 60) hz)
+                      (time-subtract clock (time-convert whole hz)))
+            (decoded-time-minute time) (% (/ whole 60) 60)
+            (decoded-time-hour time) (/ whole 3600)))))
+
+(defun decoded-time-add (time delta)
+  "A copy of decoded TIME moved by decoded DELTA, whose non-nil parts
+are the amounts to add.  Years and months go first; a day past the
+new month's end becomes its last day.  Then days, then the clock
+(hours, minutes, seconds and the zone's offset), ignoring DST."
+  (let ((time (copy-sequence time)))
+    (when (decoded-time-year delta)
+      (cl-incf (decoded-time-year time) (decoded-time-year delta)))
+    (when (decoded-time-month delta)
+      ;; The year moves by the truncated quotient, as in Emacs 28.
+      (let ((months (+ (decoded-time-month time) -1 (decoded-time-month delta))))
+        (setf (decoded-time-month time) (1+ (mod months 12)))
+        (cl-incf (decoded-time-year time) (/ months 12))))
+    (setf (decoded-time-day time)
+          (min (decoded-time-day time)
+               (date-days-in-month (decoded-time-year time) (decoded-time-month time))))
+    (let ((days (or (decoded-time-day delta) 0)))
+      (dotimes (_ (abs days))
+        (time-date--next-day time (> days 0))))
+    (let* ((seconds (time-convert (or (decoded-time-second delta) 0) t))
+           (rest (+ (* 3600 (or (decoded-time-hour delta) 0))
+                    (* 60 (or (decoded-time-minute delta) 0))
+                    (or (decoded-time-zone delta) 0))))
+      (time-date--add-clock time (time-add seconds (time-convert rest (cdr seconds)))))
+    time))
+
+(defun decoded-time-period (time)
+  "Decoded TIME read as a length of time, in seconds; a year counts
+365 days and a month 30."
+  (let ((second (decoded-time-second time)))
+    (+ (if (consp second) (/ (float (car second)) (cdr second)) (or second 0))
+       (* 60 (or (decoded-time-minute time) 0))
+       (* 3600 (or (decoded-time-hour time) 0))
+       (* 86400 (+ (or (decoded-time-day time) 0)
+                   (* 30 (or (decoded-time-month time) 0))
+                   (* 365 (or (decoded-time-year time) 0)))))))
+
 (cl-defun make-decoded-time (&key second minute hour day month year dst zone)
   "A decoded time with the given parts, the others nil."
   (list second minute hour day month year nil dst zone))

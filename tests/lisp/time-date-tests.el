@@ -62,4 +62,45 @@
   (should (equal (date-to-time "Tue, 01 Dec 2026 10:00:00 +0100") '(27406 35984)))
   (should (equal (parse-iso8601-time-string "2026-12-01T10:00:00Z") '(27406 39584))))
 
+
+(ert-deftest time-date-decoded-time-add-calendar ()
+  (let ((utc (lambda (d m y) (list 0 0 0 d m y nil nil 0))))
+    ;; A month or year landing past the month's end is clamped first.
+    (should (equal (decoded-time-add (funcall utc 31 1 2019) (make-decoded-time :month 1))
+                   (funcall utc 28 2 2019)))
+    (should (equal (decoded-time-add (funcall utc 29 2 2020) (make-decoded-time :year 1))
+                   (funcall utc 28 2 2021)))
+    (should (equal (decoded-time-add (funcall utc 15 3 2020) (make-decoded-time :month 25))
+                   (funcall utc 15 4 2022)))
+    ;; Emacs 28 moves the year by the truncated quotient of the months.
+    (should (equal (decoded-time-add (funcall utc 15 1 2020) (make-decoded-time :month -1))
+                   (funcall utc 15 12 2020)))
+    (should (equal (decoded-time-add (funcall utc 31 12 2020) (make-decoded-time :day 1))
+                   (funcall utc 1 1 2021)))
+    (should (equal (decoded-time-add (funcall utc 1 3 2020) (make-decoded-time :day -1))
+                   (funcall utc 29 2 2020)))
+    (should (equal (decoded-time-add (funcall utc 1 1 2020) (make-decoded-time :day -400))
+                   (funcall utc 27 11 2018)))))
+
+(ert-deftest time-date-decoded-time-add-clock ()
+  (should (equal (decoded-time-add '(10 0 0 1 1 2020 nil nil 0) (make-decoded-time :hour 30))
+                 '(10 0 6 2 1 2020 nil nil 0)))
+  (should (equal (decoded-time-add '(10 0 0 1 1 2020 nil nil 0) (make-decoded-time :minute -90))
+                 '(10 30 22 31 12 2019 nil nil 0)))
+  (should (equal (decoded-time-add '(10 0 0 1 1 2020 nil nil 0) (make-decoded-time :second '(1 . 4)))
+                 '((41 . 4) 0 0 1 1 2020 nil nil 0)))
+  (should (equal (decoded-time-add '(10 5 1 1 1 2020 nil nil 0) (make-decoded-time :zone 3600))
+                 '(10 5 2 1 1 2020 nil nil 0)))
+  (let ((start '(0 0 0 1 1 2020 nil nil 0)))
+    (decoded-time-add start (make-decoded-time :day 3))
+    (should (equal start '(0 0 0 1 1 2020 nil nil 0)))))
+
+(ert-deftest time-date-ordinal-and-period ()
+  (should (equal (date-ordinal-to-time 2020 60) '(nil nil nil 29 2 2020 nil nil nil)))
+  (should (equal (date-ordinal-to-time 2021 60) '(nil nil nil 1 3 2021 nil nil nil)))
+  (should (equal (date-ordinal-to-time 2021 365) '(nil nil nil 31 12 2021 nil nil nil)))
+  (should (equal (decoded-time-period '(1 2 3 4 5 6)) 202532521))
+  (should (equal (decoded-time-period '((5 . 2) nil nil nil nil nil)) 2.5))
+  (should (equal (decoded-time-period (make-decoded-time :day 1)) 86400)))
+
 ;;; time-date-tests.el ends here
