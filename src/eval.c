@@ -5438,11 +5438,7 @@ static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args
 
 static mval Fdefine_error(mrt *rt, int nargs, mval *args)
 {
-  CHECK_SYMBOL(rt, args[0]);
-  if (!NILP(args[1]))
-    CHECK_STRING(rt, args[1]);
-  mval parent = NILP(args[2]) ? Qerror : args[2];
-  define_error(rt, args[0], NILP(args[1]) ? NULL : (const char *)XSTRING(args[1])->data, parent);
+  define_error_object(rt, args[0], args[1], args[2]);
   return args[1]; /* what Emacs's last `put' returns */
 }
 

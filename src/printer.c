@@ -1528,6 +1528,26 @@ static bool list_length_is(mval list, int n)
   return n == 0 && NILP(list);
 }
 
+/* An error symbol's message after substitute-command-keys, as Emacs
+   prints it: only a message that could change beyond its quotes goes
+   to Lisp (one with a backslash, or a character), so that printing an
+   ordinary error runs no Lisp.  The message stays as it was should
+   the call fail. */
+static mval substituted_message(mrt *rt, mval msg)
+{
+  bool needs_lisp = STRINGP(msg) ? memchr(XSTRING(msg)->data, '\\', (size_t)XSTRING(msg)->nbytes) != NULL
+                                 : FIXNUMP(msg);
+  if (!needs_lisp || NILP(XSYMBOL(rt, Qsubstitute_command_keys)->function))
+    return msg;
+  struct handler h;
+  handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
+  if (setjmp(h.jmp) != 0)
+    return msg;
+  mval subs = call1(rt, Qsubstitute_command_keys, msg);
+  handler_pop(rt, &h);
+  return NILP(subs) ? msg : subs;
+}
+
 /* Emacs's print_error_message: the message, then the data items
    separated by ": " and ", ", printed with prin1 (princ for file
    errors, end-of-file and user-error); circular data signals
@@ -1542,7 +1562,7 @@ static void error_message_into(mrt *rt, struct strbuf *b, mval err)
     msg = CONSP(data) ? XCAR(data) : Qnil;
   } else {
     CHECK_SYMBOL(rt, name);
-    msg = get_prop(rt, name, Qerror_message);
+    msg = substituted_message(rt, get_prop(rt, name, Qerror_message));
     princ_items = error_has_condition(rt, name, Qfile_error);
   }
   mval tail = CONSP(data) ? XCDR(data) : Qnil;

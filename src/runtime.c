@@ -463,29 +463,48 @@ bool is_memory_full_error(mrt *rt, mval err)
   return CONSP(err) && err == rt->memory_full_error;
 }
 
+/* Appends X to the list from HEAD, whose last cons is *TAIL, unless
+   the list holds it. */
+static void add_condition(mrt *rt, mval head, mval *tail, mval x)
+{
+  for (mval c = head; CONSP(c); c = XCDR(c))
+    if (XCAR(c) == x)
+      return;
+  gc_setcdr(rt->gc, *tail, Fcons(rt, x, Qnil));
+  *tail = XCDR(*tail);
+}
+
+static void add_parent(mrt *rt, mval head, mval *tail, mval parent)
+{
+  add_condition(rt, head, tail, parent);
+  for (mval c = get_prop(rt, parent, Qerror_conditions); CONSP(c); c = XCDR(c))
+    add_condition(rt, head, tail, XCAR(c));
+}
+
+void define_error_object(mrt *rt, mval name, mval message, mval parents)
+{
+  mval conds = Fcons(rt, name, Qnil), tail = conds;
+  if (NILP(parents))
+    parents = Qerror;
+  if (!CONSP(parents)) { /* a lone parent need not be an error yet */
+    CHECK_SYMBOL(rt, parents);
+    add_parent(rt, conds, &tail, parents);
+  } else for (mval l = parents; !NILP(l); l = XCDR(l)) {
+    CHECK_LIST(rt, l);
+    CHECK_SYMBOL(rt, XCAR(l));
+    if (NILP(get_prop(rt, XCAR(l), Qerror_conditions)))
+      mrt_errorf(rt, "Unknown signal \u2018%s\u2019", symbol_name(rt, XCAR(l)));
+    add_parent(rt, conds, &tail, XCAR(l));
+  }
+  CHECK_SYMBOL(rt, name);
+  put_prop(rt, name, Qerror_conditions, conds);
+  if (!NILP(message)) /* no message of its own, as Emacs allows */
+    put_prop(rt, name, Qerror_message, message);
+}
+
 void define_error(mrt *rt, mval name, const char *message, mval parents)
 {
-  mval conds = Fcons(rt, name, Qnil);
-  mval tail = conds;
-  if (!CONSP(parents) && !NILP(parents))
-    parents = list1(rt, parents);
-  for (; CONSP(parents); parents = XCDR(parents)) {
-    mval pconds = get_prop(rt, XCAR(parents), Qerror_conditions);
-    if (NILP(pconds))
-      pconds = list1(rt, XCAR(parents));
-    for (; CONSP(pconds); pconds = XCDR(pconds)) {
-      bool seen = false;
-      for (mval c = conds; CONSP(c); c = XCDR(c))
-        seen |= XCAR(c) == XCAR(pconds);
-      if (!seen) {
-        gc_setcdr(rt->gc, tail, Fcons(rt, XCAR(pconds), Qnil));
-        tail = XCDR(tail);
-      }
-    }
-  }
-  put_prop(rt, name, Qerror_conditions, conds);
-  if (message) /* NULL: no message of its own, as Emacs allows */
-    put_prop(rt, name, Qerror_message, make_cstring(rt, message));
+  define_error_object(rt, name, message ? make_cstring(rt, message) : Qnil, parents);
 }
 
 /* ================================================================== */

@@ -341,6 +341,11 @@ bool condition_spec_matches(mrt *rt, mval spec, mval error_symbol);
 mval condition_clause_matching(mrt *rt, mval tag, mval error_symbol);
 void define_error(mrt *rt, mval name, const char *message, mval parents);
 
+/* (define-error NAME MESSAGE PARENTS), checked as Emacs checks it:
+   MESSAGE any value (nil for none), PARENTS nil (error), a symbol or a
+   list of known errors. */
+void define_error_object(mrt *rt, mval name, mval message, mval parents);
+
 #define CHECK_TYPE(rt, ok, pred, x) \
   do { if (!(ok)) wrong_type_argument((rt), (pred), (x)); } while (0)
 #define CHECK_LIST(rt, x) CHECK_TYPE(rt, CONSP(x) || NILP(x), Qlistp, x)

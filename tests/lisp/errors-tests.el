@@ -107,3 +107,33 @@
   (should (equal (should-error (apply #'+)) '(wrong-type-argument listp +)))
   (should (equal (should-error (apply nil)) '(void-function nil)))
   (should (= (apply '(+ 1 2)) 3)))
+
+;; define-error checks its parents as Emacs's does: a lone parent may be
+;; any symbol, each member of a list must be a known error.
+(ert-deftest errors-define-error-parents-checked ()
+  (should (equal (should-error (define-error 'errors-t-a "x" 5))
+                 '(wrong-type-argument symbolp 5)))
+  (should (equal (should-error (define-error 'errors-t-a "x" '(errors-t-nosuch)))
+                 '(error "Unknown signal ‘errors-t-nosuch’")))
+  (should (equal (should-error (define-error 'errors-t-a "x" '(error . 5)))
+                 '(wrong-type-argument listp 5)))
+  (should (equal (should-error (define-error 5 "x")) '(wrong-type-argument symbolp 5)))
+  (define-error 'errors-t-b "x" 'errors-t-unknown-yet)
+  (should (equal (get 'errors-t-b 'error-conditions) '(errors-t-b errors-t-unknown-yet)))
+  (define-error 'errors-t-c "x" '(arith-error file-error error))
+  (should (equal (get 'errors-t-c 'error-conditions)
+                 '(errors-t-c arith-error error file-error)))
+  (should (equal (define-error 'errors-t-d 7) 7))
+  (define-error 'errors-t-e nil)
+  (should (equal (list (get 'errors-t-e 'error-message) (get 'errors-t-e 'error-conditions))
+                 '(nil (errors-t-e error)))))
+
+;; Printing an error runs its message through substitute-command-keys.
+(ert-deftest errors-message-substitutes-command-keys ()
+  (define-error 'errors-t-keys "Type \\[save-buffer] or \\=\\[x] `q'")
+  (should (equal (error-message-string '(errors-t-keys 1))
+                 "Type C-x C-s or \\[x] ‘q’: 1"))
+  (define-error 'errors-t-char ?!)
+  (should (equal (error-message-string '(errors-t-char 1)) "!: 1"))
+  (define-error 'errors-t-list '(a b))
+  (should (equal (error-message-string '(errors-t-list 1)) "peculiar error: 1")))
