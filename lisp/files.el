@@ -85,6 +85,17 @@ KEEP-MODE-IF-SAME), or leave its mode."
     (when (and mode (fboundp mode) (not (and keep-mode-if-same (eq mode major-mode))))
       (funcall mode))))
 
+(defun files--set-mode-and-locals ()
+  "Set a visited file's major mode and local variables; an error in
+either is a message, as Emacs shows it (unless `debug-on-error'), and a
+bad mode specification leaves the local variables unset."
+  (when (condition-case-unless-debug err
+            (progn (set-auto-mode) t)
+          (error (message "File mode specification error: %s" err) nil))
+    (condition-case-unless-debug err
+        (hack-local-variables)
+      (error (message "File local-variables error: %s" err)))))
+
 (defun find-file-noselect (filename &optional _nowarn rawfile _wildcards)
   "The buffer visiting FILENAME, made and filled from the file when no
 buffer visits it yet.  A missing file gives an empty buffer, to be
@@ -107,8 +118,7 @@ skips the mode and hooks."
             (when (and backup-enable-predicate (not (funcall backup-enable-predicate file)))
               (setq backup-inhibited t))
             (unless rawfile
-              (set-auto-mode)
-              (hack-local-variables)
+              (files--set-mode-and-locals)
               (run-hooks 'find-file-hook)))
           buffer))))
 

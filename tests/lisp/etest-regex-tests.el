@@ -116,6 +116,14 @@ its value and point."
       (should (equal fill-column 44))
       (should-not (boundp 'etest-regex--evaled)))))
 
+(ert-deftest etest-regex-local-variables-malformed ()
+  "A bad list is reported, not signaled: the mode stays fundamental."
+  (let ((debug-on-error nil))
+    (etest-regex--visiting "d.txt" "a\n;; Local Variables:\nfill-column: 3\n;; End:\n"
+      (should (eq major-mode 'fundamental-mode))
+      (should (equal fill-column (default-value 'fill-column)))
+      (should-error (hack-local-variables t)))))
+
 (ert-deftest etest-regex-local-variable-predicates ()
   (should (safe-local-variable-p 'fill-column 3))
   (should-not (safe-local-variable-p 'fill-column 'a))
