@@ -578,10 +578,16 @@ near its end, in order."
 its \"Local Variables:\" list, as `enable-local-variables' allows, and
 record them in `file-local-variables-alist'.  With HANDLE-MODE t, set
 nothing and return the major mode the text names, if any."
-  (let* ((all (append (files--prop-line-variables) (files--local-variables-list)))
+  (let* ((at-end (files--local-variables-list))
+         (all (append (files--prop-line-variables) at-end))
          (mode (cdr (assq 'mode (reverse all)))))
     (if (eq handle-mode t)
         (and mode (files--mode-symbol mode))
+      ;; Loading reads lexical-binding from the first line only.
+      (when (assq 'lexical-binding at-end)
+        (display-warning 'files (format-message "%s: `lexical-binding' at end of file unreliable"
+                                                (file-name-nondirectory (or buffer-file-name ""))))
+        (setq all (append (files--prop-line-variables) (assq-delete-all 'lexical-binding at-end))))
       (let ((vars (seq-remove (lambda (pair)
                                 (or (memq (car pair) '(mode coding unibyte))
                                     (memq (car pair) ignored-local-variables)))
