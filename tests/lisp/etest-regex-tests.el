@@ -116,6 +116,15 @@ its value and point."
       (should (equal fill-column 44))
       (should-not (boundp 'etest-regex--evaled)))))
 
+(ert-deftest etest-regex-local-variables-lexical-binding ()
+  "Only the first line's lexical-binding counts."
+  (etest-regex--visiting "x.el" ";;; x.el --- y -*- lexical-binding: t -*-\n(foo)\n"
+    (should (local-variable-p 'lexical-binding))
+    (should (equal file-local-variables-alist '((lexical-binding . t)))))
+  (etest-regex--visiting "z.el" "a\n;; Local Variables:\n;; lexical-binding: t\n;; End:\n"
+    (should-not (local-variable-p 'lexical-binding))
+    (should-not file-local-variables-alist)))
+
 (ert-deftest etest-regex-local-variables-malformed ()
   "A bad list is reported, not signaled: the mode stays fundamental."
   (let ((debug-on-error nil))
