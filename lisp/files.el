@@ -71,12 +71,30 @@ for which PREDICATE (if given) is non-nil; or nil."
                  (buffer-list))))
 
 (defun set-auto-mode (&optional keep-mode-if-same)
-  "Put the buffer in the major mode `auto-mode-alist' gives its file
-(unless it is in it already and KEEP-MODE-IF-SAME), or leave its mode."
-  (let ((mode (and buffer-file-name
-                   (assoc-default buffer-file-name auto-mode-alist #'string-match-p))))
+  "Put the buffer in the major mode its text names (\"mode:\" on its
+-*- line or in its local variables list), else the one
+`auto-mode-alist' gives its file (unless it is in it already and
+KEEP-MODE-IF-SAME), or leave its mode."
+  (let ((mode (and enable-local-variables (hack-local-variables t))))
+    (when (and mode (not (fboundp mode)))
+      (message "Ignoring unknown mode `%s'" mode)
+      (setq mode nil))
+    (unless mode
+      (setq mode (and buffer-file-name
+                      (assoc-default buffer-file-name auto-mode-alist #'string-match-p))))
     (when (and mode (fboundp mode) (not (and keep-mode-if-same (eq mode major-mode))))
       (funcall mode))))
+
+(defun files--set-mode-and-locals ()
+  "Set a visited file's major mode and local variables; an error in
+either is a message, as Emacs shows it (unless `debug-on-error'), and a
+bad mode specification leaves the local variables unset."
+  (when (condition-case-unless-debug err
+            (progn (set-auto-mode) t)
+          (error (message "File mode specification error: %s" err) nil))
+    (condition-case-unless-debug err
+        (hack-local-variables)
+      (error (message "File local-variables error: %s" err)))))
 
 (defun find-file-noselect (filename &optional _nowarn rawfile _wildcards)
   "The buffer visiting FILENAME, made and filled from the file when no
@@ -100,7 +118,7 @@ skips the mode and hooks."
             (when (and backup-enable-predicate (not (funcall backup-enable-predicate file)))
               (setq backup-inhibited t))
             (unless rawfile
-              (set-auto-mode)
+              (files--set-mode-and-locals)
               (run-hooks 'find-file-hook)))
           buffer))))
 
@@ -439,6 +457,157 @@ quoted with \"/:\" stays as it is."
       filename
     (files--embedded-absolute
      (files--substitute-variables (files--embedded-absolute filename)))))
+
+;;; File-local variables
+
+(defvar enable-local-variables t
+  "Whether visiting a file sets the variables its text names: t for
+all of them when all are safe (and, asking being impossible in batch,
+none otherwise), :safe for the safe ones, :all for all, nil for none.")
+(defvar enable-local-eval 'maybe
+  "Whether an \"eval:\" entry of a file's local variables runs.")
+(defvar safe-local-variable-values nil
+  "Alist of (VAR . VAL) pairs safe as file-local variables.")
+(defvar ignored-local-variables '(ignored-local-variables safe-local-variable-values)
+  "Variables a file never sets.")
+(defvar hack-local-variables-hook nil
+  "Normal hook run after a file's local variables are set.")
+(defvar-local file-local-variables-alist nil
+  "The (VAR . VALUE) pairs of the file-local variables set in this buffer.")
+(put 'file-local-variables-alist 'permanent-local t)
+
+(dolist (pair '((fill-column . integerp) (tab-width . integerp)
+                (indent-tabs-mode . booleanp) (truncate-lines . booleanp)
+                (left-margin . integerp) (comment-column . integerp)
+                (lexical-binding . booleanp) (case-fold-search . booleanp)
+                (sentence-end-double-space . booleanp) (require-final-newline . booleanp)
+                (buffer-read-only . booleanp) (byte-compile-warnings . booleanp)
+                (no-byte-compile . booleanp) (version-control . symbolp)))
+  (put (car pair) 'safe-local-variable (cdr pair)))
+
+(defun safe-local-variable-p (sym val)
+  "Non-nil if SYM may be VAL as a file-local variable: the pair is in
+`safe-local-variable-values', or SYM's `safe-local-variable' property
+is a predicate VAL satisfies."
+  (or (member (cons sym val) safe-local-variable-values)
+      (let ((safep (get sym 'safe-local-variable)))
+        (and (functionp safep) (ignore-errors (funcall safep val))))))
+
+(defun risky-local-variable-p (sym &optional _ignored)
+  "Non-nil if SYM is risky as a file-local variable: its
+`risky-local-variable' property says so, or its name ends as hooks,
+functions, forms, programs, commands, predicates, maps and mode
+alists do."
+  (condition-case nil
+      (setq sym (indirect-variable sym))
+    (error nil))
+  (or (get sym 'risky-local-variable)
+      (string-match-p "-hooks?$\\|-functions?$\\|-forms?$\\|-program$\\|-commands?$\\|-predicates?$\\|font-lock-keywords$\\|font-lock-keywords-[0-9]+$\\|font-lock-syntactic-keywords$\\|-frame-alist$\\|-mode-alist$\\|-map$\\|-map-alist$"
+                      (symbol-name sym))))
+
+(defun files--read-local-value (text)
+  "The Lisp value TEXT, a local variable's value, holds."
+  (car (read-from-string text)))
+
+(defun files--prop-line-variables ()
+  "The (VAR . VALUE) pairs of the buffer's -*- line (its first, or its
+second after a #! line), in order; a bare mode name counts as mode."
+  (save-excursion
+    (goto-char (point-min))
+    (when (looking-at "#!") (forward-line 1))
+    (let ((eol (line-end-position)) start end)
+      (when (and (search-forward "-*-" eol t)
+                 (setq start (point))
+                 (search-forward "-*-" eol t)
+                 (setq end (- (point) 3)))
+        (let ((text (string-trim (buffer-substring-no-properties start end))))
+          (if (not (string-match-p ":" text))
+              (and (> (length text) 0) (list (cons 'mode (intern text))))
+            (let (vars)
+              (dolist (entry (split-string text ";" t "[ \t]+"))
+                (when (string-match "\\`\\([^:]+\\):[ \t]*\\(.*\\)\\'" entry)
+                  (push (cons (intern (downcase (string-trim (match-string 1 entry))))
+                              (files--read-local-value (match-string 2 entry)))
+                        vars)))
+              (nreverse vars))))))))
+
+(defun files--local-variables-list ()
+  "The (VAR . VALUE) pairs of the buffer's \"Local Variables:\" list,
+near its end, in order."
+  (save-excursion
+    (goto-char (point-max))
+    (search-backward "\f" (max (- (point-max) 3000) (point-min)) 'move)
+    (let ((case-fold-search t) vars)
+      (when (search-forward "Local Variables:" nil t)
+        (let* ((prefix (buffer-substring-no-properties
+                        (line-beginning-position) (match-beginning 0)))
+               (suffix (string-trim (buffer-substring-no-properties (point) (line-end-position))))
+               (done nil))
+          (forward-line 1)
+          (while (and (not done) (not (eobp)))
+            (let ((line (buffer-substring-no-properties (point) (line-end-position))))
+              (unless (string-prefix-p prefix line)
+                (error "Local variables entry is missing the prefix"))
+              (setq line (string-trim (substring line (length prefix))))
+              (when (and (> (length suffix) 0) (string-suffix-p suffix line))
+                (setq line (string-trim (substring line 0 (- (length suffix))))))
+              (cond ((string-match-p "\\`End:" line) (setq done t))
+                    ((string-match "\\`\\([^ \t:]+\\):[ \t]*\\(.*\\)\\'" line)
+                     (push (cons (intern (match-string 1 line))
+                                 (files--read-local-value (match-string 2 line)))
+                           vars))
+                    ((string= line ""))
+                    (t (error "Malformed local variable line: %S" line))))
+            (forward-line 1))))
+      (nreverse vars))))
+
+(defun files--mode-symbol (name)
+  "The major mode function a local \"mode:\" entry NAME names."
+  (intern (concat (downcase (symbol-name name)) "-mode")))
+
+(defun files--local-variables-safe-p (vars)
+  "Whether every (VAR . VALUE) of VARS may be set without asking."
+  (seq-every-p (lambda (pair)
+                 (and (not (eq (car pair) 'eval))
+                      (not (risky-local-variable-p (car pair)))
+                      (safe-local-variable-p (car pair) (cdr pair))))
+               vars))
+
+(defun hack-local-variables (&optional handle-mode _inhibit-locals)
+  "Set the variables the buffer's text names on its -*- line and in
+its \"Local Variables:\" list, as `enable-local-variables' allows, and
+record them in `file-local-variables-alist'.  With HANDLE-MODE t, set
+nothing and return the major mode the text names, if any."
+  (let* ((at-end (files--local-variables-list))
+         (all (append (files--prop-line-variables) at-end))
+         (mode (cdr (assq 'mode (reverse all)))))
+    (if (eq handle-mode t)
+        (and mode (files--mode-symbol mode))
+      ;; Loading reads lexical-binding from the first line only.
+      (when (assq 'lexical-binding at-end)
+        (display-warning 'files (format-message "%s: `lexical-binding' at end of file unreliable"
+                                                (file-name-nondirectory (or buffer-file-name ""))))
+        (setq all (append (files--prop-line-variables) (assq-delete-all 'lexical-binding at-end))))
+      (let ((vars (seq-remove (lambda (pair)
+                                (or (memq (car pair) '(mode coding unibyte))
+                                    (memq (car pair) ignored-local-variables)))
+                              all)))
+        (pcase enable-local-variables
+          ('nil (setq vars nil))
+          (:safe (setq vars (seq-filter (lambda (pair) (files--local-variables-safe-p (list pair)))
+                                        vars)))
+          (:all)
+          (_ (unless (files--local-variables-safe-p vars) (setq vars nil))))
+        (dolist (pair vars)
+          (setq file-local-variables-alist
+                (append (if (eq (car pair) 'eval)
+                            file-local-variables-alist
+                          (assq-delete-all (car pair) file-local-variables-alist))
+                        (list pair)))
+          (if (eq (car pair) 'eval)
+              (save-current-buffer (eval (cdr pair) t))
+            (set (make-local-variable (car pair)) (cdr pair))))
+        (run-hooks 'hack-local-variables-hook)))))
 
 (provide 'files)
 

@@ -2834,6 +2834,7 @@ for case-sensitively.")
              file-attribute-inode-number file-attribute-device-number file-attribute-collect
              create-file-buffer find-buffer-visiting
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
+             hack-local-variables safe-local-variable-p risky-local-variable-p
              set-visited-file-name write-file
              file-name-sans-versions file-name-with-extension file-name-quoted-p
              file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name))

@@ -1773,6 +1773,26 @@ static int re_named_class(struct re_compiler *c)
   re_error(c, "Invalid character class name");
 }
 
+/* Emits the range LO-HI of a bracket expression; returns how many
+   RE_RANGEs that took.  A range ending in a raw byte holds no
+   multibyte character, as in Emacs: from ASCII it covers the rest of
+   ASCII and the raw bytes up to HI; from another non-ASCII character
+   it is empty. */
+static int re_class_range(struct re_compiler *c, int lo, int hi)
+{
+  if (lo > hi)
+    return 0;
+  if (CHAR_RAW_BYTE_P(hi) && !CHAR_RAW_BYTE_P(lo)) {
+    if (lo >= 0x80)
+      return 0;
+    re_emit(c, RE_RANGE, lo, 0x7F);
+    re_emit(c, RE_RANGE, RAW_BYTE_CHAR(0x80), hi);
+    return 2;
+  }
+  re_emit(c, RE_RANGE, lo, hi);
+  return 1;
+}
+
 /* After '[': ranges, single characters and named classes up to ']'. */
 static void re_class(struct re_compiler *c)
 {
@@ -1803,10 +1823,7 @@ static void re_class(struct re_compiler *c)
       c->p++;
       hi = re_next_char(c);
     }
-    if (lo <= hi) {
-      re_emit(c, RE_RANGE, lo, hi);
-      nranges++;
-    }
+    nranges += re_class_range(c, lo, hi);
   }
   c->code[at].x = nranges;
   c->code[at].y = flags;

@@ -465,6 +465,7 @@ struct comment_log {
   mval v;       /* fixnums END START END START ... */
   int64_t n;    /* pairs */
   int64_t upto; /* where the parse stopped, -1 before it ran */
+  int64_t open_start; /* where a comment left open at UPTO starts, or -1 */
 };
 
 static void log_comment(mrt *rt, struct comment_log *log, int64_t end, int64_t start)
@@ -1050,9 +1051,32 @@ static bool may_end_comment(const struct scan *s, int64_t end, int style, bool n
   return false;
 }
 
+/* The start of the comment of STYLE (NESTED or not) that END, the
+   start of a comment end, is in, parsing from FROM; -1 for none.  When
+   END is in another comment (or deeper in a nested one), the comment
+   ending at END may be inside that one, so, as Emacs does, the parse
+   is tried again from two characters into the enclosing comment. */
+static int64_t comment_start_within(const struct scan *s, int64_t from, int64_t end, int style,
+                                    bool nested)
+{
+  while (from < end) {
+    struct parse p;
+    parse_reset(&p);
+    struct parse_args a = { INT64_MIN, false, false, false, NULL };
+    parse_forward(s, &p, from, end, &a);
+    if (p.incomment == (nested ? 1 : -1) && p.comstyle == style)
+      return p.comstr_start;
+    if (p.incomment == 0)
+      return -1;
+    from = p.comstr_start + 2;
+  }
+  return -1;
+}
+
 /* The start of the comment of STYLE whose end starts at END and ends
    before AFTER, or -1 if it ends none: from LOG, which a parse from the
-   start of the accessible portion fills the first time. */
+   start of the accessible portion fills the first time; or, when that
+   parse left a comment open around END, from parses up to END. */
 static int64_t comment_start_before(const struct scan *s, struct comment_log *log, int64_t end,
                                     int64_t after, int style, bool nested)
 {
@@ -1065,8 +1089,12 @@ static int64_t comment_start_before(const struct scan *s, struct comment_log *lo
     log->n = 0;
     parse_forward(s, &p, s->begv, after, &a);
     log->upto = after;
+    log->open_start = p.incomment ? p.comstr_start : -1;
   }
-  return logged_start(log, after);
+  int64_t start = logged_start(log, after);
+  if (start < 0 && log->open_start >= 0 && log->open_start < end)
+    start = comment_start_within(s, s->begv, end, style, nested);
+  return start;
 }
 
 /* Backward over the rest of a word or symbol, L's cursor at its start so far. */
@@ -1198,7 +1226,7 @@ static mval scan_lists(mrt *rt, int64_t from, int64_t count, int64_t depth, bool
   if (from > s.zv)
     from = s.zv;
   struct lister l = { &s, cur_at(&s, from), depth, depth > 0 ? 0 : depth, from, sexp, false,
-                      { make_vector(rt, 0, Qnil), 0, -1 } };
+                      { make_vector(rt, 0, Qnil), 0, -1, -1 } };
   for (; count > 0; count--)
     if (!scan_forward_one(&l))
       return Qnil;
@@ -1317,7 +1345,7 @@ static mval Fforward_comment(mrt *rt, int n, mval *a)
   int64_t count = check_fixnum(rt, a[0]);
   struct scan s = scan_open(rt);
   struct cur c = cur_at(&s, point(rt));
-  struct comment_log log = { make_vector(rt, 0, Qnil), 0, -1 };
+  struct comment_log log = { make_vector(rt, 0, Qnil), 0, -1, -1 };
   bool ok = true;
   for (; ok && count > 0; count--)
     ok = comment_forward(&s, &c);
