@@ -1212,6 +1212,9 @@ print.")
 `default-directory'), with ~, . and .. resolved.")
     (external-debugging-output "CHARACTER"
      "Write CHARACTER to standard error.")
+    (send-string-to-terminal "STRING &optional TERMINAL"
+     "Write STRING's bytes, unconverted, to the terminal: standard output
+in batch.  TERMINAL nil or a frame names the only one.")
     (fetch-bytecode "OBJECT"
      "OBJECT, a byte-code function whose code `byte-compile-dynamic' left in
 its file, with that code read in.")

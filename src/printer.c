@@ -1923,6 +1923,18 @@ static mval Fexternal_debugging_output(mrt *rt, int nargs, mval *args)
   return args[0];
 }
 
+/* (send-string-to-terminal STRING &optional TERMINAL): batch Emacs's
+   terminal is standard output, written to unconverted.  marrow has one
+   terminal, which every frame is on. */
+static mval Fsend_string_to_terminal(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  if (nargs > 1 && !NILP(args[1]) && !FRAMEP(args[1]))
+    wrong_type_argument(rt, intern(rt, "terminal-live-p"), args[1]);
+  mrt_write_out(rt, (const char *)XSTRING(args[0])->data, (size_t)XSTRING(args[0])->nbytes);
+  return Qnil;
+}
+
 /* cl-print's walk before printing: the labels print-circle would give,
    in print-number-table (a new table unless it holds one). */
 static mval Fprint__preprocess(mrt *rt, int nargs, mval *args)
@@ -1958,6 +1970,7 @@ static const struct subr_def printer_subrs[] = {
   {"error-message-string", Ferror_message_string, 1, 1},
   {"print--preprocess", Fprint__preprocess, 1, 1},
   {"external-debugging-output", Fexternal_debugging_output, 1, 1},
+  {"send-string-to-terminal", Fsend_string_to_terminal, 1, 2},
 };
 
 void printer_init(mrt *rt)

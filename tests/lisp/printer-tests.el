@@ -417,3 +417,15 @@
                            (cadr (should-error (format "%99999999999d" 1)))))
   (should (string-prefix-p "Memory exhausted"
                            (cadr (should-error (format "%.99999999999d" 1))))))
+
+;; In batch the terminal is standard output; its bytes go out unconverted.
+(ert-deftest printer-send-string-to-terminal ()
+  (with-temp-buffer
+    (let ((coding-system-for-read 'utf-8-unix))
+      (call-process (expand-file-name invocation-name invocation-directory) nil
+                    (list t nil) nil "-batch" "-Q" "--eval"
+                    "(progn (princ \"<\") (send-string-to-terminal \"a\\u00e9\\n\") (princ (send-string-to-terminal \"\")))"))
+    (should (equal (buffer-string) "<a\u00e9\nnil")))
+  (should (equal (should-error (send-string-to-terminal 5)) '(wrong-type-argument stringp 5)))
+  (should (equal (should-error (send-string-to-terminal "x" 5))
+                 '(wrong-type-argument terminal-live-p 5))))
