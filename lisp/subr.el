@@ -2872,6 +2872,7 @@ for case-sensitively.")
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
 (autoload 'lread--read-from-function "lread")
+(autoload 'byte-run--unescaped-character-literals-warning "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")
 
