@@ -2836,8 +2836,15 @@ for case-sensitively.")
              find-file find-file-noselect get-file-buffer save-buffer set-auto-mode
              set-visited-file-name write-file
              file-name-sans-versions file-name-with-extension file-name-quoted-p
-             file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name))
+             file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name
+             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save))
   (autoload f "files"))
+(defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
+(defvar auto-save-visited-file-name nil
+  "Non-nil means a buffer is auto-saved in the file it visits.")
+(defvar delete-auto-save-files t
+  "Non-nil means a buffer's auto-save file may be deleted once it is saved or killed.")
+(defvar auto-save-hook nil "Normal hook run just before auto-saving.")
 ;; uniquify.el is preloaded in Emacs; marrow's is in lisp/files.el.
 (defvar uniquify-buffer-name-style 'post-forward-angle-brackets
   "How buffers visiting files of one name are told apart: `forward'

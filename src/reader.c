@@ -469,8 +469,12 @@ static void note_unescaped_literal(mrt *rt, int c)
     return;
   mval seen = find_symbol_value(rt, Qlread__unescaped_character_literals);
   CHECK_LIST(rt, seen);
-  if (NILP(call2(rt, Qmemq, make_fixnum(c), seen)))
-    set_symbol_value(rt, Qlread__unescaped_character_literals, Fcons(rt, make_fixnum(c), seen));
+  mval tail = seen;
+  FOR_EACH_TAIL(rt, tail, seen)
+    if (XCAR(tail) == make_fixnum(c))
+      return;
+  CHECK_LIST(rt, tail);
+  set_symbol_value(rt, Qlread__unescaped_character_literals, Fcons(rt, make_fixnum(c), seen));
 }
 
 static mval read_char_literal(struct reader *r)
