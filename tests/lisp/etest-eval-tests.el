@@ -230,3 +230,43 @@ file and its auto-save file, afterwards."
           ;; REPLACE may visit: the text is replaced.
           (should (equal (insert-file-contents file t nil nil t) (list file 3))))
       (delete-file file))))
+
+;;; Load's eager expansion of (funcall #'F ...)
+
+(defvar etest-eval--results nil)
+
+(defun etest-eval--load-forms (forms)
+  "Load a lexically bound file holding FORMS; `etest-eval--results'
+then."
+  (let ((file (make-temp-file "etest-eval-forms" nil ".el")))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert ";; -*- lexical-binding: t -*-\n")
+            (dolist (form forms)
+              (prin1 form (current-buffer))
+              (insert "\n")))
+          (setq etest-eval--results nil)
+          (load file nil t t)
+          (reverse etest-eval--results))
+      (delete-file file))))
+
+(ert-deftest etest-eval-load-rewrites-funcall-of-function ()
+  (should (equal (etest-eval--load-forms
+                  '((push (condition-case e (funcall #'car) (error e)) etest-eval--results)
+                    (push (condition-case e (funcall #'car 1 2) (error e)) etest-eval--results)
+                    (push (funcall #'if nil 1 2) etest-eval--results)
+                    (push (funcall #'when t 3) etest-eval--results)
+                    (push (funcall (lambda (x) (* x 2)) 4) etest-eval--results)
+                    (push (condition-case e (funcall) (error e)) etest-eval--results)
+                    (push (condition-case e (funcall 'car) (error (cadr e))) etest-eval--results)))
+                 (list '(wrong-number-of-arguments car 0)
+                       '(wrong-number-of-arguments car 2)
+                       2 3 8
+                       '(void-function nil)
+                       (symbol-function 'car)))))
+
+(ert-deftest etest-eval-eval-leaves-funcall-of-function ()
+  ;; Only load expands eagerly: eval calls the function object.
+  (should (equal (eval '(condition-case e (funcall #'car) (error e)) t)
+                 (list 'wrong-number-of-arguments (symbol-function 'car) 0))))
