@@ -3500,31 +3500,14 @@ static mval unfold_lambda_call(mrt *rt, mval form, mval ignored)
   return unfold_lambda(rt, form);
 }
 
-/* (funcall #'F ARGS...) as Emacs's macroexpand-all rewrites it:
-   (F ARGS...), F a symbol or a lambda ((lambda ...) being #'(lambda
-   ...)); (funcall) is (funcall nil) there; FORM itself otherwise. */
-static mval funcall_as_call(mrt *rt, mval form, mval ignored)
-{
-  mval args = XCDR(form);
-  if (NILP(args))
-    return list2(rt, Qfuncall, Qnil);
-  if (!CONSP(args) || !CONSP(XCAR(args)))
-    return form;
-  mval fn = XCAR(args);
-  if (XCAR(fn) == Qlambda)
-    return Fcons(rt, fn, XCDR(args));
-  if (XCAR(fn) == Qfunction && CONSP(XCDR(fn)) && NILP(XCDR(XCDR(fn))))
-    return Fcons(rt, XCAR(XCDR(fn)), XCDR(args));
-  return form;
-}
-
-/* A call in a top-level form load expands, analysed as what REWRITE
-   makes of it, the way Emacs's macroexpand-all leaves it. */
-static node *analyse_rewritten_call(struct actx *A, mval form,
-                                    mval (*rewrite)(mrt *, mval, mval))
+/* A call of a lambda in a top-level form load expands, opened into the
+   let Emacs's macroexpand-all makes of it (with its warning when the
+   numbers of arguments and values do not fit; a lambda's body gets
+   that with the rest of its expansion). */
+static node *analyse_lambda_call(struct actx *A, mval form)
 {
   mval error;
-  mval exp = call_or_fail(A->rt, rewrite, form, Qnil, &error);
+  mval exp = call_or_fail(A->rt, unfold_lambda_call, form, Qnil, &error);
   if (!NILP(error)) {
     note_eager_failure(A->rt, error);
     return analyse_call(A, form);
@@ -3602,14 +3585,8 @@ static node *analyse_cons(struct actx *A, mval form)
     if (!NILP(handler))
       return analyse_compiler_macro_call(A, form, handler);
   }
-  /* A call of a lambda is opened into the let macroexpand-all makes of
-     it (with its warning when the numbers of arguments and values do
-     not fit); a lambda's body gets that with the rest of its
-     expansion. */
   if (A->f->eager && !A->f->late && !A->f->parent && CONSP(head) && XCAR(head) == Qlambda)
-    return analyse_rewritten_call(A, form, unfold_lambda_call);
-  if (A->f->eager && !A->f->late && !A->f->parent && head == Qfuncall)
-    return analyse_rewritten_call(A, form, funcall_as_call);
+    return analyse_lambda_call(A, form);
   return analyse_call(A, form);
 }
 
