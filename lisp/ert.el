@@ -17,6 +17,14 @@
 ;; cl-lib after requiring only ert.
 (require 'cl-lib)
 
+;; As in Emacs, tests are definitions `find-function' can find: their
+;; kind is `ert--test', the property holding them.
+(require 'find-func)
+(defvar ert--find-test-regexp
+  (concat "^\\s-*(ert-deftest" find-function-space-re "%s\\(\\s-\\|$\\)")
+  "The start of a test definition; %s is the test's name.")
+(add-to-list 'find-function-regexp-alist '(ert--test . ert--find-test-regexp))
+
 (define-error 'ert-test-failed "Test failed")
 (define-error 'ert-test-skipped "Test skipped")
 

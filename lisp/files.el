@@ -2,8 +2,9 @@
 
 ;; Emacs's file-visiting commands as a batch script sees them: a buffer
 ;; visits a file (`buffer-file-name'), is saved back to it with a backup
-;; of the first version, and nothing asks questions.  There is no
-;; locking, no auto-save, no revert and no uniquify renaming of
+;; of the first version, and nothing asks questions.  Auto-saving is
+;; there for `auto-save-mode' and `do-auto-save' to call (no timer runs
+;; it).  There is no locking, no revert and no uniquify renaming of
 ;; same-named buffers (only its rule that a directory's buffer is named
 ;; after the directory).  Emacs preloads this; subr.el autoloads it.
 
@@ -172,6 +173,91 @@ unless backups are off for it."
 (defun save-buffer (&optional _arg)
   "Save the current buffer in its visited file, if it has been modified."
   (basic-save-buffer))
+
+;;; Auto-saving
+
+(defun files--url-encode-unsafe (name)
+  "NAME with each character outside a small safe set written %XX, so
+that the name suits any file system."
+  (replace-regexp-in-string "[^A-Za-z0-9_.~#+-]"
+                            (lambda (c) (format "%%%02X" (string-to-char c)))
+                            name t t))
+
+(defun make-auto-save-file-name ()
+  "The name to auto-save the current buffer in: #FILE# beside its file,
+else a fresh file #BUFFER#XXXXXX# in `default-directory' (or another
+writable one), the buffer name made safe for any file system."
+  (if buffer-file-name
+      (expand-file-name (concat "#" (file-name-nondirectory buffer-file-name) "#")
+                        (file-name-directory buffer-file-name))
+    (make-temp-file
+     (expand-file-name (format "#%s#" (files--url-encode-unsafe (buffer-name)))
+                       (cond ((file-writable-p default-directory) default-directory)
+                             ((file-writable-p "/var/tmp/") "/var/tmp/")
+                             (t "~/")))
+     nil "#")))
+
+(defun files--auto-save-on-p ()
+  (and buffer-auto-save-file-name (>= buffer-saved-size 0) t))
+
+(defun auto-save-mode (&optional arg)
+  "Turn auto-saving of the current buffer on (no ARG or a positive
+number from Lisp), off (a number below 1) or over (`toggle'), as Emacs's
+minor mode does: the buffer is auto-saved in `buffer-auto-save-file-name'."
+  (interactive (list (or current-prefix-arg 'toggle)))
+  (let ((on (cond ((eq arg 'toggle) (not (files--auto-save-on-p)))
+                  ((and (numberp arg) (< arg 1)) nil)
+                  (t t))))
+    (setq buffer-auto-save-file-name
+          (cond ((not on) nil)
+                ((and buffer-file-name auto-save-visited-file-name (not buffer-read-only))
+                 buffer-file-name)
+                (t (make-auto-save-file-name))))
+    ;; A negative size turned auto-saving off for a while: on again.
+    (when (< buffer-saved-size 0)
+      (setq buffer-saved-size 0))
+    (setq local-minor-modes (if on (cons 'auto-save-mode (delq 'auto-save-mode local-minor-modes))
+                              (delq 'auto-save-mode local-minor-modes)))
+    (run-hooks 'auto-save-mode-hook (if on 'auto-save-mode-on-hook 'auto-save-mode-off-hook))
+    (files--auto-save-on-p)))
+
+(defun files--auto-save-due-p (buffer)
+  (and (stringp (buffer-local-value 'buffer-auto-save-file-name buffer))
+       (not (buffer-base-buffer buffer))
+       (>= (buffer-local-value 'buffer-saved-size buffer) 0)
+       (marrow--auto-save-due-p buffer)))
+
+(defun do-auto-save (&optional no-message current-only)
+  "Auto-save every buffer changed since it was last auto-saved (only
+the current one if CURRENT-ONLY), saying so unless NO-MESSAGE."
+  (run-hooks 'auto-save-hook)
+  (let ((saved nil))
+    (dolist (buffer (if current-only (list (current-buffer)) (buffer-list)))
+      (when (files--auto-save-due-p buffer)
+        (unless (or saved no-message)
+          (message "Auto-saving..."))
+        (setq saved t)
+        (with-current-buffer buffer
+          (write-region nil nil buffer-auto-save-file-name nil 'nomessage)
+          (set-buffer-auto-saved)
+          (setq buffer-saved-size (buffer-size)))))
+    (when (and saved (not no-message))
+      (message "Auto-saving...done"))
+    nil))
+
+(defun files--kill-buffer-auto-save (buffer)
+  "What `kill-buffer' does for BUFFER when
+`kill-buffer-delete-auto-save-files': offer to delete the auto-save
+file written since the buffer was last saved."
+  (with-current-buffer buffer
+    (when (and delete-auto-save-files
+               (recent-auto-save-p)
+               (stringp buffer-auto-save-file-name)
+               (file-exists-p buffer-auto-save-file-name)
+               ;; Auto-saving to the visited file itself: keep that.
+               (not (equal buffer-auto-save-file-name buffer-file-name))
+               (yes-or-no-p "Delete auto-save file? "))
+      (delete-file buffer-auto-save-file-name))))
 
 ;;; The parts of what `file-attributes' returns.
 

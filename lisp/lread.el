@@ -71,4 +71,13 @@ whole datum ending at END; nil when more text is needed."
                   (not (and (> len 1) (eq (aref text (- len 2)) ?\\)))))
          found)))
 
+(defun byte-run--unescaped-character-literals-warning ()
+  "The warning `load' gives about the character literals in
+`lread--unescaped-character-literals', or nil when there are none."
+  (when lread--unescaped-character-literals
+    (let ((chars (sort (copy-sequence lread--unescaped-character-literals) #'<)))
+      (format-message "unescaped character literals %s detected, %s expected!"
+                      (mapconcat (lambda (c) (format "`?%c'" c)) chars ", ")
+                      (mapconcat (lambda (c) (format "`?\\%c'" c)) chars ", ")))))
+
 ;;; lread.el ends here

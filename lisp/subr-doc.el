@@ -929,6 +929,13 @@ change of its characters: text properties changing leave it alone.")
     (buffer-modified-tick "&optional BUFFER"
      "BUFFER's (the current one's if nil) tick counter, counting each
 change of its text or text properties, a replacement counting once.")
+    (recent-auto-save-p ""
+     "Non-nil if the current buffer was auto-saved since it was last saved.")
+    (set-buffer-auto-saved ""
+     "Note the current buffer's text as auto-saved as it is now.")
+    (marrow--auto-save-due-p "BUFFER"
+     "Non-nil if BUFFER changed since it was last auto-saved, so that
+`do-auto-save' writes it.")
     (buffer-swap-text "BUFFER"
      "Exchange the text of the current buffer and BUFFER, with what goes
 with it: point, narrowing, text properties, markers, overlays, the undo

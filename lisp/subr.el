@@ -2837,8 +2837,15 @@ for case-sensitively.")
              hack-local-variables safe-local-variable-p risky-local-variable-p
              set-visited-file-name write-file
              file-name-sans-versions file-name-with-extension file-name-quoted-p
-             file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name))
+             file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name
+             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save))
   (autoload f "files"))
+(defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
+(defvar auto-save-visited-file-name nil
+  "Non-nil means a buffer is auto-saved in the file it visits.")
+(defvar delete-auto-save-files t
+  "Non-nil means a buffer's auto-save file may be deleted once it is saved or killed.")
+(defvar auto-save-hook nil "Normal hook run just before auto-saving.")
 ;; uniquify.el is preloaded in Emacs; marrow's is in lisp/files.el.
 (defvar uniquify-buffer-name-style 'post-forward-angle-brackets
   "How buffers visiting files of one name are told apart: `forward'
@@ -2873,6 +2880,7 @@ for case-sensitively.")
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
 (autoload 'lread--read-from-function "lread")
+(autoload 'byte-run--unescaped-character-literals-warning "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")
 

@@ -791,6 +791,11 @@ static mval Fkill_buffer(mrt *rt, int n, mval *a)
   run_buffer_hook(rt, buffer, Qkill_buffer_hook, false);
   if (!live_p(buffer))
     return Qt;
+  /* files.el offers to delete its auto-save file, as Emacs 28 does. */
+  if (!NILP(find_symbol_value(rt, Qkill_buffer_delete_auto_save_files)))
+    call1(rt, Qfiles__kill_buffer_auto_save, buffer);
+  if (!live_p(buffer))
+    return Qt;
   process_hang_up(rt, buffer);
   /* Its indirect buffers go first, each as kill-buffer kills it. */
   for (mval l = reversed(rt, state(rt)->live); CONSP(l) && live_p(buffer); l = XCDR(l))
@@ -987,6 +992,27 @@ static mval Frestore_buffer_modified_p(mrt *rt, int n, mval *a)
 static mval Fset_buffer_modified_p(mrt *rt, int n, mval *a)
 {
   return Frestore_buffer_modified_p(rt, n, a);
+}
+
+/* Auto-saved since last marked unmodified (saved). */
+static mval Frecent_auto_save_p(mrt *rt, int n, mval *a)
+{
+  const struct buffer_text *t = cur(rt)->t;
+  return bool_val(t->save_modiff < t->autosave_modiff);
+}
+
+static mval Fset_buffer_auto_saved(mrt *rt, int n, mval *a)
+{
+  cur(rt)->t->autosave_modiff = cur(rt)->t->modiff;
+  return Qnil;
+}
+
+/* (marrow--auto-save-due-p BUFFER): changed since last auto-saved,
+   the test of Emacs's do-auto-save (files.el's here). */
+static mval Fauto_save_due_p(mrt *rt, int n, mval *a)
+{
+  const struct buffer_text *t = XBUFFER(existing_buffer(rt, a[0]))->t;
+  return bool_val(t->autosave_modiff < t->modiff);
 }
 
 static mval Fbuffer_modified_tick(mrt *rt, int n, mval *a)
@@ -3119,6 +3145,13 @@ static void visit_file(mrt *rt, mval path)
   call2(rt, intern(rt, "set"), intern(rt, "buffer-file-name"), path);
 }
 
+/* Visiting or saving a file records the buffer's size then, as Emacs
+   does: auto-saving compares it with the size later. */
+static void note_saved_size(mrt *rt)
+{
+  call2(rt, intern(rt, "set"), intern(rt, "buffer-saved-size"), make_fixnum(cur(rt)->t->z));
+}
+
 static int64_t file_offset(mrt *rt, mval x)
 {
   if (!FIXNUMP(x))
@@ -3139,6 +3172,8 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
   bool visit = !NILP(a[1]);
   if (visit && (!NILP(a[2]) || !NILP(a[3])))
     mrt_error(rt, "Attempt to visit less than an entire file");
+  if (visit && cur(rt)->t->z > 0 && NILP(a[4]))
+    mrt_error(rt, "Cannot do file visiting in a non-empty buffer");
   if (visit) {
     visit_file(rt, path);
     set_modtime(cur(rt), file_modtime(path));
@@ -3162,6 +3197,7 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
   cur(rt)->pt = pt;
   if (visit) {
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
+    note_saved_size(rt);
     if (!undo_off(rt)) /* a visited file's text is where undo starts */
       set_undo_list(rt, Qnil);
   }
@@ -3245,6 +3281,7 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
     visit_file(rt, STRINGP(a[4]) ? call1(rt, intern(rt, "expand-file-name"), a[4]) : path);
     set_modtime(cur(rt), file_modtime(path));
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
+    note_saved_size(rt);
   }
   if ((NILP(a[4]) || visiting) && NILP(find_symbol_value(rt, Qnoninteractive))) {
     const char *what = FIXNUMP(a[3]) ? "Updated %s" : NILP(a[3]) ? "Wrote %s" : "Added to %s";
@@ -3317,6 +3354,9 @@ static const struct subr_def buffer_subrs[] = {
   { "buffer-swap-text", Fbuffer_swap_text, 1, 1 },
   { "set-buffer-modified-p", Fset_buffer_modified_p, 1, 1 },
   { "restore-buffer-modified-p", Frestore_buffer_modified_p, 1, 1 },
+  { "recent-auto-save-p", Frecent_auto_save_p, 0, 0 },
+  { "set-buffer-auto-saved", Fset_buffer_auto_saved, 0, 0 },
+  { "marrow--auto-save-due-p", Fauto_save_due_p, 1, 1 },
   { "buffer-modified-tick", Fbuffer_modified_tick, 0, 1 },
   { "buffer-chars-modified-tick", Fbuffer_chars_modified_tick, 0, 1 },
   { "buffer-file-name", Fbuffer_file_name, 0, 1 },
@@ -3471,6 +3511,7 @@ void buffer_init(mrt *rt)
                         Qinhibit_modification_hooks, Qinhibit_read_only};
   for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
     defvar(rt, hooks[i], Qnil);
+  defvar(rt, Qkill_buffer_delete_auto_save_files, Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
   make_buffer(rt, make_cstring(rt, " *Minibuf-0*")); /* window.c's minibuffer window shows it */
   make_buffer(rt, make_cstring(rt, "*Messages*"));

@@ -35,8 +35,10 @@ struct buffer_text {
   /* Emacs's change counters: MODIFF counts every change, text or
      property, CHARS_MODIFF is MODIFF as of the last text change, and
      SAVE_MODIFF is MODIFF when last marked unmodified; the buffer is
-     modified while SAVE_MODIFF < MODIFF. */
-  int64_t modiff, chars_modiff, save_modiff;
+     modified while SAVE_MODIFF < MODIFF.  AUTOSAVE_MODIFF is MODIFF
+     when last auto-saved (0: never); an auto-save is due while it is
+     below MODIFF. */
+  int64_t modiff, chars_modiff, save_modiff, autosave_modiff;
   /* Changed since a collection last trimmed the undo list (Emacs's
      MODIFF past BUF_COMPACT): only then is it trimmed again. */
   int64_t compact_due;

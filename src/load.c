@@ -1039,6 +1039,20 @@ static bool in_lisp_dir(mrt *rt, mval path)
          sdata(path)[n] == '/';
 }
 
+/* After loading FILE, however that ends, Emacs's load says which ?C
+   literals it read without the backslash they need. */
+static void warn_unescaped_literals(mrt *rt, mval file)
+{
+  mval fn = Qbyte_run__unescaped_character_literals_warning;
+  /* Nothing to say without such literals: lread.el stays unloaded. */
+  if (NILP(find_symbol_value(rt, Qlread__unescaped_character_literals)) ||
+      NILP(XSYMBOL(rt, fn)->function))
+    return;
+  mval warning = call0(rt, fn);
+  if (!NILP(warning))
+    call3(rt, Qmessage, make_cstring(rt, "Loading `%s': %s"), file, warning);
+}
+
 static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool nomessage)
 {
   mval loads_var = loads_in_progress_var(rt);
@@ -1065,6 +1079,8 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   specbind(rt, Qmarrow__library_load, in_lisp_dir(rt, path) ? Qt : Qnil);
   size_t start = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
+  specbind(rt, Qlread__unescaped_character_literals, Qnil);
+  record_unwind(rt, warn_unescaped_literals, file);
   load_history_begin(rt, path);
   /* Emacs reads a source file in Lisp, whose frame its backtraces show
      (its byte code loads in C, with none). */

@@ -463,6 +463,22 @@ static bool ends_char_literal(int c)
   return c < 0 || c <= ' ' || (c < 0200 && strchr("\"';()[]#?`,.", c));
 }
 
+/* Emacs notes each of ?( ?) ?[ ?] ?" ?; read without its backslash in
+   lread--unescaped-character-literals, once, so that load can warn. */
+static void note_unescaped_literal(mrt *rt, int c)
+{
+  if (c >= 0200 || !strchr("()[]\";", c))
+    return;
+  mval seen = find_symbol_value(rt, Qlread__unescaped_character_literals);
+  CHECK_LIST(rt, seen);
+  mval tail = seen;
+  FOR_EACH_TAIL(rt, tail, seen)
+    if (XCAR(tail) == make_fixnum(c))
+      return;
+  CHECK_LIST(rt, tail);
+  set_symbol_value(rt, Qlread__unescaped_character_literals, Fcons(rt, make_fixnum(c), seen));
+}
+
 static mval read_char_literal(struct reader *r)
 {
   r->open_pos = r->pos - 1;
@@ -472,6 +488,8 @@ static mval read_char_literal(struct reader *r)
     return make_fixnum(c);
   if (c == '\\')
     c = read_escape(r, false);
+  else if (c > 0)
+    note_unescaped_literal(r->rt, c);
   if (!ends_char_literal(peek(r)))
     syntax_error(r, "?");
   return make_fixnum(c);
@@ -1317,4 +1335,5 @@ static const struct subr_def reader_subrs[] = {
 void reader_init(mrt *rt)
 {
   defsubrs(rt, reader_subrs, sizeof reader_subrs / sizeof reader_subrs[0]);
+  defvar(rt, Qlread__unescaped_character_literals, Qnil);
 }
