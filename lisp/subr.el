@@ -2782,6 +2782,16 @@ BLANKS the text it took out.")
 (defvar activate-mark-hook nil "Normal hook run when the mark becomes active.")
 (defvar deactivate-mark-hook nil "Normal hook run when the mark becomes inactive.")
 (defvar-local simple--mark-marker nil)
+(defvar region-extract-function
+  (lambda (method)
+    (when (region-beginning)
+      (cond ((eq method 'bounds) (list (cons (region-beginning) (region-end))))
+            ((eq method 'delete-only) (delete-region (region-beginning) (region-end)))
+            (t (filter-buffer-substring (region-beginning) (region-end) method)))))
+  "How commands get the region: called with METHOD `bounds', it returns
+the list of the region's (BEG . END) pieces; with `delete-only', it
+deletes them; otherwise it returns their text, deleted when METHOD is
+non-nil.")
 (put 'simple--mark-marker 'permanent-local t)
 (define-error 'mark-inactive "The mark is not active now")
 (defvar last-command nil "The previous command (there is no command loop: nil).")
