@@ -118,6 +118,45 @@ empty, unless `use-empty-active-region'."
   "The position of the end of the region: point or the mark."
   (simple--region-bound #'max))
 
+(defun kill-forward-chars (arg)
+  "Kill the ARG characters after point (before it if ARG is negative);
+ARG may be a raw prefix argument."
+  (when (listp arg)
+    (setq arg (car arg)))
+  (when (eq arg '-)
+    (setq arg -1))
+  (kill-region (point) (+ (point) arg)))
+
+(defun kill-backward-chars (arg)
+  "Kill the ARG characters before point (after it if ARG is negative);
+ARG may be a raw prefix argument."
+  (when (listp arg)
+    (setq arg (car arg)))
+  (when (eq arg '-)
+    (setq arg -1))
+  (kill-region (point) (- (point) arg)))
+
+(defun simple--delete-region-instead (n)
+  "Delete the active region, or kill it when `delete-active-region' is
+`kill', if N is 1 and the region is in use: what the character deletion
+commands do then.  Non-nil if it did."
+  (when (and (= n 1) delete-active-region (use-region-p))
+    (if (eq delete-active-region 'kill)
+        (kill-region (region-beginning) (region-end) 'region)
+      (funcall region-extract-function 'delete-only))
+    t))
+
+(defun delete-forward-char (n &optional killflag)
+  "Delete the N characters after point (before it if N is negative),
+saving them in the kill ring when KILLFLAG.  With N 1 and an active
+region, delete the region instead (see `delete-active-region')."
+  (interactive "p\nP")
+  (unless (integerp n)
+    (signal 'wrong-type-argument (list 'integerp n)))
+  (unless (simple--delete-region-instead n)
+    (delete-char n killflag))
+  nil)
+
 (defun mark-whole-buffer ()
   "Put point at the beginning of the buffer and the mark at its end."
   (push-mark)

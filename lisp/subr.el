@@ -2130,8 +2130,15 @@ if the match was in it, else from the current buffer."
   (/= (- (point-max) (point-min)) (buffer-size)))
 
 (defun delete-backward-char (n &optional killflag)
-  "Delete the N characters before point (after it if N is negative)."
-  (delete-char (- n) killflag))
+  "Delete the N characters before point (after it if N is negative).
+With N 1 and an active region, delete the region instead (see
+`delete-active-region')."
+  (interactive "p\nP")
+  (unless (integerp n)
+    (signal 'wrong-type-argument (list 'integerp n)))
+  (unless (simple--delete-region-instead n)
+    (delete-char (- n) killflag))
+  nil)
 (defalias 'backward-delete-char #'delete-backward-char)
 
 (defun insert-buffer-substring-no-properties (buffer &optional start end)
@@ -2726,7 +2733,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
-             zap-up-to-char))
+             zap-up-to-char delete-forward-char simple--delete-region-instead
+             kill-forward-chars kill-backward-chars))
   (autoload f "simple"))
 (autoload 'tabify "tabify")
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
@@ -2782,6 +2790,9 @@ BLANKS the text it took out.")
 (defvar activate-mark-hook nil "Normal hook run when the mark becomes active.")
 (defvar deactivate-mark-hook nil "Normal hook run when the mark becomes inactive.")
 (defvar-local simple--mark-marker nil)
+(defvar delete-active-region t
+  "Whether the character deletion commands delete an active region
+instead (`kill': kill it).")
 (defvar region-extract-function
   (lambda (method)
     (when (region-beginning)

@@ -2010,6 +2010,9 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   int64_t count = check_fixnum(rt, a[0]), pt = b->pt;
+  /* Killing is the kill ring's business, in Lisp (simple.el). */
+  if (n > 1 && !NILP(a[1]))
+    return call1(rt, intern(rt, "kill-forward-chars"), a[0]);
   if (pt + count < b->begv)
     xsignal0(rt, Qbeginning_of_buffer);
   if (pt + count > b->zv)
