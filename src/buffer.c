@@ -47,6 +47,7 @@
 
 #include "buffer.h"
 #include "process.h"
+#include "arith.h"
 #include "bignum.h"
 #include "chartab.h"
 #include "eval.h"
@@ -2799,12 +2800,21 @@ static int64_t line_move(struct buffer *b, int64_t from, int64_t count, int64_t 
   return byte_to_pos(b->t, at);
 }
 
+/* A bignum count moves as far as any buffer allows, and the shortage
+   is still exact: the count less the lines moved. */
 static mval Fforward_line(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   int64_t shortage;
-  b->pt = line_move(b, b->pt, count_arg(rt, a[0]), &shortage);
-  return make_fixnum(shortage);
+  if (!NILP(a[0]))
+    CHECK_TYPE(rt, INTEGERP(a[0]), Qintegerp, a[0]);
+  if (!BIGNUMP(a[0])) {
+    b->pt = line_move(b, b->pt, count_arg(rt, a[0]), &shortage);
+    return make_fixnum(shortage);
+  }
+  int64_t count = mpz_sgn(XBIGNUM_MPZ(a[0])) < 0 ? -MOST_POSITIVE_FIXNUM : MOST_POSITIVE_FIXNUM;
+  b->pt = line_move(b, b->pt, count, &shortage);
+  return arith_add2_slow(rt, arith_sub2_slow(rt, a[0], make_fixnum(count)), make_fixnum(shortage));
 }
 
 static int64_t line_beginning(mrt *rt, mval n)
