@@ -2712,8 +2712,11 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 ;; Text-property functions Emacs writes in C (lisp/textprops.el).
 (dolist (f '(next-single-char-property-change previous-single-char-property-change
              get-pos-property insert-and-inherit insert-before-markers-and-inherit
-             add-face-text-property))
+             add-face-text-property field-beginning field-end field-string
+             field-string-no-properties delete-field constrain-to-field))
   (autoload f "textprops"))
+(defvar inhibit-field-text-motion nil
+  "Non-nil means text motion commands ignore fields.")
 ;; The mark, the kill ring and editing commands (lisp/simple.el):
 ;; preloaded in Emacs, so their variables exist from the start.
 (dolist (f '(emacs-version mark-marker mark activate-mark deactivate-mark set-mark push-mark
