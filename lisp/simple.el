@@ -360,6 +360,26 @@ it and the mark before it (the other way round with a plain C-u ARG)."
         (- (* (1+ (/ column tab)) tab) column))
     (char-width (char-after))))
 
+(defun simple--skip-invisible (&optional limit)
+  "Move point over the invisible text after it, up to LIMIT: it takes
+no columns (text invisible with an ellipsis still does)."
+  (setq limit (or limit (point-max)))
+  (while (and (< (point) limit) (eq (invisible-p (point)) t))
+    (goto-char (next-single-char-property-change (point) 'invisible nil limit))))
+
+(defun simple--current-column ()
+  "`current-column' in a buffer where some text may be invisible."
+  (let ((end (point))
+        (col 0))
+    (save-excursion
+      (beginning-of-line)
+      (simple--skip-invisible end)
+      (while (< (point) end)
+        (setq col (+ col (simple--char-width-at col)))
+        (forward-char 1)
+        (simple--skip-invisible end)))
+    col))
+
 (defun move-to-column (column &optional force)
   "Move point to COLUMN in this line, or as near as the line allows;
 return the column reached.  FORCE t pads a short line with
@@ -368,10 +388,12 @@ indentation and splits a tab that spans COLUMN into spaces."
     (signal 'wrong-type-argument (list 'wholenump column)))
   (beginning-of-line)
   (let ((col 0))
+    (simple--skip-invisible)
     (while (and (< col column) (not (eolp))
                 (<= (+ col (simple--char-width-at col)) column))
       (setq col (+ col (simple--char-width-at col)))
-      (forward-char 1))
+      (forward-char 1)
+      (simple--skip-invisible))
     (cond ((and (< col column) (not (eolp)) (eq force t) (eq (char-after) ?\t))
            ;; Spaces up to COLUMN, then the tab, which now spans less.
            (insert (make-string (- column col) ?\s))

@@ -2713,7 +2713,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(next-single-char-property-change previous-single-char-property-change
              get-pos-property insert-and-inherit insert-before-markers-and-inherit
              add-face-text-property field-beginning field-end field-string
-             field-string-no-properties delete-field constrain-to-field))
+             field-string-no-properties delete-field constrain-to-field invisible-p))
   (autoload f "textprops"))
 (defvar inhibit-field-text-motion nil
   "Non-nil means text motion commands ignore fields.")
@@ -2736,7 +2736,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
-             zap-up-to-char delete-forward-char simple--delete-region-instead
+             zap-up-to-char delete-forward-char simple--delete-region-instead simple--current-column
              kill-forward-chars kill-backward-chars))
   (autoload f "simple"))
 (autoload 'tabify "tabify")

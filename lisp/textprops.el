@@ -360,3 +360,34 @@ property that at OLD-POS turns the constraint off."
       (when set-point
         (goto-char new-pos))))
   new-pos)
+
+;;; ---- Invisibility ----
+
+(defun textprops--spec-invisibility (value spec)
+  "What SPEC (a `buffer-invisibility-spec' list) makes of the
+`invisible' property VALUE alone: t, invisible; 2, invisible with an
+ellipsis; nil, visible."
+  (let ((entry (seq-find (lambda (elt) (eq value (if (consp elt) (car elt) elt))) spec)))
+    (cond ((not entry) nil)
+          ((and (consp entry) (cdr entry)) 2)
+          (t t))))
+
+(defun textprops--invisibility (value)
+  "What `buffer-invisibility-spec' makes of the `invisible' property
+VALUE: t, invisible; 2, invisible with an ellipsis; nil, visible.  A
+list VALUE is taken as itself first, then element by element."
+  (let ((spec buffer-invisibility-spec))
+    (if (eq spec t)
+        (and value t)
+      (or (textprops--spec-invisibility value spec)
+          (and (consp value)
+               (seq-some (lambda (elt) (textprops--spec-invisibility elt spec)) value))))))
+
+(defun invisible-p (pos-or-prop)
+  "Whether POS-OR-PROP, a buffer position or a value of the
+`invisible' property, makes text invisible under
+`buffer-invisibility-spec': t, or 2 when with an ellipsis."
+  (textprops--invisibility
+   (if (or (natnump pos-or-prop) (markerp pos-or-prop))
+       (get-char-property pos-or-prop 'invisible)
+     pos-or-prop)))

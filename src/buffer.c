@@ -2907,6 +2907,10 @@ static int64_t tab_width(mrt *rt)
 static mval Fcurrent_column(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
+  /* Invisible text takes no columns: where text properties or
+     overlays could make some, simple.el walks the line. */
+  if (textprop_any(intervals_of(b)) || !NILP(b->overlays))
+    return call0(rt, Qsimple__current_column);
   int64_t col = 0, tab = tab_width(rt);
   for (int64_t p = line_beginning(rt, Qnil); p < b->pt; p++) {
     int c = char_at(b, p);
