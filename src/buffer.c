@@ -1719,14 +1719,50 @@ static mval Fbuffer_enable_undo(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* Markers that follow a change's bounds while the hooks before it run
+   (they may edit the buffer), as Emacs's: made only when hooks that
+   can edit run, then detached (undo may still hold them). */
+struct change_markers {
+  mval preserved, start, end;
+};
+
+static void change_markers_make(mrt *rt, struct change_markers *cm, int64_t beg, int64_t end,
+                                const int64_t *preserve)
+{
+  if (!NILP(cm->start))
+    return;
+  mval buffer = current_buffer(rt);
+  if (preserve)
+    cm->preserved = buffer_marker(rt, buffer, *preserve);
+  cm->start = buffer_marker(rt, buffer, beg);
+  cm->end = buffer_marker(rt, buffer, end);
+}
+
+static int64_t change_marker_at(mrt *rt, mval marker, int64_t fallback)
+{
+  return NILP(marker) ? fallback : buffer_marker_position(rt, marker);
+}
+
+static void change_markers_done(mrt *rt, struct change_markers *cm, int64_t *preserve)
+{
+  if (preserve && !NILP(cm->preserved))
+    *preserve = buffer_marker_position(rt, cm->preserved);
+  mval all[] = { cm->start, cm->end, cm->preserved };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    if (!NILP(all[i]))
+      detach_marker(rt, all[i]);
+}
+
 /* Emacs's prepare_to_modify_buffer, before the current buffer's text
    [BEG, END) changes: it must not be read-only; then, unless
    inhibit-modification-hooks, first-change-hook (if it was unmodified),
    before-change-functions and the overlays' hooks run, with
    inhibit-modification-hooks bound to t until change_end, so that the
-   changes that make up this one run none.  Returns the specpdl depth
-   for change_end, or -1 when no hook is due. */
-int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
+   changes that make up this one run none.  Should those hooks edit the
+   buffer, the bounds they see next follow the text, and so does
+   *PRESERVE (a position the caller needs, when not NULL).  Returns the
+   specpdl depth for change_end, or -1 when no hook is due. */
+static int64_t buffer_change_begin_preserving(mrt *rt, int64_t beg, int64_t end, int64_t *preserve)
 {
   check_writable(rt);
   if (flag_on(rt, Qinhibit_modification_hooks))
@@ -1738,13 +1774,27 @@ int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
     return -1;
   int64_t depth = (int64_t)rt->specpdl_depth;
   specbind(rt, Qinhibit_modification_hooks, Qt);
-  if (!text_modified(cur(rt)->t))
+  struct change_markers cm = { Qnil, Qnil, Qnil };
+  if (!text_modified(cur(rt)->t) && flag_on(rt, Qfirst_change_hook)) {
+    change_markers_make(rt, &cm, beg, end, preserve);
     run_hook(rt, Qfirst_change_hook);
-  mval args[2] = { make_fixnum(beg), make_fixnum(end) };
-  run_hook_with_args(rt, Qbefore_change_functions, 2, args);
-  overlays_run_hooks(rt, overlay_hooks, false, beg, end, 0);
+  }
+  if (flag_on(rt, Qbefore_change_functions)) {
+    change_markers_make(rt, &cm, beg, end, preserve);
+    mval args[2] = { make_fixnum(change_marker_at(rt, cm.start, beg)),
+                     make_fixnum(change_marker_at(rt, cm.end, end)) };
+    run_hook_with_args(rt, Qbefore_change_functions, 2, args);
+  }
+  overlays_run_hooks(rt, overlay_hooks, false, change_marker_at(rt, cm.start, beg),
+                     change_marker_at(rt, cm.end, end), 0);
   state(rt)->overlay_hooks = overlay_hooks;
+  change_markers_done(rt, &cm, preserve);
   return depth;
+}
+
+int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
+{
+  return buffer_change_begin_preserving(rt, beg, end, NULL);
 }
 
 /* After the change: [BEG, END) is the new text, which replaced OLD_LEN
@@ -1793,16 +1843,18 @@ static void insert_char_here(mrt *rt, int c)
   buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
 }
 
-/* Deletes [FROM, TO) of the current buffer as one change (the hooks
-   may move the text: the range is clipped again after them). */
+/* Deletes [FROM, TO) of the current buffer as one change.  As in
+   Emacs, if the hooks before it edit the buffer, as many characters go
+   from where the text at FROM went, as far as the accessible end. */
 static void delete_here(mrt *rt, int64_t from, int64_t to)
 {
   if (from >= to)
     return;
-  int64_t depth = buffer_change_begin(rt, from, to);
+  int64_t length = to - from;
+  int64_t depth = buffer_change_begin_preserving(rt, from, to, &from);
   struct buffer *b = cur(rt);
   from = clip(from, 1, b->t->z + 1);
-  to = clip(to, from, b->t->z + 1);
+  to = clip(from + length, from, b->zv > from ? b->zv : from);
   record_delete(rt, from, to, true);
   delete_text(rt, b, from, to);
   buffer_change_end(rt, depth, from, from, to - from);
