@@ -264,4 +264,40 @@
     (goto-char 11)
     (should (= (current-column) 6))))
 
+;;; ---- Deletion when the hooks before it edit the buffer ----
+
+(ert-deftest etest-edit-delete-follows-hook-edits ()
+  (with-temp-buffer
+    (insert "abcdefghij")
+    (setq buffer-undo-list nil)
+    (let ((before-change-functions
+           (list (lambda (beg _end) (delete-region 1 (1+ beg))))))
+      ;; The hook takes "abc"; the three characters from where "cde"
+      ;; started go: "def".
+      (delete-region 3 6))
+    (should (equal (buffer-string) "ghij"))
+    (should (equal (car buffer-undo-list) '("def" . 1)))
+    ;; The markers that followed the change's bounds were inside the
+    ;; text the hook deleted: undo keeps their adjustments, and they
+    ;; point nowhere now.
+    (let ((adjusted (seq-filter (lambda (elt) (markerp (car-safe elt))) buffer-undo-list)))
+      (should (equal (mapcar #'cdr adjusted) '(-2 -2)))
+      (should (null (seq-some #'marker-buffer (mapcar #'car adjusted))))))
+  (with-temp-buffer
+    (insert "abcdef")
+    (let ((before-change-functions
+           (list (lambda (_beg _end) (goto-char 1) (insert "XY")))))
+      (delete-region 2 4))
+    (should (equal (buffer-string) "XYadef")))
+  (with-temp-buffer
+    (insert "abcdef")
+    (let* ((seen nil)
+          (first-change-hook (list (lambda () (goto-char 1) (insert "12"))))
+          (before-change-functions (list (lambda (beg end) (push (list beg end) seen)))))
+      (set-buffer-modified-p nil)
+      (delete-region 3 5)
+      ;; The bounds before-change-functions see moved with the text.
+      (should (equal seen '((5 7))))
+      (should (equal (buffer-string) "12abef")))))
+
 ;;; etest-edit-tests.el ends here
