@@ -130,11 +130,7 @@ ARG may be a raw prefix argument."
 (defun kill-backward-chars (arg)
   "Kill the ARG characters before point (after it if ARG is negative);
 ARG may be a raw prefix argument."
-  (when (listp arg)
-    (setq arg (car arg)))
-  (when (eq arg '-)
-    (setq arg -1))
-  (kill-region (point) (- (point) arg)))
+  (kill-forward-chars (- (if (eq arg '-) -1 (if (listp arg) (car arg) arg)))))
 
 (defun simple--delete-region-instead (n)
   "Delete the active region, or kill it when `delete-active-region' is
