@@ -108,23 +108,27 @@ for `bounds', in turn; a cyclic list of them is an error."
 (defun upcase-region (beg end &optional region-noncontiguous-p)
   "Convert the text between BEG and END to upper case.  With
 REGION-NONCONTIGUOUS-P, the pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--regions #'upcase beg end region-noncontiguous-p))
 
 (defun downcase-region (beg end &optional region-noncontiguous-p)
   "Convert the text between BEG and END to lower case.  With
 REGION-NONCONTIGUOUS-P, the pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--regions #'downcase beg end region-noncontiguous-p))
 
 (defun capitalize-region (beg end &optional region-noncontiguous-p)
   "Capitalize the words between BEG and END: each word's first
 character in title case, the rest in lower case.  With
 REGION-NONCONTIGUOUS-P, the pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--regions #'capitalize beg end region-noncontiguous-p))
 
 (defun upcase-initials-region (beg end &optional region-noncontiguous-p)
   "Put the first character of each word between BEG and END in title
 case, leaving the rest as it is.  With REGION-NONCONTIGUOUS-P, the
 pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--regions #'upcase-initials beg end region-noncontiguous-p))
 
 (defun casefiddle--check-count (arg)

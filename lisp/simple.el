@@ -118,6 +118,16 @@ empty, unless `use-empty-active-region'."
   "The position of the end of the region: point or the mark."
   (simple--region-bound #'max))
 
+(defun region-bounds ()
+  "The region's pieces, a list of (BEG . END) from
+`region-extract-function'."
+  (funcall region-extract-function 'bounds))
+
+(defun region-noncontiguous-p ()
+  "Non-nil when the region has more than one piece: the pieces after
+the first."
+  (cdr (region-bounds)))
+
 (defun kill-forward-chars (arg)
   "Kill the ARG characters after point (before it if ARG is negative);
 ARG may be a raw prefix argument."

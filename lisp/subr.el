@@ -2700,10 +2700,11 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 ;; Preloaded in Emacs with the rest of cl-generic.
 (dolist (f '(cl-find-method cl-generic-apply cl-generic-p cl-method-qualifiers))
   (autoload f "cl-generic"))
-(dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region
-             upcase-word downcase-word capitalize-word forward-word backward-word
+(dolist (f '(upcase-word downcase-word capitalize-word forward-word backward-word
              subst-char-in-region translate-region))
   (autoload f "casefiddle"))
+(dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region))
+  (autoload f "casefiddle" nil t))
 (defvar text-property-default-nonsticky
   '((syntax-table . t) (display . t) (composition . t) (cursor . t))
   "Alist of (PROPERTY . NONSTICKINESS): text inserted after a character
@@ -2736,10 +2737,12 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
-             zap-up-to-char delete-forward-char simple--delete-region-instead simple--current-column
+             zap-up-to-char simple--delete-region-instead simple--current-column
+             region-bounds region-noncontiguous-p
              kill-forward-chars kill-backward-chars))
   (autoload f "simple"))
-(autoload 'tabify "tabify")
+(autoload 'delete-forward-char "simple" nil t)
+(autoload 'tabify "tabify" nil t)
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
              days-to-time time-to-number-of-days date-to-day days-between
              seconds-to-string make-decoded-time decoded-time-set-defaults date-to-time
@@ -2775,7 +2778,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
     (modify-syntax-entry ?| "\" 23bn" table)
     table)
   "Syntax table used in `lisp-mode'.")
-(autoload 'untabify "tabify")
+(autoload 'untabify "tabify" nil t)
 (defvar-local fill-prefix nil
   "The text each line of a paragraph starts with, or nil.")
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")

@@ -300,4 +300,44 @@
       (should (equal seen '((5 7))))
       (should (equal (buffer-string) "12abef")))))
 
+;;; ---- Autoloaded commands ----
+
+(ert-deftest etest-edit-autoload-commandp ()
+  (should (commandp '(autoload "nowhere" nil t)))
+  (should-not (commandp '(autoload "nowhere" nil nil)))
+  (should-not (commandp '(autoload "nowhere")))
+  (dolist (command '(upcase-region downcase-region capitalize-region
+                     upcase-initials-region delete-forward-char tabify untabify))
+    (should (commandp command))))
+
+(ert-deftest etest-edit-autoload-interactive-form ()
+  (let* ((dir (make-temp-file "etest-edit" t))
+         (file (expand-file-name "etest-edit-cmd.el" dir)))
+    (with-temp-file file
+      (insert "(defun etest-edit--cmd (n) (interactive \"p\") (* 2 n))\n"))
+    (unwind-protect
+        (progn
+          (autoload 'etest-edit--cmd file nil t)
+          (should (autoloadp (symbol-function 'etest-edit--cmd)))
+          ;; Asking for the form loads the file.
+          (should (equal (interactive-form 'etest-edit--cmd) '(interactive "p")))
+          (should-not (autoloadp (symbol-function 'etest-edit--cmd)))
+          (should (= (call-interactively 'etest-edit--cmd) 2)))
+      (fmakunbound 'etest-edit--cmd)
+      (delete-directory dir t))))
+
+(ert-deftest etest-edit-case-region-interactively ()
+  (with-temp-buffer
+    (insert "abc def ghi")
+    (set-mark 2)
+    (goto-char 6)
+    (should (equal (region-bounds) '((2 . 6))))
+    (should (null (region-noncontiguous-p)))
+    (call-interactively 'upcase-region)
+    (should (equal (buffer-string) "aBC Def ghi"))
+    (let ((region-extract-function (lambda (_) '((1 . 2) (9 . 11)))))
+      (should (equal (region-noncontiguous-p) '((9 . 11))))
+      (call-interactively 'capitalize-region))
+    (should (equal (buffer-string) "ABC Def Ghi"))))
+
 ;;; etest-edit-tests.el ends here
