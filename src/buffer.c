@@ -2450,8 +2450,12 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   struct buffer *b = cur(rt);
   mval parts[3] = { text_with_properties(rt, b, s2, e2), text_with_properties(rt, b, e1, s2),
                     text_with_properties(rt, b, s1, e1) };
+  mval joined = concat_strings(rt, 3, parts);
+  /* Moved text keeps its properties as they were, not copied as
+     concat copies them. */
+  GC_STORE(rt->gc, joined, XSTRING(joined)->intervals, textprop_join_kept(rt, 3, parts));
   struct rewrite w = { s1, e1, s2, e2 };
-  rewrite_region(rt, concat_strings(rt, 3, parts), &w, !NILP(a[4]), record_transposition);
+  rewrite_region(rt, joined, &w, !NILP(a[4]), record_transposition);
   return Qnil;
 }
 

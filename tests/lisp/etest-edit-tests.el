@@ -340,4 +340,27 @@
       (call-interactively 'capitalize-region))
     (should (equal (buffer-string) "ABC Def Ghi"))))
 
+;;; ---- transpose-regions keeps the moved text's properties ----
+
+(ert-deftest etest-edit-transpose-keeps-plist-order ()
+  (dolist (case '((1 2 3 4) (1 2 2 3) (1 3 3 4) (1 2 4 6) (2 3 5 7) (3 4 5 6)))
+    (with-temp-buffer
+      (insert "abcdefg")
+      (put-text-property 1 3 'a 1)
+      (put-text-property 1 3 'b 2)
+      (put-text-property 5 7 'x 1)
+      (put-text-property 5 7 'y 2)
+      (let ((before (list (text-properties-at 1) (text-properties-at 5))))
+        (apply #'transpose-regions case)
+        ;; Each moved character has the very plist it had, in order.
+        (dolist (pos '(1 2 3 4 5 6 7))
+          (let ((plist (text-properties-at pos)))
+            (should (or (null plist) (member plist before))))))))
+  (with-temp-buffer
+    (insert (propertize "ab" 'p 1 'q 2) "-" (propertize "cd" 'r 3))
+    (transpose-regions 1 3 4 6)
+    (should (equal-including-properties
+             (buffer-string)
+             #("cd-ab" 0 2 (r 3) 3 5 (q 2 p 1))))))
+
 ;;; etest-edit-tests.el ends here
