@@ -81,23 +81,55 @@ changes its length (ß -> SS)."
       (internal--case-replace from (max beg end) new)))
   nil)
 
-(defun upcase-region (beg end)
-  "Convert the text between BEG and END to upper case."
-  (casefiddle--region #'upcase beg end))
+(defun casefiddle--regions (case-function beg end noncontiguous)
+  "Case the text between BEG and END by CASE-FUNCTION, or with
+NONCONTIGUOUS, each (BEG . END) that `region-extract-function' gives
+for `bounds', in turn; a cyclic list of them is an error."
+  (if (not noncontiguous)
+      (casefiddle--region case-function beg end)
+    (let* ((bounds (funcall region-extract-function 'bounds))
+           (tail bounds)
+           (slow bounds)
+           (slow-moves t))
+      (while (consp tail)
+        (unless (consp (car tail))
+          (signal 'wrong-type-argument (list 'consp (car tail))))
+        (casefiddle--region case-function (caar tail) (cdar tail))
+        (setq tail (cdr tail))
+        ;; SLOW moves at half TAIL's speed: on a cycle, TAIL catches it.
+        (when (setq slow-moves (not slow-moves))
+          (setq slow (cdr slow)))
+        (when (eq tail slow)
+          (signal 'circular-list (list bounds))))
+      (when tail
+        (signal 'wrong-type-argument (list 'listp tail)))
+      nil)))
 
-(defun downcase-region (beg end)
-  "Convert the text between BEG and END to lower case."
-  (casefiddle--region #'downcase beg end))
+(defun upcase-region (beg end &optional region-noncontiguous-p)
+  "Convert the text between BEG and END to upper case.  With
+REGION-NONCONTIGUOUS-P, the pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
+  (casefiddle--regions #'upcase beg end region-noncontiguous-p))
 
-(defun capitalize-region (beg end)
+(defun downcase-region (beg end &optional region-noncontiguous-p)
+  "Convert the text between BEG and END to lower case.  With
+REGION-NONCONTIGUOUS-P, the pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
+  (casefiddle--regions #'downcase beg end region-noncontiguous-p))
+
+(defun capitalize-region (beg end &optional region-noncontiguous-p)
   "Capitalize the words between BEG and END: each word's first
-character in title case, the rest in lower case."
-  (casefiddle--region #'capitalize beg end))
+character in title case, the rest in lower case.  With
+REGION-NONCONTIGUOUS-P, the pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
+  (casefiddle--regions #'capitalize beg end region-noncontiguous-p))
 
-(defun upcase-initials-region (beg end)
+(defun upcase-initials-region (beg end &optional region-noncontiguous-p)
   "Put the first character of each word between BEG and END in title
-case, leaving the rest as it is."
-  (casefiddle--region #'upcase-initials beg end))
+case, leaving the rest as it is.  With REGION-NONCONTIGUOUS-P, the
+pieces of a noncontiguous region instead."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
+  (casefiddle--regions #'upcase-initials beg end region-noncontiguous-p))
 
 (defun casefiddle--check-count (arg)
   (unless (fixnump arg)

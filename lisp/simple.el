@@ -118,6 +118,51 @@ empty, unless `use-empty-active-region'."
   "The position of the end of the region: point or the mark."
   (simple--region-bound #'max))
 
+(defun region-bounds ()
+  "The region's pieces, a list of (BEG . END) from
+`region-extract-function'."
+  (funcall region-extract-function 'bounds))
+
+(defun region-noncontiguous-p ()
+  "Non-nil when the region has more than one piece: the pieces after
+the first."
+  (cdr (region-bounds)))
+
+(defun kill-forward-chars (arg)
+  "Kill the ARG characters after point (before it if ARG is negative);
+ARG may be a raw prefix argument."
+  (when (listp arg)
+    (setq arg (car arg)))
+  (when (eq arg '-)
+    (setq arg -1))
+  (kill-region (point) (+ (point) arg)))
+
+(defun kill-backward-chars (arg)
+  "Kill the ARG characters before point (after it if ARG is negative);
+ARG may be a raw prefix argument."
+  (kill-forward-chars (- (if (eq arg '-) -1 (if (listp arg) (car arg) arg)))))
+
+(defun simple--delete-region-instead (n)
+  "Delete the active region, or kill it when `delete-active-region' is
+`kill', if N is 1 and the region is in use: what the character deletion
+commands do then.  Non-nil if it did."
+  (when (and (= n 1) delete-active-region (use-region-p))
+    (if (eq delete-active-region 'kill)
+        (kill-region (region-beginning) (region-end) 'region)
+      (funcall region-extract-function 'delete-only))
+    t))
+
+(defun delete-forward-char (n &optional killflag)
+  "Delete the N characters after point (before it if N is negative),
+saving them in the kill ring when KILLFLAG.  With N 1 and an active
+region, delete the region instead (see `delete-active-region')."
+  (interactive "p\nP")
+  (unless (integerp n)
+    (signal 'wrong-type-argument (list 'integerp n)))
+  (unless (simple--delete-region-instead n)
+    (delete-char n killflag))
+  nil)
+
 (defun mark-whole-buffer ()
   "Put point at the beginning of the buffer and the mark at its end."
   (push-mark)
@@ -321,6 +366,26 @@ it and the mark before it (the other way round with a plain C-u ARG)."
         (- (* (1+ (/ column tab)) tab) column))
     (char-width (char-after))))
 
+(defun simple--skip-invisible (&optional limit)
+  "Move point over the invisible text after it, up to LIMIT: it takes
+no columns (text invisible with an ellipsis still does)."
+  (setq limit (or limit (point-max)))
+  (while (and (< (point) limit) (eq (invisible-p (point)) t))
+    (goto-char (next-single-char-property-change (point) 'invisible nil limit))))
+
+(defun simple--current-column ()
+  "`current-column' in a buffer where some text may be invisible."
+  (let ((end (point))
+        (col 0))
+    (save-excursion
+      (beginning-of-line)
+      (simple--skip-invisible end)
+      (while (< (point) end)
+        (setq col (+ col (simple--char-width-at col)))
+        (forward-char 1)
+        (simple--skip-invisible end)))
+    col))
+
 (defun move-to-column (column &optional force)
   "Move point to COLUMN in this line, or as near as the line allows;
 return the column reached.  FORCE t pads a short line with
@@ -329,10 +394,12 @@ indentation and splits a tab that spans COLUMN into spaces."
     (signal 'wrong-type-argument (list 'wholenump column)))
   (beginning-of-line)
   (let ((col 0))
+    (simple--skip-invisible)
     (while (and (< col column) (not (eolp))
                 (<= (+ col (simple--char-width-at col)) column))
       (setq col (+ col (simple--char-width-at col)))
-      (forward-char 1))
+      (forward-char 1)
+      (simple--skip-invisible))
     (cond ((and (< col column) (not (eolp)) (eq force t) (eq (char-after) ?\t))
            ;; Spaces up to COLUMN, then the tab, which now spans less.
            (insert (make-string (- column col) ?\s))

@@ -2130,8 +2130,15 @@ if the match was in it, else from the current buffer."
   (/= (- (point-max) (point-min)) (buffer-size)))
 
 (defun delete-backward-char (n &optional killflag)
-  "Delete the N characters before point (after it if N is negative)."
-  (delete-char (- n) killflag))
+  "Delete the N characters before point (after it if N is negative).
+With N 1 and an active region, delete the region instead (see
+`delete-active-region')."
+  (interactive "p\nP")
+  (unless (integerp n)
+    (signal 'wrong-type-argument (list 'integerp n)))
+  (unless (simple--delete-region-instead n)
+    (delete-char (- n) killflag))
+  nil)
 (defalias 'backward-delete-char #'delete-backward-char)
 
 (defun insert-buffer-substring-no-properties (buffer &optional start end)
@@ -2693,10 +2700,11 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 ;; Preloaded in Emacs with the rest of cl-generic.
 (dolist (f '(cl-find-method cl-generic-apply cl-generic-p cl-method-qualifiers))
   (autoload f "cl-generic"))
-(dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region
-             upcase-word downcase-word capitalize-word forward-word backward-word
+(dolist (f '(upcase-word downcase-word capitalize-word forward-word backward-word
              subst-char-in-region translate-region))
   (autoload f "casefiddle"))
+(dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region))
+  (autoload f "casefiddle" nil t))
 (defvar text-property-default-nonsticky
   '((syntax-table . t) (display . t) (composition . t) (cursor . t))
   "Alist of (PROPERTY . NONSTICKINESS): text inserted after a character
@@ -2705,8 +2713,11 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 ;; Text-property functions Emacs writes in C (lisp/textprops.el).
 (dolist (f '(next-single-char-property-change previous-single-char-property-change
              get-pos-property insert-and-inherit insert-before-markers-and-inherit
-             add-face-text-property))
+             add-face-text-property field-beginning field-end field-string
+             field-string-no-properties delete-field constrain-to-field invisible-p))
   (autoload f "textprops"))
+(defvar inhibit-field-text-motion nil
+  "Non-nil means text motion commands ignore fields.")
 ;; The mark, the kill ring and editing commands (lisp/simple.el):
 ;; preloaded in Emacs, so their variables exist from the start.
 (dolist (f '(emacs-version mark-marker mark activate-mark deactivate-mark set-mark push-mark
@@ -2726,9 +2737,12 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
-             zap-up-to-char))
+             zap-up-to-char simple--delete-region-instead simple--current-column
+             region-bounds region-noncontiguous-p
+             kill-forward-chars kill-backward-chars))
   (autoload f "simple"))
-(autoload 'tabify "tabify")
+(autoload 'delete-forward-char "simple" nil t)
+(autoload 'tabify "tabify" nil t)
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
              days-to-time time-to-number-of-days date-to-day days-between
              seconds-to-string make-decoded-time decoded-time-set-defaults date-to-time
@@ -2764,7 +2778,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
     (modify-syntax-entry ?| "\" 23bn" table)
     table)
   "Syntax table used in `lisp-mode'.")
-(autoload 'untabify "tabify")
+(autoload 'untabify "tabify" nil t)
 (defvar-local fill-prefix nil
   "The text each line of a paragraph starts with, or nil.")
 (defvar-local mark-ring nil "Markers of the former marks of this buffer, newest first.")
@@ -2782,6 +2796,19 @@ BLANKS the text it took out.")
 (defvar activate-mark-hook nil "Normal hook run when the mark becomes active.")
 (defvar deactivate-mark-hook nil "Normal hook run when the mark becomes inactive.")
 (defvar-local simple--mark-marker nil)
+(defvar delete-active-region t
+  "Whether the character deletion commands delete an active region
+instead (`kill': kill it).")
+(defvar region-extract-function
+  (lambda (method)
+    (when (region-beginning)
+      (cond ((eq method 'bounds) (list (cons (region-beginning) (region-end))))
+            ((eq method 'delete-only) (delete-region (region-beginning) (region-end)))
+            (t (filter-buffer-substring (region-beginning) (region-end) method)))))
+  "How commands get the region: called with METHOD `bounds', it returns
+the list of the region's (BEG . END) pieces; with `delete-only', it
+deletes them; otherwise it returns their text, deleted when METHOD is
+non-nil.")
 (put 'simple--mark-marker 'permanent-local t)
 (define-error 'mark-inactive "The mark is not active now")
 (defvar last-command nil "The previous command (there is no command loop: nil).")

@@ -246,3 +246,148 @@ of the faces there, or after them if APPENDP."
 
 
 ;;; textprops.el ends here
+
+;;; ---- Fields ----
+;; A field is a run of characters with the same `field' property (text
+;; or overlay, compared with `eq').  At a boundary, the field that
+;; owns a position is the one that text inserted there would join (by
+;; stickiness); a position that would join neither is an empty field
+;; of its own, unless the inserted text would have no field at all.
+
+(defun textprops--field-position (pos)
+  (cond ((null pos) (point))
+        ((or (integerp pos) (markerp pos)) (+ pos 0))
+        (t (signal 'wrong-type-argument (list 'integer-or-marker-p pos)))))
+
+(defun textprops--field-edges (pos merge-at-boundary beg-limit end-limit)
+  "The (BEG . END) of the field at POS.  With MERGE-AT-BOUNDARY, a
+position between two fields belongs to both (a `boundary' field
+between them counts as nothing); BEG-LIMIT and END-LIMIT bound the
+search."
+  (let* ((after (get-char-property pos 'field))
+         ;; At the start, as if the field after reached further back:
+         ;; a non-sticky field there is still the first one.
+         (before (if (> pos (point-min)) (get-char-property (1- pos) 'field) after))
+         (at-start nil)
+         (at-end nil))
+    (unless (or merge-at-boundary (eq after before))
+      (let ((inserted (get-pos-property pos 'field)))
+        (setq at-end (not (eq inserted after))
+              at-start (not (eq inserted before)))
+        ;; Text inserted here would be in no field, between two: not an
+        ;; empty field here, but a field not meant for editing nearby.
+        (when (and (null inserted) at-start at-end)
+          (setq at-start nil at-end nil))))
+    (cons (if at-start
+              pos
+            (let ((p pos))
+              (when (and merge-at-boundary (eq before 'boundary))
+                (setq p (previous-single-char-property-change p 'field nil beg-limit)))
+              (previous-single-char-property-change p 'field nil beg-limit)))
+          (if at-end
+              pos
+            (let ((p pos))
+              (when (and merge-at-boundary (eq after 'boundary))
+                (setq p (next-single-char-property-change p 'field nil end-limit)))
+              (next-single-char-property-change p 'field nil end-limit))))))
+
+(defun field-beginning (&optional pos escape-from-edge limit)
+  "The start of the field at POS (point by default).  With
+ESCAPE-FROM-EDGE, a POS at the start of a field belongs to the field
+before it too; the search stops at LIMIT."
+  (car (textprops--field-edges (textprops--field-position pos) escape-from-edge limit nil)))
+
+(defun field-end (&optional pos escape-from-edge limit)
+  "The end of the field at POS (point by default).  With
+ESCAPE-FROM-EDGE, a POS at the end of a field belongs to the field
+after it too; the search stops at LIMIT."
+  (cdr (textprops--field-edges (textprops--field-position pos) escape-from-edge nil limit)))
+
+(defun field-string (&optional pos)
+  "The text of the field at POS (point by default), with its properties."
+  (let ((edges (textprops--field-edges (textprops--field-position pos) nil nil nil)))
+    (buffer-substring (car edges) (cdr edges))))
+
+(defun field-string-no-properties (&optional pos)
+  "The text of the field at POS (point by default), without properties."
+  (let ((edges (textprops--field-edges (textprops--field-position pos) nil nil nil)))
+    (buffer-substring-no-properties (car edges) (cdr edges))))
+
+(defun delete-field (&optional pos)
+  "Delete the field at POS (point by default)."
+  (let ((edges (textprops--field-edges (textprops--field-position pos) nil nil nil)))
+    (delete-region (car edges) (cdr edges))))
+
+(defun textprops--field-at-p (pos)
+  "Whether POS touches a field: the character after or before it has one."
+  (or (get-char-property pos 'field)
+      (and (> pos (point-min)) (get-char-property (1- pos) 'field))))
+
+(defun textprops--captures-p (old-pos property)
+  "Whether PROPERTY at OLD-POS stops `constrain-to-field': text
+inserted there would have it, or both characters around it have it."
+  (or (get-pos-property old-pos property)
+      (and (> old-pos (point-min))
+           (get-char-property old-pos property)
+           (get-char-property (1- old-pos) property))))
+
+(defun constrain-to-field (new-pos old-pos &optional escape-from-edge
+                                   only-in-line inhibit-capture-property)
+  "NEW-POS, moved back into the field of OLD-POS if it left it, and
+returned.  A nil NEW-POS means point, which is then moved.
+ESCAPE-FROM-EDGE is as for `field-beginning'; with ONLY-IN-LINE, no
+constraint that would cross a newline; INHIBIT-CAPTURE-PROPERTY, a
+property that at OLD-POS turns the constraint off."
+  (let ((set-point (null new-pos)))
+    (setq new-pos (textprops--field-position new-pos)
+          old-pos (textprops--field-position old-pos))
+    (when (and (not inhibit-field-text-motion)
+               (/= new-pos old-pos)
+               (or (textprops--field-at-p new-pos) (textprops--field-at-p old-pos))
+               (not (and inhibit-capture-property
+                         (textprops--captures-p old-pos inhibit-capture-property))))
+      (let* ((forward (> new-pos old-pos))
+             (bound (if forward
+                        (field-end old-pos escape-from-edge new-pos)
+                      (field-beginning old-pos escape-from-edge new-pos))))
+        ;; An escape may put the bound past NEW-POS, which then stays.
+        (when (and (if (< bound new-pos) forward (not forward))
+                   (or (not only-in-line)
+                       (not (save-excursion
+                              (goto-char (min bound new-pos))
+                              (search-forward "\n" (max bound new-pos) t)))))
+          (setq new-pos bound)))
+      (when set-point
+        (goto-char new-pos))))
+  new-pos)
+
+;;; ---- Invisibility ----
+
+(defun textprops--spec-invisibility (value spec)
+  "What SPEC (a `buffer-invisibility-spec' list) makes of the
+`invisible' property VALUE alone: t, invisible; 2, invisible with an
+ellipsis; nil, visible."
+  (let ((entry (seq-find (lambda (elt) (eq value (if (consp elt) (car elt) elt))) spec)))
+    (cond ((not entry) nil)
+          ((and (consp entry) (cdr entry)) 2)
+          (t t))))
+
+(defun textprops--invisibility (value)
+  "What `buffer-invisibility-spec' makes of the `invisible' property
+VALUE: t, invisible; 2, invisible with an ellipsis; nil, visible.  A
+list VALUE is taken as itself first, then element by element."
+  (let ((spec buffer-invisibility-spec))
+    (if (eq spec t)
+        (and value t)
+      (or (textprops--spec-invisibility value spec)
+          (and (consp value)
+               (seq-some (lambda (elt) (textprops--spec-invisibility elt spec)) value))))))
+
+(defun invisible-p (pos-or-prop)
+  "Whether POS-OR-PROP, a buffer position or a value of the
+`invisible' property, makes text invisible under
+`buffer-invisibility-spec': t, or 2 when with an ellipsis."
+  (textprops--invisibility
+   (if (or (natnump pos-or-prop) (markerp pos-or-prop))
+       (get-char-property pos-or-prop 'invisible)
+     pos-or-prop)))

@@ -47,6 +47,7 @@
 
 #include "buffer.h"
 #include "process.h"
+#include "arith.h"
 #include "bignum.h"
 #include "chartab.h"
 #include "eval.h"
@@ -1744,14 +1745,50 @@ static mval Fbuffer_enable_undo(mrt *rt, int n, mval *a)
   return Qnil;
 }
 
+/* Markers that follow a change's bounds while the hooks before it run
+   (they may edit the buffer), as Emacs's: made only when hooks that
+   can edit run, then detached (undo may still hold them). */
+struct change_markers {
+  mval preserved, start, end;
+};
+
+static void change_markers_make(mrt *rt, struct change_markers *cm, int64_t beg, int64_t end,
+                                const int64_t *preserve)
+{
+  if (!NILP(cm->start))
+    return;
+  mval buffer = current_buffer(rt);
+  if (preserve)
+    cm->preserved = buffer_marker(rt, buffer, *preserve);
+  cm->start = buffer_marker(rt, buffer, beg);
+  cm->end = buffer_marker(rt, buffer, end);
+}
+
+static int64_t change_marker_at(mrt *rt, mval marker, int64_t fallback)
+{
+  return NILP(marker) ? fallback : buffer_marker_position(rt, marker);
+}
+
+static void change_markers_done(mrt *rt, struct change_markers *cm, int64_t *preserve)
+{
+  if (preserve && !NILP(cm->preserved))
+    *preserve = buffer_marker_position(rt, cm->preserved);
+  mval all[] = { cm->start, cm->end, cm->preserved };
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    if (!NILP(all[i]))
+      detach_marker(rt, all[i]);
+}
+
 /* Emacs's prepare_to_modify_buffer, before the current buffer's text
    [BEG, END) changes: it must not be read-only; then, unless
    inhibit-modification-hooks, first-change-hook (if it was unmodified),
    before-change-functions and the overlays' hooks run, with
    inhibit-modification-hooks bound to t until change_end, so that the
-   changes that make up this one run none.  Returns the specpdl depth
-   for change_end, or -1 when no hook is due. */
-int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
+   changes that make up this one run none.  Should those hooks edit the
+   buffer, the bounds they see next follow the text, and so does
+   *PRESERVE (a position the caller needs, when not NULL).  Returns the
+   specpdl depth for change_end, or -1 when no hook is due. */
+static int64_t buffer_change_begin_preserving(mrt *rt, int64_t beg, int64_t end, int64_t *preserve)
 {
   check_writable(rt);
   if (flag_on(rt, Qinhibit_modification_hooks))
@@ -1763,13 +1800,27 @@ int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
     return -1;
   int64_t depth = (int64_t)rt->specpdl_depth;
   specbind(rt, Qinhibit_modification_hooks, Qt);
-  if (!text_modified(cur(rt)->t))
+  struct change_markers cm = { Qnil, Qnil, Qnil };
+  if (!text_modified(cur(rt)->t) && flag_on(rt, Qfirst_change_hook)) {
+    change_markers_make(rt, &cm, beg, end, preserve);
     run_hook(rt, Qfirst_change_hook);
-  mval args[2] = { make_fixnum(beg), make_fixnum(end) };
-  run_hook_with_args(rt, Qbefore_change_functions, 2, args);
-  overlays_run_hooks(rt, overlay_hooks, false, beg, end, 0);
+  }
+  if (flag_on(rt, Qbefore_change_functions)) {
+    change_markers_make(rt, &cm, beg, end, preserve);
+    mval args[2] = { make_fixnum(change_marker_at(rt, cm.start, beg)),
+                     make_fixnum(change_marker_at(rt, cm.end, end)) };
+    run_hook_with_args(rt, Qbefore_change_functions, 2, args);
+  }
+  overlays_run_hooks(rt, overlay_hooks, false, change_marker_at(rt, cm.start, beg),
+                     change_marker_at(rt, cm.end, end), 0);
   state(rt)->overlay_hooks = overlay_hooks;
+  change_markers_done(rt, &cm, preserve);
   return depth;
+}
+
+int64_t buffer_change_begin(mrt *rt, int64_t beg, int64_t end)
+{
+  return buffer_change_begin_preserving(rt, beg, end, NULL);
 }
 
 /* After the change: [BEG, END) is the new text, which replaced OLD_LEN
@@ -1818,16 +1869,18 @@ static void insert_char_here(mrt *rt, int c)
   buffer_change_end(rt, depth, at, cur(rt)->pt, 0);
 }
 
-/* Deletes [FROM, TO) of the current buffer as one change (the hooks
-   may move the text: the range is clipped again after them). */
+/* Deletes [FROM, TO) of the current buffer as one change.  As in
+   Emacs, if the hooks before it edit the buffer, as many characters go
+   from where the text at FROM went, as far as the accessible end. */
 static void delete_here(mrt *rt, int64_t from, int64_t to)
 {
   if (from >= to)
     return;
-  int64_t depth = buffer_change_begin(rt, from, to);
+  int64_t length = to - from;
+  int64_t depth = buffer_change_begin_preserving(rt, from, to, &from);
   struct buffer *b = cur(rt);
   from = clip(from, 1, b->t->z + 1);
-  to = clip(to, from, b->t->z + 1);
+  to = clip(from + length, from, b->zv > from ? b->zv : from);
   record_delete(rt, from, to, true);
   delete_text(rt, b, from, to);
   buffer_change_end(rt, depth, from, from, to - from);
@@ -2036,6 +2089,9 @@ static mval Fdelete_char(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   int64_t count = check_fixnum(rt, a[0]), pt = b->pt;
+  /* Killing is the kill ring's business, in Lisp (simple.el). */
+  if (n > 1 && !NILP(a[1]))
+    return call1(rt, intern(rt, "kill-forward-chars"), a[0]);
   if (pt + count < b->begv)
     xsignal0(rt, Qbeginning_of_buffer);
   if (pt + count > b->zv)
@@ -2420,8 +2476,12 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   struct buffer *b = cur(rt);
   mval parts[3] = { text_with_properties(rt, b, s2, e2), text_with_properties(rt, b, e1, s2),
                     text_with_properties(rt, b, s1, e1) };
+  mval joined = concat_strings(rt, 3, parts);
+  /* Moved text keeps its properties as they were, not copied as
+     concat copies them. */
+  GC_STORE(rt->gc, joined, XSTRING(joined)->intervals, textprop_join_kept(rt, 3, parts));
   struct rewrite w = { s1, e1, s2, e2 };
-  rewrite_region(rt, concat_strings(rt, 3, parts), &w, !NILP(a[4]), record_transposition);
+  rewrite_region(rt, joined, &w, !NILP(a[4]), record_transposition);
   return Qnil;
 }
 
@@ -2822,12 +2882,21 @@ static int64_t line_move(struct buffer *b, int64_t from, int64_t count, int64_t 
   return byte_to_pos(b->t, at);
 }
 
+/* A bignum count moves as far as any buffer allows, and the shortage
+   is still exact: the count less the lines moved. */
 static mval Fforward_line(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
   int64_t shortage;
-  b->pt = line_move(b, b->pt, count_arg(rt, a[0]), &shortage);
-  return make_fixnum(shortage);
+  if (!NILP(a[0]))
+    CHECK_TYPE(rt, INTEGERP(a[0]), Qintegerp, a[0]);
+  if (!BIGNUMP(a[0])) {
+    b->pt = line_move(b, b->pt, count_arg(rt, a[0]), &shortage);
+    return make_fixnum(shortage);
+  }
+  int64_t count = mpz_sgn(XBIGNUM_MPZ(a[0])) < 0 ? -MOST_POSITIVE_FIXNUM : MOST_POSITIVE_FIXNUM;
+  b->pt = line_move(b, b->pt, count, &shortage);
+  return arith_add2_slow(rt, arith_sub2_slow(rt, a[0], make_fixnum(count)), make_fixnum(shortage));
 }
 
 static int64_t line_beginning(mrt *rt, mval n)
@@ -2920,6 +2989,10 @@ static int64_t tab_width(mrt *rt)
 static mval Fcurrent_column(mrt *rt, int n, mval *a)
 {
   struct buffer *b = cur(rt);
+  /* Invisible text takes no columns: where text properties or
+     overlays could make some, simple.el walks the line. */
+  if (textprop_any(intervals_of(b)) || !NILP(b->overlays))
+    return call0(rt, Qsimple__current_column);
   int64_t col = 0, tab = tab_width(rt);
   for (int64_t p = line_beginning(rt, Qnil); p < b->pt; p++) {
     int c = char_at(b, p);

@@ -5547,6 +5547,14 @@ static mval Fcommandp(mrt *rt, int nargs, mval *args)
   }
   if (STRINGP(fn) || VECTORP(fn))
     return NILP(args[1]) ? Qt : Qnil;
+  /* An autoload says whether it will load a command: (autoload FILE
+     DOC INTERACTIVE TYPE). */
+  if (is_autoload(fn)) {
+    mval tail = fn;
+    for (int i = 0; i < 3 && CONSP(tail); i++)
+      tail = XCDR(tail);
+    return CONSP(tail) && !NILP(XCAR(tail)) ? Qt : Qnil;
+  }
   return NILP(interactive_spec(rt, fn)) ? Qnil : Qt;
 }
 
@@ -5554,14 +5562,20 @@ static mval Fcommandp(mrt *rt, int nargs, mval *args)
    a symbol on its chain of function cells, else its (interactive ...). */
 static mval Finteractive_form(mrt *rt, int nargs, mval *args)
 {
-  mval fn = args[0];
+  mval fn = args[0], name = Qnil;
   for (int i = 0; SYMBOLP(fn) && !NILP(fn); i++) {
     if (i > 1000)
       xsignal1(rt, Qcyclic_function_indirection, args[0]);
     mval prop = plist_get(XSYMBOL(rt, fn)->plist, Qinteractive_form);
     if (!NILP(prop))
       return prop;
+    name = fn;
     fn = XSYMBOL(rt, fn)->function;
+  }
+  /* As Emacs, an autoloaded command's file is loaded to find its form. */
+  if (is_autoload(fn) && !NILP(name)) {
+    autoload_do_load(rt, fn, name, false);
+    return Finteractive_form(rt, 1, &name);
   }
   return interactive_spec(rt, fn);
 }

@@ -257,7 +257,9 @@ mval textprop_pieces(mrt *rt, mval ivs, int64_t start, int64_t end, int64_t shif
   return prepend_reversed(rt, rev, Qnil);
 }
 
-mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len)
+/* The interval list of PIECES over LEN characters; each plist added to
+   none (reversed, as Emacs copies properties) if ADD, else kept. */
+static mval intervals_of_pieces(mrt *rt, mval pieces, int64_t len, bool add)
 {
   if (NILP(pieces))
     return Qnil;
@@ -266,14 +268,20 @@ mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len)
   for (; CONSP(pieces); pieces = XCDR(pieces)) {
     mval p = XCAR(pieces);
     int64_t s = XFIXNUM(XCAR(p)), e = XFIXNUM(XCAR(XCDR(p)));
+    mval plist = XCAR(XCDR(XCDR(p)));
     if (s > pos)
       rev = Fcons(rt, make_interval(rt, pos, s, Qnil), rev);
-    rev = Fcons(rt, make_interval(rt, s, e, plist_add(rt, Qnil, XCAR(XCDR(XCDR(p))))), rev);
+    rev = Fcons(rt, make_interval(rt, s, e, add ? plist_add(rt, Qnil, plist) : plist), rev);
     pos = e;
   }
   if (pos < len)
     rev = Fcons(rt, make_interval(rt, pos, len, Qnil), rev);
   return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len)
+{
+  return intervals_of_pieces(rt, pieces, len, true);
 }
 
 mval textprop_copy_string(mrt *rt, mval s)
@@ -284,7 +292,9 @@ mval textprop_copy_string(mrt *rt, mval s)
   return copy;
 }
 
-mval textprop_concat(mrt *rt, int n, const mval *args)
+/* The pieces of the concatenation of ARGS, in order; *LEN its length.
+   Nil when no string among them has properties. */
+static mval concat_pieces(mrt *rt, int n, const mval *args, int64_t *len)
 {
   bool any = false;
   for (int i = 0; i < n; i++)
@@ -300,7 +310,22 @@ mval textprop_concat(mrt *rt, int n, const mval *args)
         rev = Fcons(rt, XCAR(p), rev);
     pos += len;
   }
-  return textprop_from_pieces(rt, prepend_reversed(rt, rev, Qnil), pos);
+  *len = pos;
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_concat(mrt *rt, int n, const mval *args)
+{
+  int64_t len = 0;
+  mval pieces = concat_pieces(rt, n, args, &len);
+  return intervals_of_pieces(rt, pieces, len, true);
+}
+
+mval textprop_join_kept(mrt *rt, int n, const mval *strings)
+{
+  int64_t len = 0;
+  mval pieces = concat_pieces(rt, n, strings, &len);
+  return intervals_of_pieces(rt, pieces, len, false);
 }
 
 /* ---- A buffer's text changing: the boundaries stay, as in Emacs ---- */

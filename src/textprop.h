@@ -58,6 +58,9 @@ mval textprop_copy_string(mrt *rt, mval s);
 /* The properties of the concatenation of ARGS (sequences), for concat;
    nil when no string among them has any. */
 mval textprop_concat(mrt *rt, int n, const mval *args);
+/* The same, each plist kept as it is (its order too): what text moved
+   within a buffer keeps, as transpose-regions moves it. */
+mval textprop_join_kept(mrt *rt, int n, const mval *strings);
 
 /* (set-text-properties START END PLIST STRING) as the reader's
    #("TEXT" START END PLIST ...) needs it. */
