@@ -3019,6 +3019,18 @@ current on entry gets its own table back on exit."
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
+;; Completion (minibuffer.el); the primitives are C in Emacs.
+(defvar completion-ignore-case nil "Non-nil: completion ignores case.")
+(defvar completion-regexp-list nil
+  "Regexps every completion must match, case folded as completion is.")
+(dolist (f '(try-completion all-completions test-completion complete-with-action
+             completion-boundaries completion-metadata completion-metadata-get
+             completion-table-dynamic completion-table-with-cache
+             completion-table-case-fold completion-table-in-turn completion-table-merge
+             completion-table-with-predicate completion-table-with-terminator
+             completion-table-with-context completing-read completing-read-default))
+  (autoload f "minibuffer"))
+(autoload 'lazy-completion-table "minibuffer" nil nil 'macro)
 
 ;; The features Emacs 28 has from the start (its preloaded libraries
 ;; and C parts) that marrow has: every function of marrow's libraries
@@ -3027,7 +3039,7 @@ current on entry gets its own table back on exit."
 ;; in C provide none, as Emacs has none of their names.
 (dolist (feature '(backquote env format base64 md5 sha1 overlay text-properties files
                    macroexp nadvice simple case-table cl-generic font-lock timer
-                   prog-mode text-mode replace regexp-opt uniquify))
+                   prog-mode text-mode replace regexp-opt uniquify minibuffer))
   (provide feature))
 
 ;;; subr.el ends here
