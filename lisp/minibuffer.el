@@ -360,17 +360,6 @@ unique completion."
 
 ;;; ---- Reading with completion ------------------------------------
 
-(defvar minibuffer-completion-table nil "The table of the completing read under way.")
-(defvar minibuffer-completion-predicate nil "Its predicate.")
-(defvar minibuffer-completion-confirm nil "Whether it must end on a completion.")
-(defvar minibuffer-completing-file-name nil "Whether it reads a file name.")
-(defvar minibuffer-local-completion-map (make-sparse-keymap)
-  "The keymap of a completing read that accepts any input.")
-(defvar minibuffer-local-must-match-map (make-sparse-keymap)
-  "The keymap of a completing read that requires a completion.")
-(defvar completing-read-function #'completing-read-default
-  "The function `completing-read' hands its arguments to.")
-
 (defun completing-read-default (prompt collection &optional predicate require-match
                                        initial-input hist def inherit-input-method)
   "`completing-read' as Emacs does it by default: batch reads a line;
@@ -394,6 +383,54 @@ an empty line means DEF (its first element when a list)."
 see `try-completion'.  Batch reads a line of standard input."
   (funcall completing-read-function prompt collection predicate require-match
            initial-input hist def inherit-input-method))
+
+;;; ---- Questions and other readers --------------------------------
+
+(defalias 'beep #'ding)
+
+(defun y-or-n-p (prompt)
+  "Ask PROMPT, answered by a line \"y\" or \"n\" (either case) in batch."
+  (let* ((prompt (concat prompt
+                         (if (or (equal prompt "") (string-suffix-p " " prompt)) "" " ")
+                         "(y or n) "))
+         (asked prompt)
+         answer)
+    (while (not answer)
+      (let ((line (read-string asked)))
+        (cond ((member line '("y" "Y")) (setq answer 'yes))
+              ((member line '("n" "N")) (setq answer 'no))
+              (t (setq asked (concat "Please answer y or n.  " prompt))))))
+    (eq answer 'yes)))
+
+(defun yes-or-no-p (prompt)
+  "Ask PROMPT, answered by a line \"yes\" or \"no\" (any case); another
+answer rings the bell, says so and waits two seconds, as Emacs does."
+  (if use-short-answers
+      (y-or-n-p prompt)
+    (let ((prompt (concat prompt "(yes or no) "))
+          answer)
+      (while (not answer)
+        (let ((line (downcase (read-from-minibuffer prompt nil nil nil
+                                                    'yes-or-no-p-history))))
+          (cond ((equal line "yes") (setq answer 'yes))
+                ((equal line "no") (setq answer 'no))
+                (t (ding)
+                   (message "Please answer yes or no.")
+                   (sleep-for 2)))))
+      (eq answer 'yes))))
+
+(defun read-no-blanks-input (prompt &optional initial inherit-input-method)
+  "Read a string without blanks; batch reads a line as it is."
+  (read-from-minibuffer prompt initial nil nil 'minibuffer-history nil
+                        inherit-input-method))
+
+(defun read-minibuffer (prompt &optional initial-contents)
+  "Read the Lisp object a line holds."
+  (read-from-minibuffer prompt initial-contents nil t 'minibuffer-history))
+
+(defun eval-minibuffer (prompt &optional initial-contents)
+  "Evaluate the Lisp expression a line holds."
+  (eval (read-minibuffer prompt initial-contents)))
 
 (provide 'minibuffer)
 

@@ -3021,6 +3021,19 @@ current on entry gets its own table back on exit."
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
 ;; Completion (minibuffer.el); the primitives are C in Emacs.
 (defvar completion-ignore-case nil "Non-nil: completion ignores case.")
+(defvar minibuffer-history nil "The lines read in the minibuffer.")
+(defvar minibuffer-completion-table nil "The table of the completing read under way.")
+(defvar minibuffer-completion-predicate nil "Its predicate.")
+(defvar minibuffer-completion-confirm nil "Whether it must end on a completion.")
+(defvar minibuffer-completing-file-name nil "Whether it reads a file name.")
+(defvar minibuffer-local-completion-map (make-sparse-keymap)
+  "The keymap of a completing read that accepts any input.")
+(defvar minibuffer-local-must-match-map (make-sparse-keymap)
+  "The keymap of a completing read that requires a completion.")
+(defvar completing-read-function #'completing-read-default
+  "The function `completing-read' hands its arguments to.")
+(defvar use-short-answers nil "Non-nil: `yes-or-no-p' asks `y-or-n-p'.")
+(defvar yes-or-no-p-history nil "The answers given to `yes-or-no-p'.")
 (defvar completion-regexp-list nil
   "Regexps every completion must match, case folded as completion is.")
 (dolist (f '(try-completion all-completions test-completion complete-with-action
@@ -3028,7 +3041,8 @@ current on entry gets its own table back on exit."
              completion-table-dynamic completion-table-with-cache
              completion-table-case-fold completion-table-in-turn completion-table-merge
              completion-table-with-predicate completion-table-with-terminator
-             completion-table-with-context completing-read completing-read-default))
+             completion-table-with-context completing-read completing-read-default
+             beep y-or-n-p yes-or-no-p read-no-blanks-input read-minibuffer eval-minibuffer))
   (autoload f "minibuffer"))
 (autoload 'lazy-completion-table "minibuffer" nil nil 'macro)
 
