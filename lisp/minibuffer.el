@@ -276,11 +276,15 @@ completes over VAR.  VAR should hold this table initially."
     (minibuffer--first-answer tables action string pred)))
 
 (defun minibuffer--first-answer (tables action string pred)
-  "The first non-nil answer of TABLES to ACTION."
-  (let (answer)
+  "The first non-nil answer of TABLES to ACTION.  A table that fails is
+passed over; when none answers, the first failure is signaled."
+  (let (answer failure)
     (while (and tables (not answer))
-      (setq answer (complete-with-action action (pop tables) string pred)))
-    answer))
+      (condition-case-unless-debug err
+          (setq answer (complete-with-action action (pop tables) string pred))
+        (error (unless failure (setq failure err)))))
+    (cond (answer)
+          (failure (signal (car failure) (cdr failure))))))
 
 (defun completion-table-merge (&rest tables)
   "A table completing over the union of TABLES."
@@ -310,44 +314,85 @@ when not STRICT, a string TABLE completes without PRED1 also counts."
     (or (complete-with-action action table string
                               (if (not (and pred1 pred2))
                                   (or pred1 pred2)
-                                (lambda (&rest args)
-                                  (and (apply pred1 args) (apply pred2 args)))))
+                                (lambda (x) (and (funcall pred1 x) (funcall pred2 x)))))
         (and (not strict) pred1
              (complete-with-action action table string pred2))))))
 
 (defun completion-table-with-terminator (terminator table string pred action)
-  "TABLE, with TERMINATOR (a string, or (STRING . REGEXP)) added to a
-unique completion."
+  "TABLE, with TERMINATOR added to a completion that is whole and unique.
+TERMINATOR is a string, or (END . REGEXP) where REGEXP finds where the
+field ends in the text after point and END is a string or a function
+of the completion giving the terminated string.  No string is
+accepted as complete: it still lacks its terminator."
   (cond
    ((eq (car-safe action) 'boundaries)
     (let* ((suffix (cdr action))
            (bounds (completion-boundaries string table pred suffix))
-           (terminator-regexp (if (consp terminator) (cdr terminator)
-                                (regexp-quote terminator)))
-           (max (and terminator-regexp (string-match terminator-regexp suffix))))
-      `(boundaries ,(car bounds) . ,(min (cdr bounds) (or max (length suffix))))))
-   ((eq action nil)
-    (let ((comp (try-completion string table pred)))
-      (when (consp terminator) (setq terminator (car terminator)))
-      (if (eq comp t)
-          (concat string terminator)
-        (if (and (stringp comp) (not (zerop (length comp)))
-                 (eq (try-completion comp table pred) t)
-                 (not (string-suffix-p terminator comp)))
-            (concat comp terminator)
-          comp))))
-   ((not (or (eq action t) (eq (car-safe action) 'boundaries) (eq action 'metadata)))
-    (test-completion string table pred))
+           (end-regexp (if (consp terminator) (cdr terminator)
+                         (regexp-quote terminator)))
+           (field-end (and end-regexp (string-match end-regexp suffix))))
+      `(boundaries ,(car bounds) . ,(min (cdr bounds) (or field-end (length suffix))))))
+   ((null action)
+    (let ((completion (try-completion string table pred))
+          (end (if (consp terminator) (car terminator) terminator)))
+      (cond ((eq completion t) (minibuffer--terminated string end))
+            ((and (stringp completion) (> (length completion) 0)
+                  (< (car (completion-boundaries completion table pred ""))
+                     (length completion))
+                  (eq (try-completion completion table pred) t))
+             (minibuffer--terminated completion end))
+            (t completion))))
+   ((eq action 'lambda) nil)
    (t (complete-with-action action table string pred))))
+
+(defun minibuffer--terminated (completion end)
+  "COMPLETION with terminator END: a string appended, or a function's value."
+  (if (functionp end) (funcall end completion) (concat completion end)))
+
+;; What TABLE's answers become when its strings start with S2 where the
+;; strings completed start with S1.
+(defun completion-table-subvert (table s1 s2)
+  "A table completing strings that start with S1 as TABLE completes them
+with S2 in S1's place."
+  (lambda (string pred action)
+    (let* ((inner (and (string-prefix-p s1 string completion-ignore-case)
+                       (concat s2 (substring string (length s1)))))
+           (answer (and inner (complete-with-action action table inner pred))))
+      (cond
+       ;; Boundaries come back even when TABLE has none.
+       ((eq (car-safe action) 'boundaries)
+        (let ((start (or (and (eq (car-safe answer) 'boundaries) (cadr answer)) 0)))
+          `(boundaries ,(min (length string)
+                             (max (length s1) (+ start (- (length s1) (length s2)))))
+                       . ,(and (eq (car-safe answer) 'boundaries) (cddr answer)))))
+       ((null answer) nil)
+       ((stringp answer)
+        (and (string-prefix-p s2 answer completion-ignore-case)
+             (concat s1 (substring answer (length s2)))))
+       ((eq action t)
+        (minibuffer--unsubverted answer (car (completion-boundaries inner table pred ""))
+                                 s2))
+       (t answer)))))
+
+(defun minibuffer--unsubverted (completions start s2)
+  "COMPLETIONS of a field that starts at START of the subverted string,
+without what of S2 lies in the field."
+  (if (>= start (length s2))
+      completions
+    (let ((head (concat "\\`" (regexp-quote (substring s2 start)))))
+      (delq nil (mapcar (lambda (c)
+                          (and (string-match head c) (substring c (match-end 0))))
+                        completions)))))
 
 (defun completion-table-with-context (prefix table string pred action)
   "TABLE completing STRING, with PREFIX before each string it returns."
   (let ((pred
          (if (not (functionp pred))
              pred
-           (cond ((vectorp table) pred)
+           (cond ((vectorp table)
+                  (lambda (sym) (funcall pred (concat prefix (symbol-name sym)))))
                  ((hash-table-p table)
-                  (lambda (key value) (funcall pred (concat prefix key) value)))
+                  (lambda (key _value) (funcall pred (concat prefix key))))
                  ((functionp table)
                   (lambda (s) (funcall pred (concat prefix s))))
                  (t (lambda (s)

@@ -3041,7 +3041,7 @@ current on entry gets its own table back on exit."
              completion-table-dynamic completion-table-with-cache
              completion-table-case-fold completion-table-in-turn completion-table-merge
              completion-table-with-predicate completion-table-with-terminator
-             completion-table-with-context completing-read completing-read-default
+             completion-table-with-context completion-table-subvert completing-read completing-read-default
              beep y-or-n-p yes-or-no-p read-no-blanks-input read-minibuffer eval-minibuffer))
   (autoload f "minibuffer"))
 (autoload 'lazy-completion-table "minibuffer" nil nil 'macro)
