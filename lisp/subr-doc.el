@@ -1189,6 +1189,8 @@ followed).  TRASH is ignored.")
      "Delete the text of the current buffer between START and END.")
     (directory-file-name "DIRECTORY"
      "The name of directory DIRECTORY as a file: without a final slash.")
+    (ding "&optional ARG"
+     "Ring the bell: in batch, write a BEL character to standard output.")
     (emacs-pid ""
      "The process ID of this program.")
     (encode-coding-string "STRING CODING-SYSTEM &optional NOCOPY BUFFER"

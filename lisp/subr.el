@@ -3055,6 +3055,32 @@ current on entry gets its own table back on exit."
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
+;; Completion (minibuffer.el); the primitives are C in Emacs.
+(defvar completion-ignore-case nil "Non-nil: completion ignores case.")
+(defvar minibuffer-history nil "The lines read in the minibuffer.")
+(defvar minibuffer-completion-table nil "The table of the completing read under way.")
+(defvar minibuffer-completion-predicate nil "Its predicate.")
+(defvar minibuffer-completion-confirm nil "Whether it must end on a completion.")
+(defvar minibuffer-completing-file-name nil "Whether it reads a file name.")
+(defvar minibuffer-local-completion-map (make-sparse-keymap)
+  "The keymap of a completing read that accepts any input.")
+(defvar minibuffer-local-must-match-map (make-sparse-keymap)
+  "The keymap of a completing read that requires a completion.")
+(defvar completing-read-function #'completing-read-default
+  "The function `completing-read' hands its arguments to.")
+(defvar use-short-answers nil "Non-nil: `yes-or-no-p' asks `y-or-n-p'.")
+(defvar yes-or-no-p-history nil "The answers given to `yes-or-no-p'.")
+(defvar completion-regexp-list nil
+  "Regexps every completion must match, case folded as completion is.")
+(dolist (f '(try-completion all-completions test-completion complete-with-action
+             completion-boundaries completion-metadata completion-metadata-get
+             completion-table-dynamic completion-table-with-cache
+             completion-table-case-fold completion-table-in-turn completion-table-merge
+             completion-table-with-predicate completion-table-with-terminator
+             completion-table-with-context completion-table-subvert completing-read completing-read-default
+             beep y-or-n-p yes-or-no-p read-no-blanks-input read-minibuffer eval-minibuffer))
+  (autoload f "minibuffer"))
+(autoload 'lazy-completion-table "minibuffer" nil nil 'macro)
 
 ;; The features Emacs 28 has from the start (its preloaded libraries
 ;; and C parts) that marrow has: every function of marrow's libraries
@@ -3063,7 +3089,7 @@ current on entry gets its own table back on exit."
 ;; in C provide none, as Emacs has none of their names.
 (dolist (feature '(backquote env format base64 md5 sha1 overlay text-properties files
                    macroexp nadvice simple case-table cl-generic font-lock timer
-                   prog-mode text-mode replace regexp-opt uniquify))
+                   prog-mode text-mode replace regexp-opt uniquify minibuffer))
   (provide feature))
 
 ;;; subr.el ends here

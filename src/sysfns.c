@@ -305,15 +305,40 @@ static mval read_stdin_line(mrt *rt)
   return s;
 }
 
-/* PROMPT on stdout, then a line; an empty line means DEFAULT (or the
-   first of a list of defaults) when there is one. */
-static mval minibuffer_line(mrt *rt, mval prompt, mval dflt)
+/* TEXT on stdout as batch Emacs writes prompts and bells: straight to
+   the stream, so a later message starts no new line for it. */
+static void write_out_raw(mrt *rt, const char *text, size_t n)
 {
+  bool needs_newline = rt->message_needs_newline;
+  mrt_write_out(rt, text, n);
+  rt->message_needs_newline = needs_newline;
+}
+
+/* (ding &optional ARG): batch Emacs's bell is a BEL on stdout. */
+static mval Fding(mrt *rt, int nargs, mval *args)
+{
+  write_out_raw(rt, "\a", 1);
+  return Qnil;
+}
+
+/* PROMPT on stdout, then a line; end of input is an error.  Under
+   `inhibit-interaction' nothing is shown or read. */
+static mval minibuffer_line(mrt *rt, mval prompt)
+{
+  if (!NILP(find_symbol_value(rt, Qinhibit_interaction)))
+    xsignal0(rt, Qinhibited_interaction);
   CHECK_STRING(rt, prompt);
-  mrt_write_out(rt, (const char *)XSTRING(prompt)->data, (size_t)XSTRING(prompt)->nbytes);
+  write_out_raw(rt, (const char *)XSTRING(prompt)->data, (size_t)XSTRING(prompt)->nbytes);
   mval line = read_stdin_line(rt);
   if (NILP(line))
     xsignal1(rt, Qend_of_file, make_cstring(rt, "Error reading from stdin"));
+  return line;
+}
+
+/* LINE, or DFLT (the first of a list of defaults) when LINE is empty
+   and there is a default string. */
+static mval line_or_default(mval line, mval dflt)
+{
   if (CONSP(dflt))
     dflt = XCAR(dflt);
   return XSTRING(line)->nbytes == 0 && STRINGP(dflt) ? dflt : line;
@@ -322,7 +347,7 @@ static mval minibuffer_line(mrt *rt, mval prompt, mval dflt)
 /* (read-string PROMPT &optional INITIAL HISTORY DEFAULT INHERIT) */
 static mval Fread_string(mrt *rt, int nargs, mval *args)
 {
-  return minibuffer_line(rt, args[0], args[3]);
+  return line_or_default(minibuffer_line(rt, args[0]), args[3]);
 }
 
 /* The one object LINE holds, as read-from-minibuffer's READ asks. */
@@ -337,11 +362,12 @@ static mval line_to_object(mrt *rt, mval line)
 }
 
 /* (read-from-minibuffer PROMPT &optional INITIAL KEYMAP READ HIST
-   DEFAULT INHERIT) */
+   DEFAULT INHERIT): the default stands for an empty line only when
+   the line is read as an object. */
 static mval Fread_from_minibuffer(mrt *rt, int nargs, mval *args)
 {
-  mval line = minibuffer_line(rt, args[0], args[5]);
-  return NILP(args[3]) ? line : line_to_object(rt, line);
+  mval line = minibuffer_line(rt, args[0]);
+  return NILP(args[3]) ? line : line_to_object(rt, line_or_default(line, args[5]));
 }
 
 /* ================================================================== */
@@ -757,6 +783,7 @@ static const struct subr_def sys_subrs[] = {
   {"group-real-gid", Fgroup_real_gid, 0, 0},
   {"sleep-for", Fsleep_for, 1, 2},
   {"read-string", Fread_string, 1, 5},
+  {"ding", Fding, 0, 1},
   {"read-from-minibuffer", Fread_from_minibuffer, 1, 7},
   {"garbage-collect", Fgarbage_collect, 0, 0},
   {"make-finalizer", Fmake_finalizer, 1, 1},
@@ -822,6 +849,8 @@ void sysfns_init(mrt *rt)
   defvar(rt, Qgc_cons_threshold, make_fixnum(800000));
   defvar(rt, Qgc_cons_percentage, make_float(rt, 0.1));
   defvar(rt, Qinhibit_quit, Qnil); /* nothing quits marrow; bound as Emacs binds it */
+  defvar(rt, Qinhibit_interaction, Qnil);
+  define_error(rt, Qinhibited_interaction, "User interaction while inhibited", Qerror);
   defvar(rt, Qgarbage_collection_messages, env_flag("MARROW_GC_LOG") ? Qt : Qnil);
   for (size_t i = 0; i < NCONSED; i++)
     defvar_counted(rt, intern(rt, consed_variables[i].name), consed_variables[i].count);

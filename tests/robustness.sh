@@ -214,7 +214,7 @@ error signal-peculiar '.' --eval '(signal (quote robust-no-such-error) nil)'
 # to 3, inside condition-case.  kill-emacs exits, heap-map,
 # make-temp-file and make-directory write files, delete-directory
 # removes them ("" is the current directory), read waits for standard
-# input.
+# input, ding writes bells on the line the count is printed on.
 names=$(cat "$srcdir"/src/*.c | grep -oE '\{ ?"[^"]+", ?[A-Za-z_0-9]+, ?-?[0-9]+, ?[A-Z_0-9]+ ?\}' \
         | sed -E 's/\{ ?("[^"]+").*/\1/' | tr '\n' ' ')
 cat >"$work/wrong-types.el" <<EOF
@@ -241,7 +241,7 @@ cat >"$work/wrong-types.el" <<EOF
   (let ((f (intern name)))
     (when (and (fboundp f) (subrp (symbol-function f)) (not (special-form-p f))
                (not (memq f '(kill-emacs heap-map read sleep-for make-temp-file
-                                 make-directory delete-directory))))
+                                 make-directory delete-directory ding))))
       (robust-hammer f))))
 (princ (format "calls %d\n" robust-calls))
 EOF
