@@ -932,19 +932,41 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
         (setq i (1+ i)))
       (cl-lib--like seq (nreverse out)))))
 
+(defun cl-lib--unlink (list indices)
+  "LIST without its cells at INDICES (ascending), unlinked in place."
+  (let ((head list) (previous nil) (i 0))
+    (while indices
+      (if (not (eq i (car indices)))
+          (setq previous list)
+        (pop indices)
+        (if previous (setcdr previous (cdr list)) (setq head (cdr list))))
+      (setq list (cdr list) i (1+ i)))
+    head))
+
+(defun cl-lib--drop-hits (pred seq keys in-place)
+  "SEQ without the elements satisfying PRED under KEYS: a copy, or with
+IN-PLACE and a list SEQ, its cells unlinked."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
+    (let ((hits (cl-lib--hits pred seq keys)))
+      (if (and in-place (consp seq))
+          (cl-lib--unlink seq hits)
+        (cl-lib--rebuild seq hits #'ignore)))))
+
 (defun cl-remove-if (pred seq &rest keys)
   "A copy of SEQ without the elements satisfying PRED (within :start,
 :end, :count, :from-end and through :key)."
-  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
-    (cl-lib--rebuild seq (cl-lib--hits pred seq keys) #'ignore)))
+  (cl-lib--drop-hits pred seq keys nil))
 
 (defun cl-remove-if-not (pred seq &rest keys)
   "A copy of SEQ with only the elements satisfying PRED."
   (apply #'cl-remove-if (lambda (x) (not (funcall pred x))) seq keys))
 
-(defun cl-delete-if (pred seq &rest keys) (apply #'cl-remove-if pred seq keys))
-(defun cl-delete-if-not (pred seq &rest keys) (apply #'cl-remove-if-not pred seq keys))
+(defun cl-delete-if (pred seq &rest keys)
+  "SEQ without the elements satisfying PRED; a list loses them in place."
+  (cl-lib--drop-hits pred seq keys t))
+(defun cl-delete-if-not (pred seq &rest keys)
+  (cl-lib--drop-hits (cl-lib--not pred) seq keys t))
 
 (defun cl-lib--not (pred) (lambda (x) (not (funcall pred x))))
 
@@ -1033,9 +1055,10 @@ an array was expected."
 (defun cl-substitute-if-not (new pred seq &rest keys)
   (apply #'cl-substitute-if new (cl-lib--not pred) seq keys))
 
-;; The destructive variants may, as in Emacs, return a fresh sequence;
-;; callers use their value.
-(defun cl-delete (item seq &rest keys) (apply #'cl-remove item seq keys))
+;; The other destructive variants may, as in Emacs, return a fresh
+;; sequence; callers use their value.
+(defun cl-delete (item seq &rest keys)
+  (cl-lib--drop-hits (cl-lib--item-test item keys) seq keys t))
 (defun cl-nsubstitute (new old seq &rest keys)
   (apply #'cl-substitute new old seq keys))
 (defun cl-nsubstitute-if (new pred seq &rest keys)
@@ -1495,7 +1518,9 @@ sorted in place, as in Emacs."
       (nconc (butlast all) (car (last all))))))
 
 (defun cl-getf (plist tag &optional def)
-  (let ((m (plist-member plist tag))) (if m (car (cdr m)) def)))
+  "TAG's value in PLIST, or DEF when TAG is absent or ends an odd PLIST."
+  (let ((value-cell (cdr (plist-member plist tag))))
+    (if value-cell (car value-cell) def)))
 
 ;; (setf (cl-getf PLACE TAG DEF) V): a new TAG goes in front, as with
 ;; plist-get.

@@ -80,6 +80,13 @@
       (put name 'error-conditions (delete-dups (cons name conditions)))
       (when message (put name 'error-message message)))))
 
+;; cl-generic's errors are preloaded, as in Emacs, for libraries such as
+;; map.el that signal them without loading cl-generic.
+(define-error 'cl-no-method "No method")
+(define-error 'cl-no-next-method "No next method" 'cl-no-method)
+(define-error 'cl-no-applicable-method "No applicable method" 'cl-no-method)
+(define-error 'cl-no-primary-method "No primary method" 'cl-no-method)
+
 (defmacro ignore-errors (&rest body)
   "Execute BODY; if an error occurs, return nil, else BODY's value."
   (declare (indent 0))
@@ -626,6 +633,10 @@ storing DEFAULT (eql) deletes the cell instead."
         (setq tail (cdr tail))))
     list))
 
+(defun car-less-than-car (a b)
+  "Return t if (car A) is numerically less than (car B)."
+  (< (car a) (car b)))
+
 (subr--define-missing alist-get
   (defun alist-get (key alist &optional default remove testfn)
     "Return the value associated with KEY in ALIST, or DEFAULT."
@@ -924,6 +935,17 @@ first, a list's own elements before those of the lists inside it."
         (subr--walk (macroexp-progn (nreverse sets)) fns)
       (cons 'setq (subr--walk-list (cdr form) fns)))))
 
+(defun subr--walk-letf (form fns)
+  "Walk (cl-letf BINDINGS . BODY): a place that is a symbol macro is its
+expansion, bound as a place rather than hiding the macro."
+  (let ((bindings
+         (mapcar (lambda (b)
+                   (let ((m (and (consp b) (symbolp (car b))
+                                 (assq (car b) subr--symbol-macros))))
+                     (if m (cons (cdr m) (cdr b)) b)))
+                 (nth 1 form))))
+    (subr--walk (macroexpand `(,(car form) ,bindings ,@(cdr (cdr form)))) fns)))
+
 (defun subr--walk (form fns)
   (if (not (consp form))
       (let ((m (and (symbolp form) (assq form subr--symbol-macros))))
@@ -952,6 +974,8 @@ first, a list's own elements before those of the lists inside it."
         `(,head ,(nth 1 form) ,@(subr--walk-list (nthcdr 2 form) fns)))
        ((eq head 'lambda) (list 'function (subr--walk-lambda form fns)))
        ((eq head 'setq) (subr--walk-setq form fns))
+       ((and (memq head '(cl-letf cl-letf*)) subr--symbol-macros)
+        (subr--walk-letf form fns))
        ((memq head '(if and or progn prog1 prog2 while catch unwind-protect))
         (cons head (subr--walk-list (cdr form) fns)))
        (t
@@ -2547,6 +2571,25 @@ PROMPT) into `unread-command-events' when none is pending."
   (let (event)
     (while (not (characterp (setq event (subr--next-event prompt)))))
     event))
+
+(defun read-passwd (prompt &optional confirm default)
+  "Read a password with PROMPT, DEFAULT when the answer is empty.  With
+CONFIRM, read it twice until both readings agree.  In batch the input is
+not hidden, and the prompt says so, as in Emacs."
+  (if (not confirm)
+      (read-string (if noninteractive
+                       (format "[INPUT WILL NOT BE HIDDEN!] %s" prompt)
+                     prompt)
+                   nil t default)
+    (let (agreed)
+      (while (not agreed)
+        (let ((first (read-passwd prompt nil default))
+              (second (read-passwd "Confirm password: " nil default)))
+          (if (equal first second)
+              (setq agreed first)
+            (message "Password not repeated accurately; please start over")
+            (sit-for 1))))
+      agreed)))
 (dolist (f '(ask-user-about-lock ask-user-about-supersession-threat
              userlock--ask-user-about-supersession-threat))
   (autoload f "userlock"))
@@ -2726,8 +2769,10 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
-             zap-up-to-char))
+             zap-up-to-char prepare-change-group activate-change-group accept-change-group
+             cancel-change-group))
   (autoload f "simple"))
+(autoload 'atomic-change-group "simple" nil nil 'macro)
 (autoload 'tabify "tabify")
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
              days-to-time time-to-number-of-days date-to-day days-between
