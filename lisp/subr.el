@@ -2574,13 +2574,10 @@ PROMPT) into `unread-command-events' when none is pending."
 
 (defun read-passwd (prompt &optional confirm default)
   "Read a password with PROMPT, DEFAULT when the answer is empty.  With
-CONFIRM, read it twice until both readings agree.  In batch the input is
-not hidden, and the prompt says so, as in Emacs."
+CONFIRM, read it twice until both readings agree.  Batch has no
+minibuffer to hide the input in: it is read as `read-string' reads."
   (if (not confirm)
-      (read-string (if noninteractive
-                       (format "[INPUT WILL NOT BE HIDDEN!] %s" prompt)
-                     prompt)
-                   nil t default)
+      (read-string prompt nil t default)
     (let (agreed)
       (while (not agreed)
         (let ((first (read-passwd prompt nil default))

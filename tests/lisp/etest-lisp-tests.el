@@ -1,0 +1,181 @@
+;;; etest-lisp-tests.el --- Lisp-library behaviour Emacs's own tests check  -*- lexical-binding: t -*-
+
+;; What marrow was found to lack or get wrong when run against the Lisp
+;; library tests of Emacs 28 (subr, map, cl-lib, cl-seq, cl-extra):
+;; each test here asserts the Emacs 28 behaviour in marrow's own forms.
+
+(require 'ert)
+(require 'cl-lib)
+(require 'map)
+
+;;; kbd
+
+(ert-deftest etest-lisp-kbd-octal-codes ()
+  (should (equal (kbd "\\101") "A"))
+  (should (equal (kbd "C-c \\141") "\C-ca"))
+  (should (equal (kbd "\\0") "\0"))
+  (should (equal (kbd "\\600") [384]))
+  ;; Modifiers of an octal code are only bits: C- does not make ^A.
+  (should (equal (kbd "C-\\141") [67108961]))
+  (should (equal (kbd "M-\\142") [134217826]))
+  ;; Only a whole word is a code.
+  (should (equal (kbd "x\\101") "x\\101"))
+  (should (equal (kbd "\\19") "\\19")))
+
+(ert-deftest etest-lisp-kbd-modified-named-characters ()
+  ;; <RET>-style names inside angle brackets are characters, which
+  ;; take their modifiers as characters do; TAB stays a symbol.
+  (should (equal (kbd "<SPC>") " "))
+  (should (equal (kbd "M-<ESC>") [134217755]))
+  (should (equal (kbd "C-<RET>") [67108877]))
+  (should (equal (kbd "S-<SPC>") [33554464]))
+  (should (equal (kbd "C-M-<DEL>") [201326719]))
+  (should (equal (kbd "C-<NUL>") [67108864]))
+  (should (equal (kbd "<TAB>") [TAB]))
+  (should (equal (kbd "M-<TAB>") [M-TAB]))
+  (should (equal (kbd "C-<return>") [C-return])))
+
+;;; Lists
+
+(ert-deftest etest-lisp-car-less-than-car ()
+  (should (eq (car-less-than-car '(1 x) '(2 y)) t))
+  (should-not (car-less-than-car '(2.5) '(2)))
+  (should (equal (sort (list '(3 . c) '(1 . a) '(2 . b)) #'car-less-than-car)
+                 '((1 . a) (2 . b) (3 . c))))
+  (should (equal (should-error (car-less-than-car '(z) '(1))
+                               :type 'wrong-type-argument)
+                 '(wrong-type-argument number-or-marker-p z)))
+  (should (equal (should-error (car-less-than-car 4 '(1))
+                               :type 'wrong-type-argument)
+                 '(wrong-type-argument listp 4))))
+
+;;; Errors libraries signal without loading cl-generic
+
+(ert-deftest etest-lisp-cl-generic-errors-defined ()
+  (should (equal (get 'cl-no-applicable-method 'error-conditions)
+                 '(cl-no-applicable-method cl-no-method error)))
+  (should (equal (get 'cl-no-primary-method 'error-conditions)
+                 '(cl-no-primary-method cl-no-method error)))
+  (should (equal (get 'cl-no-next-method 'error-conditions)
+                 '(cl-no-next-method cl-no-method error)))
+  (should (equal (should-error (map-into '((a . 1)) 'no-such-map-type)
+                               :type 'cl-no-method)
+                 '(cl-no-applicable-method map-into ((a . 1)) no-such-map-type))))
+
+;;; cl-lib
+
+(ert-deftest etest-lisp-cl-delete-is-destructive ()
+  (let ((l (list 'a 1 'b 2 'c)))
+    (should (equal (cl-delete-if #'numberp l) '(a b c)))
+    (should (equal l '(a b c))))
+  (let ((l (list 1 'a 2 3)))
+    ;; The list's first kept cell starts the result.
+    (should (equal (cl-delete-if #'numberp l) '(a)))
+    (should (equal l '(1 a))))
+  (let ((l (list 1 'a 2 'b)))
+    (should (equal (cl-delete-if-not #'numberp l) '(1 2)))
+    (should (equal l '(1 2))))
+  (let ((l (list "x" "y" "x" "z")))
+    (should (equal (cl-delete "x" l :test #'equal :count 1 :from-end t)
+                   '("x" "y" "z")))
+    (should (equal l '("x" "y" "z"))))
+  (let ((l (list 1 2 3 4 5 6)))
+    (should (equal (cl-delete-if #'cl-evenp l :start 2 :end 5) '(1 2 3 5 6)))
+    (should (equal l '(1 2 3 5 6))))
+  ;; An array gives a fresh one, the argument untouched.
+  (let ((v (vector 1 'a 2)))
+    (should (equal (cl-delete-if #'numberp v) [a]))
+    (should (equal v [1 a 2])))
+  (should-not (cl-delete-if #'numberp (list 7))))
+
+(ert-deftest etest-lisp-cl-getf-odd-plist ()
+  (let ((plist (list 'p 1 'q)))
+    ;; A tag without a value is absent.
+    (should (eq (cl-getf plist 'q 'missing) 'missing))
+    (should (eq (cl-getf plist 'p 'missing) 1))
+    (should (eq (cl-incf (cl-getf plist 'q 20) 3) 23))
+    (should (equal plist '(q 23 p 1 q))))
+  (let ((plist (list 'p nil)))
+    (should-not (cl-getf plist 'p 'missing))))
+
+(ert-deftest etest-lisp-cl-letf-of-symbol-macro ()
+  ;; cl-letf binds the place a symbol macro stands for; let hides it.
+  (let ((v 1))
+    (cl-symbol-macrolet ((m v))
+      (should (equal (list (cl-letf ((m 2)) (list m v))
+                           (let ((m 3)) (list m v))
+                           (cl-letf* ((m 4)) (list m v))
+                           m)
+                     '((2 2) (3 1) (4 4) 1)))))
+  (let ((cell (list 'old)))
+    (cl-symbol-macrolet ((head (car cell)))
+      (should (equal (cl-letf ((head 'new)) (list head (car cell)))
+                     '(new new)))
+      (should (eq head 'old)))))
+
+;;; Change groups and read-passwd
+
+(ert-deftest etest-lisp-cancel-change-group ()
+  (with-temp-buffer
+    (buffer-enable-undo)
+    (insert "keep")
+    (let ((group (prepare-change-group)))
+      (activate-change-group group)
+      (insert " more")
+      (delete-region 1 3)
+      (should (equal (buffer-string) "ep more"))
+      (cancel-change-group group))
+    (should (equal (buffer-string) "keep"))
+    ;; The undo list is as it was before the group.
+    (should (equal buffer-undo-list '((1 . 5) (t . 0))))))
+
+(ert-deftest etest-lisp-accept-change-group ()
+  (with-temp-buffer
+    (buffer-enable-undo)
+    (insert "ab")
+    (let ((group (prepare-change-group)))
+      (activate-change-group group)
+      ;; The empty insertion after the last insertion keeps the new
+      ;; insertion apart from it.
+      (should (equal (car buffer-undo-list) '(1 . 1)))
+      (insert "cd")
+      (accept-change-group group))
+    (should (equal (buffer-string) "abcd"))
+    (should (equal buffer-undo-list '((3 . 5) (1 . 1) (1 . 3) (t . 0))))))
+
+(ert-deftest etest-lisp-change-group-without-undo ()
+  (with-temp-buffer
+    (insert "x")
+    (should (eq buffer-undo-list t))
+    (let ((group (prepare-change-group)))
+      (activate-change-group group)
+      (should-not buffer-undo-list)
+      (insert "yz")
+      (cancel-change-group group))
+    (should (equal (buffer-string) "x"))
+    (should (eq buffer-undo-list t))))
+
+(ert-deftest etest-lisp-atomic-change-group ()
+  (with-temp-buffer
+    (insert "one")
+    (should (equal (should-error (atomic-change-group
+                                   (insert " two")
+                                   (error "stop")))
+                   '(error "stop")))
+    (should (equal (buffer-string) "one"))
+    (should (eq (atomic-change-group (insert "!") 'done) 'done))
+    (should (equal (buffer-string) "one!"))
+    (should (eq buffer-undo-list t))))
+
+(ert-deftest etest-lisp-read-passwd ()
+  (let ((prompts nil))
+    (cl-letf (((symbol-function 'read-string)
+               (lambda (prompt &optional _initial _history default _inherit)
+                 (push prompt prompts)
+                 default)))
+      (should (equal (read-passwd "Key: " nil "sesame") "sesame"))
+      (should (equal (read-passwd "Key: " t "open") "open")))
+    (should (equal (nreverse prompts)
+                   '("Key: " "Key: " "Confirm password: ")))))
+
+;;; etest-lisp-tests.el ends here
