@@ -113,6 +113,77 @@
                      '(new new)))
       (should (eq head 'old)))))
 
+;;; Struct classes and old-style structs
+
+(cl-defstruct etest-lisp--base a)
+(cl-defstruct (etest-lisp--sub (:include etest-lisp--base))
+  (b 7 :read-only t))
+(cl-defstruct (etest-lisp--vec (:type vector) :named) c)
+
+(ert-deftest etest-lisp-struct-class-records ()
+  (let ((class (cl--struct-get-class 'etest-lisp--sub)))
+    (should (eq (type-of class) 'cl-structure-class))
+    (should (eq (cl--class-name class) 'etest-lisp--sub))
+    (should (eq class (cl--struct-get-class 'etest-lisp--sub)))
+    ;; name docstring parents slots index-table tag type named print
+    ;; children-sym
+    (should (eq (cl--class-name (car (aref class 3))) 'etest-lisp--base))
+    (should (eq (cl--class-name (car (aref (car (aref class 3)) 3)))
+                'cl-structure-object))
+    (should (equal (mapcar (lambda (d) (list (aref d 1) (aref d 2) (aref d 4)))
+                           (aref class 4))
+                   '((a nil nil) (b 7 ((:read-only . t))))))
+    (should (equal (list (gethash 'a (aref class 5)) (gethash 'b (aref class 5)))
+                   '(1 2)))
+    (should (equal (mapcar (lambda (i) (aref class i)) '(6 7 8 9 10))
+                   '(etest-lisp--sub nil nil t cl-struct-etest-lisp--sub-tags))))
+  (let ((class (cl--struct-get-class 'etest-lisp--vec)))
+    (should-not (aref class 3))
+    (should (equal (gethash 'c (aref class 5)) 1))
+    (should (equal (mapcar (lambda (i) (aref class i)) '(6 7 8 9))
+                   '(etest-lisp--vec vector t nil))))
+  (should (equal (should-error (cl--struct-get-class 'etest-lisp--none))
+                 '(error "etest-lisp--none is not a struct name"))))
+
+(ert-deftest etest-lisp-old-struct-compat-mode ()
+  (let ((was cl-old-struct-compat-mode)
+        (object (vector 'cl-struct-etest-lisp--base 1)))
+    (unwind-protect
+        (progn
+          (cl-old-struct-compat-mode -1)
+          (should (eq (type-of object) 'vector))
+          (cl-old-struct-compat-mode 1)
+          (should (eq (type-of object) 'etest-lisp--base))
+          ;; The tag now holds the class and is marked.
+          (should (eq (symbol-function 'cl-struct-etest-lisp--base)
+                      :quick-object-witness-check))
+          (should (eq (type-of [etest-lisp--base]) 'vector))
+          (should (eq (type-of []) 'vector))
+          (should (equal (should-error (type-of [cl-struct-etest-lisp--none]))
+                         '(error "etest-lisp--none is not a struct name"))))
+      (cl-old-struct-compat-mode (if was 1 -1))
+      (fmakunbound 'cl-struct-etest-lisp--base)
+      (makunbound 'cl-struct-etest-lisp--base))))
+
+(ert-deftest etest-lisp-struct-define-old-style ()
+  ;; A struct defined with no type is what old compiled code makes:
+  ;; the compatibility mode comes on and the tag holds the class.
+  (let ((was cl-old-struct-compat-mode))
+    (unwind-protect
+        (progn
+          (cl-old-struct-compat-mode -1)
+          (cl-struct-define 'etest-lisp--old "" 'cl-structure-object nil nil
+                            '((cl-tag-slot) (x)) 'cl-struct-etest-lisp--old-tags
+                            'cl-struct-etest-lisp--old t)
+          (should cl-old-struct-compat-mode)
+          (should (eq (symbol-function 'cl-struct-etest-lisp--old)
+                      :quick-object-witness-check))
+          (should (eq (cl--class-name (symbol-value 'cl-struct-etest-lisp--old))
+                      'etest-lisp--old))
+          (should (eq (type-of (vector 'cl-struct-etest-lisp--old 5))
+                      'etest-lisp--old)))
+      (cl-old-struct-compat-mode (if was 1 -1)))))
+
 ;;; Change groups and read-passwd
 
 (ert-deftest etest-lisp-cancel-change-group ()
