@@ -249,4 +249,56 @@
     (should (equal (nreverse prompts)
                    '("Key: " "Key: " "Confirm password: ")))))
 
+;;; replace-region-contents and JSON pretty-printing
+
+(ert-deftest etest-lisp-replace-region-contents ()
+  (with-temp-buffer
+    (insert "one two three")
+    (goto-char 12)
+    (replace-region-contents 5 8 (lambda () (upcase (buffer-string))))
+    (should (equal (buffer-string) "one TWO three"))
+    ;; Point, after the region, stays by its text.
+    (should (= (point) 12))
+    (let ((source (generate-new-buffer " source")))
+      (unwind-protect
+          (progn
+            (with-current-buffer source (insert "2"))
+            (replace-region-contents 5 8 (lambda () source))
+            (should (equal (buffer-string) "one 2 three")))
+        (kill-buffer source)))))
+
+(defun etest-lisp--pretty (text &optional minimize)
+  "TEXT after `json-pretty-print-buffer' (with MINIMIZE), or the error."
+  (require 'json)
+  (with-temp-buffer
+    (insert text)
+    (condition-case err
+        (progn (json-pretty-print-buffer minimize) (buffer-string))
+      (error (list err (buffer-string))))))
+
+(ert-deftest etest-lisp-json-pretty-print ()
+  (should (equal (etest-lisp--pretty "{}") "{}"))
+  (should (equal (etest-lisp--pretty "[]") "[]"))
+  (should (equal (etest-lisp--pretty "null") "null"))
+  (should (equal (etest-lisp--pretty "[true,{\"x\":null}]")
+                 "[\n  true,\n  {\n    \"x\": null\n  }\n]"))
+  ;; Keys that look like Lisp keywords and members' order survive.
+  (should (equal (etest-lisp--pretty "{\"z\":1,\":json-false\":{},\"nil\":[]}")
+                 "{\n  \"z\": 1,\n  \":json-false\": {},\n  \"nil\": []\n}"))
+  ;; Whitespace between values stays; minimizing drops the rest.
+  (should (equal (etest-lisp--pretty " [ 1 ]\n\n{ \"a\" : 2 } " t)
+                 " [1]\n\n{\"a\":2} "))
+  ;; What cannot be read is kept, its error signalled.
+  (should (equal (etest-lisp--pretty "[1] {\"a\"" t)
+                 '((json-object-format ":" 0) "[1] {\"a\"")))
+  (should (equal (etest-lisp--pretty "[2] oops" t)
+                 '((json-readtable-error 111) "[2] oops"))))
+
+(ert-deftest etest-lisp-json-pretty-print-ordered ()
+  (require 'json)
+  (with-temp-buffer
+    (insert "x {\"b\":1,\"a\":{\"d\":2,\"c\":3}} y")
+    (json-pretty-print-ordered 3 28 t)
+    (should (equal (buffer-string) "x {\"a\":{\"c\":3,\"d\":2},\"b\":1} y"))))
+
 ;;; etest-lisp-tests.el ends here
