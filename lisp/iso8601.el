@@ -1,100 +1,220 @@
-;;; iso8601.el --- reading ISO 8601 dates and times  -*- lexical-binding: t -*-
+;;; iso8601.el --- reading ISO 8601 dates, times, durations and intervals  -*- lexical-binding: t -*-
 
 ;; Written for marrow after the interface of Emacs 28's iso8601.el: a
-;; date (calendar, week or ordinal, extended or basic), optionally a
-;; "T" and a time of day with a fraction and a zone, read into a decoded
-;; time with the parts the string does not give left nil.
+;; date (calendar, week or ordinal, extended or basic, and the outdated
+;; forms "--MM-DD", "--MM" and "---DD"), optionally a "T", a time of day
+;; with a fraction, and a zone, read into a decoded time with the parts
+;; the string does not give left nil.  Durations ("P1Y2M3DT4H5M6S",
+;; "P2W" or "P" and a date and time) and intervals (START/END,
+;; START/DURATION or DURATION/END) are read too.
 
 (require 'time-date)
 (autoload 'parse-time-string "parse-time")
 
-(defconst iso8601--date-patterns
-  '(("\\`\\([0-9]\\{4\\}\\)-\\([0-9][0-9]\\)-\\([0-9][0-9]\\)" . calendar)
-    ("\\`\\([0-9]\\{4\\}\\)\\([0-9][0-9]\\)\\([0-9][0-9]\\)" . calendar)
-    ("\\`\\([0-9]\\{4\\}\\)-?W\\([0-9][0-9]\\)-?\\([1-7]\\)" . week)
-    ("\\`\\([0-9]\\{4\\}\\)-?\\([0-9]\\{3\\}\\)" . ordinal)
-    ("\\`\\([0-9]\\{4\\}\\)-\\([0-9][0-9]\\)" . month)
-    ("\\`\\([0-9]\\{4\\}\\)" . year)
-    ("\\`\\([+-][0-9]\\{4\\}\\)\\'" . year))
-  "(REGEXP . KIND) for the date forms, longest first.")
+(defconst iso8601--date-forms
+  '(("[+-]?[0-9]\\{4\\}" . year)
+    ("\\([+-]?[0-9]\\{4\\}\\)-?\\([0-9][0-9]\\)-?\\([0-9][0-9]\\)" . calendar)
+    ("\\([+-]?[0-9]\\{4\\}\\)-\\([0-9][0-9]\\)" . month)
+    ("--\\([0-9][0-9]\\)-?\\([0-9][0-9]\\)" . month-day)
+    ("\\([+-]?[0-9]\\{4\\}\\)-?W\\([0-9][0-9]\\)-?\\([0-9]\\)?" . week)
+    ("\\([+-]?[0-9]\\{4\\}\\)-?\\([0-9]\\{3\\}\\)" . ordinal)
+    ("--\\([0-9][0-9]\\)" . bare-month)
+    ("---\\([0-9][0-9]\\)" . bare-day))
+  "(REGEXP . KIND) for each form of date, tried in this order.")
 
 (defconst iso8601--time-regexp
-  (concat "\\`\\([0-9][0-9]\\)\\(?::?\\([0-9][0-9]\\)\\(?::?\\([0-9][0-9]\\)\\)?\\)?"
-          "\\(?:[.,][0-9]+\\)?"
-          "\\(Z\\|[+-][0-9][0-9]\\(?::?[0-9][0-9]\\)?\\)?\\'")
-  "A time of day: hours, minutes and seconds, a fraction, a zone.")
+  "[0-9][0-9]:?\\(?:[0-9][0-9]\\)?:?\\(?:[0-9][0-9]\\)?[.,]?[0-9]*"
+  "A time of day: hours, then optionally minutes, seconds and a fraction.")
 
-(defun iso8601--number (n string)
+(defconst iso8601--zone-regexp
+  "\\(?:Z\\|[+-][0-9][0-9]:?\\(?:[0-9][0-9]\\)?\\)"
+  "A zone: Z, or an offset in hours and optionally minutes.")
+
+(defconst iso8601--combined-regexp
+  (concat "\\`\\("
+          ;; The forms' groups do not count here.
+          (mapconcat (lambda (form)
+                       (concat "\\(?:" (string-replace "\\(" "\\(?:" (car form)) "\\)"))
+                     iso8601--date-forms "\\|")
+          "\\)\\(?:T\\(" iso8601--time-regexp "\\)\\(" iso8601--zone-regexp "\\)?\\)?\\'")
+  "A date, then optionally a T, a time of day and a zone; groups 1, 2
+and 3 are those parts.")
+
+(defun iso8601--whole-match (regexp string)
+  "Match REGEXP against all of STRING, setting the match data."
+  (string-match (concat "\\`\\(?:" regexp "\\)\\'") string))
+
+(defun iso8601--decoded (second minute hour day month year &optional zone)
+  "A decoded time of these parts; its DST is unknown (-1) without a ZONE."
+  (list second minute hour day month year nil (if zone nil -1) zone))
+
+(defun iso8601--group (n string)
+  "Group N of the last match in STRING as a number, or nil."
   (and (match-beginning n) (string-to-number (match-string n string))))
-
-(defun iso8601--zone (zone)
-  "Seconds east of UTC for ZONE: \"Z\", \"+HH\", \"+HHMM\" or \"+HH:MM\"."
-  (if (equal zone "Z")
-      0
-    (let ((digits (replace-regexp-in-string ":" "" (substring zone 1))))
-      (* (if (eq (aref zone 0) ?-) -1 1)
-         (+ (* 3600 (string-to-number (substring digits 0 2)))
-            (if (> (length digits) 2) (* 60 (string-to-number (substring digits 2))) 0))))))
 
 (defun iso8601--month-day (year day-of-year)
   "(MONTH . DAY) of the DAY-OF-YEARth day of YEAR."
   (let ((month 1))
-    (while (> day-of-year (date-days-in-month year month))
+    (while (and (< month 12) (> day-of-year (date-days-in-month year month)))
       (setq day-of-year (- day-of-year (date-days-in-month year month))
             month (1+ month)))
     (cons month day-of-year)))
 
+(defun iso8601--year-days (year)
+  (if (date-leap-year-p year) 366 365))
+
 (defun iso8601--week-date (year week weekday)
-  "(MONTH DAY YEAR) of WEEKDAY (1 for Monday) of ISO WEEK of YEAR."
+  "(DAY MONTH YEAR) of WEEKDAY (1 for Monday; 0, as Emacs reads a week
+without one, the Sunday before) of ISO WEEK of YEAR."
   (let* ((jan4 (decode-time (encode-time (list 0 0 12 4 1 year nil nil 0)) 0))
-         (monday1 (- 4 (mod (+ (decoded-time-weekday jan4) 6) 7)))
-         (n (+ monday1 (* 7 (1- week)) (1- weekday)))
-         (y year))
-    (while (< n 1)
-      (setq y (1- y) n (+ n (if (date-leap-year-p y) 366 365))))
-    (while (> n (if (date-leap-year-p y) 366 365))
-      (setq n (- n (if (date-leap-year-p y) 366 365)) y (1+ y)))
-    (let ((md (iso8601--month-day y n)))
-      (list (car md) (cdr md) y))))
+         (jan4-weekday (let ((d (decoded-time-weekday jan4))) (if (zerop d) 7 d)))
+         (ordinal (- (+ (* 7 week) weekday) jan4-weekday 3)))
+    ;; A week date may fall in the year before or after.
+    (cond ((< ordinal 1)
+           (setq year (1- year) ordinal (+ ordinal (iso8601--year-days year))))
+          ((> ordinal (iso8601--year-days year))
+           (setq ordinal (- ordinal (iso8601--year-days year)) year (1+ year))))
+    (let ((month-day (iso8601--month-day year ordinal)))
+      (list (cdr month-day) (car month-day) year))))
 
-(defun iso8601--parse-date (string)
-  "(DAY MONTH YEAR REST) of the date STRING starts with, or nil."
-  (let ((patterns iso8601--date-patterns) found)
-    (while (and patterns (not found))
-      (let ((p (pop patterns)))
-        (when (string-match (car p) string)
-          (let ((a (iso8601--number 1 string)) (b (iso8601--number 2 string))
-                (c (iso8601--number 3 string)) (rest (substring string (match-end 0))))
-            (setq found
-                  (pcase (cdr p)
-                    ('calendar (list c b a rest))
-                    ('month (list nil b a rest))
-                    ('year (list nil nil a rest))
-                    ('ordinal (let ((md (iso8601--month-day a b))) (list (cdr md) (car md) a rest)))
-                    ('week (let ((mdy (iso8601--week-date a b c)))
-                             (list (nth 1 mdy) (nth 0 mdy) (nth 2 mdy) rest)))))))))
-    found))
+(defun iso8601--date-parts (kind string)
+  "(DAY MONTH YEAR) of STRING, a date of KIND just matched."
+  (let ((a (iso8601--group 1 string)) (b (iso8601--group 2 string)))
+    (pcase kind
+      ('year (list nil nil (string-to-number string)))
+      ('calendar (list (iso8601--group 3 string) b a))
+      ('month (list nil b a))
+      ('month-day (list b a nil))
+      ('week (iso8601--week-date a b (or (iso8601--group 3 string) 0)))
+      ('ordinal (let ((month-day (iso8601--month-day a b)))
+                  (list (cdr month-day) (car month-day) a)))
+      ('bare-month (list nil a nil))
+      ('bare-day (list a nil nil)))))
 
-(defun iso8601-parse (string &optional _form)
-  "The decoded time an ISO 8601 date or date and time names; signals
-`wrong-type-argument' with STRING for anything else."
-  (let ((date (and (stringp string) (iso8601--parse-date string))))
-    (unless (and date
-                 (or (equal (nth 3 date) "")
-                     (and (string-prefix-p "T" (nth 3 date))
-                          (string-match iso8601--time-regexp (substring (nth 3 date) 1)))))
+(defun iso8601-parse-date (string)
+  "The decoded time of STRING, an ISO 8601 date."
+  (let ((forms iso8601--date-forms) (parts nil))
+    (while (and forms (not parts))
+      (let ((form (pop forms)))
+        (when (iso8601--whole-match (car form) string)
+          (setq parts (iso8601--date-parts (cdr form) string)))))
+    (unless parts
       (signal 'wrong-type-argument string))
-    (if (equal (nth 3 date) "")
-        (list nil nil nil (nth 0 date) (nth 1 date) (nth 2 date) nil -1 nil)
-      (let* ((time (substring (nth 3 date) 1))
-             (zone (and (match-beginning 4) (iso8601--zone (match-string 4 time)))))
-        (list (or (iso8601--number 3 time) 0) (or (iso8601--number 2 time) 0)
-              (iso8601--number 1 time) (nth 0 date) (nth 1 date) (nth 2 date)
-              nil (if zone nil -1) zone)))))
+    (apply #'iso8601--decoded nil nil nil parts)))
+
+(defun iso8601-parse-zone (string)
+  "The offset from UTC in minutes of STRING, an ISO 8601 zone."
+  (unless (iso8601--whole-match
+           "Z\\|\\([+-]\\)\\([0-9][0-9]\\):?\\([0-9][0-9]\\)?" string)
+    (signal 'wrong-type-argument string))
+  (if (not (match-beginning 1))
+      0
+    (* (if (equal (match-string 1 string) "-") -1 1)
+       (+ (* 60 (iso8601--group 2 string)) (or (iso8601--group 3 string) 0)))))
+
+(defun iso8601--fraction-of (fraction base)
+  "FRACTION, the digits after a decimal point read as an integer, of
+BASE, rounded; as in Emacs, its leading zeros do not count."
+  (round (* base (/ (float fraction) (expt 10 (length (number-to-string fraction)))))))
+
+(defun iso8601-parse-time (string &optional form)
+  "The decoded time of STRING, an ISO 8601 time of day and zone.  A
+fraction counts when FORM is t (as `decode-time' takes FORM): of the
+seconds it makes (TICKS . HZ) seconds, else of the last unit given."
+  (unless (iso8601--whole-match
+           (concat "\\(" iso8601--time-regexp "\\)\\(" iso8601--zone-regexp "\\)?")
+           string)
+    (signal 'wrong-type-argument string))
+  (let ((zone (match-string 2 string))
+        (time (match-string 1 string)))
+    ;; The time's parts, in the shape `iso8601--time-regexp' matched.
+    (iso8601--whole-match "\\([0-9][0-9]\\):?\\([0-9][0-9]\\)?:?\\([0-9][0-9]\\)?[.,]?\\([0-9]*\\)"
+                          time)
+    (let ((hour (iso8601--group 1 time))
+          (minute (iso8601--group 2 time))
+          (second (iso8601--group 3 time))
+          (digits (replace-regexp-in-string "0+\\'" "" (match-string 4 time))))
+      (when (and (eq form t) (> (length digits) 0))
+        (let ((fraction (string-to-number digits)))
+          (cond (second
+                 (let ((hz (expt 10 (length digits))))
+                   (setq second (cons (+ (* second hz) fraction) hz))))
+                (minute (setq second (iso8601--fraction-of fraction 60)))
+                (t (setq minute (iso8601--fraction-of fraction 60))))))
+      (iso8601--decoded (or second 0) (or minute 0) hour nil nil nil
+                        (and zone (* 60 (iso8601-parse-zone zone)))))))
 
 (defun iso8601-valid-p (string)
-  "0 if STRING is an ISO 8601 date or date and time, else nil."
-  (and (condition-case nil (iso8601-parse string) (wrong-type-argument nil)) 0))
+  "0 if STRING is an ISO 8601 date, optionally with a time and zone, else nil."
+  (string-match iso8601--combined-regexp string))
+
+(defun iso8601-parse (string &optional form)
+  "The decoded time STRING, an ISO 8601 date with optionally a time of
+day and a zone, names; FORM is as for `iso8601-parse-time'.  Signals
+`wrong-type-argument' with STRING for anything else."
+  (unless (and (stringp string) (iso8601-valid-p string))
+    (signal 'wrong-type-argument string))
+  (let* ((time-string (match-string 2 string))
+         (zone-string (match-string 3 string))
+         (date (iso8601-parse-date (match-string 1 string))))
+    (when time-string
+      ;; The time's second, minute and hour, the date's other parts.
+      (setq date (append (butlast (iso8601-parse-time time-string form) 6)
+                         (nthcdr 3 date))))
+    (if zone-string
+        (append (butlast date 2) (list nil (* 60 (iso8601-parse-zone zone-string))))
+      date)))
+
+(defun iso8601-parse-duration (string)
+  "The decoded time of STRING, an ISO 8601 duration: P then counts of
+years, months, days and after a T hours, minutes and seconds
+(\"P1Y2DT3M\"), or weeks (\"P2W\"), or a date and time."
+  (cond
+   ((and (string-match (concat "\\`P\\(?:\\([0-9]+\\)Y\\)?\\(?:\\([0-9]+\\)M\\)?"
+                               "\\(?:\\([0-9]+\\)D\\)?\\(?:T\\(?:\\([0-9]+\\)H\\)?"
+                               "\\(?:\\([0-9]+\\)M\\)?\\(?:\\([0-9]+\\)S\\)?\\)?\\'")
+                       string)
+         (> (length string) 2))
+    (let ((count (lambda (n) (or (iso8601--group n string) 0))))
+      (iso8601--decoded (funcall count 6) (funcall count 5) (funcall count 4)
+                        (funcall count 3) (funcall count 2) (funcall count 1))))
+   ((string-match "\\`P\\([0-9]+\\)W\\'" string)
+    (iso8601--decoded nil nil nil (* 7 (iso8601--group 1 string)) nil nil))
+   ((and (string-prefix-p "P" string) (iso8601-valid-p (substring string 1)))
+    (iso8601-parse (substring string 1)))
+   (t (signal 'wrong-type-argument string))))
+
+(defun iso8601--encode (time)
+  "TIME, a decoded time, encoded with its missing parts defaulted."
+  (encode-time (decoded-time-set-defaults (copy-sequence time))))
+
+(defun iso8601--negate (duration)
+  (mapcar (lambda (part) (if (numberp part) (- part) part)) duration))
+
+(defun iso8601-parse-interval (string)
+  "(START END DURATION), decoded times, of STRING, an ISO 8601 interval:
+START/END, START/DURATION or DURATION/END."
+  (let ((parts (split-string string "/")))
+    (unless (= (length parts) 2)
+      (signal 'wrong-type-argument string))
+    (let ((first (car parts)) (second (nth 1 parts)))
+      (cond
+       ((and (string-prefix-p "P" first) (iso8601-valid-p second))
+        (let ((duration (iso8601-parse-duration first))
+              (end (iso8601-parse second)))
+          (list (decoded-time-add end (iso8601--negate duration)) end duration)))
+       ((and (string-prefix-p "P" second) (iso8601-valid-p first))
+        (let ((start (iso8601-parse first))
+              (duration (iso8601-parse-duration second)))
+          (list start (decoded-time-add start duration) duration)))
+       ((and (iso8601-valid-p first) (iso8601-valid-p second))
+        (let ((start (iso8601-parse first)) (end (iso8601-parse second)))
+          ;; The length as the time that long after the epoch, which is
+          ;; what Emacs gives.
+          (list start end
+                (decode-time (time-subtract (iso8601--encode end) (iso8601--encode start))
+                             (or (decoded-time-zone end) 0) 'integer))))
+       (t (signal 'wrong-type-argument string))))))
 
 (defun parse-iso8601-time-string (date-string)
   "The time DATE-STRING, an ISO 8601 date and time, names."
