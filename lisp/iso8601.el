@@ -52,14 +52,6 @@ and 3 are those parts.")
   "Group N of the last match in STRING as a number, or nil."
   (and (match-beginning n) (string-to-number (match-string n string))))
 
-(defun iso8601--month-day (year day-of-year)
-  "(MONTH . DAY) of the DAY-OF-YEARth day of YEAR."
-  (let ((month 1))
-    (while (and (< month 12) (> day-of-year (date-days-in-month year month)))
-      (setq day-of-year (- day-of-year (date-days-in-month year month))
-            month (1+ month)))
-    (cons month day-of-year)))
-
 (defun iso8601--year-days (year)
   (if (date-leap-year-p year) 366 365))
 
@@ -74,8 +66,8 @@ without one, the Sunday before) of ISO WEEK of YEAR."
            (setq year (1- year) ordinal (+ ordinal (iso8601--year-days year))))
           ((> ordinal (iso8601--year-days year))
            (setq ordinal (- ordinal (iso8601--year-days year)) year (1+ year))))
-    (let ((month-day (iso8601--month-day year ordinal)))
-      (list (cdr month-day) (car month-day) year))))
+    (let ((date (date-ordinal-to-time year ordinal)))
+      (list (nth 3 date) (nth 4 date) year))))
 
 (defun iso8601--date-parts (kind string)
   "(DAY MONTH YEAR) of STRING, a date of KIND just matched."
@@ -86,8 +78,8 @@ without one, the Sunday before) of ISO WEEK of YEAR."
       ('month (list nil b a))
       ('month-day (list b a nil))
       ('week (iso8601--week-date a b (or (iso8601--group 3 string) 0)))
-      ('ordinal (let ((month-day (iso8601--month-day a b)))
-                  (list (cdr month-day) (car month-day) a)))
+      ('ordinal (let ((date (date-ordinal-to-time a b)))
+                  (list (nth 3 date) (nth 4 date) a)))
       ('bare-month (list nil a nil))
       ('bare-day (list a nil nil)))))
 

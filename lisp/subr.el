@@ -2774,8 +2774,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'tabify "tabify")
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
              days-to-time time-to-number-of-days date-to-day days-between
-             seconds-to-string make-decoded-time decoded-time-set-defaults date-to-time
-             safe-date-to-time))
+             seconds-to-string make-decoded-time decoded-time-add decoded-time-set-defaults date-to-time
+             safe-date-to-time date-ordinal-to-time decoded-time-period))
   (autoload f "time-date"))
 (autoload 'parse-time-string "parse-time")
 (dolist (f '(iso8601-parse iso8601-valid-p parse-iso8601-time-string))

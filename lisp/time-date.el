@@ -82,6 +82,90 @@ seconds is shown in UNITs of SECONDS; the last has no bound.")
   "A decoded time with the given parts, the others nil."
   (list second minute hour day month year nil dst zone))
 
+(defun date-ordinal-to-time (year ordinal)
+  "The decoded date of the ORDINALth day of YEAR (1 for 1 January),
+its other parts nil."
+  (let ((month 1))
+    (while (> ordinal (date-days-in-month year month))
+      (setq ordinal (- ordinal (date-days-in-month year month))
+            month (1+ month)))
+    (list nil nil nil ordinal month year nil nil nil)))
+
+(defun decoded-time-period (time)
+  "The length in seconds of decoded TIME read as a period, its nil parts
+0, a month 30 days and a year 365."
+  (let ((second (or (nth 0 time) 0))
+        (days (+ (or (nth 3 time) 0) (* 30 (or (nth 4 time) 0)) (* 365 (or (nth 5 time) 0)))))
+    (+ (if (consp second) (/ (float (car second)) (cdr second)) second)
+       (* 60 (or (nth 1 time) 0))
+       (* 3600 (or (nth 2 time) 0))
+       (* 86400 days))))
+
+(defun decoded-time--step-day (time forward)
+  "Move decoded TIME, in place, to the next day (FORWARD) or the one before."
+  (let ((day (+ (nth 3 time) (if forward 1 -1)))
+        (month (nth 4 time))
+        (year (nth 5 time)))
+    (cond ((< day 1)
+           (setq month (1- month))
+           (when (< month 1) (setq month 12 year (1- year)))
+           (setq day (date-days-in-month year month)))
+          ((> day (date-days-in-month year month))
+           (setq day 1 month (1+ month))
+           (when (> month 12) (setq month 1 year (1+ year)))))
+    (setcar (nthcdr 3 time) day)
+    (setcar (nthcdr 4 time) month)
+    (setcar (nthcdr 5 time) year)))
+
+(defun decoded-time--add-seconds (time seconds)
+  "Add SECONDS, a time value, to the clock of decoded TIME in place,
+the whole days it makes moving the date.  The clock is kept in the
+resolution of TIME's seconds and SECONDS, as `time-add' gives it."
+  (let* ((clock (time-convert (or (nth 0 time) 0) t))
+         (hour-minutes (+ (* 3600 (or (nth 2 time) 0)) (* 60 (or (nth 1 time) 0))))
+         (total (time-convert (time-add (time-add clock (time-convert hour-minutes (cdr clock)))
+                                        seconds)
+                              t))
+         (hz (cdr total))
+         (day (time-convert 86400 hz)))
+    (while (time-less-p total 0)
+      (decoded-time--step-day time nil)
+      (setq total (time-add total day)))
+    (while (not (time-less-p total day))
+      (decoded-time--step-day time t)
+      (setq total (time-subtract total day)))
+    (let ((whole (time-convert total 'integer)))
+      (setcar time (time-add (time-convert (% whole 60) hz)
+                             (time-subtract total (time-convert whole hz))))
+      (setcar (nthcdr 1 time) (% (/ whole 60) 60))
+      (setcar (nthcdr 2 time) (/ whole 3600)))))
+
+(defun decoded-time-add (time delta)
+  "The decoded TIME moved by the decoded DELTA, whose nil parts are no
+change: years, then months (a day past the month's end becomes its
+last), then days, then the clock and the zone offset as seconds.
+Daylight saving time changes are not taken into account."
+  (let ((time (copy-sequence time)))
+    (when (nth 5 delta)
+      (setcar (nthcdr 5 time) (+ (nth 5 time) (nth 5 delta))))
+    (when (nth 4 delta)
+      (let ((months (+ (1- (nth 4 time)) (nth 4 delta))))
+        (setcar (nthcdr 4 time) (1+ (mod months 12)))
+        ;; As in Emacs, the years carried are truncated toward zero.
+        (setcar (nthcdr 5 time) (+ (nth 5 time) (/ months 12)))))
+    (setcar (nthcdr 3 time) (min (nth 3 time) (date-days-in-month (nth 5 time) (nth 4 time))))
+    (let ((days (or (nth 3 delta) 0)))
+      (dotimes (_ (abs days))
+        (decoded-time--step-day time (> days 0))))
+    (let ((seconds (time-convert (or (nth 0 delta) 0) t)))
+      (decoded-time--add-seconds
+       time
+       (time-add seconds (time-convert (+ (* 3600 (or (nth 2 delta) 0))
+                                          (* 60 (or (nth 1 delta) 0))
+                                          (or (nth 8 delta) 0))
+                                       (cdr seconds)))))
+    time))
+
 (defun decoded-time-set-defaults (time &optional default-zone)
   "Fill the unknown parts of decoded TIME in place and return it: 0
 for the clock, 1 January 1970 for the date, DEFAULT-ZONE (without DST)
