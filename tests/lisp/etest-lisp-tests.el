@@ -392,4 +392,26 @@
   (should (equal (decoded-time-period '((7 . 2) nil nil nil nil nil nil nil nil)) 3.5))
   (should (equal (decoded-time-period nil) 0)))
 
+(ert-deftest etest-lisp-format-seconds ()
+  ;; Seconds are rounded; a comma and a digit show the fraction, added
+  ;; to the rounded seconds as Emacs 28 does.
+  (should (equal (format-seconds "%m:%.2s" 119.6) "2:00"))
+  (should (equal (format-seconds "%m:%,2s" 119.6) "2:0.60"))
+  (should (equal (format-seconds "[%6,1s]" 7.25) "[   7.2]"))
+  (should (equal (format-seconds "[%.6,1s]" 7.25) "[0007.2]"))
+  (should (equal (format-seconds "[%4h|%.4m]" 3720) "[   1|0002]"))
+  ;; Upper case names the unit; other units' counts are whole.
+  (should (equal (format-seconds "%H %,1M" 3720) "1 hour 2.0 minutes"))
+  ;; Units take their counts largest first, wherever they are written.
+  (should (equal (format-seconds "%s and %m" 125) "5 and 2"))
+  (should (equal (format-seconds "%Y, %D, %z%M" 86460) "1 day, 1 minute"))
+  (should (equal (format-seconds "<%h %z%m>" 30) "0>"))
+  (should (equal (format-seconds "%d%%" 86400) "1%"))
+  (should (equal (should-error (format-seconds "%s %s" 1))
+                 '(error "Multiple instances of specifier: `s'")))
+  (should (equal (should-error (format-seconds "%m %z%h" 1))
+                 '(error "Units are not in decreasing order of size")))
+  (should (equal (should-error (format-seconds "%w" 1))
+                 '(error "Bad format specifier: `w'"))))
+
 ;;; etest-lisp-tests.el ends here
