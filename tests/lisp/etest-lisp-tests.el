@@ -408,10 +408,10 @@
   (should (equal (format-seconds "<%h %z%m>" 30) "0>"))
   (should (equal (format-seconds "%d%%" 86400) "1%"))
   (should (equal (should-error (format-seconds "%s %s" 1))
-                 '(error "Multiple instances of specifier: `s'")))
+                 '(error "Multiple instances of specifier: ‘s’")))
   (should (equal (should-error (format-seconds "%m %z%h" 1))
                  '(error "Units are not in decreasing order of size")))
   (should (equal (should-error (format-seconds "%w" 1))
-                 '(error "Bad format specifier: `w'"))))
+                 '(error "Bad format specifier: ‘w’"))))
 
 ;;; etest-lisp-tests.el ends here
