@@ -414,4 +414,11 @@
   (should (equal (should-error (format-seconds "%w" 1))
                  '(error "Bad format specifier: ‘w’"))))
 
+(ert-deftest etest-lisp-time-subtract-same-argument ()
+  ;; nil twice is one reading of the clock.
+  (should (equal (time-subtract nil nil) '(0 0 0 0)))
+  (should (equal (time-since nil) '(0 0 0 0)))
+  (should (equal (let ((x '(1 . 10))) (time-subtract x x)) '(0 . 10)))
+  (should (equal (time-subtract 7 7) 0)))
+
 ;;; etest-lisp-tests.el ends here
