@@ -186,31 +186,34 @@
 
 ;;; Change groups and read-passwd
 
+(defmacro etest-lisp--in-change-group (text group &rest body)
+  "Run BODY in a buffer with undo holding TEXT, with GROUP a change
+group prepared and activated there."
+  (declare (indent 2))
+  `(with-temp-buffer
+     (buffer-enable-undo)
+     (insert ,text)
+     (let ((,group (prepare-change-group)))
+       (activate-change-group ,group)
+       ,@body)))
+
 (ert-deftest etest-lisp-cancel-change-group ()
-  (with-temp-buffer
-    (buffer-enable-undo)
-    (insert "keep")
-    (let ((group (prepare-change-group)))
-      (activate-change-group group)
-      (insert " more")
-      (delete-region 1 3)
-      (should (equal (buffer-string) "ep more"))
-      (cancel-change-group group))
+  (etest-lisp--in-change-group "keep" group
+    (insert " more")
+    (delete-region 1 3)
+    (should (equal (buffer-string) "ep more"))
+    (cancel-change-group group)
     (should (equal (buffer-string) "keep"))
     ;; The undo list is as it was before the group.
     (should (equal buffer-undo-list '((1 . 5) (t . 0))))))
 
 (ert-deftest etest-lisp-accept-change-group ()
-  (with-temp-buffer
-    (buffer-enable-undo)
-    (insert "ab")
-    (let ((group (prepare-change-group)))
-      (activate-change-group group)
-      ;; The empty insertion after the last insertion keeps the new
-      ;; insertion apart from it.
-      (should (equal (car buffer-undo-list) '(1 . 1)))
-      (insert "cd")
-      (accept-change-group group))
+  (etest-lisp--in-change-group "ab" group
+    ;; The empty insertion after the last insertion keeps the new
+    ;; insertion apart from it.
+    (should (equal (car buffer-undo-list) '(1 . 1)))
+    (insert "cd")
+    (accept-change-group group)
     (should (equal (buffer-string) "abcd"))
     (should (equal buffer-undo-list '((3 . 5) (1 . 1) (1 . 3) (t . 0))))))
 
