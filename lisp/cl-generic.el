@@ -34,11 +34,6 @@
 
 (require 'cl-lib)
 
-(define-error 'cl-no-method "No method")
-(define-error 'cl-no-next-method "No next method" 'cl-no-method)
-(define-error 'cl-no-applicable-method "No applicable method" 'cl-no-method)
-(define-error 'cl-no-primary-method "No primary method" 'cl-no-method)
-
 (cl-defstruct (cl-generic--generic (:constructor cl-generic--make (name)) (:copier nil))
   name
   (methods nil)                    ; newest first

@@ -932,19 +932,41 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
         (setq i (1+ i)))
       (cl-lib--like seq (nreverse out)))))
 
+(defun cl-lib--unlink (list indices)
+  "LIST without its cells at INDICES (ascending), unlinked in place."
+  (let ((head list) (previous nil) (i 0))
+    (while indices
+      (if (not (eq i (car indices)))
+          (setq previous list)
+        (pop indices)
+        (if previous (setcdr previous (cdr list)) (setq head (cdr list))))
+      (setq list (cdr list) i (1+ i)))
+    head))
+
+(defun cl-lib--drop-hits (pred seq keys in-place)
+  "SEQ without the elements satisfying PRED under KEYS: a copy, or with
+IN-PLACE and a list SEQ, its cells unlinked."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
+    (let ((hits (cl-lib--hits pred seq keys)))
+      (if (and in-place (consp seq))
+          (cl-lib--unlink seq hits)
+        (cl-lib--rebuild seq hits #'ignore)))))
+
 (defun cl-remove-if (pred seq &rest keys)
   "A copy of SEQ without the elements satisfying PRED (within :start,
 :end, :count, :from-end and through :key)."
-  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
-    (cl-lib--rebuild seq (cl-lib--hits pred seq keys) #'ignore)))
+  (cl-lib--drop-hits pred seq keys nil))
 
 (defun cl-remove-if-not (pred seq &rest keys)
   "A copy of SEQ with only the elements satisfying PRED."
   (apply #'cl-remove-if (lambda (x) (not (funcall pred x))) seq keys))
 
-(defun cl-delete-if (pred seq &rest keys) (apply #'cl-remove-if pred seq keys))
-(defun cl-delete-if-not (pred seq &rest keys) (apply #'cl-remove-if-not pred seq keys))
+(defun cl-delete-if (pred seq &rest keys)
+  "SEQ without the elements satisfying PRED; a list loses them in place."
+  (cl-lib--drop-hits pred seq keys t))
+(defun cl-delete-if-not (pred seq &rest keys)
+  (cl-lib--drop-hits (cl-lib--not pred) seq keys t))
 
 (defun cl-lib--not (pred) (lambda (x) (not (funcall pred x))))
 
@@ -1033,9 +1055,10 @@ an array was expected."
 (defun cl-substitute-if-not (new pred seq &rest keys)
   (apply #'cl-substitute-if new (cl-lib--not pred) seq keys))
 
-;; The destructive variants may, as in Emacs, return a fresh sequence;
-;; callers use their value.
-(defun cl-delete (item seq &rest keys) (apply #'cl-remove item seq keys))
+;; The other destructive variants may, as in Emacs, return a fresh
+;; sequence; callers use their value.
+(defun cl-delete (item seq &rest keys)
+  (cl-lib--drop-hits (cl-lib--item-test item keys) seq keys t))
 (defun cl-nsubstitute (new old seq &rest keys)
   (apply #'cl-substitute new old seq keys))
 (defun cl-nsubstitute-if (new pred seq &rest keys)
@@ -1495,7 +1518,9 @@ sorted in place, as in Emacs."
       (nconc (butlast all) (car (last all))))))
 
 (defun cl-getf (plist tag &optional def)
-  (let ((m (plist-member plist tag))) (if m (car (cdr m)) def)))
+  "TAG's value in PLIST, or DEF when TAG is absent or ends an odd PLIST."
+  (let ((value-cell (cdr (plist-member plist tag))))
+    (if value-cell (car value-cell) def)))
 
 ;; (setf (cl-getf PLACE TAG DEF) V): a new TAG goes in front, as with
 ;; plist-get.
@@ -1998,12 +2023,79 @@ the keyword constructor make-NAME, or with nil suppresses it."
          (append (get parent 'cl-lib--struct-tags) (list tag)))
     (setq parent (get parent 'cl-lib--struct-parent))))
 
+;; Class records.  A struct's `cl-structure-class' record, laid out as
+;; Emacs 28's, is made from its properties on first use and kept until
+;; the struct's layout changes.  Its parents go up to the root
+;; `cl-structure-object', which records' structs share.
+
+(defconst cl-lib--root-struct-class
+  (record 'cl-structure-class 'cl-structure-object
+          "The root parent of all \"normal\" CL structs" nil []
+          (make-hash-table :test 'eq :size 1) 'cl-structure-object nil nil t
+          'cl-struct-cl-structure-object-tags)
+  "The class of `cl-structure-object'.")
+
+(defun cl-lib--slot-descriptor (slot)
+  "The `cl-slot-descriptor' record of SLOT, (NAME DEFAULT . OPTIONS)."
+  (let ((props nil) (type t) (options (nthcdr 2 slot)))
+    (while options
+      (if (eq (car options) :type)
+          (setq type (nth 1 options))
+        (push (cons (car options) (nth 1 options)) props))
+      (setq options (nthcdr 2 options)))
+    (record 'cl-slot-descriptor (car slot) (nth 1 slot) type (nreverse props))))
+
+(defun cl-lib--make-struct-class (name)
+  (let* ((record-p (eq (get name 'cl-lib--struct-type) 'record))
+         (slots (get name 'cl-lib--struct-layout))
+         (offset (if record-p 1 0))
+         (slots (if (and record-p (eq (car (car slots)) 'cl-tag-slot)) (cdr slots) slots))
+         (index-table (make-hash-table :test 'eq :size (length slots)))
+         (parent (get name 'cl-lib--struct-parent)))
+    (dotimes (i (length slots))
+      (puthash (car (nth i slots)) (+ i offset) index-table))
+    (record 'cl-structure-class name nil
+            (cond (parent (list (cl--struct-get-class parent)))
+                  (record-p (list cl-lib--root-struct-class)))
+            (vconcat (mapcar #'cl-lib--slot-descriptor slots))
+            index-table name (and (not record-p) (get name 'cl-lib--struct-type))
+            (and (not record-p) (get name 'cl-lib--struct-tag-index) t)
+            record-p
+            (or (get name 'cl-lib--struct-children-sym)
+                (intern (format "cl-struct-%s-tags" name))))))
+
+(defun cl--struct-get-class (name)
+  "The `cl-structure-class' record of the struct NAME."
+  (cond ((eq name 'cl-structure-object) cl-lib--root-struct-class)
+        ((not (get name 'cl-lib--struct-type))
+         (error "%s is not a struct name" name))
+        (t
+         (let ((layout (get name 'cl-lib--struct-layout))
+               (made (get name 'cl-lib--struct-class)))
+           (if (eq (car made) layout)
+               (cdr made)
+             (cdr (put name 'cl-lib--struct-class
+                       (cons layout (cl-lib--make-struct-class name)))))))))
+
+(defun cl--class-name (class)
+  "The name of the class record CLASS."
+  (aref class 1))
+
+;; The mode's code is in cl-extra.el: defining a minor mode loads the
+;; mode machinery, which cl-lib's users seldom need.
+(defvar cl-old-struct-compat-mode nil
+  "Non-nil if Cl-Old-Struct-Compat mode is enabled.")
+(autoload 'cl-old-struct-compat-mode "cl-extra")
+
 (defun cl-struct-define (name _docstring parent type named slots children-sym tag _print)
   "Record the struct NAME as the code Emacs compiles `cl-defstruct' to
 asks: stored as TYPE (record, vector or list) in SLOTS (as
 `cl-struct-slot-info' lists them), tagged with TAG when NAMED or a
 record.  CHILDREN-SYM's value lists TAG and the tags of the structs
 that include NAME, as PARENT's lists NAME's."
+  (unless type
+    ;; What old compiled code defines: its objects are tagged vectors.
+    (cl-old-struct-compat-mode 1))
   (let ((index (cl-position 'cl-tag-slot slots :key #'car)))
     (put name 'cl-lib--struct-layout slots)
     (put name 'cl-lib--struct-type (if (memq type '(nil record)) 'record type))
@@ -2018,7 +2110,12 @@ that include NAME, as PARENT's lists NAME's."
       (while parent
         (let ((sym (get parent 'cl-lib--struct-children-sym)))
           (when sym (set sym (cons tag (symbol-value sym)))))
-        (setq parent (get parent 'cl-lib--struct-parent))))))
+        (setq parent (get parent 'cl-lib--struct-parent))))
+    (unless (or (eq named t) (eq tag name))
+      ;; An old-style tag holds the class, its function cell the mark
+      ;; `cl--old-struct-type-of' looks for.
+      (set tag (cl--struct-get-class name))
+      (fset tag :quick-object-witness-check))))
 
 ;;; ---- Compiler macros ------------------------------------------------------
 ;;

@@ -735,7 +735,10 @@ for no result, an aborted or a quit one)."
       (aset (ert--stats-test-end-times stats) pos (current-time))
       (let ((result (ert-test-most-recent-result test)))
         (ert--stats-set-test-and-result stats pos test result)
-        (funcall listener 'test-ended stats test result))
+        ;; No result: the run is leaving before the test had one (a
+        ;; memory-full as it started), and that signal is what counts.
+        (when result
+          (funcall listener 'test-ended stats test result)))
       (setf (ert--stats-current-test stats) nil))))
 
 (defun ert-run-tests (selector listener &optional _interactively)

@@ -428,6 +428,60 @@ Errors are `json-error' or kinds of it."
         ((hash-table-p object) (json-encode-hash-table object))
         (t (signal 'json-error (list object)))))
 
+;;; Pretty-printing text
+
+(defvar json-pretty-print-max-secs 2.0
+  "The MAX-SECS `json-pretty-print' gives `replace-region-contents'.")
+
+(defun json-pretty-print (begin end &optional minimize)
+  "Pretty-print the JSON values between BEGIN and END (MINIMIZE: write
+them without whitespace), leaving the whitespace between them.  Text
+that cannot be read stays as it is; its error is signalled after."
+  (interactive "r\nP")
+  (let ((json-encoding-pretty-print (not minimize))
+        (json-null :json-null)          ; so that {} stays {}
+        (json-object-type 'alist)       ; keeps the members' order
+        (json-key-type 'string)         ; keys such as "t" and ":nil" stay
+        (failure nil))
+    (replace-region-contents
+     begin end
+     (lambda ()
+       (let ((pieces nil) (reading t))
+         (while reading
+           (let ((start (point)))
+             (condition-case err
+                 (let* ((space (progn (skip-chars-forward " \t\n")
+                                      (buffer-substring start (point))))
+                        (value (json-read)))
+                   (setq pieces (cons (json-encode value) (cons space pieces))))
+               (t
+                (setq reading nil)
+                (push (buffer-substring start (point-max)) pieces)
+                ;; The end of the text ends the values normally.
+                (unless (eq (car err) 'json-end-of-file)
+                  (setq failure err))))))
+         (apply #'concat (nreverse pieces))))
+     json-pretty-print-max-secs
+     64)
+    (when failure
+      (signal (car failure) (cdr failure)))))
+
+(defun json-pretty-print-buffer (&optional minimize)
+  "Pretty-print the current buffer (MINIMIZE: minimize it)."
+  (interactive "P")
+  (json-pretty-print (point-min) (point-max) minimize))
+
+(defun json-pretty-print-ordered (begin end &optional minimize)
+  "`json-pretty-print' with the object members sorted by key."
+  (interactive "r\nP")
+  (let ((json-encoding-object-sort-predicate #'string<))
+    (json-pretty-print begin end minimize)))
+
+(defun json-pretty-print-buffer-ordered (&optional minimize)
+  "`json-pretty-print-buffer' with the object members sorted by key."
+  (interactive "P")
+  (json-pretty-print-ordered (point-min) (point-max) minimize))
+
 (provide 'json)
 
 ;;; json.el ends here

@@ -21,13 +21,17 @@ one (for @ to _ and the lower-case letters), else the modifier bit."
       (logand char 31)
     (logior char (cdr (assq ?C kbd--modifier-bits)))))
 
+(defun kbd--bits (modifiers)
+  "The event bits of MODIFIERS, a list of modifier letters."
+  (let ((bits 0))
+    (dolist (m modifiers bits)
+      (setq bits (logior bits (cdr (assq m kbd--modifier-bits)))))))
+
 (defun kbd--modify (char modifiers)
   "CHAR with MODIFIERS, a list of modifier letters."
-  (let ((bits 0))
-    (dolist (m modifiers)
-      (unless (eq m ?C)
-        (setq bits (logior bits (cdr (assq m kbd--modifier-bits))))))
-    (logior bits (if (memq ?C modifiers) (kbd--control char) char))))
+  (if (memq ?C modifiers)
+      (logior (kbd--bits (remq ?C modifiers)) (kbd--control char))
+    (logior (kbd--bits modifiers) char)))
 
 (defun kbd--single-character (text)
   "The character TEXT stands for alone (\"x\", \"^X\", \"RET\"), or nil."
@@ -36,13 +40,14 @@ one (for @ to _ and the lower-case letters), else the modifier bit."
          (logand (aref text 1) 31))
         (t (cdr (assoc text kbd--named-characters)))))
 
-(defun kbd--function-key (name prefix)
-  "The event `<NAME>' stands for after the modifiers PREFIX (\"C-M-\"):
-a named character other than TAB, or the symbol PREFIX NAME."
+(defun kbd--function-key (name prefix modifiers)
+  "The event `<NAME>' stands for after the modifiers PREFIX (\"C-M-\"),
+whose letters are MODIFIERS: a named character other than TAB with
+those modifiers, or the symbol PREFIX NAME."
   (let ((char (and (not (equal name "TAB"))
                    (cdr (assoc name kbd--named-characters)))))
-    (if (and char (equal prefix ""))
-        char
+    (if char
+        (kbd--modify char modifiers)
       (intern (concat prefix name)))))
 
 (defun kbd--word-events (word)
@@ -56,9 +61,12 @@ a named character other than TAB, or the symbol PREFIX NAME."
            (let ((end (match-end 0)) (name (match-string 1 rest)))
              (when (and modifiers (< end (length rest)))
                (error "%s must prefix a single character, not %s" prefix rest))
-             (cons (kbd--function-key name prefix)
+             (cons (kbd--function-key name prefix modifiers)
                    (mapcar #'identity (substring rest end)))))
           ((equal rest "") (mapcar #'identity word))
+          ;; An octal code: its modifiers are only bits, even control.
+          ((string-match-p "\\`\\\\[0-7]+\\'" rest)
+           (list (logior (kbd--bits modifiers) (string-to-number (substring rest 1) 8))))
           (char (list (kbd--modify char modifiers)))
           (modifiers (error "%s must prefix a single character, not %s" prefix rest))
           (t (mapcar #'identity rest)))))

@@ -1042,6 +1042,87 @@ A numeric ARG serves as a repeat count."
           pending-undo-list (undo--last-change-was-undo-p rest)
           buffer-undo-list rest)))
 
+;;; ---- Change groups -------------------------------------------------
+;; A change group's handle is a list of (BUFFER . UNDO-LIST-THEN): each
+;; buffer's undo list when the group was prepared.  Cancelling undoes
+;; the records pushed since, which lie in front of UNDO-LIST-THEN.
+
+(defun prepare-change-group (&optional buffer)
+  "Return a handle for the current buffer's (or BUFFER's) state, to give
+to `activate-change-group' and then `accept-change-group' or
+`cancel-change-group'."
+  (let ((buffer (or buffer (current-buffer))))
+    (list (cons buffer (buffer-local-value 'buffer-undo-list buffer)))))
+
+(defun activate-change-group (handle)
+  "Start recording the changes of the change group HANDLE."
+  (dolist (entry handle)
+    (with-current-buffer (car entry)
+      (cond ((eq buffer-undo-list t) (setq buffer-undo-list nil))
+            ;; An empty insertion where the last insertion was keeps the
+            ;; group's first insertion from merging into that one,
+            ;; without the visible boundary `undo-boundary' would make.
+            ((numberp (car-safe (car buffer-undo-list)))
+             (let ((at (car (car buffer-undo-list))))
+               (push (cons at at) buffer-undo-list)))))))
+
+(defun accept-change-group (handle)
+  "Finish the change group HANDLE, keeping its changes."
+  (dolist (entry handle)
+    (with-current-buffer (car entry)
+      (when (eq (cdr entry) t)
+        (setq buffer-undo-list t)))))
+
+(defun cancel-change-group (handle)
+  "Finish the change group HANDLE, undoing its changes and their undo
+records."
+  (dolist (entry handle)
+    (with-current-buffer (car entry)
+      (let* ((then (cdr entry))
+             (saved-car (car-safe then))
+             (saved-cdr (cdr-safe then))
+             ;; Bound, so that an ongoing run of undos is left alone.
+             (pending-undo-list buffer-undo-list))
+        (save-restriction
+          (widen)
+          (unwind-protect
+              (progn
+                ;; Cut the undo list where the group began, so that
+                ;; undoing it all stops there.
+                (when (consp then)
+                  (setcar then nil)
+                  (setcdr then nil)
+                  (unless (eq then (last pending-undo-list))
+                    (error "Undoing to some unrelated state")))
+                (save-excursion
+                  (while (listp pending-undo-list)
+                    (undo-more 1)))
+                (setq buffer-undo-list then))
+            (when (consp then)
+              (setcar then saved-car)
+              (setcdr then saved-cdr))))))))
+
+(defmacro atomic-change-group (&rest body)
+  "Run BODY as one change group: if it exits non-locally, its changes
+to the current buffer are undone."
+  (declare (indent 0) (debug t))
+  (let ((handle (make-symbol "--change-group-handle--"))
+        (done (make-symbol "--change-group-success--")))
+    `(let ((,handle (prepare-change-group))
+           ;; Nothing of the group's undo records may be trimmed.
+           (undo-outer-limit nil)
+           (undo-limit most-positive-fixnum)
+           (undo-strong-limit most-positive-fixnum)
+           (,done nil))
+       (unwind-protect
+           (progn
+             (activate-change-group ,handle)
+             (prog1 ,(macroexp-progn body)
+               (setq ,done t)))
+         (if ,done
+             (accept-change-group ,handle)
+           (cancel-change-group ,handle))))))
+
 ;;; ---- Opening, joining and zapping --------------------------------
 
 (defun current-left-margin ()

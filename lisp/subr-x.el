@@ -209,6 +209,26 @@ without BODY the value of the last binding (t for no bindings)."
         `(let* ,bindings (when ,last-var ,@(or body (list last-var)))))
     `(let* () ,@(or body '(t)))))
 
+(defun replace-region-contents (beg end replace-fn &optional max-secs max-costs)
+  "Replace the text between BEG and END by what REPLACE-FN returns, called
+with the buffer narrowed to them and point at BEG: a string, or a
+buffer whose text is taken.  As with `replace-buffer-contents' (given
+MAX-SECS and MAX-COSTS), only the differences are edited, so that
+point, markers and properties of the unchanged text stay."
+  (save-excursion
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char (point-min))
+      (let ((replacement (funcall replace-fn)))
+        (if (bufferp replacement)
+            (replace-buffer-contents replacement max-secs max-costs)
+          (let ((target (current-buffer)))
+            (with-temp-buffer
+              (insert replacement)
+              (let ((source (current-buffer)))
+                (set-buffer target)
+                (replace-buffer-contents source max-secs max-costs)))))))))
+
 (provide 'subr-x)
 
 ;;; subr-x.el ends here

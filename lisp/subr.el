@@ -80,6 +80,13 @@
       (put name 'error-conditions (delete-dups (cons name conditions)))
       (when message (put name 'error-message message)))))
 
+;; cl-generic's errors are preloaded, as in Emacs, for libraries such as
+;; map.el that signal them without loading cl-generic.
+(define-error 'cl-no-method "No method")
+(define-error 'cl-no-next-method "No next method" 'cl-no-method)
+(define-error 'cl-no-applicable-method "No applicable method" 'cl-no-method)
+(define-error 'cl-no-primary-method "No primary method" 'cl-no-method)
+
 (defmacro ignore-errors (&rest body)
   "Execute BODY; if an error occurs, return nil, else BODY's value."
   (declare (indent 0))
@@ -626,6 +633,10 @@ storing DEFAULT (eql) deletes the cell instead."
         (setq tail (cdr tail))))
     list))
 
+(defun car-less-than-car (a b)
+  "Return t if (car A) is numerically less than (car B)."
+  (< (car a) (car b)))
+
 (subr--define-missing alist-get
   (defun alist-get (key alist &optional default remove testfn)
     "Return the value associated with KEY in ALIST, or DEFAULT."
@@ -924,6 +935,17 @@ first, a list's own elements before those of the lists inside it."
         (subr--walk (macroexp-progn (nreverse sets)) fns)
       (cons 'setq (subr--walk-list (cdr form) fns)))))
 
+(defun subr--walk-letf (form fns)
+  "Walk (cl-letf BINDINGS . BODY): a place that is a symbol macro is its
+expansion, bound as a place rather than hiding the macro."
+  (let ((bindings
+         (mapcar (lambda (b)
+                   (let ((m (and (consp b) (symbolp (car b))
+                                 (assq (car b) subr--symbol-macros))))
+                     (if m (cons (cdr m) (cdr b)) b)))
+                 (nth 1 form))))
+    (subr--walk (macroexpand `(,(car form) ,bindings ,@(cdr (cdr form)))) fns)))
+
 (defun subr--walk (form fns)
   (if (not (consp form))
       (let ((m (and (symbolp form) (assq form subr--symbol-macros))))
@@ -952,6 +974,8 @@ first, a list's own elements before those of the lists inside it."
         `(,head ,(nth 1 form) ,@(subr--walk-list (nthcdr 2 form) fns)))
        ((eq head 'lambda) (list 'function (subr--walk-lambda form fns)))
        ((eq head 'setq) (subr--walk-setq form fns))
+       ((and (memq head '(cl-letf cl-letf*)) subr--symbol-macros)
+        (subr--walk-letf form fns))
        ((memq head '(if and or progn prog1 prog2 while catch unwind-protect))
         (cons head (subr--walk-list (cdr form) fns)))
        (t
@@ -1682,42 +1706,79 @@ letter stand for its place in the alphabet)."
   '((?y "year" 31536000) (?d "day" 86400) (?h "hour" 3600) (?m "minute" 60) (?s "second" 1))
   "format-seconds' units: specifier, name and length in seconds.")
 
+(defun subr--seconds-specs (string)
+  "STRING, a `format-seconds' control, as a list of literal strings and
+specs (UNIT DOT WIDTH DECIMALS NAMED), the position of %z in it (or
+nil), and whether some unit is larger than one before it."
+  (let ((pieces nil) (start 0) (used nil) (zero-at nil) (previous nil) (larger nil))
+    (while (string-match "%\\(\\.\\)?\\([0-9]*\\)\\(?:,\\([0-9]\\)\\)?\\(.\\)" string start)
+      (push (substring string start (match-beginning 0)) pieces)
+      (setq start (match-end 0))
+      (let* ((spec (match-string 4 string))
+             (char (downcase (string-to-char spec)))
+             (unit (assq char subr--seconds-units)))
+        (cond ((equal spec "%") (push "%" pieces))
+              ((not (or unit (eq char ?z)))
+               (error "Bad format specifier: `%s'" spec))
+              ((memq char used)
+               (error "Multiple instances of specifier: `%s'" spec))
+              ((eq char ?z) (push char used) (setq zero-at (length pieces)))
+              (t
+               (push char used)
+               (setq larger (or larger (and previous (> (nth 2 unit) previous)))
+                     previous (nth 2 unit))
+               (push (list unit (match-beginning 1) (match-string 2 string)
+                           (match-string 3 string) (not (equal spec (downcase spec))))
+                     pieces)))))
+    (push (substring string start) pieces)
+    (list (nreverse pieces) zero-at larger)))
+
+(defun subr--seconds-text (spec count fraction)
+  "The text of SPEC, a unit spec of `subr--seconds-specs', for COUNT of
+its unit; seconds shown with decimals get FRACTION too."
+  (let ((unit (nth 0 spec)) (dot (nth 1 spec)) (width (nth 2 spec))
+        (decimals (nth 3 spec)) (named (nth 4 spec)))
+    (concat (if decimals
+                (format (concat "%" (and dot "0") width "." decimals "f")
+                        (if (= (nth 2 unit) 1) (+ count fraction) count))
+              (format (concat "%" (and dot ".") width "d") count))
+            (if named (format " %s%s" (nth 1 unit) (if (= count 1) "" "s")) ""))))
+
 (defun format-seconds (string seconds)
   "SECONDS formatted by STRING: %y %d %h %m %s give the number of years,
-days, hours, minutes and seconds (%Y ... %S with the unit's name, %.2h
-zero-padded), %z drops what precedes it up to the first non-zero unit,
-%% is a percent sign."
-  (let ((i 0) (pieces nil) (zero-prefix nil) (left (floor seconds)))
-    ;; PIECES: strings, and (VALUE . TEXT) for the units.
-    (while (< i (length string))
-      (if (not (eq (aref string i) ?%))
-          (progn (push (substring string i (1+ i)) pieces) (setq i (1+ i)))
-        (let ((width nil))
-          (setq i (1+ i))
-          (when (and (< i (length string)) (eq (aref string i) ?.))
-            (let ((digits (1+ i)))
-              (setq i digits)
-              (while (and (< i (length string)) (<= ?0 (aref string i) ?9)) (setq i (1+ i)))
-              (setq width (string-to-number (substring string digits i)))))
-          (let* ((c (and (< i (length string)) (aref string i)))
-                 (unit (and c (assq (downcase c) subr--seconds-units))))
-            (setq i (1+ i))
-            (cond ((eq c ?%) (push "%" pieces))
-                  ((eq c ?z) (setq zero-prefix (length pieces)))
-                  ((null unit) (error "Bad format specifier: `%s'" (if c (char-to-string c) "")))
-                  (t (let ((n (/ left (nth 2 unit))))
-                       (setq left (% left (nth 2 unit)))
-                       (push (cons n (concat (format (if width (format "%%0%dd" width) "%d") n)
-                                             (if (eq c (downcase c)) ""
-                                               (format " %s%s" (nth 1 unit) (if (= n 1) "" "s")))))
-                             pieces))))))))
-    (setq pieces (nreverse pieces))
-    (when zero-prefix
-      (let ((prefix (butlast pieces (- (length pieces) zero-prefix))))
-        (while (and prefix (not (and (consp (car prefix)) (/= (car (car prefix)) 0))))
-          (setq prefix (cdr prefix)))
-        (setq pieces (append prefix (nthcdr zero-prefix pieces)))))
-    (mapconcat (lambda (p) (if (consp p) (cdr p) p)) pieces "")))
+days, hours, minutes and (rounded) seconds, %Y ... %S with the unit's
+name.  A width may follow the %, after a dot for zero-padding, and a
+comma and a digit gives that many decimals (the seconds' fraction
+shows).  %z drops what precedes it up to the first non-zero unit, the
+units then in decreasing order; %% is a percent sign."
+  (let* ((parsed (subr--seconds-specs string))
+         (pieces (nth 0 parsed)) (zero-at (nth 1 parsed)))
+    (when (and zero-at (nth 2 parsed))
+      (error "Units are not in decreasing order of size"))
+    (unless (numberp seconds)
+      (setq seconds (float-time seconds)))
+    (let ((fraction (mod seconds 1))
+          (left (round seconds))
+          (counts nil)
+          (first-non-zero nil))
+      ;; Each unit used takes its whole number from what is left,
+      ;; largest first.
+      (dolist (unit subr--seconds-units)
+        (let ((tail pieces) (i 0))
+          (while (and tail (not (eq (car-safe (car tail)) unit)))
+            (setq tail (cdr tail) i (1+ i)))
+          (when tail
+            (let ((count (floor left (nth 2 unit))))
+              (setq left (- left (* count (nth 2 unit))))
+              (push (cons (car tail) count) counts)
+              (unless (or first-non-zero (zerop count))
+                (setq first-non-zero i))))))
+      (when zero-at
+        (setq pieces (nthcdr (min zero-at (or first-non-zero zero-at)) pieces)))
+      (mapconcat (lambda (p)
+                   (if (stringp p) p
+                     (subr--seconds-text p (cdr (assq p counts)) fraction)))
+                 pieces ""))))
 
 ;;; ---- Hooks --------------------------------------------------------------
 ;;
@@ -2554,6 +2615,22 @@ PROMPT) into `unread-command-events' when none is pending."
   (let (event)
     (while (not (characterp (setq event (subr--next-event prompt)))))
     event))
+
+(defun read-passwd (prompt &optional confirm default)
+  "Read a password with PROMPT, DEFAULT when the answer is empty.  With
+CONFIRM, read it twice until both readings agree.  Batch has no
+minibuffer to hide the input in: it is read as `read-string' reads."
+  (if (not confirm)
+      (read-string prompt nil t default)
+    (let (agreed)
+      (while (not agreed)
+        (let ((first (read-passwd prompt nil default))
+              (second (read-passwd "Confirm password: " nil default)))
+          (if (equal first second)
+              (setq agreed first)
+            (message "Password not repeated accurately; please start over")
+            (sit-for 1))))
+      agreed)))
 (dolist (f '(ask-user-about-lock ask-user-about-supersession-threat
              userlock--ask-user-about-supersession-threat))
   (autoload f "userlock"))
@@ -2684,6 +2761,7 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (autoload 'cl-defmethod "cl-generic" nil nil 'macro)
 (autoload 'if-let "subr-x" nil nil 'macro)
 (autoload 'string-clean-whitespace "subr-x")
+(autoload 'replace-region-contents "subr-x")
 (autoload 'string-truncate-left "subr-x")
 (autoload 'let-alist "let-alist" nil nil 'macro)
 (autoload 'when-let "subr-x" nil nil 'macro)
@@ -2739,14 +2817,16 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              forward-word-strictly backward-word-strictly count-words zap-to-char
              zap-up-to-char simple--delete-region-instead simple--current-column
              region-bounds region-noncontiguous-p
-             kill-forward-chars kill-backward-chars))
+             kill-forward-chars kill-backward-chars prepare-change-group activate-change-group
+             accept-change-group cancel-change-group))
   (autoload f "simple"))
+(autoload 'atomic-change-group "simple" nil nil 'macro)
 (autoload 'delete-forward-char "simple" nil t)
 (autoload 'tabify "tabify" nil t)
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
              days-to-time time-to-number-of-days date-to-day days-between
-             seconds-to-string make-decoded-time decoded-time-set-defaults date-to-time
-             safe-date-to-time))
+             seconds-to-string make-decoded-time decoded-time-add decoded-time-set-defaults date-to-time
+             safe-date-to-time date-ordinal-to-time decoded-time-period))
   (autoload f "time-date"))
 (autoload 'parse-time-string "parse-time")
 (dolist (f '(iso8601-parse iso8601-valid-p parse-iso8601-time-string))

@@ -57,6 +57,13 @@ static void ltime_clear(struct ltime *t)
   mpz_clear(t->hz);
 }
 
+static void ltime_copy(struct ltime *to, const struct ltime *from)
+{
+  mpz_init_set(to->ticks, from->ticks);
+  mpz_init_set(to->hz, from->hz);
+  to->form = from->form;
+}
+
 static bool nonfinite_float(mval x) { return FLOATP(x) && !isfinite(XFLOAT(x)); }
 
 /* Emacs warns, then reads the pair as (TICKS . HZ). */
@@ -296,7 +303,12 @@ static mval time_arith(mrt *rt, mval a, mval b, bool subtract)
   }
   struct ltime ta, tb;
   time_decode(rt, a, &ta);
-  time_decode(rt, b, &tb);
+  /* The same argument twice is one time: nil reads the clock once, so
+     that (time-subtract nil nil) is zero, as in Emacs. */
+  if (a == b)
+    ltime_copy(&tb, &ta);
+  else
+    time_decode(rt, b, &tb);
   bool pair_input = ta.form == TF_TICKS_HZ || tb.form == TF_TICKS_HZ;
   mpz_t ticks, hz;
   mpz_inits(ticks, hz, NULL);
