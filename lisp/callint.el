@@ -97,5 +97,154 @@ from its advice, is not."
       (pop callers))
     (eq (nth 1 (car callers)) 'funcall-interactively)))
 
+;;; ---- Reading in the minibuffer, which batch reads from standard input.
+;; Batch Emacs completes nothing: each of these reads a line and takes
+;; it as it is, an empty one giving the default where there is one.
+
+(defun callint--default-name (default)
+  "DEFAULT as a string: the first of a list, a buffer's name."
+  (let ((default (if (consp default) (car default) default)))
+    (if (bufferp default) (buffer-name default) default)))
+
+(defun callint--prompt-with-default (prompt default)
+  "PROMPT saying DEFAULT, as Emacs's `read-buffer' and `read-number' do
+with a prompt ending in a colon and space."
+  (if (and default (string-suffix-p ": " prompt))
+      (format "%s (default %s): " (substring prompt 0 -2) default)
+    prompt))
+
+(defun completing-read (prompt _collection &optional _predicate _require-match
+                               initial-input hist def inherit-input-method)
+  "Read a string with PROMPT; the empty string gives DEF (its first
+element, if a list) when there is one."
+  (let ((default (callint--default-name def)))
+    (read-string prompt initial-input hist default inherit-input-method)))
+
+(defun read-buffer (prompt &optional def _require-match _predicate)
+  "Read a buffer name with PROMPT; the empty string gives DEF (a buffer,
+a name or a list of names) when there is one."
+  (let ((default (callint--default-name def)))
+    (read-string (callint--prompt-with-default prompt default) nil nil default)))
+
+(defun read-buffer-to-switch (prompt)
+  "Read the name of a buffer to switch to, the other buffer by default."
+  (read-buffer prompt (other-buffer (current-buffer))))
+
+(defun read-file-name (prompt &optional _dir _default-filename _mustmatch initial _predicate)
+  "Read a file name with PROMPT, taken as typed."
+  (read-string prompt initial 'file-name-history))
+
+(defun read-directory-name (prompt &optional _dir _default-dirname _mustmatch initial)
+  "Read a directory name with PROMPT, taken as typed."
+  (read-string prompt initial 'file-name-history))
+
+(defun read-shell-command (prompt &optional initial-contents hist &rest _args)
+  "Read a shell command with PROMPT."
+  (read-string prompt initial-contents (or hist 'shell-command-history)))
+
+(defun read-regexp (prompt &optional defaults history)
+  "Read a regexp with PROMPT (given a colon when it has none); the empty
+string gives the first of DEFAULTS, if any."
+  (let ((default (callint--default-name defaults)))
+    (read-string (if (string-match-p ":[ \t]*\\'" prompt) prompt (concat prompt ": "))
+                 nil (or history 'regexp-history) default)))
+
+(defun read-number (prompt &optional default _hist)
+  "Read a number with PROMPT, asking again until one is typed; the empty
+string gives DEFAULT (its first element, if a list)."
+  (let* ((default (if (consp default) (car default) default))
+         (prompt (callint--prompt-with-default prompt default))
+         (number nil))
+    (while (not number)
+      (let* ((text (read-string prompt nil 'read-number-history
+                                (and default (number-to-string default))))
+             (value (ignore-errors (read text))))
+        (if (numberp value)
+            (setq number value)
+          (message "Please enter a number.")
+          (sit-for 1))))
+    number))
+
+(defun read-char-from-minibuffer (prompt &optional _chars _history)
+  "Read a character with PROMPT: the first of the line typed, RET for an
+empty line."
+  (let ((line (read-string prompt)))
+    (if (string= line "") ?\r (aref line 0))))
+
+(defun callint--read-symbol (prompt)
+  "Read a symbol's name with PROMPT."
+  (intern (read-string prompt)))
+
+;; Here the prompt is asked again until it is answered properly.
+(defun y-or-n-p (prompt)
+  "Ask PROMPT until the answer is y (giving t) or n (giving nil)."
+  (let ((nagging "") (answer nil))
+    (while (not (member answer '("y" "n")))
+      (setq answer (read-string (concat nagging prompt "(y or n) "))
+            nagging "Please answer y or n.  "))
+    (string= answer "y")))
+
+;;; ---- The interactive forms of primitives (see eval.c).
+
+(defun goto-char--read-natnum-interactive (prompt)
+  "The argument of `goto-char': the prefix argument, else a number read
+with PROMPT (point by default)."
+  (list (if (and current-prefix-arg (not (consp current-prefix-arg)))
+            (prefix-numeric-value current-prefix-arg)
+          (read-number prompt (list (point))))))
+
+(defun read-char-by-name (prompt)
+  "A character read with PROMPT: its Unicode name, or its code in hex
+(#x, #o or #N prefixes allowed)."
+  (let ((text (string-trim (read-string prompt))))
+    (or (cond ((string-match "\\`#\\([xo]\\)?\\([0-9a-fA-F]+\\)\\'" text)
+               (string-to-number (match-string 2 text)
+                                 (if (equal (match-string 1 text) "o") 8
+                                   (if (match-beginning 1) 16 10))))
+              ((string-match-p "\\`[0-9a-fA-F]+\\'" text) (string-to-number text 16))
+              (t (char-from-name text t)))
+        (error "Invalid character"))))
+
+(defun confirm-nonexistent-file-or-buffer ()
+  "What the option of that name says reading a new name asks for:
+confirmation (`confirm'), after completion only, or nothing (nil)."
+  (cond ((eq confirm-nonexistent-file-or-buffer 'after-completion)
+         'confirm-after-completion)
+        (confirm-nonexistent-file-or-buffer 'confirm)))
+
+(defun read-file-modes (&optional prompt orig-file)
+  "File modes read with PROMPT, in octal or symbolically (then relative
+to ORIG-FILE's)."
+  (let ((text (read-string (or prompt "File modes (octal or symbolic): "))))
+    (if (string-match-p "\\`[0-7]+\\'" text)
+        (string-to-number text 8)
+      (file-modes-symbolic-to-number text (and orig-file (file-modes orig-file))))))
+
+(defun read-envvar-name (prompt &optional _mustmatch)
+  "An environment variable's name read with PROMPT."
+  (read-string prompt))
+
+(defun callint--directory-to-delete ()
+  "The arguments of `delete-directory': the name read, whether to delete
+its contents (asked when it has some) and whether to move it to the
+trash."
+  (let* ((trash (and delete-by-moving-to-trash (null current-prefix-arg)))
+         (name (expand-file-name
+                (read-directory-name (if trash "Move directory to trash: " "Delete directory: ")
+                                     default-directory default-directory nil nil))))
+    (list name
+          (and (directory-files name nil directory-files-no-dot-files-regexp)
+               (y-or-n-p (format-message "Directory `%s' is not empty, really %s? "
+                                         name (if trash "trash" "delete"))))
+          (null current-prefix-arg))))
+
+(defun callint--setenv-args ()
+  "The arguments of `setenv': a variable and its value read, or with a
+prefix argument a variable to clear."
+  (if current-prefix-arg
+      (list (read-envvar-name "Clear environment variable: " 'exact) nil)
+    (let ((variable (read-envvar-name "Set environment variable: " nil)))
+      (list variable (read-string (format "Set %s to value: " variable)) t))))
+
 
 ;;; callint.el ends here

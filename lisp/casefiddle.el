@@ -81,22 +81,26 @@ changes its length (ß -> SS)."
       (internal--case-replace from (max beg end) new)))
   nil)
 
-(defun upcase-region (beg end)
+(defun upcase-region (beg end &optional _region-noncontiguous-p)
   "Convert the text between BEG and END to upper case."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--region #'upcase beg end))
 
-(defun downcase-region (beg end)
+(defun downcase-region (beg end &optional _region-noncontiguous-p)
   "Convert the text between BEG and END to lower case."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--region #'downcase beg end))
 
-(defun capitalize-region (beg end)
+(defun capitalize-region (beg end &optional _region-noncontiguous-p)
   "Capitalize the words between BEG and END: each word's first
 character in title case, the rest in lower case."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--region #'capitalize beg end))
 
-(defun upcase-initials-region (beg end)
+(defun upcase-initials-region (beg end &optional _region-noncontiguous-p)
   "Put the first character of each word between BEG and END in title
 case, leaving the rest as it is."
+  (interactive (list (region-beginning) (region-end) (region-noncontiguous-p)))
   (casefiddle--region #'upcase-initials beg end))
 
 (defun casefiddle--check-count (arg)
@@ -116,6 +120,7 @@ word is left, point then at the buffer's accessible end."
   "Move point forward over ARG words (backward if ARG is negative).
 Return t, or nil if the buffer's accessible end came first, with point
 left there."
+  (interactive "^p")
   (setq arg (or arg 1))
   (casefiddle--check-count arg)
   (let ((moved t))
@@ -126,6 +131,7 @@ left there."
 
 (defun backward-word (&optional arg)
   "Move point backward over ARG words (forward if ARG is negative)."
+  (interactive "^p")
   (forward-word (- (or arg 1))))
 
 (defun casefiddle--words (case-function arg)
@@ -144,16 +150,19 @@ when ARG is positive."
 (defun upcase-word (arg)
   "Convert the ARG words after point to upper case (before point if ARG
 is negative, point then staying)."
+  (interactive "p")
   (casefiddle--words #'upcase arg))
 
 (defun downcase-word (arg)
   "Convert the ARG words after point to lower case (before point if ARG
 is negative, point then staying)."
+  (interactive "p")
   (casefiddle--words #'downcase arg))
 
 (defun capitalize-word (arg)
   "Capitalize the ARG words after point (before point if ARG is
 negative, point then staying)."
+  (interactive "p")
   (casefiddle--words #'capitalize arg))
 
 (defun subst-char-in-region (start end fromchar tochar &optional noundo)
@@ -174,6 +183,8 @@ buffer's modified flag as it was.  Return nil."
   "Translate the characters from START to END by TABLE: a string (indexed
 by character code), a char-table, or a symbol whose `translation-table'
 property is one.  Return the number of characters changed."
+  (interactive (list (region-beginning) (region-end)
+                     (callint--read-symbol "Translate region with table: ")))
   (when (symbolp table)
     (let ((value (get table 'translation-table)))
       (unless (char-table-p value)

@@ -101,7 +101,10 @@ KEY being :expected-result or :tags, whose VALUEs are evaluated."
   (setq ert--test-names (delq symbol ert--test-names))
   symbol)
 
-(defalias 'ert-delete-test #'ert-make-test-unbound)
+(defun ert-delete-test (test-name)
+  "Make TEST-NAME name no test; return it."
+  (interactive (list (callint--read-symbol "Delete test: ")))
+  (ert-make-test-unbound test-name))
 
 ;;; ---- Assertions ---------------------------------------------------
 

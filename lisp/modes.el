@@ -201,7 +201,9 @@ by default MODE-map when bound), which goes in `minor-mode-map-alist';
        (defvar ,hook nil)
        (defun ,mode (&optional arg)
          ,doc
-         (interactive (list (or current-prefix-arg 'toggle)))
+         (interactive (list (if current-prefix-arg
+                                (prefix-numeric-value current-prefix-arg)
+                              'toggle)))
          (setq ,variable (cond ((eq arg 'toggle) (not ,variable))
                                ((and (numberp arg) (< arg 1)) nil)
                                (t t)))

@@ -12,6 +12,7 @@
 (defun emacs-version (&optional here)
   "A string naming this Lisp: marrow, and the Emacs it speaks.  With
 HERE non-nil, insert it at point instead (and return nil)."
+  (interactive "P")
   (let ((version (format "marrow %s (GNU Emacs %s dialect, %s)"
                          marrow-version emacs-version system-type)))
     (if here (progn (insert version) nil) version)))
@@ -77,6 +78,7 @@ its end."
 
 (defun exchange-point-and-mark (&optional _arg)
   "Put the mark where point is and point where the mark was."
+  (interactive "P")
   (let ((omark (mark t)))
     (unless omark
       (user-error "No mark set in this buffer"))
@@ -96,6 +98,10 @@ active mark that is not set is a bug: an assertion fails."
        (progn (unless (mark)
                 (signal 'cl-assertion-failed (list '(mark))))
               t)))
+
+(defun region-noncontiguous-p ()
+  "Whether the region is in pieces (a rectangle): never in batch."
+  nil)
 
 (defun use-region-p ()
   "t when commands should act on the active region: one that is not
@@ -120,23 +126,35 @@ empty, unless `use-empty-active-region'."
 
 (defun mark-whole-buffer ()
   "Put point at the beginning of the buffer and the mark at its end."
+  (interactive)
   (push-mark)
   (push-mark (point-max) nil t)
   (goto-char (point-min)))
 
 (defun beginning-of-buffer (&optional arg)
   "Move point to the beginning of the buffer, leaving the mark behind."
+  (interactive "^P")
   (or (consp arg) (region-active-p) (push-mark))
   (goto-char (point-min)))
 
 (defun end-of-buffer (&optional arg)
   "Move point to the end of the buffer, leaving the mark behind."
+  (interactive "^P")
   (or (consp arg) (region-active-p) (push-mark))
   (goto-char (point-max)))
+
+(defun goto-line-read-args (&optional relative)
+  "The arguments of `goto-line': the prefix argument, else a line
+number read."
+  (list (if (and current-prefix-arg (not (consp current-prefix-arg)))
+            (prefix-numeric-value current-prefix-arg)
+          (read-number (if relative "Goto relative line: " "Goto line: ")))
+        nil relative))
 
 (defun goto-line (line &optional _buffer relative)
   "Move point to the start of line LINE, counted in the whole buffer
 (in its accessible portion when RELATIVE), leaving the mark behind."
+  (interactive (goto-line-read-args))
   (or (region-active-p) (push-mark))
   (let ((pos (save-restriction
                (unless relative (widen))
@@ -196,12 +214,14 @@ one it takes unless DO-NOT-MOVE."
 
 (defun copy-region-as-kill (beg end &optional _region)
   "Save the text between BEG and END as the newest kill."
+  (interactive (list (mark) (point) 'region))
   (simple--save-kill (filter-buffer-substring beg end) beg end)
   (setq deactivate-mark t)
   nil)
 
 (defun kill-ring-save (beg end &optional region)
   "Save the text between BEG and END as the newest kill."
+  (interactive (list (mark) (point) 'region))
   (copy-region-as-kill beg end region))
 
 (defun barf-if-buffer-read-only (&optional position)
@@ -214,6 +234,10 @@ one it takes unless DO-NOT-MOVE."
 (defun kill-region (beg end &optional _region)
   "Delete the text between BEG and END, saving it as the newest kill.
 Read-only text is copied, then signals (unless `kill-read-only-ok')."
+  (interactive (let ((mark (mark)))
+                 (unless mark
+                   (user-error "The mark is not set now, so there is no region"))
+                 (list mark (point) 'region)))
   (unless (and beg end)
     (user-error "The mark is not set now, so there is no region"))
   (condition-case nil
@@ -233,6 +257,7 @@ Read-only text is copied, then signals (unless `kill-read-only-ok')."
 (defun kill-line (&optional arg)
   "Kill the rest of the line (its newline too when only blanks remain);
 with ARG, kill ARG lines forward from point (backward if negative)."
+  (interactive "P")
   (kill-region (point)
                (progn
                  (if arg
@@ -248,10 +273,12 @@ with ARG, kill ARG lines forward from point (backward if negative)."
 
 (defun kill-word (arg)
   "Kill ARG words forward (backward if negative)."
+  (interactive "p")
   (kill-region (point) (progn (forward-word arg) (point))))
 
 (defun backward-kill-word (arg)
   "Kill ARG words backward (forward if negative)."
+  (interactive "p")
   (kill-word (- arg)))
 
 (defun yank-handle-font-lock-face-property (face start end)
@@ -297,6 +324,7 @@ remove `yank-excluded-properties' from it."
 (defun yank (&optional arg)
   "Insert the newest kill (the ARGth with a number), leaving point after
 it and the mark before it (the other way round with a plain C-u ARG)."
+  (interactive "*P")
   (setq this-command t)
   (push-mark)
   (insert-for-yank (current-kill (cond ((listp arg) 0)
@@ -325,6 +353,7 @@ it and the mark before it (the other way round with a plain C-u ARG)."
   "Move point to COLUMN in this line, or as near as the line allows;
 return the column reached.  FORCE t pads a short line with
 indentation and splits a tab that spans COLUMN into spaces."
+  (interactive "NMove to column: ")
   (unless (natnump column)
     (signal 'wrong-type-argument (list 'wholenump column)))
   (beginning-of-line)
@@ -347,6 +376,7 @@ indentation and splits a tab that spans COLUMN into spaces."
 (defun indent-to (column &optional minimum)
   "Insert tabs (if `indent-tabs-mode') and spaces to reach COLUMN, at
 least MINIMUM spaces' worth; return the column reached."
+  (interactive "NIndent to column: ")
   (let* ((from (current-column))
          (to (max column (+ from (or minimum 0)))))
     (when indent-tabs-mode
@@ -365,6 +395,7 @@ least MINIMUM spaces' worth; return the column reached."
 
 (defun back-to-indentation ()
   "Move point to the first character of this line that is not a blank."
+  (interactive "^")
   (beginning-of-line 1)
   (skip-chars-forward " \t" (line-end-position))
   nil)
@@ -384,12 +415,14 @@ indentation when it was in it."
 
 (defun backward-to-indentation (&optional arg)
   "Move ARG lines backward and to their indentation."
+  (interactive "^p")
   (forward-line (- (or arg 1)))
   (back-to-indentation))
 
 (defun indent-rigidly (start end arg &optional _interactive)
   "Indent each line that starts between START and END by ARG columns
 (less when ARG is negative), leaving empty lines alone."
+  (interactive "r\nP\np")
   (save-excursion
     (goto-char end)
     (setq end (point-marker))
@@ -519,7 +552,8 @@ blank line, that line; on another line, the blank lines after it."
 accessible portion when nil), though not that before a form feed; on
 the whole of an unnarrowed buffer, with `delete-trailing-lines', also
 the empty lines at its end."
-  (interactive)
+  (interactive (progn (barf-if-buffer-read-only)
+                      (if (use-region-p) (list (region-beginning) (region-end)) (list nil nil))))
   (save-match-data
     (save-excursion
       (let ((limit (and end (copy-marker end))))
@@ -1024,7 +1058,9 @@ nil) and return t; else nil, with point at the line's start."
 leaving the whitespace at the join as `fixup-whitespace' does and
 dropping the fill prefix that started the joined line.  With BEG and
 END and no ARG, join every line of that region."
-  (interactive "*P")
+  (interactive (progn (barf-if-buffer-read-only)
+                      (cons current-prefix-arg
+                            (and (use-region-p) (list (region-beginning) (region-end))))))
   (setq deactivate-mark t)
   (let ((stop (if (and beg (not arg))
                   (progn (goto-char beg)
@@ -1038,12 +1074,10 @@ END and no ARG, join every line of that region."
 
 (defun forward-word-strictly (&optional arg)
   "`forward-word', whatever a word-boundary table would say."
-  (interactive "^p")
   (forward-word arg))
 
 (defun backward-word-strictly (&optional arg)
   "`backward-word', whatever a word-boundary table would say."
-  (interactive "^p")
   (backward-word arg))
 
 (defun count-words (start end)
@@ -1067,13 +1101,15 @@ case folds as `case-fold-search' says."
 (defun zap-to-char (arg char)
   "Kill from point through the ARGth CHAR (backward if ARG is negative).
 Case is ignored if `case-fold-search' is non-nil."
-  (interactive "p\ncZap to char: ")
+  (interactive (list (prefix-numeric-value current-prefix-arg)
+                     (read-char-from-minibuffer "Zap to char: " nil 'read-char-history)))
   (kill-region (point) (simple--char-search char arg)))
 
 (defun zap-up-to-char (arg char)
   "Kill from point up to, not through, the ARGth CHAR, a CHAR at point
 not counting."
-  (interactive "p\ncZap up to char: ")
+  (interactive (list (prefix-numeric-value current-prefix-arg)
+                     (read-char-from-minibuffer "Zap up to char: " nil 'read-char-history)))
   (let ((step (if (>= arg 0) 1 -1))
         (from (point)))
     (forward-char step)

@@ -2131,6 +2131,7 @@ if the match was in it, else from the current buffer."
 
 (defun delete-backward-char (n &optional killflag)
   "Delete the N characters before point (after it if N is negative)."
+  (interactive "p\nP")
   (delete-char (- n) killflag))
 (defalias 'backward-delete-char #'delete-backward-char)
 
@@ -2147,6 +2148,7 @@ if the match was in it, else from the current buffer."
 
 (defun newline (&optional n _interactive)
   "Insert N newlines (one by default)."
+  (interactive "*P\np")
   (insert-char ?\n (or n 1))
   nil)
 
@@ -2350,6 +2352,7 @@ Their output goes to PRINTFLAG, and each value is printed there, when
 it is non-nil; otherwise output is discarded.  Each form is read with
 READ-FUNCTION, `load-read-function' if nil, and run with point where
 it was before the reading."
+  (interactive "r")
   (let* ((buffer (current-buffer))
          (from (copy-marker start))
          (read-function (or read-function load-read-function #'read))
@@ -2371,6 +2374,7 @@ with `load-read-function' and run with point after it.  PRINTFLAG is
 as for `eval-region'; DO-ALLOW-PRINT lets output through to
 `standard-output' when PRINTFLAG is nil.  What the forms define is
 filed in `load-history' under FILENAME.  Return nil."
+  (interactive "")
   (let ((buf (if buffer (get-buffer buffer) (current-buffer)))
         (read-function (or load-read-function #'read)))
     (unless buf (error "No such buffer"))
@@ -2726,7 +2730,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
-             zap-up-to-char))
+             zap-up-to-char region-noncontiguous-p))
   (autoload f "simple"))
 (autoload 'tabify "tabify")
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
@@ -3013,12 +3017,66 @@ current on entry gets its own table back on exit."
              ad-disable-advice ad-is-active ad-unadvise))
   (autoload f "advice"))
 (autoload 'defadvice "advice" nil nil 'macro)
-(dolist (f '(callint--args callint--called-interactively-p prefix-numeric-value))
+(dolist (f '(callint--args callint--called-interactively-p prefix-numeric-value
+             completing-read read-buffer read-buffer-to-switch read-file-name
+             read-directory-name read-shell-command read-regexp read-number
+             read-char-from-minibuffer y-or-n-p callint--read-symbol
+             goto-char--read-natnum-interactive read-char-by-name
+             confirm-nonexistent-file-or-buffer read-file-modes read-envvar-name
+             callint--directory-to-delete callint--setenv-args))
   (autoload f "callint"))
+(defvar confirm-nonexistent-file-or-buffer 'after-completion
+  "Whether reading a name that is no file or buffer asks to confirm it.")
+(defvar delete-by-moving-to-trash nil
+  "Non-nil: deleting files and directories moves them to the trash.")
+
+(defconst directory-files-no-dot-files-regexp "\\`\\(?:[^.]\\|\\.[^.]\\|\\.\\..\\)"
+  "Matches every file name but \".\" and \"..\".")
+
 ;; Preloaded in Emacs.
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
+
+;; The autoloaded functions above that are commands, as Emacs's
+;; autoloads say, so that `commandp' knows them before their file loads.
+(dolist (f '(ad-activate ad-deactivate ad-disable-advice ad-enable-advice
+             ad-remove-advice ad-unadvise back-to-indentation backward-kill-word
+             backward-list backward-sexp backward-to-indentation backward-up-list
+             backward-word backward-word-strictly balance-windows base64-decode-region
+             base64-encode-region base64url-encode-region basic-save-buffer
+             beginning-of-buffer buffer-disable-undo bury-buffer
+             cancel-function-timers capitalize-region capitalize-word
+             copy-region-as-kill count-matches count-words cycle-spacing debug
+             delete-blank-lines delete-duplicate-lines delete-frame
+             delete-horizontal-space delete-indentation delete-other-windows
+             delete-trailing-whitespace delete-window delete-windows-on display-buffer
+             down-list downcase-region downcase-word edebug-eval-top-level-form
+             emacs-lisp-mode emacs-version end-of-buffer enlarge-window
+             enlarge-window-horizontally exchange-point-and-mark find-file
+             fit-window-to-buffer fixup-whitespace flush-lines forward-list
+             forward-sexp forward-word forward-word-strictly fundamental-mode
+             global-set-key global-unset-key goto-line how-many
+             indent-according-to-mode indent-region indent-rigidly indent-to
+             just-one-space keep-lines kill-line kill-region kill-ring-save kill-word
+             lisp-data-mode local-set-key local-unset-key make-frame
+             make-frame-command mark-whole-buffer maximize-window minimize-window
+             move-to-column move-to-window-line open-line other-frame other-window
+             pop-to-buffer prog-mode quit-window recenter remove-hook
+             replace-buffer-in-windows replace-regexp replace-string reverse-region
+             run-at-time run-with-idle-timer run-with-timer save-buffer scroll-down
+             scroll-down-command scroll-left scroll-other-window
+             scroll-other-window-down scroll-right scroll-up scroll-up-command
+             select-frame set-visited-file-name shell-command shrink-window
+             shrink-window-horizontally shrink-window-if-larger-than-buffer sort-lines
+             special-mode split-window-below split-window-horizontally
+             split-window-right split-window-vertically switch-to-buffer
+             switch-to-buffer-other-window switch-to-prev-buffer tabify text-mode
+             transient-mark-mode translate-region undo undo-only undo-redo untabify
+             up-list upcase-initials-region upcase-region upcase-word
+             window-toggle-side-windows write-file yank zap-to-char zap-up-to-char))
+  (when (autoloadp (symbol-function f))
+    (autoload f (nth 1 (symbol-function f)) nil t)))
 
 ;; The features Emacs 28 has from the start (its preloaded libraries
 ;; and C parts) that marrow has: every function of marrow's libraries
