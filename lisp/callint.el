@@ -13,49 +13,150 @@
         ((integerp raw) raw)
         (t 1)))
 
-(defun callint--no-region ()
-  (error "The mark is not set now, so there is no region"))
+(defun callint--mark ()
+  "The mark's position; an error when it is not set."
+  (or (mark t) (error "The mark is not set now")))
+
+(defun callint--region ()
+  "The region's bounds, a list; an error when the mark is not set."
+  (let ((mark (or (mark t) (error "The mark is not set now, so there is no region"))))
+    (list (min (point) mark) (max (point) mark))))
 
 (defun callint--read (prompt)
   "Read a Lisp object from a string read with PROMPT."
   (car (read-from-string (read-string prompt))))
 
-(defun callint--code-args (code prompt)
-  "The arguments the interactive code letter CODE gives, a list, with
-PROMPT for those that read."
+(defun callint--event-with-parameters (function keys)
+  "The first event of KEYS (else of the keys that ran the command) that
+has parameters, as the code e asks; an error without one."
+  (or (seq-find #'consp (append keys nil))
+      (error "%s must be bound to an event with parameters"
+             (if (symbolp function) function "command"))))
+
+(defun callint--code-values (code prompt function keys)
+  "What the interactive code letter CODE gives: a list of (VALUE . FORM)
+pairs, FORM being what `command-history' records for VALUE (nil for
+VALUE itself).  PROMPT is for the codes that read."
   (pcase code
-    (?p (list (prefix-numeric-value current-prefix-arg)))
-    (?P (list current-prefix-arg))
-    (?d (list (point)))
-    (?i (list nil))
-    ((or ?m ?r) (callint--no-region))
-    (?s (list (read-string prompt)))
-    (?S (list (intern (read-string prompt))))
-    (?x (list (callint--read prompt)))
-    (?X (list (eval (callint--read prompt) t)))
-    (?n (let ((n (callint--read prompt)))
-          (unless (numberp n) (signal 'wrong-type-argument (list 'numberp n)))
-          (list n)))
+    (?a (list (list (callint--read-symbol prompt))))
+    (?b (list (list (read-buffer prompt (current-buffer) t))))
+    (?B (list (list (read-buffer prompt (other-buffer (current-buffer))))))
+    (?c (list (list (read-char prompt))))
+    (?C (list (list (read-command prompt))))
+    (?d (list (cons (point) '(point))))
+    (?D (list (list (read-directory-name prompt nil default-directory t))))
+    (?e (list (list (callint--event-with-parameters function keys))))
+    (?f (list (list (read-file-name prompt nil nil 'lambda))))
+    (?F (list (list (read-file-name prompt))))
+    (?G (list (list (read-file-name prompt nil nil nil ""))))
+    ((or ?i ?U) (list (list nil)))
+    (?k (list (list (read-key-sequence prompt))))
+    (?K (list (list (read-key-sequence-vector prompt))))
+    (?m (list (cons (callint--mark) '(mark))))
+    (?M (list (list (read-string prompt nil nil nil t))))
+    (?n (list (list (read-number prompt))))
+    (?N (list (list (if current-prefix-arg
+                        (prefix-numeric-value current-prefix-arg)
+                      (read-number prompt)))))
+    (?p (list (list (prefix-numeric-value current-prefix-arg))))
+    (?P (list (list current-prefix-arg)))
+    (?r (let ((region (callint--region)))
+          (list (cons (car region) '(region-beginning))
+                (cons (cadr region) '(region-end)))))
+    (?s (list (list (read-string prompt))))
+    (?S (list (list (callint--read-symbol prompt))))
+    (?v (list (list (read-variable prompt))))
+    (?x (list (list (callint--read prompt))))
+    (?X (list (list (eval (callint--read prompt) t))))
+    (?z (list (list (callint--read-symbol prompt))))
+    (?Z (list (list (and current-prefix-arg (callint--read-symbol prompt)))))
     (_ (error "Invalid control letter `%c' (#o%o, #x%04x) in interactive calling string"
               code code code))))
 
-(defun callint--string-args (spec)
-  "The arguments the interactive string SPEC gives: one or more per
-line, each a code letter and its prompt; leading *, @ and ^ (about
-read-only buffers, windows and shifted keys) do nothing here."
-  (let ((spec (replace-regexp-in-string "\\`[*@^]+" "" spec)))
-    (unless (string= spec "")
-      (mapcan (lambda (line)
-                (callint--code-args (aref line 0) (substring line 1)))
-              (split-string spec "\n")))))
+(defun callint--string-spec-body (spec)
+  "SPEC less its leading *, @ and ^, having done what they ask: * that
+the buffer be writable (@ selects a window and ^ extends a shifted
+selection, neither of which batch has)."
+  (let ((start 0))
+    (while (and (< start (length spec)) (memq (aref spec start) '(?* ?@ ?^)))
+      (when (eq (aref spec start) ?*)
+        (barf-if-buffer-read-only))
+      (setq start (1+ start)))
+    (substring spec start)))
 
-(defun callint--args (spec)
-  "The arguments the interactive form (interactive SPEC) gives: SPEC a
-string of code letters (p, P, d, i, s, S, x, X, n; m and r signal, as
-there is no mark), or a form evaluated for the list."
+(defun callint--string-values (spec function keys)
+  "The (VALUE . FORM) pairs the interactive string SPEC gives: one or
+more per line, each a code letter and a prompt, which may format the
+values before it with %s."
+  (let ((spec (callint--string-spec-body spec))
+        (values nil))
+    (unless (string= spec "")
+      (dolist (line (split-string spec "\n"))
+        (let ((prompt (substring line 1)))
+          (when (string-search "%" prompt)
+            (setq prompt (apply #'format-message prompt (mapcar #'car (reverse values)))))
+          (setq values (nconc (nreverse (callint--code-values (aref line 0) prompt function keys))
+                              values)))))
+    (nreverse values)))
+
+(defun callint--values (spec function keys)
+  "The (VALUE . FORM) pairs the interactive form (interactive SPEC) of
+FUNCTION gives, called by KEYS: SPEC a string of code letters, or a
+form evaluated for the list of arguments (recorded quoted)."
   (cond ((null spec) nil)
-        ((stringp spec) (callint--string-args spec))
-        (t (eval spec t))))
+        ((stringp spec) (callint--string-values spec function keys))
+        (t (mapcar (lambda (value)
+                     (if (or (consp value) (and (symbolp value) value (not (eq value t))))
+                         (cons value (list 'quote value))
+                       (list value)))
+                   (eval spec t)))))
+
+(defun callint--record (function values)
+  "Put the call of FUNCTION with VALUES on `command-history', kept to
+`history-length' calls."
+  (push (cons function (mapcar (lambda (value) (or (cdr value) (car value))) values))
+        command-history)
+  (when (and (integerp history-length) (> (length command-history) history-length))
+    (setcdr (nthcdr (1- history-length) command-history) nil)))
+
+(defun callint--call (function record-flag keys)
+  "`call-interactively' FUNCTION, recording it with RECORD-FLAG; KEYS the
+events that called it."
+  (let ((values (callint--values (cadr (interactive-form function)) function keys)))
+    (when record-flag
+      (callint--record function values))
+    (apply #'funcall-interactively function (mapcar #'car values))))
+
+;;; ---- Keys and names read
+
+(defun read-key-sequence (prompt &optional _continue-echo _dont-downcase-last
+                                 _can-return-switch-frame _cmd-loop)
+  "Read events (echoing PROMPT) until they make a complete key in the
+active keymaps: a string when they are all characters, else a vector."
+  (let ((keys (read-key-sequence-vector prompt)))
+    (if (seq-every-p #'characterp keys) (concat keys) keys)))
+
+(defun read-key-sequence-vector (prompt &optional _continue-echo _dont-downcase-last
+                                        _can-return-switch-frame _cmd-loop)
+  "Read events (echoing PROMPT) until they make a complete key in the
+active keymaps, and return them in a vector."
+  (let ((keys (vector (read-event prompt))))
+    (while (keymapp (key-binding keys))
+      (setq keys (vconcat keys (list (read-event)))))
+    keys))
+
+(defun read-command (prompt &optional default-value)
+  "A command's name read with PROMPT, a symbol; the empty string gives
+DEFAULT-VALUE."
+  (let ((name (read-string prompt)))
+    (if (and (string= name "") default-value)
+        (if (stringp default-value) (intern default-value) default-value)
+      (intern name))))
+
+(defun read-variable (prompt &optional default-value)
+  "A variable's name read with PROMPT, a symbol; the empty string gives
+DEFAULT-VALUE."
+  (read-command prompt default-value))
 
 (defun callint--plumbing-p (function)
   "Whether a frame calling FUNCTION is advice's own between a function
@@ -112,13 +213,6 @@ with a prompt ending in a colon and space."
   (if (and default (string-suffix-p ": " prompt))
       (format "%s (default %s): " (substring prompt 0 -2) default)
     prompt))
-
-(defun completing-read (prompt _collection &optional _predicate _require-match
-                               initial-input hist def inherit-input-method)
-  "Read a string with PROMPT; the empty string gives DEF (its first
-element, if a list) when there is one."
-  (let ((default (callint--default-name def)))
-    (read-string prompt initial-input hist default inherit-input-method)))
 
 (defun read-buffer (prompt &optional def _require-match _predicate)
   "Read a buffer name with PROMPT; the empty string gives DEF (a buffer,

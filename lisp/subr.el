@@ -2482,6 +2482,11 @@ itself."
   "The raw prefix argument of the command running now.")
 (defvar prefix-arg nil
   "The raw prefix argument for the next command.")
+(defvar command-history nil
+  "The commands called interactively with a record flag, newest first,
+as forms.")
+(defvar history-length 100
+  "How many elements a history list keeps (t: no limit).")
 
 (defvar subr--interactive-calls 0
   "How many calls of `funcall-interactively' are running.")
@@ -2492,14 +2497,13 @@ it, `called-interactively-p' is non-nil."
   (let ((subr--interactive-calls (1+ subr--interactive-calls)))
     (apply function args)))
 
-(defun call-interactively (function &optional _record-flag _keys)
+(defun call-interactively (function &optional record-flag keys)
   "Call the command FUNCTION with the arguments its interactive form
 gives, by `funcall-interactively'.  Marrow runs as batch Emacs does:
 codes that read use the minibuffer, which reads standard input."
   (unless (commandp function)
     (signal 'wrong-type-argument (list 'commandp function)))
-  (apply #'funcall-interactively function
-         (callint--args (cadr (interactive-form function)))))
+  (callint--call function record-flag keys))
 
 (defun called-interactively-p (&optional kind)
   "Whether the function that calls this was called interactively, by
@@ -3017,8 +3021,9 @@ current on entry gets its own table back on exit."
              ad-disable-advice ad-is-active ad-unadvise))
   (autoload f "advice"))
 (autoload 'defadvice "advice" nil nil 'macro)
-(dolist (f '(callint--args callint--called-interactively-p prefix-numeric-value
-             completing-read read-buffer read-buffer-to-switch read-file-name
+(dolist (f '(callint--call callint--called-interactively-p prefix-numeric-value
+             read-key-sequence read-key-sequence-vector read-command read-variable
+             read-buffer read-buffer-to-switch read-file-name
              read-directory-name read-shell-command read-regexp read-number
              read-char-from-minibuffer y-or-n-p callint--read-symbol
              goto-char--read-natnum-interactive read-char-by-name
