@@ -112,12 +112,65 @@ form evaluated for the list of arguments (recorded quoted)."
                    (eval spec t)))))
 
 (defun callint--record (function values)
-  "Put the call of FUNCTION with VALUES on `command-history', kept to
-`history-length' calls."
-  (push (cons function (mapcar (lambda (value) (or (cdr value) (car value))) values))
-        command-history)
-  (when (and (integerp history-length) (> (length command-history) history-length))
-    (setcdr (nthcdr (1- history-length) command-history) nil)))
+  "Put the call of FUNCTION with VALUES on `command-history'."
+  (add-to-history 'command-history
+                  (cons function (mapcar (lambda (value) (or (cdr value) (car value))) values))
+                  nil t))
+
+(defun add-to-history (history-var newelt &optional maxelt keep-all)
+  "Put NEWELT at the front of the history list HISTORY-VAR, which keeps
+MAXELT elements (by default its `history-length' property, else
+`history-length'; t, no limit).  Unless KEEP-ALL, an empty string or
+the newest element again is not added, and with
+`history-delete-duplicates' older copies go."
+  (let ((maxelt (or maxelt (get history-var 'history-length) history-length))
+        (history (symbol-value history-var)))
+    (when (and (listp history)
+               (or keep-all
+                   (and (not (equal newelt "")) (not (equal newelt (car history))))))
+      (when history-delete-duplicates
+        (setq history (delete newelt history)))
+      (push newelt history)
+      (when (integerp maxelt)
+        (let ((last-kept (and (> maxelt 0) (nthcdr (1- maxelt) history))))
+          (if last-kept (setcdr last-kept nil) (when (<= maxelt 0) (setq history nil)))))
+      (set history-var history))))
+
+(defun command-execute (cmd &optional record-flag keys _special)
+  "Run the command CMD as the command loop does: a keyboard macro (a
+string or vector) is executed, recorded on `command-history' with
+RECORD-FLAG; anything else is called interactively with KEYS and the
+pending `prefix-arg' as `current-prefix-arg'."
+  (let ((current-prefix-arg prefix-arg)
+        (final (indirect-function cmd)))
+    (setq prefix-arg nil)
+    (if (or (stringp final) (vectorp final))
+        (progn
+          (when record-flag
+            (add-to-history 'command-history
+                            (list 'execute-kbd-macro final current-prefix-arg) nil t))
+          (execute-kbd-macro final current-prefix-arg))
+      (call-interactively cmd record-flag keys))))
+
+(defun execute-kbd-macro (macro &optional count _loopfunc)
+  "Run the keys of the keyboard macro MACRO (a string, a vector or a
+symbol defined as one) COUNT times (once by default; 0, until an error
+ends it), each complete key running its command in the active keymaps."
+  (let* ((keys (append (if (symbolp macro) (indirect-function macro) macro) nil))
+         (count (or count 1))
+         (round 0))
+    (while (or (zerop count) (< round count))
+      (let ((pending keys))
+        (while pending
+          (let ((key (vector (pop pending))))
+            (while (and pending (keymapp (key-binding key)))
+              (setq key (vconcat key (list (pop pending)))))
+            (let ((command (key-binding key))
+                  (last-command-event (aref key (1- (length key)))))
+              (unless (commandp command)
+                (user-error "%s is undefined" (key-description key)))
+              (command-execute command nil key)))))
+      (setq round (1+ round)))))
 
 (defun callint--call (function record-flag keys)
   "`call-interactively' FUNCTION, recording it with RECORD-FLAG; KEYS the

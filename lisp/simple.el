@@ -1011,6 +1011,21 @@ A numeric ARG serves as a repeat count."
 
 ;;; ---- Opening, joining and zapping --------------------------------
 
+(defun move-to-left-margin (&optional n force)
+  "Move to the left margin of this line (N - 1 lines on, with N), or
+where its indentation ends if that is before; with FORCE, indent a line
+indented less than the margin up to it."
+  (interactive (list (prefix-numeric-value current-prefix-arg) t))
+  (forward-line (1- (or n 1)))
+  (skip-chars-forward " \t")
+  (let ((margin (current-left-margin))
+        (column (current-column)))
+    (cond ((> column margin)
+           (when (> (move-to-column margin force) margin)
+             (backward-char 1)))
+          ((and force (< column margin))
+           (indent-line-to margin)))))
+
 (defun current-left-margin ()
   "The left margin of this line: `left-margin' plus the line's own
 `left-margin' text property, taken where its indentation ends."
@@ -1116,6 +1131,78 @@ not counting."
     (unwind-protect (simple--char-search char arg)
       (backward-char step))
     (kill-region from (point))))
+
+;;; ---- Evaluating expressions typed ---------------------------------
+
+(defun eval-expression-get-print-arguments (prefix-argument)
+  "How the raw PREFIX-ARGUMENT says to print a value: the list
+\(INSERT-VALUE NO-TRUNCATE CHAR-PRINT-LIMIT)."
+  (let ((number (prefix-numeric-value prefix-argument)))
+    (list (not (memq prefix-argument '(nil -)))
+          (= number 0)
+          (cond ((not (memq prefix-argument '(nil - 0 -1))) nil)
+                ((= number -1) most-positive-fixnum)
+                (t eval-expression-print-maximum-character)))))
+
+(defun prin1-char (char)
+  "CHAR in the ?X read syntax, or nil if it is no character."
+  (when (characterp char)
+    (let ((specials "()[]\\;\"|'`#.,"))
+      (cond ((= char 127) "?\\C-?")
+            ((< char 32)
+             (let ((base (if (<= 1 char 26) (+ char 96) (+ char 64))))
+               (concat "?\\C-" (and (string-search (string base) specials) "\\")
+                       (string base))))
+            ((string-search (string char) specials) (string ?? ?\\ char))
+            (t (string ?? char))))))
+
+(defun eval-expression-print-format (value)
+  "The other forms of the integer VALUE that `eval-expression' shows, as
+\" (#oOCTAL, #xHEX, ?CHAR)\" (the character only up to
+`eval-expression-print-maximum-character'); nil for other values."
+  (when (integerp value)
+    (let ((char (and (characterp value) (<= value eval-expression-print-maximum-character)
+                     (prin1-char value))))
+      (if char
+          (format " (#o%o, #x%x, %s)" value value char)
+        (format " (#o%o, #x%x)" value value)))))
+
+(defun eval-expression (exp &optional insert-value no-truncate char-print-limit)
+  "Evaluate EXP and print its value: in the echo area, or with
+INSERT-VALUE into this buffer; abbreviated as
+`eval-expression-print-length' and `eval-expression-print-level' say
+unless NO-TRUNCATE; an integer in its other forms too when
+CHAR-PRINT-LIMIT (as a character up to it).  The value goes onto
+`values'."
+  (interactive (cons (read--expression "Eval: ")
+                     (eval-expression-get-print-arguments current-prefix-arg)))
+  (let ((result (eval (macroexpand-all exp) t)))
+    (push result values)
+    (let ((print-length (unless no-truncate eval-expression-print-length))
+          (print-level (unless no-truncate eval-expression-print-level))
+          (eval-expression-print-maximum-character char-print-limit)
+          (deactivate-mark nil)
+          (out (if insert-value (current-buffer) t)))
+      (prog1 (prin1 result out)
+        (let ((extra (and char-print-limit (eval-expression-print-format result))))
+          (when extra
+            (princ extra out)))))))
+
+;;; ---- Electric indentation ----------------------------------------
+;; Emacs reindents as a command inserts a newline; batch marrow has the
+;; switches, which the commands that insert newlines here do not read.
+
+(define-minor-mode electric-indent-mode
+  "Reindent lines as they are typed and broken (on from the start)."
+  :global t :init-value t)
+
+(defun electric-indent-local-mode (&optional arg)
+  "`electric-indent-mode' in this buffer only: on with no ARG or a
+positive one, off below 1, over with `toggle'."
+  (interactive (list (if current-prefix-arg (prefix-numeric-value current-prefix-arg) 'toggle)))
+  (setq-local electric-indent-mode (cond ((eq arg 'toggle) (not electric-indent-mode))
+                                         ((and (numberp arg) (< arg 1)) nil)
+                                         (t t))))
 
 ;;; ---- Sizes --------------------------------------------------------
 

@@ -2131,7 +2131,6 @@ if the match was in it, else from the current buffer."
 
 (defun delete-backward-char (n &optional killflag)
   "Delete the N characters before point (after it if N is negative)."
-  (interactive "p\nP")
   (delete-char (- n) killflag))
 (defalias 'backward-delete-char #'delete-backward-char)
 
@@ -2146,10 +2145,28 @@ if the match was in it, else from the current buffer."
   (prog1 (buffer-substring start end)
     (delete-region start end)))
 
-(defun newline (&optional n _interactive)
-  "Insert N newlines (one by default)."
+(defvar page-delimiter "^\014" "A regexp matching where a page starts.")
+
+(defun newline (&optional arg _interactive)
+  "Insert a newline, or as many as the raw prefix argument ARG says.
+The line after them is indented to the left margin (unless a page
+starts there), and a line they leave blank loses its whitespace when
+there is a left margin."
   (interactive "*P\np")
-  (insert-char ?\n (or n 1))
+  (barf-if-buffer-read-only)
+  (let ((count (prefix-numeric-value arg)))
+    (when (< count 0)
+      (error "Repetition argument has to be non-negative"))
+    (let ((page-start (and (bolp) (looking-at page-delimiter)))
+          (before (point)))
+      (insert-and-inherit (make-string count ?\n))
+      (save-excursion
+        (goto-char before)
+        (forward-line 0)
+        (when (and (looking-at "[ \t]+$") (> (current-left-margin) 0))
+          (delete-region (point) (line-end-position))))
+      (unless page-start
+        (move-to-left-margin nil t))))
   nil)
 
 (defun looking-back (regexp &optional limit greedy)
@@ -2487,6 +2504,8 @@ itself."
 as forms.")
 (defvar history-length 100
   "How many elements a history list keeps (t: no limit).")
+(defvar history-delete-duplicates nil
+  "Non-nil: adding to a history list removes the older copies.")
 
 (defvar subr--interactive-calls 0
   "How many calls of `funcall-interactively' are running.")
@@ -2734,7 +2753,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              undo-adjust-elt undo-adjust-beg-end undo-adjust-pos undo-outer-limit-truncate
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
-             zap-up-to-char region-noncontiguous-p))
+             zap-up-to-char))
   (autoload f "simple"))
 (autoload 'tabify "tabify")
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
@@ -3021,8 +3040,29 @@ current on entry gets its own table back on exit."
              ad-disable-advice ad-is-active ad-unadvise))
   (autoload f "advice"))
 (autoload 'defadvice "advice" nil nil 'macro)
+(autoload 'region-noncontiguous-p "simple")
+(autoload 'move-to-left-margin "simple" nil t)
+(dolist (f '(eval-expression eval-expression-get-print-arguments eval-expression-print-format
+             prin1-char electric-indent-mode electric-indent-local-mode))
+  (autoload f "simple" nil (memq f '(eval-expression electric-indent-mode
+                                     electric-indent-local-mode))))
+(defvar electric-indent-mode t
+  "Non-nil: lines are reindented as they are typed and broken.")
+(defun read--expression (prompt &optional initial-contents)
+  "An expression read with PROMPT (after INITIAL-CONTENTS)."
+  (read-from-minibuffer prompt initial-contents nil t 'read-expression-history))
+(defvar eval-expression-print-length 12
+  "The `print-length' of the values `eval-expression' prints.")
+(defvar eval-expression-print-level 4
+  "The `print-level' of the values `eval-expression' prints.")
+(defvar eval-expression-print-maximum-character 127
+  "The largest integer `eval-expression' also shows as a character.")
+(defvar eval-expression-debug-on-error t
+  "Non-nil: errors in `eval-expression' enter the debugger.")
+(defvar values nil "The values `eval-expression' has given, newest first.")
 (dolist (f '(callint--call callint--called-interactively-p prefix-numeric-value
              read-key-sequence read-key-sequence-vector read-command read-variable
+             add-to-history command-execute execute-kbd-macro
              read-buffer read-buffer-to-switch read-file-name
              read-directory-name read-shell-command read-regexp read-number
              read-char-from-minibuffer y-or-n-p callint--read-symbol
