@@ -105,11 +105,34 @@ FUNCTION gives, called by KEYS: SPEC a string of code letters, or a
 form evaluated for the list of arguments (recorded quoted)."
   (cond ((null spec) nil)
         ((stringp spec) (callint--string-values spec function keys))
-        (t (mapcar (lambda (value)
-                     (if (or (consp value) (and (symbolp value) value (not (eq value t))))
-                         (cons value (list 'quote value))
-                       (list value)))
-                   (eval spec t)))))
+        (t (let ((forms (callint--preserved-forms spec)))
+             (mapcar (lambda (value)
+                       (let ((form (pop forms)))
+                         (cond (form (cons value form))
+                               ((or (consp value) (and (symbolp value) value (not (eq value t))))
+                                (cons value (list 'quote value)))
+                               (t (list value)))))
+                     (eval spec t))))))
+
+(defun callint--preserved-forms (spec)
+  "For the interactive form SPEC, the argument expressions that
+`command-history' keeps as they are, so that repeating the command
+uses the point, mark or region of then: a list with nil for the other
+arguments.  Only a `list' form (perhaps the last of a `let', `let*',
+`save-excursion' or `progn') has such, its arguments that call
+`point', `mark', `region-beginning' or `region-end' (perhaps as the
+value of an `if' without else, or the last of a `when')."
+  (while (and (consp spec) (memq (car spec) '(let let* save-excursion progn)))
+    (setq spec (car (last spec))))
+  (when (eq (car-safe spec) 'list)
+    (mapcar (lambda (argument)
+              (let ((call (pcase argument
+                            (`(if ,_ ,then) then)
+                            (`(when . ,body) (car (last body)))
+                            (_ argument))))
+                (and (memq (car-safe call) '(point mark region-beginning region-end))
+                     argument)))
+            (cdr spec))))
 
 (defun callint--record (function values)
   "Put the call of FUNCTION with VALUES on `command-history'."

@@ -16,6 +16,7 @@
 ;; Emacs's ert.el loads cl-lib, and test files written for Emacs use
 ;; cl-lib after requiring only ert.
 (require 'cl-lib)
+(require 'help-mode) ; as Emacs's ERT has it, through its debugger
 
 (define-error 'ert-test-failed "Test failed")
 (define-error 'ert-test-skipped "Test skipped")

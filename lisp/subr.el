@@ -3046,6 +3046,13 @@ current on entry gets its own table back on exit."
              prin1-char electric-indent-mode electric-indent-local-mode))
   (autoload f "simple" nil (memq f '(eval-expression electric-indent-mode
                                      electric-indent-local-mode))))
+(defvar button-buffer-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "\t" #'forward-button)
+    (define-key map "\e\t" #'backward-button)
+    (define-key map [backtab] #'backward-button)
+    map)
+  "The keys of buffers with buttons: moving between them.")
 (defvar electric-indent-mode t
   "Non-nil: lines are reindented as they are typed and broken.")
 (defun read--expression (prompt &optional initial-contents)

@@ -75,9 +75,10 @@
   ;; collections by its own heap growth instead.
   (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
   (garbage-collect)
+  ;; Enough garbage to pass gc-cons-percentage of the live heap too.
   (let ((gc-cons-threshold 100000)
         (before gcs-done))
-    (dotimes (i 20000) (list i i))
+    (dotimes (i 200000) (list i i))
     (should (> gcs-done before))))
 
 (ert-deftest gc-bignum-churn ()
