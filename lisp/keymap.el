@@ -276,6 +276,8 @@ modifiers in canonical order, a character with no bits above meta."
 
 ;;; ---- Lookup ----------------------------------------------------------
 
+(defalias 'keymap--get-keyelt #'keymap--keyelt)
+
 (defun keymap--keyelt (object autoload)
   "The command a binding OBJECT stands for: the DEFN of a menu item
 \(menu-item NAME DEFN ...) (through its :filter when AUTOLOAD) or of

@@ -2920,6 +2920,13 @@ for case-sensitively.")
 ;; Key bindings in documentation text (lisp/help.el).
 (dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified))
   (autoload f "help"))
+(dolist (f '(describe-buffer-bindings help--describe-vector help--describe-command))
+  (autoload f "help"))
+(defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert
+  "Whether describing a range of characters with one binding looks for
+the characters another map binds: t, yes; `ignore-self-insert', unless
+the binding is `self-insert-command'; nil, no.")
+(autoload 'keymap--get-keyelt "keymap")
 (put 'keymap 'char-table-extra-slots 0)
 ;; Key binding summaries leave out keys bound to `undefined'.
 (put 'undefined 'suppress-keymap t)
