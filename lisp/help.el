@@ -254,18 +254,18 @@ FROM to TO the characters bound alike, in order."
           (push (cons char (cons char (aref vector char))) runs))))
     (sort runs (lambda (a b) (< (car a) (car b))))))
 
-(defun help--vector-shadower (char definition shadow)
-  "The binding SHADOW (a keymap or nil) has for CHAR instead of
-DEFINITION, or nil."
+(defun help--vector-shadowing (char shadow)
+  "The binding SHADOW (a keymap or nil) has for CHAR, or nil."
   (let ((binding (and shadow (lookup-key shadow (vector char) t))))
-    (and binding (not (numberp binding)) (not (eq binding definition)) binding)))
+    (and (not (numberp binding)) binding)))
 
 (defun help--vector-lines (vector partial shadow entire-map mention-shadow)
   "The lines describing VECTOR: (FROM TO DEFINITION SHADOWER), the
-characters FROM to TO bound to DEFINITION, or one shadowed by
-SHADOWER.  PARTIAL leaves out what is undefined; ENTIRE-MAP binding a
-character otherwise leaves it out; SHADOW's bindings shadow, shown
-only with MENTION-SHADOW."
+characters FROM to TO bound to DEFINITION and alike in SHADOW, which
+binds them to SHADOWER if that is another command.  PARTIAL leaves
+out what is undefined; ENTIRE-MAP binding a character otherwise leaves
+it out.  Without MENTION-SHADOW, a shadowed character is left out with
+the rest of its run."
   (let ((lines nil))
     (dolist (run (help--vector-runs vector))
       (let* ((definition (keymap--keyelt (cddr run) nil))
@@ -273,24 +273,24 @@ only with MENTION-SHADOW."
                          (or (eq describe-bindings-check-shadowing-in-ranges t)
                              (and describe-bindings-check-shadowing-in-ranges
                                   (not (eq definition 'self-insert-command))))))
-             (open nil))
-        (unless (and partial (memq definition '(nil undefined)))
-          (let ((char (car run)))
-            (while (<= char (cadr run))
-              (let ((shadower (and (or check (= char (car run)))
-                                   (help--vector-shadower char definition shadow))))
-                (cond ((and entire-map
-                            (not (eq (keymap--keyelt (lookup-key entire-map (vector char) t) nil)
-                                     definition)))
-                       (setq open nil))
-                      (shadower
-                       (when mention-shadow
-                         (push (list char char definition shadower) lines))
-                       (setq open nil))
-                      (open (setcar (cdr open) char))
-                      (t (setq open (list char char definition nil))
-                         (push open lines))))
-              (setq char (1+ char)))))))
+             (char (car run)))
+        (while (<= char (cadr run))
+          (let* ((shadowing (help--vector-shadowing char shadow))
+                 (shadowed (and shadowing (not (eq shadowing definition))))
+                 (last char))
+            (while (and check (< last (cadr run))
+                        (eq (help--vector-shadowing (1+ last) shadow) shadowing))
+              (setq last (1+ last)))
+            (unless check
+              (setq last (cadr run)))
+            (cond ((and partial (memq definition '(nil undefined))))
+                  ((and shadowed (not mention-shadow))
+                   (setq last (cadr run)))
+                  ((and entire-map
+                        (not (eq (keymap--keyelt (lookup-key entire-map (vector char) t) nil)
+                                 definition))))
+                  (t (push (list char last definition (and shadowed shadowing)) lines)))
+            (setq char (1+ last))))))
     (nreverse lines)))
 
 (defun help--describe-vector (vector prefix transl partial shadow entire-map mention-shadow)

@@ -244,4 +244,56 @@
     (define-key global-map [commands-tests-key] nil))
   (should (= commands-tests--count 5)))
 
+;;; Describing bindings.
+
+(ert-deftest commands-describe-buffer-bindings ()
+  (let ((map (make-sparse-keymap)))
+    (define-key map "\C-c\C-za" #'forward-char)
+    (define-key map "\C-c\C-zb" '(menu-item "hidden" backward-char :filter ignore))
+    (define-key map "\C-c\C-zc" '(menu-item "shown" backward-char :filter identity))
+    (with-temp-buffer
+      (use-local-map map)
+      (let* ((buffer (current-buffer))
+             (text (with-temp-buffer
+                     (should-not (describe-buffer-bindings buffer))
+                     (buffer-string))))
+        (should (string-match-p "^key +binding$" text))
+        (should (string-match-p "^C-c C-z a\t+forward-char$" text))
+        (should (string-match-p "^C-c C-z c\t+backward-char$" text))
+        (should-not (string-match-p "C-c C-z b" text))))))
+
+(ert-deftest commands-describe-vector ()
+  (let ((map (make-keymap))
+        (shadow (make-keymap))
+        (describe-bindings-check-shadowing-in-ranges t))
+    (dolist (key '("a" "b" "c" "d"))
+      (define-key map key 'commands-tests--x))
+    (define-key map "f" 'commands-tests--y)
+    (define-key shadow "b" 'commands-tests--z)
+    (define-key shadow "d" 'commands-tests--x)
+    (let ((text-quoting-style 'grave))
+      (with-temp-buffer
+        (help--describe-vector (cadr map) nil #'help--describe-command t shadow map t)
+        (should (equal (buffer-string)
+                       (concat "\na\t\tcommands-tests--x\n"
+                               "b\t\tcommands-tests--x  (currently shadowed by `commands-tests--z')\n"
+                               "c\t\tcommands-tests--x\n"
+                               "d\t\tcommands-tests--x\n"
+                               "f\t\tcommands-tests--y\n"))))
+      (with-temp-buffer
+        (help--describe-vector (cadr map) nil #'help--describe-command t shadow map nil)
+        ;; Without the mention, the rest of the shadowed run goes too.
+        (should (equal (buffer-string)
+                       "\na\t\tcommands-tests--x\nf\t\tcommands-tests--y\n")))))))
+
+(ert-deftest commands-keymap-get-keyelt ()
+  (let ((ran nil))
+    (should (eq (keymap--get-keyelt '(menu-item "x" forward-char) nil) 'forward-char))
+    (should (eq (keymap--get-keyelt '("label" . backward-char) nil) 'backward-char))
+    (should (equal (keymap--get-keyelt
+                    (list 'menu-item "x" 'forward-char :filter (lambda (c) (setq ran t) (list c)))
+                    t)
+                   '(forward-char)))
+    (should ran)))
+
 ;;; commands-tests.el ends here
