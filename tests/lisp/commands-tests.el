@@ -284,7 +284,7 @@
         (help--describe-vector (cadr map) nil #'help--describe-command t shadow map nil)
         ;; Without the mention, the rest of the shadowed run goes too.
         (should (equal (buffer-string)
-                       "\na\t\tcommands-tests--x\nf\t\tcommands-tests--y\n")))))))
+                       "\na\t\tcommands-tests--x\nf\t\tcommands-tests--y\n"))))))
 
 (ert-deftest commands-keymap-get-keyelt ()
   (let ((ran nil))
