@@ -1132,6 +1132,83 @@ not counting."
       (backward-char step))
     (kill-region from (point))))
 
+;;; ---- Transposing ---------------------------------------------------
+
+(defun transpose-subr (mover arg &optional special)
+  "Transpose things MOVER moves over (a function of a count, moving
+forward): drag the one before point past ARG others (back if ARG is
+negative), or with ARG 0 swap the ones at point and at the mark.  With
+SPECIAL, MOVER returns the thing's bounds (END . START) itself."
+  (let ((bounds (if special
+                    mover
+                  (lambda (count)
+                    (cons (progn (funcall mover count) (point))
+                          (progn (funcall mover (- count)) (point)))))))
+    (cond ((= arg 0)
+           (save-excursion
+             (let ((here (funcall bounds 1)))
+               (goto-char (or (mark) (error "No mark set in this buffer")))
+               (transpose-subr-1 here (funcall bounds 1))))
+           (exchange-point-and-mark))
+          ((> arg 0)
+           (let* ((before (funcall bounds -1))
+                  (after (funcall bounds arg)))
+             (transpose-subr-1 before after)
+             (goto-char (car after))))
+          (t
+           (let ((after (funcall bounds -1)))
+             (goto-char (car after))
+             (let ((before (funcall bounds arg)))
+               (transpose-subr-1 after before)
+               (goto-char (+ (car before) (- (cdr after) (car after))))))))))
+
+(defun transpose-subr-1 (pos1 pos2)
+  "Swap the text of the spans POS1 and POS2, (A . B) each in either
+order; an error if they overlap."
+  (let* ((one (cons (min (car pos1) (cdr pos1)) (max (car pos1) (cdr pos1))))
+         (two (cons (min (car pos2) (cdr pos2)) (max (car pos2) (cdr pos2))))
+         (first (if (<= (car one) (car two)) one two))
+         (second (if (eq first one) two one)))
+    (when (> (cdr first) (car second))
+      (error "Don't have two things to transpose"))
+    (transpose-regions (car first) (cdr first) (car second) (cdr second) t)))
+
+(defun simple--sexp-bounds (count)
+  "For `transpose-sexps': (END . START) of the COUNT sexps from here,
+START where the one being jumped over begins (a symbol point is in
+counts whole)."
+  (let ((forward (> count 0)))
+    (if (if forward
+            (looking-at "\\sw\\|\\s_")
+          (and (not (bobp))
+               (save-excursion (backward-char) (looking-at "\\sw\\|\\s_"))))
+        (progn (if forward (skip-syntax-backward "w_") (skip-syntax-forward "w_"))
+               (cons (save-excursion (forward-sexp count) (point)) (point)))
+      (if forward (skip-syntax-backward " .") (skip-syntax-forward " ."))
+      (cons (save-excursion (forward-sexp count) (point))
+            (progn (while (or (forward-comment (if forward 1 -1))
+                              (/= 0 (if forward
+                                        (skip-syntax-forward ".")
+                                      (skip-syntax-backward ".")))))
+                   (point))))))
+
+(defun transpose-sexps (arg &optional interactive)
+  "Drag the sexp before point past ARG sexps after it (before it if ARG
+is negative); with ARG 0 swap the sexps at point and at the mark.
+INTERACTIVE: an unbalanced one is a `user-error'."
+  (interactive "*p\nd")
+  (if interactive
+      (condition-case nil
+          (transpose-sexps arg nil)
+        (scan-error (user-error "Not between two complete sexps")))
+    (transpose-subr #'simple--sexp-bounds arg 'special)))
+
+(defun transpose-words (arg)
+  "Drag the word before point past ARG words (back if ARG is negative);
+with ARG 0 swap the words at point and at the mark."
+  (interactive "*p")
+  (transpose-subr #'forward-word arg))
+
 ;;; ---- Evaluating expressions typed ---------------------------------
 
 (defun eval-expression-get-print-arguments (prefix-argument)

@@ -3049,6 +3049,8 @@ current on entry gets its own table back on exit."
 (autoload 'defadvice "advice" nil nil 'macro)
 (autoload 'region-noncontiguous-p "simple")
 (autoload 'move-to-left-margin "simple" nil t)
+(dolist (f '(transpose-subr transpose-subr-1 transpose-sexps transpose-words))
+  (autoload f "simple" nil (memq f '(transpose-sexps transpose-words))))
 (dolist (f '(eval-expression eval-expression-get-print-arguments eval-expression-print-format
              prin1-char electric-indent-mode electric-indent-local-mode))
   (autoload f "simple" nil (memq f '(eval-expression electric-indent-mode

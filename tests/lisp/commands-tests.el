@@ -296,4 +296,35 @@
                    '(forward-char)))
     (should ran)))
 
+;;; Transposing.
+
+(defun commands-tests--transposed (text point function arg)
+  "TEXT with point at POINT after (FUNCTION ARG): (BEFORE . AFTER) point."
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert text)
+    (goto-char point)
+    (set-marker (mark-marker) 2)
+    (funcall function arg)
+    (cons (buffer-substring (point-min) (point)) (buffer-substring (point) (point-max)))))
+
+(ert-deftest commands-transpose-sexps ()
+  (let ((text "(a) (b) (c) (d)"))
+    (should (equal (commands-tests--transposed text 8 #'transpose-sexps 1)
+                   '("(a) (c) (b)" . " (d)")))
+    (should (equal (commands-tests--transposed text 8 #'transpose-sexps -1)
+                   '("(b)" . " (a) (c) (d)")))
+    (should (equal (commands-tests--transposed text 8 #'transpose-sexps 2)
+                   '("(a) (c) (d) (b)" . "")))
+    (should (equal (commands-tests--transposed text 8 #'transpose-sexps 0)
+                   '("(" . "(c)) (b) a (d)")))
+    (should (equal (commands-tests--transposed "x-y z" 2 #'transpose-sexps 1)
+                   '("z x-y" . "")))))
+
+(ert-deftest commands-transpose-words ()
+  (should (equal (commands-tests--transposed "one two three" 5 #'transpose-words 1)
+                 '("two one" . " three")))
+  (should (equal (commands-tests--transposed "one two three" 9 #'transpose-words -1)
+                 '("two" . " one three"))))
+
 ;;; commands-tests.el ends here
