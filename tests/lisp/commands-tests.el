@@ -255,7 +255,7 @@
       (use-local-map map)
       (let* ((buffer (current-buffer))
              (text (with-temp-buffer
-                     (should-not (describe-buffer-bindings buffer))
+                     (should-not (describe-buffer-bindings buffer "\C-c\C-z"))
                      (buffer-string))))
         (should (string-match-p "^key +binding$" text))
         (should (string-match-p "^C-c C-z a\t+forward-char$" text))
