@@ -54,9 +54,17 @@ is replaced where it is."
     (append (seq-remove (lambda (p) (eq (car p) class)) pieces)
             (seq-take same index) (list piece) (seq-drop same index))))
 
+(defun ad-read-advice-specification (prompt)
+  "A function, class and name of advice read, PROMPT saying what for."
+  (let* ((function (callint--read-symbol (format "%s (function): " prompt)))
+         (class (callint--read-symbol (format "%s %s in class: " prompt function))))
+    (list function class
+          (callint--read-symbol (format "%s %s %s named: " prompt function class)))))
+
 (defun ad-remove-advice (function class name)
   "Forget FUNCTION's piece of advice NAME in CLASS; it stays in force
 until FUNCTION is activated again."
+  (interactive (ad-read-advice-specification "Remove advice of"))
   (let ((piece (ad--find function class name)))
     (unless piece
       (error "ad-remove-advice: `%s' has no %s advice `%s'" function class name))
@@ -71,10 +79,12 @@ until FUNCTION is activated again."
 
 (defun ad-enable-advice (function class name)
   "Enable FUNCTION's piece of advice NAME in CLASS, from its next activation."
+  (interactive (ad-read-advice-specification "Enable advice of"))
   (ad--set-enabled function class name t))
 
 (defun ad-disable-advice (function class name)
   "Disable FUNCTION's piece of advice NAME in CLASS, from its next activation."
+  (interactive (ad-read-advice-specification "Disable advice of"))
   (ad--set-enabled function class name nil))
 
 (defun ad--arglist (function)
@@ -146,6 +156,8 @@ ARGLIST."
 (defun ad-activate (function &optional _compile)
   "Put FUNCTION's enabled pieces of advice in force, replacing the ones
 in force; with none, as `ad-deactivate'."
+  (interactive (list (callint--read-symbol "Activate advice of (function): ")
+                     current-prefix-arg))
   (if (seq-some (lambda (p) (and (memq (car p) '(before around after)) (nth 2 p)))
                 (ad--pieces function))
       (advice-add function :around (eval (ad--combined-form function) t)
@@ -155,11 +167,13 @@ in force; with none, as `ad-deactivate'."
 
 (defun ad-deactivate (function)
   "Take FUNCTION's old-style advice out of force; it stays recorded."
+  (interactive (list (callint--read-symbol "Deactivate advice of (function): ")))
   (advice-remove function 'ad--advice)
   nil)
 
 (defun ad-unadvise (function)
   "Take FUNCTION's old-style advice out of force and forget it."
+  (interactive (list (callint--read-symbol "Unadvise function (function): ")))
   (ad-deactivate function)
   (put function 'ad-advice-info nil))
 

@@ -13,49 +13,226 @@
         ((integerp raw) raw)
         (t 1)))
 
-(defun callint--no-region ()
-  (error "The mark is not set now, so there is no region"))
+(defun callint--mark ()
+  "The mark's position; an error when it is not set."
+  (or (mark t) (error "The mark is not set now")))
+
+(defun callint--region ()
+  "The region's bounds, a list; an error when the mark is not set."
+  (let ((mark (or (mark t) (error "The mark is not set now, so there is no region"))))
+    (list (min (point) mark) (max (point) mark))))
 
 (defun callint--read (prompt)
   "Read a Lisp object from a string read with PROMPT."
   (car (read-from-string (read-string prompt))))
 
-(defun callint--code-args (code prompt)
-  "The arguments the interactive code letter CODE gives, a list, with
-PROMPT for those that read."
+(defun callint--event-with-parameters (function keys)
+  "The first event of KEYS (else of the keys that ran the command) that
+has parameters, as the code e asks; an error without one."
+  (or (seq-find #'consp (append keys nil))
+      (error "%s must be bound to an event with parameters"
+             (if (symbolp function) function "command"))))
+
+(defun callint--code-values (code prompt function keys)
+  "What the interactive code letter CODE gives: a list of (VALUE . FORM)
+pairs, FORM being what `command-history' records for VALUE (nil for
+VALUE itself).  PROMPT is for the codes that read."
   (pcase code
-    (?p (list (prefix-numeric-value current-prefix-arg)))
-    (?P (list current-prefix-arg))
-    (?d (list (point)))
-    (?i (list nil))
-    ((or ?m ?r) (callint--no-region))
-    (?s (list (read-string prompt)))
-    (?S (list (intern (read-string prompt))))
-    (?x (list (callint--read prompt)))
-    (?X (list (eval (callint--read prompt) t)))
-    (?n (let ((n (callint--read prompt)))
-          (unless (numberp n) (signal 'wrong-type-argument (list 'numberp n)))
-          (list n)))
+    (?a (list (list (callint--read-symbol prompt))))
+    (?b (list (list (read-buffer prompt (current-buffer) t))))
+    (?B (list (list (read-buffer prompt (other-buffer (current-buffer))))))
+    (?c (list (list (read-char prompt))))
+    (?C (list (list (read-command prompt))))
+    (?d (list (cons (point) '(point))))
+    (?D (list (list (read-directory-name prompt nil default-directory t))))
+    (?e (list (list (callint--event-with-parameters function keys))))
+    (?f (list (list (read-file-name prompt nil nil 'lambda))))
+    (?F (list (list (read-file-name prompt))))
+    (?G (list (list (read-file-name prompt nil nil nil ""))))
+    ((or ?i ?U) (list (list nil)))
+    (?k (list (list (read-key-sequence prompt))))
+    (?K (list (list (read-key-sequence-vector prompt))))
+    (?m (list (cons (callint--mark) '(mark))))
+    (?M (list (list (read-string prompt nil nil nil t))))
+    (?n (list (list (read-number prompt))))
+    (?N (list (list (if current-prefix-arg
+                        (prefix-numeric-value current-prefix-arg)
+                      (read-number prompt)))))
+    (?p (list (list (prefix-numeric-value current-prefix-arg))))
+    (?P (list (list current-prefix-arg)))
+    (?r (let ((region (callint--region)))
+          (list (cons (car region) '(region-beginning))
+                (cons (cadr region) '(region-end)))))
+    (?s (list (list (read-string prompt))))
+    (?S (list (list (callint--read-symbol prompt))))
+    (?v (list (list (read-variable prompt))))
+    (?x (list (list (callint--read prompt))))
+    (?X (list (list (eval (callint--read prompt) t))))
+    (?z (list (list (callint--read-symbol prompt))))
+    (?Z (list (list (and current-prefix-arg (callint--read-symbol prompt)))))
     (_ (error "Invalid control letter `%c' (#o%o, #x%04x) in interactive calling string"
               code code code))))
 
-(defun callint--string-args (spec)
-  "The arguments the interactive string SPEC gives: one or more per
-line, each a code letter and its prompt; leading *, @ and ^ (about
-read-only buffers, windows and shifted keys) do nothing here."
-  (let ((spec (replace-regexp-in-string "\\`[*@^]+" "" spec)))
-    (unless (string= spec "")
-      (mapcan (lambda (line)
-                (callint--code-args (aref line 0) (substring line 1)))
-              (split-string spec "\n")))))
+(defun callint--string-spec-body (spec)
+  "SPEC less its leading *, @ and ^, having done what they ask: * that
+the buffer be writable (@ selects a window and ^ extends a shifted
+selection, neither of which batch has)."
+  (let ((start 0))
+    (while (and (< start (length spec)) (memq (aref spec start) '(?* ?@ ?^)))
+      (when (eq (aref spec start) ?*)
+        (barf-if-buffer-read-only))
+      (setq start (1+ start)))
+    (substring spec start)))
 
-(defun callint--args (spec)
-  "The arguments the interactive form (interactive SPEC) gives: SPEC a
-string of code letters (p, P, d, i, s, S, x, X, n; m and r signal, as
-there is no mark), or a form evaluated for the list."
+(defun callint--string-values (spec function keys)
+  "The (VALUE . FORM) pairs the interactive string SPEC gives: one or
+more per line, each a code letter and a prompt, which may format the
+values before it with %s."
+  (let ((spec (callint--string-spec-body spec))
+        (values nil))
+    (unless (string= spec "")
+      (dolist (line (split-string spec "\n"))
+        (let ((prompt (substring line 1)))
+          (when (string-search "%" prompt)
+            (setq prompt (apply #'format-message prompt (mapcar #'car (reverse values)))))
+          (setq values (nconc (nreverse (callint--code-values (aref line 0) prompt function keys))
+                              values)))))
+    (nreverse values)))
+
+(defun callint--values (spec function keys)
+  "The (VALUE . FORM) pairs the interactive form (interactive SPEC) of
+FUNCTION gives, called by KEYS: SPEC a string of code letters, or a
+form evaluated for the list of arguments (recorded quoted)."
   (cond ((null spec) nil)
-        ((stringp spec) (callint--string-args spec))
-        (t (eval spec t))))
+        ((stringp spec) (callint--string-values spec function keys))
+        (t (let ((forms (callint--preserved-forms spec)))
+             (mapcar (lambda (value)
+                       (let ((form (pop forms)))
+                         (cond (form (cons value form))
+                               ((or (consp value) (and (symbolp value) value (not (eq value t))))
+                                (cons value (list 'quote value)))
+                               (t (list value)))))
+                     (eval spec t))))))
+
+(defun callint--preserved-forms (spec)
+  "For the interactive form SPEC, the argument expressions that
+`command-history' keeps as they are, so that repeating the command
+uses the point, mark or region of then: a list with nil for the other
+arguments.  Only a `list' form (perhaps the last of a `let', `let*',
+`save-excursion' or `progn') has such, its arguments that call
+`point', `mark', `region-beginning' or `region-end' (perhaps as the
+value of an `if' without else, or the last of a `when')."
+  (while (and (consp spec) (memq (car spec) '(let let* save-excursion progn)))
+    (setq spec (car (last spec))))
+  (when (eq (car-safe spec) 'list)
+    (mapcar (lambda (argument)
+              (let ((call (pcase argument
+                            (`(if ,_ ,then) then)
+                            (`(when . ,body) (car (last body)))
+                            (_ argument))))
+                (and (memq (car-safe call) '(point mark region-beginning region-end))
+                     argument)))
+            (cdr spec))))
+
+(defun callint--record (function values)
+  "Put the call of FUNCTION with VALUES on `command-history'."
+  (add-to-history 'command-history
+                  (cons function (mapcar (lambda (value) (or (cdr value) (car value))) values))
+                  nil t))
+
+(defun add-to-history (history-var newelt &optional maxelt keep-all)
+  "Put NEWELT at the front of the history list HISTORY-VAR, which keeps
+MAXELT elements (by default its `history-length' property, else
+`history-length'; t, no limit).  Unless KEEP-ALL, an empty string or
+the newest element again is not added, and with
+`history-delete-duplicates' older copies go."
+  (let ((maxelt (or maxelt (get history-var 'history-length) history-length))
+        (history (symbol-value history-var)))
+    (when (and (listp history)
+               (or keep-all
+                   (and (not (equal newelt "")) (not (equal newelt (car history))))))
+      (when history-delete-duplicates
+        (setq history (delete newelt history)))
+      (push newelt history)
+      (when (integerp maxelt)
+        (let ((last-kept (and (> maxelt 0) (nthcdr (1- maxelt) history))))
+          (if last-kept (setcdr last-kept nil) (when (<= maxelt 0) (setq history nil)))))
+      (set history-var history))))
+
+(defun command-execute (cmd &optional record-flag keys _special)
+  "Run the command CMD as the command loop does: a keyboard macro (a
+string or vector) is executed, recorded on `command-history' with
+RECORD-FLAG; anything else is called interactively with KEYS and the
+pending `prefix-arg' as `current-prefix-arg'."
+  (let ((current-prefix-arg prefix-arg)
+        (final (indirect-function cmd)))
+    (setq prefix-arg nil)
+    (if (or (stringp final) (vectorp final))
+        (progn
+          (when record-flag
+            (add-to-history 'command-history
+                            (list 'execute-kbd-macro final current-prefix-arg) nil t))
+          (execute-kbd-macro final current-prefix-arg))
+      (call-interactively cmd record-flag keys))))
+
+(defun execute-kbd-macro (macro &optional count _loopfunc)
+  "Run the keys of the keyboard macro MACRO (a string, a vector or a
+symbol defined as one) COUNT times (once by default; 0, until an error
+ends it), each complete key running its command in the active keymaps."
+  (let* ((keys (append (if (symbolp macro) (indirect-function macro) macro) nil))
+         (count (or count 1))
+         (round 0))
+    (while (or (zerop count) (< round count))
+      (let ((pending keys))
+        (while pending
+          (let ((key (vector (pop pending))))
+            (while (and pending (keymapp (key-binding key)))
+              (setq key (vconcat key (list (pop pending)))))
+            (let ((command (key-binding key))
+                  (last-command-event (aref key (1- (length key)))))
+              (unless (commandp command)
+                (user-error "%s is undefined" (key-description key)))
+              (command-execute command nil key)))))
+      (setq round (1+ round)))))
+
+(defun callint--call (function record-flag keys)
+  "`call-interactively' FUNCTION, recording it with RECORD-FLAG; KEYS the
+events that called it."
+  (let ((values (callint--values (cadr (interactive-form function)) function keys)))
+    (when record-flag
+      (callint--record function values))
+    (apply #'funcall-interactively function (mapcar #'car values))))
+
+;;; ---- Keys and names read
+
+(defun read-key-sequence (prompt &optional _continue-echo _dont-downcase-last
+                                 _can-return-switch-frame _cmd-loop)
+  "Read events (echoing PROMPT) until they make a complete key in the
+active keymaps: a string when they are all characters, else a vector."
+  (let ((keys (read-key-sequence-vector prompt)))
+    (if (seq-every-p #'characterp keys) (concat keys) keys)))
+
+(defun read-key-sequence-vector (prompt &optional _continue-echo _dont-downcase-last
+                                        _can-return-switch-frame _cmd-loop)
+  "Read events (echoing PROMPT) until they make a complete key in the
+active keymaps, and return them in a vector."
+  (let ((keys (vector (read-event prompt))))
+    (while (keymapp (key-binding keys))
+      (setq keys (vconcat keys (list (read-event)))))
+    keys))
+
+(defun read-command (prompt &optional default-value)
+  "A command's name read with PROMPT, a symbol; the empty string gives
+DEFAULT-VALUE."
+  (let ((name (read-string prompt)))
+    (if (and (string= name "") default-value)
+        (if (stringp default-value) (intern default-value) default-value)
+      (intern name))))
+
+(defun read-variable (prompt &optional default-value)
+  "A variable's name read with PROMPT, a symbol; the empty string gives
+DEFAULT-VALUE."
+  (read-command prompt default-value))
 
 (defun callint--plumbing-p (function)
   "Whether a frame calling FUNCTION is advice's own between a function
@@ -96,6 +273,148 @@ from its advice, is not."
                             (memq (nth 1 (car callers)) advice)))
       (pop callers))
     (eq (nth 1 (car callers)) 'funcall-interactively)))
+
+;;; ---- Reading in the minibuffer, which batch reads from standard input.
+;; Batch Emacs completes nothing: each of these reads a line and takes
+;; it as it is, an empty one giving the default where there is one.
+
+(defun callint--default-name (default)
+  "DEFAULT as a string: the first of a list, a buffer's name."
+  (let ((default (if (consp default) (car default) default)))
+    (if (bufferp default) (buffer-name default) default)))
+
+(defun callint--prompt-with-default (prompt default)
+  "PROMPT saying DEFAULT, as Emacs's `read-buffer' and `read-number' do
+with a prompt ending in a colon and space."
+  (if (and default (string-suffix-p ": " prompt))
+      (format "%s (default %s): " (substring prompt 0 -2) default)
+    prompt))
+
+(defun read-buffer (prompt &optional def _require-match _predicate)
+  "Read a buffer name with PROMPT; the empty string gives DEF (a buffer,
+a name or a list of names) when there is one."
+  (let ((default (callint--default-name def)))
+    (read-string (callint--prompt-with-default prompt default) nil nil default)))
+
+(defun read-buffer-to-switch (prompt)
+  "Read the name of a buffer to switch to, the other buffer by default."
+  (read-buffer prompt (other-buffer (current-buffer))))
+
+(defun read-file-name (prompt &optional _dir _default-filename _mustmatch initial _predicate)
+  "Read a file name with PROMPT, taken as typed."
+  (read-string prompt initial 'file-name-history))
+
+(defun read-directory-name (prompt &optional _dir _default-dirname _mustmatch initial)
+  "Read a directory name with PROMPT, taken as typed."
+  (read-string prompt initial 'file-name-history))
+
+(defun read-shell-command (prompt &optional initial-contents hist &rest _args)
+  "Read a shell command with PROMPT."
+  (read-string prompt initial-contents (or hist 'shell-command-history)))
+
+(defun read-regexp (prompt &optional defaults history)
+  "Read a regexp with PROMPT (given a colon when it has none); the empty
+string gives the first of DEFAULTS, if any."
+  (let ((default (callint--default-name defaults)))
+    (read-string (if (string-match-p ":[ \t]*\\'" prompt) prompt (concat prompt ": "))
+                 nil (or history 'regexp-history) default)))
+
+(defun read-number (prompt &optional default _hist)
+  "Read a number with PROMPT, asking again until one is typed; the empty
+string gives DEFAULT (its first element, if a list)."
+  (let* ((default (if (consp default) (car default) default))
+         (prompt (callint--prompt-with-default prompt default))
+         (number nil))
+    (while (not number)
+      (let* ((text (read-string prompt nil 'read-number-history
+                                (and default (number-to-string default))))
+             (value (ignore-errors (read text))))
+        (if (numberp value)
+            (setq number value)
+          (message "Please enter a number.")
+          (sit-for 1))))
+    number))
+
+(defun read-char-from-minibuffer (prompt &optional _chars _history)
+  "Read a character with PROMPT: the first of the line typed, RET for an
+empty line."
+  (let ((line (read-string prompt)))
+    (if (string= line "") ?\r (aref line 0))))
+
+(defun callint--read-symbol (prompt)
+  "Read a symbol's name with PROMPT."
+  (intern (read-string prompt)))
+
+;; Here the prompt is asked again until it is answered properly.
+(defun y-or-n-p (prompt)
+  "Ask PROMPT until the answer is y (giving t) or n (giving nil)."
+  (let ((nagging "") (answer nil))
+    (while (not (member answer '("y" "n")))
+      (setq answer (read-string (concat nagging prompt "(y or n) "))
+            nagging "Please answer y or n.  "))
+    (string= answer "y")))
+
+;;; ---- The interactive forms of primitives (see eval.c).
+
+(defun goto-char--read-natnum-interactive (prompt)
+  "The argument of `goto-char': the prefix argument, else a number read
+with PROMPT (point by default)."
+  (list (if (and current-prefix-arg (not (consp current-prefix-arg)))
+            (prefix-numeric-value current-prefix-arg)
+          (read-number prompt (list (point))))))
+
+(defun read-char-by-name (prompt)
+  "A character read with PROMPT: its Unicode name, or its code in hex
+(#x, #o or #N prefixes allowed)."
+  (let ((text (string-trim (read-string prompt))))
+    (or (cond ((string-match "\\`#\\([xo]\\)?\\([0-9a-fA-F]+\\)\\'" text)
+               (string-to-number (match-string 2 text)
+                                 (if (equal (match-string 1 text) "o") 8
+                                   (if (match-beginning 1) 16 10))))
+              ((string-match-p "\\`[0-9a-fA-F]+\\'" text) (string-to-number text 16))
+              (t (char-from-name text t)))
+        (error "Invalid character"))))
+
+(defun confirm-nonexistent-file-or-buffer ()
+  "What the option of that name says reading a new name asks for:
+confirmation (`confirm'), after completion only, or nothing (nil)."
+  (cond ((eq confirm-nonexistent-file-or-buffer 'after-completion)
+         'confirm-after-completion)
+        (confirm-nonexistent-file-or-buffer 'confirm)))
+
+(defun read-file-modes (&optional prompt orig-file)
+  "File modes read with PROMPT, in octal or symbolically (then relative
+to ORIG-FILE's)."
+  (let ((text (read-string (or prompt "File modes (octal or symbolic): "))))
+    (if (string-match-p "\\`[0-7]+\\'" text)
+        (string-to-number text 8)
+      (file-modes-symbolic-to-number text (and orig-file (file-modes orig-file))))))
+
+(defun read-envvar-name (prompt &optional _mustmatch)
+  "An environment variable's name read with PROMPT."
+  (read-string prompt))
+
+(defun callint--directory-to-delete ()
+  "The arguments of `delete-directory': the name read, whether to delete
+its contents (asked when it has some) and whether to move it to the
+trash."
+  (let* ((trash (and delete-by-moving-to-trash (null current-prefix-arg)))
+         (name (expand-file-name
+                (read-directory-name (if trash "Move directory to trash: " "Delete directory: ")
+                                     default-directory default-directory nil nil))))
+    (list name
+          (and (directory-files name nil directory-files-no-dot-files-regexp)
+               (y-or-n-p (format-message "Directory `%s' is not empty, really %s? "
+                                         name (if trash "trash" "delete"))))
+          (null current-prefix-arg))))
+
+(defun callint--setenv-args ()
+  "The arguments of `setenv': a variable and its value read, or with a
+prefix argument a variable to clear."
+  (if current-prefix-arg
+      (list (read-envvar-name "Clear environment variable: " 'exact) nil)
+    (let ((variable (read-envvar-name "Set environment variable: " nil)))
+      (list variable (read-string (format "Set %s to value: " variable)) t))))
 
 
 ;;; callint.el ends here

@@ -148,6 +148,7 @@ word is left, point then at the buffer's accessible end."
   "Move point forward over ARG words (backward if ARG is negative).
 Return t, or nil if the buffer's accessible end came first, with point
 left there."
+  (interactive "^p")
   (setq arg (or arg 1))
   (casefiddle--check-count arg)
   (let ((moved t))
@@ -158,6 +159,7 @@ left there."
 
 (defun backward-word (&optional arg)
   "Move point backward over ARG words (forward if ARG is negative)."
+  (interactive "^p")
   (forward-word (- (or arg 1))))
 
 (defun casefiddle--words (case-function arg)
@@ -176,16 +178,19 @@ when ARG is positive."
 (defun upcase-word (arg)
   "Convert the ARG words after point to upper case (before point if ARG
 is negative, point then staying)."
+  (interactive "p")
   (casefiddle--words #'upcase arg))
 
 (defun downcase-word (arg)
   "Convert the ARG words after point to lower case (before point if ARG
 is negative, point then staying)."
+  (interactive "p")
   (casefiddle--words #'downcase arg))
 
 (defun capitalize-word (arg)
   "Capitalize the ARG words after point (before point if ARG is
 negative, point then staying)."
+  (interactive "p")
   (casefiddle--words #'capitalize arg))
 
 (defun subst-char-in-region (start end fromchar tochar &optional noundo)
@@ -206,6 +211,8 @@ buffer's modified flag as it was.  Return nil."
   "Translate the characters from START to END by TABLE: a string (indexed
 by character code), a char-table, or a symbol whose `translation-table'
 property is one.  Return the number of characters changed."
+  (interactive (list (region-beginning) (region-end)
+                     (callint--read-symbol "Translate region with table: ")))
   (when (symbolp table)
     (let ((value (get table 'translation-table)))
       (unless (char-table-p value)

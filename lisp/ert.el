@@ -16,6 +16,7 @@
 ;; Emacs's ert.el loads cl-lib, and test files written for Emacs use
 ;; cl-lib after requiring only ert.
 (require 'cl-lib)
+(require 'help-mode) ; as Emacs's ERT has it, through its debugger
 
 ;; As in Emacs, tests are definitions `find-function' can find: their
 ;; kind is `ert--test', the property holding them.
@@ -109,7 +110,10 @@ KEY being :expected-result or :tags, whose VALUEs are evaluated."
   (setq ert--test-names (delq symbol ert--test-names))
   symbol)
 
-(defalias 'ert-delete-test #'ert-make-test-unbound)
+(defun ert-delete-test (test-name)
+  "Make TEST-NAME name no test; return it."
+  (interactive (list (callint--read-symbol "Delete test: ")))
+  (ert-make-test-unbound test-name))
 
 ;;; ---- Assertions ---------------------------------------------------
 

@@ -125,6 +125,7 @@ skips the mode and hooks."
 
 (defun find-file (filename &optional wildcards)
   "Visit FILENAME in a buffer and make it current."
+  (interactive (list (read-file-name "Find file: ") t))
   (switch-to-buffer (find-file-noselect filename nil nil wildcards)))
 
 (defvar small-temporary-file-directory nil
@@ -154,6 +155,7 @@ unless backups are off for it."
 
 (defun basic-save-buffer (&optional _called-interactively)
   "Save the buffer in its visited file, if it has been modified."
+  (interactive '(called-interactively))
   (when (or (buffer-modified-p)
             ;; A new file, or one deleted since: saved even unchanged.
             (and buffer-file-name (not (file-exists-p buffer-file-name))))
@@ -172,6 +174,7 @@ unless backups are off for it."
 
 (defun save-buffer (&optional _arg)
   "Save the current buffer in its visited file, if it has been modified."
+  (interactive "p")
   (basic-save-buffer))
 
 ;;; Auto-saving
@@ -327,6 +330,7 @@ not complain that the file changed."
 (defun set-visited-file-name (filename &optional _no-query along-with-file)
   "Make the current buffer visit FILENAME (nil: no file), renamed after
 it and marked modified unless ALONG-WITH-FILE."
+  (interactive "FSet visited file name: ")
   (let ((file (and filename (expand-file-name filename))))
     (setq buffer-file-name file
           buffer-file-truename (and file (abbreviate-file-name (file-truename file)))
@@ -347,6 +351,7 @@ it and marked modified unless ALONG-WITH-FILE."
 (defun write-file (filename &optional _confirm)
   "Write the current buffer into FILENAME (in it, if a directory) and
 visit that file."
+  (interactive (list (read-file-name "Write file: ") (not current-prefix-arg)))
   (when (or (directory-name-p filename) (file-directory-p filename))
     (setq filename (expand-file-name (file-name-nondirectory (or buffer-file-name (buffer-name)))
                                      filename)))

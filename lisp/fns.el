@@ -30,12 +30,14 @@ point inside it goes to its start, as Emacs's base64 functions do."
 (defun base64-encode-region (beg end &optional no-line-break)
   "Replace the text between BEG and END by its base64 encoding, in lines
 of 76 characters unless NO-LINE-BREAK; return the encoding's length."
+  (interactive "r")
   (fns--replace-region beg end (base64-encode-string (fns--region-bytes beg end)
                                                      no-line-break)))
 
 (defun base64url-encode-region (beg end &optional no-pad)
   "Replace the text between BEG and END by its base64url encoding,
 without padding if NO-PAD; return the encoding's length."
+  (interactive "r")
   (fns--replace-region beg end (base64url-encode-string (fns--region-bytes beg end)
                                                         no-pad)))
 
@@ -43,6 +45,7 @@ without padding if NO-PAD; return the encoding's length."
   "Replace the base64 text between BEG and END (base64url if BASE64URL)
 by what it encodes, its bytes above 127 raw bytes; return the decoded
 length."
+  (interactive "r")
   (fns--replace-region beg end (base64-decode-string
                                 (buffer-substring-no-properties beg end) base64url)))
 

@@ -111,7 +111,7 @@ of characters (FROM . TO) in a second list: (BINDINGS . RANGES)."
 BINDING, or nil when the summary leaves it out: no command, one put
 aside by `suppress-keymap', or one SHADOW (a keymap or list of them)
 binds too; SHADOWED when SHADOW binds EVENT to another command."
-  (let ((command (keymap--keyelt binding nil)) (shadowed nil))
+  (let ((command (keymap--keyelt binding help--summary-run-filters)) (shadowed nil))
     (when (and (or (symbolp event) (fixnump event) (consp event)) command
                (not (and (symbolp command) (get command 'suppress-keymap)))
                (let ((hiding (and shadow (not (consp event))
@@ -127,6 +127,9 @@ order, then symbols as `string-version-lessp' orders their names."
     (cond ((fixnump a) (or (not (fixnump b)) (< a b)))
           ((fixnump b) nil)
           (t (string-version-lessp (symbol-name a) (symbol-name b))))))
+
+(defvar help--summary-run-filters nil
+  "Non-nil: the summary shows what the :filter of a menu item gives.")
 
 (defvar help--summary-column 0
   "The column the summary's last command was written at.")
@@ -197,9 +200,14 @@ its character ranges first, then its other bindings sorted."
   "What \\{MAP} becomes: a table of MAP's bindings and those of the
 keymaps under it (the menu bar left out), leaving out what the active
 maps more urgent than MAP hide; empty when MAP has no bindings."
-  (let* ((shadow (reverse (cdr (memq map (reverse (current-active-maps))))))
-         (maps (seq-remove (lambda (entry) (eq (aref (vconcat (car entry) [nil]) 0) 'menu-bar))
-                           (accessible-keymaps map)))
+  (help--keymap-table map (reverse (cdr (memq map (reverse (current-active-maps))))) nil))
+
+(defun help--keymap-table (map shadow prefix)
+  "The table of MAP's bindings under PREFIX (all of them when nil) and
+those of the keymaps under it (the menu bar left out), leaving out what
+SHADOW (a list of keymaps) hides; empty when there are none."
+  (let* ((maps (seq-remove (lambda (entry) (eq (aref (vconcat (car entry) [nil]) 0) 'menu-bar))
+                           (accessible-keymaps map prefix)))
          (listed nil))
     (with-temp-buffer
       (when maps
@@ -215,6 +223,118 @@ maps more urgent than MAP hide; empty when MAP has no bindings."
           (push entry listed))
         (insert "\n"))
       (buffer-string))))
+
+(defun help--describe-command (definition &optional translation)
+  "Insert what DEFINITION is, as a table of bindings writes it, and a
+newline; a string or vector as keys with TRANSLATION."
+  (insert (cond ((symbolp definition) (symbol-name definition))
+                ((and translation (or (stringp definition) (vectorp definition)))
+                 (key-description definition nil))
+                ((or (stringp definition) (vectorp definition)) "Keyboard Macro")
+                ((keymapp definition) "Prefix Command")
+                ((byte-code-function-p definition) "[byte-code]")
+                ((memq (car-safe definition) '(closure lambda))
+                 (format "[%s]" (car definition)))
+                (t "??"))
+          "\n"))
+
+(defun help--vector-runs (vector)
+  "The bindings of VECTOR (a char-table or vector) as (FROM TO . DEFINITION),
+FROM to TO the characters bound alike, in order."
+  (let ((runs nil))
+    (if (char-table-p vector)
+        (map-char-table (lambda (key definition)
+                          (when definition
+                            (push (if (consp key) (cons (car key) (cons (cdr key) definition))
+                                    (cons key (cons key definition)))
+                                  runs)))
+                        vector)
+      (dotimes (char (length vector))
+        (when (aref vector char)
+          (push (cons char (cons char (aref vector char))) runs))))
+    (sort runs (lambda (a b) (< (car a) (car b))))))
+
+(defun help--vector-shadowing (char shadow)
+  "The binding SHADOW (a keymap or nil) has for CHAR, or nil."
+  (let ((binding (and shadow (lookup-key shadow (vector char) t))))
+    (and (not (numberp binding)) binding)))
+
+(defun help--vector-lines (vector partial shadow entire-map mention-shadow)
+  "The lines describing VECTOR: (FROM TO DEFINITION SHADOWER), the
+characters FROM to TO bound to DEFINITION and alike in SHADOW, which
+binds them to SHADOWER if that is another command.  PARTIAL leaves
+out what is undefined; ENTIRE-MAP binding a character otherwise leaves
+it out.  Without MENTION-SHADOW, a shadowed character is left out with
+the rest of its run."
+  (let ((lines nil))
+    (dolist (run (help--vector-runs vector))
+      (let* ((definition (keymap--keyelt (cddr run) nil))
+             (check (and (< (- (cadr run) (car run)) 1000)
+                         (or (eq describe-bindings-check-shadowing-in-ranges t)
+                             (and describe-bindings-check-shadowing-in-ranges
+                                  (not (eq definition 'self-insert-command))))))
+             (char (car run)))
+        (while (<= char (cadr run))
+          (let* ((shadowing (help--vector-shadowing char shadow))
+                 (shadowed (and shadowing (not (eq shadowing definition))))
+                 (last char))
+            (while (and check (< last (cadr run))
+                        (eq (help--vector-shadowing (1+ last) shadow) shadowing))
+              (setq last (1+ last)))
+            (unless check
+              (setq last (cadr run)))
+            (cond ((and partial (memq definition '(nil undefined))))
+                  ((and shadowed (not mention-shadow))
+                   (setq last (cadr run)))
+                  ((and entire-map
+                        (not (eq (keymap--keyelt (lookup-key entire-map (vector char) t) nil)
+                                 definition))))
+                  (t (push (list char last definition (and shadowed shadowing)) lines)))
+            (setq char (1+ last))))))
+    (nreverse lines)))
+
+(defun help--describe-vector (vector prefix transl partial shadow entire-map mention-shadow)
+  "Insert the table of the bindings of VECTOR (a char-table or vector of
+a keymap) under PREFIX, characters in a row bound alike on one line;
+see `help--vector-lines' for PARTIAL, SHADOW, ENTIRE-MAP and
+MENTION-SHADOW.  TRANSL: the bindings are key translations."
+  (let ((lines (help--vector-lines vector partial shadow entire-map mention-shadow)))
+    (when lines
+      (insert "\n"))
+    (dolist (line lines)
+      (insert (key-description (vector (car line)) prefix))
+      (unless (eql (car line) (cadr line))
+        (insert " .. " (key-description (vector (cadr line)) prefix)))
+      (insert "\t\t")
+      (help--describe-command (nth 2 line) transl)
+      (when (nth 3 line)
+        (backward-char)
+        (insert (format-message "  (currently shadowed by `%s')" (nth 3 line)))
+        (forward-char)))))
+
+(defun help--map-title (map buffer)
+  "The heading of MAP's bindings, an active map of BUFFER."
+  (with-current-buffer buffer
+    (let ((mode (car (rassq map minor-mode-map-alist))))
+      (cond (mode (format-message "`%s' Minor Mode Bindings:" mode))
+            ((eq map (current-local-map)) "Major Mode Bindings:")
+            ((eq map (current-global-map)) "Global Bindings:")
+            (t "Bindings:")))))
+
+(defun describe-buffer-bindings (buffer &optional prefix _menus)
+  "Insert the tables of the key bindings active in BUFFER, those under
+PREFIX only when it is given, each active map's in its section (what
+more urgent maps hide left out, menu items shown as their :filter
+says).  Return nil."
+  (let ((maps (with-current-buffer buffer (current-active-maps)))
+        (help--summary-run-filters t)
+        (shadow nil))
+    (dolist (map maps)
+      (let ((table (help--keymap-table map shadow prefix)))
+        (unless (string= table "")
+          (insert (help--map-title map buffer) "\n" table)))
+      (setq shadow (append shadow (list map))))
+    nil))
 
 (provide 'help)
 

@@ -60,6 +60,10 @@ value's functions) rather than the default value."
 (defun remove-hook (hook function &optional local)
   "Remove FUNCTION from HOOK's functions: from the current buffer's value
 with LOCAL (if it has one), else from the default value."
+  (interactive
+   (let ((hook (callint--read-symbol "Hook variable: ")))
+     (list hook (car (read-from-string (read-string (format "Remove from %s: " hook))))
+           (and (local-variable-p hook) (y-or-n-p "Remove from the buffer-local value? ")))))
   (or (boundp hook) (set hook nil))
   (or (default-boundp hook) (set-default hook nil))
   (unless (and local (not (local-variable-p hook)))

@@ -276,6 +276,8 @@ modifiers in canonical order, a character with no bits above meta."
 
 ;;; ---- Lookup ----------------------------------------------------------
 
+(defalias 'keymap--get-keyelt #'keymap--keyelt)
+
 (defun keymap--keyelt (object autoload)
   "The command a binding OBJECT stands for: the DEFN of a menu item
 \(menu-item NAME DEFN ...) (through its :filter when AUTOLOAD) or of
@@ -779,7 +781,9 @@ KEYMAPS, by default the active maps; nil if none."
 
 (defun global-set-key (key command)
   "Bind KEY to COMMAND in the global keymap."
-  (interactive "KSet key globally: \nCSet key %s globally to command: ")
+  (interactive (let ((key (read-key-sequence "Set key globally: " nil t)))
+                 (list key (read-command (format "Set key %s to command: "
+                                                 (key-description key))))))
   (keymap--check-key key)
   (define-key (current-global-map) key command))
 
@@ -1024,10 +1028,14 @@ active maps, leaving out those another binding hides.  A sequence
 [remap COMMAND] stands for COMMAND's keys, unless NO-REMAP.  With
 FIRSTONLY, only one: DEFINITION's :advertised-binding if still bound
 to it, else the first of characters without modifiers other than meta
-\(unless FIRSTONLY is `non-ascii'), else the first."
-  (let ((keymaps (cond ((and (consp keymap) (keymapp (car keymap))) keymap)
-                       (keymap (list keymap (current-global-map)))
-                       (t (current-active-maps)))))
+\(unless FIRSTONLY is `non-ascii'), else the first.  The keys of a
+command remapped to another are that other's."
+  (let* ((keymaps (cond ((and (consp keymap) (keymapp (car keymap))) keymap)
+                        (keymap (list keymap (current-global-map)))
+                        (t (current-active-maps))))
+         (remapped (and (not no-remap) (command-remapping definition nil keymaps))))
+    (when (and remapped (symbolp remapped))
+      (setq definition remapped))
     (or (and firstonly (keymap--advertised-binding definition keymaps))
         (keymap--where-is definition keymaps firstonly no-remap))))
 

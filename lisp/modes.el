@@ -161,6 +161,21 @@ mouse-1: Enable lexical-binding mode"
                       mouse-face mode-line-highlight
                       local-map ,elisp--dynlex-modeline-map)))
   "The major mode for Emacs Lisp.")
+(defvar special-mode-map
+  (let ((map (make-sparse-keymap)))
+    (suppress-keymap map)
+    (define-key map "q" #'quit-window)
+    (define-key map " " #'scroll-up-command)
+    (define-key map [?\S-\ ] #'scroll-down-command)
+    (define-key map "\C-?" #'scroll-down-command)
+    (define-key map "?" #'describe-mode)
+    (define-key map "h" #'describe-mode)
+    (define-key map ">" #'end-of-buffer)
+    (define-key map "<" #'beginning-of-buffer)
+    (define-key map "g" #'revert-buffer)
+    map)
+  "The keys of `special-mode': reading, not editing.")
+
 (define-derived-mode special-mode fundamental-mode "Special"
   "The major mode of buffers not meant to be edited by hand."
   (setq buffer-read-only t))
@@ -201,7 +216,9 @@ by default MODE-map when bound), which goes in `minor-mode-map-alist';
        (defvar ,hook nil)
        (defun ,mode (&optional arg)
          ,doc
-         (interactive (list (or current-prefix-arg 'toggle)))
+         (interactive (list (if current-prefix-arg
+                                (prefix-numeric-value current-prefix-arg)
+                              'toggle)))
          (setq ,variable (cond ((eq arg 'toggle) (not ,variable))
                                ((and (numberp arg) (< arg 1)) nil)
                                (t t)))

@@ -84,6 +84,7 @@ unless ERROR-BUFFER takes them); return its exit status."
 it is short, else in the buffer OUTPUT-BUFFER (*Shell Command Output*
 by default); any other non-nil OUTPUT-BUFFER inserts it at point.
 Return the exit status (the position after the text when inserted)."
+  (interactive (list (read-shell-command "Shell command: ") current-prefix-arg nil))
   (if (and output-buffer (not (or (bufferp output-buffer) (stringp output-buffer))))
       (progn
         (barf-if-buffer-read-only)

@@ -74,10 +74,29 @@ between START and END, with TO; leave the mark where point was."
     (message "Replaced %d occurrence%s" count (if (= count 1) "" "s"))
     nil))
 
+(defun replace--read-args (prompt)
+  "The arguments of the replacing command PROMPT names: what to replace
+and what with, read; whether whole words only (a prefix argument other
+than -) and backward (the prefix argument -); the active region."
+  (let* ((from (read-string (concat prompt ": ")))
+         (to (read-string (format "%s %s with: " prompt from))))
+    (list from to (and current-prefix-arg (not (eq current-prefix-arg '-)))
+          (and (use-region-p) (region-beginning)) (and (use-region-p) (region-end))
+          (eq current-prefix-arg '-) (and (use-region-p) (region-noncontiguous-p)))))
+
+(defun keep-lines-read-args (prompt)
+  "The arguments of the line commands: a regexp read with PROMPT, the
+active region's bounds (else nil), and t for interactive."
+  (let ((regexp (read-regexp prompt)))
+    (if (use-region-p)
+        (list regexp (region-beginning) (region-end) t)
+      (list regexp nil nil t))))
+
 (defun replace-string (from-string to-string &optional delimited start end backward
                                    _region-noncontiguous-p)
   "Replace FROM-STRING with TO-STRING after point, or between START and
 END; DELIMITED replaces whole words only, BACKWARD goes back."
+  (interactive (replace--read-args "Replace string"))
   (replace--perform from-string to-string nil delimited start end backward))
 
 (defun replace-regexp (regexp to-string &optional delimited start end backward
@@ -85,6 +104,7 @@ END; DELIMITED replaces whole words only, BACKWARD goes back."
   "Replace the matches of REGEXP with TO-STRING (in which \\& and \\N
 stand for the match and its groups) after point, or between START and
 END; DELIMITED replaces whole words only, BACKWARD goes back."
+  (interactive (replace--read-args "Replace regexp"))
   (replace--perform regexp to-string t delimited start end backward))
 
 (defun replace--bounds (rstart rend)
@@ -98,6 +118,7 @@ RSTART and REND when given, else from point on."
 (defun how-many (regexp &optional rstart rend interactive)
   "The number of matches of REGEXP after point, or between RSTART and
 REND; said in a message too when INTERACTIVE."
+  (interactive (keep-lines-read-args "How many matches for regexp"))
   (save-excursion
     (let ((end (replace--bounds rstart rend))
           (case-fold-search (replace--case-fold regexp t))
@@ -115,6 +136,8 @@ REND; said in a message too when INTERACTIVE."
 (defun flush-lines (regexp &optional rstart rend interactive)
   "Delete the lines after point (or between RSTART and REND) that have
 a match of REGEXP after point; return how many."
+  (interactive (progn (barf-if-buffer-read-only)
+                      (keep-lines-read-args "Flush lines containing match for regexp")))
   (let ((end (copy-marker (replace--bounds rstart rend)))
         (case-fold-search (replace--case-fold regexp t))
         (count 0))
@@ -131,6 +154,8 @@ a match of REGEXP after point; return how many."
 (defun keep-lines (regexp &optional rstart rend _interactive)
   "Delete the lines that start after point (or between RSTART and REND)
 and have no match of REGEXP; a match over several lines keeps them all."
+  (interactive (progn (barf-if-buffer-read-only)
+                      (keep-lines-read-args "Keep lines containing match for regexp")))
   (let ((end (if rstart
                  (save-excursion
                    (goto-char (max rstart rend))

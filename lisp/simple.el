@@ -12,6 +12,7 @@
 (defun emacs-version (&optional here)
   "A string naming this Lisp: marrow, and the Emacs it speaks.  With
 HERE non-nil, insert it at point instead (and return nil)."
+  (interactive "P")
   (let ((version (format "marrow %s (GNU Emacs %s dialect, %s)"
                          marrow-version emacs-version system-type)))
     (if here (progn (insert version) nil) version)))
@@ -77,6 +78,7 @@ its end."
 
 (defun exchange-point-and-mark (&optional _arg)
   "Put the mark where point is and point where the mark was."
+  (interactive "P")
   (let ((omark (mark t)))
     (unless omark
       (user-error "No mark set in this buffer"))
@@ -96,6 +98,10 @@ active mark that is not set is a bug: an assertion fails."
        (progn (unless (mark)
                 (signal 'cl-assertion-failed (list '(mark))))
               t)))
+
+(defun region-noncontiguous-p ()
+  "Whether the region is in pieces (a rectangle): never in batch."
+  nil)
 
 (defun use-region-p ()
   "t when commands should act on the active region: one that is not
@@ -165,23 +171,35 @@ region, delete the region instead (see `delete-active-region')."
 
 (defun mark-whole-buffer ()
   "Put point at the beginning of the buffer and the mark at its end."
+  (interactive)
   (push-mark)
   (push-mark (point-max) nil t)
   (goto-char (point-min)))
 
 (defun beginning-of-buffer (&optional arg)
   "Move point to the beginning of the buffer, leaving the mark behind."
+  (interactive "^P")
   (or (consp arg) (region-active-p) (push-mark))
   (goto-char (point-min)))
 
 (defun end-of-buffer (&optional arg)
   "Move point to the end of the buffer, leaving the mark behind."
+  (interactive "^P")
   (or (consp arg) (region-active-p) (push-mark))
   (goto-char (point-max)))
+
+(defun goto-line-read-args (&optional relative)
+  "The arguments of `goto-line': the prefix argument, else a line
+number read."
+  (list (if (and current-prefix-arg (not (consp current-prefix-arg)))
+            (prefix-numeric-value current-prefix-arg)
+          (read-number (if relative "Goto relative line: " "Goto line: ")))
+        nil relative))
 
 (defun goto-line (line &optional _buffer relative)
   "Move point to the start of line LINE, counted in the whole buffer
 (in its accessible portion when RELATIVE), leaving the mark behind."
+  (interactive (goto-line-read-args))
   (or (region-active-p) (push-mark))
   (let ((pos (save-restriction
                (unless relative (widen))
@@ -241,12 +259,14 @@ one it takes unless DO-NOT-MOVE."
 
 (defun copy-region-as-kill (beg end &optional _region)
   "Save the text between BEG and END as the newest kill."
+  (interactive (list (mark) (point) 'region))
   (simple--save-kill (filter-buffer-substring beg end) beg end)
   (setq deactivate-mark t)
   nil)
 
 (defun kill-ring-save (beg end &optional region)
   "Save the text between BEG and END as the newest kill."
+  (interactive (list (mark) (point) 'region))
   (copy-region-as-kill beg end region))
 
 (defun barf-if-buffer-read-only (&optional position)
@@ -259,6 +279,10 @@ one it takes unless DO-NOT-MOVE."
 (defun kill-region (beg end &optional _region)
   "Delete the text between BEG and END, saving it as the newest kill.
 Read-only text is copied, then signals (unless `kill-read-only-ok')."
+  (interactive (let ((mark (mark)))
+                 (unless mark
+                   (user-error "The mark is not set now, so there is no region"))
+                 (list mark (point) 'region)))
   (unless (and beg end)
     (user-error "The mark is not set now, so there is no region"))
   (condition-case nil
@@ -278,6 +302,7 @@ Read-only text is copied, then signals (unless `kill-read-only-ok')."
 (defun kill-line (&optional arg)
   "Kill the rest of the line (its newline too when only blanks remain);
 with ARG, kill ARG lines forward from point (backward if negative)."
+  (interactive "P")
   (kill-region (point)
                (progn
                  (if arg
@@ -293,10 +318,12 @@ with ARG, kill ARG lines forward from point (backward if negative)."
 
 (defun kill-word (arg)
   "Kill ARG words forward (backward if negative)."
+  (interactive "p")
   (kill-region (point) (progn (forward-word arg) (point))))
 
 (defun backward-kill-word (arg)
   "Kill ARG words backward (forward if negative)."
+  (interactive "p")
   (kill-word (- arg)))
 
 (defun yank-handle-font-lock-face-property (face start end)
@@ -342,6 +369,7 @@ remove `yank-excluded-properties' from it."
 (defun yank (&optional arg)
   "Insert the newest kill (the ARGth with a number), leaving point after
 it and the mark before it (the other way round with a plain C-u ARG)."
+  (interactive "*P")
   (setq this-command t)
   (push-mark)
   (insert-for-yank (current-kill (cond ((listp arg) 0)
@@ -390,6 +418,7 @@ no columns (text invisible with an ellipsis still does)."
   "Move point to COLUMN in this line, or as near as the line allows;
 return the column reached.  FORCE t pads a short line with
 indentation and splits a tab that spans COLUMN into spaces."
+  (interactive "NMove to column: ")
   (unless (natnump column)
     (signal 'wrong-type-argument (list 'wholenump column)))
   (beginning-of-line)
@@ -414,6 +443,7 @@ indentation and splits a tab that spans COLUMN into spaces."
 (defun indent-to (column &optional minimum)
   "Insert tabs (if `indent-tabs-mode') and spaces to reach COLUMN, at
 least MINIMUM spaces' worth; return the column reached."
+  (interactive "NIndent to column: ")
   (let* ((from (current-column))
          (to (max column (+ from (or minimum 0)))))
     (when indent-tabs-mode
@@ -432,6 +462,7 @@ least MINIMUM spaces' worth; return the column reached."
 
 (defun back-to-indentation ()
   "Move point to the first character of this line that is not a blank."
+  (interactive "^")
   (beginning-of-line 1)
   (skip-chars-forward " \t" (line-end-position))
   nil)
@@ -451,12 +482,14 @@ indentation when it was in it."
 
 (defun backward-to-indentation (&optional arg)
   "Move ARG lines backward and to their indentation."
+  (interactive "^p")
   (forward-line (- (or arg 1)))
   (back-to-indentation))
 
 (defun indent-rigidly (start end arg &optional _interactive)
   "Indent each line that starts between START and END by ARG columns
 (less when ARG is negative), leaving empty lines alone."
+  (interactive "r\nP\np")
   (save-excursion
     (goto-char end)
     (setq end (point-marker))
@@ -586,7 +619,8 @@ blank line, that line; on another line, the blank lines after it."
 accessible portion when nil), though not that before a form feed; on
 the whole of an unnarrowed buffer, with `delete-trailing-lines', also
 the empty lines at its end."
-  (interactive)
+  (interactive (progn (barf-if-buffer-read-only)
+                      (if (use-region-p) (list (region-beginning) (region-end)) (list nil nil))))
   (save-match-data
     (save-excursion
       (let ((limit (and end (copy-marker end))))
@@ -1125,6 +1159,21 @@ to the current buffer are undone."
 
 ;;; ---- Opening, joining and zapping --------------------------------
 
+(defun move-to-left-margin (&optional n force)
+  "Move to the left margin of this line (N - 1 lines on, with N), or
+where its indentation ends if that is before; with FORCE, indent a line
+indented less than the margin up to it."
+  (interactive (list (prefix-numeric-value current-prefix-arg) t))
+  (forward-line (1- (or n 1)))
+  (skip-chars-forward " \t")
+  (let ((margin (current-left-margin))
+        (column (current-column)))
+    (cond ((> column margin)
+           (when (> (move-to-column margin force) margin)
+             (backward-char 1)))
+          ((and force (< column margin))
+           (indent-line-to margin)))))
+
 (defun current-left-margin ()
   "The left margin of this line: `left-margin' plus the line's own
 `left-margin' text property, taken where its indentation ends."
@@ -1172,7 +1221,9 @@ nil) and return t; else nil, with point at the line's start."
 leaving the whitespace at the join as `fixup-whitespace' does and
 dropping the fill prefix that started the joined line.  With BEG and
 END and no ARG, join every line of that region."
-  (interactive "*P")
+  (interactive (progn (barf-if-buffer-read-only)
+                      (cons current-prefix-arg
+                            (and (use-region-p) (list (region-beginning) (region-end))))))
   (setq deactivate-mark t)
   (let ((stop (if (and beg (not arg))
                   (progn (goto-char beg)
@@ -1186,12 +1237,10 @@ END and no ARG, join every line of that region."
 
 (defun forward-word-strictly (&optional arg)
   "`forward-word', whatever a word-boundary table would say."
-  (interactive "^p")
   (forward-word arg))
 
 (defun backward-word-strictly (&optional arg)
   "`backward-word', whatever a word-boundary table would say."
-  (interactive "^p")
   (backward-word arg))
 
 (defun count-words (start end)
@@ -1215,19 +1264,170 @@ case folds as `case-fold-search' says."
 (defun zap-to-char (arg char)
   "Kill from point through the ARGth CHAR (backward if ARG is negative).
 Case is ignored if `case-fold-search' is non-nil."
-  (interactive "p\ncZap to char: ")
+  (interactive (list (prefix-numeric-value current-prefix-arg)
+                     (read-char-from-minibuffer "Zap to char: " nil 'read-char-history)))
   (kill-region (point) (simple--char-search char arg)))
 
 (defun zap-up-to-char (arg char)
   "Kill from point up to, not through, the ARGth CHAR, a CHAR at point
 not counting."
-  (interactive "p\ncZap up to char: ")
+  (interactive (list (prefix-numeric-value current-prefix-arg)
+                     (read-char-from-minibuffer "Zap up to char: " nil 'read-char-history)))
   (let ((step (if (>= arg 0) 1 -1))
         (from (point)))
     (forward-char step)
     (unwind-protect (simple--char-search char arg)
       (backward-char step))
     (kill-region from (point))))
+
+;;; ---- Transposing ---------------------------------------------------
+
+(defun transpose-subr (mover arg &optional special)
+  "Transpose things MOVER moves over (a function of a count, moving
+forward): drag the one before point past ARG others (back if ARG is
+negative), or with ARG 0 swap the ones at point and at the mark.  With
+SPECIAL, MOVER returns the thing's bounds (END . START) itself."
+  (let ((bounds (if special
+                    mover
+                  (lambda (count)
+                    (cons (progn (funcall mover count) (point))
+                          (progn (funcall mover (- count)) (point)))))))
+    (cond ((= arg 0)
+           (save-excursion
+             (let ((here (funcall bounds 1)))
+               (goto-char (or (mark) (error "No mark set in this buffer")))
+               (transpose-subr-1 here (funcall bounds 1))))
+           (exchange-point-and-mark))
+          ((> arg 0)
+           (let* ((before (funcall bounds -1))
+                  (after (funcall bounds arg)))
+             (transpose-subr-1 before after)
+             (goto-char (car after))))
+          (t
+           (let ((after (funcall bounds -1)))
+             (goto-char (car after))
+             (let ((before (funcall bounds arg)))
+               (transpose-subr-1 after before)
+               (goto-char (+ (car before) (- (cdr after) (car after))))))))))
+
+(defun transpose-subr-1 (pos1 pos2)
+  "Swap the text of the spans POS1 and POS2, (A . B) each in either
+order; an error if they overlap."
+  (let* ((one (cons (min (car pos1) (cdr pos1)) (max (car pos1) (cdr pos1))))
+         (two (cons (min (car pos2) (cdr pos2)) (max (car pos2) (cdr pos2))))
+         (first (if (<= (car one) (car two)) one two))
+         (second (if (eq first one) two one)))
+    (when (> (cdr first) (car second))
+      (error "Don't have two things to transpose"))
+    (transpose-regions (car first) (cdr first) (car second) (cdr second) t)))
+
+(defun simple--sexp-bounds (count)
+  "For `transpose-sexps': (END . START) of the COUNT sexps from here,
+START where the one being jumped over begins (a symbol point is in
+counts whole)."
+  (let ((forward (> count 0)))
+    (if (if forward
+            (looking-at "\\sw\\|\\s_")
+          (and (not (bobp))
+               (save-excursion (backward-char) (looking-at "\\sw\\|\\s_"))))
+        (progn (if forward (skip-syntax-backward "w_") (skip-syntax-forward "w_"))
+               (cons (save-excursion (forward-sexp count) (point)) (point)))
+      (if forward (skip-syntax-backward " .") (skip-syntax-forward " ."))
+      (cons (save-excursion (forward-sexp count) (point))
+            (progn (while (or (forward-comment (if forward 1 -1))
+                              (/= 0 (if forward
+                                        (skip-syntax-forward ".")
+                                      (skip-syntax-backward ".")))))
+                   (point))))))
+
+(defun transpose-sexps (arg &optional interactive)
+  "Drag the sexp before point past ARG sexps after it (before it if ARG
+is negative); with ARG 0 swap the sexps at point and at the mark.
+INTERACTIVE: an unbalanced one is a `user-error'."
+  (interactive "*p\nd")
+  (if interactive
+      (condition-case nil
+          (transpose-sexps arg nil)
+        (scan-error (user-error "Not between two complete sexps")))
+    (transpose-subr #'simple--sexp-bounds arg 'special)))
+
+(defun transpose-words (arg)
+  "Drag the word before point past ARG words (back if ARG is negative);
+with ARG 0 swap the words at point and at the mark."
+  (interactive "*p")
+  (transpose-subr #'forward-word arg))
+
+;;; ---- Evaluating expressions typed ---------------------------------
+
+(defun eval-expression-get-print-arguments (prefix-argument)
+  "How the raw PREFIX-ARGUMENT says to print a value: the list
+\(INSERT-VALUE NO-TRUNCATE CHAR-PRINT-LIMIT)."
+  (let ((number (prefix-numeric-value prefix-argument)))
+    (list (not (memq prefix-argument '(nil -)))
+          (= number 0)
+          (cond ((not (memq prefix-argument '(nil - 0 -1))) nil)
+                ((= number -1) most-positive-fixnum)
+                (t eval-expression-print-maximum-character)))))
+
+(defun prin1-char (char)
+  "CHAR in the ?X read syntax, or nil if it is no character."
+  (when (characterp char)
+    (let ((specials "()[]\\;\"|'`#.,"))
+      (cond ((= char 127) "?\\C-?")
+            ((< char 32)
+             (let ((base (if (<= 1 char 26) (+ char 96) (+ char 64))))
+               (concat "?\\C-" (and (string-search (string base) specials) "\\")
+                       (string base))))
+            ((string-search (string char) specials) (string ?? ?\\ char))
+            (t (string ?? char))))))
+
+(defun eval-expression-print-format (value)
+  "The other forms of the integer VALUE that `eval-expression' shows, as
+\" (#oOCTAL, #xHEX, ?CHAR)\" (the character only up to
+`eval-expression-print-maximum-character'); nil for other values."
+  (when (integerp value)
+    (let ((char (and (characterp value) (<= value eval-expression-print-maximum-character)
+                     (prin1-char value))))
+      (if char
+          (format " (#o%o, #x%x, %s)" value value char)
+        (format " (#o%o, #x%x)" value value)))))
+
+(defun eval-expression (exp &optional insert-value no-truncate char-print-limit)
+  "Evaluate EXP and print its value: in the echo area, or with
+INSERT-VALUE into this buffer; abbreviated as
+`eval-expression-print-length' and `eval-expression-print-level' say
+unless NO-TRUNCATE; an integer in its other forms too when
+CHAR-PRINT-LIMIT (as a character up to it).  The value goes onto
+`values'."
+  (interactive (cons (read--expression "Eval: ")
+                     (eval-expression-get-print-arguments current-prefix-arg)))
+  (let ((result (eval (macroexpand-all exp) t)))
+    (push result values)
+    (let ((print-length (unless no-truncate eval-expression-print-length))
+          (print-level (unless no-truncate eval-expression-print-level))
+          (eval-expression-print-maximum-character char-print-limit)
+          (deactivate-mark nil)
+          (out (if insert-value (current-buffer) t)))
+      (prog1 (prin1 result out)
+        (let ((extra (and char-print-limit (eval-expression-print-format result))))
+          (when extra
+            (princ extra out)))))))
+
+;;; ---- Electric indentation ----------------------------------------
+;; Emacs reindents as a command inserts a newline; batch marrow has the
+;; switches, which the commands that insert newlines here do not read.
+
+(define-minor-mode electric-indent-mode
+  "Reindent lines as they are typed and broken (on from the start)."
+  :global t :init-value t)
+
+(defun electric-indent-local-mode (&optional arg)
+  "`electric-indent-mode' in this buffer only: on with no ARG or a
+positive one, off below 1, over with `toggle'."
+  (interactive (list (if current-prefix-arg (prefix-numeric-value current-prefix-arg) 'toggle)))
+  (setq-local electric-indent-mode (cond ((eq arg 'toggle) (not electric-indent-mode))
+                                         ((and (numberp arg) (< arg 1)) nil)
+                                         (t t))))
 
 ;;; ---- Sizes --------------------------------------------------------
 

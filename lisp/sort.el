@@ -27,6 +27,7 @@ markers at END stay after the text (and undo records those steps)."
 (defun sort-lines (reverse beg end)
   "Sort the lines between BEG and END alphabetically (descending with
 REVERSE); lines that compare equal keep their order."
+  (interactive "P\nr")
   (let* ((key (if sort-fold-case #'downcase #'identity))
          (before (if reverse
                      (lambda (a b) (string< (funcall key b) (funcall key a)))
@@ -43,6 +44,7 @@ REVERSE); lines that compare equal keep their order."
 (defun reverse-region (beg end)
   "Reverse the order of the whole lines between BEG and END: a line BEG
 is inside of starts after it, one END is inside of ends before it."
+  (interactive "r")
   (when (> beg end)
     (setq beg (prog1 end (setq end beg))))
   (save-excursion
@@ -64,6 +66,10 @@ is inside of starts after it, one END is inside of ends before it."
 \(a later one with REVERSE; the one just before with ADJACENT), blank
 lines excepted with KEEP-BLANKS.  Return how many went, and say so
 when INTERACTIVE."
+  (interactive (progn (barf-if-buffer-read-only)
+                      (list (region-beginning) (region-end) (equal current-prefix-arg '(4))
+                            (equal current-prefix-arg '(16)) (equal current-prefix-arg '(64))
+                            t)))
   (let ((seen (make-hash-table :test 'equal))
         (previous nil)
         (count 0)

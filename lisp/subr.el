@@ -2213,9 +2213,28 @@ With N 1 and an active region, delete the region instead (see
   (prog1 (buffer-substring start end)
     (delete-region start end)))
 
-(defun newline (&optional n _interactive)
-  "Insert N newlines (one by default)."
-  (insert-char ?\n (or n 1))
+(defvar page-delimiter "^\014" "A regexp matching where a page starts.")
+
+(defun newline (&optional arg _interactive)
+  "Insert a newline, or as many as the raw prefix argument ARG says.
+The line after them is indented to the left margin (unless a page
+starts there), and a line they leave blank loses its whitespace when
+there is a left margin."
+  (interactive "*P\np")
+  (barf-if-buffer-read-only)
+  (let ((count (prefix-numeric-value arg)))
+    (when (< count 0)
+      (error "Repetition argument has to be non-negative"))
+    (let ((page-start (and (bolp) (looking-at page-delimiter)))
+          (before (point)))
+      (insert-and-inherit (make-string count ?\n))
+      (save-excursion
+        (goto-char before)
+        (forward-line 0)
+        (when (and (looking-at "[ \t]+$") (> (current-left-margin) 0))
+          (delete-region (point) (line-end-position))))
+      (unless page-start
+        (move-to-left-margin nil t))))
   nil)
 
 (defun looking-back (regexp &optional limit greedy)
@@ -2418,6 +2437,7 @@ Their output goes to PRINTFLAG, and each value is printed there, when
 it is non-nil; otherwise output is discarded.  Each form is read with
 READ-FUNCTION, `load-read-function' if nil, and run with point where
 it was before the reading."
+  (interactive "r")
   (let* ((buffer (current-buffer))
          (from (copy-marker start))
          (read-function (or read-function load-read-function #'read))
@@ -2439,6 +2459,7 @@ with `load-read-function' and run with point after it.  PRINTFLAG is
 as for `eval-region'; DO-ALLOW-PRINT lets output through to
 `standard-output' when PRINTFLAG is nil.  What the forms define is
 filed in `load-history' under FILENAME.  Return nil."
+  (interactive "")
   (let ((buf (if buffer (get-buffer buffer) (current-buffer)))
         (read-function (or load-read-function #'read)))
     (unless buf (error "No such buffer"))
@@ -2546,6 +2567,13 @@ itself."
   "The raw prefix argument of the command running now.")
 (defvar prefix-arg nil
   "The raw prefix argument for the next command.")
+(defvar command-history nil
+  "The commands called interactively with a record flag, newest first,
+as forms.")
+(defvar history-length 100
+  "How many elements a history list keeps (t: no limit).")
+(defvar history-delete-duplicates nil
+  "Non-nil: adding to a history list removes the older copies.")
 
 (defvar subr--interactive-calls 0
   "How many calls of `funcall-interactively' are running.")
@@ -2556,14 +2584,13 @@ it, `called-interactively-p' is non-nil."
   (let ((subr--interactive-calls (1+ subr--interactive-calls)))
     (apply function args)))
 
-(defun call-interactively (function &optional _record-flag _keys)
+(defun call-interactively (function &optional record-flag keys)
   "Call the command FUNCTION with the arguments its interactive form
 gives, by `funcall-interactively'.  Marrow runs as batch Emacs does:
 codes that read use the minibuffer, which reads standard input."
   (unless (commandp function)
     (signal 'wrong-type-argument (list 'commandp function)))
-  (apply #'funcall-interactively function
-         (callint--args (cadr (interactive-form function)))))
+  (callint--call function record-flag keys))
 
 (defun called-interactively-p (&optional kind)
   "Whether the function that calls this was called interactively, by
@@ -3009,6 +3036,13 @@ for case-sensitively.")
 ;; Key bindings in documentation text (lisp/help.el).
 (dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified))
   (autoload f "help"))
+(dolist (f '(describe-buffer-bindings help--describe-vector help--describe-command))
+  (autoload f "help"))
+(defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert
+  "Whether describing a range of characters with one binding looks for
+the characters another map binds: t, yes; `ignore-self-insert', unless
+the binding is `self-insert-command'; nil, no.")
+(autoload 'keymap--get-keyelt "keymap")
 (put 'keymap 'char-table-extra-slots 0)
 ;; Key binding summaries leave out keys bound to `undefined'.
 (put 'undefined 'suppress-keymap t)
@@ -3129,8 +3163,53 @@ current on entry gets its own table back on exit."
              ad-disable-advice ad-is-active ad-unadvise))
   (autoload f "advice"))
 (autoload 'defadvice "advice" nil nil 'macro)
-(dolist (f '(callint--args callint--called-interactively-p prefix-numeric-value))
+(autoload 'region-noncontiguous-p "simple")
+(autoload 'move-to-left-margin "simple" nil t)
+(dolist (f '(transpose-subr transpose-subr-1 transpose-sexps transpose-words))
+  (autoload f "simple" nil (memq f '(transpose-sexps transpose-words))))
+(dolist (f '(eval-expression eval-expression-get-print-arguments eval-expression-print-format
+             prin1-char electric-indent-mode electric-indent-local-mode))
+  (autoload f "simple" nil (memq f '(eval-expression electric-indent-mode
+                                     electric-indent-local-mode))))
+(defvar button-buffer-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "\t" #'forward-button)
+    (define-key map "\e\t" #'backward-button)
+    (define-key map [backtab] #'backward-button)
+    map)
+  "The keys of buffers with buttons: moving between them.")
+(defvar electric-indent-mode t
+  "Non-nil: lines are reindented as they are typed and broken.")
+(defun read--expression (prompt &optional initial-contents)
+  "An expression read with PROMPT (after INITIAL-CONTENTS)."
+  (read-from-minibuffer prompt initial-contents nil t 'read-expression-history))
+(defvar eval-expression-print-length 12
+  "The `print-length' of the values `eval-expression' prints.")
+(defvar eval-expression-print-level 4
+  "The `print-level' of the values `eval-expression' prints.")
+(defvar eval-expression-print-maximum-character 127
+  "The largest integer `eval-expression' also shows as a character.")
+(defvar eval-expression-debug-on-error t
+  "Non-nil: errors in `eval-expression' enter the debugger.")
+(defvar values nil "The values `eval-expression' has given, newest first.")
+(dolist (f '(callint--call callint--called-interactively-p prefix-numeric-value
+             read-key-sequence read-key-sequence-vector read-command read-variable
+             add-to-history command-execute execute-kbd-macro
+             read-buffer read-buffer-to-switch read-file-name
+             read-directory-name read-shell-command read-regexp read-number
+             read-char-from-minibuffer y-or-n-p callint--read-symbol
+             goto-char--read-natnum-interactive read-char-by-name
+             confirm-nonexistent-file-or-buffer read-file-modes read-envvar-name
+             callint--directory-to-delete callint--setenv-args))
   (autoload f "callint"))
+(defvar confirm-nonexistent-file-or-buffer 'after-completion
+  "Whether reading a name that is no file or buffer asks to confirm it.")
+(defvar delete-by-moving-to-trash nil
+  "Non-nil: deleting files and directories moves them to the trash.")
+
+(defconst directory-files-no-dot-files-regexp "\\`\\(?:[^.]\\|\\.[^.]\\|\\.\\..\\)"
+  "Matches every file name but \".\" and \"..\".")
+
 ;; Preloaded in Emacs.
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
@@ -3161,6 +3240,46 @@ current on entry gets its own table back on exit."
              beep y-or-n-p yes-or-no-p read-no-blanks-input read-minibuffer eval-minibuffer))
   (autoload f "minibuffer"))
 (autoload 'lazy-completion-table "minibuffer" nil nil 'macro)
+
+;; The autoloaded functions above that are commands, as Emacs's
+;; autoloads say, so that `commandp' knows them before their file loads.
+(dolist (f '(ad-activate ad-deactivate ad-disable-advice ad-enable-advice
+             ad-remove-advice ad-unadvise back-to-indentation backward-kill-word
+             backward-list backward-sexp backward-to-indentation backward-up-list
+             backward-word backward-word-strictly balance-windows base64-decode-region
+             base64-encode-region base64url-encode-region basic-save-buffer
+             beginning-of-buffer buffer-disable-undo bury-buffer
+             cancel-function-timers capitalize-region capitalize-word
+             copy-region-as-kill count-matches count-words cycle-spacing debug
+             delete-blank-lines delete-duplicate-lines delete-frame
+             delete-horizontal-space delete-indentation delete-other-windows
+             delete-trailing-whitespace delete-window delete-windows-on display-buffer
+             down-list downcase-region downcase-word edebug-eval-top-level-form
+             emacs-lisp-mode emacs-version end-of-buffer enlarge-window
+             enlarge-window-horizontally exchange-point-and-mark find-file
+             fit-window-to-buffer fixup-whitespace flush-lines forward-list
+             forward-sexp forward-word forward-word-strictly fundamental-mode
+             global-set-key global-unset-key goto-line how-many
+             indent-according-to-mode indent-region indent-rigidly indent-to
+             just-one-space keep-lines kill-line kill-region kill-ring-save kill-word
+             lisp-data-mode local-set-key local-unset-key make-frame
+             make-frame-command mark-whole-buffer maximize-window minimize-window
+             move-to-column move-to-window-line open-line other-frame other-window
+             pop-to-buffer prog-mode quit-window recenter remove-hook
+             replace-buffer-in-windows replace-regexp replace-string reverse-region
+             run-at-time run-with-idle-timer run-with-timer save-buffer scroll-down
+             scroll-down-command scroll-left scroll-other-window
+             scroll-other-window-down scroll-right scroll-up scroll-up-command
+             select-frame set-visited-file-name shell-command shrink-window
+             shrink-window-horizontally shrink-window-if-larger-than-buffer sort-lines
+             special-mode split-window-below split-window-horizontally
+             split-window-right split-window-vertically switch-to-buffer
+             switch-to-buffer-other-window switch-to-prev-buffer tabify text-mode
+             transient-mark-mode translate-region undo undo-only undo-redo untabify
+             up-list upcase-initials-region upcase-region upcase-word
+             window-toggle-side-windows write-file yank zap-to-char zap-up-to-char))
+  (when (autoloadp (symbol-function f))
+    (autoload f (nth 1 (symbol-function f)) nil t)))
 
 ;; The features Emacs 28 has from the start (its preloaded libraries
 ;; and C parts) that marrow has: every function of marrow's libraries

@@ -36,6 +36,7 @@ an interactive call gives: no next or previous WHAT."
 (defun forward-sexp (&optional arg interactive)
   "Move forward over ARG balanced expressions (backward if negative).
 INTERACTIVE non-nil turns scan errors into user errors."
+  (interactive "^p\nd")
   (or arg (setq arg 1))
   (if interactive
       (syntax--interactively #'forward-sexp arg "sexp")
@@ -47,10 +48,12 @@ INTERACTIVE non-nil turns scan errors into user errors."
 
 (defun backward-sexp (&optional arg interactive)
   "Move backward over ARG balanced expressions (forward if negative)."
+  (interactive "^p\nd")
   (forward-sexp (- (or arg 1)) interactive))
 
 (defun forward-list (&optional arg interactive)
   "Move forward over ARG balanced groups of parentheses."
+  (interactive "^p\nd")
   (or arg (setq arg 1))
   (if interactive
       (syntax--interactively #'forward-list arg "group")
@@ -58,10 +61,12 @@ INTERACTIVE non-nil turns scan errors into user errors."
 
 (defun backward-list (&optional arg interactive)
   "Move backward over ARG balanced groups of parentheses."
+  (interactive "^p\nd")
   (forward-list (- (or arg 1)) interactive))
 
 (defun down-list (&optional arg interactive)
   "Move forward down ARG levels of parentheses (backward if negative)."
+  (interactive "^p\nd")
   (or arg (setq arg 1))
   (if interactive
       (condition-case nil
@@ -84,6 +89,7 @@ INTERACTIVE non-nil turns scan errors into user errors."
   "Move forward out of ARG levels of parentheses (backward if negative).
 With ESCAPE-STRINGS, a string point is in counts as a level; with
 NO-SYNTAX-CROSSING, a scan from a string or comment stays in it."
+  (interactive "^p\nd\nd")
   (or arg (setq arg 1))
   (let ((step (if (> arg 0) 1 -1)))
     (while (/= arg 0)
@@ -118,6 +124,7 @@ NO-SYNTAX-CROSSING, a scan from a string or comment stays in it."
 
 (defun backward-up-list (&optional arg escape-strings no-syntax-crossing)
   "Move backward out of ARG levels of parentheses (forward if negative)."
+  (interactive "^p\nd\nd")
   (up-list (- (or arg 1)) escape-strings no-syntax-crossing))
 
 (defun syntax-ppss (&optional pos)

@@ -67,6 +67,7 @@
 
 (defun cancel-function-timers (function)
   "Cancel all timers which would run FUNCTION."
+  (interactive "aCancel timers of function: ")
   (dolist (timer timer-list)
     (when (eq (aref timer 5) function)
       (setq timer-list (delq timer timer-list))))
@@ -77,6 +78,7 @@
 (defun run-at-time (time repeat function &rest args)
   "Call FUNCTION with ARGS at TIME, seconds from now (nil or t: now),
 then every REPEAT seconds if REPEAT is non-nil.  Return the timer."
+  (interactive "sRun at time: \nNRepeat interval: \naFunction: ")
   (unless (or (null repeat) (and (numberp repeat) (>= repeat 0)))
     (error "Invalid repetition interval"))
   (when (stringp time)
@@ -104,11 +106,15 @@ then every REPEAT seconds if REPEAT is non-nil.  Return the timer."
 
 (defun run-with-timer (secs repeat function &rest args)
   "Like `run-at-time': call FUNCTION with ARGS in SECS seconds."
+  (interactive "sRun after delay (seconds): \nNRepeat interval: \naFunction: ")
   (apply #'run-at-time secs repeat function args))
 
 (defun run-with-idle-timer (secs repeat function &rest args)
   "Call FUNCTION with ARGS when Emacs has been idle SECS seconds.
 In batch Emacs is never idle, so the timer waits on `timer-idle-list'."
+  (interactive (list (read-number "Run after idle (seconds): ")
+                     (y-or-n-p "Repeat each time Emacs is idle? ")
+                     (callint--read-symbol "Function: ")))
   (let ((timer (timer--create)))
     (timer-set-time timer (if (numberp secs) secs 0))
     (aset timer 4 repeat)

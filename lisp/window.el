@@ -362,6 +362,7 @@ are left (met again with COUNT unchanged)."
 skipping those whose `no-other-window' parameter is non-nil.  Unless
 `ignore-window-parameters', the selected window's `other-window'
 parameter, a function, is called with COUNT and ALL-FRAMES instead."
+  (interactive "p\ni\np")
   (let ((function (and (not ignore-window-parameters)
                        (window-parameter nil 'other-window))))
     (if (functionp function)
@@ -825,6 +826,7 @@ they were) and, if BURY-OR-KILL, its previous ones (last of them if
 list (none in a side window), else one it showed after; with
 BURY-OR-KILL, forget the one it shows now.  Return the buffer shown,
 nil if none was found."
+  (interactive)
   (let* ((w (window-normalize-window window t))
          (old (window-buffer w))
          (next (window--slot w next-buffers))
@@ -931,6 +933,7 @@ deleting it if there is none.  Then kill its buffer if BURY-OR-KILL is
   "Quit WINDOW (the selected one) as `quit-restore-window' does, killing
 its buffer if KILL, else burying it; `quit-window-hook' runs first, in
 WINDOW's buffer."
+  (interactive "P")
   (with-current-buffer (window-buffer (window-normalize-window window))
     (run-hooks 'quit-window-hook))
   (quit-restore-window window (if kill 'kill 'bury)))
@@ -938,6 +941,7 @@ WINDOW's buffer."
 (defun bury-buffer (&optional buffer-or-name)
   "Put BUFFER-OR-NAME (the current buffer) last in the buffer list; if
 nil and the selected window shows it, show another buffer there."
+  (interactive)
   (let ((buffer (window-normalize-buffer buffer-or-name)))
     (window--bury buffer)
     (when (and (null buffer-or-name) (eq buffer (window-buffer))
@@ -956,6 +960,7 @@ nil and the selected window shows it, show another buffer there."
   "Show another buffer in the windows that show BUFFER-OR-NAME (the
 current buffer), deleting those dedicated to it (not side windows) or
 left without another; as `kill-buffer' does."
+  (interactive "bBuffer to replace: ")
   (let ((buffer (window-normalize-buffer buffer-or-name)))
     (dolist (w (window-list-1 nil 'nomini))
       (if (not (eq (window-buffer w) buffer))
@@ -1153,6 +1158,7 @@ first entry of `display-buffer-alist' for the buffer, ACTION
 for a window other than the selected one), `display-buffer-base-action'
 and Emacs's defaults (a window showing it, the only usable window split,
 the least recently used one) that returns one."
+  (interactive (list (read-buffer "Display buffer: " (other-buffer)) (and current-prefix-arg t)))
   (let* ((buffer (if (bufferp buffer-or-name) buffer-or-name (get-buffer buffer-or-name)))
          (action (if (eq action t) '(nil (inhibit-same-window . t)) action))
          (actions (list display-buffer-overriding-action
@@ -1170,6 +1176,7 @@ the least recently used one) that returns one."
 (defun pop-to-buffer (buffer-or-name &optional action norecord)
   "Show BUFFER-OR-NAME (made if needed) with `display-buffer' and ACTION,
 select its window and make it current."
+  (interactive (list (read-buffer "Pop to buffer: " (other-buffer)) (and current-prefix-arg t)))
   (let* ((buffer (window-normalize-buffer-to-switch-to buffer-or-name))
          (window (display-buffer buffer action)))
     (when window
@@ -1187,6 +1194,7 @@ take it, else as `pop-to-buffer', and make it current."
 buffer if nil) in the selected window and make it current; unless
 NORECORD, put it first in the buffer list.  A dedicated or minibuffer
 window leaves it to `pop-to-buffer'."
+  (interactive (list (read-buffer-to-switch "Switch to buffer: ") nil 'force-same-window))
   (let ((buffer (window-normalize-buffer-to-switch-to buffer-or-name)))
     (cond
      ((not (window--usable-p (selected-window)))
@@ -1207,6 +1215,7 @@ window leaves it to `pop-to-buffer'."
 (defun switch-to-buffer-other-window (buffer-or-name &optional norecord)
   "Show BUFFER-OR-NAME in a window other than the selected one, select
 it and make the buffer current."
+  (interactive (list (read-buffer-to-switch "Switch to buffer in other window: ")))
   (pop-to-buffer buffer-or-name t norecord))
 
 ;;; ---- Splitting and deleting ------------------------------------------
@@ -1497,11 +1506,13 @@ HORIZONTAL's direction) to it, if it can, as Emacs does after a split."
 
 (defun split-window-below (&optional size)
   "Split the selected window into two, the new one below; return it."
+  (interactive "P")
   (split-window nil size 'below))
 (defalias 'split-window-vertically #'split-window-below)
 
 (defun split-window-right (&optional size)
   "Split the selected window into two side by side; return the new one."
+  (interactive "P")
   (split-window nil size 'right))
 (defalias 'split-window-horizontally #'split-window-right)
 
@@ -1547,6 +1558,7 @@ t); the most recently used window is selected if it was.  Unless
 `ignore-window-parameters', WINDOW's `delete-window' parameter, a
 function, deletes instead, and a window of an atomic window deletes the
 whole."
+  (interactive)
   (let* ((window (window-normalize-window window))
          (function (progn (window--check-atoms (list (frame-root-window)))
                           (window--parameter-function window 'delete-window))))
@@ -1608,6 +1620,7 @@ Unless `ignore-window-parameters', WINDOW's `delete-other-windows'
 parameter, a function, acts instead, a window of an atomic window keeps
 the whole, and windows whose `no-delete-other-windows' parameter is
 non-nil stay."
+  (interactive "i\np")
   (let* ((window (window-normalize-window window))
          (function (window--parameter-function window 'delete-other-windows)))
     (cond ((eq function t) (window--delete-others window (frame-root-window)))
@@ -1674,6 +1687,7 @@ windows under ROOT."
 (defun delete-windows-on (&optional buffer-or-name _frame)
   "Delete the windows showing BUFFER-OR-NAME, or give the sole one
 another buffer."
+  (interactive "bDelete windows on (buffer):\nP")
   (let ((buffer (window-normalize-buffer buffer-or-name)))
     (dolist (w (get-buffer-window-list buffer))
       (if (window-parent w) (delete-window w) (switch-to-prev-buffer w)))))
@@ -2364,6 +2378,7 @@ the room from its siblings; return t."
 (defun enlarge-window (delta &optional horizontal)
   "Make the selected window DELTA lines taller (columns wider if
 HORIZONTAL), or as much as it can."
+  (interactive "p")
   (cond ((zerop delta) t)
         ((window-resizable-p nil delta horizontal)
          (window-resize nil delta horizontal))
@@ -2374,6 +2389,7 @@ HORIZONTAL), or as much as it can."
 (defun shrink-window (delta &optional horizontal)
   "Make the selected window DELTA lines shorter (columns narrower if
 HORIZONTAL), or as much as it can."
+  (interactive "p")
   (cond ((zerop delta) t)
         ((window-resizable-p nil (- delta) horizontal)
          (window-resize nil (- delta) horizontal))
@@ -2383,20 +2399,24 @@ HORIZONTAL), or as much as it can."
 
 (defun enlarge-window-horizontally (delta)
   "Make the selected window DELTA columns wider."
+  (interactive "p")
   (enlarge-window delta t))
 
 (defun shrink-window-horizontally (delta)
   "Make the selected window DELTA columns narrower."
+  (interactive "p")
   (shrink-window delta t))
 
 (defun maximize-window (&optional window)
   "Make WINDOW as large as its siblings let it, both ways."
+  (interactive)
   (setq window (window-normalize-window window))
   (window-resize window (window-max-delta window))
   (window-resize window (window-max-delta window t) t))
 
 (defun minimize-window (&optional window)
   "Make WINDOW as small as it may be, both ways."
+  (interactive)
   (setq window (window-normalize-window window))
   (window-resize window (- (window-min-delta window)))
   (window-resize window (- (window-min-delta window t)) t))
@@ -2404,6 +2424,7 @@ HORIZONTAL), or as much as it can."
 (defun balance-windows (&optional window-or-frame)
   "Make the windows of the frame (or under WINDOW-OR-FRAME) share their
 combinations' sizes evenly; return t."
+  (interactive)
   (let ((root (if (or (null window-or-frame) (framep window-or-frame))
                   (frame-root-window (window-normalize-frame window-or-frame))
                 (window--valid window-or-frame))))
@@ -2482,6 +2503,7 @@ HORIZONTAL) or one above the other (if not), else nil."
 (defun shrink-window-if-larger-than-buffer (&optional window)
   "Do nothing but check WINDOW: the buffer's start must be visible, and
 batch Emacs never sees any position."
+  (interactive)
   (window-normalize-window window t)
   nil)
 
@@ -2502,6 +2524,7 @@ window going on over the next ones."
   "Make WINDOW, one of a stack, as tall as its buffer's lines and its
 mode line, within MIN-HEIGHT, MAX-HEIGHT and what its siblings allow;
 return nil."
+  (interactive)
   (setq window (window-normalize-window window t))
   (when (window-combined-p window)
     (let* ((size (window--slot window lines))
@@ -2555,18 +2578,22 @@ start if negative), in its buffer whatever buffer is current."
 
 (defun scroll-up (&optional arg)
   "Scroll the selected window ARG lines towards the end (a screen if nil)."
+  (interactive "^P")
   (window--scroll (selected-window) (window--scroll-amount arg (selected-window) 1)))
 
 (defun scroll-down (&optional arg)
   "Scroll the selected window ARG lines towards the start (a screen if nil)."
+  (interactive "^P")
   (window--scroll (selected-window) (window--scroll-amount arg (selected-window) -1)))
 
 (defun scroll-up-command (&optional arg)
   "Scroll the selected window ARG lines towards the end (a screen if nil)."
+  (interactive "^P")
   (scroll-up arg))
 
 (defun scroll-down-command (&optional arg)
   "Scroll the selected window ARG lines towards the start (a screen if nil)."
+  (interactive "^P")
   (scroll-down arg))
 
 (defun other-window-for-scrolling ()
@@ -2578,29 +2605,34 @@ start if negative), in its buffer whatever buffer is current."
 
 (defun scroll-other-window (&optional arg)
   "Scroll the next window ARG lines towards the end (a screen if nil)."
+  (interactive "P")
   (with-selected-window (other-window-for-scrolling)
     (scroll-up arg)))
 
 (defun scroll-other-window-down (&optional arg)
   "Scroll the next window ARG lines towards the start (a screen if nil)."
+  (interactive "P")
   (scroll-other-window (cond ((eq arg '-) nil) ((null arg) '-)
                              (t (- (window--numeric-arg arg))))))
 
 (defun scroll-left (&optional arg _set-minimum)
   "Scroll the selected window ARG columns left (its width less two if
 nil); return its new sideways scroll."
+  (interactive "^P\np")
   (set-window-hscroll nil (+ (window-hscroll)
                              (if (null arg) (- (window-body-width) 2) (window--numeric-arg arg)))))
 
 (defun scroll-right (&optional arg _set-minimum)
   "Scroll the selected window ARG columns right (its width less two if
 nil); return its new sideways scroll."
+  (interactive "^P\np")
   (set-window-hscroll nil (- (window-hscroll)
                              (if (null arg) (- (window-body-width) 2) (window--numeric-arg arg)))))
 
 (defun recenter (&optional arg _redisplay)
   "Start the selected window so that point's line is on its row ARG
 (from the bottom if negative; the middle if nil)."
+  (interactive "P\np")
   (unless (eq (window-buffer) (current-buffer))
     (error "`recenter'ing a window that does not display current-buffer."))
   (let* ((height (window-body-height))
@@ -2613,6 +2645,7 @@ nil); return its new sideways scroll."
 (defun move-to-window-line (arg)
   "Move point to the start of the selected window's row ARG (from the
 bottom if negative, the middle if nil); return the row reached."
+  (interactive "P")
   (unless (eq (window-buffer) (current-buffer))
     (error "move-to-window-line called from unrelated buffer"))
   (let* ((height (window-body-height))
@@ -2857,6 +2890,7 @@ if the side may have no slots."
 (defun window-toggle-side-windows (&optional frame)
   "Hide the side windows of FRAME, its state kept in its `window-state'
 parameter, or put that state back around the main window."
+  (interactive)
   (let ((frame (window-normalize-frame frame)))
     (cond ((window-with-parameter 'window-side)
            (set-frame-parameter frame 'window-state (window-state-get (frame-root-window)))
@@ -2877,10 +2911,12 @@ parameter, or put that state back around the main window."
 
 (defun make-frame (&optional _parameters)
   "Signal an error: batch Emacs has no terminal to open a frame on."
+  (interactive)
   (error "Unknown terminal type"))
 
 (defun make-frame-command ()
   "Signal an error, as `make-frame' does."
+  (interactive)
   (make-frame))
 
 (defun window--live-frame (frame)
@@ -2899,6 +2935,7 @@ parameter, or put that state back around the main window."
 
 (defun select-frame (frame &optional _norecord)
   "Select FRAME, the only one; return it."
+  (interactive "e")
   (window--live-frame frame)
   frame)
 
@@ -2908,10 +2945,12 @@ parameter, or put that state back around the main window."
 
 (defun other-frame (_arg)
   "Select another frame: there is none."
+  (interactive "p")
   nil)
 
 (defun delete-frame (&optional frame force)
   "Signal an error: the only frame cannot be deleted."
+  (interactive "")
   (when (and frame (not (framep frame)))
     (signal 'wrong-type-argument (list 'framep frame)))
   (error (if force "Attempt to delete the only frame"

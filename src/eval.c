@@ -166,6 +166,7 @@
 #include "fns.h"
 #include "load.h"
 #include "printer.h"
+#include "reader.h"
 
 /* ================================================================== */
 /* Object layouts                                                     */
@@ -5476,9 +5477,10 @@ static mval function_body(mval fn)
   return Qunbound;
 }
 
-/* The primitives Emacs makes commands with a string spec, and the
-   specs, so that commandp, interactive-form and call-interactively see
-   them as in Emacs. */
+/* The primitives that are commands in Emacs 28 (some of them Lisp
+   functions there), with their specs, so that commandp,
+   interactive-form and call-interactively see them as in Emacs.  A
+   spec opening with a parenthesis is a form, read when asked for. */
 static const struct { const char *name, *spec; } primitive_commands[] = {
   { "forward-char", "^p" }, { "backward-char", "^p" }, { "forward-line", "^p" },
   { "beginning-of-line", "^p" }, { "end-of-line", "^p" }, { "delete-char", "p\nP" },
@@ -5499,14 +5501,42 @@ static const struct { const char *name, *spec; } primitive_commands[] = {
   { "replace-buffer-contents", "bSource buffer: " },
   { "signal-process", "sProcess (name or number): \nnSignal code: " },
   { "write-region", "r\nFWrite region to file: \ni\ni\ni\np" },
+  { "goto-char", "(goto-char--read-natnum-interactive \"Go to char: \")" },
+  { "insert-char", "(list (read-char-by-name \"Insert character (Unicode name or hex): \")"
+                   " (prefix-numeric-value current-prefix-arg) t)" },
+  { "rename-buffer", "(list (read-string \"Rename buffer (to new name): \" nil 'buffer-name-history"
+                     " (buffer-name (current-buffer))) current-prefix-arg)" },
+  { "transpose-regions", "(if (< (length mark-ring) 2) (error \"Other region must be marked"
+                         " before transposing two regions\") (let* ((num (if current-prefix-arg"
+                         " (prefix-numeric-value current-prefix-arg) 0)) (ring-length (length"
+                         " mark-ring)) (eltnum (mod num ring-length)) (eltnum2 (mod (1+ num)"
+                         " ring-length))) (list (point) (mark) (elt mark-ring eltnum)"
+                         " (elt mark-ring eltnum2))))" },
+  { "delete-file", "(list (read-file-name (if (and delete-by-moving-to-trash (null"
+                   " current-prefix-arg)) \"Move file to trash: \" \"Delete file: \") nil"
+                   " default-directory (confirm-nonexistent-file-or-buffer)) (null current-prefix-arg))" },
+  { "set-file-modes", "(let ((file (read-file-name \"File: \")))"
+                      " (list file (read-file-modes nil file)))" },
+  /* Lisp functions in Emacs, whose specs are compiled there. */
+  { "delete-directory", "(callint--directory-to-delete)" },
+  { "make-directory", "(list (read-file-name \"Make directory: \" default-directory"
+                      " default-directory nil nil) t)" },
+  { "getenv", "(list (read-envvar-name \"Get environment variable: \" t))" },
+  { "setenv", "(callint--setenv-args)" },
 };
 
 static mval primitive_spec(mrt *rt, mval subr)
 {
   mval name = XSYMBOL(rt, XSUBR(subr)->name)->name;
-  for (size_t i = 0; i < sizeof primitive_commands / sizeof primitive_commands[0]; i++)
-    if (strcmp((const char *)XSTRING(name)->data, primitive_commands[i].name) == 0)
-      return list2(rt, Qinteractive, make_cstring(rt, primitive_commands[i].spec));
+  for (size_t i = 0; i < sizeof primitive_commands / sizeof primitive_commands[0]; i++) {
+    const char *spec = primitive_commands[i].spec;
+    if (strcmp((const char *)XSTRING(name)->data, primitive_commands[i].name) != 0)
+      continue;
+    if (spec[0] != '(')
+      return list2(rt, Qinteractive, make_cstring(rt, spec));
+    size_t pos = 0;
+    return list2(rt, Qinteractive, read_one(rt, spec, strlen(spec), &pos, NULL));
+  }
   return Qnil;
 }
 
@@ -5547,14 +5577,8 @@ static mval Fcommandp(mrt *rt, int nargs, mval *args)
   }
   if (STRINGP(fn) || VECTORP(fn))
     return NILP(args[1]) ? Qt : Qnil;
-  /* An autoload says whether it will load a command: (autoload FILE
-     DOC INTERACTIVE TYPE). */
-  if (is_autoload(fn)) {
-    mval tail = fn;
-    for (int i = 0; i < 3 && CONSP(tail); i++)
-      tail = XCDR(tail);
-    return CONSP(tail) && !NILP(XCAR(tail)) ? Qt : Qnil;
-  }
+  if (is_autoload(fn)) /* (autoload FILE DOC INTERACTIVE TYPE) */
+    return NILP(car_safe(cdr_safe(cdr_safe(XCDR(fn))))) ? Qnil : Qt;
   return NILP(interactive_spec(rt, fn)) ? Qnil : Qt;
 }
 
@@ -5562,20 +5586,18 @@ static mval Fcommandp(mrt *rt, int nargs, mval *args)
    a symbol on its chain of function cells, else its (interactive ...). */
 static mval Finteractive_form(mrt *rt, int nargs, mval *args)
 {
-  mval fn = args[0], name = Qnil;
+  mval fn = args[0];
   for (int i = 0; SYMBOLP(fn) && !NILP(fn); i++) {
     if (i > 1000)
       xsignal1(rt, Qcyclic_function_indirection, args[0]);
     mval prop = plist_get(XSYMBOL(rt, fn)->plist, Qinteractive_form);
     if (!NILP(prop))
       return prop;
-    name = fn;
     fn = XSYMBOL(rt, fn)->function;
   }
-  /* As Emacs, an autoloaded command's file is loaded to find its form. */
-  if (is_autoload(fn) && !NILP(name)) {
-    autoload_do_load(rt, fn, name, false);
-    return Finteractive_form(rt, 1, &name);
+  if (is_autoload(fn) && SYMBOLP(args[0])) { /* as in Emacs, its file is loaded */
+    fn = autoload_do_load(rt, fn, args[0], false);
+    return is_autoload(fn) ? Qnil : Finteractive_form(rt, nargs, args);
   }
   return interactive_spec(rt, fn);
 }

@@ -1,0 +1,29 @@
+;;; help-mode.el --- the major mode of help buffers, for marrow  -*- lexical-binding: t -*-
+
+;; Emacs's debugger, and so ERT, load this.  Marrow shows no help
+;; buffers; the mode and its keymap are here for code that uses them.
+
+(defvar help-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "l" #'help-go-back)
+    (define-key map "r" #'help-go-forward)
+    (define-key map "\C-c\C-b" #'help-go-back)
+    (define-key map "\C-c\C-f" #'help-go-forward)
+    (define-key map [XF86Back] #'help-go-back)
+    (define-key map [XF86Forward] #'help-go-forward)
+    (define-key map "\C-c\C-c" #'help-follow-symbol)
+    (define-key map "s" #'help-view-source)
+    (define-key map "I" #'help-goto-lispref-info)
+    (define-key map "i" #'help-goto-info)
+    (define-key map "c" #'help-customize)
+    map)
+  "The keys of `help-mode'.")
+
+(define-derived-mode help-mode special-mode "Help"
+  "The major mode of buffers showing help.")
+
+(set-keymap-parent help-mode-map (make-composed-keymap button-buffer-map special-mode-map))
+
+(provide 'help-mode)
+
+;;; help-mode.el ends here
