@@ -174,7 +174,9 @@ static mval intern_in(mrt *rt, mval ob, mval name)
 
 mval current_obarray(mrt *rt)
 {
-  return own_obarray(rt, Qnil);
+  /* A runtime without this module's variables reads into the table. */
+  mval ob = find_symbol_value(rt, Qobarray);
+  return ob == Qunbound || ob == rt->initial_obarray ? Qnil : own_obarray(rt, ob);
 }
 
 mval intern_in_obarray(mrt *rt, mval ob, mval name)

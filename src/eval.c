@@ -5439,7 +5439,7 @@ static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args
 
 static mval Fdefine_error(mrt *rt, int nargs, mval *args)
 {
-  define_error_object(rt, args[0], args[1], args[2]);
+  define_error_object(rt, args[0], args[1], NILP(args[2]) ? Qerror : args[2]);
   return args[1]; /* what Emacs's last `put' returns */
 }
 

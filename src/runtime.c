@@ -484,17 +484,17 @@ static void add_parent(mrt *rt, mval head, mval *tail, mval parent)
 void define_error_object(mrt *rt, mval name, mval message, mval parents)
 {
   mval conds = Fcons(rt, name, Qnil), tail = conds;
-  if (NILP(parents))
-    parents = Qerror;
-  if (!CONSP(parents)) { /* a lone parent need not be an error yet */
+  if (CONSP(parents)) {
+    for (mval l = parents; !NILP(l); l = XCDR(l)) {
+      CHECK_LIST(rt, l);
+      CHECK_SYMBOL(rt, XCAR(l));
+      if (NILP(get_prop(rt, XCAR(l), Qerror_conditions)))
+        mrt_errorf(rt, "Unknown signal \u2018%s\u2019", symbol_name(rt, XCAR(l)));
+      add_parent(rt, conds, &tail, XCAR(l));
+    }
+  } else if (!NILP(parents)) { /* a lone parent need not be an error yet */
     CHECK_SYMBOL(rt, parents);
     add_parent(rt, conds, &tail, parents);
-  } else for (mval l = parents; !NILP(l); l = XCDR(l)) {
-    CHECK_LIST(rt, l);
-    CHECK_SYMBOL(rt, XCAR(l));
-    if (NILP(get_prop(rt, XCAR(l), Qerror_conditions)))
-      mrt_errorf(rt, "Unknown signal \u2018%s\u2019", symbol_name(rt, XCAR(l)));
-    add_parent(rt, conds, &tail, XCAR(l));
   }
   CHECK_SYMBOL(rt, name);
   put_prop(rt, name, Qerror_conditions, conds);

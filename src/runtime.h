@@ -342,8 +342,9 @@ mval condition_clause_matching(mrt *rt, mval tag, mval error_symbol);
 void define_error(mrt *rt, mval name, const char *message, mval parents);
 
 /* (define-error NAME MESSAGE PARENTS), checked as Emacs checks it:
-   MESSAGE any value (nil for none), PARENTS nil (error), a symbol or a
-   list of known errors. */
+   MESSAGE any value (nil for none), PARENTS nil (no parent: Lisp's nil
+   means `error', which the caller passes), a symbol or a list of known
+   errors. */
 void define_error_object(mrt *rt, mval name, mval message, mval parents);
 
 #define CHECK_TYPE(rt, ok, pred, x) \
