@@ -206,6 +206,9 @@ with SEPARATOR between them.")
      "SEQ ordered by PREDICATE, a function of two elements true when the
 first must come before the second.  The sort is stable; a list is
 sorted in place, so keep the value.")
+    (car-less-than-car "A B"
+     "Whether the car of A is less than the car of B, both numbers or
+markers: a predicate for `sort' on an alist keyed by numbers.")
     (copy-sequence "ARG"
      "A new sequence of the same type and elements as ARG.  The elements
 themselves are not copied.")

@@ -111,6 +111,7 @@ static const struct per_buffer_var local_when_set_vars[] = {
   {"cursor-type", "t"}, {"header-line-format", "nil"},
   {"buffer-display-table", "nil"}, {"bidi-display-reordering", "t"},
   {"bidi-paragraph-direction", "nil"}, {"cache-long-scans", "t"},
+  {"comment-end-can-be-escaped", "nil"},
 };
 _Static_assert(sizeof per_buffer_vars / sizeof per_buffer_vars[0] == IN_EVERY_BUFFER,
                "IN_EVERY_BUFFER counts per_buffer_vars");

@@ -1,0 +1,131 @@
+;;; etest-fns-tests.el --- sequence, data and coding primitives as Emacs's own src tests use them  -*- lexical-binding: t -*-
+
+(require 'ert)
+
+;;; car-less-than-car
+
+(ert-deftest etest-fns-car-less-than-car ()
+  (should (eq (car-less-than-car '(1 . a) '(2 . b)) t))
+  (should (eq (car-less-than-car '(2) '(2)) nil))
+  (should (eq (car-less-than-car '(3) '(2.5)) nil))
+  (should (eq (car-less-than-car (list 1.5) (list 2)) t))
+  (should (eq (car-less-than-car (list 0.0e+NaN) (list 1)) nil))
+  (with-temp-buffer
+    (insert "abc")
+    (should (eq (car-less-than-car (list (point-min-marker)) (list 3)) t)))
+  (should (equal (func-arity 'car-less-than-car) '(2 . 2)))
+  (should (subrp (symbol-function 'car-less-than-car))))
+
+(ert-deftest etest-fns-car-less-than-car-errors ()
+  ;; The second argument is looked at first.
+  (should (equal (should-error (car-less-than-car 1 2))
+                 '(wrong-type-argument listp 2)))
+  (should (equal (should-error (car-less-than-car 1 '(2)))
+                 '(wrong-type-argument listp 1)))
+  (should (equal (should-error (car-less-than-car '(1) '(x)))
+                 '(wrong-type-argument number-or-marker-p x)))
+  (should-error (car-less-than-car '(1)) :type 'wrong-number-of-arguments))
+
+(ert-deftest etest-fns-sort-by-car ()
+  (let ((alist (list (cons 3 'c) (cons 1 'a) (cons 2 'b) (cons 1 'z))))
+    (should (equal (sort alist #'car-less-than-car)
+                   '((1 . a) (1 . z) (2 . b) (3 . c)))))
+  (let ((v (vector '(5) '(-1) '(2.5) '(0))))
+    (should (equal (sort v 'car-less-than-car) [(-1) (0) (2.5) (5)]))))
+
+;;; Variables that store t or nil
+
+(ert-deftest etest-fns-boolean-variables ()
+  (dolist (var '(display-hourglass load-force-doc-strings words-include-escapes
+                 debug-on-quit parse-sexp-lookup-properties
+                 open-paren-in-column-0-is-defun-start undo-inhibit-record-point
+                 backtrace-on-error-noninteractive parse-sexp-ignore-comments
+                 comment-end-can-be-escaped))
+    (should (boundp var))
+    (should (eq (eval `(let ((,var 5)) ,var) t) t))
+    (should (eq (eval `(let ((,var "x")) (setq ,var 'other) ,var) t) t))
+    (should (eq (eval `(let ((,var 5)) (setq ,var nil) ,var) t) nil))))
+
+(ert-deftest etest-fns-boolean-variables-defaults ()
+  (should (eq (default-value 'display-hourglass) t))
+  (should (eq (default-value 'load-force-doc-strings) nil)))
+
+(ert-deftest etest-fns-comment-end-can-be-escaped-is-local-when-set ()
+  (should (local-variable-if-set-p 'comment-end-can-be-escaped))
+  (with-temp-buffer
+    (setq comment-end-can-be-escaped 'yes)
+    (should (eq comment-end-can-be-escaped t))
+    (should (local-variable-p 'comment-end-can-be-escaped))
+    (should (eq (default-value 'comment-end-can-be-escaped) nil))))
+
+;;; last-coding-system-used
+
+(defun etest-fns--decoded-with (string coding)
+  "The value of `last-coding-system-used' after decoding STRING with CODING."
+  (let ((last-coding-system-used 'unset))
+    (decode-coding-string string coding)
+    last-coding-system-used))
+
+(defun etest-fns--encoded-with (string coding)
+  "The value of `last-coding-system-used' after encoding STRING with CODING."
+  (let ((last-coding-system-used 'unset))
+    (encode-coding-string string coding)
+    last-coding-system-used))
+
+(ert-deftest etest-fns-last-coding-system-used-no-conversion ()
+  (should (eq (etest-fns--decoded-with "abc" nil) 'no-conversion))
+  (should (eq (etest-fns--encoded-with "abc" nil) 'no-conversion))
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'binary) 'binary))
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'no-conversion) 'no-conversion))
+  (should (eq (etest-fns--decoded-with "a\r\nb\351" 'emacs-internal) 'emacs-internal)))
+
+(ert-deftest etest-fns-last-coding-system-used-encoding ()
+  ;; Encoding reports the coding system as given.
+  (dolist (coding '(utf-8 utf-8-dos latin-1 undecided prefer-utf-8 us-ascii))
+    (should (eq (etest-fns--encoded-with "a\nhé" coding) coding))))
+
+(ert-deftest etest-fns-last-coding-system-used-end-of-line ()
+  ;; ASCII text without a CR leaves the end of line undecided.
+  (should (eq (etest-fns--decoded-with "hello" 'utf-8) 'utf-8))
+  (should (eq (etest-fns--decoded-with "a\nb" 'utf-8) 'utf-8))
+  (should (eq (etest-fns--decoded-with "a\nb" 'undecided) 'undecided))
+  (should (eq (etest-fns--decoded-with "a\nb" 'prefer-utf-8) 'prefer-utf-8-unix))
+  ;; A CR, or text beyond ASCII, settles it.
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'utf-8) 'utf-8-dos))
+  (should (eq (etest-fns--decoded-with "a\rb" 'utf-8) 'utf-8-mac))
+  (should (eq (etest-fns--decoded-with "a\nb\r\n" 'utf-8) 'utf-8-unix))
+  (should (eq (etest-fns--decoded-with "a\rb\r\nc" 'utf-8) 'utf-8-dos))
+  (should (eq (etest-fns--decoded-with "h\303\251\nllo" 'utf-8) 'utf-8-unix))
+  (should (eq (etest-fns--decoded-with "h\303\251llo" 'utf-8) 'utf-8))
+  ;; Aliases take the name of the coding system they stand for.
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'latin-1) 'iso-latin-1-dos))
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'ascii) 'us-ascii-dos))
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'mule-utf-8) 'utf-8-dos))
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'latin-1-unix) 'latin-1-unix))
+  (should (eq (etest-fns--decoded-with "a\r\nb" 'undecided) 'undecided-dos)))
+
+(ert-deftest etest-fns-decode-lone-cr-as-mac ()
+  (should (equal (decode-coding-string "a\rb" 'utf-8) "a\nb"))
+  (should (equal (decode-coding-string "a\r" 'undecided) "a\n"))
+  (should (equal (decode-coding-string "a\nb\r\n" 'utf-8) "a\nb\r\n"))
+  (should (equal (decode-coding-string "a\r\nb\rc" 'utf-8) "a\nb\rc")))
+
+(ert-deftest etest-fns-decode-undecided-charset ()
+  (should (eq (etest-fns--decoded-with "h\303\251llo" 'undecided) 'utf-8))
+  (should (eq (etest-fns--decoded-with "h\303\251\nllo" 'undecided) 'utf-8-unix))
+  (should (eq (etest-fns--decoded-with "h\303\251\r\n" 'prefer-utf-8) 'utf-8-dos))
+  (should (eq (etest-fns--decoded-with "\351t\351" 'undecided) 'iso-latin-1))
+  (should (eq (etest-fns--decoded-with "\351t\351\n" 'prefer-utf-8) 'iso-latin-1-unix))
+  (should (equal (decode-coding-string "h\303\251llo" 'undecided) "héllo"))
+  ;; Not UTF-8: read as Latin-1.
+  (should (string= (decode-coding-string "\351t\351" 'undecided) "été")))
+
+(ert-deftest etest-fns-last-coding-system-used-buffer-local ()
+  (let ((last-coding-system-used 'before))
+    (with-temp-buffer
+      (make-local-variable 'last-coding-system-used)
+      (decode-coding-string "abc" 'utf-8-unix)
+      (should (eq last-coding-system-used 'utf-8-unix))
+      (should (eq (default-value 'last-coding-system-used) 'before)))))
+
+;;; etest-fns-tests.el ends here
