@@ -414,6 +414,9 @@ binding changes or nil.")
      "Store NEWELT at index IDX of ARRAY; return NEWELT.")
     (vconcat "&rest SEQUENCES"
      "A new vector of the elements of all the SEQUENCES.")
+    (clear-string "STRING"
+     "Overwrite every byte of STRING with zero; STRING becomes unibyte, its
+length its former length in bytes.  Return nil.")
     (fillarray "ARRAY ITEM"
      "Store ITEM in every element of ARRAY; return ARRAY.")
     (make-hash-table "&rest KEYWORD-ARGS"

@@ -152,13 +152,18 @@ static uint8_t *string_to_bytes(mrt *rt, mval string, size_t *n)
 }
 
 /* The character whose UTF-8 starts IN[I], its length in *LEN; -1 when
-   the bytes there are not valid UTF-8. */
+   the bytes there are not valid: not the shortest form, or a
+   surrogate, or C0 or C1 first (which spell raw bytes in Emacs's
+   internal form).  As Emacs's utf-8, code points past Unicode's up to
+   Emacs's own characters decode. */
 static int utf8_char_at(const uint8_t *in, size_t n, size_t i, int *len)
 {
   int c = char_decode(in + i, in + n, len);
   uint8_t check[MAX_CHAR_BYTES];
+  bool surrogate = c >= 0xD800 && c <= 0xDFFF;
   bool valid = in[i] < 0x80 || (*len > 1 && char_encode(c, check) == *len &&
-                                memcmp(check, in + i, (size_t)*len) == 0 && c <= 0x10FFFF);
+                                memcmp(check, in + i, (size_t)*len) == 0 && !surrogate &&
+                                c < RAW_BYTE_BASE);
   return valid ? c : -1;
 }
 
@@ -178,6 +183,7 @@ static void decode_utf8_char(struct strbuf *b, const uint8_t *in, size_t n, size
 /* What Emacs's detection sees in bytes to decode. */
 struct scan {
   bool non_ascii, has_cr, valid_utf8;
+  bool c1; /* a byte #x80..#x9F: not Latin-1 text either */
   /* As Emacs settles it: a bare LF anywhere makes it Unix, else a CRLF
      DOS, else a CR Mac; undecided when there is no end of line. */
   enum eol eol;
@@ -191,6 +197,7 @@ static struct scan scan_bytes(const uint8_t *in, size_t n)
     int len;
     if (in[i] >= 0x80) {
       s.non_ascii = true;
+      s.c1 |= in[i] < 0xA0;
       if (utf8_char_at(in, n, i, &len) >= 0)
         i += (size_t)len - 1;
       else
@@ -207,6 +214,11 @@ static struct scan scan_bytes(const uint8_t *in, size_t n)
   return s;
 }
 
+/* Whether undecided takes the bytes for Latin-1: not UTF-8, and no C1
+   control byte.  Emacs detects further charsets; marrow reads the rest
+   as UTF-8 with raw bytes. */
+static bool latin1_text(const struct scan *s) { return !s->valid_utf8 && !s->c1; }
+
 static const char *const eol_suffixes[] = { "", "-unix", "-dos", "-mac" };
 
 static mval coding_with_eol(mrt *rt, mval coding, enum eol eol);
@@ -218,7 +230,7 @@ static mval coding_with_eol(mrt *rt, mval coding, enum eol eol);
 static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct scan *s)
 {
   if (c.undecided && s->non_ascii)
-    coding = coding_with_eol(rt, intern(rt, s->valid_utf8 ? "utf-8" : "iso-latin-1"), c.eol);
+    coding = coding_with_eol(rt, intern(rt, latin1_text(s) ? "iso-latin-1" : "utf-8"), c.eol);
   bool detect = s->non_ascii || s->has_cr || !strcmp(symbol_name(rt, coding), "prefer-utf-8");
   if (c.eol != EOL_UNDECIDED || s->eol == EOL_UNDECIDED || !detect)
     return coding;
@@ -238,7 +250,7 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   uint8_t *in = string_to_bytes(rt, args[0], &n);
   struct scan s = scan_bytes(in, n);
   set_symbol_value(rt, Qlast_coding_system_used, decoded_with(rt, args[1], c, &s));
-  if (c.undecided && !s.valid_utf8)
+  if (c.undecided && latin1_text(&s))
     c.charset = CS_LATIN1;
   enum eol eol = c.eol == EOL_UNDECIDED ? s.eol : c.eol;
   struct strbuf b = {0};
@@ -260,7 +272,9 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
     raw_bytes |= c.charset == CS_RAW && in[i] >= 0x80;
     i++;
   }
-  return strbuf_release(rt, &b, raw_bytes, depth);
+  mval decoded = strbuf_release(rt, &b, raw_bytes, depth);
+  /* Decoded text is multibyte even when it is all ASCII, as in Emacs. */
+  return raw_bytes ? decoded : string_to_multibyte(rt, decoded);
 }
 
 static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)

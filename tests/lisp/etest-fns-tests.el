@@ -128,4 +128,62 @@
       (should (eq last-coding-system-used 'utf-8-unix))
       (should (eq (default-value 'last-coding-system-used) 'before)))))
 
+;;; Decoding
+
+(ert-deftest etest-fns-decoded-text-is-multibyte ()
+  (dolist (coding '(utf-8 undecided latin-1 raw-text binary us-ascii))
+    (should (multibyte-string-p (decode-coding-string "abc" coding))))
+  (should (multibyte-string-p (decode-coding-string "" 'utf-8)))
+  ;; Raw text with bytes beyond ASCII stays unibyte.
+  (should-not (multibyte-string-p (decode-coding-string "a\351" 'binary)))
+  (should-not (multibyte-string-p (encode-coding-string "abc" 'utf-8))))
+
+(ert-deftest etest-fns-decode-utf-8-validity ()
+  ;; A surrogate is not UTF-8: its bytes stay raw.
+  (should (equal (string-to-list (decode-coding-string "\355\240\200" 'utf-8))
+                 '(#x3fffed #x3fffa0 #x3fff80)))
+  (should (equal (string-to-list (decode-coding-string "\356\200\200" 'utf-8))
+                 '(#xe000)))
+  ;; Nor is an overlong form.
+  (should (equal (string-to-list (decode-coding-string "\340\200\200" 'utf-8))
+                 '(#x3fffe0 #x3fff80 #x3fff80)))
+  ;; Past Unicode, Emacs's own characters decode.
+  (should (equal (string-to-list (decode-coding-string "\364\220\200\200" 'utf-8))
+                 '(#x110000)))
+  (should (equal (string-to-list (decode-coding-string "\367\277\277\277" 'utf-8))
+                 '(#x1fffff))))
+
+(ert-deftest etest-fns-undecided-keeps-c1-bytes-raw ()
+  ;; Bytes #x80..#x9F are no Latin-1 text: not taken as such.
+  (should-not (equal (decode-coding-string "\300\200" 'undecided) "À\200"))
+  (should (equal (string-to-list (decode-coding-string "\300\200" 'undecided))
+                 '(#x3fffc0 #x3fff80)))
+  (should (eq (etest-fns--decoded-with "\300\200" 'undecided) 'utf-8)))
+
+(ert-deftest etest-fns-call-process-output-keeps-cr ()
+  (skip-unless (executable-find "printf"))
+  (with-temp-buffer
+    (let ((last-coding-system-used 'unset))
+      (call-process "printf" nil t nil "a\\r\\nb\\n")
+      (should (equal (buffer-string) "a\r\nb\n"))
+      (should (eq last-coding-system-used 'utf-8-unix)))))
+
+;;; clear-string
+
+(ert-deftest etest-fns-clear-string ()
+  (let ((s (copy-sequence "abc")))
+    (should (eq (clear-string s) nil))
+    (should (equal s (make-string 3 0))))
+  (let ((s (copy-sequence "héllo")))
+    (clear-string s)
+    (should-not (multibyte-string-p s))
+    (should (= (length s) 6))
+    (should (equal (string-to-list s) (make-list 6 0))))
+  (let ((s (propertize "ab" 'face 'bold)))
+    (clear-string s)
+    (should (equal-including-properties s (propertize (make-string 2 0) 'face 'bold))))
+  (should (eq (clear-string "") nil))
+  (should (equal (should-error (clear-string 'a)) '(wrong-type-argument stringp a)))
+  (should (equal (should-error (clear-string [1])) '(wrong-type-argument stringp [1]))))
+
 ;;; etest-fns-tests.el ends here
