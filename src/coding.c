@@ -16,6 +16,7 @@
 #include "coding.h"
 #include "printer.h"
 #include "strfns.h"
+#include "textprop.h"
 
 #define RAW_BYTE_BASE RAW_BYTE_CHAR(0)
 
@@ -237,6 +238,14 @@ static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct sca
   return coding_with_eol(rt, coding, s->eol);
 }
 
+/* As Emacs, text decoded from Latin-1 beyond ASCII says so in a
+   `charset' property over all of it. */
+static void mark_latin1(mrt *rt, mval decoded)
+{
+  mval plist = list2(rt, intern(rt, "charset"), intern(rt, "iso-8859-1"));
+  textprop_string_set(rt, decoded, make_fixnum(0), make_fixnum(XSTRING(decoded)->nchars), plist);
+}
+
 /* (decode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
 {
@@ -273,8 +282,13 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
     i++;
   }
   mval decoded = strbuf_release(rt, &b, raw_bytes, depth);
+  if (raw_bytes)
+    return decoded;
   /* Decoded text is multibyte even when it is all ASCII, as in Emacs. */
-  return raw_bytes ? decoded : string_to_multibyte(rt, decoded);
+  decoded = string_to_multibyte(rt, decoded);
+  if (c.charset == CS_LATIN1 && s.non_ascii)
+    mark_latin1(rt, decoded);
+  return decoded;
 }
 
 static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)

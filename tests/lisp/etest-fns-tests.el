@@ -168,6 +168,25 @@
       (should (equal (buffer-string) "a\r\nb\n"))
       (should (eq last-coding-system-used 'utf-8-unix)))))
 
+;; Latin-1 text beyond ASCII carries a `charset' property over all of it.
+(ert-deftest etest-fns-decode-latin-1-charset-property ()
+  (should (equal-including-properties
+           (decode-coding-string "a\351b\nc" 'latin-1)
+           (propertize "aéb\nc" 'charset 'iso-8859-1)))
+  (should (equal-including-properties
+           (decode-coding-string "a\351b\r\nc" 'iso-latin-1-unix)
+           (propertize "aéb\r\nc" 'charset 'iso-8859-1)))
+  (should (equal-including-properties
+           (decode-coding-string "\351t\351" 'undecided)
+           (propertize "été" 'charset 'iso-8859-1)))
+  ;; None for ASCII text, nor for other coding systems.
+  (should (equal-including-properties (decode-coding-string "hello" 'latin-1) "hello"))
+  (should (equal-including-properties (decode-coding-string "h\303\251" 'utf-8) "hé"))
+  ;; The properties of the bytes decoded do not carry over.
+  (should (equal-including-properties
+           (decode-coding-string (propertize "\351" 'face 'bold) 'latin-1)
+           (propertize "é" 'charset 'iso-8859-1))))
+
 ;;; clear-string
 
 (ert-deftest etest-fns-clear-string ()
