@@ -187,6 +187,86 @@
            (decode-coding-string (propertize "\351" 'face 'bold) 'latin-1)
            (propertize "é" 'charset 'iso-8859-1))))
 
+;;; decode-coding-region, encode-coding-region
+
+(defun etest-fns--raw-buffer (bytes)
+  "A new multibyte buffer holding BYTES (a unibyte string) as raw bytes."
+  (let ((buffer (generate-new-buffer " etest-fns")))
+    (with-current-buffer buffer (insert bytes))
+    buffer))
+
+(ert-deftest etest-fns-decode-coding-region-in-place ()
+  (let ((buffer (etest-fns--raw-buffer "xab\303\251c\r\nd")))
+    (unwind-protect
+        (with-current-buffer buffer
+          (goto-char (point-max))
+          (let ((last-coding-system-used 'unset))
+            (should (eq (decode-coding-region 2 (point-max) 'utf-8) 6))
+            (should (equal (buffer-string) "xabéc\nd"))
+            (should (eq last-coding-system-used 'utf-8-dos)))
+          ;; Point after the region moved with the text after it.
+          (should (= (point) (point-max))))
+      (kill-buffer buffer))))
+
+(ert-deftest etest-fns-coding-region-point ()
+  ;; Point before the region stays, inside it goes to its start, after
+  ;; it moves with the text.
+  (dolist (case '((1 . 1) (3 . 2) (5 . 2) (7 . 6) (9 . 8)))
+    (let ((buffer (etest-fns--raw-buffer "xab\303\251c\r\nd")))
+      (unwind-protect
+          (with-current-buffer buffer
+            (goto-char (car case))
+            (should (eq (decode-coding-region 2 6 'utf-8) 3))
+            (should (= (point) (cdr case))))
+        (kill-buffer buffer)))))
+
+(ert-deftest etest-fns-encode-coding-region ()
+  (with-temp-buffer
+    (insert "xaébc\n")
+    (goto-char 5)
+    (should (eq (encode-coding-region 2 5 'utf-8) 4))
+    (should (= (point) 6))
+    (should (equal (string-to-list (buffer-substring 2 6))
+                   '(?a #x3fffc3 #x3fffa9 ?b)))
+    (should (equal (encode-coding-region 1 2 'utf-8 t) "x"))))
+
+(ert-deftest etest-fns-coding-region-destinations ()
+  (with-temp-buffer
+    (insert (propertize "ab" 'face 'bold) "c")
+    ;; t: the converted text, the buffer untouched.
+    (should (equal-including-properties (decode-coding-region 3 1 'utf-8 t) "ab"))
+    (should (equal (decode-coding-region 1 3 nil t) "ab"))
+    ;; In place, the properties go.
+    (decode-coding-region 1 4 'utf-8)
+    (should (equal-including-properties (buffer-string) "abc")))
+  (let ((other (generate-new-buffer " etest-fns-other")))
+    (unwind-protect
+        (with-temp-buffer
+          (insert "a\351b")
+          (with-current-buffer other (insert "XY") (goto-char 2))
+          (should (eq (decode-coding-region 1 4 'latin-1 other) 3))
+          (should (equal (buffer-string) (string-to-multibyte "a\351b")))
+          (with-current-buffer other
+            (should (equal (buffer-string) "XaébY"))
+            (should (= (point) 2))))
+      (kill-buffer other))))
+
+(ert-deftest etest-fns-coding-region-errors ()
+  (with-temp-buffer
+    (insert "abcdef")
+    (narrow-to-region 2 4)
+    (should (equal (should-error (decode-coding-region 1 3 'utf-8))
+                   (list 'args-out-of-range (current-buffer) 1 3)))
+    (should (equal (should-error (encode-coding-region 2 7 'utf-8))
+                   (list 'args-out-of-range (current-buffer) 2 7)))
+    (should (equal (should-error (decode-coding-region 'a 3 'utf-8))
+                   '(wrong-type-argument integer-or-marker-p a)))
+    (should (equal (should-error (decode-coding-region 2 3 'utf-8 5))
+                   '(wrong-type-argument bufferp 5)))
+    ;; The coding system is checked first.
+    (should (equal (should-error (decode-coding-region 2 9 'no-such-coding t))
+                   '(coding-system-error no-such-coding)))))
+
 ;;; clear-string
 
 (ert-deftest etest-fns-clear-string ()
