@@ -267,6 +267,20 @@
     (should (equal (should-error (decode-coding-region 2 9 'no-such-coding t))
                    '(coding-system-error no-such-coding)))))
 
+(ert-deftest etest-fns-write-region-coding-used ()
+  (let ((file (make-temp-file "etest-fns")))
+    (unwind-protect
+        (with-temp-buffer
+          (insert "héllo\n")
+          (let ((last-coding-system-used 'unset))
+            (write-region nil nil file nil 'silent)
+            (should (eq last-coding-system-used 'utf-8-unix)))
+          (erase-buffer)
+          (set-buffer-multibyte nil)
+          (insert-file-contents-literally file)
+          (should (equal (buffer-string) "h\303\251llo\n")))
+      (delete-file file))))
+
 ;;; clear-string
 
 (ert-deftest etest-fns-clear-string ()
