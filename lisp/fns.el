@@ -1,6 +1,7 @@
-;;; fns.el --- functions Emacs writes in C (fns.c), in Lisp for marrow  -*- lexical-binding: t -*-
+;;; fns.el --- functions Emacs writes in C (fns.c, coding.c), in Lisp for marrow  -*- lexical-binding: t -*-
 
-;; The base64 functions on buffer regions, built on the string ones.
+;; The base64 and coding functions on buffer regions, built on the
+;; string ones.
 
 (defun fns--region-bytes (beg end)
   "The text between BEG and END as a unibyte string: a character below
@@ -49,5 +50,39 @@ length."
   (fns--replace-region beg end (base64-decode-string
                                 (buffer-substring-no-properties beg end) base64url)))
 
+
+(defun fns--code-region (convert start end coding-system destination)
+  "Convert the text between START and END with CONVERT, the string
+function taking it and CODING-SYSTEM, for the region functions of
+coding.c.  DESTINATION t returns the result; a buffer gets it inserted
+at its point, which stays; nil puts it in place of the region.  Else
+the length of the result."
+  (check-coding-system coding-system)
+  (dolist (pos (list start end))
+    (unless (integer-or-marker-p pos)
+      (signal 'wrong-type-argument (list 'integer-or-marker-p pos))))
+  (let ((from (min start end)) (to (max start end)))
+    (when (or (< from (point-min)) (> to (point-max)))
+      (signal 'args-out-of-range (list (current-buffer) start end)))
+    (unless (or (memq destination '(nil t)) (bufferp destination))
+      (signal 'wrong-type-argument (list 'bufferp destination)))
+    (let ((text (funcall convert (buffer-substring-no-properties from to) coding-system)))
+      (cond ((eq destination t) text)
+            (destination
+             (with-current-buffer destination (save-excursion (insert text)))
+             (length text))
+            (t (fns--replace-region from to text))))))
+
+(defun decode-coding-region (start end coding-system &optional destination)
+  "Decode the text between START and END with CODING-SYSTEM: in place,
+or into the buffer DESTINATION at its point, or, when DESTINATION is t,
+as the string returned.  Else return the decoded text's length."
+  (fns--code-region #'decode-coding-string start end coding-system destination))
+
+(defun encode-coding-region (start end coding-system &optional destination)
+  "Encode the text between START and END with CODING-SYSTEM: in place,
+or into the buffer DESTINATION at its point, or, when DESTINATION is t,
+as the string returned.  Else return the encoded text's length."
+  (fns--code-region #'encode-coding-string start end coding-system destination))
 
 ;;; fns.el ends here

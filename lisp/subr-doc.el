@@ -206,6 +206,9 @@ with SEPARATOR between them.")
      "SEQ ordered by PREDICATE, a function of two elements true when the
 first must come before the second.  The sort is stable; a list is
 sorted in place, so keep the value.")
+    (car-less-than-car "A B"
+     "Whether the car of A is less than the car of B, both numbers or
+markers: a predicate for `sort' on an alist keyed by numbers.")
     (copy-sequence "ARG"
      "A new sequence of the same type and elements as ARG.  The elements
 themselves are not copied.")
@@ -411,6 +414,9 @@ binding changes or nil.")
      "Store NEWELT at index IDX of ARRAY; return NEWELT.")
     (vconcat "&rest SEQUENCES"
      "A new vector of the elements of all the SEQUENCES.")
+    (clear-string "STRING"
+     "Overwrite every byte of STRING with zero; STRING becomes unibyte, its
+length its former length in bytes.  Return nil.")
     (fillarray "ARRAY ITEM"
      "Store ITEM in every element of ARRAY; return ARRAY.")
     (make-hash-table "&rest KEYWORD-ARGS"

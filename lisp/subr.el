@@ -3009,7 +3009,8 @@ for case-sensitively.")
 (defvar-local require-final-newline nil
   "Non-nil means a saved file ends with a newline: t adds one silently.")
 ;; fns.c functions marrow writes in Lisp (lisp/fns.el).
-(dolist (f '(base64-encode-region base64url-encode-region base64-decode-region))
+(dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
+             decode-coding-region encode-coding-region))
   (autoload f "fns"))
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")

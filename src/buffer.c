@@ -112,6 +112,7 @@ static const struct per_buffer_var local_when_set_vars[] = {
   {"cursor-type", "t"}, {"header-line-format", "nil"},
   {"buffer-display-table", "nil"}, {"bidi-display-reordering", "t"},
   {"bidi-paragraph-direction", "nil"}, {"cache-long-scans", "t"},
+  {"comment-end-can-be-escaped", "nil"},
 };
 _Static_assert(sizeof per_buffer_vars / sizeof per_buffer_vars[0] == IN_EVERY_BUFFER,
                "IN_EVERY_BUFFER counts per_buffer_vars");
@@ -3347,7 +3348,8 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
                             : buffer_substring(rt, a[0], a[1], false);
   CHECK_STRING(rt, a[2]);
   mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
-  mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, intern(rt, "utf-8"));
+  /* utf-8-unix, the default buffer-file-coding-system: last-coding-system-used says so. */
+  mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, intern(rt, "utf-8-unix"));
   write_bytes(rt, path, bytes, a[3], !NILP(a[6]));
   bool visiting = a[4] == Qt || STRINGP(a[4]);
   if (visiting) {

@@ -283,14 +283,15 @@ static mval status_value(mrt *rt, int status)
 }
 
 /* Inserts the program's output BYTES in BUFFER at its point: decoded
-   as Emacs's undecided coding does, raw in a unibyte buffer. */
+   by utf-8-unix, Emacs's default-process-coding-system in a UTF-8
+   locale (carriage returns stay), raw in a unibyte buffer. */
 static void insert_output(mrt *rt, mval buffer, mval bytes)
 {
   if (XSTRING(bytes)->nbytes == 0 || !STRINGP(XBUFFER(buffer)->name))
     return;
   mval multibyte = call2(rt, intern(rt, "buffer-local-value"), intern(rt, "enable-multibyte-characters"), buffer);
   if (!NILP(multibyte))
-    bytes = call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "undecided"));
+    bytes = call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "utf-8-unix"));
   buffer_insert_string(rt, buffer, bytes);
 }
 

@@ -16,6 +16,7 @@
 #include "coding.h"
 #include "printer.h"
 #include "strfns.h"
+#include "textprop.h"
 
 #define RAW_BYTE_BASE RAW_BYTE_CHAR(0)
 
@@ -25,6 +26,7 @@ enum eol { EOL_UNDECIDED, EOL_UNIX, EOL_DOS, EOL_MAC };
 struct coding {
   enum charset charset;
   enum eol eol;
+  bool undecided; /* undecided or prefer-utf-8: the text picks the charset */
 };
 
 static const struct {
@@ -61,6 +63,7 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
            : strip_suffix(base, "-dos") ? EOL_DOS
            : strip_suffix(base, "-mac") ? EOL_MAC
                                          : EOL_UNDECIDED;
+  c->undecided = false;
   for (size_t i = 0; i < sizeof raw_unix_names / sizeof raw_unix_names[0]; i++)
     if (c->eol == EOL_UNDECIDED && strcmp(base, raw_unix_names[i]) == 0) {
       c->charset = CS_RAW;
@@ -70,6 +73,7 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
   for (size_t i = 0; i < sizeof coding_names / sizeof coding_names[0]; i++)
     if (strcmp(base, coding_names[i].name) == 0) {
       c->charset = coding_names[i].charset;
+      c->undecided = !strcmp(base, "undecided") || !strcmp(base, "prefer-utf-8");
       return true;
     }
   return false;
@@ -116,9 +120,12 @@ static void encode_char(struct strbuf *b, int c, enum charset cs)
 static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  if (NILP(args[1]))
+  if (NILP(args[1])) {
+    set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
     return args[0];
+  }
   struct coding c = check_coding(rt, args[1]);
+  set_symbol_value(rt, Qlast_coding_system_used, args[1]);
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
   for (int64_t off = 0; off < XSTRING(args[0])->nbytes;) {
@@ -145,14 +152,27 @@ static uint8_t *string_to_bytes(mrt *rt, mval string, size_t *n)
   return out;
 }
 
+/* The character whose UTF-8 starts IN[I], its length in *LEN; -1 when
+   the bytes there are not valid: not the shortest form, or a
+   surrogate, or C0 or C1 first (which spell raw bytes in Emacs's
+   internal form).  As Emacs's utf-8, code points past Unicode's up to
+   Emacs's own characters decode. */
+static int utf8_char_at(const uint8_t *in, size_t n, size_t i, int *len)
+{
+  int c = char_decode(in + i, in + n, len);
+  uint8_t check[MAX_CHAR_BYTES];
+  bool surrogate = c >= 0xD800 && c <= 0xDFFF;
+  bool valid = in[i] < 0x80 || (*len > 1 && char_encode(c, check) == *len &&
+                                memcmp(check, in + i, (size_t)*len) == 0 && !surrogate &&
+                                c < RAW_BYTE_BASE);
+  return valid ? c : -1;
+}
+
 /* Decodes the UTF-8 at IN[*I..N) into B, advancing *I. */
 static void decode_utf8_char(struct strbuf *b, const uint8_t *in, size_t n, size_t *i)
 {
-  int len, c = char_decode(in + *i, in + n, &len);
-  uint8_t check[MAX_CHAR_BYTES];
-  bool valid = in[*i] < 0x80 || (len > 1 && char_encode(c, check) == len &&
-                                 memcmp(check, in + *i, (size_t)len) == 0 && c <= 0x10FFFF);
-  if (!valid) {
+  int len, c = utf8_char_at(in, n, *i, &len);
+  if (c < 0) {
     put_char(b, RAW_BYTE_BASE + in[*i]);
     *i += 1;
     return;
@@ -161,23 +181,87 @@ static void decode_utf8_char(struct strbuf *b, const uint8_t *in, size_t n, size
   *i += (size_t)len;
 }
 
-/* An undecided end of line is DOS when the first newline has a CR. */
-static enum eol detect_eol(const uint8_t *in, size_t n)
+/* What Emacs's detection sees in bytes to decode. */
+struct scan {
+  bool non_ascii, has_cr, valid_utf8;
+  bool c1; /* a byte #x80..#x9F: not Latin-1 text either */
+  /* As Emacs settles it: a bare LF anywhere makes it Unix, else a CRLF
+     DOS, else a CR Mac; undecided when there is no end of line. */
+  enum eol eol;
+};
+
+static struct scan scan_bytes(const uint8_t *in, size_t n)
 {
-  const uint8_t *nl = memchr(in, '\n', n);
-  return nl && nl > in && nl[-1] == '\r' ? EOL_DOS : EOL_UNIX;
+  struct scan s = { .valid_utf8 = true };
+  bool lf = false, crlf = false;
+  for (size_t i = 0; i < n; i++) {
+    int len;
+    if (in[i] >= 0x80) {
+      s.non_ascii = true;
+      s.c1 |= in[i] < 0xA0;
+      if (utf8_char_at(in, n, i, &len) >= 0)
+        i += (size_t)len - 1;
+      else
+        s.valid_utf8 = false;
+    } else if (in[i] == '\n')
+      lf = true;
+    else if (in[i] == '\r') {
+      s.has_cr = true;
+      crlf |= i + 1 < n && in[i + 1] == '\n';
+      i += i + 1 < n && in[i + 1] == '\n';
+    }
+  }
+  s.eol = lf ? EOL_UNIX : crlf ? EOL_DOS : s.has_cr ? EOL_MAC : EOL_UNDECIDED;
+  return s;
+}
+
+/* Whether undecided takes the bytes for Latin-1: not UTF-8, and no C1
+   control byte.  Emacs detects further charsets; marrow reads the rest
+   as UTF-8 with raw bytes. */
+static bool latin1_text(const struct scan *s) { return !s->valid_utf8 && !s->c1; }
+
+static const char *const eol_suffixes[] = { "", "-unix", "-dos", "-mac" };
+
+static mval coding_with_eol(mrt *rt, mval coding, enum eol eol);
+
+/* last-coding-system-used after decoding bytes S with CODING, C its
+   parsed form: the coding system Emacs's detection settles on.  As in
+   Emacs, text of ASCII only with no CR leaves the end of line
+   undecided, except for prefer-utf-8. */
+static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct scan *s)
+{
+  if (c.undecided && s->non_ascii)
+    coding = coding_with_eol(rt, intern(rt, latin1_text(s) ? "iso-latin-1" : "utf-8"), c.eol);
+  bool detect = s->non_ascii || s->has_cr || !strcmp(symbol_name(rt, coding), "prefer-utf-8");
+  if (c.eol != EOL_UNDECIDED || s->eol == EOL_UNDECIDED || !detect)
+    return coding;
+  return coding_with_eol(rt, coding, s->eol);
+}
+
+/* As Emacs, text decoded from Latin-1 beyond ASCII says so in a
+   `charset' property over all of it. */
+static void mark_latin1(mrt *rt, mval decoded)
+{
+  mval plist = list2(rt, intern(rt, "charset"), intern(rt, "iso-8859-1"));
+  textprop_string_set(rt, decoded, make_fixnum(0), make_fixnum(XSTRING(decoded)->nchars), plist);
 }
 
 /* (decode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  if (NILP(args[1]))
+  if (NILP(args[1])) {
+    set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
     return args[0];
+  }
   struct coding c = check_coding(rt, args[1]);
   size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
-  enum eol eol = c.eol == EOL_UNDECIDED ? detect_eol(in, n) : c.eol;
+  struct scan s = scan_bytes(in, n);
+  set_symbol_value(rt, Qlast_coding_system_used, decoded_with(rt, args[1], c, &s));
+  if (c.undecided && latin1_text(&s))
+    c.charset = CS_LATIN1;
+  enum eol eol = c.eol == EOL_UNDECIDED ? s.eol : c.eol;
   struct strbuf b = {0};
   strbuf_protect(rt, &b);
   bool raw_bytes = false; /* raw text with bytes above 127 stays unibyte, as in Emacs */
@@ -197,7 +281,14 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
     raw_bytes |= c.charset == CS_RAW && in[i] >= 0x80;
     i++;
   }
-  return strbuf_release(rt, &b, raw_bytes, depth);
+  mval decoded = strbuf_release(rt, &b, raw_bytes, depth);
+  if (raw_bytes)
+    return decoded;
+  /* Decoded text is multibyte even when it is all ASCII, as in Emacs. */
+  decoded = string_to_multibyte(rt, decoded);
+  if (c.charset == CS_LATIN1 && s.non_ascii)
+    mark_latin1(rt, decoded);
+  return decoded;
 }
 
 static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)
@@ -215,12 +306,11 @@ static const struct {
   {"mule-utf-8", "utf-8"},    {"emacs-internal", NULL},
 };
 
-mval coding_with_unix_eol(mrt *rt, mval coding)
+/* CODING with its end of line settled as EOL, named as Emacs names it. */
+static mval coding_with_eol(mrt *rt, mval coding, enum eol eol)
 {
   struct coding c;
-  if (NILP(coding))
-    return intern(rt, "raw-text-unix");
-  if (!find_coding(rt, coding, &c) || c.eol != EOL_UNDECIDED)
+  if (eol == EOL_UNDECIDED || !find_coding(rt, coding, &c) || c.eol != EOL_UNDECIDED)
     return coding;
   const char *base = symbol_name(rt, coding);
   for (size_t i = 0; i < sizeof eol_bases / sizeof eol_bases[0]; i++)
@@ -230,8 +320,13 @@ mval coding_with_unix_eol(mrt *rt, mval coding)
       base = eol_bases[i].base;
     }
   char name[80];
-  snprintf(name, sizeof name, "%s-unix", base);
+  snprintf(name, sizeof name, "%s%s", base, eol_suffixes[eol]);
   return intern(rt, name);
+}
+
+mval coding_with_unix_eol(mrt *rt, mval coding)
+{
+  return NILP(coding) ? intern(rt, "raw-text-unix") : coding_with_eol(rt, coding, EOL_UNIX);
 }
 
 static mval Fcheck_coding_system(mrt *rt, int nargs, mval *args)
@@ -251,6 +346,7 @@ static const struct subr_def coding_subrs[] = {
 void coding_init(mrt *rt)
 {
   defsubrs(rt, coding_subrs, sizeof coding_subrs / sizeof coding_subrs[0]);
+  defvar(rt, Qlast_coding_system_used, intern(rt, "utf-8-unix"));
   mval error = intern(rt, "coding-system-error");
   if (NILP(get_prop(rt, error, Qerror_conditions)))
     define_error(rt, error, "Invalid coding system", Qerror);

@@ -992,6 +992,16 @@ static void sort_vector(mrt *rt, mval v, mval pred, bool by_car)
     memcpy(gc_written_slots(rt->gc, v), VECTOR_SLOTS(src), (size_t)n * sizeof(mval));
 }
 
+/* (car-less-than-car A B): the usual predicate of sort on an alist
+   keyed by numbers, compared as `<' compares, markers included. */
+static mval Fcar_less_than_car(mrt *rt, int n, mval *a)
+{
+  /* B's car first: Emacs checks B before A, so (car-less-than-car 1 2)
+     complains of 2 there too. */
+  mval y = car_of(rt, a[1]);
+  return bool_val(arith_lt2(rt, car_of(rt, a[0]), y));
+}
+
 /* A list is sorted as a vector of its conses, which are then relinked
    in order: each element keeps its cons, as with Emacs 28's merge sort,
    so a variable still holding the old first cons sees what Emacs shows. */
@@ -1380,6 +1390,7 @@ static const struct subr_def fns_subrs[] = {
   { "mapcan", Fmapcan, 2, 2 },
   { "mapconcat", Fmapconcat, 3, 3 },
   { "sort", Fsort, 2, 2 },
+  { "car-less-than-car", Fcar_less_than_car, 2, 2 },
   { "plist-get", Fplist_get, 2, 2 },
   { "plist-put", Fplist_put, 3, 3 },
   { "lax-plist-get", Flax_plist_get, 2, 2 },

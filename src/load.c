@@ -1459,6 +1459,7 @@ void load_init(mrt *rt)
   defvar(rt, load_suffixes_var(rt), list2(rt, make_cstring(rt, ".elc"), make_cstring(rt, ".el")));
   defvar(rt, load_file_rep_suffixes_var(rt), list1(rt, empty_string(rt, false)));
   defvar(rt, intern(rt, "load-prefer-newer"), Qnil);
+  defvar(rt, intern(rt, "load-force-doc-strings"), Qnil);
   defvar(rt, Qfeatures, Qnil);
   defvar(rt, Qcurrent_load_list, Qnil);
   defvar(rt, Qload_history, Qnil);

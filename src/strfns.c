@@ -1300,6 +1300,21 @@ mval string_to_unibyte(mrt *rt, mval s)
   return STRING_MULTIBYTE_P(s) ? multibyte_to_unibyte(rt, s, false) : s;
 }
 
+/* (clear-string STRING): every byte zero, so a password leaves no
+   copy behind; STRING becomes unibyte, one NUL per byte it had, as in
+   Emacs.  Its text properties stay. */
+static mval Fclear_string(mrt *rt, int n, mval *a)
+{
+  CHECK_STRING(rt, a[0]);
+  struct string *str = XSTRING(a[0]);
+  if (str->nbytes == 0) /* may be a shared empty string */
+    return Qnil;
+  memset(str->data, 0, (size_t)str->nbytes);
+  str->nchars = str->nbytes;
+  str->flags = 0; /* unibyte, and the position cache forgotten */
+  return Qnil;
+}
+
 static mval Fstring_to_unibyte(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
@@ -3498,6 +3513,7 @@ static const struct subr_def strfns_subrs[] = {
   { "string", Fstring, 0, ARGS_MANY },
   { "make-string", Fmake_string, 2, 3 },
   { "string-to-unibyte", Fstring_to_unibyte, 1, 1 },
+  { "clear-string", Fclear_string, 1, 1 },
   { "string-as-unibyte", Fstring_as_unibyte, 1, 1 },
   { "string-as-multibyte", Fstring_as_multibyte, 1, 1 },
   { "unibyte-string", Funibyte_string, 0, ARGS_MANY },

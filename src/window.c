@@ -199,4 +199,6 @@ void window_init(mrt *rt)
   mval mini = leaf(rt, minibuf, 1, 24);
   gc_aset(rt->gc, mini, W_MINI, Qt);
   gc_aset(rt->gc, frame, F_MINI, mini);
+  /* Emacs's batch frame shows the hourglass; code may bind it. */
+  defvar(rt, intern(rt, "display-hourglass"), Qt);
 }
