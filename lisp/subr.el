@@ -633,10 +633,6 @@ storing DEFAULT (eql) deletes the cell instead."
         (setq tail (cdr tail))))
     list))
 
-(defun car-less-than-car (a b)
-  "Return t if (car A) is numerically less than (car B)."
-  (< (car a) (car b)))
-
 (subr--define-missing alist-get
   (defun alist-get (key alist &optional default remove testfn)
     "Return the value associated with KEY in ALIST, or DEFAULT."
