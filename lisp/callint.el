@@ -70,7 +70,7 @@ VALUE itself).  PROMPT is for the codes that read."
     (?X (list (list (eval (callint--read prompt) t))))
     (?z (list (list (callint--read-symbol prompt))))
     (?Z (list (list (and current-prefix-arg (callint--read-symbol prompt)))))
-    (_ (error "Invalid control letter `%c' (#o%o, #x%04x) in interactive calling string"
+    (_ (error "Invalid control letter `%c' (#o%03o, #x%04x) in interactive calling string"
               code code code))))
 
 (defun callint--string-spec-body (spec)
@@ -91,11 +91,15 @@ values before it with %s."
   (let ((spec (callint--string-spec-body spec))
         (values nil))
     (unless (string= spec "")
-      (dolist (line (split-string spec "\n"))
-        (let ((prompt (substring line 1)))
+      ;; A final newline ends the last line; an empty line within reads
+      ;; as the code letter newline, which Emacs rejects.
+      (dolist (line (split-string (if (string-suffix-p "\n" spec) (substring spec 0 -1) spec)
+                                  "\n"))
+        (let ((code (if (string= line "") ?\n (aref line 0)))
+              (prompt (substring line (min 1 (length line)))))
           (when (string-search "%" prompt)
             (setq prompt (apply #'format-message prompt (mapcar #'car (reverse values)))))
-          (setq values (nconc (nreverse (callint--code-values (aref line 0) prompt function keys))
+          (setq values (nconc (nreverse (callint--code-values code prompt function keys))
                               values)))))
     (nreverse values)))
 
@@ -344,15 +348,6 @@ empty line."
 (defun callint--read-symbol (prompt)
   "Read a symbol's name with PROMPT."
   (intern (read-string prompt)))
-
-;; Here the prompt is asked again until it is answered properly.
-(defun y-or-n-p (prompt)
-  "Ask PROMPT until the answer is y (giving t) or n (giving nil)."
-  (let ((nagging "") (answer nil))
-    (while (not (member answer '("y" "n")))
-      (setq answer (read-string (concat nagging prompt "(y or n) "))
-            nagging "Please answer y or n.  "))
-    (string= answer "y")))
 
 ;;; ---- The interactive forms of primitives (see eval.c).
 

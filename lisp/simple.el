@@ -99,10 +99,6 @@ active mark that is not set is a bug: an assertion fails."
                 (signal 'cl-assertion-failed (list '(mark))))
               t)))
 
-(defun region-noncontiguous-p ()
-  "Whether the region is in pieces (a rectangle): never in batch."
-  nil)
-
 (defun use-region-p ()
   "t when commands should act on the active region: one that is not
 empty, unless `use-empty-active-region'."
@@ -130,9 +126,9 @@ empty, unless `use-empty-active-region'."
   (funcall region-extract-function 'bounds))
 
 (defun region-noncontiguous-p ()
-  "Non-nil when the region has more than one piece: the pieces after
-the first."
-  (cdr (region-bounds)))
+  "The region's pieces when it has more than one, else nil."
+  (let ((bounds (region-bounds)))
+    (and (cdr bounds) bounds)))
 
 (defun kill-forward-chars (arg)
   "Kill the ARG characters after point (before it if ARG is negative);

@@ -3194,7 +3194,7 @@ current on entry gets its own table back on exit."
              add-to-history command-execute execute-kbd-macro
              read-buffer read-buffer-to-switch read-file-name
              read-directory-name read-shell-command read-regexp read-number
-             read-char-from-minibuffer y-or-n-p callint--read-symbol
+             read-char-from-minibuffer callint--read-symbol
              goto-char--read-natnum-interactive read-char-by-name
              confirm-nonexistent-file-or-buffer read-file-modes read-envvar-name
              callint--directory-to-delete callint--setenv-args))

@@ -153,6 +153,8 @@ static mval obarray_find(mrt *rt, mval ob, mval name)
 {
   struct string *want = XSTRING(name);
   for (mval l = AREF(ob, obarray_slot(ob, name)); CONSP(l); l = XCDR(l)) {
+    if (!SYMBOLP(XCAR(l)))
+      mrt_error(rt, "Bad data in guts of obarray");
     struct string *have = XSTRING(XSYMBOL(rt, XCAR(l))->name);
     if (have->nbytes == want->nbytes && memcmp(have->data, want->data, (size_t)want->nbytes) == 0)
       return XCAR(l);

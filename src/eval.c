@@ -5437,8 +5437,24 @@ static mval Fsignal(mrt *rt, int nargs, mval *args)
 
 static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args[1]); }
 
+/* Signals, as Emacs's define-error would, for a parent list or a
+   parent's error-conditions that is circular or dotted: the walk that
+   merges them (define_error_object) trusts them to end. */
+static void check_error_parents(mrt *rt, mval parents)
+{
+  mval one = list1(rt, parents);
+  mval all = CONSP(parents) ? parents : one;
+  list_length(rt, all);
+  for (mval l = all; CONSP(l); l = XCDR(l)) {
+    mval conds = SYMBOLP(XCAR(l)) ? get_prop(rt, XCAR(l), Qerror_conditions) : Qnil;
+    if (CONSP(conds))
+      list_length(rt, conds);
+  }
+}
+
 static mval Fdefine_error(mrt *rt, int nargs, mval *args)
 {
+  check_error_parents(rt, args[2]);
   define_error_object(rt, args[0], args[1], NILP(args[2]) ? Qerror : args[2]);
   return args[1]; /* what Emacs's last `put' returns */
 }

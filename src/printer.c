@@ -1541,8 +1541,11 @@ static mval substituted_message(mrt *rt, mval msg)
     return msg;
   struct handler h;
   handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
-  if (setjmp(h.jmp) != 0)
+  if (setjmp(h.jmp) != 0) {
+    if (is_memory_full_error(rt, h.value))
+      mrt_signal_object(rt, h.value);
     return msg;
+  }
   mval subs = call1(rt, Qsubstitute_command_keys, msg);
   handler_pop(rt, &h);
   return NILP(subs) ? msg : subs;

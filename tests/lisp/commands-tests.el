@@ -328,3 +328,12 @@
                  '("two" . " one three"))))
 
 ;;; commands-tests.el ends here
+
+(ert-deftest commands-spec-newlines ()
+  ;; A final newline ends the last line; an empty line is a bad letter.
+  (should (equal (call-interactively (lambda (x) (interactive "p\n") x)) 1))
+  (should (equal (should-error (call-interactively (lambda (x y) (interactive "p\n\np") (list x y))))
+                 '(error "Invalid control letter ‘\n’ (#o012, #x000a) in interactive calling string")))
+  (should (equal (should-error (call-interactively (lambda (x) (interactive "Q") x)))
+                 '(error "Invalid control letter ‘Q’ (#o121, #x0051) in interactive calling string"))))
+

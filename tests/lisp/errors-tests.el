@@ -137,3 +137,12 @@
   (should (equal (error-message-string '(errors-t-char 1)) "!: 1"))
   (define-error 'errors-t-list '(a b))
   (should (equal (error-message-string '(errors-t-list 1)) "peculiar error: 1")))
+
+(ert-deftest errors-define-error-circular-parents ()
+  (should (eq (car (should-error (define-error 'errors-t-f "x" '#1=(error . #1#))))
+              'circular-list))
+  (put 'errors-t-cyc 'error-conditions '#2=(errors-t-cyc error . #2#))
+  (should (eq (car (should-error (define-error 'errors-t-g "x" 'errors-t-cyc)))
+              'circular-list))
+  (should (equal (should-error (define-error 'errors-t-h "x" '(error . 6)))
+                 '(wrong-type-argument listp 6))))

@@ -70,4 +70,10 @@
     (should (equal (should-error (let ((obarray 5)) (read "x")))
                    '(wrong-type-argument vectorp 5)))))
 
+(ert-deftest obarray-bad-guts ()
+  (let ((bad (vector (list "s"))))
+    (should (equal (should-error (intern-soft "x" bad)) '(error "Bad data in guts of obarray")))
+    (should (equal (should-error (let ((obarray bad)) (read "x")))
+                   '(error "Bad data in guts of obarray")))))
+
 ;;; obarray-tests.el ends here
