@@ -126,9 +126,9 @@ empty, unless `use-empty-active-region'."
   (funcall region-extract-function 'bounds))
 
 (defun region-noncontiguous-p ()
-  "The region's pieces when it has more than one, else nil."
-  (let ((bounds (region-bounds)))
-    (and (cdr bounds) bounds)))
+  "Non-nil when the region has more than one piece: the pieces after
+the first."
+  (cdr (region-bounds)))
 
 (defun kill-forward-chars (arg)
   "Kill the ARG characters after point (before it if ARG is negative);
