@@ -294,7 +294,7 @@ static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct sca
 {
   if (c.undecided && s->non_ascii)
     coding = coding_with_eol(rt, intern(rt, latin1_text(s) ? "iso-latin-1" : "utf-8"), c.eol);
-  bool detect = s->non_ascii || s->has_cr || c.flags & CF_SIGNATURE ||
+  bool detect = s->non_ascii || s->has_cr || c.flags & (CF_SIGNATURE | CF_AUTO) ||
                 !strcmp(symbol_name(rt, coding), "prefer-utf-8");
   if (c.eol != EOL_UNDECIDED || s->eol == EOL_UNDECIDED || !detect)
     return coding;
@@ -315,8 +315,7 @@ static void mark_latin1(mrt *rt, mval decoded)
    as it is.  As Emacs: a high surrogate not followed by a low one gives
    its two bytes as characters, one pending at the end is dropped, and
    an odd last byte is a character of its own.  With DOS, a CR with
-   less than a unit after it ends the decoding and the bytes from it on
-   stay bytes. */
+   less than a unit after it ends the decoding. */
 static size_t utf16_chars(const int *in, size_t n, bool little, bool dos, int *chars)
 {
   size_t i = 0, out = 0;
@@ -330,8 +329,11 @@ static size_t utf16_chars(const int *in, size_t n, bool little, bool dos, int *c
       continue;
     }
     int unit = little ? in[i] | in[i + 1] << 8 : in[i] << 8 | in[i + 1];
-    if (dos && unit == '\r' && n - i < 4)
+    if (dos && unit == '\r' && n - i < 4) {
+      /* As Emacs: dropped after a CR, else left as bytes. */
+      i += out > 0 && chars[out - 1] == '\r' ? 2 : 0;
       break;
+    }
     i += 2;
     if (surrogate && unit >= 0xDC00 && unit <= 0xDFFF) {
       chars[out++] = 0x10000 + ((surrogate - 0xD800) << 10) + (unit - 0xDC00);
@@ -342,8 +344,11 @@ static size_t utf16_chars(const int *in, size_t n, bool little, bool dos, int *c
       chars[out++] = little ? surrogate & 0xFF : surrogate >> 8;
       chars[out++] = little ? surrogate >> 8 : surrogate & 0xFF;
     }
-    surrogate = unit >= 0xD800 && unit <= 0xDBFF ? unit : 0;
-    if (!surrogate)
+    /* As Emacs, a pending high surrogate stays pending past other
+       characters, its bytes repeated before each. */
+    if (unit >= 0xD800 && unit <= 0xDBFF)
+      surrogate = unit;
+    else
       chars[out++] = unit;
   }
   for (; i < n; i++)
@@ -449,11 +454,12 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
   bool signed_utf8 = n >= 3 && !memcmp(in, utf8_signature, 3);
-  if (c.flags & CF_AUTO) {
-    /* utf-8-auto reads as utf-8, or utf-8-with-signature given a mark. */
+  if (c.flags & CF_AUTO && scan_bytes(in, n).valid_utf8) {
+    /* utf-8-auto reads valid UTF-8 as utf-8, or as utf-8-with-signature
+       given a mark. */
     mval base = intern(rt, signed_utf8 ? "utf-8-with-signature" : "utf-8");
     args[1] = coding_with_eol(rt, base, c.eol);
-    c.flags = signed_utf8 ? CF_SIGNATURE : 0;
+    c.flags = signed_utf8 ? CF_SIGNATURE | CF_AUTO : CF_AUTO;
   }
   signed_utf8 &= (c.flags & CF_SIGNATURE) != 0;
   in += signed_utf8 ? 3 : 0;
@@ -470,6 +476,14 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
     if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
       i += eol == EOL_DOS;
       in[i] = '\n';
+    }
+    int len;
+    if (c.charset == CS_UTF8 && eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && in[i] >= 0x80 &&
+        utf8_char_at(in, n, i, &len) < 0) {
+      /* As Emacs, which reads the byte after a lone CR to look for an
+         LF, a bad byte there is lost. */
+      i++;
+      continue;
     }
     if (c.charset == CS_UTF8) {
       decode_utf8_char(&b, in, n, &i);
