@@ -243,6 +243,28 @@ static void decode_utf8_char(struct strbuf *b, const uint8_t *in, size_t n, size
   *i += (size_t)len;
 }
 
+/* Decodes IN[*I], the byte after a lone CR in UTF-8 with DOS ends of
+   line named (not detected), into B, advancing *I, when it starts no
+   valid character; false when it does.  As Emacs, which reads that
+   byte ahead looking for an LF: it is lost, and the byte after it goes
+   as a character of its own, an LF there taking the place of the CR. */
+static bool bad_byte_after_cr(struct strbuf *b, const uint8_t *in, size_t n, size_t *i)
+{
+  int len;
+  if (in[*i] < 0x80 || utf8_char_at(in, n, *i, &len) >= 0)
+    return false;
+  if (*i + 1 == n) {
+    *i += 1;
+    return true;
+  }
+  int next = in[*i + 1];
+  if (next == '\n')
+    b->len--; /* the CR, one byte */
+  put_char(b, next < 0x80 ? next : RAW_BYTE_BASE + next);
+  *i += 2;
+  return true;
+}
+
 /* What Emacs's detection sees in bytes to decode. */
 struct scan {
   bool non_ascii, has_cr, valid_utf8;
@@ -314,8 +336,9 @@ static void mark_latin1(mrt *rt, mval decoded)
    character of a multibyte string that no byte spells, which goes
    as it is.  As Emacs: a high surrogate not followed by a low one gives
    its two bytes as characters, one pending at the end is dropped, and
-   an odd last byte is a character of its own.  With DOS, a CR with
-   less than a unit after it ends the decoding. */
+   an odd last byte is a character of its own.  With DOS ends of line
+   named (not detected), a CR with less than a unit after it ends the
+   decoding. */
 static size_t utf16_chars(const int *in, size_t n, bool little, bool dos, int *chars)
 {
   size_t i = 0, out = 0;
@@ -426,8 +449,6 @@ static mval decode_utf16(mrt *rt, mval string, mval coding, struct coding c)
   free_on_unwind(rt, chars);
   size_t nchars = utf16_chars(in, n, little, c.eol == EOL_DOS, chars);
   enum eol eol = c.eol == EOL_UNDECIDED ? chars_eol(chars, nchars) : c.eol;
-  if (eol == EOL_DOS && c.eol == EOL_UNDECIDED)
-    nchars = utf16_chars(in, n, little, true, chars);
   set_symbol_value(rt, Qlast_coding_system_used, coding_with_eol(rt, coding, eol));
   struct strbuf b = {0};
   strbuf_protect(rt, &b);
@@ -472,19 +493,18 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   struct strbuf b = {0};
   strbuf_protect(rt, &b);
   bool raw_bytes = false; /* raw text with bytes above 127 stays unibyte, as in Emacs */
+  bool after_bad = false;
   for (size_t i = 0; i < n;) {
     if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
       i += eol == EOL_DOS;
       in[i] = '\n';
     }
-    int len;
-    if (c.charset == CS_UTF8 && eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && in[i] >= 0x80 &&
-        utf8_char_at(in, n, i, &len) < 0) {
-      /* As Emacs, which reads the byte after a lone CR to look for an
-         LF, a bad byte there is lost. */
-      i++;
+    if (c.charset == CS_UTF8 && c.eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && !after_bad &&
+        bad_byte_after_cr(&b, in, n, &i)) {
+      after_bad = true;
       continue;
     }
+    after_bad = false;
     if (c.charset == CS_UTF8) {
       decode_utf8_char(&b, in, n, &i);
       continue;
