@@ -565,6 +565,33 @@ mval coding_with_unix_eol(mrt *rt, mval coding)
   return NILP(coding) ? intern(rt, "raw-text-unix") : coding_with_eol(rt, coding, EOL_UNIX);
 }
 
+/* Coding systems whose base is not named after them, beyond eol_bases. */
+static const struct {
+  const char *alias, *base;
+} base_names[] = {
+  {"emacs-internal", "utf-8-emacs"}, {"binary", "no-conversion"},
+};
+
+/* (coding-system-base CODING-SYSTEM): CODING-SYSTEM with no end of
+   line, under the name the alias stands for. */
+static mval Fcoding_system_base(mrt *rt, int nargs, mval *args)
+{
+  if (NILP(args[0]))
+    return Qno_conversion;
+  CHECK_SYMBOL(rt, args[0]);
+  check_coding(rt, args[0]);
+  char name[64];
+  snprintf(name, sizeof name, "%s", symbol_name(rt, args[0]));
+  (void)(strip_suffix(name, "-unix") || strip_suffix(name, "-dos") || strip_suffix(name, "-mac"));
+  for (size_t i = 0; i < sizeof base_names / sizeof base_names[0]; i++)
+    if (strcmp(name, base_names[i].alias) == 0)
+      return intern(rt, base_names[i].base);
+  for (size_t i = 0; i < sizeof eol_bases / sizeof eol_bases[0]; i++)
+    if (strcmp(name, eol_bases[i].alias) == 0)
+      return intern(rt, eol_bases[i].base);
+  return intern(rt, name);
+}
+
 static mval Fcheck_coding_system(mrt *rt, int nargs, mval *args)
 {
   if (!NILP(args[0]))
@@ -577,6 +604,7 @@ static const struct subr_def coding_subrs[] = {
   {"decode-coding-string", Fdecode_coding_string, 2, 4},
   {"coding-system-p", Fcoding_system_p, 1, 1},
   {"check-coding-system", Fcheck_coding_system, 1, 1},
+  {"coding-system-base", Fcoding_system_base, 1, 1},
 };
 
 void coding_init(mrt *rt)
