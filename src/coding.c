@@ -174,6 +174,28 @@ static void encode_char(struct strbuf *b, int c, struct coding coding)
 }
 
 
+static int utf8_char_at(const uint8_t *in, size_t n, size_t i, int *len);
+
+/* The character at byte OFF of STRING to encode, its length in *LEN.
+   As Emacs, a unibyte string's bytes are read as its internal form
+   would be: UTF-8 where they spell it, else raw bytes. */
+static int encoded_char_at(mval string, int64_t off, int *len)
+{
+  if (STRING_MULTIBYTE_P(string))
+    return string_decode(string, off, len);
+  const uint8_t *data = XSTRING(string)->data;
+  size_t n = (size_t)XSTRING(string)->nbytes;
+  int c = utf8_char_at(data, n, (size_t)off, len);
+  if (c >= 0)
+    return c;
+  bool two_byte_raw = (data[off] & 0xFE) == 0xC0 && (size_t)off + 1 < n &&
+                      (data[off + 1] & 0xC0) == 0x80;
+  *len = two_byte_raw ? 2 : 1;
+  if (two_byte_raw) /* how the internal form spells a raw byte */
+    return RAW_BYTE_BASE + (0x80 | (data[off] & 1) << 6 | (data[off + 1] & 0x3F));
+  return RAW_BYTE_BASE + data[off];
+}
+
 /* (encode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
 {
@@ -187,12 +209,9 @@ static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
   encode_signature(&b, c);
-  bool unibyte = !STRING_MULTIBYTE_P(args[0]);
   for (int64_t off = 0; off < XSTRING(args[0])->nbytes;) {
-    int len, ch = string_decode(args[0], off, &len);
+    int len, ch = encoded_char_at(args[0], off, &len);
     off += len;
-    if (unibyte && ch >= 0x80)
-      ch = RAW_BYTE_BASE + ch;
     if (ch == '\n' && c.eol == EOL_DOS)
       encode_char(&b, '\r', c);
     encode_char(&b, ch == '\n' && c.eol == EOL_MAC ? '\r' : ch, c);

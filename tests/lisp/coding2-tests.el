@@ -127,6 +127,16 @@
   (should (equal (coding2-tests--decode '(13 10 13 128 97) 'utf-8)
                  '((10 13 #x3fff80 97) utf-8-dos t))))
 
+(ert-deftest coding2-encode-unibyte-source ()
+  ;; A unibyte string's bytes read as Emacs's internal form would be.
+  (dolist (case '((utf-16le "\303\251" (233 0)) (utf-16le "(\305\205" (40 0 69 1))
+                  (utf-16le "\305" (32 0)) (utf-16le "\301\277" (32 0))
+                  (latin-1 "\303\251" (233)) (latin-1 "\301\277" (255))
+                  (us-ascii "\303\251" (63)) (utf-8 "\377a" (255 97))
+                  (raw-text "\200\200" (128 128))))
+    (should (equal (append (encode-coding-string (cadr case) (car case)) nil)
+                   (nth 2 case)))))
+
 (ert-deftest coding2-round-trips ()
   (let ((text (string ?a 0 ?\n #xe9 #x3b1 #xffff #x10000 #x10ffff ?z)))
     (dolist (coding '(utf-16 utf-16le utf-16be utf-16-le utf-16-be utf-8-with-signature
