@@ -178,16 +178,21 @@ static int utf8_char_at(const uint8_t *in, size_t n, size_t i, int *len);
 
 /* The character at byte OFF of STRING to encode, its length in *LEN.
    As Emacs, a unibyte string's bytes are read as its internal form
-   would be: UTF-8 where they spell it, else raw bytes. */
-static int encoded_char_at(mval string, int64_t off, int *len)
+   would be: UTF-8 where they spell it, else raw bytes; or all as raw
+   bytes when the coding is raw text (AS_BYTES). */
+static int encoded_char_at(mval string, int64_t off, int *len, bool as_bytes)
 {
   if (STRING_MULTIBYTE_P(string))
     return string_decode(string, off, len);
   const uint8_t *data = XSTRING(string)->data;
   size_t n = (size_t)XSTRING(string)->nbytes;
-  int c = utf8_char_at(data, n, (size_t)off, len);
+  int c = as_bytes ? -1 : utf8_char_at(data, n, (size_t)off, len);
   if (c >= 0)
     return c;
+  if (as_bytes) {
+    *len = 1;
+    return data[off] < 0x80 ? data[off] : RAW_BYTE_BASE + data[off];
+  }
   bool two_byte_raw = (data[off] & 0xFE) == 0xC0 && (size_t)off + 1 < n &&
                       (data[off + 1] & 0xC0) == 0x80;
   *len = two_byte_raw ? 2 : 1;
@@ -210,7 +215,7 @@ static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
   size_t depth = strbuf_protect(rt, &b);
   encode_signature(&b, c);
   for (int64_t off = 0; off < XSTRING(args[0])->nbytes;) {
-    int len, ch = encoded_char_at(args[0], off, &len);
+    int len, ch = encoded_char_at(args[0], off, &len, c.charset == CS_RAW);
     off += len;
     if (ch == '\n' && c.eol == EOL_DOS)
       encode_char(&b, '\r', c);

@@ -133,7 +133,7 @@
                   (utf-16le "\305" (32 0)) (utf-16le "\301\277" (32 0))
                   (latin-1 "\303\251" (233)) (latin-1 "\301\277" (255))
                   (us-ascii "\303\251" (63)) (utf-8 "\377a" (255 97))
-                  (raw-text "\200\200" (128 128))))
+                  (raw-text "\200\200" (128 128)) (raw-text "\222\300\260" (146 192 176))))
     (should (equal (append (encode-coding-string (cadr case) (car case)) nil)
                    (nth 2 case)))))
 
