@@ -85,4 +85,48 @@ or into the buffer DESTINATION at its point, or, when DESTINATION is t,
 as the string returned.  Else return the encoded text's length."
   (fns--code-region #'encode-coding-string start end coding-system destination))
 
+;; encode-coding-char is Lisp in Emacs too (mule-cmds.el).  It encodes
+;; the character alone and doubled, and takes the doubled form up to
+;; where the two encodings stop agreeing from the end, after any byte
+;; order mark; marrow's coding systems leave nothing after the text,
+;; but the arithmetic is kept for its results at the edges (a
+;; character whose encoding repeats its mark's bytes; utf-8-auto, whose
+;; mark is never written, failing as in Emacs).
+
+(defun fns--char-encodable-p (base char)
+  "Whether the coding system BASE (a `coding-system-base') encodes CHAR."
+  (cond ((< char 128) t)
+        ((memq base '(raw-text no-conversion)) t)
+        ((memq base '(utf-8-emacs prefer-utf-8)) (< char #x3FFF80))
+        ((eq base 'iso-latin-1) (< char 256))
+        ((memq base '(us-ascii undecided)) nil)
+        (t (<= char #x10FFFF))))
+
+(defun fns--signature-length (base)
+  "How many bytes of byte order mark coding system BASE writes, or nil."
+  (cond ((memq base '(utf-8-with-signature utf-8-auto)) 3)
+        ((memq base '(utf-16 utf-16le-with-signature utf-16be-with-signature)) 2)))
+
+(defun encode-coding-char (char coding-system &optional charset)
+  "The bytes CODING-SYSTEM encodes CHAR into, as a unibyte string; nil
+when CODING-SYSTEM cannot encode CHAR.  CHARSET, if non-nil, is the
+charset to prefer."
+  (let* ((once (string char))
+         (twice (string char char))
+         (base (coding-system-base coding-system))
+         (mark (fns--signature-length base)))
+    (cond ((and (< char 128) (not mark))
+           (encode-coding-string once coding-system))
+          ((fns--char-encodable-p base char)
+           (when charset
+             (put-text-property 0 1 'charset charset once)
+             (put-text-property 0 2 'charset charset twice))
+           (let* ((one (encode-coding-string once coding-system))
+                  (two (encode-coding-string twice coding-system))
+                  (end1 (length one))
+                  (end2 (length two)))
+             (while (and (> end1 0) (= (aref one (1- end1)) (aref two (1- end2))))
+               (setq end1 (1- end1) end2 (1- end2)))
+             (substring two (or mark 0) end2))))))
+
 ;;; fns.el ends here

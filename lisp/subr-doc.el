@@ -1135,6 +1135,9 @@ value, or (FROM . TO), whose first character's value is returned.")
     (check-coding-system "CODING-SYSTEM"
      "CODING-SYSTEM if it is nil or a coding system marrow knows; else
 signal `coding-system-error'.")
+    (coding-system-base "CODING-SYSTEM"
+     "CODING-SYSTEM without its end of line, under the name of the coding
+system it is an alias of; `no-conversion' for nil.")
     (interactive-form "CMD"
      "The (interactive SPEC) form that makes CMD a command, or nil when it
 is none: CMD's `interactive-form' property, or that of a symbol its

@@ -3004,9 +3004,10 @@ for case-sensitively.")
   "The value major modes for text give `require-final-newline'.")
 (defvar-local require-final-newline nil
   "Non-nil means a saved file ends with a newline: t adds one silently.")
-;; fns.c functions marrow writes in Lisp (lisp/fns.el).
+;; fns.c functions marrow writes in Lisp (lisp/fns.el), and mule-cmds.el's
+;; encode-coding-char.
 (dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
-             decode-coding-region encode-coding-region))
+             decode-coding-region encode-coding-region encode-coding-char))
   (autoload f "fns"))
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")

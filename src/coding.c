@@ -1,6 +1,6 @@
 /*
-** coding.c -- layer 5: encoding and decoding strings (utf-8, latin-1,
-** us-ascii, binary and their -unix/-dos/-mac variants).
+** coding.c -- layer 5: encoding and decoding strings (utf-8, utf-16,
+** latin-1, us-ascii, binary and their -unix/-dos/-mac variants).
 **
 ** Invariants:
 **   - Encoding yields a unibyte string of bytes.  Decoding takes a
@@ -20,23 +20,41 @@
 
 #define RAW_BYTE_BASE RAW_BYTE_CHAR(0)
 
-enum charset { CS_UTF8, CS_LATIN1, CS_ASCII, CS_RAW };
+enum charset { CS_UTF8, CS_LATIN1, CS_ASCII, CS_RAW, CS_UTF16 };
+
+/* Flags of a coding system beyond its charset. */
+enum {
+  CF_SIGNATURE = 1, /* writes a byte order mark; reading skips one */
+  CF_LITTLE = 2,    /* UTF-16 little endian */
+  CF_AUTO = 4,      /* a mark, if any, picks the coding to read with */
+};
 enum eol { EOL_UNDECIDED, EOL_UNIX, EOL_DOS, EOL_MAC };
 
 struct coding {
   enum charset charset;
   enum eol eol;
   bool undecided; /* undecided or prefer-utf-8: the text picks the charset */
+  int flags;
 };
 
 static const struct {
   const char *name;
   enum charset charset;
+  int flags;
 } coding_names[] = {
-  {"utf-8", CS_UTF8},       {"utf-8-emacs", CS_UTF8},  {"prefer-utf-8", CS_UTF8},
-  {"mule-utf-8", CS_UTF8},  {"undecided", CS_UTF8},    {"emacs-internal", CS_UTF8},
-  {"latin-1", CS_LATIN1},   {"iso-latin-1", CS_LATIN1}, {"iso-8859-1", CS_LATIN1},
-  {"us-ascii", CS_ASCII},   {"ascii", CS_ASCII},       {"raw-text", CS_RAW},
+  {"utf-8", CS_UTF8, 0},       {"utf-8-emacs", CS_UTF8, 0},   {"prefer-utf-8", CS_UTF8, 0},
+  {"mule-utf-8", CS_UTF8, 0},  {"undecided", CS_UTF8, 0},     {"emacs-internal", CS_UTF8, 0},
+  {"latin-1", CS_LATIN1, 0},   {"iso-latin-1", CS_LATIN1, 0}, {"iso-8859-1", CS_LATIN1, 0},
+  {"us-ascii", CS_ASCII, 0},   {"ascii", CS_ASCII, 0},        {"raw-text", CS_RAW, 0},
+  {"utf-8-with-signature", CS_UTF8, CF_SIGNATURE},
+  {"utf-8-auto", CS_UTF8, CF_AUTO},
+  {"utf-16", CS_UTF16, CF_SIGNATURE | CF_AUTO},
+  {"utf-16be", CS_UTF16, 0},
+  {"utf-16le", CS_UTF16, CF_LITTLE},
+  {"utf-16-be", CS_UTF16, CF_SIGNATURE},
+  {"utf-16be-with-signature", CS_UTF16, CF_SIGNATURE},
+  {"utf-16-le", CS_UTF16, CF_SIGNATURE | CF_LITTLE},
+  {"utf-16le-with-signature", CS_UTF16, CF_SIGNATURE | CF_LITTLE},
 };
 
 /* Other names of raw-text-unix. */
@@ -64,6 +82,7 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
            : strip_suffix(base, "-mac") ? EOL_MAC
                                          : EOL_UNDECIDED;
   c->undecided = false;
+  c->flags = 0;
   for (size_t i = 0; i < sizeof raw_unix_names / sizeof raw_unix_names[0]; i++)
     if (c->eol == EOL_UNDECIDED && strcmp(base, raw_unix_names[i]) == 0) {
       c->charset = CS_RAW;
@@ -73,6 +92,7 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
   for (size_t i = 0; i < sizeof coding_names / sizeof coding_names[0]; i++)
     if (strcmp(base, coding_names[i].name) == 0) {
       c->charset = coding_names[i].charset;
+      c->flags = coding_names[i].flags;
       c->undecided = !strcmp(base, "undecided") || !strcmp(base, "prefer-utf-8");
       return true;
     }
@@ -99,9 +119,47 @@ static void put_byte(struct strbuf *b, int byte)
   strbuf_put(b, &c, 1);
 }
 
-/* One character as bytes in CHARSET. */
-static void encode_char(struct strbuf *b, int c, enum charset cs)
+static void put_utf16_unit(struct strbuf *b, int unit, bool little)
 {
+  put_byte(b, little ? unit & 0xFF : unit >> 8);
+  put_byte(b, little ? unit >> 8 : unit & 0xFF);
+}
+
+/* C in UTF-16: beyond Unicode (raw bytes too) it has no code, and a
+   space stands for it, as in Emacs; a lone surrogate goes as it is. */
+static void encode_utf16_char(struct strbuf *b, int c, bool little)
+{
+  if (c > 0x10FFFF)
+    c = ' ';
+  if (c < 0x10000) {
+    put_utf16_unit(b, c, little);
+    return;
+  }
+  put_utf16_unit(b, 0xD800 + ((c - 0x10000) >> 10), little);
+  put_utf16_unit(b, 0xDC00 + ((c - 0x10000) & 0x3FF), little);
+}
+
+static const uint8_t utf8_signature[] = { 0xEF, 0xBB, 0xBF };
+
+/* The byte order mark that starts text in coding C, if it has one. */
+static void encode_signature(struct strbuf *b, struct coding c)
+{
+  if (!(c.flags & CF_SIGNATURE))
+    return;
+  if (c.charset == CS_UTF16)
+    put_utf16_unit(b, 0xFEFF, c.flags & CF_LITTLE);
+  else
+    strbuf_put(b, (const char *)utf8_signature, sizeof utf8_signature);
+}
+
+/* One character as bytes in coding C. */
+static void encode_char(struct strbuf *b, int c, struct coding coding)
+{
+  enum charset cs = coding.charset;
+  if (cs == CS_UTF16) {
+    encode_utf16_char(b, c, coding.flags & CF_LITTLE);
+    return;
+  }
   if (c >= RAW_BYTE_BASE + 0x80) {
     put_byte(b, c - RAW_BYTE_BASE);
     return;
@@ -116,6 +174,33 @@ static void encode_char(struct strbuf *b, int c, enum charset cs)
 }
 
 
+static int utf8_char_at(const uint8_t *in, size_t n, size_t i, int *len);
+
+/* The character at byte OFF of STRING to encode, its length in *LEN.
+   As Emacs, a unibyte string's bytes are read as its internal form
+   would be: UTF-8 where they spell it, else raw bytes; or all as raw
+   bytes when the coding is raw text (AS_BYTES). */
+static int encoded_char_at(mval string, int64_t off, int *len, bool as_bytes)
+{
+  if (STRING_MULTIBYTE_P(string))
+    return string_decode(string, off, len);
+  const uint8_t *data = XSTRING(string)->data;
+  size_t n = (size_t)XSTRING(string)->nbytes;
+  int c = as_bytes ? -1 : utf8_char_at(data, n, (size_t)off, len);
+  if (c >= 0)
+    return c;
+  if (as_bytes) {
+    *len = 1;
+    return data[off] < 0x80 ? data[off] : RAW_BYTE_BASE + data[off];
+  }
+  bool two_byte_raw = (data[off] & 0xFE) == 0xC0 && (size_t)off + 1 < n &&
+                      (data[off + 1] & 0xC0) == 0x80;
+  *len = two_byte_raw ? 2 : 1;
+  if (two_byte_raw) /* how the internal form spells a raw byte */
+    return RAW_BYTE_BASE + (0x80 | (data[off] & 1) << 6 | (data[off + 1] & 0x3F));
+  return RAW_BYTE_BASE + data[off];
+}
+
 /* (encode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
 {
@@ -128,12 +213,13 @@ static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
   set_symbol_value(rt, Qlast_coding_system_used, args[1]);
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
+  encode_signature(&b, c);
   for (int64_t off = 0; off < XSTRING(args[0])->nbytes;) {
-    int len, ch = string_decode(args[0], off, &len);
+    int len, ch = encoded_char_at(args[0], off, &len, c.charset == CS_RAW);
     off += len;
     if (ch == '\n' && c.eol == EOL_DOS)
-      put_byte(&b, '\r');
-    encode_char(&b, ch == '\n' && c.eol == EOL_MAC ? '\r' : ch, c.charset);
+      encode_char(&b, '\r', c);
+    encode_char(&b, ch == '\n' && c.eol == EOL_MAC ? '\r' : ch, c);
   }
   return strbuf_release(rt, &b, true, depth);
 }
@@ -179,6 +265,28 @@ static void decode_utf8_char(struct strbuf *b, const uint8_t *in, size_t n, size
   }
   put_char(b, c);
   *i += (size_t)len;
+}
+
+/* Decodes IN[*I], the byte after a lone CR in UTF-8 with DOS ends of
+   line named (not detected), into B, advancing *I, when it starts no
+   valid character; false when it does.  As Emacs, which reads that
+   byte ahead looking for an LF: it is lost, and the byte after it goes
+   as a character of its own, an LF there taking the place of the CR. */
+static bool bad_byte_after_cr(struct strbuf *b, const uint8_t *in, size_t n, size_t *i)
+{
+  int len;
+  if (in[*i] < 0x80 || utf8_char_at(in, n, *i, &len) >= 0)
+    return false;
+  if (*i + 1 == n) {
+    *i += 1;
+    return true;
+  }
+  int next = in[*i + 1];
+  if (next == '\n')
+    b->len--; /* the CR, one byte */
+  put_char(b, next < 0x80 ? next : RAW_BYTE_BASE + next);
+  *i += 2;
+  return true;
 }
 
 /* What Emacs's detection sees in bytes to decode. */
@@ -232,7 +340,8 @@ static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct sca
 {
   if (c.undecided && s->non_ascii)
     coding = coding_with_eol(rt, intern(rt, latin1_text(s) ? "iso-latin-1" : "utf-8"), c.eol);
-  bool detect = s->non_ascii || s->has_cr || !strcmp(symbol_name(rt, coding), "prefer-utf-8");
+  bool detect = s->non_ascii || s->has_cr || c.flags & (CF_SIGNATURE | CF_AUTO) ||
+                !strcmp(symbol_name(rt, coding), "prefer-utf-8");
   if (c.eol != EOL_UNDECIDED || s->eol == EOL_UNDECIDED || !detect)
     return coding;
   return coding_with_eol(rt, coding, s->eol);
@@ -246,6 +355,136 @@ static void mark_latin1(mrt *rt, mval decoded)
   textprop_string_set(rt, decoded, make_fixnum(0), make_fixnum(XSTRING(decoded)->nchars), plist);
 }
 
+/* The UTF-16 at IN[0..N) as characters into CHARS (room for N + 1),
+   their count returned.  IN holds bytes, or as the negated code a
+   character of a multibyte string that no byte spells, which goes
+   as it is.  As Emacs: a high surrogate not followed by a low one gives
+   its two bytes as characters, one pending at the end is dropped, and
+   an odd last byte is a character of its own.  With DOS ends of line
+   named (not detected), a CR with less than a unit after it ends the
+   decoding. */
+static size_t utf16_chars(const int *in, size_t n, bool little, bool dos, int *chars)
+{
+  size_t i = 0, out = 0;
+  int surrogate = 0;
+  while (i + 1 < n) {
+    if (in[i] < 0 || in[i + 1] < 0) {
+      if (in[i] >= 0)
+        chars[out++] = in[i] < 0x80 ? in[i] : RAW_BYTE_BASE + in[i];
+      chars[out++] = -in[i + (in[i] >= 0)];
+      i += 1 + (in[i] >= 0);
+      continue;
+    }
+    int unit = little ? in[i] | in[i + 1] << 8 : in[i] << 8 | in[i + 1];
+    if (dos && unit == '\r' && n - i < 4) {
+      /* As Emacs: dropped after a CR, else left as bytes. */
+      i += out > 0 && chars[out - 1] == '\r' ? 2 : 0;
+      break;
+    }
+    i += 2;
+    if (surrogate && unit >= 0xDC00 && unit <= 0xDFFF) {
+      chars[out++] = 0x10000 + ((surrogate - 0xD800) << 10) + (unit - 0xDC00);
+      surrogate = 0;
+      continue;
+    }
+    if (surrogate) {
+      chars[out++] = little ? surrogate & 0xFF : surrogate >> 8;
+      chars[out++] = little ? surrogate >> 8 : surrogate & 0xFF;
+    }
+    /* As Emacs, a pending high surrogate stays pending past other
+       characters, its bytes repeated before each. */
+    if (unit >= 0xD800 && unit <= 0xDBFF)
+      surrogate = unit;
+    else
+      chars[out++] = unit;
+  }
+  for (; i < n; i++)
+    chars[out++] = in[i] < 0 ? -in[i] : in[i] < 0x80 ? in[i] : RAW_BYTE_BASE + in[i];
+  return out;
+}
+
+/* STRING as decoders read it (see utf16_chars), malloc'd and freed
+   when the specpdl unwinds past the caller's depth. */
+static int *string_to_units(mrt *rt, mval string, size_t *n)
+{
+  int64_t nbytes = XSTRING(string)->nbytes;
+  int *units = malloc(((size_t)nbytes + 1) * sizeof *units);
+  if (!units)
+    memory_full(rt);
+  free_on_unwind(rt, units);
+  bool multibyte = STRING_MULTIBYTE_P(string);
+  *n = 0;
+  for (int64_t off = 0; off < nbytes;) {
+    int len, c = string_decode(string, off, &len);
+    off += len;
+    bool byte = !multibyte || c < 0x80 || c >= RAW_BYTE_BASE;
+    units[(*n)++] = !byte ? -c : c >= RAW_BYTE_BASE ? c - RAW_BYTE_BASE : c;
+  }
+  return units;
+}
+
+/* The end of line decoded characters show, settled as for bytes in
+   scan_bytes. */
+static enum eol chars_eol(const int *chars, size_t n)
+{
+  bool lf = false, crlf = false, cr = false;
+  for (size_t i = 0; i < n; i++) {
+    lf |= chars[i] == '\n';
+    if (chars[i] == '\r') {
+      cr = true;
+      crlf |= i + 1 < n && chars[i + 1] == '\n';
+      i += i + 1 < n && chars[i + 1] == '\n';
+    }
+  }
+  return lf ? EOL_UNIX : crlf ? EOL_DOS : cr ? EOL_MAC : EOL_UNDECIDED;
+}
+
+/* The byte order mark starting IN[0..N) as a big-endian unit, or 0. */
+static int utf16_signature(const int *in, size_t n)
+{
+  int mark = n >= 2 && in[0] >= 0 && in[1] >= 0 ? in[0] << 8 | in[1] : 0;
+  return mark == 0xFEFF || mark == 0xFFFE ? mark : 0;
+}
+
+/* STRING decoded with UTF-16 coding C named CODING; sets
+   last-coding-system-used as Emacs does, naming the endianness a mark
+   showed to utf-16 (which, as Emacs, looks for one only in text of an
+   even length). */
+static mval decode_utf16(mrt *rt, mval string, mval coding, struct coding c)
+{
+  size_t n, depth = rt->specpdl_depth;
+  const int *in = string_to_units(rt, string, &n);
+  bool little = c.flags & CF_LITTLE;
+  int mark = c.flags & CF_SIGNATURE ? utf16_signature(in, n) : 0;
+  if (c.flags & CF_AUTO && n % 2)
+    mark = 0;
+  if (mark && c.flags & CF_AUTO) {
+    little = mark == 0xFFFE;
+    coding = intern(rt, little ? "utf-16le-with-signature" : "utf-16be-with-signature");
+    coding = coding_with_eol(rt, coding, c.eol);
+  }
+  if (mark && (c.flags & CF_AUTO || (mark == 0xFFFE) == little)) {
+    in += 2;
+    n -= 2;
+  }
+  int *chars = malloc((n + 1) * sizeof *chars);
+  if (!chars)
+    memory_full(rt);
+  free_on_unwind(rt, chars);
+  size_t nchars = utf16_chars(in, n, little, c.eol == EOL_DOS, chars);
+  enum eol eol = c.eol == EOL_UNDECIDED ? chars_eol(chars, nchars) : c.eol;
+  set_symbol_value(rt, Qlast_coding_system_used, coding_with_eol(rt, coding, eol));
+  struct strbuf b = {0};
+  strbuf_protect(rt, &b);
+  for (size_t i = 0; i < nchars; i++) {
+    bool crlf = i + 1 < nchars && chars[i + 1] == '\n';
+    if (chars[i] == '\r' && eol == EOL_DOS && crlf)
+      continue;
+    put_char(&b, chars[i] == '\r' && eol == EOL_MAC ? '\n' : chars[i]);
+  }
+  return string_to_multibyte(rt, strbuf_release(rt, &b, false, depth));
+}
+
 /* (decode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
 {
@@ -255,8 +494,21 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
     return args[0];
   }
   struct coding c = check_coding(rt, args[1]);
+  if (c.charset == CS_UTF16)
+    return decode_utf16(rt, args[0], args[1], c);
   size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
+  bool signed_utf8 = n >= 3 && !memcmp(in, utf8_signature, 3);
+  if (c.flags & CF_AUTO && scan_bytes(in, n).valid_utf8) {
+    /* utf-8-auto reads valid UTF-8 as utf-8, or as utf-8-with-signature
+       given a mark. */
+    mval base = intern(rt, signed_utf8 ? "utf-8-with-signature" : "utf-8");
+    args[1] = coding_with_eol(rt, base, c.eol);
+    c.flags = signed_utf8 ? CF_SIGNATURE | CF_AUTO : CF_AUTO;
+  }
+  signed_utf8 &= (c.flags & CF_SIGNATURE) != 0;
+  in += signed_utf8 ? 3 : 0;
+  n -= signed_utf8 ? 3 : 0;
   struct scan s = scan_bytes(in, n);
   set_symbol_value(rt, Qlast_coding_system_used, decoded_with(rt, args[1], c, &s));
   if (c.undecided && latin1_text(&s))
@@ -265,11 +517,18 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   struct strbuf b = {0};
   strbuf_protect(rt, &b);
   bool raw_bytes = false; /* raw text with bytes above 127 stays unibyte, as in Emacs */
+  bool after_bad = false;
   for (size_t i = 0; i < n;) {
     if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
       i += eol == EOL_DOS;
       in[i] = '\n';
     }
+    if (c.charset == CS_UTF8 && c.eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && !after_bad &&
+        bad_byte_after_cr(&b, in, n, &i)) {
+      after_bad = true;
+      continue;
+    }
+    after_bad = false;
     if (c.charset == CS_UTF8) {
       decode_utf8_char(&b, in, n, &i);
       continue;
@@ -304,6 +563,7 @@ static const struct {
 } eol_bases[] = {
   {"latin-1", "iso-latin-1"}, {"iso-8859-1", "iso-latin-1"}, {"ascii", "us-ascii"},
   {"mule-utf-8", "utf-8"},    {"emacs-internal", NULL},
+  {"utf-16-le", "utf-16le-with-signature"}, {"utf-16-be", "utf-16be-with-signature"},
 };
 
 /* CODING with its end of line settled as EOL, named as Emacs names it. */
@@ -329,6 +589,33 @@ mval coding_with_unix_eol(mrt *rt, mval coding)
   return NILP(coding) ? intern(rt, "raw-text-unix") : coding_with_eol(rt, coding, EOL_UNIX);
 }
 
+/* Coding systems whose base is not named after them, beyond eol_bases. */
+static const struct {
+  const char *alias, *base;
+} base_names[] = {
+  {"emacs-internal", "utf-8-emacs"}, {"binary", "no-conversion"},
+};
+
+/* (coding-system-base CODING-SYSTEM): CODING-SYSTEM with no end of
+   line, under the name the alias stands for. */
+static mval Fcoding_system_base(mrt *rt, int nargs, mval *args)
+{
+  if (NILP(args[0]))
+    return Qno_conversion;
+  CHECK_SYMBOL(rt, args[0]);
+  check_coding(rt, args[0]);
+  char name[64];
+  snprintf(name, sizeof name, "%s", symbol_name(rt, args[0]));
+  (void)(strip_suffix(name, "-unix") || strip_suffix(name, "-dos") || strip_suffix(name, "-mac"));
+  for (size_t i = 0; i < sizeof base_names / sizeof base_names[0]; i++)
+    if (strcmp(name, base_names[i].alias) == 0)
+      return intern(rt, base_names[i].base);
+  for (size_t i = 0; i < sizeof eol_bases / sizeof eol_bases[0]; i++)
+    if (strcmp(name, eol_bases[i].alias) == 0)
+      return intern(rt, eol_bases[i].base);
+  return intern(rt, name);
+}
+
 static mval Fcheck_coding_system(mrt *rt, int nargs, mval *args)
 {
   if (!NILP(args[0]))
@@ -341,6 +628,7 @@ static const struct subr_def coding_subrs[] = {
   {"decode-coding-string", Fdecode_coding_string, 2, 4},
   {"coding-system-p", Fcoding_system_p, 1, 1},
   {"check-coding-system", Fcheck_coding_system, 1, 1},
+  {"coding-system-base", Fcoding_system_base, 1, 1},
 };
 
 void coding_init(mrt *rt)
