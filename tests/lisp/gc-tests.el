@@ -80,7 +80,7 @@
   (let ((gc-cons-threshold 100000)
         (gc-cons-percentage 0.01)
         (before gcs-done))
-    (dotimes (i 200000) (list i i))
+    (dotimes (i 20000) (list i i))
     (should (> gcs-done before))))
 
 (ert-deftest gc-bignum-churn ()
