@@ -3374,7 +3374,6 @@ static node *analyse_call(struct actx *A, mval form)
 static mval expand_or_keep(mrt *rt, mval form, mval env,
                            mval (*expand)(mrt *, mval, mval), mval *error);
 static void note_eager_failure(mrt *rt, mval error);
-static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error);
 
 static mval macroexpand_once(mrt *rt, mval form, mval env)
 {
@@ -4806,7 +4805,7 @@ static mval macroexpand_all_or_defer(mrt *rt, mval form, mval env)
 /* FN(A, B), or Qunbound should it signal, its error then in *ERROR
    (else nil); memory running out is signalled on, being no property of
    A or B. */
-static mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error)
+mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error)
 {
   struct handler h;
   handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);

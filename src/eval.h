@@ -20,6 +20,10 @@ mval eval_toplevel_form(mrt *rt, mval form, bool lexical);
 mval funcall(mrt *rt, mval fn, int nargs, mval *args);
 mval call0(mrt *rt, mval fn);
 mval call1(mrt *rt, mval fn, mval a);
+
+/* FN(A, B), or Qunbound should it signal, its error then in *ERROR
+   (else nil); memory running out is signalled on. */
+mval call_or_fail(mrt *rt, mval (*fn)(mrt *, mval, mval), mval a, mval b, mval *error);
 mval call2(mrt *rt, mval fn, mval a, mval b);
 mval call3(mrt *rt, mval fn, mval a, mval b, mval c);
 /* Non-nil when FN is callable. */

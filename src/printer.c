@@ -1528,6 +1528,12 @@ static bool list_length_is(mval list, int n)
   return n == 0 && NILP(list);
 }
 
+static mval substitute_keys(mrt *rt, mval msg, mval unused)
+{
+  (void)unused;
+  return call1(rt, Qsubstitute_command_keys, msg);
+}
+
 /* An error symbol's message after substitute-command-keys, as Emacs
    prints it: only a message that could change beyond its quotes goes
    to Lisp (one with a backslash, or a character), so that printing an
@@ -1539,16 +1545,8 @@ static mval substituted_message(mrt *rt, mval msg)
                                  : FIXNUMP(msg);
   if (!needs_lisp || NILP(XSYMBOL(rt, Qsubstitute_command_keys)->function))
     return msg;
-  struct handler h;
-  handler_push(rt, &h, HANDLER_CONDITION_CASE, Qt);
-  if (setjmp(h.jmp) != 0) {
-    if (is_memory_full_error(rt, h.value))
-      mrt_signal_object(rt, h.value);
-    return msg;
-  }
-  mval subs = call1(rt, Qsubstitute_command_keys, msg);
-  handler_pop(rt, &h);
-  return NILP(subs) ? msg : subs;
+  mval error, subs = call_or_fail(rt, substitute_keys, msg, Qnil, &error);
+  return subs == Qunbound || NILP(subs) ? msg : subs;
 }
 
 /* Emacs's print_error_message: the message, then the data items
