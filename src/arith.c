@@ -52,6 +52,15 @@ static inline void check_integer_or_marker(mrt *rt, mval x)
 {
   CHECK_TYPE(rt, INTEGERP(x), Qinteger_or_marker_p, x);
 }
+/* The bitwise operations take markers too.  As in Emacs, a bad first
+   argument is named by integer-or-marker-p, a later one by
+   number-or-marker-p unless it is a float. */
+static mval bitwise_arg(mrt *rt, mval x, bool first)
+{
+  x = MARKERP(x) || !first ? number_arg(rt, x) : x;
+  check_integer_or_marker(rt, x);
+  return x;
+}
 static inline void check_float(mrt *rt, mval x)
 {
   CHECK_TYPE(rt, FLOATP(x), Qfloatp, x);
@@ -340,30 +349,35 @@ static mval integer_quotient(mrt *rt, mval a, mval b)
   return integer_binop(rt, mpz_tdiv_q, a, b);
 }
 
-/* (/ N D...): integer division truncates; if any argument is a float,
-   every step is a float division (Emacs scans for floats first). */
+/* (/ N D...): integer division truncates; a float among the third and
+   later arguments makes every step a float division, as Emacs scans
+   them first.  Otherwise the steps go left to right, so a zero divisor
+   signals arith-error before a later argument is checked. */
 static mval Fquo(mrt *rt, int nargs, mval *args)
 {
   args = numbers_of(rt, nargs, args);
-  bool any_float = false;
-  for (int i = 0; i < nargs; i++) {
-    check_number(rt, args[i]);
-    any_float |= FLOATP(args[i]);
-  }
-  if (any_float) {
-    double acc = to_double(args[0]);
-    if (nargs == 1)
-      return make_float(rt, 1.0 / acc);
-    for (int i = 1; i < nargs; i++)
-      acc /= to_double(args[i]);
-    return make_float(rt, acc);
-  }
-  if (nargs == 1)
-    return integer_quotient(rt, make_fixnum(1), args[0]);
   mval acc = args[0];
-  for (int i = 1; i < nargs; i++)
+  check_number(rt, acc);
+  if (nargs == 1)
+    return FLOATP(acc) ? make_float(rt, 1.0 / XFLOAT(acc)) : integer_quotient(rt, make_fixnum(1), acc);
+  bool float_later = false;
+  for (int i = 2; i < nargs; i++)
+    float_later |= FLOATP(args[i]);
+  int i = 1;
+  for (; i < nargs && !float_later && !FLOATP(acc); i++) {
+    check_number(rt, args[i]);
+    if (FLOATP(args[i]))
+      break;
     acc = integer_quotient(rt, acc, args[i]);
-  return acc;
+  }
+  if (i == nargs)
+    return acc;
+  double d = to_double(acc);
+  for (; i < nargs; i++) {
+    check_number(rt, args[i]);
+    d /= to_double(args[i]);
+  }
+  return make_float(rt, d);
 }
 
 /* Remainder of integers: truncating (sign of the dividend) for %,
@@ -770,8 +784,7 @@ static mval bitwise_fold(mrt *rt, int nargs, mval *args, mval identity, int op)
   static const mpz_binop mpz_ops[3] = {mpz_and, mpz_ior, mpz_xor};
   mval acc = identity;
   for (int i = 0; i < nargs; i++) {
-    mval x = args[i];
-    check_integer_or_marker(rt, x);
+    mval x = bitwise_arg(rt, args[i], i == 0);
     if (both_fixnums(acc, x))
       acc = op == 0 ? (acc & x) : op == 1 ? (acc | x) : (acc ^ x);
     else

@@ -498,6 +498,7 @@ static struct buffer_state *state(mrt *rt) { return rt->buffers; }
 
 mval current_buffer(mrt *rt) { return state(rt)->current; }
 static struct buffer *cur(mrt *rt) { return XBUFFER(state(rt)->current); }
+bool buffer_current_unibyte_p(mrt *rt) { return unibyte_text_p(rt, cur(rt)); }
 static bool live_p(mval buffer) { return !NILP(XBUFFER(buffer)->name); }
 
 static mval check_buffer(mrt *rt, mval x)

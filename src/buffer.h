@@ -122,6 +122,8 @@ int64_t buffer_marker_position(mrt *rt, mval marker);
 bool buffer_bolp(mval buffer);
 /* The current buffer. */
 mval current_buffer(mrt *rt);
+/* Whether the current buffer holds unibyte text. */
+bool buffer_current_unibyte_p(mrt *rt);
 /* kill-all-local-variables's end: the current buffer's major-mode,
    mode-name and buffer-invisibility-spec as in a new buffer. */
 void buffer_reset_mode(mrt *rt);

@@ -387,11 +387,12 @@ static int64_t check_slot_index(mrt *rt, mval v, mval idx)
   return i;
 }
 
-/* The index of ARRAY[IDX] after checking both, as aref and aset do. */
+/* The index of ARRAY[IDX] after checking both, as aref and aset do:
+   the index first, so (aref 0 nil) names fixnump as in Emacs. */
 static int64_t check_array_index(mrt *rt, mval array, mval idx)
 {
-  CHECK_TYPE(rt, ARRAYP(array) || RECORDP(array), Qarrayp, array);
   int64_t i = check_fixnum(rt, idx);
+  CHECK_TYPE(rt, ARRAYP(array) || RECORDP(array), Qarrayp, array);
   int64_t len = STRINGP(array)        ? XSTRING(array)->nchars
                 : BOOL_VECTOR_P(array) ? BOOL_VECTOR_LENGTH(array)
                                        : vl_length(array);
@@ -402,6 +403,7 @@ static int64_t check_array_index(mrt *rt, mval array, mval idx)
 
 static mval Faref(mrt *rt, int n, mval *a)
 {
+  check_fixnum(rt, a[1]);
   if (CHAR_TABLE_P(a[0]))
     return chartab_ref(rt, a[0], a[1]);
   if (COMPILEDP(a[0])) /* aref only: aset wants an array */
@@ -414,6 +416,7 @@ static mval Faref(mrt *rt, int n, mval *a)
 
 static mval Faset(mrt *rt, int n, mval *a)
 {
+  check_fixnum(rt, a[1]);
   if (CHAR_TABLE_P(a[0])) {
     chartab_set(rt, a[0], a[1], a[2]);
     return a[2];

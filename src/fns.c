@@ -490,44 +490,47 @@ static mval aref_checked(mrt *rt, mval array, mval idx)
   return STRINGP(array) ? make_fixnum(string_char_at(array, i)) : AREF(array, i);
 }
 
+/* subr.el's last, butlast and nbutlast compare their count N with >= and
+   <, so any number passes there; only nthcdr, reached with a float
+   count, insists on an integer. */
+static bool count_less(mrt *rt, mval a, mval b) { return arith_compare(rt, a, b) == -1; }
+static bool count_positive(mrt *rt, mval n) { return arith_compare(rt, n, make_fixnum(0)) == 1; }
+
 static mval Flast(mrt *rt, int n, mval *a)
 {
-  mval list = closure_list_view(rt, a[0]);
-  int64_t m = safe_length(list);
-  if (NILP(a[1]))
-    return NILP(list) ? Qnil : nthcdr(rt, make_fixnum(m - 1), list);
-  int64_t k = check_count(rt, a[1]);
-  if (k < 0)
+  mval list = closure_list_view(rt, a[0]), count = a[1];
+  if (NILP(count))
+    return NILP(list) ? Qnil : nthcdr(rt, make_fixnum(safe_length(list) - 1), list);
+  int sign = arith_compare(rt, count, make_fixnum(0));
+  if (sign != 0 && sign != 1)
     return Qnil;
-  return k < m ? nthcdr(rt, make_fixnum(m - k), list) : list;
+  mval m = make_fixnum(safe_length(list));
+  return count_less(rt, count, m) ? nthcdr(rt, arith_sub2(rt, m, count), list) : list;
 }
 
-/* (nbutlast LIST N) as subr.el: cut the last N conses off in place. */
 static mval nbutlast(mrt *rt, mval arg, mval count)
 {
   mval list = closure_list_view(rt, arg);
-  int64_t m = sequence_length(rt, list);
-  int64_t k = NILP(count) ? 1 : check_count(rt, count);
-  if (k >= m)
+  mval m = make_fixnum(sequence_length(rt, list));
+  if (NILP(count))
+    count = make_fixnum(1);
+  if (!count_less(rt, count, m))
     return Qnil;
   rt->list_edits++;
-  if (k > 0)
-    gc_setcdr(rt->gc, nthcdr(rt, make_fixnum(m - 1 - k), list), Qnil);
+  if (count_positive(rt, count))
+    gc_setcdr(rt->gc, nthcdr(rt, arith_sub2(rt, arith_sub1(rt, m), count), list), Qnil);
   return arg;
 }
 
 static mval copy_list(mrt *rt, mval list);
+static mval Fcopy_sequence(mrt *rt, int n, mval *a);
 
 static mval Fnbutlast(mrt *rt, int n, mval *a) { return nbutlast(rt, a[0], a[1]); }
 static mval Fbutlast(mrt *rt, int n, mval *a)
 {
-  if (!NILP(a[1]) && check_count(rt, a[1]) <= 0)
+  if (!NILP(a[1]) && !count_positive(rt, a[1]) && arith_compare(rt, a[1], make_fixnum(0)) != ARITH_UNORDERED)
     return a[0];
-  /* Emacs copies ARG with copy-sequence first, naming a non-sequence
-     by `sequencep' */
-  if (!CONSP(a[0]) && !NILP(a[0]))
-    sequence_length(rt, a[0]);
-  return nbutlast(rt, copy_list(rt, a[0]), a[1]);
+  return nbutlast(rt, Fcopy_sequence(rt, 1, a), a[1]);
 }
 
 /* ================================================================== */
@@ -1148,10 +1151,14 @@ static mval Fnumber_sequence(mrt *rt, int n, mval *a)
     return list1(rt, from);
   if (arith_compare(rt, inc, make_fixnum(0)) == 0)
     mrt_error(rt, "The increment can not be zero");
-  int sign = arith_compare(rt, inc, make_fixnum(0));
+  /* A NaN compares unordered: the sequence then ends, as subr.el's <= and >= do. */
+  int past = arith_compare(rt, inc, make_fixnum(0)) == 1 ? 1 : -1;
   struct list_builder b = { Qnil, Qnil };
   mval next = from;
-  for (int64_t k = 1; arith_compare(rt, next, to) * sign <= 0; k++) {
+  for (int64_t k = 1; ; k++) {
+    int c = arith_compare(rt, next, to);
+    if (c == past || c == ARITH_UNORDERED)
+      break;
     lb_add(rt, &b, next);
     int64_t step, sum;
     if (FIXNUMP(from) && FIXNUMP(inc) && !__builtin_mul_overflow(k, XFIXNUM(inc), &step) &&

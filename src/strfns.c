@@ -357,6 +357,9 @@ static int64_t concat_size(mrt *rt, int n, const mval *args, bool *multibyte)
 {
   int64_t as_multibyte = 0, as_unibyte = 0;
   bool mb = false;
+  for (int i = 0; i < n; i++) /* Emacs checks every argument before any element */
+    CHECK_TYPE(rt, STRINGP(args[i]) || CONSP(args[i]) || NILP(args[i]) || VECTORP(args[i]) ||
+               BOOL_VECTOR_P(args[i]), Qsequencep, args[i]);
   for (int i = 0; i < n; i++) {
     mval seq = args[i];
     if (STRINGP(seq)) {
@@ -367,7 +370,6 @@ static int64_t concat_size(mrt *rt, int n, const mval *args, bool *multibyte)
       if (BOOL_VECTOR_LENGTH(seq) > 0)
         wrong_type_argument(rt, Qintegerp, bool_vector_ref(seq, 0) ? Qt : Qnil);
     } else if (!NILP(seq)) {
-      CHECK_TYPE(rt, CONSP(seq) || VECTORP(seq), Qsequencep, seq);
       int64_t bytes = 0, r = 0;
       mb |= check_sequence_chars(rt, seq, &bytes, &r);
       as_multibyte += bytes;
@@ -486,17 +488,18 @@ static mval Fmake_string(mrt *rt, int n, mval *a)
 /* ================================================================== */
 
 /* Resolves FROM and TO (nil, negative from the end) against LEN into
-   [*b, *e); signals (args-out-of-range OBJ FROM TO) as Emacs does. */
+   [*b, *e); signals (args-out-of-range OBJ FROM TO) as Emacs does, and
+   names a bignum bound by integerp as Emacs's validate_subarray does. */
 static void check_range(mrt *rt, mval obj, mval from, mval to, int64_t len, int64_t *b, int64_t *e)
 {
   int64_t f = 0, t = len;
   if (!NILP(from)) {
-    CHECK_INTEGER(rt, from);
-    f = FIXNUMP(from) ? XFIXNUM(from) : INT64_MAX;
+    CHECK_TYPE(rt, FIXNUMP(from), Qintegerp, from);
+    f = XFIXNUM(from);
   }
   if (!NILP(to)) {
-    CHECK_INTEGER(rt, to);
-    t = FIXNUMP(to) ? XFIXNUM(to) : INT64_MAX;
+    CHECK_TYPE(rt, FIXNUMP(to), Qintegerp, to);
+    t = XFIXNUM(to);
   }
   if (f < 0)
     f += len;
@@ -748,14 +751,31 @@ static int64_t case_string_char(mval in, int64_t i, int64_t n, int how, bool in_
   return k + 1;
 }
 
+/* Emacs cases an integer below the modifier bits as the character in its
+   low bits, keeping the bits (M-a becomes M-A); larger integers come
+   back as they are, and so do bytes 128..255 in a unibyte buffer, where
+   they are raw bytes. */
+#define CHAR_MODIFIER_BITS 0xFC00000
+static mval case_convert_natnum(mrt *rt, mval obj, enum case_op op, const struct case_tables *t)
+{
+  int64_t n = XFIXNUM(obj);
+  if (n >= CHAR_MODIFIER_BITS)
+    return obj;
+  int flags = (int)(n & CHAR_MODIFIER_BITS), c = (int)(n & ~CHAR_MODIFIER_BITS);
+  if (c >= 0x80 && c < 0x100 && buffer_current_unibyte_p(rt))
+    return obj;
+  int cased = case_char(c, case_op_for(op, true), t);
+  return cased == c ? obj : make_fixnum(cased | flags);
+}
+
 /* Case changes can change byte lengths (i and dotless I, ÿ and Ÿ) and
    even lengths (ß and SS), so the result goes through a vector of
    characters, counted first. */
 static mval case_convert(mrt *rt, mval obj, enum case_op op)
 {
   struct case_tables t = case_tables_in_force(rt);
-  if (CHARACTERP(obj))
-    return make_fixnum(case_char((int)XFIXNUM(obj), case_op_for(op, true), &t));
+  if (FIXNUMP(obj) && XFIXNUM(obj) >= 0)
+    return case_convert_natnum(rt, obj, op, &t);
   CHECK_TYPE(rt, STRINGP(obj), Qchar_or_string_p, obj);
   mval in = sequence_to_vector(rt, obj);
   chars_keep_unibyte(rt, obj, in); /* only ASCII changes case in a unibyte string */
@@ -3373,10 +3393,11 @@ static void split_push(mrt *rt, struct splitter *sp, int64_t this_start, int64_t
 static mval Fsplit_string(mrt *rt, int n, mval *a)
 {
   mval string = a[0], separators = a[1];
-  CHECK_STRING(rt, string);
   struct splitter sp = { string, a[3], Qnil, NILP(separators) ? false : NILP(a[2]), Qnil };
   mval rexp = NILP(separators) ? make_cstring(rt, "[ \f\t\n\r\v]+") : separators;
-  if (!NILP(sp.trim)) {
+  CHECK_STRING(rt, rexp); /* string-match's order: the regexp, the string, then TRIM */
+  CHECK_STRING(rt, string);
+  if (STRINGP(sp.trim)) {
     mval parts[2] = { sp.trim, make_cstring(rt, "\\'") };
     sp.trim_end = concat_strings(rt, 2, parts);
   }
