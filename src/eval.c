@@ -785,8 +785,10 @@ static mval call_stack_at(mrt *rt, mval fn, int nargs, size_t base, SITE_PARAM)
   }
   if (CONSP(fn) && (XCAR(fn) == Qlambda || XCAR(fn) == Qclosure))
     return call_list_function(rt, fn, orig, nargs, base, site);
-  if (is_autoload(fn) && SYMBOLP(orig))
-    return call_stack_at(rt, autoload_do_load(rt, fn, orig, false), nargs, base, site);
+  if (is_autoload(fn) && SYMBOLP(orig)) { /* the frame names the symbol, as later calls do */
+    mval loaded = autoload_do_load(rt, fn, orig, false);
+    return call_stack_at(rt, indirect_function(rt, orig) == loaded ? orig : loaded, nargs, base, site);
+  }
   push_refused_call(rt, &bt, orig, nargs, base);
   xsignal1(rt, Qinvalid_function, orig);
 }

@@ -831,12 +831,12 @@ static void note_load_on_eager_trail(mrt *rt, mval path)
 /* Each form is evaluated as lexical-binding says at that point, as in
    Emacs's readevalloop; with PRINT_VALUES each value is printed, as
    prin1 does on standard output t, else as print does. */
-static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, const char *name,
+static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t *pos, const char *name,
                            bool print_values)
 {
   mval result = Qnil;
   for (;;) {
-    mval form = read_one(rt, text, len, &pos, name);
+    mval form = read_one(rt, text, len, pos, name);
     if (form == Qunbound)
       return result;
     result = eval_toplevel_form(rt, form, !NILP(variable_or_nil(rt, Qlexical_binding)));
@@ -847,7 +847,8 @@ static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, co
 
 mval load_eval_text(mrt *rt, const char *text, size_t len, const char *name)
 {
-  return eval_text_from(rt, text, len, 0, name, false);
+  size_t pos = 0;
+  return eval_text_from(rt, text, len, &pos, name, false);
 }
 
 void load_history_attach(mrt *rt, mval entry)
@@ -1077,8 +1078,10 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   note_load_on_eager_trail(rt, path);
   specbind(rt, intern(rt, "load-in-progress"), Qt);
   specbind(rt, Qmarrow__library_load, in_lisp_dir(rt, path) ? Qt : Qnil);
-  size_t start = skip_shebang(data, len);
-  specbind(rt, Qlexical_binding, file_lexically_bound(data, len, start) ? Qt : Qnil);
+  size_t pos = skip_shebang(data, len);
+  specbind(rt, Qlexical_binding, file_lexically_bound(data, len, pos) ? Qt : Qnil);
+  struct reader_stream stream = { data, len, &pos, sdata(path), NULL };
+  reader_stream_begin(rt, &stream);
   specbind(rt, Qlread__unescaped_character_literals, Qnil);
   record_unwind(rt, warn_unescaped_literals, file);
   load_history_begin(rt, path);
@@ -1088,7 +1091,7 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   struct bt_frame frame;
   if (!compiled)
     eval_push_frame(rt, &frame, intern(rt, "load-with-code-conversion"), 4, shown);
-  eval_text_from(rt, data, len, start, sdata(path), false);
+  eval_text_from(rt, data, len, &pos, sdata(path), false);
   if (!compiled)
     eval_pop_frame(rt, &frame);
   load_history_end(rt);

@@ -1303,12 +1303,42 @@ static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos)
   return v;
 }
 
+static void restore_reader_stream(mrt *rt, mval outer)
+{
+  rt->reader_stream = (struct reader_stream *)(uintptr_t)outer;
+}
+
+void reader_stream_begin(mrt *rt, struct reader_stream *s)
+{
+  s->outer = rt->reader_stream;
+  record_unwind(rt, restore_reader_stream, (mval)(uintptr_t)s->outer);
+  rt->reader_stream = s;
+  specbind(rt, Qstandard_input, Qmarrow__load_stream);
+}
+
+/* The loading file's next form; end-of-file at its end. */
+static mval read_from_reader_stream(mrt *rt)
+{
+  struct reader_stream *s = rt->reader_stream;
+  mval v = read_one(rt, s->text, s->len, s->pos, s->name);
+  if (v == Qunbound)
+    xsignal0(rt, Qend_of_file);
+  return v;
+}
+
 /* (read STREAM): a string, a buffer (from point, which moves past the
-   object) or a marker (which moves likewise).  nil and t would mean
-   the minibuffer, which batch marrow does not have. */
+   object), a marker (which moves likewise), a function, or t for
+   standard input (read-minibuffer's prompt in batch); nil means
+   standard-input's value. */
 static mval Fread(mrt *rt, int nargs, mval *args)
 {
   mval stream = args[0];
+  if (NILP(stream))
+    stream = find_symbol_value(rt, Qstandard_input);
+  if (stream == Qmarrow__load_stream && rt->reader_stream)
+    return read_from_reader_stream(rt);
+  if (NILP(stream) || stream == Qt || stream == Qunbound)
+    return call1(rt, intern(rt, "read-minibuffer"), make_cstring(rt, "Lisp expression: "));
   if (BUFFERP(stream)) {
     if (NILP(XBUFFER(stream)->name))
       mrt_error(rt, "Reading from killed buffer");
@@ -1320,10 +1350,8 @@ static mval Fread(mrt *rt, int nargs, mval *args)
     XMARKER(stream)->charpos = pos;
     return v;
   }
-  /* Any other stream but nil and t (standard input) is a function. */
-  if (!STRINGP(stream) && !NILP(stream) && stream != Qt)
+  if (!STRINGP(stream))
     return call1(rt, intern(rt, "lread--read-from-function"), stream);
-  CHECK_TYPE(rt, STRINGP(stream), Qstringp, stream);
   return XCAR(read_from_string(rt, stream, Qnil, Qnil));
 }
 
@@ -1336,4 +1364,5 @@ void reader_init(mrt *rt)
 {
   defsubrs(rt, reader_subrs, sizeof reader_subrs / sizeof reader_subrs[0]);
   defvar(rt, Qlread__unescaped_character_literals, Qnil);
+  defvar(rt, Qstandard_input, Qt);
 }

@@ -13,6 +13,20 @@ void reader_init(mrt *rt);
    errors, which then carry file:line:column: (invalid-read-syntax
    MESSAGE LINE COLUMN FILE) and (end-of-file FILE LINE COLUMN). */
 mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename);
+/* The text of a file being loaded.  While one is current,
+   standard-input is the symbol marrow--load-stream and (read) reads the
+   file's next form, as in Emacs, which binds it to its *load* buffer.
+   The symbol is no function, so nothing else can move the position. */
+struct reader_stream {
+  const char *text;
+  size_t len;
+  size_t *pos;
+  const char *name;
+  struct reader_stream *outer;
+};
+/* Makes S current and binds standard-input to it until the caller's
+   next unbind_to. */
+void reader_stream_begin(mrt *rt, struct reader_stream *s);
 /* (read-from-string STRING) semantics: (OBJECT . END-INDEX). */
 mval read_from_string(mrt *rt, mval string, mval start, mval end);
 /* True when the N bytes at S read as a number (the printer escapes

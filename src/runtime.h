@@ -77,7 +77,7 @@ struct specbinding {
 };
 
 struct eval_state;     /* eval.c */
-struct reader_state;   /* reader.c */
+struct reader_stream;  /* reader.c */
 struct printer_state;  /* printer.c */
 struct bignum_state;   /* bignum.c */
 struct buffer_state;   /* buffer.c */
@@ -150,7 +150,7 @@ struct mrt {
   /* Subsystem states (layer 5 and up own their structs) */
   struct bignum_state *bignum;
   struct eval_state *eval;
-  struct reader_state *reader;
+  struct reader_stream *reader_stream; /* reader.c: a loading file's text, for (read) */
   struct printer_state *printer;
   struct buffer_state *buffers;
   struct syntax_state *syntax;

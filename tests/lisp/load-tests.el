@@ -143,3 +143,27 @@
             (provide feature))
           (should ran))
       (setq after-load-alist (assq-delete-all feature after-load-alist)))))
+
+(defvar load-tests--read-results nil)
+
+(ert-deftest load-read-in-a-loaded-file-reads-its-next-form ()
+  ;; While a file loads, standard-input reads from it: a (read) there
+  ;; takes the form that follows, which is then not evaluated.
+  (let ((file (make-temp-file "load-tests-read" nil ".el")))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert "(push (read) load-tests--read-results)\n"
+                    "(this form is data)\n"
+                    "(push (read standard-input) load-tests--read-results)\n"
+                    "[1 \"two\" ?3]\n"
+                    "(push 'done load-tests--read-results)\n"))
+          (setq load-tests--read-results nil)
+          (load file nil t)
+          (should (equal load-tests--read-results
+                         '(done [1 "two" 51] (this form is data)))))
+      (delete-file file))))
+
+(ert-deftest load-standard-input-outside-a-load ()
+  (should (eq (default-value 'standard-input) t))
+  (should (equal (let ((standard-input "(a . b) c")) (read)) '(a . b))))
