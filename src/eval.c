@@ -311,8 +311,10 @@ enum { CL_CODE, CL_LIST, CL_CAPTURED };
 #define CLOSURE_SLOTS(x) (XVL(x)->slots)
 
 /* A closure whose list Lisp has seen is "watched": CODE is nil and
-   LIST holds a vector, its list and what runs it (closure_as_list). */
-enum { W_LIST, W_CODE, W_HEAD, W_ENV, W_REST, W_EDITS, W_SLOTS };
+   LIST holds a vector, its list and what runs it (closure_as_list).
+   LIBRARY is t for marrow's own library's code, whose analyses keep
+   that mark. */
+enum { W_LIST, W_CODE, W_HEAD, W_ENV, W_REST, W_EDITS, W_LIBRARY, W_SLOTS };
 static bool is_watched(mval fn) { return VECTORP(CLOSURE_SLOTS(fn)[CL_LIST]); }
 
 /* A box is the cons (NAME . VALUE), as the binding is in Emacs's
@@ -712,6 +714,20 @@ static __attribute__((cold)) void push_refused_call(mrt *rt, struct bt_frame *bt
   eval_push_frame(rt, bt, call, nargs, rt->stack + base);
 }
 
+/* The macros marrow writes in C are compiled Lisp macros in Emacs,
+   which name themselves in arity errors by (REQUIRED . REQUIRED+OPTIONAL);
+   nil for any other subr. */
+static mval c_macro_arity(mrt *rt, struct subr *s)
+{
+  static const struct { const char *name; int required, nonrest; } arities[] = {
+    {"`", 1, 1}, {"defun", 2, 3}, {"defmacro", 2, 3}, {"prog2", 2, 2},
+  };
+  for (size_t i = 0; i < sizeof arities / sizeof arities[0]; i++)
+    if (s->name == intern(rt, arities[i].name))
+      return Fcons(rt, make_fixnum(arities[i].required), make_fixnum(arities[i].nonrest));
+  return Qnil;
+}
+
 /* The arguments are rt->stack[base .. base+nargs) == the top of the
    stack.  ERR_FN names the function in arity errors. */
 static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base, SITE_PARAM)
@@ -723,7 +739,8 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base, SIT
     struct bt_frame bt;
     if (err_fn == fn) /* funcall's: the evaluator's call shows no frame */
       push_refused_call(rt, &bt, s->name, nargs, base);
-    wrong_args(rt, err_fn, nargs);
+    mval arity = c_macro_arity(rt, s);
+    wrong_args(rt, NILP(arity) ? err_fn : arity, nargs);
   }
   if (s->max_args > nargs) {
     if (rt->stack_top + (size_t)(s->max_args - nargs) > rt->stack_cap)
@@ -3798,6 +3815,10 @@ static mval analyse_function(mrt *rt, struct fscope *parent, mval source, bool d
   struct var *outer = f.vars;
   analyse_params(&A, args);
   struct code *c = XCODE(f.code);
+  if (!CONSP(source)) { /* (lambda): Emacs signals invalid-function at each call */
+    c->invalid = 1;
+    c->nparams = -1;
+  }
   /* Skip a docstring and declare forms only where they mean nothing. */
   c->body_node = analyse_body(&A, body);
   close_scope(&A, outer, 0);
@@ -4161,6 +4182,7 @@ static bool env_unchanged(mval env, mval snapshot)
 static void watch_list(mrt *rt, mval w)
 {
   mval list = AREF(w, W_LIST);
+  rt->eval->library_pending = !NILP(AREF(w, W_LIBRARY));
   /* Code replaced while it runs stays alive: run_code holds it. */
   gc_aset(rt->gc, w, W_CODE, list_function_code(rt, list));
   bool has_env = XCAR(list) == Qclosure;
@@ -4199,12 +4221,24 @@ static mval watched_code(mrt *rt, mval w)
   return AREF(w, W_CODE);
 }
 
+/* Whether LIST has the shape of a function: printing a closure without
+   an argument list must not signal; its first call will. */
+static bool function_list_shape_p(mval list)
+{
+  mval rest = cdr_safe(list);
+  if (car_safe(list) == Qclosure)
+    rest = cdr_safe(rest);
+  return CONSP(rest);
+}
+
 /* From now on FN runs its list LIST. */
 static void watch_closure(mrt *rt, mval fn, mval list)
 {
   mval w = make_vector(rt, W_SLOTS, Qnil);
   gc_aset(rt->gc, w, W_LIST, list);
-  watch_list(rt, w);
+  gc_aset(rt->gc, w, W_LIBRARY, XCODE(CLOSURE_SLOTS(fn)[CL_CODE])->library ? Qt : Qnil);
+  if (function_list_shape_p(list))
+    watch_list(rt, w);
   gc_aset(rt->gc, fn, CL_LIST, w);
   gc_aset(rt->gc, fn, CL_CODE, Qnil);
 }
@@ -4261,6 +4295,10 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
                 : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
     if (c->invalid && nargs >= c->nreq)
       xsignal1(rt, Qinvalid_function, form);
+    /* Emacs byte-compiles its library, and a compiled function names
+       itself in these errors by (REQUIRED . REQUIRED+OPTIONAL). */
+    if (c->library && PVECP(fn, PVEC_CLOSURE))
+      form = Fcons(rt, make_fixnum(c->nreq), make_fixnum(c->nreq + c->nopt));
     wrong_args(rt, form, nargs);
   }
   if (base + (size_t)c->stack_need > rt->stack_cap)
@@ -5433,7 +5471,8 @@ static mval Fsignal(mrt *rt, int nargs, mval *args)
 {
   if (NILP(args[0]) && CONSP(args[1])) /* Emacs calls no debugger for these */
     mrt_signal_object(rt, args[1]);
-  mrt_signal(rt, args[0], args[1]);
+  /* (signal nil nil) is a plain error in Emacs 28 */
+  mrt_signal(rt, NILP(args[0]) && NILP(args[1]) ? Qerror : args[0], args[1]);
 }
 
 static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args[1]); }
@@ -5889,9 +5928,24 @@ static mval with_declarations(mrt *rt, mval expander, mval name, mval arglist, m
   return NILP(forms) ? def : Fcons(rt, Qprog1, Fcons(rt, def, forms));
 }
 
+/* As Emacs's defun macro: ARGLIST must be a list of symbols (a dotted
+   one fails as mapcar fails on it). */
+static void check_defun_arglist(mrt *rt, mval arglist)
+{
+  bool symbols = true;
+  mval t = arglist;
+  for (; CONSP(t); t = XCDR(t))
+    symbols &= SYMBOLP(XCAR(t));
+  if (!NILP(t) && t != arglist)
+    wrong_type_argument(rt, Qlistp, t);
+  if (!symbols || !NILP(t))
+    call2(rt, Qerror, make_cstring(rt, "Malformed arglist: %s"), arglist);
+}
+
 static mval Fdefun(mrt *rt, int nargs, mval *args)
 {
   CHECK_SYMBOL(rt, args[0]);
+  check_defun_arglist(rt, args[1]);
   mval rest = args[nargs - 1];
   mval def = list3(rt, Qdefalias, list2(rt, Qquote, args[0]), lambda_form(rt, args[1], rest));
   return with_declarations(rt, Qmarrow__defun_declarations, args[0], args[1], rest, def);
@@ -5907,10 +5961,10 @@ static mval Fdefmacro(mrt *rt, int nargs, mval *args)
   return with_declarations(rt, Qmarrow__macro_declarations, args[0], args[1], rest, def);
 }
 
-static mval Flambda(mrt *rt, int nargs, mval *args)
+/* (lambda . CDR) is #'(lambda . CDR), even without an argument list. */
+static mval Mlambda(mrt *rt, int nargs, mval *args)
 {
-  mval rest = args[nargs - 1];
-  return list2(rt, Qfunction, Fcons(rt, Qlambda, Fcons(rt, args[0], rest)));
+  return list2(rt, Qfunction, Fcons(rt, Qlambda, listn(rt, (size_t)nargs, args)));
 }
 
 static mval Fdeclare(mrt *rt, int nargs, mval *args) { return Qnil; }
@@ -5934,7 +5988,6 @@ static mval Fprog2(mrt *rt, int nargs, mval *args)
   }
 REST_MACRO(Mdefun, 2, Fdefun)
 REST_MACRO(Mdefmacro, 2, Fdefmacro)
-REST_MACRO(Mlambda, 1, Flambda)
 REST_MACRO(Mprog2, 2, Fprog2)
 
 static const struct subr_def eval_subrs[] = {

@@ -106,4 +106,42 @@
   (should (equal (format "%.1f" (1+ (expt 2 62))) "4611686018427387905.0"))
   (should (equal (format "%.0f" (1+ (expt 2 70))) "1180591620717411303424")))
 
+;; The evaluator's own errors.
+
+(ert-deftest argcheck-library-functions-name-their-arity ()
+  ;; Emacs byte-compiles its library: a compiled function or macro is
+  ;; named in arity errors by (REQUIRED . REQUIRED+OPTIONAL).
+  (should (equal (argcheck-error (eval '(when) t)) '(wrong-number-of-arguments (1 . 1) 0)))
+  (should (equal (argcheck-error (eval '(push 1) t)) '(wrong-number-of-arguments (2 . 2) 1)))
+  (should (equal (argcheck-error (eval '(dolist) t)) '(wrong-number-of-arguments (1 . 1) 0)))
+  (should (equal (argcheck-error (eval '(defun) t)) '(wrong-number-of-arguments (2 . 3) 0)))
+  (should (equal (argcheck-error (eval '(defmacro m) t)) '(wrong-number-of-arguments (2 . 3) 1)))
+  (should (equal (argcheck-error (eval '(prog2 1) t)) '(wrong-number-of-arguments (2 . 2) 1)))
+  (should (equal (argcheck-error (funcall (cdr (symbol-function 'unless))))
+                 '(wrong-number-of-arguments (1 . 1) 0)))
+  (require 'seq)
+  (should (equal (argcheck-error (seq-uniq 1 2 3)) '(wrong-number-of-arguments (1 . 2) 3)))
+  ;; Code of one's own, interpreted in Emacs too, names itself.
+  (should (equal (argcheck-error (funcall (eval '(lambda (x) x) t)))
+                 '(wrong-number-of-arguments ((t) (x) x) 0))))
+
+(ert-deftest argcheck-lambda-without-argument-list ()
+  (should (equal (macroexpand '(lambda)) '#'(lambda)))
+  (should (equal (format "%S" (eval '(lambda) t)) "(closure (t))"))
+  (should (equal (format "%S" (eval '(list (lambda)) t)) "((closure (t)))"))
+  (should (equal (argcheck-error (funcall (eval '(lambda) t))) '(invalid-function ((t))))))
+
+(ert-deftest argcheck-signal-nil-nil-is-an-error ()
+  (should (equal (argcheck-error (signal nil nil)) '(error)))
+  (should (equal (argcheck-error (signal nil '(arith-error 1))) '(arith-error 1))))
+
+(ert-deftest argcheck-defun-checks-its-argument-list ()
+  (should (equal (argcheck-error (eval '(defun argcheck-f "x") t)) '(error "Malformed arglist: x")))
+  (should (equal (argcheck-error (eval '(defun argcheck-f (1) 1) t)) '(error "Malformed arglist: (1)")))
+  (should (equal (argcheck-error (eval '(defun argcheck-f [a] 1) t)) '(error "Malformed arglist: [a]")))
+  (should (equal (argcheck-error (eval '(defun argcheck-f (a . b) 1) t)) '(wrong-type-argument listp b)))
+  (should (equal (argcheck-error (eval '(defsubst argcheck-f 1) t)) '(error "Malformed arglist: 1")))
+  (should (eq (eval '(defun argcheck-f (a &optional b &rest c) (list a b c)) t) 'argcheck-f))
+  (should (equal (argcheck-f 1 2 3 4) '(1 2 (3 4)))))
+
 ;;; argcheck-tests.el ends here
