@@ -94,6 +94,8 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
       c->charset = coding_names[i].charset;
       c->flags = coding_names[i].flags;
       c->undecided = !strcmp(base, "undecided") || !strcmp(base, "prefer-utf-8");
+      if (!strcmp(base, "emacs-internal")) /* utf-8-emacs-unix under another name */
+        c->eol = EOL_UNIX;
       return true;
     }
   return false;
@@ -293,6 +295,7 @@ static bool bad_byte_after_cr(struct strbuf *b, const uint8_t *in, size_t n, siz
 struct scan {
   bool non_ascii, has_cr, valid_utf8;
   bool c1; /* a byte #x80..#x9F: not Latin-1 text either */
+  bool raw; /* no coding Emacs detects takes the bytes: raw text */
   /* As Emacs settles it: a bare LF anywhere makes it Unix, else a CRLF
      DOS, else a CR Mac; undecided when there is no end of line. */
   enum eol eol;
@@ -323,10 +326,102 @@ static struct scan scan_bytes(const uint8_t *in, size_t n)
   return s;
 }
 
+/* Whether Shift-JIS, as Emacs's detection reads it, refuses the units
+   IN[0..N) (see string_to_units): a byte that starts no character of
+   it, or a two-byte character cut short or with a bad second byte. */
+static bool sjis_refuses(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    int c = in[i];
+    if (c < 0x80 || (c >= 0xA0 && c < 0xE0))
+      continue;
+    bool lead = (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xEF);
+    if (!lead || i + 1 == n)
+      return true;
+    int next = in[++i];
+    if (next < 0x40 || next == 0x7F || next > 0xFC)
+      return true;
+  }
+  return false;
+}
+
+/* How many bytes a character whose emacs-mule code starts with byte C
+   takes, as Emacs's detection counts them. */
+static int emacs_mule_length(int c)
+{
+  return c >= 0x81 && c <= 0x8F ? 2 : c >= 0x90 && c <= 0x9B ? 3 : c == 0x9C || c == 0x9D ? 4 : 1;
+}
+
+/* Whether emacs-mule, as Emacs's detection reads it, refuses the units
+   IN[0..N): an escape, shift-in or shift-out; a composition (#x80) of
+   four bytes or less; or a character cut short. */
+static bool emacs_mule_refuses(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    int c = in[i];
+    if (c == 0x1B || c == 0x0E || c == 0x0F)
+      return true;
+    if (c < 0x80)
+      continue;
+    size_t j = i + 1;
+    if (c == 0x80) {
+      while (j < n && in[j] >= 0xA0)
+        j++;
+      if (j - i - 1 <= 4)
+        return true;
+      i = j - 1;
+      continue;
+    }
+    for (int more = emacs_mule_length(c) - 1; more > 0; more--, j++)
+      if (j == n || in[j] < 0xA0)
+        return true;
+    i = j - 1;
+  }
+  return false;
+}
+
+/* Whether Big5, as Emacs's detection reads it, refuses the units
+   IN[0..N): a byte #x80..#xA0 starting a character, or one cut short. */
+static bool big5_refuses(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    if (in[i] < 0x80)
+      continue;
+    if (in[i] <= 0xA0 || i + 1 == n)
+      return true;
+    i++;
+  }
+  return false;
+}
+
+/* Notes in S what the units IN[0..N) show beyond their bytes: C1
+   control bytes, and whether every coding undecided tries after UTF-8
+   and Latin-1 refuses them, which makes Emacs decode them as raw text.
+   Of those marrow checks Shift-JIS, Big5 and emacs-mule, and takes an
+   SS2 byte for ISO-2022 (so not raw). */
+static void scan_units(struct scan *s, const int *in, size_t n)
+{
+  bool ss2 = false;
+  s->c1 = false;
+  for (size_t i = 0; i < n; i++) {
+    s->c1 |= in[i] >= 0x80 && in[i] < 0xA0;
+    ss2 |= in[i] == 0x8E;
+  }
+  s->raw = !s->valid_utf8 && s->c1 && !ss2 && sjis_refuses(in, n) && big5_refuses(in, n) &&
+           emacs_mule_refuses(in, n);
+}
+
 /* Whether undecided takes the bytes for Latin-1: not UTF-8, and no C1
    control byte.  Emacs detects further charsets; marrow reads the rest
-   as UTF-8 with raw bytes. */
+   as raw text where Emacs would (see scan_units), else as UTF-8 with
+   raw bytes. */
 static bool latin1_text(const struct scan *s) { return !s->valid_utf8 && !s->c1; }
+
+/* The charset undecided decodes the text S with. */
+static enum charset detected_charset(const struct scan *s)
+{
+  return latin1_text(s) ? CS_LATIN1 : s->raw ? CS_RAW : CS_UTF8;
+}
 
 static const char *const eol_suffixes[] = { "", "-unix", "-dos", "-mac" };
 
@@ -338,8 +433,11 @@ static mval coding_with_eol(mrt *rt, mval coding, enum eol eol);
    undecided, except for prefer-utf-8. */
 static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct scan *s)
 {
+  static const char *const detected_names[] = {
+    [CS_UTF8] = "utf-8", [CS_LATIN1] = "iso-latin-1", [CS_RAW] = "raw-text"
+  };
   if (c.undecided && s->non_ascii)
-    coding = coding_with_eol(rt, intern(rt, latin1_text(s) ? "iso-latin-1" : "utf-8"), c.eol);
+    coding = coding_with_eol(rt, intern(rt, detected_names[detected_charset(s)]), c.eol);
   bool detect = s->non_ascii || s->has_cr || c.flags & (CF_SIGNATURE | CF_AUTO) ||
                 !strcmp(symbol_name(rt, coding), "prefer-utf-8");
   if (c.eol != EOL_UNDECIDED || s->eol == EOL_UNDECIDED || !detect)
@@ -347,12 +445,12 @@ static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct sca
   return coding_with_eol(rt, coding, s->eol);
 }
 
-/* As Emacs, text decoded from Latin-1 beyond ASCII says so in a
-   `charset' property over all of it. */
-static void mark_latin1(mrt *rt, mval decoded)
+/* As Emacs, text decoded from Latin-1 says so in a `charset' property
+   from FROM to its end. */
+static void mark_latin1(mrt *rt, mval decoded, int64_t from)
 {
   mval plist = list2(rt, intern(rt, "charset"), intern(rt, "iso-8859-1"));
-  textprop_string_set(rt, decoded, make_fixnum(0), make_fixnum(XSTRING(decoded)->nchars), plist);
+  textprop_string_set(rt, decoded, make_fixnum(from), make_fixnum(XSTRING(decoded)->nchars), plist);
 }
 
 /* The UTF-16 at IN[0..N) as characters into CHARS (room for N + 1),
@@ -485,6 +583,64 @@ static mval decode_utf16(mrt *rt, mval string, mval coding, struct coding c)
   return string_to_multibyte(rt, strbuf_release(rt, &b, false, depth));
 }
 
+/* Whether Emacs hands STRING back as it is (a multibyte copy) when
+   decoding it with C, a coding that reads ASCII as ASCII: all ASCII,
+   with no end of line to convert. */
+static bool decodes_as_itself(mval string, struct coding c, const struct scan *s)
+{
+  bool ascii = STRING_MULTIBYTE_P(string) ? XSTRING(string)->nchars == XSTRING(string)->nbytes
+                                          : !s->non_ascii;
+  return ascii && (c.eol == EOL_UNIX || !s->has_cr);
+}
+
+/* STRING, whose units (see string_to_units) are IN[0..N), decoded
+   with C, a coding of one byte a character: Latin-1, ASCII or raw
+   text.  As Emacs: a character of a multibyte string that no byte
+   spells goes as it is, or, in raw text, as the low byte of its
+   negated code; raw text comes out unibyte (unless decoding leaves it
+   as it is); and the `charset' property of Latin-1 starts at the first
+   character decoded that is first or beyond ASCII, or nowhere in text
+   of ASCII only.  (Where Emacs puts that property varies with what it
+   decoded before; this is what a fresh Emacs does.) */
+static mval decode_units(mrt *rt, mval string, const int *in, size_t n, struct coding c,
+                         const struct scan *s, size_t depth)
+{
+  bool itself = decodes_as_itself(string, c, s);
+  bool unibyte = c.charset == CS_RAW && !itself;
+  bool no_run = !s->non_ascii;
+  enum eol eol = c.eol == EOL_UNDECIDED ? s->eol : c.eol;
+  int64_t run = -1, out = 0;
+  struct strbuf b = {0};
+  strbuf_protect(rt, &b);
+  for (size_t i = 0; i < n; i++, out++) {
+    int u = in[i];
+    if (u == '\r' && eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n')
+      u = in[++i];
+    else if (u == '\r' && eol == EOL_MAC)
+      u = '\n';
+    if (u < 0) {
+      if (c.charset == CS_RAW)
+        put_byte(&b, u & 0xFF);
+      else
+        put_char(&b, -u);
+      continue;
+    }
+    if (run < 0 && !no_run && (out == 0 || u >= 0x80))
+      run = out;
+    if (c.charset == CS_RAW)
+      put_byte(&b, u);
+    else
+      put_char(&b, c.charset == CS_ASCII && u >= 0x80 ? RAW_BYTE_BASE + u : u);
+  }
+  mval decoded = strbuf_release(rt, &b, unibyte, depth);
+  if (unibyte)
+    return decoded;
+  decoded = string_to_multibyte(rt, decoded);
+  if (c.charset == CS_LATIN1 && run >= 0)
+    mark_latin1(rt, decoded, run);
+  return decoded;
+}
+
 /* (decode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
 {
@@ -510,44 +666,33 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   in += signed_utf8 ? 3 : 0;
   n -= signed_utf8 ? 3 : 0;
   struct scan s = scan_bytes(in, n);
+  size_t nunits;
+  const int *units = string_to_units(rt, args[0], &nunits);
+  scan_units(&s, units, nunits);
   set_symbol_value(rt, Qlast_coding_system_used, decoded_with(rt, args[1], c, &s));
-  if (c.undecided && latin1_text(&s))
-    c.charset = CS_LATIN1;
+  if (c.undecided)
+    c.charset = detected_charset(&s);
+  if (c.charset != CS_UTF8)
+    return decode_units(rt, args[0], units, nunits, c, &s, depth);
   enum eol eol = c.eol == EOL_UNDECIDED ? s.eol : c.eol;
   struct strbuf b = {0};
   strbuf_protect(rt, &b);
-  bool raw_bytes = false; /* raw text with bytes above 127 stays unibyte, as in Emacs */
   bool after_bad = false;
   for (size_t i = 0; i < n;) {
     if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
       i += eol == EOL_DOS;
       in[i] = '\n';
     }
-    if (c.charset == CS_UTF8 && c.eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && !after_bad &&
+    if (c.eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && !after_bad &&
         bad_byte_after_cr(&b, in, n, &i)) {
       after_bad = true;
       continue;
     }
     after_bad = false;
-    if (c.charset == CS_UTF8) {
-      decode_utf8_char(&b, in, n, &i);
-      continue;
-    }
-    if (c.charset == CS_RAW)
-      put_byte(&b, in[i]);
-    else
-      put_char(&b, c.charset == CS_ASCII && in[i] >= 0x80 ? RAW_BYTE_BASE + in[i] : in[i]);
-    raw_bytes |= c.charset == CS_RAW && in[i] >= 0x80;
-    i++;
+    decode_utf8_char(&b, in, n, &i);
   }
-  mval decoded = strbuf_release(rt, &b, raw_bytes, depth);
-  if (raw_bytes)
-    return decoded;
   /* Decoded text is multibyte even when it is all ASCII, as in Emacs. */
-  decoded = string_to_multibyte(rt, decoded);
-  if (c.charset == CS_LATIN1 && s.non_ascii)
-    mark_latin1(rt, decoded);
-  return decoded;
+  return string_to_multibyte(rt, strbuf_release(rt, &b, false, depth));
 }
 
 static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)
