@@ -129,4 +129,54 @@ charset to prefer."
                (setq end1 (1- end1) end2 (1- end2)))
              (substring two (or mark 0) end2))))))
 
+;; What a file's insertion leaves in `buffer-file-coding-system' is
+;; mule.el's business in Emacs: its charset and its end of line are
+;; settled apart, the buffer's own (local) setting first, else what
+;; decoding the file found.
+
+(defun fns--eol-number (coding)
+  "The end of line CODING settles, as a number, or nil."
+  (let ((eol (coding-system-eol-type coding)))
+    (and (numberp eol) eol)))
+
+(defun coding-system-change-eol-conversion (coding-system eol-type)
+  "CODING-SYSTEM with its end of line EOL-TYPE: `unix', `dos', `mac', or
+0, 1, 2; nil leaves it to the text."
+  (let* ((eol (cond ((memq eol-type '(unix 0)) 0)
+                    ((memq eol-type '(dos 1)) 1)
+                    ((memq eol-type '(mac 2)) 2)))
+         (variants (coding-system-eol-type coding-system)))
+    (cond ((vectorp variants) (if eol (aref variants eol) coding-system))
+          ((null eol) (coding-system-base coding-system))
+          ((eql eol variants) coding-system)
+          (t (let ((base-variants (coding-system-eol-type (coding-system-base coding-system))))
+               (and (vectorp base-variants) (aref base-variants eol)))))))
+
+(defun find-new-buffer-file-coding-system (coding)
+  "The `buffer-file-coding-system' the current buffer takes after a
+file decoded with CODING is inserted, or nil to leave it."
+  (when coding
+    (let* ((local (local-variable-p 'buffer-file-coding-system))
+           (own-eol (fns--eol-number buffer-file-coding-system))
+           (own-base (and buffer-file-coding-system
+                          (not (eq (coding-system-type buffer-file-coding-system) 'undecided))
+                          (coding-system-base buffer-file-coding-system)))
+           (found-eol (fns--eol-number coding))
+           (found-base (coding-system-base coding)))
+      (unless (or (and local own-eol own-base)
+                  (and (not found-eol) (eq found-base 'undecided)))
+        (let ((base (if local (or own-base found-base) (or found-base own-base)))
+              (eol (if local (or own-eol found-eol) (or found-eol own-eol))))
+          (if (and eol (vectorp (coding-system-eol-type base)))
+              (aref (coding-system-eol-type base) eol)
+            base))))))
+
+(defun after-insert-file-set-coding (inserted &optional _visit)
+  "Set `buffer-file-coding-system' after a file's INSERTED characters
+went in, from `last-coding-system-used'; return INSERTED."
+  (let ((coding (find-new-buffer-file-coding-system last-coding-system-used)))
+    (when coding
+      (setq buffer-file-coding-system coding)))
+  inserted)
+
 ;;; fns.el ends here

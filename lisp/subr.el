@@ -3004,11 +3004,15 @@ for case-sensitively.")
   "The value major modes for text give `require-final-newline'.")
 (defvar-local require-final-newline nil
   "Non-nil means a saved file ends with a newline: t adds one silently.")
-;; fns.c functions marrow writes in Lisp (lisp/fns.el), and mule-cmds.el's
-;; encode-coding-char.
+;; fns.c functions marrow writes in Lisp (lisp/fns.el), mule-cmds.el's
+;; encode-coding-char and mule.el's choice of a file's coding system.
 (dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
-             decode-coding-region encode-coding-region encode-coding-char))
+             decode-coding-region encode-coding-region encode-coding-char
+             coding-system-change-eol-conversion find-new-buffer-file-coding-system
+             after-insert-file-set-coding))
   (autoload f "fns"))
+;; A file's coding system outlives its buffer's change of major mode.
+(put 'buffer-file-coding-system 'permanent-local t)
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
 (autoload 'lread--read-from-function "lread")

@@ -761,6 +761,38 @@ static mval Fcoding_system_base(mrt *rt, int nargs, mval *args)
   return intern(rt, name);
 }
 
+/* (coding-system-eol-type CODING-SYSTEM): 0, 1 or 2 for an end of line
+   settled as Unix, DOS or Mac; else the vector of the three variants. */
+static mval Fcoding_system_eol_type(mrt *rt, int nargs, mval *args)
+{
+  struct coding c;
+  if (NILP(args[0]))
+    return make_fixnum(0);
+  if (!find_coding(rt, args[0], &c))
+    return Qnil;
+  if (c.eol != EOL_UNDECIDED)
+    return make_fixnum(c.eol - EOL_UNIX);
+  mval variants = make_vector(rt, 3, Qnil);
+  for (int eol = EOL_UNIX; eol <= EOL_MAC; eol++)
+    gc_aset(rt->gc, variants, eol - EOL_UNIX, coding_with_eol(rt, args[0], (enum eol)eol));
+  return variants;
+}
+
+/* (coding-system-type CODING-SYSTEM): how the coding system works, as
+   Emacs names it. */
+static mval Fcoding_system_type(mrt *rt, int nargs, mval *args)
+{
+  static const char *const type_names[] = {
+    [CS_UTF8] = "utf-8", [CS_LATIN1] = "charset", [CS_ASCII] = "charset",
+    [CS_RAW] = "raw-text", [CS_UTF16] = "utf-16",
+  };
+  if (NILP(args[0]))
+    return intern(rt, "raw-text");
+  CHECK_SYMBOL(rt, args[0]);
+  struct coding c = check_coding(rt, args[0]);
+  return intern(rt, c.undecided ? "undecided" : type_names[c.charset]);
+}
+
 static mval Fcheck_coding_system(mrt *rt, int nargs, mval *args)
 {
   if (!NILP(args[0]))
@@ -774,6 +806,8 @@ static const struct subr_def coding_subrs[] = {
   {"coding-system-p", Fcoding_system_p, 1, 1},
   {"check-coding-system", Fcheck_coding_system, 1, 1},
   {"coding-system-base", Fcoding_system_base, 1, 1},
+  {"coding-system-eol-type", Fcoding_system_eol_type, 1, 1},
+  {"coding-system-type", Fcoding_system_type, 1, 1},
 };
 
 void coding_init(mrt *rt)

@@ -78,4 +78,90 @@
   (should (equal (coding3-tests--decode "\xa4\xa2" 'undecided) '((#xa4 #xa2) iso-latin-1 t)))
   (should (equal (coding3-tests--decode "\xc3\xa9" 'undecided) '((#xe9) utf-8 t))))
 
+(defun coding3-tests--read (bytes &optional literally)
+  "Insert a file of BYTES (a unibyte string) into a fresh buffer:
+the text, last-coding-system-used and buffer-file-coding-system."
+  (let ((file (make-temp-file "coding3")))
+    (unwind-protect
+        (progn
+          (let ((coding-system-for-write 'no-conversion))
+            (with-temp-buffer
+              (set-buffer-multibyte nil)
+              (insert bytes)
+              (write-region nil nil file nil 'quiet)))
+          (with-temp-buffer
+            (if literally
+                (insert-file-contents-literally file)
+              (insert-file-contents file))
+            (list (append (buffer-string) nil) last-coding-system-used
+                  buffer-file-coding-system)))
+      (delete-file file))))
+
+(ert-deftest coding3-insert-file-codings ()
+  ;; ASCII leaves the charset undecided; its ends of line say the rest.
+  (should (equal (coding3-tests--read "ab\n") '((?a ?b ?\n) undecided-unix undecided-unix)))
+  (should (equal (coding3-tests--read "a\r\nb\r\n")
+                 '((?a ?\n ?b ?\n) undecided-dos undecided-dos)))
+  (should (equal (coding3-tests--read "a\rb") '((?a ?\n ?b) undecided-mac undecided-mac)))
+  ;; No end of line at all: nothing is found, the buffer's coding stays.
+  (should (equal (coding3-tests--read "ab") '((?a ?b) undecided utf-8-unix)))
+  (should (equal (coding3-tests--read "") '(nil undecided utf-8-unix)))
+  (should (equal (coding3-tests--read "\xe9\n") '((#xe9 ?\n) iso-latin-1-unix iso-latin-1-unix)))
+  (should (equal (coding3-tests--read "\xc3\xa9\r\n") '((#xe9 ?\n) utf-8-dos utf-8-dos)))
+  (should (equal (coding3-tests--read "\xc3\xa9\n" t)
+                 '((#x3fffc3 #x3fffa9 ?\n) no-conversion no-conversion))))
+
+(ert-deftest coding3-insert-file-coding-system-for-read ()
+  (let ((coding-system-for-read 'latin-1))
+    (should (equal (coding3-tests--read "ab\n") '((?a ?b ?\n) iso-latin-1-unix iso-latin-1-unix))))
+  (let ((coding-system-for-read 'utf-8))
+    (should (equal (coding3-tests--read "ab") '((?a ?b) utf-8 utf-8-unix))))
+  (let ((coding-system-for-read 'raw-text))
+    (should (equal (coding3-tests--read "\xc3\r\n") '((#x3fffc3 ?\n) raw-text-dos raw-text-dos))))
+  (let ((coding-system-for-read 'no-such-coding))
+    (should (equal (condition-case e (coding3-tests--read "a") (error e))
+                   '(coding-system-error no-such-coding)))))
+
+(ert-deftest coding3-insert-file-buffer-coding ()
+  ;; The buffer's own full coding system stays; its charset alone does
+  ;; not keep the one the file's decoding found.
+  (let ((file (make-temp-file "coding3")))
+    (unwind-protect
+        (progn
+          (let ((coding-system-for-write 'utf-8-unix))
+            (write-region (string #xe9 ?\n) nil file nil 'quiet))
+          (with-temp-buffer
+            (setq buffer-file-coding-system 'latin-1-dos)
+            (insert-file-contents file)
+            (should (eq buffer-file-coding-system 'latin-1-dos)))
+          (with-temp-buffer
+            (setq buffer-file-coding-system 'latin-1)
+            (insert-file-contents file)
+            (should (equal (buffer-string) (string #xe9 ?\n)))
+            (should (eq last-coding-system-used 'utf-8-unix))
+            (should (eq buffer-file-coding-system 'iso-latin-1-unix)))
+          (with-temp-buffer
+            (set-buffer-multibyte nil)
+            (insert-file-contents file)
+            (should (eq buffer-file-coding-system 'raw-text-unix))))
+      (delete-file file))))
+
+(ert-deftest coding3-eol-type-and-change ()
+  (should (equal (coding-system-eol-type 'latin-1)
+                 [iso-latin-1-unix iso-latin-1-dos iso-latin-1-mac]))
+  (should (equal (mapcar #'coding-system-eol-type '(utf-8-dos undecided-mac binary emacs-internal nil))
+                 '(1 2 0 0 0)))
+  (should (null (coding-system-eol-type 'no-such-coding)))
+  (should (equal (mapcar #'coding-system-type '(latin-1 us-ascii utf-8-dos prefer-utf-8 binary utf-16le nil))
+                 '(charset charset utf-8 undecided raw-text utf-16 raw-text)))
+  (should (equal (condition-case e (coding-system-type 'no-such-coding) (error e))
+                 '(coding-system-error no-such-coding)))
+  (should (equal (list (coding-system-change-eol-conversion 'latin-1 'dos)
+                       (coding-system-change-eol-conversion 'latin-1-dos 1)
+                       (coding-system-change-eol-conversion 'latin-1-dos nil)
+                       (coding-system-change-eol-conversion 'latin-1-dos 'unix)
+                       (coding-system-change-eol-conversion 'binary 'mac)
+                       (coding-system-change-eol-conversion 'emacs-internal 'unix))
+                 '(iso-latin-1-dos latin-1-dos iso-latin-1 iso-latin-1-unix nil emacs-internal))))
+
 ;;; coding3-tests.el ends here
