@@ -3208,6 +3208,7 @@ current on entry gets its own table back on exit."
   "Whether reading a name that is no file or buffer asks to confirm it.")
 (defvar delete-by-moving-to-trash nil
   "Non-nil: deleting files and directories moves them to the trash.")
+(defalias 'mkdir #'make-directory)
 
 (defconst directory-files-no-dot-files-regexp "\\`\\(?:[^.]\\|\\.[^.]\\|\\.\\..\\)"
   "Matches every file name but \".\" and \"..\".")

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "coding.h"
+#include "eval.h"
 #include "printer.h"
 #include "strfns.h"
 #include "textprop.h"
@@ -27,6 +28,7 @@ enum {
   CF_SIGNATURE = 1, /* writes a byte order mark; reading skips one */
   CF_LITTLE = 2,    /* UTF-16 little endian */
   CF_AUTO = 4,      /* a mark, if any, picks the coding to read with */
+  CF_PREFER = 8,    /* prefer-utf-8: detects even in text of ASCII */
 };
 enum eol { EOL_UNDECIDED, EOL_UNIX, EOL_DOS, EOL_MAC };
 
@@ -42,7 +44,7 @@ static const struct {
   enum charset charset;
   int flags;
 } coding_names[] = {
-  {"utf-8", CS_UTF8, 0},       {"utf-8-emacs", CS_UTF8, 0},   {"prefer-utf-8", CS_UTF8, 0},
+  {"utf-8", CS_UTF8, 0},       {"utf-8-emacs", CS_UTF8, 0},   {"prefer-utf-8", CS_UTF8, CF_PREFER},
   {"mule-utf-8", CS_UTF8, 0},  {"undecided", CS_UTF8, 0},     {"emacs-internal", CS_UTF8, 0},
   {"latin-1", CS_LATIN1, 0},   {"iso-latin-1", CS_LATIN1, 0}, {"iso-8859-1", CS_LATIN1, 0},
   {"us-ascii", CS_ASCII, 0},   {"ascii", CS_ASCII, 0},        {"raw-text", CS_RAW, 0},
@@ -106,6 +108,16 @@ static struct coding check_coding(mrt *rt, mval name)
   struct coding c;
   if (!find_coding(rt, name, &c))
     xsignal1(rt, intern(rt, "coding-system-error"), name);
+  return c;
+}
+
+/* The coding system NAME to convert with: as Emacs, one that converts
+   no end of line while inhibit-eol-conversion is non-nil. */
+static struct coding converting_coding(mrt *rt, mval name)
+{
+  struct coding c = check_coding(rt, name);
+  if (!NILP(symbol_value(rt, intern(rt, "inhibit-eol-conversion"))))
+    c.eol = EOL_UNIX;
   return c;
 }
 
@@ -203,16 +215,55 @@ static int encoded_char_at(mval string, int64_t off, int *len, bool as_bytes)
   return RAW_BYTE_BASE + data[off];
 }
 
+static bool ascii_only(const uint8_t *bytes, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (bytes[i] >= 0x80)
+      return false;
+  return true;
+}
+
+/* Whether Emacs hands STRING back unconverted when coding it with C
+   (ENCODING or decoding): a coding that takes ASCII as itself and
+   detects nothing, text of ASCII only, and no end of line to convert
+   (an LF to encode, a CR to decode). */
+static bool codes_as_itself(mval string, struct coding c, bool encoding)
+{
+  if (c.charset == CS_UTF16 || c.flags)
+    return false;
+  const struct string *s = XSTRING(string);
+  if (STRING_MULTIBYTE_P(string) ? s->nchars != s->nbytes : !ascii_only(s->data, (size_t)s->nbytes))
+    return false;
+  return c.eol == EOL_UNIX || !memchr(s->data, encoding ? '\n' : '\r', (size_t)s->nbytes);
+}
+
+/* STRING itself when NOCOPY, else a copy of it, unibyte when ENCODED. */
+static mval uncoded(mrt *rt, mval string, mval nocopy, bool encoded)
+{
+  if (!NILP(nocopy))
+    return string;
+  const struct string *s = XSTRING(string);
+  mval copy = make_unibyte_string(rt, (const char *)s->data, (size_t)s->nbytes);
+  return encoded ? copy : string_to_multibyte(rt, copy);
+}
+
+/* What coding STRING with no coding system (nil) gives. */
+static mval not_coded(mrt *rt, mval string, mval nocopy)
+{
+  set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
+  return NILP(nocopy) ? call1(rt, intern(rt, "copy-sequence"), string) : string;
+}
+
 /* (encode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  if (NILP(args[1])) {
-    set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
-    return args[0];
-  }
-  struct coding c = check_coding(rt, args[1]);
+  if (NILP(args[1]))
+    return not_coded(rt, args[0], args[2]);
+  struct coding c = converting_coding(rt, args[1]);
   set_symbol_value(rt, Qlast_coding_system_used, args[1]);
+  if (codes_as_itself(args[0], c, true))
+    return uncoded(rt, args[0], args[2], true);
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
   encode_signature(&b, c);
@@ -645,11 +696,13 @@ static mval decode_units(mrt *rt, mval string, const int *in, size_t n, struct c
 static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  if (NILP(args[1])) {
-    set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
-    return args[0];
+  if (NILP(args[1]))
+    return not_coded(rt, args[0], args[2]);
+  struct coding c = converting_coding(rt, args[1]);
+  if (codes_as_itself(args[0], c, false)) {
+    set_symbol_value(rt, Qlast_coding_system_used, args[1]);
+    return uncoded(rt, args[0], args[2], false);
   }
-  struct coding c = check_coding(rt, args[1]);
   if (c.charset == CS_UTF16)
     return decode_utf16(rt, args[0], args[1], c);
   size_t n, depth = rt->specpdl_depth;
@@ -814,6 +867,7 @@ void coding_init(mrt *rt)
 {
   defsubrs(rt, coding_subrs, sizeof coding_subrs / sizeof coding_subrs[0]);
   defvar(rt, Qlast_coding_system_used, intern(rt, "utf-8-unix"));
+  defvar(rt, intern(rt, "inhibit-eol-conversion"), Qnil);
   mval error = intern(rt, "coding-system-error");
   if (NILP(get_prop(rt, error, Qerror_conditions)))
     define_error(rt, error, "Invalid coding system", Qerror);
