@@ -152,6 +152,69 @@ charset to prefer."
           (t (let ((base-variants (coding-system-eol-type (coding-system-base coding-system))))
                (and (vectorp base-variants) (aref base-variants eol)))))))
 
+(defun coding-system-equal (coding-system-1 coding-system-2)
+  "Whether CODING-SYSTEM-1 and CODING-SYSTEM-2 are one coding system:
+the same base and the same end of line."
+  (check-coding-system coding-system-1)
+  (check-coding-system coding-system-2)
+  (and (eq (coding-system-base coding-system-1) (coding-system-base coding-system-2))
+       (equal (coding-system-eol-type coding-system-1)
+              (coding-system-eol-type coding-system-2))))
+
+(defun merge-coding-systems (first second)
+  "FIRST, what it leaves undecided (its charset, its end of line) taken
+from SECOND."
+  (let ((eol (fns--eol-number first)))
+    (when (eq (coding-system-base first) 'undecided)
+      (setq first (coding-system-change-eol-conversion (coding-system-base second) eol)))
+    (let ((second-eol (fns--eol-number second)))
+      (if (and second-eol (vectorp (coding-system-eol-type first)))
+          (coding-system-change-eol-conversion first second-eol)
+        first))))
+
+(defun set-buffer-file-coding-system (coding-system &optional force nomodify)
+  "Make CODING-SYSTEM the one the current buffer's file is written in,
+what it leaves undecided taken from the buffer's present one unless
+FORCE; the buffer counts as modified unless NOMODIFY."
+  (check-coding-system coding-system)
+  (when (and coding-system buffer-file-coding-system (not force))
+    (setq coding-system (merge-coding-systems coding-system buffer-file-coding-system)))
+  (setq buffer-file-coding-system coding-system)
+  (unless nomodify
+    (set-buffer-modified-p t)))
+
+(defun fns--coding-to-write (text)
+  "The coding system `write-region' encodes TEXT with:
+`coding-system-for-write', else `buffer-file-coding-system' with an
+undecided end of line made Unix, and an undecided charset UTF-8
+unless TEXT is all ASCII."
+  (or coding-system-for-write
+      (let ((coding (or buffer-file-coding-system 'undecided)))
+        (when (and (eq (coding-system-type coding) 'undecided)
+                   (string-match-p "[^[:ascii:]]" text))
+          (setq coding (merge-coding-systems 'utf-8 coding)))
+        (if (vectorp (coding-system-eol-type coding))
+            (coding-system-change-eol-conversion coding 'unix)
+          coding))))
+
+(defun fns--alist-coding (alist string)
+  "The coding system of ALIST's first (REGEXP . CODING) pair whose
+REGEXP matches STRING: CODING, or its car when it is a cons; nil when
+none matches, or the pair's coding is none marrow knows."
+  (let* ((pair (assoc string alist (lambda (regexp name) (string-match-p regexp name))))
+         (coding (if (consp (cdr pair)) (cadr pair) (cdr pair))))
+    (and coding (symbolp coding) (coding-system-p coding) coding)))
+
+(defun fns--file-coding (file bytes)
+  "The coding system `insert-file-contents' reads FILE's BYTES in
+when `coding-system-for-read' is nil: as Emacs, after the name's
+`auto-coding-alist', the first bytes' `auto-coding-regexp-alist',
+then the name's `file-coding-system-alist'; else nil."
+  (let ((case-fold-search nil))
+    (or (fns--alist-coding auto-coding-alist file)
+        (fns--alist-coding auto-coding-regexp-alist (substring bytes 0 (min 100 (length bytes))))
+        (fns--alist-coding file-coding-system-alist file))))
+
 (defun find-new-buffer-file-coding-system (coding)
   "The `buffer-file-coding-system' the current buffer takes after a
 file decoded with CODING is inserted, or nil to leave it."

@@ -3009,10 +3009,48 @@ for case-sensitively.")
 (dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
              decode-coding-region encode-coding-region encode-coding-char
              coding-system-change-eol-conversion find-new-buffer-file-coding-system
-             after-insert-file-set-coding))
+             after-insert-file-set-coding coding-system-equal merge-coding-systems
+             set-buffer-file-coding-system fns--coding-to-write fns--file-coding))
   (autoload f "fns"))
 ;; A file's coding system outlives its buffer's change of major mode.
 (put 'buffer-file-coding-system 'permanent-local t)
+(defvar auto-coding-regexp-alist
+  '(("\\`BABYL OPTIONS:[ \t]*-\\*-[ \t]*rmail[ \t]*-\\*-" . no-conversion)
+    ("\\`\376\377" . utf-16be-with-signature)
+    ("\\`\377\376" . utf-16le-with-signature)
+    ("\\`\357\273\277" . utf-8-with-signature))
+  "(REGEXP . CODING-SYSTEM) pairs: a file whose first bytes REGEXP
+matches is read in CODING-SYSTEM.")
+(defvar auto-coding-alist
+  '(("\\.\\(exe\\|EXE\\)\\'" . no-conversion)
+    ("\\.\\(sx[dmicw]\\|odt\\|tar\\|t[bg]z\\)\\'" . no-conversion)
+    ("\\.\\(gz\\|Z\\|bz\\|bz2\\|xz\\|gpg\\)\\'" . no-conversion)
+    ("\\.\\(jpe?g\\|png\\|gif\\|tiff?\\|p[bpgn]m\\)\\'" . no-conversion)
+    ("\\.pdf\\'" . no-conversion)
+    ("/#[^/]+#\\'" . utf-8-emacs-unix))
+  "(REGEXP . CODING-SYSTEM) pairs: a file whose name REGEXP matches is
+read in CODING-SYSTEM, before anything else is looked at.")
+(defvar file-coding-system-alist
+  (append (mapcar (lambda (ext) (cons (concat "\\." ext "\\'") '(no-conversion . no-conversion)))
+                  '("tzst" "zst" "dz" "txz" "xz" "lzma" "lz" "g?z" "\\(?:tgz\\|svgz\\|sifz\\)"
+                    "tbz2?" "bz2" "Z"))
+          '(("\\.elc\\'" . utf-8-emacs) ("\\.el\\'" . prefer-utf-8)
+            ("\\.utf\\(-8\\)?\\'" . utf-8)
+            ("\\(\\`\\|/\\)loaddefs.el\\'" raw-text . raw-text-unix)
+            ("\\.tar\\'" no-conversion . no-conversion)
+            ("" undecided)))
+  "(REGEXP . CODING) pairs: the first whose REGEXP matches a file's name
+gives the coding system to read it in (CODING, or the car of a cons).")
+(defmacro with-coding-priority (coding-systems &rest body)
+  "Run BODY with CODING-SYSTEMS first in detection's order.  Of that
+order marrow's undecided heeds only one thing: utf-8-auto first makes
+it read a byte order mark as utf-8-with-signature."
+  (declare (indent 1) (debug t))
+  (let ((codings (make-symbol "codings")))
+    `(let ((,codings ,coding-systems))
+       (mapc #'check-coding-system ,codings)
+       (let ((mule--coding-priority (append ,codings mule--coding-priority)))
+         ,@body))))
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
 (autoload 'lread--read-from-function "lread")

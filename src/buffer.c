@@ -3233,17 +3233,21 @@ static int64_t file_offset(mrt *rt, mval x)
   return XFIXNUM(x);
 }
 
-/* The coding system insert-file-contents decodes with: as Emacs,
-   coding-system-for-read, else undecided; raw text in a unibyte
-   buffer; no conversion at all when LITERALLY. */
-static mval file_coding(mrt *rt, bool literally)
+/* The coding system insert-file-contents decodes PATH's BYTES with: as
+   Emacs, coding-system-for-read, else raw text in a unibyte buffer,
+   else what the file's name and first bytes ask for (fns.el), else
+   undecided; no conversion at all when LITERALLY. */
+static mval file_coding(mrt *rt, mval path, mval bytes, bool literally)
 {
   if (literally)
     return Qno_conversion;
   mval coding = symbol_value(rt, intern(rt, "coding-system-for-read"));
   if (!NILP(coding))
     return coding;
-  return intern(rt, unibyte_text_p(rt, cur(rt)) ? "raw-text" : "undecided");
+  if (unibyte_text_p(rt, cur(rt)))
+    return intern(rt, "raw-text");
+  coding = call2(rt, intern(rt, "fns--file-coding"), path, bytes);
+  return NILP(coding) ? intern(rt, "undecided") : coding;
 }
 
 /* As Emacs decoding a file (not a string): an LF in text whose coding
@@ -3284,7 +3288,7 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
     int64_t to = NILP(a[3]) ? size : clip(file_offset(rt, a[3]), from, size);
     bytes = make_unibyte_string(rt, (const char *)XSTRING(bytes)->data + from, (size_t)(to - from));
   }
-  mval text = call2(rt, intern(rt, "decode-coding-string"), bytes, file_coding(rt, literally));
+  mval text = call2(rt, intern(rt, "decode-coding-string"), bytes, file_coding(rt, path, bytes, literally));
   settle_file_eol(rt, bytes);
   struct buffer *b = cur(rt);
   if (!NILP(a[4])) {
@@ -3375,8 +3379,8 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
                             : buffer_substring(rt, a[0], a[1], false);
   CHECK_STRING(rt, a[2]);
   mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
-  /* utf-8-unix, the default buffer-file-coding-system: last-coding-system-used says so. */
-  mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, intern(rt, "utf-8-unix"));
+  mval coding = call1(rt, intern(rt, "fns--coding-to-write"), text);
+  mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, coding);
   write_bytes(rt, path, bytes, a[3], !NILP(a[6]));
   bool visiting = a[4] == Qt || STRINGP(a[4]);
   if (visiting) {

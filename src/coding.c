@@ -85,6 +85,15 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
                                          : EOL_UNDECIDED;
   c->undecided = false;
   c->flags = 0;
+  static const char *const eol_names[] = { [EOL_UNIX] = "unix", [EOL_DOS] = "dos", [EOL_MAC] = "mac" };
+  for (int eol = EOL_UNIX; eol <= EOL_MAC; eol++)
+    if (c->eol == EOL_UNDECIDED && strcmp(base, eol_names[eol]) == 0) {
+      /* undecided with that end of line, under the end of line's name */
+      c->charset = CS_UTF8;
+      c->undecided = true;
+      c->eol = (enum eol)eol;
+      return true;
+    }
   for (size_t i = 0; i < sizeof raw_unix_names / sizeof raw_unix_names[0]; i++)
     if (c->eol == EOL_UNDECIDED && strcmp(base, raw_unix_names[i]) == 0) {
       c->charset = CS_RAW;
@@ -432,7 +441,8 @@ static bool emacs_mule_refuses(const int *in, size_t n)
 }
 
 /* Whether Big5, as Emacs's detection reads it, refuses the units
-   IN[0..N): a byte #x80..#xA0 starting a character, or one cut short. */
+   IN[0..N): a byte #x80..#xA0 starting a character, one cut short, or
+   a second byte below #x40 or in #x7F..#xA0. */
 static bool big5_refuses(const int *in, size_t n)
 {
   for (size_t i = 0; i < n; i++) {
@@ -440,25 +450,42 @@ static bool big5_refuses(const int *in, size_t n)
       continue;
     if (in[i] <= 0xA0 || i + 1 == n)
       return true;
-    i++;
+    int next = in[++i];
+    if (next >= 0 && (next < 0x40 || (next >= 0x7F && next <= 0xA0)))
+      return true;
   }
   return false;
+}
+
+/* Whether IN[I] is EUC's single shift 2 or 3 before the graphic bytes
+   it takes, the only C1 bytes an 8-bit ISO-2022 coding allows. */
+static bool euc_shift_at(const int *in, size_t n, size_t i)
+{
+  size_t need = in[i] == 0x8E ? 1 : in[i] == 0x8F ? 2 : 0;
+  if (need == 0 || i + need >= n)
+    return false;
+  for (size_t k = 1; k <= need; k++)
+    if (in[i + k] < 0xA1 || in[i + k] > 0xFE)
+      return false;
+  return true;
 }
 
 /* Notes in S what the units IN[0..N) show beyond their bytes: C1
    control bytes, and whether every coding undecided tries after UTF-8
    and Latin-1 refuses them, which makes Emacs decode them as raw text.
-   Of those marrow checks Shift-JIS, Big5 and emacs-mule, and takes an
-   SS2 byte for ISO-2022 (so not raw). */
+   Of those marrow checks Shift-JIS, Big5, emacs-mule and EUC (8-bit
+   ISO-2022). */
 static void scan_units(struct scan *s, const int *in, size_t n)
 {
-  bool ss2 = false;
+  bool euc = true;
   s->c1 = false;
   for (size_t i = 0; i < n; i++) {
-    s->c1 |= in[i] >= 0x80 && in[i] < 0xA0;
-    ss2 |= in[i] == 0x8E;
+    bool c1 = in[i] >= 0x80 && in[i] < 0xA0;
+    s->c1 |= c1;
+    if (c1)
+      euc &= euc_shift_at(in, n, i);
   }
-  s->raw = !s->valid_utf8 && s->c1 && !ss2 && sjis_refuses(in, n) && big5_refuses(in, n) &&
+  s->raw = !s->valid_utf8 && s->c1 && !euc && sjis_refuses(in, n) && big5_refuses(in, n) &&
            emacs_mule_refuses(in, n);
 }
 
@@ -692,6 +719,14 @@ static mval decode_units(mrt *rt, mval string, const int *in, size_t n, struct c
   return decoded;
 }
 
+/* Whether with-coding-priority put utf-8-auto first, which makes
+   undecided take a byte order mark as utf-8-auto does. */
+static bool utf8_auto_first(mrt *rt)
+{
+  mval priority = symbol_value(rt, intern(rt, "mule--coding-priority"));
+  return CONSP(priority) && XCAR(priority) == intern(rt, "utf-8-auto");
+}
+
 /* (decode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
 {
@@ -708,12 +743,14 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
   bool signed_utf8 = n >= 3 && !memcmp(in, utf8_signature, 3);
-  if (c.flags & CF_AUTO && scan_bytes(in, n).valid_utf8) {
+  bool auto_first = c.undecided && signed_utf8 && utf8_auto_first(rt);
+  if ((c.flags & CF_AUTO || auto_first) && scan_bytes(in, n).valid_utf8) {
     /* utf-8-auto reads valid UTF-8 as utf-8, or as utf-8-with-signature
        given a mark. */
     mval base = intern(rt, signed_utf8 ? "utf-8-with-signature" : "utf-8");
     args[1] = coding_with_eol(rt, base, c.eol);
     c.flags = signed_utf8 ? CF_SIGNATURE | CF_AUTO : CF_AUTO;
+    c.undecided = false;
   }
   signed_utf8 &= (c.flags & CF_SIGNATURE) != 0;
   in += signed_utf8 ? 3 : 0;
@@ -792,6 +829,7 @@ static const struct {
   const char *alias, *base;
 } base_names[] = {
   {"emacs-internal", "utf-8-emacs"}, {"binary", "no-conversion"},
+  {"unix", "undecided"}, {"dos", "undecided"}, {"mac", "undecided"},
 };
 
 /* (coding-system-base CODING-SYSTEM): CODING-SYSTEM with no end of
@@ -868,6 +906,7 @@ void coding_init(mrt *rt)
   defsubrs(rt, coding_subrs, sizeof coding_subrs / sizeof coding_subrs[0]);
   defvar(rt, Qlast_coding_system_used, intern(rt, "utf-8-unix"));
   defvar(rt, intern(rt, "inhibit-eol-conversion"), Qnil);
+  defvar(rt, intern(rt, "mule--coding-priority"), Qnil);
   mval error = intern(rt, "coding-system-error");
   if (NILP(get_prop(rt, error, Qerror_conditions)))
     define_error(rt, error, "Invalid coding system", Qerror);
