@@ -164,4 +164,116 @@ the text, last-coding-system-used and buffer-file-coding-system."
                        (coding-system-change-eol-conversion 'emacs-internal 'unix))
                  '(iso-latin-1-dos latin-1-dos iso-latin-1 iso-latin-1-unix nil emacs-internal))))
 
+(ert-deftest coding3-nocopy ()
+  (let ((ascii "abc") (multi (string-to-multibyte "abc")))
+    (dolist (s (list ascii multi))
+      (dolist (coding '(utf-8-unix latin-1 raw-text undecided us-ascii-unix emacs-internal))
+        (should (eq (decode-coding-string s coding t) s))
+        (should-not (eq (decode-coding-string s coding) s))
+        (should (eq last-coding-system-used coding))
+        (should (multibyte-string-p (decode-coding-string s coding)))
+        (should (eq (encode-coding-string s coding t) s))
+        (should-not (multibyte-string-p (encode-coding-string s coding)))))
+    (should-not (eq (decode-coding-string ascii nil) ascii))
+    (should (eq (decode-coding-string ascii nil t) ascii))
+    ;; Codings that detect, and an end of line to convert, copy.
+    (should-not (eq (decode-coding-string ascii 'prefer-utf-8 t) ascii))
+    (should-not (eq (decode-coding-string "a\rb" 'utf-8 t) "a\rb"))
+    (let ((lf "a\nb"))
+      (should-not (eq (encode-coding-string lf 'utf-8 t) lf))
+      (should (eq (encode-coding-string lf 'utf-8-unix t) lf))
+      (let ((inhibit-eol-conversion t))
+        (should (eq (encode-coding-string lf 'utf-8-dos t) lf))
+        (should (equal (decode-coding-string "a\r\nb" 'utf-8-dos) "a\r\nb"))))))
+
+(ert-deftest coding3-eol-only-codings ()
+  (should (equal (mapcar #'coding-system-eol-type '(unix dos mac)) '(0 1 2)))
+  (should (eq (coding-system-base 'dos) 'undecided))
+  (should (equal (mapcar (lambda (c) (merge-coding-systems c 'latin-1)) '(dos utf-8 undecided-mac))
+                 '(iso-latin-1-dos utf-8 iso-latin-1-mac)))
+  (should (eq (merge-coding-systems 'utf-8 'latin-1-mac) 'utf-8-mac))
+  (should (eq (merge-coding-systems 'utf-8-unix 'latin-1-dos) 'utf-8-unix))
+  (should (coding-system-equal 'unix 'undecided-unix))
+  (should (coding-system-equal 'latin-1 'iso-latin-1))
+  (should-not (coding-system-equal 'utf-8 'utf-8-unix))
+  (should (coding-system-equal 'emacs-internal 'utf-8-emacs-unix))
+  (should (equal (condition-case e (coding-system-equal 'utf-8 'no-such-coding) (error e))
+                 '(coding-system-error no-such-coding))))
+
+(ert-deftest coding3-set-buffer-file-coding-system ()
+  (with-temp-buffer
+    (set-buffer-file-coding-system 'dos)
+    (should (eq buffer-file-coding-system 'utf-8-dos))
+    (should (buffer-modified-p))
+    (set-buffer-file-coding-system 'latin-1)
+    (should (eq buffer-file-coding-system 'iso-latin-1-dos))
+    (set-buffer-file-coding-system 'undecided)
+    (should (eq buffer-file-coding-system 'iso-latin-1-dos))
+    (set-buffer-file-coding-system 'latin-1 t)
+    (should (eq buffer-file-coding-system 'latin-1))
+    (should (equal (condition-case e (set-buffer-file-coding-system 'no-such-coding) (error e))
+                   '(coding-system-error no-such-coding)))))
+
+(defun coding3-tests--written (text buffer-coding &optional coding-for-write)
+  "TEXT written from a buffer whose coding system is BUFFER-CODING: the
+bytes, last-coding-system-used and the buffer's coding system after."
+  (let ((file (make-temp-file "coding3")))
+    (unwind-protect
+        (with-temp-buffer
+          (setq buffer-file-coding-system buffer-coding)
+          (insert text)
+          (let ((coding-system-for-write coding-for-write))
+            (write-region nil nil file nil 'quiet))
+          (let ((used last-coding-system-used))
+            (list (with-temp-buffer
+                    (set-buffer-multibyte nil)
+                    (insert-file-contents-literally file)
+                    (append (buffer-string) nil))
+                  used buffer-file-coding-system)))
+      (delete-file file))))
+
+(ert-deftest coding3-write-region-coding ()
+  (should (equal (coding3-tests--written (string #xe9 ?\n) 'latin-1)
+                 '((#xe9 10) iso-latin-1-unix latin-1)))
+  (should (equal (coding3-tests--written (string #xe9 ?\n) 'undecided-dos)
+                 '((#xc3 #xa9 13 10) utf-8-dos undecided-dos)))
+  (should (equal (coding3-tests--written "a\n" 'undecided)
+                 '((?a 10) undecided-unix undecided)))
+  (should (equal (coding3-tests--written (string #xe9 ?\n) 'utf-8 'latin-1-dos)
+                 '((#xe9 13 10) latin-1-dos utf-8)))
+  (should (equal (coding3-tests--written (string #xe9 ?\n) nil)
+                 '((#xc3 #xa9 10) utf-8-unix nil)))
+  (let ((coding-system-for-write 'no-such-coding))
+    (should (equal (condition-case e (write-region "a" nil (make-temp-name "/tmp/coding3")) (error e))
+                   '(coding-system-error no-such-coding)))))
+
+(ert-deftest coding3-insert-file-auto-coding ()
+  ;; A byte order mark picks utf-8-with-signature, unless the caller
+  ;; names the coding system.
+  (should (equal (coding3-tests--read "\xef\xbb\xbf\xc3\xa9\n")
+                 '((#xe9 ?\n) utf-8-with-signature-unix utf-8-with-signature-unix)))
+  (let ((auto-coding-regexp-alist nil))
+    (should (equal (coding3-tests--read "\xef\xbb\xbf\xc3\xa9\n")
+                   '((#xfeff #xe9 ?\n) utf-8-unix utf-8-unix))))
+  (let ((coding-system-for-read 'undecided))
+    (should (equal (coding3-tests--read (concat "\xef\xbb\xbf" "a\n"))
+                   '((#xfeff ?a ?\n) utf-8-unix utf-8-unix)))
+    ;; ... which with utf-8-auto first takes the mark too.
+    (with-coding-priority '(utf-8-auto)
+      (should (equal (coding3-tests--read (concat "\xef\xbb\xbf" "a\n"))
+                     '((?a ?\n) utf-8-with-signature-unix utf-8-with-signature-unix)))))
+  ;; The file's name: a .el file is read in prefer-utf-8.
+  (let ((file (make-temp-file "coding3" nil ".el" "(a)\n")))
+    (unwind-protect
+        (with-temp-buffer
+          (insert-file-contents file)
+          (should (eq buffer-file-coding-system 'prefer-utf-8-unix)))
+      (delete-file file)))
+  (let ((file (make-temp-file "coding3" nil ".tar" "a\n")))
+    (unwind-protect
+        (with-temp-buffer
+          (insert-file-contents file)
+          (should (eq buffer-file-coding-system 'no-conversion)))
+      (delete-file file))))
+
 ;;; coding3-tests.el ends here
