@@ -353,7 +353,8 @@ static bool bad_byte_after_cr(struct strbuf *b, const uint8_t *in, size_t n, siz
 
 /* What Emacs's detection sees in bytes to decode. */
 struct scan {
-  bool non_ascii, has_cr, valid_utf8;
+  bool non_ascii, has_cr;
+  bool valid_utf8; /* as Emacs's detection has it (see utf8_detected) */
   bool c1; /* a byte #x80..#x9F: not Latin-1 text either */
   bool raw; /* no coding Emacs detects takes the bytes: raw text */
   /* As Emacs settles it: a bare LF anywhere makes it Unix, else a CRLF
@@ -363,17 +364,14 @@ struct scan {
 
 static struct scan scan_bytes(const uint8_t *in, size_t n)
 {
-  struct scan s = { .valid_utf8 = true };
+  struct scan s = { 0 };
   bool lf = false, crlf = false;
   for (size_t i = 0; i < n; i++) {
     int len;
     if (in[i] >= 0x80) {
       s.non_ascii = true;
-      s.c1 |= in[i] < 0xA0;
       if (utf8_char_at(in, n, i, &len) >= 0)
         i += (size_t)len - 1;
-      else
-        s.valid_utf8 = false;
     } else if (in[i] == '\n')
       lf = true;
     else if (in[i] == '\r') {
@@ -470,6 +468,27 @@ static bool euc_shift_at(const int *in, size_t n, size_t i)
   return true;
 }
 
+/* Whether UTF-8, as Emacs's detection reads it, takes the units
+   IN[0..N): each byte above ASCII starts a sequence of two to four
+   bytes by its high bits, the rest of it all #x80..#xBF; the shortest
+   form is not asked for (decoding then leaves a longer one as raw
+   bytes). */
+static bool utf8_detected(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    int c = in[i];
+    if (c < 0x80)
+      continue;
+    size_t more = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 0;
+    if (more == 0 || i + more >= n)
+      return false;
+    for (; more > 0; more--)
+      if (in[++i] < 0 || (in[i] & 0xC0) != 0x80)
+        return false;
+  }
+  return true;
+}
+
 /* Notes in S what the units IN[0..N) show beyond their bytes: C1
    control bytes, and whether every coding undecided tries after UTF-8
    and Latin-1 refuses them, which makes Emacs decode them as raw text.
@@ -478,6 +497,7 @@ static bool euc_shift_at(const int *in, size_t n, size_t i)
 static void scan_units(struct scan *s, const int *in, size_t n)
 {
   bool euc = true;
+  s->valid_utf8 = utf8_detected(in, n);
   s->c1 = false;
   for (size_t i = 0; i < n; i++) {
     bool c1 = in[i] >= 0x80 && in[i] < 0xA0;
@@ -742,9 +762,11 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
     return decode_utf16(rt, args[0], args[1], c);
   size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
+  size_t nunits;
+  const int *units = string_to_units(rt, args[0], &nunits);
   bool signed_utf8 = n >= 3 && !memcmp(in, utf8_signature, 3);
   bool auto_first = c.undecided && signed_utf8 && utf8_auto_first(rt);
-  if ((c.flags & CF_AUTO || auto_first) && scan_bytes(in, n).valid_utf8) {
+  if ((c.flags & CF_AUTO || auto_first) && utf8_detected(units, nunits)) {
     /* utf-8-auto reads valid UTF-8 as utf-8, or as utf-8-with-signature
        given a mark. */
     mval base = intern(rt, signed_utf8 ? "utf-8-with-signature" : "utf-8");
@@ -756,8 +778,6 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   in += signed_utf8 ? 3 : 0;
   n -= signed_utf8 ? 3 : 0;
   struct scan s = scan_bytes(in, n);
-  size_t nunits;
-  const int *units = string_to_units(rt, args[0], &nunits);
   scan_units(&s, units, nunits);
   set_symbol_value(rt, Qlast_coding_system_used, decoded_with(rt, args[1], c, &s));
   if (c.undecided)

@@ -74,6 +74,12 @@
                  '((#x80 ?a) raw-text-unix nil)))
   (should (equal (coding3-tests--decode (string #x3042 #x3fff80) 'undecided)
                  '((#xbe #x80) raw-text nil)))
+  ;; UTF-8's detection takes sequences of the right shape, shortest or
+  ;; not; decoding keeps a longer one's bytes raw.
+  (should (equal (coding3-tests--decode "\300\200" 'undecided) '((#x3fffc0 #x3fff80) utf-8 t)))
+  (should (equal (coding3-tests--decode "\xf5\x80" 'undecided) '((#xf5 #x80) raw-text nil)))
+  (should (equal (coding3-tests--decode (string #x3fffc0 #x3fff80) 'undecided)
+                 '((#xc0 #x80) raw-text nil)))
   ;; Without C1 bytes it stays Latin-1 or UTF-8.
   (should (equal (coding3-tests--decode "\xa4\xa2" 'undecided) '((#xa4 #xa2) iso-latin-1 t)))
   (should (equal (coding3-tests--decode "\xc3\xa9" 'undecided) '((#xe9) utf-8 t))))
