@@ -79,7 +79,9 @@
   (should (equal (coding3-tests--decode "\300\200" 'undecided) '((#x3fffc0 #x3fff80) utf-8 t)))
   (should (equal (coding3-tests--decode "\xf5\x80" 'undecided) '((#xf5 #x80) raw-text nil)))
   (should (equal (coding3-tests--decode (string #x3fffc0 #x3fff80) 'undecided)
-                 '((#xc0 #x80) raw-text nil)))
+                 '((#x3fffc0 #x3fff80) utf-8 t)))
+  (should (equal (coding3-tests--decode (string #xe9 #x3fff85) 'undecided)
+                 '((#x17 #x85) raw-text nil)))
   ;; Without C1 bytes it stays Latin-1 or UTF-8.
   (should (equal (coding3-tests--decode "\xa4\xa2" 'undecided) '((#xa4 #xa2) iso-latin-1 t)))
   (should (equal (coding3-tests--decode "\xc3\xa9" 'undecided) '((#xe9) utf-8 t))))
