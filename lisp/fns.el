@@ -215,6 +215,36 @@ then the name's `file-coding-system-alist'; else nil."
         (fns--alist-coding auto-coding-regexp-alist (substring bytes 0 (min 100 (length bytes))))
         (fns--alist-coding file-coding-system-alist file))))
 
+(defun sgml-html-meta-auto-coding-function (size)
+  "The coding system the charset of an HTML document's <meta> tag names,
+the document at point, SIZE characters long; nil when it is no HTML,
+names no charset or one that is no coding system.  Only the head is
+looked at, or the first 10 lines when there is no </head>.  A UTF-8
+charset in a buffer already in a kind of UTF-8 keeps the buffer's."
+  (let* ((case-fold-search t)
+         (end (min (+ (point) size)
+                   (save-excursion
+                     (unless (search-forward "</head>" (+ (point) size) t)
+                       (forward-line 10))
+                     (point)))))
+    (when (and (re-search-forward
+                "\\`[[:space:]\n]*\\(?:<!doctype[[:space:]\n]+\\(?:html\\|netscape\\)\\|<html\\)"
+                end t)
+               (re-search-forward
+                (concat "<meta\\s-+\\(?:http-equiv=[\"']?content-type[\"']?\\s-+"
+                        "content=[\"']text/\\sw+;\\s-*\\)?charset=[\"']?\\(.+?\\)[\"'[:space:]/>]")
+                end t))
+      (let* ((name (match-string 1))
+             (coding (intern (downcase name))))
+        (cond ((not (coding-system-p coding))
+               (message "Warning: unknown coding system \"%s\"" name)
+               nil)
+              ((and enable-multibyte-characters
+                    (eq (coding-system-type coding) 'utf-8)
+                    (eq (coding-system-type buffer-file-coding-system) 'utf-8))
+               buffer-file-coding-system)
+              (t coding))))))
+
 (defun find-new-buffer-file-coding-system (coding)
   "The `buffer-file-coding-system' the current buffer takes after a
 file decoded with CODING is inserted, or nil to leave it."

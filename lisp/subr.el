@@ -2776,6 +2776,14 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (autoload 'pp "pp")
 (autoload 'pp-to-string "pp")
 (autoload 'truncate-string-ellipsis "mule-util")
+(autoload 'filepos-to-bufferpos "mule-util")
+(autoload 'bufferpos-to-filepos "mule-util")
+;; category.c's functions, in Lisp (lisp/category.el).
+(dolist (f '(category-table-p make-category-table standard-category-table category-table
+             set-category-table define-category category-docstring get-unused-category
+             make-category-set category-set-mnemonics char-category-set
+             modify-category-entry copy-category-table))
+  (autoload f "category"))
 ;; Preloaded in Emacs: the code it compiles `cl-defstruct' to calls it.
 (autoload 'cl-struct-define "cl-lib")
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
@@ -3010,7 +3018,8 @@ for case-sensitively.")
              decode-coding-region encode-coding-region encode-coding-char
              coding-system-change-eol-conversion find-new-buffer-file-coding-system
              after-insert-file-set-coding coding-system-equal merge-coding-systems
-             set-buffer-file-coding-system fns--coding-to-write fns--file-coding))
+             set-buffer-file-coding-system fns--coding-to-write fns--file-coding
+             sgml-html-meta-auto-coding-function))
   (autoload f "fns"))
 ;; A file's coding system outlives its buffer's change of major mode.
 (put 'buffer-file-coding-system 'permanent-local t)
