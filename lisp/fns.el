@@ -220,7 +220,9 @@ then the name's `file-coding-system-alist'; else nil."
 the document at point, SIZE characters long; nil when it is no HTML,
 names no charset or one that is no coding system.  Only the head is
 looked at, or the first 10 lines when there is no </head>.  A UTF-8
-charset in a buffer already in a kind of UTF-8 keeps the buffer's."
+charset in a buffer already in a kind of UTF-8 keeps the buffer's.
+As in Emacs 28, a charset (or buffer) whose coding system is of type
+`charset' signals `coding-system-error' there."
   (let* ((case-fold-search t)
          (end (min (+ (point) size)
                    (save-excursion
@@ -240,8 +242,8 @@ charset in a buffer already in a kind of UTF-8 keeps the buffer's."
                (message "Warning: unknown coding system \"%s\"" name)
                nil)
               ((and enable-multibyte-characters
-                    (eq (coding-system-type coding) 'utf-8)
-                    (eq (coding-system-type buffer-file-coding-system) 'utf-8))
+                    (coding-system-equal 'utf-8 (coding-system-type coding))
+                    (coding-system-equal 'utf-8 (coding-system-type buffer-file-coding-system)))
                buffer-file-coding-system)
               (t coding))))))
 

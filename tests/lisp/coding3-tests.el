@@ -284,4 +284,50 @@ bytes, last-coding-system-used and the buffer's coding system after."
           (should (eq buffer-file-coding-system 'no-conversion)))
       (delete-file file))))
 
+(ert-deftest coding3-filepos-bufferpos ()
+  (with-temp-buffer
+    (insert (string ?a #xe9 ?b ?\n ?c))
+    ;; UTF-8: é takes two bytes.
+    (should (= (filepos-to-bufferpos 3 'exact 'utf-8-unix) 3))
+    (should (= (bufferpos-to-filepos 4 'exact 'utf-8-unix) 4))
+    ;; One byte a character, and one more for each CR of DOS lines.
+    (should (= (filepos-to-bufferpos 3 'exact 'latin-1-unix) 4))
+    (should (= (bufferpos-to-filepos 5 'exact 'latin-1-dos) 5))
+    (should (= (filepos-to-bufferpos 5 'exact 'latin-1-dos) 5))
+    (should (= (filepos-to-bufferpos 6 'exact 'utf-8-dos) 5))
+    ;; A byte order mark comes first.
+    (should (= (bufferpos-to-filepos 2 'exact 'utf-8-with-signature-unix) 4))
+    ;; UTF-16: two bytes a character, approximately.
+    (should (= (bufferpos-to-filepos 3 'approximate 'utf-16le) 4))
+    (should (= (filepos-to-bufferpos 4 'approximate 'utf-16le) 3))
+    ;; An undecided end of line is no exact answer.
+    (should-error (filepos-to-bufferpos 1 'exact 'utf-8))
+    (should (= (filepos-to-bufferpos 1 'approximate 'utf-8) 2))))
+
+(defun coding3-tests--html-coding (html)
+  (with-temp-buffer
+    (insert html)
+    (goto-char (point-min))
+    (sgml-html-meta-auto-coding-function (buffer-size))))
+
+(ert-deftest coding3-html-meta-coding ()
+  ;; As in Emacs 28, a charset whose coding system is of type `charset'
+  ;; trips over comparing types as coding systems.
+  (should (equal (condition-case e
+                     (coding3-tests--html-coding
+                      "<!DOCTYPE html><html><head><meta charset=\"ISO-8859-1\"></head>")
+                   (error e))
+                 '(coding-system-error charset)))
+  (should (eq (coding3-tests--html-coding
+               "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\"></head>")
+              'utf-8-unix))
+  (should (eq (coding3-tests--html-coding "<html><head><meta charset=utf-16le></head>")
+              'utf-16le))
+  (should-not (coding3-tests--html-coding "<p><meta charset='utf-8'>"))
+  (should-not (coding3-tests--html-coding "<html><head></head><body><meta charset='utf-8'>"))
+  (should-not (coding3-tests--html-coding "<html><head><meta charset='no-such'></head>"))
+  (let ((buffer-file-coding-system 'utf-8-with-signature-dos))
+    (should (eq (coding3-tests--html-coding "<html><head><meta charset='UTF-8'></head>")
+                'utf-8-with-signature-dos))))
+
 ;;; coding3-tests.el ends here
