@@ -247,6 +247,65 @@ As in Emacs 28, a charset (or buffer) whose coding system is of type
                buffer-file-coding-system)
               (t coding))))))
 
+(defun fns--coding-cookie (start end)
+  "The coding system named by a `coding:' entry of the -*- line at
+START, or of a Local Variables list in the last 3000 characters before
+END; nil when there is none."
+  (save-excursion
+    (let ((case-fold-search t) (name nil))
+      (goto-char start)
+      ;; The -*- line is the first, or the second after a #! line.
+      (let ((head-end (min end (line-end-position (if (looking-at "#!") 2 1)))))
+        (when (re-search-forward "-\\*-\\(.*?\\)-\\*-" head-end t)
+          (let ((props (match-string-no-properties 1)))
+            (when (string-match "\\(?:\\`\\|;\\)[ \t]*coding:[ \t]*\\([^ \t;]+\\)" props)
+              (setq name (match-string 1 props))))))
+      (unless name
+        ;; The Local Variables line follows a newline: never the first.
+        (goto-char (max start (- end 3000)))
+        (when (re-search-forward "\n\\(.*?\\)[ \t]*Local Variables:[ \t]*\\(.*?\\)[ \t]*$" end t)
+          (let* ((prefix (regexp-quote (match-string-no-properties 1)))
+                 (suffix (regexp-quote (match-string-no-properties 2)))
+                 (stop (save-excursion
+                         (if (re-search-forward (concat "^" prefix "[ \t]*End *:[ \t]*" suffix "[ \t]*$")
+                                                end t)
+                             (match-beginning 0)
+                           end))))
+            (when (re-search-forward (concat "^" prefix "[ \t]*coding[ \t]*:[ \t]*\\([^ \t]+\\)[ \t]*"
+                                             suffix "[ \t]*$")
+                                     stop t)
+              (setq name (match-string-no-properties 1))))))
+      (and name (intern name)))))
+
+(defun find-auto-coding (filename size)
+  "Find the coding system of the file FILENAME (\"\" for none), whose
+SIZE bytes follow point: (CODING . SOURCE), SOURCE telling where it
+came from: `auto-coding-alist' (the name), `auto-coding-regexp-alist'
+(the first bytes), :coding (a `coding:' entry of the -*- line or a
+Local Variables list), or `auto-coding-functions'; nil when none
+gives one."
+  (let* ((start (point))
+         (end (min (point-max) (+ start size)))
+         (coding nil))
+    (cond ((and (not (equal filename ""))
+                (setq coding (fns--alist-coding auto-coding-alist filename)))
+           (cons coding 'auto-coding-alist))
+          ((setq coding (fns--alist-coding auto-coding-regexp-alist
+                                           (buffer-substring-no-properties start (min end (+ start 100)))))
+           (cons coding 'auto-coding-regexp-alist))
+          ((setq coding (fns--coding-cookie start end))
+           (unless (coding-system-p coding)
+             (message "Invalid coding system `%s' is specified\nfor the file contents.  So, it is ignored" coding)
+             (setq coding nil))
+           (and coding (cons coding :coding)))
+          (t
+           (let ((functions auto-coding-functions) (found nil))
+             (while (and functions (not found))
+               (setq found (save-excursion (goto-char start) (funcall (car functions) size)))
+               (if found (setq found (cons found 'auto-coding-functions)))
+               (setq functions (cdr functions)))
+             found)))))
+
 (defun find-new-buffer-file-coding-system (coding)
   "The `buffer-file-coding-system' the current buffer takes after a
 file decoded with CODING is inserted, or nil to leave it."

@@ -3019,7 +3019,7 @@ for case-sensitively.")
              coding-system-change-eol-conversion find-new-buffer-file-coding-system
              after-insert-file-set-coding coding-system-equal merge-coding-systems
              set-buffer-file-coding-system fns--coding-to-write fns--file-coding
-             sgml-html-meta-auto-coding-function))
+             sgml-html-meta-auto-coding-function find-auto-coding))
   (autoload f "fns"))
 ;; A file's coding system outlives its buffer's change of major mode.
 (put 'buffer-file-coding-system 'permanent-local t)
@@ -3050,6 +3050,9 @@ read in CODING-SYSTEM, before anything else is looked at.")
             ("" undecided)))
   "(REGEXP . CODING) pairs: the first whose REGEXP matches a file's name
 gives the coding system to read it in (CODING, or the car of a cons).")
+(defvar auto-coding-functions '(sgml-html-meta-auto-coding-function)
+  "Functions find-auto-coding calls with the size of the text at point,
+the first to return a coding system giving it.")
 (defmacro with-coding-priority (coding-systems &rest body)
   "Run BODY with CODING-SYSTEMS first in detection's order.  Of that
 order marrow's undecided heeds only one thing: utf-8-auto first makes

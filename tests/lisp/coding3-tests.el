@@ -330,4 +330,31 @@ bytes, last-coding-system-used and the buffer's coding system after."
     (should (eq (coding3-tests--html-coding "<html><head><meta charset='UTF-8'></head>")
                 'utf-8-with-signature-dos))))
 
+(defun coding3-tests--auto-coding (text &optional file)
+  (with-temp-buffer
+    (insert text)
+    (goto-char (point-min))
+    (find-auto-coding (or file "") (buffer-size))))
+
+(ert-deftest coding3-find-auto-coding ()
+  (should (equal (coding3-tests--auto-coding ";; -*- coding: latin-1 -*-\nx\n")
+                 '(latin-1 . :coding)))
+  (should (equal (coding3-tests--auto-coding ";; -*- mode: text; coding: utf-8-dos; -*-\n")
+                 '(utf-8-dos . :coding)))
+  (should (equal (coding3-tests--auto-coding "#!/bin/sh\n# -*- coding: utf-8 -*-\n")
+                 '(utf-8 . :coding)))
+  ;; Only on the first line.
+  (should-not (coding3-tests--auto-coding "x\n;; -*- coding: latin-1 -*-\n"))
+  (should (equal (coding3-tests--auto-coding
+                  "x\n/* Local Variables: */\n/* coding: utf-8-unix */\n/* End: */\n")
+                 '(utf-8-unix . :coding)))
+  (should (equal (coding3-tests--auto-coding "x" "/tmp/a.pdf")
+                 '(no-conversion . auto-coding-alist)))
+  (should (equal (coding3-tests--auto-coding (concat "\xef\xbb\xbf" "abc"))
+                 '(utf-8-with-signature . auto-coding-regexp-alist)))
+  (let ((auto-coding-functions (list (lambda (_size) 'latin-1))))
+    (should (equal (coding3-tests--auto-coding "abc") '(latin-1 . auto-coding-functions))))
+  (let ((auto-coding-functions nil))
+    (should-not (coding3-tests--auto-coding "abc"))))
+
 ;;; coding3-tests.el ends here
