@@ -681,30 +681,19 @@ static mval decode_utf16(mrt *rt, mval string, mval coding, struct coding c)
   return string_to_multibyte(rt, strbuf_release(rt, &b, false, depth));
 }
 
-/* Whether Emacs hands STRING back as it is (a multibyte copy) when
-   decoding it with C, a coding that reads ASCII as ASCII: all ASCII,
-   with no end of line to convert. */
-static bool decodes_as_itself(mval string, struct coding c, const struct scan *s)
-{
-  bool ascii = STRING_MULTIBYTE_P(string) ? XSTRING(string)->nchars == XSTRING(string)->nbytes
-                                          : !s->non_ascii;
-  return ascii && (c.eol == EOL_UNIX || !s->has_cr);
-}
-
 /* STRING, whose units (see string_to_units) are IN[0..N), decoded
    with C, a coding of one byte a character: Latin-1, ASCII or raw
    text.  As Emacs: a character of a multibyte string that no byte
    spells goes as it is, or, in raw text, as the low byte of its
-   negated code; raw text comes out unibyte (unless decoding leaves it
-   as it is); and the `charset' property of Latin-1 starts at the first
+   negated code; raw text comes out unibyte (ASCII text that decodes as
+   itself never gets here: see codes_as_itself); and the `charset' property of Latin-1 starts at the first
    character decoded that is first or beyond ASCII, or nowhere in text
    of ASCII only.  (Where Emacs puts that property varies with what it
    decoded before; this is what a fresh Emacs does.) */
 static mval decode_units(mrt *rt, mval string, const int *in, size_t n, struct coding c,
                          const struct scan *s, size_t depth)
 {
-  bool itself = decodes_as_itself(string, c, s);
-  bool unibyte = c.charset == CS_RAW && !itself;
+  bool unibyte = c.charset == CS_RAW;
   bool no_run = !s->non_ascii;
   enum eol eol = c.eol == EOL_UNDECIDED ? s->eol : c.eol;
   int64_t run = -1, out = 0;
