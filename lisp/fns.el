@@ -129,4 +129,208 @@ charset to prefer."
                (setq end1 (1- end1) end2 (1- end2)))
              (substring two (or mark 0) end2))))))
 
+;; What a file's insertion leaves in `buffer-file-coding-system' is
+;; mule.el's business in Emacs: its charset and its end of line are
+;; settled apart, the buffer's own (local) setting first, else what
+;; decoding the file found.
+
+(defun fns--eol-number (coding)
+  "The end of line CODING settles, as a number, or nil."
+  (let ((eol (coding-system-eol-type coding)))
+    (and (numberp eol) eol)))
+
+(defun coding-system-change-eol-conversion (coding-system eol-type)
+  "CODING-SYSTEM with its end of line EOL-TYPE: `unix', `dos', `mac', or
+0, 1, 2; nil leaves it to the text."
+  (let* ((eol (cond ((memq eol-type '(unix 0)) 0)
+                    ((memq eol-type '(dos 1)) 1)
+                    ((memq eol-type '(mac 2)) 2)))
+         (variants (coding-system-eol-type coding-system)))
+    (cond ((vectorp variants) (if eol (aref variants eol) coding-system))
+          ((null eol) (coding-system-base coding-system))
+          ((eql eol variants) coding-system)
+          (t (let ((base-variants (coding-system-eol-type (coding-system-base coding-system))))
+               (and (vectorp base-variants) (aref base-variants eol)))))))
+
+(defun coding-system-equal (coding-system-1 coding-system-2)
+  "Whether CODING-SYSTEM-1 and CODING-SYSTEM-2 are one coding system:
+the same base and the same end of line."
+  (check-coding-system coding-system-1)
+  (check-coding-system coding-system-2)
+  (and (eq (coding-system-base coding-system-1) (coding-system-base coding-system-2))
+       (equal (coding-system-eol-type coding-system-1)
+              (coding-system-eol-type coding-system-2))))
+
+(defun merge-coding-systems (first second)
+  "FIRST, what it leaves undecided (its charset, its end of line) taken
+from SECOND."
+  (let ((eol (fns--eol-number first)))
+    (when (eq (coding-system-base first) 'undecided)
+      (setq first (coding-system-change-eol-conversion (coding-system-base second) eol)))
+    (let ((second-eol (fns--eol-number second)))
+      (if (and second-eol (vectorp (coding-system-eol-type first)))
+          (coding-system-change-eol-conversion first second-eol)
+        first))))
+
+(defun set-buffer-file-coding-system (coding-system &optional force nomodify)
+  "Make CODING-SYSTEM the one the current buffer's file is written in,
+what it leaves undecided taken from the buffer's present one unless
+FORCE; the buffer counts as modified unless NOMODIFY."
+  (check-coding-system coding-system)
+  (when (and coding-system buffer-file-coding-system (not force))
+    (setq coding-system (merge-coding-systems coding-system buffer-file-coding-system)))
+  (setq buffer-file-coding-system coding-system)
+  (unless nomodify
+    (set-buffer-modified-p t)))
+
+(defun fns--coding-to-write (text)
+  "The coding system `write-region' encodes TEXT with:
+`coding-system-for-write', else `buffer-file-coding-system' with an
+undecided end of line made Unix, and an undecided charset UTF-8
+unless TEXT is all ASCII."
+  (or coding-system-for-write
+      (let ((coding (or buffer-file-coding-system 'undecided)))
+        (when (and (eq (coding-system-type coding) 'undecided)
+                   (string-match-p "[^[:ascii:]]" text))
+          (setq coding (merge-coding-systems 'utf-8 coding)))
+        (if (vectorp (coding-system-eol-type coding))
+            (coding-system-change-eol-conversion coding 'unix)
+          coding))))
+
+(defun fns--alist-coding (alist string)
+  "The coding system of ALIST's first (REGEXP . CODING) pair whose
+REGEXP matches STRING: CODING, or its car when it is a cons; nil when
+none matches, or the pair's coding is none marrow knows."
+  (let* ((pair (assoc string alist (lambda (regexp name) (string-match-p regexp name))))
+         (coding (if (consp (cdr pair)) (cadr pair) (cdr pair))))
+    (and coding (symbolp coding) (coding-system-p coding) coding)))
+
+(defun fns--file-coding (file bytes)
+  "The coding system `insert-file-contents' reads FILE's BYTES in
+when `coding-system-for-read' is nil: as Emacs, after the name's
+`auto-coding-alist', the first bytes' `auto-coding-regexp-alist',
+then the name's `file-coding-system-alist'; else nil."
+  (let ((case-fold-search nil))
+    (or (fns--alist-coding auto-coding-alist file)
+        (fns--alist-coding auto-coding-regexp-alist (substring bytes 0 (min 100 (length bytes))))
+        (fns--alist-coding file-coding-system-alist file))))
+
+(defun sgml-html-meta-auto-coding-function (size)
+  "The coding system the charset of an HTML document's <meta> tag names,
+the document at point, SIZE characters long; nil when it is no HTML,
+names no charset or one that is no coding system.  Only the head is
+looked at, or the first 10 lines when there is no </head>.  A UTF-8
+charset in a buffer already in a kind of UTF-8 keeps the buffer's.
+As in Emacs 28, a charset (or buffer) whose coding system is of type
+`charset' signals `coding-system-error' there."
+  (let* ((case-fold-search t)
+         (end (min (+ (point) size)
+                   (save-excursion
+                     (unless (search-forward "</head>" (+ (point) size) t)
+                       (forward-line 10))
+                     (point)))))
+    (when (and (re-search-forward
+                "\\`[[:space:]\n]*\\(?:<!doctype[[:space:]\n]+\\(?:html\\|netscape\\)\\|<html\\)"
+                end t)
+               (re-search-forward
+                (concat "<meta\\s-+\\(?:http-equiv=[\"']?content-type[\"']?\\s-+"
+                        "content=[\"']text/\\sw+;\\s-*\\)?charset=[\"']?\\(.+?\\)[\"'[:space:]/>]")
+                end t))
+      (let* ((name (match-string 1))
+             (coding (intern (downcase name))))
+        (cond ((not (coding-system-p coding))
+               (message "Warning: unknown coding system \"%s\"" name)
+               nil)
+              ((and enable-multibyte-characters
+                    (coding-system-equal 'utf-8 (coding-system-type coding))
+                    (coding-system-equal 'utf-8 (coding-system-type buffer-file-coding-system)))
+               buffer-file-coding-system)
+              (t coding))))))
+
+(defun fns--coding-cookie (start end)
+  "The coding system named by a `coding:' entry of the -*- line at
+START, or of a Local Variables list in the last 3000 characters before
+END; nil when there is none."
+  (save-excursion
+    (let ((case-fold-search t) (name nil))
+      (goto-char start)
+      ;; The -*- line is the first, or the second after a #! line.
+      (let ((head-end (min end (line-end-position (if (looking-at "#!") 2 1)))))
+        (when (re-search-forward "-\\*-\\(.*?\\)-\\*-" head-end t)
+          (let ((props (match-string-no-properties 1)))
+            (when (string-match "\\(?:\\`\\|;\\)[ \t]*coding:[ \t]*\\([^ \t;]+\\)" props)
+              (setq name (match-string 1 props))))))
+      (unless name
+        ;; The Local Variables line follows a newline: never the first.
+        (goto-char (max start (- end 3000)))
+        (when (re-search-forward "\n\\(.*?\\)[ \t]*Local Variables:[ \t]*\\(.*?\\)[ \t]*$" end t)
+          (let* ((prefix (regexp-quote (match-string-no-properties 1)))
+                 (suffix (regexp-quote (match-string-no-properties 2)))
+                 (stop (save-excursion
+                         (if (re-search-forward (concat "^" prefix "[ \t]*End *:[ \t]*" suffix "[ \t]*$")
+                                                end t)
+                             (match-beginning 0)
+                           end))))
+            (when (re-search-forward (concat "^" prefix "[ \t]*coding[ \t]*:[ \t]*\\([^ \t]+\\)[ \t]*"
+                                             suffix "[ \t]*$")
+                                     stop t)
+              (setq name (match-string-no-properties 1))))))
+      (and name (intern name)))))
+
+(defun find-auto-coding (filename size)
+  "Find the coding system of the file FILENAME (\"\" for none), whose
+SIZE bytes follow point: (CODING . SOURCE), SOURCE telling where it
+came from: `auto-coding-alist' (the name), `auto-coding-regexp-alist'
+(the first bytes), :coding (a `coding:' entry of the -*- line or a
+Local Variables list), or `auto-coding-functions'; nil when none
+gives one."
+  (let* ((start (point))
+         (end (min (point-max) (+ start size)))
+         (coding nil))
+    (cond ((and (not (equal filename ""))
+                (setq coding (fns--alist-coding auto-coding-alist filename)))
+           (cons coding 'auto-coding-alist))
+          ((setq coding (fns--alist-coding auto-coding-regexp-alist
+                                           (buffer-substring-no-properties start (min end (+ start 100)))))
+           (cons coding 'auto-coding-regexp-alist))
+          ((setq coding (fns--coding-cookie start end))
+           (unless (coding-system-p coding)
+             (message "Invalid coding system `%s' is specified\nfor the file contents.  So, it is ignored" coding)
+             (setq coding nil))
+           (and coding (cons coding :coding)))
+          (t
+           (let ((functions auto-coding-functions) (found nil))
+             (while (and functions (not found))
+               (setq found (save-excursion (goto-char start) (funcall (car functions) size)))
+               (if found (setq found (cons found 'auto-coding-functions)))
+               (setq functions (cdr functions)))
+             found)))))
+
+(defun find-new-buffer-file-coding-system (coding)
+  "The `buffer-file-coding-system' the current buffer takes after a
+file decoded with CODING is inserted, or nil to leave it."
+  (when coding
+    (let* ((local (local-variable-p 'buffer-file-coding-system))
+           (own-eol (fns--eol-number buffer-file-coding-system))
+           (own-base (and buffer-file-coding-system
+                          (not (eq (coding-system-type buffer-file-coding-system) 'undecided))
+                          (coding-system-base buffer-file-coding-system)))
+           (found-eol (fns--eol-number coding))
+           (found-base (coding-system-base coding)))
+      (unless (or (and local own-eol own-base)
+                  (and (not found-eol) (eq found-base 'undecided)))
+        (let ((base (if local (or own-base found-base) (or found-base own-base)))
+              (eol (if local (or own-eol found-eol) (or found-eol own-eol))))
+          (if (and eol (vectorp (coding-system-eol-type base)))
+              (aref (coding-system-eol-type base) eol)
+            base))))))
+
+(defun after-insert-file-set-coding (inserted &optional _visit)
+  "Set `buffer-file-coding-system' after a file's INSERTED characters
+went in, from `last-coding-system-used'; return INSERTED."
+  (let ((coding (find-new-buffer-file-coding-system last-coding-system-used)))
+    (when coding
+      (setq buffer-file-coding-system coding)))
+  inserted)
+
 ;;; fns.el ends here

@@ -1138,6 +1138,13 @@ signal `coding-system-error'.")
     (coding-system-base "CODING-SYSTEM"
      "CODING-SYSTEM without its end of line, under the name of the coding
 system it is an alias of; `no-conversion' for nil.")
+    (coding-system-eol-type "CODING-SYSTEM"
+     "The end of line CODING-SYSTEM settles: 0 for Unix (LF), 1 for DOS
+(CRLF), 2 for Mac (CR); when it leaves it to the text, the vector of
+its three variants.  nil for what is not a coding system.")
+    (coding-system-type "CODING-SYSTEM"
+     "How CODING-SYSTEM encodes: `utf-8', `utf-16', `charset' (one byte a
+character), `raw-text' or `undecided' (it detects the coding).")
     (interactive-form "CMD"
      "The (interactive SPEC) form that makes CMD a command, or nil when it
 is none: CMD's `interactive-form' property, or that of a symbol its

@@ -2776,6 +2776,14 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (autoload 'pp "pp")
 (autoload 'pp-to-string "pp")
 (autoload 'truncate-string-ellipsis "mule-util")
+(autoload 'filepos-to-bufferpos "mule-util")
+(autoload 'bufferpos-to-filepos "mule-util")
+;; category.c's functions, in Lisp (lisp/category.el).
+(dolist (f '(category-table-p make-category-table standard-category-table category-table
+             set-category-table define-category category-docstring get-unused-category
+             make-category-set category-set-mnemonics char-category-set
+             modify-category-entry copy-category-table))
+  (autoload f "category"))
 ;; Preloaded in Emacs: the code it compiles `cl-defstruct' to calls it.
 (autoload 'cl-struct-define "cl-lib")
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
@@ -3004,11 +3012,57 @@ for case-sensitively.")
   "The value major modes for text give `require-final-newline'.")
 (defvar-local require-final-newline nil
   "Non-nil means a saved file ends with a newline: t adds one silently.")
-;; fns.c functions marrow writes in Lisp (lisp/fns.el), and mule-cmds.el's
-;; encode-coding-char.
+;; fns.c functions marrow writes in Lisp (lisp/fns.el), mule-cmds.el's
+;; encode-coding-char and mule.el's choice of a file's coding system.
 (dolist (f '(base64-encode-region base64url-encode-region base64-decode-region
-             decode-coding-region encode-coding-region encode-coding-char))
+             decode-coding-region encode-coding-region encode-coding-char
+             coding-system-change-eol-conversion find-new-buffer-file-coding-system
+             after-insert-file-set-coding coding-system-equal merge-coding-systems
+             set-buffer-file-coding-system fns--coding-to-write fns--file-coding
+             sgml-html-meta-auto-coding-function find-auto-coding))
   (autoload f "fns"))
+;; A file's coding system outlives its buffer's change of major mode.
+(put 'buffer-file-coding-system 'permanent-local t)
+(defvar auto-coding-regexp-alist
+  '(("\\`BABYL OPTIONS:[ \t]*-\\*-[ \t]*rmail[ \t]*-\\*-" . no-conversion)
+    ("\\`\376\377" . utf-16be-with-signature)
+    ("\\`\377\376" . utf-16le-with-signature)
+    ("\\`\357\273\277" . utf-8-with-signature))
+  "(REGEXP . CODING-SYSTEM) pairs: a file whose first bytes REGEXP
+matches is read in CODING-SYSTEM.")
+(defvar auto-coding-alist
+  '(("\\.\\(exe\\|EXE\\)\\'" . no-conversion)
+    ("\\.\\(sx[dmicw]\\|odt\\|tar\\|t[bg]z\\)\\'" . no-conversion)
+    ("\\.\\(gz\\|Z\\|bz\\|bz2\\|xz\\|gpg\\)\\'" . no-conversion)
+    ("\\.\\(jpe?g\\|png\\|gif\\|tiff?\\|p[bpgn]m\\)\\'" . no-conversion)
+    ("\\.pdf\\'" . no-conversion)
+    ("/#[^/]+#\\'" . utf-8-emacs-unix))
+  "(REGEXP . CODING-SYSTEM) pairs: a file whose name REGEXP matches is
+read in CODING-SYSTEM, before anything else is looked at.")
+(defvar file-coding-system-alist
+  (append (mapcar (lambda (ext) (cons (concat "\\." ext "\\'") '(no-conversion . no-conversion)))
+                  '("tzst" "zst" "dz" "txz" "xz" "lzma" "lz" "g?z" "\\(?:tgz\\|svgz\\|sifz\\)"
+                    "tbz2?" "bz2" "Z"))
+          '(("\\.elc\\'" . utf-8-emacs) ("\\.el\\'" . prefer-utf-8)
+            ("\\.utf\\(-8\\)?\\'" . utf-8)
+            ("\\(\\`\\|/\\)loaddefs.el\\'" raw-text . raw-text-unix)
+            ("\\.tar\\'" no-conversion . no-conversion)
+            ("" undecided)))
+  "(REGEXP . CODING) pairs: the first whose REGEXP matches a file's name
+gives the coding system to read it in (CODING, or the car of a cons).")
+(defvar auto-coding-functions '(sgml-html-meta-auto-coding-function)
+  "Functions find-auto-coding calls with the size of the text at point,
+the first to return a coding system giving it.")
+(defmacro with-coding-priority (coding-systems &rest body)
+  "Run BODY with CODING-SYSTEMS first in detection's order.  Of that
+order marrow's undecided heeds only one thing: utf-8-auto first makes
+it read a byte order mark as utf-8-with-signature."
+  (declare (indent 1) (debug t))
+  (let ((codings (make-symbol "codings")))
+    `(let ((,codings ,coding-systems))
+       (mapc #'check-coding-system ,codings)
+       (let ((mule--coding-priority (append ,codings mule--coding-priority)))
+         ,@body))))
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
 (autoload 'lread--read-from-function "lread")
@@ -3204,6 +3258,7 @@ current on entry gets its own table back on exit."
   "Whether reading a name that is no file or buffer asks to confirm it.")
 (defvar delete-by-moving-to-trash nil
   "Non-nil: deleting files and directories moves them to the trash.")
+(defalias 'mkdir #'make-directory)
 
 (defconst directory-files-no-dot-files-regexp "\\`\\(?:[^.]\\|\\.[^.]\\|\\.\\..\\)"
   "Matches every file name but \".\" and \"..\".")

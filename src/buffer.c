@@ -3234,12 +3234,41 @@ static int64_t file_offset(mrt *rt, mval x)
   return XFIXNUM(x);
 }
 
+/* The coding system insert-file-contents decodes PATH's BYTES with: as
+   Emacs, coding-system-for-read, else raw text in a unibyte buffer,
+   else what the file's name and first bytes ask for (fns.el), else
+   undecided; no conversion at all when LITERALLY. */
+static mval file_coding(mrt *rt, mval path, mval bytes, bool literally)
+{
+  if (literally)
+    return Qno_conversion;
+  mval coding = symbol_value(rt, intern(rt, "coding-system-for-read"));
+  if (!NILP(coding))
+    return coding;
+  if (unibyte_text_p(rt, cur(rt)))
+    return intern(rt, "raw-text");
+  coding = call2(rt, intern(rt, "fns--file-coding"), path, bytes);
+  return NILP(coding) ? intern(rt, "undecided") : coding;
+}
+
+/* As Emacs decoding a file (not a string): an LF in text whose coding
+   left the end of line undecided (ASCII with no CR) makes it Unix. */
+static void settle_file_eol(mrt *rt, mval bytes)
+{
+  mval used = symbol_value(rt, Qlast_coding_system_used);
+  mval variants = call1(rt, intern(rt, "coding-system-eol-type"), used);
+  const struct string *s = XSTRING(bytes);
+  if (VECTORP(variants) && memchr(s->data, '\n', (size_t)s->nbytes))
+    set_symbol_value(rt, Qlast_coding_system_used, AREF(variants, 0));
+}
+
 /* (insert-file-contents FILENAME &optional VISIT BEG END REPLACE): the
-   file's bytes from BEG to END (all by default) decoded as UTF-8, or
-   as they are when LITERALLY, inserted before point, or in place of
-   the accessible text with REPLACE.  VISIT makes the buffer visit the
-   file, unmodified; it does so even when the file is missing, which
-   then signals. */
+   file's bytes from BEG to END (all by default) decoded (see
+   file_coding), inserted before point, or in place of the accessible
+   text with REPLACE.  VISIT makes the buffer visit the file,
+   unmodified; it does so even when the file is missing, which then
+   signals.  last-coding-system-used and buffer-file-coding-system tell
+   the coding found, as mule.el's after-insert-file-set-coding has it. */
 static mval insert_file(mrt *rt, mval *a, bool literally)
 {
   CHECK_STRING(rt, a[0]);
@@ -3260,7 +3289,8 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
     int64_t to = NILP(a[3]) ? size : clip(file_offset(rt, a[3]), from, size);
     bytes = make_unibyte_string(rt, (const char *)XSTRING(bytes)->data + from, (size_t)(to - from));
   }
-  mval text = literally ? bytes : call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "utf-8"));
+  mval text = call2(rt, intern(rt, "decode-coding-string"), bytes, file_coding(rt, path, bytes, literally));
+  settle_file_eol(rt, bytes);
   struct buffer *b = cur(rt);
   if (!NILP(a[4])) {
     record_delete(rt, b->begv, b->zv, true);
@@ -3270,6 +3300,7 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
   int64_t pt = b->pt;
   buffer_insert_string(rt, current_buffer(rt), text);
   cur(rt)->pt = pt;
+  call2(rt, intern(rt, "after-insert-file-set-coding"), make_fixnum(XSTRING(text)->nchars), a[1]);
   if (visit) {
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
     note_saved_size(rt);
@@ -3349,8 +3380,8 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
                             : buffer_substring(rt, a[0], a[1], false);
   CHECK_STRING(rt, a[2]);
   mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
-  /* utf-8-unix, the default buffer-file-coding-system: last-coding-system-used says so. */
-  mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, intern(rt, "utf-8-unix"));
+  mval coding = call1(rt, intern(rt, "fns--coding-to-write"), text);
+  mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, coding);
   write_bytes(rt, path, bytes, a[3], !NILP(a[6]));
   bool visiting = a[4] == Qt || STRINGP(a[4]);
   if (visiting) {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "coding.h"
+#include "eval.h"
 #include "printer.h"
 #include "strfns.h"
 #include "textprop.h"
@@ -27,6 +28,7 @@ enum {
   CF_SIGNATURE = 1, /* writes a byte order mark; reading skips one */
   CF_LITTLE = 2,    /* UTF-16 little endian */
   CF_AUTO = 4,      /* a mark, if any, picks the coding to read with */
+  CF_PREFER = 8,    /* prefer-utf-8: detects even in text of ASCII */
 };
 enum eol { EOL_UNDECIDED, EOL_UNIX, EOL_DOS, EOL_MAC };
 
@@ -42,7 +44,7 @@ static const struct {
   enum charset charset;
   int flags;
 } coding_names[] = {
-  {"utf-8", CS_UTF8, 0},       {"utf-8-emacs", CS_UTF8, 0},   {"prefer-utf-8", CS_UTF8, 0},
+  {"utf-8", CS_UTF8, 0},       {"utf-8-emacs", CS_UTF8, 0},   {"prefer-utf-8", CS_UTF8, CF_PREFER},
   {"mule-utf-8", CS_UTF8, 0},  {"undecided", CS_UTF8, 0},     {"emacs-internal", CS_UTF8, 0},
   {"latin-1", CS_LATIN1, 0},   {"iso-latin-1", CS_LATIN1, 0}, {"iso-8859-1", CS_LATIN1, 0},
   {"us-ascii", CS_ASCII, 0},   {"ascii", CS_ASCII, 0},        {"raw-text", CS_RAW, 0},
@@ -83,6 +85,15 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
                                          : EOL_UNDECIDED;
   c->undecided = false;
   c->flags = 0;
+  static const char *const eol_names[] = { [EOL_UNIX] = "unix", [EOL_DOS] = "dos", [EOL_MAC] = "mac" };
+  for (int eol = EOL_UNIX; eol <= EOL_MAC; eol++)
+    if (c->eol == EOL_UNDECIDED && strcmp(base, eol_names[eol]) == 0) {
+      /* undecided with that end of line, under the end of line's name */
+      c->charset = CS_UTF8;
+      c->undecided = true;
+      c->eol = (enum eol)eol;
+      return true;
+    }
   for (size_t i = 0; i < sizeof raw_unix_names / sizeof raw_unix_names[0]; i++)
     if (c->eol == EOL_UNDECIDED && strcmp(base, raw_unix_names[i]) == 0) {
       c->charset = CS_RAW;
@@ -94,6 +105,8 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
       c->charset = coding_names[i].charset;
       c->flags = coding_names[i].flags;
       c->undecided = !strcmp(base, "undecided") || !strcmp(base, "prefer-utf-8");
+      if (!strcmp(base, "emacs-internal")) /* utf-8-emacs-unix under another name */
+        c->eol = EOL_UNIX;
       return true;
     }
   return false;
@@ -104,6 +117,16 @@ static struct coding check_coding(mrt *rt, mval name)
   struct coding c;
   if (!find_coding(rt, name, &c))
     xsignal1(rt, intern(rt, "coding-system-error"), name);
+  return c;
+}
+
+/* The coding system NAME to convert with: as Emacs, one that converts
+   no end of line while inhibit-eol-conversion is non-nil. */
+static struct coding converting_coding(mrt *rt, mval name)
+{
+  struct coding c = check_coding(rt, name);
+  if (!NILP(symbol_value(rt, intern(rt, "inhibit-eol-conversion"))))
+    c.eol = EOL_UNIX;
   return c;
 }
 
@@ -201,16 +224,55 @@ static int encoded_char_at(mval string, int64_t off, int *len, bool as_bytes)
   return RAW_BYTE_BASE + data[off];
 }
 
+static bool ascii_only(const uint8_t *bytes, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (bytes[i] >= 0x80)
+      return false;
+  return true;
+}
+
+/* Whether Emacs hands STRING back unconverted when coding it with C
+   (ENCODING or decoding): a coding that takes ASCII as itself and
+   detects nothing, text of ASCII only, and no end of line to convert
+   (an LF to encode, a CR to decode). */
+static bool codes_as_itself(mval string, struct coding c, bool encoding)
+{
+  if (c.charset == CS_UTF16 || c.flags)
+    return false;
+  const struct string *s = XSTRING(string);
+  if (STRING_MULTIBYTE_P(string) ? s->nchars != s->nbytes : !ascii_only(s->data, (size_t)s->nbytes))
+    return false;
+  return c.eol == EOL_UNIX || !memchr(s->data, encoding ? '\n' : '\r', (size_t)s->nbytes);
+}
+
+/* STRING itself when NOCOPY, else a copy of it, unibyte when ENCODED. */
+static mval uncoded(mrt *rt, mval string, mval nocopy, bool encoded)
+{
+  if (!NILP(nocopy))
+    return string;
+  const struct string *s = XSTRING(string);
+  mval copy = make_unibyte_string(rt, (const char *)s->data, (size_t)s->nbytes);
+  return encoded ? copy : string_to_multibyte(rt, copy);
+}
+
+/* What coding STRING with no coding system (nil) gives. */
+static mval not_coded(mrt *rt, mval string, mval nocopy)
+{
+  set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
+  return NILP(nocopy) ? call1(rt, intern(rt, "copy-sequence"), string) : string;
+}
+
 /* (encode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  if (NILP(args[1])) {
-    set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
-    return args[0];
-  }
-  struct coding c = check_coding(rt, args[1]);
+  if (NILP(args[1]))
+    return not_coded(rt, args[0], args[2]);
+  struct coding c = converting_coding(rt, args[1]);
   set_symbol_value(rt, Qlast_coding_system_used, args[1]);
+  if (codes_as_itself(args[0], c, true))
+    return uncoded(rt, args[0], args[2], true);
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
   encode_signature(&b, c);
@@ -291,8 +353,10 @@ static bool bad_byte_after_cr(struct strbuf *b, const uint8_t *in, size_t n, siz
 
 /* What Emacs's detection sees in bytes to decode. */
 struct scan {
-  bool non_ascii, has_cr, valid_utf8;
+  bool non_ascii, has_cr;
+  bool valid_utf8; /* as Emacs's detection has it (see utf8_detected) */
   bool c1; /* a byte #x80..#x9F: not Latin-1 text either */
+  bool raw; /* no coding Emacs detects takes the bytes: raw text */
   /* As Emacs settles it: a bare LF anywhere makes it Unix, else a CRLF
      DOS, else a CR Mac; undecided when there is no end of line. */
   enum eol eol;
@@ -300,17 +364,14 @@ struct scan {
 
 static struct scan scan_bytes(const uint8_t *in, size_t n)
 {
-  struct scan s = { .valid_utf8 = true };
+  struct scan s = { 0 };
   bool lf = false, crlf = false;
   for (size_t i = 0; i < n; i++) {
     int len;
     if (in[i] >= 0x80) {
       s.non_ascii = true;
-      s.c1 |= in[i] < 0xA0;
       if (utf8_char_at(in, n, i, &len) >= 0)
         i += (size_t)len - 1;
-      else
-        s.valid_utf8 = false;
     } else if (in[i] == '\n')
       lf = true;
     else if (in[i] == '\r') {
@@ -323,10 +384,142 @@ static struct scan scan_bytes(const uint8_t *in, size_t n)
   return s;
 }
 
+/* Whether Shift-JIS, as Emacs's detection reads it, refuses the units
+   IN[0..N) (see string_to_units): a byte that starts no character of
+   it, or a two-byte character cut short or with a bad second byte. */
+static bool sjis_refuses(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    int c = in[i];
+    if (c < 0x80 || (c >= 0xA0 && c < 0xE0))
+      continue;
+    bool lead = (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xEF);
+    if (!lead || i + 1 == n)
+      return true;
+    int next = in[++i];
+    if (next < 0x40 || next == 0x7F || next > 0xFC)
+      return true;
+  }
+  return false;
+}
+
+/* How many bytes a character whose emacs-mule code starts with byte C
+   takes, as Emacs's detection counts them. */
+static int emacs_mule_length(int c)
+{
+  return c >= 0x81 && c <= 0x8F ? 2 : c >= 0x90 && c <= 0x9B ? 3 : c == 0x9C || c == 0x9D ? 4 : 1;
+}
+
+/* Whether emacs-mule, as Emacs's detection reads it, refuses the units
+   IN[0..N): an escape, shift-in or shift-out; a composition (#x80) of
+   four bytes or less; or a character cut short. */
+static bool emacs_mule_refuses(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    int c = in[i];
+    if (c == 0x1B || c == 0x0E || c == 0x0F)
+      return true;
+    if (c < 0x80)
+      continue;
+    size_t j = i + 1;
+    if (c == 0x80) {
+      while (j < n && in[j] >= 0xA0)
+        j++;
+      if (j - i - 1 <= 4)
+        return true;
+      i = j - 1;
+      continue;
+    }
+    for (int more = emacs_mule_length(c) - 1; more > 0; more--, j++)
+      if (j == n || in[j] < 0xA0)
+        return true;
+    i = j - 1;
+  }
+  return false;
+}
+
+/* Whether Big5, as Emacs's detection reads it, refuses the units
+   IN[0..N): a byte #x80..#xA0 starting a character, one cut short, or
+   a second byte below #x40 or in #x7F..#xA0. */
+static bool big5_refuses(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    if (in[i] < 0x80)
+      continue;
+    if (in[i] <= 0xA0 || i + 1 == n)
+      return true;
+    int next = in[++i];
+    if (next >= 0 && (next < 0x40 || (next >= 0x7F && next <= 0xA0)))
+      return true;
+  }
+  return false;
+}
+
+/* Whether IN[I] is EUC's single shift 2 or 3 before the graphic bytes
+   it takes, the only C1 bytes an 8-bit ISO-2022 coding allows. */
+static bool euc_shift_at(const int *in, size_t n, size_t i)
+{
+  size_t need = in[i] == 0x8E ? 1 : in[i] == 0x8F ? 2 : 0;
+  if (need == 0 || i + need >= n)
+    return false;
+  for (size_t k = 1; k <= need; k++)
+    if (in[i + k] < 0xA1 || in[i + k] > 0xFE)
+      return false;
+  return true;
+}
+
+/* Whether UTF-8, as Emacs's detection reads it, takes the units
+   IN[0..N): each byte above ASCII starts a sequence of two to four
+   bytes by its high bits, the rest of it all #x80..#xBF; the shortest
+   form is not asked for (decoding then leaves a longer one as raw
+   bytes). */
+static bool utf8_detected(const int *in, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    int c = in[i];
+    if (c < 0x80)
+      continue;
+    size_t more = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 0;
+    if (more == 0 || i + more >= n)
+      return false;
+    for (; more > 0; more--)
+      if (in[++i] < 0 || (in[i] & 0xC0) != 0x80)
+        return false;
+  }
+  return true;
+}
+
+/* Notes in S what the units IN[0..N) show beyond their bytes: C1
+   control bytes, and whether every coding undecided tries after UTF-8
+   and Latin-1 refuses them, which makes Emacs decode them as raw text.
+   Of those marrow checks Shift-JIS, Big5, emacs-mule and EUC (8-bit
+   ISO-2022). */
+static void scan_units(struct scan *s, const int *in, size_t n)
+{
+  bool euc = true;
+  s->valid_utf8 = utf8_detected(in, n);
+  s->c1 = false;
+  for (size_t i = 0; i < n; i++) {
+    bool c1 = in[i] >= 0x80 && in[i] < 0xA0;
+    s->c1 |= c1;
+    if (c1)
+      euc &= euc_shift_at(in, n, i);
+  }
+  s->raw = !s->valid_utf8 && s->c1 && !euc && sjis_refuses(in, n) && big5_refuses(in, n) &&
+           emacs_mule_refuses(in, n);
+}
+
 /* Whether undecided takes the bytes for Latin-1: not UTF-8, and no C1
    control byte.  Emacs detects further charsets; marrow reads the rest
-   as UTF-8 with raw bytes. */
+   as raw text where Emacs would (see scan_units), else as UTF-8 with
+   raw bytes. */
 static bool latin1_text(const struct scan *s) { return !s->valid_utf8 && !s->c1; }
+
+/* The charset undecided decodes the text S with. */
+static enum charset detected_charset(const struct scan *s)
+{
+  return latin1_text(s) ? CS_LATIN1 : s->raw ? CS_RAW : CS_UTF8;
+}
 
 static const char *const eol_suffixes[] = { "", "-unix", "-dos", "-mac" };
 
@@ -338,8 +531,11 @@ static mval coding_with_eol(mrt *rt, mval coding, enum eol eol);
    undecided, except for prefer-utf-8. */
 static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct scan *s)
 {
+  static const char *const detected_names[] = {
+    [CS_UTF8] = "utf-8", [CS_LATIN1] = "iso-latin-1", [CS_RAW] = "raw-text"
+  };
   if (c.undecided && s->non_ascii)
-    coding = coding_with_eol(rt, intern(rt, latin1_text(s) ? "iso-latin-1" : "utf-8"), c.eol);
+    coding = coding_with_eol(rt, intern(rt, detected_names[detected_charset(s)]), c.eol);
   bool detect = s->non_ascii || s->has_cr || c.flags & (CF_SIGNATURE | CF_AUTO) ||
                 !strcmp(symbol_name(rt, coding), "prefer-utf-8");
   if (c.eol != EOL_UNDECIDED || s->eol == EOL_UNDECIDED || !detect)
@@ -347,12 +543,12 @@ static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct sca
   return coding_with_eol(rt, coding, s->eol);
 }
 
-/* As Emacs, text decoded from Latin-1 beyond ASCII says so in a
-   `charset' property over all of it. */
-static void mark_latin1(mrt *rt, mval decoded)
+/* As Emacs, text decoded from Latin-1 says so in a `charset' property
+   from FROM to its end. */
+static void mark_latin1(mrt *rt, mval decoded, int64_t from)
 {
   mval plist = list2(rt, intern(rt, "charset"), intern(rt, "iso-8859-1"));
-  textprop_string_set(rt, decoded, make_fixnum(0), make_fixnum(XSTRING(decoded)->nchars), plist);
+  textprop_string_set(rt, decoded, make_fixnum(from), make_fixnum(XSTRING(decoded)->nchars), plist);
 }
 
 /* The UTF-16 at IN[0..N) as characters into CHARS (room for N + 1),
@@ -485,69 +681,117 @@ static mval decode_utf16(mrt *rt, mval string, mval coding, struct coding c)
   return string_to_multibyte(rt, strbuf_release(rt, &b, false, depth));
 }
 
+/* STRING, whose units (see string_to_units) are IN[0..N), decoded
+   with C, a coding of one byte a character: Latin-1, ASCII or raw
+   text.  As Emacs: a character of a multibyte string that no byte
+   spells goes as it is, or, in raw text, as the low byte of its
+   negated code; raw text comes out unibyte (ASCII text that decodes as
+   itself never gets here: see codes_as_itself); and the `charset' property of Latin-1 starts at the first
+   character decoded that is first or beyond ASCII, or nowhere in text
+   of ASCII only.  (Where Emacs puts that property varies with what it
+   decoded before; this is what a fresh Emacs does.) */
+static mval decode_units(mrt *rt, mval string, const int *in, size_t n, struct coding c,
+                         const struct scan *s, size_t depth)
+{
+  bool unibyte = c.charset == CS_RAW;
+  bool no_run = !s->non_ascii;
+  enum eol eol = c.eol == EOL_UNDECIDED ? s->eol : c.eol;
+  int64_t run = -1, out = 0;
+  struct strbuf b = {0};
+  strbuf_protect(rt, &b);
+  for (size_t i = 0; i < n; i++, out++) {
+    int u = in[i];
+    if (u == '\r' && eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n')
+      u = in[++i];
+    else if (u == '\r' && eol == EOL_MAC)
+      u = '\n';
+    if (u < 0) {
+      if (c.charset == CS_RAW)
+        put_byte(&b, u & 0xFF);
+      else
+        put_char(&b, -u);
+      continue;
+    }
+    if (run < 0 && !no_run && (out == 0 || u >= 0x80))
+      run = out;
+    if (c.charset == CS_RAW)
+      put_byte(&b, u);
+    else
+      put_char(&b, c.charset == CS_ASCII && u >= 0x80 ? RAW_BYTE_BASE + u : u);
+  }
+  mval decoded = strbuf_release(rt, &b, unibyte, depth);
+  if (unibyte)
+    return decoded;
+  decoded = string_to_multibyte(rt, decoded);
+  if (c.charset == CS_LATIN1 && run >= 0)
+    mark_latin1(rt, decoded, run);
+  return decoded;
+}
+
+/* Whether with-coding-priority put utf-8-auto first, which makes
+   undecided take a byte order mark as utf-8-auto does. */
+static bool utf8_auto_first(mrt *rt)
+{
+  mval priority = symbol_value(rt, intern(rt, "mule--coding-priority"));
+  return CONSP(priority) && XCAR(priority) == intern(rt, "utf-8-auto");
+}
+
 /* (decode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  if (NILP(args[1])) {
-    set_symbol_value(rt, Qlast_coding_system_used, Qno_conversion);
-    return args[0];
+  if (NILP(args[1]))
+    return not_coded(rt, args[0], args[2]);
+  struct coding c = converting_coding(rt, args[1]);
+  if (codes_as_itself(args[0], c, false)) {
+    set_symbol_value(rt, Qlast_coding_system_used, args[1]);
+    return uncoded(rt, args[0], args[2], false);
   }
-  struct coding c = check_coding(rt, args[1]);
   if (c.charset == CS_UTF16)
     return decode_utf16(rt, args[0], args[1], c);
   size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
+  size_t nunits;
+  const int *units = string_to_units(rt, args[0], &nunits);
   bool signed_utf8 = n >= 3 && !memcmp(in, utf8_signature, 3);
-  if (c.flags & CF_AUTO && scan_bytes(in, n).valid_utf8) {
+  bool auto_first = c.undecided && signed_utf8 && utf8_auto_first(rt);
+  if ((c.flags & CF_AUTO || auto_first) && utf8_detected(units, nunits)) {
     /* utf-8-auto reads valid UTF-8 as utf-8, or as utf-8-with-signature
        given a mark. */
     mval base = intern(rt, signed_utf8 ? "utf-8-with-signature" : "utf-8");
     args[1] = coding_with_eol(rt, base, c.eol);
     c.flags = signed_utf8 ? CF_SIGNATURE | CF_AUTO : CF_AUTO;
+    c.undecided = false;
   }
   signed_utf8 &= (c.flags & CF_SIGNATURE) != 0;
   in += signed_utf8 ? 3 : 0;
   n -= signed_utf8 ? 3 : 0;
   struct scan s = scan_bytes(in, n);
+  scan_units(&s, units, nunits);
   set_symbol_value(rt, Qlast_coding_system_used, decoded_with(rt, args[1], c, &s));
-  if (c.undecided && latin1_text(&s))
-    c.charset = CS_LATIN1;
+  if (c.undecided)
+    c.charset = detected_charset(&s);
+  if (c.charset != CS_UTF8)
+    return decode_units(rt, args[0], units, nunits, c, &s, depth);
   enum eol eol = c.eol == EOL_UNDECIDED ? s.eol : c.eol;
   struct strbuf b = {0};
   strbuf_protect(rt, &b);
-  bool raw_bytes = false; /* raw text with bytes above 127 stays unibyte, as in Emacs */
   bool after_bad = false;
   for (size_t i = 0; i < n;) {
     if (in[i] == '\r' && (eol == EOL_MAC || (eol == EOL_DOS && i + 1 < n && in[i + 1] == '\n'))) {
       i += eol == EOL_DOS;
       in[i] = '\n';
     }
-    if (c.charset == CS_UTF8 && c.eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && !after_bad &&
+    if (c.eol == EOL_DOS && i > 0 && in[i - 1] == '\r' && !after_bad &&
         bad_byte_after_cr(&b, in, n, &i)) {
       after_bad = true;
       continue;
     }
     after_bad = false;
-    if (c.charset == CS_UTF8) {
-      decode_utf8_char(&b, in, n, &i);
-      continue;
-    }
-    if (c.charset == CS_RAW)
-      put_byte(&b, in[i]);
-    else
-      put_char(&b, c.charset == CS_ASCII && in[i] >= 0x80 ? RAW_BYTE_BASE + in[i] : in[i]);
-    raw_bytes |= c.charset == CS_RAW && in[i] >= 0x80;
-    i++;
+    decode_utf8_char(&b, in, n, &i);
   }
-  mval decoded = strbuf_release(rt, &b, raw_bytes, depth);
-  if (raw_bytes)
-    return decoded;
   /* Decoded text is multibyte even when it is all ASCII, as in Emacs. */
-  decoded = string_to_multibyte(rt, decoded);
-  if (c.charset == CS_LATIN1 && s.non_ascii)
-    mark_latin1(rt, decoded);
-  return decoded;
+  return string_to_multibyte(rt, strbuf_release(rt, &b, false, depth));
 }
 
 static mval Fcoding_system_p(mrt *rt, int nargs, mval *args)
@@ -594,6 +838,7 @@ static const struct {
   const char *alias, *base;
 } base_names[] = {
   {"emacs-internal", "utf-8-emacs"}, {"binary", "no-conversion"},
+  {"unix", "undecided"}, {"dos", "undecided"}, {"mac", "undecided"},
 };
 
 /* (coding-system-base CODING-SYSTEM): CODING-SYSTEM with no end of
@@ -616,6 +861,38 @@ static mval Fcoding_system_base(mrt *rt, int nargs, mval *args)
   return intern(rt, name);
 }
 
+/* (coding-system-eol-type CODING-SYSTEM): 0, 1 or 2 for an end of line
+   settled as Unix, DOS or Mac; else the vector of the three variants. */
+static mval Fcoding_system_eol_type(mrt *rt, int nargs, mval *args)
+{
+  struct coding c;
+  if (NILP(args[0]))
+    return make_fixnum(0);
+  if (!find_coding(rt, args[0], &c))
+    return Qnil;
+  if (c.eol != EOL_UNDECIDED)
+    return make_fixnum(c.eol - EOL_UNIX);
+  mval variants = make_vector(rt, 3, Qnil);
+  for (int eol = EOL_UNIX; eol <= EOL_MAC; eol++)
+    gc_aset(rt->gc, variants, eol - EOL_UNIX, coding_with_eol(rt, args[0], (enum eol)eol));
+  return variants;
+}
+
+/* (coding-system-type CODING-SYSTEM): how the coding system works, as
+   Emacs names it. */
+static mval Fcoding_system_type(mrt *rt, int nargs, mval *args)
+{
+  static const char *const type_names[] = {
+    [CS_UTF8] = "utf-8", [CS_LATIN1] = "charset", [CS_ASCII] = "charset",
+    [CS_RAW] = "raw-text", [CS_UTF16] = "utf-16",
+  };
+  if (NILP(args[0]))
+    return intern(rt, "raw-text");
+  CHECK_SYMBOL(rt, args[0]);
+  struct coding c = check_coding(rt, args[0]);
+  return intern(rt, c.undecided ? "undecided" : type_names[c.charset]);
+}
+
 static mval Fcheck_coding_system(mrt *rt, int nargs, mval *args)
 {
   if (!NILP(args[0]))
@@ -629,12 +906,16 @@ static const struct subr_def coding_subrs[] = {
   {"coding-system-p", Fcoding_system_p, 1, 1},
   {"check-coding-system", Fcheck_coding_system, 1, 1},
   {"coding-system-base", Fcoding_system_base, 1, 1},
+  {"coding-system-eol-type", Fcoding_system_eol_type, 1, 1},
+  {"coding-system-type", Fcoding_system_type, 1, 1},
 };
 
 void coding_init(mrt *rt)
 {
   defsubrs(rt, coding_subrs, sizeof coding_subrs / sizeof coding_subrs[0]);
   defvar(rt, Qlast_coding_system_used, intern(rt, "utf-8-unix"));
+  defvar(rt, intern(rt, "inhibit-eol-conversion"), Qnil);
+  defvar(rt, intern(rt, "mule--coding-priority"), Qnil);
   mval error = intern(rt, "coding-system-error");
   if (NILP(get_prop(rt, error, Qerror_conditions)))
     define_error(rt, error, "Invalid coding system", Qerror);
