@@ -586,6 +586,25 @@ bind them all at once and evaluate BODY.")
 evaluated, so later values see earlier variables.")
     (while "TEST BODY..."
      "Evaluate BODY again and again while TEST is non-nil; return nil.")
+    (defun "NAME ARGLIST &optional DOCSTRING DECL &rest BODY"
+     "Define NAME as a function whose definition is
+(lambda ARGLIST [DOCSTRING] BODY...).  DECL is a `declare' form; the
+value is undefined.")
+    (defmacro "NAME ARGLIST &optional DOCSTRING DECL &rest BODY"
+     "Define NAME as a macro: its expansion is what BODY computes from the
+unevaluated arguments bound to ARGLIST.  DECL is a `declare' form; the
+value is undefined.")
+    (declare "&rest SPECS"
+     "Declarations about a function or macro, at the start of its body; a
+`declare' evaluated anywhere else does nothing and returns nil.")
+    (\` "STRUCTURE"
+     "Quote STRUCTURE, except for the parts marked by `,' (evaluated) and
+`,@' (evaluated and spliced into the enclosing list).")
+    (lambda "ARGS [DOCSTRING] [INTERACTIVE] BODY"
+     "A function taking ARGS and returning BODY's last value; the form
+quotes itself, as `function' would quote it.")
+    (prog2 "FORM1 FORM2 &rest BODY"
+     "Evaluate FORM1, FORM2 and BODY in turn; return FORM2's value.")
     (defvar "SYMBOL &optional INITVALUE DOCSTRING"
      "Declare SYMBOL a special (dynamically bound) variable, setting it to
 INITVALUE if it has no value yet, with DOCSTRING as documentation.")

@@ -3239,6 +3239,25 @@ static int64_t file_offset(mrt *rt, mval x)
    the accessible text with REPLACE.  VISIT makes the buffer visit the
    file, unmodified; it does so even when the file is missing, which
    then signals. */
+/* Calls each of after-insert-file-functions with the INSERTED count of
+   characters, point at their start; one that returns a number says how
+   many there are now.  Returns the final count. */
+static int64_t run_after_insert_functions(mrt *rt, int64_t inserted)
+{
+  mval list = find_symbol_value(rt, intern(rt, "after-insert-file-functions"));
+  mval tail = list;
+  FOR_EACH_TAIL(rt, tail, list) {
+    mval count = call1(rt, XCAR(tail), make_fixnum(inserted));
+    if (NILP(count))
+      continue;
+    struct buffer *b = cur(rt);
+    if (!FIXNUMP(count) || XFIXNUM(count) < 0 || XFIXNUM(count) > b->zv - b->pt)
+      xsignal2(rt, Qwrong_type_argument, intern(rt, "inserted-chars"), count);
+    inserted = XFIXNUM(count);
+  }
+  return inserted;
+}
+
 static mval insert_file(mrt *rt, mval *a, bool literally)
 {
   CHECK_STRING(rt, a[0]);
@@ -3275,7 +3294,8 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
     if (!undo_off(rt)) /* a visited file's text is where undo starts */
       set_undo_list(rt, Qnil);
   }
-  return list2(rt, path, make_fixnum(XSTRING(text)->nchars));
+  int64_t inserted = run_after_insert_functions(rt, XSTRING(text)->nchars);
+  return list2(rt, path, make_fixnum(inserted));
 }
 
 static mval Finsert_file_contents(mrt *rt, int n, mval *a) { return insert_file(rt, a, false); }
@@ -3587,6 +3607,7 @@ void buffer_init(mrt *rt)
   for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
     defvar(rt, hooks[i], Qnil);
   defvar(rt, Qkill_buffer_delete_auto_save_files, Qnil);
+  defvar(rt, intern(rt, "after-insert-file-functions"), Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
   make_buffer(rt, make_cstring(rt, " *Minibuf-0*")); /* window.c's minibuffer window shows it */
   make_buffer(rt, make_cstring(rt, "*Messages*"));

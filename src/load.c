@@ -35,6 +35,7 @@
 #include "bignum.h"
 #include "fns.h"
 #include "timefns.h"
+#include "sysfns.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
@@ -89,12 +90,6 @@ static bool has_suffix(const char *s, size_t n, const char *suffix)
 /* File names                                                         */
 /* ================================================================== */
 
-static mval home_directory(mrt *rt)
-{
-  const char *home = getenv("HOME");
-  return make_cstring(rt, home && *home ? home : "/");
-}
-
 static mval current_directory(mrt *rt)
 {
   char buf[4096];
@@ -104,6 +99,27 @@ static mval current_directory(mrt *rt)
   if (n == 0 || buf[n - 1] != '/')
     buf[n++] = '/';
   return make_string(rt, buf, n);
+}
+
+/* What "~" names: HOME as process-environment has it now (setenv
+   changes it), else the user's passwd entry.  As in Emacs, a relative
+   HOME is relative to the process's directory, not default-directory,
+   and its trailing slashes go. */
+static mval home_directory(mrt *rt)
+{
+  mval home = environment_value(rt, make_cstring(rt, "HOME"));
+  if (NILP(home)) {
+    struct passwd *pw = getpwuid(getuid());
+    home = make_cstring(rt, pw && pw->pw_dir ? pw->pw_dir : "/");
+  }
+  if (slen(home) == 0 || sdata(home)[0] != '/') {
+    mval parts[2] = {current_directory(rt), home};
+    home = concat_strings(rt, 2, parts);
+  }
+  size_t n = slen(home);
+  while (n > 1 && sdata(home)[n - 1] == '/')
+    n--;
+  return n == slen(home) ? home : make_string(rt, sdata(home), n);
 }
 
 /* Collapses "//", "." and ".." in the absolute name P[0..N) in place
