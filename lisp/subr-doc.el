@@ -1854,6 +1854,10 @@ FLAG is `nofollow'), or nil if there is no such file.")
     (set-file-modes "FILENAME MODE &optional FLAG"
      "Give file FILENAME the permission bits MODE (a symbolic link itself
 when FLAG is `nofollow').")
+    (default-file-modes ""
+     "The permission bits new files get: those the umask does not take away.")
+    (set-default-file-modes "MODE"
+     "Set the umask so that new files get at most the permission bits MODE.")
     (visited-file-modtime ""
      "The modification time of the visited file when the buffer last read
 or wrote it, as a Lisp time: 0 if unknown (or no file is visited), -1

@@ -2968,8 +2968,29 @@ for case-sensitively.")
              set-visited-file-name write-file
              file-name-sans-versions file-name-with-extension file-name-quoted-p
              file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name
-             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save))
+             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save
+             make-lock-file-name substitute-env-vars parse-colon-path
+             file-modes-symbolic-to-number file-modes-number-to-symbolic
+             insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
+             normal-mode hack-local-variables-filter hack-local-variables-confirm))
   (autoload f "files"))
+(defvar path-separator ":" "What separates the directories of a search path.")
+(defvar auto-save-file-name-transforms
+  `(("\\`/[^/]*:\\([^/]*/\\)*\\([^/]*\\)\\'" ,(concat temporary-file-directory "\\2") t))
+  "Entries (REGEXP REPLACEMENT UNIQUIFY) that put auto-save files of the
+files REGEXP matches elsewhere (see `make-auto-save-file-name').")
+(defvar lock-file-name-transforms nil
+  "Entries (REGEXP REPLACEMENT UNIQUIFY) that put lock files elsewhere.")
+(defvar magic-mode-alist nil
+  "Entries (REGEXP-OR-FUNCTION . MODE): a buffer whose start REGEXP
+matches (or for which FUNCTION is non-nil) gets MODE, before
+`auto-mode-alist' is looked at.")
+(defvar magic-fallback-mode-alist nil
+  "As `magic-mode-alist', looked at after `auto-mode-alist'.")
+(defvar permanently-enabled-local-variables '(lexical-binding)
+  "File-local variables set even when `enable-local-variables' is nil.")
+(defvar safe-local-eval-forms nil
+  "Forms an \"eval:\" file-local variable may run without asking.")
 (defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
 (defvar auto-save-visited-file-name nil
   "Non-nil means a buffer is auto-saved in the file it visits.")

@@ -575,6 +575,23 @@ static mval Fset_file_modes(mrt *rt, int nargs, mval *args)
   return Qnil;
 }
 
+/* (default-file-modes): the permissions the umask lets new files have. */
+static mval Fdefault_file_modes(mrt *rt, int nargs, mval *args)
+{
+  mode_t mask = umask(0);
+  umask(mask);
+  return make_fixnum(~mask & 0777);
+}
+
+/* (set-default-file-modes MODE): the umask is the process's, shared by
+   every runtime in it, as it is Emacs's. */
+static mval Fset_default_file_modes(mrt *rt, int nargs, mval *args)
+{
+  CHECK_TYPE(rt, FIXNUMP(args[0]), intern(rt, "fixnump"), args[0]);
+  umask((mode_t)(~XFIXNUM(args[0]) & 0777));
+  return Qnil;
+}
+
 /* (make-symbolic-link TARGET LINKNAME &optional OK-IF-ALREADY-EXISTS):
    TARGET is stored as given. */
 static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
@@ -1462,6 +1479,8 @@ static const struct subr_def load_subrs[] = {
   {"file-attributes", Ffile_attributes, 1, 2},
   {"file-modes", Ffile_modes, 1, 2},
   {"set-file-modes", Fset_file_modes, 2, 3},
+  {"default-file-modes", Fdefault_file_modes, 0, 0},
+  {"set-default-file-modes", Fset_default_file_modes, 1, 1},
   {"file-newer-than-file-p", Ffile_newer_than_file_p, 2, 2},
 };
 
