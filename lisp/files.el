@@ -662,6 +662,11 @@ directory with a wildcard, and the rest."
           (cons (match-string 1 dir) (match-string 2 dir))
         (cons nil nil)))))
 
+(defun file-remote-p (_file &optional _identification _connected)
+  "Whether FILE is on a remote machine: never, marrow having no file name
+handlers to reach one."
+  nil)
+
 (defun temporary-file-directory ()
   "The directory for temporary files: `temporary-file-directory', as
 `default-directory' is never remote."

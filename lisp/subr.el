@@ -2972,8 +2972,13 @@ for case-sensitively.")
              make-lock-file-name substitute-env-vars parse-colon-path
              file-modes-symbolic-to-number file-modes-number-to-symbolic
              insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
-             normal-mode hack-local-variables-filter hack-local-variables-confirm))
+             normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p))
   (autoload f "files"))
+;; Connection-local variables (lisp/files-x.el): autoloaded in Emacs.
+(dolist (f '(connection-local-set-profile-variables connection-local-set-profiles
+             hack-connection-local-variables-apply))
+  (autoload f "files-x"))
+(autoload 'with-connection-local-variables "files-x" nil nil 'macro)
 (defvar path-separator ":" "What separates the directories of a search path.")
 (defvar auto-save-file-name-transforms
   `(("\\`/[^/]*:\\([^/]*/\\)*\\([^/]*\\)\\'" ,(concat temporary-file-directory "\\2") t))
