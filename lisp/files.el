@@ -662,6 +662,41 @@ directory with a wildcard, and the rest."
           (cons (match-string 1 dir) (match-string 2 dir))
         (cons nil nil)))))
 
+(defun find-file-name-handler (filename operation)
+  "The handler in `file-name-handler-alist' for OPERATION on FILENAME:
+of the regexps that match it, the one matching furthest in, its handler
+willing (its `operations' property, when it has one, names OPERATION)
+and not inhibited by `inhibit-file-name-handlers' for
+`inhibit-file-name-operation'."
+  (unless (stringp filename)
+    (signal 'wrong-type-argument (list 'stringp filename)))
+  (let ((inhibited (and (eq operation inhibit-file-name-operation)
+                        inhibit-file-name-handlers))
+        (best-start -1)
+        (best nil)
+        (case-fold-search nil))
+    (save-match-data
+      (dolist (entry file-name-handler-alist best)
+        (when (and (consp entry) (stringp (car entry)))
+          (let ((start (string-match (car entry) filename))
+                (handler (cdr entry)))
+            (when (and start (> start best-start)
+                       (let ((operations (and (symbolp handler) (get handler 'operations))))
+                         (or (null operations) (memq operation operations)))
+                       (not (memq handler inhibited)))
+              (setq best-start start
+                    best handler))))))))
+
+(defun unhandled-file-name-directory (filename)
+  "The local directory a program started for FILENAME runs in: FILENAME
+as a directory, unless a file name handler says otherwise (nil for
+none)."
+  (let ((handler (find-file-name-handler filename 'unhandled-file-name-directory)))
+    (if handler
+        (let ((dir (funcall handler 'unhandled-file-name-directory filename)))
+          (and (stringp dir) dir))
+      (file-name-as-directory filename))))
+
 (defun file-remote-p (_file &optional _identification _connected)
   "Whether FILE is on a remote machine: never, marrow having no file name
 handlers to reach one."

@@ -2972,8 +2972,17 @@ for case-sensitively.")
              make-lock-file-name substitute-env-vars parse-colon-path
              file-modes-symbolic-to-number file-modes-number-to-symbolic
              insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
-             normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p))
+             normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
+             find-file-name-handler unhandled-file-name-directory))
   (autoload f "files"))
+(defvar file-name-handler-alist nil
+  "Alist of (REGEXP . HANDLER): operations on a file whose name REGEXP
+matches go to HANDLER (see `find-file-name-handler').  marrow has no
+handlers of its own, so only the programs that run processes ask it.")
+(defvar inhibit-file-name-handlers nil
+  "Handlers `find-file-name-handler' skips for `inhibit-file-name-operation'.")
+(defvar inhibit-file-name-operation nil
+  "The operation `inhibit-file-name-handlers' applies to.")
 ;; Connection-local variables (lisp/files-x.el): autoloaded in Emacs.
 (dolist (f '(connection-local-set-profile-variables connection-local-set-profiles
              hack-connection-local-variables-apply))
@@ -3131,6 +3140,7 @@ the binding is `self-insert-command'; nil, no.")
              process--buffer-end process--call internal-default-process-filter
              internal-default-process-sentinel))
   (autoload f "process"))
+(defalias 'send-string #'process-send-string)
 ;; Overlay functions (lisp/overlays.el).
 (autoload 'copy-overlay "overlays")
 (autoload 'remove-overlays "overlays")
