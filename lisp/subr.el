@@ -2612,6 +2612,8 @@ form (t . EVENT) or (no-record . EVENT) is EVENT."
 pass without one."
   (let ((event (subr--next-event prompt seconds)))
     (unless (or (characterp event) (and seconds (null event)))
+      ;; As in Emacs, the event is left to read again, alone.
+      (setq unread-command-events (list event))
       (error "Non-character input-event"))
     event))
 
