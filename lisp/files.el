@@ -71,6 +71,21 @@ for which PREDICATE (if given) is non-nil; or nil."
                         (or (null predicate) (funcall predicate buffer))))
                  (buffer-list))))
 
+(defun files--magic-mode (alist)
+  "The mode of the first (TEST . MODE) of ALIST whose TEST, a regexp
+matched case-sensitively or a function, accepts the buffer's start."
+  (save-excursion
+    (save-restriction
+      (widen)
+      (goto-char (point-min))
+      (let ((case-fold-search nil))
+        (cdr (seq-find (lambda (entry)
+                         (save-excursion
+                           (if (functionp (car entry))
+                               (funcall (car entry))
+                             (looking-at (car entry)))))
+                       alist))))))
+
 (defun set-auto-mode (&optional keep-mode-if-same)
   "Put the buffer in the major mode its text names (\"mode:\" on its
 -*- line or in its local variables list), else the one
@@ -81,8 +96,12 @@ KEEP-MODE-IF-SAME), or leave its mode."
       (message "Ignoring unknown mode `%s'" mode)
       (setq mode nil))
     (unless mode
+      (setq mode (files--magic-mode magic-mode-alist)))
+    (unless mode
       (setq mode (and buffer-file-name
                       (assoc-default buffer-file-name auto-mode-alist #'string-match-p))))
+    (unless mode
+      (setq mode (files--magic-mode magic-fallback-mode-alist)))
     (when (and mode (fboundp mode) (not (and keep-mode-if-same (eq mode major-mode))))
       (funcall mode))))
 
@@ -96,6 +115,12 @@ bad mode specification leaves the local variables unset."
     (condition-case-unless-debug err
         (hack-local-variables)
       (error (message "File local-variables error: %s" err)))))
+
+(defun normal-mode (&optional _find-file)
+  "Put the buffer in the major mode its text or its file's name calls
+for, then set its local variables."
+  (interactive)
+  (files--set-mode-and-locals))
 
 (defun find-file-noselect (filename &optional _nowarn rawfile _wildcards)
   "The buffer visiting FILENAME, made and filled from the file when no
@@ -186,13 +211,44 @@ that the name suits any file system."
                             (lambda (c) (format "%%%02X" (string-to-char c)))
                             name t t))
 
+(defun files--transform-file-name (filename transforms prefix suffix)
+  "FILENAME's file name with PREFIX and SUFFIX around it, in its own
+directory unless one of TRANSFORMS, entries (REGEXP REPLACEMENT
+UNIQUIFY), matches it: then in the directory of REPLACEMENT for the
+match, under the name of the replacement, or with UNIQUIFY under the
+whole of FILENAME with each / made ! (t), or its hash by the
+`secure-hash' algorithm UNIQUIFY names."
+  (let ((file filename)
+        (result nil))
+    (save-match-data
+      (while (and transforms (not result))
+        (let ((rule (pop transforms)))
+          (when (string-match (car rule) file)
+            (setq result (replace-match (nth 1 rule) t nil file))
+            (let ((uniquify (nth 2 rule)))
+              (cond ((memq uniquify (secure-hash-algorithms))
+                     (setq result (concat (file-name-directory result)
+                                          (secure-hash uniquify file))))
+                    (uniquify
+                     (setq result (concat (file-name-directory result)
+                                          (string-replace
+                                           "/" "!" (string-replace "!" "!!" file)))))))))))
+    (setq result (or result file))
+    (expand-file-name (concat prefix (file-name-nondirectory result) suffix)
+                      (file-name-directory result))))
+
+(defun make-lock-file-name (filename)
+  "The name of the file that locks FILENAME: .#FILE beside it, or where
+`lock-file-name-transforms' puts it."
+  (files--transform-file-name filename lock-file-name-transforms ".#" ""))
+
 (defun make-auto-save-file-name ()
-  "The name to auto-save the current buffer in: #FILE# beside its file,
-else a fresh file #BUFFER#XXXXXX# in `default-directory' (or another
-writable one), the buffer name made safe for any file system."
+  "The name to auto-save the current buffer in: #FILE# beside its file
+(or where `auto-save-file-name-transforms' puts it), else a fresh file
+#BUFFER#XXXXXX# in `default-directory' (or another writable one), the
+buffer name made safe for any file system."
   (if buffer-file-name
-      (expand-file-name (concat "#" (file-name-nondirectory buffer-file-name) "#")
-                        (file-name-directory buffer-file-name))
+      (files--transform-file-name buffer-file-name auto-save-file-name-transforms "#" "#")
     (make-temp-file
      (expand-file-name (format "#%s#" (files--url-encode-unsafe (buffer-name)))
                        (cond ((file-writable-p default-directory) default-directory)
@@ -511,6 +567,152 @@ is \"/\")."
         ((= (length name) 2) "/")
         (t (substring name 2))))
 
+;;; File modes in the notation of chmod and ls
+
+(defun files--mode-who-mask (who)
+  "The mode bits a chmod WHO string (of u, g, o, a) may change; an empty
+WHO is all of them but those the umask takes away."
+  (if (equal who "")
+      (logior #o7000 (default-file-modes))
+    (let ((mask 0))
+      (dolist (c (string-to-list who) mask)
+        (setq mask (logior mask (pcase c (?u #o4700) (?g #o2070) (?o #o1007) (_ #o7777))))))))
+
+(defun files--mode-copy (mode mask shifts)
+  "The bits of MODE under MASK (a class's permissions and its special
+bit) added to themselves shifted by each of SHIFTS, as Emacs adds them
+when a chmod right copies a class: carries and all."
+  (let ((bits (logand mode mask)))
+    (apply #'+ bits (mapcar (lambda (shift) (ash bits shift)) shifts))))
+
+(defun files--mode-right (char mode)
+  "The mode bits the chmod right CHAR stands for, applied to MODE."
+  (pcase char
+    (?r #o444) (?w #o222) (?x #o111) (?s #o6000) (?t #o1000)
+    (?X (if (zerop (logand mode #o111)) 0 #o111))
+    (?u (files--mode-copy mode #o4700 '(-3 -6)))
+    (?g (files--mode-copy mode #o2070 '(-3 3)))
+    (?o (files--mode-copy mode #o1007 '(3 6)))))
+
+(defun files--mode-clause (clause mode)
+  "MODE changed by the chmod CLAUSE, a WHO part then operations."
+  (string-match "\\`[ugoa]*" clause)
+  (let ((mask (files--mode-who-mask (match-string 0 clause)))
+        (ops (substring clause (match-end 0))))
+    (while (string-match "\\`\\([-+=]\\)\\([rwxXstugo]*\\)" ops)
+      (let ((op (aref (match-string 1 ops) 0))
+            (bits 0))
+        (dolist (c (string-to-list (match-string 2 ops)))
+          (setq bits (logior bits (files--mode-right c mode))))
+        (setq bits (logand bits mask)
+              mode (pcase op
+                     (?+ (logior mode bits))
+                     (?- (logand mode (lognot bits)))
+                     (_ (logior (logand mode (lognot mask)) bits)))
+              ops (substring ops (match-end 0)))))
+    mode))
+
+(defun file-modes-symbolic-to-number (modes &optional from)
+  "The file mode number the chmod-style MODES make of FROM (default 0):
+clauses such as u=rwx,g+w,o-x separated by commas."
+  (let ((mode (or from 0))
+        (start 0)
+        (case-fold-search nil)
+        (clause-re "[ugoa]*\\(?:[-+=][rwxXstugo]*\\)+"))
+    (save-match-data
+      (while (< start (length modes))
+        (unless (eq (string-match clause-re modes start) start)
+          (error "Parse error in modes near `%s'" (substring modes start)))
+        (let ((end (match-end 0)))
+          (setq mode (files--mode-clause (substring modes start end) mode))
+          (setq start end)
+          (cond ((= start (length modes)))
+                ((eq (aref modes start) ?,) (setq start (1+ start)))
+                (t (error "Parse error in modes near `%s'" (substring modes start)))))))
+    mode))
+
+(defun file-modes-number-to-symbolic (mode &optional filetype)
+  "MODE as ls shows it, such as \"-rwxr-xr-x\": FILETYPE (a character)
+first, else the type MODE's file type bits give."
+  (let ((triple (lambda (shift special set unset)
+                  (let ((bits (logand (ash mode (- shift)) 7))
+                        (on (/= 0 (logand mode special))))
+                    (string (if (/= 0 (logand bits 4)) ?r ?-)
+                            (if (/= 0 (logand bits 2)) ?w ?-)
+                            (cond ((and on (/= 0 (logand bits 1))) set)
+                                  (on unset)
+                                  ((/= 0 (logand bits 1)) ?x)
+                                  (t ?-)))))))
+    (concat (string (or filetype
+                        (pcase (logand mode #o170000)
+                          (#o040000 ?d) (#o120000 ?l) (#o020000 ?c) (#o060000 ?b)
+                          (#o010000 ?p) (#o140000 ?s) (_ ?-))))
+            (funcall triple 6 #o4000 ?s ?S)
+            (funcall triple 3 #o2000 ?s ?S)
+            (funcall triple 0 #o1000 ?t ?T))))
+
+(defun insert-directory-wildcard-in-dir-p (dir)
+  "When DIR's directory part holds a wildcard (* ? or [) and DIR names
+no existing file, (DIRECTORY . WILDCARD): the part before the first
+directory with a wildcard, and the rest."
+  (save-match-data
+    (when (and (string-match-p "[[?*]" (or (file-name-directory dir) ""))
+               (not (file-exists-p dir)))
+      (if (string-match "\\`\\([^[?*]*/\\)\\([^[?*]*[[?*].*\\)" dir)
+          (cons (match-string 1 dir) (match-string 2 dir))
+        (cons nil nil)))))
+
+(defun find-file-name-handler (filename operation)
+  "The handler in `file-name-handler-alist' for OPERATION on FILENAME:
+of the regexps that match it, the one matching furthest in, its handler
+willing (its `operations' property, when it has one, names OPERATION)
+and not inhibited by `inhibit-file-name-handlers' for
+`inhibit-file-name-operation'."
+  (unless (stringp filename)
+    (signal 'wrong-type-argument (list 'stringp filename)))
+  (let ((inhibited (and (eq operation inhibit-file-name-operation)
+                        inhibit-file-name-handlers))
+        (best-start -1)
+        (best nil)
+        (case-fold-search nil))
+    (save-match-data
+      (dolist (entry file-name-handler-alist best)
+        (when (and (consp entry) (stringp (car entry)))
+          (let ((start (string-match (car entry) filename))
+                (handler (cdr entry)))
+            (when (and start (> start best-start)
+                       (let ((operations (and (symbolp handler) (get handler 'operations))))
+                         (or (null operations) (memq operation operations)))
+                       (not (memq handler inhibited)))
+              (setq best-start start
+                    best handler))))))))
+
+(defun unhandled-file-name-directory (filename)
+  "The local directory a program started for FILENAME runs in: FILENAME
+as a directory, unless a file name handler says otherwise (nil for
+none)."
+  (let ((handler (find-file-name-handler filename 'unhandled-file-name-directory)))
+    (if handler
+        (let ((dir (funcall handler 'unhandled-file-name-directory filename)))
+          (and (stringp dir) dir))
+      (file-name-as-directory filename))))
+
+(defun file-remote-p (_file &optional _identification _connected)
+  "Whether FILE is on a remote machine: never, marrow having no file name
+handlers to reach one."
+  nil)
+
+(defun temporary-file-directory ()
+  "The directory for temporary files: `temporary-file-directory', as
+`default-directory' is never remote."
+  temporary-file-directory)
+
+(defun make-nearby-temp-file (prefix &optional dir-flag suffix)
+  "A new temporary file (or directory with DIR-FLAG), as `make-temp-file'
+makes one, near `default-directory'."
+  (let ((temporary-file-directory (temporary-file-directory)))
+    (make-temp-file prefix dir-flag suffix)))
+
 (defun convert-standard-filename (filename)
   "FILENAME as a valid name on this system: on GNU/Linux, FILENAME."
   filename)
@@ -526,17 +728,38 @@ with a user that exists), else NAME."
         (setq start i)))
     (if (= start 0) name (substring name start))))
 
-(defun files--substitute-variables (name)
+(defun files--substitute-variables (name &optional when-undefined)
   "NAME with $$ made $, and $VAR and ${VAR} the value of the environment
-variable VAR when it is set."
+variable VAR.  An unset VAR is left as it is when WHEN-UNDEFINED is t,
+is the empty string when it is nil, and what it returns given VAR when
+it is a function."
   (replace-regexp-in-string
    "\\$\\(?:\\$\\|{\\([^}]*\\)}\\|\\([[:alnum:]_]+\\)\\)"
    (lambda (ref)
      (let ((var (or (match-string 1 ref) (match-string 2 ref))))
        (cond ((null var) "$")
              ((getenv var))
-             (t ref))))
+             ((eq when-undefined t) ref)
+             ((null when-undefined) "")
+             (t (funcall when-undefined var)))))
    name t t))
+
+(defun substitute-env-vars (string &optional when-undefined)
+  "STRING with $VAR and ${VAR} replaced by the environment variable
+VAR's value and $$ by $.  An unset VAR gives the empty string, unless
+WHEN-UNDEFINED is t (the reference stays) or a function (its value
+given VAR)."
+  (files--substitute-variables string when-undefined))
+
+(defun parse-colon-path (search-path)
+  "The directories of SEARCH-PATH, a string of names separated by
+`path-separator' in which environment variables are substituted, each
+as a directory name; an empty one is nil."
+  (when (stringp search-path)
+    (mapcar (lambda (dir)
+              (unless (equal dir "")
+                (replace-regexp-in-string "\\`//+" "/" (file-name-as-directory dir) t t)))
+            (split-string (substitute-env-vars search-path) path-separator))))
 
 (defun substitute-in-file-name (filename)
   "FILENAME with environment variables substituted ($VAR, ${VAR}; $$
@@ -547,7 +770,7 @@ quoted with \"/:\" stays as it is."
   (if (string-prefix-p "/:" filename)
       filename
     (files--embedded-absolute
-     (files--substitute-variables (files--embedded-absolute filename)))))
+     (files--substitute-variables (files--embedded-absolute filename) t))))
 
 ;;; File-local variables
 
@@ -664,9 +887,58 @@ near its end, in order."
                       (safe-local-variable-p (car pair) (cdr pair))))
                vars))
 
+(defun hack-local-variables-confirm (_all-vars _unsafe-vars _risky-vars _dir-name)
+  "Whether to set ALL-VARS though UNSAFE-VARS and RISKY-VARS are among
+them: batch Emacs cannot ask, so no."
+  nil)
+
+(defun files--local-variables-filter (variables &optional dir-name)
+  "The (VAR . VALUE) pairs of VARIABLES to set, as
+`enable-local-variables' and `enable-local-eval' allow; when some are
+unsafe or risky, all of them if `hack-local-variables-confirm' agrees."
+  (let (all unsafe risky)
+    (dolist (pair variables)
+      (let ((var (car pair)) (val (cdr pair)))
+        (cond ((memq var ignored-local-variables))
+              ((eq var 'eval)
+               (when enable-local-eval
+                 (let ((safe (or (member val safe-local-eval-forms)
+                                 (safe-local-variable-p var val))))
+                   (when (or safe (not (eq enable-local-variables :safe)))
+                     (push pair all)
+                     (unless (or safe (eq enable-local-eval t))
+                       (push pair unsafe))))))
+              ((assq var all))
+              ((safe-local-variable-p var val) (push pair all))
+              ((eq enable-local-variables :safe))
+              (t (push pair all)
+                 (if (risky-local-variable-p var) (push pair risky) (push pair unsafe))))))
+    (setq all (nreverse all))
+    (and all
+         (or (memq enable-local-variables '(:all :safe))
+             (and (eq enable-local-variables t) (null unsafe) (null risky))
+             (hack-local-variables-confirm all (nreverse unsafe) (nreverse risky) dir-name))
+         all)))
+
+(defun files--record-local-variable (pair)
+  "Put the (VAR . VALUE) PAIR last in `file-local-variables-alist', in
+place of an earlier value of VAR (an `eval' form adds to the others)."
+  (setq file-local-variables-alist
+        (append (if (eq (car pair) 'eval)
+                    file-local-variables-alist
+                  (assq-delete-all (car pair) file-local-variables-alist))
+                (list pair))))
+
+(defun hack-local-variables-filter (variables dir-name)
+  "Add to `file-local-variables-alist' those of the (VAR . VALUE) pairs
+VARIABLES that may be set, as `hack-local-variables' would set them."
+  (mapc #'files--record-local-variable
+        (files--local-variables-filter variables dir-name)))
+
 (defun hack-local-variables (&optional handle-mode _inhibit-locals)
   "Set the variables the buffer's text names on its -*- line and in
-its \"Local Variables:\" list, as `enable-local-variables' allows, and
+its \"Local Variables:\" list, as `enable-local-variables' allows (or,
+when it is nil, those of `permanently-enabled-local-variables'), and
 record them in `file-local-variables-alist'.  With HANDLE-MODE t, set
 nothing and return the major mode the text names, if any."
   (let* ((at-end (files--local-variables-list))
@@ -679,22 +951,15 @@ nothing and return the major mode the text names, if any."
         (display-warning 'files (format-message "%s: `lexical-binding' at end of file unreliable"
                                                 (file-name-nondirectory (or buffer-file-name ""))))
         (setq all (append (files--prop-line-variables) (assq-delete-all 'lexical-binding at-end))))
-      (let ((vars (seq-remove (lambda (pair)
-                                (or (memq (car pair) '(mode coding unibyte))
-                                    (memq (car pair) ignored-local-variables)))
-                              all)))
-        (pcase enable-local-variables
-          ('nil (setq vars nil))
-          (:safe (setq vars (seq-filter (lambda (pair) (files--local-variables-safe-p (list pair)))
-                                        vars)))
-          (:all)
-          (_ (unless (files--local-variables-safe-p vars) (setq vars nil))))
+      (let* ((candidates (seq-remove (lambda (pair) (memq (car pair) '(mode coding unibyte)))
+                                     all))
+             (vars (if enable-local-variables
+                       (files--local-variables-filter candidates)
+                     (seq-filter (lambda (pair)
+                                   (memq (car pair) permanently-enabled-local-variables))
+                                 candidates))))
         (dolist (pair vars)
-          (setq file-local-variables-alist
-                (append (if (eq (car pair) 'eval)
-                            file-local-variables-alist
-                          (assq-delete-all (car pair) file-local-variables-alist))
-                        (list pair)))
+          (files--record-local-variable pair)
           (if (eq (car pair) 'eval)
               (save-current-buffer (eval (cdr pair) t))
             (set (make-local-variable (car pair)) (cdr pair))))

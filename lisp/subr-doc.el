@@ -586,6 +586,25 @@ bind them all at once and evaluate BODY.")
 evaluated, so later values see earlier variables.")
     (while "TEST BODY..."
      "Evaluate BODY again and again while TEST is non-nil; return nil.")
+    (defun "NAME ARGLIST &optional DOCSTRING DECL &rest BODY"
+     "Define NAME as a function whose definition is
+(lambda ARGLIST [DOCSTRING] BODY...).  DECL is a `declare' form; the
+value is undefined.")
+    (defmacro "NAME ARGLIST &optional DOCSTRING DECL &rest BODY"
+     "Define NAME as a macro: its expansion is what BODY computes from the
+unevaluated arguments bound to ARGLIST.  DECL is a `declare' form; the
+value is undefined.")
+    (declare "&rest SPECS"
+     "Declarations about a function or macro, at the start of its body; a
+`declare' evaluated anywhere else does nothing and returns nil.")
+    (\` "STRUCTURE"
+     "Quote STRUCTURE, except for the parts marked by `,' (evaluated) and
+`,@' (evaluated and spliced into the enclosing list).")
+    (lambda "ARGS [DOCSTRING] [INTERACTIVE] BODY"
+     "A function taking ARGS and returning BODY's last value; the form
+quotes itself, as `function' would quote it.")
+    (prog2 "FORM1 FORM2 &rest BODY"
+     "Evaluate FORM1, FORM2 and BODY in turn; return FORM2's value.")
     (defvar "SYMBOL &optional INITVALUE DOCSTRING"
      "Declare SYMBOL a special (dynamically bound) variable, setting it to
 INITVALUE if it has no value yet, with DOCSTRING as documentation.")
@@ -1842,6 +1861,10 @@ FLAG is `nofollow'), or nil if there is no such file.")
     (set-file-modes "FILENAME MODE &optional FLAG"
      "Give file FILENAME the permission bits MODE (a symbolic link itself
 when FLAG is `nofollow').")
+    (default-file-modes ""
+     "The permission bits new files get: those the umask does not take away.")
+    (set-default-file-modes "MODE"
+     "Set the umask so that new files get at most the permission bits MODE.")
     (visited-file-modtime ""
      "The modification time of the visited file when the buffer last read
 or wrote it, as a Lisp time: 0 if unknown (or no file is visited), -1

@@ -1147,48 +1147,13 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
 
 ;;; ---- Timing -----------------------------------------------------------
 
-(defmacro benchmark-elapse (&rest forms)
-  "Return the time in seconds elapsed for execution of FORMS."
-  (declare (indent 0))
-  (let ((t1 (make-symbol "t1")))
-    `(let ((,t1 (float-time)))
-       ,@forms
-       (- (float-time) ,t1))))
-
-(subr--define-missing benchmark-call
-  (defun benchmark-call (func &optional repetitions)
-    "Call FUNC REPETITIONS times; return (ELAPSED GCS GC-ELAPSED).
-The time of an empty loop of the same length is subtracted, as Emacs does."
-    (unless repetitions (setq repetitions 1))
-    (let ((gc gc-elapsed)
-          (gcs gcs-done)
-          (empty-func (lambda () 'empty-func)))
-      (list
-       (if (> repetitions 1)
-           (- (benchmark-elapse (dotimes (_ repetitions) (funcall func)))
-              (benchmark-elapse (dotimes (_ repetitions) (funcall empty-func))))
-         (- (benchmark-elapse (funcall func))
-            (benchmark-elapse (funcall empty-func))))
-       (- gcs-done gcs)
-       (- gc-elapsed gc)))))
-
-(defmacro benchmark-run (&optional repetitions &rest forms)
-  "Time FORMS, run REPETITIONS times: return (ELAPSED GCS GC-ELAPSED)."
-  (declare (indent 1))
-  (unless (or (natnump repetitions) (and repetitions (symbolp repetitions)))
-    (setq forms (cons repetitions forms)
-          repetitions 1))
-  `(benchmark-call (lambda () ,@forms) ,repetitions))
-
-(defmacro benchmark-progn (&rest body)
-  "Evaluate BODY and message the time taken."
-  (declare (indent 0))
-  (let ((value (make-symbol "value"))
-        (start (make-symbol "start")))
-    `(let* ((,start (float-time))
-            (,value (progn ,@body)))
-       (message "Elapsed time: %fs" (- (float-time) ,start))
-       ,value)))
+;; In lisp/benchmark.el, autoloaded as in Emacs.
+(autoload 'benchmark-run "benchmark"
+  "Time FORMS, run REPETITIONS times: return (ELAPSED GCS GC-ELAPSED)." nil 'macro)
+(autoload 'benchmark-progn "benchmark"
+  "Evaluate BODY and message the time taken." nil 'macro)
+(autoload 'benchmark-call "benchmark"
+  "Call FUNC REPETITIONS times; return (ELAPSED GCS GC-ELAPSED).")
 
 ;;; ---- Symbols, functions and obsolescence ---------------------------------
 
@@ -1497,10 +1462,14 @@ one its autoload names."
                      ((and (eq (car-safe definition) 'closure) (consp (cdr definition))
                            (consp (cddr definition)))
                       (nthcdr 3 definition))
-                     ((and (eq (car-safe definition) 'lambda) (consp (cdr definition)))
+                     ((and (memq (car-safe definition) '(lambda autoload))
+                           (consp (cdr definition)))
                       (nthcdr 2 definition))
                      ((byte-code-function-p definition)
-                      (list (subr--compiled-docstring definition))))))
+                      (list (subr--compiled-docstring definition)))
+                     ;; Also the macros marrow writes in C, (macro . SUBR).
+                     ((subrp definition)
+                      (list (subr--primitive-docstring definition))))))
     (and (stringp (car body)) (car body))))
 
 (defun subr--compiled-docstring (f)
@@ -1536,9 +1505,7 @@ one its autoload names."
                            (unless (memq (car-safe def) '(macro autoload))
                              (unless (subrp def)
                                (signal 'invalid-function (list def)))))
-                         (if (subrp def)
-                             (subr--primitive-docstring def)
-                           (subr--docstring def)))))))
+                         (subr--docstring def))))))
     (cond ((or raw (null doc)) doc)
           ;; Keys in the text need the keymaps (lisp/help.el).
           ((string-match-p "\\\\[[<{]" doc) (substitute-command-keys doc))
@@ -2614,30 +2581,65 @@ codes that read use the minibuffer, which reads standard input."
 (defvar pre-command-hook nil "Run before each command the command loop runs.")
 (defvar post-command-hook nil "Run after each command the command loop runs.")
 
-(defun subr--next-event (prompt)
-  "Take the next input event, reading a line of standard input (shown
-PROMPT) into `unread-command-events' when none is pending."
-  (unless unread-command-events
-    (setq unread-command-events
-          (append (read-from-minibuffer (or prompt "")) '(?\n))))
-  (pop unread-command-events))
+(defun subr--wait-for-event (seconds)
+  "Wait up to SECONDS for an event to arrive in `unread-command-events',
+running the timers that come due meanwhile."
+  (let ((end (+ (float-time) seconds)))
+    (while (and (not unread-command-events) (< (float-time) end))
+      (sleep-for (min 0.01 (- end (float-time)))))))
 
-(defun read-event (&optional prompt _inherit-input-method _seconds)
-  "The next input event."
-  (subr--next-event prompt))
+(defun subr--next-event (prompt &optional seconds)
+  "Take the next input event, or nil when SECONDS pass and none came.
+Without SECONDS, a line of standard input (shown PROMPT) goes into
+`unread-command-events' when none is pending.  An event there of the
+form (t . EVENT) or (no-record . EVENT) is EVENT."
+  (when inhibit-interaction
+    (signal 'inhibited-interaction nil))
+  (if seconds
+      (subr--wait-for-event seconds)
+    (unless unread-command-events
+      (setq unread-command-events
+            (append (read-from-minibuffer (or prompt "")) '(?\n)))))
+  (let ((event (pop unread-command-events)))
+    (if (memq (car-safe event) '(t no-record)) (cdr event) event)))
 
-(defun read-char (&optional prompt _inherit-input-method _seconds)
-  "The next input event, which must be a character."
-  (let ((event (subr--next-event prompt)))
-    (unless (characterp event)
+(defun read-event (&optional prompt _inherit-input-method seconds)
+  "The next input event; nil when SECONDS pass without one."
+  (subr--next-event prompt seconds))
+
+(defun read-char (&optional prompt _inherit-input-method seconds)
+  "The next input event, which must be a character; nil when SECONDS
+pass without one."
+  (let ((event (subr--next-event prompt seconds)))
+    (unless (or (characterp event) (and seconds (null event)))
+      ;; As in Emacs, the event is left to read again, alone.
+      (setq unread-command-events (list event))
       (error "Non-character input-event"))
     event))
 
-(defun read-char-exclusive (&optional prompt _inherit-input-method _seconds)
-  "The next input event that is a character, the others dropped."
-  (let (event)
-    (while (not (characterp (setq event (subr--next-event prompt)))))
+(defun read-char-exclusive (&optional prompt _inherit-input-method seconds)
+  "The next input event that is a character, the others dropped; nil
+when SECONDS pass without one."
+  (let ((end (and seconds (+ (float-time) seconds)))
+        event)
+    (while (not (or (characterp (setq event (subr--next-event
+                                              prompt (and end (max 0 (- end (float-time)))))))
+                    (and end (null event)))))
     event))
+
+(defvar subr--lossage-size 300
+  "How many recent input events `recent-keys' would keep.")
+
+(defun lossage-size (&optional size)
+  "Make the record of recent keystrokes hold SIZE events (at least 100);
+return the size now."
+  (when size
+    (unless (natnump size)
+      (user-error "Value must be a positive integer"))
+    (when (< size 100)
+      (user-error "Value must be >= 100"))
+    (setq subr--lossage-size size))
+  subr--lossage-size)
 
 (defun read-passwd (prompt &optional confirm default)
   "Read a password with PROMPT, DEFAULT when the answer is empty.  With
@@ -2976,8 +2978,43 @@ for case-sensitively.")
              set-visited-file-name write-file
              file-name-sans-versions file-name-with-extension file-name-quoted-p
              file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name
-             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save))
+             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save
+             make-lock-file-name substitute-env-vars parse-colon-path
+             file-modes-symbolic-to-number file-modes-number-to-symbolic
+             insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
+             normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
+             find-file-name-handler unhandled-file-name-directory))
   (autoload f "files"))
+(defvar file-name-handler-alist nil
+  "Alist of (REGEXP . HANDLER): operations on a file whose name REGEXP
+matches go to HANDLER (see `find-file-name-handler').  marrow has no
+handlers of its own, so only the programs that run processes ask it.")
+(defvar inhibit-file-name-handlers nil
+  "Handlers `find-file-name-handler' skips for `inhibit-file-name-operation'.")
+(defvar inhibit-file-name-operation nil
+  "The operation `inhibit-file-name-handlers' applies to.")
+;; Connection-local variables (lisp/files-x.el): autoloaded in Emacs.
+(dolist (f '(connection-local-set-profile-variables connection-local-set-profiles
+             hack-connection-local-variables-apply))
+  (autoload f "files-x"))
+(autoload 'with-connection-local-variables "files-x" nil nil 'macro)
+(defvar path-separator ":" "What separates the directories of a search path.")
+(defvar auto-save-file-name-transforms
+  `(("\\`/[^/]*:\\([^/]*/\\)*\\([^/]*\\)\\'" ,(concat temporary-file-directory "\\2") t))
+  "Entries (REGEXP REPLACEMENT UNIQUIFY) that put auto-save files of the
+files REGEXP matches elsewhere (see `make-auto-save-file-name').")
+(defvar lock-file-name-transforms nil
+  "Entries (REGEXP REPLACEMENT UNIQUIFY) that put lock files elsewhere.")
+(defvar magic-mode-alist nil
+  "Entries (REGEXP-OR-FUNCTION . MODE): a buffer whose start REGEXP
+matches (or for which FUNCTION is non-nil) gets MODE, before
+`auto-mode-alist' is looked at.")
+(defvar magic-fallback-mode-alist nil
+  "As `magic-mode-alist', looked at after `auto-mode-alist'.")
+(defvar permanently-enabled-local-variables '(lexical-binding)
+  "File-local variables set even when `enable-local-variables' is nil.")
+(defvar safe-local-eval-forms nil
+  "Forms an \"eval:\" file-local variable may run without asking.")
 (defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
 (defvar auto-save-visited-file-name nil
   "Non-nil means a buffer is auto-saved in the file it visits.")
@@ -3159,6 +3196,7 @@ the binding is `self-insert-command'; nil, no.")
              process--buffer-end process--call internal-default-process-filter
              internal-default-process-sentinel))
   (autoload f "process"))
+(defalias 'send-string #'process-send-string)
 ;; Overlay functions (lisp/overlays.el).
 (autoload 'copy-overlay "overlays")
 (autoload 'remove-overlays "overlays")

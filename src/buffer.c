@@ -3262,6 +3262,25 @@ static void settle_file_eol(mrt *rt, mval bytes)
     set_symbol_value(rt, Qlast_coding_system_used, AREF(variants, 0));
 }
 
+/* Calls each of after-insert-file-functions with the INSERTED count of
+   characters, point at their start; one that returns a number says how
+   many there are now.  Returns the final count. */
+static int64_t run_after_insert_functions(mrt *rt, int64_t inserted)
+{
+  mval list = find_symbol_value(rt, intern(rt, "after-insert-file-functions"));
+  mval tail = list;
+  FOR_EACH_TAIL(rt, tail, list) {
+    mval count = call1(rt, XCAR(tail), make_fixnum(inserted));
+    if (NILP(count))
+      continue;
+    struct buffer *b = cur(rt);
+    if (!FIXNUMP(count) || XFIXNUM(count) < 0 || XFIXNUM(count) > b->zv - b->pt)
+      xsignal2(rt, Qwrong_type_argument, intern(rt, "inserted-chars"), count);
+    inserted = XFIXNUM(count);
+  }
+  return inserted;
+}
+
 /* (insert-file-contents FILENAME &optional VISIT BEG END REPLACE): the
    file's bytes from BEG to END (all by default) decoded (see
    file_coding), inserted before point, or in place of the accessible
@@ -3307,7 +3326,8 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
     if (!undo_off(rt)) /* a visited file's text is where undo starts */
       set_undo_list(rt, Qnil);
   }
-  return list2(rt, path, make_fixnum(XSTRING(text)->nchars));
+  int64_t inserted = run_after_insert_functions(rt, XSTRING(text)->nchars);
+  return list2(rt, path, make_fixnum(inserted));
 }
 
 static mval Finsert_file_contents(mrt *rt, int n, mval *a) { return insert_file(rt, a, false); }
@@ -3619,6 +3639,7 @@ void buffer_init(mrt *rt)
   for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
     defvar(rt, hooks[i], Qnil);
   defvar(rt, Qkill_buffer_delete_auto_save_files, Qnil);
+  defvar(rt, intern(rt, "after-insert-file-functions"), Qnil);
   make_current(rt, make_buffer(rt, make_cstring(rt, "*scratch*")));
   make_buffer(rt, make_cstring(rt, " *Minibuf-0*")); /* window.c's minibuffer window shows it */
   make_buffer(rt, make_cstring(rt, "*Messages*"));

@@ -153,11 +153,26 @@ static void parse_destination(mrt *rt, mval dest, struct call *c)
     c->buffer = call1(rt, intern(rt, "get-buffer-create"), real);
 }
 
-/* The current buffer's default-directory, which must be one. */
+mval callproc_file_handler(mrt *rt, mval file, mval operation)
+{
+  mval alist = find_symbol_value(rt, intern(rt, "file-name-handler-alist"));
+  if (alist == Qunbound || NILP(alist) || !STRINGP(file))
+    return Qnil;
+  return call2(rt, intern(rt, "find-file-name-handler"), file, operation);
+}
+
+/* The current buffer's default-directory, which must be one; as a
+   program sees it, when a file name handler (Tramp's, say) has it
+   elsewhere: "~" if the handler says there is no such place. */
 static mval working_directory(mrt *rt, struct call *c)
 {
   mval dir = find_symbol_value(rt, intern(rt, "default-directory"));
   CHECK_STRING(rt, dir);
+  if (!NILP(callproc_file_handler(rt, dir, intern(rt, "unhandled-file-name-directory")))) {
+    dir = call1(rt, intern(rt, "unhandled-file-name-directory"), dir);
+    if (!STRINGP(dir))
+      dir = make_cstring(rt, "~");
+  }
   dir = expand(rt, dir, Qnil);
   struct stat st;
   if (stat(cstr(dir), &st) != 0)

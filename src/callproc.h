@@ -18,6 +18,9 @@ void callproc_init(mrt *rt);
    and PROGRAM's file along exec-path (relative names from DIR). */
 char **callproc_environment(mrt *rt);
 mval callproc_directory(mrt *rt);
+/* The file name handler for OPERATION on FILE (find-file-name-handler,
+   asked only when file-name-handler-alist has entries), or nil. */
+mval callproc_file_handler(mrt *rt, mval file, mval operation);
 mval callproc_find_program(mrt *rt, mval program, mval dir);
 
 #endif

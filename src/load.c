@@ -35,6 +35,7 @@
 #include "bignum.h"
 #include "fns.h"
 #include "timefns.h"
+#include "sysfns.h"
 
 /* Emacs allows a file to be loading recursively this many times. */
 #define MAX_RECURSIVE_LOADS 3
@@ -89,12 +90,6 @@ static bool has_suffix(const char *s, size_t n, const char *suffix)
 /* File names                                                         */
 /* ================================================================== */
 
-static mval home_directory(mrt *rt)
-{
-  const char *home = getenv("HOME");
-  return make_cstring(rt, home && *home ? home : "/");
-}
-
 static mval current_directory(mrt *rt)
 {
   char buf[4096];
@@ -104,6 +99,27 @@ static mval current_directory(mrt *rt)
   if (n == 0 || buf[n - 1] != '/')
     buf[n++] = '/';
   return make_string(rt, buf, n);
+}
+
+/* What "~" names: HOME as process-environment has it now (setenv
+   changes it), else the user's passwd entry.  As in Emacs, a relative
+   HOME is relative to the process's directory, not default-directory,
+   and its trailing slashes go. */
+static mval home_directory(mrt *rt)
+{
+  mval home = environment_value(rt, make_cstring(rt, "HOME"));
+  if (NILP(home)) {
+    struct passwd *pw = getpwuid(getuid());
+    home = make_cstring(rt, pw && pw->pw_dir ? pw->pw_dir : "/");
+  }
+  if (slen(home) == 0 || sdata(home)[0] != '/') {
+    mval parts[2] = {current_directory(rt), home};
+    home = concat_strings(rt, 2, parts);
+  }
+  size_t n = slen(home);
+  while (n > 1 && sdata(home)[n - 1] == '/')
+    n--;
+  return n == slen(home) ? home : make_string(rt, sdata(home), n);
 }
 
 /* Collapses "//", "." and ".." in the absolute name P[0..N) in place
@@ -556,6 +572,23 @@ static mval Fset_file_modes(mrt *rt, int nargs, mval *args)
     mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error,
                list3(rt, make_cstring(rt, "Doing chmod"), make_cstring(rt, strerror(err)), f));
   }
+  return Qnil;
+}
+
+/* (default-file-modes): the permissions the umask lets new files have. */
+static mval Fdefault_file_modes(mrt *rt, int nargs, mval *args)
+{
+  mode_t mask = umask(0);
+  umask(mask);
+  return make_fixnum(~mask & 0777);
+}
+
+/* (set-default-file-modes MODE): the umask is the process's, shared by
+   every runtime in it, as it is Emacs's. */
+static mval Fset_default_file_modes(mrt *rt, int nargs, mval *args)
+{
+  CHECK_TYPE(rt, FIXNUMP(args[0]), intern(rt, "fixnump"), args[0]);
+  umask((mode_t)(~XFIXNUM(args[0]) & 0777));
   return Qnil;
 }
 
@@ -1449,6 +1482,8 @@ static const struct subr_def load_subrs[] = {
   {"file-attributes", Ffile_attributes, 1, 2},
   {"file-modes", Ffile_modes, 1, 2},
   {"set-file-modes", Fset_file_modes, 2, 3},
+  {"default-file-modes", Fdefault_file_modes, 0, 0},
+  {"set-default-file-modes", Fset_default_file_modes, 1, 1},
   {"file-newer-than-file-p", Ffile_newer_than_file_p, 2, 2},
 };
 

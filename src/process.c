@@ -222,10 +222,13 @@ static void deliver(mrt *rt, mval p, const char *data, size_t n)
 
 /* Reads what is there from P's output: whether any came.  EOF closes
    the descriptor. */
+/* A filter of t stops the reading of P's output until it changes. */
+static bool reading_stopped(mval p) { return AREF(p, PS_FILTER) == Qt; }
+
 static bool read_output(mrt *rt, mval p)
 {
   int fd = fd_of(p, PS_OUT);
-  if (fd < 0)
+  if (fd < 0 || reading_stopped(p))
     return false;
   char chunk[4096];
   ssize_t n;
@@ -309,7 +312,7 @@ static bool poll_once(mrt *rt, double timeout, mval wait_proc, bool just_this_on
   int n = 0, live = 0;
   for (mval l = procs; CONSP(l) && n < 256; l = XCDR(l)) {
     live += is_running(rt, XCAR(l));
-    if (fd_of(XCAR(l), PS_OUT) >= 0) {
+    if (fd_of(XCAR(l), PS_OUT) >= 0 && !reading_stopped(XCAR(l))) {
       fds[n] = (struct pollfd){ fd_of(XCAR(l), PS_OUT), POLLIN, 0 };
       who[n++] = XCAR(l);
     }
@@ -723,8 +726,31 @@ static bool inactive(mval p)
 }
 
 /* (make-process &rest ARGS) */
+/* With :file-handler, the file name handler of default-directory for
+   make-process (see lisp/files.el) makes the process, given all the
+   arguments; nil when there is none. */
+static mval file_handler_process(mrt *rt, int n, mval *a)
+{
+  if (NILP(plist_arg(rt, n, a, ":file-handler")))
+    return Qnil;
+  mval op = sym(rt, "make-process");
+  mval handler = callproc_file_handler(rt, find_symbol_value(rt, sym(rt, "default-directory")), op);
+  if (NILP(handler))
+    return Qnil;
+  mval args = Qnil;
+  for (int i = n; i > 0; i--)
+    args = Fcons(rt, a[i - 1], args);
+  return call2(rt, sym(rt, "apply"), handler, Fcons(rt, op, args));
+}
+
 static mval Fmake_process(mrt *rt, int n, mval *a)
 {
+  mval stop = plist_arg(rt, n, a, ":stop");
+  if (!NILP(stop)) /* only pipe and network processes may start stopped */
+    xsignal2(rt, Qwrong_type_argument, sym(rt, "null"), stop);
+  mval handled = file_handler_process(rt, n, a);
+  if (!NILP(handled))
+    return handled;
   mval name = plist_arg(rt, n, a, ":name"), buffer = plist_arg(rt, n, a, ":buffer");
   mval command = plist_arg(rt, n, a, ":command");
   CHECK_STRING(rt, name);

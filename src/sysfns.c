@@ -79,20 +79,26 @@ static bool environment_entry_p(mval entry, mval name)
                                     (const char *)XSTRING(name)->data, (size_t)XSTRING(name)->nbytes);
 }
 
-static mval Fgetenv(mrt *rt, int nargs, mval *args)
+/* NAME's value in process-environment, or nil when it is unset. */
+mval environment_value(mrt *rt, mval name)
 {
-  CHECK_STRING(rt, args[0]);
   mval env = find_symbol_value(rt, process_environment(rt));
   for (; CONSP(env); env = XCDR(env))
-    if (environment_entry_p(XCAR(env), args[0])) {
+    if (environment_entry_p(XCAR(env), name)) {
       mval entry = XCAR(env);
-      size_t n = (size_t)XSTRING(args[0])->nbytes;
+      size_t n = (size_t)XSTRING(name)->nbytes;
       if ((size_t)XSTRING(entry)->nbytes == n)
         return Qnil;
       return make_string(rt, (const char *)XSTRING(entry)->data + n + 1,
                          (size_t)XSTRING(entry)->nbytes - n - 1);
     }
   return Qnil;
+}
+
+static mval Fgetenv(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  return environment_value(rt, args[0]);
 }
 
 /* process-environment's first value: the C environment, newest last

@@ -25,6 +25,7 @@ double sysfns_run_due_timers(mrt *rt);
 /* Whether the process-environment entry ENTRY (LEN bytes) is the
    variable NAME's (N bytes): "NAME=VALUE", or a bare "NAME". */
 bool environment_entry_named(const char *entry, size_t len, const char *name, size_t n);
+mval environment_value(mrt *rt, mval name);
 
 /* kill-emacs never calls exit(): it throws to this tag, with the exit
    code as a fixnum, and the API layer's protected call catches it and

@@ -214,3 +214,48 @@ deleting the files after."
     (should (file-regular-p (executable-find "sh")))
     (should-not (file-regular-p "/"))
     (should-not (file-writable-p "/proc-tests-nonexistent-dir/x"))))
+
+(ert-deftest proc-make-process-refuses-stop ()
+  (should (equal (should-error (make-process :name "p" :command '("true") :stop t))
+                 '(wrong-type-argument null t))))
+
+(ert-deftest proc-filter-t-stops-reading ()
+  (with-temp-buffer
+    (let ((proc (make-process :name "cat" :buffer (current-buffer)
+                              :command '("cat") :noquery t :connection-type 'pipe)))
+      (unwind-protect
+          (progn
+            (set-process-filter proc t)
+            (should (eq (process-filter proc) t))
+            (send-string proc "one\n")
+            (should-not (accept-process-output proc 0.3))
+            (should (equal (buffer-string) ""))
+            ;; Back to the default filter: what waited is read.
+            (set-process-filter proc nil)
+            (while (equal (buffer-string) "")
+              (accept-process-output proc 1))
+            (should (equal (buffer-string) "one\n")))
+        (delete-process proc)))))
+
+(defvar proc-tests--handled nil)
+(defun proc-tests--handler (operation &rest args)
+  (cond ((eq operation 'make-process) (push args proc-tests--handled) 'fake)
+        ((eq operation 'unhandled-file-name-directory) "/")
+        (t (let ((file-name-handler-alist nil)) (apply operation args)))))
+
+(ert-deftest proc-make-process-file-handler ()
+  (let ((file-name-handler-alist '(("\\`/proc-tests:" . proc-tests--handler)))
+        (default-directory "/proc-tests:/dir/")
+        (proc-tests--handled nil))
+    ;; With :file-handler the handler makes the process...
+    (should (eq (make-process :name "h" :command '("x") :file-handler t) 'fake))
+    (should (equal proc-tests--handled '((:name "h" :command ("x") :file-handler t))))
+    ;; ...without, the program runs in the directory the handler names.
+    (with-temp-buffer
+      (let ((proc (make-process :name "pwd" :buffer (current-buffer)
+                                :command '("pwd") :connection-type 'pipe)))
+        (while (accept-process-output proc 1))
+        (should (string-prefix-p "/\n" (buffer-string)))))
+    (with-temp-buffer
+      (should (= (call-process "pwd" nil t) 0))
+      (should (equal (buffer-string) "/\n")))))
