@@ -247,6 +247,8 @@ used there."
          (method (cl-generic--make-method specializers qualifiers uses-cnm function)))
     (setf (cl-generic--generic-methods g)
           (cons method (delq old (cl-generic--generic-methods g))))
+    (cl-pushnew `(cl-defmethod ,name ,qualifiers . ,specializers) current-load-list
+                :test #'equal)
     (setf (cl-generic--generic-positions g)
           (cl-generic--dispatch-positions (cl-generic--generic-methods g)))
     (clrhash (cl-generic--generic-cache g))
@@ -497,6 +499,17 @@ for each required argument, t for none), or nil."
                 (cl-generic--generic-methods g))))
 
 (defun cl-method-qualifiers (method) (cl--generic-method-qualifiers method))
+
+(defun cl--generic-method-files (method)
+  "Where the methods of the generic function METHOD were loaded from:
+\(FILE METHOD QUALIFIERS . SPECIALIZERS) for each, from what
+`cl-defmethod' notes in `load-history'."
+  (let ((found nil))
+    (dolist (file-entry load-history)
+      (dolist (item (cdr file-entry))
+        (when (and (eq (car-safe item) 'cl-defmethod) (eq (nth 1 item) method))
+          (push (cons (car file-entry) (cdr item)) found))))
+    found))
 
 ;;; ---- What compiled code calls ---------------------------------------------
 ;;

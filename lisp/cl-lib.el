@@ -1839,10 +1839,15 @@ character past its end is out of range."
     font-spec font-entity font-object user-ptr)
   "Type names that Emacs's `cl-defstruct' refuses as struct names.")
 
+(defun cl--struct-name-p (name)
+  "Whether NAME may name a struct: a symbol other than nil, a keyword or
+a built-in type's name."
+  (and name (symbolp name) (not (keywordp name))
+       (not (memq name cl-lib--builtin-types))))
+
 (defun cl-lib--struct-name (name-and-options)
   (let ((name (if (consp name-and-options) (car name-and-options) name-and-options)))
-    (when (or (not (symbolp name)) (null name) (keywordp name)
-              (memq name cl-lib--builtin-types))
+    (unless (cl--struct-name-p name)
       (signal 'wrong-type-argument (list 'cl-struct-name-p name 'name)))
     name))
 
@@ -2093,6 +2098,8 @@ asks: stored as TYPE (record, vector or list) in SLOTS (as
 `cl-struct-slot-info' lists them), tagged with TAG when NAMED or a
 record.  CHILDREN-SYM's value lists TAG and the tags of the structs
 that include NAME, as PARENT's lists NAME's."
+  (unless (cl--struct-name-p name)
+    (signal 'wrong-type-argument (list 'cl--struct-name name 'name)))
   (unless type
     ;; What old compiled code defines: its objects are tagged vectors.
     (cl-old-struct-compat-mode 1))
