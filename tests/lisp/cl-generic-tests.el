@@ -237,3 +237,53 @@
   (cl-defmethod cl-generic-tests--pair ((_a symbol) _b) (cons 'a-sym (cl-call-next-method)))
   (cl-defmethod cl-generic-tests--pair (_a (_b symbol)) (cons 'b-sym (cl-call-next-method)))
   (should (equal (cl-generic-tests--pair 'x 'y) '(a-sym b-sym x y))))
+
+(ert-deftest cl-generic-method-files-from-load-history ()
+  ;; Each method a loaded file defines is noted in `load-history' as
+  ;; (cl-defmethod NAME QUALIFIERS . SPECIALIZERS), once however often
+  ;; it is redefined.
+  (let ((file (make-temp-file "cl-generic-tests" nil ".el"
+                              (concat
+                               "(cl-defgeneric cl-generic-tests--filed (x))\n"
+                               "(cl-defmethod cl-generic-tests--filed ((x string)) x)\n"
+                               "(cl-defmethod cl-generic-tests--filed ((x string)) (list x))\n"
+                               "(cl-defmethod cl-generic-tests--filed :extra \"e\" :before ((_ (eql 3))))\n"
+                               "(cl-defmethod cl-generic-tests--filed ((x symbol) &context (overwrite-mode (eql nil))) x)\n"
+                               "(cl-defmethod (setf cl-generic-tests--filed) (v (x integer)) (list v x))\n"))))
+    (unwind-protect
+        (progn
+          (load file nil t)
+          ;; Emacs's cl-generic also notes the features it requires.
+          (should (equal (cl-remove-if (lambda (item) (eq (car-safe item) 'require))
+                                       (cdr (assoc file load-history)))
+                         '((defun . cl-generic-tests--filed)
+                           (cl-defmethod cl-generic-tests--filed nil string)
+                           (cl-defmethod cl-generic-tests--filed (:extra "e" :before) (eql 3))
+                           (cl-defmethod cl-generic-tests--filed nil symbol
+                                         ((&context . overwrite-mode) eql nil))
+                           (defun . \(setf\ cl-generic-tests--filed\))
+                           (cl-defmethod \(setf\ cl-generic-tests--filed\) nil t integer))))
+          (should (equal (cl--generic-method-files 'cl-generic-tests--filed)
+                         `((,file cl-generic-tests--filed nil symbol
+                                  ((&context . overwrite-mode) eql nil))
+                           (,file cl-generic-tests--filed (:extra "e" :before) (eql 3))
+                           (,file cl-generic-tests--filed nil string))))
+          (should (equal (cl--generic-method-files '\(setf\ cl-generic-tests--filed\))
+                         `((,file \(setf\ cl-generic-tests--filed\) nil t integer))))
+          (should-not (cl--generic-method-files 'cl-generic-tests--never-defined))
+          (should (equal (cl-generic-tests--filed "s") '("s"))))
+      (delete-file file))))
+
+(ert-deftest cl-generic-context-on-a-per-buffer-variable ()
+  ;; Binding a per-buffer variable to any value is allowed where it has
+  ;; no local value, so a &context method can be tried with any.
+  (cl-defgeneric cl-generic-tests--mode-kind ())
+  (cl-defmethod cl-generic-tests--mode-kind (&context (overwrite-mode (eql t))) 'is-t)
+  (cl-defmethod cl-generic-tests--mode-kind () 'other)
+  (with-temp-buffer
+    (should (equal (list (let ((overwrite-mode t)) (cl-generic-tests--mode-kind))
+                         (let ((overwrite-mode 2)) (cl-generic-tests--mode-kind))
+                         (cl-generic-tests--mode-kind))
+                   '(is-t other other)))))
+
+;;; cl-generic-tests.el ends here

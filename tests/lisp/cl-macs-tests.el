@@ -283,6 +283,19 @@
   (should-error (macroexpand '(cl-defstruct (cons (:type list)) a))
                 :type 'wrong-type-argument))
 
+(ert-deftest cl-macs-struct-define-refuses-builtin-type-names ()
+  ;; What compiled code calls checks the name too, before defining.
+  (dolist (name '(vector integer nil :key))
+    (should (equal (condition-case err
+                       (cl-struct-define name nil nil 'record nil nil
+                                         'cl-macs-tests--refused-tag
+                                         'cl-macs-tests--refused-children nil)
+                     (error err))
+                   `(wrong-type-argument cl--struct-name ,name name))))
+  (should-not (boundp 'cl-macs-tests--refused-children))
+  (should (cl--struct-name-p 'cl-macs-tests-some-new-name))
+  (should-not (cl--struct-name-p 'hash-table)))
+
 ;; Compiler macros: defined, kept in the `compiler-macro' property and
 ;; applied by cl-compiler-macroexpand only; calls run the function.
 
