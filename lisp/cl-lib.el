@@ -562,12 +562,22 @@ lambda list; BODY is in a block NAME."
                                       fns))))))
 
 (defmacro cl-flet (bindings &rest body)
-  "Make local (non-recursive) function definitions: ((NAME ARGS BODY...)...)."
+  "Make local (non-recursive) function definitions: ((NAME ARGS BODY...)...).
+A binding (NAME EXPR) makes NAME call EXPR's value; as in Emacs, a
+symbol EXPR is not evaluated until NAME is called."
   (declare (indent 1))
-  (let ((fns (cl-lib--local-fns bindings)))
-    `(let ,(cl-lib--zip-map (lambda (b f) (list (cdr f) (cl-lib--local-lambda b nil)))
-                        bindings fns)
-       ,@(subr--walk-list body fns))))
+  (let ((fns nil) (binds nil))
+    (dolist (b bindings)
+      (if (and (cdr b) (null (cdr (cdr b))) (symbolp (nth 1 b)))
+          (push (cons (car b) (nth 1 b)) fns)
+        (let ((var (make-symbol (format "--cl-%s--" (car b)))))
+          (push (cons (car b) var) fns)
+          (push (list var (if (and (cdr b) (null (cdr (cdr b))))
+                              (nth 1 b)
+                            `(cl-function (lambda ,@(cdr b)))))
+                binds))))
+    (let ((walked `(progn ,@(subr--walk-list body fns))))
+      (if binds `(let* ,(nreverse binds) ,walked) walked))))
 
 (defmacro cl-labels (bindings &rest body)
   "Make local recursive function definitions: ((NAME ARGS BODY...)...)."
@@ -1744,11 +1754,10 @@ character past its end is out of range."
 
 (defmacro cl-the (type form)
   "FORM's value, checked to be of TYPE as Emacs checks it by default."
-  (let ((v (make-symbol "v")))
-    `(let ((,v ,form))
-       (unless (cl-typep ,v ',type)
-         (signal 'wrong-type-argument (list ',type ,v ',form)))
-       ,v)))
+  (macroexp-let2 macroexp-copyable-p temp form
+    `(progn (unless (cl-typep ,temp ',type)
+              (signal 'wrong-type-argument (list ',type ,temp ',form)))
+            ,temp)))
 (defmacro cl-declare (&rest _specs) nil)
 (defmacro cl-declaim (&rest _specs) nil)
 (defmacro cl-locally (&rest body) `(progn ,@body))
