@@ -61,7 +61,13 @@
     (char-table array sequence atom)
     (hash-table atom)
     (subr atom)
-    (compiled-function function atom))
+    (compiled-function function atom)
+    (module-function function atom)
+    (marker number-or-marker atom)
+    (buffer atom) (overlay atom) (process atom) (window atom) (frame atom)
+    (window-configuration atom) (terminal atom) (thread atom) (mutex atom)
+    (condvar atom) (font-spec atom) (font-entity atom) (font-object atom)
+    (user-ptr atom))
   "Each builtin type tag with its supertypes, most specific first.")
 
 (defun cl-generic--type-tag (x)
@@ -305,24 +311,46 @@ required argument of ARGS may be (VAR SPECIALIZER)."
   "Define NAME as a generic function taking ARGS.
 OPTIONS-AND-METHODS may start with a docstring, then (declare ...),
 \(:documentation ...) and (:method [QUALIFIERS...] ARGS BODY...) forms;
-any forms left make the default method's body."
-  (declare (indent 2))
-  (let ((methods nil) (order nil))
-    (when (stringp (car options-and-methods))
-      (pop options-and-methods))
+any forms left make the default method's body.  As in Emacs, the
+docstring ends in ARGS's usage line, and the declarations are those
+of `defun'."
+  (declare (indent 2) (doc-string 3))
+  (let ((doc (and (stringp (car options-and-methods)) (pop options-and-methods)))
+        (fname (cl-generic--function-name name))
+        (declarations nil) (options nil) (methods nil))
     (while (let ((head (car-safe (car options-and-methods))))
              (or (keywordp head) (eq head 'declare)))
       (let ((option (pop options-and-methods)))
-        (when (eq (car option) :argument-precedence-order)
-          (setq order (mapcar (lambda (arg) (cl-position arg args)) (cdr option))))
-        (when (eq (car option) :method)
-          (push `(cl-defmethod ,name ,@(cdr option)) methods))))
+        (cond ((eq (car option) :documentation)
+               (when doc (error "Multiple doc strings for %S" name))
+               (setq doc (nth 1 option)))
+              ((eq (car option) 'declare)
+               (when declarations (error "Multiple `declare' for %S" name))
+               (setq declarations (cdr option)))
+              ((eq (car option) :method) (push (cdr option) methods))
+              (t (push option options)))))
     (when options-and-methods
-      (push `(cl-defmethod ,name ,args ,@options-and-methods) methods))
-    `(progn
-       ,@(and (consp name) (list (cl-generic--setter-form name)))
-       (cl-generic--define ',(cl-generic--function-name name) ',order)
-       ,@(or (nreverse methods) '(:autoload-end)))))
+      (push (cons args options-and-methods) methods))
+    `(prog1
+         (progn
+           ,@(and (consp name) (list (cl-generic--setter-form name)))
+           (defalias ',fname (cl-generic-define ',fname ',args ',(nreverse options))
+             ,(if (consp doc)
+                  `(help-add-fundoc-usage ,doc ',args)
+                (help-add-fundoc-usage doc args)))
+           :autoload-end
+           ,@(mapcar (lambda (method) `(cl-defmethod ,name ,@method)) (nreverse methods)))
+       ,@(mapcar (lambda (declaration) (cl-generic--declaration-form fname args declaration))
+                 declarations))))
+
+(defun cl-generic--declaration-form (name args declaration)
+  "The form a `defun' DECLARATION of generic function NAME taking ARGS
+stands for, or nil (with a warning) if `defun' does not know it."
+  (let ((handler (cdr (assq (car declaration) defun-declarations-alist))))
+    (if handler
+        (apply (car handler) name args (cdr declaration))
+      (message "Warning: Unknown defun property `%S' in %S" (car declaration) name)
+      nil)))
 
 ;;; ---- Calls ---------------------------------------------------------------
 
@@ -520,7 +548,9 @@ for each required argument, t for none), or nil."
 (defun cl-generic-define (name args options)
   "The generic function NAME with argument list ARGS and OPTIONS, which a
 compiled `cl-defgeneric' then installs with `defalias'."
-  (let ((apo (assq :argument-precedence-order options)))
+  (let ((apo (assq :argument-precedence-order options))
+        ;; The `defalias' of the result notes the definition, once.
+        (current-load-list current-load-list))
     (cl-generic--define name (and apo (mapcar (lambda (arg) (cl-position arg args)) (cdr apo))))
     (symbol-function name)))
 

@@ -286,4 +286,67 @@
                          (cl-generic-tests--mode-kind))
                    '(is-t other other)))))
 
+(ert-deftest cl-generic-docstring-has-the-usage-line ()
+  (cl-defgeneric cl-generic-tests--documented (x &optional y) "Say X.")
+  (should (equal (get 'cl-generic-tests--documented 'function-documentation)
+                 "Say X.\n\n(fn X &optional Y)"))
+  (should (equal (documentation 'cl-generic-tests--documented) "Say X.\n\n(fn X &optional Y)"))
+  ;; :documentation, a usage line of its own, none at all.
+  (cl-defgeneric cl-generic-tests--documented (x &rest _more)
+    (:documentation "Other.") (:method ((x integer) &rest _) x))
+  (should (equal (documentation 'cl-generic-tests--documented) "Other.\n\n(fn X &rest MORE)"))
+  (should (= (cl-generic-tests--documented 4) 4))
+  (cl-defgeneric cl-generic-tests--documented (x) "Mine.\n\n(fn THING)")
+  (should (equal (documentation 'cl-generic-tests--documented) "Mine.\n\n(fn THING)"))
+  (cl-defgeneric cl-generic-tests--documented (_x))
+  (should (equal (documentation 'cl-generic-tests--documented) "\n\n(fn X)"))
+  (should (equal (should-error (macroexpand '(cl-defgeneric cl-generic-tests--twice (x) "A."
+                                               (:documentation "B."))))
+                 '(error "Multiple doc strings for cl-generic-tests--twice")))
+  (should (equal (macroexpand '(cl-defgeneric cl-generic-tests--shape (x) "D."))
+                 '(prog1 (progn (defalias 'cl-generic-tests--shape
+                                  (cl-generic-define 'cl-generic-tests--shape '(x) 'nil)
+                                  "D.\n\n(fn X)")
+                                :autoload-end)))))
+
+(ert-deftest cl-generic-declarations-apply ()
+  (cl-defgeneric cl-generic-tests--declared (x y)
+    "Doc." (declare (indent 1) (obsolete cl-generic-tests--describe "28.1")))
+  (should (eql (function-get 'cl-generic-tests--declared 'lisp-indent-function) 1))
+  (should (equal (get 'cl-generic-tests--declared 'byte-obsolete-info)
+                 '(cl-generic-tests--describe nil "28.1")))
+  (should (equal (should-error (macroexpand '(cl-defgeneric cl-generic-tests--declared (x)
+                                               (declare (indent 1)) (declare (indent 2)))))
+                 (list 'error (format-message "Multiple `declare' for %s"
+                                              'cl-generic-tests--declared)))))
+
+(ert-deftest cl-generic-help-usage-lines ()
+  (should (equal (help-add-fundoc-usage "Do it." '(a &optional (b 'x) _c &rest _))
+                 "Do it.\n\n(fn A &optional (B \\='x) C &rest _)"))
+  (should (equal (help-add-fundoc-usage "Do it.\n" '(a)) "Do it.\n\n(fn A)"))
+  (should (equal (help-add-fundoc-usage "Do it.\n\n(fn Z)" '(a)) "Do it.\n\n(fn Z)"))
+  (should (equal (help-add-fundoc-usage nil "(foo a b)") "\n\n(fn a b)"))
+  (should (equal (help-add-fundoc-usage "Do it." t) "Do it."))
+  (should (equal (help--make-usage "not a symbol" '(a)) '(anonymous A))))
+
+(ert-deftest cl-generic-dispatch-on-more-builtin-types ()
+  (cl-defgeneric cl-generic-tests--kind (x))
+  (cl-defmethod cl-generic-tests--kind ((_ buffer)) 'buffer)
+  (cl-defmethod cl-generic-tests--kind ((_ marker)) (list 'marker (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--kind ((_ number-or-marker)) 'number-or-marker)
+  (cl-defmethod cl-generic-tests--kind ((_ window)) 'window)
+  (cl-defmethod cl-generic-tests--kind ((_ overlay)) 'overlay)
+  (cl-defmethod cl-generic-tests--kind ((_ atom)) 'atom)
+  (with-temp-buffer
+    (should (equal (list (cl-generic-tests--kind (current-buffer))
+                         (cl-generic-tests--kind (point-marker))
+                         (cl-generic-tests--kind (selected-window))
+                         (cl-generic-tests--kind (make-overlay 1 1))
+                         (cl-generic-tests--kind 1.5)
+                         (cl-generic-tests--kind (make-bool-vector 1 nil)))
+                   ;; A float is no number-or-marker in Emacs's type table.
+                   '(buffer (marker number-or-marker) window overlay atom atom))))
+  (should (equal (should-error (eval '(cl-defmethod cl-generic-tests--kind ((_ fixnum)) 1) t))
+                 '(error "Unknown specializer fixnum"))))
+
 ;;; cl-generic-tests.el ends here
