@@ -1883,22 +1883,34 @@ SLOTS.  A struct that includes another is named if its parent is."
     (unless (natnump offset) (signal 'wrong-type-argument (list 'natnump offset)))
     offset))
 
-(defun cl-lib--struct-tag-test (name type index)
-  "A form true when `x' carries one of the tags of struct NAME at INDEX."
-  (let ((tag (cond ((null type) '(aref x 0))
-                   ((eq type 'list) `(nth ,index x))
-                   (t `(aref x ,index)))))
-    `(and ,(cond ((null type) '(recordp x))
-                 ((eq type 'list) '(consp x))
-                 (t `(and (vectorp x) (> (length x) ,index))))
+(defun cl-lib--struct-tag-test (name type index size)
+  "A form true when `cl-x' carries one of the tags of struct NAME at
+INDEX; a vector must have the struct's SIZE."
+  (let ((tag (cond ((null type) '(aref cl-x 0))
+                   ((eq type 'list) `(nth ,index cl-x))
+                   (t `(aref cl-x ,index)))))
+    `(and ,(cond ((null type) '(recordp cl-x))
+                 ((eq type 'list) '(consp cl-x))
+                 (t `(and (vectorp cl-x) (>= (length cl-x) ,size))))
           (memq ,tag (get ',name 'cl-lib--struct-tags))
           t)))
+
+(defconst cl-lib--struct-option-names
+  '(:conc-name :constructor :copier :predicate :include :print-function
+    :type :noinline :initial-offset :named)
+  "The options `cl-defstruct' knows.")
+
+(defun cl-lib--check-struct-options (options)
+  (dolist (o options)
+    (unless (memq (car o) cl-lib--struct-option-names)
+      (error "Structure option %s unrecognized" (car o)))))
 
 (defmacro cl-defstruct (name-and-options &rest slots)
   "Define a struct type: constructor, predicate, copier and slot accessors."
   (declare (indent 1))
   (let* ((name (cl-lib--struct-name name-and-options))
          (options (cl-lib--struct-options name-and-options))
+         (_ (cl-lib--check-struct-options options))
          (opt (lambda (k) (assq k options)))
          (type (nth 1 (funcall opt :type)))
          (include (cdr (funcall opt :include)))
@@ -1930,7 +1942,8 @@ SLOTS.  A struct that includes another is named if its parent is."
       (when (nth 1 c)
         (push (cl-lib--struct-constructor name maker layout c) forms)))
     (when (and tag-index predicate)
-      (push `(defun ,predicate (x) ,(cl-lib--struct-tag-test name type tag-index))
+      (push `(defun ,predicate (cl-x)
+               ,(cl-lib--struct-tag-test name type tag-index (length layout)))
             forms))
     (when copier
       (push `(defalias ',copier #'copy-sequence) forms))
@@ -1938,7 +1951,7 @@ SLOTS.  A struct that includes another is named if its parent is."
       (dolist (s layout)
         (unless (memq (car s) '(cl-skip-slot cl-tag-slot))
           (setq forms (nconc (nreverse (cl-lib--struct-accessor
-                                        name type tag-index conc-name s i))
+                                        name type tag-index (length layout) conc-name s i))
                              forms)))
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
@@ -1947,11 +1960,13 @@ SLOTS.  A struct that includes another is named if its parent is."
   "The `cl-defun' of constructor SPEC, (:constructor CNAME [ARGS [DOC]])."
   (let* ((slots (cl-remove-if (lambda (s) (memq (car s) '(cl-skip-slot cl-tag-slot)))
                               layout))
-         (args (if (cdr (cdr spec))
-                   `(&cl-defs ,slots ,@(nth 2 spec))
-                 (cons '&key (mapcar (lambda (s) (list (car s) (nth 1 s))) slots)))))
+         (args `(&cl-defs ,slots ,@(if (cdr (cdr spec))
+                                       (nth 2 spec)
+                                     (cons '&key (mapcar #'car slots))))))
     `(cl-defun ,(nth 1 spec) ,args
-       ,@(and (stringp (nth 3 spec)) (list (nth 3 spec)))
+       ,(if (stringp (nth 3 spec))
+            (nth 3 spec)
+          (format "Constructor for objects of type `%s'." name))
        (,maker ,@(mapcar (lambda (s)
                            (cond ((eq (car s) 'cl-tag-slot) `',name)
                                  ((eq (car s) 'cl-skip-slot) nil)
@@ -1959,15 +1974,24 @@ SLOTS.  A struct that includes another is named if its parent is."
                                  (t (nth 1 s))))
                          layout)))))
 
-(defun cl-lib--struct-accessor (name type tag-index conc-name slot index)
-  "The accessor of SLOT at INDEX and its setf expander."
-  (let ((accessor (intern (format "%s%s" conc-name (car slot)))))
+(defun cl-lib--struct-accessor (name type tag-index size conc-name slot index)
+  "The accessor of SLOT at INDEX and its setf expander.  As in Emacs,
+the accessor of a struct with a tag checks it, and SIZE, the length of
+a vector struct."
+  (let ((accessor (intern (format "%s%s" conc-name (car slot))))
+        (doc (plist-get (cddr slot) :documentation)))
     (list
-     `(defun ,accessor (x)
-        ,@(and tag-index (null type)
-               `((or (memq (cl-lib--struct-tag x) (get ',name 'cl-lib--struct-tags))
-                     (signal 'wrong-type-argument (list ',name x)))))
-        ,(if (eq type 'list) `(nth ,index x) `(aref x ,index)))
+     `(defun ,accessor (cl-x)
+        ,(concat (internal--format-docstring-line
+                  "Access slot \"%s\" of `%s' struct CL-X." (car slot) name)
+                 (if doc (concat "\n" doc) ""))
+        ,@(cond ((and tag-index (null type))
+                 `((or (memq (cl-lib--struct-tag cl-x) (get ',name 'cl-lib--struct-tags))
+                       (signal 'wrong-type-argument (list ',name cl-x)))))
+                (tag-index
+                 `((or ,(cl-lib--struct-tag-test name type tag-index size)
+                       (signal 'wrong-type-argument (list ',name cl-x))))))
+        ,(if (eq type 'list) `(nth ,index cl-x) `(aref cl-x ,index)))
      `(subr--set-setter ',accessor
                         (lambda (args v)
                           ,(cond ((plist-get (cddr slot) :read-only)
@@ -2090,6 +2114,13 @@ the keyword constructor make-NAME, or with nil suppresses it."
                (cdr made)
              (cdr (put name 'cl-lib--struct-class
                        (cons layout (cl-lib--make-struct-class name)))))))))
+
+(defun cl-struct-sequence-type (struct-type)
+  "How objects of STRUCT-TYPE are stored: `vector' or `list', or nil
+for records."
+  (cl--struct-get-class struct-type)
+  (let ((type (get struct-type 'cl-lib--struct-type)))
+    (and (not (eq type 'record)) type)))
 
 (defun cl--class-name (class)
   "The name of the class record CLASS."
