@@ -1918,6 +1918,7 @@ INDEX; a vector must have the struct's SIZE."
                       (cond ((null c) (format "%s-" name))
                             ((null (nth 1 c)) "")
                             (t (format "%s" (nth 1 c))))))
+         (doc (and (stringp (car slots)) (car slots)))
          (slots (mapcar #'cl-lib--slot-spec
                         (if (stringp (car slots)) (cdr slots) slots)))
          (layout (cl-lib--struct-layout
@@ -1932,6 +1933,10 @@ INDEX; a vector must have the struct's SIZE."
          (forms nil))
     (push `(put ',name 'cl-lib--struct-layout ',layout) forms)
     (push `(put ',name 'cl-lib--struct-type ',maker) forms)
+    (push `(cl-lib--note-struct-class ',name ,doc
+                                      ,(and (null type) (not (funcall opt :print-function))
+                                            (if include `(cl-lib--struct-prints-p ',(car include)) t)))
+          forms)
     (when tag-index
       (push `(put ',name 'cl-lib--struct-tag-index ,tag-index) forms)
       (push `(put ',name 'cl-lib--struct-tags (list ',name)) forms)
@@ -2092,15 +2097,28 @@ the keyword constructor make-NAME, or with nil suppresses it."
          (parent (get name 'cl-lib--struct-parent)))
     (dotimes (i (length slots))
       (puthash (car (nth i slots)) (+ i offset) index-table))
-    (record 'cl-structure-class name nil
+    (record 'cl-structure-class name (get name 'cl-lib--struct-doc)
             (cond (parent (list (cl--struct-get-class parent)))
                   (record-p (list cl-lib--root-struct-class)))
             (vconcat (mapcar #'cl-lib--slot-descriptor slots))
             index-table name (and (not record-p) (get name 'cl-lib--struct-type))
             (and (not record-p) (get name 'cl-lib--struct-tag-index) t)
-            record-p
+            (cl-lib--struct-prints-p name)
             (or (get name 'cl-lib--struct-children-sym)
                 (intern (format "cl-struct-%s-tags" name))))))
+
+(defun cl-lib--note-struct-class (name doc print)
+  "Keep what the class of struct NAME shows: its DOC, and PRINT, whether
+its objects print as #s(...) by default: records with no :print-function
+whose parent's do."
+  (put name 'cl-lib--struct-doc doc)
+  (put name 'cl-lib--struct-print (if print 'yes 'no)))
+
+(defun cl-lib--struct-prints-p (name)
+  (let ((print (get name 'cl-lib--struct-print)))
+    (if print
+        (eq print 'yes)
+      (eq (get name 'cl-lib--struct-type) 'record))))
 
 (defun cl--struct-get-class (name)
   "The `cl-structure-class' record of the struct NAME."
@@ -2114,6 +2132,12 @@ the keyword constructor make-NAME, or with nil suppresses it."
                (cdr made)
              (cdr (put name 'cl-lib--struct-class
                        (cons layout (cl-lib--make-struct-class name)))))))))
+
+(defun cl-find-class (type)
+  "The class record of TYPE, a struct or EIEIO class name, or nil."
+  (or (get type 'cl--class)
+      (and (or (eq type 'cl-structure-object) (get type 'cl-lib--struct-type))
+           (cl--struct-get-class type))))
 
 (defun cl-struct-sequence-type (struct-type)
   "How objects of STRUCT-TYPE are stored: `vector' or `list', or nil
@@ -2132,7 +2156,7 @@ for records."
   "Non-nil if Cl-Old-Struct-Compat mode is enabled.")
 (autoload 'cl-old-struct-compat-mode "cl-extra")
 
-(defun cl-struct-define (name _docstring parent type named slots children-sym tag _print)
+(defun cl-struct-define (name docstring parent type named slots children-sym tag print)
   "Record the struct NAME as the code Emacs compiles `cl-defstruct' to
 asks: stored as TYPE (record, vector or list) in SLOTS (as
 `cl-struct-slot-info' lists them), tagged with TAG when NAMED or a
@@ -2144,6 +2168,7 @@ that include NAME, as PARENT's lists NAME's."
     ;; What old compiled code defines: its objects are tagged vectors.
     (cl-old-struct-compat-mode 1))
   (let ((index (cl-position 'cl-tag-slot slots :key #'car)))
+    (cl-lib--note-struct-class name docstring print)
     (put name 'cl-lib--struct-layout slots)
     (put name 'cl-lib--struct-type (if (memq type '(nil record)) 'record type))
     (put name 'cl-lib--struct-children-sym children-sym)

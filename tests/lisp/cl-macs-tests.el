@@ -332,6 +332,24 @@
   (should (equal (should-error (cl-struct-sequence-type 'car))
                  '(error "car is not a struct name"))))
 
+(cl-defstruct (cl-macs-tests-printless (:print-function ignore)) a)
+(cl-defstruct (cl-macs-tests-printless-child (:include cl-macs-tests-printless)) "Child doc." b)
+
+(ert-deftest cl-macs-defstruct-classes-keep-doc-and-print ()
+  ;; A class's docstring, and whether its objects print as #s(...) by
+  ;; default: not with a :print-function, a parent without it or a type.
+  (let ((class (cl-find-class 'cl-macs-tests-doc)))
+    (should (eq (cl--class-name class) 'cl-macs-tests-doc))
+    (should (equal (aref class 2) "A documented struct."))
+    (should (eq (aref class 9) t)))
+  (should-not (aref (cl-find-class 'cl-macs-tests-printless) 9))
+  (should-not (aref (cl-find-class 'cl-macs-tests-printless-child) 9))
+  (should (equal (aref (cl-find-class 'cl-macs-tests-printless-child) 2) "Child doc."))
+  (should-not (aref (cl-find-class 'cl-macs-tests-tagged-vec) 9))
+  (should (eq (cl--class-name (cl-find-class 'cl-structure-object)) 'cl-structure-object))
+  (should-not (cl-find-class 'integer))
+  (should-not (cl-find-class 'cl-macs-tests-never-defined)))
+
 (ert-deftest cl-macs-struct-define-refuses-builtin-type-names ()
   ;; What compiled code calls checks the name too, before defining.
   (dolist (name '(vector integer nil :key))
