@@ -236,7 +236,9 @@ argument without a default is `*'."
 
 (defun cl-typep (object type)
   "True if OBJECT is of type TYPE (a predicate name's type, a struct, or
-a type whose `cl-deftype-satisfies' property names its predicate)."
+a type whose `cl-deftype-satisfies' property names its predicate).  As
+in Emacs, the true value is the predicate's when one decides, the last
+type's for (and TYPES...)."
   (cond ((eq type t) t)
         ((and (symbolp type) (get type 'cl-deftype-handler))
          (cl-typep object (funcall (get type 'cl-deftype-handler))))
@@ -248,6 +250,7 @@ a type whose `cl-deftype-satisfies' property names its predicate)."
         ((eq type 'atom) (atom object))
         ((eq type 'real) (numberp object))
         ((eq type 'fixnum) (fixnump object))
+        ((eq type 'base-char) (characterp object))
         ((and (symbolp type) (get type 'cl-deftype-satisfies))
          (funcall (get type 'cl-deftype-satisfies) object))
         ((and (symbolp type) (get type 'cl-lib--struct-tags))
@@ -260,9 +263,11 @@ a type whose `cl-deftype-satisfies' property names its predicate)."
              (setq found (cl-typep object (pop types))))
            found))
         ((and (consp type) (eq (car type) 'and))
-         (cl-every (lambda (ty) (cl-typep object ty)) (cdr type)))
+         (let ((types (cdr type)) (value t))
+           (while (and types (setq value (cl-typep object (pop types)))))
+           value))
         ((and (consp type) (eq (car type) 'not)) (not (cl-typep object (nth 1 type))))
-        ((and (consp type) (eq (car type) 'satisfies)) (and (funcall (nth 1 type) object) t))
+        ((and (consp type) (eq (car type) 'satisfies)) (funcall (nth 1 type) object))
         ((and (consp type) (memq (car type) '(member cl-member eql)))
          (and (memql object (cdr type)) t))
         ((and (consp type) (memq (car type) '(integer float real number)))
@@ -273,8 +278,9 @@ a type whose `cl-deftype-satisfies' property names its predicate)."
         ((consp type) (error "Bad type spec: %s" type))
         (t (let ((pred (intern (format "%sp" type)))
                  (pred2 (intern (format "%s-p" type))))
-             (cond ((fboundp pred) (and (funcall pred object) t))
-                   ((fboundp pred2) (and (funcall pred2 object) t))
+             (cond ((fboundp pred) (funcall pred object))
+                   ((fboundp pred2) (funcall pred2 object))
+                   ((fboundp type) (funcall type object))
                    (t (error "Unknown type %S" type)))))))
 
 ;;; ---- Lambda lists with &key and defaults --------------------------------

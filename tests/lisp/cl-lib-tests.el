@@ -447,6 +447,26 @@
   (should (equal (cl-loop with u and v = 'w return (list u v)) '(nil w)))
   (should (equal (cl-loop with (m n) = '(3 4) and o = 5 return (list m n o)) '(3 4 5))))
 
+(defun cl-lib-tests--thing-p (x) (and (consp x) (car x)))
+
+(ert-deftest cl-lib-typep-values ()
+  ;; The predicate's own value when one decides; (and ...) the last one's.
+  (should (eql (cl-typep 5 '(satisfies identity)) 5))
+  (should (eq (cl-typep '(q) 'cl-lib-tests--thing) 'q))
+  (should (eql (cl-typep 5 '(and number (satisfies identity))) 5))
+  (should (eql (cl-typep 5 '(or null (satisfies 1+))) 6))
+  (should (eq (cl-typep 5 '(not null)) t))
+  (should (eq (cl-typep 5 '(member 5)) t))
+  (should (eq (cl-typep 5 '(integer 1 10)) t))
+  (should (eq (cl-typep 5 '(and)) t))
+  ;; A function's name is a type too, and base-char is character.
+  (should (eq (cl-typep "s" 'stringp) t))
+  (should (eql (cl-typep 97 'identity) 97))
+  (should (eq (cl-typep ?a 'base-char) t))
+  (should-not (cl-typep -1 'base-char))
+  (should (equal (should-error (cl-typep 1 'cl-lib-tests--no-such-type))
+                 '(error "Unknown type cl-lib-tests--no-such-type"))))
+
 (ert-deftest cl-lib-parse-integer-and-digits ()
   (should (equal (cl-parse-integer "  +42\t") 42))
   (should (equal (cl-parse-integer "-ff" :radix 16) -255))
