@@ -120,7 +120,7 @@ below the ranks of builtin types), or nil if it does not apply.")
                    (or (memq (car spec) '(eql head))
                        (assq (car spec) cl-generic--specializer-kinds))
                    (consp (cdr spec))
-                   (null (cdr (cdr spec)))))
+                   (or (null (cdr (cdr spec))) (eq (car spec) 'derived-mode))))
     (error "Unknown specializer %S" spec)))
 
 ;;; ---- Parsing -------------------------------------------------------------
@@ -138,6 +138,9 @@ below the ranks of builtin types), or nil if it does not apply.")
              (setq mode 'context))
             ((eq mode 'context)
              (unless (consp a) (error "Invalid &context arg: %S" a))
+             (let ((rewriter (and (symbolp (car a))
+                                  (get (car a) 'cl-generic--context-rewriter))))
+               (when rewriter (setq a (apply rewriter (cdr a)))))
              (push (cons (cons '&context (car a)) (nth 1 a)) contexts))
             ((not mode) (push a plain))
             ((consp a)
@@ -145,6 +148,36 @@ below the ranks of builtin types), or nil if it does not apply.")
              (push (nth 1 a) specs))
             (t (push a plain) (push t specs))))
     (cons (nreverse plain) (nconc (nreverse specs) (nreverse contexts)))))
+
+(defmacro cl-generic-define-context-rewriter (name args &rest body)
+  "Make a context (NAME ARGS...) of a method stand for the (EXPR
+SPECIALIZER) BODY returns; known as soon as it is expanded, for the
+methods of the same form."
+  (declare (indent defun))
+  `(eval-and-compile
+     (put ',name 'cl-generic--context-rewriter (lambda ,args ,@body))))
+
+;; (major-mode MODE...) is the context of the modes derived from MODE.
+(cl-generic-define-context-rewriter major-mode (mode &rest modes)
+  `(major-mode ,(if (consp mode) mode `(derived-mode ,mode . ,modes))))
+
+(defun cl-generic--derived-mode-key (arg)
+  (and (symbolp arg) (cons 'derived-mode arg)))
+
+(defun cl-generic--derived-mode-rank (spec arg)
+  "For (derived-mode MODE): how far ARG, a mode, derives from MODE (from
+2, as for the classes of an argument), or nil.  As in Emacs 28, a
+specializer naming more modes applies to none."
+  (let ((distance 0) (found nil))
+    (while (and arg (symbolp arg) (not found) (null (cddr spec)))
+      (if (eq arg (nth 1 spec))
+          (setq found (+ 2 distance))
+        (setq arg (get arg 'derived-mode-parent)
+              distance (1+ distance))))
+    found))
+
+(setf (alist-get 'derived-mode cl-generic--specializer-kinds)
+      (cons #'cl-generic--derived-mode-key #'cl-generic--derived-mode-rank))
 
 (defun cl-generic--context-p (spec)
   "Whether SPEC is a ((&context . EXPR) . SPECIALIZER) entry."

@@ -349,4 +349,44 @@
   (should (equal (should-error (eval '(cl-defmethod cl-generic-tests--kind ((_ fixnum)) 1) t))
                  '(error "Unknown specializer fixnum"))))
 
+(define-derived-mode cl-generic-tests-parent-mode fundamental-mode "Parent")
+(define-derived-mode cl-generic-tests-child-mode cl-generic-tests-parent-mode "Child")
+
+(ert-deftest cl-generic-major-mode-context ()
+  ;; (major-mode MODE) applies in MODE and the modes derived from it,
+  ;; the nearer MODE first.
+  (cl-defgeneric cl-generic-tests--by-mode (x))
+  (cl-defmethod cl-generic-tests--by-mode (x &context (major-mode cl-generic-tests-parent-mode))
+    (list 'parent x (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--by-mode (x &context (major-mode cl-generic-tests-child-mode))
+    (list 'child x (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--by-mode (_x &context (major-mode (eql text-mode))) 'text)
+  (cl-defmethod cl-generic-tests--by-mode (_x) 'base)
+  (with-temp-buffer
+    (cl-generic-tests-child-mode)
+    (should (equal (cl-generic-tests--by-mode 1) '(child 1 (parent 1 base))))
+    (cl-generic-tests-parent-mode)
+    (should (equal (cl-generic-tests--by-mode 2) '(parent 2 base)))
+    (text-mode)
+    (should (eq (cl-generic-tests--by-mode 3) 'text))
+    (fundamental-mode)
+    (should (eq (cl-generic-tests--by-mode 4) 'base)))
+  ;; As in Emacs 28, naming more modes matches none of them.
+  (cl-defmethod cl-generic-tests--two-modes (_x &context (major-mode text-mode cl-generic-tests-child-mode))
+    'either)
+  (with-temp-buffer
+    (text-mode)
+    (should (equal (should-error (cl-generic-tests--two-modes 1))
+                   '(cl-no-applicable-method cl-generic-tests--two-modes 1)))))
+
+(ert-deftest cl-generic-context-rewriters ()
+  (cl-generic-define-context-rewriter cl-generic-tests--sign (kind)
+    `((if (< cl-generic-tests--number 0) 'negative 'positive) (eql ,kind)))
+  (defvar cl-generic-tests--number)
+  (cl-defgeneric cl-generic-tests--signed ())
+  (cl-defmethod cl-generic-tests--signed (&context (cl-generic-tests--sign negative)) 'minus)
+  (cl-defmethod cl-generic-tests--signed () 'plus)
+  (should (eq (let ((cl-generic-tests--number -3)) (cl-generic-tests--signed)) 'minus))
+  (should (eq (let ((cl-generic-tests--number 3)) (cl-generic-tests--signed)) 'plus)))
+
 ;;; cl-generic-tests.el ends here
