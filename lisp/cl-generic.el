@@ -61,7 +61,13 @@
     (char-table array sequence atom)
     (hash-table atom)
     (subr atom)
-    (compiled-function function atom))
+    (compiled-function function atom)
+    (module-function function atom)
+    (marker number-or-marker atom)
+    (buffer atom) (overlay atom) (process atom) (window atom) (frame atom)
+    (window-configuration atom) (terminal atom) (thread atom) (mutex atom)
+    (condvar atom) (font-spec atom) (font-entity atom) (font-object atom)
+    (user-ptr atom))
   "Each builtin type tag with its supertypes, most specific first.")
 
 (defun cl-generic--type-tag (x)
@@ -114,7 +120,7 @@ below the ranks of builtin types), or nil if it does not apply.")
                    (or (memq (car spec) '(eql head))
                        (assq (car spec) cl-generic--specializer-kinds))
                    (consp (cdr spec))
-                   (null (cdr (cdr spec)))))
+                   (or (null (cdr (cdr spec))) (eq (car spec) 'derived-mode))))
     (error "Unknown specializer %S" spec)))
 
 ;;; ---- Parsing -------------------------------------------------------------
@@ -132,6 +138,9 @@ below the ranks of builtin types), or nil if it does not apply.")
              (setq mode 'context))
             ((eq mode 'context)
              (unless (consp a) (error "Invalid &context arg: %S" a))
+             (let ((rewriter (and (symbolp (car a))
+                                  (get (car a) 'cl-generic--context-rewriter))))
+               (when rewriter (setq a (apply rewriter (cdr a)))))
              (push (cons (cons '&context (car a)) (nth 1 a)) contexts))
             ((not mode) (push a plain))
             ((consp a)
@@ -139,6 +148,36 @@ below the ranks of builtin types), or nil if it does not apply.")
              (push (nth 1 a) specs))
             (t (push a plain) (push t specs))))
     (cons (nreverse plain) (nconc (nreverse specs) (nreverse contexts)))))
+
+(defmacro cl-generic-define-context-rewriter (name args &rest body)
+  "Make a context (NAME ARGS...) of a method stand for the (EXPR
+SPECIALIZER) BODY returns; known as soon as it is expanded, for the
+methods of the same form."
+  (declare (indent defun))
+  `(eval-and-compile
+     (put ',name 'cl-generic--context-rewriter (lambda ,args ,@body))))
+
+;; (major-mode MODE...) is the context of the modes derived from MODE.
+(cl-generic-define-context-rewriter major-mode (mode &rest modes)
+  `(major-mode ,(if (consp mode) mode `(derived-mode ,mode . ,modes))))
+
+(defun cl-generic--derived-mode-key (arg)
+  (and (symbolp arg) (cons 'derived-mode arg)))
+
+(defun cl-generic--derived-mode-rank (spec arg)
+  "For (derived-mode MODE): how far ARG, a mode, derives from MODE (from
+2, as for the classes of an argument), or nil.  As in Emacs 28, a
+specializer naming more modes applies to none."
+  (let ((distance 0) (found nil))
+    (while (and arg (symbolp arg) (not found) (null (cddr spec)))
+      (if (eq arg (nth 1 spec))
+          (setq found (+ 2 distance))
+        (setq arg (get arg 'derived-mode-parent)
+              distance (1+ distance))))
+    found))
+
+(setf (alist-get 'derived-mode cl-generic--specializer-kinds)
+      (cons #'cl-generic--derived-mode-key #'cl-generic--derived-mode-rank))
 
 (defun cl-generic--context-p (spec)
   "Whether SPEC is a ((&context . EXPR) . SPECIALIZER) entry."
@@ -247,6 +286,8 @@ used there."
          (method (cl-generic--make-method specializers qualifiers uses-cnm function)))
     (setf (cl-generic--generic-methods g)
           (cons method (delq old (cl-generic--generic-methods g))))
+    (cl-pushnew `(cl-defmethod ,name ,qualifiers . ,specializers) current-load-list
+                :test #'equal)
     (setf (cl-generic--generic-positions g)
           (cl-generic--dispatch-positions (cl-generic--generic-methods g)))
     (clrhash (cl-generic--generic-cache g))
@@ -303,24 +344,46 @@ required argument of ARGS may be (VAR SPECIALIZER)."
   "Define NAME as a generic function taking ARGS.
 OPTIONS-AND-METHODS may start with a docstring, then (declare ...),
 \(:documentation ...) and (:method [QUALIFIERS...] ARGS BODY...) forms;
-any forms left make the default method's body."
-  (declare (indent 2))
-  (let ((methods nil) (order nil))
-    (when (stringp (car options-and-methods))
-      (pop options-and-methods))
+any forms left make the default method's body.  As in Emacs, the
+docstring ends in ARGS's usage line, and the declarations are those
+of `defun'."
+  (declare (indent 2) (doc-string 3))
+  (let ((doc (and (stringp (car options-and-methods)) (pop options-and-methods)))
+        (fname (cl-generic--function-name name))
+        (declarations nil) (options nil) (methods nil))
     (while (let ((head (car-safe (car options-and-methods))))
              (or (keywordp head) (eq head 'declare)))
       (let ((option (pop options-and-methods)))
-        (when (eq (car option) :argument-precedence-order)
-          (setq order (mapcar (lambda (arg) (cl-position arg args)) (cdr option))))
-        (when (eq (car option) :method)
-          (push `(cl-defmethod ,name ,@(cdr option)) methods))))
+        (cond ((eq (car option) :documentation)
+               (when doc (error "Multiple doc strings for %S" name))
+               (setq doc (nth 1 option)))
+              ((eq (car option) 'declare)
+               (when declarations (error "Multiple `declare' for %S" name))
+               (setq declarations (cdr option)))
+              ((eq (car option) :method) (push (cdr option) methods))
+              (t (push option options)))))
     (when options-and-methods
-      (push `(cl-defmethod ,name ,args ,@options-and-methods) methods))
-    `(progn
-       ,@(and (consp name) (list (cl-generic--setter-form name)))
-       (cl-generic--define ',(cl-generic--function-name name) ',order)
-       ,@(or (nreverse methods) '(:autoload-end)))))
+      (push (cons args options-and-methods) methods))
+    `(prog1
+         (progn
+           ,@(and (consp name) (list (cl-generic--setter-form name)))
+           (defalias ',fname (cl-generic-define ',fname ',args ',(nreverse options))
+             ,(if (consp doc)
+                  `(help-add-fundoc-usage ,doc ',args)
+                (help-add-fundoc-usage doc args)))
+           :autoload-end
+           ,@(mapcar (lambda (method) `(cl-defmethod ,name ,@method)) (nreverse methods)))
+       ,@(mapcar (lambda (declaration) (cl-generic--declaration-form fname args declaration))
+                 declarations))))
+
+(defun cl-generic--declaration-form (name args declaration)
+  "The form a `defun' DECLARATION of generic function NAME taking ARGS
+stands for, or nil (with a warning) if `defun' does not know it."
+  (let ((handler (cdr (assq (car declaration) defun-declarations-alist))))
+    (if handler
+        (apply (car handler) name args (cdr declaration))
+      (message "Warning: Unknown defun property `%S' in %S" (car declaration) name)
+      nil)))
 
 ;;; ---- Calls ---------------------------------------------------------------
 
@@ -498,6 +561,17 @@ for each required argument, t for none), or nil."
 
 (defun cl-method-qualifiers (method) (cl--generic-method-qualifiers method))
 
+(defun cl--generic-method-files (method)
+  "Where the methods of the generic function METHOD were loaded from:
+\(FILE METHOD QUALIFIERS . SPECIALIZERS) for each, from what
+`cl-defmethod' notes in `load-history'."
+  (let ((found nil))
+    (dolist (file-entry load-history)
+      (dolist (item (cdr file-entry))
+        (when (and (eq (car-safe item) 'cl-defmethod) (eq (nth 1 item) method))
+          (push (cons (car file-entry) (cdr item)) found))))
+    found))
+
 ;;; ---- What compiled code calls ---------------------------------------------
 ;;
 ;; Emacs compiles `cl-defgeneric' and `cl-defmethod' into calls of these,
@@ -507,7 +581,9 @@ for each required argument, t for none), or nil."
 (defun cl-generic-define (name args options)
   "The generic function NAME with argument list ARGS and OPTIONS, which a
 compiled `cl-defgeneric' then installs with `defalias'."
-  (let ((apo (assq :argument-precedence-order options)))
+  (let ((apo (assq :argument-precedence-order options))
+        ;; The `defalias' of the result notes the definition, once.
+        (current-load-list current-load-list))
     (cl-generic--define name (and apo (mapcar (lambda (arg) (cl-position arg args)) (cdr apo))))
     (symbol-function name)))
 

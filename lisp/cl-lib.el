@@ -236,7 +236,9 @@ argument without a default is `*'."
 
 (defun cl-typep (object type)
   "True if OBJECT is of type TYPE (a predicate name's type, a struct, or
-a type whose `cl-deftype-satisfies' property names its predicate)."
+a type whose `cl-deftype-satisfies' property names its predicate).  As
+in Emacs, the true value is the predicate's when one decides, the last
+type's for (and TYPES...)."
   (cond ((eq type t) t)
         ((and (symbolp type) (get type 'cl-deftype-handler))
          (cl-typep object (funcall (get type 'cl-deftype-handler))))
@@ -248,6 +250,7 @@ a type whose `cl-deftype-satisfies' property names its predicate)."
         ((eq type 'atom) (atom object))
         ((eq type 'real) (numberp object))
         ((eq type 'fixnum) (fixnump object))
+        ((eq type 'base-char) (characterp object))
         ((and (symbolp type) (get type 'cl-deftype-satisfies))
          (funcall (get type 'cl-deftype-satisfies) object))
         ((and (symbolp type) (get type 'cl-lib--struct-tags))
@@ -260,9 +263,11 @@ a type whose `cl-deftype-satisfies' property names its predicate)."
              (setq found (cl-typep object (pop types))))
            found))
         ((and (consp type) (eq (car type) 'and))
-         (cl-every (lambda (ty) (cl-typep object ty)) (cdr type)))
+         (let ((types (cdr type)) (value t))
+           (while (and types (setq value (cl-typep object (pop types)))))
+           value))
         ((and (consp type) (eq (car type) 'not)) (not (cl-typep object (nth 1 type))))
-        ((and (consp type) (eq (car type) 'satisfies)) (and (funcall (nth 1 type) object) t))
+        ((and (consp type) (eq (car type) 'satisfies)) (funcall (nth 1 type) object))
         ((and (consp type) (memq (car type) '(member cl-member eql)))
          (and (memql object (cdr type)) t))
         ((and (consp type) (memq (car type) '(integer float real number)))
@@ -273,8 +278,9 @@ a type whose `cl-deftype-satisfies' property names its predicate)."
         ((consp type) (error "Bad type spec: %s" type))
         (t (let ((pred (intern (format "%sp" type)))
                  (pred2 (intern (format "%s-p" type))))
-             (cond ((fboundp pred) (and (funcall pred object) t))
-                   ((fboundp pred2) (and (funcall pred2 object) t))
+             (cond ((fboundp pred) (funcall pred object))
+                   ((fboundp pred2) (funcall pred2 object))
+                   ((fboundp type) (funcall type object))
                    (t (error "Unknown type %S" type)))))))
 
 ;;; ---- Lambda lists with &key and defaults --------------------------------
@@ -562,12 +568,22 @@ lambda list; BODY is in a block NAME."
                                       fns))))))
 
 (defmacro cl-flet (bindings &rest body)
-  "Make local (non-recursive) function definitions: ((NAME ARGS BODY...)...)."
+  "Make local (non-recursive) function definitions: ((NAME ARGS BODY...)...).
+A binding (NAME EXPR) makes NAME call EXPR's value; as in Emacs, a
+symbol EXPR is not evaluated until NAME is called."
   (declare (indent 1))
-  (let ((fns (cl-lib--local-fns bindings)))
-    `(let ,(cl-lib--zip-map (lambda (b f) (list (cdr f) (cl-lib--local-lambda b nil)))
-                        bindings fns)
-       ,@(subr--walk-list body fns))))
+  (let ((fns nil) (binds nil))
+    (dolist (b bindings)
+      (if (and (cdr b) (null (cdr (cdr b))) (symbolp (nth 1 b)))
+          (push (cons (car b) (nth 1 b)) fns)
+        (let ((var (make-symbol (format "--cl-%s--" (car b)))))
+          (push (cons (car b) var) fns)
+          (push (list var (if (and (cdr b) (null (cdr (cdr b))))
+                              (nth 1 b)
+                            `(cl-function (lambda ,@(cdr b)))))
+                binds))))
+    (let ((walked `(progn ,@(subr--walk-list body fns))))
+      (if binds `(let* ,(nreverse binds) ,walked) walked))))
 
 (defmacro cl-labels (bindings &rest body)
   "Make local recursive function definitions: ((NAME ARGS BODY...)...)."
@@ -1744,11 +1760,10 @@ character past its end is out of range."
 
 (defmacro cl-the (type form)
   "FORM's value, checked to be of TYPE as Emacs checks it by default."
-  (let ((v (make-symbol "v")))
-    `(let ((,v ,form))
-       (unless (cl-typep ,v ',type)
-         (signal 'wrong-type-argument (list ',type ,v ',form)))
-       ,v)))
+  (macroexp-let2 macroexp-copyable-p temp form
+    `(progn (unless (cl-typep ,temp ',type)
+              (signal 'wrong-type-argument (list ',type ,temp ',form)))
+            ,temp)))
 (defmacro cl-declare (&rest _specs) nil)
 (defmacro cl-declaim (&rest _specs) nil)
 (defmacro cl-locally (&rest body) `(progn ,@body))
@@ -1839,10 +1854,15 @@ character past its end is out of range."
     font-spec font-entity font-object user-ptr)
   "Type names that Emacs's `cl-defstruct' refuses as struct names.")
 
+(defun cl--struct-name-p (name)
+  "Whether NAME may name a struct: a symbol other than nil, a keyword or
+a built-in type's name."
+  (and name (symbolp name) (not (keywordp name))
+       (not (memq name cl-lib--builtin-types))))
+
 (defun cl-lib--struct-name (name-and-options)
   (let ((name (if (consp name-and-options) (car name-and-options) name-and-options)))
-    (when (or (not (symbolp name)) (null name) (keywordp name)
-              (memq name cl-lib--builtin-types))
+    (unless (cl--struct-name-p name)
       (signal 'wrong-type-argument (list 'cl-struct-name-p name 'name)))
     name))
 
@@ -1869,22 +1889,34 @@ SLOTS.  A struct that includes another is named if its parent is."
     (unless (natnump offset) (signal 'wrong-type-argument (list 'natnump offset)))
     offset))
 
-(defun cl-lib--struct-tag-test (name type index)
-  "A form true when `x' carries one of the tags of struct NAME at INDEX."
-  (let ((tag (cond ((null type) '(aref x 0))
-                   ((eq type 'list) `(nth ,index x))
-                   (t `(aref x ,index)))))
-    `(and ,(cond ((null type) '(recordp x))
-                 ((eq type 'list) '(consp x))
-                 (t `(and (vectorp x) (> (length x) ,index))))
+(defun cl-lib--struct-tag-test (name type index size)
+  "A form true when `cl-x' carries one of the tags of struct NAME at
+INDEX; a vector must have the struct's SIZE."
+  (let ((tag (cond ((null type) '(aref cl-x 0))
+                   ((eq type 'list) `(nth ,index cl-x))
+                   (t `(aref cl-x ,index)))))
+    `(and ,(cond ((null type) '(recordp cl-x))
+                 ((eq type 'list) '(consp cl-x))
+                 (t `(and (vectorp cl-x) (>= (length cl-x) ,size))))
           (memq ,tag (get ',name 'cl-lib--struct-tags))
           t)))
+
+(defconst cl-lib--struct-option-names
+  '(:conc-name :constructor :copier :predicate :include :print-function
+    :type :noinline :initial-offset :named)
+  "The options `cl-defstruct' knows.")
+
+(defun cl-lib--check-struct-options (options)
+  (dolist (o options)
+    (unless (memq (car o) cl-lib--struct-option-names)
+      (error "Structure option %s unrecognized" (car o)))))
 
 (defmacro cl-defstruct (name-and-options &rest slots)
   "Define a struct type: constructor, predicate, copier and slot accessors."
   (declare (indent 1))
   (let* ((name (cl-lib--struct-name name-and-options))
          (options (cl-lib--struct-options name-and-options))
+         (_ (cl-lib--check-struct-options options))
          (opt (lambda (k) (assq k options)))
          (type (nth 1 (funcall opt :type)))
          (include (cdr (funcall opt :include)))
@@ -1892,6 +1924,7 @@ SLOTS.  A struct that includes another is named if its parent is."
                       (cond ((null c) (format "%s-" name))
                             ((null (nth 1 c)) "")
                             (t (format "%s" (nth 1 c))))))
+         (doc (and (stringp (car slots)) (car slots)))
          (slots (mapcar #'cl-lib--slot-spec
                         (if (stringp (car slots)) (cdr slots) slots)))
          (layout (cl-lib--struct-layout
@@ -1906,6 +1939,10 @@ SLOTS.  A struct that includes another is named if its parent is."
          (forms nil))
     (push `(put ',name 'cl-lib--struct-layout ',layout) forms)
     (push `(put ',name 'cl-lib--struct-type ',maker) forms)
+    (push `(cl-lib--note-struct-class ',name ,doc
+                                      ,(and (null type) (not (funcall opt :print-function))
+                                            (if include `(cl-lib--struct-prints-p ',(car include)) t)))
+          forms)
     (when tag-index
       (push `(put ',name 'cl-lib--struct-tag-index ,tag-index) forms)
       (push `(put ',name 'cl-lib--struct-tags (list ',name)) forms)
@@ -1916,7 +1953,8 @@ SLOTS.  A struct that includes another is named if its parent is."
       (when (nth 1 c)
         (push (cl-lib--struct-constructor name maker layout c) forms)))
     (when (and tag-index predicate)
-      (push `(defun ,predicate (x) ,(cl-lib--struct-tag-test name type tag-index))
+      (push `(defun ,predicate (cl-x)
+               ,(cl-lib--struct-tag-test name type tag-index (length layout)))
             forms))
     (when copier
       (push `(defalias ',copier #'copy-sequence) forms))
@@ -1924,7 +1962,7 @@ SLOTS.  A struct that includes another is named if its parent is."
       (dolist (s layout)
         (unless (memq (car s) '(cl-skip-slot cl-tag-slot))
           (setq forms (nconc (nreverse (cl-lib--struct-accessor
-                                        name type tag-index conc-name s i))
+                                        name type tag-index (length layout) conc-name s i))
                              forms)))
         (setq i (1+ i))))
     `(progn ,@(nreverse forms) ',name)))
@@ -1933,11 +1971,13 @@ SLOTS.  A struct that includes another is named if its parent is."
   "The `cl-defun' of constructor SPEC, (:constructor CNAME [ARGS [DOC]])."
   (let* ((slots (cl-remove-if (lambda (s) (memq (car s) '(cl-skip-slot cl-tag-slot)))
                               layout))
-         (args (if (cdr (cdr spec))
-                   `(&cl-defs ,slots ,@(nth 2 spec))
-                 (cons '&key (mapcar (lambda (s) (list (car s) (nth 1 s))) slots)))))
+         (args `(&cl-defs ,slots ,@(if (cdr (cdr spec))
+                                       (nth 2 spec)
+                                     (cons '&key (mapcar #'car slots))))))
     `(cl-defun ,(nth 1 spec) ,args
-       ,@(and (stringp (nth 3 spec)) (list (nth 3 spec)))
+       ,(if (stringp (nth 3 spec))
+            (nth 3 spec)
+          (format "Constructor for objects of type `%s'." name))
        (,maker ,@(mapcar (lambda (s)
                            (cond ((eq (car s) 'cl-tag-slot) `',name)
                                  ((eq (car s) 'cl-skip-slot) nil)
@@ -1945,15 +1985,24 @@ SLOTS.  A struct that includes another is named if its parent is."
                                  (t (nth 1 s))))
                          layout)))))
 
-(defun cl-lib--struct-accessor (name type tag-index conc-name slot index)
-  "The accessor of SLOT at INDEX and its setf expander."
-  (let ((accessor (intern (format "%s%s" conc-name (car slot)))))
+(defun cl-lib--struct-accessor (name type tag-index size conc-name slot index)
+  "The accessor of SLOT at INDEX and its setf expander.  As in Emacs,
+the accessor of a struct with a tag checks it, and SIZE, the length of
+a vector struct."
+  (let ((accessor (intern (format "%s%s" conc-name (car slot))))
+        (doc (plist-get (cddr slot) :documentation)))
     (list
-     `(defun ,accessor (x)
-        ,@(and tag-index (null type)
-               `((or (memq (cl-lib--struct-tag x) (get ',name 'cl-lib--struct-tags))
-                     (signal 'wrong-type-argument (list ',name x)))))
-        ,(if (eq type 'list) `(nth ,index x) `(aref x ,index)))
+     `(defun ,accessor (cl-x)
+        ,(concat (internal--format-docstring-line
+                  "Access slot \"%s\" of `%s' struct CL-X." (car slot) name)
+                 (if doc (concat "\n" doc) ""))
+        ,@(cond ((and tag-index (null type))
+                 `((or (memq (cl-lib--struct-tag cl-x) (get ',name 'cl-lib--struct-tags))
+                       (signal 'wrong-type-argument (list ',name cl-x)))))
+                (tag-index
+                 `((or ,(cl-lib--struct-tag-test name type tag-index size)
+                       (signal 'wrong-type-argument (list ',name cl-x))))))
+        ,(if (eq type 'list) `(nth ,index cl-x) `(aref cl-x ,index)))
      `(subr--set-setter ',accessor
                         (lambda (args v)
                           ,(cond ((plist-get (cddr slot) :read-only)
@@ -2054,15 +2103,28 @@ the keyword constructor make-NAME, or with nil suppresses it."
          (parent (get name 'cl-lib--struct-parent)))
     (dotimes (i (length slots))
       (puthash (car (nth i slots)) (+ i offset) index-table))
-    (record 'cl-structure-class name nil
+    (record 'cl-structure-class name (get name 'cl-lib--struct-doc)
             (cond (parent (list (cl--struct-get-class parent)))
                   (record-p (list cl-lib--root-struct-class)))
             (vconcat (mapcar #'cl-lib--slot-descriptor slots))
             index-table name (and (not record-p) (get name 'cl-lib--struct-type))
             (and (not record-p) (get name 'cl-lib--struct-tag-index) t)
-            record-p
+            (cl-lib--struct-prints-p name)
             (or (get name 'cl-lib--struct-children-sym)
                 (intern (format "cl-struct-%s-tags" name))))))
+
+(defun cl-lib--note-struct-class (name doc print)
+  "Keep what the class of struct NAME shows: its DOC, and PRINT, whether
+its objects print as #s(...) by default: records with no :print-function
+whose parent's do."
+  (put name 'cl-lib--struct-doc doc)
+  (put name 'cl-lib--struct-print (if print 'yes 'no)))
+
+(defun cl-lib--struct-prints-p (name)
+  (let ((print (get name 'cl-lib--struct-print)))
+    (if print
+        (eq print 'yes)
+      (eq (get name 'cl-lib--struct-type) 'record))))
 
 (defun cl--struct-get-class (name)
   "The `cl-structure-class' record of the struct NAME."
@@ -2077,6 +2139,19 @@ the keyword constructor make-NAME, or with nil suppresses it."
              (cdr (put name 'cl-lib--struct-class
                        (cons layout (cl-lib--make-struct-class name)))))))))
 
+(defun cl-find-class (type)
+  "The class record of TYPE, a struct or EIEIO class name, or nil."
+  (or (get type 'cl--class)
+      (and (or (eq type 'cl-structure-object) (get type 'cl-lib--struct-type))
+           (cl--struct-get-class type))))
+
+(defun cl-struct-sequence-type (struct-type)
+  "How objects of STRUCT-TYPE are stored: `vector' or `list', or nil
+for records."
+  (cl--struct-get-class struct-type)
+  (let ((type (get struct-type 'cl-lib--struct-type)))
+    (and (not (eq type 'record)) type)))
+
 (defun cl--class-name (class)
   "The name of the class record CLASS."
   (aref class 1))
@@ -2087,16 +2162,19 @@ the keyword constructor make-NAME, or with nil suppresses it."
   "Non-nil if Cl-Old-Struct-Compat mode is enabled.")
 (autoload 'cl-old-struct-compat-mode "cl-extra")
 
-(defun cl-struct-define (name _docstring parent type named slots children-sym tag _print)
+(defun cl-struct-define (name docstring parent type named slots children-sym tag print)
   "Record the struct NAME as the code Emacs compiles `cl-defstruct' to
 asks: stored as TYPE (record, vector or list) in SLOTS (as
 `cl-struct-slot-info' lists them), tagged with TAG when NAMED or a
 record.  CHILDREN-SYM's value lists TAG and the tags of the structs
 that include NAME, as PARENT's lists NAME's."
+  (unless (cl--struct-name-p name)
+    (signal 'wrong-type-argument (list 'cl--struct-name name 'name)))
   (unless type
     ;; What old compiled code defines: its objects are tagged vectors.
     (cl-old-struct-compat-mode 1))
   (let ((index (cl-position 'cl-tag-slot slots :key #'car)))
+    (cl-lib--note-struct-class name docstring print)
     (put name 'cl-lib--struct-layout slots)
     (put name 'cl-lib--struct-type (if (memq type '(nil record)) 'record type))
     (put name 'cl-lib--struct-children-sym children-sym)

@@ -336,6 +336,52 @@ says).  Return nil."
       (setq shadow (append shadow (list map))))
     nil))
 
+;;; ---- Usage lines ("(fn ARGS)") in docstrings ------------------------------
+
+(defun help--docstring-quote (string)
+  "STRING with its quote characters escaped by \\=, so that
+`substitute-command-keys' leaves them as they are."
+  (replace-regexp-in-string "['`‘’]" "\\\\=\\&" string t))
+
+(defun help--make-usage (function arglist)
+  "The call FUNCTION's ARGLIST shows: (FUNCTION ARG...) with each
+argument's name upper-cased (a leading underscore dropped from a
+longer one), &-words kept, and (VAR DEFAULT...) entries as written;
+FUNCTION is `anonymous' unless a symbol."
+  (cons (if (symbolp function) function 'anonymous)
+        (mapcar (lambda (arg)
+                  (cond ((symbolp arg)
+                         (let ((name (symbol-name arg)))
+                           (cond ((string-prefix-p "&" name) arg)
+                                 ((and (string-prefix-p "_" name) (> (length name) 1))
+                                  (intern (upcase (substring name 1))))
+                                 (t (intern (upcase name))))))
+                        ((and (consp arg) (symbolp (car arg)))
+                         (cons (intern (upcase (symbol-name (car arg)))) (cdr arg)))
+                        (t arg)))
+                arglist)))
+
+(defun help--make-usage-docstring (function arglist)
+  "`help--make-usage' printed, its quotes escaped for a docstring."
+  (help--docstring-quote (format "%S" (help--make-usage function arglist))))
+
+(defun help-add-fundoc-usage (docstring arglist)
+  "DOCSTRING (nil is empty) ending in the usage line \"(fn ARGS...)\" of
+ARGLIST, a list or a \"(NAME ARGS...)\" string.  A DOCSTRING that has
+a usage line already, or an ARGLIST of t, is returned as it is."
+  (unless (stringp docstring) (setq docstring ""))
+  (if (or (eq arglist t)
+          (string-match-p "\n\n(fn\\(\\( .*\\)?)\\)?\\'" docstring))
+      docstring
+    (concat docstring
+            (cond ((not (string-match "\n?\n\\'" docstring)) "\n\n")
+                  ((< (- (match-end 0) (match-beginning 0)) 2) "\n")
+                  (t ""))
+            (cond ((not (stringp arglist)) (help--make-usage-docstring 'fn arglist))
+                  ((string-match "\\`[^ ]+\\(.*\\))\\'" arglist)
+                   (concat "(fn" (match-string 1 arglist) ")"))
+                  (t (error "Unrecognized usage format"))))))
+
 (provide 'help)
 
 ;;; help.el ends here

@@ -3123,7 +3123,9 @@ it read a byte order mark as utf-8-with-signature."
              substitute-key-definition minor-mode-key-binding))
   (autoload f "keymap"))
 ;; Key bindings in documentation text (lisp/help.el).
-(dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified))
+(dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified
+             help-add-fundoc-usage help--make-usage help--make-usage-docstring
+             help--docstring-quote))
   (autoload f "help"))
 (dolist (f '(describe-buffer-bindings help--describe-vector help--describe-command))
   (autoload f "help"))

@@ -334,24 +334,24 @@ void set_internal(mrt *rt, mval sym, mval v, mval where, enum set_kind kind)
     return;
   notify_watchers(rt, base, v == Qunbound ? Qnil : v, watched_operation(kind, v),
                   locals_buffer(where));
-  v = checked_value(rt, base, v, false);
-  if (s->redirect == SYMBOL_COUNTED) {
-    set_counted(rt, base, v);
-    return;
-  }
   if (s->redirect != SYMBOL_LOCALIZED) {
-    symbol_store(rt->gc, s, v);
+    v = checked_value(rt, base, v, false);
+    if (s->redirect == SYMBOL_COUNTED)
+      set_counted(rt, base, v);
+    else
+      symbol_store(rt->gc, s, v);
     return;
   }
   mval locals = NILP(where) ? rt->locals : where;
   mval binding = local_binding(rt, base, locals);
   if (!NILP(binding))
-    gc_setcdr(rt->gc, binding, v);
+    gc_setcdr(rt->gc, binding, checked_value(rt, base, v, false));
   else if (kind == SET_SET && s->local_if_set && CONSP(locals) &&
            !let_shadows_buffer_binding(rt, base))
-    add_local_binding(rt, locals, base, v);
-  else
-    symbol_store(rt->gc, s, v);
+    add_local_binding(rt, locals, base, checked_value(rt, base, v, false));
+  else /* A let of a variable not local here binds its default, which
+          Emacs does not check: (let ((overwrite-mode 1)) ...). */
+    symbol_store(rt->gc, s, checked_value(rt, base, v, kind != SET_SET));
 }
 
 void set_symbol_value(mrt *rt, mval sym, mval v)

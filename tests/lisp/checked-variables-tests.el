@@ -74,4 +74,26 @@
       (setq-default indent-tabs-mode tabs)
       (setq-default left-margin margin))))
 
+(ert-deftest variables-let-of-a-per-buffer-variable-binds-its-default ()
+  ;; Where the variable has no local value, `let' binds the default,
+  ;; which is not checked; where it has one, the local value is.
+  (with-temp-buffer
+    (should-not (local-variable-p 'overwrite-mode))
+    (should (equal (let ((overwrite-mode 1))
+                     (list overwrite-mode (default-value 'overwrite-mode)
+                           (local-variable-p 'overwrite-mode)
+                           (with-temp-buffer overwrite-mode)))
+                   '(1 1 nil 1)))
+    (should-not (default-value 'overwrite-mode))
+    (should (equal (let ((line-spacing "wide")) line-spacing) "wide"))
+    (setq-local line-spacing 2)
+    (should (equal (should-error (let ((line-spacing "wide")) line-spacing))
+                   '(wrong-type-argument numberp "wide")))
+    (should (eql line-spacing 2))
+    (setq overwrite-mode 'overwrite-mode-textual)
+    (should (local-variable-p 'overwrite-mode))
+    (should (equal (should-error (let ((overwrite-mode 1)) overwrite-mode))
+                   '(error "One of nil, overwrite-mode-textual or overwrite-mode-binary should be specified" 1)))
+    (should (eq overwrite-mode 'overwrite-mode-textual))))
+
 ;;; checked-variables-tests.el ends here

@@ -237,3 +237,156 @@
   (cl-defmethod cl-generic-tests--pair ((_a symbol) _b) (cons 'a-sym (cl-call-next-method)))
   (cl-defmethod cl-generic-tests--pair (_a (_b symbol)) (cons 'b-sym (cl-call-next-method)))
   (should (equal (cl-generic-tests--pair 'x 'y) '(a-sym b-sym x y))))
+
+(ert-deftest cl-generic-method-files-from-load-history ()
+  ;; Each method a loaded file defines is noted in `load-history' as
+  ;; (cl-defmethod NAME QUALIFIERS . SPECIALIZERS), once however often
+  ;; it is redefined.
+  (let ((file (make-temp-file "cl-generic-tests" nil ".el"
+                              (concat
+                               "(cl-defgeneric cl-generic-tests--filed (x))\n"
+                               "(cl-defmethod cl-generic-tests--filed ((x string)) x)\n"
+                               "(cl-defmethod cl-generic-tests--filed ((x string)) (list x))\n"
+                               "(cl-defmethod cl-generic-tests--filed :extra \"e\" :before ((_ (eql 3))))\n"
+                               "(cl-defmethod cl-generic-tests--filed ((x symbol) &context (overwrite-mode (eql nil))) x)\n"
+                               "(cl-defmethod (setf cl-generic-tests--filed) (v (x integer)) (list v x))\n"))))
+    (unwind-protect
+        (progn
+          (load file nil t)
+          ;; Emacs's cl-generic also notes the features it requires.
+          (should (equal (cl-remove-if (lambda (item) (eq (car-safe item) 'require))
+                                       (cdr (assoc file load-history)))
+                         '((defun . cl-generic-tests--filed)
+                           (cl-defmethod cl-generic-tests--filed nil string)
+                           (cl-defmethod cl-generic-tests--filed (:extra "e" :before) (eql 3))
+                           (cl-defmethod cl-generic-tests--filed nil symbol
+                                         ((&context . overwrite-mode) eql nil))
+                           (defun . \(setf\ cl-generic-tests--filed\))
+                           (cl-defmethod \(setf\ cl-generic-tests--filed\) nil t integer))))
+          (should (equal (cl--generic-method-files 'cl-generic-tests--filed)
+                         `((,file cl-generic-tests--filed nil symbol
+                                  ((&context . overwrite-mode) eql nil))
+                           (,file cl-generic-tests--filed (:extra "e" :before) (eql 3))
+                           (,file cl-generic-tests--filed nil string))))
+          (should (equal (cl--generic-method-files '\(setf\ cl-generic-tests--filed\))
+                         `((,file \(setf\ cl-generic-tests--filed\) nil t integer))))
+          (should-not (cl--generic-method-files 'cl-generic-tests--never-defined))
+          (should (equal (cl-generic-tests--filed "s") '("s"))))
+      (delete-file file))))
+
+(ert-deftest cl-generic-context-on-a-per-buffer-variable ()
+  ;; Binding a per-buffer variable to any value is allowed where it has
+  ;; no local value, so a &context method can be tried with any.
+  (cl-defgeneric cl-generic-tests--mode-kind ())
+  (cl-defmethod cl-generic-tests--mode-kind (&context (overwrite-mode (eql t))) 'is-t)
+  (cl-defmethod cl-generic-tests--mode-kind () 'other)
+  (with-temp-buffer
+    (should (equal (list (let ((overwrite-mode t)) (cl-generic-tests--mode-kind))
+                         (let ((overwrite-mode 2)) (cl-generic-tests--mode-kind))
+                         (cl-generic-tests--mode-kind))
+                   '(is-t other other)))))
+
+(ert-deftest cl-generic-docstring-has-the-usage-line ()
+  (cl-defgeneric cl-generic-tests--documented (x &optional y) "Say X.")
+  (should (equal (get 'cl-generic-tests--documented 'function-documentation)
+                 "Say X.\n\n(fn X &optional Y)"))
+  (should (equal (documentation 'cl-generic-tests--documented) "Say X.\n\n(fn X &optional Y)"))
+  ;; :documentation, a usage line of its own, none at all.
+  (cl-defgeneric cl-generic-tests--documented (x &rest _more)
+    (:documentation "Other.") (:method ((x integer) &rest _) x))
+  (should (equal (documentation 'cl-generic-tests--documented) "Other.\n\n(fn X &rest MORE)"))
+  (should (= (cl-generic-tests--documented 4) 4))
+  (cl-defgeneric cl-generic-tests--documented (x) "Mine.\n\n(fn THING)")
+  (should (equal (documentation 'cl-generic-tests--documented) "Mine.\n\n(fn THING)"))
+  (cl-defgeneric cl-generic-tests--documented (_x))
+  (should (equal (documentation 'cl-generic-tests--documented) "\n\n(fn X)"))
+  (should (equal (should-error (macroexpand '(cl-defgeneric cl-generic-tests--twice (x) "A."
+                                               (:documentation "B."))))
+                 '(error "Multiple doc strings for cl-generic-tests--twice")))
+  (should (equal (macroexpand '(cl-defgeneric cl-generic-tests--shape (x) "D."))
+                 '(prog1 (progn (defalias 'cl-generic-tests--shape
+                                  (cl-generic-define 'cl-generic-tests--shape '(x) 'nil)
+                                  "D.\n\n(fn X)")
+                                :autoload-end)))))
+
+(ert-deftest cl-generic-declarations-apply ()
+  (cl-defgeneric cl-generic-tests--declared (x y)
+    "Doc." (declare (indent 1) (obsolete cl-generic-tests--describe "28.1")))
+  (should (eql (function-get 'cl-generic-tests--declared 'lisp-indent-function) 1))
+  (should (equal (get 'cl-generic-tests--declared 'byte-obsolete-info)
+                 '(cl-generic-tests--describe nil "28.1")))
+  (should (equal (should-error (macroexpand '(cl-defgeneric cl-generic-tests--declared (x)
+                                               (declare (indent 1)) (declare (indent 2)))))
+                 (list 'error (format-message "Multiple `declare' for %s"
+                                              'cl-generic-tests--declared)))))
+
+(ert-deftest cl-generic-help-usage-lines ()
+  (should (equal (help-add-fundoc-usage "Do it." '(a &optional (b 'x) _c &rest _))
+                 "Do it.\n\n(fn A &optional (B \\='x) C &rest _)"))
+  (should (equal (help-add-fundoc-usage "Do it.\n" '(a)) "Do it.\n\n(fn A)"))
+  (should (equal (help-add-fundoc-usage "Do it.\n\n(fn Z)" '(a)) "Do it.\n\n(fn Z)"))
+  (should (equal (help-add-fundoc-usage nil "(foo a b)") "\n\n(fn a b)"))
+  (should (equal (help-add-fundoc-usage "Do it." t) "Do it."))
+  (should (equal (help--make-usage "not a symbol" '(a)) '(anonymous A))))
+
+(ert-deftest cl-generic-dispatch-on-more-builtin-types ()
+  (cl-defgeneric cl-generic-tests--kind (x))
+  (cl-defmethod cl-generic-tests--kind ((_ buffer)) 'buffer)
+  (cl-defmethod cl-generic-tests--kind ((_ marker)) (list 'marker (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--kind ((_ number-or-marker)) 'number-or-marker)
+  (cl-defmethod cl-generic-tests--kind ((_ window)) 'window)
+  (cl-defmethod cl-generic-tests--kind ((_ overlay)) 'overlay)
+  (cl-defmethod cl-generic-tests--kind ((_ atom)) 'atom)
+  (with-temp-buffer
+    (should (equal (list (cl-generic-tests--kind (current-buffer))
+                         (cl-generic-tests--kind (point-marker))
+                         (cl-generic-tests--kind (selected-window))
+                         (cl-generic-tests--kind (make-overlay 1 1))
+                         (cl-generic-tests--kind 1.5)
+                         (cl-generic-tests--kind (make-bool-vector 1 nil)))
+                   ;; A float is no number-or-marker in Emacs's type table.
+                   '(buffer (marker number-or-marker) window overlay atom atom))))
+  (should (equal (should-error (eval '(cl-defmethod cl-generic-tests--kind ((_ fixnum)) 1) t))
+                 '(error "Unknown specializer fixnum"))))
+
+(define-derived-mode cl-generic-tests-parent-mode fundamental-mode "Parent")
+(define-derived-mode cl-generic-tests-child-mode cl-generic-tests-parent-mode "Child")
+
+(ert-deftest cl-generic-major-mode-context ()
+  ;; (major-mode MODE) applies in MODE and the modes derived from it,
+  ;; the nearer MODE first.
+  (cl-defgeneric cl-generic-tests--by-mode (x))
+  (cl-defmethod cl-generic-tests--by-mode (x &context (major-mode cl-generic-tests-parent-mode))
+    (list 'parent x (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--by-mode (x &context (major-mode cl-generic-tests-child-mode))
+    (list 'child x (cl-call-next-method)))
+  (cl-defmethod cl-generic-tests--by-mode (_x &context (major-mode (eql text-mode))) 'text)
+  (cl-defmethod cl-generic-tests--by-mode (_x) 'base)
+  (with-temp-buffer
+    (cl-generic-tests-child-mode)
+    (should (equal (cl-generic-tests--by-mode 1) '(child 1 (parent 1 base))))
+    (cl-generic-tests-parent-mode)
+    (should (equal (cl-generic-tests--by-mode 2) '(parent 2 base)))
+    (text-mode)
+    (should (eq (cl-generic-tests--by-mode 3) 'text))
+    (fundamental-mode)
+    (should (eq (cl-generic-tests--by-mode 4) 'base)))
+  ;; As in Emacs 28, naming more modes matches none of them.
+  (cl-defmethod cl-generic-tests--two-modes (_x &context (major-mode text-mode cl-generic-tests-child-mode))
+    'either)
+  (with-temp-buffer
+    (text-mode)
+    (should (equal (should-error (cl-generic-tests--two-modes 1))
+                   '(cl-no-applicable-method cl-generic-tests--two-modes 1)))))
+
+(ert-deftest cl-generic-context-rewriters ()
+  (cl-generic-define-context-rewriter cl-generic-tests--sign (kind)
+    `((if (< cl-generic-tests--number 0) 'negative 'positive) (eql ,kind)))
+  (defvar cl-generic-tests--number)
+  (cl-defgeneric cl-generic-tests--signed ())
+  (cl-defmethod cl-generic-tests--signed (&context (cl-generic-tests--sign negative)) 'minus)
+  (cl-defmethod cl-generic-tests--signed () 'plus)
+  (should (eq (let ((cl-generic-tests--number -3)) (cl-generic-tests--signed)) 'minus))
+  (should (eq (let ((cl-generic-tests--number 3)) (cl-generic-tests--signed)) 'plus)))
+
+;;; cl-generic-tests.el ends here

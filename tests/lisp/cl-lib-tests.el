@@ -114,6 +114,41 @@
                    (list (ev 10) (od 7)))
                  '(t t))))
 
+(ert-deftest cl-lib-flet-expression-bindings ()
+  ;; (NAME EXPR): NAME calls EXPR's value; any single form is an
+  ;; expression, not an argument list, and a symbol is read at each call.
+  (should (equal (cl-flet ((first #'car) (triple (lambda (x) (* 3 x))))
+                   (list (first '(7 8)) (triple 2) (funcall #'first '(9))))
+                 '(7 6 9)))
+  (should (= (cl-flet ((pick (if (> 2 1) #'car #'cdr))) (pick '(1 2))) 1))
+  (should (= (let ((fn #'1+)) (cl-flet ((step fn)) (setq fn #'1-) (step 10))) 9))
+  (should (= (let ((fn #'1+)) (cl-flet ((step (identity fn))) (setq fn #'1-) (step 10))) 11))
+  ;; An unused symbol is never evaluated; nil is an expression too.
+  (should (= (cl-flet ((unused cl-lib-tests--never-bound)) 3) 3))
+  (should (equal (should-error (cl-flet ((none ())) (none)))
+                 '(void-function nil)))
+  ;; A function's body sees the functions outside, not its own name.
+  (should (equal (cl-flet ((car (x) (list 'mine (car x)))) (car '(5)))
+                 '(mine 5)))
+  (should (= (cl-labels ((twice (y) (* 2 y))) (cl-flet ((f (x) (twice x))) (f 3))) 6))
+  (should (= (cl-symbol-macrolet ((ten 10)) (cl-flet ((f (x) (+ ten x))) (f 1))) 11))
+  ;; The expansion has Emacs's shape.
+  (should (pcase (macroexpand '(cl-flet ((f car)) (f 1)))
+            ('(progn (funcall car 1)) t)))
+  (should (pcase (macroexpand '(cl-flet ((f (x) x) (g 'car)) (f 1) (g 2)))
+            (`(let* ((,f (cl-function (lambda (x) x))) (,g 'car))
+                (progn (funcall ,f 1) (funcall ,g 2)))
+             (and (equal (symbol-name f) "--cl-f--") (equal (symbol-name g) "--cl-g--"))))))
+
+(ert-deftest cl-lib-the-expansion ()
+  ;; A variable or constant is checked in place; another form once.
+  (should (equal (macroexpand '(cl-the integer x))
+                 '(progn (unless (cl-typep x 'integer)
+                           (signal 'wrong-type-argument (list 'integer x 'x)))
+                         x)))
+  (should (pcase (macroexpand '(cl-the string (f)))
+            (`(let* ((,v (f))) (progn (unless (cl-typep ,v 'string) . ,_) ,v)) (symbolp v)))))
+
 (cl-defstruct cl-lib-tests-point x (y 0))
 (cl-defstruct (cl-lib-tests-point3 (:include cl-lib-tests-point)) (z 9))
 (cl-defstruct (cl-lib-tests-vec (:type vector) :named) a b)
@@ -411,6 +446,26 @@
     (should (equal (cl-loop with p = 1 with q = (+ p 1) return (list p q)) '(1 2))))
   (should (equal (cl-loop with u and v = 'w return (list u v)) '(nil w)))
   (should (equal (cl-loop with (m n) = '(3 4) and o = 5 return (list m n o)) '(3 4 5))))
+
+(defun cl-lib-tests--thing-p (x) (and (consp x) (car x)))
+
+(ert-deftest cl-lib-typep-values ()
+  ;; The predicate's own value when one decides; (and ...) the last one's.
+  (should (eql (cl-typep 5 '(satisfies identity)) 5))
+  (should (eq (cl-typep '(q) 'cl-lib-tests--thing) 'q))
+  (should (eql (cl-typep 5 '(and number (satisfies identity))) 5))
+  (should (eql (cl-typep 5 '(or null (satisfies 1+))) 6))
+  (should (eq (cl-typep 5 '(not null)) t))
+  (should (eq (cl-typep 5 '(member 5)) t))
+  (should (eq (cl-typep 5 '(integer 1 10)) t))
+  (should (eq (cl-typep 5 '(and)) t))
+  ;; A function's name is a type too, and base-char is character.
+  (should (eq (cl-typep "s" 'stringp) t))
+  (should (eql (cl-typep 97 'identity) 97))
+  (should (eq (cl-typep ?a 'base-char) t))
+  (should-not (cl-typep -1 'base-char))
+  (should (equal (should-error (cl-typep 1 'cl-lib-tests--no-such-type))
+                 '(error "Unknown type cl-lib-tests--no-such-type"))))
 
 (ert-deftest cl-lib-parse-integer-and-digits ()
   (should (equal (cl-parse-integer "  +42\t") 42))

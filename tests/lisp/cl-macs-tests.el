@@ -283,6 +283,86 @@
   (should-error (macroexpand '(cl-defstruct (cons (:type list)) a))
                 :type 'wrong-type-argument))
 
+(cl-defstruct (cl-macs-tests-doc (:constructor cl-macs-tests-doc-boa (a &optional (b 3) &aux (c a)))
+                                  (:constructor cl-macs-tests-doc-new))
+  "A documented struct."
+  (a 1 :documentation "The first slot.") b c)
+
+(ert-deftest cl-macs-defstruct-docstrings ()
+  (should (equal (documentation 'cl-macs-tests-doc-a)
+                 (format-message "Access slot \"a\" of `cl-macs-tests-doc' struct CL-X.\nThe first slot.")))
+  (should (equal (documentation 'cl-macs-tests-doc-b)
+                 (format-message "Access slot \"b\" of `cl-macs-tests-doc' struct CL-X.")))
+  ;; The keyword constructor's usage line leaves the defaults out.
+  (should (equal (documentation 'cl-macs-tests-doc-new)
+                 (format-message "Constructor for objects of type `cl-macs-tests-doc'.\n\n(fn &key A B C)")))
+  (should (equal (documentation 'cl-macs-tests-doc-boa)
+                 (format-message "Constructor for objects of type `cl-macs-tests-doc'.\n\n(fn A &optional (B 3))")))
+  (should (equal (cl-macs-tests-doc-new :b 2) (record 'cl-macs-tests-doc 1 2 nil)))
+  (should (equal (cl-macs-tests-doc-boa 5) (record 'cl-macs-tests-doc 5 3 5))))
+
+(cl-defstruct (cl-macs-tests-tagged-list (:type list) :named) a)
+(cl-defstruct (cl-macs-tests-tagged-vec (:type vector) :named (:initial-offset 1)) a)
+(cl-defstruct (cl-macs-tests-untagged (:type vector)) a)
+
+(ert-deftest cl-macs-defstruct-typed-accessors-check-the-tag ()
+  (should (= (cl-macs-tests-tagged-list-a '(cl-macs-tests-tagged-list 4)) 4))
+  (should (equal (should-error (cl-macs-tests-tagged-list-a '(other 4)))
+                 '(wrong-type-argument cl-macs-tests-tagged-list (other 4))))
+  (should (= (cl-macs-tests-tagged-vec-a (make-cl-macs-tests-tagged-vec :a 7)) 7))
+  (should (equal (make-cl-macs-tests-tagged-vec :a 7) [nil cl-macs-tests-tagged-vec 7]))
+  ;; The tag at its offset, and the whole length.
+  (should (equal (should-error (cl-macs-tests-tagged-vec-a [cl-macs-tests-tagged-vec nil 7]))
+                 '(wrong-type-argument cl-macs-tests-tagged-vec [cl-macs-tests-tagged-vec nil 7])))
+  (should (equal (should-error (cl-macs-tests-tagged-vec-a [nil cl-macs-tests-tagged-vec]))
+                 '(wrong-type-argument cl-macs-tests-tagged-vec [nil cl-macs-tests-tagged-vec])))
+  (should-not (cl-macs-tests-tagged-vec-p [nil cl-macs-tests-tagged-vec]))
+  ;; Without a tag there is nothing to check.
+  (should (= (cl-macs-tests-untagged-a [9]) 9))
+  (should (equal (should-error (cl-macs-tests-untagged-a 5)) '(wrong-type-argument arrayp 5))))
+
+(ert-deftest cl-macs-defstruct-options-and-sequence-type ()
+  (should (equal (should-error (macroexpand '(cl-defstruct (cl-macs-tests-bad :bogus) a)))
+                 '(error "Structure option :bogus unrecognized")))
+  (should (equal (should-error (macroexpand '(cl-defstruct (cl-macs-tests-bad (:slots 1)) a)))
+                 '(error "Structure option :slots unrecognized")))
+  (should-not (cl-struct-sequence-type 'cl-macs-tests-doc))
+  (should (eq (cl-struct-sequence-type 'cl-macs-tests-tagged-vec) 'vector))
+  (should (eq (cl-struct-sequence-type 'cl-macs-tests-tagged-list) 'list))
+  (should (equal (should-error (cl-struct-sequence-type 'car))
+                 '(error "car is not a struct name"))))
+
+(cl-defstruct (cl-macs-tests-printless (:print-function ignore)) a)
+(cl-defstruct (cl-macs-tests-printless-child (:include cl-macs-tests-printless)) "Child doc." b)
+
+(ert-deftest cl-macs-defstruct-classes-keep-doc-and-print ()
+  ;; A class's docstring, and whether its objects print as #s(...) by
+  ;; default: not with a :print-function, a parent without it or a type.
+  (let ((class (cl-find-class 'cl-macs-tests-doc)))
+    (should (eq (cl--class-name class) 'cl-macs-tests-doc))
+    (should (equal (aref class 2) "A documented struct."))
+    (should (eq (aref class 9) t)))
+  (should-not (aref (cl-find-class 'cl-macs-tests-printless) 9))
+  (should-not (aref (cl-find-class 'cl-macs-tests-printless-child) 9))
+  (should (equal (aref (cl-find-class 'cl-macs-tests-printless-child) 2) "Child doc."))
+  (should-not (aref (cl-find-class 'cl-macs-tests-tagged-vec) 9))
+  (should (eq (cl--class-name (cl-find-class 'cl-structure-object)) 'cl-structure-object))
+  (should-not (cl-find-class 'integer))
+  (should-not (cl-find-class 'cl-macs-tests-never-defined)))
+
+(ert-deftest cl-macs-struct-define-refuses-builtin-type-names ()
+  ;; What compiled code calls checks the name too, before defining.
+  (dolist (name '(vector integer nil :key))
+    (should (equal (condition-case err
+                       (cl-struct-define name nil nil 'record nil nil
+                                         'cl-macs-tests--refused-tag
+                                         'cl-macs-tests--refused-children nil)
+                     (error err))
+                   `(wrong-type-argument cl--struct-name ,name name))))
+  (should-not (boundp 'cl-macs-tests--refused-children))
+  (should (cl--struct-name-p 'cl-macs-tests-some-new-name))
+  (should-not (cl--struct-name-p 'hash-table)))
+
 ;; Compiler macros: defined, kept in the `compiler-macro' property and
 ;; applied by cl-compiler-macroexpand only; calls run the function.
 
