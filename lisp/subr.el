@@ -2210,6 +2210,35 @@ With N 1 and an active region, delete the region instead (see
     (delete-region start end)))
 
 (defvar page-delimiter "^\014" "A regexp matching where a page starts.")
+;; Paragraphs and sentences (lisp/paragraphs.el): preloaded in Emacs.
+(defvar paragraph-start "\f\\|[ \t]*$"
+  "A regexp matching the start of a line that begins or separates paragraphs.")
+(defvar paragraph-separate "[ \t\f]*$"
+  "A regexp matching the start of a line that separates paragraphs.")
+(put 'paragraph-start 'safe-local-variable #'stringp)
+(put 'paragraph-separate 'safe-local-variable #'stringp)
+(defvar paragraph-ignore-fill-prefix nil
+  "Non-nil means the paragraph commands ignore `fill-prefix'.")
+(defvar use-hard-newlines nil
+  "Non-nil means only hard newlines (a `hard' property) end paragraphs.")
+(make-variable-buffer-local (quote use-hard-newlines))
+(defvar sentence-end-double-space t
+  "Non-nil means a sentence ends with two spaces after its period.")
+(defvar sentence-end-without-period nil
+  "Non-nil means a sentence may end with two spaces and no period.")
+(defvar sentence-end-without-space "\u3002\uff0e\uff1f\uff01"
+  "The characters that end a sentence with no space after them.")
+(defvar sentence-end nil
+  "The regexp of a sentence's end, or nil for `sentence-end''s default.")
+(put 'sentence-end 'safe-local-variable #'string-or-null-p)
+(defvar sentence-end-base "[.?!\u2026\u203d][]\"'\u201d\u2019)}\u00bb\u203a]*"
+  "The regexp of a sentence's end without the spaces after it.")
+(dolist (f '(forward-paragraph backward-paragraph mark-paragraph kill-paragraph
+             backward-kill-paragraph transpose-paragraphs start-of-paragraph-text
+             end-of-paragraph-text sentence-end forward-sentence backward-sentence
+             kill-sentence backward-kill-sentence mark-end-of-sentence
+             transpose-sentences repunctuate-sentences))
+  (autoload f "paragraphs"))
 
 (defun newline (&optional arg _interactive)
   "Insert a newline, or as many as the raw prefix argument ARG says.
