@@ -2209,6 +2209,32 @@ With N 1 and an active region, delete the region instead (see
   (prog1 (buffer-substring start end)
     (delete-region start end)))
 
+(defun subr--buffer-span (buffer start end)
+  "The text of BUFFER (a buffer, its name, or nil: the current buffer)
+from START to END (nil: the accessible text's start or end)."
+  (with-current-buffer (cond ((null buffer) (current-buffer))
+                             ((bufferp buffer) buffer)
+                             ((get-buffer buffer))
+                             (t (error "No buffer named %s" buffer)))
+    (let ((from (or start (point-min))) (to (or end (point-max))))
+      ;; Emacs names the bounds, not the buffer, when they are outside.
+      (when (and (integer-or-marker-p from) (integer-or-marker-p to)
+                 (not (<= (point-min) (min from to) (max from to) (point-max))))
+        (signal 'args-out-of-range (list start end)))
+      (buffer-substring-no-properties from to))))
+
+(defun compare-buffer-substrings (buffer1 start1 end1 buffer2 start2 end2)
+  "Compare the text of BUFFER1 from START1 to END1 with that of BUFFER2
+from START2 to END2 (a nil buffer is the current one, nil bounds the
+accessible text's), ignoring case when `case-fold-search' is non-nil.
+The value is 0 when they match, -N when the first is less after N-1
+equal characters and N when it is greater."
+  (let* ((fold (lambda (text) (if case-fold-search (downcase text) text)))
+         (order (compare-strings
+                 (funcall fold (subr--buffer-span buffer1 start1 end1)) nil nil
+                 (funcall fold (subr--buffer-span buffer2 start2 end2)) nil nil)))
+    (if (eq order t) 0 order)))
+
 (defvar page-delimiter "^\014" "A regexp matching where a page starts.")
 ;; Paragraphs and sentences (lisp/paragraphs.el): preloaded in Emacs.
 (defvar paragraph-start "\f\\|[ \t]*$"
@@ -2983,7 +3009,8 @@ PROPERTY with its value, start and end.")
   "Non-nil means a search string with an upper-case letter is searched
 for case-sensitively.")
 ;; Line commands (lisp/sort.el): autoloaded in Emacs.
-(dolist (f '(sort-lines reverse-region delete-duplicate-lines))
+(dolist (f '(sort-lines reverse-region delete-duplicate-lines sort-subr sort-paragraphs
+             sort-pages sort-fields sort-numeric-fields))
   (autoload f "sort"))
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
 (dolist (f '(abbreviate-file-name basic-save-buffer clear-visited-file-modtime
