@@ -2235,6 +2235,43 @@ equal characters and N when it is greater."
                  (funcall fold (subr--buffer-span buffer2 start2 end2)) nil nil)))
     (if (eq order t) 0 order)))
 
+(defun subr--forward-runs (regexp n back-to-start)
+  "Move over N runs REGEXP matches: forward to the Nth one's end, or
+\(N negative) back to the -Nth one's start, BACK-TO-START moving from
+where the backward search stops to the run's start.  At the buffer's
+edge, stop there."
+  (if (natnump n)
+      (re-search-forward regexp nil 'move n)
+    (dotimes (_ (- n))
+      (when (re-search-backward regexp nil 'move)
+        (funcall back-to-start)))))
+
+(defun forward-whitespace (arg)
+  "Move over ARG runs of blanks (a newline is a run of its own),
+backward when ARG is negative."
+  (interactive "^p")
+  (subr--forward-runs "[ \t]+\\|\n" arg
+                      (lambda ()
+                        (unless (eq (char-after (match-beginning 0)) ?\n)
+                          (skip-chars-backward " \t")))))
+
+(defun forward-symbol (arg)
+  "Move over ARG symbols (runs of word and symbol constituents),
+backward when ARG is negative."
+  (interactive "^p")
+  (subr--forward-runs "\\(\\sw\\|\\s_\\)+" arg
+                      (lambda () (skip-syntax-backward "w_"))))
+
+(defun forward-same-syntax (&optional arg)
+  "Move over ARG runs of characters of one syntax class, backward when
+ARG is negative."
+  (interactive "^p")
+  (setq arg (or arg 1))
+  (dotimes (_ (max 0 (- arg)))
+    (skip-syntax-backward (char-to-string (char-syntax (char-before)))))
+  (dotimes (_ (max 0 arg))
+    (skip-syntax-forward (char-to-string (char-syntax (char-after))))))
+
 (defvar page-delimiter "^\014" "A regexp matching where a page starts.")
 ;; Paragraphs and sentences (lisp/paragraphs.el): preloaded in Emacs.
 (defvar paragraph-start "\f\\|[ \t]*$"
@@ -3008,6 +3045,10 @@ PROPERTY with its value, start and end.")
 (defvar search-upper-case 'not-yanks
   "Non-nil means a search string with an upper-case letter is searched
 for case-sensitively.")
+;; The thing at point (lisp/thingatpt.el): autoloaded in Emacs.
+(dolist (f '(forward-thing bounds-of-thing-at-point thing-at-point bounds-of-thing-at-mouse
+             thing-at-mouse sexp-at-point symbol-at-point number-at-point list-at-point))
+  (autoload f "thingatpt"))
 ;; Line commands (lisp/sort.el): autoloaded in Emacs.
 (dolist (f '(sort-lines reverse-region delete-duplicate-lines sort-subr sort-paragraphs
              sort-pages sort-fields sort-numeric-fields))
