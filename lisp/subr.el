@@ -3232,11 +3232,26 @@ current on entry gets its own table back on exit."
     `(let ((,saved (current-case-table)) (,buffer (current-buffer)))
        (unwind-protect (progn (set-case-table ,table) ,@body)
          (with-current-buffer ,buffer (set-case-table ,saved))))))
+;; Defun motion and `delete-pair' (lisp/syntax.el) read these.
+(defvar beginning-of-defun-function nil
+  "If non-nil, the function that moves to a defun's start (given ARG).")
+(defvar end-of-defun-function (lambda () (forward-sexp 1))
+  "The function that moves from a defun's start to its end.")
+(defvar defun-prompt-regexp nil
+  "If non-nil, a regexp matching the text before a defun's open paren.")
+(defvar insert-pair-alist
+  '((?\( ?\)) (?\[ ?\]) (?\{ ?\}) (?\< ?\>) (?\" ?\") (?\' ?\') (?\` ?\'))
+  "The pairs of characters `insert-pair' and `delete-pair' know, each
+\(OPEN CLOSE) or (COMMAND-CHAR OPEN CLOSE).")
+(defvar delete-pair-blink-delay 1
+  "Seconds `delete-pair' shows the pair before deleting it (0: none).")
 ;; Syntax tables are in C (src/syntax.c); motion over sexps and
 ;; syntax-ppss, preloaded in Emacs, in lisp/syntax.el.
 (dolist (f '(buffer-end syntax-after syntax-class forward-sexp backward-sexp forward-list
              backward-list down-list up-list backward-up-list syntax-ppss
-             syntax-ppss-toplevel-pos syntax-ppss-context))
+             syntax-ppss-toplevel-pos syntax-ppss-context beginning-of-defun
+             beginning-of-defun-raw beginning-of-defun-comments end-of-defun mark-defun
+             delete-pair))
   (autoload f "syntax"))
 
 (defmacro with-syntax-table (table &rest body)
