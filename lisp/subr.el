@@ -2302,6 +2302,22 @@ ARG is negative."
              kill-sentence backward-kill-sentence mark-end-of-sentence
              transpose-sentences repunctuate-sentences))
   (autoload f "paragraphs"))
+;; Abbrevs (lisp/abbrev.el): preloaded in Emacs.
+(defvar local-abbrev-table nil
+  "The buffer's abbrev table, or a list of them.")
+(make-variable-buffer-local 'local-abbrev-table)
+(dolist (f '(abbrev-table-get abbrev-table-put abbrev-get abbrev-put make-abbrev-table
+             abbrev-table-p abbrev-table-empty-p clear-abbrev-table abbrev-table-name
+             kill-all-abbrevs copy-abbrev-table define-abbrev define-global-abbrev
+             define-mode-abbrev define-abbrev-table abbrev-symbol abbrev-expansion
+             abbrev-insert expand-abbrev unexpand-abbrev abbrev-prefix-mark
+             expand-region-abbrevs abbrev-mode add-abbrev add-mode-abbrev add-global-abbrev
+             inverse-add-abbrev inverse-add-mode-abbrev inverse-add-global-abbrev
+             insert-abbrev-table-description insert-abbrevs edit-abbrevs-mode
+             prepare-abbrev-list-buffer list-abbrevs edit-abbrevs define-abbrevs
+             edit-abbrevs-redefine read-abbrev-file quietly-read-abbrev-file
+             write-abbrev-file abbrev-edit-save-to-file abbrev-edit-save-buffer))
+  (autoload f "abbrev"))
 
 (defun newline (&optional arg _interactive)
   "Insert a newline, or as many as the raw prefix argument ARG says.
