@@ -40,6 +40,45 @@ that an empty match does not repeat where the last match was."
              (or (funcall search)
                  (progn (goto-char opoint) nil)))))))
 
+(defvar replace-count 0
+  "The number of replacements made so far, while an expression computes
+the next one (see `replace-eval-replacement').")
+
+(defun replace-quote (replacement)
+  "REPLACEMENT (printed with `princ' when not a string) with each
+backslash doubled, for `replace-match' to insert as it is."
+  (replace-regexp-in-string "\\\\" "\\\\"
+                            (if (stringp replacement) replacement
+                              (prin1-to-string replacement t))
+                            t t))
+
+(defun replace-eval-replacement (expression count)
+  "The value of EXPRESSION, with `replace-count' bound to COUNT, as a
+string (printed with `princ' when not one)."
+  (let* ((replace-count count)
+         (value (eval expression)))
+    (if (stringp value) value (prin1-to-string value t))))
+
+(defun query-replace--split-string (string)
+  "STRING split at a NUL that has a `separator' property, as
+\(BEFORE . AFTER); STRING itself when it has no such NUL."
+  (let ((split nil) (from 0))
+    (while (and (not split) (setq from (string-search "\0" string from)))
+      (if (get-text-property from 'separator string)
+          (setq split from)
+        (setq from (1+ from))))
+    (if split
+        (cons (substring string 0 split) (substring string (1+ split)))
+      string)))
+
+(defun replace--replacement (to count)
+  "The COUNTth replacement (from 0) TO gives: TO itself when a string,
+the next of a list of strings in turn, or a (FUNCTION . DATA) pair's
+value for DATA and COUNT."
+  (cond ((stringp to) to)
+        ((stringp (car-safe to)) (nth (% count (length to)) to))
+        (t (funcall (car to) (cdr to) count))))
+
 (defun replace--perform (from to regexp-flag delimited start end backward)
   "Replace each match of FROM after point (before it if BACKWARD), or
 between START and END, with TO; leave the mark where point was."
@@ -58,7 +97,8 @@ between START and END, with TO; leave the mark where point was."
     (undo-boundary)                     ; as Emacs's perform-replace
     (while (replace--next pattern limit backward match-again)
       (let ((nonempty (/= (match-beginning 0) (match-end 0))))
-        (replace-match to fixedcase (not regexp-flag))
+        (replace-match (save-match-data (replace--replacement to count))
+                       fixedcase (not regexp-flag))
         (when backward
           (goto-char (match-beginning 0)))
         (setq count (1+ count))
@@ -179,6 +219,347 @@ and have no match of REGEXP; a match over several lines keeps them all."
             (forward-char 1)))))
     (set-marker end nil)
     nil))
+
+;;; Occur: the lines that match, listed in a buffer
+
+(defvar list-matching-lines-default-context-lines 0
+  "How many lines of context `occur' shows around each match by default
+\(negative: before it only).")
+
+(defvar list-matching-lines-jump-to-current-line nil
+  "Non-nil means `occur' marks the line point was on (not done here).")
+
+(defvar occur-hook nil "Normal hook run after `occur' lists matches.")
+
+(defvar occur-excluded-properties
+  '(read-only invisible intangible field mouse-face help-echo local-map keymap
+    yank-handler follow-link)
+  "The text properties `occur' leaves out of the lines it copies.")
+
+(defvar occur-revert-arguments nil
+  "The arguments `occur-1' had in this Occur buffer, for reverting.")
+(make-variable-buffer-local 'occur-revert-arguments)
+(put 'occur-revert-arguments 'permanent-local t)
+
+(defun query-replace-descr (string)
+  "A copy of STRING whose control characters display as ^C."
+  (let ((copy (copy-sequence string)))
+    (dotimes (i (length copy))
+      (let ((c (aref copy i)))
+        (when (or (< c ?\s) (= c ?\^?))
+          (put-text-property i (1+ i) 'display
+                             (propertize (if (= c ?\^?) "^?" (format "^%c" (+ c 64)))
+                                         'face 'escape-glyph)
+                             copy))))
+    copy))
+
+(defun occur-regexp-descr (regexp)
+  "How an Occur header names REGEXP: \" for \\\"REGEXP\\\"\"."
+  (format " for %s\"%s\""
+          (or (get-text-property 0 'isearch-regexp-function-descr regexp) "")
+          (let ((shown (get-text-property 0 'isearch-string regexp)))
+            (if shown
+                (propertize (query-replace-descr shown) 'help-echo regexp)
+              (query-replace-descr regexp)))))
+
+(defun occur-engine-line (beg end &optional _keep-props)
+  "The text from BEG to END, without properties."
+  (buffer-substring-no-properties beg end))
+
+(defun occur-engine-add-prefix (lines &optional _prefix-face)
+  "LINES as context lines: each after a blank prefix, with a newline."
+  (mapcar (lambda (line) (concat "       :" line "\n")) lines))
+
+(defun occur-accumulate-lines (count &optional keep-props pt)
+  "The texts of COUNT lines from PT's (default point's) on, or -COUNT
+back from it, stopping at the buffer's edge."
+  (save-excursion
+    (when pt (goto-char pt))
+    (let ((forward (> count 0)) (lines nil) (moved nil))
+      (while (not (or (zerop count) (if forward (eobp) (and (bobp) (not moved)))))
+        (setq count (+ count (if forward -1 1)))
+        (push (occur-engine-line (line-beginning-position) (line-end-position) keep-props)
+              lines)
+        (setq moved (= 0 (forward-line (if forward 1 -1)))))
+      (nreverse lines))))
+
+(defun occur-context-lines (out-line nlines keep-props begpt endpt curr-line prev-line
+                                     prev-after-lines &optional _prefix-face _orig-line
+                                     _multi-occur-p)
+  "OUT-LINE, a match's listing at line CURR-LINE, with NLINES lines of
+context around it (before it only when negative), trimmed where they
+would repeat the lines the previous match (ending at PREV-LINE, with
+PREV-AFTER-LINES after it) showed, or apart from those after a dashed
+line.  Return (TEXT AFTER-LINES)."
+  (let ((before (nreverse (cdr (occur-accumulate-lines (- (1+ (abs nlines))) keep-props begpt))))
+        (after (cdr (occur-accumulate-lines (1+ nlines) keep-props endpt)))
+        (separator nil))
+    (when prev-after-lines
+      (if (>= (+ prev-line (length prev-after-lines)) (- curr-line (length before)))
+          (setq prev-after-lines
+                (butlast prev-after-lines
+                         (- (length prev-after-lines)
+                            (- curr-line prev-line (length before) 1))))
+        (setq separator "-------\n")))
+    (when prev-line
+      (if (<= (- curr-line (length before)) prev-line)
+          (setq before (nthcdr (- (length before) (- curr-line prev-line 1)) before))
+        (unless (> nlines 0)
+          (setq separator "-------\n"))))
+    (list (apply #'concat (append (occur-engine-add-prefix prev-after-lines)
+                                  (and separator (list separator))
+                                  (occur-engine-add-prefix before)
+                                  (list out-line)))
+          (and (> nlines 0) after))))
+
+(defun occur--mark-matches (regexp line begpt)
+  "Find REGEXP's matches in LINE (the text from BEGPT), marking them
+with `occur-match'; return their count and their (BEG . END) markers."
+  (let ((start 0) (count (if (zerop (length line)) 1 0)) (markers nil))
+    (while (and (< start (length line)) (string-match regexp line start))
+      (push (cons (copy-marker (+ begpt (match-beginning 0)))
+                  (copy-marker (+ begpt (match-end 0))))
+            markers)
+      (setq count (1+ count))
+      (add-text-properties (match-beginning 0) (match-end 0) '(occur-match t) line)
+      (let ((end (match-end 0)))
+        (setq start (if (= start end) (1+ start) end))))
+    (cons count (nreverse markers))))
+
+(defun occur--listing (curr-line line markers)
+  "The listing of match LINE (its lines joined by newlines) at line
+CURR-LINE: numbered, later lines after a blank prefix."
+  (let ((prefix (propertize (format "%7d:" curr-line)
+                            'occur-prefix t 'front-sticky t 'rear-nonsticky t
+                            'occur-target markers 'follow-link t))
+        (text (propertize line 'occur-target markers 'follow-link t)))
+    (concat (string-replace "\n" (propertize "\n       :" 'occur-target markers)
+                            (propertize (concat prefix text) 'mouse-face 'highlight))
+            (propertize "\n" 'occur-target markers))))
+
+(defun occur--scan (regexp source out nlines)
+  "List in OUT the matches of REGEXP in SOURCE (a buffer, or an overlay
+for a region) with NLINES context lines; return (MATCHES . LINES)."
+  (let ((lines 0) (matches 0)
+        (inhibit-field-text-motion t))
+    (save-excursion
+      (goto-char (if (overlayp source) (overlay-start source) (point-min)))
+      (forward-line 0)
+      (let ((limit (if (overlayp source) (overlay-end source) (point-max)))
+            (curr-line (line-number-at-pos))
+            (prev-line nil) (prev-after nil)
+            origpt begpt endpt)
+        (while (< (point) limit)
+          (setq origpt (point))
+          (when (setq endpt (re-search-forward regexp limit t))
+            (setq lines (1+ lines))
+            (save-excursion
+              (goto-char (match-beginning 0))
+              (setq begpt (line-beginning-position))
+              (goto-char endpt)
+              (setq endpt (line-end-position)))
+            (setq curr-line (+ curr-line (count-lines origpt begpt)))
+            (let* ((line (occur-engine-line begpt endpt))
+                   (found (occur--mark-matches regexp line begpt))
+                   (listing (occur--listing curr-line line (cdr found))))
+              (setq matches (+ matches (car found)))
+              (unless (= nlines 0)
+                (let ((shown (occur-context-lines listing nlines nil begpt endpt
+                                                  curr-line prev-line prev-after)))
+                  (setq listing (car shown)
+                        prev-after (nth 1 shown))))
+              (with-current-buffer out
+                (insert listing)))
+            (goto-char endpt))
+          (if (not endpt)
+              (goto-char (point-max))
+            ;; An empty last match line is one more than count-lines says.
+            (setq curr-line (+ curr-line (count-lines begpt endpt)
+                               (if (and (bolp) (eolp)) 1 0)))
+            (forward-line 1))
+          (setq prev-line (1- curr-line)))
+        (when prev-after
+          (with-current-buffer out
+            (insert (apply #'concat (occur-engine-add-prefix prev-after)))))))
+    (cons matches lines)))
+
+(defun occur--header (matches lines regexp source multi)
+  "The line heading the matches in SOURCE."
+  (propertize
+   (format "%d %s%s%s in buffer: %s%s\n"
+           matches (ngettext "match" "matches" matches)
+           (if (= lines matches) "" (format " in %d %s" lines (ngettext "line" "lines" lines)))
+           (if multi "" (occur-regexp-descr regexp))
+           (buffer-name (if (overlayp source) (overlay-buffer source) source))
+           (if (overlayp source)
+               (format " within region: %d-%d" (overlay-start source) (overlay-end source))
+             ""))
+   'read-only t))
+
+(defun occur-engine (regexp buffers out-buf nlines case-fold &rest _faces)
+  "List the matches of REGEXP in BUFFERS (buffers or overlays) in
+OUT-BUF, each buffer's under a header, with NLINES context lines;
+CASE-FOLD is `case-fold-search' for the search.  Return how many."
+  (with-current-buffer out-buf
+    (let ((all-lines 0) (all-matches 0) (multi (cdr buffers)))
+      (dolist (source buffers)
+        (let ((buffer (if (overlayp source) (overlay-buffer source) source)))
+          (when (buffer-live-p buffer)
+            (let* ((headerpt (point))
+                   (found (with-current-buffer buffer
+                            (let ((case-fold-search case-fold))
+                              (occur--scan regexp source out-buf nlines)))))
+              (unless (zerop (cdr found))
+                (setq all-lines (+ all-lines (cdr found))
+                      all-matches (+ all-matches (car found)))
+                (goto-char headerpt)
+                (insert (occur--header (car found) (cdr found) regexp source multi))
+                (goto-char (point-min)))))))
+      (when (and (not (zerop all-lines)) multi)
+        (goto-char (point-min))
+        (insert (format "%d %s%s total%s:\n"
+                        all-matches (ngettext "match" "matches" all-matches)
+                        (if (= all-lines all-matches) ""
+                          (format " in %d %s" all-lines (ngettext "line" "lines" all-lines)))
+                        (occur-regexp-descr regexp)))
+        (goto-char (point-min)))
+      all-matches)))
+
+(defun occur--collect (regexp sources out template)
+  "Insert in OUT TEMPLATE (with \\& and \\N) for each match of REGEXP
+in SOURCES, one a line; return how many."
+  (let ((count 0))
+    (dolist (source sources)
+      (with-current-buffer (if (overlayp source) (overlay-buffer source) source)
+        (save-excursion
+          (goto-char (if (overlayp source) (overlay-start source) (point-min)))
+          (let ((end (and (overlayp source) (overlay-end source))))
+            (while (re-search-forward regexp end t)
+              (let ((text (match-substitute-replacement template)))
+                (when text
+                  (with-current-buffer out
+                    (insert text)
+                    (setq count (1+ count))
+                    (unless (zerop (current-column)) (insert "\n"))))))))))
+    count))
+
+(define-derived-mode occur-mode special-mode "Occur"
+  "Major mode of the buffer `occur' lists matches in."
+  (setq-local revert-buffer-function #'occur-revert-function))
+
+(defun occur-revert-function (_ignore-auto _noconfirm)
+  "List the matches again, as the Occur buffer's arguments say."
+  (apply #'occur-1 (append occur-revert-arguments (list (buffer-name)))))
+
+(defun occur-1 (regexp nlines bufs &optional buf-name)
+  "List the matches of REGEXP in BUFS in the buffer BUF-NAME (default
+*Occur*), with NLINES context lines, or, NLINES a string, collect it
+expanded for each match."
+  (when (or (null regexp) (equal regexp ""))
+    (error "Occur doesn't work with the empty regexp"))
+  (setq buf-name (or buf-name "*Occur*"))
+  (let* ((live (delq nil (mapcar (lambda (source)
+                                   (and (if (overlayp source) (overlay-buffer source)
+                                          (buffer-live-p source))
+                                        source))
+                                 bufs)))
+         (directory default-directory)
+         out)
+    (when (member buf-name (mapcar (lambda (source)
+                                     (buffer-name (if (overlayp source) (overlay-buffer source)
+                                                    source)))
+                                   live))
+      (with-current-buffer (get-buffer buf-name)
+        (rename-uniquely)))
+    (setq out (get-buffer-create buf-name))
+    (with-current-buffer out
+      (setq default-directory directory)
+      (if (stringp nlines) (fundamental-mode) (occur-mode))
+      (let ((inhibit-read-only t)
+            (buffer-undo-list t))
+        (erase-buffer)
+        (let ((count (if (stringp nlines)
+                         (occur--collect regexp live out nlines)
+                       (occur-engine regexp live out
+                                     (or nlines list-matching-lines-default-context-lines)
+                                     (replace--case-fold regexp t)))))
+          (message "Searched %d %s%s; %s %s%s"
+                   (length live) (ngettext "buffer" "buffers" (length live))
+                   (let ((killed (- (length bufs) (length live))))
+                     (if (zerop killed) "" (format " (%d killed)" killed)))
+                   (if (zerop count) "no" (format "%d" count))
+                   (ngettext "match" "matches" count)
+                   (occur-regexp-descr regexp))
+          (setq occur-revert-arguments (list regexp nlines bufs))
+          (if (= count 0)
+              (kill-buffer out)
+            (display-buffer out)
+            (setq next-error-last-buffer out)
+            (setq buffer-read-only t)
+            (set-buffer-modified-p nil)
+            (run-hooks 'occur-hook)))))))
+
+(defun occur (regexp &optional nlines region)
+  "List the lines of the buffer (or of the first of REGION's bounds)
+that match REGEXP, in *Occur*, with NLINES lines of context around
+each (before it only when negative)."
+  (interactive (list (read-regexp "List lines matching regexp")
+                     (and current-prefix-arg (prefix-numeric-value current-prefix-arg))
+                     (and (use-region-p) (region-bounds))))
+  (let* ((start (and (caar region) (max (caar region) (point-min))))
+         (end (and (cdar region) (min (cdar region) (point-max))))
+         (sources (if (not (or start end))
+                      (list (current-buffer))
+                    (let ((overlay (make-overlay (or start (point-min)) (or end (point-max)))))
+                      (overlay-put overlay 'occur--orig-point (point))
+                      (list overlay)))))
+    (occur-1 regexp nlines sources)))
+
+(defun occur--target-at (pos)
+  (let ((target (get-text-property pos 'occur-target)))
+    (or (and (consp target) (car (car target)))
+        (and (markerp target) target))))
+
+(defun occur--next-prefix (pos step)
+  "The start of the next (STEP 1) or previous (STEP -1) match listing
+from POS, or nil."
+  (let ((found nil))
+    (while (and (not found) pos)
+      (setq pos (if (> step 0)
+                    (next-single-property-change pos 'occur-prefix)
+                  (previous-single-property-change pos 'occur-prefix)))
+      (when (and pos (get-text-property pos 'occur-prefix))
+        (setq found pos)))
+    found))
+
+(defun occur-next (&optional n)
+  "Move to the Nth next match listed (back when N is negative)."
+  (interactive "p")
+  (setq n (or n 1))
+  (let ((step (if (> n 0) 1 -1)))
+    (dotimes (_ (abs n))
+      (goto-char (or (occur--next-prefix (point) step)
+                     (user-error (if (> step 0) "No more matches" "No earlier matches")))))))
+
+(defun occur-prev (&optional n)
+  "Move to the Nth previous match listed."
+  (interactive "p")
+  (occur-next (- (or n 1))))
+
+(defun occur-mode-goto-occurrence ()
+  "Go to the match listed at point, in its buffer's window."
+  (interactive)
+  (let ((target (or (occur--target-at (point)) (user-error "No occurrence on this line"))))
+    (pop-to-buffer (marker-buffer target))
+    (goto-char target)))
+
+(defun occur-mode-display-occurrence ()
+  "Show the match listed at point in its buffer, staying here."
+  (interactive)
+  (let ((target (or (occur--target-at (point)) (user-error "No occurrence on this line"))))
+    (save-selected-window
+      (let ((window (display-buffer (marker-buffer target))))
+        (set-window-point window target)))))
 
 (provide 'replace)
 

@@ -2223,6 +2223,10 @@ from START to END (nil: the accessible text's start or end)."
         (signal 'args-out-of-range (list start end)))
       (buffer-substring-no-properties from to))))
 
+(defun ngettext (msgid msgid-plural n)
+  "MSGID when N is 1, else MSGID-PLURAL (there are no translations)."
+  (if (= n 1) msgid msgid-plural))
+
 (defun compare-buffer-substrings (buffer1 start1 end1 buffer2 start2 end2)
   "Compare the text of BUFFER1 from START1 to END1 with that of BUFFER2
 from START2 to END2 (a nil buffer is the current one, nil bounds the
@@ -3053,7 +3057,9 @@ PROPERTY with its value, start and end.")
   "Text properties yanking discards, or t for all of them.")
 ;; Replacing by regexp (lisp/replace.el): preloaded in Emacs.
 (dolist (f '(isearch-no-upper-case-p replace-string replace-regexp how-many count-matches
-             flush-lines keep-lines))
+             flush-lines keep-lines replace-quote replace-eval-replacement
+             query-replace--split-string query-replace-descr occur occur-1 occur-mode
+             occur-next occur-prev occur-mode-goto-occurrence occur-mode-display-occurrence))
   (autoload f "replace"))
 (defvar case-replace t
   "Non-nil means a replacement takes the case of the text it replaces
@@ -3081,8 +3087,12 @@ for case-sensitively.")
              set-visited-file-name write-file
              file-name-sans-versions file-name-with-extension file-name-quoted-p
              file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name
-             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save))
+             make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save
+             revert-buffer rename-uniquely))
   (autoload f "files"))
+(defvar revert-buffer-function 'revert-buffer--default
+  "The function `revert-buffer' calls with IGNORE-AUTO and NOCONFIRM.")
+(make-variable-buffer-local 'revert-buffer-function)
 (defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
 (defvar auto-save-visited-file-name nil
   "Non-nil means a buffer is auto-saved in the file it visits.")
