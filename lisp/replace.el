@@ -520,31 +520,25 @@ each (before it only when negative)."
     (or (and (consp target) (car (car target)))
         (and (markerp target) target))))
 
-(defun occur--next-prefix (pos step)
-  "The start of the next (STEP 1) or previous (STEP -1) match listing
-from POS, or nil."
-  (let ((found nil))
-    (while (and (not found) pos)
-      (setq pos (if (> step 0)
-                    (next-single-property-change pos 'occur-prefix)
-                  (previous-single-property-change pos 'occur-prefix)))
-      (when (and pos (get-text-property pos 'occur-prefix))
-        (setq found pos)))
-    found))
+(defun occur-find-match (n search message)
+  "Move N times over a match text (`occur-match') by SEARCH, a property
+change finder: to the match's far end, or the next change when already
+at one; signal MESSAGE when there is none."
+  (dotimes (_ (or n 1))
+    (let ((pos (funcall search (point) 'occur-match)))
+      (when (and pos (get-text-property pos 'occur-match))
+        (setq pos (funcall search pos 'occur-match)))
+      (goto-char (or pos (user-error message))))))
 
 (defun occur-next (&optional n)
-  "Move to the Nth next match listed (back when N is negative)."
+  "Move to the end of the Nth next match listed."
   (interactive "p")
-  (setq n (or n 1))
-  (let ((step (if (> n 0) 1 -1)))
-    (dotimes (_ (abs n))
-      (goto-char (or (occur--next-prefix (point) step)
-                     (user-error (if (> step 0) "No more matches" "No earlier matches")))))))
+  (occur-find-match n #'next-single-property-change "No more matches"))
 
 (defun occur-prev (&optional n)
-  "Move to the Nth previous match listed."
+  "Move back over the Nth previous match listed."
   (interactive "p")
-  (occur-next (- (or n 1))))
+  (occur-find-match n #'previous-single-property-change "No earlier matches"))
 
 (defun occur-mode-goto-occurrence ()
   "Go to the match listed at point, in its buffer's window."
