@@ -220,6 +220,326 @@ and have no match of REGEXP; a match over several lines keeps them all."
     (set-marker end nil)
     nil))
 
+;;; Query replacing: `perform-replace' asking at each match
+
+(defvar query-replace-map
+  (let ((map (make-sparse-keymap)))
+    (dolist (binding '((" " . act) ("\d" . skip) ([delete] . skip) ([backspace] . skip)
+                       ("y" . act) ("n" . skip) ("Y" . act) ("N" . skip)
+                       ("e" . edit-replacement) ("E" . edit-replacement)
+                       ("," . act-and-show) ("q" . exit) ("\r" . exit) ([return] . exit)
+                       ("." . act-and-exit) ("\C-r" . edit) ("\C-w" . delete-and-edit)
+                       ("\C-l" . recenter) ("!" . automatic) ("^" . backup)
+                       ("u" . undo) ("U" . undo-all) ("\C-h" . help) ([f1] . help)
+                       ([help] . help) ("?" . help) ("\C-g" . quit) ("\C-]" . quit)
+                       ("\e" . exit-prefix) ([escape] . exit-prefix)))
+      (define-key map (car binding) (cdr binding)))
+    map)
+  "The keymap of the answers to `query-replace''s question.")
+
+(defun replace-highlight (&rest _)
+  "Show the match being asked about (nothing to show in batch).")
+
+(defun replace-dehighlight ()
+  "Stop showing the match asked about.")
+
+(defun replace-match-data (integers reuse &optional new)
+  "Set the match data to NEW when given and return it (REUSE when that
+is NEW in the same form), else the match data (INTEGERS: as numbers)."
+  (or (and new
+           (progn (set-match-data new)
+                  (and (eq new reuse)
+                       (eq (null integers) (markerp (car reuse)))
+                       new)))
+      (match-data integers reuse t)))
+
+(defun replace-match-maybe-edit (newtext fixedcase literal noedit match-data &optional backward)
+  "Replace the match of MATCH-DATA with NEWTEXT, first reading an edit
+of it for each \\? it has (unless LITERAL or NOEDIT); return whether
+no more editing is needed."
+  (unless (or literal noedit)
+    (setq noedit t)
+    (while (string-match "\\(\\`\\|[^\\]\\)\\(\\\\\\\\\\)*\\(\\\\\\?\\)" newtext)
+      (setq newtext (read-string "Edit replacement string: "
+                                 (prog1 (cons (replace-match "" t t newtext 3)
+                                              (1+ (match-beginning 3)))
+                                   (setq match-data (replace-match-data nil match-data match-data))))
+            noedit nil)))
+  (set-match-data match-data)
+  (replace-match newtext fixedcase literal)
+  (set-match-data match-data)
+  (when backward (goto-char (nth 0 match-data)))
+  noedit)
+
+(defun replace-loop-through-replacements (data count)
+  "The replacement for match COUNT of DATA, [REPEAT LEFT ALL NEXT]:
+each of the strings ALL in turn, REPEAT times each."
+  (when (= (aref data 0) count)
+    (aset data 0 (+ count (aref data 1)))
+    (let ((next (cdr (aref data 2))))
+      (aset data 2 (or next (aref data 3)))))
+  (car (aref data 2)))
+
+(defun replace--search (pattern limit backward)
+  (if backward
+      (re-search-backward pattern limit t)
+    (re-search-forward pattern limit t)))
+
+(defun replace--find-match (pattern limit backward match-again real-match-data)
+  "The match data of the next match of PATTERN (the known MATCH-AGAIN
+when it is match data; adjacent to the last only when it is non-nil),
+or nil."
+  (cond ((consp match-again)
+         (goto-char (if backward (nth 0 match-again) (nth 1 match-again)))
+         (replace-match-data t real-match-data match-again))
+        (match-again
+         (and (replace--search pattern limit backward)
+              (replace-match-data t real-match-data)))
+        ((and (if backward (> (1- (point)) (point-min)) (< (1+ (point)) (point-max)))
+              (or (null limit)
+                  (if backward (> (1- (point)) limit) (< (1+ (point)) limit))))
+         (let ((opoint (point)))
+           (forward-char (if backward -1 1))
+           (if (replace--search pattern limit backward)
+               (replace-match-data t real-match-data)
+             (goto-char opoint)
+             nil)))))
+
+(defun replace--stack-entry (replaced search-string replacement)
+  "What `perform-replace' remembers of the match at point, to go back
+to it: (POSITION REPLACED MATCH-DATA SEARCH-STRING REPLACEMENT), the
+match data just the match's bounds once replaced."
+  (list (point) replaced
+        (if replaced
+            (list (match-beginning 0) (match-end 0) (current-buffer))
+          (match-data t))
+        search-string replacement))
+
+(defun perform-replace (from-string replacements query-flag regexp-flag delimited-flag
+                                    &optional repeat-count map start end backward
+                                    _region-noncontiguous-p)
+  "Replace the matches of FROM-STRING (a regexp with REGEXP-FLAG; whole
+words with DELIMITED-FLAG) after point, or between START and END
+\(before point with BACKWARD) with REPLACEMENTS: a string, a list of
+strings used REPEAT-COUNT times each in turn, or (FUNCTION . DATA)
+called with DATA and the count so far.  With QUERY-FLAG, ask at each
+match, reading an event and looking it up in MAP (`query-replace-map').
+Return non-nil when asked to stop with replacements to go back to."
+  (setq map (or map query-replace-map))
+  (let* ((case-fold-search (replace--case-fold from-string regexp-flag))
+         (nocasify (not (and case-replace case-fold-search)))
+         (literal (or (not regexp-flag) (eq regexp-flag 'literal)))
+         (search-string from-string)
+         (pattern (concat (if delimited-flag "\\b" "")
+                          (if regexp-flag from-string (regexp-quote from-string))
+                          (if delimited-flag "\\b" "")))
+         (real-match-data nil) (next-replacement nil) (noedit nil)
+         (keep-going t) (stack nil)
+         (search-string-replaced nil) (next-replacement-replaced nil)
+         (last-was-undo nil) (last-was-act-and-show nil) (update-stack t)
+         (replace-count 0) (nonempty-match nil) (multi-buffer nil)
+         (limit nil) (match-again t)
+         (prompt (concat "Query replacing " (if backward "backward " "")
+                         (if delimited-flag "word " "") (if regexp-flag "regexp " "")
+                         "%s with %s: (? for help) ")))
+    (if backward
+        (when end
+          (setq limit (copy-marker (min start end)))
+          (goto-char (max start end))
+          (deactivate-mark))
+      (when start
+        (setq limit (copy-marker (max start end)))
+        (goto-char (min start end))
+        (deactivate-mark)))
+    (cond ((stringp replacements)
+           (setq next-replacement replacements replacements nil))
+          ((stringp (car replacements))
+           (setq repeat-count (or repeat-count 1))
+           (setq replacements (cons #'replace-loop-through-replacements
+                                    (vector repeat-count repeat-count
+                                            replacements replacements)))))
+    (push-mark)
+    (undo-boundary)
+    (unwind-protect
+        (while (and keep-going
+                    (if backward
+                        (not (or (bobp) (and limit (<= (point) limit))))
+                      (not (or (eobp) (and limit (>= (point) limit)))))
+                    (setq real-match-data (replace--find-match pattern limit backward
+                                                               match-again real-match-data)))
+          (setq nonempty-match (/= (nth 0 real-match-data) (nth 1 real-match-data)))
+          ;; The next match may be adjacent to a non-empty one: find it
+          ;; now, before the replacement changes the text after.
+          (setq match-again
+                (and nonempty-match
+                     (or (not regexp-flag)
+                         (and (if backward (looking-back search-string nil)
+                                (looking-at search-string))
+                              (let ((match (match-data)))
+                                (and (/= (nth 0 match) (nth 1 match)) match))))))
+          (when replacements
+            (set-match-data real-match-data)
+            (setq next-replacement (funcall (car replacements) (cdr replacements) replace-count)))
+          (if (not query-flag)
+              (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
+                                                     noedit real-match-data backward)
+                    replace-count (1+ replace-count))
+            (undo-boundary)
+            (let ((done nil) (replaced nil) key def)
+              (while (not done)
+                (set-match-data real-match-data)
+                (replace-highlight (match-beginning 0) (match-end 0) start end search-string
+                                   regexp-flag delimited-flag case-fold-search backward)
+                (when (and last-was-undo regexp-flag)
+                  (setq last-was-undo nil
+                        real-match-data (save-excursion
+                                          (goto-char (nth 0 real-match-data))
+                                          (looking-at search-string)
+                                          (match-data t real-match-data))))
+                (setq search-string-replaced (buffer-substring-no-properties
+                                              (nth 0 real-match-data) (nth 1 real-match-data))
+                      next-replacement-replaced
+                      (query-replace-descr
+                       (save-match-data
+                         (set-match-data real-match-data)
+                         (match-substitute-replacement next-replacement nocasify literal))))
+                (message prompt (query-replace-descr from-string)
+                         (query-replace-descr next-replacement))
+                (setq key (read-event))
+                (set-match-data real-match-data)
+                (setq key (vector key)
+                      def (lookup-key map key))
+                (pcase def
+                  ('exit (setq keep-going nil done t))
+                  ('exit-current (setq multi-buffer t keep-going nil done t))
+                  ('backup
+                   (if stack
+                       (let ((entry (pop stack)))
+                         (goto-char (nth 0 entry))
+                         (setq replaced (nth 1 entry)
+                               real-match-data (replace-match-data t real-match-data
+                                                                   (nth 2 entry))))
+                     (message "No previous match")
+                     (ding 'no-terminate)
+                     (sit-for 1)))
+                  ((or 'undo 'undo-all)
+                   (if (null stack)
+                       (progn (message "Nothing to undo")
+                              (ding 'no-terminate)
+                              (sit-for 1))
+                     (let ((idx 0) (len (length stack)) (undone 0)
+                           (nocasify t)   ; undoing keeps the text's case
+                           search-string last-replacement)
+                       (while (and (< idx len) stack
+                                   (or (null replaced) last-was-act-and-show))
+                         (let ((entry (nth idx stack)))
+                           (setq idx (1+ idx)
+                                 replaced (nth 1 entry)
+                                 search-string (nth (if replaced 4 3) entry)
+                                 last-replacement (nth (if replaced 3 4) entry)
+                                 search-string-replaced search-string
+                                 next-replacement-replaced last-replacement
+                                 last-was-act-and-show nil)
+                           (when (and (= idx len) (null replaced) (zerop undone))
+                             (message "Nothing to undo")
+                             (ding 'no-terminate)
+                             (sit-for 1))
+                           (when replaced
+                             (setq stack (nthcdr idx stack))
+                             (goto-char (nth 0 entry))
+                             (set-match-data (nth 2 entry))
+                             (setq real-match-data
+                                   (save-excursion
+                                     (goto-char (match-beginning 0))
+                                     (looking-at (regexp-quote search-string))
+                                     (match-data t (nth 2 entry)))
+                                   noedit (replace-match-maybe-edit
+                                           last-replacement nocasify literal
+                                           noedit real-match-data backward)
+                                   replace-count (1- replace-count)
+                                   real-match-data
+                                   (save-excursion
+                                     (goto-char (match-beginning 0))
+                                     (looking-at (if regexp-flag last-replacement
+                                                   (regexp-quote last-replacement)))
+                                     (match-data t (nth 2 entry))))
+                             (when regexp-flag
+                               (setq next-replacement (nth 4 entry)))
+                             (when (eq def 'undo-all)
+                               (setq replaced nil
+                                     len (- len idx)
+                                     idx 0
+                                     undone (1+ undone))))))
+                       (when (and (eq def 'undo-all) (not (zerop undone)))
+                         (message (ngettext "Undid %d replacement" "Undid %d replacements" undone)
+                                  undone)
+                         (ding 'no-terminate)
+                         (sit-for 1)))
+                     (setq replaced nil last-was-undo t last-was-act-and-show nil)))
+                  ((or 'act 'act-and-exit 'automatic 'automatic-all)
+                   (unless replaced
+                     (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
+                                                            noedit real-match-data backward)
+                           replace-count (1+ replace-count)))
+                   (setq done t)
+                   (pcase def
+                     ('act (setq update-stack (not last-was-act-and-show)))
+                     ('act-and-exit (setq keep-going nil))
+                     ('automatic (setq query-flag nil))
+                     ('automatic-all (setq query-flag nil multi-buffer t)))
+                   (setq replaced t))
+                  ('act-and-show
+                   (unless replaced
+                     (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
+                                                            noedit real-match-data backward)
+                           replace-count (1+ replace-count)
+                           real-match-data (replace-match-data t real-match-data)
+                           replaced t
+                           last-was-act-and-show t)
+                     (push (replace--stack-entry replaced search-string-replaced
+                                                 next-replacement-replaced)
+                           stack)))
+                  ('skip (setq done t update-stack (not last-was-act-and-show)))
+                  ('edit-replacement
+                   (setq real-match-data (replace-match-data nil real-match-data real-match-data)
+                         next-replacement (read-string "Edit replacement string: "
+                                                       next-replacement)
+                         noedit nil)
+                   (if replaced
+                       (set-match-data real-match-data)
+                     (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
+                                                            noedit real-match-data backward)
+                           replaced t)
+                     (setq next-replacement-replaced next-replacement))
+                   (setq done t))
+                  ('delete-and-edit
+                   (replace-match "" t t)
+                   (setq real-match-data (replace-match-data nil real-match-data))
+                   (replace-dehighlight)
+                   (save-excursion (recursive-edit))
+                   (setq replaced t))
+                  ((or 'help 'recenter 'edit))
+                  (_
+                   ;; Any other event ends the replacing and is read again.
+                   (setq this-command 'mode-exited
+                         keep-going nil
+                         unread-command-events (append (listify-key-sequence key)
+                                                       unread-command-events)
+                         done t))))
+              (when update-stack
+                (push (replace--stack-entry replaced search-string-replaced
+                                            next-replacement-replaced)
+                      stack))
+              (setq next-replacement-replaced nil
+                    search-string-replaced nil
+                    last-was-act-and-show nil))))
+      (replace-dehighlight)
+      (when (markerp limit) (set-marker limit nil)))
+    (or unread-command-events
+        (message (ngettext "Replaced %d occurrence%s" "Replaced %d occurrences%s" replace-count)
+                 replace-count ""))
+    (or (and keep-going stack) multi-buffer)))
+
 ;;; Occur: the lines that match, listed in a buffer
 
 (defvar list-matching-lines-default-context-lines 0

@@ -2223,6 +2223,10 @@ from START to END (nil: the accessible text's start or end)."
         (signal 'args-out-of-range (list start end)))
       (buffer-substring-no-properties from to))))
 
+(defun redisplay (&optional _force)
+  "Update the display: there is none in batch; return t as Emacs does."
+  t)
+
 (defun ngettext (msgid msgid-plural n)
   "MSGID when N is 1, else MSGID-PLURAL (there are no translations)."
   (if (= n 1) msgid msgid-plural))
@@ -3059,7 +3063,8 @@ PROPERTY with its value, start and end.")
 (dolist (f '(isearch-no-upper-case-p replace-string replace-regexp how-many count-matches
              flush-lines keep-lines replace-quote replace-eval-replacement
              query-replace--split-string query-replace-descr occur occur-1 occur-mode
-             occur-next occur-prev occur-mode-goto-occurrence occur-mode-display-occurrence))
+             occur-next occur-prev occur-mode-goto-occurrence occur-mode-display-occurrence
+             perform-replace replace-match-maybe-edit replace-match-data))
   (autoload f "replace"))
 (defvar case-replace t
   "Non-nil means a replacement takes the case of the text it replaces
