@@ -238,4 +238,62 @@
       (replace-string "x" '("0" "1"))
       (should (equal (buffer-string) "0 1 0")))))
 
+;;; Query replacing
+
+(defun abbrev-occur--query (text from to regexp answers)
+  "TEXT after `perform-replace' of FROM with TO asking, the events
+ANSWERS (then q) answering; and its value."
+  (with-temp-buffer
+    (insert text)
+    (goto-char (point-min))
+    (let ((inhibit-message t) (value nil))
+      (cl-letf (((symbol-function 'read-event)
+                 (lambda (&rest _) (if answers (pop answers) ?q)))
+                ((symbol-function 'read-string) (lambda (&rest _) "EDIT"))
+                ((symbol-function 'ding) #'ignore)
+                ((symbol-function 'sit-for) (lambda (&rest _) t)))
+        (setq value (perform-replace from to t regexp nil)))
+      (list (buffer-string) value))))
+
+(ert-deftest abbrev-occur-perform-replace-answers ()
+  ;; Yes, no, yes, then q.
+  (should (equal (car (abbrev-occur--query "a a a a" "a" "b" nil '(?y ?n ?\s)))
+                 "b a b a"))
+  ;; ! replaces the rest without asking.
+  (should (equal (car (abbrev-occur--query "a a a a" "a" "b" nil '(?n ?!)))
+                 "a b b b"))
+  ;; . replaces this one and stops.
+  (should (equal (car (abbrev-occur--query "a a a" "a" "b" nil '(?.)))
+                 "b a a"))
+  ;; u takes the last replacement back; U all of them.
+  (should (equal (car (abbrev-occur--query "a a a" "a" "b" nil '(?y ?y ?u)))
+                 "b a a"))
+  (should (equal (car (abbrev-occur--query "a a a" "a" "b" nil '(?y ?y ?U)))
+                 "a a a"))
+  ;; , replaces and stays; u after it takes that back.
+  (should (equal (car (abbrev-occur--query "a a" "a" "b" nil '(?, ?u)))
+                 "a a"))
+  ;; E edits the replacement, for the matches after too.
+  (should (equal (car (abbrev-occur--query "a a" "a" "b" nil '(?E ?y)))
+                 "EDIT EDIT"))
+  ;; A regexp with groups; after undoing, the same match is asked about.
+  (should (equal (car (abbrev-occur--query "x1 x2 x3" "x\\([0-9]\\)" "<\\1>" t
+                                          '(?y ?y ?u ?y)))
+                 "<1> <2> x3"))
+  ;; The value is non-nil when the matches ran out with answers
+  ;; remembered, nil when told to stop.
+  (should (cadr (abbrev-occur--query "a a" "a" "b" nil '(?y ?n))))
+  (should-not (cadr (abbrev-occur--query "a a" "a" "b" nil '(?y)))))
+
+(ert-deftest abbrev-occur-perform-replace-without-asking ()
+  (with-temp-buffer
+    (insert "one two one two")
+    (goto-char (point-min))
+    (let ((inhibit-message t))
+      (perform-replace "one" '("1" "I") nil nil nil)
+      (should (equal (buffer-string) "1 two I two"))
+      (goto-char (point-min))
+      (perform-replace "two" "2" nil nil nil nil nil 1 8)
+      (should (equal (buffer-string) "1 2 I two")))))
+
 ;;; abbrev-occur-tests.el ends here
