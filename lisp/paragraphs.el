@@ -162,15 +162,19 @@ active, move the mark ARG paragraphs further."
     (push-mark nil t t)
     (backward-paragraph arg)))
 
+(defun paragraphs--kill-over (motion arg)
+  "Kill the text MOTION moves over when called with ARG."
+  (kill-region (point) (progn (funcall motion arg) (point))))
+
 (defun kill-paragraph (arg)
   "Kill from point to the end of the paragraph (ARG of them)."
   (interactive "p")
-  (kill-region (point) (progn (forward-paragraph arg) (point))))
+  (paragraphs--kill-over #'forward-paragraph arg))
 
 (defun backward-kill-paragraph (arg)
   "Kill from point back to the start of the paragraph (ARG of them)."
   (interactive "p")
-  (kill-region (point) (progn (backward-paragraph arg) (point))))
+  (paragraphs--kill-over #'backward-paragraph arg))
 
 (defun transpose-paragraphs (arg)
   "Swap the paragraph around point with the next (ARG times)."
@@ -260,12 +264,12 @@ else one made from `sentence-end-base', `sentence-end-double-space',
 (defun kill-sentence (&optional arg)
   "Kill from point to the end of the sentence (ARG of them)."
   (interactive "p")
-  (kill-region (point) (progn (forward-sentence arg) (point))))
+  (paragraphs--kill-over #'forward-sentence arg))
 
 (defun backward-kill-sentence (&optional arg)
   "Kill from point back to the start of the sentence (ARG of them)."
   (interactive "p")
-  (kill-region (point) (progn (backward-sentence arg) (point))))
+  (paragraphs--kill-over #'backward-sentence arg))
 
 (defun mark-end-of-sentence (arg)
   "Put the mark ARG sentences after point (after the mark when the
