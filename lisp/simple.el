@@ -66,6 +66,60 @@ is first set)."
     (set-mark (mark t)))
   nil)
 
+(defun push-mark-command (arg &optional nomsg)
+  "Set the mark at point and activate it; when it is already at point
+\(and no ARG), just activate it.  Say so unless NOMSG."
+  (interactive "P")
+  (let ((mark (mark t)))
+    (if (or arg (null mark) (/= mark (point)))
+        (push-mark nil nomsg t)
+      (activate-mark 'no-message)
+      (unless nomsg
+        (message "Mark activated")))))
+
+(defun simple--line-edge (arg orig edge-motion visible-from)
+  "Move ARG-1 lines, then by EDGE-MOTION to the line's edge past
+invisible text, then VISIBLE-FROM there; point ends where the fields
+between ORIG and there allow."
+  (unless (= arg 1)
+    (forward-line (1- arg)))
+  (funcall edge-motion)
+  (let ((edge (funcall visible-from)))
+    (goto-char (constrain-to-field edge orig (/= arg 1) t nil))))
+
+(defun move-beginning-of-line (arg)
+  "Move to the start of the line (ARG-1 lines on first), past invisible
+text to the first visible character, stopping at a field's edge."
+  (interactive "^p")
+  (setq arg (or arg 1))
+  (let ((orig (point)))
+    (simple--line-edge
+     arg orig
+     (lambda ()
+       (skip-chars-backward "^\n")
+       (while (and (not (bobp)) (invisible-p (1- (point))))
+         (goto-char (previous-char-property-change (point)))
+         (skip-chars-backward "^\n")))
+     (lambda ()
+       (while (and (< (point) orig) (invisible-p (point)))
+         (goto-char (next-char-property-change (point) orig)))
+       (point)))))
+
+(defun move-end-of-line (arg)
+  "Move to the end of the line (ARG-1 lines on first), past invisible
+text, stopping at a field's edge."
+  (interactive "^p")
+  (setq arg (or arg 1))
+  (let ((orig (point)))
+    (simple--line-edge
+     arg orig
+     (lambda ()
+       (skip-chars-forward "^\n")
+       (while (and (not (eobp)) (invisible-p (point)))
+         (goto-char (next-char-property-change (point)))
+         (skip-chars-forward "^\n")))
+     #'point)))
+
 (defun pop-mark ()
   "Put the mark at the newest position of `mark-ring', which moves to
 its end."

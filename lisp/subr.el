@@ -2938,6 +2938,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 ;; The mark, the kill ring and editing commands (lisp/simple.el):
 ;; preloaded in Emacs, so their variables exist from the start.
 (dolist (f '(emacs-version mark-marker mark activate-mark deactivate-mark set-mark push-mark
+             push-mark-command move-beginning-of-line move-end-of-line
              pop-mark exchange-point-and-mark region-active-p use-region-p region-beginning
              region-end mark-whole-buffer beginning-of-buffer end-of-buffer goto-line
              kill-new kill-append current-kill filter-buffer-substring copy-region-as-kill

@@ -280,4 +280,43 @@
   (let ((f #'upcase))
     (should (equal (cl-flet ((up f)) (up "a")) "A"))))
 
+;;; Line edges and the mark
+
+(ert-deftest text-things-line-edges ()
+  (with-temp-buffer
+    (insert "first\n" (propertize "gone" 'invisible t) "second\nthird"
+            (propertize "!!" 'invisible t) "\nlast")
+    ;; Invisible text at a line's start is skipped, at its end passed.
+    (goto-char 15)
+    (move-beginning-of-line 1)
+    (should (= (point) 11))
+    (move-end-of-line 1)
+    (should (= (point) 17))
+    (goto-char 3)
+    (move-end-of-line 3)
+    (should (= (point) 25))
+    (move-beginning-of-line 2)
+    (should (= (point) 26))
+    (move-beginning-of-line -1)
+    (should (= (point) 11)))
+  (with-temp-buffer
+    (insert (propertize "Name: " 'field 'label) "value")
+    (goto-char 9)
+    (move-beginning-of-line 1)
+    (should (= (point) 7))))
+
+(ert-deftest text-things-push-mark-command ()
+  (with-temp-buffer
+    (insert "abc")
+    (let ((transient-mark-mode t))
+      (push-mark-command nil t)
+      (should (equal (list (mark) mark-active (length mark-ring)) '(4 t 0)))
+      (deactivate-mark)
+      ;; The mark already at point is just activated.
+      (push-mark-command nil t)
+      (should (equal (list (mark) mark-active (length mark-ring)) '(4 t 0)))
+      (goto-char 2)
+      (push-mark-command nil t)
+      (should (equal (list (mark) mark-active (length mark-ring)) '(2 t 1))))))
+
 ;;; text-things-tests.el ends here
