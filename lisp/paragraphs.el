@@ -204,6 +204,31 @@ active, move the mark ARG paragraphs further."
       (when (< (point) (point-max))
         (end-of-paragraph-text)))))
 
+;;; Pages: the text between matches of `page-delimiter'
+
+(defun forward-page (&optional count)
+  "Move to the end of the page, COUNT times (backward when negative)."
+  (interactive "p")
+  (setq count (or count 1))
+  (while (and (> count 0) (not (eobp)))
+    ;; A delimiter matching the empty string must not match here again.
+    (when (bolp) (forward-char 1))
+    (unless (re-search-forward page-delimiter nil t)
+      (goto-char (point-max)))
+    (setq count (1- count)))
+  (while (and (< count 0) (not (bobp)))
+    (when (and (save-excursion (re-search-backward page-delimiter nil t))
+               (= (match-end 0) (point)))
+      (goto-char (match-beginning 0)))
+    (forward-char -1)
+    (goto-char (if (re-search-backward page-delimiter nil t) (match-end 0) (point-min)))
+    (setq count (1+ count))))
+
+(defun backward-page (&optional count)
+  "Move to the start of the page, COUNT times (forward when negative)."
+  (interactive "p")
+  (forward-page (- (or count 1))))
+
 ;;; Sentences
 
 (defun sentence-end ()

@@ -250,7 +250,8 @@ from the end when N is negative)."
 
 (defun sort-fields-1 (field beg end startkeyfun endkeyfun)
   "Sort the lines between BEG and END by keys the two functions find
-\(FIELD 0 counts as 1)."
+\(which skip to FIELD themselves: 0 finds the last field, as Emacs's
+do)."
   (let ((table (syntax-table)))
     (unwind-protect
         (save-excursion
@@ -267,7 +268,7 @@ field, alphabetically (negative FIELD counts from the line's end)."
   (interactive "p\nr")
   (let ((inhibit-field-text-motion t))
     (sort-fields-1 field beg end
-                   (lambda () (sort-skip-fields (if (zerop field) 1 field)) nil)
+                   (lambda () (sort-skip-fields field) nil)
                    (lambda () (skip-chars-forward "^ \t\n")))))
 
 (defun sort--number-here ()
@@ -287,7 +288,7 @@ blank-separated field."
   (let ((inhibit-field-text-motion t))
     (sort-fields-1 field beg end
                    (lambda ()
-                     (sort-skip-fields (if (zerop field) 1 field))
+                     (sort-skip-fields field)
                      (sort--number-here))
                    nil)))
 

@@ -2308,7 +2308,7 @@ ARG is negative."
              backward-kill-paragraph transpose-paragraphs start-of-paragraph-text
              end-of-paragraph-text sentence-end forward-sentence backward-sentence
              kill-sentence backward-kill-sentence mark-end-of-sentence
-             transpose-sentences repunctuate-sentences))
+             transpose-sentences repunctuate-sentences forward-page backward-page))
   (autoload f "paragraphs"))
 ;; Abbrevs (lisp/abbrev.el): preloaded in Emacs.
 (defvar local-abbrev-table nil

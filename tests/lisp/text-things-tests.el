@@ -133,7 +133,29 @@
     (should (equal (buffer-string) "b 10 x\na 9 y\nc 0x1f z\n"))
     (sort-fields -1 (point-min) (point-max))
     (should (equal (buffer-string) "b 10 x\na 9 y\nc 0x1f z\n"))
-    (should-error (sort-fields 4 (point-min) (point-max)))))
+    (should-error (sort-fields 4 (point-min) (point-max))))
+  (with-temp-buffer
+    (insert "c 3 z\na 1 y\nb 2 x\n")
+    ;; Field 0 is the last one.
+    (sort-fields 0 (point-min) (point-max))
+    (should (equal (buffer-string) "b 2 x\na 1 y\nc 3 z\n"))
+    (sort-numeric-fields -2 (point-min) (point-max))
+    (should (equal (buffer-string) "a 1 y\nb 2 x\nc 3 z\n"))))
+
+(ert-deftest text-things-pages ()
+  (with-temp-buffer
+    (insert "p1\n\f\np3\n\f\np2\n")
+    (let (stops)
+      (goto-char (point-min))
+      (dotimes (_ 4) (forward-page) (push (point) stops))
+      (dotimes (_ 4) (backward-page) (push (point) stops))
+      (should (equal (nreverse stops) '(5 10 14 14 10 5 1 1))))
+    ;; A page is the text up to and with its delimiter: the last
+    ;; page, having none, gets its predecessor's.
+    (sort-pages nil (point-min) (point-max))
+    (should (equal (buffer-string) "p1\n\f\np2\n\np3\n\f"))
+    (sort-pages t (point-min) (point-max))
+    (should (equal (buffer-string) "p2\n\np3\n\f\np1\n\f"))))
 
 (ert-deftest text-things-sort-subr-stable ()
   (with-temp-buffer
