@@ -5,7 +5,6 @@
 ;; (BEG . END) around point), `thing-at-point' (one returning the thing
 ;; itself), `beginning-op' and `end-op' (moving to its start or end),
 ;; or `forward-op' (moving over N of them; else forward-THING is used).
-;; URLs are not known here yet.
 
 (require 'cl-lib)
 
@@ -242,6 +241,171 @@ is left describing the one that starts earliest."
      (lambda ()
        (and (thing-at-point-looking-at thing-at-point-uuid-regexp 36)
             (cons (match-beginning 0) (match-end 0)))))
+
+;;; URLs
+
+(defvar thing-at-point-beginning-of-url-regexp nil
+  "A regexp matching a well-formed URI's start, or nil: one made from
+`thing-at-point-uri-schemes'.")
+
+(defvar thing-at-point-url-path-regexp
+  "[^]\t\n \"'<>[^`{}]*[^]\t\n \"'<>[^`{}.,;]+"
+  "A regexp matching the host and file name (or mail) part of a URL.")
+
+(defvar thing-at-point-short-url-regexp
+  (concat "[-A-Za-z0-9]+\\.[-A-Za-z0-9.]+" thing-at-point-url-path-regexp)
+  "A regexp matching a URI without its scheme.")
+
+(defvar thing-at-point-uri-schemes
+  '("aaa://" "about:" "acap://" "apt:" "bzr://" "bzr+ssh://"
+    "attachment:/" "chrome://" "cid:" "content://" "crid://" "cvs://"
+    "data:" "dav:" "dict://" "doi:" "dns:" "dtn:" "feed:" "file:/"
+    "finger://" "fish://" "ftp://" "geo:" "git://" "go:" "gopher://"
+    "h323:" "http://" "https://" "im:" "imap://" "info:" "ipp:"
+    "irc://" "irc6://" "ircs://" "iris.beep:" "jar:" "ldap://"
+    "ldaps://" "magnet:" "mailto:" "mid:"  "mtqp://" "mupdate://"
+    "news:" "nfs://" "nntp://" "opaquelocktoken:" "pop://" "pres:"
+    "resource://" "rmi://" "rsync://" "rtsp://" "rtspu://" "service:"
+    "sftp://" "sip:" "sips:" "smb://" "sms:" "snmp://" "soap.beep://"
+    "soap.beeps://" "ssh://" "svn://" "svn+ssh://" "tag:" "tel:"
+    "telnet://" "tftp://" "tip://" "tn3270://" "udp://" "urn:"
+    "uuid:" "vemmi://"  "webcal://" "xri://" "xmlrpc.beep://"
+    "xmlrpc.beeps://" "z39.50r://" "z39.50s://" "xmpp:"
+    "fax:" "man:" "mms://" "mmsh://" "modem:" "prospero:" "snews:"
+    "wais://")
+  "The URI schemes `thing-at-point' knows.")
+
+(defvar thing-at-point-markedup-url-regexp "<URL:\\([^<>\n]+\\)>"
+  "A regexp matching a URL marked up as <URL:...>, the URL its group 1.")
+
+(defvar thing-at-point-newsgroup-regexp
+  "\\`[[:lower:]]+\\.[-+[:lower:]_0-9.]+\\'"
+  "A regexp matching a newsgroup's name.")
+
+(defvar thing-at-point-newsgroup-heads
+  '("alt" "comp" "gnu" "misc" "news" "sci" "soc" "talk")
+  "The first components of the newsgroup names taken for newsgroups.")
+
+(defvar thing-at-point-default-mail-uri-scheme "mailto"
+  "The scheme given to an address in angle brackets, <foo@bar>.")
+
+(defun thing-at-point--bounds-of-markedup-url ()
+  "The bounds of the URL in <URL:...> markup around point on its line."
+  (when thing-at-point-markedup-url-regexp
+    (let ((case-fold-search t) (pt (point))
+          (end (line-end-position)) (found nil))
+      (save-excursion
+        (goto-char (line-beginning-position))
+        (while (and (not found) (<= (point) pt) (< (point) end))
+          (and (re-search-forward thing-at-point-markedup-url-regexp end 1)
+               (> (point) pt)
+               (setq found t))))
+      (and found (cons (match-beginning 1) (match-end 1))))))
+
+(defun thingatpt--mismatched-parens-p (open close)
+  "Whether the paren at OPEN does not match the one before CLOSE."
+  (let* ((syntax (syntax-after (1- close)))
+         (partner (and (consp syntax) (eq (syntax-class syntax) 5) (cdr syntax))))
+    (and partner
+         (not (or (eq (char-after open) partner)
+                  (eq partner (cdr-safe (syntax-after open))))))))
+
+(defun thing-at-point--bounds-of-well-formed-url (beg end pt)
+  "The bounds of a URI with a known scheme between BEG and END that
+PT is in (stopping at the paren closing one just before it)."
+  (save-excursion
+    (goto-char beg)
+    (let ((url-beg nil))
+      (save-restriction
+        (narrow-to-region beg end)
+        ;; The scheme starts at BEG or after a non-alphanumeric.
+        (and (re-search-forward (concat "\\(?:\\`\\|[^a-zA-Z0-9]\\)\\("
+                                        (or thing-at-point-beginning-of-url-regexp
+                                            (regexp-opt thing-at-point-uri-schemes))
+                                        "\\)")
+                                end t)
+             (< (point) end)
+             (setq url-beg (match-beginning 1))))
+      (when url-beg
+        (let ((paren-end nil))
+          (and (> url-beg (point-min))
+               (eq (car-safe (syntax-after (1- url-beg))) 4)
+               (save-restriction
+                 (narrow-to-region (1- url-beg) (min end (point-max)))
+                 (setq paren-end (ignore-errors
+                                   (let ((parse-sexp-ignore-comments nil))
+                                     (scan-lists (1- url-beg) 1 0)))))
+               (not (thingatpt--mismatched-parens-p (1- url-beg) paren-end))
+               (setq end (1- paren-end))))
+        (and (<= url-beg pt end) (cons url-beg end))))))
+
+(defun thing-at-point-bounds-of-url-at-point (&optional lax)
+  "The bounds of the URL at point: marked up, or with a known scheme
+\(or, with LAX, any run of URL characters)."
+  (or (thing-at-point--bounds-of-markedup-url)
+      (let* ((chars "--:=&?$+@-Z_[:alpha:]~#,%;*()!'")
+             (pt (point))
+             (beg (save-excursion
+                    (skip-chars-backward chars)
+                    (skip-chars-forward "^[0-9a-zA-Z]" pt)
+                    (point)))
+             (end (save-excursion
+                    (skip-chars-forward chars)
+                    (skip-chars-backward ":;.,!?'" pt)
+                    (point))))
+        (or (thing-at-point--bounds-of-well-formed-url beg end pt)
+            (and lax (cons beg end))))))
+(put 'url 'bounds-of-thing-at-point 'thing-at-point-bounds-of-url-at-point)
+
+(defun thing-at-point-newsgroup-p (string)
+  "Whether STRING names a newsgroup (by Gnus's lists when it runs, else
+by its first component)."
+  (and (string-match thing-at-point-newsgroup-regexp string)
+       (let ((found nil) (heads thing-at-point-newsgroup-heads))
+         (dolist (var '(gnus-active-hashtb gnus-newsrc-hashtb gnus-killed-hashtb))
+           (unless found
+             (ignore-errors
+               (let ((table (symbol-value var)))
+                 (when (cond ((obarrayp table) (intern-soft string table))
+                             ((listp table) (member string table))
+                             ((hash-table-p table) (gethash string table)))
+                   (setq found string))
+                 ;; Gnus runs: its lists decide, not the heads.
+                 (setq heads nil)))))
+         (or found (not heads)
+             (and (string-match "\\`\\([[:lower:]]+\\)\\." string)
+                  (member (match-string 1 string) heads)
+                  string)))))
+
+(defun thingatpt--schemeless-url (str bounds)
+  "STR, a URL without a scheme at BOUNDS, with the scheme it implies
+\(mail, news, ftp or http), or nil."
+  (cond ((string-match "\\`[^:</>@]+@[-.0-9=&?$+A-Z_a-z~#,%;*]" str)
+         (let ((scheme (if (and (eq (char-before (car bounds)) ?<)
+                                (eq (char-after (cdr bounds)) ?>))
+                           thing-at-point-default-mail-uri-scheme
+                         "mailto")))
+           (if scheme (concat scheme ":" str) str)))
+        ((and (string-match "\\`[[:alnum:]]+\\'" str)
+              (eq (char-before (car bounds)) ?<)
+              (eq (char-after (cdr bounds)) ?>)
+              (not (string-search "~" (expand-file-name (concat "~" str)))))
+         (concat "mailto:" str))
+        ((thing-at-point-newsgroup-p str) (concat "news:" str))
+        ((string-match "\\`ftp\\." str) (concat "ftp://" str))
+        ((string-match "\\`www\\." str) (concat "http://" str))))
+
+(defun thing-at-point-url-at-point (&optional lax bounds)
+  "The URL at point (or at BOUNDS), given a scheme when it lacks one."
+  (setq bounds (or bounds (thing-at-point-bounds-of-url-at-point lax)))
+  (when (and bounds (< (car bounds) (cdr bounds)))
+    (let ((str (buffer-substring-no-properties (car bounds) (cdr bounds))))
+      (if (string-match "\\`[a-zA-Z][-a-zA-Z0-9+.]*:" str)
+          str
+        (thingatpt--schemeless-url str bounds)))))
+(put 'url 'thing-at-point 'thing-at-point-url-at-point)
+(put 'url 'end-op (lambda () (end-of-thing 'url)))
+(put 'url 'beginning-op (lambda () (beginning-of-thing 'url)))
 
 ;;; The things as Lisp values
 

@@ -234,6 +234,34 @@
     (forward-same-syntax 2)
     (should (= (point) 5))))
 
+(ert-deftest text-things-url-at-point ()
+  (dolist (case '(("see https://example.org/a?b=c, ok" 8 "https://example.org/a?b=c")
+                  ("(ftp://host/dir) here" 3 "ftp://host/dir")
+                  ("x (https://h/p(q)) y" 6 "https://h/p(q)")
+                  ("mail <URL:me@host.example> now" 12 "mailto:me@host.example")
+                  ("nothing://here" 3 nil)
+                  ("plain words" 3 nil)))
+    (with-temp-buffer
+      (insert (car case))
+      (goto-char (nth 1 case))
+      (should (equal (thing-at-point 'url) (nth 2 case)))))
+  (with-temp-buffer
+    (insert "go https://gnu.org/x now")
+    (goto-char 8)
+    (should (equal (bounds-of-thing-at-point 'url) '(4 . 21)))
+    (should (equal (thing-at-point-url-at-point t '(1 . 3)) nil)))
+  ;; Without a scheme, only LAX finds the text, then given one.
+  (dolist (case '(("site www.example.com." 8 "http://www.example.com")
+                  ("group comp.lang.lisp" 10 "news:comp.lang.lisp")
+                  ("at ftp.gnu.org/gnu" 6 "ftp://ftp.gnu.org/gnu")
+                  ("write to <who@where.net>" 12 "mailto:who@where.net")
+                  ("just.some.words" 3 nil)))
+    (with-temp-buffer
+      (insert (car case))
+      (goto-char (nth 1 case))
+      (should-not (thing-at-point-url-at-point))
+      (should (equal (thing-at-point-url-at-point t) (nth 2 case))))))
+
 ;;; Defuns, lists and pairs
 
 (ert-deftest text-things-defun-motion ()
