@@ -556,7 +556,11 @@ lambda list; BODY is in a block NAME."
   (mapcar (lambda (b) (cons (car b) (make-symbol (symbol-name (car b))))) bindings))
 
 (defun cl-lib--local-lambda (binding fns)
-  (if (and (cdr binding) (null (cdr (cdr binding))) (not (listp (nth 1 binding))))
+  ;; In cl-flet (FNS nil) a binding of one form, a lambda too, is
+  ;; (NAME EXP): the function is EXP's value.  Emacs 28's cl-labels
+  ;; knows no such form.
+  (if (and (cdr binding) (null (cdr (cdr binding)))
+           (or (null fns) (not (listp (nth 1 binding)))))
       (subr--walk (nth 1 binding) fns)
     (let* ((lam (cl-lib--transform-lambda nil (nth 1 binding) (cdr (cdr binding))))
            (split (cl-lib--split-doc (cdr lam)))

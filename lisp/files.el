@@ -4,9 +4,9 @@
 ;; visits a file (`buffer-file-name'), is saved back to it with a backup
 ;; of the first version, and nothing asks questions.  Auto-saving is
 ;; there for `auto-save-mode' and `do-auto-save' to call (no timer runs
-;; it).  There is no locking, no revert and no uniquify renaming of
-;; same-named buffers (only its rule that a directory's buffer is named
-;; after the directory).  Emacs preloads this; subr.el autoloads it.
+;; it).  Reverting reads the file again.  There is no locking and no
+;; uniquify renaming of same-named buffers (only its rule that a
+;; directory's buffer is named after the directory).  Emacs preloads this; subr.el autoloads it.
 
 (defvar auto-mode-alist
   '(("\\.te?xt\\'" . text-mode)
@@ -964,6 +964,45 @@ nothing and return the major mode the text names, if any."
               (save-current-buffer (eval (cdr pair) t))
             (set (make-local-variable (car pair)) (cdr pair))))
         (run-hooks 'hack-local-variables-hook)))))
+
+;;; Reverting and renaming
+
+(defvar revert-buffer-in-progress-p nil "Non-nil while `revert-buffer' runs.")
+(defvar before-revert-hook nil "Normal hook run before a file's text is read again.")
+(defvar after-revert-hook nil "Normal hook run after a file's text is read again.")
+
+(defun revert-buffer--default (_ignore-auto noconfirm)
+  "Read the visited file's text again, asking first unless NOCONFIRM."
+  (unless buffer-file-name
+    (error "Buffer does not seem to be associated with any file"))
+  (when (or noconfirm (yes-or-no-p (format "Revert buffer from file %s? " buffer-file-name)))
+    (run-hooks 'before-revert-hook)
+    (let ((inhibit-read-only t) (opoint (point)))
+      (erase-buffer)
+      (insert-file-contents buffer-file-name t)
+      (goto-char (min opoint (point-max))))
+    (set-buffer-modified-p nil)
+    (run-hooks 'after-revert-hook)
+    t))
+
+(defun revert-buffer (&optional ignore-auto noconfirm _preserve-modes)
+  "Remake the buffer's text: by `revert-buffer-function', by default
+from its file."
+  (interactive (list (not current-prefix-arg)))
+  (let ((revert-buffer-in-progress-p t))
+    (funcall (or revert-buffer-function #'revert-buffer--default) ignore-auto noconfirm)))
+
+(defun rename-uniquely ()
+  "Rename the buffer to a name no other buffer has, from its own (a
+<N> suffix dropped first unless it is the visited file's name)."
+  (interactive)
+  (save-match-data
+    (let ((base (buffer-name)))
+      (when (and (string-match "<[0-9]+>\\'" base)
+                 (not (and buffer-file-name
+                           (string= base (file-name-nondirectory buffer-file-name)))))
+        (setq base (substring base 0 (match-beginning 0))))
+      (rename-buffer (generate-new-buffer-name base)))))
 
 (provide 'files)
 

@@ -66,6 +66,50 @@ is first set)."
     (set-mark (mark t)))
   nil)
 
+(defun push-mark-command (arg &optional nomsg)
+  "Set the mark at point and activate it; when it is already at point
+\(and no ARG), just activate it.  Say so unless NOMSG."
+  (interactive "P")
+  (let ((mark (mark t)))
+    (if (or arg (null mark) (/= mark (point)))
+        (push-mark nil nomsg t)
+      (activate-mark 'no-message)
+      (unless nomsg
+        (message "Mark activated")))))
+
+(defun simple--line-edge (arg forward)
+  "Move ARG-1 lines (ARG nil: 1), then to the line's end (FORWARD) or
+start, past invisible text there, a start then on to the first visible
+character; stop at the edge of a field between."
+  (setq arg (or arg 1))
+  (let ((orig (point))
+        (skip (if forward #'skip-chars-forward #'skip-chars-backward)))
+    (unless (= arg 1)
+      (forward-line (1- arg)))
+    (funcall skip "^\n")
+    (while (and (not (if forward (eobp) (bobp)))
+                (invisible-p (if forward (point) (1- (point)))))
+      (goto-char (if forward
+                     (next-char-property-change (point))
+                   (previous-char-property-change (point))))
+      (funcall skip "^\n"))
+    (unless forward
+      (while (and (< (point) orig) (invisible-p (point)))
+        (goto-char (next-char-property-change (point) orig))))
+    (goto-char (constrain-to-field (point) orig (/= arg 1) t nil))))
+
+(defun move-beginning-of-line (arg)
+  "Move to the start of the line (ARG-1 lines on first), past invisible
+text to the first visible character, stopping at a field's edge."
+  (interactive "^p")
+  (simple--line-edge arg nil))
+
+(defun move-end-of-line (arg)
+  "Move to the end of the line (ARG-1 lines on first), past invisible
+text, stopping at a field's edge."
+  (interactive "^p")
+  (simple--line-edge arg t))
+
 (defun pop-mark ()
   "Put the mark at the newest position of `mark-ring', which moves to
 its end."

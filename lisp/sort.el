@@ -15,14 +15,19 @@
 as Emacs's sort-reorder-buffer does: all but the last old character
 deleted, the new text inserted before it, then it deleted, so that the
 markers at END stay after the text (and undo records those steps)."
-  (let ((text (mapconcat #'identity lines "\n")))
-    (save-excursion
-      (if (= beg end)
-          (progn (goto-char beg) (insert text))
-        (delete-region beg (1- end))
-        (goto-char beg)
-        (insert text)
-        (delete-region (point) (1+ (point)))))))
+  (sort--replace beg end (mapconcat #'identity lines "\n")))
+
+(defun sort--replace (beg end text)
+  "Replace the text between BEG and END with TEXT, keeping the old
+text's last character until the new text is in, so that the markers at
+END stay after it."
+  (save-excursion
+    (if (= beg end)
+        (progn (goto-char beg) (insert text))
+      (delete-region beg (1- end))
+      (goto-char beg)
+      (insert text)
+      (delete-region (point) (1+ (point))))))
 
 (defun sort-lines (reverse beg end)
   "Sort the lines between BEG and END alphabetically (descending with
@@ -99,6 +104,193 @@ when INTERACTIVE."
       (message "Deleted %d %sduplicate line%s%s" count (if adjacent "adjacent " "")
                (if (= count 1) "" "s") (if reverse " backward" "")))
     count))
+
+;;; Records: the general sorter and the commands built on it
+
+(defvar sort-numeric-base 10
+  "The base `sort-numeric-fields' reads numbers in (without 0x or 0).")
+
+(defvar sort-fields-syntax-table
+  (let ((table (make-syntax-table)))
+    (dotimes (c 256)
+      (modify-syntax-entry c "w" table))
+    (dolist (c '(?\s ?\t ?\n))
+      (modify-syntax-entry c " " table))
+    ;; A period stays inside a number's sexp.
+    (modify-syntax-entry ?. "_" table)
+    table)
+  "The syntax table the field sorts read keys with.")
+
+(defun sort--record-key (startkeyfun endkeyfun endrecfun)
+  "The key of the record at point: STARTKEYFUN's value when it returns
+non-nil (or what it throws to `key'), else the text from there to where
+ENDKEYFUN (or, lacking one, ENDRECFUN) moves, as (START . END).  The
+second value says whether ENDRECFUN moved to the record's end."
+  (let ((at-record-end nil))
+    (cons (catch 'key
+            (or (and startkeyfun (funcall startkeyfun))
+                (let ((start (point)))
+                  (if endkeyfun
+                      (funcall endkeyfun)
+                    (funcall endrecfun)
+                    (setq at-record-end t))
+                  (cons start (point)))))
+          at-record-end)))
+
+(defun sort--records (nextrecfun endrecfun startkeyfun endkeyfun)
+  "The records from point to the end, as (KEY START . END) in order."
+  (let ((records nil))
+    (while (not (eobp))
+      (let* ((start (point))
+             (key+end (sort--record-key startkeyfun endkeyfun endrecfun))
+             (at-next nil))
+        (unless (cdr key+end)
+          (cond (endrecfun (funcall endrecfun))
+                (nextrecfun (funcall nextrecfun) (setq at-next t))))
+        (when (car key+end)
+          (push (cons (car key+end) (cons start (point))) records))
+        (when (and nextrecfun (not at-next))
+          (funcall nextrecfun))))
+    (nreverse records)))
+
+(defun sort--record-less (predicate key)
+  "How two records compare: with PREDICATE on their keys, else as KEY
+\(a sample key) is: numbers by `<', buffer spans by their text (folding
+case as `case-fold-search' says), strings by `string<'."
+  (cond (predicate (lambda (a b) (funcall predicate (car a) (car b))))
+        ((numberp key) (lambda (a b) (< (car a) (car b))))
+        ((consp key)
+         (lambda (a b)
+           (< (compare-buffer-substrings nil (caar a) (cdar a)
+                                         nil (caar b) (cdar b))
+              0)))
+        (t (lambda (a b) (string< (car a) (car b))))))
+
+(defun sort--reorder (sorted records)
+  "Put the records of SORTED where those of RECORDS (buffer order) are,
+the text between them staying."
+  (let ((from (point-min)) (pieces nil))
+    (while records
+      (push (buffer-substring from (cadr (car records))) pieces)
+      (push (buffer-substring (cadr (car sorted)) (cddr (car sorted))) pieces)
+      (setq from (cddr (car records))
+            records (cdr records)
+            sorted (cdr sorted)))
+    (push (buffer-substring from (point-max)) pieces)
+    (sort--replace (point-min) (point-max) (apply #'concat (nreverse pieces)))))
+
+(defun sort-subr (reverse nextrecfun endrecfun &optional startkeyfun endkeyfun predicate)
+  "Sort the records from point to the end of the accessible text.
+NEXTRECFUN moves from a record's end to the next record's start,
+ENDRECFUN from a record's start to its end; STARTKEYFUN moves to the
+key (or returns it), ENDKEYFUN to the key's end; PREDICATE compares two
+keys.  Records with equal keys keep their order; REVERSE sorts
+descending."
+  (save-excursion
+    (let ((records (sort--records nextrecfun endrecfun startkeyfun endkeyfun))
+          (case-fold-search sort-fold-case))
+      (when records
+        ;; Stable either way: a descending sort sorts the records in
+        ;; reverse and turns the result around.
+        (let ((sorted (sort (if reverse (reverse records) (copy-sequence records))
+                            (sort--record-less predicate (caar records)))))
+          (sort--reorder (if reverse (nreverse sorted) sorted) records)))))
+  nil)
+
+(defun sort-paragraphs (reverse beg end)
+  "Sort the paragraphs between BEG and END alphabetically (descending
+with REVERSE)."
+  (interactive "P\nr")
+  (save-excursion
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char (point-min))
+      (sort-subr reverse
+                 (lambda ()
+                   (while (and (not (eobp)) (looking-at paragraph-separate))
+                     (forward-line 1)))
+                 (lambda ()
+                   (forward-paragraph)
+                   ;; A last paragraph without a newline gets one, so
+                   ;; that it cannot run into the next after sorting.
+                   (when (and (eobp) (not (bolp)))
+                     (insert "\n")))))))
+
+(defun sort-pages (reverse beg end)
+  "Sort the pages between BEG and END alphabetically (descending with
+REVERSE)."
+  (interactive "P\nr")
+  (save-excursion
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char (point-min))
+      (sort-subr reverse (lambda () (skip-chars-forward "\n")) 'forward-page))))
+
+(defun sort--too-few-fields ()
+  (error "Line has too few fields: %s"
+         (buffer-substring (line-beginning-position) (line-end-position))))
+
+(defun sort-skip-fields (n)
+  "Move to the start of the line's Nth blank-separated field (counting
+from the end when N is negative)."
+  (if (> n 0)
+      (progn
+        (dotimes (_ (1- n))
+          (skip-chars-forward " \t")
+          (skip-chars-forward "^ \t\n"))
+        (skip-chars-forward " \t")
+        (when (eolp) (sort--too-few-fields)))
+    (end-of-line)
+    (dotimes (_ (1- (- n)))
+      (skip-chars-backward " \t")
+      (skip-chars-backward "^ \t\n"))
+    (skip-chars-backward " \t")
+    (when (bolp) (sort--too-few-fields))
+    (skip-chars-backward "^ \t\n")))
+
+(defun sort-fields-1 (field beg end startkeyfun endkeyfun)
+  "Sort the lines between BEG and END by keys the two functions find
+\(which skip to FIELD themselves: 0 finds the last field, as Emacs's
+do)."
+  (let ((table (syntax-table)))
+    (unwind-protect
+        (save-excursion
+          (save-restriction
+            (narrow-to-region beg end)
+            (goto-char (point-min))
+            (set-syntax-table sort-fields-syntax-table)
+            (sort-subr nil 'forward-line 'end-of-line startkeyfun endkeyfun)))
+      (set-syntax-table table))))
+
+(defun sort-fields (field beg end)
+  "Sort the lines between BEG and END by their FIELDth blank-separated
+field, alphabetically (negative FIELD counts from the line's end)."
+  (interactive "p\nr")
+  (let ((inhibit-field-text-motion t))
+    (sort-fields-1 field beg end
+                   (lambda () (sort-skip-fields field) nil)
+                   (lambda () (skip-chars-forward "^ \t\n")))))
+
+(defun sort--number-here ()
+  "The number at point: hexadecimal after 0x, octal after a leading 0,
+else in `sort-numeric-base'."
+  (let* ((case-fold-search t)
+         (base (cond ((looking-at "0x[0-9a-f]") (forward-char 2) 16)
+                     ((looking-at "0[0-7]") (forward-char 1) 8)
+                     (t sort-numeric-base))))
+    (string-to-number (buffer-substring (point) (save-excursion (forward-sexp 1) (point)))
+                      base)))
+
+(defun sort-numeric-fields (field beg end)
+  "Sort the lines between BEG and END by the number in their FIELDth
+blank-separated field."
+  (interactive "p\nr")
+  (let ((inhibit-field-text-motion t))
+    (sort-fields-1 field beg end
+                   (lambda ()
+                     (sort-skip-fields field)
+                     (sort--number-here))
+                   nil)))
 
 (provide 'sort)
 

@@ -2176,7 +2176,123 @@ With N 1 and an active region, delete the region instead (see
   (prog1 (buffer-substring start end)
     (delete-region start end)))
 
+(defun subr--buffer-span (buffer start end)
+  "The text of BUFFER (a buffer, its name, or nil: the current buffer)
+from START to END (nil: the accessible text's start or end)."
+  (with-current-buffer (cond ((null buffer) (current-buffer))
+                             ((bufferp buffer) buffer)
+                             ((get-buffer buffer))
+                             (t (error "No buffer named %s" buffer)))
+    (let ((from (or start (point-min))) (to (or end (point-max))))
+      ;; Emacs names the bounds, not the buffer, when they are outside.
+      (when (and (integer-or-marker-p from) (integer-or-marker-p to)
+                 (not (<= (point-min) (min from to) (max from to) (point-max))))
+        (signal 'args-out-of-range (list start end)))
+      (buffer-substring-no-properties from to))))
+
+(defun redisplay (&optional _force)
+  "Update the display: there is none in batch; return t as Emacs does."
+  t)
+
+(defun ngettext (msgid msgid-plural n)
+  "MSGID when N is 1, else MSGID-PLURAL (there are no translations)."
+  (if (= n 1) msgid msgid-plural))
+
+(defun compare-buffer-substrings (buffer1 start1 end1 buffer2 start2 end2)
+  "Compare the text of BUFFER1 from START1 to END1 with that of BUFFER2
+from START2 to END2 (a nil buffer is the current one, nil bounds the
+accessible text's), ignoring case when `case-fold-search' is non-nil.
+The value is 0 when they match, -N when the first is less after N-1
+equal characters and N when it is greater."
+  (let* ((fold (lambda (text) (if case-fold-search (downcase text) text)))
+         (order (compare-strings
+                 (funcall fold (subr--buffer-span buffer1 start1 end1)) nil nil
+                 (funcall fold (subr--buffer-span buffer2 start2 end2)) nil nil)))
+    (if (eq order t) 0 order)))
+
+(defun subr--forward-runs (regexp n back-to-start)
+  "Move over N runs REGEXP matches: forward to the Nth one's end, or
+\(N negative) back to the -Nth one's start, BACK-TO-START moving from
+where the backward search stops to the run's start.  At the buffer's
+edge, stop there."
+  (if (natnump n)
+      (re-search-forward regexp nil 'move n)
+    (dotimes (_ (- n))
+      (when (re-search-backward regexp nil 'move)
+        (funcall back-to-start)))))
+
+(defun forward-whitespace (arg)
+  "Move over ARG runs of blanks (a newline is a run of its own),
+backward when ARG is negative."
+  (interactive "^p")
+  (subr--forward-runs "[ \t]+\\|\n" arg
+                      (lambda ()
+                        (unless (eq (char-after (match-beginning 0)) ?\n)
+                          (skip-chars-backward " \t")))))
+
+(defun forward-symbol (arg)
+  "Move over ARG symbols (runs of word and symbol constituents),
+backward when ARG is negative."
+  (interactive "^p")
+  (subr--forward-runs "\\(\\sw\\|\\s_\\)+" arg
+                      (lambda () (skip-syntax-backward "w_"))))
+
+(defun forward-same-syntax (&optional arg)
+  "Move over ARG runs of characters of one syntax class, backward when
+ARG is negative."
+  (interactive "^p")
+  (setq arg (or arg 1))
+  (dotimes (_ (max 0 (- arg)))
+    (skip-syntax-backward (char-to-string (char-syntax (char-before)))))
+  (dotimes (_ (max 0 arg))
+    (skip-syntax-forward (char-to-string (char-syntax (char-after))))))
+
 (defvar page-delimiter "^\014" "A regexp matching where a page starts.")
+;; Paragraphs and sentences (lisp/paragraphs.el): preloaded in Emacs.
+(defvar paragraph-start "\f\\|[ \t]*$"
+  "A regexp matching the start of a line that begins or separates paragraphs.")
+(defvar paragraph-separate "[ \t\f]*$"
+  "A regexp matching the start of a line that separates paragraphs.")
+(put 'paragraph-start 'safe-local-variable #'stringp)
+(put 'paragraph-separate 'safe-local-variable #'stringp)
+(defvar paragraph-ignore-fill-prefix nil
+  "Non-nil means the paragraph commands ignore `fill-prefix'.")
+(defvar use-hard-newlines nil
+  "Non-nil means only hard newlines (a `hard' property) end paragraphs.")
+(make-variable-buffer-local (quote use-hard-newlines))
+(defvar sentence-end-double-space t
+  "Non-nil means a sentence ends with two spaces after its period.")
+(defvar sentence-end-without-period nil
+  "Non-nil means a sentence may end with two spaces and no period.")
+(defvar sentence-end-without-space "\u3002\uff0e\uff1f\uff01"
+  "The characters that end a sentence with no space after them.")
+(defvar sentence-end nil
+  "The regexp of a sentence's end, or nil for `sentence-end''s default.")
+(put 'sentence-end 'safe-local-variable #'string-or-null-p)
+(defvar sentence-end-base "[.?!\u2026\u203d][]\"'\u201d\u2019)}\u00bb\u203a]*"
+  "The regexp of a sentence's end without the spaces after it.")
+(dolist (f '(forward-paragraph backward-paragraph mark-paragraph kill-paragraph
+             backward-kill-paragraph transpose-paragraphs start-of-paragraph-text
+             end-of-paragraph-text sentence-end forward-sentence backward-sentence
+             kill-sentence backward-kill-sentence mark-end-of-sentence
+             transpose-sentences repunctuate-sentences forward-page backward-page))
+  (autoload f "paragraphs"))
+;; Abbrevs (lisp/abbrev.el): preloaded in Emacs.
+(defvar local-abbrev-table nil
+  "The buffer's abbrev table, or a list of them.")
+(make-variable-buffer-local 'local-abbrev-table)
+(dolist (f '(abbrev-table-get abbrev-table-put abbrev-get abbrev-put make-abbrev-table
+             abbrev-table-p abbrev-table-empty-p clear-abbrev-table abbrev-table-name
+             kill-all-abbrevs copy-abbrev-table define-abbrev define-global-abbrev
+             define-mode-abbrev define-abbrev-table abbrev-symbol abbrev-expansion
+             abbrev-insert expand-abbrev unexpand-abbrev abbrev-prefix-mark
+             expand-region-abbrevs abbrev-mode add-abbrev add-mode-abbrev add-global-abbrev
+             inverse-add-abbrev inverse-add-mode-abbrev inverse-add-global-abbrev
+             insert-abbrev-table-description insert-abbrevs edit-abbrevs-mode
+             prepare-abbrev-list-buffer list-abbrevs edit-abbrevs define-abbrevs
+             edit-abbrevs-redefine read-abbrev-file quietly-read-abbrev-file
+             write-abbrev-file abbrev-edit-save-to-file abbrev-edit-save-buffer))
+  (autoload f "abbrev"))
 
 (defun newline (&optional arg _interactive)
   "Insert a newline, or as many as the raw prefix argument ARG says.
@@ -2832,6 +2948,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 ;; The mark, the kill ring and editing commands (lisp/simple.el):
 ;; preloaded in Emacs, so their variables exist from the start.
 (dolist (f '(emacs-version mark-marker mark activate-mark deactivate-mark set-mark push-mark
+             push-mark-command move-beginning-of-line move-end-of-line
              pop-mark exchange-point-and-mark region-active-p use-region-p region-beginning
              region-end mark-whole-buffer beginning-of-buffer end-of-buffer goto-line
              kill-new kill-append current-kill filter-buffer-substring copy-region-as-kill
@@ -2955,7 +3072,10 @@ PROPERTY with its value, start and end.")
   "Text properties yanking discards, or t for all of them.")
 ;; Replacing by regexp (lisp/replace.el): preloaded in Emacs.
 (dolist (f '(isearch-no-upper-case-p replace-string replace-regexp how-many count-matches
-             flush-lines keep-lines))
+             flush-lines keep-lines replace-quote replace-eval-replacement
+             query-replace--split-string query-replace-descr occur occur-1 occur-mode
+             occur-next occur-prev occur-mode-goto-occurrence occur-mode-display-occurrence
+             perform-replace replace-match-maybe-edit replace-match-data))
   (autoload f "replace"))
 (defvar case-replace t
   "Non-nil means a replacement takes the case of the text it replaces
@@ -2963,8 +3083,13 @@ PROPERTY with its value, start and end.")
 (defvar search-upper-case 'not-yanks
   "Non-nil means a search string with an upper-case letter is searched
 for case-sensitively.")
+;; The thing at point (lisp/thingatpt.el): autoloaded in Emacs.
+(dolist (f '(forward-thing bounds-of-thing-at-point thing-at-point bounds-of-thing-at-mouse
+             thing-at-mouse sexp-at-point symbol-at-point number-at-point list-at-point))
+  (autoload f "thingatpt"))
 ;; Line commands (lisp/sort.el): autoloaded in Emacs.
-(dolist (f '(sort-lines reverse-region delete-duplicate-lines))
+(dolist (f '(sort-lines reverse-region delete-duplicate-lines sort-subr sort-paragraphs
+             sort-pages sort-fields sort-numeric-fields))
   (autoload f "sort"))
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
 (dolist (f '(abbreviate-file-name basic-save-buffer clear-visited-file-modtime
@@ -2983,7 +3108,8 @@ for case-sensitively.")
              file-modes-symbolic-to-number file-modes-number-to-symbolic
              insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
              normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
-             find-file-name-handler unhandled-file-name-directory))
+             find-file-name-handler unhandled-file-name-directory
+             revert-buffer rename-uniquely))
   (autoload f "files"))
 (defvar file-name-handler-alist nil
   "Alist of (REGEXP . HANDLER): operations on a file whose name REGEXP
@@ -3015,6 +3141,9 @@ matches (or for which FUNCTION is non-nil) gets MODE, before
   "File-local variables set even when `enable-local-variables' is nil.")
 (defvar safe-local-eval-forms nil
   "Forms an \"eval:\" file-local variable may run without asking.")
+(defvar revert-buffer-function 'revert-buffer--default
+  "The function `revert-buffer' calls with IGNORE-AUTO and NOCONFIRM.")
+(make-variable-buffer-local 'revert-buffer-function)
 (defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
 (defvar auto-save-visited-file-name nil
   "Non-nil means a buffer is auto-saved in the file it visits.")
@@ -3229,11 +3358,26 @@ current on entry gets its own table back on exit."
     `(let ((,saved (current-case-table)) (,buffer (current-buffer)))
        (unwind-protect (progn (set-case-table ,table) ,@body)
          (with-current-buffer ,buffer (set-case-table ,saved))))))
+;; Defun motion and `delete-pair' (lisp/syntax.el) read these.
+(defvar beginning-of-defun-function nil
+  "If non-nil, the function that moves to a defun's start (given ARG).")
+(defvar end-of-defun-function (lambda () (forward-sexp 1))
+  "The function that moves from a defun's start to its end.")
+(defvar defun-prompt-regexp nil
+  "If non-nil, a regexp matching the text before a defun's open paren.")
+(defvar insert-pair-alist
+  '((?\( ?\)) (?\[ ?\]) (?\{ ?\}) (?\< ?\>) (?\" ?\") (?\' ?\') (?\` ?\'))
+  "The pairs of characters `insert-pair' and `delete-pair' know, each
+\(OPEN CLOSE) or (COMMAND-CHAR OPEN CLOSE).")
+(defvar delete-pair-blink-delay 1
+  "Seconds `delete-pair' shows the pair before deleting it (0: none).")
 ;; Syntax tables are in C (src/syntax.c); motion over sexps and
 ;; syntax-ppss, preloaded in Emacs, in lisp/syntax.el.
 (dolist (f '(buffer-end syntax-after syntax-class forward-sexp backward-sexp forward-list
              backward-list down-list up-list backward-up-list syntax-ppss
-             syntax-ppss-toplevel-pos syntax-ppss-context))
+             syntax-ppss-toplevel-pos syntax-ppss-context beginning-of-defun
+             beginning-of-defun-raw beginning-of-defun-comments end-of-defun mark-defun
+             delete-pair))
   (autoload f "syntax"))
 
 (defmacro with-syntax-table (table &rest body)

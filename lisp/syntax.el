@@ -85,10 +85,32 @@ INTERACTIVE non-nil turns scan errors into user errors."
       (when (> arg 0) (forward-sexp))
       t)))
 
+(defun syntax--up-by-sexps (step)
+  "Out of one list towards STEP's sign by `forward-sexp-function':
+move over sexps until none is left (a scan error stops at the list's
+edge, which its data gives)."
+  (let ((pos nil))
+    (condition-case err
+        (while (progn (setq pos (point))
+                      (forward-sexp step)
+                      (/= (point) pos)))
+      (scan-error (goto-char (nth (if (> step 0) 3 2) err))))
+    (when (= (point) pos)
+      (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))))
+
+(defun syntax--leave-comment (step)
+  "Out of the comment point is in, if any, towards STEP's sign: t if so."
+  (let ((state (syntax-ppss)))
+    (when (nth 4 state)
+      (goto-char (nth 8 state))
+      (or (< step 0) (forward-comment 1)))))
+
 (defun up-list (&optional arg escape-strings no-syntax-crossing)
   "Move forward out of ARG levels of parentheses (backward if negative).
 With ESCAPE-STRINGS, a string point is in counts as a level; with
-NO-SYNTAX-CROSSING, a scan from a string or comment stays in it."
+NO-SYNTAX-CROSSING, a scan from a string or comment stays in it, going
+out of a comment counts as no level, and there is no list to leave at
+top level (a `user-error')."
   (interactive "^p\nd\nd")
   (or arg (setq arg 1))
   (let ((step (if (> arg 0) 1 -1)))
@@ -98,13 +120,14 @@ NO-SYNTAX-CROSSING, a scan from a string or comment stays in it."
             (when no-syntax-crossing
               (syntax--narrow-to-string-or-comment))
             (if forward-sexp-function
-                (let ((start (point)))
-                  (funcall forward-sexp-function step)
-                  (when (= start (point)) (signal 'scan-error (list "No more" start start))))
+                (syntax--up-by-sexps step)
               (goto-char (or (scan-lists (point) step 1) (buffer-end arg)))))
         (scan-error
-         (unless (and escape-strings (syntax--leave-string step))
-           (signal (car err) (cdr err)))))
+         (cond ((and escape-strings (syntax--leave-string step)))
+               ((and no-syntax-crossing (syntax--leave-comment step))
+                (setq arg (+ arg step)))
+               (no-syntax-crossing (user-error "At top level"))
+               (t (signal (car err) (cdr err))))))
       (setq arg (- arg step)))))
 
 (defun syntax--narrow-to-string-or-comment ()
@@ -126,6 +149,254 @@ NO-SYNTAX-CROSSING, a scan from a string or comment stays in it."
   "Move backward out of ARG levels of parentheses (forward if negative)."
   (interactive "^p\nd\nd")
   (up-list (- (or arg 1)) escape-strings no-syntax-crossing))
+
+;;; Defuns: a defun starts with an open paren in column 0 (by default),
+;;; or where `beginning-of-defun-function' finds one.
+
+(defun syntax--push-mark-once (command)
+  "Push the mark when COMMAND runs as a command, not repeated and with
+no active region."
+  (unless (or (not (eq this-command command))
+              (eq last-command command)
+              (and transient-mark-mode mark-active))
+    (push-mark)))
+
+(defun beginning-of-defun (&optional arg)
+  "Move to the start of the defun, ARG times (forward when negative);
+return t when one was found."
+  (interactive "^p")
+  (syntax--push-mark-once 'beginning-of-defun)
+  (and (beginning-of-defun-raw arg)
+       (progn (beginning-of-line) t)))
+
+(defun syntax--defun-opener ()
+  "The regexp of a defun's start, its open paren last."
+  (if defun-prompt-regexp
+      (concat (if open-paren-in-column-0-is-defun-start "^\\s(\\|" "")
+              "\\(?:" defun-prompt-regexp "\\)\\s(")
+    "^\\s("))
+
+(defun syntax--defun-start-by-regexp (arg)
+  "Move to the ARGth defun opener back (forward when negative), one
+outside strings and comments, and to its paren; t when found."
+  (when (and (< arg 0) (not (eobp)))
+    (forward-char 1))
+  (let ((found nil))
+    (while (and (setq found (re-search-backward (syntax--defun-opener) nil 'move arg))
+                (nth 8 (syntax-ppss))))
+    (when found
+      (goto-char (1- (match-end 0)))
+      t)))
+
+(defun syntax--defun-start-by-lists (arg)
+  "Move to the start of the ARGth top-level list back (forward when
+negative), staying in the accessible text; t when found."
+  (let ((floor (point-min)) (ceiling (point-max)) (forward (< arg 0)))
+    (save-restriction
+      (widen)
+      (let ((state (syntax-ppss)))
+        (when (nth 8 state)
+          (goto-char (nth 8 state))
+          (setq state (syntax-ppss)))
+        (let ((outer (syntax-ppss-toplevel-pos state)))
+          (cond (outer
+                 (goto-char outer)
+                 (unless forward (setq arg (1- arg))))
+                ((and forward (not (looking-at "\\s(")))
+                 (setq arg (1+ arg)))))
+        (condition-case nil
+            (progn
+              (goto-char (scan-lists (point) (- arg) 0))
+              (if forward
+                  (progn (goto-char (1- (scan-lists (point) 1 -1)))
+                         (or (<= (point) ceiling) (progn (goto-char ceiling) nil)))
+                (or (>= (point) floor) (progn (goto-char floor) nil))))
+          (error (goto-char (if forward ceiling floor))
+                 nil))))))
+
+(defun beginning-of-defun-raw (&optional arg)
+  "Move to the open paren that starts the defun, ARG times (forward when
+negative); t when found."
+  (interactive "^p")
+  (setq arg (or arg 1))
+  (cond (beginning-of-defun-function
+         (condition-case nil
+             (funcall beginning-of-defun-function arg)
+           ;; An old-style function takes no count: repeat it.
+           (wrong-number-of-arguments
+            (dotimes (_ (abs arg))
+              (funcall (if (> arg 0) beginning-of-defun-function end-of-defun-function))))))
+        ((or defun-prompt-regexp open-paren-in-column-0-is-defun-start)
+         (syntax--defun-start-by-regexp arg))
+        ((zerop arg))
+        (t (syntax--defun-start-by-lists arg))))
+
+(defun syntax--comments-only-line-p ()
+  "Whether the current line, outside strings, has only blanks and
+comments on it."
+  (save-excursion
+    (forward-line 0)
+    (let ((state (syntax-ppss)))
+      (and (null (nth 3 state))
+           (< (line-end-position)
+              (progn (when (nth 4 state) (goto-char (nth 8 state)))
+                     (forward-comment (point-max))
+                     (point)))))))
+
+(defun beginning-of-defun-comments (&optional arg)
+  "Move to the start of the defun (ARG of them), then back over the
+comment lines just above it."
+  (interactive "^p")
+  (beginning-of-defun (or arg 1))
+  (let ((at-top nil))
+    (while (let ((state (progn (setq at-top (= (forward-line -1) -1))
+                               (syntax-ppss (line-end-position)))))
+             ;; In a comment spanning lines: go to where it starts.
+             (while (and (nth 4 state) (< (nth 8 state) (line-beginning-position)))
+               (goto-char (nth 8 state))
+               (setq state (syntax-ppss (line-end-position))))
+             (and (not at-top)
+                  (progn (skip-syntax-backward "-" (line-beginning-position))
+                         (not (bolp)))
+                  (syntax--comments-only-line-p))))
+    (forward-line (if at-top 0 1))))
+
+(defun syntax--past-defun-end ()
+  "From a defun's end, go to the next line when only blanks and a
+comment or the newline follow on this one."
+  (unless (bolp)
+    (skip-chars-forward " \t")
+    (when (looking-at "\\s<\\|\n")
+      (forward-line 1))))
+
+(defun syntax--end-of-defuns (arg)
+  "The body of `end-of-defun' for a nonzero ARG."
+  (let* ((pos (point))
+         (beg (progn (end-of-line 1) (beginning-of-defun-raw 1) (point))))
+    (funcall end-of-defun-function)
+    (when (<= arg 1)
+      (syntax--past-defun-end))
+    (cond ((> arg 0)
+           (if (> (point) pos) (setq arg (1- arg)) (goto-char pos))
+           (unless (zerop arg)
+             (beginning-of-defun-raw (- arg))
+             (funcall end-of-defun-function)))
+          (t
+           (if (< (point) pos) (setq arg (1+ arg)) (goto-char beg))
+           (unless (zerop arg)
+             (beginning-of-defun-raw (- arg))
+             (setq beg (point))
+             (funcall end-of-defun-function))))
+    (syntax--past-defun-end)
+    (while (and (< arg 0) (>= (point) pos))
+      (goto-char beg)
+      (beginning-of-defun-raw (- arg))
+      (if (>= (point) beg)
+          (setq arg 0)
+        (setq beg (point))
+        (funcall end-of-defun-function)
+        (syntax--past-defun-end)))))
+
+(defun end-of-defun (&optional arg interactive)
+  "Move to the end of the defun, ARG times (backward when negative).
+INTERACTIVE turns scan errors into user errors."
+  (interactive "^p\nd")
+  (if interactive
+      (condition-case err
+          (end-of-defun arg nil)
+        (scan-error (user-error (cadr err))))
+    (syntax--push-mark-once 'end-of-defun)
+    (syntax--end-of-defuns (if (or (null arg) (= arg 0)) 1 arg))))
+
+(defun syntax--mark-defuns (arg)
+  "Mark ARG defuns from the one around point (with its comments), or
+-ARG back from it."
+  (let ((opoint (point)) beg end)
+    (push-mark opoint)
+    (beginning-of-defun-comments)
+    (setq beg (point))
+    (end-of-defun)
+    (setq end (point))
+    ;; Point was between defuns, or before the first: take the next.
+    (when (or (and (<= (point) opoint) (> arg 0))
+              (= beg (point-min)))
+      (goto-char opoint)
+      (end-of-defun)
+      (setq end (point))
+      (beginning-of-defun-comments)
+      (setq beg (point)))
+    (goto-char beg)
+    (if (> arg 0)
+        (progn
+          (dotimes (_ arg) (end-of-defun))
+          (push-mark (point) nil t)
+          (goto-char beg))
+      (unless (= arg -1)
+        (beginning-of-defun (1- (- arg))))
+      (push-mark end nil t))))
+
+(defun mark-defun (&optional arg interactive)
+  "Put point at the start of the defun (its comments included) and the
+mark at its end; ARG defuns, backward when negative; with an active
+region, extend it by ARG defuns."
+  (interactive "p\nd")
+  (if interactive
+      (condition-case err
+          (mark-defun arg nil)
+        (scan-error (user-error (cadr err))))
+    (setq arg (or arg 1))
+    (when (eq last-command 'mark-defun-back)
+      (setq arg (- arg)))
+    (when (< arg 0)
+      (setq this-command 'mark-defun-back))
+    (cond ((not (use-region-p)) (syntax--mark-defuns arg))
+          ((>= arg 0)
+           (set-mark (save-excursion
+                       (goto-char (mark))
+                       (dotimes (_ arg) (end-of-defun))
+                       (point))))
+          (t (beginning-of-defun-comments (- arg))))
+    (skip-chars-backward "[:space:]\n")
+    (unless (bobp)
+      (forward-line 1))))
+
+;;; Pairs
+
+(defun syntax--known-pair-p (open close)
+  (member (list open close)
+          (mapcar (lambda (pair) (if (= (length pair) 3) (cdr pair) pair))
+                  insert-pair-alist)))
+
+(defun syntax--blink-pair ()
+  (when (and (numberp delete-pair-blink-delay) (> delete-pair-blink-delay 0))
+    (sit-for delete-pair-blink-delay)))
+
+(defun delete-pair (&optional arg)
+  "Delete the pair of characters around the ARG sexps after point (ARG
+negative: before point), when `insert-pair-alist' knows it."
+  (interactive "P")
+  (setq arg (if arg (prefix-numeric-value arg) 1))
+  (save-excursion
+    (if (< arg 0)
+        (progn
+          (skip-chars-backward " \t")
+          (save-excursion
+            (let ((close (char-before)))
+              (forward-sexp arg)
+              (unless (syntax--known-pair-p (char-after) close)
+                (error "Not after matching pair"))
+              (syntax--blink-pair)
+              (delete-char 1)))
+          (delete-char -1))
+      (skip-chars-forward " \t")
+      (save-excursion
+        (let ((open (char-after)))
+          (forward-sexp arg)
+          (unless (syntax--known-pair-p open (char-before))
+            (error "Not before matching pair"))
+          (syntax--blink-pair)
+          (delete-char -1)))
+      (delete-char 1))))
 
 (defun syntax-ppss (&optional pos)
   "The `parse-partial-sexp' state at POS (default point) parsed from

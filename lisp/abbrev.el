@@ -1,0 +1,710 @@
+;;; abbrev.el --- abbrev tables, defining, expanding, listing and saving abbrevs  -*- lexical-binding: t -*-
+
+;; An abbrev table is an obarray.  Each abbrev is a symbol in it: its
+;; name is the abbrev, its value the expansion, its function a hook run
+;; after expanding, and its plist the abbrev's properties (:count,
+;; :system, :case-fixed, :enable-function).  The symbol named "" (its
+;; value nil, so that it is no abbrev) carries the table's properties,
+;; :abbrev-table-modiff among them, which makes an obarray a table.
+;;
+;; Emacs preloads this file; subr.el autoloads its functions and
+;; declares `local-abbrev-table'.  The abbrev suggestions and menus
+;; are not here.
+
+(require 'cl-lib)
+(require 'obarray)
+
+(defvar abbrev-file-name
+  (expand-file-name "abbrev_defs" (or (bound-and-true-p user-emacs-directory) "~/.emacs.d/"))
+  "The file abbrevs are saved in and read from by default.")
+
+(defvar only-global-abbrevs nil
+  "Non-nil means the abbrev commands define global abbrevs only.")
+
+(defvar abbrev-all-caps nil
+  "Non-nil means an all-caps abbrev of several words expands all in caps.")
+
+(defvar abbrevs-changed nil
+  "Non-nil when some abbrev was defined or changed since the last save.")
+
+(defvar abbrev-start-location nil
+  "Where the abbrev to expand starts, when `abbrev-prefix-mark' set it.")
+
+(defvar abbrev-start-location-buffer nil
+  "The buffer `abbrev-start-location' is in.")
+
+(defvar last-abbrev nil "The abbrev symbol last expanded.")
+(defvar last-abbrev-text nil "The text of the abbrev last expanded.")
+(defvar last-abbrev-location 0 "Where the abbrev last expanded was.")
+
+(defvar abbrev-minor-mode-table-alist nil
+  "(MODE-VARIABLE . TABLE-OR-TABLES) pairs: the tables active while the
+variable is non-nil.")
+
+(defvar abbrev-expand-functions nil
+  "Obsolete wrapper hook around expansion (ignored here).")
+
+(defvar abbrev-expand-function #'abbrev--default-expand
+  "The function `expand-abbrev' calls.")
+
+(defvar abbrev-mode-hook nil "Hook run when `abbrev-mode' changes.")
+
+;;; Tables
+
+(defun abbrev-table-get (table prop)
+  "The property PROP of abbrev table TABLE."
+  (let ((holder (obarray-get table "")))
+    (and holder (get holder prop))))
+
+(defun abbrev-table-put (table prop val)
+  "Set abbrev table TABLE's property PROP to VAL; return VAL."
+  (let ((holder (obarray-put table "")))
+    ;; Bound to nil, the holder is no abbrev.
+    (set holder nil)
+    (put holder prop val)))
+
+(defalias 'abbrev-get #'get
+  "The property PROP of abbrev SYM.")
+
+(defalias 'abbrev-put #'put
+  "Set abbrev SYM's property PROP to VAL.")
+
+(defun make-abbrev-table (&optional props)
+  "A new empty abbrev table with the properties of plist PROPS."
+  (let ((table (obarray-make)))
+    (abbrev-table-put table :abbrev-table-modiff 0)
+    (while (consp props)
+      (abbrev-table-put table (pop props) (pop props)))
+    table))
+
+(defun abbrev-table-p (object)
+  "Whether OBJECT is an abbrev table."
+  (and (obarrayp object)
+       (numberp (abbrev-table-get object :abbrev-table-modiff))))
+
+(defun abbrev--abbrev-p (sym &optional ignore-system)
+  "Whether SYM of a table is an abbrev (a system one only without
+IGNORE-SYSTEM)."
+  (not (or (zerop (length (symbol-name sym)))
+           (and ignore-system (abbrev-get sym :system)))))
+
+(defun abbrev-table-empty-p (object &optional ignore-system)
+  "Whether abbrev table OBJECT has no abbrevs (no non-system ones with
+IGNORE-SYSTEM)."
+  (unless (abbrev-table-p object)
+    (error "Non abbrev table object"))
+  (not (catch 'found
+         (obarray-map (lambda (sym)
+                        (when (abbrev--abbrev-p sym ignore-system)
+                          (throw 'found t)))
+                      object))))
+
+(defvar abbrev-table-name-list '(fundamental-mode-abbrev-table global-abbrev-table)
+  "The names of the abbrev tables `define-abbrev-table' made.")
+
+(defvar global-abbrev-table (make-abbrev-table)
+  "The abbrev table active in every buffer.")
+
+(defvar fundamental-mode-abbrev-table
+  (let ((table (make-abbrev-table)))
+    (setq-default local-abbrev-table table)
+    table)
+  "The abbrev table of Fundamental mode.")
+
+(defun abbrev--bump-modiff (table)
+  (abbrev-table-put table :abbrev-table-modiff
+                    (1+ (abbrev-table-get table :abbrev-table-modiff))))
+
+(defun clear-abbrev-table (table)
+  "Remove every abbrev from abbrev table TABLE, keeping its properties."
+  (setq abbrevs-changed t)
+  (let ((props (symbol-plist (obarray-get table ""))))
+    (fillarray table 0)
+    (let ((holder (obarray-put table "")))
+      (set holder nil)
+      (setplist holder props))
+    (abbrev--bump-modiff table))
+  nil)
+
+(defun abbrev-table-name (table)
+  "The name (in `abbrev-table-name-list') of abbrev table TABLE, or nil."
+  (cl-find-if (lambda (name) (eq (symbol-value name) table)) abbrev-table-name-list))
+
+(defun kill-all-abbrevs ()
+  "Empty every abbrev table in `abbrev-table-name-list'."
+  (interactive)
+  (dolist (name abbrev-table-name-list)
+    (clear-abbrev-table (symbol-value name))))
+
+(defun copy-abbrev-table (table)
+  "A new abbrev table with the abbrevs of TABLE (not its properties)."
+  (let ((copy (make-abbrev-table)))
+    (obarray-map (lambda (sym)
+                   (define-abbrev copy (symbol-name sym) (symbol-value sym)
+                     (symbol-function sym)))
+                 table)
+    copy))
+
+(defun abbrev--table-symbols (name &optional system)
+  "The abbrev symbols of the table named NAME (system ones only with
+SYSTEM)."
+  (let ((symbols nil))
+    (mapatoms (lambda (sym)
+                (when (and (symbol-value sym)
+                           (or system (not (abbrev-get sym :system))))
+                  (push sym symbols)))
+              (symbol-value name))
+    symbols))
+
+;;; Defining
+
+(defun abbrev--normal-props (props)
+  "PROPS, an old-style (COUNT SYSTEM-FLAG) or a plist, as the plist
+`define-abbrev' stores."
+  (when (and (consp props) (or (null (car props)) (numberp (car props))))
+    (setq props `(:count ,(car props)
+                  ,@(and (cadr props) (list :system (cadr props))))))
+  (unless (plist-get props :count)
+    (setq props (plist-put props :count 0)))
+  props)
+
+(defun define-abbrev (table abbrev expansion &optional hook &rest props)
+  "Make ABBREV in TABLE expand to EXPANSION, then run HOOK; PROPS is a
+plist (:count, :system, :case-fixed, :enable-function...).  A system
+abbrev does not replace a user's.  Return ABBREV."
+  (setq props (plist-put (abbrev--normal-props props) :abbrev-table-modiff
+                         (abbrev-table-get table :abbrev-table-modiff)))
+  (let ((system (plist-get props :system))
+        (sym (obarray-put table abbrev)))
+    (unless (and (not (memq system '(nil force)))
+                 (boundp sym) (symbol-value sym)
+                 (not (abbrev-get sym :system)))
+      (unless (or system
+                  (and (boundp sym)
+                       (equal (symbol-value sym) expansion)
+                       (equal (symbol-function sym) hook)))
+        (setq abbrevs-changed t))
+      (set sym expansion)
+      (fset sym hook)
+      (setplist sym (if (eq system 'force) (plist-put props :system t) props))
+      (abbrev--bump-modiff table))
+    abbrev))
+
+(defun abbrev--check-chars (abbrev global)
+  "Signal an error when ABBREV has characters that are not word
+constituents (in the standard syntax table when GLOBAL)."
+  (with-syntax-table (if global (standard-syntax-table) (syntax-table))
+    (when (string-match "\\W" abbrev)
+      (let ((bad nil) (pos 0))
+        (while (string-match "\\W" abbrev pos)
+          (cl-pushnew (aref abbrev (match-beginning 0)) bad)
+          (setq pos (1+ pos)))
+        (error "Some abbrev characters (%s) are not word constituents %s"
+               (apply #'string (nreverse bad))
+               (if global "in the standard syntax" "in this mode"))))))
+
+(defun define-global-abbrev (abbrev expansion)
+  "Define ABBREV (downcased) in `global-abbrev-table'."
+  (interactive "sDefine global abbrev: \nsExpansion for %s: ")
+  (abbrev--check-chars abbrev 'global)
+  (define-abbrev global-abbrev-table (downcase abbrev) expansion))
+
+(defun define-mode-abbrev (abbrev expansion)
+  "Define ABBREV (downcased) in the buffer's `local-abbrev-table'."
+  (interactive "sDefine mode abbrev: \nsExpansion for %s: ")
+  (unless local-abbrev-table
+    (error "Major mode has no abbrev table"))
+  (abbrev--check-chars abbrev nil)
+  (define-abbrev local-abbrev-table (downcase abbrev) expansion))
+
+(defun define-abbrev-table (tablename definitions &optional docstring &rest props)
+  "Define TABLENAME (a variable) as an abbrev table, made and added to
+`abbrev-table-name-list' unless it has one, with the properties PROPS;
+each of DEFINITIONS is `define-abbrev''s arguments after the table."
+  (declare (doc-string 3))
+  (when (and docstring props (symbolp docstring))
+    (push docstring props)
+    (setq docstring nil))
+  (eval `(defvar ,tablename nil ,@(and docstring (list docstring))))
+  (let ((table (and (boundp tablename) (symbol-value tablename))))
+    (unless table
+      (setq table (make-abbrev-table))
+      (set tablename table)
+      (unless (memq tablename abbrev-table-name-list)
+        (push tablename abbrev-table-name-list)))
+    (while (consp props)
+      (unless (cdr props)
+        (error "Missing value for property %S" (car props)))
+      (abbrev-table-put table (pop props) (pop props)))
+    (dolist (definition definitions)
+      (apply #'define-abbrev table definition))))
+
+;;; Looking abbrevs up
+
+(defun abbrev--active-tables (&optional tables)
+  "TABLES as a list, or the tables active in the buffer: the minor
+modes', the local table(s), the global one."
+  (cond ((consp tables) tables)
+        ((vectorp tables) (list tables))
+        (t
+         (let ((active (if (listp local-abbrev-table)
+                           (append local-abbrev-table (list global-abbrev-table))
+                         (list local-abbrev-table global-abbrev-table))))
+           (dolist (entry abbrev-minor-mode-table-alist)
+             (when (and (symbolp (car entry)) (boundp (car entry))
+                        (symbol-value (car entry)))
+               (setq active (if (listp (cdr entry))
+                                (append (cdr entry) active)
+                              (cons (cdr entry) active)))))
+           active))))
+
+(defun abbrev--symbol (abbrev table)
+  "ABBREV's symbol in TABLE alone (its downcased form too, unless the
+table or the abbrev is :case-fixed), or nil."
+  (let ((sym (or (obarray-get table abbrev)
+                 (and (not (abbrev-table-get table :case-fixed))
+                      (let ((lower (obarray-get table (downcase abbrev))))
+                        (and lower (not (abbrev-get lower :case-fixed)) lower))))))
+    (and (symbol-value sym) sym)))
+
+(defun abbrev-symbol (abbrev &optional table)
+  "ABBREV's symbol in TABLE (default the active tables) or its parents."
+  (let ((tables (abbrev--active-tables table)) (sym nil))
+    (while (and tables (not sym))
+      (let ((next (pop tables)))
+        (setq tables (append (abbrev-table-get next :parents) tables))
+        (setq sym (abbrev--symbol abbrev next))))
+    sym))
+
+(defun abbrev-expansion (abbrev &optional table)
+  "ABBREV's expansion in TABLE (default the active tables), or nil."
+  (symbol-value (abbrev-symbol abbrev table)))
+
+;;; Expanding
+
+(defun abbrev--marked-before-point ()
+  "The abbrev from `abbrev-start-location' to point, as
+\(SYMBOL NAME START END), its hyphen mark deleted."
+  (let ((start abbrev-start-location) (pos (point)))
+    (setq abbrev-start-location nil)
+    (when (and (< start (point-max)) (eq (char-after start) ?-))
+      (delete-region start (1+ start))
+      (setq pos (1- pos)))
+    (skip-syntax-backward " ")
+    (let ((end (point)))
+      (when (> end start)
+        (let ((name (buffer-substring start end)))
+          (goto-char pos)
+          (list (abbrev-symbol name (abbrev--active-tables)) name start end))))))
+
+(defun abbrev--word-before-point (table)
+  "The candidate abbrev before point for TABLE (by its :regexp, or the
+word), as (SYMBOL NAME START END) when TABLE has it and it is enabled."
+  (let ((enable (abbrev-table-get table :enable-function))
+        (regexp (abbrev-table-get table :regexp))
+        start end)
+    (and (or (not enable) (funcall enable))
+         (if regexp
+             (when (looking-back regexp (line-beginning-position))
+               (setq start (match-beginning 1) end (match-end 1)))
+           (let ((limit (point)))
+             (backward-word 1)
+             (setq start (point))
+             (forward-word 1)
+             (setq end (min (point) limit))))
+         (let* ((name (buffer-substring start end))
+                (sym (abbrev--symbol name table)))
+           (when sym
+             (let ((enable (abbrev-get sym :enable-function)))
+               (and (or (not enable) (funcall enable))
+                    (list sym name start end))))))))
+
+(defun abbrev--before-point ()
+  "The abbrev before point, as (SYMBOL NAME START END), or nil."
+  (unless (eq abbrev-start-location-buffer (current-buffer))
+    (setq abbrev-start-location nil))
+  (if abbrev-start-location
+      (abbrev--marked-before-point)
+    (let ((tables (abbrev--active-tables)) (pos (point)) (found nil))
+      (while (and tables (not (car found)))
+        (let ((table (pop tables)))
+          (setq tables (append (abbrev-table-get table :parents) tables))
+          (setq found (abbrev--word-before-point table))
+          (goto-char pos)))
+      found)))
+
+(defun abbrev--match-case (name sym wordstart)
+  "After inserting SYM's expansion from WORDSTART for the text NAME,
+give it NAME's capitals: all caps, or the first letter."
+  (let ((case-fold-search nil))
+    (when (and (not (equal name (symbol-name sym)))
+               (string-match "[[:upper:]]" name))
+      (if (not (string-match "[[:lower:]]" name))
+          ;; All caps: several words get initials unless
+          ;; `abbrev-all-caps'.
+          (if (and (not abbrev-all-caps)
+                   (save-excursion
+                     (> (progn (backward-word 1) (point))
+                        (progn (goto-char wordstart) (forward-word 1) (point)))))
+              (upcase-initials-region wordstart (point))
+            (upcase-region wordstart (point)))
+        (let ((end (point)))
+          (goto-char wordstart)
+          (skip-syntax-forward "^w" (1- end))
+          (upcase-initials-region (point) (1+ (point)))
+          (goto-char end))))))
+
+(defun abbrev-insert (abbrev &optional name wordstart wordend)
+  "Replace the text from WORDSTART to WORDEND (NAME) with ABBREV's
+expansion and run its hook; return ABBREV, or nil when the hook is a
+`no-self-insert' symbol that returned nil."
+  (setq name (or name (symbol-name abbrev))
+        wordstart (or wordstart (point))
+        wordend (or wordend wordstart))
+  (abbrev-put abbrev :count (1+ (abbrev-get abbrev :count)))
+  (let ((value abbrev))
+    (when (stringp (symbol-value abbrev))
+      (goto-char wordstart)
+      (insert (symbol-value abbrev))
+      (delete-char (- wordend wordstart))
+      (abbrev--match-case name abbrev wordstart))
+    (let ((hook (symbol-function abbrev)))
+      (when hook
+        (let ((result (funcall hook)))
+          (when (and (symbolp hook) (null result) (get hook 'no-self-insert))
+            (setq value nil)))))
+    value))
+
+(defun abbrev--default-expand ()
+  "Expand the abbrev before point, if any; return its symbol."
+  (let ((found (abbrev--before-point)))
+    (when (car found)
+      (cl-destructuring-bind (sym name wordstart wordend) found
+        (let ((startpos (copy-marker (point) t))
+              (endmark (copy-marker wordend t)))
+          (unless (or noninteractive (window-minibuffer-p))
+            (undo-boundary))
+          (setq last-abbrev-text name
+                last-abbrev sym
+                last-abbrev-location wordstart)
+          (prog1 (abbrev-insert sym name wordstart wordend)
+            ;; A hook that left point at the expansion's end has not
+            ;; moved it: go back to where point was.
+            (when (and (> startpos endmark) (= (point) endmark))
+              (goto-char startpos))))))))
+
+(defun expand-abbrev ()
+  "Expand the abbrev before point (through `abbrev-expand-function')."
+  (interactive)
+  (funcall abbrev-expand-function))
+
+(defun unexpand-abbrev ()
+  "Put back the text of the abbrev last expanded."
+  (interactive)
+  (save-excursion
+    (unless (or (< last-abbrev-location (point-min))
+                (> last-abbrev-location (point-max)))
+      (goto-char last-abbrev-location)
+      (when (stringp last-abbrev-text)
+        (let ((expansion (symbol-value last-abbrev)))
+          (unless (stringp expansion)
+            (error "Value of abbrev-symbol must be a string"))
+          (insert last-abbrev-text)
+          (delete-region (point) (+ (point) (length expansion)))
+          (setq last-abbrev-text nil))))))
+
+(defun abbrev-prefix-mark (&optional arg)
+  "Mark point as the start of the next abbrev (expanding the one
+before unless ARG) with a hyphen."
+  (interactive "P")
+  (or arg (expand-abbrev))
+  (setq abbrev-start-location (point-marker)
+        abbrev-start-location-buffer (current-buffer))
+  (insert "-"))
+
+(defun expand-region-abbrevs (start end &optional noquery)
+  "Expand each abbrev between START and END, asking unless NOQUERY."
+  (interactive "r\nP")
+  (save-excursion
+    (goto-char start)
+    (let ((from-end (- (point-max) end)) pos name)
+      (while (and (not (eobp))
+                  (progn (forward-word 1)
+                         (<= (setq pos (point)) (- (point-max) from-end))))
+        (when (abbrev-expansion
+               (setq name (buffer-substring-no-properties
+                           (save-excursion (forward-word -1) (point))
+                           pos)))
+          (when (or noquery (y-or-n-p (format-message "Expand `%s'? " name)))
+            (expand-abbrev)))))))
+
+(defun abbrev-mode (&optional arg)
+  "Toggle Abbrev mode in the buffer: on with ARG nil or positive, off
+otherwise (`toggle' toggles)."
+  (interactive (list (or current-prefix-arg 'toggle)))
+  (setq abbrev-mode (if (eq arg 'toggle)
+                        (not abbrev-mode)
+                      (> (prefix-numeric-value arg) 0)))
+  (run-hooks 'abbrev-mode-hook)
+  abbrev-mode)
+
+;;; Adding abbrevs from the buffer's text
+
+(defun add-abbrev (table type arg)
+  "Define an abbrev in TABLE (TYPE names it in prompts) for the ARG
+words before point (the region when ARG is 0; undefine when negative)."
+  (let* ((expansion (and (>= arg 0)
+                         (buffer-substring-no-properties
+                          (point)
+                          (if (= arg 0) (mark)
+                            (save-excursion (forward-word (- arg)) (point))))))
+         (name (read-string (format (if expansion "%s abbrev that expands into \"%s\": "
+                                      "Undefine %s abbrev: ")
+                                    type expansion))))
+    (set-text-properties 0 (length name) nil name)
+    (when (or (null expansion)
+              (not (abbrev-expansion name table))
+              (y-or-n-p (format "%s expands into \"%s\"; redefine? "
+                                name (abbrev-expansion name table))))
+      (define-abbrev table (downcase name) expansion))))
+
+(defun abbrev--mode-table ()
+  (if only-global-abbrevs
+      global-abbrev-table
+    (or local-abbrev-table (error "No per-mode abbrev table"))))
+
+(defun add-mode-abbrev (arg)
+  "Define a mode abbrev for the ARG words before point."
+  (interactive "p")
+  (add-abbrev (abbrev--mode-table) "Mode" arg))
+
+(defun add-global-abbrev (arg)
+  "Define a global abbrev for the ARG words before point."
+  (interactive "p")
+  (add-abbrev global-abbrev-table "Global" arg))
+
+(defun inverse-add-abbrev (table type arg)
+  "Make the ARGth word before point (after it when ARG is negative;
+non-word characters after it skipped) an abbrev in TABLE, reading its
+expansion, and expand it."
+  (let (name end)
+    (save-excursion
+      (forward-word (1+ (- arg)))
+      (skip-syntax-backward "^w")
+      (setq end (point))
+      (backward-word 1)
+      (setq name (buffer-substring-no-properties (point) end)))
+    (let ((expansion (read-string (format "Expansion for %s abbrev \"%s\": " type name)
+                                  nil nil nil t)))
+      (when (or (not (abbrev-expansion name table))
+                (y-or-n-p (format "%s expands into \"%s\"; redefine? "
+                                  name (abbrev-expansion name table))))
+        (define-abbrev table (downcase name) expansion)
+        (save-excursion
+          (goto-char end)
+          (expand-abbrev))))))
+
+(defun inverse-add-mode-abbrev (n)
+  "Make the Nth word before point a mode abbrev."
+  (interactive "p")
+  (inverse-add-abbrev (abbrev--mode-table) "Mode" n))
+
+(defun inverse-add-global-abbrev (n)
+  "Make the Nth word before point a global abbrev."
+  (interactive "p")
+  (inverse-add-abbrev global-abbrev-table "Global" n))
+
+;;; Describing, editing and saving
+
+(defun abbrev--write (sym)
+  "Insert SYM as an element of `define-abbrev-table''s definitions."
+  (insert "    (")
+  (prin1 (symbol-name sym))
+  (insert " ")
+  (prin1 (symbol-value sym))
+  (insert " ")
+  (prin1 (symbol-function sym))
+  (insert " :count ")
+  (prin1 (abbrev-get sym :count))
+  (dolist (prop '(:case-fixed :enable-function))
+    (when (abbrev-get sym prop)
+      (insert " " (symbol-name prop) " ")
+      (prin1 (abbrev-get sym prop))))
+  (insert ")\n"))
+
+(defun abbrev--describe (sym)
+  "Insert a line describing abbrev SYM: name, count, expansion, hook."
+  (when (symbol-value sym)
+    (prin1 (symbol-name sym))
+    (if (abbrev-get sym :system)
+        (progn (insert " (sys)") (indent-to 20 1))
+      (indent-to 15 1))
+    (prin1 (abbrev-get sym :count))
+    (indent-to 20 1)
+    (prin1 (symbol-value sym))
+    (when (symbol-function sym)
+      (indent-to 45 1)
+      (prin1 (symbol-function sym)))
+    (terpri)))
+
+(defun insert-abbrev-table-description (name &optional readable)
+  "Insert the abbrevs of the table named NAME: as a `define-abbrev-table'
+form, or, with READABLE, as the listing `edit-abbrevs' shows."
+  (let ((symbols (sort (abbrev--table-symbols name readable) #'string-lessp))
+        (standard-output (current-buffer)))
+    (if readable
+        (progn
+          (insert "(")
+          (prin1 name)
+          (insert ")\n\n")
+          (mapc #'abbrev--describe symbols)
+          (insert "\n\n"))
+      (insert "(define-abbrev-table '")
+      (prin1 name)
+      (if (null symbols)
+          (insert " '())\n\n")
+        (insert "\n  '(\n")
+        (mapc #'abbrev--write symbols)
+        (insert "   ))\n\n")))
+    nil))
+
+(defun insert-abbrevs ()
+  "Insert the listing of every abbrev table after point, marking its end."
+  (interactive)
+  (push-mark (save-excursion
+               (dolist (name abbrev-table-name-list)
+                 (insert-abbrev-table-description name t))
+               (point))))
+
+(defvar edit-abbrevs-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "\C-x\C-s" 'abbrev-edit-save-buffer)
+    (define-key map "\C-x\C-w" 'abbrev-edit-save-to-file)
+    (define-key map "\C-c\C-c" 'edit-abbrevs-redefine)
+    map)
+  "Keymap of `edit-abbrevs-mode'.")
+
+(define-derived-mode edit-abbrevs-mode fundamental-mode "Edit-Abbrevs"
+  "Major mode for editing the listing of abbrevs `edit-abbrevs' makes.")
+
+(defun prepare-abbrev-list-buffer (&optional local)
+  "The buffer *Abbrevs*, listing the abbrevs of every table (the
+non-empty ones first) in Edit-Abbrevs mode, or only the buffer's local
+table's with LOCAL."
+  (let ((local-table local-abbrev-table))
+    (with-current-buffer (get-buffer-create "*Abbrevs*")
+      (erase-buffer)
+      (if local
+          (insert-abbrev-table-description (abbrev-table-name local-table) t)
+        (let ((empty nil))
+          (dolist (name abbrev-table-name-list)
+            (if (abbrev-table-empty-p (symbol-value name))
+                (push name empty)
+              (insert-abbrev-table-description name t)))
+          (dolist (name (nreverse empty))
+            (insert-abbrev-table-description name t)))
+        (edit-abbrevs-mode))
+      (goto-char (point-min))
+      (set-buffer-modified-p nil)
+      (current-buffer))))
+
+(defun list-abbrevs (&optional local)
+  "Display the listing of the abbrevs (the local table's with LOCAL)."
+  (interactive "P")
+  (display-buffer (prepare-abbrev-list-buffer local)))
+
+(defun edit-abbrevs ()
+  "Edit the listing of the abbrevs, at the local table's."
+  (interactive)
+  (let ((name (abbrev-table-name local-abbrev-table)))
+    (switch-to-buffer (prepare-abbrev-list-buffer))
+    (when (and name (search-forward (concat "(" (symbol-name name) ")\n\n") nil t))
+      (goto-char (match-end 0)))))
+
+(defun abbrev--read-listed (buffer)
+  "The abbrevs listed after point in BUFFER's listing of one table, as
+`define-abbrev-table' definitions (in reverse)."
+  (let ((abbrevs nil))
+    (while (and (not (eobp)) (looking-at "[ \t\n]\\|\\(\"\\)"))
+      (when (match-string 1)
+        (let* ((name (read buffer))
+               (count (read buffer))
+               (system (equal count '(sys))))
+          (when system (setq count (read buffer)))
+          (let ((expansion (read buffer)) hook)
+            (skip-chars-backward " \t\n\f")
+            (setq hook (and (not (eolp)) (read buffer)))
+            (skip-chars-backward " \t\n\f")
+            (push (list name expansion hook count system) abbrevs))))
+      (forward-line 1))
+    abbrevs))
+
+(defun define-abbrevs (&optional arg)
+  "Define the abbrevs the buffer lists (as `edit-abbrevs' shows them),
+after emptying every table when ARG is non-nil."
+  (interactive "P")
+  (when arg (kill-all-abbrevs))
+  (save-excursion
+    (goto-char (point-min))
+    (while (and (not (eobp)) (re-search-forward "^(" nil t))
+      (let* ((buffer (current-buffer))
+             (table (read buffer)))
+        (forward-line 1)
+        (define-abbrev-table table (abbrev--read-listed buffer))))))
+
+(defun edit-abbrevs-redefine ()
+  "Redefine the abbrevs from the listing in the buffer."
+  (interactive)
+  (save-restriction
+    (widen)
+    (define-abbrevs t)
+    (set-buffer-modified-p nil)))
+
+(defun read-abbrev-file (&optional file quietly)
+  "Load the abbrevs FILE (default `abbrev-file-name') defines."
+  (interactive (list (read-file-name (format-prompt "Read abbrev file" abbrev-file-name)
+                                     nil abbrev-file-name t)))
+  (load (or file abbrev-file-name) nil quietly)
+  (setq abbrevs-changed nil))
+
+(defun quietly-read-abbrev-file (&optional file)
+  "`read-abbrev-file' without a message."
+  (read-abbrev-file file t))
+
+(defun write-abbrev-file (&optional file verbose)
+  "Write every non-empty abbrev table, sorted by name, into FILE
+\(default `abbrev-file-name') as `define-abbrev-table' forms; say so
+when VERBOSE."
+  (interactive (list (read-file-name "Write abbrev file: "
+                                     (file-name-directory (expand-file-name abbrev-file-name))
+                                     abbrev-file-name)))
+  (unless (and file (> (length file) 0))
+    (setq file abbrev-file-name))
+  (let ((coding-system-for-write 'utf-8))
+    (with-temp-buffer
+      (dolist (name (sort (copy-sequence abbrev-table-name-list)
+                          (lambda (a b) (string< (symbol-name a) (symbol-name b)))))
+        (when (abbrev--table-symbols name)
+          (insert-abbrev-table-description name nil)))
+      (goto-char (point-min))
+      (insert (format ";;-*-coding: %s;-*-\n" coding-system-for-write))
+      (write-region nil nil file nil (and (not verbose) 0)))))
+
+(defun abbrev-edit-save-to-file (file)
+  "Redefine the abbrevs from the listing in the buffer and save them
+all to FILE."
+  (interactive (list (read-file-name "Save abbrevs to file: "
+                                     (file-name-directory (expand-file-name abbrev-file-name))
+                                     abbrev-file-name)))
+  (edit-abbrevs-redefine)
+  (write-abbrev-file file t))
+
+(defun abbrev-edit-save-buffer ()
+  "Redefine the abbrevs from the listing and save them to
+`abbrev-file-name'."
+  (interactive)
+  (abbrev-edit-save-to-file abbrev-file-name))
+
+(provide 'abbrev)
+
+;;; abbrev.el ends here
