@@ -2604,7 +2604,7 @@ codes that read use the minibuffer, which reads standard input."
 (defvar timer-idle-list nil "Idle timers; batch Emacs is never idle.")
 (dolist (f '(timerp timer-create timer-set-time timer-set-function timer-activate cancel-timer
              cancel-function-timers run-at-time run-with-timer run-with-idle-timer
-             sit-for timer-event-handler))
+             sit-for timer-event-handler timer-next-integral-multiple-of-time input-pending-p))
   (autoload f "timer"))
 (autoload 'with-timeout "timer" nil nil 'macro)
 ;; Input events.  Batch has no keyboard: events come from
