@@ -2021,7 +2021,7 @@ Return FORM's value when run at once, else nil."
 (defconst subr--hidden-libraries
   '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
     "kbd" "keymap" "lread" "modes" "nadvice" "overlays" "process" "regexp-opt" "replace" "simple"
-    "subr-doc" "syntax" "textprops" "timer")
+    "subr-doc" "syntax" "textprops" "timer" "env")
   "marrow's libraries that Emacs preloads or writes in C: loading one
 on first use is invisible, as they are already there in Emacs.")
 
@@ -2773,6 +2773,9 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (put 'rx 'pcase-macroexpander #'rx--pcase-macroexpander)
 (autoload 'truncate-string-to-width "mule-util")
 (autoload 'format-spec "format-spec")
+(autoload 'substitute-env-vars "env")
+(autoload 'substitute-env-in-file-name "env")
+(autoload 'with-environment-variables "env" nil nil 'macro)
 (autoload 'pp "pp")
 (autoload 'pp-to-string "pp")
 (autoload 'truncate-string-ellipsis "mule-util")
