@@ -193,4 +193,66 @@
     (should (equal (buffer-string)
                    "<ul>\n  <li>a</li>\n  <li>\n    <b>b\n    </b>\n  </li>\n</ul>"))))
 
+;;; xml.el
+
+(defun misc-libs--xml (text &optional parse-dtd parse-ns)
+  (with-temp-buffer
+    (insert text)
+    (xml-parse-region nil nil nil parse-dtd parse-ns)))
+
+(ert-deftest misc-libs-xml-parse ()
+  (require 'xml)
+  (should (equal (misc-libs--xml "<?xml version='1.0'?><!-- c --><r k=\"v&amp;w\"> <e/>t&lt;<![CDATA[<x>]]></r>")
+                 '((r ((k . "v&w")) " " (e nil) "t<" "<x>"))))
+  (should (equal (misc-libs--xml "<!DOCTYPE r [<!ENTITY % p \"P\"><!ENTITY n \"[%p;&m;]\"><!ENTITY m \"M\">]><r a='&n;'>&n;&#x41;&#66;</r>")
+                 '((r ((a . "[PM]")) "[PM]AB"))))
+  (should-not (misc-libs--xml "  <!-- nothing -->  "))
+  (should-error (misc-libs--xml "<r></s>"))
+  (should-error (misc-libs--xml "<r/><s/>"))
+  (should-error (misc-libs--xml "<1r/>"))
+  ;; The limit is on how much the text still to read grows: 13 - 3 here.
+  (let ((xml-entity-expansion-limit 10))
+    (should (equal (misc-libs--xml "<!DOCTYPE r [<!ENTITY a \"0123456789abc\">]><r>&a;</r>")
+                   '((r nil "0123456789abc")))))
+  (let ((xml-entity-expansion-limit 9))
+    (should-error (misc-libs--xml "<!DOCTYPE r [<!ENTITY a \"0123456789abc\">]><r>&a;</r>"))
+    (should-error (misc-libs--xml "<!DOCTYPE r [<!ENTITY a \"01234\"><!ENTITY b \"&a;&a;&a;&a;\">]><r x='&b;'/>")))
+  (should (equal (misc-libs--xml "<!DOCTYPE r SYSTEM \"r.dtd\" [<!ELEMENT r EMPTY>]><r/>" t)
+                 '((dtd "r" ("r.dtd" system) ("r" empty)) (r nil))))
+  (should (equal (misc-libs--xml "<r/>" t) '(nil (r nil)))))
+
+(ert-deftest misc-libs-xml-namespaces ()
+  (require 'xml)
+  (let ((doc "<p:r xmlns:p='urn:p' xmlns='urn:d'><c p:x='1' y='2'/></p:r>"))
+    (should (equal (misc-libs--xml doc nil t)
+                   '((("urn:p" . "r")
+                      ((("http://www.w3.org/2000/xmlns/" . "p") . "urn:p")
+                       (("http://www.w3.org/2000/xmlns/" . "") . "urn:d"))
+                      (("urn:d" . "c") ((("urn:p" . "x") . "1") (("" . "y") . "2")))))))
+    (should (equal (misc-libs--xml doc nil 'symbol-qnames)
+                   '((urn:pr
+                      ((("http://www.w3.org/2000/xmlns/" . "p") . "urn:p")
+                       (("http://www.w3.org/2000/xmlns/" . "") . "urn:d"))
+                      (urn:dc ((urn:px . "1") (y . "2")))))))
+    (should (equal (misc-libs--xml "<q:a/>" nil (cons 'symbol-qnames '(("q" . "Q:"))))
+                   '((Q:a nil))))))
+
+(ert-deftest misc-libs-xml-print ()
+  (require 'xml)
+  (with-temp-buffer
+    (xml-print '((a ((k . "<\"&'>")) "x&y" (b nil) (c nil "z"))) " ")
+    (should (equal (buffer-string)
+                   " <a k=\"&lt;&quot;&amp;&apos;&gt;\">x&amp;y\n   <b/>\n   <c>z</c>\n </a>")))
+  (should (equal (should-error (xml-escape-string "ok\1") :type 'xml-invalid-character)
+                 '(xml-invalid-character 1 3)))
+  (with-temp-buffer
+    (insert "a<!-- one -->b<!---->c")
+    (xml-remove-comments (point-min) (point-max))
+    (should (equal (buffer-string) "abc")))
+  (let ((node '(n ((k . "v")) "s" (m nil) (m ((j . "1"))))))
+    (should (equal (xml-get-children node 'm) '((m nil) (m ((j . "1"))))))
+    (should (equal (xml-get-attribute node 'k) "v"))
+    (should (equal (xml-get-attribute node 'zz) ""))
+    (should-not (xml-get-attribute-or-nil node 'zz))))
+
 ;;; misc-libs-tests.el ends here
