@@ -135,6 +135,20 @@ ATTRIBUTE non-nil: TEXT is an attribute value, which words the error."
     (push text pieces)
     (apply #'concat (nreverse pieces))))
 
+(defun xml-substitute-special (string)
+  "STRING with its character references and references to the entities
+of `xml-entity-alist' replaced (an unknown entity becomes \"?\")."
+  (xml--substitute string))
+
+(defun xml-substitute-numeric-entities (string)
+  "STRING with its decimal character references (&#NN;) replaced; nil
+for nil."
+  (when string
+    (replace-regexp-in-string "&#\\([0-9]+\\);"
+                              (lambda (reference)
+                                (string (string-to-number (substring reference 2 -1))))
+                              string t t)))
+
 (defun xml--read-quoted ()
   "The quoted string at point (its quotes removed), moving past it."
   (let ((quote (char-after)))
