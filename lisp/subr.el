@@ -2773,6 +2773,7 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (put 'rx 'pcase-macroexpander #'rx--pcase-macroexpander)
 (autoload 'truncate-string-to-width "mule-util")
 (autoload 'format-spec "format-spec")
+(autoload 'read-multiple-choice "rmc")
 (autoload 'substitute-env-vars "env")
 (autoload 'substitute-env-in-file-name "env")
 (autoload 'with-environment-variables "env" nil nil 'macro)
@@ -3029,7 +3030,7 @@ for case-sensitively.")
              current-minor-mode-maps current-active-maps command-remapping
              global-set-key local-set-key global-unset-key local-unset-key
              define-prefix-command suppress-keymap event-convert-list
-             single-key-description key-description accessible-keymaps
+             single-key-description text-char-description key-description accessible-keymaps
              where-is-internal make-composed-keymap global-key-binding local-key-binding
              event-modifiers event-basic-type internal-event-symbol-parse-modifiers
              substitute-key-definition minor-mode-key-binding))

@@ -5,6 +5,8 @@
 (require 'env)
 (require 'format-spec)
 (require 'subr-x)
+(require 'cl-lib)
+(require 'rmc)
 
 ;;; format-spec's flag helpers
 
@@ -257,5 +259,43 @@
     (should (equal (xml-get-attribute node 'k) "v"))
     (should (equal (xml-get-attribute node 'zz) ""))
     (should-not (xml-get-attribute-or-nil node 'zz))))
+
+;;; read-multiple-choice
+
+(ert-deftest misc-libs-read-multiple-choice ()
+  (let ((events (list ?z ?N ?? ?n))
+        (prompts nil)
+        (reads 0))
+    (cl-letf (((symbol-function 'read-event)
+               (lambda () (setq reads (1+ reads)) (pop events)))
+              ((symbol-function 'ding) #'ignore)
+              ((symbol-function 'message)
+               (lambda (format &rest args)
+                 (when format (push (apply #'format format args) prompts)))))
+      (should (equal (read-multiple-choice "Go?" '((?y "yes") (?n "no" "never") (?x "fix")))
+                     '(?n "no" "never")))
+      (should (= reads 4))
+      ;; Newest first: after `?' the question is asked afresh.
+      (should (equal (reverse prompts)
+                     '("Go? ([Y]es, [N]o, fi[X], [?]): " ""
+                       "Invalid choice.  Go? ([Y]es, [N]o, fi[X], [?]): " ""
+                       "Invalid choice.  Go? ([Y]es, [N]o, fi[X], [?]): " ""
+                       "Go? ([Y]es, [N]o, fi[X], [?]): "))))))
+
+(ert-deftest misc-libs-read-multiple-choice-key-not-in-name ()
+  (let ((prompt nil))
+    (cl-letf (((symbol-function 'read-event) (lambda () ?b))
+              ((symbol-function 'message)
+               (lambda (format &rest args) (setq prompt (apply #'format format args)))))
+      (should (equal (read-multiple-choice "Q" '((?b "Bee") (?\s "a b") (?B "ok")))
+                     '(?b "Bee"))))
+    (should (equal prompt "Q ([b] Bee, a[ ]b, [B] ok, [?]): "))))
+
+(ert-deftest misc-libs-text-char-description ()
+  (should (equal (text-char-description ?\C-a) "^A"))
+  (should (equal (text-char-description 127) "^?"))
+  (should (equal (text-char-description ?q) "q"))
+  (should (equal (text-char-description ?\N{GREEK SMALL LETTER ALPHA}) "\N{GREEK SMALL LETTER ALPHA}"))
+  (should-error (text-char-description ?\M-a) :type 'wrong-type-argument))
 
 ;;; misc-libs-tests.el ends here
