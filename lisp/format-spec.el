@@ -8,23 +8,39 @@
   "\\([ 0<>^_-]*\\)\\([0-9]*\\)\\(?:\\.\\([0-9]+\\)\\)?\\([[:alpha:]]\\)"
   "What may follow a `%': flags, width, precision and the spec character.")
 
-(defun format-spec--fit (text flags width precision)
-  "TEXT cut to PRECISION columns, then padded or cut to WIDTH columns,
-then case-converted, as FLAGS (a string of flag characters) ask."
-  (let ((chop-left (string-search "<" flags)))
-    (when (and precision (> (string-width text) precision))
-      (setq text (format-spec--cut text precision chop-left)))
+(defconst format-spec--flag-keywords
+  '((?- . :pad-right) (?0 . :pad-zero) (?< . :chop-left) (?> . :chop-right)
+    (?^ . :upcase) (?_ . :downcase))
+  "Each flag character of a spec and the keyword naming it.")
+
+(defun format-spec--parse-flags (flags)
+  "The keywords of the flag characters in string FLAGS, in their order;
+characters that are not flags (such as space) are skipped."
+  (let ((keywords nil))
+    (mapc (lambda (char)
+            (let ((known (assq char format-spec--flag-keywords)))
+              (when known (push (cdr known) keywords))))
+          flags)
+    (nreverse keywords)))
+
+(defun format-spec--do-flags (text flags width truncate)
+  "TEXT cut to TRUNCATE columns, then padded or cut to WIDTH columns,
+then case-converted, as FLAGS (keywords from `format-spec--parse-flags')
+ask."
+  (let ((chop-left (memq :chop-left flags)))
+    (when (and truncate (> (string-width text) truncate))
+      (setq text (format-spec--cut text truncate chop-left)))
     (when width
       (let ((excess (- (string-width text) width)))
         (cond ((< excess 0)
-               (let ((pad (make-string (- excess) (if (string-search "0" flags) ?0 ?\s))))
-                 (setq text (if (string-search "-" flags) (concat text pad) (concat pad text)))))
+               (let ((pad (make-string (- excess) (if (memq :pad-zero flags) ?0 ?\s))))
+                 (setq text (if (memq :pad-right flags) (concat text pad) (concat pad text)))))
               ((and (> excess 0) chop-left)
                (setq text (format-spec--cut text width t)))
-              ((and (> excess 0) (string-search ">" flags))
+              ((and (> excess 0) (memq :chop-right flags))
                (setq text (format-spec--cut text width nil))))))
-    (cond ((string-search "^" flags) (upcase text))
-          ((string-search "_" flags) (downcase text))
+    (cond ((memq :upcase flags) (upcase text))
+          ((memq :downcase flags) (downcase text))
           (t text))))
 
 (defun format-spec--cut (text columns from-left)
@@ -40,9 +56,10 @@ properties of the text before it; then delete the spec the last match
 found after point, and the `%'."
   (let ((spec-end (match-end 0))
         (percent (1- (point)))
-        (text (format-spec--fit (format "%s" value) flags
-                                (and (> (length width) 0) (string-to-number width))
-                                (and precision (string-to-number precision)))))
+        (text (format-spec--do-flags (format "%s" value)
+                                     (format-spec--parse-flags flags)
+                                     (and (> (length width) 0) (string-to-number width))
+                                     (and precision (string-to-number precision)))))
     (insert-and-inherit text)
     (delete-region (point) (+ spec-end (length text)))
     (delete-region percent (1+ percent))))

@@ -193,8 +193,9 @@ The key becomes what `json-key-type' says."
       ('alist (cons (cons k value) object))
       ('plist (cons k (cons value object))))))
 
-(defun json--unreverse-plist (plist)
-  "The key and value pairs of PLIST in the reverse order."
+(defun json--plist-nreverse (plist)
+  "The key and value pairs of PLIST in the reverse order (a new list,
+though Emacs's of this name may reuse PLIST's conses)."
   (let ((r nil))
     (while plist
       (setq r (cons (car plist) (cons (cadr plist) r))
@@ -232,7 +233,7 @@ The key becomes what `json-key-type' says."
     (forward-char 1)
     (pcase json-object-type
       ('alist (nreverse object))
-      ('plist (json--unreverse-plist object))
+      ('plist (json--plist-nreverse object))
       (_ object))))
 
 (defun json-read-array ()

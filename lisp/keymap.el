@@ -915,6 +915,15 @@ bits below the modifiers'.  Meta TAB is C-M-i."
           ((stringp key) (copy-sequence key))
           (t (error "KEY must be an integer, cons, symbol, or string")))))
 
+(defun text-char-description (character)
+  "CHARACTER as text shows it: a control character as ^ and a letter
+\(\"^A\", \"^?\" for DEL), any other as itself."
+  (unless (characterp character)
+    (signal 'wrong-type-argument (list 'characterp character)))
+  (cond ((< character 32) (string ?^ (+ character 64)))
+        ((= character 127) "^?")
+        (t (string character))))
+
 (defun keymap--description-events (keys)
   "The events of KEYS (a string, vector or list); a string's character
 with the 8th bit is the meta character, as in a key."

@@ -47,7 +47,7 @@ encodings in CODING-SYSTEM, joined, fit in LENGTH bytes."
   (let ((chars (append (if end (reverse string) string) nil))
         (pieces nil) (used 0) (fits t))
     (while (and chars fits)
-      (let ((bytes (encode-coding-string (string (car chars)) coding-system)))
+      (let ((bytes (encode-coding-char (car chars) coding-system)))
         (if (> (+ used (length bytes)) length)
             (setq fits nil)
           (push bytes pieces)

@@ -1988,7 +1988,7 @@ Return FORM's value when run at once, else nil."
 (defconst subr--hidden-libraries
   '("callint" "case-table" "casefiddle" "cl-generic" "files" "fns" "font-lock" "hooks"
     "kbd" "keymap" "lread" "modes" "nadvice" "overlays" "process" "regexp-opt" "replace" "simple"
-    "subr-doc" "syntax" "textprops" "timer")
+    "subr-doc" "syntax" "textprops" "timer" "env")
   "marrow's libraries that Emacs preloads or writes in C: loading one
 on first use is invisible, as they are already there in Emacs.")
 
@@ -2687,7 +2687,7 @@ codes that read use the minibuffer, which reads standard input."
 (defvar timer-idle-list nil "Idle timers; batch Emacs is never idle.")
 (dolist (f '(timerp timer-create timer-set-time timer-set-function timer-activate cancel-timer
              cancel-function-timers run-at-time run-with-timer run-with-idle-timer
-             sit-for timer-event-handler))
+             sit-for timer-event-handler timer-next-integral-multiple-of-time input-pending-p))
   (autoload f "timer"))
 (autoload 'with-timeout "timer" nil nil 'macro)
 ;; Input events.  Batch has no keyboard: events come from
@@ -2891,6 +2891,10 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (put 'rx 'pcase-macroexpander #'rx--pcase-macroexpander)
 (autoload 'truncate-string-to-width "mule-util")
 (autoload 'format-spec "format-spec")
+(autoload 'read-multiple-choice "rmc")
+(autoload 'substitute-env-vars "env")
+(autoload 'substitute-env-in-file-name "env")
+(autoload 'with-environment-variables "env" nil nil 'macro)
 (autoload 'pp "pp")
 (autoload 'pp-to-string "pp")
 (autoload 'truncate-string-ellipsis "mule-util")
@@ -3246,7 +3250,7 @@ it read a byte order mark as utf-8-with-signature."
              current-minor-mode-maps current-active-maps command-remapping
              global-set-key local-set-key global-unset-key local-unset-key
              define-prefix-command suppress-keymap event-convert-list
-             single-key-description key-description accessible-keymaps
+             single-key-description text-char-description key-description accessible-keymaps
              where-is-internal make-composed-keymap global-key-binding local-key-binding
              event-modifiers event-basic-type internal-event-symbol-parse-modifiers
              substitute-key-definition minor-mode-key-binding))

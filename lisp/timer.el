@@ -12,6 +12,18 @@
 (defun timer--check (timer)
   (or (timerp timer) (signal 'wrong-type-argument (list 'timerp timer))))
 
+(defun timer-next-integral-multiple-of-time (time secs)
+  "The first time after TIME that is a whole multiple of SECS seconds
+since the epoch (SECS may have a fraction), computed exactly."
+  (unless (number-or-marker-p secs)
+    (signal 'wrong-type-argument (list 'number-or-marker-p secs)))
+  (let* ((now (time-convert time t))
+         (step (time-convert secs t))
+         ;; TIME + SECS as a count of SECS, cut toward zero.
+         (steps (truncate (+ (* (car now) (cdr step)) (* (car step) (cdr now)))
+                          (* (cdr now) (car step)))))
+    (time-convert (cons (* steps (car step)) (cdr step)) 'list)))
+
 (defun timer--create ()
   (vector t nil nil nil nil nil nil nil 0 nil))
 
@@ -166,9 +178,20 @@ In batch Emacs is never idle, so the timer waits on `timer-idle-list'."
   (and timer-list
        (max 0 (float-time (time-subtract (timer--time (car timer-list)) nil)))))
 
+(defun input-pending-p (&optional check-timers)
+  "Non-nil if input is waiting, which batch never has.  With
+CHECK-TIMERS, the timers whose time has come run first."
+  (when check-timers
+    (timer--run-due))
+  nil)
+
 (defun sit-for (seconds &optional nodisp _obsolete)
   "Wait SECONDS seconds, running timers; in batch, return t.
-A number NODISP is milliseconds more, the old calling convention."
+A number NODISP is milliseconds more, the old calling convention.
+When `noninteractive' is nil, the due timers run even for no wait,
+as Emacs's check for pending input runs them."
+  (unless noninteractive
+    (input-pending-p t))
   (sleep-for (if (numberp nodisp) (+ seconds (* 1e-3 nodisp)) seconds))
   t)
 

@@ -1781,6 +1781,32 @@ static void change_markers_done(mrt *rt, struct change_markers *cm, int64_t *pre
       detach_marker(rt, all[i]);
 }
 
+/* A change hook whose function exits nonlocally (error or throw) is set
+   to nil, as Emacs does, so that a broken hook does not make every later
+   edit fail.  The guard lives on the C stack of run_change_hook, which is
+   still live when its unwind entry runs. */
+struct change_hook_guard {
+  mval hook;
+  bool finished;
+};
+
+static void reset_unfinished_change_hook(mrt *rt, mval arg)
+{
+  struct change_hook_guard *guard = (struct change_hook_guard *)(uintptr_t)arg;
+  if (!guard->finished && !rt->killing)
+    set_internal(rt, guard->hook, Qnil, Qnil, SET_SET);
+}
+
+static void run_change_hook(mrt *rt, mval hook, int nargs, const mval *args)
+{
+  struct change_hook_guard guard = { hook, false };
+  size_t count = rt->specpdl_depth;
+  record_unwind(rt, reset_unfinished_change_hook, (mval)(uintptr_t)&guard);
+  run_hook_with_args(rt, hook, nargs, args);
+  guard.finished = true;
+  unbind_to(rt, count);
+}
+
 /* Emacs's prepare_to_modify_buffer, before the current buffer's text
    [BEG, END) changes: it must not be read-only; then, unless
    inhibit-modification-hooks, first-change-hook (if it was unmodified),
@@ -1811,7 +1837,7 @@ static int64_t buffer_change_begin_preserving(mrt *rt, int64_t beg, int64_t end,
     change_markers_make(rt, &cm, beg, end, preserve);
     mval args[2] = { make_fixnum(change_marker_at(rt, cm.start, beg)),
                      make_fixnum(change_marker_at(rt, cm.end, end)) };
-    run_hook_with_args(rt, Qbefore_change_functions, 2, args);
+    run_change_hook(rt, Qbefore_change_functions, 2, args);
   }
   overlays_run_hooks(rt, overlay_hooks, false, change_marker_at(rt, cm.start, beg),
                      change_marker_at(rt, cm.end, end), 0);
@@ -1832,7 +1858,7 @@ void buffer_change_end(mrt *rt, int64_t depth, int64_t beg, int64_t end, int64_t
   if (depth < 0)
     return;
   mval args[3] = { make_fixnum(beg), make_fixnum(end), make_fixnum(old_len) };
-  run_hook_with_args(rt, Qafter_change_functions, 3, args);
+  run_change_hook(rt, Qafter_change_functions, 3, args);
   mval overlay_hooks = state(rt)->overlay_hooks;
   state(rt)->overlay_hooks = Qnil;
   overlays_run_hooks(rt, overlay_hooks, true, beg, end, old_len);

@@ -5203,13 +5203,9 @@ static mval bq_list(mrt *rt, mval x, int depth)
     all_const &= constant_form(rt, f);
     items = Fcons(rt, f, items);
   }
-  mval tail;
-  if (NILP(p))
-    tail = Qnil;
-  else if (CONSP(p)) /* (a . ,b) reads as (a \, b) */
-    tail = bq_expand(rt, p, depth);
-  else
-    tail = self_evaluating(rt, p) ? p : list2(rt, Qquote, p);
+  /* A cons tail is (a . ,b), read as (a \, b); a vector tail may hold
+     unquotes of its own. */
+  mval tail = NILP(p) ? Qnil : bq_expand(rt, p, depth);
   if (all_const && constant_form(rt, tail))
     return list2(rt, Qquote, x);
   if (!NILP(items))

@@ -227,7 +227,8 @@ static mval Fgroup_gid(mrt *rt, int nargs, mval *args) { return make_int(rt, (in
 static mval Fgroup_real_gid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getgid()); }
 
 /* (setenv VARIABLE &optional VALUE SUBSTITUTE-ENV-VARS): VALUE nil
-   removes VARIABLE.  Setting TZ changes the local time zone, as
+   removes VARIABLE; with SUBSTITUTE-ENV-VARS, VALUE's $NAME references
+   are replaced first (lisp/env.el).  Setting TZ changes the local time zone, as
    Emacs's set-time-zone-rule does. */
 static mval Fsetenv(mrt *rt, int nargs, mval *args)
 {
@@ -236,6 +237,8 @@ static mval Fsetenv(mrt *rt, int nargs, mval *args)
   const char *name = (const char *)XSTRING(args[0])->data;
   if (strchr(name, '='))
     mrt_errorf(rt, "Environment variable name \u2018%s\u2019 contains \u2018=\u2019", name);
+  if (!NILP(args[1]) && !NILP(args[2]))
+    args[1] = call1(rt, intern(rt, "substitute-env-vars"), args[1]);
   mval parts[3] = {args[0], make_cstring(rt, "="), args[1]};
   mval entry = NILP(args[1]) ? args[0] : concat_strings(rt, 3, parts);
   mval sym = process_environment(rt), env = find_symbol_value(rt, sym);

@@ -100,8 +100,10 @@ static int list_components(mval t, mval parts[4])
   return n;
 }
 
-/* Shape of T, checked before any mpz exists; signals when invalid. */
-static enum tform time_form(mrt *rt, mval t)
+/* Shape of T, checked before any mpz exists; signals when invalid.
+   WARN_PAIR: whether a (TICKS . HZ) with a small HZ gets Emacs's
+   obsolescence warning (time-convert and float-time give none). */
+static enum tform time_form(mrt *rt, mval t, bool warn_pair)
 {
   if (NILP(t))
     return TF_NOW;
@@ -113,7 +115,8 @@ static enum tform time_form(mrt *rt, mval t)
     return TF_FLOAT;
   }
   if (CONSP(t) && INTEGERP(XCAR(t)) && INTEGERP(XCDR(t))) {
-    warn_obsolete_pair(rt, XCDR(t));
+    if (warn_pair)
+      warn_obsolete_pair(rt, XCDR(t));
     if (!positive_integer(XCDR(t)))
       invalid_time(rt);
     return TF_TICKS_HZ;
@@ -165,10 +168,11 @@ static void decode_clock(clockid_t clock, struct ltime *out)
 }
 
 /* Decodes T into OUT (mpz_init'ed here).  All signalling happens
-   before that, so the caller owns OUT only on return. */
-static void time_decode(mrt *rt, mval t, struct ltime *out)
+   before that, so the caller owns OUT only on return.  WARN_PAIR as
+   for time_form. */
+static void time_decode_as(mrt *rt, mval t, struct ltime *out, bool warn_pair)
 {
-  enum tform form = time_form(rt, t);
+  enum tform form = time_form(rt, t, warn_pair);
   mpz_init(out->ticks);
   mpz_init(out->hz);
   out->form = form;
@@ -179,6 +183,11 @@ static void time_decode(mrt *rt, mval t, struct ltime *out)
   case TF_TICKS_HZ: integer_to_mpz(XCAR(t), out->ticks); integer_to_mpz(XCDR(t), out->hz); break;
   case TF_LIST: decode_list(t, out); break;
   }
+}
+
+static void time_decode(mrt *rt, mval t, struct ltime *out)
+{
+  time_decode_as(rt, t, out, true);
 }
 
 /* ---- Results ---- */
@@ -256,7 +265,7 @@ static double float_time_of(mrt *rt, mval t)
   if (FLOATP(t))
     return XFLOAT(t);
   struct ltime lt;
-  time_decode(rt, t, &lt);
+  time_decode_as(rt, t, &lt, false);
   double d = fraction_to_double(lt.ticks, lt.hz);
   ltime_clear(&lt);
   return d;
@@ -403,7 +412,7 @@ static mval Ftime_convert(mrt *rt, int nargs, mval *args)
 {
   enum convert_to to = convert_target(rt, args[1]);
   struct ltime t;
-  time_decode(rt, args[0], &t);
+  time_decode_as(rt, args[0], &t, false);
   if (to == TO_INTEGER) {
     mpz_fdiv_q(t.ticks, t.ticks, t.hz);
     mval n = make_integer_mpz(rt, t.ticks);
