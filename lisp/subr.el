@@ -3036,6 +3036,15 @@ for case-sensitively.")
   (autoload f "help"))
 (dolist (f '(describe-buffer-bindings help--describe-vector help--describe-command))
   (autoload f "help"))
+;; The *Help* buffer's descriptions of functions and variables (lisp/help-fns.el).
+(dolist (f '(describe-function describe-variable describe-symbol))
+  (autoload f "help-fns" nil t))
+(dolist (f '(describe-function-1 help-split-fundoc help--docstring-quote
+             help-add-fundoc-usage help-buffer help-setup-xref
+             find-lisp-object-file-name help-fns-short-filename
+             documentation-property))
+  (autoload f "help-fns"))
+(autoload 'with-help-window "help-fns" nil nil 'macro)
 (defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert
   "Whether describing a range of characters with one binding looks for
 the characters another map binds: t, yes; `ignore-self-insert', unless

@@ -652,6 +652,10 @@ void eval_note_fset(mrt *rt, mval sym)
   mval old = XSYMBOL(rt, sym)->function;
   if (!NILP(old))
     note_undo(rt, sym, old);
+  /* As in Emacs: the autoload a definition replaces stays on the plist,
+     where describe-function finds that the function was autoloaded. */
+  if (is_autoload(old))
+    put_prop(rt, sym, Qautoload, XCDR(old));
 }
 
 void eval_note_provide(mrt *rt, mval features) { note_undo(rt, make_fixnum(0), features); }
@@ -1358,6 +1362,11 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
   }
   if (n->a) {
     eval_make_special(rt, variable_base(rt, n->k));
+    /* Emacs keeps a variable's documentation on its plist, where
+       describe-variable and documentation-property look. */
+    if (!NILP(n->fk))
+      SYMBOL_SET(rt->gc, n->sym, plist,
+                 plist_put(rt, n->sym->plist, Qvariable_documentation, n->fk));
     load_history_attach(rt, n->k);
   } else if (n->count) { /* a bare (defvar SYM) at top level */
     rt->eval->declared_specials = Fcons(rt, n->k, rt->eval->declared_specials);
@@ -2852,9 +2861,11 @@ static node *analyse_defvar(struct actx *A, mval form, bool is_const)
   n->k = keep(A, sym);
   n->sym = XSYMBOL(rt, sym);
   n->slot = is_const;
-  if (CONSP(XCDR(XCDR(form))))
+  if (CONSP(XCDR(XCDR(form)))) {
     n->a = analyse(A, XCAR(XCDR(XCDR(form))));
-  else
+    mval doc_tail = XCDR(XCDR(XCDR(form)));
+    n->fk = keep(A, CONSP(doc_tail) ? XCAR(doc_tail) : Qnil);
+  } else
     n->count = A->f->toplevel && A->f->nslots == 0;
   /* The rest of this analysis binds SYM dynamically, as the byte
      compiler does; (defvar x) alone is only a local declaration, and
