@@ -547,6 +547,20 @@ the current one) in the *Help* buffer, and return the text shown."
   "The kinds of definitions `describe-symbol' shows, each (NAME TEST
 DESCRIBE).")
 
+(defun help-fns--backend-text (backend symbol buffer)
+  "The help text BACKEND of `describe-symbol-backends' gives for SYMBOL,
+without its [back] button and final newlines; the *Help* buffer's
+history is left as it was."
+  (let ((history (with-current-buffer (help-buffer)
+                   (list help-xref-stack help-xref-stack-item))))
+    (save-window-excursion
+      (funcall (nth 2 backend) symbol buffer nil))
+    (with-current-buffer (help-buffer)
+      (prog1 (string-trim-right
+              (buffer-substring (point-min) (help-fns--text-end)) "\n+")
+        (setq help-xref-stack (car history)
+              help-xref-stack-item (cadr history))))))
+
 (defun describe-symbol (symbol &optional buffer _frame)
   "Show every definition of SYMBOL in the *Help* buffer: its function,
 its variable, and what else `describe-symbol-backends' knows."
@@ -555,11 +569,7 @@ its variable, and what else `describe-symbol-backends' knows."
   (let ((docs nil))
     (dolist (backend describe-symbol-backends)
       (when (funcall (nth 1 backend) symbol)
-        (push (cons (car backend)
-                    (save-window-excursion
-                      (funcall (nth 2 backend) symbol buffer nil)
-                      (with-current-buffer (help-buffer)
-                        (buffer-substring (point-min) (help-fns--text-end)))))
+        (push (cons (car backend) (help-fns--backend-text backend symbol buffer))
               docs)))
     (setq docs (nreverse docs))
     (if (null docs)
@@ -568,8 +578,10 @@ its variable, and what else `describe-symbol-backends' knows."
       (with-help-window (help-buffer)
         (insert (cdar docs))
         (dolist (doc (cdr docs))
-          (help-fns--ensure-empty-line)
-          (insert (make-string 75 ?=) "\n" (car doc) " " (cdr doc)))
+          (insert "\n\n" (make-string 79 ?-) "\n\n")
+          (unless (string-prefix-p (symbol-name symbol) (cdr doc))
+            (insert (format "%s is also a %s.\n\n" symbol (car doc))))
+          (insert (cdr doc)))
         1))))
 
 (defun help-fns--text-end ()
@@ -579,6 +591,61 @@ its variable, and what else `describe-symbol-backends' knows."
     (if (and help-xref-stack (search-backward "\n\n[back]" nil t))
         (1+ (point))
       (point-max))))
+
+;;; Keymaps
+
+(defun help-fns-find-keymap-name (keymap)
+  "The variable whose value is KEYMAP, followed through aliases, or nil."
+  (when (keymapp keymap)
+    (let ((name (catch 'found
+                  (mapatoms (lambda (s)
+                              (and (not (eq s 'keymap)) (boundp s)
+                                   (eq (symbol-value s) keymap)
+                                   (throw 'found s))))
+                  nil)))
+      (and name (indirect-variable name)))))
+
+(defun help-fns--keymap-variable (keymap)
+  "A fresh interned variable holding KEYMAP, for a keymap no variable holds."
+  (let ((n 0) name)
+    (while (progn (setq name (format "KEYMAP OBJECT (no variable) %d" n))
+                  (intern-soft name))
+      (setq n (1+ n)))
+    (let ((sym (intern name)))
+      (set sym keymap)
+      sym)))
+
+(defun describe-keymap (keymap)
+  "Show the bindings of KEYMAP, a keymap or a variable holding one, in
+the *Help* buffer, after the variable's file and documentation."
+  (interactive (list (intern (completing-read "Keymap: " obarray
+                                              (lambda (m) (and (boundp m) (keymapp (symbol-value m))))
+                                              t))))
+  (let ((anonymous nil))
+    (unless (and (symbolp keymap) (boundp keymap) (keymapp (symbol-value keymap)))
+      (cond ((keymapp keymap)
+             (setq keymap (help-fns--keymap-variable keymap) anonymous t))
+            ((symbolp keymap) (error "Not a keymap variable: %S" keymap))
+            (t (error "Not a keymap"))))
+    (setq keymap (indirect-variable keymap))
+    (help-setup-xref (list #'describe-keymap keymap) nil)
+    (unwind-protect
+        (let ((doc (documentation-property keymap 'variable-documentation))
+              (file (find-lisp-object-file-name keymap 'defvar)))
+          (with-help-window (help-buffer)
+            (unless anonymous
+              (insert (format-message "%S is a keymap variable" keymap)
+                      (if file
+                          (format-message " defined in `%s'.\n\n"
+                                          (if (eq file 'C-source) "C source code"
+                                            (help-fns-short-filename file)))
+                        ".\n\n")))
+            (when (and doc (not (equal doc "")))
+              (insert "Documentation:\n" doc "\n\n"))
+            (insert (substitute-command-keys (format "\\{%s}" keymap)))))
+      (when anonymous
+        (makunbound keymap)
+        (unintern keymap obarray)))))
 
 (provide 'help-fns)
 

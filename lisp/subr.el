@@ -1467,6 +1467,10 @@ one its autoload names."
           (make-obsolete-variable ,obsolete-name ,current-name ,when)))
 
 (defalias 'int-to-string #'number-to-string)
+;; Emacs's aliases, which describe-function shows as such.
+(defalias 'search-forward-regexp #'re-search-forward)
+(defalias 'search-backward-regexp #'re-search-backward)
+(defalias 'chmod #'set-file-modes)
 
 (defmacro bound-and-true-p (var)
   "The value of VAR when it is bound, else nil."
@@ -2327,8 +2331,13 @@ a value; DOC is its documentation.  Returns SYMBOL."
   (when doc (put face 'face-documentation doc))
   face)
 
-(defmacro defcustom (symbol standard &optional doc &rest _)
-  `(defvar ,symbol ,standard ,doc))
+(defmacro defcustom (symbol standard &optional doc &rest args)
+  "Define SYMBOL as a user option; its :type is kept as Emacs keeps it."
+  (let ((type (plist-get args :type)))
+    (if type
+        `(prog1 (defvar ,symbol ,standard ,doc)
+           (put ',symbol 'custom-type ,type))
+      `(defvar ,symbol ,standard ,doc))))
 
 (defmacro defvar-local (symbol value &optional doc)
   "Define SYMBOL as a variable that is buffer-local whenever it is set."
@@ -3037,12 +3046,12 @@ for case-sensitively.")
 (dolist (f '(describe-buffer-bindings help--describe-vector help--describe-command))
   (autoload f "help"))
 ;; The *Help* buffer's descriptions of functions and variables (lisp/help-fns.el).
-(dolist (f '(describe-function describe-variable describe-symbol))
+(dolist (f '(describe-function describe-variable describe-symbol describe-keymap))
   (autoload f "help-fns" nil t))
 (dolist (f '(describe-function-1 help-split-fundoc help--docstring-quote
              help-add-fundoc-usage help-buffer help-setup-xref
              find-lisp-object-file-name help-fns-short-filename
-             documentation-property))
+             documentation-property help-fns-find-keymap-name))
   (autoload f "help-fns"))
 (autoload 'with-help-window "help-fns" nil nil 'macro)
 (defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert
@@ -3102,6 +3111,31 @@ the binding is `self-insert-command'; nil, no.")
     (aset table ?\C-h 'help-command)
     (list 'keymap table))
   "The global keymap, where bindings no other active map has are found.")
+;; The variables naming font-lock's faces, preloaded with font-lock in
+;; Emacs; code outside font-lock mode passes them around.
+(defvar font-lock-comment-face 'font-lock-comment-face
+  "The name of the face for comments.")
+(defvar font-lock-comment-delimiter-face 'font-lock-comment-delimiter-face
+  "The name of the face for the characters that start and end comments.")
+(defvar font-lock-string-face 'font-lock-string-face
+  "The name of the face for strings.")
+(defvar font-lock-doc-face 'font-lock-doc-face
+  "The name of the face for documentation strings.")
+(defvar font-lock-keyword-face 'font-lock-keyword-face
+  "The name of the face for keywords.")
+(defvar font-lock-builtin-face 'font-lock-builtin-face
+  "The name of the face for builtins.")
+(defvar font-lock-function-name-face 'font-lock-function-name-face
+  "The name of the face for the names of functions being defined.")
+(defvar font-lock-variable-name-face 'font-lock-variable-name-face
+  "The name of the face for the names of variables being defined.")
+(defvar font-lock-type-face 'font-lock-type-face
+  "The name of the face for type and class names.")
+(defvar font-lock-constant-face 'font-lock-constant-face
+  "The name of the face for constant and label names.")
+(defvar font-lock-warning-face 'font-lock-warning-face
+  "The name of the face for things that deserve attention.")
+
 ;; font-lock's text-property helpers (lisp/font-lock.el): preloaded in Emacs.
 (dolist (f '(font-lock-prepend-text-property font-lock-append-text-property
              font-lock-fillin-text-property font-lock--remove-face-from-text-property))

@@ -5521,8 +5521,6 @@ static const struct { const char *name, *spec; } primitive_commands[] = {
   { "rename-file", "fRename file: \nGRename %s to file: \np" },
   { "modify-syntax-entry", "cSet syntax for character: \nsSet syntax for %s to: " },
   { "re-search-forward", "sRE search: " }, { "re-search-backward", "sRE search backward: " },
-  { "search-forward-regexp", "sRE search: " },
-  { "search-backward-regexp", "sRE search backward: " },
   { "search-forward", "MSearch: " }, { "search-backward", "MSearch backward: " },
   { "replace-buffer-contents", "bSource buffer: " },
   { "signal-process", "sProcess (name or number): \nnSignal code: " },
