@@ -187,14 +187,15 @@ has one or ARGLIST is t."
 (defun find-lisp-object-file-name (object type)
   "The file that defines OBJECT as TYPE (`defun', `defvar', `defface' or
 another kind), `C-source' for a primitive or a variable of C, or nil."
-  (let ((def (and (symbolp object) (eq type 'defun) (fboundp object)
+  (let ((def (and (symbolp object) (not (memq type '(defvar defface)))
                   (symbol-function object))))
     (cond
-     ((and (memq type '(defun nil)) (symbolp object)
+     ((and (or (memq type '(defun nil)) (subrp type)) (symbolp object)
            (assq object help-fns--emacs-lisp-primitives))
       (expand-file-name (cdr (assq object help-fns--emacs-lisp-primitives))
                         help-fns--library-directory))
-     ((or (subrp def) (subrp object)) 'C-source)
+     ;; As in Emacs, a primitive's file is known from its object.
+     ((or (subrp type) (subrp object)) 'C-source)
      ((autoloadp def)
       (locate-file (nth 1 def) load-path '(".el" "")))
      ((not (symbolp object)) nil)
@@ -204,7 +205,7 @@ another kind), `C-source' for a primitive or a variable of C, or nil."
         (cond (file (help-fns--source-name file))
               ((and (eq type 'defvar) (help-fns--builtin-variable-p object))
                'C-source))))
-     (t (let ((file (symbol-file object type)))
+     (t (let ((file (symbol-file object (if (symbolp type) type 'defun))))
           (and file (help-fns--source-name file)))))))
 
 (defun help-fns--builtin-variable-p (variable)
@@ -249,7 +250,15 @@ word allows."
 
 (defun help-fns--princ-filled (text)
   "Print TEXT filled at `fill-column' together with what its line of
-`standard-output' already holds."
+`standard-output' already holds, when that is the *Help* buffer: as in
+Emacs, text printed elsewhere is not filled."
+  (if (not (equal standard-output (get-buffer (help-buffer))))
+      (princ text)
+    (help-fns--princ-filled-1 text)))
+
+(defun help-fns--princ-filled-1 (text)
+  "Print TEXT filled together with what its line of `standard-output'
+already holds."
   (let* ((prefix (help-fns--output-line-prefix))
          (filled (help-fns--fill-line (concat prefix text) fill-column))
          (keep (length prefix)))
@@ -331,7 +340,7 @@ defined."
                   (indirect-function function)
                 function))
          (file (and (symbolp function)
-                    (find-lisp-object-file-name function 'defun)))
+                    (find-lisp-object-file-name function (if aliased 'defun def))))
          (text (help-fns--function-kind function def aliased file)))
     (if (and aliased (not (fboundp aliased)))
         (help-fns--princ-filled (concat text ",\nwhich is not defined."))

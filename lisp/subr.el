@@ -1469,7 +1469,7 @@ one its autoload names."
 (defalias 'int-to-string #'number-to-string)
 ;; Emacs's aliases, which describe-function shows as such.
 (defalias 'search-forward-regexp #'re-search-forward)
-(defalias 'search-backward-regexp #'re-search-backward)
+(defalias 'search-backward-regexp (symbol-function 're-search-backward))
 (defalias 'chmod #'set-file-modes)
 
 (defmacro bound-and-true-p (var)
