@@ -466,13 +466,8 @@ properties' values compared with `equal' (Emacs 28's
 (when that is not the default one) and on to the caller, instead of
 making the result a failure.  Its value when the run starts counts.")
 
-(defun ert--error-result (condition debug)
-  "The result of a test that signalled CONDITION, unless DEBUG sends the
-signal on."
-  (when debug
-    (when (and (boundp 'debugger) (functionp debugger) (not (eq debugger 'debug)))
-      (funcall debugger 'error condition))
-    (signal (car condition) (cdr condition)))
+(defun ert--error-result (condition)
+  "The result of a test that signalled CONDITION."
   (funcall (if (eq (car condition) 'quit) #'make-ert-test-quit #'make-ert-test-failed)
            :condition condition :backtrace nil :infos ert--failure-infos))
 
@@ -483,12 +478,12 @@ signal on."
   "The test the test runner started, around any that it runs in turn."
   (car (last ert--running-tests)))
 
-(defun ert--condition-result (condition debug)
+(defun ert--condition-result (condition)
   "The result of a test that signalled CONDITION: skipped for `ert-skip',
 else as `ert--error-result' has it."
   (if (eq (car condition) 'ert-test-skipped)
       (make-ert-test-skipped :condition condition :backtrace nil :infos ert--failure-infos)
-    (ert--error-result condition debug)))
+    (ert--error-result condition)))
 
 (defun ert--test-frames (frames body)
   "FRAMES (as `backtrace-frames' gives them, innermost first) down to
@@ -510,12 +505,20 @@ error with the frames active where it was signalled."
     ;; ERT counts one so that the next error may enter it again.
     (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
     (setq ert--failure-infos ert--infos)
-    (let ((result (ert--condition-result condition nil)))
+    (let ((result (ert--condition-result condition)))
       (when (ert-test-result-with-condition-p result)
         (setf (ert-test-result-with-condition-backtrace result)
               (ert--test-frames (cdr (backtrace-frames 'ert--debugger))
                                 (ert-test-body (car ert--running-tests)))))
       (throw 'ert--debugger-exit result))))
+
+(defun ert--passing-debugger (next)
+  "A debugger for a test run with `ert-debug-on-error': it enters NEXT,
+the debugger around the run, leaving batch Emacs ready to enter a
+debugger again, as ERT's own debugger does."
+  (lambda (&rest args)
+    (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
+    (apply next args)))
 
 (defun ert--run-body (test debug log)
   "Run TEST's body, logging its assertions in LOG; its result.  Unless
@@ -523,16 +526,17 @@ DEBUG, an error leaving the body enters `ert--debugger' (its handler
 names `debug'), which sees the frames it was signalled in."
   (let ((ert--should-log log)
         (ert--running-tests (cons test ert--running-tests))
-        (debugger (if debug debugger #'ert--debugger))
+        (debugger (if debug (ert--passing-debugger debugger) #'ert--debugger))
         (debug-ignored-errors nil))
     (setq ert--failure-infos nil)
     (catch 'ert--debugger-exit
       (let ((run (lambda () (catch 'ert--pass (funcall (ert-test-body test))) (make-ert-test-passed))))
         (if debug
-            (condition-case err (funcall run)
-              (t (ert--condition-result err debug)))
+            ;; As in Emacs, the error goes on: to a handler around
+            ;; `ert-run-test' if there is one, else to `debugger'.
+            (funcall run)
           (condition-case err (funcall run)
-            ((debug t) (ert--condition-result err nil))))))))
+            ((debug t) (ert--condition-result err))))))))
 
 (defun ert--trim-message-log ()
   "Keep the last `message-log-max' lines of *Messages*, as logging does."

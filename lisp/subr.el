@@ -3043,7 +3043,7 @@ for case-sensitively.")
 ;; Key bindings in documentation text (lisp/help.el).
 (dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified))
   (autoload f "help"))
-(dolist (f '(describe-buffer-bindings help--describe-vector help--describe-command))
+(dolist (f '(describe-buffer-bindings describe-map-tree help--describe-vector help--describe-command))
   (autoload f "help"))
 ;; The *Help* buffer's descriptions of functions and variables (lisp/help-fns.el).
 (dolist (f '(describe-function describe-variable describe-symbol describe-keymap))
@@ -3054,6 +3054,9 @@ for case-sensitively.")
              documentation-property help-fns-find-keymap-name))
   (autoload f "help-fns"))
 (autoload 'with-help-window "help-fns" nil nil 'macro)
+;; Searching by text properties (lisp/text-property-search.el).
+(autoload 'text-property-search-forward "text-property-search" nil t)
+(autoload 'text-property-search-backward "text-property-search" nil t)
 (defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert
   "Whether describing a range of characters with one binding looks for
 the characters another map binds: t, yes; `ignore-self-insert', unless
