@@ -327,10 +327,19 @@ the file that defines it."
           (t ""))))
 
 (defun help-fns--aliased (function)
-  "The symbol FUNCTION is an alias for, or nil."
+  "The symbol FUNCTION is an alias for, at the end of a chain of
+aliases, or nil.  As in Emacs, a symbol holding a primitive of another
+name is an alias for that name."
   (and (symbolp function)
        (let ((def (symbol-function function)))
-         (and def (symbolp def) def))))
+         (cond ((and def (symbolp def))
+                (let ((target function) (hops 0))
+                  (while (and (fboundp target) (symbolp (symbol-function target))
+                              (< hops 100))
+                    (setq target (symbol-function target) hops (1+ hops)))
+                  target))
+               ((and (subrp def) (not (string= (subr-name def) (symbol-name function))))
+                (intern (subr-name def)))))))
 
 (defun help-fns-function-description-header (function)
   "Print a line saying what kind of function FUNCTION is and where it is

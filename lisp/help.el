@@ -248,8 +248,8 @@ none, unless ALWAYS-TITLE.  TITLE heads the table."
         (insert "\n"))
       (buffer-string))))
 
-(defun describe-map-tree (startmap &optional partial shadow prefix title no-menu
-                                   _transl always-title mention-shadow)
+(defun describe-map-tree (startmap partial shadow prefix title no-menu
+                                  _transl always-title mention-shadow)
   "Insert the table of STARTMAP's bindings and those of the keymaps
 under it: only keys under PREFIX when given; none SHADOW (a list of
 keymaps) hides, unless MENTION-SHADOW, which shows them saying so;

@@ -1468,7 +1468,7 @@ one its autoload names."
 
 (defalias 'int-to-string #'number-to-string)
 ;; Emacs's aliases, which describe-function shows as such.
-(defalias 'search-forward-regexp #'re-search-forward)
+(defalias 'search-forward-regexp (symbol-function 're-search-forward))
 (defalias 'search-backward-regexp (symbol-function 're-search-backward))
 (defalias 'chmod #'set-file-modes)
 
@@ -3054,9 +3054,6 @@ for case-sensitively.")
              documentation-property help-fns-find-keymap-name))
   (autoload f "help-fns"))
 (autoload 'with-help-window "help-fns" nil nil 'macro)
-;; Searching by text properties (lisp/text-property-search.el).
-(autoload 'text-property-search-forward "text-property-search" nil t)
-(autoload 'text-property-search-backward "text-property-search" nil t)
 (defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert
   "Whether describing a range of characters with one binding looks for
 the characters another map binds: t, yes; `ignore-self-insert', unless

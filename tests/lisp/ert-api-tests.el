@@ -270,3 +270,24 @@
                  `(array-elt 1 (different-atoms
                                 (#x3fffff "#x3fffff" ,(string-to-multibyte "?\377"))
                                 (255 "#xff" ,(string ?? 255)))))))
+
+(ert-deftest ert-api-debug-on-error-goes-on ()
+  ;; With `ert-debug-on-error', a handler around `ert-run-test' sees
+  ;; the test's own condition, failure or error.  (Outside `should',
+  ;; whose own watching of signals would see them first.)
+  (let ((error-seen (condition-case c
+                        (let ((ert-debug-on-error t))
+                          (ert-run-test (make-ert-test :body (lambda () (error "Inner")))))
+                      (error c)))
+        (failure-seen (condition-case c
+                          (let ((ert-debug-on-error t))
+                            (ert-run-test (make-ert-test :body (lambda () (ert-fail "why")))))
+                        (error c))))
+    (should (equal error-seen '(error "Inner")))
+    (should (equal failure-seen '(ert-test-failed "why"))))
+  ;; With no handler, the debugger around the run gets it.
+  (should (eq (catch 'seen
+                (let ((debugger (lambda (&rest _) (throw 'seen 'debugger)))
+                      (ert-debug-on-error t))
+                  (ert-run-test (make-ert-test :body (lambda () (ert-fail "x"))))))
+              'debugger)))

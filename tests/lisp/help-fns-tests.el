@@ -151,3 +151,54 @@ Run it.
   (should (string-match-p "subr\\.el\\'" (find-lisp-object-file-name 'when 'defun))))
 
 ;;; help-fns-tests.el ends here
+
+;;; Tables of keymaps
+
+(defun help-fns-tests--map-tree (map &rest args)
+  "What `describe-map-tree' inserts for MAP with ARGS, without properties."
+  (with-temp-buffer
+    (apply #'describe-map-tree map args)
+    (buffer-substring-no-properties (point-min) (point-max))))
+
+(ert-deftest help-fns-tests-map-tree ()
+  (let ((map '(keymap (1 . forward-char) (2 . undefined)
+                      (menu-bar keymap (item menu-item "Item" forward-char)))))
+    (should (equal (help-fns-tests--map-tree map t nil nil nil t nil nil nil)
+                   "key             binding\n---             -------\n\nC-a\t\tforward-char\n\n"))
+    (should (equal (help-fns-tests--map-tree map nil nil nil nil t nil nil nil)
+                   "key             binding\n---             -------\n\nC-a\t\tforward-char\nC-b\t\tundefined\n\n"))
+    (should (equal (help-fns-tests--map-tree map t nil nil nil nil nil nil nil)
+                   "key             binding\n---             -------\n\nC-a\t\tforward-char\n<menu-bar>\tPrefix Command\n\n<menu-bar> <item>\t\tforward-char\n\n"))
+    (should (equal (help-fns-tests--map-tree map t nil nil "Mine" t nil nil nil)
+                   "Mine:\nkey             binding\n---             -------\n\nC-a\t\tforward-char\n\n")))
+  (let ((map '(keymap (1 . forward-char) (2 . backward-char)))
+        (shadow '((keymap (1 . end-of-line)))))
+    (should (equal (help-fns-tests--map-tree map t shadow nil nil t nil nil t)
+                   "key             binding\n---             -------\n\nC-a\t\tforward-char\n  (this binding is currently shadowed)\nC-b\t\tbackward-char\n\n"))
+    (should (equal (help-fns-tests--map-tree map t shadow nil nil t nil nil nil)
+                   "key             binding\n---             -------\n\nC-b\t\tbackward-char\n\n"))))
+
+;;; What help relies on elsewhere
+
+(defvar help-fns-tests--documented 1 "Documented here.")
+(defconst help-fns-tests--constant 2 "A documented constant.")
+
+(ert-deftest help-fns-tests-defvar-documentation ()
+  (should (equal (get 'help-fns-tests--documented 'variable-documentation) "Documented here."))
+  (should (equal (get 'help-fns-tests--constant 'variable-documentation)
+                 "A documented constant."))
+  (should (equal (documentation-property 'help-fns-tests--documented 'variable-documentation)
+                 "Documented here.")))
+
+(ert-deftest help-fns-tests-autoload-property ()
+  (let ((f (make-symbol "help-fns-tests--loaded")))
+    (autoload f "help-fns-tests-file" "Doc." t)
+    (fset f (lambda () 1))
+    (should (equal (get f 'autoload) '("help-fns-tests-file" "Doc." t nil)))))
+
+(ert-deftest help-fns-tests-emacs-aliases ()
+  (should (eq (symbol-function 'search-forward-regexp) (symbol-function 're-search-forward)))
+  (should (eq (symbol-function 'chmod) 'set-file-modes))
+  (should (string-match-p "\\`an alias for .re-search-backward. in .+subr\\.el"
+                          (help-fns-tests--first-line 'search-backward-regexp)))
+  (should (commandp 'search-forward-regexp)))
