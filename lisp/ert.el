@@ -110,6 +110,35 @@ KEY being :expected-result or :tags, whose VALUEs are evaluated."
   (setq ert--test-names (delq symbol ert--test-names))
   symbol)
 
+(defun ert-describe-test (test-or-test-name)
+  "Show the documentation of TEST-OR-TEST-NAME, a test or its name, in
+the *Help* buffer, and return the text shown."
+  (interactive (list (callint--read-symbol "Describe test: ")))
+  (let* ((name (if (ert-test-p test-or-test-name)
+                   (ert-test-name test-or-test-name)
+                 test-or-test-name))
+         (test (if (ert-test-p test-or-test-name)
+                   test-or-test-name
+                 (ert-get-test test-or-test-name)))
+         (file (and name (symbol-file name 'ert--test))))
+    (help-setup-xref (list #'ert-describe-test test-or-test-name) nil)
+    (save-excursion
+      (with-help-window (help-buffer)
+        (insert (help-fns--fill-line
+                 (concat (if name (format "%S" name) "<anonymous test>") " is a test"
+                         (and file (format-message " defined in `%s'"
+                                                   (file-name-nondirectory file)))
+                         ".")
+                 fill-column)
+                "\n\n")
+        (unless (and name (ert-test-boundp name) (eq (ert-get-test name) test))
+          (insert "Note: This test has been redefined or deleted, this documentation
+refers to an old definition.\n\n"))
+        (insert (substitute-command-keys
+                 (or (ert-test-documentation test) "It is not documented."))
+                "\n")
+        (buffer-string)))))
+
 (defun ert-delete-test (test-name)
   "Make TEST-NAME name no test; return it."
   (interactive (list (callint--read-symbol "Delete test: ")))
@@ -538,7 +567,7 @@ names `debug'), which sees the frames it was signalled in."
           (condition-case err (funcall run)
             ((debug t) (ert--condition-result err))))))))
 
-(defun ert--trim-message-log ()
+(defun ert--force-message-log-buffer-truncation ()
   "Keep the last `message-log-max' lines of *Messages*, as logging does."
   (when (natnump message-log-max)
     (with-current-buffer (messages-buffer)
@@ -563,7 +592,7 @@ aborted result, and the throw goes on."
             (with-current-buffer (messages-buffer)
               (buffer-substring logged-from (point-max))))
       (set-marker logged-from nil)
-      (ert--trim-message-log)
+      (ert--force-message-log-buffer-truncation)
       (setf (ert-test-result-should-forms result) (reverse (cdr log)))
       (setf (ert-test-result-duration result) (- (float-time) start))
       (setf (ert-test-most-recent-result test) result))))

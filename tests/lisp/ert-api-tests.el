@@ -291,3 +291,30 @@
                       (ert-debug-on-error t))
                   (ert-run-test (make-ert-test :body (lambda () (ert-fail "x"))))))
               'debugger)))
+
+(ert-deftest ert-api-describe-test ()
+  "Documented for `ert-describe-test'."
+  (let ((text-quoting-style 'curve))
+    (ert-describe-test 'ert-api-describe-test))
+  (with-current-buffer "*Help*"
+    (should (string-match-p
+             "\\`ert-api-describe-test is a test defined in ‘ert-api-tests.elc?’\\.\n\nDocumented for ‘ert-describe-test’\\.\n"
+             (buffer-string))))
+  (let ((old (make-ert-test :name 'ert-api--gone :body #'ignore)))
+    (ert-describe-test old)
+    (with-current-buffer "*Help*"
+      (should (string-match-p
+               "\\`ert-api--gone is a test\\.\n\nNote: This test has been redefined or deleted, this documentation\nrefers to an old definition\\.\n\nIt is not documented\\.\n"
+               (buffer-string))))))
+
+(ert-deftest ert-api-message-log-truncation ()
+  (with-current-buffer (messages-buffer)
+    (let ((inhibit-read-only t))
+      (erase-buffer)
+      (insert "one\ntwo\nthree\n")
+      (let ((message-log-max 2))
+        (ert--force-message-log-buffer-truncation))
+      (should (equal (buffer-string) "two\nthree\n"))
+      (let ((message-log-max t))
+        (ert--force-message-log-buffer-truncation))
+      (should (equal (buffer-string) "two\nthree\n")))))
