@@ -234,11 +234,22 @@ used there."
   "The value dispatched on at WHERE: an argument's index or (&context . EXPR)."
   (if (integerp where) (nth where args) (eval (cdr where) t)))
 
+(defun cl-generic--method-target (name)
+  "The generic function a method of NAME goes to: as in Emacs, an alias
+that is no generic function itself stands for what it names."
+  (let ((hops 0))
+    (while (and (not (get name 'cl-generic--generic)) (fboundp name)
+                (symbolp (symbol-function name)) (symbol-function name)
+                (< hops 100))
+      (setq name (symbol-function name) hops (1+ hops))))
+  name)
+
 (defun cl-generic--add-method (name qualifiers specializers uses-cnm function)
   ;; Checked when the method is added, as in Emacs, so that a class
   ;; defined earlier in the same form is known.
   (dolist (spec specializers)
     (cl-generic--check-specializer (if (cl-generic--context-p spec) (cdr spec) spec)))
+  (setq name (cl-generic--method-target name))
   (let* ((g (cl-generic--ensure name))
          (old (cl-find-if (lambda (m)
                             (and (equal (cl--generic-method-specializers m) specializers)
