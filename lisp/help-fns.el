@@ -81,9 +81,13 @@ there is something to go back to."
                         'help-args (list (current-buffer))))
     (insert "\n")))
 
+(defvar help-fns--collecting nil
+  "Non-nil while `describe-symbol' collects the text of its parts, which
+it shows only once, together.")
+
 (defun help--show-buffer (buffer)
   "Show BUFFER in a window, saying how to leave it when the window is new."
-  (unless (get-buffer-window buffer)
+  (unless (or help-fns--collecting (get-buffer-window buffer))
     (display-buffer buffer)
     (message "Type C-x 1 to delete the help window, C-M-v to scroll help.")))
 
@@ -571,7 +575,7 @@ without its [back] button and final newlines; the *Help* buffer's
 history is left as it was."
   (let ((history (with-current-buffer (help-buffer)
                    (list help-xref-stack help-xref-stack-item))))
-    (save-window-excursion
+    (let ((help-fns--collecting t))
       (funcall (nth 2 backend) symbol buffer nil))
     (with-current-buffer (help-buffer)
       (prog1 (string-trim-right

@@ -3112,30 +3112,18 @@ the binding is `self-insert-command'; nil, no.")
     (list 'keymap table))
   "The global keymap, where bindings no other active map has are found.")
 ;; The variables naming font-lock's faces, preloaded with font-lock in
-;; Emacs; code outside font-lock mode passes them around.
-(defvar font-lock-comment-face 'font-lock-comment-face
-  "The name of the face for comments.")
-(defvar font-lock-comment-delimiter-face 'font-lock-comment-delimiter-face
-  "The name of the face for the characters that start and end comments.")
-(defvar font-lock-string-face 'font-lock-string-face
-  "The name of the face for strings.")
-(defvar font-lock-doc-face 'font-lock-doc-face
-  "The name of the face for documentation strings.")
-(defvar font-lock-keyword-face 'font-lock-keyword-face
-  "The name of the face for keywords.")
-(defvar font-lock-builtin-face 'font-lock-builtin-face
-  "The name of the face for builtins.")
-(defvar font-lock-function-name-face 'font-lock-function-name-face
-  "The name of the face for the names of functions being defined.")
-(defvar font-lock-variable-name-face 'font-lock-variable-name-face
-  "The name of the face for the names of variables being defined.")
-(defvar font-lock-type-face 'font-lock-type-face
-  "The name of the face for type and class names.")
-(defvar font-lock-constant-face 'font-lock-constant-face
-  "The name of the face for constant and label names.")
-(defvar font-lock-warning-face 'font-lock-warning-face
-  "The name of the face for things that deserve attention.")
-
+;; Emacs; code outside font-lock mode passes them around.  Each holds
+;; its own name.
+(dolist (face '((comment "comments")
+                (comment-delimiter "the characters that start and end comments")
+                (string "strings") (doc "documentation strings") (keyword "keywords")
+                (builtin "builtins")
+                (function-name "the names of functions being defined")
+                (variable-name "the names of variables being defined")
+                (type "type and class names") (constant "constant and label names")
+                (warning "things that deserve attention")))
+  (let ((name (intern (format "font-lock-%s-face" (car face)))))
+    (eval `(defvar ,name ',name ,(format "The name of the face for %s." (nth 1 face))) t)))
 ;; font-lock's text-property helpers (lisp/font-lock.el): preloaded in Emacs.
 (dolist (f '(font-lock-prepend-text-property font-lock-append-text-property
              font-lock-fillin-text-property font-lock--remove-face-from-text-property))
