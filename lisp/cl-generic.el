@@ -236,13 +236,17 @@ used there."
 
 (defun cl-generic--method-target (name)
   "The generic function a method of NAME goes to: as in Emacs, an alias
-that is no generic function itself stands for what it names."
-  (let ((hops 0))
-    (while (and (not (get name 'cl-generic--generic)) (fboundp name)
-                (symbolp (symbol-function name)) (symbol-function name)
+that is no generic function itself stands for what it names, when that
+is a generic function or nothing yet.  (An alias for another function
+stays NAME, which the error then names, as in Emacs.)"
+  (let ((target name) (hops 0))
+    (while (and (not (get target 'cl-generic--generic)) (fboundp target)
+                (symbolp (symbol-function target)) (symbol-function target)
                 (< hops 100))
-      (setq name (symbol-function name) hops (1+ hops))))
-  name)
+      (setq target (symbol-function target) hops (1+ hops)))
+    (if (or (get target 'cl-generic--generic) (not (fboundp target)))
+        target
+      name)))
 
 (defun cl-generic--add-method (name qualifiers specializers uses-cnm function)
   ;; Checked when the method is added, as in Emacs, so that a class
