@@ -273,11 +273,26 @@ used there."
   "The value dispatched on at WHERE: an argument's index or (&context . EXPR)."
   (if (integerp where) (nth where args) (eval (cdr where) t)))
 
+(defun cl-generic--method-target (name)
+  "The generic function a method of NAME goes to: as in Emacs, an alias
+that is no generic function itself stands for what it names, when that
+is a generic function or nothing yet.  (An alias for another function
+stays NAME, which the error then names, as in Emacs.)"
+  (let ((target name) (hops 0))
+    (while (and (not (get target 'cl-generic--generic)) (fboundp target)
+                (symbolp (symbol-function target)) (symbol-function target)
+                (< hops 100))
+      (setq target (symbol-function target) hops (1+ hops)))
+    (if (or (get target 'cl-generic--generic) (not (fboundp target)))
+        target
+      name)))
+
 (defun cl-generic--add-method (name qualifiers specializers uses-cnm function)
   ;; Checked when the method is added, as in Emacs, so that a class
   ;; defined earlier in the same form is known.
   (dolist (spec specializers)
     (cl-generic--check-specializer (if (cl-generic--context-p spec) (cdr spec) spec)))
+  (setq name (cl-generic--method-target name))
   (let* ((g (cl-generic--ensure name))
          (old (cl-find-if (lambda (m)
                             (and (equal (cl--generic-method-specializers m) specializers)

@@ -556,9 +556,9 @@ lambda list; BODY is in a block NAME."
   (mapcar (lambda (b) (cons (car b) (make-symbol (symbol-name (car b))))) bindings))
 
 (defun cl-lib--local-lambda (binding fns)
-  ;; In cl-flet (FNS nil) a binding of one form, a lambda too, is
-  ;; (NAME EXP): the function is EXP's value.  Emacs 28's cl-labels
-  ;; knows no such form.
+  "The function of BINDING, (NAME ARGS BODY...) or (NAME EXP); FNS are
+the local functions it may call, nil in `cl-flet', where as in Emacs a
+binding of one form is an expression even when that is a list."
   (if (and (cdr binding) (null (cdr (cdr binding)))
            (or (null fns) (not (listp (nth 1 binding)))))
       (subr--walk (nth 1 binding) fns)

@@ -864,6 +864,12 @@ then let `shared-initialize' store ARGS."
     (princ (object-print object) stream)))
 
 (provide 'eieio-core)
+;; EIEIO's old names, as Emacs keeps them.
+(define-obsolete-function-alias 'constructor #'make-instance "25.1")
+;; Loading EIEIO brings, as in Emacs, autoloads of its old method macros.
+(autoload 'defgeneric "eieio-compat" nil nil t)
+(autoload 'defmethod "eieio-compat" nil nil t)
+
 (provide 'eieio)
 
 ;;; eieio.el ends here

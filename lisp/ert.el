@@ -110,6 +110,35 @@ KEY being :expected-result or :tags, whose VALUEs are evaluated."
   (setq ert--test-names (delq symbol ert--test-names))
   symbol)
 
+(defun ert-describe-test (test-or-test-name)
+  "Show the documentation of TEST-OR-TEST-NAME, a test or its name, in
+the *Help* buffer, and return the text shown."
+  (interactive (list (callint--read-symbol "Describe test: ")))
+  (let* ((name (if (ert-test-p test-or-test-name)
+                   (ert-test-name test-or-test-name)
+                 test-or-test-name))
+         (test (if (ert-test-p test-or-test-name)
+                   test-or-test-name
+                 (ert-get-test test-or-test-name)))
+         (file (and name (symbol-file name 'ert--test))))
+    (help-setup-xref (list #'ert-describe-test test-or-test-name) nil)
+    (save-excursion
+      (with-help-window (help-buffer)
+        (insert (help-fns--fill-line
+                 (concat (if name (format "%S" name) "<anonymous test>") " is a test"
+                         (and file (format-message " defined in `%s'"
+                                                   (file-name-nondirectory file)))
+                         ".")
+                 fill-column)
+                "\n\n")
+        (unless (and name (ert-test-boundp name) (eq (ert-get-test name) test))
+          (insert "Note: This test has been redefined or deleted, this documentation
+refers to an old definition.\n\n"))
+        (insert (substitute-command-keys
+                 (or (ert-test-documentation test) "It is not documented."))
+                "\n")
+        (buffer-string)))))
+
 (defun ert-delete-test (test-name)
   "Make TEST-NAME name no test; return it."
   (interactive (list (callint--read-symbol "Delete test: ")))
@@ -466,13 +495,8 @@ properties' values compared with `equal' (Emacs 28's
 (when that is not the default one) and on to the caller, instead of
 making the result a failure.  Its value when the run starts counts.")
 
-(defun ert--error-result (condition debug)
-  "The result of a test that signalled CONDITION, unless DEBUG sends the
-signal on."
-  (when debug
-    (when (and (boundp 'debugger) (functionp debugger) (not (eq debugger 'debug)))
-      (funcall debugger 'error condition))
-    (signal (car condition) (cdr condition)))
+(defun ert--error-result (condition)
+  "The result of a test that signalled CONDITION."
   (funcall (if (eq (car condition) 'quit) #'make-ert-test-quit #'make-ert-test-failed)
            :condition condition :backtrace nil :infos ert--failure-infos))
 
@@ -483,12 +507,12 @@ signal on."
   "The test the test runner started, around any that it runs in turn."
   (car (last ert--running-tests)))
 
-(defun ert--condition-result (condition debug)
+(defun ert--condition-result (condition)
   "The result of a test that signalled CONDITION: skipped for `ert-skip',
 else as `ert--error-result' has it."
   (if (eq (car condition) 'ert-test-skipped)
       (make-ert-test-skipped :condition condition :backtrace nil :infos ert--failure-infos)
-    (ert--error-result condition debug)))
+    (ert--error-result condition)))
 
 (defun ert--test-frames (frames body)
   "FRAMES (as `backtrace-frames' gives them, innermost first) down to
@@ -510,12 +534,20 @@ error with the frames active where it was signalled."
     ;; ERT counts one so that the next error may enter it again.
     (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
     (setq ert--failure-infos ert--infos)
-    (let ((result (ert--condition-result condition nil)))
+    (let ((result (ert--condition-result condition)))
       (when (ert-test-result-with-condition-p result)
         (setf (ert-test-result-with-condition-backtrace result)
               (ert--test-frames (cdr (backtrace-frames 'ert--debugger))
                                 (ert-test-body (car ert--running-tests)))))
       (throw 'ert--debugger-exit result))))
+
+(defun ert--passing-debugger (next)
+  "A debugger for a test run with `ert-debug-on-error': it enters NEXT,
+the debugger around the run, leaving batch Emacs ready to enter a
+debugger again, as ERT's own debugger does."
+  (lambda (&rest args)
+    (setq num-nonmacro-input-events (1+ num-nonmacro-input-events))
+    (apply next args)))
 
 (defun ert--run-body (test debug log)
   "Run TEST's body, logging its assertions in LOG; its result.  Unless
@@ -523,18 +555,19 @@ DEBUG, an error leaving the body enters `ert--debugger' (its handler
 names `debug'), which sees the frames it was signalled in."
   (let ((ert--should-log log)
         (ert--running-tests (cons test ert--running-tests))
-        (debugger (if debug debugger #'ert--debugger))
+        (debugger (if debug (ert--passing-debugger debugger) #'ert--debugger))
         (debug-ignored-errors nil))
     (setq ert--failure-infos nil)
     (catch 'ert--debugger-exit
       (let ((run (lambda () (catch 'ert--pass (funcall (ert-test-body test))) (make-ert-test-passed))))
         (if debug
-            (condition-case err (funcall run)
-              (t (ert--condition-result err debug)))
+            ;; As in Emacs, the error goes on: to a handler around
+            ;; `ert-run-test' if there is one, else to `debugger'.
+            (funcall run)
           (condition-case err (funcall run)
-            ((debug t) (ert--condition-result err nil))))))))
+            ((debug t) (ert--condition-result err))))))))
 
-(defun ert--trim-message-log ()
+(defun ert--force-message-log-buffer-truncation ()
   "Keep the last `message-log-max' lines of *Messages*, as logging does."
   (when (natnump message-log-max)
     (with-current-buffer (messages-buffer)
@@ -559,7 +592,7 @@ aborted result, and the throw goes on."
             (with-current-buffer (messages-buffer)
               (buffer-substring logged-from (point-max))))
       (set-marker logged-from nil)
-      (ert--trim-message-log)
+      (ert--force-message-log-buffer-truncation)
       (setf (ert-test-result-should-forms result) (reverse (cdr log)))
       (setf (ert-test-result-duration result) (- (float-time) start))
       (setf (ert-test-most-recent-result test) result))))

@@ -106,18 +106,33 @@ of characters (FROM . TO) in a second list: (BINDINGS . RANGES)."
                 map)
     (cons (nreverse bindings) (nreverse ranges))))
 
+(defvar help--summary-partial t
+  "Non-nil: the summary leaves out commands put aside by `suppress-keymap',
+such as `undefined'.")
+
+(defvar help--summary-menus nil
+  "Non-nil: the summary shows the menu bar's bindings too.")
+
+(defvar help--summary-mention-shadow t
+  "Non-nil: the summary shows a binding another command shadows, saying
+so; nil leaves it out.")
+
 (defun help--summary-entry (event binding shadow)
   "(EVENT COMMAND SHADOWED) for the summary's line of EVENT bound to
 BINDING, or nil when the summary leaves it out: no command, one put
-aside by `suppress-keymap', or one SHADOW (a keymap or list of them)
-binds too; SHADOWED when SHADOW binds EVENT to another command."
+aside by `suppress-keymap' (see `help--summary-partial'), or one SHADOW
+(a keymap or list of them) binds too; SHADOWED when SHADOW binds EVENT
+to another command (see `help--summary-mention-shadow')."
   (let ((command (keymap--keyelt binding help--summary-run-filters)) (shadowed nil))
     (when (and (or (symbolp event) (fixnump event) (consp event)) command
-               (not (and (symbolp command) (get command 'suppress-keymap)))
+               (or help--summary-menus (not (eq event 'menu-bar)))
+               (not (and help--summary-partial (symbolp command)
+                         (get command 'suppress-keymap)))
                (let ((hiding (and shadow (not (consp event))
                                   (lookup-key shadow (vector event) t))))
                  (cond ((or (null hiding) (and (keymapp command) (keymapp hiding))))
-                       ((not (eq hiding command)) (setq shadowed t)))))
+                       ((not (eq hiding command))
+                        (setq shadowed help--summary-mention-shadow)))))
       (list event command shadowed))))
 
 (defun help--summary-event< (a b)
@@ -202,15 +217,24 @@ keymaps under it (the menu bar left out), leaving out what the active
 maps more urgent than MAP hide; empty when MAP has no bindings."
   (help--keymap-table map (reverse (cdr (memq map (reverse (current-active-maps))))) nil))
 
-(defun help--keymap-table (map shadow prefix)
+(defun help--keymap-table (map shadow prefix &optional title always-title)
   "The table of MAP's bindings under PREFIX (all of them when nil) and
-those of the keymaps under it (the menu bar left out), leaving out what
-SHADOW (a list of keymaps) hides; empty when there are none."
-  (let* ((maps (seq-remove (lambda (entry) (eq (aref (vconcat (car entry) [nil]) 0) 'menu-bar))
+those of the keymaps under it (the menu bar left out unless
+`help--summary-menus'),
+leaving out what SHADOW (a list of keymaps) hides; empty when there are
+none, unless ALWAYS-TITLE.  TITLE heads the table."
+  (let* ((maps (seq-remove (lambda (entry)
+                             (and (not help--summary-menus)
+                                  (eq (aref (vconcat (car entry) [nil]) 0) 'menu-bar)))
                            (accessible-keymaps map prefix)))
          (listed nil))
     (with-temp-buffer
-      (when maps
+      (when (or maps always-title)
+        (when title
+          (insert title)
+          (when prefix
+            (insert " Starting With " (help--key-description-fontified prefix)))
+          (insert ":\n"))
         (insert "key             binding\n---             -------\n")
         (dolist (entry maps)
           (let* ((prefix (car entry))
@@ -223,6 +247,18 @@ SHADOW (a list of keymaps) hides; empty when there are none."
           (push entry listed))
         (insert "\n"))
       (buffer-string))))
+
+(defun describe-map-tree (startmap partial shadow prefix title no-menu
+                                  _transl always-title mention-shadow)
+  "Insert the table of STARTMAP's bindings and those of the keymaps
+under it: only keys under PREFIX when given; none SHADOW (a list of
+keymaps) hides, unless MENTION-SHADOW, which shows them saying so;
+PARTIAL leaves out `undefined' and its like, NO-MENU the menu bar.
+TITLE heads the table, which ALWAYS-TITLE writes even when empty."
+  (let ((help--summary-partial partial)
+        (help--summary-mention-shadow mention-shadow)
+        (help--summary-menus (not no-menu)))
+    (insert (help--keymap-table startmap shadow prefix title always-title))))
 
 (defun help--describe-command (definition &optional translation)
   "Insert what DEFINITION is, as a table of bindings writes it, and a

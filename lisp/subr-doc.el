@@ -1658,15 +1658,11 @@ in the buffer.")
 Point goes to its start.  A failure is an error unless NOERROR (with
 NOERROR neither nil nor t, point moves to BOUND); COUNT searches that
 many times.")
-    (search-backward-regexp "REGEXP &optional BOUND NOERROR COUNT"
-     "The same as `re-search-backward'.")
     (search-forward "STRING &optional BOUND NOERROR COUNT"
      "Search forward from point for STRING, ending no later than BOUND.
 Point goes to its end.  A failure is an error unless NOERROR (with
 NOERROR neither nil nor t, point moves to BOUND); COUNT searches that
 many times.")
-    (search-forward-regexp "REGEXP &optional BOUND NOERROR COUNT"
-     "The same as `re-search-forward'.")
     (secure-hash "ALGORITHM OBJECT &optional START END BINARY"
      "The hash of the string OBJECT (between START and END) by ALGORITHM
 (md5, sha1, sha224, sha256, sha384 or sha512), in hexadecimal, or as

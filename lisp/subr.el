@@ -1432,6 +1432,10 @@ one its autoload names."
           (make-obsolete-variable ,obsolete-name ,current-name ,when)))
 
 (defalias 'int-to-string #'number-to-string)
+;; Emacs's aliases, which describe-function shows as such.
+(defalias 'search-forward-regexp (symbol-function 're-search-forward))
+(defalias 'search-backward-regexp (symbol-function 're-search-backward))
+(defalias 'chmod #'set-file-modes)
 
 (defmacro bound-and-true-p (var)
   "The value of VAR when it is bound, else nil."
@@ -2410,8 +2414,13 @@ a value; DOC is its documentation.  Returns SYMBOL."
   (when doc (put face 'face-documentation doc))
   face)
 
-(defmacro defcustom (symbol standard &optional doc &rest _)
-  `(defvar ,symbol ,standard ,doc))
+(defmacro defcustom (symbol standard &optional doc &rest args)
+  "Define SYMBOL as a user option; its :type is kept as Emacs keeps it."
+  (let ((type (plist-get args :type)))
+    (if type
+        `(prog1 (defvar ,symbol ,standard ,doc)
+           (put ',symbol 'custom-type ,type))
+      `(defvar ,symbol ,standard ,doc))))
 
 (defmacro defvar-local (symbol value &optional doc)
   "Define SYMBOL as a variable that is buffer-local whenever it is set."
@@ -3260,8 +3269,17 @@ it read a byte order mark as utf-8-with-signature."
              help-add-fundoc-usage help--make-usage help--make-usage-docstring
              help--docstring-quote))
   (autoload f "help"))
-(dolist (f '(describe-buffer-bindings help--describe-vector help--describe-command))
+(dolist (f '(describe-buffer-bindings describe-map-tree help--describe-vector help--describe-command))
   (autoload f "help"))
+;; The *Help* buffer's descriptions of functions and variables (lisp/help-fns.el).
+(dolist (f '(describe-function describe-variable describe-symbol describe-keymap))
+  (autoload f "help-fns" nil t))
+(dolist (f '(describe-function-1 help-split-fundoc help--docstring-quote
+             help-add-fundoc-usage help-buffer help-setup-xref
+             find-lisp-object-file-name help-fns-short-filename
+             documentation-property help-fns-find-keymap-name))
+  (autoload f "help-fns"))
+(autoload 'with-help-window "help-fns" nil nil 'macro)
 (defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert
   "Whether describing a range of characters with one binding looks for
 the characters another map binds: t, yes; `ignore-self-insert', unless
@@ -3319,6 +3337,19 @@ the binding is `self-insert-command'; nil, no.")
     (aset table ?\C-h 'help-command)
     (list 'keymap table))
   "The global keymap, where bindings no other active map has are found.")
+;; The variables naming font-lock's faces, preloaded with font-lock in
+;; Emacs; code outside font-lock mode passes them around.  Each holds
+;; its own name.
+(dolist (face '((comment "comments")
+                (comment-delimiter "the characters that start and end comments")
+                (string "strings") (doc "documentation strings") (keyword "keywords")
+                (builtin "builtins")
+                (function-name "the names of functions being defined")
+                (variable-name "the names of variables being defined")
+                (type "type and class names") (constant "constant and label names")
+                (warning "things that deserve attention")))
+  (let ((name (intern (format "font-lock-%s-face" (car face)))))
+    (eval `(defvar ,name ',name ,(format "The name of the face for %s." (nth 1 face))) t)))
 ;; font-lock's text-property helpers (lisp/font-lock.el): preloaded in Emacs.
 (dolist (f '(font-lock-prepend-text-property font-lock-append-text-property
              font-lock-fillin-text-property font-lock--remove-face-from-text-property))

@@ -3578,8 +3578,6 @@ static const struct subr_def buffer_subrs[] = {
   { "re-search-backward", Fre_search_backward, 1, 4 },
   { "search-forward", Fsearch_forward, 1, 4 },
   { "search-backward", Fsearch_backward, 1, 4 },
-  { "search-forward-regexp", Fre_search_forward, 1, 4 },
-  { "search-backward-regexp", Fre_search_backward, 1, 4 },
   { "looking-at", Flooking_at, 1, 2 },
   { "looking-at-p", Flooking_at_p, 1, 1 },
   { "skip-chars-forward", Fskip_chars_forward, 1, 2 },

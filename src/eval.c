@@ -654,6 +654,10 @@ void eval_note_fset(mrt *rt, mval sym)
   mval old = XSYMBOL(rt, sym)->function;
   if (!NILP(old))
     note_undo(rt, sym, old);
+  /* As in Emacs: the autoload a definition replaces stays on the plist,
+     where describe-function finds that the function was autoloaded. */
+  if (is_autoload(old))
+    put_prop(rt, sym, Qautoload, XCDR(old));
 }
 
 void eval_note_provide(mrt *rt, mval features) { note_undo(rt, make_fixnum(0), features); }
@@ -1377,6 +1381,11 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
   }
   if (n->a) {
     eval_make_special(rt, variable_base(rt, n->k));
+    /* Emacs keeps a variable's documentation on its plist, where
+       describe-variable and documentation-property look. */
+    if (!NILP(n->fk))
+      SYMBOL_SET(rt->gc, n->sym, plist,
+                 plist_put(rt, n->sym->plist, Qvariable_documentation, n->fk));
     load_history_attach(rt, n->k);
   } else if (n->count) { /* a bare (defvar SYM) at top level */
     rt->eval->declared_specials = Fcons(rt, n->k, rt->eval->declared_specials);
@@ -2871,9 +2880,11 @@ static node *analyse_defvar(struct actx *A, mval form, bool is_const)
   n->k = keep(A, sym);
   n->sym = XSYMBOL(rt, sym);
   n->slot = is_const;
-  if (CONSP(XCDR(XCDR(form))))
+  if (CONSP(XCDR(XCDR(form)))) {
     n->a = analyse(A, XCAR(XCDR(XCDR(form))));
-  else
+    mval doc_tail = XCDR(XCDR(XCDR(form)));
+    n->fk = keep(A, CONSP(doc_tail) ? XCAR(doc_tail) : Qnil);
+  } else
     n->count = A->f->toplevel && A->f->nslots == 0;
   /* The rest of this analysis binds SYM dynamically, as the byte
      compiler does; (defvar x) alone is only a local declaration, and
@@ -5547,8 +5558,6 @@ static const struct { const char *name, *spec; } primitive_commands[] = {
   { "rename-file", "fRename file: \nGRename %s to file: \np" },
   { "modify-syntax-entry", "cSet syntax for character: \nsSet syntax for %s to: " },
   { "re-search-forward", "sRE search: " }, { "re-search-backward", "sRE search backward: " },
-  { "search-forward-regexp", "sRE search: " },
-  { "search-backward-regexp", "sRE search backward: " },
   { "search-forward", "MSearch: " }, { "search-backward", "MSearch backward: " },
   { "replace-buffer-contents", "bSource buffer: " },
   { "signal-process", "sProcess (name or number): \nnSignal code: " },

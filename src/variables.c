@@ -191,7 +191,7 @@ static mval Fdefvaralias(mrt *rt, int n, mval *a)
   s->redirect = SYMBOL_VARALIAS;
   symbol_store(rt->gc, s, base);
   s->trapped_write = XSYMBOL(rt, base)->trapped_write;
-  SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, intern(rt, "variable-documentation"), a[2]));
+  SYMBOL_SET(rt->gc, s, plist, plist_put(rt, s->plist, Qvariable_documentation, a[2]));
   load_history_attach(rt, alias);
   return base;
 }

@@ -646,3 +646,10 @@
   (should (equal (cl-values-list '(1 2)) '(1 2)))
   (should (equal (should-error (cl-values-list :a)) '(wrong-type-argument . :a)))
   (should (equal (should-error (cl-values-list [1])) '(wrong-type-argument . [1]))))
+
+(ert-deftest cl-flet-binding-to-an-expression ()
+  ;; (NAME EXP) binds NAME to EXP's value, a lambda form included.
+  (cl-flet ((twice (lambda (x) (* 2 x)))
+            (add #'+))
+    (should (= (twice 4) 8))
+    (should (= (add 1 2) 3))))

@@ -270,3 +270,51 @@
                  `(array-elt 1 (different-atoms
                                 (#x3fffff "#x3fffff" ,(string-to-multibyte "?\377"))
                                 (255 "#xff" ,(string ?? 255)))))))
+
+(ert-deftest ert-api-debug-on-error-goes-on ()
+  ;; With `ert-debug-on-error', a handler around `ert-run-test' sees
+  ;; the test's own condition, failure or error.  (Outside `should',
+  ;; whose own watching of signals would see them first.)
+  (let ((error-seen (condition-case c
+                        (let ((ert-debug-on-error t))
+                          (ert-run-test (make-ert-test :body (lambda () (error "Inner")))))
+                      (error c)))
+        (failure-seen (condition-case c
+                          (let ((ert-debug-on-error t))
+                            (ert-run-test (make-ert-test :body (lambda () (ert-fail "why")))))
+                        (error c))))
+    (should (equal error-seen '(error "Inner")))
+    (should (equal failure-seen '(ert-test-failed "why"))))
+  ;; With no handler, the debugger around the run gets it.
+  (should (eq (catch 'seen
+                (let ((debugger (lambda (&rest _) (throw 'seen 'debugger)))
+                      (ert-debug-on-error t))
+                  (ert-run-test (make-ert-test :body (lambda () (ert-fail "x"))))))
+              'debugger)))
+
+(ert-deftest ert-api-describe-test ()
+  "Documented for `ert-describe-test'."
+  (let ((text-quoting-style 'curve))
+    (ert-describe-test 'ert-api-describe-test))
+  (with-current-buffer "*Help*"
+    (should (string-match-p
+             "\\`ert-api-describe-test is a test defined in ‘ert-api-tests.elc?’\\.\n\nDocumented for ‘ert-describe-test’\\.\n"
+             (buffer-string))))
+  (let ((old (make-ert-test :name 'ert-api--gone :body #'ignore)))
+    (ert-describe-test old)
+    (with-current-buffer "*Help*"
+      (should (string-match-p
+               "\\`ert-api--gone is a test\\.\n\nNote: This test has been redefined or deleted, this documentation\nrefers to an old definition\\.\n\nIt is not documented\\.\n"
+               (buffer-string))))))
+
+(ert-deftest ert-api-message-log-truncation ()
+  (with-current-buffer (messages-buffer)
+    (let ((inhibit-read-only t))
+      (erase-buffer)
+      (insert "one\ntwo\nthree\n")
+      (let ((message-log-max 2))
+        (ert--force-message-log-buffer-truncation))
+      (should (equal (buffer-string) "two\nthree\n"))
+      (let ((message-log-max t))
+        (ert--force-message-log-buffer-truncation))
+      (should (equal (buffer-string) "two\nthree\n")))))
