@@ -744,13 +744,6 @@ it is a function."
              (t (funcall when-undefined var)))))
    name t t))
 
-(defun substitute-env-vars (string &optional when-undefined)
-  "STRING with $VAR and ${VAR} replaced by the environment variable
-VAR's value and $$ by $.  An unset VAR gives the empty string, unless
-WHEN-UNDEFINED is t (the reference stays) or a function (its value
-given VAR)."
-  (files--substitute-variables string when-undefined))
-
 (defun parse-colon-path (search-path)
   "The directories of SEARCH-PATH, a string of names separated by
 `path-separator' in which environment variables are substituted, each

@@ -113,67 +113,6 @@ BUFFER-OR-NAME, then show that buffer in help mode.  Return BODY's value."
            (goto-char (point-min)))
          (help--show-buffer ,buffer)))))
 
-;;; Documentation strings and signatures
-
-(defun help--docstring-quote (string)
-  "STRING with each grave accent, apostrophe and backslash escaped by
-\\=\\= so that `substitute-command-keys' gives it back unchanged."
-  (replace-regexp-in-string "[`'\\]" "\\\\=\\&" string))
-
-(defun help-split-fundoc (docstring def &optional section)
-  "Split DOCSTRING into the usage its \"(fn ...)\" line gives for DEF
-and the documentation before that line: (USAGE . DOC).  SECTION nil
-returns nil when there is no usage line, t the pair anyway, `usage' or
-`doc' only that part."
-  (let* ((found (and docstring
-                     (string-match "\n\n(fn\\(\\( .*\\)?)\\)\\'" docstring)))
-         (doc (if found
-                  (and (> (match-beginning 0) 0)
-                       (substring docstring 0 (match-beginning 0)))
-                docstring))
-         (usage (and found
-                     (concat "("
-                             (if (and def (symbolp def))
-                                 (help--docstring-quote (format "%S" def))
-                               "anonymous")
-                             (match-string 1 docstring)))))
-    (cond ((null section) (and usage (cons usage doc)))
-          ((eq section 'usage) usage)
-          ((eq section 'doc) doc)
-          (t (cons usage doc)))))
-
-(defun help--make-usage (function arglist)
-  "The call FUNCTION with ARGLIST's names in upper case, as a list."
-  (cons (if (symbolp function) function 'anonymous)
-        (mapcar (lambda (arg)
-                  (cond ((memq arg '(&optional &rest)) arg)
-                        ((symbolp arg) (intern (upcase (symbol-name arg))))
-                        ((consp arg) (intern (upcase (format "%S" (car arg)))))
-                        (t arg)))
-                arglist)))
-
-(defun help--make-usage-docstring (function arglist)
-  "The usage line of FUNCTION with ARGLIST, quoted for
-`substitute-command-keys'."
-  (help--docstring-quote (format "%S" (help--make-usage function arglist))))
-
-(defun help-add-fundoc-usage (docstring arglist)
-  "DOCSTRING with a \"(fn ...)\" line for ARGLIST at its end, unless it
-has one or ARGLIST is t."
-  (unless (stringp docstring) (setq docstring ""))
-  (if (or (eq arglist t)
-          (string-match-p "\n\n(fn\\(\\( .*\\)?)\\)\\'" docstring))
-      docstring
-    (concat docstring
-            (cond ((string-match-p "\n\n\\'" docstring) "")
-                  ((string-match-p "\n\\'" docstring) "\n")
-                  (t "\n\n"))
-            (if (stringp arglist)
-                (if (string-match "\\`[^ ]+\\(.*\\))\\'" arglist)
-                    (concat "(fn" (match-string 1 arglist) ")")
-                  (error "Unrecognized usage format"))
-              (help--make-usage-docstring 'fn arglist)))))
-
 ;;; Where things are defined
 
 (defun help-fns--library-file-p (file)

@@ -377,7 +377,29 @@ says).  Return nil."
 (defun help--docstring-quote (string)
   "STRING with its quote characters escaped by \\=, so that
 `substitute-command-keys' leaves them as they are."
-  (replace-regexp-in-string "['`‘’]" "\\\\=\\&" string t))
+  (replace-regexp-in-string "['`‘’\\]" "\\\\=\\&" string t))
+
+(defun help-split-fundoc (docstring def &optional section)
+  "Split DOCSTRING into the usage its \"(fn ...)\" line gives for DEF
+and the documentation before that line: (USAGE . DOC).  SECTION nil
+returns nil when there is no usage line, t the pair anyway, `usage' or
+`doc' only that part."
+  (let* ((found (and docstring
+                     (string-match "\n\n(fn\\(\\( .*\\)?)\\)\\'" docstring)))
+         (doc (if found
+                  (and (> (match-beginning 0) 0)
+                       (substring docstring 0 (match-beginning 0)))
+                docstring))
+         (usage (and found
+                     (concat "("
+                             (if (and def (symbolp def))
+                                 (help--docstring-quote (format "%S" def))
+                               "anonymous")
+                             (match-string 1 docstring)))))
+    (cond ((null section) (and usage (cons usage doc)))
+          ((eq section 'usage) usage)
+          ((eq section 'doc) doc)
+          (t (cons usage doc)))))
 
 (defun help--make-usage (function arglist)
   "The call FUNCTION's ARGLIST shows: (FUNCTION ARG...) with each

@@ -3117,7 +3117,7 @@ for case-sensitively.")
              file-name-sans-versions file-name-with-extension file-name-quoted-p
              file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name
              make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save
-             make-lock-file-name substitute-env-vars parse-colon-path
+             make-lock-file-name parse-colon-path
              file-modes-symbolic-to-number file-modes-number-to-symbolic
              insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
              normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
@@ -3267,15 +3267,14 @@ it read a byte order mark as utf-8-with-signature."
 ;; Key bindings in documentation text (lisp/help.el).
 (dolist (f '(substitute-command-keys text-quoting-style help--key-description-fontified
              help-add-fundoc-usage help--make-usage help--make-usage-docstring
-             help--docstring-quote))
+             help--docstring-quote help-split-fundoc))
   (autoload f "help"))
 (dolist (f '(describe-buffer-bindings describe-map-tree help--describe-vector help--describe-command))
   (autoload f "help"))
 ;; The *Help* buffer's descriptions of functions and variables (lisp/help-fns.el).
 (dolist (f '(describe-function describe-variable describe-symbol describe-keymap))
   (autoload f "help-fns" nil t))
-(dolist (f '(describe-function-1 help-split-fundoc help--docstring-quote
-             help-add-fundoc-usage help-buffer help-setup-xref
+(dolist (f '(describe-function-1 help-buffer help-setup-xref
              find-lisp-object-file-name help-fns-short-filename
              documentation-property help-fns-find-keymap-name))
   (autoload f "help-fns"))
