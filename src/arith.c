@@ -748,8 +748,13 @@ static mval ash(mrt *rt, mval value, mval count)
     mpz_fdiv_q_2exp(XBIGNUM_MPZ(r), XBIGNUM_MPZ(value), (mp_bitcnt_t)s);
     return bignum_finish(rt, r);
   }
-  if (integer_zerop(value))
+  /* Emacs's GMP limit on the shift applies even to zero: a count of
+     2^31-1 limbs or more overflows. */
+  if (integer_zerop(value)) {
+    if (c / 64 > INT32_MAX - 1)
+      xsignal0(rt, Qoverflow_error);
     return value;
+  }
   if (FIXNUMP(value) && c < 62) {
     int64_t n = XFIXNUM(value), shifted = (int64_t)((uint64_t)n << c);
     if ((shifted >> c) == n && fixnum_in_range(shifted))

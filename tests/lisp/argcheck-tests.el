@@ -106,6 +106,15 @@
   (should (equal (format "%.1f" (1+ (expt 2 62))) "4611686018427387905.0"))
   (should (equal (format "%.0f" (1+ (expt 2 70))) "1180591620717411303424")))
 
+(ert-deftest argcheck-ash-of-zero-by-a-huge-count ()
+  ;; Emacs's GMP limit on shifts holds even for zero.
+  (should (= (ash 0 100000) 0))
+  (should (= (ash 0 (expt 2 36)) 0))
+  (should (equal (argcheck-error (ash 0 (expt 2 37))) '(overflow-error)))
+  (should (equal (argcheck-error (ash 0 most-positive-fixnum)) '(overflow-error)))
+  (should (= (ash 0 (expt 2 70)) 0))
+  (should (equal (argcheck-error (ash 1 65536)) '(overflow-error))))
+
 ;; The evaluator's own errors.
 
 (ert-deftest argcheck-library-functions-name-their-arity ()
