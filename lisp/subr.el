@@ -2356,6 +2356,12 @@ a value; DOC is its documentation.  Returns SYMBOL."
 compiler alone treats it specially."
   (car (last body)))
 
+(defalias 'inline 'progn
+  "Like `progn', but when compiled inline top-level function calls in body.
+You don't need this.  (See bytecomp.el commentary for more details.)
+
+\(fn BODY...)")
+
 (defmacro eval-when-compile (&rest body)
   "BODY's value, computed when the form is expanded, as a constant: what
 Emacs's interpreter does, marrow expanding each form once when it loads."
@@ -2775,6 +2781,10 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (autoload 'format-spec "format-spec")
 (autoload 'pp "pp")
 (autoload 'pp-to-string "pp")
+(dolist (f '(benchmark-run benchmark-run-compiled benchmark-progn))
+  (autoload f "benchmark" nil nil 'macro))
+(autoload 'benchmark-call "benchmark")
+(autoload 'benchmark "benchmark" nil t)
 (autoload 'truncate-string-ellipsis "mule-util")
 ;; Preloaded in Emacs: the code it compiles `cl-defstruct' to calls it.
 (autoload 'cl-struct-define "cl-lib")
