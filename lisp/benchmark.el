@@ -7,8 +7,6 @@
 
 ;;; Code:
 
-(require 'cl-lib)
-
 (defmacro benchmark-elapse (&rest forms)
   "Evaluate FORMS and return the seconds they took, a float."
   (declare (indent 0))
@@ -52,6 +50,13 @@ as many calls of a function doing nothing."
           (- gcs-done gcs)
           (- gc-elapsed gc))))
 
+(defun benchmark--sum (a b)
+  "The lists of numbers A and B, of the same length, added element-wise."
+  (let ((sum nil))
+    (while a
+      (push (+ (pop a) (pop b)) sum))
+    (nreverse sum)))
+
 (defun benchmark--until (func limit)
   "(CALLS SECONDS GC-COUNT GC-SECONDS) of calling FUNC in rounds until
 the rounds' SECONDS reach LIMIT.  A round that measured no time (the
@@ -65,7 +70,7 @@ times the last."
       (let ((round (benchmark--counted func count)))
         (if (<= (car round) 0)
             (setq count (* 2 count))
-          (setq total (cl-mapcar #'+ total (cons count round)))
+          (setq total (benchmark--sum total (cons count round)))
           (if (>= (nth 1 total) limit)
               (setq done t)
             (let ((per-call (/ (nth 1 total) (car total))))
