@@ -3197,7 +3197,9 @@ static node *analyse_documented_lambda(struct actx *A, mval lambda)
   mrt *rt = A->rt;
   mval source = XCDR(lambda);
   mval body = XCDR(source);
-  mval doc_form = car_safe(XCDR(XCAR(body)));
+  mval doc_args = XCDR(XCAR(body));
+  CHECK_LIST(rt, doc_args); /* signalled when the form runs */
+  mval doc_form = car_safe(doc_args);
   mval plain = keep(A, Fcons(rt, Qlambda, Fcons(rt, XCAR(source),
                                                 Fcons(rt, make_string(rt, "", 0), XCDR(body)))));
   node *n = new_node(A, ev_make_documented_closure);

@@ -820,7 +820,15 @@ shares its lambda list and body with the code that made it."
 
 (ert-deftest closures-documentation-form-not-string ()
   (should (equal (should-error (lambda () (:documentation 12) 1))
-                 '(wrong-type-argument stringp 12))))
+                 '(wrong-type-argument stringp 12)))
+  (should (equal (should-error (lambda () (:documentation) 1))
+                 '(wrong-type-argument stringp nil)))
+  (should (equal (should-error (eval '(lambda () (:documentation . "a") 1) t))
+                 '(wrong-type-argument listp "a")))
+  ;; Only its first form counts.
+  (let ((f (lambda () (:documentation "a" "b") 1)))
+    (should (equal (documentation f) "a"))
+    (should (equal (funcall f) 1))))
 
 (defun closures-tests--documented (x)
   (:documentation (concat "Double " "X."))
