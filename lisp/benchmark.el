@@ -1,47 +1,127 @@
-;;; benchmark.el --- timing the evaluation of forms  -*- lexical-binding: t -*-
+;;; benchmark.el --- timing the evaluation of forms, as Emacs 28's benchmark.el  -*- lexical-binding: t -*-
 
-;; Loaded through the autoloads in subr.el, as Emacs autoloads it.
+;; Each measure is a list (SECONDS GC-COUNT GC-SECONDS): the time the
+;; forms took, how many garbage collections ran meanwhile and how long
+;; those took.  marrow has no byte compiler: `benchmark-run-compiled'
+;; times the forms as they are.
+
+;;; Code:
 
 (defmacro benchmark-elapse (&rest forms)
-  "Return the time in seconds elapsed for execution of FORMS."
+  "Evaluate FORMS and return the seconds they took, a float."
   (declare (indent 0))
-  (let ((t1 (make-symbol "t1")))
-    `(let ((,t1 (float-time)))
+  (let ((start (make-symbol "start")))
+    `(let ((,start (current-time)))
        ,@forms
-       (- (float-time) ,t1))))
+       (float-time (time-since ,start)))))
 
-(defun benchmark-call (func &optional repetitions)
-  "Call FUNC REPETITIONS times; return (ELAPSED GCS GC-ELAPSED).
-The time of an empty loop of the same length is subtracted, as Emacs does."
-  (unless repetitions (setq repetitions 1))
-  (let ((gc gc-elapsed)
-        (gcs gcs-done)
-        (empty-func (lambda () 'empty-func)))
-    (list
-     (if (> repetitions 1)
-         (- (benchmark-elapse (dotimes (_ repetitions) (funcall func)))
-            (benchmark-elapse (dotimes (_ repetitions) (funcall empty-func))))
-       (- (benchmark-elapse (funcall func))
-          (benchmark-elapse (funcall empty-func))))
-     (- gcs-done gcs)
-     (- gc-elapsed gc))))
+(defun benchmark--repetitions-and-forms (repetitions forms)
+  "(REPETITIONS . FORMS) as `benchmark-run' reads its arguments: a first
+argument that is neither a count nor a variable is the first form, and
+the forms then run once."
+  (if (or (natnump repetitions) (and repetitions (symbolp repetitions)))
+      (cons repetitions forms)
+    (cons 1 (cons repetitions forms))))
 
 (defmacro benchmark-run (&optional repetitions &rest forms)
-  "Time FORMS, run REPETITIONS times: return (ELAPSED GCS GC-ELAPSED)."
+  "Time REPETITIONS runs of FORMS (once if REPETITIONS is not a number
+or variable, it being then the first form): (SECONDS GC-COUNT GC-SECONDS),
+less the cost of calling an empty function as often."
   (declare (indent 1))
-  (unless (or (natnump repetitions) (and repetitions (symbolp repetitions)))
-    (setq forms (cons repetitions forms)
-          repetitions 1))
-  `(benchmark-call (lambda () ,@forms) ,repetitions))
+  (let ((parsed (benchmark--repetitions-and-forms repetitions forms)))
+    `(benchmark-call (lambda () ,@(cdr parsed)) ,(car parsed))))
+
+(defmacro benchmark-run-compiled (&optional repetitions &rest forms)
+  "As `benchmark-run', FORMS being a function of their own, which sees
+no local variable around (Emacs byte-compiles it; marrow has no byte
+compiler and runs it as it is)."
+  (declare (indent 1))
+  (let ((parsed (benchmark--repetitions-and-forms repetitions forms)))
+    `(benchmark-call (eval '(lambda () ,@(cdr parsed)) t) ,(car parsed))))
+
+(defun benchmark--counted (func count)
+  "(SECONDS GC-COUNT GC-SECONDS) of COUNT calls of FUNC, less the time of
+as many calls of a function doing nothing."
+  (let ((gc gc-elapsed)
+        (gcs gcs-done)
+        (nothing (lambda () 'nothing)))
+    (list (- (benchmark-elapse (dotimes (_ count) (funcall func)))
+             (benchmark-elapse (dotimes (_ count) (funcall nothing))))
+          (- gcs-done gcs)
+          (- gc-elapsed gc))))
+
+(defun benchmark--sum (a b)
+  "The lists of numbers A and B, of the same length, added element-wise."
+  (let ((sum nil))
+    (while a
+      (push (+ (pop a) (pop b)) sum))
+    (nreverse sum)))
+
+(defun benchmark--until (func limit)
+  "(CALLS SECONDS GC-COUNT GC-SECONDS) of calling FUNC in rounds until
+the rounds' SECONDS reach LIMIT.  A round that measured no time (the
+process paused, say) is dropped and the next one made twice as long;
+otherwise the next is sized from the time per call so far, at most ten
+times the last."
+  (let ((total (list 0 0 0 0))
+        (count 1)
+        (done nil))
+    (while (not done)
+      (let ((round (benchmark--counted func count)))
+        (if (<= (car round) 0)
+            (setq count (* 2 count))
+          (setq total (benchmark--sum total (cons count round)))
+          (if (>= (nth 1 total) limit)
+              (setq done t)
+            (let ((per-call (/ (nth 1 total) (car total))))
+              (setq count (max count (min (ceiling (/ (- limit (nth 1 total)) per-call))
+                                          (* 10 count)))))))))
+    total))
+
+(defun benchmark-call (func &optional repetitions)
+  "Time REPETITIONS calls of FUNC (once when nil): (SECONDS GC-COUNT
+GC-SECONDS), less the time of calling a function that does nothing as
+often.  A float REPETITIONS is the least time to measure instead: the
+list then starts with the number of calls made."
+  (if (floatp repetitions)
+      (benchmark--until func repetitions)
+    (benchmark--counted func (or repetitions 1))))
+
+(defun benchmark--report (result)
+  "Message RESULT, a `benchmark-call' measure, as Emacs does; return the text."
+  (if (zerop (nth 1 result))
+      (message "Elapsed time: %fs" (car result))
+    (message "Elapsed time: %fs (%fs in %d GCs)"
+             (car result) (nth 2 result) (nth 1 result))))
+
+(defun benchmark (repetitions form)
+  "Message and return the time REPETITIONS evaluations of FORM took.
+FORM may also be a function (#'F or a lambda), then called without
+arguments."
+  (interactive "p\nxForm: ")
+  (benchmark--report
+   (benchmark-call (eval (if (memq (car-safe form) '(function lambda))
+                             form
+                           `(lambda () ,form))
+                         t)
+                   repetitions)))
 
 (defmacro benchmark-progn (&rest body)
-  "Evaluate BODY and message the time taken."
+  "Evaluate BODY, message the time it took, and return its value."
   (declare (indent 0))
   (let ((value (make-symbol "value"))
-        (start (make-symbol "start")))
-    `(let* ((,start (float-time))
+        (start (make-symbol "start"))
+        (gcs (make-symbol "gcs"))
+        (gc (make-symbol "gc")))
+    `(let* ((,gc gc-elapsed)
+            (,gcs gcs-done)
+            (,start (current-time))
             (,value (progn ,@body)))
-       (message "Elapsed time: %fs" (- (float-time) ,start))
+       (message "Elapsed time: %fs%s"
+                (float-time (time-since ,start))
+                (if (> (- gcs-done ,gcs) 0)
+                    (format " (%fs in %d GCs)" (- gc-elapsed ,gc) (- gcs-done ,gcs))
+                  ""))
        ,value)))
 
 (provide 'benchmark)

@@ -270,11 +270,16 @@ arguments are not all evaluated), which Emacs skips here too."
 `funcall-interactively' (so by `call-interactively'), looking through
 the advice between them: for a piece of advice, whether the function
 it advises was.  As in Emacs, the advised definition itself, called
-from its advice, is not."
+from its advice, is not: a piece of advice is looked through only
+when it called more advice, not the definition."
   (let* ((callers (cddr (callint--calls (backtrace-frames 'called-interactively-p))))
-         (advice (callint--advice-functions callers)))
-    (while (and callers (or (callint--plumbing-p (nth 1 (car callers)))
-                            (memq (nth 1 (car callers)) advice)))
+         (advice (callint--advice-functions callers))
+         (from-advice nil))
+    (while (and callers
+                (let ((function (nth 1 (car callers))))
+                  (cond ((memq function '(apply funcall)))
+                        ((callint--plumbing-p function) (setq from-advice t))
+                        ((and from-advice (memq function advice))))))
       (pop callers))
     (eq (nth 1 (car callers)) 'funcall-interactively)))
 

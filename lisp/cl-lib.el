@@ -522,10 +522,10 @@ called with each pattern and its temporary."
             args)))
 
 (defun cl-lib--split-doc (body)
-  "(HEAD . FORMS): BODY's docstring and declare form, and the forms after."
-  (let* ((doc (and (stringp (car body)) (cdr body) (list (pop body))))
-         (decl (and (eq (car-safe (car body)) 'declare) (list (pop body)))))
-    (cons (append doc decl) body)))
+  "(HEAD . FORMS): BODY's leading docstring, (:documentation FORM),
+declare and interactive forms, and the forms after, as Emacs's cl
+lambdas keep them ahead of their block."
+  (macroexp-parse-body body))
 
 (defmacro cl-defun (name args &rest body)
   "Define NAME as a function with a Common Lisp style lambda list."

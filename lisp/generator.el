@@ -616,16 +616,13 @@ running BODY, in which `iter-yield' hands a value to `iter-next'."
 
 (defmacro iter-defun (name arglist &rest body)
   "Define NAME as a generator of ARGLIST running BODY (see `iter-lambda').
-A docstring and `declare' and `interactive' forms at the start of BODY
-are NAME's."
+A docstring, (:documentation FORM) and `declare' and `interactive' forms
+at the start of BODY (not its last form) are NAME's."
   (declare (indent defun) (doc-string 3))
   (unless lexical-binding
     (signal 'cl-assertion-failed '(lexical-binding)))
-  (let ((head nil))
-    (while (and body (or (stringp (car body))
-                         (memq (car-safe (car body)) '(declare interactive))))
-      (push (pop body) head))
-    `(defun ,name ,arglist ,@(nreverse head) ,(generator--make body))))
+  (let ((parsed (macroexp-parse-body body)))
+    `(defun ,name ,arglist ,@(car parsed) ,(generator--make (cdr parsed)))))
 
 (defmacro iter-make (&rest body)
   "Return an iterator running BODY."

@@ -1146,14 +1146,12 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
   `(* ,radians-to-degrees ,x))
 
 ;;; ---- Timing -----------------------------------------------------------
+;; lisp/benchmark.el's, autoloaded as in Emacs 28.
 
-;; In lisp/benchmark.el, autoloaded as in Emacs.
-(autoload 'benchmark-run "benchmark"
-  "Time FORMS, run REPETITIONS times: return (ELAPSED GCS GC-ELAPSED)." nil 'macro)
-(autoload 'benchmark-progn "benchmark"
-  "Evaluate BODY and message the time taken." nil 'macro)
-(autoload 'benchmark-call "benchmark"
-  "Call FUNC REPETITIONS times; return (ELAPSED GCS GC-ELAPSED).")
+(dolist (f '(benchmark-run benchmark-run-compiled benchmark-progn))
+  (autoload f "benchmark" nil nil 'macro))
+(autoload 'benchmark-call "benchmark")
+(autoload 'benchmark "benchmark" nil t)
 
 ;;; ---- Symbols, functions and obsolescence ---------------------------------
 
@@ -2447,6 +2445,12 @@ a value; DOC is its documentation.  Returns SYMBOL."
   "The value of the last of BODY: a function, as in Emacs, whose byte
 compiler alone treats it specially."
   (car (last body)))
+
+(defalias 'inline 'progn
+  "Like `progn', but when compiled inline top-level function calls in body.
+You don't need this.  (See bytecomp.el commentary for more details.)
+
+\(fn BODY...)")
 
 (defmacro eval-when-compile (&rest body)
   "BODY's value, computed when the form is expanded, as a constant: what

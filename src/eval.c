@@ -2276,6 +2276,7 @@ static inline mval make_closure(mrt *rt, const node *n, mval *fp, bool *unbound)
 }
 
 static void capture_hidden(mrt *rt, mval cl, const node *n, mval *fp);
+static void watch_closure(mrt *rt, mval fn, mval list);
 
 static mval ev_make_closure(mrt *rt, const node *n, mval *fp)
 {
@@ -3197,10 +3198,52 @@ static node *analyse_lambda(struct actx *A, mval lambda)
   return n;
 }
 
+/* A closure whose docstring a (:documentation FORM) computed: a = FORM,
+   b = the closure of the lambda with an empty docstring in its place.
+   The new closure is seen as its list, with the string put there, so
+   that it shows and runs what Emacs 28 makes of it. */
+static mval ev_make_documented_closure(mrt *rt, const node *n, mval *fp)
+{
+  mval doc = EV(rt, n->a, fp);
+  CHECK_STRING(rt, doc);
+  mval cl = EV(rt, n->b, fp);
+  mval list = closure_as_list(rt, cl);
+  mval args_etc = XCDR(XCDR(list));
+  mval rest = Fcons(rt, XCAR(args_etc), Fcons(rt, doc, XCDR(XCDR(args_etc))));
+  watch_closure(rt, cl, Fcons(rt, Qclosure, Fcons(rt, XCAR(XCDR(list)), rest)));
+  return cl;
+}
+
+/* (lambda ARGS (:documentation FORM) . BODY) under lexical binding: the
+   docstring is FORM's value, computed each time a closure is made. */
+static bool has_documentation_form(mval lambda)
+{
+  mval body = cdr_safe(XCDR(lambda));
+  return CONSP(body) && CONSP(XCAR(body)) && XCAR(XCAR(body)) == Qkdocumentation;
+}
+
+static node *analyse_documented_lambda(struct actx *A, mval lambda)
+{
+  mrt *rt = A->rt;
+  mval source = XCDR(lambda);
+  mval body = XCDR(source);
+  mval doc_args = XCDR(XCAR(body));
+  CHECK_LIST(rt, doc_args); /* signalled when the form runs */
+  mval doc_form = car_safe(doc_args);
+  mval plain = keep(A, Fcons(rt, Qlambda, Fcons(rt, XCAR(source),
+                                                Fcons(rt, make_string(rt, "", 0), XCDR(body)))));
+  node *n = new_node(A, ev_make_documented_closure);
+  n->a = analyse(A, doc_form);
+  n->b = analyse_lambda(A, plain);
+  return n;
+}
+
 static node *analyse_function_form(struct actx *A, mval form)
 {
   check_nargs(A, form, 1, 1);
   mval f = XCAR(XCDR(form));
+  if (CONSP(f) && XCAR(f) == Qlambda && !A->f->dynamic && has_documentation_form(f))
+    return analyse_documented_lambda(A, f);
   if (CONSP(f) && XCAR(f) == Qlambda)
     return analyse_lambda(A, f);
   return const_node(A, f);
@@ -3563,10 +3606,31 @@ static void check_argument_list(struct actx *A, mval form)
     wrong_type_argument(A->rt, Qlistp, tail);
 }
 
+/* The special form HEAD names through its definition, as Emacs's
+   `inline' names progn, or nil. */
+static mval special_form_alias(mrt *rt, mval head)
+{
+  if (!SYMBOLP(head))
+    return Qnil;
+  mval fn = XSYMBOL(rt, head)->function;
+  /* A chain too long (a cycle among them) is left for the call to report. */
+  for (int hops = 0; SYMBOLP(fn) && !NILP(fn); hops++) {
+    if (hops == 100)
+      return Qnil;
+    fn = XSYMBOL(rt, fn)->function;
+  }
+  return is_special_form(fn) && fn != XSYMBOL(rt, head)->function ? XSUBR(fn)->name : Qnil;
+}
+
 static node *analyse_cons(struct actx *A, mval form)
 {
   mval head = XCAR(form);
   check_argument_list(A, form);
+  mval target = special_form_alias(A->rt, head);
+  if (!NILP(target)) {
+    form = keep(A, Fcons(A->rt, target, XCDR(form)));
+    head = target;
+  }
   if (head == Qquote) {
     check_nargs(A, form, 1, 1);
     return const_node(A, XCAR(XCDR(form)));

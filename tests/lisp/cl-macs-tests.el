@@ -481,3 +481,26 @@ arguments, then &rest and the list's own &rest variable or
   (should (string-match-p "\\`Doc\\.\n\n(fn A &rest R)\\'" (documentation 'cl-macs-tests--doc1)))
   (cl-defun cl-macs-tests--doc2 (a &optional b) "Doc." (list a b))
   (should (equal (documentation 'cl-macs-tests--doc2) "Doc.")))
+
+;; A (:documentation FORM) in a cl-defun's body stays ahead of its
+;; block, as a docstring and declarations do, so it documents the function.
+(cl-defun cl-macs-tests--documented (a b)
+  (:documentation (concat "Sum of A " "and B."))
+  (+ a b))
+
+;; With a usage line, that docstring comes first and wins.
+(cl-defun cl-macs-tests--documented-keys (a &key (b 2))
+  (:documentation (concat "Sum of A " "and B."))
+  (+ a b))
+
+(cl-defsubst cl-macs-tests--documented-subst (a)
+  (:documentation (concat "Identity " "of A."))
+  a)
+
+(ert-deftest cl-macs-defun-documentation-form ()
+  (should (string-prefix-p "Sum of A and B." (documentation 'cl-macs-tests--documented)))
+  (should (= (cl-macs-tests--documented 1 5) 6))
+  (should (equal (documentation 'cl-macs-tests--documented-keys) "\n\n(fn A &key (B 2))"))
+  (should (equal (documentation 'cl-macs-tests--documented-subst) "Identity of A."))
+  (should (equal (macroexpand-1 '(cl-defun f () (:documentation (g)) 1))
+                 '(defun f nil (:documentation (g)) (cl-block f 1)))))

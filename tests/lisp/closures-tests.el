@@ -794,3 +794,46 @@ shares its lambda list and body with the code that made it."
     (should (= (car (funcall g)) 1))
     (should (equal (cadr g) '((x . 1) t)))
     (should (= (car (funcall g)) 1))))
+
+;; A (:documentation FORM) first in a lambda's body under lexical
+;; binding: FORM's value, computed when the closure is made, is its
+;; docstring.
+(ert-deftest closures-documentation-form ()
+  (let* ((word "dyn")
+         (f (lambda (a) (:documentation (format "%s doc" word)) (list a word))))
+    (should (equal (documentation f) "dyn doc"))
+    (should (equal (funcall f 1) '(1 "dyn")))
+    (should (equal (nth 3 f) "dyn doc"))
+    (should (equal (nthcdr 4 f) '((list a word))))))
+
+(ert-deftest closures-documentation-form-each-closure ()
+  (let ((makers (mapcar (lambda (n) (lambda () (:documentation (number-to-string n)) n))
+                        '(1 2))))
+    (should (equal (mapcar #'documentation makers) '("1" "2")))
+    (should (equal (mapcar #'funcall makers) '(1 2)))))
+
+(ert-deftest closures-documentation-form-alone ()
+  ;; With nothing after it, the docstring is also the value.
+  (let ((f (lambda () (:documentation (concat "x" "y")))))
+    (should (equal (funcall f) "xy"))
+    (should (equal (documentation f) "xy"))))
+
+(ert-deftest closures-documentation-form-not-string ()
+  (should (equal (should-error (lambda () (:documentation 12) 1))
+                 '(wrong-type-argument stringp 12)))
+  (should (equal (should-error (lambda () (:documentation) 1))
+                 '(wrong-type-argument stringp nil)))
+  (should (equal (should-error (eval '(lambda () (:documentation . "a") 1) t))
+                 '(wrong-type-argument listp "a")))
+  ;; Only its first form counts.
+  (let ((f (lambda () (:documentation "a" "b") 1)))
+    (should (equal (documentation f) "a"))
+    (should (equal (funcall f) 1))))
+
+(defun closures-tests--documented (x)
+  (:documentation (concat "Double " "X."))
+  (* 2 x))
+
+(ert-deftest closures-documentation-form-defun ()
+  (should (equal (documentation 'closures-tests--documented) "Double X."))
+  (should (= (closures-tests--documented 4) 8)))

@@ -696,3 +696,10 @@ it evaluates (cleanup forms aside: they cannot yield)."
                    '(error "‘iter-yield’ used outside a generator")))))
 
 ;;; generator-tests.el ends here
+
+(iter-defun generator-tests--documented ()
+  (:documentation (concat "Yields " "one."))
+  (iter-yield 1))
+
+(ert-deftest generator-iter-defun-documentation-form ()
+  (should (equal (iter-next (generator-tests--documented)) 1)))

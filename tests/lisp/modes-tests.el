@@ -139,3 +139,23 @@
     (should-not (featurep f))))
 
 ;;; modes-tests.el ends here
+
+;; easy-mmode.el: what decides whether a globalized minor mode with a
+;; :predicate turns on in a buffer.
+(ert-deftest modes-globalized-predicate ()
+  (require 'easy-mmode)
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (should (eq (easy-mmode--globalized-predicate-p t) t))
+    (should (eq (easy-mmode--globalized-predicate-p nil) nil))
+    ;; The old (not MODE...) form: every mode but those.
+    (should (eq (easy-mmode--globalized-predicate-p '(not text-mode)) t))
+    (should (eq (easy-mmode--globalized-predicate-p '(not prog-mode)) nil))
+    ;; A list ends in nil unless an element decides.
+    (should (eq (easy-mmode--globalized-predicate-p '((not text-mode))) nil))
+    (should (eq (easy-mmode--globalized-predicate-p '((not text-mode) t)) t))
+    (should (eq (easy-mmode--globalized-predicate-p '(c-mode prog-mode)) t))
+    (should (eq (easy-mmode--globalized-predicate-p '((not lisp-data-mode) prog-mode)) nil))
+    (text-mode)
+    (should (eq (easy-mmode--globalized-predicate-p '(c-mode (not prog-mode) text-mode)) t))
+    (should (eq (easy-mmode--globalized-predicate-p '(c-mode nil text-mode)) nil))))

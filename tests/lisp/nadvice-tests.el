@@ -409,3 +409,20 @@
     (should-not (advice--p f))
     (should (= (funcall f 2) 20))))
 
+
+;; As in Emacs 28, the advised definition, called by its :around
+;; advice, is not called interactively, even when the advised function
+;; is; the advice itself is.
+(defun nadvice-tests--asks () (interactive) (cons 'inner (called-interactively-p 'any)))
+
+(ert-deftest nadvice-around-called-interactively-p ()
+  (let ((around (lambda (f &rest args)
+                  (list (cons 'outer (called-interactively-p 'any)) (apply f args)))))
+    (unwind-protect
+        (progn
+          (advice-add 'nadvice-tests--asks :around around)
+          (should (equal (nadvice-tests--asks) '((outer) (inner))))
+          (should (equal (call-interactively 'nadvice-tests--asks)
+                         '((outer . t) (inner)))))
+      (advice-remove 'nadvice-tests--asks around))
+    (should (equal (call-interactively 'nadvice-tests--asks) '(inner . t)))))

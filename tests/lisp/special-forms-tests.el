@@ -75,3 +75,14 @@
       (should (equal (funcall run '(cond ((push 'c special-forms--log) . 3) (t 4)))
                      '(nil (c))))
       (should (equal (funcall run '(cond (nil . 3) (t 4))) '(4 nil))))))
+
+;; `inline' is progn under another name, as in Emacs 28; a symbol
+;; whose definition names a special form runs as that form.
+(ert-deftest special-forms-inline-is-progn ()
+  (should (eq (symbol-function 'inline) 'progn))
+  (should (special-form-p 'inline))
+  (should (equal (inline 1 2 3) 3))
+  (should (null (inline)))
+  (let ((x 1))
+    (should (equal (inline (setq x (1+ x)) (list x x)) '(2 2))))
+  (should (equal (eval '(inline (if nil 1 2)) t) 2)))
