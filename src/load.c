@@ -835,8 +835,11 @@ static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t pos, co
                            bool print_values)
 {
   mval result = Qnil;
+  /* Emacs decodes a file it loads as source; its own library it loads
+     compiled, from unibyte text. */
+  bool multibyte = name && NILP(variable_or_nil(rt, Qmarrow__library_load));
   for (;;) {
-    mval form = read_one(rt, text, len, &pos, name);
+    mval form = read_one(rt, text, len, &pos, name, multibyte);
     if (form == Qunbound)
       return result;
     result = eval_toplevel_form(rt, form, !NILP(variable_or_nil(rt, Qlexical_binding)));

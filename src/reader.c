@@ -60,6 +60,7 @@ struct reader {
   size_t open_pos; /* start of the innermost unfinished construct */
   mval labels;     /* #N= labels of this read: an eql table, or nil */
   mval obarray;    /* where symbols are interned: nil for the symbol table */
+  bool multibyte_source; /* new symbols get multibyte names */
 };
 
 static int peek(struct reader *r)
@@ -307,10 +308,13 @@ static int read_modifier(struct reader *r, bool in_string, int modifier)
 }
 
 /* In a string, \x and octal escapes of #x80..#xFF stand for raw bytes,
-   as in Emacs; ?\351 is the character 233. */
+   as in Emacs; ?\351 is the character 233, and so is ?\x3fffe9, the
+   raw byte's character, which Emacs's ?c syntax turns into its byte. */
 static int byte_escape(int value, bool in_string)
 {
-  return in_string && value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
+  if (in_string)
+    return value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
+  return CHAR_RAW_BYTE_P(value) && value <= RAW_BYTE_CHAR(0xFF) ? value - RAW_BYTE_CHAR(0) : value;
 }
 
 /* After a backslash.  Returns the character, with modifier bits for
@@ -700,6 +704,42 @@ static size_t measure_symbol(struct reader *r, bool *escaped)
    (#_foo, Emacs 28's symbol without shorthands), or uninterned (#:foo). */
 enum atom_kind { ATOM_ANY, ATOM_SYMBOL, ATOM_UNINTERNED };
 
+/* Whether SYM holds nothing: marrow's own library may have made it
+   (say, as an argument's name) where Emacs, which loads its library
+   byte-compiled, has no such symbol yet. */
+static bool symbol_bare(mrt *rt, mval sym)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  return s->value == Qunbound && s->redirect == SYMBOL_PLAINVAL && NILP(s->function) &&
+         NILP(s->plist) && !s->constant;
+}
+
+/* The symbol NAME names, interned in R's obarray.  Emacs's reader
+   gives a new symbol read from multibyte text a multibyte name, even
+   an ASCII one (which format's %c shows). */
+static mval intern_read_string(struct reader *r, mval name)
+{
+  mrt *rt = r->rt;
+  if (!r->multibyte_source || STRING_MULTIBYTE_P(name))
+    return intern_in_obarray(rt, r->obarray, name);
+  XSTRING(name)->flags |= STRING_MULTIBYTE;
+  mval sym = intern_in_obarray(rt, r->obarray, name);
+  if (SYMBOLP(sym) && !STRING_MULTIBYTE_P(XSYMBOL(rt, sym)->name) && symbol_bare(rt, sym))
+    SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), name, name);
+  return sym;
+}
+
+static mval intern_read_name(struct reader *r, size_t start, size_t n)
+{
+  const char *name = (const char *)r->buf + start;
+  if (!r->multibyte_source)
+    return intern_len(r->rt, name, n);
+  mval found = intern_soft(r->rt, name, n);
+  if (found != Qunbound && STRING_MULTIBYTE_P(XSYMBOL(r->rt, found)->name))
+    return found;
+  return intern_read_string(r, make_string(r->rt, name, n));
+}
+
 /* Reads a symbol or number token starting at r->pos. */
 static mval read_atom(struct reader *r, enum atom_kind kind)
 {
@@ -715,7 +755,7 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
         return num;
     }
     if (!uninterned && NILP(r->obarray))
-      return intern_len(rt, (const char *)r->buf + start, n);
+      return intern_read_name(r, start, n);
     mval name = make_string(rt, (const char *)r->buf + start, n);
     return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
   }
@@ -729,7 +769,7 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
   bool multibyte;
   s->nchars = utf8_count_chars(s->data, n, &multibyte);
   s->flags = multibyte ? STRING_MULTIBYTE : 0;
-  return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
+  return uninterned ? make_symbol(rt, name) : intern_read_string(r, name);
 }
 
 /* ================================================================== */
@@ -1205,10 +1245,11 @@ static mval read_object(struct reader *r)
 /* Entry points                                                       */
 /* ================================================================== */
 
-mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename)
+mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename,
+              bool multibyte_source)
 {
   struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil,
-                     current_obarray(rt)};
+                     current_obarray(rt), multibyte_source};
   if (skip_blanks(&r) < 0) {
     *pos = r.pos;
     return Qunbound;
@@ -1263,6 +1304,7 @@ static mval readable_text(mrt *rt, mval string)
 mval read_from_string(mrt *rt, mval string, mval start, mval end)
 {
   CHECK_STRING(rt, string);
+  bool multibyte = STRING_MULTIBYTE_P(string);
   string = readable_text(rt, string);
   int64_t from = string_index_arg(rt, string, start, 0, 0);
   int64_t to = from < 0 ? -1 : string_index_arg(rt, string, end, XSTRING(string)->nchars, from);
@@ -1271,7 +1313,7 @@ mval read_from_string(mrt *rt, mval string, mval start, mval end)
   struct string *s = XSTRING(string);
   size_t pos = (size_t)string_char_to_byte(string, from);
   size_t limit = NILP(end) ? (size_t)s->nbytes : (size_t)string_char_to_byte(string, to);
-  mval v = read_one(rt, (const char *)s->data, limit, &pos, NULL);
+  mval v = read_one(rt, (const char *)s->data, limit, &pos, NULL, multibyte);
   if (v == Qunbound)
     end_of_string(rt);
   int64_t end_index = byte_to_char(string, pos);
@@ -1296,7 +1338,7 @@ static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos)
     args_out_of_range(rt, buffer, make_fixnum(*pos));
   size_t nbytes, used = 0;
   const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
-  mval v = read_one(rt, text, nbytes, &used, NULL);
+  mval v = read_one(rt, text, nbytes, &used, NULL, true);
   if (v == Qunbound)
     end_of_string(rt);
   *pos += utf8_count_chars((const uint8_t *)text, used, NULL);

@@ -11,8 +11,12 @@ void reader_init(mrt *rt);
    Returns Qunbound at a clean end of input.  Signals end-of-file or
    invalid-read-syntax; FILENAME (may be NULL) names the source in
    errors, which then carry file:line:column: (invalid-read-syntax
-   MESSAGE LINE COLUMN FILE) and (end-of-file FILE LINE COLUMN). */
-mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename);
+   MESSAGE LINE COLUMN FILE) and (end-of-file FILE LINE COLUMN).
+   MULTIBYTE_SOURCE says the text is multibyte for Emacs (a decoded
+   file, a multibyte string or buffer): the symbols it creates then
+   have multibyte names, as in Emacs. */
+mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename,
+              bool multibyte_source);
 /* (read-from-string STRING) semantics: (OBJECT . END-INDEX). */
 mval read_from_string(mrt *rt, mval string, mval start, mval end);
 /* True when the N bytes at S read as a number (the printer escapes

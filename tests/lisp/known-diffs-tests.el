@@ -1,0 +1,48 @@
+;;; known-diffs-tests.el --- known differences from Emacs 28, now matched  -*- lexical-binding: t -*-
+
+;; format's %c given a symbol, ?\x of a raw byte's character,
+;; call-interactively's "k" spec, the eval: local variable, date-to-time's
+;; fallback parser.
+
+(require 'ert)
+
+(ert-deftest known-diffs-format-char-symbol ()
+  ;; A symbol the reader made (its name multibyte) prints as with %s,
+  ;; with width and precision but no zero padding.
+  (should (equal (format "%c" 'known-diffs-fresh) "known-diffs-fresh"))
+  (should (multibyte-string-p (format "%c" 'known-diffs-fresh)))
+  (should (equal (format "%05c|" 'kdq) "  kdq|"))
+  (should (equal (format "%.2c|" 'kdq) "kd|"))
+  (should (equal (format "%-5c|%d" 'kdr 3) "kdr  |3"))
+  (should (equal (format "%S%c" 7 'kdq) "7kdq"))
+  (should (equal (format "%c" (intern (string-to-multibyte "kd-made-mb"))) "kd-made-mb"))
+  ;; Only while the result is still unibyte: after another multibyte
+  ;; argument, or given nil, t or a symbol interned from unibyte text,
+  ;; it is a mismatch.
+  (dolist (args (list (list "%c" nil) (list "%c" t) (list "%5c" nil)
+                      (list "%c" (intern "kd-made-unibyte"))
+                      (list "%s%c" 'kdq 'kdr) (list "%c%c" 'kdq 'kdr)
+                      (list "%c%c" 233 'kdq)
+                      (list (string-to-multibyte "%c") 'kdq)))
+    (should (equal (condition-case err (apply #'format args) (error err))
+                   '(error "Format specifier doesn’t match argument type")))))
+
+(ert-deftest known-diffs-format-odd-arguments ()
+  (let ((mismatch '(error "Format specifier doesn’t match argument type")))
+    (dolist (case `(("%c" "ab" ,mismatch) ("%c" 1.5 ,mismatch)
+                    ("%c" ,(expt 2 70) ,mismatch) ("%c" -1 (wrong-type-argument characterp -1))
+                    ("%c" [1 2] ,mismatch) ("%d" "ab" ,mismatch) ("%d" nil ,mismatch)
+                    ("%x" -2.7 "-2") ("%o" 1.5 "1") ("%e" kdq ,mismatch)
+                    ("%f" ,(expt 2 70) "1180591620717411303424.000000")
+                    ("%g" 1.0e+INF "inf") ("%d" 0.0e+NaN "nan") ("%x" 1.0e+INF (overflow-error))
+                    ("%s" 1.5 "1.5") ("%S" "ab" "\"ab\"") ("%c" 255 "ÿ")))
+      (should (equal (condition-case err (format (car case) (cadr case)) (error err))
+                     (nth 2 case))))))
+
+(ert-deftest known-diffs-raw-byte-char-literal ()
+  ;; ?\x of a raw byte's character reads as the byte, modifiers kept.
+  (should (eq ?\x3fffff 255))
+  (should (eq ?\x3fff80 128))
+  (should (eq (read "?\\M-\\x3fffff") (+ (ash 1 27) 255)))
+  (should (eq ?\x3fff7f #x3fff7f))
+  (should (equal "\x3fffff" "\377")))
