@@ -46,3 +46,36 @@
   (should (eq (read "?\\M-\\x3fffff") (+ (ash 1 27) 255)))
   (should (eq ?\x3fff7f #x3fff7f))
   (should (equal "\x3fffff" "\377")))
+
+(defun known-diffs--key (&rest events)
+  "What the \"k\" spec reads from EVENTS, and the events left unread."
+  (let ((unread-command-events events))
+    (list (call-interactively (lambda (key) (interactive "kKey: ") key))
+          unread-command-events)))
+
+(ert-deftest known-diffs-interactive-k ()
+  (let ((global-map (copy-keymap global-map)))
+    (global-set-key [?\C-c ?z] #'ignore)
+    (global-set-key [?\C-c f5] #'ignore)
+    ;; ASCII characters make a string, meta setting bit 7 of a byte.
+    (should (equal (known-diffs--key ?\C-c ?x ?y) '("\C-cx" (?y))))
+    (should (equal (known-diffs--key ?\M-x) '("\370" nil)))
+    (should (equal (known-diffs--key ?\C-c ?\M-a) '("\C-c\341" nil)))
+    (should (equal (known-diffs--key ?\C-x ?4 ?f) '("\C-x4f" nil)))
+    ;; Other characters and events make a vector.
+    (should (equal (known-diffs--key ?é) '([?é] nil)))
+    (should (equal (known-diffs--key ?\C-c ?É) '([?\C-c ?É] nil)))
+    (should (equal (known-diffs--key ?\H-a) '([?\H-a] nil)))
+    (should (equal (known-diffs--key 'f1 ?a) '([f1 ?a] nil)))
+    ;; An unbound shifted last key becomes the unshifted one when that
+    ;; is bound.
+    (should (equal (known-diffs--key ?\C-c ?Z) '("\C-cz" nil)))
+    (should (equal (known-diffs--key ?\C-c ?\S-z) '("\C-cz" nil)))
+    (should (equal (known-diffs--key ?\C-c ?A) '("\C-cA" nil)))
+    (should (equal (known-diffs--key ?\S-a) '("a" nil)))
+    (should (equal (known-diffs--key ?\S-\C-a) '("\C-a" nil)))
+    (should (equal (known-diffs--key ?\C-c 'S-f5) '([?\C-c f5] nil)))
+    (should (equal (known-diffs--key ?\C-c 'S-f6) '([?\C-c S-f6] nil)))
+    (should (equal (let ((unread-command-events (list ?\C-c ?\S-z)))
+                     (read-key-sequence-vector "Key: "))
+                   [?\C-c ?z]))))
