@@ -2970,6 +2970,25 @@ for case-sensitively.")
              file-name-quote file-name-unquote convert-standard-filename substitute-in-file-name
              make-auto-save-file-name auto-save-mode do-auto-save files--kill-buffer-auto-save))
   (autoload f "files"))
+;; File-local variables (lisp/files.el): let-bound before files.el loads.
+(defvar enable-local-variables t
+  "Whether visiting a file sets the variables its text names: t for
+all of them when all are safe (and, asking being impossible in batch,
+none otherwise), :safe for the safe ones, :all for all, nil for none.")
+(defvar enable-local-eval 'maybe
+  "Whether an \"eval:\" entry of a file's local variables runs: t for
+any, nil for none, anything else for the safe ones (see
+`safe-local-eval-forms'), or any under `enable-local-variables' :all.")
+(defvar safe-local-variable-values nil
+  "Alist of (VAR . VAL) pairs safe as file-local variables.")
+(defvar ignored-local-variables '(ignored-local-variables safe-local-variable-values)
+  "Variables a file never sets.")
+(defvar safe-local-eval-forms
+  '((add-hook 'write-file-hooks 'time-stamp)
+    (add-hook 'write-file-functions 'time-stamp)
+    (add-hook 'before-save-hook 'time-stamp nil t)
+    (add-hook 'before-save-hook 'delete-trailing-whitespace nil t))
+  "Forms an \"eval:\" file-local entry may hold without asking.")
 (defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
 (defvar auto-save-visited-file-name nil
   "Non-nil means a buffer is auto-saved in the file it visits.")

@@ -79,3 +79,54 @@
     (should (equal (let ((unread-command-events (list ?\C-c ?\S-z)))
                      (read-key-sequence-vector "Key: "))
                    [?\C-c ?z]))))
+
+(defvar known-diffs--ran nil)
+(defun known-diffs--allowed-call (&rest args)
+  (push (cons 'called args) known-diffs--ran))
+(put 'known-diffs--allowed-call 'safe-local-eval-function t)
+
+(defun known-diffs--locals (variables eval text)
+  "Which eval: forms ran and which locals were recorded, for the local
+variables TEXT under ENABLE-LOCAL-VARIABLES VARIABLES and
+ENABLE-LOCAL-EVAL EVAL."
+  (with-temp-buffer
+    (insert "x\n;; Local Variables:\n" text ";; End:\n")
+    (setq known-diffs--ran nil)
+    (let ((enable-local-variables variables) (enable-local-eval eval))
+      (hack-local-variables))
+    (list (reverse known-diffs--ran) (mapcar #'car file-local-variables-alist)
+          (and (local-variable-p 'fill-column) fill-column))))
+
+(ert-deftest known-diffs-local-eval ()
+  (let ((unsafe ";; fill-column: 33\n;; eval: (push 'ran known-diffs--ran)\n")
+        (safe ";; eval: (known-diffs--allowed-call 1 'a :k)\n;; fill-column: 33\n"))
+    ;; An unsafe eval: runs only when enable-local-eval is t (or with
+    ;; :all); asking is impossible in batch, so otherwise nothing is set.
+    (should (equal (known-diffs--locals t t unsafe) '((ran) (fill-column eval) 33)))
+    (should (equal (known-diffs--locals t nil unsafe) '(nil (fill-column) 33)))
+    (should (equal (known-diffs--locals t 'maybe unsafe) '(nil nil nil)))
+    (should (equal (known-diffs--locals :safe t unsafe) '(nil (fill-column) 33)))
+    (should (equal (known-diffs--locals :all 'maybe unsafe) '((ran) (fill-column eval) 33)))
+    (should (equal (known-diffs--locals :all nil unsafe) '(nil (fill-column) 33)))
+    (should (equal (known-diffs--locals nil t unsafe) '(nil nil nil)))
+    ;; Safe ones run unless enable-local-eval is nil.
+    (dolist (variables '(t :safe :all))
+      (should (equal (known-diffs--locals variables 'maybe safe)
+                     '(((called 1 a :k)) (eval fill-column) 33)))
+      (should (equal (known-diffs--locals variables nil safe) '(nil (fill-column) 33))))
+    ;; A variable argument is not constant.
+    (should (equal (known-diffs--locals :safe 'maybe ";; eval: (known-diffs--allowed-call known-diffs--ran)\n")
+                   '(nil nil nil)))
+    (should (equal (known-diffs--locals t 'maybe ";; eval: 5\n;; eval: known-diffs--ran\n")
+                   '(nil (eval eval) nil)))
+    (should (equal (known-diffs--locals
+                    :safe 'maybe
+                    (concat ";; eval: (put 'kd 'lisp-indent-function 2)\n"
+                            ";; eval: (put 'kd 'lisp-indent-function 'defun)\n"
+                            ";; eval: (put 'kd 'lisp-indent-function 'other)\n"
+                            ";; eval: (add-hook 'before-save-hook 'delete-trailing-whitespace nil t)\n"))
+                   '(nil (eval eval eval) nil)))
+    (should (equal (get 'kd 'lisp-indent-function) 'defun))
+    (let ((safe-local-eval-forms '((push 'listed known-diffs--ran))))
+      (should (equal (known-diffs--locals t 'maybe ";; eval: (push 'listed known-diffs--ran)\n")
+                     '((listed) (eval) nil))))))
