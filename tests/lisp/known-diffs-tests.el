@@ -130,3 +130,21 @@ ENABLE-LOCAL-EVAL EVAL."
     (let ((safe-local-eval-forms '((push 'listed known-diffs--ran))))
       (should (equal (known-diffs--locals t 'maybe ";; eval: (push 'listed known-diffs--ran)\n")
                      '((listed) (eval) nil))))))
+
+(ert-deftest known-diffs-date-to-time-fallback ()
+  (dolist (case '(("Thu, 04-Mar-21 05:06:07 GMT" "2021-03-04 05:06:07")
+                  ("Thursday, 04-Mar-2021 05:06:07 GMT" "2021-03-04 05:06:07")
+                  ("04-Mar-69 05:06:07" "1969-03-04 05:06:07")
+                  ("2021-3-4 5:6:7 +0200" "2021-03-04 03:06:07")
+                  ("22-AUG-1993 10:59:12.82" "1993-08-22 10:59:12")
+                  ("04-MAR-2021 5:06:07 PST" "2021-03-04 13:06:07")
+                  ("2021-3-4T5:6:7" "2021-03-04 05:06:07")
+                  ("6 May 1992 1641-JST (Saturday)" "1992-05-06 16:41:00")
+                  ("1996-06-24 21:13-0300" "1996-06-25 00:13:00")
+                  ("Thu, 04 Mar 2021 05:06:07 +0100" "2021-03-04 04:06:07")))
+    (should (equal (format-time-string "%F %T" (date-to-time (car case)) t) (cadr case))))
+  ;; Without a time of day neither parser gives a whole date.
+  (dolist (date '("2021-03-04" "04 Mar 2021" "Sat, 01 Jan 2000" "March 4, 2021"
+                  "4-mar-2021 5:06" "2021-3-4 5:6" "garbage" ""))
+    (should (equal (condition-case err (date-to-time date) (error err))
+                   (list 'error (concat "Invalid date: " date))))))
