@@ -2110,10 +2110,6 @@ with ARG, multibyte when its numeric value is positive."
 (defalias 'point-at-bol #'line-beginning-position)
 (defalias 'point-at-eol #'line-end-position)
 
-(defun buffer-end (arg)
-  "`point-max' when ARG is positive, else `point-min'."
-  (if (> arg 0) (point-max) (point-min)))
-
 ;; Undo: buffers record their changes in C (buffer-undo-list,
 ;; undo-boundary, buffer-enable-undo); undoing them is lisp/simple.el's.
 (defvar undo-inhibit-record-point nil
@@ -3230,6 +3226,7 @@ current on entry gets its own table back on exit."
 ;; Preloaded in Emacs.
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
+;; edebug.el's autoloaded alias, as Emacs's loaddefs.el has it.
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
 ;; Completion (minibuffer.el); the primitives are C in Emacs.
 (defvar completion-ignore-case nil "Non-nil: completion ignores case.")

@@ -148,3 +148,10 @@ ENABLE-LOCAL-EVAL EVAL."
                   "4-mar-2021 5:06" "2021-3-4 5:6" "garbage" ""))
     (should (equal (condition-case err (date-to-time date) (error err))
                    (list 'error (concat "Invalid date: " date))))))
+
+(ert-deftest known-diffs-buffer-end-and-edebug-defun ()
+  (with-temp-buffer
+    (insert "abc")
+    (narrow-to-region 2 3)
+    (should (equal (list (buffer-end 1) (buffer-end 0) (buffer-end -2)) '(3 2 2))))
+  (should (eq (symbol-function 'edebug-defun) 'edebug-eval-top-level-form)))
