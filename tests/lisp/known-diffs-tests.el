@@ -155,3 +155,35 @@ ENABLE-LOCAL-EVAL EVAL."
     (narrow-to-region 2 3)
     (should (equal (list (buffer-end 1) (buffer-end 0) (buffer-end -2)) '(3 2 2))))
   (should (eq (symbol-function 'edebug-defun) 'edebug-eval-top-level-form)))
+
+(defun known-diffs--c-syntax-table ()
+  "A table with C's /* */ comments and C++'s // ones."
+  (let ((table (make-syntax-table)))
+    (modify-syntax-entry ?/ ". 124b" table)
+    (modify-syntax-entry ?* ". 23" table)
+    (modify-syntax-entry ?\n "> b" table)
+    table))
+
+(ert-deftest known-diffs-comments-after-unclosed-comment ()
+  ;; Many line comments after an unclosed block comment: each line end
+  ;; met going backward asks where its comment starts.  This took time
+  ;; quadratic in the text (over a minute for this buffer).
+  (with-temp-buffer
+    (set-syntax-table (known-diffs--c-syntax-table))
+    (insert "x /* unclosed\n")
+    (insert (apply #'concat (make-list 10000 "// c\n")))
+    (goto-char (point-max))
+    (should (eq (forward-comment -20000) nil))
+    (should (= (point) 14))
+    (goto-char (point-max))
+    (backward-sexp 3)
+    (should (= (point) (- (point-max) 12))))
+  (with-temp-buffer
+    (set-syntax-table (known-diffs--c-syntax-table))
+    (insert "x /* unclosed\n")
+    (dotimes (_ 3) (insert "a // c\n"))
+    (should (equal (list (scan-lists (point-max) -1 0) (scan-sexps (point-max) -2))
+                   '(nil 29)))
+    (goto-char (point-max))
+    (should (eq (forward-comment -2) nil))
+    (should (= (point) 30))))
