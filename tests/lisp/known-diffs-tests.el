@@ -187,3 +187,17 @@ ENABLE-LOCAL-EVAL EVAL."
     (goto-char (point-max))
     (should (eq (forward-comment -2) nil))
     (should (= (point) 30))))
+
+(ert-deftest known-diffs-lookup-menu-key-mixed-case ()
+  ;; A menu-bar key not bound as spelled is looked up down-cased.
+  (let ((map (make-keymap)))
+    (define-key map [menu-bar kd-file kd-open] 'kd-open)
+    (define-key map [menu-bar i-bar] 'kd-i)
+    (should (equal (list (lookup-key map [menu-bar Kd-File Kd-Open])
+                         (lookup-key map [menu-bar I-bar])
+                         (lookup-key map [menu-bar Kd-File Kd-Open More])
+                         (lookup-key map [menu-bar Kd-File 1])
+                         (lookup-key map [menu-bar Kd-File ?A])
+                         (lookup-key map [Menu-bar kd-file kd-open]))
+                   '(kd-open kd-i 3 nil nil 1)))
+    (should (keymapp (lookup-key map [menu-bar KD-FILE])))))
