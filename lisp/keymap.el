@@ -404,15 +404,19 @@ is the meta character."
         (logior (logand c (lognot 128)) keymap--meta-bit)
       c)))
 
+(defun keymap--ascii-downcase (name)
+  "NAME with its ASCII letters down-cased (Emacs 28 leaves the others)."
+  (apply #'string (mapcar (lambda (c) (if (<= ?A c ?Z) (+ c 32) c)) name)))
+
 (defun keymap--lowered-menu-key (key)
-  "KEY, a vector starting with menu-bar, with the names of its symbols
-down-cased, or nil when that changes none."
+  "KEY, a vector starting with menu-bar, with the ASCII letters of the
+names of its symbols down-cased, or nil when that changes none."
   (when (and (vectorp key) (> (length key) 0) (eq (aref key 0) 'menu-bar))
     (let* ((changed nil)
            (lowered (mapcar (lambda (event)
                               (if (not (symbolp event))
                                   event
-                                (let ((name (downcase (symbol-name event))))
+                                (let ((name (keymap--ascii-downcase (symbol-name event))))
                                   (unless (equal name (symbol-name event)) (setq changed t))
                                   (intern name))))
                             key)))

@@ -201,3 +201,16 @@ ENABLE-LOCAL-EVAL EVAL."
                          (lookup-key map [Menu-bar kd-file kd-open]))
                    '(kd-open kd-i 3 nil nil 1)))
     (should (keymapp (lookup-key map [menu-bar KD-FILE])))))
+
+(ert-deftest known-diffs-lookup-menu-key-non-ascii ()
+  ;; Only ASCII letters are down-cased.
+  (let ((map (make-keymap)))
+    (define-key map [menu-bar kdåäö kdbar] 'kd-1)
+    (define-key map [menu-bar xkdåy] 'kd-2)
+    (define-key map [menu-bar kdé] 'kd-3)
+    (should (equal (list (lookup-key map [menu-bar KDÅäö Kdbar])
+                         (lookup-key map [menu-bar kdåäö Kdbar])
+                         (lookup-key map [menu-bar XKDÅY])
+                         (lookup-key map [menu-bar XKdåy])
+                         (lookup-key map [menu-bar kdÉ]))
+                   '(2 kd-1 nil kd-2 nil)))))
