@@ -359,13 +359,14 @@ string gives the first of DEFAULTS, if any."
 (defun read-number (prompt &optional default _hist)
   "Read a number with PROMPT, asking again until one is typed; the empty
 string gives DEFAULT (its first element, if a list)."
-  (let* ((default (if (consp default) (car default) default))
+  (let* ((defaults (cond ((consp default) (mapcar #'number-to-string (delq nil default)))
+                         (default (number-to-string default))))
+         (default (if (consp default) (car default) default))
          (prompt (callint--prompt-with-default prompt default))
          (number nil))
     (while (not number)
-      (let* ((text (read-string prompt nil 'read-number-history
-                                (and default (number-to-string default))))
-             (value (ignore-errors (read text))))
+      (let* ((text (read-from-minibuffer prompt nil nil nil 'read-number-history defaults))
+             (value (if (string= text "") default (ignore-errors (read text)))))
         (if (numberp value)
             (setq number value)
           (message "Please enter a number.")
