@@ -5,6 +5,7 @@
 ;; fallback parser.
 
 (require 'ert)
+(require 'cl-lib)
 
 (ert-deftest known-diffs-format-char-symbol ()
   ;; A symbol the reader made (its name multibyte) prints as with %s,
@@ -214,3 +215,17 @@ ENABLE-LOCAL-EVAL EVAL."
                          (lookup-key map [menu-bar XKdåy])
                          (lookup-key map [menu-bar kdÉ]))
                    '(2 kd-1 nil kd-2 nil)))))
+
+(ert-deftest known-diffs-read-number-reads-from-minibuffer ()
+  ;; read-number asks read-from-minibuffer, its defaults as strings; an
+  ;; empty answer is the first default.
+  (let ((calls nil) (answers (list "" "x" "12")))
+    (cl-letf (((symbol-function 'read-from-minibuffer)
+               (lambda (&rest args) (push args calls) (pop answers)))
+              ((symbol-function 'sit-for) #'ignore))
+      (should (equal (read-number "N: " '(5 nil 6)) 5))
+      (should (equal (read-number "N: ") 12)))
+    (should (equal (reverse calls)
+                   '(("N (default 5): " nil nil nil read-number-history ("5" "6"))
+                     ("N: " nil nil nil read-number-history nil)
+                     ("N: " nil nil nil read-number-history nil))))))
