@@ -202,15 +202,21 @@ static int read_unicode_escape(struct reader *r, int ndigits)
 }
 
 /* \xHHH...: any number of hex digits (no more than fit a character). */
-static int read_hex_escape(struct reader *r)
+/* \xN...: as in Emacs, up to #xFFFFFFF, for characters with modifier
+   bits; one or two digits of #x80..#xFF in a string are a raw byte. */
+static int read_hex_escape(struct reader *r, bool in_string)
 {
-  int value = 0;
+  int64_t value = 0;
+  int digits = 0;
   while (digit_value(peek(r), 16) >= 0) {
     value = value * 16 + digit_value(next(r), 16);
-    if (value > MAX_CHAR)
-      syntax_error(r, "Hex character out of range");
+    digits++;
+    if (value > (CHAR_META | (CHAR_META - 1)))
+      mrt_errorf(r->rt, "Hex character out of range: \\x%" PRIx64 "...", value);
   }
-  return value;
+  if (in_string && digits < 3 && value >= 0x80)
+    return RAW_BYTE_CHAR((int)value);
+  return (int)value;
 }
 
 /* \N{U+XXXX} or \N{NAME}, a Unicode name in any case.  As in Emacs,
@@ -307,14 +313,11 @@ static int read_modifier(struct reader *r, bool in_string, int modifier)
   return read_modified(r, in_string) | modifier;
 }
 
-/* In a string, \x and octal escapes of #x80..#xFF stand for raw bytes,
-   as in Emacs; ?\351 is the character 233, and so is ?\x3fffe9, the
-   raw byte's character, which Emacs's ?c syntax turns into its byte. */
+/* In a string, octal escapes of #x80..#xFF stand for raw bytes, as in
+   Emacs; ?\351 is the character 233. */
 static int byte_escape(int value, bool in_string)
 {
-  if (in_string)
-    return value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
-  return CHAR_RAW_BYTE_P(value) && value <= RAW_BYTE_CHAR(0xFF) ? value - RAW_BYTE_CHAR(0) : value;
+  return in_string && value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
 }
 
 /* After a backslash.  Returns the character, with modifier bits for
@@ -336,7 +339,7 @@ static int read_escape(struct reader *r, bool in_string)
   case '\n':
   case ' ':
     return in_string ? -1 : c;
-  case 'x': return byte_escape(read_hex_escape(r), in_string);
+  case 'x': return read_hex_escape(r, in_string);
   case 'u': return read_unicode_escape(r, 4);
   case 'U': return read_unicode_escape(r, 8);
   case 'N': return read_named_escape(r);
@@ -496,6 +499,11 @@ static mval read_char_literal(struct reader *r)
     note_unescaped_literal(r->rt, c);
   if (!ends_char_literal(peek(r)))
     syntax_error(r, "?");
+  /* Emacs's ?c makes a raw byte's character (?\x3fffe9) its byte,
+     modifier bits kept. */
+  int base = c & ~CHAR_MODIFIERS;
+  if (c > 0 && CHAR_RAW_BYTE_P(base) && base <= RAW_BYTE_CHAR(0xFF))
+    c = (c & CHAR_MODIFIERS) | (base - RAW_BYTE_CHAR(0));
   return make_fixnum(c);
 }
 

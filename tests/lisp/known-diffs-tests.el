@@ -46,7 +46,20 @@
   (should (eq ?\x3fff80 128))
   (should (eq (read "?\\M-\\x3fffff") (+ (ash 1 27) 255)))
   (should (eq ?\x3fff7f #x3fff7f))
-  (should (equal "\x3fffff" "\377")))
+  (should (equal "\x3fffff" "\377"))
+  ;; Hex escapes go up to #xFFFFFFF, for modifier bits, and a raw
+  ;; byte's character keeps them.
+  (should (eq (read "?\\x400000") #x400000))
+  (should (eq (read "?\\x3fffff0") #x3c000f0))
+  (should (eq (read "?\\M-\\x400000") (+ (ash 1 27) #x400000)))
+  (should (equal (condition-case err (read "?\\x10000000") (error err))
+                 '(error "Hex character out of range: \\x10000000...")))
+  (should (equal (condition-case err (read "\"\\x400000\"") (error err))
+                 '(invalid-read-syntax "Invalid modifier in string")))
+  ;; Only one or two digits make a raw byte in a string.
+  (should (equal (read "\"\\x0ff\"") "\u00ff"))
+  (should (multibyte-string-p (read "\"\\x0ff\"")))
+  (should (equal (read "\"\\xff\"") "\377")))
 
 (defun known-diffs--key (&rest events)
   "What the \"k\" spec reads from EVENTS, and the events left unread."
