@@ -742,8 +742,11 @@ static mval intern_read_name(struct reader *r, size_t start, size_t n)
   const char *name = (const char *)r->buf + start;
   if (!r->multibyte_source)
     return intern_len(r->rt, name, n);
+  /* No allocation for a symbol that stays as it is: reading must not
+     use more memory than it did. */
   mval found = intern_soft(r->rt, name, n);
-  if (found != Qunbound && STRING_MULTIBYTE_P(XSYMBOL(r->rt, found)->name))
+  if (found != Qunbound &&
+      (STRING_MULTIBYTE_P(XSYMBOL(r->rt, found)->name) || !symbol_bare(r->rt, found)))
     return found;
   return intern_read_string(r, make_string(r->rt, name, n));
 }
