@@ -209,12 +209,45 @@ events that called it."
 
 ;;; ---- Keys and names read
 
+(defun callint--key-string (keys)
+  "KEYS as the string Emacs makes of a key sequence, or nil: when every
+event is an ASCII character, perhaps with meta (which sets bit 7 of
+its byte)."
+  (and (seq-every-p (lambda (event)
+                      (and (integerp event) (< (logand event (lognot ?\M-\0)) 128)))
+                    keys)
+       (apply #'unibyte-string
+              (mapcar (lambda (event)
+                        (if (= 0 (logand event ?\M-\0)) event (logior 128 (logand event 127))))
+                      keys))))
+
 (defun read-key-sequence (prompt &optional _continue-echo _dont-downcase-last
                                  _can-return-switch-frame _cmd-loop)
   "Read events (echoing PROMPT) until they make a complete key in the
-active keymaps: a string when they are all characters, else a vector."
+active keymaps: a string when they are all ASCII characters (meta ones
+with bit 7 set), else a vector."
   (let ((keys (read-key-sequence-vector prompt)))
-    (if (seq-every-p #'characterp keys) (concat keys) keys)))
+    (or (callint--key-string keys) keys)))
+
+(defun callint--unshifted (event)
+  "EVENT without its shift modifier (an upper-case ASCII letter down-cased),
+or nil when it has none."
+  (cond ((and (integerp event) (/= 0 (logand event ?\S-\0))) (logxor event ?\S-\0))
+        ((and (integerp event) (<= ?A event ?Z)) (downcase event))
+        ((and (symbolp event)
+              (string-match "\\`\\(\\(?:[ACHMs]-\\)*\\)S-" (symbol-name event)))
+         (intern (replace-match "\\1" t nil (symbol-name event))))))
+
+(defun callint--shift-translate (keys)
+  "KEYS, their last event unshifted when only that makes them bound, as
+Emacs's shift translation does."
+  (let* ((last (1- (length keys)))
+         (unshifted (and (null (key-binding keys)) (callint--unshifted (aref keys last)))))
+    (if (null unshifted)
+        keys
+      (let ((other (copy-sequence keys)))
+        (aset other last unshifted)
+        (if (key-binding other) other keys)))))
 
 (defun read-key-sequence-vector (prompt &optional _continue-echo _dont-downcase-last
                                         _can-return-switch-frame _cmd-loop)
@@ -223,7 +256,7 @@ active keymaps, and return them in a vector."
   (let ((keys (vector (read-event prompt))))
     (while (keymapp (key-binding keys))
       (setq keys (vconcat keys (list (read-event)))))
-    keys))
+    (callint--shift-translate keys)))
 
 (defun read-command (prompt &optional default-value)
   "A command's name read with PROMPT, a symbol; the empty string gives
@@ -331,13 +364,14 @@ string gives the first of DEFAULTS, if any."
 (defun read-number (prompt &optional default _hist)
   "Read a number with PROMPT, asking again until one is typed; the empty
 string gives DEFAULT (its first element, if a list)."
-  (let* ((default (if (consp default) (car default) default))
+  (let* ((defaults (cond ((consp default) (mapcar #'number-to-string (delq nil default)))
+                         (default (number-to-string default))))
+         (default (if (consp default) (car default) default))
          (prompt (callint--prompt-with-default prompt default))
          (number nil))
     (while (not number)
-      (let* ((text (read-string prompt nil 'read-number-history
-                                (and default (number-to-string default))))
-             (value (ignore-errors (read text))))
+      (let* ((text (read-from-minibuffer prompt nil nil nil 'read-number-history defaults))
+             (value (if (string= text "") default (ignore-errors (read text)))))
         (if (numberp value)
             (setq number value)
           (message "Please enter a number.")

@@ -49,8 +49,6 @@ Go-nonstop mode."
     (prin1 value t)
     value))
 
-(defalias 'edebug-defun #'edebug-eval-top-level-form)
-
 (defun edebug (&rest _args)
   "Enter Edebug: not possible in marrow, which has no interactive debugger."
   (error "marrow has no interactive debugger: Edebug cannot stop in code"))

@@ -767,16 +767,6 @@ quoted with \"/:\" stays as it is."
 
 ;;; File-local variables
 
-(defvar enable-local-variables t
-  "Whether visiting a file sets the variables its text names: t for
-all of them when all are safe (and, asking being impossible in batch,
-none otherwise), :safe for the safe ones, :all for all, nil for none.")
-(defvar enable-local-eval 'maybe
-  "Whether an \"eval:\" entry of a file's local variables runs.")
-(defvar safe-local-variable-values nil
-  "Alist of (VAR . VAL) pairs safe as file-local variables.")
-(defvar ignored-local-variables '(ignored-local-variables safe-local-variable-values)
-  "Variables a file never sets.")
 (defvar hack-local-variables-hook nil
   "Normal hook run after a file's local variables are set.")
 (defvar-local file-local-variables-alist nil
@@ -872,13 +862,51 @@ near its end, in order."
   "The major mode function a local \"mode:\" entry NAME names."
   (intern (concat (downcase (symbol-name name)) "-mode")))
 
-(defun files--local-variables-safe-p (vars)
-  "Whether every (VAR . VALUE) of VARS may be set without asking."
-  (seq-every-p (lambda (pair)
-                 (and (not (eq (car pair) 'eval))
-                      (not (risky-local-variable-p (car pair)))
-                      (safe-local-variable-p (car pair) (cdr pair))))
-               vars))
+(defun files--quoted-p (form)
+  "Whether FORM is (quote X)."
+  (and (eq (car-safe form) 'quote) (consp (cdr form))))
+
+(defun files--constant-argument-p (form)
+  "Whether FORM evaluates to itself or is quoted: an argument a function
+whose `safe-local-eval-function' property is t may get."
+  (or (not (or (symbolp form) (consp form)))
+      (memq form '(nil t))
+      (keywordp form)
+      (files--quoted-p form)))
+
+(defun files--safe-put-p (form)
+  "Whether FORM is (put \='SYMBOL \='PROP VALUE) setting an indentation
+property to a number or \='defun, or an Edebug spec to a quoted name."
+  (and (eq (car form) 'put)
+       (files--quoted-p (nth 1 form))
+       (files--quoted-p (nth 2 form))
+       (let ((property (cadr (nth 2 form))) (value (nth 3 form)))
+         (if (eq property 'edebug-form-spec)
+             (and (files--quoted-p value) (fboundp 'edebug-basic-spec)
+                  (edebug-basic-spec (cadr value)))
+           (and (memq property '(lisp-indent-hook lisp-indent-function scheme-indent-function))
+                (or (numberp value) (equal value ''defun)))))))
+
+(defun files--safe-eval-call-p (form)
+  "Whether FORM calls a mode function with at most a numeric toggle, or
+a function its `safe-local-eval-function' property (t, a predicate or
+a list of them) allows."
+  (let ((check (get (car form) 'safe-local-eval-function)))
+    (cond ((and (member (cdr form) '(nil (1) (0) (-1)))
+                (string-suffix-p "-mode" (symbol-name (car form)))))
+          ((eq check t) (seq-every-p #'files--constant-argument-p (cdr form)))
+          ((functionp check) (funcall check form))
+          ((consp check) (let ((ok nil))
+                           (dolist (predicate check ok)
+                             (when (funcall predicate form) (setq ok t))))))))
+
+(defun files--eval-safe-p (form)
+  "Whether the \"eval:\" entry FORM may run without asking."
+  (or (not (consp form))
+      (files--safe-put-p form)
+      (member form safe-local-eval-forms)
+      (and (symbolp (car form)) (files--safe-eval-call-p form))
+      (member (cons 'eval form) safe-local-variable-values)))
 
 (defun hack-local-variables-confirm (_all-vars _unsafe-vars _risky-vars _dir-name)
   "Whether to set ALL-VARS though UNSAFE-VARS and RISKY-VARS are among
@@ -895,8 +923,7 @@ unsafe or risky, all of them if `hack-local-variables-confirm' agrees."
         (cond ((memq var ignored-local-variables))
               ((eq var 'eval)
                (when enable-local-eval
-                 (let ((safe (or (member val safe-local-eval-forms)
-                                 (safe-local-variable-p var val))))
+                 (let ((safe (files--eval-safe-p val)))
                    (when (or safe (not (eq enable-local-variables :safe)))
                      (push pair all)
                      (unless (or safe (eq enable-local-eval t))

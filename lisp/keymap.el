@@ -404,10 +404,38 @@ is the meta character."
         (logior (logand c (lognot 128)) keymap--meta-bit)
       c)))
 
+(defun keymap--ascii-downcase (name)
+  "NAME with its ASCII letters down-cased (Emacs 28 leaves the others)."
+  (apply #'string (mapcar (lambda (c) (if (<= ?A c ?Z) (+ c 32) c)) name)))
+
+(defun keymap--lowered-menu-key (key)
+  "KEY, a vector starting with menu-bar, with the ASCII letters of the
+names of its symbols down-cased, or nil when that changes none."
+  (when (and (vectorp key) (> (length key) 0) (eq (aref key 0) 'menu-bar))
+    (let* ((changed nil)
+           (lowered (mapcar (lambda (event)
+                              (if (not (symbolp event))
+                                  event
+                                (let ((name (keymap--ascii-downcase (symbol-name event))))
+                                  (unless (equal name (symbol-name event)) (setq changed t))
+                                  (intern name))))
+                            key)))
+      (and changed (vconcat lowered)))))
+
 (defun lookup-key (keymap key &optional accept-default)
   "KEY's binding in KEYMAP (a keymap or a list of keymaps): nil when
 unbound, a number N when the first N events of KEY make a complete key
-already.  With ACCEPT-DEFAULT, default bindings (t . DEF) count."
+already.  With ACCEPT-DEFAULT, default bindings (t . DEF) count.  A
+menu-bar key not bound as it is is looked up again with its symbols
+down-cased, as menus may spell them in mixed case."
+  (let ((found (keymap--lookup-1 keymap key accept-default)))
+    (if (and found (not (numberp found)))
+        found
+      (let ((lowered (keymap--lowered-menu-key key)))
+        (if lowered (keymap--lookup-1 keymap lowered accept-default) found)))))
+
+(defun keymap--lookup-1 (keymap key accept-default)
+  "`lookup-key' of KEY in KEYMAP, as KEY is spelled."
   (unless (or (consp keymap) (null keymap))
     (setq keymap (keymap--get keymap t t)))
   (keymap--check-key key)

@@ -2079,10 +2079,6 @@ with ARG, multibyte when its numeric value is positive."
 (defalias 'point-at-bol #'line-beginning-position)
 (defalias 'point-at-eol #'line-end-position)
 
-(defun buffer-end (arg)
-  "`point-max' when ARG is positive, else `point-min'."
-  (if (> arg 0) (point-max) (point-min)))
-
 ;; Undo: buffers record their changes in C (buffer-undo-list,
 ;; undo-boundary, buffer-enable-undo); undoing them is lisp/simple.el's.
 (defvar undo-inhibit-record-point nil
@@ -3156,11 +3152,28 @@ matches (or for which FUNCTION is non-nil) gets MODE, before
   "As `magic-mode-alist', looked at after `auto-mode-alist'.")
 (defvar permanently-enabled-local-variables '(lexical-binding)
   "File-local variables set even when `enable-local-variables' is nil.")
-(defvar safe-local-eval-forms nil
-  "Forms an \"eval:\" file-local variable may run without asking.")
 (defvar revert-buffer-function 'revert-buffer--default
   "The function `revert-buffer' calls with IGNORE-AUTO and NOCONFIRM.")
 (make-variable-buffer-local 'revert-buffer-function)
+;; File-local variables (lisp/files.el): let-bound before files.el loads.
+(defvar enable-local-variables t
+  "Whether visiting a file sets the variables its text names: t for
+all of them when all are safe (and, asking being impossible in batch,
+none otherwise), :safe for the safe ones, :all for all, nil for none.")
+(defvar enable-local-eval 'maybe
+  "Whether an \"eval:\" entry of a file's local variables runs: t for
+any, nil for none, anything else for the safe ones (see
+`safe-local-eval-forms'), or any under `enable-local-variables' :all.")
+(defvar safe-local-variable-values nil
+  "Alist of (VAR . VAL) pairs safe as file-local variables.")
+(defvar ignored-local-variables '(ignored-local-variables safe-local-variable-values)
+  "Variables a file never sets.")
+(defvar safe-local-eval-forms
+  '((add-hook 'write-file-hooks 'time-stamp)
+    (add-hook 'write-file-functions 'time-stamp)
+    (add-hook 'before-save-hook 'time-stamp nil t)
+    (add-hook 'before-save-hook 'delete-trailing-whitespace nil t))
+  "Forms an \"eval:\" file-local entry may hold without asking.")
 (defvar auto-save-default t "Non-nil means visiting a file turns on auto-saving.")
 (defvar auto-save-visited-file-name nil
   "Non-nil means a buffer is auto-saved in the file it visits.")
@@ -3488,6 +3501,7 @@ current on entry gets its own table back on exit."
 ;; Preloaded in Emacs.
 (dolist (f '(display-warning lwarn warn warning-numeric-level warning-suppress-p))
   (autoload f "warnings"))
+;; edebug.el's autoloaded alias, as Emacs's loaddefs.el has it.
 (defalias 'edebug-defun #'edebug-eval-top-level-form)
 ;; Completion (minibuffer.el); the primitives are C in Emacs.
 (defvar completion-ignore-case nil "Non-nil: completion ignores case.")

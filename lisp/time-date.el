@@ -186,30 +186,72 @@ for the zone, else DST unknown."
       (setcar (nthcdr 7 time) -1)))
   time)
 
-(defun time-date--complete-date (date)
-  "DATE read by `parse-time-string' with the clock and zone it lacks
-taken as midnight GMT, or nil when it lacks a day, month or year."
-  (let ((parsed (parse-time-string date)))
-    (when (and (nth 3 parsed) (nth 4 parsed) (nth 5 parsed))
-      (dotimes (i 3)
-        (unless (nth i parsed) (setcar (nthcdr i parsed) 0)))
-      (unless (nth 8 parsed)
-        (setcar (nthcdr 8 parsed) 0))
-      parsed)))
+;; Emacs's date-to-time falls back on timezone.el's parser for what
+;; parse-time-string cannot read: each entry is a regexp and the groups
+;; of its day, month, year, hour, minute, second and zone (0 for none).
+(defconst time-date--fallback-shapes
+  '(;; 22-AUG-1993 10:59:12.82 [zone]
+    ("\\([0-9]+\\)-\\([A-Za-z]+\\)-\\([0-9]+\\)[ \t]+\\([0-9]+\\):\\([0-9]+\\):\\([0-9]+\\)\\(?:\\.[0-9]*\\)?\\(?:[ \t]+\\([-+]?[A-Za-z0-9]+\\)\\)?"
+     1 2 3 4 5 6 7)
+    ;; 1996-6-24[ T]1:2:3 [zone]
+    ("\\([0-9][0-9][0-9][0-9]\\)-\\([0-9]+\\)-\\([0-9]+\\)[ \tT]+\\([0-9]+\\):\\([0-9]+\\):\\([0-9]+\\)\\(?:[ \t]+\\([-+]?[A-Za-z0-9]+\\)\\)?"
+     3 2 1 4 5 6 7)
+    ;; 1996-06-24 21:13-0300
+    ("\\([0-9][0-9][0-9][0-9]\\)-\\([0-9]+\\)-\\([0-9]+\\)[ \t]+\\([0-9]+\\):\\([0-9]+\\)\\([-+][0-9][0-9][0-9][0-9]\\)"
+     3 2 1 4 5 0 6)
+    ;; 6 May 1992 1641-JST
+    ("\\([0-9]+\\)[ \t]+\\([A-Za-z]+\\)[ \t]+\\([0-9]+\\)[ \t]+\\([0-9][0-9]\\)\\([0-9][0-9]\\)-\\([A-Za-z]+\\)"
+     1 2 3 4 5 0 6)
+    ;; Thu, 11 Apr 16:17:12 91 [zone]
+    ("\\([0-9]+\\)[ \t]+\\([A-Za-z]+\\)[ \t]+\\([0-9]+\\):\\([0-9]+\\):\\([0-9]+\\)[ \t]+\\([0-9]+\\)\\(?:[ \t]+\\([-+]?[A-Za-z0-9]+\\)\\)?"
+     1 2 6 3 4 5 7)))
+
+(defun time-date--fallback-field (date group)
+  "The number (or for the month, name) group GROUP of the last match
+in DATE matched, or nil."
+  (and (> group 0) (match-string group date)))
+
+(defun time-date--fallback-text (date)
+  "DATE rewritten as \"DD Mon YYYY HH:MM:SS ZONE\" by the first of
+`time-date--fallback-shapes' it matches, or nil.  A two-digit year
+below 50 is in this century, and an unknown zone is GMT."
+  (seq-some
+   (lambda (shape)
+     (when (string-match (car shape) date)
+       (let* ((fields (mapcar (lambda (group) (time-date--fallback-field date group)) (cdr shape)))
+              (month (nth 1 fields))
+              (year (string-to-number (nth 2 fields)))
+              (zone (nth 6 fields)))
+         (format "%02d %s %d %02d:%02d:%02d %s"
+                 (string-to-number (nth 0 fields))
+                 (if (string-match-p "\\`[0-9]+\\'" month)
+                     (format-time-string "%b" (encode-time (list 0 0 0 1 (string-to-number month) 2000 nil nil 0)) t)
+                   month)
+                 (cond ((>= year 100) year) ((< year 50) (+ year 2000)) (t (+ year 1900)))
+                 (string-to-number (nth 3 fields)) (string-to-number (nth 4 fields))
+                 (string-to-number (or (nth 5 fields) "0"))
+                 (if (and zone (nth 8 (parse-time-string (concat "1 Jan 2000 0:0:0 " zone))))
+                     zone
+                   "+0000")))))
+   time-date--fallback-shapes))
 
 (defun date-to-time (date)
-  "The time DATE, a string `parse-time-string' reads, names; a date
-without a time of day or zone is taken as midnight GMT."
+  "The time DATE, a string `parse-time-string' reads, names; as in
+Emacs 28, what that cannot read completely is tried in the shapes
+timezone.el reads (see `time-date--fallback-shapes')."
   (let ((overflow '(error "Specified time is not representable")))
     (condition-case err
         (encode-time (parse-time-string date))
       (error
        (when (equal err overflow)
          (signal (car err) (cdr err)))
-       (let ((parsed (time-date--complete-date date)))
-         (unless parsed
-           (error "Invalid date: %s" date))
-         (encode-time parsed))))))
+       (let ((text (time-date--fallback-text date)))
+         (condition-case err
+             (encode-time (parse-time-string (or text "")))
+           (error
+            (when (equal err overflow)
+              (signal (car err) (cdr err)))
+            (error "Invalid date: %s" date))))))))
 
 (defun safe-date-to-time (date)
   "`date-to-time', or 0 for a DATE it cannot read."

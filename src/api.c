@@ -600,7 +600,8 @@ static void read_body(marrow *M, void *ctx)
   struct eval_ctx *c = ctx;
   check_text(M, c->text);
   size_t pos = 0;
-  mval obj = read_one(M->rt, c->text, c->len, &pos, NULL);
+  /* Emacs decodes its command line's --eval text: multibyte */
+  mval obj = read_one(M->rt, c->text, c->len, &pos, NULL, true);
   if (obj == Qunbound)
     xsignal1(M->rt, Qend_of_file, Qnil);
   c->result = obj;

@@ -5660,7 +5660,7 @@ static mval primitive_spec(mrt *rt, mval subr)
     if (spec[0] != '(')
       return list2(rt, Qinteractive, make_cstring(rt, spec));
     size_t pos = 0;
-    return list2(rt, Qinteractive, read_one(rt, spec, strlen(spec), &pos, NULL));
+    return list2(rt, Qinteractive, read_one(rt, spec, strlen(spec), &pos, NULL, false));
   }
   return Qnil;
 }

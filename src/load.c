@@ -868,8 +868,11 @@ static mval eval_text_from(mrt *rt, const char *text, size_t len, size_t *pos, c
                            bool print_values)
 {
   mval result = Qnil;
+  /* Emacs decodes a file it loads as source; its own library it loads
+     compiled, from unibyte text. */
+  bool multibyte = name && NILP(variable_or_nil(rt, Qmarrow__library_load));
   for (;;) {
-    mval form = read_one(rt, text, len, pos, name);
+    mval form = read_one(rt, text, len, pos, name, multibyte);
     if (form == Qunbound)
       return result;
     result = eval_toplevel_form(rt, form, !NILP(variable_or_nil(rt, Qlexical_binding)));
@@ -1113,7 +1116,7 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   specbind(rt, Qmarrow__library_load, in_lisp_dir(rt, path) ? Qt : Qnil);
   size_t pos = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, pos) ? Qt : Qnil);
-  struct reader_stream stream = { data, len, &pos, sdata(path), NULL };
+  struct reader_stream stream = { data, len, &pos, sdata(path), !in_lisp_dir(rt, path), NULL };
   reader_stream_begin(rt, &stream);
   specbind(rt, Qlread__unescaped_character_literals, Qnil);
   record_unwind(rt, warn_unescaped_literals, file);

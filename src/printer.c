@@ -1240,8 +1240,23 @@ static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, 
   free(buf);
 }
 
+/* Emacs 28 prints a symbol given to %c as %s would (no zero padding)
+   only when its multibyte name is what first makes the result
+   multibyte (as the reader's names are); any other symbol is a
+   mismatch, like every other non-integer. */
+static bool char_spec_takes_symbol(mrt *rt, const struct strbuf *out, mval arg)
+{
+  return SYMBOLP(arg) && !out->multibyte && STRING_MULTIBYTE_P(XSYMBOL(rt, arg)->name);
+}
+
 static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg)
 {
+  if (char_spec_takes_symbol(rt, out, arg)) {
+    struct spec text = *sp;
+    text.conv = 's';
+    format_text(rt, out, &text, arg);
+    return;
+  }
   if (!FIXNUMP(arg))
     format_mismatch(rt);
   if (!CHARACTERP(arg))

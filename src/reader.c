@@ -60,6 +60,7 @@ struct reader {
   size_t open_pos; /* start of the innermost unfinished construct */
   mval labels;     /* #N= labels of this read: an eql table, or nil */
   mval obarray;    /* where symbols are interned: nil for the symbol table */
+  bool multibyte_source; /* new symbols get multibyte names */
 };
 
 static int peek(struct reader *r)
@@ -201,15 +202,21 @@ static int read_unicode_escape(struct reader *r, int ndigits)
 }
 
 /* \xHHH...: any number of hex digits (no more than fit a character). */
-static int read_hex_escape(struct reader *r)
+/* \xN...: as in Emacs, up to #xFFFFFFF, for characters with modifier
+   bits; one or two digits of #x80..#xFF in a string are a raw byte. */
+static int read_hex_escape(struct reader *r, bool in_string)
 {
-  int value = 0;
+  int64_t value = 0;
+  int digits = 0;
   while (digit_value(peek(r), 16) >= 0) {
     value = value * 16 + digit_value(next(r), 16);
-    if (value > MAX_CHAR)
-      syntax_error(r, "Hex character out of range");
+    digits++;
+    if (value > (CHAR_META | (CHAR_META - 1)))
+      mrt_errorf(r->rt, "Hex character out of range: \\x%" PRIx64 "...", value);
   }
-  return value;
+  if (in_string && digits < 3 && value >= 0x80)
+    return RAW_BYTE_CHAR((int)value);
+  return (int)value;
 }
 
 /* \N{U+XXXX} or \N{NAME}, a Unicode name in any case.  As in Emacs,
@@ -306,8 +313,8 @@ static int read_modifier(struct reader *r, bool in_string, int modifier)
   return read_modified(r, in_string) | modifier;
 }
 
-/* In a string, \x and octal escapes of #x80..#xFF stand for raw bytes,
-   as in Emacs; ?\351 is the character 233. */
+/* In a string, octal escapes of #x80..#xFF stand for raw bytes, as in
+   Emacs; ?\351 is the character 233. */
 static int byte_escape(int value, bool in_string)
 {
   return in_string && value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
@@ -332,7 +339,7 @@ static int read_escape(struct reader *r, bool in_string)
   case '\n':
   case ' ':
     return in_string ? -1 : c;
-  case 'x': return byte_escape(read_hex_escape(r), in_string);
+  case 'x': return read_hex_escape(r, in_string);
   case 'u': return read_unicode_escape(r, 4);
   case 'U': return read_unicode_escape(r, 8);
   case 'N': return read_named_escape(r);
@@ -492,6 +499,11 @@ static mval read_char_literal(struct reader *r)
     note_unescaped_literal(r->rt, c);
   if (!ends_char_literal(peek(r)))
     syntax_error(r, "?");
+  /* Emacs's ?c makes a raw byte's character (?\x3fffe9) its byte,
+     modifier bits kept. */
+  int base = c & ~CHAR_MODIFIERS;
+  if (c > 0 && CHAR_RAW_BYTE_P(base) && base <= RAW_BYTE_CHAR(0xFF))
+    c = (c & CHAR_MODIFIERS) | (base - RAW_BYTE_CHAR(0));
   return make_fixnum(c);
 }
 
@@ -700,6 +712,45 @@ static size_t measure_symbol(struct reader *r, bool *escaped)
    (#_foo, Emacs 28's symbol without shorthands), or uninterned (#:foo). */
 enum atom_kind { ATOM_ANY, ATOM_SYMBOL, ATOM_UNINTERNED };
 
+/* Whether SYM holds nothing: marrow's own library may have made it
+   (say, as an argument's name) where Emacs, which loads its library
+   byte-compiled, has no such symbol yet. */
+static bool symbol_bare(mrt *rt, mval sym)
+{
+  struct symbol *s = XSYMBOL(rt, sym);
+  return s->value == Qunbound && s->redirect == SYMBOL_PLAINVAL && NILP(s->function) &&
+         NILP(s->plist) && !s->constant;
+}
+
+/* The symbol NAME names, interned in R's obarray.  Emacs's reader
+   gives a new symbol read from multibyte text a multibyte name, even
+   an ASCII one (which format's %c shows). */
+static mval intern_read_string(struct reader *r, mval name)
+{
+  mrt *rt = r->rt;
+  if (!r->multibyte_source || STRING_MULTIBYTE_P(name))
+    return intern_in_obarray(rt, r->obarray, name);
+  XSTRING(name)->flags |= STRING_MULTIBYTE;
+  mval sym = intern_in_obarray(rt, r->obarray, name);
+  if (SYMBOLP(sym) && !STRING_MULTIBYTE_P(XSYMBOL(rt, sym)->name) && symbol_bare(rt, sym))
+    SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), name, name);
+  return sym;
+}
+
+static mval intern_read_name(struct reader *r, size_t start, size_t n)
+{
+  const char *name = (const char *)r->buf + start;
+  if (!r->multibyte_source)
+    return intern_len(r->rt, name, n);
+  /* No allocation for a symbol that stays as it is: reading must not
+     use more memory than it did. */
+  mval found = intern_soft(r->rt, name, n);
+  if (found != Qunbound &&
+      (STRING_MULTIBYTE_P(XSYMBOL(r->rt, found)->name) || !symbol_bare(r->rt, found)))
+    return found;
+  return intern_read_string(r, make_string(r->rt, name, n));
+}
+
 /* Reads a symbol or number token starting at r->pos. */
 static mval read_atom(struct reader *r, enum atom_kind kind)
 {
@@ -715,7 +766,7 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
         return num;
     }
     if (!uninterned && NILP(r->obarray))
-      return intern_len(rt, (const char *)r->buf + start, n);
+      return intern_read_name(r, start, n);
     mval name = make_string(rt, (const char *)r->buf + start, n);
     return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
   }
@@ -729,7 +780,7 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
   bool multibyte;
   s->nchars = utf8_count_chars(s->data, n, &multibyte);
   s->flags = multibyte ? STRING_MULTIBYTE : 0;
-  return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
+  return uninterned ? make_symbol(rt, name) : intern_read_string(r, name);
 }
 
 /* ================================================================== */
@@ -1205,10 +1256,11 @@ static mval read_object(struct reader *r)
 /* Entry points                                                       */
 /* ================================================================== */
 
-mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename)
+mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename,
+              bool multibyte_source)
 {
   struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil,
-                     current_obarray(rt)};
+                     current_obarray(rt), multibyte_source};
   if (skip_blanks(&r) < 0) {
     *pos = r.pos;
     return Qunbound;
@@ -1263,6 +1315,7 @@ static mval readable_text(mrt *rt, mval string)
 mval read_from_string(mrt *rt, mval string, mval start, mval end)
 {
   CHECK_STRING(rt, string);
+  bool multibyte = STRING_MULTIBYTE_P(string);
   string = readable_text(rt, string);
   int64_t from = string_index_arg(rt, string, start, 0, 0);
   int64_t to = from < 0 ? -1 : string_index_arg(rt, string, end, XSTRING(string)->nchars, from);
@@ -1271,7 +1324,7 @@ mval read_from_string(mrt *rt, mval string, mval start, mval end)
   struct string *s = XSTRING(string);
   size_t pos = (size_t)string_char_to_byte(string, from);
   size_t limit = NILP(end) ? (size_t)s->nbytes : (size_t)string_char_to_byte(string, to);
-  mval v = read_one(rt, (const char *)s->data, limit, &pos, NULL);
+  mval v = read_one(rt, (const char *)s->data, limit, &pos, NULL, multibyte);
   if (v == Qunbound)
     end_of_string(rt);
   int64_t end_index = byte_to_char(string, pos);
@@ -1296,7 +1349,7 @@ static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos)
     args_out_of_range(rt, buffer, make_fixnum(*pos));
   size_t nbytes, used = 0;
   const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
-  mval v = read_one(rt, text, nbytes, &used, NULL);
+  mval v = read_one(rt, text, nbytes, &used, NULL, true);
   if (v == Qunbound)
     end_of_string(rt);
   *pos += utf8_count_chars((const uint8_t *)text, used, NULL);
@@ -1320,7 +1373,7 @@ void reader_stream_begin(mrt *rt, struct reader_stream *s)
 static mval read_from_reader_stream(mrt *rt)
 {
   struct reader_stream *s = rt->reader_stream;
-  mval v = read_one(rt, s->text, s->len, s->pos, s->name);
+  mval v = read_one(rt, s->text, s->len, s->pos, s->name, s->multibyte);
   if (v == Qunbound)
     xsignal0(rt, Qend_of_file);
   return v;

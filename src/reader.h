@@ -11,8 +11,12 @@ void reader_init(mrt *rt);
    Returns Qunbound at a clean end of input.  Signals end-of-file or
    invalid-read-syntax; FILENAME (may be NULL) names the source in
    errors, which then carry file:line:column: (invalid-read-syntax
-   MESSAGE LINE COLUMN FILE) and (end-of-file FILE LINE COLUMN). */
-mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename);
+   MESSAGE LINE COLUMN FILE) and (end-of-file FILE LINE COLUMN).
+   MULTIBYTE_SOURCE says the text is multibyte for Emacs (a decoded
+   file, a multibyte string or buffer): the symbols it creates then
+   have multibyte names, as in Emacs. */
+mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename,
+              bool multibyte_source);
 /* The text of a file being loaded.  While one is current,
    standard-input is the symbol marrow--load-stream and (read) reads the
    file's next form, as in Emacs, which binds it to its *load* buffer.
@@ -22,6 +26,7 @@ struct reader_stream {
   size_t len;
   size_t *pos;
   const char *name;
+  bool multibyte; /* read_one's MULTIBYTE_SOURCE */
   struct reader_stream *outer;
 };
 /* Makes S current and binds standard-input to it until the caller's

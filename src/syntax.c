@@ -445,8 +445,10 @@ struct parse {
   bool quoted;
   int64_t comstr_start;
   int prev_code; /* of the last character, S_MAX when it pairs with nothing */
-  struct level levels[MAX_LEVELS];
   int level; /* the current one */
+  /* Last: comment_start_within's checkpoints keep the fields before it,
+     as nothing a parse decides depends on the positions here. */
+  struct level levels[MAX_LEVELS];
 };
 
 static void parse_reset(struct parse *p)
@@ -466,7 +468,11 @@ struct comment_log {
   int64_t n;    /* pairs */
   int64_t upto; /* where the parse stopped, -1 before it ran */
   int64_t open_start; /* where a comment left open at UPTO starts, or -1 */
+  /* comment_start_within's parses from one position, kept at
+     checkpoints: a unibyte string of struct checkpoint, or nil. */
+  mval checkpoints;
 };
+#define COMMENT_LOG_INIT(rt) { make_vector((rt), 0, Qnil), 0, -1, -1, Qnil }
 
 static void log_comment(mrt *rt, struct comment_log *log, int64_t end, int64_t start)
 {
@@ -1051,19 +1057,149 @@ static bool may_end_comment(const struct scan *s, int64_t end, int style, bool n
   return false;
 }
 
+/* A backward scan asks comment_start_within about each comment end it
+   meets, and each answer is a parse from the same position (the start
+   of the accessible portion, or just inside a comment left open there)
+   up to that end: parsing each time from the start would take time
+   quadratic in the text after an unclosed comment.  So the states of
+   one parse are kept every CHECKPOINT_STRIDE characters, in order, and
+   a parse up to END resumes from the last checkpoint before it, as
+   parse-partial-sexp resumes from its OLDSTATE.  A parse that stops
+   short of its end (too deep in lists) ends the checkpoints: every
+   parse past that point would stop there too. */
+enum { CHECKPOINT_STRIDE = 128, CHECKPOINT_PARSES = 8 };
+
+#define PARSE_HEAD_SIZE offsetof(struct parse, levels)
+
+struct checkpoint {
+  int64_t pos;  /* where this state holds */
+  bool stopped; /* the parse stopped short at POS */
+  char head[PARSE_HEAD_SIZE]; /* the struct parse but its levels */
+};
+
+static void checkpoint_set(struct checkpoint *cp, int64_t pos, bool stopped, const struct parse *p)
+{
+  cp->pos = pos;
+  cp->stopped = stopped;
+  memcpy(cp->head, p, PARSE_HEAD_SIZE);
+}
+
+/* CP's state, its levels' positions unknown (-1). */
+static void checkpoint_get(const struct checkpoint *cp, struct parse *p)
+{
+  parse_reset(p);
+  memcpy(p, cp->head, PARSE_HEAD_SIZE);
+  for (int i = 1; i <= p->level; i++)
+    p->levels[i] = p->levels[0];
+}
+
+/* One parse's checkpoints, at the start of a unibyte string. */
+struct checkpoints {
+  int64_t from, n, capacity;
+  struct checkpoint at[];
+};
+
+static struct checkpoints *checkpoints_of(mval string)
+{
+  return (struct checkpoints *)XSTRING(string)->data;
+}
+
+static mval checkpoints_make(mrt *rt, int64_t from, int64_t capacity)
+{
+  size_t bytes = sizeof(struct checkpoints) + (size_t)capacity * sizeof(struct checkpoint);
+  mval string = gc_string(rt->gc, bytes);
+  XSTRING(string)->nchars = XSTRING(string)->nbytes;
+  struct checkpoints *cps = checkpoints_of(string);
+  cps->from = from;
+  cps->n = 0;
+  cps->capacity = capacity;
+  return string;
+}
+
+/* Appends CP to the parse in slot I of LOG's checkpoints, which grows
+   by copying when full. */
+static void checkpoint_push(mrt *rt, struct comment_log *log, int64_t i, const struct checkpoint *cp)
+{
+  mval string = AREF(log->checkpoints, i);
+  struct checkpoints *cps = checkpoints_of(string);
+  if (cps->n == cps->capacity) {
+    mval bigger = checkpoints_make(rt, cps->from, 2 * cps->capacity);
+    cps = checkpoints_of(string);
+    struct checkpoints *to = checkpoints_of(bigger);
+    memcpy(to->at, cps->at, (size_t)cps->n * sizeof(struct checkpoint));
+    to->n = cps->n;
+    gc_aset(rt->gc, log->checkpoints, i, bigger);
+    cps = to;
+  }
+  cps->at[cps->n++] = *cp;
+}
+
+/* The slot of LOG's checkpoints holding the parse from FROM, begun if
+   there was none (in place of the oldest one begun when all are used). */
+static int64_t checkpoints_slot(mrt *rt, struct comment_log *log, int64_t from)
+{
+  if (NILP(log->checkpoints))
+    log->checkpoints = make_vector(rt, CHECKPOINT_PARSES + 1, make_fixnum(0));
+  int64_t i = 0;
+  for (; i < CHECKPOINT_PARSES && STRINGP(AREF(log->checkpoints, i)); i++)
+    if (checkpoints_of(AREF(log->checkpoints, i))->from == from)
+      return i;
+  if (i == CHECKPOINT_PARSES) { /* the last slot counts the slots reused */
+    int64_t reused = XFIXNUM(AREF(log->checkpoints, CHECKPOINT_PARSES));
+    i = reused % CHECKPOINT_PARSES;
+    ASET_FIXNUM(log->checkpoints, CHECKPOINT_PARSES, make_fixnum(reused + 1));
+  }
+  gc_aset(rt->gc, log->checkpoints, i, checkpoints_make(rt, from, 8));
+  struct parse p;
+  parse_reset(&p);
+  struct checkpoint first;
+  checkpoint_set(&first, from, false, &p);
+  checkpoint_push(rt, log, i, &first);
+  return i;
+}
+
+/* The state of a parse without stops from FROM to END, in *P. */
+static void parse_upto(const struct scan *s, struct comment_log *log, int64_t from, int64_t end,
+                       struct parse *p)
+{
+  struct parse_args a = { INT64_MIN, false, false, false, NULL };
+  int64_t slot = checkpoints_slot(s->rt, log, from);
+  struct checkpoints *cps = checkpoints_of(AREF(log->checkpoints, slot));
+  struct checkpoint last = cps->at[cps->n - 1];
+  if (!last.stopped && last.pos + CHECKPOINT_STRIDE <= end) {
+    checkpoint_get(&last, p);
+    while (!last.stopped && last.pos + CHECKPOINT_STRIDE <= end) {
+      int64_t target = last.pos + CHECKPOINT_STRIDE;
+      int64_t pos = parse_forward(s, p, last.pos, target, &a);
+      checkpoint_set(&last, pos, pos < target, p);
+      checkpoint_push(s->rt, log, slot, &last);
+    }
+  }
+  cps = checkpoints_of(AREF(log->checkpoints, slot));
+  int64_t lo = 0, hi = cps->n - 1; /* the last at or before END */
+  while (lo < hi) {
+    int64_t mid = hi - (hi - lo) / 2;
+    if (cps->at[mid].pos <= end)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  checkpoint_get(&cps->at[lo], p);
+  if (!cps->at[lo].stopped)
+    parse_forward(s, p, cps->at[lo].pos, end, &a);
+}
+
 /* The start of the comment of STYLE (NESTED or not) that END, the
    start of a comment end, is in, parsing from FROM; -1 for none.  When
    END is in another comment (or deeper in a nested one), the comment
    ending at END may be inside that one, so, as Emacs does, the parse
    is tried again from two characters into the enclosing comment. */
-static int64_t comment_start_within(const struct scan *s, int64_t from, int64_t end, int style,
-                                    bool nested)
+static int64_t comment_start_within(const struct scan *s, struct comment_log *log, int64_t from,
+                                    int64_t end, int style, bool nested)
 {
   while (from < end) {
     struct parse p;
-    parse_reset(&p);
-    struct parse_args a = { INT64_MIN, false, false, false, NULL };
-    parse_forward(s, &p, from, end, &a);
+    parse_upto(s, log, from, end, &p);
     if (p.incomment == (nested ? 1 : -1) && p.comstyle == style)
       return p.comstr_start;
     if (p.incomment == 0)
@@ -1093,7 +1229,7 @@ static int64_t comment_start_before(const struct scan *s, struct comment_log *lo
   }
   int64_t start = logged_start(log, after);
   if (start < 0 && log->open_start >= 0 && log->open_start < end)
-    start = comment_start_within(s, s->begv, end, style, nested);
+    start = comment_start_within(s, log, s->begv, end, style, nested);
   return start;
 }
 
@@ -1226,7 +1362,7 @@ static mval scan_lists(mrt *rt, int64_t from, int64_t count, int64_t depth, bool
   if (from > s.zv)
     from = s.zv;
   struct lister l = { &s, cur_at(&s, from), depth, depth > 0 ? 0 : depth, from, sexp, false,
-                      { make_vector(rt, 0, Qnil), 0, -1, -1 } };
+                      COMMENT_LOG_INIT(rt) };
   for (; count > 0; count--)
     if (!scan_forward_one(&l))
       return Qnil;
@@ -1345,7 +1481,7 @@ static mval Fforward_comment(mrt *rt, int n, mval *a)
   int64_t count = check_fixnum(rt, a[0]);
   struct scan s = scan_open(rt);
   struct cur c = cur_at(&s, point(rt));
-  struct comment_log log = { make_vector(rt, 0, Qnil), 0, -1, -1 };
+  struct comment_log log = COMMENT_LOG_INIT(rt);
   bool ok = true;
   for (; ok && count > 0; count--)
     ok = comment_forward(&s, &c);

@@ -636,7 +636,7 @@ static char *run(mrt *rt, const char *program)
   if (setjmp(h.jmp) == 0) {
     size_t pos = 0, len = strlen(program);
     for (;;) {
-      mval form = read_one(rt, program, len, &pos, NULL);
+      mval form = read_one(rt, program, len, &pos, NULL, false);
       if (form == Qunbound)
         break;
       result = eval_form(rt, form);

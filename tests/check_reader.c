@@ -927,7 +927,7 @@ static mval do_read_file(mrt *r, const void *ud)
   size_t pos = 0;
   mval last = Qnil;
   for (;;) {
-    mval v = read_one(r, text, strlen(text), &pos, "bad.el");
+    mval v = read_one(r, text, strlen(text), &pos, "bad.el", true);
     if (v == Qunbound)
       return last;
     last = v;

@@ -50,7 +50,7 @@ static mval eval_text(mrt *rt, mval text)
   size_t pos = 0;
   mval value = Qnil;
   for (int i = 0; i < MAX_FORMS; i++) {
-    mval form = read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL);
+    mval form = read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL, false);
     if (form == Qunbound)
       break;
     value = eval_form(rt, form);

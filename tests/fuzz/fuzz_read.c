@@ -27,7 +27,7 @@ static mval read_forms(mrt *rt, mval text)
   size_t pos = 0;
   mval forms = Qnil;
   for (int i = 0; i < MAX_FORMS; i++) {
-    mval form = read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL);
+    mval form = read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL, false);
     if (form == Qunbound)
       break;
     forms = Fcons(rt, form, forms);
@@ -40,8 +40,8 @@ static mval read_back(mrt *rt, mval text)
 {
   struct string *s = XSTRING(text);
   size_t pos = 0;
-  mval obj = read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL);
-  if (obj == Qunbound || read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL) != Qunbound)
+  mval obj = read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL, false);
+  if (obj == Qunbound || read_one(rt, (const char *)s->data, (size_t)s->nbytes, &pos, NULL, false) != Qunbound)
     xsignal1(rt, Qerror, make_string(rt, "not exactly one object", 22));
   return obj;
 }
