@@ -4296,6 +4296,16 @@ static mval watched_code(mrt *rt, mval w)
   return AREF(w, W_CODE);
 }
 
+/* Whether FN is code of marrow's own library: its code says, or, once
+   it is watched, its watcher. */
+static bool closure_library_p(mval fn)
+{
+  const mval *slots = CLOSURE_SLOTS(fn);
+  if (!NILP(slots[CL_CODE]))
+    return XCODE(slots[CL_CODE])->library;
+  return VECTORP(slots[CL_LIST]) && !NILP(AREF(slots[CL_LIST], W_LIBRARY));
+}
+
 /* Whether LIST has the shape of a function: printing a closure without
    an argument list must not signal; its first call will. */
 static bool function_list_shape_p(mval list)
@@ -4311,7 +4321,7 @@ static void watch_closure(mrt *rt, mval fn, mval list)
 {
   mval w = make_vector(rt, W_SLOTS, Qnil);
   gc_aset(rt->gc, w, W_LIST, list);
-  gc_aset(rt->gc, w, W_LIBRARY, XCODE(CLOSURE_SLOTS(fn)[CL_CODE])->library ? Qt : Qnil);
+  gc_aset(rt->gc, w, W_LIBRARY, closure_library_p(fn) ? Qt : Qnil);
   if (function_list_shape_p(list))
     watch_list(rt, w);
   gc_aset(rt->gc, fn, CL_LIST, w);
