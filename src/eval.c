@@ -4163,7 +4163,7 @@ void eval_make_special(mrt *rt, mval sym)
    CODE is nil, so its calls come here; after a destructive list
    operation anywhere (rt->list_edits) the list is compared with the
    copies and analysed again if it differs. */
-static mval list_function_code(mrt *rt, mval fn);
+static mval list_function_code(mrt *rt, mval fn, int8_t library);
 
 /* Lisp can reach CODE's source now: the calls of its closures compare
    it with a copy after a list edit (run_code's slow entry), and so do
@@ -4257,9 +4257,8 @@ static bool env_unchanged(mval env, mval snapshot)
 static void watch_list(mrt *rt, mval w)
 {
   mval list = AREF(w, W_LIST);
-  rt->eval->library_pending = !NILP(AREF(w, W_LIBRARY));
   /* Code replaced while it runs stays alive: run_code holds it. */
-  gc_aset(rt->gc, w, W_CODE, list_function_code(rt, list));
+  gc_aset(rt->gc, w, W_CODE, list_function_code(rt, list, !NILP(AREF(w, W_LIBRARY))));
   bool has_env = XCAR(list) == Qclosure;
   gc_aset(rt->gc, w, W_HEAD, XCAR(list));
   gc_aset(rt->gc, w, W_ENV, has_env ? env_snapshot(rt, XCAR(XCDR(list))) : Qnil);
@@ -4503,8 +4502,9 @@ call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM, bo
 
 /* The code of the list FN: (lambda ARGS . BODY) runs with dynamic
    binding, (closure ENV ARGS . BODY) in ENV, as Emacs 28 does.  The
-   lambdas in it are parts of FN: their closures are exposed. */
-static mval list_function_code(mrt *rt, mval fn)
+   lambdas in it are parts of FN: their closures are exposed.  LIBRARY
+   (1, 0, or -1 for "as load says now") marks code of marrow's library. */
+static mval list_function_code(mrt *rt, mval fn, int8_t library)
 {
   mval head = car_safe(fn);
   if (head != Qlambda && head != Qclosure)
@@ -4522,6 +4522,7 @@ static mval list_function_code(mrt *rt, mval fn)
   /* Emacs names a closure without arguments by its (ENV . REST). */
   if (!CONSP(rest))
     xsignal1(rt, Qinvalid_function, dynamic ? fn : XCDR(fn));
+  rt->eval->library_pending = library; /* set last: nothing above may leave it set */
   mval code = analyse_function(rt, NULL, rest, dynamic, env);
   expose_nested(rt, code);
   return code;
@@ -4530,7 +4531,7 @@ static mval list_function_code(mrt *rt, mval fn)
 /* Analysed afresh at every call, as Emacs interprets it. */
 static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM)
 {
-  return run_code(rt, list_function_code(rt, fn), fn, name, nargs, base, NULL, site, false);
+  return run_code(rt, list_function_code(rt, fn, -1), fn, name, nargs, base, NULL, site, false);
 }
 
 /* Analyse FORM as the body of a function of no arguments and run it:
@@ -6013,7 +6014,7 @@ static void check_defun_arglist(mrt *rt, mval arglist)
 {
   bool symbols = true;
   mval t = arglist;
-  for (; CONSP(t); t = XCDR(t))
+  FOR_EACH_TAIL(rt, t, arglist)
     symbols &= SYMBOLP(XCAR(t));
   if (!NILP(t) && t != arglist)
     wrong_type_argument(rt, Qlistp, t);

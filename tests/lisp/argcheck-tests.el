@@ -117,6 +117,19 @@
 
 ;; The evaluator's own errors.
 
+(ert-deftest argcheck-failed-analysis-leaves-no-library-mark ()
+  ;; A library closure whose list was broken fails to run; the function
+  ;; analysed next is still one's own, named by its list.
+  (let ((library-fn (symbol-function 'string-trim-left)))
+    (when (and (consp library-fn) (eq (car library-fn) 'closure))
+      (let ((saved (cdr library-fn)))
+        (unwind-protect
+            (progn (setcdr library-fn 7)
+                   (ignore-errors (funcall library-fn "a")))
+          (setcdr library-fn saved))))
+    (should (equal (argcheck-error (funcall (eval '(lambda (a) a) t)))
+                   '(wrong-number-of-arguments ((t) (a) a) 0)))))
+
 (ert-deftest argcheck-library-functions-name-their-arity ()
   ;; Emacs byte-compiles its library: a compiled function or macro is
   ;; named in arity errors by (REQUIRED . REQUIRED+OPTIONAL).
@@ -150,6 +163,10 @@
   (should (equal (argcheck-error (eval '(defun argcheck-f [a] 1) t)) '(error "Malformed arglist: [a]")))
   (should (equal (argcheck-error (eval '(defun argcheck-f (a . b) 1) t)) '(wrong-type-argument listp b)))
   (should (equal (argcheck-error (eval '(defsubst argcheck-f 1) t)) '(error "Malformed arglist: 1")))
+  (let ((args (list 'a)))
+    (setcdr args args)
+    (should (eq (car (argcheck-error (macroexpand `(defun argcheck-f ,args nil))))
+                'circular-list)))
   (should (eq (eval '(defun argcheck-f (a &optional b &rest c) (list a b c)) t) 'argcheck-f))
   (should (equal (argcheck-f 1 2 3 4) '(1 2 (3 4)))))
 
