@@ -5752,15 +5752,25 @@ static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
     return subr_arity(rt, fn);
   if (PVECP(fn, PVEC_COMPILED))
     return compiled_arity(rt, fn);
-  mval arglist;
-  if (PVECP(fn, PVEC_CLOSURE))
-    arglist = car_safe(closure_source(fn));
-  else if (CONSP(fn) && XCAR(fn) == Qlambda)
-    arglist = car_safe(XCDR(fn));
-  else if (CONSP(fn) && XCAR(fn) == Qclosure)
-    arglist = car_safe(cdr_safe(XCDR(fn)));
-  else
+  /* As Emacs, a function list without an argument list is invalid,
+     named without its `closure'. */
+  mval source;
+  if (PVECP(fn, PVEC_CLOSURE)) {
+    source = closure_source(fn);
+    if (!CONSP(source))
+      xsignal1(rt, Qinvalid_function, closure_error_form(rt, fn));
+  } else if (CONSP(fn) && XCAR(fn) == Qlambda) {
+    source = XCDR(fn);
+    if (!CONSP(source))
+      xsignal1(rt, Qinvalid_function, fn);
+  } else if (CONSP(fn) && XCAR(fn) == Qclosure) {
+    source = cdr_safe(XCDR(fn));
+    if (!CONSP(source))
+      xsignal1(rt, Qinvalid_function, XCDR(fn));
+  } else {
     xsignal1(rt, Qinvalid_function, args[0]);
+  }
+  mval arglist = XCAR(source);
   int64_t min = 0, max = 0;
   bool opt = false;
   for (; CONSP(arglist); arglist = XCDR(arglist)) {

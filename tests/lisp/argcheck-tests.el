@@ -151,7 +151,11 @@
   (should (equal (macroexpand '(lambda)) '#'(lambda)))
   (should (equal (format "%S" (eval '(lambda) t)) "(closure (t))"))
   (should (equal (format "%S" (eval '(list (lambda)) t)) "((closure (t)))"))
-  (should (equal (argcheck-error (funcall (eval '(lambda) t))) '(invalid-function ((t))))))
+  (should (equal (argcheck-error (funcall (eval '(lambda) t))) '(invalid-function ((t)))))
+  (should (equal (argcheck-error (func-arity (eval '(lambda) t))) '(invalid-function ((t)))))
+  (should (equal (argcheck-error (func-arity '(lambda))) '(invalid-function (lambda))))
+  (should (equal (argcheck-error (func-arity '(closure (t)))) '(invalid-function ((t)))))
+  (should (equal (func-arity '(closure (t) (x &rest y) x)) '(1 . many))))
 
 (ert-deftest argcheck-signal-nil-nil-is-an-error ()
   (should (equal (argcheck-error (signal nil nil)) '(error)))
