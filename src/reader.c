@@ -1375,7 +1375,7 @@ static mval read_from_reader_stream(mrt *rt)
   struct reader_stream *s = rt->reader_stream;
   mval v = read_one(rt, s->text, s->len, s->pos, s->name, s->multibyte);
   if (v == Qunbound)
-    xsignal0(rt, Qend_of_file);
+    end_of_string(rt);
   return v;
 }
 

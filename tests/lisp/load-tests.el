@@ -157,11 +157,14 @@
                     "(this form is data)\n"
                     "(push (read standard-input) load-tests--read-results)\n"
                     "[1 \"two\" ?3]\n"
-                    "(push 'done load-tests--read-results)\n"))
+                    "(push 'done load-tests--read-results)\n"
+                    "(push (condition-case err (read) (error err)) load-tests--read-results)\n"))
           (setq load-tests--read-results nil)
           (load file nil t)
+          ;; Past the end, the error names the file, as every
+          ;; end-of-file does while a file loads.
           (should (equal load-tests--read-results
-                         '(done [1 "two" 51] (this form is data)))))
+                         `((end-of-file ,file) done [1 "two" 51] (this form is data)))))
       (delete-file file))))
 
 (ert-deftest load-standard-input-outside-a-load ()
