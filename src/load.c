@@ -933,6 +933,33 @@ static mval read_file_text(mrt *rt, mval path, size_t *len)
            make_cstring(rt, strerror(err)), path);
 }
 
+/* Whether TEXT holds bytes that are not UTF-8.  Emacs decodes a source
+   file by detection, so such a file (Latin-1, say) is decoded here as
+   undecided text; a UTF-8 one, by far the most common, is read as it is. */
+static bool has_non_utf8(const char *text, size_t len)
+{
+  const uint8_t *p = (const uint8_t *)text, *end = p + len;
+  while (p < end) {
+    if (*p < 0x80) {
+      p++;
+      continue;
+    }
+    int n, c = char_decode(p, end, &n);
+    if (n == 1 || CHAR_RAW_BYTE_P(c)) /* a lone byte, or Emacs's form of one */
+      return true;
+    p += n;
+  }
+  return false;
+}
+
+static mval decoded_source(mrt *rt, mval text, size_t *len)
+{
+  mval bytes = make_unibyte_string(rt, sdata(text), *len);
+  mval decoded = call2(rt, intern(rt, "decode-coding-string"), bytes, intern(rt, "undecided"));
+  *len = slen(decoded);
+  return decoded;
+}
+
 static void check_recursive_load(mrt *rt, mval path, mval loading)
 {
   int seen = 0;
@@ -1099,9 +1126,11 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   size_t stack_top = rt->stack_top;
   size_t len;
   mval text = read_file_text(rt, path, &len);
+  bool elc = has_suffix(sdata(path), slen(path), ".elc"), compiled = compiled_header(sdata(text), len);
+  if (!compiled && has_non_utf8(sdata(text), len))
+    text = decoded_source(rt, text, &len);
   push_root(rt, text);
   const char *data = sdata(text);
-  bool elc = has_suffix(sdata(path), slen(path), ".elc"), compiled = compiled_header(data, len);
   if (elc && !compiled)
     mrt_errorf(rt, "File \xe2\x80\x98%s\xe2\x80\x99 was not compiled in Emacs", sdata(path));
   /* With load-prefer-newer, the search has weighed the source already. */

@@ -170,3 +170,20 @@
 (ert-deftest load-standard-input-outside-a-load ()
   (should (eq (default-value 'standard-input) t))
   (should (equal (let ((standard-input "(a . b) c")) (read)) '(a . b))))
+
+(defvar load-tests--latin nil)
+
+(ert-deftest load-latin-1-source-is-decoded ()
+  ;; A source file that is not UTF-8 is decoded by detection, as Emacs
+  ;; decodes what it loads: Latin-1 bytes become the letters they spell.
+  (let ((file (make-temp-file "load-tests-latin" nil ".el")))
+    (unwind-protect
+        (progn
+          (let ((coding-system-for-write 'no-conversion))
+            (write-region "(setq load-tests--latin (list 'caf\351 \"na\357ve\"))\n" nil file))
+          (setq load-tests--latin nil)
+          (load file nil t)
+          (should (equal (symbol-name (car load-tests--latin)) "café"))
+          (should (equal (cadr load-tests--latin) "naïve"))
+          (should (eq (car load-tests--latin) (intern "café"))))
+      (delete-file file))))
