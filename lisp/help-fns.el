@@ -377,10 +377,8 @@ leading \"FUNCTION is\"."
 the *Help* buffer, and return the text shown."
   (interactive (list (intern (completing-read "Describe function: "
                                               obarray #'fboundp t))))
-  (unless function
-    (user-error "You didn't specify a function symbol"))
-  (unless (or (functionp function) (and (symbolp function) (fboundp function)))
-    (user-error "Symbol's function definition is void: %s" function))
+  (unless (fboundp function) ; as Emacs: (void-function F), or symbolp for a non-symbol
+    (signal 'void-function (list function)))
   (help-setup-xref (list #'describe-function function) nil)
   (save-excursion
     (with-help-window (help-buffer)

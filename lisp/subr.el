@@ -2409,12 +2409,20 @@ a value; DOC is its documentation.  Returns SYMBOL."
   face)
 
 (defmacro defcustom (symbol standard &optional doc &rest args)
-  "Define SYMBOL as a user option; its :type is kept as Emacs keeps it."
-  (let ((type (plist-get args :type)))
-    (if type
-        `(prog1 (defvar ,symbol ,standard ,doc)
-           (put ',symbol 'custom-type ,type))
-      `(defvar ,symbol ,standard ,doc))))
+  "Define SYMBOL as a user option.  Of the keywords, those that matter
+without the Customize interface act as in Emacs: :type is kept, :safe
+and :risky mark the variable for file-local use, and :local (t or
+`permanent') makes it buffer-local."
+  (let ((type (plist-get args :type)) (safe (plist-get args :safe))
+        (risky (plist-get args :risky)) (local (plist-get args :local)))
+    `(prog1 (defvar ,symbol ,standard ,doc)
+       ,@(and type `((put ',symbol 'custom-type ,type)))
+       ,@(and safe `((put ',symbol 'safe-local-variable ,safe)))
+       ,@(and risky `((put ',symbol 'risky-local-variable ,risky)))
+       ,@(and local
+              `((let ((local ,local))
+                  (when (memq local '(t permanent)) (make-variable-buffer-local ',symbol))
+                  (when (eq local 'permanent) (put ',symbol 'permanent-local t))))))))
 
 (defmacro defvar-local (symbol value &optional doc)
   "Define SYMBOL as a variable that is buffer-local whenever it is set."

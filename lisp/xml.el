@@ -418,7 +418,7 @@ symbols), or (symbol-qnames . ALIST)."
                        (xml--fail "Text before the root element"))
                      (let ((root (xml--read-element (cdr settings) (car settings))))
                        (when (and (xml--skip-misc) (eq (char-after) ?<))
-                         (xml--fail "More than one root element"))
+                         (xml--fail "Only one root tag allowed"))
                        (list root)))))
         (if parse-dtd (cons xml--dtd nodes) nodes)))))
 

@@ -298,4 +298,31 @@
   (should (equal (text-char-description ?\N{GREEK SMALL LETTER ALPHA}) "\N{GREEK SMALL LETTER ALPHA}"))
   (should-error (text-char-description ?\M-a) :type 'wrong-type-argument))
 
+
+(defcustom misc-libs-tests--safe (+ 1 2) "A safe option." :type 'integer :safe 'integerp)
+(defcustom misc-libs-tests--local 1 "A buffer-local option." :type 'integer :local t)
+(defcustom misc-libs-tests--risky 1 "A risky option." :type 'integer :risky t)
+
+(ert-deftest misc-libs-defcustom-keywords ()
+  ;; The keywords that matter without Customize act as in Emacs.
+  (should (= misc-libs-tests--safe 3))
+  (should (eq (get 'misc-libs-tests--safe 'safe-local-variable) 'integerp))
+  (should (eq (get 'misc-libs-tests--safe 'custom-type) 'integer))
+  (should (local-variable-if-set-p 'misc-libs-tests--local))
+  (should-not (local-variable-if-set-p 'misc-libs-tests--safe))
+  (should (eq (get 'misc-libs-tests--risky 'risky-local-variable) t)))
+
+(ert-deftest misc-libs-describe-function-of-no-function ()
+  (should (equal (condition-case err (describe-function 'misc-libs-tests--unbound) (error err))
+                 '(void-function misc-libs-tests--unbound)))
+  (should (equal (condition-case err (describe-function 5) (error err))
+                 '(wrong-type-argument symbolp 5))))
+
+(ert-deftest misc-libs-xml-one-root ()
+  (require 'xml)
+  (should (equal (condition-case err
+                     (with-temp-buffer (insert "<a/><b/>") (xml-parse-region))
+                   (error err))
+                 '(error "XML: (Not Well-Formed) Only one root tag allowed"))))
+
 ;;; misc-libs-tests.el ends here
