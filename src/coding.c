@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "coding.h"
+#include "coding-cjk.h"
 #include "eval.h"
 #include "printer.h"
 #include "strfns.h"
@@ -21,7 +22,7 @@
 
 #define RAW_BYTE_BASE RAW_BYTE_CHAR(0)
 
-enum charset { CS_UTF8, CS_LATIN1, CS_ASCII, CS_RAW, CS_UTF16 };
+enum charset { CS_UTF8, CS_LATIN1, CS_ASCII, CS_RAW, CS_UTF16, CS_CJK };
 
 /* Flags of a coding system beyond its charset. */
 enum {
@@ -37,6 +38,7 @@ struct coding {
   enum eol eol;
   bool undecided; /* undecided or prefer-utf-8: the text picks the charset */
   int flags;
+  enum cjk_coding cjk; /* which, for CS_CJK */
 };
 
 static const struct {
@@ -57,6 +59,25 @@ static const struct {
   {"utf-16be-with-signature", CS_UTF16, CF_SIGNATURE},
   {"utf-16-le", CS_UTF16, CF_SIGNATURE | CF_LITTLE},
   {"utf-16le-with-signature", CS_UTF16, CF_SIGNATURE | CF_LITTLE},
+};
+
+/* The CJK coding systems, under each of their names. */
+static const struct {
+  const char *name;
+  enum cjk_coding cjk;
+} cjk_names[] = {
+  {"japanese-shift-jis", CJK_SJIS}, {"shift_jis", CJK_SJIS},
+  {"sjis", CJK_SJIS},
+  {"japanese-iso-8bit", CJK_EUC_JP}, {"euc-japan-1990", CJK_EUC_JP},
+  {"euc-japan", CJK_EUC_JP}, {"euc-jp", CJK_EUC_JP},
+  {"korean-iso-8bit", CJK_EUC_KR}, {"euc-kr", CJK_EUC_KR},
+  {"euc-korea", CJK_EUC_KR}, {"ks_c_5601-1987", CJK_EUC_KR},
+  {"chinese-iso-8bit", CJK_EUC_CN}, {"cn-gb-2312", CJK_EUC_CN},
+  {"euc-china", CJK_EUC_CN}, {"euc-cn", CJK_EUC_CN},
+  {"cn-gb", CJK_EUC_CN}, {"gb2312", CJK_EUC_CN},
+  {"chinese-big5", CJK_BIG5}, {"big5", CJK_BIG5},
+  {"cn-big5", CJK_BIG5}, {"cp950", CJK_BIG5},
+  {"iso-2022-jp", CJK_ISO2022_JP}, {"junet", CJK_ISO2022_JP},
 };
 
 /* Other names of raw-text-unix. */
@@ -98,6 +119,12 @@ static bool find_coding(mrt *rt, mval name, struct coding *c)
     if (c->eol == EOL_UNDECIDED && strcmp(base, raw_unix_names[i]) == 0) {
       c->charset = CS_RAW;
       c->eol = EOL_UNIX;
+      return true;
+    }
+  for (size_t i = 0; i < sizeof cjk_names / sizeof cjk_names[0]; i++)
+    if (strcmp(base, cjk_names[i].name) == 0) {
+      c->charset = CS_CJK;
+      c->cjk = cjk_names[i].cjk;
       return true;
     }
   for (size_t i = 0; i < sizeof coding_names / sizeof coding_names[0]; i++)
@@ -238,7 +265,7 @@ static bool ascii_only(const uint8_t *bytes, size_t n)
    (an LF to encode, a CR to decode). */
 static bool codes_as_itself(mval string, struct coding c, bool encoding)
 {
-  if (c.charset == CS_UTF16 || c.flags)
+  if (c.charset == CS_UTF16 || c.flags || (c.charset == CS_CJK && c.cjk == CJK_ISO2022_JP))
     return false;
   const struct string *s = XSTRING(string);
   if (STRING_MULTIBYTE_P(string) ? s->nchars != s->nbytes : !ascii_only(s->data, (size_t)s->nbytes))
@@ -263,6 +290,20 @@ static mval not_coded(mrt *rt, mval string, mval nocopy)
   return NILP(nocopy) ? call1(rt, intern(rt, "copy-sequence"), string) : string;
 }
 
+/* STRING encoded into B with C, a CJK coding. */
+static void encode_cjk(struct strbuf *b, mval string, struct coding c)
+{
+  struct cjk_encoder e = { c.cjk, CJK_NO_CHARSET };
+  for (int64_t off = 0; off < XSTRING(string)->nbytes;) {
+    int len, ch = encoded_char_at(string, off, &len, false);
+    off += len;
+    if (ch == '\n' && c.eol == EOL_DOS)
+      cjk_encode_char(b, &e, '\r');
+    cjk_encode_char(b, &e, ch == '\n' && c.eol == EOL_MAC ? '\r' : ch);
+  }
+  cjk_encode_end(b, &e);
+}
+
 /* (encode-coding-string STRING CODING-SYSTEM &optional NOCOPY BUFFER) */
 static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
 {
@@ -275,6 +316,10 @@ static mval Fencode_coding_string(mrt *rt, int nargs, mval *args)
     return uncoded(rt, args[0], args[2], true);
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
+  if (c.charset == CS_CJK) {
+    encode_cjk(&b, args[0], c);
+    return strbuf_release(rt, &b, true, depth);
+  }
   encode_signature(&b, c);
   for (int64_t off = 0; off < XSTRING(args[0])->nbytes;) {
     int len, ch = encoded_char_at(args[0], off, &len, c.charset == CS_RAW);
@@ -728,6 +773,57 @@ static mval decode_units(mrt *rt, mval string, const int *in, size_t n, struct c
   return decoded;
 }
 
+/* As Emacs, the characters from one decoded from a charset to the
+   next decoded from another say so in a `charset' property: ASCII and
+   raw bytes between leave the charset as it was, but not the bytes of
+   a code the text ends in the middle of. */
+static void mark_charsets(mrt *rt, mval decoded, const uint8_t *charsets, size_t n)
+{
+  size_t start = 0;
+  int charset = CJK_NO_CHARSET;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && (charsets[i] == CJK_NO_CHARSET || charsets[i] == charset))
+      continue;
+    if (charset != CJK_NO_CHARSET && charset != CJK_CUT_SHORT) {
+      mval plist = list2(rt, intern(rt, "charset"), intern(rt, cjk_charset_name(charset)));
+      textprop_string_set(rt, decoded, make_fixnum((int64_t)start), make_fixnum((int64_t)i), plist);
+    }
+    start = i;
+    charset = i < n ? charsets[i] : CJK_NO_CHARSET;
+  }
+}
+
+/* STRING decoded with C, a CJK coding named CODING; sets
+   last-coding-system-used as Emacs does. */
+static mval decode_cjk(mrt *rt, mval string, mval coding, struct coding c)
+{
+  size_t n, depth = rt->specpdl_depth;
+  const int *in = string_to_units(rt, string, &n);
+  int *chars = malloc((n + 1) * sizeof *chars);
+  uint8_t *charsets = malloc(n + 1);
+  free_on_unwind(rt, chars);
+  free_on_unwind(rt, charsets);
+  if (!chars || !charsets)
+    memory_full(rt);
+  size_t nchars = cjk_decode(c.cjk, in, n, chars, charsets);
+  enum eol eol = c.eol == EOL_UNDECIDED ? chars_eol(chars, nchars) : c.eol;
+  set_symbol_value(rt, Qlast_coding_system_used, coding_with_eol(rt, coding, eol));
+  struct strbuf b = {0};
+  size_t inner = strbuf_protect(rt, &b);
+  size_t out = 0;
+  for (size_t i = 0; i < nchars; i++) {
+    bool crlf = i + 1 < nchars && chars[i + 1] == '\n';
+    if (chars[i] == '\r' && eol == EOL_DOS && crlf)
+      continue;
+    put_char(&b, chars[i] == '\r' && eol == EOL_MAC ? '\n' : chars[i]);
+    charsets[out++] = charsets[i];
+  }
+  mval decoded = string_to_multibyte(rt, strbuf_release(rt, &b, false, inner));
+  mark_charsets(rt, decoded, charsets, out);
+  unbind_to(rt, depth);
+  return decoded;
+}
+
 /* Whether with-coding-priority put utf-8-auto first, which makes
    undecided take a byte order mark as utf-8-auto does. */
 static bool utf8_auto_first(mrt *rt)
@@ -749,6 +845,8 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   }
   if (c.charset == CS_UTF16)
     return decode_utf16(rt, args[0], args[1], c);
+  if (c.charset == CS_CJK)
+    return decode_cjk(rt, args[0], args[1], c);
   size_t n, depth = rt->specpdl_depth;
   uint8_t *in = string_to_bytes(rt, args[0], &n);
   size_t nunits;
@@ -808,6 +906,14 @@ static const struct {
   {"latin-1", "iso-latin-1"}, {"iso-8859-1", "iso-latin-1"}, {"ascii", "us-ascii"},
   {"mule-utf-8", "utf-8"},    {"emacs-internal", NULL},
   {"utf-16-le", "utf-16le-with-signature"}, {"utf-16-be", "utf-16be-with-signature"},
+  {"shift_jis", "japanese-shift-jis"}, {"sjis", "japanese-shift-jis"},
+  {"euc-japan-1990", "japanese-iso-8bit"}, {"euc-japan", "japanese-iso-8bit"},
+  {"euc-jp", "japanese-iso-8bit"}, {"euc-kr", "korean-iso-8bit"},
+  {"euc-korea", "korean-iso-8bit"}, {"ks_c_5601-1987", "korean-iso-8bit"},
+  {"cn-gb-2312", "chinese-iso-8bit"}, {"euc-china", "chinese-iso-8bit"},
+  {"euc-cn", "chinese-iso-8bit"}, {"cn-gb", "chinese-iso-8bit"}, {"gb2312", "chinese-iso-8bit"},
+  {"big5", "chinese-big5"}, {"cn-big5", "chinese-big5"}, {"cp950", "chinese-big5"},
+  {"junet", "iso-2022-jp"},
 };
 
 /* CODING with its end of line settled as EOL, named as Emacs names it. */
@@ -886,10 +992,16 @@ static mval Fcoding_system_type(mrt *rt, int nargs, mval *args)
     [CS_UTF8] = "utf-8", [CS_LATIN1] = "charset", [CS_ASCII] = "charset",
     [CS_RAW] = "raw-text", [CS_UTF16] = "utf-16",
   };
+  static const char *const cjk_type_names[] = {
+    [CJK_SJIS] = "shift-jis", [CJK_BIG5] = "big5", [CJK_EUC_JP] = "iso-2022",
+    [CJK_EUC_KR] = "iso-2022", [CJK_EUC_CN] = "iso-2022", [CJK_ISO2022_JP] = "iso-2022",
+  };
   if (NILP(args[0]))
     return intern(rt, "raw-text");
   CHECK_SYMBOL(rt, args[0]);
   struct coding c = check_coding(rt, args[0]);
+  if (c.charset == CS_CJK)
+    return intern(rt, cjk_type_names[c.cjk]);
   return intern(rt, c.undecided ? "undecided" : type_names[c.charset]);
 }
 
