@@ -87,7 +87,7 @@ static bool grid_find(enum cjk_charset charset, int c, int *row, int *col)
       return false;
     *col -= g->private_cols - g->ncols;
   }
-  return g->table[*row * g->ncols + *col] == 0;
+  return true; /* as Emacs, even when the code has a Unicode character */
 }
 
 /* ---- Decoding ---- */
@@ -329,7 +329,7 @@ static const enum cjk_charset *encoding_charsets(enum cjk_coding coding)
 {
   static const enum cjk_charset lists[][4] = {
     [CJK_SJIS] = {CJK_KATAKANA, CJK_JISX0208},
-    [CJK_EUC_JP] = {CJK_JISX0208, CJK_KATAKANA, CJK_JISX0212},
+    [CJK_EUC_JP] = {CJK_ROMAN, CJK_JISX0208, CJK_KATAKANA, CJK_JISX0212},
     [CJK_EUC_KR] = {CJK_KSC5601},
     [CJK_EUC_CN] = {CJK_GB2312},
     [CJK_BIG5] = {CJK_BIG5_CHARSET},
@@ -377,7 +377,7 @@ static void designate(struct strbuf *b, struct cjk_encoder *e, enum cjk_charset 
 static void put_code(struct strbuf *b, struct cjk_encoder *e, enum cjk_charset charset, int row,
                      int col)
 {
-  if (e->coding == CJK_ISO2022_JP) {
+  if (e->coding == CJK_ISO2022_JP || charset == CJK_ROMAN) {
     designate(b, e, charset);
     if (charset != CJK_ROMAN)
       put_byte(b, row + 0x21);
@@ -406,8 +406,7 @@ void cjk_encode_char(struct strbuf *b, struct cjk_encoder *e, int c)
     return;
   }
   if (c < 0x80) {
-    if (e->coding == CJK_ISO2022_JP)
-      designate(b, e, CJK_NO_CHARSET);
+    designate(b, e, CJK_NO_CHARSET);
     put_byte(b, c);
     return;
   }
@@ -422,8 +421,4 @@ void cjk_encode_char(struct strbuf *b, struct cjk_encoder *e, int c)
   cjk_encode_char(b, e, ' ');
 }
 
-void cjk_encode_end(struct strbuf *b, struct cjk_encoder *e)
-{
-  if (e->coding == CJK_ISO2022_JP)
-    designate(b, e, CJK_NO_CHARSET);
-}
+void cjk_encode_end(struct strbuf *b, struct cjk_encoder *e) { designate(b, e, CJK_NO_CHARSET); }

@@ -26,7 +26,8 @@ size_t cjk_decode(enum cjk_coding coding, const int *in, size_t n, int *chars, u
 /* The name of CHARSET, as the `charset' property has it. */
 const char *cjk_charset_name(enum cjk_charset charset);
 
-/* Where an ISO-2022-JP encoding stands: the charset designated. */
+/* Where an encoding stands: the charset ISO-2022-JP designated, or
+   EUC-JP's JIS X 0201 Roman, which it designates as ISO-2022-JP does. */
 struct cjk_encoder {
   enum cjk_coding coding;
   enum cjk_charset designated;
@@ -34,7 +35,7 @@ struct cjk_encoder {
 /* Encodes character C into B; one that CODING cannot encode goes as a
    space, as in Emacs. */
 void cjk_encode_char(struct strbuf *b, struct cjk_encoder *e, int c);
-/* Ends an encoding: ISO-2022-JP goes back to ASCII. */
+/* Ends an encoding: back to ASCII. */
 void cjk_encode_end(struct strbuf *b, struct cjk_encoder *e);
 /* Whether CODING encodes character C. */
 bool cjk_encodable(enum cjk_coding coding, int c);
