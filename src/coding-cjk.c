@@ -308,6 +308,25 @@ size_t cjk_decode(enum cjk_coding coding, const int *in, size_t n, int *chars, u
   return out;
 }
 
+bool cjk_accepts(enum cjk_coding coding, const int *in, size_t n)
+{
+  enum cjk_charset designated = CJK_NO_CHARSET;
+  bool coded = false;
+  for (size_t i = 0; i < n;) {
+    struct decoded d;
+    if (in[i] >= 0 && in[i] < 0x80) {
+      i++;
+      continue;
+    }
+    int used = decode_at(coding, in + i, n - i, &designated, &d);
+    if (used == 0)
+      return false;
+    coded = true;
+    i += (size_t)used;
+  }
+  return coded;
+}
+
 /* ---- Encoding ---- */
 
 static void put_byte(struct strbuf *b, int byte)

@@ -23,6 +23,10 @@ enum cjk_charset {
    how many characters.  As Emacs, a byte that starts no character
    decodes to a raw byte. */
 size_t cjk_decode(enum cjk_coding coding, const int *in, size_t n, int *chars, uint8_t *charsets);
+/* Whether the units IN[0..N) (as for cjk_decode) are text of the EUC
+   or Big5 or Shift-JIS CODING beyond ASCII, with no byte that starts no
+   character of it. */
+bool cjk_accepts(enum cjk_coding coding, const int *in, size_t n);
 /* The name of CHARSET, as the `charset' property has it. */
 const char *cjk_charset_name(enum cjk_charset charset);
 

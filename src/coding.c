@@ -401,7 +401,9 @@ struct scan {
   bool non_ascii, has_cr;
   bool valid_utf8; /* as Emacs's detection has it (see utf8_detected) */
   bool c1; /* a byte #x80..#x9F: not Latin-1 text either */
-  bool raw; /* no coding Emacs detects takes the bytes: raw text */
+  bool found[7]; /* which categories take the text (see scan_units) */
+  enum charset detected; /* what undecided decodes it with (see detect) */
+  enum cjk_coding detected_cjk; /* which, when that is CS_CJK */
   /* As Emacs settles it: a bare LF anywhere makes it Unix, else a CRLF
      DOS, else a CR Mac; undecided when there is no end of line. */
   enum eol eol;
@@ -452,7 +454,11 @@ static bool sjis_refuses(const int *in, size_t n)
    takes, as Emacs's detection counts them. */
 static int emacs_mule_length(int c)
 {
-  return c >= 0x81 && c <= 0x8F ? 2 : c >= 0x90 && c <= 0x9B ? 3 : c == 0x9C || c == 0x9D ? 4 : 1;
+  return c >= 0x81 && c <= 0x8F ? 2
+         : c >= 0x90 && c <= 0x9B ? 3
+         : c == 0x9C || c == 0x9D ? 4
+         : c == 0x9E || c == 0x9F ? 2
+                                  : 1;
 }
 
 /* Whether emacs-mule, as Emacs's detection reads it, refuses the units
@@ -534,36 +540,111 @@ static bool utf8_detected(const int *in, size_t n)
   return true;
 }
 
+/* The kinds of coding Emacs's detection tells apart (its categories)
+   that marrow follows, in Emacs's default order of priority. */
+enum category { CAT_UTF8, CAT_LATIN1, CAT_SS2, CAT_MULE, CAT_EUC, CAT_SJIS, CAT_BIG5, CAT_NONE };
+
 /* Notes in S what the units IN[0..N) show beyond their bytes: C1
-   control bytes, and whether every coding undecided tries after UTF-8
-   and Latin-1 refuses them, which makes Emacs decode them as raw text.
-   Of those marrow checks Shift-JIS, Big5, emacs-mule and EUC (8-bit
-   ISO-2022). */
+   control bytes, and which categories take them, as Emacs's detection
+   has it: UTF-8; Latin-1 (no C1 byte); EUC's single shifts
+   (iso-2022-8bit-ss2); emacs-mule; EUC (8-bit ISO-2022, no C1 byte);
+   Shift-JIS; Big5. */
 static void scan_units(struct scan *s, const int *in, size_t n)
 {
-  bool euc = true;
+  bool ss2 = true, latin1 = true;
   s->valid_utf8 = utf8_detected(in, n);
   s->c1 = false;
   for (size_t i = 0; i < n; i++) {
     bool c1 = in[i] >= 0x80 && in[i] < 0xA0;
+    /* As Emacs's latin-extra-code-table has it by default, #x91..#x96
+       (Windows' quotes and dashes) leave 8-bit ISO-2022 possible. */
+    bool extra = in[i] >= 0x91 && in[i] <= 0x96;
     s->c1 |= c1;
-    if (c1)
-      euc &= euc_shift_at(in, n, i);
+    latin1 &= !c1 || extra;
+    if (c1 && !extra)
+      ss2 &= euc_shift_at(in, n, i);
   }
-  s->raw = !s->valid_utf8 && s->c1 && !euc && sjis_refuses(in, n) && big5_refuses(in, n) &&
-           emacs_mule_refuses(in, n);
+  bool found[] = {
+    [CAT_UTF8] = s->valid_utf8,
+    [CAT_LATIN1] = latin1,
+    [CAT_SS2] = s->c1 && ss2,
+    [CAT_MULE] = s->c1 && !emacs_mule_refuses(in, n),
+    [CAT_EUC] = !s->c1 && cjk_accepts(CJK_EUC_CN, in, n),
+    [CAT_SJIS] = !sjis_refuses(in, n),
+    [CAT_BIG5] = !big5_refuses(in, n),
+  };
+  memcpy(s->found, found, sizeof found);
 }
 
-/* Whether undecided takes the bytes for Latin-1: not UTF-8, and no C1
-   control byte.  Emacs detects further charsets; marrow reads the rest
-   as raw text where Emacs would (see scan_units), else as UTF-8 with
-   raw bytes. */
-static bool latin1_text(const struct scan *s) { return !s->valid_utf8 && !s->c1; }
-
-/* The charset undecided decodes the text S with. */
-static enum charset detected_charset(const struct scan *s)
+/* The category of coding system CODING, and for EUC which in *EUC. */
+static enum category coding_category(mrt *rt, mval coding, enum cjk_coding *euc)
 {
-  return latin1_text(s) ? CS_LATIN1 : s->raw ? CS_RAW : CS_UTF8;
+  struct coding c;
+  if (!find_coding(rt, coding, &c) || c.undecided || c.flags)
+    return CAT_NONE;
+  if (c.charset == CS_UTF8)
+    return CAT_UTF8;
+  if (c.charset == CS_LATIN1)
+    return CAT_LATIN1;
+  if (c.charset != CS_CJK || c.cjk == CJK_ISO2022_JP)
+    return CAT_NONE;
+  *euc = c.cjk;
+  return c.cjk == CJK_SJIS ? CAT_SJIS : c.cjk == CJK_BIG5 ? CAT_BIG5 : CAT_EUC;
+}
+
+/* Settles in S what undecided decodes it with, CATEGORY being the one
+   detection found first.  marrow reads what Emacs reads as
+   iso-2022-8bit-ss2 or emacs-mule as UTF-8 with raw bytes. */
+static void settle(struct scan *s, enum category category, enum cjk_coding euc)
+{
+  static const enum charset charsets[] = {
+    [CAT_UTF8] = CS_UTF8, [CAT_LATIN1] = CS_LATIN1, [CAT_SS2] = CS_UTF8, [CAT_MULE] = CS_UTF8,
+    [CAT_EUC] = CS_CJK,   [CAT_SJIS] = CS_CJK,      [CAT_BIG5] = CS_CJK,  [CAT_NONE] = CS_RAW,
+  };
+  s->detected = charsets[category];
+  s->detected_cjk = category == CAT_SJIS ? CJK_SJIS : category == CAT_BIG5 ? CJK_BIG5 : euc;
+}
+
+/* Settles what undecided decodes S with: as Emacs, the first category
+   in the order of priority that takes the text, the coding systems
+   with-coding-priority or set-coding-system-priority put first before
+   the rest; raw text when none takes it. */
+static void detect(mrt *rt, struct scan *s)
+{
+  enum cjk_coding euc = CJK_EUC_CN, named = CJK_EUC_CN;
+  mval priority = symbol_value(rt, intern(rt, "mule--coding-priority"));
+  for (mval p = priority; CONSP(p); p = XCDR(p))
+    if (coding_category(rt, XCAR(p), &named) == CAT_EUC) {
+      euc = named; /* EUC's first coding stands for the category */
+      break;
+    }
+  for (mval p = priority; CONSP(p); p = XCDR(p)) {
+    enum category category = coding_category(rt, XCAR(p), &named);
+    if (category != CAT_NONE && s->found[category]) {
+      settle(s, category, euc);
+      return;
+    }
+  }
+  for (int category = CAT_UTF8; category < CAT_NONE; category++)
+    if (s->found[category]) {
+      settle(s, (enum category)category, euc);
+      return;
+    }
+  settle(s, CAT_NONE, euc);
+}
+
+/* The charset undecided decodes the text S with (see detect). */
+static enum charset detected_charset(const struct scan *s) { return s->detected; }
+
+/* The name of the CJK coding system detection settled on in S. */
+static const char *detected_cjk_name(const struct scan *s)
+{
+  static const char *const names[] = {
+    [CJK_SJIS] = "japanese-shift-jis", [CJK_EUC_JP] = "japanese-iso-8bit",
+    [CJK_EUC_KR] = "korean-iso-8bit",  [CJK_EUC_CN] = "chinese-iso-8bit",
+    [CJK_BIG5] = "chinese-big5",
+  };
+  return names[s->detected_cjk];
 }
 
 static const char *const eol_suffixes[] = { "", "-unix", "-dos", "-mac" };
@@ -579,8 +660,11 @@ static mval decoded_with(mrt *rt, mval coding, struct coding c, const struct sca
   static const char *const detected_names[] = {
     [CS_UTF8] = "utf-8", [CS_LATIN1] = "iso-latin-1", [CS_RAW] = "raw-text"
   };
-  if (c.undecided && s->non_ascii)
-    coding = coding_with_eol(rt, intern(rt, detected_names[detected_charset(s)]), c.eol);
+  if (c.undecided && s->non_ascii) {
+    enum charset cs = detected_charset(s);
+    const char *name = cs == CS_CJK ? detected_cjk_name(s) : detected_names[cs];
+    coding = coding_with_eol(rt, intern(rt, name), c.eol);
+  }
   bool detect = s->non_ascii || s->has_cr || c.flags & (CF_SIGNATURE | CF_AUTO) ||
                 !strcmp(symbol_name(rt, coding), "prefer-utf-8");
   if (c.eol != EOL_UNDECIDED || s->eol == EOL_UNDECIDED || !detect)
@@ -866,6 +950,14 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   n -= signed_utf8 ? 3 : 0;
   struct scan s = scan_bytes(in, n);
   scan_units(&s, units, nunits);
+  detect(rt, &s);
+  if (c.undecided && s.non_ascii && detected_charset(&s) == CS_CJK) {
+    c.charset = CS_CJK;
+    c.cjk = s.detected_cjk;
+    mval decoded = decode_cjk(rt, args[0], intern(rt, detected_cjk_name(&s)), c);
+    unbind_to(rt, depth); /* frees IN and UNITS */
+    return decoded;
+  }
   set_symbol_value(rt, Qlast_coding_system_used, decoded_with(rt, args[1], c, &s));
   if (c.undecided)
     c.charset = detected_charset(&s);
