@@ -404,6 +404,7 @@ struct scan {
   bool found[7]; /* which categories take the text (see scan_units) */
   enum charset detected; /* what undecided decodes it with (see detect) */
   enum cjk_coding detected_cjk; /* which, when that is CS_CJK */
+  mval detected_name; /* the coding system of the priority list that settled it, or nil */
   /* As Emacs settles it: a bare LF anywhere makes it Unix, else a CRLF
      DOS, else a CR Mac; undecided when there is no end of line. */
   enum eol eol;
@@ -612,6 +613,7 @@ static void settle(struct scan *s, enum category category, enum cjk_coding euc)
 static void detect(mrt *rt, struct scan *s)
 {
   enum cjk_coding euc = CJK_EUC_CN, named = CJK_EUC_CN;
+  s->detected_name = Qnil;
   mval priority = symbol_value(rt, intern(rt, "mule--coding-priority"));
   for (mval p = priority; CONSP(p); p = XCDR(p))
     if (coding_category(rt, XCAR(p), &named) == CAT_EUC) {
@@ -622,6 +624,7 @@ static void detect(mrt *rt, struct scan *s)
     enum category category = coding_category(rt, XCAR(p), &named);
     if (category != CAT_NONE && s->found[category]) {
       settle(s, category, euc);
+      s->detected_name = XCAR(p); /* as Emacs, under the name given there */
       return;
     }
   }
@@ -954,7 +957,8 @@ static mval Fdecode_coding_string(mrt *rt, int nargs, mval *args)
   if (c.undecided && s.non_ascii && detected_charset(&s) == CS_CJK) {
     c.charset = CS_CJK;
     c.cjk = s.detected_cjk;
-    mval decoded = decode_cjk(rt, args[0], intern(rt, detected_cjk_name(&s)), c);
+    mval name = NILP(s.detected_name) ? intern(rt, detected_cjk_name(&s)) : s.detected_name;
+    mval decoded = decode_cjk(rt, args[0], name, c);
     unbind_to(rt, depth); /* frees IN and UNITS */
     return decoded;
   }
