@@ -16,6 +16,7 @@
 #include "coding.h"
 #include "coding-cjk.h"
 #include "eval.h"
+#include "fns.h"
 #include "printer.h"
 #include "strfns.h"
 #include "textprop.h"
@@ -401,7 +402,8 @@ struct scan {
   bool non_ascii, has_cr;
   bool valid_utf8; /* as Emacs's detection has it (see utf8_detected) */
   bool c1; /* a byte #x80..#x9F: not Latin-1 text either */
-  bool found[7]; /* which categories take the text (see scan_units) */
+  bool found[8]; /* which categories take the text (see scan_units) */
+  enum cjk_coding euc; /* the EUC coding the priority list puts first */
   enum charset detected; /* what undecided decodes it with (see detect) */
   enum cjk_coding detected_cjk; /* which, when that is CS_CJK */
   mval detected_name; /* the coding system of the priority list that settled it, or nil */
@@ -543,7 +545,9 @@ static bool utf8_detected(const int *in, size_t n)
 
 /* The kinds of coding Emacs's detection tells apart (its categories)
    that marrow follows, in Emacs's default order of priority. */
-enum category { CAT_UTF8, CAT_LATIN1, CAT_SS2, CAT_MULE, CAT_EUC, CAT_SJIS, CAT_BIG5, CAT_NONE };
+enum category {
+  CAT_UTF8, CAT_LATIN1, CAT_SS2, CAT_MULE, CAT_EUC, CAT_UTF8_AUTO, CAT_SJIS, CAT_BIG5, CAT_NONE
+};
 
 /* Notes in S what the units IN[0..N) show beyond their bytes: C1
    control bytes, and which categories take them, as Emacs's detection
@@ -571,6 +575,7 @@ static void scan_units(struct scan *s, const int *in, size_t n)
     [CAT_SS2] = s->c1 && ss2,
     [CAT_MULE] = s->c1 && !emacs_mule_refuses(in, n),
     [CAT_EUC] = !s->c1 && cjk_accepts(CJK_EUC_CN, in, n),
+    [CAT_UTF8_AUTO] = s->valid_utf8,
     [CAT_SJIS] = !sjis_refuses(in, n),
     [CAT_BIG5] = !big5_refuses(in, n),
   };
@@ -600,7 +605,8 @@ static void settle(struct scan *s, enum category category, enum cjk_coding euc)
 {
   static const enum charset charsets[] = {
     [CAT_UTF8] = CS_UTF8, [CAT_LATIN1] = CS_LATIN1, [CAT_SS2] = CS_UTF8, [CAT_MULE] = CS_UTF8,
-    [CAT_EUC] = CS_CJK,   [CAT_SJIS] = CS_CJK,      [CAT_BIG5] = CS_CJK,  [CAT_NONE] = CS_RAW,
+    [CAT_EUC] = CS_CJK,   [CAT_UTF8_AUTO] = CS_UTF8, [CAT_SJIS] = CS_CJK, [CAT_BIG5] = CS_CJK,
+    [CAT_NONE] = CS_RAW,
   };
   s->detected = charsets[category];
   s->detected_cjk = category == CAT_SJIS ? CJK_SJIS : category == CAT_BIG5 ? CJK_BIG5 : euc;
@@ -620,6 +626,7 @@ static void detect(mrt *rt, struct scan *s)
       euc = named; /* EUC's first coding stands for the category */
       break;
     }
+  s->euc = euc;
   for (mval p = priority; CONSP(p); p = XCDR(p)) {
     enum category category = coding_category(rt, XCAR(p), &named);
     if (category != CAT_NONE && s->found[category]) {
@@ -1108,7 +1115,71 @@ static mval Fcheck_coding_system(mrt *rt, int nargs, mval *args)
   return args[0];
 }
 
+/* The coding system of CATEGORY detect-coding-string names, EUC's
+   being the one the priority list puts first. */
+static mval category_coding(mrt *rt, enum category category, enum cjk_coding euc)
+{
+  static const char *const names[] = {
+    [CAT_UTF8] = "utf-8", [CAT_LATIN1] = "iso-latin-1", [CAT_UTF8_AUTO] = "utf-8-auto",
+    [CAT_SJIS] = "japanese-shift-jis", [CAT_BIG5] = "chinese-big5",
+  };
+  struct scan s = { .detected_cjk = euc };
+  return intern(rt, category == CAT_EUC ? detected_cjk_name(&s) : names[category]);
+}
+
+/* Pushes CODING with the end of line S shows onto *LIST, unless a
+   coding of its category is there: as Emacs, one a category. */
+static void push_detected(mrt *rt, mval *list, bool *listed, enum category category, mval coding,
+                          const struct scan *s)
+{
+  if (listed[category])
+    return;
+  listed[category] = true;
+  *list = Fcons(rt, coding_with_eol(rt, coding, s->eol), *list);
+}
+
+/* (detect-coding-string STRING &optional HIGHEST): the coding systems
+   that take STRING, in the order of priority, their end of line as the
+   text shows it; undecided for text of ASCII only, raw text when none
+   takes it.  marrow knows fewer categories than Emacs (no
+   emacs-mule, ISO-2022 7-bit or 8-bit with single shifts, UTF-16 or
+   UTF-8 with a signature here). */
+static mval Fdetect_coding_string(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  size_t n, nunits, depth = rt->specpdl_depth;
+  uint8_t *in = string_to_bytes(rt, args[0], &n);
+  const int *units = string_to_units(rt, args[0], &nunits);
+  struct scan s = scan_bytes(in, n);
+  scan_units(&s, units, nunits);
+  detect(rt, &s);
+  unbind_to(rt, depth);
+  mval list = Qnil;
+  bool listed[CAT_NONE + 1] = { false };
+  listed[CAT_SS2] = listed[CAT_MULE] = true; /* coding systems marrow lacks */
+  enum cjk_coding named;
+  if (!s.non_ascii) {
+    push_detected(rt, &list, listed, CAT_NONE, intern(rt, "undecided"), &s);
+    return NILP(args[1]) ? list : XCAR(list);
+  }
+  for (mval p = symbol_value(rt, intern(rt, "mule--coding-priority")); CONSP(p); p = XCDR(p)) {
+    enum category category = coding_category(rt, XCAR(p), &named);
+    if (category != CAT_NONE && s.found[category])
+      push_detected(rt, &list, listed, category, XCAR(p), &s);
+  }
+  for (int category = CAT_UTF8; category < CAT_NONE; category++)
+    if (s.found[category] && !listed[category])
+      push_detected(rt, &list, listed, (enum category)category,
+                    category_coding(rt, (enum category)category, s.euc), &s);
+  /* As Emacs, raw text comes last when Latin-1 refuses the text. */
+  if (!s.found[CAT_LATIN1])
+    push_detected(rt, &list, listed, CAT_NONE, intern(rt, "raw-text"), &s);
+  list = nreverse_list(rt, list);
+  return NILP(args[1]) ? list : XCAR(list);
+}
+
 static const struct subr_def coding_subrs[] = {
+  {"detect-coding-string", Fdetect_coding_string, 1, 2},
   {"encode-coding-string", Fencode_coding_string, 2, 4},
   {"decode-coding-string", Fdecode_coding_string, 2, 4},
   {"coding-system-p", Fcoding_system_p, 1, 1},
