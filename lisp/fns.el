@@ -129,6 +129,56 @@ charset to prefer."
                (setq end1 (1- end1) end2 (1- end2)))
              (substring two (or mark 0) end2))))))
 
+;; The order undecided tries coding systems in: one a category, as in
+;; Emacs; `mule--coding-priority' holds those put before Emacs's
+;; default order (which C's detection reads too).
+
+(defconst fns--default-coding-priority
+  '(utf-8 iso-latin-1 raw-text iso-2022-jp chinese-iso-8bit utf-8-auto
+    utf-8-with-signature utf-16 utf-16be-with-signature utf-16le-with-signature
+    utf-16be utf-16le japanese-shift-jis chinese-big5 undecided)
+  "Emacs 28's default order of priority, of the coding systems marrow knows.")
+
+(defun fns--coding-category (coding)
+  "The category of CODING's base: the EUC codings share one."
+  (let ((base (coding-system-base coding)))
+    (if (memq base '(japanese-iso-8bit chinese-iso-8bit korean-iso-8bit))
+        'euc
+      base)))
+
+(defun coding-system-priority-list (&optional highestp)
+  "The coding systems in the order undecided tries them, one a
+category, by their base names; only the first when HIGHESTP.  Of
+Emacs's, only those marrow knows."
+  (let ((seen nil) (list nil))
+    (dolist (coding (append mule--coding-priority fns--default-coding-priority))
+      (let ((category (fns--coding-category coding)))
+        (unless (memq category seen)
+          (push category seen)
+          (push (coding-system-base coding) list))))
+    (if highestp (car (last list)) (nreverse list))))
+
+(defun set-coding-system-priority (&rest coding-systems)
+  "Put CODING-SYSTEMS first, in that order, in the order of priority."
+  (mapc #'check-coding-system coding-systems)
+  (let ((categories (mapcar #'fns--coding-category coding-systems)))
+    (setq mule--coding-priority
+          (append coding-systems
+                  (seq-remove (lambda (coding) (memq (fns--coding-category coding) categories))
+                              mule--coding-priority)))))
+
+(defun prefer-coding-system (coding-system)
+  "Put CODING-SYSTEM's base first in the order of priority.  Unlike
+Emacs, the default coding systems of files and processes stay."
+  (unless (and coding-system (coding-system-p coding-system))
+    (error "Invalid coding system `%s'" coding-system))
+  (set-coding-system-priority (coding-system-base coding-system)))
+
+(defun detect-coding-region (start end &optional highest)
+  "The coding systems that could decode the text from START to END (see
+`detect-coding-string')."
+  (detect-coding-string (buffer-substring-no-properties start end) highest))
+
 ;; What a file's insertion leaves in `buffer-file-coding-system' is
 ;; mule.el's business in Emacs: its charset and its end of line are
 ;; settled apart, the buffer's own (local) setting first, else what

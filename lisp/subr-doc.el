@@ -1149,6 +1149,11 @@ value, or (FROM . TO), whose first character's value is returned.")
     (char-width "CHAR"
      "How many columns character CHAR takes on a terminal; a tab takes
 `tab-width'.")
+    (detect-coding-string "STRING &optional HIGHEST"
+     "The coding systems that could decode STRING, best first as the
+order of priority has them, each with the end of line STRING shows;
+only the best one when HIGHEST.  `undecided' for text of ASCII only,
+`raw-text' last when Latin-1 refuses it.")
     (coding-system-p "OBJECT"
      "Whether OBJECT is a coding system marrow knows, or nil.")
     (check-coding-system "CODING-SYSTEM"

@@ -3223,7 +3223,9 @@ any, nil for none, anything else for the safe ones (see
              coding-system-change-eol-conversion find-new-buffer-file-coding-system
              after-insert-file-set-coding coding-system-equal merge-coding-systems
              set-buffer-file-coding-system fns--coding-to-write fns--file-coding
-             sgml-html-meta-auto-coding-function find-auto-coding))
+             sgml-html-meta-auto-coding-function find-auto-coding
+             coding-system-priority-list set-coding-system-priority prefer-coding-system
+             detect-coding-region))
   (autoload f "fns"))
 ;; A file's coding system outlives its buffer's change of major mode.
 (put 'buffer-file-coding-system 'permanent-local t)
