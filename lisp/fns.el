@@ -100,6 +100,10 @@ as the string returned.  Else return the encoded text's length."
         ((memq base '(utf-8-emacs prefer-utf-8)) (< char #x3FFF80))
         ((eq base 'iso-latin-1) (< char 256))
         ((memq base '(us-ascii undecided)) nil)
+        ((memq (coding-system-type base) '(shift-jis big5 iso-2022))
+         ;; What these cannot encode comes back a space.
+         (let ((text (string char)))
+           (equal (decode-coding-string (encode-coding-string text base) base) text)))
         (t (<= char #x10FFFF))))
 
 (defun fns--signature-length (base)

@@ -425,7 +425,10 @@ void cjk_encode_char(struct strbuf *b, struct cjk_encoder *e, int c)
     return;
   }
   if (c < 0x80) {
-    designate(b, e, CJK_NO_CHARSET);
+    /* As Emacs, JIS X 0201 Roman stays for ASCII but controls (even the
+       backslash and tilde, which it has not). */
+    if (!(e->designated == CJK_ROMAN && c >= 0x20 && c < 0x7F))
+      designate(b, e, CJK_NO_CHARSET);
     put_byte(b, c);
     return;
   }
