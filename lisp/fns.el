@@ -67,6 +67,12 @@ the length of the result."
     (unless (or (memq destination '(nil t)) (bufferp destination))
       (signal 'wrong-type-argument (list 'bufferp destination)))
     (let ((text (funcall convert (buffer-substring-no-properties from to) coding-system)))
+      ;; As Emacs, decoded text lands in a unibyte buffer as the bytes
+      ;; of its internal form.
+      (when (and (multibyte-string-p text) (not (eq destination t))
+                 (not (buffer-local-value 'enable-multibyte-characters
+                                          (if (bufferp destination) destination (current-buffer)))))
+        (setq text (string-as-unibyte text)))
       (cond ((eq destination t) text)
             (destination
              (with-current-buffer destination (save-excursion (insert text)))
@@ -101,15 +107,35 @@ as the string returned.  Else return the encoded text's length."
         ((eq base 'iso-latin-1) (< char 256))
         ((memq base '(us-ascii undecided)) nil)
         ((memq (coding-system-type base) '(shift-jis big5 iso-2022))
-         ;; What these cannot encode comes back a space.
+         ;; What these cannot encode comes back a space; a raw byte
+         ;; does come back, but Emacs counts it as not encodable.
          (let ((text (string char)))
-           (equal (decode-coding-string (encode-coding-string text base) base) text)))
+           (and (< char #x3FFF80)
+                (equal (decode-coding-string (encode-coding-string text base) base) text))))
         (t (<= char #x10FFFF))))
 
 (defun fns--signature-length (base)
   "How many bytes of byte order mark coding system BASE writes, or nil."
   (cond ((memq base '(utf-8-with-signature utf-8-auto)) 3)
         ((memq base '(utf-16 utf-16le-with-signature utf-16be-with-signature)) 2)))
+
+(defun check-coding-systems-region (start end coding-system-list)
+  "Which of CODING-SYSTEM-LIST cannot encode the text from START to END
+(or the string START): an alist of (CODING-SYSTEM POSITION...), its
+positions those of the characters it cannot encode; nil when all can."
+  (let ((text (if (stringp start) start (buffer-substring-no-properties start end)))
+        (offset (if (stringp start) 0 start))
+        (result nil))
+    ;; As Emacs, text of ASCII only looks at no coding system.
+    (dolist (coding (and (string-match-p "[^[:ascii:]]" text) coding-system-list))
+      (check-coding-system coding)
+      (let ((base (coding-system-base coding)) (positions nil))
+        (dotimes (i (length text))
+          (unless (fns--char-encodable-p base (aref text i))
+            (push (+ offset i) positions)))
+        (when positions
+          (push (cons coding (nreverse positions)) result))))
+    (nreverse result)))
 
 (defun encode-coding-char (char coding-system &optional charset)
   "The bytes CODING-SYSTEM encodes CHAR into, as a unibyte string; nil

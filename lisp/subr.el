@@ -3225,7 +3225,7 @@ any, nil for none, anything else for the safe ones (see
              set-buffer-file-coding-system fns--coding-to-write fns--file-coding
              sgml-html-meta-auto-coding-function find-auto-coding
              coding-system-priority-list set-coding-system-priority prefer-coding-system
-             detect-coding-region))
+             detect-coding-region check-coding-systems-region))
   (autoload f "fns"))
 ;; A file's coding system outlives its buffer's change of major mode.
 (put 'buffer-file-coding-system 'permanent-local t)

@@ -126,4 +126,27 @@
   (should (equal (encode-coding-char #xac00 'euc-kr) "\xb0\xa1"))
   (should-not (encode-coding-char #xac00 'sjis)))
 
+(ert-deftest coding-cjk-check-coding-systems ()
+  (should-not (check-coding-systems-region "x\u3042" nil '(utf-8 euc-jp)))
+  (should (equal (check-coding-systems-region "\u3042-\uac00-\xe9" nil
+                                              '(sjis euc-kr latin-1 utf-8))
+                 ;; "\xe9" here is a raw byte, which none encodes.
+                 '((sjis 2 4) (euc-kr 4) (latin-1 0 2 4) (utf-8 4))))
+  (with-temp-buffer
+    (insert "ab\uac00")
+    (should (equal (check-coding-systems-region (point-min) (point-max) '(big5))
+                   '((big5 3)))))
+  (should-not (check-coding-systems-region "x" nil '(no-such-coding)))
+  (should-error (check-coding-systems-region "\u3042" nil '(no-such-coding))
+                :type 'coding-system-error))
+
+(ert-deftest coding-cjk-decode-region-unibyte ()
+  ;; Decoded in a unibyte buffer, text stays there as its internal bytes.
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (insert "\xa4\xa2\r\n")
+    (decode-coding-region (point-min) (point-max) 'euc-jp-dos)
+    (should (equal (buffer-string) "\343\201\202\n"))
+    (should (equal (decode-coding-region 1 2 'latin-1 t) (string #xe3)))))
+
 ;;; coding-cjk-tests.el ends here
