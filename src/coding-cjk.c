@@ -425,9 +425,9 @@ void cjk_encode_char(struct strbuf *b, struct cjk_encoder *e, int c)
     return;
   }
   if (c < 0x80) {
-    /* As Emacs, JIS X 0201 Roman stays for ASCII but controls (even the
+    /* As Emacs, JIS X 0201 Roman stays for graphic ASCII (even the
        backslash and tilde, which it has not). */
-    if (!(e->designated == CJK_ROMAN && c >= 0x20 && c < 0x7F))
+    if (!(e->designated == CJK_ROMAN && c > ' ' && c < 0x7F))
       designate(b, e, CJK_NO_CHARSET);
     put_byte(b, c);
     return;

@@ -65,8 +65,10 @@
     (should (equal (encode-coding-string text 'sjis) "a\x93\xfa\x96\x7b\n\xb1"))
     (should (equal (encode-coding-string text 'euc-jp-dos) "a\xc6\xfc\xcb\xdc\r\n\x8e\xb1"))
     (should (equal (encode-coding-string text 'iso-2022-jp) "a\e$BF|K\\\e(B\n ")))
-  ;; JIS X 0201 Roman, once there, stays for ASCII but controls.
-  (should (equal (encode-coding-string (string #xa5 ?b ?\s ?\n) 'euc-jp) "\e(J\\b \e(B\n"))
+  ;; JIS X 0201 Roman, once there, stays for graphic ASCII.
+  (should (equal (encode-coding-string (string #xa5 ?b ?\n) 'euc-jp) "\e(J\\b\e(B\n"))
+  (should (equal (encode-coding-string (string #x203e ?\s #x65e5) 'iso-2022-jp)
+                 "\e(J~\e(B \e$BF|\e(B"))
   (should (equal (encode-coding-string (string #xac00 #x4e00) 'euc-kr) "\xb0\xa1\xec\xe9"))
   (should (equal (encode-coding-string (string #x554a) 'chinese-iso-8bit) "\xb0\xa1"))
   (should (equal (encode-coding-string (string #x4e11 #xac00) 'big5) "\xa4\xa1 "))
