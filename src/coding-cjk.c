@@ -42,6 +42,7 @@ static const char *const charset_names[] = {
   [CJK_JISX0212] = "japanese-jisx0212", [CJK_KSC5601] = "korean-ksc5601",
   [CJK_GB2312] = "chinese-gb2312",      [CJK_BIG5_CHARSET] = "big5",
   [CJK_ROMAN] = "latin-jisx0201",       [CJK_JISX0208_1978] = "japanese-jisx0208-1978",
+  [CJK_MAC_ROMAN_CHARSET] = "mac-roman",
 };
 
 const char *cjk_charset_name(enum cjk_charset charset) { return charset_names[charset]; }
@@ -215,6 +216,10 @@ static int decode_at(enum cjk_coding coding, const int *in, size_t n, enum cjk_c
   if (n == 0)
     return 0;
   switch (coding) {
+  case CJK_MAC_ROMAN:
+    d->c = cjk_mac_roman_table[in[0] - 0x80];
+    d->charset = CJK_MAC_ROMAN_CHARSET;
+    return 1;
   case CJK_SJIS:
     return decode_sjis(in, n, d);
   case CJK_BIG5:
@@ -248,6 +253,8 @@ static int code_length(enum cjk_coding coding, int lead, enum cjk_charset design
     return (lead >= 0x81 && lead <= 0x9F) || (lead >= 0xE0 && lead <= 0xEF) ? 2 : 0;
   case CJK_BIG5:
     return graphic(lead, 0xA1) ? 2 : 0;
+  case CJK_MAC_ROMAN:
+    return 1;
   case CJK_ISO2022_JP:
     return graphic(lead, 0x21) && (designated == CJK_JISX0208 || designated == CJK_JISX0208_1978) ? 2 : 0;
   default:
@@ -305,6 +312,10 @@ size_t cjk_decode(enum cjk_coding coding, const int *in, size_t n, int *chars, u
      taken for a charset's. */
   if (beyond && !unicode && !raw_after && !tried)
     memset(charsets, CJK_NO_CHARSET, out);
+  /* As Emacs's one-byte charsets, Mac Roman's text says so all along
+     when it has a character beyond ASCII. */
+  if (coding == CJK_MAC_ROMAN && unicode)
+    memset(charsets, CJK_MAC_ROMAN_CHARSET, out);
   return out;
 }
 
@@ -353,6 +364,7 @@ static const enum cjk_charset *encoding_charsets(enum cjk_coding coding)
     [CJK_EUC_CN] = {CJK_GB2312},
     [CJK_BIG5] = {CJK_BIG5_CHARSET},
     [CJK_ISO2022_JP] = {CJK_JISX0208, CJK_ROMAN},
+    [CJK_MAC_ROMAN] = {CJK_MAC_ROMAN_CHARSET},
   };
   return lists[coding];
 }
@@ -369,6 +381,12 @@ static bool charset_find(enum cjk_charset charset, int c, int *row, int *col)
   if (charset == CJK_ROMAN) {
     *col = c == 0xA5 ? 0x5C : 0x7E;
     return c == 0xA5 || c == 0x203E;
+  }
+  if (charset == CJK_MAC_ROMAN_CHARSET) {
+    for (*col = 0; *col < 128; (*col)++)
+      if (cjk_mac_roman_table[*col] == c)
+        return true;
+    return false;
   }
   return grid_find(charset, c, row, col);
 }
@@ -401,7 +419,9 @@ static void put_code(struct strbuf *b, struct cjk_encoder *e, enum cjk_charset c
     if (charset != CJK_ROMAN)
       put_byte(b, row + 0x21);
     put_byte(b, charset == CJK_ROMAN ? col : col + 0x21);
-  } else if (charset == CJK_KATAKANA) {
+  } else if (charset == CJK_MAC_ROMAN_CHARSET)
+    put_byte(b, col + 0x80);
+  else if (charset == CJK_KATAKANA) {
     if (e->coding == CJK_EUC_JP)
       put_byte(b, 0x8E);
     put_byte(b, col);

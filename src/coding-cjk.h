@@ -1,5 +1,6 @@
 /* coding-cjk.h -- layer 5: the CJK coding systems' byte codes (Shift-JIS,
-   EUC-JP, EUC-KR, EUC-CN, Big5, ISO-2022-JP), for coding.c. */
+   EUC-JP, EUC-KR, EUC-CN, Big5, ISO-2022-JP) and Mac Roman's, for
+   coding.c. */
 #ifndef MARROW_CODING_CJK_H
 #define MARROW_CODING_CJK_H
 
@@ -7,13 +8,14 @@
 #include "printer.h"
 #include "strfns.h"
 
-enum cjk_coding { CJK_SJIS, CJK_EUC_JP, CJK_EUC_KR, CJK_EUC_CN, CJK_BIG5, CJK_ISO2022_JP };
+/* The CJK codings, and Mac Roman, a one-byte charset coded alike. */
+enum cjk_coding { CJK_SJIS, CJK_EUC_JP, CJK_EUC_KR, CJK_EUC_CN, CJK_BIG5, CJK_ISO2022_JP, CJK_MAC_ROMAN };
 
 /* The charsets decoded characters come from, as their `charset' text
    property names them; CJK_NO_CHARSET for ASCII and raw bytes. */
 enum cjk_charset {
   CJK_NO_CHARSET, CJK_KATAKANA, CJK_JISX0208, CJK_JISX0212, CJK_KSC5601, CJK_GB2312,
-  CJK_BIG5_CHARSET, CJK_ROMAN, CJK_JISX0208_1978,
+  CJK_BIG5_CHARSET, CJK_ROMAN, CJK_JISX0208_1978, CJK_MAC_ROMAN_CHARSET,
   CJK_CUT_SHORT /* a code the text ends in the middle of: no charset, and ends the last one's */
 };
 

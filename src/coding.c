@@ -79,6 +79,7 @@ static const struct {
   {"chinese-big5", CJK_BIG5}, {"big5", CJK_BIG5},
   {"cn-big5", CJK_BIG5}, {"cp950", CJK_BIG5},
   {"iso-2022-jp", CJK_ISO2022_JP}, {"junet", CJK_ISO2022_JP},
+  {"mac-roman", CJK_MAC_ROMAN}, {"macintosh", CJK_MAC_ROMAN},
 };
 
 /* Other names of raw-text-unix. */
@@ -592,7 +593,7 @@ static enum category coding_category(mrt *rt, mval coding, enum cjk_coding *euc)
     return CAT_UTF8;
   if (c.charset == CS_LATIN1)
     return CAT_LATIN1;
-  if (c.charset != CS_CJK || c.cjk == CJK_ISO2022_JP)
+  if (c.charset != CS_CJK || c.cjk == CJK_ISO2022_JP || c.cjk == CJK_MAC_ROMAN)
     return CAT_NONE;
   *euc = c.cjk;
   return c.cjk == CJK_SJIS ? CAT_SJIS : c.cjk == CJK_BIG5 ? CAT_BIG5 : CAT_EUC;
@@ -1016,7 +1017,7 @@ static const struct {
   {"cn-gb-2312", "chinese-iso-8bit"}, {"euc-china", "chinese-iso-8bit"},
   {"euc-cn", "chinese-iso-8bit"}, {"cn-gb", "chinese-iso-8bit"}, {"gb2312", "chinese-iso-8bit"},
   {"big5", "chinese-big5"}, {"cn-big5", "chinese-big5"}, {"cp950", "chinese-big5"},
-  {"junet", "iso-2022-jp"},
+  {"junet", "iso-2022-jp"}, {"macintosh", "mac-roman"},
 };
 
 /* CODING with its end of line settled as EOL, named as Emacs names it. */
@@ -1098,6 +1099,7 @@ static mval Fcoding_system_type(mrt *rt, int nargs, mval *args)
   static const char *const cjk_type_names[] = {
     [CJK_SJIS] = "shift-jis", [CJK_BIG5] = "big5", [CJK_EUC_JP] = "iso-2022",
     [CJK_EUC_KR] = "iso-2022", [CJK_EUC_CN] = "iso-2022", [CJK_ISO2022_JP] = "iso-2022",
+    [CJK_MAC_ROMAN] = "charset",
   };
   if (NILP(args[0]))
     return intern(rt, "raw-text");

@@ -151,4 +151,16 @@
     (should (equal (buffer-string) "\343\201\202\n"))
     (should (equal (decode-coding-region 1 2 'latin-1 t) (string #xe3)))))
 
+(ert-deftest coding-cjk-mac-roman ()
+  (should (eq (coding-system-base 'macintosh) 'mac-roman))
+  (should (eq (coding-system-type 'mac-roman) 'charset))
+  (should (equal (coding-cjk-tests--chars "a\x80\xdb\xf0\r\n" 'mac-roman)
+                 '((?a #xc4 #x20ac #xe01e ?\n) mac-roman-dos)))
+  (let ((text (decode-coding-string "x\xa5" 'macintosh)))
+    (should (eq (get-text-property 0 'charset text) 'mac-roman)))
+  (should (equal (encode-coding-string (string #xc4 #x3042 #x3fff85 ?\n) 'mac-roman-mac)
+                 "\x80 \x85\r"))
+  (let ((ascii "plain\n"))
+    (should (eq (decode-coding-string ascii 'mac-roman-unix t) ascii))))
+
 ;;; coding-cjk-tests.el ends here
