@@ -3260,9 +3260,10 @@ gives the coding system to read it in (CODING, or the car of a cons).")
   "Functions find-auto-coding calls with the size of the text at point,
 the first to return a coding system giving it.")
 (defmacro with-coding-priority (coding-systems &rest body)
-  "Run BODY with CODING-SYSTEMS first in detection's order.  Of that
-order marrow's undecided heeds only one thing: utf-8-auto first makes
-it read a byte order mark as utf-8-with-signature."
+  "Run BODY with CODING-SYSTEMS first in detection's order: undecided
+tries their categories first (UTF-8, Latin-1, EUC, Shift-JIS, Big5),
+and utf-8-auto first makes it read a byte order mark as
+utf-8-with-signature."
   (declare (indent 1) (debug t))
   (let ((codings (make-symbol "codings")))
     `(let ((,codings ,coding-systems))
