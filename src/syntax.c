@@ -14,13 +14,10 @@
 ** keeping a position and its byte offset together.
 **
 ** Known differences from Emacs 28:
-**   - No syntax-table text properties (parse-sexp-lookup-properties is
-**     ignored) and no script boundaries between words.
-**   - A backward scan meeting a comment end finds the comment's start
-**     by parsing forward from the start of the accessible portion,
-**     where Emacs first tries its heuristics of back_comment: the two
-**     agree but in contrived text (a comment starter inside a string
-**     on the same line, say).
+**   - No script boundaries between words.
+**   - syntax-propertize runs before a scan reads properties, for all
+**     the text the scan may read, where Emacs runs it as the scan goes
+**     (so syntax-propertize--done can end up further on).
 */
 #include "syntax.h"
 
@@ -71,6 +68,10 @@ struct syntax_state {
   mval standard;
   mval shared; /* vector: the (CLASS) descriptor of each class */
   struct defun_start_cache defun;
+  /* The interval of the current scan's text properties (textprop.h:
+     a tail of the list) where the last syntax-table property was
+     looked up: scans move by one character, so lookups start there. */
+  mval prop_tail;
 };
 
 static struct syntax_state *state(mrt *rt) { return rt->syntax; }
@@ -269,11 +270,31 @@ struct scan {
   bool ascii;           /* a byte a character */
   bool ignore_comments; /* parse-sexp-ignore-comments */
   bool escapable_ends;  /* comment-end-can-be-escaped */
+  /* The buffer's text properties when parse-sexp-lookup-properties is
+     on, for their syntax-table properties; else nil. */
+  mval props;
 };
 
 struct cur {
   int64_t pos, byte;
 };
+
+/* Before a scan looking up syntax-table properties reads the
+   character at POS, Emacs has syntax-propertize set them there if they
+   are not yet (syntax-propertize--done). */
+static void propertize_upto(mrt *rt, int64_t pos)
+{
+  if (NILP(find_symbol_value(rt, Qparse_sexp_lookup_properties)))
+    return;
+  struct buffer *b = XBUFFER(current_buffer(rt));
+  mval done = find_symbol_value(rt, Qsyntax_propertize__done);
+  if (!FIXNUMP(done) || XFIXNUM(done) > pos || XFIXNUM(done) >= b->zv)
+    return;
+  int64_t chars_modiff = b->t->chars_modiff;
+  call1(rt, Qinternal__syntax_propertize, make_fixnum(pos + 1 < b->zv ? pos + 1 : b->zv));
+  if (XBUFFER(current_buffer(rt))->t->chars_modiff != chars_modiff)
+    mrt_error(rt, "internal--syntax-propertize modified the buffer!");
+}
 
 static struct scan scan_open(mrt *rt)
 {
@@ -281,11 +302,14 @@ static struct scan scan_open(mrt *rt)
   struct buffer *b = XBUFFER(buffer);
   size_t n;
   const uint8_t *text = buffer_text_from(buffer, b->begv, &n);
+  state(rt)->prop_tail = Qnil;
   return (struct scan){
     .rt = rt, .table = current_table(rt), .text = text, .nbytes = (int64_t)n,
     .begv = b->begv, .zv = b->zv, .ascii = (int64_t)n == b->zv - b->begv,
     .ignore_comments = !NILP(find_symbol_value(rt, Qparse_sexp_ignore_comments)),
     .escapable_ends = !NILP(find_symbol_value(rt, Qcomment_end_can_be_escaped)),
+    .props = NILP(find_symbol_value(rt, Qparse_sexp_lookup_properties))
+               ? Qnil : buffer_text_owner(b)->intervals,
   };
 }
 
@@ -320,7 +344,41 @@ static void backward(const struct scan *s, struct cur *c)
   while (!s->ascii && c->byte > 0 && (s->text[c->byte] & 0xC0) == 0x80);
 }
 
-static int code_at(const struct scan *s, struct cur c) { return syntax_code(s->table, char_at(s, c)); }
+/* An interval of a text property list: (START END . PLIST). */
+static int64_t interval_start(mval iv) { return XFIXNUM(XCAR(iv)); }
+static int64_t interval_end(mval iv) { return XFIXNUM(XCAR(XCDR(iv))); }
+
+/* The syntax-table property at position POS of the scan's text. */
+static mval syntax_property_at(const struct scan *s, int64_t pos)
+{
+  int64_t i = pos - 1; /* the list counts from position 1 */
+  mval tail = state(s->rt)->prop_tail;
+  if (!CONSP(tail) || interval_start(XCAR(tail)) > i)
+    tail = s->props;
+  while (CONSP(tail) && interval_end(XCAR(tail)) <= i)
+    tail = XCDR(tail);
+  state(s->rt)->prop_tail = tail;
+  if (!CONSP(tail) || interval_start(XCAR(tail)) > i)
+    return Qnil;
+  return plist_get(XCDR(XCDR(XCAR(tail))), Qsyntax_table);
+}
+
+/* The code of CH, the character at C: from the syntax-table property
+   there when properties count (a descriptor, or a table to look CH up
+   in), else from the buffer's table. */
+static int code_of(const struct scan *s, struct cur c, int ch)
+{
+  if (!NILP(s->props)) {
+    mval v = syntax_property_at(s, c.pos);
+    if (CONSP(v))
+      return entry_code(v);
+    if (syntax_table_p(v))
+      return syntax_code(v, ch);
+  }
+  return syntax_code(s->table, ch);
+}
+
+static int code_at(const struct scan *s, struct cur c) { return code_of(s, c, char_at(s, c)); }
 static int class_at(const struct scan *s, struct cur c) { return code_class(code_at(s, c)); }
 
 static bool escape_class(int cls) { return cls == S_ESCAPE || cls == S_CHARQUOTE; }
@@ -502,7 +560,7 @@ static void step(struct walker *w)
   w->prev_from = w->c.pos;
   w->prev_prev_code = w->prev_code;
   w->prev_char = char_at(w->s, w->c);
-  w->prev_code = syntax_code(w->s->table, w->prev_char);
+  w->prev_code = code_of(w->s, w->c, w->prev_char);
   forward(w->s, &w->c);
 }
 
@@ -834,6 +892,7 @@ static mval Fparse_partial_sexp(mrt *rt, int n, mval *a)
     mrt_error(rt, "End position is smaller than start position");
   int64_t from, to;
   check_region(rt, a[0], a[1], &from, &to);
+  propertize_upto(rt, to - 1);
   struct scan s = scan_open(rt);
   struct parse p;
   parse_from_state(rt, &s, &p, a[4]);
@@ -947,7 +1006,7 @@ static int forward_item(struct lister *l)
   const struct scan *s = l->s;
   if (l->depth == l->min_depth)
     l->last_good = l->c.pos;
-  int c = char_at(s, l->c), code = syntax_code(s->table, c), cls = code_class(code);
+  int c = char_at(s, l->c), code = code_of(s, l->c, c), cls = code_class(code);
   int style = cls == S_COMMENT ? comment_style(code, 0) : cls == S_COMMENT_FENCE ? FENCE_STYLE : 0;
   bool nested = (code & F_NESTED) != 0;
   forward(s, &l->c);
@@ -1358,9 +1417,10 @@ static void adjust_defun_start(const struct scan *s, int64_t end)
 }
 
 /* The start of the comment of STYLE (NESTED or not) whose end starts at
-   END, or -1 when it ends none. */
+   END, or -1 when it ends none; *PARSED (if PARSED) whether it took a
+   forward parse of some text to know. */
 static int64_t comment_start_before(const struct scan *s, struct comment_log *log, int64_t end,
-                                    int style, bool nested)
+                                    int style, bool nested, bool *parsed)
 {
   struct back_look b = { s, style, nested, -1, false, false, -1, 1, -1, false, false };
   struct cur c = cur_at(s, end);
@@ -1369,7 +1429,7 @@ static int64_t comment_start_before(const struct scan *s, struct comment_log *lo
     int next = code;
     backward(s, &c);
     int ch = char_at(s, c);
-    code = syntax_code(s->table, ch);
+    code = code_of(s, c, ch);
     if (!back_step(&b, c, ch, code, next))
       break;
   }
@@ -1383,6 +1443,8 @@ static int64_t comment_start_before(const struct scan *s, struct comment_log *lo
     if (from == s->begv)
       adjust_defun_start(s, end);
   }
+  if (parsed)
+    *parsed = from < end;
   return comment_start_within(s, log, from, end, style, nested);
 }
 
@@ -1442,7 +1504,7 @@ static int backward_item(struct lister *l)
 {
   const struct scan *s = l->s;
   backward(s, &l->c);
-  int c = char_at(s, l->c), code = syntax_code(s->table, c), cls = code_class(code);
+  int c = char_at(s, l->c), code = code_of(s, l->c, c), cls = code_class(code);
   if (l->depth == l->min_depth)
     l->last_good = l->c.pos;
   int style = cls == S_ENDCOMMENT ? comment_style(code, 0) : 0;
@@ -1476,7 +1538,7 @@ static int backward_item(struct lister *l)
   case S_ENDCOMMENT: {
     if (!s->ignore_comments)
       return GOING;
-    int64_t start = comment_start_before(s, &l->log, l->c.pos, style, nested);
+    int64_t start = comment_start_before(s, &l->log, l->c.pos, style, nested, NULL);
     if (start >= 0)
       l->c = cur_at(s, start);
     return GOING;
@@ -1508,6 +1570,7 @@ static bool scan_backward_one(struct lister *l)
    nil at the accessible portion's end. */
 static mval scan_lists(mrt *rt, int64_t from, int64_t count, int64_t depth, bool sexp)
 {
+  propertize_upto(rt, count > 0 ? XBUFFER(current_buffer(rt))->zv - 1 : from - 1);
   struct scan s = scan_open(rt);
   if (from < s.begv)
     from = s.begv;
@@ -1551,7 +1614,7 @@ static bool comment_forward(const struct scan *s, struct cur *c)
     if (c->pos >= s->zv)
       return false;
     ch = char_at(s, *c);
-    code = syntax_code(s->table, ch);
+    code = code_of(s, *c, ch);
     cls = code_class(code);
     style = comment_style(code, 0);
     nested = (code & F_NESTED) != 0;
@@ -1576,6 +1639,17 @@ static bool comment_forward(const struct scan *s, struct cur *c)
   return forward_comment(s, c, s->zv, &cm);
 }
 
+/* Whether CH, at the start C of a comment end that ends no comment,
+   is one by itself, as Emacs sees it: with the syntax-table property
+   of C, or of the character before C when a forward parse read up to
+   there (Emacs's property lookups are left there). */
+static bool ends_alone(const struct scan *s, struct cur c, int ch, bool parsed)
+{
+  if (parsed && c.pos > s->begv)
+    backward(s, &c);
+  return code_class(code_of(s, c, ch)) == S_ENDCOMMENT;
+}
+
 /* Backward over whitespace and one comment: whether one was passed. */
 static bool comment_backward(const struct scan *s, struct comment_log *log, struct cur *c)
 {
@@ -1584,7 +1658,7 @@ static bool comment_backward(const struct scan *s, struct comment_log *log, stru
       return false;
     backward(s, c);
     bool quoted = char_quoted(s, *c);
-    int ch = char_at(s, *c), code = syntax_code(s->table, ch), cls = code_class(code);
+    int ch = char_at(s, *c), code = code_of(s, *c, ch), cls = code_class(code);
     int style = cls == S_ENDCOMMENT ? comment_style(code, 0) : 0;
     bool nested = (code & F_NESTED) != 0;
     if (c->pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, *c, true)) {
@@ -1607,15 +1681,16 @@ static bool comment_backward(const struct scan *s, struct comment_log *log, stru
       return true;
     }
     if (cls == S_ENDCOMMENT) {
+      bool parsed = false;
       int64_t start = quoted && s->escapable_ends
-                        ? -1 : comment_start_before(s, log, c->pos, style, nested);
+                        ? -1 : comment_start_before(s, log, c->pos, style, nested, &parsed);
       if (start >= 0) {
         *c = cur_at(s, start);
         return true;
       }
       if (ch == '\n')
         continue;
-      if (code_class(code) != cls) /* the first of a two-character end */
+      if (!ends_alone(s, *c, ch, parsed)) /* the first of a two-character end */
         forward(s, c);
       forward(s, c);
       return false;
@@ -1631,6 +1706,7 @@ static bool comment_backward(const struct scan *s, struct comment_log *log, stru
 static mval Fforward_comment(mrt *rt, int n, mval *a)
 {
   int64_t count = check_fixnum(rt, a[0]);
+  propertize_upto(rt, count > 0 ? XBUFFER(current_buffer(rt))->zv - 1 : point(rt) - 1);
   struct scan s = scan_open(rt);
   struct cur c = cur_at(&s, point(rt));
   struct comment_log log = COMMENT_LOG_INIT;
@@ -1650,6 +1726,7 @@ static mval Fforward_comment(mrt *rt, int n, mval *a)
 /* (backward-prefix-chars): back over expression prefixes. */
 static mval Fbackward_prefix_chars(mrt *rt, int n, mval *a)
 {
+  propertize_upto(rt, point(rt) - 1);
   struct scan s = scan_open(rt);
   int64_t pt = point(rt);
   if (pt <= s.begv)
@@ -1682,6 +1759,9 @@ static mval skip_syntax(mrt *rt, mval syntax, mval lim, bool forwardp)
     if (cls >= 0) /* Emacs ignores the other letters */
       classes[cls] = true;
   }
+  if (!NILP(lim))
+    buffer_position_of(rt, lim); /* signals before syntax-propertize runs */
+  propertize_upto(rt, forwardp ? XBUFFER(current_buffer(rt))->zv - 1 : point(rt) - 1);
   struct scan s = scan_open(rt);
   int64_t limit = NILP(lim) ? (forwardp ? s.zv : s.begv) : buffer_position_of(rt, lim);
   limit = limit < s.begv ? s.begv : limit > s.zv ? s.zv : limit;
@@ -1812,6 +1892,7 @@ static void mark_syntax_state(struct gc *g, void *ud)
   gc_mark(g, rt->syntax->standard);
   gc_mark(g, rt->syntax->shared);
   gc_mark(g, rt->syntax->defun.buffer);
+  gc_mark(g, rt->syntax->prop_tail);
 }
 
 void syntax_init(mrt *rt)
@@ -1822,6 +1903,7 @@ void syntax_init(mrt *rt)
   rt->syntax = (struct syntax_state *)(XVL(obj)->slots);
   rt->syntax->standard = rt->syntax->shared = Qnil;
   rt->syntax->defun = (struct defun_start_cache){ Qnil, 0, 0, 0, 0 };
+  rt->syntax->prop_tail = Qnil;
   gc_add_roots(rt->gc, mark_syntax_state, rt);
   put_prop(rt, Qsyntax_table, Qchar_table_extra_slots, make_fixnum(0));
   mval shared = make_vector(rt, S_MAX, Qnil);
@@ -1832,7 +1914,7 @@ void syntax_init(mrt *rt)
   defvar(rt, Qparse_sexp_ignore_comments, Qnil);
   define_lisp_tables(rt);
   defvar(rt, Qcomment_end_can_be_escaped, Qnil);
-  defvar(rt, intern(rt, "parse-sexp-lookup-properties"), Qnil);
+  defvar(rt, Qparse_sexp_lookup_properties, Qnil);
   defvar(rt, intern(rt, "words-include-escapes"), Qnil);
   defvar(rt, Qopen_paren_in_column_0_is_defun_start, Qt);
   defvar(rt, Qcomment_use_syntax_ppss, Qt);
