@@ -571,8 +571,10 @@ static bool walk_symbol(struct walker *w)
 {
   while (w->c.pos < w->end) {
     int code = code_at(w->s, w->c);
+    /* A comment starting inside the symbol ends it, but Emacs does not
+       count the symbol as the last complete sexp then. */
     if ((w->prev_code & F_COMSTART_FIRST) && (code & F_COMSTART_SECOND))
-      break;
+      return true;
     int cls = code_class(code);
     if (escape_class(cls)) {
       step(w);

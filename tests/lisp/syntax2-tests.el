@@ -116,4 +116,110 @@ returns, and point after it; or for COUNT `sexp' what (scan-sexps POS
     (insert " ")
     (should (equal (progn (goto-char 13) (list (forward-comment -1) (point))) '(t 9)))))
 
+;;; syntax-table text properties
+
+(ert-deftest syntax2-text-properties ()
+  (with-temp-buffer
+    (let ((table (make-syntax-table)))
+      (modify-syntax-entry ?\; "<" table)
+      (modify-syntax-entry ?\n ">" table)
+      (set-syntax-table table))
+    (insert "a \"b\" c (d) ; e\nf")
+    (put-text-property 3 4 'syntax-table (string-to-syntax "."))
+    ;; Ignored until parse-sexp-lookup-properties says otherwise.
+    (should (equal (parse-partial-sexp 1 6) '(0 nil 3 nil nil nil 0 nil nil nil nil)))
+    (setq-local parse-sexp-lookup-properties t)
+    (setq-local parse-sexp-ignore-comments t)
+    (should (equal (parse-partial-sexp 1 6) '(0 nil 4 34 nil nil 0 nil 5 nil nil)))
+    (should (equal (scan-sexps 1 2) 5))
+    (goto-char 1)
+    (should (equal (skip-syntax-forward "w .") 4))
+    ;; A word where the open paren was leaves its close unbalanced.
+    (put-text-property 9 10 'syntax-table (string-to-syntax "w"))
+    (should (equal (condition-case err (scan-lists 1 1 0) (error err))
+                   '(scan-error "Unbalanced parentheses" 5 18)))
+    ;; A syntax table as the value: the character is looked up in it.
+    (let ((other (make-syntax-table)))
+      (modify-syntax-entry ?c "\"" other)
+      (put-text-property 7 8 'syntax-table other))
+    (should (equal (parse-partial-sexp 1 12) '(0 nil 4 34 nil nil 0 nil 5 nil nil)))
+    ;; The comment starter made punctuation: no comment before the newline.
+    (put-text-property 14 15 'syntax-table '(1))
+    (goto-char 18)
+    (should (equal (list (forward-comment -1) (point)) '(nil 18)))))
+
+(ert-deftest syntax2-property-comment-end-passed ()
+  ;; A comment end made so by a property that ends no comment: when
+  ;; Emacs had to parse forward to know, it looks at the character
+  ;; before it with the syntax of the text before, and so goes one
+  ;; further than the character itself.
+  (with-temp-buffer
+    (set-syntax-table (syntax2-tests--table syntax2-tests--c))
+    (setq-local parse-sexp-lookup-properties t)
+    (insert "   {\\'* {\"/*/}\n\\ *\\\n")
+    (put-text-property 17 18 'syntax-table '(12))
+    (goto-char 18)
+    (should (equal (list (forward-comment -1) (point)) '(nil 19)))
+    ;; Without the property, the space is escaped: no whitespace.
+    (remove-text-properties 17 18 '(syntax-table nil))
+    (goto-char 18)
+    (should (equal (list (forward-comment -1) (point)) '(nil 18)))))
+
+(ert-deftest syntax2-symbol-cut-by-comment ()
+  ;; A symbol a comment starter cuts short is not the last sexp.
+  (with-temp-buffer
+    (set-syntax-table (syntax2-tests--table '((?/ . ". 124") (?* . ". 23b"))))
+    (insert "(a \\//x")
+    (should (equal (parse-partial-sexp 1 8) '(1 1 2 nil t nil 0 nil 5 (1) nil)))
+    (erase-buffer)
+    (insert "(a b//x")
+    (should (equal (parse-partial-sexp 1 8) '(1 1 4 nil t nil 0 nil 5 (1) nil)))))
+
+;;; syntax-propertize
+
+(ert-deftest syntax2-propertize-rules ()
+  (with-temp-buffer
+    (insert "a 'x' b \"q\" c\nd 'y z' e\n")
+    (setq-local syntax-propertize-function
+                (syntax-propertize-rules
+                 ("\\('\\)[^'\n]*\\('\\)" (1 "\"") (2 "\""))
+                 ("\\(z\\)" (1 (if (> (point) 20) "_" "w")))
+                 ((concat "\\(" "e" "\\)") (0 ". 1"))))
+    (should (equal syntax-propertize--done -1))
+    (should (equal (syntax-ppss 4) '(0 nil 1 39 nil nil 0 nil 3 nil nil)))
+    (should (equal syntax-propertize--done 25))
+    (should (eq parse-sexp-lookup-properties t))
+    (should (equal (get-text-property 3 'syntax-table) '(7)))
+    (should (equal (get-text-property 21 'syntax-table) '(7)))
+    (should-not (get-text-property 24 'syntax-table))
+    (should (equal (parse-partial-sexp 1 20) '(0 nil 15 39 nil nil 0 nil 17 nil nil)))
+    (should (equal (scan-sexps 1 2) 6))
+    ;; A change forgets the properties from there on.
+    (goto-char 3)
+    (insert "k")
+    (should (equal syntax-propertize--done 3))
+    (should (equal (syntax-ppss 5) '(0 nil 3 39 nil nil 0 nil 4 nil nil)))
+    (should (equal (get-text-property 4 'syntax-table) '(7)))))
+
+(ert-deftest syntax2-propertize-from-scans ()
+  ;; A scan looking up properties has them set first.
+  (with-temp-buffer
+    (insert "foo 'bar' baz")
+    (setq-local syntax-propertize-function
+                (syntax-propertize-rules ("'\\([^']*\\)'" (1 "_"))))
+    (setq-local parse-sexp-lookup-properties t)
+    (should (equal (scan-sexps 5 1) 9))
+    (should (equal syntax-propertize--done 14))
+    (should (equal (get-text-property 6 'syntax-table) '(3)))))
+
+(ert-deftest syntax2-shift-groups-and-backrefs ()
+  (should (equal (syntax-propertize--shift-groups-and-backrefs "\\(?3:x\\)\\(y\\)\\2" 4)
+                 "\\(?7:x\\)\\(y\\)\\6"))
+  ;; Not in a bracket expression, nor in a repetition count.
+  (should (equal (syntax-propertize--shift-groups-and-backrefs "\\(a\\)[\\2]x\\{2,\\3\\}" 1)
+                 "\\(a\\)[\\2]x\\{2,\\3\\}"))
+  (should (equal (syntax-propertize--shift-groups-and-backrefs "[]\\1[:alpha:]]\\1" 2)
+                 "[]\\1[:alpha:]]\\3"))
+  (should-error (syntax-propertize--shift-groups-and-backrefs "\\(a\\)\\5" 5)))
+
 ;;; syntax2-tests.el ends here
