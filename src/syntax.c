@@ -279,6 +279,12 @@ struct cur {
   int64_t pos, byte;
 };
 
+static mval propertize_call(mrt *rt, mval pos, mval unused)
+{
+  (void)unused;
+  return call1(rt, Qinternal__syntax_propertize, pos);
+}
+
 /* Before a scan looking up syntax-table properties reads the
    character at POS, Emacs has syntax-propertize set them there if they
    are not yet (syntax-propertize--done). */
@@ -291,7 +297,8 @@ static void propertize_upto(mrt *rt, int64_t pos)
   if (!FIXNUMP(done) || XFIXNUM(done) > pos || XFIXNUM(done) >= b->zv)
     return;
   int64_t chars_modiff = b->t->chars_modiff;
-  call1(rt, Qinternal__syntax_propertize, make_fixnum(pos + 1 < b->zv ? pos + 1 : b->zv));
+  mval error; /* Emacs mutes an error here, as in any safe call */
+  call_or_fail(rt, propertize_call, make_fixnum(pos + 1 < b->zv ? pos + 1 : b->zv), Qnil, &error);
   if (XBUFFER(current_buffer(rt))->t->chars_modiff != chars_modiff)
     mrt_error(rt, "internal--syntax-propertize modified the buffer!");
 }

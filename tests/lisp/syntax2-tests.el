@@ -210,7 +210,14 @@ returns, and point after it; or for COUNT `sexp' what (scan-sexps POS
     (setq-local parse-sexp-lookup-properties t)
     (should (equal (scan-sexps 5 1) 9))
     (should (equal syntax-propertize--done 14))
-    (should (equal (get-text-property 6 'syntax-table) '(3)))))
+    (should (equal (get-text-property 6 'syntax-table) '(3))))
+  ;; An error setting them is muted; the text counts as done.
+  (with-temp-buffer
+    (insert "foo 'bar' baz")
+    (setq-local syntax-propertize-function (lambda (_start _end) (error "Boom")))
+    (setq-local parse-sexp-lookup-properties t)
+    (should (equal (scan-sexps 5 1) 9))
+    (should (equal syntax-propertize--done 14))))
 
 (ert-deftest syntax2-shift-groups-and-backrefs ()
   (should (equal (syntax-propertize--shift-groups-and-backrefs "\\(?3:x\\)\\(y\\)\\2" 4)
