@@ -1260,9 +1260,9 @@ struct back_look {
   bool done;         /* the start is at the cursor (nested comments) */
 };
 
-/* The string style of a string fence and of a comment fence, which
-   only a string of that kind closes. */
-enum { FENCE_STRING_STYLE = 258, FENCE_COMMENT_STYLE = 257 };
+/* The string style of a string fence (a comment fence's is its comment
+   style): only a fence of the same kind closes what one opens. */
+enum { FENCE_STRING_STYLE = 258 };
 
 static bool column_0_defuns(mrt *rt)
 {
@@ -1342,7 +1342,7 @@ static bool back_step(struct back_look *b, struct cur c, int ch, int code, int n
     back_quote(b, FENCE_STRING_STYLE);
     return true;
   case S_COMMENT_FENCE:
-    back_quote(b, FENCE_COMMENT_STYLE);
+    back_quote(b, FENCE_STYLE);
     return true;
   case S_COMMENT:
     if (b->string_style >= 0 || b->comment_lossage || b->string_lossage) {
