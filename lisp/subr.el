@@ -3439,8 +3439,16 @@ current on entry gets its own table back on exit."
              backward-list down-list up-list backward-up-list syntax-ppss
              syntax-ppss-toplevel-pos syntax-ppss-context beginning-of-defun
              beginning-of-defun-raw beginning-of-defun-comments end-of-defun mark-defun
-             delete-pair))
+             delete-pair syntax-propertize internal--syntax-propertize
+             syntax-ppss-flush-cache syntax-propertize-wholelines
+             syntax-propertize--shift-groups-and-backrefs))
   (autoload f "syntax"))
+(autoload 'syntax-propertize-rules "syntax" nil nil 'macro)
+(defvar-local syntax-propertize-function nil
+  "Function (START END) setting the syntax-table properties of the text
+between START and END, or nil.  See `syntax-propertize'.")
+(defvar-local syntax-propertize--done -1
+  "Where the text has its syntax-table properties set up to.")
 
 (defmacro with-syntax-table (table &rest body)
   "Run BODY with syntax table TABLE the current buffer's; the buffer

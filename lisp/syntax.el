@@ -398,10 +398,162 @@ negative: before point), when `insert-pair-alist' knows it."
           (delete-char -1)))
       (delete-char 1))))
 
+;;; syntax-propertize: syntax-table properties set on demand.
+
+(defconst syntax-propertize-chunk-size 500
+  "The least number of characters `syntax-propertize' does at a time.")
+
+(defvar-local syntax-propertize-extend-region-functions '(syntax-propertize-wholelines)
+  "Functions (START END) widening the region `syntax-propertize' is
+about to do: each returns nil, or (NEW-START . NEW-END).")
+
+(defun syntax-propertize-wholelines (start end)
+  "Widen START..END to whole lines, for
+`syntax-propertize-extend-region-functions'."
+  (goto-char start)
+  (cons (line-beginning-position)
+        (if (or (eobp) (progn (goto-char end) (bolp)))
+            end
+          (line-beginning-position 2))))
+
+(defun syntax-ppss-flush-cache (beg &rest _)
+  "Forget the syntax-table properties from BEG on (a change there
+may change them)."
+  (when (< beg syntax-propertize--done)
+    (setq syntax-propertize--done beg)))
+
+(defun syntax-propertize--extend (start end)
+  "START..END as `syntax-propertize-extend-region-functions' widen it,
+asking them again until none changes it."
+  (let ((again t))
+    (while again
+      (setq again nil)
+      (dolist (f syntax-propertize-extend-region-functions)
+        (unless (eq f t)
+          (let ((wider (save-excursion (funcall f start end))))
+            (when (and wider (or (< (car wider) start) (> (cdr wider) end)))
+              (setq start (min start (car wider))
+                    end (max end (cdr wider))
+                    again t)))))))
+  (cons start end))
+
+(defun syntax-propertize (pos)
+  "Set the syntax-table properties of the text up to POS, as
+`syntax-propertize-function' says, if not done already."
+  (when (< syntax-propertize--done pos)
+    (if (null syntax-propertize-function)
+        (setq syntax-propertize--done (max (point-max) pos))
+      (setq-local parse-sexp-lookup-properties t)
+      (add-hook 'before-change-functions #'syntax-ppss-flush-cache t t)
+      (save-excursion
+        (with-silent-modifications
+          (let* ((start (max (min syntax-propertize--done (point-max)) (point-min)))
+                 (end (max pos (min (point-max) (+ start syntax-propertize-chunk-size))))
+                 (region (syntax-propertize--extend start end)))
+            (setq start (car region) end (cdr region))
+            (setq syntax-propertize--done end)
+            (remove-text-properties start end '(syntax-table nil syntax-multiline nil))
+            ;; The function's own scans must not ask for more.
+            (let ((syntax-propertize--done most-positive-fixnum))
+              (funcall syntax-propertize-function start end))))))))
+
+(defun internal--syntax-propertize (pos)
+  "`syntax-propertize' to POS for the scans of syntax.c, keeping the
+match data."
+  (save-match-data (syntax-propertize pos)))
+
+(defun syntax--bracket-end (re pos)
+  "The index after the bracket expression of RE opening at POS."
+  (let ((i (1+ pos)) (len (length re)))
+    (when (and (< i len) (eq (aref re i) ?^))
+      (setq i (1+ i)))
+    (when (and (< i len) (eq (aref re i) ?\]))
+      (setq i (1+ i)))
+    (while (and (< i len) (not (eq (aref re i) ?\])))
+      (let ((class-end (and (eq (aref re i) ?\[) (< (1+ i) len) (eq (aref re (1+ i)) ?:)
+                            (string-search ":]" re (+ i 2)))))
+        (setq i (if class-end (+ class-end 2) (1+ i)))))
+    (min len (1+ i))))
+
+(defun syntax-propertize--shift-groups-and-backrefs (re shift)
+  "RE with its explicitly numbered groups and its back-references
+renumbered SHIFT up; an error when a back-reference would pass 9."
+  (let ((i 0) (len (length re)) (pieces nil))
+    (while (< i len)
+      (let ((c (aref re i)) (next (1+ i)))
+        (cond
+         ((eq c ?\[) (setq next (syntax--bracket-end re i)))
+         ((and (eq c ?\\) (< (1+ i) len))
+          (let ((d (aref re (1+ i))))
+            (setq next (+ i 2))
+            (cond
+             ((eq d ?{)
+              (let ((close (string-search "\\}" re i)))
+                (setq next (if close (+ close 2) len))))
+             ((<= ?1 d ?9)
+              (let ((n (+ (- d ?0) shift)))
+                (when (> n 9)
+                  (error "There may be at most nine back-references"))
+                (push (format "\\%d" n) pieces)
+                (setq c nil)))
+             ((and (eq d ?\() (eq (string-match "\\\\(\\?\\([0-9]+\\):" re i) i))
+              (push (format "\\(?%d:" (+ shift (string-to-number (match-string 1 re))))
+                    pieces)
+              (setq next (match-end 0) c nil))))))
+        (when c
+          (push (substring re i next) pieces))
+        (setq i next)))
+    (apply #'concat (nreverse pieces))))
+
+(defun syntax--rule-action (highlight group)
+  "The form applying HIGHLIGHT, (NUMBER SYNTAX), of the rule whose match
+is group GROUP of the combined regexp."
+  (let ((g (+ group (car highlight))) (syntax (cadr highlight)))
+    (if (stringp syntax)
+        `(when (match-beginning ,g)
+           (put-text-property (match-beginning ,g) (match-end ,g)
+                              'syntax-table ',(string-to-syntax syntax)))
+      `(let ((mb (match-beginning ,g)) (me (match-end ,g)))
+         (when mb
+           (let ((value (save-match-data
+                          (set-match-data (nthcdr ,(* 2 group) (match-data)))
+                          ,syntax)))
+             (when value
+               (put-text-property mb me 'syntax-table
+                                  (if (stringp value) (string-to-syntax value) value)))))))))
+
+(defmacro syntax-propertize-rules (&rest rules)
+  "A `syntax-propertize-function' from RULES, each (REGEXP HIGHLIGHT...):
+where REGEXP (a constant expression) matches, each HIGHLIGHT, (NUMBER
+SYNTAX), gives group NUMBER of the match the syntax SYNTAX, a
+descriptor string or an expression whose value is nil (no change), a
+descriptor string or a raw descriptor."
+  (declare (debug (&rest &or symbolp (form &rest (numberp form)))))
+  (let ((group 1) (regexps nil) (clauses nil))
+    (dolist (rule rules)
+      (let* ((re (if (stringp (car rule)) (car rule) (eval (car rule) t))))
+        (push (format "\\(?%d:%s\\)" group
+                      (syntax-propertize--shift-groups-and-backrefs re group))
+              regexps)
+        (push `((match-beginning ,group)
+                ,@(mapcar (lambda (h) (syntax--rule-action h group)) (cdr rule)))
+              clauses)
+        (setq group (+ group 1 (regexp-opt-depth re)))))
+    `(lambda (start end)
+       (goto-char start)
+       (while (and (< (point) end)
+                   (re-search-forward ,(mapconcat #'identity (nreverse regexps) "\\|")
+                                      end t))
+         (let ((matched (match-beginning 0)))
+           (cond ,@(nreverse clauses))
+           (when (and (= (point) matched) (< (point) end))
+             (forward-char 1)))))))
+
 (defun syntax-ppss (&optional pos)
   "The `parse-partial-sexp' state at POS (default point) parsed from
 `point-min'; point moves to POS.  Elements 2 and 6 are not to be relied on."
   (setq pos (or pos (point)))
+  (syntax-propertize pos)
   (parse-partial-sexp (point-min) pos))
 
 (defun syntax-ppss-toplevel-pos (ppss)

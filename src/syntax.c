@@ -14,13 +14,10 @@
 ** keeping a position and its byte offset together.
 **
 ** Known differences from Emacs 28:
-**   - No syntax-table text properties (parse-sexp-lookup-properties is
-**     ignored) and no script boundaries between words.
-**   - A backward scan meeting a comment end finds the comment's start
-**     by parsing forward from the start of the accessible portion,
-**     where Emacs first tries its heuristics of back_comment: the two
-**     agree but in contrived text (a comment starter inside a string
-**     on the same line, say).
+**   - No script boundaries between words.
+**   - syntax-propertize runs before a scan reads properties, for all
+**     the text the scan may read, where Emacs runs it as the scan goes
+**     (so syntax-propertize--done can end up further on).
 */
 #include "syntax.h"
 
@@ -58,9 +55,23 @@ enum { FENCE_STYLE = 257, FENCE_STRING = -2, NO_STRING = -1 };
 
 #include "syntax-data.h"
 
+/* Emacs remembers the last place it found to parse from when a backward
+   comment scan fails to decide (find_defun_start), and starts there again
+   for a later comment end in the same unmodified text not far after it;
+   marrow does too, since the answers can depend on it. */
+struct defun_start_cache {
+  mval buffer; /* nil: none */
+  int64_t modiff, begv, pos, value;
+};
+
 struct syntax_state {
   mval standard;
   mval shared; /* vector: the (CLASS) descriptor of each class */
+  struct defun_start_cache defun;
+  /* The interval of the current scan's text properties (textprop.h:
+     a tail of the list) where the last syntax-table property was
+     looked up: scans move by one character, so lookups start there. */
+  mval prop_tail;
 };
 
 static struct syntax_state *state(mrt *rt) { return rt->syntax; }
@@ -259,11 +270,38 @@ struct scan {
   bool ascii;           /* a byte a character */
   bool ignore_comments; /* parse-sexp-ignore-comments */
   bool escapable_ends;  /* comment-end-can-be-escaped */
+  /* The buffer's text properties when parse-sexp-lookup-properties is
+     on, for their syntax-table properties; else nil. */
+  mval props;
 };
 
 struct cur {
   int64_t pos, byte;
 };
+
+static mval propertize_call(mrt *rt, mval pos, mval unused)
+{
+  (void)unused;
+  return call1(rt, Qinternal__syntax_propertize, pos);
+}
+
+/* Before a scan looking up syntax-table properties reads the
+   character at POS, Emacs has syntax-propertize set them there if they
+   are not yet (syntax-propertize--done). */
+static void propertize_upto(mrt *rt, int64_t pos)
+{
+  if (NILP(find_symbol_value(rt, Qparse_sexp_lookup_properties)))
+    return;
+  struct buffer *b = XBUFFER(current_buffer(rt));
+  mval done = find_symbol_value(rt, Qsyntax_propertize__done);
+  if (!FIXNUMP(done) || XFIXNUM(done) > pos || XFIXNUM(done) >= b->zv)
+    return;
+  int64_t chars_modiff = b->t->chars_modiff;
+  mval error; /* Emacs mutes an error here, as in any safe call */
+  call_or_fail(rt, propertize_call, make_fixnum(pos + 1 < b->zv ? pos + 1 : b->zv), Qnil, &error);
+  if (XBUFFER(current_buffer(rt))->t->chars_modiff != chars_modiff)
+    mrt_error(rt, "internal--syntax-propertize modified the buffer!");
+}
 
 static struct scan scan_open(mrt *rt)
 {
@@ -271,11 +309,14 @@ static struct scan scan_open(mrt *rt)
   struct buffer *b = XBUFFER(buffer);
   size_t n;
   const uint8_t *text = buffer_text_from(buffer, b->begv, &n);
+  state(rt)->prop_tail = Qnil;
   return (struct scan){
     .rt = rt, .table = current_table(rt), .text = text, .nbytes = (int64_t)n,
     .begv = b->begv, .zv = b->zv, .ascii = (int64_t)n == b->zv - b->begv,
     .ignore_comments = !NILP(find_symbol_value(rt, Qparse_sexp_ignore_comments)),
     .escapable_ends = !NILP(find_symbol_value(rt, Qcomment_end_can_be_escaped)),
+    .props = NILP(find_symbol_value(rt, Qparse_sexp_lookup_properties))
+               ? Qnil : buffer_text_owner(b)->intervals,
   };
 }
 
@@ -310,10 +351,52 @@ static void backward(const struct scan *s, struct cur *c)
   while (!s->ascii && c->byte > 0 && (s->text[c->byte] & 0xC0) == 0x80);
 }
 
-static int code_at(const struct scan *s, struct cur c) { return syntax_code(s->table, char_at(s, c)); }
+/* An interval of a text property list: (START END . PLIST). */
+static int64_t interval_start(mval iv) { return XFIXNUM(XCAR(iv)); }
+static int64_t interval_end(mval iv) { return XFIXNUM(XCAR(XCDR(iv))); }
+
+/* The syntax-table property at position POS of the scan's text. */
+static mval syntax_property_at(const struct scan *s, int64_t pos)
+{
+  int64_t i = pos - 1; /* the list counts from position 1 */
+  mval tail = state(s->rt)->prop_tail;
+  if (!CONSP(tail) || interval_start(XCAR(tail)) > i)
+    tail = s->props;
+  while (CONSP(tail) && interval_end(XCAR(tail)) <= i)
+    tail = XCDR(tail);
+  state(s->rt)->prop_tail = tail;
+  if (!CONSP(tail) || interval_start(XCAR(tail)) > i)
+    return Qnil;
+  return plist_get(XCDR(XCDR(XCAR(tail))), Qsyntax_table);
+}
+
+/* The code of CH, the character at C: from the syntax-table property
+   there when properties count (a descriptor, or a table to look CH up
+   in), else from the buffer's table. */
+static int code_of(const struct scan *s, struct cur c, int ch)
+{
+  if (!NILP(s->props)) {
+    mval v = syntax_property_at(s, c.pos);
+    if (CONSP(v))
+      return entry_code(v);
+    if (syntax_table_p(v))
+      return syntax_code(v, ch);
+  }
+  return syntax_code(s->table, ch);
+}
+
+static int code_at(const struct scan *s, struct cur c) { return code_of(s, c, char_at(s, c)); }
 static int class_at(const struct scan *s, struct cur c) { return code_class(code_at(s, c)); }
 
 static bool escape_class(int cls) { return cls == S_ESCAPE || cls == S_CHARQUOTE; }
+
+static bool char_before_is_newline(const struct scan *s, struct cur c)
+{
+  if (c.pos <= s->begv)
+    return false;
+  backward(s, &c);
+  return char_at(s, c) == '\n';
+}
 
 /* Whether the character at C is quoted: after an odd number of escapes. */
 static bool char_quoted(const struct scan *s, struct cur c)
@@ -460,49 +543,14 @@ static void parse_reset(struct parse *p)
   p->levels[0] = (struct level){ -1, -1 };
 }
 
-/* The comments a forward parse from the start of the accessible
-   portion closed, as (END . START) pairs by END, the position after the
-   comment: one parse answers all the comment ends a backward scan meets. */
+/* The forward parses a backward scan makes to find where a comment
+   starts (see comment_start_within). */
 struct comment_log {
-  mval v;       /* fixnums END START END START ... */
-  int64_t n;    /* pairs */
-  int64_t upto; /* where the parse stopped, -1 before it ran */
-  int64_t open_start; /* where a comment left open at UPTO starts, or -1 */
   /* comment_start_within's parses from one position, kept at
      checkpoints: a unibyte string of struct checkpoint, or nil. */
   mval checkpoints;
 };
-#define COMMENT_LOG_INIT(rt) { make_vector((rt), 0, Qnil), 0, -1, -1, Qnil }
-
-static void log_comment(mrt *rt, struct comment_log *log, int64_t end, int64_t start)
-{
-  int64_t size = VECTOR_LENGTH(log->v);
-  if (2 * log->n + 2 > size) {
-    mval bigger = make_vector(rt, (size_t)(2 * size + 16), Qnil);
-    for (int64_t i = 0; i < 2 * log->n; i++)
-      ASET_FIXNUM(bigger, i, AREF(log->v, i));
-    log->v = bigger;
-  }
-  ASET_FIXNUM(log->v, 2 * log->n, make_fixnum(end));
-  ASET_FIXNUM(log->v, 2 * log->n + 1, make_fixnum(start));
-  log->n++;
-}
-
-/* The start of the logged comment ending at END, or -1. */
-static int64_t logged_start(const struct comment_log *log, int64_t end)
-{
-  int64_t lo = 0, hi = log->n;
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2, e = XFIXNUM(AREF(log->v, 2 * mid));
-    if (e == end)
-      return XFIXNUM(AREF(log->v, 2 * mid + 1));
-    if (e < end)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return -1;
-}
+#define COMMENT_LOG_INIT { Qnil }
 
 /* Where the forward parse is: C, the character before it (PREV_FROM)
    and its code, and the one before that. */
@@ -519,7 +567,7 @@ static void step(struct walker *w)
   w->prev_from = w->c.pos;
   w->prev_prev_code = w->prev_code;
   w->prev_char = char_at(w->s, w->c);
-  w->prev_code = syntax_code(w->s->table, w->prev_char);
+  w->prev_code = code_of(w->s, w->c, w->prev_char);
   forward(w->s, &w->c);
 }
 
@@ -530,8 +578,10 @@ static bool walk_symbol(struct walker *w)
 {
   while (w->c.pos < w->end) {
     int code = code_at(w->s, w->c);
+    /* A comment starting inside the symbol ends it, but Emacs does not
+       count the symbol as the last complete sexp then. */
     if ((w->prev_code & F_COMSTART_FIRST) && (code & F_COMSTART_SECOND))
-      break;
+      return true;
     int cls = code_class(code);
     if (escape_class(cls)) {
       step(w);
@@ -571,7 +621,7 @@ static int walk_string(struct walker *w)
 }
 
 /* The rest of a comment: whether it ended before the parse's end. */
-static bool walk_comment(struct walker *w, struct comment_log *log)
+static bool walk_comment(struct walker *w)
 {
   struct parse *p = w->p;
   struct comment cm = { p->comstyle, p->incomment, w->c.pos == w->s->begv ? 0 : w->prev_code };
@@ -581,8 +631,6 @@ static bool walk_comment(struct walker *w, struct comment_log *log)
     p->incomment = cm.nesting;
     return false;
   }
-  if (log)
-    log_comment(w->s->rt, log, w->c.pos, p->comstr_start);
   p->incomment = 0;
   p->comstyle = 0;
   return true;
@@ -595,7 +643,6 @@ struct parse_args {
   bool stop_before;
   bool comment_stop; /* COMMENTSTOP non-nil */
   bool boundary_stop; /* COMMENTSTOP syntax-table */
-  struct comment_log *log; /* NULL: none kept */
 };
 
 
@@ -681,7 +728,7 @@ static enum stop_kind string_rest(struct walker *w, const struct parse_args *a)
 
 static enum stop_kind comment_rest(struct walker *w, const struct parse_args *a)
 {
-  return !walk_comment(w, a->log) || a->boundary_stop ? STOP_HERE : KEEP_GOING;
+  return !walk_comment(w) || a->boundary_stop ? STOP_HERE : KEEP_GOING;
 }
 
 /* One construct starting at the walker's next character. */
@@ -847,13 +894,14 @@ static void set_point(mrt *rt, int64_t pos) { XBUFFER(current_buffer(rt))->pt = 
 /* (parse-partial-sexp FROM TO &optional TARGETDEPTH STOPBEFORE OLDSTATE COMMENTSTOP) */
 static mval Fparse_partial_sexp(mrt *rt, int n, mval *a)
 {
-  struct parse_args args = { INT64_MIN, !NILP(a[3]), !NILP(a[5]), a[5] == Qsyntax_table, NULL };
+  struct parse_args args = { INT64_MIN, !NILP(a[3]), !NILP(a[5]), a[5] == Qsyntax_table };
   if (!NILP(a[2]))
     args.target = check_fixnum(rt, a[2]);
   if (buffer_position_of(rt, a[1]) < buffer_position_of(rt, a[0]))
     mrt_error(rt, "End position is smaller than start position");
   int64_t from, to;
   check_region(rt, a[0], a[1], &from, &to);
+  propertize_upto(rt, to - 1);
   struct scan s = scan_open(rt);
   struct parse p;
   parse_from_state(rt, &s, &p, a[4]);
@@ -967,7 +1015,7 @@ static int forward_item(struct lister *l)
   const struct scan *s = l->s;
   if (l->depth == l->min_depth)
     l->last_good = l->c.pos;
-  int c = char_at(s, l->c), code = syntax_code(s->table, c), cls = code_class(code);
+  int c = char_at(s, l->c), code = code_of(s, l->c, c), cls = code_class(code);
   int style = cls == S_COMMENT ? comment_style(code, 0) : cls == S_COMMENT_FENCE ? FENCE_STYLE : 0;
   bool nested = (code & F_NESTED) != 0;
   forward(s, &l->c);
@@ -1028,33 +1076,14 @@ static bool scan_forward_one(struct lister *l)
   return false;
 }
 
-/* Whether the character before C ends a comment's first half. */
-static bool prev_comend_first(const struct scan *s, struct cur c)
+/* Whether the character before C can start a two-character comment
+   end; forward-comment (UNQUOTED) also wants it not escaped. */
+static bool prev_comend_first(const struct scan *s, struct cur c, bool unquoted)
 {
   if (c.pos <= s->begv)
     return false;
   backward(s, &c);
-  return (code_at(s, c) & F_COMEND_FIRST) && !char_quoted(s, c);
-}
-
-/* Whether a comment of STYLE may end at END: a line without a comment
-   starter ends none.  A non-nested comment starts after the last end of
-   its style before END (that end would have closed it), so only the text
-   back to there is looked at, and a nested one is always a candidate. */
-static bool may_end_comment(const struct scan *s, int64_t end, int style, bool nested)
-{
-  if (nested || s->escapable_ends)
-    return true;
-  struct cur c = cur_at(s, end);
-  while (c.pos > s->begv) {
-    backward(s, &c);
-    int code = code_at(s, c), cls = code_class(code);
-    if (cls == S_COMMENT || cls == S_COMMENT_FENCE || (code & F_COMSTART_SECOND))
-      return true;
-    if (cls == S_ENDCOMMENT && !(code & F_NESTED) && comment_style(code, 0) == style)
-      return false;
-  }
-  return false;
+  return (code_at(s, c) & F_COMEND_FIRST) && !(unquoted && char_quoted(s, c));
 }
 
 /* A backward scan asks comment_start_within about each comment end it
@@ -1162,7 +1191,7 @@ static int64_t checkpoints_slot(mrt *rt, struct comment_log *log, int64_t from)
 static void parse_upto(const struct scan *s, struct comment_log *log, int64_t from, int64_t end,
                        struct parse *p)
 {
-  struct parse_args a = { INT64_MIN, false, false, false, NULL };
+  struct parse_args a = { INT64_MIN, false, false, false };
   int64_t slot = checkpoints_slot(s->rt, log, from);
   struct checkpoints *cps = checkpoints_of(AREF(log->checkpoints, slot));
   struct checkpoint last = cps->at[cps->n - 1];
@@ -1209,28 +1238,223 @@ static int64_t comment_start_within(const struct scan *s, struct comment_log *lo
   return -1;
 }
 
-/* The start of the comment of STYLE whose end starts at END and ends
-   before AFTER, or -1 if it ends none: from LOG, which a parse from the
-   start of the accessible portion fills the first time; or, when that
-   parse left a comment open around END, from parses up to END. */
-static int64_t comment_start_before(const struct scan *s, struct comment_log *log, int64_t end,
-                                    int64_t after, int style, bool nested)
+/* Emacs finds where a comment ending at END starts by looking back
+   from END, not by parsing forward from a known place, and marrow
+   gives the same answers, right or wrong.  The look back stops at the
+   previous comment end of the same style (or an open paren in column
+   0, for Emacs's old defun heuristic); it takes the earliest comment
+   starter of the comment's style it saw, but falls back to a forward
+   parse when the text it crossed is ambiguous: an odd number of string
+   quotes, quotes of two kinds, a comment end of another style, or
+   overlapping two-character delimiters. */
+struct back_look {
+  const struct scan *s;
+  int style;
+  bool nested;
+  int string_style; /* the quote of a string seen from its end, or -1 */
+  bool string_lossage, comment_lossage;
+  int64_t comstart;  /* the earliest starter seen, or -1 */
+  int64_t nesting;   /* of nested comments, from END */
+  int64_t defun_start; /* a paren in column 0 met, or -1 */
+  bool ambiguous;    /* go to the forward parse */
+  bool done;         /* the start is at the cursor (nested comments) */
+};
+
+/* The string style of a string fence (a comment fence's is its comment
+   style): only a fence of the same kind closes what one opens. */
+enum { FENCE_STRING_STYLE = 258 };
+
+static bool column_0_defuns(mrt *rt)
 {
-  if (!may_end_comment(s, end, style, nested))
-    return -1;
-  if (log->upto < after) {
-    struct parse p;
-    parse_reset(&p);
-    struct parse_args a = { INT64_MIN, false, false, false, log };
-    log->n = 0;
-    parse_forward(s, &p, s->begv, after, &a);
-    log->upto = after;
-    log->open_start = p.incomment ? p.comstr_start : -1;
+  return !NILP(find_symbol_value(rt, Qopen_paren_in_column_0_is_defun_start)) &&
+         NILP(find_symbol_value(rt, Qcomment_use_syntax_ppss));
+}
+
+/* Whether the delimiter at C (CODE, the character after having NEXT)
+   may overlap a two-character one starting before it: Emacs gives up. */
+static bool overlapping(struct back_look *b, struct cur c, int code, int next, bool com2end,
+                        bool comstart)
+{
+  if (c.pos <= b->s->begv || !(com2end || comstart))
+    return false;
+  backward(b->s, &c);
+  int before = code_at(b->s, c);
+  return ((comstart || b->nested) && (code & F_COMEND_SECOND) && (before & F_COMEND_FIRST)) ||
+         ((com2end || b->nested) && (code & F_COMSTART_SECOND) &&
+          b->style == comment_style(code, next) && (before & F_COMSTART_FIRST));
+}
+
+/* A string quote or fence KIND seen from its end. */
+static void back_quote(struct back_look *b, int kind)
+{
+  if (b->string_style < 0)
+    b->string_style = kind;
+  else if (b->string_style == kind)
+    b->string_style = -1;
+  else
+    b->string_lossage = true;
+}
+
+/* A comment end seen (CODE; NEXT the code after it when TWO
+   characters); false when it stops the look back. */
+static bool back_comment_end(struct back_look *b, int ch, int code, int next, bool two)
+{
+  bool nested = two ? ((next | code) & F_NESTED) != 0 : (code & F_NESTED) != 0;
+  if (comment_style(code, 0) == b->style && nested == b->nested) {
+    if (!b->nested)
+      return false; /* anything before would end at this end instead */
+    b->nesting++;
+  } else if (b->comstart >= 0 || ch != '\n') {
+    b->comment_lossage = true;
   }
-  int64_t start = logged_start(log, after);
-  if (start < 0 && log->open_start >= 0 && log->open_start < end)
-    start = comment_start_within(s, log, s->begv, end, style, nested);
-  return start;
+  return true;
+}
+
+/* One step of the look back at C; false when it stops. */
+static bool back_step(struct back_look *b, struct cur c, int ch, int code, int next)
+{
+  const struct scan *s = b->s;
+  int cls = code_class(code);
+  bool com2start = (code & F_COMSTART_FIRST) && (next & F_COMSTART_SECOND) &&
+                   b->style == comment_style(next, code) &&
+                   (((next | code) & F_NESTED) != 0) == b->nested;
+  bool com2end = (code & F_COMEND_FIRST) && (next & F_COMEND_SECOND);
+  if (overlapping(b, c, code, next, com2end, com2start || cls == S_COMMENT)) {
+    b->ambiguous = true;
+    return false;
+  }
+  if (com2start && b->comstart < 0)
+    com2end = false; /* a first starter is a starter, later an end (as --) */
+  if (com2end)
+    cls = S_ENDCOMMENT;
+  else if (com2start)
+    cls = S_COMMENT;
+  else if (cls == S_COMMENT &&
+           (comment_style(code, 0) != b->style || ((code & F_NESTED) != 0) != b->nested))
+    return true;
+  if ((s->escapable_ends || cls != S_ENDCOMMENT) && char_quoted(s, c))
+    return true;
+  switch (cls) {
+  case S_STRING:
+    back_quote(b, ch);
+    return true;
+  case S_STRING_FENCE:
+    back_quote(b, FENCE_STRING_STYLE);
+    return true;
+  case S_COMMENT_FENCE:
+    back_quote(b, FENCE_STYLE);
+    return true;
+  case S_COMMENT:
+    if (b->string_style >= 0 || b->comment_lossage || b->string_lossage) {
+      b->ambiguous = true;
+      return false;
+    }
+    if (!b->nested)
+      b->comstart = c.pos;
+    else if (--b->nesting <= 0)
+      b->done = true;
+    return !b->done;
+  case S_ENDCOMMENT:
+    return back_comment_end(b, ch, code, next, com2end);
+  case S_OPEN:
+    if (column_0_defuns(s->rt) && (c.pos == s->begv || char_before_is_newline(s, c))) {
+      b->defun_start = c.pos;
+      return false;
+    }
+    return true;
+  default:
+    return true;
+  }
+}
+
+/* The last line start before POS with an open paren, or the start of
+   the accessible portion. */
+static int64_t column_0_open_before(const struct scan *s, int64_t pos)
+{
+  struct cur c = cur_at(s, pos);
+  while (c.pos > s->begv && !char_before_is_newline(s, c))
+    backward(s, &c);
+  while (c.pos > s->begv) {
+    if (c.pos < s->zv && class_at(s, c) == S_OPEN)
+      return c.pos;
+    do
+      backward(s, &c);
+    while (c.pos > s->begv && !char_before_is_newline(s, c));
+  }
+  return s->begv;
+}
+
+/* Where a forward parse to find the start of a comment whose end is at
+   POS may begin when nothing better is known, as Emacs's
+   find_defun_start: the start of the string or comment POS is in (or
+   POS), as syntax-ppss says; with comment-use-syntax-ppss nil, an open
+   paren in column 0 before POS, or the start of the accessible portion. */
+static int64_t defun_start_before(const struct scan *s, struct comment_log *log, int64_t pos)
+{
+  struct defun_start_cache *dc = &state(s->rt)->defun;
+  mval buffer = current_buffer(s->rt);
+  int64_t modiff = XBUFFER(buffer)->t->modiff;
+  if (dc->buffer == buffer && pos <= dc->pos + 1000 && pos >= dc->value &&
+      dc->begv == s->begv && dc->modiff == modiff)
+    return dc->value;
+  int64_t value = s->begv;
+  if (!NILP(find_symbol_value(s->rt, Qcomment_use_syntax_ppss))) {
+    struct parse p;
+    parse_upto(s, log, s->begv, pos, &p);
+    value = p.incomment || p.instring != NO_STRING ? p.comstr_start : pos;
+  } else if (!NILP(find_symbol_value(s->rt, Qopen_paren_in_column_0_is_defun_start))) {
+    value = column_0_open_before(s, pos);
+  }
+  *dc = (struct defun_start_cache){ buffer, modiff, s->begv, pos, value };
+  return value;
+}
+
+/* After a parse from the start of the accessible portion to END, Emacs
+   remembers a better place to start from: the outermost list around
+   END, or the last sexp before END. */
+static void adjust_defun_start(const struct scan *s, int64_t end)
+{
+  struct parse p;
+  parse_reset(&p);
+  struct parse_args a = { INT64_MIN, false, false, false };
+  parse_forward(s, &p, s->begv, end, &a);
+  struct defun_start_cache *dc = &state(s->rt)->defun;
+  if (p.level > 0 && p.levels[0].last >= 0)
+    dc->value = p.levels[0].last;
+  else if (p.levels[p.level].prev >= 0)
+    dc->value = p.levels[p.level].prev;
+}
+
+/* The start of the comment of STYLE (NESTED or not) whose end starts at
+   END, or -1 when it ends none; *PARSED (if PARSED) whether it took a
+   forward parse of some text to know. */
+static int64_t comment_start_before(const struct scan *s, struct comment_log *log, int64_t end,
+                                    int style, bool nested, bool *parsed)
+{
+  struct back_look b = { s, style, nested, -1, false, false, -1, 1, -1, false, false };
+  struct cur c = cur_at(s, end);
+  int code = 0;
+  while (c.pos > s->begv) {
+    int next = code;
+    backward(s, &c);
+    int ch = char_at(s, c);
+    code = code_of(s, c, ch);
+    if (!back_step(&b, c, ch, code, next))
+      break;
+  }
+  if (b.done)
+    return c.pos;
+  if (!b.ambiguous)
+    return b.comstart;
+  int64_t from = b.defun_start;
+  if (from < 0) {
+    from = defun_start_before(s, log, end);
+    if (from == s->begv)
+      adjust_defun_start(s, end);
+  }
+  if (parsed)
+    *parsed = from < end;
+  return comment_start_within(s, log, from, end, style, nested);
 }
 
 /* Backward over the rest of a word or symbol, L's cursor at its start so far. */
@@ -1289,13 +1513,12 @@ static int backward_item(struct lister *l)
 {
   const struct scan *s = l->s;
   backward(s, &l->c);
-  int c = char_at(s, l->c), code = syntax_code(s->table, c), cls = code_class(code);
-  int64_t after = l->c.pos + 1;
+  int c = char_at(s, l->c), code = code_of(s, l->c, c), cls = code_class(code);
   if (l->depth == l->min_depth)
     l->last_good = l->c.pos;
   int style = cls == S_ENDCOMMENT ? comment_style(code, 0) : 0;
   bool nested = (code & F_NESTED) != 0;
-  if (l->c.pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, l->c) &&
+  if (l->c.pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, l->c, false) &&
       s->ignore_comments) {
     backward(s, &l->c);
     cls = S_ENDCOMMENT;
@@ -1324,7 +1547,7 @@ static int backward_item(struct lister *l)
   case S_ENDCOMMENT: {
     if (!s->ignore_comments)
       return GOING;
-    int64_t start = comment_start_before(s, &l->log, l->c.pos, after, style, nested);
+    int64_t start = comment_start_before(s, &l->log, l->c.pos, style, nested, NULL);
     if (start >= 0)
       l->c = cur_at(s, start);
     return GOING;
@@ -1356,13 +1579,14 @@ static bool scan_backward_one(struct lister *l)
    nil at the accessible portion's end. */
 static mval scan_lists(mrt *rt, int64_t from, int64_t count, int64_t depth, bool sexp)
 {
+  propertize_upto(rt, count > 0 ? XBUFFER(current_buffer(rt))->zv - 1 : from - 1);
   struct scan s = scan_open(rt);
   if (from < s.begv)
     from = s.begv;
   if (from > s.zv)
     from = s.zv;
   struct lister l = { &s, cur_at(&s, from), depth, depth > 0 ? 0 : depth, from, sexp, false,
-                      COMMENT_LOG_INIT(rt) };
+                      COMMENT_LOG_INIT };
   for (; count > 0; count--)
     if (!scan_forward_one(&l))
       return Qnil;
@@ -1399,7 +1623,7 @@ static bool comment_forward(const struct scan *s, struct cur *c)
     if (c->pos >= s->zv)
       return false;
     ch = char_at(s, *c);
-    code = syntax_code(s->table, ch);
+    code = code_of(s, *c, ch);
     cls = code_class(code);
     style = comment_style(code, 0);
     nested = (code & F_NESTED) != 0;
@@ -1424,6 +1648,17 @@ static bool comment_forward(const struct scan *s, struct cur *c)
   return forward_comment(s, c, s->zv, &cm);
 }
 
+/* Whether CH, at the start C of a comment end that ends no comment,
+   is one by itself, as Emacs sees it: with the syntax-table property
+   of C, or of the character before C when a forward parse read up to
+   there (Emacs's property lookups are left there). */
+static bool ends_alone(const struct scan *s, struct cur c, int ch, bool parsed)
+{
+  if (parsed && c.pos > s->begv)
+    backward(s, &c);
+  return code_class(code_of(s, c, ch)) == S_ENDCOMMENT;
+}
+
 /* Backward over whitespace and one comment: whether one was passed. */
 static bool comment_backward(const struct scan *s, struct comment_log *log, struct cur *c)
 {
@@ -1431,12 +1666,11 @@ static bool comment_backward(const struct scan *s, struct comment_log *log, stru
     if (c->pos <= s->begv)
       return false;
     backward(s, c);
-    int64_t after = c->pos + 1;
     bool quoted = char_quoted(s, *c);
-    int ch = char_at(s, *c), code = syntax_code(s->table, ch), cls = code_class(code);
+    int ch = char_at(s, *c), code = code_of(s, *c, ch), cls = code_class(code);
     int style = cls == S_ENDCOMMENT ? comment_style(code, 0) : 0;
     bool nested = (code & F_NESTED) != 0;
-    if (c->pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, *c)) {
+    if (c->pos > s->begv && (code & F_COMEND_SECOND) && prev_comend_first(s, *c, true)) {
       backward(s, c);
       cls = S_ENDCOMMENT;
       int first = code_at(s, *c);
@@ -1456,14 +1690,16 @@ static bool comment_backward(const struct scan *s, struct comment_log *log, stru
       return true;
     }
     if (cls == S_ENDCOMMENT) {
-      int64_t start = comment_start_before(s, log, c->pos, after, style, nested);
+      bool parsed = false;
+      int64_t start = quoted && s->escapable_ends
+                        ? -1 : comment_start_before(s, log, c->pos, style, nested, &parsed);
       if (start >= 0) {
         *c = cur_at(s, start);
         return true;
       }
       if (ch == '\n')
         continue;
-      if (code_class(code) != cls) /* the first of a two-character end */
+      if (!ends_alone(s, *c, ch, parsed)) /* the first of a two-character end */
         forward(s, c);
       forward(s, c);
       return false;
@@ -1479,9 +1715,10 @@ static bool comment_backward(const struct scan *s, struct comment_log *log, stru
 static mval Fforward_comment(mrt *rt, int n, mval *a)
 {
   int64_t count = check_fixnum(rt, a[0]);
+  propertize_upto(rt, count > 0 ? XBUFFER(current_buffer(rt))->zv - 1 : point(rt) - 1);
   struct scan s = scan_open(rt);
   struct cur c = cur_at(&s, point(rt));
-  struct comment_log log = COMMENT_LOG_INIT(rt);
+  struct comment_log log = COMMENT_LOG_INIT;
   bool ok = true;
   for (; ok && count > 0; count--)
     ok = comment_forward(&s, &c);
@@ -1498,6 +1735,7 @@ static mval Fforward_comment(mrt *rt, int n, mval *a)
 /* (backward-prefix-chars): back over expression prefixes. */
 static mval Fbackward_prefix_chars(mrt *rt, int n, mval *a)
 {
+  propertize_upto(rt, point(rt) - 1);
   struct scan s = scan_open(rt);
   int64_t pt = point(rt);
   if (pt <= s.begv)
@@ -1530,6 +1768,9 @@ static mval skip_syntax(mrt *rt, mval syntax, mval lim, bool forwardp)
     if (cls >= 0) /* Emacs ignores the other letters */
       classes[cls] = true;
   }
+  if (!NILP(lim))
+    buffer_position_of(rt, lim); /* signals before syntax-propertize runs */
+  propertize_upto(rt, forwardp ? XBUFFER(current_buffer(rt))->zv - 1 : point(rt) - 1);
   struct scan s = scan_open(rt);
   int64_t limit = NILP(lim) ? (forwardp ? s.zv : s.begv) : buffer_position_of(rt, lim);
   limit = limit < s.begv ? s.begv : limit > s.zv ? s.zv : limit;
@@ -1659,6 +1900,8 @@ static void mark_syntax_state(struct gc *g, void *ud)
   gc_mark(g, tag_ptr((char *)rt->syntax - sizeof(uint64_t), TAG_VECTORLIKE));
   gc_mark(g, rt->syntax->standard);
   gc_mark(g, rt->syntax->shared);
+  gc_mark(g, rt->syntax->defun.buffer);
+  gc_mark(g, rt->syntax->prop_tail);
 }
 
 void syntax_init(mrt *rt)
@@ -1668,6 +1911,8 @@ void syntax_init(mrt *rt)
   mval obj = gc_vectorlike(rt->gc, PVEC_OPAQUE, words, 0);
   rt->syntax = (struct syntax_state *)(XVL(obj)->slots);
   rt->syntax->standard = rt->syntax->shared = Qnil;
+  rt->syntax->defun = (struct defun_start_cache){ Qnil, 0, 0, 0, 0 };
+  rt->syntax->prop_tail = Qnil;
   gc_add_roots(rt->gc, mark_syntax_state, rt);
   put_prop(rt, Qsyntax_table, Qchar_table_extra_slots, make_fixnum(0));
   mval shared = make_vector(rt, S_MAX, Qnil);
@@ -1678,8 +1923,9 @@ void syntax_init(mrt *rt)
   defvar(rt, Qparse_sexp_ignore_comments, Qnil);
   define_lisp_tables(rt);
   defvar(rt, Qcomment_end_can_be_escaped, Qnil);
-  defvar(rt, intern(rt, "parse-sexp-lookup-properties"), Qnil);
+  defvar(rt, Qparse_sexp_lookup_properties, Qnil);
   defvar(rt, intern(rt, "words-include-escapes"), Qnil);
-  defvar(rt, intern(rt, "open-paren-in-column-0-is-defun-start"), Qt);
+  defvar(rt, Qopen_paren_in_column_0_is_defun_start, Qt);
+  defvar(rt, Qcomment_use_syntax_ppss, Qt);
   defsubrs(rt, syntax_subrs, sizeof syntax_subrs / sizeof syntax_subrs[0]);
 }
