@@ -16,6 +16,7 @@
 ;; Emacs's ert.el loads cl-lib, and test files written for Emacs use
 ;; cl-lib after requiring only ert.
 (require 'cl-lib)
+(require 'backtrace)
 (require 'help-mode) ; as Emacs's ERT has it, through its debugger
 
 ;; As in Emacs, tests are definitions `find-function' can find: their
@@ -537,8 +538,9 @@ error with the frames active where it was signalled."
     (let ((result (ert--condition-result condition)))
       (when (ert-test-result-with-condition-p result)
         (setf (ert-test-result-with-condition-backtrace result)
-              (ert--test-frames (cdr (backtrace-frames 'ert--debugger))
-                                (ert-test-body (car ert--running-tests)))))
+              (mapcar #'backtrace--frame-of
+                      (ert--test-frames (cdr (backtrace-frames 'ert--debugger))
+                                        (ert-test-body (car ert--running-tests))))))
       (throw 'ert--debugger-exit result))))
 
 (defun ert--passing-debugger (next)
@@ -826,10 +828,11 @@ LISTENER of each step; return the run's `ert--stats'."
 for whole lines.")
 
 (defun ert--report-backtrace (frames)
-  "Show FRAMES (innermost first) as the batch runner does: a line each,
+  "Show FRAMES (`backtrace-frame's, innermost first) as the batch runner does: a line each,
 as Emacs's backtraces print them, cut at `ert-batch-backtrace-right-margin'."
   (require 'debug)
-  (let ((lines (mapcar (lambda (frame) (substring (debug--frame-line frame) 0 -1))
+  (let ((lines (mapcar (lambda (frame)
+                         (substring (debug--frame-line (backtrace--list-of frame)) 0 -1))
                        frames)))
     (if (not ert-batch-backtrace-right-margin)
         (message "%s" (mapconcat (lambda (line) (concat line "\n")) lines ""))

@@ -176,6 +176,18 @@
     (should (equal (ert-test-result-with-condition-condition result)
                    '(ert-test-failed ((should-not (twice 3)) :form (list 3 3) :value (3 3)))))))
 
+(ert-deftest backtrace-of-a-failed-ert-test ()
+  ;; ERT keeps a failed test's frames as structures, innermost first:
+  ;; the failure's `signal' heads them.
+  (let* ((test (make-ert-test :body (lambda () (ert-fail "no good"))))
+         (result (ert-run-test test))
+         (frames (ert-test-failed-backtrace result)))
+    (should (ert-test-failed-p result))
+    (should (cl-every #'backtrace-frame-p frames))
+    (should (eq (backtrace-frame-fun (car frames)) 'signal))
+    (should (equal (backtrace-frame-args (car frames))
+                   '(ert-test-failed ("no good"))))))
+
 ;;; ert-api-tests.el ends here
 
 (ert-deftest ert-api-results-hold-the-messages ()
