@@ -1297,25 +1297,17 @@ END and no ARG, join every line of that region."
 
 ;; Marrow has no bidirectional display: every paragraph runs left to
 ;; right, so left is backward.
-(defun left-char (&optional n)
-  "Move point N characters to the left (to the right when N < 0)."
-  (interactive "^p")
-  (backward-char n))
+(defmacro simple--define-horizontal-motion (name side unit motion)
+  "Define NAME, the command moving point N UNITs to SIDE by MOTION."
+  `(defun ,name (&optional n)
+     ,(format "Move point N %ss to the %s (the other way when N < 0)." unit side)
+     (interactive "^p")
+     (,motion n)))
 
-(defun right-char (&optional n)
-  "Move point N characters to the right (to the left when N < 0)."
-  (interactive "^p")
-  (forward-char n))
-
-(defun left-word (&optional n)
-  "Move point N words to the left (to the right when N < 0)."
-  (interactive "^p")
-  (backward-word n))
-
-(defun right-word (&optional n)
-  "Move point N words to the right (to the left when N < 0)."
-  (interactive "^p")
-  (forward-word n))
+(simple--define-horizontal-motion left-char "left" "character" backward-char)
+(simple--define-horizontal-motion right-char "right" "character" forward-char)
+(simple--define-horizontal-motion left-word "left" "word" backward-word)
+(simple--define-horizontal-motion right-word "right" "word" forward-word)
 
 (defun forward-word-strictly (&optional arg)
   "`forward-word', whatever a word-boundary table would say."
