@@ -179,6 +179,18 @@ pending `prefix-arg' as `current-prefix-arg'."
           (execute-kbd-macro final current-prefix-arg))
       (call-interactively cmd record-flag keys))))
 
+(defun callint--add-event (key event)
+  "KEY with EVENT after it: when that has no binding, EVENT as
+`local-function-key-map' translates it (so <backspace> is DEL), as the
+command loop reads keys."
+  (let ((plain (vconcat key (list event))))
+    (if (key-binding plain)
+        plain
+      (let ((translation (lookup-key local-function-key-map (vector event))))
+        (if (arrayp translation)
+            (vconcat key translation)
+          plain)))))
+
 (defun execute-kbd-macro (macro &optional count _loopfunc)
   "Run the keys of the keyboard macro MACRO (a string, a vector or a
 symbol defined as one) COUNT times (once by default; 0, until an error
@@ -187,17 +199,50 @@ ends it), each complete key running its command in the active keymaps."
          (count (or count 1))
          (round 0))
     (while (or (zerop count) (< round count))
-      (let ((pending keys))
+      (let ((pending keys)
+            (run 0))
         (while pending
-          (let ((key (vector (pop pending))))
+          (let ((key (callint--add-event [] (pop pending))))
             (while (and pending (keymapp (key-binding key)))
-              (setq key (vconcat key (list (pop pending)))))
+              (setq key (callint--add-event key (pop pending))))
             (let ((command (key-binding key))
                   (last-command-event (aref key (1- (length key)))))
               (unless (commandp command)
                 (user-error "%s is undefined" (key-description key)))
-              (command-execute command nil key)))))
+              (setq run (callint--undo-boundary command run))
+              (setq this-command command real-this-command command)
+              (command-execute command nil key)
+              (setq last-command this-command real-last-command real-this-command
+                    this-command nil real-this-command nil)))))
       (setq round (1+ round)))))
+
+(defconst callint--amalgamating-commands
+  '(self-insert-command delete-char delete-backward-char delete-forward-char)
+  "The commands whose runs of one-character changes undo as one, as
+Emacs's `undo-auto-amalgamate' joins them.")
+
+(defun callint--undo-boundary (command run)
+  "Close the previous command's changes with an undo boundary before
+COMMAND runs, as the command loop does, unless COMMAND repeats the
+previous one-character insertion or deletion: Emacs undoes up to 20 of
+those together.  RUN counts those joined so far; return the new count."
+  (if (and (memq command callint--amalgamating-commands)
+           (eq command last-command)
+           (< (abs (prefix-numeric-value prefix-arg)) 2)
+           (< run 19))
+      (1+ run)
+    ;; Also where the next change's point record is taken from.
+    (undo-boundary)
+    0))
+
+;; kmacro.el's entry point without its ring, counters and repeat keys.
+(defun kmacro-call-macro (arg &optional _no-repeat _end-macro macro)
+  "Run the keyboard MACRO (`last-kbd-macro' when nil) ARG times."
+  (interactive "p")
+  (let ((macro (or macro last-kbd-macro)))
+    (unless macro
+      (error "No kbd macro has been defined"))
+    (execute-kbd-macro macro (prefix-numeric-value arg))))
 
 (defun callint--call (function record-flag keys)
   "`call-interactively' FUNCTION, recording it with RECORD-FLAG; KEYS the

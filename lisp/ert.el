@@ -16,6 +16,7 @@
 ;; Emacs's ert.el loads cl-lib, and test files written for Emacs use
 ;; cl-lib after requiring only ert.
 (require 'cl-lib)
+(require 'backtrace)
 (require 'help-mode) ; as Emacs's ERT has it, through its debugger
 
 ;; As in Emacs, tests are definitions `find-function' can find: their
@@ -537,8 +538,9 @@ error with the frames active where it was signalled."
     (let ((result (ert--condition-result condition)))
       (when (ert-test-result-with-condition-p result)
         (setf (ert-test-result-with-condition-backtrace result)
-              (ert--test-frames (cdr (backtrace-frames 'ert--debugger))
-                                (ert-test-body (car ert--running-tests)))))
+              (mapcar #'backtrace--frame-of
+                      (ert--test-frames (cdr (backtrace-frames 'ert--debugger))
+                                        (ert-test-body (car ert--running-tests))))))
       (throw 'ert--debugger-exit result))))
 
 (defun ert--passing-debugger (next)
@@ -826,10 +828,11 @@ LISTENER of each step; return the run's `ert--stats'."
 for whole lines.")
 
 (defun ert--report-backtrace (frames)
-  "Show FRAMES (innermost first) as the batch runner does: a line each,
+  "Show FRAMES (`backtrace-frame's, innermost first) as the batch runner does: a line each,
 as Emacs's backtraces print them, cut at `ert-batch-backtrace-right-margin'."
   (require 'debug)
-  (let ((lines (mapcar (lambda (frame) (substring (debug--frame-line frame) 0 -1))
+  (let ((lines (mapcar (lambda (frame)
+                         (substring (debug--frame-line (backtrace--list-of frame)) 0 -1))
                        frames)))
     (if (not ert-batch-backtrace-right-margin)
         (message "%s" (mapconcat (lambda (line) (concat line "\n")) lines ""))
@@ -849,13 +852,14 @@ them: a line each, a message's later lines indented under its first."
                                     (cdr lines) ""))))
              infos ""))
 
-(defun ert--condition-text (condition)
+(defun ert--condition-text (condition &optional level)
   "CONDITION as the batch runner shows it: `pp' within ERT's print
-limits, at column 4, then indented again as `indent-sexp' does in the
-fundamental-mode buffer where Emacs's runner writes it."
+limits (LEVEL deep, 5 by default), at column 4, then indented again as
+`indent-sexp' does in the fundamental-mode buffer where Emacs's runner
+writes it."
   (require 'pp)
   (let* ((print-escape-newlines t)
-         (print-level 5)
+         (print-level (or level 5))
          (print-length 10)
          (pp-escape-newlines t)
          (print-escape-control-characters t)
@@ -962,6 +966,183 @@ result was expected, 1 otherwise, 2 when the run itself failed."
                  (error (message "Error running tests: %S" err)
                         (kill-emacs 2)))))
     (kill-emacs (if (zerop (ert-stats-completed-unexpected stats)) 0 1))))
+
+;;; ---- The interactive runner -------------------------------------
+;; A results buffer as Emacs's shows a finished run: the counts, a
+;; progress bar of a character per test, and the tests whose result
+;; was unexpected.  Its buttons are text with the properties
+;; `insert-text-button' gives.  Not done: rerunning, moving between
+;; and expanding entries.
+
+(defun ert--results-button (text type &rest properties)
+  "Insert TEXT as a button of TYPE with PROPERTIES.  As button.el's
+types, TYPE has an uninterned symbol TYPE-button as its category."
+  (let ((category (or (get type 'button-category-symbol)
+                      (put type 'button-category-symbol
+                           (make-symbol (format "%s-button" type))))))
+    (insert (apply #'propertize text 'button '(t) 'category category properties))))
+
+(defun ert--results-face (expected)
+  "The face that shows a result that was EXPECTED, or the `button'
+face when font lock is off."
+  (if (bound-and-true-p font-lock-mode)
+      (if expected 'ert-test-result-expected 'ert-test-result-unexpected)
+    'button))
+
+(defun ert--results-stats-face (stats)
+  "The face of the progress bar of STATS."
+  (cond ((not (bound-and-true-p font-lock-mode)) 'button)
+        ((ert--stats-aborted-p stats) nil)
+        ((> (ert-stats-completed-unexpected stats) 0) 'ert-test-result-unexpected)
+        ((= (ert-stats-completed-expected stats) (ert-stats-total stats))
+         'ert-test-result-expected)))
+
+(defun ert--readable-selector (selector)
+  "SELECTOR with each test in it shown by a symbol <NAME>."
+  (cond ((ert-test-p selector)
+         (make-symbol (if (ert-test-name selector)
+                          (format "<%S>" (ert-test-name selector))
+                        "<unnamed test>")))
+        ((and (consp selector) (memq (car selector) '(member eql and not or)))
+         (cons (car selector) (mapcar #'ert--readable-selector (cdr selector))))
+        (t selector)))
+
+(defun ert--results-count (expected unexpected)
+  "EXPECTED + UNEXPECTED results, with how many were unexpected."
+  (if (zerop unexpected)
+      (format "%s" expected)
+    (format "%s (%s unexpected)" (+ expected unexpected) unexpected)))
+
+(defun ert--results-insert-header (stats)
+  "Insert the counts and state of the run STATS and its progress bar."
+  (insert (format "Selector: %S\n" (ert--readable-selector (ert--stats-selector stats)))
+          (format "Passed:  %s\nFailed:  %s\nSkipped: %s\nTotal:   %s/%s\n\n"
+                  (ert--results-count (ert--stats-passed-expected stats)
+                                      (ert--stats-passed-unexpected stats))
+                  (ert--results-count (ert--stats-failed-expected stats)
+                                      (ert--stats-failed-unexpected stats))
+                  (ert-stats-skipped stats) (ert-stats-completed stats)
+                  (ert-stats-total stats))
+          (format "Started at:   %s\n" (ert--format-time-iso8601 (ert--stats-start-time stats))))
+  (let ((current (ert--stats-current-test stats)))
+    (cond ((ert--stats-aborted-p stats)
+           (insert (if current "Aborted during test: " "Aborted.")))
+          (current (insert "Running test: "))
+          ((ert--stats-end-time stats) (insert "Finished.")))
+    (when current
+      (ert--results-button (format "%S" (ert-test-name current)) 'ert--test-name-button
+                           'ert-test-name (ert-test-name current))))
+  (insert "\n")
+  (if (ert--stats-end-time stats)
+      (insert (if (ert--stats-aborted-p stats) "Aborted at:   " "Finished at:  ")
+              (ert--format-time-iso8601 (ert--stats-end-time stats)) "\n")
+    (insert "\n"))
+  (insert "\n")
+  (ert--results-button (ert--results-progress-bar stats) 'ert--results-progress-bar-button
+                       'face (ert--results-stats-face stats))
+  (insert "\n\n"))
+
+(defun ert--results-progress-bar (stats)
+  "A character for the result of each test of STATS."
+  (let ((tests (ert--stats-tests stats))
+        (results (ert--stats-test-results stats)))
+    (apply #'string
+           (cl-loop for i below (length tests)
+                    collect (ert-char-for-test-result
+                             (aref results i)
+                             (ert-test-result-expected-p (aref tests i) (aref results i)))))))
+
+(defun ert--results-insert-infos (infos)
+  "Insert INFOS, each (PREFIX . MESSAGE), a message's later lines
+indented under its first; MESSAGE keeps its text properties."
+  (dolist (info infos)
+    (let ((start (point))
+          (indentation (make-string (+ (length (car info)) 4) ?\s)))
+      (insert (cdr info) "\n")
+      (save-excursion
+        (let ((end (copy-marker (point))))
+          (goto-char start)
+          (insert "    " (car info))
+          (forward-line 1)
+          (while (< (point) end)
+            (insert indentation)
+            (forward-line 1))
+          (set-marker end nil))))))
+
+(defun ert--results-insert-entry (test result)
+  "Insert the entry of TEST, whose RESULT was unexpected."
+  (ert--results-button (string (ert-char-for-test-result result nil))
+                       'ert--results-expand-collapse-button 'face (ert--results-face nil))
+  (insert " ")
+  (ert--results-button (format "%S" (ert-test-name test)) 'ert--test-name-button
+                       'ert-test-name (ert-test-name test))
+  (insert "\n")
+  (when (ert-test-documentation test)
+    (insert "    " (propertize (ert--string-first-line (ert-test-documentation test))
+                               'font-lock-face 'font-lock-doc-face)
+            "\n"))
+  (cond ((ert-test-passed-p result) (insert "    passed unexpectedly\n"))
+        ((ert-test-result-with-condition-p result)
+         (ert--results-insert-infos (reverse (ert-test-result-with-condition-infos result)))
+         (insert (ert--condition-text (ert-test-result-with-condition-condition result) 6)
+                 "\n"))
+        ((ert-test-aborted-with-non-local-exit-p result) (insert "    aborted\n"))
+        ((ert-test-quit-p result) (insert "    quit\n")))
+  (insert "\n"))
+
+(defvar-local ert--results-stats nil
+  "The `ert--stats' of the run a results buffer shows.")
+
+(defun ert--results-redraw ()
+  "Draw this results buffer again from its run."
+  (when ert--results-stats
+    (let ((inhibit-read-only t)
+          (stats ert--results-stats))
+      (erase-buffer)
+      (ert--results-insert-header stats)
+      (dotimes (i (length (ert--stats-tests stats)))
+        (let ((test (aref (ert--stats-tests stats) i))
+              (result (aref (ert--stats-test-results stats) i)))
+          (when (and result (not (ert-test-result-expected-p test result)))
+            (ert--results-insert-entry test result))))
+      (insert "\n")
+      (goto-char (point-min)))))
+
+(define-derived-mode ert-results-mode special-mode "ERT-Results"
+  "The mode of the buffer showing the results of a run of ERT tests."
+  ;; Faces show results only with font lock on: turning it on or off
+  ;; draws the buffer again.
+  (add-hook 'font-lock-mode-hook #'ert--results-redraw nil t))
+
+(defun ert-run-tests-interactively (selector &optional output-buffer-name message-fn)
+  "Run the tests SELECTOR chooses, showing their results in the buffer
+OUTPUT-BUFFER-NAME (*ert* by default), and say how it went through
+MESSAGE-FN (`message' by default)."
+  (interactive (list (read-from-minibuffer "Run tests (default t): " nil nil t nil nil "t")))
+  (let ((buffer (get-buffer-create (or output-buffer-name "*ert*")))
+        (message-fn (or message-fn #'message)))
+    (ert-run-tests
+     selector
+     (lambda (event stats &rest _)
+       (pcase event
+         ('run-started
+          (with-current-buffer buffer
+            (ert-results-mode)
+            (setq ert--results-stats stats)
+            (ert--results-redraw))
+          (pop-to-buffer buffer))
+         ('test-ended (with-current-buffer buffer (ert--results-redraw)))
+         ('run-ended
+          (with-current-buffer buffer (ert--results-redraw))
+          (funcall message-fn "%sRan %s tests, %s results were as expected%s%s"
+                   (if (ert--stats-aborted-p stats) "Aborted: " "")
+                   (ert-stats-total stats)
+                   (ert-stats-completed-expected stats)
+                   (let ((unexpected (ert-stats-completed-unexpected stats)))
+                     (if (zerop unexpected) "" (format ", %s unexpected" unexpected)))
+                   (let ((skipped (ert-stats-skipped stats)))
+                     (if (zerop skipped) "" (format ", %s skipped" skipped)))))))
+     t)))
 
 (provide 'ert)
 

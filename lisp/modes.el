@@ -148,6 +148,28 @@ No problems result if this variable is not bound.
   ;; functions, keymaps being lists.
   '(keymap (mode-line keymap (mouse-1 . elisp-enable-lexical-binding)))
   "The keymap of the binding style shown in Emacs Lisp mode's name.")
+;; Emacs's keys and menu of the mode, less the commands marrow lacks
+;; (byte compilation, Edebug, IELM, completion, Lisp indentation).
+(defvar emacs-lisp-mode-map
+  (let ((map (make-sparse-keymap))
+        (menu (make-sparse-keymap "Emacs-Lisp")))
+    (define-key map "\e\C-x" #'eval-defun)
+    (define-key menu [Indent\ Region]
+      '(menu-item "Indent Region" indent-region :enable mark-active
+                  :help "Indent each nonblank line in the region"))
+    (define-key menu [Evaluate\ Buffer]
+      '(menu-item "Evaluate Buffer" eval-buffer
+                  :help "Execute the current buffer as Lisp code"))
+    (define-key menu [Evaluate\ Region]
+      '(menu-item "Evaluate Region" eval-region :enable mark-active
+                  :help "Execute the region as Lisp code"))
+    (define-key menu [Evaluate\ Last\ S-expression]
+      '(menu-item "Evaluate Last S-expression" eval-last-sexp
+                  :help "Evaluate sexp before point; print value in echo area"))
+    (define-key map [menu-bar emacs-lisp] (cons "Emacs-Lisp" menu))
+    map)
+  "Keymap for Emacs Lisp mode.")
+
 ;; As in Emacs, the name is a mode line construct showing the binding
 ;; style, "/l" or "/d".
 (define-derived-mode emacs-lisp-mode lisp-data-mode

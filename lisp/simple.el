@@ -454,6 +454,26 @@ no columns (text invisible with an ellipsis still does)."
         (simple--skip-invisible end)))
     col))
 
+;; As Emacs, a newline (or a CR that starts a selective-display line)
+;; counts as invisible by the `invisible' property of the character
+;; just before point after matching it.
+(defun simple--count-visible-lines (start end)
+  "`count-lines' from START to END leaving out the invisible lines."
+  (save-excursion
+    (save-restriction
+      (narrow-to-region start end)
+      (goto-char (point-min))
+      (let ((lines (count-lines start end))
+            (hidden 0))
+        (while (re-search-forward "\n\\|\r[^\n]" nil t)
+          (let ((prop (get-char-property (1- (point)) 'invisible)))
+            (when (if (eq buffer-invisibility-spec t)
+                      prop
+                    (or (memq prop buffer-invisibility-spec)
+                        (assq prop buffer-invisibility-spec)))
+              (setq hidden (1+ hidden)))))
+        (- lines hidden)))))
+
 (defun move-to-column (column &optional force)
   "Move point to COLUMN in this line, or as near as the line allows;
 return the column reached.  FORCE t pads a short line with
@@ -1275,6 +1295,20 @@ END and no ARG, join every line of that region."
         (prefix (and (> (length fill-prefix) 0) (regexp-quote fill-prefix))))
     (while (simple--join-to-line-above stop prefix))))
 
+;; Marrow has no bidirectional display: every paragraph runs left to
+;; right, so left is backward.
+(defmacro simple--define-horizontal-motion (name side unit motion)
+  "Define NAME, the command moving point N UNITs to SIDE by MOTION."
+  `(defun ,name (&optional n)
+     ,(format "Move point N %ss to the %s (the other way when N < 0)." unit side)
+     (interactive "^p")
+     (,motion n)))
+
+(simple--define-horizontal-motion left-char "left" "character" backward-char)
+(simple--define-horizontal-motion right-char "right" "character" forward-char)
+(simple--define-horizontal-motion left-word "left" "word" backward-word)
+(simple--define-horizontal-motion right-word "right" "word" forward-word)
+
 (defun forward-word-strictly (&optional arg)
   "`forward-word', whatever a word-boundary table would say."
   (forward-word arg))
@@ -1443,15 +1477,65 @@ CHAR-PRINT-LIMIT (as a character up to it).  The value goes onto
                      (eval-expression-get-print-arguments current-prefix-arg)))
   (let ((result (eval (macroexpand-all exp) t)))
     (push result values)
-    (let ((print-length (unless no-truncate eval-expression-print-length))
-          (print-level (unless no-truncate eval-expression-print-level))
-          (eval-expression-print-maximum-character char-print-limit)
-          (deactivate-mark nil)
-          (out (if insert-value (current-buffer) t)))
-      (prog1 (prin1 result out)
-        (let ((extra (and char-print-limit (eval-expression-print-format result))))
-          (when extra
-            (princ extra out)))))))
+    (simple--print-eval-value result (if insert-value (current-buffer) t)
+                              no-truncate char-print-limit)))
+
+(defun simple--print-eval-value (value out &optional no-truncate char-print-limit)
+  "Print VALUE to OUT as the eval commands show what they computed."
+  (let ((print-length (unless no-truncate eval-expression-print-length))
+        (print-level (unless no-truncate eval-expression-print-level))
+        (eval-expression-print-maximum-character char-print-limit)
+        (deactivate-mark nil))
+    (prog1 (prin1 value out)
+      (let ((extra (and char-print-limit (eval-expression-print-format value))))
+        (when extra
+          (princ extra out))))))
+
+(defun eval-last-sexp (eval-last-sexp-arg-internal)
+  "Evaluate the expression before point and print its value; with
+EVAL-LAST-SEXP-ARG-INTERNAL into this buffer, unabbreviated when it
+is 0.  Return the value."
+  (interactive "P")
+  (let* ((form (save-excursion
+                 (let ((end (point)))
+                   (backward-sexp)
+                   (read (buffer-substring (point) end)))))
+         (value (eval (macroexpand-all form) lexical-binding)))
+    ;; As Emacs, the other forms of an integer only in the echo area.
+    (simple--print-eval-value value (if eval-last-sexp-arg-internal (current-buffer) t)
+                              (eq eval-last-sexp-arg-internal 0)
+                              (unless eval-last-sexp-arg-internal
+                                eval-expression-print-maximum-character))
+    value))
+
+(defun simple--defun-reset-form (form)
+  "FORM as `eval-defun' evaluates it: a `defvar' or `defcustom' sets
+its variable again even when it already has a value."
+  (pcase form
+    (`(defvar ,var ,value . ,rest)
+     (if (default-boundp var)
+         `(progn (defvar ,var nil ,@rest) (setq-default ,var ,value))
+       form))
+    (`(defcustom ,var ,standard . ,_)
+     (when (default-boundp var)
+       (set-default var (eval standard t)))
+     form)
+    (_ form)))
+
+(defun eval-defun (edebug-it)
+  "Evaluate the top-level form around or before point and print its
+value; a `defvar' or `defcustom' there resets its variable.  Return
+the value.  (There is no Edebug: EDEBUG-IT is ignored.)"
+  (interactive "P")
+  (ignore edebug-it)
+  (let* ((form (save-excursion
+                 (end-of-defun)
+                 (beginning-of-defun)
+                 (read (current-buffer))))
+         (value (eval (macroexpand-all (simple--defun-reset-form form)) lexical-binding)))
+    (push value values)
+    (simple--print-eval-value value t nil eval-expression-print-maximum-character)
+    value))
 
 ;;; ---- Electric indentation ----------------------------------------
 ;; Emacs reindents as a command inserts a newline; batch marrow has the

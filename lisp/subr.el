@@ -2962,7 +2962,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(next-single-char-property-change previous-single-char-property-change
              get-pos-property insert-and-inherit insert-before-markers-and-inherit
              add-face-text-property field-beginning field-end field-string
-             field-string-no-properties delete-field constrain-to-field invisible-p))
+             field-string-no-properties delete-field constrain-to-field invisible-p
+             add-to-invisibility-spec remove-from-invisibility-spec))
   (autoload f "textprops"))
 (defvar inhibit-field-text-motion nil
   "Non-nil means text motion commands ignore fields.")
@@ -2987,6 +2988,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              transient-mark-mode current-left-margin open-line delete-indentation
              forward-word-strictly backward-word-strictly count-words zap-to-char
              zap-up-to-char simple--delete-region-instead simple--current-column
+             simple--count-visible-lines
              region-bounds region-noncontiguous-p
              kill-forward-chars kill-backward-chars prepare-change-group activate-change-group
              accept-change-group cancel-change-group))
@@ -3065,6 +3067,8 @@ non-nil.")
 (defvar last-command nil "The previous command (there is no command loop: nil).")
 (defvar real-last-command nil "The previous command, as the command loop saw it.")
 (defvar this-command nil "The command now running, as commands may set it.")
+(defvar last-kbd-macro nil
+  "The last keyboard macro defined, as a string or vector; nil if none.")
 (defvar deactivate-mark nil "Non-nil when the command loop should deactivate the mark.")
 (defvar delete-trailing-lines t
   "Non-nil means `delete-trailing-whitespace' on the whole buffer also
@@ -3327,7 +3331,22 @@ the binding is `self-insert-command'; nil, no.")
 (defvar ctl-x-map (list 'keymap (make-char-table 'keymap)) "The keymap of C-x keys.")
 (defvar mode-specific-map (list 'keymap) "The keymap of C-c keys.")
 (defvar help-map (list 'keymap) "The keymap of C-h keys.")
-(defvar function-key-map (list 'keymap)
+(defvar function-key-map
+  (let ((map (list 'keymap
+                   '(escape . [?\e]) '(return . [?\r]) '(clear . [?\C-l])
+                   '(linefeed . [?\n]) '(tab . [?\t]) '(S-tab . [backtab])
+                   '(delete . [?\d]) '(backspace . [?\d]) '(kp-delete . [?\d])
+                   '(kp-enter . [?\r]) '(kp-tab . [?\t]) '(kp-space . [?\s])
+                   '(kp-equal . [?=]) '(kp-separator . [?,]) '(kp-decimal . [?.])
+                   '(kp-add . [?+]) '(kp-subtract . [?-]) '(kp-multiply . [?*])
+                   '(kp-divide . [?/]))))
+    ;; The keypad's digits type digits, and its other keys (with or
+    ;; without Num Lock) are the cursor keys of the same names.
+    (dotimes (digit 10)
+      (push (cons (intern (format "kp-%d" digit)) (vector (+ ?0 digit))) (cdr map)))
+    (dolist (key '(prior up home right begin left next down end insert))
+      (push (cons (intern (format "kp-%s" key)) (vector key)) (cdr map)))
+    map)
   "The keymap translating function keys' sequences when no binding has them.")
 (defvar local-function-key-map (cons 'keymap function-key-map)
   "The terminal's keymap translating key sequences, inheriting `function-key-map'.")
@@ -3471,11 +3490,14 @@ current on entry gets its own table back on exit."
 (autoload 'defadvice "advice" nil nil 'macro)
 (autoload 'region-noncontiguous-p "simple")
 (autoload 'move-to-left-margin "simple" nil t)
+(dolist (f '(left-char right-char left-word right-word))
+  (autoload f "simple" nil t))
 (dolist (f '(transpose-subr transpose-subr-1 transpose-sexps transpose-words))
   (autoload f "simple" nil (memq f '(transpose-sexps transpose-words))))
 (dolist (f '(eval-expression eval-expression-get-print-arguments eval-expression-print-format
+             eval-last-sexp eval-defun
              prin1-char electric-indent-mode electric-indent-local-mode))
-  (autoload f "simple" nil (memq f '(eval-expression electric-indent-mode
+  (autoload f "simple" nil (memq f '(eval-expression eval-last-sexp eval-defun electric-indent-mode
                                      electric-indent-local-mode))))
 (defvar button-buffer-map
   (let ((map (make-sparse-keymap)))
@@ -3497,7 +3519,11 @@ current on entry gets its own table back on exit."
   "The largest integer `eval-expression' also shows as a character.")
 (defvar eval-expression-debug-on-error t
   "Non-nil: errors in `eval-expression' enter the debugger.")
-(defvar values nil "The values `eval-expression' has given, newest first.")
+;; As in Emacs 28, `values' is a global variable that is not special: a
+;; `let' of it in lexical code binds it lexically.
+(set-default 'values nil)
+(put 'values 'variable-documentation
+     "The values `eval-expression' and `eval-defun' have given, newest first.")
 (dolist (f '(callint--call callint--called-interactively-p prefix-numeric-value
              read-key-sequence read-key-sequence-vector read-command read-variable
              add-to-history command-execute execute-kbd-macro
@@ -3508,6 +3534,7 @@ current on entry gets its own table back on exit."
              confirm-nonexistent-file-or-buffer read-file-modes read-envvar-name
              callint--directory-to-delete callint--setenv-args))
   (autoload f "callint"))
+(autoload 'kmacro-call-macro "callint" nil t)
 (defvar confirm-nonexistent-file-or-buffer 'after-completion
   "Whether reading a name that is no file or buffer asks to confirm it.")
 (defvar delete-by-moving-to-trash nil

@@ -383,6 +383,22 @@ list VALUE is taken as itself first, then element by element."
           (and (consp value)
                (seq-some (lambda (elt) (textprops--spec-invisibility elt spec)) value))))))
 
+(defun add-to-invisibility-spec (element)
+  "Make text whose `invisible' property is ELEMENT (a symbol, or a
+cons (SYMBOL . ELLIPSIS)) invisible in this buffer; a spec of t, which
+hides any non-nil value, becomes the list (t) first."
+  (when (eq buffer-invisibility-spec t)
+    (setq buffer-invisibility-spec (list t)))
+  (setq buffer-invisibility-spec (cons element buffer-invisibility-spec)))
+
+(defun remove-from-invisibility-spec (element)
+  "Stop ELEMENT in `buffer-invisibility-spec' making text invisible; a
+spec that is no list becomes (t)."
+  (setq buffer-invisibility-spec
+        (if (consp buffer-invisibility-spec)
+            (delete element buffer-invisibility-spec)
+          (list t))))
+
 (defun invisible-p (pos-or-prop)
   "Whether POS-OR-PROP, a buffer position or a value of the
 `invisible' property, makes text invisible under

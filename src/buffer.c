@@ -2985,11 +2985,14 @@ static void narrowing_bounds(mrt *rt, mval start, mval end, int64_t *from, int64
   *to = y;
 }
 
-/* As simple.el's, which counts inside narrow-to-region. */
+/* As simple.el's, which counts inside narrow-to-region.  Leaving out
+   invisible lines needs text properties and overlays: simple.el does it. */
 static mval Fcount_lines(mrt *rt, int n, mval *a)
 {
   int64_t from, to;
   narrowing_bounds(rt, a[0], a[1], &from, &to);
+  if (n > 2 && !NILP(a[2]))
+    return call2(rt, Qsimple__count_visible_lines, make_fixnum(from), make_fixnum(to));
   struct buffer *b = cur(rt);
   int64_t lines = newlines_between(b, from, to);
   return make_fixnum(lines + (to > from && char_at(b, to - 1) != '\n'));

@@ -510,4 +510,24 @@ from the innermost outwards, up to FUNCTION's call."
                                 "The frames seen from a top-level form of this file.")
                         nil)))))
 
+(defun backtrace-tests--frames-from (x)
+  (list (backtrace-get-frames 'backtrace-tests--frames-from)
+        (backtrace-get-frames)
+        x))
+
+(ert-deftest backtrace-get-frames-makes-structures ()
+  (require 'backtrace)
+  (pcase-let ((`(,from-base ,from-itself ,_) (backtrace-tests--frames-from 7)))
+    (should (backtrace-frame-p (car from-base)))
+    (should (eq (backtrace-frame-fun (car from-base)) 'backtrace-tests--frames-from))
+    (should (equal (backtrace-frame-args (car from-base)) '(7)))
+    (should (eq (backtrace-frame-evald (car from-base)) t))
+    (should (eq (backtrace-frame-fun (car from-itself)) 'backtrace-get-frames)))
+  (let ((frame (backtrace-make-frame :fun 'car :args '(x))))
+    (should (equal (list (backtrace-frame-evald frame) (backtrace-frame-flags frame)
+                         (backtrace-frame-locals frame) (backtrace-frame-pos frame))
+                   '(nil nil nil nil)))
+    (should (equal (prin1-to-string frame)
+                   "#s(backtrace-frame nil car (x) nil nil nil nil)"))))
+
 ;;; backtrace-tests.el ends here

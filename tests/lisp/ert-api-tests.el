@@ -176,6 +176,81 @@
     (should (equal (ert-test-result-with-condition-condition result)
                    '(ert-test-failed ((should-not (twice 3)) :form (list 3 3) :value (3 3)))))))
 
+(ert-deftest backtrace-of-a-failed-ert-test ()
+  ;; ERT keeps a failed test's frames as structures, innermost first:
+  ;; the failure's `signal' heads them.
+  (let* ((test (make-ert-test :body (lambda () (ert-fail "no good"))))
+         (result (ert-run-test test))
+         (frames (ert-test-failed-backtrace result)))
+    (should (ert-test-failed-p result))
+    (should (cl-every #'backtrace-frame-p frames))
+    (should (eq (backtrace-frame-fun (car frames)) 'signal))
+    (should (equal (backtrace-frame-args (car frames))
+                   '(ert-test-failed ("no good"))))))
+
+(defun ert-api-tests--results-text ()
+  "This results buffer's text, its times left out."
+  (replace-regexp-in-string "\\(Started\\|Finished\\) at:  .*" "\\1 at:" (buffer-string) t))
+
+(ert-deftest ert-api-run-tests-interactively ()
+  (let* ((good (make-ert-test :name 'ert-api--good :body #'ignore))
+         (bad (make-ert-test :name 'ert-api--bad
+                             :documentation "Fails.\nAlways."
+                             :body (lambda () (ert-info ("two\nlines" :prefix "Where: ")
+                                                (should (= 1 2))))))
+         (anonymous (make-ert-test :body (lambda () (error "Boom"))))
+         (ert-debug-on-error nil)
+         (said nil)
+         (name (generate-new-buffer-name " *ert-api-results*")))
+    (save-window-excursion
+      (unwind-protect
+          (progn
+            (ert-run-tests-interactively `(member ,good ,bad ,anonymous) name
+                                         (lambda (format &rest args)
+                                           (push (apply #'format format args) said)))
+            (should (equal said '("Ran 3 tests, 1 results were as expected, 2 unexpected")))
+            (with-current-buffer name
+              (should (eq major-mode 'ert-results-mode))
+              (should buffer-read-only)
+              (should (equal (ert-api-tests--results-text)
+                             (concat "Selector: (member <ert-api--good> <ert-api--bad> <unnamed\\ test>)\n"
+                                     "Passed:  1\n"
+                                     "Failed:  2 (2 unexpected)\n"
+                                     "Skipped: 0\n"
+                                     "Total:   3/3\n\n"
+                                     "Started at:\n"
+                                     "Finished.\n"
+                                     "Finished at:\n\n"
+                                     ".FF\n\n"
+                                     "F ert-api--bad\n"
+                                     "    Fails.\n"
+                                     "    Where: two\n"
+                                     "           lines\n"
+                                     "    (ert-test-failed\n"
+                                     "     ((should\n"
+                                     "       (= 1 2))\n"
+                                     "      :form\n"
+                                     "      (= 1 2)\n"
+                                     "      :value nil))\n\n"
+                                     "F nil\n"
+                                     "    (error \"Boom\")\n\n\n")))
+              (goto-char (point-min))
+              (search-forward ".FF")
+              (let ((properties (text-properties-at (match-beginning 0))))
+                (should (= (length properties) 6))
+                (should (equal (plist-get properties 'button) '(t)))
+                (should (eq (plist-get properties 'category)
+                            (get 'ert--results-progress-bar-button 'button-category-symbol)))
+                (should (equal (symbol-name (plist-get properties 'category))
+                               "ert--results-progress-bar-button-button"))
+                (should (eq (plist-get properties 'face) 'button)))
+              (search-forward "F ert-api--bad")
+              (should (eq (get-text-property (1- (point)) 'ert-test-name) 'ert-api--bad))
+              (should (equal (symbol-name (get-text-property (match-beginning 0) 'category))
+                             "ert--results-expand-collapse-button-button"))))
+        (when (get-buffer name)
+          (kill-buffer name))))))
+
 ;;; ert-api-tests.el ends here
 
 (ert-deftest ert-api-results-hold-the-messages ()

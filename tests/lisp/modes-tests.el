@@ -138,6 +138,17 @@
   (dolist (f '(subr textprops modes hooks fns lread overlays casefiddle callint process kbd))
     (should-not (featurep f))))
 
+(ert-deftest modes-emacs-lisp-mode-keys-and-menu ()
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (should (eq (current-local-map) emacs-lisp-mode-map))
+    (should (eq (local-key-binding "\e\C-x") 'eval-defun))
+    (should-not (local-key-binding [f12]))
+    (should (keymapp (local-key-binding [menu-bar])))
+    (should (eq (lookup-key (current-local-map)
+                            [menu-bar emacs-lisp Evaluate\ Last\ S-expression])
+                'eval-last-sexp))))
+
 ;;; modes-tests.el ends here
 
 ;; easy-mmode.el: what decides whether a globalized minor mode with a

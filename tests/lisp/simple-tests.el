@@ -197,4 +197,88 @@
     (should (null (emacs-version t)))
     (should (equal (buffer-string) (emacs-version)))))
 
+(ert-deftest simple-count-lines-leaving-out-invisible-ones ()
+  (with-temp-buffer
+    (insert "one\ntwo\n")
+    (insert (propertize "three\nfour\n" 'invisible t))
+    (insert "five")
+    (should (= (count-lines (point-min) (point-max)) 5))
+    (should (= (count-lines (point-min) (point-max) t) 3))
+    (should (= (count-lines 1 9 t) 2))
+    ;; Only what `buffer-invisibility-spec' hides is left out.
+    (put-text-property 9 15 'invisible 'hidden)
+    (should (= (count-lines (point-min) (point-max) t) 3))
+    (setq buffer-invisibility-spec '(other))
+    (should (= (count-lines (point-min) (point-max) t) 5))
+    (add-to-invisibility-spec 'hidden)
+    (should (equal buffer-invisibility-spec '(hidden other)))
+    (should (= (count-lines (point-min) (point-max) t) 4))
+    (remove-from-invisibility-spec 'hidden)
+    (should (= (count-lines (point-min) (point-max) t) 5))
+    (setq buffer-invisibility-spec t)
+    (add-to-invisibility-spec '(hidden . t))
+    (should (equal buffer-invisibility-spec '((hidden . t) t)))
+    (narrow-to-region 5 9)
+    (should (= (count-lines 1 (1+ (buffer-size)) t) 3))))
+
+(defvar simple-tests--reset 1)
+(defcustom simple-tests--option 'first "An option for `eval-defun'." :type 'symbol :group 'lisp)
+
+(ert-deftest simple-eval-defun-and-eval-last-sexp ()
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "(defvar simple-tests--reset (+ 2 3))\n"
+            "(defcustom simple-tests--option 'second \"Doc.\" :type 'symbol :group 'lisp)\n"
+            "(list (quote a) \"b\" ?c)  ")
+    (let ((standard-output #'ignore))
+      ;; After the last form, the form before point; its value goes
+      ;; onto `values' (a global variable, never special).
+      (setq values nil)
+      (should-not (special-variable-p 'values))
+      (should (equal (eval-defun nil) '(a "b" 99)))
+      (should (equal values '((a "b" 99))))
+      ;; A defvar or defcustom there sets its variable again.
+      (goto-char 3)
+      (setq simple-tests--reset 10)
+      (should (= (eval-defun nil) 5))
+      (should (= simple-tests--reset 5))
+      (forward-line 1)
+      (should (eq (eval-defun nil) 'simple-tests--option))
+      (should (eq simple-tests--option 'second))
+      ;; eval-last-sexp takes the expression before point, adds no value.
+      (setq values nil)
+      (goto-char (point-max))
+      (skip-chars-backward " ")
+      (should (equal (eval-last-sexp nil) '(a "b" 99)))
+      (backward-char 3)
+      (should (equal (eval-last-sexp nil) "b"))
+      (should (= (point) (- (point-max) 5)))
+      (should-not values)))
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    ;; With an argument, the value goes into the buffer, whole with 0.
+    (insert "(1+ 41)")
+    (should (= (eval-last-sexp t) 42))
+    (should (equal (buffer-string) "(1+ 41)42"))
+    (erase-buffer)
+    (insert "(make-list 15 'x)")
+    (eval-last-sexp 0)
+    (should (equal (buffer-string) "(make-list 15 'x)(x x x x x x x x x x x x x x x)"))))
+
+(ert-deftest simple-left-and-right-commands ()
+  (with-temp-buffer
+    (insert "one two three")
+    (goto-char 6)
+    (left-char)
+    (should (= (point) 5))
+    (right-char 3)
+    (should (= (point) 8))
+    (left-word)
+    (should (= (point) 5))
+    (right-word 2)
+    (should (= (point) 14))
+    (should (equal (should-error (left-char -1)) '(end-of-buffer)))
+    (should (= (point) 14))
+    (should (commandp 'right-word))))
+
 ;;; simple-tests.el ends here

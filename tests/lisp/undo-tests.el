@@ -331,4 +331,51 @@ list empty (and the buffer modified, so no first-change entry)."
       (kill-buffer buffer)
       (delete-file file))))
 
+(ert-deftest undo-in-a-keyboard-macro ()
+  ;; Each command of a macro ends the previous one's changes with a
+  ;; boundary; `undo' in it undoes the last command's, and puts point
+  ;; back where that command started.
+  (let ((last-command nil) (this-command nil) (real-last-command nil) (real-this-command nil))
+  (with-temp-buffer
+    (switch-to-buffer (current-buffer))
+    (setq buffer-undo-list nil
+          kill-ring nil kill-ring-yank-pointer nil)
+    (insert "one\ntwo\nthree")
+    (goto-char 5)
+    (kmacro-call-macro nil nil nil [C-delete right backspace ?\C-/])
+    (should (equal (buffer-string) "one\n\nthree"))
+    (should (= (point) 6))
+    (should (eq last-command 'undo))
+    ;; The point record 6: where the deletion's command started.
+    (should (equal (seq-take buffer-undo-list 6)
+                   '((5 . 6) nil ("\n" . -5) 6 nil ("two" . 5)))))
+  (with-temp-buffer
+    (switch-to-buffer (current-buffer))
+    (setq buffer-undo-list nil)
+    (insert "abcdef")
+    ;; Deletions in a row undo together; a second undo goes on to the
+    ;; insertion before them.
+    (execute-kbd-macro [left backspace backspace backspace ?\C-_ ?\C-_])
+    (should (equal (buffer-string) ""))
+    (should (equal buffer-undo-list
+                   '(("abcdef" . 1) nil (3 . 6) nil ("c" . -3) ("d" . -4) ("e" . -5) 6 nil
+                     (1 . 7) (t . 0)))))))
+
+(ert-deftest keyboard-macro-translates-function-keys ()
+  ;; Keys with no binding go through `local-function-key-map':
+  ;; <backspace> is DEL, <kp-4> is 4 and <kp-left> is <left>.
+  (should (equal (lookup-key local-function-key-map [backspace]) [?\d]))
+  (should (equal (lookup-key local-function-key-map [kp-7]) [?7]))
+  (should (equal (lookup-key local-function-key-map [kp-left]) [left]))
+  (with-temp-buffer
+    (switch-to-buffer (current-buffer))
+    (insert "xyz")
+    (let ((last-command nil) (this-command nil) (real-last-command nil) (real-this-command nil))
+      (execute-kbd-macro [kp-left backspace]))
+    (should (equal (buffer-string) "xz"))
+    (should (= (point) 2)))
+  (let ((last-kbd-macro nil))
+    (should (equal (should-error (kmacro-call-macro nil))
+                   '(error "No kbd macro has been defined")))))
+
 ;;; undo-tests.el ends here
