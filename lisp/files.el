@@ -57,8 +57,10 @@ directory, as `uniquify-buffer-name-style' says, or else by <N>."
 
 (defun get-file-buffer (filename)
   "The live buffer visiting FILENAME, or nil."
-  (let ((file (expand-file-name filename)))
-    (subr--first (lambda (buffer) (equal (buffer-file-name buffer) file)) (buffer-list))))
+  (let* ((file (expand-file-name filename))
+         (buffer (files--with-handler file get-file-buffer (file)
+                   (subr--first (lambda (buffer) (equal (buffer-file-name buffer) file)) (buffer-list)))))
+    (and (bufferp buffer) buffer)))
 
 (defun find-buffer-visiting (filename &optional predicate)
   "The live buffer visiting FILENAME, under its name or its true name,
@@ -240,7 +242,8 @@ whole of FILENAME with each / made ! (t), or its hash by the
 (defun make-lock-file-name (filename)
   "The name of the file that locks FILENAME: .#FILE beside it, or where
 `lock-file-name-transforms' puts it."
-  (files--transform-file-name filename lock-file-name-transforms ".#" ""))
+  (files--with-handler filename make-lock-file-name (filename)
+    (files--transform-file-name filename lock-file-name-transforms ".#" "")))
 
 (defun make-auto-save-file-name ()
   "The name to auto-save the current buffer in: #FILE# beside its file
@@ -248,7 +251,8 @@ whole of FILENAME with each / made ! (t), or its hash by the
 #BUFFER#XXXXXX# in `default-directory' (or another writable one), the
 buffer name made safe for any file system."
   (if buffer-file-name
-      (files--transform-file-name buffer-file-name auto-save-file-name-transforms "#" "#")
+      (files--with-handler buffer-file-name make-auto-save-file-name ()
+        (files--transform-file-name buffer-file-name auto-save-file-name-transforms "#" "#"))
     (make-temp-file
      (expand-file-name (format "#%s#" (files--url-encode-unsafe (buffer-name)))
                        (cond ((file-writable-p default-directory) default-directory)
@@ -539,8 +543,9 @@ it be from now on and names the others of its old group afresh."
 (defun file-name-sans-versions (name &optional keep-backup-version)
   "NAME without its backup or version suffix (`file-name-version-regexp');
 with KEEP-BACKUP-VERSION, NAME itself."
-  (substring name 0 (unless keep-backup-version
-                      (string-match (concat file-name-version-regexp "\\'") name))))
+  (files--with-handler name file-name-sans-versions (name keep-backup-version)
+    (substring name 0 (unless keep-backup-version
+                        (string-match (concat file-name-version-regexp "\\'") name)))))
 
 (defun file-name-with-extension (filename extension)
   "FILENAME with its extension replaced by EXTENSION (a leading dot is
@@ -662,50 +667,36 @@ directory with a wildcard, and the rest."
           (cons (match-string 1 dir) (match-string 2 dir))
         (cons nil nil)))))
 
-(defun find-file-name-handler (filename operation)
-  "The handler in `file-name-handler-alist' for OPERATION on FILENAME:
-of the regexps that match it, the one matching furthest in, its handler
-willing (its `operations' property, when it has one, names OPERATION)
-and not inhibited by `inhibit-file-name-handlers' for
-`inhibit-file-name-operation'."
-  (unless (stringp filename)
-    (signal 'wrong-type-argument (list 'stringp filename)))
-  (let ((inhibited (and (eq operation inhibit-file-name-operation)
-                        inhibit-file-name-handlers))
-        (best-start -1)
-        (best nil)
-        (case-fold-search nil))
-    (save-match-data
-      (dolist (entry file-name-handler-alist best)
-        (when (and (consp entry) (stringp (car entry)))
-          (let ((start (string-match (car entry) filename))
-                (handler (cdr entry)))
-            (when (and start (> start best-start)
-                       (let ((operations (and (symbolp handler) (get handler 'operations))))
-                         (or (null operations) (memq operation operations)))
-                       (not (memq handler inhibited)))
-              (setq best-start start
-                    best handler))))))))
-
 (defun unhandled-file-name-directory (filename)
   "The local directory a program started for FILENAME runs in: FILENAME
 as a directory, unless a file name handler says otherwise (nil for
 none)."
-  (let ((handler (find-file-name-handler filename 'unhandled-file-name-directory)))
-    (if handler
-        (let ((dir (funcall handler 'unhandled-file-name-directory filename)))
-          (and (stringp dir) dir))
-      (file-name-as-directory filename))))
+  (let ((dir (files--with-handler filename unhandled-file-name-directory (filename)
+               (file-name-as-directory filename))))
+    (and (stringp dir) dir)))
 
-(defun file-remote-p (_file &optional _identification _connected)
-  "Whether FILE is on a remote machine: never, marrow having no file name
-handlers to reach one."
-  nil)
+(defun file-remote-p (file &optional identification connected)
+  "Whether FILE is on a remote machine: what its file name handler says
+(IDENTIFICATION and CONNECTED as Emacs's Tramp takes them), nil when it
+has none, marrow reaching no remote machine itself."
+  (files--with-handler file file-remote-p (file identification connected)
+    nil))
+
+(defun file-local-name (file)
+  "FILE's name on its own machine: without the remote part, if any."
+  (or (file-remote-p file 'localname) file))
+
+(defun file-local-copy (file)
+  "A local copy of the remote FILE its handler makes, or nil for a file
+that is local already."
+  (files--with-handler file file-local-copy (file)
+    nil))
 
 (defun temporary-file-directory ()
-  "The directory for temporary files: `temporary-file-directory', as
-`default-directory' is never remote."
-  temporary-file-directory)
+  "The directory for temporary files: `temporary-file-directory', unless
+`default-directory' has a handler that knows better."
+  (files--with-handler default-directory temporary-file-directory ()
+    temporary-file-directory))
 
 (defun make-nearby-temp-file (prefix &optional dir-flag suffix)
   "A new temporary file (or directory with DIR-FLAG), as `make-temp-file'
@@ -760,10 +751,14 @@ is $), and everything before the last \"//\" or \"/~\" gone.  A name
 quoted with \"/:\" stays as it is."
   (unless (stringp filename)
     (signal 'wrong-type-argument (list 'stringp filename)))
-  (if (string-prefix-p "/:" filename)
-      filename
-    (files--embedded-absolute
-     (files--substitute-variables (files--embedded-absolute filename) t))))
+  (let ((name (files--with-handler filename substitute-in-file-name (filename)
+                (if (string-prefix-p "/:" filename)
+                    filename
+                  (files--embedded-absolute
+                   (files--substitute-variables (files--embedded-absolute filename) t))))))
+    (unless (stringp name)
+      (error "Invalid handler in `file-name-handler-alist'"))
+    name))
 
 ;;; File-local variables
 

@@ -1271,6 +1271,15 @@ its file, with that code read in.")
      "The names of the files in DIRECTORY, sorted with `string<' unless
 NOSORT: absolute if FULL, only those the regexp MATCH finds, the first
 COUNT of them if COUNT is non-nil.")
+    (find-file-name-handler "FILENAME OPERATION"
+     "The handler in `file-name-handler-alist' for OPERATION on FILENAME:
+of the regexps that match it (case counting), the one matching furthest
+in, its handler willing (its `operations' property, when it has one,
+names OPERATION) and not one of `inhibit-file-name-handlers' when
+OPERATION is `inhibit-file-name-operation'.")
+    (file-accessible-directory-p "FILENAME"
+     "Whether FILENAME names a directory one may enter (and so open
+files in).")
     (file-directory-p "FILENAME"
      "Whether FILENAME names a directory.")
     (file-executable-p "FILENAME"

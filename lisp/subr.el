@@ -1907,8 +1907,25 @@ name REGEXP matches is loaded, or FEATURE is provided.")
   "Non-nil if NAME ends in a slash, naming a directory."
   (string-suffix-p "/" name))
 
+(defmacro files--with-handler (file operation args &rest body)
+  "The value of (HANDLER \='OPERATION ARGS...) when FILE has a file name
+handler for OPERATION (see `find-file-name-handler'), else of BODY."
+  (declare (indent 3) (debug t))
+  (let ((handler (make-symbol "handler")))
+    `(let ((,handler (find-file-name-handler ,file ',operation)))
+       (if ,handler
+           (funcall ,handler ',operation ,@args)
+         ,@body))))
+
 (defun file-truename (filename)
-  "FILENAME absolute, with every symbolic link along it followed."
+  "FILENAME absolute, with every symbolic link along it followed; a
+file name handler gives its own."
+  (when (member filename '("" "~"))
+    (setq filename (expand-file-name filename)))
+  (files--with-handler filename file-truename (filename)
+    (files--plain-truename filename)))
+
+(defun files--plain-truename (filename)
   (let ((parts (split-string (expand-file-name filename) "/" t))
         (done "/")
         (links 0))
@@ -3133,13 +3150,14 @@ for case-sensitively.")
              file-modes-symbolic-to-number file-modes-number-to-symbolic
              insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
              normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
-             find-file-name-handler unhandled-file-name-directory
+             file-local-name file-local-copy
+             unhandled-file-name-directory
              revert-buffer rename-uniquely))
   (autoload f "files"))
 (defvar file-name-handler-alist nil
   "Alist of (REGEXP . HANDLER): operations on a file whose name REGEXP
-matches go to HANDLER (see `find-file-name-handler').  marrow has no
-handlers of its own, so only the programs that run processes ask it.")
+matches go to HANDLER (see `find-file-name-handler'), called with the
+operation's name and arguments.  marrow has no handlers of its own.")
 (defvar inhibit-file-name-handlers nil
   "Handlers `find-file-name-handler' skips for `inhibit-file-name-operation'.")
 (defvar inhibit-file-name-operation nil

@@ -60,6 +60,7 @@
 #include "timefns.h"
 #include "variables.h"
 #include "window.h"
+#include "load.h"
 
 struct buffer_state {
   mval current;
@@ -1429,7 +1430,7 @@ static struct file_modtime modtime_from_flag(mrt *rt, mval flag)
 
 static mval expanded_file_name(mrt *rt, mval buffer)
 {
-  return call1(rt, intern(rt, "expand-file-name"), per_buffer_value(rt, buffer, BUFFER_FILE_NAME));
+  return call1(rt, Qexpand_file_name, per_buffer_value(rt, buffer, BUFFER_FILE_NAME));
 }
 
 /* (set-visited-file-modtime &optional TIME-FLAG): without TIME-FLAG,
@@ -1440,7 +1441,10 @@ static mval Fset_visited_file_modtime(mrt *rt, int n, mval *a)
     set_modtime(cur(rt), modtime_from_flag(rt, a[0]));
     return Qnil;
   }
-  struct file_modtime m = file_modtime(expanded_file_name(rt, current_buffer(rt)));
+  mval file = expanded_file_name(rt, current_buffer(rt)), handled;
+  if (file_handler_call(rt, Qset_visited_file_modtime, file, Qnil, 1, a, &handled))
+    return handled;
+  struct file_modtime m = file_modtime(file);
   if (m.kind == MODTIME_KNOWN)
     set_modtime(cur(rt), m);
   return Qnil;
@@ -1455,7 +1459,10 @@ static mval Fverify_visited_file_modtime(mrt *rt, int n, mval *a)
   struct buffer *b = XBUFFER(buffer);
   if (!STRINGP(per_buffer_value(rt, buffer, BUFFER_FILE_NAME)) || b->modtime_kind == MODTIME_UNKNOWN)
     return Qt;
-  struct file_modtime m = file_modtime(expanded_file_name(rt, buffer));
+  mval file = expanded_file_name(rt, buffer), handled;
+  if (file_handler_call(rt, Qverify_visited_file_modtime, file, Qnil, 1, &buffer, &handled))
+    return handled;
+  struct file_modtime m = file_modtime(file);
   bool same_time = m.kind == b->modtime_kind &&
                    (m.kind != MODTIME_KNOWN || (m.sec == b->modtime_sec && m.nsec == b->modtime_nsec));
   return bool_val(same_time && (b->modtime_size < 0 || m.size == b->modtime_size));
@@ -3320,7 +3327,10 @@ static int64_t run_after_insert_functions(mrt *rt, int64_t inserted)
 static mval insert_file(mrt *rt, mval *a, bool literally)
 {
   CHECK_STRING(rt, a[0]);
-  mval path = call1(rt, intern(rt, "expand-file-name"), a[0]);
+  mval path = call1(rt, Qexpand_file_name, a[0]), handled;
+  mval given[5] = { path, a[1], a[2], a[3], a[4] };
+  if (file_handler_call(rt, Qinsert_file_contents, path, Qnil, 5, given, &handled))
+    return handled;
   bool visit = !NILP(a[1]);
   if (visit && (!NILP(a[2]) || !NILP(a[3])))
     mrt_error(rt, "Attempt to visit less than an entire file");
@@ -3417,6 +3427,24 @@ static void write_bytes(mrt *rt, mval path, mval bytes, mval append, bool must_b
     mrt_signal(rt, Qfile_error, list2(rt, make_cstring(rt, "Write error"), path));
 }
 
+/* Whether a file name handler for PATH (A[2] expanded), or else for a
+   file name VISIT (A[4]), wrote the region (A as write-region has
+   them); it is then visited as Emacs has it after the handler. */
+static bool write_region_handled(mrt *rt, mval *a, mval path, mval *result)
+{
+  bool visiting = a[4] == Qt || STRINGP(a[4]);
+  mval visit_name = STRINGP(a[4]) ? call1(rt, Qexpand_file_name, a[4]) : path;
+  mval given[7] = { a[0], a[1], path, a[3], a[4], NILP(a[5]) ? visit_name : a[5], a[6] };
+  if (!file_handler_call(rt, Qwrite_region, path, STRINGP(a[4]) ? visit_name : Qnil, 7, given, result))
+    return false;
+  if (visiting) {
+    visit_file(rt, visit_name);
+    call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
+    note_saved_size(rt);
+  }
+  return true;
+}
+
 /* (write-region START END FILENAME &optional APPEND VISIT LOCKNAME
    MUSTBENEW): START nil writes the whole buffer, a string START that
    string.  VISIT t (or a file name) makes the buffer visit the file,
@@ -3428,7 +3456,9 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
               : NILP(a[0])  ? text_string(rt, b, 1, b->t->z + 1)
                             : buffer_substring(rt, a[0], a[1], false);
   CHECK_STRING(rt, a[2]);
-  mval path = call1(rt, intern(rt, "expand-file-name"), a[2]);
+  mval path = call1(rt, Qexpand_file_name, a[2]), handled;
+  if (write_region_handled(rt, a, path, &handled))
+    return handled;
   mval coding = call1(rt, intern(rt, "fns--coding-to-write"), text);
   mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, coding);
   write_bytes(rt, path, bytes, a[3], !NILP(a[6]));

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "callproc.h"
+#include "load.h"
 #include "buffer.h"
 #include "eval.h"
 #include "fns.h"
@@ -155,10 +156,7 @@ static void parse_destination(mrt *rt, mval dest, struct call *c)
 
 mval callproc_file_handler(mrt *rt, mval file, mval operation)
 {
-  mval alist = find_symbol_value(rt, intern(rt, "file-name-handler-alist"));
-  if (alist == Qunbound || NILP(alist) || !STRINGP(file))
-    return Qnil;
-  return call2(rt, intern(rt, "find-file-name-handler"), file, operation);
+  return file_name_handler(rt, file, operation);
 }
 
 /* The current buffer's default-directory, which must be one; as a

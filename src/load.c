@@ -186,10 +186,9 @@ static bool absolute_name_p(mval name)
                      tilde_user_length(n, len, &home) > 0);
 }
 
-/* (expand-file-name NAME &optional DEFAULT-DIRECTORY) */
-static mval expand_file_name(mrt *rt, mval name, mval dir)
+/* (expand-file-name NAME &optional DEFAULT-DIRECTORY), no handler asked */
+static mval expand_plain_file_name(mrt *rt, mval name, mval dir)
 {
-  CHECK_STRING(rt, name);
   mval base;
   const char *n = sdata(name);
   size_t nlen = slen(name);
@@ -218,7 +217,7 @@ static mval expand_file_name(mrt *rt, mval name, mval dir)
       dir = variable_or_nil(rt, intern(rt, "default-directory"));
     if (!STRINGP(dir))
       dir = make_cstring(rt, "/");
-    base = absolute_name_p(dir) || given ? expand_file_name(rt, dir, Qnil) : current_directory(rt);
+    base = absolute_name_p(dir) || given ? expand_plain_file_name(rt, dir, Qnil) : current_directory(rt);
   }
   /* Built in a scratch string held on the value stack, so that nothing
      leaks and nothing is freed early whatever signals. */
@@ -241,6 +240,124 @@ static mval expand_file_name(mrt *rt, mval name, mval dir)
   return result;
 }
 
+/* ================================================================== */
+/* File name handlers                                                 */
+/* ================================================================== */
+
+static bool memq_p(mval x, mval list)
+{
+  for (; CONSP(list); list = XCDR(list))
+    if (XCAR(list) == x)
+      return true;
+  return false;
+}
+
+/* Whether HANDLER will do OPERATION: its `operations' property, when it
+   has one, must name it. */
+static bool handler_willing(mrt *rt, mval handler, mval operation)
+{
+  mval operations = SYMBOLP(handler) ? get_prop(rt, handler, Qoperations) : Qnil;
+  return NILP(operations) || memq_p(operation, operations);
+}
+
+/* Of the entries of ALIST whose regexp matches FILE (case counting, the
+   match data left alone), the handler of the one matching furthest in
+   that will do OPERATION and is not INHIBITED. */
+static mval find_handler(mrt *rt, mval alist, mval file, mval operation, mval inhibited)
+{
+  size_t depth = rt->specpdl_depth;
+  specbind(rt, Qcase_fold_search, Qnil);
+  mval best = Qnil;
+  int64_t best_start = -1;
+  for (; CONSP(alist); alist = XCDR(alist)) {
+    mval entry = XCAR(alist);
+    if (!CONSP(entry) || !STRINGP(XCAR(entry)))
+      continue;
+    mval start = string_match_p(rt, XCAR(entry), file);
+    if (FIXNUMP(start) && XFIXNUM(start) > best_start && handler_willing(rt, XCDR(entry), operation) &&
+        !memq_p(XCDR(entry), inhibited)) {
+      best = XCDR(entry);
+      best_start = XFIXNUM(start);
+    }
+  }
+  unbind_to(rt, depth);
+  return best;
+}
+
+mval file_name_handler(mrt *rt, mval file, mval operation)
+{
+  mval alist = find_symbol_value(rt, Qfile_name_handler_alist);
+  if (!CONSP(alist) || !STRINGP(file))
+    return Qnil;
+  mval inhibited = Qnil;
+  if (operation == find_symbol_value(rt, Qinhibit_file_name_operation))
+    inhibited = find_symbol_value(rt, Qinhibit_file_name_handlers);
+  return find_handler(rt, alist, file, operation, inhibited);
+}
+
+/* (find-file-name-handler FILENAME OPERATION) */
+static mval Ffind_file_name_handler(mrt *rt, int nargs, mval *args)
+{
+  CHECK_STRING(rt, args[0]);
+  return file_name_handler(rt, args[0], args[1]);
+}
+
+bool file_handler_call(mrt *rt, mval operation, mval file, mval other, int n, const mval *args,
+                       mval *result)
+{
+  mval handler = file_name_handler(rt, file, operation);
+  if (NILP(handler) && !NILP(other))
+    handler = file_name_handler(rt, other, operation);
+  if (NILP(handler))
+    return false;
+  mval call[8];
+  call[0] = operation;
+  for (int i = 0; i < n && i < 7; i++)
+    call[i + 1] = args[i];
+  *result = funcall(rt, handler, n + 1, call);
+  return true;
+}
+
+/* As file_handler_call, for an operation whose handler must give a
+   file name: anything else is Emacs's error. */
+static bool file_handler_name(mrt *rt, mval operation, mval file, mval other, int n, const mval *args,
+                              mval *result)
+{
+  if (!file_handler_call(rt, operation, file, other, n, args, result))
+    return false;
+  if (!STRINGP(*result))
+    call1(rt, intern(rt, "error"), make_cstring(rt, "Invalid handler in `file-name-handler-alist'"));
+  return true;
+}
+
+static mval expand_file_name(mrt *rt, mval name, mval dir);
+
+/* ARGS[0], a file name, expanded into *PATH: whether its handler took
+   (OPERATION PATH ARGS[1..N)), as Emacs's primitives give it. */
+static bool expanded_file_handled(mrt *rt, mval operation, int n, const mval *args, mval *path,
+                                  mval *result)
+{
+  *path = expand_file_name(rt, args[0], Qnil);
+  mval call[7];
+  call[0] = *path;
+  for (int i = 1; i < n && i < 7; i++)
+    call[i] = args[i];
+  return file_handler_call(rt, operation, *path, Qnil, n, call, result);
+}
+
+/* (expand-file-name NAME &optional DEFAULT-DIRECTORY) */
+static mval expand_file_name(mrt *rt, mval name, mval dir)
+{
+  CHECK_STRING(rt, name);
+  mval handled, given[2] = { name, dir };
+  if (file_handler_name(rt, Qexpand_file_name, name, Qnil, 2, given, &handled))
+    return handled;
+  given[1] = NILP(dir) ? variable_or_nil(rt, Qdefault_directory) : dir;
+  if (file_handler_name(rt, Qexpand_file_name, given[1], Qnil, 2, given, &handled))
+    return handled;
+  return expand_plain_file_name(rt, name, dir);
+}
+
 static mval Fexpand_file_name(mrt *rt, int nargs, mval *args)
 {
   return expand_file_name(rt, args[0], args[1]);
@@ -248,7 +365,9 @@ static mval Fexpand_file_name(mrt *rt, int nargs, mval *args)
 
 static mval Ffile_exists_p(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_exists_p, 1, args, &f, &handled))
+    return handled;
   return access(sdata(f), F_OK) == 0 ? Qt : Qnil;
 }
 
@@ -256,7 +375,9 @@ static mval Ffile_exists_p(mrt *rt, int nargs, mval *args)
    error, as in Emacs. */
 static mval Fdelete_file(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qdelete_file, 2, args, &f, &handled))
+    return handled;
   if (unlink(sdata(f)) != 0 && errno != ENOENT) {
     int err = errno;
     xsignal3(rt, Qfile_error, make_cstring(rt, "Removing old name"), make_cstring(rt, strerror(err)), f);
@@ -324,7 +445,9 @@ static int make_directory(char *path, bool parents)
 /* (make-directory DIR &optional PARENTS) */
 static mval Fmake_directory(mrt *rt, int nargs, mval *args)
 {
-  mval dir = expand_file_name(rt, args[0], Qnil);
+  mval dir, handled;
+  if (expanded_file_handled(rt, Qmake_directory, 2, args, &dir, &handled))
+    return handled;
   mval copy = make_string(rt, sdata(dir), slen(dir)); /* make_directory writes into it */
   if (make_directory((char *)XSTRING(copy)->data, !NILP(args[1])) != 0) {
     int err = errno;
@@ -339,7 +462,10 @@ static mval Fmake_directory(mrt *rt, int nargs, mval *args)
 /* (delete-directory DIRECTORY &optional RECURSIVE TRASH) */
 static mval Fdelete_directory(mrt *rt, int nargs, mval *args)
 {
-  mval dir = expand_file_name(rt, args[0], Qnil);
+  mval dir = call1(rt, Qdirectory_file_name, expand_file_name(rt, args[0], Qnil)), handled;
+  mval given[3] = { dir, args[1], args[2] };
+  if (file_handler_call(rt, Qdelete_directory, dir, Qnil, 3, given, &handled))
+    return handled;
   if (remove_directory(sdata(dir), !NILP(args[1])) != 0) {
     int err = errno;
     if (err == ENOENT && !NILP(args[1]))
@@ -388,15 +514,29 @@ static mval Fmake_temp_file(mrt *rt, int nargs, mval *args)
 
 static mval Ffile_readable_p(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_readable_p, 1, args, &f, &handled))
+    return handled;
   return access(sdata(f), R_OK) == 0 ? Qt : Qnil;
 }
 
 static mval Ffile_directory_p(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_directory_p, 1, args, &f, &handled))
+    return handled;
   struct stat st;
   return stat(sdata(f), &st) == 0 && S_ISDIR(st.st_mode) ? Qt : Qnil;
+}
+
+/* (file-accessible-directory-p FILENAME): a directory one may enter. */
+static mval Ffile_accessible_directory_p(mrt *rt, int nargs, mval *args)
+{
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_accessible_directory_p, 1, args, &f, &handled))
+    return handled;
+  struct stat st;
+  return stat(sdata(f), &st) == 0 && S_ISDIR(st.st_mode) && access(sdata(f), X_OK) == 0 ? Qt : Qnil;
 }
 
 static void close_directory(mrt *rt, mval d) { closedir((DIR *)(uintptr_t)d); }
@@ -407,7 +547,9 @@ static void close_directory(mrt *rt, mval d) { closedir((DIR *)(uintptr_t)d); }
    NOSORT. */
 static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
 {
-  mval dir = expand_file_name(rt, args[0], Qnil);
+  mval dir, handled;
+  if (expanded_file_handled(rt, Qdirectory_files, 5, args, &dir, &handled))
+    return handled;
   if (!NILP(args[4]))
     CHECK_FIXNUM(rt, args[4]);
   int64_t count = NILP(args[4]) ? INT64_MAX : XFIXNUM(args[4]);
@@ -433,20 +575,28 @@ static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
 
 static mval Ffile_executable_p(mrt *rt, int nargs, mval *args)
 {
-  return access(sdata(expand_file_name(rt, args[0], Qnil)), X_OK) == 0 ? Qt : Qnil;
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_executable_p, 1, args, &f, &handled))
+    return handled;
+  return access(sdata(f), X_OK) == 0 ? Qt : Qnil;
 }
 
 static mval Ffile_regular_p(mrt *rt, int nargs, mval *args)
 {
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_regular_p, 1, args, &f, &handled))
+    return handled;
   struct stat st;
-  return stat(sdata(expand_file_name(rt, args[0], Qnil)), &st) == 0 && S_ISREG(st.st_mode) ? Qt : Qnil;
+  return stat(sdata(f), &st) == 0 && S_ISREG(st.st_mode) ? Qt : Qnil;
 }
 
 /* (file-writable-p FILENAME): writable, or creatable in a writable
    directory. */
 static mval Ffile_writable_p(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_writable_p, 1, args, &f, &handled))
+    return handled;
   if (access(sdata(f), F_OK) == 0)
     return access(sdata(f), W_OK) == 0 ? Qt : Qnil;
   mval dir = call1(rt, intern(rt, "file-name-directory"), f);
@@ -456,7 +606,9 @@ static mval Ffile_writable_p(mrt *rt, int nargs, mval *args)
 /* (file-symlink-p FILENAME): the link's target as written, or nil. */
 static mval Ffile_symlink_p(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_symlink_p, 1, args, &f, &handled))
+    return handled;
   char target[4096];
   ssize_t n = readlink(sdata(f), target, sizeof target);
   return n < 0 || (size_t)n >= sizeof target ? Qnil : make_string(rt, target, (size_t)n);
@@ -519,7 +671,9 @@ static mval Ffile_attributes(mrt *rt, int nargs, mval *args)
 {
   if (!STRINGP(args[0]))
     return Qnil;
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_attributes, NILP(args[1]) ? 1 : 2, args, &f, &handled))
+    return handled;
   struct stat st;
   if (lstat(sdata(f), &st) != 0) {
     int err = errno;
@@ -553,7 +707,9 @@ static mval Ffile_attributes(mrt *rt, int nargs, mval *args)
    own with FLAG nofollow), or nil when there is no such file. */
 static mval Ffile_modes(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qfile_modes, 2, args, &f, &handled))
+    return handled;
   struct stat st;
   int flags = args[1] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
   if (fstatat(AT_FDCWD, sdata(f), &st, flags) != 0)
@@ -564,7 +720,9 @@ static mval Ffile_modes(mrt *rt, int nargs, mval *args)
 /* (set-file-modes FILENAME MODE &optional FLAG) */
 static mval Fset_file_modes(mrt *rt, int nargs, mval *args)
 {
-  mval f = expand_file_name(rt, args[0], Qnil);
+  mval f, handled;
+  if (expanded_file_handled(rt, Qset_file_modes, 3, args, &f, &handled))
+    return handled;
   CHECK_TYPE(rt, FIXNUMP(args[1]), intern(rt, "fixnump"), args[1]);
   int flags = args[2] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
   if (fchmodat(AT_FDCWD, sdata(f), (mode_t)(XFIXNUM(args[1]) & 07777), flags) != 0) {
@@ -597,7 +755,10 @@ static mval Fset_default_file_modes(mrt *rt, int nargs, mval *args)
 static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  mval link = expand_file_name(rt, args[1], Qnil);
+  mval link = expand_file_name(rt, args[1], Qnil), handled;
+  mval given[3] = { args[0], link, args[2] };
+  if (file_handler_call(rt, Qmake_symbolic_link, link, Qnil, 3, given, &handled))
+    return handled;
   struct stat st;
   if (lstat(sdata(link), &st) == 0) {
     if (NILP(args[2]))
@@ -621,8 +782,12 @@ static mval Frename_file(mrt *rt, int nargs, mval *args)
   CHECK_STRING(rt, args[1]);
   mval to = args[1];
   if (slen(to) > 0 && sdata(to)[slen(to) - 1] == '/')
-    to = call2(rt, intern(rt, "expand-file-name"), call1(rt, intern(rt, "file-name-nondirectory"), from), to);
-  to = expand_file_name(rt, to, Qnil);
+    to = expand_file_name(rt, call1(rt, Qfile_name_nondirectory, from), to);
+  else
+    to = expand_file_name(rt, to, Qnil);
+  mval handled, given[3] = { from, to, args[2] };
+  if (file_handler_call(rt, Qrename_file, from, to, 3, given, &handled))
+    return handled;
   struct stat st;
   if (NILP(args[2]) && lstat(sdata(to), &st) == 0)
     xsignal2(rt, Qfile_already_exists, make_cstring(rt, "File already exists"), to);
@@ -652,6 +817,9 @@ static size_t nondirectory_start(mval name)
 static mval Ffile_name_directory(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
+  mval handled;
+  if (file_handler_call(rt, Qfile_name_directory, args[0], Qnil, 1, args, &handled))
+    return STRINGP(handled) ? handled : Qnil;
   size_t i = nondirectory_start(args[0]);
   return i == 0 ? Qnil : make_string(rt, sdata(args[0]), i);
 }
@@ -659,6 +827,9 @@ static mval Ffile_name_directory(mrt *rt, int nargs, mval *args)
 static mval Ffile_name_nondirectory(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
+  mval handled;
+  if (file_handler_name(rt, Qfile_name_nondirectory, args[0], Qnil, 1, args, &handled))
+    return handled;
   size_t i = nondirectory_start(args[0]);
   return make_string(rt, sdata(args[0]) + i, slen(args[0]) - i);
 }
@@ -1296,11 +1467,12 @@ static mval Fdocstring_from_file(mrt *rt, int nargs, mval *args)
    or a file error.  FLAG nofollow sets a symbolic link's. */
 static mval Fset_file_times(mrt *rt, int nargs, mval *args)
 {
-  CHECK_STRING(rt, args[0]);
+  mval path, handled;
+  if (expanded_file_handled(rt, Qset_file_times, 3, args, &path, &handled))
+    return handled;
   struct timespec t[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
   if (!NILP(args[1])) /* exactly, to the nanosecond: not through a float */
     t[0] = t[1] = timefns_to_timespec(rt, args[1]);
-  mval path = expand_file_name(rt, args[0], Qnil);
   int flags = args[2] == intern(rt, "nofollow") ? AT_SYMLINK_NOFOLLOW : 0;
   if (utimensat(AT_FDCWD, sdata(path), t, flags) != 0) {
     int err = errno;
@@ -1316,7 +1488,10 @@ static mval Ffile_newer_than_file_p(mrt *rt, int nargs, mval *args)
   CHECK_STRING(rt, args[0]);
   CHECK_STRING(rt, args[1]);
   struct timespec t1, t2;
-  mval f1 = expand_file_name(rt, args[0], Qnil), f2 = expand_file_name(rt, args[1], Qnil);
+  mval f1 = expand_file_name(rt, args[0], Qnil), f2 = expand_file_name(rt, args[1], Qnil), handled;
+  mval given[2] = { f1, f2 };
+  if (file_handler_call(rt, Qfile_newer_than_file_p, f1, f2, 2, given, &handled))
+    return handled;
   if (!file_time(sdata(f1), &t1))
     return Qnil;
   return !file_time(sdata(f2), &t2) || earlier(t2, t1) ? Qt : Qnil;
@@ -1325,6 +1500,9 @@ static mval Ffile_newer_than_file_p(mrt *rt, int nargs, mval *args)
 static mval Ffile_name_as_directory(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
+  mval handled;
+  if (file_handler_name(rt, Qfile_name_as_directory, args[0], Qnil, 1, args, &handled))
+    return handled;
   size_t n = slen(args[0]);
   if (n == 0)
     return make_cstring(rt, "./");
@@ -1342,6 +1520,9 @@ static mval Ffile_name_as_directory(mrt *rt, int nargs, mval *args)
 static mval Fdirectory_file_name(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
+  mval handled;
+  if (file_handler_name(rt, Qdirectory_file_name, args[0], Qnil, 1, args, &handled))
+    return handled;
   size_t n = slen(args[0]), end = n;
   while (end > 1 && sdata(args[0])[end - 1] == '/')
     end--;
@@ -1483,6 +1664,7 @@ static const struct subr_def load_subrs[] = {
   {"require", Frequire, 1, 3},
   {"provide", Fprovide, 1, 2},
   {"featurep", Ffeaturep, 1, 2},
+  {"find-file-name-handler", Ffind_file_name_handler, 2, 2},
   {"expand-file-name", Fexpand_file_name, 1, 2},
   {"file-exists-p", Ffile_exists_p, 1, 1},
   {"delete-file", Fdelete_file, 1, 2},
@@ -1496,6 +1678,7 @@ static const struct subr_def load_subrs[] = {
   {"file-executable-p", Ffile_executable_p, 1, 1},
   {"file-regular-p", Ffile_regular_p, 1, 1},
   {"file-writable-p", Ffile_writable_p, 1, 1},
+  {"file-accessible-directory-p", Ffile_accessible_directory_p, 1, 1},
   {"directory-files", Fdirectory_files, 1, 5},
   {"rename-file", Frename_file, 2, 3},
   {"make-symbolic-link", Fmake_symbolic_link, 2, 3},
@@ -1539,6 +1722,9 @@ void load_init(mrt *rt)
   defvar(rt, loads_in_progress_var(rt), Qnil);
   defvar(rt, require_in_progress_var(rt), Qnil);
   defvar(rt, intern(rt, "default-directory"), current_directory(rt));
+  defvar(rt, Qfile_name_handler_alist, Qnil);
+  defvar(rt, Qinhibit_file_name_handlers, Qnil);
+  defvar(rt, Qinhibit_file_name_operation, Qnil);
   const char *tmp = getenv("TMPDIR");
   mval tmpdir = make_cstring(rt, tmp && *tmp ? tmp : "/tmp");
   defvar(rt, intern(rt, "temporary-file-directory"), call1(rt, intern(rt, "file-name-as-directory"), tmpdir));

@@ -30,4 +30,15 @@ mval load_locate_file(mrt *rt, mval file);
    what `marrow -l FILE` and `emacs -l FILE` do. */
 void load_command_line_file(mrt *rt, const char *file);
 
+/* The handler file-name-handler-alist has for OPERATION on FILE (see
+   find-file-name-handler), or nil; Lisp is not asked while the alist
+   is empty, or when FILE is no string. */
+mval file_name_handler(mrt *rt, mval file, mval operation);
+
+/* Whether the handler for OPERATION on FILE, or else on OTHER (nil for
+   none), took the call (OPERATION ARGS[0..N)): its value is then in
+   *RESULT.  Each file primitive asks this first, as in Emacs. */
+bool file_handler_call(mrt *rt, mval operation, mval file, mval other, int n, const mval *args,
+                       mval *result);
+
 #endif

@@ -2945,6 +2945,11 @@ static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool upd
   return AREF(m, 0);
 }
 
+mval string_match_p(mrt *rt, mval regexp, mval string)
+{
+  return string_match(rt, regexp, string, Qnil, false);
+}
+
 static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true); }
 static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false); }
 

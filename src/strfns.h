@@ -94,6 +94,9 @@ mval concat_strings(mrt *rt, int n, const mval *args);
    as `concat' of one argument. */
 mval sequence_to_string(mrt *rt, mval seq);
 
+/* (string-match-p REGEXP STRING), for C */
+mval string_match_p(mrt *rt, mval regexp, mval string);
+
 /* Regexp searches over text other than a string's (a buffer's).  The
    text is multibyte, LEN bytes at S; STOP (<= LEN) is where a match
    must end by, as Emacs's search bound, while \\' and $ still look at
