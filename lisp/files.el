@@ -115,7 +115,7 @@ bad mode specification leaves the local variables unset."
             (progn (set-auto-mode) t)
           (error (message "File mode specification error: %s" err) nil))
     (condition-case-unless-debug err
-        (hack-local-variables)
+        (hack-local-variables 'no-mode)
       (error (message "File local-variables error: %s" err)))))
 
 (defun normal-mode (&optional _find-file)
@@ -801,9 +801,10 @@ alists do."
   "The Lisp value TEXT, a local variable's value, holds."
   (car (read-from-string text)))
 
-(defun files--prop-line-variables ()
+(defun files--prop-line-variables (&optional first-mode)
   "The (VAR . VALUE) pairs of the buffer's -*- line (its first, or its
-second after a #! line), in order; a bare mode name counts as mode."
+second after a #! line), in order; a bare mode name counts as mode.
+With FIRST-MODE, only its first mode entry, what follows unread."
   (save-excursion
     (goto-char (point-min))
     (when (looking-at "#!") (forward-line 1))
@@ -815,17 +816,21 @@ second after a #! line), in order; a bare mode name counts as mode."
         (let ((text (string-trim (buffer-substring-no-properties start end))))
           (if (not (string-match-p ":" text))
               (and (> (length text) 0) (list (cons 'mode (intern text))))
-            (let (vars)
-              (dolist (entry (split-string text ";" t "[ \t]+"))
-                (when (string-match "\\`\\([^:]+\\):[ \t]*\\(.*\\)\\'" entry)
-                  (push (cons (intern (downcase (string-trim (match-string 1 entry))))
-                              (files--read-local-value (match-string 2 entry)))
-                        vars)))
+            (let ((entries (split-string text ";" t "[ \t]+")) vars)
+              (while entries
+                (let ((entry (pop entries)))
+                  (when (string-match "\\`\\([^:]+\\):[ \t]*\\(.*\\)\\'" entry)
+                    (let ((pair (cons (intern (downcase (string-trim (match-string 1 entry))))
+                                      (files--read-local-value (match-string 2 entry)))))
+                      (when (or (not first-mode) (eq (car pair) 'mode))
+                        (push pair vars)
+                        (when first-mode (setq entries nil)))))))
               (nreverse vars))))))))
 
-(defun files--local-variables-list ()
+(defun files--local-variables-list (&optional first-mode)
   "The (VAR . VALUE) pairs of the buffer's \"Local Variables:\" list,
-near its end, in order."
+near its end, in order; with FIRST-MODE, only its first mode entry, the
+lines after that unread.  A list with no \"End:\" line has none."
   (save-excursion
     (goto-char (point-max))
     (search-backward "\f" (max (- (point-max) 3000) (point-min)) 'move)
@@ -834,7 +839,11 @@ near its end, in order."
         (let* ((prefix (buffer-substring-no-properties
                         (line-beginning-position) (match-beginning 0)))
                (suffix (string-trim (buffer-substring-no-properties (point) (line-end-position))))
-               (done nil))
+               (done (not (save-excursion
+                            (re-search-forward (concat "^" (regexp-quote prefix) "[ \t]*End:")
+                                               nil t)))))
+          (when done
+            (message "Local variables list is not properly terminated"))
           (forward-line 1)
           (while (and (not done) (not (eobp)))
             (let ((line (buffer-substring-no-properties (point) (line-end-position))))
@@ -845,9 +854,11 @@ near its end, in order."
                 (setq line (string-trim (substring line 0 (- (length suffix))))))
               (cond ((string-match-p "\\`End:" line) (setq done t))
                     ((string-match "\\`\\([^ \t:]+\\):[ \t]*\\(.*\\)\\'" line)
-                     (push (cons (intern (match-string 1 line))
-                                 (files--read-local-value (match-string 2 line)))
-                           vars))
+                     (let ((pair (cons (intern (match-string 1 line))
+                                       (files--read-local-value (match-string 2 line)))))
+                       (when (or (not first-mode) (eq (car pair) 'mode))
+                         (push pair vars)
+                         (setq done first-mode))))
                     ((string= line ""))
                     (t (error "Malformed local variable line: %S" line))))
             (forward-line 1))))
@@ -916,6 +927,7 @@ unsafe or risky, all of them if `hack-local-variables-confirm' agrees."
     (dolist (pair variables)
       (let ((var (car pair)) (val (cdr pair)))
         (cond ((memq var ignored-local-variables))
+              ((eq var 'mode) (push pair all))
               ((eq var 'eval)
                (when enable-local-eval
                  (let ((safe (files--eval-safe-p val)))
@@ -939,7 +951,7 @@ unsafe or risky, all of them if `hack-local-variables-confirm' agrees."
   "Put the (VAR . VALUE) PAIR last in `file-local-variables-alist', in
 place of an earlier value of VAR (an `eval' form adds to the others)."
   (setq file-local-variables-alist
-        (append (if (eq (car pair) 'eval)
+        (append (if (memq (car pair) '(eval mode))
                     file-local-variables-alist
                   (assq-delete-all (car pair) file-local-variables-alist))
                 (list pair))))
@@ -954,31 +966,46 @@ VARIABLES that may be set, as `hack-local-variables' would set them."
   "Set the variables the buffer's text names on its -*- line and in
 its \"Local Variables:\" list, as `enable-local-variables' allows (or,
 when it is nil, those of `permanently-enabled-local-variables'), and
-record them in `file-local-variables-alist'.  With HANDLE-MODE t, set
-nothing and return the major mode the text names, if any."
+record them in `file-local-variables-alist'.  A mode entry is obeyed
+when HANDLE-MODE is nil, unless the buffer has that mode already; with
+HANDLE-MODE t, set nothing and return the major mode the text names
+first, if any; with any other HANDLE-MODE mode entries are ignored."
+  (if (eq handle-mode t)
+      (let ((mode (or (cdr (assq 'mode (files--prop-line-variables t)))
+                      (cdr (assq 'mode (files--local-variables-list t))))))
+        (and mode (files--mode-symbol mode)))
+    (files--hack-local-variables (null handle-mode))))
+
+(defun files--apply-local-mode (name)
+  "Turn on the major mode a local \"mode:\" entry NAME names, unless
+the buffer has it already."
+  (let ((mode (files--mode-symbol name)))
+    (unless (eq (indirect-function mode) (indirect-function major-mode))
+      (funcall mode))))
+
+(defun files--hack-local-variables (with-mode)
+  "`hack-local-variables' setting variables, and WITH-MODE the mode."
   (let* ((at-end (files--local-variables-list))
-         (all (append (files--prop-line-variables) at-end))
-         (mode (cdr (assq 'mode (reverse all)))))
-    (if (eq handle-mode t)
-        (and mode (files--mode-symbol mode))
-      ;; Loading reads lexical-binding from the first line only.
-      (when (assq 'lexical-binding at-end)
-        (display-warning 'files (format-message "%s: `lexical-binding' at end of file unreliable"
-                                                (file-name-nondirectory (or buffer-file-name ""))))
-        (setq all (append (files--prop-line-variables) (assq-delete-all 'lexical-binding at-end))))
-      (let* ((candidates (seq-remove (lambda (pair) (memq (car pair) '(mode coding unibyte)))
-                                     all))
-             (vars (if enable-local-variables
-                       (files--local-variables-filter candidates)
-                     (seq-filter (lambda (pair)
-                                   (memq (car pair) permanently-enabled-local-variables))
-                                 candidates))))
-        (dolist (pair vars)
-          (files--record-local-variable pair)
-          (if (eq (car pair) 'eval)
-              (save-current-buffer (eval (cdr pair) t))
-            (set (make-local-variable (car pair)) (cdr pair))))
-        (run-hooks 'hack-local-variables-hook)))))
+         (all (append (files--prop-line-variables) at-end)))
+    ;; Loading reads lexical-binding from the first line only.
+    (when (assq 'lexical-binding at-end)
+      (display-warning 'files (format-message "%s: `lexical-binding' at end of file unreliable"
+                                              (file-name-nondirectory (or buffer-file-name ""))))
+      (setq all (append (files--prop-line-variables) (assq-delete-all 'lexical-binding at-end))))
+    (let* ((ignored (if with-mode '(coding unibyte) '(mode coding unibyte)))
+           (candidates (seq-remove (lambda (pair) (memq (car pair) ignored)) all))
+           (vars (if enable-local-variables
+                     (files--local-variables-filter candidates)
+                   (seq-filter (lambda (pair)
+                                 (memq (car pair) permanently-enabled-local-variables))
+                               candidates))))
+      (mapc #'files--record-local-variable vars)
+      (dolist (pair vars)
+        (pcase (car pair)
+          ('eval (save-current-buffer (eval (cdr pair) t)))
+          ('mode (files--apply-local-mode (cdr pair)))
+          (_ (set (make-local-variable (car pair)) (cdr pair)))))
+      (run-hooks 'hack-local-variables-hook))))
 
 ;;; Reverting and renaming
 
