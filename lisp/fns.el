@@ -316,16 +316,61 @@ As in Emacs 28, a charset (or buffer) whose coding system is of type
                 (concat "<meta\\s-+\\(?:http-equiv=[\"']?content-type[\"']?\\s-+"
                         "content=[\"']text/\\sw+;\\s-*\\)?charset=[\"']?\\(.+?\\)[\"'[:space:]/>]")
                 end t))
-      (let* ((name (match-string 1))
-             (coding (intern (downcase name))))
-        (cond ((not (coding-system-p coding))
-               (message "Warning: unknown coding system \"%s\"" name)
-               nil)
-              ((and enable-multibyte-characters
-                    (coding-system-equal 'utf-8 (coding-system-type coding))
-                    (coding-system-equal 'utf-8 (coding-system-type buffer-file-coding-system)))
-               buffer-file-coding-system)
-              (t coding))))))
+      (let ((name (match-string 1)))
+        (fns--declared-coding name (intern (downcase name)) nil)))))
+
+(defun fns--declared-coding (name coding charset-ok)
+  "The coding system CODING, which a document declares as NAME; but the
+buffer's own when both are kinds of UTF-8 in a multibyte buffer; nil
+with a warning when CODING is none.  A CODING of type `charset'
+signals `coding-system-error' (as comparing it does in Emacs 28) unless
+CHARSET-OK."
+  (cond ((not (coding-system-p coding))
+         (message "Warning: unknown coding system \"%s\"" name)
+         nil)
+        ((and enable-multibyte-characters
+              (or (not charset-ok) (not (eq (coding-system-type coding) 'charset)))
+              (coding-system-equal 'utf-8 (coding-system-type coding))
+              (coding-system-equal 'utf-8 (coding-system-type buffer-file-coding-system)))
+         buffer-file-coding-system)
+        (t coding)))
+
+(defun sgml-xml-auto-coding-function (size)
+  "The coding system of an XML document at point (the buffer's start,
+blanks aside), SIZE characters long: the one its declaration's
+encoding names (utf-16le and utf-16be standing for their kinds with a
+byte order mark), else the one its text is detected in, with a
+warning when that is no kind of UTF-8.  Nil when there is no
+declaration within SIZE, or an unknown encoding."
+  (let ((limit (+ (point) size)))
+    (when (re-search-forward "\\`[[:space:]\n]*<\\?xml" (min limit (point-max)) t)
+      (let ((end (save-excursion (re-search-forward "[\"']\\s-*\\?>" (min limit (point-max)) t))))
+        (when end
+          (if (re-search-forward "encoding=[\"']\\(.+?\\)[\"']" end t)
+              (let* ((name (match-string 1))
+                     (lower (downcase name)))
+                (fns--declared-coding
+                 name (intern (cond ((equal lower "utf-16le") "utf-16-le")
+                                    ((equal lower "utf-16be") "utf-16-be")
+                                    (t lower)))
+                 t))
+            (fns--xml-detected-coding limit)))))))
+
+(defun fns--xml-detected-coding (end)
+  "The coding system the text from the buffer's start to END is
+detected in, UTF-8 first: `utf-8' for any kind of it (or plain ASCII),
+else the one found, with a warning."
+  (let* ((text (buffer-substring-no-properties (point-min) end))
+         (bytes (if (multibyte-string-p text) (encode-coding-string text 'utf-8) text))
+         (detected (with-coding-priority '(utf-8)
+                     (decode-coding-string bytes 'undecided)
+                     (coding-system-base last-coding-system-used))))
+    (if (memq detected '(utf-8 utf-8-with-signature utf-8-hfs undecided))
+        'utf-8
+      (warn "File contents detected as %s.
+  Consider adding an encoding attribute to the xml declaration,
+  or saving as utf-8, as mandated by the xml specification." detected)
+      detected)))
 
 (defun fns--coding-cookie (start end)
   "The coding system named by a `coding:' entry of the -*- line at
@@ -379,12 +424,12 @@ gives one."
              (setq coding nil))
            (and coding (cons coding :coding)))
           (t
+           ;; Each from the buffer's start; one that fails counts for none.
            (let ((functions auto-coding-functions) (found nil))
              (while (and functions (not found))
-               (setq found (save-excursion (goto-char start) (funcall (car functions) size)))
-               (if found (setq found (cons found 'auto-coding-functions)))
-               (setq functions (cdr functions)))
-             found)))))
+               (setq found (ignore-errors
+                             (save-excursion (goto-char (point-min)) (funcall (pop functions) size)))))
+             (and found (cons found 'auto-coding-functions)))))))
 
 (defun find-new-buffer-file-coding-system (coding)
   "The `buffer-file-coding-system' the current buffer takes after a

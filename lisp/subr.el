@@ -3245,7 +3245,7 @@ any, nil for none, anything else for the safe ones (see
              coding-system-change-eol-conversion find-new-buffer-file-coding-system
              after-insert-file-set-coding coding-system-equal merge-coding-systems
              set-buffer-file-coding-system fns--coding-to-write fns--file-coding
-             sgml-html-meta-auto-coding-function find-auto-coding
+             sgml-html-meta-auto-coding-function sgml-xml-auto-coding-function find-auto-coding
              coding-system-priority-list set-coding-system-priority prefer-coding-system
              detect-coding-region check-coding-systems-region))
   (autoload f "fns"))
@@ -3278,7 +3278,7 @@ read in CODING-SYSTEM, before anything else is looked at.")
             ("" undecided)))
   "(REGEXP . CODING) pairs: the first whose REGEXP matches a file's name
 gives the coding system to read it in (CODING, or the car of a cons).")
-(defvar auto-coding-functions '(sgml-html-meta-auto-coding-function)
+(defvar auto-coding-functions '(sgml-xml-auto-coding-function sgml-html-meta-auto-coding-function)
   "Functions find-auto-coding calls with the size of the text at point,
 the first to return a coding system giving it.")
 (defmacro with-coding-priority (coding-systems &rest body)

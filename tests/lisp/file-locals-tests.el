@@ -64,4 +64,45 @@ the major mode, fill-column and file-local-variables-alist after it."
   (should (equal (car (file-locals--hack "-*- fill-column: (; mode: text -*-\nx\n" t))
                  '(error end-of-file))))
 
+;; The coding system a file's text names: auto-coding-functions.
+
+(defun file-locals--auto-coding (text &optional size)
+  (with-temp-buffer
+    (insert text)
+    (goto-char (point-min))
+    (find-auto-coding "" (or size (buffer-size)))))
+
+(ert-deftest file-locals-xml-declaration-coding ()
+  (should (equal (file-locals--auto-coding "<?xml version=\"1.0\" encoding=\"Latin-1\"?>\n<a/>")
+                 '(latin-1 . auto-coding-functions)))
+  (should (equal (file-locals--auto-coding " \n<?xml version='1.0' encoding='utf-16'?><a/>")
+                 '(utf-16 . auto-coding-functions)))
+  ;; No encoding: UTF-8 when the text is.
+  (should (equal (file-locals--auto-coding "<?xml version=\"1.0\"?>\n<a/>")
+                 '(utf-8 . auto-coding-functions)))
+  ;; The declaration must start the text, and end within SIZE.
+  (should-not (file-locals--auto-coding "x<?xml version=\"1.0\" encoding=\"latin-1\"?>"))
+  (should-not (file-locals--auto-coding "<?xml version=\"1.0\" encoding=\"latin-1\"?>" 20))
+  ;; An unknown encoding is none.
+  (should-not (file-locals--auto-coding "<?xml version=\"1.0\" encoding=\"file-locals-none\"?>"))
+  ;; A UTF-8 declaration keeps the buffer's kind of UTF-8.
+  (with-temp-buffer
+    (insert "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+    (setq buffer-file-coding-system 'utf-8-with-signature)
+    (goto-char (point-min))
+    (should (eq (sgml-xml-auto-coding-function (buffer-size)) 'utf-8-with-signature))))
+
+(ert-deftest file-locals-auto-coding-functions-errors-ignored ()
+  (let ((auto-coding-functions (list (lambda (_size) (error "No coding here"))
+                                     (lambda (_size) (and (bobp) 'latin-1)))))
+    ;; A function that fails counts for none; each starts at the
+    ;; buffer's start.
+    (should (equal (with-temp-buffer
+                     (insert "abc")
+                     (goto-char 2)
+                     (find-auto-coding "" 2))
+                   '(latin-1 . auto-coding-functions))))
+  (let ((auto-coding-functions (list (lambda (_size) (error "No coding here")))))
+    (should-not (file-locals--auto-coding "abc"))))
+
 ;;; file-locals-tests.el ends here
