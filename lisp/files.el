@@ -572,6 +572,76 @@ is \"/\")."
         ((= (length name) 2) "/")
         (t (substring name 2))))
 
+;; The handler of quoted file names ("/:" first): each operation runs
+;; on the names unquoted, no handler asked again.
+
+(defconst files--non-special-arguments
+  '((directory-file-name) (expand-file-name) (file-name-as-directory)
+    (file-name-directory) (file-name-sans-versions) (file-remote-p)
+    (find-backup-file-name)
+    (substitute-in-file-name identity)
+    (file-truename quote-result 0)
+    (insert-file-contents insert-file-contents 0)
+    (verify-visited-file-modtime buffer-of-argument)
+    (make-auto-save-file-name buffer-file-name)
+    (set-visited-file-modtime buffer-file-name)
+    (copy-file nil 0 1) (rename-file nil 0 1) (copy-directory nil 0 1)
+    (file-name-completion nil 0 1) (file-name-all-completions nil 0 1)
+    (file-equal-p nil 0 1) (file-newer-than-file-p nil 0 1)
+    (file-in-directory-p nil 0 1) (make-symbolic-link nil 0 1)
+    (add-name-to-file nil 0 1) (write-region nil 2 5)
+    (make-process))
+  "(OPERATION HOW INDEX...): which arguments of OPERATION are file names
+`file-name-non-special' unquotes (the first when OPERATION is not
+listed), and HOW it treats the rest: nil plainly, `identity' the first
+argument is the value, `quote-result' the value is quoted,
+`insert-file-contents' a visited name is quoted again, `buffer-file-name'
+and `buffer-of-argument' the buffer's (or the argument buffer's) file
+name is unquoted meanwhile.")
+
+(defun file-name-non-special (operation &rest arguments)
+  "Do OPERATION on ARGUMENTS, quoted file names (\"/:\" first), as on
+the names themselves: no file name handler is asked for them."
+  (let* ((inhibit-file-name-handlers
+          (cons 'file-name-non-special
+                (and (eq inhibit-file-name-operation operation) inhibit-file-name-handlers)))
+         (inhibit-file-name-operation operation)
+         (default-directory
+          (if (memq operation '(insert-directory process-file start-file-process make-process
+                                shell-command temporary-file-directory))
+              (directory-file-name
+               (expand-file-name (unhandled-file-name-directory default-directory)))
+            default-directory))
+         (entry (assq operation files--non-special-arguments))
+         (spec (if entry (cdr entry) '(nil 0)))
+         (arguments (copy-sequence arguments)))
+    (dolist (index (cdr spec))
+      (let ((cell (nthcdr index arguments)))
+        (when (stringp (car cell))
+          (setcar cell (file-name-unquote (car cell) t)))))
+    (pcase (car spec)
+      ('identity (car arguments))
+      ('quote-result (file-name-quote (apply operation arguments) t))
+      ('buffer-file-name
+       (let ((buffer-file-name (and buffer-file-name (file-name-unquote buffer-file-name t))))
+         (apply operation arguments)))
+      ('buffer-of-argument (files--with-unquoted-visited-name (or (car arguments) (current-buffer))
+                                                             operation arguments))
+      ('insert-file-contents
+       (unwind-protect (apply operation arguments)
+         (when (and (nth 1 arguments) buffer-file-name)
+           (setq buffer-file-name (file-name-quote buffer-file-name t)))))
+      (_ (apply operation arguments)))))
+
+(defun files--with-unquoted-visited-name (buffer operation arguments)
+  "(OPERATION ARGUMENTS...) while BUFFER's file name is unquoted."
+  (let ((name (buffer-local-value 'buffer-file-name buffer)))
+    (with-current-buffer buffer
+      (setq buffer-file-name (and name (file-name-unquote name t))))
+    (unwind-protect (apply operation arguments)
+      (with-current-buffer buffer
+        (setq buffer-file-name name)))))
+
 ;;; File modes in the notation of chmod and ls
 
 (defun files--mode-who-mask (who)

@@ -3150,14 +3150,15 @@ for case-sensitively.")
              file-modes-symbolic-to-number file-modes-number-to-symbolic
              insert-directory-wildcard-in-dir-p temporary-file-directory make-nearby-temp-file
              normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
-             file-local-name file-local-copy
+             file-local-name file-local-copy file-name-non-special
              unhandled-file-name-directory
              revert-buffer rename-uniquely))
   (autoload f "files"))
-(defvar file-name-handler-alist nil
+(defvar file-name-handler-alist '(("\\`/:" . file-name-non-special))
   "Alist of (REGEXP . HANDLER): operations on a file whose name REGEXP
 matches go to HANDLER (see `find-file-name-handler'), called with the
-operation's name and arguments.  marrow has no handlers of its own.")
+operation's name and arguments.  marrow's own handler is Emacs's for
+quoted names, \"/:\" first.")
 (defvar inhibit-file-name-handlers nil
   "Handlers `find-file-name-handler' skips for `inhibit-file-name-operation'.")
 (defvar inhibit-file-name-operation nil

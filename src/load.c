@@ -260,6 +260,32 @@ static bool handler_willing(mrt *rt, mval handler, mval operation)
   return NILP(operations) || memq_p(operation, operations);
 }
 
+/* Whether REGEXP is \\` then plain ASCII characters only, as
+("\\`/:" . file-name-non-special) is: a prefix test is then the
+match, no regexp run needed on each file operation. */
+static bool anchored_literal_p(mval regexp)
+{
+  const char *r = sdata(regexp);
+  size_t n = slen(regexp);
+  if (n < 2 || r[0] != '\\' || r[1] != '`')
+    return false;
+  for (size_t i = 2; i < n; i++)
+    if ((unsigned char)r[i] >= 0x80 || strchr(".*+?[^$\\", r[i]))
+      return false;
+  return true;
+}
+
+/* Where REGEXP first matches FILE, or -1. */
+static int64_t handler_match_start(mrt *rt, mval regexp, mval file)
+{
+  if (anchored_literal_p(regexp)) {
+    size_t n = slen(regexp) - 2;
+    return slen(file) >= n && memcmp(sdata(file), sdata(regexp) + 2, n) == 0 ? 0 : -1;
+  }
+  mval start = string_match_p(rt, regexp, file);
+  return FIXNUMP(start) ? XFIXNUM(start) : -1;
+}
+
 /* Of the entries of ALIST whose regexp matches FILE (case counting, the
    match data left alone), the handler of the one matching furthest in
    that will do OPERATION and is not INHIBITED. */
@@ -273,11 +299,11 @@ static mval find_handler(mrt *rt, mval alist, mval file, mval operation, mval in
     mval entry = XCAR(alist);
     if (!CONSP(entry) || !STRINGP(XCAR(entry)))
       continue;
-    mval start = string_match_p(rt, XCAR(entry), file);
-    if (FIXNUMP(start) && XFIXNUM(start) > best_start && handler_willing(rt, XCDR(entry), operation) &&
+    int64_t start = handler_match_start(rt, XCAR(entry), file);
+    if (start > best_start && handler_willing(rt, XCDR(entry), operation) &&
         !memq_p(XCDR(entry), inhibited)) {
       best = XCDR(entry);
-      best_start = XFIXNUM(start);
+      best_start = start;
     }
   }
   unbind_to(rt, depth);
@@ -1722,7 +1748,6 @@ void load_init(mrt *rt)
   defvar(rt, loads_in_progress_var(rt), Qnil);
   defvar(rt, require_in_progress_var(rt), Qnil);
   defvar(rt, intern(rt, "default-directory"), current_directory(rt));
-  defvar(rt, Qfile_name_handler_alist, Qnil);
   defvar(rt, Qinhibit_file_name_handlers, Qnil);
   defvar(rt, Qinhibit_file_name_operation, Qnil);
   const char *tmp = getenv("TMPDIR");
