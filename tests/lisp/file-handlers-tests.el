@@ -198,4 +198,63 @@ starting with /fh: (and nothing else, whatever handlers Emacs has)."
     ;; No handler: the primitive's own answer.
     (should (eq (file-exists-p "/") t))))
 
+;; Quoted names: "/:" in front makes a name mean itself.
+
+(defmacro file-handlers--with-quoted-dir (dir quoted &rest body)
+  "BODY with DIR a new directory and QUOTED its name quoted, only the
+handler for quoted names in effect."
+  (declare (indent 2))
+  `(let* ((file-name-handler-alist
+           (list (rassq 'file-name-non-special file-name-handler-alist)))
+          (,dir (make-temp-file "file-handlers" t))
+          (,quoted (file-name-quote ,dir)))
+     (unwind-protect (progn ,@body)
+       (delete-directory ,dir t))))
+
+(ert-deftest file-handlers-quoted-names-in-primitives ()
+  (should (assoc "\\`/:" file-name-handler-alist))
+  (file-handlers--with-quoted-dir dir quoted
+    (let ((file (concat quoted "/f")))
+      (write-region "hi" nil file)
+      (should (file-exists-p (concat dir "/f")))
+      (should (file-regular-p file))
+      (should (equal (directory-files quoted) '("." ".." "f")))
+      (should (equal (with-temp-buffer (insert-file-contents file) (buffer-string)) "hi"))
+      (should (equal (file-attribute-size (file-attributes file)) 2))
+      (set-file-modes file #o600)
+      (should (eq (file-modes file) #o600))
+      (rename-file file (concat quoted "/g"))
+      (should (file-exists-p (concat dir "/g")))
+      (make-symbolic-link "g" (concat quoted "/l"))
+      (should (equal (file-symlink-p (concat quoted "/l")) "g"))
+      (should (file-newer-than-file-p (concat quoted "/g") (concat quoted "/none")))
+      (make-directory (concat quoted "/sub/x") t)
+      (should (file-directory-p (concat dir "/sub/x")))
+      (delete-directory (concat quoted "/sub") t)
+      (delete-file (concat quoted "/g"))
+      (should-not (file-exists-p (concat dir "/g"))))))
+
+(ert-deftest file-handlers-quoted-names-stay-quoted ()
+  (file-handlers--with-quoted-dir dir quoted
+    ;; Operations giving a file name keep the quoting...
+    (should (equal (expand-file-name "a/./b" quoted) (concat quoted "/a/b")))
+    (should (equal (expand-file-name "/:~") "/:~"))
+    (should (equal (expand-file-name "/:") "/:"))
+    (should (equal (file-name-directory "/:/a/b") "/:/a/"))
+    (should (equal (file-name-as-directory "/:/a") "/:/a/"))
+    (should (equal (directory-file-name "/:/a/") "/:/a"))
+    (should (equal (file-name-sans-versions "/:/a~") "/:/a"))
+    (should (equal (file-truename (concat quoted "/")) (file-name-quote (file-truename (concat dir "/")))))
+    ;; ... and nothing is substituted in them.
+    (should (equal (substitute-in-file-name "/:/a/$HOME//b") "/:/a/$HOME//b"))
+    (should (equal (file-local-name "/:/a") "/:/a"))
+    ;; A buffer visiting a quoted name keeps it quoted.
+    (let ((file (concat quoted "/v")))
+      (write-region "x" nil file)
+      (with-temp-buffer
+        (insert-file-contents file t)
+        (should (equal buffer-file-name file))
+        (should (eq (verify-visited-file-modtime) t))
+        (setq buffer-file-name nil)))))
+
 ;;; file-handlers-tests.el ends here
