@@ -429,6 +429,31 @@ empty line."
   (let ((line (read-string prompt)))
     (if (string= line "") ?\r (aref line 0))))
 
+(defun read-char-choice (prompt chars &optional inhibit-keyboard-quit)
+  "Read one of CHARS with PROMPT: from the minibuffer as
+`read-char-from-minibuffer' does (in batch, the first character of the
+line), or when `read-char-choice-use-read-key' is set, key by key,
+ignoring others (C-g quits unless INHIBIT-KEYBOARD-QUIT)."
+  (if read-char-choice-use-read-key
+      (read-char-choice-with-read-key prompt chars inhibit-keyboard-quit)
+    (read-char-from-minibuffer prompt chars)))
+
+(defun read-char-choice-with-read-key (prompt chars &optional inhibit-keyboard-quit)
+  "Read keys with PROMPT until one of CHARS, and return it; C-g quits
+unless INHIBIT-KEYBOARD-QUIT, `help-char' shows `help-form'."
+  (unless (consp chars)
+    (error "Called `read-char-choice' without valid char choices"))
+  (let ((char nil))
+    (while (not (memq char chars))
+      (setq char (read-event prompt))
+      (cond ((not (numberp char)))
+            ((and (bound-and-true-p help-form) (eq char (bound-and-true-p help-char)))
+             (message "%s" (eval help-form t)))
+            ((and (not inhibit-keyboard-quit) (eq char ?\C-g))
+             (keyboard-quit))))
+    (message "%s%s" prompt (char-to-string char))
+    char))
+
 (defun callint--read-symbol (prompt)
   "Read a symbol's name with PROMPT."
   (intern (read-string prompt)))

@@ -263,6 +263,143 @@ by default MODE-map when bound), which goes in `minor-mode-map-alist';
                                                 `(if (boundp ',keymap-var) ,keymap-var)))
        ',mode)))
 
+;; A globalized minor mode: GLOBAL turns MODE on in every buffer
+;; through TURN-ON, and in each buffer whose major mode changes later.
+;; As in Emacs, change-major-mode-hook notes the buffer, and
+;; after-change-major-mode-hook (at the end of the new mode's hooks)
+;; turns MODE on again unless those hooks set it explicitly.
+
+(defun modes--globalized-names (global mode)
+  "The plist of the names of GLOBAL's helper functions and variables
+\(for buffer-local MODE)."
+  (let ((prefix (symbol-name global)))
+    (list :buffers (intern (concat prefix "-buffers"))
+          :enable (intern (concat prefix "-enable-in-buffers"))
+          :check (intern (concat prefix "-check-buffers"))
+          :cmhh (intern (concat prefix "-cmhh"))
+          :explicit (intern (format "%s-set-explicitly" mode))
+          :major (intern (format "%s-major-mode" mode))
+          :modes (intern (concat (replace-regexp-in-string "-mode\\'" "" prefix)
+                                 "-modes")))))
+
+(defun modes--globalized-doc (global mode turn-on predicate-var)
+  "The documentation of globalized mode GLOBAL of MODE."
+  (let ((pretty (easy-mmode-pretty-mode-name mode)))
+    (concat (format "Toggle %s in all buffers.\n" pretty)
+            (internal--format-docstring-line
+             "With prefix ARG, enable %s if ARG is positive; otherwise, disable it."
+             (easy-mmode-pretty-mode-name global))
+            "\n\nIf called from Lisp, toggle the mode if ARG is `toggle'.
+Enable the mode if ARG is nil, omitted, or is a positive number.
+Disable the mode if ARG is a negative number.\n\n"
+            (internal--format-docstring-line
+             "%s is enabled in all buffers where `%s' would do it." pretty turn-on)
+            "\n\n"
+            (internal--format-docstring-line
+             "See `%s' for more information on %s." mode pretty)
+            (if predicate-var
+                (concat "\n\n"
+                        (internal--format-docstring-line
+                         "`%s' is used to control which modes this minor mode is used in."
+                         predicate-var))
+              ""))))
+
+(defun easy-mmode-pretty-mode-name (mode &optional lighter)
+  "MODE's name for people: foo-bar-minor-mode gives \"Foo-Bar minor
+mode\", global-foo-mode \"Global Foo mode\"; the parts of the name
+matching LIGHTER (trimmed, case aside) are written as in LIGHTER."
+  (let* ((case-fold-search t)
+         (base (replace-regexp-in-string "toggle-\\|-mode\\'" "" (symbol-name mode)))
+         (name (concat (replace-regexp-in-string "-Minor" " minor" (capitalize base))
+                       " mode")))
+    (setq name (replace-regexp-in-string "\\`Global-" "Global " name))
+    (when (stringp lighter)
+      (setq lighter (string-trim lighter))
+      (unless (string= lighter "")
+        (setq name (replace-regexp-in-string (regexp-quote lighter) lighter name t t))))
+    name))
+
+(defmacro define-globalized-minor-mode (global mode turn-on &rest body)
+  "Define GLOBAL, a global minor mode turning buffer-local MODE on in
+every buffer by calling TURN-ON there, in existing buffers and in each
+buffer after its major mode changes.  Keyword arguments before BODY:
+:predicate (which major modes, see `easy-mmode--globalized-predicate-p',
+kept in the option GLOBAL-modes without its -mode), :variable, :global
+\(ignored), and those of `define-minor-mode'.  BODY runs each time
+GLOBAL is toggled, before its hook."
+  (declare (doc-string 2) (indent defun))
+  (let* ((names (modes--globalized-names global mode))
+         (buffers (plist-get names :buffers)) (enable (plist-get names :enable))
+         (check (plist-get names :check)) (cmhh (plist-get names :cmhh))
+         (explicit (plist-get names :explicit)) (major (plist-get names :major))
+         (variable mode) (turn-on-form `#',turn-on)
+         (predicate-var nil) (predicate nil) (keywords nil))
+    (while (keywordp (car body))
+      (let ((key (pop body)) (value (pop body)))
+        (pcase key
+          (:global nil)
+          (:variable (setq variable value))
+          (:predicate (setq predicate value
+                            predicate-var (plist-get names :modes)))
+          (_ (setq keywords (append keywords (list key value)))))))
+    (when predicate-var
+      (setq turn-on-form
+            `(lambda ()
+               (require 'easy-mmode)
+               (when (easy-mmode--globalized-predicate-p ,predicate-var)
+                 (funcall ,turn-on-form)))))
+    `(progn
+       (put ',global 'globalized-minor-mode t)
+       (defvar-local ,major nil)
+       (define-minor-mode ,global
+         ,(modes--globalized-doc global mode turn-on predicate-var)
+         :global t ,@keywords
+         (if ,global
+             (progn (add-hook 'after-change-major-mode-hook #',enable)
+                    (add-hook 'find-file-hook #',check)
+                    (add-hook 'change-major-mode-hook #',cmhh))
+           (remove-hook 'after-change-major-mode-hook #',enable)
+           (remove-hook 'find-file-hook #',check)
+           (remove-hook 'change-major-mode-hook #',cmhh))
+         (dolist (buffer (buffer-list))
+           (with-current-buffer buffer
+             (if ,global (funcall ,turn-on-form)
+               (when ,mode (,mode -1)))))
+         ,@body)
+       ,@(when predicate-var
+           `((defcustom ,predicate-var ,predicate
+               ,(format "Which major modes `%s' is switched on in: t (all), nil (none),
+or a list of modes and (not MODES...), an element t meaning \"use\" and
+nil \"don't use\", and the end of the list nil." mode)
+               :type '(repeat sexp))))
+       (defvar-local ,explicit nil)
+       (defun ,explicit () (setq ,explicit t))
+       (put ',explicit 'definition-name ',global)
+       (add-hook ',(intern (format "%s-hook" mode)) #',explicit)
+       (defvar ,buffers nil)
+       (defun ,enable ()
+         (let ((pending ,buffers))
+           (setq ,buffers nil)
+           (dolist (buffer pending)
+             (when (buffer-live-p buffer)
+               (with-current-buffer buffer
+                 (unless (or ,explicit (eq ,major major-mode))
+                   (when ,variable (,mode -1))
+                   (funcall ,turn-on-form))
+                 (setq ,major major-mode))))))
+       (put ',enable 'definition-name ',global)
+       (defun ,check ()
+         (,enable)
+         (remove-hook 'post-command-hook #',check))
+       (put ',check 'definition-name ',global)
+       (defun ,cmhh ()
+         (add-to-list ',buffers (current-buffer))
+         (add-hook 'post-command-hook #',check))
+       (put ',cmhh 'definition-name ',global)
+       ',global)))
+
+(defalias 'define-global-minor-mode #'define-globalized-minor-mode)
+
 (defun modes--minor-mode-keymap (map)
   "MAP, a minor mode's :keymap: a keymap, or a list of (KEY . BINDING)
 \(KEY a key or a list of keys) made into one, the first binding of a

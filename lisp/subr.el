@@ -3435,7 +3435,8 @@ the binding is `self-insert-command'; nil, no.")
 (dolist (f '(run-mode-hooks provided-mode-derived-p derived-mode-p
              fundamental-mode text-mode prog-mode special-mode lisp-data-mode emacs-lisp-mode))
   (autoload f "modes"))
-(dolist (f '(define-derived-mode define-minor-mode delay-mode-hooks))
+(dolist (f '(define-derived-mode define-minor-mode delay-mode-hooks
+             define-globalized-minor-mode define-global-minor-mode))
   (autoload f "modes" nil nil 'macro))
 (autoload 'cl-prin1 "cl-print")
 (autoload 'cl-prin1-to-string "cl-print")
@@ -3548,12 +3549,16 @@ current on entry gets its own table back on exit."
              add-to-history command-execute execute-kbd-macro
              read-buffer read-buffer-to-switch read-file-name
              read-directory-name read-shell-command read-regexp read-number
-             read-char-from-minibuffer callint--read-symbol
+             read-char-from-minibuffer read-char-choice read-char-choice-with-read-key
+             callint--read-symbol
              goto-char--read-natnum-interactive read-char-by-name
              confirm-nonexistent-file-or-buffer read-file-modes read-envvar-name
              callint--directory-to-delete callint--setenv-args))
   (autoload f "callint"))
 (autoload 'kmacro-call-macro "callint" nil t)
+(defvar read-char-choice-use-read-key nil
+  "Non-nil means `read-char-choice' reads keys with `read-key' rather
+than a line from the minibuffer.")
 (defvar confirm-nonexistent-file-or-buffer 'after-completion
   "Whether reading a name that is no file or buffer asks to confirm it.")
 (defvar delete-by-moving-to-trash nil
