@@ -462,7 +462,11 @@ buffer-locality, customization."
       (when (and (not void) (with-current-buffer buffer (local-variable-p variable)))
         (insert (format "Local in buffer %s; global value is " (buffer-name buffer)))
         (let ((global (default-value variable)))
-          (insert (if (eq global value) "the same." (format "\n%S" global))))
+          ;; As Emacs, a global value printed shorter than 20
+          ;; characters stays on the line.
+          (insert (cond ((eq global value) "the same.")
+                        ((< (length (prin1-to-string global)) 20) (format "%S" global))
+                        (t (format "\n%S" global)))))
         (insert "\n"))
       (insert "\n" (or doc "Not documented as a variable."))
       (unless (bolp) (insert "\n"))

@@ -112,6 +112,26 @@ Run it.
   (should (string-match-p "\\`nil’s value is nil\n"
                           (help-fns-tests--text (lambda () (describe-variable nil))))))
 
+(defvar-local help-fns-tests--local 'short "A buffer-local variable.")
+
+(ert-deftest help-fns-tests-local-variable-global-value ()
+  (with-current-buffer (get-buffer-create "help-fns-local")
+    (setq help-fns-tests--local 1)
+    (let ((lines (lambda () (split-string (help-fns-tests--text
+                                           (lambda () (describe-variable 'help-fns-tests--local)))
+                                          "\n"))))
+      ;; A global value printed shorter than 20 characters stays on the line.
+      (should (member "Local in buffer help-fns-local; global value is short" (funcall lines)))
+      (should (member "  Automatically becomes buffer-local when set." (funcall lines)))
+      (setq-default help-fns-tests--local "seventeen chars..")
+      (should (member "Local in buffer help-fns-local; global value is \"seventeen chars..\""
+                      (funcall lines)))
+      (setq-default help-fns-tests--local "eighteen chars....")
+      (should (member "\"eighteen chars....\"" (funcall lines)))
+      (setq-default help-fns-tests--local 1)
+      (should (member "Local in buffer help-fns-local; global value is the same." (funcall lines)))
+      (kill-buffer))))
+
 (ert-deftest help-fns-tests-split-fundoc ()
   (should (equal (help-split-fundoc "Doc.\n\n(fn A B)" 'f) '("(f A B)" . "Doc.")))
   (should (equal (help-split-fundoc "Doc." 'f) nil))
