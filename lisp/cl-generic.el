@@ -436,7 +436,12 @@ stands for, or nil (with a warning) if `defun' does not know it."
 (defun cl-generic--call-next (next args)
   (if (functionp next)
       (funcall next args)
-    (signal 'cl-no-next-method (append (cdr next) args))))
+    ;; NEXT is (cl-generic--none NAME METHOD).
+    (apply #'cl-no-next-method (cl-generic--object (nth 1 next)) (nth 2 next) args)))
+
+(defun cl-generic--object (name)
+  "The generic function object NAME names (NAME itself if none)."
+  (or (get name 'cl-generic--generic) name))
 
 (defun cl-generic--rank (spec arg)
   "How specific SPEC is for ARG (lower is more), or nil if it does not apply."
@@ -541,14 +546,14 @@ taken in ORDER (a list of argument indexes) when that is non-nil."
          (afters (reverse (cl-generic--qualified methods :after)))
          (none (list 'cl-generic--none name)))
     (cond ((null methods)
-           (lambda (args) (signal 'cl-no-applicable-method (cons name args))))
+           (lambda (args) (apply #'cl-no-applicable-method (cl-generic--object name) args)))
           (t
            (let ((inner
                   (lambda (args)
                     (dolist (m befores) (cl-generic--run m none args))
                     (prog1 (if (functionp primary)
                                (funcall primary args)
-                             (signal 'cl-no-primary-method (cons name args)))
+                             (apply #'cl-no-primary-method (cl-generic--object name) args))
                       (dolist (m afters) (cl-generic--run m none args))))))
              (cl-generic--chain name (cl-generic--qualified methods :around) inner))))))
 
@@ -629,6 +634,28 @@ does; USES-CNM says whether FUNCTION takes a next-method function."
                           (cl-generic--eval-eql (cdr (cl-generic--split-args args)))
                           (and uses-cnm t)
                           (if uses-cnm (cl-generic--compiled-method function) function)))
+
+;; What a call that finds no method calls: generic functions themselves,
+;; which libraries give methods (EIEIO's old `no-next-method' among them).
+
+(defun cl--generic-name (generic)
+  "The name of the generic function object GENERIC."
+  (if (cl-generic--generic-p generic) (cl-generic--generic-name generic) generic))
+
+(cl-defgeneric cl-no-next-method (generic method &rest args)
+  "Called when METHOD of GENERIC, called with ARGS, calls a next method
+there is none of: signal `cl-no-next-method'."
+  (signal 'cl-no-next-method `(,(cl--generic-name generic) ,method ,@args)))
+
+(cl-defgeneric cl-no-applicable-method (generic &rest args)
+  "Called when no method of GENERIC applies to ARGS: signal
+`cl-no-applicable-method'."
+  (signal 'cl-no-applicable-method `(,(cl--generic-name generic) ,@args)))
+
+(cl-defgeneric cl-no-primary-method (generic &rest args)
+  "Called when GENERIC has no primary method for ARGS: signal
+`cl-no-primary-method'."
+  (signal 'cl-no-primary-method `(,(cl--generic-name generic) ,@args)))
 
 (provide 'cl-generic)
 

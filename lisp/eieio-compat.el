@@ -23,11 +23,30 @@ name or an object, or nil."
 (setf (alist-get 'eieio--static cl-generic--specializer-kinds)
       (cons #'eieio--static-key #'eieio--static-rank))
 
+(defun eieio--defalias (name body)
+  "Define NAME (or the function NAME is an alias of) as BODY, unless it
+is BODY already."
+  (while (and (fboundp name) (symbolp (symbol-function name)))
+    (setq name (symbol-function name)))
+  (unless (and (fboundp name) (eq (symbol-function name) body))
+    (defalias name body)))
+
+(defun eieio--defgeneric (method doc-string)
+  "What `defgeneric' does: METHOD made a generic function, keeping its
+methods, with DOC-STRING; an error if it is a plain function."
+  (when doc-string
+    (put method 'function-documentation doc-string))
+  ;; These two are plain functions calling cl-generic's namesakes.
+  (unless (memq method '(no-next-method no-applicable-method))
+    (cl-generic--ensure method))
+  method)
+
 (defmacro defgeneric (method args &optional doc-string)
-  "Define METHOD, taking ARGS, as a generic function, keeping the methods
-it has.  Obsolete: use `cl-defgeneric'."
+  "Make METHOD a generic function, keeping the methods it has; ARGS is
+ignored.  Obsolete: use `cl-defgeneric'."
   (declare (doc-string 3) (indent 2))
-  `(cl-defgeneric ,method ,args ,@(and doc-string (list doc-string))))
+  (ignore args)
+  `(eieio--defgeneric ',method ,doc-string))
 
 (defun eieio--compat-static-args (args)
   "ARGS with the first one's specializer made (eieio--static CLASS)."
@@ -53,10 +72,42 @@ it has.  Obsolete: use `cl-defgeneric'."
                        (_ (error "Unknown method qualifier %S" qualifier)))))
     (when (memq qualifier '(:static :STATIC))
       (setq arglist (eieio--compat-static-args arglist)))
-    `(cl-defmethod ,method ,@qualifiers ,arglist ,@doc
-       (cl-flet ((call-next-method (&rest args) (apply #'cl-call-next-method args))
-                 (next-method-p () (cl-next-method-p)))
-         ,@args))))
+    (let ((body `((cl-flet ((call-next-method (&rest args) (apply #'cl-call-next-method args))
+                            (next-method-p () (cl-next-method-p)))
+                    ,@args))))
+      (pcase method
+        ('no-next-method
+         `(cl-defmethod cl-no-next-method ,@qualifiers (_generic _method ,@arglist) ,@doc
+            ,@body))
+        ('no-applicable-method (eieio--compat-no-applicable qualifiers arglist doc body))
+        (_ `(cl-defmethod ,method ,@qualifiers ,arglist ,@doc ,@body))))))
+
+(defun eieio--compat-no-applicable (qualifiers arglist doc body)
+  "A method of `cl-no-applicable-method' from an old one of
+`no-applicable-method' with QUALIFIERS, ARGLIST (OBJECT METHOD ARGS...),
+DOC and BODY: the old one got the object, the generic function's name,
+then all the arguments."
+  (let* ((first (car arglist))
+         (object (if (consp first) (car first) first)))
+    `(cl-defmethod cl-no-applicable-method ,@qualifiers
+       (generic ,first &rest args) ,@doc
+       (apply (lambda ,(cons object (cdr arglist)) ,@body)
+              ,object (cl--generic-name generic) ,object args))))
+
+;; Code catching EIEIO's old error still catches cl-generic's.
+(push 'no-method-definition (get 'cl-no-applicable-method 'error-conditions))
+
+(defun generic-p (fname)
+  "Non-nil if FNAME names a generic function."
+  (and (cl-generic-p fname) t))
+
+(defun no-next-method (&rest args)
+  (declare (obsolete cl-no-next-method "25.1"))
+  (apply #'cl-no-next-method 'unknown nil args))
+
+(defun no-applicable-method (object method &rest args)
+  (declare (obsolete cl-no-applicable-method "25.1"))
+  (apply #'cl-no-applicable-method method object args))
 
 (provide 'eieio-compat)
 

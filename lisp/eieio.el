@@ -234,6 +234,12 @@ themselves, CLASS-child-p and CLASS-list-p predicates).")
                 (eieio--perform-slot-validation spec (eval value t)))
       (signal 'invalid-slot-type (list (cl--slot-descriptor-name slot) spec value)))))
 
+(cl-deftype list-of (elem-type)
+  "The type of lists whose elements are all of ELEM-TYPE."
+  `(and list
+        (satisfies ,(lambda (list)
+                      (cl-every (lambda (elem) (cl-typep elem elem-type)) list)))))
+
 (defun eieio--slot-override (old new skipnil)
   "Make the inherited slot OLD take what the redefinition NEW changes."
   (let ((name (cl--slot-descriptor-name old))
@@ -251,7 +257,14 @@ themselves, CLASS-child-p and CLASS-list-p predicates).")
       (unless (eq prot old-prot)
         (error "Child slot protection `%s' does not match inherited protection `%s' for `%s'"
                prot old-prot name)))
-    (dolist (prop '(:custom :label :documentation :printer :group))
+    ;; Custom groups add up; the other properties replace.
+    (let ((groups (alist-get :group (cl--slot-descriptor-props new))))
+      (when groups
+        (let ((all (alist-get :group (cl--slot-descriptor-props old))))
+          (dolist (group groups)
+            (unless (memq group all) (push group all)))
+          (setf (alist-get :group (cl--slot-descriptor-props old)) all))))
+    (dolist (prop '(:custom :label :documentation :printer))
       (let ((value (alist-get prop (cl--slot-descriptor-props new))))
         (when value
           (setf (alist-get prop (cl--slot-descriptor-props old)) value))))))
@@ -869,6 +882,7 @@ then let `shared-initialize' store ARGS."
 ;; Loading EIEIO brings, as in Emacs, autoloads of its old method macros.
 (autoload 'defgeneric "eieio-compat" nil nil t)
 (autoload 'defmethod "eieio-compat" nil nil t)
+(autoload 'eieio--defalias "eieio-compat")
 
 (provide 'eieio)
 

@@ -2592,6 +2592,10 @@ filed in `load-history' under FILENAME.  Return nil."
   "The buffer `message' logs to, *Messages*, made if it is gone."
   (get-buffer-create "*Messages*"))
 
+(defun current-message ()
+  "The message the echo area shows: none in batch mode, so nil."
+  nil)
+
 (defun marrow--message-repeats (prev this)
   "What line THIS, just logged after line PREV, makes of PREV: 2 when
 PREV is THIS, N+1 when PREV is THIS and \" [N times]\", 1 when PREV
