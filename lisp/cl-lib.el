@@ -1941,13 +1941,13 @@ INDEX; a vector must have the struct's SIZE."
                    (if c (nth 1 c) (intern (format "copy-%s" name)))))
          (maker (if (eq type 'list) 'list (if type 'vector 'record)))
          (forms nil))
-    ;; Known when the form is expanded, as Emacs's `cl-struct-define' is:
-    ;; a struct including this one later in the same top-level form
+    ;; Known when the form is expanded too, as Emacs's `cl-struct-define'
+    ;; is: a struct including this one later in the same top-level form
     ;; (a `let', a `when') is expanded before that form runs.
-    (push `(eval-and-compile
-             (put ',name 'cl-lib--struct-layout ',layout)
-             (put ',name 'cl-lib--struct-type ',maker))
-          forms)
+    (let ((register `((put ',name 'cl-lib--struct-layout ',layout)
+                      (put ',name 'cl-lib--struct-type ',maker))))
+      (push `(eval-and-compile ,@register) forms)
+      (setq forms (append (reverse register) forms)))
     (push `(cl-lib--note-struct-class ',name ,doc
                                       ,(and (null type) (not (funcall opt :print-function))
                                             (if include `(cl-lib--struct-prints-p ',(car include)) t)))
