@@ -17,7 +17,7 @@
 
 ;;;; Reading and writing bytes at `bindat-idx'
 
-(defun bindat--unpack-u8 ()
+(defsubst bindat--unpack-u8 ()
   (prog1 (aref bindat-raw bindat-idx)
     (setq bindat-idx (1+ bindat-idx))))
 
@@ -63,7 +63,7 @@
           (setq bit (1- bit) mask (ash mask -1)))))
     bits))
 
-(defun bindat--pack-u8 (v)
+(defsubst bindat--pack-u8 (v)
   (aset bindat-raw bindat-idx (logand v 255))
   (setq bindat-idx (1+ bindat-idx)))
 
@@ -96,7 +96,7 @@
           (setq bit (1- bit) mask (ash mask -1)))
         (bindat--pack-u8 byte)))))
 
-(defun bindat--align (n len)
+(defsubst bindat--align (n len)
   (* len (/ (+ n (1- len)) len)))
 
 ;;;; The old spec API

@@ -16,8 +16,8 @@
 
 (defun cl-evenp (integer) "True if INTEGER is even." (eq (logand integer 1) 0))
 (defun cl-oddp (integer) "True if INTEGER is odd." (eq (logand integer 1) 1))
-(defun cl-plusp (number) "True if NUMBER is positive." (> number 0))
-(defun cl-minusp (number) "True if NUMBER is negative." (< number 0))
+(defsubst cl-plusp (number) "True if NUMBER is positive." (> number 0))
+(defsubst cl-minusp (number) "True if NUMBER is negative." (< number 0))
 
 ;; As Emacs 28's cl-lib, the first accessors and the c[ad]r ones are
 ;; aliases, so that `symbol-function' and the expansions of
@@ -32,12 +32,12 @@
 (defalias 'cl-rest 'cdr)
 (defalias 'cl-third 'cl-caddr "Return the third element of the list X.")
 (defalias 'cl-fourth 'cl-cadddr "Return the fourth element of the list X.")
-(defun cl-fifth (x) (nth 4 x))
-(defun cl-sixth (x) (nth 5 x))
-(defun cl-seventh (x) (nth 6 x))
-(defun cl-eighth (x) (nth 7 x))
-(defun cl-ninth (x) (nth 8 x))
-(defun cl-tenth (x) (nth 9 x))
+(defsubst cl-fifth (x) (nth 4 x))
+(defsubst cl-sixth (x) (nth 5 x))
+(defsubst cl-seventh (x) (nth 6 x))
+(defsubst cl-eighth (x) (nth 7 x))
+(defsubst cl-ninth (x) (nth 8 x))
+(defsubst cl-tenth (x) (nth 9 x))
 
 (defun cl-copy-list (list)
   "A copy of LIST's conses; a dotted list keeps its final cdr."
@@ -1628,7 +1628,7 @@ blanks around it allowed; with :junk-allowed, what precedes the junk
   "LIST itself: multiple values are a list."
   (if (listp list) list (signal 'wrong-type-argument list)))
 (defalias 'cl-multiple-value-call #'apply)
-(defun cl-multiple-value-apply (function values) (apply function values))
+(defsubst cl-multiple-value-apply (function values) (apply function values))
 (defalias 'cl-copy-seq #'copy-sequence)
 (defalias 'cl-svref #'aref)
 (defalias 'cl-floatp-safe #'floatp)
@@ -3105,6 +3105,9 @@ FROM..TO, as `cl-loop' visits them."
         ((consp tree) (or (cl-lib--mentions-p symbol (car tree))
                           (cl-lib--mentions-p symbol (cdr tree))))))
 
+
+(marrow--byte-code-in-emacs
+ 'cl-typep 'cl-struct-slot-value)
 (provide 'cl-lib)
 
 ;;; cl-lib.el ends here

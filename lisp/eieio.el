@@ -90,11 +90,11 @@ themselves, CLASS-child-p and CLASS-list-p predicates).")
 (defun eieio--set-class (name class)
   (put name 'cl--class class))
 
-(defun eieio--class-object (class)
+(defsubst eieio--class-object (class)
   "CLASS's record when CLASS is a class name, else CLASS itself."
   (if (symbolp class) (or (cl--find-class class) class) class))
 
-(defun eieio--object-class (obj)
+(defsubst eieio--object-class (obj)
   "The class record of object OBJ."
   (eieio--class-object (aref obj 0)))
 
@@ -118,7 +118,7 @@ themselves, CLASS-child-p and CLASS-list-p predicates).")
     (cond ((eieio--class-p class) class)
           (errorp (signal 'wrong-type-argument (list 'class-p symbol))))))
 
-(defun eieio--class-option (class option)
+(defsubst eieio--class-option (class option)
   (plist-get (eieio--class-options class) option))
 
 (defun class-abstract-p (class)

@@ -24,14 +24,14 @@ connections CRITERIA (a normalized plist) describes.")
 (defconst connection-local--properties '(:application :protocol :user :machine)
   "The properties of connection criteria, in their normal order.")
 
-(defun connection-local-normalize-criteria (criteria)
+(defsubst connection-local-normalize-criteria (criteria)
   "CRITERIA's properties in the normal order, the unknown ones left out."
   (mapcan (lambda (property)
             (when (plist-member criteria property)
               (list property (plist-get criteria property))))
           connection-local--properties))
 
-(defun connection-local-get-profile-variables (profile)
+(defsubst connection-local-get-profile-variables (profile)
   "The (VARIABLE . VALUE) pairs of connection profile PROFILE."
   (cdr (assq profile connection-local-profile-alist)))
 
@@ -50,7 +50,7 @@ both have."
       (setq criteria (cddr criteria)))
     match))
 
-(defun connection-local-get-profiles (criteria)
+(defsubst connection-local-get-profiles (criteria)
   "The profiles of every criteria that agree with CRITERIA, each once."
   (let ((criteria (connection-local-normalize-criteria criteria))
         (profiles nil))
@@ -90,7 +90,7 @@ for CRITERIA give, the first profile naming a variable winning."
     (dolist (pair connection-local-variables-alist)
       (set (make-local-variable (car pair)) (cdr pair)))))
 
-(defun connection-local-criteria-for-default-directory (&optional application)
+(defsubst connection-local-criteria-for-default-directory (&optional application)
   "The criteria of the connection `default-directory' goes through, for
 APPLICATION (default `tramp'); nil for a local directory."
   (when (file-remote-p default-directory)

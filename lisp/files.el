@@ -557,15 +557,15 @@ error."
           ((directory-name-p filename) (error "Filename is a directory: %s" filename))
           (t (concat (file-name-sans-extension filename) "." bare)))))
 
-(defun file-name-quoted-p (name &optional _top)
+(defsubst file-name-quoted-p (name &optional _top)
   "Non-nil if NAME starts with \"/:\", which quotes a file name."
   (string-prefix-p "/:" name))
 
-(defun file-name-quote (name &optional top)
+(defsubst file-name-quote (name &optional top)
   "NAME with \"/:\" in front, unless it has it already."
   (if (file-name-quoted-p name top) name (concat "/:" name)))
 
-(defun file-name-unquote (name &optional top)
+(defsubst file-name-unquote (name &optional top)
   "NAME without the \"/:\" that quotes it, if it has one (\"/:\" alone
 is \"/\")."
   (cond ((not (file-name-quoted-p name top)) (concat name))

@@ -483,6 +483,9 @@ that cannot be read stays as it is; its error is signalled after."
   (interactive "P")
   (json-pretty-print-ordered (point-min) (point-max) minimize))
 
+
+(marrow--byte-code-in-emacs
+ 'json-advance 'json-peek 'json-pop 'json-skip-whitespace)
 (provide 'json)
 
 ;;; json.el ends here

@@ -9,7 +9,7 @@
 
 (define-error 'map-not-inplace "Cannot modify map in-place")
 
-(defun map--plist-p (list)
+(defsubst map--plist-p (list)
   (and (consp list) (atom (car list))))
 
 (defun map--unsupported (map)
@@ -235,6 +235,12 @@ values of a key seen twice."
   (declare (indent 2))
   `(pcase-let ((,(map--let-pattern keys) ,map)) ,@body))
 
+
+(marrow--byte-code-in-emacs
+ 'map-apply 'map-contains-key 'map-copy 'map-delete 'map-do 'map-elt
+ 'map-empty-p 'map-every-p 'map-filter 'map-insert 'map-into 'map-keys
+ 'map-keys-apply 'map-length 'map-pairs 'map-put! 'map-remove 'map-some
+ 'map-values 'map-values-apply 'mapp)
 (provide 'map)
 
 ;;; map.el ends here

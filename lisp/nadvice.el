@@ -57,9 +57,9 @@ the bytes Emacs 28's advice objects have, so they print alike.")
        (memq (aref object 1) nadvice--code-strings)
        (eq (aref (aref object 2) 0) #'apply)))
 
-(defun advice--car (f) "The advice function of the advice object F." (aref (aref f 2) 1))
-(defun advice--cdr (f) "The function the advice object F advises." (aref (aref f 2) 2))
-(defun advice--props (f) "The properties of the advice object F." (aref (aref f 2) 3))
+(defsubst advice--car (f) "The advice function of the advice object F." (aref (aref f 2) 1))
+(defsubst advice--cdr (f) "The function the advice object F advises." (aref (aref f 2) 2))
+(defsubst advice--props (f) "The properties of the advice object F." (aref (aref f 2) 3))
 
 (defun nadvice--how-of (f)
   "How the advice object F combines its advice with what it advises."

@@ -197,6 +197,15 @@ value: PATTERN is a variable, or a list or vector of patterns in which
   "Matches a sequence whose elements match PATTERNS (&rest PAT: the rest)."
   `(and (pred seqp) ,@(seq--pcase-elements patterns)))
 
+
+(marrow--byte-code-in-emacs
+ 'seq-concatenate 'seq-contains-p 'seq-copy 'seq-count 'seq-difference
+ 'seq-do 'seq-drop 'seq-drop-while 'seq-elt 'seq-empty-p 'seq-every-p
+ 'seq-filter 'seq-find 'seq-group-by 'seq-intersection 'seq-into
+ 'seq-into-sequence 'seq-length 'seq-map 'seq-mapcat 'seq-mapn 'seq-max
+ 'seq-min 'seq-partition 'seq-position 'seq-random-elt 'seq-reduce
+ 'seq-remove 'seq-reverse 'seq-set-equal-p 'seq-some 'seq-sort
+ 'seq-subseq 'seq-take 'seq-take-while 'seq-union 'seq-uniq 'seqp)
 (provide 'seq)
 
 ;;; seq.el ends here

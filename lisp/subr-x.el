@@ -10,15 +10,15 @@
     "Join STRINGS with SEPARATOR between them."
     (mapconcat #'identity strings (or separator ""))))
 
-(defun string-blank-p (string)
+(defsubst string-blank-p (string)
   "0 when STRING is empty or holds only blanks and newlines, else nil
 (the position `string-match-p' gives, as in Emacs)."
   (string-match-p "\\`[ \t\n\r]*\\'" string))
 
-(defun string-remove-prefix (prefix string)
+(defsubst string-remove-prefix (prefix string)
   (if (string-prefix-p prefix string) (substring string (length prefix)) string))
 
-(defun string-remove-suffix (suffix string)
+(defsubst string-remove-suffix (suffix string)
   (if (string-suffix-p suffix string)
       (substring string 0 (- (length string) (length suffix)))
     string))
@@ -131,7 +131,7 @@ of at most LENGTH columns: whitespace between words becomes one space
       (maphash (lambda (_k v) (push v values)) table)
       (nreverse values))))
 
-(defun hash-table-empty-p (table) (zerop (hash-table-count table)))
+(defsubst hash-table-empty-p (table) (zerop (hash-table-count table)))
 
 (defun subr-x--thread (forms last)
   "Thread the first of FORMS through the rest, as first or LAST argument."

@@ -2393,6 +2393,18 @@ properties Emacs gives it for its byte compiler."
        (function-put ',name 'speed '-1)
        (put ',name 'byte-optimizer 'byte-compile-inline-expand))))
 
+;; Debian's Emacs 28 compiles its Lisp natively, into primitives,
+;; except inline and generic functions, which stay byte code: a call
+;; with the wrong number of arguments evaluates them first and names the
+;; function by (REQUIRED . REQUIRED+OPTIONAL), as marrow's evaluator
+;; does for functions so marked.
+(dolist (f '(gv-deref autoloadp buffer-narrowed-p string-empty-p xor hash-table-keys hash-table-values
+             looking-at-p string-join string-match-p string-to-list string-to-vector))
+  (put f 'byte-optimizer 'byte-compile-inline-expand))
+(defun marrow--byte-code-in-emacs (&rest functions)
+  "Mark FUNCTIONS, generic or inline in Emacs 28, as byte code there."
+  (dolist (f functions) (put f 'marrow--byte-code t)))
+
 (defmacro define-inline (name args &rest body)
   (declare (indent defun))
   `(defun ,name ,args ,@body))

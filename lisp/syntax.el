@@ -560,7 +560,7 @@ descriptor string or a raw descriptor."
   "The start of the outermost list of state PPSS, or nil at top level."
   (or (car (nth 9 ppss)) (nth 8 ppss)))
 
-(defun syntax-ppss-context (ppss)
+(defsubst syntax-ppss-context (ppss)
   "`string', `comment' or nil: where state PPSS is."
   (cond ((nth 3 ppss) 'string)
         ((nth 4 ppss) 'comment)))

@@ -9,7 +9,7 @@
   "Non-nil if OBJECT is a timer."
   (and (vectorp object) (= (length object) 10)))
 
-(defun timer--check (timer)
+(defsubst timer--check (timer)
   (or (timerp timer) (signal 'wrong-type-argument (list 'timerp timer))))
 
 (defun timer-next-integral-multiple-of-time (time secs)

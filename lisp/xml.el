@@ -59,7 +59,7 @@ document; beyond that parsing fails, against entity bombs.")
   "The value of NODE's ATTRIBUTE, or nil if it has none."
   (cdr (assoc attribute (xml-node-attributes node))))
 
-(defun xml-get-attribute (node attribute)
+(defsubst xml-get-attribute (node attribute)
   "The value of NODE's ATTRIBUTE, or \"\" if it has none."
   (or (xml-get-attribute-or-nil node attribute) ""))
 

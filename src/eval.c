@@ -703,6 +703,7 @@ static bool is_special_form(mval f)
 static inline mval call_closure(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM,
                                 bool value_unused);
 static mval call_list_function(mrt *rt, mval fn, mval name, int nargs, size_t base, SITE_PARAM);
+static mval analyse_closure(mrt *rt, mval fn);
 
 static _Noreturn void wrong_args(mrt *rt, mval fn, int nargs)
 {
@@ -718,6 +719,26 @@ static __attribute__((cold)) void push_refused_call(mrt *rt, struct bt_frame *bt
   eval_push_frame(rt, bt, call, nargs, rt->stack + base);
 }
 
+/* Whether Emacs 28 leaves SYM's function byte code, which checks its
+   arity only after the arguments are evaluated and names itself in the
+   error by (REQUIRED . REQUIRED+OPTIONAL): its inline functions
+   (defsubst), generic functions, and what marrow's library marks with
+   marrow--byte-code (Emacs's define-inline and generic functions that
+   marrow writes as plain ones).  The rest of its library it compiles
+   natively, into primitives. */
+static bool byte_code_in_emacs(mrt *rt, mval sym)
+{
+  return SYMBOLP(sym) && !NILP(sym) &&
+         (get_prop(rt, sym, Qbyte_optimizer) == Qbyte_compile_inline_expand ||
+          !NILP(get_prop(rt, sym, Qcl_generic__generic)) ||
+          !NILP(get_prop(rt, sym, Qmarrow__byte_code)));
+}
+
+static mval byte_code_arity(mrt *rt, int required, int nonrest)
+{
+  return Fcons(rt, make_fixnum(required), make_fixnum(nonrest));
+}
+
 /* The macros marrow writes in C are compiled Lisp macros in Emacs,
    which name themselves in arity errors by (REQUIRED . REQUIRED+OPTIONAL);
    nil for any other subr. */
@@ -728,7 +749,7 @@ static mval c_macro_arity(mrt *rt, struct subr *s)
   };
   for (size_t i = 0; i < sizeof arities / sizeof arities[0]; i++)
     if (s->name == intern(rt, arities[i].name))
-      return Fcons(rt, make_fixnum(arities[i].required), make_fixnum(arities[i].nonrest));
+      return byte_code_arity(rt, arities[i].required, arities[i].nonrest);
   return Qnil;
 }
 
@@ -744,6 +765,8 @@ static mval call_subr(mrt *rt, mval fn, mval err_fn, int nargs, size_t base, SIT
     if (err_fn == fn) /* funcall's: the evaluator's call shows no frame */
       push_refused_call(rt, &bt, s->name, nargs, base);
     mval arity = c_macro_arity(rt, s);
+    if (NILP(arity) && byte_code_in_emacs(rt, s->name))
+      arity = byte_code_arity(rt, s->min_args, s->max_args >= 0 ? s->max_args : s->min_args);
     wrong_args(rt, NILP(arity) ? err_fn : arity, nargs);
   }
   if (s->max_args > nargs) {
@@ -1568,19 +1591,37 @@ static __attribute__((noinline, cold, noreturn)) void signal_in_form(mrt *rt, co
   mrt_signal(rt, error, data);
 }
 
+/* Whether a call of FN with NARGS arguments is refused before they are
+   evaluated.  Emacs's eval checks a primitive's arity first, and
+   Debian's Emacs 28 compiles its Lisp library natively, into
+   primitives: marrow's library functions are checked first too. */
+static bool refused_before_args(mrt *rt, mval fn, mval name, int nargs)
+{
+  if (PVECP(fn, PVEC_SUBR)) {
+    struct subr *s = XSUBR(fn);
+    return s->max_args != ARGS_UNEVALLED &&
+           (nargs < s->min_args || (s->max_args >= 0 && nargs > s->max_args)) &&
+           !byte_code_in_emacs(rt, s->name);
+  }
+  if (!PVECP(fn, PVEC_CLOSURE))
+    return false;
+  mval code = CLOSURE_SLOTS(fn)[CL_CODE];
+  if (NILP(code))
+    code = analyse_closure(rt, fn);
+  const struct code *c = XCODE(code);
+  return nargs != c->fast_nargs && c->library && !c->invalid &&
+         (nargs < c->nreq || (!c->rest && nargs > c->nreq + c->nopt)) &&
+         !byte_code_in_emacs(rt, name);
+}
+
 static mval ev_call(mrt *rt, const node *n, mval *fp)
 {
   mval fn = n->sym->function;
-  if (PVECP(fn, PVEC_SUBR)) {
-    struct subr *s = XSUBR(fn);
-    if (s->max_args != ARGS_UNEVALLED &&
-        (n->count < s->min_args || (s->max_args >= 0 && n->count > s->max_args)))
-      signal_in_form(rt, n, Qwrong_number_of_arguments,
-                     list2(rt, n->k, make_fixnum(n->count)));
-  } else if (!VECTORLIKEP(fn)) {
+  mval f = fn;
+  if (!VECTORLIKEP(fn)) {
     if (NILP(fn))
       signal_in_form(rt, n, Qvoid_function, list1(rt, n->k));
-    mval f = follow_aliases(rt, fn);
+    f = follow_aliases(rt, fn);
     if (is_autoload(f)) {
       f = autoload_do_load(rt, f, n->k, false);
       fn = n->sym->function;
@@ -1588,6 +1629,8 @@ static mval ev_call(mrt *rt, const node *n, mval *fp)
     if (is_macro(f))
       return run_macro_call(rt, n, f, fp);
   }
+  if (refused_before_args(rt, f, n->k, n->count))
+    signal_in_form(rt, n, Qwrong_number_of_arguments, list2(rt, n->k, make_fixnum(n->count)));
   size_t base = push_args(rt, n, fp);
   return call_fn(rt, n, fn, n->count, base, n->slot); /* mark_value_unused set slot */
 }
@@ -4365,6 +4408,27 @@ static mval closure_error_form(mrt *rt, mval fn)
 /* Run CODE with the arguments at rt->stack[base..] == the top of the
    stack.  CAPTURED are the values for the capture slots (NULL when
    there are none); FN is what the backtrace and errors name. */
+/* A call of a primitive standing in for marrow's library function
+   named by the symbol DATA: it calls the symbol's function. */
+static mval call_library_standin(mrt *rt, int nargs, mval *args, void *data)
+{
+  return funcall(rt, (mval)(uintptr_t)data, nargs, args);
+}
+
+/* What an arity error of marrow's library function FN (code C) names.
+   Debian's Emacs 28 compiles its library's functions natively, into
+   primitives, which funcall names as #<subr NAME>: a primitive that
+   stands in for FN; its macros stay byte code, which names itself by
+   (REQUIRED . REQUIRED+OPTIONAL), as does a function with no name. */
+static mval library_error_name(mrt *rt, const struct code *c, mval fn, mval name)
+{
+  mval def = SYMBOLP(name) ? follow_aliases(rt, XSYMBOL(rt, name)->function) : Qnil;
+  if (!SYMBOLP(name) || NILP(name) || def != fn || byte_code_in_emacs(rt, name))
+    return byte_code_arity(rt, c->nreq, c->nreq + c->nopt);
+  return make_subr(rt, name, NULL, call_library_standin, (void *)(uintptr_t)name, c->nreq,
+                   c->rest ? ARGS_MANY : c->nreq + c->nopt);
+}
+
 /* The slow part of entering a function: arity errors, nil for missing
    &optional arguments and the &rest list.  Afterwards the parameters
    are fp[0 .. nparams).  NAME is what the backtrace shows (nil: no
@@ -4379,10 +4443,8 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
                 : CONSP(fn) && XCAR(fn) == Qclosure ? XCDR(fn) : fn;
     if (c->invalid && nargs >= c->nreq)
       xsignal1(rt, Qinvalid_function, form);
-    /* Emacs byte-compiles its library, and a compiled function names
-       itself in these errors by (REQUIRED . REQUIRED+OPTIONAL). */
     if (c->library && PVECP(fn, PVEC_CLOSURE))
-      form = Fcons(rt, make_fixnum(c->nreq), make_fixnum(c->nreq + c->nopt));
+      form = library_error_name(rt, c, fn, name);
     wrong_args(rt, form, nargs);
   }
   if (base + (size_t)c->stack_need > rt->stack_cap)

@@ -147,6 +147,39 @@
   (should (equal (argcheck-error (funcall (eval '(lambda (x) x) t)))
                  '(wrong-number-of-arguments ((t) (x) x) 0))))
 
+(ert-deftest argcheck-native-library-functions-check-first ()
+  ;; Debian's Emacs 28 compiles its Lisp natively, into primitives: a call
+  ;; with the wrong number of arguments is refused before they are
+  ;; evaluated and names the function; funcall names the primitive.
+  (require 'subr-x)
+  (should (equal (argcheck-error (string-trim 1 2 3 4 (error "evaluated")))
+                 '(wrong-number-of-arguments string-trim 5)))
+  (should (equal (argcheck-error (add-hook (error "evaluated")))
+                 '(wrong-number-of-arguments add-hook 1)))
+  (should (equal (format "%S" (argcheck-error (funcall 'string-trim)))
+                 "(wrong-number-of-arguments #<subr string-trim> 0)"))
+  (should (equal (format "%S" (argcheck-error (mapcar #'add-hook '(a b))))
+                 "(wrong-number-of-arguments #<subr add-hook> 1)"))
+  ;; What funcall names can be called, as a primitive can.
+  (let ((standin (nth 1 (argcheck-error (funcall 'string-trim)))))
+    (should (subrp standin))
+    (should (equal (funcall standin "  x ") "x")))
+  ;; An alias of a primitive is named as it is written.
+  (defalias 'argcheck-car 'car)
+  (should (equal (argcheck-error (argcheck-car 1 (error "evaluated")))
+                 '(wrong-number-of-arguments argcheck-car 2)))
+  ;; Inline and generic functions stay byte code: the arguments are
+  ;; evaluated first, and the error names the arity.
+  (should (equal (argcheck-error (string-empty-p (error "evaluated") 2)) '(error "evaluated")))
+  (should (equal (argcheck-error (string-empty-p 1 2)) '(wrong-number-of-arguments (1 . 1) 2)))
+  (should (equal (argcheck-error (string-join 1 2 3)) '(wrong-number-of-arguments (1 . 2) 3)))
+  (require 'seq)
+  (should (equal (argcheck-error (seq-take 1 (error "evaluated") 3)) '(error "evaluated")))
+  (should (equal (argcheck-error (funcall 'seq-take 1)) '(wrong-number-of-arguments (2 . 2) 1)))
+  ;; One's own functions are interpreted: arguments first.
+  (defun argcheck-own (a) a)
+  (should (equal (argcheck-error (argcheck-own 1 (error "evaluated"))) '(error "evaluated"))))
+
 (ert-deftest argcheck-lambda-without-argument-list ()
   (should (equal (macroexpand '(lambda)) '#'(lambda)))
   (should (equal (format "%S" (eval '(lambda) t)) "(closure (t))"))
