@@ -193,6 +193,27 @@ negative, point then staying)."
   (interactive "p")
   (casefiddle--words #'capitalize arg))
 
+(defun casefiddle--dwim (region-function word-function arg)
+  "Apply REGION-FUNCTION to the active region, or WORD-FUNCTION to ARG words."
+  (if (use-region-p)
+      (funcall region-function (region-beginning) (region-end) (region-noncontiguous-p))
+    (funcall word-function arg)))
+
+(defun upcase-dwim (arg)
+  "Upcase the active region, or the ARG words after point."
+  (interactive "*p")
+  (casefiddle--dwim #'upcase-region #'upcase-word arg))
+
+(defun downcase-dwim (arg)
+  "Downcase the active region, or the ARG words after point."
+  (interactive "*p")
+  (casefiddle--dwim #'downcase-region #'downcase-word arg))
+
+(defun capitalize-dwim (arg)
+  "Capitalize the active region, or the ARG words after point."
+  (interactive "*p")
+  (casefiddle--dwim #'capitalize-region #'capitalize-word arg))
+
 (defun subst-char-in-region (start end fromchar tochar &optional noundo)
   "Replace FROMCHAR by TOCHAR from START to END, keeping text properties.
 With NOUNDO non-nil the change is not recorded for undo and leaves the

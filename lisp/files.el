@@ -1116,6 +1116,69 @@ from its file."
         (setq base (substring base 0 (match-beginning 0))))
       (rename-buffer (generate-new-buffer-name base)))))
 
+;;; The working directory and loading by file name
+
+(defvar cd-path nil
+  "Directories `cd' looks in for a relative name; nil means the
+directories of $CDPATH, or the default directory alone.")
+
+(defun cd-absolute (dir)
+  "Make DIR, an absolute name, the default directory."
+  (setq dir (file-name-as-directory (expand-file-name dir)))
+  (unless (file-directory-p dir)
+    (error "%s: no such directory" dir))
+  (unless (file-accessible-directory-p dir)
+    (error "Cannot cd to %s:  Permission denied" dir))
+  (setq default-directory dir))
+
+(defun cd (dir)
+  "Make DIR the default directory: a relative DIR is looked for in the
+directories of `cd-path'."
+  (interactive "DChange default directory: ")
+  (let* ((name (substitute-in-file-name dir))
+         (bases (cond ((file-name-absolute-p name) (list nil))
+                      (cd-path)
+                      ((getenv "CDPATH") (parse-colon-path (getenv "CDPATH")))
+                      (t (list default-directory))))
+         (found nil))
+    (while (and bases (not found))
+      (let ((candidate (expand-file-name name (pop bases))))
+        (when (file-directory-p candidate)
+          (setq found candidate))))
+    (unless found
+      (error "No such directory: %s" dir))
+    (cd-absolute found)))
+
+(defun pwd (&optional insert)
+  "Show the default directory; with INSERT, insert it at point instead."
+  (interactive "P")
+  (if insert
+      (insert default-directory)
+    (message "Directory %s" default-directory)))
+
+(defun load-file (file)
+  "Load the Lisp file FILE, by exactly that name."
+  (interactive "fLoad file: ")
+  (load (expand-file-name file) nil nil t))
+
+(defun load-library (library)
+  "Load LIBRARY as `load' finds it along `load-path'."
+  (interactive "sLoad library: ")
+  (load library))
+
+(defun locate-library (library &optional nosuffix path interactive-call)
+  "The file name LIBRARY would load from, along PATH (default
+`load-path'), with the load suffixes unless NOSUFFIX; nil if none.
+With INTERACTIVE-CALL, also show it."
+  (let ((file (locate-file (substitute-in-file-name library)
+                           (or path load-path)
+                           (if nosuffix load-file-rep-suffixes (get-load-suffixes)))))
+    (when interactive-call
+      (if file
+          (message "Library is file %s" (abbreviate-file-name file))
+        (message "No library %s in search path" library)))
+    file))
+
 (provide 'files)
 
 ;;; files.el ends here

@@ -24,6 +24,20 @@
 
 (set-keymap-parent help-mode-map (make-composed-keymap button-buffer-map special-mode-map))
 
+(defun help-mode-setup ()
+  "Put the current buffer in Help mode, still writable (the default of
+`temp-buffer-setup-hook')."
+  (help-mode)
+  (setq buffer-read-only nil))
+
+(defun help-mode-finish ()
+  "End a Help mode buffer's text as *Help* ends, and make it read-only
+(the default of `temp-buffer-show-hook')."
+  (when (derived-mode-p 'help-mode)
+    (setq buffer-read-only t)
+    (let ((inhibit-read-only t))
+      (save-excursion (help--finish-buffer)))))
+
 (provide 'help-mode)
 
 ;;; help-mode.el ends here

@@ -1329,6 +1329,84 @@ END and no ARG, join every line of that region."
           (setq words (1+ words)))
         words))))
 
+(defmacro save-mark-and-excursion (&rest body)
+  "As `save-excursion', and put back the mark and whether it is active."
+  (declare (indent 0))
+  (let ((saved (make-symbol "saved")))
+    `(let ((,saved (cons (copy-marker (mark-marker)) mark-active)))
+       (unwind-protect (save-excursion ,@body)
+         (simple--restore-mark ,saved)))))
+
+(defun simple--restore-mark (saved)
+  "Put back the mark (car SAVED, a marker) and its activity (cdr SAVED)."
+  (let ((marker (car saved)))
+    (with-current-buffer (or (marker-buffer marker) (current-buffer))
+      (set-marker (mark-marker) (marker-position marker))
+      (set-marker marker nil)
+      (setq mark-active (cdr saved)))))
+
+(defun word-search-regexp (string &optional lax)
+  "A regexp matching the words of STRING separated by non-word text;
+with LAX, the last word may be a prefix of a longer one."
+  (cond ((equal string "") "")
+        ((string-match-p "\\`\\W+\\'" string) "\\W+")
+        (t (concat (if (string-match-p "\\`\\W" string) "\\W+" "\\<")
+                   (mapconcat #'regexp-quote (split-string string "\\W+" t) "\\W+")
+                   (cond ((string-match-p "\\W\\'" string) "\\W+")
+                         (lax "")
+                         (t "\\>"))))))
+
+(defun word-search-forward (string &optional bound noerror count)
+  "Search forward for the words of STRING, as `re-search-forward'
+searches for `word-search-regexp''s regexp."
+  (interactive "sWord search: ")
+  (re-search-forward (word-search-regexp string) bound noerror count))
+
+(defun word-search-backward (string &optional bound noerror count)
+  "Search backward for the words of STRING, as `word-search-forward'."
+  (interactive "sWord search backward: ")
+  (re-search-backward (word-search-regexp string) bound noerror count))
+
+(defun word-search-forward-lax (string &optional bound noerror count)
+  "As `word-search-forward', the last word possibly a prefix."
+  (interactive "sWord search: ")
+  (re-search-forward (word-search-regexp string t) bound noerror count))
+
+(defun word-search-backward-lax (string &optional bound noerror count)
+  "As `word-search-backward', the last word possibly a prefix."
+  (interactive "sWord search backward: ")
+  (re-search-backward (word-search-regexp string t) bound noerror count))
+
+(defun count-words-region (start end &optional _arg)
+  "The number of words between START and END, as `count-words' counts."
+  (interactive "r\nP")
+  (count-words start end))
+
+(defun current-word (&optional strict really-word)
+  "The symbol (with REALLY-WORD, the word) at or next to point, as a
+string with no properties.  Unless STRICT, one on the same line
+before or after point will do; nil when there is none."
+  (save-excursion
+    (let* ((constituents (if really-word "w" "w_"))
+           (here (point))
+           (bol (line-beginning-position))
+           (eol (line-end-position))
+           (ahead (progn (skip-syntax-backward constituents) (point)))
+           (behind (progn (goto-char here) (skip-syntax-forward constituents) (point))))
+      (when (and (= ahead behind) (not strict))
+        ;; Nothing touches point: the nearest on this line, before first.
+        (if (progn (skip-syntax-backward (concat "^" constituents) bol) (bolp))
+            (progn (goto-char here)
+                   (skip-syntax-forward (concat "^" constituents) eol)
+                   (setq ahead (point))
+                   (skip-syntax-forward constituents)
+                   (setq behind (point)))
+          (setq behind (point))
+          (skip-syntax-backward constituents)
+          (setq ahead (point))))
+      (unless (= ahead behind)
+        (buffer-substring-no-properties ahead behind)))))
+
 (defun simple--char-search (char count)
   "Point after the COUNTth CHAR ahead (behind if COUNT is negative);
 case folds as `case-fold-search' says."

@@ -1233,6 +1233,10 @@ followed).  TRASH is ignored.")
      "Ring the bell: in batch, write a BEL character to standard output.")
     (emacs-pid ""
      "The process ID of this program.")
+    (num-processors "&optional QUERY"
+     "The number of processors: with QUERY `all', installed; `current',
+available to this process; nil, those unless the environment variable
+OMP_NUM_THREADS (capped by OMP_THREAD_LIMIT) asks for another number.")
     (encode-coding-string "STRING CODING-SYSTEM &optional NOCOPY BUFFER"
      "STRING's characters encoded by CODING-SYSTEM into a unibyte string
 of bytes.  With NOCOPY, STRING itself may be returned when nothing

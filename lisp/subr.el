@@ -2164,6 +2164,255 @@ if the match was in it, else from the current buffer."
        (unwind-protect (progn ,@body)
          (set-buffer-modified-p ,modified)))))
 
+(defvar temp-buffer-setup-hook '(help-mode-setup)
+  "Functions `with-output-to-temp-buffer' runs in its emptied buffer.")
+(defvar temp-buffer-show-hook '(help-mode-finish)
+  "Functions `with-output-to-temp-buffer' runs in its buffer at the end.")
+
+(defmacro with-output-to-temp-buffer (bufname &rest body)
+  "Evaluate BODY with `standard-output' a buffer named BUFNAME, emptied
+first and shown afterwards (in batch, nothing is displayed); the value
+is BODY's.  The buffer is set up by `temp-buffer-setup-hook', finished
+by `temp-buffer-show-hook' and left unmodified."
+  (declare (indent 1))
+  (let ((directory (make-symbol "directory"))
+        (buffer (make-symbol "buffer")))
+    `(let* ((,directory default-directory)
+            (,buffer (subr--temp-output-buffer ,bufname ,directory))
+            (standard-output ,buffer))
+       (prog1 (progn ,@body)
+         (subr--show-temp-output-buffer ,buffer)))))
+
+(defun subr--temp-output-buffer (name directory)
+  "The buffer NAME emptied for `with-output-to-temp-buffer', in DIRECTORY."
+  (with-current-buffer (get-buffer-create name)
+    (kill-all-local-variables)
+    (setq default-directory directory
+          buffer-read-only nil
+          buffer-file-name nil
+          buffer-undo-list t)
+    (let ((inhibit-read-only t) (inhibit-modification-hooks t))
+      (erase-buffer)
+      (run-hooks 'temp-buffer-setup-hook))
+    (current-buffer)))
+
+(defun subr--show-temp-output-buffer (buffer)
+  "Finish BUFFER of `with-output-to-temp-buffer'."
+  (with-current-buffer buffer
+    (goto-char (point-min))
+    (run-hooks 'temp-buffer-show-hook)
+    (set-buffer-modified-p nil)))
+
+(defmacro with-temp-message (message &rest body)
+  "Show MESSAGE (unless nil) while BODY runs, then the message shown
+before it; the value is BODY's."
+  (declare (indent 1))
+  (let ((text (make-symbol "text")) (previous (make-symbol "previous")))
+    `(let ((,text ,message) (,previous nil))
+       (unwind-protect
+           (progn (when ,text
+                    (setq ,previous (current-message))
+                    (message "%s" ,text))
+                  ,@body)
+         (when ,text (message (and ,previous "%s") ,previous))))))
+
+(defun current-message ()
+  "The message in the echo area: in batch, where messages go to
+standard error, always nil."
+  nil)
+
+(defmacro with-local-quit (&rest body)
+  "Run BODY with `inhibit-quit' nil; a quit in it makes the value nil."
+  (declare (indent 0))
+  `(condition-case nil
+       (let ((inhibit-quit nil)) ,@body)
+     (quit (setq quit-flag t) nil)))
+
+(defmacro while-no-input (&rest body)
+  "Run BODY unless input arrives; in batch no input interrupts it, so
+its value is BODY's."
+  (declare (indent 0))
+  `(progn ,@body))
+
+(defmacro with-file-modes (modes &rest body)
+  "Run BODY with `default-file-modes' MODES, as `set-default-file-modes' sets."
+  (declare (indent 1))
+  (let ((saved (make-symbol "saved")))
+    `(let ((,saved (default-file-modes)))
+       (unwind-protect (progn (set-default-file-modes ,modes) ,@body)
+         (set-default-file-modes ,saved)))))
+
+;;; Progress reporters.  A reporter is (NEXT . [TIME MIN MAX MESSAGE
+;;; MIN-CHANGE MIN-TIME SUFFIX]): NEXT the value worth the next report
+;;; (for a spinning one, the index of its last pulse character), TIME
+;;; when the next report may be shown (nil: always).
+
+(defvar progress-reporter--pulse-characters ["-" "\\" "|" "/"]
+  "Characters to use for pulsing progress reporters.")
+
+(defun make-progress-reporter (message &optional min-value max-value
+                                       current-value min-change min-time)
+  "A reporter of progress from MIN-VALUE to MAX-VALUE (a spinning one when
+either is nil), showing MESSAGE (\"...\" added after a letter or digit)
+with a percentage, now and at changes of at least MIN-CHANGE percent
+(default 1) at most every MIN-TIME seconds (default 0.2)."
+  (when (string-match-p "[[:alnum:]]\\'" message)
+    (setq message (concat message "...")))
+  (setq min-time (or min-time 0.2))
+  (let ((reporter (cons (or min-value 0)
+                        (vector (and (>= min-time 0.02) (float-time))
+                                min-value max-value message
+                                (if min-change (max 1 (min 50 min-change)) 1)
+                                min-time nil))))
+    (progress-reporter-update reporter (or current-value min-value))
+    reporter))
+
+(defun progress-reporter-update (reporter &optional value suffix)
+  "Report VALUE (or, for a spinning REPORTER, show SUFFIX or the string
+VALUE) if it has moved far enough since the last report."
+  (when (or (not (numberp value)) (>= value (car reporter)))
+    (progress-reporter-do-update reporter value suffix)))
+
+(defun progress-reporter-force-update (reporter &optional value new-message suffix)
+  "Report VALUE now, with NEW-MESSAGE from now on if non-nil."
+  (let ((parameters (cdr reporter)))
+    (when new-message (aset parameters 3 new-message))
+    (when (aref parameters 0) (aset parameters 0 (float-time)))
+    (progress-reporter-do-update reporter value suffix)))
+
+(defun progress-reporter--time-p (parameters)
+  "Whether a report may be shown now; if so, when the next one may."
+  (let ((due (aref parameters 0)))
+    (or (null due)
+        (and (time-less-p due nil)
+             (aset parameters 0 (+ due (aref parameters 5)))))))
+
+(defun progress-reporter--suffix (parameters suffix)
+  "SUFFIX, kept for later reports, or the one kept before (or \"\")."
+  (if suffix (aset parameters 6 suffix) (or (aref parameters 6) "")))
+
+(defun progress-reporter-do-update (reporter value &optional suffix)
+  "Show REPORTER's progress at VALUE if enough time has passed."
+  (let* ((parameters (cdr reporter))
+         (low (aref parameters 1))
+         (high (aref parameters 2))
+         (text (aref parameters 3))
+         (show (progress-reporter--time-p parameters)))
+    (if (and low high)
+        (let* ((step (/ (- high low) 100.0))
+               (percent (if (= high low) 0 (truncate (/ (- value low) step))))
+               (next (min high (+ low (* step (+ percent (if show (aref parameters 4) 1)))))))
+          (setcar reporter (if (integerp value) (ceiling next) next))
+          (when show
+            (setq suffix (progress-reporter--suffix parameters suffix))
+            (if (> percent 0)
+                (message "%s%d%% %s" text percent suffix)
+              (message "%s %s" text suffix))))
+      (when show
+        (setq suffix (progress-reporter--suffix parameters (or suffix value)))
+        (setcar reporter (mod (1+ (car reporter)) 4))
+        (let ((message-log-max nil))
+          (message "%s %s %s" text
+                   (aref progress-reporter--pulse-characters (car reporter))
+                   suffix))))))
+
+(defun progress-reporter-done (reporter)
+  "Show REPORTER's message followed by \"done\"."
+  (message "%sdone" (aref (cdr reporter) 3)))
+
+(defmacro dotimes-with-progress-reporter (spec reporter-or-message &rest body)
+  "As `dotimes' with SPEC (VAR COUNT [RESULT]), reporting each step to
+REPORTER-OR-MESSAGE (a reporter, or a message to make one from 0 to COUNT).
+
+\(fn (VAR COUNT [RESULT]) REPORTER-OR-MESSAGE BODY...)"
+  (declare (indent 2))
+  (let ((reporter (make-symbol "reporter")) (count (make-symbol "count")))
+    `(let* ((,reporter ,reporter-or-message) (,count ,(nth 1 spec)))
+       (when (stringp ,reporter)
+         (setq ,reporter (make-progress-reporter ,reporter 0 ,count)))
+       (dotimes (,(car spec) ,count)
+         ,@body
+         (progress-reporter-update ,reporter (1+ ,(car spec))))
+       (progress-reporter-done ,reporter)
+       (or ,@(nthcdr 2 spec) nil))))
+
+(defmacro dolist-with-progress-reporter (spec reporter-or-message &rest body)
+  "As `dolist' with SPEC (VAR LIST [RESULT]), reporting the count of
+elements done to REPORTER-OR-MESSAGE (a reporter, or a message to make
+one from 0 to LIST's length).
+
+\(fn (VAR LIST [RESULT]) REPORTER-OR-MESSAGE BODY...)"
+  (declare (indent 2))
+  (let ((reporter (make-symbol "reporter")) (done (make-symbol "done"))
+        (list (make-symbol "list")))
+    `(let ((,reporter ,reporter-or-message) (,done 0) (,list ,(nth 1 spec)))
+       (when (stringp ,reporter)
+         (setq ,reporter (make-progress-reporter ,reporter 0 (length ,list))))
+       (dolist (,(car spec) ,list)
+         ,@body
+         (progress-reporter-update ,reporter (setq ,done (1+ ,done))))
+       (progress-reporter-done ,reporter)
+       (or ,@(nthcdr 2 spec) nil))))
+
+(defalias 'rplaca #'setcar)
+(defalias 'rplacd #'setcdr)
+(defalias 'store-match-data #'set-match-data)
+(defalias 'flatten-list #'flatten-tree)
+
+(defun recursion-depth ()
+  "The depth of recursive edits: marrow has none, so 0."
+  0)
+
+(defun this-command-keys ()
+  "The keys of the command being run: no command runs in batch."
+  "")
+(defun this-command-keys-vector ()
+  "The keys of the command being run, as a vector."
+  [])
+(defun this-single-command-keys ()
+  "The keys of the command being run, without prefix arguments."
+  [])
+(defun this-single-command-raw-keys ()
+  "The keys of the command being run, untranslated."
+  [])
+
+(defun get-byte (&optional position string)
+  "The byte at POSITION (default point) of STRING, or of the current
+buffer when STRING is nil: an ASCII character or a raw byte."
+  (let ((char (cond (string
+                     (unless (natnump (or position 0))
+                       (signal 'wrong-type-argument (list 'wholenump position)))
+                     (unless (< (or position 0) (length string))
+                       (signal 'args-out-of-range (list string position)))
+                     (aref string (or position 0)))
+                    ((and (null position) (= (point) (point-max))) 0)
+                    (t (setq position (or position (point)))
+                       (unless (and (>= position (point-min)) (< position (point-max)))
+                         (signal 'args-out-of-range (list position (point-min) (point-max))))
+                       (char-after position)))))
+    (cond ((< char 128) char)
+          ((or (and string (not (multibyte-string-p string)))
+               (and (not string) (not enable-multibyte-characters)))
+           char)
+          ((>= char #x3fff80) (- char #x3fff00))
+          (t (error "Not an ASCII nor an 8-bit character: %d" char)))))
+
+(defun insert-byte (byte count &optional inherit)
+  "Insert COUNT copies of BYTE, a raw byte when the buffer is multibyte
+and BYTE is not ASCII; with INHERIT, inheriting text properties."
+  (unless (fixnump byte) (signal 'wrong-type-argument (list 'fixnump byte)))
+  (unless (<= 0 byte 255) (signal 'args-out-of-range (list byte 0 255)))
+  (insert-char (if (and (>= byte 128) enable-multibyte-characters) (+ byte #x3fff00) byte)
+               count inherit))
+
+(defun subst-char-in-string (fromchar tochar string &optional inplace)
+  "STRING with each FROMCHAR replaced by TOCHAR: a copy, or STRING
+itself, changed, when INPLACE."
+  (let ((result (if inplace string (copy-sequence string))))
+    (dotimes (i (length result) result)
+      (when (eq (aref result i) fromchar)
+        (aset result i tochar)))))
+
 (defun buffer-narrowed-p ()
   "Whether the current buffer is narrowed."
   (/= (- (point-max) (point-min)) (buffer-size)))
@@ -2398,7 +2647,8 @@ properties Emacs gives it for its byte compiler."
 ;; with the wrong number of arguments evaluates them first and names the
 ;; function by (REQUIRED . REQUIRED+OPTIONAL), as marrow's evaluator
 ;; does for functions so marked.
-(dolist (f '(gv-deref autoloadp buffer-narrowed-p string-empty-p xor hash-table-keys hash-table-values
+(dolist (f '(gv-deref autoloadp buffer-narrowed-p string-empty-p xor progress-reporter-update
+             hash-table-keys hash-table-values
              looking-at-p string-join string-match-p string-to-list string-to-vector))
   (put f 'byte-optimizer 'byte-compile-inline-expand))
 (defun marrow--byte-code-in-emacs (&rest functions)
@@ -2987,7 +3237,8 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
 (dolist (f '(upcase-word downcase-word capitalize-word forward-word backward-word
              subst-char-in-region translate-region))
   (autoload f "casefiddle"))
-(dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region))
+(dolist (f '(upcase-region downcase-region capitalize-region upcase-initials-region
+             upcase-dwim downcase-dwim capitalize-dwim))
   (autoload f "casefiddle" nil t))
 (defvar text-property-default-nonsticky
   '((syntax-table . t) (display . t) (composition . t) (cursor . t))
@@ -3025,11 +3276,16 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              forward-word-strictly backward-word-strictly count-words zap-to-char
              zap-up-to-char simple--delete-region-instead simple--current-column
              simple--count-visible-lines
-             region-bounds region-noncontiguous-p
+             region-bounds region-noncontiguous-p current-word word-search-regexp
              kill-forward-chars kill-backward-chars prepare-change-group activate-change-group
              accept-change-group cancel-change-group))
   (autoload f "simple"))
 (autoload 'atomic-change-group "simple" nil nil 'macro)
+(autoload 'save-mark-and-excursion "simple" nil nil 'macro)
+(dolist (f '(help-mode-setup help-mode-finish)) (autoload f "help-mode"))
+(dolist (f '(count-words-region word-search-forward word-search-backward
+             word-search-forward-lax word-search-backward-lax))
+  (autoload f "simple" nil t))
 (autoload 'delete-forward-char "simple" nil t)
 (autoload 'tabify "tabify" nil t)
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
@@ -3171,8 +3427,10 @@ for case-sensitively.")
              normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
              file-local-name file-local-copy file-name-non-special
              unhandled-file-name-directory
-             revert-buffer rename-uniquely))
+             revert-buffer rename-uniquely cd-absolute locate-library))
   (autoload f "files"))
+(dolist (f '(cd pwd load-file load-library))
+  (autoload f "files" nil t))
 (defvar file-name-handler-alist '(("\\`/:" . file-name-non-special))
   "Alist of (REGEXP . HANDLER): operations on a file whose name REGEXP
 matches go to HANDLER (see `find-file-name-handler'), called with the
@@ -3346,7 +3604,7 @@ utf-8-with-signature."
   (autoload f "help-fns" nil t))
 (dolist (f '(describe-function-1 help-buffer help-setup-xref
              find-lisp-object-file-name help-fns-short-filename
-             documentation-property help-fns-find-keymap-name))
+             documentation-property help-fns-find-keymap-name help--finish-buffer))
   (autoload f "help-fns"))
 (autoload 'with-help-window "help-fns" nil nil 'macro)
 (defvar describe-bindings-check-shadowing-in-ranges 'ignore-self-insert

@@ -1263,8 +1263,8 @@ static mval Fbuffer_has_markers_at(mrt *rt, int n, mval *a)
 static mval Fset_marker(mrt *rt, int n, mval *a)
 {
   mval m = check_marker(rt, a[0]);
-  if (NILP(a[1])) {
-    detach_marker(rt, m);
+  if (NILP(a[1]) || (MARKERP(a[1]) && NILP(XMARKER(a[1])->buffer))) {
+    detach_marker(rt, m); /* a marker pointing nowhere is a position nowhere */
     return m;
   }
   mval buffer = NILP(a[2]) ? current_buffer(rt) : existing_buffer(rt, a[2]);

@@ -16,6 +16,9 @@
 **     first, allocates, then fills.
 */
 #include "config.h"
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1 /* sched_getaffinity */
+#endif
 
 #include <errno.h>
 #include <math.h>
@@ -25,6 +28,7 @@
 #include <time.h>
 #include <grp.h>
 #include <pwd.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "sysfns.h"
@@ -113,6 +117,37 @@ static mval environment_list(mrt *rt)
 }
 
 static mval Femacs_pid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getpid()); }
+
+/* The thread count OpenMP's environment asks for (its first number),
+   capped by its limit: 0 when it asks for none. */
+static long omp_threads(void)
+{
+  const char *wanted = getenv("OMP_NUM_THREADS"), *limit = getenv("OMP_THREAD_LIMIT");
+  long n = wanted ? strtol(wanted, NULL, 10) : 0;
+  long cap = limit ? strtol(limit, NULL, 10) : 0;
+  return n > 0 && cap > 0 && cap < n ? cap : n > 0 ? n : 0;
+}
+
+/* The processors this process may run on. */
+static long processors_available(void)
+{
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return CPU_COUNT(&set);
+  return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+/* As Emacs 28 counts them: `all' installed, `current' available to this
+   process, and by default those unless OpenMP's environment says
+   otherwise. */
+static mval Fnum_processors(mrt *rt, int nargs, mval *args)
+{
+  mval query = nargs > 0 ? args[0] : Qnil;
+  long n = query == intern(rt, "all") ? sysconf(_SC_NPROCESSORS_CONF) : processors_available();
+  if (NILP(query) && omp_threads() > 0)
+    n = omp_threads();
+  return make_fixnum(n > 0 ? n : 1);
+}
 static mval Fuser_uid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)geteuid()); }
 static mval Fuser_real_uid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getuid()); }
 
@@ -781,6 +816,7 @@ static const struct subr_def sys_subrs[] = {
   {"getenv", Fgetenv, 1, 2},
   {"setenv", Fsetenv, 1, 3},
   {"emacs-pid", Femacs_pid, 0, 0},
+  {"num-processors", Fnum_processors, 0, 1},
   {"system-name", Fsystem_name, 0, 0},
   {"user-login-name", Fuser_login_name, 0, 1},
   {"user-real-login-name", Fuser_real_login_name, 0, 0},
