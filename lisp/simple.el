@@ -1167,6 +1167,20 @@ to `activate-change-group' and then `accept-change-group' or
       (when (eq (cdr entry) t)
         (setq buffer-undo-list t)))))
 
+(defun undo-amalgamate-change-group (handle)
+  "Drop the undo boundaries among the changes of the group HANDLE made
+so far, so that they undo as one."
+  (dolist (entry handle)
+    (with-current-buffer (car entry)
+      (let ((then (cdr entry)))
+        (when (consp buffer-undo-list)
+          ;; A boundary at the head stays: it ends the group.
+          (let ((tail buffer-undo-list))
+            (while (and (consp (cdr tail)) (not (eq (cdr tail) then)))
+              (if (null (cadr tail))
+                  (setcdr tail (cddr tail))
+                (setq tail (cdr tail))))))))))
+
 (defun cancel-change-group (handle)
   "Finish the change group HANDLE, undoing its changes and their undo
 records."
@@ -1377,6 +1391,110 @@ searches for `word-search-regexp''s regexp."
   (interactive "sWord search backward: ")
   (re-search-backward (word-search-regexp string t) bound noerror count))
 
+(defun kill-whole-line (&optional arg)
+  "Kill ARG whole lines from the current one, newlines included (back
+when ARG is negative, with the newline before them); with ARG 0, the
+current line's text alone.  The kills go into one kill ring entry."
+  (interactive "p")
+  (setq arg (or arg 1))
+  (when (and (> arg 0) (eobp) (save-excursion (forward-line 0) (eobp)))
+    (signal 'end-of-buffer nil))
+  (when (and (< arg 0) (bobp) (save-excursion (end-of-line) (bobp)))
+    (signal 'beginning-of-buffer nil))
+  (unless (eq last-command 'kill-region)
+    (kill-new "")
+    (setq last-command 'kill-region))
+  ;; Two kills, the text before point first, so that each joins the
+  ;; kill ring entry on its own side.
+  (if (< arg 0)
+      (progn
+        (save-excursion (kill-region (point) (line-end-position)))
+        (kill-region (point) (progn (forward-line (1+ arg))
+                                    (unless (bobp) (backward-char))
+                                    (point))))
+    (save-excursion (kill-region (point) (line-beginning-position)))
+    (kill-region (point) (if (= arg 0)
+                             (line-end-position)
+                           (progn (forward-line arg) (point))))))
+
+(defun simple--copy-into (buffer start end where)
+  "Insert the text from START to END of the current buffer into BUFFER:
+WHERE `point' at its point, which moves past it; `before', at its point,
+which stays; `all', in place of its whole text."
+  (let ((source (current-buffer)))
+    (with-current-buffer (get-buffer-create buffer)
+      (barf-if-buffer-read-only)
+      (when (eq where 'all) (erase-buffer))
+      (if (eq where 'point)
+          (insert-buffer-substring source start end)
+        (save-excursion (insert-buffer-substring source start end))))))
+
+(defun append-to-buffer (buffer start end)
+  "Insert the region from START to END into BUFFER at its point, after
+which its point stays."
+  (interactive "BAppend to buffer: \nr")
+  (simple--copy-into buffer start end 'point))
+
+(defun prepend-to-buffer (buffer start end)
+  "Insert the region from START to END into BUFFER before its point."
+  (interactive "BPrepend to buffer: \nr")
+  (simple--copy-into buffer start end 'before))
+
+(defun copy-to-buffer (buffer start end)
+  "Replace BUFFER's text by the region from START to END."
+  (interactive "BCopy to buffer: \nr")
+  (simple--copy-into buffer start end 'all))
+
+(defun insert-buffer (buffer)
+  "Insert BUFFER's text after point, leaving point before it and the
+mark after it."
+  (interactive "*bInsert buffer: ")
+  (push-mark (save-excursion (insert-buffer-substring (get-buffer buffer)) (point)))
+  nil)
+
+(defun split-line (&optional arg)
+  "Split the line at point, the text after point moving down to the
+column it was at.  The new line starts with the prefix the line starts
+with: ARG if a string, else `fill-prefix' unless ARG is non-nil."
+  (interactive "*P")
+  (skip-chars-forward " \t")
+  (let* ((column (current-column))
+         (here (point))
+         (prefix (cond ((stringp arg) arg) (arg nil) (t fill-prefix)))
+         (prefixed (and prefix
+                        (save-excursion (beginning-of-line)
+                                        (looking-at (regexp-quote prefix))))))
+    (newline 1)
+    (when prefixed (insert-and-inherit prefix))
+    (indent-to column 0)
+    (goto-char here)))
+
+(defun what-line ()
+  "Show, and return, the number of the line point is on."
+  (interactive)
+  (message "Line %d" (line-number-at-pos)))
+
+(define-obsolete-function-alias 'count-lines-region #'count-words-region "24.1")
+
+(defalias 'join-line #'delete-indentation)
+
+(defun mark-word (&optional arg allow-extend)
+  "Set the mark ARG words after point (extending an active region)."
+  (interactive "P\np")
+  (if (and allow-extend (use-region-p))
+      (set-mark (save-excursion (goto-char (mark)) (forward-word (prefix-numeric-value arg))
+                                (point)))
+    (push-mark (save-excursion (forward-word (prefix-numeric-value arg)) (point)) nil t)))
+
+(define-minor-mode read-only-mode
+  "Make the current buffer read-only, or writable when turned off."
+  :variable buffer-read-only)
+
+(defun kill-current-buffer ()
+  "Kill the current buffer."
+  (interactive)
+  (kill-buffer (current-buffer)))
+
 (defun count-words-region (start end &optional _arg)
   "The number of words between START and END, as `count-words' counts."
   (interactive "r\nP")
@@ -1502,6 +1620,30 @@ INTERACTIVE: an unbalanced one is a `user-error'."
           (transpose-sexps arg nil)
         (scan-error (user-error "Not between two complete sexps")))
     (transpose-subr #'simple--sexp-bounds arg 'special)))
+
+(defun transpose-chars (arg)
+  "Drag the character before point past ARG characters (back if ARG is
+negative); with ARG nil at the end of a line, swap the two before point."
+  (interactive "*P")
+  (when (and (null arg) (eolp) (not (bobp)))
+    (backward-char))
+  (transpose-subr #'forward-char (prefix-numeric-value arg)))
+
+(defun transpose-lines (arg)
+  "Drag the line before point's line past ARG lines (back if ARG is
+negative); with ARG 0 swap the lines at point and at the mark."
+  (interactive "*p")
+  (transpose-subr (lambda (count)
+                    (if (<= count 0)
+                        (forward-line count)
+                      ;; Lines missing at the end are made, a last line
+                      ;; without a newline given one.
+                      (let ((missing (forward-line count)))
+                        (unless (eq (preceding-char) ?\n)
+                          (setq missing (1+ missing)))
+                        (when (> missing 0)
+                          (newline missing)))))
+                  arg))
 
 (defun transpose-words (arg)
   "Drag the word before point past ARG words (back if ARG is negative);

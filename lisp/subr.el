@@ -2405,6 +2405,142 @@ and BYTE is not ASCII; with INHERIT, inheriting text properties."
   (insert-char (if (and (>= byte 128) enable-multibyte-characters) (+ byte #x3fff00) byte)
                count inherit))
 
+(defalias 'condition-case-no-debug #'condition-case-unless-debug)
+(make-obsolete 'condition-case-no-debug 'condition-case-unless-debug "24.1")
+
+(defmacro noreturn (form)
+  "Evaluate FORM, which must exit non-locally: an error if it returns."
+  `(prog1 ,form (error ,(format-message "Form marked with `noreturn' did return"))))
+
+(defmacro 1value (form)
+  "FORM, which always has the same value (a hint for coverage tools)."
+  form)
+
+(defun add-to-invisibility-spec (element)
+  "Add ELEMENT, an `invisible' property value or (VALUE . ELLIPSIS), to
+`buffer-invisibility-spec'."
+  (when (eq buffer-invisibility-spec t)
+    (setq buffer-invisibility-spec (list t)))
+  (push element buffer-invisibility-spec))
+
+(defun remove-from-invisibility-spec (element)
+  "Remove ELEMENT from `buffer-invisibility-spec'."
+  (setq buffer-invisibility-spec
+        (if (consp buffer-invisibility-spec)
+            (delete element buffer-invisibility-spec)
+          (list t))))
+
+(defvar delayed-warnings-list nil
+  "Warnings to show later, each (TYPE MESSAGE LEVEL BUFFER-NAME) as
+`display-warning' takes them.")
+
+(defun delay-warning (type message &optional level buffer-name)
+  "Queue a warning for `display-warning' to show later."
+  (push (list type message level buffer-name) delayed-warnings-list))
+
+(defun display-delayed-warnings ()
+  "Show the warnings `delay-warning' queued, oldest first."
+  (dolist (warning (nreverse delayed-warnings-list))
+    (apply #'display-warning warning))
+  (setq delayed-warnings-list nil))
+
+(defun insert-into-buffer (buffer &optional start end)
+  "Insert the current buffer's text from START to END (default all of
+it) into BUFFER at its point."
+  (let ((source (current-buffer)))
+    (with-current-buffer buffer
+      (insert-buffer-substring source start end))))
+
+(defun subr-primitive-p (object)
+  "Whether OBJECT is a primitive written in C."
+  (subrp object))
+
+(defconst listify-key-sequence-1 (logior 128 ?\M-\C-@)
+  "What turns a string's meta character (128 and up) into a meta event.")
+
+(defun listify-key-sequence (key)
+  "The events of KEY, a string or vector, as a list."
+  (if (vectorp key)
+      (append key nil)
+    (mapcar (lambda (c) (if (> c 127) (logxor c listify-key-sequence-1) c)) key)))
+
+(defun eventp (object)
+  "Whether OBJECT is an input event: a character, a non-keyword symbol,
+or a list headed by a symbol."
+  (and object
+       (or (integerp object)
+           (and (symbolp object) (not (keywordp object)))
+           (and (consp object) (symbolp (car object))))))
+
+(defun event-start (event)
+  "Where EVENT (a mouse event) started: its position list."
+  (or (and (consp event) (nth 1 event))
+      (list (selected-window) (point) '(0 . 0) 0)))
+
+(defun event-end (event)
+  "Where EVENT (a mouse event) ended: its position list."
+  (or (and (consp event) (nth (if (consp (nth 2 event)) 2 1) event))
+      (list (selected-window) (point) '(0 . 0) 0)))
+
+(defun event-click-count (event)
+  "How many clicks EVENT is (1 for a non-mouse event)."
+  (if (and (consp event) (integerp (nth 2 event))) (nth 2 event) 1))
+
+(defvar definition-prefixes (make-hash-table :test 'equal)
+  "Hash table of definition prefixes, each to the files defining names
+that start with it.")
+
+(defun register-definition-prefixes (file prefixes)
+  "Record that FILE defines names starting with PREFIXES."
+  (dolist (prefix prefixes)
+    (puthash prefix (cons file (gethash prefix definition-prefixes)) definition-prefixes)))
+
+(defun undefined ()
+  "Beep: the keys typed are bound to nothing."
+  (interactive)
+  (ding)
+  (message "%s is undefined" (key-description (this-single-command-keys)))
+  nil)
+
+(defun user-original-login-name (&optional uid)
+  "The login name of whoever ran this program (through sudo, the user
+who ran sudo), or of UID."
+  (or (and (null uid) (getenv "SUDO_USER")) (user-login-name uid)))
+
+(defvar find-tag-default-function nil
+  "A function to find the tag at point, or nil for the symbol at point.")
+
+(defun find-tag-default-bounds ()
+  "The bounds (START . END) of the symbol at point, or nil."
+  (bounds-of-thing-at-point 'symbol))
+
+(defun subr--tag-function ()
+  "The function finding the tag at point in this buffer."
+  (or find-tag-default-function (get major-mode 'find-tag-default-function)
+      #'find-tag-default))
+
+(defun find-tag-default ()
+  "The tag at point (by default the symbol there), or nil."
+  (let ((function (or find-tag-default-function
+                      (get major-mode 'find-tag-default-function))))
+    (if function
+        (funcall function)
+      (let ((bounds (find-tag-default-bounds)))
+        (and bounds (buffer-substring-no-properties (car bounds) (cdr bounds)))))))
+
+(defun find-tag-default-as-regexp ()
+  "A regexp matching the tag at point literally, or nil."
+  (let ((tag (funcall (subr--tag-function))))
+    (and tag (regexp-quote tag))))
+
+(defun find-tag-default-as-symbol-regexp ()
+  "As `find-tag-default-as-regexp', matching whole symbols when the tag
+is the symbol at point."
+  (let ((regexp (find-tag-default-as-regexp)))
+    (if (and regexp (eq (subr--tag-function) #'find-tag-default))
+        (format "\\_<%s\\_>" regexp)
+      regexp)))
+
 (defun subst-char-in-string (fromchar tochar string &optional inplace)
   "STRING with each FROMCHAR replaced by TOCHAR: a copy, or STRING
 itself, changed, when INPLACE."
@@ -3284,8 +3420,12 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'save-mark-and-excursion "simple" nil nil 'macro)
 (dolist (f '(help-mode-setup help-mode-finish)) (autoload f "help-mode"))
 (dolist (f '(count-words-region word-search-forward word-search-backward
-             word-search-forward-lax word-search-backward-lax))
+             word-search-forward-lax word-search-backward-lax kill-whole-line
+             transpose-chars transpose-lines append-to-buffer prepend-to-buffer
+             copy-to-buffer insert-buffer split-line what-line count-lines-region
+             join-line mark-word read-only-mode kill-current-buffer))
   (autoload f "simple" nil t))
+(autoload 'undo-amalgamate-change-group "simple")
 (autoload 'delete-forward-char "simple" nil t)
 (autoload 'tabify "tabify" nil t)
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
