@@ -63,7 +63,12 @@ is inside of starts after it, one END is inside of ends before it."
     (setq end (point))
     (when (<= end beg)
       (user-error "There are no full lines in the region"))
-    (sort--put-lines beg end (nreverse (sort--lines-between beg end)))
+    ;; Emacs deletes the lines and inserts them reversed at BEG: the
+    ;; markers among them, point's too, end up at BEG.
+    (let ((lines (nreverse (sort--lines-between beg end))))
+      (delete-region beg end)
+      (goto-char beg)
+      (insert (mapconcat #'identity lines "\n")))
     nil))
 
 (defun delete-duplicate-lines (beg end &optional reverse adjacent keep-blanks interactive)

@@ -3234,12 +3234,13 @@ static void check_buffer_replacement(mrt *rt, mval newtext)
 
 /* replace-match in the current buffer: the whole match is taken out as
    a string, its group replaced there as in a string, and the new text
-   of the group put in the buffer in place of the old, point after it. */
+   of the group put in the buffer in place of the old, point after it.
+   As in Emacs, what \& and \N copy of the match has no properties. */
 static mval replace_in_buffer(mrt *rt, mval *a, mval m)
 {
   if (!buffer_accessible(rt, XFIXNUM(AREF(m, 0)), XFIXNUM(AREF(m, 1))))
     args_out_of_range(rt, AREF(m, 0), AREF(m, 1));
-  mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), true);
+  mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), false);
   int64_t start = XFIXNUM(AREF(m, 0));
   mval rel = translate_match(rt, m, start);
   if (NILP(a[2]))

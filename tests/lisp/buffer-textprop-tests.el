@@ -354,4 +354,26 @@ and the sorted properties of each inserted character."
     (should (equal (should-error (put-text-property 5 8 'p 2)) '(args-out-of-range 5 8))))
   (should (equal (let ((s (copy-sequence "ab"))) (put-text-property 5 5 'p 1 s) s) "ab")))
 
+(ert-deftest buffer-textprop-replace-match-copies-no-properties ()
+  ;; What \& and \N copy of the buffer's match is plain text; a
+  ;; replacement string keeps its own properties.
+  (with-temp-buffer
+    (insert (propertize "abc" 'face 'bold))
+    (goto-char 1)
+    (re-search-forward "b")
+    (replace-match "<\\&>")
+    (should (equal (buffer-string)
+                   #("a<b>c" 0 1 (face bold) 4 5 (face bold)))))
+  (with-temp-buffer
+    (insert "a" (propertize "b" 'face 'bold) "c")
+    (goto-char 1)
+    (re-search-forward "\\(b\\)")
+    (replace-match (concat "<\\1" (propertize ">" 'q 1)))
+    (should (equal (buffer-string) #("a<b>c" 3 4 (q 1)))))
+  ;; In a string, the copies keep theirs.
+  (let ((s (propertize "abc" 'face 'bold)))
+    (string-match "b" s)
+    (should (equal (replace-match "<\\&>" t nil s)
+                   #("a<b>c" 0 1 (face bold) 2 3 (face bold) 4 5 (face bold))))))
+
 ;;; buffer-textprop-tests.el ends here

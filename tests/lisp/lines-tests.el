@@ -96,4 +96,17 @@ buffer holding TEXT with point at its start."
     (replace-string "o" "0")
     (should (equal (list (buffer-string) (mark t)) '("f00 f00" 2)))))
 
+(ert-deftest lines-reverse-region-moves-point-to-its-start ()
+  ;; Emacs deletes the lines and inserts them reversed: point, inside
+  ;; them or at their end, ends up where they start.
+  (with-temp-buffer
+    (insert "hello world")
+    (reverse-region (point-min) (point-max))
+    (should (equal (point) 1)))
+  (with-temp-buffer
+    (insert "a\nb\nc")
+    (goto-char 4)
+    (reverse-region 3 (point-max))
+    (should (equal (list (buffer-string) (point)) '("a\nc\nb" 3)))))
+
 ;;; lines-tests.el ends here
