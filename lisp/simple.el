@@ -506,11 +506,12 @@ least MINIMUM spaces' worth; return the column reached."
   (interactive "NIndent to column: ")
   (let* ((from (current-column))
          (to (max column (+ from (or minimum 0)))))
+    ;; The blanks inherit the properties around them, as Emacs's do.
     (when indent-tabs-mode
       (while (<= (* (1+ (/ from (simple--tab-width))) (simple--tab-width)) to)
-        (insert ?\t)
+        (insert-and-inherit ?\t)
         (setq from (current-column))))
-    (insert (make-string (- to from) ?\s))
+    (insert-and-inherit (make-string (- to from) ?\s))
     to))
 
 (defun current-indentation ()

@@ -2493,7 +2493,8 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   int64_t s1, e1, s2, e2;
   region(rt, a[0], a[1], &s1, &e1);
   region(rt, a[2], a[3], &s2, &e2);
-  if (s2 < s1) {
+  if (s2 < e1) { /* as Emacs orders them: an empty region at the start
+                    of the other one goes first */
     int64_t t = s1, u = e1;
     s1 = s2, e1 = e2, s2 = t, e2 = u;
   }

@@ -118,6 +118,21 @@
         (should (equal (buffer-string) "b"))))
     (kill-buffer source)))
 
+(ert-deftest buffer-rewrite-transpose-regions-empty-one-at-the-other ()
+  ;; An empty region at the start of the other one goes first: nothing
+  ;; overlaps and nothing moves.
+  (dolist (args '((4 6 4 4) (4 6 6 6) (2 4 2 2) (5 5 1 1)))
+    (with-temp-buffer
+      (insert "hello")
+      (apply #'transpose-regions args)
+      (should (equal (buffer-string) "hello"))))
+  (with-temp-buffer
+    (insert "hello")
+    (should (equal (should-error (transpose-regions 3 3 2 5))
+                   '(error "Transposed regions overlap")))
+    (transpose-regions 4 5 1 2)
+    (should (equal (buffer-string) "lelho"))))
+
 ;;; buffer-rewrite-tests.el ends here
 
 (ert-deftest rewrite-replace-match-moves-markers-as-one-change ()

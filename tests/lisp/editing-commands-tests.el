@@ -116,4 +116,18 @@
                              (buffer-string))
                        (cadr case)))))))
 
+(ert-deftest editing-commands-indent-to-inherits ()
+  ;; The blanks take the properties of the text before them, unless it
+  ;; is rear-nonsticky.
+  (with-temp-buffer
+    (setq indent-tabs-mode nil)
+    (insert (propertize "ab" 'face 'bold))
+    (indent-to 5)
+    (should (equal (buffer-string) #("ab   " 0 5 (face bold)))))
+  (with-temp-buffer
+    (setq indent-tabs-mode nil)
+    (insert (propertize "ab" 'face 'bold 'rear-nonsticky t))
+    (indent-to 4)
+    (should (equal (buffer-string) #("ab  " 0 2 (face bold rear-nonsticky t))))))
+
 ;;; editing-commands-tests.el ends here
