@@ -948,51 +948,55 @@ static mval Fmapconcat(mrt *rt, int n, mval *a)
 }
 
 /* ================================================================== */
-/* Sorting: a stable bottom-up merge sort                             */
+/* Sorting: Emacs 28's stable top-down merge sort                     */
 /* ================================================================== */
 
-/* Merges the sorted runs SRC[lo,mid) and SRC[mid,hi) into DST.  Takes
-   from the right run only when PRED says it is strictly less, which
-   keeps equal elements in order.  BY_CAR compares the cars of conses. */
-static void merge_runs(mrt *rt, mval pred, bool by_car, mval src, mval dst, int64_t lo, int64_t mid,
-                       int64_t hi)
+/* The predicate sees the same pairs in the same order as in Emacs 28,
+   which matters when it signals, has side effects or is inconsistent:
+   each range is split after its first half (rounded down), the halves
+   sorted (a vector's left one first, a list's right one, as Emacs's
+   compiled code happens to), then merged, asking PRED whether the right
+   run's head comes strictly before the left one's.  A list is sorted as
+   a vector of its conses: BY_CAR. */
+
+/* Whether X may stay before Y.  BY_CAR compares the cars of conses. */
+static bool sort_inorder(mrt *rt, mval pred, bool by_car, mval x, mval y)
 {
-  int64_t i = lo, j = mid, k = lo;
-  while (i < mid && j < hi) {
-    mval x = AREF(src, i), y = AREF(src, j);
-    if (!NILP(call2(rt, pred, by_car ? XCAR(y) : y, by_car ? XCAR(x) : x)))
-      gc_aset(rt->gc, dst, k++, AREF(src, j++));
-    else
-      gc_aset(rt->gc, dst, k++, AREF(src, i++));
-  }
-  while (i < mid)
-    gc_aset(rt->gc, dst, k++, AREF(src, i++));
-  while (j < hi)
-    gc_aset(rt->gc, dst, k++, AREF(src, j++));
+  return NILP(call2(rt, pred, by_car ? XCAR(y) : y, by_car ? XCAR(x) : x));
 }
 
-/* Sorts the vector V in place.  The runs are merged back and forth
-   between V and a scratch vector; both are Lisp vectors, so a
-   predicate that signals or collects leaves nothing dangling. */
+/* Sorts V[lo,hi) in place; SCRATCH (as long as V) holds a left half
+   while it is merged.  Both are Lisp vectors, so a predicate that
+   signals or collects leaves nothing dangling. */
+static void sort_range(mrt *rt, mval pred, bool by_car, mval v, mval scratch, int64_t lo,
+                       int64_t hi)
+{
+  if (hi - lo < 2)
+    return;
+  int64_t mid = lo + (hi - lo) / 2;
+  if (by_car)
+    sort_range(rt, pred, by_car, v, scratch, mid, hi);
+  sort_range(rt, pred, by_car, v, scratch, lo, mid);
+  if (!by_car)
+    sort_range(rt, pred, by_car, v, scratch, mid, hi);
+  for (int64_t i = lo; i < mid; i++)
+    gc_aset(rt->gc, scratch, i, AREF(v, i));
+  int64_t i = lo, j = mid, k = lo;
+  while (i < mid && j < hi) {
+    if (sort_inorder(rt, pred, by_car, AREF(scratch, i), AREF(v, j)))
+      gc_aset(rt->gc, v, k++, AREF(scratch, i++));
+    else
+      gc_aset(rt->gc, v, k++, AREF(v, j++));
+  }
+  while (i < mid)
+    gc_aset(rt->gc, v, k++, AREF(scratch, i++));
+}
+
 static void sort_vector(mrt *rt, mval v, mval pred, bool by_car)
 {
   int64_t n = VECTOR_LENGTH(v);
-  if (n < 2)
-    return;
-  mval scratch = make_vector(rt, (size_t)n, Qnil);
-  mval src = v, dst = scratch;
-  for (int64_t width = 1; width < n; width *= 2) {
-    for (int64_t lo = 0; lo < n; lo += 2 * width) {
-      int64_t mid = lo + width < n ? lo + width : n;
-      int64_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-      merge_runs(rt, pred, by_car, src, dst, lo, mid, hi);
-    }
-    mval t = src;
-    src = dst;
-    dst = t;
-  }
-  if (src != v)
-    memcpy(gc_written_slots(rt->gc, v), VECTOR_SLOTS(src), (size_t)n * sizeof(mval));
+  if (n >= 2)
+    sort_range(rt, pred, by_car, v, make_vector(rt, (size_t)n, Qnil), 0, n);
 }
 
 /* (car-less-than-car A B): the usual predicate of sort on an alist

@@ -171,4 +171,27 @@
   ;; butlast copies with copy-sequence first.
   (should (equal (should-error (butlast 1)) '(wrong-type-argument sequencep 1)))
   (should (equal (butlast '(1 2 3) 2) '(1)))
-  (should (equal (butlast '(1 2 3) 0) '(1 2 3))))
+  (should (equal (butlast '(1 2 3) 0) '(1 2 3))))(defun lists-tests--comparisons (seq)
+  "The pairs `sort' gives its predicate when sorting SEQ by `<'."
+  (let (calls)
+    (sort seq (lambda (a b) (push (list a b) calls) (< a b)))
+    (nreverse calls)))
+
+(ert-deftest lists-sort-compares-as-emacs ()
+  ;; The same pairs in the same order as Emacs 28's merge sorts, which a
+  ;; predicate with side effects or errors shows.
+  (should (equal (lists-tests--comparisons (list 5 3 8 1 9 2 7))
+                 '((7 2) (9 1) (2 1) (2 9) (7 9) (8 3) (3 5) (8 5)
+                   (1 3) (2 3) (7 3) (7 5) (7 8) (9 8))))
+  (should (equal (lists-tests--comparisons (vector 5 3 8 1 9 2 7))
+                 '((8 3) (3 5) (8 5) (9 1) (7 2) (2 1) (2 9) (7 9) (1 3) (2 3)
+                   (7 3) (7 5) (7 8) (9 8))))
+  (should (equal (condition-case err (sort (list 'a 'b 'c) #'<) (error err))
+                 '(wrong-type-argument number-or-marker-p c)))
+  (should (equal (condition-case err (sort (vector 'a 'b 'c 'd) #'<) (error err))
+                 '(wrong-type-argument number-or-marker-p b)))
+  ;; Stable: equal keys keep their order.
+  (should (equal (sort (list '(1 . a) '(0 . b) '(1 . c) '(0 . d)) #'car-less-than-car)
+                 '((0 . b) (0 . d) (1 . a) (1 . c)))))
+
+
