@@ -1211,16 +1211,20 @@ static mval Fstring_suffix_p(mrt *rt, int n, mval *a)
 }
 
 /* (assoc-string KEY LIST &optional CASE-FOLD): the first element of
-   LIST that is, or whose car is, a string or symbol named KEY. */
+   LIST that is, or whose car is, a string or symbol named KEY.  As in
+   Emacs, KEY must be a string only once there is a name to compare. */
 static mval Fassoc_string(mrt *rt, int n, mval *a)
 {
-  mval key = string_or_symbol(rt, a[0]);
+  mval key = SYMBOLP(a[0]) ? XSYMBOL(rt, a[0])->name : a[0];
   bool fold = !NILP(a[2]);
   for (mval tail = a[1]; CONSP(tail); tail = XCDR(tail)) {
     mval elt = XCAR(tail), name = CONSP(elt) ? XCAR(elt) : elt;
     if (SYMBOLP(name))
       name = XSYMBOL(rt, name)->name;
-    if (!STRINGP(name) || XSTRING(name)->nchars != XSTRING(key)->nchars)
+    if (!STRINGP(name))
+      continue;
+    CHECK_STRING(rt, key);
+    if (XSTRING(name)->nchars != XSTRING(key)->nchars)
       continue;
     if (fold ? region_equal(name, 0, key, true) : same_text(name, key))
       return elt;

@@ -287,3 +287,12 @@
     (should buffer-read-only)
     (read-only-mode -1)
     (should-not buffer-read-only)))
+
+(ert-deftest common-fns-assoc-string ()
+  (should (equal (assoc-string "a" '(("A" . 1) "a") t) '("A" . 1)))
+  (should (equal (assoc-string 'a '((a . 1))) '(a . 1)))
+  (should (equal (assoc-string "a" '(1 2 ("a"))) '("a")))
+  ;; The key is checked only against a name.
+  (should-not (assoc-string 2 '(2)))
+  (should-not (assoc-string 2 "not a list"))
+  (should (equal (common-fns-error (assoc-string 2 '(("a")))) '(wrong-type-argument stringp 2))))
