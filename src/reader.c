@@ -1219,7 +1219,7 @@ static mval read_object(struct reader *r)
       if (NILP(stack) || FRAME_KIND(stack) >= FRAME_PREFIX)
         syntax_error(r, ".");
       if (FRAME_KIND(stack) == FRAME_PROPERTIZED)
-        syntax_error(r, "Invalid string property list");
+        syntax_error(r, NILP(FRAME_GET(stack, FR_HEAD)) ? "#" : "Invalid string property list");
       if (FRAME_KIND(stack) != FRAME_LIST)
         syntax_error(r, ") or . in a vector");
       if (FRAME_GET(stack, FR_EXTRA) != make_fixnum(DOT_NONE))
@@ -1248,6 +1248,10 @@ static mval read_object(struct reader *r)
     }
     if (NILP(stack))
       return value;
+    /* Emacs reads #('s text first and refuses anything else at once. */
+    if (FRAME_KIND(stack) == FRAME_PROPERTIZED && NILP(FRAME_GET(stack, FR_HEAD)) &&
+        !STRINGP(value))
+      syntax_error(r, "#");
     frame_append(r, stack, value);
   }
 }

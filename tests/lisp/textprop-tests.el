@@ -122,7 +122,9 @@
   (dolist (bad '("#(\"abc\" 0)" "#(\"abc\" 0 1 (a b) . 3)" "#(\"abc\" 0 1 (a b)]"))
     (should (equal (condition-case e (read bad) (error e))
                    '(invalid-read-syntax "Invalid string property list"))))
-  (should (equal (condition-case e (read "#(abc)") (error e)) '(invalid-read-syntax "#")))
+  ;; Anything but a string first is refused at once.
+  (dolist (bad '("#(abc)" "#(a . b c)" "#(. a)" "#(a \"unterminated" "#((\"a\") 0 1)"))
+    (should (equal (condition-case e (read bad) (error e)) '(invalid-read-syntax "#"))))
   (should (eq (car (condition-case e (read "#(\"abc\" 0 1") (error e))) 'end-of-file)))
 
 (ert-deftest textprop-format ()
