@@ -143,11 +143,12 @@ then \" ...\" for OBJECT's rest if some were left out."
   (cl-print--vector-elements object start nil stream))
 
 (cl-defmethod cl-print-object ((object hash-table) stream)
-  (princ (format "#<hash-table %s %d/%d %#x>"
-                 (hash-table-test object) (hash-table-count object)
-                 (hash-table-size object)
-                 (logand (sxhash-eq object) most-positive-fixnum))
-         stream))
+  ;; The numbers go through `princ', which honours
+  ;; `print-integers-as-characters' (65 prints as ?A).
+  (dolist (part (list "#<hash-table " (hash-table-test object) " "
+                      (hash-table-count object) "/" (hash-table-size object)
+                      (format " %#x>" (logand (sxhash-eq object) most-positive-fixnum))))
+    (princ part stream)))
 
 (defun cl-print--property-runs (string from spaced stream)
   "Print the runs of STRING's text properties from FROM on as

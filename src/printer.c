@@ -449,7 +449,7 @@ static void printer_begin(struct printer *p, mrt *rt, struct strbuf *out, bool e
   p->string_escapes.nonascii = flag_variable(rt, Qprint_escape_nonascii);
   p->integers_as_characters = flag_variable(rt, Qprint_integers_as_characters);
   p->quoted = flag_variable(rt, Qprint_quoted);
-  p->gensym = escape && flag_variable(rt, Qprint_gensym);
+  p->gensym = flag_variable(rt, Qprint_gensym); /* princ's too, as in Emacs */
   p->continuous = flag_variable(rt, Qprint_continuous_numbering);
   p->labels = Qnil;
 }
@@ -603,7 +603,7 @@ static bool shared_tail(struct printer *p, mval tail)
 
 /* Entering a cons or vector: prints #N and returns false when OBJ is
    already being printed further out, or "..." past print-level (which
-   Emacs 28 applies to lists only). */
+   Emacs 28 applies to lists only, a closure being one there). */
 static bool enter_container(struct printer *p, mval obj)
 {
   if (p->depth >= PRINT_CIRCLE - 1)
@@ -616,7 +616,7 @@ static bool enter_container(struct printer *p, mval obj)
       return false;
     }
   p->being_printed[p->depth++] = obj;
-  if (CONSP(obj) && p->depth > p->print_level) {
+  if ((CONSP(obj) || PVECP(obj, PVEC_CLOSURE)) && p->depth > p->print_level) {
     strbuf_puts(p->out, "...");
     p->depth--;
     return false;

@@ -191,4 +191,10 @@
       (should (equal (cl-print-tests--expansion (cl-prin1-to-string ring))
                      '("#1=(a b ...)" 8 "c . #1#"))))))
 
+
+(ert-deftest cl-print-hash-table-numbers-as-characters ()
+  (let ((print-integers-as-characters t))
+    (should (string-match-p "\\`#<hash-table eql 0/\\?A 0x[0-9a-f]+>\\'"
+                            (cl-prin1-to-string (make-hash-table))))))
+
 ;;; cl-print-tests.el ends here

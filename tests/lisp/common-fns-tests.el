@@ -296,3 +296,5 @@
   (should-not (assoc-string 2 '(2)))
   (should-not (assoc-string 2 "not a list"))
   (should (equal (common-fns-error (assoc-string 2 '(("a")))) '(wrong-type-argument stringp 2))))
+
+;;; common-fns-tests.el ends here

@@ -429,3 +429,23 @@
   (should (equal (should-error (send-string-to-terminal 5)) '(wrong-type-argument stringp 5)))
   (should (equal (should-error (send-string-to-terminal "x" 5))
                  '(wrong-type-argument terminal-live-p 5))))
+
+(ert-deftest printer-gensym-without-escapes ()
+  ;; print-gensym marks uninterned symbols under princ too; format's %s
+  ;; of a bare symbol prints its name.
+  (let ((print-gensym t) (g (make-symbol "g")))
+    (should (equal (prin1-to-string g t) "#:g"))
+    (should (equal (format "%s" (list g)) "(#:g)"))
+    (should (equal (format "%s" g) "g"))
+    (let ((print-circle t))
+      (should (equal (format "%s" (list g g)) "(#1=#:g #1#)")))))
+
+(ert-deftest printer-level-counts-closures ()
+  ;; A closure is a list in Emacs 28, so it is a level of its own.
+  (let ((print-level 1))
+    (should (equal (prin1-to-string (list (lambda (x) x))) "(...)"))
+    (should (equal (prin1-to-string (lambda (x) (list x))) "(closure ... ... ...)")))
+  (let ((print-level 2))
+    (should (equal (prin1-to-string (list (list (lambda (x) x)))) "((...))"))))
+
+;;; printer-tests.el ends here
