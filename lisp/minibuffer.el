@@ -72,7 +72,11 @@ a space."
                    (funcall consider elt (if (consp elt) (car elt) elt) nil))
                  (setq tail (cdr tail)))))
       ('obarray (minibuffer--check-obarray collection)
-                (mapatoms (lambda (sym) (funcall consider sym sym nil)) collection))
+                ;; Emacs walks an obarray's slots from the first.
+                (if (eq collection obarray)
+                    (mapatoms (lambda (sym) (funcall consider sym sym nil)) collection)
+                  (dolist (sym (marrow--obarray-symbols collection))
+                    (funcall consider sym sym nil))))
       ('hash (maphash (lambda (key value) (funcall consider key key value))
                       collection)))))
 

@@ -1539,6 +1539,10 @@ and ends with SUFFIX; write TEXT into it if given.  Return its name.")
     (map-char-table "FUNCTION CHAR-TABLE"
      "Call FUNCTION with each character, or (FROM . TO) run of characters,
 that CHAR-TABLE gives a non-nil value, and that value.")
+    (marrow--obarray-symbols "OBARRAY"
+     "The symbols of OBARRAY (not the symbol table) in the order Emacs's
+completion functions meet them: slot by slot from the first, each
+slot's from the one interned last.")
     (mapatoms "FUNCTION &optional OBARRAY"
      "Call FUNCTION on every symbol interned in OBARRAY (the standard one if
 nil).")

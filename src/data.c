@@ -18,6 +18,7 @@
 #include "compiled.h"
 #include "eval.h"
 #include "fns.h"
+#include "hashtab.h"
 #include "load.h"
 #include "strfns.h"
 
@@ -125,9 +126,10 @@ static struct symbol *check_symbol(mrt *rt, mval x)
 /* ---- Obarrays ----
    The symbol table is the obarray: the vector `obarray' starts as
    stands for it.  Any other vector (obarray-make's) is an obarray of
-   its own, each slot 0 or a list of the symbols whose names hash
-   there; Emacs chains such symbols through themselves, but a list
-   keeps them visible to the collector as any vector's contents. */
+   its own, as Emacs 28 keeps one: each slot 0, or the symbol interned
+   last among those whose names hash there, the others chained from it
+   through their obarray_next (a Lisp slot, so the collector follows
+   the chain as it does any symbol's contents). */
 
 /* OB, or `obarray''s value when OB is nil; nil for the symbol table. */
 static mval own_obarray(mrt *rt, mval ob)
@@ -142,22 +144,36 @@ static mval own_obarray(mrt *rt, mval ob)
 static int64_t obarray_slot(mval ob, mval name)
 {
   struct string *s = XSTRING(name);
-  uint64_t h = 14695981039346656037u;
-  for (int64_t i = 0; i < s->nbytes; i++)
-    h = (h ^ s->data[i]) * 1099511628211u;
-  return (int64_t)(h % (uint64_t)VECTOR_LENGTH(ob));
+  return (int64_t)(hash_string_bits(s->data, (size_t)s->nbytes) % (uint64_t)VECTOR_LENGTH(ob));
+}
+
+/* The first symbol of OB's slot I, or nil when it has none. */
+static mval bucket_head(mrt *rt, mval ob, int64_t i)
+{
+  mval head = AREF(ob, i);
+  if (head == make_fixnum(0))
+    return Qnil;
+  if (!SYMBOLP(head) || NILP(head))
+    mrt_error(rt, "Bad data in guts of obarray");
+  return head;
+}
+
+/* The symbol after SYM in its bucket, or nil. */
+static mval bucket_next(mrt *rt, mval sym)
+{
+  mval next = XSYMBOL(rt, sym)->obarray_next;
+  return SYMBOLP(next) ? next : Qnil;
 }
 
 /* The symbol named NAME in own obarray OB, or nil. */
 static mval obarray_find(mrt *rt, mval ob, mval name)
 {
   struct string *want = XSTRING(name);
-  for (mval l = AREF(ob, obarray_slot(ob, name)); CONSP(l); l = XCDR(l)) {
-    if (!SYMBOLP(XCAR(l)))
-      mrt_error(rt, "Bad data in guts of obarray");
-    struct string *have = XSTRING(XSYMBOL(rt, XCAR(l))->name);
+  for (mval sym = bucket_head(rt, ob, obarray_slot(ob, name)); !NILP(sym);
+       sym = bucket_next(rt, sym)) {
+    struct string *have = XSTRING(XSYMBOL(rt, sym)->name);
     if (have->nbytes == want->nbytes && memcmp(have->data, want->data, (size_t)want->nbytes) == 0)
-      return XCAR(l);
+      return sym;
   }
   return Qnil;
 }
@@ -169,8 +185,8 @@ static mval intern_in(mrt *rt, mval ob, mval name)
     return found;
   mval sym = make_symbol(rt, name);
   int64_t i = obarray_slot(ob, name);
-  mval bucket = CONSP(AREF(ob, i)) ? AREF(ob, i) : Qnil;
-  gc_aset(rt->gc, ob, i, Fcons(rt, sym, bucket));
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), obarray_next, bucket_head(rt, ob, i));
+  gc_aset(rt->gc, ob, i, sym);
   return sym;
 }
 
@@ -222,12 +238,41 @@ static mval Funintern(mrt *rt, int n, mval *a)
   if (NILP(ob))
     return bool_val(obarray_remove(rt, sym));
   int64_t i = obarray_slot(ob, XSYMBOL(rt, sym)->name);
-  mval rest = Qnil;
-  for (mval l = AREF(ob, i); CONSP(l); l = XCDR(l))
-    if (XCAR(l) != sym)
-      rest = Fcons(rt, XCAR(l), rest);
-  gc_aset(rt->gc, ob, i, NILP(rest) ? make_fixnum(0) : rest);
+  mval next = bucket_next(rt, sym);
+  if (bucket_head(rt, ob, i) == sym) {
+    gc_aset(rt->gc, ob, i, NILP(next) ? make_fixnum(0) : next);
+  } else {
+    mval prev = bucket_head(rt, ob, i);
+    while (bucket_next(rt, prev) != sym)
+      prev = bucket_next(rt, prev);
+    SYMBOL_SET(rt->gc, XSYMBOL(rt, prev), obarray_next, next);
+  }
+  SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), obarray_next, Qnil);
   return Qt;
+}
+
+/* The symbols of own obarray OB as Emacs walks them: each slot's from
+   its head, the slots from the first (completion) or from the last
+   (mapatoms). */
+static mval obarray_symbols_in_order(mrt *rt, mval ob, bool first_slot_first)
+{
+  mval syms = Qnil;
+  int64_t n = VECTOR_LENGTH(ob);
+  for (int64_t k = 0; k < n; k++)
+    for (mval sym = bucket_head(rt, ob, first_slot_first ? k : n - 1 - k); !NILP(sym);
+         sym = bucket_next(rt, sym))
+      syms = Fcons(rt, sym, syms);
+  return nreverse_list(rt, syms);
+}
+
+/* (marrow--obarray-symbols OBARRAY): its symbols in the order Emacs's
+   completion functions meet them. */
+static mval Fmarrow__obarray_symbols(mrt *rt, int n, mval *a)
+{
+  mval ob = own_obarray(rt, a[0]);
+  if (NILP(ob))
+    wrong_type_argument(rt, Qobarrayp, a[0]);
+  return obarray_symbols_in_order(rt, ob, true);
 }
 
 /* (mapatoms FUNCTION &optional OBARRAY): over a snapshot, so that
@@ -240,11 +285,7 @@ static mval Fmapatoms(mrt *rt, int n, mval *a)
     all = make_vector(rt, count, Qnil);
     obarray_symbols(rt, gc_written_slots(rt->gc, all), count);
   } else {
-    mval syms = Qnil;
-    for (int64_t i = VECTOR_LENGTH(ob) - 1; i >= 0; i--)
-      for (mval l = AREF(ob, i); CONSP(l); l = XCDR(l))
-        syms = Fcons(rt, XCAR(l), syms);
-    all = sequence_to_vector(rt, syms);
+    all = sequence_to_vector(rt, obarray_symbols_in_order(rt, ob, false));
   }
   for (int64_t i = 0; i < VECTOR_LENGTH(all); i++)
     call1(rt, a[0], AREF(all, i));
@@ -628,6 +669,7 @@ static const struct subr_def data_subrs[] = {
   { "bool-vector-subsetp", Fbool_vector_subsetp, 2, 2 },
   { "bool-vector-count-consecutive", Fbool_vector_count_consecutive, 3, 3 },
   { "mapatoms", Fmapatoms, 1, 2 },
+  { "marrow--obarray-symbols", Fmarrow__obarray_symbols, 1, 1 },
   { "make-symbol", Fmake_symbol, 1, 1 },
   { "symbol-name", Fsymbol_name, 1, 1 },
   { "symbol-function", Fsymbol_function, 1, 1 },

@@ -874,6 +874,7 @@ mval gc_symbol(struct gc *g)
   OBJ_INIT(s->value, Qunbound);
   OBJ_INIT(s->function, Qnil);
   OBJ_INIT(s->plist, Qnil);
+  OBJ_INIT(s->obarray_next, Qnil);
   g->symtab.at[s->index] = s;
   return MAKE_SYMBOL(s->index);
 }
@@ -1079,7 +1080,7 @@ static inline const mval *object_slots(const void *obj, enum heap_kind kind, siz
     *n = 2;
     return &((const struct cons *)obj)->car;
   case HEAP_SYMBOL:
-    *n = 4;
+    *n = 5; /* name, value, function, plist, obarray_next */
     return &((const struct symbol *)obj)->name;
   case HEAP_VECTOR:
   case HEAP_LARGE: {

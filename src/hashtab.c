@@ -69,10 +69,10 @@ static uint64_t load_le(const uint8_t *p, size_t n)
   return v;
 }
 
-/* Emacs 28's string hash, so sxhash-equal of a string agrees: from
-   the length, up to eight words sampled along the string, then any
-   bytes after the last sample one at a time. */
-static uint64_t hash_string(const uint8_t *p, size_t n)
+/* Emacs 28's string hash, so sxhash-equal of a string and the buckets
+   of an obarray agree: from the length, up to eight words sampled along
+   the string, then any bytes after the last sample one at a time. */
+uint64_t hash_string_bits(const uint8_t *p, size_t n)
 {
   uint64_t h = n;
   size_t step = 8 + n / 8, i = 0;
@@ -80,8 +80,10 @@ static uint64_t hash_string(const uint8_t *p, size_t n)
     h = combine(h, load_le(p + i, 8));
   for (; i < n; i++)
     h = combine(h, p[i]);
-  return reduce(h);
+  return h;
 }
+
+static uint64_t hash_string(const uint8_t *p, size_t n) { return reduce(hash_string_bits(p, n)); }
 
 uint64_t sxhash_eql(mval x)
 {

@@ -62,5 +62,7 @@ bool hash_table_entry(mval table, int64_t i, mval *key, mval *value);
 /* sxhash-equal: equal objects hash alike; bounded depth and length. */
 uint64_t sxhash_equal(mrt *rt, mval x);
 uint64_t sxhash_eql(mval x);
+/* Emacs 28's hash of the bytes P[0,N), unreduced: obarrays use it. */
+uint64_t hash_string_bits(const uint8_t *p, size_t n);
 
 #endif

@@ -133,7 +133,11 @@ struct symbol {
   const mval value;     /* global/dynamic value, or Qunbound */
   const mval function;  /* function cell, Qnil when unbound */
   const mval plist;
-  struct symbol *next_in_bucket; /* obarray chain */
+  /* The next symbol in its bucket of an obarray made by obarray-make
+     (nil at the end), as Emacs chains them: the bucket holds the
+     symbol interned last. */
+  const mval obarray_next;
+  struct symbol *next_in_bucket; /* the symbol table's chain */
   uint32_t index;                /* position in the symbol table */
   uint8_t special;               /* enum symbol_kind */
   uint8_t constant;              /* nil, t, keywords, defconst */

@@ -76,4 +76,31 @@
     (should (equal (should-error (let ((obarray bad)) (read "x")))
                    '(error "Bad data in guts of obarray")))))
 
+
+(ert-deftest obarray-tests-buckets-as-emacs ()
+  ;; Each slot holds the symbol interned there last, or 0; the others
+  ;; hang from it.  Names hash as in Emacs 28.
+  (let ((ob (obarray-make 7)))
+    (dolist (n '("" "a" "b" "abc" "hello" "abcdefghij" "x1" "x2" "x3"))
+      (intern n ob))
+    (should (equal (format "%S" ob) "[abc a b x1 x2 x3 abcdefghij]"))
+    (let (seen)
+      (mapatoms (lambda (s) (push (symbol-name s) seen)) ob)
+      (should (equal (nreverse seen)
+                     '("abcdefghij" "x3" "x2" "x1" "hello" "b" "a" "abc" ""))))
+    (unintern "x2" ob)
+    (unintern "abc" ob)
+    (should (equal (format "%S" ob) "[## a b x1 0 x3 abcdefghij]"))
+    (should (equal (all-completions "x" ob) '("x1" "x3")))
+    (should (intern-soft "hello" ob)))
+  (let ((ob (obarray-make 5)))
+    (dotimes (i 20) (intern (format "sym%d" i) ob))
+    (should (equal (all-completions "sym1" ob)
+                   '("sym18" "sym13" "sym19" "sym14" "sym15" "sym10" "sym16"
+                     "sym11" "sym1" "sym17" "sym12"))))
+  (let ((ob (make-vector 3 0)))
+    (aset ob 0 "junk")
+    (should (equal (condition-case err (intern "abc" ob) (error err))
+                   '(error "Bad data in guts of obarray")))))
+
 ;;; obarray-tests.el ends here
