@@ -2,7 +2,7 @@
 ** coding-cjk.c -- layer 5: the CJK coding systems' byte codes.
 **
 ** Characters are Unicode code points, from tables generated off glibc's
-** iconv (cjk-data.h, see tools/gen-cjk-tables.c).  A code of a charset
+** iconv (cjk-data.h, see src/gen-cjk-tables.c).  A code of a charset
 ** that has no code point decodes, as in Emacs, to a character of its
 ** own past Unicode: the charset's base plus the code's index in it.
 */
