@@ -1217,7 +1217,8 @@ static mval Fassoc_string(mrt *rt, int n, mval *a)
 {
   mval key = SYMBOLP(a[0]) ? XSYMBOL(rt, a[0])->name : a[0];
   bool fold = !NILP(a[2]);
-  for (mval tail = a[1]; CONSP(tail); tail = XCDR(tail)) {
+  mval tail = a[1];
+  FOR_EACH_TAIL(rt, tail, a[1]) { /* Emacs loops on a circular list; marrow says so */
     mval elt = XCAR(tail), name = CONSP(elt) ? XCAR(elt) : elt;
     if (SYMBOLP(name))
       name = XSYMBOL(rt, name)->name;

@@ -297,4 +297,10 @@
   (should-not (assoc-string 2 "not a list"))
   (should (equal (common-fns-error (assoc-string 2 '(("a")))) '(wrong-type-argument stringp 2))))
 
+(ert-deftest common-fns-assoc-string-circular ()
+  :tags '(:marrow-only) ; Emacs loops until quit
+  (let ((l (list 1 2 3)))
+    (setcdr (cddr l) l)
+    (should (eq (car (common-fns-error (assoc-string 0 l))) 'circular-list))))
+
 ;;; common-fns-tests.el ends here
