@@ -86,9 +86,6 @@ KEY being :expected-result or :tags, whose VALUEs are evaluated."
                                     :file-name load-file-name))
        ',name)))
 
-(defvar ert--test-names nil
-  "The names of the defined tests, most recent first.")
-
 (defun ert-set-test (symbol definition)
   "Make DEFINITION, an `ert-test', the test named SYMBOL (noted in
 `load-history', for `symbol-file')."

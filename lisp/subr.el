@@ -2216,11 +2216,6 @@ before it; the value is BODY's."
                   ,@body)
          (when ,text (message (and ,previous "%s") ,previous))))))
 
-(defun current-message ()
-  "The message in the echo area: in batch, where messages go to
-standard error, always nil."
-  nil)
-
 (defmacro with-local-quit (&rest body)
   "Run BODY with `inhibit-quit' nil; a quit in it makes the value nil."
   (declare (indent 0))
@@ -2415,20 +2410,6 @@ and BYTE is not ASCII; with INHERIT, inheriting text properties."
 (defmacro 1value (form)
   "FORM, which always has the same value (a hint for coverage tools)."
   form)
-
-(defun add-to-invisibility-spec (element)
-  "Add ELEMENT, an `invisible' property value or (VALUE . ELLIPSIS), to
-`buffer-invisibility-spec'."
-  (when (eq buffer-invisibility-spec t)
-    (setq buffer-invisibility-spec (list t)))
-  (push element buffer-invisibility-spec))
-
-(defun remove-from-invisibility-spec (element)
-  "Remove ELEMENT from `buffer-invisibility-spec'."
-  (setq buffer-invisibility-spec
-        (if (consp buffer-invisibility-spec)
-            (delete element buffer-invisibility-spec)
-          (list t))))
 
 (defvar delayed-warnings-list nil
   "Warnings to show later, each (TYPE MESSAGE LEVEL BUFFER-NAME) as
