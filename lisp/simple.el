@@ -1392,31 +1392,37 @@ searches for `word-search-regexp''s regexp."
   (interactive "sWord search backward: ")
   (re-search-backward (word-search-regexp string t) bound noerror count))
 
+(defun simple--whole-lines-end (count)
+  "Where a kill of COUNT whole lines from point ends: the end of the
+line for 0; COUNT lines on; or, back, the end of the line COUNT-1 lines
+up (the newline before the current line goes too)."
+  (save-excursion
+    (cond ((= count 0) (end-of-line))
+          ((> count 0) (forward-line count))
+          (t (forward-line (1+ count))
+             (unless (bobp) (backward-char))))
+    (point)))
+
 (defun kill-whole-line (&optional arg)
   "Kill ARG whole lines from the current one, newlines included (back
 when ARG is negative, with the newline before them); with ARG 0, the
 current line's text alone.  The kills go into one kill ring entry."
   (interactive "p")
-  (setq arg (or arg 1))
-  (when (and (> arg 0) (eobp) (save-excursion (forward-line 0) (eobp)))
-    (signal 'end-of-buffer nil))
-  (when (and (< arg 0) (bobp) (save-excursion (end-of-line) (bobp)))
-    (signal 'beginning-of-buffer nil))
-  (unless (eq last-command 'kill-region)
-    (kill-new "")
-    (setq last-command 'kill-region))
-  ;; Two kills, the text before point first, so that each joins the
-  ;; kill ring entry on its own side.
-  (if (< arg 0)
-      (progn
-        (save-excursion (kill-region (point) (line-end-position)))
-        (kill-region (point) (progn (forward-line (1+ arg))
-                                    (unless (bobp) (backward-char))
-                                    (point))))
-    (save-excursion (kill-region (point) (line-beginning-position)))
-    (kill-region (point) (if (= arg 0)
-                             (line-end-position)
-                           (progn (forward-line arg) (point))))))
+  (let ((count (or arg 1)))
+    (cond ((and (> count 0) (save-excursion (forward-line 0) (eobp)))
+           (signal 'end-of-buffer nil))
+          ((and (< count 0) (save-excursion (end-of-line) (bobp)))
+           (signal 'beginning-of-buffer nil)))
+    ;; An empty kill to start the entry both parts join, unless the last
+    ;; command killed: then they join its entry.
+    (unless (eq last-command 'kill-region)
+      (kill-new "")
+      (setq last-command 'kill-region))
+    ;; First the part of the current line on the side away from the
+    ;; kill's direction, point staying, then the rest from point.
+    (save-excursion
+      (kill-region (point) (if (< count 0) (line-end-position) (line-beginning-position))))
+    (kill-region (point) (simple--whole-lines-end count))))
 
 (defun simple--copy-into (buffer start end where)
   "Insert the text from START to END of the current buffer into BUFFER:
@@ -1453,22 +1459,27 @@ mark after it."
   (push-mark (save-excursion (insert-buffer-substring (get-buffer buffer)) (point)))
   nil)
 
+(defun simple--split-line-prefix (arg)
+  "The prefix `split-line' repeats on its new line: ARG when a string,
+else `fill-prefix' unless ARG is non-nil; nil unless the line starts
+with it."
+  (let ((prefix (cond ((stringp arg) arg) ((null arg) fill-prefix))))
+    (and prefix
+         (save-excursion (beginning-of-line) (looking-at-p (regexp-quote prefix)))
+         prefix)))
+
 (defun split-line (&optional arg)
-  "Split the line at point, the text after point moving down to the
-column it was at.  The new line starts with the prefix the line starts
-with: ARG if a string, else `fill-prefix' unless ARG is non-nil."
+  "Split the line at point, the text after point (and its blanks)
+moving down to the column it was at, after the line's prefix (see
+`simple--split-line-prefix'); point stays."
   (interactive "*P")
   (skip-chars-forward " \t")
-  (let* ((column (current-column))
-         (here (point))
-         (prefix (cond ((stringp arg) arg) (arg nil) (t fill-prefix)))
-         (prefixed (and prefix
-                        (save-excursion (beginning-of-line)
-                                        (looking-at (regexp-quote prefix))))))
-    (newline 1)
-    (when prefixed (insert-and-inherit prefix))
-    (indent-to column 0)
-    (goto-char here)))
+  (let ((prefix (simple--split-line-prefix arg))
+        (column (current-column)))
+    (save-excursion
+      (newline 1)
+      (when prefix (insert-and-inherit prefix))
+      (indent-to column 0))))
 
 (defun what-line ()
   "Show, and return, the number of the line point is on."
@@ -1480,12 +1491,17 @@ with: ARG if a string, else `fill-prefix' unless ARG is non-nil."
 (defalias 'join-line #'delete-indentation)
 
 (defun mark-word (&optional arg allow-extend)
-  "Set the mark ARG words after point (extending an active region)."
+  "Set the mark ARG words after point; with ALLOW-EXTEND and an active
+region, move the mark ARG words on from where it is."
   (interactive "P\np")
-  (if (and allow-extend (use-region-p))
-      (set-mark (save-excursion (goto-char (mark)) (forward-word (prefix-numeric-value arg))
-                                (point)))
-    (push-mark (save-excursion (forward-word (prefix-numeric-value arg)) (point)) nil t)))
+  (let* ((extend (and allow-extend (use-region-p)))
+         (target (save-excursion
+                   (when extend (goto-char (mark)))
+                   (forward-word (prefix-numeric-value arg))
+                   (point))))
+    (if extend
+        (set-mark target)
+      (push-mark target nil t))))
 
 (define-minor-mode read-only-mode
   "Make the current buffer read-only, or writable when turned off."
@@ -1626,9 +1642,10 @@ INTERACTIVE: an unbalanced one is a `user-error'."
   "Drag the character before point past ARG characters (back if ARG is
 negative); with ARG nil at the end of a line, swap the two before point."
   (interactive "*P")
-  (when (and (null arg) (eolp) (not (bobp)))
-    (backward-char))
-  (transpose-subr #'forward-char (prefix-numeric-value arg)))
+  (transpose-subr #'forward-char
+                  (cond (arg (prefix-numeric-value arg))
+                        ((and (eolp) (not (bobp))) (backward-char) 1)
+                        (t 1))))
 
 (defun transpose-lines (arg)
   "Drag the line before point's line past ARG lines (back if ARG is

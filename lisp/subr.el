@@ -2203,18 +2203,22 @@ by `temp-buffer-show-hook' and left unmodified."
     (run-hooks 'temp-buffer-show-hook)
     (set-buffer-modified-p nil)))
 
+(defun subr--show-temp-message (text)
+  "Show TEXT, if non-nil; return what to show afterwards: the message
+shown before, as a list, or nil when TEXT is nil."
+  (when text
+    (prog1 (list (current-message))
+      (message "%s" text))))
+
 (defmacro with-temp-message (message &rest body)
   "Show MESSAGE (unless nil) while BODY runs, then the message shown
 before it; the value is BODY's."
   (declare (indent 1))
-  (let ((text (make-symbol "text")) (previous (make-symbol "previous")))
-    `(let ((,text ,message) (,previous nil))
-       (unwind-protect
-           (progn (when ,text
-                    (setq ,previous (current-message))
-                    (message "%s" ,text))
-                  ,@body)
-         (when ,text (message (and ,previous "%s") ,previous))))))
+  (let ((restore (make-symbol "restore")))
+    `(let ((,restore (subr--show-temp-message ,message)))
+       (unwind-protect (progn ,@body)
+         (when ,restore
+           (message (and (car ,restore) "%s") (car ,restore)))))))
 
 (defmacro with-local-quit (&rest body)
   "Run BODY with `inhibit-quit' nil; a quit in it makes the value nil."
@@ -2315,21 +2319,29 @@ VALUE) if it has moved far enough since the last report."
   "Show REPORTER's message followed by \"done\"."
   (message "%sdone" (aref (cdr reporter) 3)))
 
+(defun subr--reporter-for (reporter-or-message total)
+  "REPORTER-OR-MESSAGE, or a reporter made from that message counting
+from 0 to TOTAL."
+  (if (stringp reporter-or-message)
+      (make-progress-reporter reporter-or-message 0 total)
+    reporter-or-message))
+
 (defmacro dotimes-with-progress-reporter (spec reporter-or-message &rest body)
   "As `dotimes' with SPEC (VAR COUNT [RESULT]), reporting each step to
 REPORTER-OR-MESSAGE (a reporter, or a message to make one from 0 to COUNT).
 
 \(fn (VAR COUNT [RESULT]) REPORTER-OR-MESSAGE BODY...)"
   (declare (indent 2))
-  (let ((reporter (make-symbol "reporter")) (count (make-symbol "count")))
-    `(let* ((,reporter ,reporter-or-message) (,count ,(nth 1 spec)))
-       (when (stringp ,reporter)
-         (setq ,reporter (make-progress-reporter ,reporter 0 ,count)))
+  (let ((given (make-symbol "given")) (count (make-symbol "count"))
+        (reporter (make-symbol "reporter")))
+    ;; The reporter's form is evaluated before the count's, as in Emacs.
+    `(let* ((,given ,reporter-or-message) (,count ,(nth 1 spec))
+            (,reporter (subr--reporter-for ,given ,count)))
        (dotimes (,(car spec) ,count)
          ,@body
          (progress-reporter-update ,reporter (1+ ,(car spec))))
        (progress-reporter-done ,reporter)
-       (or ,@(nthcdr 2 spec) nil))))
+       ,(nth 2 spec))))
 
 (defmacro dolist-with-progress-reporter (spec reporter-or-message &rest body)
   "As `dolist' with SPEC (VAR LIST [RESULT]), reporting the count of
@@ -2338,16 +2350,16 @@ one from 0 to LIST's length).
 
 \(fn (VAR LIST [RESULT]) REPORTER-OR-MESSAGE BODY...)"
   (declare (indent 2))
-  (let ((reporter (make-symbol "reporter")) (done (make-symbol "done"))
-        (list (make-symbol "list")))
-    `(let ((,reporter ,reporter-or-message) (,done 0) (,list ,(nth 1 spec)))
-       (when (stringp ,reporter)
-         (setq ,reporter (make-progress-reporter ,reporter 0 (length ,list))))
-       (dolist (,(car spec) ,list)
+  (let ((given (make-symbol "given")) (elements (make-symbol "elements"))
+        (reporter (make-symbol "reporter")) (done (make-symbol "done")))
+    `(let* ((,given ,reporter-or-message) (,elements ,(nth 1 spec))
+            (,reporter (subr--reporter-for ,given (length ,elements)))
+            (,done 0))
+       (dolist (,(car spec) ,elements)
          ,@body
          (progress-reporter-update ,reporter (setq ,done (1+ ,done))))
        (progress-reporter-done ,reporter)
-       (or ,@(nthcdr 2 spec) nil))))
+       ,(nth 2 spec))))
 
 (defalias 'rplaca #'setcar)
 (defalias 'rplacd #'setcdr)
@@ -2440,10 +2452,16 @@ it) into BUFFER at its point."
   "What turns a string's meta character (128 and up) into a meta event.")
 
 (defun listify-key-sequence (key)
-  "The events of KEY, a string or vector, as a list."
-  (if (vectorp key)
-      (append key nil)
-    (mapcar (lambda (c) (if (> c 127) (logxor c listify-key-sequence-1) c)) key)))
+  "The events of KEY, a string or vector, as a list; a string's
+characters 128 and up are meta characters."
+  (let (events)
+    (dotimes (i (length key))
+      (let ((event (aref key i)))
+        (push (if (and (stringp key) (> event 127))
+                  (logxor event listify-key-sequence-1)
+                event)
+              events)))
+    (nreverse events)))
 
 (defun eventp (object)
   "Whether OBJECT is an input event: a character, a non-keyword symbol,
@@ -2453,15 +2471,20 @@ or a list headed by a symbol."
            (and (symbolp object) (not (keywordp object)))
            (and (consp object) (symbolp (car object))))))
 
+(defun subr--point-position ()
+  "A mouse position list for point in the selected window, which is
+what a keyboard event stands for."
+  (list (selected-window) (point) '(0 . 0) 0))
+
 (defun event-start (event)
   "Where EVENT (a mouse event) started: its position list."
-  (or (and (consp event) (nth 1 event))
-      (list (selected-window) (point) '(0 . 0) 0)))
+  (or (and (consp event) (nth 1 event)) (subr--point-position)))
 
 (defun event-end (event)
-  "Where EVENT (a mouse event) ended: its position list."
-  (or (and (consp event) (nth (if (consp (nth 2 event)) 2 1) event))
-      (list (selected-window) (point) '(0 . 0) 0)))
+  "Where EVENT (a mouse event) ended: its last position list (a drag
+has two)."
+  (let ((positions (and (consp event) (seq-filter #'consp (cdr event)))))
+    (or (car (last positions)) (subr--point-position))))
 
 (defun event-click-count (event)
   "How many clicks EVENT is (1 for a non-mouse event)."

@@ -147,16 +147,23 @@ static int64_t obarray_slot(mval ob, mval name)
   return (int64_t)(hash_string_bits(s->data, (size_t)s->nbytes) % (uint64_t)VECTOR_LENGTH(ob));
 }
 
-/* The first symbol of OB's slot I, or nil when it has none. */
-static mval bucket_head(mrt *rt, mval ob, int64_t i)
+/* The first symbol of OB's slot I, or nil when it has none (0, or
+   nil, which make-vector's obarrays may hold).  Anything else is bad
+   data: an error, unless SKIP_BAD (mapatoms skips it, as Emacs does). */
+static mval bucket_head_or_skip(mrt *rt, mval ob, int64_t i, bool skip_bad)
 {
   mval head = AREF(ob, i);
-  if (head == make_fixnum(0))
+  if (head == make_fixnum(0) || NILP(head))
     return Qnil;
-  if (!SYMBOLP(head) || NILP(head))
+  if (!SYMBOLP(head)) {
+    if (skip_bad)
+      return Qnil;
     mrt_error(rt, "Bad data in guts of obarray");
+  }
   return head;
 }
+
+static mval bucket_head(mrt *rt, mval ob, int64_t i) { return bucket_head_or_skip(rt, ob, i, false); }
 
 /* The symbol after SYM in its bucket, or nil. */
 static mval bucket_next(mrt *rt, mval sym)
@@ -247,7 +254,8 @@ static mval Funintern(mrt *rt, int n, mval *a)
       prev = bucket_next(rt, prev);
     SYMBOL_SET(rt->gc, XSYMBOL(rt, prev), obarray_next, next);
   }
-  SYMBOL_SET(rt->gc, XSYMBOL(rt, sym), obarray_next, Qnil);
+  /* SYM keeps its link, as in Emacs: another vector's slot may hold
+     SYM, and the symbols after it stay reachable from there. */
   return Qt;
 }
 
@@ -259,7 +267,8 @@ static mval obarray_symbols_in_order(mrt *rt, mval ob, bool first_slot_first)
   mval syms = Qnil;
   int64_t n = VECTOR_LENGTH(ob);
   for (int64_t k = 0; k < n; k++)
-    for (mval sym = bucket_head(rt, ob, first_slot_first ? k : n - 1 - k); !NILP(sym);
+    for (mval sym = bucket_head_or_skip(rt, ob, first_slot_first ? k : n - 1 - k, true);
+         !NILP(sym);
          sym = bucket_next(rt, sym))
       syms = Fcons(rt, sym, syms);
   return nreverse_list(rt, syms);

@@ -4409,10 +4409,16 @@ static mval closure_error_form(mrt *rt, mval fn)
    stack.  CAPTURED are the values for the capture slots (NULL when
    there are none); FN is what the backtrace and errors name. */
 /* A call of a primitive standing in for marrow's library function
-   named by the symbol DATA: it calls the symbol's function. */
+   named by the symbol DATA: it calls the symbol's function, which
+   must not be such a stand-in itself (that would call itself for
+   ever; Emacs's primitive is the function itself). */
 static mval call_library_standin(mrt *rt, int nargs, mval *args, void *data)
 {
-  return funcall(rt, (mval)(uintptr_t)data, nargs, args);
+  mval sym = (mval)(uintptr_t)data;
+  mval fn = indirect_function(rt, sym);
+  if (PVECP(fn, PVEC_SUBR) && XSUBR(fn)->fn_data == call_library_standin)
+    xsignal1(rt, Qinvalid_function, fn);
+  return funcall(rt, sym, nargs, args);
 }
 
 /* What an arity error of marrow's library function FN (code C) names.

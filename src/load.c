@@ -244,10 +244,12 @@ static mval expand_plain_file_name(mrt *rt, mval name, mval dir)
 /* File name handlers                                                 */
 /* ================================================================== */
 
-static bool memq_p(mval x, mval list)
+/* A circular LIST signals circular-list, as Emacs's memq does. */
+static bool memq_p(mrt *rt, mval x, mval list)
 {
-  for (; CONSP(list); list = XCDR(list))
-    if (XCAR(list) == x)
+  mval tail = list;
+  FOR_EACH_TAIL(rt, tail, list)
+    if (XCAR(tail) == x)
       return true;
   return false;
 }
@@ -257,7 +259,7 @@ static bool memq_p(mval x, mval list)
 static bool handler_willing(mrt *rt, mval handler, mval operation)
 {
   mval operations = SYMBOLP(handler) ? get_prop(rt, handler, Qoperations) : Qnil;
-  return NILP(operations) || memq_p(operation, operations);
+  return NILP(operations) || memq_p(rt, operation, operations);
 }
 
 /* Whether REGEXP is \\` then plain ASCII characters only, as
@@ -301,7 +303,7 @@ static mval find_handler(mrt *rt, mval alist, mval file, mval operation, mval in
       continue;
     int64_t start = handler_match_start(rt, XCAR(entry), file);
     if (start > best_start && handler_willing(rt, XCDR(entry), operation) &&
-        !memq_p(XCDR(entry), inhibited)) {
+        !memq_p(rt, XCDR(entry), inhibited)) {
       best = XCDR(entry);
       best_start = start;
     }

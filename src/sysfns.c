@@ -118,14 +118,22 @@ static mval environment_list(mrt *rt)
 
 static mval Femacs_pid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)getpid()); }
 
-/* The thread count OpenMP's environment asks for (its first number),
-   capped by its limit: 0 when it asks for none. */
-static long omp_threads(void)
+/* An OpenMP environment variable's leading count, as gnulib's nproc
+   reads it: digits followed by blanks, a comma or the end; 0 if none. */
+static unsigned long omp_count(const char *name)
 {
-  const char *wanted = getenv("OMP_NUM_THREADS"), *limit = getenv("OMP_THREAD_LIMIT");
-  long n = wanted ? strtol(wanted, NULL, 10) : 0;
-  long cap = limit ? strtol(limit, NULL, 10) : 0;
-  return n > 0 && cap > 0 && cap < n ? cap : n > 0 ? n : 0;
+  const char *text = getenv(name);
+  if (!text)
+    return 0;
+  char *end;
+  while (*text == ' ' || *text == '\t')
+    text++;
+  if (*text < '0' || *text > '9')
+    return 0;
+  unsigned long n = strtoul(text, &end, 10);
+  while (*end == ' ' || *end == '\t')
+    end++;
+  return *end == '\0' || *end == ',' ? n : 0;
 }
 
 /* The processors this process may run on. */
@@ -137,15 +145,23 @@ static long processors_available(void)
   return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
-/* As Emacs 28 counts them: `all' installed, `current' available to this
-   process, and by default those unless OpenMP's environment says
-   otherwise. */
+/* As Emacs 28 counts them (gnulib's nproc): `all' installed, `current'
+   available to this process, and for any other QUERY those, unless
+   OMP_NUM_THREADS asks for another number, at most OMP_THREAD_LIMIT. */
 static mval Fnum_processors(mrt *rt, int nargs, mval *args)
 {
   mval query = nargs > 0 ? args[0] : Qnil;
-  long n = query == intern(rt, "all") ? sysconf(_SC_NPROCESSORS_CONF) : processors_available();
-  if (NILP(query) && omp_threads() > 0)
-    n = omp_threads();
+  long n;
+  if (query == intern(rt, "all")) {
+    n = sysconf(_SC_NPROCESSORS_CONF);
+  } else if (query == intern(rt, "current")) {
+    n = processors_available();
+  } else {
+    unsigned long wanted = omp_count("OMP_NUM_THREADS"), limit = omp_count("OMP_THREAD_LIMIT");
+    n = wanted > 0 ? (long)wanted : processors_available();
+    if (limit > 0 && (unsigned long)n > limit)
+      n = (long)limit;
+  }
   return make_fixnum(n > 0 ? n : 1);
 }
 static mval Fuser_uid(mrt *rt, int nargs, mval *args) { return make_int(rt, (int64_t)geteuid()); }

@@ -207,4 +207,17 @@
   (should (eq (eval '(defun argcheck-f (a &optional b &rest c) (list a b c)) t) 'argcheck-f))
   (should (equal (argcheck-f 1 2 3 4) '(1 2 (3 4)))))
 
+
+(ert-deftest argcheck-library-standin-does-not-call-itself ()
+  ;; Emacs's #<subr> is the function itself: marrow's only.
+  (skip-unless (boundp 'marrow-collector))
+  (require 'subr-x)
+  (let* ((saved (symbol-function 'string-trim))
+         (standin (nth 1 (argcheck-error (funcall 'string-trim)))))
+    (unwind-protect
+        (progn
+          (fset 'string-trim standin)
+          (should (eq (car (argcheck-error (string-trim "a"))) 'invalid-function)))
+      (fset 'string-trim saved))))
+
 ;;; argcheck-tests.el ends here

@@ -257,4 +257,15 @@ handler for quoted names in effect."
         (should (eq (verify-visited-file-modtime) t))
         (setq buffer-file-name nil)))))
 
+
+(ert-deftest file-handlers-circular-lists-signal ()
+  ;; A circular `operations' or `inhibit-file-name-handlers' list is an
+  ;; error, as Emacs's memq makes it, never a hang.
+  (defun file-handlers-circular (op file &rest _) (list op file))
+  (put 'file-handlers-circular 'operations
+       (let ((l (list 'file-exists-p))) (setcdr l l) l))
+  (let ((file-name-handler-alist '(("\\`/circular:" . file-handlers-circular))))
+    (should (eq (car (condition-case err (file-exists-p "/circular:x") (error err)))
+                'circular-list))))
+
 ;;; file-handlers-tests.el ends here

@@ -103,4 +103,22 @@
     (should (equal (condition-case err (intern "abc" ob) (error err))
                    '(error "Bad data in guts of obarray")))))
 
+
+(ert-deftest obarray-tests-unintern-keeps-links ()
+  ;; A symbol taken out keeps its link, as in Emacs, so another vector
+  ;; holding it still reaches the symbols after it.
+  (let ((a (obarray-make 1)) (b (obarray-make 1)))
+    (intern "x" a)
+    (intern "y" a)
+    (aset b 0 (intern "y" a))
+    (unintern "y" b)
+    (should (eq (intern-soft "x" a) (intern "x" a))))
+  ;; make-vector's nil slots are empty buckets.
+  (let ((ob (make-vector 3 nil)))
+    (should (eq (intern "a" ob) (intern-soft "a" ob))))
+  ;; mapatoms skips bad slots; intern refuses them.
+  (let ((ob (make-vector 2 "junk")) (seen 0))
+    (mapatoms (lambda (_) (setq seen (1+ seen))) ob)
+    (should (= seen 0))))
+
 ;;; obarray-tests.el ends here
