@@ -3230,16 +3230,23 @@ static mval skip_chars(mrt *rt, mval spec, mval lim, bool backward)
   mval set = skip_set_regexp(rt, spec);
   if (NILP(set) || (backward ? bound >= start : bound <= start))
     return make_fixnum(0);
-  mval regexp = format2(rt, backward ? "\\(?:%s\\)*\\=" : "\\(?:%s\\)*", set, Qnil);
   size_t depth = rt->specpdl_depth;
   specbind(rt, Qcase_fold_search, Qnil); /* the set is of characters, not letters */
-  mval m = backward ? search(rt, regexp, bound, start, RE_FORWARD, false)
-                    : search(rt, regexp, start, bound, RE_ANCHORED, false);
+  int64_t to = start;
+  if (backward) {
+    /* One character at a time: a search from BOUND would make each
+       backward skip cost the whole text before point. */
+    while (to > bound && !NILP(search(rt, set, to - 1, to, RE_ANCHORED, false)))
+      to--;
+  } else {
+    mval m = search(rt, format2(rt, "\\(?:%s\\)*", set, Qnil), start, bound, RE_ANCHORED, false);
+    if (!NILP(m))
+      to = XFIXNUM(AREF(m, 1));
+    if (to > bound)
+      to = bound;
+  }
   unbind_to(rt, depth);
   b = cur(rt);
-  int64_t to = NILP(m) ? start : XFIXNUM(AREF(m, backward ? 0 : 1));
-  if (!backward && to > bound)
-    to = bound;
   b->pt = to;
   return make_fixnum(to - start);
 }
