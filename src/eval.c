@@ -668,7 +668,7 @@ static mval autoload_do_load(mrt *rt, mval fundef, mval funname, bool macro_only
     return fundef;
   mval file = CONSP(XCDR(fundef)) ? XCAR(XCDR(fundef)) : Qnil;
   size_t count = eval_begin_undoable_load(rt);
-  load_file(rt, file, false, true);
+  load_autoload_file(rt, file);
   eval_end_undoable_load(rt, count);
   if (NILP(funname))
     return Qnil;

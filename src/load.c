@@ -1440,6 +1440,17 @@ mval load_file(mrt *rt, mval file, bool noerror, bool nomessage)
 
 mval load_locate_file(mrt *rt, mval file) { return locate_as_load(rt, file, false, false); }
 
+mval load_autoload_file(mrt *rt, mval file)
+{
+  size_t depth = rt->specpdl_depth;
+  mval dir = variable_or_nil(rt, Qmarrow__lisp_directory);
+  if (STRINGP(dir))
+    specbind(rt, Qload_path, Fcons(rt, dir, variable_or_nil(rt, Qload_path)));
+  mval r = load_file(rt, file, false, true);
+  unbind_to(rt, depth);
+  return r;
+}
+
 void load_command_line_file(mrt *rt, const char *file)
 {
   mval name = make_cstring(rt, file);

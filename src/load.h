@@ -23,6 +23,10 @@ void load_history_attach(mrt *rt, mval entry);
 /* (load FILE NOERROR NOMESSAGE): t when loaded, nil when NOERROR and
    the file is missing.  Signals file-missing otherwise. */
 mval load_file(mrt *rt, mval file, bool noerror, bool nomessage);
+/* Loads FILE for an autoload, silently, marrow's own Lisp directory
+   first on load-path: what Emacs preloads (files.el, simple.el...) is
+   there whatever load-path a program has bound. */
+mval load_autoload_file(mrt *rt, mval file);
 /* The file (load FILE) would read, or nil. */
 mval load_locate_file(mrt *rt, mval file);
 

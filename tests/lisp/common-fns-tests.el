@@ -304,4 +304,17 @@
     (setcdr (cddr l) l)
     (should (eq (car (common-fns-error (assoc-string 0 l))) 'circular-list))))
 
+(ert-deftest common-fns-autoloads-ignore-bound-load-path ()
+  ;; What Emacs preloads is there whatever load-path a program binds;
+  ;; marrow autoloads it from its own Lisp directory.
+  (skip-unless (boundp 'marrow-collector))
+  (let ((saved (symbol-function 'what-line)))
+    (unwind-protect
+        (progn
+          (autoload 'what-line "simple" nil t)
+          (with-temp-buffer
+            (insert "a\nb")
+            (should (equal (let ((load-path nil)) (what-line)) "Line 2"))))
+      (fset 'what-line saved))))
+
 ;;; common-fns-tests.el ends here
