@@ -1118,10 +1118,6 @@ from its file."
 
 ;;; The working directory and loading by file name
 
-(defvar cd-path nil
-  "Directories `cd' looks in for a relative name; nil means the
-directories of $CDPATH, or the default directory alone.")
-
 (defun cd-absolute (dir)
   "Make DIR, an absolute name, the default directory."
   (setq dir (file-name-as-directory (expand-file-name dir)))

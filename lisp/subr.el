@@ -3575,6 +3575,9 @@ for case-sensitively.")
   (autoload f "files"))
 (dolist (f '(cd pwd load-file load-library))
   (autoload f "files" nil t))
+(defvar cd-path nil
+  "Directories `cd' looks in for a relative name; nil means the
+directories of $CDPATH, or the default directory alone.")
 (defvar file-name-handler-alist '(("\\`/:" . file-name-non-special))
   "Alist of (REGEXP . HANDLER): operations on a file whose name REGEXP
 matches go to HANDLER (see `find-file-name-handler'), called with the

@@ -1263,11 +1263,13 @@ static mval Fbuffer_has_markers_at(mrt *rt, int n, mval *a)
 static mval Fset_marker(mrt *rt, int n, mval *a)
 {
   mval m = check_marker(rt, a[0]);
+  /* As in Emacs, BUFFER must be a buffer (not a name), checked first. */
+  CHECK_TYPE(rt, NILP(a[2]) || BUFFERP(a[2]), Qbufferp, a[2]);
   if (NILP(a[1]) || (MARKERP(a[1]) && NILP(XMARKER(a[1])->buffer))) {
     detach_marker(rt, m); /* a marker pointing nowhere is a position nowhere */
     return m;
   }
-  mval buffer = NILP(a[2]) ? current_buffer(rt) : existing_buffer(rt, a[2]);
+  mval buffer = NILP(a[2]) ? current_buffer(rt) : a[2];
   if (MARKERP(a[1]) && NILP(a[2]) && !NILP(XMARKER(a[1])->buffer))
     buffer = XMARKER(a[1])->buffer;
   if (!live_p(buffer)) {

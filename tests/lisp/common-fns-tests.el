@@ -317,4 +317,15 @@
             (should (equal (let ((load-path nil)) (what-line)) "Line 2"))))
       (fset 'what-line saved))))
 
+(ert-deftest common-fns-cd-path-is-special ()
+  (should (special-variable-p 'cd-path))
+  (let ((cd-path (list "/")) (default-directory "/tmp/"))
+    (should (equal (cd "tmp") "/tmp/"))))
+
+(ert-deftest common-fns-set-marker-checks-buffer-first ()
+  (should (equal (common-fns-error (set-marker (make-marker) nil 'nobuf))
+                 '(wrong-type-argument bufferp nobuf)))
+  (should (equal (common-fns-error (set-marker (make-marker) 1 "*scratch*"))
+                 '(wrong-type-argument bufferp "*scratch*"))))
+
 ;;; common-fns-tests.el ends here
