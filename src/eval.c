@@ -4405,9 +4405,6 @@ static mval closure_error_form(mrt *rt, mval fn)
   return XCDR(closure_as_list(rt, fn));
 }
 
-/* Run CODE with the arguments at rt->stack[base..] == the top of the
-   stack.  CAPTURED are the values for the capture slots (NULL when
-   there are none); FN is what the backtrace and errors name. */
 /* A call of a primitive standing in for marrow's library function
    named by the symbol DATA: it calls the symbol's function, which
    must not be such a stand-in itself (that would call itself for
