@@ -2483,8 +2483,10 @@ what a keyboard event stands for."
 (defun event-end (event)
   "Where EVENT (a mouse event) ended: its last position list (a drag
 has two)."
-  (let ((positions (and (consp event) (seq-filter #'consp (cdr event)))))
-    (or (car (last positions)) (subr--point-position))))
+  (let (last-position)
+    (dolist (part (and (consp event) (cdr event)))
+      (when (consp part) (setq last-position part)))
+    (or last-position (subr--point-position))))
 
 (defun event-click-count (event)
   "How many clicks EVENT is (1 for a non-mouse event)."
