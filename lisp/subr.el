@@ -3434,6 +3434,79 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'undo-amalgamate-change-group "simple")
 (autoload 'delete-forward-char "simple" nil t)
 (autoload 'tabify "tabify" nil t)
+
+;;; Filling (fill.el); its variables are here, preloaded as in Emacs.
+(dolist (f '(fill-paragraph fill-region fill-region-as-paragraph center-line
+             center-region center-paragraph justify-current-line
+             canonically-space-region set-fill-prefix set-fill-column))
+  (autoload f "fill" nil t))
+(dolist (f '(fill-context-prefix current-justification current-fill-column
+             fill-nobreak-p fill-common-string-prefix))
+  (autoload f "fill"))
+(defcustom adaptive-fill-mode t
+  "Non-nil means filling guesses the fill prefix from the paragraph's text."
+  :type 'boolean)
+
+(defcustom adaptive-fill-regexp "[ \t]*\\([-–!|#%;>*·•‣⁃◦]+[ \t]*\\)*"
+  "What a line may begin with that filling repeats on the lines it makes."
+  :type '(choice (const nil) regexp))
+
+(defcustom adaptive-fill-first-line-regexp "\\`[ \t]*\\'"
+  "Which prefixes of a one-line paragraph are repeated as they are.
+A prefix of a one-line paragraph that does not match this regexp
+\(and does not start a comment) is repeated as spaces of its width."
+  :type 'regexp)
+
+(defcustom adaptive-fill-function #'ignore
+  "Function that returns the fill prefix of the line at point, or nil.
+It is asked before `adaptive-fill-regexp'."
+  :type 'function)
+
+(defcustom colon-double-space nil
+  "Non-nil means filling keeps two spaces after a colon that ends a phrase."
+  :type 'boolean)
+
+(defcustom default-justification 'left
+  "How filling justifies lines unless told otherwise.
+One of `left', `right', `full', `center' or `none'."
+  :type '(choice (const left) (const right) (const full) (const center) (const none)))
+(make-variable-buffer-local 'default-justification)
+
+(defcustom fill-nobreak-predicate nil
+  "Functions called with point at a candidate line break.
+A break is not made where any of them returns non-nil."
+  :type 'hook)
+
+(defcustom fill-nobreak-invisible nil
+  "Non-nil means filling never breaks a line inside invisible text."
+  :type 'boolean)
+
+(defvar fill-paragraph-function nil
+  "When non-nil, `fill-paragraph' calls this with its JUSTIFY argument first.
+A non-nil value from it is what `fill-paragraph' returns, without
+filling anything itself.")
+
+(defcustom fill-paragraph-handle-comment t
+  "Non-nil means `fill-paragraph' fills comments with the comment commands."
+  :type 'boolean)
+
+(defvar fill-forward-paragraph-function #'forward-paragraph
+  "Function `fill-paragraph' and `fill-region' move over paragraphs with.
+It is called with a count, as `forward-paragraph' is.")
+
+(defcustom fill-individual-varying-indent nil
+  "Non-nil means a change of indentation starts a new paragraph
+for `fill-individual-paragraphs'."
+  :type 'boolean)
+
+(defcustom fill-separate-heterogeneous-words-with-space nil
+  "Non-nil means unwrapping puts a space between a word that ends a line
+and one that begins the next even where their scripts need none."
+  :type 'boolean)
+
+(defvar enable-kinsoku t
+  "Non-nil means lines are not broken before or after certain characters.")
+
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
              days-to-time time-to-number-of-days date-to-day days-between
              seconds-to-string make-decoded-time decoded-time-add decoded-time-set-defaults date-to-time
