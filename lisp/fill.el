@@ -231,7 +231,13 @@ trailing whitespace goes; elsewhere line breaks just become spaces."
     (when prefix (fill--strip-prefix prefix))
     (let ((newline (1- (point))))
       (unless (and squeeze-from (>= newline squeeze-from))
-        (fill--set-gap newline (progn (skip-chars-forward " \t" to) (point)) " "))))
+        (let ((run-end (progn (skip-chars-forward " \t" to) (point))))
+          ;; A sentence ending its line gets two spaces here even when
+          ;; single spacing is wanted: only squeezing takes one away.
+          (fill--set-gap newline run-end
+                         (if (let ((sentence-end-double-space t))
+                               (= 2 (fill--gap-spaces newline run-end)))
+                             "  " " "))))))
   (when squeeze-from
     (goto-char squeeze-from)
     (while (re-search-forward "[ \t\n]+" to t)
@@ -345,13 +351,22 @@ Each new line begins with PREFIX.  Returns markers at the lines' starts."
 
 ;;;; Pass 3: justifying
 
+(defun fill--line-prefix-length ()
+  "How much of the line at point is its prefix: `fill-prefix' when the
+line starts with it, else under `adaptive-fill-mode' what
+`adaptive-fill-regexp' finds."
+  (cond ((and fill-prefix (> (length fill-prefix) 0)
+              (looking-at-p (regexp-quote fill-prefix)))
+         (length fill-prefix))
+        (adaptive-fill-mode (length (or (fill--prefix-at-line) "")))
+        (t 0)))
+
 (defun fill--line-text-bounds ()
-  "Where the current line's text starts and ends, past prefix and blanks."
+  "Where the current line's text starts and ends, past margin, prefix and blanks."
   (save-excursion
     (beginning-of-line)
-    (when (and fill-prefix (> (length fill-prefix) 0)
-               (looking-at-p (regexp-quote fill-prefix)))
-      (forward-char (length fill-prefix)))
+    (fill--skip-margin)
+    (forward-char (fill--line-prefix-length))
     (skip-chars-forward " \t")
     (let ((start (point)))
       (end-of-line)
@@ -370,20 +385,31 @@ Each new line begins with PREFIX.  Returns markers at the lines' starts."
 
 (defun fill--reindent-text (start column)
   "Make the blanks before START on its line reach COLUMN.
-The fill prefix stays in front of them when COLUMN leaves room for it."
+The line's prefix stays in front of them, unless it is only blanks
+and COLUMN lies inside it."
   (let ((floor (save-excursion
                  (beginning-of-line)
                  (fill--skip-margin)
-                 (when (and fill-prefix
-                            (looking-at-p (regexp-quote fill-prefix))
-                            (<= (+ (current-column) (string-width fill-prefix)) column))
-                   (forward-char (length fill-prefix)))
+                 (let ((prefix-end (+ (point) (fill--line-prefix-length))))
+                   (when (or (string-match-p "[^ \t]" (buffer-substring (point) prefix-end))
+                             (<= (save-excursion (goto-char prefix-end) (current-column))
+                                 column))
+                     (goto-char prefix-end)))
                  (point))))
     (goto-char start)
     (skip-chars-backward " \t" floor)
     (unless (= (save-excursion (goto-char start) (current-column)) column)
       (fill--set-gap (point) start
                      (fill--indentation-string (current-column) column)))))
+
+(defun fill--reindent-within (start end place)
+  "Move the text START..END to the column PLACE returns for its width.
+Text too wide to be placed so stays where it is."
+  (let* ((width (- (save-excursion (goto-char end) (current-column))
+                   (save-excursion (goto-char start) (current-column))))
+         (column (funcall place width)))
+    (when (>= column 0)
+      (fill--reindent-text start column))))
 
 (defun fill--stretch-gaps (start end extra)
   "Spread EXTRA more spaces over the gaps between words from START to END.
@@ -418,18 +444,14 @@ between words as it is."
         (column (current-fill-column)))
     (save-excursion
       (pcase-let ((`(,start . ,end) (fill--line-text-bounds)))
-        (when (< start end)
+        (unless (= (line-beginning-position) (line-end-position))
           (pcase kind
             ('right
-             (fill--reindent-text
-              start (max 0 (- column (string-width (buffer-substring start end)))
-                         (save-excursion (goto-char start)
-                                         (skip-chars-backward " \t")
-                                         (current-column)))))
+             (fill--reindent-within start end (lambda (width) (- column width))))
             ('center
-             (let* ((margin (current-left-margin))
-                    (width (string-width (buffer-substring start end))))
-               (fill--reindent-text start (max margin (+ margin (/ (- column margin width) 2))))))
+             (let ((margin (current-left-margin)))
+               (fill--reindent-within
+                start end (lambda (width) (+ margin (/ (- column margin width) 2))))))
             ((or 'full (guard (not (memq kind '(left none)))))
              (unless eop
                (let ((end (copy-marker end)))
@@ -448,10 +470,7 @@ between words as it is."
       (let ((last (car (last starts))))
         (dolist (start starts)
           (goto-char start)
-          (let ((fill-prefix (if (and (eq start (car starts)) adaptive-fill-mode)
-                                 (or (fill--prefix-at-line) fill-prefix)
-                               fill-prefix)))
-            (justify-current-line kind (eq start last) nosqueeze)))))))
+          (justify-current-line kind (eq start last) nosqueeze))))))
 
 ;;;; Filling
 
@@ -493,11 +512,10 @@ prefix used."
         (goto-char hi)
       (let ((start (copy-marker (car bounds)))
             (end (copy-marker (cdr bounds) t)))
-        (fill--drop-trailing-blanks end hi)
-        (fill--drop-extra-newlines end hi)
         ;; Full justification respaces words whatever NOSQUEEZE says.
         (when (eq (fill--justification-kind justify) 'full)
           (setq nosqueeze nil))
+        (fill--tidy-text-end end hi nosqueeze)
         (fill--unwrap start end prefix
                       (and (not nosqueeze)
                            (max (if (memq (fill--justification-kind justify) '(right center))
@@ -515,22 +533,19 @@ prefix used."
         (goto-char (min (point-max) (1+ end)))))
     prefix))
 
-(defun fill--drop-trailing-blanks (pos limit)
-  "Delete the blanks after POS on its line, up to LIMIT."
+(defun fill--tidy-text-end (pos limit nosqueeze)
+  "Tidy the whitespace from the text's end POS up to LIMIT.
+One line break stays when LIMIT starts a line; the blanks before it
+go unless NOSQUEEZE, and so does everything when LIMIT is mid-line."
   (save-excursion
-    (goto-char pos)
-    (skip-chars-forward " \t" limit)
-    (delete-region pos (point))))
-
-(defun fill--drop-extra-newlines (pos limit)
-  "Keep one of the line breaks after POS (up to LIMIT), dropping the rest."
-  (save-excursion
-    (goto-char pos)
-    (when (eq (char-after) ?\n)
-      (forward-char 1)
-      (delete-region (point) (progn (skip-chars-forward " \t\n" limit)
-                                    (skip-chars-backward " \t")
-                                    (point))))))
+    (goto-char limit)
+    (let ((keep-break (and (bolp) (> limit pos))))
+      (goto-char pos)
+      (cond (keep-break
+             (let ((break (progn (skip-chars-forward " \t" limit) (point))))
+               (delete-region (1+ break) limit)
+               (unless nosqueeze (delete-region pos break))))
+            ((not nosqueeze) (delete-region pos limit))))))
 
 (defun fill--at-paragraph-text ()
   "Move to the paragraph point is in, or the next one after blank lines.
