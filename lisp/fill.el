@@ -54,14 +54,17 @@ A nil `fill-column' is obsolete: it warns, and nothing is wrapped."
 
 ;;;; Working out the fill prefix
 
-(defun fill--prefix-at-line ()
-  "The prefix the line at point begins with, as adaptive filling sees it."
+(defun fill--prefix-at-point ()
+  "The prefix the text at point begins with, as adaptive filling sees it."
   (save-excursion
-    (beginning-of-line)
     (or (let ((found (and adaptive-fill-function (funcall adaptive-fill-function))))
           (and (stringp found) found))
         (and adaptive-fill-regexp (looking-at adaptive-fill-regexp)
              (match-string-no-properties 0)))))
+
+(defun fill--prefix-at-line ()
+  "The prefix the line at point begins with, as adaptive filling sees it."
+  (save-excursion (beginning-of-line) (fill--prefix-at-point)))
 
 (defun fill--spacing-insensitive-regexp (prefix)
   "A regexp matching PREFIX at a string's start, its whitespace optional."
@@ -318,7 +321,7 @@ after that.  Nil when the line already fits or cannot be cut."
 Each new line begins with PREFIX.  Returns markers at the lines' starts."
   (let ((starts (list (copy-marker from))) (column (current-fill-column)))
     (goto-char from)
-    (let ((floor (fill--first-line-floor)))
+    (let ((floor (fill--first-line-floor prefix)))
       (while (let ((cut (and (< (point) to) (fill--find-cut floor column to))))
                (when cut
                  (fill--set-gap cut (save-excursion (goto-char cut)
@@ -329,13 +332,15 @@ Each new line begins with PREFIX.  Returns markers at the lines' starts."
                  (setq floor (point))))))
     (nreverse starts)))
 
-(defun fill--first-line-floor ()
-  "Where the first line's own text begins: no cut may come before it."
+(defun fill--first-line-floor (prefix)
+  "Where the first line's own text begins, past its blanks and PREFIX
+when it starts with that: no cut may come before it."
   (save-excursion
     (beginning-of-line)
-    (let ((prefix (fill--prefix-at-line)))
-      (when prefix (forward-char (length prefix))))
     (skip-chars-forward " \t")
+    (when (and prefix (> (length prefix) 0)
+               (save-excursion (beginning-of-line) (looking-at-p (regexp-quote prefix))))
+      (goto-char (max (point) (+ (line-beginning-position) (length prefix)))))
     (point)))
 
 (defun fill--indent-first-line ()
@@ -352,14 +357,13 @@ Each new line begins with PREFIX.  Returns markers at the lines' starts."
 ;;;; Pass 3: justifying
 
 (defun fill--line-prefix-length ()
-  "How much of the line at point is its prefix: `fill-prefix' when the
-line starts with it, else under `adaptive-fill-mode' what
-`adaptive-fill-regexp' finds."
-  (cond ((and fill-prefix (> (length fill-prefix) 0)
-              (looking-at-p (regexp-quote fill-prefix)))
-         (length fill-prefix))
-        (adaptive-fill-mode (length (or (fill--prefix-at-line) "")))
-        (t 0)))
+  "How much of the text at point is a line prefix: `fill-prefix' when it
+starts with that, or under `adaptive-fill-mode' what
+`adaptive-fill-regexp' finds there, whichever is longer."
+  (max (if (and fill-prefix (looking-at-p (regexp-quote fill-prefix)))
+           (length fill-prefix)
+         0)
+       (if adaptive-fill-mode (length (or (fill--prefix-at-point) "")) 0)))
 
 (defun fill--line-text-bounds ()
   "Where the current line's text starts and ends, past margin, prefix and blanks."
@@ -454,13 +458,13 @@ between words as it is."
                 start end (lambda (width) (+ margin (/ (- column margin width) 2))))))
             ((or 'full (guard (not (memq kind '(left none)))))
              (unless eop
-               (let ((end (copy-marker end)))
+               ;; The room is measured before respacing, as Emacs does.
+               (let ((end (copy-marker end))
+                     (extra (- column (save-excursion (goto-char end) (current-column)))))
                  (unless nosqueeze
                    (canonically-space-region start end))
-                 (goto-char end)
-                 (let ((extra (- column (current-column))))
-                   (when (> extra 0)
-                     (fill--stretch-gaps start end extra))))))))))
+                 (when (> extra 0)
+                   (fill--stretch-gaps start end extra)))))))))
     nil))
 
 (defun fill--justify-lines (starts justify nosqueeze)
@@ -530,7 +534,9 @@ prefix used."
           (dolist (m starts) (set-marker m nil)))
         ;; Point goes just past the text's end: the next line's start
         ;; when the text ended its line.
-        (goto-char (min (point-max) (1+ end)))))
+        (goto-char end)
+        (skip-chars-forward " \t")
+        (goto-char (min (point-max) (1+ (point))))))
     prefix))
 
 (defun fill--tidy-text-end (pos limit nosqueeze)
@@ -545,7 +551,10 @@ go unless NOSQUEEZE, and so does everything when LIMIT is mid-line."
              (let ((break (progn (skip-chars-forward " \t" limit) (point))))
                (delete-region (1+ break) limit)
                (unless nosqueeze (delete-region pos break))))
-            ((not nosqueeze) (delete-region pos limit))))))
+            ((not nosqueeze) (delete-region pos limit))
+            ((search-forward "\n" limit t)
+             ;; Unwrapping without squeezing: the break is a space.
+             (fill--set-gap (1- (point)) limit " "))))))
 
 (defun fill--at-paragraph-text ()
   "Move to the paragraph point is in, or the next one after blank lines.
