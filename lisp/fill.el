@@ -30,17 +30,14 @@
   (if (memq justify '(nil t)) (current-justification) justify))
 
 (defun current-justification ()
-  "How the paragraph at point is to be justified.
-The `justification' text property at the start of the line's text
-decides, then `default-justification'; `none' is returned as nil
-when the line is indented deeper than it can be justified."
-  (let ((kind (or (get-text-property
-                   (save-excursion (beginning-of-line)
-                                   (skip-chars-forward " \t")
-                                   (if (and (eobp) (not (bobp))) (1- (point)) (point)))
-                   'justification)
-                  default-justification)))
-    (if (eq kind t) 'full kind)))
+  "How the line at point is to be justified.
+The `justification' text property of its first non-blank character
+decides (of the buffer's last character for a blank last line), else
+`default-justification'."
+  (let ((text-start (save-excursion (back-to-indentation) (point))))
+    (or (get-text-property (max (point-min) (min text-start (1- (point-max))))
+                           'justification)
+        default-justification)))
 
 (defun current-fill-column ()
   "The column filling wraps at, after `right-margin' text properties.

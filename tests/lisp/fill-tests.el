@@ -259,4 +259,16 @@
   (should (equal (fill-tests--filled "aaa\u00e9\u00e9 bbb\u4e2d\u6587 ccc ddd eee fff ggg" 12)
                  "aaaéé bbb中\n文 ccc ddd\neee fff ggg")))
 
+
+
+(ert-deftest fill-current-justification ()
+  (with-temp-buffer
+    (insert "  abc\n")
+    (should (eq (current-justification) 'left))
+    (put-text-property 1 7 'justification t)
+    (goto-char 2)
+    (should (eq (current-justification) t))
+    (put-text-property 1 7 'justification 'right)
+    (goto-char (point-max))
+    (should (eq (current-justification) 'right))))
 ;;; fill-tests.el ends here
