@@ -141,7 +141,12 @@ No problems result if this variable is not bound.
   (setq-local require-final-newline mode-require-final-newline)
   (setq-local parse-sexp-ignore-comments t))
 (define-derived-mode lisp-data-mode prog-mode "Lisp-Data"
-  "The major mode for Lisp data.")
+  "The major mode for Lisp data."
+  (setq-local indent-line-function #'lisp-indent-line)
+  (setq-local indent-region-function #'lisp-indent-region)
+  (setq-local comment-start ";")
+  (setq-local comment-start-skip ";+ *")
+  (setq-local comment-column 40))
 (defvar elisp--dynlex-modeline-map
   ;; What Emacs's keymap functions make of mouse-1 on the mode line
   ;; bound to `elisp-enable-lexical-binding'; marrow has no keymap

@@ -3435,6 +3435,86 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (autoload 'delete-forward-char "simple" nil t)
 (autoload 'tabify "tabify" nil t)
 
+;; `message' (printer.c) writes nothing while this is set.
+(defvar inhibit-message nil
+  "Non-nil means `message' shows nothing; it still logs to *Messages*.")
+
+;;; Lisp indentation (lisp-mode.el); its variables and the methods of
+;;; the forms Emacs has loaded are here, as Emacs preloads them.
+(dolist (f '(lisp-indent-line indent-sexp indent-pp-sexp))
+  (autoload f "lisp-mode" nil t))
+(dolist (f '(calculate-lisp-indent lisp-indent-region lisp-indent-function))
+  (autoload f "lisp-mode"))
+
+(defcustom lisp-indent-offset nil
+  "When non-nil, the columns past an open paren that its later lines get."
+  :type '(choice (const nil) integer))
+
+(defcustom lisp-body-indent 2
+  "How far the body of a special form is indented past its paren."
+  :type 'integer)
+
+(defvar lisp-indent-function #'lisp-indent-function
+  "The function that picks the indentation of a line from its list's head.")
+
+(defvar-local comment-column 32
+  "The column a comment on a line of code starts at.")
+(defvar comment-start nil
+  "The text that starts a comment in the current mode, or nil.")
+(defvar comment-start-skip nil
+  "A regexp matching the start of a comment and the blanks after it.")
+(defvar comment-end ""
+  "The text that ends a comment in the current mode.")
+
+;; The `lisp-indent-function' of each form with one in Emacs 28 -Q, by
+;; method; a library that defines a form declares its own.
+(dolist (group '((0
+                     atomic-change-group benchmark-progn combine-after-change-calls
+                     delay-mode-hooks dont-compile eval-and-compile eval-when-compile
+                     ignore-errors inline progn replace--push-stack save-current-buffer
+                     save-excursion save-mark-and-excursion save-match-data save-restriction
+                     save-selected-window save-window-excursion track-mouse while-no-input
+                     with-auto-compression-mode with-existing-directory with-local-quit
+                     with-minibuffer-selected-window with-no-warnings with-output-to-string
+                     with-silent-modifications with-temp-buffer)
+                 (1
+                     benchmark-run benchmark-run-compiled catch cl--generic-with-memoization
+                     cl-generic-define-generalizer def-edebug-elem-spec def-edebug-spec
+                     define-generic-mode define-ibuffer-sorter dlet dolist dotimes
+                     easy-mmode-defmap easy-mmode-defsyntax eval-after-load
+                     gv-define-expander handler-bind handler-case ignore-error let let*
+                     let-alist let-when-compile letrec macroexp--accumulate
+                     minibuffer-with-setup-hook pcase pcase-dolist pcase-exhaustive
+                     pcase-let pcase-let* prog1 report-errors rx-let rx-let-eval unless
+                     unwind-protect when when-let while with-case-table with-category-table
+                     with-coding-priority with-current-buffer with-demoted-errors
+                     with-environment-variables with-eval-after-load with-file-modes
+                     with-help-window with-mutex with-output-to-temp-buffer
+                     with-selected-frame with-selected-window with-suppressed-warnings
+                     with-syntax-table with-temp-file with-temp-message with-timeout
+                     with-window-non-dedicated)
+                 (2
+                     bindings--define-key cl-defgeneric combine-change-calls
+                     comment-with-narrowing condition-case condition-case-no-debug
+                     condition-case-unless-debug defadvice define-advice
+                     define-ibuffer-filter define-ibuffer-op defmacro defun
+                     dolist-with-progress-reporter dotimes-with-progress-reporter
+                     eldoc--documentation-strategy-defcustom ert-deftest gv-define-setter
+                     gv-letplace if if-let macroexp-let2* pcase-defmacro prog2
+                     with-wrapper-hook)
+                 (3
+                     macroexp-let2 with-current-buffer-window with-displayed-buffer-window
+                     with-temp-buffer-window)
+                 (defun
+                     autoload cl-defmethod cl-generic-define-context-rewriter
+                     define-ibuffer-column define-inline easy-menu-define
+                     isearch-define-mode-toggle lambda pcase-lambda rx-define
+                     transient-append-suffix transient-insert-suffix transient-remove-suffix
+                     transient-replace-suffix)))
+  (dolist (name (cdr group))
+    (unless (function-get name 'lisp-indent-function)
+      (put name 'lisp-indent-function (car group)))))
+
 ;;; Filling (fill.el); its variables are here, preloaded as in Emacs.
 (dolist (f '(fill-paragraph fill-region fill-region-as-paragraph center-line
              center-region center-paragraph justify-current-line

@@ -1911,17 +1911,23 @@ void log_message(mrt *rt, mval text)
 }
 
 /* Batch Emacs writes the message and a newline to stderr; (message
-   nil) writes just the newline and returns nil. */
+   nil) writes just the newline and returns nil.  Under inhibit-message
+   nothing is written, but the message is still logged. */
 static mval Fmessage(mrt *rt, int nargs, mval *args)
 {
+  bool shown = !flag_variable(rt, Qinhibit_message);
   if (NILP(args[0])) {
-    start_message(rt);
-    mrt_write_err(rt, "\n", 1);
+    if (shown) {
+      start_message(rt);
+      mrt_write_err(rt, "\n", 1);
+    }
     return Qnil;
   }
   mval text = format_common(rt, nargs, args, true);
   if (!STRINGP(args[0]) || XSTRING(args[0])->nbytes > 0) /* "" clears, as nil does */
     log_message(rt, text);
+  if (!shown)
+    return text;
   start_message(rt);
   mrt_write_err(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
   mrt_write_err(rt, "\n", 1);

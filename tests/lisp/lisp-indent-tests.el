@@ -1,0 +1,378 @@
+;;; lisp-indent-tests.el --- indenting Lisp code  -*- lexical-binding: t -*-
+
+;; The expected texts were produced by GNU Emacs 28 (`indent-region' in
+;; Emacs Lisp mode); the file passes there too.
+
+(require 'ert)
+
+(defun lisp-mode-tests--indented (text)
+  "TEXT after `indent-region' over all of it in Emacs Lisp mode."
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert text)
+    (let ((inhibit-message t))
+      (indent-region (point-min) (point-max)))
+    (buffer-string)))
+
+(ert-deftest lisp-indent-region-calls ()
+  (should (equal (lisp-mode-tests--indented
+                  "(foo a
+b
+c)
+(foo
+a
+b)
+(foo (bar
+x)
+y)
+((a b)
+c)
+(1 2
+3)
+(\"a\"
+b)
+[a b
+c]
+'(a b
+c)
+'(
+a b)
+`(a ,b
+c)
+#'(lambda (x)
+x)
+(  foo
+bar)
+(funcall f
+x)
+(foo a b
+      c
+d)
+(a b (c
+d) e
+f)
+")
+                 "(foo a
+     b
+     c)
+(foo
+ a
+ b)
+(foo (bar
+      x)
+     y)
+((a b)
+ c)
+(1 2
+   3)
+(\"a\"
+ b)
+[a b
+   c]
+'(a b
+    c)
+'(
+  a b)
+`(a ,b
+    c)
+#'(lambda (x)
+    x)
+(  foo
+   bar)
+(funcall f
+	 x)
+(foo a b
+     c
+     d)
+(a b (c
+      d) e
+      f)
+")))
+
+(ert-deftest lisp-indent-region-special-forms ()
+  (should (equal (lisp-mode-tests--indented
+                  "(let ((a 1)
+(b 2))
+a
+b)
+(let*
+((a 1))
+a)
+(if a
+b
+c
+d)
+(if a b
+c)
+(if a b c
+d)
+(if a
+b c
+d)
+(progn
+a
+b)
+(progn a
+b)
+(when a b
+c)
+(cond (a
+b)
+(c d))
+(unwind-protect a
+b
+c)
+(condition-case e
+a
+(error b))
+(condition-case
+e
+a
+b)
+")
+                 "(let ((a 1)
+      (b 2))
+  a
+  b)
+(let*
+    ((a 1))
+  a)
+(if a
+    b
+  c
+  d)
+(if a b
+  c)
+(if a b c
+    d)
+(if a
+    b c
+    d)
+(progn
+  a
+  b)
+(progn a
+       b)
+(when a b
+      c)
+(cond (a
+       b)
+      (c d))
+(unwind-protect a
+  b
+  c)
+(condition-case e
+    a
+  (error b))
+(condition-case
+    e
+    a
+  b)
+")))
+
+(ert-deftest lisp-indent-region-definitions ()
+  (should (equal (lisp-mode-tests--indented
+                  "(defvar x
+1
+\"doc\")
+(defun f (a
+b)
+c)
+(defun
+foo ()
+x)
+(defun foo
+()
+x)
+(defmacro m ()
+b)
+(def-foo x
+y)
+(defface x
+nil
+\"doc\")
+(with-temp-buffer
+x)
+(with-foo
+x)
+(cl-defstruct a
+b)
+(ert-deftest x ()
+y)
+(pcase x
+(a b))
+(dotimes (i 3)
+x)
+")
+                 "(defvar x
+  1
+  \"doc\")
+(defun f (a
+	  b)
+  c)
+(defun
+    foo ()
+  x)
+(defun foo
+    ()
+  x)
+(defmacro m ()
+  b)
+(def-foo x
+  y)
+(defface x
+  nil
+  \"doc\")
+(with-temp-buffer
+  x)
+(with-foo
+ x)
+(cl-defstruct a
+  b)
+(ert-deftest x ()
+  y)
+(pcase x
+  (a b))
+(dotimes (i 3)
+  x)
+")))
+
+(ert-deftest lisp-indent-region-comments-strings ()
+  (should (equal (lisp-mode-tests--indented
+                  "(foo a ; c
+b)
+;;; top
+  ;; two
+(foo
+;; two
+; one
+;;; three
+x)
+(a \"str
+in
+  string\" b
+c)
+(foo
+   ;;; x
+)
+(foo ; a
+ ; b
+c)
+(foo
+
+
+bar)
+")
+                 "(foo a ; c
+     b)
+;;; top
+;; two
+(foo
+ ;; two
+					; one
+;;; three
+ x)
+(a \"str
+in
+  string\" b
+  c)
+(foo
+   ;;; x
+ )
+(foo ; a
+					; b
+ c)
+(foo
+
+
+ bar)
+")))
+
+(ert-deftest lisp-indent-region-keywords-and-cache ()
+  (should (equal (lisp-mode-tests--indented
+                  "(:key a
+:k2 b)
+(foo
+:key a
+:k2 b)
+(foo bar :a 1
+:b 2)
+(foo (bar baz
+qux) (zot
+a)
+b)
+(a
+ b
+  c)
+(x
+\"s\" a
+b)
+")
+                 "(:key a
+      :k2 b)
+(foo
+ :key a
+ :k2 b)
+(foo bar :a 1
+     :b 2)
+(foo (bar baz
+	  qux) (zot
+	  a)
+	  b)
+(a
+ b
+ c)
+(x
+ \"s\" a
+ b)
+")))
+
+(ert-deftest lisp-indent-line-and-point ()
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "(foo (bar baz\n\t  qux) (zot\na)\nb)\n")
+    (goto-char (point-min))
+    (forward-line 2)
+    ;; Line by line there is no reuse of columns: A goes under ZOT.
+    (should (= (calculate-lisp-indent) 16))
+    (lisp-indent-line)
+    (should (= (current-indentation) 16))
+    (should (= (point) (save-excursion (back-to-indentation) (point))))
+    (should (looking-at-p "a)")))
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "(when a\n        b)")
+    (goto-char (point-max))
+    (backward-char 2)
+    (lisp-indent-line)
+    (should (equal (buffer-string) "(when a\n  b)"))
+    (should (looking-at-p "b)")))
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "(a \"x\ny\")")
+    (goto-char (point-max))
+    (should (null (calculate-lisp-indent)))))
+
+(ert-deftest lisp-indent-sexp-and-settings ()
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "(let ((x 1))\nx\n(when x\ny))\n(foo\nbar)")
+    (goto-char (point-min))
+    (indent-sexp)
+    (should (equal (buffer-string) "(let ((x 1))\n  x\n  (when x\n    y))\n(foo\nbar)")))
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (should (eq indent-line-function 'lisp-indent-line))
+    (should (eq indent-region-function 'lisp-indent-region))
+    (should (= comment-column 40))
+    (should (equal comment-start ";")))
+  (should (= (function-get 'when 'lisp-indent-function) 1))
+  (should (eq (function-get 'lambda 'lisp-indent-function) 'defun))
+  (should (= (function-get 'progn 'lisp-indent-function) 0)))
+
+(ert-deftest lisp-indent-messages-under-inhibit-message ()
+  ;; Both show nothing while `inhibit-message' is set.
+  (let ((inhibit-message t))
+    (should (equal (message "hidden %d" 1) "hidden 1"))))
+
+;;; lisp-indent-tests.el ends here
