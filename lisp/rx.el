@@ -129,10 +129,12 @@ a form that FUN turns into a regexp string.  New code should use
   "The parts of ITEM, in a shy group unless it is already one atom."
   (if (eq (cdr item) t) (car item) (rx--shy (car item))))
 
-(defun rx--all-p (pred list)
-  (while (and list (funcall pred (car list)))
-    (setq list (cdr list)))
-  (null list))
+(defun rx--every (pred list)
+  "Whether PRED holds for each element of LIST."
+  (catch 'rx--fails
+    (dolist (x list t)
+      (unless (funcall pred x)
+        (throw 'rx--fails nil)))))
 
 (defun rx--one-arg (body what)
   "The single element of BODY, else an error naming the form WHAT."
@@ -208,12 +210,25 @@ by &rest may become any number of them."
 (defun rx--compat-entry (name want)
   "NAME's entry in `rx-constituents' of the kind WANT (`stringp' or
 `consp'), following aliases and skipping entries of another kind."
-  (let ((entry (assq name rx-constituents)))
-    (while (and entry (not (funcall want (cdr entry))))
-      (setq entry (if (symbolp (cdr entry))
-                      (assq (cdr entry) rx-constituents)
-                    (assq (car entry) (cdr (memq entry rx-constituents))))))
-    entry))
+  (rx--compat-search name want rx-constituents))
+
+(defun rx--compat-search (name want entries)
+  "Look for NAME in ENTRIES, a tail of `rx-constituents', as
+`rx--compat-entry' describes: an alias restarts the search for the
+name it stands for at the head of the list."
+  (let ((entry (assq name entries)))
+    (cond ((null entry) nil)
+          ((funcall want (cdr entry)) entry)
+          ((symbolp (cdr entry)) (rx--compat-search (cdr entry) want rx-constituents))
+          (t (rx--compat-search name want (cdr (memq entry entries)))))))
+
+(defun rx--builtin-symbol (sym)
+  "The translation of SYM if rx itself gives it a meaning, else nil."
+  (let ((plain (assq sym rx--plain-symbols))
+        (class (assq sym rx--char-classes)))
+    (cond (plain (cons (list (cadr plain)) (cddr plain)))
+          (class (cons (list (concat "[[:" (symbol-name (cdr class)) ":]]")) t))
+          ((eq sym 'unmatchable) (rx--nothing)))))
 
 (defun rx--translate-compat-form (def form)
   "FORM translated by DEF, an `rx-constituents' (FUN MIN MAX PRED)."
@@ -222,7 +237,7 @@ by &rest may become any number of them."
       (error "The `%s' form takes at least %d argument(s)" (car form) (nth 1 def)))
     (when (and (nth 2 def) (> nargs (nth 2 def)))
       (error "The `%s' form takes at most %d argument(s)" (car form) (nth 2 def)))
-    (when (and (nth 3 def) (not (rx--all-p (nth 3 def) (cdr form))))
+    (when (and (nth 3 def) (not (rx--every (nth 3 def) (cdr form))))
       (error "The `%s' form requires arguments satisfying `%s'" (car form) (nth 3 def)))
     (let ((regexp (funcall (car def) form)))
       (unless (stringp regexp)
@@ -232,17 +247,24 @@ by &rest may become any number of them."
 ;;; ---- Symbols, strings and sequences ----------------------------------
 
 (defun rx--translate-symbol (sym)
-  (let ((plain (assq sym rx--plain-symbols))
-        (class (cdr (assq sym rx--char-classes))))
-    (cond
-     (plain (cons (list (cadr plain)) (cddr plain)))
-     ((eq sym 'unmatchable) (rx--nothing))
-     (class (cons (list (format "[[:%s:]]" class)) t))
-     ((let ((expanded (rx--expand-def sym)))
-        (and expanded (rx--translate expanded))))
-     ((let ((entry (rx--compat-entry sym #'stringp)))
-        (and entry (cons (list (cdr entry)) nil))))
-     (t (error "Unknown rx symbol `%s'" sym)))))
+  "The translation of SYM: a built-in name, a definition, or an old
+string entry of `rx-constituents', in that order of precedence."
+  (or (rx--builtin-symbol sym)
+      (let ((expanded (rx--expand-def sym)))
+        (and expanded (rx--translate expanded)))
+      (let ((entry (rx--compat-entry sym #'stringp)))
+        (and entry (cons (list (cdr entry)) nil)))
+      (error "Unknown rx symbol `%s'" sym)))
+
+(defun rx--translate-char (char)
+  "The translation of CHAR matched literally."
+  (rx--translate-string (char-to-string char)))
+
+(defun rx--shy-if (item levels)
+  "ITEM, inside a shy group when its level is one of LEVELS."
+  (if (memq (cdr item) levels)
+      (cons (rx--shy (car item)) t)
+    item))
 
 (defun rx--translate-string (str)
   (if (equal str "")
@@ -259,13 +281,14 @@ wrong-sided anchor)."
 
 (defun rx--concat (left right)
   "The translation of LEFT followed by RIGHT."
-  (cond ((null (car left)) right)
-        ((null (car right)) left)
-        (t
-         (let ((l (if (memq (cdr left) '(nil rseq)) (cons (rx--shy (car left)) t) left))
-               (r (if (memq (cdr right) '(nil lseq)) (cons (rx--shy (car right)) t) right)))
-           (cons (append (car l) (car r))
-                 (rx--concat-level (cdr l) (cdr r)))))))
+  (if (and (car left) (car right))
+      ;; An alternation or a trailing $ cannot be followed as it is,
+      ;; and an alternation or a leading ^ cannot follow something.
+      (let ((l (rx--shy-if left '(nil rseq)))
+            (r (rx--shy-if right '(nil lseq))))
+        (cons (append (car l) (car r))
+              (rx--concat-level (cdr l) (cdr r))))
+    (if (car left) left right)))
 
 (defun rx--translate-seq (body)
   ;; `mapcar' takes any sequence, so (seq . "ab") is (seq ?a ?b), as in Emacs.
@@ -282,16 +305,29 @@ wrong-sided anchor)."
 (defun rx--expand-eval (body)
   (eval (rx--one-arg body 'eval)))
 
+(defun rx--expand-head (form)
+  "FORM with the definitions and `eval' forms at its top expanded,
+repeatedly, until neither is left there."
+  (let ((done nil))
+    (while (not done)
+      (let ((expanded (if (eq (car-safe form) 'eval)
+                          (list (rx--expand-eval (cdr form)))
+                        (let ((def (rx--expand-def form)))
+                          (and def (list def))))))
+        (if expanded
+            (setq form (car expanded))
+          (setq done t))))
+    form))
+
 (defun rx--normalise-or-arg (form)
-  "FORM with characters as strings and definitions and `eval' expanded,
+  "FORM, an `or' argument, ready to be recognised as a set of strings:
+characters become strings, and definitions and `eval' are expanded,
 in it and in the `or' forms it is made of."
-  (cond ((characterp form) (char-to-string form))
-        ((and (consp form) (memq (car form) '(or |)))
-         (cons (car form) (mapcar #'rx--normalise-or-arg (cdr form))))
-        ((eq (car-safe form) 'eval)
-         (rx--normalise-or-arg (rx--expand-eval (cdr form))))
-        (t (let ((expanded (rx--expand-def form)))
-             (if expanded (rx--normalise-or-arg expanded) form)))))
+  (let ((form (rx--expand-head form)))
+    (cond ((characterp form) (char-to-string form))
+          ((memq (car-safe form) '(or |))
+           (cons (car form) (mapcar #'rx--normalise-or-arg (cdr form))))
+          (t form))))
 
 (defun rx--or-strings (forms)
   "The strings FORMS and their nested `or' forms are made of, or
@@ -318,7 +354,7 @@ in it and in the `or' forms it is made of."
        ;; Emacs tells an empty list of strings from no strings at all.
        ((and strings (listp strings))
         (cons (list (regexp-opt strings nil)) t))
-       ((rx--all-p #'rx--charset-p args)
+       ((rx--every #'rx--charset-p args)
         (rx--intervals-to-alt nil (rx--charset-union args)))
        (t
         (cons (append (car (rx--translate (car args)))
@@ -329,39 +365,53 @@ in it and in the `or' forms it is made of."
 ;;; ---- Character sets --------------------------------------------------
 
 (defun rx--charset-p (form)
-  "Whether FORM is made only of characters and set operations."
-  (or (and (consp form)
-           (or (and (memq (car form) '(any in char))
-                    (rx--all-p (lambda (x) (not (symbolp x))) (cdr form)))
-               (and (memq (car form) '(not or | intersection))
-                    (rx--all-p #'rx--charset-p (cdr form)))))
-      (characterp form)
-      (and (stringp form) (= (length form) 1))
-      (and (or (symbolp form) (consp form))
-           (let ((expanded (rx--expand-def form)))
-             (and expanded (rx--charset-p expanded))))))
+  "Whether FORM is a set of characters that `or', `not' and
+`intersection' can compute with: a character, a one-character
+string, an `any' form without class names, one of those operators
+applied to such sets, or a definition standing for one."
+  (pcase form
+    ((pred characterp) t)
+    ((pred stringp) (= (length form) 1))
+    (`(,(or 'any 'in 'char) . ,args)
+     (rx--every (lambda (arg) (not (symbolp arg))) args))
+    (`(,(or 'not 'or '| 'intersection) . ,args)
+     (rx--every #'rx--charset-p args))
+    ((or (pred symbolp) (pred consp))
+     (let ((expanded (rx--expand-def form)))
+       (and expanded (rx--charset-p expanded))))))
+
+(defun rx--string-chars (str)
+  "The characters of STR; a unibyte string's bytes above 127 count as
+raw bytes."
+  (if (multibyte-string-p str)
+      (append str nil)
+    (mapcar #'unibyte-char-to-multibyte str)))
+
+(defun rx--range-intervals (from to text)
+  "The intervals of the range FROM-TO in a string argument of `any',
+written TEXT there."
+  (cond ((> from to) (error "Invalid rx `any' range: %s" text))
+        ;; From ASCII up into the raw bytes means both ends only, not
+        ;; the whole of Unicode that lies between.
+        ((and (<= from #x7f) (>= to #x3fff80))
+         (list (cons #x3fff80 to) (cons from #x7f)))
+        (t (list (cons from to)))))
 
 (defun rx--string-intervals (str)
   "The characters and ranges (\"A-Z\") of STR as intervals (FROM . TO),
-last first.  A unibyte string's bytes above 127 are raw bytes."
-  (let ((decode (if (multibyte-string-p str) #'identity #'unibyte-char-to-multibyte))
-        (len (length str)) (i 0) (out nil))
-    (while (< i len)
-      (if (and (< i (- len 2)) (eq (aref str (1+ i)) ?-))
-          (let ((from (funcall decode (aref str i)))
-                (to (funcall decode (aref str (+ i 2)))))
-            (cond ((and (<= from #x7f) (>= to #x3fff80))
-                   ;; A range from ASCII to raw bytes must not take in
-                   ;; every Unicode character between.
-                   (push (cons from #x7f) out)
-                   (push (cons #x3fff80 to) out))
-                  ((<= from to) (push (cons from to) out))
-                  (t (error "Invalid rx `any' range: %s" (substring str i (+ i 3)))))
-            (setq i (+ i 3)))
-        (let ((c (funcall decode (aref str i))))
-          (push (cons c c) out))
-        (setq i (1+ i))))
-    out))
+last first."
+  (let ((chars (rx--string-chars str)) (pos 0) (found nil))
+    (while chars
+      (if (and (cddr chars) (eq (cadr chars) ?-))
+          (setq found (nconc (rx--range-intervals (car chars) (nth 2 chars)
+                                                  (substring str pos (+ pos 3)))
+                             found)
+                chars (nthcdr 3 chars)
+                pos (+ pos 3))
+        (push (cons (car chars) (car chars)) found)
+        (setq chars (cdr chars)
+              pos (1+ pos))))
+    found))
 
 (defun rx--merge-intervals (intervals)
   "INTERVALS sorted, with overlapping and adjacent ones merged."
@@ -375,13 +425,13 @@ last first.  A unibyte string's bytes above 127 are raw bytes."
 
 (defun rx--any-arg-interval (arg)
   "ARG of `any' as an interval, when it is a character or a range cons."
-  (cond ((characterp arg) (cons arg arg))
-        ((and (consp arg) (characterp (car arg)) (characterp (cdr arg))
-              (<= (car arg) (cdr arg)))
-         (cons (car arg) (cdr arg)))))
+  (pcase arg
+    ((pred characterp) (cons arg arg))
+    (`(,(and from (pred characterp)) . ,(and to (pred characterp)))
+     (and (<= from to) (cons from to)))))
 
 (defun rx--parse-any (body)
-  "(INTERVALS . CLASSES) for the arguments BODY of `any': the merged
+  "(INTERVALS CLASSES) for the arguments BODY of `any': the merged
 intervals, and the class names in the order they first appear."
   (let ((classes nil) (strings nil) (intervals nil))
     (dolist (arg body)
@@ -394,7 +444,7 @@ intervals, and the class names in the order they first appear."
     ;; The strings' ranges are checked last, the last string first, as Emacs does.
     (dolist (s strings)
       (setq intervals (append intervals (rx--string-intervals s))))
-    (cons (rx--merge-intervals intervals) (nreverse classes))))
+    (list (rx--merge-intervals intervals) (nreverse classes))))
 
 (defun rx--first-interval (pred items)
   "The first interval (a cons) among ITEMS satisfying PRED."
@@ -435,10 +485,15 @@ expression reads as meant: `]' first, `-' last, `^' not first."
     items))
 
 (defun rx--bracket-item-string (item)
-  (cond ((symbolp item) (format "[:%s:]" item))
-        ((eq (car item) (cdr item)) (char-to-string (car item)))
-        ((eq (1+ (car item)) (cdr item)) (string (car item) (cdr item)))
-        (t (string (car item) ?- (cdr item)))))
+  "How ITEM, a class name or an interval, is written in brackets: a
+range of three characters or more takes a dash."
+  (if (symbolp item)
+      (concat "[:" (symbol-name item) ":]")
+    (let ((from (car item)) (to (cdr item)))
+      (pcase (- to from)
+        (0 (string from))
+        (1 (string from to))
+        (_ (string from ?- to))))))
 
 (defun rx--generate-alt (negated intervals classes)
   "The translation of the character alternative of INTERVALS and the
@@ -459,18 +514,19 @@ class names CLASSES, or of its complement if NEGATED."
             t)))))
 
 (defun rx--translate-any (negated body)
-  (let ((parsed (rx--parse-any body)))
-    (rx--generate-alt negated (car parsed) (cdr parsed))))
+  (apply #'rx--generate-alt negated (rx--parse-any body)))
 
 (defun rx--complement-intervals (intervals)
-  (let ((out nil) (next 0))
-    (dolist (iv intervals)
-      (when (< next (car iv))
-        (push (cons next (1- (car iv))) out))
-      (setq next (1+ (cdr iv))))
-    (when (< next (max-char))
-      (push (cons next (max-char)) out))
-    (nreverse out)))
+  "The characters outside INTERVALS (sorted and disjoint) as intervals.
+Emacs 28 leaves out a gap made of the last character (`max-char')
+alone, which shows in the sets that use a complement, so we do too."
+  (let ((gaps nil) (from 0))
+    (dolist (bound (append intervals (list (cons (1+ (max-char)) nil))))
+      (let ((to (1- (car bound))))
+        (when (and (<= from to) (/= from (max-char)))
+          (push (cons from to) gaps))
+        (setq from (and (cdr bound) (1+ (cdr bound))))))
+    (nreverse gaps)))
 
 (defun rx--intersect-intervals (a b)
   "The intersection of the sorted disjoint interval lists A and B."
@@ -488,8 +544,8 @@ class names CLASSES, or of its complement if NEGATED."
   (cond
    ((memq (car-safe charset) '(any in char))
     (let ((parsed (rx--parse-any (cdr charset))))
-      (when (cdr parsed)
-        (error "Character class not permitted in set operations: %S" (cadr parsed)))
+      (when (cadr parsed)
+        (error "Character class not permitted in set operations: %S" (car (cadr parsed))))
       (car parsed)))
    ((and (eq (car-safe charset) 'not) (consp (cdr charset)) (null (cddr charset)))
     (rx--complement-intervals (rx--charset-intervals (cadr charset))))
@@ -504,22 +560,36 @@ class names CLASSES, or of its complement if NEGATED."
           (error "Bad character set: %S" charset))))))
 
 (defun rx--charset-union (charsets)
-  (rx--merge-intervals (mapcan #'rx--charset-intervals charsets)))
+  "The intervals of the union of CHARSETS.  It is the complement of the
+intersection of their complements, as in Emacs 28, whose results this
+reproduces even where `rx--complement-intervals' loses a character."
+  (rx--complement-intervals
+   (rx--intersect-all
+    (mapcar (lambda (cs) (rx--complement-intervals (rx--charset-intervals cs)))
+            charsets))))
 
 (defun rx--charset-intersection (charsets)
+  (rx--intersect-all (mapcar #'rx--charset-intervals charsets)))
+
+(defun rx--intersect-all (sets)
+  "The intersection of SETS, lists of intervals; all characters if none."
   (let ((result (list (cons 0 (max-char)))))
-    (dolist (cs charsets)
-      (setq result (rx--intersect-intervals result (rx--charset-intervals cs))))
-    result))
+    (dolist (set sets result)
+      (setq result (rx--intersect-intervals result set)))))
 
 (defun rx--intervals-to-alt (negated intervals)
   "The character alternative of INTERVALS, negated if NEGATED.  A set
-reaching the raw bytes is written as its complement, which the regexp
-engine understands as meant (a range from ASCII to raw bytes leaves
-out the Unicode characters between)."
-  (if (rx--all-p (lambda (iv) (not (<= (car iv) #x3ffeff (cdr iv)))) intervals)
-      (rx--generate-alt negated intervals nil)
-    (rx--generate-alt (not negated) (rx--complement-intervals intervals) nil)))
+holding the character #x3ffeff is written as its negated complement,
+the form Emacs 28 prints."
+  (let ((flip (not (rx--every (lambda (iv) (> (car iv) #x3ffeff)) 
+                              (rx--intervals-ending-from #x3ffeff intervals)))))
+    (rx--generate-alt (if flip (not negated) negated)
+                      (if flip (rx--complement-intervals intervals) intervals)
+                      nil)))
+
+(defun rx--intervals-ending-from (char intervals)
+  "Those of INTERVALS that end at CHAR or later."
+  (delq nil (mapcar (lambda (iv) (and (>= (cdr iv) char) iv)) intervals)))
 
 (defun rx--translate-not-form (negated arg)
   "The translation of (not ARG) for a list ARG, or nil if ARG is no
@@ -786,7 +856,7 @@ such as (seq RX...), (or RX...), (any SET...), (not CHARSPEC),
   (cond ((and (consp tail) (null (cdr tail))) (list (car tail)))
         ((and (consp tail) (consp (cdr tail)) (null (cddr tail)))
          (let ((args (car tail)))
-           (unless (and (listp args) (rx--all-p #'symbolp args))
+           (unless (and (listp args) (rx--every #'symbolp args))
              (error "Bad argument list for `rx' definition %s: %S" name args))
            (list args (cadr tail))))
         (t (error "Bad `rx' definition of %s: %S" name tail))))
