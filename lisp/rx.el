@@ -79,21 +79,6 @@
     (can-break . ?|))
   "Names of the character categories for `category'.")
 
-(defconst rx--builtin-forms
-  '(seq sequence : and or | any in char not-char not intersection
-    repeat = >= ** zero-or-more 0+ * one-or-more 1+ + zero-or-one opt
-    optional \? *? +? \?? minimal-match maximal-match
-    group submatch group-n submatch-n backref
-    syntax not-syntax category literal eval regexp regex)
-  "The rx operators, which no definition may take.")
-
-(defconst rx--builtin-names
-  (append rx--builtin-forms
-          '(unmatchable)
-          (mapcar #'car rx--plain-symbols)
-          (mapcar #'car rx--char-classes))
-  "Every name rx gives a meaning, which no definition may take.")
-
 ;;; ---- State -----------------------------------------------------------
 
 (defvar rx-constituents nil
@@ -111,9 +96,6 @@ a form that FUN turns into a regexp string.  New code should use
 
 (defvar rx--delayed-evaluation nil
   "Non-nil when `literal' and `regexp' may take expressions evaluated later.")
-
-(defvar rx--regexp-atomic-regexp nil
-  "A regexp matching regexps that are single atoms (built on first use).")
 
 ;;; ---- Small helpers ---------------------------------------------------
 
@@ -591,35 +573,54 @@ the form Emacs 28 prints."
   "Those of INTERVALS that end at CHAR or later."
   (delq nil (mapcar (lambda (iv) (and (>= (cdr iv) char) iv)) intervals)))
 
-(defun rx--translate-not-form (negated arg)
-  "The translation of (not ARG) for a list ARG, or nil if ARG is no
-operator `not' takes directly."
-  (let ((body (cdr arg)))
-    (pcase (car arg)
-      ((or 'any 'in 'char) (rx--translate-any (not negated) body))
-      ('syntax (rx--translate-syntax (not negated) body))
-      ('category (rx--translate-category (not negated) body))
-      ('not (rx--translate-not (not negated) body))
-      ((or 'or '|) (rx--intervals-to-alt (not negated) (rx--charset-union body)))
-      ('intersection (rx--intervals-to-alt (not negated) (rx--charset-intersection body))))))
-
 (defun rx--translate-not (negated body)
-  (unless (and body (null (cdr body)))
-    (error "rx `not' form takes exactly one argument"))
-  (let* ((arg (car body))
-         (class (and (symbolp arg) (cdr (assq arg rx--char-classes)))))
-    (cond
-     ((and (consp arg) (rx--translate-not-form negated arg)))
-     (class (rx--generate-alt (not negated) nil (list class)))
-     ((eq arg 'word-boundary)
-      (rx--translate-symbol (if negated 'word-boundary 'not-word-boundary)))
-     ((characterp arg) (rx--generate-alt (not negated) (list (cons arg arg)) nil))
-     ((and (stringp arg) (= (length arg) 1))
-      (let ((c (string-to-char arg)))
-        (rx--generate-alt (not negated) (list (cons c c)) nil)))
-     ((let ((expanded (rx--expand-def arg)))
-        (and expanded (rx--translate-not negated (list expanded)))))
-     (t (error "Illegal argument to rx `not': %S" arg)))))
+  "The translation of (not . BODY), complemented again if NEGATED."
+  (rx--charspec (not negated) (rx--one-arg body 'not)))
+
+(defun rx--charspec (complement arg)
+  "The translation of ARG, an argument of `not', as a set of
+characters or a zero-width assertion, complemented if COMPLEMENT."
+  (let ((class (and (symbolp arg) (assq arg rx--char-classes))))
+    (pcase arg
+      (`(,(or 'any 'in 'char) . ,args) (rx--translate-any complement args))
+      (`(syntax . ,args) (rx--translate-syntax complement args))
+      (`(category . ,args) (rx--translate-category complement args))
+      (`(not . ,args) (rx--charspec (not complement) (rx--one-arg args 'not)))
+      (`(,(or 'or '|) . ,args)
+       (rx--intervals-to-alt complement (rx--charset-union args)))
+      (`(intersection . ,args)
+       (rx--intervals-to-alt complement (rx--charset-intersection args)))
+      ('word-boundary
+       (rx--translate-symbol (if complement 'not-word-boundary 'word-boundary)))
+      ((guard class) (rx--generate-alt complement nil (list (cdr class))))
+      ((or (pred characterp) (and (pred stringp) (guard (= (length arg) 1))))
+       (let ((char (if (stringp arg) (string-to-char arg) arg)))
+         (rx--generate-alt complement (list (cons char char)) nil)))
+      (_ (let ((expanded (rx--expand-def arg)))
+           (unless expanded
+             (error "Illegal argument to rx `not': %S" arg))
+           (rx--charspec complement expanded))))))
+
+(defun rx--repetition-args (op body count-args)
+  "BODY, the arguments of the repetition OP, checked: it must have
+COUNT-ARGS counts or more, the first a natural number."
+  (when (< (length body) count-args)
+    (error "rx `%s' requires at least %s" op
+           (if (= count-args 1) "1 argument" (format "%d arguments" count-args))))
+  (unless (natnump (car body))
+    (error "rx `%s' first argument must be nonnegative" op))
+  body)
+
+(defun rx--translate-repeat (body)
+  "(repeat N RX...) or (repeat MIN MAX RX...), told apart by length."
+  (rx--repetition-args 'repeat body 2)
+  (if (cddr body)
+      (rx--bounded 'repeat body)
+    (rx--counted (car body) (car body) (cdr body))))
+
+(defun rx--group-with (opening body)
+  "BODY in sequence, between OPENING and the group's end."
+  (cons (append (list opening) (car (rx--translate-seq body)) (list "\\)")) t))
 
 ;;; ---- Repetition ------------------------------------------------------
 
@@ -635,30 +636,12 @@ operator `not' takes directly."
                                   "\\}")))
             t))))
 
-(defun rx--check-count-args (name min-args body)
-  (unless (>= (length body) min-args)
-    (error "rx `%s' requires at least %d argument%s"
-           name min-args (if (= min-args 1) "" "s")))
-  (unless (natnump (car body))
-    (error "rx `%s' first argument must be nonnegative" name)))
-
 (defun rx--bounded (name body)
   "(NAME MIN MAX RX...) translated."
   (let ((min (car body)) (max (cadr body)))
     (unless (and (natnump min) (natnump max) (<= min max))
       (error "rx `%s' range error" name))
     (rx--counted min max (cddr body))))
-
-(defun rx--translate-counted-form (op body)
-  (pcase op
-    ('repeat
-     (rx--check-count-args op 2 body)
-     (if (= (length body) 2)
-         (rx--counted (car body) (car body) (cdr body))
-       (rx--bounded op body)))
-    ('** (rx--check-count-args op 2 body) (rx--bounded op body))
-    ('>= (rx--check-count-args op 1 body) (rx--counted (car body) nil (cdr body)))
-    ('= (rx--check-count-args op 1 body) (rx--counted (car body) (car body) (cdr body)))))
 
 (defun rx--postfix (op greedy body)
   "BODY followed by OP (\"*\", \"+\" or \"?\"), made lazy unless GREEDY."
@@ -669,32 +652,29 @@ operator `not' takes directly."
       (cons (append (rx--atom operand) (list (if greedy op (concat op "?"))))
             'seq))))
 
-(defconst rx--postfix-ops
-  '((zero-or-more "*" . dynamic) (0+ "*" . dynamic)
-    (one-or-more "+" . dynamic) (1+ "+" . dynamic)
-    (zero-or-one "?" . dynamic) (opt "?" . dynamic) (optional "?" . dynamic)
-    (* "*" . t) (+ "+" . t) (\? "?" . t) (?\s "?" . t)
-    (*? "*" . nil) (+? "+" . nil) (\?? "?" . nil) (?? "?" . nil))
-  "(OPERATOR POSTFIX . GREEDY); GREEDY `dynamic' follows `minimal-match'.
-`(? ...)' and `(?? ...)' read as the characters ?\\s and ??.")
-
 ;;; ---- Groups, syntax, categories, literals ----------------------------
 
 (defun rx--translate-group (body)
-  (cons (append (list "\\(") (car (rx--translate-seq body)) (list "\\)")) t))
+  (rx--group-with "\\(" body))
 
 (defun rx--translate-group-n (body)
-  (unless (and (integerp (car body)) (> (car body) 0))
-    (error "rx `group-n' requires a positive number as first argument"))
-  (cons (append (list (format "\\(?%d:" (car body)))
-                (car (rx--translate-seq (cdr body)))
-                (list "\\)"))
-        t))
+  (let ((number (car body)))
+    (unless (and (integerp number) (> number 0))
+      (error "rx `group-n' requires a positive number as first argument"))
+    (rx--group-with (format "\\(?%d:" number) (cdr body))))
 
 (defun rx--translate-backref (body)
-  (unless (and (= (length body) 1) (integerp (car body)) (<= 1 (car body) 9))
-    (error "rx `backref' requires an argument in the range 1..9"))
-  (cons (list "\\" (number-to-string (car body))) t))
+  (pcase body
+    (`(,(and n (pred integerp) (guard (<= 1 n 9))))
+     (cons (list (format "\\%d" n)) t))
+    (_ (error "rx `backref' requires an argument in the range 1..9"))))
+
+(defun rx--category-code (arg)
+  "The category character ARG, a character or a category name, stands for."
+  (cond ((characterp arg) arg)
+        ((not (symbolp arg)) (error "Invalid rx `category' argument `%s'" arg))
+        ((cdr (assq arg rx--categories)))
+        (t (error "Unknown rx category `%s'" arg))))
 
 (defun rx--syntax-char (name)
   "The syntax class character rx's NAME stands for, or nil."
@@ -712,95 +692,143 @@ operator `not' takes directly."
     (cons (list (string ?\\ (if negated ?S ?s) syntax)) t)))
 
 (defun rx--translate-category (negated body)
-  (let* ((arg (rx--one-arg body 'category))
-         (cat (cond ((symbolp arg)
-                     (or (cdr (assq arg rx--categories))
-                         (error "Unknown rx category `%s'" arg)))
-                    ((characterp arg) arg)
-                    (t (error "Invalid rx `category' argument `%s'" arg)))))
-    (cons (list (string ?\\ (if negated ?C ?c) cat)) t)))
+  (let ((code (rx--category-code (rx--one-arg body 'category))))
+    (cons (list (string ?\\ (if negated ?C ?c) code)) t)))
+
+(defun rx--run-time-arg (op body)
+  "The argument of the OP form (OP . BODY): a string, or inside the
+`rx' macro any expression, whose value is used when the code runs."
+  (let ((arg (rx--one-arg body op)))
+    (unless (or (stringp arg) rx--delayed-evaluation)
+      (error "rx `%s' form with non-string argument" op))
+    arg))
 
 (defun rx--translate-literal (body)
-  (let ((arg (rx--one-arg body 'literal)))
-    (cond ((stringp arg)
-           (cons (list (regexp-quote arg)) (if (= (length arg) 1) t 'seq)))
-          (rx--delayed-evaluation (cons (list (list 'regexp-quote arg)) 'seq))
-          (t (error "rx `literal' form with non-string argument")))))
+  (let ((arg (rx--run-time-arg 'literal body)))
+    (if (stringp arg)
+        ;; Not `rx--translate-string': "" is a part here, which `*' sees.
+        (cons (list (regexp-quote arg)) (if (= (length arg) 1) t 'seq))
+      (cons (list `(regexp-quote ,arg)) 'seq))))
+
+(defconst rx--atom-regexp
+  (concat "\\`\\(?:"
+          "[^*+?^$[\\]"                  ; an ordinary character
+          "\\|\\\\[sScC_]?[^z-a]"        ; an escape such as \\w, \\sw or \\cg
+          "\\|\\[\\^?]?\\(?:\\[:[a-z]+:]\\|[^]]\\)*]" ; a bracket expression
+          "\\|\\\\(\\(?:[^\\]\\|\\\\[^)]\\)*\\\\)"    ; one group
+          "\\)\\'")
+  "Matches the regexps `rx--atomic-regexp-p' recognises as atoms.")
 
 (defun rx--atomic-regexp-p (regexp)
   "Whether REGEXP is surely one atom.  Some atoms are missed (never a
 non-atom taken for one), for a REGEXP that is well formed."
-  (unless rx--regexp-atomic-regexp
-    (setq rx--regexp-atomic-regexp
-          (rx-to-string
-           '(seq bos
-                 (or (seq "[" (opt "^") (opt "]")
-                          (* (or (seq "[:" (+ (any "a-z")) ":]") (not (any "]"))))
-                          "]")
-                     (not (any "*+?^$[\\"))
-                     (seq "\\" (or anything
-                                   (seq (any "sScC_") anything)
-                                   (seq "(" (* (or (not (any "\\"))
-                                                   (seq "\\" (not (any ")")))))
-                                        "\\)"))))
-                 eos)
-           t)))
-  (string-match-p rx--regexp-atomic-regexp regexp))
+  (string-match-p rx--atom-regexp regexp))
 
 (defun rx--translate-regexp (body)
-  (let ((arg (rx--one-arg body 'regexp)))
-    (cond ((stringp arg) (cons (list arg) (and (rx--atomic-regexp-p arg) t)))
-          (rx--delayed-evaluation (cons (list arg) nil))
-          (t (error "rx `regexp' form with non-string argument")))))
+  (let ((arg (rx--run-time-arg 'regexp body)))
+    (cons (list arg) (and (stringp arg) (rx--atomic-regexp-p arg) t))))
+
+(defun rx--postfix-handler (op greedy)
+  "A handler putting OP (\"*\", \"+\" or \"?\") after its operand.
+GREEDY is t, nil, or `dynamic' to follow `minimal-match'."
+  (lambda (body)
+    (rx--postfix op (if (eq greedy 'dynamic) rx--greedy greedy) body)))
+
+(defun rx--negatable-handler (translate negated)
+  "A handler calling TRANSLATE with NEGATED and the body."
+  (lambda (body) (funcall translate negated body)))
+
+(defun rx--counted-handler (op count-args max-p)
+  "A handler for OP, whose body starts with COUNT-ARGS counts: a
+minimum, and a maximum when MAX-P (one count then means exactly)."
+  (lambda (body)
+    (rx--repetition-args op body count-args)
+    (cond ((= count-args 2) (rx--bounded op body))
+          (max-p (rx--counted (car body) (car body) (cdr body)))
+          (t (rx--counted (car body) nil (cdr body))))))
+
+(defconst rx--operators
+  (let ((table nil))
+    (dolist (entry
+             `(((seq sequence : and) . rx--translate-seq)
+               ((or |) . rx--translate-or)
+               ((any in char) . ,(rx--negatable-handler #'rx--translate-any nil))
+               ((not-char) . ,(rx--negatable-handler #'rx--translate-any t))
+               ((not) . ,(rx--negatable-handler #'rx--translate-not nil))
+               ((intersection)
+                . ,(lambda (body)
+                     (rx--intervals-to-alt nil (rx--charset-intersection body))))
+               ((minimal-match)
+                . ,(lambda (body) (let ((rx--greedy nil)) (rx--translate-seq body))))
+               ((maximal-match)
+                . ,(lambda (body) (let ((rx--greedy t)) (rx--translate-seq body))))
+               ((group submatch) . rx--translate-group)
+               ((group-n submatch-n) . rx--translate-group-n)
+               ((backref) . rx--translate-backref)
+               ((syntax) . ,(rx--negatable-handler #'rx--translate-syntax nil))
+               ((not-syntax) . ,(rx--negatable-handler #'rx--translate-syntax t))
+               ((category) . ,(rx--negatable-handler #'rx--translate-category nil))
+               ((literal) . rx--translate-literal)
+               ((regexp regex) . rx--translate-regexp)
+               ((eval) . ,(lambda (body) (rx--translate (rx--expand-eval body))))
+               ((repeat) . rx--translate-repeat)
+               ((**) . ,(rx--counted-handler '** 2 t))
+               ((=) . ,(rx--counted-handler '= 1 t))
+               ((>=) . ,(rx--counted-handler '>= 1 nil))
+               ;; (? ...) and (?? ...) read as the characters ?\s and ??.
+               ((zero-or-more 0+) . ,(rx--postfix-handler "*" 'dynamic))
+               ((one-or-more 1+) . ,(rx--postfix-handler "+" 'dynamic))
+               ((zero-or-one opt optional) . ,(rx--postfix-handler "?" 'dynamic))
+               ((*) . ,(rx--postfix-handler "*" t))
+               ((+) . ,(rx--postfix-handler "+" t))
+               ((\? ?\s) . ,(rx--postfix-handler "?" t))
+               ((*?) . ,(rx--postfix-handler "*" nil))
+               ((+?) . ,(rx--postfix-handler "+" nil))
+               ((\?? ??) . ,(rx--postfix-handler "?" nil))))
+      (dolist (name (car entry))
+        (push (cons name (cdr entry)) table)))
+    table)
+  "The built-in rx operators: (NAME . HANDLER), HANDLER a function
+of the operator's arguments returning their translation.")
 
 ;;; ---- Forms -----------------------------------------------------------
 
-(defun rx--translate-builtin-form (op body)
-  "The translation of (OP . BODY) for a built-in OP, else nil."
-  (let ((postfix (assq op rx--postfix-ops)))
-    (cond
-     (postfix (rx--postfix (cadr postfix)
-                           (if (eq (cddr postfix) 'dynamic) rx--greedy (cddr postfix))
-                           body))
-     ((memq op '(repeat ** >= =)) (rx--translate-counted-form op body))
-     (t
-      (pcase op
-        ((or 'seq : 'and 'sequence) (rx--translate-seq body))
-        ((or 'or '|) (rx--translate-or body))
-        ((or 'any 'in 'char) (rx--translate-any nil body))
-        ('not-char (rx--translate-any t body))
-        ('not (rx--translate-not nil body))
-        ('intersection (rx--intervals-to-alt nil (rx--charset-intersection body)))
-        ('minimal-match (let ((rx--greedy nil)) (rx--translate-seq body)))
-        ('maximal-match (let ((rx--greedy t)) (rx--translate-seq body)))
-        ((or 'group 'submatch) (rx--translate-group body))
-        ((or 'group-n 'submatch-n) (rx--translate-group-n body))
-        ('backref (rx--translate-backref body))
-        ('syntax (rx--translate-syntax nil body))
-        ('not-syntax (rx--translate-syntax t body))
-        ('category (rx--translate-category nil body))
-        ('literal (rx--translate-literal body))
-        ('eval (rx--translate (rx--expand-eval body)))
-        ((or 'regexp 'regex) (rx--translate-regexp body)))))))
-
 (defun rx--translate-form (form)
+  "The translation of FORM, a list: a built-in operator first, then a
+definition, then an old `rx-constituents' form function."
+  (let ((handler (cdr (assq (car form) rx--operators))))
+    (if handler
+        (funcall handler (cdr form))
+      (rx--translate-user-form form))))
+
+(defun rx--translate-user-form (form)
+  "The translation of FORM, whose operator is not a built-in one."
   (let ((op (car form)))
-    (cond
-     ((rx--translate-builtin-form op (cdr form)))
-     ((not (symbolp op)) (error "Bad rx operator `%S'" op))
-     ((let ((expanded (rx--expand-def form)))
-        (and expanded (rx--translate expanded))))
-     ((let ((entry (rx--compat-entry op #'consp)))
-        (and entry (rx--translate-compat-form (cdr entry) form))))
-     (t (error "Unknown rx form `%s'" op)))))
+    (unless (symbolp op)
+      (error "Bad rx operator `%S'" op))
+    (let ((expanded (rx--expand-def form)))
+      (if expanded
+          (rx--translate expanded)
+        (let ((entry (rx--compat-entry op #'consp)))
+          (unless entry
+            (error "Unknown rx form `%s'" op))
+          (rx--translate-compat-form (cdr entry) form))))))
 
 (defun rx--translate (item)
   "ITEM translated: (PARTS . LEVEL)."
-  (cond ((stringp item) (rx--translate-string item))
-        ((characterp item) (cons (list (regexp-quote (char-to-string item))) t))
-        ((symbolp item) (rx--translate-symbol item))
-        ((consp item) (rx--translate-form item))
-        (t (error "Bad rx expression: %S" item))))
+  (pcase item
+    ((pred consp) (rx--translate-form item))
+    ((pred stringp) (rx--translate-string item))
+    ((pred characterp) (rx--translate-char item))
+    ((pred symbolp) (rx--translate-symbol item))
+    (_ (error "Bad rx expression: %S" item))))
+
+(defun rx--builtin-name-p (name)
+  "Whether rx itself gives NAME a meaning, which no definition may take."
+  (or (eq name 'unmatchable)
+      (assq name rx--operators)
+      (assq name rx--plain-symbols)
+      (assq name rx--char-classes)))
 
 ;;; ---- Entry points ----------------------------------------------------
 
@@ -851,7 +879,7 @@ such as (seq RX...), (or RX...), (any SET...), (not CHARSPEC),
   "The definition (DEF) or (ARGS DEF) of NAME from TAIL, ([ARGS] DEF)."
   (unless (symbolp name)
     (error "Bad `rx' definition name: %S" name))
-  (when (memq name rx--builtin-names)
+  (when (rx--builtin-name-p name)
     (error "Cannot redefine built-in rx name `%s'" name))
   (cond ((and (consp tail) (null (cdr tail))) (list (car tail)))
         ((and (consp tail) (consp (cdr tail)) (null (cddr tail)))
