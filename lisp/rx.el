@@ -858,6 +858,16 @@ NO-GROUP, a regexp that is not one atom is put in a shy group.
           ((cdr args) (cons 'concat args))
           (t (car args)))))
 
+(defun rx--with-definitions (definitions thunk)
+  "Call THUNK with DEFINITIONS as the local rx definitions."
+  (let ((rx--local-definitions definitions))
+    (funcall thunk)))
+
+(defun rx--macro-local-definitions ()
+  "The definitions of the `rx-let' forms around the macro call being
+expanded, which `rx-let' passes down in `macroexpand-all-environment'."
+  (cdr (assq :rx-locals macroexpand-all-environment)))
+
 ;;;###autoload
 (defmacro rx (&rest regexps)
   "The regexp string matching REGEXPS, rx forms, in sequence.
@@ -871,9 +881,8 @@ such as (seq RX...), (or RX...), (any SET...), (not CHARSPEC),
 `(elisp) Rx Notation'.  `rx-define' and `rx-let' add to them.
 
 \(fn REGEXPS...)"
-  (let ((rx--local-definitions
-         (cdr (assq :rx-locals macroexpand-all-environment))))
-    (rx--to-expr (cons 'seq regexps))))
+  (rx--with-definitions (rx--macro-local-definitions)
+                        (lambda () (rx--to-expr (cons 'seq regexps)))))
 
 (defun rx--make-binding (name tail)
   "The definition (DEF) or (ARGS DEF) of NAME from TAIL, ([ARGS] DEF)."
@@ -891,49 +900,51 @@ such as (seq RX...), (or RX...), (any SET...), (not CHARSPEC),
 
 (defun rx--make-named-binding (bindspec)
   "A `rx--local-definitions' entry from BINDSPEC, (NAME [ARGS] DEF)."
-  (unless (consp bindspec)
-    (error "Bad `rx-let' binding: %S" bindspec))
-  (cons (car bindspec) (rx--make-binding (car bindspec) (cdr bindspec))))
+  (pcase bindspec
+    (`(,name . ,tail) (cons name (rx--make-binding name tail)))
+    (_ (error "Bad `rx-let' binding: %S" bindspec))))
 
 (defun rx--extend-local-defs (bindspecs)
   (append (mapcar #'rx--make-named-binding bindspecs) rx--local-definitions))
 
 ;;;###autoload
 (defmacro rx-let-eval (bindings &rest body)
-  "Run BODY with the rx definitions BINDINGS, a form whose value is a
-list of (NAME [ARGS] RX), in effect for `rx-to-string'.
+  "Evaluate BINDINGS, a list of (NAME [ARGS] RX) definitions, and
+run BODY with them visible to `rx-to-string'.
 
 \(fn BINDINGS BODY...)"
   (declare (indent 1) (debug (form body)))
-  `(let ((rx--local-definitions (rx--extend-local-defs ,bindings)))
-     ,@body))
+  `(rx--with-definitions (rx--extend-local-defs ,bindings)
+                         (lambda () ,@body)))
 
 ;;;###autoload
 (defmacro rx-let (bindings &rest body)
-  "Run BODY with the rx definitions BINDINGS, (NAME [ARGS] RX) each,
-in effect for the `rx' forms in BODY.  A definition with ARGS makes
-\(NAME VALUES...) an rx form whose ARGS (possibly with &rest) are
-replaced by VALUES in RX.
+  "Make the definitions BINDINGS, (NAME [ARGS] RX) each, visible to
+the `rx' forms in BODY, which is expanded here.  With ARGS, which may
+end in &rest, (NAME VALUES...) stands for RX with VALUES put in.
 
 \(fn BINDINGS BODY...)"
   (declare (indent 1) (debug (sexp body)))
-  (let ((outer (cdr (assq :rx-locals macroexpand-all-environment)))
-        (new (mapcar #'rx--make-named-binding bindings)))
-    (macroexpand-all (cons 'progn body)
-                     (cons (cons :rx-locals (append new outer))
-                           macroexpand-all-environment))))
+  (let ((definitions (rx--with-definitions (rx--macro-local-definitions)
+                                           (lambda () (rx--extend-local-defs bindings)))))
+    (macroexpand-all `(progn ,@body)
+                     (cons (cons :rx-locals definitions) macroexpand-all-environment))))
+
+(defun rx--define-globally (name definition)
+  "Make DEFINITION, (DEF) or (ARGS DEF), NAME's rx meaning; return NAME."
+  (put name 'rx-definition definition)
+  name)
 
 ;;;###autoload
 (defmacro rx-define (name &rest definition)
-  "Define NAME as an rx form everywhere: DEFINITION is RX, making NAME
-stand for it, or ARGS RX, making (NAME VALUES...) stand for RX with
-ARGS replaced by VALUES.
+  "Give NAME a meaning in rx forms everywhere: DEFINITION is either
+RX, for which the symbol NAME then stands, or ARGS RX, making
+\(NAME VALUES...) stand for RX with its ARGS replaced by VALUES.
 
 \(fn NAME [(ARGS...)] RX)"
   (declare (indent defun))
   `(eval-and-compile
-     (put ',name 'rx-definition ',(rx--make-binding name definition))
-     ',name))
+     (rx--define-globally ',name ',(rx--make-binding name definition))))
 
 ;;; ---- The rx pcase pattern ----------------------------------------------
 
@@ -941,27 +952,45 @@ ARGS replaced by VALUES.
   "While an rx pcase pattern is rewritten: the names of its `let'
 groups, last first.")
 
+(defun rx--pcase-var-index (name)
+  "The group number of the pattern variable NAME, nil if it has none."
+  (let ((tail (memq name rx--pcase-vars)))
+    (and tail (length tail))))
+
+(defun rx--pcase-let-group (name body)
+  "(let NAME . BODY) as a numbered group, numbered for NAME."
+  (let ((index (rx--pcase-var-index name)))
+    (unless index
+      (push name rx--pcase-vars)
+      (setq index (length rx--pcase-vars)))
+    (list 'group-n index (rx--pcase-transform (cons 'seq body)))))
+
+(defun rx--pcase-backref (name)
+  "(backref NAME) for the number of the group NAME's `let' made."
+  (list 'backref
+        (or (rx--pcase-var-index name)
+            (error "rx `backref' variable must be one of: %s"
+                   (mapconcat #'symbol-name rx--pcase-vars " ")))))
+
 (defun rx--pcase-transform (form)
   "FORM with its (let NAME RX...) made numbered groups and its
 \(backref NAME) references to them."
-  (pcase form
-    (`(let ,name . ,body)
-     (let ((index (length (memq name rx--pcase-vars))))
-       (when (zerop index)
-         (push name rx--pcase-vars)
-         (setq index (length rx--pcase-vars)))
-       `(group-n ,index ,(rx--pcase-transform (cons 'seq body)))))
-    ((and `(backref ,ref) (guard (symbolp ref)))
-     (let ((index (length (memq ref rx--pcase-vars))))
-       (when (zerop index)
-         (error "rx `backref' variable must be one of: %s"
-                (mapconcat #'symbol-name rx--pcase-vars " ")))
-       `(backref ,index)))
-    ((and `(,head . ,rest)
-          (guard (and (or (symbolp head) (memq head '(?\s ??)))
-                      (not (memq head '(literal regexp regex eval))))))
-     (cons head (mapcar #'rx--pcase-transform rest)))
-    (_ form)))
+  (let ((op (car-safe form))
+        (args (cdr-safe form)))
+    (cond
+     ((and (eq op 'let) (consp args))
+      (rx--pcase-let-group (car args) (cdr args)))
+     ((and (eq op 'backref) (consp args) (null (cdr args)) (symbolp (car args)))
+      (rx--pcase-backref (car args)))
+     ((and (consp form) (rx--pcase-descend-p op))
+      (cons op (mapcar #'rx--pcase-transform args)))
+     (t form))))
+
+(defun rx--pcase-descend-p (op)
+  "Whether the arguments of a form with operator OP are rx forms that
+may hold `let' and `backref'."
+  (and (or (symbolp op) (memq op '(?\s ??)))
+       (not (memq op '(literal regexp regex eval)))))
 
 (defun rx--pcase-matches (regexp count)
   "A function of a string: nil unless REGEXP matches it, else a dotted
