@@ -704,11 +704,12 @@ COUNT-ARGS counts or more, the first a natural number."
     arg))
 
 (defun rx--translate-literal (body)
-  (let ((arg (rx--run-time-arg 'literal body)))
-    (if (stringp arg)
-        ;; Not `rx--translate-string': "" is a part here, which `*' sees.
-        (cons (list (regexp-quote arg)) (if (= (length arg) 1) t 'seq))
-      (cons (list `(regexp-quote ,arg)) 'seq))))
+  ;; Not `rx--translate-string': an empty string stays a part here,
+  ;; which a postfix operator then sees.
+  (let* ((arg (rx--run-time-arg 'literal body))
+         (known (stringp arg)))
+    (cons (list (if known (regexp-quote arg) (list 'regexp-quote arg)))
+          (if (and known (= (length arg) 1)) t 'seq))))
 
 (defconst rx--atom-regexp
   (concat "\\`\\(?:"
@@ -909,13 +910,14 @@ such as (seq RX...), (or RX...), (any SET...), (not CHARSPEC),
 
 ;;;###autoload
 (defmacro rx-let-eval (bindings &rest body)
-  "Evaluate BINDINGS, a list of (NAME [ARGS] RX) definitions, and
-run BODY with them visible to `rx-to-string'.
+  "Run BODY with rx definitions in effect for `rx-to-string'.
+BINDINGS is evaluated; its value lists the definitions, each
+\(NAME [ARGS] RX) as in `rx-let'.
 
 \(fn BINDINGS BODY...)"
-  (declare (indent 1) (debug (form body)))
-  `(rx--with-definitions (rx--extend-local-defs ,bindings)
-                         (lambda () ,@body)))
+  (declare (debug (form body)) (indent 1))
+  (list 'rx--with-definitions (list 'rx--extend-local-defs bindings)
+        `(lambda () ,@body)))
 
 ;;;###autoload
 (defmacro rx-let (bindings &rest body)
