@@ -601,27 +601,6 @@ characters or a zero-width assertion, complemented if COMPLEMENT."
              (error "Illegal argument to rx `not': %S" arg))
            (rx--charspec complement expanded))))))
 
-(defun rx--repetition-args (op body count-args)
-  "BODY, the arguments of the repetition OP, checked: it must have
-COUNT-ARGS counts or more, the first a natural number."
-  (when (< (length body) count-args)
-    (error "rx `%s' requires at least %s" op
-           (if (= count-args 1) "1 argument" (format "%d arguments" count-args))))
-  (unless (natnump (car body))
-    (error "rx `%s' first argument must be nonnegative" op))
-  body)
-
-(defun rx--translate-repeat (body)
-  "(repeat N RX...) or (repeat MIN MAX RX...), told apart by length."
-  (rx--repetition-args 'repeat body 2)
-  (if (cddr body)
-      (rx--bounded 'repeat body)
-    (rx--counted (car body) (car body) (cdr body))))
-
-(defun rx--group-with (opening body)
-  "BODY in sequence, between OPENING and the group's end."
-  (cons (append (list opening) (car (rx--translate-seq body)) (list "\\)")) t))
-
 ;;; ---- Repetition ------------------------------------------------------
 
 (defun rx--counted (min max body)
@@ -643,6 +622,23 @@ COUNT-ARGS counts or more, the first a natural number."
       (error "rx `%s' range error" name))
     (rx--counted min max (cddr body))))
 
+(defun rx--repetition-args (op body count-args)
+  "BODY, the arguments of the repetition OP, checked: it must have
+COUNT-ARGS counts or more, the first a natural number."
+  (when (< (length body) count-args)
+    (error "rx `%s' requires at least %s" op
+           (if (= count-args 1) "1 argument" (format "%d arguments" count-args))))
+  (unless (natnump (car body))
+    (error "rx `%s' first argument must be nonnegative" op))
+  body)
+
+(defun rx--translate-repeat (body)
+  "(repeat N RX...) or (repeat MIN MAX RX...), told apart by length."
+  (rx--repetition-args 'repeat body 2)
+  (if (cddr body)
+      (rx--bounded 'repeat body)
+    (rx--counted (car body) (car body) (cdr body))))
+
 (defun rx--postfix (op greedy body)
   "BODY followed by OP (\"*\", \"+\" or \"?\"), made lazy unless GREEDY."
   (let ((operand (rx--translate-seq body)))
@@ -653,6 +649,10 @@ COUNT-ARGS counts or more, the first a natural number."
             'seq))))
 
 ;;; ---- Groups, syntax, categories, literals ----------------------------
+
+(defun rx--group-with (opening body)
+  "BODY in sequence, between OPENING and the group's end."
+  (cons (append (list opening) (car (rx--translate-seq body)) (list "\\)")) t))
 
 (defun rx--translate-group (body)
   (rx--group-with "\\(" body))
@@ -729,6 +729,8 @@ non-atom taken for one), for a REGEXP that is well formed."
   (let ((arg (rx--run-time-arg 'regexp body)))
     (cons (list arg) (and (stringp arg) (rx--atomic-regexp-p arg) t))))
 
+;;; ---- Forms -----------------------------------------------------------
+
 (defun rx--postfix-handler (op greedy)
   "A handler putting OP (\"*\", \"+\" or \"?\") after its operand.
 GREEDY is t, nil, or `dynamic' to follow `minimal-match'."
@@ -791,8 +793,6 @@ minimum, and a maximum when MAX-P (one count then means exactly)."
     table)
   "The built-in rx operators: (NAME . HANDLER), HANDLER a function
 of the operator's arguments returning their translation.")
-
-;;; ---- Forms -----------------------------------------------------------
 
 (defun rx--translate-form (form)
   "The translation of FORM, a list: a built-in operator first, then a
