@@ -128,8 +128,8 @@ a form that FUN turns into a regexp string.  New code should use
 
 (defun rx--definition (name)
   "NAME's rx definition, (DEF) or (ARGS DEF), local ones first."
-  (or (cdr (assq name rx--local-definitions))
-      (get name 'rx-definition)))
+  (let ((local (assq name rx--local-definitions)))
+    (if local (cdr local) (get name 'rx-definition))))
 
 (defun rx--expand-def (form)
   "FORM expanded once if it uses a definition, else nil."
@@ -326,23 +326,27 @@ in it and in the `or' forms it is made of."
       (nreverse strings))))
 
 (defun rx--translate-or (body)
-  (cond
-   ((null body) (rx--nothing))
-   ((null (cdr body)) (rx--translate (car body)))
-   (t
-    (let* ((args (mapcar #'rx--normalise-or-arg body))
-           (strings (rx--or-strings args)))
-      (cond
-       ;; Emacs tells an empty list of strings from no strings at all.
-       ((and strings (listp strings))
-        (cons (list (regexp-opt strings nil)) t))
-       ((rx--every #'rx--charset-p args)
-        (rx--intervals-to-alt nil (rx--charset-union args)))
-       (t
-        (cons (append (car (rx--translate (car args)))
-                      (mapcan (lambda (arg) (cons "\\|" (car (rx--translate arg))))
-                              (cdr args)))
-              nil)))))))
+  "The translation of (or . BODY): `regexp-opt' for strings alone, a
+character alternative for sets of characters alone, else BODY's
+translations as alternatives."
+  (if (cdr body)
+      (let* ((args (mapcar #'rx--normalise-or-arg body))
+             (strings (rx--or-strings args)))
+        (cond
+         ;; An empty list is not `not-strings' but no strings at all.
+         ((and strings (listp strings))
+          (cons (list (regexp-opt strings nil)) t))
+         ((rx--every #'rx--charset-p args)
+          (rx--intervals-to-alt nil (rx--charset-union args)))
+         (t (rx--alternatives (mapcar #'rx--translate args)))))
+    (if body (rx--translate (car body)) (rx--nothing))))
+
+(defun rx--alternatives (items)
+  "The translations ITEMS joined as alternatives, \"\\\\|\" between."
+  (let ((parts (car (car items))))
+    (dolist (item (cdr items))
+      (setq parts (append parts (list "\\|") (car item))))
+    (cons parts nil)))
 
 ;;; ---- Character sets --------------------------------------------------
 
@@ -478,22 +482,19 @@ range of three characters or more takes a dash."
         (_ (string from ?- to))))))
 
 (defun rx--generate-alt (negated intervals classes)
-  "The translation of the character alternative of INTERVALS and the
-class names CLASSES, or of its complement if NEGATED."
+  "The translation of the set of INTERVALS and class names CLASSES, or
+of its complement if NEGATED: a bracket expression, unless the set is
+empty, everything, one character, or all but newline."
   (let ((items (rx--arrange-bracket-items (append intervals classes))))
-    (cond
-     ((null items)
-      (if negated (rx--translate-symbol 'anything) (rx--nothing)))
-     ((and (null (cdr items)) (consp (car items))
-           (eq (caar items) (cdar items)) (not negated))
-      (cons (list (regexp-quote (char-to-string (caar items)))) t))
-     ((and negated (equal items '((?\n . ?\n))))
-      (rx--translate-symbol 'nonl))
-     (t
-      (cons (list (concat "[" (and negated "^")
-                          (mapconcat #'rx--bracket-item-string items "")
-                          "]"))
-            t)))))
+    (pcase (cons (and negated t) items)
+      ('(nil) (rx--nothing))
+      ('(t) (rx--builtin-symbol 'anything))
+      ('(t (?\n . ?\n)) (rx--builtin-symbol 'nonl))
+      ((and `(nil (,from . ,to)) (guard (eq from to))) (rx--translate-char from))
+      (_ (cons (list (concat (if negated "[^" "[")
+                             (mapconcat #'rx--bracket-item-string items "")
+                             "]"))
+               t)))))
 
 (defun rx--translate-any (negated body)
   (apply #'rx--generate-alt negated (rx--parse-any body)))
