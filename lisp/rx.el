@@ -564,15 +564,15 @@ reproduces even where `rx--complement-intervals' loses a character."
   "The character alternative of INTERVALS, negated if NEGATED.  A set
 holding the character #x3ffeff is written as its negated complement,
 the form Emacs 28 prints."
-  (let ((flip (not (rx--every (lambda (iv) (> (car iv) #x3ffeff)) 
-                              (rx--intervals-ending-from #x3ffeff intervals)))))
+  (let ((flip (rx--covers-p #x3ffeff intervals)))
     (rx--generate-alt (if flip (not negated) negated)
                       (if flip (rx--complement-intervals intervals) intervals)
                       nil)))
 
-(defun rx--intervals-ending-from (char intervals)
-  "Those of INTERVALS that end at CHAR or later."
-  (delq nil (mapcar (lambda (iv) (and (>= (cdr iv) char) iv)) intervals)))
+(defun rx--covers-p (char intervals)
+  "Whether CHAR lies in one of INTERVALS."
+  (not (rx--every (lambda (iv) (or (< char (car iv)) (> char (cdr iv))))
+                  intervals)))
 
 (defun rx--translate-not (negated body)
   "The translation of (not . BODY), complemented again if NEGATED."
