@@ -116,30 +116,46 @@ that start as the first one does, then the others."
         (concat open (regexp-opt--group (car halves)) "\\|"
                 (regexp-opt--group (cadr halves)) close)))))
 
+(defconst regexp-opt--boundaries
+  '((words "\\<" . "\\>") (symbols "\\_<" . "\\_>"))
+  "The assertions PAREN `words' and `symbols' put around the group.")
+
+(defun regexp-opt--sorted-set (strings)
+  "STRINGS sorted, without duplicates, in a new list."
+  (delete-dups (sort (copy-sequence strings) #'string-lessp)))
+
 (defun regexp-opt (strings &optional paren)
   "A regexp that matches any string in the list STRINGS.
 PAREN: nil for a shy group only where needed, t or a string opening
 the group for an explicit group, `words' or `symbols' to also require
 word or symbol boundaries around it."
-  (let* ((open (cond ((stringp paren) paren) (paren "\\(")))
-         (re (if strings
-                 (regexp-opt--group (delete-dups (sort (copy-sequence strings) #'string-lessp))
-                                    (or open t) (not open))
-               (concat (or open "\\(?:") regexp-opt--unmatchable "\\)"))))
-    (cond ((eq paren 'words) (concat "\\<" re "\\>"))
-          ((eq paren 'symbols) (concat "\\_<" re "\\_>"))
-          (t re))))
+  (let* ((open (if (stringp paren) paren (and paren "\\(")))
+         (sides (cdr (assq paren regexp-opt--boundaries)))
+         (body (if strings
+                   (regexp-opt--group (regexp-opt--sorted-set strings) (or open t) (not open))
+                 ;; No strings still make the group asked for, or a shy one.
+                 (concat (or open "\\(?:") regexp-opt--unmatchable "\\)"))))
+    (concat (car sides) body (cdr sides))))
+
+(defconst regexp-opt--cut-construct-errors
+  '("Unmatched [ or [^" "Unmatched \\{" "Trailing backslash")
+  "The compile errors of a regexp cut off inside brackets, a count or
+an escape.")
+
+(defun regexp-opt--compile-error (regexp)
+  "The message of the `invalid-regexp' error REGEXP raises, nil if none."
+  (condition-case err
+      (progn (save-match-data (string-match regexp ""))
+             nil)
+    (invalid-regexp (cadr err))))
 
 (defun subregexp-context-p (regexp pos &optional start)
   "Whether a sub-regexp could begin at POS in REGEXP: not inside
 brackets, nor right after a quoting backslash.  START, when given, is
 an earlier position known to be such a place.  As in Emacs, the text
 between is compiled and the kind of error it gives decides."
-  (condition-case err
-      (progn (save-match-data (string-match (substring regexp (or start 0) pos) ""))
-             t)
-    (invalid-regexp
-     (not (member (cadr err) '("Unmatched [ or [^" "Unmatched \\{" "Trailing backslash"))))))
+  (not (member (regexp-opt--compile-error (substring regexp (or start 0) pos))
+               regexp-opt--cut-construct-errors)))
 
 (defun regexp-opt-depth (regexp)
   "The number of capturing groups in REGEXP, which must be valid.

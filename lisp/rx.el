@@ -79,21 +79,6 @@
     (can-break . ?|))
   "Names of the character categories for `category'.")
 
-(defconst rx--builtin-forms
-  '(seq sequence : and or | any in char not-char not intersection
-    repeat = >= ** zero-or-more 0+ * one-or-more 1+ + zero-or-one opt
-    optional \? *? +? \?? minimal-match maximal-match
-    group submatch group-n submatch-n backref
-    syntax not-syntax category literal eval regexp regex)
-  "The rx operators, which no definition may take.")
-
-(defconst rx--builtin-names
-  (append rx--builtin-forms
-          '(unmatchable)
-          (mapcar #'car rx--plain-symbols)
-          (mapcar #'car rx--char-classes))
-  "Every name rx gives a meaning, which no definition may take.")
-
 ;;; ---- State -----------------------------------------------------------
 
 (defvar rx-constituents nil
@@ -112,9 +97,6 @@ a form that FUN turns into a regexp string.  New code should use
 (defvar rx--delayed-evaluation nil
   "Non-nil when `literal' and `regexp' may take expressions evaluated later.")
 
-(defvar rx--regexp-atomic-regexp nil
-  "A regexp matching regexps that are single atoms (built on first use).")
-
 ;;; ---- Small helpers ---------------------------------------------------
 
 (defun rx--nothing ()
@@ -129,10 +111,12 @@ a form that FUN turns into a regexp string.  New code should use
   "The parts of ITEM, in a shy group unless it is already one atom."
   (if (eq (cdr item) t) (car item) (rx--shy (car item))))
 
-(defun rx--all-p (pred list)
-  (while (and list (funcall pred (car list)))
-    (setq list (cdr list)))
-  (null list))
+(defun rx--every (pred list)
+  "Whether PRED holds for each element of LIST."
+  (catch 'rx--fails
+    (dolist (x list t)
+      (unless (funcall pred x)
+        (throw 'rx--fails nil)))))
 
 (defun rx--one-arg (body what)
   "The single element of BODY, else an error naming the form WHAT."
@@ -144,8 +128,8 @@ a form that FUN turns into a regexp string.  New code should use
 
 (defun rx--definition (name)
   "NAME's rx definition, (DEF) or (ARGS DEF), local ones first."
-  (or (cdr (assq name rx--local-definitions))
-      (get name 'rx-definition)))
+  (let ((local (assq name rx--local-definitions)))
+    (if local (cdr local) (get name 'rx-definition))))
 
 (defun rx--expand-def (form)
   "FORM expanded once if it uses a definition, else nil."
@@ -208,12 +192,25 @@ by &rest may become any number of them."
 (defun rx--compat-entry (name want)
   "NAME's entry in `rx-constituents' of the kind WANT (`stringp' or
 `consp'), following aliases and skipping entries of another kind."
-  (let ((entry (assq name rx-constituents)))
-    (while (and entry (not (funcall want (cdr entry))))
-      (setq entry (if (symbolp (cdr entry))
-                      (assq (cdr entry) rx-constituents)
-                    (assq (car entry) (cdr (memq entry rx-constituents))))))
-    entry))
+  (rx--compat-search name want rx-constituents))
+
+(defun rx--compat-search (name want entries)
+  "Look for NAME in ENTRIES, a tail of `rx-constituents', as
+`rx--compat-entry' describes: an alias restarts the search for the
+name it stands for at the head of the list."
+  (let ((entry (assq name entries)))
+    (cond ((null entry) nil)
+          ((funcall want (cdr entry)) entry)
+          ((symbolp (cdr entry)) (rx--compat-search (cdr entry) want rx-constituents))
+          (t (rx--compat-search name want (cdr (memq entry entries)))))))
+
+(defun rx--builtin-symbol (sym)
+  "The translation of SYM if rx itself gives it a meaning, else nil."
+  (let ((plain (assq sym rx--plain-symbols))
+        (class (assq sym rx--char-classes)))
+    (cond (plain (cons (list (cadr plain)) (cddr plain)))
+          (class (cons (list (concat "[[:" (symbol-name (cdr class)) ":]]")) t))
+          ((eq sym 'unmatchable) (rx--nothing)))))
 
 (defun rx--translate-compat-form (def form)
   "FORM translated by DEF, an `rx-constituents' (FUN MIN MAX PRED)."
@@ -222,7 +219,7 @@ by &rest may become any number of them."
       (error "The `%s' form takes at least %d argument(s)" (car form) (nth 1 def)))
     (when (and (nth 2 def) (> nargs (nth 2 def)))
       (error "The `%s' form takes at most %d argument(s)" (car form) (nth 2 def)))
-    (when (and (nth 3 def) (not (rx--all-p (nth 3 def) (cdr form))))
+    (when (and (nth 3 def) (not (rx--every (nth 3 def) (cdr form))))
       (error "The `%s' form requires arguments satisfying `%s'" (car form) (nth 3 def)))
     (let ((regexp (funcall (car def) form)))
       (unless (stringp regexp)
@@ -232,17 +229,24 @@ by &rest may become any number of them."
 ;;; ---- Symbols, strings and sequences ----------------------------------
 
 (defun rx--translate-symbol (sym)
-  (let ((plain (assq sym rx--plain-symbols))
-        (class (cdr (assq sym rx--char-classes))))
-    (cond
-     (plain (cons (list (cadr plain)) (cddr plain)))
-     ((eq sym 'unmatchable) (rx--nothing))
-     (class (cons (list (format "[[:%s:]]" class)) t))
-     ((let ((expanded (rx--expand-def sym)))
-        (and expanded (rx--translate expanded))))
-     ((let ((entry (rx--compat-entry sym #'stringp)))
-        (and entry (cons (list (cdr entry)) nil))))
-     (t (error "Unknown rx symbol `%s'" sym)))))
+  "The translation of SYM: a built-in name, a definition, or an old
+string entry of `rx-constituents', in that order of precedence."
+  (or (rx--builtin-symbol sym)
+      (let ((expanded (rx--expand-def sym)))
+        (and expanded (rx--translate expanded)))
+      (let ((entry (rx--compat-entry sym #'stringp)))
+        (and entry (cons (list (cdr entry)) nil)))
+      (error "Unknown rx symbol `%s'" sym)))
+
+(defun rx--translate-char (char)
+  "The translation of CHAR matched literally."
+  (rx--translate-string (char-to-string char)))
+
+(defun rx--shy-if (item levels)
+  "ITEM, inside a shy group when its level is one of LEVELS."
+  (if (memq (cdr item) levels)
+      (cons (rx--shy (car item)) t)
+    item))
 
 (defun rx--translate-string (str)
   (if (equal str "")
@@ -259,13 +263,14 @@ wrong-sided anchor)."
 
 (defun rx--concat (left right)
   "The translation of LEFT followed by RIGHT."
-  (cond ((null (car left)) right)
-        ((null (car right)) left)
-        (t
-         (let ((l (if (memq (cdr left) '(nil rseq)) (cons (rx--shy (car left)) t) left))
-               (r (if (memq (cdr right) '(nil lseq)) (cons (rx--shy (car right)) t) right)))
-           (cons (append (car l) (car r))
-                 (rx--concat-level (cdr l) (cdr r)))))))
+  (if (and (car left) (car right))
+      ;; An alternation or a trailing $ cannot be followed as it is,
+      ;; and an alternation or a leading ^ cannot follow something.
+      (let ((l (rx--shy-if left '(nil rseq)))
+            (r (rx--shy-if right '(nil lseq))))
+        (cons (append (car l) (car r))
+              (rx--concat-level (cdr l) (cdr r))))
+    (if (car left) left right)))
 
 (defun rx--translate-seq (body)
   ;; `mapcar' takes any sequence, so (seq . "ab") is (seq ?a ?b), as in Emacs.
@@ -282,16 +287,29 @@ wrong-sided anchor)."
 (defun rx--expand-eval (body)
   (eval (rx--one-arg body 'eval)))
 
+(defun rx--expand-head (form)
+  "FORM with the definitions and `eval' forms at its top expanded,
+repeatedly, until neither is left there."
+  (let ((done nil))
+    (while (not done)
+      (let ((expanded (if (eq (car-safe form) 'eval)
+                          (list (rx--expand-eval (cdr form)))
+                        (let ((def (rx--expand-def form)))
+                          (and def (list def))))))
+        (if expanded
+            (setq form (car expanded))
+          (setq done t))))
+    form))
+
 (defun rx--normalise-or-arg (form)
-  "FORM with characters as strings and definitions and `eval' expanded,
+  "FORM, an `or' argument, ready to be recognised as a set of strings:
+characters become strings, and definitions and `eval' are expanded,
 in it and in the `or' forms it is made of."
-  (cond ((characterp form) (char-to-string form))
-        ((and (consp form) (memq (car form) '(or |)))
-         (cons (car form) (mapcar #'rx--normalise-or-arg (cdr form))))
-        ((eq (car-safe form) 'eval)
-         (rx--normalise-or-arg (rx--expand-eval (cdr form))))
-        (t (let ((expanded (rx--expand-def form)))
-             (if expanded (rx--normalise-or-arg expanded) form)))))
+  (let ((form (rx--expand-head form)))
+    (cond ((characterp form) (char-to-string form))
+          ((memq (car-safe form) '(or |))
+           (cons (car form) (mapcar #'rx--normalise-or-arg (cdr form))))
+          (t form))))
 
 (defun rx--or-strings (forms)
   "The strings FORMS and their nested `or' forms are made of, or
@@ -308,60 +326,78 @@ in it and in the `or' forms it is made of."
       (nreverse strings))))
 
 (defun rx--translate-or (body)
-  (cond
-   ((null body) (rx--nothing))
-   ((null (cdr body)) (rx--translate (car body)))
-   (t
-    (let* ((args (mapcar #'rx--normalise-or-arg body))
-           (strings (rx--or-strings args)))
-      (cond
-       ;; Emacs tells an empty list of strings from no strings at all.
-       ((and strings (listp strings))
-        (cons (list (regexp-opt strings nil)) t))
-       ((rx--all-p #'rx--charset-p args)
-        (rx--intervals-to-alt nil (rx--charset-union args)))
-       (t
-        (cons (append (car (rx--translate (car args)))
-                      (mapcan (lambda (arg) (cons "\\|" (car (rx--translate arg))))
-                              (cdr args)))
-              nil)))))))
+  "The translation of (or . BODY): `regexp-opt' for strings alone, a
+character alternative for sets of characters alone, else BODY's
+translations as alternatives."
+  (if (cdr body)
+      (let* ((args (mapcar #'rx--normalise-or-arg body))
+             (strings (rx--or-strings args)))
+        (cond
+         ;; An empty list is not `not-strings' but no strings at all.
+         ((and strings (listp strings))
+          (cons (list (regexp-opt strings nil)) t))
+         ((rx--every #'rx--charset-p args)
+          (rx--intervals-to-alt nil (rx--charset-union args)))
+         (t (rx--alternatives (mapcar #'rx--translate args)))))
+    (if body (rx--translate (car body)) (rx--nothing))))
+
+(defun rx--alternatives (items)
+  "The translations ITEMS joined as alternatives, \"\\\\|\" between."
+  (let ((parts (car (car items))))
+    (dolist (item (cdr items))
+      (setq parts (append parts (list "\\|") (car item))))
+    (cons parts nil)))
 
 ;;; ---- Character sets --------------------------------------------------
 
 (defun rx--charset-p (form)
-  "Whether FORM is made only of characters and set operations."
-  (or (and (consp form)
-           (or (and (memq (car form) '(any in char))
-                    (rx--all-p (lambda (x) (not (symbolp x))) (cdr form)))
-               (and (memq (car form) '(not or | intersection))
-                    (rx--all-p #'rx--charset-p (cdr form)))))
-      (characterp form)
-      (and (stringp form) (= (length form) 1))
-      (and (or (symbolp form) (consp form))
-           (let ((expanded (rx--expand-def form)))
-             (and expanded (rx--charset-p expanded))))))
+  "Whether FORM is a set of characters that `or', `not' and
+`intersection' can compute with: a character, a one-character
+string, an `any' form without class names, one of those operators
+applied to such sets, or a definition standing for one."
+  (pcase form
+    ((pred characterp) t)
+    ((pred stringp) (= (length form) 1))
+    (`(,(or 'any 'in 'char) . ,args)
+     (rx--every (lambda (arg) (not (symbolp arg))) args))
+    (`(,(or 'not 'or '| 'intersection) . ,args)
+     (rx--every #'rx--charset-p args))
+    ((or (pred symbolp) (pred consp))
+     (let ((expanded (rx--expand-def form)))
+       (and expanded (rx--charset-p expanded))))))
+
+(defun rx--string-chars (str)
+  "The characters of STR; a unibyte string's bytes above 127 count as
+raw bytes."
+  (if (multibyte-string-p str)
+      (append str nil)
+    (mapcar #'unibyte-char-to-multibyte str)))
+
+(defun rx--range-intervals (from to text)
+  "The intervals of the range FROM-TO in a string argument of `any',
+written TEXT there."
+  (cond ((> from to) (error "Invalid rx `any' range: %s" text))
+        ;; From ASCII up into the raw bytes means both ends only, not
+        ;; the whole of Unicode that lies between.
+        ((and (<= from #x7f) (>= to #x3fff80))
+         (list (cons #x3fff80 to) (cons from #x7f)))
+        (t (list (cons from to)))))
 
 (defun rx--string-intervals (str)
   "The characters and ranges (\"A-Z\") of STR as intervals (FROM . TO),
-last first.  A unibyte string's bytes above 127 are raw bytes."
-  (let ((decode (if (multibyte-string-p str) #'identity #'unibyte-char-to-multibyte))
-        (len (length str)) (i 0) (out nil))
-    (while (< i len)
-      (if (and (< i (- len 2)) (eq (aref str (1+ i)) ?-))
-          (let ((from (funcall decode (aref str i)))
-                (to (funcall decode (aref str (+ i 2)))))
-            (cond ((and (<= from #x7f) (>= to #x3fff80))
-                   ;; A range from ASCII to raw bytes must not take in
-                   ;; every Unicode character between.
-                   (push (cons from #x7f) out)
-                   (push (cons #x3fff80 to) out))
-                  ((<= from to) (push (cons from to) out))
-                  (t (error "Invalid rx `any' range: %s" (substring str i (+ i 3)))))
-            (setq i (+ i 3)))
-        (let ((c (funcall decode (aref str i))))
-          (push (cons c c) out))
-        (setq i (1+ i))))
-    out))
+last first."
+  (let ((chars (rx--string-chars str)) (pos 0) (found nil))
+    (while chars
+      (if (and (cddr chars) (eq (cadr chars) ?-))
+          (setq found (nconc (rx--range-intervals (car chars) (nth 2 chars)
+                                                  (substring str pos (+ pos 3)))
+                             found)
+                chars (nthcdr 3 chars)
+                pos (+ pos 3))
+        (push (cons (car chars) (car chars)) found)
+        (setq chars (cdr chars)
+              pos (1+ pos))))
+    found))
 
 (defun rx--merge-intervals (intervals)
   "INTERVALS sorted, with overlapping and adjacent ones merged."
@@ -375,13 +411,13 @@ last first.  A unibyte string's bytes above 127 are raw bytes."
 
 (defun rx--any-arg-interval (arg)
   "ARG of `any' as an interval, when it is a character or a range cons."
-  (cond ((characterp arg) (cons arg arg))
-        ((and (consp arg) (characterp (car arg)) (characterp (cdr arg))
-              (<= (car arg) (cdr arg)))
-         (cons (car arg) (cdr arg)))))
+  (pcase arg
+    ((pred characterp) (cons arg arg))
+    (`(,(and from (pred characterp)) . ,(and to (pred characterp)))
+     (and (<= from to) (cons from to)))))
 
 (defun rx--parse-any (body)
-  "(INTERVALS . CLASSES) for the arguments BODY of `any': the merged
+  "(INTERVALS CLASSES) for the arguments BODY of `any': the merged
 intervals, and the class names in the order they first appear."
   (let ((classes nil) (strings nil) (intervals nil))
     (dolist (arg body)
@@ -394,7 +430,7 @@ intervals, and the class names in the order they first appear."
     ;; The strings' ranges are checked last, the last string first, as Emacs does.
     (dolist (s strings)
       (setq intervals (append intervals (rx--string-intervals s))))
-    (cons (rx--merge-intervals intervals) (nreverse classes))))
+    (list (rx--merge-intervals intervals) (nreverse classes))))
 
 (defun rx--first-interval (pred items)
   "The first interval (a cons) among ITEMS satisfying PRED."
@@ -435,42 +471,45 @@ expression reads as meant: `]' first, `-' last, `^' not first."
     items))
 
 (defun rx--bracket-item-string (item)
-  (cond ((symbolp item) (format "[:%s:]" item))
-        ((eq (car item) (cdr item)) (char-to-string (car item)))
-        ((eq (1+ (car item)) (cdr item)) (string (car item) (cdr item)))
-        (t (string (car item) ?- (cdr item)))))
+  "How ITEM, a class name or an interval, is written in brackets: a
+range of three characters or more takes a dash."
+  (if (symbolp item)
+      (concat "[:" (symbol-name item) ":]")
+    (let ((from (car item)) (to (cdr item)))
+      (pcase (- to from)
+        (0 (string from))
+        (1 (string from to))
+        (_ (string from ?- to))))))
 
 (defun rx--generate-alt (negated intervals classes)
-  "The translation of the character alternative of INTERVALS and the
-class names CLASSES, or of its complement if NEGATED."
+  "The translation of the set of INTERVALS and class names CLASSES, or
+of its complement if NEGATED: a bracket expression, unless the set is
+empty, everything, one character, or all but newline."
   (let ((items (rx--arrange-bracket-items (append intervals classes))))
-    (cond
-     ((null items)
-      (if negated (rx--translate-symbol 'anything) (rx--nothing)))
-     ((and (null (cdr items)) (consp (car items))
-           (eq (caar items) (cdar items)) (not negated))
-      (cons (list (regexp-quote (char-to-string (caar items)))) t))
-     ((and negated (equal items '((?\n . ?\n))))
-      (rx--translate-symbol 'nonl))
-     (t
-      (cons (list (concat "[" (and negated "^")
-                          (mapconcat #'rx--bracket-item-string items "")
-                          "]"))
-            t)))))
+    (pcase (cons (and negated t) items)
+      ('(nil) (rx--nothing))
+      ('(t) (rx--builtin-symbol 'anything))
+      ('(t (?\n . ?\n)) (rx--builtin-symbol 'nonl))
+      ((and `(nil (,from . ,to)) (guard (eq from to))) (rx--translate-char from))
+      (_ (cons (list (concat (if negated "[^" "[")
+                             (mapconcat #'rx--bracket-item-string items "")
+                             "]"))
+               t)))))
 
 (defun rx--translate-any (negated body)
-  (let ((parsed (rx--parse-any body)))
-    (rx--generate-alt negated (car parsed) (cdr parsed))))
+  (apply #'rx--generate-alt negated (rx--parse-any body)))
 
 (defun rx--complement-intervals (intervals)
-  (let ((out nil) (next 0))
-    (dolist (iv intervals)
-      (when (< next (car iv))
-        (push (cons next (1- (car iv))) out))
-      (setq next (1+ (cdr iv))))
-    (when (< next (max-char))
-      (push (cons next (max-char)) out))
-    (nreverse out)))
+  "The characters outside INTERVALS (sorted and disjoint) as intervals.
+Emacs 28 leaves out a gap made of the last character (`max-char')
+alone, which shows in the sets that use a complement, so we do too."
+  (let ((gaps nil) (from 0))
+    (dolist (bound (append intervals (list (cons (1+ (max-char)) nil))))
+      (let ((to (1- (car bound))))
+        (when (and (<= from to) (/= from (max-char)))
+          (push (cons from to) gaps))
+        (setq from (and (cdr bound) (1+ (cdr bound))))))
+    (nreverse gaps)))
 
 (defun rx--intersect-intervals (a b)
   "The intersection of the sorted disjoint interval lists A and B."
@@ -488,8 +527,8 @@ class names CLASSES, or of its complement if NEGATED."
   (cond
    ((memq (car-safe charset) '(any in char))
     (let ((parsed (rx--parse-any (cdr charset))))
-      (when (cdr parsed)
-        (error "Character class not permitted in set operations: %S" (cadr parsed)))
+      (when (cadr parsed)
+        (error "Character class not permitted in set operations: %S" (car (cadr parsed))))
       (car parsed)))
    ((and (eq (car-safe charset) 'not) (consp (cdr charset)) (null (cddr charset)))
     (rx--complement-intervals (rx--charset-intervals (cadr charset))))
@@ -504,52 +543,64 @@ class names CLASSES, or of its complement if NEGATED."
           (error "Bad character set: %S" charset))))))
 
 (defun rx--charset-union (charsets)
-  (rx--merge-intervals (mapcan #'rx--charset-intervals charsets)))
+  "The intervals of the union of CHARSETS.  It is the complement of the
+intersection of their complements, as in Emacs 28, whose results this
+reproduces even where `rx--complement-intervals' loses a character."
+  (rx--complement-intervals
+   (rx--intersect-all
+    (mapcar (lambda (cs) (rx--complement-intervals (rx--charset-intervals cs)))
+            charsets))))
 
 (defun rx--charset-intersection (charsets)
+  (rx--intersect-all (mapcar #'rx--charset-intervals charsets)))
+
+(defun rx--intersect-all (sets)
+  "The intersection of SETS, lists of intervals; all characters if none."
   (let ((result (list (cons 0 (max-char)))))
-    (dolist (cs charsets)
-      (setq result (rx--intersect-intervals result (rx--charset-intervals cs))))
-    result))
+    (dolist (set sets result)
+      (setq result (rx--intersect-intervals result set)))))
 
 (defun rx--intervals-to-alt (negated intervals)
   "The character alternative of INTERVALS, negated if NEGATED.  A set
-reaching the raw bytes is written as its complement, which the regexp
-engine understands as meant (a range from ASCII to raw bytes leaves
-out the Unicode characters between)."
-  (if (rx--all-p (lambda (iv) (not (<= (car iv) #x3ffeff (cdr iv)))) intervals)
-      (rx--generate-alt negated intervals nil)
-    (rx--generate-alt (not negated) (rx--complement-intervals intervals) nil)))
+holding the character #x3ffeff is written as its negated complement,
+the form Emacs 28 prints."
+  (let ((flip (rx--covers-p #x3ffeff intervals)))
+    (rx--generate-alt (if flip (not negated) negated)
+                      (if flip (rx--complement-intervals intervals) intervals)
+                      nil)))
 
-(defun rx--translate-not-form (negated arg)
-  "The translation of (not ARG) for a list ARG, or nil if ARG is no
-operator `not' takes directly."
-  (let ((body (cdr arg)))
-    (pcase (car arg)
-      ((or 'any 'in 'char) (rx--translate-any (not negated) body))
-      ('syntax (rx--translate-syntax (not negated) body))
-      ('category (rx--translate-category (not negated) body))
-      ('not (rx--translate-not (not negated) body))
-      ((or 'or '|) (rx--intervals-to-alt (not negated) (rx--charset-union body)))
-      ('intersection (rx--intervals-to-alt (not negated) (rx--charset-intersection body))))))
+(defun rx--covers-p (char intervals)
+  "Whether CHAR lies in one of INTERVALS."
+  (not (rx--every (lambda (iv) (or (< char (car iv)) (> char (cdr iv))))
+                  intervals)))
 
 (defun rx--translate-not (negated body)
-  (unless (and body (null (cdr body)))
-    (error "rx `not' form takes exactly one argument"))
-  (let* ((arg (car body))
-         (class (and (symbolp arg) (cdr (assq arg rx--char-classes)))))
-    (cond
-     ((and (consp arg) (rx--translate-not-form negated arg)))
-     (class (rx--generate-alt (not negated) nil (list class)))
-     ((eq arg 'word-boundary)
-      (rx--translate-symbol (if negated 'word-boundary 'not-word-boundary)))
-     ((characterp arg) (rx--generate-alt (not negated) (list (cons arg arg)) nil))
-     ((and (stringp arg) (= (length arg) 1))
-      (let ((c (string-to-char arg)))
-        (rx--generate-alt (not negated) (list (cons c c)) nil)))
-     ((let ((expanded (rx--expand-def arg)))
-        (and expanded (rx--translate-not negated (list expanded)))))
-     (t (error "Illegal argument to rx `not': %S" arg)))))
+  "The translation of (not . BODY), complemented again if NEGATED."
+  (rx--charspec (not negated) (rx--one-arg body 'not)))
+
+(defun rx--charspec (complement arg)
+  "The translation of ARG, an argument of `not', as a set of
+characters or a zero-width assertion, complemented if COMPLEMENT."
+  (let ((class (and (symbolp arg) (assq arg rx--char-classes))))
+    (pcase arg
+      (`(,(or 'any 'in 'char) . ,args) (rx--translate-any complement args))
+      (`(syntax . ,args) (rx--translate-syntax complement args))
+      (`(category . ,args) (rx--translate-category complement args))
+      (`(not . ,args) (rx--charspec (not complement) (rx--one-arg args 'not)))
+      (`(,(or 'or '|) . ,args)
+       (rx--intervals-to-alt complement (rx--charset-union args)))
+      (`(intersection . ,args)
+       (rx--intervals-to-alt complement (rx--charset-intersection args)))
+      ('word-boundary
+       (rx--translate-symbol (if complement 'not-word-boundary 'word-boundary)))
+      ((guard class) (rx--generate-alt complement nil (list (cdr class))))
+      ((or (pred characterp) (and (pred stringp) (guard (= (length arg) 1))))
+       (let ((char (if (stringp arg) (string-to-char arg) arg)))
+         (rx--generate-alt complement (list (cons char char)) nil)))
+      (_ (let ((expanded (rx--expand-def arg)))
+           (unless expanded
+             (error "Illegal argument to rx `not': %S" arg))
+           (rx--charspec complement expanded))))))
 
 ;;; ---- Repetition ------------------------------------------------------
 
@@ -565,13 +616,6 @@ operator `not' takes directly."
                                   "\\}")))
             t))))
 
-(defun rx--check-count-args (name min-args body)
-  (unless (>= (length body) min-args)
-    (error "rx `%s' requires at least %d argument%s"
-           name min-args (if (= min-args 1) "" "s")))
-  (unless (natnump (car body))
-    (error "rx `%s' first argument must be nonnegative" name)))
-
 (defun rx--bounded (name body)
   "(NAME MIN MAX RX...) translated."
   (let ((min (car body)) (max (cadr body)))
@@ -579,16 +623,22 @@ operator `not' takes directly."
       (error "rx `%s' range error" name))
     (rx--counted min max (cddr body))))
 
-(defun rx--translate-counted-form (op body)
-  (pcase op
-    ('repeat
-     (rx--check-count-args op 2 body)
-     (if (= (length body) 2)
-         (rx--counted (car body) (car body) (cdr body))
-       (rx--bounded op body)))
-    ('** (rx--check-count-args op 2 body) (rx--bounded op body))
-    ('>= (rx--check-count-args op 1 body) (rx--counted (car body) nil (cdr body)))
-    ('= (rx--check-count-args op 1 body) (rx--counted (car body) (car body) (cdr body)))))
+(defun rx--repetition-args (op body count-args)
+  "BODY, the arguments of the repetition OP, checked: it must have
+COUNT-ARGS counts or more, the first a natural number."
+  (when (< (length body) count-args)
+    (error "rx `%s' requires at least %s" op
+           (if (= count-args 1) "1 argument" (format "%d arguments" count-args))))
+  (unless (natnump (car body))
+    (error "rx `%s' first argument must be nonnegative" op))
+  body)
+
+(defun rx--translate-repeat (body)
+  "(repeat N RX...) or (repeat MIN MAX RX...), told apart by length."
+  (rx--repetition-args 'repeat body 2)
+  (if (cddr body)
+      (rx--bounded 'repeat body)
+    (rx--counted (car body) (car body) (cdr body))))
 
 (defun rx--postfix (op greedy body)
   "BODY followed by OP (\"*\", \"+\" or \"?\"), made lazy unless GREEDY."
@@ -599,32 +649,33 @@ operator `not' takes directly."
       (cons (append (rx--atom operand) (list (if greedy op (concat op "?"))))
             'seq))))
 
-(defconst rx--postfix-ops
-  '((zero-or-more "*" . dynamic) (0+ "*" . dynamic)
-    (one-or-more "+" . dynamic) (1+ "+" . dynamic)
-    (zero-or-one "?" . dynamic) (opt "?" . dynamic) (optional "?" . dynamic)
-    (* "*" . t) (+ "+" . t) (\? "?" . t) (?\s "?" . t)
-    (*? "*" . nil) (+? "+" . nil) (\?? "?" . nil) (?? "?" . nil))
-  "(OPERATOR POSTFIX . GREEDY); GREEDY `dynamic' follows `minimal-match'.
-`(? ...)' and `(?? ...)' read as the characters ?\\s and ??.")
-
 ;;; ---- Groups, syntax, categories, literals ----------------------------
 
+(defun rx--group-with (opening body)
+  "BODY in sequence, between OPENING and the group's end."
+  (cons (append (list opening) (car (rx--translate-seq body)) (list "\\)")) t))
+
 (defun rx--translate-group (body)
-  (cons (append (list "\\(") (car (rx--translate-seq body)) (list "\\)")) t))
+  (rx--group-with "\\(" body))
 
 (defun rx--translate-group-n (body)
-  (unless (and (integerp (car body)) (> (car body) 0))
-    (error "rx `group-n' requires a positive number as first argument"))
-  (cons (append (list (format "\\(?%d:" (car body)))
-                (car (rx--translate-seq (cdr body)))
-                (list "\\)"))
-        t))
+  (let ((number (car body)))
+    (unless (and (integerp number) (> number 0))
+      (error "rx `group-n' requires a positive number as first argument"))
+    (rx--group-with (format "\\(?%d:" number) (cdr body))))
 
 (defun rx--translate-backref (body)
-  (unless (and (= (length body) 1) (integerp (car body)) (<= 1 (car body) 9))
-    (error "rx `backref' requires an argument in the range 1..9"))
-  (cons (list "\\" (number-to-string (car body))) t))
+  (pcase body
+    (`(,(and n (pred integerp) (guard (<= 1 n 9))))
+     (cons (list (format "\\%d" n)) t))
+    (_ (error "rx `backref' requires an argument in the range 1..9"))))
+
+(defun rx--category-code (arg)
+  "The category character ARG, a character or a category name, stands for."
+  (cond ((characterp arg) arg)
+        ((not (symbolp arg)) (error "Invalid rx `category' argument `%s'" arg))
+        ((cdr (assq arg rx--categories)))
+        (t (error "Unknown rx category `%s'" arg))))
 
 (defun rx--syntax-char (name)
   "The syntax class character rx's NAME stands for, or nil."
@@ -642,95 +693,144 @@ operator `not' takes directly."
     (cons (list (string ?\\ (if negated ?S ?s) syntax)) t)))
 
 (defun rx--translate-category (negated body)
-  (let* ((arg (rx--one-arg body 'category))
-         (cat (cond ((symbolp arg)
-                     (or (cdr (assq arg rx--categories))
-                         (error "Unknown rx category `%s'" arg)))
-                    ((characterp arg) arg)
-                    (t (error "Invalid rx `category' argument `%s'" arg)))))
-    (cons (list (string ?\\ (if negated ?C ?c) cat)) t)))
+  (let ((code (rx--category-code (rx--one-arg body 'category))))
+    (cons (list (string ?\\ (if negated ?C ?c) code)) t)))
+
+(defun rx--run-time-arg (op body)
+  "The argument of the OP form (OP . BODY): a string, or inside the
+`rx' macro any expression, whose value is used when the code runs."
+  (let ((arg (rx--one-arg body op)))
+    (unless (or (stringp arg) rx--delayed-evaluation)
+      (error "rx `%s' form with non-string argument" op))
+    arg))
 
 (defun rx--translate-literal (body)
-  (let ((arg (rx--one-arg body 'literal)))
-    (cond ((stringp arg)
-           (cons (list (regexp-quote arg)) (if (= (length arg) 1) t 'seq)))
-          (rx--delayed-evaluation (cons (list (list 'regexp-quote arg)) 'seq))
-          (t (error "rx `literal' form with non-string argument")))))
+  ;; Not `rx--translate-string': an empty string stays a part here,
+  ;; which a postfix operator then sees.
+  (let* ((arg (rx--run-time-arg 'literal body))
+         (known (stringp arg)))
+    (cons (list (if known (regexp-quote arg) (list 'regexp-quote arg)))
+          (if (and known (= (length arg) 1)) t 'seq))))
+
+(defconst rx--atom-regexp
+  (concat "\\`\\(?:"
+          "[^*+?^$[\\]"                  ; an ordinary character
+          "\\|\\\\[sScC_]?[^z-a]"        ; an escape such as \\w, \\sw or \\cg
+          "\\|\\[\\^?]?\\(?:\\[:[a-z]+:]\\|[^]]\\)*]" ; a bracket expression
+          "\\|\\\\(\\(?:[^\\]\\|\\\\[^)]\\)*\\\\)"    ; one group
+          "\\)\\'")
+  "Matches the regexps `rx--atomic-regexp-p' recognises as atoms.")
 
 (defun rx--atomic-regexp-p (regexp)
   "Whether REGEXP is surely one atom.  Some atoms are missed (never a
 non-atom taken for one), for a REGEXP that is well formed."
-  (unless rx--regexp-atomic-regexp
-    (setq rx--regexp-atomic-regexp
-          (rx-to-string
-           '(seq bos
-                 (or (seq "[" (opt "^") (opt "]")
-                          (* (or (seq "[:" (+ (any "a-z")) ":]") (not (any "]"))))
-                          "]")
-                     (not (any "*+?^$[\\"))
-                     (seq "\\" (or anything
-                                   (seq (any "sScC_") anything)
-                                   (seq "(" (* (or (not (any "\\"))
-                                                   (seq "\\" (not (any ")")))))
-                                        "\\)"))))
-                 eos)
-           t)))
-  (string-match-p rx--regexp-atomic-regexp regexp))
+  (string-match-p rx--atom-regexp regexp))
 
 (defun rx--translate-regexp (body)
-  (let ((arg (rx--one-arg body 'regexp)))
-    (cond ((stringp arg) (cons (list arg) (and (rx--atomic-regexp-p arg) t)))
-          (rx--delayed-evaluation (cons (list arg) nil))
-          (t (error "rx `regexp' form with non-string argument")))))
+  (let ((arg (rx--run-time-arg 'regexp body)))
+    (cons (list arg) (and (stringp arg) (rx--atomic-regexp-p arg) t))))
 
 ;;; ---- Forms -----------------------------------------------------------
 
-(defun rx--translate-builtin-form (op body)
-  "The translation of (OP . BODY) for a built-in OP, else nil."
-  (let ((postfix (assq op rx--postfix-ops)))
-    (cond
-     (postfix (rx--postfix (cadr postfix)
-                           (if (eq (cddr postfix) 'dynamic) rx--greedy (cddr postfix))
-                           body))
-     ((memq op '(repeat ** >= =)) (rx--translate-counted-form op body))
-     (t
-      (pcase op
-        ((or 'seq : 'and 'sequence) (rx--translate-seq body))
-        ((or 'or '|) (rx--translate-or body))
-        ((or 'any 'in 'char) (rx--translate-any nil body))
-        ('not-char (rx--translate-any t body))
-        ('not (rx--translate-not nil body))
-        ('intersection (rx--intervals-to-alt nil (rx--charset-intersection body)))
-        ('minimal-match (let ((rx--greedy nil)) (rx--translate-seq body)))
-        ('maximal-match (let ((rx--greedy t)) (rx--translate-seq body)))
-        ((or 'group 'submatch) (rx--translate-group body))
-        ((or 'group-n 'submatch-n) (rx--translate-group-n body))
-        ('backref (rx--translate-backref body))
-        ('syntax (rx--translate-syntax nil body))
-        ('not-syntax (rx--translate-syntax t body))
-        ('category (rx--translate-category nil body))
-        ('literal (rx--translate-literal body))
-        ('eval (rx--translate (rx--expand-eval body)))
-        ((or 'regexp 'regex) (rx--translate-regexp body)))))))
+(defun rx--postfix-handler (op greedy)
+  "A handler putting OP (\"*\", \"+\" or \"?\") after its operand.
+GREEDY is t, nil, or `dynamic' to follow `minimal-match'."
+  (lambda (body)
+    (rx--postfix op (if (eq greedy 'dynamic) rx--greedy greedy) body)))
+
+(defun rx--negatable-handler (translate negated)
+  "A handler calling TRANSLATE with NEGATED and the body."
+  (lambda (body) (funcall translate negated body)))
+
+(defun rx--counted-handler (op count-args max-p)
+  "A handler for OP, whose body starts with COUNT-ARGS counts: a
+minimum, and a maximum when MAX-P (one count then means exactly)."
+  (lambda (body)
+    (rx--repetition-args op body count-args)
+    (cond ((= count-args 2) (rx--bounded op body))
+          (max-p (rx--counted (car body) (car body) (cdr body)))
+          (t (rx--counted (car body) nil (cdr body))))))
+
+(defconst rx--operators
+  (let ((table nil))
+    (dolist (entry
+             `(((seq sequence : and) . rx--translate-seq)
+               ((or |) . rx--translate-or)
+               ((any in char) . ,(rx--negatable-handler #'rx--translate-any nil))
+               ((not-char) . ,(rx--negatable-handler #'rx--translate-any t))
+               ((not) . ,(rx--negatable-handler #'rx--translate-not nil))
+               ((intersection)
+                . ,(lambda (body)
+                     (rx--intervals-to-alt nil (rx--charset-intersection body))))
+               ((minimal-match)
+                . ,(lambda (body) (let ((rx--greedy nil)) (rx--translate-seq body))))
+               ((maximal-match)
+                . ,(lambda (body) (let ((rx--greedy t)) (rx--translate-seq body))))
+               ((group submatch) . rx--translate-group)
+               ((group-n submatch-n) . rx--translate-group-n)
+               ((backref) . rx--translate-backref)
+               ((syntax) . ,(rx--negatable-handler #'rx--translate-syntax nil))
+               ((not-syntax) . ,(rx--negatable-handler #'rx--translate-syntax t))
+               ((category) . ,(rx--negatable-handler #'rx--translate-category nil))
+               ((literal) . rx--translate-literal)
+               ((regexp regex) . rx--translate-regexp)
+               ((eval) . ,(lambda (body) (rx--translate (rx--expand-eval body))))
+               ((repeat) . rx--translate-repeat)
+               ((**) . ,(rx--counted-handler '** 2 t))
+               ((=) . ,(rx--counted-handler '= 1 t))
+               ((>=) . ,(rx--counted-handler '>= 1 nil))
+               ;; (? ...) and (?? ...) read as the characters ?\s and ??.
+               ((zero-or-more 0+) . ,(rx--postfix-handler "*" 'dynamic))
+               ((one-or-more 1+) . ,(rx--postfix-handler "+" 'dynamic))
+               ((zero-or-one opt optional) . ,(rx--postfix-handler "?" 'dynamic))
+               ((*) . ,(rx--postfix-handler "*" t))
+               ((+) . ,(rx--postfix-handler "+" t))
+               ((\? ?\s) . ,(rx--postfix-handler "?" t))
+               ((*?) . ,(rx--postfix-handler "*" nil))
+               ((+?) . ,(rx--postfix-handler "+" nil))
+               ((\?? ??) . ,(rx--postfix-handler "?" nil))))
+      (dolist (name (car entry))
+        (push (cons name (cdr entry)) table)))
+    table)
+  "The built-in rx operators: (NAME . HANDLER), HANDLER a function
+of the operator's arguments returning their translation.")
 
 (defun rx--translate-form (form)
+  "The translation of FORM, a list: a built-in operator first, then a
+definition, then an old `rx-constituents' form function."
+  (let ((handler (cdr (assq (car form) rx--operators))))
+    (if handler
+        (funcall handler (cdr form))
+      (rx--translate-user-form form))))
+
+(defun rx--translate-user-form (form)
+  "The translation of FORM, whose operator is not a built-in one."
   (let ((op (car form)))
-    (cond
-     ((rx--translate-builtin-form op (cdr form)))
-     ((not (symbolp op)) (error "Bad rx operator `%S'" op))
-     ((let ((expanded (rx--expand-def form)))
-        (and expanded (rx--translate expanded))))
-     ((let ((entry (rx--compat-entry op #'consp)))
-        (and entry (rx--translate-compat-form (cdr entry) form))))
-     (t (error "Unknown rx form `%s'" op)))))
+    (unless (symbolp op)
+      (error "Bad rx operator `%S'" op))
+    (let ((expanded (rx--expand-def form)))
+      (if expanded
+          (rx--translate expanded)
+        (let ((entry (rx--compat-entry op #'consp)))
+          (unless entry
+            (error "Unknown rx form `%s'" op))
+          (rx--translate-compat-form (cdr entry) form))))))
 
 (defun rx--translate (item)
   "ITEM translated: (PARTS . LEVEL)."
-  (cond ((stringp item) (rx--translate-string item))
-        ((characterp item) (cons (list (regexp-quote (char-to-string item))) t))
-        ((symbolp item) (rx--translate-symbol item))
-        ((consp item) (rx--translate-form item))
-        (t (error "Bad rx expression: %S" item))))
+  (pcase item
+    ((pred consp) (rx--translate-form item))
+    ((pred stringp) (rx--translate-string item))
+    ((pred characterp) (rx--translate-char item))
+    ((pred symbolp) (rx--translate-symbol item))
+    (_ (error "Bad rx expression: %S" item))))
+
+(defun rx--builtin-name-p (name)
+  "Whether rx itself gives NAME a meaning, which no definition may take."
+  (or (eq name 'unmatchable)
+      (assq name rx--operators)
+      (assq name rx--plain-symbols)
+      (assq name rx--char-classes)))
 
 ;;; ---- Entry points ----------------------------------------------------
 
@@ -760,6 +860,16 @@ NO-GROUP, a regexp that is not one atom is put in a shy group.
           ((cdr args) (cons 'concat args))
           (t (car args)))))
 
+(defun rx--with-definitions (definitions thunk)
+  "Call THUNK with DEFINITIONS as the local rx definitions."
+  (let ((rx--local-definitions definitions))
+    (funcall thunk)))
+
+(defun rx--macro-local-definitions ()
+  "The definitions of the `rx-let' forms around the macro call being
+expanded, which `rx-let' passes down in `macroexpand-all-environment'."
+  (cdr (assq :rx-locals macroexpand-all-environment)))
+
 ;;;###autoload
 (defmacro rx (&rest regexps)
   "The regexp string matching REGEXPS, rx forms, in sequence.
@@ -773,69 +883,71 @@ such as (seq RX...), (or RX...), (any SET...), (not CHARSPEC),
 `(elisp) Rx Notation'.  `rx-define' and `rx-let' add to them.
 
 \(fn REGEXPS...)"
-  (let ((rx--local-definitions
-         (cdr (assq :rx-locals macroexpand-all-environment))))
-    (rx--to-expr (cons 'seq regexps))))
+  (rx--with-definitions (rx--macro-local-definitions)
+                        (lambda () (rx--to-expr (cons 'seq regexps)))))
 
 (defun rx--make-binding (name tail)
   "The definition (DEF) or (ARGS DEF) of NAME from TAIL, ([ARGS] DEF)."
   (unless (symbolp name)
     (error "Bad `rx' definition name: %S" name))
-  (when (memq name rx--builtin-names)
+  (when (rx--builtin-name-p name)
     (error "Cannot redefine built-in rx name `%s'" name))
   (cond ((and (consp tail) (null (cdr tail))) (list (car tail)))
         ((and (consp tail) (consp (cdr tail)) (null (cddr tail)))
          (let ((args (car tail)))
-           (unless (and (listp args) (rx--all-p #'symbolp args))
+           (unless (and (listp args) (rx--every #'symbolp args))
              (error "Bad argument list for `rx' definition %s: %S" name args))
            (list args (cadr tail))))
         (t (error "Bad `rx' definition of %s: %S" name tail))))
 
 (defun rx--make-named-binding (bindspec)
   "A `rx--local-definitions' entry from BINDSPEC, (NAME [ARGS] DEF)."
-  (unless (consp bindspec)
-    (error "Bad `rx-let' binding: %S" bindspec))
-  (cons (car bindspec) (rx--make-binding (car bindspec) (cdr bindspec))))
+  (pcase bindspec
+    (`(,name . ,tail) (cons name (rx--make-binding name tail)))
+    (_ (error "Bad `rx-let' binding: %S" bindspec))))
 
 (defun rx--extend-local-defs (bindspecs)
   (append (mapcar #'rx--make-named-binding bindspecs) rx--local-definitions))
 
 ;;;###autoload
 (defmacro rx-let-eval (bindings &rest body)
-  "Run BODY with the rx definitions BINDINGS, a form whose value is a
-list of (NAME [ARGS] RX), in effect for `rx-to-string'.
+  "Run BODY with rx definitions in effect for `rx-to-string'.
+BINDINGS is evaluated; its value lists the definitions, each
+\(NAME [ARGS] RX) as in `rx-let'.
 
 \(fn BINDINGS BODY...)"
-  (declare (indent 1) (debug (form body)))
-  `(let ((rx--local-definitions (rx--extend-local-defs ,bindings)))
-     ,@body))
+  (declare (debug (form body)) (indent 1))
+  (list 'rx--with-definitions (list 'rx--extend-local-defs bindings)
+        `(lambda () ,@body)))
 
 ;;;###autoload
 (defmacro rx-let (bindings &rest body)
-  "Run BODY with the rx definitions BINDINGS, (NAME [ARGS] RX) each,
-in effect for the `rx' forms in BODY.  A definition with ARGS makes
-\(NAME VALUES...) an rx form whose ARGS (possibly with &rest) are
-replaced by VALUES in RX.
+  "Make the definitions BINDINGS, (NAME [ARGS] RX) each, visible to
+the `rx' forms in BODY, which is expanded here.  With ARGS, which may
+end in &rest, (NAME VALUES...) stands for RX with VALUES put in.
 
 \(fn BINDINGS BODY...)"
   (declare (indent 1) (debug (sexp body)))
-  (let ((outer (cdr (assq :rx-locals macroexpand-all-environment)))
-        (new (mapcar #'rx--make-named-binding bindings)))
-    (macroexpand-all (cons 'progn body)
-                     (cons (cons :rx-locals (append new outer))
-                           macroexpand-all-environment))))
+  (let ((definitions (rx--with-definitions (rx--macro-local-definitions)
+                                           (lambda () (rx--extend-local-defs bindings)))))
+    (macroexpand-all `(progn ,@body)
+                     (cons (cons :rx-locals definitions) macroexpand-all-environment))))
+
+(defun rx--define-globally (name definition)
+  "Make DEFINITION, (DEF) or (ARGS DEF), NAME's rx meaning; return NAME."
+  (put name 'rx-definition definition)
+  name)
 
 ;;;###autoload
 (defmacro rx-define (name &rest definition)
-  "Define NAME as an rx form everywhere: DEFINITION is RX, making NAME
-stand for it, or ARGS RX, making (NAME VALUES...) stand for RX with
-ARGS replaced by VALUES.
+  "Give NAME a meaning in rx forms everywhere: DEFINITION is either
+RX, for which the symbol NAME then stands, or ARGS RX, making
+\(NAME VALUES...) stand for RX with its ARGS replaced by VALUES.
 
 \(fn NAME [(ARGS...)] RX)"
   (declare (indent defun))
   `(eval-and-compile
-     (put ',name 'rx-definition ',(rx--make-binding name definition))
-     ',name))
+     (rx--define-globally ',name ',(rx--make-binding name definition))))
 
 ;;; ---- The rx pcase pattern ----------------------------------------------
 
@@ -843,27 +955,45 @@ ARGS replaced by VALUES.
   "While an rx pcase pattern is rewritten: the names of its `let'
 groups, last first.")
 
+(defun rx--pcase-var-index (name)
+  "The group number of the pattern variable NAME, nil if it has none."
+  (let ((tail (memq name rx--pcase-vars)))
+    (and tail (length tail))))
+
+(defun rx--pcase-let-group (name body)
+  "(let NAME . BODY) as a numbered group, numbered for NAME."
+  (let ((index (rx--pcase-var-index name)))
+    (unless index
+      (push name rx--pcase-vars)
+      (setq index (length rx--pcase-vars)))
+    (list 'group-n index (rx--pcase-transform (cons 'seq body)))))
+
+(defun rx--pcase-backref (name)
+  "(backref NAME) for the number of the group NAME's `let' made."
+  (list 'backref
+        (or (rx--pcase-var-index name)
+            (error "rx `backref' variable must be one of: %s"
+                   (mapconcat #'symbol-name rx--pcase-vars " ")))))
+
 (defun rx--pcase-transform (form)
   "FORM with its (let NAME RX...) made numbered groups and its
 \(backref NAME) references to them."
-  (pcase form
-    (`(let ,name . ,body)
-     (let ((index (length (memq name rx--pcase-vars))))
-       (when (zerop index)
-         (push name rx--pcase-vars)
-         (setq index (length rx--pcase-vars)))
-       `(group-n ,index ,(rx--pcase-transform (cons 'seq body)))))
-    ((and `(backref ,ref) (guard (symbolp ref)))
-     (let ((index (length (memq ref rx--pcase-vars))))
-       (when (zerop index)
-         (error "rx `backref' variable must be one of: %s"
-                (mapconcat #'symbol-name rx--pcase-vars " ")))
-       `(backref ,index)))
-    ((and `(,head . ,rest)
-          (guard (and (or (symbolp head) (memq head '(?\s ??)))
-                      (not (memq head '(literal regexp regex eval))))))
-     (cons head (mapcar #'rx--pcase-transform rest)))
-    (_ form)))
+  (let ((op (car-safe form))
+        (args (cdr-safe form)))
+    (cond
+     ((and (eq op 'let) (consp args))
+      (rx--pcase-let-group (car args) (cdr args)))
+     ((and (eq op 'backref) (consp args) (null (cdr args)) (symbolp (car args)))
+      (rx--pcase-backref (car args)))
+     ((and (consp form) (rx--pcase-descend-p op))
+      (cons op (mapcar #'rx--pcase-transform args)))
+     (t form))))
+
+(defun rx--pcase-descend-p (op)
+  "Whether the arguments of a form with operator OP are rx forms that
+may hold `let' and `backref'."
+  (and (or (symbolp op) (memq op '(?\s ??)))
+       (not (memq op '(literal regexp regex eval)))))
 
 (defun rx--pcase-matches (regexp count)
   "A function of a string: nil unless REGEXP matches it, else a dotted

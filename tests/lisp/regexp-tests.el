@@ -786,3 +786,12 @@
     (goto-char 1)
     (should (equal (list (re-search-forward "b$" 3 t) (re-search-forward "a\\>" 2 t))
                    '(nil nil)))))
+
+(ert-deftest regexp-subregexp-context-p ()
+  ;; Inside brackets, a count or an escape no sub-regexp may begin.
+  (should (equal (mapcar (lambda (args) (apply #'subregexp-context-p args))
+                         '(("a[b" 2) ("a\\{1" 4) ("ab\\" 3) ("a\\(b" 3) ("a[b]c" 4 1)
+                           ("a*" 1) ("a[b" 3 2) ("[[:foo:]]x" 9)))
+                 '(nil nil nil t t t t t)))
+  (should (equal (should-error (subregexp-context-p "abc" 5))
+                 '(args-out-of-range "abc" 0 5))))
