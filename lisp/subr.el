@@ -67,18 +67,20 @@
 
 (subr--define-missing define-error
   (defun define-error (name message &optional parent)
-    "Define NAME as a new error signal with MESSAGE, inheriting from PARENT."
-    (or parent (setq parent 'error))
-    (let ((conditions
-           (if (consp parent)
-               (apply #'append
-                      (mapcar (lambda (p)
-                                (cons p (or (get p 'error-conditions)
-                                            (error "Unknown signal `%s'" p))))
-                              parent))
-             (cons parent (get parent 'error-conditions)))))
-      (put name 'error-conditions (delete-dups (cons name conditions)))
-      (when message (put name 'error-message message)))))
+    "Make NAME an error symbol that prints as MESSAGE.  Its conditions are
+NAME, then PARENT's (`error' when PARENT is nil), or, when PARENT is a
+list, each of those signals followed by its own conditions."
+    (let ((parents (if (consp parent) parent (list (or parent 'error))))
+          (inherited nil))
+      ;; Only a list of parents must name known signals, as in Emacs.
+      (while parents
+        (let ((own (get (car parents) 'error-conditions)))
+          (and (null own) (consp parent)
+               (error "Unknown signal `%s'" (car parents)))
+          (setq inherited (append inherited (cons (car parents) own))
+                parents (cdr parents))))
+      (put name 'error-conditions (delete-dups (cons name inherited)))
+      (if message (put name 'error-message message)))))
 
 ;; cl-generic's errors are preloaded, as in Emacs, for libraries such as
 ;; map.el that signal them without loading cl-generic.
@@ -118,49 +120,45 @@ with no BODY after it, is the first form of BODY, the format being
 ;;; ---- Loops ------------------------------------------------------------
 
 (defmacro dolist (spec &rest body)
-  "Loop over a list: (dolist (VAR LIST [RESULT]) BODY...)."
+  "Run BODY once per element of LIST, VAR bound to it; then return the
+value of RESULT, if given: (dolist (VAR LIST [RESULT]) BODY...)."
   (declare (indent 1))
-  (unless (consp spec)
-    (signal 'wrong-type-argument (list 'consp spec)))
-  (unless (<= 2 (length spec) 3)
-    (signal 'wrong-number-of-arguments (list '(2 . 3) (length spec))))
-  ;; Named and shaped as Emacs 28's, so that closures print their bodies
-  ;; alike: under dynamic binding VAR is bound once around the loop.
-  (let ((tail (make-symbol "--dolist-tail--")))
-    (if lexical-binding
-        `(let ((,tail ,(nth 1 spec)))
-           (while ,tail
-             (let ((,(car spec) (car ,tail)))
-               ,@body
-               (setq ,tail (cdr ,tail))))
-           ,@(cdr (cdr spec)))
-      `(let ((,tail ,(nth 1 spec)) ,(car spec))
-         (while ,tail
-           (setq ,(car spec) (car ,tail))
-           ,@body
-           (setq ,tail (cdr ,tail)))
-         ,@(if (cdr (cdr spec)) `((setq ,(car spec) nil) ,@(cdr (cdr spec))))))))
+  (or (consp spec) (signal 'wrong-type-argument (list 'consp spec)))
+  (let ((n (length spec)))
+    (or (memq n '(2 3)) (signal 'wrong-number-of-arguments (list '(2 . 3) n))))
+  ;; The tail's name and the loop's shape are those of Emacs 28, so that
+  ;; closures made in BODY print alike.  Lexically, each element gets a
+  ;; binding of its own; dynamically, VAR is bound once and reassigned.
+  (let* ((var (car spec))
+         (tail (make-symbol "--dolist-tail--"))
+         (elt (list 'car tail))
+         (steps (append (if lexical-binding nil (list (list 'setq var elt)))
+                        body
+                        (list (list 'setq tail (list 'cdr tail)))))
+         (result (cdr (cdr spec))))
+    `(let ((,tail ,(car (cdr spec))) ,@(if lexical-binding nil (list var)))
+       (while ,tail ,@(if lexical-binding `((let ((,var ,elt)) ,@steps)) steps))
+       ,@(if (or lexical-binding (null result)) result
+           (cons (list 'setq var nil) result)))))
 
 (defmacro dotimes (spec &rest body)
-  "Loop a number of times: (dotimes (VAR COUNT [RESULT]) BODY...)."
+  "Run BODY with VAR bound to 0, 1, ... up to COUNT - 1; then return the
+value of RESULT, if given: (dotimes (VAR COUNT [RESULT]) BODY...)."
   (declare (indent 1))
-  (let ((end (make-symbol "--dotimes-limit--"))
-        (counter (make-symbol "--dotimes-counter--")))
-    (if (not lexical-binding)
-        ;; Under dynamic binding VAR itself counts, as in Emacs 28.
-        `(let ((,end ,(nth 1 spec)) (,(car spec) 0))
-           (while (< ,(car spec) ,end)
-             ,@body
-             (setq ,(car spec) (1+ ,(car spec))))
-           ,@(cdr (cdr spec)))
-    `(let ((,end ,(nth 1 spec))
-           (,counter 0))
-       (while (< ,counter ,end)
-         (let ((,(car spec) ,counter))
-           ,@body)
-         (setq ,counter (1+ ,counter)))
-       ,@(if (cdr (cdr spec))
-             (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec)))))))))
+  ;; As in Emacs 28: lexically, a hidden counter is copied into a fresh
+  ;; binding of VAR for each turn and for RESULT; dynamically, VAR
+  ;; itself counts.
+  (let* ((var (car spec))
+         (limit (make-symbol "--dotimes-limit--"))
+         (count (if lexical-binding (make-symbol "--dotimes-counter--") var))
+         (with-var (lambda (forms)
+                     (if lexical-binding `((let ((,var ,count)) ,@forms)) forms)))
+         (result (cdr (cdr spec))))
+    `(let ((,limit ,(car (cdr spec))) (,count 0))
+       (while (< ,count ,limit)
+         ,@(funcall with-var body)
+         (setq ,count (1+ ,count)))
+       ,@(and result (funcall with-var result)))))
 
 ;;; ---- Helpers for writing macros (Emacs's macroexp) ----------------------
 
@@ -181,24 +179,27 @@ with no BODY after it, is the first form of BODY, the format being
          (cons 'let* (cons (append bindings (nth 1 exp)) (nthcdr 2 exp))))
         (t (list 'let* bindings exp))))
 
+(defun subr--body-header-p (form)
+  "Whether FORM may come before the code of a function body: a docstring
+or a declare, interactive, cl-declare or :documentation form."
+  (or (stringp form)
+      (memq (car-safe form) '(:documentation declare interactive cl-declare))))
+
 (defun macroexp-parse-body (body)
-  "(DECLARATIONS . FORMS): BODY's leading docstring, declare and
-interactive forms (never its last form) apart from the rest."
-  (let ((decls nil))
-    (while (and (cdr body)
-                (or (stringp (car body))
-                    (memq (car-safe (car body))
-                          '(:documentation declare interactive cl-declare))))
-      ;; No push or pop: they are defined further down.
-      (setq decls (cons (car body) decls) body (cdr body)))
-    (cons (nreverse decls) body)))
+  "Split BODY into (DECLARATIONS . FORMS), DECLARATIONS being its leading
+forms that `subr--body-header-p' accepts; the last form is always code."
+  (if (and (cdr body) (subr--body-header-p (car body)))
+      (let ((split (macroexp-parse-body (cdr body))))
+        (cons (cons (car body) (car split)) (cdr split)))
+    (cons nil body)))
 
 (defun macroexp-const-p (exp)
-  "Non-nil if EXP always evaluates to the same value."
-  (if (consp exp)
-      (or (eq (car exp) 'quote)
-          (and (eq (car exp) 'function) (symbolp (nth 1 exp))))
-    (or (not (symbolp exp)) (memq exp '(nil t)) (keywordp exp))))
+  "Non-nil when EXP can only evaluate to one value: a self-evaluating
+atom, a quoted object, or a function quoted by its name."
+  (cond ((not (consp exp))
+         (if (symbolp exp) (or (memq exp '(nil t)) (keywordp exp)) t))
+        ((eq (car exp) 'quote) t)
+        ((eq (car exp) 'function) (symbolp (car-safe (cdr exp))))))
 
 (defun macroexp-copyable-p (exp)
   "Non-nil if EXP costs nothing to evaluate twice."
@@ -211,20 +212,21 @@ interactive forms (never its last form) apart from the rest."
     v))
 
 (defmacro macroexp-let2 (test sym exp &rest body)
-  "Run BODY with SYM naming a form for EXP's value, which the result
-evaluates once; TEST (default `macroexp-const-p') says when EXP itself
-will do.  The expansion has the shape of Emacs's, so it prints alike."
+  "Evaluate BODY, code-building forms, with SYM bound to a form standing
+for the value of the form EXP: EXP itself when TEST (a function name,
+by default `macroexp-const-p') accepts it, else a new variable that the
+code BODY returns gets wrapped in a `let*' binding to EXP.  The code
+this expands into is shaped as in Emacs, to print alike."
   (declare (indent 3))
-  (let ((exp-var (make-symbol "exp"))
-        (body-var (make-symbol "body")))
-    `(let* ((,exp-var ,exp)
-            (,sym (if (funcall #',(or test 'macroexp-const-p) ,exp-var)
-                      ,exp-var
-                    (make-symbol ,(symbol-name sym))))
-            (,body-var ,(macroexp-progn body)))
-       (if (eq ,sym ,exp-var)
-           ,body-var
-         (macroexp-let* (list (list ,sym ,exp-var)) ,body-var)))))
+  (let* ((given (make-symbol "exp"))
+         (code (make-symbol "body"))
+         (keep-p `(funcall #',(or test 'macroexp-const-p) ,given))
+         (fresh `(make-symbol ,(symbol-name sym)))
+         (wrapped `(macroexp-let* (list (list ,sym ,given)) ,code)))
+    `(let* ((,given ,exp)
+            (,sym (if ,keep-p ,given ,fresh))
+            (,code ,(macroexp-progn body)))
+       (if (eq ,sym ,given) ,code ,wrapped))))
 
 (defmacro macroexp-let2* (test bindings &rest body)
   "`macroexp-let2' for each (SYM EXP) of BINDINGS in turn."
@@ -314,25 +316,36 @@ SETTER maps the value form and the bound arguments to the store form."
                    (funcall do (cons name vars)
                             (lambda (v) (apply setter v vars))))))
 
+(defconst subr--defsetter-declaration
+  '(declare-function gv--defsetter "gv" (name setter do args &optional vars))
+  "The declaration that expanders made by `gv-define-setter' open with,
+as in Emacs (where `gv--defsetter' lives in gv.el).")
+
 (defmacro gv-define-setter (name arglist &rest body)
-  "Define how to store into (NAME ARGS...): ARGLIST is (VAL ARGS...) and
-BODY returns the store form, the ARGS being copyable forms."
+  "Teach `setf' to store into (NAME ARGS...): ARGLIST is (VAL ARGS...),
+and BODY builds the store form out of the value form and the argument
+forms, each of which it may use more than once."
   (declare (indent 2))
-  `(gv-define-expander ,name
-     (lambda (do &rest args)
-       (declare-function gv--defsetter "gv" (name setter do args &optional vars))
-       (gv--defsetter ',name (lambda ,arglist ,@body) do args))))
+  (list 'gv-define-expander name
+        (list 'lambda '(do &rest args)
+              subr--defsetter-declaration
+              (list 'gv--defsetter (list 'quote name) (cons 'lambda (cons arglist body))
+                    'do 'args))))
 
 (defmacro gv-define-simple-setter (name setter &optional fix-return)
-  "Make (setf (NAME ARGS...) V) expand to (SETTER ARGS... V).
-With FIX-RETURN non-nil, the store returns V whatever SETTER returns."
-  (when (eq (car-safe setter) 'lambda)
-    (message "Use `gv-define-setter' or name %s's setter function" name))
-  `(gv-define-setter ,name (val &rest args)
-     ,(if fix-return
-          `(macroexp-let2 nil v val
-             `(progn (,',setter ,@args ,v) ,v))
-        ``(,',setter ,@args ,val))))
+  "Make (setf (NAME ARGS...) V) call (SETTER ARGS... V).  With FIX-RETURN,
+the store's value is V, whatever SETTER returns."
+  (if (eq (car-safe setter) 'lambda)
+      (message "Use `gv-define-setter' or name %s's setter function" name))
+  ;; The store is a backquote template over ARGS, as Emacs writes it, so
+  ;; that the expansion prints alike.
+  (let ((call-with (lambda (value)
+                     (list (list '\, (list 'quote setter)) '(\,@ args) (list '\, value)))))
+    (list 'gv-define-setter name '(val &rest args)
+          (if fix-return
+              (list 'macroexp-let2 nil 'v 'val
+                    (list '\` (list 'progn (funcall call-with 'v) '(\, v))))
+            (list '\` (funcall call-with 'val))))))
 
 (defun subr--set-setter (accessor builder)
   "Make BUILDER how ACCESSOR's places are stored into: a function symbol
@@ -348,22 +361,28 @@ and the value form returning the store form."
                                  do args))))
 
 (defun gv-setter (name)
-  "The symbol a (setf NAME) function is stored under."
-  (if (get name 'gv-expander)
-      (error "gv-expander conflicts with (setf %S)" name))
-  (intern (format "(setf %s)" name)))
+  "The function `setf' calls to store into (NAME ...) when NAME has no
+expander: the symbol named (setf NAME)."
+  (when (get name 'gv-expander)
+    (error "gv-expander conflicts with (setf %S)" name))
+  (intern (concat "(setf " (symbol-name name) ")")))
 
 (defun gv-get (place do)
-  "The code DO returns for PLACE: DO is called with PLACE's getter form
-and its store function."
-  (cond
-   ((symbolp place) (funcall do place (lambda (v) `(setq ,place ,v))))
-   ((not (consp place)) (signal 'gv-invalid-place (list place)))
-   (t
-    (let ((expander (and (symbolp (car place)) (function-get (car place) 'gv-expander))))
-      (cond (expander (apply expander do (cdr place)))
-            ((subr--autoload-place (car place)) (gv-get place do))
-            (t (gv--get-expanded place do)))))))
+  "Call DO with the getter form of PLACE and the function that turns a
+value form into the form storing it there; return what DO returns."
+  (if (symbolp place)
+      (funcall do place (lambda (value) (list 'setq place value)))
+    (or (consp place) (signal 'gv-invalid-place (list place)))
+    (let ((expander (subr--place-expander (car place))))
+      (if expander
+          (apply expander do (cdr place))
+        (gv--get-expanded place do)))))
+
+(defun subr--place-expander (head)
+  "The `gv-expander' of HEAD, or of what it is an alias of, loading its
+file first when it is an autoloaded function without one."
+  (and (symbolp head)
+       (or (function-get head 'gv-expander) (subr--autoload-place head))))
 
 (defun gv--get-expanded (place do)
   "`gv-get' for a PLACE whose head has no expander: the place its macro
