@@ -235,6 +235,22 @@ this expands into is shaped as in Emacs, to print alike."
     (dolist (b (reverse bindings) form)
       (setq form `(macroexp-let2 ,test ,(car b) ,(nth 1 b) ,form)))))
 
+(defun subr--bind-once (form name build &optional copyable)
+  "The code BUILD, a function, returns when called with a form standing
+for the value of FORM, such that FORM is evaluated once, before it.
+Constants (with COPYABLE, any copyable form) stand for themselves;
+another FORM is bound to a new variable NAME around the code."
+  (if (funcall (if copyable #'macroexp-copyable-p #'macroexp-const-p) form)
+      (funcall build form)
+    (let ((var (make-symbol name)))
+      (macroexp-let* (list (list var form)) (funcall build var)))))
+
+(defun subr--store-returning (value stores)
+  "A store of the form VALUE returning its value: STORES, a function of a
+form for the value, returns the list of forms that store it."
+  (subr--bind-once value "v"
+                   (lambda (v) (cons 'progn (append (funcall stores v) (list v))))))
+
 (defun function-get (f prop &optional _autoload)
   "PROP of function F, looked up along F's chain of aliases."
   (let ((value nil))
@@ -428,8 +444,12 @@ to PLACE's getter form and store function; BODY returns the code."
 (gv-define-setter cadr (val x) `(setcar (cdr ,x) ,val))
 (gv-define-setter cdar (val x) `(setcdr (car ,x) ,val))
 (gv-define-setter cddr (val x) `(setcdr (cdr ,x) ,val))
-(gv-define-setter elt (store seq n)
-  `(if (listp ,seq) (setcar (nthcdr ,n ,seq) ,store) (aset ,seq ,n ,store)))
+(subr--set-setter 'elt
+  (lambda (args value)
+    (let ((seq (car args)) (index (nth 1 args)))
+      (list 'if (list 'listp seq)
+            (list 'setcar (list 'nthcdr index seq) value)
+            (list 'aset seq index value)))))
 (gv-define-simple-setter get put)
 (gv-define-setter gethash (val k h &optional _d) `(puthash ,k ,val ,h))
 (gv-define-simple-setter symbol-function fset)
@@ -444,12 +464,19 @@ to PLACE's getter form and store function; BODY returns the code."
   `(progn (move-overlay ,ov ,store (overlay-end ,ov)) ,store))
 (gv-define-setter overlay-end (store ov)
   `(progn (move-overlay ,ov (overlay-start ,ov) ,store) ,store))
-(gv-define-setter buffer-local-value (val var buf)
-  (macroexp-let2 nil v val
-    `(with-current-buffer ,buf (set (make-local-variable ,var) ,v))))
-(gv-define-setter buffer-modified-p (flag &optional buf)
-  (macroexp-let2 nil buffer `(or ,buf (current-buffer))
-    `(with-current-buffer ,buffer (set-buffer-modified-p ,flag))))
+(defun subr--in-buffer (buffer form)
+  "FORM run with BUFFER (a form) current."
+  (list 'with-current-buffer buffer form))
+(subr--set-setter 'buffer-local-value
+  (lambda (args value)
+    (subr--bind-once value "v"
+      (lambda (v)
+        (subr--in-buffer (nth 1 args) (list 'set (list 'make-local-variable (car args)) v))))))
+;; With no buffer argument, the store is into the current buffer's flag.
+(subr--set-setter 'buffer-modified-p
+  (lambda (args flag)
+    (subr--bind-once (list 'or (car args) '(current-buffer)) "buffer"
+      (lambda (buffer) (subr--in-buffer buffer (list 'set-buffer-modified-p flag))))))
 (gv-define-simple-setter buffer-name rename-buffer t)
 (gv-define-setter buffer-string (store) `(insert (prog1 ,store (erase-buffer))))
 (gv-define-simple-setter current-buffer set-buffer)
@@ -497,29 +524,43 @@ of an alias of one) on X, as the car and cdr calls it composes."
 
 (function-put 'nth 'gv-expander
               (lambda (do n list)
-                (macroexp-let2 nil c `(nthcdr ,n ,list)
-                  (funcall do `(car ,c) (lambda (v) `(setcar ,c ,v))))))
+                (subr--bind-once (list 'nthcdr n list) "c"
+                  (lambda (cell)
+                    (funcall do (list 'car cell) (lambda (v) (list 'setcar cell v)))))))
 
-;; (setf (nthcdr N L) V) stores V into L itself when N <= 0.
+;; (setf (nthcdr N L) V) stores V into L itself when N <= 0, else into
+;; the cdr of the cell before.
 (function-put 'nthcdr 'gv-expander
               (lambda (do n place)
-                (macroexp-let2 nil idx n
-                  (gv-letplace (getter setter) place
-                    (funcall do `(nthcdr ,idx ,getter)
-                             (lambda (v)
-                               `(if (<= ,idx 0) ,(funcall setter v)
-                                  (setcdr (nthcdr (1- ,idx) ,getter) ,v))))))))
+                (subr--bind-once n "idx"
+                  (lambda (idx)
+                    (gv-get place
+                            (lambda (list-get list-set)
+                              (let ((cell-before (list 'nthcdr (list '1- idx) list-get)))
+                                (funcall do (list 'nthcdr idx list-get)
+                                         (lambda (v)
+                                           (list 'if (list '<= idx 0)
+                                                 (funcall list-set v)
+                                                 (list 'setcdr cell-before v)))))))))))
 
 ;; As in Emacs, a new key goes in front of the list.
 (gv-define-expander plist-get
   (lambda (do plist prop)
-    (macroexp-let2 macroexp-copyable-p key prop
-      (gv-letplace (getter setter) plist
-        (macroexp-let2 nil p `(cdr (plist-member ,getter ,key))
-          (funcall do `(car ,p)
-                   (lambda (val)
-                     `(if ,p (setcar ,p ,val)
-                        ,(funcall setter `(cons ,key (cons ,val ,getter)))))))))))
+    (subr--bind-once
+     prop "key"
+     (lambda (key)
+       (gv-get plist
+               (lambda (plist-get plist-set)
+                 (subr--bind-once
+                  (list 'cdr (list 'plist-member plist-get key)) "p"
+                  (lambda (value-cell)
+                    (funcall do (list 'car value-cell)
+                             (lambda (val)
+                               (list 'if value-cell
+                                     (list 'setcar value-cell val)
+                                     (funcall plist-set
+                                              (cons 'cons (list key (list 'cons val plist-get))))))))))))
+     t)))
 
 (defun subr--alist-cell (k getter testfn)
   "The form finding K's cell of the alist GETTER, as alist-get does."
