@@ -563,47 +563,71 @@ of an alias of one) on X, as the car and cdr calls it composes."
      t)))
 
 (defun subr--alist-cell (k getter testfn)
-  "The form finding K's cell of the alist GETTER, as alist-get does."
-  (if (member testfn '(#'eq 'eq))
-      `(assq ,k ,getter)
-    `(if (and ,testfn (not (eq ,testfn 'eq)))
-         (assoc ,k ,getter ,testfn)
-       (assq ,k ,getter))))
+  "The form finding K's cell in the alist GETTER by the TESTFN form, as
+`alist-get' does: `assq' for a quoted eq, else chosen when it runs."
+  (let ((by-eq (list 'assq k getter)))
+    (if (member testfn '(#'eq 'eq))
+        by-eq
+      (list 'if (list 'and testfn (list 'not (list 'eq testfn ''eq)))
+            (list 'assoc k getter testfn)
+            by-eq))))
+
+(defun subr--same-constant-p (a b)
+  "Whether the forms A and B are known, unevaluated, to give `eql' values."
+  (or (eql a b)
+      (and (eq (car-safe a) 'quote) (eq (car-safe b) 'quote)
+           (eql (car-safe (cdr a)) (car-safe (cdr b))))))
 
 (defun subr--alist-store (p k v getter setter default remove)
   "The store of V into K's cell P of the alist GETTER; with REMOVE,
 storing DEFAULT (eql) deletes the cell instead."
-  (let ((store `(if ,p (setcdr ,p ,v)
-                  ,(funcall setter `(cons (setq ,p (cons ,k ,v)) ,getter))))
-        (delete (funcall setter `(delq ,p ,getter))))
-    (cond ((null remove) store)
-          ((or (eql v default)
-               (and (eq (car-safe v) 'quote) (eq (car-safe default) 'quote)
-                    (eql (nth 1 v) (nth 1 default))))
-           `(if ,p ,delete))
-          (t `(cond ((not (eql ,default ,v)) ,store) (,p ,delete))))))
+  (let* ((add (funcall setter (list 'cons (list 'setq p (list 'cons k v)) getter)))
+         (update (list 'if p (list 'setcdr p v) add))
+         (drop (list p (funcall setter (list 'delq p getter)))))
+    (cond ((not remove) update)
+          ;; Known at expansion time to store DEFAULT: only drop.
+          ((subr--same-constant-p v default) (cons 'if drop))
+          (t (list 'cond (list (list 'not (list 'eql default v)) update) drop)))))
 
 (gv-define-expander alist-get
   (lambda (do key alist &optional default remove testfn)
-    (macroexp-let2 macroexp-copyable-p k key
-      (gv-letplace (getter setter) alist
-        (macroexp-let2 nil p (subr--alist-cell k getter testfn)
-          (funcall do (if default `(if ,p (cdr ,p) ,default) `(cdr ,p))
-                   (lambda (value)
-                     (macroexp-let2 nil v value
-                       `(progn ,(subr--alist-store p k v getter setter default remove)
-                               ,v)))))))))
+    (subr--bind-once
+     key "k"
+     (lambda (k)
+       (gv-get alist
+               (lambda (alist-get alist-set)
+                 (subr--bind-once
+                  (subr--alist-cell k alist-get testfn) "p"
+                  (lambda (cell)
+                    (funcall do
+                             (if default (list 'if cell (list 'cdr cell) default) (list 'cdr cell))
+                             (lambda (value)
+                               (subr--store-returning
+                                value
+                                (lambda (v)
+                                  (list (subr--alist-store cell k v alist-get alist-set
+                                                           default remove)))))))))))
+     t)))
 
 ;; (setf (substring S FROM TO) V) stores a new string into S.
 (gv-define-expander substring
   (lambda (do place from &optional to)
-    (gv-letplace (getter setter) place
-      (macroexp-let2* nil ((start from) (end to))
-        (funcall do `(substring ,getter ,start ,end)
-                 (lambda (value)
-                   (macroexp-let2 nil v value
-                     `(progn ,(funcall setter `(cl--set-substring ,getter ,start ,end ,v))
-                             ,v))))))))
+    (gv-get place
+            (lambda (string-get string-set)
+              (subr--bind-once
+               from "start"
+               (lambda (start)
+                 (subr--bind-once
+                  to "end"
+                  (lambda (end)
+                    (funcall do (list 'substring string-get start end)
+                             (lambda (value)
+                               (subr--store-returning
+                                value
+                                (lambda (v)
+                                  (list (funcall string-set
+                                                 (list 'cl--set-substring
+                                                       string-get start end v)))))))))))))))
 
 (defun cl--set-substring (string from to new)
   "STRING with the characters from FROM to TO replaced by NEW."
