@@ -650,33 +650,41 @@ storing DEFAULT (eql) deletes the cell instead."
       (cons 'progn (nreverse forms)))))
 
 (defmacro push (newelt place)
-  "Add NEWELT to the list stored in PLACE and store the result there."
+  "Store in PLACE the list PLACE holds with NEWELT added in front."
   (if (symbolp place)
       (list 'setq place (list 'cons newelt place))
-    (macroexp-let2 macroexp-copyable-p x newelt
-      (gv-letplace (getter setter) place
-        (funcall setter `(cons ,x ,getter))))))
+    ;; NEWELT is evaluated before PLACE's own argument forms.
+    (subr--bind-once newelt "x"
+                     (lambda (elt)
+                       (subr--modify place (lambda (old) (list 'cons elt old))))
+                     t)))
 
 (defmacro pop (place)
-  "Return the first element of PLACE's list and store its cdr in PLACE."
-  `(car-safe
-    ,(if (symbolp place)
-         (list 'prog1 place (list 'setq place (list 'cdr place)))
-       (gv-letplace (getter setter) place
-         (macroexp-let2 macroexp-copyable-p x getter
-           `(prog1 ,x ,(funcall setter `(cdr ,x))))))))
+  "Take the first element off the list in PLACE, storing back the rest,
+and return that element."
+  (list 'car-safe
+        (gv-get place
+                (lambda (getter setter)
+                  ;; A variable is read twice; a place's value, once.
+                  (subr--bind-once getter "x"
+                                   (lambda (old)
+                                     (list 'prog1 old (funcall setter (list 'cdr old))))
+                                   t)))))
+
+(defun subr--step-place (place op amount one-op)
+  "The expansion of `cl-incf' or `cl-decf': PLACE set to (OP PLACE AMOUNT),
+or for a variable stepped by one, (ONE-OP PLACE)."
+  (cond ((not (symbolp place)) (list 'cl-callf op place (or amount 1)))
+        (amount (list 'setq place (list op place amount)))
+        (t (list 'setq place (list one-op place)))))
 
 (defmacro cl-incf (place &optional x)
-  "Increment PLACE by X (1 by default) and return the new value."
-  (if (symbolp place)
-      (list 'setq place (if x (list '+ place x) (list '1+ place)))
-    (list 'cl-callf '+ place (or x 1))))
+  "Add X (1 by default) to the number in PLACE; return the sum."
+  (subr--step-place place '+ x '1+))
 
 (defmacro cl-decf (place &optional x)
-  "Decrement PLACE by X (1 by default) and return the new value."
-  (if (symbolp place)
-      (list 'setq place (if x (list '- place x) (list '1- place)))
-    (list 'cl-callf '- place (or x 1))))
+  "Subtract X (1 by default) from the number in PLACE; return the difference."
+  (subr--step-place place '- x '1-))
 
 (defmacro cl-callf (func place &rest args)
   "Set PLACE to (FUNC PLACE ARGS...)."
@@ -710,12 +718,18 @@ storing DEFAULT (eql) deletes the cell instead."
 
 (subr--define-missing delete-dups
   (defun delete-dups (list)
-    "Destructively remove `equal' duplicates from LIST, keeping first ones."
-    (let ((tail list))
-      (while tail
-        (setcdr tail (delete (car tail) (cdr tail)))
-        (setq tail (cdr tail))))
-    list))
+    "Unlink from LIST each element `equal' to an earlier one; return LIST."
+    (let ((seen (make-hash-table :test 'equal))
+          (kept nil)
+          (rest list))
+      ;; The first cell is always kept, so KEPT is set before any unlinking.
+      (while rest
+        (if (gethash (car rest) seen)
+            (setcdr kept (cdr rest))
+          (puthash (car rest) t seen)
+          (setq kept rest))
+        (setq rest (cdr rest)))
+      list)))
 
 (subr--define-missing alist-get
   (defun alist-get (key alist &optional default remove testfn)
@@ -726,13 +740,16 @@ storing DEFAULT (eql) deletes the cell instead."
 
 (subr--define-missing assoc-default
   (defun assoc-default (key alist &optional test default)
-    (let ((tail alist) value found)
-      (while (and tail (not found))
-        (let ((elt (car tail)))
-          (when (funcall (or test #'equal) (if (consp elt) (car elt) elt) key)
-            (setq found t value (if (consp elt) (cdr elt) default))))
-        (setq tail (cdr tail)))
-      value)))
+    "Look KEY up in ALIST, whose elements are conses or bare keys: the
+first element whose key TEST (default `equal') called as (TEST ELT-KEY
+KEY) accepts gives its cdr, or DEFAULT for a bare key.  Nil if none."
+    (let* ((matches (or test #'equal))
+           (found (subr--member-if
+                   key alist
+                   (lambda (key elt)
+                     (funcall matches (if (consp elt) (car elt) elt) key)))))
+      (when found
+        (if (consp (car found)) (cdr (car found)) default)))))
 
 (defun add-to-list (list-var element &optional append compare-fn)
   "Add ELEMENT to the value of LIST-VAR if it isn't there yet."
@@ -748,8 +765,12 @@ storing DEFAULT (eql) deletes the cell instead."
 
 (subr--define-missing remq
   (defun remq (elt list)
-    (while (and (eq elt (car list)) (setq list (cdr list))))
-    (if (memq elt list) (delq elt (copy-sequence list)) list)))
+    "LIST without the elements `eq' to ELT, LIST itself left intact: a
+tail of it when only leading elements go, else a copy."
+    (let ((rest list))
+      (while (and rest (eq (car rest) elt))
+        (setq rest (cdr rest)))
+      (if (memq elt rest) (delq elt (copy-sequence rest)) rest))))
 
 (subr--define-missing proper-list-p
   (defun proper-list-p (object)
