@@ -886,34 +886,43 @@ Elements that are not strings are skipped."
   (subr--delete-if (lambda (e) (and (consp e) (eq (cdr e) value))) alist))
 
 (defun delete-consecutive-dups (list &optional circular)
-  "Destructively remove `equal' consecutive duplicates from LIST.
-With CIRCULAR, the last element is also compared with the first."
-  (let ((tail list) last)
-    (while (cdr tail)
-      (if (equal (car tail) (car (cdr tail)))
-          (setcdr tail (cdr (cdr tail)))
-        (setq last tail
-              tail (cdr tail))))
-    (if (and circular last (equal (car tail) (car list)))
-        (setcdr last nil)))
-  list)
+  "Unlink from LIST each element `equal' to the one kept before it, and
+return LIST.  With CIRCULAR, the last one kept is also dropped when it
+equals the first."
+  (let ((kept list) (before-kept nil))
+    (while (consp (cdr kept))
+      (let ((next (cdr kept)))
+        (if (equal (car next) (car kept))
+            (setcdr kept (cdr next))
+          (setq before-kept kept kept next))))
+    (and circular before-kept (equal (car kept) (car list))
+         (setcdr before-kept nil))
+    list))
+
+(defun subr--list-orders (list-var)
+  "The table of the orders of LIST-VAR's elements, made on first use and
+kept in its `list-order' property; it does not keep elements alive."
+  (or (get list-var 'list-order)
+      (put list-var 'list-order (make-hash-table :test 'eq :weakness 'key))))
 
 (defun add-to-ordered-list (list-var element &optional order)
-  "Add ELEMENT to LIST-VAR's list unless it is there, and keep the list
-sorted by the numeric ORDER each element was given (kept in LIST-VAR's
-`list-order' property); elements without one follow, newest first.
-ORDER nil keeps ELEMENT's previous order, a non-number removes it."
-  (let ((orders (or (get list-var 'list-order)
-                    (put list-var 'list-order (make-hash-table :test 'eq :weakness 'key)))))
+  "Put ELEMENT into the list in LIST-VAR unless it is there (`eq'), and
+sort the list: elements with a numeric order first, smallest first, then
+the others, as they were.  A number ORDER becomes ELEMENT's order, nil
+keeps it, anything else removes it.  Return the new list."
+  (let ((orders (subr--list-orders list-var))
+        (elements (symbol-value list-var)))
     (cond ((numberp order) (puthash element order orders))
           (order (remhash element orders)))
-    (unless (memq element (symbol-value list-var))
-      (set list-var (cons element (symbol-value list-var))))
+    (unless (memq element elements)
+      (setq elements (cons element elements)))
     (set list-var
-         (sort (symbol-value list-var)
+         (sort elements
                (lambda (a b)
-                 (let ((oa (gethash a orders)) (ob (gethash b orders)))
-                   (if (and oa ob) (< oa ob) oa)))))))
+                 (let ((rank (gethash a orders)))
+                   (and rank
+                        (let ((other (gethash b orders)))
+                          (or (null other) (< rank other))))))))))
 
 ;;; ---- Binding forms ------------------------------------------------------
 
