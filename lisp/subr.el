@@ -1277,9 +1277,18 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
   (put obsolete-name 'byte-obsolete-variable (list current-name access-type when))
   obsolete-name)
 
+(defun subr--obsolete-alias (alias-fn mark-fn obsolete current when docstring)
+  "The expansion of the define-obsolete-*-alias macros: make OBSOLETE an
+alias of CURRENT by ALIAS-FN, with DOCSTRING, then mark it obsolete
+since WHEN by MARK-FN (the arguments are forms)."
+  (list 'progn
+        (list alias-fn obsolete current docstring)
+        (list mark-fn obsolete current when)))
+
 (defmacro define-obsolete-function-alias (obsolete-name current-name when &optional docstring)
-  `(progn (defalias ,obsolete-name ,current-name ,docstring)
-          (make-obsolete ,obsolete-name ,current-name ,when)))
+  "Make OBSOLETE-NAME a function alias of CURRENT-NAME, documented by
+DOCSTRING, and mark it obsolete since WHEN."
+  (subr--obsolete-alias 'defalias 'make-obsolete obsolete-name current-name when docstring))
 
 ;;; Declarations: what (declare ...) in a defun or defmacro asks for
 ;;; becomes forms run after the definition (src/eval.c puts them in a
@@ -1309,29 +1318,32 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
             ((and (null up) (not (equal rest ""))) rest)
             (t (concat (file-name-as-directory ancestor) rest))))))
 
+(defun subr--warning-prefix ()
+  "What a warning about code being loaded starts with: the file, if any."
+  (if (stringp load-file-name)
+      (concat (file-relative-name load-file-name) ": ")
+    ""))
+
 (defun macroexp-warn-and-return (msg form &optional _category compile-only)
-  "FORM, after showing MSG as a warning (unless COMPILE-ONLY: marrow
-never compiles), as Emacs does for code it loads as source.  CATEGORY,
-a byte compiler warning category, does not matter here."
-  (when (and msg (not compile-only))
-    (message "%sWarning: %s"
-             (if (stringp load-file-name)
-                 (concat (file-relative-name load-file-name) ": ")
-               "")
-             msg))
+  "Return FORM, first showing the warning MSG (if any) as Emacs does for
+source it loads.  A COMPILE-ONLY warning is never shown, for marrow
+never compiles; the byte compiler's warning CATEGORY is of no use."
+  (and msg (not compile-only)
+       (message "%sWarning: %s" (subr--warning-prefix) msg))
   form)
 
 ;; The arguments that take functions, where `macroexpand-all' warns of
-;; a lambda quoted with ' (as Emacs's macroexp.el records them).
-(dolist (f '(funcall apply mapcar mapatoms mapconcat mapc cl-mapcar maphash
-             map-char-table map-keymap map-keymap-internal))
-  (put f 'funarg-positions '(1)))
-(dolist (f '(add-hook remove-hook advice-remove advice--remove-function defalias fset
-             global-set-key run-after-idle-timeout set-process-filter
-             set-process-sentinel sort))
-  (put f 'funarg-positions '(2)))
-(dolist (f '(advice-add define-key run-at-time run-with-idle-timer run-with-timer))
-  (put f 'funarg-positions '(3)))
+;; a lambda quoted with ' (as Emacs's macroexp.el records them): for
+;; each position, the functions.
+(dolist (entry '((1 funcall apply mapcar mapatoms mapconcat mapc cl-mapcar maphash
+                    map-char-table map-keymap map-keymap-internal)
+                 (2 add-hook remove-hook advice-remove advice--remove-function defalias
+                    fset global-set-key run-after-idle-timeout set-process-filter
+                    set-process-sentinel sort)
+                 (3 advice-add define-key run-at-time run-with-idle-timer run-with-timer)))
+  (let ((positions (list (car entry))))
+    (dolist (f (cdr entry))
+      (put f 'funarg-positions positions))))
 
 (defmacro def-edebug-spec (symbol spec)
   "Give macro SYMBOL the Edebug specification SPEC (unevaluated), as
@@ -1340,13 +1352,13 @@ a byte compiler warning category, does not matter here."
   `(put ',symbol 'edebug-form-spec ',spec))
 
 (defun def-edebug-elem-spec (name spec)
-  "Define NAME as an Edebug specification element standing for SPEC, a
-list.  NAME may not start with & or :, which mean something in specs."
-  (when (string-match-p "\\`[&:]" (symbol-name name))
-    (error "Edebug spec name cannot start with '&' or ':'"))
-  (unless (consp spec)
-    (error "Edebug spec has to be a list: %S" spec))
-  (put name 'edebug-elem-spec spec))
+  "Let NAME stand for SPEC, a list, as an element of Edebug
+specifications.  Names starting with & or : mean something else there."
+  (cond ((memq (string-to-char (symbol-name name)) '(?& ?:))
+         (error "Edebug spec name cannot start with '&' or ':'"))
+        ((not (consp spec))
+         (error "Edebug spec has to be a list: %S" spec))
+        (t (put name 'edebug-elem-spec spec))))
 
 (defun subr--declare-property (prop)
   "The form (function-put \='F \='PROP \='VALUE) a declaration makes."
@@ -1417,10 +1429,13 @@ from a value form to a store form; outside a place it is GETTER."
 (gv-define-expander gv-synthetic-place #'funcall)
 
 (defmacro gv-ref (place)
-  "A reference to PLACE: `gv-deref' reads it, and (setf (gv-deref REF) V)
-stores into it."
-  (gv-letplace (getter setter) place
-    `(cons (lambda () ,getter) (lambda (gv--val) ,(funcall setter 'gv--val)))))
+  "A reference to PLACE: a pair of closures, reading and storing into it,
+for `gv-deref' and (setf (gv-deref REF) V)."
+  (gv-get place
+          (lambda (getter setter)
+            (list 'cons
+                  (list 'lambda nil getter)
+                  (list 'lambda '(gv--val) (funcall setter 'gv--val))))))
 
 (defun gv-deref (ref)
   "The value of the place REF, made by `gv-ref', refers to."
@@ -1459,25 +1474,38 @@ stores into it."
 
 (gv-define-expander cons
   (lambda (do car-place cdr-place)
-    (gv-letplace (car-get car-set) car-place
-      (gv-letplace (cdr-get cdr-set) cdr-place
-        (funcall do `(cons ,car-get ,cdr-get)
-                 (lambda (value)
-                   (macroexp-let2 nil v value
-                     `(progn ,(funcall car-set `(car ,v)) ,(funcall cdr-set `(cdr ,v)) ,v))))))))
+    (gv-get car-place
+            (lambda (car-get car-set)
+              (gv-get cdr-place
+                      (lambda (cdr-get cdr-set)
+                        (funcall do (list 'cons car-get cdr-get)
+                                 (lambda (value)
+                                   (subr--store-returning
+                                    value
+                                    (lambda (v)
+                                      (list (funcall car-set (list 'car v))
+                                            (funcall cdr-set (list 'cdr v)))))))))))))
+
+(defun subr--merge-bits (new old mask)
+  "The form of the bits of NEW under MASK and those of OLD outside it."
+  (list 'logior (list 'logand new mask) (list 'logand old (list 'lognot mask))))
 
 ;; (setf (logand PLACE MASK...) V) stores V's bits under the mask into
 ;; PLACE, keeping its other bits.
 (gv-define-expander logand
   (lambda (do place &rest masks)
-    (gv-letplace (getter setter) place
-      (macroexp-let2 macroexp-copyable-p mask (if (cdr masks) `(logand ,@masks) (car masks))
-        (funcall do `(logand ,getter ,mask)
-                 (lambda (value)
-                   (macroexp-let2 nil v value
-                     `(progn ,(funcall setter `(logior (logand ,v ,mask)
-                                                       (logand ,getter (lognot ,mask))))
-                             ,v))))))))
+    (gv-get place
+            (lambda (getter setter)
+              (subr--bind-once
+               (if (cdr masks) (cons 'logand masks) (car masks)) "mask"
+               (lambda (mask)
+                 (funcall do (list 'logand getter mask)
+                          (lambda (value)
+                            (subr--store-returning
+                             value
+                             (lambda (v)
+                               (list (funcall setter (subr--merge-bits v getter mask))))))))
+               t)))))
 
 (defun subr--gv-declaration (kind name args handler &optional fix)
   "The code for (declare (KIND HANDLER [FIX])) in the definition of NAME,
