@@ -451,7 +451,7 @@ to PLACE's getter form and store function; BODY returns the code."
             (list 'setcar (list 'nthcdr index seq) value)
             (list 'aset seq index value)))))
 (gv-define-simple-setter get put)
-(gv-define-setter gethash (val k h &optional _d) `(puthash ,k ,val ,h))
+(subr--set-setter 'gethash (lambda (args v) (list 'puthash (car args) v (nth 1 args))))
 (gv-define-simple-setter symbol-function fset)
 (gv-define-simple-setter symbol-plist setplist)
 (gv-define-simple-setter symbol-value set)
@@ -460,10 +460,13 @@ to PLACE's getter form and store function; BODY returns the code."
 ;; Places of buffers and their text, as in Emacs's gv.el.
 (gv-define-simple-setter match-data set-match-data 'fix)
 (gv-define-simple-setter overlay-get overlay-put)
-(gv-define-setter overlay-start (store ov)
-  `(progn (move-overlay ,ov ,store (overlay-end ,ov)) ,store))
-(gv-define-setter overlay-end (store ov)
-  `(progn (move-overlay ,ov (overlay-start ,ov) ,store) ,store))
+;; Moving one end of an overlay keeps the other where it is.
+(subr--set-setter 'overlay-start
+  (lambda (args v)
+    (list 'progn (list 'move-overlay (car args) v (list 'overlay-end (car args))) v)))
+(subr--set-setter 'overlay-end
+  (lambda (args v)
+    (list 'progn (list 'move-overlay (car args) (list 'overlay-start (car args)) v) v)))
 (defun subr--in-buffer (buffer form)
   "FORM run with BUFFER (a form) current."
   (list 'with-current-buffer buffer form))
@@ -484,8 +487,11 @@ to PLACE's getter form and store function; BODY returns the code."
 (gv-define-simple-setter marker-position set-marker t)
 (gv-define-simple-setter point goto-char)
 (gv-define-simple-setter point-marker goto-char t)
-(gv-define-setter point-max (store) `(progn (narrow-to-region (point-min) ,store) ,store))
-(gv-define-setter point-min (store) `(progn (narrow-to-region ,store (point-max)) ,store))
+;; Storing into one end of the accessible region narrows at that end.
+(subr--set-setter 'point-max
+  (lambda (_args v) (list 'progn (list 'narrow-to-region '(point-min) v) v)))
+(subr--set-setter 'point-min
+  (lambda (_args v) (list 'progn (list 'narrow-to-region v '(point-max)) v)))
 (gv-define-simple-setter standard-case-table set-standard-case-table)
 
 ;; The longer c[ad]r compositions are places as the car or cdr of the
@@ -694,13 +700,18 @@ or for a variable stepped by one, (ONE-OP PLACE)."
                       `(funcall #',func ,getter ,@args)))))
 
 (defmacro cl-pushnew (x place &rest keys)
-  "Push X onto PLACE's list unless it is already there (eql, or :test)."
-  (cond ((not (symbolp place)) `(cl-callf2 cl-adjoin ,x ,place ,@keys))
-        (keys `(setq ,place (cl-adjoin ,x ,place ,@keys)))
-        (t (macroexp-let2 nil var x
-             `(if (memql ,var ,place)
-                  (with-no-warnings ,place)
-                (setq ,place (cons ,var ,place)))))))
+  "Push X onto the list in PLACE unless it is a member already: `eql' to
+one, or as the :test, :test-not or :key of KEYS say (see `cl-adjoin')."
+  (let ((adjoin (cons 'cl-adjoin (cons x (cons place keys)))))
+    (cond ((not (symbolp place)) (cons 'cl-callf2 adjoin))
+          (keys (list 'setq place adjoin))
+          ;; The common case, open-coded for a variable and `eql'.
+          (t (subr--bind-once
+              x "var"
+              (lambda (elt)
+                (list 'if (list 'memql elt place)
+                      (list 'with-no-warnings place)
+                      (list 'setq place (list 'cons elt place)))))))))
 
 (defun subr--member-if (x list test)
   (while (and list (not (funcall test x (car list))))
