@@ -246,8 +246,9 @@ another FORM is bound to a new variable NAME around the code."
       (macroexp-let* (list (list var form)) (funcall build var)))))
 
 (defun subr--store-returning (value stores)
-  "A store of the form VALUE returning its value: STORES, a function of a
-form for the value, returns the list of forms that store it."
+  "Code storing the value of the form VALUE and then returning it, VALUE
+being evaluated once: STORES, called with a form for that value, returns
+the list of forms that store it."
   (subr--bind-once value "v"
                    (lambda (v) (cons 'progn (append (funcall stores v) (list v))))))
 
