@@ -67,18 +67,20 @@
 
 (subr--define-missing define-error
   (defun define-error (name message &optional parent)
-    "Define NAME as a new error signal with MESSAGE, inheriting from PARENT."
-    (or parent (setq parent 'error))
-    (let ((conditions
-           (if (consp parent)
-               (apply #'append
-                      (mapcar (lambda (p)
-                                (cons p (or (get p 'error-conditions)
-                                            (error "Unknown signal `%s'" p))))
-                              parent))
-             (cons parent (get parent 'error-conditions)))))
-      (put name 'error-conditions (delete-dups (cons name conditions)))
-      (when message (put name 'error-message message)))))
+    "Make NAME an error symbol that prints as MESSAGE.  Its conditions are
+NAME, then PARENT's (`error' when PARENT is nil), or, when PARENT is a
+list, each of those signals followed by its own conditions."
+    (let ((parents (if (consp parent) parent (list (or parent 'error))))
+          (inherited nil))
+      ;; Only a list of parents must name known signals, as in Emacs.
+      (while parents
+        (let ((own (get (car parents) 'error-conditions)))
+          (and (null own) (consp parent)
+               (error "Unknown signal `%s'" (car parents)))
+          (setq inherited (append inherited (cons (car parents) own))
+                parents (cdr parents))))
+      (put name 'error-conditions (delete-dups (cons name inherited)))
+      (if message (put name 'error-message message)))))
 
 ;; cl-generic's errors are preloaded, as in Emacs, for libraries such as
 ;; map.el that signal them without loading cl-generic.
@@ -118,49 +120,45 @@ with no BODY after it, is the first form of BODY, the format being
 ;;; ---- Loops ------------------------------------------------------------
 
 (defmacro dolist (spec &rest body)
-  "Loop over a list: (dolist (VAR LIST [RESULT]) BODY...)."
+  "Run BODY once per element of LIST, VAR bound to it; then return the
+value of RESULT, if given: (dolist (VAR LIST [RESULT]) BODY...)."
   (declare (indent 1))
-  (unless (consp spec)
-    (signal 'wrong-type-argument (list 'consp spec)))
-  (unless (<= 2 (length spec) 3)
-    (signal 'wrong-number-of-arguments (list '(2 . 3) (length spec))))
-  ;; Named and shaped as Emacs 28's, so that closures print their bodies
-  ;; alike: under dynamic binding VAR is bound once around the loop.
-  (let ((tail (make-symbol "--dolist-tail--")))
-    (if lexical-binding
-        `(let ((,tail ,(nth 1 spec)))
-           (while ,tail
-             (let ((,(car spec) (car ,tail)))
-               ,@body
-               (setq ,tail (cdr ,tail))))
-           ,@(cdr (cdr spec)))
-      `(let ((,tail ,(nth 1 spec)) ,(car spec))
-         (while ,tail
-           (setq ,(car spec) (car ,tail))
-           ,@body
-           (setq ,tail (cdr ,tail)))
-         ,@(if (cdr (cdr spec)) `((setq ,(car spec) nil) ,@(cdr (cdr spec))))))))
+  (or (consp spec) (signal 'wrong-type-argument (list 'consp spec)))
+  (let ((n (length spec)))
+    (or (memq n '(2 3)) (signal 'wrong-number-of-arguments (list '(2 . 3) n))))
+  ;; The tail's name and the loop's shape are those of Emacs 28, so that
+  ;; closures made in BODY print alike.  Lexically, each element gets a
+  ;; binding of its own; dynamically, VAR is bound once and reassigned.
+  (let* ((var (car spec))
+         (tail (make-symbol "--dolist-tail--"))
+         (elt (list 'car tail))
+         (steps (append (if lexical-binding nil (list (list 'setq var elt)))
+                        body
+                        (list (list 'setq tail (list 'cdr tail)))))
+         (result (cdr (cdr spec))))
+    `(let ((,tail ,(car (cdr spec))) ,@(if lexical-binding nil (list var)))
+       (while ,tail ,@(if lexical-binding `((let ((,var ,elt)) ,@steps)) steps))
+       ,@(if (or lexical-binding (null result)) result
+           (cons (list 'setq var nil) result)))))
 
 (defmacro dotimes (spec &rest body)
-  "Loop a number of times: (dotimes (VAR COUNT [RESULT]) BODY...)."
+  "Run BODY with VAR bound to 0, 1, ... up to COUNT - 1; then return the
+value of RESULT, if given: (dotimes (VAR COUNT [RESULT]) BODY...)."
   (declare (indent 1))
-  (let ((end (make-symbol "--dotimes-limit--"))
-        (counter (make-symbol "--dotimes-counter--")))
-    (if (not lexical-binding)
-        ;; Under dynamic binding VAR itself counts, as in Emacs 28.
-        `(let ((,end ,(nth 1 spec)) (,(car spec) 0))
-           (while (< ,(car spec) ,end)
-             ,@body
-             (setq ,(car spec) (1+ ,(car spec))))
-           ,@(cdr (cdr spec)))
-    `(let ((,end ,(nth 1 spec))
-           (,counter 0))
-       (while (< ,counter ,end)
-         (let ((,(car spec) ,counter))
-           ,@body)
-         (setq ,counter (1+ ,counter)))
-       ,@(if (cdr (cdr spec))
-             (list `(let ((,(car spec) ,counter)) ,@(cdr (cdr spec)))))))))
+  ;; As in Emacs 28: lexically, a hidden counter is copied into a fresh
+  ;; binding of VAR for each turn and for RESULT; dynamically, VAR
+  ;; itself counts.
+  (let* ((var (car spec))
+         (limit (make-symbol "--dotimes-limit--"))
+         (count (if lexical-binding (make-symbol "--dotimes-counter--") var))
+         (with-var (lambda (forms)
+                     (if lexical-binding `((let ((,var ,count)) ,@forms)) forms)))
+         (result (cdr (cdr spec))))
+    `(let ((,limit ,(car (cdr spec))) (,count 0))
+       (while (< ,count ,limit)
+         ,@(funcall with-var body)
+         (setq ,count (1+ ,count)))
+       ,@(and result (funcall with-var result)))))
 
 ;;; ---- Helpers for writing macros (Emacs's macroexp) ----------------------
 
@@ -181,24 +179,27 @@ with no BODY after it, is the first form of BODY, the format being
          (cons 'let* (cons (append bindings (nth 1 exp)) (nthcdr 2 exp))))
         (t (list 'let* bindings exp))))
 
+(defun subr--body-header-p (form)
+  "Whether FORM may come before the code of a function body: a docstring
+or a declare, interactive, cl-declare or :documentation form."
+  (or (stringp form)
+      (memq (car-safe form) '(:documentation declare interactive cl-declare))))
+
 (defun macroexp-parse-body (body)
-  "(DECLARATIONS . FORMS): BODY's leading docstring, declare and
-interactive forms (never its last form) apart from the rest."
-  (let ((decls nil))
-    (while (and (cdr body)
-                (or (stringp (car body))
-                    (memq (car-safe (car body))
-                          '(:documentation declare interactive cl-declare))))
-      ;; No push or pop: they are defined further down.
-      (setq decls (cons (car body) decls) body (cdr body)))
-    (cons (nreverse decls) body)))
+  "Split BODY into (DECLARATIONS . FORMS), DECLARATIONS being its leading
+forms that `subr--body-header-p' accepts; the last form is always code."
+  (if (and (cdr body) (subr--body-header-p (car body)))
+      (let ((split (macroexp-parse-body (cdr body))))
+        (cons (cons (car body) (car split)) (cdr split)))
+    (cons nil body)))
 
 (defun macroexp-const-p (exp)
-  "Non-nil if EXP always evaluates to the same value."
-  (if (consp exp)
-      (or (eq (car exp) 'quote)
-          (and (eq (car exp) 'function) (symbolp (nth 1 exp))))
-    (or (not (symbolp exp)) (memq exp '(nil t)) (keywordp exp))))
+  "Non-nil when EXP can only evaluate to one value: a self-evaluating
+atom, a quoted object, or a function quoted by its name."
+  (cond ((not (consp exp))
+         (if (symbolp exp) (or (memq exp '(nil t)) (keywordp exp)) t))
+        ((eq (car exp) 'quote) t)
+        ((eq (car exp) 'function) (symbolp (car-safe (cdr exp))))))
 
 (defun macroexp-copyable-p (exp)
   "Non-nil if EXP costs nothing to evaluate twice."
@@ -211,20 +212,21 @@ interactive forms (never its last form) apart from the rest."
     v))
 
 (defmacro macroexp-let2 (test sym exp &rest body)
-  "Run BODY with SYM naming a form for EXP's value, which the result
-evaluates once; TEST (default `macroexp-const-p') says when EXP itself
-will do.  The expansion has the shape of Emacs's, so it prints alike."
+  "Evaluate BODY, code-building forms, with SYM bound to a form standing
+for the value of the form EXP: EXP itself when TEST (a function name,
+by default `macroexp-const-p') accepts it, else a new variable that the
+code BODY returns gets wrapped in a `let*' binding to EXP.  The code
+this expands into is shaped as in Emacs, to print alike."
   (declare (indent 3))
-  (let ((exp-var (make-symbol "exp"))
-        (body-var (make-symbol "body")))
-    `(let* ((,exp-var ,exp)
-            (,sym (if (funcall #',(or test 'macroexp-const-p) ,exp-var)
-                      ,exp-var
-                    (make-symbol ,(symbol-name sym))))
-            (,body-var ,(macroexp-progn body)))
-       (if (eq ,sym ,exp-var)
-           ,body-var
-         (macroexp-let* (list (list ,sym ,exp-var)) ,body-var)))))
+  (let* ((given (make-symbol "exp"))
+         (code (make-symbol "body"))
+         (keep-p `(funcall #',(or test 'macroexp-const-p) ,given))
+         (fresh `(make-symbol ,(symbol-name sym)))
+         (wrapped `(macroexp-let* (list (list ,sym ,given)) ,code)))
+    `(let* ((,given ,exp)
+            (,sym (if ,keep-p ,given ,fresh))
+            (,code ,(macroexp-progn body)))
+       (if (eq ,sym ,given) ,code ,wrapped))))
 
 (defmacro macroexp-let2* (test bindings &rest body)
   "`macroexp-let2' for each (SYM EXP) of BINDINGS in turn."
@@ -232,6 +234,23 @@ will do.  The expansion has the shape of Emacs's, so it prints alike."
   (let ((form (macroexp-progn body)))
     (dolist (b (reverse bindings) form)
       (setq form `(macroexp-let2 ,test ,(car b) ,(nth 1 b) ,form)))))
+
+(defun subr--bind-once (form name build &optional copyable)
+  "The code BUILD, a function, returns when called with a form standing
+for the value of FORM, such that FORM is evaluated once, before it.
+Constants (with COPYABLE, any copyable form) stand for themselves;
+another FORM is bound to a new variable NAME around the code."
+  (if (funcall (if copyable #'macroexp-copyable-p #'macroexp-const-p) form)
+      (funcall build form)
+    (let ((var (make-symbol name)))
+      (macroexp-let* (list (list var form)) (funcall build var)))))
+
+(defun subr--store-returning (value stores)
+  "Code storing the value of the form VALUE and then returning it, VALUE
+being evaluated once: STORES, called with a form for that value, returns
+the list of forms that store it."
+  (subr--bind-once value "v"
+                   (lambda (v) (cons 'progn (append (funcall stores v) (list v))))))
 
 (defun function-get (f prop &optional _autoload)
   "PROP of function F, looked up along F's chain of aliases."
@@ -314,25 +333,36 @@ SETTER maps the value form and the bound arguments to the store form."
                    (funcall do (cons name vars)
                             (lambda (v) (apply setter v vars))))))
 
+(defconst subr--defsetter-declaration
+  '(declare-function gv--defsetter "gv" (name setter do args &optional vars))
+  "The declaration that expanders made by `gv-define-setter' open with,
+as in Emacs (where `gv--defsetter' lives in gv.el).")
+
 (defmacro gv-define-setter (name arglist &rest body)
-  "Define how to store into (NAME ARGS...): ARGLIST is (VAL ARGS...) and
-BODY returns the store form, the ARGS being copyable forms."
+  "Teach `setf' to store into (NAME ARGS...): ARGLIST is (VAL ARGS...),
+and BODY builds the store form out of the value form and the argument
+forms, each of which it may use more than once."
   (declare (indent 2))
-  `(gv-define-expander ,name
-     (lambda (do &rest args)
-       (declare-function gv--defsetter "gv" (name setter do args &optional vars))
-       (gv--defsetter ',name (lambda ,arglist ,@body) do args))))
+  (list 'gv-define-expander name
+        (list 'lambda '(do &rest args)
+              subr--defsetter-declaration
+              (list 'gv--defsetter (list 'quote name) (cons 'lambda (cons arglist body))
+                    'do 'args))))
 
 (defmacro gv-define-simple-setter (name setter &optional fix-return)
-  "Make (setf (NAME ARGS...) V) expand to (SETTER ARGS... V).
-With FIX-RETURN non-nil, the store returns V whatever SETTER returns."
-  (when (eq (car-safe setter) 'lambda)
-    (message "Use `gv-define-setter' or name %s's setter function" name))
-  `(gv-define-setter ,name (val &rest args)
-     ,(if fix-return
-          `(macroexp-let2 nil v val
-             `(progn (,',setter ,@args ,v) ,v))
-        ``(,',setter ,@args ,val))))
+  "Make (setf (NAME ARGS...) V) call (SETTER ARGS... V).  With FIX-RETURN,
+the store's value is V, whatever SETTER returns."
+  (if (eq (car-safe setter) 'lambda)
+      (message "Use `gv-define-setter' or name %s's setter function" name))
+  ;; The store is a backquote template over ARGS, as Emacs writes it, so
+  ;; that the expansion prints alike.
+  (let ((call-with (lambda (value)
+                     (list (list '\, (list 'quote setter)) '(\,@ args) (list '\, value)))))
+    (list 'gv-define-setter name '(val &rest args)
+          (if fix-return
+              (list 'macroexp-let2 nil 'v 'val
+                    (list '\` (list 'progn (funcall call-with 'v) '(\, v))))
+            (list '\` (funcall call-with 'val))))))
 
 (defun subr--set-setter (accessor builder)
   "Make BUILDER how ACCESSOR's places are stored into: a function symbol
@@ -348,22 +378,28 @@ and the value form returning the store form."
                                  do args))))
 
 (defun gv-setter (name)
-  "The symbol a (setf NAME) function is stored under."
-  (if (get name 'gv-expander)
-      (error "gv-expander conflicts with (setf %S)" name))
-  (intern (format "(setf %s)" name)))
+  "The function `setf' calls to store into (NAME ...) when NAME has no
+expander: the symbol named (setf NAME)."
+  (when (get name 'gv-expander)
+    (error "gv-expander conflicts with (setf %S)" name))
+  (intern (concat "(setf " (symbol-name name) ")")))
 
 (defun gv-get (place do)
-  "The code DO returns for PLACE: DO is called with PLACE's getter form
-and its store function."
-  (cond
-   ((symbolp place) (funcall do place (lambda (v) `(setq ,place ,v))))
-   ((not (consp place)) (signal 'gv-invalid-place (list place)))
-   (t
-    (let ((expander (and (symbolp (car place)) (function-get (car place) 'gv-expander))))
-      (cond (expander (apply expander do (cdr place)))
-            ((subr--autoload-place (car place)) (gv-get place do))
-            (t (gv--get-expanded place do)))))))
+  "Call DO with the getter form of PLACE and the function that turns a
+value form into the form storing it there; return what DO returns."
+  (if (symbolp place)
+      (funcall do place (lambda (value) (list 'setq place value)))
+    (or (consp place) (signal 'gv-invalid-place (list place)))
+    (let ((expander (subr--place-expander (car place))))
+      (if expander
+          (apply expander do (cdr place))
+        (gv--get-expanded place do)))))
+
+(defun subr--place-expander (head)
+  "The `gv-expander' of HEAD, or of what it is an alias of, loading its
+file first when it is an autoloaded function without one."
+  (and (symbolp head)
+       (or (function-get head 'gv-expander) (subr--autoload-place head))))
 
 (defun gv--get-expanded (place do)
   "`gv-get' for a PLACE whose head has no expander: the place its macro
@@ -409,10 +445,14 @@ to PLACE's getter form and store function; BODY returns the code."
 (gv-define-setter cadr (val x) `(setcar (cdr ,x) ,val))
 (gv-define-setter cdar (val x) `(setcdr (car ,x) ,val))
 (gv-define-setter cddr (val x) `(setcdr (cdr ,x) ,val))
-(gv-define-setter elt (store seq n)
-  `(if (listp ,seq) (setcar (nthcdr ,n ,seq) ,store) (aset ,seq ,n ,store)))
+(subr--set-setter 'elt
+  (lambda (args value)
+    (let ((seq (car args)) (index (nth 1 args)))
+      (list 'if (list 'listp seq)
+            (list 'setcar (list 'nthcdr index seq) value)
+            (list 'aset seq index value)))))
 (gv-define-simple-setter get put)
-(gv-define-setter gethash (val k h &optional _d) `(puthash ,k ,val ,h))
+(subr--set-setter 'gethash (lambda (args v) (list 'puthash (car args) v (nth 1 args))))
 (gv-define-simple-setter symbol-function fset)
 (gv-define-simple-setter symbol-plist setplist)
 (gv-define-simple-setter symbol-value set)
@@ -421,16 +461,26 @@ to PLACE's getter form and store function; BODY returns the code."
 ;; Places of buffers and their text, as in Emacs's gv.el.
 (gv-define-simple-setter match-data set-match-data 'fix)
 (gv-define-simple-setter overlay-get overlay-put)
-(gv-define-setter overlay-start (store ov)
-  `(progn (move-overlay ,ov ,store (overlay-end ,ov)) ,store))
-(gv-define-setter overlay-end (store ov)
-  `(progn (move-overlay ,ov (overlay-start ,ov) ,store) ,store))
-(gv-define-setter buffer-local-value (val var buf)
-  (macroexp-let2 nil v val
-    `(with-current-buffer ,buf (set (make-local-variable ,var) ,v))))
-(gv-define-setter buffer-modified-p (flag &optional buf)
-  (macroexp-let2 nil buffer `(or ,buf (current-buffer))
-    `(with-current-buffer ,buffer (set-buffer-modified-p ,flag))))
+;; Moving one end of an overlay keeps the other where it is.
+(subr--set-setter 'overlay-start
+  (lambda (args v)
+    (list 'progn (list 'move-overlay (car args) v (list 'overlay-end (car args))) v)))
+(subr--set-setter 'overlay-end
+  (lambda (args v)
+    (list 'progn (list 'move-overlay (car args) (list 'overlay-start (car args)) v) v)))
+(defun subr--in-buffer (buffer form)
+  "FORM run with BUFFER (a form) current."
+  (list 'with-current-buffer buffer form))
+(subr--set-setter 'buffer-local-value
+  (lambda (args value)
+    (subr--bind-once value "v"
+      (lambda (v)
+        (subr--in-buffer (nth 1 args) (list 'set (list 'make-local-variable (car args)) v))))))
+;; With no buffer argument, the store is into the current buffer's flag.
+(subr--set-setter 'buffer-modified-p
+  (lambda (args flag)
+    (subr--bind-once (list 'or (car args) '(current-buffer)) "buffer"
+      (lambda (buffer) (subr--in-buffer buffer (list 'set-buffer-modified-p flag))))))
 (gv-define-simple-setter buffer-name rename-buffer t)
 (gv-define-setter buffer-string (store) `(insert (prog1 ,store (erase-buffer))))
 (gv-define-simple-setter current-buffer set-buffer)
@@ -438,8 +488,11 @@ to PLACE's getter form and store function; BODY returns the code."
 (gv-define-simple-setter marker-position set-marker t)
 (gv-define-simple-setter point goto-char)
 (gv-define-simple-setter point-marker goto-char t)
-(gv-define-setter point-max (store) `(progn (narrow-to-region (point-min) ,store) ,store))
-(gv-define-setter point-min (store) `(progn (narrow-to-region ,store (point-max)) ,store))
+;; Storing into one end of the accessible region narrows at that end.
+(subr--set-setter 'point-max
+  (lambda (_args v) (list 'progn (list 'narrow-to-region '(point-min) v) v)))
+(subr--set-setter 'point-min
+  (lambda (_args v) (list 'progn (list 'narrow-to-region v '(point-max)) v)))
 (gv-define-simple-setter standard-case-table set-standard-case-table)
 
 ;; The longer c[ad]r compositions are places as the car or cdr of the
@@ -478,72 +531,110 @@ of an alias of one) on X, as the car and cdr calls it composes."
 
 (function-put 'nth 'gv-expander
               (lambda (do n list)
-                (macroexp-let2 nil c `(nthcdr ,n ,list)
-                  (funcall do `(car ,c) (lambda (v) `(setcar ,c ,v))))))
+                (subr--bind-once (list 'nthcdr n list) "c"
+                  (lambda (cell)
+                    (funcall do (list 'car cell) (lambda (v) (list 'setcar cell v)))))))
 
-;; (setf (nthcdr N L) V) stores V into L itself when N <= 0.
+;; (setf (nthcdr N L) V) stores V into L itself when N <= 0, else into
+;; the cdr of the cell before.
 (function-put 'nthcdr 'gv-expander
               (lambda (do n place)
-                (macroexp-let2 nil idx n
-                  (gv-letplace (getter setter) place
-                    (funcall do `(nthcdr ,idx ,getter)
-                             (lambda (v)
-                               `(if (<= ,idx 0) ,(funcall setter v)
-                                  (setcdr (nthcdr (1- ,idx) ,getter) ,v))))))))
+                (subr--bind-once n "idx"
+                  (lambda (idx)
+                    (gv-get place
+                            (lambda (list-get list-set)
+                              (let ((cell-before (list 'nthcdr (list '1- idx) list-get)))
+                                (funcall do (list 'nthcdr idx list-get)
+                                         (lambda (v)
+                                           (list 'if (list '<= idx 0)
+                                                 (funcall list-set v)
+                                                 (list 'setcdr cell-before v)))))))))))
 
 ;; As in Emacs, a new key goes in front of the list.
 (gv-define-expander plist-get
   (lambda (do plist prop)
-    (macroexp-let2 macroexp-copyable-p key prop
-      (gv-letplace (getter setter) plist
-        (macroexp-let2 nil p `(cdr (plist-member ,getter ,key))
-          (funcall do `(car ,p)
-                   (lambda (val)
-                     `(if ,p (setcar ,p ,val)
-                        ,(funcall setter `(cons ,key (cons ,val ,getter)))))))))))
+    (subr--bind-once
+     prop "key"
+     (lambda (key)
+       (gv-get plist
+               (lambda (plist-get plist-set)
+                 (subr--bind-once
+                  (list 'cdr (list 'plist-member plist-get key)) "p"
+                  (lambda (value-cell)
+                    (funcall do (list 'car value-cell)
+                             (lambda (val)
+                               (list 'if value-cell
+                                     (list 'setcar value-cell val)
+                                     (funcall plist-set
+                                              (cons 'cons (list key (list 'cons val plist-get))))))))))))
+     t)))
 
 (defun subr--alist-cell (k getter testfn)
-  "The form finding K's cell of the alist GETTER, as alist-get does."
-  (if (member testfn '(#'eq 'eq))
-      `(assq ,k ,getter)
-    `(if (and ,testfn (not (eq ,testfn 'eq)))
-         (assoc ,k ,getter ,testfn)
-       (assq ,k ,getter))))
+  "The form finding K's cell in the alist GETTER by the TESTFN form, as
+`alist-get' does: `assq' for a quoted eq, else chosen when it runs."
+  (let ((by-eq (list 'assq k getter)))
+    (if (member testfn '(#'eq 'eq))
+        by-eq
+      (list 'if (list 'and testfn (list 'not (list 'eq testfn ''eq)))
+            (list 'assoc k getter testfn)
+            by-eq))))
+
+(defun subr--same-constant-p (a b)
+  "Whether the forms A and B are known, unevaluated, to give `eql' values."
+  (or (eql a b)
+      (and (eq (car-safe a) 'quote) (eq (car-safe b) 'quote)
+           (eql (car-safe (cdr a)) (car-safe (cdr b))))))
 
 (defun subr--alist-store (p k v getter setter default remove)
   "The store of V into K's cell P of the alist GETTER; with REMOVE,
 storing DEFAULT (eql) deletes the cell instead."
-  (let ((store `(if ,p (setcdr ,p ,v)
-                  ,(funcall setter `(cons (setq ,p (cons ,k ,v)) ,getter))))
-        (delete (funcall setter `(delq ,p ,getter))))
-    (cond ((null remove) store)
-          ((or (eql v default)
-               (and (eq (car-safe v) 'quote) (eq (car-safe default) 'quote)
-                    (eql (nth 1 v) (nth 1 default))))
-           `(if ,p ,delete))
-          (t `(cond ((not (eql ,default ,v)) ,store) (,p ,delete))))))
+  (let* ((add (funcall setter (list 'cons (list 'setq p (list 'cons k v)) getter)))
+         (update (list 'if p (list 'setcdr p v) add))
+         (drop (list p (funcall setter (list 'delq p getter)))))
+    (cond ((not remove) update)
+          ;; Known at expansion time to store DEFAULT: only drop.
+          ((subr--same-constant-p v default) (cons 'if drop))
+          (t (list 'cond (list (list 'not (list 'eql default v)) update) drop)))))
 
 (gv-define-expander alist-get
   (lambda (do key alist &optional default remove testfn)
-    (macroexp-let2 macroexp-copyable-p k key
-      (gv-letplace (getter setter) alist
-        (macroexp-let2 nil p (subr--alist-cell k getter testfn)
-          (funcall do (if default `(if ,p (cdr ,p) ,default) `(cdr ,p))
-                   (lambda (value)
-                     (macroexp-let2 nil v value
-                       `(progn ,(subr--alist-store p k v getter setter default remove)
-                               ,v)))))))))
+    (subr--bind-once
+     key "k"
+     (lambda (k)
+       (gv-get alist
+               (lambda (alist-get alist-set)
+                 (subr--bind-once
+                  (subr--alist-cell k alist-get testfn) "p"
+                  (lambda (cell)
+                    (funcall do
+                             (if default (list 'if cell (list 'cdr cell) default) (list 'cdr cell))
+                             (lambda (value)
+                               (subr--store-returning
+                                value
+                                (lambda (v)
+                                  (list (subr--alist-store cell k v alist-get alist-set
+                                                           default remove)))))))))))
+     t)))
 
 ;; (setf (substring S FROM TO) V) stores a new string into S.
 (gv-define-expander substring
   (lambda (do place from &optional to)
-    (gv-letplace (getter setter) place
-      (macroexp-let2* nil ((start from) (end to))
-        (funcall do `(substring ,getter ,start ,end)
-                 (lambda (value)
-                   (macroexp-let2 nil v value
-                     `(progn ,(funcall setter `(cl--set-substring ,getter ,start ,end ,v))
-                             ,v))))))))
+    (gv-get place
+            (lambda (string-get string-set)
+              (subr--bind-once
+               from "start"
+               (lambda (start)
+                 (subr--bind-once
+                  to "end"
+                  (lambda (end)
+                    (funcall do (list 'substring string-get start end)
+                             (lambda (value)
+                               (subr--store-returning
+                                value
+                                (lambda (v)
+                                  (list (funcall string-set
+                                                 (list 'cl--set-substring
+                                                       string-get start end v)))))))))))))))
 
 (defun cl--set-substring (string from to new)
   "STRING with the characters from FROM to TO replaced by NEW."
@@ -566,33 +657,41 @@ storing DEFAULT (eql) deletes the cell instead."
       (cons 'progn (nreverse forms)))))
 
 (defmacro push (newelt place)
-  "Add NEWELT to the list stored in PLACE and store the result there."
+  "Store in PLACE the list PLACE holds with NEWELT added in front."
   (if (symbolp place)
       (list 'setq place (list 'cons newelt place))
-    (macroexp-let2 macroexp-copyable-p x newelt
-      (gv-letplace (getter setter) place
-        (funcall setter `(cons ,x ,getter))))))
+    ;; NEWELT is evaluated before PLACE's own argument forms.
+    (subr--bind-once newelt "x"
+                     (lambda (elt)
+                       (subr--modify place (lambda (old) (list 'cons elt old))))
+                     t)))
 
 (defmacro pop (place)
-  "Return the first element of PLACE's list and store its cdr in PLACE."
-  `(car-safe
-    ,(if (symbolp place)
-         (list 'prog1 place (list 'setq place (list 'cdr place)))
-       (gv-letplace (getter setter) place
-         (macroexp-let2 macroexp-copyable-p x getter
-           `(prog1 ,x ,(funcall setter `(cdr ,x))))))))
+  "Take the first element off the list in PLACE, storing back the rest,
+and return that element."
+  (list 'car-safe
+        (gv-get place
+                (lambda (getter setter)
+                  ;; A variable is read twice; a place's value, once.
+                  (subr--bind-once getter "x"
+                                   (lambda (old)
+                                     (list 'prog1 old (funcall setter (list 'cdr old))))
+                                   t)))))
+
+(defun subr--step-place (place op amount one-op)
+  "The expansion of `cl-incf' or `cl-decf': PLACE set to (OP PLACE AMOUNT),
+or for a variable stepped by one, (ONE-OP PLACE)."
+  (cond ((not (symbolp place)) (list 'cl-callf op place (or amount 1)))
+        (amount (list 'setq place (list op place amount)))
+        (t (list 'setq place (list one-op place)))))
 
 (defmacro cl-incf (place &optional x)
-  "Increment PLACE by X (1 by default) and return the new value."
-  (if (symbolp place)
-      (list 'setq place (if x (list '+ place x) (list '1+ place)))
-    (list 'cl-callf '+ place (or x 1))))
+  "Add X (1 by default) to the number in PLACE; return the sum."
+  (subr--step-place place '+ x '1+))
 
 (defmacro cl-decf (place &optional x)
-  "Decrement PLACE by X (1 by default) and return the new value."
-  (if (symbolp place)
-      (list 'setq place (if x (list '- place x) (list '1- place)))
-    (list 'cl-callf '- place (or x 1))))
+  "Subtract X (1 by default) from the number in PLACE; return the difference."
+  (subr--step-place place '- x '1-))
 
 (defmacro cl-callf (func place &rest args)
   "Set PLACE to (FUNC PLACE ARGS...)."
@@ -602,13 +701,18 @@ storing DEFAULT (eql) deletes the cell instead."
                       `(funcall #',func ,getter ,@args)))))
 
 (defmacro cl-pushnew (x place &rest keys)
-  "Push X onto PLACE's list unless it is already there (eql, or :test)."
-  (cond ((not (symbolp place)) `(cl-callf2 cl-adjoin ,x ,place ,@keys))
-        (keys `(setq ,place (cl-adjoin ,x ,place ,@keys)))
-        (t (macroexp-let2 nil var x
-             `(if (memql ,var ,place)
-                  (with-no-warnings ,place)
-                (setq ,place (cons ,var ,place)))))))
+  "Push X onto the list in PLACE unless it is a member already: `eql' to
+one, or as the :test, :test-not or :key of KEYS say (see `cl-adjoin')."
+  (let ((adjoin (cons 'cl-adjoin (cons x (cons place keys)))))
+    (cond ((not (symbolp place)) (cons 'cl-callf2 adjoin))
+          (keys (list 'setq place adjoin))
+          ;; The common case, open-coded for a variable and `eql'.
+          (t (subr--bind-once
+              x "var"
+              (lambda (elt)
+                (list 'if (list 'memql elt place)
+                      (list 'with-no-warnings place)
+                      (list 'setq place (list 'cons elt place)))))))))
 
 (defun subr--member-if (x list test)
   (while (and list (not (funcall test x (car list))))
@@ -626,12 +730,18 @@ storing DEFAULT (eql) deletes the cell instead."
 
 (subr--define-missing delete-dups
   (defun delete-dups (list)
-    "Destructively remove `equal' duplicates from LIST, keeping first ones."
-    (let ((tail list))
-      (while tail
-        (setcdr tail (delete (car tail) (cdr tail)))
-        (setq tail (cdr tail))))
-    list))
+    "Unlink from LIST each element `equal' to an earlier one; return LIST."
+    (let ((seen (make-hash-table :test 'equal))
+          (kept nil)
+          (rest list))
+      ;; The first cell is always kept, so KEPT is set before any unlinking.
+      (while rest
+        (if (gethash (car rest) seen)
+            (setcdr kept (cdr rest))
+          (puthash (car rest) t seen)
+          (setq kept rest))
+        (setq rest (cdr rest)))
+      list)))
 
 (subr--define-missing alist-get
   (defun alist-get (key alist &optional default remove testfn)
@@ -642,13 +752,16 @@ storing DEFAULT (eql) deletes the cell instead."
 
 (subr--define-missing assoc-default
   (defun assoc-default (key alist &optional test default)
-    (let ((tail alist) value found)
-      (while (and tail (not found))
-        (let ((elt (car tail)))
-          (when (funcall (or test #'equal) (if (consp elt) (car elt) elt) key)
-            (setq found t value (if (consp elt) (cdr elt) default))))
-        (setq tail (cdr tail)))
-      value)))
+    "Look KEY up in ALIST, whose elements are conses or bare keys: the
+first element whose key TEST (default `equal') called as (TEST ELT-KEY
+KEY) accepts gives its cdr, or DEFAULT for a bare key.  Nil if none."
+    (let* ((matches (or test #'equal))
+           (found (subr--member-if
+                   key alist
+                   (lambda (key elt)
+                     (funcall matches (if (consp elt) (car elt) elt) key)))))
+      (when found
+        (if (consp (car found)) (cdr (car found)) default)))))
 
 (defun add-to-list (list-var element &optional append compare-fn)
   "Add ELEMENT to the value of LIST-VAR if it isn't there yet."
@@ -664,8 +777,12 @@ storing DEFAULT (eql) deletes the cell instead."
 
 (subr--define-missing remq
   (defun remq (elt list)
-    (while (and (eq elt (car list)) (setq list (cdr list))))
-    (if (memq elt list) (delq elt (copy-sequence list)) list)))
+    "LIST without the elements `eq' to ELT, LIST itself left intact: a
+tail of it when only leading elements go, else a copy."
+    (let ((rest list))
+      (while (and rest (eq (car rest) elt))
+        (setq rest (cdr rest)))
+      (if (memq elt rest) (delq elt (copy-sequence rest)) rest))))
 
 (subr--define-missing proper-list-p
   (defun proper-list-p (object)
@@ -781,34 +898,43 @@ Elements that are not strings are skipped."
   (subr--delete-if (lambda (e) (and (consp e) (eq (cdr e) value))) alist))
 
 (defun delete-consecutive-dups (list &optional circular)
-  "Destructively remove `equal' consecutive duplicates from LIST.
-With CIRCULAR, the last element is also compared with the first."
-  (let ((tail list) last)
-    (while (cdr tail)
-      (if (equal (car tail) (car (cdr tail)))
-          (setcdr tail (cdr (cdr tail)))
-        (setq last tail
-              tail (cdr tail))))
-    (if (and circular last (equal (car tail) (car list)))
-        (setcdr last nil)))
-  list)
+  "Unlink from LIST each element `equal' to the one kept before it, and
+return LIST.  With CIRCULAR, the last one kept is also dropped when it
+equals the first."
+  (let ((kept list) (before-kept nil))
+    (while (consp (cdr kept))
+      (let ((next (cdr kept)))
+        (if (equal (car next) (car kept))
+            (setcdr kept (cdr next))
+          (setq before-kept kept kept next))))
+    (and circular before-kept (equal (car kept) (car list))
+         (setcdr before-kept nil))
+    list))
+
+(defun subr--list-orders (list-var)
+  "The table of the orders of LIST-VAR's elements, made on first use and
+kept in its `list-order' property; it does not keep elements alive."
+  (or (get list-var 'list-order)
+      (put list-var 'list-order (make-hash-table :test 'eq :weakness 'key))))
 
 (defun add-to-ordered-list (list-var element &optional order)
-  "Add ELEMENT to LIST-VAR's list unless it is there, and keep the list
-sorted by the numeric ORDER each element was given (kept in LIST-VAR's
-`list-order' property); elements without one follow, newest first.
-ORDER nil keeps ELEMENT's previous order, a non-number removes it."
-  (let ((orders (or (get list-var 'list-order)
-                    (put list-var 'list-order (make-hash-table :test 'eq :weakness 'key)))))
+  "Put ELEMENT into the list in LIST-VAR unless it is there (`eq'), and
+sort the list: elements with a numeric order first, smallest first, then
+the others, as they were.  A number ORDER becomes ELEMENT's order, nil
+keeps it, anything else removes it.  Return the new list."
+  (let ((orders (subr--list-orders list-var))
+        (elements (symbol-value list-var)))
     (cond ((numberp order) (puthash element order orders))
           (order (remhash element orders)))
-    (unless (memq element (symbol-value list-var))
-      (set list-var (cons element (symbol-value list-var))))
+    (unless (memq element elements)
+      (setq elements (cons element elements)))
     (set list-var
-         (sort (symbol-value list-var)
+         (sort elements
                (lambda (a b)
-                 (let ((oa (gethash a orders)) (ob (gethash b orders)))
-                   (if (and oa ob) (< oa ob) oa)))))))
+                 (let ((rank (gethash a orders)))
+                   (and rank
+                        (let ((other (gethash b orders)))
+                          (or (null other) (< rank other))))))))))
 
 ;;; ---- Binding forms ------------------------------------------------------
 
@@ -1163,9 +1289,18 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
   (put obsolete-name 'byte-obsolete-variable (list current-name access-type when))
   obsolete-name)
 
+(defun subr--obsolete-alias (alias-fn mark-fn obsolete current when docstring)
+  "The expansion of the define-obsolete-*-alias macros: make OBSOLETE an
+alias of CURRENT by ALIAS-FN, with DOCSTRING, then mark it obsolete
+since WHEN by MARK-FN (the arguments are forms)."
+  (list 'progn
+        (list alias-fn obsolete current docstring)
+        (list mark-fn obsolete current when)))
+
 (defmacro define-obsolete-function-alias (obsolete-name current-name when &optional docstring)
-  `(progn (defalias ,obsolete-name ,current-name ,docstring)
-          (make-obsolete ,obsolete-name ,current-name ,when)))
+  "Make OBSOLETE-NAME a function alias of CURRENT-NAME, documented by
+DOCSTRING, and mark it obsolete since WHEN."
+  (subr--obsolete-alias 'defalias 'make-obsolete obsolete-name current-name when docstring))
 
 ;;; Declarations: what (declare ...) in a defun or defmacro asks for
 ;;; becomes forms run after the definition (src/eval.c puts them in a
@@ -1195,29 +1330,32 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
             ((and (null up) (not (equal rest ""))) rest)
             (t (concat (file-name-as-directory ancestor) rest))))))
 
+(defun subr--warning-prefix ()
+  "What a warning about code being loaded starts with: the file, if any."
+  (if (stringp load-file-name)
+      (concat (file-relative-name load-file-name) ": ")
+    ""))
+
 (defun macroexp-warn-and-return (msg form &optional _category compile-only)
-  "FORM, after showing MSG as a warning (unless COMPILE-ONLY: marrow
-never compiles), as Emacs does for code it loads as source.  CATEGORY,
-a byte compiler warning category, does not matter here."
-  (when (and msg (not compile-only))
-    (message "%sWarning: %s"
-             (if (stringp load-file-name)
-                 (concat (file-relative-name load-file-name) ": ")
-               "")
-             msg))
+  "Return FORM, first showing the warning MSG (if any) as Emacs does for
+source it loads.  A COMPILE-ONLY warning is never shown, for marrow
+never compiles; the byte compiler's warning CATEGORY is of no use."
+  (and msg (not compile-only)
+       (message "%sWarning: %s" (subr--warning-prefix) msg))
   form)
 
 ;; The arguments that take functions, where `macroexpand-all' warns of
-;; a lambda quoted with ' (as Emacs's macroexp.el records them).
-(dolist (f '(funcall apply mapcar mapatoms mapconcat mapc cl-mapcar maphash
-             map-char-table map-keymap map-keymap-internal))
-  (put f 'funarg-positions '(1)))
-(dolist (f '(add-hook remove-hook advice-remove advice--remove-function defalias fset
-             global-set-key run-after-idle-timeout set-process-filter
-             set-process-sentinel sort))
-  (put f 'funarg-positions '(2)))
-(dolist (f '(advice-add define-key run-at-time run-with-idle-timer run-with-timer))
-  (put f 'funarg-positions '(3)))
+;; a lambda quoted with ' (as Emacs's macroexp.el records them): for
+;; each position, the functions.
+(dolist (entry '((1 funcall apply mapcar mapatoms mapconcat mapc cl-mapcar maphash
+                    map-char-table map-keymap map-keymap-internal)
+                 (2 add-hook remove-hook advice-remove advice--remove-function defalias
+                    fset global-set-key run-after-idle-timeout set-process-filter
+                    set-process-sentinel sort)
+                 (3 advice-add define-key run-at-time run-with-idle-timer run-with-timer)))
+  (let ((positions (list (car entry))))
+    (dolist (f (cdr entry))
+      (put f 'funarg-positions positions))))
 
 (defmacro def-edebug-spec (symbol spec)
   "Give macro SYMBOL the Edebug specification SPEC (unevaluated), as
@@ -1226,13 +1364,13 @@ a byte compiler warning category, does not matter here."
   `(put ',symbol 'edebug-form-spec ',spec))
 
 (defun def-edebug-elem-spec (name spec)
-  "Define NAME as an Edebug specification element standing for SPEC, a
-list.  NAME may not start with & or :, which mean something in specs."
-  (when (string-match-p "\\`[&:]" (symbol-name name))
-    (error "Edebug spec name cannot start with '&' or ':'"))
-  (unless (consp spec)
-    (error "Edebug spec has to be a list: %S" spec))
-  (put name 'edebug-elem-spec spec))
+  "Let NAME stand for SPEC, a list, as an element of Edebug
+specifications.  Names starting with & or : mean something else there."
+  (cond ((memq (string-to-char (symbol-name name)) '(?& ?:))
+         (error "Edebug spec name cannot start with '&' or ':'"))
+        ((not (consp spec))
+         (error "Edebug spec has to be a list: %S" spec))
+        (t (put name 'edebug-elem-spec spec))))
 
 (defun subr--declare-property (prop)
   "The form (function-put \='F \='PROP \='VALUE) a declaration makes."
@@ -1303,10 +1441,13 @@ from a value form to a store form; outside a place it is GETTER."
 (gv-define-expander gv-synthetic-place #'funcall)
 
 (defmacro gv-ref (place)
-  "A reference to PLACE: `gv-deref' reads it, and (setf (gv-deref REF) V)
-stores into it."
-  (gv-letplace (getter setter) place
-    `(cons (lambda () ,getter) (lambda (gv--val) ,(funcall setter 'gv--val)))))
+  "A reference to PLACE: a pair of closures, reading and storing into it,
+for `gv-deref' and (setf (gv-deref REF) V)."
+  (gv-get place
+          (lambda (getter setter)
+            (list 'cons
+                  (list 'lambda nil getter)
+                  (list 'lambda '(gv--val) (funcall setter 'gv--val))))))
 
 (defun gv-deref (ref)
   "The value of the place REF, made by `gv-ref', refers to."
@@ -1345,25 +1486,38 @@ stores into it."
 
 (gv-define-expander cons
   (lambda (do car-place cdr-place)
-    (gv-letplace (car-get car-set) car-place
-      (gv-letplace (cdr-get cdr-set) cdr-place
-        (funcall do `(cons ,car-get ,cdr-get)
-                 (lambda (value)
-                   (macroexp-let2 nil v value
-                     `(progn ,(funcall car-set `(car ,v)) ,(funcall cdr-set `(cdr ,v)) ,v))))))))
+    (gv-get car-place
+            (lambda (car-get car-set)
+              (gv-get cdr-place
+                      (lambda (cdr-get cdr-set)
+                        (funcall do (list 'cons car-get cdr-get)
+                                 (lambda (value)
+                                   (subr--store-returning
+                                    value
+                                    (lambda (v)
+                                      (list (funcall car-set (list 'car v))
+                                            (funcall cdr-set (list 'cdr v)))))))))))))
+
+(defun subr--merge-bits (new old mask)
+  "The form of the bits of NEW under MASK and those of OLD outside it."
+  (list 'logior (list 'logand new mask) (list 'logand old (list 'lognot mask))))
 
 ;; (setf (logand PLACE MASK...) V) stores V's bits under the mask into
 ;; PLACE, keeping its other bits.
 (gv-define-expander logand
   (lambda (do place &rest masks)
-    (gv-letplace (getter setter) place
-      (macroexp-let2 macroexp-copyable-p mask (if (cdr masks) `(logand ,@masks) (car masks))
-        (funcall do `(logand ,getter ,mask)
-                 (lambda (value)
-                   (macroexp-let2 nil v value
-                     `(progn ,(funcall setter `(logior (logand ,v ,mask)
-                                                       (logand ,getter (lognot ,mask))))
-                             ,v))))))))
+    (gv-get place
+            (lambda (getter setter)
+              (subr--bind-once
+               (if (cdr masks) (cons 'logand masks) (car masks)) "mask"
+               (lambda (mask)
+                 (funcall do (list 'logand getter mask)
+                          (lambda (value)
+                            (subr--store-returning
+                             value
+                             (lambda (v)
+                               (list (funcall setter (subr--merge-bits v getter mask))))))))
+               t)))))
 
 (defun subr--gv-declaration (kind name args handler &optional fix)
   "The code for (declare (KIND HANDLER [FIX])) in the definition of NAME,
