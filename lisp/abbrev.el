@@ -542,22 +542,31 @@ otherwise (`toggle' toggles)."
 
 ;;; Adding abbrevs from the buffer's text
 
+(defun abbrev--may-define-p (name table)
+  "Whether NAME may be defined in TABLE: it has no expansion there yet,
+or the user agrees to replace it."
+  (let ((old (abbrev-expansion name table)))
+    (or (null old)
+        (y-or-n-p (format "%s expands into \"%s\"; redefine? " name old)))))
+
+(defun abbrev--text-for (count)
+  "The COUNT words before point, or the region's text when COUNT is 0."
+  (let ((from (if (zerop count)
+                  (mark)
+                (save-excursion (forward-word (- count)) (point)))))
+    (buffer-substring-no-properties (point) from)))
+
 (defun add-abbrev (table type arg)
-  "Define an abbrev in TABLE (TYPE names it in prompts) for the ARG
-words before point (the region when ARG is 0; undefine when negative)."
-  (let* ((expansion (and (>= arg 0)
-                         (buffer-substring-no-properties
-                          (point)
-                          (if (= arg 0) (mark)
-                            (save-excursion (forward-word (- arg)) (point))))))
-         (name (read-string (format (if expansion "%s abbrev that expands into \"%s\": "
-                                      "Undefine %s abbrev: ")
-                                    type expansion))))
-    (set-text-properties 0 (length name) nil name)
-    (when (or (null expansion)
-              (not (abbrev-expansion name table))
-              (y-or-n-p (format "%s expands into \"%s\"; redefine? "
-                                name (abbrev-expansion name table))))
+  "Read an abbrev to define in TABLE (TYPE names TABLE in the prompt)
+expanding to the ARG words before point, or to the region when ARG is
+0.  A negative ARG reads an abbrev to undefine instead."
+  (let* ((expansion (unless (< arg 0) (abbrev--text-for arg)))
+         (name (substring-no-properties
+                (read-string
+                 (if expansion
+                     (format "%s abbrev that expands into \"%s\": " type expansion)
+                   (format "Undefine %s abbrev: " type))))))
+    (when (or (null expansion) (abbrev--may-define-p name table))
       (define-abbrev table (downcase name) expansion))))
 
 (defun abbrev--mode-table ()
@@ -575,26 +584,28 @@ words before point (the region when ARG is 0; undefine when negative)."
   (interactive "p")
   (add-abbrev global-abbrev-table "Global" arg))
 
-(defun inverse-add-abbrev (table type arg)
-  "Make the ARGth word before point (after it when ARG is negative;
-non-word characters after it skipped) an abbrev in TABLE, reading its
-expansion, and expand it."
-  (let (name end)
-    (save-excursion
-      (forward-word (1+ (- arg)))
-      (skip-syntax-backward "^w")
-      (setq end (point))
+(defun abbrev--nth-word (n)
+  "The Nth word before point, or after it when N is negative, as
+\(WORD . END).  Non-word text between point and that word is skipped."
+  (save-excursion
+    (forward-word (- 1 n))
+    (skip-syntax-backward "^w")
+    (let ((end (point)))
       (backward-word 1)
-      (setq name (buffer-substring-no-properties (point) end)))
-    (let ((expansion (read-string (format "Expansion for %s abbrev \"%s\": " type name)
-                                  nil nil nil t)))
-      (when (or (not (abbrev-expansion name table))
-                (y-or-n-p (format "%s expands into \"%s\"; redefine? "
-                                  name (abbrev-expansion name table))))
-        (define-abbrev table (downcase name) expansion)
-        (save-excursion
-          (goto-char end)
-          (expand-abbrev))))))
+      (cons (buffer-substring-no-properties (point) end) end))))
+
+(defun inverse-add-abbrev (table type arg)
+  "Make the ARGth word before point (after it when ARG is negative) an
+abbrev in TABLE, reading its expansion (TYPE names TABLE in the
+prompt), then expand it."
+  (let* ((word (abbrev--nth-word arg))
+         (prompt (format "Expansion for %s abbrev \"%s\": " type (car word)))
+         (expansion (read-string prompt nil nil nil t)))
+    (when (abbrev--may-define-p (car word) table)
+      (define-abbrev table (downcase (car word)) expansion)
+      (save-excursion
+        (goto-char (cdr word))
+        (expand-abbrev)))))
 
 (defun inverse-add-mode-abbrev (n)
   "Make the Nth word before point a mode abbrev."
@@ -609,55 +620,64 @@ expansion, and expand it."
 ;;; Describing, editing and saving
 
 (defun abbrev--write (sym)
-  "Insert SYM as an element of `define-abbrev-table''s definitions."
-  (insert "    (")
-  (prin1 (symbol-name sym))
-  (insert " ")
-  (prin1 (symbol-value sym))
-  (insert " ")
-  (prin1 (symbol-function sym))
-  (insert " :count ")
-  (prin1 (abbrev-get sym :count))
+  "Insert SYM's definition as one element of the definitions of a
+`define-abbrev-table' form."
+  (insert (format "    (%S %S %S :count %S"
+                  (symbol-name sym) (symbol-value sym) (symbol-function sym)
+                  (abbrev-get sym :count)))
+  ;; Only the properties a user can set, and only when they are set.
   (dolist (prop '(:case-fixed :enable-function))
-    (when (abbrev-get sym prop)
-      (insert " " (symbol-name prop) " ")
-      (prin1 (abbrev-get sym prop))))
+    (let ((value (abbrev-get sym prop)))
+      (when value
+        (insert (format " %s %S" prop value)))))
   (insert ")\n"))
 
+(defun abbrev--insert-columns (first &rest columns)
+  "Insert FIRST, then each of COLUMNS, a list alternating a column and
+an object printed there (at least one space after the text before it)."
+  (insert first)
+  (while columns
+    (indent-to (car columns) 1)
+    (insert (prin1-to-string (cadr columns)))
+    (setq columns (cddr columns))))
+
 (defun abbrev--describe (sym)
-  "Insert a line describing abbrev SYM: name, count, expansion, hook."
+  "Insert the line of the listing describing the abbrev SYM: its name
+\(and \"(sys)\" for a system abbrev), use count, expansion and hook."
   (when (symbol-value sym)
-    (prin1 (symbol-name sym))
-    (if (abbrev-get sym :system)
-        (progn (insert " (sys)") (indent-to 20 1))
-      (indent-to 15 1))
-    (prin1 (abbrev-get sym :count))
-    (indent-to 20 1)
-    (prin1 (symbol-value sym))
-    (when (symbol-function sym)
-      (indent-to 45 1)
-      (prin1 (symbol-function sym)))
-    (terpri)))
+    (let ((system (abbrev-get sym :system))
+          (hook (symbol-function sym)))
+      (apply #'abbrev--insert-columns
+             (concat (prin1-to-string (symbol-name sym)) (and system " (sys)"))
+             (if system 20 15) (abbrev-get sym :count)
+             20 (symbol-value sym)
+             (and hook (list 45 hook))))
+    (insert "\n")))
+
+(defun abbrev--insert-listing (name symbols)
+  "Insert the human-readable listing of table NAME's abbrev SYMBOLS."
+  (insert (format "(%S)\n\n" name))
+  (mapc #'abbrev--describe symbols)
+  (insert "\n\n"))
+
+(defun abbrev--insert-definition (name symbols)
+  "Insert a `define-abbrev-table' form defining SYMBOLS in table NAME."
+  (insert (format "(define-abbrev-table '%S" name))
+  (if (null symbols)
+      (insert " '())\n\n")
+    (insert "\n  '(\n")
+    (mapc #'abbrev--write symbols)
+    (insert "   ))\n\n")))
 
 (defun insert-abbrev-table-description (name &optional readable)
-  "Insert the abbrevs of the table named NAME: as a `define-abbrev-table'
-form, or, with READABLE, as the listing `edit-abbrevs' shows."
-  (let ((symbols (sort (abbrev--table-symbols name readable) #'string-lessp))
-        (standard-output (current-buffer)))
+  "Insert before point the abbrevs of the table held by variable NAME,
+sorted by name.  By default insert a `define-abbrev-table' form of
+the non-system abbrevs; with READABLE, the listing `edit-abbrevs'
+shows, system abbrevs included."
+  (let ((symbols (sort (abbrev--table-symbols name readable) #'string-lessp)))
     (if readable
-        (progn
-          (insert "(")
-          (prin1 name)
-          (insert ")\n\n")
-          (mapc #'abbrev--describe symbols)
-          (insert "\n\n"))
-      (insert "(define-abbrev-table '")
-      (prin1 name)
-      (if (null symbols)
-          (insert " '())\n\n")
-        (insert "\n  '(\n")
-        (mapc #'abbrev--write symbols)
-        (insert "   ))\n\n")))
+        (abbrev--insert-listing name symbols)
+      (abbrev--insert-definition name symbols))
     nil))
 
 (defun insert-abbrevs ()
@@ -670,31 +690,33 @@ form, or, with READABLE, as the listing `edit-abbrevs' shows."
 
 (defvar edit-abbrevs-mode-map
   (let ((map (make-sparse-keymap)))
-    (define-key map "\C-x\C-s" 'abbrev-edit-save-buffer)
-    (define-key map "\C-x\C-w" 'abbrev-edit-save-to-file)
-    (define-key map "\C-c\C-c" 'edit-abbrevs-redefine)
+    (mapc (lambda (binding) (define-key map (car binding) (cdr binding)))
+          '(("\C-c\C-c" . edit-abbrevs-redefine)
+            ("\C-x\C-s" . abbrev-edit-save-buffer)
+            ("\C-x\C-w" . abbrev-edit-save-to-file)))
     map)
   "Keymap of `edit-abbrevs-mode'.")
 
 (define-derived-mode edit-abbrevs-mode fundamental-mode "Edit-Abbrevs"
   "Major mode for editing the listing of abbrevs `edit-abbrevs' makes.")
 
+(defun abbrev--nonempty-first (names)
+  "The table NAMES, those of tables with abbrevs before the others."
+  (let ((emptyp (lambda (name) (abbrev-table-empty-p (symbol-value name)))))
+    (append (cl-remove-if emptyp names) (cl-remove-if-not emptyp names))))
+
 (defun prepare-abbrev-list-buffer (&optional local)
-  "The buffer *Abbrevs*, listing the abbrevs of every table (the
-non-empty ones first) in Edit-Abbrevs mode, or only the buffer's local
-table's with LOCAL."
-  (let ((local-table local-abbrev-table))
+  "Fill the buffer *Abbrevs* with the listing of every abbrev table,
+those with abbrevs first, in Edit-Abbrevs mode; with LOCAL, list only
+the current buffer's local table.  Return that buffer."
+  (let ((names (if local
+                   (list (abbrev-table-name local-abbrev-table))
+                 (abbrev--nonempty-first abbrev-table-name-list))))
     (with-current-buffer (get-buffer-create "*Abbrevs*")
       (erase-buffer)
-      (if local
-          (insert-abbrev-table-description (abbrev-table-name local-table) t)
-        (let ((empty nil))
-          (dolist (name abbrev-table-name-list)
-            (if (abbrev-table-empty-p (symbol-value name))
-                (push name empty)
-              (insert-abbrev-table-description name t)))
-          (dolist (name (nreverse empty))
-            (insert-abbrev-table-description name t)))
+      (dolist (name names)
+        (insert-abbrev-table-description name t))
+      (unless local
         (edit-abbrevs-mode))
       (goto-char (point-min))
       (set-buffer-modified-p nil)
@@ -706,12 +728,13 @@ table's with LOCAL."
   (display-buffer (prepare-abbrev-list-buffer local)))
 
 (defun edit-abbrevs ()
-  "Edit the listing of the abbrevs, at the local table's."
+  "Switch to a buffer listing the abbrevs for editing, with point at the
+abbrevs of the buffer's local table."
   (interactive)
-  (let ((name (abbrev-table-name local-abbrev-table)))
+  (let ((local (abbrev-table-name local-abbrev-table)))
     (switch-to-buffer (prepare-abbrev-list-buffer))
-    (when (and name (search-forward (concat "(" (symbol-name name) ")\n\n") nil t))
-      (goto-char (match-end 0)))))
+    (and local
+         (search-forward (format "(%s)\n\n" local) nil t))))
 
 (defun abbrev--read-listed (buffer)
   "The abbrevs listed after point in BUFFER's listing of one table, as
@@ -731,18 +754,25 @@ table's with LOCAL."
       (forward-line 1))
     abbrevs))
 
+(defun abbrev--next-listed-table ()
+  "Read the next table of an abbrev listing after point, as
+\(NAME . DEFINITIONS), or return nil when there is none."
+  (when (re-search-forward "^(" nil t)
+    (let ((name (read (current-buffer))))
+      (forward-line 1)
+      (cons name (abbrev--read-listed (current-buffer))))))
+
 (defun define-abbrevs (&optional arg)
-  "Define the abbrevs the buffer lists (as `edit-abbrevs' shows them),
-after emptying every table when ARG is non-nil."
+  "Define the abbrevs listed in the buffer, in the format `edit-abbrevs'
+shows; with ARG, first remove every abbrev from every table."
   (interactive "P")
-  (when arg (kill-all-abbrevs))
+  (when arg
+    (kill-all-abbrevs))
   (save-excursion
     (goto-char (point-min))
-    (while (and (not (eobp)) (re-search-forward "^(" nil t))
-      (let* ((buffer (current-buffer))
-             (table (read buffer)))
-        (forward-line 1)
-        (define-abbrev-table table (abbrev--read-listed buffer))))))
+    (let (table)
+      (while (setq table (abbrev--next-listed-table))
+        (define-abbrev-table (car table) (cdr table))))))
 
 (defun edit-abbrevs-redefine ()
   "Redefine the abbrevs from the listing in the buffer."
@@ -752,42 +782,47 @@ after emptying every table when ARG is non-nil."
     (define-abbrevs t)
     (set-buffer-modified-p nil)))
 
+(defun abbrev--existing-file ()
+  "Read the name of an existing abbrev file, `abbrev-file-name' by default."
+  (read-file-name (format-prompt "Read abbrev file" abbrev-file-name)
+                  nil abbrev-file-name t))
+
+(defun abbrev--file-to-write (prompt)
+  "Read with PROMPT a file to save abbrevs in; `abbrev-file-name' is the default."
+  (let ((default abbrev-file-name))
+    (read-file-name prompt (file-name-directory (expand-file-name default))
+                    default)))
+
 (defun read-abbrev-file (&optional file quietly)
-  "Load the abbrevs FILE (default `abbrev-file-name') defines."
-  (interactive (list (read-file-name (format-prompt "Read abbrev file" abbrev-file-name)
-                                     nil abbrev-file-name t)))
-  (load (or file abbrev-file-name) nil quietly)
-  (setq abbrevs-changed nil))
+  "Define the abbrevs of FILE, by default `abbrev-file-name', by loading
+it (without a message when QUIETLY); they count as saved."
+  (interactive (list (abbrev--existing-file)))
+  ;; Loading defines the abbrevs, which marks them as changed.
+  (let ((source (or file abbrev-file-name)))
+    (when (load source nil quietly)
+      (setq abbrevs-changed nil))))
 
 (defun quietly-read-abbrev-file (&optional file)
   "`read-abbrev-file' without a message."
   (read-abbrev-file file t))
 
 (defun write-abbrev-file (&optional file verbose)
-  "Write every non-empty abbrev table, sorted by name, into FILE
-\(default `abbrev-file-name') as `define-abbrev-table' forms; say so
-when VERBOSE."
-  (interactive (list (read-file-name "Write abbrev file: "
-                                     (file-name-directory (expand-file-name abbrev-file-name))
-                                     abbrev-file-name)))
-  (unless (and file (> (length file) 0))
-    (setq file abbrev-file-name))
-  (let ((coding-system-for-write 'utf-8))
+  "Save the abbrevs of every table that has some, as `define-abbrev-table'
+forms ordered by table name, in FILE (by default, or when FILE is empty,
+`abbrev-file-name').  Only with VERBOSE is the writing reported."
+  (interactive (list (abbrev--file-to-write "Write abbrev file: ")))
+  (let ((target (if (or (null file) (equal file "")) abbrev-file-name file))
+        (coding-system-for-write 'utf-8))
     (with-temp-buffer
-      (dolist (name (sort (copy-sequence abbrev-table-name-list)
-                          (lambda (a b) (string< (symbol-name a) (symbol-name b)))))
+      (insert ";;-*-coding: utf-8;-*-\n")
+      (dolist (name (sort (copy-sequence abbrev-table-name-list) #'string<))
         (when (abbrev--table-symbols name)
-          (insert-abbrev-table-description name nil)))
-      (goto-char (point-min))
-      (insert (format ";;-*-coding: %s;-*-\n" coding-system-for-write))
-      (write-region nil nil file nil (and (not verbose) 0)))))
+          (insert-abbrev-table-description name)))
+      (write-region nil nil target nil (unless verbose 0)))))
 
 (defun abbrev-edit-save-to-file (file)
-  "Redefine the abbrevs from the listing in the buffer and save them
-all to FILE."
-  (interactive (list (read-file-name "Save abbrevs to file: "
-                                     (file-name-directory (expand-file-name abbrev-file-name))
-                                     abbrev-file-name)))
+  "Define the abbrevs the buffer lists, then save every abbrev in FILE."
+  (interactive (list (abbrev--file-to-write "Save abbrevs to file: ")))
   (edit-abbrevs-redefine)
   (write-abbrev-file file t))
 
