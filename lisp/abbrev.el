@@ -430,26 +430,32 @@ NAME capitalizes the expansion's first letter."
            (skip-syntax-forward "^w" (1- end))
            (upcase-initials-region (point) (1+ (point)))))))))
 
+(defun abbrev--run-hook (sym)
+  "Call the hook of the abbrev SYM, if it has one.  Return nil when the
+expansion must not count as done: the hook is a symbol whose
+`no-self-insert' property is set and it returned nil."
+  (let ((hook (symbol-function sym)))
+    (or (null hook)
+        (funcall hook)
+        (not (and (symbolp hook) (get hook 'no-self-insert))))))
+
 (defun abbrev-insert (abbrev &optional name wordstart wordend)
-  "Replace the text from WORDSTART to WORDEND (NAME) with ABBREV's
-expansion and run its hook; return ABBREV, or nil when the hook is a
-`no-self-insert' symbol that returned nil."
-  (setq name (or name (symbol-name abbrev))
-        wordstart (or wordstart (point))
-        wordend (or wordend wordstart))
-  (abbrev-put abbrev :count (1+ (abbrev-get abbrev :count)))
-  (let ((value abbrev))
-    (when (stringp (symbol-value abbrev))
-      (goto-char wordstart)
-      (insert (symbol-value abbrev))
-      (delete-char (- wordend wordstart))
-      (abbrev--match-case name abbrev wordstart))
-    (let ((hook (symbol-function abbrev)))
-      (when hook
-        (let ((result (funcall hook)))
-          (when (and (symbolp hook) (null result) (get hook 'no-self-insert))
-            (setq value nil)))))
-    value))
+  "Expand the abbrev ABBREV (a symbol) written NAME (by default its own
+name) from WORDSTART (by default point) to WORDEND (by default
+WORDSTART): count the use, put the expansion in place of the text with
+NAME's capitals, then run ABBREV's hook.  Return ABBREV, or nil when
+its `no-self-insert' hook returned nil."
+  (let* ((text (or name (symbol-name abbrev)))
+         (start (or wordstart (point)))
+         (end (or wordend start))
+         (expansion (symbol-value abbrev)))
+    (abbrev-put abbrev :count (1+ (abbrev-get abbrev :count)))
+    (when (stringp expansion)
+      (goto-char start)
+      (insert expansion)
+      (delete-char (- end start))
+      (abbrev--match-case text abbrev start))
+    (and (abbrev--run-hook abbrev) abbrev)))
 
 (defun abbrev--replace-found (sym name start end)
   "Expand the abbrev SYM, written NAME from START to END, recording it

@@ -282,7 +282,7 @@ alist, or an integer, selecting that element of a list or vector; so
                     (cdr (assq step value)))))))
 
 (defun bindat-length (spec struct)
-  "Calculate `bindat-raw' length for STRUCT according to bindat SPEC."
+  "Return the number of bytes STRUCT takes when encoded as SPEC says."
   (let ((bindat-idx 0))
     (bindat--walk 'length spec struct)
     bindat-idx))
@@ -309,13 +309,13 @@ each formatted with the format string FMT, separated by SEP."
     (mapconcat (apply-partially #'format fmt) elements sep)))
 
 (defun bindat-vector-to-dec (vect &optional sep)
-  "Format vector VECT in decimal format separated by dots.
-If optional second arg SEP is a string, use that as separator."
+  "Return the elements of VECT in decimal, joined by SEP if it is a
+string, else by dots."
   (bindat-format-vector vect "%d" (if (stringp sep) sep ".")))
 
 (defun bindat-vector-to-hex (vect &optional sep)
-  "Format vector VECT in hex format separated by colons.
-If optional second arg SEP is a string, use that as separator."
+  "Return the elements of VECT as two-digit hexadecimal numbers, joined
+by SEP if it is a string, else by colons."
   (bindat-format-vector vect "%02x" (if (stringp sep) sep ":")))
 
 (defun bindat-ip-to-string (ip)
@@ -452,16 +452,20 @@ is specialized by (eql NAME).")
   (apply #'bindat--type op fields))
 
 (cl-defmethod bindat--type (op (_ (eql :pack-var)) var &rest fields)
-  ;; As in Emacs 28, one field alone is not enough.
-  (unless (consp (cdr fields))
-    (error "`:pack-var VAR' needs to be followed by fields"))
-  (let ((inner (apply #'bindat--type op fields)))
-    (if (or (eq op 'unpack) (null var))
-        inner
-      `(let ((,var ,(bindat--op-val op))) ,inner))))
+  (let ((value (bindat--op-val op)))
+    (cond
+     ;; As in Emacs 28, one field alone is not enough.
+     ((null (cdr fields))
+      (error "`:pack-var VAR' needs to be followed by fields"))
+     ;; Unpacking has no value to name.
+     ((and var value)
+      `(let ((,var ,value)) ,(apply #'bindat--type op fields)))
+     (t (apply #'bindat--type op fields)))))
 
-(cl-defmethod bindat--type (op (field cons) &rest fields)
-  (bindat--fields-code (bindat--op-name op) (bindat--op-val op) (cons field fields) nil))
+(cl-defmethod bindat--type (op (first-field cons) &rest more-fields)
+  "A type starting with a field (LABEL TYPE...) is a list of fields."
+  (bindat--fields-code (bindat--op-name op) (bindat--op-val op)
+                       (cons first-field more-fields) nil))
 
 (defun bindat--strz-code (op v len)
   (pcase op
