@@ -69,13 +69,24 @@ variable is non-nil.")
 (defalias 'abbrev-put #'put
   "Set abbrev SYM's property PROP to VAL.")
 
+(defun abbrev--put-props (table plist &optional strict)
+  "Store each property of PLIST in abbrev table TABLE.
+A property without a value gets nil, or is an error when STRICT."
+  (while plist
+    (let ((prop (car plist)) (rest (cdr plist)))
+      (when (and strict (null rest))
+        (error "Missing value for property %S" prop))
+      (abbrev-table-put table prop (car rest))
+      (setq plist (cdr rest)))))
+
 (defun make-abbrev-table (&optional props)
-  "A new empty abbrev table with the properties of plist PROPS."
-  (let ((table (obarray-make)))
-    (abbrev-table-put table :abbrev-table-modiff 0)
-    (while (consp props)
-      (abbrev-table-put table (pop props) (pop props)))
-    table))
+  "Return a fresh abbrev table, an obarray without abbrevs whose table
+properties come from the plist PROPS."
+  (let ((fresh (obarray-make)))
+    ;; The modification counter is what marks an obarray as a table;
+    ;; PROPS may still override it.
+    (abbrev--put-props fresh (cons :abbrev-table-modiff (cons 0 props)))
+    fresh))
 
 (defun abbrev-table-p (object)
   "Whether OBJECT is an abbrev table."
@@ -145,118 +156,159 @@ IGNORE-SYSTEM)."
                  table)
     copy))
 
+(defun abbrev--defined-p (sym)
+  "Non-nil when the table symbol SYM currently stands for an abbrev."
+  (and (boundp sym) (symbol-value sym)))
+
 (defun abbrev--table-symbols (name &optional system)
-  "The abbrev symbols of the table named NAME (system ones only with
-SYSTEM)."
-  (let ((symbols nil))
-    (mapatoms (lambda (sym)
-                (when (and (symbol-value sym)
-                           (or system (not (abbrev-get sym :system))))
-                  (push sym symbols)))
-              (symbol-value name))
-    symbols))
+  "The abbrevs (as symbols) of the table held by the variable NAME.
+System abbrevs are left out unless SYSTEM is non-nil."
+  (let ((wanted nil))
+    (obarray-map (lambda (sym)
+                   (and (abbrev--defined-p sym)
+                        (not (and (abbrev-get sym :system) (not system)))
+                        (push sym wanted)))
+                 (symbol-value name))
+    wanted))
 
 ;;; Defining
 
 (defun abbrev--normal-props (props)
-  "PROPS, an old-style (COUNT SYSTEM-FLAG) or a plist, as the plist
-`define-abbrev' stores."
-  (when (and (consp props) (or (null (car props)) (numberp (car props))))
-    (setq props `(:count ,(car props)
-                  ,@(and (cadr props) (list :system (cadr props))))))
-  (unless (plist-get props :count)
-    (setq props (plist-put props :count 0)))
-  props)
+  "Turn the PROPS given to `define-abbrev' into the plist it stores.
+The obsolete form (COUNT SYSTEM-FLAG) is recognised by its leading
+number or nil; a missing or nil :count becomes 0."
+  (let ((plist props))
+    (when (and (consp props) (or (null (car props)) (numberp (car props))))
+      (let ((count (car props)) (system (nth 1 props)))
+        (setq plist (if system (list :count count :system system)
+                      (list :count count)))))
+    (if (plist-get plist :count)
+        plist
+      (plist-put plist :count 0))))
+
+(defun abbrev--user-abbrev-kept-p (sym system)
+  "Whether defining SYM with :system SYSTEM must leave it unchanged.
+Only `force' lets a system definition replace a user's abbrev."
+  (and system
+       (not (eq system 'force))
+       (abbrev--defined-p sym)
+       (not (abbrev-get sym :system))))
+
+(defun abbrev--changes-p (sym expansion hook)
+  "Whether giving SYM EXPANSION and HOOK changes it."
+  (not (and (boundp sym)
+            (equal expansion (symbol-value sym))
+            (equal hook (symbol-function sym)))))
 
 (defun define-abbrev (table abbrev expansion &optional hook &rest props)
-  "Make ABBREV in TABLE expand to EXPANSION, then run HOOK; PROPS is a
-plist (:count, :system, :case-fixed, :enable-function...).  A system
-abbrev does not replace a user's.  Return ABBREV."
-  (setq props (plist-put (abbrev--normal-props props) :abbrev-table-modiff
-                         (abbrev-table-get table :abbrev-table-modiff)))
-  (let ((system (plist-get props :system))
-        (sym (obarray-put table abbrev)))
-    (unless (and (not (memq system '(nil force)))
-                 (boundp sym) (symbol-value sym)
-                 (not (abbrev-get sym :system)))
-      (unless (or system
-                  (and (boundp sym)
-                       (equal (symbol-value sym) expansion)
-                       (equal (symbol-function sym) hook)))
+  "Define ABBREV (a string) in abbrev table TABLE to expand to EXPANSION.
+HOOK, if non-nil, is called after expanding.  PROPS is a plist of the
+abbrev's properties, :count, :system, :case-fixed, :enable-function
+among them, or the obsolete (COUNT SYSTEM-FLAG).  A system abbrev
+never overwrites one the user made, unless its :system is `force'.
+Return ABBREV."
+  (let* ((plist (abbrev--normal-props props))
+         (system (plist-get plist :system))
+         (sym (obarray-put table abbrev)))
+    (unless (abbrev--user-abbrev-kept-p sym system)
+      ;; Only user definitions count as changes worth saving.
+      (when (and (not system) (abbrev--changes-p sym expansion hook))
         (setq abbrevs-changed t))
+      (when (eq system 'force)
+        (setq plist (plist-put plist :system t)))
       (set sym expansion)
       (fset sym hook)
-      (setplist sym (if (eq system 'force) (plist-put props :system t) props))
+      (setplist sym (plist-put plist :abbrev-table-modiff
+                               (abbrev-table-get table :abbrev-table-modiff)))
       (abbrev--bump-modiff table))
     abbrev))
 
+(defun abbrev--non-word-chars (string)
+  "The distinct characters of STRING without word syntax, in order."
+  (let ((found nil))
+    (mapc (lambda (char)
+            (unless (or (eq (char-syntax char) ?w) (memq char found))
+              (push char found)))
+          string)
+    (nreverse found)))
+
 (defun abbrev--check-chars (abbrev global)
   "Signal an error when ABBREV has characters that are not word
-constituents (in the standard syntax table when GLOBAL)."
-  (with-syntax-table (if global (standard-syntax-table) (syntax-table))
-    (when (string-match "\\W" abbrev)
-      (let ((bad nil) (pos 0))
-        (while (string-match "\\W" abbrev pos)
-          (cl-pushnew (aref abbrev (match-beginning 0)) bad)
-          (setq pos (1+ pos)))
-        (error "Some abbrev characters (%s) are not word constituents %s"
-               (apply #'string (nreverse bad))
-               (if global "in the standard syntax" "in this mode"))))))
+constituents, judged by the standard syntax table when GLOBAL, else by
+the buffer's."
+  (let ((bad (with-syntax-table (if global (standard-syntax-table) (syntax-table))
+               (abbrev--non-word-chars abbrev))))
+    (when bad
+      (error "Some abbrev characters (%s) are not word constituents %s"
+             (concat bad)
+             (if global "in the standard syntax" "in this mode")))))
+
+(defun abbrev--define-typed (table abbrev expansion global)
+  "Define the downcased ABBREV in TABLE after checking its characters."
+  (abbrev--check-chars abbrev global)
+  (define-abbrev table (downcase abbrev) expansion))
 
 (defun define-global-abbrev (abbrev expansion)
   "Define ABBREV (downcased) in `global-abbrev-table'."
   (interactive "sDefine global abbrev: \nsExpansion for %s: ")
-  (abbrev--check-chars abbrev 'global)
-  (define-abbrev global-abbrev-table (downcase abbrev) expansion))
+  (abbrev--define-typed global-abbrev-table abbrev expansion t))
 
 (defun define-mode-abbrev (abbrev expansion)
   "Define ABBREV (downcased) in the buffer's `local-abbrev-table'."
   (interactive "sDefine mode abbrev: \nsExpansion for %s: ")
-  (unless local-abbrev-table
-    (error "Major mode has no abbrev table"))
-  (abbrev--check-chars abbrev nil)
-  (define-abbrev local-abbrev-table (downcase abbrev) expansion))
+  (let ((table (or local-abbrev-table (error "Major mode has no abbrev table"))))
+    (abbrev--define-typed table abbrev expansion nil)))
+
+(defun abbrev--table-variable (name doc)
+  "The abbrev table held by the variable NAME, made when NAME holds none.
+NAME is proclaimed special, with documentation DOC when non-nil, and a
+table made here is recorded in `abbrev-table-name-list'."
+  (eval (list 'defvar name nil) t)
+  (when doc
+    (put name 'variable-documentation doc))
+  (or (symbol-value name)
+      (progn
+        (unless (memq name abbrev-table-name-list)
+          (push name abbrev-table-name-list))
+        (set name (make-abbrev-table)))))
 
 (defun define-abbrev-table (tablename definitions &optional docstring &rest props)
-  "Define TABLENAME (a variable) as an abbrev table, made and added to
-`abbrev-table-name-list' unless it has one, with the properties PROPS;
-each of DEFINITIONS is `define-abbrev''s arguments after the table."
+  "Make TABLENAME a variable holding an abbrev table, unless it has one.
+Give the table the properties of the plist PROPS and define each of
+DEFINITIONS, a list of `define-abbrev' arguments after its TABLE.
+DOCSTRING documents the variable; a symbol there instead is taken as
+the first property name."
   (declare (doc-string 3))
-  (when (and docstring props (symbolp docstring))
-    (push docstring props)
-    (setq docstring nil))
-  (eval `(defvar ,tablename nil ,@(and docstring (list docstring))))
-  (let ((table (and (boundp tablename) (symbol-value tablename))))
-    (unless table
-      (setq table (make-abbrev-table))
-      (set tablename table)
-      (unless (memq tablename abbrev-table-name-list)
-        (push tablename abbrev-table-name-list)))
-    (while (consp props)
-      (unless (cdr props)
-        (error "Missing value for property %S" (car props)))
-      (abbrev-table-put table (pop props) (pop props)))
+  (let* ((shifted (and docstring (symbolp docstring) props))
+         (table (abbrev--table-variable tablename (unless shifted docstring))))
+    (abbrev--put-props table (if shifted (cons docstring props) props) t)
     (dolist (definition definitions)
       (apply #'define-abbrev table definition))))
 
 ;;; Looking abbrevs up
 
+(defun abbrev--as-list (tables)
+  "TABLES, one abbrev table or a list of them, as a list."
+  (if (listp tables) tables (list tables)))
+
+(defun abbrev--minor-mode-tables ()
+  "The tables `abbrev-minor-mode-table-alist' gives the enabled modes.
+Later entries come first, so that they take precedence."
+  (let ((tables nil))
+    (dolist (entry abbrev-minor-mode-table-alist tables)
+      (let ((mode (car entry)))
+        (when (and (symbolp mode) (boundp mode) (symbol-value mode))
+          (setq tables (append (abbrev--as-list (cdr entry)) tables)))))))
+
 (defun abbrev--active-tables (&optional tables)
-  "TABLES as a list, or the tables active in the buffer: the minor
-modes', the local table(s), the global one."
-  (cond ((consp tables) tables)
-        ((vectorp tables) (list tables))
-        (t
-         (let ((active (if (listp local-abbrev-table)
-                           (append local-abbrev-table (list global-abbrev-table))
-                         (list local-abbrev-table global-abbrev-table))))
-           (dolist (entry abbrev-minor-mode-table-alist)
-             (when (and (symbolp (car entry)) (boundp (car entry))
-                        (symbol-value (car entry)))
-               (setq active (if (listp (cdr entry))
-                                (append (cdr entry) active)
-                              (cons (cdr entry) active)))))
-           active))))
+  "The list of tables to search: TABLES when it is a table or a list of
+them, else those of the buffer (its minor modes', its local ones, then
+the global table)."
+  (if (or (consp tables) (vectorp tables))
+      (abbrev--as-list tables)
+    (append (abbrev--minor-mode-tables)
+            (abbrev--as-list local-abbrev-table)
+            (list global-abbrev-table))))
 
 (defun abbrev--symbol (abbrev table)
   "ABBREV's symbol in TABLE alone (its downcased form too, unless the
@@ -267,14 +319,18 @@ table or the abbrev is :case-fixed), or nil."
                         (and lower (not (abbrev-get lower :case-fixed)) lower))))))
     (and (symbol-value sym) sym)))
 
+(defun abbrev--search (abbrev tables)
+  "ABBREV's symbol in the first of TABLES, or of their parents, having it.
+A table's parents are searched right after it."
+  (cl-some (lambda (table)
+             (or (abbrev--symbol abbrev table)
+                 (abbrev--search abbrev (abbrev-table-get table :parents))))
+           tables))
+
 (defun abbrev-symbol (abbrev &optional table)
-  "ABBREV's symbol in TABLE (default the active tables) or its parents."
-  (let ((tables (abbrev--active-tables table)) (sym nil))
-    (while (and tables (not sym))
-      (let ((next (pop tables)))
-        (setq tables (append (abbrev-table-get next :parents) tables))
-        (setq sym (abbrev--symbol abbrev next))))
-    sym))
+  "The symbol of ABBREV in TABLE (or a list of tables; by default the
+active ones) and their parents, or nil if it is no abbrev there."
+  (abbrev--search abbrev (abbrev--active-tables table)))
 
 (defun abbrev-expansion (abbrev &optional table)
   "ABBREV's expansion in TABLE (default the active tables), or nil."
@@ -283,19 +339,22 @@ table or the abbrev is :case-fixed), or nil."
 ;;; Expanding
 
 (defun abbrev--marked-before-point ()
-  "The abbrev from `abbrev-start-location' to point, as
-\(SYMBOL NAME START END), its hyphen mark deleted."
-  (let ((start abbrev-start-location) (pos (point)))
+  "The abbrev between `abbrev-start-location' and point, if any, as
+\(SYMBOL NAME START END).  Consume the location and the hyphen
+`abbrev-prefix-mark' left there; whitespace before point is no part
+of the abbrev."
+  (let ((start abbrev-start-location))
     (setq abbrev-start-location nil)
-    (when (and (< start (point-max)) (eq (char-after start) ?-))
-      (delete-region start (1+ start))
-      (setq pos (1- pos)))
-    (skip-syntax-backward " ")
-    (let ((end (point)))
-      (when (> end start)
-        (let ((name (buffer-substring start end)))
-          (goto-char pos)
-          (list (abbrev-symbol name (abbrev--active-tables)) name start end))))))
+    (when (eq (char-after start) ?-)
+      ;; Point, if after the hyphen, moves back with the text.
+      (save-excursion (goto-char start) (delete-char 1)))
+    (let ((resume (point)))
+      (skip-syntax-backward " ")
+      (let ((end (point)))
+        (when (< start end)
+          (goto-char resume)
+          (let ((name (buffer-substring start end)))
+            (list (abbrev-symbol name) name start end)))))))
 
 (defun abbrev--word-before-point (table)
   "The candidate abbrev before point for TABLE (by its :regexp, or the
@@ -333,65 +392,93 @@ word), as (SYMBOL NAME START END) when TABLE has it and it is enabled."
           (goto-char pos)))
       found)))
 
-(defun abbrev--match-case (name sym wordstart)
-  "After inserting SYM's expansion from WORDSTART for the text NAME,
-give it NAME's capitals: all caps, or the first letter."
+(defun abbrev--capitals (name)
+  "How NAME is capitalized: `all', `initial' (some capitals, not all),
+or nil when it has none."
   (let ((case-fold-search nil))
-    (when (and (not (equal name (symbol-name sym)))
-               (string-match "[[:upper:]]" name))
-      (if (not (string-match "[[:lower:]]" name))
-          ;; All caps: several words get initials unless
-          ;; `abbrev-all-caps'.
-          (if (and (not abbrev-all-caps)
-                   (save-excursion
-                     (> (progn (backward-word 1) (point))
-                        (progn (goto-char wordstart) (forward-word 1) (point)))))
-              (upcase-initials-region wordstart (point))
-            (upcase-region wordstart (point)))
-        (let ((end (point)))
-          (goto-char wordstart)
-          (skip-syntax-forward "^w" (1- end))
-          (upcase-initials-region (point) (1+ (point)))
-          (goto-char end))))))
+    (cond ((not (string-match-p "[[:upper:]]" name)) nil)
+          ((string-match-p "[[:lower:]]" name) 'initial)
+          (t 'all))))
+
+(defun abbrev--several-words-p (start end)
+  "Whether the text from START to END has a word beginning after the
+end of its first word."
+  (save-excursion
+    (goto-char start)
+    (forward-word 1)
+    (let ((first-end (point)))
+      (goto-char end)
+      (backward-word 1)
+      (< first-end (point)))))
+
+(defun abbrev--match-case (name sym wordstart)
+  "Give the expansion of SYM, from WORDSTART to point, the capitals of
+the text NAME it replaced, unless NAME is SYM's own name.  An all-caps
+NAME makes the expansion all caps, or only its initials when it has
+several words and `abbrev-all-caps' is nil; otherwise a capital in
+NAME capitalizes the expansion's first letter."
+  (unless (equal name (symbol-name sym))
+    (let ((end (point)))
+      (pcase (abbrev--capitals name)
+        ('all
+         (if (and (not abbrev-all-caps) (abbrev--several-words-p wordstart end))
+             (upcase-initials-region wordstart end)
+           (upcase-region wordstart end)))
+        ('initial
+         (save-excursion
+           (goto-char wordstart)
+           (skip-syntax-forward "^w" (1- end))
+           (upcase-initials-region (point) (1+ (point)))))))))
+
+(defun abbrev--run-hook (sym)
+  "Call the hook of the abbrev SYM, if it has one.  Return nil when the
+expansion must not count as done: the hook is a symbol whose
+`no-self-insert' property is set and it returned nil."
+  (let ((hook (symbol-function sym)))
+    (or (null hook)
+        (funcall hook)
+        (not (and (symbolp hook) (get hook 'no-self-insert))))))
 
 (defun abbrev-insert (abbrev &optional name wordstart wordend)
-  "Replace the text from WORDSTART to WORDEND (NAME) with ABBREV's
-expansion and run its hook; return ABBREV, or nil when the hook is a
-`no-self-insert' symbol that returned nil."
-  (setq name (or name (symbol-name abbrev))
-        wordstart (or wordstart (point))
-        wordend (or wordend wordstart))
-  (abbrev-put abbrev :count (1+ (abbrev-get abbrev :count)))
-  (let ((value abbrev))
-    (when (stringp (symbol-value abbrev))
-      (goto-char wordstart)
-      (insert (symbol-value abbrev))
-      (delete-char (- wordend wordstart))
-      (abbrev--match-case name abbrev wordstart))
-    (let ((hook (symbol-function abbrev)))
-      (when hook
-        (let ((result (funcall hook)))
-          (when (and (symbolp hook) (null result) (get hook 'no-self-insert))
-            (setq value nil)))))
-    value))
+  "Expand the abbrev ABBREV (a symbol) written NAME (by default its own
+name) from WORDSTART (by default point) to WORDEND (by default
+WORDSTART): count the use, put the expansion in place of the text with
+NAME's capitals, then run ABBREV's hook.  Return ABBREV, or nil when
+its `no-self-insert' hook returned nil."
+  (let* ((text (or name (symbol-name abbrev)))
+         (start (or wordstart (point)))
+         (end (or wordend start))
+         (expansion (symbol-value abbrev)))
+    (abbrev-put abbrev :count (1+ (abbrev-get abbrev :count)))
+    (when (stringp expansion)
+      (goto-char start)
+      (insert expansion)
+      (delete-char (- end start))
+      (abbrev--match-case text abbrev start))
+    (and (abbrev--run-hook abbrev) abbrev)))
+
+(defun abbrev--replace-found (sym name start end)
+  "Expand the abbrev SYM, written NAME from START to END, recording it
+for `unexpand-abbrev'; return what `abbrev-insert' returns."
+  (let ((origin (copy-marker (point) t))
+        (abbrev-end (copy-marker end t)))
+    (unless (or noninteractive (window-minibuffer-p))
+      (undo-boundary))
+    (setq last-abbrev sym
+          last-abbrev-text name
+          last-abbrev-location start)
+    (let ((result (abbrev-insert sym name start end)))
+      ;; When point was past the abbrev and the hook left it at the
+      ;; expansion's end, return to where the user was.
+      (when (and (= (point) abbrev-end) (> origin abbrev-end))
+        (goto-char origin))
+      result)))
 
 (defun abbrev--default-expand ()
-  "Expand the abbrev before point, if any; return its symbol."
+  "Expand the abbrev before point, if any; return its symbol, or nil."
   (let ((found (abbrev--before-point)))
-    (when (car found)
-      (cl-destructuring-bind (sym name wordstart wordend) found
-        (let ((startpos (copy-marker (point) t))
-              (endmark (copy-marker wordend t)))
-          (unless (or noninteractive (window-minibuffer-p))
-            (undo-boundary))
-          (setq last-abbrev-text name
-                last-abbrev sym
-                last-abbrev-location wordstart)
-          (prog1 (abbrev-insert sym name wordstart wordend)
-            ;; A hook that left point at the expansion's end has not
-            ;; moved it: go back to where point was.
-            (when (and (> startpos endmark) (= (point) endmark))
-              (goto-char startpos))))))))
+    (and (car found)
+         (apply #'abbrev--replace-found found))))
 
 (defun expand-abbrev ()
   "Expand the abbrev before point (through `abbrev-expand-function')."
@@ -399,43 +486,54 @@ expansion and run its hook; return ABBREV, or nil when the hook is a
   (funcall abbrev-expand-function))
 
 (defun unexpand-abbrev ()
-  "Put back the text of the abbrev last expanded."
+  "Undo the last abbrev expansion: put its text back in place of the
+expansion, leaving point where it is."
   (interactive)
-  (save-excursion
-    (unless (or (< last-abbrev-location (point-min))
-                (> last-abbrev-location (point-max)))
-      (goto-char last-abbrev-location)
-      (when (stringp last-abbrev-text)
-        (let ((expansion (symbol-value last-abbrev)))
-          (unless (stringp expansion)
-            (error "Value of abbrev-symbol must be a string"))
-          (insert last-abbrev-text)
-          (delete-region (point) (+ (point) (length expansion)))
-          (setq last-abbrev-text nil))))))
+  (when (and (stringp last-abbrev-text)
+             (<= (point-min) last-abbrev-location (point-max)))
+    (let ((expansion (symbol-value last-abbrev)))
+      (unless (stringp expansion)
+        (error "Value of abbrev-symbol must be a string"))
+      (save-excursion
+        (goto-char last-abbrev-location)
+        (insert last-abbrev-text)
+        (delete-char (length expansion)))
+      (setq last-abbrev-text nil))))
 
 (defun abbrev-prefix-mark (&optional arg)
-  "Mark point as the start of the next abbrev (expanding the one
-before unless ARG) with a hyphen."
+  "Make point the start of the next abbrev to expand, showing it with
+a hyphen.  First expand the abbrev before point, unless ARG."
   (interactive "P")
-  (or arg (expand-abbrev))
-  (setq abbrev-start-location (point-marker)
-        abbrev-start-location-buffer (current-buffer))
-  (insert "-"))
+  (unless arg
+    (expand-abbrev))
+  (insert "-")
+  (setq abbrev-start-location-buffer (current-buffer)
+        abbrev-start-location (copy-marker (1- (point)))))
+
+(defun abbrev--next-word-end (limit)
+  "Move over the next word; return non-nil if it ends no later than LIMIT."
+  (unless (eobp)
+    (forward-word 1)
+    (<= (point) limit)))
+
+(defun abbrev--preceding-word ()
+  "The text of the word ending at point."
+  (buffer-substring-no-properties (save-excursion (backward-word 1) (point))
+                                  (point)))
 
 (defun expand-region-abbrevs (start end &optional noquery)
-  "Expand each abbrev between START and END, asking unless NOQUERY."
+  "Expand each abbrev between START and END, asking about each unless
+NOQUERY is non-nil."
   (interactive "r\nP")
   (save-excursion
-    (goto-char start)
-    (let ((from-end (- (point-max) end)) pos name)
-      (while (and (not (eobp))
-                  (progn (forward-word 1)
-                         (<= (setq pos (point)) (- (point-max) from-end))))
-        (when (abbrev-expansion
-               (setq name (buffer-substring-no-properties
-                           (save-excursion (forward-word -1) (point))
-                           pos)))
-          (when (or noquery (y-or-n-p (format-message "Expand `%s'? " name)))
+    ;; Expansions move END; the text after it keeps its size.
+    (let ((after-end (- (point-max) end)))
+      (goto-char start)
+      (while (abbrev--next-word-end (- (point-max) after-end))
+        (let ((word (abbrev--preceding-word)))
+          (when (and (abbrev-expansion word)
+                     (or noquery
+                         (y-or-n-p (format-message "Expand `%s'? " word))))
             (expand-abbrev)))))))
 
 (defun abbrev-mode (&optional arg)
@@ -450,22 +548,31 @@ otherwise (`toggle' toggles)."
 
 ;;; Adding abbrevs from the buffer's text
 
+(defun abbrev--may-define-p (name table)
+  "Whether NAME may be defined in TABLE: it has no expansion there yet,
+or the user agrees to replace it."
+  (let ((old (abbrev-expansion name table)))
+    (or (null old)
+        (y-or-n-p (format "%s expands into \"%s\"; redefine? " name old)))))
+
+(defun abbrev--text-for (count)
+  "The COUNT words before point, or the region's text when COUNT is 0."
+  (let ((from (if (zerop count)
+                  (mark)
+                (save-excursion (forward-word (- count)) (point)))))
+    (buffer-substring-no-properties (point) from)))
+
 (defun add-abbrev (table type arg)
-  "Define an abbrev in TABLE (TYPE names it in prompts) for the ARG
-words before point (the region when ARG is 0; undefine when negative)."
-  (let* ((expansion (and (>= arg 0)
-                         (buffer-substring-no-properties
-                          (point)
-                          (if (= arg 0) (mark)
-                            (save-excursion (forward-word (- arg)) (point))))))
-         (name (read-string (format (if expansion "%s abbrev that expands into \"%s\": "
-                                      "Undefine %s abbrev: ")
-                                    type expansion))))
-    (set-text-properties 0 (length name) nil name)
-    (when (or (null expansion)
-              (not (abbrev-expansion name table))
-              (y-or-n-p (format "%s expands into \"%s\"; redefine? "
-                                name (abbrev-expansion name table))))
+  "Read an abbrev to define in TABLE (TYPE names TABLE in the prompt)
+expanding to the ARG words before point, or to the region when ARG is
+0.  A negative ARG reads an abbrev to undefine instead."
+  (let* ((expansion (unless (< arg 0) (abbrev--text-for arg)))
+         (name (substring-no-properties
+                (read-string
+                 (if expansion
+                     (format "%s abbrev that expands into \"%s\": " type expansion)
+                   (format "Undefine %s abbrev: " type))))))
+    (when (or (null expansion) (abbrev--may-define-p name table))
       (define-abbrev table (downcase name) expansion))))
 
 (defun abbrev--mode-table ()
@@ -483,26 +590,28 @@ words before point (the region when ARG is 0; undefine when negative)."
   (interactive "p")
   (add-abbrev global-abbrev-table "Global" arg))
 
-(defun inverse-add-abbrev (table type arg)
-  "Make the ARGth word before point (after it when ARG is negative;
-non-word characters after it skipped) an abbrev in TABLE, reading its
-expansion, and expand it."
-  (let (name end)
-    (save-excursion
-      (forward-word (1+ (- arg)))
-      (skip-syntax-backward "^w")
-      (setq end (point))
+(defun abbrev--nth-word (n)
+  "The Nth word before point, or after it when N is negative, as
+\(WORD . END).  Non-word text between point and that word is skipped."
+  (save-excursion
+    (forward-word (- 1 n))
+    (skip-syntax-backward "^w")
+    (let ((end (point)))
       (backward-word 1)
-      (setq name (buffer-substring-no-properties (point) end)))
-    (let ((expansion (read-string (format "Expansion for %s abbrev \"%s\": " type name)
-                                  nil nil nil t)))
-      (when (or (not (abbrev-expansion name table))
-                (y-or-n-p (format "%s expands into \"%s\"; redefine? "
-                                  name (abbrev-expansion name table))))
-        (define-abbrev table (downcase name) expansion)
-        (save-excursion
-          (goto-char end)
-          (expand-abbrev))))))
+      (cons (buffer-substring-no-properties (point) end) end))))
+
+(defun inverse-add-abbrev (table type arg)
+  "Make the ARGth word before point (after it when ARG is negative) an
+abbrev in TABLE, reading its expansion (TYPE names TABLE in the
+prompt), then expand it."
+  (let* ((word (abbrev--nth-word arg))
+         (prompt (format "Expansion for %s abbrev \"%s\": " type (car word)))
+         (expansion (read-string prompt nil nil nil t)))
+    (when (abbrev--may-define-p (car word) table)
+      (define-abbrev table (downcase (car word)) expansion)
+      (save-excursion
+        (goto-char (cdr word))
+        (expand-abbrev)))))
 
 (defun inverse-add-mode-abbrev (n)
   "Make the Nth word before point a mode abbrev."
@@ -517,55 +626,64 @@ expansion, and expand it."
 ;;; Describing, editing and saving
 
 (defun abbrev--write (sym)
-  "Insert SYM as an element of `define-abbrev-table''s definitions."
-  (insert "    (")
-  (prin1 (symbol-name sym))
-  (insert " ")
-  (prin1 (symbol-value sym))
-  (insert " ")
-  (prin1 (symbol-function sym))
-  (insert " :count ")
-  (prin1 (abbrev-get sym :count))
+  "Insert SYM's definition as one element of the definitions of a
+`define-abbrev-table' form."
+  (insert (format "    (%S %S %S :count %S"
+                  (symbol-name sym) (symbol-value sym) (symbol-function sym)
+                  (abbrev-get sym :count)))
+  ;; Only the properties a user can set, and only when they are set.
   (dolist (prop '(:case-fixed :enable-function))
-    (when (abbrev-get sym prop)
-      (insert " " (symbol-name prop) " ")
-      (prin1 (abbrev-get sym prop))))
+    (let ((value (abbrev-get sym prop)))
+      (when value
+        (insert (format " %s %S" prop value)))))
   (insert ")\n"))
 
+(defun abbrev--insert-columns (first &rest columns)
+  "Insert FIRST, then each of COLUMNS, a list alternating a column and
+an object printed there (at least one space after the text before it)."
+  (insert first)
+  (while columns
+    (indent-to (car columns) 1)
+    (insert (prin1-to-string (cadr columns)))
+    (setq columns (cddr columns))))
+
 (defun abbrev--describe (sym)
-  "Insert a line describing abbrev SYM: name, count, expansion, hook."
+  "Insert the line of the listing describing the abbrev SYM: its name
+\(and \"(sys)\" for a system abbrev), use count, expansion and hook."
   (when (symbol-value sym)
-    (prin1 (symbol-name sym))
-    (if (abbrev-get sym :system)
-        (progn (insert " (sys)") (indent-to 20 1))
-      (indent-to 15 1))
-    (prin1 (abbrev-get sym :count))
-    (indent-to 20 1)
-    (prin1 (symbol-value sym))
-    (when (symbol-function sym)
-      (indent-to 45 1)
-      (prin1 (symbol-function sym)))
-    (terpri)))
+    (let ((system (abbrev-get sym :system))
+          (hook (symbol-function sym)))
+      (apply #'abbrev--insert-columns
+             (concat (prin1-to-string (symbol-name sym)) (and system " (sys)"))
+             (if system 20 15) (abbrev-get sym :count)
+             20 (symbol-value sym)
+             (and hook (list 45 hook))))
+    (insert "\n")))
+
+(defun abbrev--insert-listing (name symbols)
+  "Insert the human-readable listing of table NAME's abbrev SYMBOLS."
+  (insert (format "(%S)\n\n" name))
+  (mapc #'abbrev--describe symbols)
+  (insert "\n\n"))
+
+(defun abbrev--insert-definition (name symbols)
+  "Insert a `define-abbrev-table' form defining SYMBOLS in table NAME."
+  (insert (format "(define-abbrev-table '%S" name))
+  (if (null symbols)
+      (insert " '())\n\n")
+    (insert "\n  '(\n")
+    (mapc #'abbrev--write symbols)
+    (insert "   ))\n\n")))
 
 (defun insert-abbrev-table-description (name &optional readable)
-  "Insert the abbrevs of the table named NAME: as a `define-abbrev-table'
-form, or, with READABLE, as the listing `edit-abbrevs' shows."
-  (let ((symbols (sort (abbrev--table-symbols name readable) #'string-lessp))
-        (standard-output (current-buffer)))
+  "Insert before point the abbrevs of the table held by variable NAME,
+sorted by name.  By default insert a `define-abbrev-table' form of
+the non-system abbrevs; with READABLE, the listing `edit-abbrevs'
+shows, system abbrevs included."
+  (let ((symbols (sort (abbrev--table-symbols name readable) #'string-lessp)))
     (if readable
-        (progn
-          (insert "(")
-          (prin1 name)
-          (insert ")\n\n")
-          (mapc #'abbrev--describe symbols)
-          (insert "\n\n"))
-      (insert "(define-abbrev-table '")
-      (prin1 name)
-      (if (null symbols)
-          (insert " '())\n\n")
-        (insert "\n  '(\n")
-        (mapc #'abbrev--write symbols)
-        (insert "   ))\n\n")))
+        (abbrev--insert-listing name symbols)
+      (abbrev--insert-definition name symbols))
     nil))
 
 (defun insert-abbrevs ()
@@ -578,31 +696,33 @@ form, or, with READABLE, as the listing `edit-abbrevs' shows."
 
 (defvar edit-abbrevs-mode-map
   (let ((map (make-sparse-keymap)))
-    (define-key map "\C-x\C-s" 'abbrev-edit-save-buffer)
-    (define-key map "\C-x\C-w" 'abbrev-edit-save-to-file)
-    (define-key map "\C-c\C-c" 'edit-abbrevs-redefine)
+    (mapc (lambda (binding) (define-key map (car binding) (cdr binding)))
+          '(("\C-c\C-c" . edit-abbrevs-redefine)
+            ("\C-x\C-s" . abbrev-edit-save-buffer)
+            ("\C-x\C-w" . abbrev-edit-save-to-file)))
     map)
   "Keymap of `edit-abbrevs-mode'.")
 
 (define-derived-mode edit-abbrevs-mode fundamental-mode "Edit-Abbrevs"
   "Major mode for editing the listing of abbrevs `edit-abbrevs' makes.")
 
+(defun abbrev--nonempty-first (names)
+  "The table NAMES, those of tables with abbrevs before the others."
+  (let ((emptyp (lambda (name) (abbrev-table-empty-p (symbol-value name)))))
+    (append (cl-remove-if emptyp names) (cl-remove-if-not emptyp names))))
+
 (defun prepare-abbrev-list-buffer (&optional local)
-  "The buffer *Abbrevs*, listing the abbrevs of every table (the
-non-empty ones first) in Edit-Abbrevs mode, or only the buffer's local
-table's with LOCAL."
-  (let ((local-table local-abbrev-table))
+  "Fill the buffer *Abbrevs* with the listing of every abbrev table,
+those with abbrevs first, in Edit-Abbrevs mode; with LOCAL, list only
+the current buffer's local table.  Return that buffer."
+  (let ((names (if local
+                   (list (abbrev-table-name local-abbrev-table))
+                 (abbrev--nonempty-first abbrev-table-name-list))))
     (with-current-buffer (get-buffer-create "*Abbrevs*")
       (erase-buffer)
-      (if local
-          (insert-abbrev-table-description (abbrev-table-name local-table) t)
-        (let ((empty nil))
-          (dolist (name abbrev-table-name-list)
-            (if (abbrev-table-empty-p (symbol-value name))
-                (push name empty)
-              (insert-abbrev-table-description name t)))
-          (dolist (name (nreverse empty))
-            (insert-abbrev-table-description name t)))
+      (dolist (name names)
+        (insert-abbrev-table-description name t))
+      (unless local
         (edit-abbrevs-mode))
       (goto-char (point-min))
       (set-buffer-modified-p nil)
@@ -614,12 +734,13 @@ table's with LOCAL."
   (display-buffer (prepare-abbrev-list-buffer local)))
 
 (defun edit-abbrevs ()
-  "Edit the listing of the abbrevs, at the local table's."
+  "Switch to a buffer listing the abbrevs for editing, with point at the
+abbrevs of the buffer's local table."
   (interactive)
-  (let ((name (abbrev-table-name local-abbrev-table)))
+  (let ((local (abbrev-table-name local-abbrev-table)))
     (switch-to-buffer (prepare-abbrev-list-buffer))
-    (when (and name (search-forward (concat "(" (symbol-name name) ")\n\n") nil t))
-      (goto-char (match-end 0)))))
+    (and local
+         (search-forward (format "(%s)\n\n" local) nil t))))
 
 (defun abbrev--read-listed (buffer)
   "The abbrevs listed after point in BUFFER's listing of one table, as
@@ -639,18 +760,25 @@ table's with LOCAL."
       (forward-line 1))
     abbrevs))
 
+(defun abbrev--next-listed-table ()
+  "Read the next table of an abbrev listing after point, as
+\(NAME . DEFINITIONS), or return nil when there is none."
+  (when (re-search-forward "^(" nil t)
+    (let ((name (read (current-buffer))))
+      (forward-line 1)
+      (cons name (abbrev--read-listed (current-buffer))))))
+
 (defun define-abbrevs (&optional arg)
-  "Define the abbrevs the buffer lists (as `edit-abbrevs' shows them),
-after emptying every table when ARG is non-nil."
+  "Define the abbrevs listed in the buffer, in the format `edit-abbrevs'
+shows; with ARG, first remove every abbrev from every table."
   (interactive "P")
-  (when arg (kill-all-abbrevs))
+  (when arg
+    (kill-all-abbrevs))
   (save-excursion
     (goto-char (point-min))
-    (while (and (not (eobp)) (re-search-forward "^(" nil t))
-      (let* ((buffer (current-buffer))
-             (table (read buffer)))
-        (forward-line 1)
-        (define-abbrev-table table (abbrev--read-listed buffer))))))
+    (let (table)
+      (while (setq table (abbrev--next-listed-table))
+        (define-abbrev-table (car table) (cdr table))))))
 
 (defun edit-abbrevs-redefine ()
   "Redefine the abbrevs from the listing in the buffer."
@@ -660,42 +788,47 @@ after emptying every table when ARG is non-nil."
     (define-abbrevs t)
     (set-buffer-modified-p nil)))
 
+(defun abbrev--existing-file ()
+  "Read the name of an existing abbrev file, `abbrev-file-name' by default."
+  (read-file-name (format-prompt "Read abbrev file" abbrev-file-name)
+                  nil abbrev-file-name t))
+
+(defun abbrev--file-to-write (prompt)
+  "Read with PROMPT a file to save abbrevs in; `abbrev-file-name' is the default."
+  (let ((default abbrev-file-name))
+    (read-file-name prompt (file-name-directory (expand-file-name default))
+                    default)))
+
 (defun read-abbrev-file (&optional file quietly)
-  "Load the abbrevs FILE (default `abbrev-file-name') defines."
-  (interactive (list (read-file-name (format-prompt "Read abbrev file" abbrev-file-name)
-                                     nil abbrev-file-name t)))
-  (load (or file abbrev-file-name) nil quietly)
-  (setq abbrevs-changed nil))
+  "Define the abbrevs of FILE, by default `abbrev-file-name', by loading
+it (without a message when QUIETLY); they count as saved."
+  (interactive (list (abbrev--existing-file)))
+  ;; Loading defines the abbrevs, which marks them as changed.
+  (let ((source (or file abbrev-file-name)))
+    (when (load source nil quietly)
+      (setq abbrevs-changed nil))))
 
 (defun quietly-read-abbrev-file (&optional file)
   "`read-abbrev-file' without a message."
   (read-abbrev-file file t))
 
 (defun write-abbrev-file (&optional file verbose)
-  "Write every non-empty abbrev table, sorted by name, into FILE
-\(default `abbrev-file-name') as `define-abbrev-table' forms; say so
-when VERBOSE."
-  (interactive (list (read-file-name "Write abbrev file: "
-                                     (file-name-directory (expand-file-name abbrev-file-name))
-                                     abbrev-file-name)))
-  (unless (and file (> (length file) 0))
-    (setq file abbrev-file-name))
-  (let ((coding-system-for-write 'utf-8))
+  "Save the abbrevs of every table that has some, as `define-abbrev-table'
+forms ordered by table name, in FILE (by default, or when FILE is empty,
+`abbrev-file-name').  Only with VERBOSE is the writing reported."
+  (interactive (list (abbrev--file-to-write "Write abbrev file: ")))
+  (let ((target (if (or (null file) (equal file "")) abbrev-file-name file))
+        (coding-system-for-write 'utf-8))
     (with-temp-buffer
-      (dolist (name (sort (copy-sequence abbrev-table-name-list)
-                          (lambda (a b) (string< (symbol-name a) (symbol-name b)))))
+      (insert ";;-*-coding: utf-8;-*-\n")
+      (dolist (name (sort (copy-sequence abbrev-table-name-list) #'string<))
         (when (abbrev--table-symbols name)
-          (insert-abbrev-table-description name nil)))
-      (goto-char (point-min))
-      (insert (format ";;-*-coding: %s;-*-\n" coding-system-for-write))
-      (write-region nil nil file nil (and (not verbose) 0)))))
+          (insert-abbrev-table-description name)))
+      (write-region nil nil target nil (unless verbose 0)))))
 
 (defun abbrev-edit-save-to-file (file)
-  "Redefine the abbrevs from the listing in the buffer and save them
-all to FILE."
-  (interactive (list (read-file-name "Save abbrevs to file: "
-                                     (file-name-directory (expand-file-name abbrev-file-name))
-                                     abbrev-file-name)))
+  "Define the abbrevs the buffer lists, then save every abbrev in FILE."
+  (interactive (list (abbrev--file-to-write "Save abbrevs to file: ")))
   (edit-abbrevs-redefine)
   (write-abbrev-file file t))
 

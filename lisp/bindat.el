@@ -38,10 +38,13 @@
 (defun bindat--bytes-to-string (s)
   (if (stringp s) s (apply #'unibyte-string s)))
 
+(defun bindat--slice (from n)
+  "The N bytes of `bindat-raw' starting at FROM, as a unibyte string."
+  (bindat--bytes-to-string (substring bindat-raw from (+ from n))))
+
 (defun bindat--unpack-str (len)
-  (let ((s (substring bindat-raw bindat-idx (+ bindat-idx len))))
-    (setq bindat-idx (+ bindat-idx len))
-    (bindat--bytes-to-string s)))
+  (prog1 (bindat--slice bindat-idx len)
+    (setq bindat-idx (+ bindat-idx len))))
 
 (defun bindat--unpack-strz (len)
   ;; Like Emacs 28, LEN nil scans to the NUL but then fails to advance.
@@ -49,8 +52,7 @@
     (while (and (or (null len) (< n len))
                 (/= (aref bindat-raw (+ bindat-idx n)) 0))
       (setq n (1+ n)))
-    (prog1 (bindat--bytes-to-string
-            (substring bindat-raw bindat-idx (+ bindat-idx n)))
+    (prog1 (bindat--slice bindat-idx n)
       (setq bindat-idx (+ bindat-idx len)))))
 
 (defun bindat--unpack-bits (len)
@@ -79,8 +81,11 @@
     (setq v (ash v -8))))
 
 (defun bindat--pack-str (len v)
-  (dotimes (i (min len (length v)))
-    (aset bindat-raw (+ bindat-idx i) (aref v i)))
+  "Store the bytes of V, but no more than LEN, at `bindat-idx' in
+`bindat-raw', then move `bindat-idx' past LEN bytes."
+  (cl-loop for byte across v
+           for pos from bindat-idx below (+ bindat-idx len)
+           do (aset bindat-raw pos byte))
   (setq bindat-idx (+ bindat-idx len)))
 
 (defun bindat--pack-strz (v)
@@ -99,6 +104,11 @@
 (defsubst bindat--align (n len)
   (* len (/ (+ n (1- len)) len)))
 
+(defun bindat--align-idx (len)
+  "Round `bindat-idx' up to a multiple of LEN; return nil."
+  (setq bindat-idx (bindat--align bindat-idx len))
+  nil)
+
 ;;;; The old spec API
 
 (defconst bindat--int-types
@@ -108,14 +118,19 @@
   "Each integer type of the old API with its size in bytes and whether
 it is little-endian.")
 
+(defun bindat--int-size (type)
+  "The size in bytes of the old API's integer TYPE, or nil for others."
+  (nth 1 (assq type bindat--int-types)))
+
 (defun bindat--item-length (type len vectype)
-  "Bytes taken by LEN items of TYPE (a `vec' of VECTYPE)."
-  (while (eq type 'vec)
-    (if (consp vectype)
-        (setq len (* len (nth 1 vectype)) type (nth 2 vectype))
-      (setq type (or vectype 'u8) vectype nil)))
-  (let ((size (if (eq type 'ip) 4 (nth 1 (assq type bindat--int-types)))))
-    (if size (* len size) len)))
+  "The number of bytes a field of TYPE takes, LEN being its length
+\(its element count for a `vec' of elements of VECTYPE)."
+  (pcase type
+    ('vec (pcase-let ((`(,elt-type ,elt-len ,elt-vectype)
+                       (bindat--vec-item-type vectype)))
+            (* len (bindat--item-length elt-type elt-len elt-vectype))))
+    ('ip (* len 4))
+    (_ (* len (or (bindat--int-size type) 1)))))
 
 (defun bindat--vec-item-type (vectype)
   "The (TYPE LEN VECTYPE) of the elements of a `vec' of VECTYPE.
@@ -153,19 +168,35 @@ A VECTYPE (vec N TYPE) makes each element a `vec' of N TYPEs."
           (apply #'bindat--pack-item (aref v i) elt))))
      (t (setq bindat-idx (+ bindat-idx len))))))
 
+(defconst bindat--nameless-items '(eval fill align struct union)
+  "The heads of the old API's spec items that have no field name.")
+
+(defun bindat--eval-marked (x)
+  "The value of EXP when X is (eval EXP), else X itself."
+  (if (eq (car-safe x) 'eval) (eval (cadr x) t) x))
+
 (defun bindat--decode-item (item struct)
-  "ITEM of a spec as (FIELD TYPE LEN VECTYPE TAIL)."
-  (let* ((field (car item)) (type (nth 1 item)) (len (nth 2 item))
-         (vectype (and (eq type 'vec) (nth 3 item))) (tail 3))
-    (when (eq (car-safe type) 'eval) (setq type (eval (cadr type) t)))
-    (when (eq (car-safe len) 'eval) (setq len (eval (cadr len) t)))
-    (when (memq field '(eval fill align struct union))
-      (setq tail 2 len type type field field nil))
-    (when (eq (car-safe field) 'eval)
-      (setq field (eval (cadr field) t)))
-    (when (and (consp len) (not (eq type 'eval)))
-      (setq len (apply #'bindat-get-field struct len)))
-    (list field type (or len 1) vectype (nthcdr tail item))))
+  "Normalize ITEM of an old-style spec into (FIELD TYPE LEN VECTYPE TAIL).
+FIELD is nil for a nameless item such as (align 4), whose argument
+becomes LEN.  Parts written (eval EXP) are evaluated; a LEN that is a
+list (for other TYPEs than `eval') is a path into STRUCT, the fields
+done so far.  TAIL is what follows the item's usual parts, such as
+the cases of a union."
+  (pcase-let* ((`(,field ,type ,len ,vectype) item)
+               (vectype (and (eq type 'vec) vectype))
+               (type (bindat--eval-marked type))
+               (len (bindat--eval-marked len)))
+    (if (memq field bindat--nameless-items)
+        (bindat--item-parts nil field type vectype (nthcdr 2 item) struct)
+      (bindat--item-parts (bindat--eval-marked field) type len vectype
+                          (nthcdr 3 item) struct))))
+
+(defun bindat--item-parts (field type len vectype tail struct)
+  "The list `bindat--decode-item' returns, with a path LEN looked up."
+  (let ((size (if (and (consp len) (not (eq type 'eval)))
+                  (apply #'bindat-get-field struct len)
+                len)))
+    (list field type (or size 1) vectype tail)))
 
 (defun bindat--walk-union (op value cases struct)
   "Walk for OP the first of CASES matching VALUE.
@@ -203,7 +234,7 @@ Unpacking builds and returns the struct; the others read INPUT."
                            ((eq op 'unpack) (setq data value))
                            (t (push (cons field value) struct)))))
             ('fill (setq bindat-idx (+ bindat-idx len)))
-            ('align (setq bindat-idx (bindat--align bindat-idx len)))
+            ('align (bindat--align-idx len))
             ('struct
              (setq data (bindat--walk op (eval len t)
                                       (if field (bindat-get-field struct field)
@@ -230,76 +261,72 @@ Unpacking builds and returns the struct; the others read INPUT."
       (and (eq op 'unpack) struct))))
 
 (defun bindat-unpack (spec raw &optional idx)
-  "Return structured data according to SPEC for binary data in RAW.
-RAW is a unibyte string or vector.
-Optional third arg IDX specifies the starting offset in RAW."
-  (when (multibyte-string-p raw)
-    (error "String is multibyte"))
-  (let ((bindat-idx (or idx 0)) (bindat-raw raw))
-    (bindat--walk 'unpack spec nil)))
+  "Decode RAW, a unibyte string or a vector of bytes, from offset IDX
+\(0 by default) as SPEC describes, and return the decoded data.
+SPEC is an old-style spec (a list of field items) or a value made by
+`bindat-type'."
+  (if (multibyte-string-p raw)
+      (error "String is multibyte")
+    (let ((bindat-raw raw) (bindat-idx (or idx 0)))
+      (bindat--walk 'unpack spec nil))))
 
 (defun bindat-get-field (struct &rest field)
-  "In structured data STRUCT, return value of field named FIELD.
-If multiple field names are specified, use the field names to
-lookup nested sub-structures in STRUCT, corresponding to the
-C-language syntax STRUCT.FIELD1.FIELD2.FIELD3...
-An integer value in the field list is taken as an array index,
-e.g. corresponding to STRUCT.FIELD1[INDEX2].FIELD3..."
-  (while (and struct field)
-    (setq struct (if (integerp (car field)) (elt struct (car field))
-                   (cdr (assq (car field) struct)))
-          field (cdr field)))
-  struct)
+  "Return what the path FIELD leads to in the decoded data STRUCT.
+Each step of the path is a field name, selecting that field of an
+alist, or an integer, selecting that element of a list or vector; so
+\(bindat-get-field S \='a 2 \='b) is what C would write S.a[2].b."
+  (let ((value struct))
+    (dolist (step field value)
+      (setq value (if (integerp step)
+                      (elt value step)
+                    (cdr (assq step value)))))))
 
 (defun bindat-length (spec struct)
-  "Calculate `bindat-raw' length for STRUCT according to bindat SPEC."
+  "Return the number of bytes STRUCT takes when encoded as SPEC says."
   (let ((bindat-idx 0))
     (bindat--walk 'length spec struct)
     bindat-idx))
 
 (defun bindat-pack (spec struct &optional raw idx)
-  "Return binary data packed according to SPEC for structured data STRUCT.
-Optional third arg RAW is a pre-allocated unibyte string or vector to
-pack into.
-Optional fourth arg IDX is the starting offset into RAW."
+  "Encode the data STRUCT as SPEC describes, starting at offset IDX
+\(0 by default).  Given RAW, a unibyte string or vector large enough,
+write into it and return nil; otherwise return a new unibyte string
+holding the encoding after IDX zero bytes."
   (when (multibyte-string-p raw)
     (error "Pre-allocated string is multibyte"))
-  (let* ((bindat-idx (or idx 0))
-         (bindat-raw (or raw (make-string (+ bindat-idx
-                                             (bindat-length spec struct))
-                                          0))))
+  (let* ((start (or idx 0))
+         (bindat-raw (or raw (make-string (+ start (bindat-length spec struct)) 0)))
+         (bindat-idx start))
     (bindat--walk 'pack spec struct)
-    (and (not raw) bindat-raw)))
+    (unless raw bindat-raw)))
 
 ;;;; Formatting
 
 (defun bindat-format-vector (vect fmt sep &optional len)
-  "Format vector VECT using element format FMT and separator SEP.
-Result is a string with each element of VECT formatted using FMT and
-separated by the string SEP.  If optional fourth arg LEN is given, use
-only that many elements from VECT."
-  (when len (setq vect (substring vect 0 len)))
-  (mapconcat (lambda (x) (format fmt x)) vect sep))
+  "Return a string of the elements of VECT, or of its first LEN ones,
+each formatted with the format string FMT, separated by SEP."
+  (let ((elements (if len (substring vect 0 len) vect)))
+    (mapconcat (apply-partially #'format fmt) elements sep)))
 
 (defun bindat-vector-to-dec (vect &optional sep)
-  "Format vector VECT in decimal format separated by dots.
-If optional second arg SEP is a string, use that as separator."
+  "Return the elements of VECT in decimal, joined by SEP if it is a
+string, else by dots."
   (bindat-format-vector vect "%d" (if (stringp sep) sep ".")))
 
 (defun bindat-vector-to-hex (vect &optional sep)
-  "Format vector VECT in hex format separated by colons.
-If optional second arg SEP is a string, use that as separator."
+  "Return the elements of VECT as two-digit hexadecimal numbers, joined
+by SEP if it is a string, else by colons."
   (bindat-format-vector vect "%02x" (if (stringp sep) sep ":")))
 
 (defun bindat-ip-to-string (ip)
-  "Format vector IP as an ip address in dotted notation.
-The port (if any) is omitted.  IP can be a string, as well."
-  ;; A vector is read as `format-network-address' reads it: nil unless
-  ;; it has the length of an IPv4 or IPv6 address, with or without port.
-  (pcase (and (vectorp ip) (length ip))
-    ((or 'nil 4 5) (format "%d.%d.%d.%d"
-                           (aref ip 0) (aref ip 1) (aref ip 2) (aref ip 3)))
-    ((or 8 9) (bindat-format-vector ip "%x" ":" 8))))
+  "Return the usual text of the IP address IP, without any port.
+IP is a vector of 4 bytes, or a string of them (an IPv4 address,
+written in dotted decimal), or 8 numbers (IPv6, colon-separated
+hexadecimal); a further element, the port, is ignored.  Vectors of
+other lengths give nil."
+  (let ((size (if (vectorp ip) (length ip) 4)))
+    (cond ((memq size '(4 5)) (bindat-format-vector ip "%d" "." 4))
+          ((memq size '(8 9)) (bindat-format-vector ip "%x" ":" 8)))))
 
 ;;;; The `bindat-type' API
 ;; A type expression is compiled by `macroexpand-all' in an environment
@@ -321,8 +348,12 @@ The port (if any) is omitted.  IP can be a string, as well."
   "Alist of the type names `bindat-type' knows and their expanders.")
 
 (defun bindat--fun (type)
-  "TYPE as a type form: a list of fields gets the `struct' head."
-  (if (or (keywordp (car type)) (consp (car type))) (cons 'struct type) type))
+  "The form for the type expression TYPE: a list of fields, which
+starts with a field or a keyword, is made a `struct'."
+  (let ((head (car type)))
+    (if (or (consp head) (keywordp head))
+        `(struct ,@type)
+      type)))
 
 (defun bindat--expand (type)
   "TYPE compiled into a function form for `bindat--op'."
@@ -403,7 +434,7 @@ is specialized by (eql NAME).")
   `(progn ,(bindat--advance len) nil))
 
 (cl-defmethod bindat--type (_op (_ (eql 'align)) len)
-  `(progn (setq bindat-idx (bindat--align bindat-idx ,len)) nil))
+  `(bindat--align-idx ,len))
 
 (cl-defmethod bindat--type (op (_ (eql 'type)) exp)
   (pcase (bindat--op-name op)
@@ -421,16 +452,20 @@ is specialized by (eql NAME).")
   (apply #'bindat--type op fields))
 
 (cl-defmethod bindat--type (op (_ (eql :pack-var)) var &rest fields)
-  ;; As in Emacs 28, one field alone is not enough.
-  (unless (consp (cdr fields))
-    (error "`:pack-var VAR' needs to be followed by fields"))
-  (let ((inner (apply #'bindat--type op fields)))
-    (if (or (eq op 'unpack) (null var))
-        inner
-      `(let ((,var ,(bindat--op-val op))) ,inner))))
+  (let ((value (bindat--op-val op)))
+    (cond
+     ;; As in Emacs 28, one field alone is not enough.
+     ((null (cdr fields))
+      (error "`:pack-var VAR' needs to be followed by fields"))
+     ;; Unpacking has no value to name.
+     ((and var value)
+      `(let ((,var ,value)) ,(apply #'bindat--type op fields)))
+     (t (apply #'bindat--type op fields)))))
 
-(cl-defmethod bindat--type (op (field cons) &rest fields)
-  (bindat--fields-code (bindat--op-name op) (bindat--op-val op) (cons field fields) nil))
+(cl-defmethod bindat--type (op (first-field cons) &rest more-fields)
+  "A type starting with a field (LABEL TYPE...) is a list of fields."
+  (bindat--fields-code (bindat--op-name op) (bindat--op-val op)
+                       (cons first-field more-fields) nil))
 
 (defun bindat--strz-code (op v len)
   (pcase op
@@ -510,38 +545,46 @@ A FIELD is (LABEL TYPE [:pack-val EXP]); the fields may end with
                  :pe ,(bindat--compile 'pack type)))
 
 (defun bindat--define-type-macro (name expander)
-  (setf (alist-get name bindat--macroenv) expander))
+  "Make NAME a type of `bindat-type' expressions: (NAME ARGS...) stands
+for the type expression EXPANDER computes from ARGS."
+  (setf (alist-get name bindat--macroenv)
+        (lambda (&rest args) (bindat--fun (apply expander args)))))
 
 (defmacro bindat-defmacro (name args &rest body)
-  "Define a new Bindat type as a macro."
+  "Define NAME as a Bindat type with arguments ARGS, like a macro: BODY
+computes from ARGS the type expression (NAME ARGS...) stands for.
+BODY may start with a docstring."
   (declare (indent 2) (doc-string 3))
-  (let ((leaders nil))
-    (while (and (cdr body)
-                (or (stringp (car body))
-                    (memq (car-safe (car body)) '(:documentation declare))))
-      (push (pop body) leaders))
-    `(eval-and-compile
-       (bindat--define-type-macro
-        ',name (lambda ,args ,@(nreverse leaders)
-                 (bindat--fun ,(macroexp-progn body)))))))
+  `(eval-and-compile
+     (bindat--define-type-macro ',name (lambda ,args ,@body))))
 
 (bindat-defmacro u8 () "Unsigned 8bit integer." '(byte))
 
+(defun bindat--signed (n bitlen)
+  "The unsigned BITLEN-bit integer N read in two's complement."
+  (if (< n (ash 1 (1- bitlen))) n (- n (ash 1 bitlen))))
+
+(defun bindat--unsigned (n bitlen)
+  "The BITLEN-bit two's complement bits of the integer N, as unsigned."
+  (if (< n 0) (+ n (ash 1 bitlen)) n))
+
 (bindat-defmacro sint (bitlen r)
-  "Signed integer of size BITLEN.
-Bigendian if R is nil and little endian if not."
-  (let ((bl (make-symbol "bitlen")) (max (make-symbol "max"))
-        (wrap (make-symbol "wrap")))
-    `(let* ((,bl ,bitlen) (,max (ash 1 (1- ,bl))) (,wrap (+ ,max ,max)))
-       (struct :pack-var v
-               (n if ,r (uintr ,bl) (uint ,bl)
-                  :pack-val (if (< v 0) (+ v ,wrap) v))
-               :unpack-val (if (>= n ,max) (- n ,wrap) n)))))
+  "A signed two's complement integer of BITLEN bits, little-endian when
+R is non-nil and big-endian otherwise."
+  (let ((size (make-symbol "size"))
+        (value (make-symbol "value"))
+        (raw (make-symbol "raw")))
+    `(let ((,size ,bitlen))
+       (struct :pack-var ,value
+               (,raw if ,r (uintr ,size) (uint ,size)
+                     :pack-val (bindat--unsigned ,value ,size))
+               :unpack-val (bindat--signed ,raw ,size)))))
 
 (bindat-defmacro repeat (count &rest type)
-  "Like `vec', but unpacks to a list rather than a vector."
-  `(:pack-var v
-    (v vec ,count ,@type :pack-val v)
-    :unpack-val (append v nil)))
+  "COUNT values of TYPE, as `vec' but unpacked into a list."
+  (let ((elements (make-symbol "elements")))
+    `(struct :pack-var ,elements
+             (,elements vec ,count ,@type :pack-val ,elements)
+             :unpack-val (append ,elements nil))))
 
 (provide 'bindat)
