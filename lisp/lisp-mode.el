@@ -26,12 +26,16 @@
   (save-excursion (goto-char pos) (backward-prefix-chars) (current-column)))
 
 (defun lisp-indent--elements (open limit)
-  "Start positions of the elements of the list at OPEN beginning before LIMIT."
+  "Start positions, past any quotes, of the elements of the list at OPEN
+beginning before LIMIT."
   (let ((starts nil) (pos (1+ open)))
     (save-excursion
       (goto-char pos)
       (while (progn (forward-comment (buffer-size))
+                    (skip-syntax-forward "'")
                     (and (< (point) limit) (not (memq (char-syntax (char-after)) '(?\) )))))
+        ;; An element is taken from after its quotes, as Emacs's parse
+        ;; stops there; `lisp-indent--column-of' counts them back in.
         (let ((start (point))
               (end (condition-case nil (scan-sexps (point) 1) (scan-error nil))))
           (push start starts)
@@ -65,25 +69,32 @@
   "The column lining up with the elements ELEMENTS (LAST the last one
 complete before the line) of the list at OPEN."
   (let ((head (car elements)))
-    (cond ((eq (char-after head) ?\() (lisp-indent--column-of head))
-          ((> (lisp-indent--line-of last) (lisp-indent--line-of head))
+    (cond ((> (lisp-indent--line-of last) (lisp-indent--line-of head))
            (lisp-indent--column-of (lisp-indent--first-on-line last)))
+          ;; A head that is not a symbol (a list, string, vector...)
+          ;; makes the list data: line up under it.
+          ((not (memq (char-syntax (char-after head)) '(?w ?_)))
+           (lisp-indent--column-of head))
           ((or (eq last head) (null (cdr elements))) (lisp-indent--column-of head))
           (t (lisp-indent--column-of (cadr elements))))))
 
-(defun lisp-indent--keyword-column (line-start open elements last)
-  "For a line starting with a keyword, the column of a keyword that begins
-the last element's line, or of the one just before it there; else nil."
+(defun lisp-indent--begins-line-p (pos)
+  "Whether only blanks come before POS (and its quotes) on its line."
+  (save-excursion
+    (goto-char pos)
+    (backward-prefix-chars)
+    (skip-chars-backward " \t")
+    (bolp)))
+
+(defun lisp-indent--keyword-column (line-start elements)
+  "For a line starting with a keyword: the column of the keyword that
+begins the line of the list's last ELEMENTS, if one does; else nil."
   (when (save-excursion (goto-char line-start) (looking-at-p "[ \t]*:"))
-    (let* ((line (lisp-indent--line-of last))
-           (on-line (lisp-indent--keep (lambda (e) (= (lisp-indent--line-of e) line)) elements))
-           (first (car on-line)))
-      (when (and first (not (eq first (car elements))))
-        (cond ((eq (char-after first) ?:) (lisp-indent--column-of first))
-              ((let ((before (cadr (memq first (reverse elements)))))
-                 (and before (= (lisp-indent--line-of before) line)
-                      (eq (char-after before) ?:)
-                      (lisp-indent--column-of before)))))))))
+    (let ((candidate (car (last (lisp-indent--keep #'lisp-indent--begins-line-p
+                                                   (cdr elements))))))
+      (and candidate
+           (eq (char-after candidate) ?:)
+           (lisp-indent--column-of candidate)))))
 
 ;;;; Methods
 
@@ -157,7 +168,7 @@ column later lines of its list should not copy, or nil to leave it."
           (t
            (let ((last (car (last complete))))
              (or (funcall lisp-indent-function bol state)
-                 (lisp-indent--keyword-column bol open complete last)
+                 (lisp-indent--keyword-column bol complete)
                  (lisp-indent--normal open complete last)))))))
 
 (defun lisp-indent--comment-column ()
@@ -218,10 +229,11 @@ the later lines at that depth until the nesting gets shallower."
       (beginning-of-line)
       (message "Indenting region... ")
       (while (< (point) end)
-        (let ((now (car (syntax-ppss))))
+        (let* ((state (syntax-ppss))
+               (now (car state)))
           (setq columns (lisp-indent--follow-depth columns (if depth (- now depth) 0))
                 depth now)
-          (unless (looking-at-p "[ \t]*$")
+          (unless (or (nth 3 state) (looking-at-p "[ \t]*$"))
             (let ((column (if (and (> now 0) (car columns))
                               (car columns)
                             (lisp-indent--line-column))))
