@@ -288,6 +288,43 @@ in
  bar)
 ")))
 
+(ert-deftest lisp-indent-region-data-heads ()
+  (should (equal (lisp-mode-tests--indented
+                  "'('(catch) \"str\"
+#'(let*
+x))
+`(\"a b\" 99
+x \"a b\")
+((and
+'b c
+a) x
+(67))
+('([b
+zzz] \"a b\"
+\"s\") :foo t
+:k2)
+((and b) x
+   y
+(67))
+")
+                 "'('(catch) \"str\"
+  #'(let*
+	x))
+`(\"a b\" 99
+  x \"a b\")
+((and
+  'b c
+  a) x
+  (67))
+('([b
+    zzz] \"a b\"
+    \"s\") :foo t
+    :k2)
+((and b) x
+ y
+ (67))
+")))
+
 (ert-deftest lisp-indent-region-keywords-and-cache ()
   (should (equal (lisp-mode-tests--indented
                   "(:key a
