@@ -875,43 +875,50 @@ Return what remains of the list."
       (setq buffer-undo-list (cons (list 'apply 'cdr nil) buffer-undo-list))))
   list)
 
+(defun undo--discard-after-asking (size)
+  "Ask whether to drop the undo list, SIZE bytes long, unless the user
+refused when it was less than 50000 bytes shorter.  Non-nil if dropped."
+  (let ((asked-at undo-extra-outer-limit))
+    (when (or (null asked-at) (> size asked-at))
+      ;; Set first: a refusal leaves it there, so the next question
+      ;; waits until the list has grown well past this size.
+      (setq undo-extra-outer-limit (+ size 50000))
+      (and (yes-or-no-p (format-message
+                         "Buffer `%s' undo info is %d bytes long; discard it? "
+                         (buffer-name) size))
+           (progn (setq buffer-undo-list nil
+                        undo-extra-outer-limit nil)
+                  t)))))
+
+(defun undo--discard-with-warning (size)
+  "Drop the undo list, SIZE bytes long, and tell the user why."
+  (display-warning
+   '(undo discard-info)
+   (concat (format-message "Buffer `%s' undo info was %d bytes long.\n"
+                           (buffer-name) size)
+           "It was thrown away: a single change this large is over \
+`undo-outer-limit'.
+
+A command that really changes this much text in one go, such as a
+replacement over a huge buffer, can trigger it.  If that is expected,
+give `undo-outer-limit' a value above the largest change you want to
+be able to undo, but well below the memory Emacs may use.  If no such
+command ran, something went wrong, and a bug report would help.
+
+To stop this warning from popping up, add (undo discard-info) to
+`warning-suppress-types', from the `warnings' library.\n")
+   :warning)
+  (setq buffer-undo-list nil)
+  t)
+
 (defun undo-outer-limit-truncate (size)
   "Discard the current buffer's undo list, SIZE bytes past `undo-outer-limit'.
 With `undo-ask-before-discard', ask first, and once refused not again
 until it grows 50000 bytes more; otherwise warn.  The collector calls
 it through `undo-outer-limit-function'."
   (if undo-ask-before-discard
-      (when (or (null undo-extra-outer-limit) (> size undo-extra-outer-limit))
-        (setq undo-extra-outer-limit (+ size 50000))
-        (when (yes-or-no-p (format-message
-                            "Buffer `%s' undo info is %d bytes long; discard it? "
-                            (buffer-name) size))
-          (setq buffer-undo-list nil)
-          (setq undo-extra-outer-limit nil)
-          t))
-    (display-warning
-     '(undo discard-info)
-     (concat
-      (format-message "Buffer `%s' undo info was %d bytes long.\n" (buffer-name) size)
-      "The undo info was discarded because it exceeded \
-`undo-outer-limit'.
-
-This is normal if you executed a command that made a huge change
-to the buffer.  In that case, to prevent similar problems in the
-future, set `undo-outer-limit' to a value that is large enough to
-cover the maximum size of normal changes you expect a single
-command to make, but not so large that it might exceed the
-maximum memory allotted to Emacs.
-
-If you did not execute any such command, the situation is
-probably due to a bug and you should report it.
-
-You can disable the popping up of this buffer by adding the entry
-\(undo discard-info) to the user option `warning-suppress-types',
-which is defined in the `warnings' library.\n")
-     :warning)
-    (setq buffer-undo-list nil)
-    t))
+      (undo--discard-after-asking size)
+    (undo--discard-with-warning size)))
 
 (defun undo-start (&optional beg end)
   "Set `pending-undo-list' to the front of the undo list.
@@ -936,20 +943,28 @@ are ignored.  If BEG and END are nil, all undo elements are used."
   "The (POSITION . ADJUSTMENT) by which undoing UNDO-ELT moves the text
 after POSITION: the length of a deletion it reinserts, minus that of an
 insertion it deletes; (0 . 0) for anything else."
-  (cond ((not (consp undo-elt)) '(0 . 0))
-        ((stringp (car undo-elt))
-         (cons (abs (cdr undo-elt)) (length (car undo-elt))))
-        ((integerp (car undo-elt))
-         (cons (car undo-elt) (- (car undo-elt) (cdr undo-elt))))
-        (t '(0 . 0))))
+  (let ((head (car-safe undo-elt)))
+    (cond ((stringp head)               ; (TEXT . POS): text comes back
+           (cons (abs (cdr undo-elt)) (length head)))
+          ((integerp head)              ; (BEG . END): text goes away
+           (cons head (- head (cdr undo-elt))))
+          (t (cons 0 0)))))
+
+(defun undo--pos-before-delta (pos delta strict)
+  "POS as it was before the change of the undo DELTA, a (WHERE . N).
+A POS before WHERE (or at it, if STRICT) is unaffected; one inside text
+the change inserted goes to WHERE."
+  (let ((where (car delta)))
+    (if (or (< pos where) (and strict (= pos where)))
+        pos
+      (max where (- pos (cdr delta))))))
 
 (defun undo-adjust-pos (pos deltas &optional use-<)
   "POS once the changes of the undo DELTAS (newest first) are taken
 back, those at POS included unless USE-<.  POS never goes back before
 the place of a delta: text it deleted there leaves POS at its start."
   (dolist (delta deltas pos)
-    (when (if use-< (< (car delta) pos) (<= (car delta) pos))
-      (setq pos (max (car delta) (- pos (cdr delta)))))))
+    (setq pos (undo--pos-before-delta pos delta use-<))))
 
 (defun undo-adjust-beg-end (beg end deltas)
   "(BEG . END) moved by the undo DELTAS; END never before BEG."
@@ -990,14 +1005,19 @@ does not).  For a (MARKER . ADJUSTMENT), better ask about the (TEXT
         ((integerp (car undo-elt))
          (and (>= (car undo-elt) start) (<= (cdr undo-elt) end)))))
 
+(defun undo--elt-span (undo-elt)
+  "The (BEG . END) of the text UNDO-ELT is about, for an insertion
+record (BEG . END) or a property one (nil PROP VAL BEG . END); else nil."
+  (let ((head (car-safe undo-elt)))
+    (cond ((integerp head) undo-elt)
+          ((and (null head) (consp undo-elt)) (nthcdr 3 undo-elt)))))
+
 (defun undo-elt-crosses-region (undo-elt start end)
   "Whether UNDO-ELT, a change of a range, overlaps START..END."
-  (cond ((atom undo-elt) nil)
-        ((null (car undo-elt))
-         (let ((range (nthcdr 3 undo-elt)))
-           (and (< (car range) end) (> (cdr range) start))))
-        ((integerp (car undo-elt))
-         (and (< (car undo-elt) end) (> (cdr undo-elt) start)))))
+  (let ((span (undo--elt-span undo-elt)))
+    (and span
+         (> (cdr span) start)
+         (< (car span) end))))
 (make-obsolete 'undo-elt-crosses-region nil "25.1")
 
 (defun undo-make-selective-list (start end)
@@ -1793,27 +1813,38 @@ positive one, off below 1, over with `toggle'."
 
 ;;; ---- Sizes --------------------------------------------------------
 
+(defun simple--size-unit-name (exponent flavor unit)
+  "The name of the unit 1024 or 1000 to the EXPONENT times UNIT, spelt
+for FLAVOR: the bare metric letter, or the binary one (Ki, Mi...) with
+a default UNIT of B for `iec'."
+  (let ((letter (if (zerop exponent) ""
+                  (string (aref "kMGTPEZY" (1- exponent))))))
+    (if (not (eq flavor 'iec))
+        (concat letter unit)
+      ;; The binary kilo is a capital K, and every binary prefix has an i.
+      (concat (upcase letter) (and (> exponent 0) "i") (or unit "B")))))
+
+(defun simple--size-digits (amount)
+  "AMOUNT with one decimal, unless it is that close to a whole number."
+  (let ((fraction (mod amount 1.0)))
+    (format (if (or (< fraction 0.05) (>= fraction 0.95)) "%.0f" "%.1f")
+            amount)))
+
 (defun file-size-human-readable (file-size &optional flavor space unit)
   "FILE-SIZE in bytes as a short string: 1024-based with k, M, G...
 by default, 1000-based with FLAVOR `si', and with KiB, MiB... with
 FLAVOR `iec'; SPACE goes between number and unit, UNIT after it."
-  (let ((power (if (or (null flavor) (eq flavor 'iec)) 1024.0 1000.0))
-        (prefixes '("" "k" "M" "G" "T" "P" "E" "Z" "Y")))
-    (while (and (>= file-size power) (cdr prefixes))
-      (setq file-size (/ file-size power)
-            prefixes (cdr prefixes)))
-    (let* ((prefix (car prefixes))
-           (prefixed-unit (if (eq flavor 'iec)
-                              (concat (if (string= prefix "k") "K" prefix)
-                                      (if (string= prefix "") "" "i")
-                                      (or unit "B"))
-                            (concat prefix unit))))
-      (format (if (and (>= (mod file-size 1.0) 0.05) (< (mod file-size 1.0) 0.95))
-                  "%.1f%s%s"
-                "%.0f%s%s")
-              file-size
-              (if (string= prefixed-unit "") "" (or space ""))
-              prefixed-unit))))
+  (let ((base (if (memq flavor '(nil iec)) 1024.0 1000.0))
+        (amount file-size)
+        (exponent 0))
+    ;; Y (the eighth power) is the largest prefix there is.
+    (while (and (< exponent 8) (>= amount base))
+      (setq amount (/ amount base)
+            exponent (1+ exponent)))
+    (let ((name (simple--size-unit-name exponent flavor unit)))
+      (concat (simple--size-digits amount)
+              (and (not (equal name "")) space)
+              name))))
 
 (provide 'simple)
 
