@@ -1071,12 +1071,16 @@ then call `undo-more' one or more times to undo them."
   (let ((undo-in-progress t))
     (setq pending-undo-list (or (primitive-undo n pending-undo-list) t))))
 
+(defun undo--past-boundaries (undo-list)
+  "UNDO-LIST from its first record that is not a boundary."
+  (while (and (consp undo-list) (null (car undo-list)))
+    (setq undo-list (cdr undo-list)))
+  undo-list)
+
 (defun undo--last-change-was-undo-p (undo-list)
   "The undo records that the newest change in UNDO-LIST undid, if it
 was an undo."
-  (while (and (consp undo-list) (null (car undo-list)))
-    (setq undo-list (cdr undo-list)))
-  (gethash undo-list undo-equiv-table))
+  (gethash (undo--past-boundaries undo-list) undo-equiv-table))
 
 (defun undo--drop-point-records ()
   "Drop the first position record of the newest change in
@@ -1093,47 +1097,70 @@ puts point where the change is."
         (setq prev tail))
       (setq tail (cdr tail)))))
 
+(defun undo--continues-p ()
+  "Whether this undo goes on from where the previous command's undo
+stopped, rather than from the newest change."
+  (and (eq last-command 'undo)
+       (or (eq pending-undo-list t)
+           (undo--last-change-was-undo-p buffer-undo-list))))
+
+(defun undo--in-region-p (arg)
+  "Whether an undo with raw prefix ARG is confined to the region: with
+the region active, or a non-numeric ARG, unless the previous command
+refuses it (its `undo-inhibit-region' property)."
+  (let ((refused (and (symbolp last-command)
+                      (get last-command 'undo-inhibit-region))))
+    (and (not refused)
+         (or (region-active-p)
+             (not (or (null arg) (numberp arg)))))))
+
+(defun undo--last-link (key)
+  "Where the chain of `undo-equiv-table' entries from KEY ends."
+  (let (next)
+    (while (setq next (gethash key undo-equiv-table))
+      (setq key next))
+    key))
+
+(defun undo--pass-over-redone ()
+  "For `undo-only': when what is pending was an undo, start instead
+from the change that the whole chain of undos ahead of it undid."
+  (let ((undone (gethash pending-undo-list undo-equiv-table)))
+    (when (consp undone)
+      (let ((origin (undo--last-link undone)))
+        (setq pending-undo-list (if (consp origin) origin t))))))
+
+(defun undo--note-what-was-undone ()
+  "Map the records this undo just made to what is left to undo, so that
+a later undo (`undo-only' in particular) can tell what they undid."
+  (let ((made (undo--past-boundaries buffer-undo-list)))
+    (puthash made
+             (cond (undo-in-region 'undo-in-region)
+                   ((not (eq made pending-undo-list)) pending-undo-list)
+                   ;; Nothing was undone: keep what was known of it.
+                   (t (or (gethash made undo-equiv-table) 'empty)))
+             undo-equiv-table)))
+
 (defun undo (&optional arg)
   "Undo some previous changes.
 Repeat this command to undo more changes.
 A numeric ARG serves as a repeat count."
   (interactive "*P")
   (setq this-command 'undo-start)
-  (unless (and (eq last-command 'undo)
-               (or (eq pending-undo-list t)
-                   (undo--last-change-was-undo-p buffer-undo-list)))
-    (setq undo-in-region
-          (and (or (region-active-p) (and arg (not (numberp arg))))
-               (not (and (symbolp last-command) (get last-command 'undo-inhibit-region)))))
-    (if undo-in-region
-        (undo-start (region-beginning) (region-end))
-      (undo-start))
-    ;; The boundary the newest change ends with.
+  (unless (undo--continues-p)
+    (setq undo-in-region (undo--in-region-p arg))
+    (apply #'undo-start
+           (and undo-in-region (list (region-beginning) (region-end))))
+    ;; This only steps over the boundary that ends the newest change.
     (undo-more 1))
   (setq this-command 'undo)
-  (let* ((equiv (gethash pending-undo-list undo-equiv-table))
-         (message (concat (if (or undo-no-redo (not equiv)) "Undo" "Redo")
-                          (if undo-in-region " in region" ""))))
-    (when (and (consp equiv) undo-no-redo)
-      ;; Past every undo of an undo, to the change first undone.
-      (let ((next equiv))
-        (while (setq next (gethash next undo-equiv-table))
-          (setq equiv next)))
-      (setq pending-undo-list (if (consp equiv) equiv t)))
+  (let ((redo (and (not undo-no-redo)
+                   (gethash pending-undo-list undo-equiv-table))))
+    (when undo-no-redo
+      (undo--pass-over-redone))
     (undo-more (if (numberp arg) (prefix-numeric-value arg) 1))
-    ;; What this undo recorded (a redo record) maps to what is left to
-    ;; undo, so that undo-only can skip it.
-    (let ((list buffer-undo-list))
-      (while (and (consp list) (null (car list)))
-        (setq list (cdr list)))
-      (puthash list
-               (cond (undo-in-region 'undo-in-region)
-                     ((eq list pending-undo-list)
-                      (or (gethash list undo-equiv-table) 'empty))
-                     (t pending-undo-list))
-               undo-equiv-table))
+    (undo--note-what-was-undone)
     (undo--drop-point-records)
-    (message "%s" message)))
+    (message "%s%s" (if redo "Redo" "Undo") (if undo-in-region " in region" ""))))
 
 (defun undo-only (&optional arg)
   "Undo some previous changes, never redoing a previous undo.
@@ -1147,11 +1174,8 @@ A numeric ARG serves as a repeat count."
   (interactive "*p")
   (unless (undo--last-change-was-undo-p buffer-undo-list)
     (user-error "No undone changes to redo"))
-  (let* ((list buffer-undo-list)
-         (rest (let ((undo-in-progress t))
-                 (while (and (consp list) (null (car list)))
-                   (setq list (cdr list)))
-                 (primitive-undo arg list))))
+  (let ((rest (let ((undo-in-progress t))
+                (primitive-undo arg (undo--past-boundaries buffer-undo-list)))))
     (message "Redo%s" (if undo-in-region " in region" ""))
     (setq this-command 'undo
           pending-undo-list (undo--last-change-was-undo-p rest)
