@@ -528,18 +528,30 @@ least MINIMUM spaces' worth; return the column reached."
   (skip-chars-forward " \t" (line-end-position))
   nil)
 
+(defun simple--indent-up-to (column from)
+  "Indent from point, at column FROM, up to COLUMN.
+When a tab stop lies on the way, the spaces just before point go first,
+so that `indent-to' may use tabs in their stead."
+  (let ((next-tab-stop (* (1+ (/ from tab-width)) tab-width)))
+    (when (<= next-tab-stop column)
+      (let ((end (point)))
+        (skip-chars-backward " ")
+        (delete-region (point) end)))
+    (indent-to column)))
+
+(defun simple--indent-down-to (column)
+  "Cut this line's indentation, point at its end, back to COLUMN (a tab
+that straddles it is split into spaces)."
+  (move-to-column column t)
+  (delete-region (point) (progn (skip-chars-forward " \t") (point))))
+
 (defun indent-line-to (column)
   "Indent this line to COLUMN; point moves with its text, or to the
 indentation when it was in it."
   (back-to-indentation)
-  (let ((cur (current-column)))
-    (cond ((< cur column)
-           (if (>= (- column (* (/ cur tab-width) tab-width)) tab-width)
-               (delete-region (point) (progn (skip-chars-backward " ") (point))))
-           (indent-to column))
-          ((> cur column)
-           (delete-region (progn (move-to-column column t) (point))
-                          (progn (backward-to-indentation 0) (point)))))))
+  (let ((now (current-column)))
+    (cond ((< now column) (simple--indent-up-to column now))
+          ((> now column) (simple--indent-down-to column)))))
 
 (defun backward-to-indentation (&optional arg)
   "Move ARG lines backward and to their indentation."
@@ -547,26 +559,34 @@ indentation when it was in it."
   (forward-line (- (or arg 1)))
   (back-to-indentation))
 
+(defun simple--shift-indentation (delta)
+  "Move the text of the line point starts by DELTA columns (never left
+of the margin); a line of only blanks is emptied instead.  The new
+indentation goes in before the old comes out, so that markers at the
+text stay with it."
+  (let* ((old-length (skip-chars-forward " \t"))
+         (blank (eolp))
+         (width (current-column)))
+    (backward-char old-length)
+    (unless blank
+      (indent-to (max 0 (+ width delta)) 0))
+    (delete-char old-length)))
+
 (defun indent-rigidly (start end arg &optional _interactive)
   "Indent each line that starts between START and END by ARG columns
-(less when ARG is negative), leaving empty lines alone."
+(less when ARG is negative; ARG may be a raw prefix argument), and
+empty the lines that hold only blanks."
   (interactive "r\nP\np")
-  (save-excursion
-    (goto-char end)
-    (setq end (point-marker))
-    (goto-char start)
-    (or (bolp) (forward-line 1))
-    (while (< (point) end)
-      (let ((indent (current-indentation))
-            eol-flag)
-        (save-excursion
-          (skip-chars-forward " \t")
-          (setq eol-flag (eolp)))
-        (or eol-flag
-            (indent-to (max 0 (+ indent arg)) 0))
-        (delete-region (point) (progn (skip-chars-forward " \t") (point))))
-      (forward-line 1))
-    (set-marker end nil)
+  (let ((delta (prefix-numeric-value arg))
+        (stop (copy-marker end)))
+    (save-excursion
+      (goto-char start)
+      (unless (bolp)
+        (forward-line 1))
+      (while (< (point) stop)
+        (simple--shift-indentation delta)
+        (forward-line 1)))
+    (set-marker stop nil)
     nil))
 
 ;;; ---- Whitespace ---------------------------------------------------
@@ -703,22 +723,33 @@ the empty lines at its end."
             (delete-region (1+ (point)) (point-max)))))))
   nil)
 
+(defvar indent-line-ignored-functions
+  '(indent-relative indent-relative-maybe indent-relative-first-indent-point)
+  "Values of `indent-line-function' that only tab, which
+`indent-according-to-mode' replaces with its own simple indentation.")
+
+(defun simple--indentation-above ()
+  "The indentation of the line above this one; 0 on the first line or
+below a line of blanks."
+  (save-excursion
+    (beginning-of-line)
+    (if (and (zerop (forward-line -1))
+             (not (looking-at-p "[ \t]*$")))
+        (current-indentation)
+      0)))
+
 (defun indent-according-to-mode (&optional _inhibit-widen)
   "Indent the current line as `indent-line-function' says.  Where that
-only tabs (`indent-relative' and its kin), the line takes the previous
-line's indentation (none after an empty line or at the start)."
+only tabs (one of `indent-line-ignored-functions'), the line takes the
+indentation of the line above (none below a blank line or at the start)."
   (interactive)
-  (if (memq indent-line-function
-            '(indent-relative indent-relative-maybe indent-relative-first-indent-point))
-      (let ((column (save-excursion
-                      (beginning-of-line)
-                      (cond ((bobp) 0)
-                            ((progn (forward-line -1) (looking-at-p "[ \t]*$")) 0)
-                            (t (current-indentation))))))
-        (if (<= (current-column) (current-indentation))
-            (indent-line-to column)
-          (save-excursion (indent-line-to column))))
-    (funcall indent-line-function)))
+  (if (not (memq indent-line-function indent-line-ignored-functions))
+      (funcall indent-line-function)
+    (let ((in-indentation (<= (current-column) (current-indentation))))
+      ;; Point stays with the text after the indentation, if it is there.
+      (prog1 (save-excursion (indent-line-to (simple--indentation-above)))
+        (when in-indentation
+          (back-to-indentation))))))
 
 (defun indent-region-line-by-line (start end)
   "Indent each line that starts between START and END (blank ones left

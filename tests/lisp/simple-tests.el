@@ -181,6 +181,67 @@
     (should (equal (buffer-substring (line-beginning-position) (point-max)) "  three"))
     (should (= (point) (- (point-max) 5)))))
 
+(defun simple-tests--indent-line (text column &optional pos)
+  "Indent TEXT's first line to COLUMN, point at POS; the value, the text
+and point after."
+  (with-temp-buffer
+    (insert text)
+    (goto-char (or pos 1))
+    (let ((value (indent-line-to column)))
+      (list value (buffer-string) (point)))))
+
+(ert-deftest simple-indent-line-to-cases ()
+  (should (equal (simple-tests--indent-line "   x" 9) '(9 "\t x" 3)))
+  (should (equal (simple-tests--indent-line "  \tx" 3) '(nil "   x" 4)))
+  (should (equal (simple-tests--indent-line "\t\tx" 3 4) '(nil "   x" 4)))
+  (should (equal (simple-tests--indent-line "    xy" 4 6) '(nil "    xy" 5)))
+  (should (equal (simple-tests--indent-line "x" 0) '(nil "x" 1)))
+  (let ((indent-tabs-mode nil))
+    (should (equal (simple-tests--indent-line "  x" 10) '(10 "          x" 11)))))
+
+(ert-deftest simple-indent-rigidly-cases ()
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (should-not (indent-rigidly 1 (point-max) 2))
+    (should (equal (buffer-string) "    a\n\n  b\n")))
+  ;; A raw prefix argument, and none (one column).
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (indent-rigidly 1 (point-max) nil)
+    (should (equal (buffer-string) "   a\n\n b\n")))
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (indent-rigidly 1 (point-max) '(4))
+    (should (equal (buffer-string) "      a\n\n    b\n")))
+  ;; A marker at the text stays with it.
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (let ((m (copy-marker 3)))
+      (indent-rigidly 1 (point-max) 3)
+      (should (equal (list (marker-position m) (buffer-string))
+                     '(6 "     a\n\n   b\n"))))))
+
+(ert-deftest simple-indent-according-to-mode-relative ()
+  (let ((indent-line-function 'indent-relative))
+    (with-temp-buffer
+      (insert "    a\n\nb")
+      (indent-according-to-mode)
+      (should (equal (buffer-string) "    a\n\nb")))
+    (with-temp-buffer
+      (insert "    a\n   \nb")
+      (indent-according-to-mode)
+      (should (equal (buffer-string) "    a\n   \nb")))
+    (with-temp-buffer
+      (insert "    a\n  c\nbxy")
+      (backward-char 1)
+      (should (equal (list (indent-according-to-mode) (point)) '(2 15)))
+      (should (equal (buffer-string) "    a\n  c\n  bxy")))
+    (with-temp-buffer
+      (insert "    a\n  c\n        bxy")
+      (beginning-of-line)
+      (should (equal (list (indent-according-to-mode) (point)) '(nil 13)))
+      (should (equal (buffer-string) "    a\n  c\n  bxy")))))
+
 (ert-deftest simple-file-size-human-readable ()
   (should (equal (file-size-human-readable 123456) "120.6k"))
   (should (equal (file-size-human-readable 123456 'si) "123.5k"))
