@@ -26,10 +26,12 @@ is first set)."
   (or simple--mark-marker (setq simple--mark-marker (make-marker))))
 
 (defun mark (&optional force)
-  "The position of the mark, or nil if it is not set."
-  (if (or force (not transient-mark-mode) mark-active mark-even-if-inactive)
-      (marker-position (mark-marker))
-    (signal 'mark-inactive nil)))
+  "The position of the mark, or nil if it is not set.  Under
+`transient-mark-mode' an inactive mark signals `mark-inactive' instead,
+unless FORCE or `mark-even-if-inactive'."
+  (unless (or force mark-active mark-even-if-inactive (not transient-mark-mode))
+    (signal 'mark-inactive nil))
+  (marker-position (mark-marker)))
 
 (defun activate-mark (&optional _no-tmm)
   "Make the mark active, if it is set."
@@ -45,11 +47,12 @@ is first set)."
 
 (defun set-mark (pos)
   "Put the mark at POS and activate it; nil unsets it."
-  (if pos
-      (progn (set-marker (mark-marker) pos (current-buffer))
-             (activate-mark 'no-tmm))
-    (deactivate-mark t)
-    (set-marker (mark-marker) nil)))
+  ;; An unset mark cannot stay active: deactivate while it is still set.
+  (unless pos
+    (deactivate-mark t))
+  (set-marker (mark-marker) pos (current-buffer))
+  (when pos
+    (activate-mark 'no-tmm)))
 
 (defun push-mark (&optional location nomsg activate)
   "Put the mark at LOCATION (point by default), the old mark going onto
@@ -70,12 +73,12 @@ is first set)."
   "Set the mark at point and activate it; when it is already at point
 \(and no ARG), just activate it.  Say so unless NOMSG."
   (interactive "P")
-  (let ((mark (mark t)))
-    (if (or arg (null mark) (/= mark (point)))
-        (push-mark nil nomsg t)
-      (activate-mark 'no-message)
-      (unless nomsg
-        (message "Mark activated")))))
+  (cond ((or arg (not (eql (mark t) (point))))
+         (push-mark nil nomsg t))
+        (t
+         (activate-mark 'no-message)
+         (unless nomsg
+           (message "Mark activated")))))
 
 (defun simple--line-edge (arg forward)
   "Move ARG-1 lines (ARG nil: 1), then to the line's end (FORWARD) or
@@ -111,23 +114,22 @@ text, stopping at a field's edge."
   (simple--line-edge arg t))
 
 (defun pop-mark ()
-  "Put the mark at the newest position of `mark-ring', which moves to
-its end."
+  "Move the mark to the newest position of `mark-ring', and the mark's
+old position to the ring's far end; leave the mark inactive."
   (when mark-ring
-    (setq mark-ring (nconc mark-ring (list (copy-marker (mark-marker)))))
-    (set-marker (mark-marker) (car mark-ring))
-    (set-marker (car mark-ring) nil)
-    (pop mark-ring))
+    (let ((newest (pop mark-ring)))
+      (setq mark-ring (nconc mark-ring (list (copy-marker (mark-marker)))))
+      (set-marker (mark-marker) newest)
+      ;; The ring's marker is done with; keep it from slowing edits.
+      (set-marker newest nil)))
   (deactivate-mark))
 
 (defun exchange-point-and-mark (&optional _arg)
   "Put the mark where point is and point where the mark was."
   (interactive "P")
-  (let ((omark (mark t)))
-    (unless omark
-      (user-error "No mark set in this buffer"))
+  (let ((old-mark (or (mark t) (user-error "No mark set in this buffer"))))
     (set-mark (point))
-    (goto-char omark)
+    (goto-char old-mark)
     nil))
 
 (define-minor-mode transient-mark-mode
@@ -410,13 +412,16 @@ remove `yank-excluded-properties' from it."
   "Insert the newest kill (the ARGth with a number), leaving point after
 it and the mark before it (the other way round with a plain C-u ARG)."
   (interactive "*P")
+  ;; `this-command' is t until the text is in: an error on the way
+  ;; leaves no yank for `yank-pop' to replace, and a yank handler may
+  ;; name a command of its own.
   (setq this-command t)
   (push-mark)
-  (insert-for-yank (current-kill (cond ((listp arg) 0)
-                                       ((eq arg '-) -2)
-                                       (t (1- arg)))))
+  (insert-for-yank (current-kill (1- (if (listp arg) 1 (prefix-numeric-value arg)))))
   (when (consp arg)
-    (goto-char (prog1 (mark t) (set-marker (mark-marker) (point) (current-buffer)))))
+    (let ((start (mark t)))
+      (set-marker (mark-marker) (point) (current-buffer))
+      (goto-char start)))
   (when (eq this-command t)
     (setq this-command 'yank))
   nil)
@@ -1286,26 +1291,28 @@ records."
               (setcar then saved-car)
               (setcdr then saved-cdr))))))))
 
+(defun simple--call-as-change-group (body)
+  "Call BODY as one change group of the current buffer: all its changes
+are undone if it exits non-locally."
+  (let ((handle (prepare-change-group))
+        ;; The group's undo records must all survive until it ends.
+        (undo-outer-limit nil)
+        (undo-limit most-positive-fixnum)
+        (undo-strong-limit most-positive-fixnum)
+        (finished nil))
+    (unwind-protect
+        (progn
+          (activate-change-group handle)
+          (prog1 (funcall body)
+            (setq finished t)))
+      (funcall (if finished #'accept-change-group #'cancel-change-group)
+               handle))))
+
 (defmacro atomic-change-group (&rest body)
   "Run BODY as one change group: if it exits non-locally, its changes
 to the current buffer are undone."
   (declare (indent 0) (debug t))
-  (let ((handle (make-symbol "--change-group-handle--"))
-        (done (make-symbol "--change-group-success--")))
-    `(let ((,handle (prepare-change-group))
-           ;; Nothing of the group's undo records may be trimmed.
-           (undo-outer-limit nil)
-           (undo-limit most-positive-fixnum)
-           (undo-strong-limit most-positive-fixnum)
-           (,done nil))
-       (unwind-protect
-           (progn
-             (activate-change-group ,handle)
-             (prog1 ,(macroexp-progn body)
-               (setq ,done t)))
-         (if ,done
-             (accept-change-group ,handle)
-           (cancel-change-group ,handle))))))
+  `(simple--call-as-change-group (lambda () ,@body)))
 
 ;;; ---- Opening, joining and zapping --------------------------------
 
@@ -1435,16 +1442,33 @@ END and no ARG, join every line of that region."
       (set-marker marker nil)
       (setq mark-active (cdr saved)))))
 
+(defun simple--word-runs (string)
+  "STRING cut into its runs of word constituents and of other
+characters, in order, each as (WORDP . TEXT)."
+  (let ((runs nil)
+        (start 0)
+        (length (length string)))
+    (while (< start length)
+      (let* ((wordp (eq (char-syntax (aref string start)) ?w))
+             (end (1+ start)))
+        (while (and (< end length)
+                    (eq wordp (eq (char-syntax (aref string end)) ?w)))
+          (setq end (1+ end)))
+        (push (cons wordp (substring string start end)) runs)
+        (setq start end)))
+    (nreverse runs)))
+
 (defun word-search-regexp (string &optional lax)
   "A regexp matching the words of STRING separated by non-word text;
 with LAX, the last word may be a prefix of a longer one."
-  (cond ((equal string "") "")
-        ((string-match-p "\\`\\W+\\'" string) "\\W+")
-        (t (concat (if (string-match-p "\\`\\W" string) "\\W+" "\\<")
-                   (mapconcat #'regexp-quote (split-string string "\\W+" t) "\\W+")
-                   (cond ((string-match-p "\\W\\'" string) "\\W+")
-                         (lax "")
-                         (t "\\>"))))))
+  (let ((runs (simple--word-runs string)))
+    ;; Words match themselves, each gap any non-word text; the ends are
+    ;; anchored at word boundaries where STRING starts or ends a word.
+    (concat (if (car (car runs)) "\\<" "")
+            (mapconcat (lambda (run)
+                         (if (car run) (regexp-quote (cdr run)) "\\W+"))
+                       runs "")
+            (if (and (car (car (last runs))) (not lax)) "\\>" ""))))
 
 (defun word-search-forward (string &optional bound noerror count)
   "Search forward for the words of STRING, as `re-search-forward'
