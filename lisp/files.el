@@ -861,8 +861,8 @@ is a predicate VAL satisfies."
   (let ((predicate (get sym 'safe-local-variable)))
     (cond ((member (cons sym val) safe-local-variable-values))
           ((functionp predicate)
-           ;; A predicate that fails says no.
-           (condition-case nil
+           ;; A predicate that fails says no, unless debugging.
+           (condition-case-unless-debug nil
                (funcall predicate val)
              (error nil))))))
 

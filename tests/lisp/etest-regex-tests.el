@@ -154,7 +154,8 @@ its value and point."
   (let ((safe-local-variable-values '((etest-regex-zzz . 1))))
     (should (equal (safe-local-variable-p 'etest-regex-zzz 1) '((etest-regex-zzz . 1)))))
   (put 'etest-regex-failing 'safe-local-variable (lambda (_) (error "No")))
-  (should-not (safe-local-variable-p 'etest-regex-failing 1))
+  (let ((debug-on-error nil))
+    (should-not (safe-local-variable-p 'etest-regex-failing 1)))
   (put 'etest-regex-not-fn 'safe-local-variable 'etest-regex-no-such-function)
   (should-not (safe-local-variable-p 'etest-regex-not-fn 1)))
 
