@@ -222,3 +222,12 @@ Run it.
   (should (string-match-p "\\`an alias for .re-search-backward. in .+subr\\.el"
                           (help-fns-tests--first-line 'search-backward-regexp)))
   (should (commandp 'search-forward-regexp)))
+
+(ert-deftest help-fns-make-usage-arguments ()
+  (should (equal (help--make-usage 'f '(a _b _ &optional c (d 1) (_e 2) ((e f) 2)
+                                          "x" 5 &rest r &key k))
+                 '(f A B _ &optional C (D 1) (_E 2) ((e f) 2) "x" 5 &rest R &key K)))
+  (should (equal (help--make-usage nil nil) '(nil)))
+  (should (equal (help--make-usage 'h '(x-y __z CamelCase)) '(h X-Y _Z CAMELCASE)))
+  (should (equal (should-error (help--make-usage 'g '(a . b)))
+                 '(wrong-type-argument listp b))))
