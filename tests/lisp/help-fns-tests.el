@@ -170,7 +170,6 @@ Run it.
   (should-not (find-lisp-object-file-name 'help-fns-tests--not-defined 'defun))
   (should (string-match-p "subr\\.el\\'" (find-lisp-object-file-name 'when 'defun))))
 
-;;; help-fns-tests.el ends here
 
 ;;; Tables of keymaps
 
@@ -231,3 +230,5 @@ Run it.
   (should (equal (help--make-usage 'h '(x-y __z CamelCase)) '(h X-Y _Z CAMELCASE)))
   (should (equal (should-error (help--make-usage 'g '(a . b)))
                  '(wrong-type-argument listp b))))
+
+;;; help-fns-tests.el ends here
