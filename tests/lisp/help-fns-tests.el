@@ -48,6 +48,14 @@ Second line."
   (autoload 'help-fns-tests--auto-cmd "help-fns-tests-none" "Run it.\n\n(fn A B)" t)
   (should (equal (help-fns-tests--first-line 'help-fns-tests--auto-mac)
                  "an autoloaded Lisp macro."))
+  (autoload 'help-fns-tests--auto-fn "help-fns-tests-none")
+  (autoload 'help-fns-tests--auto-map "help-fns-tests-none" nil nil 'keymap)
+  (autoload 'help-fns-tests--auto-mac2 "help-fns-tests-none" nil nil 'macro)
+  (should (equal (mapcar #'help-fns-tests--first-line
+                         '(help-fns-tests--auto-fn help-fns-tests--auto-map
+                                                   help-fns-tests--auto-mac2))
+                 '("an autoloaded Lisp function." "an autoloaded keymap."
+                   "an autoloaded Lisp macro.")))
   (should (equal (help-fns-tests--text (lambda () (describe-function 'help-fns-tests--auto-cmd)))
                  "help-fns-tests--auto-cmd is an autoloaded interactive Lisp function.
 
