@@ -176,29 +176,36 @@ empty, unless `use-empty-active-region'."
 the first."
   (cdr (region-bounds)))
 
+(defun simple--char-count (arg)
+  "The count of characters the raw prefix ARG stands for: a lone minus
+is -1, a list the number in it, a number itself."
+  (cond ((eq arg '-) -1)
+        ((consp arg) (car arg))
+        (t arg)))
+
 (defun kill-forward-chars (arg)
   "Kill the ARG characters after point (before it if ARG is negative);
 ARG may be a raw prefix argument."
-  (when (listp arg)
-    (setq arg (car arg)))
-  (when (eq arg '-)
-    (setq arg -1))
-  (kill-region (point) (+ (point) arg)))
+  (kill-region (point) (+ (point) (simple--char-count arg))))
 
 (defun kill-backward-chars (arg)
   "Kill the ARG characters before point (after it if ARG is negative);
 ARG may be a raw prefix argument."
-  (kill-forward-chars (- (if (eq arg '-) -1 (if (listp arg) (car arg) arg)))))
+  (kill-forward-chars (- (simple--char-count arg))))
 
 (defun simple--delete-region-instead (n)
   "Delete the active region, or kill it when `delete-active-region' is
 `kill', if N is 1 and the region is in use: what the character deletion
 commands do then.  Non-nil if it did."
-  (when (and (= n 1) delete-active-region (use-region-p))
-    (if (eq delete-active-region 'kill)
-        (kill-region (region-beginning) (region-end) 'region)
-      (funcall region-extract-function 'delete-only))
-    t))
+  (let ((how (and (= n 1) delete-active-region (use-region-p)
+                  delete-active-region)))
+    (cond ((null how) nil)
+          ((eq how 'kill)
+           (kill-region (region-beginning) (region-end) 'region)
+           t)
+          (t
+           (funcall region-extract-function 'delete-only)
+           t))))
 
 (defun delete-forward-char (n &optional killflag)
   "Delete the N characters after point (before it if N is negative),
@@ -269,20 +276,25 @@ number read."
 
 (defun kill-append (string before-p)
   "Add STRING to the end (the start, if BEFORE-P) of the newest kill."
-  (let ((cur (car kill-ring)))
-    (kill-new (if before-p (concat string cur) (concat cur string))
-              (or (equal cur "") (null (get-text-property 0 'yank-handler cur))))))
+  (let* ((newest (car kill-ring))
+         (joined (if before-p (concat string newest) (concat newest string)))
+         ;; A kill that has a yank handler of its own is kept as it is,
+         ;; the joined text going in front of it.
+         (own-handler (and (not (equal newest ""))
+                           (get-text-property 0 'yank-handler newest))))
+    (kill-new joined (not own-handler))))
 
 (defun current-kill (n &optional do-not-move)
   "The kill N places after the one `yank' would take, which becomes the
 one it takes unless DO-NOT-MOVE."
   (unless kill-ring
     (error "Kill ring is empty"))
-  (let ((element (nthcdr (mod (- n (length kill-ring-yank-pointer)) (length kill-ring))
-                         kill-ring)))
+  (let* ((size (length kill-ring))
+         (yank-index (- size (length kill-ring-yank-pointer)))
+         (tail (nthcdr (mod (+ yank-index n) size) kill-ring)))
     (unless do-not-move
-      (setq kill-ring-yank-pointer element))
-    (car element)))
+      (setq kill-ring-yank-pointer tail))
+    (car tail)))
 
 (defun filter-buffer-substring (beg end &optional delete)
   "The text between BEG and END, deleted too if DELETE."
@@ -295,9 +307,12 @@ one it takes unless DO-NOT-MOVE."
     (buffer-substring beg end)))
 
 (defun simple--save-kill (string beg end)
-  (if (eq last-command 'kill-region)
-      (kill-append string (< end beg))
-    (kill-new string)))
+  "Save STRING, the text from BEG to END, as a kill: a new one, or
+joined to the previous one right after another `kill-region'."
+  (if (not (eq last-command 'kill-region))
+      (kill-new string)
+    ;; Killing backwards puts the text in front of the previous kill.
+    (kill-append string (> beg end))))
 
 (defun copy-region-as-kill (beg end &optional _region)
   "Save the text between BEG and END as the newest kill."
@@ -801,7 +816,9 @@ given (blank lines emptied), else with `indent-region-function'."
 (defun buffer-disable-undo (&optional buffer)
   "Make BUFFER (the current buffer if nil) stop keeping undo information."
   (interactive)
-  (with-current-buffer (if buffer (get-buffer buffer) (current-buffer))
+  (save-current-buffer
+    (when buffer
+      (set-buffer (get-buffer buffer)))
     (setq buffer-undo-list t)))
 
 (defun undo--check-range (beg end)
@@ -1102,10 +1119,13 @@ With `undo-no-redo', changes already undone are passed over."
 Call `undo-start' to get ready to undo recent changes,
 then call `undo-more' one or more times to undo them."
   (unless (listp pending-undo-list)
-    (user-error (concat "No further undo information"
-                        (and undo-in-region " for region"))))
+    (user-error "No further undo information%s"
+                (if undo-in-region " for region" "")))
   (let ((undo-in-progress t))
-    (setq pending-undo-list (or (primitive-undo n pending-undo-list) t))))
+    (setq pending-undo-list (primitive-undo n pending-undo-list)))
+  ;; With nothing left, t: the mark of no further undo.
+  (or pending-undo-list
+      (setq pending-undo-list t)))
 
 (defun undo--past-boundaries (undo-list)
   "UNDO-LIST from its first record that is not a boundary."
@@ -1731,11 +1751,12 @@ counts whole)."
 is negative); with ARG 0 swap the sexps at point and at the mark.
 INTERACTIVE: an unbalanced one is a `user-error'."
   (interactive "*p\nd")
-  (if interactive
+  (let ((swap (lambda () (transpose-subr #'simple--sexp-bounds arg 'special))))
+    (if (not interactive)
+        (funcall swap)
       (condition-case nil
-          (transpose-sexps arg nil)
-        (scan-error (user-error "Not between two complete sexps")))
-    (transpose-subr #'simple--sexp-bounds arg 'special)))
+          (funcall swap)
+        (scan-error (user-error "Not between two complete sexps"))))))
 
 (defun transpose-chars (arg)
   "Drag the character before point past ARG characters (back if ARG is

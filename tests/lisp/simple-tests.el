@@ -242,6 +242,46 @@ and point after."
       (should (equal (list (indent-according-to-mode) (point)) '(nil 13)))
       (should (equal (buffer-string) "    a\n  c\n  bxy")))))
 
+(ert-deftest simple-kill-chars-and-ring ()
+  (let ((kill-ring nil) (kill-ring-yank-pointer nil) (last-command nil))
+    (with-temp-buffer
+      (insert "abcdef")
+      (goto-char 3)
+      (should (equal (should-error (kill-forward-chars nil))
+                     '(wrong-type-argument number-or-marker-p nil)))
+      (should (equal (should-error (kill-backward-chars nil))
+                     '(wrong-type-argument number-or-marker-p nil)))
+      (kill-forward-chars '(2))
+      (should (equal (buffer-string) "abef"))
+      ;; A lone minus kills one character the other way.
+      (kill-backward-chars '-)
+      (should (equal (buffer-string) "abf"))
+      (kill-append "X" t)
+      (should (equal kill-ring '("Xe" "cd")))
+      (should (equal (current-kill 1 t) "cd"))
+      (should (eq kill-ring-yank-pointer kill-ring))
+      (should (equal (current-kill -1) "cd"))
+      (should (equal kill-ring-yank-pointer '("cd")))
+      (should (equal (current-kill 1) "Xe"))
+      ;; A kill with a yank handler stays; the joined text goes in front.
+      (kill-new (propertize "h" 'yank-handler '(ignore)))
+      (kill-append "Y" nil)
+      (should (equal (mapcar #'substring-no-properties kill-ring) '("hY" "h" "Xe" "cd")))))
+  (let ((kill-ring nil))
+    (should (equal (should-error (current-kill 0)) '(error "Kill ring is empty")))))
+
+(ert-deftest simple-buffer-disable-undo-arguments ()
+  (should (equal (should-error (buffer-disable-undo "simple-tests-no-such-buffer"))
+                 '(wrong-type-argument stringp nil)))
+  (should (equal (should-error (buffer-disable-undo 5)) '(wrong-type-argument stringp 5)))
+  (with-temp-buffer
+    (let ((other (current-buffer)))
+      (with-temp-buffer
+        (buffer-enable-undo)
+        (should (eq (buffer-disable-undo other) t))
+        (should (listp buffer-undo-list))
+        (should (eq (buffer-local-value 'buffer-undo-list other) t))))))
+
 (ert-deftest simple-file-size-human-readable ()
   (should (equal (file-size-human-readable 123456) "120.6k"))
   (should (equal (file-size-human-readable 123456 'si) "123.5k"))
