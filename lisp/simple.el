@@ -262,15 +262,20 @@ number read."
 ;;; ---- The kill ring ------------------------------------------------
 
 
+(defun simple--trim-kill-ring ()
+  "Drop the kills past the first `kill-ring-max' from `kill-ring'."
+  (let ((last-kept (nthcdr (1- kill-ring-max) kill-ring)))
+    (when (consp last-kept)
+      (setcdr last-kept nil))))
+
 (defun kill-new (string &optional replace)
   "Make STRING the newest kill (in place of the newest with REPLACE)."
-  (unless (and kill-do-not-save-duplicates
-               (equal-including-properties string (car kill-ring)))
-    (if (and replace kill-ring)
-        (setcar kill-ring string)
-      (push string kill-ring)
-      (when (> (length kill-ring) kill-ring-max)
-        (setcdr (nthcdr (1- kill-ring-max) kill-ring) nil))))
+  (let ((repeated (and kill-do-not-save-duplicates
+                       (equal-including-properties string (car kill-ring)))))
+    (cond (repeated)
+          ((and replace kill-ring) (setcar kill-ring string))
+          (t (push string kill-ring)
+             (simple--trim-kill-ring))))
   (setq kill-ring-yank-pointer kill-ring)
   nil)
 
@@ -1045,18 +1050,14 @@ Elements without positions it knows are returned as they are."
   "Whether UNDO-ELT lies within START..END (one that crosses an edge
 does not).  For a (MARKER . ADJUSTMENT), better ask about the (TEXT
 . POS) it follows: a marker may have moved anywhere since."
-  (cond ((integerp undo-elt) (and (>= undo-elt start) (<= undo-elt end)))
-        ((null undo-elt) t)
-        ((atom undo-elt) nil)
-        ((stringp (car undo-elt))
-         (let ((pos (abs (cdr undo-elt))))
-           (and (>= pos start) (<= pos end))))
-        ((markerp (car undo-elt)) (<= start (car undo-elt) end))
-        ((null (car undo-elt))
-         (let ((range (nthcdr 3 undo-elt)))
-           (and (>= (car range) start) (<= (cdr range) end))))
-        ((integerp (car undo-elt))
-         (and (>= (car undo-elt) start) (<= (cdr undo-elt) end)))))
+  (let ((span (undo--elt-span undo-elt))
+        (within (lambda (pos) (and (>= pos start) (<= pos end)))))
+    (cond ((null undo-elt) t)           ; a boundary
+          (span (and (>= (car span) start) (<= (cdr span) end)))
+          ((integerp undo-elt) (funcall within undo-elt))
+          ((atom undo-elt) nil)
+          ((stringp (car undo-elt)) (funcall within (abs (cdr undo-elt))))
+          ((markerp (car undo-elt)) (funcall within (car undo-elt))))))
 
 (defun undo--elt-span (undo-elt)
   "The (BEG . END) of the text UNDO-ELT is about, for an insertion
