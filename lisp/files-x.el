@@ -65,14 +65,15 @@ describes, after those that already do."
   (unless (listp criteria)
     (error "Wrong criteria `%s'" criteria))
   (dolist (profile profiles)
-    (unless (assq profile connection-local-profile-alist)
-      (error "No such connection profile `%s'" (symbol-name profile))))
-  (let* ((criteria (connection-local-normalize-criteria criteria))
-         (slot (assoc criteria connection-local-criteria-alist)))
-    (if slot
-        (setcdr slot (delete-dups (append (cdr slot) profiles)))
-      (push (cons criteria (delete-dups (copy-sequence profiles)))
-            connection-local-criteria-alist))))
+    (or (assq profile connection-local-profile-alist)
+        (error "No such connection profile `%s'" (symbol-name profile))))
+  (let* ((key (connection-local-normalize-criteria criteria))
+         (known (assoc key connection-local-criteria-alist))
+         ;; A fresh list: `delete-dups' must not cut into the old one.
+         (all (delete-dups (append (cdr known) profiles nil))))
+    (if known
+        (setcdr known all)
+      (push (cons key all) connection-local-criteria-alist))))
 
 (defun hack-connection-local-variables (criteria)
   "Add to `connection-local-variables-alist' the variables the profiles
@@ -94,29 +95,42 @@ for CRITERIA give, the first profile naming a variable winning."
   "The criteria of the connection `default-directory' goes through, for
 APPLICATION (default `tramp'); nil for a local directory."
   (when (file-remote-p default-directory)
-    `(:application ,(or application 'tramp)
-      :protocol ,(file-remote-p default-directory 'method)
-      :user ,(file-remote-p default-directory 'user)
-      :machine ,(file-remote-p default-directory 'host))))
+    (apply #'append
+           (list :application (or application 'tramp))
+           (mapcar (lambda (part)
+                     (list (car part) (file-remote-p default-directory (cdr part))))
+                   '((:protocol . method) (:user . user) (:machine . host))))))
+
+(defun connection-local--restore (old-locals)
+  "Give each variable of `connection-local-variables-alist' back the
+buffer-local value it had in OLD-LOCALS (a `buffer-local-variables'
+list), or no local value if it had none there."
+  (dolist (pair connection-local-variables-alist)
+    (let* ((variable (car pair))
+           (before (assq variable old-locals)))
+      (if (not before)
+          (kill-local-variable variable)
+        (set (make-local-variable variable) (cdr before))))))
+
+(defun connection-local--call-with-variables (body)
+  "Call BODY with the connection-local variables of a remote
+`default-directory' set, and those put back as they were after."
+  (if (not (file-remote-p default-directory))
+      (funcall body)
+    (let ((enable-connection-local-variables t)
+          (old-locals (buffer-local-variables))
+          (connection-local-variables-alist nil))
+      (hack-connection-local-variables-apply
+       (connection-local-criteria-for-default-directory))
+      (unwind-protect
+          (funcall body)
+        (connection-local--restore old-locals)))))
 
 (defmacro with-connection-local-variables (&rest body)
   "Run BODY with the connection-local variables of `default-directory'
 set, when it is remote; restore the buffer's variables afterwards."
   (declare (debug t))
-  `(if (file-remote-p default-directory)
-       (let ((enable-connection-local-variables t)
-             (old-locals (buffer-local-variables))
-             (connection-local-variables-alist nil))
-         (hack-connection-local-variables-apply
-          (connection-local-criteria-for-default-directory))
-         (unwind-protect
-             (progn ,@body)
-           (dolist (pair connection-local-variables-alist)
-             (let ((old (assq (car pair) old-locals)))
-               (if old
-                   (set (make-local-variable (car old)) (cdr old))
-                 (kill-local-variable (car pair)))))))
-     ,@body))
+  `(connection-local--call-with-variables (lambda () ,@body)))
 
 (provide 'files-x)
 

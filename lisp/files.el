@@ -551,11 +551,18 @@ with KEEP-BACKUP-VERSION, NAME itself."
   "FILENAME with its extension replaced by EXTENSION (a leading dot is
 optional).  An empty FILENAME or EXTENSION, or a directory name, is an
 error."
-  (let ((bare (string-trim-left extension "[.]")))
-    (cond ((string-empty-p filename) (error "Empty filename"))
-          ((string-empty-p bare) (error "Malformed extension: %s" extension))
-          ((directory-name-p filename) (error "Filename is a directory: %s" filename))
-          (t (concat (file-name-sans-extension filename) "." bare)))))
+  (when (equal filename "")
+    (error "Empty filename"))
+  (unless (stringp extension)
+    (signal 'wrong-type-argument (list 'stringp extension)))
+  (let ((suffix (if (string-prefix-p "." extension)
+                    (substring extension 1)
+                  extension)))
+    (when (equal suffix "")
+      (error "Malformed extension: %s" extension))
+    (when (directory-name-p filename)
+      (error "Filename is a directory: %s" filename))
+    (concat (file-name-sans-extension filename) "." suffix)))
 
 (defsubst file-name-quoted-p (name &optional _top)
   "Non-nil if NAME starts with \"/:\", which quotes a file name."
@@ -851,21 +858,37 @@ quoted with \"/:\" stays as it is."
   "Non-nil if SYM may be VAL as a file-local variable: the pair is in
 `safe-local-variable-values', or SYM's `safe-local-variable' property
 is a predicate VAL satisfies."
-  (or (member (cons sym val) safe-local-variable-values)
-      (let ((safep (get sym 'safe-local-variable)))
-        (and (functionp safep) (ignore-errors (funcall safep val))))))
+  (let ((predicate (get sym 'safe-local-variable)))
+    (cond ((member (cons sym val) safe-local-variable-values))
+          ((functionp predicate)
+           ;; A predicate that fails says no, unless debugging.
+           (condition-case-unless-debug nil
+               (funcall predicate val)
+             (error nil))))))
+
+(defconst files--risky-name-endings
+  '("-hooks?" "-functions?" "-forms?" "-program" "-commands?" "-predicates?"
+    "font-lock-keywords" "font-lock-keywords-[0-9]+"
+    "font-lock-syntactic-keywords" "-frame-alist" "-mode-alist" "-map"
+    "-map-alist")
+  "Regexps for the ends of names of variables that are risky as
+file-local ones, holding code or commands.")
+
+(defconst files--risky-name-regexp
+  (concat "\\(?:" (mapconcat #'identity files--risky-name-endings "\\|") "\\)$")
+  "Matches the name of a variable that `files--risky-name-endings' makes
+risky, at the start of the ending.")
 
 (defun risky-local-variable-p (sym &optional _ignored)
   "Non-nil if SYM is risky as a file-local variable: its
 `risky-local-variable' property says so, or its name ends as hooks,
 functions, forms, programs, commands, predicates, maps and mode
-alists do."
-  (condition-case nil
-      (setq sym (indirect-variable sym))
-    (error nil))
-  (or (get sym 'risky-local-variable)
-      (string-match-p "-hooks?$\\|-functions?$\\|-forms?$\\|-program$\\|-commands?$\\|-predicates?$\\|font-lock-keywords$\\|font-lock-keywords-[0-9]+$\\|font-lock-syntactic-keywords$\\|-frame-alist$\\|-mode-alist$\\|-map$\\|-map-alist$"
-                      (symbol-name sym))))
+alists do.  An alias is judged as the variable it stands for."
+  (let ((variable (condition-case nil
+                      (indirect-variable sym)
+                    (error sym))))
+    (or (get variable 'risky-local-variable)
+        (string-match-p files--risky-name-regexp (symbol-name variable)))))
 
 (defun files--read-local-value (text)
   "The Lisp value TEXT, a local variable's value, holds."
@@ -1049,8 +1072,9 @@ first, if any; with any other HANDLE-MODE mode entries are ignored."
 (defun files--apply-local-mode (name)
   "Turn on the major mode a local \"mode:\" entry NAME names, unless
 the buffer has it already."
-  (let ((mode (files--mode-symbol name)))
-    (unless (eq (indirect-function mode) (indirect-function major-mode))
+  (let* ((mode (files--mode-symbol name))
+         (already (eq (indirect-function mode) (indirect-function major-mode))))
+    (unless already
       (funcall mode))))
 
 (defun files--hack-local-variables (with-mode)

@@ -63,9 +63,11 @@ when needed."
   "Record ITEM as what the *Help* buffer is about to show, remembering
 what it shows now so that the buffer's [back] button can return to it."
   (with-current-buffer (help-buffer)
-    (when help-xref-stack-item
-      (push (cons (point) help-xref-stack-item) help-xref-stack)
-      (setq help-xref-forward-stack nil))
+    (let ((shown help-xref-stack-item))
+      ;; Going somewhere new: there is no way forward any more.
+      (when shown
+        (setq help-xref-stack (cons (cons (point) shown) help-xref-stack)
+              help-xref-forward-stack nil)))
     (setq help-xref-stack-item item)))
 
 (defun help--finish-buffer ()
@@ -239,10 +241,13 @@ stands for Emacs's compiled one."
 (defun help-fns--autoload-kind (def)
   "What the autoload DEF will define."
   (concat "an autoloaded "
-          (cond ((commandp def) "interactive Lisp function")
-                ((eq (nth 4 def) 'keymap) "keymap")
-                ((nth 4 def) "Lisp macro")
-                (t "Lisp function"))))
+          (if (commandp def)
+              "interactive Lisp function"
+            ;; The autoload's TYPE: nil, `keymap', or a macro's t/`macro'.
+            (pcase (nth 4 def)
+              ('nil "Lisp function")
+              ('keymap "keymap")
+              (_ "Lisp macro")))))
 
 (defun help-fns--function-kind (function def aliased file)
   "The description of FUNCTION's definition DEF for the first line of its
@@ -501,12 +506,20 @@ the current one) in the *Help* buffer, and return the text shown."
 
 ;;; Symbols
 
+(defun help-fns--describe-function-backend (symbol _buffer _frame)
+  "`describe-symbol''s way to show SYMBOL as a function."
+  (describe-function symbol))
+
+(defun help-fns--variable-p (symbol)
+  "Whether SYMBOL is a variable to describe: bound (keywords aside),
+or documented as one."
+  (if (and (boundp symbol) (not (keywordp symbol)))
+      t
+    (get symbol 'variable-documentation)))
+
 (defvar describe-symbol-backends
-  `((nil ,#'fboundp ,(lambda (s _b _f) (describe-function s)))
-    ("variable" ,(lambda (symbol)
-                   (or (and (boundp symbol) (not (keywordp symbol)))
-                       (get symbol 'variable-documentation)))
-     ,#'describe-variable))
+  (list (list nil #'fboundp #'help-fns--describe-function-backend)
+        (list "variable" #'help-fns--variable-p #'describe-variable))
   "The kinds of definitions `describe-symbol' shows, each (NAME TEST
 DESCRIBE).")
 

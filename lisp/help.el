@@ -401,23 +401,29 @@ returns nil when there is no usage line, t the pair anyway, `usage' or
           ((eq section 'doc) doc)
           (t (cons usage doc)))))
 
+(defun help--usage-argument (arg)
+  "ARG of a lambda list as a usage line shows it: a variable's name in
+capitals, less the leading underscore that only marks it unused; a
+\(VAR DEFAULT...) entry with just VAR in capitals; &-words, and
+anything else, as they are."
+  (let ((variable (if (consp arg) (car arg) arg)))
+    (cond ((not (symbolp variable)) arg)
+          ((consp arg)
+           (cons (intern (upcase (symbol-name variable))) (cdr arg)))
+          (t
+           (let ((name (symbol-name variable)))
+             (cond ((string-prefix-p "&" name) arg)
+                   ;; "_" alone has nothing to drop the underscore from.
+                   ((and (string-prefix-p "_" name) (> (length name) 1))
+                    (intern (upcase (substring name 1))))
+                   (t (intern (upcase name)))))))))
+
 (defun help--make-usage (function arglist)
-  "The call FUNCTION's ARGLIST shows: (FUNCTION ARG...) with each
-argument's name upper-cased (a leading underscore dropped from a
-longer one), &-words kept, and (VAR DEFAULT...) entries as written;
-FUNCTION is `anonymous' unless a symbol."
+  "The call FUNCTION's ARGLIST shows: (FUNCTION ARG...), each argument
+as `help--usage-argument' has it; FUNCTION is `anonymous' unless a
+symbol."
   (cons (if (symbolp function) function 'anonymous)
-        (mapcar (lambda (arg)
-                  (cond ((symbolp arg)
-                         (let ((name (symbol-name arg)))
-                           (cond ((string-prefix-p "&" name) arg)
-                                 ((and (string-prefix-p "_" name) (> (length name) 1))
-                                  (intern (upcase (substring name 1))))
-                                 (t (intern (upcase name))))))
-                        ((and (consp arg) (symbolp (car arg)))
-                         (cons (intern (upcase (symbol-name (car arg)))) (cdr arg)))
-                        (t arg)))
-                arglist)))
+        (mapcar #'help--usage-argument arglist)))
 
 (defun help--make-usage-docstring (function arglist)
   "`help--make-usage' printed, its quotes escaped for a docstring."

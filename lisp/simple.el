@@ -26,10 +26,12 @@ is first set)."
   (or simple--mark-marker (setq simple--mark-marker (make-marker))))
 
 (defun mark (&optional force)
-  "The position of the mark, or nil if it is not set."
-  (if (or force (not transient-mark-mode) mark-active mark-even-if-inactive)
-      (marker-position (mark-marker))
-    (signal 'mark-inactive nil)))
+  "The position of the mark, or nil if it is not set.  Under
+`transient-mark-mode' an inactive mark signals `mark-inactive' instead,
+unless FORCE or `mark-even-if-inactive'."
+  (unless (or force mark-active mark-even-if-inactive (not transient-mark-mode))
+    (signal 'mark-inactive nil))
+  (marker-position (mark-marker)))
 
 (defun activate-mark (&optional _no-tmm)
   "Make the mark active, if it is set."
@@ -45,11 +47,12 @@ is first set)."
 
 (defun set-mark (pos)
   "Put the mark at POS and activate it; nil unsets it."
-  (if pos
-      (progn (set-marker (mark-marker) pos (current-buffer))
-             (activate-mark 'no-tmm))
-    (deactivate-mark t)
-    (set-marker (mark-marker) nil)))
+  ;; An unset mark cannot stay active: deactivate while it is still set.
+  (unless pos
+    (deactivate-mark t))
+  (set-marker (mark-marker) pos (current-buffer))
+  (when pos
+    (activate-mark 'no-tmm)))
 
 (defun push-mark (&optional location nomsg activate)
   "Put the mark at LOCATION (point by default), the old mark going onto
@@ -70,12 +73,12 @@ is first set)."
   "Set the mark at point and activate it; when it is already at point
 \(and no ARG), just activate it.  Say so unless NOMSG."
   (interactive "P")
-  (let ((mark (mark t)))
-    (if (or arg (null mark) (/= mark (point)))
-        (push-mark nil nomsg t)
-      (activate-mark 'no-message)
-      (unless nomsg
-        (message "Mark activated")))))
+  (cond ((or arg (not (eql (mark t) (point))))
+         (push-mark nil nomsg t))
+        (t
+         (activate-mark 'no-message)
+         (unless nomsg
+           (message "Mark activated")))))
 
 (defun simple--line-edge (arg forward)
   "Move ARG-1 lines (ARG nil: 1), then to the line's end (FORWARD) or
@@ -111,23 +114,22 @@ text, stopping at a field's edge."
   (simple--line-edge arg t))
 
 (defun pop-mark ()
-  "Put the mark at the newest position of `mark-ring', which moves to
-its end."
+  "Move the mark to the newest position of `mark-ring', and the mark's
+old position to the ring's far end; leave the mark inactive."
   (when mark-ring
-    (setq mark-ring (nconc mark-ring (list (copy-marker (mark-marker)))))
-    (set-marker (mark-marker) (car mark-ring))
-    (set-marker (car mark-ring) nil)
-    (pop mark-ring))
+    (let ((newest (pop mark-ring)))
+      (setq mark-ring (nconc mark-ring (list (copy-marker (mark-marker)))))
+      (set-marker (mark-marker) newest)
+      ;; The ring's marker is done with; keep it from slowing edits.
+      (set-marker newest nil)))
   (deactivate-mark))
 
 (defun exchange-point-and-mark (&optional _arg)
   "Put the mark where point is and point where the mark was."
   (interactive "P")
-  (let ((omark (mark t)))
-    (unless omark
-      (user-error "No mark set in this buffer"))
+  (let ((old-mark (or (mark t) (user-error "No mark set in this buffer"))))
     (set-mark (point))
-    (goto-char omark)
+    (goto-char old-mark)
     nil))
 
 (define-minor-mode transient-mark-mode
@@ -174,29 +176,36 @@ empty, unless `use-empty-active-region'."
 the first."
   (cdr (region-bounds)))
 
+(defun simple--char-count (arg)
+  "The count of characters the raw prefix ARG stands for: a lone minus
+is -1, a list the number in it, a number itself."
+  (cond ((eq arg '-) -1)
+        ((consp arg) (car arg))
+        (t arg)))
+
 (defun kill-forward-chars (arg)
   "Kill the ARG characters after point (before it if ARG is negative);
 ARG may be a raw prefix argument."
-  (when (listp arg)
-    (setq arg (car arg)))
-  (when (eq arg '-)
-    (setq arg -1))
-  (kill-region (point) (+ (point) arg)))
+  (kill-region (point) (+ (point) (simple--char-count arg))))
 
 (defun kill-backward-chars (arg)
   "Kill the ARG characters before point (after it if ARG is negative);
 ARG may be a raw prefix argument."
-  (kill-forward-chars (- (if (eq arg '-) -1 (if (listp arg) (car arg) arg)))))
+  (kill-forward-chars (- (simple--char-count arg))))
 
 (defun simple--delete-region-instead (n)
   "Delete the active region, or kill it when `delete-active-region' is
 `kill', if N is 1 and the region is in use: what the character deletion
 commands do then.  Non-nil if it did."
-  (when (and (= n 1) delete-active-region (use-region-p))
-    (if (eq delete-active-region 'kill)
-        (kill-region (region-beginning) (region-end) 'region)
-      (funcall region-extract-function 'delete-only))
-    t))
+  (let ((how (and (= n 1) delete-active-region (use-region-p)
+                  delete-active-region)))
+    (cond ((null how) nil)
+          ((eq how 'kill)
+           (kill-region (region-beginning) (region-end) 'region)
+           t)
+          (t
+           (funcall region-extract-function 'delete-only)
+           t))))
 
 (defun delete-forward-char (n &optional killflag)
   "Delete the N characters after point (before it if N is negative),
@@ -253,34 +262,44 @@ number read."
 ;;; ---- The kill ring ------------------------------------------------
 
 
+(defun simple--trim-kill-ring ()
+  "Drop the kills past the first `kill-ring-max' from `kill-ring'."
+  (let ((last-kept (nthcdr (1- kill-ring-max) kill-ring)))
+    (when (consp last-kept)
+      (setcdr last-kept nil))))
+
 (defun kill-new (string &optional replace)
   "Make STRING the newest kill (in place of the newest with REPLACE)."
-  (unless (and kill-do-not-save-duplicates
-               (equal-including-properties string (car kill-ring)))
-    (if (and replace kill-ring)
-        (setcar kill-ring string)
-      (push string kill-ring)
-      (when (> (length kill-ring) kill-ring-max)
-        (setcdr (nthcdr (1- kill-ring-max) kill-ring) nil))))
+  (let ((repeated (and kill-do-not-save-duplicates
+                       (equal-including-properties string (car kill-ring)))))
+    (cond (repeated)
+          ((and replace kill-ring) (setcar kill-ring string))
+          (t (push string kill-ring)
+             (simple--trim-kill-ring))))
   (setq kill-ring-yank-pointer kill-ring)
   nil)
 
 (defun kill-append (string before-p)
   "Add STRING to the end (the start, if BEFORE-P) of the newest kill."
-  (let ((cur (car kill-ring)))
-    (kill-new (if before-p (concat string cur) (concat cur string))
-              (or (equal cur "") (null (get-text-property 0 'yank-handler cur))))))
+  (let* ((newest (car kill-ring))
+         (joined (if before-p (concat string newest) (concat newest string)))
+         ;; A kill that has a yank handler of its own is kept as it is,
+         ;; the joined text going in front of it.
+         (own-handler (and (not (equal newest ""))
+                           (get-text-property 0 'yank-handler newest))))
+    (kill-new joined (not own-handler))))
 
 (defun current-kill (n &optional do-not-move)
   "The kill N places after the one `yank' would take, which becomes the
 one it takes unless DO-NOT-MOVE."
   (unless kill-ring
     (error "Kill ring is empty"))
-  (let ((element (nthcdr (mod (- n (length kill-ring-yank-pointer)) (length kill-ring))
-                         kill-ring)))
+  (let* ((size (length kill-ring))
+         (yank-index (- size (length kill-ring-yank-pointer)))
+         (tail (nthcdr (mod (+ yank-index n) size) kill-ring)))
     (unless do-not-move
-      (setq kill-ring-yank-pointer element))
-    (car element)))
+      (setq kill-ring-yank-pointer tail))
+    (car tail)))
 
 (defun filter-buffer-substring (beg end &optional delete)
   "The text between BEG and END, deleted too if DELETE."
@@ -293,9 +312,12 @@ one it takes unless DO-NOT-MOVE."
     (buffer-substring beg end)))
 
 (defun simple--save-kill (string beg end)
-  (if (eq last-command 'kill-region)
-      (kill-append string (< end beg))
-    (kill-new string)))
+  "Save STRING, the text from BEG to END, as a kill: a new one, or
+joined to the previous one right after another `kill-region'."
+  (if (not (eq last-command 'kill-region))
+      (kill-new string)
+    ;; Killing backwards puts the text in front of the previous kill.
+    (kill-append string (> beg end))))
 
 (defun copy-region-as-kill (beg end &optional _region)
   "Save the text between BEG and END as the newest kill."
@@ -410,13 +432,16 @@ remove `yank-excluded-properties' from it."
   "Insert the newest kill (the ARGth with a number), leaving point after
 it and the mark before it (the other way round with a plain C-u ARG)."
   (interactive "*P")
+  ;; `this-command' is t until the text is in: an error on the way
+  ;; leaves no yank for `yank-pop' to replace, and a yank handler may
+  ;; name a command of its own.
   (setq this-command t)
   (push-mark)
-  (insert-for-yank (current-kill (cond ((listp arg) 0)
-                                       ((eq arg '-) -2)
-                                       (t (1- arg)))))
+  (insert-for-yank (current-kill (1- (if (listp arg) 1 (prefix-numeric-value arg)))))
   (when (consp arg)
-    (goto-char (prog1 (mark t) (set-marker (mark-marker) (point) (current-buffer)))))
+    (let ((start (mark t)))
+      (set-marker (mark-marker) (point) (current-buffer))
+      (goto-char start)))
   (when (eq this-command t)
     (setq this-command 'yank))
   nil)
@@ -528,18 +553,30 @@ least MINIMUM spaces' worth; return the column reached."
   (skip-chars-forward " \t" (line-end-position))
   nil)
 
+(defun simple--indent-up-to (column from)
+  "Indent from point, at column FROM, up to COLUMN.
+When a tab stop lies on the way, the spaces just before point go first,
+so that `indent-to' may use tabs in their stead."
+  (let ((next-tab-stop (* (1+ (/ from tab-width)) tab-width)))
+    (when (<= next-tab-stop column)
+      (let ((end (point)))
+        (skip-chars-backward " ")
+        (delete-region (point) end)))
+    (indent-to column)))
+
+(defun simple--indent-down-to (column)
+  "Cut this line's indentation, point at its end, back to COLUMN (a tab
+that straddles it is split into spaces)."
+  (move-to-column column t)
+  (delete-region (point) (progn (skip-chars-forward " \t") (point))))
+
 (defun indent-line-to (column)
   "Indent this line to COLUMN; point moves with its text, or to the
 indentation when it was in it."
   (back-to-indentation)
-  (let ((cur (current-column)))
-    (cond ((< cur column)
-           (if (>= (- column (* (/ cur tab-width) tab-width)) tab-width)
-               (delete-region (point) (progn (skip-chars-backward " ") (point))))
-           (indent-to column))
-          ((> cur column)
-           (delete-region (progn (move-to-column column t) (point))
-                          (progn (backward-to-indentation 0) (point)))))))
+  (let ((now (current-column)))
+    (cond ((< now column) (simple--indent-up-to column now))
+          ((> now column) (simple--indent-down-to column)))))
 
 (defun backward-to-indentation (&optional arg)
   "Move ARG lines backward and to their indentation."
@@ -547,26 +584,34 @@ indentation when it was in it."
   (forward-line (- (or arg 1)))
   (back-to-indentation))
 
+(defun simple--shift-indentation (delta)
+  "Move the text of the line point starts by DELTA columns (never left
+of the margin); a line of only blanks is emptied instead.  The new
+indentation goes in before the old comes out, so that markers at the
+text stay with it."
+  (let* ((old-length (skip-chars-forward " \t"))
+         (blank (eolp))
+         (width (current-column)))
+    (backward-char old-length)
+    (unless blank
+      (indent-to (max 0 (+ width delta)) 0))
+    (delete-char old-length)))
+
 (defun indent-rigidly (start end arg &optional _interactive)
   "Indent each line that starts between START and END by ARG columns
-(less when ARG is negative), leaving empty lines alone."
+(less when ARG is negative; ARG may be a raw prefix argument), and
+empty the lines that hold only blanks."
   (interactive "r\nP\np")
-  (save-excursion
-    (goto-char end)
-    (setq end (point-marker))
-    (goto-char start)
-    (or (bolp) (forward-line 1))
-    (while (< (point) end)
-      (let ((indent (current-indentation))
-            eol-flag)
-        (save-excursion
-          (skip-chars-forward " \t")
-          (setq eol-flag (eolp)))
-        (or eol-flag
-            (indent-to (max 0 (+ indent arg)) 0))
-        (delete-region (point) (progn (skip-chars-forward " \t") (point))))
-      (forward-line 1))
-    (set-marker end nil)
+  (let ((delta (prefix-numeric-value arg))
+        (stop (copy-marker end)))
+    (save-excursion
+      (goto-char start)
+      (unless (bolp)
+        (forward-line 1))
+      (while (< (point) stop)
+        (simple--shift-indentation delta)
+        (forward-line 1)))
+    (set-marker stop nil)
     nil))
 
 ;;; ---- Whitespace ---------------------------------------------------
@@ -703,22 +748,33 @@ the empty lines at its end."
             (delete-region (1+ (point)) (point-max)))))))
   nil)
 
+(defvar indent-line-ignored-functions
+  '(indent-relative indent-relative-maybe indent-relative-first-indent-point)
+  "Values of `indent-line-function' that only tab, which
+`indent-according-to-mode' replaces with its own simple indentation.")
+
+(defun simple--indentation-above ()
+  "The indentation of the line above this one; 0 on the first line or
+below a line of blanks."
+  (save-excursion
+    (beginning-of-line)
+    (if (and (zerop (forward-line -1))
+             (not (looking-at-p "[ \t]*$")))
+        (current-indentation)
+      0)))
+
 (defun indent-according-to-mode (&optional _inhibit-widen)
   "Indent the current line as `indent-line-function' says.  Where that
-only tabs (`indent-relative' and its kin), the line takes the previous
-line's indentation (none after an empty line or at the start)."
+only tabs (one of `indent-line-ignored-functions'), the line takes the
+indentation of the line above (none below a blank line or at the start)."
   (interactive)
-  (if (memq indent-line-function
-            '(indent-relative indent-relative-maybe indent-relative-first-indent-point))
-      (let ((column (save-excursion
-                      (beginning-of-line)
-                      (cond ((bobp) 0)
-                            ((progn (forward-line -1) (looking-at-p "[ \t]*$")) 0)
-                            (t (current-indentation))))))
-        (if (<= (current-column) (current-indentation))
-            (indent-line-to column)
-          (save-excursion (indent-line-to column))))
-    (funcall indent-line-function)))
+  (if (not (memq indent-line-function indent-line-ignored-functions))
+      (funcall indent-line-function)
+    (let ((in-indentation (<= (current-column) (current-indentation))))
+      ;; Point stays with the text after the indentation, if it is there.
+      (prog1 (save-excursion (indent-line-to (simple--indentation-above)))
+        (when in-indentation
+          (back-to-indentation))))))
 
 (defun indent-region-line-by-line (start end)
   "Indent each line that starts between START and END (blank ones left
@@ -765,7 +821,9 @@ given (blank lines emptied), else with `indent-region-function'."
 (defun buffer-disable-undo (&optional buffer)
   "Make BUFFER (the current buffer if nil) stop keeping undo information."
   (interactive)
-  (with-current-buffer (if buffer (get-buffer buffer) (current-buffer))
+  (save-current-buffer
+    (when buffer
+      (set-buffer (get-buffer buffer)))
     (setq buffer-undo-list t)))
 
 (defun undo--check-range (beg end)
@@ -875,43 +933,50 @@ Return what remains of the list."
       (setq buffer-undo-list (cons (list 'apply 'cdr nil) buffer-undo-list))))
   list)
 
+(defun undo--discard-after-asking (size)
+  "Ask whether to drop the undo list, SIZE bytes long, unless the user
+refused when it was less than 50000 bytes shorter.  Non-nil if dropped."
+  (let ((asked-at undo-extra-outer-limit))
+    (when (or (null asked-at) (> size asked-at))
+      ;; Set first: a refusal leaves it there, so the next question
+      ;; waits until the list has grown well past this size.
+      (setq undo-extra-outer-limit (+ size 50000))
+      (and (yes-or-no-p (format-message
+                         "Buffer `%s' undo info is %d bytes long; discard it? "
+                         (buffer-name) size))
+           (progn (setq buffer-undo-list nil
+                        undo-extra-outer-limit nil)
+                  t)))))
+
+(defun undo--discard-with-warning (size)
+  "Drop the undo list, SIZE bytes long, and tell the user why."
+  (display-warning
+   '(undo discard-info)
+   (concat (format-message "Buffer `%s' undo info was %d bytes long.\n"
+                           (buffer-name) size)
+           "It was thrown away: a single change this large is over \
+`undo-outer-limit'.
+
+A command that really changes this much text in one go, such as a
+replacement over a huge buffer, can trigger it.  If that is expected,
+give `undo-outer-limit' a value above the largest change you want to
+be able to undo, but well below the memory Emacs may use.  If no such
+command ran, something went wrong, and a bug report would help.
+
+To stop this warning from popping up, add (undo discard-info) to
+`warning-suppress-types', from the `warnings' library.\n")
+   :warning)
+  (setq buffer-undo-list nil)
+  t)
+
 (defun undo-outer-limit-truncate (size)
   "Discard the current buffer's undo list, SIZE bytes past `undo-outer-limit'.
 With `undo-ask-before-discard', ask first, and once refused not again
 until it grows 50000 bytes more; otherwise warn.  The collector calls
 it through `undo-outer-limit-function'."
   (if undo-ask-before-discard
-      (when (or (null undo-extra-outer-limit) (> size undo-extra-outer-limit))
-        (setq undo-extra-outer-limit (+ size 50000))
-        (when (yes-or-no-p (format-message
-                            "Buffer `%s' undo info is %d bytes long; discard it? "
-                            (buffer-name) size))
-          (setq buffer-undo-list nil)
-          (setq undo-extra-outer-limit nil)
-          t))
-    (display-warning
-     '(undo discard-info)
-     (concat
-      (format-message "Buffer `%s' undo info was %d bytes long.\n" (buffer-name) size)
-      "The undo info was discarded because it exceeded \
-`undo-outer-limit'.
-
-This is normal if you executed a command that made a huge change
-to the buffer.  In that case, to prevent similar problems in the
-future, set `undo-outer-limit' to a value that is large enough to
-cover the maximum size of normal changes you expect a single
-command to make, but not so large that it might exceed the
-maximum memory allotted to Emacs.
-
-If you did not execute any such command, the situation is
-probably due to a bug and you should report it.
-
-You can disable the popping up of this buffer by adding the entry
-\(undo discard-info) to the user option `warning-suppress-types',
-which is defined in the `warnings' library.\n")
-     :warning)
-    (setq buffer-undo-list nil)
-    t))
+      (undo--discard-after-asking size)
+    (undo--discard-with-warning size)))
 
 (defun undo-start (&optional beg end)
   "Set `pending-undo-list' to the front of the undo list.
@@ -936,20 +1001,28 @@ are ignored.  If BEG and END are nil, all undo elements are used."
   "The (POSITION . ADJUSTMENT) by which undoing UNDO-ELT moves the text
 after POSITION: the length of a deletion it reinserts, minus that of an
 insertion it deletes; (0 . 0) for anything else."
-  (cond ((not (consp undo-elt)) '(0 . 0))
-        ((stringp (car undo-elt))
-         (cons (abs (cdr undo-elt)) (length (car undo-elt))))
-        ((integerp (car undo-elt))
-         (cons (car undo-elt) (- (car undo-elt) (cdr undo-elt))))
-        (t '(0 . 0))))
+  (let ((head (car-safe undo-elt)))
+    (cond ((stringp head)               ; (TEXT . POS): text comes back
+           (cons (abs (cdr undo-elt)) (length head)))
+          ((integerp head)              ; (BEG . END): text goes away
+           (cons head (- head (cdr undo-elt))))
+          (t (cons 0 0)))))
+
+(defun undo--pos-before-delta (pos delta strict)
+  "POS as it was before the change of the undo DELTA, a (WHERE . N).
+A POS before WHERE (or at it, if STRICT) is unaffected; one inside text
+the change inserted goes to WHERE."
+  (let ((where (car delta)))
+    (if (or (< pos where) (and strict (= pos where)))
+        pos
+      (max where (- pos (cdr delta))))))
 
 (defun undo-adjust-pos (pos deltas &optional use-<)
   "POS once the changes of the undo DELTAS (newest first) are taken
 back, those at POS included unless USE-<.  POS never goes back before
 the place of a delta: text it deleted there leaves POS at its start."
   (dolist (delta deltas pos)
-    (when (if use-< (< (car delta) pos) (<= (car delta) pos))
-      (setq pos (max (car delta) (- pos (cdr delta)))))))
+    (setq pos (undo--pos-before-delta pos delta use-<))))
 
 (defun undo-adjust-beg-end (beg end deltas)
   "(BEG . END) moved by the undo DELTAS; END never before BEG."
@@ -977,27 +1050,28 @@ Elements without positions it knows are returned as they are."
   "Whether UNDO-ELT lies within START..END (one that crosses an edge
 does not).  For a (MARKER . ADJUSTMENT), better ask about the (TEXT
 . POS) it follows: a marker may have moved anywhere since."
-  (cond ((integerp undo-elt) (and (>= undo-elt start) (<= undo-elt end)))
-        ((null undo-elt) t)
-        ((atom undo-elt) nil)
-        ((stringp (car undo-elt))
-         (let ((pos (abs (cdr undo-elt))))
-           (and (>= pos start) (<= pos end))))
-        ((markerp (car undo-elt)) (<= start (car undo-elt) end))
-        ((null (car undo-elt))
-         (let ((range (nthcdr 3 undo-elt)))
-           (and (>= (car range) start) (<= (cdr range) end))))
-        ((integerp (car undo-elt))
-         (and (>= (car undo-elt) start) (<= (cdr undo-elt) end)))))
+  (let ((span (undo--elt-span undo-elt))
+        (within (lambda (pos) (and (>= pos start) (<= pos end)))))
+    (cond ((null undo-elt) t)           ; a boundary
+          (span (and (>= (car span) start) (<= (cdr span) end)))
+          ((integerp undo-elt) (funcall within undo-elt))
+          ((atom undo-elt) nil)
+          ((stringp (car undo-elt)) (funcall within (abs (cdr undo-elt))))
+          ((markerp (car undo-elt)) (funcall within (car undo-elt))))))
+
+(defun undo--elt-span (undo-elt)
+  "The (BEG . END) of the text UNDO-ELT is about, for an insertion
+record (BEG . END) or a property one (nil PROP VAL BEG . END); else nil."
+  (let ((head (car-safe undo-elt)))
+    (cond ((integerp head) undo-elt)
+          ((and (null head) (consp undo-elt)) (nthcdr 3 undo-elt)))))
 
 (defun undo-elt-crosses-region (undo-elt start end)
   "Whether UNDO-ELT, a change of a range, overlaps START..END."
-  (cond ((atom undo-elt) nil)
-        ((null (car undo-elt))
-         (let ((range (nthcdr 3 undo-elt)))
-           (and (< (car range) end) (> (cdr range) start))))
-        ((integerp (car undo-elt))
-         (and (< (car undo-elt) end) (> (cdr undo-elt) start)))))
+  (let ((span (undo--elt-span undo-elt)))
+    (and span
+         (> (cdr span) start)
+         (< (car span) end))))
 (make-obsolete 'undo-elt-crosses-region nil "25.1")
 
 (defun undo-make-selective-list (start end)
@@ -1046,17 +1120,24 @@ With `undo-no-redo', changes already undone are passed over."
 Call `undo-start' to get ready to undo recent changes,
 then call `undo-more' one or more times to undo them."
   (unless (listp pending-undo-list)
-    (user-error (concat "No further undo information"
-                        (and undo-in-region " for region"))))
+    (user-error "No further undo information%s"
+                (if undo-in-region " for region" "")))
   (let ((undo-in-progress t))
-    (setq pending-undo-list (or (primitive-undo n pending-undo-list) t))))
+    (setq pending-undo-list (primitive-undo n pending-undo-list)))
+  ;; With nothing left, t: the mark of no further undo.
+  (or pending-undo-list
+      (setq pending-undo-list t)))
+
+(defun undo--past-boundaries (undo-list)
+  "UNDO-LIST from its first record that is not a boundary."
+  (while (and (consp undo-list) (null (car undo-list)))
+    (setq undo-list (cdr undo-list)))
+  undo-list)
 
 (defun undo--last-change-was-undo-p (undo-list)
   "The undo records that the newest change in UNDO-LIST undid, if it
 was an undo."
-  (while (and (consp undo-list) (null (car undo-list)))
-    (setq undo-list (cdr undo-list)))
-  (gethash undo-list undo-equiv-table))
+  (gethash (undo--past-boundaries undo-list) undo-equiv-table))
 
 (defun undo--drop-point-records ()
   "Drop the first position record of the newest change in
@@ -1073,47 +1154,70 @@ puts point where the change is."
         (setq prev tail))
       (setq tail (cdr tail)))))
 
+(defun undo--continues-p ()
+  "Whether this undo goes on from where the previous command's undo
+stopped, rather than from the newest change."
+  (and (eq last-command 'undo)
+       (or (eq pending-undo-list t)
+           (undo--last-change-was-undo-p buffer-undo-list))))
+
+(defun undo--in-region-p (arg)
+  "Whether an undo with raw prefix ARG is confined to the region: with
+the region active, or a non-numeric ARG, unless the previous command
+refuses it (its `undo-inhibit-region' property)."
+  (let ((refused (and (symbolp last-command)
+                      (get last-command 'undo-inhibit-region))))
+    (and (not refused)
+         (or (region-active-p)
+             (not (or (null arg) (numberp arg)))))))
+
+(defun undo--last-link (key)
+  "Where the chain of `undo-equiv-table' entries from KEY ends."
+  (let (next)
+    (while (setq next (gethash key undo-equiv-table))
+      (setq key next))
+    key))
+
+(defun undo--pass-over-redone ()
+  "For `undo-only': when what is pending was an undo, start instead
+from the change that the whole chain of undos ahead of it undid."
+  (let ((undone (gethash pending-undo-list undo-equiv-table)))
+    (when (consp undone)
+      (let ((origin (undo--last-link undone)))
+        (setq pending-undo-list (if (consp origin) origin t))))))
+
+(defun undo--note-what-was-undone ()
+  "Map the records this undo just made to what is left to undo, so that
+a later undo (`undo-only' in particular) can tell what they undid."
+  (let ((made (undo--past-boundaries buffer-undo-list)))
+    (puthash made
+             (cond (undo-in-region 'undo-in-region)
+                   ((not (eq made pending-undo-list)) pending-undo-list)
+                   ;; Nothing was undone: keep what was known of it.
+                   (t (or (gethash made undo-equiv-table) 'empty)))
+             undo-equiv-table)))
+
 (defun undo (&optional arg)
   "Undo some previous changes.
 Repeat this command to undo more changes.
 A numeric ARG serves as a repeat count."
   (interactive "*P")
   (setq this-command 'undo-start)
-  (unless (and (eq last-command 'undo)
-               (or (eq pending-undo-list t)
-                   (undo--last-change-was-undo-p buffer-undo-list)))
-    (setq undo-in-region
-          (and (or (region-active-p) (and arg (not (numberp arg))))
-               (not (and (symbolp last-command) (get last-command 'undo-inhibit-region)))))
-    (if undo-in-region
-        (undo-start (region-beginning) (region-end))
-      (undo-start))
-    ;; The boundary the newest change ends with.
+  (unless (undo--continues-p)
+    (setq undo-in-region (undo--in-region-p arg))
+    (apply #'undo-start
+           (and undo-in-region (list (region-beginning) (region-end))))
+    ;; This only steps over the boundary that ends the newest change.
     (undo-more 1))
   (setq this-command 'undo)
-  (let* ((equiv (gethash pending-undo-list undo-equiv-table))
-         (message (concat (if (or undo-no-redo (not equiv)) "Undo" "Redo")
-                          (if undo-in-region " in region" ""))))
-    (when (and (consp equiv) undo-no-redo)
-      ;; Past every undo of an undo, to the change first undone.
-      (let ((next equiv))
-        (while (setq next (gethash next undo-equiv-table))
-          (setq equiv next)))
-      (setq pending-undo-list (if (consp equiv) equiv t)))
+  (let ((redo (and (not undo-no-redo)
+                   (gethash pending-undo-list undo-equiv-table))))
+    (when undo-no-redo
+      (undo--pass-over-redone))
     (undo-more (if (numberp arg) (prefix-numeric-value arg) 1))
-    ;; What this undo recorded (a redo record) maps to what is left to
-    ;; undo, so that undo-only can skip it.
-    (let ((list buffer-undo-list))
-      (while (and (consp list) (null (car list)))
-        (setq list (cdr list)))
-      (puthash list
-               (cond (undo-in-region 'undo-in-region)
-                     ((eq list pending-undo-list)
-                      (or (gethash list undo-equiv-table) 'empty))
-                     (t pending-undo-list))
-               undo-equiv-table))
+    (undo--note-what-was-undone)
     (undo--drop-point-records)
-    (message "%s" message)))
+    (message "%s%s" (if redo "Redo" "Undo") (if undo-in-region " in region" ""))))
 
 (defun undo-only (&optional arg)
   "Undo some previous changes, never redoing a previous undo.
@@ -1127,11 +1231,8 @@ A numeric ARG serves as a repeat count."
   (interactive "*p")
   (unless (undo--last-change-was-undo-p buffer-undo-list)
     (user-error "No undone changes to redo"))
-  (let* ((list buffer-undo-list)
-         (rest (let ((undo-in-progress t))
-                 (while (and (consp list) (null (car list)))
-                   (setq list (cdr list)))
-                 (primitive-undo arg list))))
+  (let ((rest (let ((undo-in-progress t))
+                (primitive-undo arg (undo--past-boundaries buffer-undo-list)))))
     (message "Redo%s" (if undo-in-region " in region" ""))
     (setq this-command 'undo
           pending-undo-list (undo--last-change-was-undo-p rest)
@@ -1211,26 +1312,28 @@ records."
               (setcar then saved-car)
               (setcdr then saved-cdr))))))))
 
+(defun simple--call-as-change-group (body)
+  "Call BODY as one change group of the current buffer: all its changes
+are undone if it exits non-locally."
+  (let ((handle (prepare-change-group))
+        ;; The group's undo records must all survive until it ends.
+        (undo-outer-limit nil)
+        (undo-limit most-positive-fixnum)
+        (undo-strong-limit most-positive-fixnum)
+        (finished nil))
+    (unwind-protect
+        (progn
+          (activate-change-group handle)
+          (prog1 (funcall body)
+            (setq finished t)))
+      (funcall (if finished #'accept-change-group #'cancel-change-group)
+               handle))))
+
 (defmacro atomic-change-group (&rest body)
   "Run BODY as one change group: if it exits non-locally, its changes
 to the current buffer are undone."
   (declare (indent 0) (debug t))
-  (let ((handle (make-symbol "--change-group-handle--"))
-        (done (make-symbol "--change-group-success--")))
-    `(let ((,handle (prepare-change-group))
-           ;; Nothing of the group's undo records may be trimmed.
-           (undo-outer-limit nil)
-           (undo-limit most-positive-fixnum)
-           (undo-strong-limit most-positive-fixnum)
-           (,done nil))
-       (unwind-protect
-           (progn
-             (activate-change-group ,handle)
-             (prog1 ,(macroexp-progn body)
-               (setq ,done t)))
-         (if ,done
-             (accept-change-group ,handle)
-           (cancel-change-group ,handle))))))
+  `(simple--call-as-change-group (lambda () ,@body)))
 
 ;;; ---- Opening, joining and zapping --------------------------------
 
@@ -1360,16 +1463,33 @@ END and no ARG, join every line of that region."
       (set-marker marker nil)
       (setq mark-active (cdr saved)))))
 
+(defun simple--word-runs (string)
+  "STRING cut into its runs of word constituents and of other
+characters, in order, each as (WORDP . TEXT)."
+  (let ((runs nil)
+        (start 0)
+        (length (length string)))
+    (while (< start length)
+      (let* ((wordp (eq (char-syntax (aref string start)) ?w))
+             (end (1+ start)))
+        (while (and (< end length)
+                    (eq wordp (eq (char-syntax (aref string end)) ?w)))
+          (setq end (1+ end)))
+        (push (cons wordp (substring string start end)) runs)
+        (setq start end)))
+    (nreverse runs)))
+
 (defun word-search-regexp (string &optional lax)
   "A regexp matching the words of STRING separated by non-word text;
 with LAX, the last word may be a prefix of a longer one."
-  (cond ((equal string "") "")
-        ((string-match-p "\\`\\W+\\'" string) "\\W+")
-        (t (concat (if (string-match-p "\\`\\W" string) "\\W+" "\\<")
-                   (mapconcat #'regexp-quote (split-string string "\\W+" t) "\\W+")
-                   (cond ((string-match-p "\\W\\'" string) "\\W+")
-                         (lax "")
-                         (t "\\>"))))))
+  (let ((runs (simple--word-runs string)))
+    ;; Words match themselves, each gap any non-word text; the ends are
+    ;; anchored at word boundaries where STRING starts or ends a word.
+    (concat (if (car (car runs)) "\\<" "")
+            (mapconcat (lambda (run)
+                         (if (car run) (regexp-quote (cdr run)) "\\W+"))
+                       runs "")
+            (if (and (car (car (last runs))) (not lax)) "\\>" ""))))
 
 (defun word-search-forward (string &optional bound noerror count)
   "Search forward for the words of STRING, as `re-search-forward'
@@ -1632,11 +1752,12 @@ counts whole)."
 is negative); with ARG 0 swap the sexps at point and at the mark.
 INTERACTIVE: an unbalanced one is a `user-error'."
   (interactive "*p\nd")
-  (if interactive
+  (let ((swap (lambda () (transpose-subr #'simple--sexp-bounds arg 'special))))
+    (if (not interactive)
+        (funcall swap)
       (condition-case nil
-          (transpose-sexps arg nil)
-        (scan-error (user-error "Not between two complete sexps")))
-    (transpose-subr #'simple--sexp-bounds arg 'special)))
+          (funcall swap)
+        (scan-error (user-error "Not between two complete sexps"))))))
 
 (defun transpose-chars (arg)
   "Drag the character before point past ARG characters (back if ARG is
@@ -1793,27 +1914,38 @@ positive one, off below 1, over with `toggle'."
 
 ;;; ---- Sizes --------------------------------------------------------
 
+(defun simple--size-unit-name (exponent flavor unit)
+  "The name of the unit 1024 or 1000 to the EXPONENT times UNIT, spelt
+for FLAVOR: the bare metric letter, or the binary one (Ki, Mi...) with
+a default UNIT of B for `iec'."
+  (let ((letter (if (zerop exponent) ""
+                  (string (aref "kMGTPEZY" (1- exponent))))))
+    (if (not (eq flavor 'iec))
+        (concat letter unit)
+      ;; The binary kilo is a capital K, and every binary prefix has an i.
+      (concat (upcase letter) (and (> exponent 0) "i") (or unit "B")))))
+
+(defun simple--size-digits (amount)
+  "AMOUNT with one decimal, unless it is that close to a whole number."
+  (let ((fraction (mod amount 1.0)))
+    (format (if (or (< fraction 0.05) (>= fraction 0.95)) "%.0f" "%.1f")
+            amount)))
+
 (defun file-size-human-readable (file-size &optional flavor space unit)
   "FILE-SIZE in bytes as a short string: 1024-based with k, M, G...
 by default, 1000-based with FLAVOR `si', and with KiB, MiB... with
 FLAVOR `iec'; SPACE goes between number and unit, UNIT after it."
-  (let ((power (if (or (null flavor) (eq flavor 'iec)) 1024.0 1000.0))
-        (prefixes '("" "k" "M" "G" "T" "P" "E" "Z" "Y")))
-    (while (and (>= file-size power) (cdr prefixes))
-      (setq file-size (/ file-size power)
-            prefixes (cdr prefixes)))
-    (let* ((prefix (car prefixes))
-           (prefixed-unit (if (eq flavor 'iec)
-                              (concat (if (string= prefix "k") "K" prefix)
-                                      (if (string= prefix "") "" "i")
-                                      (or unit "B"))
-                            (concat prefix unit))))
-      (format (if (and (>= (mod file-size 1.0) 0.05) (< (mod file-size 1.0) 0.95))
-                  "%.1f%s%s"
-                "%.0f%s%s")
-              file-size
-              (if (string= prefixed-unit "") "" (or space ""))
-              prefixed-unit))))
+  (let ((base (if (memq flavor '(nil iec)) 1024.0 1000.0))
+        (amount file-size)
+        (exponent 0))
+    ;; Y (the eighth power) is the largest prefix there is.
+    (while (and (< exponent 8) (>= amount base))
+      (setq amount (/ amount base)
+            exponent (1+ exponent)))
+    (let ((name (simple--size-unit-name exponent flavor unit)))
+      (concat (simple--size-digits amount)
+              (and (not (equal name "")) space)
+              name))))
 
 (provide 'simple)
 

@@ -8,8 +8,8 @@
 
 (defun date-leap-year-p (year)
   "Whether YEAR is a leap year."
-  (and (zerop (% year 4))
-       (or (not (zerop (% year 100))) (zerop (% year 400)))))
+  ;; A century year leaps only every fourth century.
+  (zerop (% year (if (zerop (% year 100)) 400 4))))
 
 (defun date-days-in-month (year month)
   "The number of days in MONTH of YEAR."

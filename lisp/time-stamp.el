@@ -38,20 +38,22 @@ width pads on the left and truncates names on the right."
 (defun time-stamp-zone-type-p (zone)
   "Non-nil if ZONE is a zone rule `format-time-string' accepts: nil,
 t, `wall', a string, an integer, or (OFFSET ABBREVIATION)."
-  (or (memq zone '(nil t wall))
-      (stringp zone)
-      (integerp zone)
-      (and (consp zone) (integerp (car zone))
-           (consp (cdr zone)) (stringp (cadr zone)))))
+  (cond ((memq zone '(nil t wall)))
+        ((consp zone)
+         (and (integerp (car zone)) (stringp (car-safe (cdr zone)))))
+        (t (or (stringp zone) (integerp zone)))))
 
 (defcustom time-stamp-time-zone nil
   "The zone rule time stamps are written in, as the ZONE argument of
 `format-time-string'."
-  :type '(choice (const :tag "Emacs local time" nil)
-                 (const :tag "Universal Time" t)
-                 (const :tag "system wall clock time" wall)
-                 (string :tag "TZ environment variable value")
-                 (list :tag "Offset and name" (integer) (string)))
+  :type '(choice (const :tag "Local time of this Emacs" nil)
+                 (const :tag "UTC" t)
+                 (const :tag "The system's local time" wall)
+                 (string :tag "Rule in the syntax of TZ")
+                 (list :tag "Fixed offset with a name"
+                       (integer :tag "Seconds ahead of UTC")
+                       (string :tag "Name of the zone"))
+                 (integer :tag "Seconds ahead of UTC"))
   :safe #'time-stamp-zone-type-p)
 
 (defvar time-stamp-line-limit 8
@@ -233,9 +235,11 @@ where the next search starts, or nil when none was found."
 (defun time-stamp-toggle-active (&optional arg)
   "Toggle `time-stamp-active'; with ARG, turn it on when ARG is positive."
   (interactive "P")
-  (setq time-stamp-active (if (null arg) (not time-stamp-active)
-                            (> (prefix-numeric-value arg) 0)))
-  (message "time-stamp is now %s." (if time-stamp-active "active" "off")))
+  (let ((on (if arg
+                (> (prefix-numeric-value arg) 0)
+              (not time-stamp-active))))
+    (setq time-stamp-active on)
+    (message "time-stamp is now %s." (if on "active" "off"))))
 
 ;;; Formatting
 
@@ -323,10 +327,12 @@ width above 2 (which is warned about)."
 
 (defun time-stamp--zone-offset (time)
   "The offset in seconds of `time-stamp-time-zone' at TIME."
-  (let ((zone time-stamp-time-zone))
-    (cond ((numberp zone) zone)
-          ((and (consp zone) (numberp (car zone))) (car zone))
-          (t (car (current-time-zone time zone))))))
+  (let* ((zone time-stamp-time-zone)
+         ;; A fixed offset, alone or with its name; else a rule to ask.
+         (fixed (if (consp zone) (car zone) zone)))
+    (if (numberp fixed)
+        fixed
+      (car (current-time-zone time zone)))))
 
 (defun time-stamp--offset (options time)
   "The %z conversion with OPTIONS: without options the zone's name as

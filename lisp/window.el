@@ -118,12 +118,13 @@ LIVE-ONLY)."
 
 (defun window-normalize-buffer (buffer-or-name)
   "The live buffer BUFFER-OR-NAME names, the current buffer if nil."
-  (let ((buffer (cond ((null buffer-or-name) (current-buffer))
-                      ((bufferp buffer-or-name) buffer-or-name)
-                      ((stringp buffer-or-name) (get-buffer buffer-or-name))
-                      (t (error "No such buffer %s" buffer-or-name)))))
-    (if (buffer-live-p buffer) buffer
-      (error "No such live buffer %s" buffer-or-name))))
+  (unless (or (null buffer-or-name) (bufferp buffer-or-name) (stringp buffer-or-name))
+    (error "No such buffer %s" buffer-or-name))
+  (let ((buffer (if buffer-or-name (get-buffer buffer-or-name) (current-buffer))))
+    ;; A name of no buffer, or a killed buffer.
+    (unless (buffer-live-p buffer)
+      (error "No such live buffer %s" buffer-or-name))
+    buffer))
 
 ;;; ---- The frame -----------------------------------------------------
 
@@ -934,8 +935,9 @@ deleting it if there is none.  Then kill its buffer if BURY-OR-KILL is
 its buffer if KILL, else burying it; `quit-window-hook' runs first, in
 WINDOW's buffer."
   (interactive "P")
-  (with-current-buffer (window-buffer (window-normalize-window window))
-    (run-hooks 'quit-window-hook))
+  (let ((shown (window-buffer (window-normalize-window window))))
+    (with-current-buffer shown
+      (run-hooks 'quit-window-hook)))
   (quit-restore-window window (if kill 'kill 'bury)))
 
 (defun bury-buffer (&optional buffer-or-name)
@@ -1324,11 +1326,12 @@ an atomic window splits the atomic window's root."
 window's room from all of its combination, as Emacs does with
 `window-combination-resize' (`side' only for a side window)."
   (let ((parent (window--slot window parent)))
-    (and window-combination-resize
-         (or (window-parameter window 'window-side)
-             (not (eq window-combination-resize 'side)))
+    (and parent
          (not (eq window-combination-limit t))
-         parent (window--along-p parent horizontal))))
+         (if (eq window-combination-resize 'side)
+             (window-parameter window 'window-side)
+           window-combination-resize)
+         (window--along-p parent horizontal))))
 
 (defun window--combinations (window horizontal)
   "How many live windows WINDOW holds along HORIZONTAL's direction, at
@@ -1827,22 +1830,34 @@ give back with `window-state-put'; WRITABLE names buffers instead."
       (push (cons 'clone-of window) kept))
     kept))
 
+(defconst window--state-readers
+  '((hscroll . window-hscroll)
+    (fringes . window-fringes)
+    (margins . window-margins)
+    (scroll-bars . window-scroll-bars)
+    (vscroll . window-vscroll)
+    (dedicated . window-dedicated-p))
+  "The entries of a window's state that a function of the window gives
+as they are, in the order of `window-state-get', with that function.")
+
 (defun window--buffer-state (window writable)
-  "The state of what live WINDOW shows."
-  (let ((buffer (window--slot window buffer))
-        (point (window-point window)) (start (window-start window)))
-    `(buffer ,(if writable (buffer-name buffer) buffer)
-             (selected . ,(eq window (selected-window)))
-             (hscroll . ,(window-hscroll window))
-             (fringes . ,(window-fringes window))
-             (margins . ,(window-margins window))
-             (scroll-bars . ,(window-scroll-bars window))
-             (vscroll . ,(window-vscroll window))
-             (dedicated . ,(window-dedicated-p window))
-             (point . ,(if writable point
-                         (with-current-buffer buffer
-                           (copy-marker point window-point-insertion-type))))
-             (start . ,(if writable start (copy-marker start))))))
+  "The state of what live WINDOW shows: its buffer and the places in it,
+as names and numbers if WRITABLE, else as the buffer and new markers."
+  (let* ((buffer (window--slot window buffer))
+         (point (window-point window))
+         (start (window-start window))
+         (read (mapcar (lambda (entry)
+                         (cons (car entry) (funcall (cdr entry) window)))
+                       window--state-readers)))
+    (unless writable
+      (setq point (with-current-buffer buffer
+                    (copy-marker point window-point-insertion-type))
+            start (copy-marker start)))
+    (append (list 'buffer
+                  (if writable (buffer-name buffer) buffer)
+                  (cons 'selected (eq window (selected-window))))
+            read
+            (list (cons 'point point) (cons 'start start)))))
 
 (defun window--history-state (window writable)
   "The state of live WINDOW's next and previous buffers."
@@ -2375,27 +2390,29 @@ the room from its siblings; return t."
   "ARG as a command's numeric prefix argument."
   (cond ((integerp arg) arg) ((eq arg '-) -1) ((consp arg) (car arg)) (t 1)))
 
+(defun window--resize-selected (delta horizontal)
+  "Make the selected window DELTA lines taller (columns wider if
+HORIZONTAL; narrower for a negative DELTA), or as much as it can go
+that way."
+  (if (zerop delta)
+      t
+    (window-resize nil
+                   (cond ((window-resizable-p nil delta horizontal) delta)
+                         ((< delta 0) (- (window-min-delta nil horizontal)))
+                         (t (window-max-delta nil horizontal)))
+                   horizontal)))
+
 (defun enlarge-window (delta &optional horizontal)
   "Make the selected window DELTA lines taller (columns wider if
 HORIZONTAL), or as much as it can."
   (interactive "p")
-  (cond ((zerop delta) t)
-        ((window-resizable-p nil delta horizontal)
-         (window-resize nil delta horizontal))
-        (t (window-resize nil (if (> delta 0) (window-max-delta nil horizontal)
-                                (- (window-min-delta nil horizontal)))
-                          horizontal))))
+  (window--resize-selected delta horizontal))
 
 (defun shrink-window (delta &optional horizontal)
   "Make the selected window DELTA lines shorter (columns narrower if
 HORIZONTAL), or as much as it can."
   (interactive "p")
-  (cond ((zerop delta) t)
-        ((window-resizable-p nil (- delta) horizontal)
-         (window-resize nil (- delta) horizontal))
-        (t (window-resize nil (if (> delta 0) (- (window-min-delta nil horizontal))
-                                (window-max-delta nil horizontal))
-                          horizontal))))
+  (window--resize-selected (- delta) horizontal))
 
 (defun enlarge-window-horizontally (delta)
   "Make the selected window DELTA columns wider."
@@ -2847,17 +2864,17 @@ takes its share of the side from all of them.  nil if neither split."
   (set-window-dedicated-p window 'side)
   window)
 
+(defun window--slot-distance (slot window)
+  "How far the slot of side WINDOW is from SLOT."
+  (abs (- slot (window-parameter window 'window-slot))))
+
 (defun window--nearest-slot (slot windows)
-  "The first of WINDOWS whose slot is nearest SLOT, a slot on the other
-side of 0 counting as far as both are from 0."
-  (let (best best-distance)
-    (dolist (w windows best)
-      (let* ((this (window-parameter w 'window-slot))
-             (distance (if (or (and (> this 0) (> slot 0)) (and (< this 0) (< slot 0)))
-                           (abs (- slot this))
-                         (+ (abs slot) (abs this)))))
-        (unless (and best (<= best-distance distance))
-          (setq best w best-distance distance))))))
+  "The first of WINDOWS whose slot is nearest SLOT."
+  (let ((nearest (car windows)))
+    (dolist (window (cdr windows) nearest)
+      (when (< (window--slot-distance slot window)
+               (window--slot-distance slot nearest))
+        (setq nearest window)))))
 
 (defun window--side-max-slots (side)
   "How many slots SIDE may have, from `window-sides-slots'; nil for any."

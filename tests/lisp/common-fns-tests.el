@@ -87,6 +87,8 @@
   (should (equal (word-search-regexp " foo") "\\W+foo\\>"))
   (should (equal (word-search-regexp "foo bar ") "\\<foo\\W+bar\\W+"))
   (should (equal (word-search-regexp "foo.bar" t) "\\<foo\\W+bar"))
+  (should (equal (word-search-regexp "a-b-" t) "\\<a\\W+b\\W+"))
+  (should (equal (word-search-regexp "a\\*b") "\\<a\\W+b\\>"))
   (with-temp-buffer
     (insert "one, two three")
     (goto-char (point-min))

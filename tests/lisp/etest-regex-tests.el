@@ -138,6 +138,25 @@ its value and point."
   (should-not (safe-local-variable-p 'fill-column 'a))
   (should (risky-local-variable-p 'etest-regex-hook))
   (should (risky-local-variable-p 'etest-regex-functions))
-  (should-not (risky-local-variable-p 'etest-regex-width)))
+  (should-not (risky-local-variable-p 'etest-regex-width))
+  ;; The value is where the risky ending starts, or the property.
+  (should (equal (mapcar #'risky-local-variable-p
+                         '(foo-map foo-mapx foo-program font-lock-keywords-12
+                                   a-frame-alist foo-predicate))
+                 '(3 nil 3 0 1 3)))
+  (put 'etest-regex-risky 'risky-local-variable 7)
+  (should (equal (risky-local-variable-p 'etest-regex-risky) 7))
+  ;; An alias is judged by the variable it stands for.
+  (defvaralias 'etest-regex-alias-hook 'etest-regex-alias-target)
+  (should-not (risky-local-variable-p 'etest-regex-alias-hook))
+  (defvaralias 'etest-regex-alias 'etest-regex-target-hooks)
+  (should (equal (risky-local-variable-p 'etest-regex-alias) 18))
+  (let ((safe-local-variable-values '((etest-regex-zzz . 1))))
+    (should (equal (safe-local-variable-p 'etest-regex-zzz 1) '((etest-regex-zzz . 1)))))
+  (put 'etest-regex-failing 'safe-local-variable (lambda (_) (error "No")))
+  (let ((debug-on-error nil))
+    (should-not (safe-local-variable-p 'etest-regex-failing 1)))
+  (put 'etest-regex-not-fn 'safe-local-variable 'etest-regex-no-such-function)
+  (should-not (safe-local-variable-p 'etest-regex-not-fn 1)))
 
 ;;; etest-regex-tests.el ends here

@@ -39,8 +39,12 @@
     (should (equal (connection-local-get-profiles nil) '(fx-ksh fx-sh)))
     ;; A property that differs does not.
     (should (null (connection-local-get-profiles '(:machine "other"))))
-    (should-error (connection-local-set-profiles 'not-a-list))
-    (should-error (connection-local-set-profiles nil 'fx-undefined))))
+    (should (equal (should-error (connection-local-set-profiles 'not-a-list))
+                   (list 'error (format-message "Wrong criteria `not-a-list'"))))
+    (should (equal (should-error (connection-local-set-profiles nil 'fx-sh 'fx-undefined))
+                   (list 'error (format-message "No such connection profile `fx-undefined'"))))
+    ;; A refused call changes nothing.
+    (should (equal (connection-local-get-profiles files-x-tests--plain) '(fx-ksh fx-sh)))))
 
 (ert-deftest files-x-apply ()
   (files-x-tests--fresh
@@ -63,5 +67,39 @@
     (with-temp-buffer
       (should (equal (with-connection-local-variables (list connection-local-variables-alist 1))
                      '(nil 1))))))
+
+(defun files-x-tests--remote-handler (operation &rest args)
+  "A file name handler for \"/fxt:\" names, remote as far as
+`file-remote-p' can tell."
+  (if (eq operation 'file-remote-p)
+      (cdr (assq (nth 1 args) '((method . "fxt") (user . "u") (host . "m") (nil . "/fxt:u@m:"))))
+    (let ((inhibit-file-name-handlers (cons 'files-x-tests--remote-handler
+                                            inhibit-file-name-handlers))
+          (inhibit-file-name-operation operation))
+      (apply operation args))))
+
+(ert-deftest files-x-with-connection-local-variables-remote ()
+  (files-x-tests--fresh
+    (let ((file-name-handler-alist (cons '("\\`/fxt:" . files-x-tests--remote-handler)
+                                         file-name-handler-alist)))
+      (should (equal (let ((default-directory "/fxt:u@m:/tmp/"))
+                       (connection-local-criteria-for-default-directory 'fx-app))
+                     '(:application fx-app :protocol "fxt" :user "u" :machine "m")))
+      (connection-local-set-profiles '(:application tramp :protocol "fxt") 'fx-sh)
+      (with-temp-buffer
+        (setq-local files-x-tests--null "mine")
+        (setq default-directory "/fxt:u@m:/tmp/")
+        (should (equal (with-connection-local-variables
+                        (list files-x-tests--shell files-x-tests--null
+                              (local-variable-p 'files-x-tests--shell)))
+                       '("/bin/sh" "/dev/null" t)))
+        ;; Afterwards the buffer's own values are back, the others gone.
+        (should (equal files-x-tests--null "mine"))
+        (should-not (local-variable-p 'files-x-tests--shell))
+        ;; Also when the body exits non-locally.
+        (should (equal (catch 'out
+                         (with-connection-local-variables (throw 'out files-x-tests--null)))
+                       "/dev/null"))
+        (should (equal files-x-tests--null "mine"))))))
 
 ;;; files-x-tests.el ends here

@@ -48,6 +48,14 @@ Second line."
   (autoload 'help-fns-tests--auto-cmd "help-fns-tests-none" "Run it.\n\n(fn A B)" t)
   (should (equal (help-fns-tests--first-line 'help-fns-tests--auto-mac)
                  "an autoloaded Lisp macro."))
+  (autoload 'help-fns-tests--auto-fn "help-fns-tests-none")
+  (autoload 'help-fns-tests--auto-map "help-fns-tests-none" nil nil 'keymap)
+  (autoload 'help-fns-tests--auto-mac2 "help-fns-tests-none" nil nil 'macro)
+  (should (equal (mapcar #'help-fns-tests--first-line
+                         '(help-fns-tests--auto-fn help-fns-tests--auto-map
+                                                   help-fns-tests--auto-mac2))
+                 '("an autoloaded Lisp function." "an autoloaded keymap."
+                   "an autoloaded Lisp macro.")))
   (should (equal (help-fns-tests--text (lambda () (describe-function 'help-fns-tests--auto-cmd)))
                  "help-fns-tests--auto-cmd is an autoloaded interactive Lisp function.
 
@@ -170,7 +178,6 @@ Run it.
   (should-not (find-lisp-object-file-name 'help-fns-tests--not-defined 'defun))
   (should (string-match-p "subr\\.el\\'" (find-lisp-object-file-name 'when 'defun))))
 
-;;; help-fns-tests.el ends here
 
 ;;; Tables of keymaps
 
@@ -222,3 +229,14 @@ Run it.
   (should (string-match-p "\\`an alias for .re-search-backward. in .+subr\\.el"
                           (help-fns-tests--first-line 'search-backward-regexp)))
   (should (commandp 'search-forward-regexp)))
+
+(ert-deftest help-fns-make-usage-arguments ()
+  (should (equal (help--make-usage 'f '(a _b _ &optional c (d 1) (_e 2) ((e f) 2)
+                                          "x" 5 &rest r &key k))
+                 '(f A B _ &optional C (D 1) (_E 2) ((e f) 2) "x" 5 &rest R &key K)))
+  (should (equal (help--make-usage nil nil) '(nil)))
+  (should (equal (help--make-usage 'h '(x-y __z CamelCase)) '(h X-Y _Z CAMELCASE)))
+  (should (equal (should-error (help--make-usage 'g '(a . b)))
+                 '(wrong-type-argument listp b))))
+
+;;; help-fns-tests.el ends here

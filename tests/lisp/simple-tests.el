@@ -181,6 +181,107 @@
     (should (equal (buffer-substring (line-beginning-position) (point-max)) "  three"))
     (should (= (point) (- (point-max) 5)))))
 
+(defun simple-tests--indent-line (text column &optional pos)
+  "Indent TEXT's first line to COLUMN, point at POS; the value, the text
+and point after."
+  (with-temp-buffer
+    (insert text)
+    (goto-char (or pos 1))
+    (let ((value (indent-line-to column)))
+      (list value (buffer-string) (point)))))
+
+(ert-deftest simple-indent-line-to-cases ()
+  (should (equal (simple-tests--indent-line "   x" 9) '(9 "\t x" 3)))
+  (should (equal (simple-tests--indent-line "  \tx" 3) '(nil "   x" 4)))
+  (should (equal (simple-tests--indent-line "\t\tx" 3 4) '(nil "   x" 4)))
+  (should (equal (simple-tests--indent-line "    xy" 4 6) '(nil "    xy" 5)))
+  (should (equal (simple-tests--indent-line "x" 0) '(nil "x" 1)))
+  (let ((indent-tabs-mode nil))
+    (should (equal (simple-tests--indent-line "  x" 10) '(10 "          x" 11)))))
+
+(ert-deftest simple-indent-rigidly-cases ()
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (should-not (indent-rigidly 1 (point-max) 2))
+    (should (equal (buffer-string) "    a\n\n  b\n")))
+  ;; A raw prefix argument, and none (one column).
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (indent-rigidly 1 (point-max) nil)
+    (should (equal (buffer-string) "   a\n\n b\n")))
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (indent-rigidly 1 (point-max) '(4))
+    (should (equal (buffer-string) "      a\n\n    b\n")))
+  ;; A marker at the text stays with it.
+  (with-temp-buffer
+    (insert "  a\n \t \nb\n")
+    (let ((m (copy-marker 3)))
+      (indent-rigidly 1 (point-max) 3)
+      (should (equal (list (marker-position m) (buffer-string))
+                     '(6 "     a\n\n   b\n"))))))
+
+(ert-deftest simple-indent-according-to-mode-relative ()
+  (let ((indent-line-function 'indent-relative))
+    (with-temp-buffer
+      (insert "    a\n\nb")
+      (indent-according-to-mode)
+      (should (equal (buffer-string) "    a\n\nb")))
+    (with-temp-buffer
+      (insert "    a\n   \nb")
+      (indent-according-to-mode)
+      (should (equal (buffer-string) "    a\n   \nb")))
+    (with-temp-buffer
+      (insert "    a\n  c\nbxy")
+      (backward-char 1)
+      (should (equal (list (indent-according-to-mode) (point)) '(2 15)))
+      (should (equal (buffer-string) "    a\n  c\n  bxy")))
+    (with-temp-buffer
+      (insert "    a\n  c\n        bxy")
+      (beginning-of-line)
+      (should (equal (list (indent-according-to-mode) (point)) '(nil 13)))
+      (should (equal (buffer-string) "    a\n  c\n  bxy")))))
+
+(ert-deftest simple-kill-chars-and-ring ()
+  (let ((kill-ring nil) (kill-ring-yank-pointer nil) (last-command nil))
+    (with-temp-buffer
+      (insert "abcdef")
+      (goto-char 3)
+      (should (equal (should-error (kill-forward-chars nil))
+                     '(wrong-type-argument number-or-marker-p nil)))
+      (should (equal (should-error (kill-backward-chars nil))
+                     '(wrong-type-argument number-or-marker-p nil)))
+      (kill-forward-chars '(2))
+      (should (equal (buffer-string) "abef"))
+      ;; A lone minus kills one character the other way.
+      (kill-backward-chars '-)
+      (should (equal (buffer-string) "abf"))
+      (kill-append "X" t)
+      (should (equal kill-ring '("Xe" "cd")))
+      (should (equal (current-kill 1 t) "cd"))
+      (should (eq kill-ring-yank-pointer kill-ring))
+      (should (equal (current-kill -1) "cd"))
+      (should (equal kill-ring-yank-pointer '("cd")))
+      (should (equal (current-kill 1) "Xe"))
+      ;; A kill with a yank handler stays; the joined text goes in front.
+      (kill-new (propertize "h" 'yank-handler '(ignore)))
+      (kill-append "Y" nil)
+      (should (equal (mapcar #'substring-no-properties kill-ring) '("hY" "h" "Xe" "cd")))))
+  (let ((kill-ring nil))
+    (should (equal (should-error (current-kill 0)) '(error "Kill ring is empty")))))
+
+(ert-deftest simple-buffer-disable-undo-arguments ()
+  (should (equal (should-error (buffer-disable-undo "simple-tests-no-such-buffer"))
+                 '(wrong-type-argument stringp nil)))
+  (should (equal (should-error (buffer-disable-undo 5)) '(wrong-type-argument stringp 5)))
+  (with-temp-buffer
+    (let ((other (current-buffer)))
+      (with-temp-buffer
+        (buffer-enable-undo)
+        (should (eq (buffer-disable-undo other) t))
+        (should (listp buffer-undo-list))
+        (should (eq (buffer-local-value 'buffer-undo-list other) t))))))
+
 (ert-deftest simple-file-size-human-readable ()
   (should (equal (file-size-human-readable 123456) "120.6k"))
   (should (equal (file-size-human-readable 123456 'si) "123.5k"))
@@ -188,7 +289,15 @@
   (should (equal (file-size-human-readable 1536 'iec) "1.5KiB"))
   (should (equal (file-size-human-readable 2048 'iec " ") "2 KiB"))
   (should (equal (file-size-human-readable 5000000 'si " " "B") "5 MB"))
-  (should (equal (file-size-human-readable 0) "0")))
+  (should (equal (file-size-human-readable 0) "0"))
+  (should (equal (file-size-human-readable 1023 'iec) "1023B"))
+  (should (equal (file-size-human-readable 0 nil " " "B") "0 B"))
+  (should (equal (file-size-human-readable 1e30) "827180.6Y"))
+  (should (equal (file-size-human-readable 1e30 'iec " ") "827180.6 YiB"))
+  (should (equal (file-size-human-readable 2000 'foo) "2k"))
+  (should (equal (file-size-human-readable 1000 'si " ") "1 k"))
+  (should (equal (file-size-human-readable 1100 'si nil "B") "1.1kB"))
+  (should (equal (file-size-human-readable 1075) "1k")))
 
 (ert-deftest simple-version ()
   (should (equal emacs-version (format "%d.%d" emacs-major-version emacs-minor-version)))

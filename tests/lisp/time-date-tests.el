@@ -9,6 +9,7 @@
 
 (ert-deftest time-date-calendar ()
   (should (equal (mapcar #'date-leap-year-p '(2000 1900 2024 2023)) '(t nil t nil)))
+  (should (equal (mapcar #'date-leap-year-p '(0 -4 -100 -400 1600 1700 4 1)) '(t t nil t t nil t nil)))
   (should (equal (list (date-days-in-month 2024 2) (date-days-in-month 2023 2)
                        (date-days-in-month 2023 4) (date-days-in-month 2023 12))
                  '(29 28 30 31)))

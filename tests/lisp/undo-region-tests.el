@@ -82,10 +82,15 @@ the end and in the middle."
     (should-not (undo-elt-in-region "foo" 1 8))
     (should (undo-elt-in-region nil 1 8))
     (should-not (undo-elt-in-region '(t . 0) 1 8))
+    (should-not (undo-elt-in-region '(apply ignore) 1 8))
     (with-no-warnings
       (should (undo-elt-crosses-region '(3 . 9) 5 20))
       (should-not (undo-elt-crosses-region '(nil face nil 3 . 9) 9 20))
-      (should-not (undo-elt-crosses-region 4 1 20)))))
+      (should-not (undo-elt-crosses-region 4 1 20))
+      (should (undo-elt-crosses-region '(nil face nil 3 . 10) 9 20))
+      (should-not (undo-elt-crosses-region '(3 . 5) 5 20))
+      (should-not (undo-elt-crosses-region '(apply ignore) 1 20))
+      (should-not (undo-elt-crosses-region '("x" . 3) 1 20)))))
 
 (ert-deftest undo-region-undo-command ()
   (undo-region-tests--with-changes
