@@ -1483,6 +1483,10 @@ characters, in order, each as (WORDP . TEXT)."
   "A regexp matching the words of STRING separated by non-word text;
 with LAX, the last word may be a prefix of a longer one."
   (let ((runs (simple--word-runs string)))
+    ;; Emacs splits a STRING with words in it at its non-word runs,
+    ;; which leaves the match data of the last run found.
+    (when (string-match-p "\\w" string)
+      (split-string string "\\W+"))
     ;; Words match themselves, each gap any non-word text; the ends are
     ;; anchored at word boundaries where STRING starts or ends a word.
     (concat (if (car (car runs)) "\\<" "")

@@ -331,3 +331,11 @@
                  '(wrong-type-argument bufferp "*scratch*"))))
 
 ;;; common-fns-tests.el ends here
+
+(ert-deftest common-fns-word-search-regexp-match-data ()
+  ;; The match data is left at the last non-word run of a STRING with words.
+  (dolist (case '(("foo bar" (3 4)) ("-foo bar-" (8 9)) (" foo" (0 1))
+                  ("foo  bar" (3 5)) ("foo" (1 2)) ("---" (1 2)) ("" (1 2))))
+    (set-match-data '(1 2))
+    (word-search-regexp (car case))
+    (should (equal (match-data) (cadr case)))))
