@@ -21,11 +21,18 @@
 (defvar after-change-major-mode-hook nil
   "Normal hook run by `run-mode-hooks' after the mode hooks.")
 
+(defun modes--call-delaying-hooks (function)
+  "Call FUNCTION with mode hooks held back, `delay-mode-hooks' being
+made buffer-local first so that the hold ends with this call."
+  (make-local-variable 'delay-mode-hooks)
+  (let ((delay-mode-hooks t))
+    (funcall function)))
+
 (defmacro delay-mode-hooks (&rest body)
-  "Run BODY with `run-mode-hooks' keeping the hooks until a call outside."
+  "Evaluate BODY with mode hooks held back: `run-mode-hooks' inside it
+only records them, for the first call outside to run."
   (declare (indent 0))
-  `(progn (make-local-variable 'delay-mode-hooks)
-          (let ((delay-mode-hooks t)) ,@body)))
+  `(modes--call-delaying-hooks (lambda () ,@body)))
 
 (defun run-mode-hooks (&rest hooks)
   "Run the mode hooks HOOKS after those kept by `delay-mode-hooks', with
