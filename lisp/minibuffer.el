@@ -351,6 +351,22 @@ nothing, and any string TABLE itself accepts is accepted."
           (and lenient pred1
                (complete-with-action action table string pred2))))))
 
+(defun minibuffer--field-end-before (terminator suffix limit)
+  "Where the field ends in SUFFIX, at most LIMIT: at the first match of
+TERMINATOR's regexp (its cdr when a cons, else the quoted string)."
+  (let* ((regexp (if (consp terminator) (cdr terminator) (regexp-quote terminator)))
+         (hit (and regexp (string-match regexp suffix))))
+    (min limit (or hit (length suffix)))))
+
+(defun minibuffer--finished-p (completion table pred)
+  "Non-nil when COMPLETION is a string whose last field is non-empty
+and complete in TABLE: nothing longer completes it."
+  (and (stringp completion)
+       (not (equal completion ""))
+       (< (car (completion-boundaries completion table pred ""))
+          (length completion))
+       (eq (try-completion completion table pred) t)))
+
 (defun completion-table-with-terminator (terminator table string pred action)
   "TABLE, with TERMINATOR added to a completion that is whole and unique.
 TERMINATOR is a string, or (END . REGEXP) where REGEXP finds where the
@@ -359,20 +375,15 @@ of the completion giving the terminated string.  No string is
 accepted as complete: it still lacks its terminator."
   (cond
    ((eq (car-safe action) 'boundaries)
-    (let* ((suffix (cdr action))
-           (bounds (completion-boundaries string table pred suffix))
-           (end-regexp (if (consp terminator) (cdr terminator)
-                         (regexp-quote terminator)))
-           (field-end (and end-regexp (string-match end-regexp suffix))))
-      `(boundaries ,(car bounds) . ,(min (cdr bounds) (or field-end (length suffix))))))
+    (let ((field (completion-boundaries string table pred (cdr action))))
+      (cons 'boundaries
+            (cons (car field)
+                  (minibuffer--field-end-before terminator (cdr action) (cdr field))))))
    ((null action)
     (let ((completion (try-completion string table pred))
           (end (if (consp terminator) (car terminator) terminator)))
       (cond ((eq completion t) (minibuffer--terminated string end))
-            ((and (stringp completion) (> (length completion) 0)
-                  (< (car (completion-boundaries completion table pred ""))
-                     (length completion))
-                  (eq (try-completion completion table pred) t))
+            ((minibuffer--finished-p completion table pred)
              (minibuffer--terminated completion end))
             (t completion))))
    ((eq action 'lambda) nil)

@@ -49,14 +49,19 @@ only records them, for the first call outside to run."
       (setq delayed-after-hook-functions nil)
       (mapc #'funcall functions))))
 
+(defun modes--parent (mode)
+  "The mode MODE derives from: its `derived-mode-parent', or the mode
+that names when it is an alias."
+  (let* ((parent (get mode 'derived-mode-parent))
+         (target (and parent (symbol-function parent))))
+    (if (and target (symbolp target)) target parent)))
+
 (defun provided-mode-derived-p (mode &rest modes)
-  "The first of MODE and its parents (through `derived-mode-parent'
-properties and aliases) that is one of MODES, or nil."
-  (while (and (not (memq mode modes))
-              (let* ((parent (get mode 'derived-mode-parent))
-                     (definition (and parent (symbol-function parent))))
-                (setq mode (if (and definition (symbolp definition)) definition parent)))))
-  mode)
+  "The first of MODE and its ancestors that is one of MODES, or nil."
+  (let ((candidate mode))
+    (while (and candidate (not (memq candidate modes)))
+      (setq candidate (modes--parent candidate)))
+    candidate))
 
 (defun derived-mode-p (&rest modes)
   "The first of the current `major-mode' and its parents among MODES, or nil."
