@@ -191,33 +191,37 @@ the current column.  With REMOVE-EMPTY, whitespace-only strings go."
           (dom-pp child remove-empty))))
     (insert ")")))
 
+(defun dom--print-children (children column pretty xml)
+  "Insert CHILDREN, those of an element starting at COLUMN, as
+`dom-print' does with PRETTY and XML; non-nil if any is an element."
+  (let ((nested nil))
+    (dolist (child children nested)
+      (cond ((stringp child) (insert child))
+            (t (setq nested t)
+               (when pretty
+                 (insert "\n" (make-string (+ column 2) ?\s)))
+               (dom-print child pretty xml))))))
+
 (defun dom-print (dom &optional pretty xml)
   "Insert DOM at point as HTML: text as it is, attribute values as
 Lisp prints them.  With PRETTY, each child element starts a new line,
 indented two more columns than its parent.  XML changes nothing."
   (let ((column (current-column))
-        (children (dom-children dom))
-        (elements nil))
-    (insert (format "<%s" (dom-tag dom)))
+        (name (format "%s" (dom-tag dom))))
+    (insert "<" name)
     (dolist (attr (dom-attributes dom))
       (insert (format " %s=%S" (car attr) (cdr attr))))
-    (if (null children)
+    (if (null (dom-children dom))
         (insert " />")
       (insert ">")
-      (dolist (child children)
-        (if (stringp child)
-            (insert child)
-          (setq elements t)
-          (when pretty
-            (insert "\n" (make-string (+ column 2) ?\s)))
-          (dom-print child pretty xml)))
-      ;; The end tag goes on a line of its own after child elements, or
-      ;; after text that ended one.
-      (when (and pretty (or elements (bolp)))
-        (unless (bolp)
-          (insert "\n"))
+      ;; After child elements, or text ending a line, the end tag gets a
+      ;; line of its own at the element's column.
+      (when (and (dom--print-children (dom-children dom) column pretty xml)
+                 pretty)
+        (unless (bolp) (insert "\n")))
+      (when (and pretty (bolp))
         (insert (make-string column ?\s)))
-      (insert (format "</%s>" (dom-tag dom))))))
+      (insert "</" name ">"))))
 
 (provide 'dom)
 
