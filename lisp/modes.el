@@ -34,20 +34,23 @@ only records them, for the first call outside to run."
   (declare (indent 0))
   `(modes--call-delaying-hooks (lambda () ,@body)))
 
+(defun modes--take-queue (symbol)
+  "The entries pushed onto SYMBOL's value, oldest first; SYMBOL is
+emptied."
+  (prog1 (nreverse (symbol-value symbol))
+    (set symbol nil)))
+
 (defun run-mode-hooks (&rest hooks)
   "Run the mode hooks HOOKS after those kept by `delay-mode-hooks', with
 `change-major-mode-after-body-hook' before them and
 `after-change-major-mode-hook' and the :after-hook forms after; while
 `delay-mode-hooks' is on, only keep HOOKS."
   (if delay-mode-hooks
-      (dolist (hook hooks) (push hook delayed-mode-hooks))
-    (setq hooks (nconc (nreverse delayed-mode-hooks) hooks))
-    (setq delayed-mode-hooks nil)
-    (apply #'run-hooks 'change-major-mode-after-body-hook hooks)
+      (setq delayed-mode-hooks (append (reverse hooks) delayed-mode-hooks))
+    (let ((all (nconc (modes--take-queue 'delayed-mode-hooks) hooks)))
+      (apply #'run-hooks 'change-major-mode-after-body-hook all))
     (run-hooks 'after-change-major-mode-hook)
-    (let ((functions (nreverse delayed-after-hook-functions)))
-      (setq delayed-after-hook-functions nil)
-      (mapc #'funcall functions))))
+    (mapc #'funcall (modes--take-queue 'delayed-after-hook-functions))))
 
 (defun modes--parent (mode)
   "The mode MODE derives from: its `derived-mode-parent', or the mode

@@ -382,25 +382,35 @@ before the paren that closes it."
             (and lax (cons beg end))))))
 (put 'url 'bounds-of-thing-at-point 'thing-at-point-bounds-of-url-at-point)
 
+(defun thingatpt--gnus-verdict (table-var group)
+  "What Gnus's group table TABLE-VAR says of GROUP: `known', `unknown',
+or nil when the variable is unbound or its value cannot be searched."
+  (when (boundp table-var)
+    (let ((table (symbol-value table-var)))
+      (condition-case nil
+          (if (cond ((obarrayp table) (intern-soft group table))
+                    ((listp table) (member group table))
+                    ((hash-table-p table) (gethash group table)))
+              'known
+            'unknown)
+        (error nil)))))
+
+(defun thingatpt--newsgroup-head-p (name)
+  "Non-nil when NAME's first component is in `thing-at-point-newsgroup-heads'."
+  (and (string-match "\\`\\([[:lower:]]+\\)\\." name)
+       (member (match-string 1 name) thing-at-point-newsgroup-heads)))
+
 (defun thing-at-point-newsgroup-p (string)
-  "Whether STRING names a newsgroup (by Gnus's lists when it runs, else
-by its first component)."
-  (and (string-match thing-at-point-newsgroup-regexp string)
-       (let ((found nil) (heads thing-at-point-newsgroup-heads))
-         (dolist (var '(gnus-active-hashtb gnus-newsrc-hashtb gnus-killed-hashtb))
-           (unless found
-             (ignore-errors
-               (let ((table (symbol-value var)))
-                 (when (cond ((obarrayp table) (intern-soft string table))
-                             ((listp table) (member string table))
-                             ((hash-table-p table) (gethash string table)))
-                   (setq found string))
-                 ;; Gnus runs: its lists decide, not the heads.
-                 (setq heads nil)))))
-         (or found (not heads)
-             (and (string-match "\\`\\([[:lower:]]+\\)\\." string)
-                  (member (match-string 1 string) heads)
-                  string)))))
+  "STRING when it has the form of a newsgroup name and is one: while
+Gnus runs, one of its tables must know it; otherwise its first
+component must be a usual one.  Else nil."
+  (when (string-match thing-at-point-newsgroup-regexp string)
+    (let ((verdicts (mapcar (lambda (var) (thingatpt--gnus-verdict var string))
+                            '(gnus-active-hashtb gnus-newsrc-hashtb
+                              gnus-killed-hashtb))))
+      (cond ((memq 'known verdicts) string)
+            ((memq 'unknown verdicts) nil)
+            ((thingatpt--newsgroup-head-p string) string)))))
 
 (defconst thingatpt--host-schemes '(("ftp." . "ftp://") ("www." . "http://"))
   "Beginnings of host names that imply a scheme, with what to prefix.")
