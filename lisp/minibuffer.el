@@ -395,28 +395,35 @@ accepted as complete: it still lacks its terminator."
 
 ;; What TABLE's answers become when its strings start with S2 where the
 ;; strings completed start with S1.
+(defun minibuffer--swap-prefix (string from to)
+  "STRING with its prefix FROM (matched as `completion-ignore-case'
+says) replaced by TO; nil when STRING does not start with FROM."
+  (and (string-prefix-p from string completion-ignore-case)
+       (concat to (substring string (length from)))))
+
+(defun minibuffer--subverted-boundaries (answer string s1 s2)
+  "The boundaries for STRING, given ANSWER, the inner table's reply for
+STRING with S2 in place of S1.  Always a boundaries reply, even when
+the inner table gave none; its start stays within S1 and STRING."
+  (let* ((field (and (eq (car-safe answer) 'boundaries) (cdr answer)))
+         (start (+ (or (car field) 0) (- (length s1) (length s2)))))
+    (cons 'boundaries
+          (cons (min (length string) (max (length s1) start))
+                (cdr field)))))
+
 (defun completion-table-subvert (table s1 s2)
   "A table completing strings that start with S1 as TABLE completes them
 with S2 in S1's place."
   (lambda (string pred action)
-    (let* ((inner (and (string-prefix-p s1 string completion-ignore-case)
-                       (concat s2 (substring string (length s1)))))
+    (let* ((inner (minibuffer--swap-prefix string s1 s2))
            (answer (and inner (complete-with-action action table inner pred))))
-      (cond
-       ;; Boundaries come back even when TABLE has none.
-       ((eq (car-safe action) 'boundaries)
-        (let ((start (or (and (eq (car-safe answer) 'boundaries) (cadr answer)) 0)))
-          `(boundaries ,(min (length string)
-                             (max (length s1) (+ start (- (length s1) (length s2)))))
-                       . ,(and (eq (car-safe answer) 'boundaries) (cddr answer)))))
-       ((null answer) nil)
-       ((stringp answer)
-        (and (string-prefix-p s2 answer completion-ignore-case)
-             (concat s1 (substring answer (length s2)))))
-       ((eq action t)
-        (minibuffer--unsubverted answer (car (completion-boundaries inner table pred ""))
-                                 s2))
-       (t answer)))))
+      (cond ((eq (car-safe action) 'boundaries)
+             (minibuffer--subverted-boundaries answer string s1 s2))
+            ((stringp answer) (minibuffer--swap-prefix answer s2 s1))
+            ((and answer (eq action t))
+             (minibuffer--unsubverted
+              answer (car (completion-boundaries inner table pred "")) s2))
+            (t answer)))))
 
 (defun minibuffer--unsubverted (completions start s2)
   "COMPLETIONS of a field that starts at START of the subverted string,
