@@ -170,11 +170,12 @@ both become word constituents."
   (modify-syntax-entry c syntax (standard-syntax-table)))
 
 (defun set-case-syntax-delims (l r table)
-  "Make L and R, a pair of delimiters, characters without case in TABLE
-and matching parentheses."
+  "Make L and R characters without case in TABLE, and in the standard
+syntax table a pair of parentheses matching each other."
   (case-table--put table (list l l r r) (list l l r r))
-  (modify-syntax-entry l (concat "(" (char-to-string r) "  ") (standard-syntax-table))
-  (modify-syntax-entry r (concat ")" (char-to-string l) "  ") (standard-syntax-table)))
+  (let ((syntax (standard-syntax-table)))
+    (modify-syntax-entry l (format "(%c  " r) syntax)
+    (modify-syntax-entry r (format ")%c  " l) syntax)))
 
 (provide 'case-table)
 

@@ -46,12 +46,15 @@ attribute list in place when it has none."
   (setcar (cdr node) attributes))
 
 (defun dom-set-attribute (node attribute value)
-  "Give NODE's ATTRIBUTE the VALUE, adding it at the end if new."
-  (setq node (dom-ensure-node node))
-  (let ((known (assoc attribute (cadr node))))
-    (if known
-        (setcdr known value)
-      (setcar (cdr node) (nconc (cadr node) (list (cons attribute value)))))))
+  "Set NODE's ATTRIBUTE to VALUE, in place when NODE has it, else as a
+new last attribute."
+  (let* ((element (dom-ensure-node node))
+         (attributes (cadr element))
+         (entry (assoc attribute attributes)))
+    (if entry
+        (setcdr entry value)
+      (dom-set-attributes element
+                          (nconc attributes (list (cons attribute value)))))))
 
 (defun dom-remove-attribute (node attribute)
   "Remove ATTRIBUTE from NODE's attributes; return those left, or nil
@@ -83,15 +86,19 @@ error if it is not), or first when BEFORE is nil; return NODE."
   "NODE's own strings (not its descendants'), joined by spaces."
   (mapconcat #'identity (seq-filter #'stringp (dom-children node)) " "))
 
+(defun dom--texts-of-child (child separator)
+  "What CHILD adds to its parent's `dom-texts' with SEPARATOR: itself
+when a string, nothing for a script element, else its own texts."
+  (cond ((stringp child) child)
+        ((eq (dom-tag child) 'script) "")
+        (t (dom-texts child separator))))
+
 (defun dom-texts (node &optional separator)
-  "All the strings under NODE, depth first, joined by SEPARATOR (a
-space when nil); a script element gives an empty string."
-  (mapconcat (lambda (child)
-               (cond ((stringp child) child)
-                     ((eq (dom-tag child) 'script) "")
-                     (t (dom-texts child separator))))
-             (dom-children node)
-             (or separator " ")))
+  "All the text under NODE, depth first, each child's joined to the next
+by SEPARATOR (a space when nil); a script element counts as empty."
+  (let ((pieces (mapcar (lambda (child) (dom--texts-of-child child separator))
+                        (dom-children node))))
+    (mapconcat #'identity pieces (or separator " "))))
 
 (defun dom-strings (dom)
   "All the strings under DOM, depth first."
@@ -184,33 +191,37 @@ the current column.  With REMOVE-EMPTY, whitespace-only strings go."
           (dom-pp child remove-empty))))
     (insert ")")))
 
+(defun dom--print-children (children column pretty xml)
+  "Insert CHILDREN, those of an element starting at COLUMN, as
+`dom-print' does with PRETTY and XML; non-nil if any is an element."
+  (let ((nested nil))
+    (dolist (child children nested)
+      (cond ((stringp child) (insert child))
+            (t (setq nested t)
+               (when pretty
+                 (insert "\n" (make-string (+ column 2) ?\s)))
+               (dom-print child pretty xml))))))
+
 (defun dom-print (dom &optional pretty xml)
   "Insert DOM at point as HTML: text as it is, attribute values as
 Lisp prints them.  With PRETTY, each child element starts a new line,
 indented two more columns than its parent.  XML changes nothing."
   (let ((column (current-column))
-        (children (dom-children dom))
-        (elements nil))
-    (insert (format "<%s" (dom-tag dom)))
+        (name (format "%s" (dom-tag dom))))
+    (insert "<" name)
     (dolist (attr (dom-attributes dom))
       (insert (format " %s=%S" (car attr) (cdr attr))))
-    (if (null children)
+    (if (null (dom-children dom))
         (insert " />")
       (insert ">")
-      (dolist (child children)
-        (if (stringp child)
-            (insert child)
-          (setq elements t)
-          (when pretty
-            (insert "\n" (make-string (+ column 2) ?\s)))
-          (dom-print child pretty xml)))
-      ;; The end tag goes on a line of its own after child elements, or
-      ;; after text that ended one.
-      (when (and pretty (or elements (bolp)))
-        (unless (bolp)
-          (insert "\n"))
+      ;; After child elements, or text ending a line, the end tag gets a
+      ;; line of its own at the element's column.
+      (when (and (dom--print-children (dom-children dom) column pretty xml)
+                 pretty)
+        (unless (bolp) (insert "\n")))
+      (when (and pretty (bolp))
         (insert (make-string column ?\s)))
-      (insert (format "</%s>" (dom-tag dom))))))
+      (insert "</" name ">"))))
 
 (provide 'dom)
 

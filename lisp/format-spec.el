@@ -108,13 +108,13 @@ the strings between specs and of the specs' substitutions."
                (nreverse pieces))))))
 
 (defun format-spec-make (&rest pairs)
-  "The alist for `format-spec' of PAIRS, a plist whose keys are characters."
+  "An alist for `format-spec' from PAIRS, characters alternating with
+the values they stand for."
+  (unless (zerop (% (length pairs) 2))
+    (error "Invalid list of pairs"))
   (let ((alist nil))
     (while pairs
-      (unless (consp (cdr pairs))
-        (error "Invalid list of pairs"))
-      (push (cons (car pairs) (cadr pairs)) alist)
-      (setq pairs (cddr pairs)))
+      (push (cons (pop pairs) (pop pairs)) alist))
     (nreverse alist)))
 
 (provide 'format-spec)

@@ -236,24 +236,36 @@ though Emacs's of this name may reuse PLIST's conses)."
       ('plist (json--plist-nreverse object))
       (_ object))))
 
+(defun json--read-array-item (index)
+  "Read one array element and the separator after it, running the
+element hooks around the reading (the pre hook gets INDEX)."
+  (json-skip-whitespace)
+  (when json-pre-element-read-function
+    (funcall json-pre-element-read-function index))
+  (let ((item (json-read)))
+    (when json-post-element-read-function
+      (funcall json-post-element-read-function))
+    (json--expect-separator ?\] 'json-array-format)
+    item))
+
+(defun json--array-of (items)
+  "The list ITEMS as the kind of array `json-array-type' names."
+  (cond ((eq json-array-type 'vector) (vconcat items))
+        ((eq json-array-type 'list) items)))
+
 (defun json-read-array ()
-  "Read the JSON array at point (at its opening bracket)."
+  "Read the JSON array whose opening bracket is at point."
   (forward-char 1)
   (json-skip-whitespace)
-  (let ((elements nil) (index 0))
+  ;; The pre hook's index counts only the elements it was called for.
+  (let ((items nil) (hooked 0))
     (while (/= (json-peek) ?\])
-      (json-skip-whitespace)
-      (when json-pre-element-read-function
-        (funcall json-pre-element-read-function index)
-        (setq index (1+ index)))
-      (push (json-read) elements)
-      (when json-post-element-read-function
-        (funcall json-post-element-read-function))
-      (json--expect-separator ?\] 'json-array-format))
+      (let ((counts json-pre-element-read-function))
+        (push (json--read-array-item hooked) items)
+        (when counts
+          (setq hooked (1+ hooked)))))
     (forward-char 1)
-    (pcase json-array-type
-      ('vector (vconcat (nreverse elements)))
-      ('list (nreverse elements)))))
+    (json--array-of (nreverse items))))
 
 (defun json-read ()
   "Read the JSON value after point, and move past it."
@@ -312,10 +324,11 @@ is given, else the current buffer's text from its beginning."
 ;;;; Encoding
 
 (defun json-encode-keyword (keyword)
-  "\"true\", \"false\" or \"null\" for t, `json-false' and `json-null', else nil."
-  (cond ((eq keyword t) "true")
-        ((eq keyword json-false) "false")
-        ((eq keyword json-null) "null")))
+  "The JSON text for KEYWORD: true for t, false for `json-false', null
+for `json-null'; nil for anything else."
+  (cdr (assq keyword (list (cons t "true")
+                           (cons json-false "false")
+                           (cons json-null "null")))))
 
 (defun json--escape (c)
   "The JSON escape of character C."

@@ -200,15 +200,20 @@ down, drag, double, triple."
             (push m modifiers)))
         modifiers))))
 
+(defun keymap--bare-char (char)
+  "Character event CHAR without modifier bits, a control character as
+its letter, down-cased."
+  (let ((code (logand char (1- (ash 1 22)))))
+    (downcase (if (< code 32) (logior code 64) code))))
+
 (defun event-basic-type (event)
-  "EVENT without its modifiers: a lower-case letter for a character, a
-symbol's base as its parse found it (nil if not parsed yet)."
-  (when (consp event) (setq event (car event)))
-  (if (symbolp event)
-      (car (get event 'event-symbol-elements))
-    (let* ((base (logand event (1- #x400000)))
-           (uncontrolled (if (< base 32) (logior base 64) base)))
-      (condition-case nil (downcase uncontrolled) (error uncontrolled)))))
+  "EVENT, or event type, stripped of its modifiers: a character is
+down-cased; a symbol gives its base, known only once its name has
+been parsed (else nil)."
+  (let ((type (if (consp event) (car event) event)))
+    (if (symbolp type)
+        (car (get type 'event-symbol-elements))
+      (keymap--bare-char type))))
 
 (defun keymap--control-char (char)
   "CHAR with the control modifier, as a control character when ASCII
@@ -807,11 +812,16 @@ KEYMAPS, by default the active maps; nil if none."
                      (key-binding (vector 'remap command) nil t position))))
       (if (integerp binding) nil binding))))
 
+(defun keymap--read-key-and-command (key-prompt command-prompt)
+  "Interactive arguments: a key sequence read after KEY-PROMPT, then a
+command read after COMMAND-PROMPT, a format for the key's description."
+  (let ((key (read-key-sequence key-prompt nil t)))
+    (list key (read-command (format command-prompt (key-description key))))))
+
 (defun global-set-key (key command)
   "Bind KEY to COMMAND in the global keymap."
-  (interactive (let ((key (read-key-sequence "Set key globally: " nil t)))
-                 (list key (read-command (format "Set key %s to command: "
-                                                 (key-description key))))))
+  (interactive (keymap--read-key-and-command "Set key globally: "
+                                             "Set key %s to command: "))
   (keymap--check-key key)
   (define-key (current-global-map) key command))
 
@@ -835,12 +845,11 @@ if it has none."
   nil)
 
 (defun define-prefix-command (command &optional mapvar name)
-  "Make COMMAND a prefix command: its function and its value (or
-MAPVAR's, when non-nil) a new sparse keymap, with prompt NAME."
-  (let ((map (make-sparse-keymap name)))
-    (fset command map)
-    (set (or mapvar command) map)
-    command))
+  "Make COMMAND a prefix command and return it: a new sparse keymap,
+with prompt NAME, becomes its function definition and the value of
+MAPVAR, or of COMMAND itself when MAPVAR is nil."
+  (set (or mapvar command) (fset command (make-sparse-keymap name)))
+  command)
 
 (defun suppress-keymap (map &optional nodigits)
   "Have MAP undefine the self-inserting characters (by remapping
@@ -868,31 +877,46 @@ sequence OLDMAP is under.  A menu item keeps its menu part."
                   (keymap--substitute-binding binding olddef newdef key keymap))
                 scan)))
 
+(defun keymap--unwrap-binding (binding)
+  "(COMMAND . REWRAP): the command BINDING runs, past a menu item or
+menu strings (and their old cache), and a function giving, for another
+command, a binding wrapped the same way (without the cache)."
+  (if (eq (car-safe binding) 'menu-item)
+      (cons (nth 2 binding)
+            (lambda (new)
+              (let ((item (copy-sequence binding)))
+                (setcar (nthcdr 2 item) new)
+                item)))
+    (let ((rest binding) (strings nil))
+      (while (stringp (car-safe rest))
+        (push (pop rest) strings))
+      (when (consp (car-safe rest))
+        (setq rest (cdr rest)))
+      (cons rest (lambda (new) (append (reverse strings) new))))))
+
+(defun keymap--same-command-p (command olddef)
+  "Whether COMMAND is OLDDEF; a keyboard macro need only be `equal'."
+  (or (eq command olddef)
+      (and (or (stringp command) (vectorp command))
+           (equal command olddef))))
+
+(defun keymap--substitute-under (command olddef newdef key keymap)
+  "When COMMAND is, or names, a keymap not being scanned already and
+KEY in KEYMAP is unbound or a prefix, substitute within it under KEY."
+  (let ((submap (or (indirect-function command) command)))
+    (and (keymapp submap)
+         (let ((current (lookup-key keymap key)))
+           (or (null current) (natnump current) (keymapp current)))
+         (not (memq submap key-substitution-in-progress))
+         (substitute-key-definition olddef newdef keymap submap key))))
+
 (defun keymap--substitute-binding (binding olddef newdef key keymap)
-  "Rebind KEY in KEYMAP to NEWDEF if BINDING is OLDDEF (past a menu
-item's or menu strings' wrapping); else look under KEY when BINDING is
-a keymap not being scanned."
-  (let ((command binding) (menu-item nil) (strings nil))
-    (if (eq (car-safe command) 'menu-item)
-        (setq menu-item command command (nth 2 command))
-      (while (stringp (car-safe command))
-        (push (pop command) strings))
-      (when (consp (car-safe command))
-        (setq command (cdr command))))
-    (if (or (eq command olddef)
-            (and (or (stringp command) (vectorp command)) (equal command olddef)))
-        (define-key keymap key
-          (if menu-item
-              (let ((copy (copy-sequence menu-item)))
-                (setcar (nthcdr 2 copy) newdef)
-                copy)
-            (nconc (nreverse strings) newdef)))
-      (let ((inner (or (indirect-function command) command)))
-        (when (and (keymapp inner)
-                   (let ((existing (lookup-key keymap key)))
-                     (or (null existing) (natnump existing) (keymapp existing)))
-                   (not (memq inner key-substitution-in-progress)))
-          (substitute-key-definition olddef newdef keymap inner key))))))
+  "Bind KEY in KEYMAP to NEWDEF, wrapped like BINDING, when BINDING runs
+OLDDEF; else look for OLDDEF under KEY when BINDING is a keymap."
+  (let ((parts (keymap--unwrap-binding binding)))
+    (if (keymap--same-command-p (car parts) olddef)
+        (define-key keymap key (funcall (cdr parts) newdef))
+      (keymap--substitute-under (car parts) olddef newdef key keymap))))
 
 ;;; ---- Descriptions ----------------------------------------------------
 

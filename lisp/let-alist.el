@@ -9,17 +9,30 @@
   (let ((name (symbol-name symbol)))
     (if (string-prefix-p "." name) (intern (substring name 1)) symbol)))
 
+(defun let-alist--walk-dotted (form visit)
+  "Call VISIT on each symbol in FORM whose name starts with a dot, in
+order, looking inside conses and vectors; of a nested `let-alist'
+form, only its alist expression is looked at."
+  (cond ((symbolp form)
+         (when (string-prefix-p "." (symbol-name form))
+           (funcall visit form)))
+        ((vectorp form)
+         (mapc (lambda (elt) (let-alist--walk-dotted elt visit)) form))
+        ((not (consp form)))
+        ((eq (car form) 'let-alist)
+         (let-alist--walk-dotted (car-safe (cdr form)) visit))
+        (t
+         (let-alist--walk-dotted (car form) visit)
+         (let-alist--walk-dotted (cdr form) visit))))
+
 (defun let-alist--deep-dot-search (data)
   "(SYMBOL . WITHOUT-DOT) for each dotted symbol in DATA, in order.  Of a
 nested let-alist, only its alist expression counts."
-  (cond ((symbolp data)
-         (and (string-prefix-p "." (symbol-name data))
-              (list (cons data (let-alist--remove-dot data)))))
-        ((vectorp data) (let-alist--deep-dot-search (append data nil)))
-        ((not (consp data)) nil)
-        ((eq (car data) 'let-alist) (let-alist--deep-dot-search (car-safe (cdr data))))
-        (t (append (let-alist--deep-dot-search (car data))
-                   (let-alist--deep-dot-search (cdr data))))))
+  (let ((found nil))
+    (let-alist--walk-dotted
+     data (lambda (symbol)
+            (push (cons symbol (let-alist--remove-dot symbol)) found)))
+    (nreverse found)))
 
 (defun let-alist--list-to-sexp (keys variable)
   "A form for the value reached from VARIABLE's alist through KEYS, the

@@ -218,14 +218,15 @@ a plain table has no boundaries and no metadata."
         (t (test-completion string collection predicate))))
 
 (defun completion-boundaries (string collection pred suffix)
-  "The (START . END) of the field completed, START in STRING before
-point, END in SUFFIX after it, as COLLECTION reports them."
-  (let ((answer (and (functionp collection)
-                     (funcall collection string pred (cons 'boundaries suffix)))))
-    (unless (eq (car-safe answer) 'boundaries)
-      (setq answer nil))
-    (cons (or (cadr answer) 0)
-          (or (cddr answer) (length suffix)))))
+  "Where the field being completed lies: (START . END), START an index
+into STRING (the text before point) and END one into SUFFIX (the text
+after it).  Only a function COLLECTION can narrow the field; with any
+other, it spans all of STRING and SUFFIX."
+  (let* ((reply (and (functionp collection)
+                     (funcall collection string pred (cons 'boundaries suffix))))
+         (field (and (eq (car-safe reply) 'boundaries) (cdr reply))))
+    (cons (or (car field) 0)
+          (or (cdr field) (length suffix)))))
 
 (defun completion-metadata (string table pred)
   "The (metadata . ALIST) TABLE gives for STRING."
@@ -259,21 +260,33 @@ when IGNORE-CASE)."
                cached-for string))
        cached))))
 
+(defun minibuffer--lazy-table (get set make)
+  "A table over the one GET returns; while that is still a function
+\(the lazy table itself), MAKE's value is stored with SET first."
+  (completion-table-dynamic
+   (lambda (_string)
+     (let ((current (funcall get)))
+       (if (functionp current)
+           (funcall set (funcall make))
+         current)))
+   'do-switch-buffer))
+
 (defmacro lazy-completion-table (var fun)
-  "A table that sets VAR to FUN's value the first time it is asked, and
-completes over VAR.  VAR should hold this table initially."
-  (let ((string (make-symbol "string")))
-    `(completion-table-dynamic
-      (lambda (,string)
-        (when (functionp ,var) (setq ,var (funcall #',fun)))
-        ,var)
-      'do-switch-buffer)))
+  "A completion table to initialize VAR with: the first time it is
+used, it replaces itself in VAR by the table FUN (called with no
+arguments, in the buffer the minibuffer was entered from) returns."
+  `(minibuffer--lazy-table (lambda () ,var)
+                           (lambda (table) (setq ,var table))
+                           #',fun))
+
+(defun minibuffer--complete-folding (fold table string pred action)
+  "TABLE's answer to ACTION on STRING and PRED, ignoring case when FOLD."
+  (let ((completion-ignore-case fold))
+    (complete-with-action action table string pred)))
 
 (defun completion-table-case-fold (table &optional dont-fold)
-  "TABLE completing with case folded (unless DONT-FOLD)."
-  (lambda (string pred action)
-    (let ((completion-ignore-case (not dont-fold)))
-      (complete-with-action action table string pred))))
+  "TABLE made to ignore case, or with DONT-FOLD, to respect it."
+  (apply-partially #'minibuffer--complete-folding (not dont-fold) table))
 
 (defun completion-table-in-turn (&rest tables)
   "A table asking TABLES in turn, answering with the first non-nil answer."
@@ -291,37 +304,68 @@ passed over; when none answers, the first failure is signaled."
     (cond (answer)
           (failure (signal (car failure) (cdr failure))))))
 
+(defun minibuffer--merged-try (tables string pred)
+  "What `try-completion' of STRING and PRED gives over all of TABLES."
+  (let ((tries (mapcar (lambda (table) (try-completion string table pred))
+                       tables)))
+    (if (member string tries)
+        string
+      ;; Complete over what each table completed to (t: STRING itself).
+      (let ((candidates nil))
+        (dolist (try tries)
+          (cond ((eq try t) (push string candidates))
+                (try (push try candidates))))
+        (try-completion string (nreverse candidates) pred)))))
+
+(defun minibuffer--merged-all (tables string pred)
+  "TABLES' `all-completions' of STRING and PRED, one after the other."
+  (let ((all nil))
+    (dolist (table tables)
+      (setq all (append all (all-completions string table pred))))
+    all))
+
 (defun completion-table-merge (&rest tables)
-  "A table completing over the union of TABLES."
+  "A table completing over the union of TABLES; other requests go to
+the tables in turn, the first non-nil answer winning."
   (lambda (string pred action)
-    (cond
-     ((null action)
-      (let ((answers (mapcar (lambda (table) (try-completion string table pred))
-                             tables)))
-        (if (member string answers)
-            string
-          (try-completion string
-                          (mapcar (lambda (answer) (if (eq answer t) string answer))
-                                  (delq nil answers))
-                          pred))))
-     ((eq action t)
-      (apply #'append (mapcar (lambda (table) (all-completions string table pred))
-                              tables)))
-     (t (minibuffer--first-answer tables action string pred)))))
+    (cond ((null action) (minibuffer--merged-try tables string pred))
+          ((eq action t) (minibuffer--merged-all tables string pred))
+          (t (minibuffer--first-answer tables action string pred)))))
+
+(defun minibuffer--both-predicates (p q)
+  "A one-argument predicate requiring P and Q, either of which may be nil."
+  (cond ((null p) q)
+        ((null q) p)
+        (t (lambda (candidate)
+             (and (funcall p candidate) (funcall q candidate))))))
 
 (defun completion-table-with-predicate (table pred1 strict string pred2 action)
-  "TABLE's answer restricted to the elements PRED1 accepts (and PRED2);
-when not STRICT, a string TABLE completes without PRED1 also counts."
-  (cond
-   ((and (not strict) (eq action 'lambda))
-    (test-completion string table pred2))
-   (t
-    (or (complete-with-action action table string
-                              (if (not (and pred1 pred2))
-                                  (or pred1 pred2)
-                                (lambda (x) (and (funcall pred1 x) (funcall pred2 x)))))
-        (and (not strict) pred1
-             (complete-with-action action table string pred2))))))
+  "TABLE's answer to ACTION on STRING, counting only what PRED1 (and
+PRED2) accept.  Unless STRICT, PRED1 gives way when it would leave
+nothing, and any string TABLE itself accepts is accepted."
+  (let ((lenient (not strict)))
+    (if (and lenient (eq action 'lambda))
+        (test-completion string table pred2)
+      (or (complete-with-action action table string
+                                (minibuffer--both-predicates pred1 pred2))
+          (and lenient pred1
+               (complete-with-action action table string pred2))))))
+
+(defun minibuffer--field-end-before (terminator suffix limit)
+  "Where the field ends in SUFFIX, at most LIMIT: at the first match of
+TERMINATOR's regexp (its cdr when a cons, else the quoted string)."
+  (let* ((regexp (if (consp terminator) (cdr terminator) (regexp-quote terminator)))
+         (hit (and regexp (string-match regexp suffix))))
+    (min limit (or hit (length suffix)))))
+
+(defun minibuffer--finished-p (completion table pred)
+  "Non-nil when COMPLETION is a string whose last field is non-empty
+and complete in TABLE: nothing longer completes it."
+  (and (stringp completion)
+       (not (equal completion ""))
+       (< (car (completion-boundaries completion table pred ""))
+          (length completion))
+       (eq (try-completion completion table pred) t)))
 
 (defun completion-table-with-terminator (terminator table string pred action)
   "TABLE, with TERMINATOR added to a completion that is whole and unique.
@@ -331,20 +375,15 @@ of the completion giving the terminated string.  No string is
 accepted as complete: it still lacks its terminator."
   (cond
    ((eq (car-safe action) 'boundaries)
-    (let* ((suffix (cdr action))
-           (bounds (completion-boundaries string table pred suffix))
-           (end-regexp (if (consp terminator) (cdr terminator)
-                         (regexp-quote terminator)))
-           (field-end (and end-regexp (string-match end-regexp suffix))))
-      `(boundaries ,(car bounds) . ,(min (cdr bounds) (or field-end (length suffix))))))
+    (let ((field (completion-boundaries string table pred (cdr action))))
+      (cons 'boundaries
+            (cons (car field)
+                  (minibuffer--field-end-before terminator (cdr action) (cdr field))))))
    ((null action)
     (let ((completion (try-completion string table pred))
           (end (if (consp terminator) (car terminator) terminator)))
       (cond ((eq completion t) (minibuffer--terminated string end))
-            ((and (stringp completion) (> (length completion) 0)
-                  (< (car (completion-boundaries completion table pred ""))
-                     (length completion))
-                  (eq (try-completion completion table pred) t))
+            ((minibuffer--finished-p completion table pred)
              (minibuffer--terminated completion end))
             (t completion))))
    ((eq action 'lambda) nil)
@@ -356,28 +395,35 @@ accepted as complete: it still lacks its terminator."
 
 ;; What TABLE's answers become when its strings start with S2 where the
 ;; strings completed start with S1.
+(defun minibuffer--swap-prefix (string from to)
+  "STRING with its prefix FROM (matched as `completion-ignore-case'
+says) replaced by TO; nil when STRING does not start with FROM."
+  (and (string-prefix-p from string completion-ignore-case)
+       (concat to (substring string (length from)))))
+
+(defun minibuffer--subverted-boundaries (answer string s1 s2)
+  "The boundaries for STRING, given ANSWER, the inner table's reply for
+STRING with S2 in place of S1.  Always a boundaries reply, even when
+the inner table gave none; its start stays within S1 and STRING."
+  (let* ((field (and (eq (car-safe answer) 'boundaries) (cdr answer)))
+         (start (+ (or (car field) 0) (- (length s1) (length s2)))))
+    (cons 'boundaries
+          (cons (min (length string) (max (length s1) start))
+                (cdr field)))))
+
 (defun completion-table-subvert (table s1 s2)
   "A table completing strings that start with S1 as TABLE completes them
 with S2 in S1's place."
   (lambda (string pred action)
-    (let* ((inner (and (string-prefix-p s1 string completion-ignore-case)
-                       (concat s2 (substring string (length s1)))))
+    (let* ((inner (minibuffer--swap-prefix string s1 s2))
            (answer (and inner (complete-with-action action table inner pred))))
-      (cond
-       ;; Boundaries come back even when TABLE has none.
-       ((eq (car-safe action) 'boundaries)
-        (let ((start (or (and (eq (car-safe answer) 'boundaries) (cadr answer)) 0)))
-          `(boundaries ,(min (length string)
-                             (max (length s1) (+ start (- (length s1) (length s2)))))
-                       . ,(and (eq (car-safe answer) 'boundaries) (cddr answer)))))
-       ((null answer) nil)
-       ((stringp answer)
-        (and (string-prefix-p s2 answer completion-ignore-case)
-             (concat s1 (substring answer (length s2)))))
-       ((eq action t)
-        (minibuffer--unsubverted answer (car (completion-boundaries inner table pred ""))
-                                 s2))
-       (t answer)))))
+      (cond ((eq (car-safe action) 'boundaries)
+             (minibuffer--subverted-boundaries answer string s1 s2))
+            ((stringp answer) (minibuffer--swap-prefix answer s2 s1))
+            ((and answer (eq action t))
+             (minibuffer--unsubverted
+              answer (car (completion-boundaries inner table pred "")) s2))
+            (t answer)))))
 
 (defun minibuffer--unsubverted (completions start s2)
   "COMPLETIONS of a field that starts at START of the subverted string,
@@ -389,24 +435,32 @@ without what of S2 lies in the field."
                           (and (string-match head c) (substring c (match-end 0))))
                         completions)))))
 
+(defun minibuffer--prefixed-predicate (pred prefix table)
+  "PRED, when a function, made to see each candidate of TABLE as the
+string PREFIX followed by the candidate's text; TABLE decides how a
+candidate comes (symbol, key and value, string or list element)."
+  (cond ((not (functionp pred)) pred)
+        ((hash-table-p table)
+         (lambda (key _value) (funcall pred (concat prefix key))))
+        (t
+         (let ((text-of (cond ((vectorp table) #'symbol-name)
+                              ((functionp table) #'identity)
+                              (t (lambda (elt) (if (consp elt) (car elt) elt))))))
+           (lambda (candidate)
+             (funcall pred (concat prefix (funcall text-of candidate))))))))
+
 (defun completion-table-with-context (prefix table string pred action)
-  "TABLE completing STRING, with PREFIX before each string it returns."
-  (let ((pred
-         (if (not (functionp pred))
-             pred
-           (cond ((vectorp table)
-                  (lambda (sym) (funcall pred (concat prefix (symbol-name sym)))))
-                 ((hash-table-p table)
-                  (lambda (key _value) (funcall pred (concat prefix key))))
-                 ((functionp table)
-                  (lambda (s) (funcall pred (concat prefix s))))
-                 (t (lambda (s)
-                      (funcall pred (concat prefix (if (consp s) (car s) s)))))))))
-    (if (eq (car-safe action) 'boundaries)
-        (let ((bounds (completion-boundaries string table pred (cdr action))))
-          `(boundaries ,(+ (length prefix) (car bounds)) . ,(cdr bounds)))
-      (let ((answer (complete-with-action action table string pred)))
-        (if (stringp answer) (concat prefix answer) answer)))))
+  "Answer ACTION for the text PREFIX followed by STRING, where TABLE
+completes STRING alone: PRED sees candidates with PREFIX before them,
+boundaries count PREFIX in, and completed strings get it back."
+  (let ((inner-pred (minibuffer--prefixed-predicate pred prefix table)))
+    (cond ((eq (car-safe action) 'boundaries)
+           (let ((field (completion-boundaries string table inner-pred (cdr action))))
+             (cons 'boundaries
+                   (cons (+ (length prefix) (car field)) (cdr field)))))
+          (t
+           (let ((answer (complete-with-action action table string inner-pred)))
+             (if (stringp answer) (concat prefix answer) answer))))))
 
 ;;; ---- Reading with completion ------------------------------------
 

@@ -21,11 +21,24 @@
 (defvar after-change-major-mode-hook nil
   "Normal hook run by `run-mode-hooks' after the mode hooks.")
 
+(defun modes--call-delaying-hooks (function)
+  "Call FUNCTION with mode hooks held back, `delay-mode-hooks' being
+made buffer-local first so that the hold ends with this call."
+  (make-local-variable 'delay-mode-hooks)
+  (let ((delay-mode-hooks t))
+    (funcall function)))
+
 (defmacro delay-mode-hooks (&rest body)
-  "Run BODY with `run-mode-hooks' keeping the hooks until a call outside."
+  "Evaluate BODY with mode hooks held back: `run-mode-hooks' inside it
+only records them, for the first call outside to run."
   (declare (indent 0))
-  `(progn (make-local-variable 'delay-mode-hooks)
-          (let ((delay-mode-hooks t)) ,@body)))
+  `(modes--call-delaying-hooks (lambda () ,@body)))
+
+(defun modes--take-queue (symbol)
+  "The entries pushed onto SYMBOL's value, oldest first; SYMBOL is
+emptied."
+  (prog1 (nreverse (symbol-value symbol))
+    (set symbol nil)))
 
 (defun run-mode-hooks (&rest hooks)
   "Run the mode hooks HOOKS after those kept by `delay-mode-hooks', with
@@ -33,23 +46,25 @@
 `after-change-major-mode-hook' and the :after-hook forms after; while
 `delay-mode-hooks' is on, only keep HOOKS."
   (if delay-mode-hooks
-      (dolist (hook hooks) (push hook delayed-mode-hooks))
-    (setq hooks (nconc (nreverse delayed-mode-hooks) hooks))
-    (setq delayed-mode-hooks nil)
-    (apply #'run-hooks 'change-major-mode-after-body-hook hooks)
+      (setq delayed-mode-hooks (append (reverse hooks) delayed-mode-hooks))
+    (let ((all (nconc (modes--take-queue 'delayed-mode-hooks) hooks)))
+      (apply #'run-hooks 'change-major-mode-after-body-hook all))
     (run-hooks 'after-change-major-mode-hook)
-    (let ((functions (nreverse delayed-after-hook-functions)))
-      (setq delayed-after-hook-functions nil)
-      (mapc #'funcall functions))))
+    (mapc #'funcall (modes--take-queue 'delayed-after-hook-functions))))
+
+(defun modes--parent (mode)
+  "The mode MODE derives from: its `derived-mode-parent', or the mode
+that names when it is an alias."
+  (let* ((parent (get mode 'derived-mode-parent))
+         (target (and parent (symbol-function parent))))
+    (if (and target (symbolp target)) target parent)))
 
 (defun provided-mode-derived-p (mode &rest modes)
-  "The first of MODE and its parents (through `derived-mode-parent'
-properties and aliases) that is one of MODES, or nil."
-  (while (and (not (memq mode modes))
-              (let* ((parent (get mode 'derived-mode-parent))
-                     (definition (and parent (symbol-function parent))))
-                (setq mode (if (and definition (symbolp definition)) definition parent)))))
-  mode)
+  "The first of MODE and its ancestors that is one of MODES, or nil."
+  (let ((candidate mode))
+    (while (and candidate (not (memq candidate modes)))
+      (setq candidate (modes--parent candidate)))
+    candidate))
 
 (defun derived-mode-p (&rest modes)
   "The first of the current `major-mode' and its parents among MODES, or nil."

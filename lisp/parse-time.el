@@ -86,17 +86,21 @@ nil if none does.  Each rule is tried only while its first slot is unknown."
      ((and (funcall free 5) (integerp token) (<= 0 token 49))
       (funcall set '(5) (list (+ 2000 token)))))))
 
+(defun parse-time--loosely (string)
+  "STRING read token by token as a date in the manner of RFC 822."
+  (let ((fields (make-list 9 nil)))
+    (setf (nth 7 fields) -1)
+    (mapc (lambda (token) (parse-time--apply-rule token fields))
+          (parse-time-tokenize (downcase string)))
+    fields))
+
 (defun parse-time-string (string)
   "STRING read as (SEC MIN HOUR DAY MON YEAR DOW DST TZ), unknown parts
 nil and an unknown DST -1: an ISO 8601 string exactly, anything else
 as loosely as an RFC 822 date."
   (condition-case nil
       (iso8601-parse string)
-    (wrong-type-argument
-     (let ((time (list nil nil nil nil nil nil nil -1 nil)))
-       (dolist (token (parse-time-tokenize (downcase string)))
-         (parse-time--apply-rule token time))
-       time))))
+    (wrong-type-argument (parse-time--loosely string))))
 
 (provide 'parse-time)
 

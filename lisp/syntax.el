@@ -13,14 +13,15 @@
   (if (> arg 0) (point-max) (point-min)))
 
 (defun syntax-after (pos)
-  "The raw syntax descriptor of the character after POS, nil outside
-the accessible portion."
-  (unless (or (< pos (point-min)) (>= pos (point-max)))
-    (let ((prop (and parse-sexp-lookup-properties
-                     (get-char-property pos 'syntax-table))))
-      (if (consp prop)
-          prop
-        (aref (or prop (syntax-table)) (char-after pos))))))
+  "The raw syntax descriptor that applies to the character at POS, or
+nil when POS is not before the end of the accessible text."
+  (and (<= (point-min) pos) (< pos (point-max))
+       (let ((char (char-after pos))
+             (override (and parse-sexp-lookup-properties
+                            (get-char-property pos 'syntax-table))))
+         (cond ((consp override) override)
+               (override (aref override char))
+               (t (aref (syntax-table) char))))))
 
 (defun syntax-class (syntax)
   "The class number of raw syntax descriptor SYNTAX (nil for nil)."
@@ -37,14 +38,16 @@ an interactive call gives: no next or previous WHAT."
   "Move forward over ARG balanced expressions (backward if negative).
 INTERACTIVE non-nil turns scan errors into user errors."
   (interactive "^p\nd")
-  (or arg (setq arg 1))
+  ;; A nil ARG reaches `syntax--interactively' as is: like Emacs 28, a
+  ;; scan error then ends in a wrong-type-argument.
   (if interactive
       (syntax--interactively #'forward-sexp arg "sexp")
-    (if forward-sexp-function
-        (funcall forward-sexp-function arg)
-      (goto-char (or (scan-sexps (point) arg) (buffer-end arg)))
-      (when (< arg 0)
-        (backward-prefix-chars)))))
+    (let ((count (or arg 1)))
+      (if forward-sexp-function
+          (funcall forward-sexp-function count)
+        (goto-char (or (scan-sexps (point) count) (buffer-end count)))
+        (when (< count 0)
+          (backward-prefix-chars))))))
 
 (defun backward-sexp (&optional arg interactive)
   "Move backward over ARG balanced expressions (forward if negative)."
@@ -52,12 +55,14 @@ INTERACTIVE non-nil turns scan errors into user errors."
   (forward-sexp (- (or arg 1)) interactive))
 
 (defun forward-list (&optional arg interactive)
-  "Move forward over ARG balanced groups of parentheses."
+  "Move over ARG groups of balanced parentheses, backward when ARG is
+negative.  INTERACTIVE turns running out of groups into a `user-error'."
   (interactive "^p\nd")
-  (or arg (setq arg 1))
   (if interactive
       (syntax--interactively #'forward-list arg "group")
-    (goto-char (or (scan-lists (point) arg 0) (buffer-end arg)))))
+    (let* ((count (or arg 1))
+           (target (scan-lists (point) count 0)))
+      (goto-char (or target (buffer-end count))))))
 
 (defun backward-list (&optional arg interactive)
   "Move backward over ARG balanced groups of parentheses."
@@ -65,17 +70,18 @@ INTERACTIVE non-nil turns scan errors into user errors."
   (forward-list (- (or arg 1)) interactive))
 
 (defun down-list (&optional arg interactive)
-  "Move forward down ARG levels of parentheses (backward if negative)."
+  "Go into ARG levels of parentheses, forward, or backward when ARG is
+negative.  INTERACTIVE makes running out of lists a `user-error'."
   (interactive "^p\nd")
-  (or arg (setq arg 1))
-  (if interactive
-      (condition-case nil
-          (down-list arg nil)
-        (scan-error (user-error "At bottom level")))
-    (let ((step (if (> arg 0) 1 -1)))
-      (while (/= arg 0)
-        (goto-char (or (scan-lists (point) step -1) (buffer-end arg)))
-        (setq arg (- arg step))))))
+  (let ((count (or arg 1)))
+    (if interactive
+        (condition-case nil
+            (down-list count)
+          (scan-error (user-error "At bottom level")))
+      (let ((direction (if (< count 0) -1 1)))
+        (dotimes (_ (abs count))
+          (goto-char (or (scan-lists (point) direction -1)
+                         (buffer-end count))))))))
 
 (defun syntax--leave-string (arg)
   "Out of the string point is in, if any, towards ARG's sign: t if so."
@@ -86,24 +92,31 @@ INTERACTIVE non-nil turns scan errors into user errors."
       t)))
 
 (defun syntax--up-by-sexps (step)
-  "Out of one list towards STEP's sign by `forward-sexp-function':
-move over sexps until none is left (a scan error stops at the list's
-edge, which its data gives)."
-  (let ((pos nil))
-    (condition-case err
-        (while (progn (setq pos (point))
-                      (forward-sexp step)
-                      (/= (point) pos)))
-      (scan-error (goto-char (nth (if (> step 0) 3 2) err))))
-    (when (= (point) pos)
+  "Leave one list towards STEP's sign using `forward-sexp-function'.
+Sexps are skipped until a step goes nowhere or fails; a failing step's
+scan error names the list's edge, where point goes.  Ending where the
+last step began means there was no list to leave."
+  (let ((stop (catch 'syntax--stuck
+                (while t
+                  (let ((from (point)))
+                    (condition-case err
+                        (forward-sexp step)
+                      (scan-error
+                       (throw 'syntax--stuck
+                              (cons from (nth (if (< step 0) 2 3) err)))))
+                    (when (= (point) from)
+                      (throw 'syntax--stuck (cons from from))))))))
+    (goto-char (cdr stop))
+    (when (= (car stop) (cdr stop))
       (signal 'scan-error (list "Unbalanced parentheses" (point) (point))))))
 
 (defun syntax--leave-comment (step)
-  "Out of the comment point is in, if any, towards STEP's sign: t if so."
+  "When point is in a comment, go to its start (STEP negative) or past
+its end, and return non-nil unless the comment has no end."
   (let ((state (syntax-ppss)))
-    (when (nth 4 state)
-      (goto-char (nth 8 state))
-      (or (< step 0) (forward-comment 1)))))
+    (and (nth 4 state)
+         (progn (goto-char (nth 8 state))
+                (if (> step 0) (forward-comment 1) t)))))
 
 (defun up-list (&optional arg escape-strings no-syntax-crossing)
   "Move forward out of ARG levels of parentheses (backward if negative).
@@ -130,20 +143,23 @@ top level (a `user-error')."
                (t (signal (car err) (cdr err))))))
       (setq arg (- arg step)))))
 
+(defun syntax--literal-end (in-string)
+  "Where the string (IN-STRING non-nil) or comment opening at point
+stops; a string left open runs to the end of the accessible text."
+  (save-excursion
+    (cond ((not in-string) (forward-comment 1) (point))
+          ((ignore-error scan-error (forward-sexp) t) (point))
+          (t (point-max)))))
+
 (defun syntax--narrow-to-string-or-comment ()
-  "Narrow to the string or comment point is in, if any."
+  "Narrow to the string or comment around point; outside both, do nothing."
   (let* ((state (syntax-ppss))
-         (start (nth 8 state)))
-    (when start
-      (save-excursion
-        (goto-char start)
-        (narrow-to-region
-         (point)
-         (if (nth 3 state)
-             (condition-case nil (progn (forward-sexp) (point))
-               (scan-error (point-max)))
-           (forward-comment 1)
-           (point)))))))
+         (opening (nth 8 state)))
+    (when opening
+      (narrow-to-region opening
+                        (save-excursion
+                          (goto-char opening)
+                          (syntax--literal-end (nth 3 state)))))))
 
 (defun backward-up-list (&optional arg escape-strings no-syntax-crossing)
   "Move backward out of ARG levels of parentheses (forward if negative)."
@@ -232,34 +248,49 @@ negative); t when found."
         (t (syntax--defun-start-by-lists arg))))
 
 (defun syntax--comments-only-line-p ()
-  "Whether the current line, outside strings, has only blanks and
-comments on it."
+  "Non-nil when nothing but blanks and comments make up this line; a
+line that begins inside a string never qualifies."
   (save-excursion
-    (forward-line 0)
-    (let ((state (syntax-ppss)))
-      (and (null (nth 3 state))
-           (< (line-end-position)
-              (progn (when (nth 4 state) (goto-char (nth 8 state)))
-                     (forward-comment (point-max))
-                     (point)))))))
+    (let* ((bol (line-beginning-position))
+           (eol (line-end-position))
+           (state (syntax-ppss bol)))
+      (unless (nth 3 state)
+        (goto-char (or (nth 8 state) bol))
+        (forward-comment (buffer-size))
+        (> (point) eol)))))
+
+(defun syntax--to-comment-opening-line ()
+  "Go to the end of this line; if a comment still open there began on
+an earlier line, to the end of that line instead, and so on up."
+  (let ((state (syntax-ppss (line-end-position))))
+    (when (and (nth 4 state) (< (nth 8 state) (line-beginning-position)))
+      (goto-char (nth 8 state))
+      (syntax--to-comment-opening-line))))
+
+(defun syntax--line-above-kind ()
+  "Go up a line (see `syntax--to-comment-opening-line') and classify it:
+`none' when there was no line above, `comment' for a non-blank line of
+comments only, `other' for anything else."
+  (if (/= (forward-line -1) 0)
+      'none
+    (syntax--to-comment-opening-line)
+    (if (and (save-excursion
+               (forward-line 0)
+               (skip-syntax-forward "-" (line-end-position))
+               (not (eolp)))
+             (syntax--comments-only-line-p))
+        'comment
+      'other)))
 
 (defun beginning-of-defun-comments (&optional arg)
-  "Move to the start of the defun (ARG of them), then back over the
-comment lines just above it."
+  "Go to the start of the ARGth defun back, then further up over the
+unbroken run of comment lines right above it."
   (interactive "^p")
   (beginning-of-defun (or arg 1))
-  (let ((at-top nil))
-    (while (let ((state (progn (setq at-top (= (forward-line -1) -1))
-                               (syntax-ppss (line-end-position)))))
-             ;; In a comment spanning lines: go to where it starts.
-             (while (and (nth 4 state) (< (nth 8 state) (line-beginning-position)))
-               (goto-char (nth 8 state))
-               (setq state (syntax-ppss (line-end-position))))
-             (and (not at-top)
-                  (progn (skip-syntax-backward "-" (line-beginning-position))
-                         (not (bolp)))
-                  (syntax--comments-only-line-p))))
-    (forward-line (if at-top 0 1))))
+  (let ((kind (syntax--line-above-kind)))
+    (while (eq kind 'comment)
+      (setq kind (syntax--line-above-kind)))
+    (forward-line (if (eq kind 'none) 0 1))))
 
 (defun syntax--past-defun-end ()
   "From a defun's end, go to the next line when only blanks and a
@@ -269,33 +300,52 @@ comment or the newline follow on this one."
     (when (looking-at "\\s<\\|\n")
       (forward-line 1))))
 
-(defun syntax--end-of-defuns (arg)
-  "The body of `end-of-defun' for a nonzero ARG."
-  (let* ((pos (point))
-         (beg (progn (end-of-line 1) (beginning-of-defun-raw 1) (point))))
+(defun syntax--goto-enclosing-defun-end (trim)
+  "Go to the end of the defun that starts at or before the end of this
+line, past the rest of its last line when TRIM; return the defun's start."
+  (end-of-line)
+  (beginning-of-defun-raw 1)
+  (let ((start (point)))
     (funcall end-of-defun-function)
-    (when (<= arg 1)
+    (when trim
       (syntax--past-defun-end))
-    (cond ((> arg 0)
-           (if (> (point) pos) (setq arg (1- arg)) (goto-char pos))
-           (unless (zerop arg)
-             (beginning-of-defun-raw (- arg))
-             (funcall end-of-defun-function)))
-          (t
-           (if (< (point) pos) (setq arg (1+ arg)) (goto-char beg))
-           (unless (zerop arg)
-             (beginning-of-defun-raw (- arg))
-             (setq beg (point))
-             (funcall end-of-defun-function))))
-    (syntax--past-defun-end)
-    (while (and (< arg 0) (>= (point) pos))
-      (goto-char beg)
-      (beginning-of-defun-raw (- arg))
-      (if (>= (point) beg)
-          (setq arg 0)
-        (setq beg (point))
-        (funcall end-of-defun-function)
-        (syntax--past-defun-end)))))
+    start))
+
+(defun syntax--end-of-defuns-forward (count origin)
+  "Go to the COUNTth defun end after ORIGIN (point)."
+  (syntax--goto-enclosing-defun-end (= count 1))
+  ;; The defun around point counts only when it ends beyond ORIGIN.
+  (let ((left (if (> (point) origin) (1- count) count)))
+    (when (= left count)
+      (goto-char origin))
+    (when (> left 0)
+      (beginning-of-defun-raw (- left))
+      (funcall end-of-defun-function))
+    (syntax--past-defun-end)))
+
+(defun syntax--defun-back-and-end (count &optional limit)
+  "Jump COUNT defun starts back; unless that gets no further back than
+LIMIT, go past the end of the defun found and return its start."
+  (beginning-of-defun-raw count)
+  (unless (and limit (>= (point) limit))
+    (let ((start (point)))
+      (funcall end-of-defun-function)
+      (syntax--past-defun-end)
+      start)))
+
+(defun syntax--end-of-defuns-backward (count origin)
+  "Go to the COUNTth defun end before ORIGIN (point)."
+  (let* ((start (syntax--goto-enclosing-defun-end t))
+         (left (if (< (point) origin) (1- count) count)))
+    (when (= left count)
+      (goto-char start))
+    (when (> left 0)
+      (setq start (syntax--defun-back-and-end left))
+      ;; Until an end before ORIGIN turns up, keep jumping back from the
+      ;; defun's start, giving up once no jump gets further back.
+      (while (and start (>= (point) origin))
+        (goto-char start)
+        (setq start (syntax--defun-back-and-end left start))))))
 
 (defun end-of-defun (&optional arg interactive)
   "Move to the end of the defun, ARG times (backward when negative).
@@ -306,56 +356,74 @@ INTERACTIVE turns scan errors into user errors."
           (end-of-defun arg nil)
         (scan-error (user-error (cadr err))))
     (syntax--push-mark-once 'end-of-defun)
-    (syntax--end-of-defuns (if (or (null arg) (= arg 0)) 1 arg))))
+    (let ((count (if (or (null arg) (= arg 0)) 1 arg)))
+      (if (> count 0)
+          (syntax--end-of-defuns-forward count (point))
+        (syntax--end-of-defuns-backward (- count) (point))))
+    nil))
 
-(defun syntax--mark-defuns (arg)
-  "Mark ARG defuns from the one around point (with its comments), or
--ARG back from it."
-  (let ((opoint (point)) beg end)
-    (push-mark opoint)
+(defun syntax--defun-ends-after (pos count)
+  "Go from POS through COUNT `end-of-defun's and return where that is."
+  (goto-char pos)
+  (dotimes (_ count) (end-of-defun))
+  (point))
+
+(defun syntax--defun-span (end-first)
+  "(START . END) of the defun around or after point, START taking in
+the comment lines above it.  END-FIRST finds its end before its start,
+so that from between two defuns the span is the next one."
+  (if end-first
+      (progn (end-of-defun)
+             (let ((end (point)))
+               (beginning-of-defun-comments)
+               (cons (point) end)))
     (beginning-of-defun-comments)
-    (setq beg (point))
-    (end-of-defun)
-    (setq end (point))
-    ;; Point was between defuns, or before the first: take the next.
-    (when (or (and (<= (point) opoint) (> arg 0))
-              (= beg (point-min)))
-      (goto-char opoint)
+    (let ((start (point)))
       (end-of-defun)
-      (setq end (point))
-      (beginning-of-defun-comments)
-      (setq beg (point)))
-    (goto-char beg)
-    (if (> arg 0)
-        (progn
-          (dotimes (_ arg) (end-of-defun))
-          (push-mark (point) nil t)
-          (goto-char beg))
-      (unless (= arg -1)
-        (beginning-of-defun (1- (- arg))))
-      (push-mark end nil t))))
+      (cons start (point)))))
+
+(defun syntax--mark-defuns (count)
+  "Without an active region: mark COUNT defuns from the one point is in
+or before, or when COUNT is negative, the defun and -COUNT - 1 before it."
+  (let ((origin (point)))
+    (push-mark origin)
+    (let ((span (syntax--defun-span nil)))
+      (when (or (= (car span) (point-min))
+                (and (> count 0) (<= (cdr span) origin)))
+        (goto-char origin)
+        (setq span (syntax--defun-span t)))
+      (goto-char (car span))
+      (cond ((> count 0)
+             (push-mark (syntax--defun-ends-after (car span) count) nil t)
+             (goto-char (car span)))
+            (t
+             (unless (= count -1)
+               (beginning-of-defun (- -1 count)))
+             (push-mark (cdr span) nil t))))))
+
+(defun syntax--mark-defun-direction (count)
+  "COUNT, turned around when the last command marked defuns backward;
+a backward marking is recorded in `this-command' for the next one."
+  (let ((signed (if (eq last-command 'mark-defun-back) (- count) count)))
+    (and (< signed 0) (setq this-command 'mark-defun-back))
+    signed))
 
 (defun mark-defun (&optional arg interactive)
-  "Put point at the start of the defun (its comments included) and the
-mark at its end; ARG defuns, backward when negative; with an active
-region, extend it by ARG defuns."
+  "Mark ARG defuns (the one point is in or before, with the comments
+above it, and those after; before, when ARG is negative), leaving point
+at the start.  An active region grows by ARG defuns instead.
+INTERACTIVE makes scan errors `user-error's."
   (interactive "p\nd")
   (if interactive
       (condition-case err
           (mark-defun arg nil)
         (scan-error (user-error (cadr err))))
-    (setq arg (or arg 1))
-    (when (eq last-command 'mark-defun-back)
-      (setq arg (- arg)))
-    (when (< arg 0)
-      (setq this-command 'mark-defun-back))
-    (cond ((not (use-region-p)) (syntax--mark-defuns arg))
-          ((>= arg 0)
-           (set-mark (save-excursion
-                       (goto-char (mark))
-                       (dotimes (_ arg) (end-of-defun))
-                       (point))))
-          (t (beginning-of-defun-comments (- arg))))
+    (let ((count (syntax--mark-defun-direction (or arg 1))))
+      (cond ((not (use-region-p)) (syntax--mark-defuns count))
+            ((< count 0) (beginning-of-defun-comments (- count)))
+            (t (set-mark (save-excursion
+                           (syntax--defun-ends-after (mark) count))))))
+    ;; Blank lines above the first defun belong to the region too.
     (skip-chars-backward "[:space:]\n")
     (unless (bobp)
       (forward-line 1))))

@@ -117,23 +117,26 @@ or its text.  NO-PROPERTIES strips a string's text properties."
 (put 'string 'bounds-of-thing-at-point 'thing-at-point-bounds-of-string-at-point)
 
 (defun thing-at-point--end-of-sexp ()
-  "Move to the end of the sexp at point."
-  (let ((class (syntax-after (point))))
-    (if (or (eq class ?\))
-            (and (eq class ?\") (nth 3 (syntax-ppss))))
-        (forward-char 1)
-      (condition-case nil
-          (forward-sexp 1)
-        (scan-error nil)))))
+  "Go over the sexp after point, if there is one."
+  ;; Emacs 28 compares `syntax-after' (a cons) with characters before
+  ;; doing this, a test that never succeeds: only the move remains.
+  (ignore-error scan-error
+    (forward-sexp 1)))
 (put 'sexp 'end-op 'thing-at-point--end-of-sexp)
 
-(defun thing-at-point--beginning-of-sexp ()
-  "Move to the beginning of the sexp at point."
+(defun thingatpt--after-opener-p ()
+  "Non-nil when the character before point opens a list, or opens the
+string point is in.  At the buffer's start, an error."
   (let ((class (char-syntax (char-before))))
-    (if (or (eq class ?\()
-            (and (eq class ?\") (nth 3 (syntax-ppss))))
-        (forward-char -1)
-      (forward-sexp -1))))
+    (or (eq class ?\()
+        (and (eq class ?\") (nth 3 (syntax-ppss)) t))))
+
+(defun thing-at-point--beginning-of-sexp ()
+  "Go to the start of the sexp at point: back over the opening
+delimiter when point is just inside one, else back one sexp."
+  (if (thingatpt--after-opener-p)
+      (backward-char)
+    (backward-sexp)))
 (put 'sexp 'beginning-op 'thing-at-point--beginning-of-sexp)
 
 (defun thing-at-point--beginning-of-symbol ()
@@ -143,11 +146,12 @@ or its text.  NO-PROPERTIES strips a string's text properties."
 (put 'symbol 'beginning-op 'thing-at-point--beginning-of-symbol)
 
 (defun thing-at-point-bounds-of-list-at-point ()
-  "The bounds of the list around point, or of the sexp point is in."
+  "The bounds of the list that encloses point; at top level, of the
+sexp point is in."
   (save-excursion
-    (if (ignore-errors (up-list -1))
-        (ignore-errors (cons (point) (progn (forward-sexp) (point))))
-      (thingatpt--sexp-around-point))))
+    ;; Only where this leaves point matters: `up-list' returns nil.
+    (ignore-errors (backward-up-list))
+    (thingatpt--sexp-around-point)))
 (put 'list 'bounds-of-thing-at-point 'thing-at-point-bounds-of-list-at-point)
 
 (put 'defun 'beginning-op 'beginning-of-defun)
@@ -156,16 +160,24 @@ or its text.  NO-PROPERTIES strips a string's text properties."
 
 ;;; Things made of a set of characters
 
+(defun thingatpt--skip-run-forward (chars)
+  "Go past the run of CHARS (the inside of a regexp bracket expression)
+that starts at point."
+  (re-search-forward (concat "\\=[" chars "]*") nil t))
+
+(defun thingatpt--skip-run-backward (chars)
+  "Go back to the start of the run of CHARS (as for
+`thingatpt--skip-run-forward') that ends at point."
+  (if (re-search-backward (concat "[^" chars "]") nil t)
+      (forward-char 1)
+    (goto-char (point-min))))
+
 (defmacro define-thing-chars (thing chars)
-  "Make THING a run of the characters CHARS (a string for [...])."
+  "Define THING as a run of the characters CHARS, an expression giving
+the inside of a regexp bracket expression, evaluated at each use."
   `(progn
-     (put ',thing 'end-op
-          (lambda () (re-search-forward (concat "\\=[" ,chars "]*") nil t)))
-     (put ',thing 'beginning-op
-          (lambda ()
-            (if (re-search-backward (concat "[^" ,chars "]") nil t)
-                (forward-char)
-              (goto-char (point-min)))))))
+     (put ',thing 'end-op (lambda () (thingatpt--skip-run-forward ,chars)))
+     (put ',thing 'beginning-op (lambda () (thingatpt--skip-run-backward ,chars)))))
 
 (defvar thing-at-point-file-name-chars "-@~/[:alnum:]_.${}#%,:"
   "The characters of a file name.")
@@ -221,10 +233,13 @@ is left describing the one that starts earliest."
      (lambda ()
        (and (thing-at-point-looking-at thing-at-point-email-regexp 500)
             (cons (match-beginning 0) (match-end 0)))))
+(defun thingatpt--plain-text (bounds)
+  "The buffer text within BOUNDS, a (START . END) pair, without its
+properties; nil when BOUNDS is nil."
+  (and bounds (buffer-substring-no-properties (car bounds) (cdr bounds))))
+
 (put 'email 'thing-at-point
-     (lambda ()
-       (let ((bounds (bounds-of-thing-at-point 'email)))
-         (and bounds (buffer-substring-no-properties (car bounds) (cdr bounds))))))
+     (lambda () (thingatpt--plain-text (bounds-of-thing-at-point 'email))))
 
 (put 'buffer 'end-op (lambda () (goto-char (point-max))))
 (put 'buffer 'beginning-op (lambda () (goto-char (point-min))))
@@ -290,17 +305,19 @@ is left describing the one that starts earliest."
   "The scheme given to an address in angle brackets, <foo@bar>.")
 
 (defun thing-at-point--bounds-of-markedup-url ()
-  "The bounds of the URL in <URL:...> markup around point on its line."
+  "The bounds of the URL inside the first <URL:...> markup on this line
+that ends after point, or nil."
   (when thing-at-point-markedup-url-regexp
-    (let ((case-fold-search t) (pt (point))
-          (end (line-end-position)) (found nil))
+    (let ((case-fold-search t)
+          (origin (point))
+          (limit (line-end-position)))
       (save-excursion
-        (goto-char (line-beginning-position))
-        (while (and (not found) (<= (point) pt) (< (point) end))
-          (and (re-search-forward thing-at-point-markedup-url-regexp end 1)
-               (> (point) pt)
-               (setq found t))))
-      (and found (cons (match-beginning 1) (match-end 1))))))
+        (forward-line 0)
+        (catch 'found
+          (while (and (<= (point) origin)
+                      (re-search-forward thing-at-point-markedup-url-regexp limit t))
+            (when (> (point) origin)
+              (throw 'found (cons (match-beginning 1) (match-end 1))))))))))
 
 (defun thingatpt--mismatched-parens-p (open close)
   "Whether the paren at OPEN does not match the one before CLOSE."
@@ -310,34 +327,42 @@ is left describing the one that starts earliest."
          (not (or (eq (char-after open) partner)
                   (eq partner (cdr-safe (syntax-after open))))))))
 
-(defun thing-at-point--bounds-of-well-formed-url (beg end pt)
-  "The bounds of a URI with a known scheme between BEG and END that
-PT is in (stopping at the paren closing one just before it)."
+(defun thingatpt--scheme-start (beg end)
+  "Where the first known URI scheme between BEG and END starts, taking
+only one at BEG or after a character that is no ASCII letter or digit,
+and whose match ends before END; nil if there is none."
   (save-excursion
-    (goto-char beg)
-    (let ((url-beg nil))
-      (save-restriction
-        (narrow-to-region beg end)
-        ;; The scheme starts at BEG or after a non-alphanumeric.
-        (and (re-search-forward (concat "\\(?:\\`\\|[^a-zA-Z0-9]\\)\\("
-                                        (or thing-at-point-beginning-of-url-regexp
-                                            (regexp-opt thing-at-point-uri-schemes))
-                                        "\\)")
-                                end t)
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char beg)
+      (let ((schemes (or thing-at-point-beginning-of-url-regexp
+                         (regexp-opt thing-at-point-uri-schemes))))
+        (and (re-search-forward
+              (concat "\\(?:\\`\\|[^a-zA-Z0-9]\\)\\(" schemes "\\)") end t)
              (< (point) end)
-             (setq url-beg (match-beginning 1))))
-      (when url-beg
-        (let ((paren-end nil))
-          (and (> url-beg (point-min))
-               (eq (car-safe (syntax-after (1- url-beg))) 4)
-               (save-restriction
-                 (narrow-to-region (1- url-beg) (min end (point-max)))
-                 (setq paren-end (ignore-errors
-                                   (let ((parse-sexp-ignore-comments nil))
-                                     (scan-lists (1- url-beg) 1 0)))))
-               (not (thingatpt--mismatched-parens-p (1- url-beg) paren-end))
-               (setq end (1- paren-end))))
-        (and (<= url-beg pt end) (cons url-beg end))))))
+             (match-beginning 1))))))
+
+(defun thingatpt--paren-close-before (open limit)
+  "When OPEN holds an opening paren (with no flags) closed by its
+partner before LIMIT, the position of the closing paren, else nil."
+  (when (eql (car-safe (syntax-after open)) 4)
+    (let ((after-close (save-excursion
+                         (save-restriction
+                           (narrow-to-region open (min limit (point-max)))
+                           (let ((parse-sexp-ignore-comments nil))
+                             (ignore-errors (scan-lists open 1 0)))))))
+      (and after-close
+           (not (thingatpt--mismatched-parens-p open after-close))
+           (1- after-close)))))
+
+(defun thing-at-point--bounds-of-well-formed-url (beg end pt)
+  "The bounds of the first URI with a known scheme between BEG and END,
+when PT is within them.  A URI right after an opening paren stops
+before the paren that closes it."
+  (let ((start (thingatpt--scheme-start beg end)))
+    (when start
+      (let ((stop (or (thingatpt--paren-close-before (1- start) end) end)))
+        (and (<= start pt stop) (cons start stop))))))
 
 (defun thing-at-point-bounds-of-url-at-point (&optional lax)
   "The bounds of the URL at point: marked up, or with a known scheme
@@ -357,52 +382,82 @@ PT is in (stopping at the paren closing one just before it)."
             (and lax (cons beg end))))))
 (put 'url 'bounds-of-thing-at-point 'thing-at-point-bounds-of-url-at-point)
 
+(defun thingatpt--gnus-verdict (table-var group)
+  "What Gnus's group table TABLE-VAR says of GROUP: `known', `unknown',
+or nil when the variable is unbound or its value cannot be searched."
+  (when (boundp table-var)
+    (let ((table (symbol-value table-var)))
+      (condition-case nil
+          (if (cond ((obarrayp table) (intern-soft group table))
+                    ((listp table) (member group table))
+                    ((hash-table-p table) (gethash group table)))
+              'known
+            'unknown)
+        (error nil)))))
+
+(defun thingatpt--newsgroup-head-p (name)
+  "Non-nil when NAME's first component is in `thing-at-point-newsgroup-heads'."
+  (and (string-match "\\`\\([[:lower:]]+\\)\\." name)
+       (member (match-string 1 name) thing-at-point-newsgroup-heads)))
+
 (defun thing-at-point-newsgroup-p (string)
-  "Whether STRING names a newsgroup (by Gnus's lists when it runs, else
-by its first component)."
-  (and (string-match thing-at-point-newsgroup-regexp string)
-       (let ((found nil) (heads thing-at-point-newsgroup-heads))
-         (dolist (var '(gnus-active-hashtb gnus-newsrc-hashtb gnus-killed-hashtb))
-           (unless found
-             (ignore-errors
-               (let ((table (symbol-value var)))
-                 (when (cond ((obarrayp table) (intern-soft string table))
-                             ((listp table) (member string table))
-                             ((hash-table-p table) (gethash string table)))
-                   (setq found string))
-                 ;; Gnus runs: its lists decide, not the heads.
-                 (setq heads nil)))))
-         (or found (not heads)
-             (and (string-match "\\`\\([[:lower:]]+\\)\\." string)
-                  (member (match-string 1 string) heads)
-                  string)))))
+  "STRING when it has the form of a newsgroup name and is one: while
+Gnus runs, one of its tables must know it; otherwise its first
+component must be a usual one.  Else nil."
+  (when (string-match thing-at-point-newsgroup-regexp string)
+    (let ((verdicts (mapcar (lambda (var) (thingatpt--gnus-verdict var string))
+                            '(gnus-active-hashtb gnus-newsrc-hashtb
+                              gnus-killed-hashtb))))
+      (cond ((memq 'known verdicts) string)
+            ((memq 'unknown verdicts) nil)
+            ((thingatpt--newsgroup-head-p string) string)))))
+
+(defconst thingatpt--host-schemes '(("ftp." . "ftp://") ("www." . "http://"))
+  "Beginnings of host names that imply a scheme, with what to prefix.")
+
+(defun thingatpt--bracketed-p (bounds)
+  "Non-nil when BOUNDS lie right inside a pair of angle brackets."
+  (let ((left (char-before (car bounds)))
+        (right (char-after (cdr bounds))))
+    (and (eql left ?<) (eql right ?>))))
+
+(defun thingatpt--mail-url (address bracketed)
+  "ADDRESS with a mail scheme: `thing-at-point-default-mail-uri-scheme'
+when BRACKETED (none when that is nil), else mailto."
+  (let ((scheme (if bracketed thing-at-point-default-mail-uri-scheme "mailto")))
+    (if scheme (concat scheme ":" address) address)))
+
+(defun thingatpt--local-user-p (name)
+  "Non-nil when NAME names a user with a home directory here."
+  (not (string-search "~" (expand-file-name (concat "~" name)))))
 
 (defun thingatpt--schemeless-url (str bounds)
-  "STR, a URL without a scheme at BOUNDS, with the scheme it implies
-\(mail, news, ftp or http), or nil."
-  (cond ((string-match "\\`[^:</>@]+@[-.0-9=&?$+A-Z_a-z~#,%;*]" str)
-         (let ((scheme (if (and (eq (char-before (car bounds)) ?<)
-                                (eq (char-after (cdr bounds)) ?>))
-                           thing-at-point-default-mail-uri-scheme
-                         "mailto")))
-           (if scheme (concat scheme ":" str) str)))
-        ((and (string-match "\\`[[:alnum:]]+\\'" str)
-              (eq (char-before (car bounds)) ?<)
-              (eq (char-after (cdr bounds)) ?>)
-              (not (string-search "~" (expand-file-name (concat "~" str)))))
-         (concat "mailto:" str))
-        ((thing-at-point-newsgroup-p str) (concat "news:" str))
-        ((string-match "\\`ftp\\." str) (concat "ftp://" str))
-        ((string-match "\\`www\\." str) (concat "http://" str))))
+  "STR, a URL without a scheme found at BOUNDS, with the scheme it
+implies: mail for an address, or for a user's name in angle brackets;
+news for a newsgroup; ftp or http by the host's first label.  nil
+when none fits."
+  (let ((bracketed (thingatpt--bracketed-p bounds)))
+    (cond ((string-match "\\`[^:</>@]+@[-.0-9=&?$+A-Z_a-z~#,%;*]" str)
+           (thingatpt--mail-url str bracketed))
+          ((and (string-match "\\`[[:alnum:]]+\\'" str)
+                bracketed
+                (thingatpt--local-user-p str))
+           (concat "mailto:" str))
+          ((thing-at-point-newsgroup-p str) (concat "news:" str))
+          (t (cl-some (lambda (host)
+                        (and (string-prefix-p (car host) str case-fold-search)
+                             (concat (cdr host) str)))
+                      thingatpt--host-schemes)))))
 
 (defun thing-at-point-url-at-point (&optional lax bounds)
-  "The URL at point (or at BOUNDS), given a scheme when it lacks one."
-  (setq bounds (or bounds (thing-at-point-bounds-of-url-at-point lax)))
-  (when (and bounds (< (car bounds) (cdr bounds)))
-    (let ((str (buffer-substring-no-properties (car bounds) (cdr bounds))))
-      (if (string-match "\\`[a-zA-Z][-a-zA-Z0-9+.]*:" str)
-          str
-        (thingatpt--schemeless-url str bounds)))))
+  "The URL at point, or within BOUNDS, as a string with a scheme (the
+one its form implies when the text has none); nil when there is none.
+LAX accepts any run of URL characters."
+  (let* ((span (or bounds (thing-at-point-bounds-of-url-at-point lax)))
+         (text (and span (< (car span) (cdr span)) (thingatpt--plain-text span))))
+    (cond ((null text) nil)
+          ((string-match "\\`[a-zA-Z][-a-zA-Z0-9+.]*:" text) text)
+          (t (thingatpt--schemeless-url text span)))))
 (put 'url 'thing-at-point 'thing-at-point-url-at-point)
 (put 'url 'end-op (lambda () (end-of-thing 'url)))
 (put 'url 'beginning-op (lambda () (beginning-of-thing 'url)))

@@ -48,12 +48,12 @@ document; beyond that parsing fails, against entity bombs.")
   (cddr node))
 
 (defun xml-get-children (node child-name)
-  "NODE's child nodes whose tag is CHILD-NAME."
-  (let ((found nil))
-    (dolist (child (xml-node-children node))
-      (when (and (consp child) (equal (xml-node-name child) child-name))
-        (push child found)))
-    (nreverse found)))
+  "The child elements of NODE named CHILD-NAME, in order."
+  (delq nil (mapcar (lambda (child)
+                      (and (consp child)
+                           (equal (xml-node-name child) child-name)
+                           child))
+                    (xml-node-children node))))
 
 (defun xml-get-attribute-or-nil (node attribute)
   "The value of NODE's ATTRIBUTE, or nil if it has none."
@@ -428,16 +428,23 @@ symbols), or (symbol-qnames . ALIST)."
     (insert-file-contents file)
     (xml-parse-region (point-min) (point-max) nil parse-dtd parse-ns)))
 
+(defun xml--next-comment ()
+  "The bounds of the next complete <!-- ... --> after point, point then
+after it; nil when none is left."
+  (let ((opening (and (search-forward "<!--" nil t) (match-beginning 0))))
+    (and opening
+         (search-forward "-->" nil t)
+         (cons opening (point)))))
+
 (defun xml-remove-comments (beg end)
-  "Delete the XML comments between BEG and END."
+  "Delete the complete XML comments between BEG and END."
   (save-excursion
     (save-restriction
       (narrow-to-region beg end)
       (goto-char (point-min))
-      (while (search-forward "<!--" nil t)
-        (let ((start (match-beginning 0)))
-          (when (search-forward "-->" nil t)
-            (delete-region start (point))))))))
+      (let ((comment nil))
+        (while (setq comment (xml--next-comment))
+          (delete-region (car comment) (cdr comment)))))))
 
 ;;; Printing
 

@@ -176,3 +176,17 @@
     (should-not (eq (compare-strings "Zap" nil nil "oAP" nil nil t) t))))
 
 ;;; case-table-tests.el ends here
+
+(ert-deftest case-table-set-case-syntax-delims ()
+  (let ((table (copy-case-table (standard-case-table)))
+        (old-l (aref (standard-syntax-table) ?«))
+        (old-r (aref (standard-syntax-table) ?»)))
+    (unwind-protect
+        (progn
+          (set-case-syntax-delims ?« ?» table)
+          (should (equal (list (aref table ?«) (aref table ?»)
+                               (aref (standard-syntax-table) ?«)
+                               (aref (standard-syntax-table) ?»))
+                         (list ?« ?» (cons 4 ?») (cons 5 ?«)))))
+      (aset (standard-syntax-table) ?« old-l)
+      (aset (standard-syntax-table) ?» old-r))))

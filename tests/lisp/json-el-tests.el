@@ -139,3 +139,31 @@
     (should (equal (json-encode (json-read-from-string text)) text))))
 
 ;;; json-el-tests.el ends here
+
+(ert-deftest json-el-read-array-hooks ()
+  (let* ((log nil)
+         (json-pre-element-read-function (lambda (i) (push (list 'pre i) log)))
+         (json-post-element-read-function (lambda () (push 'post log))))
+    (with-temp-buffer
+      (insert "[1, [2 ,3], \"x\"] y")
+      (goto-char (point-min))
+      (should (equal (let ((json-array-type 'list)) (json-read-array))
+                     '(1 (2 3) "x")))
+      (should (= (point) 17))
+      (should (equal (nreverse log)
+                     '((pre 0) post (pre 1) (pre 0) post (pre 1) post post (pre 2) post)))))
+  (with-temp-buffer
+    (insert "[1 2]")
+    (goto-char (point-min))
+    (should (eq (car (should-error (json-read-array))) 'json-array-format)))
+  (with-temp-buffer
+    (insert "[true]")
+    (goto-char (point-min))
+    (should (equal (let ((json-array-type 'other)) (json-read-array)) nil))))
+
+(ert-deftest json-el-encode-keyword ()
+  (should (equal (mapcar #'json-encode-keyword (list t :json-false nil 'x))
+                 '("true" "false" "null" nil)))
+  (let ((json-false nil) (json-null 'x))
+    (should (equal (mapcar #'json-encode-keyword (list t :json-false nil 'x))
+                   '("true" nil "false" "null")))))

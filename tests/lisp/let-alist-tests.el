@@ -36,3 +36,13 @@
                            (let ((.p.q (cdr (assq 'q (cdr (assq 'p ,var)))))
                                  (.r (cdr (assq 'r ,var))))
                              (f .p.q .r .r)))))))
+
+(ert-deftest let-alist-dotted-symbols-in-vectors ()
+  ;; Each element of a vector is searched, even when the first is the
+  ;; symbol let-alist; a nested let-alist form only for its alist.
+  (should (equal (let-alist--deep-dot-search '[let-alist .p .q])
+                 '((.p . p) (.q . q))))
+  (should (equal (let-alist--deep-dot-search '(a .b [(let-alist .c .d) .e] . .f))
+                 '((.b . b) (.c . c) (.e . e) (.f . f))))
+  (should (equal (let-alist '((p . 1) (q . 2)) [.p .q]) [.p .q]))
+  (should (equal (let-alist '((p . 1) (q . 2)) (vector .p .q)) [1 2])))

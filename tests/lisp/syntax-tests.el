@@ -665,3 +665,61 @@ each of FNS's value and point after it, or the error it signals."
       (should (equal (string (char-syntax ?\[)) "_")))))
 
 ;;; syntax-tests.el ends here
+
+;;; Defun motion and marking
+
+(defun syntax-tests--defun-results (text positions fn)
+  "FN's results and point from each of POSITIONS in TEXT, in Lisp mode."
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert text)
+    (mapcar (lambda (pos)
+              (goto-char pos)
+              (deactivate-mark)
+              (condition-case err
+                  (progn (funcall fn) (list (point) (mark t)))
+                (error (list (car err) (point)))))
+            positions)))
+
+(ert-deftest syntax-end-of-defun-counts ()
+  (let ((text "(a)\n(b)\n(c)\n\nx"))
+    ;; Backward from after the last defun, -2 stops at the same end as -1.
+    (should (equal (mapcar (lambda (n)
+                             (car (car (syntax-tests--defun-results
+                                        text '(15) (lambda () (end-of-defun n))))))
+                           '(-1 -2 -3 1 2))
+                   '(13 13 9 15 15)))
+    (should (equal (syntax-tests--defun-results text '(1 3 6 10) (lambda () (end-of-defun 2)))
+                   '((9 nil) (9 nil) (13 nil) (15 nil))))
+    (should (equal (syntax-tests--defun-results text '(1 6 10) (lambda () (end-of-defun -1)))
+                   '((1 nil) (5 nil) (9 nil))))))
+
+(ert-deftest syntax-beginning-of-defun-comments ()
+  (let ((text "x\n;; c1\n;; c2\n\n;; c3\n  ;; c4\n(f)\n;; c5\n(g)\n"))
+    (should (equal (syntax-tests--defun-results
+                    text '(29 33 40 1) (lambda () (beginning-of-defun-comments)))
+                   '((1 nil) (16 nil) (16 nil) (1 nil))))
+    (should (equal (syntax-tests--defun-results
+                    text '(40) (lambda () (beginning-of-defun-comments 2)))
+                   '((1 nil))))))
+
+(ert-deftest syntax-mark-defun ()
+  (let ((text ";; a\n(a)\n\n\n;; b\n(b)\n(c)\n"))
+    (should (equal (syntax-tests--defun-results
+                    text '(1 6 9 10 17 22)
+                    (lambda () (let ((last-command nil)) (mark-defun))))
+                   '((1 10) (1 10) (1 10) (10 21) (10 21) (21 25))))
+    (should (equal (syntax-tests--defun-results
+                    text '(6 17 22)
+                    (lambda () (let ((last-command nil)) (mark-defun 2))))
+                   '((1 21) (10 25) (21 25))))
+    (should (equal (syntax-tests--defun-results
+                    text '(17 22)
+                    (lambda () (let ((last-command nil) (this-command nil))
+                                 (mark-defun -2)
+                                 (should (eq this-command 'mark-defun-back)))))
+                   '((6 21) (17 25))))
+    (should (equal (syntax-tests--defun-results
+                    text '(17)
+                    (lambda () (let ((last-command 'mark-defun-back)) (mark-defun 1))))
+                   '((10 21))))))

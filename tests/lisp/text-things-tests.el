@@ -370,3 +370,17 @@
       (should (equal (list (mark) mark-active (length mark-ring)) '(2 t 1))))))
 
 ;;; text-things-tests.el ends here
+
+(ert-deftest text-things-newsgroup-p-with-gnus-tables ()
+  (require 'thingatpt)
+  (should (equal (thing-at-point-newsgroup-p "comp.lang.c") "comp.lang.c"))
+  (should-not (thing-at-point-newsgroup-p "zz.top"))
+  ;; While Gnus's tables are bound, they alone decide.
+  (let ((known (make-hash-table :test 'equal)))
+    (puthash "zz.top" t known)
+    (cl-progv '(gnus-newsrc-hashtb) (list known)
+      (should (equal (thing-at-point-newsgroup-p "zz.top") "zz.top"))
+      (should-not (thing-at-point-newsgroup-p "comp.lang.c")))
+    ;; A table that cannot be searched does not count.
+    (cl-progv '(gnus-active-hashtb) (list '(x . y))
+      (should (equal (thing-at-point-newsgroup-p "comp.lang.c") "comp.lang.c")))))
