@@ -1906,15 +1906,15 @@ is one, and \": \"."
     "Run BODY with `standard-output' collected into a string; return it.
 As in Emacs, the output goes to a buffer of its own."
     (declare (indent 0))
-    ;; The buffer is held in a variable of its own so that BODY may
-    ;; rebind or set `standard-output' without losing it.
-    (let ((sink (make-symbol "sink")))
-      `(let ((,sink (generate-new-buffer " *string-output*" t)))
-         (unwind-protect
-             (let ((standard-output ,sink))
-               ,@body
-               (with-current-buffer ,sink (buffer-string)))
-           (kill-buffer ,sink))))))
+    ;; The expansion must be Emacs's: the buffer is the outer value of
+    ;; `standard-output' and BODY runs in an inner binding of it, so
+    ;; whatever BODY does to that binding, the outer one is the buffer.
+    (let* ((out 'standard-output)
+           (run-body (cons 'let (cons (list (list out out)) body)))
+           (collect (list 'with-current-buffer out '(buffer-string))))
+      (list 'let (list (list out '(generate-new-buffer " *string-output*" t)))
+            (list 'unwind-protect (list 'progn run-body collect)
+                  (list 'kill-buffer out))))))
 
 (defvar after-load-alist nil
   "(REGEXP-OR-FEATURE FUNCS...) entries: FUNCS run once a file whose
@@ -2074,17 +2074,22 @@ loaded, then `after-load-functions'."
   (when (buffer-live-p buffer)
     (kill-buffer buffer)))
 
+(defun subr--kill-if-named-form (var)
+  "A form killing the buffer in variable VAR unless it is dead already
+\(Emacs's `with-temp-buffer' expands to this check, and marrow's must
+expand the same)."
+  (list 'and (list 'buffer-name var) (list 'kill-buffer var)))
+
 (defmacro with-temp-buffer (&rest body)
   "Run BODY in a new empty buffer, killed afterwards; return BODY's value."
   (declare (indent 0))
-  (let ((scratch (make-symbol "scratch")))
-    `(let ((,scratch (generate-new-buffer " *temp*" t)))
-       ;; The buffer is current while it is killed: killing it may
-       ;; change the current buffer, which the outer form then restores.
-       (save-current-buffer
-         (set-buffer ,scratch)
-         (unwind-protect (progn ,@body)
-           (subr--discard-buffer ,scratch))))))
+  (let* ((var (make-symbol "temp-buffer"))
+         (guarded (list 'unwind-protect (cons 'progn body)
+                        (subr--kill-if-named-form var))))
+    ;; The buffer is killed while current: `kill-buffer' may switch
+    ;; buffers, and `with-current-buffer' then switches back.
+    (list 'let (list (list var '(generate-new-buffer " *temp*" t)))
+          (list 'with-current-buffer var guarded))))
 
 (defun subr--save-buffer-as (buffer file)
   "Write all of BUFFER to FILE, quietly."
