@@ -131,4 +131,20 @@
                  '(error "Bad binding in thunk-let" "a")))
   (should (equal (thunk-let ((a (+ 1 2))) (* a a)) 9)))
 
+;; map.el is here as the rewrite of map--merge came with these.
+(require 'map)
+
+(ert-deftest subr-misc2-map-merge ()
+  (let ((alist '((a . 1) (b . 2))))
+    (should (equal (map-merge 'list alist '((b . 3) (c . 4)))
+                   '((a . 1) (b . 3) (c . 4))))
+    (should (equal alist '((a . 1) (b . 2)))))
+  (should (equal (map-merge 'plist '(:a 1) '(:a 2 :b 3)) '(:a 2 :b 3)))
+  (should (equal (map-merge-with 'alist #'+ '((a . 1)) '((a . 5) (b . 1)) [7 8])
+                 '((a . 6) (b . 1) (0 . 7) (1 . 8))))
+  (should (null (map-merge 'list)))
+  (let ((h (map-merge 'hash-table '((x . 1)))))
+    (should (hash-table-p h))
+    (should (eql (gethash 'x h) 1))))
+
 ;;; subr-misc2-tests.el ends here
