@@ -1582,11 +1582,13 @@ its documentation's usage line when it has a plain one."
 
 (defun apropos-internal (regexp &optional predicate)
   "The symbols whose names match REGEXP (and satisfy PREDICATE), sorted."
-  (let ((found nil))
-    (mapatoms (lambda (symbol)
-                (when (and (string-match-p regexp (symbol-name symbol))
-                           (or (null predicate) (funcall predicate symbol)))
-                  (push symbol found))))
+  (let* ((name-matches (lambda (symbol) (string-match-p regexp (symbol-name symbol))))
+         (wanted (if predicate
+                     (lambda (symbol)
+                       (and (funcall name-matches symbol) (funcall predicate symbol)))
+                   name-matches))
+         (found nil))
+    (mapatoms (lambda (symbol) (when (funcall wanted symbol) (push symbol found))))
     (sort found #'string-lessp)))
 
 ;;; ---- Versions -----------------------------------------------------------
@@ -2848,8 +2850,11 @@ by REPLACEMENT, which may refer to groups; return the count, nil for none."
   "Define an inline function: in marrow, an ordinary function, with the
 properties Emacs gives it for its byte compiler."
   (declare (indent defun))
-  (unless (memq (get name 'byte-optimizer) '(nil byte-compile-inline-expand))
-    (error "`%s' is a primitive" name))
+  ;; A function the byte compiler optimizes in its own way must not
+  ;; become inline.
+  (let ((optimizer (get name 'byte-optimizer)))
+    (when (and optimizer (not (eq optimizer 'byte-compile-inline-expand)))
+      (error "`%s' is a primitive" name)))
   `(prog1 (defun ,name ,args ,@body)
      (eval-and-compile
        (function-put ',name 'speed '-1)
@@ -3280,15 +3285,13 @@ CONFIRM, read it twice until both readings agree.  Batch has no
 minibuffer to hide the input in: it is read as `read-string' reads."
   (if (not confirm)
       (read-string prompt nil t default)
-    (let (agreed)
-      (while (not agreed)
-        (let ((first (read-passwd prompt nil default))
-              (second (read-passwd "Confirm password: " nil default)))
-          (if (equal first second)
-              (setq agreed first)
-            (message "Password not repeated accurately; please start over")
-            (sit-for 1))))
-      agreed)))
+    (catch 'agreed
+      (while t
+        (let ((answer (read-passwd prompt nil default)))
+          (when (equal answer (read-passwd "Confirm password: " nil default))
+            (throw 'agreed answer))
+          (message "Password not repeated accurately; please start over")
+          (sit-for 1))))))
 (dolist (f '(ask-user-about-lock ask-user-about-supersession-threat
              userlock--ask-user-about-supersession-threat))
   (autoload f "userlock"))
