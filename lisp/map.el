@@ -181,17 +181,22 @@ plist, the table's test in a hash table, as an index in an array."
         ((eq (car-safe type) 'hash-table) (map--into-hash map (cdr type)))
         (t (signal 'cl-no-applicable-method (list 'map-into map type)))))
 
+(defun map--gathering-type (type)
+  "The type of map a merge into TYPE collects its entries in: a hash
+table for the list types (keyed by `eq' for a plist, as in Emacs), so
+that each key is found quickly; TYPE itself otherwise."
+  (cond ((eq type 'plist) '(hash-table :test eq))
+        ((memq type '(list alist)) '(hash-table :test equal))
+        (t type)))
+
 (defun map--merge (merge type maps)
   "MAPS merged into one of TYPE by MERGE (of the result so far, a key
 and a value); lists are gathered in a hash table first."
-  (let* ((listy (memq type '(list alist plist)))
-         (result (map-into (pop maps)
-                           (cond ((eq type 'plist) '(hash-table :test eq))
-                                 (listy '(hash-table :test equal))
-                                 (t type)))))
-    (dolist (map maps)
-      (map-do (lambda (k v) (setq result (funcall merge result k v))) map))
-    (if listy (map-into result type) result)))
+  (let* ((gathering (map--gathering-type type))
+         (result (map-into (car maps) gathering)))
+    (dolist (entry (mapcan #'map-pairs (cdr maps)))
+      (setq result (funcall merge result (car entry) (cdr entry))))
+    (if (eq gathering type) result (map-into result type))))
 
 (defun map-merge (type &rest maps)
   "MAPS merged into a map of TYPE, later values of a key winning."

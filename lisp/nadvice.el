@@ -369,12 +369,19 @@ if not, else, as in Emacs, the advice object that runs it."
 \(HOW LAMBDA-LIST [NAME [DEPTH]]); with NAME the function is named
 SYMBOL@NAME, else it is anonymous."
   (declare (indent 2))
-  (let* ((how (nth 0 args)) (lambda-list (nth 1 args))
-         (name (nth 2 args)) (depth (nth 3 args))
-         (props (and depth `((depth . ,depth))))
-         (advice (if name (intern (format "%s@%s" symbol name)) `(lambda ,lambda-list ,@body))))
-    `(prog1 ,(when name `(defun ,advice ,lambda-list ,@body))
-       (advice-add ',symbol ,how ,(if name `#',advice advice) ',props))))
+  (let* ((how (car args))
+         (lambda-list (cadr args))
+         (options (cddr args))            ; ([NAME [DEPTH]])
+         (name (car options))
+         (depth (cadr options))
+         (advice-name (and name (intern (format "%s@%s" symbol name))))
+         (function (if advice-name
+                       (list 'function advice-name)
+                     (cons 'lambda (cons lambda-list body)))))
+    (list 'prog1
+          (and advice-name (cons 'defun (cons advice-name (cons lambda-list body))))
+          (list 'advice-add (list 'quote symbol) how function
+                (list 'quote (and depth (list (cons 'depth depth))))))))
 
 (provide 'nadvice)
 

@@ -10,8 +10,10 @@
 
 (defun ring-p (x)
   "Whether X is a ring."
-  (and (consp x) (integerp (car x)) (consp (cdr x)) (integerp (cadr x))
-       (vectorp (cddr x))))
+  ;; A ring is (START COUNT . ITEMS), ITEMS a vector.
+  (and (consp x) (consp (cdr x))
+       (let ((start (car x)) (count (cadr x)) (items (cddr x)))
+         (and (integerp start) (integerp count) (vectorp items)))))
 
 (defun ring-size (ring) "The room of RING." (length (cddr ring)))
 (defun ring-length (ring) "The number of items in RING." (cadr ring))

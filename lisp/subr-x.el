@@ -19,9 +19,11 @@
   (if (string-prefix-p prefix string) (substring string (length prefix)) string))
 
 (defsubst string-remove-suffix (suffix string)
-  (if (string-suffix-p suffix string)
-      (substring string 0 (- (length string) (length suffix)))
-    string))
+  "STRING without SUFFIX at its end, or STRING itself if it does not end so."
+  (let ((stem-length (- (length string) (length suffix))))
+    (if (and (>= stem-length 0) (string-suffix-p suffix string))
+        (substring string 0 stem-length)
+      string)))
 
 (defun string-chop-newline (string)
   "STRING without one final newline."
@@ -30,8 +32,8 @@
 (defun string-clean-whitespace (string)
   "STRING with each run of blanks and newlines made one space, and none
 at either end."
-  (let ((blank "[[:blank:]\r\n]+"))
-    (string-trim (replace-regexp-in-string blank " " string t t) blank blank)))
+  ;; The words between the runs, rejoined by single spaces.
+  (mapconcat #'identity (split-string string "[[:blank:]\r\n]+" t) " "))
 
 (defun string-truncate-left (string length)
   "STRING cut to LENGTH characters from its end, \"...\" marking the cut."
@@ -54,15 +56,21 @@ encodings in CODING-SYSTEM, joined, fit in LENGTH bytes."
           (setq used (+ used (length bytes)) chars (cdr chars)))))
     (apply #'concat (if end pieces (nreverse pieces)))))
 
+(defun subr-x--check-length (length)
+  "Signal `wrong-type-argument' unless LENGTH is a natural number."
+  (unless (natnump length)
+    (signal 'wrong-type-argument (list 'natnump length))))
+
 (defun string-limit (string length &optional end coding-system)
   "STRING's first LENGTH characters (its last ones if END); with
 CODING-SYSTEM, as many whole characters as fit in LENGTH encoded bytes."
-  (unless (natnump length)
-    (signal 'wrong-type-argument (list 'natnump length)))
-  (cond (coding-system (subr-x--limit-encoded string length end coding-system))
-        ((<= (length string) length) string)
-        (end (substring string (- (length string) length)))
-        (t (substring string 0 length))))
+  (subr-x--check-length length)
+  (if coding-system
+      (subr-x--limit-encoded string length end coding-system)
+    (let ((excess (- (length string) length)))
+      (cond ((<= excess 0) string)
+            (end (substring string excess))
+            (t (substring string 0 length))))))
 
 (defun string-pad (string length &optional padding start)
   "STRING padded with PADDING (a space) to LENGTH, at the end or START."

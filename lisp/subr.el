@@ -1712,27 +1712,37 @@ plain argument list (no ARG... or [ARG]), else nil."
                                  args)))
          args)))
 
+(defun subr--function-definition (def)
+  "DEF's function object: a symbol's (nil when it has none) after
+following aliases, with a macro's `macro' tag taken off."
+  (let ((fn (if (symbolp def) (and (fboundp def) (indirect-function def)) def)))
+    (if (eq 'macro (car-safe fn)) (cdr fn) fn)))
+
 (defun help-function-arglist (def &optional preserve-names)
   "The argument list of function DEF, or t when it is none.  A
 primitive's arguments are ARG1..., or with PRESERVE-NAMES the names of
 its documentation's usage line when it has a plain one."
-  (let ((def (if (symbolp def) (and (fboundp def) (indirect-function def)) def)))
-    (when (eq (car-safe def) 'macro) (setq def (cdr def)))
-    (cond ((and (byte-code-function-p def) (listp (aref def 0))) (aref def 0))
-          ((or (subrp def) (byte-code-function-p def))
-           (or (and preserve-names (subr--usage-arglist def))
-               (subr--arity-arglist (func-arity def))))
-          ((eq (car-safe def) 'lambda) (nth 1 def))
-          ((eq (car-safe def) 'closure) (nth 2 def))
-          (t t))))
+  (let* ((fn (subr--function-definition def))
+         (kind (car-safe fn)))
+    (cond ((eq kind 'lambda) (cadr fn))
+          ;; A closure keeps its environment before its arguments.
+          ((eq kind 'closure) (car (cddr fn)))
+          ((not (or (subrp fn) (byte-code-function-p fn))) t)
+          ((and (byte-code-function-p fn) (listp (aref fn 0)))
+           ;; Compiled with lexical-binding nil: the names are there.
+           (aref fn 0))
+          (t (let ((named (and preserve-names (subr--usage-arglist fn))))
+               (or named (subr--arity-arglist (func-arity fn))))))))
 
 (defun apropos-internal (regexp &optional predicate)
   "The symbols whose names match REGEXP (and satisfy PREDICATE), sorted."
-  (let ((found nil))
-    (mapatoms (lambda (symbol)
-                (when (and (string-match-p regexp (symbol-name symbol))
-                           (or (null predicate) (funcall predicate symbol)))
-                  (push symbol found))))
+  (let* ((name-matches (lambda (symbol) (string-match-p regexp (symbol-name symbol))))
+         (wanted (if predicate
+                     (lambda (symbol)
+                       (and (funcall name-matches symbol) (funcall predicate symbol)))
+                   name-matches))
+         (found nil))
+    (mapatoms (lambda (symbol) (when (funcall wanted symbol) (push symbol found))))
     (sort found #'string-lessp)))
 
 ;;; ---- Versions -----------------------------------------------------------
@@ -1791,9 +1801,10 @@ letter stand for its place in the alphabet)."
 (defun version-list-= (l1 l2) (= (subr--version-list-compare l1 l2) 0))
 (defun version-list-<= (l1 l2) (<= (subr--version-list-compare l1 l2) 0))
 (defun version-list-not-zero (lst)
-  "The first non-zero number of LST, or 0."
-  (while (and lst (zerop (car lst))) (setq lst (cdr lst)))
-  (if lst (car lst) 0))
+  "The first number of LST other than 0, or 0 when all are."
+  (catch 'found
+    (dolist (n lst 0)
+      (unless (zerop n) (throw 'found n)))))
 (defun version< (v1 v2) (version-list-< (version-to-list v1) (version-to-list v2)))
 (defun version<= (v1 v2) (version-list-<= (version-to-list v1) (version-to-list v2)))
 (defun version= (v1 v2) (version-list-= (version-to-list v1) (version-to-list v2)))
@@ -1925,17 +1936,24 @@ text properties count too."
       (aset string (+ idx i) (aref obj i))))
   string)
 
+(defun subr--trim-pattern (regexp at-start)
+  "REGEXP (by default a run of spaces, tabs, newlines and carriage
+returns) anchored at the start of a string if AT-START, else at its end."
+  (let ((group (concat "\\(?:" (or regexp "[ \t\n\r]+") "\\)")))
+    (if at-start (concat "\\`" group) (concat group "\\'"))))
+
 (defun string-trim-left (string &optional regexp)
   "STRING without a leading match of REGEXP (default: spaces, tabs,
 newlines and carriage returns)."
-  (if (string-match (concat "\\`\\(?:" (or regexp "[ \t\n\r]+") "\\)") string)
-      (substring string (match-end 0))
-    string))
+  (if (not (string-match (subr--trim-pattern regexp t) string))
+      string
+    (substring string (match-end 0))))
 
 (defun string-trim-right (string &optional regexp)
   "STRING without a trailing match of REGEXP (default as `string-trim-left')."
-  (let ((i (string-match-p (concat "\\(?:" (or regexp "[ \t\n\r]+") "\\)\\'") string)))
-    (if i (substring string 0 i) string)))
+  ;; Unlike the left trim, this one leaves the match data alone.
+  (let ((cut (string-match-p (subr--trim-pattern regexp nil) string)))
+    (if cut (substring string 0 cut) string)))
 
 (defun string-trim (string &optional trim-left trim-right)
   "STRING without leading and trailing matches of TRIM-LEFT and TRIM-RIGHT."
@@ -1956,18 +1974,22 @@ and '' for the empty string."
     (string-replace "\n" "'\n'"
                     (replace-regexp-in-string "[^-0-9a-zA-Z_./\n]" "\\\\\\&" argument))))
 
+(defun subr--quote-for-unquote (string separator)
+  "STRING in double quotes, its quotes and backslashes escaped, when it
+holds either or SEPARATOR; else STRING itself."
+  (if (or (string-search separator string) (string-match-p "[\\\"]" string))
+      (format "\"%s\"" (replace-regexp-in-string "[\\\"]" "\\\\\\&" string))
+    string))
+
 (defun combine-and-quote-strings (strings &optional separator)
   "STRINGS joined by SEPARATOR (default \" \"), each one that holds a
 double quote, a backslash or SEPARATOR put in double quotes with those
 quotes and backslashes escaped: `split-string-and-unquote' splits the
 result back."
-  (let* ((sep (or separator " "))
-         (needs-quotes (concat "[\\\"]\\|" (regexp-quote sep))))
-    (mapconcat (lambda (s)
-                 (if (string-match needs-quotes s)
-                     (concat "\"" (replace-regexp-in-string "[\\\"]" "\\\\\\&" s) "\"")
-                   s))
-               strings sep)))
+  (let ((sep (or separator " ")))
+    (mapconcat #'identity
+               (mapcar (lambda (s) (subr--quote-for-unquote s sep)) strings)
+               sep)))
 
 (defun split-string-and-unquote (string &optional separator)
   "STRING split at matches of SEPARATOR (default \"\\\\s-+\"), the parts
@@ -2040,15 +2062,15 @@ is one, and \": \"."
     "Run BODY with `standard-output' collected into a string; return it.
 As in Emacs, the output goes to a buffer of its own."
     (declare (indent 0))
-    ;; The buffer is in `standard-output' bound twice, as in Emacs,
-    ;; BODY's setting it changing only the inner binding.
-    `(let ((standard-output (generate-new-buffer " *string-output*" t)))
-       (unwind-protect
-           (progn
-             (let ((standard-output standard-output))
-               ,@body)
-             (with-current-buffer standard-output (buffer-string)))
-         (kill-buffer standard-output)))))
+    ;; The expansion must be Emacs's: the buffer is the outer value of
+    ;; `standard-output' and BODY runs in an inner binding of it, so
+    ;; whatever BODY does to that binding, the outer one is the buffer.
+    (let* ((out 'standard-output)
+           (run-body (cons 'let (cons (list (list out out)) body)))
+           (collect (list 'with-current-buffer out '(buffer-string))))
+      (list 'let (list (list out '(generate-new-buffer " *string-output*" t)))
+            (list 'unwind-protect (list 'progn run-body collect)
+                  (list 'kill-buffer out))))))
 
 (defvar after-load-alist nil
   "(REGEXP-OR-FEATURE FUNCS...) entries: FUNCS run once a file whose
@@ -2096,18 +2118,23 @@ file name handler gives its own."
                 done "/"))))
     (if (directory-name-p filename) (file-name-as-directory done) done)))
 
+(defun subr--optional-suffix-group (suffixes)
+  "A regexp group matching one of the strings SUFFIXES or nothing."
+  (format "\\(%s\\)?" (mapconcat #'regexp-quote suffixes "\\|")))
+
 (defun load-history-regexp (file)
   "A regexp matching the file name FILE names in `load-history': the
 whole absolute name, or a relative name after a slash, with or without
 a load suffix."
-  (when (file-name-absolute-p file)
-    (setq file (file-truename file)))
-  (concat (if (file-name-absolute-p file) "\\`" "\\(\\`\\|/\\)")
-          (regexp-quote file)
-          (if (file-name-extension file)
-              ""
-            (concat "\\(" (mapconcat #'regexp-quote load-suffixes "\\|") "\\)?"))
-          "\\(" (mapconcat #'regexp-quote jka-compr-load-suffixes "\\|") "\\)?\\'"))
+  (let* ((absolute (file-name-absolute-p file))
+         (name (if absolute (file-truename file) file)))
+    (concat (if absolute "\\`" "\\(\\`\\|/\\)")
+            (regexp-quote name)
+            ;; A name without an extension may have had .el or .elc added.
+            (unless (file-name-extension name)
+              (subr--optional-suffix-group load-suffixes))
+            (subr--optional-suffix-group jka-compr-load-suffixes)
+            "\\'")))
 
 (defun subr--first (pred list)
   "The first element of LIST for which PRED is non-nil.  (seq-find,
@@ -2198,27 +2225,46 @@ loaded, then `after-load-functions'."
      (set-buffer ,buffer-or-name)
      ,@body))
 
+(defun subr--discard-buffer (buffer)
+  "Kill BUFFER unless that has been done already."
+  (when (buffer-live-p buffer)
+    (kill-buffer buffer)))
+
+(defun subr--kill-if-named-form (var)
+  "A form killing the buffer in variable VAR unless it is dead already
+\(Emacs's `with-temp-buffer' expands to this check, and marrow's must
+expand the same)."
+  (list 'and (list 'buffer-name var) (list 'kill-buffer var)))
+
 (defmacro with-temp-buffer (&rest body)
   "Run BODY in a new empty buffer, killed afterwards; return BODY's value."
   (declare (indent 0))
-  (let ((buffer (make-symbol "temp-buffer")))
-    `(let ((,buffer (generate-new-buffer " *temp*" t)))
-       (with-current-buffer ,buffer
-         (unwind-protect (progn ,@body)
-           (and (buffer-name ,buffer) (kill-buffer ,buffer)))))))
+  (let* ((var (make-symbol "temp-buffer"))
+         (guarded (list 'unwind-protect (cons 'progn body)
+                        (subr--kill-if-named-form var))))
+    ;; The buffer is killed while current: `kill-buffer' may switch
+    ;; buffers, and `with-current-buffer' then switches back.
+    (list 'let (list (list var '(generate-new-buffer " *temp*" t)))
+          (list 'with-current-buffer var guarded))))
+
+(defun subr--save-buffer-as (buffer file)
+  "Write all of BUFFER to FILE, quietly."
+  (with-current-buffer buffer
+    (write-region nil nil file nil 0)))
 
 (defmacro with-temp-file (file &rest body)
   "Run BODY in a new buffer and write what it holds to FILE."
   (declare (indent 1))
-  (let ((buffer (make-symbol "temp-buffer"))
-        (name (make-symbol "file")))
-    `(let ((,name ,file)
-           (,buffer (generate-new-buffer " *temp file*" t)))
+  (let ((target (make-symbol "target"))
+        (scratch (make-symbol "scratch"))
+        (value (make-symbol "value")))
+    `(let* ((,target ,file)
+            (,scratch (generate-new-buffer " *temp file*" t)))
        (unwind-protect
-           (prog1 (with-current-buffer ,buffer ,@body)
-             (with-current-buffer ,buffer
-               (write-region nil nil ,name nil 0)))
-         (and (buffer-live-p ,buffer) (kill-buffer ,buffer))))))
+           (let ((,value (with-current-buffer ,scratch ,@body)))
+             (subr--save-buffer-as ,scratch ,target)
+             ,value)
+         (subr--discard-buffer ,scratch)))))
 
 (defun subr--existing-directory ()
   "`default-directory' if it exists, else the first of the home
@@ -2305,10 +2351,13 @@ If t, we undid all the way to the end of it.")
   "What `replace-match' would put in place of the last match: REPLACEMENT
 with its \\& and \\N expanded and its case adapted, taken from STRING
 if the match was in it, else from the current buffer."
-  (let ((whole (match-string 0 string)))
+  (let ((matched (match-string 0 string))
+        (offset (match-beginning 0)))
     (save-match-data
-      (match-data--translate (- (match-beginning 0)))
-      (replace-match replacement fixedcase literal whole subexp))))
+      ;; With the match data relative to MATCHED, `replace-match' can
+      ;; work on that string alone and give back just the replacement.
+      (match-data--translate (- offset))
+      (replace-match replacement fixedcase literal matched subexp))))
 
 (defmacro with-silent-modifications (&rest body)
   "Run BODY, then put back whether the buffer was modified."
@@ -2339,16 +2388,21 @@ by `temp-buffer-show-hook' and left unmodified."
 
 (defun subr--temp-output-buffer (name directory)
   "The buffer NAME emptied for `with-output-to-temp-buffer', in DIRECTORY."
-  (with-current-buffer (get-buffer-create name)
-    (kill-all-local-variables)
-    (setq default-directory directory
-          buffer-read-only nil
-          buffer-file-name nil
-          buffer-undo-list t)
-    (let ((inhibit-read-only t) (inhibit-modification-hooks t))
-      (erase-buffer)
-      (run-hooks 'temp-buffer-setup-hook))
-    (current-buffer)))
+  (let ((buffer (get-buffer-create name)))
+    (save-current-buffer
+      (set-buffer buffer)
+      (kill-all-local-variables)
+      ;; Output must get in even if the buffer was read-only or had
+      ;; change hooks, and it is not worth undoing.
+      (setq buffer-undo-list t
+            buffer-read-only nil
+            buffer-file-name nil
+            default-directory directory)
+      (let ((inhibit-modification-hooks t)
+            (inhibit-read-only t))
+        (erase-buffer)
+        (run-hooks 'temp-buffer-setup-hook)))
+    buffer))
 
 (defun subr--show-temp-output-buffer (buffer)
   "Finish BUFFER of `with-output-to-temp-buffer'."
@@ -2374,12 +2428,18 @@ before it; the value is BODY's."
          (when ,restore
            (message (and (car ,restore) "%s") (car ,restore)))))))
 
+(defun subr--repost-quit ()
+  "Set `quit-flag' again, so that a quit caught where quitting was
+allowed takes effect as soon as it is allowed outside; return nil."
+  (setq quit-flag t)
+  nil)
+
 (defmacro with-local-quit (&rest body)
   "Run BODY with `inhibit-quit' nil; a quit in it makes the value nil."
   (declare (indent 0))
   `(condition-case nil
        (let ((inhibit-quit nil)) ,@body)
-     (quit (setq quit-flag t) nil)))
+     (quit (subr--repost-quit))))
 
 (defmacro while-no-input (&rest body)
   "Run BODY unless input arrives; in batch no input interrupts it, so
@@ -2390,10 +2450,13 @@ its value is BODY's."
 (defmacro with-file-modes (modes &rest body)
   "Run BODY with `default-file-modes' MODES, as `set-default-file-modes' sets."
   (declare (indent 1))
-  (let ((saved (make-symbol "saved")))
-    `(let ((,saved (default-file-modes)))
-       (unwind-protect (progn (set-default-file-modes ,modes) ,@body)
-         (set-default-file-modes ,saved)))))
+  (let ((previous (make-symbol "previous")))
+    ;; MODES is installed before the `unwind-protect', as nothing has
+    ;; changed yet if computing or installing it fails.
+    `(let ((,previous (prog1 (default-file-modes)
+                        (set-default-file-modes ,modes))))
+       (unwind-protect (progn ,@body)
+         (set-default-file-modes ,previous)))))
 
 ;;; Progress reporters.  A reporter is (NEXT . [TIME MIN MAX MESSAGE
 ;;; MIN-CHANGE MIN-TIME SUFFIX]): NEXT the value worth the next report
@@ -2423,14 +2486,20 @@ with a percentage, now and at changes of at least MIN-CHANGE percent
 (defun progress-reporter-update (reporter &optional value suffix)
   "Report VALUE (or, for a spinning REPORTER, show SUFFIX or the string
 VALUE) if it has moved far enough since the last report."
-  (when (or (not (numberp value)) (>= value (car reporter)))
+  (unless (and (numberp value) (< value (car reporter)))
     (progress-reporter-do-update reporter value suffix)))
+
+(defun progress-reporter--make-due (parameters)
+  "Let the next report of the reporter with PARAMETERS show at once, if
+its reports are spaced in time at all."
+  (when (aref parameters 0)
+    (aset parameters 0 (float-time))))
 
 (defun progress-reporter-force-update (reporter &optional value new-message suffix)
   "Report VALUE now, with NEW-MESSAGE from now on if non-nil."
   (let ((parameters (cdr reporter)))
+    (progress-reporter--make-due parameters)
     (when new-message (aset parameters 3 new-message))
-    (when (aref parameters 0) (aset parameters 0 (float-time)))
     (progress-reporter-do-update reporter value suffix)))
 
 (defun progress-reporter--time-p (parameters)
@@ -2644,7 +2713,8 @@ has two)."
 
 (defun event-click-count (event)
   "How many clicks EVENT is (1 for a non-mouse event)."
-  (if (and (consp event) (integerp (nth 2 event))) (nth 2 event) 1))
+  (let ((clicks (and (consp event) (nth 2 event))))
+    (if (integerp clicks) clicks 1)))
 
 (defvar definition-prefixes (make-hash-table :test 'equal)
   "Hash table of definition prefixes, each to the files defining names
@@ -2652,8 +2722,11 @@ that start with it.")
 
 (defun register-definition-prefixes (file prefixes)
   "Record that FILE defines names starting with PREFIXES."
-  (dolist (prefix prefixes)
-    (puthash prefix (cons file (gethash prefix definition-prefixes)) definition-prefixes)))
+  (let ((table definition-prefixes))
+    (mapc (lambda (prefix)
+            (puthash prefix (cons file (gethash prefix table)) table))
+          prefixes))
+  nil)
 
 (defun undefined ()
   "Beep: the keys typed are bound to nothing."
@@ -2931,8 +3004,11 @@ by REPLACEMENT, which may refer to groups; return the count, nil for none."
   "Define an inline function: in marrow, an ordinary function, with the
 properties Emacs gives it for its byte compiler."
   (declare (indent defun))
-  (unless (memq (get name 'byte-optimizer) '(nil byte-compile-inline-expand))
-    (error "`%s' is a primitive" name))
+  ;; A function the byte compiler optimizes in its own way must not
+  ;; become inline.
+  (let ((optimizer (get name 'byte-optimizer)))
+    (when (and optimizer (not (eq optimizer 'byte-compile-inline-expand)))
+      (error "`%s' is a primitive" name)))
   `(prog1 (defun ,name ,args ,@body)
      (eval-and-compile
        (function-put ',name 'speed '-1)
@@ -3216,10 +3292,14 @@ past the outermost."
 (defun backtrace-frames (&optional base)
   "The calls from the innermost call of BASE (of `backtrace-frames'
 itself if nil) outwards, each as (EVALD FUNCTION ARGS FLAGS)."
-  (let ((frames nil))
-    (mapbacktrace (lambda (&rest frame) (push frame frames))
+  ;; Frames come innermost first; they are appended at a tail pointer
+  ;; to keep that order.
+  (let* ((head (list nil))
+         (tail head))
+    (mapbacktrace (lambda (&rest frame)
+                    (setq tail (setcdr tail (list frame))))
                   (or base 'backtrace-frames))
-    (nreverse frames)))
+    (cdr head)))
 
 (defun backtrace ()
   "Print the active calls to `standard-output', innermost first, one
@@ -3359,15 +3439,13 @@ CONFIRM, read it twice until both readings agree.  Batch has no
 minibuffer to hide the input in: it is read as `read-string' reads."
   (if (not confirm)
       (read-string prompt nil t default)
-    (let (agreed)
-      (while (not agreed)
-        (let ((first (read-passwd prompt nil default))
-              (second (read-passwd "Confirm password: " nil default)))
-          (if (equal first second)
-              (setq agreed first)
-            (message "Password not repeated accurately; please start over")
-            (sit-for 1))))
-      agreed)))
+    (catch 'agreed
+      (while t
+        (let ((answer (read-passwd prompt nil default)))
+          (when (equal answer (read-passwd "Confirm password: " nil default))
+            (throw 'agreed answer))
+          (message "Password not repeated accurately; please start over")
+          (sit-for 1))))))
 (dolist (f '(ask-user-about-lock ask-user-about-supersession-threat
              userlock--ask-user-about-supersession-threat))
   (autoload f "userlock"))
@@ -3770,10 +3848,9 @@ and one that begins the next even where their scripts need none."
 ;; made in C (src/syntax.c), *scratch* using them from the start.
 (defvar lisp-mode-syntax-table
   (let ((table (make-syntax-table lisp-data-mode-syntax-table)))
-    (modify-syntax-entry ?\[ "_   " table)
-    (modify-syntax-entry ?\] "_   " table)
-    (modify-syntax-entry ?# "' 14" table)
-    (modify-syntax-entry ?| "\" 23bn" table)
+    (dolist (entry '((?\[ . "_   ") (?\] . "_   ")
+                     (?# . "' 14") (?| . "\" 23bn")))
+      (modify-syntax-entry (car entry) (cdr entry) table))
     table)
   "Syntax table used in `lisp-mode'.")
 (autoload 'untabify "tabify" nil t)
@@ -3799,10 +3876,13 @@ BLANKS the text it took out.")
 instead (`kill': kill it).")
 (defvar region-extract-function
   (lambda (method)
-    (when (region-beginning)
-      (cond ((eq method 'bounds) (list (cons (region-beginning) (region-end))))
-            ((eq method 'delete-only) (delete-region (region-beginning) (region-end)))
-            (t (filter-buffer-substring (region-beginning) (region-end) method)))))
+    ;; `region-beginning' signals when there is no mark.
+    (let ((beg (region-beginning))
+          (end (region-end)))
+      (cond ((not (memq method '(bounds delete-only)))
+             (filter-buffer-substring beg end method))
+            ((eq method 'bounds) (list (cons beg end)))
+            (t (delete-region beg end)))))
   "How commands get the region: called with METHOD `bounds', it returns
 the list of the region's (BEG . END) pieces; with `delete-only', it
 deletes them; otherwise it returns their text, deleted when METHOD is
@@ -4184,14 +4264,22 @@ the binding is `self-insert-command'; nil, no.")
              set-downcase-syntax set-case-syntax set-case-syntax-delims))
   (autoload f "case-table"))
 
+(defun subr--buffer-table-expansion (getter setter table body)
+  "The code running BODY with TABLE installed in the current buffer by
+SETTER; afterwards the buffer current at the start gets back the table
+GETTER returned then."
+  (let ((saved (make-symbol "saved")))
+    `(let ((,saved (cons (current-buffer) (,getter))))
+       (unwind-protect
+           (progn (,setter ,table) ,@body)
+         (with-current-buffer (car ,saved)
+           (,setter (cdr ,saved)))))))
+
 (defmacro with-case-table (table &rest body)
   "Run BODY with case table TABLE the current buffer's; the buffer
 current on entry gets its own table back on exit."
   (declare (indent 1))
-  (let ((saved (make-symbol "saved")) (buffer (make-symbol "buffer")))
-    `(let ((,saved (current-case-table)) (,buffer (current-buffer)))
-       (unwind-protect (progn (set-case-table ,table) ,@body)
-         (with-current-buffer ,buffer (set-case-table ,saved))))))
+  (subr--buffer-table-expansion 'current-case-table 'set-case-table table body))
 ;; Defun motion and `delete-pair' (lisp/syntax.el) read these.
 (defvar beginning-of-defun-function nil
   "If non-nil, the function that moves to a defun's start (given ARG).")
@@ -4226,10 +4314,7 @@ between START and END, or nil.  See `syntax-propertize'.")
   "Run BODY with syntax table TABLE the current buffer's; the buffer
 current on entry gets its own table back on exit."
   (declare (debug t) (indent 1))
-  (let ((saved (make-symbol "table")) (buffer (make-symbol "buffer")))
-    `(let ((,saved (syntax-table)) (,buffer (current-buffer)))
-       (unwind-protect (progn (set-syntax-table ,table) ,@body)
-         (save-current-buffer (set-buffer ,buffer) (set-syntax-table ,saved))))))
+  (subr--buffer-table-expansion 'syntax-table 'set-syntax-table table body))
 (autoload 'edebug-eval-top-level-form "edebug" nil t)
 ;; Preloaded in Emacs.
 (dolist (f '(advice-add advice-remove advice-member-p advice-mapc advice--p
@@ -4254,9 +4339,10 @@ current on entry gets its own table back on exit."
                                      electric-indent-local-mode))))
 (defvar button-buffer-map
   (let ((map (make-sparse-keymap)))
-    (define-key map "\t" #'forward-button)
-    (define-key map "\e\t" #'backward-button)
-    (define-key map [backtab] #'backward-button)
+    (dolist (binding '(("\t" . forward-button)
+                       ("\e\t" . backward-button)
+                       ([backtab] . backward-button)))
+      (define-key map (car binding) (cdr binding)))
     map)
   "The keys of buffers with buttons: moving between them.")
 (defvar electric-indent-mode t

@@ -24,10 +24,15 @@
   "Whether the thunk DELAYED has been forced."
   (funcall delayed t))
 
+(defun thunk--binding-p (binding)
+  "Whether BINDING has the form (SYMBOL EXPR)."
+  (and (eql (proper-list-p binding) 2)
+       (symbolp (car binding))))
+
 (defun thunk--check-bindings (bindings)
+  "Signal an error for the first of BINDINGS not of the form (SYMBOL EXPR)."
   (dolist (binding bindings)
-    (unless (and (consp binding) (symbolp (car binding))
-                 (consp (cdr binding)) (null (cddr binding)))
+    (unless (thunk--binding-p binding)
       (signal 'error (list "Bad binding in thunk-let" binding)))))
 
 (defmacro thunk-let (bindings &rest body)
