@@ -102,21 +102,27 @@ RSTART and REND when given, else from point on."
              (if rend (max rstart rend) (point-max)))
     (point-max)))
 
+(defun replace--count-from-point (regexp end)
+  "How many matches of REGEXP there are from point to END, an empty
+one counting once; leave point after the last."
+  (let ((count 0))
+    (while (and (< (point) end) (re-search-forward regexp end t))
+      (setq count (1+ count))
+      ;; Step over an empty match, or it would be found again.
+      (when (and (= (match-beginning 0) (point)) (not (eobp)))
+        (forward-char 1)))
+    count))
+
 (defun how-many (regexp &optional rstart rend interactive)
   "The number of matches of REGEXP after point, or between RSTART and
 REND; said in a message too when INTERACTIVE."
   (interactive (keep-lines-read-args "How many matches for regexp"))
-  (save-excursion
-    (let ((end (replace--bounds rstart rend))
-          (case-fold-search (replace--case-fold regexp t))
-          (count 0))
-      (while (and (< (point) end) (re-search-forward regexp end t))
-        (when (and (= (match-beginning 0) (match-end 0)) (not (eobp)))
-          (forward-char 1))
-        (setq count (1+ count)))
-      (when interactive
-        (message "%d occurrence%s" count (if (= count 1) "" "s")))
-      count)))
+  (let ((count (save-excursion
+                 (let ((case-fold-search (replace--case-fold regexp t)))
+                   (replace--count-from-point regexp (replace--bounds rstart rend))))))
+    (when interactive
+      (message (ngettext "%d occurrence" "%d occurrences" count) count))
+    count))
 
 (defalias 'count-matches #'how-many)
 
@@ -445,25 +451,32 @@ it is done with the match at hand."
     ('undo (replace--undo nil) nil)
     ('undo-all (replace--undo t) nil)
     ('delete-and-edit (replace--delete-and-edit) nil)
-    ((or 'help 'recenter 'edit) nil)
+    ;; Batch use has no window to recenter: `recenter' signals then, as in Emacs.
+    ('recenter (recenter) nil)
+    ((or 'help 'edit) nil)
     (_ (replace--stop-for key) t)))
 
-(defun replace--describe-match ()
-  "Note what the match at hand and its replacement look like."
+(defun replace--regroup-after-undo ()
+  "After an undo put a regexp match's original text back, match it
+again, to have its groups for the replacement."
   (when (and replace--after-undo replace--regexp-p)
-    ;; An undo put the original text back: match it again for its groups.
-    (setq replace--after-undo nil
-          replace--match (save-excursion
-                           (goto-char (car replace--match))
-                           (looking-at replace--from)
-                           (match-data t replace--match))))
-  (setq replace--seen-text (buffer-substring-no-properties (nth 0 replace--match)
-                                                           (nth 1 replace--match))
-        replace--seen-replacement
-        (query-replace-descr (save-match-data
-                               (set-match-data replace--match)
-                               (match-substitute-replacement replace--text replace--fixedcase
-                                                             replace--literal)))))
+    (setq replace--after-undo nil)
+    (save-excursion
+      (goto-char (car replace--match))
+      (looking-at replace--from)
+      (setq replace--match (match-data t replace--match)))))
+
+(defun replace--describe-match ()
+  "Note the text of the match at hand and its expanded replacement,
+for the history."
+  (replace--regroup-after-undo)
+  (pcase-let ((`(,beg ,end . ,_) replace--match))
+    (setq replace--seen-text (buffer-substring-no-properties beg end)))
+  (let ((expanded (save-match-data
+                    (set-match-data replace--match)
+                    (match-substitute-replacement
+                     replace--text replace--fixedcase replace--literal))))
+    (setq replace--seen-replacement (query-replace-descr expanded))))
 
 (defun replace--ask (map prompt)
   "Ask about the match at hand with PROMPT until an answer, looked up
@@ -512,9 +525,10 @@ a marker at its other side, or nil when there is no region."
 
 (defun replace--more-room-p (limit)
   "Whether point is short of LIMIT and the buffer's edge."
-  (if replace--backward
-      (not (or (bobp) (and limit (<= (point) limit))))
-    (not (or (eobp) (and limit (>= (point) limit))))))
+  (let ((edge (if replace--backward
+                  (max (point-min) (or limit (point-min)))
+                (min (point-max) (or limit (point-max))))))
+    (funcall (if replace--backward #'> #'<) (point) edge)))
 
 (defun perform-replace (from-string replacements query-flag regexp-flag delimited-flag
                                     &optional repeat-count map start end backward
