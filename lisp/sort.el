@@ -202,34 +202,43 @@ descending."
           (sort--reorder (if reverse (nreverse sorted) sorted) records)))))
   nil)
 
+(defun sort--within (beg end thunk)
+  "Call THUNK at the start of the text from BEG to END, with the
+buffer narrowed to it; point and the restriction come back after."
+  (save-excursion
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char (point-min))
+      (funcall thunk))))
+
+(defun sort--skip-separator-lines ()
+  "Move over the lines that separate paragraphs."
+  (while (and (not (eobp)) (looking-at paragraph-separate))
+    (forward-line 1)))
+
+(defun sort--end-of-paragraph ()
+  "Move to the end of the paragraph; end it with a newline at the end
+of the text, so that after sorting it cannot join the next."
+  (forward-paragraph)
+  (unless (or (bolp) (not (eobp)))
+    (insert "\n")))
+
 (defun sort-paragraphs (reverse beg end)
   "Sort the paragraphs between BEG and END alphabetically (descending
 with REVERSE)."
   (interactive "P\nr")
-  (save-excursion
-    (save-restriction
-      (narrow-to-region beg end)
-      (goto-char (point-min))
-      (sort-subr reverse
-                 (lambda ()
-                   (while (and (not (eobp)) (looking-at paragraph-separate))
-                     (forward-line 1)))
-                 (lambda ()
-                   (forward-paragraph)
-                   ;; A last paragraph without a newline gets one, so
-                   ;; that it cannot run into the next after sorting.
-                   (when (and (eobp) (not (bolp)))
-                     (insert "\n")))))))
+  (sort--within beg end
+                (lambda ()
+                  (sort-subr reverse #'sort--skip-separator-lines #'sort--end-of-paragraph))))
 
 (defun sort-pages (reverse beg end)
   "Sort the pages between BEG and END alphabetically (descending with
-REVERSE)."
+REVERSE); blank lines before a page are not part of its key."
   (interactive "P\nr")
-  (save-excursion
-    (save-restriction
-      (narrow-to-region beg end)
-      (goto-char (point-min))
-      (sort-subr reverse (lambda () (skip-chars-forward "\n")) 'forward-page))))
+  (sort--within beg end
+                (lambda ()
+                  (sort-subr reverse (apply-partially #'skip-chars-forward "\n")
+                             #'forward-page))))
 
 (defun sort--too-few-fields ()
   (error "Line has too few fields: %s"
@@ -253,28 +262,31 @@ from the end when N is negative)."
     (when (bolp) (sort--too-few-fields))
     (skip-chars-backward "^ \t\n")))
 
-(defun sort-fields-1 (field beg end startkeyfun endkeyfun)
-  "Sort the lines between BEG and END by keys the two functions find
-\(which skip to FIELD themselves: 0 finds the last field, as Emacs's
-do)."
-  (let ((table (syntax-table)))
-    (unwind-protect
-        (save-excursion
-          (save-restriction
-            (narrow-to-region beg end)
-            (goto-char (point-min))
-            (set-syntax-table sort-fields-syntax-table)
-            (sort-subr nil 'forward-line 'end-of-line startkeyfun endkeyfun)))
-      (set-syntax-table table))))
+(defun sort-fields-1 (_field beg end startkeyfun endkeyfun)
+  "Sort the lines from BEG to END, one record each, with the field
+syntax table: STARTKEYFUN and ENDKEYFUN find each line's key (they
+know the field to look at themselves)."
+  (sort--within beg end
+                (lambda ()
+                  (with-syntax-table sort-fields-syntax-table
+                    (sort-subr nil #'forward-line #'end-of-line startkeyfun endkeyfun)))))
+
+(defun sort--by-field (field beg end key-here key-end)
+  "Sort the lines from BEG to END by their FIELDth field: at its start,
+KEY-HERE returns the key, or nil for the text up to where KEY-END
+moves."
+  (let ((inhibit-field-text-motion t))
+    (sort-fields-1 field beg end
+                   (lambda ()
+                     (sort-skip-fields field)
+                     (funcall key-here))
+                   key-end)))
 
 (defun sort-fields (field beg end)
   "Sort the lines between BEG and END by their FIELDth blank-separated
 field, alphabetically (negative FIELD counts from the line's end)."
   (interactive "p\nr")
-  (let ((inhibit-field-text-motion t))
-    (sort-fields-1 field beg end
-                   (lambda () (sort-skip-fields field) nil)
-                   (lambda () (skip-chars-forward "^ \t\n")))))
+  (sort--by-field field beg end #'ignore (lambda () (skip-chars-forward "^ \t\n"))))
 
 (defun sort--number-here ()
   "The number at point: hexadecimal after 0x, octal after a leading 0,
@@ -290,12 +302,7 @@ else in `sort-numeric-base'."
   "Sort the lines between BEG and END by the number in their FIELDth
 blank-separated field."
   (interactive "p\nr")
-  (let ((inhibit-field-text-motion t))
-    (sort-fields-1 field beg end
-                   (lambda ()
-                     (sort-skip-fields field)
-                     (sort--number-here))
-                   nil)))
+  (sort--by-field field beg end #'sort--number-here nil))
 
 (provide 'sort)
 
