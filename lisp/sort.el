@@ -71,44 +71,79 @@ is inside of starts after it, one END is inside of ends before it."
       (insert (mapconcat #'identity lines "\n")))
     nil))
 
+(defun sort--line-memory (adjacent)
+  "A function of a line's text that returns non-nil when the line
+repeats one it was given before (with ADJACENT, the one given last),
+and otherwise remembers it."
+  (if adjacent
+      (let ((last nil))
+        (lambda (line)
+          (or (equal line last)
+              (progn (setq last line) nil))))
+    (let ((seen (make-hash-table :test #'equal)))
+      (lambda (line)
+        (or (gethash line seen)
+            (progn (puthash line t seen) nil))))))
+
+(defun sort--drop-line-if-repeated (repeated-p keep-blanks backward)
+  "Delete the line at point, with its newline, when REPEATED-P says it
+repeats one (an empty line never does with KEEP-BLANKS), then go to the
+line before when BACKWARD; else go to the next line (the one before
+when BACKWARD).  Return non-nil when it deleted."
+  (let ((line (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+    (if (or (and keep-blanks (string= line ""))
+            (not (funcall repeated-p line)))
+        (progn (forward-line (if backward -1 1)) nil)
+      (delete-region (line-beginning-position) (save-excursion (forward-line 1) (point)))
+      (when backward
+        (forward-line -1))
+      t)))
+
+(defun sort--walk-lines (beg end backward visit)
+  "Call VISIT, which deletes a line or moves off it, until the lines
+from BEG's to END's are done: forward from BEG while short of END, or
+BACKWARD from the last line with text before END through BEG's line."
+  (if (not backward)
+      (progn
+        (goto-char beg)
+        (while (and (< (point) end) (not (eobp)))
+          (funcall visit)))
+    (goto-char end)
+    (when (and (bolp) (not (bobp)))
+      (forward-char -1))
+    (let ((at-first nil))
+      (while (not at-first)
+        (setq at-first (or (<= (point) beg) (bobp)))
+        (funcall visit)))))
+
 (defun delete-duplicate-lines (beg end &optional reverse adjacent keep-blanks interactive)
   "Delete each line between BEG and END that repeats an earlier one
 \(a later one with REVERSE; the one just before with ADJACENT), blank
 lines excepted with KEEP-BLANKS.  Return how many went, and say so
 when INTERACTIVE."
   (interactive (progn (barf-if-buffer-read-only)
-                      (list (region-beginning) (region-end) (equal current-prefix-arg '(4))
-                            (equal current-prefix-arg '(16)) (equal current-prefix-arg '(64))
-                            t)))
-  (let ((seen (make-hash-table :test 'equal))
-        (previous nil)
-        (count 0)
-        (beg (copy-marker beg))
-        (end (copy-marker end)))
+                      ;; C-u, C-u C-u and C-u C-u C-u choose the three flags.
+                      (append (list (region-beginning) (region-end))
+                              (mapcar (lambda (n) (equal current-prefix-arg (list n)))
+                                      '(4 16 64))
+                              (list t))))
+  (let ((repeated-p (sort--line-memory adjacent))
+        (deleted 0)
+        (from (copy-marker beg))
+        (to (copy-marker end)))
     (save-excursion
-      (goto-char (if reverse end beg))
-      (when (and reverse (bolp) (not (bobp)))
-        (forward-char -1))
-      (let ((more t))
-        (while (and more (if reverse t (and (< (point) end) (not (eobp)))))
-          (setq more (not (and reverse (or (<= (point) beg) (bobp)))))
-          (let ((line (buffer-substring-no-properties (line-beginning-position)
-                                                      (line-end-position))))
-            (cond ((and keep-blanks (equal line ""))
-                   (forward-line (if reverse -1 1)))
-                  ((if adjacent (equal line previous) (gethash line seen))
-                   (delete-region (line-beginning-position) (progn (forward-line 1) (point)))
-                   (when reverse (forward-line -1))
-                   (setq count (1+ count)))
-                  (t
-                   (if adjacent (setq previous line) (puthash line t seen))
-                   (forward-line (if reverse -1 1))))))))
-    (set-marker beg nil)
-    (set-marker end nil)
+      (sort--walk-lines from to reverse
+                        (lambda ()
+                          (when (sort--drop-line-if-repeated repeated-p keep-blanks reverse)
+                            (setq deleted (1+ deleted))))))
+    (set-marker from nil)
+    (set-marker to nil)
     (when interactive
-      (message "Deleted %d %sduplicate line%s%s" count (if adjacent "adjacent " "")
-               (if (= count 1) "" "s") (if reverse " backward" "")))
-    count))
+      (message "Deleted %d %s%s%s" deleted
+               (if adjacent "adjacent duplicate" "duplicate")
+               (if (= deleted 1) " line" " lines")
+               (if reverse " backward" "")))
+    deleted))
 
 ;;; Records: the general sorter and the commands built on it
 
