@@ -224,23 +224,39 @@ active, move the mark ARG paragraphs further."
 
 ;;; Pages: the text between matches of `page-delimiter'
 
+(defun paragraphs--past-next-delimiter ()
+  "Move past the next page delimiter, or to the end."
+  ;; A delimiter that can match the empty string must not match at the
+  ;; line start point is at.
+  (when (bolp)
+    (forward-char 1))
+  (unless (re-search-forward page-delimiter nil t)
+    (goto-char (point-max))))
+
+(defun paragraphs--back-to-page-start ()
+  "Move back to where the page before point starts: after the page
+delimiter before it, or to the start."
+  (let ((delimiter-end (save-excursion
+                         (and (re-search-backward page-delimiter nil t)
+                              (match-end 0)))))
+    ;; Just after a delimiter: that one ends the page sought.
+    (when (eql delimiter-end (point))
+      (goto-char (match-beginning 0))))
+  (backward-char 1)
+  (goto-char (if (re-search-backward page-delimiter nil t)
+                 (match-end 0)
+               (point-min))))
+
 (defun forward-page (&optional count)
   "Move to the end of the page, COUNT times (backward when negative)."
   (interactive "p")
-  (setq count (or count 1))
-  (while (and (> count 0) (not (eobp)))
-    ;; A delimiter matching the empty string must not match here again.
-    (when (bolp) (forward-char 1))
-    (unless (re-search-forward page-delimiter nil t)
-      (goto-char (point-max)))
-    (setq count (1- count)))
-  (while (and (< count 0) (not (bobp)))
-    (when (and (save-excursion (re-search-backward page-delimiter nil t))
-               (= (match-end 0) (point)))
-      (goto-char (match-beginning 0)))
-    (forward-char -1)
-    (goto-char (if (re-search-backward page-delimiter nil t) (match-end 0) (point-min)))
-    (setq count (1+ count))))
+  (let ((left (or count 1)))
+    (while (and (> left 0) (not (eobp)))
+      (paragraphs--past-next-delimiter)
+      (setq left (1- left)))
+    (while (and (< left 0) (not (bobp)))
+      (paragraphs--back-to-page-start)
+      (setq left (1+ left)))))
 
 (defun backward-page (&optional count)
   "Move to the start of the page, COUNT times (forward when negative)."

@@ -7,14 +7,15 @@
 (defun isearch-no-upper-case-p (string regexp-flag)
   "Non-nil if STRING has no upper-case letter; with REGEXP-FLAG, a
 letter after a backslash, and a [:upper:] class, do not count."
-  (let ((i 0) (len (length string)) (found nil))
-    (while (and (not found) (< i len))
-      (let ((char (aref string i)))
-        (if (and regexp-flag (eq char ?\\))
-            (setq i (1+ i))
-          (setq found (not (eq char (downcase char))))))
-      (setq i (1+ i)))
-    (not (or found (and regexp-flag (string-match-p "\\[:\\(upp\\|low\\)er:]" string))))))
+  (let ((escaped nil))
+    (catch 'upper
+      (mapc (lambda (char)
+              (cond (escaped (setq escaped nil))
+                    ((and regexp-flag (eq char ?\\)) (setq escaped t))
+                    ((/= char (downcase char)) (throw 'upper nil))))
+            string)
+      ;; [:upper:] and [:lower:] ask for case to matter.
+      (not (and regexp-flag (string-match-p "\\[:\\(?:upp\\|low\\)er:]" string))))))
 
 (defun replace--case-fold (string regexp-flag)
   "Whether a search for STRING ignores case."
