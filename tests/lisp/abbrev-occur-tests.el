@@ -349,4 +349,38 @@ arguments after DELIMITED-FLAG), point after, and its value or error."
                                         nil nil nil 2 9 t)
                  '("x1 EDx2 EDx3 x4" 4 nil nil))))
 
+;; The pieces of perform-replace that other packages call.
+(ert-deftest abbrev-occur-replace-helpers ()
+  (replace-quote "")                    ; load replace.el before matching
+  (with-temp-buffer
+    (insert "one two three")
+    (goto-char 1)
+    (re-search-forward "t\\(wo\\)")
+    (let* ((ints (match-data t))
+           (markers (replace-match-data nil nil)))
+      (should (eq (replace-match-data t ints ints) ints))
+      (should (markerp (car markers)))
+      (should (eq (replace-match-data nil markers markers) markers))
+      (should (equal (replace-match-data t nil '(1 3)) '(1 3)))
+      (should (equal (match-data t) '(1 3)))
+      (should (eq (replace-match-maybe-edit "<\\1>" nil nil nil ints) t))
+      (should (equal (buffer-string) "one <wo> three"))
+      (should (= (point) 9)))
+    (goto-char 1)
+    (re-search-forward "one")
+    (should-not (replace-match-maybe-edit "1" t t nil (match-data t) t))
+    (should (equal (list (buffer-string) (point)) '("1 <wo> three" 1)))
+    (goto-char 1)
+    (re-search-forward "three")
+    (cl-letf (((symbol-function 'read-string)
+               (lambda (_prompt initial &rest _)
+                 (format "[%s|%s]" (car initial) (cdr initial)))))
+      (should-not (replace-match-maybe-edit "a\\?b\\\\?c" nil nil nil (match-data t))))
+    (should (equal (buffer-string) "1 <wo> [ab\\?c|2]")))
+  (let ((data (vector 2 2 '("a" "b" "c") '("a" "b" "c"))))
+    (should (equal (mapcar (lambda (n) (replace-loop-through-replacements data n))
+                           '(0 1 2 3 4 5 6 7))
+                   '("a" "a" "b" "b" "c" "c" "a" "a")))
+    (should (= (aref data 0) 8))))
+
 ;;; abbrev-occur-tests.el ends here
