@@ -299,7 +299,10 @@ is not found twice."
   "Non-nil when the match at hand was replaced by `act-and-show' (and
 already remembered).")
 (defvar replace--after-undo nil "Non-nil just after an undo, until the match is asked about.")
-(defvar replace--remember nil "Whether to remember the answer to the match at hand.")
+(defvar replace--remember nil
+  "Whether to remember the answer to the match at hand.  Only the
+act and skip answers set it, so that it carries over to the matches
+after, as in Emacs.")
 (defvar replace--seen-text nil "The text of the match at hand, to remember.")
 (defvar replace--seen-replacement nil "Its replacement as shown, to remember.")
 (defvar replace--history nil
