@@ -11,9 +11,9 @@
 (defun facemenu--face-list (value)
   "The `face' property VALUE as a list of faces: a face name or an
 attribute plist alone becomes a one-element list."
-  (if (and (listp value) (not (keywordp (car value))))
-      value
-    (list value)))
+  (cond ((atom value) (if value (list value) nil))
+        ((keywordp (car value)) (list value))
+        (t value)))
 
 (defun facemenu-add-face (face &optional start end)
   "Add FACE to the text between START and END, in front of the faces

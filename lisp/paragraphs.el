@@ -33,16 +33,20 @@
 (defun paragraphs--real-start-p (start parstart)
   "Whether the line at point, which a start regexp matched at START,
 really begins a paragraph (with hard newlines, only after a hard one)."
-  (and (looking-at parstart)
-       (or (not use-hard-newlines) (bobp)
-           (get-text-property (1- start) 'hard))))
+  (cond ((not (looking-at parstart)) nil)
+        ((or (not use-hard-newlines) (bobp)) t)
+        (t (get-text-property (1- start) 'hard))))
 
 (defun paragraphs--skip-separators-forward (sep)
-  "Move over the separating lines at point."
-  (while (and (not (eobp))
-              (progn (move-to-left-margin) (not (eobp)))
-              (looking-at sep))
-    (forward-line 1)))
+  "Move over the separating lines at point, to the left margin of the
+first other line (or the buffer's end)."
+  (let ((more t))
+    (while more
+      (unless (eobp)
+        (move-to-left-margin))
+      (setq more (and (not (eobp)) (looking-at sep)))
+      (when more
+        (forward-line 1)))))
 
 (defun paragraphs--to-next-start (sep parstart prefix-re)
   "From the second line of a paragraph, move to where it ends."
@@ -92,15 +96,16 @@ start)."
       found)))
 
 (defun paragraphs--after-previous-start (sep)
-  "Having found the line before a paragraph, move to where it begins."
-  (while (and (not (eobp)) (paragraphs--separator-here-p sep))
-    (forward-line 1))
-  ;; Stop at the end of a preceding line that is more than margin.
+  "Having found the line before a paragraph, move to where it begins:
+past the separators, then back to the end of the line before when it
+has text beyond the margin, else to the start of its line."
+  (paragraphs--skip-separators-forward sep)
   (end-of-line 0)
-  (if (> (current-column) (current-left-margin))
-      (forward-char 1)
-    (skip-chars-backward " \t")
-    (unless (bolp) (forward-line 1))))
+  (let ((beyond-margin (> (current-column) (current-left-margin))))
+    (unless beyond-margin
+      (skip-chars-backward " \t"))
+    (cond (beyond-margin (forward-char 1))
+          ((not (bolp)) (forward-line 1)))))
 
 (defun paragraphs--back-one (sep parstart prefix-re)
   "Move back over one paragraph; return whether one was counted."
@@ -144,23 +149,36 @@ Return how many paragraphs were left to move."
   (interactive "^p")
   (forward-paragraph (- (or arg 1))))
 
+(defun paragraphs--extend-mark-p (allow-extend)
+  "Whether a marking command given ALLOW-EXTEND moves the mark on
+rather than marking afresh: when the region is active, or the command
+repeats and there is a mark."
+  (cond ((not allow-extend) nil)
+        ((and transient-mark-mode mark-active) t)
+        ((eq last-command this-command) (mark t))))
+
+(defun paragraphs--mark-moved (motion arg)
+  "Where MOTION, called with ARG, takes point from the mark."
+  (save-excursion
+    (goto-char (mark))
+    (funcall motion arg)
+    (point)))
+
 (defun mark-paragraph (&optional arg allow-extend)
   "Put point at the start of this paragraph and the mark at its end (ARG
 paragraphs' end); with ALLOW-EXTEND, when repeated or the region is
 active, move the mark ARG paragraphs further."
   (interactive "p\np")
-  (setq arg (or arg 1))
-  (when (zerop arg)
-    (error "Cannot mark zero paragraphs"))
-  (if (and allow-extend
-           (or (and (eq last-command this-command) (mark t))
-               (and transient-mark-mode mark-active)))
-      (set-mark (save-excursion (goto-char (mark))
-                                (forward-paragraph arg)
-                                (point)))
-    (forward-paragraph arg)
-    (push-mark nil t t)
-    (backward-paragraph arg)))
+  (let ((count (or arg 1)))
+    (cond ((zerop count)
+           (error "Cannot mark zero paragraphs"))
+          ((paragraphs--extend-mark-p allow-extend)
+           (set-mark (paragraphs--mark-moved #'forward-paragraph count)))
+          (t
+           ;; The end first: the start is found back from there.
+           (forward-paragraph count)
+           (push-mark nil t t)
+           (backward-paragraph count)))))
 
 (defun paragraphs--kill-over (motion arg)
   "Kill the text MOTION moves over when called with ARG."
@@ -206,23 +224,39 @@ active, move the mark ARG paragraphs further."
 
 ;;; Pages: the text between matches of `page-delimiter'
 
+(defun paragraphs--past-next-delimiter ()
+  "Move past the next page delimiter, or to the end."
+  ;; A delimiter that can match the empty string must not match at the
+  ;; line start point is at.
+  (when (bolp)
+    (forward-char 1))
+  (unless (re-search-forward page-delimiter nil t)
+    (goto-char (point-max))))
+
+(defun paragraphs--back-to-page-start ()
+  "Move back to where the page before point starts: after the page
+delimiter before it, or to the start."
+  (let ((delimiter-end (save-excursion
+                         (and (re-search-backward page-delimiter nil t)
+                              (match-end 0)))))
+    ;; Just after a delimiter: that one ends the page sought.
+    (when (eql delimiter-end (point))
+      (goto-char (match-beginning 0))))
+  (backward-char 1)
+  (goto-char (if (re-search-backward page-delimiter nil t)
+                 (match-end 0)
+               (point-min))))
+
 (defun forward-page (&optional count)
   "Move to the end of the page, COUNT times (backward when negative)."
   (interactive "p")
-  (setq count (or count 1))
-  (while (and (> count 0) (not (eobp)))
-    ;; A delimiter matching the empty string must not match here again.
-    (when (bolp) (forward-char 1))
-    (unless (re-search-forward page-delimiter nil t)
-      (goto-char (point-max)))
-    (setq count (1- count)))
-  (while (and (< count 0) (not (bobp)))
-    (when (and (save-excursion (re-search-backward page-delimiter nil t))
-               (= (match-end 0) (point)))
-      (goto-char (match-beginning 0)))
-    (forward-char -1)
-    (goto-char (if (re-search-backward page-delimiter nil t) (match-end 0) (point-min)))
-    (setq count (1+ count))))
+  (let ((left (or count 1)))
+    (while (and (> left 0) (not (eobp)))
+      (paragraphs--past-next-delimiter)
+      (setq left (1- left)))
+    (while (and (< left 0) (not (bobp)))
+      (paragraphs--back-to-page-start)
+      (setq left (1+ left)))))
 
 (defun backward-page (&optional count)
   "Move to the start of the page, COUNT times (forward when negative)."
@@ -245,20 +279,27 @@ else one made from `sentence-end-base', `sentence-end-double-space',
                 "\\|[" sentence-end-without-space "]+\\)"
                 "[ \u00a0\t\n]*"))))
 
+(defun paragraphs--previous-sentence-end (pos end-re limit)
+  "Where the last sentence end (a match of END-RE back to LIMIT) before
+POS ends; an end reaching POS is passed over once.  Nil if none."
+  (let ((tries 2) (found nil))
+    (while (and (not found) (> tries 0) (re-search-backward end-re limit t))
+      (setq tries (1- tries))
+      (when (or (< (match-end 0) pos) (zerop tries))
+        (setq found (match-end 0))))
+    found))
+
 (defun paragraphs--sentence-back (end-re)
-  "Move to the start of the sentence before point (END-RE their ends)."
-  (let ((pos (point)) par-text-beg par-beg)
+  "Move to the start of the sentence before point (END-RE their ends),
+at most to the start of the paragraph's text."
+  (let ((pos (point)) text-start limit)
     (save-excursion
       (start-of-paragraph-text)
-      (setq par-text-beg (point))
-      ;; The limit is the line's start, for an END-RE anchored there.
+      (setq text-start (point))
+      ;; Search from the line's start, for an END-RE anchored there.
       (beginning-of-line)
-      (setq par-beg (point)))
-    (if (and (re-search-backward end-re par-beg t)
-             (or (< (match-end 0) pos)
-                 (re-search-backward end-re par-beg t)))
-        (goto-char (match-end 0))
-      (goto-char par-text-beg))))
+      (setq limit (point)))
+    (goto-char (or (paragraphs--previous-sentence-end pos end-re limit) text-start))))
 
 (defun paragraphs--sentence-forward (end-re)
   "Move to the end of the sentence after point (END-RE their ends)."
@@ -300,11 +341,9 @@ else one made from `sentence-end-base', `sentence-end-double-space',
   "Put the mark ARG sentences after point (after the mark when the
 command repeats), activating it."
   (interactive "p")
-  (push-mark (save-excursion
-               (when (and (eq last-command this-command) (mark t))
-                 (goto-char (mark)))
-               (forward-sentence arg)
-               (point))
+  (push-mark (if (and (eq last-command this-command) (mark t))
+                 (paragraphs--mark-moved #'forward-sentence arg)
+               (save-excursion (forward-sentence arg) (point)))
              nil t))
 
 (defun transpose-sentences (arg)

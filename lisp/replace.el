@@ -7,38 +7,21 @@
 (defun isearch-no-upper-case-p (string regexp-flag)
   "Non-nil if STRING has no upper-case letter; with REGEXP-FLAG, a
 letter after a backslash, and a [:upper:] class, do not count."
-  (let ((i 0) (len (length string)) (found nil))
-    (while (and (not found) (< i len))
-      (let ((char (aref string i)))
-        (if (and regexp-flag (eq char ?\\))
-            (setq i (1+ i))
-          (setq found (not (eq char (downcase char))))))
-      (setq i (1+ i)))
-    (not (or found (and regexp-flag (string-match-p "\\[:\\(upp\\|low\\)er:]" string))))))
+  (let ((escaped nil))
+    (catch 'upper
+      (mapc (lambda (char)
+              (cond (escaped (setq escaped nil))
+                    ((and regexp-flag (eq char ?\\)) (setq escaped t))
+                    ((/= char (downcase char)) (throw 'upper nil))))
+            string)
+      ;; [:upper:] and [:lower:] ask for case to matter.
+      (not (and regexp-flag (string-match-p "\\[:\\(?:upp\\|low\\)er:]" string))))))
 
 (defun replace--case-fold (string regexp-flag)
   "Whether a search for STRING ignores case."
   (if (and case-fold-search search-upper-case)
       (isearch-no-upper-case-p string regexp-flag)
     case-fold-search))
-
-(defun replace--next (pattern limit backward match-again)
-  "Search for the next match of PATTERN before LIMIT (going back when
-BACKWARD): at point when MATCH-AGAIN, else a character further on, so
-that an empty match does not repeat where the last match was."
-  (let ((search (lambda ()
-                  (if backward
-                      (re-search-backward pattern limit t)
-                    (re-search-forward pattern limit t))))
-        (step (if backward -1 1)))
-    (cond (match-again (funcall search))
-          ((and (if backward (> (1- (point)) (point-min)) (< (1+ (point)) (point-max)))
-                (or (null limit)
-                    (if backward (> (1- (point)) limit) (< (1+ (point)) limit))))
-           (let ((opoint (point)))
-             (forward-char step)
-             (or (funcall search)
-                 (progn (goto-char opoint) nil)))))))
 
 (defvar replace-count 0
   "The number of replacements made so far, while an expression computes
@@ -79,41 +62,6 @@ value for DATA and COUNT."
         ((stringp (car-safe to)) (nth (% count (length to)) to))
         (t (funcall (car to) (cdr to) count))))
 
-(defun replace--perform (from to regexp-flag delimited start end backward)
-  "Replace each match of FROM after point (before it if BACKWARD), or
-between START and END, with TO; leave the mark where point was."
-  (let* ((case-fold-search (replace--case-fold from regexp-flag))
-         (fixedcase (not (and case-replace case-fold-search)))
-         (pattern (concat (if delimited "\\b" "")
-                          (if regexp-flag from (regexp-quote from))
-                          (if delimited "\\b" "")))
-         (limit nil)
-         (match-again t)
-         (count 0))
-    (when (and start end)
-      (setq limit (copy-marker (if backward (min start end) (max start end))))
-      (goto-char (if backward (max start end) (min start end))))
-    (push-mark)
-    (undo-boundary)                     ; as Emacs's perform-replace
-    (while (replace--next pattern limit backward match-again)
-      (let ((nonempty (/= (match-beginning 0) (match-end 0))))
-        (replace-match (save-match-data (replace--replacement to count))
-                       fixedcase (not regexp-flag))
-        (when backward
-          (goto-char (match-beginning 0)))
-        (setq count (1+ count))
-        ;; After a non-empty match, the next may be adjacent, unless it
-        ;; is empty.
-        (setq match-again
-              (and nonempty
-                   (or (not regexp-flag)
-                       (and (if backward (looking-back pattern nil) (looking-at pattern))
-                            (/= (match-beginning 0) (match-end 0))))))))
-    (when limit
-      (set-marker limit nil))
-    (message "Replaced %d occurrence%s" count (if (= count 1) "" "s"))
-    nil))
-
 (defun replace--read-args (prompt)
   "The arguments of the replacing command PROMPT names: what to replace
 and what with, read; whether whole words only (a prefix argument other
@@ -137,7 +85,7 @@ active region's bounds (else nil), and t for interactive."
   "Replace FROM-STRING with TO-STRING after point, or between START and
 END; DELIMITED replaces whole words only, BACKWARD goes back."
   (interactive (replace--read-args "Replace string"))
-  (replace--perform from-string to-string nil delimited start end backward))
+  (perform-replace from-string to-string nil nil delimited nil nil start end backward))
 
 (defun replace-regexp (regexp to-string &optional delimited start end backward
                               _region-noncontiguous-p)
@@ -145,7 +93,7 @@ END; DELIMITED replaces whole words only, BACKWARD goes back."
 stand for the match and its groups) after point, or between START and
 END; DELIMITED replaces whole words only, BACKWARD goes back."
   (interactive (replace--read-args "Replace regexp"))
-  (replace--perform regexp to-string t delimited start end backward))
+  (perform-replace regexp to-string nil t delimited nil nil start end backward))
 
 (defun replace--bounds (rstart rend)
   "Move to where a line command starts; return where it ends: between
@@ -155,21 +103,27 @@ RSTART and REND when given, else from point on."
              (if rend (max rstart rend) (point-max)))
     (point-max)))
 
+(defun replace--count-from-point (regexp end)
+  "How many matches of REGEXP there are from point to END, an empty
+one counting once; leave point after the last."
+  (let ((count 0))
+    (while (and (< (point) end) (re-search-forward regexp end t))
+      (setq count (1+ count))
+      ;; Step over an empty match, or it would be found again.
+      (when (and (= (match-beginning 0) (point)) (not (eobp)))
+        (forward-char 1)))
+    count))
+
 (defun how-many (regexp &optional rstart rend interactive)
   "The number of matches of REGEXP after point, or between RSTART and
 REND; said in a message too when INTERACTIVE."
   (interactive (keep-lines-read-args "How many matches for regexp"))
-  (save-excursion
-    (let ((end (replace--bounds rstart rend))
-          (case-fold-search (replace--case-fold regexp t))
-          (count 0))
-      (while (and (< (point) end) (re-search-forward regexp end t))
-        (when (and (= (match-beginning 0) (match-end 0)) (not (eobp)))
-          (forward-char 1))
-        (setq count (1+ count)))
-      (when interactive
-        (message "%d occurrence%s" count (if (= count 1) "" "s")))
-      count)))
+  (let ((count (save-excursion
+                 (let ((case-fold-search (replace--case-fold regexp t)))
+                   (replace--count-from-point regexp (replace--bounds rstart rend))))))
+    (when interactive
+      (message (ngettext "%d occurrence" "%d occurrences" count) count))
+    count))
 
 (defalias 'count-matches #'how-many)
 
@@ -244,76 +198,341 @@ and have no match of REGEXP; a match over several lines keeps them all."
   "Stop showing the match asked about.")
 
 (defun replace-match-data (integers reuse &optional new)
-  "Set the match data to NEW when given and return it (REUSE when that
-is NEW in the same form), else the match data (INTEGERS: as numbers)."
-  (or (and new
-           (progn (set-match-data new)
-                  (and (eq new reuse)
-                       (eq (null integers) (markerp (car reuse)))
-                       new)))
-      (match-data integers reuse t)))
+  "Install NEW as the match data when it is given.  Return NEW itself
+if it is REUSE and already in the wanted form (numbers when INTEGERS,
+markers otherwise); else the current match data in that form, stored
+into REUSE where it fits."
+  (when new
+    (set-match-data new))
+  (let ((has-markers (and new (markerp (car new)))))
+    (if (and new (eq new reuse) (if integers (not has-markers) has-markers))
+        new
+      (match-data integers reuse t))))
+
+(defun replace--edit-request (text)
+  "The index in TEXT of a \\? not quoted by a backslash, or nil."
+  (and (string-match "\\(?:\\`\\|[^\\]\\)\\(?:\\\\\\\\\\)*\\(\\\\\\?\\)" text)
+       (match-beginning 1)))
 
 (defun replace-match-maybe-edit (newtext fixedcase literal noedit match-data &optional backward)
-  "Replace the match of MATCH-DATA with NEWTEXT, first reading an edit
-of it for each \\? it has (unless LITERAL or NOEDIT); return whether
-no more editing is needed."
-  (unless (or literal noedit)
-    (setq noedit t)
-    (while (string-match "\\(\\`\\|[^\\]\\)\\(\\\\\\\\\\)*\\(\\\\\\?\\)" newtext)
-      (setq newtext (read-string "Edit replacement string: "
-                                 (prog1 (cons (replace-match "" t t newtext 3)
-                                              (1+ (match-beginning 3)))
-                                   (setq match-data (replace-match-data nil match-data match-data))))
-            noedit nil)))
-  (set-match-data match-data)
-  (replace-match newtext fixedcase literal)
-  (set-match-data match-data)
-  (when backward (goto-char (nth 0 match-data)))
-  noedit)
+  "Replace the match MATCH-DATA describes with NEWTEXT, as
+`replace-match' with FIXEDCASE and LITERAL would.  Unless LITERAL or
+NOEDIT, each \\? in NEWTEXT first asks for the replacement to be
+edited, with point where the \\? was.  Going BACKWARD, leave point at
+the start of the match.  Return the new NOEDIT: t when nothing asked."
+  (let ((asked nil) at)
+    (unless (or literal noedit)
+      (while (setq at (replace--edit-request newtext))
+        ;; The minibuffer may change the buffer: follow the match with markers.
+        (setq match-data (replace-match-data nil match-data match-data)
+              asked t
+              newtext (read-string "Edit replacement string: "
+                                   (cons (concat (substring newtext 0 at)
+                                                 (substring newtext (+ at 2)))
+                                         (1+ at))))))
+    (set-match-data match-data)
+    (replace-match newtext fixedcase literal)
+    (set-match-data match-data)
+    (when backward
+      (goto-char (car match-data)))
+    (if (or literal noedit) noedit (not asked))))
 
 (defun replace-loop-through-replacements (data count)
-  "The replacement for match COUNT of DATA, [REPEAT LEFT ALL NEXT]:
-each of the strings ALL in turn, REPEAT times each."
-  (when (= (aref data 0) count)
-    (aset data 0 (+ count (aref data 1)))
-    (let ((next (cdr (aref data 2))))
-      (aset data 2 (or next (aref data 3)))))
-  (car (aref data 2)))
+  "The replacement for match number COUNT (from 0) from DATA, a vector
+[SWITCH EVERY CURRENT ALL]: CURRENT is the tail of the list ALL whose
+head is in use, until COUNT reaches SWITCH; then the next string (the
+first again after the last) takes over for EVERY matches more."
+  (pcase-let ((`[,switch ,every ,current ,all] data))
+    (when (= count switch)
+      (setq current (or (cdr current) all))
+      (aset data 2 current)
+      (aset data 0 (+ count every)))
+    (car current)))
 
 (defun replace--search (pattern limit backward)
-  (if backward
-      (re-search-backward pattern limit t)
-    (re-search-forward pattern limit t)))
+  "Search for PATTERN from point to LIMIT, back when BACKWARD."
+  (funcall (if backward #'re-search-backward #'re-search-forward) pattern limit t))
 
-(defun replace--find-match (pattern limit backward match-again real-match-data)
-  "The match data of the next match of PATTERN (the known MATCH-AGAIN
-when it is match data; adjacent to the last only when it is non-nil),
-or nil."
-  (cond ((consp match-again)
-         (goto-char (if backward (nth 0 match-again) (nth 1 match-again)))
-         (replace-match-data t real-match-data match-again))
-        (match-again
-         (and (replace--search pattern limit backward)
-              (replace-match-data t real-match-data)))
-        ((and (if backward (> (1- (point)) (point-min)) (< (1+ (point)) (point-max)))
-              (or (null limit)
-                  (if backward (> (1- (point)) limit) (< (1+ (point)) limit))))
-         (let ((opoint (point)))
-           (forward-char (if backward -1 1))
+(defun replace--room-to-step-p (limit backward)
+  "Whether one character on from point, toward LIMIT or the buffer's
+edge, is still strictly inside both."
+  (let ((next (if backward (1- (point)) (1+ (point))))
+        (inside (if backward #'> #'<)))
+    (and (funcall inside next (if backward (point-min) (point-max)))
+         (or (null limit) (funcall inside next limit)))))
+
+(defun replace--find-match (pattern limit backward lookahead reuse)
+  "Move to the next match of PATTERN toward LIMIT and return its match
+data as numbers (stored into REUSE where it fits), or nil.
+LOOKAHEAD says where it is: match data found already, t for a search
+from point, nil for a search a character on, so that an empty match
+is not found twice."
+  (cond ((consp lookahead)
+         (goto-char (nth (if backward 0 1) lookahead))
+         (replace-match-data t reuse lookahead))
+        ((and (not lookahead) (not (replace--room-to-step-p limit backward)))
+         nil)
+        (t
+         (let ((from (point)))
+           (unless lookahead
+             (forward-char (if backward -1 1)))
            (if (replace--search pattern limit backward)
-               (replace-match-data t real-match-data)
-             (goto-char opoint)
+               (replace-match-data t reuse)
+             (goto-char from)
              nil)))))
 
-(defun replace--stack-entry (replaced search-string replacement)
-  "What `perform-replace' remembers of the match at point, to go back
-to it: (POSITION REPLACED MATCH-DATA SEARCH-STRING REPLACEMENT), the
-match data just the match's bounds once replaced."
-  (list (point) replaced
-        (if replaced
-            (list (match-beginning 0) (match-end 0) (current-buffer))
-          (match-data t))
-        search-string replacement))
+;; The state of one `perform-replace', which it binds and the functions
+;; below share.
+(defvar replace--from nil "What is searched for, as given.")
+(defvar replace--regexp-p nil "Non-nil when `replace--from' is a regexp.")
+(defvar replace--backward nil "Non-nil when replacing goes back.")
+(defvar replace--fixedcase nil "Non-nil when replacements keep their own case.")
+(defvar replace--literal nil "Non-nil when replacements are inserted as written.")
+(defvar replace--match nil "The match data of the match at hand.")
+(defvar replace--text nil "The replacement for the match at hand, unexpanded.")
+(defvar replace--noedit nil "Non-nil once no \\? in the replacement asks to edit it.")
+(defvar replace--going nil "Nil once told to stop.")
+(defvar replace--asking nil "Nil once told to replace the rest without asking.")
+(defvar replace--other-buffers nil "Non-nil when the answer concerns other buffers too.")
+(defvar replace--replaced nil "Non-nil when the match at hand has been replaced.")
+(defvar replace--shown nil
+  "Non-nil when the match at hand was replaced by `act-and-show' (and
+already remembered).")
+(defvar replace--after-undo nil "Non-nil just after an undo, until the match is asked about.")
+(defvar replace--remember nil
+  "Whether to remember the answer to the match at hand.  Only the
+act and skip answers set it, so that it carries over to the matches
+after, as in Emacs.")
+(defvar replace--seen-text nil "The text of the match at hand, to remember.")
+(defvar replace--seen-replacement nil "Its replacement as shown, to remember.")
+(defvar replace--history nil
+  "The matches answered, newest first, each (POINT REPLACED MATCH-DATA
+TEXT REPLACEMENT): where point was, whether replaced, the match's data
+\(its bounds only once replaced), its text and its replacement.")
+
+(defun replace--replace-at-hand (count)
+  "Replace the match at hand; add 1 to `replace-count' when COUNT."
+  (setq replace--noedit (replace-match-maybe-edit replace--text replace--fixedcase
+                                                  replace--literal replace--noedit
+                                                  replace--match replace--backward))
+  (when count
+    (setq replace-count (1+ replace-count))))
+
+(defun replace--remember-answer ()
+  "Push the match at hand, as the match data now says, on the history."
+  (push (list (point) replace--replaced
+              (if replace--replaced
+                  (list (match-beginning 0) (match-end 0) (current-buffer))
+                (match-data t))
+              replace--seen-text replace--seen-replacement)
+        replace--history))
+
+(defun replace--complain (text)
+  "Say TEXT with a beep and a pause."
+  (message "%s" text)
+  (ding 'no-terminate)
+  (sit-for 1))
+
+(defun replace--back-up ()
+  "Return to the match answered last, forgetting the answer."
+  (if (null replace--history)
+      (replace--complain "No previous match")
+    (pcase-let ((`(,where ,replaced ,data . ,_) (pop replace--history)))
+      (goto-char where)
+      (setq replace--replaced replaced
+            replace--match (replace-match-data t replace--match data)))))
+
+(defun replace--pop-replaced ()
+  "Forget the answers up to the newest replacement and return it; nil
+when no answer replaced anything."
+  (let ((tail replace--history))
+    (while (and tail (not (nth 1 (car tail))))
+      (setq tail (cdr tail)))
+    (when tail
+      (setq replace--history (cdr tail))
+      (car tail))))
+
+(defun replace--revert (entry)
+  "Put back the text the replacement history ENTRY made, and make the
+restored text the match at hand."
+  (pcase-let ((`(,where ,_ ,bounds ,original ,replacement) entry))
+    (goto-char where)
+    (set-match-data bounds)
+    (save-excursion
+      (goto-char (match-beginning 0))
+      (looking-at (regexp-quote replacement)))
+    (let ((replace--text original)
+          (replace--fixedcase t)        ; the original text has its case already
+          (replace--match (match-data t)))
+      (replace--replace-at-hand nil))
+    (setq replace-count (1- replace-count))
+    (save-excursion
+      (goto-char (match-beginning 0))
+      (looking-at (if replace--regexp-p original (regexp-quote original))))
+    (setq replace--match (match-data t))
+    (when replace--regexp-p
+      (setq replace--text replacement))))
+
+(defun replace--undo (all)
+  "Take back the last replacement (ALL: every one) and make its place
+the match at hand."
+  (if (null replace--history)
+      (replace--complain "Nothing to undo")
+    (when (or (not replace--replaced) replace--shown)
+         (let ((undone 0) entry)
+           (while (and (or all (zerop undone))
+                       (setq entry (replace--pop-replaced)))
+             (replace--revert entry)
+             (setq undone (1+ undone)))
+           (cond ((zerop undone)
+                  (replace--complain "Nothing to undo"))
+                 (all
+                  (replace--complain (format (ngettext "Undid %d replacement"
+                                                       "Undid %d replacements" undone)
+                                             undone))))))
+    (setq replace--replaced nil replace--after-undo t replace--shown nil)))
+
+(defun replace--accept (answer)
+  "Replace the match at hand unless done already; ANSWER says what
+else to do: `act-and-exit' stop, `automatic' stop asking,
+`automatic-all' in other buffers too."
+  (unless replace--replaced
+    (replace--replace-at-hand t))
+  (setq replace--replaced t)
+  (pcase answer
+    ('act (setq replace--remember (not replace--shown)))
+    ('act-and-exit (setq replace--going nil))
+    ('automatic (setq replace--asking nil))
+    ('automatic-all (setq replace--asking nil replace--other-buffers t))))
+
+(defun replace--accept-and-stay ()
+  "Replace the match at hand and remember it, to show it before going on."
+  (unless replace--replaced
+    (replace--replace-at-hand t)
+    (setq replace--match (replace-match-data t replace--match)
+          replace--replaced t
+          replace--shown t)
+    (replace--remember-answer)))
+
+(defun replace--edit-and-accept ()
+  "Read a new replacement, then replace the match at hand with it
+unless replaced already."
+  (setq replace--match (replace-match-data nil replace--match replace--match)
+        replace--text (read-string "Edit replacement string: " replace--text)
+        replace--noedit nil)
+  (if replace--replaced
+      (set-match-data replace--match)
+    ;; Not counted, as in Emacs.
+    (replace--replace-at-hand nil)
+    (setq replace--replaced t
+          replace--seen-replacement replace--text)))
+
+(defun replace--delete-and-edit ()
+  "Delete the match at hand and let the user edit recursively."
+  (replace-match "" t t)
+  (setq replace--match (replace-match-data nil replace--match))
+  (replace-dehighlight)
+  (save-excursion (recursive-edit))
+  (setq replace--replaced t))
+
+(defun replace--stop-for (key)
+  "Stop replacing, leaving KEY to be read again."
+  (setq this-command 'mode-exited
+        replace--going nil
+        unread-command-events (append (listify-key-sequence key) unread-command-events)))
+
+(defun replace--answer (answer key)
+  "Act on ANSWER, the binding of KEY in the answer map; non-nil when
+it is done with the match at hand."
+  (pcase answer
+    ((or 'act 'act-and-exit 'automatic 'automatic-all) (replace--accept answer) t)
+    ('skip (setq replace--remember (not replace--shown)) t)
+    ('exit (setq replace--going nil) t)
+    ('exit-current (setq replace--going nil replace--other-buffers t) t)
+    ('edit-replacement (replace--edit-and-accept) t)
+    ('act-and-show (replace--accept-and-stay) nil)
+    ('backup (replace--back-up) nil)
+    ('undo (replace--undo nil) nil)
+    ('undo-all (replace--undo t) nil)
+    ('delete-and-edit (replace--delete-and-edit) nil)
+    ;; Batch use has no window to recenter: `recenter' signals then, as in Emacs.
+    ('recenter (recenter) nil)
+    ((or 'help 'edit) nil)
+    (_ (replace--stop-for key) t)))
+
+(defun replace--regroup-after-undo ()
+  "After an undo put a regexp match's original text back, match it
+again, to have its groups for the replacement."
+  (when (and replace--after-undo replace--regexp-p)
+    (setq replace--after-undo nil)
+    (save-excursion
+      (goto-char (car replace--match))
+      (looking-at replace--from)
+      (setq replace--match (match-data t replace--match)))))
+
+(defun replace--describe-match ()
+  "Note the text of the match at hand and its expanded replacement,
+for the history."
+  (replace--regroup-after-undo)
+  (pcase-let ((`(,beg ,end . ,_) replace--match))
+    (setq replace--seen-text (buffer-substring-no-properties beg end)))
+  (let ((expanded (save-match-data
+                    (set-match-data replace--match)
+                    (match-substitute-replacement
+                     replace--text replace--fixedcase replace--literal))))
+    (setq replace--seen-replacement (query-replace-descr expanded))))
+
+(defun replace--ask (map prompt)
+  "Ask about the match at hand with PROMPT until an answer, looked up
+in MAP, moves on."
+  (undo-boundary)
+  (let ((replace--replaced nil) (moved-on nil))
+    (while (not moved-on)
+      (set-match-data replace--match)
+      (replace-highlight (match-beginning 0) (match-end 0))
+      (replace--describe-match)
+      (message prompt (query-replace-descr replace--from) (query-replace-descr replace--text))
+      (let ((key (vector (read-event))))
+        (set-match-data replace--match)
+        (setq moved-on (replace--answer (lookup-key map key) key))))
+    (when replace--remember
+      (replace--remember-answer))
+    (setq replace--seen-text nil replace--seen-replacement nil replace--shown nil)))
+
+(defun replace--replacer (replacements repeat-count)
+  "REPLACEMENTS as (FUNCTION . DATA), FUNCTION giving the replacement
+for DATA and the count so far; nil for a string."
+  (cond ((stringp replacements) nil)
+        ((stringp (car replacements))
+         (let ((every (or repeat-count 1)))
+           (cons #'replace-loop-through-replacements
+                 (vector every every replacements replacements))))
+        (t replacements)))
+
+(defun replace--adjacent-match ()
+  "Where to look for the match after the one just found: its match
+data when it is a non-empty one adjoining it, t for searching from
+point, nil for a character further."
+  (cond ((= (nth 0 replace--match) (nth 1 replace--match)) nil)
+        ((not replace--regexp-p) t)
+        ((and (if replace--backward (looking-back replace--from nil) (looking-at replace--from))
+              (/= (match-beginning 0) (match-end 0)))
+         (match-data))))
+
+(defun replace--enter-region (start end)
+  "Go to the side of the region START..END replacing begins at; return
+a marker at its other side, or nil when there is no region."
+  (when (if replace--backward end start)
+    (deactivate-mark)
+    (goto-char (if replace--backward (max start end) (min start end)))
+    (copy-marker (if replace--backward (min start end) (max start end)))))
+
+(defun replace--more-room-p (limit)
+  "Whether point is short of LIMIT and the buffer's edge."
+  (let ((edge (if replace--backward
+                  (max (point-min) (or limit (point-min)))
+                (min (point-max) (or limit (point-max))))))
+    (funcall (if replace--backward #'> #'<) (point) edge)))
 
 (defun perform-replace (from-string replacements query-flag regexp-flag delimited-flag
                                     &optional repeat-count map start end backward
@@ -325,220 +544,48 @@ strings used REPEAT-COUNT times each in turn, or (FUNCTION . DATA)
 called with DATA and the count so far.  With QUERY-FLAG, ask at each
 match, reading an event and looking it up in MAP (`query-replace-map').
 Return non-nil when asked to stop with replacements to go back to."
-  (setq map (or map query-replace-map))
   (let* ((case-fold-search (replace--case-fold from-string regexp-flag))
-         (nocasify (not (and case-replace case-fold-search)))
-         (literal (or (not regexp-flag) (eq regexp-flag 'literal)))
-         (search-string from-string)
-         (pattern (concat (if delimited-flag "\\b" "")
-                          (if regexp-flag from-string (regexp-quote from-string))
-                          (if delimited-flag "\\b" "")))
-         (real-match-data nil) (next-replacement nil) (noedit nil)
-         (keep-going t) (stack nil)
-         (search-string-replaced nil) (next-replacement-replaced nil)
-         (last-was-undo nil) (last-was-act-and-show nil) (update-stack t)
-         (replace-count 0) (nonempty-match nil) (multi-buffer nil)
-         (limit nil) (match-again t)
+         (replace--from from-string)
+         (replace--regexp-p regexp-flag)
+         (replace--backward backward)
+         (replace--fixedcase (not (and case-replace case-fold-search)))
+         (replace--literal (or (not regexp-flag) (eq regexp-flag 'literal)))
+         (replace--text (and (stringp replacements) replacements))
+         (replace--asking query-flag)
+         (replace--going t) (replace--remember t)
+         (replace--match nil) (replace--noedit nil) (replace--history nil)
+         (replace--other-buffers nil) (replace--shown nil) (replace--after-undo nil)
+         (replace--seen-text nil) (replace--seen-replacement nil)
+         (replace-count 0)
+         (replacer (replace--replacer replacements repeat-count))
+         (word (if delimited-flag "\\b" ""))
+         (pattern (concat word (if regexp-flag from-string (regexp-quote from-string)) word))
          (prompt (concat "Query replacing " (if backward "backward " "")
                          (if delimited-flag "word " "") (if regexp-flag "regexp " "")
-                         "%s with %s: (? for help) ")))
-    (if backward
-        (when end
-          (setq limit (copy-marker (min start end)))
-          (goto-char (max start end))
-          (deactivate-mark))
-      (when start
-        (setq limit (copy-marker (max start end)))
-        (goto-char (min start end))
-        (deactivate-mark)))
-    (cond ((stringp replacements)
-           (setq next-replacement replacements replacements nil))
-          ((stringp (car replacements))
-           (setq repeat-count (or repeat-count 1))
-           (setq replacements (cons #'replace-loop-through-replacements
-                                    (vector repeat-count repeat-count
-                                            replacements replacements)))))
+                         "%s with %s: (? for help) "))
+         (limit (replace--enter-region start end))
+         (lookahead t))
     (push-mark)
     (undo-boundary)
     (unwind-protect
-        (while (and keep-going
-                    (if backward
-                        (not (or (bobp) (and limit (<= (point) limit))))
-                      (not (or (eobp) (and limit (>= (point) limit)))))
-                    (setq real-match-data (replace--find-match pattern limit backward
-                                                               match-again real-match-data)))
-          (setq nonempty-match (/= (nth 0 real-match-data) (nth 1 real-match-data)))
-          ;; The next match may be adjacent to a non-empty one: find it
-          ;; now, before the replacement changes the text after.
-          (setq match-again
-                (and nonempty-match
-                     (or (not regexp-flag)
-                         (and (if backward (looking-back search-string nil)
-                                (looking-at search-string))
-                              (let ((match (match-data)))
-                                (and (/= (nth 0 match) (nth 1 match)) match))))))
-          (when replacements
-            (set-match-data real-match-data)
-            (setq next-replacement (funcall (car replacements) (cdr replacements) replace-count)))
-          (if (not query-flag)
-              (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
-                                                     noedit real-match-data backward)
-                    replace-count (1+ replace-count))
-            (undo-boundary)
-            (let ((done nil) (replaced nil) key def)
-              (while (not done)
-                (set-match-data real-match-data)
-                (replace-highlight (match-beginning 0) (match-end 0) start end search-string
-                                   regexp-flag delimited-flag case-fold-search backward)
-                (when (and last-was-undo regexp-flag)
-                  (setq last-was-undo nil
-                        real-match-data (save-excursion
-                                          (goto-char (nth 0 real-match-data))
-                                          (looking-at search-string)
-                                          (match-data t real-match-data))))
-                (setq search-string-replaced (buffer-substring-no-properties
-                                              (nth 0 real-match-data) (nth 1 real-match-data))
-                      next-replacement-replaced
-                      (query-replace-descr
-                       (save-match-data
-                         (set-match-data real-match-data)
-                         (match-substitute-replacement next-replacement nocasify literal))))
-                (message prompt (query-replace-descr from-string)
-                         (query-replace-descr next-replacement))
-                (setq key (read-event))
-                (set-match-data real-match-data)
-                (setq key (vector key)
-                      def (lookup-key map key))
-                (pcase def
-                  ('exit (setq keep-going nil done t))
-                  ('exit-current (setq multi-buffer t keep-going nil done t))
-                  ('backup
-                   (if stack
-                       (let ((entry (pop stack)))
-                         (goto-char (nth 0 entry))
-                         (setq replaced (nth 1 entry)
-                               real-match-data (replace-match-data t real-match-data
-                                                                   (nth 2 entry))))
-                     (message "No previous match")
-                     (ding 'no-terminate)
-                     (sit-for 1)))
-                  ((or 'undo 'undo-all)
-                   (if (null stack)
-                       (progn (message "Nothing to undo")
-                              (ding 'no-terminate)
-                              (sit-for 1))
-                     (let ((idx 0) (len (length stack)) (undone 0)
-                           (nocasify t)   ; undoing keeps the text's case
-                           search-string last-replacement)
-                       (while (and (< idx len) stack
-                                   (or (null replaced) last-was-act-and-show))
-                         (let ((entry (nth idx stack)))
-                           (setq idx (1+ idx)
-                                 replaced (nth 1 entry)
-                                 search-string (nth (if replaced 4 3) entry)
-                                 last-replacement (nth (if replaced 3 4) entry)
-                                 search-string-replaced search-string
-                                 next-replacement-replaced last-replacement
-                                 last-was-act-and-show nil)
-                           (when (and (= idx len) (null replaced) (zerop undone))
-                             (message "Nothing to undo")
-                             (ding 'no-terminate)
-                             (sit-for 1))
-                           (when replaced
-                             (setq stack (nthcdr idx stack))
-                             (goto-char (nth 0 entry))
-                             (set-match-data (nth 2 entry))
-                             (setq real-match-data
-                                   (save-excursion
-                                     (goto-char (match-beginning 0))
-                                     (looking-at (regexp-quote search-string))
-                                     (match-data t (nth 2 entry)))
-                                   noedit (replace-match-maybe-edit
-                                           last-replacement nocasify literal
-                                           noedit real-match-data backward)
-                                   replace-count (1- replace-count)
-                                   real-match-data
-                                   (save-excursion
-                                     (goto-char (match-beginning 0))
-                                     (looking-at (if regexp-flag last-replacement
-                                                   (regexp-quote last-replacement)))
-                                     (match-data t (nth 2 entry))))
-                             (when regexp-flag
-                               (setq next-replacement (nth 4 entry)))
-                             (when (eq def 'undo-all)
-                               (setq replaced nil
-                                     len (- len idx)
-                                     idx 0
-                                     undone (1+ undone))))))
-                       (when (and (eq def 'undo-all) (not (zerop undone)))
-                         (message (ngettext "Undid %d replacement" "Undid %d replacements" undone)
-                                  undone)
-                         (ding 'no-terminate)
-                         (sit-for 1)))
-                     (setq replaced nil last-was-undo t last-was-act-and-show nil)))
-                  ((or 'act 'act-and-exit 'automatic 'automatic-all)
-                   (unless replaced
-                     (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
-                                                            noedit real-match-data backward)
-                           replace-count (1+ replace-count)))
-                   (setq done t)
-                   (pcase def
-                     ('act (setq update-stack (not last-was-act-and-show)))
-                     ('act-and-exit (setq keep-going nil))
-                     ('automatic (setq query-flag nil))
-                     ('automatic-all (setq query-flag nil multi-buffer t)))
-                   (setq replaced t))
-                  ('act-and-show
-                   (unless replaced
-                     (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
-                                                            noedit real-match-data backward)
-                           replace-count (1+ replace-count)
-                           real-match-data (replace-match-data t real-match-data)
-                           replaced t
-                           last-was-act-and-show t)
-                     (push (replace--stack-entry replaced search-string-replaced
-                                                 next-replacement-replaced)
-                           stack)))
-                  ('skip (setq done t update-stack (not last-was-act-and-show)))
-                  ('edit-replacement
-                   (setq real-match-data (replace-match-data nil real-match-data real-match-data)
-                         next-replacement (read-string "Edit replacement string: "
-                                                       next-replacement)
-                         noedit nil)
-                   (if replaced
-                       (set-match-data real-match-data)
-                     (setq noedit (replace-match-maybe-edit next-replacement nocasify literal
-                                                            noedit real-match-data backward)
-                           replaced t)
-                     (setq next-replacement-replaced next-replacement))
-                   (setq done t))
-                  ('delete-and-edit
-                   (replace-match "" t t)
-                   (setq real-match-data (replace-match-data nil real-match-data))
-                   (replace-dehighlight)
-                   (save-excursion (recursive-edit))
-                   (setq replaced t))
-                  ((or 'help 'recenter 'edit))
-                  (_
-                   ;; Any other event ends the replacing and is read again.
-                   (setq this-command 'mode-exited
-                         keep-going nil
-                         unread-command-events (append (listify-key-sequence key)
-                                                       unread-command-events)
-                         done t))))
-              (when update-stack
-                (push (replace--stack-entry replaced search-string-replaced
-                                            next-replacement-replaced)
-                      stack))
-              (setq next-replacement-replaced nil
-                    search-string-replaced nil
-                    last-was-act-and-show nil))))
+        (while (and replace--going
+                    (replace--more-room-p limit)
+                    (setq replace--match (replace--find-match pattern limit backward
+                                                              lookahead replace--match)))
+          ;; Look for an adjoining match now: replacing changes the text.
+          (setq lookahead (replace--adjacent-match))
+          (when replacer
+            (set-match-data replace--match)
+            (setq replace--text (funcall (car replacer) (cdr replacer) replace-count)))
+          (if replace--asking
+              (replace--ask (or map query-replace-map) prompt)
+            (replace--replace-at-hand t)))
       (replace-dehighlight)
-      (when (markerp limit) (set-marker limit nil)))
-    (or unread-command-events
-        (message (ngettext "Replaced %d occurrence%s" "Replaced %d occurrences%s" replace-count)
-                 replace-count ""))
-    (or (and keep-going stack) multi-buffer)))
+      (when limit (set-marker limit nil)))
+    (unless unread-command-events
+      (message (ngettext "Replaced %d occurrence%s" "Replaced %d occurrences%s" replace-count)
+               replace-count ""))
+    (or (and replace--going replace--history) replace--other-buffers)))
 
 ;;; Occur: the lines that match, listed in a buffer
 

@@ -71,44 +71,79 @@ is inside of starts after it, one END is inside of ends before it."
       (insert (mapconcat #'identity lines "\n")))
     nil))
 
+(defun sort--line-memory (adjacent)
+  "A function of a line's text that returns non-nil when the line
+repeats one it was given before (with ADJACENT, the one given last),
+and otherwise remembers it."
+  (if adjacent
+      (let ((last nil))
+        (lambda (line)
+          (or (equal line last)
+              (progn (setq last line) nil))))
+    (let ((seen (make-hash-table :test #'equal)))
+      (lambda (line)
+        (or (gethash line seen)
+            (progn (puthash line t seen) nil))))))
+
+(defun sort--drop-line-if-repeated (repeated-p keep-blanks backward)
+  "Delete the line at point, with its newline, when REPEATED-P says it
+repeats one (an empty line never does with KEEP-BLANKS), then go to the
+line before when BACKWARD; else go to the next line (the one before
+when BACKWARD).  Return non-nil when it deleted."
+  (let ((line (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+    (if (or (and keep-blanks (string= line ""))
+            (not (funcall repeated-p line)))
+        (progn (forward-line (if backward -1 1)) nil)
+      (delete-region (line-beginning-position) (save-excursion (forward-line 1) (point)))
+      (when backward
+        (forward-line -1))
+      t)))
+
+(defun sort--walk-lines (beg end backward visit)
+  "Call VISIT, which deletes a line or moves off it, until the lines
+from BEG's to END's are done: forward from BEG while short of END, or
+BACKWARD from the last line with text before END through BEG's line."
+  (if (not backward)
+      (progn
+        (goto-char beg)
+        (while (and (< (point) end) (not (eobp)))
+          (funcall visit)))
+    (goto-char end)
+    (when (and (bolp) (not (bobp)))
+      (forward-char -1))
+    (let ((at-first nil))
+      (while (not at-first)
+        (setq at-first (or (<= (point) beg) (bobp)))
+        (funcall visit)))))
+
 (defun delete-duplicate-lines (beg end &optional reverse adjacent keep-blanks interactive)
   "Delete each line between BEG and END that repeats an earlier one
 \(a later one with REVERSE; the one just before with ADJACENT), blank
 lines excepted with KEEP-BLANKS.  Return how many went, and say so
 when INTERACTIVE."
   (interactive (progn (barf-if-buffer-read-only)
-                      (list (region-beginning) (region-end) (equal current-prefix-arg '(4))
-                            (equal current-prefix-arg '(16)) (equal current-prefix-arg '(64))
-                            t)))
-  (let ((seen (make-hash-table :test 'equal))
-        (previous nil)
-        (count 0)
-        (beg (copy-marker beg))
-        (end (copy-marker end)))
+                      ;; C-u, C-u C-u and C-u C-u C-u choose the three flags.
+                      (append (list (region-beginning) (region-end))
+                              (mapcar (lambda (n) (equal current-prefix-arg (list n)))
+                                      '(4 16 64))
+                              (list t))))
+  (let ((repeated-p (sort--line-memory adjacent))
+        (deleted 0)
+        (from (copy-marker beg))
+        (to (copy-marker end)))
     (save-excursion
-      (goto-char (if reverse end beg))
-      (when (and reverse (bolp) (not (bobp)))
-        (forward-char -1))
-      (let ((more t))
-        (while (and more (if reverse t (and (< (point) end) (not (eobp)))))
-          (setq more (not (and reverse (or (<= (point) beg) (bobp)))))
-          (let ((line (buffer-substring-no-properties (line-beginning-position)
-                                                      (line-end-position))))
-            (cond ((and keep-blanks (equal line ""))
-                   (forward-line (if reverse -1 1)))
-                  ((if adjacent (equal line previous) (gethash line seen))
-                   (delete-region (line-beginning-position) (progn (forward-line 1) (point)))
-                   (when reverse (forward-line -1))
-                   (setq count (1+ count)))
-                  (t
-                   (if adjacent (setq previous line) (puthash line t seen))
-                   (forward-line (if reverse -1 1))))))))
-    (set-marker beg nil)
-    (set-marker end nil)
+      (sort--walk-lines from to reverse
+                        (lambda ()
+                          (when (sort--drop-line-if-repeated repeated-p keep-blanks reverse)
+                            (setq deleted (1+ deleted))))))
+    (set-marker from nil)
+    (set-marker to nil)
     (when interactive
-      (message "Deleted %d %sduplicate line%s%s" count (if adjacent "adjacent " "")
-               (if (= count 1) "" "s") (if reverse " backward" "")))
-    count))
+      (message "Deleted %d %s%s%s" deleted
+               (if adjacent "adjacent duplicate" "duplicate")
+               (if (= deleted 1) " line" " lines")
+               (if reverse " backward" "")))
+    deleted))
 
 ;;; Records: the general sorter and the commands built on it
 
@@ -202,34 +237,43 @@ descending."
           (sort--reorder (if reverse (nreverse sorted) sorted) records)))))
   nil)
 
+(defun sort--within (beg end thunk)
+  "Call THUNK at the start of the text from BEG to END, with the
+buffer narrowed to it; point and the restriction come back after."
+  (save-excursion
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char (point-min))
+      (funcall thunk))))
+
+(defun sort--skip-separator-lines ()
+  "Move over the lines that separate paragraphs."
+  (while (and (not (eobp)) (looking-at paragraph-separate))
+    (forward-line 1)))
+
+(defun sort--end-of-paragraph ()
+  "Move to the end of the paragraph; end it with a newline at the end
+of the text, so that after sorting it cannot join the next."
+  (forward-paragraph)
+  (unless (or (bolp) (not (eobp)))
+    (insert "\n")))
+
 (defun sort-paragraphs (reverse beg end)
   "Sort the paragraphs between BEG and END alphabetically (descending
 with REVERSE)."
   (interactive "P\nr")
-  (save-excursion
-    (save-restriction
-      (narrow-to-region beg end)
-      (goto-char (point-min))
-      (sort-subr reverse
-                 (lambda ()
-                   (while (and (not (eobp)) (looking-at paragraph-separate))
-                     (forward-line 1)))
-                 (lambda ()
-                   (forward-paragraph)
-                   ;; A last paragraph without a newline gets one, so
-                   ;; that it cannot run into the next after sorting.
-                   (when (and (eobp) (not (bolp)))
-                     (insert "\n")))))))
+  (sort--within beg end
+                (lambda ()
+                  (sort-subr reverse #'sort--skip-separator-lines #'sort--end-of-paragraph))))
 
 (defun sort-pages (reverse beg end)
   "Sort the pages between BEG and END alphabetically (descending with
-REVERSE)."
+REVERSE); blank lines before a page are not part of its key."
   (interactive "P\nr")
-  (save-excursion
-    (save-restriction
-      (narrow-to-region beg end)
-      (goto-char (point-min))
-      (sort-subr reverse (lambda () (skip-chars-forward "\n")) 'forward-page))))
+  (sort--within beg end
+                (lambda ()
+                  (sort-subr reverse (apply-partially #'skip-chars-forward "\n")
+                             #'forward-page))))
 
 (defun sort--too-few-fields ()
   (error "Line has too few fields: %s"
@@ -253,28 +297,31 @@ from the end when N is negative)."
     (when (bolp) (sort--too-few-fields))
     (skip-chars-backward "^ \t\n")))
 
-(defun sort-fields-1 (field beg end startkeyfun endkeyfun)
-  "Sort the lines between BEG and END by keys the two functions find
-\(which skip to FIELD themselves: 0 finds the last field, as Emacs's
-do)."
-  (let ((table (syntax-table)))
-    (unwind-protect
-        (save-excursion
-          (save-restriction
-            (narrow-to-region beg end)
-            (goto-char (point-min))
-            (set-syntax-table sort-fields-syntax-table)
-            (sort-subr nil 'forward-line 'end-of-line startkeyfun endkeyfun)))
-      (set-syntax-table table))))
+(defun sort-fields-1 (_field beg end startkeyfun endkeyfun)
+  "Sort the lines from BEG to END, one record each, with the field
+syntax table: STARTKEYFUN and ENDKEYFUN find each line's key (they
+know the field to look at themselves)."
+  (sort--within beg end
+                (lambda ()
+                  (with-syntax-table sort-fields-syntax-table
+                    (sort-subr nil #'forward-line #'end-of-line startkeyfun endkeyfun)))))
+
+(defun sort--by-field (field beg end key-here key-end)
+  "Sort the lines from BEG to END by their FIELDth field: at its start,
+KEY-HERE returns the key, or nil for the text up to where KEY-END
+moves."
+  (let ((inhibit-field-text-motion t))
+    (sort-fields-1 field beg end
+                   (lambda ()
+                     (sort-skip-fields field)
+                     (funcall key-here))
+                   key-end)))
 
 (defun sort-fields (field beg end)
   "Sort the lines between BEG and END by their FIELDth blank-separated
 field, alphabetically (negative FIELD counts from the line's end)."
   (interactive "p\nr")
-  (let ((inhibit-field-text-motion t))
-    (sort-fields-1 field beg end
-                   (lambda () (sort-skip-fields field) nil)
-                   (lambda () (skip-chars-forward "^ \t\n")))))
+  (sort--by-field field beg end #'ignore (lambda () (skip-chars-forward "^ \t\n"))))
 
 (defun sort--number-here ()
   "The number at point: hexadecimal after 0x, octal after a leading 0,
@@ -290,12 +337,7 @@ else in `sort-numeric-base'."
   "Sort the lines between BEG and END by the number in their FIELDth
 blank-separated field."
   (interactive "p\nr")
-  (let ((inhibit-field-text-motion t))
-    (sort-fields-1 field beg end
-                   (lambda ()
-                     (sort-skip-fields field)
-                     (sort--number-here))
-                   nil)))
+  (sort--by-field field beg end #'sort--number-here nil))
 
 (provide 'sort)
 

@@ -387,9 +387,8 @@ list VALUE is taken as itself first, then element by element."
   "Make text whose `invisible' property is ELEMENT (a symbol, or a
 cons (SYMBOL . ELLIPSIS)) invisible in this buffer; a spec of t, which
 hides any non-nil value, becomes the list (t) first."
-  (when (eq buffer-invisibility-spec t)
-    (setq buffer-invisibility-spec (list t)))
-  (setq buffer-invisibility-spec (cons element buffer-invisibility-spec)))
+  (let ((old (if (eq buffer-invisibility-spec t) (list t) buffer-invisibility-spec)))
+    (setq buffer-invisibility-spec (cons element old))))
 
 (defun remove-from-invisibility-spec (element)
   "Stop ELEMENT in `buffer-invisibility-spec' making text invisible; a

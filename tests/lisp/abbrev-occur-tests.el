@@ -296,4 +296,91 @@ ANSWERS (then q) answering; and its value."
       (perform-replace "two" "2" nil nil nil nil nil 1 8)
       (should (equal (buffer-string) "1 2 I two")))))
 
+;; The answers that move about, and replacing without asking in a
+;; region, backward, with a list, and with \? edits.
+
+(defun abbrev-occur--replace (text from to regexp answers &rest more)
+  "TEXT after `perform-replace' of FROM with TO (asking unless ANSWERS
+is `none', the events ANSWERS then q answering; MORE the optional
+arguments after DELIMITED-FLAG), point after, and its value or error."
+  (with-temp-buffer
+    (insert text)
+    (goto-char (if (nth 5 more) (point-max) (point-min)))
+    (let ((inhibit-message t) (unread-command-events nil) value)
+      (cl-letf (((symbol-function 'read-event)
+                 (lambda (&rest _) (if (consp answers) (pop answers) ?q)))
+                ((symbol-function 'read-string) (lambda (&rest _) "ED\\&"))
+                ((symbol-function 'ding) #'ignore)
+                ((symbol-function 'sit-for) (lambda (&rest _) t)))
+        (setq value (condition-case err
+                        (apply #'perform-replace from to (not (eq answers 'none)) regexp
+                               (car more) (cdr more))
+                      (error (car err)))))
+      (list (buffer-string) (point) value unread-command-events))))
+
+(ert-deftest abbrev-occur-perform-replace-moving-about ()
+  ;; ^ goes back to the replaced match; answering it again moves on.
+  (should (equal (abbrev-occur--replace "a a a a" "a" "b" nil '(?y ?^ ?n ?y))
+                 '("b b a a" 6 nil nil)))
+  ;; u after a skip takes back the replacement before it.
+  (should (equal (abbrev-occur--replace "a a a a" "a" "b" nil '(?y ?n ?u ?y))
+                 '("b a a a" 4 nil nil)))
+  (should (equal (abbrev-occur--replace "a a a a" "a" "b" nil '(?y ?, ?U))
+                 '("a a a a" 2 nil nil)))
+  ;; Another key stops, to be read again.
+  (should (equal (abbrev-occur--replace "a a a a" "a" "b" nil '(?y ?x ?y))
+                 '("b a a a" 4 nil (?x))))
+  ;; Recentering needs a window showing the buffer.
+  (should (equal (abbrev-occur--replace "a a a a" "a" "b" nil '(?y ?\C-l))
+                 '("b a a a" 4 error nil)))
+  (should (equal (abbrev-occur--replace "a a a a" "a" "b" nil '(?y ?y) nil nil nil nil nil t)
+                 '("a a b b" 3 nil nil))))
+
+(ert-deftest abbrev-occur-perform-replace-batch-forms ()
+  ;; Empty matches and adjoining ones.
+  (should (equal (abbrev-occur--replace "aaaa b aa" "a*" "<\\&>" t 'none)
+                 '("<aaaa> <>b<> <aa>" 18 nil nil)))
+  ;; Strings in turn, two matches each, in a region.
+  (should (equal (abbrev-occur--replace "ab ab ab ab" "ab" '("1" "2") nil 'none
+                                        nil 2 nil 3 12)
+                 '("ab 1 1 2" 9 nil nil)))
+  ;; Backward in a region, \? asking for an edit once.
+  (should (equal (abbrev-occur--replace "x1 x2 x3 x4" "x\\([0-9]\\)" "\\?\\1" t 'none
+                                        nil nil nil 2 9 t)
+                 '("x1 EDx2 EDx3 x4" 4 nil nil))))
+
+;; The pieces of perform-replace that other packages call.
+(ert-deftest abbrev-occur-replace-helpers ()
+  (replace-quote "")                    ; load replace.el before matching
+  (with-temp-buffer
+    (insert "one two three")
+    (goto-char 1)
+    (re-search-forward "t\\(wo\\)")
+    (let* ((ints (match-data t))
+           (markers (replace-match-data nil nil)))
+      (should (eq (replace-match-data t ints ints) ints))
+      (should (markerp (car markers)))
+      (should (eq (replace-match-data nil markers markers) markers))
+      (should (equal (replace-match-data t nil '(1 3)) '(1 3)))
+      (should (equal (match-data t) '(1 3)))
+      (should (eq (replace-match-maybe-edit "<\\1>" nil nil nil ints) t))
+      (should (equal (buffer-string) "one <wo> three"))
+      (should (= (point) 9)))
+    (goto-char 1)
+    (re-search-forward "one")
+    (should-not (replace-match-maybe-edit "1" t t nil (match-data t) t))
+    (should (equal (list (buffer-string) (point)) '("1 <wo> three" 1)))
+    (goto-char 1)
+    (re-search-forward "three")
+    (cl-letf (((symbol-function 'read-string)
+               (lambda (_prompt initial &rest _)
+                 (format "[%s|%s]" (car initial) (cdr initial)))))
+      (should-not (replace-match-maybe-edit "a\\?b\\\\?c" nil nil nil (match-data t))))
+    (should (equal (buffer-string) "1 <wo> [ab\\?c|2]")))
+  (let ((data (vector 2 2 '("a" "b" "c") '("a" "b" "c"))))
+    (should (equal (mapcar (lambda (n) (replace-loop-through-replacements data n))
+                           '(0 1 2 3 4 5 6 7))
+                   '("a" "a" "b" "b" "c" "c" "a" "a")))
+    (should (= (aref data 0) 8))))
+
 ;;; abbrev-occur-tests.el ends here

@@ -109,4 +109,14 @@ buffer holding TEXT with point at its start."
     (reverse-region 3 (point-max))
     (should (equal (list (buffer-string) (point)) '("a\nc\nb" 3)))))
 
+;; Which strings search case-sensitively, and the backward adjacent
+;; deletion of duplicate lines in part of a buffer.
+(ert-deftest lines-upper-case-and-backward-duplicates ()
+  (should (equal (mapcar (lambda (s) (list (isearch-no-upper-case-p s nil)
+                                           (isearch-no-upper-case-p s t)))
+                         '("abc" "aBc" "\\B" "\\\\B" "a\\" "[[:upper:]]" "[[:lower:]]"))
+                 '((t t) (nil nil) (nil t) (nil nil) (t t) (t nil) (t nil))))
+  (should (equal (lines-tests--in "a\nb\nb\na\nb\nc\nc\n" (delete-duplicate-lines 3 13 t t))
+                 '(1 "a\nb\na\nb\nc\nc\n" 1))))
+
 ;;; lines-tests.el ends here

@@ -369,6 +369,37 @@
       (push-mark-command nil t)
       (should (equal (list (mark) mark-active (length mark-ring)) '(2 t 1))))))
 
+;; Marking on from the mark when the command repeats, sentences back
+;; to the paragraph's start, and pages.
+(ert-deftest text-things-marking-on-and-pages ()
+  (with-temp-buffer
+    (insert "One. Two three. Four.\n\nFive. Six.")
+    (transient-mark-mode -1)
+    (goto-char 6)
+    (let ((this-command 'mark-end-of-sentence) (last-command nil))
+      (mark-end-of-sentence 1)
+      (should (equal (list (point) (mark)) '(6 22))))
+    (let ((this-command 'mark-end-of-sentence) (last-command 'mark-end-of-sentence))
+      (mark-end-of-sentence 1)
+      (should (equal (list (point) (mark)) '(6 34))))
+    (goto-char 30)
+    (let ((this-command 'mark-paragraph) (last-command 'mark-paragraph))
+      (set-mark 3)
+      (mark-paragraph 1 t)
+      (should (equal (list (point) (mark)) '(30 23))))
+    (should (= (progn (goto-char 30) (backward-sentence) (point)) 24))
+    (should (= (progn (goto-char 29) (backward-sentence) (point)) 24))
+    (should (= (progn (goto-char 16) (backward-sentence) (point)) 1))
+    (should (equal (should-error (mark-paragraph 0))
+                   '(error "Cannot mark zero paragraphs"))))
+  (with-temp-buffer
+    (insert "p1\n\fp2\n\f\np3")
+    (goto-char 1)
+    (should (equal (list (progn (forward-page) (point)) (progn (forward-page 2) (point))
+                         (progn (forward-page) (point)) (progn (backward-page) (point))
+                         (progn (backward-page 2) (point)) (progn (backward-page) (point)))
+                   '(5 12 12 9 1 1)))))
+
 ;;; text-things-tests.el ends here
 
 (ert-deftest text-things-newsgroup-p-with-gnus-tables ()
