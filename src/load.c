@@ -1444,8 +1444,16 @@ mval load_autoload_file(mrt *rt, mval file)
 {
   size_t depth = rt->specpdl_depth;
   mval dir = variable_or_nil(rt, Qmarrow__lisp_directory);
-  if (STRINGP(dir))
-    specbind(rt, Qload_path, Fcons(rt, dir, variable_or_nil(rt, Qload_path)));
+  if (STRINGP(dir)) {
+    mval path = variable_or_nil(rt, Qload_path);
+    specbind(rt, Qload_path, Fcons(rt, dir, Qnil));
+    /* Emacs has preloaded most of the library marrow autoloads, or
+       loads it compiled: loading one of marrow's files must not
+       disturb the caller's match data. */
+    if (!NILP(load_locate_file(rt, file)))
+      protect_match_data(rt);
+    specbind(rt, Qload_path, Fcons(rt, dir, path));
+  }
   mval r = load_file(rt, file, false, true);
   unbind_to(rt, depth);
   return r;

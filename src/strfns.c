@@ -3276,6 +3276,12 @@ static mval Freplace_match(mrt *rt, int n, mval *a)
 
 static void restore_match_data(mrt *rt, mval saved) { set_match_state(rt, saved); }
 
+/* Until the next unbind_to, keep the match data as they are now. */
+void protect_match_data(mrt *rt)
+{
+  record_unwind(rt, restore_match_data, match_state(rt));
+}
+
 /* The match data as subr.el's save-match-data would restore them: it
    saves markers, and a marker into a buffer since killed points
    nowhere, which set-match-data reads as position 0 of a string. */
