@@ -28,7 +28,7 @@
 ;;   Emacs), and knows (subclass CLASS) from `cl-generic--specializer-kinds'.
 ;;
 ;; Not done: :custom and :group are kept but no customization is
-;; offered; `object-write' is missing.
+;; offered.
 
 (require 'cl-lib)
 ;; cl-generic's feature is there from the start, as Emacs preloads it,
@@ -870,6 +870,147 @@ then let `shared-initialize' store ARGS."
 (cl-defmethod object-print ((this eieio-default-superclass) &rest strings)
   "#<CLASS NAME STRINGS...>, from `eieio-object-name'."
   (eieio-object-name this (apply #'concat strings)))
+
+;; Setting an object's name: kept aside, in `eieio--object-names', as
+;; the object itself has no room for it.
+(cl-defgeneric eieio-object-set-name-string (obj name)
+  "Set the string which is OBJ's NAME."
+  (cl-check-type name string)
+  (puthash obj name eieio--object-names))
+
+;;; ---- Writing objects as Lisp -----------------------------------------------
+
+;; `object-write' prints an object as a call of its class's constructor:
+;; (CLASS "NAME" :INITARG VALUE...), only the slots that have an
+;; initarg and a value other than their default.  The layout, quirks
+;; included, is Emacs's: a slot goes on a new line only when the
+;; current buffer (not the output) is not at a line's start, a nested
+;; object or list of objects starts a line of its own, and inside a
+;; vector everything stays on one line.
+
+(defvar eieio-print-depth 0
+  "How deep the object being written by `object-write' is nested.")
+
+(defvar eieio-print-indentation t
+  "Non-nil: `object-write' indents nested objects.")
+
+(defvar eieio-print-object-name t
+  "Non-nil: `object-write' writes each object's name.")
+
+(defun eieio--write-spaces (count)
+  (when eieio-print-indentation
+    (princ (make-string count ?\s))))
+
+(defun eieio--object-list-p (value)
+  "Non-nil if VALUE is a list written as a call of `list', its first
+element being an object."
+  (and (consp value) (eieio-object-p (car value))))
+
+(defun eieio--written-slots (obj)
+  "The (INITARG . VALUE) of OBJ's slots that `object-write' writes, with
+the slot's :printer as a third element."
+  (let* ((class (eieio--object-class obj))
+         (slots (eieio--class-slots class))
+         (out nil))
+    (dotimes (i (length slots))
+      (let* ((slot (aref slots i))
+             (initarg (car (rassq (cl--slot-descriptor-name slot)
+                                  (eieio--class-initarg-tuples class))))
+             (value (aref obj (1+ i))))
+        ;; As in Emacs, the default is the initform itself, not its value.
+        (unless (or (null initarg)
+                    (eq value eieio--unbound)
+                    (equal value (cl--slot-descriptor-initform slot)))
+          (push (list initarg value
+                      (alist-get :printer (cl--slot-descriptor-props slot)))
+                out))))
+    (nreverse out)))
+
+(defun eieio--write-inline (value)
+  "Print VALUE on one line, objects as constructor calls (in vectors)."
+  (cond ((eieio-object-p value)
+         (princ "(")
+         (princ (eieio-object-class value))
+         (when eieio-print-object-name
+           (princ " ")
+           (prin1 (eieio-object-name-string value)))
+         (pcase-dolist (`(,initarg ,v ,printer) (eieio--written-slots value))
+           (princ (format " %s " initarg))
+           (if printer (funcall printer v) (eieio--write-inline v)))
+         (princ ")"))
+        ((eieio--object-list-p value)
+         (princ "(list")
+         (dolist (elt value)
+           (princ " ")
+           (eieio--write-inline elt))
+         (princ ")"))
+        ((consp value) (princ "'") (prin1 value))
+        ((vectorp value)
+         (princ "[")
+         (dotimes (i (length value))
+           (unless (zerop i) (princ " "))
+           (eieio--write-inline (aref value i)))
+         (princ "]"))
+        (t (prin1 value))))
+
+(defun eieio-override-prin1 (thing)
+  "Print THING as Lisp that makes it again, objects included."
+  (cond ((eieio-object-p thing) (object-write thing))
+        ((consp thing) (eieio-list-prin1 thing))
+        ((vectorp thing) (eieio--write-inline thing) thing)
+        (t (prin1 thing))))
+
+(defun eieio-list-prin1 (list)
+  "Print LIST, which may hold objects, as Lisp that makes it again."
+  (if (not (eieio--object-list-p list))
+      (progn (princ "'") (prin1 list))
+    (eieio--write-spaces (* 2 eieio-print-depth))
+    (princ "(list")
+    (let ((eieio-print-depth (1+ eieio-print-depth)))
+      (dolist (elt list)
+        (princ "\n")
+        ;; An object indents itself; anything else gets one space per
+        ;; level, not two, as in Emacs.
+        (unless (eieio-object-p elt)
+          (eieio--write-spaces eieio-print-depth))
+        (eieio-override-prin1 elt)))
+    (princ ")")))
+
+(defun eieio--write-slot (initarg value printer)
+  (unless (bolp) (princ "\n"))
+  (eieio--write-spaces (* 2 eieio-print-depth))
+  (princ initarg)
+  (cond (printer (princ " ") (funcall printer value))
+        ((or (eieio-object-p value) (eieio--object-list-p value))
+         (princ "\n")
+         (eieio-override-prin1 value))
+        (t (princ " ") (eieio-override-prin1 value))))
+
+(cl-defgeneric object-write (this &optional comment)
+  "Write THIS to `standard-output' as Lisp that makes it again.
+COMMENT, a string, goes before it.")
+
+(cl-defmethod object-write ((this eieio-default-superclass) &optional comment)
+  "Write THIS as a call of its constructor, COMMENT first when non-nil;
+only the slots with an initarg and a value other than their default."
+  (let ((name (eieio-object-name-string this)))
+    (when comment
+      (when eieio-print-object-name
+        (princ (format ";; Object %s\n" name)))
+      (princ comment)
+      (princ "\n"))
+    (eieio--write-spaces (* 2 eieio-print-depth))
+    (princ "(")
+    (princ (eieio-object-class this))
+    (when eieio-print-object-name
+      (princ " ")
+      (prin1 name)
+      (princ "\n"))
+    (let ((eieio-print-depth (1+ eieio-print-depth)))
+      (pcase-dolist (`(,initarg ,value ,printer) (eieio--written-slots this))
+        (eieio--write-slot initarg value printer)))
+    (princ ")")
+    (if (zerop eieio-print-depth) (princ "\n") ")")))
 
 (with-eval-after-load 'cl-print
   (cl-defmethod cl-print-object ((object eieio-default-superclass) stream)
