@@ -28,13 +28,19 @@ a parent instance.  When a slot in the child is referenced, and has
 not been set, use values from the parent."
   :abstract t)
 
+(defun eieio--inheritor-parent (object)
+  "The object OBJECT inherits unset slots from, or nil."
+  (let ((parent (aref object (eieio--slot-name-index
+                              (eieio--object-class object) 'parent-instance))))
+    (unless (eq parent eieio--unbound) parent)))
+
 (cl-defmethod slot-unbound ((object eieio-instance-inheritor)
                             _class slot-name _fn)
-  "Read SLOT-NAME, which OBJECT lacks, from OBJECT's parent instance;
-with no parent, signal `unbound-slot' as usual."
-  (if (slot-boundp object 'parent-instance)
-      (eieio-oref (eieio-oref object 'parent-instance) slot-name)
-    (cl-call-next-method)))
+  "Read SLOT-NAME, which OBJECT lacks, from the instance OBJECT was
+cloned from; lacking one, signal `unbound-slot' as usual."
+  (let ((parent (eieio--inheritor-parent object)))
+    (cond (parent (eieio-oref parent slot-name))
+          (t (cl-call-next-method)))))
 
 (cl-defmethod clone ((obj eieio-instance-inheritor) &rest params)
   "A child of OBJ: every slot unbound, so read from OBJ, but those PARAMS
@@ -67,12 +73,16 @@ Inheritors from this class must overload `tracking-symbol' which is
 a variable symbol used to store a list of all instances."
   :abstract t)
 
+(defun eieio--track (var object)
+  "Add OBJECT at the end of VAR's list, unless there already."
+  (let ((known (symbol-value var)))
+    (or (member object known)
+        (set var (append known (list object))))))
+
 (cl-defmethod initialize-instance :after ((this eieio-instance-tracker)
                                           &rest _slots)
   "Add THIS at the end of its class's list of instances."
-  (let ((var (eieio-oref this 'tracking-symbol)))
-    (unless (member this (symbol-value var))
-      (set var (append (symbol-value var) (list this))))))
+  (eieio--track (eieio-oref this 'tracking-symbol) this))
 
 (cl-defgeneric delete-instance (this)
   "Forget THIS: take it out of the lists that keep it.")
@@ -103,12 +113,15 @@ Multiple calls to `make-instance' will return this object."))
 A singleton is a class which will only ever have one instance."
   :abstract t)
 
+(defun eieio--existing-singleton (class)
+  "The object CLASS has made already, or nil."
+  (let ((made (eieio-oref-default class 'singleton)))
+    (and (not (eq made eieio--unbound)) made)))
+
 (cl-defmethod make-instance ((class (subclass eieio-singleton)) &rest _slots)
   "CLASS's one object: made, from SLOTS, by the first call only."
-  (let ((made (eieio-oref-default class 'singleton)))
-    (if (eq made eieio--unbound)
-        (eieio-oset-default class 'singleton (cl-call-next-method))
-      made)))
+  (or (eieio--existing-singleton class)
+      (eieio-oset-default class 'singleton (cl-call-next-method))))
 
 ;;; ---- Named objects ---------------------------------------------------------
 

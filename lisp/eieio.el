@@ -885,8 +885,9 @@ then let `shared-initialize' store ARGS."
 ;; initarg and a value other than their default.  The layout, quirks
 ;; included, is Emacs's: a slot goes on a new line only when the
 ;; current buffer (not the output) is not at a line's start, a nested
-;; object or list of objects starts a line of its own, and inside a
-;; vector everything stays on one line.
+;; object or list of objects starts a line of its own, and a vector
+;; is printed, on one line, as the vector of what reading back each
+;; element's text gives.
 
 (defvar eieio-print-depth 0
   "How deep the object being written by `object-write' is nested.")
@@ -926,39 +927,16 @@ the slot's :printer as a third element."
                 out))))
     (nreverse out)))
 
-(defun eieio--write-inline (value)
-  "Print VALUE on one line, objects as constructor calls (in vectors)."
-  (cond ((eieio-object-p value)
-         (princ "(")
-         (princ (eieio-object-class value))
-         (when eieio-print-object-name
-           (princ " ")
-           (prin1 (eieio-object-name-string value)))
-         (pcase-dolist (`(,initarg ,v ,printer) (eieio--written-slots value))
-           (princ (format " %s " initarg))
-           (if printer (funcall printer v) (eieio--write-inline v)))
-         (princ ")"))
-        ((eieio--object-list-p value)
-         (princ "(list")
-         (dolist (elt value)
-           (princ " ")
-           (eieio--write-inline elt))
-         (princ ")"))
-        ((consp value) (princ "'") (prin1 value))
-        ((vectorp value)
-         (princ "[")
-         (dotimes (i (length value))
-           (unless (zerop i) (princ " "))
-           (eieio--write-inline (aref value i)))
-         (princ "]"))
-        (t (prin1 value))))
+(defun eieio--reread (value)
+  "What reading back the text `eieio-override-prin1' writes for VALUE gives."
+  (car (read-from-string (with-output-to-string (eieio-override-prin1 value)))))
 
 (defun eieio-override-prin1 (thing)
   "Print THING as Lisp that makes it again, objects included."
-  (cond ((eieio-object-p thing) (object-write thing))
+  (cond ((vectorp thing) (prin1 (vconcat (mapcar #'eieio--reread thing))))
         ((consp thing) (eieio-list-prin1 thing))
-        ((vectorp thing) (eieio--write-inline thing) thing)
-        (t (prin1 thing))))
+        ((not (eieio-object-p thing)) (prin1 thing))
+        (t (object-write thing))))
 
 (defun eieio-list-prin1 (list)
   "Print LIST, which may hold objects, as Lisp that makes it again."
@@ -1010,7 +988,8 @@ only the slots with an initarg and a value other than their default."
       (pcase-dolist (`(,initarg ,value ,printer) (eieio--written-slots this))
         (eieio--write-slot initarg value printer)))
     (princ ")")
-    (if (zerop eieio-print-depth) (princ "\n") ")")))
+    (when (zerop eieio-print-depth)
+      (princ "\n"))))
 
 (with-eval-after-load 'cl-print
   (cl-defmethod cl-print-object ((object eieio-default-superclass) stream)
