@@ -232,7 +232,7 @@ Optional argument COMMENT is a header line comment."
 Optional argument FILE overrides the file name specified in the object
 instance."
   (let* ((own (eieio-oref this 'file))
-         (target (or file own))
+         (target (if file (expand-file-name file) own))
          (text (unwind-protect
                    ;; The object names its file relative to where it is.
                    (progn
@@ -240,9 +240,8 @@ instance."
                                  (eieio-persistent-path-relative this target))
                      (eieio--persistent-text this))
                  (eieio-oset this 'file own))))
-    ;; A relative FILE is taken from the directory of THIS's own file,
-    ;; "/" when that is relative too, as in Emacs.
-    (let ((default-directory (file-name-directory own)))
+    ;; As in Emacs, a relative file name in THIS is taken from "/".
+    (let ((default-directory (file-name-directory target)))
       (with-temp-buffer
         (insert text)
         (write-region nil nil (expand-file-name target) nil 'nomessage))))
@@ -300,7 +299,11 @@ tables, and vectors."
              (aset v i (eieio-persistent-fix-value (aref v i))))
            v)
           ((not (consp v)) v)
-          ((eq (car v) 'quote) (car (cdr v)))
+          ((eq (car v) 'quote)
+           ;; Every quote goes, but what they quote is kept as it is.
+           (while (eq (car-safe v) 'quote)
+             (setq v (car (cdr v))))
+           v)
           ((and (eq (car v) 'list)
                 (or (null (cdr v)) (eieio--constructor-form-p (car (cdr v)))))
            (mapcar (lambda (form)
