@@ -172,24 +172,24 @@ with its number counted up; the rest of PARAMS set its slots."
          "The save file for this persistent object.
 This must be a string, and must be specified when the new object is
 instantiated.")
-   (do-backups :type boolean
-               :allocation :class
-               :initform t
-               :documentation
-               "Saving this object should make backup files.
-Setting to nil will mean no backups are made.")
+   (extension :type string
+              :allocation :class
+              :initform ".eieio"
+              :documentation
+              "Extension of files saved by this object.
+Enables auto-choosing nice file names based on name.")
    (file-header-line :type string
                      :allocation :class
                      :initform ";; EIEIO PERSISTENT OBJECT"
                      :documentation
                      "Header line for the save file.
 This is used with the `object-write' method.")
-   (extension :type string
-              :allocation :class
-              :initform ".eieio"
-              :documentation
-              "Extension of files saved by this object.
-Enables auto-choosing nice file names based on name."))
+   (do-backups :type boolean
+               :allocation :class
+               :initform t
+               :documentation
+               "Saving this object should make backup files.
+Setting to nil will mean no backups are made."))
   "This special class enables persistence through save files.
 Use the `object-write' method to write this object to disk.  The save
 format is Emacs Lisp code which calls the constructor for the saved
