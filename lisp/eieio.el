@@ -7,8 +7,10 @@
 ;; `make-instance' and each class's constructor, the slot functions
 ;; (`oref', `oset', `slot-value', `slot-boundp', `with-slots'...),
 ;; `initialize-instance', `shared-initialize' and `clone' as generic
-;; functions user code extends, and `cl-defmethod' dispatch on classes
-;; and on (subclass CLASS).
+;; functions user code extends, `cl-defmethod' dispatch on classes
+;; and on (subclass CLASS), and `object-write', which prints an object
+;; as the Lisp that makes it again (eieio-base's persistent objects
+;; are saved with it).
 ;;
 ;; Design:
 ;; - A class is an `eieio--class' record, laid out as Emacs's, kept in
