@@ -166,30 +166,25 @@ with its number counted up; the rest of PARAMS set its slots."
 ;;; ---- Persistent objects ----------------------------------------------------
 
 (defclass eieio-persistent ()
-  ((file :initarg :file
-         :type string
-         :documentation
-         "The save file for this persistent object.
+  ((file
+    :documentation "The save file for this persistent object.
 This must be a string, and must be specified when the new object is
-instantiated.")
-   (extension :type string
-              :allocation :class
-              :initform ".eieio"
-              :documentation
-              "Extension of files saved by this object.
-Enables auto-choosing nice file names based on name.")
-   (file-header-line :type string
-                     :allocation :class
-                     :initform ";; EIEIO PERSISTENT OBJECT"
-                     :documentation
-                     "Header line for the save file.
-This is used with the `object-write' method.")
-   (do-backups :type boolean
-               :allocation :class
-               :initform t
-               :documentation
-               "Saving this object should make backup files.
-Setting to nil will mean no backups are made."))
+instantiated."
+    :initarg :file :type string)
+   ;; Shared by the class.  Their order is reversed in subclasses, so
+   ;; they are listed here as Emacs lists them for its subclasses.
+   (extension
+    :documentation "Extension of files saved by this object.
+Enables auto-choosing nice file names based on name."
+    :allocation :class :initform ".eieio" :type string)
+   (file-header-line
+    :documentation "Header line for the save file.
+This is used with the `object-write' method."
+    :allocation :class :initform ";; EIEIO PERSISTENT OBJECT" :type string)
+   (do-backups
+    :documentation "Saving this object should make backup files.
+Setting to nil will mean no backups are made."
+    :allocation :class :initform t :type boolean))
   "This special class enables persistence through save files.
 Use the `object-write' method to write this object to disk.  The save
 format is Emacs Lisp code which calls the constructor for the saved
