@@ -7,8 +7,10 @@
 ;; `make-instance' and each class's constructor, the slot functions
 ;; (`oref', `oset', `slot-value', `slot-boundp', `with-slots'...),
 ;; `initialize-instance', `shared-initialize' and `clone' as generic
-;; functions user code extends, and `cl-defmethod' dispatch on classes
-;; and on (subclass CLASS).
+;; functions user code extends, `cl-defmethod' dispatch on classes
+;; and on (subclass CLASS), and `object-write', which prints an object
+;; as the Lisp that makes it again (eieio-base's persistent objects
+;; are saved with it).
 ;;
 ;; Design:
 ;; - A class is an `eieio--class' record, laid out as Emacs's, kept in
@@ -28,7 +30,7 @@
 ;;   Emacs), and knows (subclass CLASS) from `cl-generic--specializer-kinds'.
 ;;
 ;; Not done: :custom and :group are kept but no customization is
-;; offered; `object-write' is missing.
+;; offered.
 
 (require 'cl-lib)
 ;; cl-generic's feature is there from the start, as Emacs preloads it,
@@ -870,6 +872,126 @@ then let `shared-initialize' store ARGS."
 (cl-defmethod object-print ((this eieio-default-superclass) &rest strings)
   "#<CLASS NAME STRINGS...>, from `eieio-object-name'."
   (eieio-object-name this (apply #'concat strings)))
+
+;; Setting an object's name: kept aside, in `eieio--object-names', as
+;; the object itself has no room for it.
+(cl-defgeneric eieio-object-set-name-string (obj name)
+  "Set the string which is OBJ's NAME."
+  (cl-check-type name string)
+  (puthash obj name eieio--object-names))
+
+;;; ---- Writing objects as Lisp -----------------------------------------------
+
+;; `object-write' prints an object as a call of its class's constructor:
+;; (CLASS "NAME" :INITARG VALUE...), only the slots that have an
+;; initarg and a value other than their default.  The layout, quirks
+;; included, is Emacs's: a slot goes on a new line only when the
+;; current buffer (not the output) is not at a line's start, a nested
+;; object or list of objects starts a line of its own, and a vector
+;; is printed, on one line, as the vector of what reading back each
+;; element's text gives.
+
+(defvar eieio-print-depth 0
+  "How deep the object being written by `object-write' is nested.")
+
+(defvar eieio-print-indentation t
+  "Non-nil: `object-write' indents nested objects.")
+
+(defvar eieio-print-object-name t
+  "Non-nil: `object-write' writes each object's name.")
+
+(defun eieio--write-spaces (count)
+  (when eieio-print-indentation
+    (princ (make-string count ?\s))))
+
+(defun eieio--object-list-p (value)
+  "Non-nil if VALUE is a list written as a call of `list', its first
+element being an object."
+  (and (consp value) (eieio-object-p (car value))))
+
+(defun eieio--written-slots (obj)
+  "The (INITARG . VALUE) of OBJ's slots that `object-write' writes, with
+the slot's :printer as a third element."
+  (let* ((class (eieio--object-class obj))
+         (slots (eieio--class-slots class))
+         (out nil))
+    (dotimes (i (length slots))
+      (let* ((slot (aref slots i))
+             (initarg (car (rassq (cl--slot-descriptor-name slot)
+                                  (eieio--class-initarg-tuples class))))
+             (value (aref obj (1+ i))))
+        ;; As in Emacs, the default is the initform itself, not its value.
+        (unless (or (null initarg)
+                    (eq value eieio--unbound)
+                    (equal value (cl--slot-descriptor-initform slot)))
+          (push (list initarg value
+                      (alist-get :printer (cl--slot-descriptor-props slot)))
+                out))))
+    (nreverse out)))
+
+(defun eieio--reread (value)
+  "What reading back the text `eieio-override-prin1' writes for VALUE gives."
+  (car (read-from-string (with-output-to-string (eieio-override-prin1 value)))))
+
+(defun eieio-override-prin1 (thing)
+  "Print THING as Lisp that makes it again, objects included."
+  (cond ((vectorp thing) (prin1 (vconcat (mapcar #'eieio--reread thing))))
+        ((consp thing) (eieio-list-prin1 thing))
+        ((not (eieio-object-p thing)) (prin1 thing))
+        (t (object-write thing))))
+
+(defun eieio-list-prin1 (list)
+  "Print LIST, which may hold objects, as Lisp that makes it again."
+  (if (not (eieio--object-list-p list))
+      (progn (princ "'") (prin1 list))
+    (eieio--write-spaces (* 2 eieio-print-depth))
+    (princ "(list")
+    (let ((eieio-print-depth (1+ eieio-print-depth)))
+      (dolist (elt list)
+        (princ "\n")
+        ;; An object indents itself; anything else gets one space per
+        ;; level, not two, as in Emacs.
+        (unless (eieio-object-p elt)
+          (eieio--write-spaces eieio-print-depth))
+        (eieio-override-prin1 elt)))
+    (princ ")")))
+
+(defun eieio--write-slot (initarg value printer)
+  (unless (bolp) (princ "\n"))
+  (eieio--write-spaces (* 2 eieio-print-depth))
+  (princ initarg)
+  (cond (printer (princ " ") (funcall printer value))
+        ((or (eieio-object-p value) (eieio--object-list-p value))
+         (princ "\n")
+         (eieio-override-prin1 value))
+        (t (princ " ") (eieio-override-prin1 value))))
+
+(cl-defgeneric object-write (this &optional comment)
+  "Write THIS to `standard-output' as Lisp that makes it again.
+COMMENT, a string, goes before it.")
+
+(cl-defmethod object-write ((this eieio-default-superclass) &optional comment)
+  "Write THIS as a call of its constructor, COMMENT first when non-nil;
+only the slots with an initarg and a value other than their default."
+  (let ((name (eieio-object-name-string this)))
+    (when comment
+      (when eieio-print-object-name
+        (princ (format ";; Object %s\n" name)))
+      (princ comment)
+      (princ "\n"))
+    (eieio--write-spaces (* 2 eieio-print-depth))
+    (princ "(")
+    (princ (eieio-object-class this))
+    (when eieio-print-object-name
+      (princ " ")
+      (prin1 name)
+      (princ "\n"))
+    (let ((eieio-print-depth (1+ eieio-print-depth)))
+      (pcase-dolist (`(,initarg ,value ,printer) (eieio--written-slots this))
+        (eieio--write-slot initarg value printer)))
+    (princ ")")
+    (when (zerop eieio-print-depth)
+      (princ "\n"))))
 
 (with-eval-after-load 'cl-print
   (cl-defmethod cl-print-object ((object eieio-default-superclass) stream)

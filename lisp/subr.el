@@ -3818,6 +3818,29 @@ and one that begins the next even where their scripts need none."
 
 (defvar enable-kinsoku t
   "Non-nil means lines are not broken before or after certain characters.")
+;;; define-inline (inline.el) is autoloaded, as in Emacs; `backquote-list*'
+;;; is from backquote.el, which Emacs preloads.
+(autoload 'define-inline "inline" nil nil 'macro)
+(defun backquote-list*-function (first &rest list)
+  "Like `list' but the last argument is the tail of the new list.
+
+For example (backquote-list* \='a \='b \='c) => (a b . c)"
+  (if (null list)
+      first
+    (let* ((all (cons first list))
+           (last-cell (last all 2)))
+      (setcdr last-cell (car (cdr last-cell)))
+      all)))
+(defmacro backquote-list*-macro (first &rest list)
+  "Like `list' but the last argument is the tail of the new list.
+
+For example (backquote-list* \='a \='b \='c) => (a b . c)"
+  (let ((forms (reverse (cons first list))))
+    (let ((built (car forms)))
+      (dolist (form (cdr forms) built)
+        (setq built (list 'cons form built))))))
+(defalias 'backquote-list* (symbol-function 'backquote-list*-macro))
+
 
 (dolist (f '(date-leap-year-p date-days-in-month time-to-day-in-year time-to-days
              days-to-time time-to-number-of-days date-to-day days-between
