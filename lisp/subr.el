@@ -3027,10 +3027,6 @@ properties Emacs gives it for its byte compiler."
   "Mark FUNCTIONS, generic or inline in Emacs 28, as byte code there."
   (dolist (f functions) (put f 'marrow--byte-code t)))
 
-(defmacro define-inline (name args &rest body)
-  (declare (indent defun))
-  `(defun ,name ,args ,@body))
-
 (defmacro defgroup (&rest _) nil)
 
 ;; What the byte compiler turns `defcustom', `defgroup', `defface' and
