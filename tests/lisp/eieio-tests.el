@@ -345,7 +345,6 @@
         (setq total (+ total (eieio-tests--length l)))))
     (should (= total 500))))
 
-;;; eieio-tests.el ends here
 
 (ert-deftest eieio-rewritten-helpers ()
   (should (equal (condition-case err
@@ -370,3 +369,5 @@
   (should (equal (should-error (find-class 'car t)) '(wrong-type-argument class-p car)))
   (should (equal (should-error (eieio-object-name 3))
                  '(wrong-type-argument eieio-object 3 obj))))
+
+;;; eieio-tests.el ends here

@@ -172,7 +172,6 @@
 (ert-deftest pcase-tests-unknown-pattern ()
   (should-error (macroexpand-all '(pcase x ((pcase-tests-no-such-pattern) 1)))))
 
-;;; pcase-tests.el ends here
 
 (ert-deftest pcase-tests-rewritten-forms ()
   (should (equal (condition-case err (macroexpand '(pcase-setq a 1 b)) (error err))
@@ -186,3 +185,5 @@
     (pcase-setq `(,a ,b) '(1 2) c 3)
     (should (equal (list a b c) '(1 2 3))))
   (should (equal (pcase-let ((`(,a) '(1)) (_ 2) (`[,b] [3])) (list a b)) '(1 3))))
+
+;;; pcase-tests.el ends here
