@@ -269,8 +269,9 @@
                                         :backtrace nil :infos nil))
                  "  (\"a\\nb\" (1 1 1 1 1 1 1 1 1 1 ...))"))
   (should (equal (ert-reason-for-test-result (make-ert-test-passed)) ""))
-  (should (equal (condition-case err (make-ert-test-failed) (error err))
-                 '(cl-assertion-failed nil)))
+  (let ((debug-on-error nil))
+    (should (equal (condition-case err (make-ert-test-failed) (error err))
+                   '(cl-assertion-failed nil))))
   (should (equal (ert--results-count 3 0) "3"))
   (should (equal (ert--results-count 3 2) "5 (2 unexpected)")))
 
