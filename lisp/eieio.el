@@ -39,12 +39,16 @@
 
 ;;; ---- Records for classes and slots -----------------------------------------
 
+;; A slot of a class, under the names that code written for Emacs uses.
 (cl-defstruct (cl-slot-descriptor
+               (:copier cl--copy-slot-descriptor)
                (:conc-name cl--slot-descriptor-)
-               (:constructor nil)
                (:constructor cl--make-slot-descriptor (name &optional initform type props))
-               (:copier cl--copy-slot-descriptor))
-  name (initform nil) (type t) (props nil))
+               (:constructor nil))
+  name
+  initform                              ; a form, or the unbound marker
+  type                                  ; nil unless given, as in Emacs
+  props)                                ; alist of the other options
 
 (cl-defstruct (eieio--class
                (:constructor nil)
@@ -479,35 +483,53 @@ list starting with an object); so does this one."
 (defun eieio--slot-methods (class slot-name options)
   "The `cl-defmethod' forms of the :accessor, :writer and :reader of slot
 SLOT-NAME, which has OPTIONS, in CLASS."
-  (let ((accessor (plist-get options :accessor))
+  (let ((reader (plist-get options :reader))
         (writer (plist-get options :writer))
-        (reader (plist-get options :reader))
-        (forms nil))
-    (when accessor
-      (push `(cl-defmethod (setf ,accessor) (value (this ,class))
-               (eieio-oset this ',slot-name value))
-            forms)
-      (push `(cl-defmethod ,accessor ((this ,class))
-               ,(format "Retrieve the slot `%S' from an object of class `%S'."
-                        slot-name class)
-               (if (slot-boundp this ',slot-name) (eieio-oref this ',slot-name)))
-            forms)
-      (when (and eieio-backward-compatibility (eq (plist-get options :allocation) :class))
-        (push `(cl-defmethod ,accessor ((this (subclass ,class)))
-                 ,(format "Retrieve the class slot `%S' from a class `%S'." slot-name class)
-                 (if (slot-boundp this ',slot-name) (eieio-oref-default this ',slot-name)))
-              forms)))
-    (when writer
-      (push `(cl-defmethod ,writer ((this ,class) value)
-               ,(format "Set the slot `%S' of an object of class `%S'." slot-name class)
-               (setf (slot-value this ',slot-name) value))
-            forms))
-    (when reader
-      (push `(cl-defmethod ,reader ((this ,class))
-               ,(format "Access the slot `%S' from object of class `%S'." slot-name class)
-               (slot-value this ',slot-name))
-            forms))
-    forms))
+        (accessor (plist-get options :accessor)))
+    (append
+     (and reader (list (eieio--reader-method reader class slot-name)))
+     (and writer (list (eieio--writer-method writer class slot-name)))
+     (and accessor
+          (eieio--accessor-methods accessor class slot-name
+                                   (eq (plist-get options :allocation) :class))))))
+
+(defun eieio--method-doc (template slot-name class)
+  "TEMPLATE, a docstring with two %S for SLOT-NAME and CLASS, filled in."
+  (format template slot-name class))
+
+(defun eieio--reader-method (reader class slot-name)
+  "The method READER, reading SLOT-NAME of an object of CLASS."
+  (list 'cl-defmethod reader (list (list 'this class))
+        (eieio--method-doc "Access the slot `%S' from object of class `%S'."
+                           slot-name class)
+        (list 'slot-value 'this (list 'quote slot-name))))
+
+(defun eieio--writer-method (writer class slot-name)
+  "The method WRITER, setting SLOT-NAME of an object of CLASS."
+  (list 'cl-defmethod writer (list (list 'this class) 'value)
+        (eieio--method-doc "Set the slot `%S' of an object of class `%S'."
+                           slot-name class)
+        (list 'setf (list 'slot-value 'this (list 'quote slot-name)) 'value)))
+
+(defun eieio--accessor-methods (accessor class slot-name class-allocated)
+  "The methods of ACCESSOR for SLOT-NAME of CLASS: reading it from an
+object (nil while unbound), from the class too when the slot is
+CLASS-ALLOCATED (for old code), and setting it with `setf'."
+  (let ((quoted (list 'quote slot-name))
+        (unbound-nil (lambda (read)
+                       `(if (slot-boundp this ',slot-name) (,read this ',slot-name)))))
+    (append
+     (and class-allocated eieio-backward-compatibility
+          (list (list 'cl-defmethod accessor (list (list 'this (list 'subclass class)))
+                      (eieio--method-doc "Retrieve the class slot `%S' from a class `%S'."
+                                         slot-name class)
+                      (funcall unbound-nil 'eieio-oref-default))))
+     (list (list 'cl-defmethod accessor (list (list 'this class))
+                 (eieio--method-doc "Retrieve the slot `%S' from an object of class `%S'."
+                                    slot-name class)
+                 (funcall unbound-nil 'eieio-oref))
+           (list 'cl-defmethod (list 'setf accessor) (list 'value (list 'this class))
+                 (list 'eieio-oset 'this quoted 'value))))))
 
 (defun eieio--constructor (name options)
   "The `defun' of class NAME's constructor, or of an error for an

@@ -367,6 +367,10 @@
     (should (= (oref o b) 3)))
   (should (eq (find-class 'eieio-tests--prot2) (cl--find-class 'eieio-tests--prot2)))
   (should (equal (should-error (find-class 'car t)) '(wrong-type-argument class-p car)))
+  (let ((slot (cl--make-slot-descriptor 'a)))
+    (should (equal (list (cl--slot-descriptor-name slot) (cl--slot-descriptor-initform slot)
+                         (cl--slot-descriptor-type slot) (cl--slot-descriptor-props slot))
+                   '(a nil nil nil))))
   (should (equal (should-error (eieio-object-name 3))
                  '(wrong-type-argument eieio-object 3 obj))))
 
