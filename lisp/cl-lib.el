@@ -826,15 +826,17 @@ side effects.  Signals the errors of a malformed PAIRS."
                       (car ,r))))))
 
 (defun cl-lib--remf (plist tag)
-  "(FOUND . PLIST without TAG), relinking PLIST."
-  (if (eq (car plist) tag)
-      (cons t (cdr (cdr plist)))
-    (let ((tail (cdr plist)))
-      (while (and (cdr tail) (not (eq (car (cdr tail)) tag)))
-        (setq tail (cdr (cdr tail))))
-      (if (cdr tail)
-          (progn (setcdr tail (nthcdr 3 tail)) (cons t plist))
-        (cons nil plist)))))
+  "(FOUND . PLIST without TAG), relinking PLIST.
+The key cell of TAG is found first; the value cell before it is then
+linked past TAG's value."
+  (let ((at (plist-member plist tag)))
+    (cond ((null at) (cons nil plist))
+          ((eq at plist) (cons t (nthcdr 2 plist)))
+          (t (let ((key-cell plist))
+               (while (not (eq (nthcdr 2 key-cell) at))
+                 (setq key-cell (nthcdr 2 key-cell)))
+               (setcdr (cdr key-cell) (nthcdr 2 at))
+               (cons t plist))))))
 
 (defmacro cl-destructuring-bind (args expr &rest body)
   "Bind the variables of the lambda list ARGS to the parts of EXPR, run BODY.

@@ -770,3 +770,13 @@
   (should (equal (cl-loop for x in '(1 2 3 4 5) by 'cddr collect x) '(1 3 5)))
   (should (equal (cl-loop for x on '(1 2 3 4) by (lambda (l) (cddr l)) collect x)
                  '((1 2 3 4) (3 4)))))
+
+(ert-deftest cl-lib-remf-cases ()
+  (should (equal (mapcar (lambda (c)
+                           (let ((p (copy-sequence (car c))))
+                             (list (cl-remf p (cadr c)) p)))
+                         '(((a 1 b 2 c 3) a) ((a 1 b 2 c 3) b) ((a 1 b 2 c 3) c)
+                           ((a 1 b 2 c 3) d) ((a 1 b) b) ((a 1 1 b) 1) (nil a)
+                           ((a 1 a 2) a)))
+                 '((t (b 2 c 3)) (t (a 1 c 3)) (t (a 1 b 2)) (nil (a 1 b 2 c 3))
+                   (t (a 1)) (t (a 1)) (nil nil) (t (a 2))))))
