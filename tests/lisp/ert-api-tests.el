@@ -271,7 +271,10 @@
   (should (equal (ert-reason-for-test-result (make-ert-test-passed)) ""))
   (let ((debug-on-error nil))
     (should (equal (condition-case err (make-ert-test-failed) (error err))
-                   '(cl-assertion-failed nil))))
+                   '(cl-assertion-failed nil)))))
+
+(ert-deftest ert-api-results-count ()
+  (skip-unless (boundp 'marrow-collector))
   (should (equal (ert--results-count 3 0) "3"))
   (should (equal (ert--results-count 3 2) "5 (2 unexpected)")))
 
