@@ -89,10 +89,11 @@ list then starts with the number of calls made."
 
 (defun benchmark--report (result)
   "Message RESULT, a `benchmark-call' measure, as Emacs does; return the text."
-  (if (zerop (nth 1 result))
-      (message "Elapsed time: %fs" (car result))
-    (message "Elapsed time: %fs (%fs in %d GCs)"
-             (car result) (nth 2 result) (nth 1 result))))
+  (let* ((gc-count (nth 1 result))
+         (gc-part (if (> gc-count 0)
+                      (format " (%fs in %d GCs)" (nth 2 result) gc-count)
+                    "")))
+    (message "Elapsed time: %fs%s" (car result) gc-part)))
 
 (defun benchmark (repetitions form)
   "Message and return the time REPETITIONS evaluations of FORM took.
@@ -109,20 +110,19 @@ arguments."
 (defmacro benchmark-progn (&rest body)
   "Evaluate BODY, message the time it took, and return its value."
   (declare (indent 0))
-  (let ((value (make-symbol "value"))
-        (start (make-symbol "start"))
-        (gcs (make-symbol "gcs"))
-        (gc (make-symbol "gc")))
-    `(let* ((,gc gc-elapsed)
-            (,gcs gcs-done)
-            (,start (current-time))
-            (,value (progn ,@body)))
-       (message "Elapsed time: %fs%s"
-                (float-time (time-since ,start))
-                (if (> (- gcs-done ,gcs) 0)
-                    (format " (%fs in %d GCs)" (- gc-elapsed ,gc) (- gcs-done ,gcs))
-                  ""))
-       ,value)))
+  (list 'benchmark--call-and-report (cons 'lambda (cons nil body))))
+
+(defun benchmark--call-and-report (thunk)
+  "Call THUNK, message the time it took as `benchmark-progn' does, and
+return its value."
+  (let* ((gc-time gc-elapsed)
+         (gc-count gcs-done)
+         (start (current-time))
+         (value (funcall thunk)))
+    (benchmark--report (list (float-time (time-since start))
+                             (- gcs-done gc-count)
+                             (- gc-elapsed gc-time)))
+    value))
 
 (provide 'benchmark)
 

@@ -154,8 +154,13 @@ below the ranks of builtin types), or nil if it does not apply.")
 SPECIALIZER) BODY returns; known as soon as it is expanded, for the
 methods of the same form."
   (declare (indent defun))
-  `(eval-and-compile
-     (put ',name 'cl-generic--context-rewriter (lambda ,args ,@body))))
+  (list 'eval-and-compile
+        (list 'cl-generic--set-context-rewriter (list 'quote name)
+              (cons 'lambda (cons args body)))))
+
+(defun cl-generic--set-context-rewriter (name rewriter)
+  "Record REWRITER as the function that rewrites contexts (NAME ...)."
+  (put name 'cl-generic--context-rewriter rewriter))
 
 ;; (major-mode MODE...) is the context of the modes derived from MODE.
 (cl-generic-define-context-rewriter major-mode (mode &rest modes)

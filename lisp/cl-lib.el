@@ -175,35 +175,72 @@ ENDTEST is (TEST RESULT...)."
   `(cl-case ,expr ,@clauses (cl--ecase-error-flag)))
 
 (defun cl--assertion-failed (form &optional string sargs args)
-  "Signal that the assertion FORM failed: an error with STRING formatted
-with SARGS and ARGS if STRING is given."
-  (if string
-      (apply #'error string (append sargs args))
-    (signal 'cl-assertion-failed `(,form ,@sargs))))
+  "Report that the check FORM of a `cl-assert' came out false.
+A format STRING makes it a plain `error' whose arguments are the
+shown values SARGS followed by ARGS; without one the error is
+`cl-assertion-failed', whose data is FORM and the shown values."
+  (when string
+    (apply #'error string (append sargs args)))
+  (signal 'cl-assertion-failed (cons form sargs)))
+
+(defun cl-lib--assert-shown-args (form)
+  "The argument forms of the call FORM whose values a failed assertion
+shows: all but the constant ones."
+  (let ((shown nil))
+    (dolist (arg (cdr-safe form))
+      (unless (macroexp-const-p arg)
+        (push arg shown)))
+    (nreverse shown)))
 
 (defmacro cl-assert (form &optional show-args string &rest args)
-  "Signal `cl-assertion-failed' unless FORM is true; with SHOW-ARGS, with
-the values of FORM's arguments that are not constants."
-  (let ((sargs (and show-args
-                    (delq nil (mapcar (lambda (x) (unless (macroexp-const-p x) x))
-                                      (cdr-safe form))))))
-    `(progn
-       (or ,form
-           (cl--assertion-failed
-            ',form ,@(if (or string sargs args)
-                         `(,string (list ,@sargs) (list ,@args)))))
-       nil)))
+  "Evaluate FORM and fail unless its value is non-nil; always nil.
+The failure is `cl-assertion-failed'; with SHOW-ARGS it also carries
+the values of FORM's non-constant arguments.  STRING and ARGS turn it
+into an `error' with that message instead."
+  (let* ((shown (and show-args (cl-lib--assert-shown-args form)))
+         (extra (and (or string shown args)
+                     (list string (cons 'list shown) (cons 'list args)))))
+    (list 'progn
+          (list 'or form (cl-lib--quoted-call 'cl--assertion-failed form extra))
+          nil)))
+
+(defun cl-lib--quoted-call (function quoted &optional more-args)
+  "A call of FUNCTION on QUOTED, quoted, and the forms MORE-ARGS."
+  (cons function (cons (list 'quote quoted) more-args)))
+
+(defun cl-lib--on-stable-value (form build)
+  "BUILD's form, handed a copyable expression for the value of FORM.
+That is FORM itself when it may be copied, else a temporary bound to
+its value around the result, as `macroexp-let2' does."
+  (if (macroexp-copyable-p form)
+      (funcall build form)
+    (let ((temp (make-symbol "temp")))
+      (list 'let* (list (list temp form)) (funcall build temp)))))
+
+(defun cl-lib--type-error-form (description value form)
+  "A form signalling that VALUE, from the form FORM, is not of the type
+DESCRIPTION (a form) names."
+  (list 'signal ''wrong-type-argument
+        (list 'list description value (list 'quote form))))
+
+(defun cl-lib--type-description (type string)
+  "The form naming what `cl-check-type' expected: STRING, else TYPE quoted,
+a (satisfies PRED) type being named by PRED."
+  (cond (string)
+        ((eq (car-safe type) 'satisfies) (list 'quote (nth 1 type)))
+        (t (list 'quote type))))
 
 (defmacro cl-check-type (form type &optional string)
-  "Signal `wrong-type-argument' unless FORM's value is of type TYPE."
-  (macroexp-let2 macroexp-copyable-p temp form
-    `(progn (or (cl-typep ,temp ',type)
-                (signal 'wrong-type-argument
-                        (list ,(or string `',(if (eq (car-safe type) 'satisfies)
-                                                 (cadr type)
-                                               type))
-                              ,temp ',form)))
-            nil)))
+  "Fail with `wrong-type-argument' when the place FORM holds no TYPE.
+The error data are STRING (or TYPE), the value and FORM.  Returns nil."
+  (cl-lib--on-stable-value
+   form
+   (lambda (value)
+     (let ((complaint (cl-lib--type-error-form
+                       (cl-lib--type-description type string) value form)))
+       (list 'progn
+             (list 'or (list 'cl-typep value (list 'quote type)) complaint)
+             nil)))))
 
 (defmacro cl-deftype (name arglist &rest body)
   "Define NAME as a type: BODY, run with the arguments of (NAME ARGS...)
@@ -702,10 +739,19 @@ Return nil.  (With no forms at all it returns at once: Emacs 28 hangs.)"
 (defmacro cl-shiftf (place &rest places)
   "Shift the values left: PLACE gets the second's, the last gets the
 last argument; return PLACE's old value."
-  (cond ((null places) place)
-        ((symbolp place) `(prog1 ,place (setq ,place (cl-shiftf ,@places))))
-        (t (gv-letplace (getter setter) place
-             `(prog1 ,getter ,(funcall setter `(cl-shiftf ,@places)))))))
+  ;; One step at a time, as Emacs expands it: PLACE takes the value of
+  ;; the shift of the rest.
+  (if places
+      (cl-lib--old-value-after-store place (cons 'cl-shiftf places))
+    place))
+
+(defun cl-lib--old-value-after-store (place value-form)
+  "A form that reads PLACE, stores VALUE-FORM's value into it and returns
+what it read."
+  (if (symbolp place)
+      (list 'prog1 place (list 'setq place value-form))
+    (gv-letplace (read write) place
+      (list 'prog1 read (funcall write value-form)))))
 
 (defmacro cl-rotatef (&rest places)
   "Rotate the values of PLACES left by one; return nil."
@@ -780,15 +826,17 @@ side effects.  Signals the errors of a malformed PAIRS."
                       (car ,r))))))
 
 (defun cl-lib--remf (plist tag)
-  "(FOUND . PLIST without TAG), relinking PLIST."
-  (if (eq (car plist) tag)
-      (cons t (cdr (cdr plist)))
-    (let ((tail (cdr plist)))
-      (while (and (cdr tail) (not (eq (car (cdr tail)) tag)))
-        (setq tail (cdr (cdr tail))))
-      (if (cdr tail)
-          (progn (setcdr tail (nthcdr 3 tail)) (cons t plist))
-        (cons nil plist)))))
+  "(FOUND . PLIST without TAG), relinking PLIST.
+The key cell of TAG is found first; the value cell before it is then
+linked past TAG's value."
+  (let ((at (plist-member plist tag)))
+    (cond ((null at) (cons nil plist))
+          ((eq at plist) (cons t (nthcdr 2 plist)))
+          (t (let ((key-cell plist))
+               (while (not (eq (nthcdr 2 key-cell) at))
+                 (setq key-cell (nthcdr 2 key-cell)))
+               (setcdr (cdr key-cell) (nthcdr 2 at))
+               (cons t plist))))))
 
 (defmacro cl-destructuring-bind (args expr &rest body)
   "Bind the variables of the lambda list ARGS to the parts of EXPR, run BODY.
@@ -1329,18 +1377,31 @@ last mismatch, as in Emacs 28."
        (funcall test (cl-lib--key key x) (cl-lib--key key y))))
 
 (defun cl-lib--subst-if (pred new tree)
-  (cond ((funcall pred tree) new)
-        ((consp tree) (let ((a (cl-lib--subst-if pred new (car tree)))
-                            (d (cl-lib--subst-if pred new (cdr tree))))
-                        (if (and (eq a (car tree)) (eq d (cdr tree))) tree (cons a d))))
-        (t tree)))
+  "TREE with NEW for each of its subtrees that PRED accepts.
+Subtrees are tried in preorder, a cons before its car and its cdr.
+The spine of each list is walked in a loop rather than by recursion,
+and the cells that nothing changed are kept, as Emacs keeps them."
+  (let ((walked nil) (spine tree) (end nil) (more t))
+    (while more
+      (cond ((funcall pred spine) (setq end new more nil))
+            ((consp spine)
+             (push (cons spine (cl-lib--subst-if pred new (car spine))) walked)
+             (setq spine (cdr spine)))
+            (t (setq end spine more nil))))
+    (dolist (step walked end)
+      (let ((cell (car step)) (head (cdr step)))
+        (setq end (if (and (eq head (car cell)) (eq end (cdr cell)))
+                      cell
+                    (cons head end)))))))
 
 (defun cl-ldiff (list sublist)
-  "The part of LIST before SUBLIST (a tail of it)."
-  (let (out)
+  "A fresh copy of the cells of LIST that come before SUBLIST.
+When SUBLIST is no tail of LIST, that is all of LIST."
+  (let* ((anchor (list nil)) (last anchor))
     (while (and (consp list) (not (eq list sublist)))
-      (push (pop list) out))
-    (nreverse out)))
+      (setq last (setcdr last (list (car list))))
+      (setq list (cdr list)))
+    (cdr anchor)))
 
 (defun cl-tailp (sublist list)
   "Whether SUBLIST is a tail of LIST (compared with `eql')."
@@ -1544,15 +1605,25 @@ sorted in place, as in Emacs."
 
 ;; (setf (cl-getf PLACE TAG DEF) V): a new TAG goes in front, as with
 ;; plist-get.
+(defun cl-lib--getf-store-form (read-plist write-plist key value)
+  "A form storing VALUE under KEY in the plist READ-PLIST reads, by
+WRITE-PLIST (a place's setter); its value is VALUE's."
+  (let ((new (make-symbol "new")))
+    `(let ((,new ,value))
+       ,(funcall write-plist (list 'cl--set-getf read-plist key new))
+       ,new)))
+
+(defun cl-lib--getf-expansion (do plist-place tag default)
+  "Hand DO the reader and the writer of (cl-getf PLIST-PLACE TAG DEFAULT)."
+  (gv-letplace (read-plist write-plist) plist-place
+    (macroexp-let2* nil ((key tag) (fallback default))
+      (funcall do (list 'cl-getf read-plist key fallback)
+               (lambda (value)
+                 (cl-lib--getf-store-form read-plist write-plist key value))))))
+
 (gv-define-expander cl-getf
   (lambda (do plist tag &optional def)
-    (gv-letplace (getter setter) plist
-      (macroexp-let2* nil ((k tag) (d def))
-        (funcall do `(cl-getf ,getter ,k ,d)
-                 (lambda (value)
-                   (macroexp-let2 nil val value
-                     `(progn ,(funcall setter `(cl--set-getf ,getter ,k ,val))
-                             ,val))))))))
+    (cl-lib--getf-expansion do plist tag def)))
 
 (defun cl--set-getf (plist tag value)
   "PLIST with TAG's value VALUE: stored into its cell, else in front."
@@ -1579,14 +1650,22 @@ sorted in place, as in Emacs."
       (while (> b 0) (setq b (% a (setq a b)))))))
 
 (defun cl-isqrt (x)
-  (if (and (integerp x) (> x 0))
-      (let ((g (cond ((<= x 100) 10) ((<= x 10000) 100) ((<= x 1000000) 1000) (t x)))
-            g2)
-        (while (< (setq g2 (/ (+ g (/ x g)) 2)) g) (setq g g2))
-        g)
-    (if (eq x 0) 0 (signal 'arith-error nil))))
+  "The integer square root of the natural number X (rounded down).
+Anything else is an `arith-error'."
+  (unless (natnump x)
+    (signal 'arith-error nil))
+  (if (< x 2)
+      x
+    ;; Newton's step from a power of two above the root only goes down,
+    ;; and stops going down exactly at the root rounded down.
+    (let ((root (ash 1 (1+ (/ (logb x) 2)))))
+      (while (> (* root root) x)
+        (setq root (/ (+ root (/ x root)) 2)))
+      root)))
 
-(defun cl-signum (x) (cond ((> x 0) 1) ((< x 0) -1) (t 0)))
+(defun cl-signum (x)
+  "1, 0 or -1, as the number X is positive, zero or negative."
+  (if (> x 0) 1 (if (< x 0) -1 0)))
 
 (defun cl-lib--skip-blanks (string i end)
   (while (and (< i end) (memq (aref string i) '(?\s ?\t ?\n ?\r ?\f)))
@@ -1620,8 +1699,18 @@ blanks around it allowed; with :junk-allowed, what precedes the junk
           ((and sum (= i end)) (* sign sum))
           (t (error "Not an integer string: `%s'" string)))))
 
-(defun cl-floor (x &optional y) (let ((q (floor x y))) (list q (- x (if y (* q y) q)))))
-(defun cl-truncate (x &optional y) (let ((q (truncate x y))) (list q (- x (if y (* q y) q)))))
+(defun cl-lib--quotient-and-rest (quotient x y)
+  "(Q R): Q is QUOTIENT (a rounding division) of X by Y (1 if nil), R
+what is left of X."
+  (let ((q (funcall quotient x y)))
+    (list q (- x (* q (or y 1))))))
+
+(defun cl-floor (x &optional y)
+  "(Q R): X / Y rounded down, and the rest."
+  (cl-lib--quotient-and-rest #'floor x y))
+(defun cl-truncate (x &optional y)
+  "(Q R): X / Y rounded toward zero, and the rest."
+  (cl-lib--quotient-and-rest #'truncate x y))
 
 (defun cl-values (&rest values) values)
 (defun cl-values-list (list)
@@ -1653,9 +1742,15 @@ blanks around it allowed; with :junk-allowed, what precedes the junk
 (defmacro cl-do-symbols (spec &rest body)
   "Run BODY with (VAR [OBARRAY [RESULT]]) bound to each symbol; return RESULT."
   (declare (indent 1))
-  `(cl-block nil
-     (mapatoms (lambda (,(car spec)) ,@body) ,@(and (cadr spec) (list (cadr spec))))
-     ,(nth 2 spec)))
+  ;; As in Emacs, VAR is also bound (to nil) around RESULT.
+  (let* ((var (nth 0 spec))
+         (table (nth 1 spec))
+         (walk (list 'mapatoms
+                     (list 'function (cons 'lambda (cons (list var) body))))))
+    ;; No OBARRAY form means mapatoms's own default.
+    (when table
+      (setq walk (append walk (list table))))
+    (list 'cl-block nil (list 'let (list var) walk (nth 2 spec)))))
 
 (defmacro cl-do-all-symbols (spec &rest body)
   (declare (indent 1))
@@ -1665,13 +1760,18 @@ blanks around it allowed; with :junk-allowed, what precedes the junk
 
 (defvar cl--gensym-counter 0 "The number in the next `cl-gensym' name.")
 
+(defun cl-lib--take-gensym-number ()
+  "The value of `cl--gensym-counter', which goes up by one."
+  (setq cl--gensym-counter (1+ cl--gensym-counter))
+  (1- cl--gensym-counter))
+
 (defun cl-gensym (&optional prefix)
   "A new uninterned symbol named PREFIX (\"G\") and a number; an
 integer PREFIX is the number."
-  (let ((num (if (integerp prefix) prefix
-               (prog1 cl--gensym-counter
-                 (setq cl--gensym-counter (1+ cl--gensym-counter))))))
-    (make-symbol (format "%s%d" (if (stringp prefix) prefix "G") num))))
+  (make-symbol
+   (concat (if (stringp prefix) prefix "G")
+           (number-to-string (if (integerp prefix) prefix
+                               (cl-lib--take-gensym-number))))))
 
 (defun cl-gentemp (&optional prefix)
   "A new interned symbol named PREFIX (\"T\") and the first number from
@@ -1733,7 +1833,9 @@ integer PREFIX is the number."
   "(Q R): X / Y rounded to the nearest integer (even on ties), and the rest."
   (let ((q (if (and y (not (and (integerp x) (integerp y)))) (round (/ x y)) (round x y))))
     (list q (- x (if y (* q y) q)))))
-(defun cl-ceiling (x &optional y) (let ((q (ceiling x y))) (list q (- x (if y (* q y) q)))))
+(defun cl-ceiling (x &optional y)
+  "(Q R): X / Y rounded up, and the rest."
+  (cl-lib--quotient-and-rest #'ceiling x y))
 (defun cl-mod (x y) (nth 1 (cl-floor x y)))
 (defun cl-rem (x y) (nth 1 (cl-truncate x y)))
 
@@ -1755,19 +1857,25 @@ integer PREFIX is the number."
   "The value of CHAR as a digit in RADIX (10 by default), or nil.
 As in Emacs, CHAR is looked up in `cl-digit-char-table', so that a
 character past its end is out of range."
-  (unless (<= 2 (or radix 10) 36)
-    (signal 'args-out-of-range (list 'radix radix '(2 36))))
-  (let ((v (aref cl-digit-char-table char)))
-    (and v (< v (or radix 10)) v)))
+  (let ((base (or radix 10)))
+    (if (or (< base 2) (> base 36))
+        (signal 'args-out-of-range (list 'radix radix '(2 36)))
+      (let ((weight (aref cl-digit-char-table char)))
+        (when (and weight (< weight base))
+          weight)))))
 
 ;;; ---- Types and declarations ---------------------------------------------
 
 (defmacro cl-the (type form)
   "FORM's value, checked to be of TYPE as Emacs checks it by default."
-  (macroexp-let2 macroexp-copyable-p temp form
-    `(progn (unless (cl-typep ,temp ',type)
-              (signal 'wrong-type-argument (list ',type ,temp ',form)))
-            ,temp)))
+  (let ((quoted-type (list 'quote type)))
+    (cl-lib--on-stable-value
+     form
+     (lambda (value)
+       (list 'progn
+             (list 'unless (list 'cl-typep value quoted-type)
+                   (cl-lib--type-error-form quoted-type value form))
+             value)))))
 (defmacro cl-declare (&rest _specs) nil)
 (defmacro cl-declaim (&rest _specs) nil)
 (defmacro cl-locally (&rest body) `(progn ,@body))
@@ -1793,34 +1901,61 @@ character past its end is out of range."
          ,@clauses
          (t (error "cl-etypecase failed: %s, %s" ,x ',(mapcar #'car clauses)))))))
 
+(defun cl-lib--coerce-failed (x type)
+  (error "Can't coerce %s to type %s" x type))
+
+(defun cl-lib--coerce-to-character (x)
+  "The character that X, a one-character string or symbol, stands for."
+  (let ((name (if (symbolp x) (symbol-name x) x)))
+    (if (and (stringp name) (= (length name) 1))
+        (aref name 0)
+      (cl-lib--coerce-failed name 'character))))
+
+(defconst cl-lib--coercions
+  (list (cons 'list (lambda (x) (append x nil)))
+        (cons 'vector #'vconcat)
+        (cons 'array #'vconcat)
+        (cons 'string #'concat)
+        (cons 'bool-vector (lambda (x) (apply #'bool-vector (append x nil))))
+        (cons 'float #'float)
+        (cons 'character #'cl-lib--coerce-to-character))
+  "The conversion `cl-coerce' applies for each type it can convert to.")
+
 (defun cl-coerce (x type)
-  "X converted to TYPE: list, vector, string, array, character or float."
-  (cond ((eq type 'list) (if (listp x) x (append x nil)))
-        ((eq type 'vector) (if (vectorp x) x (vconcat x)))
-        ((eq type 'bool-vector) (if (bool-vector-p x) x (apply #'bool-vector (append x nil))))
-        ((eq type 'string) (if (stringp x) x (concat x)))
-        ((eq type 'array) (if (arrayp x) x (vconcat x)))
-        ((and (eq type 'character) (stringp x) (= (length x) 1)) (aref x 0))
-        ((and (eq type 'character) (symbolp x)) (cl-coerce (symbol-name x) type))
-        ((eq type 'float) (float x))
-        ((cl-typep x type) x)
-        (t (error "Can't coerce %s to type %s" x type))))
+  "X converted to TYPE: list, vector, string, array, character or float.
+A value already of TYPE is returned as it is."
+  (let ((convert (cdr (assq type cl-lib--coercions))))
+    (cond ((cl-typep x type) x)
+          (convert (funcall convert x))
+          (t (cl-lib--coerce-failed x type)))))
+
+(defun cl-lib--equalp-lists (x y)
+  "Whether the conses X and Y are alike for `cl-equalp', cell by cell and
+then in their final cdrs."
+  (let ((alike t))
+    (while (and alike (consp x))
+      (setq alike (and (consp y) (cl-equalp (pop x) (pop y)))))
+    (and alike (cl-equalp x y))))
+
+(defun cl-lib--equalp-vectors (x y)
+  "Whether the vectors X and Y are alike for `cl-equalp', slot by slot."
+  (let* ((i (length x))
+         (alike (= i (length y))))
+    (while (and alike (> i 0))
+      (setq i (1- i))
+      (setq alike (cl-equalp (aref x i) (aref y i))))
+    alike))
 
 (defun cl-equalp (x y)
-  "`equal', but case-insensitive for strings and `=' for numbers."
+  "Whether X and Y are alike in the looser sense of Common Lisp's equalp.
+That is `equal', except that strings are compared regardless of case,
+numbers with `=' (so 1 and 1.0 are alike), and conses and vectors
+element by element with this same looser test."
   (cond ((eq x y) t)
-        ((stringp x) (and (stringp y) (string= (downcase x) (downcase y))))
-        ((numberp x) (and (numberp y) (= x y)))
-        ((consp x)
-         (while (and (consp x) (consp y) (cl-equalp (car x) (car y)))
-           (setq x (cdr x) y (cdr y)))
-         (and (not (consp x)) (cl-equalp x y)))
-        ((vectorp x)
-         (and (vectorp y) (= (length x) (length y))
-              (let ((i 0))
-                (while (and (< i (length x)) (cl-equalp (aref x i) (aref y i)))
-                  (setq i (1+ i)))
-                (= i (length x)))))
+        ((and (stringp x) (stringp y)) (string= (downcase x) (downcase y)))
+        ((and (numberp x) (numberp y)) (= x y))
+        ((and (consp x) (consp y)) (cl-lib--equalp-lists x y))
+        ((and (vectorp x) (vectorp y)) (cl-lib--equalp-vectors x y))
         (t (equal x y))))
 
 ;;; ---- cl-defstruct --------------------------------------------------------
@@ -2693,13 +2828,19 @@ group all see the values from before any of them."
 
 (defun cl-lib--loop-by-step (tail)
   "The step of a list walk: (cdr TAIL), or a `by' function applied to it."
-  (if (cl-lib--loop-peek-p 'by)
-      (let ((step (progn (cl-lib--loop-next) (cl-lib--loop-next))))
-        ;; A quoted function name is called directly, as in Emacs.
-        (if (and (memq (car-safe step) '(quote function cl-function)) (symbolp (nth 1 step)))
-            (list (nth 1 step) tail)
-          `(funcall ,step ,tail)))
-    `(cdr ,tail)))
+  (if (not (cl-lib--loop-peek-p 'by))
+      (list 'cdr tail)
+    (cl-lib--loop-next)
+    (cl-lib--loop-call-form (cl-lib--loop-next) tail)))
+
+(defun cl-lib--loop-call-form (function-form arg)
+  "A form calling the function FUNCTION-FORM gives with ARG.
+A quoted function name is called by name, as Emacs's loop does."
+  (let ((name (and (memq (car-safe function-form) '(quote function cl-function))
+                   (nth 1 function-form))))
+    (if (and name (symbolp name))
+        (list name arg)
+      (list 'funcall function-form arg))))
 
 (defun cl-lib--loop-for-in (var list)
   (let ((tail (cl-lib--loop-temp "--cl-var--" list)))

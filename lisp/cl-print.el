@@ -61,17 +61,26 @@ later needs of the printing state now."
 (defun cl-print-expand-ellipsis (value stream)
   "Print on STREAM what the ellipsis whose `cl-print-ellipsis' property
 is VALUE stands for, without the delimiters around it."
-  (let ((cl-print--depth 1)
-        (object (nth 0 value))
-        (start (nth 1 value))
-        (cl-print--labels (nth 2 value))
-        (cl-print--enclosing (nth 3 value)))
-    ;; OBJECT was being printed when its ellipsis was; now it is not.
-    (when (eq object (car cl-print--enclosing))
-      (pop cl-print--enclosing))
-    (if (equal start 0)
-        (cl-print-object object stream)
-      (cl-print-object-contents object start stream))))
+  ;; VALUE is (OBJECT START LABELS ENCLOSING): printing resumes in the
+  ;; state it was in when the ellipsis was made, one level deep.
+  (let* ((object (car value))
+         (cl-print--labels (nth 2 value))
+         (cl-print--enclosing (cl-print--drop-if-first object (nth 3 value)))
+         (cl-print--depth 1))
+    (cl-print--from object (nth 1 value) stream)))
+
+(defun cl-print--drop-if-first (object objects)
+  "OBJECTS without its first element if that is OBJECT.
+An ellipsis made while printing OBJECT remembers it as enclosing, and
+expanding it prints OBJECT anew."
+  (if (eq (car objects) object) (cdr objects) objects))
+
+(defun cl-print--from (object start stream)
+  "Print OBJECT on STREAM: all of it when START is 0, else its contents
+from START on."
+  (if (equal start 0)
+      (cl-print-object object stream)
+    (cl-print-object-contents object start stream)))
 
 (cl-defgeneric cl-print-object-contents (object start stream)
   "Print OBJECT's elements from START on, on STREAM, without its
@@ -93,16 +102,23 @@ whose `cl-print-object' method prints ellipses needs a method here."
 (defun cl-print--list-elements (tail count stream)
   "Print the elements of list TAIL, COUNT of the list's printed before
 them, space-separated, up to `print-length' in all, then its dotted end."
-  (while (and (consp tail) (not (cl-print--tail-seen-p tail)))
-    (unless (= count 0) (princ " " stream))
-    (if (or (not (natnump print-length)) (> print-length count))
+  (let ((limit (and (natnump print-length) print-length))
+        (stop nil))
+    ;; STOP says why the elements end: the list does (`end'), or
+    ;; `print-length' cuts it short (`cut').
+    (while (not stop)
+      (setq stop (cond ((or (atom tail) (cl-print--tail-seen-p tail)) 'end)
+                       ((and limit (>= count limit)) 'cut)))
+      (unless stop
+        (when (> count 0) (princ " " stream))
         (cl-print-object (pop tail) stream)
-      (cl-print-insert-ellipsis tail print-length stream)
-      (setq tail nil))
-    (setq count (1+ count)))
-  (when tail
-    (princ " . " stream)
-    (cl-print-object tail stream)))
+        (setq count (1+ count))))
+    (cond ((eq stop 'cut)
+           (when (> count 0) (princ " " stream))
+           (cl-print-insert-ellipsis tail print-length stream))
+          (tail
+           (princ " . " stream)
+           (cl-print-object tail stream)))))
 
 (cl-defmethod cl-print-object ((object cons) stream)
   (let ((prefix (cl-print--quote-prefix object)))

@@ -26,10 +26,16 @@ name or an object, or nil."
 (defun eieio--defalias (name body)
   "Define NAME (or the function NAME is an alias of) as BODY, unless it
 is BODY already."
-  (while (and (fboundp name) (symbolp (symbol-function name)))
-    (setq name (symbol-function name)))
-  (unless (and (fboundp name) (eq (symbol-function name) body))
-    (defalias name body)))
+  (let ((target (eieio--alias-target name)))
+    (unless (and (fboundp target) (eq (symbol-function target) body))
+      (defalias target body))))
+
+(defun eieio--alias-target (name)
+  "The symbol that NAME's chain of function aliases ends at."
+  (let ((definition (and (fboundp name) (symbol-function name))))
+    (if (and definition (symbolp definition))
+        (eieio--alias-target definition)
+      name)))
 
 (defun eieio--defgeneric (method doc-string)
   "What `defgeneric' does: METHOD made a generic function, keeping its

@@ -41,12 +41,16 @@
 
 ;;; ---- Records for classes and slots -----------------------------------------
 
+;; A slot of a class, under the names that code written for Emacs uses.
 (cl-defstruct (cl-slot-descriptor
+               (:copier cl--copy-slot-descriptor)
                (:conc-name cl--slot-descriptor-)
-               (:constructor nil)
                (:constructor cl--make-slot-descriptor (name &optional initform type props))
-               (:copier cl--copy-slot-descriptor))
-  name (initform nil) (type t) (props nil))
+               (:constructor nil))
+  name
+  initform                              ; a form, or the unbound marker
+  type                                  ; nil unless given, as in Emacs
+  props)                                ; alist of the other options
 
 (cl-defstruct (eieio--class
                (:constructor nil)
@@ -116,9 +120,12 @@ themselves, CLASS-child-p and CLASS-list-p predicates).")
 
 (defun find-class (symbol &optional errorp)
   "The class SYMBOL names, or nil; with ERRORP, an error instead of nil."
-  (let ((class (cl--find-class symbol)))
-    (cond ((eieio--class-p class) class)
-          (errorp (signal 'wrong-type-argument (list 'class-p symbol))))))
+  (let ((found (cl--find-class symbol)))
+    (unless (eieio--class-p found)
+      (setq found nil)
+      (when errorp
+        (signal 'wrong-type-argument (list 'class-p symbol))))
+    found))
 
 (defsubst eieio--class-option (class option)
   (plist-get (eieio--class-options class) option))
@@ -236,11 +243,17 @@ themselves, CLASS-child-p and CLASS-list-p predicates).")
                 (eieio--perform-slot-validation spec (eval value t)))
       (signal 'invalid-slot-type (list (cl--slot-descriptor-name slot) spec value)))))
 
+(defun eieio--all-of-type-p (list type)
+  "Whether each element of LIST is of the cl type TYPE."
+  (while (and list (cl-typep (car list) type))
+    (setq list (cdr list)))
+  (null list))
+
 (cl-deftype list-of (elem-type)
   "The type of lists whose elements are all of ELEM-TYPE."
-  `(and list
-        (satisfies ,(lambda (list)
-                      (cl-every (lambda (elem) (cl-typep elem elem-type)) list)))))
+  (list 'and 'list
+        (list 'satisfies
+              (lambda (value) (eieio--all-of-type-p value elem-type)))))
 
 (defun eieio--slot-override (old new skipnil)
   "Make the inherited slot OLD take what the redefinition NEW changes."
@@ -315,12 +328,18 @@ unless OVERRIDE: then SLOT redefines it."
       ;; EIEIO's old rule: a form that is not a function call is a value.
       (macroexp-quote init))))
 
+(defconst eieio--protection-levels
+  '((nil) (public) (:public)
+    (protected . protected) (:protected . protected)
+    (private . private) (:private . private))
+  "Each value a slot's :protection may have, with the level it stands for.")
+
 (defun eieio--slot-protection (prot)
-  (pcase prot
-    ((or 'nil 'public :public) nil)
-    ((or 'protected :protected) 'protected)
-    ((or 'private :private) 'private)
-    (_ (signal 'invalid-slot-type (list :protection prot)))))
+  "The protection level PROT, a slot's :protection option, stands for."
+  (let ((known (assq prot eieio--protection-levels)))
+    (unless known
+      (signal 'invalid-slot-type (list :protection prot)))
+    (cdr known)))
 
 (defun eieio--slot-props (options)
   "The property alist of a slot descriptor, from the slot's OPTIONS."
@@ -466,35 +485,53 @@ list starting with an object); so does this one."
 (defun eieio--slot-methods (class slot-name options)
   "The `cl-defmethod' forms of the :accessor, :writer and :reader of slot
 SLOT-NAME, which has OPTIONS, in CLASS."
-  (let ((accessor (plist-get options :accessor))
+  (let ((reader (plist-get options :reader))
         (writer (plist-get options :writer))
-        (reader (plist-get options :reader))
-        (forms nil))
-    (when accessor
-      (push `(cl-defmethod (setf ,accessor) (value (this ,class))
-               (eieio-oset this ',slot-name value))
-            forms)
-      (push `(cl-defmethod ,accessor ((this ,class))
-               ,(format "Retrieve the slot `%S' from an object of class `%S'."
-                        slot-name class)
-               (if (slot-boundp this ',slot-name) (eieio-oref this ',slot-name)))
-            forms)
-      (when (and eieio-backward-compatibility (eq (plist-get options :allocation) :class))
-        (push `(cl-defmethod ,accessor ((this (subclass ,class)))
-                 ,(format "Retrieve the class slot `%S' from a class `%S'." slot-name class)
-                 (if (slot-boundp this ',slot-name) (eieio-oref-default this ',slot-name)))
-              forms)))
-    (when writer
-      (push `(cl-defmethod ,writer ((this ,class) value)
-               ,(format "Set the slot `%S' of an object of class `%S'." slot-name class)
-               (setf (slot-value this ',slot-name) value))
-            forms))
-    (when reader
-      (push `(cl-defmethod ,reader ((this ,class))
-               ,(format "Access the slot `%S' from object of class `%S'." slot-name class)
-               (slot-value this ',slot-name))
-            forms))
-    forms))
+        (accessor (plist-get options :accessor)))
+    (append
+     (and reader (list (eieio--reader-method reader class slot-name)))
+     (and writer (list (eieio--writer-method writer class slot-name)))
+     (and accessor
+          (eieio--accessor-methods accessor class slot-name
+                                   (eq (plist-get options :allocation) :class))))))
+
+(defun eieio--method-doc (template slot-name class)
+  "TEMPLATE, a docstring with two %S for SLOT-NAME and CLASS, filled in."
+  (format template slot-name class))
+
+(defun eieio--reader-method (reader class slot-name)
+  "The method READER, reading SLOT-NAME of an object of CLASS."
+  (list 'cl-defmethod reader (list (list 'this class))
+        (eieio--method-doc "Access the slot `%S' from object of class `%S'."
+                           slot-name class)
+        (list 'slot-value 'this (list 'quote slot-name))))
+
+(defun eieio--writer-method (writer class slot-name)
+  "The method WRITER, setting SLOT-NAME of an object of CLASS."
+  (list 'cl-defmethod writer (list (list 'this class) 'value)
+        (eieio--method-doc "Set the slot `%S' of an object of class `%S'."
+                           slot-name class)
+        (list 'setf (list 'slot-value 'this (list 'quote slot-name)) 'value)))
+
+(defun eieio--accessor-methods (accessor class slot-name class-allocated)
+  "The methods of ACCESSOR for SLOT-NAME of CLASS: reading it from an
+object (nil while unbound), from the class too when the slot is
+CLASS-ALLOCATED (for old code), and setting it with `setf'."
+  (let ((quoted (list 'quote slot-name))
+        (unbound-nil (lambda (read)
+                       `(if (slot-boundp this ',slot-name) (,read this ',slot-name)))))
+    (append
+     (and class-allocated eieio-backward-compatibility
+          (list (list 'cl-defmethod accessor (list (list 'this (list 'subclass class)))
+                      (eieio--method-doc "Retrieve the class slot `%S' from a class `%S'."
+                                         slot-name class)
+                      (funcall unbound-nil 'eieio-oref-default))))
+     (list (list 'cl-defmethod accessor (list (list 'this class))
+                 (eieio--method-doc "Retrieve the slot `%S' from an object of class `%S'."
+                                    slot-name class)
+                 (funcall unbound-nil 'eieio-oref))
+           (list 'cl-defmethod (list 'setf accessor) (list 'value (list 'this class))
+                 (list 'eieio-oset 'this quoted 'value))))))
 
 (defun eieio--constructor (name options)
   "The `defun' of class NAME's constructor, or of an error for an
@@ -563,9 +600,9 @@ SLOTS, of CLASS, when it is stored in SLOT."
 
 (defun eieio-barf-if-slot-unbound (value instance slot-name fn)
   "VALUE, unless it says a slot is unbound: then what `slot-unbound' says."
-  (if (and (eq value eieio--unbound) (not eieio-skip-typecheck))
-      (slot-unbound instance (eieio--object-class instance) slot-name fn)
-    value))
+  (if (or eieio-skip-typecheck (not (eq value eieio--unbound)))
+      value
+    (slot-unbound instance (eieio--object-class instance) slot-name fn)))
 
 (defun eieio--wrong-type (predicate value name)
   (signal 'wrong-type-argument (list predicate value name)))
@@ -656,13 +693,15 @@ SLOTS, of CLASS, when it is stored in SLOT."
 OBJECT's slot: reading or setting the variable reads or sets the slot."
   (declare (indent 2))
   (macroexp-let2 nil object object
-    `(cl-symbol-macrolet
-         ,(mapcar (lambda (entry)
-                    (let ((var (if (consp entry) (car entry) entry))
-                          (slot (if (consp entry) (nth 1 entry) entry)))
-                      (list var `(slot-value ,object ',slot))))
-                  spec-list)
-       ,@body)))
+    (cons 'cl-symbol-macrolet
+          (cons (mapcar (lambda (spec) (eieio--slot-macro spec object)) spec-list)
+                body))))
+
+(defun eieio--slot-macro (spec object)
+  "The symbol macro `with-slots' makes of SPEC: the variable SPEC names
+\(SLOT, or VAR in (VAR SLOT)) expanding into the read of OBJECT's slot."
+  (let ((names (if (consp spec) spec (list spec spec))))
+    (list (car names) (list 'slot-value object (list 'quote (nth 1 names))))))
 
 (pcase-defmacro eieio (&rest fields)
   "Match an EIEIO object whose slots match FIELDS: each (SLOT PAT), or
@@ -674,25 +713,38 @@ SLOT, which binds the variable SLOT to the slot's value."
                       `(app (pcase--flip eieio-oref ',slot) ,pat)))
                   fields)))
 
+(defun eieio--stored-value (object-or-class slot)
+  "What OBJECT-OR-CLASS (an object or a class name) holds in SLOT, its
+default for a class; the unbound marker included."
+  (let ((eieio-skip-typecheck t))
+    (if (symbolp object-or-class)
+        (eieio-oref-default object-or-class slot)
+      (unless (eieio-object-p object-or-class)
+        (signal 'wrong-type-argument (list 'eieio-object-p object-or-class)))
+      (eieio-oref object-or-class slot))))
+
 (defun slot-boundp (object slot)
   "Whether OBJECT's SLOT has a value.  OBJECT may also be a class name."
-  (let ((eieio-skip-typecheck t))
-    (not (eq (cond ((eieio-object-p object) (eieio-oref object slot))
-                   ((symbolp object) (eieio-oref-default object slot))
-                   (t (signal 'wrong-type-argument (list 'eieio-object-p object))))
-             eieio--unbound))))
+  (not (eq (eieio--stored-value object slot) eieio--unbound)))
 
 (defun slot-makeunbound (object slot)
   "Take away the value of OBJECT's SLOT."
   (eieio-oset object slot eieio--unbound))
 
+(defun eieio--class-of-thing (thing)
+  "The class THING is, belongs to (an object) or names (a symbol)."
+  (cond ((eieio--class-p thing) thing)
+        ((eieio-object-p thing) (eieio--object-class thing))
+        (t (find-class thing 'error))))
+
 (defun slot-exists-p (object-or-class slot)
-  "Non-nil if OBJECT-OR-CLASS (an object, a class or its name) has SLOT."
-  (let ((class (cond ((eieio-object-p object-or-class) (eieio--object-class object-or-class))
-                     ((eieio--class-p object-or-class) object-or-class)
-                     (t (find-class object-or-class 'error)))))
-    (or (gethash slot (eieio--class-index-table class))
-        (and (eieio--class-slot-name-index class slot) t))))
+  "Non-nil if OBJECT-OR-CLASS (an object, a class or its name) has SLOT.
+That is the slot's index for one of the object's own slots (as the
+class's index table holds them), and t for a class-allocated one."
+  (let* ((class (eieio--class-of-thing object-or-class))
+         (index (gethash slot (eieio--class-index-table class))))
+    (cond (index)
+          ((eieio--class-slot-name-index class slot) t))))
 
 ;;; ---- Objects and classes ---------------------------------------------------
 
@@ -819,19 +871,23 @@ then let `shared-initialize' store ARGS."
           (eieio-oset this name (eval initform t))))))
   (shared-initialize this args))
 
+(defun eieio--name-in-errors (thing)
+  "How errors about slots name THING: by `eieio-object-name' if it is
+an object, else as it is."
+  (if (eieio-object-p thing) (eieio-object-name thing) thing))
+
 (cl-defgeneric slot-missing (object slot-name _operation &optional _new-value)
-  "Called when OBJECT has no slot SLOT-NAME for OPERATION (oref, oset...)."
-  (signal 'invalid-slot-name
-          (list (if (eieio-object-p object) (eieio-object-name object) object)
-                slot-name)))
+  "Called when OBJECT has no slot SLOT-NAME for OPERATION (oref, oset...).
+By default, an `invalid-slot-name' error."
+  (signal 'invalid-slot-name (list (eieio--name-in-errors object) slot-name)))
 
 (cl-defgeneric slot-unbound (object class slot-name fn)
   "Called when FN reads OBJECT's SLOT-NAME, which has no value.")
 
 (cl-defmethod slot-unbound ((object eieio-default-superclass) class slot-name fn)
-  "Signal `unbound-slot'."
-  (signal 'unbound-slot (list (eieio-class-name class) (eieio-object-name object)
-                              slot-name fn)))
+  "Fail with an `unbound-slot' error naming CLASS, OBJECT, SLOT-NAME and FN."
+  (let ((where (list (eieio-class-name class) (eieio--name-in-errors object))))
+    (signal 'unbound-slot (append where (list slot-name fn)))))
 
 (cl-defgeneric clone (obj &rest params)
   "A copy of OBJ, its slots then set from PARAMS as `shared-initialize' does.")
@@ -859,11 +915,12 @@ then let `shared-initialize' store ARGS."
 
 (defun eieio-object-name (obj &optional extra)
   "#<CLASS NAME EXTRA>, how OBJ prints; EXTRA a string or list of strings."
-  (unless (eieio-object-p obj) (eieio--wrong-type 'eieio-object obj 'obj))
-  (format "#<%s %s%s>" (eieio-object-class obj) (eieio-object-name-string obj)
-          (cond ((null extra) "")
-                ((listp extra) (concat " " (mapconcat #'identity extra " ")))
-                (t extra))))
+  (let ((tail (if (listp extra)
+                  ;; Each string of a list comes after a space.
+                  (mapconcat (lambda (text) (concat " " text)) extra "")
+                extra)))
+    (format "#<%s %s%s>"
+            (eieio-object-class obj) (eieio-object-name-string obj) tail)))
 
 (cl-defgeneric object-print (this &rest _strings)
   "A summary of THIS, for `cl-prin1'; a method may add STRINGS to it."

@@ -31,45 +31,60 @@ buffer when THUNK returns, keep it when THUNK exits non-locally."
       (remhash buffer ert--test-buffers)
       (kill-buffer buffer))))
 
-(cl-defmacro ert-with-test-buffer ((&key ((:name name-form))) &body body)
-  "Run BODY in a fresh test buffer, named after NAME-FORM's value; the
-buffer is killed when BODY returns, kept when it fails."
+(cl-defmacro ert-with-test-buffer ((&key name) &body body)
+  "Run BODY in a fresh test buffer, named after the value of the form
+NAME; the buffer is killed when BODY returns, kept when it fails."
   (declare (indent 1))
-  `(ert--call-with-test-buffer ,name-form (lambda () ,@body)))
+  (list 'ert--call-with-test-buffer name (cons 'lambda (cons nil body))))
 
 (defun ert-kill-all-test-buffers ()
   "Kill the test buffers failed tests left behind, saying how many went;
 all are forgotten, even one a kill query kept."
   (interactive)
-  (let ((count 0))
-    (maphash (lambda (buffer _)
-               (when (or (not (buffer-live-p buffer)) (kill-buffer buffer))
-                 (setq count (1+ count))))
-             ert--test-buffers)
-    (message "%s out of %s test buffers killed" count (hash-table-count ert--test-buffers))
+  (let ((buffers nil))
+    (maphash (lambda (buffer _) (push buffer buffers)) ert--test-buffers)
     (clrhash ert--test-buffers)
+    (setq buffers (nreverse buffers))
+    (let ((gone (delq nil (mapcar #'ert-x--kill-if-live buffers))))
+      (message "%s out of %s test buffers killed" (length gone) (length buffers)))
     nil))
+
+(defun ert-x--kill-if-live (buffer)
+  "Kill BUFFER unless it is dead already; non-nil unless a query kept it."
+  (or (not (buffer-live-p buffer))
+      (kill-buffer buffer)))
 
 (defun ert-call-with-buffer-renamed (buffer-name thunk)
   "Call THUNK with the buffer named BUFFER-NAME out of the way: it is
 renamed, a fresh one takes its name, and afterwards the fresh one is
 killed and the old one gets its name back."
-  (let ((aside (generate-new-buffer-name (format "%s orig buffer" buffer-name))))
-    (with-current-buffer (get-buffer-create buffer-name)
-      (rename-buffer aside))
+  (let ((original (ert-x--move-aside buffer-name)))
     (unwind-protect
         (progn (get-buffer-create buffer-name)
                (funcall thunk))
-      (when (get-buffer buffer-name)
-        (kill-buffer buffer-name))
-      (with-current-buffer aside
-        (rename-buffer buffer-name)))))
+      (ert-x--move-back original buffer-name))))
 
-(cl-defmacro ert-with-buffer-renamed ((buffer-name-form) &body body)
-  "Run BODY with the buffer named BUFFER-NAME-FORM's value out of the
-way, as `ert-call-with-buffer-renamed'."
+(defun ert-x--move-aside (buffer-name)
+  "Give the buffer named BUFFER-NAME (made if there is none) a name of
+its own, \"BUFFER-NAME orig buffer\" or a numbered variant; return it."
+  (let ((buffer (get-buffer-create buffer-name)))
+    (with-current-buffer buffer
+      (rename-buffer (concat buffer-name " orig buffer") t))
+    buffer))
+
+(defun ert-x--move-back (original buffer-name)
+  "Kill whatever buffer is called BUFFER-NAME and give ORIGINAL that name again."
+  (let ((stand-in (get-buffer buffer-name)))
+    (when stand-in
+      (kill-buffer stand-in)))
+  (with-current-buffer original
+    (rename-buffer buffer-name)))
+
+(defmacro ert-with-buffer-renamed (spec &rest body)
+  "Run BODY with the buffer named by the value of the form in SPEC,
+\(BUFFER-NAME-FORM), out of the way, as `ert-call-with-buffer-renamed'."
   (declare (indent 1))
-  `(ert-call-with-buffer-renamed ,buffer-name-form (lambda () ,@body)))
+  (list 'ert-call-with-buffer-renamed (car spec) (cons 'lambda (cons nil body))))
 
 (defun ert-buffer-string-reindented (&optional buffer)
   "BUFFER's text (the current buffer's by default) as `indent-region'
@@ -202,14 +217,19 @@ messages Lisp code shows and what it prints to the echo area."
 (defun ert--resource-directory (testfile)
   "The resource directory of TESTFILE: \"resources/\" beside it if that
 exists, else one named after TESTFILE."
-  (let ((default-directory (file-name-directory testfile)))
+  (let* ((directory (file-name-directory testfile))
+         (shared (expand-file-name "resources/" directory)))
     (file-truename
-     (if (file-directory-p "resources/")
-         (expand-file-name "resources/")
-       (expand-file-name
-        (format ert-resource-directory-format
-                (string-trim testfile ert-resource-directory-trim-left-regexp
-                             ert-resource-directory-trim-right-regexp)))))))
+     (if (file-directory-p shared)
+         shared
+       (expand-file-name (ert-x--own-resource-name testfile) directory)))))
+
+(defun ert-x--own-resource-name (testfile)
+  "The name of TESTFILE's own resource directory, as the
+`ert-resource-directory-...' variables make it."
+  (let ((stem (string-trim testfile ert-resource-directory-trim-left-regexp
+                           ert-resource-directory-trim-right-regexp)))
+    (format ert-resource-directory-format stem)))
 
 (defmacro ert-resource-directory ()
   "The absolute name of the test data directory of the file this is in."

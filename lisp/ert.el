@@ -45,9 +45,15 @@
 
 (cl-defstruct (ert-test-result (:copier nil)) (messages nil) (should-forms nil) (duration 0))
 (cl-defstruct (ert-test-passed (:include ert-test-result)))
-;; As in Emacs, a result with a condition must be given each of these.
+;; As in Emacs, a result with a condition must be given each of these:
+;; making one without fails as `cl-assert' does.
+(defun ert--slot-required ()
+  "The default of a slot that must be given: there is none."
+  (signal 'cl-assertion-failed (list nil)))
 (cl-defstruct (ert-test-result-with-condition (:include ert-test-result))
-  (condition (cl-assert nil)) (backtrace (cl-assert nil)) (infos (cl-assert nil)))
+  (condition (ert--slot-required))
+  (backtrace (ert--slot-required))
+  (infos (ert--slot-required)))
 (cl-defstruct (ert-test-quit (:include ert-test-result-with-condition)))
 (cl-defstruct (ert-test-failed (:include ert-test-result-with-condition)))
 (cl-defstruct (ert-test-skipped (:include ert-test-result-with-condition)))
@@ -453,23 +459,40 @@ that B lacks, else of B that A lacks, else of A whose values differ."
 `equal' explanation, else for strings the first character whose
 properties differ, (char I C PLIST-EXPLANATION context-before TEXT
 context-after TEXT)."
-  (if (not (equal a b))
-      (ert--explain-equal a b)
-    (cl-assert (stringp a) t)
-    (cl-assert (stringp b) t)
-    (let ((i 0) (found nil))
-      (while (and (not found) (<= i (length a)))
-        (let ((difference (ert--plist-difference-explanation
-                           (text-properties-at i a) (text-properties-at i b))))
-          (when difference
-            (setq found
-                  `(char ,i ,(substring-no-properties a i (1+ i)) ,difference
-                         context-before
-                         ,(ert--abbreviate-string (substring-no-properties a 0 i) 10 t)
-                         context-after
-                         ,(ert--abbreviate-string (substring-no-properties a (1+ i)) 10 nil)))))
-        (setq i (1+ i)))
-      found)))
+  (cond ((not (equal a b)) (ert--explain-equal a b))
+        (t (cl-assert (stringp a) t)
+           (cl-assert (stringp b) t)
+           (let ((hit (ert--first-property-difference a b)))
+             (and hit (ert--property-difference-at a (car hit) (cdr hit)))))))
+
+(defun ert--next-property-change-in-either (pos a b)
+  "The first position after POS where the properties of A or of B
+change, or nil when neither changes again."
+  (let ((in-a (next-property-change pos a))
+        (in-b (next-property-change pos b)))
+    (if (and in-a in-b) (min in-a in-b) (or in-a in-b))))
+
+(defun ert--first-property-difference (a b)
+  "(POS . WHY) for the first character where the equal strings A and B
+differ in text properties, WHY saying how; or nil.  Only the positions
+where either string's properties change need to be looked at."
+  (let ((pos 0) (hit nil))
+    (while (and pos (not hit))
+      (let ((why (ert--plist-difference-explanation (text-properties-at pos a)
+                                                    (text-properties-at pos b))))
+        (if why
+            (setq hit (cons pos why))
+          (setq pos (ert--next-property-change-in-either pos a b)))))
+    hit))
+
+(defun ert--property-difference-at (string pos why)
+  "The explanation of a property difference WHY at POS of STRING: the
+character and a little of the text on either side."
+  (let ((before (substring-no-properties string 0 pos))
+        (after (substring-no-properties string (1+ pos))))
+    (list 'char pos (substring-no-properties string pos (1+ pos)) why
+          'context-before (ert--abbreviate-string before 10 t)
+          'context-after (ert--abbreviate-string after 10 nil))))
 
 (defun ert-equal-including-properties (a b)
   "Whether A and B are `equal' with the same text properties, the
@@ -679,11 +702,21 @@ PRED)."
 ;; TEST RESULT), (run-ended STATS ABORTEDP).
 
 (cl-defstruct (ert--stats (:copier nil))
-  (selector nil) (tests []) (test-map nil) (test-results [])
-  (test-start-times []) (test-end-times [])
-  (passed-expected 0) (passed-unexpected 0) (failed-expected 0)
-  (failed-unexpected 0) (skipped 0) (start-time nil) (end-time nil)
-  (aborted-p nil) (current-test nil) (next-redisplay 0.0))
+  "The state of a run of tests."
+  ;; What runs: the tests as a vector, and where each is in it.
+  selector
+  (tests [])
+  test-map                              ; name (or test) -> index
+  ;; When, and how far it got.
+  start-time end-time aborted-p current-test
+  ;; Per test, at its index: its result and its times.
+  (test-results []) (test-start-times []) (test-end-times [])
+  ;; How many results of each kind.
+  (passed-expected 0) (passed-unexpected 0)
+  (failed-expected 0) (failed-unexpected 0)
+  (skipped 0)
+  ;; Kept for code written for Emacs's interactive display.
+  (next-redisplay 0.0))
 
 (defun ert--stats-test-key (test)
   "What STATS maps to TEST's position: its name, or TEST if it has none."
@@ -761,21 +794,40 @@ for no result, an aborted or a quit one)."
   "Run TEST, one of the run STATS, telling LISTENER; keep its result."
   (let ((ert--current-run-stats stats)
         (pos (ert--stats-test-pos stats test)))
-    (ert--stats-set-test-and-result stats pos test nil)
-    (setf (ert--stats-current-test stats) test)
-    (funcall listener 'test-started stats test)
-    (setf (ert-test-most-recent-result test) nil)
-    (aset (ert--stats-test-start-times stats) pos (current-time))
+    (ert--begin-test stats pos test listener)
     (unwind-protect
         (ert-run-test test)
-      (aset (ert--stats-test-end-times stats) pos (current-time))
-      (let ((result (ert-test-most-recent-result test)))
-        (ert--stats-set-test-and-result stats pos test result)
-        ;; No result: the run is leaving before the test had one (a
-        ;; memory-full as it started), and that signal is what counts.
-        (when result
-          (funcall listener 'test-ended stats test result)))
-      (setf (ert--stats-current-test stats) nil))))
+      (ert--finish-test stats pos test listener))))
+
+(defun ert--begin-test (stats pos test listener)
+  "Make TEST, at POS in STATS, the current one, its old result forgotten,
+and tell LISTENER it starts."
+  (ert--make-current stats pos test)
+  (funcall listener 'test-started stats test)
+  ;; Dropped only now, so that LISTENER could still see the last result.
+  (setf (ert-test-most-recent-result test) nil)
+  (ert--time-stamp (ert--stats-test-start-times stats) pos))
+
+(defun ert--make-current (stats pos test)
+  "Make TEST, at POS in STATS, the test running, with no result yet."
+  (setf (ert--stats-current-test stats) test)
+  (ert--stats-set-test-and-result stats pos test nil))
+
+(defun ert--time-stamp (times pos)
+  "Put the current time at POS of the vector TIMES."
+  (aset times pos (current-time)))
+
+(defun ert--finish-test (stats pos test listener)
+  "Record the end and the result of TEST, at POS in STATS, and tell
+LISTENER, then leave no test current."
+  (ert--time-stamp (ert--stats-test-end-times stats) pos)
+  (let ((result (ert-test-most-recent-result test)))
+    (ert--stats-set-test-and-result stats pos test result)
+    ;; No result: the run is leaving before the test had one (a
+    ;; memory-full as it started), and that signal is what counts.
+    (when result
+      (funcall listener 'test-ended stats test result)))
+  (setf (ert--stats-current-test stats) nil))
 
 (defun ert-run-tests (selector listener &optional _interactively)
   "Run the tests SELECTOR chooses (see `ert-select-tests'), telling
@@ -897,12 +949,17 @@ writes it."
 (defun ert-reason-for-test-result (result)
   "The reason RESULT was given, the argument of `ert-fail' or `ert-skip',
 as \"  REASON\" printed by `prin1'; \"\" when there is none."
-  (let ((reason (and (ert-test-result-with-condition-p result)
-                     (cadr (ert-test-result-with-condition-condition result))))
-        (print-escape-newlines t)
-        (print-level 6)
-        (print-length 10))
-    (if reason (format "  %S" reason) "")))
+  (let ((reason (ert--result-reason result)))
+    (if (not reason)
+        ""
+      ;; Short and on one line, as a report line needs it.
+      (let ((print-escape-newlines t) (print-level 6) (print-length 10))
+        (concat "  " (prin1-to-string reason))))))
+
+(defun ert--result-reason (result)
+  "The first datum of RESULT's condition, if it has one."
+  (and (ert-test-result-with-condition-p result)
+       (nth 1 (ert-test-result-with-condition-condition result))))
 
 (defun ert--report-results (stats title keep)
   "List the tests of STATS whose results KEEP chooses, under TITLE."
@@ -1006,9 +1063,10 @@ face when font lock is off."
 
 (defun ert--results-count (expected unexpected)
   "EXPECTED + UNEXPECTED results, with how many were unexpected."
-  (if (zerop unexpected)
-      (format "%s" expected)
-    (format "%s (%s unexpected)" (+ expected unexpected) unexpected)))
+  (let ((total (number-to-string (+ expected unexpected))))
+    (if (> unexpected 0)
+        (concat total " (" (number-to-string unexpected) " unexpected)")
+      total)))
 
 (defun ert--results-insert-header (stats)
   "Insert the counts and state of the run STATS and its progress bar."

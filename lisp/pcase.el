@@ -60,16 +60,24 @@
           ,@(mapcar (lambda (q) `(app (pcase--flip aref ,(setq i (1+ i))) ,(list '\` q)))
                     qpat))))
 
+(defun pcase--backquote-cons (qpat)
+  "The pattern for the cons QPAT: a cons whose car and cdr match the
+backquote patterns made of QPAT's car and cdr."
+  (list 'and '(pred consp)
+        (list 'app 'car-safe (list '\` (car qpat)))
+        (list 'app 'cdr-safe (list '\` (cdr qpat)))))
+
 (pcase-defmacro \` (qpat)
-  "Backquote pattern: conses and vectors of QPATs, ,PAT inside, atoms by `equal'."
+  "Match a value shaped like QPAT, a backquoted structure.
+Conses and vectors in QPAT match conses and vectors whose parts match
+in turn; a ,PAT inside matches the pcase pattern PAT; strings, numbers
+and symbols match values `equal' to them."
   (cond
    ((eq (car-safe qpat) '\,) (nth 1 qpat))
+   ((consp qpat) (pcase--backquote-cons qpat))
    ((vectorp qpat) (pcase--backquote-vector qpat))
-   ((consp qpat)
-    `(and (pred consp)
-          (app car-safe ,(list '\` (car qpat)))
-          (app cdr-safe ,(list '\` (cdr qpat)))))
-   ((or (stringp qpat) (numberp qpat) (symbolp qpat)) (list 'quote qpat))
+   ((and (atom qpat) (or (symbolp qpat) (stringp qpat) (numberp qpat)))
+    (list 'quote qpat))
    (t (error "Unknown QPAT: %S" qpat))))
 
 (pcase-defmacro let (pat expr)
@@ -161,34 +169,40 @@ when unknown."
     (let ((known (pcase--pure-call (nth 1 pat) elem)))
       (and known (if (car known) '(:pcase--succeed) '(:pcase--fail)))))))
 
-(defun pcase--merge-alts (kind alts)
-  "The MATCH for ALTS (gathered in reverse) joined by KIND."
-  (let ((unit (if (eq kind 'or) :pcase--fail :pcase--succeed))
-        (zero (if (eq kind 'or) :pcase--succeed :pcase--fail)))
-    (cond ((memq zero alts) zero)
-          ((null alts) unit)
-          ((null (cdr alts)) (car alts))
-          (t (cons kind (nreverse alts))))))
+(defun pcase--join-alts (kind alts)
+  "The MATCH joining ALTS, in order, by KIND (`or' or `and'), simplified.
+A member that decides the whole (success in an `or', failure in an
+`and') stands for it; members that cannot change it are left out."
+  (let* ((decisive (if (eq kind 'or) :pcase--succeed :pcase--fail))
+         (neutral (if (eq kind 'or) :pcase--fail :pcase--succeed))
+         (kept (delq neutral alts)))
+    (cond ((memq decisive kept) decisive)
+          ((cdr kept) (cons kind kept))
+          (kept (car kept))
+          (t neutral))))
+
+(defun pcase--split-leaf (sym splitter leaf)
+  "Split of the LEAF (match VAR . UPAT): SPLITTER's verdict when VAR is
+SYM, LEAF itself on the sides where nothing is known."
+  (let ((verdict (and (eq (nth 1 leaf) sym) (funcall splitter (cddr leaf)))))
+    (cons (or (car verdict) leaf) (or (cdr verdict) leaf))))
+
+(defun pcase--split-junction (sym splitter junction)
+  "Split of the `or' or `and' JUNCTION: each member split, and the two
+sides joined again."
+  (let ((splits (mapcar (lambda (alt) (pcase--split-match sym splitter alt))
+                        (cdr junction))))
+    (cons (pcase--join-alts (car junction) (mapcar #'car splits))
+          (pcase--join-alts (car junction) (mapcar #'cdr splits)))))
 
 (defun pcase--split-match (sym splitter match)
   "(THEN . ELSE): MATCH once a test of SYM came out true, and false.
 SPLITTER maps a pattern on SYM to what `pcase--split-pred' returns."
   (cond
-   ((eq (car-safe match) 'match)
-    (if (not (eq sym (nth 1 match)))
-        (cons match match)
-      (let ((res (funcall splitter (cddr match))))
-        (cons (or (car res) match) (or (cdr res) match)))))
-   ((memq (car-safe match) '(or and))
-    (let ((unit (if (eq (car match) 'or) :pcase--fail :pcase--succeed))
-          (then-alts nil) (else-alts nil))
-      (dolist (alt (cdr match))
-        (let ((split (pcase--split-match sym splitter alt)))
-          (unless (eq (car split) unit) (push (car split) then-alts))
-          (unless (eq (cdr split) unit) (push (cdr split) else-alts))))
-      (cons (pcase--merge-alts (car match) then-alts)
-            (pcase--merge-alts (car match) else-alts))))
    ((memq match '(:pcase--succeed :pcase--fail)) (cons match match))
+   ((eq (car-safe match) 'match) (pcase--split-leaf sym splitter match))
+   ((memq (car-safe match) '(or and))
+    (pcase--split-junction sym splitter match))
    (t (error "Unknown MATCH %s" match))))
 
 (defun pcase--split-rest (sym splitter rest)
@@ -285,10 +299,13 @@ recently found first (Emacs's order, which shows in `let*' bindings)."
    (t `(if ,test ,then ,@(and else (macroexp-unprogn else))))))
 
 (defun pcase--if (test then else)
-  (cond
-   ((eq else :pcase--dontcare) `(progn (ignore ,test) ,then))
-   ((eq then :pcase--dontcare) `(progn (ignore ,test) ,else))
-   (t (pcase--if-form test then else))))
+  "Code running THEN when TEST holds and ELSE when not.
+A branch that is `:pcase--dontcare' can never be taken, so the other
+one runs after TEST, which is kept only for its effects."
+  (if (memq :pcase--dontcare (list then else))
+      (list 'progn (list 'ignore test)
+            (if (eq else :pcase--dontcare) then else))
+    (pcase--if-form test then else)))
 
 (defun pcase--equal-test (sym val)
   (cond ((null val) `(null ,sym))
@@ -468,9 +485,15 @@ number of places its code will appear; it returns a cons, the code."
            (if (stringp load-file-name) (concat (file-relative-name load-file-name) ": ") "")
            msg))
 
+(defun pcase--unreached-p (case seen)
+  "Whether CASE never got used (it is not in SEEN) and may be warned about."
+  (not (or (assq case seen)
+           (memq (car case) pcase--dontwarn-upats))))
+
 (defun pcase--warn-shadowed (cases seen)
+  "Warn about each of CASES that earlier ones left unreachable."
   (dolist (case cases)
-    (unless (or (assq case seen) (memq (car case) pcase--dontwarn-upats))
+    (when (pcase--unreached-p case seen)
       (pcase--warn (format "pcase pattern %S shadowed by previous pcase pattern"
                            (car case))))))
 
@@ -515,9 +538,15 @@ goes into a function pushed on (car DEFS-CELL)."
 (defmacro pcase-exhaustive (exp &rest clauses)
   "Like `pcase', but signal an error when no clause matches."
   (declare (indent 1))
-  (let* ((x (gensym "x"))
-         (pcase--dontwarn-upats (cons x pcase--dontwarn-upats)))
-    (pcase--expand exp (append clauses `((,x (error "No clause matching `%S'" ,x)))))))
+  (let* ((catch-all (pcase--no-match-clause))
+         (pcase--dontwarn-upats (cons (car catch-all) pcase--dontwarn-upats)))
+    (pcase--expand exp (append clauses (list catch-all)))))
+
+(defun pcase--no-match-clause ()
+  "The clause `pcase-exhaustive' adds last: a fresh variable, matching
+anything, whose body reports the value that nothing else matched."
+  (let ((var (gensym "x")))
+    (list var (list 'error "No clause matching `%S'" var))))
 
 (defun pcase--let* (bindings body)
   (cond
@@ -537,19 +566,28 @@ goes into a function pushed on (car DEFS-CELL)."
 (defmacro pcase-let (bindings &rest body)
   "Like `pcase-let*'; the expressions are all evaluated first."
   (declare (indent 1))
-  (if (null (cdr bindings))
-      `(pcase-let* ,bindings ,@body)
-    (let ((plain nil) (matches nil))
-      (dolist (binding bindings)
-        (cond
-         ((memq (car binding) pcase--dontcare-upats)
-          (push (cons (make-symbol "_") (cdr binding)) plain))
-         ((pcase--trivial-upat-p (car binding)) (push binding plain))
-         (t
-          (let ((tmp (make-symbol (format "x%d" (length plain)))))
-            (push (cons tmp (cdr binding)) plain)
-            (push (list (car binding) tmp) matches)))))
-      `(let ,(nreverse plain) (pcase-let* ,matches ,@body)))))
+  ;; With several bindings, a plain `let' evaluates every expression
+  ;; first, into temporaries that `pcase-let*' then destructures.
+  (if (cdr bindings)
+      (let* ((position -1)
+             (parts (mapcar (lambda (binding)
+                              (pcase--let-split binding (setq position (1+ position))))
+                            bindings))
+             (deferred (delq nil (mapcar #'cdr parts))))
+        (list 'let (mapcar #'car parts)
+              (cons 'pcase-let* (cons (nreverse deferred) body))))
+    (cons 'pcase-let* (cons bindings body))))
+
+(defun pcase--let-split (binding position)
+  "(LET-BINDING . DEFERRED) for the POSITIONth BINDING of a `pcase-let'.
+A pattern needing destructuring gets a temporary in the `let', and
+DEFERRED destructures it; other patterns are bound at once."
+  (let ((pattern (car binding)))
+    (cond ((memq pattern pcase--dontcare-upats)
+           (list (cons (make-symbol "_") (cdr binding))))
+          ((pcase--trivial-upat-p pattern) (list binding))
+          (t (let ((temp (make-symbol (format "x%d" position))))
+               (cons (cons temp (cdr binding)) (list pattern temp)))))))
 
 (defmacro pcase-dolist (spec &rest body)
   "Like `dolist', but the variable may be a pcase pattern."
@@ -566,16 +604,20 @@ goes into a function pushed on (car DEFS-CELL)."
 (defmacro pcase-setq (pat val &rest args)
   "Assign the variables of each PATTERN from its VAL, destructuring."
   (cond
-   (args
-    (unless (= 0 (% (length args) 2))
-      (signal 'wrong-number-of-arguments (list 'pcase-setq (+ 2 (length args)))))
-    (let ((forms nil))
-      (while args
-        (push `(pcase-setq ,(pop args) ,(pop args)) forms))
-      `(progn (pcase-setq ,pat ,val) ,@(nreverse forms))))
-   ((pcase--trivial-upat-p pat) `(setq ,pat ,val))
+   (args (pcase--setq-each (cons pat (cons val args))))
+   ((pcase--trivial-upat-p pat) (list 'setq pat val))
    (t (pcase-compile-patterns
-       val `((,pat . pcase--setq-codegen) (pcase--dontcare . ignore))))))
+       val (list (cons pat #'pcase--setq-codegen) '(pcase--dontcare . ignore))))))
+
+(defun pcase--setq-each (pairs)
+  "A `progn' doing a `pcase-setq' for each PATTERN VAL of PAIRS in turn."
+  (let ((count (length pairs)) (steps nil))
+    (when (= (% count 2) 1)
+      (signal 'wrong-number-of-arguments (list 'pcase-setq count)))
+    (while pairs
+      (push (list 'pcase-setq (car pairs) (nth 1 pairs)) steps)
+      (setq pairs (nthcdr 2 pairs)))
+    (cons 'progn (nreverse steps))))
 
 (defmacro pcase-lambda (lambda-list &rest body)
   "A lambda whose arguments may be pcase patterns, destructured on entry."

@@ -43,3 +43,18 @@
     (should (string-match-p "\\`Elapsed time: -?[0-9.]+s" (benchmark 2 '(+ 1 2))))
     (should (string-match-p "\\`Elapsed time: -?[0-9.]+s" (benchmark nil '#'ignore)))
     (should (equal (benchmark-progn (+ 1 2) (list 'v)) '(v)))))
+
+(ert-deftest benchmark-progn-message ()
+  (require 'ert-x)
+  (let ((inhibit-message t))
+    (ert-with-message-capture out
+      (should (equal (benchmark-progn 1 2) 2))
+      (should (string-match-p "\\`Elapsed time: [0-9]+\\.[0-9]\\{6\\}s\\( ([0-9.]+s in [0-9]+ GCs)\\)?\n\\'"
+                              out)))))
+
+(ert-deftest benchmark-report-gc-part ()
+  (skip-unless (boundp 'marrow-collector))
+  (let ((inhibit-message t))
+    (should (equal (benchmark--report '(1.5 0 0.0)) "Elapsed time: 1.500000s"))
+    (should (equal (benchmark--report '(1.5 2 0.25))
+                   "Elapsed time: 1.500000s (0.250000s in 2 GCs)"))))

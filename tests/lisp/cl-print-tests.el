@@ -197,4 +197,24 @@
     (should (string-match-p "\\`#<hash-table eql 0/\\?A 0x[0-9a-f]+>\\'"
                             (cl-prin1-to-string (make-hash-table))))))
 
+(ert-deftest cl-print-list-tails-and-print-length ()
+  ;; As Emacs 28 prints them: dotted ends, cut lists, circular tails.
+  (should (equal
+           (mapcar (lambda (pl)
+                     (let ((print-length pl))
+                       (list (substring-no-properties (cl-prin1-to-string '(1 2 3 . 4)))
+                             (substring-no-properties (cl-prin1-to-string '(1 2 3)))
+                             (let ((c (list 1 2 3)))
+                               (setcdr (cddr c) c)
+                               (substring-no-properties (cl-prin1-to-string c)))
+                             (let ((print-circle t) (c (list 1 2)))
+                               (setcdr (cdr c) c)
+                               (substring-no-properties (cl-prin1-to-string c))))))
+                   '(nil 0 1 2 3))
+           '(("(1 2 3 . 4)" "(1 2 3)" "(1 2 3 . #0)" "#1=(1 2 . #1#)")
+             ("(1 ...)" "(1 ...)" "(1 ...)" "#1=(1 ...)")
+             ("(1 ...)" "(1 ...)" "(1 ...)" "#1=(1 ...)")
+             ("(1 2 ...)" "(1 2 ...)" "(1 2 ...)" "#1=(1 2 . #1#)")
+             ("(1 2 3 . 4)" "(1 2 3)" "(1 2 3 . #0)" "#1=(1 2 . #1#)")))))
+
 ;;; cl-print-tests.el ends here

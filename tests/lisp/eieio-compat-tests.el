@@ -58,4 +58,16 @@
   (should (equal (eieio-compat-tests--generic 1) '(int 1)))
   (should (eq (symbol-function 'constructor) 'make-instance)))
 
+
+(ert-deftest eieio-compat-defalias-follows-aliases ()
+  (require 'eieio-compat)
+  (let ((body (lambda (x) (list 'got x))))
+    (defalias 'eieio-compat-tests--front 'eieio-compat-tests--back)
+    (fset 'eieio-compat-tests--back nil)
+    (eieio--defalias 'eieio-compat-tests--front body)
+    (should (eq (symbol-function 'eieio-compat-tests--front) 'eieio-compat-tests--back))
+    (should (eq (symbol-function 'eieio-compat-tests--back) body))
+    (eieio--defalias 'eieio-compat-tests--plain body)
+    (should (eq (symbol-function 'eieio-compat-tests--plain) body))))
+
 ;;; eieio-compat-tests.el ends here

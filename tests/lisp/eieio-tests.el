@@ -345,4 +345,33 @@
         (setq total (+ total (eieio-tests--length l)))))
     (should (= total 500))))
 
+
+(ert-deftest eieio-rewritten-helpers ()
+  (should (equal (condition-case err
+                     (eval '(defclass eieio-tests--prot () ((a :protection :secret))) t)
+                   (error err))
+                 '(invalid-slot-type :protection :secret)))
+  (eval '(defclass eieio-tests--prot2 ()
+           ((a :protection :private :initform 1) (b :protection public :initform 2)
+            (c :type (list-of integer) :initarg :c :initform nil)))
+        t)
+  (let ((o (make-instance 'eieio-tests--prot2 :c '(1 2))))
+    (should (equal (oref o c) '(1 2)))
+    (should (equal (car (condition-case err (oset o c '(1 x)) (error err)))
+                   'invalid-slot-type))
+    (should (string-suffix-p " tail>" (eieio-object-name o " tail")))
+    (should (string-suffix-p " x y>" (eieio-object-name o '("x" "y"))))
+    (should (string-suffix-p ">" (eieio-object-name o nil)))
+    (with-slots (a (bee b)) o
+      (setq bee (+ a bee)))
+    (should (= (oref o b) 3)))
+  (should (eq (find-class 'eieio-tests--prot2) (cl--find-class 'eieio-tests--prot2)))
+  (should (equal (should-error (find-class 'car t)) '(wrong-type-argument class-p car)))
+  (let ((slot (cl--make-slot-descriptor 'a)))
+    (should (equal (list (cl--slot-descriptor-name slot) (cl--slot-descriptor-initform slot)
+                         (cl--slot-descriptor-type slot) (cl--slot-descriptor-props slot))
+                   '(a nil nil nil))))
+  (should (equal (should-error (eieio-object-name 3))
+                 '(wrong-type-argument eieio-object 3 obj))))
+
 ;;; eieio-tests.el ends here

@@ -251,6 +251,33 @@
         (when (get-buffer name)
           (kill-buffer name))))))
 
+(ert-deftest ert-api-rewritten-helpers ()
+  (should (equal (ert--explain-equal-including-properties
+                  (concat "abc" (propertize "d" 'face 'bold) "e") "abcde")
+                 '(char 3 "d" (different-properties-for-key face (different-atoms bold nil))
+                        context-before "abc" context-after "e")))
+  (should (equal (ert--explain-equal-including-properties
+                  (propertize "abcdefghijklmnop" 'a 'x)
+                  (concat (propertize "abcdefghijklmno" 'a 'x) (propertize "p" 'a 'y)))
+                 '(char 15 "p" (different-properties-for-key a (different-atoms x y))
+                        context-before "fghijklmno" context-after "")))
+  (should-not (ert--explain-equal-including-properties
+               (propertize "ab" 'x 1) (propertize "ab" 'x 1)))
+  (should (equal (ert-reason-for-test-result
+                  (make-ert-test-failed :condition (list 'ert-test-failed
+                                                         (list "a\nb" (make-list 20 1)))
+                                        :backtrace nil :infos nil))
+                 "  (\"a\\nb\" (1 1 1 1 1 1 1 1 1 1 ...))"))
+  (should (equal (ert-reason-for-test-result (make-ert-test-passed)) ""))
+  (let ((debug-on-error nil))
+    (should (equal (condition-case err (make-ert-test-failed) (error err))
+                   '(cl-assertion-failed nil)))))
+
+(ert-deftest ert-api-results-count ()
+  (skip-unless (boundp 'marrow-collector))
+  (should (equal (ert--results-count 3 0) "3"))
+  (should (equal (ert--results-count 3 2) "5 (2 unexpected)")))
+
 ;;; ert-api-tests.el ends here
 
 (ert-deftest ert-api-results-hold-the-messages ()

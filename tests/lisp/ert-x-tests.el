@@ -87,4 +87,31 @@
     (should (string-suffix-p "/ert-x-resources/" dir))
     (should (equal (ert-resource-file "a.txt") (concat dir "a.txt")))))
 
+(ert-deftest ert-x-buffer-renamed ()
+  (let ((old (get-buffer-create "ert-x-tests-renamed")) seen)
+    (with-current-buffer old (insert "old"))
+    (with-current-buffer (get-buffer-create "ert-x-tests-renamed orig buffer")
+      (should (equal
+               (ert-with-buffer-renamed ("ert-x-tests-renamed")
+                 (setq seen (list (buffer-name old)
+                                  (with-current-buffer "ert-x-tests-renamed" (buffer-string))))
+                 'done)
+               'done))
+      (kill-buffer))
+    (should (equal seen '("ert-x-tests-renamed orig buffer<2>" "")))
+    (should (equal (buffer-name old) "ert-x-tests-renamed"))
+    (should (equal (with-current-buffer old (buffer-string)) "old"))
+    (kill-buffer old))
+  (should-not (get-buffer "ert-x-tests-fresh"))
+  (ert-call-with-buffer-renamed "ert-x-tests-fresh" #'ignore)
+  (should (get-buffer "ert-x-tests-fresh"))
+  (kill-buffer "ert-x-tests-fresh"))
+
+(ert-deftest ert-x-kill-all-test-buffers-message ()
+  (should-error (ert-with-test-buffer (:name "a") (error "boom")))
+  (should-error (ert-with-test-buffer (:name "b") (error "boom")))
+  (ert-with-message-capture out
+    (ert-kill-all-test-buffers)
+    (should (equal out "2 out of 2 test buffers killed\n"))))
+
 ;;; ert-x-tests.el ends here

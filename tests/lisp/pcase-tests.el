@@ -172,4 +172,18 @@
 (ert-deftest pcase-tests-unknown-pattern ()
   (should-error (macroexpand-all '(pcase x ((pcase-tests-no-such-pattern) 1)))))
 
+
+(ert-deftest pcase-tests-rewritten-forms ()
+  (should (equal (condition-case err (macroexpand '(pcase-setq a 1 b)) (error err))
+                 '(wrong-number-of-arguments pcase-setq 3)))
+  (should (equal (pcase [1 "s" (2 . x)] (`[,a "s" (,b . x)] (list a b))) '(1 2)))
+  (should (equal (pcase "S" (`"s" 1) (`"S" 2)) 2))
+  (should (equal (pcase '(1 . 2) (`(,a . ,(and b (pred cl-evenp))) (+ a b))) 3))
+  (should (equal (pcase 5 ((or (and (pred stringp) s) (and (pred integerp) s)) s)) 5))
+  (should (equal (pcase 'b ((or 'a 'b) 1) (_ 2)) 1))
+  (let (a b c)
+    (pcase-setq `(,a ,b) '(1 2) c 3)
+    (should (equal (list a b c) '(1 2 3))))
+  (should (equal (pcase-let ((`(,a) '(1)) (_ 2) (`[,b] [3])) (list a b)) '(1 3))))
+
 ;;; pcase-tests.el ends here
