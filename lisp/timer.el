@@ -71,10 +71,10 @@ since the epoch (SECS may have a fraction), computed exactly."
   nil)
 
 (defun cancel-timer (timer)
-  "Remove TIMER from the list of active timers."
+  "Take TIMER off the lists of waiting timers, so that it does not run."
   (timer--check timer)
-  (setq timer-list (delq timer timer-list))
-  (setq timer-idle-list (delq timer timer-idle-list))
+  (dolist (waiting '(timer-list timer-idle-list))
+    (set waiting (delq timer (symbol-value waiting))))
   nil)
 
 (defun cancel-function-timers (function)
