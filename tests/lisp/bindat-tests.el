@@ -26,18 +26,18 @@
     (item repeat items (_ type bindat-tests--data-type))))
 
 (defconst bindat-tests--packet
-  '((header (dest-ip . [192 168 1 100]) (src-ip . [192 168 1 101])
-            (dest-port . 284) (src-port . 5408))
+  '((header (dest-ip . [10 0 0 7]) (src-ip . [10 0 0 9])
+            (dest-port . 8080) (src-port . 443))
     (items . 2)
-    (item ((type . 2) (opcode . 3) (length . 5) (id . "ABCDEF")
-           (data . [1 2 3 4 5]))
-          ((type . 1) (opcode . 4) (length . 3) (id . "BCDEFG")
-           (data . [6 7 8])))))
+    (item ((type . 1) (opcode . 9) (length . 5) (id . "QRSTUV")
+           (data . [9 8 7 6 5]))
+          ((type . 2) (opcode . 6) (length . 2) (id . "WXYZAB")
+           (data . [4 3])))))
 
 (defconst bindat-tests--packet-bytes
-  (unibyte-string 192 168 1 100 192 168 1 101 1 28 21 32 2 0 0 0
-                  2 3 5 0 65 66 67 68 69 70 0 0 1 2 3 4 5 0 0 0
-                  1 4 3 0 66 67 68 69 70 71 0 0 6 7 8 0))
+  (unibyte-string 10 0 0 7 10 0 0 9 31 144 1 187 2 0 0 0
+                  1 9 5 0 81 82 83 84 85 86 0 0 9 8 7 6 5 0 0 0
+                  2 6 2 0 87 88 89 90 65 66 0 0 4 3 0 0))
 
 (ert-deftest bindat-spec-pack-manual-packet ()
   (should (equal (bindat-length bindat-tests--packet-spec bindat-tests--packet) 52))
@@ -48,12 +48,12 @@
 (ert-deftest bindat-spec-unpack-is-newest-field-first ()
   (let ((s (bindat-unpack bindat-tests--packet-spec bindat-tests--packet-bytes)))
     (should (equal (car s) (assq 'item s)))
-    (should (equal (bindat-get-field s 'header 'dest-port) 284))
-    (should (equal (bindat-get-field s 'item 1 'id) "BCDEFG"))
-    (should (equal (bindat-get-field s 'item 0 'data) [1 2 3 4 5]))
+    (should (equal (bindat-get-field s 'header 'dest-port) 8080))
+    (should (equal (bindat-get-field s 'item 1 'id) "WXYZAB"))
+    (should (equal (bindat-get-field s 'item 0 'data) [9 8 7 6 5]))
     (should (equal (bindat-get-field s 'header)
-                   '((src-port . 5408) (dest-port . 284)
-                     (src-ip . [192 168 1 101]) (dest-ip . [192 168 1 100]))))))
+                   '((src-port . 443) (dest-port . 8080)
+                     (src-ip . [10 0 0 9]) (dest-ip . [10 0 0 7]))))))
 
 (ert-deftest bindat-type-round-trips-manual-packet ()
   (let ((raw (bindat-pack bindat-tests--packet-type bindat-tests--packet)))
