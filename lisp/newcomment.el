@@ -1,0 +1,815 @@
+;;; newcomment.el --- commenting and uncommenting code  -*- lexical-binding: t -*-
+
+;; The comment commands of marrow, written from what Emacs 28 documents
+;; and does.  Their variables are in subr.el, preloaded as in Emacs.
+;;
+;; A comment "starter" is `comment-start' with its padding, e.g. ";; "
+;; in Lisp; an "ender" is `comment-end' with its padding, e.g. " */".
+;; Both are made by `comment-padright' and `comment-padleft'.
+
+;;;; Small helpers on strings
+
+(defun comment-string-strip (str beforep afterp)
+  "Strip STR of any leading (if BEFOREP) and/or trailing (if AFTERP) space."
+  (let* ((from (if beforep (progn (string-match "\\`[ \t\n]*" str) (match-end 0)) 0))
+         (to (if afterp (string-match "[ \t\n]*\\'" str from) (length str))))
+    (substring str from (max from to))))
+
+(defun comment--pieces (str)
+  "STR as (BLANKS-BEFORE TEXT BLANKS-AFTER), or nil if STR is all blanks."
+  (let ((first (and str (string-match "[^ \t\n]" str))))
+    (when first
+      (let ((last (string-match "[ \t\n]*\\'" str first)))
+        (list (substring str 0 first) (substring str first last)
+              (substring str last))))))
+
+(defun comment--padding-string ()
+  "The value of `comment-padding' as a string."
+  (cond ((integerp comment-padding) (make-string comment-padding ?\s))
+        ((stringp comment-padding) comment-padding)
+        (t "")))
+
+(defun comment--missing-padding (blanks at-end)
+  "What of the padding string is not yet supplied by BLANKS.
+AT-END non-nil compares BLANKS with the padding's end, for padding
+that goes before an ender."
+  (let* ((pad (comment--padding-string))
+         (k (min (length blanks) (length pad)))
+         (have (if at-end (substring blanks (- (length blanks) k)) (substring blanks 0 k)))
+         (want (if at-end (substring pad (- (length pad) k)) (substring pad 0 k))))
+    (cond ((not (string= have want)) pad)
+          (at-end (substring pad 0 (- (length pad) k)))
+          (t (substring pad k)))))
+
+(defun comment--optional-chars-re (str)
+  "A regexp matching any prefix-wise subset of STR's characters, each optional."
+  (mapconcat (lambda (c) (concat (regexp-quote (string c)) "?")) str ""))
+
+(defun comment-padright (str &optional n)
+  "Construct a string composed of STR plus `comment-padding'.
+It also adds N copies of the last non-whitespace character of STR.
+Blanks STR already ends with count as part of the padding.
+N defaults to 0.  If N is `re', return a regexp matching the
+string made for any N."
+  (let ((parts (comment--pieces str)))
+    (when parts
+      (pcase-let* ((`(,before ,text ,after) parts)
+                   (tail (concat after (comment--missing-padding after nil))))
+        (if (eq n 're)
+            (concat (comment--optional-chars-re before) (regexp-quote text) "+"
+                    (comment--optional-chars-re tail))
+          (concat before text
+                  (make-string (or n 0) (aref text (1- (length text))))
+                  tail))))))
+
+(defun comment-padleft (str &optional n)
+  "Construct a string composed of `comment-padding' plus STR.
+It also adds N copies of the first non-whitespace character of STR.
+Blanks STR already starts with count as part of the padding.
+N defaults to 0.  If N is `re', return a regexp matching the
+string made for any N."
+  (unless (or (null str) (string= str ""))
+    (let ((parts (comment--pieces str)))
+      (unless parts (signal 'args-out-of-range (list str 1)))
+      (pcase-let* ((`(,before ,text ,after) parts)
+                   (lead (aref text 0)))
+        (if (eq n 're)
+            (concat "\\s-*" (regexp-quote (string lead)) "*"
+                    (regexp-quote (concat text after)))
+          (concat (comment--missing-padding before t) before
+                  (make-string (or n 0) lead) text after))))))
+
+(defun comment--single-char-p ()
+  "Non-nil if `comment-start' is one character before its blanks."
+  (= (string-match "[ \t]*\\'" comment-start) 1))
+
+(defun comment-add (arg)
+  "The number of extra comment characters a command with prefix ARG uses.
+Without ARG and for a one-character `comment-start' that is
+`comment-add'; otherwise one less than ARG's numeric value."
+  (if (and (null arg) (comment--single-char-p))
+      comment-add
+    (1- (prefix-numeric-value arg))))
+
+;;;; Setting up
+
+(defconst comment--escape-prefix-re "\\(\\(^\\|[^\\\n]\\)\\(\\\\\\\\\\)*\\)"
+  "Matches what may precede an unescaped comment starter.")
+
+(defun comment--syntax-agrees-p ()
+  "Non-nil if the syntax table reads `comment-start' as a comment."
+  (let ((table (syntax-table))
+        (text (concat comment-start " x "
+                      (if (string= comment-end "") "\n" comment-end))))
+    (with-temp-buffer
+      (set-syntax-table table)
+      (insert text)
+      (goto-char (point-min))
+      (and (forward-comment 1) (eobp)))))
+
+(defun comment--default-end-skip ()
+  "A regexp matching `comment-end' and the blanks before it."
+  (let ((ender (comment-string-strip comment-end t t)))
+    (concat "[ \t]*\\(\\s>\\|"
+            (if (string= ender "")
+                "\n"
+              (concat (regexp-quote (substring ender 0 1)) "+"
+                      (regexp-quote (substring ender 1))))
+            "\\)")))
+
+(defun comment-normalize-vars (&optional noerror)
+  "Check and set up the variables the comment commands rely on.
+Every command calls this; Lisp callers of the other comment
+functions should call it first.  Without a `comment-start', ask
+for one unless NOERROR is non-nil."
+  (if (not comment-start)
+      (unless noerror
+        (setq-local comment-start (read-string "No comment syntax is defined.  Use: ")))
+    (when (integerp comment-padding)
+      (setq comment-padding (make-string comment-padding ?\s)))
+    (when (eq comment-use-syntax 'undecided)
+      (setq-local comment-use-syntax (comment--syntax-agrees-p)))
+    (unless comment-start-skip
+      (setq-local comment-start-skip
+                  (concat comment--escape-prefix-re "\\(?:\\s<+\\|"
+                          (regexp-quote (comment-string-strip comment-start t t))
+                          "+\\)[ \t]*")))
+    (unless comment-end-skip
+      (setq-local comment-end-skip (comment--default-end-skip)))
+    (when (and (null comment-continue) (not (string= comment-end "")))
+      (setq-local comment-continue (concat " " (substring comment-start 1))))
+    t))
+
+;;;; Finding comments
+
+(defun comment--skip-match-start ()
+  "Where the comment found by the last `comment-start-skip' match starts."
+  (or (match-end 1) (match-beginning 0)))
+
+(defun comment--in-string-or-comment (pos)
+  "The syntactic state at POS: its string/comment start, or nil."
+  (nth 8 (save-excursion (syntax-ppss pos))))
+
+(defun comment--skip-end-from (from start)
+  "End of a `comment-start-skip' match at FROM for the comment at START."
+  (save-excursion
+    (goto-char from)
+    (and (looking-at comment-start-skip)
+         (= (comment--skip-match-start) start)
+         (match-end 0))))
+
+(defun comment--enter (start)
+  "Move to just after the starter of the comment at START; return START.
+The match may need the character before START (an escape check)."
+  (goto-char (or (comment--skip-end-from start start)
+                 (and (> start (point-min)) (comment--skip-end-from (1- start) start))
+                 (1+ start)))
+  start)
+
+(defun comment--syntax-search-forward (limit)
+  "Find, by syntax, a comment starting between point and LIMIT."
+  (let ((state (save-excursion (syntax-ppss)))
+        (from (point))
+        found)
+    (while (and (not found) (< (point) limit))
+      (setq state (parse-partial-sexp (point) limit nil nil state 'syntax-table))
+      (when (and (nth 4 state) (>= (nth 8 state) from))
+        (setq found (nth 8 state))))
+    found))
+
+(defun comment-search-forward (limit &optional noerror)
+  "Find a comment start between point and LIMIT.
+Move point to inside the comment and return where the comment
+starts.  If there is none, move point to LIMIT and signal an
+error, or return nil if NOERROR is non-nil.
+
+Call `comment-normalize-vars' before using this."
+  (let ((start (if comment-use-syntax
+                   (comment--syntax-search-forward limit)
+                 (and (re-search-forward comment-start-skip limit t)
+                      (comment--skip-match-start)))))
+    (cond (start (comment--enter start))
+          (t (goto-char limit)
+             (unless noerror (error "No comment"))))))
+
+(defun comment--first-on-line-before (pos)
+  "The start of the first comment on this line that starts at or before POS."
+  (save-excursion
+    (beginning-of-line)
+    (let ((start (comment-search-forward (line-end-position) t)))
+      (and start (<= start pos) start))))
+
+(defun comment-search-backward (&optional limit noerror)
+  "Find a comment start between LIMIT and point.
+Move point to inside the comment and return where the comment
+starts.  If there is none, move point to LIMIT and signal an
+error, or return nil if NOERROR is non-nil.
+
+Call `comment-normalize-vars' before using this."
+  (let (start)
+    (while (and (not start) (re-search-backward comment-start-skip limit t))
+      (let ((here (comment--skip-match-start)))
+        (setq start
+              (if comment-use-syntax
+                  (let ((state (save-excursion (syntax-ppss (1+ here)))))
+                    (and (nth 4 state) (nth 8 state)))
+                (comment--first-on-line-before here)))))
+    (cond (start (comment--enter start))
+          (t (goto-char (or limit (point-min)))
+             (unless noerror (error "No comment"))))))
+
+(defun comment--ender-after (from)
+  "Where the comment whose text starts at FROM ends, or nil."
+  (save-excursion
+    (goto-char from)
+    (if (string= comment-end "")
+        (line-end-position)
+      (and (re-search-forward comment-end-skip nil t) (match-end 0)))))
+
+(defun comment-beginning ()
+  "Find the beginning of the enclosing comment.
+Return nil if point is not inside a comment; else move point and
+return what `comment-search-backward' would."
+  (if comment-use-syntax
+      (let ((state (save-excursion (syntax-ppss))))
+        (cond ((nth 4 state) (comment--enter (nth 8 state)))
+              ((and (not (nth 3 state)) (looking-at comment-start-skip))
+               (comment--enter (comment--skip-match-start)))))
+    (let* ((here (point))
+           (start (comment--first-on-line-before here)))
+      (when start
+        (let ((skip-end (save-excursion (comment--enter start) (point)))
+              (stop (comment--ender-after start)))
+          (when (or (null stop) (<= here stop) (<= here skip-end))
+            (comment--enter start)))))))
+
+(defun comment--regexp-forward-1 ()
+  "Move over blanks and one comment, by regexps; nil if none follows."
+  (skip-chars-forward " \t\n")
+  (when (looking-at comment-start-skip)
+    (goto-char (match-end 0))
+    (if (re-search-forward comment-end-skip nil 'move) t
+      (goto-char (point-max)) t)))
+
+(defun comment-forward (&optional n)
+  "Skip forward over N comments (default 1), and the blanks around them.
+Like `forward-comment' with a positive N, but works by regexps when
+the syntax table does not describe the comments."
+  (setq n (or n 1))
+  (if comment-use-syntax
+      (forward-comment n)
+    (let ((ok t))
+      (while (and ok (> n 0))
+        (setq ok (comment--regexp-forward-1)
+              n (1- n)))
+      ok)))
+
+(defun comment-only-p (beg end)
+  "Return non-nil if the text between BEG and END is all comments."
+  (save-excursion
+    (goto-char beg)
+    (comment-forward (point-max))
+    (when (not comment-use-syntax) (skip-chars-forward " \t\n"))
+    (<= end (point))))
+
+;;;; Indenting one comment
+
+(defun comment-indent-default ()
+  "Default for `comment-indent-function'."
+  (let ((at-indentation (= (current-column) (current-indentation))))
+    (cond ((and (looking-at "\\s<\\s<\\(\\s<\\)?")
+                (or (match-beginning 1) (not at-indentation)))
+           0)
+          ((or (not at-indentation)
+               (and (> comment-add 0) (looking-at "\\s<\\(?:\\S<\\|\\'\\)")))
+           comment-column))))
+
+(defun lisp-comment-indent ()
+  "`comment-indent-default' for Lisp, keeping `;;' right after an open paren."
+  (or (and (looking-at "\\s<\\s<")
+           (save-excursion
+             (skip-syntax-backward " ")
+             (and (eq (char-before) ?\()
+                  (cons (current-column) (current-column)))))
+      (comment-indent-default)))
+
+(defun comment--column-on-previous-line ()
+  "The column of the comment on the line before this one, or nil."
+  (save-excursion
+    (and (zerop (forward-line -1))
+         (let ((start (comment-search-forward (line-end-position) t)))
+           (and start (progn (goto-char start) (current-column)))))))
+
+(defun comment-choose-indent (&optional indent)
+  "Choose the column for a comment following code on its line.
+In order: keep the comment within `comment-fill-column', line it up
+with a comment on the line above, prefer INDENT (default
+`comment-column').  Point is at the comment's start."
+  (let* ((wanted (or indent comment-column))
+         (lowest (save-excursion
+                   (skip-chars-backward " \t")
+                   (if (bolp) 0 (+ (current-column) comment-inline-offset))))
+         (width (- (save-excursion (end-of-line) (current-column)) (current-column)))
+         (highest (- (or comment-fill-column fill-column) width))
+         (above (comment--column-on-previous-line)))
+    (cond ((and above (<= lowest above) (<= above highest)) above)
+          ((< wanted lowest) lowest)
+          ((> wanted highest) (max lowest highest))
+          (t wanted))))
+
+(defun comment--code-before-p ()
+  "Non-nil if something other than blanks precedes point on its line."
+  (save-excursion (skip-chars-backward " \t") (not (bolp))))
+
+(defun comment--reindent-at-point (existing)
+  "Put the comment at point in its column; EXISTING nil means it was just
+made.  Point ends at the comment's start."
+  (let ((column (save-excursion (funcall comment-indent-function))))
+    (if (null column)
+        (let ((start (copy-marker (point) t)))
+          (indent-according-to-mode)
+          (goto-char start)
+          (set-marker start nil))
+      (if (consp column)
+          (setq column (car column))
+        (when (comment--code-before-p)
+          (setq column (comment-choose-indent column))))
+      (unless (= (current-column) column)
+        ;; Blanks are kept before a new comment that moves right.
+        (when (or existing (< column (current-column)))
+          (delete-region (save-excursion (skip-chars-backward " \t") (point)) (point)))
+        (indent-to column)))))
+
+(defun comment-indent (&optional continue)
+  "Indent this line's comment to `comment-column', or insert an empty comment.
+If CONTINUE is non-nil, use the `comment-continue' markers if any."
+  (interactive "*")
+  (comment-normalize-vars)
+  (let* ((continuing (and continue comment-continue))
+         (starter (if continuing comment-continue comment-start))
+         (ender (if continuing "" comment-end))
+         (limit (line-end-position))
+         start skip-length existing)
+    (beginning-of-line)
+    (setq start (comment-search-forward limit t))
+    (if start
+        (setq skip-length (- (point) start)
+              existing t)
+      (goto-char limit)
+      ;; Code reaching the comment column is kept a space away.
+      (when (and (not (bolp)) (>= (current-column) comment-column))
+        (insert " "))
+      (setq skip-length (length starter))
+      (insert starter ender)
+      (backward-char (+ (length starter) (length ender))))
+    (goto-char (or start (point)))
+    (comment--reindent-at-point existing)
+    (forward-char skip-length)
+    (set-marker (point-marker) nil)))
+
+(defun comment-set-column (arg)
+  "Set the comment column based on point.
+With no ARG, set it to the current column.  With just minus as ARG,
+kill any comment on this line.  With any other ARG, set it to the
+column of the previous comment, then align or make a comment here."
+  (interactive "P")
+  (cond ((eq arg '-) (comment-kill nil))
+        (arg
+         (comment-normalize-vars)
+         (save-excursion
+           (beginning-of-line)
+           (goto-char (comment-search-backward))
+           (setq comment-column (current-column))
+           (message "Comment column set to %d" comment-column))
+         (comment-indent))
+        (t (setq comment-column (current-column))
+           (message "Comment column set to %d" comment-column))))
+
+(defun comment-kill (arg)
+  "Kill the first comment on this line, if any.
+With prefix ARG, kill comments on that many lines starting with this one."
+  (interactive "P")
+  (comment-normalize-vars)
+  (dotimes (_ (prefix-numeric-value arg))
+    (save-excursion
+      (beginning-of-line)
+      (let ((start (comment-search-forward (line-end-position) t)))
+        (when start
+          (goto-char start)
+          (skip-syntax-backward " ")
+          (let ((from (point)))
+            (goto-char start)
+            (comment-forward 1)
+            (kill-region from (if (bolp) (1- (point)) (point)))
+            (indent-according-to-mode)))))
+    (when arg (forward-line 1))))
+
+;;;; Quoting comment markers nested in a region
+
+(defun comment--nested-markers (starter ender)
+  "The (TEXT . BREAK) pairs of STARTER and ENDER to quote: TEXT is the
+marker and BREAK where in it a backslash goes."
+  (let ((open (comment-string-strip starter t t))
+        (close (comment-string-strip ender t t)))
+    (delq nil (list (and (> (length open) 1) (cons open 1))
+                    (and (> (length close) 1) (cons close (1- (length close))))))))
+
+(defun comment-quote-nested-default (starter ender unquote)
+  "Quote the comment markers STARTER and ENDER in the accessible text,
+or with UNQUOTE non-nil, remove such quoting."
+  (dolist (marker (comment--nested-markers starter ender))
+    (let* ((text (car marker))
+           (cut (cdr marker))
+           (quoted (concat (substring text 0 cut) "\\" (substring text cut))))
+      (goto-char (point-min))
+      (while (search-forward (if unquote quoted text) nil t)
+        (replace-match (if unquote text quoted) t t)))))
+
+(defun comment-quote-nested (cs ce unp)
+  "Quote or unquote nested comments.
+If UNP is non-nil, unquote nested comment markers."
+  (when (and comment-quote-nested (not (string= comment-end "")))
+    (save-excursion (funcall comment-quote-nested-function cs ce unp))))
+
+;;;; Commenting a region
+
+(defun comment--region-bounds (beg end)
+  "BEG and END moved in over blank lines, as (BEG . END); error if empty."
+  (let ((b (save-excursion (goto-char beg) (skip-chars-forward " \t\n\r")
+                           (max beg (line-beginning-position))))
+        (e (save-excursion (goto-char end) (skip-chars-backward " \t\n\r")
+                           (min end (line-end-position)))))
+    (when (>= b e) (error "Nothing to comment"))
+    (cons b e)))
+
+(defun comment--whole-lines-p (beg end)
+  "Non-nil if only blanks precede BEG and follow END on their lines."
+  (save-excursion
+    (and (progn (goto-char beg) (skip-chars-backward " \t") (bolp))
+         (progn (goto-char end) (skip-chars-forward " \t") (eolp)))))
+
+(defun comment--line-starts (beg end)
+  "Markers at the starts of the lines BEG..END covers (the first at BEG)."
+  (save-excursion
+    (goto-char beg)
+    (let ((starts (list (copy-marker beg))))
+      (while (and (zerop (forward-line 1)) (<= (point) end) (not (eobp)))
+        (push (copy-marker (point)) starts))
+      (when (and (eobp) (bolp) (<= (point) end) (> (point) (car starts)))
+        (push (copy-marker (point)) starts))
+      (nreverse starts))))
+
+(defun comment--blank-from-p (pos)
+  "Non-nil if only blanks follow POS on its line."
+  (save-excursion (goto-char pos) (skip-chars-forward " \t") (eolp)))
+
+(defun comment--text-column (pos)
+  "The column of the first non-blank at or after POS on its line."
+  (save-excursion (goto-char pos) (skip-chars-forward " \t") (current-column)))
+
+(defun comment--goto-column (pos column)
+  "Go to COLUMN on the line of POS (not before POS), adding blanks if short."
+  (goto-char pos)
+  (move-to-column column)
+  (when (< (point) pos) (goto-char pos))
+  (when (< (current-column) column) (indent-to column)))
+
+(defun comment--plan (beg end arg)
+  "How to comment BEG..END with ARG: a plist of the pieces to insert."
+  (let* ((spec (cdr (assq comment-style comment-styles)))
+         (single (comment--single-char-p))
+         (closed (not (string= comment-end "")))
+         (extra (and (nth 2 spec) (comment--whole-lines-p beg end)
+                     (or (nth 1 spec) closed)
+                     (save-excursion (goto-char beg) (re-search-forward "$" end t))))
+         (align (and (nth 1 spec) (or extra (not closed))))
+         (multi (and (nth 0 spec) closed))
+         (indent (if (eq (nth 3 spec) 'multi-char) (not single) (nth 3 spec)))
+         (n (if (and (null arg) single) comment-add (1- (prefix-numeric-value arg))))
+         (starter (comment-padright comment-start n))
+         (ender (cond (closed (comment-padleft comment-end n))
+                      (align (comment-padleft (comment-string-strip comment-start t t) n)))))
+    (list :starter starter :ender ender :multi multi :align align :extra extra
+          :indent indent
+          :continue (if multi (comment-padright comment-continue n) starter))))
+
+(defun comment--insert-starters (starts plan)
+  "Insert the starters of PLAN on the lines at STARTS; return the lines commented."
+  (let* ((commented (seq-remove
+                     (lambda (m) (and (comment--blank-from-p m)
+                                      (not (or comment-empty-lines
+                                               (plist-get plan :multi)
+                                               (plist-get plan :align)))))
+                     starts))
+         (column (if (plist-get plan :indent)
+                     (let ((cols (delq nil (mapcar (lambda (m) (and (not (comment--blank-from-p m))
+                                                                    (comment--text-column m)))
+                                                   commented))))
+                       (if cols (apply #'min cols) 0))
+                   0))
+         (first t))
+    (when (and (null (plist-get plan :indent)) commented)
+      (setq column (save-excursion (goto-char (car starts)) (current-column))))
+    (dolist (m commented)
+      (comment--goto-column m column)
+      (insert (if (or first (not (plist-get plan :multi)))
+                  (plist-get plan :starter)
+                (plist-get plan :continue)))
+      (setq first nil))
+    (cons column commented)))
+
+(defun comment--insert-enders (lines end plan)
+  "Insert PLAN's enders at the ends of LINES, the last one ending at END."
+  (let* ((ender (plist-get plan :ender))
+         (last-line (car (last lines)))
+         (line-end (lambda (m) (if (eq m last-line) end
+                                 (save-excursion (goto-char m) (line-end-position)))))
+         (width (and (plist-get plan :align)
+                     (apply #'max (mapcar (lambda (m) (save-excursion
+                                                        (goto-char (funcall line-end m))
+                                                        (current-column)))
+                                          lines)))))
+    (when ender
+      (dolist (m (if (plist-get plan :multi) (list last-line) lines))
+        (goto-char (funcall line-end m))
+        (when width (indent-to width))
+        (insert ender))
+      width)))
+
+(defun comment--box-rule (column width plan top)
+  "A rule line for a box at COLUMN up to WIDTH, the TOP one or the bottom."
+  (let* ((open (comment-string-strip (plist-get plan :starter) nil t))
+         (close (comment-string-strip (or (plist-get plan :ender) "") t nil))
+         (fill (aref open (1- (length open))))
+         (line (concat open (make-string (max 0 (- width column (length open) (length close))) fill)
+                       close)))
+    (if (and (plist-get plan :multi) (not top))
+        (concat (make-string (1+ column) ?\s)
+                (substring line 1))
+      (concat (make-string column ?\s) line))))
+
+(defun comment--add-extra-lines (column lines width end plan)
+  "Add the lines above and below LINES that `extra-line' and boxes have."
+  (let ((first (car lines)))
+    (if (plist-get plan :align)
+        (let ((right (+ (or width column) (length (or (plist-get plan :ender) "")))))
+          (goto-char end)
+          (insert "\n" (comment--box-rule column right plan nil))
+          (goto-char first)
+          (insert (comment--box-rule column right plan t) "\n"))
+      ;; One comment whose markers sit on lines of their own.
+      (goto-char end)
+      (let ((ender (plist-get plan :ender)))
+        (when (and ender (string-suffix-p ender (buffer-substring (line-beginning-position) (point))))
+          (delete-region (- (point) (length ender)) (point))
+          (insert "\n" (make-string column ?\s) ender)))
+      (goto-char first)
+      (move-to-column column)
+      (let ((starter (plist-get plan :starter)))
+        (when (looking-at (regexp-quote starter))
+          (delete-region (point) (match-end 0))
+          (insert (comment-string-strip starter nil t) "\n")
+          (indent-to column)
+          (insert (plist-get plan :continue)))))))
+
+(defun comment--comment-lines (beg end arg)
+  "Comment the lines of BEG..END, as `comment-region' with ARG does."
+  (let* ((plan (comment--plan beg end arg))
+         (end-marker (copy-marker end t))
+         (starts (comment--line-starts beg end))
+         (closed (not (string= comment-end ""))))
+    (save-restriction
+      (narrow-to-region beg end)
+      (comment-quote-nested comment-start comment-end nil))
+    (pcase-let* ((`(,column . ,lines) (comment--insert-starters starts plan)))
+      (when lines
+        (let ((width (comment--insert-enders lines (marker-position end-marker) plan)))
+          (when (plist-get plan :extra)
+            (comment--add-extra-lines column lines width (marker-position end-marker) plan)))))
+    (goto-char end-marker)
+    (unless (or closed (eolp) (plist-get plan :align))
+      (insert "\n")
+      (indent-according-to-mode))
+    (mapc (lambda (m) (set-marker m nil)) starts)
+    (set-marker end-marker nil)))
+
+(defun comment-region-default (beg end &optional arg)
+  "Comment BEG..END as `comment-region' describes."
+  (let ((numeric (prefix-numeric-value arg))
+        (bounds (comment--region-bounds beg end)))
+    (cond ((consp arg) (uncomment-region (car bounds) (cdr bounds)))
+          ((< (1- numeric) 0) (uncomment-region (car bounds) (cdr bounds) (- 1 numeric)))
+          (t (comment--comment-lines (car bounds) (cdr bounds) arg)))))
+
+(defun comment-region (beg end &optional arg)
+  "Comment or uncomment each line in the region.
+With just \\[universal-argument] prefix arg, uncomment each line in region BEG .. END.
+Numeric prefix ARG means use ARG comment characters.
+If ARG is negative, delete that many comment characters instead.
+
+The strings used as comment starts are built from `comment-start'
+and `comment-padding'; the strings used as comment ends are built
+from `comment-end' and `comment-padding'.
+
+By default, the `comment-start' markers are inserted at the
+current indentation of the region, and comments are terminated on
+each line (even for syntaxes in which newline does not end the
+comment and blank lines do not get comments).  This can be
+changed with `comment-style'."
+  (interactive "*r\nP")
+  (comment-normalize-vars)
+  (when (> beg end) (setq beg (prog1 end (setq end beg))))
+  (save-excursion (funcall comment-region-function beg end arg)))
+
+(defun comment-box (beg end &optional arg)
+  "Comment out the BEG .. END region, putting it inside a box.
+The numeric prefix ARG says how many characters to add to the
+comment markers besides those `comment-add' already adds."
+  (interactive "*r\np")
+  (comment-normalize-vars)
+  (let ((comment-style (if (nth 1 (assq comment-style comment-styles)) 'box-multi 'box))
+        (from (save-excursion (goto-char (min beg end)) (line-beginning-position)))
+        (to (save-excursion (goto-char (max beg end)) (line-end-position))))
+    (comment-region from to (+ comment-add (prefix-numeric-value arg)))))
+
+;;;; Uncommenting
+
+(defun comment--run-end (from limit char)
+  "Where the run of CHAR starting at FROM ends, not beyond LIMIT."
+  (save-excursion
+    (goto-char from)
+    (while (and (< (point) limit) (eq (char-after) char)) (forward-char 1))
+    (point)))
+
+(defun comment--strip-starter (start count)
+  "Delete COUNT of the repeated characters of the starter at START, or the
+whole starter and its padding if COUNT is nil or reaches them all.
+Return where the comment's text begins."
+  (goto-char start)
+  (let ((body (comment-string-strip comment-start t t)))
+    (if (not (looking-at (comment-padright comment-start 're)))
+        (progn (when (looking-at comment-start-skip) (goto-char (match-end 0)))
+               (point))
+      (let* ((whole-end (match-end 0))
+             (run-start (+ start (string-match (regexp-quote body) (match-string 0))
+                           (1- (length body))))
+             (run-end (comment--run-end run-start whole-end (aref body (1- (length body))))))
+        (if (or (null count) (>= count (- run-end run-start)))
+            (delete-region start whole-end)
+          (delete-region (- run-end count) run-end))
+        (point)))))
+
+(defun comment--strip-ender (from count)
+  "Delete the ender of the comment whose text starts at FROM, COUNT of its
+repeated characters if COUNT is smaller than their number.
+Return where the comment ended."
+  (goto-char from)
+  (unless (re-search-forward comment-end-skip nil t)
+    (error "Can't find the comment end"))
+  (let* ((stop (match-end 0))
+         (body (comment-string-strip comment-end t t))
+         (run-start (progn (goto-char (match-beginning 0)) (skip-chars-forward " \t") (point)))
+         (run-end (comment--run-end run-start stop (aref body 0))))
+    (goto-char (match-beginning 0))
+    (if (and count (< count (- run-end run-start)))
+        (progn (delete-region run-start (+ run-start count)) (goto-char (- stop count)))
+      (delete-region (point) stop))
+    (point)))
+
+(defun uncomment-region-default (beg end &optional arg)
+  "Uncomment each line in the BEG .. END region.
+The numeric prefix ARG can specify a number of chars to remove from the
+comment markers."
+  (let ((count (and arg (prefix-numeric-value arg)))
+        (limit (copy-marker end)))
+    (goto-char beg)
+    (let (start)
+      (while (and (< (point) limit)
+                  (setq start (comment-search-forward limit t)))
+        (let ((text-start (comment--strip-starter start count)))
+          (if (string= comment-end "")
+              (forward-line 1)
+            (let ((stop (copy-marker (comment--strip-ender text-start count))))
+              (save-restriction
+                (narrow-to-region text-start stop)
+                (comment-quote-nested comment-start comment-end t))
+              (goto-char stop)
+              (set-marker stop nil))))))
+    (set-marker limit nil)))
+
+(defun uncomment-region (beg end &optional arg)
+  "Uncomment each line in the BEG .. END region.
+The numeric prefix ARG can specify a number of chars to remove from the
+comment delimiters."
+  (interactive "*r\nP")
+  (comment-normalize-vars)
+  (when (> beg end) (setq beg (prog1 end (setq end beg))))
+  (save-excursion (funcall uncomment-region-function beg end arg)))
+
+(defun comment-or-uncomment-region (beg end &optional arg)
+  "Call `comment-region', unless the region only consists of comments,
+in which case call `uncomment-region'.  If a prefix arg is given, it
+is passed on to the respective function."
+  (interactive "*r\nP")
+  (comment-normalize-vars)
+  (if (comment-only-p beg end)
+      (uncomment-region beg end arg)
+    (comment-region beg end arg)))
+
+;;;; The commands bound to keys
+
+(defun comment--blank-line-p ()
+  "Non-nil if this line holds nothing but blanks."
+  (save-excursion (beginning-of-line) (looking-at "[ \t]*$")))
+
+(defun comment--insert-on-blank-line (arg)
+  "Start a comment on this blank line, with ARG as in `comment-dwim'."
+  (let ((extra (comment-add arg)))
+    (indent-according-to-mode)
+    (insert (comment-padright comment-start extra))
+    (save-excursion
+      (unless (string= comment-end "")
+        (insert (comment-padleft comment-end extra)))
+      (indent-according-to-mode))))
+
+(defun comment-dwim (arg)
+  "Call the comment command you want (Do What I Mean).
+If the region is active and `transient-mark-mode' is on, call
+`comment-region' (unless it only consists of comments, in which
+case it calls `uncomment-region').
+Else, if the current line is empty, call `comment-insert-comment-function'
+if it is defined, otherwise insert a comment and indent it.
+Else if a prefix ARG is specified, call `comment-kill'.
+Else, call `comment-indent'.
+You can configure `comment-style' to change the way regions are commented."
+  (interactive "*P")
+  (comment-normalize-vars)
+  (cond ((use-region-p)
+         (comment-or-uncomment-region (region-beginning) (region-end) arg))
+        ((comment--blank-line-p)
+         (if comment-insert-comment-function
+             (funcall comment-insert-comment-function)
+           (comment--insert-on-blank-line arg)))
+        (arg (comment-kill (and (integerp arg) arg)))
+        (t (comment-indent))))
+
+(defun comment-line (n)
+  "Comment or uncomment current line and leave point after it.
+With positive prefix, apply to N lines including current one.
+With negative prefix, apply to -N lines above.  Also, further
+consecutive invocations of this command will inherit the negative
+argument.
+
+If region is active, comment lines in active region instead.
+Unlike `comment-dwim', this always comments whole lines."
+  (interactive "p")
+  (if (use-region-p)
+      (comment-or-uncomment-region
+       (save-excursion (goto-char (region-beginning)) (line-beginning-position))
+       (save-excursion (goto-char (region-end)) (line-end-position)))
+    (when (and (eq last-command 'comment-line-backward) (>= n 0))
+      (setq n (- n)))
+    (let* ((here (line-beginning-position))
+           (there (progn (goto-char (line-end-position n)) (point))))
+      (comment-or-uncomment-region (min here there) (max here there)))
+    (forward-line 1)
+    (back-to-indentation)
+    (when (< n 0) (setq this-command 'comment-line-backward))))
+
+(defun comment--current-starter (compos)
+  "The starter text of the comment at COMPOS, blanks after it included."
+  (save-excursion
+    (goto-char compos)
+    (buffer-substring compos (progn (comment--enter compos) (point)))))
+
+(defun comment-indent-new-line (&optional soft)
+  "Break line at point and indent, continuing comment if within one.
+This indents the body of the continued comment under the previous
+comment line.  A comment of its own is started on the new line,
+closing the old one if comments need closing, unless
+`comment-multi-line' says to continue the old one.
+A `fill-prefix' is inserted as it is on the new line.
+The newline is hard if `use-hard-newlines' is on, unless SOFT."
+  (interactive)
+  (comment-normalize-vars t)
+  (let* ((compos (and comment-start (save-excursion (comment-beginning))))
+         (column (and compos (save-excursion (goto-char compos) (current-column))))
+         (starter (and compos (comment--current-starter compos))))
+    (delete-horizontal-space)
+    (cond ((and compos (not (string= comment-end "")) (not comment-multi-line))
+           (insert comment-end))
+          (t nil))
+    (if soft (insert-and-inherit ?\n) (newline 1))
+    (cond (fill-prefix (insert-and-inherit fill-prefix))
+          ((null compos) (indent-according-to-mode))
+          ((and comment-multi-line (not (string= comment-end "")))
+           (indent-to column)
+           (insert (or comment-continue "")))
+          (t (indent-to column)
+             (insert starter)
+             (unless (string= comment-end "")
+               (save-excursion (insert comment-end)))))))
+
+(provide 'newcomment)
+
+;;; newcomment.el ends here
