@@ -168,7 +168,8 @@ The match may need the character before START (an escape check)."
 
 (defun comment--syntax-search-forward (limit)
   "Find, by syntax, a comment starting between point and LIMIT."
-  (let ((state (save-excursion (syntax-ppss)))
+  ;; Like Emacs, the search takes point to be outside any comment.
+  (let ((state nil)
         (from (point))
         found)
     (while (and (not found) (< (point) limit))
@@ -508,8 +509,6 @@ If UNP is non-nil, unquote nested comment markers."
                        (if cols (apply #'min cols) 0))
                    0))
          (first t))
-    (when (and (null (plist-get plan :indent)) commented)
-      (setq column (save-excursion (goto-char (car starts)) (current-column))))
     (dolist (m commented)
       (comment--goto-column m column)
       (insert (if (or first (not (plist-get plan :multi)))
@@ -519,7 +518,7 @@ If UNP is non-nil, unquote nested comment markers."
     (cons column commented)))
 
 (defun comment--insert-enders (lines end plan)
-  "Insert PLAN's enders at the ends of LINES, the last one ending at END."
+  "Insert PLAN's enders at the ends of LINES, the last one ending at marker END."
   (let* ((ender (plist-get plan :ender))
          (last-line (car (last lines)))
          (line-end (lambda (m) (if (eq m last-line) end
@@ -583,13 +582,15 @@ If UNP is non-nil, unquote nested comment markers."
       (comment-quote-nested comment-start comment-end nil))
     (pcase-let* ((`(,column . ,lines) (comment--insert-starters starts plan)))
       (when lines
-        (let ((width (comment--insert-enders lines (marker-position end-marker) plan)))
+        (let ((width (comment--insert-enders lines end-marker plan)))
           (when (plist-get plan :extra)
             (comment--add-extra-lines column lines width (marker-position end-marker) plan)))))
     (goto-char end-marker)
-    (unless (or closed (eolp) (plist-get plan :align))
-      (insert "\n")
-      (indent-according-to-mode))
+    (unless (or closed (eolp))
+      (save-restriction
+        (narrow-to-region beg (point))
+        (insert "\n")
+        (indent-according-to-mode)))
     (mapc (lambda (m) (set-marker m nil)) starts)
     (set-marker end-marker nil)))
 
@@ -598,7 +599,7 @@ If UNP is non-nil, unquote nested comment markers."
   (let ((numeric (prefix-numeric-value arg))
         (bounds (comment--region-bounds beg end)))
     (cond ((consp arg) (uncomment-region (car bounds) (cdr bounds)))
-          ((< (1- numeric) 0) (uncomment-region (car bounds) (cdr bounds) (- 1 numeric)))
+          ((< numeric 0) (uncomment-region (car bounds) (cdr bounds) (- numeric)))
           (t (comment--comment-lines (car bounds) (cdr bounds) arg)))))
 
 (defun comment-region (beg end &optional arg)
@@ -654,7 +655,9 @@ Return where the comment's text begins."
              (run-start (+ start (string-match (regexp-quote body) (match-string 0))
                            (1- (length body))))
              (run-end (comment--run-end run-start whole-end (aref body (1- (length body))))))
-        (if (or (null count) (>= count (- run-end run-start)))
+        (when (and count (or (< count -1) (> count (- run-end run-start))))
+          (signal 'beginning-of-buffer nil))
+        (if (or (null count) (< count 0) (= count (- run-end run-start)))
             (delete-region start whole-end)
           (delete-region (- run-end count) run-end))
         (point)))))
