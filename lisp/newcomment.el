@@ -486,7 +486,12 @@ If UNP is non-nil, unquote nested comment markers."
          (align (and (nth 1 spec) (or extra (not closed))))
          (multi (and (nth 0 spec) closed))
          (indent (if (eq (nth 3 spec) 'multi-char) (not single) (nth 3 spec)))
-         (n (if (and (null arg) single) comment-add (1- (prefix-numeric-value arg))))
+         ;; `indent-or-triple' triples one-character starters of whole lines.
+         (triple (and (eq (nth 3 spec) 'multi-char) single
+                      (save-excursion (goto-char beg) (bolp))))
+         (n (if (and (null arg) single)
+                (* comment-add (if triple 2 1))
+              (1- (prefix-numeric-value arg))))
          (starter (comment-padright comment-start n))
          (ender (cond (closed (comment-padleft comment-end n))
                       (align (comment-padleft (comment-string-strip comment-start t t) n)))))
@@ -587,10 +592,8 @@ If UNP is non-nil, unquote nested comment markers."
             (comment--add-extra-lines column lines width (marker-position end-marker) plan)))))
     (goto-char end-marker)
     (unless (or closed (eolp))
-      (save-restriction
-        (narrow-to-region beg (point))
-        (insert "\n")
-        (indent-according-to-mode)))
+      (insert "\n")
+      (indent-according-to-mode))
     (mapc (lambda (m) (set-marker m nil)) starts)
     (set-marker end-marker nil)))
 
@@ -652,8 +655,7 @@ Return where the comment's text begins."
         (progn (when (looking-at comment-start-skip) (goto-char (match-end 0)))
                (point))
       (let* ((whole-end (match-end 0))
-             (run-start (+ start (string-match (regexp-quote body) (match-string 0))
-                           (1- (length body))))
+             (run-start (+ start (string-match (regexp-quote body) (match-string 0))))
              (run-end (comment--run-end run-start whole-end (aref body (1- (length body))))))
         (when (and count (or (< count -1) (> count (- run-end run-start))))
           (signal 'beginning-of-buffer nil))
