@@ -471,8 +471,10 @@ If UNP is non-nil, unquote nested comment markers."
 (defun comment--goto-column (pos column)
   "Go to COLUMN on the line of POS (not before POS), adding blanks if short."
   (goto-char pos)
-  (move-to-column column)
-  (when (< (point) pos) (goto-char pos))
+  ;; A tab across COLUMN is kept whole, the starter going before it.
+  (while (and (memq (char-after) '(?\s ?\t))
+              (<= (save-excursion (forward-char 1) (current-column)) column))
+    (forward-char 1))
   (when (< (current-column) column) (indent-to column)))
 
 (defun comment--plan (beg end arg)
@@ -499,8 +501,9 @@ If UNP is non-nil, unquote nested comment markers."
           :indent indent
           :continue (if multi (comment-padright comment-continue n) starter))))
 
-(defun comment--insert-starters (starts plan)
-  "Insert the starters of PLAN on the lines at STARTS; return the lines commented."
+(defun comment--insert-starters (starts end plan)
+  "Insert the starters of PLAN on the lines at STARTS, the region ending
+at END; return the column and the lines commented."
   (let* ((commented (seq-remove
                      (lambda (m) (and (comment--blank-from-p m)
                                       (not (or comment-empty-lines
@@ -511,7 +514,10 @@ If UNP is non-nil, unquote nested comment markers."
                      (let ((cols (delq nil (mapcar (lambda (m) (and (not (comment--blank-from-p m))
                                                                     (comment--text-column m)))
                                                    commented))))
-                       (if cols (apply #'min cols) 0))
+                       ;; Emacs also caps it at the region's end
+                       ;; position, which shows on short tabbed lines.
+                       (min (if cols (apply #'min cols) 0)
+                            end))
                    0))
          (first t))
     (dolist (m commented)
@@ -585,7 +591,7 @@ If UNP is non-nil, unquote nested comment markers."
     (save-restriction
       (narrow-to-region beg end)
       (comment-quote-nested comment-start comment-end nil))
-    (pcase-let* ((`(,column . ,lines) (comment--insert-starters starts plan)))
+    (pcase-let* ((`(,column . ,lines) (comment--insert-starters starts end plan)))
       (when lines
         (let ((width (comment--insert-enders lines end-marker plan)))
           (when (plist-get plan :extra)
