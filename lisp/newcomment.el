@@ -678,10 +678,11 @@ Return where the comment ended."
   (unless (re-search-forward comment-end-skip nil t)
     (error "Can't find the comment end"))
   (let* ((stop (match-end 0))
+         (from (match-beginning 0))
          (body (comment-string-strip comment-end t t))
-         (run-start (progn (goto-char (match-beginning 0)) (skip-chars-forward " \t") (point)))
+         (run-start (progn (goto-char from) (skip-chars-forward " \t") (point)))
          (run-end (comment--run-end run-start stop (aref body 0))))
-    (goto-char (match-beginning 0))
+    (goto-char from)
     (if (and count (< count (- run-end run-start)))
         (progn (delete-region run-start (+ run-start count)) (goto-char (- stop count)))
       (delete-region (point) stop))
@@ -697,6 +698,11 @@ comment markers."
     (let (start)
       (while (and (< (point) limit)
                   (setq start (comment-search-forward limit t)))
+        ;; A regexp starter that needs the character before it to be
+        ;; recognized is not recognized here, as in Emacs.
+        (unless (or comment-use-syntax
+                    (save-excursion (goto-char start) (looking-at comment-start-skip)))
+          (error "Can't find the comment end"))
         (let ((text-start (comment--strip-starter start count)))
           (if (string= comment-end "")
               (forward-line 1)
