@@ -10,7 +10,7 @@
 ;;;; Small helpers on strings
 
 (defun comment-string-strip (str beforep afterp)
-  "Strip STR of any leading (if BEFOREP) and/or trailing (if AFTERP) space."
+  "STR without its leading blanks if BEFOREP, its trailing ones if AFTERP."
   (let* ((from (if beforep (progn (string-match "\\`[ \t\n]*" str) (match-end 0)) 0))
          (to (if afterp (string-match "[ \t\n]*\\'" str from) (length str))))
     (substring str from (max from to))))
@@ -46,11 +46,11 @@ that goes before an ender."
   (mapconcat (lambda (c) (concat (regexp-quote (string c)) "?")) str ""))
 
 (defun comment-padright (str &optional n)
-  "Construct a string composed of STR plus `comment-padding'.
-It also adds N copies of the last non-whitespace character of STR.
-Blanks STR already ends with count as part of the padding.
-N defaults to 0.  If N is `re', return a regexp matching the
-string made for any N."
+  "STR followed by `comment-padding', as a comment starter.
+N more copies (default none) of STR's last non-blank character are
+put after it; blanks STR ends with stand for as much of the padding.
+N `re' means a regexp matching what any N would give instead.
+Call `comment-normalize-vars' first."
   (let ((parts (comment--pieces str)))
     (when parts
       (pcase-let* ((`(,before ,text ,after) parts)
@@ -63,11 +63,11 @@ string made for any N."
                   tail))))))
 
 (defun comment-padleft (str &optional n)
-  "Construct a string composed of `comment-padding' plus STR.
-It also adds N copies of the first non-whitespace character of STR.
-Blanks STR already starts with count as part of the padding.
-N defaults to 0.  If N is `re', return a regexp matching the
-string made for any N."
+  "`comment-padding' followed by STR, as a comment ender.
+N more copies (default none) of STR's first non-blank character are
+put before it; blanks STR starts with stand for as much of the padding.
+N `re' means a regexp matching what any N would give instead.
+Call `comment-normalize-vars' first."
   (unless (or (null str) (string= str ""))
     (let ((parts (comment--pieces str)))
       (unless parts (signal 'args-out-of-range (list str 1)))
@@ -179,12 +179,11 @@ The match may need the character before START (an escape check)."
     found))
 
 (defun comment-search-forward (limit &optional noerror)
-  "Find a comment start between point and LIMIT.
-Move point to inside the comment and return where the comment
-starts.  If there is none, move point to LIMIT and signal an
-error, or return nil if NOERROR is non-nil.
-
-Call `comment-normalize-vars' before using this."
+  "Look for a comment starting between point and LIMIT.
+When one is found, leave point after its starter and return where it
+begins.  Otherwise go to LIMIT and fail: with an error, or by
+returning nil when NOERROR is non-nil.
+Call `comment-normalize-vars' first."
   (let ((start (if comment-use-syntax
                    (comment--syntax-search-forward limit)
                  (and (re-search-forward comment-start-skip limit t)
@@ -201,12 +200,11 @@ Call `comment-normalize-vars' before using this."
       (and start (<= start pos) start))))
 
 (defun comment-search-backward (&optional limit noerror)
-  "Find a comment start between LIMIT and point.
-Move point to inside the comment and return where the comment
-starts.  If there is none, move point to LIMIT and signal an
-error, or return nil if NOERROR is non-nil.
-
-Call `comment-normalize-vars' before using this."
+  "Look back for a comment starting between LIMIT and point.
+When one is found, leave point after its starter and return where it
+begins.  Otherwise go to LIMIT and fail: with an error, or by
+returning nil when NOERROR is non-nil.
+Call `comment-normalize-vars' first."
   (let (start)
     (while (and (not start) (re-search-backward comment-start-skip limit t))
       (let ((here (comment--skip-match-start)))
@@ -228,9 +226,8 @@ Call `comment-normalize-vars' before using this."
       (and (re-search-forward comment-end-skip nil t) (match-end 0)))))
 
 (defun comment-beginning ()
-  "Find the beginning of the enclosing comment.
-Return nil if point is not inside a comment; else move point and
-return what `comment-search-backward' would."
+  "If point is in a comment, go after its starter and return its start.
+Return nil, not moving, when point is not in a comment."
   (if comment-use-syntax
       (let ((state (save-excursion (syntax-ppss))))
         (cond ((nth 4 state) (comment--enter (nth 8 state)))
@@ -266,12 +263,12 @@ the syntax table does not describe the comments."
       ok)))
 
 (defun comment-only-p (beg end)
-  "Return non-nil if the text between BEG and END is all comments."
+  "Non-nil if nothing but comments and blanks lies between BEG and END."
   (save-excursion
     (goto-char beg)
     (comment-forward (point-max))
-    (when (not comment-use-syntax) (skip-chars-forward " \t\n"))
-    (<= end (point))))
+    (unless comment-use-syntax (skip-chars-forward " \t\n"))
+    (>= (point) end)))
 
 ;;;; Indenting one comment
 
@@ -342,8 +339,8 @@ made.  Point ends at the comment's start."
         (indent-to column)))))
 
 (defun comment-indent (&optional continue)
-  "Indent this line's comment to `comment-column', or insert an empty comment.
-If CONTINUE is non-nil, use the `comment-continue' markers if any."
+  "Put this line's comment at its column, making an empty one if there is none.
+Non-nil CONTINUE makes the new comment with `comment-continue', if set."
   (interactive "*")
   (comment-normalize-vars)
   (let* ((continuing (and continue comment-continue))
@@ -368,27 +365,29 @@ If CONTINUE is non-nil, use the `comment-continue' markers if any."
     (forward-char skip-length)
     (set-marker (point-marker) nil)))
 
+(defun comment--column-of-previous-comment ()
+  "The column of the nearest comment starting before this line."
+  (save-excursion
+    (beginning-of-line)
+    (goto-char (comment-search-backward))
+    (current-column)))
+
 (defun comment-set-column (arg)
-  "Set the comment column based on point.
-With no ARG, set it to the current column.  With just minus as ARG,
-kill any comment on this line.  With any other ARG, set it to the
-column of the previous comment, then align or make a comment here."
+  "Make the current column the comment column.
+ARG `-' kills this line's comment instead; any other non-nil ARG takes
+the column of the comment before this line, then indents or adds a
+comment here."
   (interactive "P")
-  (cond ((eq arg '-) (comment-kill nil))
-        (arg
-         (comment-normalize-vars)
-         (save-excursion
-           (beginning-of-line)
-           (goto-char (comment-search-backward))
-           (setq comment-column (current-column))
-           (message "Comment column set to %d" comment-column))
-         (comment-indent))
-        (t (setq comment-column (current-column))
-           (message "Comment column set to %d" comment-column))))
+  (if (eq arg '-)
+      (comment-kill nil)
+    (when arg (comment-normalize-vars))
+    (setq comment-column (if arg (comment--column-of-previous-comment) (current-column)))
+    (message "Comment column set to %d" comment-column)
+    (when arg (comment-indent))))
 
 (defun comment-kill (arg)
-  "Kill the first comment on this line, if any.
-With prefix ARG, kill comments on that many lines starting with this one."
+  "Kill the comment of this line, if it has one.
+A prefix ARG kills the comments of that many lines, from this one down."
   (interactive "P")
   (comment-normalize-vars)
   (dotimes (_ (prefix-numeric-value arg))
@@ -427,8 +426,7 @@ or with UNQUOTE non-nil, remove such quoting."
         (replace-match (if unquote text quoted) t t)))))
 
 (defun comment-quote-nested (cs ce unp)
-  "Quote or unquote nested comments.
-If UNP is non-nil, unquote nested comment markers."
+  "Quote comment markers CS and CE in the accessible text; UNP unquotes."
   (when (and comment-quote-nested (not (string= comment-end "")))
     (save-excursion (funcall comment-quote-nested-function cs ce unp))))
 
@@ -611,30 +609,25 @@ at END; return the column and the lines commented."
           ((< numeric 0) (uncomment-region (car bounds) (cdr bounds) (- numeric)))
           (t (comment--comment-lines (car bounds) (cdr bounds) arg)))))
 
-(defun comment-region (beg end &optional arg)
-  "Comment or uncomment each line in the region.
-With just \\[universal-argument] prefix arg, uncomment each line in region BEG .. END.
-Numeric prefix ARG means use ARG comment characters.
-If ARG is negative, delete that many comment characters instead.
-
-The strings used as comment starts are built from `comment-start'
-and `comment-padding'; the strings used as comment ends are built
-from `comment-end' and `comment-padding'.
-
-By default, the `comment-start' markers are inserted at the
-current indentation of the region, and comments are terminated on
-each line (even for syntaxes in which newline does not end the
-comment and blank lines do not get comments).  This can be
-changed with `comment-style'."
-  (interactive "*r\nP")
+(defun comment--run-on-region (worker beg end arg)
+  "Call WORKER with the ends of BEG..END in order and ARG, keeping point."
   (comment-normalize-vars)
-  (when (> beg end) (setq beg (prog1 end (setq end beg))))
-  (save-excursion (funcall comment-region-function beg end arg)))
+  (save-excursion (funcall worker (min beg end) (max beg end) arg)))
+
+(defun comment-region (beg end &optional arg)
+  "Comment out the lines of the region BEG..END.
+A plain \\[universal-argument] as ARG uncomments them instead; a number
+uses that many comment characters, a negative one removes that many.
+Starters come from `comment-start' and `comment-padding', enders from
+`comment-end' and `comment-padding'.  `comment-style' says where they
+go: by default at the region's indentation, one comment per line,
+leaving blank lines alone."
+  (interactive "*r\nP")
+  (comment--run-on-region comment-region-function beg end arg))
 
 (defun comment-box (beg end &optional arg)
-  "Comment out the BEG .. END region, putting it inside a box.
-The numeric prefix ARG says how many characters to add to the
-comment markers besides those `comment-add' already adds."
+  "Comment the lines of BEG..END out inside a box of comment characters.
+ARG adds that many comment characters beyond what `comment-add' asks."
   (interactive "*r\np")
   (comment-normalize-vars)
   (let ((comment-style (if (nth 1 (assq comment-style comment-styles)) 'box-multi 'box))
@@ -689,9 +682,8 @@ Return where the comment ended."
     (point)))
 
 (defun uncomment-region-default (beg end &optional arg)
-  "Uncomment each line in the BEG .. END region.
-The numeric prefix ARG can specify a number of chars to remove from the
-comment markers."
+  "Remove the comments markers of the comments in BEG..END.
+ARG, a number, removes that many repeated comment characters only."
   (let ((count (and arg (prefix-numeric-value arg)))
         (limit (copy-marker end)))
     (goto-char beg)
@@ -715,18 +707,14 @@ comment markers."
     (set-marker limit nil)))
 
 (defun uncomment-region (beg end &optional arg)
-  "Uncomment each line in the BEG .. END region.
-The numeric prefix ARG can specify a number of chars to remove from the
-comment delimiters."
+  "Remove the comment markers from the lines of BEG..END.
+A numeric ARG removes only that many repeated comment characters."
   (interactive "*r\nP")
-  (comment-normalize-vars)
-  (when (> beg end) (setq beg (prog1 end (setq end beg))))
-  (save-excursion (funcall uncomment-region-function beg end arg)))
+  (comment--run-on-region uncomment-region-function beg end arg))
 
 (defun comment-or-uncomment-region (beg end &optional arg)
-  "Call `comment-region', unless the region only consists of comments,
-in which case call `uncomment-region'.  If a prefix arg is given, it
-is passed on to the respective function."
+  "Uncomment BEG..END if it holds only comments, else comment it.
+ARG is passed on to `uncomment-region' or `comment-region'."
   (interactive "*r\nP")
   (comment-normalize-vars)
   (if (comment-only-p beg end)
@@ -750,15 +738,13 @@ is passed on to the respective function."
       (indent-according-to-mode))))
 
 (defun comment-dwim (arg)
-  "Call the comment command you want (Do What I Mean).
-If the region is active and `transient-mark-mode' is on, call
-`comment-region' (unless it only consists of comments, in which
-case it calls `uncomment-region').
-Else, if the current line is empty, call `comment-insert-comment-function'
-if it is defined, otherwise insert a comment and indent it.
-Else if a prefix ARG is specified, call `comment-kill'.
-Else, call `comment-indent'.
-You can configure `comment-style' to change the way regions are commented."
+  "Comment or uncomment, whichever fits the situation.
+With an active region (Transient Mark mode): `comment-region', or
+`uncomment-region' when the region holds only comments.
+On a blank line: `comment-insert-comment-function', or a new comment
+indented as the mode says.
+On another line: `comment-kill' given a prefix ARG, else `comment-indent'.
+`comment-style' decides how regions are commented."
   (interactive "*P")
   (comment-normalize-vars)
   (cond ((use-region-p)
@@ -770,28 +756,31 @@ You can configure `comment-style' to change the way regions are commented."
         (arg (comment-kill (and (integerp arg) arg)))
         (t (comment-indent))))
 
-(defun comment-line (n)
-  "Comment or uncomment current line and leave point after it.
-With positive prefix, apply to N lines including current one.
-With negative prefix, apply to -N lines above.  Also, further
-consecutive invocations of this command will inherit the negative
-argument.
+(defun comment--line-span (count)
+  "The bounds (FROM . TO) of the COUNT lines `comment-line' acts on."
+  (let ((here (line-beginning-position))
+        (there (line-end-position count)))
+    (cons (min here there) (max here there))))
 
-If region is active, comment lines in active region instead.
-Unlike `comment-dwim', this always comments whole lines."
+(defun comment-line (n)
+  "Toggle the comments of the current line and move past it.
+A positive N acts on N lines starting with this one, a negative N on
+lines above; a repeated call keeps going upwards after a negative N.
+An active region means its lines, all of them whole, instead."
   (interactive "p")
   (if (use-region-p)
-      (comment-or-uncomment-region
-       (save-excursion (goto-char (region-beginning)) (line-beginning-position))
-       (save-excursion (goto-char (region-end)) (line-end-position)))
-    (when (and (eq last-command 'comment-line-backward) (>= n 0))
-      (setq n (- n)))
-    (let* ((here (line-beginning-position))
-           (there (progn (goto-char (line-end-position n)) (point))))
-      (comment-or-uncomment-region (min here there) (max here there)))
-    (forward-line 1)
-    (back-to-indentation)
-    (when (< n 0) (setq this-command 'comment-line-backward))))
+      (let ((first (region-beginning)) (last (region-end)))
+        (comment-or-uncomment-region
+         (save-excursion (goto-char first) (line-beginning-position))
+         (save-excursion (goto-char last) (line-end-position))))
+    (let* ((upwards (and (eq last-command 'comment-line-backward) (>= n 0)))
+           (count (if upwards (- n) n))
+           (span (comment--line-span count)))
+      (goto-char (line-end-position count))
+      (comment-or-uncomment-region (car span) (cdr span))
+      (forward-line 1)
+      (back-to-indentation)
+      (when (< count 0) (setq this-command 'comment-line-backward)))))
 
 (defun comment--current-starter (compos)
   "The starter text of the comment at COMPOS, blanks after it included."
