@@ -497,6 +497,10 @@ or with UNQUOTE non-nil, remove such quoting."
                       (align (comment-padleft (comment-string-strip comment-start t t) n)))))
     (list :starter starter :ender ender :multi multi :align align :extra extra
           :indent indent
+          ;; One comment with its markers on lines of their own.
+          :framed (and multi extra)
+          :side (and multi extra align
+                     (comment-padleft (comment-string-strip comment-continue t t) n))
           :continue (if multi (comment-padright comment-continue n) starter))))
 
 (defun comment--insert-starters (starts end plan)
@@ -520,65 +524,71 @@ at END; return the column and the lines commented."
          (first t))
     (dolist (m commented)
       (comment--goto-column m column)
-      (insert (if (or first (not (plist-get plan :multi)))
-                  (plist-get plan :starter)
-                (plist-get plan :continue)))
+      (insert (if (or (plist-get plan :framed)
+                      (and (plist-get plan :multi) (not first)))
+                  (plist-get plan :continue)
+                (plist-get plan :starter)))
       (setq first nil))
     (cons column commented)))
 
+(defun comment--line-end-of (m last-line end)
+  "Where the text of the line at M ends: END for LAST-LINE."
+  (if (eq m last-line) (marker-position end)
+    (save-excursion (goto-char m) (line-end-position))))
+
 (defun comment--insert-enders (lines end plan)
-  "Insert PLAN's enders at the ends of LINES, the last one ending at marker END."
-  (let* ((ender (plist-get plan :ender))
-         (last-line (car (last lines)))
-         (line-end (lambda (m) (if (eq m last-line) end
-                                 (save-excursion (goto-char m) (line-end-position)))))
+  "Insert PLAN's enders at the ends of LINES, the last one ending at marker END.
+Return the column the aligned enders end at, if they are aligned."
+  (let* ((last-line (car (last lines)))
+         (framed (plist-get plan :framed))
+         (ender (if framed (plist-get plan :side) (plist-get plan :ender)))
+         (targets (cond (framed lines)
+                        ((plist-get plan :multi) (list last-line))
+                        (t lines)))
          (width (and (plist-get plan :align)
-                     (apply #'max (mapcar (lambda (m) (save-excursion
-                                                        (goto-char (funcall line-end m))
-                                                        (current-column)))
+                     (apply #'max (mapcar (lambda (m)
+                                            (save-excursion
+                                              (goto-char (comment--line-end-of m last-line end))
+                                              (current-column)))
                                           lines)))))
     (when ender
-      (dolist (m (if (plist-get plan :multi) (list last-line) lines))
-        (goto-char (funcall line-end m))
+      (dolist (m targets)
+        (goto-char (comment--line-end-of m last-line end))
         (when width (indent-to width))
-        (insert ender))
-      width)))
+        (insert ender)))
+    (and width (+ width (length (or ender ""))))))
 
-(defun comment--box-rule (column width plan top)
-  "A rule line for a box at COLUMN up to WIDTH, the TOP one or the bottom."
+(defun comment--rule (column right open close fill-from)
+  "OPEN, a run of its last character, and CLOSE, from COLUMN to RIGHT.
+FILL-FROM is where the run's character is taken from."
+  (concat open
+          (make-string (max 0 (- right column (length open) (length close)))
+                       (aref fill-from (1- (length fill-from))))
+          close))
+
+(defun comment--add-extra-lines (column lines right end plan)
+  "Add the lines above and below LINES that `extra-line' and boxes have.
+RIGHT is the column aligned enders end at, END the region's end marker."
   (let* ((open (comment-string-strip (plist-get plan :starter) nil t))
-         (close (comment-string-strip (or (plist-get plan :ender) "") t nil))
-         (fill (aref open (1- (length open))))
-         (line (concat open (make-string (max 0 (- width column (length open) (length close))) fill)
-                       close)))
-    (if (and (plist-get plan :multi) (not top))
-        (concat (make-string (1+ column) ?\s)
-                (substring line 1))
-      (concat (make-string column ?\s) line))))
-
-(defun comment--add-extra-lines (column lines width end plan)
-  "Add the lines above and below LINES that `extra-line' and boxes have."
-  (let ((first (car lines)))
-    (if (plist-get plan :align)
-        (let ((right (+ (or width column) (length (or (plist-get plan :ender) "")))))
-          (goto-char end)
-          (insert "\n" (comment--box-rule column right plan nil))
-          (goto-char first)
-          (insert (comment--box-rule column right plan t) "\n"))
-      ;; One comment whose markers sit on lines of their own.
-      (goto-char end)
-      (let ((ender (plist-get plan :ender)))
-        (when (and ender (string-suffix-p ender (buffer-substring (line-beginning-position) (point))))
-          (delete-region (- (point) (length ender)) (point))
-          (insert "\n" (make-string column ?\s) ender)))
-      (goto-char first)
-      (move-to-column column)
-      (let ((starter (plist-get plan :starter)))
-        (when (looking-at (regexp-quote starter))
-          (delete-region (point) (match-end 0))
-          (insert (comment-string-strip starter nil t) "\n")
-          (indent-to column)
-          (insert (plist-get plan :continue)))))))
+         (ender (or (plist-get plan :ender) ""))
+         (close (comment-string-strip ender t nil))
+         (framed (plist-get plan :framed))
+         (top (cond ((not right) open)
+                    (framed (comment--rule column right open "" open))
+                    (t (comment--rule column right open close open))))
+         (bottom (cond ((not right) ender)
+                       ;; The same run as on top, under the starter.
+                       (framed (concat " " (substring top (length open)) close))
+                       (t top))))
+    (goto-char end)
+    (insert "\n")
+    (indent-to column)
+    (insert bottom)
+    (goto-char (car lines))
+    (beginning-of-line)
+    (save-excursion
+      (indent-to column)
+      (insert top "\n"))))
 
 (defun comment--comment-lines (beg end arg)
   "Comment the lines of BEG..END, as `comment-region' with ARG does."
@@ -591,9 +601,9 @@ at END; return the column and the lines commented."
       (comment-quote-nested comment-start comment-end nil))
     (pcase-let* ((`(,column . ,lines) (comment--insert-starters starts end plan)))
       (when lines
-        (let ((width (comment--insert-enders lines end-marker plan)))
+        (let ((right (comment--insert-enders lines end-marker plan)))
           (when (plist-get plan :extra)
-            (comment--add-extra-lines column lines width (marker-position end-marker) plan)))))
+            (comment--add-extra-lines column lines right end-marker plan)))))
     (goto-char end-marker)
     (unless (or closed (eolp))
       (insert "\n")
