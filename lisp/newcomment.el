@@ -486,9 +486,10 @@ or with UNQUOTE non-nil, remove such quoting."
          (align (and (nth 1 spec) (or extra (not closed))))
          (multi (and (nth 0 spec) closed))
          (indent (if (eq (nth 3 spec) 'multi-char) (not single) (nth 3 spec)))
-         ;; `indent-or-triple' triples one-character starters of whole lines.
+         ;; `indent-or-triple' triples one-character starters put in
+         ;; front of an indented first line.
          (triple (and (eq (nth 3 spec) 'multi-char) single
-                      (save-excursion (goto-char beg) (bolp))))
+                      (save-excursion (goto-char beg) (looking-at-p "[ \t]"))))
          (n (if (and (null arg) single)
                 (* comment-add (if triple 2 1))
               (1- (prefix-numeric-value arg))))
