@@ -192,12 +192,14 @@ Call `comment-normalize-vars' first."
           (t (goto-char limit)
              (unless noerror (error "No comment"))))))
 
-(defun comment--first-on-line-before (pos)
-  "The start of the first comment on this line that starts at or before POS."
-  (save-excursion
-    (beginning-of-line)
-    (let ((start (comment-search-forward (line-end-position) t)))
-      (and start (<= start pos) start))))
+(defun comment--syntax-search-backward (limit)
+  "Find, by syntax, the start of a comment before point, not before LIMIT."
+  (let (start)
+    (while (and (not start) (re-search-backward comment-start-skip limit t))
+      (let* ((here (comment--skip-match-start))
+             (state (save-excursion (syntax-ppss (1+ here)))))
+        (setq start (and (nth 4 state) (nth 8 state)))))
+    start))
 
 (defun comment-search-backward (&optional limit noerror)
   "Look back for a comment starting between LIMIT and point.
@@ -205,41 +207,36 @@ When one is found, leave point after its starter and return where it
 begins.  Otherwise go to LIMIT and fail: with an error, or by
 returning nil when NOERROR is non-nil.
 Call `comment-normalize-vars' first."
-  (let (start)
-    (while (and (not start) (re-search-backward comment-start-skip limit t))
-      (let ((here (comment--skip-match-start)))
-        (setq start
-              (if comment-use-syntax
-                  (let ((state (save-excursion (syntax-ppss (1+ here)))))
-                    (and (nth 4 state) (nth 8 state)))
-                (comment--first-on-line-before here)))))
-    (cond (start (comment--enter start))
+  (let ((start (if comment-use-syntax
+                   (comment--syntax-search-backward limit)
+                 ;; By regexp, the last match ending before point wins,
+                 ;; point going to its end.
+                 (and (re-search-backward comment-start-skip limit t)
+                      (progn (goto-char (match-end 0))
+                             (comment--skip-match-start))))))
+    (cond ((and start comment-use-syntax) (comment--enter start))
+          (start start)
           (t (goto-char (or limit (point-min)))
              (unless noerror (error "No comment"))))))
 
-(defun comment--ender-after (from)
-  "Where the comment whose text starts at FROM ends, or nil."
-  (save-excursion
-    (goto-char from)
-    (if (string= comment-end "")
-        (line-end-position)
-      (and (re-search-forward comment-end-skip nil t) (match-end 0)))))
-
 (defun comment-beginning ()
   "If point is in a comment, go after its starter and return its start.
-Return nil, not moving, when point is not in a comment."
+Return nil when point is not in a comment."
   (if comment-use-syntax
       (let ((state (save-excursion (syntax-ppss))))
-        (cond ((nth 4 state) (comment--enter (nth 8 state)))
-              ((and (not (nth 3 state)) (looking-at comment-start-skip))
-               (comment--enter (comment--skip-match-start)))))
+        (when (nth 4 state) (comment--enter (nth 8 state))))
     (let* ((here (point))
-           (start (comment--first-on-line-before here)))
-      (when start
-        (let ((skip-end (save-excursion (comment--enter start) (point)))
-              (stop (comment--ender-after start)))
-          (when (or (null stop) (<= here stop) (<= here skip-end))
-            (comment--enter start)))))))
+           (start (comment-search-backward nil t)))
+      ;; Emacs accepts only a starter its regexp matches from there,
+      ;; and no ender between it and where point was.
+      (cond ((not (and start (save-excursion (goto-char start)
+                                              (looking-at comment-start-skip))))
+             nil)
+            ((and (not (string= comment-end ""))
+                  (save-excursion (re-search-forward comment-end-skip here t)))
+             (goto-char here)
+             nil)
+            (t start)))))
 
 (defun comment--regexp-forward-1 ()
   "Move over blanks and one comment, by regexps; nil if none follows."
@@ -610,7 +607,8 @@ RIGHT is the column aligned enders end at, END the region's end marker."
       (insert "\n")
       (indent-according-to-mode))
     (mapc (lambda (m) (set-marker m nil)) starts)
-    (set-marker end-marker nil)))
+    (set-marker end-marker nil)
+    nil))
 
 (defun comment-region-default (beg end &optional arg)
   "Comment BEG..END as `comment-region' describes."
@@ -644,7 +642,7 @@ ARG adds that many comment characters beyond what `comment-add' asks."
   (let ((comment-style (if (nth 1 (assq comment-style comment-styles)) 'box-multi 'box))
         (from (save-excursion (goto-char (min beg end)) (line-beginning-position)))
         (to (save-excursion (goto-char (max beg end)) (line-end-position))))
-    (comment-region from to (+ comment-add (prefix-numeric-value arg)))))
+    (comment-region from to (+ comment-add arg))))
 
 ;;;; Uncommenting
 
