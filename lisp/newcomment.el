@@ -232,8 +232,9 @@ Return nil when point is not in a comment."
       (cond ((not (and start (save-excursion (goto-char start)
                                               (looking-at comment-start-skip))))
              nil)
-            ((and (not (string= comment-end ""))
-                  (save-excursion (re-search-forward comment-end-skip here t)))
+            ((if (string= comment-end "")
+                 (> here (save-excursion (goto-char start) (line-end-position)))
+               (save-excursion (re-search-forward comment-end-skip here t)))
              (goto-char here)
              nil)
             (t start)))))
@@ -639,10 +640,8 @@ leaving blank lines alone."
 ARG adds that many comment characters beyond what `comment-add' asks."
   (interactive "*r\np")
   (comment-normalize-vars)
-  (let ((comment-style (if (nth 1 (assq comment-style comment-styles)) 'box-multi 'box))
-        (from (save-excursion (goto-char (min beg end)) (line-beginning-position)))
-        (to (save-excursion (goto-char (max beg end)) (line-end-position))))
-    (comment-region from to (+ comment-add arg))))
+  (let ((comment-style (if (nth 1 (assq comment-style comment-styles)) 'box-multi 'box)))
+    (comment-region beg end (+ comment-add arg))))
 
 ;;;; Uncommenting
 
@@ -791,12 +790,6 @@ An active region means its lines, all of them whole, instead."
       (back-to-indentation)
       (when (< count 0) (setq this-command 'comment-line-backward)))))
 
-(defun comment--current-starter (compos)
-  "The starter text of the comment at COMPOS, blanks after it included."
-  (save-excursion
-    (goto-char compos)
-    (buffer-substring compos (progn (comment--enter compos) (point)))))
-
 (defun comment-indent-new-line (&optional soft)
   "Break line at point and indent, continuing comment if within one.
 This indents the body of the continued comment under the previous
@@ -809,8 +802,14 @@ The newline is hard if `use-hard-newlines' is on, unless SOFT."
   (comment-normalize-vars t)
   (let* ((compos (and comment-start (save-excursion (comment-beginning))))
          (column (and compos (save-excursion (goto-char compos) (current-column))))
-         (starter (and compos (comment--current-starter compos))))
+         starter)
     (delete-horizontal-space)
+    ;; The new line repeats the starter as it is once blanks at point
+    ;; are gone, and no further than point.
+    (when compos
+      (setq starter (buffer-substring compos (min (point) (save-excursion
+                                                            (comment--enter compos)
+                                                            (point))))))
     (cond ((and compos (not (string= comment-end "")) (not comment-multi-line))
            (insert comment-end))
           (t nil))
