@@ -640,8 +640,11 @@ leaving blank lines alone."
 ARG adds that many comment characters beyond what `comment-add' asks."
   (interactive "*r\np")
   (comment-normalize-vars)
-  (let ((comment-style (if (nth 1 (assq comment-style comment-styles)) 'box-multi 'box)))
-    (comment-region beg end (+ comment-add arg))))
+  ;; A style making one comment of the lines keeps doing so in the box.
+  (let* ((one-comment (car (alist-get comment-style comment-styles)))
+         (comment-style (if one-comment 'box-multi 'box))
+         (count (+ comment-add arg)))
+    (comment-region beg end count)))
 
 ;;;; Uncommenting
 
