@@ -238,3 +238,37 @@
     (should (equal (point) 17))
     (should (comment-only-p 14 (point-max)))
     (should-not (comment-only-p 1 (point-max)))))
+
+(ert-deftest newcomment-indent-new-line ()
+  (let ((cases
+         `((emacs-lisp-mode "(foo) ; a comment here" 17 "(foo) ; a commen\n      ; t here" 26)
+           (emacs-lisp-mode "  ;; a comment here" 12 "  ;; a comm\n  ;; ent here" 18)
+           (emacs-lisp-mode "  (foo bar)" 7 "  (foo\n   bar)" 11)
+           ;; Blanks at point go, and with them the starter's padding.
+           (emacs-lisp-mode "; comment\n  ;; ind\n" 16 "; comment\n  ;;\n  ;;ind\n" 20)
+           ;; Found by regexp, a comment after code is not continued.
+           (newcomment-tests--hash "x # a comment here" 10 "x # a com\nment here" 11)
+           (newcomment-tests--c "  /* a comment here" 12 "  /* a comm\n  ent here" 15))))
+    (dolist (c cases)
+      (newcomment-tests--in (car c) (nth 1 c)
+        (goto-char (nth 2 c))
+        (comment-indent-new-line)
+        (should (equal (list (buffer-string) (point)) (nthcdr 3 c)))))))
+
+(ert-deftest newcomment-box-and-set-column ()
+  (newcomment-tests--in #'newcomment-tests--hash "(a)\n(b)\n"
+    (comment-box 1 8 2)
+    (should (equal (buffer-string) "#########\n## (a) ##\n## (b) ##\n#########\n")))
+  (newcomment-tests--in #'emacs-lisp-mode "(a)\n(b)\n"
+    ;; Without ARG, Emacs adds `comment-add' to nil.
+    (should (equal (should-error (comment-box 1 8))
+                   '(wrong-type-argument number-or-marker-p nil))))
+  (newcomment-tests--in #'emacs-lisp-mode "(a)  ; x\n(b)"
+    (goto-char 12)
+    (comment-set-column t)
+    (should (equal comment-column 5))
+    (should (equal (list (buffer-string) (point)) '("(a)  ; x\n(b)  ;" 16))))
+  (newcomment-tests--in #'emacs-lisp-mode "(a)  ; x\n(b) ; y"
+    (goto-char 12)
+    (comment-set-column '-)
+    (should (equal (buffer-string) "(a)  ; x\n(b)"))))
