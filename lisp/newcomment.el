@@ -456,9 +456,12 @@ or with UNQUOTE non-nil, remove such quoting."
         (push (copy-marker (point)) starts))
       (nreverse starts))))
 
-(defun comment--blank-from-p (pos)
-  "Non-nil if only blanks follow POS on its line."
-  (save-excursion (goto-char pos) (skip-chars-forward " \t") (eolp)))
+(defun comment--blank-from-p (pos end)
+  "Non-nil if only blanks follow POS on its line, up to END."
+  (save-excursion
+    (goto-char pos)
+    (skip-chars-forward " \t" end)
+    (or (eolp) (>= (point) end))))
 
 (defun comment--text-column (pos)
   "The column of the first non-blank at or after POS on its line."
@@ -506,13 +509,13 @@ or with UNQUOTE non-nil, remove such quoting."
   "Insert the starters of PLAN on the lines at STARTS, the region ending
 at END; return the column and the lines commented."
   (let* ((commented (seq-remove
-                     (lambda (m) (and (comment--blank-from-p m)
+                     (lambda (m) (and (comment--blank-from-p m end)
                                       (not (or comment-empty-lines
                                                (plist-get plan :multi)
                                                (plist-get plan :align)))))
                      starts))
          (column (if (plist-get plan :indent)
-                     (let ((cols (delq nil (mapcar (lambda (m) (and (not (comment--blank-from-p m))
+                     (let ((cols (delq nil (mapcar (lambda (m) (and (not (comment--blank-from-p m end))
                                                                     (comment--text-column m)))
                                                    commented))))
                        ;; Emacs also caps it at the region's end
@@ -589,10 +592,20 @@ RIGHT is the column aligned enders end at, END the region's end marker."
       (indent-to column)
       (insert top "\n"))))
 
+(defun comment--split-at (end)
+  "Break the line at END if comments there must end with their line.
+The rest of the line is indented as code on a line of its own."
+  (unless (or (not (string= comment-end ""))
+              (save-excursion (goto-char end) (eolp)))
+    (save-excursion
+      (goto-char end)
+      (insert "\n")
+      (indent-according-to-mode))))
+
 (defun comment--comment-lines (beg end arg)
   "Comment the lines of BEG..END, as `comment-region' with ARG does."
   (let* ((plan (comment--plan beg end arg))
-         (end-marker (copy-marker end t))
+         (end-marker (progn (comment--split-at end) (copy-marker end t)))
          (starts (comment--line-starts beg end))
          (closed (not (string= comment-end ""))))
     (save-restriction
@@ -603,10 +616,6 @@ RIGHT is the column aligned enders end at, END the region's end marker."
         (let ((right (comment--insert-enders lines end-marker plan)))
           (when (plist-get plan :extra)
             (comment--add-extra-lines column lines right end-marker plan)))))
-    (goto-char end-marker)
-    (unless (or closed (eolp))
-      (insert "\n")
-      (indent-according-to-mode))
     (mapc (lambda (m) (set-marker m nil)) starts)
     (set-marker end-marker nil)
     nil))
