@@ -470,11 +470,18 @@ or with UNQUOTE non-nil, remove such quoting."
 (defun comment--goto-column (pos column)
   "Go to COLUMN on the line of POS (not before POS), adding blanks if short."
   (goto-char pos)
-  ;; A tab across COLUMN is kept whole, the starter going before it.
   (while (and (memq (char-after) '(?\s ?\t))
               (<= (save-excursion (forward-char 1) (current-column)) column))
     (forward-char 1))
-  (when (< (current-column) column) (indent-to column)))
+  (cond ((>= (current-column) column))
+        ((eq (char-after) ?\t)
+         ;; A tab across COLUMN becomes blanks up to it and blanks from
+         ;; it to where the tab ended, made as `indent-to' makes them.
+         (let ((tab-end (save-excursion (forward-char 1) (current-column))))
+           (delete-char 1)
+           (indent-to column)
+           (save-excursion (indent-to tab-end))))
+        (t (indent-to column))))
 
 (defun comment--plan (beg end arg)
   "How to comment BEG..END with ARG: a plist of the pieces to insert."
