@@ -810,13 +810,12 @@ An active region means its lines, all of them whole, instead."
       (when (< count 0) (setq this-command 'comment-line-backward)))))
 
 (defun comment-indent-new-line (&optional soft)
-  "Break line at point and indent, continuing comment if within one.
-This indents the body of the continued comment under the previous
-comment line.  A comment of its own is started on the new line,
-closing the old one if comments need closing, unless
-`comment-multi-line' says to continue the old one.
-A `fill-prefix' is inserted as it is on the new line.
-The newline is hard if `use-hard-newlines' is on, unless SOFT."
+  "Start a new line at point; inside a comment, go on commenting there.
+The new line repeats the comment's starter at the comment's column,
+the old comment being closed first when comments need closing, unless
+`comment-multi-line' lets one comment go on over the lines.  Outside a
+comment the line is indented as the mode says; a `fill-prefix' is
+inserted as it is.  SOFT makes the newline soft under `use-hard-newlines'."
   (interactive)
   (comment-normalize-vars t)
   (let* ((compos (and comment-start (save-excursion (comment-beginning))))
@@ -829,9 +828,8 @@ The newline is hard if `use-hard-newlines' is on, unless SOFT."
       (setq starter (buffer-substring compos (min (point) (save-excursion
                                                             (comment--enter compos)
                                                             (point))))))
-    (cond ((and compos (not (string= comment-end "")) (not comment-multi-line))
-           (insert comment-end))
-          (t nil))
+    (when (and compos (not (string= comment-end "")) (not comment-multi-line))
+      (insert comment-end))
     (if soft (insert-and-inherit ?\n) (newline 1))
     (cond (fill-prefix (insert-and-inherit fill-prefix))
           ((null compos) (indent-according-to-mode))
@@ -839,9 +837,7 @@ The newline is hard if `use-hard-newlines' is on, unless SOFT."
            (indent-to column)
            (insert (or comment-continue "")))
           (t (indent-to column)
-             (insert starter)
-             (unless (string= comment-end "")
-               (save-excursion (insert comment-end)))))))
+             (insert starter)))))
 
 (provide 'newcomment)
 
