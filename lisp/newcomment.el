@@ -146,10 +146,6 @@ for one unless NOERROR is non-nil."
   "Where the comment found by the last `comment-start-skip' match starts."
   (or (match-end 1) (match-beginning 0)))
 
-(defun comment--in-string-or-comment (pos)
-  "The syntactic state at POS: its string/comment start, or nil."
-  (nth 8 (save-excursion (syntax-ppss pos))))
-
 (defun comment--skip-end-from (from start)
   "End of a `comment-start-skip' match at FROM for the comment at START."
   (save-excursion
