@@ -835,6 +835,75 @@ inserted as it is.  SOFT makes the newline soft under `use-hard-newlines'."
           (t (indent-to column)
              (insert starter)))))
 
+;;;; Filling comments
+
+(defun comment--starter-text (start)
+  "The starter of the comment at START, blanks around it stripped."
+  (save-excursion
+    (comment-string-strip (buffer-substring start (progn (comment--enter start) (point)))
+                          t t)))
+
+(defun comment--fill-prefix-at (start)
+  "What the lines filled from the comment at START begin with: its
+indentation, or blanks as wide as the code before it, and its starter."
+  (save-excursion
+    (goto-char start)
+    (let ((lead (if (comment--code-before-p)
+                    (make-string (current-column) ?\s)
+                  (buffer-substring (line-beginning-position) start))))
+      (comment--enter start)
+      (concat lead (buffer-substring start (point))))))
+
+(defun comment--line-continues-p (starter)
+  "Non-nil if this line is only a comment with STARTER and some text."
+  (save-excursion
+    (beginning-of-line)
+    (skip-chars-forward " \t")
+    (let ((here (point))
+          (start (comment-search-forward (line-end-position) t)))
+      (and start (= start here)
+           (string= (comment--starter-text start) starter)
+           (progn (goto-char start) (comment--enter start)
+                  (skip-chars-forward " \t") (not (eolp)))))))
+
+(defun fill-comment-paragraph (&optional justify)
+  "Fill the comment paragraph at point, as `fill-paragraph' would text.
+The paragraph is the comment on this line and the lines around it
+holding only comments with the same starter.  JUSTIFY is passed on
+to `fill-region-as-paragraph'.  Return the fill prefix used, or nil
+when there is no comment on this line."
+  (comment-normalize-vars t)
+  (let ((start (and comment-start
+                    (save-excursion (beginning-of-line)
+                                    (comment-search-forward (line-end-position) t)))))
+    (when start
+      (let* ((starter (comment--starter-text start))
+             (prefix (comment--fill-prefix-at start))
+             (after-code (save-excursion (goto-char start) (comment--code-before-p)))
+             (from (save-excursion
+                     (beginning-of-line)
+                     (unless after-code
+                       (while (and (zerop (forward-line -1))
+                                   (comment--line-continues-p starter)))
+                       (unless (comment--line-continues-p starter) (forward-line 1)))
+                     (point)))
+             (to (save-excursion
+                   (while (and (zerop (forward-line 1))
+                               (comment--line-continues-p starter)))
+                   (unless (comment--line-continues-p starter) (forward-line -1))
+                   (line-end-position))))
+        (let ((fill-prefix prefix)
+              (here (point-marker)))
+          (fill-region-as-paragraph from to justify)
+          (goto-char here)
+          (set-marker here nil))
+        prefix))))
+
+(defun lisp-fill-paragraph (&optional justify)
+  "Fill the Lisp comment at point, as `fill-comment-paragraph' does.
+Return nil elsewhere, leaving the filling to `fill-paragraph'."
+  (fill-comment-paragraph justify))
+
 (provide 'newcomment)
 
 ;;; newcomment.el ends here

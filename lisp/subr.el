@@ -3686,7 +3686,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              comment-padleft comment-search-forward comment-search-backward
              comment-beginning comment-forward comment-only-p
              comment-indent-default comment-choose-indent comment-region-default
-             uncomment-region-default lisp-comment-indent))
+             uncomment-region-default lisp-comment-indent
+             fill-comment-paragraph lisp-fill-paragraph))
   (autoload f "newcomment"))
 (defvar comment-use-syntax 'undecided
   "Whether the syntax table decides what a comment is.

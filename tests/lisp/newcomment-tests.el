@@ -272,3 +272,25 @@
     (goto-char 12)
     (comment-set-column '-)
     (should (equal (buffer-string) "(a)  ; x\n(b)"))))
+
+(ert-deftest newcomment-fill-paragraph-fills-comments ()
+  (let ((cases
+         '((emacs-lisp-mode
+            ";; aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm\n;; nnn\n(foo)" 5
+            ";; aaa bbb ccc ddd eee fff ggg\n;; hhh iii jjj kkk lll mmm nnn\n(foo)" 5)
+           (emacs-lisp-mode
+            "(foo) ; aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm\n" 10
+            "(foo) ; aaa bbb ccc ddd eee\n      ; fff ggg hhh iii jjj\n      ; kkk lll mmm\n" 10)
+           ;; An empty comment line ends the paragraph.
+           (emacs-lisp-mode
+            "(foo)\n  ;; aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm\n  ;; nnn ooo\n  ;;\n  ;; ppp\n" 12
+            "(foo)\n  ;; aaa bbb ccc ddd eee fff\n  ;; ggg hhh iii jjj kkk lll\n  ;; mmm nnn ooo\n  ;;\n  ;; ppp\n" 12)
+           ;; So does another starter.
+           (emacs-lisp-mode "(foo)\n  ;; aaa bbb\n  ;; ccc ddd\n;;; eee\n" 30
+                            "(foo)\n  ;; aaa bbb ccc ddd\n;;; eee\n" 25))))
+    (dolist (c cases)
+      (newcomment-tests--in (car c) (nth 1 c)
+        (setq fill-column 30)
+        (goto-char (nth 2 c))
+        (fill-paragraph)
+        (should (equal (list (buffer-string) (point)) (nthcdr 3 c)))))))
