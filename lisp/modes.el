@@ -161,6 +161,10 @@ No problems result if this variable is not bound.
   (setq-local indent-region-function #'lisp-indent-region)
   (setq-local comment-start ";")
   (setq-local comment-start-skip ";+ *")
+  (setq-local comment-add 1)
+  (setq-local comment-use-syntax t)
+  (setq-local comment-indent-function #'lisp-comment-indent)
+  (setq-local fill-paragraph-function #'lisp-fill-paragraph)
   (setq-local comment-column 40))
 (defvar elisp--dynlex-modeline-map
   ;; What Emacs's keymap functions make of mouse-1 on the mode line

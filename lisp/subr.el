@@ -3751,6 +3751,91 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(fill-context-prefix current-justification current-fill-column
              fill-nobreak-p fill-common-string-prefix))
   (autoload f "fill"))
+;;; Comments (newcomment.el); its variables are here, preloaded as in Emacs.
+(dolist (f '(comment-region uncomment-region comment-or-uncomment-region
+             comment-dwim comment-indent comment-kill comment-line comment-box
+             comment-indent-new-line comment-set-column))
+  (autoload f "newcomment" nil t))
+(dolist (f '(comment-normalize-vars comment-string-strip comment-padright
+             comment-padleft comment-search-forward comment-search-backward
+             comment-beginning comment-forward comment-only-p
+             comment-indent-default comment-choose-indent comment-region-default
+             uncomment-region-default lisp-comment-indent
+             fill-comment-paragraph lisp-fill-paragraph))
+  (autoload f "newcomment"))
+(defvar comment-use-syntax 'undecided
+  "Whether the syntax table decides what a comment is.
+`undecided' until the comment commands find out for the buffer.")
+(make-variable-buffer-local 'comment-use-syntax)
+(defvar comment-end-skip nil
+  "A regexp matching the end of a comment and the blanks before it.")
+(make-variable-buffer-local 'comment-end-skip)
+(defvar comment-continue nil
+  "What starts the lines inside a comment spanning several lines.
+Nil means it is made from `comment-start'.")
+(defcustom comment-fill-column nil
+  "The column comments are filled to; nil means `fill-column'."
+  :type '(choice (const nil) integer))
+(defvar comment-indent-function #'comment-indent-default
+  "Function giving the column of the comment at point, called with
+point at the comment's start.  Nil from it means indent the line as
+the mode does; a cons (MIN . MAX) gives the acceptable range.")
+(defvar comment-insert-comment-function nil
+  "When non-nil, what `comment-dwim' calls to add a comment on an empty line.")
+(defvar comment-region-function #'comment-region-default
+  "The function `comment-region' hands its work to.")
+(defvar uncomment-region-function #'uncomment-region-default
+  "The function `uncomment-region' hands its work to.")
+(defvar comment-add 0
+  "How many more comment characters than one a region comment starts with.
+Only for modes whose comments start with a single character.")
+(make-variable-buffer-local 'comment-add)
+(defconst comment-styles
+  '((plain      nil nil nil nil "Start in column 0 (do not indent), as in Emacs-20")
+    (indent-or-triple nil nil nil multi-char
+                  "Start in column 0, but only for single-char starters")
+    (indent     nil nil nil t "Full comment per line, ends not aligned")
+    (aligned    nil t   nil t "Full comment per line, ends aligned")
+    (box        nil t   t   t "Full comment per line, ends aligned, + top and bottom")
+    (extra-line t   nil t   t "One comment for all lines, end on a line by itself")
+    (multi-line t   nil nil t "One comment for all lines, end on last commented line")
+    (box-multi  t   t   t   t "One comment for all lines, + top and bottom"))
+  "The comment styles: (STYLE MULTI ALIGN EXTRA-LINES INDENT DOC).")
+(defcustom comment-style 'indent
+  "The style `comment-region' comments with: a key of `comment-styles'."
+  :type 'symbol)
+(defcustom comment-padding " "
+  "What goes between a comment starter and the text (and before the ender).
+An integer means that many spaces."
+  :type '(choice string integer (const nil)))
+(defcustom comment-inline-offset 1
+  "The least number of spaces between code and a comment after it."
+  :type 'integer)
+(defcustom comment-multi-line nil
+  "Non-nil means \\[comment-indent-new-line] continues a comment rather
+than closing it and starting another."
+  :type 'boolean)
+(defcustom comment-empty-lines nil
+  "Non-nil means `comment-region' comments empty lines too.
+`eol' means only when comments end at the end of the line."
+  :type '(choice (const nil) (const t) (const eol)))
+(defvar comment-quote-nested t
+  "Non-nil means comment markers inside a commented region are quoted.")
+(defvar comment-quote-nested-function #'comment-quote-nested-default
+  "The function quoting and unquoting comment markers nested in a region.")
+(defvar comment-line-break-function #'comment-indent-new-line
+  "What breaks a line when auto-filling inside a comment.")
+(defvar comment-combine-change-calls t
+  "Non-nil means the region commands report their changes as one.")
+(make-variable-buffer-local 'comment-combine-change-calls)
+(defvar comment-use-global-state t
+  "Non-nil means comment searches may parse from the start of the buffer.")
+(defcustom comment-auto-fill-only-comments nil
+  "Non-nil means Auto Fill mode fills only inside comments."
+  :type 'boolean)
+(defvar block-comment-start nil)
+(defvar block-comment-end nil)
+
 (defcustom adaptive-fill-mode t
   "Non-nil means filling guesses the fill prefix from the paragraph's text."
   :type 'boolean)
