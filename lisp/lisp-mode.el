@@ -251,4 +251,32 @@ the later lines at that depth until the nesting gets shallower."
         ((< change 0) (or (nthcdr (- change) columns) (list nil)))
         (t columns)))
 
+;;;; Filling
+
+(defun lisp-fill-paragraph (&optional justify)
+  "Fill the comment or string at point as Lisp mode does, JUSTIFY as
+`fill-paragraph' takes it.  A comment is filled by
+`fill-comment-paragraph'; a string, docstrings included, is filled
+whole at `emacs-lisp-docstring-fill-column', its lines after the first
+starting at column 0; code is left alone.  Returns the fill prefix
+used, \"\" outside comments."
+  (or (fill-comment-paragraph justify)
+      (let ((state (syntax-ppss)))
+        (when (nth 3 state)
+          (lisp-indent--fill-string (nth 8 state) justify))
+        "")))
+
+(defun lisp-indent--fill-string (start justify)
+  "Fill the paragraphs of the string that opens at START."
+  (save-excursion
+    (goto-char start)
+    (let ((end (condition-case nil (scan-sexps start 1) (scan-error nil))))
+      (when end
+        (save-restriction
+          (narrow-to-region (1+ start) (1- end))
+          (let ((fill-column emacs-lisp-docstring-fill-column)
+                (fill-paragraph-function nil)
+                (fill-prefix nil))
+            (fill-region (point-min) (point-max) justify)))))))
+
 ;;; lisp-mode.el ends here

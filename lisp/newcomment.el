@@ -843,13 +843,19 @@ inserted as it is.  SOFT makes the newline soft under `use-hard-newlines'."
     (comment-string-strip (buffer-substring start (progn (comment--enter start) (point)))
                           t t)))
 
+(defun comment--blanks-to (column)
+  "Blanks reaching COLUMN from a line's start, tabs first under `indent-tabs-mode'."
+  (if indent-tabs-mode
+      (concat (make-string (/ column tab-width) ?\t) (make-string (% column tab-width) ?\s))
+    (make-string column ?\s)))
+
 (defun comment--fill-prefix-at (start)
   "What the lines filled from the comment at START begin with: its
 indentation, or blanks as wide as the code before it, and its starter."
   (save-excursion
     (goto-char start)
     (let ((lead (if (comment--code-before-p)
-                    (make-string (current-column) ?\s)
+                    (comment--blanks-to (current-column))
                   (buffer-substring (line-beginning-position) start))))
       (comment--enter start)
       (concat lead (buffer-substring start (point))))))
@@ -898,11 +904,6 @@ when there is no comment on this line."
           (goto-char here)
           (set-marker here nil))
         prefix))))
-
-(defun lisp-fill-paragraph (&optional justify)
-  "Fill the Lisp comment at point, as `fill-comment-paragraph' does.
-Return nil elsewhere, leaving the filling to `fill-paragraph'."
-  (fill-comment-paragraph justify))
 
 (provide 'newcomment)
 

@@ -3671,7 +3671,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 ;;; the forms Emacs has loaded are here, as Emacs preloads them.
 (dolist (f '(lisp-indent-line indent-sexp indent-pp-sexp))
   (autoload f "lisp-mode" nil t))
-(dolist (f '(calculate-lisp-indent lisp-indent-region lisp-indent-function))
+(dolist (f '(calculate-lisp-indent lisp-indent-region lisp-indent-function
+             lisp-fill-paragraph))
   (autoload f "lisp-mode"))
 
 (defcustom lisp-indent-offset nil
@@ -3684,6 +3685,10 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 
 (defvar lisp-indent-function #'lisp-indent-function
   "The function that picks the indentation of a line from its list's head.")
+
+(defcustom emacs-lisp-docstring-fill-column 65
+  "The fill column for strings, docstrings included, in Lisp modes."
+  :type 'integer)
 
 (defvar-local comment-column 32
   "The column a comment on a line of code starts at.")
@@ -3761,7 +3766,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              comment-beginning comment-forward comment-only-p
              comment-indent-default comment-choose-indent comment-region-default
              uncomment-region-default lisp-comment-indent
-             fill-comment-paragraph lisp-fill-paragraph))
+             fill-comment-paragraph))
   (autoload f "newcomment"))
 (defvar comment-use-syntax 'undecided
   "Whether the syntax table decides what a comment is.

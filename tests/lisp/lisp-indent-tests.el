@@ -412,4 +412,29 @@ b)
   (let ((inhibit-message t))
     (should (equal (message "hidden %d" 1) "hidden 1"))))
 
+;; Lisp mode fills comments and strings, and leaves code alone.
+(defun lisp-mode-tests--filled (text pos column)
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (setq fill-column column)
+    (insert text)
+    (goto-char pos)
+    (list (fill-paragraph) (buffer-string) (point))))
+
+(ert-deftest lisp-fill-paragraph-comments-strings-code ()
+  (should (equal (lisp-mode-tests--filled
+                  ";; aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm\n(foo)\n" 5 30)
+                 '(";; " ";; aaa bbb ccc ddd eee fff ggg\n;; hhh iii jjj kkk lll mmm\n(foo)\n" 5)))
+  (should (equal (lisp-mode-tests--filled
+                  "(foo bar) ; aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk\n" 15 30)
+                 '("\t  ; " "(foo bar) ; aaa bbb ccc ddd\n\t  ; eee fff ggg hhh\n\t  ; iii jjj kkk\n" 15)))
+  ;; A docstring is filled at `emacs-lisp-docstring-fill-column' (65),
+  ;; counted from after its quote on the first line.
+  (should (equal (lisp-mode-tests--filled
+                  "(defun f ()\n  \"aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp qqq rrr sss ttt uuu vvv www.\"\n  x)\n" 20 70)
+                 '("" "(defun f ()\n  \"aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll mmm nnn ooo ppp\nqqq rrr sss ttt uuu vvv www.\"\n  x)\n" 20)))
+  (should (equal (lisp-mode-tests--filled
+                  "(foo bar baz qux quux corge grault garply waldo fred plugh)\n" 3 20)
+                 '("" "(foo bar baz qux quux corge grault garply waldo fred plugh)\n" 3))))
+
 ;;; lisp-indent-tests.el ends here
