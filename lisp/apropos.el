@@ -72,8 +72,8 @@
 ;;; Patterns
 
 (defun apropos-words-to-regexp (words wild)
-  "Return a regexp matching any two of the words in WORDS.
-WILD should be a subexpression matching wildcards between matches."
+  "A regexp for a pair of distinct WORDS in either order, WILD between.
+A single distinct word is returned as it is; no words give nil."
   (let ((distinct (delete-dups (copy-sequence words))))
     (if (cdr distinct)
         (mapconcat
@@ -88,12 +88,12 @@ WILD should be a subexpression matching wildcards between matches."
   (seq-find (lambda (group) (member word group)) apropos-synonyms))
 
 (defun apropos-parse-pattern (pattern &optional multiline-p)
-  "Rewrite a list of words to a regexp matching all permutations.
-If PATTERN is a string, that means it is already a regexp.
-MULTILINE-P, if non-nil, means produce a regexp that will match
-the words even if separated by newlines.
-This updates variables `apropos-pattern', `apropos-pattern-quoted',
-`apropos-regexp', `apropos-words', and `apropos-all-words-regexp'."
+  "Set the apropos-pattern variables from PATTERN, a regexp or word list.
+The variables are `apropos-pattern', `apropos-pattern-quoted',
+`apropos-regexp', `apropos-words', `apropos-all-words' and
+`apropos-all-words-regexp'.  A word list becomes regexps matching
+two of its words in either order; with MULTILINE-P, newlines may
+come between them."
   (if (consp pattern)
       (let ((words ()) (widened ()))
         (dolist (word pattern)
@@ -136,20 +136,22 @@ This updates variables `apropos-pattern', `apropos-pattern-quoted',
       (setq sum (+ sum unit (/ (* unit (- len pos)) len))))))
 
 (defun apropos-score-str (str)
-  "Return apropos score for string STR."
+  "How well the parsed pattern matches STR, as a number (0 for nil).
+Early matches count more; long strings lose a little."
   (if (or (null str) (equal str ""))
       0
     (- (apropos--position-score str 1000) (/ (length str) 10))))
 
 (defun apropos-score-doc (doc)
-  "Return apropos score for documentation string DOC."
+  "How well the parsed pattern matches documentation DOC, as a number.
+Containing the pattern's own text literally adds 10000."
   (if (or (null doc) (equal doc ""))
       0
     (+ (apropos--position-score doc 50)
        (if (string-match-p apropos-pattern-quoted doc) 10000 0))))
 
 (defun apropos-score-symbol (symbol &optional weight)
-  "Return apropos score for SYMBOL.
+  "A rough measure of how well the parsed pattern names SYMBOL.
 WEIGHT (3 by default) scales it."
   (/ (* (or weight 3) (apropos-score-str (symbol-name symbol))) 54))
 
@@ -383,34 +385,30 @@ commands listing a single kind of symbol do."
 
 ;;; Commands
 
-(defun apropos-read-pattern (subject)
-  "Read an apropos pattern, either a word list or a regexp.
-Returns the user pattern, either a list of words which are matched
-literally, or a string which is used as a regexp to search for.
+(defun apropos--pattern-from-input (input)
+  "INPUT as a pattern: its words when it has no regexp specials, else itself."
+  (cond ((not (equal input (regexp-quote input))) input)
+        ((split-string input "[ \t]+" t))
+        (t (user-error "No word list given"))))
 
-SUBJECT is a string that is included in the prompt to identify what
-kind of objects to search."
-  (let ((input (read-string (concat "Search for " subject
-                                    " (word list or regexp): "))))
-    ;; Text without regexp specials is taken as words.
-    (if (string-equal (regexp-quote input) input)
-        (or (split-string input "[ \t]+" t) (user-error "No word list given"))
-      input)))
+(defun apropos-read-pattern (subject)
+  "Prompt for a pattern to look for SUBJECT (a noun such as \"command\").
+The answer comes back as a regexp string if it uses regexp
+specials, else as the list of its words."
+  (apropos--pattern-from-input
+   (read-string (format "Search for %s (word list or regexp): " subject))))
 
 (defun apropos (pattern &optional do-all)
-  "Show all meaningful Lisp symbols whose names match PATTERN.
-Symbols are shown if they are defined as functions, variables, or
-faces, or if they have nonempty property lists.
+  "List in *Apropos* the symbols named by PATTERN that mean something.
+A symbol means something when it has a function, a value, a face
+or properties.
 
-PATTERN can be a word, a list of words (separated by spaces),
-or a regexp (using some regexp special characters).  If it is a word,
-search for matches for that word as a substring.  If it is a list of words,
-search for matches for any two (or more) of those words.
+PATTERN is a regexp string or a list of words; a list matches names
+holding any two of its words (or its one word).
 
-With \\[universal-argument] prefix, or if `apropos-do-all' is non-nil,
-consider all symbols (if they match PATTERN).
-
-Return list of symbols and documentation found."
+DO-ALL (or `apropos-do-all') lists every matching symbol and shows
+the keys of commands.  The value is the list of entries shown, each
+\(SYMBOL SCORE FN-DOC VAR-DOC PROPERTIES WIDGET-DOC FACE-DOC GROUP-DOC)."
   (interactive (list (apropos-read-pattern "symbol") current-prefix-arg))
   (apropos-parse-pattern pattern)
   (let* ((all (or do-all apropos-do-all))
@@ -462,20 +460,13 @@ LABELLED non-nil chooses the labelled layout."
               (apropos--category (apropos--variable-label (car entry)))))))))))
 
 (defun apropos-command (pattern &optional do-all var-predicate)
-  "Show commands (interactively callable functions) that match PATTERN.
-PATTERN can be a word, a list of words (separated by spaces),
-or a regexp (using some regexp special characters).  If it is a word,
-search for matches for that word as a substring.  If it is a list of words,
-search for matches for any two (or more) of those words.
+  "List in *Apropos* the commands named by PATTERN, with their keys.
+PATTERN is a regexp string or a list of words; a list matches names
+holding any two of its words (or its one word).
 
-With \\[universal-argument] prefix, or if `apropos-do-all' is non-nil, also show
-noninteractive functions.
-
-If VAR-PREDICATE is non-nil, show only variables, and only those that
-satisfy the predicate VAR-PREDICATE.
-
-When called from a Lisp program, a string PATTERN is used as a regexp,
-while a list of strings is used as a word list."
+DO-ALL (or `apropos-do-all') lists other functions too.  A non-nil
+VAR-PREDICATE lists instead the variables for which it returns non-nil.
+Return the message shown after the listing, or nil if none matched."
   (interactive (list (apropos-read-pattern (if (or current-prefix-arg apropos-do-all)
                                         "command or function" "command"))
                      current-prefix-arg))
@@ -485,15 +476,12 @@ while a list of strings is used as a word list."
     (apropos--list-functions (or do-all apropos-do-all))))
 
 (defun apropos-function (pattern)
-  "Show functions that match PATTERN.
+  "List in *Apropos* all the functions named by PATTERN.
 
-PATTERN can be a word, a list of words (separated by spaces),
-or a regexp (using some regexp special characters).  If it is a word,
-search for matches for that word as a substring.  If it is a list of words,
-search for matches for any two (or more) of those words.
+PATTERN is a regexp string or a list of words; a list matches names
+holding any two of its words (or its one word).
 
-This is the same as running `apropos-command' with a \\[universal-argument] prefix,
-or a non-nil `apropos-do-all' argument."
+It is `apropos-command' with DO-ALL."
   (interactive (list (apropos-read-pattern "function")))
   (apropos-command pattern t))
 
@@ -501,10 +489,9 @@ or a non-nil `apropos-do-all' argument."
   (and (boundp symbol) (get symbol 'variable-documentation) t))
 
 (defun apropos-variable (pattern &optional do-not-all)
-  "Show variables that match PATTERN.
-With the optional argument DO-NOT-ALL non-nil (or when called
-interactively with the prefix \\[universal-argument]), show user
-options only, i.e. behave like `apropos-user-option'."
+  "List in *Apropos* the documented variables named by PATTERN.
+DO-NOT-ALL non-nil narrows the list to options, as
+`apropos-user-option' does."
   (interactive (list (apropos-read-pattern (if current-prefix-arg "user option" "variable"))
                      current-prefix-arg))
   (if do-not-all
@@ -522,11 +509,9 @@ With DO-ALL non-nil, show all documented variables, as `apropos-variable'."
     (apropos--list-variables #'apropos--custom-variable-p nil)))
 
 (defun apropos-local-variable (pattern &optional buffer)
-  "Show buffer-local variables that match PATTERN.
-Optional arg BUFFER (default: current buffer) is the buffer to check.
-
-The output includes variables that are not yet set in BUFFER, but that
-will be buffer-local when set."
+  "List in *Apropos* the variables named by PATTERN that are local in BUFFER.
+BUFFER defaults to the current one; variables that would become local
+once set there count too."
   (interactive (list (apropos-read-pattern "buffer-local variable")))
   (let ((buffer (or buffer (current-buffer))))
     (apropos-parse-pattern pattern)
@@ -588,16 +573,15 @@ Return nil when the pattern does not match TEXT."
   (insert "\n   " (nth 3 entry) "\n"))
 
 (defun apropos-documentation (pattern &optional do-all)
-  "Show symbols whose documentation contains matches for PATTERN.
-PATTERN can be a word, a list of words (separated by spaces),
-or a regexp (using some regexp special characters).  If it is a word,
-search for matches for that word as a substring.  If it is a list of words,
-search for matches for any two (or more) of those words.
+  "List in *Apropos* the symbols whose documentation PATTERN matches.
+PATTERN is a regexp string or a list of words; a list matches names
+holding any two of its words (or its one word).
 
 marrow keeps no separate file of documentation, so all documentation
 strings are searched, with or without DO-ALL.
 
-Returns list of symbols and documentation found."
+The value is the list of entries (SYMBOL SCORE FN-DOC VAR-DOC), the
+docs with the matched text in `apropos-match-face'."
   (interactive (list (apropos-read-pattern "documentation") current-prefix-arg))
   (ignore do-all)
   (apropos-parse-pattern pattern t)
@@ -625,15 +609,13 @@ Returns list of symbols and documentation found."
               nil value nil)))))
 
 (defun apropos-value (pattern &optional do-all)
-  "Show all symbols whose value's printed representation matches PATTERN.
-PATTERN can be a word, a list of words (separated by spaces),
-or a regexp (using some regexp special characters).  If it is a word,
-search for matches for that word as a substring.  If it is a list of words,
-search for matches for any two (or more) of those words.
+  "List in *Apropos* the variables whose printed values PATTERN matches.
+PATTERN is a regexp string or a list of words; a list matches names
+holding any two of its words (or its one word).
 
 Only variable values are searched; DO-ALL is accepted and ignored.
 
-Returns list of symbols and values found."
+The value is the list of entries (SYMBOL SCORE nil VALUE-TEXT nil)."
   (interactive (list (apropos-read-pattern "value") current-prefix-arg))
   (ignore do-all)
   (apropos-parse-pattern pattern t)

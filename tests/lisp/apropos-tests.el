@@ -1,0 +1,154 @@
+;;; apropos-tests.el --- tests of apropos.el  -*- lexical-binding: t -*-
+
+(require 'ert)
+(require 'apropos)
+
+(defun apropos-tests--text ()
+  "The text of *Apropos*, which is then killed."
+  (prog1 (with-current-buffer "*Apropos*"
+           (buffer-substring-no-properties (point-min) (point-max)))
+    (kill-buffer "*Apropos*")))
+
+(defun aptz-fn (a) "Does aptz things.\nMore." a)
+(defun aptz-undoc (a) a)
+(defun aptz-cmd () "A command of aptz." (interactive) nil)
+(defmacro aptz-mac (x) "A macro." x)
+(defalias 'aptz-alias 'aptz-fn)
+(defvar aptz-var 42 "A variable about aptz.\nMore lines here.")
+(defvar aptz-str "a string value aptzq" "String var.")
+(put 'aptz-plist 'foo 'bar)
+(put 'aptz-plist 'a-rather-long-property-name-one 1)
+(put 'aptz-plist 'a-rather-long-property-name-two 1)
+(put 'aptz-plist 'a-rather-long-property-name-three 1)
+
+(ert-deftest apropos-parse-pattern-regexp ()
+  (apropos-parse-pattern "a.b c")
+  (should (equal (list apropos-pattern apropos-pattern-quoted apropos-regexp
+                       apropos-words apropos-all-words apropos-all-words-regexp)
+                 '("a.b c" "a\\.b c" "a.b c" nil nil "a.b c"))))
+
+(ert-deftest apropos-parse-pattern-words ()
+  (apropos-parse-pattern '("find" "file"))
+  (should (equal apropos-regexp
+                 "\\(?:file\\).*?\\(?:find\\)\\|\\(?:find\\).*?\\(?:file\\)"))
+  (should (equal apropos-words '("file" "find")))
+  (should (equal apropos-all-words '("file" "find\\|open\\|edit")))
+  (should (equal apropos-all-words-regexp
+                 "\\(?:file\\).+\\(?:find\\|open\\|edit\\)\\|\\(?:find\\|open\\|edit\\).+\\(?:file\\)"))
+  (apropos-parse-pattern '("open" "x" "paste"))
+  (should (equal apropos-words '("yank\\|paste" "x" "find\\|open\\|edit")))
+  (apropos-parse-pattern '("x" "x"))
+  (should (equal (list apropos-regexp apropos-words) '("x" ("x" "x"))))
+  (apropos-parse-pattern '("foo" "bar") t)
+  (should (equal apropos-regexp
+                 "\\(?:bar\\)[^b-a]*?\\(?:foo\\)\\|\\(?:foo\\)[^b-a]*?\\(?:bar\\)"))
+  (should-error (apropos-parse-pattern nil) :type 'wrong-type-argument))
+
+(ert-deftest apropos-words-to-regexp-cases ()
+  (should (equal (apropos-words-to-regexp '("a" "b" "a") ".*?")
+                 "\\(?:a\\).*?\\(?:b\\)\\|\\(?:b\\).*?\\(?:a\\)"))
+  (should (equal (apropos-words-to-regexp '("a") ".*?") "a"))
+  (should (equal (apropos-words-to-regexp nil "x") nil)))
+
+(ert-deftest apropos-scores ()
+  (apropos-parse-pattern "foo")
+  (should (equal (mapcar #'apropos-score-str
+                         '("foo" "xfoo" "foofoo" "a foo b" "xxxxxxxxxfoo" "fo" ""))
+                 '(3000 2750 3500 2999 2249 0 0)))
+  (should (equal (apropos-score-str (make-string 25 ?x)) -2))
+  (should (equal (mapcar #'apropos-score-doc '("foo" "xfoo" "a foo b" "fo"))
+                 '(10150 10137 10149 0)))
+  (apropos-parse-pattern '("foo" "bar"))
+  (should (equal (mapcar #'apropos-score-str '("foo bar" "foobar" "a foo b"))
+                 '(3428 3500 1714)))
+  (should (equal (mapcar #'apropos-score-doc '("foo bar" "bar foo"))
+                 '(10171 171))))
+
+(ert-deftest apropos-lists-symbols ()
+  (let ((result (apropos "aptz-[pvf]")))
+    (should (equal (mapcar (lambda (e) (cons (car e) (cddr e))) result)
+                   '((aptz-fn "Does aptz things." nil nil nil nil nil)
+                     (aptz-plist nil nil "foo a-rather-long-property-name-one a-rather-long-property-name-two a-rather-long-property-name-three" nil nil nil)
+                     (aptz-var nil "A variable about aptz." "variable-documentation" nil nil nil)))))
+  (should (equal (apropos-tests--text)
+                 "Type RET on a type label to view its full documentation.
+
+aptz-fn
+  Function: Does aptz things.
+aptz-plist
+  Properties: foo a-rather-long-property-name-one
+              a-rather-long-property-name-two
+              a-rather-long-property-name-three
+aptz-var
+  Variable: A variable about aptz.
+  Properties: variable-documentation
+")))
+
+(ert-deftest apropos-function-layout ()
+  (apropos-function "aptz-[^c]")
+  (should (equal (apropos-tests--text)
+                 "Type RET on a type label to view its full documentation.
+
+aptz-alias
+  Function: Does aptz things.
+aptz-fn
+  Function: Does aptz things.
+aptz-mac
+  Macro: A macro.
+aptz-undoc
+  Function: (not documented)
+")))
+
+(ert-deftest apropos-command-layout ()
+  ;; The message returned depends on the window layout.
+  (should (stringp (apropos-command "aptz-")))
+  (should (equal (apropos-tests--text)
+                 "Type RET on an entry to view its full documentation.
+
+aptz-cmd		      M-x ... RET
+   A command of aptz.
+"))
+  (should-not (apropos-command "aptznomatch"))
+  (should (equal (apropos-tests--text) "")))
+
+(ert-deftest apropos-variable-layouts ()
+  (apropos-variable "aptz-")
+  (should (equal (apropos-tests--text)
+                 "Type RET on a type label to view its full documentation.
+
+aptz-str
+  Variable: String var.
+aptz-var
+  Variable: A variable about aptz.
+"))
+  (should-not (apropos-variable "aptz-" t)))
+
+(ert-deftest apropos-documentation-and-value ()
+  (let ((result (apropos-documentation "about aptz" t)))
+    (should (equal (mapcar (lambda (e) (cons (car e) (cddr e))) result)
+                   '((aptz-var nil "A variable about aptz.\nMore lines here."))))
+    (should (equal (get-text-property 11 'face (nth 3 (car result))) 'match)))
+  (should (equal (apropos-tests--text)
+                 "Type RET on a type label to view its full documentation.
+
+
+----------------
+aptz-var
+  Variable: A variable about aptz.
+More lines here.
+"))
+  (apropos-value "a string value aptzq\"")
+  (should (equal (apropos-tests--text)
+                 "Type RET on an entry to view its full documentation.
+
+
+----------------
+aptz-str
+   \"a string value aptzq\"
+")))
+
+(ert-deftest apropos-no-match ()
+  (should-not (apropos "aptznomatchzz"))
+  (should-not (get-buffer "*Apropos*")))
+
+;;; apropos-tests.el ends here
