@@ -3677,12 +3677,13 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(fill-context-prefix current-justification current-fill-column
              fill-nobreak-p fill-common-string-prefix))
   (autoload f "fill"))
-;;; Apropos (apropos.el): its commands are autoloaded, as in Emacs.
+;;; Apropos (apropos.el) and shortdoc.el: their commands are autoloaded, as in Emacs.
 (dolist (f '(apropos apropos-command apropos-function apropos-variable
              apropos-user-option apropos-local-variable apropos-value
              apropos-documentation))
   (autoload f "apropos" nil t))
 (autoload 'apropos-read-pattern "apropos")
+(autoload 'shortdoc-display-group "shortdoc" nil t)
 (defcustom adaptive-fill-mode t
   "Non-nil means filling guesses the fill prefix from the paragraph's text."
   :type 'boolean)
