@@ -28,27 +28,37 @@ given as a form is shown as it is."
   `(shortdoc--set-group ',group ',functions))
 
 (defun shortdoc--set-group (group elements)
-  "Make ELEMENTS the contents of GROUP, replacing any old ones."
-  (setq shortdoc--groups
-        (cons (cons group elements)
-              (seq-remove (lambda (entry) (eq (car entry) group))
-                          shortdoc--groups)))
-  group)
+  "Make ELEMENTS the contents of GROUP; return `shortdoc--groups'.
+A new group goes first; an old one keeps its place."
+  (let ((old (assq group shortdoc--groups)))
+    (if old
+        (progn (setcdr old elements) shortdoc--groups)
+      (push (cons group elements) shortdoc--groups))))
+
+(defun shortdoc--group-entry (group)
+  "GROUP's cell (GROUP . ELEMENTS) of `shortdoc--groups', made if missing."
+  (or (assq group shortdoc--groups)
+      (car (shortdoc--set-group group nil))))
+
+(defun shortdoc--section-last-cell (elements section)
+  "The cons of ELEMENTS holding SECTION's last element, or nil."
+  (let ((cell (member section elements)))
+    (while (and (cdr cell) (not (stringp (cadr cell))))
+      (setq cell (cdr cell)))
+    cell))
 
 (defun shortdoc-add-function (group section elem)
   "Add the entry ELEM to SECTION of GROUP, at the end of that section.
-A missing GROUP or SECTION is made, at the end."
-  (let ((entry (assq group shortdoc--groups)))
-    (unless entry
-      (setq entry (list group))
-      (setq shortdoc--groups (append shortdoc--groups (list entry))))
-    (let ((tail (member section (cdr entry))))
-      (if (null tail)
-          (setcdr entry (append (cdr entry) (list section elem)))
-        ;; Move to the last element before the next section title.
-        (while (and (cdr tail) (not (stringp (cadr tail))))
-          (setq tail (cdr tail)))
-        (setcdr tail (cons elem (cdr tail)))))))
+A missing GROUP is made first in the list, a missing SECTION at the
+end of GROUP.  Return the part of GROUP that starts with ELEM."
+  (let* ((entry (shortdoc--group-entry group))
+         (cell (shortdoc--section-last-cell (cdr entry) section)))
+    (if cell
+        (setcdr cell (cons elem (cdr cell)))
+      (setq cell (last entry))
+      (setcdr cell (list section elem))
+      (setq cell (cdr cell)))
+    (cdr cell)))
 
 (defun shortdoc-function-groups (function)
   "The names of the groups that have an entry for FUNCTION."
@@ -124,12 +134,12 @@ A missing GROUP or SECTION is made, at the end."
 
 (defun shortdoc--insert-group (elements)
   "Insert the sections and entries of ELEMENTS."
-  (let ((first-section t) (section-has-entry nil))
+  (let ((section-has-entry nil))
     (dolist (element elements)
       (cond ((stringp element)
-             (unless first-section (insert "\n"))
+             (unless (bobp) (insert "\n"))
              (insert (propertize element 'shortdoc-section t) "\n\n")
-             (setq first-section nil section-has-entry nil))
+             (setq section-has-entry nil))
             ((fboundp (car element))
              (when section-has-entry (shortdoc--separator))
              (shortdoc--insert-function element)
@@ -144,22 +154,26 @@ A missing GROUP or SECTION is made, at the end."
         (setq pos (next-single-property-change pos 'shortdoc-function))))
     (when found (goto-char found))))
 
+(defun shortdoc--read-group ()
+  "Ask for the name of a group, completing on the known ones."
+  (intern (completing-read "Show summary for functions in: "
+                           (mapcar (lambda (entry) (symbol-name (car entry)))
+                                   shortdoc--groups))))
+
 (defun shortdoc-display-group (group &optional function)
   "Show the summary of GROUP in the buffer \"*Shortdoc GROUP*\".
 With FUNCTION, put point on the entry for FUNCTION, if there is one."
-  (interactive (list (intern (completing-read
-                              "Show summary for functions in: "
-                              (mapcar #'car shortdoc--groups)))))
-  (let ((elements (cdr (assq group shortdoc--groups))))
-    (unless (assq group shortdoc--groups)
-      (error "No such documentation group %s" group))
+  (interactive (list (shortdoc--read-group)))
+  (let ((entry (or (assq group shortdoc--groups)
+                   (error "No such documentation group %s" group))))
+    (with-current-buffer (get-buffer-create (format "*Shortdoc %s*" group))
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (shortdoc-mode)
+        (shortdoc--insert-group (cdr entry)))
+      (goto-char (point-min))
+      (and function (shortdoc--goto-function function)))
     (pop-to-buffer (format "*Shortdoc %s*" group))
-    (let ((inhibit-read-only t))
-      (erase-buffer)
-      (shortdoc-mode)
-      (shortdoc--insert-group elements))
-    (goto-char (point-min))
-    (when function (shortdoc--goto-function function))
     nil))
 
 (provide 'shortdoc)
