@@ -246,11 +246,21 @@ WEIGHT (3 by default) scales it."
                          (where-is-internal command) ", "))
       (list "M-x" " ... " "RET"))))
 
+(defun apropos--padding (from to)
+  "Tabs (of width 8) and spaces going from column FROM to column TO.
+At least one space is given.  The padding is returned as a string
+because `indent-to' would give it the name's properties."
+  (if (>= from (1- to))
+      " "
+    (let ((tabs 0) (column from))
+      (while (<= (* 8 (1+ (/ column 8))) to)
+        (setq column (* 8 (1+ (/ column 8))) tabs (1+ tabs)))
+      (concat (make-string tabs ?\t) (make-string (- to column) ?\s)))))
+
 (defun apropos--insert-keys (symbol)
   "Insert the keys of SYMBOL at column 30, when it is a command."
   (when (commandp symbol)
-    (let ((indent-tabs-mode t) (tab-width 8))
-      (indent-to 30 1))
+    (insert (apropos--padding (current-column) 30))
     (let ((texts (apropos--key-texts symbol)))
       (if (cdr texts)
           (dolist (text texts)
@@ -329,10 +339,10 @@ PROPERTIES non-nil shows the names of SYMBOL's properties."
   (apropos--insert-name symbol nil)
   (when keys (apropos--insert-keys symbol))
   (insert "\n   ")
+  ;; The last space before the doc is the button that describes SYMBOL.
+  (apropos--button (1- (point)) (point) category symbol 'skip t 'face 'default)
   (let ((start (point)))
     (insert doc)
-    (apropos--button (1- (point)) (point) category symbol
-                     'skip t 'face 'default)
     (when (equal doc "(not documented)")
       (put-text-property start (point) 'font-lock-face 'shadow)))
   (insert "\n"))
@@ -351,8 +361,10 @@ Return the message that is shown, or nil when QUIET."
         (apropos-mode)
         (let ((inhibit-read-only t))
           (insert "Type ")
-          (insert (propertize "RET" 'face 'help-key-binding
-                              'font-lock-face 'help-key-binding))
+          (insert "RET")
+          (add-text-properties (- (point) 3) (point)
+                               '(face help-key-binding
+                                 font-lock-face help-key-binding))
           (insert (if labelled " on a type label" " on an entry")
                   " to view its full documentation.\n\n")
           (funcall inserter))
@@ -570,7 +582,10 @@ Return nil when the pattern does not match TEXT."
 (defun apropos--insert-value-entry (entry)
   (insert apropos--separator)
   (apropos--insert-name (car entry) nil)
-  (insert "\n   " (nth 3 entry) "\n"))
+  (insert "\n   " (nth 3 entry) "\n")
+  (let ((space (- (point) (length (nth 3 entry)) 2)))
+    (apropos--button space (1+ space) 'apropos-variable-button (car entry)
+                     'skip t 'face 'default)))
 
 (defun apropos-documentation (pattern &optional do-all)
   "List in *Apropos* the symbols whose documentation PATTERN matches.
