@@ -151,9 +151,15 @@ Containing the pattern's own text literally adds 10000."
        (if (string-match-p apropos-pattern-quoted doc) 10000 0))))
 
 (defun apropos-score-symbol (symbol &optional weight)
-  "A rough measure of how well the parsed pattern names SYMBOL.
-WEIGHT (3 by default) scales it."
-  (/ (* (or weight 3) (apropos-score-str (symbol-name symbol))) 54))
+  "How well the parsed pattern matches the name of SYMBOL, times WEIGHT.
+WEIGHT defaults to 3.  Each match position counts 60, more the
+earlier it is, less the name's length."
+  (let* ((name (symbol-name symbol))
+         (len (length name))
+         (sum 0))
+    (dolist (pos (and (> len 0) (apropos--positions name)))
+      (setq sum (+ sum (- (+ 60 (/ (* 60 (- len pos)) len)) len))))
+    (* (or weight 3) sum)))
 
 (defun apropos-true-hit (str words)
   "Non-nil if STR matches at least two of WORDS (or the only one)."
