@@ -585,13 +585,53 @@ Return nil when the pattern does not match TEXT."
       (let ((label (apropos--variable-label symbol)))
         (apropos--insert-labelled label (apropos--category label) symbol (nth 3 entry))))))
 
+(defun apropos--break-point (bol indent)
+  "Where to break the line starting at BOL to keep it within column 70.
+INDENT columns at its start are not text to break in.  Return the
+position of the space to break at, or nil if none is needed or possible."
+  (goto-char bol)
+  (end-of-line)
+  (when (> (current-column) 70)
+    (move-to-column 70)
+    (unless (eq (char-after) ?\s)
+      (skip-chars-backward "^ " bol)
+      (unless (bobp) (backward-char)))
+    (when (<= (point) (+ bol indent))
+      ;; A word too long for the line: break after it instead.
+      (goto-char (+ bol indent))
+      (skip-chars-forward " ")
+      (skip-chars-forward "^ \n"))
+    (and (eq (char-after) ?\s) (point))))
+
+(defun apropos--fill-value (start end)
+  "Wrap the value text from START to END at column 70.
+The text follows a 3-space indent, which continuation lines get too;
+lines that the value's own newlines begin start at column 0."
+  (save-excursion
+    (let ((end (copy-marker end)) (bol start) (indent 3))
+      (while (< bol end)
+        (let ((space (apropos--break-point bol indent)))
+          (if space
+              (let ((props (text-properties-at space)))
+                (goto-char space)
+                (delete-char 1)
+                ;; The break keeps the properties of the space it replaces.
+                (insert (apply #'propertize "\n   " props))
+                     (setq bol (- (point) 3) indent 3))
+            (forward-line 1)
+            (setq bol (point) indent 0))))
+      (set-marker end nil))))
+
 (defun apropos--insert-value-entry (entry)
   (insert apropos--separator)
   (apropos--insert-name (car entry) nil)
-  (insert "\n   " (nth 3 entry) "\n")
-  (let ((space (- (point) (length (nth 3 entry)) 2)))
-    (apropos--button space (1+ space) 'apropos-variable-button (car entry)
-                     'skip t 'face 'default)))
+  (insert "\n   ")
+  (apropos--button (1- (point)) (point) 'apropos-variable-button (car entry)
+                   'skip t 'face 'default)
+  (let ((start (- (point) 3)))
+    (insert (nth 3 entry))
+    (apropos--fill-value start (point)))
+  (insert "\n"))
 
 (defun apropos-documentation (pattern &optional do-all)
   "List in *Apropos* the symbols whose documentation PATTERN matches.
