@@ -151,4 +151,47 @@ aptz-str
   (should-not (apropos "aptznomatchzz"))
   (should-not (get-buffer "*Apropos*")))
 
+;; Values long enough to be wrapped.
+(defvar aptz-long (make-list 30 "qq zval"))
+(defvar aptz-longword (list (make-string 90 ?x) "qq zval"))
+
+(ert-deftest apropos-score-symbol-cases ()
+  (apropos-parse-pattern "foo")
+  (should (equal (mapcar (lambda (name) (apropos-score-symbol (intern name) 1))
+                         '("foo" "foox" "xfoo" "zqx-foo" "fooxxxxxxx" "afoob"))
+                 '(174 187 157 131 202 170)))
+  (should (equal (apropos-score-symbol 'foo) 522))
+  (should (equal (apropos-score-symbol 'foo 0) 0))
+  (should (equal (apropos-score-symbol 'car) 0))
+  (apropos-parse-pattern '("qbeta" "qgamma" "qalpha"))
+  (should (equal (apropos-score-symbol 'zqx-qbeta-qgamma 1) 155))
+  (should (equal (apropos-score-symbol 'zqx-qgamma-var 1) 88)))
+
+(ert-deftest apropos-documentation-scores ()
+  (let ((result (apropos-documentation "about aptz" t)))
+    (kill-buffer "*Apropos*")
+    (should (equal (nth 1 (car result)) 10158))))
+
+(ert-deftest apropos-value-wraps ()
+  (let ((result (apropos-value "^(\\(\"qq zval\" \\)\\{29\\}\\|(\"x\\{90\\}")))
+    (should (equal (mapcar (lambda (e) (list (car e) (nth 1 e))) result)
+                   '((aptz-long 3003) (aptz-longword 3105)))))
+  (should (equal (apropos-tests--text)
+                 (concat "Type RET on an entry to view its full documentation.
+
+
+----------------
+aptz-long
+   (\"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq
+   zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\"
+   \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq
+   zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\"
+   \"qq zval\" \"qq zval\" \"qq zval\" \"qq zval\")
+
+----------------
+aptz-longword
+   (\"" (make-string 90 ?x) "\"
+   \"qq zval\")
+"))))
+
 ;;; apropos-tests.el ends here
