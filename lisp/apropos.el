@@ -171,6 +171,17 @@ earlier it is, less the name's length."
 
 ;;; Gathering
 
+(defun apropos-documentation-property (symbol property raw)
+  "SYMBOL's documentation PROPERTY, as `documentation-property' gives it.
+RAW is passed on.  A failure to get it gives the text
+\"(error retrieving documentation)\", no documentation \"(not documented)\"."
+  (let ((doc (condition-case nil
+                 (documentation-property symbol property raw)
+               (error :failed))))
+    (cond ((eq doc :failed) "(error retrieving documentation)")
+          ((null doc) "(not documented)")
+          (t doc))))
+
 (defun apropos--custom-variable-p (symbol)
   "Non-nil if SYMBOL was made by `defcustom'."
   (or (get symbol 'standard-value) (get symbol 'custom-autoload)

@@ -3683,6 +3683,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              apropos-documentation))
   (autoload f "apropos" nil t))
 (autoload 'apropos-read-pattern "apropos")
+(autoload 'apropos-documentation-property "apropos")
 (autoload 'shortdoc-display-group "shortdoc" nil t)
 (defcustom adaptive-fill-mode t
   "Non-nil means filling guesses the fill prefix from the paragraph's text."

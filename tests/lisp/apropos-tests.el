@@ -194,4 +194,14 @@ aptz-longword
    \"qq zval\")
 "))))
 
+(ert-deftest apropos-documentation-property-cases ()
+  (put 'aptz-dp1 'variable-documentation '(error "x"))
+  (put 'aptz-dp2 'variable-documentation "Doc \\[undo] x")
+  (should (equal (apropos-documentation-property 'aptz-dp1 'variable-documentation nil)
+                 "(error retrieving documentation)"))
+  (should (equal (apropos-documentation-property 'aptz-dp2 'variable-documentation t)
+                 "Doc \\[undo] x"))
+  (should (equal (apropos-documentation-property 'aptz-dp3 'variable-documentation t)
+                 "(not documented)")))
+
 ;;; apropos-tests.el ends here
