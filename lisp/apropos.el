@@ -15,6 +15,11 @@
 ;; "  Function: ..." or "  Variable: ...", and a "plain" one, for lists
 ;; of a single kind, where the first line of the doc follows indented
 ;; by three spaces.
+;;
+;; Not provided: `apropos-local-value', `apropos-library', and the
+;; function and property search of `apropos-value' with DO-ALL.
+;; marrow has no DOC file, so `apropos-documentation' always searches
+;; every documentation string, as Emacs does with DO-ALL.
 
 ;;; Code:
 
