@@ -16,8 +16,7 @@
 ;; of a single kind, where the first line of the doc follows indented
 ;; by three spaces.
 ;;
-;; Not provided: `apropos-local-value', `apropos-library', and the
-;; function and property search of `apropos-value' with DO-ALL.
+;; Not provided: `apropos-local-value' and `apropos-library'.
 ;; marrow has no DOC file, so `apropos-documentation' always searches
 ;; every documentation string, as Emacs does with DO-ALL.
 
@@ -612,31 +611,35 @@ position of the space to break at, or nil if none is needed or possible."
     (unless (eq (char-after) ?\s)
       (skip-chars-backward "^ " bol)
       (unless (bobp) (backward-char)))
-    (when (<= (point) (+ bol indent))
+    (when (<= (save-excursion (skip-chars-backward " " bol) (point))
+              (+ bol indent))
       ;; A word too long for the line: break after it instead.
       (goto-char (+ bol indent))
       (skip-chars-forward " ")
       (skip-chars-forward "^ \n"))
     (and (eq (char-after) ?\s) (point))))
 
-(defun apropos--fill-value (start end)
+(defun apropos--fill-value (start end &optional indent)
   "Wrap the value text from START to END at column 70.
-The text follows a 3-space indent, which continuation lines get too;
-lines that the value's own newlines begin start at column 0."
-  (save-excursion
-    (let ((end (copy-marker end)) (bol start) (indent 3))
-      (while (< bol end)
-        (let ((space (apropos--break-point bol indent)))
-          (if space
-              (let ((props (text-properties-at space)))
-                (goto-char space)
-                (delete-char 1)
-                ;; The break keeps the properties of the space it replaces.
-                (insert (apply #'propertize "\n   " props))
-                     (setq bol (- (point) 3) indent 3))
-            (forward-line 1)
-            (setq bol (point) indent 0))))
-      (set-marker end nil))))
+START is the beginning of its line, and the text proper starts INDENT
+\(default 3) columns into it; continuation lines are indented as much.
+Lines that the value's own newlines begin are wrapped likewise."
+  (let ((prefix (concat "\n" (make-string (or indent 3) ?\s))))
+    (save-excursion
+      (let ((end (copy-marker end)) (bol start) (skip (or indent 3)))
+        (while (< bol end)
+          (let ((space (apropos--break-point bol skip)))
+            (if space
+                (let ((props (text-properties-at space)))
+                  (goto-char space)
+                  (delete-char 1)
+                  ;; The break keeps the properties of the space it replaces.
+                  (insert (apply #'propertize prefix props))
+                  (setq skip (1- (length prefix))
+                        bol (- (point) skip)))
+              (forward-line 1)
+              (setq bol (point) skip 0))))
+        (set-marker end nil)))))
 
 (defun apropos--insert-value-entry (entry)
   (insert apropos--separator)
@@ -685,26 +688,79 @@ docs with the matched text in `apropos-match-face'."
         (list symbol (+ (apropos-score-symbol symbol 2) (apropos-score-str value))
               nil value nil)))))
 
+(defun apropos--property-hits (symbol)
+  "The properties of SYMBOL whose \"NAME VALUE\" text matches, one a line."
+  (let ((plist (symbol-plist symbol)) (texts ()))
+    (while plist
+      (let ((text (apropos--mark-match
+                   (concat (propertize (symbol-name (car plist))
+                                       'face 'apropos-property)
+                           " " (prin1-to-string (cadr plist))))))
+        (when text (push text texts)))
+      (setq plist (cddr plist)))
+    (and texts (mapconcat #'identity (nreverse texts) "\n    "))))
+
+(defun apropos--value-hit-all (symbol)
+  "Like `apropos--value-hit', also searching SYMBOL's function and properties."
+  (let* ((var-hit (apropos--value-hit symbol))
+         (fn-text (and (fboundp symbol)
+                       (apropos--mark-match
+                        (prin1-to-string (symbol-function symbol)))))
+         (prop-text (apropos--property-hits symbol)))
+    (when (or var-hit fn-text prop-text)
+      (list symbol
+            (+ (apropos-score-symbol symbol 2)
+               (apropos-score-str fn-text) (apropos-score-str (nth 3 var-hit))
+               (apropos-score-str prop-text))
+            fn-text (nth 3 var-hit) prop-text))))
+
+(defun apropos--insert-filled (label category symbol text)
+  "Insert \"  LABEL: TEXT\", TEXT wrapped under its own first column."
+  (let ((start (point)))
+    (apropos--insert-labelled label category symbol text)
+    (apropos--fill-value start (1- (point)) (+ 4 (length label)))))
+
+(defun apropos--insert-value-all-entry (entry)
+  (let ((symbol (car entry)))
+    (insert apropos--separator)
+    (apropos--insert-name symbol t)
+    (insert "\n")
+    (when (nth 2 entry)
+      (let ((label (apropos--function-label symbol)))
+        (apropos--insert-filled label (apropos--category label) symbol (nth 2 entry))))
+    (when (nth 3 entry)
+      (let ((label (apropos--variable-label symbol)))
+        (apropos--insert-filled label (apropos--category label) symbol (nth 3 entry))))
+    (when (nth 4 entry)
+      (apropos--insert-filled "Properties" 'apropos-plist-button symbol (nth 4 entry)))))
+
 (defun apropos-value (pattern &optional do-all)
   "List in *Apropos* the variables whose printed values PATTERN matches.
 PATTERN is a regexp string or a list of words; a list matches names
 holding any two of its words (or its one word).
 
-Only variable values are searched; DO-ALL is accepted and ignored.
+DO-ALL (or `apropos-do-all') also searches the printed function
+definitions and the \"NAME VALUE\" texts of properties.
 
 The value is the list of entries (SYMBOL SCORE nil VALUE-TEXT nil)."
   (interactive (list (apropos-read-pattern "value") current-prefix-arg))
-  (ignore do-all)
   (apropos-parse-pattern pattern t)
-  (let ((entries ()))
+  (let* ((all (or do-all apropos-do-all))
+         (finder (if all #'apropos--value-hit-all #'apropos--value-hit))
+         (entries ()))
     (mapatoms (lambda (symbol)
-                (let ((hit (apropos--value-hit symbol)))
+                (let ((hit (funcall finder symbol)))
                   (when hit (push hit entries)))))
     (setq entries (apropos--sort entries apropos-sort-by-scores))
     (setq apropos-accumulator entries)
     (if (null entries)
         (apropos--no-match)
-      (apropos--show nil (lambda () (mapc #'apropos--insert-value-entry entries)) t)
+      (apropos--show all
+                     (lambda ()
+                       (mapc (if all #'apropos--insert-value-all-entry
+                               #'apropos--insert-value-entry)
+                             entries))
+                     t)
       entries)))
 
 (provide 'apropos)
