@@ -206,4 +206,31 @@ aptz-longword
   ;; Emacs's documentation search would trip over the faulty property.
   (setplist 'aptz-dp1 nil))
 
+(ert-deftest apropos-value-do-all ()
+  ;; The searched text is made here so that this test's own code,
+  ;; which is also searched, does not hold it.
+  (let ((token (concat "qz" "vv" "tk")))
+    (put 'aptz-vp 'aptzprop token)
+    (put 'aptz-vp 'other 1)
+    (put 'aptz-vp 'aptzprop2 (list (make-string 60 ?w) token))
+    (defalias 'aptz-vf (list 'lambda '(a) "Doc." (list 'list 'a token)))
+    (let ((result (apropos-value token t)))
+      (should (equal (mapcar (lambda (e) (list (car e) (nth 1 e))) result)
+                     '((aptz-vf 2321) (aptz-vp 3741)))))
+    (should (equal (apropos-tests--text)
+                   (format "Type RET on a type label to view its full documentation.
+
+
+----------------
+aptz-vf
+  Function: (lambda (a) \"Doc.\" (list a \"%s\"))
+
+----------------
+aptz-vp
+  Properties: aptzprop \"%s\"
+    aptzprop2
+              (\"%s\"
+              \"%s\")
+" token token (make-string 60 ?w) token)))))
+
 ;;; apropos-tests.el ends here
