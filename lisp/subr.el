@@ -3841,6 +3841,15 @@ than closing it and starting another."
 (defvar block-comment-start nil)
 (defvar block-comment-end nil)
 
+;;; Apropos (apropos.el) and shortdoc.el: their commands are autoloaded, as in Emacs.
+(dolist (f '(apropos apropos-command apropos-function apropos-variable
+             apropos-user-option apropos-local-variable apropos-value
+             apropos-documentation))
+  (autoload f "apropos" nil t))
+(autoload 'apropos-read-pattern "apropos")
+(autoload 'apropos-documentation-property "apropos")
+(autoload 'shortdoc-display-group "shortdoc" nil t)
+
 (defcustom adaptive-fill-mode t
   "Non-nil means filling guesses the fill prefix from the paragraph's text."
   :type 'boolean)
