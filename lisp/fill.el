@@ -33,11 +33,12 @@
   "How the line at point is to be justified.
 The `justification' text property of its first non-blank character
 decides (of the buffer's last character for a blank last line), else
-`default-justification'."
+`default-justification'; nil stands for `none'."
   (let ((text-start (save-excursion (back-to-indentation) (point))))
-    (or (get-text-property (max (point-min) (min text-start (1- (point-max))))
-                           'justification)
-        default-justification)))
+    (let ((kind (or (get-text-property (max (point-min) (min text-start (1- (point-max))))
+                                       'justification)
+                    default-justification)))
+      (and (not (eq kind 'none)) kind))))
 
 (defun current-fill-column ()
   "The column filling wraps at, after `right-margin' text properties.
@@ -253,16 +254,20 @@ trailing whitespace goes; elsewhere line breaks just become spaces."
        (aref (char-category-set char) ?|)))
 
 (defun fill-nobreak-p ()
-  "Whether a line may not be broken at point."
+  "Whether a line may not be broken at point, where a new line would
+start (after the blanks that the break takes away)."
   (and (not (bolp))
-       (or (and sentence-end-double-space
-                (eq (char-before) ?.)
-                (looking-at-p " [^ \t\n]"))
+       (or (and sentence-end-double-space (fill--after-single-spaced-period-p))
            (and fill-nobreak-invisible (invisible-p (point)))
            (and (not use-hard-newlines)
-                (save-excursion (skip-chars-forward " \t")
-                                (and (not (eolp)) (looking-at-p paragraph-start))))
+                (not (eolp))
+                (looking-at-p paragraph-start))
            (run-hook-with-args-until-success 'fill-nobreak-predicate))))
+
+(defun fill--after-single-spaced-period-p ()
+  "Whether exactly one space comes before point, and a period before it."
+  (and (eq (char-before) ?\s)
+       (eq (char-before (1- (point))) ?.)))
 
 (defun fill--space-p (char) (memq char '(?\s ?\t)))
 
@@ -274,7 +279,7 @@ trailing whitespace goes; elsewhere line breaks just become spaces."
            (and (char-after)
                 (or (fill--breakable-char-p (char-before))
                     (fill--breakable-char-p (char-after)))))
-       (not (fill-nobreak-p))))
+       (not (save-excursion (skip-chars-forward " \t") (fill-nobreak-p)))))
 
 (defun fill--find-cut (floor column limit)
   "Where to cut the line at point so that it ends by COLUMN, or nil.
@@ -507,8 +512,12 @@ prefix used."
          (prefix (if (or fill-prefix (not adaptive-fill-mode))
                      fill-prefix
                    (and bounds (fill-context-prefix (car bounds) (cdr bounds))))))
-    ;; Emacs fills nothing when FROM comes after TO.
-    (when (> from to) (setq bounds nil hi (point)))
+    ;; Emacs fills nothing when FROM comes after TO, nor text whose
+    ;; justification is `none' unless JUSTIFY names a kind.
+    (when (or (> from to)
+              (and (memq justify '(nil t))
+                   (save-excursion (goto-char lo) (null (current-justification)))))
+      (setq bounds nil hi (point)))
     (if (null bounds)
         (goto-char hi)
       (let ((start (copy-marker (car bounds)))
@@ -586,7 +595,7 @@ used."
         (prog1 (if bounds
                    (save-excursion
                      (fill-region-as-paragraph (car bounds) (cdr bounds) justify))
-                 (or fill-prefix (and adaptive-fill-mode "")))
+                 "")
           (goto-char here)
           (set-marker here nil)))))
 
@@ -682,11 +691,12 @@ The paragraph is given a final newline when it lacks one."
     new))
 
 (defun set-fill-prefix ()
-  "Make the text before point on its line the fill prefix; at a line's
-start, no prefix."
+  "Make the text before point on its line, from the left margin on, the
+fill prefix; at or before the margin, no prefix."
   (interactive)
-  (setq fill-prefix (let ((text (buffer-substring (line-beginning-position) (point))))
-                      (and (> (length text) 0) text)))
+  (let ((margin-end (save-excursion (move-to-column (current-left-margin)) (point))))
+    (setq fill-prefix (and (> (point) margin-end)
+                           (buffer-substring margin-end (point)))))
   (if fill-prefix
       (message "fill-prefix: \"%s\"" fill-prefix)
     (message "fill-prefix canceled")))

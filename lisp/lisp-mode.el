@@ -191,16 +191,28 @@ column later lines of its list should not copy, or nil to leave it."
         (when in-indentation (back-to-indentation))))))
 
 (defun indent-sexp (&optional endpos)
-  "Indent each line of the list after point, or of the text up to ENDPOS."
+  "Indent each line of the list after point, or of the text up to ENDPOS,
+as `lisp-indent-region' does; comments after code on its lines, the
+first included, go to the comment column."
   (interactive)
   (save-excursion
     (let ((end (copy-marker (or endpos (save-excursion (forward-sexp 1) (point))))))
+      (lisp-indent--trailing-comment)
       (forward-line 1)
-      (while (< (point) end)
-        (unless (looking-at-p "[ \t]*$")
-          (lisp-indent-line))
-        (forward-line 1))
+      (lisp-indent--lines (point) end #'lisp-indent--trailing-comment)
       (set-marker end nil))))
+
+(defun lisp-indent--trailing-comment ()
+  "Move a comment that follows code on this line to its column."
+  (save-excursion
+    (let ((start (progn (beginning-of-line)
+                        (comment-search-forward (line-end-position) t))))
+      (when (and start
+                 (progn (goto-char start)
+                        (skip-chars-backward " \t")
+                        (not (bolp))))
+        (goto-char start)
+        (comment-indent)))))
 
 (defun indent-pp-sexp (&optional arg)
   "Indent the list after point; with ARG, lay it out with `pp' first."
@@ -223,26 +235,31 @@ column later lines of its list should not copy, or nil to leave it."
   "Indent each non-blank line from START to END as Lisp code.
 As in Emacs, the first column worked out at a depth of nesting serves
 the later lines at that depth until the nesting gets shallower."
-  (save-excursion
-    (let ((end (copy-marker end)) (columns nil) (depth nil))
-      (goto-char start)
-      (beginning-of-line)
-      (message "Indenting region... ")
-      (while (< (point) end)
-        (let* ((state (syntax-ppss))
-               (now (car state)))
-          (setq columns (lisp-indent--follow-depth columns (if depth (- now depth) 0))
-                depth now)
-          (unless (or (nth 3 state) (looking-at-p "[ \t]*$"))
-            (let ((column (if (and (> now 0) (car columns))
-                              (car columns)
-                            (lisp-indent--line-column))))
-              (when (and (> now 0) (integerp column) (null (car columns)))
-                (setcar columns column))
-              (lisp-indent-line (if (consp column) (car column) column)))))
-        (forward-line 1))
-      (set-marker end nil)
-      (message "Indenting region...done"))))
+  (message "Indenting region... ")
+  (save-excursion (lisp-indent--lines start end))
+  (message "Indenting region...done"))
+
+(defun lisp-indent--lines (start end &optional after-each)
+  "Indent the non-blank lines from START's to END, reusing columns per depth.
+AFTER-EACH, when given, is called on each line once it is indented."
+  (let ((end (copy-marker end)) (columns nil) (depth nil))
+    (goto-char start)
+    (beginning-of-line)
+    (while (< (point) end)
+      (let* ((state (syntax-ppss))
+             (now (car state)))
+        (setq columns (lisp-indent--follow-depth columns (if depth (- now depth) 0))
+              depth now)
+        (unless (or (nth 3 state) (looking-at-p "[ \t]*$"))
+          (let ((column (if (and (> now 0) (car columns))
+                            (car columns)
+                          (lisp-indent--line-column))))
+            (when (and (> now 0) (integerp column) (null (car columns)))
+              (setcar columns column))
+            (lisp-indent-line (if (consp column) (car column) column))
+            (when after-each (funcall after-each)))))
+      (forward-line 1))
+    (set-marker end nil)))
 
 (defun lisp-indent--follow-depth (columns change)
   "COLUMNS, one per open list, after the nesting deepens by CHANGE."

@@ -4584,7 +4584,8 @@ than a line from the minibuffer.")
 ;; in C provide none, as Emacs has none of their names.
 (dolist (feature '(backquote env format base64 md5 sha1 overlay text-properties files
                    macroexp nadvice simple case-table cl-generic font-lock timer
-                   prog-mode text-mode replace regexp-opt uniquify minibuffer))
+                   prog-mode text-mode replace regexp-opt uniquify minibuffer
+                   lisp-mode newcomment))
   (provide feature))
 
 ;;; subr.el ends here

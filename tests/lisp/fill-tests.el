@@ -271,4 +271,35 @@
     (put-text-property 1 7 'justification 'right)
     (goto-char (point-max))
     (should (eq (current-justification) 'right))))
+
+
+(ert-deftest fill-justification-none-and-margins ()
+  ;; Text whose justification is `none' is not filled unless JUSTIFY
+  ;; names a kind.
+  (with-temp-buffer
+    (setq fill-column 10 default-justification 'none)
+    (insert "aaa bbb ccc ddd eee fff")
+    (goto-char 1)
+    (should (null (current-justification)))
+    (should (equal (fill-paragraph) ""))
+    (should (equal (buffer-string) "aaa bbb ccc ddd eee fff"))
+    (fill-paragraph 'none)
+    (should (equal (buffer-string) "aaa bbb\nccc ddd\neee fff")))
+  ;; `fill-nobreak-predicate' runs where the new line would start.
+  (with-temp-buffer
+    (setq fill-column 5)
+    (insert "a b c d e f")
+    (let ((fill-nobreak-predicate (list (lambda () (eq (char-before) ?c)))))
+      (fill-paragraph))
+    (should (equal (buffer-string) "a b c\nd e f")))
+  ;; `set-fill-prefix' starts at the left margin.
+  (with-temp-buffer
+    (let ((left-margin 2))
+      (insert "  > abc")
+      (goto-char 5)
+      (set-fill-prefix)
+      (should (equal fill-prefix "> "))))
+  (with-temp-buffer
+    (let ((adaptive-fill-mode nil))
+      (should (equal (fill-paragraph) "")))))
 ;;; fill-tests.el ends here

@@ -437,4 +437,17 @@ b)
                   "(foo bar baz qux quux corge grault garply waldo fred plugh)\n" 3 20)
                  '("" "(foo bar baz qux quux corge grault garply waldo fred plugh)\n" 3))))
 
+(ert-deftest lisp-indent-sexp-reuses-columns-and-places-comments ()
+  (dolist (case '(("(f (a\nb) (c\nd))" "(f (a\n    b) (c\n    d))")
+                  ("(foo ; x\n bar ; y\n;; z\n  ; w\n baz)"
+                   "(foo                                    ; x\n bar                                    ; y\n ;; z\n                                        ; w\n baz)")))
+    (with-temp-buffer
+      (emacs-lisp-mode)
+      (setq indent-tabs-mode nil)
+      (insert (car case))
+      (goto-char (point-min))
+      (indent-sexp)
+      (should (equal (buffer-string) (cadr case)))))
+  (should (featurep 'lisp-mode)))
+
 ;;; lisp-indent-tests.el ends here

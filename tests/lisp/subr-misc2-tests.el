@@ -96,10 +96,17 @@
     (ignore-errors (with-file-modes #o700 (error "x")))
     (should (= (default-file-modes) before))))
 
+(defun subr-misc2--inner-frames () (backtrace-frames))
+(defun subr-misc2--outer-frames () (subr-misc2--inner-frames))
+
 (ert-deftest subr-misc2-backtrace-frames-order ()
-  (let ((frames (funcall (lambda () (backtrace-frames)))))
-    (should (consp frames))
-    (should (cl-every (lambda (f) (= (length f) 4)) frames))))
+  ;; Innermost first: the callee's frame comes before its caller's.
+  (let* ((frames (subr-misc2--outer-frames))
+         (names (mapcar #'cadr frames)))
+    (should (cl-every (lambda (f) (= (length f) 4)) frames))
+    (should (eq (car names) 'backtrace-frames))
+    (should (< (cl-position 'subr-misc2--inner-frames names)
+               (cl-position 'subr-misc2--outer-frames names)))))
 
 (ert-deftest subr-misc2-help-function-arglist ()
   (should (equal (help-function-arglist (lambda (a &rest b) (list a b))) '(a &rest b)))
