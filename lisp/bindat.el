@@ -561,8 +561,10 @@ BODY may start with a docstring."
 (bindat-defmacro u8 () "Unsigned 8bit integer." '(byte))
 
 (defun bindat--signed (n bitlen)
-  "The unsigned BITLEN-bit integer N read in two's complement."
-  (if (< n (ash 1 (1- bitlen))) n (- n (ash 1 bitlen))))
+  "The unsigned BITLEN-bit integer N read in two's complement.
+A zero-bit field has half-range 0 and reads back as N itself."
+  (let ((half (ash 1 (1- bitlen))))
+    (if (< n half) n (- n half half))))
 
 (defun bindat--unsigned (n bitlen)
   "The BITLEN-bit two's complement bits of the integer N, as unsigned."

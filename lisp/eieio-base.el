@@ -19,13 +19,12 @@
   ((parent-instance :initarg :parent-instance
                     :type eieio-instance-inheritor
                     :documentation
-                    "The parent of this instance.
-If a slot of this class is referenced, and is unbound, then the parent
-is checked for a value."))
-  "This special class can enable instance inheritance.
-Use `clone' to make a new object that does instance inheritance from
-a parent instance.  When a slot in the child is referenced, and has
-not been set, use values from the parent."
+                    "The object this one was cloned from: any slot
+left unbound here is read from it instead."))
+  "Mixin for objects whose clones share their values.
+A `clone' of such an object starts with every slot unbound except
+the ones given to `clone'; reading an unbound slot of the clone
+gives the value the original has for it."
   :abstract t)
 
 (defun eieio--inheritor-parent (object)
@@ -66,11 +65,11 @@ set, and `:parent-instance' OBJ."
   ((tracking-symbol :type symbol
                     :allocation :class
                     :documentation
-                    "The symbol used to maintain a list of our instances.
-The instance list is treated as a variable, with new instances added to it."))
-  "This special class enables instance tracking.
-Inheritors from this class must overload `tracking-symbol' which is
-a variable symbol used to store a list of all instances."
+                    "A variable: each object made is added at the
+end of the list it holds."))
+  "Mixin for classes that keep a list of all their objects.
+A subclass gives `tracking-symbol' an initial value: the variable
+holding that list.  `delete-instance' takes an object out of it."
   :abstract t)
 
 (defun eieio--track (var object)
@@ -93,8 +92,8 @@ a variable symbol used to store a list of all instances."
     (set var (delq this (symbol-value var)))))
 
 (defun eieio-instance-tracker-find (key slot list-symbol)
-  "Find KEY as an element of SLOT in the objects in LIST-SYMBOL.
-Returns the first match."
+  "The first object in the list held by the variable LIST-SYMBOL whose
+slot SLOT is bound to a value `equal' to KEY, or nil if none is."
   (seq-find (lambda (obj)
               (and (slot-exists-p obj slot)
                    (slot-boundp obj slot)
@@ -107,10 +106,11 @@ Returns the first match."
   ((singleton :type eieio-singleton
               :allocation :class
               :documentation
-              "The only instance of this class that will be instantiated.
-Multiple calls to `make-instance' will return this object."))
-  "This special class causes subclasses to be singletons.
-A singleton is a class which will only ever have one instance."
+              "The object the class has made, given back again by
+every later `make-instance'."))
+  "Mixin for classes that make a single object.
+The first `make-instance' of such a class makes it; the next ones
+return that same object."
   :abstract t)
 
 (defun eieio--existing-singleton (class)
@@ -127,7 +127,7 @@ A singleton is a class which will only ever have one instance."
 
 (defclass eieio-named ()
   ((object-name :initarg :object-name :initform nil))
-  "Object with a name."
+  "Mixin for objects that keep their name in a slot, `object-name'."
   :abstract t)
 
 (cl-defmethod make-instance ((class (subclass eieio-named)) &rest args)
@@ -167,29 +167,28 @@ with its number counted up; the rest of PARAMS set its slots."
 
 (defclass eieio-persistent ()
   ((file
-    :documentation "The save file for this persistent object.
-This must be a string, and must be specified when the new object is
-instantiated."
+    :documentation "Where the object is saved: a file name string,
+given when the object is made (or asked for before saving)."
     :initarg :file :type string)
    ;; Shared by the class.  Their order is reversed in subclasses, so
    ;; they are listed here as Emacs lists them for its subclasses.
    (extension
-    :documentation "Extension of files saved by this object.
-Enables auto-choosing nice file names based on name."
+    :documentation "Suffix for the object's file name, added to a
+default name offered when asking for one."
     :allocation :class :initform ".eieio" :type string)
    (file-header-line
-    :documentation "Header line for the save file.
-This is used with the `object-write' method."
+    :documentation "Comment line written at the top of the file, by
+`object-write' when it is given no comment of its own."
     :allocation :class :initform ";; EIEIO PERSISTENT OBJECT" :type string)
    (do-backups
-    :documentation "Saving this object should make backup files.
-Setting to nil will mean no backups are made."
+    :documentation "Whether saving may keep a backup of the old file;
+nil means never."
     :allocation :class :initform t :type boolean))
-  "This special class enables persistence through save files.
-Use the `object-write' method to write this object to disk.  The save
-format is Emacs Lisp code which calls the constructor for the saved
-object.  For this reason, only slots which do not have an `:initarg'
-specified will not be saved."
+  "Mixin for objects kept in a file between sessions.
+`eieio-persistent-save' writes the object as a Lisp call of its
+class's constructor, and `eieio-persistent-read' reads it back.  A
+slot without an `:initarg' cannot appear in such a call, so it is not
+saved."
   :abstract t)
 
 (cl-defgeneric eieio-persistent-save-interactive (this prompt &optional name)
@@ -197,9 +196,9 @@ specified will not be saved."
 
 (cl-defmethod eieio-persistent-save-interactive ((this eieio-persistent) prompt
                                                  &optional name)
-  "Prepare to save THIS.  Use in an `interactive' statement.
-Query user for file name with PROMPT if THIS does not yet specify
-a file.  Optional argument NAME specifies a default file name."
+  "THIS's file name, first read with PROMPT and stored when THIS has
+none; NAME, when given, plus the class's extension is the default
+offered.  Meant for an `interactive' form before saving."
   (unless (slot-boundp this 'file)
     (eieio-oset this 'file
                 (read-file-name prompt nil
@@ -211,21 +210,21 @@ a file.  Optional argument NAME specifies a default file name."
   "FILE made relative to where THIS is saved.")
 
 (cl-defmethod eieio-persistent-path-relative ((this eieio-persistent) file)
-  "For object THIS, make absolute file name FILE relative."
+  "FILE as a file name relative to the directory of THIS's file."
   (file-relative-name file (file-name-directory (eieio-oref this 'file))))
 
 (cl-defmethod object-write ((this eieio-persistent) &optional comment)
-  "Write persistent object THIS out to the current stream.
-Optional argument COMMENT is a header line comment."
+  "Print THIS to `standard-output' as the call that makes it again,
+under the comment line COMMENT, else under its `file-header-line'."
   (cl-call-next-method this (or comment (eieio-oref this 'file-header-line))))
 
 (cl-defgeneric eieio-persistent-save (this &optional file)
   "Save THIS to its file, or to FILE.")
 
 (cl-defmethod eieio-persistent-save ((this eieio-persistent) &optional file)
-  "Save persistent object THIS to disk.
-Optional argument FILE overrides the file name specified in the object
-instance."
+  "Write THIS into its file, or into FILE when given (THIS keeps its
+own file name).  The text written names the file relative to the
+directory it is written in."
   (let* ((own (eieio-oref this 'file))
          (target (if file (expand-file-name file) own))
          (text (unwind-protect
@@ -249,39 +248,48 @@ instance."
       (object-write obj))
     (buffer-string)))
 
+(defun eieio--first-form-in-file (file)
+  (with-temp-buffer
+    (insert-file-contents file)
+    (read (current-buffer))))
+
+(defun eieio--persistent-class-mismatch (found wanted allow-subclass)
+  "Why an object of class FOUND may not be read where WANTED is asked
+for (any class when WANTED is nil, subclasses too when ALLOW-SUBCLASS):
+a message, or nil when it may."
+  (cond ((not (child-of-class-p found 'eieio-persistent))
+         (format-message "%s is not a subclass of `eieio-persistent'" found))
+        ((null wanted) nil)
+        ((eq found wanted) nil)
+        ((and allow-subclass (child-of-class-p found wanted)) nil)
+        (t (format "%s is not an object of class %s nor a subclass"
+                   found wanted))))
+
 (defun eieio-persistent-read (filename &optional class allow-subclass)
-  "Read a persistent object from FILENAME, and return it.
-Signal an error if the object in FILENAME is not a constructor
-for CLASS.  Optional ALLOW-SUBCLASS says that it is ok for
-`eieio-persistent-read' to load in subclasses of class instead of
-being pedantic."
+  "The object saved in FILENAME, made again, with FILENAME as its file.
+The constructor call read from the file must be of CLASS, or with
+ALLOW-SUBCLASS non-nil of a subclass of it; without a CLASS any
+subclass of `eieio-persistent' is accepted, with a warning."
   (unless class
     (warn "`eieio-persistent-read' called without specifying a class"))
-  (let* ((form (with-temp-buffer
-                 (insert-file-contents filename)
-                 (read (current-buffer))))
-         (found (car form)))
-    (unless (child-of-class-p found 'eieio-persistent)
-      (error "Invalid object: %s is not a subclass of `eieio-persistent'" found))
-    (unless (or (null class) (eq found class)
-                (and allow-subclass (child-of-class-p found class)))
-      (error "Invalid object: %s is not an object of class %s nor a subclass"
-             found class))
-    (let ((obj (eieio-persistent-make-instance found (cdr form))))
-      (eieio-oset obj 'file filename)
-      obj)))
+  (let* ((call (eieio--first-form-in-file filename))
+         (problem (eieio--persistent-class-mismatch (car call) class
+                                                    allow-subclass)))
+    (when problem
+      (error "Invalid object: %s" problem))
+    (let ((object (eieio-persistent-make-instance (car call) (cdr call))))
+      (eieio-oset object 'file filename)
+      object)))
 
 (defun eieio--constructor-form-p (form)
   (and (consp form) (class-p (car form))))
 
 (defun eieio-persistent-fix-value (proposed-value)
-  "Fix PROPOSED-VALUE.
-Remove leading quotes from lists, and the symbol `list' from the
-head of lists.  Explicitly construct any objects found, and strip
-any text properties from string values.
-
-This function will descend into the contents of lists, hash
-tables, and vectors."
+  "PROPOSED-VALUE, read from a saved object, as the value it stands for.
+Strings lose their text properties; quoted forms become what they
+quote; constructor calls, alone or as the arguments of `list', become
+objects.  Vectors and hash tables are fixed element by element, in
+place."
   (let ((v proposed-value))
     (cond ((stringp v) (substring-no-properties v))
           ((hash-table-p v)
@@ -309,22 +317,26 @@ tables, and vectors."
           (t v))))
 
 (cl-defgeneric eieio-persistent-make-instance (objclass inputlist)
-  "Convert INPUTLIST, representing slot values, to an instance of OBJCLASS.
-Clean slot values, and possibly recursively create additional
-objects found there.")
+  "An object of class OBJCLASS made from INPUTLIST, the arguments of
+its constructor call as saved, whose values are read back with
+`eieio-persistent-fix-value' (and so may hold objects themselves).")
+
+(defun eieio--fixed-initargs (plist)
+  "The INITARG VALUE... list PLIST with each VALUE fixed by
+`eieio-persistent-fix-value'; a missing last VALUE is nil."
+  (when plist
+    (let ((value (eieio-persistent-fix-value (car (cdr plist)))))
+      (cons (car plist)
+            (cons value (eieio--fixed-initargs (cdr (cdr plist))))))))
 
 (cl-defmethod eieio-persistent-make-instance
   ((objclass (subclass eieio-default-superclass)) inputlist)
   "Make an OBJCLASS from INPUTLIST, [NAME] INITARG VALUE..., each VALUE
 fixed by `eieio-persistent-fix-value'."
-  (let ((name (and (stringp (car inputlist)) (pop inputlist)))
-        (initargs nil))
-    (while inputlist
-      (push (car inputlist) initargs)
-      (push (eieio-persistent-fix-value (car (cdr inputlist))) initargs)
-      (setq inputlist (cdr (cdr inputlist))))
-    (setq initargs (nreverse initargs))
-    (apply #'make-instance objclass (if name (cons name initargs) initargs))))
+  (let ((name (and (stringp (car inputlist)) (list (car inputlist)))))
+    (apply #'make-instance objclass
+           (append name (eieio--fixed-initargs
+                         (if name (cdr inputlist) inputlist))))))
 
 (provide 'eieio-base)
 

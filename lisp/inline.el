@@ -18,32 +18,35 @@
   (error "%s can only be used within define-inline" name))
 
 (defmacro inline-quote (_exp)
-  "Similar to backquote, but quotes code and only accepts , and not ,@."
+  "Inside `define-inline': the code template EXP, where `,FORM' marks
+a piece filled in from FORM (there is no `,@').  In the function
+NAME itself the template is simply run as code."
   (inline--misplaced 'inline-quote))
 
 (defmacro inline-letevals (_vars &rest _body)
-  "Make sure the expressions in VARS are evaluated.
-VARS should be a list of elements of the form (VAR EXP) or just VAR, in case
-EXP is equal to VAR.  The result is to evaluate EXP and bind the result to VAR.
-
-The tail of VARS can be either nil or a symbol VAR which should hold a list
-of arguments, in which case each argument is evaluated and the resulting
-new list is re-bound to VAR.
-
-After VARS is handled, BODY is evaluated in the new environment."
+  "Inside `define-inline': run BODY once the argument forms named in
+VARS have been given variables of their own, so that each is
+evaluated exactly once in the inlined code.
+An element (VAR EXP) binds VAR to the value of the code EXP; a bare
+VAR stands for (VAR VAR).  VARS may end in a symbol instead of nil:
+that symbol holds a list of argument forms (a &rest argument), and
+it is rebound to a list of forms that are each evaluated once."
   (declare (indent 1))
   (inline--misplaced 'inline-letevals))
 
 (defmacro inline-const-p (_exp)
-  "Return non-nil if the value of EXP is already known."
+  "Inside `define-inline': non-nil when EXP's value is known already,
+when the call is inlined without running any code."
   (inline--misplaced 'inline-const-p))
 
 (defmacro inline-const-val (_exp)
-  "Return the value of EXP."
+  "Inside `define-inline': the value of EXP, which should satisfy
+`inline-const-p'."
   (inline--misplaced 'inline-const-val))
 
 (defmacro inline-error (_format &rest _args)
-  "Signal an error."
+  "Inside `define-inline': report, with `format' arguments, that the
+call is wrong; the compiler macro then leaves the call alone."
   (inline--misplaced 'inline-error))
 
 ;;; ---- The function's body ---------------------------------------------------
@@ -56,6 +59,11 @@ After VARS is handled, BODY is evaluated in the new environment."
 A template ending in a comma or a dotted tail becomes an `apply'."
   (cond ((inline--comma-p exp) (nth 1 exp))
         ((not (consp exp)) exp)
+        ;; 'FORM and #'FORM around a single `,FORM' are just FORM's value.
+        ((and (memq (car exp) '(quote function))
+              (consp (cdr exp)) (null (cddr exp))
+              (inline--comma-p (nth 1 exp)))
+         (nth 1 (nth 1 exp)))
         (t
          (let ((items nil) (rest exp))
            (while (and (consp rest) (not (inline--comma-p rest)))
@@ -115,7 +123,7 @@ stands for (`inline-quote' in a compiler macro)."
   "The value of the constant FORM; if it is none, give up inlining and
 keep CALL."
   (cond ((not (inline--const-form-p form))
-         (throw 'inline--just-use call))
+         (throw 'inline--give-up call))
         ((consp form) (nth 1 form))
         (t form)))
 
@@ -160,37 +168,63 @@ new variable, bound to it around the code BODY-FN returns."
 (defconst inline--inliner-macros
   `((inline-quote . inline--code-building)
     (inline-const-p . ,(lambda (exp) `(inline--const-form-p ,exp)))
-    (inline-const-val . ,(lambda (exp) `(inline--form-value ,exp inline--form)))
-    (inline-error . ,(lambda (&rest _) '(throw 'inline--just-use inline--form)))
+    (inline-const-val . ,(lambda (exp) `(inline--form-value ,exp inline--call)))
+    (inline-error . ,(lambda (&rest _) '(throw 'inline--give-up inline--call)))
     (inline-letevals . inline--inliner-letevals))
   "What the `inline-' macros mean in an inline function's compiler macro.")
 
 ;;; ---- define-inline ---------------------------------------------------------
 
+(defun inline--split-body (body)
+  "BODY of `define-inline' cut into a list (DOC DECLARATIONS FORMS):
+DOC a list of the leading string (even when nothing follows it) or
+nil, DECLARATIONS the specs of a `declare' after it, FORMS the rest."
+  (let* ((doc (if (stringp (car body)) (list (car body))))
+         (rest (if doc (cdr body) body))
+         (decl (and (eq (car-safe (car rest)) 'declare) (car rest))))
+    (list doc (cdr decl) (if decl (cdr rest) rest))))
+
+(defun inline--expand-body (forms meanings)
+  "FORMS as one form, macroexpanded with the `inline-' macros given
+the MEANINGS alist."
+  (macroexpand-all (macroexp-progn forms)
+                   (append meanings macroexpand-all-environment)))
+
+(defun inline--inliner-name (name)
+  (intern (concat (symbol-name name) "--inliner")))
+
+(defun inline--inliner-definition (inliner args forms)
+  "A `defun' of INLINER, the compiler macro made from FORMS for a
+function of ARGS.  It takes the call form first, then the argument
+forms; giving up on inlining throws that call form back."
+  `(defun ,inliner (inline--call ,@args)
+     (catch 'inline--give-up
+       ,(inline--expand-body forms inline--inliner-macros))))
+
 ;;;###autoload
 (defmacro define-inline (name args &rest body)
-  "Define an inline function NAME with arguments ARGS and body in BODY.
-
-This is like `defmacro', but has several advantages.
-See Info node `(elisp)Defining Functions' for more details."
+  "Define NAME as a function of ARGS that the compiler can inline.
+BODY, read once with the `inline-' macros meaning plain code, is the
+function; read again, it is the body of a compiler macro
+NAME--inliner that gets the argument forms and writes the code to
+put in place of a call.  There `inline-quote' templates build that
+code, `inline-letevals' lets argument forms be evaluated once,
+`inline-const-p' and `inline-const-val' look at constant arguments,
+and `inline-error' keeps the call as written.
+A docstring and a `declare' form may start BODY as in `defun'."
   (declare (indent defun) (debug defun) (doc-string 3))
-  (let ((doc (and (stringp (car body)) (list (pop body))))
-        (declarations (and (eq (car-safe (car body)) 'declare)
-                           (cdr (pop body))))
-        (inliner (intern (format "%s--inliner" name)))
-        (code (macroexp-progn body)))
+  (let* ((parts (inline--split-body body))
+         (doc (nth 0 parts))
+         (declarations (nth 1 parts))
+         (forms (nth 2 parts))
+         (inliner (inline--inliner-name name)))
     `(progn
        (defun ,name ,args ,@doc
-              (declare (compiler-macro ,inliner) ,@declarations)
-              ,(macroexpand-all code (append inline--function-macros
-                                             macroexpand-all-environment)))
-       :autoload-end
+              ,@(and declarations `((declare ,@declarations)))
+              ,(inline--expand-body forms inline--function-macros))
        (eval-and-compile
-         (defun ,inliner (inline--form ,@args)
-           (ignore inline--form)
-           (catch 'inline--just-use
-             ,(macroexpand-all code (append inline--inliner-macros
-                                            macroexpand-all-environment))))))))
+         ,(inline--inliner-definition inliner args forms)
+         (function-put ',name 'compiler-macro #',inliner)))))
 
 (provide 'inline)
 

@@ -218,6 +218,13 @@
   (should (equal (bindat-pack (bindat-type bindat-tests--pair u8) [1 2]) "\1\2"))
   (should (equal (bindat-unpack (bindat-type bindat-tests--pair u8) "\1\2") [1 2])))
 
+;; A zero-bit sint packs to nothing and unpacks as 0, not -1.
+(ert-deftest bindat-type-sint-zero-bits ()
+  (dolist (r '(nil t))
+    (let ((type (eval `(bindat-type sint 0 ,r) t)))
+      (should (equal (bindat-pack type 0) ""))
+      (should (equal (bindat-unpack type (bindat-pack type 0)) 0)))))
+
 (ert-deftest bindat-spec-eval-parts-strings-and-alignment ()
   (should (equal (bindat-pack '((a str 4)) '((a . [65 66]))) "AB\0\0"))
   (should (equal (bindat-pack '((a str 2)) '((a . [65 66 67]))) "AB"))

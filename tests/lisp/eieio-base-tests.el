@@ -325,4 +325,21 @@
     (should (string-prefix-p "#<ebt-item " (nth 1 err)))
     (should (null (nth 2 err)))))
 
+;; Odd and dotted argument lists, as Emacs 28 takes them.
+(ert-deftest eieio-base-persistent-make-instance-edges ()
+  (should (equal (eieio-persistent-make-instance 'ebt-item '(:x)) (ebt-item :x nil)))
+  (should (equal (eieio-persistent-make-instance 'ebt-item '("nm" :x '(1)))
+                 (ebt-item :x '(1))))
+  (should (equal (should-error (eieio-persistent-make-instance 'ebt-item '(:x 1 . 2)))
+                 '(wrong-type-argument listp 2)))
+  (should (equal (should-error (eieio-persistent-make-instance 'ebt-item 5))
+                 '(wrong-type-argument listp 5))))
+
+(ert-deftest eieio-base-persistent-read-any-class ()
+  (let ((warning-minimum-log-level :emergency)
+        (warning-minimum-level :emergency))
+    (should (equal (oref (ebt-read-text "(ebt-pers2 \"n\" :a 4)") a) 4))
+    (should (equal (should-error (ebt-read-text "(ebt-item \"n\")"))
+                   '(error "Invalid object: ebt-item is not a subclass of ‘eieio-persistent’")))))
+
 (provide 'eieio-base-tests)

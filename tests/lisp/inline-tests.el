@@ -50,23 +50,51 @@
   (should (equal (inline-tests-expand 'inline-tests-square 'a)
                  "(let* ((#:y (1+ a))) (* #:y #:y))")))
 
-(ert-deftest inline-define-inline-expansion ()
-  (should (equal (macroexpand-1 '(define-inline f (x) "D" (declare (pure t))
-                                   (when x (inline-quote (g ,x (h . ,x) [v ,x] 'd nil :k "s")))))
-                 '(progn
-                    (defun f (x) "D" (declare (compiler-macro f--inliner) (pure t))
-                           (if x (progn (g x (apply #'h x) [v (\, x)] 'd nil :k "s"))))
-                    :autoload-end
-                    (eval-and-compile
-                      (defun f--inliner (inline--form x)
-                        (ignore inline--form)
-                        (catch 'inline--just-use
-                          (if x (progn (list 'g x (cons 'h x) [v (\, x)] (list 'quote 'd)
-                                             nil :k "s")))))))))
-  (should (equal (nth 1 (macroexpand-1 '(define-inline f (x) (interactive) (inline-quote `(a ,x)))))
-                 '(defun f (x) (declare (compiler-macro f--inliner)) (progn (interactive) '(a x)))))
-  (should (equal (nth 1 (macroexpand-1 '(define-inline f () "only doc")))
-                 '(defun f nil "only doc" (declare (compiler-macro f--inliner)) nil))))
+(define-inline inline-tests-shapes (x) "D" (declare (pure t))
+  (when x (inline-quote (g ,x (h . ,x) [v ,x] 'd nil :k "s"))))
+(define-inline inline-tests-interactive (x) (interactive) (inline-quote `(a ,x)))
+(define-inline inline-tests-only-doc () "only doc")
+
+(defun inline-tests-body (name)
+  "NAME's function as (ARGS . BODY), closure or not."
+  (let ((fn (symbol-function name)))
+    (if (eq (car fn) 'closure) (cddr fn) (cdr fn))))
+
+(ert-deftest inline-define-inline-results ()
+  (should (equal (inline-tests-body 'inline-tests-shapes)
+                 '((x) "D" (if x (progn (g x (apply #'h x) [v (\, x)] 'd nil :k "s"))))))
+  (should (eq (function-get 'inline-tests-shapes 'pure) t))
+  (should (equal (inline-tests-expand 'inline-tests-shapes '(f))
+                 "(g (f) (h f) [v (\\, x)] 'd nil :k \"s\")"))
+  (should (equal (inline-tests-expand 'inline-tests-shapes nil) "nil"))
+  ;; (interactive) is no spec here: it stays in the body.
+  (should-not (commandp 'inline-tests-interactive))
+  (should (equal (inline-tests-body 'inline-tests-interactive)
+                 '((x) (progn (interactive) '(a x)))))
+  (should (equal (inline-tests-body 'inline-tests-only-doc) '(nil "only doc" nil)))
+  (should (equal (inline-tests-only-doc) nil))
+  (should (eq (eval '(define-inline inline-tests-ret (a) (inline-quote ,a)) t)
+              'inline-tests-ret--inliner)))
+
+(define-inline inline-tests-quoted (x) (inline-quote (list ',x 'y)))
+(define-inline inline-tests-sharp-quoted (x) (inline-quote #',x))
+(define-inline inline-tests-call-sharp (x) (inline-quote (funcall #',x 3)))
+(define-inline inline-tests-quoted-list (x) (inline-quote (list '(a ,x) ''(b ,x) '(c . ,x))))
+
+(ert-deftest inline-quoted-commas ()
+  ;; In the function, ',X and #',X are X's value; other quotes stay.
+  (let ((call (lambda (f &rest args) (apply (identity f) args))))
+    (should (equal (funcall call 'inline-tests-quoted 5) '(5 y)))
+    (should (eq (funcall call 'inline-tests-sharp-quoted 'car) 'car))
+    (should (equal (funcall call 'inline-tests-call-sharp 'list) '(3)))
+    (should (equal (funcall call 'inline-tests-quoted-list 7)
+                   '((a x) (quote (b x)) (apply #'c x)))))
+  ;; In the compiler macro, they quote the argument form.
+  (should (equal (inline-tests-expand 'inline-tests-quoted '(f)) "(list '(f) 'y)"))
+  (should (equal (inline-tests-expand 'inline-tests-sharp-quoted 'v) "#'v"))
+  (should (equal (inline-tests-expand 'inline-tests-call-sharp 'v) "(funcall #'v 3)"))
+  (should (equal (inline-tests-expand 'inline-tests-quoted-list 'v)
+                 "(list '(a v) ''(b v) '(c . v))")))
 
 (ert-deftest inline-macros-outside ()
   (should (equal (should-error (macroexpand '(inline-quote (a ,b))))
