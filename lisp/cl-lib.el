@@ -726,15 +726,25 @@ Return nil.  (With no forms at all it returns at once: Emacs 28 hangs.)"
       (setq a (cdr a) b (cdr b)))
     (nreverse out)))
 
+(defun cl-lib--call-form (func args)
+  "A form applying FUNC to the forms ARGS: by name when FUNC is a symbol,
+as a function object (a lambda, say) otherwise."
+  (if (symbolp func)
+      (cons func args)
+    (cl-list* 'funcall (list 'function func) args)))
+
 (defmacro cl-callf2 (func arg1 place &rest args)
   "Set PLACE to (FUNC ARG1 PLACE ARGS...)."
   (declare (indent 3))
-  (if (and (cl-lib--safe-p arg1) (cl-lib--simple-size place 10) (symbolp func))
-      `(setf ,place (,func ,arg1 ,place ,@args))
+  ;; A short place read twice and a first argument free of side effects
+  ;; may simply be written out twice; anything else is evaluated once.
+  (if (and (symbolp func)
+           (cl-lib--safe-p arg1)
+           (cl-lib--simple-size place 10))
+      (list 'setf place (cl-list* func arg1 place args))
     (macroexp-let2 nil a1 arg1
-      (gv-letplace (getter setter) place
-        (funcall setter (if (symbolp func) `(,func ,a1 ,getter ,@args)
-                          `(funcall #',func ,a1 ,getter ,@args)))))))
+      (gv-letplace (old store) place
+        (funcall store (cl-lib--call-form func (cl-list* a1 old args)))))))
 
 (defmacro cl-shiftf (place &rest places)
   "Shift the values left: PLACE gets the second's, the last gets the
@@ -1371,10 +1381,15 @@ last mismatch, as in Emacs 28."
     (cl-lib--tree-equal x y test key)))
 
 (defun cl-lib--tree-equal (x y test key)
-  (while (and (consp x) (consp y) (cl-lib--tree-equal (car x) (car y) test key))
-    (setq x (cdr x) y (cdr y)))
-  (and (not (consp x)) (not (consp y))
-       (funcall test (cl-lib--key key x) (cl-lib--key key y))))
+  "Whether X and Y are conses of one shape down to atoms that TEST,
+called on their KEY, finds equal.  Only cars are compared recursively;
+the lists themselves are followed in a loop."
+  (catch 'differ
+    (while (or (consp x) (consp y))
+      (unless (and (consp x) (consp y)
+                   (cl-lib--tree-equal (pop x) (pop y) test key))
+        (throw 'differ nil)))
+    (funcall test (cl-lib--key key x) (cl-lib--key key y))))
 
 (defun cl-lib--subst-if (pred new tree)
   "TREE with NEW for each of its subtrees that PRED accepts.

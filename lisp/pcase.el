@@ -37,21 +37,34 @@
 
 ;;; ---- Pattern macros --------------------------------------------------------
 
+;; Heads of the patterns pcase knows natively; anything else at the head
+;; of a list pattern must be a `pcase-defmacro'.  A nil head is left alone.
+(defconst pcase--core-heads '(nil pred guard quote or and app))
+
+(defun pcase--expand-macro-use (pat)
+  "One step of expansion of PAT, a use of a pattern macro.
+Signals an error when the macro is not defined or gives nothing."
+  (let* ((name (car pat))
+         (expander (get name 'pcase-macroexpander)))
+    (or (and expander (apply expander (cdr pat)))
+        (error (if expander "Unexpandable %s pattern: %S" "Unknown %s pattern: %S")
+               name pat))))
+
 (defun pcase--macroexpand (pat)
-  "PAT with every pattern macro in it expanded."
+  "PAT rewritten into core patterns only, macros expanded at every level.
+Keywords, integers and strings match themselves, so they become quoted."
+  (while (and (consp pat) (not (memq (car pat) pcase--core-heads)))
+    (setq pat (pcase--expand-macro-use pat)))
   (let ((head (car-safe pat)))
-    (cond
-     ((null head) (if (pcase--self-quoting-p pat) (list 'quote pat) pat))
-     ((memq head '(pred guard quote)) pat)
-     ((memq head '(or and)) (cons head (mapcar #'pcase--macroexpand (cdr pat))))
-     ((eq head 'app) (list 'app (nth 1 pat) (pcase--macroexpand (nth 2 pat))))
-     (t
-      (let* ((expander (get head 'pcase-macroexpander))
-             (expansion (and expander (apply expander (cdr pat)))))
-        (unless expansion
-          (error (if expander "Unexpandable %s pattern: %S" "Unknown %s pattern: %S")
-                 head pat))
-        (pcase--macroexpand expansion))))))
+    (cond ((not (consp pat))
+           (if (pcase--self-quoting-p pat) (list 'quote pat) pat))
+          ((memq head '(or and))
+           (cons head (mapcar #'pcase--macroexpand (cdr pat))))
+          ;; Only the pattern that the function's result must match is
+          ;; walked; an `app' keeps just its function and that pattern.
+          ((eq head 'app)
+           (list head (nth 1 pat) (pcase--macroexpand (nth 2 pat))))
+          (t pat))))
 
 (defun pcase--backquote-vector (qpat)
   (let ((i -1))
@@ -281,22 +294,37 @@ recently found first (Emacs's order, which shows in `let*' bindings)."
         (progn (pcase--mark-var-used entry) (nth 1 entry))
       (macroexp-let* (pcase--env vars exp) exp))))
 
+(defun pcase--merge-if (test then inner)
+  "The flat form of (if TEST THEN INNER), INNER being an `if' itself.
+When both branches share their code the two tests join in an `or';
+otherwise the three outcomes become the clauses of one `cond'."
+  (let ((test2 (nth 1 inner))
+        (then2 (nth 2 inner))
+        (else2 (nthcdr 3 inner))
+        (body (macroexp-unprogn then)))
+    (cond ((equal then then2)
+           (apply #'list 'if (list 'or test test2) then else2))
+          ((equal body else2)
+           (apply #'list 'if (list 'or test (list 'not test2)) then
+                     (macroexp-unprogn then2)))
+          (t
+           (let ((fallback (and else2 (list (cons t else2)))))
+             (apply #'list 'cond (cons test body)
+                       (cons test2 (macroexp-unprogn then2))
+                       fallback))))))
+
 (defun pcase--if-form (test then else)
-  "(if TEST THEN ELSE), flattened into a `cond' where that is shallower."
-  (cond
-   ((eq (car-safe else) 'if)
-    (let ((test2 (nth 1 else)) (then2 (nth 2 else)) (else2 (nthcdr 3 else)))
-      (cond
-       ((equal then then2) `(if (or ,test ,test2) ,then ,@else2))
-       ((equal (macroexp-unprogn then) else2)
-        `(if (or ,test (not ,test2)) ,then ,@(macroexp-unprogn then2)))
-       (t `(cond (,test ,@(macroexp-unprogn then))
-                 (,test2 ,@(macroexp-unprogn then2))
-                 ,@(and else2 `((t ,@else2))))))))
-   ((eq (car-safe else) 'cond)
-    `(cond (,test ,@(macroexp-unprogn then)) ,@(cdr else)))
-   ((memq (car-safe then) '(if cond)) (pcase--if-form (list 'not test) else then))
-   (t `(if ,test ,then ,@(and else (macroexp-unprogn else))))))
+  "Code running THEN when TEST holds and ELSE when not, kept shallow:
+a conditional in ELSE is merged into this one, and one in THEN is moved
+to the else side by negating TEST so that it can be merged in turn."
+  (let ((else-kind (car-safe else)))
+    (cond ((eq else-kind 'if) (pcase--merge-if test then else))
+          ((eq else-kind 'cond)
+           (apply #'list 'cond (cons test (macroexp-unprogn then)) (cdr else)))
+          ((memq (car-safe then) '(if cond))
+           (pcase--if-form (list 'not test) else then))
+          ((null else) (list 'if test then))
+          (t (apply #'list 'if test then (macroexp-unprogn else))))))
 
 (defun pcase--if (test then else)
   "Code running THEN when TEST holds and ELSE when not.

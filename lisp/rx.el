@@ -144,50 +144,70 @@ a form that FUN turns into a regexp string.  New code should use
                  ((cdr def) (rx--expand-template (car form) (cdr form) (car def) (cadr def)))
                  (t (error "Not an `rx' form definition: %s" (car form))))))))
 
+(defun rx--check-arity (op got fixed rest-part)
+  "Signal an error unless GOT arguments suit the definition OP, which
+has FIXED plain parameters and REST-PART, the tail of its parameter
+list from `&rest' on (nil when there is none)."
+  (cond ((< got fixed)
+         (error "Expanding rx def `%s': too few arguments (got %d, need %s%d)"
+                op got (if rest-part "at least " "") fixed))
+        ((equal rest-part '(&rest))
+         (error "Expanding rx def `%s': missing &rest parameter name" op))
+        ((and (null rest-part) (> got fixed))
+         (error "Expanding rx def `%s': too many arguments (got %d, need %d)"
+                op got fixed))))
+
 (defun rx--bind-params (op values params)
-  "An alist (PARAM . VALUES-TO-SPLICE) binding PARAMS to VALUES for OP."
-  (let ((bindings nil) (rest values) (formals params))
-    (while formals
-      (if (eq (car formals) '&rest)
-          (progn
-            (unless (cdr formals)
-              (error "Expanding rx def `%s': missing &rest parameter name" op))
-            (push (cons (cadr formals) rest) bindings)
-            (setq formals nil rest nil))
-        (unless rest
-          (error "Expanding rx def `%s': too few arguments (got %d, need %s%d)"
-                 op (length values) (if (memq '&rest params) "at least " "")
-                 (- (length params) (length (memq '&rest params)))))
-        (push (list (car formals) (car rest)) bindings)
-        (setq rest (cdr rest) formals (cdr formals))))
-    (when rest
-      (error "Expanding rx def `%s': too many arguments (got %d, need %d)"
-             op (length values) (length params)))
-    bindings))
+  "What each of the PARAMS of OP's definition stands for when it is
+called with VALUES, as an alist of (NAME . FORMS): FORMS holds the one
+argument of a plain parameter, or all the arguments left over for the
+name after `&rest'.  Words after that name are ignored; of two equal
+names the later one wins."
+  (let* ((rest-part (memq '&rest params))
+         (fixed (butlast params (length rest-part)))
+         (args values)
+         (alist nil))
+    (rx--check-arity op (length values) (length fixed) rest-part)
+    (dolist (name fixed)
+      (push (list name (pop args)) alist))
+    (if rest-part
+        (cons (cons (cadr rest-part) args) alist)
+      alist)))
 
 (defun rx--expand-template (op values params template)
-  "TEMPLATE with the PARAMS of the definition OP replaced by VALUES."
-  (let ((result (rx--substitute (rx--bind-params op values params) template)))
-    (if (and result (null (cdr result)))
-        (car result)
-      (error "Expanding rx def `%s': must result in a single value" op))))
+  "The single form TEMPLATE of the definition OP turns into when its
+PARAMS are given VALUES."
+  (let ((forms (rx--substitute (rx--bind-params op values params) template)))
+    (unless (= (length forms) 1)
+      (error "Expanding rx def `%s': must result in a single value" op))
+    (car forms)))
+
+(defun rx--substitute-one (forms)
+  "The only element of FORMS, which stand for one half of a dotted pair."
+  (unless (and forms (null (cdr forms)))
+    (error "Cannot substitute a &rest parameter into a dotted pair"))
+  (car forms))
 
 (defun rx--substitute (bindings form)
-  "The list of values FORM becomes under BINDINGS: a parameter bound
-by &rest may become any number of them."
-  (cond ((symbolp form)
-         (let ((binding (assq form bindings)))
-           (if binding (cdr binding) (list form))))
-        ((and (consp form) (listp (cdr form)))
-         (list (mapcan (lambda (x) (copy-sequence (rx--substitute bindings x)))
-                       form)))
-        ((consp form)                   ; a dotted pair, such as a range
-         (let ((a (rx--substitute bindings (car form)))
-               (d (rx--substitute bindings (cdr form))))
-           (unless (and a (null (cdr a)) d (null (cdr d)))
-             (error "Cannot substitute a &rest parameter into a dotted pair"))
-           (list (cons (car a) (car d)))))
-        (t (list form))))
+  "The forms FORM turns into when the parameters in BINDINGS are replaced,
+as a list: one form, except for a parameter bound by `&rest', which
+turns into all the arguments it received (maybe none)."
+  (let ((param (and (symbolp form) (assq form bindings))))
+    (cond (param (cdr param))
+          ((atom form) (list form))
+          ((listp (cdr form))
+           (let ((spliced nil))
+             ;; Fresh conses throughout, so that the expansion shares no
+             ;; structure with the arguments.
+             (dolist (elt form)
+               (dolist (new (rx--substitute bindings elt))
+                 (push new spliced)))
+             (list (nreverse spliced))))
+          (t                            ; a dotted pair, such as a range
+           (let ((left (rx--substitute bindings (car form)))
+                 (right (rx--substitute bindings (cdr form))))
+             (list (cons (rx--substitute-one left)
+                         (rx--substitute-one right))))))))
 
 (defun rx--compat-entry (name want)
   "NAME's entry in `rx-constituents' of the kind WANT (`stringp' or

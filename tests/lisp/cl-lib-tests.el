@@ -284,6 +284,23 @@
     (should (null (cl-rotatef (aref v 0) (aref v 1) (aref v 2))))
     (should (equal v [2 3 1]))))
 
+(ert-deftest cl-lib-tests-callf2 ()
+  (let ((l (list 1 2)) (v (vector 1 2)) (n 0))
+    (cl-callf2 (lambda (a b) (* a b)) 3 (aref v 1))
+    (cl-callf2 cons (setq n (1+ n)) (cdr l))
+    (cl-callf2 cons 0 l)
+    (should (equal (list l v n) '((0 1 1 2) [1 6] 1))))
+  ;; Simple arguments are written out twice, others bound once first.
+  (dolist (case '(((cl-callf2 cons 0 l) . "(setq l (cons 0 l))")
+                  ((cl-callf2 cons (f) l) . "(let* ((a1 (f))) (setq l (cons a1 l)))")
+                  ((cl-callf2 cons 0 (car x) 1) . "(let* ((v x)) (setcar v (cons 0 (car x) 1)))")
+                  ((cl-callf2 (lambda (a b) b) 0 (aref v (g)))
+                   . "(let* ((v v) (v (g))) (aset v v (let ((a 0) (b (aref v v))) b)))")
+                  ((cl-callf2 cons 'q (nth 2 (cdr x)))
+                   . "(let* ((c (nthcdr 2 (cdr x)))) (setcar c (cons 'q (nth 2 (cdr x)))))")))
+    (should (equal (let ((print-gensym nil)) (prin1-to-string (macroexpand-all (car case))))
+                   (cdr case)))))
+
 (ert-deftest cl-lib-loop-it-and-refs ()
   (should (equal (cl-loop for x in '(1 nil 3) when x collect it) '(1 3)))
   (should (equal (cl-loop for x in '(1 2 3 4) if (> x 2) collect it) '(t t)))

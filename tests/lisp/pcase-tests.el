@@ -186,4 +186,40 @@
     (should (equal (list a b c) '(1 2 3))))
   (should (equal (pcase-let ((`(,a) '(1)) (_ 2) (`[,b] [3])) (list a b)) '(1 3))))
 
+;; An expander giving nil is an error of its own; an unknown head names itself.
+(pcase-defmacro pcase-tests-nothing () nil)
+
+(ert-deftest pcase-tests-macroexpand-errors ()
+  (should (equal (condition-case err (macroexpand '(pcase x ((pcase-tests-nope 1) 2))) (error err))
+                 '(error "Unknown pcase-tests-nope pattern: (pcase-tests-nope 1)")))
+  (should (equal (condition-case err (macroexpand '(pcase x ((pcase-tests-nothing) 2))) (error err))
+                 '(error "Unexpandable pcase-tests-nothing pattern: (pcase-tests-nothing)"))))
+
+(ert-deftest pcase-tests-flat-expansions ()
+  ;; Nested conditionals come out as one flat `cond', as in Emacs.
+  (dolist (case '(((pcase x (:a 1) ((or 'b 'c) 2) (_ 3))
+                   . "(cond ((eq x :a) (let nil 1)) ((pcase--flip memq '(c b) x) (let nil 2)) (t (let nil 3)))")
+                  ((pcase x ((and (pred integerp) (guard (> x 0))) 1) ((app car 'z) 2))
+                   . "(cond ((not (integerp x)) (let* ((x1 (car x))) (if (eq x1 'z) (let nil 2)))) ((> x 0) (let nil 1)) (t (let* ((x0 (car x))) (if (eq x0 'z) (let nil 2)))))")
+                  ((pcase x (`(,a . ,b) (list a b)) ((pred stringp) 's) (_ 3))
+                   . "(cond ((consp x) (let* ((x0 (car-safe x)) (x1 (cdr-safe x))) (let ((a x0) (b x1)) (list a b)))) ((stringp x) (let nil 's)) (t (let nil 3)))")))
+    (should (equal (let ((print-gensym nil) (gensym-counter 0))
+                     (prin1-to-string (macroexpand (car case))))
+                   (cdr case)))))
+
+(ert-deftest pcase-tests-if-form ()
+  (skip-unless (boundp 'marrow-collector))
+  (dolist (case '(((a b (if c b d)) . (if (or a c) b d))
+                  ((a b (if c d b)) . (if (or a (not c)) b d))
+                  ((a (progn b e) (if c d b e)) . (if (or a (not c)) (progn b e) d))
+                  ((a b (if c d)) . (cond (a b) (c d)))
+                  ((a b (cond (c d))) . (cond (a b) (c d)))
+                  ((a (if x y) nil) . (cond ((not a) nil) (x y)))
+                  ((a (cond (x y)) q) . (cond ((not a) q) (x y)))
+                  ((a b (progn c d)) . (if a b c d))
+                  ((a b nil) . (if a b))
+                  ((a b (progn)) . (if a b nil))
+                  ((a (progn) (if c d)) . (cond (a nil) (c d)))))
+    (should (equal (apply #'pcase--if-form (car case)) (cdr case)))))
+
 ;;; pcase-tests.el ends here
