@@ -36,12 +36,18 @@
              ((unit . "min") (kind . 7) (size . 1) (payload . [250])
               (stamp . 86400) (name . "clock")))))
 
+;; The message packed, part by part.
 (defconst bindat-tests--message-bytes
-  (unibyte-string 2 48 57 3 192 168 1 20 112 17 1 0 0 0 0 0
-                  107 87 104 4 3 0 1 2 3 101 83 241 0
-                  109 101 116 101 114 0 0
-                  109 105 110 7 1 0 250 0 1 81 128
-                  99 108 111 99 107 0 0 0 0))
+  (concat
+   ;; Count, then the header: magic (big-endian), version, origin,
+   ;; sequence (little-endian); then the fill.
+   (unibyte-string 2 48 57 3 192 168 1 20 112 17 1 0 0 0 0 0)
+   ;; Each record: unit, kind, size (little-endian), payload, stamp
+   ;; (big-endian), name with its NUL, zeros up to a multiple of 4.
+   (unibyte-string 107 87 104 4 3 0 1 2 3 101 83 241 0)
+   (unibyte-string 109 101 116 101 114 0 0)
+   (unibyte-string 109 105 110 7 1 0 250 0 1 81 128)
+   (unibyte-string 99 108 111 99 107 0 0 0 0)))
 
 (ert-deftest bindat-spec-pack-meter-message ()
   (should (equal (bindat-length bindat-tests--message-spec bindat-tests--message) 56))
