@@ -226,22 +226,28 @@ themselves, CLASS-child-p and CLASS-list-p predicates).")
 ;;; ---- Defining classes ------------------------------------------------------
 
 (defun eieio--eval-default-p (val)
-  "Whether the initform VAL is a form to evaluate, by EIEIO's old rule."
-  (and (consp val) (symbolp (car val)) (fboundp (car val))))
+  "Non-nil when VAL looks like a call: a list headed by a defined function.
+Old EIEIO code evaluates such initforms even without quoting rules."
+  (let ((head (car-safe val)))
+    (and (symbolp head) (fboundp head))))
 
 (defun eieio--perform-slot-validation (spec value)
   "Non-nil if VALUE fits the slot type SPEC."
   (or (eq spec t) (eq value eieio--unbound) (cl-typep value spec)))
 
 (defun eieio--validate-default (slot skipnil)
-  "Signal `invalid-slot-type' if SLOT's constant initform does not fit its type."
-  (let ((value (cl--slot-descriptor-initform slot))
-        (spec (cl--slot-descriptor-type slot)))
-    (unless (or (not (macroexp-const-p value))
-                eieio-skip-typecheck
-                (and skipnil (null value))
-                (eieio--perform-slot-validation spec (eval value t)))
-      (signal 'invalid-slot-type (list (cl--slot-descriptor-name slot) spec value)))))
+  "Check SLOT's initform against SLOT's type, when the initform is constant
+(other initforms are checked when an instance evaluates them).  With
+SKIPNIL a nil initform passes whatever the type.  A misfit signals
+`invalid-slot-type' with the slot's name, its type and the initform."
+  (let ((form (cl--slot-descriptor-initform slot)))
+    (cond (eieio-skip-typecheck nil)
+          ((not (macroexp-const-p form)) nil)
+          ((and skipnil (null form)) nil)
+          (t (let ((type (cl--slot-descriptor-type slot)))
+               (unless (eieio--perform-slot-validation type (eval form t))
+                 (signal 'invalid-slot-type
+                         (list (cl--slot-descriptor-name slot) type form))))))))
 
 (defun eieio--all-of-type-p (list type)
   "Whether each element of LIST is of the cl type TYPE."

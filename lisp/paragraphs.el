@@ -48,28 +48,45 @@ first other line (or the buffer's end)."
       (when more
         (forward-line 1)))))
 
+(defun paragraphs--continues-prefixed-p (sep prefix-re)
+  "At a line's start: whether that line still belongs to a paragraph of
+fill-prefixed lines.  Unless at the buffer's end, point moves to the
+line's left margin, where the test looks."
+  (unless (eobp)
+    (move-to-left-margin)
+    (cond ((eobp) nil)
+          ((looking-at sep) nil)
+          (t (looking-at prefix-re)))))
+
+(defun paragraphs--ends-here-p (start sep parstart)
+  "Whether the line that a start-or-separator regexp matched at START
+(point) bounds the paragraph: it is the buffer's end, a separator, or a
+genuine paragraph start."
+  (or (eobp)
+      (paragraphs--separator-here-p sep)
+      (paragraphs--real-start-p start parstart)))
+
+(defun paragraphs--to-bounding-line (sep parstart)
+  "Move to the start of the next line that bounds the paragraph, or to
+the buffer's end when none does."
+  (let ((candidate-re (concat "^[ \t]*\\(?:" parstart "\\|" sep "\\)"))
+        (bound nil))
+    (while (and (not bound) (re-search-forward candidate-re nil 1))
+      (let ((start (match-beginning 0)))
+        (goto-char start)
+        (if (paragraphs--ends-here-p start sep parstart)
+            (setq bound start)
+          ;; A false start: look again from just after it.
+          (forward-char 1))))
+    (when (and bound (not (eobp)))
+      (goto-char bound))))
+
 (defun paragraphs--to-next-start (sep parstart prefix-re)
   "From the second line of a paragraph, move to where it ends."
   (if prefix-re
-      (while (and (not (eobp))
-                  (progn (move-to-left-margin) (not (eobp)))
-                  (not (looking-at sep))
-                  (looking-at prefix-re))
+      (while (paragraphs--continues-prefixed-p sep prefix-re)
         (forward-line 1))
-    (let ((candidates (concat "^[ \t]*\\(?:" parstart "\\|" sep "\\)"))
-          (start nil) (done nil))
-      (while (not done)
-        (if (not (re-search-forward candidates nil 1))
-            (setq done t)
-          (setq start (match-beginning 0))
-          (goto-char start)
-          (if (or (eobp)
-                  (paragraphs--separator-here-p sep)
-                  (paragraphs--real-start-p start parstart))
-              (setq done t)
-            (forward-char 1))))
-      (when (< (point) (point-max))
-        (goto-char start)))))
+    (paragraphs--to-bounding-line sep parstart)))
 
 (defun paragraphs--to-previous-start (sep parstart prefix-re)
   "From the end of a paragraph's last line, move back to the line that

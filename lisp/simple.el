@@ -245,19 +245,28 @@ number read."
           (read-number (if relative "Goto relative line: " "Goto line: ")))
         nil relative))
 
+(defun simple--line-start (n whole)
+  "Where line N (1 for the first) starts, counting from the start of the
+whole buffer when WHOLE, else of its accessible portion.  Past the last
+line, the end."
+  (save-excursion
+    (save-restriction
+      (when whole (widen))
+      (goto-char (point-min))
+      (forward-line (1- n))
+      (point))))
+
 (defun goto-line (line &optional _buffer relative)
-  "Move point to the start of line LINE, counted in the whole buffer
-(in its accessible portion when RELATIVE), leaving the mark behind."
+  "Go to the beginning of line LINE, leaving the mark where point was
+unless the region is active.  Lines count from the buffer's start, or
+from its accessible portion's with RELATIVE; a line outside the
+narrowing widens the buffer."
   (interactive (goto-line-read-args))
-  (or (region-active-p) (push-mark))
-  (let ((pos (save-restriction
-               (unless relative (widen))
-               (goto-char (point-min))
-               (forward-line (1- line))
-               (point))))
-    (when (and (not relative) (or (< pos (point-min)) (> pos (point-max))))
+  (unless (region-active-p) (push-mark))
+  (let ((target (simple--line-start line (not relative))))
+    (unless (<= (point-min) target (point-max))
       (widen))
-    (goto-char pos)))
+    (goto-char target)))
 
 ;;; ---- The kill ring ------------------------------------------------
 
@@ -1283,34 +1292,37 @@ so far, so that they undo as one."
                   (setcdr tail (cddr tail))
                 (setq tail (cdr tail))))))))))
 
+(defun simple--records-since (then)
+  "A fresh list of the undo records pushed in front of THEN, the undo
+list a change group started from.  THEN must be a tail of the current
+undo list, unless it is not a cons (then every record counts)."
+  (let ((rest (if (listp buffer-undo-list) buffer-undo-list nil))
+        (records nil))
+    (while (and (consp rest) (not (eq rest then)))
+      (push (car rest) records)
+      (setq rest (cdr rest)))
+    (when (and (consp then) (not (eq rest then)))
+      (error "Undoing to some unrelated state"))
+    (nreverse records)))
+
+(defun simple--revert-to-undo-state (then)
+  "Undo the current buffer's changes recorded since its undo list was
+THEN, and drop their records along with those of the undoing."
+  (let ((records (simple--records-since then))
+        (undo-in-progress t))
+    (save-restriction
+      (widen)
+      (save-excursion
+        (while records
+          (setq records (primitive-undo 1 records)))))
+    (setq buffer-undo-list then)))
+
 (defun cancel-change-group (handle)
-  "Finish the change group HANDLE, undoing its changes and their undo
-records."
+  "End the change group HANDLE by undoing what it changed; its buffers'
+undo lists go back to what they were when it was prepared."
   (dolist (entry handle)
     (with-current-buffer (car entry)
-      (let* ((then (cdr entry))
-             (saved-car (car-safe then))
-             (saved-cdr (cdr-safe then))
-             ;; Bound, so that an ongoing run of undos is left alone.
-             (pending-undo-list buffer-undo-list))
-        (save-restriction
-          (widen)
-          (unwind-protect
-              (progn
-                ;; Cut the undo list where the group began, so that
-                ;; undoing it all stops there.
-                (when (consp then)
-                  (setcar then nil)
-                  (setcdr then nil)
-                  (unless (eq then (last pending-undo-list))
-                    (error "Undoing to some unrelated state")))
-                (save-excursion
-                  (while (listp pending-undo-list)
-                    (undo-more 1)))
-                (setq buffer-undo-list then))
-            (when (consp then)
-              (setcar then saved-car)
-              (setcdr then saved-cdr))))))))
+      (simple--revert-to-undo-state (cdr entry)))))
 
 (defun simple--call-as-change-group (body)
   "Call BODY as one change group of the current buffer: all its changes

@@ -3,64 +3,76 @@
 (require 'ert)
 (require 'bindat)
 
-;; The packet of the Emacs manual's examples, as an old-style spec ...
+;; A made-up meter-reading message: a count of records, a header naming
+;; the sending host, padding, then the records, each padded to a
+;; multiple of 4 bytes.  First as an old-style spec ...
 (defconst bindat-tests--header-spec
-  '((dest-ip ip) (src-ip ip) (dest-port u16) (src-port u16)))
-(defconst bindat-tests--data-spec
-  '((type u8) (opcode u8) (length u16r) (id strz 8)
-    (data vec (length)) (align 4)))
-(defconst bindat-tests--packet-spec
-  '((header struct bindat-tests--header-spec) (items u8) (fill 3)
-    (item repeat (items) (struct bindat-tests--data-spec))))
+  '((magic u16) (version u8) (origin ip) (sequence u32r)))
+(defconst bindat-tests--record-spec
+  '((unit str 3) (kind u8) (size u16r) (payload vec (size))
+    (stamp u32) (name strz 6) (align 4)))
+(defconst bindat-tests--message-spec
+  '((count u8) (head struct bindat-tests--header-spec) (fill 4)
+    (records repeat (count) (struct bindat-tests--record-spec))))
 
 ;; ... and as `bindat-type' values.
 (bindat-defmacro bindat-tests--ip () "An IPv4 address." '(vec 4 byte))
 (defconst bindat-tests--header-type
-  (bindat-type (dest-ip bindat-tests--ip) (src-ip bindat-tests--ip)
-    (dest-port uint 16) (src-port uint 16)))
-(defconst bindat-tests--data-type
-  (bindat-type (type u8) (opcode u8) (length uintr 16) (id strz 8)
-    (data vec length) (_ align 4)))
-(defconst bindat-tests--packet-type
-  (bindat-type (header type bindat-tests--header-type) (items u8) (_ fill 3)
-    (item repeat items (_ type bindat-tests--data-type))))
+  (bindat-type (magic uint 16) (version u8) (origin bindat-tests--ip)
+    (sequence uintr 32)))
+(defconst bindat-tests--record-type
+  (bindat-type (unit str 3) (kind u8) (size uintr 16) (payload vec size)
+    (stamp uint 32) (name strz 6) (_ align 4)))
+(defconst bindat-tests--message-type
+  (bindat-type (count u8) (head type bindat-tests--header-type) (_ fill 4)
+    (records repeat count (_ type bindat-tests--record-type))))
 
-(defconst bindat-tests--packet
-  '((header (dest-ip . [10 0 0 7]) (src-ip . [10 0 0 9])
-            (dest-port . 8080) (src-port . 443))
-    (items . 2)
-    (item ((type . 1) (opcode . 9) (length . 5) (id . "QRSTUV")
-           (data . [9 8 7 6 5]))
-          ((type . 2) (opcode . 6) (length . 2) (id . "WXYZAB")
-           (data . [4 3])))))
+(defconst bindat-tests--message
+  '((count . 2)
+    (head (magic . 12345) (version . 3) (origin . [192 168 1 20])
+          (sequence . 70000))
+    (records ((unit . "kWh") (kind . 4) (size . 3) (payload . [1 2 3])
+              (stamp . 1700000000) (name . "meter"))
+             ((unit . "min") (kind . 7) (size . 1) (payload . [250])
+              (stamp . 86400) (name . "clock")))))
 
-(defconst bindat-tests--packet-bytes
-  (unibyte-string 10 0 0 7 10 0 0 9 31 144 1 187 2 0 0 0
-                  1 9 5 0 81 82 83 84 85 86 0 0 9 8 7 6 5 0 0 0
-                  2 6 2 0 87 88 89 90 65 66 0 0 4 3 0 0))
+;; The message packed, part by part.
+(defconst bindat-tests--message-bytes
+  (concat
+   ;; Count, then the header: magic (big-endian), version, origin,
+   ;; sequence (little-endian); then the fill.
+   (unibyte-string 2 48 57 3 192 168 1 20 112 17 1 0 0 0 0 0)
+   ;; Each record: unit, kind, size (little-endian), payload, stamp
+   ;; (big-endian), name with its NUL, zeros up to a multiple of 4.
+   (unibyte-string 107 87 104 4 3 0 1 2 3 101 83 241 0)
+   (unibyte-string 109 101 116 101 114 0 0)
+   (unibyte-string 109 105 110 7 1 0 250 0 1 81 128)
+   (unibyte-string 99 108 111 99 107 0 0 0 0)))
 
-(ert-deftest bindat-spec-pack-manual-packet ()
-  (should (equal (bindat-length bindat-tests--packet-spec bindat-tests--packet) 52))
-  (let ((raw (bindat-pack bindat-tests--packet-spec bindat-tests--packet)))
-    (should (equal raw bindat-tests--packet-bytes))
+(ert-deftest bindat-spec-pack-meter-message ()
+  (should (equal (bindat-length bindat-tests--message-spec bindat-tests--message) 56))
+  (let ((raw (bindat-pack bindat-tests--message-spec bindat-tests--message)))
+    (should (equal raw bindat-tests--message-bytes))
     (should-not (multibyte-string-p raw))))
 
 (ert-deftest bindat-spec-unpack-is-newest-field-first ()
-  (let ((s (bindat-unpack bindat-tests--packet-spec bindat-tests--packet-bytes)))
-    (should (equal (car s) (assq 'item s)))
-    (should (equal (bindat-get-field s 'header 'dest-port) 8080))
-    (should (equal (bindat-get-field s 'item 1 'id) "WXYZAB"))
-    (should (equal (bindat-get-field s 'item 0 'data) [9 8 7 6 5]))
-    (should (equal (bindat-get-field s 'header)
-                   '((src-port . 443) (dest-port . 8080)
-                     (src-ip . [10 0 0 9]) (dest-ip . [10 0 0 7]))))))
+  (let ((s (bindat-unpack bindat-tests--message-spec bindat-tests--message-bytes)))
+    (should (equal (car s) (assq 'records s)))
+    (should (equal (bindat-get-field s 'head 'sequence) 70000))
+    (should (equal (bindat-get-field s 'records 1 'unit) "min"))
+    (should (equal (bindat-get-field s 'records 0 'name) "meter"))
+    (should (equal (bindat-get-field s 'records 0 'payload) [1 2 3]))
+    (should (equal (bindat-get-field s 'records 0 'stamp) 1700000000))
+    (should (equal (bindat-get-field s 'head)
+                   '((sequence . 70000) (origin . [192 168 1 20])
+                     (version . 3) (magic . 12345))))))
 
-(ert-deftest bindat-type-round-trips-manual-packet ()
-  (let ((raw (bindat-pack bindat-tests--packet-type bindat-tests--packet)))
-    (should (equal raw bindat-tests--packet-bytes))
-    (should (equal (bindat-length bindat-tests--packet-type bindat-tests--packet) 52))
-    (should (equal (bindat-unpack bindat-tests--packet-type raw)
-                   bindat-tests--packet))))
+(ert-deftest bindat-type-round-trips-meter-message ()
+  (let ((raw (bindat-pack bindat-tests--message-type bindat-tests--message)))
+    (should (equal raw bindat-tests--message-bytes))
+    (should (equal (bindat-length bindat-tests--message-type bindat-tests--message) 56))
+    (should (equal (bindat-unpack bindat-tests--message-type raw)
+                   bindat-tests--message))))
 
 (ert-deftest bindat-spec-integer-and-string-types ()
   (let ((spec '((a u32) (b u24) (c u32r) (d u24r) (e bits 1) (f str 2))))

@@ -390,4 +390,49 @@ and point after."
     (should (= (point) 14))
     (should (commandp 'right-word))))
 
+;; Change groups undo everything since they began, boundaries and
+;; narrowing notwithstanding, and refuse a foreign starting state.
+(ert-deftest simple-cancel-change-group-over-boundaries ()
+  (with-temp-buffer
+    (buffer-enable-undo)
+    (insert "abc")
+    (undo-boundary)
+    (let ((group (prepare-change-group))
+          (before buffer-undo-list))
+      (activate-change-group group)
+      (insert "def")
+      (undo-boundary)
+      (goto-char 2)
+      (delete-char 1)
+      (undo-boundary)
+      (narrow-to-region 3 4)
+      (cancel-change-group group)
+      ;; The narrowing stays, its ends moved by the undoing.
+      (should (equal (list (point) (point-min) (point-max)) '(4 4 4)))
+      (widen)
+      (should (equal (buffer-string) "abc"))
+      (should (eq buffer-undo-list before))))
+  (with-temp-buffer
+    (buffer-enable-undo)
+    (insert "x")
+    (let ((group (list (cons (current-buffer) (list '(9 . 10))))))
+      (should (equal (should-error (cancel-change-group group))
+                     '(error "Undoing to some unrelated state")))
+      (should (equal (buffer-string) "x")))))
+
+(ert-deftest simple-goto-line-edges ()
+  (with-temp-buffer
+    (insert "a\nb\nc")
+    (goto-line 0)
+    (should (= (point) 1))
+    (goto-line 10)
+    (should (= (point) 6))
+    (narrow-to-region 3 4)
+    (goto-line 5 nil t)
+    (should (= (point) 4))
+    (should (equal (list (point-min) (point-max)) '(3 4)))
+    (goto-line 2)
+    (should (= (point) 3))
+    (should (equal (list (point-min) (point-max)) '(3 4)))))
+
 ;;; simple-tests.el ends here

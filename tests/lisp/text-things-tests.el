@@ -81,6 +81,41 @@
     (end-of-paragraph-text)
     (should (= (point) 16))))
 
+;; Where successive `forward-paragraph's stop in TEXT, with SETTINGS a
+;; plist of :prefix (the fill prefix), :start (`paragraph-start') and
+;; :hard (a position whose newline is hard, turning on hard newlines).
+(defun text-things-tests--paragraph-stops (text &rest settings)
+  (with-temp-buffer
+    (insert text)
+    (goto-char (point-min))
+    (let* ((hard (plist-get settings :hard))
+           (fill-prefix (plist-get settings :prefix))
+           (use-hard-newlines (and hard t))
+           (paragraph-start (or (plist-get settings :start) paragraph-start))
+           (stops nil))
+      (when hard
+        (put-text-property hard (1+ hard) 'hard t))
+      (while (not (eobp))
+        (forward-paragraph)
+        (push (point) stops))
+      (nreverse stops))))
+
+(ert-deftest text-things-paragraph-ends ()
+  ;; With a fill prefix, a line without it or of just it ends a paragraph.
+  (should (equal (text-things-tests--paragraph-stops
+                  "> one\n> two\n>\n> three\n> four\nplain\n\nlast\n"
+                  :prefix "> ")
+                 '(13 30 36 42)))
+  (should (equal (text-things-tests--paragraph-stops
+                  "a b\n* item\nc d\n* item2\n\n" :start "\\*\\|[ \t]*$")
+                 '(5 16 24 25)))
+  ;; With hard newlines, only a start after a hard one counts.
+  (should (equal (text-things-tests--paragraph-stops
+                  "ab\ncd\n* x\ny\n* z\n" :start "\\*\\|[ \t]*$" :hard 6)
+                 '(7 17)))
+  (should (equal (text-things-tests--paragraph-stops "one\ntwo\n  \nthree")
+                 '(9 17))))
+
 (ert-deftest text-things-paragraph-editing ()
   (with-temp-buffer
     (insert "alpha\n\nbeta\ngamma\n")
