@@ -227,14 +227,64 @@ key (or returns it), ENDKEYFUN to the key's end; PREDICATE compares two
 keys.  Records with equal keys keep their order; REVERSE sorts
 descending."
   (save-excursion
-    (let ((records (sort--records nextrecfun endrecfun startkeyfun endkeyfun))
-          (case-fold-search sort-fold-case))
-      (when records
-        ;; Stable either way: a descending sort sorts the records in
-        ;; reverse and turns the result around.
-        (let ((sorted (sort (if reverse (reverse records) (copy-sequence records))
-                            (sort--record-less predicate (caar records)))))
-          (sort--reorder (if reverse (nreverse sorted) sorted) records)))))
+    (sort--rearrange (sort--records nextrecfun endrecfun startkeyfun endkeyfun)
+                     reverse predicate))
+  nil)
+
+(defun sort--rearrange (records reverse &optional predicate)
+  "Sort RECORDS, (KEY START . END) in buffer order, and move their texts.
+Records with equal keys keep their order; REVERSE sorts descending."
+  (when records
+    (let ((case-fold-search sort-fold-case))
+      ;; Stable either way: a descending sort sorts the records in
+      ;; reverse and turns the result around.
+      (let ((sorted (sort (if reverse (reverse records) (copy-sequence records))
+                          (sort--record-less predicate (caar records)))))
+        (sort--reorder (if reverse (nreverse sorted) sorted) records)))))
+
+;;;; Sorting by regexps
+
+(defun sort--regexp-key (key-regexp start end)
+  "The key span (BEG . END) of the record matched from START to END, or
+nil: KEY-REGEXP is \\& for the whole record, \\N for its group N, or
+a regexp searched for inside it."
+  (cond ((equal key-regexp "\\&") (cons start end))
+        ((string-match-p "\\`\\\\[0-9]\\'" key-regexp)
+         (let ((group (- (aref key-regexp 1) ?0)))
+           (and (match-beginning group)
+                (cons (match-beginning group) (match-end group)))))
+        ((save-excursion
+           (goto-char start)
+           (re-search-forward key-regexp end t))
+         (cons (match-beginning 0) (match-end 0)))))
+
+(defun sort--regexp-records (record-regexp key-regexp)
+  "The records RECORD-REGEXP matches from point on, those with a key.
+Each is (KEY START . END); empty matches are not records."
+  (let ((records nil))
+    (while (and (not (eobp)) (re-search-forward record-regexp nil t))
+      (let ((start (match-beginning 0)) (end (match-end 0)))
+        (if (= start end)
+            (unless (eobp) (forward-char 1))
+          (let ((key (sort--regexp-key key-regexp start end)))
+            (when key (push (cons key (cons start end)) records)))
+          (goto-char end))))
+    (nreverse records)))
+
+(defun sort-regexp-fields (reverse record-regexp key-regexp beg end)
+  "Sort the records RECORD-REGEXP matches between BEG and END by their keys.
+KEY-REGEXP picks each record's key: \"\\\\&\" the whole record,
+\"\\\\N\" the record's Nth group, anything else the first match of it
+inside the record; a record without a key stays where it is.  The text
+between records stays too.  Keys compare as strings, ignoring case
+when `sort-fold-case' is set; REVERSE non-nil (interactively, any
+prefix argument) sorts descending."
+  (interactive "P\nsRegexp specifying records to sort: \nsRegexp specifying key within record: \nr")
+  (save-excursion
+    (save-restriction
+      (narrow-to-region beg end)
+      (goto-char (point-min))
+      (sort--rearrange (sort--regexp-records record-regexp key-regexp) reverse)))
   nil)
 
 (defun sort--within (beg end thunk)
