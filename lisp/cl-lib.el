@@ -2360,17 +2360,26 @@ that include NAME, as PARENT's lists NAME's."
 ;; `macroexpand-all' meets, and so those of the code `load' expands;
 ;; `cl-compiler-macroexpand' applies one on demand.
 
+(defun cl-lib--cmacro-params (args)
+  "The `cl-defun' parameters of a compiler macro declared with ARGS.
+The call form always comes first: as the variable of a leading
+\"&whole VAR\", else as an ignored `_cl-whole-arg'.  A dotted tail
+becomes &rest."
+  (let ((params (cl-lib--proper-lambda-list args)))
+    (if (eq (car params) '&whole)
+        (cdr params)
+      (cons '_cl-whole-arg params))))
+
 (defmacro cl-define-compiler-macro (func args &rest body)
-  "Make BODY FUNC's compiler macro: a function of a call's arguments as
-ARGS takes them, whose leading &whole VAR receives the whole call.  It
-is kept as function FUNC--cmacro in FUNC's `compiler-macro' property."
+  "Give FUNC a compiler macro: BODY computes what a call to FUNC turns
+into, with the call's arguments bound as ARGS says (ARGS may start with
+&whole VAR for the call itself).  The macro becomes function
+FUNC--cmacro, stored in FUNC's `compiler-macro' property."
   (declare (indent 2))
-  (let ((fname (intern (format "%s--cmacro" func)))
-        (args (cl-lib--proper-lambda-list args)))
-    `(progn
-       (cl-defun ,fname ,(if (eq (car args) '&whole) (cdr args) (cons '_cl-whole-arg args))
-         ,@body)
-       (put ',func 'compiler-macro #',fname))))
+  (let ((handler (intern (concat (symbol-name func) "--cmacro"))))
+    `(eval-and-compile
+       (cl-defun ,handler ,(cl-lib--cmacro-params args) ,@body)
+       (put ',func 'compiler-macro #',handler))))
 
 (defun cl-lib--compiler-macro-of (func)
   "The compiler macro of FUNC or of a function it is an alias of,

@@ -336,11 +336,14 @@ one runs after TEST, which is kept only for its effects."
     (pcase--if-form test then else)))
 
 (defun pcase--equal-test (sym val)
-  (cond ((null val) `(null ,sym))
-        ((integerp val) `(eql ,sym ,val))
-        ((keywordp val) `(eq ,sym ,val))
-        ((symbolp val) `(eq ,sym ',val))
-        (t `(equal ,sym ',val))))
+  "A test that SYM holds VAL, by the cheapest comparison exact for VAL:
+`null' for nil, `eq' for a symbol, `eql' for an integer, else `equal'.
+Integers and keywords evaluate to themselves, so they go unquoted."
+  (if (null val)
+      (list 'null sym)
+    (list (cond ((symbolp val) 'eq) ((integerp val) 'eql) (t 'equal))
+          sym
+          (if (or (integerp val) (keywordp val)) val (list 'quote val)))))
 
 ;;; ---- The decision tree -----------------------------------------------------
 
@@ -367,21 +370,36 @@ one runs after TEST, which is kept only for its effects."
       (pcase--u1-match (nth 1 match) (cddr match) (cdr matches) code vars rest))
      (t (error "Incorrect MATCH %S" match)))))
 
+(defun pcase--quoted-value (var alt)
+  "When ALT compares VAR with a quoted constant, the list (CONSTANT)."
+  (and (eq (car alt) 'match)
+       (eq (nth 1 alt) var)
+       (eq (car-safe (cddr alt)) 'quote)
+       (cdr (cddr alt))))
+
+(defun pcase--member-fun (values)
+  "The cheapest of `memq', `memql' and `member' that finds all VALUES."
+  (let ((rank 0))
+    (dolist (v values)
+      (setq rank (max rank (cond ((symbolp v) 0) ((integerp v) 1) (t 2)))))
+    (nth rank '(memq memql member))))
+
 (defun pcase--quoted-alts (alts)
-  "(VAR MEMBER-FUN VALUES . OTHERS): ALTS split into quoted values of
-one variable, tested at once by MEMBER-FUN, and the other alternatives."
-  (let ((var (and (eq (car (car alts)) 'match) (nth 1 (car alts))))
-        (values nil) (others nil) (fun 'memq))
+  "(VAR MEMBER-FUN VALUES . OTHERS) for the alternatives ALTS of an `or'.
+VAR is the variable the first one tests; VALUES (last first) are the
+constants some alternatives compare VAR with, which MEMBER-FUN can
+look up at once, and OTHERS the rest of ALTS in order."
+  (let* ((first (car alts))
+         (var (and (eq (car first) 'match) (nth 1 first)))
+         (values nil)
+         (others nil))
     (when var
       (dolist (alt alts)
-        (if (and (eq (car alt) 'match) (eq (nth 1 alt) var)
-                 (eq (car-safe (cddr alt)) 'quote))
-            (let ((val (nth 1 (cddr alt))))
-              (cond ((integerp val) (when (eq fun 'memq) (setq fun 'memql)))
-                    ((not (symbolp val)) (setq fun 'member)))
-              (push val values))
-          (push alt others))))
-    (cons var (cons fun (cons values (nreverse others))))))
+        (let ((quoted (pcase--quoted-value var alt)))
+          (if quoted
+              (setq values (cons (car quoted) values))
+            (setq others (cons alt others))))))
+    `(,var ,(pcase--member-fun values) ,values ,@(nreverse others))))
 
 (defun pcase--or-of (alts)
   (if (cdr alts) (cons 'or alts) (car alts)))
@@ -446,19 +464,26 @@ one variable, tested at once by MEMBER-FUN, and the other alternatives."
                               matches code vars rest)))
    (t (error "Unknown pattern `%S'" upat))))
 
+(defun pcase--reuse-app-result (branches sym fun result)
+  "BRANCHES with their tests of (app FUN PAT) on SYM made tests of PAT on
+RESULT, so that FUN is called only once."
+  (mapcar (lambda (branch)
+            (cons (pcase--app-subst-match (car branch) sym fun result)
+                  (cdr branch)))
+          branches))
+
 (defun pcase--u1-app (sym upat matches code vars rest)
-  "(app FUN PAT): FUN's value gets a variable, if PAT needs it."
+  "Code matching SYM against UPAT, (app FUN PAT), then MATCHES.
+FUN's value goes into a fresh variable, which later branches of REST
+read too; the binding is dropped when nothing reads it."
   (let* ((fun (nth 1 upat))
-         (nsym (gensym "x"))
-         (body (pcase--u1 (cons (pcase--match nsym (nth 2 upat)) matches)
-                          code vars
-                          (mapcar (lambda (branch)
-                                    (cons (pcase--app-subst-match (car branch) sym fun nsym)
-                                          (cdr branch)))
-                                  rest))))
-    (if (memq nsym pcase--used-syms)
-        (macroexp-let* (list (list nsym (pcase--funcall fun sym vars))) body)
-      body)))
+         (result (gensym "x"))
+         (later (pcase--reuse-app-result rest sym fun result))
+         (tree (pcase--u1 (cons (pcase--match result (nth 2 upat)) matches)
+                          code vars later)))
+    (if (not (memq result pcase--used-syms))
+        tree
+      (macroexp-let* (list (list result (pcase--funcall fun sym vars))) tree))))
 
 ;;; ---- Clauses to code -------------------------------------------------------
 
@@ -647,19 +672,31 @@ DEFERRED destructures it; other patterns are bound at once."
       (setq pairs (nthcdr 2 pairs)))
     (cons 'progn (nreverse steps))))
 
+(defun pcase--lambda-split (lambda-list)
+  "(PARAMS . BINDINGS) for the LAMBDA-LIST of a `pcase-lambda'.
+PARAMS keeps LAMBDA-LIST's symbols and puts an uninterned argN (N
+counting from 0) in place of each pattern; BINDINGS lists each pattern
+with its argN, for `pcase-let*'."
+  (let ((params nil) (bindings nil) (n 0))
+    (dolist (item lambda-list)
+      (if (symbolp item)
+          (push item params)
+        (let ((param (make-symbol (concat "arg" (number-to-string n)))))
+          (setq n (1+ n))
+          (push param params)
+          (push (list item param) bindings))))
+    (cons (nreverse params) (nreverse bindings))))
+
 (defmacro pcase-lambda (lambda-list &rest body)
-  "A lambda whose arguments may be pcase patterns, destructured on entry."
+  "A function like (lambda LAMBDA-LIST . BODY) whose LAMBDA-LIST may hold
+pcase patterns besides plain argument names; an argument given as a
+pattern is destructured by `pcase-let*' when the function is called."
   (declare (doc-string 2) (indent defun))
-  (let* ((bindings nil)
-         (parsed (macroexp-parse-body body))
-         (args (mapcar (lambda (pat)
-                         (if (symbolp pat)
-                             pat
-                           (let ((arg (make-symbol (format "arg%s" (length bindings)))))
-                             (push (list pat arg) bindings)
-                             arg)))
-                       lambda-list)))
-    `(lambda ,args ,@(car parsed) (pcase-let* ,(nreverse bindings) ,@(cdr parsed)))))
+  (let ((split (pcase--lambda-split lambda-list))
+        (head-and-forms (macroexp-parse-body body)))
+    `(lambda ,(car split)
+       ,@(car head-and-forms)
+       (pcase-let* ,(cdr split) ,@(cdr head-and-forms)))))
 
 (provide 'pcase)
 

@@ -1406,24 +1406,39 @@ nil) and return t; else nil, with point at the line's start."
       (fixup-whitespace)
       t)))
 
+(defun simple--last-line-to-join (down beg end)
+  "Move to the bottom line that `delete-indentation' will pull up and
+return a bound: lines starting at or before it stay where they are.
+DOWN, BEG and END are that command's arguments."
+  (cond (down
+         ;; Just the next line, whose join point is this line's newline
+         ;; (or the buffer's last character when there is no next line).
+         (forward-line 1)
+         (1- (point)))
+        (beg
+         ;; A region ending on its first line joins nothing.
+         (let ((first-eol (progn (goto-char beg) (line-end-position))))
+           (when (> end first-eol)
+             (goto-char end))
+           beg))
+        (t (save-excursion (forward-line 0) (1- (point))))))
+
 (defun delete-indentation (&optional arg beg end)
-  "Join this line to the one above (with ARG, the one below to this),
-leaving the whitespace at the join as `fixup-whitespace' does and
-dropping the fill prefix that started the joined line.  With BEG and
-END and no ARG, join every line of that region."
-  (interactive (progn (barf-if-buffer-read-only)
-                      (cons current-prefix-arg
-                            (and (use-region-p) (list (region-beginning) (region-end))))))
+  "Pull the current line up onto the previous one; with ARG, pull the
+following line up onto this one instead.  At each join the fill prefix
+starting the lower line goes, and the spaces around the join are
+settled by `fixup-whitespace'.  BEG and END without ARG join every line
+of that stretch of text into one."
+  (interactive
+   (progn (barf-if-buffer-read-only)
+          (let ((region (and (use-region-p)
+                             (list (region-beginning) (region-end)))))
+            (cons current-prefix-arg region))))
   (setq deactivate-mark t)
-  (let ((stop (if (and beg (not arg))
-                  (progn (goto-char beg)
-                         (when (> end (line-end-position))
-                           (goto-char end))
-                         beg)
-                (prog1 (1- (line-beginning-position (and arg 2)))
-                  (when arg (forward-line)))))
-        (prefix (and (> (length fill-prefix) 0) (regexp-quote fill-prefix))))
-    (while (simple--join-to-line-above stop prefix))))
+  (let* ((prefix-re (unless (member fill-prefix '(nil ""))
+                      (regexp-quote fill-prefix)))
+         (bound (simple--last-line-to-join (and arg t) (and (not arg) beg) end)))
+    (while (simple--join-to-line-above bound prefix-re))))
 
 ;; Marrow has no bidirectional display: every paragraph runs left to
 ;; right, so left is backward.

@@ -39,7 +39,16 @@
   (should (equal (editing-commands--in ";; a\n;; b" 8
                    (setq fill-prefix ";; ")
                    (delete-indentation))
-                 '(nil ";; a b" 5))))
+                 '(nil ";; a b" 5)))
+  ;; A region within one line joins nothing; ARG on the last line
+  ;; leaves the text alone too.
+  (should (equal (editing-commands--in "a\n  b c\nd" 7 (delete-indentation nil 6 7))
+                 '(nil "a\n  b c\nd" 6)))
+  (should (equal (editing-commands--in "a\nb" 3 (delete-indentation t))
+                 '(nil "a\nb" 4)))
+  ;; ARG wins over a region.
+  (should (equal (editing-commands--in "a\nb\nc" 1 (delete-indentation t 1 5))
+                 '(nil "a b\nc" 2))))
 
 (ert-deftest editing-commands-tabify-untabify ()
   (should (equal (editing-commands--in "a\tb  c" 1 (untabify 1 (point-max)))

@@ -511,4 +511,16 @@
                    (list (format "%s: Warning: attempt to open-code `anonymous lambda' with too few arguments"
                                  (file-relative-name file)))))))
 
+(ert-deftest macroexpand-shapes-cl-define-compiler-macro ()
+  ;; The call form always comes first among the handler's parameters.
+  (macroexpand-shapes--check
+   #'macroexpand-1
+   '(((cl-define-compiler-macro foo (&whole w a &optional b) (list a b))
+      . "(eval-and-compile (cl-defun foo--cmacro (w a &optional b) (list a b)) (put 'foo 'compiler-macro #'foo--cmacro))")
+     ((cl-define-compiler-macro foo (a . r) r)
+      . "(eval-and-compile (cl-defun foo--cmacro (_cl-whole-arg a &rest r) r) (put 'foo 'compiler-macro #'foo--cmacro))")
+     ((cl-define-compiler-macro foo () 1)
+      . "(eval-and-compile (cl-defun foo--cmacro (_cl-whole-arg) 1) (put 'foo 'compiler-macro #'foo--cmacro))"))))
+
 ;;; macroexpand-shapes-tests.el ends here
+

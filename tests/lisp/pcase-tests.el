@@ -105,6 +105,23 @@
                   '(pcase-exhaustive x (1 'a) ((pred stringp) 'b)))
                  "(cond ((eql x 1) (let nil 'a)) ((stringp x) (let nil 'b)) (t (let ((x0 x)) (error \"No clause matching `%S'\" x0))))")))
 
+;; `or' of quoted constants of one variable becomes one membership
+;; test, the cheapest exact for them; a single quoted constant becomes
+;; the cheapest exact comparison; a function applied by `app' is called
+;; once for all the clauses testing its value.
+(ert-deftest pcase-tests-expand-constants-and-app ()
+  (dolist (case
+           '(((pcase x ((or 'a 'b 'c) 1) ((or 1 'd 2) 2) ((or "s" 'e '3.0) 3))
+              . "(cond ((memq x '(c b a)) (let nil 1)) ((memql x '(2 d 1)) (let nil 2)) ((member x '(3.0 e \"s\")) (let nil 3)))")
+             ((pcase x ((or 'a (pred stringp) 'b) 1) ((or 'k `(,_)) 2))
+              . "(cond ((memq x '(b a)) (let nil 1)) ((stringp x) (let nil 1)) ((eq x 'k) (let nil 2)) ((consp x) (let* ((x1 (cdr-safe x))) (if (null x1) (let nil 2)))))")
+             ((pcase x ('nil 1) (:k 2) ('t 3) ("s" 4) ('1.5 5) ('(1 2) 6) ('sym 7) (7 8))
+              . "(cond ((null x) (let nil 1)) ((eq x :k) (let nil 2)) ((eq x 't) (let nil 3)) ((equal x '\"s\") (let nil 4)) ((equal x '1.5) (let nil 5)) ((equal x '(1 2)) (let nil 6)) ((eq x 'sym) (let nil 7)) ((eql x 7) (let nil 8)))")
+             ((pcase x ((app car 'a) 1) ((app car (pred symbolp)) 2) ((app cdr y) y))
+              . "(let* ((x0 (car x))) (cond ((eq x0 'a) (let nil 1)) ((symbolp x0) (let nil 2)) (t (let* ((x1 (cdr x))) (let ((y x1)) y)))))")
+             ((pcase x ((app length _) 1)) . "(let nil 1)")))
+    (should (equal (cons (car case) (pcase-tests--expand (car case))) case))))
+
 ;;; Run-time behaviour
 
 (defun pcase-tests--classify (x)
