@@ -455,37 +455,37 @@ the keys of commands.  The value is the list of entries shown, each
                     t)
       entries)))
 
-(defun apropos--list-functions (all)
-  "Show the functions (commands only unless ALL) matching the pattern."
-  (let ((symbols (apropos--matching-symbols (if all #'fboundp #'commandp))))
-    (if (null symbols)
-        (apropos--no-match t)
-      (setq apropos-accumulator (mapcar #'apropos--entry symbols))
-      (apropos--show
-       all
-       (lambda ()
-         (dolist (entry apropos-accumulator)
-           (if all
-               (apropos--insert-labelled-entry entry t)
-             (apropos--insert-plain-entry (car entry) (nth 2 entry) t
-                                          'apropos-command-button))))))))
-
-(defun apropos--list-variables (predicate labelled)
-  "Show the variables matching the pattern and PREDICATE.
-LABELLED non-nil chooses the labelled layout."
+(defun apropos--list-matching (predicate labelled show-entry)
+  "Show the symbols matching the pattern and PREDICATE, in the labelled
+layout when LABELLED, each entry inserted by SHOW-ENTRY."
   (let ((symbols (apropos--matching-symbols predicate)))
     (if (null symbols)
         (apropos--no-match t)
       (setq apropos-accumulator (mapcar #'apropos--entry symbols))
-      (apropos--show
-       labelled
-       (lambda ()
-         (dolist (entry apropos-accumulator)
-           (if labelled
-               (apropos--insert-labelled-entry (list (car entry) nil nil (nth 3 entry)) nil)
-             (apropos--insert-plain-entry
-              (car entry) (or (nth 3 entry) "(not documented)") nil
-              (apropos--category (apropos--variable-label (car entry)))))))))))
+      (apropos--show labelled
+                     (lambda () (mapc show-entry apropos-accumulator))))))
+
+(defun apropos--list-functions (all)
+  "Show the functions (commands only unless ALL) matching the pattern."
+  (apropos--list-matching
+   (if all #'fboundp #'commandp) all
+   (lambda (entry)
+     (if all
+         (apropos--insert-labelled-entry entry t)
+       (apropos--insert-plain-entry (car entry) (nth 2 entry) t
+                                    'apropos-command-button)))))
+
+(defun apropos--list-variables (predicate labelled)
+  "Show the variables matching the pattern and PREDICATE.
+LABELLED non-nil chooses the labelled layout."
+  (apropos--list-matching
+   predicate labelled
+   (lambda (entry)
+     (if labelled
+         (apropos--insert-labelled-entry (list (car entry) nil nil (nth 3 entry)) nil)
+       (apropos--insert-plain-entry
+        (car entry) (or (nth 3 entry) "(not documented)") nil
+        (apropos--category (apropos--variable-label (car entry))))))))
 
 (defun apropos-command (pattern &optional do-all var-predicate)
   "List in *Apropos* the commands named by PATTERN, with their keys.
