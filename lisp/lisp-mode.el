@@ -146,13 +146,14 @@ Nil for a line that starts inside a string or comment."
   (let ((found (lisp-indent--line-column)))
     (if (consp found) (car found) found)))
 
-(defun lisp-indent--line-column ()
+(defun lisp-indent--line-column (&optional state)
   "The column for the line at point: an integer, a list (COLUMN) for a
-column later lines of its list should not copy, or nil to leave it."
+column later lines of its list should not copy, or nil to leave it.
+STATE is the parse state at the line's start, when the caller has it."
   (save-excursion
     (beginning-of-line)
     (let* ((bol (point))
-           (state (syntax-ppss bol)))
+           (state (or state (syntax-ppss bol))))
       (cond ((or (nth 3 state) (nth 4 state)) nil)
             ((null (nth 1 state)) 0)
             (t (lisp-indent--in-list bol state))))))
@@ -242,18 +243,23 @@ the later lines at that depth until the nesting gets shallower."
 (defun lisp-indent--lines (start end &optional after-each)
   "Indent the non-blank lines from START's to END, reusing columns per depth.
 AFTER-EACH, when given, is called on each line once it is indented."
-  (let ((end (copy-marker end)) (columns nil) (depth nil))
-    (goto-char start)
-    (beginning-of-line)
+  (let ((end (copy-marker end)) (columns nil) (depth nil)
+        (parsed (progn (goto-char start) (beginning-of-line) (point)))
+        (state nil))
     (while (< (point) end)
-      (let* ((state (syntax-ppss))
-             (now (car state)))
+      ;; The parse goes on from the last line's start: indenting that
+      ;; line changed nothing before it.
+      (setq state (if state
+                      (parse-partial-sexp parsed (point) nil nil state)
+                    (syntax-ppss))
+            parsed (point))
+      (let ((now (car state)))
         (setq columns (lisp-indent--follow-depth columns (if depth (- now depth) 0))
               depth now)
         (unless (or (nth 3 state) (looking-at-p "[ \t]*$"))
           (let ((column (if (and (> now 0) (car columns))
                             (car columns)
-                          (lisp-indent--line-column))))
+                          (lisp-indent--line-column state))))
             (when (and (> now 0) (integerp column) (null (car columns)))
               (setcar columns column))
             (lisp-indent-line (if (consp column) (car column) column))
