@@ -1124,6 +1124,17 @@ static struct var *root_of(struct var *v)
   return v;
 }
 
+/* Add R to the list AT of CODE's records.  eval_make_special must find
+   every code that has some, even in the Boehm build. */
+static void add_let_record(mrt *rt, mval code, struct let_record **at, struct let_record *r)
+{
+  const struct code *c = XCODE(code);
+  if (!c->lets && !c->captured_lets)
+    gc_make_findable(rt->gc, code);
+  r->next = *at;
+  *at = r;
+}
+
 /* Find NAME in function F's scope, capturing it from enclosing
    functions as needed.  NULL when it is not lexically bound. */
 static struct var *lookup_in(struct actx *A, struct fscope *f, mval name)
@@ -1156,9 +1167,8 @@ static struct var *lookup_in(struct actx *A, struct fscope *f, mval name)
   root->derived = v;
   if (root->is_let) { /* F's code gets a record of its own, see let_record */
     struct let_record *r = aalloc(A, sizeof *r);
-    struct code *c = XCODE(f->code);
-    *r = (struct let_record){NULL, v, NULL, c->captured_lets};
-    c->captured_lets = r;
+    *r = (struct let_record){NULL, v, NULL, NULL};
+    add_let_record(A->rt, f->code, &XCODE(f->code)->captured_lets, r);
   }
   return v;
 }
@@ -2777,9 +2787,8 @@ static void declare_let_binding(struct actx *A, node *let, mval name, struct bin
   v->is_let = true;
   v->shadowed = hidden && hidden->kind != VAR_SPECIAL_DECL ? hidden : NULL;
   struct let_record *r = aalloc(A, sizeof *r);
-  struct code *c = XCODE(A->f->code);
-  *r = (struct let_record){b, v, let, c->lets};
-  c->lets = r;
+  *r = (struct let_record){b, v, let, NULL};
+  add_let_record(A->rt, A->f->code, &XCODE(A->f->code)->lets, r);
 }
 
 static mval ev_resignal(mrt *rt, const node *n, mval *fp);
@@ -3989,44 +3998,14 @@ static void unanalyse_binding(mrt *rt, mval fn, mval sym)
 }
 
 /* The closures or codes in the heap, dead ones not yet swept among
-   them, for eval_make_special: counted, then written into a vector
-   made for them (no allocation while walking).  The Boehm build has no
-   heap to walk: there, only function cells are seen. */
-struct closure_walk {
-  struct heap *heap;
-  int type;
-  mval *slots; /* NULL: counting */
-  size_t n, cap;
-};
-
-static void walk_closure(const void *start, size_t nbytes, int type, void *ud)
-{
-  struct closure_walk *w = ud;
-  if (type != w->type)
-    return;
-  if (w->slots && w->n < w->cap)
-    w->slots[w->n] = tag_ptr(start, TAG_VECTORLIKE);
-  w->n++;
-}
-
-static void walk_block(const struct heap_block_info *b, void *ud)
-{
-  struct closure_walk *w = ud;
-  if (b->kind == HEAP_VECTOR || b->kind == HEAP_LARGE)
-    heap_foreach_chunk(w->heap, b->start, walk_closure, w);
-}
-
+   them, for eval_make_special.  The Boehm build finds only the codes
+   made findable (note_let_record) and no closures: there, closures
+   are seen in function cells only, and running code is patched. */
 static mval heap_objects(mrt *rt, int type)
 {
-  struct closure_walk w = {gc_heap(rt->gc), type, NULL, 0, 0};
-  if (!w.heap)
-    return make_vector(rt, 0, Qnil);
-  heap_foreach_block(w.heap, walk_block, &w);
-  mval all = make_vector(rt, w.n, Qnil); /* a collection here only shortens the list */
-  w.cap = w.n;
-  w.n = 0;
-  w.slots = gc_written_slots(rt->gc, all);
-  heap_foreach_block(w.heap, walk_block, &w);
+  size_t n = gc_find_objects(rt->gc, type, NULL, 0);
+  mval all = make_vector(rt, n, Qnil); /* a collection here only shortens the list */
+  gc_find_objects(rt->gc, type, gc_written_slots(rt->gc, all), n);
   return all;
 }
 

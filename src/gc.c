@@ -596,6 +596,40 @@ void gc_set_before_collect(struct gc *g, gc_before_collect_fn fn, void *ud)
 struct symtab *gc_symtab(struct gc *g) { return &g->symtab; }
 struct heap *gc_heap(struct gc *g) { return g->heap; }
 
+struct object_search {
+  struct heap *heap;
+  int type;
+  mval *out;
+  size_t n, cap;
+};
+
+static void find_in_chunk(const void *start, size_t nbytes, int type, void *ud)
+{
+  (void)nbytes;
+  struct object_search *s = ud;
+  if (type != s->type)
+    return;
+  if (s->n < s->cap)
+    s->out[s->n] = tag_ptr(start, TAG_VECTORLIKE);
+  s->n++;
+}
+
+static void find_in_block(const struct heap_block_info *b, void *ud)
+{
+  struct object_search *s = ud;
+  if (b->kind == HEAP_VECTOR || b->kind == HEAP_LARGE)
+    heap_foreach_chunk(s->heap, b->start, find_in_chunk, s);
+}
+
+size_t gc_find_objects(struct gc *g, int type, mval *out, size_t cap)
+{
+  struct object_search s = {g->heap, type, out, 0, cap};
+  heap_foreach_block(g->heap, find_in_block, &s);
+  return s.n;
+}
+
+void gc_make_findable(struct gc *g, mval obj) { (void)g, (void)obj; }
+
 /* ================================================================== */
 /* Running out of memory                                              */
 /* ================================================================== */

@@ -352,4 +352,15 @@ mval gc_take_doomed_finalizer(struct gc *g); /* in the order found; nil when non
 /* The heap, for introspection (NULL in the Boehm build). */
 struct heap *gc_heap(struct gc *g);
 
+/* The vector-like objects of pvec TYPE, for the rare questions about
+   all of them (a variable made special must reach every code that
+   binds it lexically).  Up to CAP are written to OUT and the number
+   found is returned: call with CAP 0 to count, allocate, then fill.
+   Dead objects not yet swept may be among them.  marrow's heap walks
+   its blocks and finds all; the Boehm baseline has no heap to walk and
+   finds only those given to gc_make_findable, which holds them
+   weakly (a no-op here, where every object is findable). */
+size_t gc_find_objects(struct gc *g, int type, mval *out, size_t cap);
+void gc_make_findable(struct gc *g, mval obj);
+
 #endif

@@ -43,6 +43,16 @@ struct root {
   struct root *next;
 };
 
+/* Hidden pointers to findable objects, registered with Boehm as
+   disappearing links: Boehm zeroes one when its object is collected.
+   Malloc'd, so never scanned; never moved, as Boehm keeps the links'
+   addresses. */
+#define FINDABLE_PER_CHUNK 256
+struct findable_chunk {
+  struct findable_chunk *next;
+  GC_hidden_pointer link[FINDABLE_PER_CHUNK];
+};
+
 struct after_hook {
   void (*fn)(struct gc *g, void *ud);
   void *ud;
@@ -66,6 +76,7 @@ struct gc {
   GC_word collections_seen; /* GC_get_gc_no() when the hook last ran */
   mval *doomed;             /* unreachable finalizer objects: GC_MALLOC'd */
   size_t ndoomed, doomed_cap, doomed_head;
+  struct findable_chunk *findable; /* see gc_make_findable */
 };
 
 /* ================================================================== */
@@ -151,6 +162,8 @@ struct gc *gc_new(const struct gc_config *cfg)
   return g;
 }
 
+static void forget_findable(struct gc *g);
+
 void gc_free(struct gc *g)
 {
   pthread_mutex_lock(&instances_lock);
@@ -160,6 +173,7 @@ void gc_free(struct gc *g)
       break;
     }
   pthread_mutex_unlock(&instances_lock);
+  forget_findable(g);
   for (struct root *r = g->roots, *next; r; r = next) {
     next = r->next;
     free(r);
@@ -573,4 +587,80 @@ struct heap *gc_heap(struct gc *g)
 {
   (void)g;
   return NULL;
+}
+
+/* ================================================================== */
+/* Findable objects                                                   */
+/* ================================================================== */
+
+/* A link whose object was collected, for reuse; NULL when all are taken. */
+static GC_hidden_pointer *free_findable_link(struct gc *g)
+{
+  for (struct findable_chunk *c = g->findable; c; c = c->next)
+    for (int i = 0; i < FINDABLE_PER_CHUNK; i++)
+      if (!c->link[i])
+        return &c->link[i];
+  return NULL;
+}
+
+void gc_make_findable(struct gc *g, mval obj)
+{
+  GC_hidden_pointer *link = free_findable_link(g);
+  if (!link) {
+    struct findable_chunk *c = calloc(1, sizeof *c);
+    if (!c)
+      return; /* the baseline then misses this object, as before links */
+    c->next = g->findable;
+    g->findable = c;
+    link = &c->link[0];
+  }
+  void *base = untag(obj);
+  *link = GC_HIDE_POINTER(base);
+  if (GC_general_register_disappearing_link((void **)link, base) == GC_NO_MEMORY)
+    *link = 0;
+}
+
+struct findable_search {
+  struct gc *g;
+  int type;
+  mval *out;
+  size_t n, cap;
+};
+
+/* Under the allocation lock: a collection running in another thread
+   could otherwise clear a link as it is read. */
+static void *GC_CALLBACK search_findable(void *ud)
+{
+  struct findable_search *s = ud;
+  for (struct findable_chunk *c = s->g->findable; c; c = c->next)
+    for (int i = 0; i < FINDABLE_PER_CHUNK; i++) {
+      if (!c->link[i])
+        continue;
+      mval obj = tag_ptr(GC_REVEAL_POINTER(c->link[i]), TAG_VECTORLIKE);
+      if ((int)PVEC_TYPE(obj) != s->type)
+        continue;
+      if (s->n < s->cap)
+        s->out[s->n] = obj;
+      s->n++;
+    }
+  return NULL;
+}
+
+size_t gc_find_objects(struct gc *g, int type, mval *out, size_t cap)
+{
+  struct findable_search s = {g, type, out, 0, cap};
+  GC_call_with_alloc_lock(search_findable, &s);
+  return s.n;
+}
+
+static void forget_findable(struct gc *g)
+{
+  for (struct findable_chunk *c = g->findable, *next; c; c = next) {
+    next = c->next;
+    for (int i = 0; i < FINDABLE_PER_CHUNK; i++)
+      if (c->link[i])
+        GC_unregister_disappearing_link((void **)&c->link[i]);
+    free(c);
+  }
+  g->findable = NULL;
 }

@@ -632,9 +632,6 @@ shares its lambda list and body with the code that made it."
           closures-tests--alias-3 closures-tests--target-3)))
 
 (ert-deftest closures-let-made-special-while-running ()
-  ;; The running code is found by a walk of marrow's own heap, which the
-  ;; Boehm baseline does not offer.
-  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
   (should (equal (closures-tests--alias-then-let) '(7 7)))
   (should (= closures-tests--target-1 100))
   (should (equal (closures-tests--let-alias-let) '(5 2)))
@@ -669,7 +666,6 @@ shares its lambda list and body with the code that made it."
             closures-tests--target-6))))
 
 (ert-deftest closures-primitives-on-a-let-made-special ()
-  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
   (should (equal (closures-tests--primitives-on-alias) '(3 2 t 2 1 6 2 [5 2 7 8] 3)))
   (should (= closures-tests--target-6 100)))
 
@@ -714,7 +710,6 @@ shares its lambda list and body with the code that made it."
       (list closures-tests--alias-8 closures-tests--target-8))))
 
 (ert-deftest closures-counter-on-a-let-made-special ()
-  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
   (should (equal (closures-tests--counter-on-alias) '(2 3)))
   (should (= closures-tests--target-8 100)))
 
@@ -732,7 +727,6 @@ shares its lambda list and body with the code that made it."
     (nreverse runs)))
 
 (ert-deftest closures-let*-made-special-between-runs ()
-  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
   (should (equal (closures-tests--let*-made-special) '((1 unbound) (1 1))))
   (should (= closures-tests--target-7 100)))
 

@@ -231,8 +231,6 @@
       (symbols-tests--read-closure-base))))
 
 (ert-deftest symbols-let-before-defvaralias-in-closures ()
-  ;; marrow finds the closures by walking its heap; Boehm's has no walk
-  (skip-unless (not (eq (bound-and-true-p marrow-collector) 'boehm)))
   (let* ((made (symbols-tests--closure-maker))
          (held (lambda ()
                  (let ((symbols-tests--closure-alias 6))
