@@ -331,15 +331,23 @@ for `json-null'; nil for anything else."
                            (cons json-null "null")))))
 
 (defun json--escape (c)
-  "The JSON escape of character C."
+  "The JSON escape of character C.  A raw byte (above 127 here) becomes
+a backslash, escaped, and its octal code, as Emacs writes it."
   (let ((letter (car (rassq c json-special-chars))))
-    (if letter (string ?\\ letter) (format "\\u%04x" c))))
+    (cond (letter (string ?\\ letter))
+          ((> c 127) (format "\\\\%o" (logand c 255)))
+          (t (format "\\u%04x" c)))))
+
+(defconst json--escaped-regexp
+  (concat "[\"\\[:cntrl:]" (string #x3fff80) "-" (string #x3fffff) "]")
+  "What `json-encode-string' escapes: quotation marks, backslashes,
+control characters and raw bytes.")
 
 (defun json-encode-string (string)
-  "STRING as a JSON string: only quotation marks, backslashes and
-control characters escaped."
+  "STRING as a JSON string: only quotation marks, backslashes, control
+characters and raw bytes escaped."
   (let ((start 0) (parts (list "\"")))
-    (while (string-match "[\"\\[:cntrl:]]" string start)
+    (while (string-match json--escaped-regexp string start)
       (push (substring-no-properties string start (match-beginning 0)) parts)
       (push (json--escape (aref string (match-beginning 0))) parts)
       (setq start (match-end 0)))

@@ -95,6 +95,17 @@
   (let ((json-null :null) (json-false nil))
     (should (equal (json-encode [:null nil]) "[null,false]"))))
 
+(ert-deftest json-el-encode-raw-bytes ()
+  ;; A raw byte is written as an escaped backslash and its octal code,
+  ;; in unibyte and multibyte strings alike; other characters above
+  ;; ASCII pass through.
+  (should (equal (json-encode "\x80") "\"\\\\200\""))
+  (should (equal (json-encode-string "a\x80\xff") "\"a\\\\200\\\\377\""))
+  (should (equal (json-encode (string 1 #x3fff80 #x3ffffe 2))
+                 "\"\\u0001\\\\200\\\\376\\u0002\""))
+  (should (equal (json-encode '(("\x80" . 1))) "{\"\\\\200\":1}"))
+  (should (equal (json-encode "é\x7f") "\"é\x7f\"")))
+
 (ert-deftest json-el-encode-pretty ()
   (let ((json-encoding-pretty-print t))
     (should (equal (json-encode '((a . [1 2]) (b . ((c . 3))) (d . [])))
