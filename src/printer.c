@@ -1902,6 +1902,16 @@ static void start_message(mrt *rt)
   }
 }
 
+/* TEXT (N bytes) and a newline on stderr, as batch Emacs shows a
+   message.  Emacs's own warnings from C come this way alone: neither
+   logged nor silenced by inhibit-message. */
+void write_message(mrt *rt, const char *text, size_t n)
+{
+  start_message(rt);
+  mrt_write_err(rt, text, n);
+  mrt_write_err(rt, "\n", 1);
+}
+
 /* As Emacs, every message goes into *Messages* too, unless
    message-log-max is nil; lisp/subr.el does the buffer work. */
 void log_message(mrt *rt, mval text)
@@ -1926,11 +1936,8 @@ static mval Fmessage(mrt *rt, int nargs, mval *args)
   mval text = format_common(rt, nargs, args, true);
   if (!STRINGP(args[0]) || XSTRING(args[0])->nbytes > 0) /* "" clears, as nil does */
     log_message(rt, text);
-  if (!shown)
-    return text;
-  start_message(rt);
-  mrt_write_err(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
-  mrt_write_err(rt, "\n", 1);
+  if (shown)
+    write_message(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
   return text;
 }
 

@@ -12,6 +12,7 @@ mval print_to_string(mrt *rt, mval obj, bool escape);
 /* Appends TEXT as a line of *Messages*, as message does, without
    echoing it (unless message-log-max is nil). */
 void log_message(mrt *rt, mval text);
+void write_message(mrt *rt, const char *text, size_t n);
 /* Appends the printed form to a growable C buffer (malloc'd) of
    multibyte text.  MULTIBYTE records that a multibyte string went in;
    TO_STREAM that the text goes to standard output, where Emacs writes a

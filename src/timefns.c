@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,9 +72,8 @@ static void warn_obsolete_pair(mrt *rt, mval hz)
 {
   if (FIXNUMP(hz) && XFIXNUM(hz) >= 0 && XFIXNUM(hz) < (1 << LO_TIME_BITS)) {
     char msg[64];
-    int n = snprintf(msg, sizeof msg, "obsolete timestamp with cdr %lld\n",
-                     (long long)XFIXNUM(hz));
-    mrt_write_err(rt, msg, (size_t)n);
+    int n = snprintf(msg, sizeof msg, "obsolete timestamp with cdr %lld", (long long)XFIXNUM(hz));
+    write_message(rt, msg, (size_t)n);
   }
 }
 
@@ -574,10 +574,10 @@ struct split_time {
   struct time_parts sub;  /* the fraction as (TICKS . HZ) */
 };
 
-static struct split_time split_time(mrt *rt, mval t)
+static struct split_time split_time_as(mrt *rt, mval t, bool warn_pair)
 {
   struct ltime lt;
-  time_decode(rt, t, &lt);
+  time_decode_as(rt, t, &lt, warn_pair);
   mpz_t secs, frac, ns;
   mpz_inits(secs, frac, ns, NULL);
   mpz_fdiv_qr(secs, frac, lt.ticks, lt.hz);
@@ -594,6 +594,8 @@ static struct split_time split_time(mrt *rt, mval t)
     unrepresentable(rt);
   return st;
 }
+
+static struct split_time split_time(mrt *rt, mval t) { return split_time_as(rt, t, true); }
 
 struct timespec timefns_to_timespec(mrt *rt, mval t)
 {
@@ -655,7 +657,7 @@ static int tm_field(mrt *rt, mval x, int bias)
 {
   CHECK_FIXNUM(rt, x);
   int64_t v = XFIXNUM(x) - bias;
-  if (v < -(1ll << 30) || v > (1ll << 30))
+  if (v < INT_MIN || v > INT_MAX) /* as Emacs: any int is given to mktime */
     unrepresentable(rt);
   return (int)v;
 }
@@ -684,7 +686,7 @@ static mval seconds_argument(mrt *rt, mval sec, struct time_parts *sub)
     *sub = (struct time_parts){make_fixnum(0), make_fixnum(1)};
     return sec;
   }
-  struct split_time st = split_time(rt, sec);
+  struct split_time st = split_time_as(rt, sec, false); /* Emacs gives no warning here */
   *sub = st.sub;
   return make_int(rt, (int64_t)st.secs);
 }
@@ -714,7 +716,7 @@ static mval Fencode_time(mrt *rt, int nargs, mval *args)
      fields in order, and only then may the seconds be out of range. */
   struct time_parts sub;
   mval whole_secs = seconds_argument(rt, c.sec, &sub);
-  struct tm tm = { .tm_isdst = FIXNUMP(c.dst) && XFIXNUM(c.dst) < 0 ? -1 : !NILP(c.dst) };
+  struct tm tm = { .tm_isdst = NILP(c.dst) ? 0 : c.dst == Qt ? 1 : -1 }; /* as Emacs */
   tm.tm_min = tm_field(rt, c.min, 0);
   tm.tm_hour = tm_field(rt, c.hour, 0);
   tm.tm_mday = tm_field(rt, c.day, 0);
@@ -772,32 +774,52 @@ static const char *parse_directive(const char *p, const char *end, struct direct
   return p;
 }
 
-/* A number padded as the directive says (zeros by default), WIDTH
-   counting the sign; SIGNED shows '+' before a non-negative N. */
-static void put_number(struct strbuf *b, const struct directive *d, long long n,
-                       int min_width, bool sign)
+/* The number N (NEGATIVE: shown with '-', even when N is 0) padded to
+   WIDTH as the directive says: zeros after the sign by default, spaces
+   before it with '_', none with '-'.  WIDTH counts the sign. */
+static void put_signed(struct strbuf *b, const struct directive *d, long width, bool negative,
+                       long long n, bool sign)
 {
   char digits[32];
-  int len = snprintf(digits, sizeof digits, "%lld", n < 0 ? -n : n);
-  long width = d->pad == '-' ? 0 : d->width >= 0 ? d->width : min_width;
+  int len = snprintf(digits, sizeof digits, "%lld", n);
   char fill = d->pad == '_' ? ' ' : '0';
-  bool show_sign = n < 0 || sign;
-  long padding = width - len - show_sign;
+  bool show_sign = negative || sign;
+  long padding = d->pad == '-' ? 0 : width - len - show_sign;
   for (; fill == ' ' && padding > 0; padding--)
     strbuf_put(b, " ", 1);
   if (show_sign)
-    strbuf_put(b, n < 0 ? "-" : "+", 1);
+    strbuf_put(b, negative ? "-" : "+", 1);
   for (; padding > 0; padding--)
     strbuf_put(b, "0", 1);
   strbuf_put(b, digits, (size_t)len);
 }
 
-/* %z: the offset as a signed number hhmm. */
+/* A number padded as the directive says, to its width or MIN_WIDTH;
+   SIGN shows '+' before a non-negative N. */
+static void put_number(struct strbuf *b, const struct directive *d, long long n,
+                       int min_width, bool sign)
+{
+  put_signed(b, d, d->width >= 0 ? d->width : min_width, n < 0, n < 0 ? -n : n, sign);
+}
+
+/* %z as gnulib writes it: a signed number, hhmm, or for %:z and %::z
+   the hours followed by ":mm" or ":mm:ss"; %:::z is the shortest of
+   hh, hh:mm and hh:mm:ss that is exact.  The width (6 for +hh:mm...)
+   counts the sign and the minutes and seconds, which are never padded. */
 static void put_zone(struct strbuf *b, const struct directive *d, long off)
 {
   long a = off < 0 ? -off : off;
-  long hhmm = a / 3600 * 100 + a / 60 % 60;
-  put_number(b, d, off < 0 ? -hhmm : hhmm, 5, off >= 0);
+  long h = a / 3600, m = a / 60 % 60, s = a % 60;
+  int colons = d->colons < 3 ? d->colons : s ? 2 : m ? 1 : -1;
+  char suffix[16] = "";
+  if (colons == 1)
+    snprintf(suffix, sizeof suffix, ":%02ld", m);
+  else if (colons == 2)
+    snprintf(suffix, sizeof suffix, ":%02ld:%02ld", m, s);
+  long number = colons == 0 ? h * 100 + m : h;
+  long width = d->width >= 0 ? d->width : colons < 0 ? 3 : colons == 0 ? 5 : colons == 1 ? 6 : 9;
+  put_signed(b, d, width - (long)strlen(suffix), off < 0, number, true);
+  strbuf_put(b, suffix, strlen(suffix));
 }
 
 /* %N: the first WIDTH digits of the nanoseconds (9 by default).  As in
@@ -817,22 +839,6 @@ static void put_nanoseconds(struct strbuf *b, const struct directive *d, long ns
   strbuf_put(b, digits, (size_t)kept);
   for (; zeros > 0; zeros--)
     strbuf_put(b, d->pad == '_' ? " " : "0", 1);
-}
-
-/* %:z +hh:mm, %::z +hh:mm:ss, %:::z as short as is exact. */
-static void put_colon_zone(struct strbuf *b, const struct directive *d, long off)
-{
-  long a = off < 0 ? -off : off;
-  long h = a / 3600, m = a / 60 % 60, s = a % 60;
-  char buf[32];
-  int n;
-  if (d->colons == 2 || (d->colons == 3 && s))
-    n = snprintf(buf, sizeof buf, "%c%02ld:%02ld:%02ld", off < 0 ? '-' : '+', h, m, s);
-  else if (d->colons == 1 || m)
-    n = snprintf(buf, sizeof buf, "%c%02ld:%02ld", off < 0 ? '-' : '+', h, m);
-  else
-    n = snprintf(buf, sizeof buf, "%c%02ld", off < 0 ? '-' : '+', h);
-  strbuf_put(b, buf, (size_t)n);
 }
 
 /* Everything else is libc's strftime, one directive at a time, with
@@ -862,8 +868,23 @@ struct format_input {
   long nsec;
 };
 
+/* A directive that is not one, copied as it is, padded to its width:
+   with spaces, or zeros for the '0' and '+' flags. */
+static void put_bad_directive(struct strbuf *b, const struct directive *d)
+{
+  long padding = d->pad == '-' ? 0 : d->width - (long)d->len;
+  const char *fill = d->pad == '0' || (d->plus && !d->pad) ? "0" : " ";
+  for (; padding > 0; padding--)
+    strbuf_put(b, fill, 1);
+  strbuf_put(b, d->start, d->len);
+}
+
 static void put_directive(struct strbuf *b, const struct directive *d, const struct format_input *in)
 {
+  if (!d->conv || !strchr("aAbBcCdDeFgGhHIjklmMnNpPqrRsStTuUVwWxXyYzZ%", d->conv)) {
+    put_bad_directive(b, d);
+    return;
+  }
   if (d->colons && d->conv != 'z') {
     strbuf_put(b, d->start, d->len);
     return;
@@ -878,12 +899,7 @@ static void put_directive(struct strbuf *b, const struct directive *d, const str
     else
       put_strftime(b, d, &in->tm);
     break;
-  case 'z':
-    if (d->colons)
-      put_colon_zone(b, d, in->tm.tm_gmtoff);
-    else
-      put_zone(b, d, in->tm.tm_gmtoff);
-    break;
+  case 'z': put_zone(b, d, in->tm.tm_gmtoff); break;
   default: put_strftime(b, d, &in->tm); break;
   }
 }

@@ -203,3 +203,47 @@
                    '(error "Not an in-range integer, integral float, or cons of integers")))
     (should (equal (should-error (user-login-name bad))
                    '(error "Not an in-range integer, integral float, or cons of integers")))))
+
+(ert-deftest time-format-zone-widths ()
+  ;; %z is a signed number: hhmm, or the hours before :mm or :mm:ss.
+  ;; The width counts the sign and the unpadded minutes and seconds.
+  (let ((cases '(("%z" "+0530" "-0030") ("%-z" "+530" "-30") ("%_z" " +530" "  -30")
+                 ("%10z" "+000000530" "-000000030") ("%_10z" "      +530" "       -30")
+                 ("%-:z" "+5:30" "-0:30") ("%_:z" " +5:30" " -0:30")
+                 ("%10:z" "+000005:30" "-000000:30") ("%_7:z" "  +5:30" "  -0:30")
+                 ("%10::z" "+005:30:00" "-000:30:00") ("%-:::z" "+5:30" "-0:30")
+                 ("%3z" "+530" "-30"))))
+    (dolist (c cases)
+      (should (equal (list (car c) (format-time-string (car c) 0 19800)
+                           (format-time-string (car c) 0 -1800))
+                     c))))
+  (should (equal (format-time-string "%:::z|%_:::z|%10:::z" 0 -36000) "-10|-10|-000000010"))
+  (should (equal (format-time-string "%::z" 0 45296) "+12:34:56")))
+
+(ert-deftest time-format-bad-directives ()
+  ;; What is not a directive is copied, padded to its width with spaces,
+  ;; or zeros for the 0 and + flags.
+  (dolist (c '(("%+" "%+") ("%-5" "%-5") ("%5" "   %5") ("%+Q" "%+Q") ("%_5Q" " %_5Q")
+               ("%05Q" "0%05Q") ("%+5Q" "0%+5Q") ("%5E" "  %5E") ("a%" "a%") ("%:y" "%:y")
+               ("%Ez" "+0000") ("%+8s" "00086400")))
+    (should (equal (list (car c) (format-time-string (car c) 86400 t)) c))))
+
+(ert-deftest time-encode-fields-and-dst ()
+  ;; Each field may be any C int once the month and year are biased.
+  (should (equal (encode-time '(2147483647 0 0 1 1 2000 nil nil t)) '(47213 17279)))
+  (should (equal (encode-time '(-2147483648 0 0 1 1 2000 nil nil t)) '(-18323 17280)))
+  (should (equal (encode-time '(0 0 0 1 1 2147485547 nil nil t)) '(1034058168947 30208)))
+  (should (equal (encode-time '(0 0 0 1 -2147483647 2000 nil nil t)) '(-86171502485 37760)))
+  (dolist (bad '((2147483648 0 0 1 1 2000 nil nil t) (0 0 0 1 1 2147485548 nil nil t)
+                 (0 0 0 1 -2147483648 2000 nil nil t)))
+    (should (equal (should-error (encode-time bad))
+                   '(error "Specified time is not representable"))))
+  ;; DST: nil is standard time, t daylight time, anything else unknown.
+  (let ((summer '(0 0 0 1 7 2000 nil DST "Europe/Berlin")))
+    (should (equal (mapcar (lambda (dst) (encode-time (cl-subst dst 'DST summer)))
+                           '(nil t -1 0 31 x))
+                   '((14685 9840) (14685 6240) (14685 6240) (14685 6240) (14685 6240)
+                     (14685 6240)))))
+  ;; A nil second is the current time.
+  (let ((before (float-time)))
+    (should (<= before (float-time (encode-time '(nil 0 0 1 1 1970 nil nil t)))))))
