@@ -149,7 +149,17 @@ word is left, point then at the buffer's accessible end."
 Return t, or nil if the buffer's accessible end came first, with point
 left there."
   (interactive "^p")
-  (setq arg (or arg 1))
+  (let* ((start (point))
+         (moved (casefiddle--move-over-words (or arg 1)))
+         (scanned (point)))
+    ;; As in Emacs, point stays in its field, and a move cut short by
+    ;; a field's edge returns nil too.
+    (goto-char (constrain-to-field scanned start))
+    (and moved (= (point) scanned))))
+
+(defun casefiddle--move-over-words (arg)
+  "Move over ARG words (backward if negative), whatever the fields;
+nil when the accessible end or start came first."
   (casefiddle--check-count arg)
   (let ((moved t))
     (while (and moved (/= arg 0))
@@ -167,7 +177,7 @@ left there."
 when ARG is positive."
   (casefiddle--check-count arg)
   (let ((start (point))
-        (far (save-excursion (forward-word arg) (point)))
+        (far (save-excursion (casefiddle--move-over-words arg) (point)))
         (size (buffer-size)))
     (casefiddle--region case-function start far)
     ;; Past the words, which casing may have lengthened.

@@ -83,7 +83,8 @@ unless FORCE or `mark-even-if-inactive'."
 (defun simple--line-edge (arg forward)
   "Move ARG-1 lines (ARG nil: 1), then to the line's end (FORWARD) or
 start, past invisible text there, a start then on to the first visible
-character; stop at the edge of a field between."
+character.  As in Emacs, only the start stops at the edge of a field
+between."
   (setq arg (or arg 1))
   (let ((orig (point))
         (skip (if forward #'skip-chars-forward #'skip-chars-backward)))
@@ -99,7 +100,8 @@ character; stop at the edge of a field between."
     (unless forward
       (while (and (< (point) orig) (invisible-p (point)))
         (goto-char (next-char-property-change (point) orig))))
-    (goto-char (constrain-to-field (point) orig (/= arg 1) t nil))))
+    (unless forward
+      (goto-char (constrain-to-field (point) orig (/= arg 1) t nil)))))
 
 (defun move-beginning-of-line (arg)
   "Move to the start of the line (ARG-1 lines on first), past invisible
@@ -109,7 +111,7 @@ text to the first visible character, stopping at a field's edge."
 
 (defun move-end-of-line (arg)
   "Move to the end of the line (ARG-1 lines on first), past invisible
-text, stopping at a field's edge."
+text, whatever the fields."
   (interactive "^p")
   (simple--line-edge arg t))
 

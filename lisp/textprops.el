@@ -54,15 +54,19 @@ the character after; -1, the one before; 0, neither."
 
 (defun get-pos-property (position prop &optional object)
   "The value of PROP that text inserted at POSITION of OBJECT (a buffer,
-the current one by default) would get by stickiness; in a string, the
-value of PROP at POSITION."
+the current one by default) would get: from an overlay it would be in
+(by the overlay's advance settings), else from the text by stickiness.
+In a string, the value of PROP at POSITION."
   (if (and object (not (bufferp object)))
       (get-text-property position prop object)
     (with-current-buffer (or object (current-buffer))
-      (let ((from (subr--stickiness prop position)))
-        (cond ((= from 1) (get-text-property position prop))
-              ((and (= from -1) (> position (point-min)))
-               (get-text-property (1- position) prop)))))))
+      (let ((overlay-value (marrow--overlay-pos-property position prop)))
+        (if overlay-value
+            (car overlay-value)
+          (let ((from (subr--stickiness prop position)))
+            (cond ((= from 1) (get-text-property position prop))
+                  ((and (= from -1) (> position (point-min)))
+                   (get-text-property (1- position) prop)))))))))
 
 ;;; ---- Insertion that inherits ----
 ;; What Emacs's intervals give text inserted with inheritance, taken
@@ -318,10 +322,14 @@ after it too; the search stops at LIMIT."
   (let ((edges (textprops--field-edges (textprops--field-position pos) nil nil nil)))
     (delete-region (car edges) (cdr edges))))
 
-(defun textprops--field-at-p (pos)
-  "Whether POS touches a field: the character after or before it has one."
-  (or (get-char-property pos 'field)
-      (and (> pos (point-min)) (get-char-property (1- pos) 'field))))
+(defun textprops--fields-near-p (new-pos old-pos)
+  "Whether NEW-POS or OLD-POS touches a field: the character after or
+before it has one.  (The order of the looks decides which position an
+out-of-range error names.)"
+  (or (get-char-property new-pos 'field)
+      (get-char-property old-pos 'field)
+      (and (> new-pos (point-min)) (get-char-property (1- new-pos) 'field))
+      (and (> old-pos (point-min)) (get-char-property (1- old-pos) 'field))))
 
 (defun textprops--captures-p (old-pos property)
   "Whether PROPERTY at OLD-POS stops `constrain-to-field': text
@@ -339,11 +347,13 @@ ESCAPE-FROM-EDGE is as for `field-beginning'; with ONLY-IN-LINE, no
 constraint that would cross a newline; INHIBIT-CAPTURE-PROPERTY, a
 property that at OLD-POS turns the constraint off."
   (let ((set-point (null new-pos)))
-    (setq new-pos (textprops--field-position new-pos)
-          old-pos (textprops--field-position old-pos))
+    (setq new-pos (textprops--field-position new-pos))
+    (unless (or (integerp old-pos) (markerp old-pos))
+      (signal 'wrong-type-argument (list 'integer-or-marker-p old-pos)))
+    (setq old-pos (+ old-pos 0))
     (when (and (not inhibit-field-text-motion)
                (/= new-pos old-pos)
-               (or (textprops--field-at-p new-pos) (textprops--field-at-p old-pos))
+               (textprops--fields-near-p new-pos old-pos)
                (not (and inhibit-capture-property
                          (textprops--captures-p old-pos inhibit-capture-property))))
       (let* ((forward (> new-pos old-pos))

@@ -2957,18 +2957,44 @@ static int64_t line_end(mrt *rt, mval n)
   return byte_to_pos(b->t, nl < 0 ? zv : nl);
 }
 
-static mval Fline_beginning_position(mrt *rt, int n, mval *a) { return make_fixnum(line_beginning(rt, a[0])); }
-static mval Fline_end_position(mrt *rt, int n, mval *a) { return make_fixnum(line_end(rt, a[0])); }
+/* NEW_POS kept inside the field of point, as Emacs's line functions
+   keep it, never across a newline (constrain-to-field, in
+   lisp/textprops.el).  Only text properties and overlays make fields:
+   a buffer with neither needs no call. */
+static int64_t constrain_to_line_field(mrt *rt, int64_t new_pos, bool escape_from_edge)
+{
+  struct buffer *b = cur(rt);
+  if (new_pos == b->pt || (NILP(intervals_of(b)) && !CONSP(b->overlays)))
+    return new_pos;
+  mval args[6] = {intern(rt, "constrain-to-field"), make_fixnum(new_pos), make_fixnum(b->pt),
+                  escape_from_edge ? Qt : Qnil, Qt, Qnil};
+  mval r = funcall(rt, args[0], 5, args + 1);
+  return FIXNUMP(r) ? XFIXNUM(r) : new_pos;
+}
+
+/* As Emacs, N other than 1 lets the start escape a field's edge. */
+static int64_t field_line_beginning(mrt *rt, mval n)
+{
+  return constrain_to_line_field(rt, line_beginning(rt, n), count_arg(rt, n) != 1);
+}
+
+static int64_t field_line_end(mrt *rt, mval n)
+{
+  return constrain_to_line_field(rt, line_end(rt, n), false);
+}
+
+static mval Fline_beginning_position(mrt *rt, int n, mval *a) { return make_fixnum(field_line_beginning(rt, a[0])); }
+static mval Fline_end_position(mrt *rt, int n, mval *a) { return make_fixnum(field_line_end(rt, a[0])); }
 
 static mval Fbeginning_of_line(mrt *rt, int n, mval *a)
 {
-  cur(rt)->pt = line_beginning(rt, a[0]);
+  cur(rt)->pt = field_line_beginning(rt, a[0]);
   return Qnil;
 }
 
 static mval Fend_of_line(mrt *rt, int n, mval *a)
 {
-  cur(rt)->pt = line_end(rt, a[0]);
+  cur(rt)->pt = field_line_end(rt, a[0]);
   return Qnil;
 }
 

@@ -437,7 +437,36 @@ bool overlays_equal(mrt *rt, mval a, mval b)
          mrt_equal(rt, XOVERLAY(a)->plist, XOVERLAY(b)->plist);
 }
 
+/* Whether text inserted at POS would be inside overlay OV: its ends'
+   insertion types say which way they move (make-overlay's
+   FRONT-ADVANCE and REAR-ADVANCE). */
+static bool takes_insertion_at(mval ov, int64_t pos)
+{
+  int64_t s = start_of(ov), e = end_of(ov);
+  bool start_before = s < pos || (s == pos && !XMARKER(XOVERLAY(ov)->start)->insertion_type);
+  bool end_after = pos < e || (e == pos && XMARKER(XOVERLAY(ov)->end)->insertion_type);
+  return start_before && end_after;
+}
+
+/* (marrow--overlay-pos-property POSITION PROP): (VALUE) from the
+   overlay of highest priority with a non-nil PROP that text inserted
+   at POSITION would be in, or nil; get-pos-property's overlay half
+   (lisp/textprops.el has the text property half). */
+static mval Fmarrow__overlay_pos_property(mrt *rt, int n, mval *a)
+{
+  mval buffer = current_buffer(rt);
+  int64_t pos = buffer_position_of(rt, a[0]);
+  mval found = Qnil;
+  for (mval l = XBUFFER(buffer)->overlays; CONSP(l); l = XCDR(l))
+    if (takes_insertion_at(XCAR(l), pos) && !NILP(property(rt, XCAR(l), a[1])))
+      found = Fcons(rt, XCAR(l), found);
+  if (NILP(found))
+    return Qnil;
+  return list1(rt, property(rt, XCAR(by_priority(rt, found)), a[1]));
+}
+
 static const struct subr_def overlays_subrs[] = {
+  { "marrow--overlay-pos-property", Fmarrow__overlay_pos_property, 2, 2 },
   { "make-overlay", Fmake_overlay, 2, 5 },
   { "move-overlay", Fmove_overlay, 3, 4 },
   { "delete-overlay", Fdelete_overlay, 1, 1 },
