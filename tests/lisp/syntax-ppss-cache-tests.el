@@ -172,6 +172,17 @@
                            (syntax-ppss-cache-tests--sure-part
                             (syntax-ppss-cache-tests--fresh inside))))))))))
 
+(ert-deftest syntax-ppss-cache-one-long-line ()
+  (syntax-ppss-cache-tests--in-lisp
+      (apply #'concat (make-list 300 "(a \"b\" c) "))
+    (let ((syntax-ppss-max-span 200)
+          (positions (number-sequence 1 (point-max) 37)))
+      (dolist (order (list positions (reverse positions)))
+        (dolist (pos order)
+          (should (equal (syntax-ppss-cache-tests--sure-part (syntax-ppss pos))
+                         (syntax-ppss-cache-tests--sure-part
+                          (syntax-ppss-cache-tests--fresh pos)))))))))
+
 ;;; marrow's cache gives every element of a parse from point-min.
 
 (defconst syntax-ppss-cache-tests--tricky
