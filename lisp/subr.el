@@ -3756,6 +3756,25 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(fill-context-prefix current-justification current-fill-column
              fill-nobreak-p fill-common-string-prefix))
   (autoload f "fill"))
+;;; The cache of syntax-ppss (syntax.el); its variables are here,
+;;; preloaded as in Emacs.
+(defvar syntax-ppss-max-span 20000
+  "How sparse the checkpoints `syntax-ppss' keeps are: the long-range
+ones are a twentieth of this many characters apart.")
+(defvar syntax-begin-function nil
+  "Obsolete: a function moving point back, out of any string, comment
+or list, to a place whose parse state is that of `point-min'.")
+(defvar-local syntax-ppss-table nil
+  "The syntax table `syntax-ppss' parses with, or nil for the buffer's.")
+(defvar-local syntax-ppss-wide nil
+  "The cache of `syntax-ppss' when the accessible part starts at 1:
+\(LAST . CACHE), LAST the (POS . STATE) used last, CACHE a list of
+\(POS . STATE) with POS decreasing.")
+(defvar-local syntax-ppss-narrow nil
+  "Like `syntax-ppss-wide', for a buffer whose accessible part starts
+at `syntax-ppss-narrow-start'.")
+(defvar-local syntax-ppss-narrow-start nil
+  "Where the accessible part began when `syntax-ppss-narrow' was made.")
 ;;; Comments (newcomment.el); its variables are here, preloaded as in Emacs.
 (dolist (f '(comment-region uncomment-region comment-or-uncomment-region
              comment-dwim comment-indent comment-kill comment-line comment-box
