@@ -2360,12 +2360,17 @@ if the match was in it, else from the current buffer."
       (replace-match replacement fixedcase literal matched subexp))))
 
 (defmacro with-silent-modifications (&rest body)
-  "Run BODY, then put back whether the buffer was modified."
+  "Run BODY as if it changed nothing: no undo records, no change hooks,
+read-only text writable, and an unmodified buffer unmodified after."
   (declare (indent 0))
-  (let ((modified (make-symbol "modified")))
-    `(let ((,modified (buffer-modified-p)))
+  (let ((was-modified (make-symbol "was-modified")))
+    `(let ((,was-modified (buffer-modified-p))
+           (buffer-undo-list t)
+           (inhibit-read-only t)
+           (inhibit-modification-hooks t))
        (unwind-protect (progn ,@body)
-         (set-buffer-modified-p ,modified)))))
+         (unless ,was-modified
+           (restore-buffer-modified-p nil))))))
 
 (defvar temp-buffer-setup-hook '(help-mode-setup)
   "Functions `with-output-to-temp-buffer' runs in its emptied buffer.")

@@ -519,8 +519,7 @@ asking them again until none changes it."
       (save-excursion
         ;; The properties set are no change `syntax-ppss' must hear of.
         (with-silent-modifications
-          (let* ((inhibit-modification-hooks t)
-                 (start (max (min syntax-propertize--done (point-max)) (point-min)))
+          (let* ((start (max (min syntax-propertize--done (point-max)) (point-min)))
                  (end (max pos (min (point-max) (+ start syntax-propertize-chunk-size))))
                  (region (syntax-propertize--extend start end)))
             (setq start (car region) end (cdr region))

@@ -155,3 +155,29 @@
     (should (eql (gethash 'x h) 1))))
 
 ;;; subr-misc2-tests.el ends here
+
+(ert-deftest subr-with-silent-modifications ()
+  ;; No undo records, no change hooks, read-only text writable, and an
+  ;; unmodified buffer stays unmodified; a modified one stays modified.
+  (with-temp-buffer
+    (insert "abc")
+    (let ((log nil))
+      (add-hook 'before-change-functions (lambda (&rest _) (push 'before log)) nil t)
+      (add-hook 'after-change-functions (lambda (&rest _) (push 'after log)) nil t)
+      (setq buffer-undo-list nil)
+      (set-buffer-modified-p nil)
+      (should (equal (with-silent-modifications
+                       (put-text-property 1 2 'face 'bold)
+                       (list buffer-undo-list inhibit-read-only inhibit-modification-hooks
+                             (buffer-modified-p)))
+                     '(t t t t)))
+      (should (equal (list log buffer-undo-list (buffer-modified-p)) '(nil nil nil)))
+      (set-buffer-modified-p t)
+      (with-silent-modifications (insert "x"))
+      (should (equal (list (buffer-modified-p) buffer-undo-list) '(t nil)))
+      (set-buffer-modified-p nil)
+      (let ((buffer-read-only t))
+        (with-silent-modifications (insert "y")))
+      (should (equal (buffer-string) #("abcxy" 0 1 (face bold))))
+      (should-error (with-silent-modifications (error "boom")))
+      (should-not (buffer-modified-p)))))
