@@ -686,6 +686,10 @@ the accessible end), or the accessible end.")
      "The last position before POSITION in the current buffer where a text
 property changes or an overlay starts or ends; else LIMIT (not before
 the accessible beginning), or the accessible beginning.")
+    (marrow--overlay-pos-property "POSITION PROP"
+     "A list of the value of PROP from the overlay of highest priority
+that text inserted at POSITION would be in, or nil if none has PROP:
+`get-pos-property''s overlay half.")
     (rename-buffer "NEWNAME &optional UNIQUE"
      "Give the current buffer the name NEWNAME, or with UNIQUE one made from
 it that no other buffer has.  Return the new name.")
