@@ -689,7 +689,7 @@ the accessible beginning), or the accessible beginning.")
     (marrow--overlay-pos-property "POSITION PROP"
      "A list of the value of PROP from the overlay of highest priority
 that text inserted at POSITION would be in, or nil if none has PROP:
-`get-pos-property''s overlay half.")
+the overlay half of `get-pos-property'.")
     (rename-buffer "NEWNAME &optional UNIQUE"
      "Give the current buffer the name NEWNAME, or with UNIQUE one made from
 it that no other buffer has.  Return the new name.")
