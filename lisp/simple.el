@@ -1624,7 +1624,8 @@ with it."
 (defun split-line (&optional arg)
   "Split the line at point, the text after point (and its blanks)
 moving down to the column it was at, after the line's prefix (see
-`simple--split-line-prefix'); point stays."
+`simple--split-line-prefix'); point stays, past the blanks, and is
+returned."
   (interactive "*P")
   (skip-chars-forward " \t")
   (let ((prefix (simple--split-line-prefix arg))
@@ -1632,7 +1633,8 @@ moving down to the column it was at, after the line's prefix (see
     (save-excursion
       (newline 1)
       (when prefix (insert-and-inherit prefix))
-      (indent-to column 0))))
+      (indent-to column 0))
+    (point)))
 
 (defun what-line ()
   "Show, and return, the number of the line point is on."

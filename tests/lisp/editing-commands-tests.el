@@ -140,3 +140,12 @@
     (should (equal (buffer-string) #("ab  " 0 2 (face bold rear-nonsticky t))))))
 
 ;;; editing-commands-tests.el ends here
+
+(ert-deftest editing-split-line-returns-point ()
+  ;; Point skips the blanks after it, stays, and is the value.
+  (with-temp-buffer
+    (insert "1\ta-foo \t foo  ")
+    (goto-char 8)
+    (should (= (split-line) 11))
+    (should (= (point) 11))
+    (should (equal (buffer-string) "1\ta-foo \t \n\t\t foo  "))))
