@@ -31,7 +31,9 @@ Return (INDEX . COLUMN) where the walk stopped."
 PADDING, a character, fills columns that a wide character at either
 end, or the end of STR, leaves empty.  ELLIPSIS, a string (or t for
 `truncate-string-ellipsis'), replaces the end of a STR wider than
-END-COLUMN, unless STR is no wider than ELLIPSIS."
+END-COLUMN, unless STR is no wider than ELLIPSIS.  With
+ELLIPSIS-TEXT-PROPERTY, the end is kept but covered by a `display'
+property showing ELLIPSIS."
   (let* ((start-column (or start-column 0))
          (ellipsis (if (and ellipsis (not (stringp ellipsis))) (truncate-string-ellipsis) ellipsis))
          (width (string-width str))
@@ -50,12 +52,20 @@ END-COLUMN, unless STR is no wider than ELLIPSIS."
           (if (and (< end-column width) (> width ellipsis-width))
               (setq end-column (- end-column ellipsis-width))
             (setq ellipsis ""))
-          (let ((stop (mule-util--advance str idx column end-column t)))
-            (setq idx (car stop) column (cdr stop)))
-          (when (and padding (< column end-column))
-            (setq tail (make-string (- end-column column) padding))))
-        (if (and ellipsis-text-property (not (equal ellipsis "")))
-            (concat head (substring str from))
+          (if (> column end-column)
+              ;; No room before the ellipsis: Emacs 28 then keeps all the
+              ;; rest of STR, and fails on padding it.
+              (progn
+                (setq idx nil)
+                (when padding
+                  (signal 'wrong-type-argument (list 'number-or-marker-p nil))))
+            (let ((stop (mule-util--advance str idx column end-column t)))
+              (setq idx (car stop) column (cdr stop)))
+            (when (and padding (< column end-column))
+              (setq tail (make-string (- end-column column) padding)))))
+        (if (and ellipsis-text-property idx (not (equal ellipsis "")))
+            (concat head (substring str from idx)
+                    (propertize (substring str idx) 'display (or ellipsis "")))
           (concat head (substring str from idx) tail ellipsis))))))
 
 ;;; File positions and buffer positions

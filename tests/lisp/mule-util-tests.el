@@ -42,3 +42,30 @@
   (should (equal (truncate-string-to-width "x日本" 4 1 46 "~") "日~"))
   (let ((truncate-string-ellipsis ">>"))
     (should (equal (truncate-string-to-width "abcdefgh" 5 nil nil t) "abc>>"))))
+
+(ert-deftest mule-util-truncate-display-ellipsis ()
+  ;; With ELLIPSIS-TEXT-PROPERTY the elided end stays, displayed as the
+  ;; ellipsis; the property comes first in its plist.
+  (should (equal (truncate-string-to-width "abcdefgh" 5 nil nil "..." t)
+                 #("abcdefgh" 2 8 (display "..."))))
+  (should (equal (truncate-string-to-width "abcdefgh" 5 2 ?x t t)
+                 #("cdefgh" 2 6 (display "…"))))
+  (should (equal (truncate-string-to-width "日本語" 4 1 ?\s "." t)
+                 #(" 本語" 1 3 (display "."))))
+  (should (equal (truncate-string-to-width "abcdefgh" 6 nil nil nil t)
+                 #("abcdefgh" 6 8 (display ""))))
+  (should (equal (truncate-string-to-width (propertize "abcdef" 'face 'bold) 4 nil nil "." t)
+                 #("abcdef" 0 3 (face bold) 3 6 (display "." face bold))))
+  ;; Not truncated, or an explicit empty ellipsis: no property.
+  (should (equal (truncate-string-to-width "abc" 6 nil ?x "." t) "abcxxx"))
+  (should (equal (truncate-string-to-width "a\nb" 1 nil nil "" t) "a")))
+
+(ert-deftest mule-util-truncate-no-room-for-ellipsis ()
+  ;; When the ellipsis leaves no room at all, Emacs 28 keeps the whole
+  ;; rest of the string, and padding it fails.
+  (should (equal (truncate-string-to-width "abcdefgh" 2 nil nil "...") "abcdefgh..."))
+  (should (equal (truncate-string-to-width "a\tb" 2 nil nil "...") "a\tb..."))
+  (should (equal (truncate-string-to-width "abcdefgh" -1 nil nil "...") "..."))
+  (should (equal (truncate-string-to-width "abcdefgh" 4 nil nil "...") "a..."))
+  (should (equal (should-error (truncate-string-to-width "abc" 1 1 ?\s t t))
+                 '(wrong-type-argument number-or-marker-p nil))))
