@@ -21,6 +21,7 @@
 
 ;;;; Small helpers
 
+
 (defun fill--blank-line-p ()
   "Whether the line at point holds nothing but whitespace."
   (save-excursion (beginning-of-line) (looking-at-p "[ \t]*$")))
@@ -64,9 +65,10 @@ A nil `fill-column' is obsolete: it warns, and nothing is wrapped."
   "The prefix the line at point begins with, as adaptive filling sees it."
   (save-excursion (beginning-of-line) (fill--prefix-at-point)))
 
-(defun fill--spacing-insensitive-regexp (prefix)
-  "A regexp matching PREFIX at a string's start, its whitespace optional."
-  (concat "\\`"
+(defun fill--spacing-insensitive-regexp (prefix &optional indented)
+  "A regexp matching PREFIX at a string's start, its whitespace optional.
+INDENTED non-nil allows blanks before it too."
+  (concat "\\`" (if indented "[ \t]*" "")
           (mapconcat (lambda (piece)
                        (if (string-match-p "\\`[ \t]+\\'" piece)
                            "[ \t]*"
@@ -104,7 +106,7 @@ A nil `fill-column' is obsolete: it warns, and nothing is wrapped."
   "The prefix common to a paragraph whose first lines begin FIRST and SECOND."
   (cond ((null second) nil)
         ((null first) nil)
-        ((string-match-p (fill--spacing-insensitive-regexp second) first) second)
+        ((string-match-p (fill--spacing-insensitive-regexp second t) first) second)
         (t (fill-common-string-prefix first second))))
 
 (defun fill-context-prefix (from to &optional first-line-regexp)
@@ -144,7 +146,9 @@ ends up after TEXT, at the word that follows."
   (save-excursion
     (goto-char pos)
     (skip-chars-backward "]\"')}”’»›")
-    (memq (char-before) '(?. ?? ?! ?… ?‽))))
+    (or (memq (char-before) '(?. ?? ?! ?… ?‽))
+        (and (char-before)
+             (memq (char-before) (append sentence-end-without-space nil))))))
 
 (defun fill--gap-spaces (start end)
   "How many spaces the whitespace between words from START to END deserves.
@@ -158,7 +162,11 @@ the gap was two spaces wide or crossed a line; one otherwise."
 
 (defun fill--respace (start end)
   "Make the whitespace between words from START to END canonical."
-  (fill--set-gap start end (make-string (fill--gap-spaces start end) ?\s)))
+  (fill--set-gap start end
+                 (if (and (save-excursion (goto-char start) (search-forward "\n" end t))
+                          (fill--joins-cjk-p start end))
+                     ""
+                   (make-string (fill--gap-spaces start end) ?\s))))
 
 (defun fill--trim-run-after-sentence (start end)
   "Canonical spacing for the whitespace START..END that follows a sentence end.
@@ -214,14 +222,16 @@ and to none at the start of a line."
       nil)))
 
 (defun fill--strip-prefix (prefix)
-  "Delete PREFIX, or PREFIX without its trailing blanks, at point."
-  (let ((bare (string-trim-right prefix)))
-    (cond ((string= prefix ""))
-          ((looking-at-p (regexp-quote prefix))
-           (delete-char (length prefix)))
-          ((and (> (length bare) 0)
-                (looking-at-p (concat (regexp-quote bare) "[ \t]*$")))
-           (delete-region (point) (line-end-position))))))
+  "Delete PREFIX at point, found however it is spaced and indented."
+  (when (looking-at (substring (fill--spacing-insensitive-regexp (string-trim prefix) t)
+                               2))
+    (delete-region (match-beginning 0) (match-end 0))))
+
+(defun fill--joins-cjk-p (start end)
+  "Whether the line break from START to END sits next to CJK text, whose
+lines join without a space."
+  (or (fill--breakable-char-p (char-before start))
+      (fill--breakable-char-p (char-after end))))
 
 (defun fill--unwrap (from to prefix squeeze-from)
   "Join the lines from FROM to TO (a marker), PREFIX taken off the later ones.
@@ -236,9 +246,11 @@ trailing whitespace goes; elsewhere line breaks just become spaces."
           ;; A sentence ending its line gets two spaces here even when
           ;; single spacing is wanted: only squeezing takes one away.
           (fill--set-gap newline run-end
-                         (if (let ((sentence-end-double-space t))
-                               (= 2 (fill--gap-spaces newline run-end)))
-                             "  " " "))))))
+                         (cond ((fill--joins-cjk-p newline run-end) "")
+                               ((let ((sentence-end-double-space t))
+                                  (= 2 (fill--gap-spaces newline run-end)))
+                                "  ")
+                               (t " ")))))))
   (when squeeze-from
     (goto-char squeeze-from)
     (while (re-search-forward "[ \t\n]+" to t)
@@ -281,17 +293,43 @@ start (after the blanks that the break takes away)."
                     (fill--breakable-char-p (char-after)))))
        (not (save-excursion (skip-chars-forward " \t") (fill-nobreak-p)))))
 
+(defconst fill--no-line-start
+  (concat "!'),-.:;?]_}~¨¯°±´·×÷ˇˉˍ‐–—―‖’”‥…‧′″‾℃℉∶╴、。〃々〆〇〉》」』】〕〗〜〞"
+          "ぁぃぅぇぉっゃゅょゎ゛゜ゝゞァィゥェォッャュョヮヵヶ・ーヽヾㄥ仝"
+          "︰︱︳︴︶︸︺︼︾﹀﹂﹄﹉﹊﹋﹌﹍﹎﹏﹐﹑﹒﹔﹕﹖﹗﹚﹜﹞﹩"
+          "！＂），．／：；？＼］＾＿｀｜｝～｡｣ｧｨｩｪｫｬｭｮｯｰﾞﾟ￣")
+  "Characters that may not begin a line in CJK text (kinsoku): closing
+punctuation, small kana, prolonged sound marks.")
+
+(defun fill--skip-line-start-forbidden (eol)
+  "At a place between CJK characters where a line would begin with a
+character that may not begin one, move past such characters (up to
+four, before EOL): the line grows rather than breaking there.
+Returns whether point moved."
+  (when (and enable-kinsoku
+             (not (fill--space-p (char-before)))
+             (or (fill--breakable-char-p (char-before))
+                 (fill--breakable-char-p (char-after))))
+    (let ((start (point)) (limit (min eol (+ (point) 4))))
+      (while (and (< (point) limit)
+                  (seq-position fill--no-line-start (char-after)))
+        (forward-char 1))
+      (> (point) start))))
+
 (defun fill--find-cut (floor column limit)
   "Where to cut the line at point so that it ends by COLUMN, or nil.
 Only the text before LIMIT counts.  Takes the last allowed place after
 FLOOR that keeps the line within COLUMN, else the first allowed place
-after that.  Nil when the line already fits or cannot be cut."
+after that.  Nil when the line already fits or cannot be cut; a wide
+character that ends the line and crosses COLUMN still fits."
   (let ((eol (min limit (line-end-position))))
-    (goto-char eol)
-    (when (> (current-column) column)
+    (move-to-column column)
+    (when (< (point) eol)
       (let ((cut nil))
-        (move-to-column column)
         (when (> (current-column) column) (backward-char 1))
+        (when (and (fill--skip-line-start-forbidden eol)
+                   (fill--space-p (char-after)))
+          (setq cut (point)))
         (let ((from (point)))
           (while (and (not cut) (> (point) floor))
             (if (fill--cut-allowed-p floor) (setq cut (point)) (backward-char 1)))
@@ -326,13 +364,21 @@ Each new line begins with PREFIX.  Returns markers at the lines' starts."
     (let ((floor (fill--first-line-floor prefix)))
       (while (let ((cut (and (< (point) to) (fill--find-cut floor column to))))
                (when cut
-                 (fill--set-gap cut (save-excursion (goto-char cut)
-                                                    (skip-chars-forward " \t")
-                                                    (point))
-                                (fill--line-start-text prefix))
+                 (fill--break-line cut prefix)
                  (push (copy-marker (line-beginning-position)) starts)
                  (setq floor (point))))))
     (nreverse starts)))
+
+(defun fill--break-line (cut prefix)
+  "Start a new line at CUT, the blanks after it making way for PREFIX.
+Blanks removed next to CJK text are remembered in the `fill-space'
+property of the new line break, as Emacs does for unfilling."
+  (let* ((blanks-end (save-excursion (goto-char cut) (skip-chars-forward " \t") (point)))
+         (blanks (buffer-substring-no-properties cut blanks-end))
+         (cjk (and (> (length blanks) 0) (fill--joins-cjk-p cut blanks-end))))
+    (fill--set-gap cut blanks-end (fill--line-start-text prefix))
+    (when cjk
+      (put-text-property cut (1+ cut) 'fill-space blanks))))
 
 (defun fill--first-line-floor (prefix)
   "Where the first line's own text begins, past its blanks and PREFIX
@@ -509,9 +555,10 @@ prefix used."
                             (if current-prefix-arg 'full))))
   (let* ((lo (min from to)) (hi (max from to))
          (bounds (fill--paragraph-bounds lo hi))
-         (prefix (if (or fill-prefix (not adaptive-fill-mode))
-                     fill-prefix
-                   (and bounds (fill-context-prefix (car bounds) (cdr bounds))))))
+         (given (and fill-prefix (not (string= fill-prefix "")) fill-prefix))
+         (prefix (if (or given (not adaptive-fill-mode))
+                     given
+                   (and bounds (fill--guessed-prefix (car bounds) (cdr bounds))))))
     ;; Emacs fills nothing when FROM comes after TO, nor text whose
     ;; justification is `none' unless JUSTIFY names a kind.
     (when (or (> from to)
@@ -544,6 +591,15 @@ prefix used."
         (skip-chars-forward " \t")
         (goto-char (min (point-max) (1+ (point))))))
     prefix))
+
+(defun fill--guessed-prefix (from to)
+  "The adaptive prefix of the text FROM..TO, or nil when it leaves no
+room on the line: as wide as the fill column once the margin is in."
+  (let ((prefix (fill-context-prefix from to)))
+    (and prefix
+         (< (+ (save-excursion (goto-char from) (current-left-margin)) (length prefix))
+            (save-excursion (goto-char from) (current-fill-column)))
+         prefix)))
 
 (defun fill--tidy-text-end (pos limit nosqueeze)
   "Tidy the whitespace from the text's end POS up to LIMIT.

@@ -3756,6 +3756,9 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(fill-context-prefix current-justification current-fill-column
              fill-nobreak-p fill-common-string-prefix))
   (autoload f "fill"))
+;; Filling marks the blanks it removes next to CJK text on the line break
+;; (`fill-space'); text inserted after the break does not take it.
+(push '(fill-space . t) text-property-default-nonsticky)
 ;;; Comments (newcomment.el); its variables are here, preloaded as in Emacs.
 (dolist (f '(comment-region uncomment-region comment-or-uncomment-region
              comment-dwim comment-indent comment-kill comment-line comment-box
