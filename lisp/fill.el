@@ -421,8 +421,10 @@ starts with that, or under `adaptive-fill-mode' what
     (forward-char (fill--line-prefix-length))
     (skip-chars-forward " \t")
     (let ((start (point)))
+      ;; The text's end is found from the line's end, so a line that is
+      ;; only prefix and blanks ends before it starts, as in Emacs.
       (end-of-line)
-      (skip-chars-backward " \t" start)
+      (skip-chars-backward " \t" (line-beginning-position))
       (cons start (point)))))
 
 (defun fill--skip-margin ()
@@ -436,31 +438,21 @@ starts with that, or under `adaptive-fill-mode' what
         (when (> (current-column) margin) (backward-char 1))))))
 
 (defun fill--reindent-text (start column)
-  "Make the blanks before START on its line reach COLUMN.
-The line's prefix stays in front of them, unless it is only blanks
-and COLUMN lies inside it."
-  (let ((floor (save-excursion
-                 (beginning-of-line)
-                 (fill--skip-margin)
-                 (let ((prefix-end (+ (point) (fill--line-prefix-length))))
-                   (when (or (string-match-p "[^ \t]" (buffer-substring (point) prefix-end))
-                             (<= (save-excursion (goto-char prefix-end) (current-column))
-                                 column))
-                     (goto-char prefix-end)))
-                 (point))))
-    (goto-char start)
-    (skip-chars-backward " \t" floor)
-    (unless (= (save-excursion (goto-char start) (current-column)) column)
-      (fill--set-gap (point) start
-                     (fill--indentation-string (current-column) column)))))
+  "Indent the text at START further, to COLUMN; the blanks already
+before it stay.  Returns START and where the text now begins, as a cons."
+  (goto-char start)
+  (insert-and-inherit (fill--indentation-string (current-column) column))
+  (cons start (point)))
 
 (defun fill--reindent-within (start end place)
-  "Move the text START..END to the column PLACE returns for its width.
-Text too wide to be placed so stays where it is."
-  (let* ((width (- (save-excursion (goto-char end) (current-column))
-                   (save-excursion (goto-char start) (current-column))))
-         (column (funcall place width)))
-    (when (>= column 0)
+  "Move the text START..END right to the column PLACE returns for its
+width.  Justifying only ever adds indentation: text already there or
+further right stays where it is.  Returns what `fill--reindent-text'
+does, or nil when nothing moved."
+  (let* ((from (save-excursion (goto-char start) (current-column)))
+         (column (funcall place (- (save-excursion (goto-char end) (current-column))
+                                   from))))
+    (when (> column from)
       (fill--reindent-text start column))))
 
 (defun fill--stretch-gaps (start end extra)
@@ -493,17 +485,21 @@ between words as it is."
   (let ((kind (cond ((null how) 'full)
                     ((eq how t) (current-justification))
                     (t how)))
-        (column (current-fill-column)))
+        (column (current-fill-column))
+        (here (point))
+        (indented nil))
     (save-excursion
       (pcase-let ((`(,start . ,end) (fill--line-text-bounds)))
         (unless (= (line-beginning-position) (line-end-position))
           (pcase kind
             ('right
-             (fill--reindent-within start end (lambda (width) (- column width))))
+             (setq indented (fill--reindent-within
+                             start end (lambda (width) (- column width)))))
             ('center
              (let ((margin (current-left-margin)))
-               (fill--reindent-within
-                start end (lambda (width) (+ margin (/ (- column margin width) 2))))))
+               (setq indented (fill--reindent-within
+                               start end
+                               (lambda (width) (+ margin (/ (- column margin width) 2)))))))
             ((or 'full (guard (not (memq kind '(left none)))))
              (unless eop
                ;; The room is measured before respacing, as Emacs does.
@@ -513,6 +509,9 @@ between words as it is."
                    (canonically-space-region start end))
                  (when (> extra 0)
                    (fill--stretch-gaps start end extra)))))))))
+    ;; Point at the text moves along with it, as insertion at point does.
+    (when (and indented (= here (car indented)))
+      (goto-char (cdr indented)))
     nil))
 
 (defun fill--justify-lines (starts justify nosqueeze)
@@ -573,6 +572,11 @@ prefix used."
         (when (eq (fill--justification-kind justify) 'full)
           (setq nosqueeze nil))
         (fill--tidy-text-end end hi nosqueeze)
+        ;; Right and centred text is placed from the left edge: the
+        ;; first line's own indentation goes.
+        (when (memq (fill--justification-kind justify) '(right center))
+          (goto-char start)
+          (delete-region start (progn (skip-chars-forward " \t") (point))))
         (fill--unwrap start end prefix
                       (and (not nosqueeze)
                            (max (if (memq (fill--justification-kind justify) '(right center))
