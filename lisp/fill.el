@@ -501,14 +501,14 @@ between words as it is."
                                start end
                                (lambda (width) (+ margin (/ (- column margin width) 2)))))))
             ((or 'full (guard (not (memq kind '(left none)))))
-             (unless eop
-               ;; The room is measured before respacing, as Emacs does.
-               (let ((end (copy-marker end))
-                     (extra (- column (save-excursion (goto-char end) (current-column)))))
-                 (unless nosqueeze
-                   (canonically-space-region start end))
-                 (when (> extra 0)
-                   (fill--stretch-gaps start end extra)))))))))
+             ;; The room is measured before respacing, as Emacs does;
+             ;; a paragraph's last line is respaced but not stretched.
+             (let ((end (copy-marker end))
+                   (extra (- column (save-excursion (goto-char end) (current-column)))))
+               (unless nosqueeze
+                 (canonically-space-region start end))
+               (when (and (> extra 0) (not eop))
+                 (fill--stretch-gaps start end extra))))))))
     ;; Point at the text moves along with it, as insertion at point does.
     (when (and indented (= here (car indented)))
       (goto-char (cdr indented)))
@@ -520,8 +520,11 @@ between words as it is."
     (unless (memq kind '(nil none left))
       (let ((last (car (last starts))))
         (dolist (start starts)
-          (goto-char start)
-          (justify-current-line kind (eq start last) nosqueeze))))))
+          ;; The last line of fully justified text is left as the
+          ;; unwrapping spaced it: it may run on past the region.
+          (unless (and (eq start last) (not (memq kind '(right center))))
+            (goto-char start)
+            (justify-current-line kind (eq start last) nosqueeze)))))))
 
 ;;;; Filling
 
@@ -555,9 +558,9 @@ prefix used."
   (let* ((lo (min from to)) (hi (max from to))
          (bounds (fill--paragraph-bounds lo hi))
          (given (and fill-prefix (not (string= fill-prefix "")) fill-prefix))
-         (prefix (if (or given (not adaptive-fill-mode))
-                     given
-                   (and bounds (fill--guessed-prefix (car bounds) (cdr bounds))))))
+         (prefix (cond ((null bounds) nil)
+                       ((or given (not adaptive-fill-mode)) given)
+                       (t (fill--guessed-prefix (car bounds) (cdr bounds))))))
     ;; Emacs fills nothing when FROM comes after TO, nor text whose
     ;; justification is `none' unless JUSTIFY names a kind.
     (when (or (> from to)
