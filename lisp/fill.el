@@ -62,8 +62,15 @@ A nil `fill-column' is obsolete: it warns, and nothing is wrapped."
              (match-string-no-properties 0)))))
 
 (defun fill--prefix-at-line ()
-  "The prefix the line at point begins with, as adaptive filling sees it."
-  (save-excursion (beginning-of-line) (fill--prefix-at-point)))
+  "The prefix the line at point begins with after the left margin, as
+adaptive filling sees it."
+  (save-excursion
+    (beginning-of-line)
+    (let ((margin (current-left-margin)))
+      (while (and (memq (char-after) '(?\s ?\t))
+                  (<= (save-excursion (forward-char 1) (current-column)) margin))
+        (forward-char 1)))
+    (fill--prefix-at-point)))
 
 (defun fill--spacing-insensitive-regexp (prefix &optional indented)
   "A regexp matching PREFIX at a string's start, its whitespace optional.
@@ -343,9 +350,10 @@ character that ends the line and crosses COLUMN still fits."
   (let ((margin (current-left-margin)))
     (concat "\n"
             (if (> margin 0)
-                (propertize (fill--indentation-string 0 margin) 'face 'default)
-              "")
-            (or prefix ""))))
+                ;; The prefix, inserted after the margin, inherits its face.
+                (propertize (concat (fill--indentation-string 0 margin) prefix)
+                            'face 'default)
+              (or prefix "")))))
 
 (defun fill--indentation-string (from-column to-column)
   "Whitespace taking a line from FROM-COLUMN to TO-COLUMN, as `indent-to' makes it."
