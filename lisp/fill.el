@@ -170,8 +170,7 @@ the gap was two spaces wide or crossed a line; one otherwise."
 (defun fill--respace (start end)
   "Make the whitespace between words from START to END canonical."
   (fill--set-gap start end
-                 (if (and (save-excursion (goto-char start) (search-forward "\n" end t))
-                          (fill--joins-cjk-p start end))
+                 (if (fill--joins-cjk-p start end)
                      ""
                    (make-string (fill--gap-spaces start end) ?\s))))
 
@@ -235,8 +234,14 @@ and to none at the start of a line."
     (delete-region (match-beginning 0) (match-end 0))))
 
 (defun fill--joins-cjk-p (start end)
-  "Whether the line break from START to END sits next to CJK text, whose
-lines join without a space."
+  "Whether the whitespace from START to END, a line break right after a
+word and any blanks, sits next to CJK text, whose lines join without a
+space."
+  (and (eq (char-after start) ?\n)
+       (fill--next-to-cjk-p start end)))
+
+(defun fill--next-to-cjk-p (start end)
+  "Whether the text just before START or just after END is CJK."
   (or (fill--breakable-char-p (char-before start))
       (fill--breakable-char-p (char-after end))))
 
@@ -383,7 +388,7 @@ Blanks removed next to CJK text are remembered in the `fill-space'
 property of the new line break, as Emacs does for unfilling."
   (let* ((blanks-end (save-excursion (goto-char cut) (skip-chars-forward " \t") (point)))
          (blanks (buffer-substring-no-properties cut blanks-end))
-         (cjk (and (> (length blanks) 0) (fill--joins-cjk-p cut blanks-end))))
+         (cjk (and (> (length blanks) 0) (fill--next-to-cjk-p cut blanks-end))))
     (fill--set-gap cut blanks-end (fill--line-start-text prefix))
     (when cjk
       (put-text-property cut (1+ cut) 'fill-space blanks))))
