@@ -614,7 +614,7 @@ RIGHT is the column aligned enders end at, END the region's end marker."
     ;; line had; the starter's line is indented anew.
     (goto-char (car lines))
     (beginning-of-line)
-    (skip-chars-forward " \t")
+    (move-to-column column)
     (insert top "\n")
     (indent-to column)))
 
