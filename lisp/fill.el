@@ -605,11 +605,9 @@ prefix used."
           (let ((fill-prefix prefix))
             (fill--justify-lines starts justify nosqueeze))
           (dolist (m starts) (set-marker m nil)))
-        ;; Point goes just past the text's end: the next line's start
-        ;; when the text ended its line.
-        (goto-char end)
-        (skip-chars-forward " \t")
-        (goto-char (min (point-max) (1+ (point))))))
+        ;; Point goes one character past the text's end: the next
+        ;; line's start when the text ended its line.
+        (goto-char (min (point-max) (1+ end)))))
     prefix))
 
 (defun fill--guessed-prefix (from to)
