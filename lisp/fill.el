@@ -576,12 +576,14 @@ prefix used."
                        (t (fill--guessed-prefix (car bounds) (cdr bounds))))))
     ;; Emacs fills nothing when FROM comes after TO, nor text whose
     ;; justification is `none' unless JUSTIFY names a kind.
-    (when (or (> from to)
-              (and (memq justify '(nil t))
-                   (save-excursion (goto-char lo) (null (current-justification)))))
-      (setq bounds nil hi (point)))
-    (if (null bounds)
-        (goto-char hi)
+    (cond
+     ((and (memq justify '(nil t))
+           (save-excursion (goto-char lo) (null (current-justification)))))
+     ((or (> from to) (null bounds))
+      ;; No text to fill: point goes to the next text after FROM.
+      (goto-char lo)
+      (skip-chars-forward " \t\n"))
+     (t
       (let ((start (copy-marker (car bounds)))
             (end (copy-marker (cdr bounds) t)))
         ;; Full justification respaces words whatever NOSQUEEZE says.
@@ -607,7 +609,7 @@ prefix used."
           (dolist (m starts) (set-marker m nil)))
         ;; Point goes one character past the text's end: the next
         ;; line's start when the text ended its line.
-        (goto-char (min (point-max) (1+ end)))))
+        (goto-char (min (point-max) (1+ end))))))
     prefix))
 
 (defun fill--guessed-prefix (from to)
