@@ -227,10 +227,13 @@ and to none at the start of a line."
       (set-marker limit nil)
       nil)))
 
+(defun fill--prefix-regexp (prefix)
+  "A regexp matching PREFIX however it is spaced and indented."
+  (substring (fill--spacing-insensitive-regexp (string-trim prefix) t) 2))
+
 (defun fill--strip-prefix (prefix)
   "Delete PREFIX at point, found however it is spaced and indented."
-  (when (looking-at (substring (fill--spacing-insensitive-regexp (string-trim prefix) t)
-                               2))
+  (when (looking-at (fill--prefix-regexp prefix))
     (delete-region (match-beginning 0) (match-end 0))))
 
 (defun fill--joins-cjk-p (start end)
@@ -399,9 +402,13 @@ when it starts with that: no cut may come before it."
   (save-excursion
     (beginning-of-line)
     (skip-chars-forward " \t")
-    (when (and prefix (> (length prefix) 0)
-               (save-excursion (beginning-of-line) (looking-at-p (regexp-quote prefix))))
-      (goto-char (max (point) (+ (line-beginning-position) (length prefix)))))
+    (let ((after-prefix (and prefix (> (length prefix) 0)
+                             (save-excursion
+                               (beginning-of-line)
+                               (and (looking-at (fill--prefix-regexp prefix))
+                                    (match-end 0))))))
+      (when after-prefix
+        (goto-char (max (point) after-prefix))))
     (point)))
 
 (defun fill--indent-first-line ()
