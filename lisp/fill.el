@@ -21,6 +21,7 @@
 
 ;;;; Small helpers
 
+
 (defun fill--blank-line-p ()
   "Whether the line at point holds nothing but whitespace."
   (save-excursion (beginning-of-line) (looking-at-p "[ \t]*$")))
@@ -61,12 +62,20 @@ A nil `fill-column' is obsolete: it warns, and nothing is wrapped."
              (match-string-no-properties 0)))))
 
 (defun fill--prefix-at-line ()
-  "The prefix the line at point begins with, as adaptive filling sees it."
-  (save-excursion (beginning-of-line) (fill--prefix-at-point)))
+  "The prefix the line at point begins with after the left margin, as
+adaptive filling sees it."
+  (save-excursion
+    (beginning-of-line)
+    (let ((margin (current-left-margin)))
+      (while (and (memq (char-after) '(?\s ?\t))
+                  (<= (save-excursion (forward-char 1) (current-column)) margin))
+        (forward-char 1)))
+    (fill--prefix-at-point)))
 
-(defun fill--spacing-insensitive-regexp (prefix)
-  "A regexp matching PREFIX at a string's start, its whitespace optional."
-  (concat "\\`"
+(defun fill--spacing-insensitive-regexp (prefix &optional indented)
+  "A regexp matching PREFIX at a string's start, its whitespace optional.
+INDENTED non-nil allows blanks before it too."
+  (concat "\\`" (if indented "[ \t]*" "")
           (mapconcat (lambda (piece)
                        (if (string-match-p "\\`[ \t]+\\'" piece)
                            "[ \t]*"
@@ -104,7 +113,7 @@ A nil `fill-column' is obsolete: it warns, and nothing is wrapped."
   "The prefix common to a paragraph whose first lines begin FIRST and SECOND."
   (cond ((null second) nil)
         ((null first) nil)
-        ((string-match-p (fill--spacing-insensitive-regexp second) first) second)
+        ((string-match-p (fill--spacing-insensitive-regexp second t) first) second)
         (t (fill-common-string-prefix first second))))
 
 (defun fill-context-prefix (from to &optional first-line-regexp)
@@ -144,7 +153,9 @@ ends up after TEXT, at the word that follows."
   (save-excursion
     (goto-char pos)
     (skip-chars-backward "]\"')}”’»›")
-    (memq (char-before) '(?. ?? ?! ?… ?‽))))
+    (or (memq (char-before) '(?. ?? ?! ?… ?‽))
+        (and (char-before)
+             (memq (char-before) (append sentence-end-without-space nil))))))
 
 (defun fill--gap-spaces (start end)
   "How many spaces the whitespace between words from START to END deserves.
@@ -158,7 +169,10 @@ the gap was two spaces wide or crossed a line; one otherwise."
 
 (defun fill--respace (start end)
   "Make the whitespace between words from START to END canonical."
-  (fill--set-gap start end (make-string (fill--gap-spaces start end) ?\s)))
+  (fill--set-gap start end
+                 (if (fill--joins-cjk-p start end)
+                     ""
+                   (make-string (fill--gap-spaces start end) ?\s))))
 
 (defun fill--trim-run-after-sentence (start end)
   "Canonical spacing for the whitespace START..END that follows a sentence end.
@@ -213,15 +227,26 @@ and to none at the start of a line."
       (set-marker limit nil)
       nil)))
 
+(defun fill--prefix-regexp (prefix)
+  "A regexp matching PREFIX however it is spaced and indented."
+  (substring (fill--spacing-insensitive-regexp (string-trim prefix) t) 2))
+
 (defun fill--strip-prefix (prefix)
-  "Delete PREFIX, or PREFIX without its trailing blanks, at point."
-  (let ((bare (string-trim-right prefix)))
-    (cond ((string= prefix ""))
-          ((looking-at-p (regexp-quote prefix))
-           (delete-char (length prefix)))
-          ((and (> (length bare) 0)
-                (looking-at-p (concat (regexp-quote bare) "[ \t]*$")))
-           (delete-region (point) (line-end-position))))))
+  "Delete PREFIX at point, found however it is spaced and indented."
+  (when (looking-at (fill--prefix-regexp prefix))
+    (delete-region (match-beginning 0) (match-end 0))))
+
+(defun fill--joins-cjk-p (start end)
+  "Whether the whitespace from START to END, a line break right after a
+word and any blanks, sits next to CJK text, whose lines join without a
+space."
+  (and (eq (char-after start) ?\n)
+       (fill--next-to-cjk-p start end)))
+
+(defun fill--next-to-cjk-p (start end)
+  "Whether the text just before START or just after END is CJK."
+  (or (fill--breakable-char-p (char-before start))
+      (fill--breakable-char-p (char-after end))))
 
 (defun fill--unwrap (from to prefix squeeze-from)
   "Join the lines from FROM to TO (a marker), PREFIX taken off the later ones.
@@ -236,9 +261,11 @@ trailing whitespace goes; elsewhere line breaks just become spaces."
           ;; A sentence ending its line gets two spaces here even when
           ;; single spacing is wanted: only squeezing takes one away.
           (fill--set-gap newline run-end
-                         (if (let ((sentence-end-double-space t))
-                               (= 2 (fill--gap-spaces newline run-end)))
-                             "  " " "))))))
+                         (cond ((fill--joins-cjk-p newline run-end) "")
+                               ((let ((sentence-end-double-space t))
+                                  (= 2 (fill--gap-spaces newline run-end)))
+                                "  ")
+                               (t " ")))))))
   (when squeeze-from
     (goto-char squeeze-from)
     (while (re-search-forward "[ \t\n]+" to t)
@@ -281,17 +308,43 @@ start (after the blanks that the break takes away)."
                     (fill--breakable-char-p (char-after)))))
        (not (save-excursion (skip-chars-forward " \t") (fill-nobreak-p)))))
 
+(defconst fill--no-line-start
+  (concat "!'),-.:;?]_}~¨¯°±´·×÷ˇˉˍ‐–—―‖’”‥…‧′″‾℃℉∶╴、。〃々〆〇〉》」』】〕〗〜〞"
+          "ぁぃぅぇぉっゃゅょゎ゛゜ゝゞァィゥェォッャュョヮヵヶ・ーヽヾㄥ仝"
+          "︰︱︳︴︶︸︺︼︾﹀﹂﹄﹉﹊﹋﹌﹍﹎﹏﹐﹑﹒﹔﹕﹖﹗﹚﹜﹞﹩"
+          "！＂），．／：；？＼］＾＿｀｜｝～｡｣ｧｨｩｪｫｬｭｮｯｰﾞﾟ￣")
+  "Characters that may not begin a line in CJK text (kinsoku): closing
+punctuation, small kana, prolonged sound marks.")
+
+(defun fill--skip-line-start-forbidden (eol)
+  "At a place between CJK characters where a line would begin with a
+character that may not begin one, move past such characters (up to
+four, before EOL): the line grows rather than breaking there.
+Returns whether point moved."
+  (when (and enable-kinsoku
+             (not (fill--space-p (char-before)))
+             (or (fill--breakable-char-p (char-before))
+                 (fill--breakable-char-p (char-after))))
+    (let ((start (point)) (limit (min eol (+ (point) 4))))
+      (while (and (< (point) limit)
+                  (seq-position fill--no-line-start (char-after)))
+        (forward-char 1))
+      (> (point) start))))
+
 (defun fill--find-cut (floor column limit)
   "Where to cut the line at point so that it ends by COLUMN, or nil.
 Only the text before LIMIT counts.  Takes the last allowed place after
 FLOOR that keeps the line within COLUMN, else the first allowed place
-after that.  Nil when the line already fits or cannot be cut."
+after that.  Nil when the line already fits or cannot be cut; a wide
+character that ends the line and crosses COLUMN still fits."
   (let ((eol (min limit (line-end-position))))
-    (goto-char eol)
-    (when (> (current-column) column)
+    (move-to-column column)
+    (when (< (point) eol)
       (let ((cut nil))
-        (move-to-column column)
         (when (> (current-column) column) (backward-char 1))
+        (when (and (fill--skip-line-start-forbidden eol)
+                   (fill--space-p (char-after)))
+          (setq cut (point)))
         (let ((from (point)))
           (while (and (not cut) (> (point) floor))
             (if (fill--cut-allowed-p floor) (setq cut (point)) (backward-char 1)))
@@ -305,9 +358,10 @@ after that.  Nil when the line already fits or cannot be cut."
   (let ((margin (current-left-margin)))
     (concat "\n"
             (if (> margin 0)
-                (propertize (fill--indentation-string 0 margin) 'face 'default)
-              "")
-            (or prefix ""))))
+                ;; The prefix, inserted after the margin, inherits its face.
+                (propertize (concat (fill--indentation-string 0 margin) prefix)
+                            'face 'default)
+              (or prefix "")))))
 
 (defun fill--indentation-string (from-column to-column)
   "Whitespace taking a line from FROM-COLUMN to TO-COLUMN, as `indent-to' makes it."
@@ -326,13 +380,21 @@ Each new line begins with PREFIX.  Returns markers at the lines' starts."
     (let ((floor (fill--first-line-floor prefix)))
       (while (let ((cut (and (< (point) to) (fill--find-cut floor column to))))
                (when cut
-                 (fill--set-gap cut (save-excursion (goto-char cut)
-                                                    (skip-chars-forward " \t")
-                                                    (point))
-                                (fill--line-start-text prefix))
+                 (fill--break-line cut prefix)
                  (push (copy-marker (line-beginning-position)) starts)
                  (setq floor (point))))))
     (nreverse starts)))
+
+(defun fill--break-line (cut prefix)
+  "Start a new line at CUT, the blanks after it making way for PREFIX.
+Blanks removed next to CJK text are remembered in the `fill-space'
+property of the new line break, as Emacs does for unfilling."
+  (let* ((blanks-end (save-excursion (goto-char cut) (skip-chars-forward " \t") (point)))
+         (blanks (buffer-substring-no-properties cut blanks-end))
+         (cjk (and (> (length blanks) 0) (fill--next-to-cjk-p cut blanks-end))))
+    (fill--set-gap cut blanks-end (fill--line-start-text prefix))
+    (when cjk
+      (put-text-property cut (1+ cut) 'fill-space blanks))))
 
 (defun fill--first-line-floor (prefix)
   "Where the first line's own text begins, past its blanks and PREFIX
@@ -340,9 +402,13 @@ when it starts with that: no cut may come before it."
   (save-excursion
     (beginning-of-line)
     (skip-chars-forward " \t")
-    (when (and prefix (> (length prefix) 0)
-               (save-excursion (beginning-of-line) (looking-at-p (regexp-quote prefix))))
-      (goto-char (max (point) (+ (line-beginning-position) (length prefix)))))
+    (let ((after-prefix (and prefix (> (length prefix) 0)
+                             (save-excursion
+                               (beginning-of-line)
+                               (and (looking-at (fill--prefix-regexp prefix))
+                                    (match-end 0))))))
+      (when after-prefix
+        (goto-char (max (point) after-prefix))))
     (point)))
 
 (defun fill--indent-first-line ()
@@ -375,8 +441,10 @@ starts with that, or under `adaptive-fill-mode' what
     (forward-char (fill--line-prefix-length))
     (skip-chars-forward " \t")
     (let ((start (point)))
+      ;; The text's end is found from the line's end, so a line that is
+      ;; only prefix and blanks ends before it starts, as in Emacs.
       (end-of-line)
-      (skip-chars-backward " \t" start)
+      (skip-chars-backward " \t" (line-beginning-position))
       (cons start (point)))))
 
 (defun fill--skip-margin ()
@@ -390,31 +458,21 @@ starts with that, or under `adaptive-fill-mode' what
         (when (> (current-column) margin) (backward-char 1))))))
 
 (defun fill--reindent-text (start column)
-  "Make the blanks before START on its line reach COLUMN.
-The line's prefix stays in front of them, unless it is only blanks
-and COLUMN lies inside it."
-  (let ((floor (save-excursion
-                 (beginning-of-line)
-                 (fill--skip-margin)
-                 (let ((prefix-end (+ (point) (fill--line-prefix-length))))
-                   (when (or (string-match-p "[^ \t]" (buffer-substring (point) prefix-end))
-                             (<= (save-excursion (goto-char prefix-end) (current-column))
-                                 column))
-                     (goto-char prefix-end)))
-                 (point))))
-    (goto-char start)
-    (skip-chars-backward " \t" floor)
-    (unless (= (save-excursion (goto-char start) (current-column)) column)
-      (fill--set-gap (point) start
-                     (fill--indentation-string (current-column) column)))))
+  "Indent the text at START further, to COLUMN; the blanks already
+before it stay.  Returns START and where the text now begins, as a cons."
+  (goto-char start)
+  (insert-and-inherit (fill--indentation-string (current-column) column))
+  (cons start (point)))
 
 (defun fill--reindent-within (start end place)
-  "Move the text START..END to the column PLACE returns for its width.
-Text too wide to be placed so stays where it is."
-  (let* ((width (- (save-excursion (goto-char end) (current-column))
-                   (save-excursion (goto-char start) (current-column))))
-         (column (funcall place width)))
-    (when (>= column 0)
+  "Move the text START..END right to the column PLACE returns for its
+width.  Justifying only ever adds indentation: text already there or
+further right stays where it is.  Returns what `fill--reindent-text'
+does, or nil when nothing moved."
+  (let* ((from (save-excursion (goto-char start) (current-column)))
+         (column (funcall place (- (save-excursion (goto-char end) (current-column))
+                                   from))))
+    (when (> column from)
       (fill--reindent-text start column))))
 
 (defun fill--stretch-gaps (start end extra)
@@ -447,26 +505,33 @@ between words as it is."
   (let ((kind (cond ((null how) 'full)
                     ((eq how t) (current-justification))
                     (t how)))
-        (column (current-fill-column)))
+        (column (current-fill-column))
+        (here (point))
+        (indented nil))
     (save-excursion
       (pcase-let ((`(,start . ,end) (fill--line-text-bounds)))
         (unless (= (line-beginning-position) (line-end-position))
           (pcase kind
             ('right
-             (fill--reindent-within start end (lambda (width) (- column width))))
+             (setq indented (fill--reindent-within
+                             start end (lambda (width) (- column width)))))
             ('center
              (let ((margin (current-left-margin)))
-               (fill--reindent-within
-                start end (lambda (width) (+ margin (/ (- column margin width) 2))))))
+               (setq indented (fill--reindent-within
+                               start end
+                               (lambda (width) (+ margin (/ (- column margin width) 2)))))))
             ((or 'full (guard (not (memq kind '(left none)))))
-             (unless eop
-               ;; The room is measured before respacing, as Emacs does.
-               (let ((end (copy-marker end))
-                     (extra (- column (save-excursion (goto-char end) (current-column)))))
-                 (unless nosqueeze
-                   (canonically-space-region start end))
-                 (when (> extra 0)
-                   (fill--stretch-gaps start end extra)))))))))
+             ;; The room is measured before respacing, as Emacs does;
+             ;; a paragraph's last line is respaced but not stretched.
+             (let ((end (copy-marker end))
+                   (extra (- column (save-excursion (goto-char end) (current-column)))))
+               (unless nosqueeze
+                 (canonically-space-region start end))
+               (when (and (> extra 0) (not eop))
+                 (fill--stretch-gaps start end extra))))))))
+    ;; Point at the text moves along with it, as insertion at point does.
+    (when (and indented (= here (car indented)))
+      (goto-char (cdr indented)))
     nil))
 
 (defun fill--justify-lines (starts justify nosqueeze)
@@ -475,8 +540,11 @@ between words as it is."
     (unless (memq kind '(nil none left))
       (let ((last (car (last starts))))
         (dolist (start starts)
-          (goto-char start)
-          (justify-current-line kind (eq start last) nosqueeze))))))
+          ;; The last line of fully justified text is left as the
+          ;; unwrapping spaced it: it may run on past the region.
+          (unless (and (eq start last) (not (memq kind '(right center))))
+            (goto-char start)
+            (justify-current-line kind (eq start last) nosqueeze)))))))
 
 ;;;; Filling
 
@@ -509,23 +577,31 @@ prefix used."
                             (if current-prefix-arg 'full))))
   (let* ((lo (min from to)) (hi (max from to))
          (bounds (fill--paragraph-bounds lo hi))
-         (prefix (if (or fill-prefix (not adaptive-fill-mode))
-                     fill-prefix
-                   (and bounds (fill-context-prefix (car bounds) (cdr bounds))))))
+         (given (and fill-prefix (not (string= fill-prefix "")) fill-prefix))
+         (prefix (cond ((null bounds) nil)
+                       ((or given (not adaptive-fill-mode)) given)
+                       (t (fill--guessed-prefix (car bounds) (cdr bounds))))))
     ;; Emacs fills nothing when FROM comes after TO, nor text whose
     ;; justification is `none' unless JUSTIFY names a kind.
-    (when (or (> from to)
-              (and (memq justify '(nil t))
-                   (save-excursion (goto-char lo) (null (current-justification)))))
-      (setq bounds nil hi (point)))
-    (if (null bounds)
-        (goto-char hi)
+    (cond
+     ((and (memq justify '(nil t))
+           (save-excursion (goto-char lo) (null (current-justification)))))
+     ((or (> from to) (null bounds))
+      ;; No text to fill: point goes to the next text after FROM.
+      (goto-char lo)
+      (skip-chars-forward " \t\n"))
+     (t
       (let ((start (copy-marker (car bounds)))
             (end (copy-marker (cdr bounds) t)))
         ;; Full justification respaces words whatever NOSQUEEZE says.
         (when (eq (fill--justification-kind justify) 'full)
           (setq nosqueeze nil))
         (fill--tidy-text-end end hi nosqueeze)
+        ;; Right and centred text is placed from the left edge: the
+        ;; first line's own indentation goes.
+        (when (memq (fill--justification-kind justify) '(right center))
+          (goto-char start)
+          (delete-region start (progn (skip-chars-forward " \t") (point))))
         (fill--unwrap start end prefix
                       (and (not nosqueeze)
                            (max (if (memq (fill--justification-kind justify) '(right center))
@@ -538,12 +614,19 @@ prefix used."
           (let ((fill-prefix prefix))
             (fill--justify-lines starts justify nosqueeze))
           (dolist (m starts) (set-marker m nil)))
-        ;; Point goes just past the text's end: the next line's start
-        ;; when the text ended its line.
-        (goto-char end)
-        (skip-chars-forward " \t")
-        (goto-char (min (point-max) (1+ (point))))))
+        ;; Point goes one character past the text's end: the next
+        ;; line's start when the text ended its line.
+        (goto-char (min (point-max) (1+ end))))))
     prefix))
+
+(defun fill--guessed-prefix (from to)
+  "The adaptive prefix of the text FROM..TO, or nil when it leaves no
+room on the line: as wide as the fill column once the margin is in."
+  (let ((prefix (fill-context-prefix from to)))
+    (and prefix
+         (< (+ (save-excursion (goto-char from) (current-left-margin)) (length prefix))
+            (save-excursion (goto-char from) (current-fill-column)))
+         prefix)))
 
 (defun fill--tidy-text-end (pos limit nosqueeze)
   "Tidy the whitespace from the text's end POS up to LIMIT.
@@ -617,12 +700,16 @@ move.  Returns the fill prefix of the last paragraph filled."
                         (funcall fill-forward-paragraph-function 1)
                         (set-marker end (point))))
       (while (< (point) end)
-        (let ((start (point))
-              (next (progn (funcall fill-forward-paragraph-function 1)
-                           (min (point) end))))
-          (when (<= next start) (setq next (marker-position end)))
-          (setq prefix (fill-region-as-paragraph start next justify nosqueeze))
-          (goto-char (max next (point))))))
+        (let* ((start (point))
+               (next (copy-marker (progn (funcall fill-forward-paragraph-function 1)
+                                         (min (point) end)))))
+          (when (<= next start) (set-marker next end))
+          ;; Blank lines left at the end are no paragraph to fill.
+          (when (save-excursion (goto-char start) (skip-chars-forward " \t\n" next)
+                                (< (point) next))
+            (setq prefix (fill-region-as-paragraph start next justify nosqueeze)))
+          (goto-char (max next (point)))
+          (set-marker next nil))))
     (set-marker end nil)
     prefix))
 

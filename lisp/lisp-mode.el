@@ -52,10 +52,11 @@ beginning before LIMIT."
   (save-excursion (goto-char pos) (line-beginning-position)))
 
 (defun lisp-indent--first-on-line (pos)
-  "The start of the first sexp on POS's line, before or at POS."
+  "The start of the first sexp on POS's line, before or at POS: the
+parens closing lists begun on earlier lines are passed over."
   (save-excursion
     (goto-char (lisp-indent--line-of pos))
-    (skip-chars-forward " \t")
+    (skip-syntax-forward " )")
     (if (> (point) pos) pos (point))))
 
 (defun lisp-indent--ends-before-p (start limit)
@@ -254,8 +255,12 @@ AFTER-EACH, when given, is called on each line once it is indented."
                     (syntax-ppss))
             parsed (point))
       (let ((now (car state)))
-        (setq columns (lisp-indent--follow-depth columns (if depth (- now depth) 0))
-              depth now)
+        ;; As in Emacs, a line starting inside a string leaves the
+        ;; columns alone: the next line compares its depth with the
+        ;; line before the string's.
+        (unless (nth 3 state)
+          (setq columns (lisp-indent--follow-depth columns (if depth (- now depth) 0))
+                depth now))
         (unless (or (nth 3 state) (looking-at-p "[ \t]*$"))
           (let ((column (if (and (> now 0) (car columns))
                             (car columns)

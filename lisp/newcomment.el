@@ -486,7 +486,10 @@ or with UNQUOTE non-nil, remove such quoting."
          (closed (not (string= comment-end "")))
          (extra (and (nth 2 spec) (comment--whole-lines-p beg end)
                      (or (nth 1 spec) closed)
-                     (save-excursion (goto-char beg) (re-search-forward "$" end t))))
+                     ;; A line end in the region, or only blanks after it.
+                     (save-excursion (goto-char beg)
+                                     (or (re-search-forward "$" end t)
+                                         (progn (goto-char end) (looking-at-p "[ \t]*$"))))))
          (align (and (nth 1 spec) (or extra (not closed))))
          (multi (and (nth 0 spec) closed))
          (indent (if (eq (nth 3 spec) 'multi-char) (not single) (nth 3 spec)))
@@ -541,8 +544,29 @@ at END; return the column and the lines commented."
   (if (eq m last-line) (marker-position end)
     (save-excursion (goto-char m) (line-end-position))))
 
-(defun comment--insert-enders (lines end plan)
+(defun comment--end-columns (lines end)
+  "The columns the LINES (markers) end at, the last one at END."
+  (let ((last-line (car (last lines))))
+    (mapcar (lambda (m)
+              (save-excursion
+                (goto-char (comment--line-end-of m last-line end))
+                (current-column)))
+            lines)))
+
+(defun comment--tabbed-width (lines end plan)
+  "Where aligned enders go when the text of LINES (the last ending at END)
+holds a tab, measured before the starters of PLAN go in, or nil.
+Emacs then widens the box by a tab's width less one."
+  (and (plist-get plan :align)
+       (save-excursion (goto-char (car lines)) (search-forward "\t" end t))
+       (save-excursion (goto-char end) (eolp))
+       (+ (apply #'max (comment--end-columns lines end))
+          (length (plist-get plan :starter))
+          (1- tab-width))))
+
+(defun comment--insert-enders (lines end plan &optional tabbed-width)
   "Insert PLAN's enders at the ends of LINES, the last one ending at marker END.
+TABBED-WIDTH, when non-nil, is the column to align them at.
 Return the column the aligned enders end at, if they are aligned."
   (let* ((last-line (car (last lines)))
          (framed (plist-get plan :framed))
@@ -551,11 +575,8 @@ Return the column the aligned enders end at, if they are aligned."
                         ((plist-get plan :multi) (list last-line))
                         (t lines)))
          (width (and (plist-get plan :align)
-                     (apply #'max (mapcar (lambda (m)
-                                            (save-excursion
-                                              (goto-char (comment--line-end-of m last-line end))
-                                              (current-column)))
-                                          lines)))))
+                     (or tabbed-width
+                         (apply #'max (comment--end-columns lines end))))))
     (when ender
       (dolist (m targets)
         (goto-char (comment--line-end-of m last-line end))
@@ -589,11 +610,13 @@ RIGHT is the column aligned enders end at, END the region's end marker."
     (insert "\n")
     (indent-to column)
     (insert bottom)
+    ;; The top goes where the first starter is, after the blanks that
+    ;; line had; the starter's line is indented anew.
     (goto-char (car lines))
     (beginning-of-line)
-    (save-excursion
-      (indent-to column)
-      (insert top "\n"))))
+    (move-to-column column)
+    (insert top "\n")
+    (indent-to column)))
 
 (defun comment--split-at (end)
   "Break the line at END if comments there must end with their line.
@@ -614,9 +637,10 @@ The rest of the line is indented as code on a line of its own."
     (save-restriction
       (narrow-to-region beg end)
       (comment-quote-nested comment-start comment-end nil))
-    (pcase-let* ((`(,column . ,lines) (comment--insert-starters starts end plan)))
+    (pcase-let* ((tabbed-width (comment--tabbed-width starts end-marker plan))
+                 (`(,column . ,lines) (comment--insert-starters starts end plan)))
       (when lines
-        (let ((right (comment--insert-enders lines end-marker plan)))
+        (let ((right (comment--insert-enders lines end-marker plan tabbed-width)))
           (when (plist-get plan :extra)
             (comment--add-extra-lines column lines right end-marker plan)))))
     (mapc (lambda (m) (set-marker m nil)) starts)

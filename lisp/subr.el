@@ -3761,6 +3761,9 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(fill-context-prefix current-justification current-fill-column
              fill-nobreak-p fill-common-string-prefix))
   (autoload f "fill"))
+;; Filling marks the blanks it removes next to CJK text on the line break
+;; (`fill-space'); text inserted after the break does not take it.
+(push '(fill-space . t) text-property-default-nonsticky)
 ;;; The cache of syntax-ppss (syntax.el); its variables are here,
 ;;; preloaded as in Emacs.
 (defvar syntax-ppss-max-span 20000

@@ -339,7 +339,9 @@ mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval
 {
   if (n == 0 || (NILP(ivs) && NILP(inserted)))
     return ivs;
-  mval work = NILP(ivs) ? (len ? list1(rt, make_interval(rt, 0, len, Qnil)) : Qnil) : split_at(rt, ivs, at);
+  /* Text without intervals yet is one plain interval, split at AT too. */
+  mval work = NILP(ivs) ? (len ? list1(rt, make_interval(rt, 0, len, Qnil)) : Qnil) : ivs;
+  work = split_at(rt, work, at);
   mval rev = Qnil, l = work;
   for (; CONSP(l) && IV_START(XCAR(l)) < at; l = XCDR(l))
     rev = Fcons(rt, XCAR(l), rev);

@@ -302,4 +302,186 @@
   (with-temp-buffer
     (let ((adaptive-fill-mode nil))
       (should (equal (fill-paragraph) "")))))
+;;;; Justifying with blank prefixes, CJK text, narrow columns and regions
+
+(defun fill-tests--in-buffer (text function &rest settings)
+  "TEXT after FUNCTION, with buffer-local SETTINGS (variable value ...),
+as (RESULT TEXT-WITHOUT-PROPERTIES)."
+  (with-temp-buffer
+    (insert text)
+    (while settings
+      (set (make-local-variable (pop settings)) (pop settings)))
+    (goto-char (point-min))
+    (let ((result (funcall function)))
+      (list result (buffer-substring-no-properties (point-min) (point-max))))))
+
+(ert-deftest fill-right-and-center-with-blank-prefixes ()
+  ;; The blank prefix stays on continuation lines; text too wide to be
+  ;; placed is left where it is, and the first line loses its own
+  ;; indentation.
+  (should (equal (fill-tests--in-buffer
+                  "\t\"q.\"\tbb eeeee longwordlongword  Done! Done!"
+                  (lambda () (fill-paragraph 'right)) 'fill-column 10)
+                 '("\t" "   \"q.\" bb\n\teeeee\n\tlongwordlongword\n\tDone!\n\tDone!")))
+  (should (equal (fill-tests--in-buffer
+                  "\t x: \n\t dddd eeeee  \"q.\" x: ffffff"
+                  (lambda () (fill-region-as-paragraph (point-min) (point-max) 'center))
+                  'fill-column 12)
+                 '("\t " "  x: dddd\n\t eeeee\n\t \"q.\"\n\t x:\n\t ffffff")))
+  (should (equal (fill-tests--in-buffer
+                  " > aa bb cc dd ee"
+                  (lambda () (fill-region-as-paragraph (point-min) (point-max) 'right))
+                  'fill-column 10 'fill-prefix "> ")
+                 '("> " "> aa bb cc\n>    dd ee")))
+  ;; Point inside the region keeps its place in the text.
+  (with-temp-buffer
+    (insert "   end. aa bb cc dd\nxx yy")
+    (setq fill-column 12)
+    (goto-char 3)
+    (fill-region 1 (point-max) 'right)
+    (should (equal (buffer-string) "  end. aa bb\n cc dd xx yy"))
+    (should (= (point) 1))))
+
+(ert-deftest fill-justify-current-line-only-adds-indentation ()
+  (let ((justified (lambda (how text)
+                     (with-temp-buffer
+                       (insert text)
+                       (setq fill-column 12)
+                       (goto-char 2)
+                       (justify-current-line how)
+                       (list (buffer-string) (point))))))
+    (should (equal (mapcar (lambda (s) (funcall justified 'right s))
+                           '("\tabc def" " abc def" "    abc def  " " > "))
+                   '(("\tabc def" 2) ("     abc def" 6) ("     abc def  " 2)
+                     (" > \t     " 2))))
+    (should (equal (mapcar (lambda (s) (funcall justified 'center s))
+                           '("      abc def" " abc def" "abc  "))
+                   '(("      abc def" 2) ("  abc def" 3) ("    abc  " 6)))))
+  ;; A paragraph's last line is respaced, not stretched.
+  (with-temp-buffer
+    (insert "  aa   bb\tcc.  dd  ")
+    (setq fill-column 30)
+    (goto-char 1)
+    (justify-current-line 'full t)
+    (should (equal (buffer-string) "  aa bb cc.  dd  "))))
+
+(ert-deftest fill-cjk-text ()
+  ;; Blanks removed at a break next to CJK text are kept in the
+  ;; `fill-space' property of the line break.
+  (with-temp-buffer
+    (insert "日本 aa bb")
+    (setq fill-column 3)
+    (should (equal (fill-region-as-paragraph 1 (point-max)) ""))
+    (should (equal (buffer-string) "日\n本\naa\nbb"))
+    (should (equal (text-properties-at 4) '(fill-space " ")))
+    (should (null (text-properties-at 3))))
+  (should (equal (assq 'fill-space text-property-default-nonsticky) '(fill-space . t)))
+  ;; CJK lines join without a space; a line does not begin with a
+  ;; closing mark.
+  (should (equal (fill-tests--in-buffer
+                  "日本\n本日 aa bb\naa\n日本"
+                  (lambda () (fill-region-as-paragraph (point-min) (point-max)))
+                  'fill-column 40)
+                 '("" "日本本日 aa bb aa日本")))
+  (with-temp-buffer
+    (insert "aa。  bb\n日本。 本日")
+    (setq fill-column 3)
+    (fill-region-as-paragraph 1 (point-max))
+    (should (equal (buffer-string) "aa。\nbb\n日\n本。\n本日"))
+    (should (equal (list (get-text-property 4 'fill-space) (get-text-property 12 'fill-space)
+                         (next-single-property-change 1 'fill-space))
+                   '("  " " " 4))))
+  (with-temp-buffer
+    (insert "日本 aa bb")
+    (setq fill-column 3)
+    (fill-region-as-paragraph 1 (point-max) 'right)
+    (should (equal (buffer-string) " 日\n 本\n aa\n bb"))
+    (should (equal (list (get-text-property 6 'fill-space) (get-text-property 7 'fill-space))
+                   '(" " nil)))))
+
+(ert-deftest fill-narrow-columns-and-prefixes ()
+  ;; An adaptive prefix leaving no room is dropped; a given one stays.
+  (should (equal (mapcar (lambda (column)
+                           (fill-tests--in-buffer
+                            ">>> aa bb\n>>> cc dd\n"
+                            (lambda () (fill-region-as-paragraph (point-min) (point-max)))
+                            'fill-column column))
+                         '(0 4 5))
+                 '((nil ">>>\naa\nbb\n>>>\ncc\ndd\n")
+                   (nil ">>>\naa\nbb\n>>>\ncc\ndd\n")
+                   (">>> " ">>> aa\n>>> bb\n>>> cc\n>>> dd\n"))))
+  (should (equal (fill-tests--in-buffer
+                  "> aa bb\n> cc dd\n"
+                  (lambda () (fill-region-as-paragraph (point-min) (point-max)))
+                  'fill-column 0 'fill-prefix "")
+                 '(nil ">\naa\nbb\n>\ncc\ndd\n")))
+  (should (equal (fill-tests--in-buffer
+                  "> aa bb\n> cc dd\n"
+                  (lambda () (fill-region-as-paragraph (point-min) (point-max)))
+                  'fill-column 0 'fill-prefix "> ")
+                 '("> " "> aa\n> bb\n> cc\n> dd\n")))
+  ;; No text, no prefix.
+  (should (equal (fill-tests--in-buffer
+                  "> end.\tend.\n"
+                  (lambda () (list (fill-region-as-paragraph 1 1)
+                                   (fill-region-as-paragraph 1 2)))
+                  'fill-column 15 'fill-prefix " ")
+                 '((nil " ") "> end.\tend.\n")))
+  ;; The prefix is found on later lines however it is spaced.
+  (should (equal (fill-tests--in-buffer
+                  "aa bb\n> cc dd\n  > ee ff\n >gg hh\n>  ii\n  >  jj"
+                  (lambda () (fill-region-as-paragraph (point-min) (point-max)))
+                  'fill-column 70 'fill-prefix "> ")
+                 '("> " "aa bb cc dd ee ff gg hh ii jj")))
+  (should (equal (mapcar (lambda (s)
+                           (with-temp-buffer
+                             (insert s)
+                             (fill-context-prefix (point-min) (point-max))))
+                         '(" > a\n> b" " >> a\n> b" " ;; a\n;; b" "  a\n\tb"))
+                 '("> " "> " ";; " "\t"))))
+
+(ert-deftest fill-regions-ending-mid-line ()
+  (let ((adaptive-fill-mode nil) (sentence-end-double-space nil))
+    (should (equal (fill-tests--in-buffer
+                    "\tbb eeeee longwordlongword  Done! Done! ffffff   a what?   (par)  a \n\tx: "
+                    (lambda () (fill-region (point-min) 67 t))
+                    'fill-column 5 'left-margin 2 'indent-tabs-mode nil)
+                   '(nil "\tbb\n  eeeee\n  longwordlongword\n  Done!\n  Done!\n  ffffff\n  a\n  what?\n  (par)a \n\tx: "))))
+  (should (equal (fill-tests--in-buffer
+                  "\t x: \n- eeeee eeeee  longwordlongword \n"
+                  (lambda () (fill-region-as-paragraph 1 17 'full))
+                  'fill-column 5)
+                 '(nil "\t x:\n-\neeeee\neeeee  longwordlongword \n")))
+  ;; Paragraphs that shrink do not make `fill-region' skip the next.
+  (let ((sentence-end-double-space nil))
+    (should (equal (fill-tests--in-buffer
+                    "- Mr.\n- end. \n- e.g. \"q.\" ccc a \n- what?\n- dddd  x: \n- eeeee end.\n\n\teeeee\n\n"
+                    (lambda () (fill-region 1 (point-max)))
+                    'fill-column 15)
+                   '("\t" "- Mr. end. e.g.\n- \"q.\" ccc a\n- what? dddd x:\n- eeeee end.\n\n\teeeee\n\n"))))
+  ;; The left margin: its face, and the prefix read after it.
+  (with-temp-buffer
+    (insert "   ffffff  dddd  x: dddd ")
+    (setq fill-column 8 left-margin 2 indent-tabs-mode nil)
+    (should (equal (fill-region 1 (point-max) 'right) " "))
+    (should (equal-including-properties
+             (buffer-string)
+             #("  ffffff\n    dddd\n      x:\n    dddd"
+               0 2 (face default) 9 13 (face default) 18 24 (face default) 27 31 (face default)))))
+  (should (equal (fill-tests--in-buffer
+                  ";; Done! what? what?\n   Mr. x:" #'fill-paragraph
+                  'fill-column 30 'left-margin 2)
+                 '(" " "  ;; Done! what? what?  Mr. x:"))))
+
+(ert-deftest fill-insertion-into-plain-text-keeps-properties ()
+  ;; Text with properties inserted into a buffer without any (as the
+  ;; margin is) has them where it lands.
+  (with-temp-buffer
+    (insert "bb\n")
+    (goto-char 3)
+    (insert (propertize "\n  " 'face 'default))
+    (should (equal (text-properties-at 3) '(face default)))
+    (should (= (next-property-change 1) 3))
+    (should (= (next-single-property-change 3 'face) 6))))
+
 ;;; fill-tests.el ends here

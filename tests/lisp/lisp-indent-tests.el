@@ -450,4 +450,31 @@ b)
       (should (equal (buffer-string) (cadr case)))))
   (should (featurep 'lisp-mode)))
 
+(ert-deftest lisp-indent-region-after-strings-and-closing-parens ()
+  ;; A line lines up with the first sexp on the line of the list's last
+  ;; element, past the parens that close earlier lists there.
+  (should (equal (lisp-mode-tests--indented "((x(((\n))(y(z))\n)w)")
+                 "((x(((\n      ))(y(z))\n\t)w)"))
+  (should (equal (lisp-mode-tests--indented
+                  "((\"\"(((\n))(\"\"(\"\"))\n)\"\")((((\"\"))()))(((()\"\"())\"\")()))")
+                 "((\"\"(((\n       ))(\"\"(\"\"))\n\t )\"\")((((\"\"))()))(((()\"\"())\"\")()))"))
+  (should (equal (lisp-mode-tests--indented "(a (b\nc)) (d\ne)\nf)")
+                 "(a (b\n    c)) (d\n\t e)\nf)"))
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "((x(((\n))(y(z))\n)w)")
+    (goto-char (point-min))
+    (forward-line 2)
+    (should (= (calculate-lisp-indent) 2)))
+  ;; A line starting inside a string does not count in the columns kept
+  ;; per depth: the next line compares with the line before the string.
+  (should (equal (lisp-mode-tests--indented
+                  "((foo \"s\"\n`(a ,b)) \"multi\nline\" (?\\( \"\\\"q\"\n;; cc\n'q\nif) 1)")
+                 "((foo \"s\"\n      `(a ,b)) \"multi\nline\" (?\\( \"\\\"q\"\n      ;; cc\n      'q\n      if) 1)"))
+  (should (equal (lisp-mode-tests--indented "(defun f ()\n(let ((x \"a\nb\"))\n(g x\ny)))")
+                 "(defun f ()\n  (let ((x \"a\nb\"))\n    (g x\n       y)))"))
+  (should (equal (lisp-mode-tests--indented
+                  "(a (b \"x\n  b\n\" (\"multi\nline\" 1\n?\\(\nprogn))\nbar)\n")
+                 "(a (b \"x\n  b\n\" (\"multi\nline\" 1\n?\\(\nprogn))\n   bar)\n")))
+
 ;;; lisp-indent-tests.el ends here

@@ -294,3 +294,57 @@
         (goto-char (nth 2 c))
         (fill-paragraph)
         (should (equal (list (buffer-string) (point)) (nthcdr 3 c)))))))
+
+;;;; Boxes around text with tabs
+
+(defun newcomment-tests--boxed (text style tabs &optional width beg end arg)
+  "TEXT commented with STYLE, `indent-tabs-mode' TABS and `tab-width' WIDTH
+\(default 8), from BEG to END (default the whole text), ARG as given."
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert text)
+    (setq indent-tabs-mode tabs tab-width (or width 8))
+    (let ((comment-style style))
+      (comment-region (or beg 1) (or end (point-max)) arg))
+    (buffer-string)))
+
+(ert-deftest newcomment-box-with-tabs ()
+  (should (equal (list (newcomment-tests--boxed "a\tb" 'box nil)
+                       (newcomment-tests--boxed "a\tb" 'box t)
+                       (newcomment-tests--boxed "abcdefg\th" 'box nil)
+                       (newcomment-tests--boxed "x\ny\tz" 'box t))
+                 '(";;;;;;;;;;;;;;;;;;;;;;\n;; a\tb           ;;\n;;;;;;;;;;;;;;;;;;;;;;"
+                   ";;;;;;;;;;;;;;;;;;;;;;\n;; a\tb\t    ;;\n;;;;;;;;;;;;;;;;;;;;;;"
+                   ";;;;;;;;;;;;;;;;;;;;;;\n;; abcdefg\th   ;;\n;;;;;;;;;;;;;;;;;;;;;;"
+                   ";;;;;;;;;;;;;;;;;;;;;;\n;; x\t\t    ;;\n;; y\tz\t    ;;\n;;;;;;;;;;;;;;;;;;;;;;")))
+  ;; Indented by tabs: the top goes after the first line's tab.
+  (should (equal (list (newcomment-tests--boxed "\tfoo" 'box nil)
+                       (newcomment-tests--boxed "\tfoo\n\tbar\tbaz" 'box nil)
+                       (newcomment-tests--boxed "\tfoo\n\tbar\tbaz" 'box t)
+                       (newcomment-tests--boxed "  foo\tbar\n  x" 'box-multi nil))
+                 '("     ;;;;;;;;;;;;;;;;;;;\n     ;;    foo        ;;\n     ;;;;;;;;;;;;;;;;;;;"
+                   "\t;;;;;;;;;;;;;;;;;;;;;;;;\n        ;; foo                ;;\n\t;; bar\tbaz           ;;\n        ;;;;;;;;;;;;;;;;;;;;;;;;"
+                   "\t;;;;;;;;;;;;;;;;;;;;;;;;\n\t;; foo\t\t      ;;\n\t;; bar\tbaz\t      ;;\n\t;;;;;;;;;;;;;;;;;;;;;;;;"
+                   "  ;;;;;;;;;;;;;;;;;;;;;;\n  ;; foo\tbar   ;;\n  ;; x                ;;\n  ;;;;;;;;;;;;;;;;;;;;;;")))
+  ;; Other tab widths.
+  (should (equal (list (newcomment-tests--boxed "a\tb\nabcdefghijkl" 'box nil 4 nil nil 3)
+                       (newcomment-tests--boxed "  \ta" 'box nil 4 nil nil 3)
+                       (newcomment-tests--boxed "\ta\n\tb" 'box nil 8 nil nil 3))
+                 '(";;;;;;;;;;;;;;;;;;;;;;;\n;;; a\tb           ;;;\n;;; abcdefghijkl    ;;;\n;;;;;;;;;;;;;;;;;;;;;;;"
+                   "  \t;;;;;;;;;;;;\n    ;;; a    ;;;\n    ;;;;;;;;;;;;"
+                   "      ;;;;;;;;;;;;;;;;;;\n      ;;;   a        ;;;\n      ;;;   b        ;;;\n      ;;;;;;;;;;;;;;;;;;")))
+  ;; Blanks after the region's end on its line still make a box.
+  (should (equal (list (newcomment-tests--boxed "    zz \t\nfoo" 'box nil 8 2 7)
+                       (newcomment-tests--boxed "\tx \n  \tbaz  q\t" 'box nil 8 4 14)
+                       (newcomment-tests--boxed "x\n  baz  q " 'box nil 8 3 11))
+                 '("    ;;;;;;;;\n    ;; zz ;;\n    ;;;;;;;;\n\nfoo"
+                   "\tx \n  \t;;;;;;;;;;;;;;;;;;;\n        ;; baz  q        ;;\n        ;;;;;;;;;;;;;;;;;;;\n"
+                   "x\n  ;;;;;;;;;;;;\n  ;; baz  q ;;\n  ;;;;;;;;;;;;\n")))
+  (dolist (case '((nil 1 ";;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n;; a\tb                    ;;\n;; \tcc\tdd           ;;\n;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n")
+                  (t 2 ";;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n;;; a\tb\t\t      ;;;\n;;; \tcc\tdd\t      ;;;\n;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n")))
+    (with-temp-buffer
+      (emacs-lisp-mode)
+      (insert "a\tb\n\tcc\tdd\n")
+      (setq indent-tabs-mode (car case))
+      (comment-box 1 (point-max) (nth 1 case))
+      (should (equal (buffer-string) (nth 2 case))))))
