@@ -969,6 +969,12 @@ for each other place, latest first."
         ((stringp seq) (concat list))
         (t (vconcat list))))
 
+(defun cl-lib--count (keys)
+  "KEYS's :count as a whole number: Emacs counts a fraction down to
+below zero, so it acts as the next whole number up."
+  (let ((count (plist-get keys :count)))
+    (if (floatp count) (ceiling count) count)))
+
 (defun cl-lib--hits (pred seq keys &optional lenient-from-end)
   "The indices, ascending, of the elements of SEQ between KEYS's :start
 and :end whose :key satisfies PRED; at most :count of them, the last
@@ -980,7 +986,7 @@ when it is at most half, or SEQ is an array."
          (start (or (plist-get keys :start) 0))
          (len (length seq))
          (end (min len (or (plist-get keys :end) len)))
-         (count (plist-get keys :count))
+         (count (cl-lib--count keys))
          (from-end (and (plist-get keys :from-end)
                         (or (null count)
                             (if lenient-from-end
@@ -1025,7 +1031,8 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
   "SEQ without the elements satisfying PRED under KEYS: a copy, or with
 IN-PLACE and a list SEQ, its cells unlinked."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
+  (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
+    (cl-lib--array-range-check seq keys)
     (let ((hits (cl-lib--hits pred seq keys)))
       (if (and in-place (consp seq))
           (cl-lib--unlink seq hits)
@@ -1049,11 +1056,12 @@ IN-PLACE and a list SEQ, its cells unlinked."
 (defun cl-lib--not (pred) (lambda (x) (not (funcall pred x))))
 
 (defun cl-lib--test (keys)
-  "The two-argument test given by :test or :test-not in KEYS (eql by default)."
+  "The two-argument test given by :test or :test-not in KEYS (eql by default).
+Given both, Emacs 28 obeys :test-not."
   (let ((test (plist-get keys :test))
         (test-not (plist-get keys :test-not)))
-    (cond (test test)
-          (test-not (lambda (a b) (not (funcall test-not a b))))
+    (cond (test-not (lambda (a b) (not (funcall test-not a b))))
+          (test test)
           (t #'eql))))
 
 (defun cl-lib--item-test (item keys)
@@ -1062,8 +1070,8 @@ IN-PLACE and a list SEQ, its cells unlinked."
   (let ((if-pred (plist-get keys :if)) (if-not (plist-get keys :if-not)))
     (cond ((or (plist-get keys :test) (plist-get keys :test-not) (not (or if-pred if-not)))
            (let ((test (cl-lib--test keys))) (lambda (x) (funcall test item x))))
-          (if-pred if-pred)
-          (t (cl-lib--not if-not)))))
+          (if-not (cl-lib--not if-not))
+          (t if-pred))))
 
 (defun cl-remove (item seq &rest keys)
   (apply #'cl-remove-if (cl-lib--item-test item keys) seq keys))
@@ -1133,17 +1141,42 @@ an array was expected."
 (defun cl-substitute-if-not (new pred seq &rest keys)
   (apply #'cl-substitute-if new (cl-lib--not pred) seq keys))
 
-;; The other destructive variants may, as in Emacs, return a fresh
-;; sequence; callers use their value.
 (defun cl-delete (item seq &rest keys)
   (cl-lib--drop-hits (cl-lib--item-test item keys) seq keys t))
+
+(defun cl-lib--array-range-check (seq keys)
+  "Signal as Emacs's `aref' would for an array SEQ whose :end or :start
+in KEYS lies outside it: at the first index past its end that the scan
+would reach (from :end down under :from-end)."
+  (let ((start (or (plist-get keys :start) 0))
+        (end (plist-get keys :end)))
+    (when (and (arrayp seq) end (> end (length seq)) (< start end) (> (length seq) 0))
+      (signal 'args-out-of-range
+              (list seq (if (plist-get keys :from-end) (1- end) (max start (length seq))))))))
+
 (defun cl-nsubstitute (new old seq &rest keys)
-  (apply #'cl-substitute new old seq keys))
+  "SEQ with the elements matching OLD replaced by NEW, in place.
+When NEW is OLD itself, SEQ is returned untouched, as in Emacs."
+  (if (eq new old) seq
+    (apply #'cl-nsubstitute-if new (cl-lib--item-test old keys) seq keys)))
+
 (defun cl-nsubstitute-if (new pred seq &rest keys)
-  (apply #'cl-substitute-if new pred seq keys))
+  "SEQ with the elements satisfying PRED replaced by NEW, in place."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (unless (<= (or (cl-lib--count keys) (length seq)) 0)
+    (cl-lib--array-range-check seq keys)
+    (let ((i 0) (hits (cl-lib--hits pred seq keys t)))
+      (if (listp seq)
+          (let ((tail seq))
+            (while hits
+              (when (eq i (car hits)) (setcar tail new) (pop hits))
+              (setq tail (cdr tail) i (1+ i))))
+        (dolist (h hits) (aset seq h new)))))
+  seq)
 
 (defun cl-member-if (pred list &rest keys)
   "The tail of LIST whose first element (through :key) satisfies PRED."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((key (plist-get keys :key)))
     (while (and list (not (funcall pred (cl-lib--key key (car list)))))
       (setq list (cdr list)))
@@ -1152,6 +1185,7 @@ an array was expected."
   (apply #'cl-member-if (cl-lib--not pred) list keys))
 
 (defun cl-assoc-if (pred alist &rest keys)
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (car e)))))
                 alist)))
@@ -1162,7 +1196,7 @@ an array was expected."
   (apply #'cl-rassoc-if (cl-lib--not pred) alist keys))
 
 (defun cl-nsubstitute-if-not (new pred seq &rest keys)
-  (apply #'cl-substitute-if-not new pred seq keys))
+  (apply #'cl-nsubstitute-if new (cl-lib--not pred) seq keys))
 
 (defun cl-acons (key value alist) (cons (cons key value) alist))
 
@@ -1185,6 +1219,7 @@ an array was expected."
     (cl-coerce (nconc (nreverse out) a b) type)))
 
 (defun cl-rassoc-if (pred alist &rest keys)
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (cdr e)))))
                 alist)))
@@ -1284,9 +1319,12 @@ last mismatch, as in Emacs 28."
   (apply #'cl-member (cl-lib--key (plist-get keys :key) x) list keys))
 
 (defun cl-set-difference (list1 list2 &rest keys)
-  "The elements of LIST1 not in LIST2, in LIST1's order."
+  "The elements of LIST1 not in LIST2, in LIST1's order: a fresh list
+unless LIST2 is empty."
   (if (null list2) list1
-    (cl-remove-if (lambda (x) (cl-lib--in x list2 keys)) list1)))
+    (let (out)
+      (dolist (x list1 (nreverse out))
+        (unless (cl-lib--in x list2 keys) (push x out))))))
 
 (defun cl-lib--longer-first (list1 list2)
   (if (>= (length list1) (length list2)) (cons list1 list2) (cons list2 list1)))
@@ -1315,7 +1353,8 @@ last mismatch, as in Emacs 28."
   (cond ((null list1) list2) ((null list2) list1)
         ((equal list1 list2) nil)
         (t (append (apply #'cl-set-difference list1 list2 keys)
-                   (apply #'cl-set-difference list2 list1 keys)))))
+                   (apply #'cl-set-difference list2 list1 keys)
+                   nil))))
 
 ;; Emacs's destructive versions may reuse their arguments' conses, so
 ;; callers keep only the results, which these give.
@@ -1331,12 +1370,15 @@ last mismatch, as in Emacs 28."
 (defun cl-substitute-if (new pred seq &rest keys)
   "A copy of SEQ with the elements satisfying PRED replaced by NEW."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
+  (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
+    (cl-lib--array-range-check seq keys)
     (cl-lib--rebuild seq (cl-lib--hits pred seq keys t) (lambda (_) (list new)))))
 
 (defun cl-substitute (new old seq &rest keys)
-  "A copy of SEQ with the elements matching OLD replaced by NEW."
-  (apply #'cl-substitute-if new (cl-lib--item-test old keys) seq keys))
+  "A copy of SEQ with the elements matching OLD replaced by NEW.
+When NEW is OLD itself, SEQ is returned as it is, as in Emacs."
+  (if (eq new old) seq
+    (apply #'cl-substitute-if new (cl-lib--item-test old keys) seq keys)))
 
 (defun cl-subst (new old tree &rest keys)
   "A copy of TREE with the subtrees matching OLD replaced by NEW."
@@ -1353,9 +1395,37 @@ last mismatch, as in Emacs 28."
 (defun cl-subst-if-not (new pred tree &rest keys)
   (apply #'cl-subst-if new (cl-lib--not pred) tree keys))
 
-(defalias 'cl-nsubst #'cl-subst)
-(defalias 'cl-nsubst-if #'cl-subst-if)
-(defalias 'cl-nsubst-if-not #'cl-subst-if-not)
+(defun cl-lib--replace-in-tree (tree replacement)
+  "TREE with each subtree for which REPLACEMENT gives a non-nil list
+replaced, in place, by that list's car; a cons is tried before its parts."
+  (let ((top (funcall replacement tree)))
+    (if top (car top)
+      (let ((cell tree))
+        (while (consp cell)
+          (let ((a (funcall replacement (car cell))))
+            (if a (setcar cell (car a))
+              (cl-lib--replace-in-tree (car cell) replacement)))
+          (let ((d (funcall replacement (cdr cell))))
+            (if d (progn (setcdr cell (car d)) (setq cell nil))
+              (setq cell (cdr cell))))))
+      tree)))
+
+(defun cl-nsubst (new old tree &rest keys)
+  "TREE with the subtrees matching OLD replaced by NEW, in place."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--replace-in-tree
+     tree (lambda (x) (and (funcall test old (cl-lib--key key x)) (list new))))))
+
+(defun cl-nsubst-if (new pred tree &rest keys)
+  "TREE with the subtrees satisfying PRED (through :key) replaced by NEW, in place."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (let ((key (plist-get keys :key)))
+    (cl-lib--replace-in-tree
+     tree (lambda (x) (and (funcall pred (cl-lib--key key x)) (list new))))))
+
+(defun cl-nsubst-if-not (new pred tree &rest keys)
+  (apply #'cl-nsubst-if new (cl-lib--not pred) tree keys))
 
 (defun cl-sublis (alist tree &rest keys)
   "A copy of TREE with each subtree matching a key of ALIST replaced by its value."
@@ -1372,7 +1442,14 @@ last mismatch, as in Emacs 28."
              (if (and (eq a (car tree)) (eq d (cdr tree))) tree (cons a d))))
           (t tree))))
 
-(defalias 'cl-nsublis #'cl-sublis)
+(defun cl-nsublis (alist tree &rest keys)
+  "TREE with each subtree matching a key of ALIST replaced, in place, by its value."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--replace-in-tree
+     tree (lambda (x)
+            (let ((hit (cl-assoc (cl-lib--key key x) alist :test test)))
+              (and hit (list (cdr hit))))))))
 
 (defun cl-tree-equal (x y &rest keys)
   "Whether trees X and Y have the same shape and leaves matching under :test and :key."
@@ -1448,7 +1525,13 @@ Lists are walked once, so filling a long list stays linear."
   (cl-lib--check-seq-keys keys '(:start :end))
   (let ((start (or (plist-get keys :start) 0))
         (end (or (plist-get keys :end) (length seq))))
-    (cl-lib--store seq start (max 0 (- end start)) (lambda () item))
+    (if (listp seq)
+        ;; A list is filled up to its end, whatever :end says.
+        (let ((tail (nthcdr start seq)))
+          (while (and tail (< start end))
+            (setcar tail item)
+            (setq tail (cdr tail) start (1+ start))))
+      (cl-lib--store seq start (max 0 (- end start)) (lambda () item)))
     seq))
 
 (defun cl-replace (seq1 seq2 &rest keys)
@@ -1553,30 +1636,77 @@ to :end1), as many as both ranges hold; return SEQ1."
 (defun cl-mapcan (fn seq &rest more)
   (apply #'nconc (apply #'cl-mapcar fn seq more)))
 
-(defun cl-lib--dedupe (list test key from-end)
-  "LIST without duplicates, keeping the last occurrence (the first when FROM-END)."
-  (let (out)
-    (while list
-      (unless (cl-member (cl-lib--key key (car list)) (if from-end out (cdr list))
-                         :test test :key key)
-        (push (car list) out))
-      (setq list (cdr list)))
-    (nreverse out)))
+;; Emacs 28's duplicate removal, as its results show: without :from-end,
+;; duplicates at the very front are skipped by sharing the tail, then any
+;; other duplicate is unlinked from a copy (or, deleting, in place).  An
+;; element is compared as (TEST EARLIER LATER), through :key, with the
+;; later elements up to :end only; a :start below 1 past the front acts
+;; as 1, and a range too short or past the end changes nothing.
+
+(defun cl-lib--dup-later-p (cell count test key)
+  "Whether CELL's element matches one of the COUNT elements after it."
+  (let ((x (cl-lib--key key (car cell))) (tail (cdr cell)) (found nil))
+    (while (and tail (> count 0) (not found))
+      (setq found (funcall test x (cl-lib--key key (car tail)))
+            tail (cdr tail) count (1- count)))
+    found))
+
+(defun cl-lib--unlink-later (cell count test key)
+  "Unlink from CELL's tail the matches of CELL's element among the next
+COUNT elements; return how many went."
+  (let ((x (cl-lib--key key (car cell))) (prev cell) (gone 0))
+    (while (and (cdr prev) (> count 0))
+      (if (funcall test x (cl-lib--key key (car (cdr prev))))
+          (progn (setcdr prev (cdr (cdr prev))) (setq gone (1+ gone)))
+        (setq prev (cdr prev)))
+      (setq count (1- count)))
+    gone))
+
+(defun cl-lib--dedupe-list (list start end test key from-end in-place)
+  (let ((end (or end most-positive-fixnum)) (copied in-place))
+    (unless from-end
+      (while (and (eq start 0) (cdr list) (> end 1)
+                  (cl-lib--dup-later-p list (- end 1) test key))
+        (setq list (cdr list) end (1- end))))
+    (let* ((i (if from-end (max start 0) (max start 1)))
+           (prev (nthcdr (1- i) list)))
+      (while (and (if from-end (nthcdr i list) (cdr prev)) (< i (1- end)))
+        (let ((cell (if from-end (nthcdr i list) (cdr prev))))
+          (cond (from-end
+                 (when (and (not copied) (cl-lib--dup-later-p cell (- end i 1) test key))
+                   (setq list (copy-sequence list) copied t cell (nthcdr i list)))
+                 (setq end (- end (cl-lib--unlink-later cell (- end i 1) test key))
+                       i (1+ i)))
+                ((cl-lib--dup-later-p cell (- end i 1) test key)
+                 (unless copied
+                   (setq list (copy-sequence list) copied t prev (nthcdr (1- i) list)))
+                 (setcdr prev (cdr (cdr prev)))
+                 (setq end (1- end)))
+                (t (setq prev (cdr prev) i (1+ i))))))
+      list)))
+
+(defun cl-lib--dedupe (seq keys in-place)
+  (cl-lib--check-seq-keys keys '(:test :test-not :key :start :end :from-end :if))
+  (let* ((start (or (plist-get keys :start) 0))
+         (end (plist-get keys :end))
+         (args (list (cl-lib--test keys) (plist-get keys :key) (plist-get keys :from-end))))
+    (if (listp seq)
+        (apply #'cl-lib--dedupe-list seq start end (append args (list in-place)))
+      (let* ((list (append seq nil))
+             (out (apply #'cl-lib--dedupe-list list start (and end (min end (length seq)))
+                         (append args (list t)))))
+        (if (and (= (length out) (length seq)) (not (stringp seq))) (vconcat out)
+          (cl-lib--like seq out))))))
 
 (defun cl-remove-duplicates (seq &rest keys)
   "A copy of SEQ with duplicates between :start and :end removed, keeping
 the last occurrence (the first under :from-end)."
-  (cl-lib--check-seq-keys keys '(:test :test-not :key :start :end :from-end :if))
-  (let* ((all (cl-lib--seq-list seq))
-         (start (min (or (plist-get keys :start) 0) (length all)))
-         (end (min (or (plist-get keys :end) (length all)) (length all))))
-    (cl-lib--like seq (append (cl-subseq all 0 start)
-                              (cl-lib--dedupe (cl-subseq all start end) (cl-lib--test keys)
-                                              (plist-get keys :key) (plist-get keys :from-end))
-                              (nthcdr end all)))))
+  (cl-lib--dedupe seq keys nil))
 
 (defun cl-delete-duplicates (seq &rest keys)
-  (apply #'cl-remove-duplicates seq keys))
+  "SEQ without its duplicates (as `cl-remove-duplicates'); a list loses
+them in place."
+  (cl-lib--dedupe seq keys t))
 
 (defun cl-subseq (seq start &optional end)
   "The part of SEQ from START to END (negative indices count from the end)."
