@@ -1032,11 +1032,29 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
 IN-PLACE and a list SEQ, its cells unlinked."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
-    (cl-lib--array-range-check seq keys)
     (let ((hits (cl-lib--hits pred seq keys)))
-      (if (and in-place (consp seq))
-          (cl-lib--unlink seq hits)
-        (cl-lib--rebuild seq hits #'ignore)))))
+      (cl-lib--array-range-check seq keys hits)
+      (cond ((and in-place (consp seq)) (cl-lib--unlink seq hits))
+            ((consp seq) (cl-lib--list-without seq hits keys))
+            (t (cl-lib--rebuild seq hits #'ignore))))))
+
+(defun cl-lib--list-without (list hits keys)
+  "A copy of LIST without its elements at HITS (ascending), sharing with
+LIST what Emacs 28 shares: the tail after hits at its very front, and
+after the last hit once :count is used up (unless :from-end took the
+last ones)."
+  (let* ((count (cl-lib--count keys))
+         (from-end (and count (plist-get keys :from-end) (< count (/ (length list) 2))))
+         (exhausted (and count (= (length hits) count)))
+         (i 0) (out nil))
+    (unless from-end
+      (while (and hits (eq (car hits) i))
+        (setq list (cdr list) hits (cdr hits) i (1+ i))))
+    (if (null hits) (if (or exhausted (not from-end)) list (copy-sequence list))
+      (while hits
+        (if (eq (car hits) i) (pop hits) (push (car list) out))
+        (setq list (cdr list) i (1+ i)))
+      (nconc (nreverse out) (if (and exhausted (not from-end)) list (copy-sequence list))))))
 
 (defun cl-remove-if (pred seq &rest keys)
   "A copy of SEQ without the elements satisfying PRED (within :start,
@@ -1144,13 +1162,15 @@ an array was expected."
 (defun cl-delete (item seq &rest keys)
   (cl-lib--drop-hits (cl-lib--item-test item keys) seq keys t))
 
-(defun cl-lib--array-range-check (seq keys)
-  "Signal as Emacs's `aref' would for an array SEQ whose :end or :start
-in KEYS lies outside it: at the first index past its end that the scan
-would reach (from :end down under :from-end)."
+(defun cl-lib--array-range-check (seq keys hits)
+  "Signal as Emacs's `aref' would for an array SEQ whose :end in KEYS
+lies past its end: at :end - 1 under :from-end, else at its length,
+which Emacs reaches only when looking for a first hit in vain (HITS
+is nil)."
   (let ((start (or (plist-get keys :start) 0))
         (end (plist-get keys :end)))
-    (when (and (arrayp seq) end (> end (length seq)) (< start end) (> (length seq) 0))
+    (when (and (arrayp seq) end (> end (length seq)) (< start end) (> (length seq) 0)
+               (or (null hits) (plist-get keys :from-end)))
       (signal 'args-out-of-range
               (list seq (if (plist-get keys :from-end) (1- end) (max start (length seq))))))))
 
@@ -1158,14 +1178,18 @@ would reach (from :end down under :from-end)."
   "SEQ with the elements matching OLD replaced by NEW, in place.
 When NEW is OLD itself, SEQ is returned untouched, as in Emacs."
   (if (eq new old) seq
-    (apply #'cl-nsubstitute-if new (cl-lib--item-test old keys) seq keys)))
+    (apply #'cl-lib--nsubstitute-if new (cl-lib--item-test old keys) seq keys)))
 
 (defun cl-nsubstitute-if (new pred seq &rest keys)
-  "SEQ with the elements satisfying PRED replaced by NEW, in place."
+  "SEQ with the elements satisfying PRED replaced by NEW, in place.
+As in Emacs, a nil NEW leaves SEQ as it is."
+  (if (null new) seq (apply #'cl-lib--nsubstitute-if new pred seq keys)))
+
+(defun cl-lib--nsubstitute-if (new pred seq &rest keys)
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (unless (<= (or (cl-lib--count keys) (length seq)) 0)
-    (cl-lib--array-range-check seq keys)
     (let ((i 0) (hits (cl-lib--hits pred seq keys t)))
+      (cl-lib--array-range-check seq keys hits)
       (if (listp seq)
           (let ((tail seq))
             (while hits
@@ -1368,17 +1392,22 @@ unless LIST2 is empty."
   (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))
 
 (defun cl-substitute-if (new pred seq &rest keys)
-  "A copy of SEQ with the elements satisfying PRED replaced by NEW."
+  "A copy of SEQ with the elements satisfying PRED replaced by NEW.
+As in Emacs, a nil NEW leaves SEQ as it is."
+  (if (null new) seq (apply #'cl-lib--substitute-if new pred seq keys)))
+
+(defun cl-lib--substitute-if (new pred seq &rest keys)
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
-    (cl-lib--array-range-check seq keys)
-    (cl-lib--rebuild seq (cl-lib--hits pred seq keys t) (lambda (_) (list new)))))
+    (let ((hits (cl-lib--hits pred seq keys t)))
+      (cl-lib--array-range-check seq keys hits)
+      (cl-lib--rebuild seq hits (lambda (_) (list new))))))
 
 (defun cl-substitute (new old seq &rest keys)
   "A copy of SEQ with the elements matching OLD replaced by NEW.
 When NEW is OLD itself, SEQ is returned as it is, as in Emacs."
   (if (eq new old) seq
-    (apply #'cl-substitute-if new (cl-lib--item-test old keys) seq keys)))
+    (apply #'cl-lib--substitute-if new (cl-lib--item-test old keys) seq keys)))
 
 (defun cl-subst (new old tree &rest keys)
   "A copy of TREE with the subtrees matching OLD replaced by NEW."
@@ -1395,20 +1424,25 @@ When NEW is OLD itself, SEQ is returned as it is, as in Emacs."
 (defun cl-subst-if-not (new pred tree &rest keys)
   (apply #'cl-subst-if new (cl-lib--not pred) tree keys))
 
+(defun cl-lib--replace-in-conses (cell replacement)
+  "Replace in place, in the conses from CELL on, each car or final cdr
+for which REPLACEMENT gives a non-nil list by that list's car; a cons
+is tried before its parts."
+  (while (consp cell)
+    (let ((a (funcall replacement (car cell))))
+      (if a (setcar cell (car a))
+        (cl-lib--replace-in-conses (car cell) replacement)))
+    (let ((d (funcall replacement (cdr cell))))
+      (if d (progn (setcdr cell (car d)) (setq cell nil))
+        (setq cell (cdr cell))))))
+
 (defun cl-lib--replace-in-tree (tree replacement)
-  "TREE with each subtree for which REPLACEMENT gives a non-nil list
-replaced, in place, by that list's car; a cons is tried before its parts."
-  (let ((top (funcall replacement tree)))
-    (if top (car top)
-      (let ((cell tree))
-        (while (consp cell)
-          (let ((a (funcall replacement (car cell))))
-            (if a (setcar cell (car a))
-              (cl-lib--replace-in-tree (car cell) replacement)))
-          (let ((d (funcall replacement (cdr cell))))
-            (if d (progn (setcdr cell (car d)) (setq cell nil))
-              (setq cell (cdr cell))))))
-      tree)))
+  "TREE with its subtrees replaced in place as `cl-lib--replace-in-conses'
+does.  TREE sits in a one-element list for the walk, so that, as in
+Emacs, REPLACEMENT also sees that list's nil end, to no effect."
+  (let ((holder (list tree)))
+    (cl-lib--replace-in-conses holder replacement)
+    (car holder)))
 
 (defun cl-nsubst (new old tree &rest keys)
   "TREE with the subtrees matching OLD replaced by NEW, in place."
@@ -1433,8 +1467,14 @@ replaced, in place, by that list's car; a cons is tried before its parts."
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
     (cl-lib--sublis alist tree test key)))
 
+(defun cl-lib--sublis-entry (alist x test)
+  "The entry of ALIST whose key matches X, as (TEST KEY X) says."
+  (while (and alist (not (and (consp (car alist)) (funcall test (car (car alist)) x))))
+    (setq alist (cdr alist)))
+  (car alist))
+
 (defun cl-lib--sublis (alist tree test key)
-  (let ((hit (cl-assoc (cl-lib--key key tree) alist :test test)))
+  (let ((hit (cl-lib--sublis-entry alist (cl-lib--key key tree) test)))
     (cond (hit (cdr hit))
           ((consp tree)
            (let ((a (cl-lib--sublis alist (car tree) test key))
@@ -1448,7 +1488,7 @@ replaced, in place, by that list's car; a cons is tried before its parts."
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
     (cl-lib--replace-in-tree
      tree (lambda (x)
-            (let ((hit (cl-assoc (cl-lib--key key x) alist :test test)))
+            (let ((hit (cl-lib--sublis-entry alist (cl-lib--key key x) test)))
               (and hit (list (cdr hit))))))))
 
 (defun cl-tree-equal (x y &rest keys)
@@ -1534,17 +1574,33 @@ Lists are walked once, so filling a long list stays linear."
       (cl-lib--store seq start (max 0 (- end start)) (lambda () item)))
     seq))
 
+(defun cl-lib--elements-from (seq start n)
+  "N elements of SEQ from START: a list's as far as they go (nil after),
+an array's checked by `aref'."
+  (let (out)
+    (if (listp seq)
+        (let ((tail (nthcdr start seq)))
+          (dotimes (_ n) (push (pop tail) out)))
+      (dotimes (i n) (push (aref seq (+ start i)) out)))
+    (nreverse out)))
+
 (defun cl-replace (seq1 seq2 &rest keys)
   "Copy SEQ2's elements (from :start2 to :end2) into SEQ1 (from :start1
-to :end1), as many as both ranges hold; return SEQ1."
+to :end1), as many as both ranges hold; return SEQ1.  As in Emacs, the
+bounds are not checked beyond what storing and fetching need, and a
+list SEQ1 takes no more than it has, nor than a list SEQ2 has."
   (cl-lib--check-seq-keys keys '(:start1 :end1 :start2 :end2))
   (let* ((start1 (or (plist-get keys :start1) 0))
          (end1 (or (plist-get keys :end1) (length seq1)))
-         (j (or (plist-get keys :start2) 0))
+         (start2 (or (plist-get keys :start2) 0))
          (end2 (or (plist-get keys :end2) (length seq2)))
-         (source (append (cl-subseq seq2 j end2) nil)))
-    (cl-lib--store seq1 start1 (max 0 (min (- end1 start1) (length source)))
-                   (lambda () (pop source)))
+         (n (min (- end1 start1) (- end2 start2)
+                 (if (listp seq1) (- (length seq1) start1) most-positive-fixnum)
+                 (if (and (listp seq1) (listp seq2)) (- (length seq2) start2)
+                   most-positive-fixnum))))
+    (when (> n 0)
+      (let ((source (cl-lib--elements-from seq2 start2 n)))
+        (cl-lib--store seq1 start1 n (lambda () (pop source)))))
     seq1))
 
 (defun cl-concatenate (type &rest sequences)
@@ -1822,7 +1878,7 @@ Anything else is an `arith-error'."
 blanks around it allowed; with :junk-allowed, what precedes the junk
 \(nil without digits) rather than an error."
   (unless (stringp string) (signal 'wrong-type-argument (list 'string string 'string)))
-  (let ((tail keys))
+  (let ((tail (and (not (plist-get keys :allow-other-keys)) keys)))
     (while tail
       (unless (memq (car tail) '(:start :end :radix :junk-allowed :allow-other-keys))
         (error "Keyword argument %S not one of (:start :end :radix :junk-allowed)" (car tail)))
