@@ -9,7 +9,13 @@
 (defun seq--list (seq) (if (listp seq) seq (append seq nil)))
 
 (defun seq-elt (seq n) (elt seq n))
-(subr--set-setter 'seq-elt (lambda (args v) `(setf (elt ,@args) ,v)))
+(subr--set-setter 'seq-elt (lambda (args v) `(seq--set-elt ,@args ,v)))
+(defun seq--set-elt (seq n value)
+  "Store VALUE as element N of SEQ.  Emacs's setter is a generic function
+with no method for nil, whose error this repeats."
+  (if (null seq)
+      (signal 'cl-no-applicable-method (list (intern "(setf seq-elt)") value seq n))
+    (setf (elt seq n) value)))
 (defun seq-length (seq) (length seq))
 (defun seqp (object) "Non-nil if OBJECT is a sequence." (sequencep object))
 (defun seq-empty-p (seq) (= (length seq) 0))
@@ -82,7 +88,9 @@
   (and (seq-position seq elt testfn) t))
 (defun seq-reverse (seq) (reverse seq))
 (defun seq-concatenate (type &rest seqs)
-  (seq-into (apply #'append (mapcar #'seq--list seqs)) type))
+  (if (eq type 'list)
+      (apply #'append (append seqs '(nil)))
+    (seq-into (apply #'append (mapcar #'seq--list seqs)) type)))
 (defun seq-mapn (fn seq &rest seqs) (apply #'cl-mapcar fn seq seqs))
 (defun seq-sort (pred seq)
   "A sorted copy of SEQ, of SEQ's type."
@@ -167,16 +175,18 @@ value: PATTERN is a variable, or a list or vector of patterns in which
 
 (defmacro seq-setq (args seq)
   "Assign the variables of the pattern ARGS from SEQ's elements."
-  (let (temps sets)
+  (let (temps sets first)
     ;; The pattern's own variables are interned; seq--bindings's
     ;; temporaries are not.
     (dolist (b (seq--bindings args seq))
-      (if (not (intern-soft (car b)))
-          (push b temps)
-        (let ((tmp (make-symbol (symbol-name (car b)))))
-          (push (list tmp (cadr b)) temps)
-          (push `(setq ,(car b) ,tmp) sets))))
-    `(let* ,(nreverse temps) ,@(nreverse sets) nil)))
+      (cond ((not (intern-soft (car b))) (push b temps))
+            ((null (car b)))
+            (t (let ((tmp (make-symbol (symbol-name (car b)))))
+                 (push (list tmp (cadr b)) temps)
+                 (push `(setq ,(car b) ,tmp) sets)
+                 (unless first (setq first (car b)))))))
+    ;; The value is the first variable's, as in Emacs.
+    `(let* ,(nreverse temps) ,@(nreverse sets) ,first)))
 
 ;; The `seq' pcase pattern: (seq PAT...) matches a sequence whose
 ;; elements match the PATs in turn (nil for missing ones); &rest PAT
