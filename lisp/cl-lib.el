@@ -1041,11 +1041,10 @@ IN-PLACE and a list SEQ, its cells unlinked."
 (defun cl-lib--list-without (list hits keys)
   "A copy of LIST without its elements at HITS (ascending), sharing with
 LIST what Emacs 28 shares: the tail after hits at its very front, and
-after the last hit once :count is used up (unless :from-end took the
-last ones)."
+after the last hit once :count is used up (unless :from-end is given)."
   (let* ((count (cl-lib--count keys))
          (from-end (and count (plist-get keys :from-end) (< count (/ (length list) 2))))
-         (exhausted (and count (= (length hits) count)))
+         (exhausted (and count (= (length hits) count) (not (plist-get keys :from-end))))
          (i 0) (out nil))
     (unless from-end
       (while (and hits (eq (car hits) i))
@@ -1177,12 +1176,14 @@ is nil)."
 (defun cl-nsubstitute (new old seq &rest keys)
   "SEQ with the elements matching OLD replaced by NEW, in place.
 When NEW is OLD itself, SEQ is returned untouched, as in Emacs."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (eq new old) seq
     (apply #'cl-lib--nsubstitute-if new (cl-lib--item-test old keys) seq keys)))
 
 (defun cl-nsubstitute-if (new pred seq &rest keys)
   "SEQ with the elements satisfying PRED replaced by NEW, in place.
 As in Emacs, a nil NEW leaves SEQ as it is."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (null new) seq (apply #'cl-lib--nsubstitute-if new pred seq keys)))
 
 (defun cl-lib--nsubstitute-if (new pred seq &rest keys)
@@ -1267,21 +1268,41 @@ As in Emacs, a nil NEW leaves SEQ as it is."
         (if (plist-get keys :from-end)
             (or (plist-get keys :end2) (length seq2))
           (or (plist-get keys :start2) 0))
-      (cl-lib--search seq1 seq2 keys))))
+      (cl-lib--search seq1 seq2 keys start1 end1))))
 
-(defun cl-lib--search (seq1 seq2 keys)
-  (let* ((pattern (vconcat (cl-subseq seq1 (or (plist-get keys :start1) 0)
-                                      (plist-get keys :end1))))
-         (vec (vconcat seq2))
-         (test (cl-lib--test keys)) (key (plist-get keys :key))
-         (from-end (plist-get keys :from-end))
-         (i (or (plist-get keys :start2) 0))
-         (last (- (or (plist-get keys :end2) (length vec)) (length pattern)))
-         (found nil))
-    (while (and (<= i last) (or from-end (not found)))
-      (when (cl-lib--match-at pattern vec i test key) (setq found i))
-      (setq i (1+ i)))
+(defun cl-lib--search (seq1 seq2 keys start1 end1)
+  "Where SEQ1 from START1 to END1 occurs in SEQ2, as Emacs finds it: the
+pattern's first element by `cl-position' among the places it fits,
+then the rest by `cl-mismatch'."
+  (let* ((from-end (plist-get keys :from-end))
+         (key (plist-get keys :key))
+         (size (- end1 start1))
+         (low (or (plist-get keys :start2) 0))
+         (high (- (or (plist-get keys :end2) (length seq2)) size -1))
+         (first (cl-lib--key key (cl-lib--element seq1 start1)))
+         (tests (cl-lib--plist-only keys '(:test :test-not :key)))
+         (found nil) (more (< low high)))
+    (while more
+      (let ((at (apply #'cl-position first seq2 :start low :end high :from-end from-end tests)))
+        (cond ((null at) (setq more nil))
+              ((null (apply #'cl-mismatch seq1 seq2 :start1 (1+ start1) :end1 end1
+                            :start2 (1+ at) :end2 (+ at size) tests))
+               (setq found at more nil))
+              (from-end (setq high at more (< low high)))
+              (t (setq low (1+ at) more (< low high))))))
     found))
+
+(defun cl-lib--plist-only (plist props)
+  "The pairs of PLIST whose property is one of PROPS."
+  (let (out)
+    (while plist
+      (when (memq (car plist) props) (setq out (cons (cadr plist) (cons (car plist) out))))
+      (setq plist (cddr plist)))
+    (nreverse out)))
+
+(defun cl-lib--element (seq i)
+  "Element I of SEQ: nil past a list's end, checked by `aref' in an array."
+  (if (listp seq) (nth i seq) (aref seq i)))
 
 (defun cl-lib--check-seq-keys (keys allowed)
   (unless (plist-get keys :allow-other-keys)
@@ -1296,20 +1317,31 @@ As in Emacs, a nil NEW leaves SEQ as it is."
 nil when they match.  Under :from-end, one less than the index after the
 last mismatch, as in Emacs 28."
   (cl-lib--check-seq-keys keys '(:test :test-not :key :start1 :end1 :start2 :end2 :from-end))
-  (let* ((v1 (vconcat seq1)) (v2 (vconcat seq2))
-         (test (cl-lib--test keys)) (key (plist-get keys :key))
-         (start1 (or (plist-get keys :start1) 0)) (end1 (or (plist-get keys :end1) (length v1)))
-         (start2 (or (plist-get keys :start2) 0)) (end2 (or (plist-get keys :end2) (length v2)))
-         (same (lambda (i j) (funcall test (cl-lib--key key (aref v1 i))
-                                      (cl-lib--key key (aref v2 j))))))
+  (let* ((test (cl-lib--test keys)) (key (plist-get keys :key))
+         (start1 (or (plist-get keys :start1) 0)) (end1 (or (plist-get keys :end1) (length seq1)))
+         (start2 (or (plist-get keys :start2) 0)) (end2 (or (plist-get keys :end2) (length seq2)))
+         (same (lambda (a b) (funcall test (cl-lib--key key a) (cl-lib--key key b)))))
     (if (plist-get keys :from-end)
         (progn
-          (while (and (< start1 end1) (< start2 end2) (funcall same (1- end1) (1- end2)))
+          (while (and (< start1 end1) (< start2 end2)
+                      (funcall same (cl-lib--element seq1 (1- end1))
+                               (cl-lib--element seq2 (1- end2))))
             (setq end1 (1- end1) end2 (1- end2)))
           (and (or (< start1 end1) (< start2 end2)) (1- end1)))
-      (while (and (< start1 end1) (< start2 end2) (funcall same start1 start2))
-        (setq start1 (1+ start1) start2 (1+ start2)))
-      (and (or (< start1 end1) (< start2 end2)) start1))))
+      (let ((next1 (cl-lib--cursor seq1 start1)) (next2 (cl-lib--cursor seq2 start2)))
+        (while (and (< start1 end1) (< start2 end2)
+                    (funcall same (funcall next1) (funcall next2)))
+          (setq start1 (1+ start1) start2 (1+ start2)))
+        (and (or (< start1 end1) (< start2 end2)) start1)))))
+
+(defun cl-lib--cursor (seq i)
+  "A function giving SEQ's elements from I on, one per call.  A list's
+are popped; past its end, and in an array, `aref' fetches them from SEQ,
+as Emacs does (so running off a list is a `wrong-type-argument')."
+  (let ((tail (and (listp seq) (nthcdr i seq))))
+    (lambda ()
+      (prog1 (if (consp tail) (pop tail) (aref seq i))
+        (setq i (1+ i))))))
 
 (defun cl-member (item list &rest keys)
   (if (null keys) (memql item list) (cl-lib--member item list keys)))
@@ -1394,6 +1426,7 @@ unless LIST2 is empty."
 (defun cl-substitute-if (new pred seq &rest keys)
   "A copy of SEQ with the elements satisfying PRED replaced by NEW.
 As in Emacs, a nil NEW leaves SEQ as it is."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (null new) seq (apply #'cl-lib--substitute-if new pred seq keys)))
 
 (defun cl-lib--substitute-if (new pred seq &rest keys)
@@ -1406,6 +1439,7 @@ As in Emacs, a nil NEW leaves SEQ as it is."
 (defun cl-substitute (new old seq &rest keys)
   "A copy of SEQ with the elements matching OLD replaced by NEW.
 When NEW is OLD itself, SEQ is returned as it is, as in Emacs."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (eq new old) seq
     (apply #'cl-lib--substitute-if new (cl-lib--item-test old keys) seq keys)))
 
@@ -1781,14 +1815,15 @@ them in place."
       (error "Unsupported sequence: %s" seq))))
 
 (defun cl-sort (seq pred &rest keys)
-  "SEQ sorted by PRED (comparing the :key of elements); a string is
-sorted in place, as in Emacs."
+  "SEQ sorted by PRED (comparing the :key of elements); an array is
+sorted in place, through a list as in Emacs (so PRED sees the pairs a
+list's sort compares)."
   (cl-lib--check-seq-keys keys '(:key))
   (let* ((key (plist-get keys :key))
          (test (if key (lambda (a b) (funcall pred (funcall key a) (funcall key b))) pred)))
-    (if (stringp seq)
-        (cl-replace seq (sort (append seq nil) test))
-      (sort seq test))))
+    (if (listp seq)
+        (sort seq test)
+      (cl-replace seq (sort (append seq nil) test)))))
 
 (defun cl-stable-sort (seq pred &rest keys) (apply #'cl-sort seq pred keys))
 
