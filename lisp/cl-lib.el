@@ -1579,9 +1579,14 @@ When SUBLIST is no tail of LIST, that is all of LIST."
   (if (listp x) (null x) (signal 'wrong-type-argument (list 'list x 'x))))
 
 (defun cl-list-length (x)
-  "The length of list X, or nil when it is circular."
+  "The length of list X, or nil when it is circular.  A dotted X is a
+`wrong-type-argument' about its last cdr."
   (unless (listp x) (signal 'wrong-type-argument (list 'list x 'x)))
-  (and (proper-list-p x) (length x)))
+  (if (proper-list-p x) (length x)
+    ;; Past `safe-length' conses lies a dotted list's end, or a cons
+    ;; again in a circular one.
+    (let ((end (nthcdr (safe-length x) x)))
+      (and (atom end) (signal 'wrong-type-argument (list 'listp end))))))
 
 (defun cl-lib--store (seq start count producer)
   "Store COUNT results of calling PRODUCER into SEQ from index START.
@@ -1708,11 +1713,21 @@ list SEQ1 takes no more than it has, nor than a list SEQ2 has."
       (setq x (cl-lib--key key x))
       (setq acc (if from-end (funcall func x acc) (funcall func acc x))))))
 
-(defun cl-lib--mapcar-many (fn lists)
-  (let ((lists (mapcar #'cl-lib--seq-list lists)) out)
-    (while (not (memq nil lists))
-      (push (apply fn (mapcar #'car lists)) out)
-      (setq lists (mapcar #'cdr lists)))
+(defun cl-lib--mapcar-many (fn seqs)
+  "FN's values over the elements of SEQS taken together, as far as the
+shortest goes.  As in Emacs, two lists are walked until either ends (a
+dotted end is then taken for a cons), while other arguments have every
+length taken first."
+  (let (out)
+    (if (and (null (nthcdr 2 seqs)) (listp (car seqs)) (listp (cadr seqs)))
+        (let ((a (car seqs)) (b (cadr seqs)))
+          (while (and a b)
+            (push (funcall fn (pop a) (pop b)) out)))
+      (let ((n (apply #'min (mapcar #'length seqs)))
+            (lists (mapcar #'cl-lib--seq-list seqs)))
+        (dotimes (_ n)
+          (push (apply fn (mapcar #'car lists)) out)
+          (setq lists (mapcar #'cdr lists)))))
     (nreverse out)))
 
 (defun cl-mapcar (fn seq &rest more)
@@ -1800,19 +1815,33 @@ them in place."
 
 (defun cl-subseq (seq start &optional end)
   "The part of SEQ from START to END (negative indices count from the end)."
-  (if (listp seq)
-      (let* ((len (length seq))
-             (from (if (< start 0) (+ start len) start))
-             (to (cond ((null end) len) ((< end 0) (+ end len)) (t end)))
-             (tail (nthcdr from seq))
-             (out nil))
-        (unless (<= 0 from to len)
-          (error "Bad bounding indices: %s, %s" start end))
+  (cond ((listp seq) (cl-lib--list-part seq start end))
+        ((or (stringp seq) (vectorp seq)) (substring seq start end))
+        (t (error "Unsupported sequence: %s" seq))))
+
+(defun cl-lib--list-part (list start end)
+  "`cl-subseq' of LIST.  As in Emacs, its length is taken only for a
+negative index; otherwise running out of cells is what shows an index
+to be too large, and a dotted end meets `car', `cdr' or `copy-sequence'."
+  (let ((bad (lambda () (error "Bad bounding indices: %s, %s" start end)))
+        (from start) (to end))
+    (when (or (< from 0) (and to (< to 0)))
+      (let ((len (length list)))
+        (when (< from 0) (setq from (+ from len)))
+        (when (and to (< to 0)) (setq to (+ to len)))))
+    (when (< from 0) (funcall bad))
+    (when (> from 0)
+      (setq list (nthcdr (1- from) list))
+      (unless list (funcall bad))
+      (setq list (cdr list)))
+    (when (and to (< to from)) (funcall bad))
+    (if (null to)
+        (copy-sequence list)
+      (let (out)
         (dotimes (_ (- to from))
-          (push (pop tail) out))
-        (nreverse out))
-    (if (or (stringp seq) (vectorp seq)) (substring seq start end)
-      (error "Unsupported sequence: %s" seq))))
+          (unless list (funcall bad))
+          (push (pop list) out))
+        (nreverse out)))))
 
 (defun cl-sort (seq pred &rest keys)
   "SEQ sorted by PRED (comparing the :key of elements); an array is
