@@ -1190,14 +1190,28 @@ As in Emacs, a nil NEW leaves SEQ as it is."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (unless (<= (or (cl-lib--count keys) (length seq)) 0)
     (let ((i 0) (hits (cl-lib--hits pred seq keys t)))
-      (cl-lib--array-range-check seq keys hits)
       (if (listp seq)
           (let ((tail seq))
             (while hits
               (when (eq i (car hits)) (setcar tail new) (pop hits))
               (setq tail (cdr tail) i (1+ i))))
-        (dolist (h hits) (aset seq h new)))))
+        (dolist (h hits) (aset seq h new))
+        (cl-lib--substitution-range-check seq seq keys hits))))
   seq)
+
+(defun cl-lib--substitution-range-check (seq result keys hits)
+  "Signal as Emacs does when substituting in the array SEQ goes past its
+end, with :end beyond it: under :from-end at once, at :end - 1, else at
+its end unless :count (by default SEQ's length) was used up by HITS
+before; the error shows RESULT, substituted so far."
+  (let* ((end (plist-get keys :end)) (len (length seq))
+         (start (or (plist-get keys :start) 0))
+         (count (or (cl-lib--count keys) len)))
+    (when (and (arrayp seq) end (> end len) (< start end) (> count 0))
+      (cond ((plist-get keys :from-end)
+             (signal 'args-out-of-range (list (copy-sequence seq) (1- end))))
+            ((< (length hits) count)
+             (signal 'args-out-of-range (list result (max len start))))))))
 
 (defun cl-member-if (pred list &rest keys)
   "The tail of LIST whose first element (through :key) satisfies PRED."
@@ -1432,9 +1446,11 @@ As in Emacs, a nil NEW leaves SEQ as it is."
 (defun cl-lib--substitute-if (new pred seq &rest keys)
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
-    (let ((hits (cl-lib--hits pred seq keys t)))
-      (cl-lib--array-range-check seq keys hits)
-      (cl-lib--rebuild seq hits (lambda (_) (list new))))))
+    (let* ((hits (cl-lib--hits pred seq keys t))
+           (result (cl-lib--rebuild seq hits (lambda (_) (list new)))))
+      (cl-lib--substitution-range-check seq (if (eq result seq) (copy-sequence seq) result)
+                                        keys hits)
+      result)))
 
 (defun cl-substitute (new old seq &rest keys)
   "A copy of SEQ with the elements matching OLD replaced by NEW.
@@ -1604,13 +1620,15 @@ Lists are walked once, so filling a long list stays linear."
   (cl-lib--check-seq-keys keys '(:start :end))
   (let ((start (or (plist-get keys :start) 0))
         (end (or (plist-get keys :end) (length seq))))
-    (if (listp seq)
+    (cond
+     ((and (arrayp seq) (eq start 0) (= end (length seq))) (fillarray seq item))
+     ((listp seq)
         ;; A list is filled up to its end, whatever :end says.
         (let ((tail (nthcdr start seq)))
           (while (and tail (< start end))
             (setcar tail item)
-            (setq tail (cdr tail) start (1+ start))))
-      (cl-lib--store seq start (max 0 (- end start)) (lambda () item)))
+            (setq tail (cdr tail) start (1+ start)))))
+     (t (cl-lib--store seq start (max 0 (- end start)) (lambda () item))))
     seq))
 
 (defun cl-lib--elements-from (seq start n)
