@@ -180,7 +180,7 @@ value: PATTERN is a variable, or a list or vector of patterns in which
     ;; temporaries are not.
     (dolist (b (seq--bindings args seq))
       (cond ((not (intern-soft (car b))) (push b temps))
-            ((null (car b)))
+            ((memq (car b) '(nil _)))
             (t (let ((tmp (make-symbol (symbol-name (car b)))))
                  (push (list tmp (cadr b)) temps)
                  (push `(setq ,(car b) ,tmp) sets)
