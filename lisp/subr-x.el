@@ -92,10 +92,12 @@ whitespace; a word longer than LENGTH keeps its own longer line.  This
 is what `fill-region' makes of STRING, paragraph by paragraph, without
 adaptive fill prefixes."
   (with-temp-buffer
+    ;; Both settings stay local to the scratch buffer.
+    (setq-local fill-column length)
+    (setq-local adaptive-fill-mode nil)
     (insert string)
-    (let ((fill-column length) (adaptive-fill-mode nil))
-      (fill-region (point-min) (point-max)))
-    (buffer-string)))
+    (fill-region 1 (point))
+    (buffer-substring 1 (point-max))))
 
 (defun string-reverse (string) (concat (reverse (append string nil))))
 
