@@ -975,15 +975,17 @@ below zero, so it acts as the next whole number up."
   (let ((count (plist-get keys :count)))
     (if (floatp count) (ceiling count) count)))
 
-(defun cl-lib--hits (pred seq keys &optional lenient-from-end)
+(defun cl-lib--hits (pred seq keys &optional lenient-from-end rescan)
   "The indices, ascending, of the elements of SEQ between KEYS's :start
 and :end whose :key satisfies PRED; at most :count of them, the last
 ones under :from-end.  A list's range is cut to its length; an array's
 must not start before 0.  As in Emacs, :from-end counts only when :count
 is under half the length; with LENIENT-FROM-END (cl-substitute's rule)
-when it is at most half, or SEQ is an array."
-  (let* ((key (plist-get keys :key))
-         (start (or (plist-get keys :start) 0))
+when it is at most half, or SEQ is an array.  PRED is called as Emacs
+calls it: not past the :count-th hit when going forward, and with
+RESCAN on an array, first to find the first (or last) hit, then again
+over the range from there."
+  (let* ((start (or (plist-get keys :start) 0))
          (len (length seq))
          (end (min len (or (plist-get keys :end) len)))
          (count (cl-lib--count keys))
@@ -992,17 +994,29 @@ when it is at most half, or SEQ is an array."
                             (if lenient-from-end
                                 (or (not (listp seq)) (<= count (/ len 2)))
                               (< count (/ len 2))))))
+         (test (let ((key (plist-get keys :key)))
+                 (lambda (x) (funcall pred (cl-lib--key key x)))))
          (hits nil))
     (when (and (< start 0) (not (listp seq)))
       (signal 'args-out-of-range (list seq start)))
-    (let ((i (max start 0)) (tail (nthcdr (max start 0) (cl-lib--seq-list seq))))
-      (while (< i end)
-        (when (funcall pred (cl-lib--key key (car tail))) (push i hits))
+    (setq start (max start 0))
+    (when (and rescan (arrayp seq))
+      (if (plist-get keys :from-end)
+          (let ((j (1- end)))
+            (while (and (>= j start) (not (funcall test (aref seq j))))
+              (setq j (1- j)))
+            (setq end (1+ j)))
+        (while (and (< start end) (not (funcall test (aref seq start))))
+          (setq start (1+ start)))))
+    (let ((i start) (tail (nthcdr start (cl-lib--seq-list seq)))
+          (room (if (and count (not from-end)) count most-positive-fixnum)))
+      (while (and (< i end) (> room 0))
+        (when (funcall test (car tail)) (push i hits) (setq room (1- room)))
         (setq i (1+ i) tail (cdr tail))))
     (setq hits (nreverse hits))
     (cond ((null count) hits)
           (from-end (last hits (max 0 count)))
-          (t (butlast hits (- (length hits) (max 0 count)))))))
+          (t hits))))
 
 (defun cl-lib--rebuild (seq hits fn)
   "SEQ with each element at an index in HITS (ascending) replaced by the
@@ -1032,7 +1046,7 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
 IN-PLACE and a list SEQ, its cells unlinked."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
-    (let ((hits (cl-lib--hits pred seq keys)))
+    (let ((hits (cl-lib--hits pred seq keys nil t)))
       (cl-lib--array-range-check seq keys hits)
       (cond ((and in-place (consp seq)) (cl-lib--unlink seq hits))
             ((consp seq) (cl-lib--list-without seq hits keys))
@@ -1435,7 +1449,9 @@ unless LIST2 is empty."
 
 (defun cl-subsetp (list1 list2 &rest keys)
   "Whether every element of LIST1 is in LIST2."
-  (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))
+  (cond ((null list1) t)
+        ((null list2) nil)
+        (t (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))))
 
 (defun cl-substitute-if (new pred seq &rest keys)
   "A copy of SEQ with the elements satisfying PRED replaced by NEW.
@@ -1766,47 +1782,55 @@ length taken first."
 ;; later elements up to :end only; a :start below 1 past the front acts
 ;; as 1, and a range too short or past the end changes nothing.
 
-(defun cl-lib--dup-later-p (cell count test key)
-  "Whether CELL's element matches one of the COUNT elements after it."
-  (let ((x (cl-lib--key key (car cell))) (tail (cdr cell)) (found nil))
-    (while (and tail (> count 0) (not found))
-      (setq found (funcall test x (cl-lib--key key (car tail)))
-            tail (cdr tail) count (1- count)))
+(defun cl-lib--later-matches (cell count test key gone all &optional rekey)
+  "The cells among the COUNT after CELL (skipping those in GONE) whose
+element matches CELL's: all of them with ALL, else the first.  CELL's
+key is taken only when there is something to compare it with, and with
+REKEY again after each match (as Emacs does in an array)."
+  (let ((tail (cdr cell)) (x-taken nil) x found)
+    (while (and tail (> count 0) (or all (not found)))
+      (unless (memq tail gone)
+        (unless x-taken (setq x (cl-lib--key key (car cell)) x-taken t))
+        (when (funcall test x (cl-lib--key key (car tail)))
+          (push tail found)
+          (when rekey (setq x (cl-lib--key key (car cell)))))
+        (setq count (1- count)))
+      (setq tail (cdr tail)))
     found))
 
-(defun cl-lib--unlink-later (cell count test key)
-  "Unlink from CELL's tail the matches of CELL's element among the next
-COUNT elements; return how many went."
-  (let ((x (cl-lib--key key (car cell))) (prev cell) (gone 0))
-    (while (and (cdr prev) (> count 0))
-      (if (funcall test x (cl-lib--key key (car (cdr prev))))
-          (progn (setcdr prev (cdr (cdr prev))) (setq gone (1+ gone)))
-        (setq prev (cdr prev)))
-      (setq count (1- count)))
-    gone))
-
-(defun cl-lib--dedupe-list (list start end test key from-end in-place)
-  (let ((end (or end most-positive-fixnum)) (copied in-place))
+(defun cl-lib--dedupe-list (list start end test key from-end in-place &optional rekey)
+  (let ((end (or end most-positive-fixnum)) (gone nil))
     (unless from-end
       (while (and (eq start 0) (cdr list) (> end 1)
-                  (cl-lib--dup-later-p list (- end 1) test key))
+                  (cl-lib--later-matches list (- end 1) test key nil nil))
         (setq list (cdr list) end (1- end))))
     (let* ((i (if from-end (max start 0) (max start 1)))
-           (prev (nthcdr (1- i) list)))
-      (while (and (if from-end (nthcdr i list) (cdr prev)) (< i (1- end)))
-        (let ((cell (if from-end (nthcdr i list) (cdr prev))))
-          (cond (from-end
-                 (when (and (not copied) (cl-lib--dup-later-p cell (- end i 1) test key))
-                   (setq list (copy-sequence list) copied t cell (nthcdr i list)))
-                 (setq end (- end (cl-lib--unlink-later cell (- end i 1) test key))
-                       i (1+ i)))
-                ((cl-lib--dup-later-p cell (- end i 1) test key)
-                 (unless copied
-                   (setq list (copy-sequence list) copied t prev (nthcdr (1- i) list)))
-                 (setcdr prev (cdr (cdr prev)))
-                 (setq end (1- end)))
-                (t (setq prev (cdr prev) i (1+ i))))))
-      list)))
+           (cell (nthcdr i list)))
+      (while (and cell (< i (1- end)))
+        (let ((hits (cl-lib--later-matches cell (- end i 1) test key gone from-end rekey)))
+          (if (and hits (not from-end))
+              (push cell gone)
+            (setq gone (append hits gone) i (1+ i)))
+          (setq end (- end (length hits))
+                cell (cdr cell))
+          (while (memq cell gone) (setq cell (cdr cell))))))
+    (cond ((null gone) list)
+          (in-place (cl-lib--unlink-cells list gone))
+          (t (let (out)
+               (while list
+                 (unless (memq list gone) (push (car list) out))
+                 (setq list (cdr list)))
+               (nreverse out))))))
+
+(defun cl-lib--unlink-cells (list cells)
+  "LIST without the conses in CELLS, unlinked in place."
+  (while (memq list cells) (setq list (cdr list)))
+  (let ((prev list))
+    (while (cdr prev)
+      (if (memq (cdr prev) cells)
+          (setcdr prev (cdr (cdr prev)))
+        (setq prev (cdr prev)))))
+  list)
 
 (defun cl-lib--dedupe (seq keys in-place)
   (cl-lib--check-seq-keys keys '(:test :test-not :key :start :end :from-end :if))
@@ -1817,7 +1841,7 @@ COUNT elements; return how many went."
         (apply #'cl-lib--dedupe-list seq start end (append args (list in-place)))
       (let* ((list (append seq nil))
              (out (apply #'cl-lib--dedupe-list list start (and end (min end (length seq)))
-                         (append args (list t)))))
+                         (append args (list t t)))))
         (if (and (= (length out) (length seq)) (not (stringp seq))) (vconcat out)
           (cl-lib--like seq out))))))
 
