@@ -1055,7 +1055,7 @@ IN-PLACE and a list SEQ, its cells unlinked."
 (defun cl-lib--list-without (list hits keys)
   "A copy of LIST without its elements at HITS (ascending), sharing with
 LIST what Emacs 28 shares: the tail after hits at its very front, and
-after the last hit once :count is used up (unless :from-end is given)."
+after the one further hit that uses up :count (unless :from-end is given)."
   (let* ((count (cl-lib--count keys))
          (from-end (and count (plist-get keys :from-end) (< count (/ (length list) 2))))
          (exhausted (and count (= (length hits) count) (not (plist-get keys :from-end))))
@@ -1063,6 +1063,9 @@ after the last hit once :count is used up (unless :from-end is given)."
     (unless from-end
       (while (and hits (eq (car hits) i))
         (setq list (cdr list) hits (cdr hits) i (1+ i))))
+    ;; Past the front, only a single hit that uses up :count leaves the
+    ;; rest shared.
+    (when (cdr hits) (setq exhausted nil))
     (if (null hits) (if (or exhausted (not from-end)) list (copy-sequence list))
       (while hits
         (if (eq (car hits) i) (pop hits) (push (car list) out))
@@ -1201,17 +1204,42 @@ As in Emacs, a nil NEW leaves SEQ as it is."
   (if (null new) seq (apply #'cl-lib--nsubstitute-if new pred seq keys)))
 
 (defun cl-lib--nsubstitute-if (new pred seq &rest keys)
-  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (unless (<= (or (cl-lib--count keys) (length seq)) 0)
-    (let ((i 0) (hits (cl-lib--hits pred seq keys t)))
-      (if (listp seq)
-          (let ((tail seq))
-            (while hits
-              (when (eq i (car hits)) (setcar tail new) (pop hits))
-              (setq tail (cdr tail) i (1+ i))))
-        (dolist (h hits) (aset seq h new))
-        (cl-lib--substitution-range-check seq seq keys hits))))
+  (let ((count (cl-lib--count keys)))
+    (when (> (or count (length seq)) 0)
+      (let ((hits (cl-lib--substitute-scan new pred seq keys (or (plist-get keys :start) 0)
+                                           count)))
+        (unless (listp seq) (cl-lib--substitution-range-check seq seq keys hits)))))
   seq)
+
+(defun cl-lib--substitute-scan (new pred seq keys start count)
+  "Store NEW in place of SEQ's elements satisfying PRED (through KEYS's
+:key) from START to :end, at most COUNT of them (by default all); return
+their indices.  The scan goes down from :end under :from-end when Emacs
+honours it there: always in an array, in a list only for a COUNT at most
+half its length."
+  (let* ((len (length seq))
+         (end (min len (or (plist-get keys :end) len)))
+         (key (plist-get keys :key))
+         (left (or count len))
+         (down (and (plist-get keys :from-end)
+                    (or (arrayp seq) (and count (<= count (/ len 2))))))
+         (hits nil))
+    (if down
+        (let ((i (1- end)))
+          (while (and (>= i (max start 0)) (> left 0))
+            (when (funcall pred (cl-lib--key key (elt seq i)))
+              (setf (elt seq i) new)
+              (push i hits)
+              (setq left (1- left)))
+            (setq i (1- i))))
+      (let ((i start) (tail (and (listp seq) (nthcdr start seq))))
+        (while (and (< i end) (> left 0) (or (arrayp seq) tail))
+          (when (funcall pred (cl-lib--key key (if (listp seq) (car tail) (aref seq i))))
+            (if (listp seq) (setcar tail new) (aset seq i new))
+            (push i hits)
+            (setq left (1- left)))
+          (setq i (1+ i) tail (cdr tail)))))
+    hits))
 
 (defun cl-lib--substitution-range-check (seq result keys hits)
   "Signal as Emacs does when substituting in the array SEQ goes past its
@@ -1460,13 +1488,25 @@ As in Emacs, a nil NEW leaves SEQ as it is."
   (if (null new) seq (apply #'cl-lib--substitute-if new pred seq keys)))
 
 (defun cl-lib--substitute-if (new pred seq &rest keys)
-  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
-    (let* ((hits (cl-lib--hits pred seq keys t))
-           (result (cl-lib--rebuild seq hits (lambda (_) (list new)))))
-      (cl-lib--substitution-range-check seq (if (eq result seq) (copy-sequence seq) result)
-                                        keys hits)
-      result)))
+  "`cl-substitute-if' as Emacs 28 does it: the first hit is found going
+forward, then a copy of SEQ is substituted in place from there on, that
+first hit included only when :from-end and :count are both given (else
+it is replaced at once and the rest counts one less)."
+  (let* ((count (cl-lib--count keys))
+         (first (and (> (or count (length seq)) 0)
+                     (cl-position-if pred seq :key (plist-get keys :key)
+                                     :start (or (plist-get keys :start) 0)
+                                     :end (plist-get keys :end)))))
+    (if (null first) seq
+      (let ((copy (copy-sequence seq)) hits)
+        (if (and count (plist-get keys :from-end))
+            (setq hits (cl-lib--substitute-scan new pred copy keys first count))
+          (if (listp copy) (setcar (nthcdr first copy) new) (aset copy first new))
+          (setq hits (cons first (cl-lib--substitute-scan
+                                  new pred copy keys (1+ first)
+                                  (and count (1- count))))))
+        (cl-lib--substitution-range-check seq copy keys hits)
+        copy))))
 
 (defun cl-substitute (new old seq &rest keys)
   "A copy of SEQ with the elements matching OLD replaced by NEW.
@@ -1786,7 +1826,7 @@ length taken first."
   "The cells among the COUNT after CELL (skipping those in GONE) whose
 element matches CELL's: all of them with ALL, else the first.  CELL's
 key is taken only when there is something to compare it with, and with
-REKEY again after each match (as Emacs does in an array)."
+REKEY again after each match (as Emacs does under :from-end)."
   (let ((tail (cdr cell)) (x-taken nil) x found)
     (while (and tail (> count 0) (or all (not found)))
       (unless (memq tail gone)
@@ -1798,7 +1838,7 @@ REKEY again after each match (as Emacs does in an array)."
       (setq tail (cdr tail)))
     found))
 
-(defun cl-lib--dedupe-list (list start end test key from-end in-place &optional rekey)
+(defun cl-lib--dedupe-list (list start end test key from-end in-place)
   (let ((end (or end most-positive-fixnum)) (gone nil))
     (unless from-end
       (while (and (eq start 0) (cdr list) (> end 1)
@@ -1807,7 +1847,8 @@ REKEY again after each match (as Emacs does in an array)."
     (let* ((i (if from-end (max start 0) (max start 1)))
            (cell (nthcdr i list)))
       (while (and cell (< i (1- end)))
-        (let ((hits (cl-lib--later-matches cell (- end i 1) test key gone from-end rekey)))
+        (let ((hits (cl-lib--later-matches cell (- end i 1) test key gone
+                                             from-end from-end)))
           (if (and hits (not from-end))
               (push cell gone)
             (setq gone (append hits gone) i (1+ i)))
@@ -1841,7 +1882,7 @@ REKEY again after each match (as Emacs does in an array)."
         (apply #'cl-lib--dedupe-list seq start end (append args (list in-place)))
       (let* ((list (append seq nil))
              (out (apply #'cl-lib--dedupe-list list start (and end (min end (length seq)))
-                         (append args (list t t)))))
+                         (append args (list t)))))
         (if (and (= (length out) (length seq)) (not (stringp seq))) (vconcat out)
           (cl-lib--like seq out))))))
 
