@@ -224,6 +224,59 @@
                  '(error "Bad keyword argument :bogus")))
   (should (= (cl-parse-integer "12" :allow-other-keys t :zz 1) 12)))
 
+;;; When :test and :key are called
+
+(defvar cl-diff--log nil "The argument lists of the logged calls, latest first.")
+
+(defmacro cl-diff--calls (form)
+  "FORM's value and the argument lists of the calls to `cl-diff--log'
+functions it made, in order."
+  `(let ((cl-diff--log nil))
+     (list ,form (reverse cl-diff--log))))
+
+(defun cl-diff--logged (f)
+  (lambda (&rest args) (push args cl-diff--log) (apply f args)))
+
+(ert-deftest cl-diff-remove-call-order ()
+  ;; An array is searched for its first hit, then scanned from there.
+  (should (equal (cl-diff--calls (cl-remove ?b "aab" :test (cl-diff--logged '=) :end 7))
+                 '("aa" ((98 97) (98 97) (98 98) (98 98)))))
+  (should (equal (cl-diff--calls (cl-remove 3 (vector 3 2 1 4 4)
+                                            :test-not (cl-diff--logged '>) :from-end t))
+                 '([2 1] ((3 4) (3 3) (3 2) (3 1) (3 4) (3 4)))))
+  ;; Nothing is tested past the :count-th hit.
+  (should (equal (cl-diff--calls (cl-remove 2 (list 1 0 1) :test (cl-diff--logged '>) :count 2))
+                 '((1) ((2 1) (2 0))))))
+
+(ert-deftest cl-diff-remove-duplicates-call-order ()
+  (should (equal (cl-diff--calls (cl-remove-duplicates "baa" :key (cl-diff--logged 'identity)))
+                 '("ba" ((98) (97) (97) (97) (97)))))
+  (should (equal (cl-diff--calls (cl-remove-duplicates (list 3 0 3 3) :test-not 'eql
+                                                       :key (cl-diff--logged 'identity)
+                                                       :from-end t))
+                 '((3 3 3) ((3) (0) (3) (3) (3) (3) (3))))))
+
+(ert-deftest cl-diff-substitute-call-order ()
+  (should (equal (cl-diff--calls (cl-substitute 'x 1 (vector 0 1 2 3 1 5)
+                                                :test (cl-diff--logged 'eql) :from-end t))
+                 '([0 x 2 3 x 5] ((1 0) (1 1) (1 5) (1 1) (1 3) (1 2)))))
+  (should (equal (cl-diff--calls (cl-substitute 'x 1 (vector 0 1 2 3 1 5)
+                                                :test (cl-diff--logged 'eql) :count 1 :from-end t))
+                 '([0 1 2 3 x 5] ((1 0) (1 1) (1 5) (1 1)))))
+  (should (equal (cl-diff--calls (cl-substitute 'x 1 (list 1 1 1) :test (cl-diff--logged 'eql)
+                                                :count 2 :from-end t))
+                 '((x x 1) ((1 1) (1 1) (1 1)))))
+  (should (equal (cl-diff--calls (cl-nsubstitute 'x 1 (list 0 1 2 3 1 5)
+                                                 :test (cl-diff--logged 'eql) :count 1 :from-end t))
+                 '((0 1 2 3 x 5) ((1 5) (1 1)))))
+  (should (equal (cl-diff--calls (cl-subsetp (list 1 2) nil :key (cl-diff--logged '1+)))
+                 '(nil nil))))
+
+(ert-deftest cl-diff-remove-shares-after-one-hit ()
+  (let* ((s (list 3 3 1 2 3)) (r (cl-remove 3 s :test-not 'equal :count 2)))
+    (should (equal r '(3 3 3)))
+    (should-not (eq (last r) (last s)))))
+
 ;;; seq
 
 (ert-deftest cl-diff-seq-setq-value ()
