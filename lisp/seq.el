@@ -115,12 +115,18 @@ order: walking SEQ from its end, a new key goes in front."
       (let* ((k (funcall fn x)) (cell (assoc k groups)))
         (if cell (setcdr cell (cons x (cdr cell))) (push (list k x) groups))))))
 
+(defun seq--keep-from-end (seq1 keep)
+  "The elements of SEQ1 for which KEEP is non-nil, as a list.  As in
+Emacs, SEQ1 is looked at from its last element back."
+  (let (out)
+    (dolist (x (reverse (seq--list seq1)) out)
+      (when (funcall keep x) (push x out)))))
 (defun seq-difference (seq1 seq2 &optional testfn)
   "The elements of SEQ1 not in SEQ2, as a list."
-  (seq-remove (lambda (x) (seq-contains-p seq2 x testfn)) seq1))
+  (seq--keep-from-end seq1 (lambda (x) (not (seq-contains-p seq2 x testfn)))))
 (defun seq-intersection (seq1 seq2 &optional testfn)
   "The elements of SEQ1 also in SEQ2, as a list."
-  (seq-filter (lambda (x) (seq-contains-p seq2 x testfn)) seq1))
+  (seq--keep-from-end seq1 (lambda (x) (seq-contains-p seq2 x testfn))))
 (defun seq-union (seq1 seq2 &optional testfn)
   "The elements of SEQ1 and then SEQ2, each once, as a list."
   (let (out)

@@ -298,6 +298,18 @@ functions it made, in order."
     (should (equal (symbol-name (nth 1 err)) "(setf seq-elt)"))
     (should (equal (nthcdr 2 err) '(z nil 2)))))
 
+(ert-deftest cl-diff-seq-intersection-from-the-end ()
+  (let (log)
+    (should (equal (seq-intersection (list 0 3 2) (list 2 0)
+                                     (lambda (a b) (push (list a b) log) (= a b)))
+                   '(0 2)))
+    (should (equal (nreverse log) '((2 2) (2 3) (0 3) (2 0) (0 0)))))
+  (let (log)
+    (should (equal (seq-difference (list 1 2) (list 2)
+                                   (lambda (a b) (push (list a b) log) (= a b)))
+                   '(1)))
+    (should (equal (nreverse log) '((2 2) (2 1))))))
+
 ;;; subr-x
 
 (ert-deftest cl-diff-string-pad-exact-fit ()
