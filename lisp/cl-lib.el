@@ -1185,7 +1185,7 @@ which Emacs reaches only when looking for a first hit in vain (HITS
 is nil)."
   (let ((start (or (plist-get keys :start) 0))
         (end (plist-get keys :end)))
-    (when (and (arrayp seq) end (> end (length seq)) (< start end) (> (length seq) 0)
+    (when (and (arrayp seq) end (> end (length seq)) (< start end)
                (or (null hits) (plist-get keys :from-end)))
       (signal 'args-out-of-range
               (list seq (if (plist-get keys :from-end) (1- end) (max start (length seq))))))))
@@ -1206,9 +1206,7 @@ As in Emacs, a nil NEW leaves SEQ as it is."
 (defun cl-lib--nsubstitute-if (new pred seq &rest keys)
   (let ((count (cl-lib--count keys)))
     (when (> (or count (length seq)) 0)
-      (let ((hits (cl-lib--substitute-scan new pred seq keys (or (plist-get keys :start) 0)
-                                           count)))
-        (unless (listp seq) (cl-lib--substitution-range-check seq seq keys hits)))))
+      (cl-lib--substitute-scan new pred seq keys (or (plist-get keys :start) 0) count)))
   seq)
 
 (defun cl-lib--substitute-scan (new pred seq keys start count)
@@ -1218,17 +1216,21 @@ their indices.  The scan goes down from :end under :from-end when Emacs
 honours it there: always in an array, in a list only for a COUNT at most
 half its length."
   (let* ((len (length seq))
-         (end (min len (or (plist-get keys :end) len)))
          (key (plist-get keys :key))
          (left (or count len))
          (down (and (plist-get keys :from-end)
                     (or (arrayp seq) (and count (<= count (/ len 2))))))
+         ;; :end is cut to a list's length only going forward: past the
+         ;; end, `aref' and `aset' fail, and a list gives nil elements
+         ;; that cannot be replaced, as in Emacs.
+         (end (if (and (listp seq) (not down)) (min len (or (plist-get keys :end) len))
+                (or (plist-get keys :end) len)))
          (hits nil))
     (if down
         (let ((i (1- end)))
           (while (and (>= i (max start 0)) (> left 0))
-            (when (funcall pred (cl-lib--key key (elt seq i)))
-              (setf (elt seq i) new)
+            (when (funcall pred (cl-lib--key key (cl-lib--element seq i)))
+              (if (listp seq) (setcar (nthcdr i seq) new) (aset seq i new))
               (push i hits)
               (setq left (1- left)))
             (setq i (1- i))))
@@ -1240,20 +1242,6 @@ half its length."
             (setq left (1- left)))
           (setq i (1+ i) tail (cdr tail)))))
     hits))
-
-(defun cl-lib--substitution-range-check (seq result keys hits)
-  "Signal as Emacs does when substituting in the array SEQ goes past its
-end, with :end beyond it: under :from-end at once, at :end - 1, else at
-its end unless :count (by default SEQ's length) was used up by HITS
-before; the error shows RESULT, substituted so far."
-  (let* ((end (plist-get keys :end)) (len (length seq))
-         (start (or (plist-get keys :start) 0))
-         (count (or (cl-lib--count keys) len)))
-    (when (and (arrayp seq) end (> end len) (< start end) (> count 0))
-      (cond ((plist-get keys :from-end)
-             (signal 'args-out-of-range (list (copy-sequence seq) (1- end))))
-            ((< (length hits) count)
-             (signal 'args-out-of-range (list result (max len start))))))))
 
 (defun cl-member-if (pred list &rest keys)
   "The tail of LIST whose first element (through :key) satisfies PRED."
@@ -1498,14 +1486,12 @@ it is replaced at once and the rest counts one less)."
                                      :start (or (plist-get keys :start) 0)
                                      :end (plist-get keys :end)))))
     (if (null first) seq
-      (let ((copy (copy-sequence seq)) hits)
+      (let ((copy (copy-sequence seq)))
         (if (and count (plist-get keys :from-end))
-            (setq hits (cl-lib--substitute-scan new pred copy keys first count))
+            (cl-lib--substitute-scan new pred copy keys first count)
           (if (listp copy) (setcar (nthcdr first copy) new) (aset copy first new))
-          (setq hits (cons first (cl-lib--substitute-scan
-                                  new pred copy keys (1+ first)
-                                  (and count (1- count))))))
-        (cl-lib--substitution-range-check seq copy keys hits)
+          (cl-lib--substitute-scan new pred copy keys (1+ first)
+                                   (1- (or count (length seq)))))
         copy))))
 
 (defun cl-substitute (new old seq &rest keys)
@@ -1825,9 +1811,10 @@ length taken first."
 (defun cl-lib--later-matches (cell count test key gone all &optional rekey)
   "The cells among the COUNT after CELL (skipping those in GONE) whose
 element matches CELL's: all of them with ALL, else the first.  CELL's
-key is taken only when there is something to compare it with, and with
-REKEY again after each match (as Emacs does under :from-end)."
-  (let ((tail (cdr cell)) (x-taken nil) x found)
+key is taken only when there is something to compare it with, unless
+REKEY; with REKEY, it is taken at once and again after each match (as
+Emacs does under :from-end)."
+  (let ((tail (cdr cell)) (x-taken rekey) (x (and rekey (cl-lib--key key (car cell)))) found)
     (while (and tail (> count 0) (or all (not found)))
       (unless (memq tail gone)
         (unless x-taken (setq x (cl-lib--key key (car cell)) x-taken t))
@@ -1839,14 +1826,16 @@ REKEY again after each match (as Emacs does under :from-end)."
     found))
 
 (defun cl-lib--dedupe-list (list start end test key from-end in-place)
-  (let ((end (or end most-positive-fixnum)) (gone nil))
+  ;; Under :from-end, an :end past LIST's end has Emacs look at the nil
+  ;; after it too, as if it were an element.
+  (let ((end (or end (if from-end (length list) most-positive-fixnum))) (gone nil))
     (unless from-end
       (while (and (eq start 0) (cdr list) (> end 1)
                   (cl-lib--later-matches list (- end 1) test key nil nil))
         (setq list (cdr list) end (1- end))))
     (let* ((i (if from-end (max start 0) (max start 1)))
            (cell (nthcdr i list)))
-      (while (and cell (< i (1- end)))
+      (while (and (or cell from-end) (< i (1- end)))
         (let ((hits (cl-lib--later-matches cell (- end i 1) test key gone
                                              from-end from-end)))
           (if (and hits (not from-end))
@@ -1881,7 +1870,8 @@ REKEY again after each match (as Emacs does under :from-end)."
     (if (listp seq)
         (apply #'cl-lib--dedupe-list seq start end (append args (list in-place)))
       (let* ((list (append seq nil))
-             (out (apply #'cl-lib--dedupe-list list start (and end (min end (length seq)))
+             (out (apply #'cl-lib--dedupe-list list start
+                         (if (plist-get keys :from-end) end (and end (min end (length seq))))
                          (append args (list t)))))
         (if (and (= (length out) (length seq)) (not (stringp seq))) (vconcat out)
           (cl-lib--like seq out))))))

@@ -277,6 +277,25 @@ functions it made, in order."
     (should (equal r '(3 3 3)))
     (should-not (eq (last r) (last s)))))
 
+(ert-deftest cl-diff-past-the-end-under-from-end ()
+  ;; Emacs looks at the nil after a list's end when :end goes past it.
+  (let (log)
+    (should (equal (cl-remove-duplicates (list 1 2) :end 4 :from-end t
+                                         :key (lambda (x) (push x log) x))
+                   '(1 2)))
+    (should (equal (nreverse log) '(1 2 2 nil))))
+  (should (equal (cl-diff--error (lambda () (cl-remove-duplicates (list 2 2) :key '1+
+                                                                  :end 4 :from-end t)))
+                 '(wrong-type-argument number-or-marker-p nil)))
+  (should (equal (cl-diff--error (lambda () (cl-nsubstitute-if 1 'null (list 3 4 4 1 2)
+                                                               :end 7 :count 2 :from-end t)))
+                 '(wrong-type-argument consp nil)))
+  (should (equal (cl-diff--error (lambda () (cl-substitute-if-not 2 'cl-oddp (vector 4 0 1)
+                                                                  :end 4 :from-end t)))
+                 '(args-out-of-range [2 0 1] 3)))
+  (should (equal (cl-diff--error (lambda () (cl-remove 'a (vector) :end 4 :count 5)))
+                 '(args-out-of-range [] 0))))
+
 ;;; seq
 
 (ert-deftest cl-diff-seq-setq-value ()
