@@ -1045,7 +1045,8 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
   "SEQ without the elements satisfying PRED under KEYS: a copy, or with
 IN-PLACE and a list SEQ, its cells unlinked."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (cl-lib--count keys) (length seq)) 0) seq
+  ;; The length is taken first, as Emacs does (a dotted list fails).
+  (if (<= (let ((len (length seq))) (or (cl-lib--count keys) len)) 0) seq
     (let ((hits (cl-lib--hits pred seq keys nil t)))
       (cl-lib--array-range-check seq keys hits)
       (cond ((and in-place (consp seq)) (cl-lib--unlink seq hits))
@@ -1194,6 +1195,7 @@ is nil)."
   "SEQ with the elements matching OLD replaced by NEW, in place.
 When NEW is OLD itself, SEQ is returned untouched, as in Emacs."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (length seq)                          ; a dotted list fails first, as in Emacs
   (if (eq new old) seq
     (apply #'cl-lib--nsubstitute-if new (cl-lib--item-test old keys) seq keys)))
 
@@ -1201,11 +1203,12 @@ When NEW is OLD itself, SEQ is returned untouched, as in Emacs."
   "SEQ with the elements satisfying PRED replaced by NEW, in place.
 As in Emacs, a nil NEW leaves SEQ as it is."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (length seq)                          ; a dotted list fails first, as in Emacs
   (if (null new) seq (apply #'cl-lib--nsubstitute-if new pred seq keys)))
 
 (defun cl-lib--nsubstitute-if (new pred seq &rest keys)
-  (let ((count (cl-lib--count keys)))
-    (when (> (or count (length seq)) 0)
+  (let ((count (cl-lib--count keys)) (len (length seq)))
+    (when (> (or count len) 0)
       (cl-lib--substitute-scan new pred seq keys (or (plist-get keys :start) 0) count)))
   seq)
 
@@ -1305,13 +1308,13 @@ half its length."
   "The index in SEQ2 where SEQ1 (:start1 to :end1) first occurs between
 :start2 and :end2 (the last occurrence under :from-end), or nil."
   (cl-lib--check-seq-keys keys '(:test :test-not :key :from-end :start1 :end1 :start2 :end2))
-  (let ((start1 (or (plist-get keys :start1) 0))
-        (end1 (or (plist-get keys :end1) (length seq1))))
+  (let* ((start1 (or (plist-get keys :start1) 0))
+         (end1 (or (plist-get keys :end1) (length seq1)))
+         ;; Taken first, as Emacs does, so that a dotted SEQ2 fails.
+         (end2 (or (plist-get keys :end2) (length seq2))))
     ;; An empty pattern is found at once, as in Emacs.
     (if (>= start1 end1)
-        (if (plist-get keys :from-end)
-            (or (plist-get keys :end2) (length seq2))
-          (or (plist-get keys :start2) 0))
+        (if (plist-get keys :from-end) end2 (or (plist-get keys :start2) 0))
       (cl-lib--search seq1 seq2 keys start1 end1))))
 
 (defun cl-lib--search (seq1 seq2 keys start1 end1)
@@ -1399,6 +1402,13 @@ as Emacs does (so running off a list is a `wrong-type-argument')."
 
 (defun cl-assoc (item alist &rest keys)
   (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (if (null keys)
+      ;; As in Emacs, the primitives do the plain case (so they report a
+      ;; dotted ALIST).
+      (if (numberp item) (assoc item alist) (assq item alist))
+    (cl-lib--assoc item alist keys)))
+
+(defun cl-lib--assoc (item alist keys)
   (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall match (cl-lib--key key (car e)))))
                 alist)))
@@ -1411,8 +1421,14 @@ as Emacs does (so running off a list is a `wrong-type-argument')."
 
 (defun cl-adjoin (item list &rest keys)
   "LIST with ITEM in front unless it is already a member."
-  (let ((key (plist-get keys :key)))
-    (if (apply #'cl-member (cl-lib--key key item) list keys) list (cons item list))))
+  (let* ((key (plist-get keys :key))
+         ;; As in Emacs, a lone :test of `eq' or `equal' is the primitive's.
+         (primitive (and (eq (car keys) :test) (null (cddr keys))
+                         (cdr (assq (cadr keys) '((eq . memq) (equal . member)))))))
+    (if (if primitive (funcall primitive item list)
+          (apply #'cl-member (cl-lib--key key item) list keys))
+        list
+      (cons item list))))
 
 (defun cl-lib--in (x list keys)
   "Whether X (through :key) is a member of LIST under KEYS."
@@ -1661,46 +1677,53 @@ Lists are walked once, so filling a long list stays linear."
   "Store ITEM into SEQ's elements from :start to :end; return SEQ."
   (cl-lib--check-seq-keys keys '(:start :end))
   (let ((start (or (plist-get keys :start) 0))
-        (end (or (plist-get keys :end) (length seq))))
+        (end (or (plist-get keys :end) (and (arrayp seq) (length seq)))))
     (cond
      ((and (arrayp seq) (eq start 0) (= end (length seq))) (fillarray seq item))
      ((listp seq)
-        ;; A list is filled up to its end, whatever :end says.
+        ;; A list is filled up to its end, whatever :end says; a dotted
+        ;; end is met by `setcar', as in Emacs.
         (let ((tail (nthcdr start seq)))
-          (while (and tail (< start end))
+          (while (and tail (or (null end) (< start end)))
             (setcar tail item)
             (setq tail (cdr tail) start (1+ start)))))
      (t (cl-lib--store seq start (max 0 (- end start)) (lambda () item))))
     seq))
 
-(defun cl-lib--elements-from (seq start n)
-  "N elements of SEQ from START: a list's as far as they go (nil after),
-an array's checked by `aref'."
-  (let (out)
-    (if (listp seq)
-        (let ((tail (nthcdr start seq)))
-          (dotimes (_ n) (push (pop tail) out)))
-      (dotimes (i n) (push (aref seq (+ start i)) out)))
-    (nreverse out)))
-
 (defun cl-replace (seq1 seq2 &rest keys)
   "Copy SEQ2's elements (from :start2 to :end2) into SEQ1 (from :start1
 to :end1), as many as both ranges hold; return SEQ1.  As in Emacs, the
-bounds are not checked beyond what storing and fetching need, and a
-list SEQ1 takes no more than it has, nor than a list SEQ2 has."
+bounds are not checked beyond what storing and fetching need: a list
+SEQ1 takes no more than it has, nor than a list SEQ2 has, and the
+length of a list is not taken when it need not be."
   (cl-lib--check-seq-keys keys '(:start1 :end1 :start2 :end2))
   (let* ((start1 (or (plist-get keys :start1) 0))
-         (end1 (or (plist-get keys :end1) (length seq1)))
          (start2 (or (plist-get keys :start2) 0))
-         (end2 (or (plist-get keys :end2) (length seq2)))
-         (n (min (- end1 start1) (- end2 start2)
-                 (if (listp seq1) (- (length seq1) start1) most-positive-fixnum)
-                 (if (and (listp seq1) (listp seq2)) (- (length seq2) start2)
-                   most-positive-fixnum))))
-    (when (> n 0)
-      (let ((source (cl-lib--elements-from seq2 start2 n)))
-        (cl-lib--store seq1 start1 n (lambda () (pop source)))))
-    seq1))
+         (lists (and (listp seq1) (listp seq2)))
+         (end1 (or (plist-get keys :end1) (and (arrayp seq1) (length seq1))))
+         (end2 (or (plist-get keys :end2) (and (not lists) (length seq2))))
+         (n (min (if end1 (- end1 start1) most-positive-fixnum)
+                 (if end2 (- end2 start2) most-positive-fixnum)))
+         (dest (and (listp seq1) (nthcdr start1 seq1)))
+         (source (if (eq seq1 seq2) (copy-sequence seq2) seq2)))
+    (cond ((<= n 0))
+          ((listp seq1)
+           (cl-lib--replace-in-list dest n
+                                    (if lists (nthcdr start2 source)
+                                      (cl-lib--cursor source start2))))
+          (t (let ((next (if (listp source)
+                             (let ((tail (nthcdr start2 source))) (lambda () (pop tail)))
+                           (cl-lib--cursor source start2))))
+               (dotimes (i n) (aset seq1 (+ start1 i) (funcall next)))))))
+  seq1)
+
+(defun cl-lib--replace-in-list (dest n source)
+  "Store SOURCE's elements into the cells of DEST, at most N of them,
+until DEST ends or SOURCE, a list, does (a dotted end is met by `setcar'
+or `car').  SOURCE may also be a function giving one element a call."
+  (while (and (> n 0) dest source)
+    (setcar dest (if (functionp source) (funcall source) (pop source)))
+    (setq dest (cdr dest) n (1- n))))
 
 (defun cl-concatenate (type &rest sequences)
   "The SEQUENCES joined into one of TYPE: list, vector or string."
@@ -1867,6 +1890,7 @@ Emacs does under :from-end)."
   (let* ((start (or (plist-get keys :start) 0))
          (end (plist-get keys :end))
          (args (list (cl-lib--test keys) (plist-get keys :key) (plist-get keys :from-end))))
+    (unless end (length seq))           ; a dotted list fails then, as in Emacs
     (if (listp seq)
         (apply #'cl-lib--dedupe-list seq start end (append args (list in-place)))
       (let* ((list (append seq nil))
