@@ -1212,6 +1212,10 @@ As in Emacs, a nil NEW leaves SEQ as it is."
       (cl-lib--substitute-scan new pred seq keys (or (plist-get keys :start) 0) count)))
   seq)
 
+(defun cl-lib--cell (cells i)
+  "The cons at I in the vector CELLS of a list's conses; nil past them."
+  (and (< i (length cells)) (aref cells i)))
+
 (defun cl-lib--substitute-scan (new pred seq keys start count)
   "Store NEW in place of SEQ's elements satisfying PRED (through KEYS's
 :key) from START to :end, at most COUNT of them (by default all); return
@@ -1230,10 +1234,13 @@ half its length."
                 (or (plist-get keys :end) len)))
          (hits nil))
     (if down
-        (let ((i (1- end)))
+        (let ((i (1- end))
+              ;; A list's cells, found once, so that going down stays linear.
+              (cells (and (listp seq) (vconcat (cl-maplist #'identity seq)))))
           (while (and (>= i (max start 0)) (> left 0))
-            (when (funcall pred (cl-lib--key key (cl-lib--element seq i)))
-              (if (listp seq) (setcar (nthcdr i seq) new) (aset seq i new))
+            (when (funcall pred (cl-lib--key key (if cells (car (cl-lib--cell cells i))
+                                                    (aref seq i))))
+              (if cells (setcar (cl-lib--cell cells i) new) (aset seq i new))
               (push i hits)
               (setq left (1- left)))
             (setq i (1- i))))
@@ -1832,14 +1839,14 @@ length taken first."
 ;; as 1, and a range too short or past the end changes nothing.
 
 (defun cl-lib--later-matches (cell count test key gone all &optional rekey)
-  "The cells among the COUNT after CELL (skipping those in GONE) whose
-element matches CELL's: all of them with ALL, else the first.  CELL's
-key is taken only when there is something to compare it with, unless
-REKEY; with REKEY, it is taken at once and again after each match (as
-Emacs does under :from-end)."
+  "The cells among the COUNT after CELL (skipping those GONE, an `eq'
+hash table, holds) whose element matches CELL's: all of them with ALL,
+else the first.  CELL's key is taken only when there is something to
+compare it with, unless REKEY; with REKEY, it is taken at once and
+again after each match (as Emacs does under :from-end)."
   (let ((tail (cdr cell)) (x-taken rekey) (x (and rekey (cl-lib--key key (car cell)))) found)
     (while (and tail (> count 0) (or all (not found)))
-      (unless (memq tail gone)
+      (unless (and gone (gethash tail gone))
         (unless x-taken (setq x (cl-lib--key key (car cell)) x-taken t))
         (when (funcall test x (cl-lib--key key (car tail)))
           (push tail found)
@@ -1850,8 +1857,11 @@ Emacs does under :from-end)."
 
 (defun cl-lib--dedupe-list (list start end test key from-end in-place)
   ;; Under :from-end, an :end past LIST's end has Emacs look at the nil
-  ;; after it too, as if it were an element.
-  (let ((end (or end (if from-end (length list) most-positive-fixnum))) (gone nil))
+  ;; after it too, as if it were an element.  Without it, a cell goes
+  ;; only when it is the one looked at, so later ones are never gone.
+  (let ((end (or end (if from-end (length list) most-positive-fixnum)))
+        (gone (make-hash-table :test 'eq))
+        (lost 0))
     (unless from-end
       (while (and (eq start 0) (cdr list) (> end 1)
                   (cl-lib--later-matches list (- end 1) test key nil nil))
@@ -1859,28 +1869,30 @@ Emacs does under :from-end)."
     (let* ((i (if from-end (max start 0) (max start 1)))
            (cell (nthcdr i list)))
       (while (and (or cell from-end) (< i (1- end)))
-        (let ((hits (cl-lib--later-matches cell (- end i 1) test key gone
-                                             from-end from-end)))
+        (let ((hits (cl-lib--later-matches cell (- end i 1) test key (and from-end gone)
+                                           from-end from-end)))
           (if (and hits (not from-end))
-              (push cell gone)
-            (setq gone (append hits gone) i (1+ i)))
+              (puthash cell t gone)
+            (dolist (h hits) (puthash h t gone))
+            (setq i (1+ i)))
           (setq end (- end (length hits))
+                lost (+ lost (length hits))
                 cell (cdr cell))
-          (while (memq cell gone) (setq cell (cdr cell))))))
-    (cond ((null gone) list)
+          (while (and cell (gethash cell gone)) (setq cell (cdr cell))))))
+    (cond ((= lost 0) list)
           (in-place (cl-lib--unlink-cells list gone))
           (t (let (out)
                (while list
-                 (unless (memq list gone) (push (car list) out))
+                 (unless (gethash list gone) (push (car list) out))
                  (setq list (cdr list)))
                (nreverse out))))))
 
-(defun cl-lib--unlink-cells (list cells)
-  "LIST without the conses in CELLS, unlinked in place."
-  (while (memq list cells) (setq list (cdr list)))
+(defun cl-lib--unlink-cells (list gone)
+  "LIST without the conses GONE, an `eq' hash table, holds, unlinked in place."
+  (while (and list (gethash list gone)) (setq list (cdr list)))
   (let ((prev list))
     (while (cdr prev)
-      (if (memq (cdr prev) cells)
+      (if (gethash (cdr prev) gone)
           (setcdr prev (cdr (cdr prev)))
         (setq prev (cdr prev)))))
   list)
