@@ -1047,6 +1047,8 @@ IN-PLACE and a list SEQ, its cells unlinked."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
   ;; The length is taken first, as Emacs does (a dotted list fails).
   (if (<= (let ((len (length seq))) (or (cl-lib--count keys) len)) 0) seq
+    ;; Under :from-end, Emacs's first look is past an array's end.
+    (when (plist-get keys :from-end) (cl-lib--array-range-check seq keys t))
     (let ((hits (cl-lib--hits pred seq keys nil t)))
       (cl-lib--array-range-check seq keys hits)
       (cond ((and in-place (consp seq)) (cl-lib--unlink seq hits))

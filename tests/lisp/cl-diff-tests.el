@@ -294,7 +294,11 @@ functions it made, in order."
                                                                   :end 4 :from-end t)))
                  '(args-out-of-range [2 0 1] 3)))
   (should (equal (cl-diff--error (lambda () (cl-remove 'a (vector) :end 4 :count 5)))
-                 '(args-out-of-range [] 0))))
+                 '(args-out-of-range [] 0)))
+  ;; Under :from-end the first look is past the end, before any test.
+  (should (equal (cl-diff--error (lambda () (cl-remove-if-not 'cl-oddp (vector 1 3 nil 3 3)
+                                                              :end 7 :from-end t)))
+                 '(args-out-of-range [1 3 nil 3 3] 6))))
 
 (ert-deftest cl-diff-dotted-lists ()
   ;; Which functions measure a dotted list first, and which walk it.
