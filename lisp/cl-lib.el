@@ -969,34 +969,54 @@ for each other place, latest first."
         ((stringp seq) (concat list))
         (t (vconcat list))))
 
-(defun cl-lib--hits (pred seq keys &optional lenient-from-end)
+(defun cl-lib--count (keys)
+  "KEYS's :count as a whole number: Emacs counts a fraction down to
+below zero, so it acts as the next whole number up."
+  (let ((count (plist-get keys :count)))
+    (if (floatp count) (ceiling count) count)))
+
+(defun cl-lib--hits (pred seq keys &optional lenient-from-end rescan)
   "The indices, ascending, of the elements of SEQ between KEYS's :start
 and :end whose :key satisfies PRED; at most :count of them, the last
 ones under :from-end.  A list's range is cut to its length; an array's
 must not start before 0.  As in Emacs, :from-end counts only when :count
 is under half the length; with LENIENT-FROM-END (cl-substitute's rule)
-when it is at most half, or SEQ is an array."
-  (let* ((key (plist-get keys :key))
-         (start (or (plist-get keys :start) 0))
+when it is at most half, or SEQ is an array.  PRED is called as Emacs
+calls it: not past the :count-th hit when going forward, and with
+RESCAN on an array, first to find the first (or last) hit, then again
+over the range from there."
+  (let* ((start (or (plist-get keys :start) 0))
          (len (length seq))
          (end (min len (or (plist-get keys :end) len)))
-         (count (plist-get keys :count))
+         (count (cl-lib--count keys))
          (from-end (and (plist-get keys :from-end)
                         (or (null count)
                             (if lenient-from-end
                                 (or (not (listp seq)) (<= count (/ len 2)))
                               (< count (/ len 2))))))
+         (test (let ((key (plist-get keys :key)))
+                 (lambda (x) (funcall pred (cl-lib--key key x)))))
          (hits nil))
     (when (and (< start 0) (not (listp seq)))
       (signal 'args-out-of-range (list seq start)))
-    (let ((i (max start 0)) (tail (nthcdr (max start 0) (cl-lib--seq-list seq))))
-      (while (< i end)
-        (when (funcall pred (cl-lib--key key (car tail))) (push i hits))
+    (setq start (max start 0))
+    (when (and rescan (arrayp seq))
+      (if (plist-get keys :from-end)
+          (let ((j (1- end)))
+            (while (and (>= j start) (not (funcall test (aref seq j))))
+              (setq j (1- j)))
+            (setq end (1+ j)))
+        (while (and (< start end) (not (funcall test (aref seq start))))
+          (setq start (1+ start)))))
+    (let ((i start) (tail (nthcdr start (cl-lib--seq-list seq)))
+          (room (if (and count (not from-end)) count most-positive-fixnum)))
+      (while (and (< i end) (> room 0))
+        (when (funcall test (car tail)) (push i hits) (setq room (1- room)))
         (setq i (1+ i) tail (cdr tail))))
     (setq hits (nreverse hits))
     (cond ((null count) hits)
           (from-end (last hits (max 0 count)))
-          (t (butlast hits (- (length hits) (max 0 count)))))))
+          (t hits))))
 
 (defun cl-lib--rebuild (seq hits fn)
   "SEQ with each element at an index in HITS (ascending) replaced by the
@@ -1025,11 +1045,35 @@ list FN returns for it (nil drops it); SEQ itself when HITS is empty."
   "SEQ without the elements satisfying PRED under KEYS: a copy, or with
 IN-PLACE and a list SEQ, its cells unlinked."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
-    (let ((hits (cl-lib--hits pred seq keys)))
-      (if (and in-place (consp seq))
-          (cl-lib--unlink seq hits)
-        (cl-lib--rebuild seq hits #'ignore)))))
+  ;; The length is taken first, as Emacs does (a dotted list fails).
+  (if (<= (let ((len (length seq))) (or (cl-lib--count keys) len)) 0) seq
+    ;; Under :from-end, Emacs's first look is past an array's end.
+    (when (plist-get keys :from-end) (cl-lib--array-range-check seq keys t))
+    (let ((hits (cl-lib--hits pred seq keys nil t)))
+      (cl-lib--array-range-check seq keys hits)
+      (cond ((and in-place (consp seq)) (cl-lib--unlink seq hits))
+            ((consp seq) (cl-lib--list-without seq hits keys))
+            (t (cl-lib--rebuild seq hits #'ignore))))))
+
+(defun cl-lib--list-without (list hits keys)
+  "A copy of LIST without its elements at HITS (ascending), sharing with
+LIST what Emacs 28 shares: the tail after hits at its very front, and
+after the one further hit that uses up :count (unless :from-end is given)."
+  (let* ((count (cl-lib--count keys))
+         (from-end (and count (plist-get keys :from-end) (< count (/ (length list) 2))))
+         (exhausted (and count (= (length hits) count) (not (plist-get keys :from-end))))
+         (i 0) (out nil))
+    (unless from-end
+      (while (and hits (eq (car hits) i))
+        (setq list (cdr list) hits (cdr hits) i (1+ i))))
+    ;; Past the front, only a single hit that uses up :count leaves the
+    ;; rest shared.
+    (when (cdr hits) (setq exhausted nil))
+    (if (null hits) (if (or exhausted (not from-end)) list (copy-sequence list))
+      (while hits
+        (if (eq (car hits) i) (pop hits) (push (car list) out))
+        (setq list (cdr list) i (1+ i)))
+      (nconc (nreverse out) (if (and exhausted (not from-end)) list (copy-sequence list))))))
 
 (defun cl-remove-if (pred seq &rest keys)
   "A copy of SEQ without the elements satisfying PRED (within :start,
@@ -1049,11 +1093,12 @@ IN-PLACE and a list SEQ, its cells unlinked."
 (defun cl-lib--not (pred) (lambda (x) (not (funcall pred x))))
 
 (defun cl-lib--test (keys)
-  "The two-argument test given by :test or :test-not in KEYS (eql by default)."
+  "The two-argument test given by :test or :test-not in KEYS (eql by default).
+Given both, Emacs 28 obeys :test-not."
   (let ((test (plist-get keys :test))
         (test-not (plist-get keys :test-not)))
-    (cond (test test)
-          (test-not (lambda (a b) (not (funcall test-not a b))))
+    (cond (test-not (lambda (a b) (not (funcall test-not a b))))
+          (test test)
           (t #'eql))))
 
 (defun cl-lib--item-test (item keys)
@@ -1062,8 +1107,8 @@ IN-PLACE and a list SEQ, its cells unlinked."
   (let ((if-pred (plist-get keys :if)) (if-not (plist-get keys :if-not)))
     (cond ((or (plist-get keys :test) (plist-get keys :test-not) (not (or if-pred if-not)))
            (let ((test (cl-lib--test keys))) (lambda (x) (funcall test item x))))
-          (if-pred if-pred)
-          (t (cl-lib--not if-not)))))
+          (if-not (cl-lib--not if-not))
+          (t if-pred))))
 
 (defun cl-remove (item seq &rest keys)
   (apply #'cl-remove-if (cl-lib--item-test item keys) seq keys))
@@ -1133,17 +1178,86 @@ an array was expected."
 (defun cl-substitute-if-not (new pred seq &rest keys)
   (apply #'cl-substitute-if new (cl-lib--not pred) seq keys))
 
-;; The other destructive variants may, as in Emacs, return a fresh
-;; sequence; callers use their value.
 (defun cl-delete (item seq &rest keys)
   (cl-lib--drop-hits (cl-lib--item-test item keys) seq keys t))
+
+(defun cl-lib--array-range-check (seq keys hits)
+  "Signal as Emacs's `aref' would for an array SEQ whose :end in KEYS
+lies past its end: at :end - 1 under :from-end, else at its length,
+which Emacs reaches only when looking for a first hit in vain (HITS
+is nil)."
+  (let ((start (or (plist-get keys :start) 0))
+        (end (plist-get keys :end)))
+    (when (and (arrayp seq) end (> end (length seq)) (< start end)
+               (or (null hits) (plist-get keys :from-end)))
+      (signal 'args-out-of-range
+              (list seq (if (plist-get keys :from-end) (1- end) (max start (length seq))))))))
+
 (defun cl-nsubstitute (new old seq &rest keys)
-  (apply #'cl-substitute new old seq keys))
+  "SEQ with the elements matching OLD replaced by NEW, in place.
+When NEW is OLD itself, SEQ is returned untouched, as in Emacs."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (length seq)                          ; a dotted list fails first, as in Emacs
+  (if (eq new old) seq
+    (apply #'cl-lib--nsubstitute-if new (cl-lib--item-test old keys) seq keys)))
+
 (defun cl-nsubstitute-if (new pred seq &rest keys)
-  (apply #'cl-substitute-if new pred seq keys))
+  "SEQ with the elements satisfying PRED replaced by NEW, in place.
+As in Emacs, a nil NEW leaves SEQ as it is."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (length seq)                          ; a dotted list fails first, as in Emacs
+  (if (null new) seq (apply #'cl-lib--nsubstitute-if new pred seq keys)))
+
+(defun cl-lib--nsubstitute-if (new pred seq &rest keys)
+  (let ((count (cl-lib--count keys)) (len (length seq)))
+    (when (> (or count len) 0)
+      (cl-lib--substitute-scan new pred seq keys (or (plist-get keys :start) 0) count)))
+  seq)
+
+(defun cl-lib--cell (cells i)
+  "The cons at I in the vector CELLS of a list's conses; nil past them."
+  (and (< i (length cells)) (aref cells i)))
+
+(defun cl-lib--substitute-scan (new pred seq keys start count)
+  "Store NEW in place of SEQ's elements satisfying PRED (through KEYS's
+:key) from START to :end, at most COUNT of them (by default all); return
+their indices.  The scan goes down from :end under :from-end when Emacs
+honours it there: always in an array, in a list only for a COUNT at most
+half its length."
+  (let* ((len (length seq))
+         (key (plist-get keys :key))
+         (left (or count len))
+         (down (and (plist-get keys :from-end)
+                    (or (arrayp seq) (and count (<= count (/ len 2))))))
+         ;; :end is cut to a list's length only going forward: past the
+         ;; end, `aref' and `aset' fail, and a list gives nil elements
+         ;; that cannot be replaced, as in Emacs.
+         (end (if (and (listp seq) (not down)) (min len (or (plist-get keys :end) len))
+                (or (plist-get keys :end) len)))
+         (hits nil))
+    (if down
+        (let ((i (1- end))
+              ;; A list's cells, found once, so that going down stays linear.
+              (cells (and (listp seq) (vconcat (cl-maplist #'identity seq)))))
+          (while (and (>= i (max start 0)) (> left 0))
+            (when (funcall pred (cl-lib--key key (if cells (car (cl-lib--cell cells i))
+                                                    (aref seq i))))
+              (if cells (setcar (cl-lib--cell cells i) new) (aset seq i new))
+              (push i hits)
+              (setq left (1- left)))
+            (setq i (1- i))))
+      (let ((i start) (tail (and (listp seq) (nthcdr start seq))))
+        (while (and (< i end) (> left 0) (or (arrayp seq) tail))
+          (when (funcall pred (cl-lib--key key (if (listp seq) (car tail) (aref seq i))))
+            (if (listp seq) (setcar tail new) (aset seq i new))
+            (push i hits)
+            (setq left (1- left)))
+          (setq i (1+ i) tail (cdr tail)))))
+    hits))
 
 (defun cl-member-if (pred list &rest keys)
   "The tail of LIST whose first element (through :key) satisfies PRED."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((key (plist-get keys :key)))
     (while (and list (not (funcall pred (cl-lib--key key (car list)))))
       (setq list (cdr list)))
@@ -1152,6 +1266,7 @@ an array was expected."
   (apply #'cl-member-if (cl-lib--not pred) list keys))
 
 (defun cl-assoc-if (pred alist &rest keys)
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (car e)))))
                 alist)))
@@ -1162,7 +1277,7 @@ an array was expected."
   (apply #'cl-rassoc-if (cl-lib--not pred) alist keys))
 
 (defun cl-nsubstitute-if-not (new pred seq &rest keys)
-  (apply #'cl-substitute-if-not new pred seq keys))
+  (apply #'cl-nsubstitute-if new (cl-lib--not pred) seq keys))
 
 (defun cl-acons (key value alist) (cons (cons key value) alist))
 
@@ -1185,6 +1300,7 @@ an array was expected."
     (cl-coerce (nconc (nreverse out) a b) type)))
 
 (defun cl-rassoc-if (pred alist &rest keys)
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
   (let ((key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall pred (cl-lib--key key (cdr e)))))
                 alist)))
@@ -1201,28 +1317,48 @@ an array was expected."
   "The index in SEQ2 where SEQ1 (:start1 to :end1) first occurs between
 :start2 and :end2 (the last occurrence under :from-end), or nil."
   (cl-lib--check-seq-keys keys '(:test :test-not :key :from-end :start1 :end1 :start2 :end2))
-  (let ((start1 (or (plist-get keys :start1) 0))
-        (end1 (or (plist-get keys :end1) (length seq1))))
+  (let* ((start1 (or (plist-get keys :start1) 0))
+         (end1 (or (plist-get keys :end1) (length seq1)))
+         ;; Taken first, as Emacs does, so that a dotted SEQ2 fails.
+         (end2 (or (plist-get keys :end2) (length seq2))))
     ;; An empty pattern is found at once, as in Emacs.
     (if (>= start1 end1)
-        (if (plist-get keys :from-end)
-            (or (plist-get keys :end2) (length seq2))
-          (or (plist-get keys :start2) 0))
-      (cl-lib--search seq1 seq2 keys))))
+        (if (plist-get keys :from-end) end2 (or (plist-get keys :start2) 0))
+      (cl-lib--search seq1 seq2 keys start1 end1))))
 
-(defun cl-lib--search (seq1 seq2 keys)
-  (let* ((pattern (vconcat (cl-subseq seq1 (or (plist-get keys :start1) 0)
-                                      (plist-get keys :end1))))
-         (vec (vconcat seq2))
-         (test (cl-lib--test keys)) (key (plist-get keys :key))
-         (from-end (plist-get keys :from-end))
-         (i (or (plist-get keys :start2) 0))
-         (last (- (or (plist-get keys :end2) (length vec)) (length pattern)))
-         (found nil))
-    (while (and (<= i last) (or from-end (not found)))
-      (when (cl-lib--match-at pattern vec i test key) (setq found i))
-      (setq i (1+ i)))
+(defun cl-lib--search (seq1 seq2 keys start1 end1)
+  "Where SEQ1 from START1 to END1 occurs in SEQ2, as Emacs finds it: the
+pattern's first element by `cl-position' among the places it fits,
+then the rest by `cl-mismatch'."
+  (let* ((from-end (plist-get keys :from-end))
+         (key (plist-get keys :key))
+         (size (- end1 start1))
+         (low (or (plist-get keys :start2) 0))
+         (high (- (or (plist-get keys :end2) (length seq2)) size -1))
+         (first (cl-lib--key key (cl-lib--element seq1 start1)))
+         (tests (cl-lib--plist-only keys '(:test :test-not :key)))
+         (found nil) (more (< low high)))
+    (while more
+      (let ((at (apply #'cl-position first seq2 :start low :end high :from-end from-end tests)))
+        (cond ((null at) (setq more nil))
+              ((null (apply #'cl-mismatch seq1 seq2 :start1 (1+ start1) :end1 end1
+                            :start2 (1+ at) :end2 (+ at size) tests))
+               (setq found at more nil))
+              (from-end (setq high at more (< low high)))
+              (t (setq low (1+ at) more (< low high))))))
     found))
+
+(defun cl-lib--plist-only (plist props)
+  "The pairs of PLIST whose property is one of PROPS."
+  (let (out)
+    (while plist
+      (when (memq (car plist) props) (setq out (cons (cadr plist) (cons (car plist) out))))
+      (setq plist (cddr plist)))
+    (nreverse out)))
+
+(defun cl-lib--element (seq i)
+  "Element I of SEQ: nil past a list's end, checked by `aref' in an array."
+  (if (listp seq) (nth i seq) (aref seq i)))
 
 (defun cl-lib--check-seq-keys (keys allowed)
   (unless (plist-get keys :allow-other-keys)
@@ -1237,20 +1373,31 @@ an array was expected."
 nil when they match.  Under :from-end, one less than the index after the
 last mismatch, as in Emacs 28."
   (cl-lib--check-seq-keys keys '(:test :test-not :key :start1 :end1 :start2 :end2 :from-end))
-  (let* ((v1 (vconcat seq1)) (v2 (vconcat seq2))
-         (test (cl-lib--test keys)) (key (plist-get keys :key))
-         (start1 (or (plist-get keys :start1) 0)) (end1 (or (plist-get keys :end1) (length v1)))
-         (start2 (or (plist-get keys :start2) 0)) (end2 (or (plist-get keys :end2) (length v2)))
-         (same (lambda (i j) (funcall test (cl-lib--key key (aref v1 i))
-                                      (cl-lib--key key (aref v2 j))))))
+  (let* ((test (cl-lib--test keys)) (key (plist-get keys :key))
+         (start1 (or (plist-get keys :start1) 0)) (end1 (or (plist-get keys :end1) (length seq1)))
+         (start2 (or (plist-get keys :start2) 0)) (end2 (or (plist-get keys :end2) (length seq2)))
+         (same (lambda (a b) (funcall test (cl-lib--key key a) (cl-lib--key key b)))))
     (if (plist-get keys :from-end)
         (progn
-          (while (and (< start1 end1) (< start2 end2) (funcall same (1- end1) (1- end2)))
+          (while (and (< start1 end1) (< start2 end2)
+                      (funcall same (cl-lib--element seq1 (1- end1))
+                               (cl-lib--element seq2 (1- end2))))
             (setq end1 (1- end1) end2 (1- end2)))
           (and (or (< start1 end1) (< start2 end2)) (1- end1)))
-      (while (and (< start1 end1) (< start2 end2) (funcall same start1 start2))
-        (setq start1 (1+ start1) start2 (1+ start2)))
-      (and (or (< start1 end1) (< start2 end2)) start1))))
+      (let ((next1 (cl-lib--cursor seq1 start1)) (next2 (cl-lib--cursor seq2 start2)))
+        (while (and (< start1 end1) (< start2 end2)
+                    (funcall same (funcall next1) (funcall next2)))
+          (setq start1 (1+ start1) start2 (1+ start2)))
+        (and (or (< start1 end1) (< start2 end2)) start1)))))
+
+(defun cl-lib--cursor (seq i)
+  "A function giving SEQ's elements from I on, one per call.  A list's
+are popped; past its end, and in an array, `aref' fetches them from SEQ,
+as Emacs does (so running off a list is a `wrong-type-argument')."
+  (let ((tail (and (listp seq) (nthcdr i seq))))
+    (lambda ()
+      (prog1 (if (consp tail) (pop tail) (aref seq i))
+        (setq i (1+ i))))))
 
 (defun cl-member (item list &rest keys)
   (if (null keys) (memql item list) (cl-lib--member item list keys)))
@@ -1264,6 +1411,13 @@ last mismatch, as in Emacs 28."
 
 (defun cl-assoc (item alist &rest keys)
   (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (if (null keys)
+      ;; As in Emacs, the primitives do the plain case (so they report a
+      ;; dotted ALIST).
+      (if (numberp item) (assoc item alist) (assq item alist))
+    (cl-lib--assoc item alist keys)))
+
+(defun cl-lib--assoc (item alist keys)
   (let ((match (cl-lib--item-test item keys)) (key (plist-get keys :key)))
     (cl-find-if (lambda (e) (and (consp e) (funcall match (cl-lib--key key (car e)))))
                 alist)))
@@ -1276,17 +1430,26 @@ last mismatch, as in Emacs 28."
 
 (defun cl-adjoin (item list &rest keys)
   "LIST with ITEM in front unless it is already a member."
-  (let ((key (plist-get keys :key)))
-    (if (apply #'cl-member (cl-lib--key key item) list keys) list (cons item list))))
+  (let* ((key (plist-get keys :key))
+         ;; As in Emacs, a lone :test of `eq' or `equal' is the primitive's.
+         (primitive (and (eq (car keys) :test) (null (cddr keys))
+                         (cdr (assq (cadr keys) '((eq . memq) (equal . member)))))))
+    (if (if primitive (funcall primitive item list)
+          (apply #'cl-member (cl-lib--key key item) list keys))
+        list
+      (cons item list))))
 
 (defun cl-lib--in (x list keys)
   "Whether X (through :key) is a member of LIST under KEYS."
   (apply #'cl-member (cl-lib--key (plist-get keys :key) x) list keys))
 
 (defun cl-set-difference (list1 list2 &rest keys)
-  "The elements of LIST1 not in LIST2, in LIST1's order."
+  "The elements of LIST1 not in LIST2, in LIST1's order: a fresh list
+unless LIST2 is empty."
   (if (null list2) list1
-    (cl-remove-if (lambda (x) (cl-lib--in x list2 keys)) list1)))
+    (let (out)
+      (dolist (x list1 (nreverse out))
+        (unless (cl-lib--in x list2 keys) (push x out))))))
 
 (defun cl-lib--longer-first (list1 list2)
   (if (>= (length list1) (length list2)) (cons list1 list2) (cons list2 list1)))
@@ -1315,7 +1478,8 @@ last mismatch, as in Emacs 28."
   (cond ((null list1) list2) ((null list2) list1)
         ((equal list1 list2) nil)
         (t (append (apply #'cl-set-difference list1 list2 keys)
-                   (apply #'cl-set-difference list2 list1 keys)))))
+                   (apply #'cl-set-difference list2 list1 keys)
+                   nil))))
 
 ;; Emacs's destructive versions may reuse their arguments' conses, so
 ;; callers keep only the results, which these give.
@@ -1326,17 +1490,41 @@ last mismatch, as in Emacs 28."
 
 (defun cl-subsetp (list1 list2 &rest keys)
   "Whether every element of LIST1 is in LIST2."
-  (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))
+  (cond ((null list1) t)
+        ((null list2) nil)
+        (t (cl-every (lambda (x) (cl-lib--in x list2 keys)) list1))))
 
 (defun cl-substitute-if (new pred seq &rest keys)
-  "A copy of SEQ with the elements satisfying PRED replaced by NEW."
+  "A copy of SEQ with the elements satisfying PRED replaced by NEW.
+As in Emacs, a nil NEW leaves SEQ as it is."
   (cl-lib--check-seq-keys keys cl-lib--remove-keys)
-  (if (<= (or (plist-get keys :count) (length seq)) 0) seq
-    (cl-lib--rebuild seq (cl-lib--hits pred seq keys t) (lambda (_) (list new)))))
+  (if (null new) seq (apply #'cl-lib--substitute-if new pred seq keys)))
+
+(defun cl-lib--substitute-if (new pred seq &rest keys)
+  "`cl-substitute-if' as Emacs 28 does it: the first hit is found going
+forward, then a copy of SEQ is substituted in place from there on, that
+first hit included only when :from-end and :count are both given (else
+it is replaced at once and the rest counts one less)."
+  (let* ((count (cl-lib--count keys))
+         (first (and (> (or count (length seq)) 0)
+                     (cl-position-if pred seq :key (plist-get keys :key)
+                                     :start (or (plist-get keys :start) 0)
+                                     :end (plist-get keys :end)))))
+    (if (null first) seq
+      (let ((copy (copy-sequence seq)))
+        (if (and count (plist-get keys :from-end))
+            (cl-lib--substitute-scan new pred copy keys first count)
+          (if (listp copy) (setcar (nthcdr first copy) new) (aset copy first new))
+          (cl-lib--substitute-scan new pred copy keys (1+ first)
+                                   (1- (or count (length seq)))))
+        copy))))
 
 (defun cl-substitute (new old seq &rest keys)
-  "A copy of SEQ with the elements matching OLD replaced by NEW."
-  (apply #'cl-substitute-if new (cl-lib--item-test old keys) seq keys))
+  "A copy of SEQ with the elements matching OLD replaced by NEW.
+When NEW is OLD itself, SEQ is returned as it is, as in Emacs."
+  (cl-lib--check-seq-keys keys cl-lib--remove-keys)
+  (if (eq new old) seq
+    (apply #'cl-lib--substitute-if new (cl-lib--item-test old keys) seq keys)))
 
 (defun cl-subst (new old tree &rest keys)
   "A copy of TREE with the subtrees matching OLD replaced by NEW."
@@ -1353,9 +1541,42 @@ last mismatch, as in Emacs 28."
 (defun cl-subst-if-not (new pred tree &rest keys)
   (apply #'cl-subst-if new (cl-lib--not pred) tree keys))
 
-(defalias 'cl-nsubst #'cl-subst)
-(defalias 'cl-nsubst-if #'cl-subst-if)
-(defalias 'cl-nsubst-if-not #'cl-subst-if-not)
+(defun cl-lib--replace-in-conses (cell replacement)
+  "Replace in place, in the conses from CELL on, each car or final cdr
+for which REPLACEMENT gives a non-nil list by that list's car; a cons
+is tried before its parts."
+  (while (consp cell)
+    (let ((a (funcall replacement (car cell))))
+      (if a (setcar cell (car a))
+        (cl-lib--replace-in-conses (car cell) replacement)))
+    (let ((d (funcall replacement (cdr cell))))
+      (if d (progn (setcdr cell (car d)) (setq cell nil))
+        (setq cell (cdr cell))))))
+
+(defun cl-lib--replace-in-tree (tree replacement)
+  "TREE with its subtrees replaced in place as `cl-lib--replace-in-conses'
+does.  TREE sits in a one-element list for the walk, so that, as in
+Emacs, REPLACEMENT also sees that list's nil end, to no effect."
+  (let ((holder (list tree)))
+    (cl-lib--replace-in-conses holder replacement)
+    (car holder)))
+
+(defun cl-nsubst (new old tree &rest keys)
+  "TREE with the subtrees matching OLD replaced by NEW, in place."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--replace-in-tree
+     tree (lambda (x) (and (funcall test old (cl-lib--key key x)) (list new))))))
+
+(defun cl-nsubst-if (new pred tree &rest keys)
+  "TREE with the subtrees satisfying PRED (through :key) replaced by NEW, in place."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (let ((key (plist-get keys :key)))
+    (cl-lib--replace-in-tree
+     tree (lambda (x) (and (funcall pred (cl-lib--key key x)) (list new))))))
+
+(defun cl-nsubst-if-not (new pred tree &rest keys)
+  (apply #'cl-nsubst-if new (cl-lib--not pred) tree keys))
 
 (defun cl-sublis (alist tree &rest keys)
   "A copy of TREE with each subtree matching a key of ALIST replaced by its value."
@@ -1363,8 +1584,14 @@ last mismatch, as in Emacs 28."
   (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
     (cl-lib--sublis alist tree test key)))
 
+(defun cl-lib--sublis-entry (alist x test)
+  "The entry of ALIST whose key matches X, as (TEST KEY X) says."
+  (while (and alist (not (and (consp (car alist)) (funcall test (car (car alist)) x))))
+    (setq alist (cdr alist)))
+  (car alist))
+
 (defun cl-lib--sublis (alist tree test key)
-  (let ((hit (cl-assoc (cl-lib--key key tree) alist :test test)))
+  (let ((hit (cl-lib--sublis-entry alist (cl-lib--key key tree) test)))
     (cond (hit (cdr hit))
           ((consp tree)
            (let ((a (cl-lib--sublis alist (car tree) test key))
@@ -1372,7 +1599,14 @@ last mismatch, as in Emacs 28."
              (if (and (eq a (car tree)) (eq d (cdr tree))) tree (cons a d))))
           (t tree))))
 
-(defalias 'cl-nsublis #'cl-sublis)
+(defun cl-nsublis (alist tree &rest keys)
+  "TREE with each subtree matching a key of ALIST replaced, in place, by its value."
+  (cl-lib--check-seq-keys keys cl-lib--member-keys)
+  (let ((test (cl-lib--test keys)) (key (plist-get keys :key)))
+    (cl-lib--replace-in-tree
+     tree (lambda (x)
+            (let ((hit (cl-lib--sublis-entry alist (cl-lib--key key x) test)))
+              (and hit (list (cdr hit))))))))
 
 (defun cl-tree-equal (x y &rest keys)
   "Whether trees X and Y have the same shape and leaves matching under :test and :key."
@@ -1428,9 +1662,14 @@ When SUBLIST is no tail of LIST, that is all of LIST."
   (if (listp x) (null x) (signal 'wrong-type-argument (list 'list x 'x))))
 
 (defun cl-list-length (x)
-  "The length of list X, or nil when it is circular."
+  "The length of list X, or nil when it is circular.  A dotted X is a
+`wrong-type-argument' about its last cdr."
   (unless (listp x) (signal 'wrong-type-argument (list 'list x 'x)))
-  (and (proper-list-p x) (length x)))
+  (if (proper-list-p x) (length x)
+    ;; Past `safe-length' conses lies a dotted list's end, or a cons
+    ;; again in a circular one.
+    (let ((end (nthcdr (safe-length x) x)))
+      (and (atom end) (signal 'wrong-type-argument (list 'listp end))))))
 
 (defun cl-lib--store (seq start count producer)
   "Store COUNT results of calling PRODUCER into SEQ from index START.
@@ -1447,22 +1686,53 @@ Lists are walked once, so filling a long list stays linear."
   "Store ITEM into SEQ's elements from :start to :end; return SEQ."
   (cl-lib--check-seq-keys keys '(:start :end))
   (let ((start (or (plist-get keys :start) 0))
-        (end (or (plist-get keys :end) (length seq))))
-    (cl-lib--store seq start (max 0 (- end start)) (lambda () item))
+        (end (or (plist-get keys :end) (and (arrayp seq) (length seq)))))
+    (cond
+     ((and (arrayp seq) (eq start 0) (= end (length seq))) (fillarray seq item))
+     ((listp seq)
+        ;; A list is filled up to its end, whatever :end says; a dotted
+        ;; end is met by `setcar', as in Emacs.
+        (let ((tail (nthcdr start seq)))
+          (while (and tail (or (null end) (< start end)))
+            (setcar tail item)
+            (setq tail (cdr tail) start (1+ start)))))
+     (t (cl-lib--store seq start (max 0 (- end start)) (lambda () item))))
     seq))
 
 (defun cl-replace (seq1 seq2 &rest keys)
   "Copy SEQ2's elements (from :start2 to :end2) into SEQ1 (from :start1
-to :end1), as many as both ranges hold; return SEQ1."
+to :end1), as many as both ranges hold; return SEQ1.  As in Emacs, the
+bounds are not checked beyond what storing and fetching need: a list
+SEQ1 takes no more than it has, nor than a list SEQ2 has, and the
+length of a list is not taken when it need not be."
   (cl-lib--check-seq-keys keys '(:start1 :end1 :start2 :end2))
   (let* ((start1 (or (plist-get keys :start1) 0))
-         (end1 (or (plist-get keys :end1) (length seq1)))
-         (j (or (plist-get keys :start2) 0))
-         (end2 (or (plist-get keys :end2) (length seq2)))
-         (source (append (cl-subseq seq2 j end2) nil)))
-    (cl-lib--store seq1 start1 (max 0 (min (- end1 start1) (length source)))
-                   (lambda () (pop source)))
-    seq1))
+         (start2 (or (plist-get keys :start2) 0))
+         (lists (and (listp seq1) (listp seq2)))
+         (end1 (or (plist-get keys :end1) (and (arrayp seq1) (length seq1))))
+         (end2 (or (plist-get keys :end2) (and (not lists) (length seq2))))
+         (n (min (if end1 (- end1 start1) most-positive-fixnum)
+                 (if end2 (- end2 start2) most-positive-fixnum)))
+         (dest (and (listp seq1) (nthcdr start1 seq1)))
+         (source (if (eq seq1 seq2) (copy-sequence seq2) seq2)))
+    (cond ((<= n 0))
+          ((listp seq1)
+           (cl-lib--replace-in-list dest n
+                                    (if lists (nthcdr start2 source)
+                                      (cl-lib--cursor source start2))))
+          (t (let ((next (if (listp source)
+                             (let ((tail (nthcdr start2 source))) (lambda () (pop tail)))
+                           (cl-lib--cursor source start2))))
+               (dotimes (i n) (aset seq1 (+ start1 i) (funcall next)))))))
+  seq1)
+
+(defun cl-lib--replace-in-list (dest n source)
+  "Store SOURCE's elements into the cells of DEST, at most N of them,
+until DEST ends or SOURCE, a list, does (a dotted end is met by `setcar'
+or `car').  SOURCE may also be a function giving one element a call."
+  (while (and (> n 0) dest source)
+    (setcar dest (if (functionp source) (funcall source) (pop source)))
+    (setq dest (cdr dest) n (1- n))))
 
 (defun cl-concatenate (type &rest sequences)
   "The SEQUENCES joined into one of TYPE: list, vector or string."
@@ -1535,11 +1805,21 @@ to :end1), as many as both ranges hold; return SEQ1."
       (setq x (cl-lib--key key x))
       (setq acc (if from-end (funcall func x acc) (funcall func acc x))))))
 
-(defun cl-lib--mapcar-many (fn lists)
-  (let ((lists (mapcar #'cl-lib--seq-list lists)) out)
-    (while (not (memq nil lists))
-      (push (apply fn (mapcar #'car lists)) out)
-      (setq lists (mapcar #'cdr lists)))
+(defun cl-lib--mapcar-many (fn seqs)
+  "FN's values over the elements of SEQS taken together, as far as the
+shortest goes.  As in Emacs, two lists are walked until either ends (a
+dotted end is then taken for a cons), while other arguments have every
+length taken first."
+  (let (out)
+    (if (and (null (nthcdr 2 seqs)) (listp (car seqs)) (listp (cadr seqs)))
+        (let ((a (car seqs)) (b (cadr seqs)))
+          (while (and a b)
+            (push (funcall fn (pop a) (pop b)) out)))
+      (let ((n (apply #'min (mapcar #'length seqs)))
+            (lists (mapcar #'cl-lib--seq-list seqs)))
+        (dotimes (_ n)
+          (push (apply fn (mapcar #'car lists)) out)
+          (setq lists (mapcar #'cdr lists)))))
     (nreverse out)))
 
 (defun cl-mapcar (fn seq &rest more)
@@ -1553,56 +1833,137 @@ to :end1), as many as both ranges hold; return SEQ1."
 (defun cl-mapcan (fn seq &rest more)
   (apply #'nconc (apply #'cl-mapcar fn seq more)))
 
-(defun cl-lib--dedupe (list test key from-end)
-  "LIST without duplicates, keeping the last occurrence (the first when FROM-END)."
-  (let (out)
-    (while list
-      (unless (cl-member (cl-lib--key key (car list)) (if from-end out (cdr list))
-                         :test test :key key)
-        (push (car list) out))
-      (setq list (cdr list)))
-    (nreverse out)))
+;; Emacs 28's duplicate removal, as its results show: without :from-end,
+;; duplicates at the very front are skipped by sharing the tail, then any
+;; other duplicate is unlinked from a copy (or, deleting, in place).  An
+;; element is compared as (TEST EARLIER LATER), through :key, with the
+;; later elements up to :end only; a :start below 1 past the front acts
+;; as 1, and a range too short or past the end changes nothing.
+
+(defun cl-lib--later-matches (cell count test key gone all &optional rekey)
+  "The cells among the COUNT after CELL (skipping those GONE, an `eq'
+hash table, holds) whose element matches CELL's: all of them with ALL,
+else the first.  CELL's key is taken only when there is something to
+compare it with, unless REKEY; with REKEY, it is taken at once and
+again after each match (as Emacs does under :from-end)."
+  (let ((tail (cdr cell)) (x-taken rekey) (x (and rekey (cl-lib--key key (car cell)))) found)
+    (while (and tail (> count 0) (or all (not found)))
+      (unless (and gone (gethash tail gone))
+        (unless x-taken (setq x (cl-lib--key key (car cell)) x-taken t))
+        (when (funcall test x (cl-lib--key key (car tail)))
+          (push tail found)
+          (when rekey (setq x (cl-lib--key key (car cell)))))
+        (setq count (1- count)))
+      (setq tail (cdr tail)))
+    found))
+
+(defun cl-lib--dedupe-list (list start end test key from-end in-place)
+  ;; Under :from-end, an :end past LIST's end has Emacs look at the nil
+  ;; after it too, as if it were an element.  Without it, a cell goes
+  ;; only when it is the one looked at, so later ones are never gone.
+  (let ((end (or end (if from-end (length list) most-positive-fixnum)))
+        (gone (make-hash-table :test 'eq))
+        (lost 0))
+    (unless from-end
+      (while (and (eq start 0) (cdr list) (> end 1)
+                  (cl-lib--later-matches list (- end 1) test key nil nil))
+        (setq list (cdr list) end (1- end))))
+    (let* ((i (if from-end (max start 0) (max start 1)))
+           (cell (nthcdr i list)))
+      (while (and (or cell from-end) (< i (1- end)))
+        (let ((hits (cl-lib--later-matches cell (- end i 1) test key (and from-end gone)
+                                           from-end from-end)))
+          (if (and hits (not from-end))
+              (puthash cell t gone)
+            (dolist (h hits) (puthash h t gone))
+            (setq i (1+ i)))
+          (setq end (- end (length hits))
+                lost (+ lost (length hits))
+                cell (cdr cell))
+          (while (and cell (gethash cell gone)) (setq cell (cdr cell))))))
+    (cond ((= lost 0) list)
+          (in-place (cl-lib--unlink-cells list gone))
+          (t (let (out)
+               (while list
+                 (unless (gethash list gone) (push (car list) out))
+                 (setq list (cdr list)))
+               (nreverse out))))))
+
+(defun cl-lib--unlink-cells (list gone)
+  "LIST without the conses GONE, an `eq' hash table, holds, unlinked in place."
+  (while (and list (gethash list gone)) (setq list (cdr list)))
+  (let ((prev list))
+    (while (cdr prev)
+      (if (gethash (cdr prev) gone)
+          (setcdr prev (cdr (cdr prev)))
+        (setq prev (cdr prev)))))
+  list)
+
+(defun cl-lib--dedupe (seq keys in-place)
+  (cl-lib--check-seq-keys keys '(:test :test-not :key :start :end :from-end :if))
+  (let* ((start (or (plist-get keys :start) 0))
+         (end (plist-get keys :end))
+         (args (list (cl-lib--test keys) (plist-get keys :key) (plist-get keys :from-end))))
+    (unless end (length seq))           ; a dotted list fails then, as in Emacs
+    (if (listp seq)
+        (apply #'cl-lib--dedupe-list seq start end (append args (list in-place)))
+      (let* ((list (append seq nil))
+             (out (apply #'cl-lib--dedupe-list list start
+                         (if (plist-get keys :from-end) end (and end (min end (length seq))))
+                         (append args (list t)))))
+        (if (and (= (length out) (length seq)) (not (stringp seq))) (vconcat out)
+          (cl-lib--like seq out))))))
 
 (defun cl-remove-duplicates (seq &rest keys)
   "A copy of SEQ with duplicates between :start and :end removed, keeping
 the last occurrence (the first under :from-end)."
-  (cl-lib--check-seq-keys keys '(:test :test-not :key :start :end :from-end :if))
-  (let* ((all (cl-lib--seq-list seq))
-         (start (min (or (plist-get keys :start) 0) (length all)))
-         (end (min (or (plist-get keys :end) (length all)) (length all))))
-    (cl-lib--like seq (append (cl-subseq all 0 start)
-                              (cl-lib--dedupe (cl-subseq all start end) (cl-lib--test keys)
-                                              (plist-get keys :key) (plist-get keys :from-end))
-                              (nthcdr end all)))))
+  (cl-lib--dedupe seq keys nil))
 
 (defun cl-delete-duplicates (seq &rest keys)
-  (apply #'cl-remove-duplicates seq keys))
+  "SEQ without its duplicates (as `cl-remove-duplicates'); a list loses
+them in place."
+  (cl-lib--dedupe seq keys t))
 
 (defun cl-subseq (seq start &optional end)
   "The part of SEQ from START to END (negative indices count from the end)."
-  (if (listp seq)
-      (let* ((len (length seq))
-             (from (if (< start 0) (+ start len) start))
-             (to (cond ((null end) len) ((< end 0) (+ end len)) (t end)))
-             (tail (nthcdr from seq))
-             (out nil))
-        (unless (<= 0 from to len)
-          (error "Bad bounding indices: %s, %s" start end))
+  (cond ((listp seq) (cl-lib--list-part seq start end))
+        ((or (stringp seq) (vectorp seq)) (substring seq start end))
+        (t (error "Unsupported sequence: %s" seq))))
+
+(defun cl-lib--list-part (list start end)
+  "`cl-subseq' of LIST.  As in Emacs, its length is taken only for a
+negative index; otherwise running out of cells is what shows an index
+to be too large, and a dotted end meets `car', `cdr' or `copy-sequence'."
+  (let ((bad (lambda () (error "Bad bounding indices: %s, %s" start end)))
+        (from start) (to end))
+    (when (or (< from 0) (and to (< to 0)))
+      (let ((len (length list)))
+        (when (< from 0) (setq from (+ from len)))
+        (when (and to (< to 0)) (setq to (+ to len)))))
+    (when (< from 0) (funcall bad))
+    (when (> from 0)
+      (setq list (nthcdr (1- from) list))
+      (unless list (funcall bad))
+      (setq list (cdr list)))
+    (when (and to (< to from)) (funcall bad))
+    (if (null to)
+        (copy-sequence list)
+      (let (out)
         (dotimes (_ (- to from))
-          (push (pop tail) out))
-        (nreverse out))
-    (if (or (stringp seq) (vectorp seq)) (substring seq start end)
-      (error "Unsupported sequence: %s" seq))))
+          (unless list (funcall bad))
+          (push (pop list) out))
+        (nreverse out)))))
 
 (defun cl-sort (seq pred &rest keys)
-  "SEQ sorted by PRED (comparing the :key of elements); a string is
-sorted in place, as in Emacs."
+  "SEQ sorted by PRED (comparing the :key of elements); an array is
+sorted in place, through a list as in Emacs (so PRED sees the pairs a
+list's sort compares)."
   (cl-lib--check-seq-keys keys '(:key))
   (let* ((key (plist-get keys :key))
          (test (if key (lambda (a b) (funcall pred (funcall key a) (funcall key b))) pred)))
-    (if (stringp seq)
-        (cl-replace seq (sort (append seq nil) test))
-      (sort seq test))))
+    (if (listp seq)
+        (sort seq test)
+      (cl-replace seq (sort (append seq nil) test)))))
 
 (defun cl-stable-sort (seq pred &rest keys) (apply #'cl-sort seq pred keys))
 
@@ -1692,7 +2053,7 @@ Anything else is an `arith-error'."
 blanks around it allowed; with :junk-allowed, what precedes the junk
 \(nil without digits) rather than an error."
   (unless (stringp string) (signal 'wrong-type-argument (list 'string string 'string)))
-  (let ((tail keys))
+  (let ((tail (and (not (plist-get keys :allow-other-keys)) keys)))
     (while tail
       (unless (memq (car tail) '(:start :end :radix :junk-allowed :allow-other-keys))
         (error "Keyword argument %S not one of (:start :end :radix :junk-allowed)" (car tail)))

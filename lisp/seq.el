@@ -9,7 +9,13 @@
 (defun seq--list (seq) (if (listp seq) seq (append seq nil)))
 
 (defun seq-elt (seq n) (elt seq n))
-(subr--set-setter 'seq-elt (lambda (args v) `(setf (elt ,@args) ,v)))
+(subr--set-setter 'seq-elt (lambda (args v) `(seq--set-elt ,@args ,v)))
+(defun seq--set-elt (seq n value)
+  "Store VALUE as element N of SEQ.  Emacs's setter is a generic function
+with no method for nil, whose error this repeats."
+  (if (null seq)
+      (signal 'cl-no-applicable-method (list (intern "(setf seq-elt)") value seq n))
+    (setf (elt seq n) value)))
 (defun seq-length (seq) (length seq))
 (defun seqp (object) "Non-nil if OBJECT is a sequence." (sequencep object))
 (defun seq-empty-p (seq) (= (length seq) 0))
@@ -82,7 +88,9 @@
   (and (seq-position seq elt testfn) t))
 (defun seq-reverse (seq) (reverse seq))
 (defun seq-concatenate (type &rest seqs)
-  (seq-into (apply #'append (mapcar #'seq--list seqs)) type))
+  (if (eq type 'list)
+      (apply #'append (append seqs '(nil)))
+    (seq-into (apply #'append (mapcar #'seq--list seqs)) type)))
 (defun seq-mapn (fn seq &rest seqs) (apply #'cl-mapcar fn seq seqs))
 (defun seq-sort (pred seq)
   "A sorted copy of SEQ, of SEQ's type."
@@ -107,12 +115,18 @@ order: walking SEQ from its end, a new key goes in front."
       (let* ((k (funcall fn x)) (cell (assoc k groups)))
         (if cell (setcdr cell (cons x (cdr cell))) (push (list k x) groups))))))
 
+(defun seq--keep-from-end (seq1 keep)
+  "The elements of SEQ1 for which KEEP is non-nil, as a list.  As in
+Emacs, SEQ1 is looked at from its last element back."
+  (let (out)
+    (dolist (x (reverse (seq--list seq1)) out)
+      (when (funcall keep x) (push x out)))))
 (defun seq-difference (seq1 seq2 &optional testfn)
   "The elements of SEQ1 not in SEQ2, as a list."
-  (seq-remove (lambda (x) (seq-contains-p seq2 x testfn)) seq1))
+  (seq--keep-from-end seq1 (lambda (x) (not (seq-contains-p seq2 x testfn)))))
 (defun seq-intersection (seq1 seq2 &optional testfn)
   "The elements of SEQ1 also in SEQ2, as a list."
-  (seq-filter (lambda (x) (seq-contains-p seq2 x testfn)) seq1))
+  (seq--keep-from-end seq1 (lambda (x) (seq-contains-p seq2 x testfn))))
 (defun seq-union (seq1 seq2 &optional testfn)
   "The elements of SEQ1 and then SEQ2, each once, as a list."
   (let (out)
@@ -167,16 +181,18 @@ value: PATTERN is a variable, or a list or vector of patterns in which
 
 (defmacro seq-setq (args seq)
   "Assign the variables of the pattern ARGS from SEQ's elements."
-  (let (temps sets)
+  (let (temps sets first)
     ;; The pattern's own variables are interned; seq--bindings's
     ;; temporaries are not.
     (dolist (b (seq--bindings args seq))
-      (if (not (intern-soft (car b)))
-          (push b temps)
-        (let ((tmp (make-symbol (symbol-name (car b)))))
-          (push (list tmp (cadr b)) temps)
-          (push `(setq ,(car b) ,tmp) sets))))
-    `(let* ,(nreverse temps) ,@(nreverse sets) nil)))
+      (cond ((not (intern-soft (car b))) (push b temps))
+            ((memq (car b) '(nil _)))
+            (t (let ((tmp (make-symbol (symbol-name (car b)))))
+                 (push (list tmp (cadr b)) temps)
+                 (push `(setq ,(car b) ,tmp) sets)
+                 (unless first (setq first (car b)))))))
+    ;; The value is the first variable's, as in Emacs.
+    `(let* ,(nreverse temps) ,@(nreverse sets) ,first)))
 
 ;; The `seq' pcase pattern: (seq PAT...) matches a sequence whose
 ;; elements match the PATs in turn (nil for missing ones); &rest PAT

@@ -66,7 +66,10 @@ encodings in CODING-SYSTEM, joined, fit in LENGTH bytes."
 CODING-SYSTEM, as many whole characters as fit in LENGTH encoded bytes."
   (subr-x--check-length length)
   (if coding-system
-      (subr-x--limit-encoded string length end coding-system)
+      (if (equal string "")
+          ;; Emacs looks at a first (or last) character that is not there.
+          (signal 'args-out-of-range (list string (if end -1 0)))
+        (subr-x--limit-encoded string length end coding-system))
     (let ((excess (- (length string) length)))
       (cond ((<= excess 0) string)
             (end (substring string excess))
@@ -77,51 +80,24 @@ CODING-SYSTEM, as many whole characters as fit in LENGTH encoded bytes."
   (unless (natnump length)
     (signal 'wrong-type-argument (list 'natnump length)))
   (let ((pad (- length (length string))))
-    (if (<= pad 0)
+    ;; An exact fit still makes an empty padding, which checks PADDING.
+    (if (< pad 0)
         string
       (let ((fill (make-string pad (or padding ?\s))))
         (if start (concat fill string) (concat string fill))))))
 
-(defun subr-x--fill-words (text)
-  "The words of paragraph TEXT, each with the space that goes before the
-next: two after a sentence's end followed by a newline or two spaces
-(as Emacs's fill keeps them), else one."
-  (let ((start (progn (string-match "\\`[ \t\n]*" text) (match-end 0)))
-        (words nil))
-    (while (string-match "\\([^ \t\n]+\\)\\([ \t\n]*\\)" text start)
-      (let ((word (match-string 1 text)) (gap (match-string 2 text)))
-        (push (cons word (if (and (string-match-p "[.?!][])\"']*\\'" word)
-                                  (string-match-p "\\`\\(?:\n\\|  \\)" gap))
-                             "  " " "))
-              words)
-        (setq start (match-end 0))))
-    (nreverse words)))
-
-(defun subr-x--fill-paragraph (text length)
-  "Paragraph TEXT filled to LENGTH columns, keeping its first indentation."
-  (let* ((line (progn (string-match "\\`[ \t]*" text) (match-string 0 text)))
-         (lines nil) (gap ""))
-    (dolist (w (subr-x--fill-words text))
-      (if (or (string-match-p "\\`[ \t]*\\'" line)
-              (<= (+ (length line) (length gap) (length (car w))) length))
-          (setq line (concat line (if (string-match-p "\\`[ \t]*\\'" line) "" gap) (car w)))
-        (push line lines)
-        (setq line (car w)))
-      (setq gap (cdr w)))
-    (mapconcat #'identity (nreverse (cons line lines)) "\n")))
-
 (defun string-fill (string length)
-  "STRING with its paragraphs (separated by blank lines) refilled to lines
-of at most LENGTH columns: whitespace between words becomes one space
-(two after a sentence), lines break between words."
-  (let ((start 0) (parts nil))
-    (while (string-match "\n[ \t]*\n\\(?:[ \t]*\n\\)*" string start)
-      (let ((from (match-beginning 0)) (to (match-end 0)))
-        (push (subr-x--fill-paragraph (substring string start from) length) parts)
-        (push (substring string from to) parts)
-        (setq start to)))
-    (push (subr-x--fill-paragraph (substring string start) length) parts)
-    (apply #'concat (nreverse parts))))
+  "STRING word-wrapped into lines of at most LENGTH columns where it has
+whitespace; a word longer than LENGTH keeps its own longer line.  This
+is what `fill-region' makes of STRING, paragraph by paragraph, without
+adaptive fill prefixes."
+  (with-temp-buffer
+    ;; Both settings stay local to the scratch buffer.
+    (setq-local fill-column length)
+    (setq-local adaptive-fill-mode nil)
+    (insert string)
+    (fill-region 1 (point))
+    (buffer-substring 1 (point-max))))
 
 (defun string-reverse (string) (concat (reverse (append string nil))))
 
