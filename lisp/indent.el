@@ -88,23 +88,42 @@ the tab can stand for without moving the text after it."
           (backward-char))
         (delete-region (point) pos)))))
 
+(defun indent--split-tab-at (column)
+  "Point being just after a tab that spans COLUMN, turn the tab into
+spaces up to COLUMN, then the indentation (tabs per `indent-tabs-mode')
+from there to where the tab ended; leave point at COLUMN."
+  (let ((tab-end (current-column)))
+    (backward-char)
+    (insert (make-string (- column (current-column)) ?\s))
+    (delete-char 1)
+    (save-excursion (indent-to tab-end))))
+
+(defun indent--force-to-column (column)
+  "Move to COLUMN on this line as `move-to-column' with FORCE t does in
+Emacs: a short line is extended, a tab spanning COLUMN is split."
+  (move-to-column column)
+  (cond ((< (current-column) column) (indent-to column))
+        ((and (> (current-column) column) (eq (preceding-char) ?\t))
+         (indent--split-tab-at column))))
+
 (defun move-to-tab-stop ()
   "Move point to the next tab stop column (see `indent-next-tab-stop'),
 extending the line with blanks when it is shorter."
   (interactive)
   (let ((start (point)))
-    (move-to-column (indent-next-tab-stop (current-column)) t)
+    (indent--force-to-column (indent-next-tab-stop (current-column)))
     (indent--merge-spaces-into-tab start)
     nil))
 
 (defun insert-tab (&optional arg)
   "Insert ARG tabs (ARG a prefix argument, 1 if nil); without
 `indent-tabs-mode', spaces up to as many multiples of `tab-width'."
+  (indent--maybe-expand-abbrev)
   (let ((count (prefix-numeric-value arg)))
-    (indent--maybe-expand-abbrev)
-    (if indent-tabs-mode
-        (insert-char ?\t count)
-      (indent-to (* tab-width (+ count (/ (current-column) tab-width)))))))
+    (if (not indent-tabs-mode)
+        (let ((whole-tabs-before (/ (current-column) tab-width)))
+          (indent-to (* (+ whole-tabs-before count) tab-width)))
+      (insert-char ?\t count))))
 
 ;;; ---- Relative indentation ------------------------------------------
 
@@ -150,9 +169,10 @@ FIRST-ONLY, to its first non-blank).  Where there is none, do
 
 (defun indent-relative-first-indent-point ()
   "Indent from point to the column where the text of the previous
-non-empty line starts, if that is further right."
+non-empty line starts, if that is further right; on the first line,
+do `tab-to-tab-stop'."
   (interactive)
-  (indent-relative t t))
+  (indent-relative t))
 
 (define-obsolete-function-alias 'indent-relative-maybe
   #'indent-relative-first-indent-point "26.1")
@@ -167,10 +187,11 @@ non-empty line starts, if that is further right."
 
 (defun indent--tab-inserts-p ()
   "Non-nil when TAB should insert a tab rather than indent."
-  (or (eq indent-line-function 'indent-to-left-margin)
-      (and (not tab-always-indent)
-           (or (> (current-column) (current-indentation))
-               (eq this-command last-command)))))
+  (cond ((eq indent-line-function 'indent-to-left-margin) t)
+        (tab-always-indent nil)
+        ;; A TAB repeated (or any, in batch) past the indentation too.
+        ((eq last-command this-command) t)
+        (t (< (current-indentation) (current-column)))))
 
 (defun indent--completion-wanted-p ()
   "Non-nil when `tab-first-completion' lets a first TAB complete here."
@@ -220,7 +241,7 @@ ARG move the rest of the expression this line starts along with it."
 With ARG, the rest of the expression this line starts moves with it."
   (interactive "P")
   (cond ((use-region-p) (indent-region (region-beginning) (region-end)))
-        ((indent--tab-inserts-p) (insert-tab arg) nil)
+        ((indent--tab-inserts-p) (insert-tab arg))
         (t (indent--indent-line-for-tab arg))))
 
 ;;; ---- Rigid indentation ----------------------------------------------
@@ -236,26 +257,25 @@ With ARG, the rest of the expression this line starts moves with it."
   (indent-rigidly beg end 1))
 
 (defun indent--least-indentation (beg end)
-  "The least indentation of the lines with text starting between BEG
-and END, or nil when there is none."
+  "The least indentation of the lines from that of BEG to END that a
+search finds: from a line's start, whitespace (newlines included) then
+a printing character, the whole before END.  A line of blanks thus
+counts only when no text follows it before END; nil if none is found."
   (save-excursion
     (goto-char beg)
-    (unless (bolp) (forward-line 1))
+    (beginning-of-line)
     (let ((least nil))
-      (while (< (point) end)
-        (skip-chars-forward " \t")
-        (unless (eolp)
-          (setq least (min (current-column) (or least (current-column)))))
-        (forward-line 1))
+      (while (re-search-forward "^\\s-*[[:print:]]" end t)
+        (let ((indentation (current-indentation)))
+          (setq least (min indentation (or least indentation)))))
       least)))
 
 (defun indent--rigidly-to-stop (beg end prev)
   "Move the lines starting between BEG and END so that the least indented
 reaches the next tab stop (the one before when PREV)."
   (let ((least (indent--least-indentation beg end)))
-    (indent-rigidly beg end (if least
-                                (- (indent-next-tab-stop least prev) least)
-                              0))))
+    ;; With no such line, LEAST is nil and this signals, as in Emacs.
+    (indent-rigidly beg end (- (indent-next-tab-stop least prev) least))))
 
 (defun indent-rigidly-left-to-tab-stop (beg end)
   "Move the lines starting between BEG and END left together, their
@@ -268,6 +288,14 @@ least indentation going to the tab stop before it."
 least indentation going to the tab stop after it."
   (interactive "r")
   (indent--rigidly-to-stop beg end nil))
+
+(defun indent--reindent-line-by (delta)
+  "Replace the indentation of the line starting at point by one DELTA
+columns wider (never below 0); empty the line if it has only blanks."
+  (let ((indentation (current-indentation)))
+    (delete-region (point) (progn (skip-chars-forward " \t") (point)))
+    (unless (eolp)
+      (indent-to (max 0 (+ indentation delta))))))
 
 (defun indent-code-rigidly (start end arg &optional nochange-regexp)
   "Move the lines starting between START and END by ARG columns, except
@@ -284,7 +312,7 @@ and those NOCHANGE-REGEXP matches at their start."
         (let ((line-start (point)))
           (unless (or (nth 3 state) (nth 4 state)
                       (and nochange-regexp (looking-at nochange-regexp)))
-            (indent-rigidly line-start (1+ line-start) arg))
+            (indent--reindent-line-by arg))
           (setq state (parse-partial-sexp line-start (line-beginning-position 2)
                                           nil nil state))))
       (set-marker stop nil)
@@ -322,44 +350,82 @@ goes to its end."
     (skip-chars-backward " \t")
     (if (bolp) (point) from)))
 
+(defun indent--region-end (to)
+  "TO moved past the blanks that follow it."
+  (save-excursion
+    (goto-char to)
+    (skip-chars-forward " \t")
+    (point)))
+
 (defun indent--refill (from to)
   "Fill FROM..TO again after a margin change, when Auto Fill is on."
   (when auto-fill-function
     (fill-region from to nil t t)))
 
-(defun indent--change-left-margin (from to margin shift)
-  "Give FROM..TO the left margin MARGIN and move its lines by SHIFT."
-  (let ((from (indent--region-start from))
-        (end (copy-marker to)))
-    (save-excursion
-      (put-text-property from end 'left-margin (- margin left-margin))
-      (indent-rigidly from end shift)
-      (indent--refill from end))
-    (set-marker end nil)))
+(defun indent--delete-blanks-to-column (column)
+  "Delete the blanks from the start of this line up to COLUMN, or all of
+them when they end before it (a tab spanning COLUMN is split)."
+  (beginning-of-line)
+  (let ((line-start (point)))
+    (skip-chars-forward " \t")
+    (when (> (current-column) column)
+      (indent--force-to-column column))
+    (delete-region line-start (point))))
 
-(defun indent--margin-at (from)
-  "The left margin of the line of FROM's region start."
+(defun delete-to-left-margin (&optional from to)
+  "Delete the indentation of the lines starting between FROM and TO (the
+whole accessible buffer by default) up to their `current-left-margin';
+only blanks go."
   (save-excursion
-    (goto-char (indent--region-start from))
-    (current-left-margin)))
+    (let ((end (copy-marker (or to (point-max)))))
+      (goto-char (or from (point-min)))
+      (unless (bolp) (forward-line 1))
+      (while (< (point) end)
+        (indent--delete-blanks-to-column (current-left-margin))
+        (forward-line 1))
+      (set-marker end nil))))
 
 (defun set-left-margin (from to width)
-  "Make WIDTH the left margin of the region FROM..TO, moving its lines
-along; with Auto Fill, fill the region again."
+  "Make WIDTH the left margin of the region FROM..TO: the lines lose
+their old margin's worth of indentation and gain WIDTH columns of it.
+With Auto Fill, fill the region again."
   (interactive "r\nNSet left margin to column: ")
-  (indent--change-left-margin from to width (- width (indent--margin-at from))))
+  (save-excursion
+    (let ((from (indent--region-start from))
+          (end (copy-marker (indent--region-end to))))
+      (delete-to-left-margin from end)
+      (put-text-property from end 'left-margin width)
+      (indent-rigidly from end width)
+      (indent--refill from end)
+      (set-marker end nil))))
 
 (defun indent--margin-change (inc)
   "INC as a number of columns: a prefix argument, `standard-indent' if nil."
   (if inc (prefix-numeric-value inc) standard-indent))
+
+(defun indent--add-to-margin (property from to delta floor)
+  "Add DELTA to the margin PROPERTY of each character FROM..TO, keeping
+the sums at FLOOR or above when FLOOR is non-nil."
+  (let ((pos from))
+    (while (< pos to)
+      (let ((run-end (next-single-property-change pos property nil to))
+            (sum (+ delta (or (get-text-property pos property) 0))))
+        (put-text-property pos run-end property (if floor (max floor sum) sum))
+        (setq pos run-end)))))
 
 (defun increase-left-margin (from to inc)
   "Widen the left margin of FROM..TO by INC columns (a prefix argument;
 `standard-indent' if nil), moving its lines along."
   (interactive "*r\nP")
   (let ((delta (indent--margin-change inc)))
-    (indent--change-left-margin
-     from to (max 0 (+ delta (indent--margin-at from))) delta)))
+    (save-excursion
+      (let ((from (indent--region-start from))
+            (end (copy-marker to)))
+        ;; The margin itself, `left-margin' added, stays at 0 or more.
+        (indent--add-to-margin 'left-margin from end delta (- left-margin))
+        (indent-rigidly from end delta)
+        (indent--refill from end)
+        (set-marker end nil)))))
 
 (defun decrease-left-margin (from to inc)
   "Narrow the left margin of FROM..TO by INC columns (a prefix argument;
@@ -375,20 +441,11 @@ fill it again."
     (put-text-property from to 'right-margin width)
     (indent--refill from to)))
 
-(defun indent--add-to-right-margin (from to delta)
-  "Add DELTA to the `right-margin' property of each character FROM..TO."
-  (let ((pos from))
-    (while (< pos to)
-      (let ((run-end (next-single-property-change pos 'right-margin nil to)))
-        (put-text-property pos run-end 'right-margin
-                           (+ delta (or (get-text-property pos 'right-margin) 0)))
-        (setq pos run-end)))))
-
 (defun increase-right-margin (from to inc)
   "Widen the right margin of FROM..TO by INC columns (a prefix argument;
 `standard-indent' if nil; narrow it when negative)."
   (interactive "r\nP")
-  (indent--add-to-right-margin from to (indent--margin-change inc))
+  (indent--add-to-margin 'right-margin from to (indent--margin-change inc) nil)
   (indent--refill from to))
 
 (defun decrease-right-margin (from to inc)

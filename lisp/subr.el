@@ -3772,7 +3772,8 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              increase-right-margin decrease-right-margin forward-to-indentation))
   (autoload f "indent" nil t))
 (dolist (f '(indent-next-tab-stop indent-accumulate-tab-stops insert-tab
-             indent-to-left-margin indent-relative-maybe))
+             indent-to-left-margin indent-relative-maybe
+             delete-to-left-margin))
   (autoload f "indent"))
 (defcustom tab-stop-list nil
   "The columns of the tab stops of `tab-to-tab-stop', in increasing
