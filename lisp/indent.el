@@ -94,7 +94,7 @@ spaces up to COLUMN, then the indentation (tabs per `indent-tabs-mode')
 from there to where the tab ended; leave point at COLUMN."
   (let ((tab-end (current-column)))
     (backward-char)
-    (insert (make-string (- column (current-column)) ?\s))
+    (insert-and-inherit (make-string (- column (current-column)) ?\s))
     (delete-char 1)
     (save-excursion (indent-to tab-end))))
 
