@@ -101,6 +101,8 @@ from there to where the tab ended; leave point at COLUMN."
 (defun indent--force-to-column (column)
   "Move to COLUMN on this line as `move-to-column' with FORCE t does in
 Emacs: a short line is extended, a tab spanning COLUMN is split."
+  ;; Not marrow's `move-to-column' itself: it keeps the rest of a split
+  ;; tab as a tab even without `indent-tabs-mode'.
   (move-to-column column)
   (cond ((< (current-column) column) (indent-to column))
         ((and (> (current-column) column) (eq (preceding-char) ?\t))
