@@ -198,43 +198,43 @@ BODY's value, or `marker' for a marker."
                  '(nil 5 "   abc\n"))))
 
 (defun indent-tests--margins (text from to function &rest args)
-  "TEXT after FUNCTION on FROM..TO and ARGS: the text, then a list of
-\(POS LEFT RIGHT) for each character with a margin property."
+  "TEXT after FUNCTION on FROM..TO and ARGS: the text, then the runs of
+characters with margin properties, as (START END LEFT RIGHT)."
   (with-temp-buffer
     (insert text)
     (setq indent-tabs-mode t tab-width 8)
     (apply function from to args)
-    (let ((props nil))
+    (let ((runs nil))
       (dotimes (i (buffer-size))
-        (let ((left (get-text-property (1+ i) 'left-margin))
-              (right (get-text-property (1+ i) 'right-margin)))
-          (when (or left right) (push (list (1+ i) left right) props))))
-      (list (buffer-substring-no-properties (point-min) (point-max)) (nreverse props)))))
+        (let ((margins (list (get-text-property (1+ i) 'left-margin)
+                             (get-text-property (1+ i) 'right-margin)))
+              (last-run (car runs)))
+          (cond ((equal margins '(nil nil)))
+                ((and last-run (= (nth 1 last-run) (1+ i))
+                      (equal (nthcdr 2 last-run) margins))
+                 (setcar (cdr last-run) (+ i 2)))
+                (t (push (cons (1+ i) (cons (+ i 2) margins)) runs)))))
+      (list (buffer-substring-no-properties (point-min) (point-max)) (nreverse runs)))))
 
 (ert-deftest indent-set-left-margin ()
   (should (equal (indent-tests--margins "abc\ndef" 1 5 #'set-left-margin 4)
-                 '("    abc\ndef" ((5 4 nil) (6 4 nil) (7 4 nil) (8 4 nil)))))
+                 '("    abc\ndef" ((5 9 4 nil)))))
   (should (equal (indent-tests--margins "  abc\ndef\n" 2 9 #'set-left-margin 3)
-                 '("     abc\n   def\n"
-                   ((6 3 nil) (7 3 nil) (8 3 nil) (9 3 nil) (10 3 nil) (11 3 nil)
-                    (12 3 nil) (13 3 nil) (14 3 nil)))))
+                 '("     abc\n   def\n" ((6 15 3 nil)))))
   ;; The old margin's worth of indentation goes first.
   (should (equal (let ((left-margin 6))
                    (indent-tests--margins "    (f\ng)\n" 2 6 #'set-left-margin 6))
-                 '("      (f\ng)\n" ((7 6 nil))))))
+                 '("      (f\ng)\n" ((7 8 6 nil))))))
 
 (ert-deftest indent-increase-and-decrease-margins ()
   (should (equal (indent-tests--margins "  abc\ndef\n" 2 9 #'increase-left-margin nil)
-                 '("      abc\n    def\n"
-                   ((7 4 nil) (8 4 nil) (9 4 nil) (10 4 nil) (11 4 nil) (12 4 nil)
-                    (13 4 nil) (14 4 nil) (15 4 nil) (16 4 nil)))))
+                 '("      abc\n    def\n" ((7 17 4 nil)))))
   (should (equal (indent-tests--margins "  abc\ndef\n" 2 9 #'decrease-left-margin 1)
-                 '(" abc\ndef\n" ((2 0 nil) (3 0 nil) (4 0 nil) (5 0 nil) (6 0 nil) (7 0 nil)))))
+                 '(" abc\ndef\n" ((2 8 0 nil)))))
   (should (equal (indent-tests--margins "  abc\ndef\n" 2 9 #'set-right-margin 3)
-                 '("  abc\ndef\n" ((1 nil 3) (2 nil 3) (3 nil 3) (4 nil 3) (5 nil 3)
-                                  (6 nil 3) (7 nil 3) (8 nil 3)))))
+                 '("  abc\ndef\n" ((1 9 nil 3)))))
   (should (equal (indent-tests--margins "  abc\ndef\n" 2 4 #'decrease-right-margin -2)
-                 '("  abc\ndef\n" ((2 nil 2) (3 nil 2))))))
+                 '("  abc\ndef\n" ((2 4 nil 2))))))
 
 (ert-deftest indent-delete-to-left-margin ()
   (with-temp-buffer
