@@ -590,10 +590,11 @@ indentation when it was in it."
           ((> now column) (simple--indent-down-to column)))))
 
 (defun backward-to-indentation (&optional arg)
-  "Move ARG lines backward and to their indentation."
+  "Move ARG lines backward (1 if nil), then past the blanks there;
+return how many blanks that was."
   (interactive "^p")
   (forward-line (- (or arg 1)))
-  (back-to-indentation))
+  (skip-chars-forward " \t"))
 
 (defun simple--shift-indentation (delta)
   "Move the text of the line point starts by DELTA columns (never left

@@ -3764,6 +3764,42 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 ;; Filling marks the blanks it removes next to CJK text on the line break
 ;; (`fill-space'); text inserted after the break does not take it.
 (push '(fill-space . t) text-property-default-nonsticky)
+;;; Indentation commands (indent.el); its variables are here,
+;;; preloaded as in Emacs (which provides no `indent' feature).
+(dolist (f '(indent-for-tab-command tab-to-tab-stop move-to-tab-stop
+             indent-relative indent-relative-first-indent-point
+             indent-rigidly-left indent-rigidly-right
+             indent-rigidly-left-to-tab-stop indent-rigidly-right-to-tab-stop
+             indent-code-rigidly beginning-of-line-text set-left-margin
+             set-right-margin increase-left-margin decrease-left-margin
+             increase-right-margin decrease-right-margin forward-to-indentation))
+  (autoload f "indent" nil t))
+(dolist (f '(indent-next-tab-stop indent-accumulate-tab-stops insert-tab
+             indent-to-left-margin indent-relative-maybe
+             delete-to-left-margin))
+  (autoload f "indent"))
+(defcustom tab-stop-list nil
+  "The columns of the tab stops of `tab-to-tab-stop', in increasing
+order; past the last, more stops follow as far apart as the last two
+\(`tab-width' apart when there are fewer than two).  nil means a stop
+every `tab-width' columns."
+  :type '(repeat integer)
+  :safe 'listp)
+(defcustom standard-indent 4
+  "How many columns the margin commands move a margin by default."
+  :type 'integer)
+(defcustom tab-always-indent t
+  "What TAB (`indent-for-tab-command') does: t, always indent the line;
+nil, indent only when point is in the indentation, else insert a tab;
+`complete', indent, and complete when the line was already indented."
+  :type '(choice (const t) (const nil) (const complete)))
+(defcustom tab-first-completion nil
+  "When the first TAB may complete, `tab-always-indent' being `complete':
+nil, always; `eol', at the end of a line; `word', unless a word
+character follows; `word-or-paren', unless one or a parenthesis does;
+`word-or-paren-or-punct', unless one of those or punctuation does."
+  :type '(choice (const nil) (const eol) (const word) (const word-or-paren)
+                 (const word-or-paren-or-punct)))
 ;;; The cache of syntax-ppss (syntax.el); its variables are here,
 ;;; preloaded as in Emacs.
 (defvar syntax-ppss-max-span 20000
