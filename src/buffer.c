@@ -1990,9 +1990,14 @@ static mval Finsert_char(mrt *rt, int n, mval *a)
 {
   check_char(rt, a[0]);
   int64_t count = NILP(a[1]) ? 1 : check_fixnum(rt, a[1]);
+  if (count <= 0)
+    return Qnil;
   /* One insertion, as in Emacs: the text is one interval. */
-  if (count > 0)
-    buffer_insert_string(rt, current_buffer(rt), call2(rt, intern(rt, "make-string"), make_fixnum(count), a[0]));
+  mval text = call2(rt, intern(rt, "make-string"), make_fixnum(count), a[0]);
+  if (NILP(a[2]))
+    buffer_insert_string(rt, current_buffer(rt), text);
+  else
+    call1(rt, intern(rt, "insert-and-inherit"), text);
   return Qnil;
 }
 
@@ -2539,6 +2544,27 @@ static bool is_translation_table(mrt *rt, mval table)
          (CHAR_TABLE_P(table) && chartab_subtype(table) == intern(rt, "translation-table"));
 }
 
+/* The intervals of B once the characters CHARS replace those from FROM
+   on, as Emacs leaves them: a character encoded in as many bytes as
+   the one it replaces changes in place; another one is a replacement,
+   left without properties in an interval of its own. */
+static mval translated_intervals(mrt *rt, struct buffer *b, int64_t from, mval chars)
+{
+  mval ivs = intervals_of(b);
+  if (NILP(ivs) || unibyte_text_p(rt, b))
+    return ivs;
+  int64_t len = b->t->z - 1;
+  for (int64_t i = 0; i < VECTOR_LENGTH(chars); i++) {
+    int64_t at = from - 1 + i;
+    int c = char_at(b, from + i);
+    if (char_encoded_length(c) != char_encoded_length((int)XFIXNUM(AREF(chars, i)))) {
+      ivs = textprop_delete(rt, ivs, at, at + 1);
+      ivs = textprop_insert(rt, ivs, len - 1, at, 1, Qnil);
+    }
+  }
+  return ivs;
+}
+
 /* (translate-region-internal START END TABLE): the characters changed. */
 static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
 {
@@ -2558,7 +2584,11 @@ static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
   if (changed) {
     mval s = chars_to_string_like(rt, chars, text);
     GC_STORE(rt->gc, s, XSTRING(s)->intervals, XSTRING(text)->intervals);
+    mval ivs = translated_intervals(rt, b, from, chars);
+    int64_t z = b->t->z;
     rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false, record_changed_chars);
+    if (b->t->z == z) /* unless a change hook changed the text's size */
+      set_intervals(rt, b, ivs);
   }
   if (from < to) /* one change, made or not, as Emacs counts it */
     note_one_change(b->t, modiff);

@@ -339,7 +339,8 @@ mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval
 {
   if (n == 0 || (NILP(ivs) && NILP(inserted)))
     return ivs;
-  mval work = NILP(ivs) ? (len ? list1(rt, make_interval(rt, 0, len, Qnil)) : Qnil) : split_at(rt, ivs, at);
+  mval whole = len ? list1(rt, make_interval(rt, 0, len, Qnil)) : Qnil;
+  mval work = split_at(rt, NILP(ivs) ? whole : ivs, at);
   mval rev = Qnil, l = work;
   for (; CONSP(l) && IV_START(XCAR(l)) < at; l = XCDR(l))
     rev = Fcons(rt, XCAR(l), rev);
@@ -394,7 +395,8 @@ mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to)
   for (mval l = split_at(rt, split_at(rt, ivs, from), to); CONSP(l); l = XCDR(l))
     if (IV_START(XCAR(l)) >= from && IV_END(XCAR(l)) <= to)
       rev = Fcons(rt, shifted(rt, XCAR(l), -from), rev);
-  return prepend_reversed(rt, rev, Qnil);
+  /* As Emacs's, a text without properties takes no intervals along. */
+  return textprop_any(rev) ? prepend_reversed(rt, rev, Qnil) : Qnil;
 }
 
 /* ---- Comparing ---- */
