@@ -177,6 +177,17 @@ with RIGHT (plists) inherits."
         left
       (textprops--merge-sticky left right))))
 
+(defun textprops--piece-end (arg start pos end)
+  "Where the piece of the inserted ARG (at START, ending at END) that
+holds POS ends: its intervals stay apart, as Emacs grafts them."
+  (let ((bound end))
+    (when (stringp arg)
+      (dolist (interval (object-intervals arg))
+        (let ((edge (+ start (cadr interval))))
+          (when (and (> edge pos) (< edge bound))
+            (setq bound edge)))))
+    bound))
+
 (defun textprops--insert-inheriting (insert-function args)
   "Insert each of ARGS with INSERT-FUNCTION, giving it the properties of
 the text around it; its own fill in what those lack."
@@ -191,7 +202,7 @@ the text around it; its own fill in what those lack."
             (buffer-undo-list t)
             (pos start))
         (while (< pos (point))
-          (let ((next (next-property-change pos nil (point)))
+          (let ((next (textprops--piece-end arg start pos (point)))
                 (props (copy-sequence inherited)))
             ;; Its own after the inherited ones, as Emacs orders them:
             ;; set-text-properties stores the pairs in reverse.

@@ -2523,8 +2523,15 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   /* Moved text keeps its properties as they were, not copied as
      concat copies them. */
   GC_STORE(rt->gc, joined, XSTRING(joined)->intervals, textprop_join_kept(rt, 3, parts));
+  /* Emacs swaps two regions apart as long as each other in place. */
+  bool in_place = e1 - s1 == e2 - s2 &&
+                  pos_to_byte(b->t, e1) - pos_to_byte(b->t, s1) == pos_to_byte(b->t, e2) - pos_to_byte(b->t, s2);
+  mval ivs = textprop_transposed(rt, intervals_of(b), s1 - 1, e1 - 1, s2 - 1, e2 - 1, in_place);
+  int64_t z = b->t->z;
   struct rewrite w = { s1, e1, s2, e2 };
   rewrite_region(rt, joined, &w, !NILP(a[4]), record_transposition);
+  if (b->t->z == z) /* unless a change hook changed the text's size */
+    set_intervals(rt, b, ivs);
   return Qnil;
 }
 

@@ -217,6 +217,21 @@ mval textprop_remove(mrt *rt, mval ivs, int64_t start, int64_t end, mval keys, b
   return change_range(rt, ivs, 0, start, end, keys, &remove_change, changed);
 }
 
+/* IVS with the intervals inside [START, END) (START < END) made one,
+   whose plist is PLIST. */
+static mval made_one(mrt *rt, mval ivs, int64_t start, int64_t end, mval plist)
+{
+  mval rev = Qnil;
+  for (mval l = split_at(rt, split_at(rt, ivs, start), end); CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) == start)
+      rev = Fcons(rt, make_interval(rt, start, end, plist), rev);
+    else if (IV_START(iv) < start || IV_START(iv) >= end)
+      rev = Fcons(rt, iv, rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
 /* The intervals inside [START, END) become one, with a copy of PROPS. */
 mval textprop_set(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
                   bool *changed)
@@ -229,17 +244,8 @@ mval textprop_set(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mv
   if (start >= end || (NILP(ivs) && NILP(props)))
     return ivs;
   mval work = NILP(ivs) ? list1(rt, make_interval(rt, 0, len, Qnil)) : ivs;
-  work = split_at(rt, split_at(rt, work, start), end);
-  mval rev = Qnil;
-  for (; CONSP(work); work = XCDR(work)) {
-    mval iv = XCAR(work);
-    if (IV_START(iv) == start)
-      rev = Fcons(rt, make_interval(rt, start, end, copy_list(rt, props)), rev);
-    else if (IV_START(iv) < start || IV_START(iv) >= end)
-      rev = Fcons(rt, iv, rev);
-  }
   *changed = true;
-  return prepend_reversed(rt, rev, Qnil);
+  return made_one(rt, work, start, end, copy_list(rt, props));
 }
 
 /* ---- Copying between texts ---- */
@@ -397,6 +403,69 @@ mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to)
       rev = Fcons(rt, shifted(rt, XCAR(l), -from), rev);
   /* As Emacs's, a text without properties takes no intervals along. */
   return textprop_any(rev) ? prepend_reversed(rt, rev, Qnil) : Qnil;
+}
+
+/* ---- Moving text within a buffer: transpose-regions ---- */
+
+/* What Emacs copies of [START, END) to move it: nil when the interval
+   there has no properties and holds it all, else its pieces (their
+   plists kept as they are) from 0. */
+static mval moved_piece(mrt *rt, mval ivs, int64_t start, int64_t end)
+{
+  mval first = XCAR(tail_at(ivs, start));
+  if (start >= end || (NILP(IV_PLIST(first)) && IV_END(first) >= end))
+    return Qnil;
+  mval rev = Qnil;
+  for (mval l = tail_at(ivs, start); CONSP(l) && IV_START(XCAR(l)) < end; l = XCDR(l)) {
+    mval iv = XCAR(l);
+    int64_t s = IV_START(iv) > start ? IV_START(iv) : start;
+    int64_t e = IV_END(iv) < end ? IV_END(iv) : end;
+    rev = Fcons(rt, make_interval(rt, s - start, e - start, IV_PLIST(iv)), rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+/* IVS once the N characters at AT take PIECE's properties: the
+   boundaries there stay, PIECE's are added, and PIECE's plists
+   replace theirs; PIECE nil clears the text's properties into one
+   interval. */
+static mval grafted(mrt *rt, mval ivs, int64_t at, int64_t n, mval piece)
+{
+  if (n <= 0)
+    return ivs;
+  if (NILP(piece))
+    return made_one(rt, ivs, at, at + n, Qnil);
+  for (mval p = piece; CONSP(p); p = XCDR(p))
+    ivs = split_at(rt, ivs, IV_START(XCAR(p)) + at);
+  ivs = split_at(rt, ivs, at + n);
+  mval rev = Qnil;
+  for (mval l = ivs; CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) >= at && IV_START(iv) < at + n) {
+      mval from = XCAR(tail_at(piece, IV_START(iv) - at));
+      iv = make_interval(rt, IV_START(iv), IV_END(iv), copy_list(rt, IV_PLIST(from)));
+    }
+    rev = Fcons(rt, iv, rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_transposed(mrt *rt, mval ivs, int64_t s1, int64_t e1, int64_t s2, int64_t e2,
+                         bool in_place)
+{
+  if (NILP(ivs))
+    return ivs;
+  int64_t len1 = e1 - s1, len2 = e2 - s2, mid = s2 - e1;
+  mval first = moved_piece(rt, ivs, s1, e1), second = moved_piece(rt, ivs, s2, e2);
+  mval between = moved_piece(rt, ivs, e1, s2);
+  if (mid > 0 && in_place) {
+    ivs = made_one(rt, made_one(rt, ivs, s1, e1, Qnil), s2, e2, Qnil);
+    return grafted(rt, grafted(rt, ivs, s2, len1, first), s1, len2, second);
+  }
+  ivs = made_one(rt, ivs, s1, e2, Qnil);
+  ivs = grafted(rt, ivs, s1 + len2 + mid, len1, first);
+  ivs = grafted(rt, ivs, s1, len2, second);
+  return grafted(rt, ivs, s1 + len2, mid, between);
 }
 
 /* ---- Comparing ---- */

@@ -62,6 +62,16 @@ mval textprop_concat(mrt *rt, int n, const mval *args);
    within a buffer keeps, as transpose-regions moves it. */
 mval textprop_join_kept(mrt *rt, int n, const mval *strings);
 
+/* The intervals IVS of a buffer's text (nil: none) once its regions
+   [S1, E1) and [S2, E2) (E1 <= S2, not both empty) are swapped, as
+   Emacs's transpose-regions leaves them: the intervals of the span
+   moved, or of each region when IN_PLACE (regions apart whose texts
+   are as long), are cleared into one, then each piece of text moved
+   takes there the properties it had, boundaries included, or none
+   if it had none in one interval. */
+mval textprop_transposed(mrt *rt, mval ivs, int64_t s1, int64_t e1, int64_t s2, int64_t e2,
+                         bool in_place);
+
 /* (set-text-properties START END PLIST STRING) as the reader's
    #("TEXT" START END PLIST ...) needs it. */
 void textprop_string_set(mrt *rt, mval string, mval start, mval end, mval plist);
