@@ -2078,6 +2078,20 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
 
 /* (insert-buffer-substring BUFFER &optional START END): BUFFER's
    accessible text between START and END, inserted here. */
+/* The intervals insert-buffer-substring takes from [S, E) of B: all of
+   them, as Emacs copies them.  Emacs copies them once the text is in:
+   inserted inside its own source, the text has grown the interval
+   before point, and some of it is copied in turn. */
+static mval copied_intervals(mrt *rt, struct buffer *b, int64_t s, int64_t e)
+{
+  mval ivs = intervals_of(b);
+  if (NILP(ivs))
+    return ivs;
+  if (b == cur(rt) && s < b->pt && b->pt < e)
+    ivs = textprop_grown(rt, ivs, b->pt - 1, e - s);
+  return textprop_copy_range(rt, ivs, s - 1, e - 1);
+}
+
 static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
 {
   mval from = existing_buffer(rt, a[0]), here = current_buffer(rt);
@@ -2092,7 +2106,11 @@ static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
   }
   if (s < b->begv || e > b->zv)
     args_out_of_range(rt, start, end);
-  buffer_insert_string(rt, here, text_with_properties(rt, b, s, e));
+  mval text = text_string(rt, b, s, e);
+  mval ivs = copied_intervals(rt, b, s, e);
+  if (!NILP(ivs))
+    GC_STORE(rt->gc, text, XSTRING(text)->intervals, ivs);
+  buffer_insert_string(rt, here, text);
   return Qnil;
 }
 

@@ -393,16 +393,36 @@ mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to)
   return prepend_reversed(rt, rev, Qnil);
 }
 
-mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to)
+mval textprop_copy_range(mrt *rt, mval ivs, int64_t from, int64_t to)
 {
-  if (!textprop_any(ivs) || from >= to)
+  if (NILP(ivs) || from >= to)
     return Qnil;
   mval rev = Qnil;
   for (mval l = split_at(rt, split_at(rt, ivs, from), to); CONSP(l); l = XCDR(l))
     if (IV_START(XCAR(l)) >= from && IV_END(XCAR(l)) <= to)
       rev = Fcons(rt, shifted(rt, XCAR(l), -from), rev);
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to)
+{
   /* As Emacs's, a text without properties takes no intervals along. */
-  return textprop_any(rev) ? prepend_reversed(rt, rev, Qnil) : Qnil;
+  mval copy = textprop_copy_range(rt, ivs, from, to);
+  return textprop_any(copy) ? copy : Qnil;
+}
+
+mval textprop_grown(mrt *rt, mval ivs, int64_t at, int64_t n)
+{
+  mval rev = Qnil;
+  for (mval l = ivs; CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) >= at)
+      iv = shifted(rt, iv, n);
+    else if (IV_END(iv) >= at)
+      iv = make_interval(rt, IV_START(iv), IV_END(iv) + n, IV_PLIST(iv));
+    rev = Fcons(rt, iv, rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
 }
 
 /* ---- Moving text within a buffer: transpose-regions ---- */

@@ -48,6 +48,12 @@ mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to);
 /* The intervals of the text [FROM, TO), their plists as they are, for
    a string of that text (buffer-substring); nil if it has none. */
 mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to);
+/* The same whatever their plists, nil only with IVS nil: what
+   insert-buffer-substring takes along. */
+mval textprop_copy_range(mrt *rt, mval ivs, int64_t from, int64_t to);
+/* IVS (not nil) with N characters inserted at AT (> 0) as part of the
+   interval before them, as Emacs's insertion first makes them. */
+mval textprop_grown(mrt *rt, mval ivs, int64_t at, int64_t n);
 
 /* Emacs's equal-including-properties: A and B, already `equal', also
    have the same properties (values compared with eq) everywhere. */
