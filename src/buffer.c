@@ -2066,9 +2066,11 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
   }
   struct buffer *buf = cur(rt);
   int64_t modiff = buf->t->modiff;
+  mval ivs = textprop_replaced(rt, intervals_of(buf), buf->t->z, b - 1, e - 1, s);
   delete_text(rt, buf, b, e);
   buf->pt = b;
   insert_recorded(rt, s, false);
+  set_intervals(rt, buf, ivs);
   note_one_change(buf->t, modiff);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner)
@@ -2076,8 +2078,6 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
   buffer_change_end(rt, depth, b, b + XSTRING(s)->nchars, e - b);
 }
 
-/* (insert-buffer-substring BUFFER &optional START END): BUFFER's
-   accessible text between START and END, inserted here. */
 /* The intervals insert-buffer-substring takes from [S, E) of B: all of
    them, as Emacs copies them.  Emacs copies them once the text is in:
    inserted inside its own source, the text has grown the interval
@@ -2092,6 +2092,8 @@ static mval copied_intervals(mrt *rt, struct buffer *b, int64_t s, int64_t e)
   return textprop_copy_range(rt, ivs, s - 1, e - 1);
 }
 
+/* (insert-buffer-substring BUFFER &optional START END): BUFFER's
+   accessible text between START and END, inserted here. */
 static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
 {
   mval from = existing_buffer(rt, a[0]), here = current_buffer(rt);
@@ -2578,7 +2580,7 @@ static mval translated_intervals(mrt *rt, struct buffer *b, int64_t from, mval c
   mval ivs = intervals_of(b);
   if (NILP(ivs) || unibyte_text_p(rt, b))
     return ivs;
-  int64_t len = b->t->z - 1;
+  int64_t len = b->t->z;
   for (int64_t i = 0; i < VECTOR_LENGTH(chars); i++) {
     int64_t at = from - 1 + i;
     int c = char_at(b, from + i);

@@ -416,7 +416,7 @@ mval textprop_grown(mrt *rt, mval ivs, int64_t at, int64_t n)
   mval rev = Qnil;
   for (mval l = ivs; CONSP(l); l = XCDR(l)) {
     mval iv = XCAR(l);
-    if (IV_START(iv) >= at)
+    if (IV_START(iv) >= at && (at > 0 || IV_START(iv) > 0))
       iv = shifted(rt, iv, n);
     else if (IV_END(iv) >= at)
       iv = make_interval(rt, IV_START(iv), IV_END(iv) + n, IV_PLIST(iv));
@@ -486,6 +486,23 @@ mval textprop_transposed(mrt *rt, mval ivs, int64_t s1, int64_t e1, int64_t s2, 
   ivs = grafted(rt, ivs, s1 + len2 + mid, len1, first);
   ivs = grafted(rt, ivs, s1, len2, second);
   return grafted(rt, ivs, s1 + len2, mid, between);
+}
+
+mval textprop_replaced(mrt *rt, mval ivs, int64_t len, int64_t from, int64_t to, mval s)
+{
+  int64_t n = XSTRING(s)->nchars;
+  mval own = XSTRING(s)->intervals;
+  if (NILP(ivs))
+    return textprop_insert(rt, Qnil, len - (to - from), from, n, own);
+  if (n > to - from)
+    ivs = textprop_grown(rt, ivs, from, n - (to - from));
+  else
+    ivs = textprop_delete(rt, ivs, from, from + (to - from - n));
+  if (NILP(own))
+    return n > 0 ? made_one(rt, ivs, from, from + n, Qnil) : ivs;
+  if (from == 0 && to == len) /* the whole text: S's intervals */
+    return own;
+  return grafted(rt, ivs, from, n, own);
 }
 
 /* ---- Comparing ---- */

@@ -45,6 +45,11 @@ mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len);
    intervals on either side stay apart, as Emacs keeps them. */
 mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval inserted);
 mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to);
+/* IVS, the intervals of a buffer's text of LEN characters, once the
+   string S replaces [FROM, TO) as Emacs's replace-match replaces it:
+   the text grows or shrinks at FROM, then takes S's properties there,
+   boundaries included, or none in one interval if S has none. */
+mval textprop_replaced(mrt *rt, mval ivs, int64_t len, int64_t from, int64_t to, mval s);
 /* The intervals of the text [FROM, TO), their plists as they are, for
    a string of that text (buffer-substring); nil if it has none. */
 mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to);
