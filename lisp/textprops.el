@@ -200,7 +200,9 @@ the text around it; its own fill in what those lack."
       ;; Emacs inherits as it inserts: undo records the insertion only.
       (let ((inhibit-modification-hooks t)
             (buffer-undo-list t)
-            (pos start))
+            ;; Text that is all the buffer has nothing to inherit:
+            ;; Emacs gives it the string's intervals as they are.
+            (pos (if (= (- (point) start) (buffer-size)) (point) start)))
         (while (< pos (point))
           (let ((next (textprops--piece-end arg start pos (point)))
                 (props (copy-sequence inherited)))
