@@ -232,20 +232,28 @@ static mval made_one(mrt *rt, mval ivs, int64_t start, int64_t end, mval plist)
   return prepend_reversed(rt, rev, Qnil);
 }
 
-/* The intervals inside [START, END) become one, with a copy of PROPS. */
-mval textprop_set(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
-                  bool *changed)
+/* The intervals inside [START, END) become one, with a copy of PROPS:
+   a buffer's, even when that is none on all its text. */
+static mval set_in_buffer(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                          bool *changed)
 {
   *changed = false;
-  if (NILP(props) && start == 0 && end == len) {
-    *changed = !NILP(ivs);
-    return Qnil;
-  }
   if (start >= end || (NILP(ivs) && NILP(props)))
     return ivs;
   mval work = NILP(ivs) ? list1(rt, make_interval(rt, 0, len, Qnil)) : ivs;
   *changed = true;
   return made_one(rt, work, start, end, copy_list(rt, props));
+}
+
+/* A string without properties on all its text has no intervals. */
+mval textprop_set(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                  bool *changed)
+{
+  if (NILP(props) && start == 0 && end == len) {
+    *changed = !NILP(ivs);
+    return Qnil;
+  }
+  return set_in_buffer(rt, ivs, len, start, end, props, changed);
 }
 
 /* ---- Copying between texts ---- */
@@ -722,13 +730,14 @@ static void record_interval(mrt *rt, range_op op, mval plist, int64_t s, int64_t
         buffer_record_property_change(rt, s, e, XCAR(k), v);
     return;
   }
-  if (op == textprop_set)
+  bool set = op == textprop_set || op == set_in_buffer;
+  if (set)
     for (mval l = plist; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l)))
       if (!plist_find(props, XCAR(l), &w) || w != XCAR(XCDR(l)))
         buffer_record_property_change(rt, s, e, XCAR(l), XCAR(XCDR(l)));
   for (mval l = props; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l))) {
     bool had = plist_find(plist, XCAR(l), &v);
-    if (op == textprop_set ? !had : !had || v != XCAR(XCDR(l)))
+    if (set ? !had : !had || v != XCAR(XCDR(l)))
       buffer_record_property_change(rt, s, e, XCAR(l), had ? v : Qnil);
   }
 }
@@ -818,7 +827,8 @@ static mval Fadd_text_properties(mrt *rt, int n, mval *a)
 
 static mval Fset_text_properties(mrt *rt, int n, mval *a)
 {
-  return change_text(rt, textprop_set, a[0], a[1], check_plist(rt, a[2]), a[3]);
+  range_op op = STRINGP(a[3]) ? textprop_set : set_in_buffer;
+  return change_text(rt, op, a[0], a[1], check_plist(rt, a[2]), a[3]);
 }
 
 /* PLIST's keys in order: undo records them so. */
