@@ -181,6 +181,17 @@ with RIGHT (plists) inherits."
         left
       (textprops--merge-sticky left right))))
 
+(defun textprops--piece-end (arg start pos end)
+  "Where the piece of the inserted ARG (at START, ending at END) that
+holds POS ends: its intervals stay apart, as Emacs grafts them."
+  (let ((bound end))
+    (when (stringp arg)
+      (dolist (interval (object-intervals arg))
+        (let ((edge (+ start (cadr interval))))
+          (when (and (> edge pos) (< edge bound))
+            (setq bound edge)))))
+    bound))
+
 (defun textprops--insert-inheriting (insert-function args)
   "Insert each of ARGS with INSERT-FUNCTION, giving it the properties of
 the text around it; its own fill in what those lack."
@@ -193,9 +204,11 @@ the text around it; its own fill in what those lack."
       ;; Emacs inherits as it inserts: undo records the insertion only.
       (let ((inhibit-modification-hooks t)
             (buffer-undo-list t)
-            (pos start))
+            ;; Text that is all the buffer has nothing to inherit:
+            ;; Emacs gives it the string's intervals as they are.
+            (pos (if (= (- (point) start) (buffer-size)) (point) start)))
         (while (< pos (point))
-          (let ((next (next-property-change pos nil (point)))
+          (let ((next (textprops--piece-end arg start pos (point)))
                 (props (copy-sequence inherited)))
             ;; Its own after the inherited ones, as Emacs orders them:
             ;; set-text-properties stores the pairs in reverse.

@@ -1990,9 +1990,14 @@ static mval Finsert_char(mrt *rt, int n, mval *a)
 {
   check_char(rt, a[0]);
   int64_t count = NILP(a[1]) ? 1 : check_fixnum(rt, a[1]);
+  if (count <= 0)
+    return Qnil;
   /* One insertion, as in Emacs: the text is one interval. */
-  if (count > 0)
-    buffer_insert_string(rt, current_buffer(rt), call2(rt, intern(rt, "make-string"), make_fixnum(count), a[0]));
+  mval text = call2(rt, intern(rt, "make-string"), make_fixnum(count), a[0]);
+  if (NILP(a[2]))
+    buffer_insert_string(rt, current_buffer(rt), text);
+  else
+    call1(rt, intern(rt, "insert-and-inherit"), text);
   return Qnil;
 }
 
@@ -2061,14 +2066,30 @@ void buffer_replace(mrt *rt, int64_t b, int64_t e, mval s)
   }
   struct buffer *buf = cur(rt);
   int64_t modiff = buf->t->modiff;
+  mval ivs = textprop_replaced(rt, intervals_of(buf), buf->t->z, b - 1, e - 1, s);
   delete_text(rt, buf, b, e);
   buf->pt = b;
   insert_recorded(rt, s, false);
+  set_intervals(rt, buf, ivs);
   note_one_change(buf->t, modiff);
   for (int64_t i = 0; i < VECTOR_LENGTH(plan) && !NILP(AREF(plan, i)); i += 2)
     if (XMARKER(AREF(plan, i))->owner)
       XMARKER(AREF(plan, i))->charpos = XFIXNUM(AREF(plan, i + 1));
   buffer_change_end(rt, depth, b, b + XSTRING(s)->nchars, e - b);
+}
+
+/* The intervals insert-buffer-substring takes from [S, E) of B: all of
+   them, as Emacs copies them.  Emacs copies them once the text is in:
+   inserted inside its own source, the text has grown the interval
+   before point, and some of it is copied in turn. */
+static mval copied_intervals(mrt *rt, struct buffer *b, int64_t s, int64_t e)
+{
+  mval ivs = intervals_of(b);
+  if (NILP(ivs))
+    return ivs;
+  if (b == cur(rt) && s < b->pt && b->pt < e)
+    ivs = textprop_grown(rt, ivs, b->pt - 1, e - s);
+  return textprop_copy_range(rt, ivs, s - 1, e - 1);
 }
 
 /* (insert-buffer-substring BUFFER &optional START END): BUFFER's
@@ -2087,7 +2108,11 @@ static mval Finsert_buffer_substring(mrt *rt, int n, mval *a)
   }
   if (s < b->begv || e > b->zv)
     args_out_of_range(rt, start, end);
-  buffer_insert_string(rt, here, text_with_properties(rt, b, s, e));
+  mval text = text_string(rt, b, s, e);
+  mval ivs = copied_intervals(rt, b, s, e);
+  if (!NILP(ivs))
+    GC_STORE(rt->gc, text, XSTRING(text)->intervals, ivs);
+  buffer_insert_string(rt, here, text);
   return Qnil;
 }
 
@@ -2518,8 +2543,15 @@ static mval Ftranspose_regions(mrt *rt, int n, mval *a)
   /* Moved text keeps its properties as they were, not copied as
      concat copies them. */
   GC_STORE(rt->gc, joined, XSTRING(joined)->intervals, textprop_join_kept(rt, 3, parts));
+  /* Emacs swaps two regions apart as long as each other in place. */
+  bool in_place = e1 - s1 == e2 - s2 &&
+                  pos_to_byte(b->t, e1) - pos_to_byte(b->t, s1) == pos_to_byte(b->t, e2) - pos_to_byte(b->t, s2);
+  mval ivs = textprop_transposed(rt, intervals_of(b), s1 - 1, e1 - 1, s2 - 1, e2 - 1, in_place);
+  int64_t z = b->t->z;
   struct rewrite w = { s1, e1, s2, e2 };
   rewrite_region(rt, joined, &w, !NILP(a[4]), record_transposition);
+  if (b->t->z == z) /* unless a change hook changed the text's size */
+    set_intervals(rt, b, ivs);
   return Qnil;
 }
 
@@ -2537,6 +2569,27 @@ static bool is_translation_table(mrt *rt, mval table)
 {
   return STRINGP(table) ||
          (CHAR_TABLE_P(table) && chartab_subtype(table) == intern(rt, "translation-table"));
+}
+
+/* The intervals of B once the characters CHARS replace those from FROM
+   on, as Emacs leaves them: a character encoded in as many bytes as
+   the one it replaces changes in place; another one is a replacement,
+   left without properties in an interval of its own. */
+static mval translated_intervals(mrt *rt, struct buffer *b, int64_t from, mval chars)
+{
+  mval ivs = intervals_of(b);
+  if (NILP(ivs) || unibyte_text_p(rt, b))
+    return ivs;
+  int64_t len = b->t->z;
+  for (int64_t i = 0; i < VECTOR_LENGTH(chars); i++) {
+    int64_t at = from - 1 + i;
+    int c = char_at(b, from + i);
+    if (char_encoded_length(c) != char_encoded_length((int)XFIXNUM(AREF(chars, i)))) {
+      ivs = textprop_delete(rt, ivs, at, at + 1);
+      ivs = textprop_insert(rt, ivs, len - 1, at, 1, Qnil);
+    }
+  }
+  return ivs;
 }
 
 /* (translate-region-internal START END TABLE): the characters changed. */
@@ -2558,7 +2611,11 @@ static mval Ftranslate_region_internal(mrt *rt, int n, mval *a)
   if (changed) {
     mval s = chars_to_string_like(rt, chars, text);
     GC_STORE(rt->gc, s, XSTRING(s)->intervals, XSTRING(text)->intervals);
+    mval ivs = translated_intervals(rt, b, from, chars);
+    int64_t z = b->t->z;
     rewrite_region(rt, s, &(struct rewrite){ from, to, to, to }, false, record_changed_chars);
+    if (b->t->z == z) /* unless a change hook changed the text's size */
+      set_intervals(rt, b, ivs);
   }
   if (from < to) /* one change, made or not, as Emacs counts it */
     note_one_change(b->t, modiff);

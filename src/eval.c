@@ -257,6 +257,7 @@ struct code {
   const mval env;      /* nested lambdas: the environment a printed closure shows */
   const mval lexicals; /* top level: the symbols its lets (and its lambdas') bind lexically */
   const mval stubs;    /* the stubs of the top-level lambdas in it */
+  const mval declared; /* the bare (defvar SYM)s in force when analysed */
   /* raw */
   struct arena_chunk *arena;
   node *body_node;     /* NULL: a stub, a top-level lambda not analysed yet */
@@ -293,7 +294,7 @@ struct code {
   struct let_record *lets;  /* its lets' lexical bindings */
   struct let_record *captured_lets; /* its captures of other codes' */
 };
-#define CODE_NLISP 7
+#define CODE_NLISP 8
 #define XCODE(x) ((struct code *)untag(x))
 
 /* PVEC_CLOSURE: its code, its list, then the captured values.  A
@@ -1032,6 +1033,7 @@ static mval make_code(mrt *rt, mval source)
   OBJ_INIT(c->snapshot, Qnil);
   OBJ_INIT(c->lexicals, Qnil);
   OBJ_INIT(c->stubs, Qnil);
+  OBJ_INIT(c->declared, rt->eval->declared_specials);
   c->unused_flag_slot = -1;
   c->args_copy = -1;
   c->epoch = rt->eval->special_epoch;
@@ -1424,6 +1426,17 @@ static mval ev_defvar(mrt *rt, const node *n, mval *fp)
     rt->eval->declared_specials = Fcons(rt, n->k, rt->eval->declared_specials);
   }
   return n->k;
+}
+
+static void restore_declared_specials(mrt *rt, mval saved)
+{
+  rt->eval->declared_specials = saved;
+}
+
+void eval_begin_declarations(mrt *rt)
+{
+  record_unwind(rt, restore_declared_specials, rt->eval->declared_specials);
+  rt->eval->declared_specials = Qnil;
 }
 
 /* ---- Non-local exits ---- */
@@ -2352,6 +2365,8 @@ static mval ev_make_closure_self(mrt *rt, const node *n, mval *fp)
   return cl;
 }
 
+static void restore_declared_specials(mrt *rt, mval saved);
+
 /* A stub's flags before its first analysis. */
 enum { STUB_LATE = 1, STUB_EXPOSED = 2, STUB_LIBRARY = 4 };
 
@@ -2368,6 +2383,8 @@ static mval stub_analysed(mrt *rt, mval stub)
 static bool stub_flag(mval stub, int flag)
 {
   mval state = XCDR(stub);
+  if (CONSP(state))
+    state = XCAR(state);
   if (FIXNUMP(state))
     return XFIXNUM(state) & flag;
   return flag == STUB_LATE      ? XCODE(state)->late
@@ -3193,8 +3210,10 @@ static mval lambda_source(struct actx *A, mval lambda)
    the code of its lambdas lists it, for expose. */
 static mval make_stub(struct actx *A, mval source, bool late)
 {
-  mval stub = Fcons(A->rt, source, make_fixnum((late ? STUB_LATE : 0) |
-                                               (A->f->library ? STUB_LIBRARY : 0)));
+  mval flags = make_fixnum((late ? STUB_LATE : 0) | (A->f->library ? STUB_LIBRARY : 0));
+  mval declared = A->rt->eval->declared_specials;
+  /* The declarations its text makes hold in it when it is analysed. */
+  mval stub = Fcons(A->rt, source, NILP(declared) ? flags : Fcons(A->rt, flags, declared));
   struct code *c = XCODE(A->f->code);
   GC_STORE(A->rt->gc, A->f->code, c->stubs, Fcons(A->rt, stub, c->stubs));
   return stub;
@@ -4221,6 +4240,8 @@ static void expose_stub(mrt *rt, mval stub)
   mval state = XCDR(stub);
   if (FIXNUMP(state))
     gc_setcdr(rt->gc, stub, make_fixnum(XFIXNUM(state) | STUB_EXPOSED));
+  else if (CONSP(state))
+    gc_setcdr(rt->gc, stub, Fcons(rt, make_fixnum(XFIXNUM(XCAR(state)) | STUB_EXPOSED), XCDR(state)));
   else
     expose(rt, state);
 }
@@ -4356,9 +4377,15 @@ static mval stub_code(mrt *rt, mval stub)
   if (!NILP(code))
     return code;
   bool exposed = stub_flag(stub, STUB_EXPOSED);
+  mval state = XCDR(stub);
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, restore_declared_specials, rt->eval->declared_specials);
+  rt->eval->declared_specials = CONSP(state) ? XCDR(state)
+                                : PVECP(state, PVEC_CODE) ? XCODE(state)->declared : Qnil;
   rt->eval->late_pending = stub_flag(stub, STUB_LATE);
   rt->eval->library_pending = stub_flag(stub, STUB_LIBRARY);
   code = analyse_function(rt, NULL, XCAR(stub), false, Qnil);
+  unbind_to(rt, depth);
   gc_setcdr(rt->gc, stub, code);
   if (exposed)
     expose(rt, code);

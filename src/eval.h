@@ -16,6 +16,12 @@ mval eval_expression(mrt *rt, mval form);
 /* The same with lexical-binding LEXICAL: nil binds every variable
    dynamically, as for a file without the lexical-binding cookie. */
 mval eval_toplevel_form(mrt *rt, mval form, bool lexical);
+/* Until the next unbind_to, a text of its own is read (a file loaded,
+   a buffer evaluated): the bare (defvar SYM)s at its top level make SYM
+   special only until it ends, as Emacs gives each such text a lexical
+   environment of its own, and those of the text around it do not hold
+   in it. */
+void eval_begin_declarations(mrt *rt);
 /* Call FN (symbol, subr, closure) with ARGS; checks arity. */
 mval funcall(mrt *rt, mval fn, int nargs, mval *args);
 mval call0(mrt *rt, mval fn);

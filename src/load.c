@@ -1344,6 +1344,7 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   specbind(rt, Qmarrow__library_load, in_lisp_dir(rt, path) ? Qt : Qnil);
   size_t pos = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, pos) ? Qt : Qnil);
+  eval_begin_declarations(rt);
   struct reader_stream stream = { data, len, &pos, sdata(path), !in_lisp_dir(rt, path), NULL };
   reader_stream_begin(rt, &stream);
   specbind(rt, Qlread__unescaped_character_literals, Qnil);
@@ -1399,6 +1400,7 @@ static mval Fmarrow__eval_text(mrt *rt, int nargs, mval *args)
     specbind(rt, Qlexical_binding,
              file_lexically_bound(sdata(head), slen(head), skip_shebang(sdata(head), slen(head)))
              ? Qt : Qnil);
+  eval_begin_declarations(rt);
   load_history_begin(rt, args[5]);
   eval_forms_from(rt, args[4], !NILP(args[2]));
   load_history_end(rt);

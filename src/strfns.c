@@ -3237,6 +3237,18 @@ static void check_buffer_replacement(mrt *rt, mval newtext)
       mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
 }
 
+/* Emacs cases the new text once it is in the buffer, which leaves its
+   plists in their order (casing a string reverses them): PIECE, the
+   cased new text, takes the properties of the text uncased. */
+static void keep_uncased_properties(mrt *rt, mval piece, mval *a, mval whole, mval rel, int64_t b,
+                                    int64_t tail)
+{
+  mval text = replace_in_string(rt, a[0], true, !NILP(a[2]), whole, a[4], rel);
+  mval uncased = substring_with_properties(rt, text, b, XSTRING(text)->nchars - tail);
+  if (XSTRING(uncased)->nchars == XSTRING(piece)->nchars)
+    GC_STORE(rt->gc, piece, XSTRING(piece)->intervals, XSTRING(uncased)->intervals);
+}
+
 /* replace-match in the current buffer: the whole match is taken out as
    a string, its group replaced there as in a string, and the new text
    of the group put in the buffer in place of the old, point after it.
@@ -3255,6 +3267,8 @@ static mval replace_in_buffer(mrt *rt, mval *a, mval m)
   int64_t b = XFIXNUM(AREF(rel, 2 * g)), e = XFIXNUM(AREF(rel, 2 * g + 1));
   int64_t tail = XSTRING(whole)->nchars - e;
   mval piece = substring_with_properties(rt, text, b, XSTRING(text)->nchars - tail);
+  if (NILP(a[1]))
+    keep_uncased_properties(rt, piece, a, whole, rel, b, tail);
   buffer_replace(rt, start + b, start + e, piece);
   mval moved = match_after_replace(rt, m, start + b, start + e, start + b + XSTRING(piece)->nchars);
   set_match_data(rt, moved, match_searched(rt));

@@ -217,29 +217,43 @@ mval textprop_remove(mrt *rt, mval ivs, int64_t start, int64_t end, mval keys, b
   return change_range(rt, ivs, 0, start, end, keys, &remove_change, changed);
 }
 
-/* The intervals inside [START, END) become one, with a copy of PROPS. */
+/* IVS with the intervals inside [START, END) (START < END) made one,
+   whose plist is PLIST. */
+static mval made_one(mrt *rt, mval ivs, int64_t start, int64_t end, mval plist)
+{
+  mval rev = Qnil;
+  for (mval l = split_at(rt, split_at(rt, ivs, start), end); CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) == start)
+      rev = Fcons(rt, make_interval(rt, start, end, plist), rev);
+    else if (IV_START(iv) < start || IV_START(iv) >= end)
+      rev = Fcons(rt, iv, rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+/* The intervals inside [START, END) become one, with a copy of PROPS:
+   a buffer's, even when that is none on all its text. */
+static mval set_in_buffer(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
+                          bool *changed)
+{
+  *changed = false;
+  if (start >= end || (NILP(ivs) && NILP(props)))
+    return ivs;
+  mval work = NILP(ivs) ? list1(rt, make_interval(rt, 0, len, Qnil)) : ivs;
+  *changed = true;
+  return made_one(rt, work, start, end, copy_list(rt, props));
+}
+
+/* A string without properties on all its text has no intervals. */
 mval textprop_set(mrt *rt, mval ivs, int64_t len, int64_t start, int64_t end, mval props,
                   bool *changed)
 {
-  *changed = false;
   if (NILP(props) && start == 0 && end == len) {
     *changed = !NILP(ivs);
     return Qnil;
   }
-  if (start >= end || (NILP(ivs) && NILP(props)))
-    return ivs;
-  mval work = NILP(ivs) ? list1(rt, make_interval(rt, 0, len, Qnil)) : ivs;
-  work = split_at(rt, split_at(rt, work, start), end);
-  mval rev = Qnil;
-  for (; CONSP(work); work = XCDR(work)) {
-    mval iv = XCAR(work);
-    if (IV_START(iv) == start)
-      rev = Fcons(rt, make_interval(rt, start, end, copy_list(rt, props)), rev);
-    else if (IV_START(iv) < start || IV_START(iv) >= end)
-      rev = Fcons(rt, iv, rev);
-  }
-  *changed = true;
-  return prepend_reversed(rt, rev, Qnil);
+  return set_in_buffer(rt, ivs, len, start, end, props, changed);
 }
 
 /* ---- Copying between texts ---- */
@@ -388,15 +402,116 @@ mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to)
   return prepend_reversed(rt, rev, Qnil);
 }
 
-mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to)
+mval textprop_copy_range(mrt *rt, mval ivs, int64_t from, int64_t to)
 {
-  if (!textprop_any(ivs) || from >= to)
+  if (NILP(ivs) || from >= to)
     return Qnil;
   mval rev = Qnil;
   for (mval l = split_at(rt, split_at(rt, ivs, from), to); CONSP(l); l = XCDR(l))
     if (IV_START(XCAR(l)) >= from && IV_END(XCAR(l)) <= to)
       rev = Fcons(rt, shifted(rt, XCAR(l), -from), rev);
   return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to)
+{
+  /* As Emacs's, a text without properties takes no intervals along. */
+  mval copy = textprop_copy_range(rt, ivs, from, to);
+  return textprop_any(copy) ? copy : Qnil;
+}
+
+mval textprop_grown(mrt *rt, mval ivs, int64_t at, int64_t n)
+{
+  mval rev = Qnil;
+  for (mval l = ivs; CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) >= at && (at > 0 || IV_START(iv) > 0))
+      iv = shifted(rt, iv, n);
+    else if (IV_END(iv) >= at)
+      iv = make_interval(rt, IV_START(iv), IV_END(iv) + n, IV_PLIST(iv));
+    rev = Fcons(rt, iv, rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+/* ---- Moving text within a buffer: transpose-regions ---- */
+
+/* What Emacs copies of [START, END) to move it: nil when the interval
+   there has no properties and holds it all, else its pieces (their
+   plists kept as they are) from 0. */
+static mval moved_piece(mrt *rt, mval ivs, int64_t start, int64_t end)
+{
+  mval first = XCAR(tail_at(ivs, start));
+  if (start >= end || (NILP(IV_PLIST(first)) && IV_END(first) >= end))
+    return Qnil;
+  mval rev = Qnil;
+  for (mval l = tail_at(ivs, start); CONSP(l) && IV_START(XCAR(l)) < end; l = XCDR(l)) {
+    mval iv = XCAR(l);
+    int64_t s = IV_START(iv) > start ? IV_START(iv) : start;
+    int64_t e = IV_END(iv) < end ? IV_END(iv) : end;
+    rev = Fcons(rt, make_interval(rt, s - start, e - start, IV_PLIST(iv)), rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+/* IVS once the N characters at AT take PIECE's properties: the
+   boundaries there stay, PIECE's are added, and PIECE's plists
+   replace theirs; PIECE nil clears the text's properties into one
+   interval. */
+static mval grafted(mrt *rt, mval ivs, int64_t at, int64_t n, mval piece)
+{
+  if (n <= 0)
+    return ivs;
+  if (NILP(piece))
+    return made_one(rt, ivs, at, at + n, Qnil);
+  for (mval p = piece; CONSP(p); p = XCDR(p))
+    ivs = split_at(rt, ivs, IV_START(XCAR(p)) + at);
+  ivs = split_at(rt, ivs, at + n);
+  mval rev = Qnil;
+  for (mval l = ivs; CONSP(l); l = XCDR(l)) {
+    mval iv = XCAR(l);
+    if (IV_START(iv) >= at && IV_START(iv) < at + n) {
+      mval from = XCAR(tail_at(piece, IV_START(iv) - at));
+      iv = make_interval(rt, IV_START(iv), IV_END(iv), copy_list(rt, IV_PLIST(from)));
+    }
+    rev = Fcons(rt, iv, rev);
+  }
+  return prepend_reversed(rt, rev, Qnil);
+}
+
+mval textprop_transposed(mrt *rt, mval ivs, int64_t s1, int64_t e1, int64_t s2, int64_t e2,
+                         bool in_place)
+{
+  if (NILP(ivs))
+    return ivs;
+  int64_t len1 = e1 - s1, len2 = e2 - s2, mid = s2 - e1;
+  mval first = moved_piece(rt, ivs, s1, e1), second = moved_piece(rt, ivs, s2, e2);
+  mval between = moved_piece(rt, ivs, e1, s2);
+  if (mid > 0 && in_place) {
+    ivs = made_one(rt, made_one(rt, ivs, s1, e1, Qnil), s2, e2, Qnil);
+    return grafted(rt, grafted(rt, ivs, s2, len1, first), s1, len2, second);
+  }
+  ivs = made_one(rt, ivs, s1, e2, Qnil);
+  ivs = grafted(rt, ivs, s1 + len2 + mid, len1, first);
+  ivs = grafted(rt, ivs, s1, len2, second);
+  return grafted(rt, ivs, s1 + len2, mid, between);
+}
+
+mval textprop_replaced(mrt *rt, mval ivs, int64_t len, int64_t from, int64_t to, mval s)
+{
+  int64_t n = XSTRING(s)->nchars;
+  mval own = XSTRING(s)->intervals;
+  if (NILP(ivs))
+    return textprop_insert(rt, Qnil, len - (to - from), from, n, own);
+  if (n > to - from)
+    ivs = textprop_grown(rt, ivs, from, n - (to - from));
+  else
+    ivs = textprop_delete(rt, ivs, from, from + (to - from - n));
+  if (NILP(own))
+    return n > 0 ? made_one(rt, ivs, from, from + n, Qnil) : ivs;
+  if (from == 0 && to == len) /* the whole text: S's intervals */
+    return own;
+  return grafted(rt, ivs, from, n, own);
 }
 
 /* ---- Comparing ---- */
@@ -616,13 +731,14 @@ static void record_interval(mrt *rt, range_op op, mval plist, int64_t s, int64_t
         buffer_record_property_change(rt, s, e, XCAR(k), v);
     return;
   }
-  if (op == textprop_set)
+  bool set = op == textprop_set || op == set_in_buffer;
+  if (set)
     for (mval l = plist; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l)))
       if (!plist_find(props, XCAR(l), &w) || w != XCAR(XCDR(l)))
         buffer_record_property_change(rt, s, e, XCAR(l), XCAR(XCDR(l)));
   for (mval l = props; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l))) {
     bool had = plist_find(plist, XCAR(l), &v);
-    if (op == textprop_set ? !had : !had || v != XCAR(XCDR(l)))
+    if (set ? !had : !had || v != XCAR(XCDR(l)))
       buffer_record_property_change(rt, s, e, XCAR(l), had ? v : Qnil);
   }
 }
@@ -712,7 +828,8 @@ static mval Fadd_text_properties(mrt *rt, int n, mval *a)
 
 static mval Fset_text_properties(mrt *rt, int n, mval *a)
 {
-  return change_text(rt, textprop_set, a[0], a[1], check_plist(rt, a[2]), a[3]);
+  range_op op = STRINGP(a[3]) ? textprop_set : set_in_buffer;
+  return change_text(rt, op, a[0], a[1], check_plist(rt, a[2]), a[3]);
 }
 
 /* PLIST's keys in order: undo records them so. */

@@ -45,9 +45,20 @@ mval textprop_from_pieces(mrt *rt, mval pieces, int64_t len);
    intervals on either side stay apart, as Emacs keeps them. */
 mval textprop_insert(mrt *rt, mval ivs, int64_t len, int64_t at, int64_t n, mval inserted);
 mval textprop_delete(mrt *rt, mval ivs, int64_t from, int64_t to);
+/* IVS, the intervals of a buffer's text of LEN characters, once the
+   string S replaces [FROM, TO) as Emacs's replace-match replaces it:
+   the text grows or shrinks at FROM, then takes S's properties there,
+   boundaries included, or none in one interval if S has none. */
+mval textprop_replaced(mrt *rt, mval ivs, int64_t len, int64_t from, int64_t to, mval s);
 /* The intervals of the text [FROM, TO), their plists as they are, for
    a string of that text (buffer-substring); nil if it has none. */
 mval textprop_slice(mrt *rt, mval ivs, int64_t from, int64_t to);
+/* The same whatever their plists, nil only with IVS nil: what
+   insert-buffer-substring takes along. */
+mval textprop_copy_range(mrt *rt, mval ivs, int64_t from, int64_t to);
+/* IVS (not nil) with N characters inserted at AT (> 0) as part of the
+   interval before them, as Emacs's insertion first makes them. */
+mval textprop_grown(mrt *rt, mval ivs, int64_t at, int64_t n);
 
 /* Emacs's equal-including-properties: A and B, already `equal', also
    have the same properties (values compared with eq) everywhere. */
@@ -61,6 +72,16 @@ mval textprop_concat(mrt *rt, int n, const mval *args);
 /* The same, each plist kept as it is (its order too): what text moved
    within a buffer keeps, as transpose-regions moves it. */
 mval textprop_join_kept(mrt *rt, int n, const mval *strings);
+
+/* The intervals IVS of a buffer's text (nil: none) once its regions
+   [S1, E1) and [S2, E2) (E1 <= S2, not both empty) are swapped, as
+   Emacs's transpose-regions leaves them: the intervals of the span
+   moved, or of each region when IN_PLACE (regions apart whose texts
+   are as long), are cleared into one, then each piece of text moved
+   takes there the properties it had, boundaries included, or none
+   if it had none in one interval. */
+mval textprop_transposed(mrt *rt, mval ivs, int64_t s1, int64_t e1, int64_t s2, int64_t e2,
+                         bool in_place);
 
 /* (set-text-properties START END PLIST STRING) as the reader's
    #("TEXT" START END PLIST ...) needs it. */
