@@ -3756,6 +3756,15 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(fill-context-prefix current-justification current-fill-column
              fill-nobreak-p fill-common-string-prefix))
   (autoload f "fill"))
+;;; Word boundaries in regexps (\\b \\< \\>) between two scripts or within one.
+(defvar word-combining-categories '((nil . ?^) (?^ . nil) (?C . ?H) (?C . ?K))
+  "Pairs (CAT1 . CAT2) of categories joining words of different scripts.
+Word characters of two scripts are two words, except when the first has
+category CAT1 and the second category CAT2; nil stands for any character.")
+(defvar word-separating-categories '((?H . ?K))
+  "Pairs (CAT1 . CAT2) of categories parting words of one script.
+A word character with CAT1 but not CAT2 followed by one with CAT2 but not
+CAT1 ends a word, although both are of the same script.")
 ;;; Comments (newcomment.el); its variables are here, preloaded as in Emacs.
 (dolist (f '(comment-region uncomment-region comment-or-uncomment-region
              comment-dwim comment-indent comment-kill comment-line comment-box

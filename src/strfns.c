@@ -1859,6 +1859,8 @@ static void re_class(struct re_compiler *c)
         continue;
     }
     int lo = re_next_char(c), hi = lo;
+    if (c->end - c->p == 1 && *c->p == '-') /* a range cut short */
+      re_error(c, "Premature end of regular expression");
     if (c->end - c->p >= 2 && c->p[0] == '-' && c->p[1] != ']') {
       c->p++;
       hi = re_next_char(c);
@@ -1967,6 +1969,18 @@ static bool in_category(int entry, int ch)
   return run_holding(runs, sizeof *runs, (size_t)category_index[entry].count, ch) >= 0;
 }
 
+static void re_interval_bounds(struct re_compiler *c, int *lo, int *hi);
+
+/* An interval with nothing before it to repeat stands for its own
+   characters, as in Emacs, but it must still be a valid interval. */
+static void re_check_stray_interval(struct re_compiler *c)
+{
+  const uint8_t *p = c->p;
+  int lo, hi;
+  re_interval_bounds(c, &lo, &hi);
+  c->p = p;
+}
+
 /* One backslash construct other than \\| and \\) (the caller stops at
    those). */
 static void re_backslash(struct re_compiler *c, int depth)
@@ -2012,6 +2026,8 @@ static void re_backslash(struct re_compiler *c, int depth)
       re_backref(c, ch - '0');
       return;
     }
+    if (ch == '{')
+      re_check_stray_interval(c);
     c->p--;
     re_emit(c, RE_CHAR, re_next_char(c), 0);
   }
@@ -2119,19 +2135,26 @@ static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 
 /* \{m,n\} after the atom at [s, n): m copies, then n-m optional ones
    (or a star when n is absent). */
-static void re_repeat(struct re_compiler *c, int s)
+static void re_interval_bounds(struct re_compiler *c, int *lo, int *hi)
 {
-  int lo = re_number(c, 0), hi = lo;
+  *lo = re_number(c, 0);
+  *hi = *lo;
   if (*c->p == ',') {
     c->p++;
-    hi = re_number(c, -1);
+    *hi = re_number(c, -1);
   }
-  if (*c->p++ != '\\' || (hi >= 0 && hi < lo))
+  if (*c->p++ != '\\' || (*hi >= 0 && *hi < *lo))
     re_error(c, "Invalid content of \\{\\}");
   if (c->p >= c->end)
     re_error(c, "Trailing backslash");
   if (*c->p++ != '}')
     re_error(c, "Invalid content of \\{\\}");
+}
+
+static void re_repeat(struct re_compiler *c, int s)
+{
+  int lo, hi;
+  re_interval_bounds(c, &lo, &hi);
   int e = c->n, len = e - s;
   if ((int64_t)len * (hi >= 0 ? hi : lo + 1) > RE_MAX_INSTS)
     re_error(c, "Regular expression too big");
@@ -2160,14 +2183,22 @@ static bool re_sequence_end(struct re_compiler *c)
   return c->p >= c->end || re_looking_at(c, "\\|") || re_looking_at(c, "\\)");
 }
 
+static bool re_postfix_next(struct re_compiler *c)
+{
+  return (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) || re_looking_at(c, "\\{");
+}
+
 /* A sequence of atoms, each with its postfix operators.  As in Emacs,
    \\` \\' \\b and \\B are no atoms of their own: an operator after one
    applies to it together with the atom before, and is an ordinary
-   character when there is none. */
+   character when there is none.  That atom is the whole run of plain
+   characters before, when its last one had no operator of its own:
+   Emacs keeps such a run as one string. */
 static void re_sequence(struct re_compiler *c, int depth)
 {
   bool at_start = true;
   int last = -1; /* where the operand of a postfix operator starts */
+  int run = -1;  /* where the run of plain characters that LAST is in starts */
   while (!re_sequence_end(c)) {
     int s = c->n;
     uint8_t ch = *c->p;
@@ -2197,8 +2228,13 @@ static void re_sequence(struct re_compiler *c, int depth)
       re_emit(c, RE_CHAR, re_next_char(c), 0);
     }
     at_start = false;
-    if (!zero_width)
-      last = s;
+    if (zero_width) {
+      run = -1;
+    } else {
+      bool joins = c->n == s + 1 && c->code[s].op == RE_CHAR && !re_postfix_next(c);
+      last = joins && run >= 0 ? run : s;
+      run = joins ? last : -1;
+    }
     if (last < 0) /* a postfix operator next is an ordinary character */
       continue;
     for (;;) {
@@ -2289,8 +2325,12 @@ static int char_classes(int ch)
   return i >= 0 ? class_runs[i].classes : 0;
 }
 
+/* Raw bytes (in either kind of string) are in no named class, though
+   \\w takes them by their syntax. */
 static bool named_class_match(mrt *rt, int flags, int ch, bool fold)
 {
+  if (CHAR_RAW_BYTE_P(ch))
+    return false;
   int cc = char_classes(ch);
   bool digit = ch >= '0' && ch <= '9';
   /* Under case folding each of upper and lower matches both. */
@@ -2375,6 +2415,7 @@ struct re_vm {
   int64_t stop;   /* no character at or past it is consumed (a search bound) */
   int64_t point;  /* where \\= holds; -1 in a string */
   bool anchored;  /* only a match starting where the run starts */
+  bool unibyte;   /* the subject is a unibyte string (its bytes as raw-byte characters) */
   const struct case_tables *fold; /* &cases when folding case, else NULL */
   struct case_tables cases;
   int32_t *pcs[2];
@@ -2409,27 +2450,79 @@ static int next_char(const struct re_vm *vm, int64_t pos)
   return pos < vm->len ? char_decode(vm->s + pos, vm->s + vm->len, &len) : -1;
 }
 
+/* Word scripts, from Emacs's char-script-table (see src/gen-scripts.el). */
+#include "scripts.h"
+
+static int char_script(int ch)
+{
+  ptrdiff_t i = run_holding(script_runs, sizeof script_runs[0],
+                            sizeof script_runs / sizeof script_runs[0], ch);
+  return i >= 0 ? script_runs[i].script : 0;
+}
+
+/* Whether CH has category CAT (a category character; nil: any). */
+static bool has_category(mval cat, int ch)
+{
+  return NILP(cat) || (FIXNUMP(cat) && in_category(category_entry((int)XFIXNUM(cat)), ch));
+}
+
+/* Whether the list in variable VAR has a pair (CAT1 . CAT2) with
+   FIRST in CAT1 and SECOND in CAT2; when EXCLUSIVE, FIRST must also
+   be outside CAT2 and SECOND outside CAT1. */
+static bool category_pair_listed(mrt *rt, mval var, int first, int second, bool exclusive)
+{
+  for (mval l = find_symbol_value(rt, var); CONSP(l); l = XCDR(l)) {
+    mval pair = XCAR(l);
+    if (!CONSP(pair) || !has_category(XCAR(pair), first) || !has_category(XCDR(pair), second))
+      continue;
+    if (!exclusive || (!has_category(XCDR(pair), first) && !has_category(XCAR(pair), second)))
+      return true;
+  }
+  return false;
+}
+
+/* Whether word characters BEFORE and AFTER belong to two words: as in
+   Emacs, when their scripts differ, unless word-combining-categories
+   joins them, or when word-separating-categories parts them. */
+static bool words_part(mrt *rt, int before, int after)
+{
+  if (char_script(before) != char_script(after))
+    return !category_pair_listed(rt, Qword_combining_categories, before, after, false);
+  return category_pair_listed(rt, Qword_separating_categories, before, after, true);
+}
+
 static bool symbol_char(mrt *rt, int ch) { return ch >= 0 && (word_char(rt, ch) || syntax_is(rt, ch, '_')); }
+
+/* The character whose syntax decides a symbol boundary: Emacs takes
+   a unibyte string's bytes as Latin-1 there (but not for \\w). */
+static int symbol_boundary_char(const struct re_vm *vm, int ch)
+{
+  return vm->unibyte && CHAR_RAW_BYTE_P(ch) ? ch - RAW_BYTE_CHAR(0) : ch;
+}
 
 static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
 {
   int before = prev_char(vm, pos), after = next_char(vm, pos);
   mrt *rt = vm->cases.rt;
   bool wb = before >= 0 && word_char(rt, before), wa = after >= 0 && word_char(rt, after);
+  bool split = (kind == AT_WORDB || kind == AT_NOT_WORDB || kind == AT_WORD_START || kind == AT_WORD_END) &&
+               wb && wa && words_part(rt, before, after);
   switch (kind) {
   case AT_BOL: return pos == 0 || vm->s[pos - 1] == '\n';
   case AT_EOL: return pos == vm->len || vm->s[pos] == '\n';
   case AT_BOS: return pos == 0;
   case AT_EOS: return pos == vm->len;
-  case AT_WORDB: return pos == 0 || pos == vm->len || wb != wa;
-  case AT_NOT_WORDB: return pos != 0 && pos != vm->len && wb == wa;
+  case AT_WORDB: return pos == 0 || pos == vm->len || wb != wa || split;
+  case AT_NOT_WORDB: return pos != 0 && pos != vm->len && wb == wa && !split;
   /* As in Emacs, only the starts look at the character after POS as
      something to consume: at the search bound (where a backward
      search began) there is none. */
-  case AT_WORD_START: return !wb && wa && pos < vm->stop;
-  case AT_WORD_END: return wb && !wa;
-  case AT_SYMBOL_START: return !symbol_char(rt, before) && symbol_char(rt, after) && pos < vm->stop;
-  case AT_SYMBOL_END: return symbol_char(rt, before) && !symbol_char(rt, after);
+  case AT_WORD_START: return (!wb || split) && wa && pos < vm->stop;
+  case AT_WORD_END: return wb && (!wa || split);
+  case AT_SYMBOL_START: return !symbol_char(rt, symbol_boundary_char(vm, before)) &&
+                                symbol_char(rt, symbol_boundary_char(vm, after)) && pos < vm->stop;
+  case AT_SYMBOL_END: return symbol_char(rt, symbol_boundary_char(vm, before)) &&
+                              !symbol_char(rt, symbol_boundary_char(vm, after));
   case AT_POINT: return pos == vm->point;
   default: return false;
   }
@@ -2841,6 +2934,7 @@ static mval re_exec(mrt *rt, struct re_compiler *c, mval subject, int64_t start)
   mval volatile scratch = re_prepare(rt, c, &vm, &m, &out);
   vm.s = XSTRING(string)->data;
   vm.len = vm.stop = XSTRING(string)->nbytes;
+  vm.unibyte = !STRING_MULTIBYTE_P(subject);
   if (!re_try(rt, c, &vm, m, string_char_to_byte(string, start), out))
     return Qnil;
   mval v = make_vector(rt, (size_t)(2 * c->ngroups), Qnil);
