@@ -2952,20 +2952,22 @@ there is a left margin."
 (defun looking-back (regexp &optional limit greedy)
   "Whether the text before point, back to LIMIT at most, ends with a match
 for REGEXP; the match data describe it.  GREEDY extends the match back
-as far as it goes."
+one character at a time, even past LIMIT, while REGEXP still matches
+exactly up to point."
   (let* ((origin (point))
-         (anchored (concat "\\(?:" regexp "\\)\\="))
          (start (save-excursion
-                  (and (re-search-backward anchored limit t) (point)))))
+                  (and (re-search-backward (concat "\\(?:" regexp "\\)\\=") limit t)
+                       (point)))))
     (when (and start greedy)
-      (save-excursion
-        (while (and (> start (or limit (point-min)))
-                    (progn (goto-char (1- start))
-                           (looking-at (concat "\\(?:" regexp "\\)"))
-                           (= (match-end 0) origin)))
-          (setq start (1- start)))
-        (goto-char start)
-        (looking-at (concat "\\(?:" regexp "\\)"))))
+      (let ((to-origin (concat "\\(?:" regexp "\\)\\'")))
+        (save-excursion
+          (save-restriction
+            (narrow-to-region (point-min) origin)
+            (while (and (> start (point-min))
+                        (progn (goto-char (1- start)) (looking-at to-origin)))
+              (setq start (1- start)))
+            (goto-char start)
+            (looking-at to-origin)))))
     (and start t)))
 
 (defun subr--replace-in-region (search-fn pattern replacement literal start end)

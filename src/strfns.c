@@ -1720,6 +1720,7 @@ struct re_compiler {
   int ngroups; /* groups, including group 0 */
   mval regexp;
   bool backrefs; /* whether the program needs the backtracking matcher */
+  bool posix;    /* the longest match, not the first (which needs that matcher too) */
   int nhidden;   /* slots after the groups' for RE_AT_SAVED, numbered -1, -2... until compiled */
   uint8_t open[RE_MAX_GROUPS]; /* groups being compiled, for \N's check */
 };
@@ -2278,11 +2279,12 @@ static void re_alternatives(struct re_compiler *c, int depth)
   }
 }
 
-static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
+static void re_compile_as(mrt *rt, struct re_compiler *c, mval regexp, bool posix)
 {
   CHECK_STRING(rt, regexp);
   regexp = multibyte_text(rt, regexp);
   memset(c, 0, sizeof *c);
+  c->posix = posix;
   c->rt = rt;
   c->regexp = regexp;
   c->buf = Qnil;
@@ -2296,6 +2298,7 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
     re_error(c, "Unmatched ) or \\)");
   re_emit(c, RE_SAVE, 1, 0);
   re_emit(c, RE_MATCH, 0, 0);
+  c->backrefs |= posix;
   for (int i = 0; i < c->n; i++) {
     struct re_inst *in = &c->code[i];
     if ((in->op == RE_SAVE || in->op == RE_AT_SAVED) && in->x < 0)
@@ -2306,6 +2309,8 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
       in->op = RE_SPLIT;
   }
 }
+
+static void re_compile(mrt *rt, struct re_compiler *c, mval regexp) { re_compile_as(rt, c, regexp, false); }
 
 /* ---- Character classes and syntax ---- */
 
@@ -2415,6 +2420,7 @@ struct re_vm {
   int64_t stop;   /* no character at or past it is consumed (a search bound) */
   int64_t point;  /* where \\= holds; -1 in a string */
   bool anchored;  /* only a match starting where the run starts */
+  bool posix;     /* the longest match at the leftmost position (backtracking only) */
   bool unibyte;   /* the subject is a unibyte string (its bytes as raw-byte characters) */
   const struct case_tables *fold; /* &cases when folding case, else NULL */
   struct case_tables cases;
@@ -2819,21 +2825,28 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
   }
 }
 
-/* Tries to match at byte START; on success copies the slots to OUT. */
+/* Tries to match at byte START; on success copies the slots to OUT.
+   A POSIX match goes on backtracking for a longer match, keeping the
+   first of the longest, until one reaches the end of the text. */
 static bool bt_match_at(struct re_bt *bt, int64_t start, int64_t *out)
 {
   int pc = 0;
-  int64_t pos = start;
+  int64_t pos = start, best = -1;
   for (;;) {
     if (--bt->quantum < 0)
       bt_charge(bt);
     if (bt->vm->code[pc].op == RE_MATCH) {
-      memcpy(out, bt->vm->work, (size_t)bt->vm->nslots * sizeof(int64_t));
-      return true;
+      if (pos > best)
+        memcpy(out, bt->vm->work, (size_t)bt->vm->nslots * sizeof(int64_t));
+      if (!bt->vm->posix || pos >= bt->vm->stop)
+        return true;
+      best = pos > best ? pos : best;
+      pc = -1;
     }
-    pc = bt_step(bt, pc, &pos);
+    if (pc >= 0)
+      pc = bt_step(bt, pc, &pos);
     if (pc < 0 && !bt_backtrack(bt, &pc, &pos))
-      return false;
+      return best >= 0;
   }
 }
 
@@ -2905,6 +2918,7 @@ static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t
   vm->nslots = nslots;
   vm->cases = case_tables_in_force(rt);
   vm->fold = case_fold(rt) ? &vm->cases : NULL;
+  vm->posix = c->posix;
   *out = (int64_t *)p;
   vm->work = *out + nslots;
   p += 16 * (int64_t)nslots;
@@ -2964,7 +2978,7 @@ mval re_search_text(mrt *rt, mval regexp, const struct re_text *t, int64_t from,
 {
   CHECK_STRING(rt, regexp);
   struct re_compiler c;
-  re_compile(rt, &c, regexp);
+  re_compile_as(rt, &c, regexp, t->posix);
   struct re_vm vm = { 0 };
   uint8_t *m;
   int64_t *out;
@@ -3029,13 +3043,13 @@ static int64_t match_start(mrt *rt, mval string, mval start)
 
 /* string-match and string-match-p: UPDATE says whether to keep the
    match data. */
-static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool update)
+static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool update, bool posix)
 {
   CHECK_STRING(rt, regexp);
   CHECK_STRING(rt, string);
   int64_t from = match_start(rt, string, start);
   struct re_compiler c;
-  re_compile(rt, &c, regexp);
+  re_compile_as(rt, &c, regexp, posix);
   mval m = re_exec(rt, &c, string, from);
   if (NILP(m))
     return Qnil;
@@ -3046,11 +3060,12 @@ static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool upd
 
 mval string_match_p(mrt *rt, mval regexp, mval string)
 {
-  return string_match(rt, regexp, string, Qnil, false);
+  return string_match(rt, regexp, string, Qnil, false, false);
 }
 
-static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true); }
-static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false); }
+static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], NILP(a[3]), false); }
+static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false, false); }
+static mval Fposix_string_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], NILP(a[3]), true); }
 
 /* Position of group SUBEXP's start (END false) or end, or nil. */
 static mval match_pos(mrt *rt, mval subexp, bool end)
@@ -3239,10 +3254,11 @@ static enum case_action replaced_case(mval string, int64_t b, int64_t e, const s
 #define BAD_REPLACEMENT_BACKSLASH "Invalid use of \xe2\x80\x98\\\xe2\x80\x99 in replacement text"
 
 /* NEWTEXT with \& \N and \\ replaced from match vector M over STRING.
-   As in Emacs, \N of a group that did not match inserts nothing, and
-   \? stays as it is; the pieces keep their text properties.  I counts
-   bytes, C characters. */
-static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
+   As in Emacs, \& is the text of group SUB, the one replaced, \N of a
+   group that did not match inserts nothing, and \? stays as it is;
+   the pieces keep their text properties.  I counts bytes, C
+   characters. */
+static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string, int64_t sub)
 {
   mval pieces = Qnil;
   struct string *t = XSTRING(newtext);
@@ -3261,7 +3277,7 @@ static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
     if (ch == '\\') {
       pieces = Fcons(rt, make_string(rt, "\\", 1), pieces);
     } else if (ch == '&' || (ch >= '1' && ch <= '9')) {
-      int g = ch == '&' ? 0 : ch - '0';
+      int64_t g = ch == '&' ? sub : ch - '0';
       if (2 * g + 1 < VECTOR_LENGTH(m) && !NILP(AREF(m, 2 * g)))
         pieces = Fcons(rt, substring_with_properties(rt, string, XFIXNUM(AREF(m, 2 * g)),
                                                      XFIXNUM(AREF(m, 2 * g + 1))), pieces);
@@ -3277,8 +3293,9 @@ static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
 }
 
 /* replace-match on a string, with match vector M. */
-static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool literal, mval string,
-                              mval subexp, mval m)
+/* The group SUBEXP of match vector M that replace-match replaces in
+   STRING, checked as Emacs does. */
+static int64_t replaced_group(mrt *rt, mval subexp, mval m, mval string)
 {
   int64_t g = NILP(subexp) ? 0 : check_fixnum(rt, subexp);
   if (g < 0 || 2 * g + 1 >= VECTOR_LENGTH(m) || NILP(AREF(m, 2 * g))) {
@@ -3286,10 +3303,17 @@ static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool litera
       args_out_of_range(rt, make_fixnum(0), make_fixnum(XSTRING(string)->nchars));
     xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), subexp);
   }
+  return g;
+}
+
+static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool literal, mval string,
+                              mval subexp, mval m)
+{
+  int64_t g = replaced_group(rt, subexp, m, string);
   int64_t b = XFIXNUM(AREF(m, 2 * g)), e = XFIXNUM(AREF(m, 2 * g + 1));
   if (e > XSTRING(string)->nchars)
     args_out_of_range(rt, AREF(m, 2 * g), AREF(m, 2 * g + 1));
-  mval text = literal ? newtext : expand_replacement(rt, newtext, m, string);
+  mval text = literal ? newtext : expand_replacement(rt, newtext, m, string, g);
   if (!fixedcase) {
     struct case_tables t = case_tables_in_force(rt);
     enum case_action act = replaced_case(string, b, e, &t);
@@ -3342,6 +3366,7 @@ static mval replace_in_buffer(mrt *rt, mval *a, mval m)
   mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), false);
   int64_t start = XFIXNUM(AREF(m, 0));
   mval rel = translate_match(rt, m, start);
+  replaced_group(rt, a[4], rel, whole);
   if (NILP(a[2]))
     check_buffer_replacement(rt, a[0]);
   mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);
@@ -3360,7 +3385,9 @@ static mval Freplace_match(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
   mval m = match_vector(rt);
-  if (NILP(m) || NILP(AREF(m, 0)))
+  if (NILP(m))
+    xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), a[4]);
+  if (NILP(AREF(m, 0)))
     args_out_of_range(rt, make_fixnum(0), make_fixnum(0));
   if (NILP(a[3]))
     return replace_in_buffer(rt, a, m);
@@ -3483,7 +3510,7 @@ struct splitter {
 static void split_push(mrt *rt, struct splitter *sp, int64_t this_start, int64_t this_end)
 {
   if (!NILP(sp->trim)) {
-    mval tem = string_match(rt, sp->trim, sp->string, make_fixnum(this_start), true);
+    mval tem = string_match(rt, sp->trim, sp->string, make_fixnum(this_start), true, false);
     if (tem == make_fixnum(this_start))
       this_start = XFIXNUM(match_pos(rt, make_fixnum(0), true));
   }
@@ -3492,7 +3519,7 @@ static void split_push(mrt *rt, struct splitter *sp, int64_t this_start, int64_t
   mval args[3] = { sp->string, make_fixnum(this_start), make_fixnum(this_end) };
   mval piece = Fsubstring(rt, 3, args);
   if (!NILP(sp->trim)) {
-    mval tem = string_match(rt, sp->trim_end, piece, make_fixnum(0), true);
+    mval tem = string_match(rt, sp->trim_end, piece, make_fixnum(0), true, false);
     if (!NILP(tem) && XFIXNUM(tem) < XSTRING(piece)->nchars)
       piece = substring(rt, piece, 0, XFIXNUM(tem));
   }
@@ -3518,7 +3545,7 @@ static mval Fsplit_string(mrt *rt, int n, mval *a)
     int64_t from = start;
     if (notfirst && start == XFIXNUM(match_pos(rt, make_fixnum(0), false)) && start < len)
       from = start + 1;
-    if (NILP(string_match(rt, rexp, string, make_fixnum(from), true)) || !(start < len))
+    if (NILP(string_match(rt, rexp, string, make_fixnum(from), true, false)) || !(start < len))
       break;
     notfirst = true;
     int64_t this_start = start, this_end = XFIXNUM(match_pos(rt, make_fixnum(0), false));
@@ -3684,7 +3711,8 @@ static const struct subr_def strfns_subrs[] = {
   { "string-search", Fstring_search, 2, 3 },
   { "string-replace", Fstring_replace, 3, 3 },
   { "string-join", Fstring_join, 1, 2 },
-  { "string-match", Fstring_match, 2, 3 },
+  { "string-match", Fstring_match, 2, 4 },
+  { "posix-string-match", Fposix_string_match, 2, 4 },
   { "string-match-p", Fstring_match_p, 2, 3 },
   { "match-beginning", Fmatch_beginning, 1, 1 },
   { "match-end", Fmatch_end, 1, 1 },

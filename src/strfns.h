@@ -104,6 +104,7 @@ mval string_match_p(mrt *rt, mval regexp, mval string);
 struct re_text {
   const uint8_t *s;
   int64_t len, stop, point;
+  bool posix; /* the longest match rather than the first */
 };
 enum re_direction {
   RE_FORWARD,  /* the leftmost match starting at or after FROM */
