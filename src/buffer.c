@@ -3098,7 +3098,8 @@ static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_di
 /* The search commands' shared part: (FN REGEXP &optional BOUND NOERROR
    COUNT), with COUNT negative searching the other way.  SHOWN is what
    search-failed reports. */
-static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval shown, bool posix)
+static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval shown, bool posix,
+                           bool data_at_end)
 {
   struct buffer *b = cur(rt);
   int64_t count = count_arg(rt, a[2]);
@@ -3115,7 +3116,7 @@ static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval sh
   int64_t pt = b->pt;
   mval m = make_vector(rt, 2, make_fixnum(pt)); /* what a count of 0 matches */
   for (int64_t i = 0; i < count; i++) {
-    m = search(rt, regexp, pt, bound, backward ? RE_BACKWARD : RE_FORWARD, true, posix);
+    m = search(rt, regexp, pt, bound, backward ? RE_BACKWARD : RE_FORWARD, !data_at_end, posix);
     if (NILP(m)) {
       if (NILP(a[1]))
         xsignal1(rt, Qsearch_failed, shown);
@@ -3125,16 +3126,16 @@ static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval sh
     }
     pt = XFIXNUM(AREF(m, backward ? 0 : 1));
   }
-  if (count == 0)
+  if (count == 0 || data_at_end)
     set_match_data(rt, m, current_buffer(rt));
   cur(rt)->pt = pt;
   return make_fixnum(pt);
 }
 
-static mval Fre_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0], false); }
-static mval Fre_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0], false); }
-static mval Fposix_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0], true); }
-static mval Fposix_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0], true); }
+static mval Fre_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0], false, false); }
+static mval Fre_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0], false, false); }
+static mval Fposix_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0], true, false); }
+static mval Fposix_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0], true, false); }
 
 static mval quoted(mrt *rt, mval string)
 {
@@ -3142,8 +3143,31 @@ static mval quoted(mrt *rt, mval string)
   return call1(rt, intern(rt, "regexp-quote"), string);
 }
 
-static mval Fsearch_forward(mrt *rt, int n, mval *a) { return search_command(rt, quoted(rt, a[0]), a + 1, false, a[0], false); }
-static mval Fsearch_backward(mrt *rt, int n, mval *a) { return search_command(rt, quoted(rt, a[0]), a + 1, true, a[0], false); }
+/* Whether Emacs would search for STRING character by character rather
+   than by its Boyer-Moore search: when folding case, some non-ASCII
+   character of it has a case variant outside its block of 64.  That
+   search sets the match data only once all COUNT matches are found. */
+static bool searched_char_by_char(mrt *rt, mval string)
+{
+  mval fold = find_symbol_value(rt, Qcase_fold_search);
+  if (fold == Qunbound || NILP(fold) || !STRING_MULTIBYTE_P(string))
+    return false;
+  for (int64_t i = 0; i < XSTRING(string)->nchars; i++) {
+    int c = string_char_at(string, i);
+    if (c >= 0x80 && ((char_upcase(c) ^ c) > 0x3F || (char_downcase(c) ^ c) > 0x3F))
+      return true;
+  }
+  return false;
+}
+
+static mval plain_search(mrt *rt, mval *a, bool backward)
+{
+  mval re = quoted(rt, a[0]);
+  return search_command(rt, re, a + 1, backward, a[0], false, searched_char_by_char(rt, a[0]));
+}
+
+static mval Fsearch_forward(mrt *rt, int n, mval *a) { return plain_search(rt, a, false); }
+static mval Fsearch_backward(mrt *rt, int n, mval *a) { return plain_search(rt, a, true); }
 
 static mval looking_at(mrt *rt, mval regexp, bool set_data, bool posix)
 {

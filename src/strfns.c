@@ -1683,6 +1683,7 @@ enum re_op {
   RE_BACKREF, /* the text group x matched */
   RE_AT_SAVED, /* asserts the position is the one in slot x */
   RE_TAIL,   /* while compiling: the split before an empty tail (re_empty_tail) */
+  RE_FENCE,  /* does nothing; ends the paths re_first_chars follows (re_repeat) */
   RE_JMP,    /* pc+x */
   RE_SAVE,   /* record the position in capture slot x */
   RE_ASSERT, /* x: enum re_assert */
@@ -1721,6 +1722,8 @@ struct re_compiler {
   mval regexp;
   bool backrefs; /* whether the program needs the backtracking matcher */
   bool posix;    /* the longest match, not the first (which needs that matcher too) */
+  bool fences;   /* whether the program has an RE_FENCE */
+  bool lazy, tails; /* whether it has a non-greedy operator, an empty tail */
   int nhidden;   /* slots after the groups' for RE_AT_SAVED, numbered -1, -2... until compiled */
   uint8_t open[RE_MAX_GROUPS]; /* groups being compiled, for \N's check */
 };
@@ -2079,7 +2082,7 @@ static bool re_nullable(const struct re_compiler *c, int b, int len)
     } else if (in->op == RE_SPLIT || in->op == RE_LOOP || in->op == RE_TAIL) {
       todo[n++] = i + in->x;
       todo[n++] = i + in->y;
-    } else if (in->op == RE_SAVE || in->op == RE_ASSERT || in->op == RE_AT_SAVED) {
+    } else if (in->op == RE_SAVE || in->op == RE_ASSERT || in->op == RE_AT_SAVED || in->op == RE_FENCE) {
       todo[n++] = i + 1;
     }
   }
@@ -2107,6 +2110,7 @@ static void re_empty_tail(struct re_compiler *c, int b, int len)
   if (len > RE_EMPTY_TAIL_MAX || !re_has_group(c, b, len) || !re_nullable(c, b, len))
     return;
   int hidden = -++c->nhidden;
+  c->tails = true;
   re_emit(c, RE_TAIL, 1, len + 3);
   re_emit(c, RE_SAVE, hidden, 0);
   re_copy(c, b, b + len);
@@ -2117,6 +2121,7 @@ static void re_empty_tail(struct re_compiler *c, int b, int len)
 static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 {
   int len = c->n - s;
+  c->lazy |= lazy;
   switch (q) {
   case '*': /* L: loop body, out; body; jmp L; out: */
     re_insert(c, s, RE_LOOP, lazy ? len + 2 : 1, lazy ? 1 : len + 2);
@@ -2159,6 +2164,14 @@ static void re_repeat(struct re_compiler *c, int s)
   int e = c->n, len = e - s;
   if ((int64_t)len * (hi >= 0 ? hi : lo + 1) > RE_MAX_INSTS)
     re_error(c, "Regular expression too big");
+  if (hi < 0 && lo > 0) {
+    /* Emacs decides where a search may start a match as if the first
+       pass through the atom of X\\{m,\\} led nowhere but back into
+       it: where no character the atom can start with is, it finds no
+       match, even when the atom can match empty. */
+    re_emit(c, RE_FENCE, 0, 0);
+    c->fences = true;
+  }
   /* The atom stays as the first copy; build the rest after it. */
   for (int i = 1; i < lo; i++)
     re_copy(c, s, e);
@@ -2298,7 +2311,9 @@ static void re_compile_as(mrt *rt, struct re_compiler *c, mval regexp, bool posi
     re_error(c, "Unmatched ) or \\)");
   re_emit(c, RE_SAVE, 1, 0);
   re_emit(c, RE_MATCH, 0, 0);
-  c->backrefs |= posix;
+  /* The Pike VM's order of paths strays from Emacs's when a loop that
+     can go round empty (one with a tail) meets a non-greedy operator. */
+  c->backrefs |= posix || (c->lazy && c->tails);
   for (int i = 0; i < c->n; i++) {
     struct re_inst *in = &c->code[i];
     if ((in->op == RE_SAVE || in->op == RE_AT_SAVED) && in->x < 0)
@@ -2421,6 +2436,8 @@ struct re_vm {
   int64_t point;  /* where \\= holds; -1 in a string */
   bool anchored;  /* only a match starting where the run starts */
   bool posix;     /* the longest match at the leftmost position (backtracking only) */
+  const int32_t *first; /* with NFIRST, where a search may start (re_first_chars), or NULL */
+  int nfirst;
   bool unibyte;   /* the subject is a unibyte string (its bytes as raw-byte characters) */
   const struct case_tables *fold; /* &cases when folding case, else NULL */
   struct case_tables cases;
@@ -2599,6 +2616,9 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       if (vm->work[in->x] == pos)
         st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
       break;
+    case RE_FENCE:
+      st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
+      break;
     default: {
       int i = vm->count[l]++;
       vm->pcs[l][i] = pc;
@@ -2641,6 +2661,8 @@ static void step_thread(struct re_vm *vm, int cur, int i, int ch, int clen, int6
 
 /* Runs the program from byte START; fills OUT (nslots byte offsets, -1
    for unset) and returns true on a match. */
+static bool start_allowed(const struct re_vm *vm, int64_t pos, bool backward);
+
 static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
 {
   int cur = 0;
@@ -2648,7 +2670,7 @@ static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
   vm->count[0] = 0;
   bool matched = false;
   for (int64_t pos = start;;) {
-    if (!matched && (!vm->anchored || pos == start)) {
+    if (!matched && (vm->anchored ? pos == start : start_allowed(vm, pos, false))) {
       for (int k = 0; k < vm->nslots; k++)
         vm->work[k] = -1;
       vm->gen = cur_gen;
@@ -2810,6 +2832,7 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
     return pc + 1;
   case RE_ASSERT: return assertion_holds(vm, in->x, *pos) ? pc + 1 : -1;
   case RE_AT_SAVED: return vm->work[in->x] == *pos ? pc + 1 : -1;
+  case RE_FENCE: return pc + 1;
   case RE_BACKREF: {
     int64_t n = backref_length(vm, vm->work[2 * in->x], vm->work[2 * in->x + 1], *pos);
     *pos += n;
@@ -2860,7 +2883,7 @@ static bool bt_run(struct re_bt *bt, int64_t start, int64_t *out)
   for (int k = 0; k < vm->ninst; k++)
     bt->loop_pos[k] = -1;
   for (int64_t pos = start;;) {
-    if (bt_match_at(bt, pos, out))
+    if ((vm->anchored || start_allowed(vm, pos, false)) && bt_match_at(bt, pos, out))
       return true;
     if (vm->anchored || pos >= vm->stop)
       return false;
@@ -2893,6 +2916,52 @@ static void vm_layout(struct re_vm *vm, uint8_t *m)
   vm->stack = (int64_t *)m;
 }
 
+/* Emacs's idea of the instructions a match can begin with, for a
+   program with fences (see re_repeat): the consuming instructions
+   reached from the start without passing a fence.  Stores their pcs
+   in FIRST and returns how many, or -1 when a match may begin with
+   anything (or nothing).  SEEN and TODO have room for the program. */
+static int re_first_chars(const struct re_vm *vm, int32_t *first, uint8_t *seen, int32_t *todo)
+{
+  int n = 0, nfirst = 0;
+  memset(seen, 0, (size_t)vm->ninst);
+  todo[n++] = 0;
+  seen[0] = 1;
+  while (n > 0) {
+    int pc = todo[--n], next[2] = { -1, -1 };
+    const struct re_inst *in = &vm->code[pc];
+    switch (in->op) {
+    case RE_JMP: next[0] = pc + in->x; break;
+    case RE_SPLIT: case RE_LOOP: next[0] = pc + in->x, next[1] = pc + in->y; break;
+    case RE_SAVE: case RE_ASSERT: case RE_AT_SAVED: next[0] = pc + 1; break;
+    case RE_FENCE: break;
+    case RE_MATCH: case RE_BACKREF: return -1;
+    default: first[nfirst++] = pc;
+    }
+    for (int k = 0; k < 2; k++)
+      if (next[k] >= 0 && !seen[next[k]]) {
+        seen[next[k]] = 1;
+        todo[n++] = next[k];
+      }
+  }
+  return nfirst;
+}
+
+/* Whether a search tries a match at byte POS, as Emacs's does: past
+   the end of the text only backward. */
+static bool start_allowed(const struct re_vm *vm, int64_t pos, bool backward)
+{
+  if (!vm->first)
+    return true;
+  if (pos >= vm->len)
+    return backward;
+  int clen, ch = char_decode(vm->s + pos, vm->s + vm->len, &clen);
+  for (int i = 0; i < vm->nfirst; i++)
+    if (inst_accepts(vm->cases.rt, &vm->code[vm->first[i]], ch, vm->fold))
+      return true;
+  return false;
+}
+
 /* Runs the backtracking matcher with loop marks in scratch memory M. */
 static bool bt_exec(mrt *rt, const struct re_vm *vm, uint8_t *m, int64_t start, int64_t *out)
 {
@@ -2911,7 +2980,8 @@ static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t
 {
   int ninst = c->n, nslots = 2 * c->ngroups + c->nhidden;
   int64_t extra = c->backrefs ? 8 * (int64_t)ninst : vm_scratch_size(ninst, nslots);
-  mval scratch = alloc_string(rt, extra + 16 * (int64_t)nslots);
+  int64_t fastmap = c->fences ? 8 * (int64_t)ninst + round8(ninst) : 0;
+  mval scratch = alloc_string(rt, extra + 16 * (int64_t)nslots + fastmap);
   uint8_t *p = XSTRING(scratch)->data;
   vm->code = c->code;
   vm->ninst = ninst;
@@ -2925,6 +2995,12 @@ static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t
   if (!c->backrefs)
     vm_layout(vm, p);
   *m = p;
+  vm->first = NULL;
+  if (c->fences) {
+    int32_t *first = (int32_t *)(p + extra), *todo = first + ninst;
+    vm->nfirst = re_first_chars(vm, first, (uint8_t *)(todo + ninst), todo);
+    vm->first = vm->nfirst >= 0 ? first : NULL;
+  }
   return scratch;
 }
 
@@ -2966,7 +3042,7 @@ static bool re_try_backward(mrt *rt, const struct re_compiler *c, struct re_vm *
 {
   vm->anchored = true;
   for (int64_t pos = from;; pos = text_prev_char(vm->s, pos)) {
-    if (re_try(rt, c, vm, m, pos, out))
+    if (start_allowed(vm, pos, true) && re_try(rt, c, vm, m, pos, out))
       return true;
     if (pos <= limit)
       return false;

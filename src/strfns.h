@@ -58,6 +58,8 @@ mval char_charset(int c);
    A unibyte string's characters are its bytes (0..255). */
 int64_t string_char_to_byte(mval s, int64_t idx);
 int string_char_at(mval s, int64_t idx);
+int char_upcase(int c);
+int char_downcase(int c);
 /* The same, but a unibyte string's byte #x80..#xFF is a raw-byte
    character, as when the string is converted to multibyte. */
 int string_char_as_multibyte(mval s, int64_t idx);
