@@ -3177,7 +3177,7 @@ static mval looking_at(mrt *rt, mval regexp, bool set_data, bool posix)
 
 static mval Flooking_at(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], NILP(a[1]), false); }
 static mval Flooking_at_p(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], false, false); }
-static mval Fposix_looking_at(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], NILP(a[1]), true); }
+static mval Fposix_looking_at(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], true, true); }
 
 /* ---- skip-chars-forward and -backward ---- */
 
@@ -3653,7 +3653,7 @@ static const struct subr_def buffer_subrs[] = {
   { "re-search-backward", Fre_search_backward, 1, 4 },
   { "posix-search-forward", Fposix_search_forward, 1, 4 },
   { "posix-search-backward", Fposix_search_backward, 1, 4 },
-  { "posix-looking-at", Fposix_looking_at, 1, 2 },
+  { "posix-looking-at", Fposix_looking_at, 1, 1 },
   { "search-forward", Fsearch_forward, 1, 4 },
   { "search-backward", Fsearch_backward, 1, 4 },
   { "looking-at", Flooking_at, 1, 2 },

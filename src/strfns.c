@@ -3139,9 +3139,9 @@ mval string_match_p(mrt *rt, mval regexp, mval string)
   return string_match(rt, regexp, string, Qnil, false, false);
 }
 
-static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], NILP(a[3]), false); }
+static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true, false); }
 static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false, false); }
-static mval Fposix_string_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], NILP(a[3]), true); }
+static mval Fposix_string_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true, true); }
 
 /* Position of group SUBEXP's start (END false) or end, or nil. */
 static mval match_pos(mrt *rt, mval subexp, bool end)
@@ -3787,8 +3787,8 @@ static const struct subr_def strfns_subrs[] = {
   { "string-search", Fstring_search, 2, 3 },
   { "string-replace", Fstring_replace, 3, 3 },
   { "string-join", Fstring_join, 1, 2 },
-  { "string-match", Fstring_match, 2, 4 },
-  { "posix-string-match", Fposix_string_match, 2, 4 },
+  { "string-match", Fstring_match, 2, 3 },
+  { "posix-string-match", Fposix_string_match, 2, 3 },
   { "string-match-p", Fstring_match_p, 2, 3 },
   { "match-beginning", Fmatch_beginning, 1, 1 },
   { "match-end", Fmatch_end, 1, 1 },
