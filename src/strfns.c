@@ -3097,8 +3097,20 @@ static void set_match_state(mrt *rt, mval state)
   SYMBOL_SET(rt->gc, XSYMBOL(rt, Qinternal_match_data), value, state);
 }
 
+/* The groups Emacs's match registers hold (see runtime.h). */
+static int64_t match_regs(mrt *rt) { return rt->match_regs > 3 ? rt->match_regs : 3; }
+
+/* Makes room for GROUPS groups in the registers, to at least AT_LEAST. */
+static void grow_match_regs(mrt *rt, int64_t groups, int64_t at_least)
+{
+  if (groups > match_regs(rt))
+    rt->match_regs = groups > at_least ? groups : at_least;
+}
+
 void set_match_data(mrt *rt, mval v, mval searched)
 {
+  if (!NILP(v))
+    grow_match_regs(rt, VECTOR_LENGTH(v) / 2, 0);
   set_match_state(rt, NILP(v) ? Qnil : Fcons(rt, searched, v));
 }
 
@@ -3269,6 +3281,7 @@ static mval Fset_match_data(mrt *rt, int n, mval *a)
     searched = XCAR(list);
   if (!NILP(a[1]))
     unchain_markers(rt, a[0]);
+  grow_match_regs(rt, pairs, 16); /* Emacs's registers grow to 16 at once here */
   set_match_data(rt, pairs ? v : Qnil, searched);
   return Qnil;
 }
@@ -3374,7 +3387,9 @@ static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string, int64
 static int64_t replaced_group(mrt *rt, mval subexp, mval m, mval string)
 {
   int64_t g = NILP(subexp) ? 0 : check_fixnum(rt, subexp);
-  if (g < 0 || 2 * g + 1 >= VECTOR_LENGTH(m) || NILP(AREF(m, 2 * g))) {
+  if (g < 0 || g >= match_regs(rt))
+    xsignal3(rt, Qargs_out_of_range, subexp, make_fixnum(0), make_fixnum(match_regs(rt) - 1));
+  if (2 * g + 1 >= VECTOR_LENGTH(m) || NILP(AREF(m, 2 * g))) {
     if (g == 0)
       args_out_of_range(rt, make_fixnum(0), make_fixnum(XSTRING(string)->nchars));
     xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), subexp);
@@ -3422,13 +3437,17 @@ static mval match_after_replace(mrt *rt, mval m, int64_t old_start, int64_t old_
 }
 
 /* Emacs keeps \? of a replacement in a string as it is, but refuses it
-   in a buffer. */
+   in a buffer, as it does \N past its match registers. */
 static void check_buffer_replacement(mrt *rt, mval newtext)
 {
   struct string *t = XSTRING(newtext);
-  for (int64_t i = 0; i + 1 < t->nbytes; i++)
-    if (t->data[i] == '\\' && t->data[++i] == '?')
+  for (int64_t i = 0; i + 1 < t->nbytes; i++) {
+    if (t->data[i] != '\\')
+      continue;
+    int ch = t->data[++i];
+    if (ch == '?' || (ch >= '1' && ch <= '9' && ch - '0' >= match_regs(rt)))
       mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
+  }
 }
 
 /* replace-match in the current buffer: the whole match is taken out as

@@ -211,4 +211,17 @@
   (should (equal (condition-case err (replace-match "x" t nil "ab") (error err))
                  '(error "replace-match subexpression does not exist" nil))))
 
+;; Emacs's match registers only grow, so how far they reach depends on
+;; the searches before; far enough past any is out of their range.
+(ert-deftest regex-diff-replace-match-subexp-out-of-range ()
+  (string-match "\\(a\\)" "ab")
+  (let ((err (condition-case err (replace-match "x" t nil "ab" 40) (error err))))
+    (should (equal (list (car err) (nth 1 err) (nth 2 err)) '(args-out-of-range 40 0))))
+  (let ((err (condition-case err (replace-match "x" t nil "ab" -1) (error err))))
+    (should (equal (list (car err) (nth 1 err) (nth 2 err)) '(args-out-of-range -1 0))))
+  (should (equal (condition-case err (replace-match "x" t nil "ab" 1) (error err)) "xb"))
+  (string-match "\\(a\\)\\|\\(b\\)" "ab")
+  (should (equal (condition-case err (replace-match "x" t nil "ab" 2) (error err))
+                 '(error "replace-match subexpression does not exist" 2))))
+
 ;;; regex-diff-tests.el ends here
