@@ -1684,6 +1684,7 @@ enum re_op {
   RE_AT_SAVED, /* asserts the position is the one in slot x */
   RE_TAIL,   /* while compiling: the split before an empty tail (re_empty_tail) */
   RE_FENCE,  /* does nothing; ends the paths re_first_chars follows (re_repeat) */
+  RE_GUARD,  /* y: 1 to assert that the class at pc+x does not match next (re_guard_loop) */
   RE_JMP,    /* pc+x */
   RE_SAVE,   /* record the position in capture slot x */
   RE_ASSERT, /* x: enum re_assert */
@@ -1724,6 +1725,7 @@ struct re_compiler {
   bool posix;    /* the longest match, not the first (which needs that matcher too) */
   bool fences;   /* whether the program has an RE_FENCE */
   bool lazy, tails; /* whether it has a non-greedy operator, an empty tail */
+  bool repeating;   /* re_repeat is at work */
   int nhidden;   /* slots after the groups' for RE_AT_SAVED, numbered -1, -2... until compiled */
   uint8_t open[RE_MAX_GROUPS]; /* groups being compiled, for \N's check */
 };
@@ -2082,7 +2084,8 @@ static bool re_nullable(const struct re_compiler *c, int b, int len)
     } else if (in->op == RE_SPLIT || in->op == RE_LOOP || in->op == RE_TAIL) {
       todo[n++] = i + in->x;
       todo[n++] = i + in->y;
-    } else if (in->op == RE_SAVE || in->op == RE_ASSERT || in->op == RE_AT_SAVED || in->op == RE_FENCE) {
+    } else if (in->op == RE_SAVE || in->op == RE_ASSERT || in->op == RE_AT_SAVED || in->op == RE_FENCE ||
+               in->op == RE_GUARD) {
       todo[n++] = i + 1;
     }
   }
@@ -2117,22 +2120,51 @@ static void re_empty_tail(struct re_compiler *c, int b, int len)
   re_emit(c, RE_AT_SAVED, hidden, 0);
 }
 
+/* Whether the atom at [s, n) is a bracket expression Emacs keeps as a
+   bitmap of ASCII characters and named classes only. */
+static bool re_ascii_class_atom(const struct re_compiler *c, int s)
+{
+  const struct re_inst *in = &c->code[s];
+  if (in->op != RE_CLASS || (in->y & CLS_NEGATE) || c->n - s != 1 + in->x)
+    return false;
+  for (int i = 1; i <= in->x; i++)
+    if (in[i].y >= 0x80)
+      return false;
+  return true;
+}
+
+/* Emacs leaves the loops inside a repeated atom as they are (see
+   re_guard_loop): their guards in [s, n) become jumps to the next. */
+static void re_unguard(struct re_compiler *c, int s)
+{
+  for (int i = s; i < c->n; i++)
+    if (c->code[i].op == RE_GUARD)
+      c->code[i] = (struct re_inst){ RE_JMP, 1, 0 };
+}
+
 /* Wraps the atom at [s, n) in a star, plus or optional. */
 static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 {
   int len = c->n - s;
+  bool guarded = !lazy && q != '?' && !c->repeating && re_ascii_class_atom(c, s);
   c->lazy |= lazy;
+  if (q != '?')
+    re_unguard(c, s);
   switch (q) {
   case '*': /* L: loop body, out; body; jmp L; out: */
     re_insert(c, s, RE_LOOP, lazy ? len + 2 : 1, lazy ? 1 : len + 2);
     re_emit(c, RE_JMP, s - c->n, 0);
     if (!lazy)
       re_empty_tail(c, s + 1, len);
+    if (guarded)
+      re_emit(c, RE_GUARD, s + 1 - c->n, 0);
     break;
   case '+': /* body; loop body, out */
     re_emit(c, RE_LOOP, lazy ? 1 : -len, lazy ? -len : 1);
     if (!lazy)
       re_empty_tail(c, s, len);
+    if (guarded)
+      re_emit(c, RE_GUARD, s - c->n, 0);
     break;
   default: /* split body, out; body; out: */
     re_insert(c, s, RE_SPLIT, lazy ? len + 1 : 1, lazy ? 1 : len + 1);
@@ -2164,6 +2196,8 @@ static void re_repeat(struct re_compiler *c, int s)
   int e = c->n, len = e - s;
   if ((int64_t)len * (hi >= 0 ? hi : lo + 1) > RE_MAX_INSTS)
     re_error(c, "Regular expression too big");
+  re_unguard(c, s);
+  c->repeating = true;
   if (hi < 0 && lo > 0) {
     /* Emacs decides where a search may start a match as if the first
        pass through the atom of X\\{m,\\} led nowhere but back into
@@ -2190,6 +2224,7 @@ static void re_repeat(struct re_compiler *c, int s)
     memmove(&c->code[s], &c->code[e], (size_t)(c->n - e) * sizeof(struct re_inst));
     c->n -= len;
   }
+  c->repeating = false;
 }
 
 static bool re_sequence_end(struct re_compiler *c)
@@ -2292,6 +2327,39 @@ static void re_alternatives(struct re_compiler *c, int depth)
   }
 }
 
+static bool class_match(mrt *rt, const struct re_inst *in, int ch, const struct case_tables *fold);
+
+/* Emacs makes a greedy loop over a bracket expression possessive when
+   the bracket expression right after it (group bounds aside, with no
+   operator of its own) shares no ASCII character with it: its test
+   looks at the ASCII bitmaps only, so non-ASCII characters both take
+   are lost to the second.  Arms the guard after the loop at G then. */
+static void re_guard_loop(mrt *rt, struct re_compiler *c, int g)
+{
+  const struct re_inst *loop = &c->code[g + c->code[g].x];
+  int next = g + 1;
+  while (c->code[next].op == RE_SAVE || c->code[next].op == RE_GUARD)
+    next++;
+  const struct re_inst *after = &c->code[next];
+  if (after->op != RE_CLASS || (after->y & CLS_NEGATE))
+    return;
+  int end = next + 1 + after->x;
+  for (int i = next + 1; i < end; i++)
+    if (c->code[i].y >= 0x80)
+      return;
+  const struct re_inst *then = &c->code[end];
+  bool lazy_plus = then->op == RE_LOOP && then->x == 1; /* Emacs's starts with the class */
+  if ((then->op == RE_LOOP && !lazy_plus) || then->op == RE_SPLIT || then->op == RE_FENCE ||
+      (then->op == RE_CLASS && then->x == after->x && then->y == after->y))
+    return; /* the class after has an operator */
+  struct case_tables t = case_tables_in_force(rt);
+  const struct case_tables *fold = case_fold(rt) ? &t : NULL;
+  for (int ch = 0; ch < 0x80; ch++)
+    if (class_match(rt, loop, ch, fold) && class_match(rt, after, ch, fold))
+      return;
+  c->code[g].y = 1;
+}
+
 static void re_compile_as(mrt *rt, struct re_compiler *c, mval regexp, bool posix)
 {
   CHECK_STRING(rt, regexp);
@@ -2322,6 +2390,8 @@ static void re_compile_as(mrt *rt, struct re_compiler *c, mval regexp, bool posi
       *in = (struct re_inst){ RE_JMP, in->y, 0 };
     else if (in->op == RE_TAIL)
       in->op = RE_SPLIT;
+    else if (in->op == RE_GUARD)
+      re_guard_loop(rt, c, i);
   }
 }
 
@@ -2551,6 +2621,18 @@ static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
   }
 }
 
+static inline bool inst_accepts(mrt *rt, const struct re_inst *in, int ch, const struct case_tables *fold);
+
+/* Whether the guard IN at PC lets a path on at POS: an armed one when
+   the loop's class does not take the next character (see re_guard_loop). */
+static bool guard_holds(const struct re_vm *vm, const struct re_inst *in, int pc, int64_t pos)
+{
+  if (!in->y || pos >= vm->stop)
+    return true;
+  int clen, ch = char_decode(vm->s + pos, vm->s + vm->stop, &clen);
+  return !inst_accepts(vm->cases.rt, &vm->code[pc + in->x], ch, vm->fold);
+}
+
 /* Follows jumps, splits, saves and assertions from PC at POS, and adds
    each thread that reaches a consuming instruction to list L.  An
    explicit stack replaces recursion; a save pushes the slot's old
@@ -2618,6 +2700,10 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       break;
     case RE_FENCE:
       st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
+      break;
+    case RE_GUARD:
+      if (guard_holds(vm, in, pc, pos))
+        st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
       break;
     default: {
       int i = vm->count[l]++;
@@ -2833,6 +2919,7 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
   case RE_ASSERT: return assertion_holds(vm, in->x, *pos) ? pc + 1 : -1;
   case RE_AT_SAVED: return vm->work[in->x] == *pos ? pc + 1 : -1;
   case RE_FENCE: return pc + 1;
+  case RE_GUARD: return guard_holds(vm, in, pc, *pos) ? pc + 1 : -1;
   case RE_BACKREF: {
     int64_t n = backref_length(vm, vm->work[2 * in->x], vm->work[2 * in->x + 1], *pos);
     *pos += n;
@@ -2920,7 +3007,8 @@ static void vm_layout(struct re_vm *vm, uint8_t *m)
    program with fences (see re_repeat): the consuming instructions
    reached from the start without passing a fence.  Stores their pcs
    in FIRST and returns how many, or -1 when a match may begin with
-   anything (or nothing).  SEEN and TODO have room for the program. */
+   anything (or nothing), as after `.' or a syntax class, which Emacs
+   does not look into.  SEEN and TODO have room for the program. */
 static int re_first_chars(const struct re_vm *vm, int32_t *first, uint8_t *seen, int32_t *todo)
 {
   int n = 0, nfirst = 0;
@@ -2933,9 +3021,9 @@ static int re_first_chars(const struct re_vm *vm, int32_t *first, uint8_t *seen,
     switch (in->op) {
     case RE_JMP: next[0] = pc + in->x; break;
     case RE_SPLIT: case RE_LOOP: next[0] = pc + in->x, next[1] = pc + in->y; break;
-    case RE_SAVE: case RE_ASSERT: case RE_AT_SAVED: next[0] = pc + 1; break;
-    case RE_FENCE: break;
-    case RE_MATCH: case RE_BACKREF: return -1;
+    case RE_SAVE: case RE_ASSERT: case RE_AT_SAVED: case RE_GUARD: next[0] = pc + 1; break;
+    case RE_FENCE: case RE_BACKREF: break;
+    case RE_MATCH: case RE_ANY: case RE_SYNTAX: return -1; /* Emacs gives up on these */
     default: first[nfirst++] = pc;
     }
     for (int k = 0; k < 2; k++)

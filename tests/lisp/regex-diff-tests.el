@@ -115,6 +115,38 @@
   (should (equal (regex-diff--match "\\(a*?\\)\\{1,\\}b" "aab") '(0 (0 3 2 2))))
   (should (equal (regex-diff--match "\\(a*?\\)\\(a*?\\)*b" "aab") '(0 (0 3 0 0 2 2)))))
 
+(ert-deftest regex-diff-open-interval-start-after-syntax ()
+  ;; Emacs does not look into `.' or syntax classes for where a match
+  ;; may start, but into bracket expressions and categories it does.
+  (should (equal (regex-diff--match "\\(?:\\|\\w\\)\\{1,\\}" "-") '(0 (0 0))))
+  (should (equal (regex-diff--match "\\(?:\\|.\\)\\{1,\\}" "") '(0 (0 0))))
+  (should (equal (regex-diff--match "\\(?:\\|\\cg\\)\\{1,\\}" "-") '(nil nil)))
+  (should (equal (regex-diff--match "\\(?:\\|[^a]\\)\\{1,\\}" "") '(nil nil)))
+  (should (equal (regex-diff--match "\\(?:\\|[^a]\\)\\{1,\\}" "-") '(0 (0 0)))))
+
+;;; Loops Emacs makes possessive
+
+(ert-deftest regex-diff-possessive-class-loop ()
+  ;; A greedy loop over a bracket expression followed by one sharing no
+  ;; ASCII character with it gives back nothing, even characters both
+  ;; take.
+  (should (equal (regex-diff--match "[[:upper:]]+[[:nonascii:]]" "ΣΣx") '(nil nil)))
+  (should (equal (regex-diff--match "\\([[:upper:]]*\\)[[:nonascii:]]" "ΣΣx") '(nil nil)))
+  (should (equal (regex-diff--match "[[:nonascii:]]*[[:multibyte:]]" "ǅΣ_" 1) '(nil nil)))
+  (should (equal (regex-diff--match "[[:upper:]]+[[:nonascii:]a]" "ΣΣx") '(nil nil)))
+  ;; Not when either has a non-ASCII member, the second has an operator,
+  ;; the loop is non-greedy or an interval, or it is inside a loop.
+  (should (equal (regex-diff--match "[[:upper:]Σ]+[[:nonascii:]]" "ΣΣx") '(0 (0 2))))
+  (should (equal (regex-diff--match "[ΣA]+[Σ]" "ΣΣx") '(0 (0 2))))
+  (should (equal (regex-diff--match "[[:upper:]]+[[:nonascii:]]+" "ΣΣx") '(0 (0 2))))
+  (should (equal (regex-diff--match "[[:upper:]]*?[[:nonascii:]]" "ΣΣx") '(0 (0 1))))
+  (should (equal (regex-diff--match "[[:upper:]]\\{1,\\}[[:nonascii:]]" "ΣΣx") '(0 (0 2))))
+  (should (equal (regex-diff--match "\\(?:[[:upper:]]+[[:nonascii:]]\\)*x" "ΣΣx") '(0 (0 3))))
+  (should (equal (regex-diff--match "[^a]*[[:nonascii:]]" "ΣΣx") '(0 (0 2))))
+  (let ((case-fold-search t))
+    (regex-diff--in-buffer "ßAΣς" 2
+      (should-not (looking-at-p "[[:upper:]]+[[:nonascii:]]+?")))))
+
 ;;; POSIX matching
 
 (ert-deftest regex-diff-posix ()
