@@ -3007,8 +3007,8 @@ static void vm_layout(struct re_vm *vm, uint8_t *m)
    program with fences (see re_repeat): the consuming instructions
    reached from the start without passing a fence.  Stores their pcs
    in FIRST and returns how many, or -1 when a match may begin with
-   anything (or nothing), as after `.' or a syntax class, which Emacs
-   does not look into.  SEEN and TODO have room for the program. */
+   anything (or nothing), as after `.', a syntax class or a back
+   reference, which Emacs does not look into.  SEEN and TODO have room for the program. */
 static int re_first_chars(const struct re_vm *vm, int32_t *first, uint8_t *seen, int32_t *todo)
 {
   int n = 0, nfirst = 0;
@@ -3022,8 +3022,8 @@ static int re_first_chars(const struct re_vm *vm, int32_t *first, uint8_t *seen,
     case RE_JMP: next[0] = pc + in->x; break;
     case RE_SPLIT: case RE_LOOP: next[0] = pc + in->x, next[1] = pc + in->y; break;
     case RE_SAVE: case RE_ASSERT: case RE_AT_SAVED: case RE_GUARD: next[0] = pc + 1; break;
-    case RE_FENCE: case RE_BACKREF: break;
-    case RE_MATCH: case RE_ANY: case RE_SYNTAX: return -1; /* Emacs gives up on these */
+    case RE_FENCE: break;
+    case RE_MATCH: case RE_ANY: case RE_SYNTAX: case RE_BACKREF: return -1; /* Emacs gives up on these */
     default: first[nfirst++] = pc;
     }
     for (int k = 0; k < 2; k++)
@@ -3035,6 +3035,31 @@ static int re_first_chars(const struct re_vm *vm, int32_t *first, uint8_t *seen,
   return nfirst;
 }
 
+static int lead_byte(int c)
+{
+  uint8_t b[MAX_CHAR_BYTES];
+  char_encode(c, b);
+  return b[0];
+}
+
+/* Whether Emacs's map of first bytes lets a non-ASCII character with
+   first byte LEAD start a match at instruction IN: it notes non-ASCII
+   characters by their first byte only, and any for classes. */
+static bool lead_may_start(const struct re_inst *in, int lead)
+{
+  if (in->op == RE_CHAR)
+    return in->x >= 0x80 && (lead_byte(in->x) == lead || lead_byte(char_upcase(in->x)) == lead ||
+                             lead_byte(char_downcase(in->x)) == lead);
+  if (in->op != RE_CLASS)
+    return true;
+  if ((in->y & CLS_NEGATE) || (in->y & ~(CLS_NEGATE | CLS_ASCII | CLS_DIGIT | CLS_XDIGIT | CLS_CNTRL)))
+    return true;
+  for (int i = 1; i <= in->x; i++)
+    if (in[i].y >= 0x80 && lead >= lead_byte(in[i].x < 0x80 ? 0x80 : in[i].x) && lead <= lead_byte(in[i].y))
+      return true;
+  return false;
+}
+
 /* Whether a search tries a match at byte POS, as Emacs's does: past
    the end of the text only backward. */
 static bool start_allowed(const struct re_vm *vm, int64_t pos, bool backward)
@@ -3044,9 +3069,11 @@ static bool start_allowed(const struct re_vm *vm, int64_t pos, bool backward)
   if (pos >= vm->len)
     return backward;
   int clen, ch = char_decode(vm->s + pos, vm->s + vm->len, &clen);
-  for (int i = 0; i < vm->nfirst; i++)
-    if (inst_accepts(vm->cases.rt, &vm->code[vm->first[i]], ch, vm->fold))
+  for (int i = 0; i < vm->nfirst; i++) {
+    const struct re_inst *in = &vm->code[vm->first[i]];
+    if (inst_accepts(vm->cases.rt, in, ch, vm->fold) || (ch >= 0x80 && lead_may_start(in, lead_byte(ch))))
       return true;
+  }
   return false;
 }
 
