@@ -122,7 +122,13 @@
   (should (equal (regex-diff--match "\\(?:\\|.\\)\\{1,\\}" "") '(0 (0 0))))
   (should (equal (regex-diff--match "\\(?:\\|\\cg\\)\\{1,\\}" "-") '(nil nil)))
   (should (equal (regex-diff--match "\\(?:\\|[^a]\\)\\{1,\\}" "") '(nil nil)))
-  (should (equal (regex-diff--match "\\(?:\\|[^a]\\)\\{1,\\}" "-") '(0 (0 0)))))
+  (should (equal (regex-diff--match "\\(?:\\|[^a]\\)\\{1,\\}" "-") '(0 (0 0))))
+  ;; Non-ASCII characters count by their first byte: ß's is é's.
+  (should (equal (regex-diff--match "\\(?1:\\|[é-ź]\\cl\\)\\{1,\\}" "AkAß1a\t" nil t)
+                 '(3 (3 3 3 3))))
+  ;; A back reference lets a match start anywhere.
+  (should (equal (regex-diff--match "\\(\\(\\)\\{2\\}\\_<\\2\\|\\([[:space:]]\\)\\{1,\\}.\\)" "AAA A\n")
+                 '(0 (0 0 0 0 0 0)))))
 
 ;;; Loops Emacs makes possessive
 
