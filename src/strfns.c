@@ -1726,6 +1726,7 @@ struct re_compiler {
   bool fences;   /* whether the program has an RE_FENCE */
   bool lazy, tails; /* whether it has a non-greedy operator, an empty tail */
   bool repeating;   /* re_repeat is at work */
+  bool categories;  /* whether it has \\cC or \\CC */
   int nhidden;   /* slots after the groups' for RE_AT_SAVED, numbered -1, -2... until compiled */
   uint8_t open[RE_MAX_GROUPS]; /* groups being compiled, for \N's check */
 };
@@ -2018,6 +2019,7 @@ static void re_backslash(struct re_compiler *c, int depth)
     if (c->p >= c->end)
       re_error(c, "Premature end of regular expression");
     re_emit(c, RE_CATEGORY, category_entry(re_next_char(c)), ch == 'C');
+    c->categories = true;
     return;
   case '_':
     if (c->p >= c->end)
@@ -2508,6 +2510,7 @@ struct re_vm {
   bool posix;     /* the longest match at the leftmost position (backtracking only) */
   const int32_t *first; /* with NFIRST, where a search may start (re_first_chars), or NULL */
   int nfirst;
+  bool fenced;    /* whether the program has fences (else FIRST is for unibyte text) */
   bool unibyte;   /* the subject is a unibyte string (its bytes as raw-byte characters) */
   const struct case_tables *fold; /* &cases when folding case, else NULL */
   struct case_tables cases;
@@ -2727,6 +2730,7 @@ static inline bool inst_accepts(mrt *rt, const struct re_inst *in, int ch, const
   default: return false;
   }
 }
+
 
 /* The instruction after the consuming instruction at PC. */
 static inline int inst_next(const struct re_inst *code, int pc)
@@ -3060,18 +3064,31 @@ static bool lead_may_start(const struct re_inst *in, int lead)
   return false;
 }
 
+/* Whether Emacs's map of first bytes lets byte BYTE (#x80 and up) of a
+   unibyte string start a match at IN.  For \\CC it takes #xC0..#xF8
+   and the Latin-1 characters outside C; the matcher itself then sees
+   a raw byte, in no category. */
+static bool unibyte_may_start(const struct re_inst *in, int byte)
+{
+  if (in->op == RE_CATEGORY)
+    return in->y && ((byte >= 0xC0 && byte <= 0xF8) || !in_category(in->x, byte));
+  return in->op != RE_CHAR || in->x == RAW_BYTE_CHAR(byte);
+}
+
 /* Whether a search tries a match at byte POS, as Emacs's does: past
-   the end of the text only backward. */
+   the end of the text only backward.  Only programs with fences, and
+   in a unibyte string those with categories, need the check. */
 static bool start_allowed(const struct re_vm *vm, int64_t pos, bool backward)
 {
-  if (!vm->first)
+  if (!vm->first || (!vm->fenced && !vm->unibyte))
     return true;
   if (pos >= vm->len)
     return backward;
   int clen, ch = char_decode(vm->s + pos, vm->s + vm->len, &clen);
   for (int i = 0; i < vm->nfirst; i++) {
     const struct re_inst *in = &vm->code[vm->first[i]];
-    if (inst_accepts(vm->cases.rt, in, ch, vm->fold) || (ch >= 0x80 && lead_may_start(in, lead_byte(ch))))
+    if (vm->unibyte && CHAR_RAW_BYTE_P(ch) ? unibyte_may_start(in, ch - RAW_BYTE_CHAR(0))
+        : inst_accepts(vm->cases.rt, in, ch, vm->fold) || (ch >= 0x80 && lead_may_start(in, lead_byte(ch))))
       return true;
   }
   return false;
@@ -3095,7 +3112,7 @@ static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t
 {
   int ninst = c->n, nslots = 2 * c->ngroups + c->nhidden;
   int64_t extra = c->backrefs ? 8 * (int64_t)ninst : vm_scratch_size(ninst, nslots);
-  int64_t fastmap = c->fences ? 8 * (int64_t)ninst + round8(ninst) : 0;
+  int64_t fastmap = c->fences || c->categories ? 8 * (int64_t)ninst + round8(ninst) : 0;
   mval scratch = alloc_string(rt, extra + 16 * (int64_t)nslots + fastmap);
   uint8_t *p = XSTRING(scratch)->data;
   vm->code = c->code;
@@ -3111,7 +3128,8 @@ static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t
     vm_layout(vm, p);
   *m = p;
   vm->first = NULL;
-  if (c->fences) {
+  vm->fenced = c->fences;
+  if (fastmap) {
     int32_t *first = (int32_t *)(p + extra), *todo = first + ninst;
     vm->nfirst = re_first_chars(vm, first, (uint8_t *)(todo + ninst), todo);
     vm->first = vm->nfirst >= 0 ? first : NULL;

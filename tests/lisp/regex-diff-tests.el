@@ -65,6 +65,19 @@
   (should (equal (regex-diff--match "\\_>" "a\240a") '(1 (1 1))))
   (should (equal (regex-diff--match "\\_<" "\327") '(0 (0 0)))))
 
+(ert-deftest regex-diff-category-unibyte ()
+  ;; A match starts at a byte of #x80 and up of a unibyte string for \\CC
+  ;; when it is #xC0..#xF8 or a Latin-1 character outside C; the byte
+  ;; itself is a raw byte, in no category.
+  (should (equal (regex-diff--match "\\Cl" "\251") '(nil nil)))
+  (should (equal (regex-diff--match "\\cl" "\251") '(nil nil)))
+  (should (equal (regex-diff--match "\\Cl" "\303") '(0 (0 1))))
+  (should (equal (regex-diff--match "\\Cl" "a\251\303\251") '(2 (2 3))))
+  (should (equal (regex-diff--match "\\Cl\\Cl" "a\303\251b") '(1 (1 3))))
+  (should (equal (regex-diff--match "\\C." "\255") '(0 (0 1))))
+  (should (equal (regex-diff--match "\\C." "\256") '(nil nil)))
+  (should (equal (regex-diff--match "\\cg" "\316\243") '(nil nil))))
+
 ;;; Parsing
 
 (ert-deftest regex-diff-interval-without-operand ()
