@@ -1661,6 +1661,18 @@ COUNT.  Point goes to the match's start, and the match data is set.")
      "Search forward from point for a match of REGEXP ending before BOUND
 (the end of the accessible text if nil).  Point goes to its end.
 NOERROR and COUNT are as for `search-forward'.")
+    (posix-search-forward "REGEXP &optional BOUND NOERROR COUNT"
+     "Like `re-search-forward', but of the matches that start first, take the
+longest, as POSIX asks; among equally long ones the first found.")
+    (posix-search-backward "REGEXP &optional BOUND NOERROR COUNT"
+     "Like `re-search-backward', but the longest match at the start found,
+as POSIX asks.")
+    (posix-looking-at "REGEXP"
+     "Like `looking-at', but the longest match of REGEXP at point, as POSIX
+asks.")
+    (posix-string-match "REGEXP STRING &optional START"
+     "Like `string-match', but of the matches that start first, the longest,
+as POSIX asks.")
     (read-from-minibuffer "PROMPT &optional INITIAL-CONTENTS KEYMAP READ HIST DEFAULT-VALUE INHERIT-INPUT-METHOD"
      "Read a line from standard input, after writing PROMPT; return it as a
 string (or, with READ, the object it holds).")

@@ -2957,20 +2957,22 @@ there is a left margin."
 (defun looking-back (regexp &optional limit greedy)
   "Whether the text before point, back to LIMIT at most, ends with a match
 for REGEXP; the match data describe it.  GREEDY extends the match back
-as far as it goes."
+one character at a time, even past LIMIT, while REGEXP still matches
+exactly up to point."
   (let* ((origin (point))
-         (anchored (concat "\\(?:" regexp "\\)\\="))
          (start (save-excursion
-                  (and (re-search-backward anchored limit t) (point)))))
+                  (and (re-search-backward (concat "\\(?:" regexp "\\)\\=") limit t)
+                       (point)))))
     (when (and start greedy)
-      (save-excursion
-        (while (and (> start (or limit (point-min)))
-                    (progn (goto-char (1- start))
-                           (looking-at (concat "\\(?:" regexp "\\)"))
-                           (= (match-end 0) origin)))
-          (setq start (1- start)))
-        (goto-char start)
-        (looking-at (concat "\\(?:" regexp "\\)"))))
+      (let ((to-origin (concat "\\(?:" regexp "\\)\\'")))
+        (save-excursion
+          (save-restriction
+            (narrow-to-region (point-min) origin)
+            (while (and (> start (point-min))
+                        (progn (goto-char (1- start)) (looking-at to-origin)))
+              (setq start (1- start)))
+            (goto-char start)
+            (looking-at to-origin)))))
     (and start t)))
 
 (defun subr--replace-in-region (search-fn pattern replacement literal start end)
@@ -3819,6 +3821,15 @@ or list, to a place whose parse state is that of `point-min'.")
 at `syntax-ppss-narrow-start'.")
 (defvar-local syntax-ppss-narrow-start nil
   "Where the accessible part began when `syntax-ppss-narrow' was made.")
+;;; Word boundaries in regexps (\\b \\< \\>) between two scripts or within one.
+(defvar word-combining-categories '((nil . ?^) (?^ . nil) (?C . ?H) (?C . ?K))
+  "Pairs (CAT1 . CAT2) of categories joining words of different scripts.
+Word characters of two scripts are two words, except when the first has
+category CAT1 and the second category CAT2; nil stands for any character.")
+(defvar word-separating-categories '((?H . ?K))
+  "Pairs (CAT1 . CAT2) of categories parting words of one script.
+A word character with CAT1 but not CAT2 followed by one with CAT2 but not
+CAT1 ends a word, although both are of the same script.")
 ;;; Comments (newcomment.el); its variables are here, preloaded as in Emacs.
 (dolist (f '(comment-region uncomment-region comment-or-uncomment-region
              comment-dwim comment-indent comment-kill comment-line comment-box

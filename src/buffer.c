@@ -3155,12 +3155,13 @@ static mval Fwiden(mrt *rt, int n, mval *a)
 /* Runs REGEXP over the accessible text of the current buffer; on a
    match, makes it the match data and returns the match vector of
    positions. */
-static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_direction dir, bool set_data)
+static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_direction dir, bool set_data,
+                   bool posix)
 {
   struct buffer *b = cur(rt);
   int64_t begv = pos_to_byte(b->t, b->begv), zv = pos_to_byte(b->t, b->zv);
   int64_t at = pos_to_byte(b->t, from), lim = pos_to_byte(b->t, bound);
-  struct re_text t = { contiguous(b->t, begv, zv), zv - begv, zv - begv, pos_to_byte(b->t, b->pt) - begv };
+  struct re_text t = { contiguous(b->t, begv, zv), zv - begv, zv - begv, pos_to_byte(b->t, b->pt) - begv, posix };
   if (dir == RE_FORWARD)
     t.stop = lim - begv;
   else if (dir == RE_BACKWARD)
@@ -3180,7 +3181,8 @@ static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_di
 /* The search commands' shared part: (FN REGEXP &optional BOUND NOERROR
    COUNT), with COUNT negative searching the other way.  SHOWN is what
    search-failed reports. */
-static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval shown)
+static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval shown, bool posix,
+                           bool data_at_end)
 {
   struct buffer *b = cur(rt);
   int64_t count = count_arg(rt, a[2]);
@@ -3189,13 +3191,15 @@ static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval sh
   int64_t bound = backward ? b->begv : b->zv;
   if (!NILP(a[0])) {
     bound = position_of(rt, a[0]);
-    if (backward ? bound > b->pt : bound < b->pt)
+    /* Emacs checks a count of 0 as a backward search. */
+    if (backward || count == 0 ? bound > b->pt : bound < b->pt)
       mrt_error(rt, "Invalid search bound (wrong side of point)");
     bound = clip(bound, b->begv, b->zv);
   }
   int64_t pt = b->pt;
+  mval m = make_vector(rt, 2, make_fixnum(pt)); /* what a count of 0 matches */
   for (int64_t i = 0; i < count; i++) {
-    mval m = search(rt, regexp, pt, bound, backward ? RE_BACKWARD : RE_FORWARD, true);
+    m = search(rt, regexp, pt, bound, backward ? RE_BACKWARD : RE_FORWARD, !data_at_end, posix);
     if (NILP(m)) {
       if (NILP(a[1]))
         xsignal1(rt, Qsearch_failed, shown);
@@ -3205,12 +3209,16 @@ static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval sh
     }
     pt = XFIXNUM(AREF(m, backward ? 0 : 1));
   }
+  if (count == 0 || data_at_end)
+    set_match_data(rt, m, current_buffer(rt));
   cur(rt)->pt = pt;
   return make_fixnum(pt);
 }
 
-static mval Fre_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0]); }
-static mval Fre_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0]); }
+static mval Fre_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0], false, false); }
+static mval Fre_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0], false, false); }
+static mval Fposix_search_forward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, false, a[0], true, false); }
+static mval Fposix_search_backward(mrt *rt, int n, mval *a) { return search_command(rt, a[0], a + 1, true, a[0], true, false); }
 
 static mval quoted(mrt *rt, mval string)
 {
@@ -3218,17 +3226,41 @@ static mval quoted(mrt *rt, mval string)
   return call1(rt, intern(rt, "regexp-quote"), string);
 }
 
-static mval Fsearch_forward(mrt *rt, int n, mval *a) { return search_command(rt, quoted(rt, a[0]), a + 1, false, a[0]); }
-static mval Fsearch_backward(mrt *rt, int n, mval *a) { return search_command(rt, quoted(rt, a[0]), a + 1, true, a[0]); }
-
-static mval looking_at(mrt *rt, mval regexp, bool set_data)
+/* Whether Emacs would search for STRING character by character rather
+   than by its Boyer-Moore search: when folding case, some non-ASCII
+   character of it has a case variant outside its block of 64.  That
+   search sets the match data only once all COUNT matches are found. */
+static bool searched_char_by_char(mrt *rt, mval string)
 {
-  struct buffer *b = cur(rt);
-  return bool_val(!NILP(search(rt, regexp, b->pt, b->zv, RE_ANCHORED, set_data)));
+  mval fold = find_symbol_value(rt, Qcase_fold_search);
+  if (fold == Qunbound || NILP(fold) || !STRING_MULTIBYTE_P(string))
+    return false;
+  for (int64_t i = 0; i < XSTRING(string)->nchars; i++) {
+    int c = string_char_at(string, i);
+    if (c >= 0x80 && ((char_upcase(c) ^ c) > 0x3F || (char_downcase(c) ^ c) > 0x3F))
+      return true;
+  }
+  return false;
 }
 
-static mval Flooking_at(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], NILP(a[1])); }
-static mval Flooking_at_p(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], false); }
+static mval plain_search(mrt *rt, mval *a, bool backward)
+{
+  mval re = quoted(rt, a[0]);
+  return search_command(rt, re, a + 1, backward, a[0], false, searched_char_by_char(rt, a[0]));
+}
+
+static mval Fsearch_forward(mrt *rt, int n, mval *a) { return plain_search(rt, a, false); }
+static mval Fsearch_backward(mrt *rt, int n, mval *a) { return plain_search(rt, a, true); }
+
+static mval looking_at(mrt *rt, mval regexp, bool set_data, bool posix)
+{
+  struct buffer *b = cur(rt);
+  return bool_val(!NILP(search(rt, regexp, b->pt, b->zv, RE_ANCHORED, set_data, posix)));
+}
+
+static mval Flooking_at(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], NILP(a[1]), false); }
+static mval Flooking_at_p(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], false, false); }
+static mval Fposix_looking_at(mrt *rt, int n, mval *a) { return looking_at(rt, a[0], true, true); }
 
 /* ---- skip-chars-forward and -backward ---- */
 
@@ -3321,10 +3353,10 @@ static mval skip_chars(mrt *rt, mval spec, mval lim, bool backward)
   if (backward) {
     /* One character at a time: a search from BOUND would make each
        backward skip cost the whole text before point. */
-    while (to > bound && !NILP(search(rt, set, to - 1, to, RE_ANCHORED, false)))
+    while (to > bound && !NILP(search(rt, set, to - 1, to, RE_ANCHORED, false, false)))
       to--;
   } else {
-    mval m = search(rt, format2(rt, "\\(?:%s\\)*", set, Qnil), start, bound, RE_ANCHORED, false);
+    mval m = search(rt, format2(rt, "\\(?:%s\\)*", set, Qnil), start, bound, RE_ANCHORED, false, false);
     if (!NILP(m))
       to = XFIXNUM(AREF(m, 1));
     if (to > bound)
@@ -3702,6 +3734,9 @@ static const struct subr_def buffer_subrs[] = {
   { "widen", Fwiden, 0, 0 },
   { "re-search-forward", Fre_search_forward, 1, 4 },
   { "re-search-backward", Fre_search_backward, 1, 4 },
+  { "posix-search-forward", Fposix_search_forward, 1, 4 },
+  { "posix-search-backward", Fposix_search_backward, 1, 4 },
+  { "posix-looking-at", Fposix_looking_at, 1, 1 },
   { "search-forward", Fsearch_forward, 1, 4 },
   { "search-backward", Fsearch_backward, 1, 4 },
   { "looking-at", Flooking_at, 1, 2 },

@@ -186,6 +186,11 @@ struct mrt {
   /* Called by mrt_signal before unwinding, e.g. to print a backtrace
      with --debug.  May be NULL. */
   void (*on_signal)(mrt *rt, mval error_symbol, mval data);
+
+  /* How many groups Emacs's match registers have room for: the most a
+     match so far set (at least 3, as in a fresh Emacs).  replace-match
+     checks its SUBEXP and a buffer replacement's \N against it. */
+  int64_t match_regs;
 };
 
 /* The runtime that GMP's allocation hooks charge on this thread. */

@@ -1683,6 +1683,8 @@ enum re_op {
   RE_BACKREF, /* the text group x matched */
   RE_AT_SAVED, /* asserts the position is the one in slot x */
   RE_TAIL,   /* while compiling: the split before an empty tail (re_empty_tail) */
+  RE_FENCE,  /* does nothing; ends the paths re_first_chars follows (re_repeat) */
+  RE_GUARD,  /* y: 1 to assert that the class at pc+x does not match next (re_guard_loop) */
   RE_JMP,    /* pc+x */
   RE_SAVE,   /* record the position in capture slot x */
   RE_ASSERT, /* x: enum re_assert */
@@ -1720,6 +1722,11 @@ struct re_compiler {
   int ngroups; /* groups, including group 0 */
   mval regexp;
   bool backrefs; /* whether the program needs the backtracking matcher */
+  bool posix;    /* the longest match, not the first (which needs that matcher too) */
+  bool fences;   /* whether the program has an RE_FENCE */
+  bool lazy, tails; /* whether it has a non-greedy operator, an empty tail */
+  bool repeating;   /* re_repeat is at work */
+  bool categories;  /* whether it has \\cC or \\CC */
   int nhidden;   /* slots after the groups' for RE_AT_SAVED, numbered -1, -2... until compiled */
   uint8_t open[RE_MAX_GROUPS]; /* groups being compiled, for \N's check */
 };
@@ -1859,6 +1866,8 @@ static void re_class(struct re_compiler *c)
         continue;
     }
     int lo = re_next_char(c), hi = lo;
+    if (c->end - c->p == 1 && *c->p == '-') /* a range cut short */
+      re_error(c, "Premature end of regular expression");
     if (c->end - c->p >= 2 && c->p[0] == '-' && c->p[1] != ']') {
       c->p++;
       hi = re_next_char(c);
@@ -1967,6 +1976,18 @@ static bool in_category(int entry, int ch)
   return run_holding(runs, sizeof *runs, (size_t)category_index[entry].count, ch) >= 0;
 }
 
+static void re_interval_bounds(struct re_compiler *c, int *lo, int *hi);
+
+/* An interval with nothing before it to repeat stands for its own
+   characters, as in Emacs, but it must still be a valid interval. */
+static void re_check_stray_interval(struct re_compiler *c)
+{
+  const uint8_t *p = c->p;
+  int lo, hi;
+  re_interval_bounds(c, &lo, &hi);
+  c->p = p;
+}
+
 /* One backslash construct other than \\| and \\) (the caller stops at
    those). */
 static void re_backslash(struct re_compiler *c, int depth)
@@ -1998,6 +2019,7 @@ static void re_backslash(struct re_compiler *c, int depth)
     if (c->p >= c->end)
       re_error(c, "Premature end of regular expression");
     re_emit(c, RE_CATEGORY, category_entry(re_next_char(c)), ch == 'C');
+    c->categories = true;
     return;
   case '_':
     if (c->p >= c->end)
@@ -2012,6 +2034,8 @@ static void re_backslash(struct re_compiler *c, int depth)
       re_backref(c, ch - '0');
       return;
     }
+    if (ch == '{')
+      re_check_stray_interval(c);
     c->p--;
     re_emit(c, RE_CHAR, re_next_char(c), 0);
   }
@@ -2062,7 +2086,8 @@ static bool re_nullable(const struct re_compiler *c, int b, int len)
     } else if (in->op == RE_SPLIT || in->op == RE_LOOP || in->op == RE_TAIL) {
       todo[n++] = i + in->x;
       todo[n++] = i + in->y;
-    } else if (in->op == RE_SAVE || in->op == RE_ASSERT || in->op == RE_AT_SAVED) {
+    } else if (in->op == RE_SAVE || in->op == RE_ASSERT || in->op == RE_AT_SAVED || in->op == RE_FENCE ||
+               in->op == RE_GUARD) {
       todo[n++] = i + 1;
     }
   }
@@ -2090,27 +2115,58 @@ static void re_empty_tail(struct re_compiler *c, int b, int len)
   if (len > RE_EMPTY_TAIL_MAX || !re_has_group(c, b, len) || !re_nullable(c, b, len))
     return;
   int hidden = -++c->nhidden;
+  c->tails = true;
   re_emit(c, RE_TAIL, 1, len + 3);
   re_emit(c, RE_SAVE, hidden, 0);
   re_copy(c, b, b + len);
   re_emit(c, RE_AT_SAVED, hidden, 0);
 }
 
+/* Whether the atom at [s, n) is a bracket expression Emacs keeps as a
+   bitmap of ASCII characters and named classes only. */
+static bool re_ascii_class_atom(const struct re_compiler *c, int s)
+{
+  const struct re_inst *in = &c->code[s];
+  if (in->op != RE_CLASS || (in->y & CLS_NEGATE) || c->n - s != 1 + in->x)
+    return false;
+  for (int i = 1; i <= in->x; i++)
+    if (in[i].y >= 0x80)
+      return false;
+  return true;
+}
+
+/* Emacs leaves the loops inside a repeated atom as they are (see
+   re_guard_loop): their guards in [s, n) become jumps to the next. */
+static void re_unguard(struct re_compiler *c, int s)
+{
+  for (int i = s; i < c->n; i++)
+    if (c->code[i].op == RE_GUARD)
+      c->code[i] = (struct re_inst){ RE_JMP, 1, 0 };
+}
+
 /* Wraps the atom at [s, n) in a star, plus or optional. */
 static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 {
   int len = c->n - s;
+  bool guarded = !lazy && q != '?' && !c->repeating && re_ascii_class_atom(c, s);
+  c->lazy |= lazy;
+  if (q != '?')
+    re_unguard(c, s);
   switch (q) {
   case '*': /* L: loop body, out; body; jmp L; out: */
     re_insert(c, s, RE_LOOP, lazy ? len + 2 : 1, lazy ? 1 : len + 2);
     re_emit(c, RE_JMP, s - c->n, 0);
     if (!lazy)
       re_empty_tail(c, s + 1, len);
+    if (guarded)
+      re_emit(c, RE_GUARD, s + 1 - c->n, 0);
     break;
   case '+': /* body; loop body, out */
     re_emit(c, RE_LOOP, lazy ? 1 : -len, lazy ? -len : 1);
     if (!lazy)
       re_empty_tail(c, s, len);
+    if (guarded)
+      re_emit(c, RE_GUARD, s - c->n, 0);
     break;
   default: /* split body, out; body; out: */
     re_insert(c, s, RE_SPLIT, lazy ? len + 1 : 1, lazy ? 1 : len + 1);
@@ -2119,22 +2175,39 @@ static void re_quantify(struct re_compiler *c, int s, char q, bool lazy)
 
 /* \{m,n\} after the atom at [s, n): m copies, then n-m optional ones
    (or a star when n is absent). */
-static void re_repeat(struct re_compiler *c, int s)
+static void re_interval_bounds(struct re_compiler *c, int *lo, int *hi)
 {
-  int lo = re_number(c, 0), hi = lo;
+  *lo = re_number(c, 0);
+  *hi = *lo;
   if (*c->p == ',') {
     c->p++;
-    hi = re_number(c, -1);
+    *hi = re_number(c, -1);
   }
-  if (*c->p++ != '\\' || (hi >= 0 && hi < lo))
+  if (*c->p++ != '\\' || (*hi >= 0 && *hi < *lo))
     re_error(c, "Invalid content of \\{\\}");
   if (c->p >= c->end)
     re_error(c, "Trailing backslash");
   if (*c->p++ != '}')
     re_error(c, "Invalid content of \\{\\}");
+}
+
+static void re_repeat(struct re_compiler *c, int s)
+{
+  int lo, hi;
+  re_interval_bounds(c, &lo, &hi);
   int e = c->n, len = e - s;
   if ((int64_t)len * (hi >= 0 ? hi : lo + 1) > RE_MAX_INSTS)
     re_error(c, "Regular expression too big");
+  re_unguard(c, s);
+  c->repeating = true;
+  if (hi < 0 && lo > 0) {
+    /* Emacs decides where a search may start a match as if the first
+       pass through the atom of X\\{m,\\} led nowhere but back into
+       it: where no character the atom can start with is, it finds no
+       match, even when the atom can match empty. */
+    re_emit(c, RE_FENCE, 0, 0);
+    c->fences = true;
+  }
   /* The atom stays as the first copy; build the rest after it. */
   for (int i = 1; i < lo; i++)
     re_copy(c, s, e);
@@ -2153,6 +2226,7 @@ static void re_repeat(struct re_compiler *c, int s)
     memmove(&c->code[s], &c->code[e], (size_t)(c->n - e) * sizeof(struct re_inst));
     c->n -= len;
   }
+  c->repeating = false;
 }
 
 static bool re_sequence_end(struct re_compiler *c)
@@ -2160,14 +2234,22 @@ static bool re_sequence_end(struct re_compiler *c)
   return c->p >= c->end || re_looking_at(c, "\\|") || re_looking_at(c, "\\)");
 }
 
+static bool re_postfix_next(struct re_compiler *c)
+{
+  return (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) || re_looking_at(c, "\\{");
+}
+
 /* A sequence of atoms, each with its postfix operators.  As in Emacs,
    \\` \\' \\b and \\B are no atoms of their own: an operator after one
    applies to it together with the atom before, and is an ordinary
-   character when there is none. */
+   character when there is none.  That atom is the whole run of plain
+   characters before, when its last one had no operator of its own:
+   Emacs keeps such a run as one string. */
 static void re_sequence(struct re_compiler *c, int depth)
 {
   bool at_start = true;
   int last = -1; /* where the operand of a postfix operator starts */
+  int run = -1;  /* where the run of plain characters that LAST is in starts */
   while (!re_sequence_end(c)) {
     int s = c->n;
     uint8_t ch = *c->p;
@@ -2197,8 +2279,13 @@ static void re_sequence(struct re_compiler *c, int depth)
       re_emit(c, RE_CHAR, re_next_char(c), 0);
     }
     at_start = false;
-    if (!zero_width)
-      last = s;
+    if (zero_width) {
+      run = -1;
+    } else {
+      bool joins = c->n == s + 1 && c->code[s].op == RE_CHAR && !re_postfix_next(c);
+      last = joins && run >= 0 ? run : s;
+      run = joins ? last : -1;
+    }
     if (last < 0) /* a postfix operator next is an ordinary character */
       continue;
     for (;;) {
@@ -2242,11 +2329,45 @@ static void re_alternatives(struct re_compiler *c, int depth)
   }
 }
 
-static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
+static bool class_match(mrt *rt, const struct re_inst *in, int ch, const struct case_tables *fold);
+
+/* Emacs makes a greedy loop over a bracket expression possessive when
+   the bracket expression right after it (group bounds aside, with no
+   operator of its own) shares no ASCII character with it: its test
+   looks at the ASCII bitmaps only, so non-ASCII characters both take
+   are lost to the second.  Arms the guard after the loop at G then. */
+static void re_guard_loop(mrt *rt, struct re_compiler *c, int g)
+{
+  const struct re_inst *loop = &c->code[g + c->code[g].x];
+  int next = g + 1;
+  while (c->code[next].op == RE_SAVE || c->code[next].op == RE_GUARD)
+    next++;
+  const struct re_inst *after = &c->code[next];
+  if (after->op != RE_CLASS || (after->y & CLS_NEGATE))
+    return;
+  int end = next + 1 + after->x;
+  for (int i = next + 1; i < end; i++)
+    if (c->code[i].y >= 0x80)
+      return;
+  const struct re_inst *then = &c->code[end];
+  bool lazy_plus = then->op == RE_LOOP && then->x == 1; /* Emacs's starts with the class */
+  if ((then->op == RE_LOOP && !lazy_plus) || then->op == RE_SPLIT || then->op == RE_FENCE ||
+      (then->op == RE_CLASS && then->x == after->x && then->y == after->y))
+    return; /* the class after has an operator */
+  struct case_tables t = case_tables_in_force(rt);
+  const struct case_tables *fold = case_fold(rt) ? &t : NULL;
+  for (int ch = 0; ch < 0x80; ch++)
+    if (class_match(rt, loop, ch, fold) && class_match(rt, after, ch, fold))
+      return;
+  c->code[g].y = 1;
+}
+
+static void re_compile_as(mrt *rt, struct re_compiler *c, mval regexp, bool posix)
 {
   CHECK_STRING(rt, regexp);
   regexp = multibyte_text(rt, regexp);
   memset(c, 0, sizeof *c);
+  c->posix = posix;
   c->rt = rt;
   c->regexp = regexp;
   c->buf = Qnil;
@@ -2260,6 +2381,9 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
     re_error(c, "Unmatched ) or \\)");
   re_emit(c, RE_SAVE, 1, 0);
   re_emit(c, RE_MATCH, 0, 0);
+  /* The Pike VM's order of paths strays from Emacs's when a loop that
+     can go round empty (one with a tail) meets a non-greedy operator. */
+  c->backrefs |= posix || (c->lazy && c->tails);
   for (int i = 0; i < c->n; i++) {
     struct re_inst *in = &c->code[i];
     if ((in->op == RE_SAVE || in->op == RE_AT_SAVED) && in->x < 0)
@@ -2268,8 +2392,12 @@ static void re_compile(mrt *rt, struct re_compiler *c, mval regexp)
       *in = (struct re_inst){ RE_JMP, in->y, 0 };
     else if (in->op == RE_TAIL)
       in->op = RE_SPLIT;
+    else if (in->op == RE_GUARD)
+      re_guard_loop(rt, c, i);
   }
 }
+
+static void re_compile(mrt *rt, struct re_compiler *c, mval regexp) { re_compile_as(rt, c, regexp, false); }
 
 /* ---- Character classes and syntax ---- */
 
@@ -2289,8 +2417,12 @@ static int char_classes(int ch)
   return i >= 0 ? class_runs[i].classes : 0;
 }
 
+/* Raw bytes (in either kind of string) are in no named class, though
+   \\w takes them by their syntax. */
 static bool named_class_match(mrt *rt, int flags, int ch, bool fold)
 {
+  if (CHAR_RAW_BYTE_P(ch))
+    return false;
   int cc = char_classes(ch);
   bool digit = ch >= '0' && ch <= '9';
   /* Under case folding each of upper and lower matches both. */
@@ -2375,6 +2507,11 @@ struct re_vm {
   int64_t stop;   /* no character at or past it is consumed (a search bound) */
   int64_t point;  /* where \\= holds; -1 in a string */
   bool anchored;  /* only a match starting where the run starts */
+  bool posix;     /* the longest match at the leftmost position (backtracking only) */
+  const int32_t *first; /* with NFIRST, where a search may start (re_first_chars), or NULL */
+  int nfirst;
+  bool fenced;    /* whether the program has fences (else FIRST is for unibyte text) */
+  bool unibyte;   /* the subject is a unibyte string (its bytes as raw-byte characters) */
   const struct case_tables *fold; /* &cases when folding case, else NULL */
   struct case_tables cases;
   int32_t *pcs[2];
@@ -2409,30 +2546,94 @@ static int next_char(const struct re_vm *vm, int64_t pos)
   return pos < vm->len ? char_decode(vm->s + pos, vm->s + vm->len, &len) : -1;
 }
 
+/* Word scripts, from Emacs's char-script-table (see src/gen-scripts.el). */
+#include "scripts.h"
+
+static int char_script(int ch)
+{
+  ptrdiff_t i = run_holding(script_runs, sizeof script_runs[0],
+                            sizeof script_runs / sizeof script_runs[0], ch);
+  return i >= 0 ? script_runs[i].script : 0;
+}
+
+/* Whether CH has category CAT (a category character; nil: any). */
+static bool has_category(mval cat, int ch)
+{
+  return NILP(cat) || (FIXNUMP(cat) && in_category(category_entry((int)XFIXNUM(cat)), ch));
+}
+
+/* Whether the list in variable VAR has a pair (CAT1 . CAT2) with
+   FIRST in CAT1 and SECOND in CAT2; when EXCLUSIVE, FIRST must also
+   be outside CAT2 and SECOND outside CAT1. */
+static bool category_pair_listed(mrt *rt, mval var, int first, int second, bool exclusive)
+{
+  for (mval l = find_symbol_value(rt, var); CONSP(l); l = XCDR(l)) {
+    mval pair = XCAR(l);
+    if (!CONSP(pair) || !has_category(XCAR(pair), first) || !has_category(XCDR(pair), second))
+      continue;
+    if (!exclusive || (!has_category(XCDR(pair), first) && !has_category(XCAR(pair), second)))
+      return true;
+  }
+  return false;
+}
+
+/* Whether word characters BEFORE and AFTER belong to two words: as in
+   Emacs, when their scripts differ, unless word-combining-categories
+   joins them, or when word-separating-categories parts them. */
+static bool words_part(mrt *rt, int before, int after)
+{
+  if (char_script(before) != char_script(after))
+    return !category_pair_listed(rt, Qword_combining_categories, before, after, false);
+  return category_pair_listed(rt, Qword_separating_categories, before, after, true);
+}
+
 static bool symbol_char(mrt *rt, int ch) { return ch >= 0 && (word_char(rt, ch) || syntax_is(rt, ch, '_')); }
+
+/* The character whose syntax decides a symbol boundary: Emacs takes
+   a unibyte string's bytes as Latin-1 there (but not for \\w). */
+static int symbol_boundary_char(const struct re_vm *vm, int ch)
+{
+  return vm->unibyte && CHAR_RAW_BYTE_P(ch) ? ch - RAW_BYTE_CHAR(0) : ch;
+}
 
 static bool assertion_holds(const struct re_vm *vm, int kind, int64_t pos)
 {
   int before = prev_char(vm, pos), after = next_char(vm, pos);
   mrt *rt = vm->cases.rt;
   bool wb = before >= 0 && word_char(rt, before), wa = after >= 0 && word_char(rt, after);
+  bool split = (kind == AT_WORDB || kind == AT_NOT_WORDB || kind == AT_WORD_START || kind == AT_WORD_END) &&
+               wb && wa && words_part(rt, before, after);
   switch (kind) {
   case AT_BOL: return pos == 0 || vm->s[pos - 1] == '\n';
   case AT_EOL: return pos == vm->len || vm->s[pos] == '\n';
   case AT_BOS: return pos == 0;
   case AT_EOS: return pos == vm->len;
-  case AT_WORDB: return pos == 0 || pos == vm->len || wb != wa;
-  case AT_NOT_WORDB: return pos != 0 && pos != vm->len && wb == wa;
+  case AT_WORDB: return pos == 0 || pos == vm->len || wb != wa || split;
+  case AT_NOT_WORDB: return pos != 0 && pos != vm->len && wb == wa && !split;
   /* As in Emacs, only the starts look at the character after POS as
      something to consume: at the search bound (where a backward
      search began) there is none. */
-  case AT_WORD_START: return !wb && wa && pos < vm->stop;
-  case AT_WORD_END: return wb && !wa;
-  case AT_SYMBOL_START: return !symbol_char(rt, before) && symbol_char(rt, after) && pos < vm->stop;
-  case AT_SYMBOL_END: return symbol_char(rt, before) && !symbol_char(rt, after);
+  case AT_WORD_START: return (!wb || split) && wa && pos < vm->stop;
+  case AT_WORD_END: return wb && (!wa || split);
+  case AT_SYMBOL_START: return !symbol_char(rt, symbol_boundary_char(vm, before)) &&
+                                symbol_char(rt, symbol_boundary_char(vm, after)) && pos < vm->stop;
+  case AT_SYMBOL_END: return symbol_char(rt, symbol_boundary_char(vm, before)) &&
+                              !symbol_char(rt, symbol_boundary_char(vm, after));
   case AT_POINT: return pos == vm->point;
   default: return false;
   }
+}
+
+static inline bool inst_accepts(mrt *rt, const struct re_inst *in, int ch, const struct case_tables *fold);
+
+/* Whether the guard IN at PC lets a path on at POS: an armed one when
+   the loop's class does not take the next character (see re_guard_loop). */
+static bool guard_holds(const struct re_vm *vm, const struct re_inst *in, int pc, int64_t pos)
+{
+  if (!in->y || pos >= vm->stop)
+    return true;
+  int clen, ch = char_decode(vm->s + pos, vm->s + vm->stop, &clen);
+  return !inst_accepts(vm->cases.rt, &vm->code[pc + in->x], ch, vm->fold);
 }
 
 /* Follows jumps, splits, saves and assertions from PC at POS, and adds
@@ -2500,6 +2701,13 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       if (vm->work[in->x] == pos)
         st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
       break;
+    case RE_FENCE:
+      st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
+      break;
+    case RE_GUARD:
+      if (guard_holds(vm, in, pc, pos))
+        st[sp++] = pc + 1, st[sp++] = PC_ENTRY;
+      break;
     default: {
       int i = vm->count[l]++;
       vm->pcs[l][i] = pc;
@@ -2523,6 +2731,7 @@ static inline bool inst_accepts(mrt *rt, const struct re_inst *in, int ch, const
   }
 }
 
+
 /* The instruction after the consuming instruction at PC. */
 static inline int inst_next(const struct re_inst *code, int pc)
 {
@@ -2542,6 +2751,8 @@ static void step_thread(struct re_vm *vm, int cur, int i, int ch, int clen, int6
 
 /* Runs the program from byte START; fills OUT (nslots byte offsets, -1
    for unset) and returns true on a match. */
+static bool start_allowed(const struct re_vm *vm, int64_t pos, bool backward);
+
 static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
 {
   int cur = 0;
@@ -2549,7 +2760,7 @@ static bool re_run(struct re_vm *vm, int64_t start, int64_t *out)
   vm->count[0] = 0;
   bool matched = false;
   for (int64_t pos = start;;) {
-    if (!matched && (!vm->anchored || pos == start)) {
+    if (!matched && (vm->anchored ? pos == start : start_allowed(vm, pos, false))) {
       for (int k = 0; k < vm->nslots; k++)
         vm->work[k] = -1;
       vm->gen = cur_gen;
@@ -2711,6 +2922,8 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
     return pc + 1;
   case RE_ASSERT: return assertion_holds(vm, in->x, *pos) ? pc + 1 : -1;
   case RE_AT_SAVED: return vm->work[in->x] == *pos ? pc + 1 : -1;
+  case RE_FENCE: return pc + 1;
+  case RE_GUARD: return guard_holds(vm, in, pc, *pos) ? pc + 1 : -1;
   case RE_BACKREF: {
     int64_t n = backref_length(vm, vm->work[2 * in->x], vm->work[2 * in->x + 1], *pos);
     *pos += n;
@@ -2726,21 +2939,28 @@ static int bt_step(struct re_bt *bt, int pc, int64_t *pos)
   }
 }
 
-/* Tries to match at byte START; on success copies the slots to OUT. */
+/* Tries to match at byte START; on success copies the slots to OUT.
+   A POSIX match goes on backtracking for a longer match, keeping the
+   first of the longest, until one reaches the end of the text. */
 static bool bt_match_at(struct re_bt *bt, int64_t start, int64_t *out)
 {
   int pc = 0;
-  int64_t pos = start;
+  int64_t pos = start, best = -1;
   for (;;) {
     if (--bt->quantum < 0)
       bt_charge(bt);
     if (bt->vm->code[pc].op == RE_MATCH) {
-      memcpy(out, bt->vm->work, (size_t)bt->vm->nslots * sizeof(int64_t));
-      return true;
+      if (pos > best)
+        memcpy(out, bt->vm->work, (size_t)bt->vm->nslots * sizeof(int64_t));
+      if (!bt->vm->posix || pos >= bt->vm->stop)
+        return true;
+      best = pos > best ? pos : best;
+      pc = -1;
     }
-    pc = bt_step(bt, pc, &pos);
+    if (pc >= 0)
+      pc = bt_step(bt, pc, &pos);
     if (pc < 0 && !bt_backtrack(bt, &pc, &pos))
-      return false;
+      return best >= 0;
   }
 }
 
@@ -2754,7 +2974,7 @@ static bool bt_run(struct re_bt *bt, int64_t start, int64_t *out)
   for (int k = 0; k < vm->ninst; k++)
     bt->loop_pos[k] = -1;
   for (int64_t pos = start;;) {
-    if (bt_match_at(bt, pos, out))
+    if ((vm->anchored || start_allowed(vm, pos, false)) && bt_match_at(bt, pos, out))
       return true;
     if (vm->anchored || pos >= vm->stop)
       return false;
@@ -2787,6 +3007,93 @@ static void vm_layout(struct re_vm *vm, uint8_t *m)
   vm->stack = (int64_t *)m;
 }
 
+/* Emacs's idea of the instructions a match can begin with, for a
+   program with fences (see re_repeat): the consuming instructions
+   reached from the start without passing a fence.  Stores their pcs
+   in FIRST and returns how many, or -1 when a match may begin with
+   anything (or nothing), as after `.', a syntax class or a back
+   reference, which Emacs does not look into.  SEEN and TODO have room for the program. */
+static int re_first_chars(const struct re_vm *vm, int32_t *first, uint8_t *seen, int32_t *todo)
+{
+  int n = 0, nfirst = 0;
+  memset(seen, 0, (size_t)vm->ninst);
+  todo[n++] = 0;
+  seen[0] = 1;
+  while (n > 0) {
+    int pc = todo[--n], next[2] = { -1, -1 };
+    const struct re_inst *in = &vm->code[pc];
+    switch (in->op) {
+    case RE_JMP: next[0] = pc + in->x; break;
+    case RE_SPLIT: case RE_LOOP: next[0] = pc + in->x, next[1] = pc + in->y; break;
+    case RE_SAVE: case RE_ASSERT: case RE_AT_SAVED: case RE_GUARD: next[0] = pc + 1; break;
+    case RE_FENCE: break;
+    case RE_MATCH: case RE_ANY: case RE_SYNTAX: case RE_BACKREF: return -1; /* Emacs gives up on these */
+    default: first[nfirst++] = pc;
+    }
+    for (int k = 0; k < 2; k++)
+      if (next[k] >= 0 && !seen[next[k]]) {
+        seen[next[k]] = 1;
+        todo[n++] = next[k];
+      }
+  }
+  return nfirst;
+}
+
+static int lead_byte(int c)
+{
+  uint8_t b[MAX_CHAR_BYTES];
+  char_encode(c, b);
+  return b[0];
+}
+
+/* Whether Emacs's map of first bytes lets a non-ASCII character with
+   first byte LEAD start a match at instruction IN: it notes non-ASCII
+   characters by their first byte only, and any for classes. */
+static bool lead_may_start(const struct re_inst *in, int lead)
+{
+  if (in->op == RE_CHAR)
+    return in->x >= 0x80 && (lead_byte(in->x) == lead || lead_byte(char_upcase(in->x)) == lead ||
+                             lead_byte(char_downcase(in->x)) == lead);
+  if (in->op != RE_CLASS)
+    return true;
+  if ((in->y & CLS_NEGATE) || (in->y & ~(CLS_NEGATE | CLS_ASCII | CLS_DIGIT | CLS_XDIGIT | CLS_CNTRL)))
+    return true;
+  for (int i = 1; i <= in->x; i++)
+    if (in[i].y >= 0x80 && lead >= lead_byte(in[i].x < 0x80 ? 0x80 : in[i].x) && lead <= lead_byte(in[i].y))
+      return true;
+  return false;
+}
+
+/* Whether Emacs's map of first bytes lets byte BYTE (#x80 and up) of a
+   unibyte string start a match at IN.  For \\CC it takes #xC0..#xF8
+   and the Latin-1 characters outside C; the matcher itself then sees
+   a raw byte, in no category. */
+static bool unibyte_may_start(const struct re_inst *in, int byte)
+{
+  if (in->op == RE_CATEGORY)
+    return in->y && ((byte >= 0xC0 && byte <= 0xF8) || !in_category(in->x, byte));
+  return in->op != RE_CHAR || in->x == RAW_BYTE_CHAR(byte);
+}
+
+/* Whether a search tries a match at byte POS, as Emacs's does: past
+   the end of the text only backward.  Only programs with fences, and
+   in a unibyte string those with categories, need the check. */
+static bool start_allowed(const struct re_vm *vm, int64_t pos, bool backward)
+{
+  if (!vm->first || (!vm->fenced && !vm->unibyte))
+    return true;
+  if (pos >= vm->len)
+    return backward;
+  int clen, ch = char_decode(vm->s + pos, vm->s + vm->len, &clen);
+  for (int i = 0; i < vm->nfirst; i++) {
+    const struct re_inst *in = &vm->code[vm->first[i]];
+    if (vm->unibyte && CHAR_RAW_BYTE_P(ch) ? unibyte_may_start(in, ch - RAW_BYTE_CHAR(0))
+        : inst_accepts(vm->cases.rt, in, ch, vm->fold) || (ch >= 0x80 && lead_may_start(in, lead_byte(ch))))
+      return true;
+  }
+  return false;
+}
+
 /* Runs the backtracking matcher with loop marks in scratch memory M. */
 static bool bt_exec(mrt *rt, const struct re_vm *vm, uint8_t *m, int64_t start, int64_t *out)
 {
@@ -2805,19 +3112,28 @@ static mval re_prepare(mrt *rt, struct re_compiler *c, struct re_vm *vm, uint8_t
 {
   int ninst = c->n, nslots = 2 * c->ngroups + c->nhidden;
   int64_t extra = c->backrefs ? 8 * (int64_t)ninst : vm_scratch_size(ninst, nslots);
-  mval scratch = alloc_string(rt, extra + 16 * (int64_t)nslots);
+  int64_t fastmap = c->fences || c->categories ? 8 * (int64_t)ninst + round8(ninst) : 0;
+  mval scratch = alloc_string(rt, extra + 16 * (int64_t)nslots + fastmap);
   uint8_t *p = XSTRING(scratch)->data;
   vm->code = c->code;
   vm->ninst = ninst;
   vm->nslots = nslots;
   vm->cases = case_tables_in_force(rt);
   vm->fold = case_fold(rt) ? &vm->cases : NULL;
+  vm->posix = c->posix;
   *out = (int64_t *)p;
   vm->work = *out + nslots;
   p += 16 * (int64_t)nslots;
   if (!c->backrefs)
     vm_layout(vm, p);
   *m = p;
+  vm->first = NULL;
+  vm->fenced = c->fences;
+  if (fastmap) {
+    int32_t *first = (int32_t *)(p + extra), *todo = first + ninst;
+    vm->nfirst = re_first_chars(vm, first, (uint8_t *)(todo + ninst), todo);
+    vm->first = vm->nfirst >= 0 ? first : NULL;
+  }
   return scratch;
 }
 
@@ -2841,6 +3157,7 @@ static mval re_exec(mrt *rt, struct re_compiler *c, mval subject, int64_t start)
   mval volatile scratch = re_prepare(rt, c, &vm, &m, &out);
   vm.s = XSTRING(string)->data;
   vm.len = vm.stop = XSTRING(string)->nbytes;
+  vm.unibyte = !STRING_MULTIBYTE_P(subject);
   if (!re_try(rt, c, &vm, m, string_char_to_byte(string, start), out))
     return Qnil;
   mval v = make_vector(rt, (size_t)(2 * c->ngroups), Qnil);
@@ -2858,7 +3175,7 @@ static bool re_try_backward(mrt *rt, const struct re_compiler *c, struct re_vm *
 {
   vm->anchored = true;
   for (int64_t pos = from;; pos = text_prev_char(vm->s, pos)) {
-    if (re_try(rt, c, vm, m, pos, out))
+    if (start_allowed(vm, pos, true) && re_try(rt, c, vm, m, pos, out))
       return true;
     if (pos <= limit)
       return false;
@@ -2870,7 +3187,7 @@ mval re_search_text(mrt *rt, mval regexp, const struct re_text *t, int64_t from,
 {
   CHECK_STRING(rt, regexp);
   struct re_compiler c;
-  re_compile(rt, &c, regexp);
+  re_compile_as(rt, &c, regexp, t->posix);
   struct re_vm vm = { 0 };
   uint8_t *m;
   int64_t *out;
@@ -2913,8 +3230,20 @@ static void set_match_state(mrt *rt, mval state)
   SYMBOL_SET(rt->gc, XSYMBOL(rt, Qinternal_match_data), value, state);
 }
 
+/* The groups Emacs's match registers hold (see runtime.h). */
+static int64_t match_regs(mrt *rt) { return rt->match_regs > 3 ? rt->match_regs : 3; }
+
+/* Makes room for GROUPS groups in the registers, to at least AT_LEAST. */
+static void grow_match_regs(mrt *rt, int64_t groups, int64_t at_least)
+{
+  if (groups > match_regs(rt))
+    rt->match_regs = groups > at_least ? groups : at_least;
+}
+
 void set_match_data(mrt *rt, mval v, mval searched)
 {
+  if (!NILP(v))
+    grow_match_regs(rt, VECTOR_LENGTH(v) / 2, 0);
   set_match_state(rt, NILP(v) ? Qnil : Fcons(rt, searched, v));
 }
 
@@ -2935,13 +3264,13 @@ static int64_t match_start(mrt *rt, mval string, mval start)
 
 /* string-match and string-match-p: UPDATE says whether to keep the
    match data. */
-static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool update)
+static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool update, bool posix)
 {
   CHECK_STRING(rt, regexp);
   CHECK_STRING(rt, string);
   int64_t from = match_start(rt, string, start);
   struct re_compiler c;
-  re_compile(rt, &c, regexp);
+  re_compile_as(rt, &c, regexp, posix);
   mval m = re_exec(rt, &c, string, from);
   if (NILP(m))
     return Qnil;
@@ -2952,11 +3281,12 @@ static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool upd
 
 mval string_match_p(mrt *rt, mval regexp, mval string)
 {
-  return string_match(rt, regexp, string, Qnil, false);
+  return string_match(rt, regexp, string, Qnil, false, false);
 }
 
-static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true); }
-static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false); }
+static mval Fstring_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true, false); }
+static mval Fstring_match_p(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], false, false); }
+static mval Fposix_string_match(mrt *rt, int n, mval *a) { return string_match(rt, a[0], a[1], a[2], true, true); }
 
 /* Position of group SUBEXP's start (END false) or end, or nil. */
 static mval match_pos(mrt *rt, mval subexp, bool end)
@@ -3084,6 +3414,7 @@ static mval Fset_match_data(mrt *rt, int n, mval *a)
     searched = XCAR(list);
   if (!NILP(a[1]))
     unchain_markers(rt, a[0]);
+  grow_match_regs(rt, pairs, 16); /* Emacs's registers grow to 16 at once here */
   set_match_data(rt, pairs ? v : Qnil, searched);
   return Qnil;
 }
@@ -3145,10 +3476,11 @@ static enum case_action replaced_case(mval string, int64_t b, int64_t e, const s
 #define BAD_REPLACEMENT_BACKSLASH "Invalid use of \xe2\x80\x98\\\xe2\x80\x99 in replacement text"
 
 /* NEWTEXT with \& \N and \\ replaced from match vector M over STRING.
-   As in Emacs, \N of a group that did not match inserts nothing, and
-   \? stays as it is; the pieces keep their text properties.  I counts
-   bytes, C characters. */
-static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
+   As in Emacs, \& is the text of group SUB, the one replaced, \N of a
+   group that did not match inserts nothing, and \? stays as it is;
+   the pieces keep their text properties.  I counts bytes, C
+   characters. */
+static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string, int64_t sub)
 {
   mval pieces = Qnil;
   struct string *t = XSTRING(newtext);
@@ -3167,7 +3499,7 @@ static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
     if (ch == '\\') {
       pieces = Fcons(rt, make_string(rt, "\\", 1), pieces);
     } else if (ch == '&' || (ch >= '1' && ch <= '9')) {
-      int g = ch == '&' ? 0 : ch - '0';
+      int64_t g = ch == '&' ? sub : ch - '0';
       if (2 * g + 1 < VECTOR_LENGTH(m) && !NILP(AREF(m, 2 * g)))
         pieces = Fcons(rt, substring_with_properties(rt, string, XFIXNUM(AREF(m, 2 * g)),
                                                      XFIXNUM(AREF(m, 2 * g + 1))), pieces);
@@ -3183,19 +3515,29 @@ static mval expand_replacement(mrt *rt, mval newtext, mval m, mval string)
 }
 
 /* replace-match on a string, with match vector M. */
-static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool literal, mval string,
-                              mval subexp, mval m)
+/* The group SUBEXP of match vector M that replace-match replaces in
+   STRING, checked as Emacs does. */
+static int64_t replaced_group(mrt *rt, mval subexp, mval m, mval string)
 {
   int64_t g = NILP(subexp) ? 0 : check_fixnum(rt, subexp);
-  if (g < 0 || 2 * g + 1 >= VECTOR_LENGTH(m) || NILP(AREF(m, 2 * g))) {
+  if (g < 0 || g >= match_regs(rt))
+    xsignal3(rt, Qargs_out_of_range, subexp, make_fixnum(0), make_fixnum(match_regs(rt) - 1));
+  if (2 * g + 1 >= VECTOR_LENGTH(m) || NILP(AREF(m, 2 * g))) {
     if (g == 0)
       args_out_of_range(rt, make_fixnum(0), make_fixnum(XSTRING(string)->nchars));
     xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), subexp);
   }
+  return g;
+}
+
+static mval replace_in_string(mrt *rt, mval newtext, bool fixedcase, bool literal, mval string,
+                              mval subexp, mval m)
+{
+  int64_t g = replaced_group(rt, subexp, m, string);
   int64_t b = XFIXNUM(AREF(m, 2 * g)), e = XFIXNUM(AREF(m, 2 * g + 1));
   if (e > XSTRING(string)->nchars)
     args_out_of_range(rt, AREF(m, 2 * g), AREF(m, 2 * g + 1));
-  mval text = literal ? newtext : expand_replacement(rt, newtext, m, string);
+  mval text = literal ? newtext : expand_replacement(rt, newtext, m, string, g);
   if (!fixedcase) {
     struct case_tables t = case_tables_in_force(rt);
     enum case_action act = replaced_case(string, b, e, &t);
@@ -3228,13 +3570,17 @@ static mval match_after_replace(mrt *rt, mval m, int64_t old_start, int64_t old_
 }
 
 /* Emacs keeps \? of a replacement in a string as it is, but refuses it
-   in a buffer. */
+   in a buffer, as it does \N past its match registers. */
 static void check_buffer_replacement(mrt *rt, mval newtext)
 {
   struct string *t = XSTRING(newtext);
-  for (int64_t i = 0; i + 1 < t->nbytes; i++)
-    if (t->data[i] == '\\' && t->data[++i] == '?')
+  for (int64_t i = 0; i + 1 < t->nbytes; i++) {
+    if (t->data[i] != '\\')
+      continue;
+    int ch = t->data[++i];
+    if (ch == '?' || (ch >= '1' && ch <= '9' && ch - '0' >= match_regs(rt)))
       mrt_error(rt, BAD_REPLACEMENT_BACKSLASH);
+  }
 }
 
 /* Emacs cases the new text once it is in the buffer, which leaves its
@@ -3260,6 +3606,7 @@ static mval replace_in_buffer(mrt *rt, mval *a, mval m)
   mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), false);
   int64_t start = XFIXNUM(AREF(m, 0));
   mval rel = translate_match(rt, m, start);
+  replaced_group(rt, a[4], rel, whole);
   if (NILP(a[2]))
     check_buffer_replacement(rt, a[0]);
   mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);
@@ -3280,7 +3627,9 @@ static mval Freplace_match(mrt *rt, int n, mval *a)
 {
   CHECK_STRING(rt, a[0]);
   mval m = match_vector(rt);
-  if (NILP(m) || NILP(AREF(m, 0)))
+  if (NILP(m))
+    xsignal2(rt, Qerror, make_cstring(rt, "replace-match subexpression does not exist"), a[4]);
+  if (NILP(AREF(m, 0)))
     args_out_of_range(rt, make_fixnum(0), make_fixnum(0));
   if (NILP(a[3]))
     return replace_in_buffer(rt, a, m);
@@ -3403,7 +3752,7 @@ struct splitter {
 static void split_push(mrt *rt, struct splitter *sp, int64_t this_start, int64_t this_end)
 {
   if (!NILP(sp->trim)) {
-    mval tem = string_match(rt, sp->trim, sp->string, make_fixnum(this_start), true);
+    mval tem = string_match(rt, sp->trim, sp->string, make_fixnum(this_start), true, false);
     if (tem == make_fixnum(this_start))
       this_start = XFIXNUM(match_pos(rt, make_fixnum(0), true));
   }
@@ -3412,7 +3761,7 @@ static void split_push(mrt *rt, struct splitter *sp, int64_t this_start, int64_t
   mval args[3] = { sp->string, make_fixnum(this_start), make_fixnum(this_end) };
   mval piece = Fsubstring(rt, 3, args);
   if (!NILP(sp->trim)) {
-    mval tem = string_match(rt, sp->trim_end, piece, make_fixnum(0), true);
+    mval tem = string_match(rt, sp->trim_end, piece, make_fixnum(0), true, false);
     if (!NILP(tem) && XFIXNUM(tem) < XSTRING(piece)->nchars)
       piece = substring(rt, piece, 0, XFIXNUM(tem));
   }
@@ -3438,7 +3787,7 @@ static mval Fsplit_string(mrt *rt, int n, mval *a)
     int64_t from = start;
     if (notfirst && start == XFIXNUM(match_pos(rt, make_fixnum(0), false)) && start < len)
       from = start + 1;
-    if (NILP(string_match(rt, rexp, string, make_fixnum(from), true)) || !(start < len))
+    if (NILP(string_match(rt, rexp, string, make_fixnum(from), true, false)) || !(start < len))
       break;
     notfirst = true;
     int64_t this_start = start, this_end = XFIXNUM(match_pos(rt, make_fixnum(0), false));
@@ -3605,6 +3954,7 @@ static const struct subr_def strfns_subrs[] = {
   { "string-replace", Fstring_replace, 3, 3 },
   { "string-join", Fstring_join, 1, 2 },
   { "string-match", Fstring_match, 2, 3 },
+  { "posix-string-match", Fposix_string_match, 2, 3 },
   { "string-match-p", Fstring_match_p, 2, 3 },
   { "match-beginning", Fmatch_beginning, 1, 1 },
   { "match-end", Fmatch_end, 1, 1 },

@@ -58,6 +58,8 @@ mval char_charset(int c);
    A unibyte string's characters are its bytes (0..255). */
 int64_t string_char_to_byte(mval s, int64_t idx);
 int string_char_at(mval s, int64_t idx);
+int char_upcase(int c);
+int char_downcase(int c);
 /* The same, but a unibyte string's byte #x80..#xFF is a raw-byte
    character, as when the string is converted to multibyte. */
 int string_char_as_multibyte(mval s, int64_t idx);
@@ -104,6 +106,7 @@ mval string_match_p(mrt *rt, mval regexp, mval string);
 struct re_text {
   const uint8_t *s;
   int64_t len, stop, point;
+  bool posix; /* the longest match rather than the first */
 };
 enum re_direction {
   RE_FORWARD,  /* the leftmost match starting at or after FROM */
