@@ -245,31 +245,58 @@ Records with equal keys keep their order; REVERSE sorts descending."
 ;;;; Sorting by regexps
 
 (defun sort--regexp-key (key-regexp start end)
-  "The key span (BEG . END) of the record matched from START to END, or
-nil: KEY-REGEXP is \\& for the whole record, \\N for its group N, or
-a regexp searched for inside it."
-  (cond ((equal key-regexp "\\&") (cons start end))
-        ((string-match-p "\\`\\\\[0-9]\\'" key-regexp)
+  "The key of the record RECORD-REGEXP's match data describes, which
+starts at START and ends at END, as a span (BEG . END), or nil.
+KEY-REGEXP is \\& for the whole match, \\N for its group N (N from
+1 to 9; an unmatched group gives (nil . nil), which compares as the
+whole text), or a regexp searched for from START to END."
+  (cond ((equal key-regexp "\\&") (cons (match-beginning 0) (match-end 0)))
+        ((string-match-p "\\`\\\\[1-9]\\'" key-regexp)
          (let ((group (- (aref key-regexp 1) ?0)))
-           (and (match-beginning group)
-                (cons (match-beginning group) (match-end group)))))
+           (cons (match-beginning group) (match-end group))))
         ((save-excursion
            (goto-char start)
            (re-search-forward key-regexp end t))
          (cons (match-beginning 0) (match-end 0)))))
 
+(defun sort--next-record-match (record-regexp)
+  "Search for the next record from point.  An empty match where the
+search starts does not count: the search starts again one character
+on (an error at the end of the text, as in Emacs)."
+  (let ((from (point)))
+    (and (re-search-forward record-regexp nil t)
+         (or (not (= (match-beginning 0) (match-end 0) from))
+             (progn (forward-char 1)
+                    (re-search-forward record-regexp nil t))))))
+
 (defun sort--regexp-records (record-regexp key-regexp)
-  "The records RECORD-REGEXP matches from point on, those with a key.
-Each is (KEY START . END); empty matches are not records."
-  (let ((records nil))
-    (while (and (not (eobp)) (re-search-forward record-regexp nil t))
-      (let ((start (match-beginning 0)) (end (match-end 0)))
-        (if (= start end)
-            (unless (eobp) (forward-char 1))
-          (let ((key (sort--regexp-key key-regexp start end)))
-            (when key (push (cons key (cons start end)) records)))
-          (goto-char end))))
-    (nreverse records)))
+  "The records RECORD-REGEXP matches from point on that have a key, as
+\(KEY START . END); an empty match is a record too, one at the end of
+the text is not."
+  (if (not (re-search-forward record-regexp nil t))
+      (sort--no-record-matches key-regexp)
+    (goto-char (match-beginning 0))
+    (let ((records nil))
+      (while (not (eobp))
+        (let* ((start (point))
+               (end (match-end 0))
+               (key (save-match-data (sort--regexp-key key-regexp start end))))
+          (goto-char end)
+          (when key
+            (push (cons key (cons start end)) records))
+          (goto-char (if (sort--next-record-match record-regexp)
+                         (match-beginning 0)
+                       (point-max)))))
+      (nreverse records))))
+
+(defun sort--no-record-matches (key-regexp)
+  "The records when no record matches.  Emacs then makes one from
+whatever match data is left from before; here, with a key KEY-REGEXP
+names as \\& or \\N, the text is one record and is put back (the
+markers in it going to its start), with another one there is none."
+  (and (string-match-p "\\`\\\\[&1-9]\\'" key-regexp)
+       (list (cons (cons (point-min) (point-max))
+                   (cons (point-min) (point-max))))))
 
 (defun sort-regexp-fields (reverse record-regexp key-regexp beg end)
   "Sort the records RECORD-REGEXP matches between BEG and END by their keys.
