@@ -116,34 +116,55 @@ BACKWARD from the last line with text before END through BEG's line."
         (setq at-first (or (<= (point) beg) (bobp)))
         (funcall visit)))))
 
-(defun delete-duplicate-lines (beg end &optional reverse adjacent keep-blanks interactive)
-  "Delete each line between BEG and END that repeats an earlier one
-\(a later one with REVERSE; the one just before with ADJACENT), blank
-lines excepted with KEEP-BLANKS.  Return how many went, and say so
-when INTERACTIVE."
-  (interactive (progn (barf-if-buffer-read-only)
-                      ;; C-u, C-u C-u and C-u C-u C-u choose the three flags.
-                      (append (list (region-beginning) (region-end))
-                              (mapcar (lambda (n) (equal current-prefix-arg (list n)))
-                                      '(4 16 64))
-                              (list t))))
-  (let ((repeated-p (sort--line-memory adjacent))
-        (deleted 0)
-        (from (copy-marker beg))
-        (to (copy-marker end)))
+(defun sort--prune-lines (beg end backward keep-blanks repeated-p)
+  "Delete the lines from BEG's to END's (from END's back with BACKWARD)
+that REPEATED-P, a `sort--line-memory', says were seen; empty ones stay
+with KEEP-BLANKS.  Return how many went."
+  ;; Emacs steps back from END first, so that END at the start of the
+  ;; text is an error even before anything is looked at.
+  (when (and backward (<= end (point-min)))
+    (signal 'beginning-of-buffer nil))
+  (let ((from (copy-marker beg))
+        (to (copy-marker end))
+        (count 0))
     (save-excursion
-      (sort--walk-lines from to reverse
+      (sort--walk-lines from to backward
                         (lambda ()
-                          (when (sort--drop-line-if-repeated repeated-p keep-blanks reverse)
-                            (setq deleted (1+ deleted))))))
+                          (when (sort--drop-line-if-repeated repeated-p keep-blanks backward)
+                            (setq count (1+ count))))))
     (set-marker from nil)
     (set-marker to nil)
+    count))
+
+(defun sort--pruning-arguments ()
+  "The interactive arguments of `delete-duplicate-lines': the region,
+then whether the prefix is C-u (backward), C-u C-u (adjacent only) and
+C-u C-u C-u (keep empty lines), then t to have the count said."
+  (barf-if-buffer-read-only)
+  `(,(region-beginning) ,(region-end)
+    ,@(mapcar (lambda (presses) (equal current-prefix-arg (list presses)))
+              '(4 16 64))
+    t))
+
+(defun delete-duplicate-lines (beg end &optional reverse adjacent keep-blanks interactive)
+  "Delete each line between BEG and END that repeats an earlier one
+\(a later one with REVERSE; the one just before with ADJACENT), empty
+lines excepted with KEEP-BLANKS.  Return how many went, and say so
+when INTERACTIVE."
+  (interactive (sort--pruning-arguments))
+  (let ((count (sort--prune-lines beg end reverse keep-blanks
+                                  (sort--line-memory adjacent))))
     (when interactive
-      (message "Deleted %d %s%s%s" deleted
-               (if adjacent "adjacent duplicate" "duplicate")
-               (if (= deleted 1) " line" " lines")
-               (if reverse " backward" "")))
-    deleted))
+      (sort--tell-pruned count adjacent reverse))
+    count))
+
+(defun sort--tell-pruned (count adjacent backward)
+  "Say how many lines `delete-duplicate-lines' deleted (COUNT), and how."
+  (message (concat "Deleted %d "
+                   (and adjacent "adjacent ")
+                   (if (= count 1) "duplicate line" "duplicate lines")
+                   (and backward " backward"))
+           count))
 
 ;;; Records: the general sorter and the commands built on it
 
@@ -162,20 +183,21 @@ when INTERACTIVE."
   "The syntax table the field sorts read keys with.")
 
 (defun sort--record-key (startkeyfun endkeyfun endrecfun)
-  "The key of the record at point: STARTKEYFUN's value when it returns
-non-nil (or what it throws to `key'), else the text from there to where
-ENDKEYFUN (or, lacking one, ENDRECFUN) moves, as (START . END).  The
-second value says whether ENDRECFUN moved to the record's end."
-  (let ((at-record-end nil))
+  "Find the key of the record at point; return (KEY . ENDED).
+KEY is what STARTKEYFUN returns if not nil, else the span (BEG . END)
+from where it left point to where ENDKEYFUN moves, or ENDRECFUN when
+there is no ENDKEYFUN (then ENDED is t: point is at the record's end).
+Any of them may also throw the key to the tag `key'."
+  (let ((ended nil))
     (cons (catch 'key
-            (or (and startkeyfun (funcall startkeyfun))
-                (let ((start (point)))
-                  (if endkeyfun
-                      (funcall endkeyfun)
-                    (funcall endrecfun)
-                    (setq at-record-end t))
-                  (cons start (point)))))
-          at-record-end)))
+            (let ((given (and startkeyfun (funcall startkeyfun)))
+                  (key-beg (point)))
+              (cond (given)
+                    (endkeyfun (funcall endkeyfun) (cons key-beg (point)))
+                    (t (funcall endrecfun)
+                       (setq ended t)
+                       (cons key-beg (point))))))
+          ended)))
 
 (defun sort--records (nextrecfun endrecfun startkeyfun endkeyfun)
   "The records from point to the end, as (KEY START . END) in order."
@@ -235,12 +257,13 @@ descending."
   "Sort RECORDS, (KEY START . END) in buffer order, and move their texts.
 Records with equal keys keep their order; REVERSE sorts descending."
   (when records
-    (let ((case-fold-search sort-fold-case))
-      ;; Stable either way: a descending sort sorts the records in
-      ;; reverse and turns the result around.
-      (let ((sorted (sort (if reverse (reverse records) (copy-sequence records))
-                          (sort--record-less predicate (caar records)))))
-        (sort--reorder (if reverse (nreverse sorted) sorted) records)))))
+    ;; Stable either way: a descending sort sorts the records in
+    ;; reverse and turns the result around.  The first record of the
+    ;; list sorted, as in Emacs, says how keys compare.
+    (let* ((case-fold-search sort-fold-case)
+           (order (if reverse (reverse records) (copy-sequence records)))
+           (sorted (sort order (sort--record-less predicate (car (car order))))))
+      (sort--reorder (if reverse (nreverse sorted) sorted) records))))
 
 ;;;; Sorting by regexps
 
