@@ -268,12 +268,12 @@ Records with equal keys keep their order; REVERSE sorts descending."
 ;;;; Sorting by regexps
 
 (defun sort--regexp-key (key-regexp start end)
-  "The key of the record RECORD-REGEXP's match data describes, which
-starts at START and ends at END, as a span (BEG . END), or nil.
-KEY-REGEXP is \\& for the whole match, \\N for its group N (N from
-1 to 9; an unmatched group gives (nil . nil), which compares as the
-whole text), or a regexp searched for from START to END."
-  (cond ((equal key-regexp "\\&") (cons (match-beginning 0) (match-end 0)))
+  "The key of the record from START to END, which the match data
+describe, as a span (BEG . END), or nil.  KEY-REGEXP is \\& for the
+whole record, \\N for its group N (N from 1 to 9; an unmatched group
+gives (nil . nil), which compares as the whole text), or a regexp
+searched for from START to END."
+  (cond ((equal key-regexp "\\&") (cons start end))
         ((string-match-p "\\`\\\\[1-9]\\'" key-regexp)
          (let ((group (- (aref key-regexp 1) ?0)))
            (cons (match-beginning group) (match-end group))))
@@ -324,7 +324,8 @@ markers in it going to its start), with another one there is none."
 (defun sort-regexp-fields (reverse record-regexp key-regexp beg end)
   "Sort the records RECORD-REGEXP matches between BEG and END by their keys.
 KEY-REGEXP picks each record's key: \"\\\\&\" the whole record,
-\"\\\\N\" the record's Nth group, anything else the first match of it
+\"\\\\N\" the record's Nth group (N from 1 to 9; a group that did not
+match keys as the whole text), anything else the first match of it
 inside the record; a record without a key stays where it is.  The text
 between records stays too.  Keys compare as strings, ignoring case
 when `sort-fold-case' is set; REVERSE non-nil (interactively, any
@@ -456,8 +457,9 @@ whole line is field 1, since tab separates fields and lines have none."
 the text in the columns from BEG's to END's, both included, running the
 program sort (with -f when `sort-fold-case' is set, -r with REVERSE).
 Lines with equal keys come in the order of their whole text.  Tabs in
-those lines are an error, as the program counts them as one column.
-Return the program's exit status."
+those lines are an error, as the program counts them as one column
+\(it counts bytes, too, so columns after non-ASCII text are off, as in
+Emacs).  Return the program's exit status."
   (interactive "P\nr")
   (let ((low (min beg end)) (high (max beg end)))
     (save-excursion
