@@ -459,7 +459,11 @@ program sort (with -f when `sort-fold-case' is set, -r with REVERSE).
 Lines with equal keys come in the order of their whole text.  Tabs in
 those lines are an error, as the program counts them as one column
 \(it counts bytes, too, so columns after non-ASCII text are off, as in
-Emacs).  Return the program's exit status."
+Emacs).  Return the program's exit status.
+
+When that text has text properties (other than `fontified'), Emacs
+sorts it itself instead, stably and by the columns from BEG's up to
+END's, END's not included, and returns nil; so does this."
   (interactive "P\nr")
   (let ((low (min beg end)) (high (max beg end)))
     (save-excursion
@@ -471,10 +475,35 @@ Emacs).  Return the program's exit status."
         (when (search-forward "\t" stop t)
           (error "sort-columns does not work with tabs -- use %s"
                  (substitute-command-keys "\\[untabify]")))
-        (apply #'call-process-region start stop "sort" t t nil
-               (append (and sort-fold-case '("-f"))
-                       (list (if reverse "-rt\t" "-t\t")
-                             (sort--columns-key-option low-col high-col))))))))
+        (if (sort--properties-besides-fontified-p start stop)
+            (sort--columns-here reverse start stop low-col high-col)
+          (apply #'call-process-region start stop "sort" t t nil
+                 (append (and sort-fold-case '("-f"))
+                         (list (if reverse "-rt\t" "-t\t")
+                               (sort--columns-key-option low-col high-col)))))))))
+
+(defun sort--properties-besides-fontified-p (start stop)
+  "Non-nil when some text from START to STOP has a text property other
+than `fontified' (even one whose value is nil)."
+  (let ((pos start) (found nil))
+    (while (and (not found) (< pos stop))
+      (let ((plist (text-properties-at pos)))
+        (while (and plist (not found))
+          (setq found (not (eq (car plist) 'fontified))
+                plist (cddr plist))))
+      (setq pos (next-property-change pos nil stop)))
+    found))
+
+(defun sort--columns-here (reverse start stop low-col high-col)
+  "Sort the lines from START to STOP in Lisp, by the text from column
+LOW-COL up to (not including) HIGH-COL, stably, so that the program's
+output does not drop their text properties; return nil as Emacs does."
+  (save-restriction
+    (narrow-to-region start stop)
+    (goto-char (point-min))
+    (sort-subr reverse #'forward-line #'end-of-line
+               (lambda () (move-to-column low-col) nil)
+               (lambda () (move-to-column high-col)))))
 
 (provide 'sort)
 
