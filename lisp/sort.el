@@ -11,11 +11,20 @@
   (split-string (buffer-substring beg end) "\n"))
 
 (defun sort--put-lines (beg end lines)
-  "Replace the text between BEG and END with LINES joined by newlines,
-as Emacs's sort-reorder-buffer does: all but the last old character
-deleted, the new text inserted before it, then it deleted, so that the
-markers at END stay after the text (and undo records those steps)."
-  (sort--replace beg end (mapconcat #'identity lines "\n")))
+  "Replace the text between BEG and END with LINES, between which the
+newlines there stay in their order, text properties and all."
+  (let ((newlines (save-excursion
+                    (goto-char beg)
+                    (let ((found nil))
+                      (while (search-forward "\n" end t)
+                        (push (buffer-substring (1- (point)) (point)) found))
+                      (nreverse found))))
+        (pieces nil))
+    (dolist (line lines)
+      (push line pieces)
+      (when newlines
+        (push (pop newlines) pieces)))
+    (sort--replace beg end (apply #'concat (nreverse pieces)))))
 
 (defun sort--replace (beg end text)
   "Replace the text between BEG and END with TEXT, keeping the old
