@@ -169,4 +169,44 @@ the mark after BODY runs in a buffer holding TEXT with POINT and MARK."
   (should (equal (sort-tests--run "b a c" 1 1 (sort-regexp-fields nil "[a-z]\\|$" "\\&" 1 6))
                  '((ERR end-of-buffer) "b a c" 1 1))))
 
+;; Text properties: sort-columns then sorts in Lisp, and sort-lines
+;; leaves the newlines where they are.
+
+(ert-deftest sort-columns-with-text-properties ()
+  (let ((text "xb 3\nyB 2\nza 1\n_a 0\nzA 9"))
+    ;; Stable, the column of END not included, nil returned.
+    (let ((result (sort-tests--run text 5 9
+                    (put-text-property 1 2 'x 1)
+                    (sort-columns nil 2 24))))
+      (should (equal result '(nil "zA 9\nyB 2\nza 1\n_a 0\nxb 3" 1 1)))
+      (should (equal-including-properties
+               (nth 1 result)
+               (concat "zA 9\nyB 2\nza 1\n_a 0\n" (propertize "x" 'x 1) "b 3"))))
+    ;; Even a property whose value is nil counts.
+    (should (equal (sort-tests--run text 5 9
+                     (put-text-property 1 2 'x nil)
+                     (let ((sort-fold-case t)) (sort-columns t 2 24)))
+                   '(nil "xb 3\nyB 2\nza 1\n_a 0\nzA 9" 1 1))))
+  ;; `fontified' does not count: the program sorts (and drops it).
+  (skip-unless (executable-find "sort"))
+  (should (equal (sort-tests--run "b 2\na 1\nc 0\n" 5 9
+                   (put-text-property 1 13 'fontified t)
+                   (sort-columns nil 1 9))
+                 '(0 "a 1\nb 2\nc 0\n" 1 1))))
+
+(ert-deftest sort-lines-newlines-keep-their-place ()
+  (let ((result (sort-tests--run "b\na\nc\n" 1 1
+                  (put-text-property 2 3 'x 1)
+                  (sort-lines nil 1 7))))
+    (should (equal-including-properties
+             (nth 1 result)
+             (concat "a" (propertize "\n" 'x 1) "b\nc\n"))))
+  (let ((result (sort-tests--run "b\na\nc" 1 1
+                  (put-text-property 1 2 'x 1)
+                  (put-text-property 4 5 'y 2)
+                  (sort-lines t 1 6))))
+    (should (equal-including-properties
+             (nth 1 result)
+             (concat "c\n" (propertize "b" 'x 1) (propertize "\n" 'y 2) "a")))))
+
 ;;; sort-tests.el ends here
