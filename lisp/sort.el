@@ -46,13 +46,18 @@ REVERSE); lines that compare equal keep their order."
          (before (if reverse
                      (lambda (a b) (string< (funcall key b) (funcall key a)))
                    (lambda (a b) (string< (funcall key a) (funcall key b)))))
-         (lines (sort--lines-between (min beg end) (max beg end)))
-         (trailing (and (cdr lines) (equal (car (last lines)) ""))))
-    (when trailing
-      (setq lines (butlast lines)))
-    (setq lines (sort lines before))
-    (sort--put-lines (min beg end) (max beg end)
-                     (if trailing (append lines '("")) lines))
+         lines trailing)
+    (save-excursion
+      (save-restriction
+        ;; Narrowing first, so that bad bounds are reported as Emacs does.
+        (narrow-to-region beg end)
+        (setq lines (sort--lines-between (point-min) (point-max))
+              trailing (and (cdr lines) (equal (car (last lines)) "")))
+        (when trailing
+          (setq lines (butlast lines)))
+        (setq lines (sort lines before))
+        (sort--put-lines (point-min) (point-max)
+                         (if trailing (append lines '("")) lines))))
     nil))
 
 (defun reverse-region (beg end)
