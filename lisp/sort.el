@@ -134,14 +134,16 @@ BACKWARD from the last line with text before END through BEG's line."
   "Delete the lines from BEG's to END's (from END's back with BACKWARD)
 that REPEATED-P, a `sort--line-memory', says were seen; empty ones stay
 with KEEP-BLANKS.  Return how many went."
-  ;; Emacs steps back from END first, so that END at the start of the
-  ;; text is an error even before anything is looked at.
-  (when (and backward (<= end (point-min)))
-    (signal 'beginning-of-buffer nil))
   (let ((from (copy-marker beg))
         (to (copy-marker end))
         (count 0))
     (save-excursion
+      ;; Emacs steps back from END first, so that END at the start of
+      ;; the text is an error even before anything is looked at.
+      (when backward
+        (goto-char to)
+        (when (bobp)
+          (signal 'beginning-of-buffer nil)))
       (sort--walk-lines from to backward
                         (lambda ()
                           (when (sort--drop-line-if-repeated repeated-p keep-blanks backward)
