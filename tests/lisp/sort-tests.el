@@ -169,6 +169,14 @@ the mark after BODY runs in a buffer holding TEXT with POINT and MARK."
   (should (equal (sort-tests--run "b a c" 1 1 (sort-regexp-fields nil "[a-z]\\|$" "\\&" 1 6))
                  '((ERR end-of-buffer) "b a c" 1 1))))
 
+(ert-deftest sort-bad-bounds ()
+  (should (equal (sort-tests--run "a 12\nb 3\n" 3 3 (sort-lines nil 0 5))
+                 '((ERR args-out-of-range 0 5) "a 12\nb 3\n" 3 3)))
+  (should (equal (sort-tests--run "a 12\nb 3\n" 3 3 (sort-lines nil "x" 5))
+                 '((ERR wrong-type-argument integer-or-marker-p "x") "a 12\nb 3\n" 3 3)))
+  (should (equal (sort-tests--run "a 12\nb 3\n" 3 3 (delete-duplicate-lines 5 nil t))
+                 '((ERR error "Marker does not point anywhere") "a 12\nb 3\n" 3 3))))
+
 ;; Text properties: sort-columns then sorts in Lisp, and sort-lines
 ;; leaves the newlines where they are.
 
