@@ -47,18 +47,24 @@ REVERSE); lines that compare equal keep their order."
                      (lambda (a b) (string< (funcall key b) (funcall key a)))
                    (lambda (a b) (string< (funcall key a) (funcall key b)))))
          lines trailing)
-    (save-excursion
-      (save-restriction
-        ;; Narrowing first, so that bad bounds are reported as Emacs does.
-        (narrow-to-region beg end)
-        (setq lines (sort--lines-between (point-min) (point-max))
-              trailing (and (cdr lines) (equal (car (last lines)) "")))
-        (when trailing
-          (setq lines (butlast lines)))
-        (setq lines (sort lines before))
-        (sort--put-lines (point-min) (point-max)
-                         (if trailing (append lines '("")) lines))))
+    (sort--check-bounds beg end)
+    (setq lines (sort--lines-between (min beg end) (max beg end))
+          trailing (and (cdr lines) (equal (car (last lines)) "")))
+    (when trailing
+      (setq lines (butlast lines)))
+    (setq lines (sort lines before))
+    (sort--put-lines (min beg end) (max beg end)
+                     (if trailing (append lines '("")) lines))
     nil))
+
+(defun sort--check-bounds (beg end)
+  "Signal as `narrow-to-region' would on BEG and END, which Emacs
+narrows to (but narrowing here would leave marks in the undo list)."
+  (dolist (bound (list beg end))
+    (unless (integer-or-marker-p bound)
+      (signal 'wrong-type-argument (list 'integer-or-marker-p bound))))
+  (unless (and (<= (point-min) (min beg end)) (<= (max beg end) (point-max)))
+    (signal 'args-out-of-range (list beg end))))
 
 (defun reverse-region (beg end)
   "Reverse the order of the whole lines between BEG and END: a line BEG
