@@ -31,10 +31,11 @@ newlines there stay in their order, text properties and all."
 text's last character until the new text is in, so that the markers at
 END stay after it."
   (save-excursion
+    ;; From BEG, as in Emacs: the undo list then says point was there.
+    (goto-char beg)
     (if (= beg end)
-        (progn (goto-char beg) (insert text))
+        (insert text)
       (delete-region beg (1- end))
-      (goto-char beg)
       (insert text)
       (delete-region (point) (1+ (point))))))
 
