@@ -115,7 +115,10 @@ when BACKWARD).  Return non-nil when it deleted."
     (if (or (and keep-blanks (string= line ""))
             (not (funcall repeated-p line)))
         (progn (forward-line (if backward -1 1)) nil)
-      (delete-region (line-beginning-position) (save-excursion (forward-line 1) (point)))
+      ;; Deleted from the line's end back, as Emacs's undo list shows.
+      (let ((bol (line-beginning-position)))
+        (forward-line 1)
+        (delete-region bol (point)))
       (when backward
         (forward-line -1))
       t)))
@@ -500,6 +503,8 @@ END's, END's not included, and returns nil; so does this."
                  (substitute-command-keys "\\[untabify]")))
         (if (sort--properties-besides-fontified-p start stop)
             (sort--columns-here reverse start stop low-col high-col)
+          ;; From the end, as in Emacs, for the undo list's sake.
+          (goto-char stop)
           (apply #'call-process-region start stop "sort" t t nil
                  (append (and sort-fold-case '("-f"))
                          (list (if reverse "-rt\t" "-t\t")
