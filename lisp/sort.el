@@ -84,11 +84,18 @@ is inside of starts after it, one END is inside of ends before it."
     (setq end (point))
     (when (<= end beg)
       (user-error "There are no full lines in the region"))
-    ;; Emacs deletes the lines and inserts them reversed at BEG: the
-    ;; markers among them, point's too, end up at BEG.
-    (let ((lines (nreverse (sort--lines-between beg end))))
-      (delete-region beg end)
+    ;; Emacs deletes the lines one by one, each with its newline (the
+    ;; last one from its end), and inserts them reversed at BEG: the
+    ;; markers among them, point's too, end up at BEG, and the undo
+    ;; list has a deletion a line.
+    (let ((lines (nreverse (sort--lines-between beg end)))
+          (stop (copy-marker end)))
       (goto-char beg)
+      (while (< (line-end-position) stop)
+        (delete-region beg (line-beginning-position 2)))
+      (goto-char stop)
+      (delete-region beg stop)
+      (set-marker stop nil)
       (insert (mapconcat #'identity lines "\n")))
     nil))
 
