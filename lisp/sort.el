@@ -272,6 +272,9 @@ the text between them staying."
             records (cdr records)
             sorted (cdr sorted)))
     (push (buffer-substring from (point-max)) pieces)
+    ;; From the start, as in Emacs, so that no marker at point shows
+    ;; in the undo list.
+    (goto-char (point-min))
     (sort--replace (point-min) (point-max) (apply #'concat (nreverse pieces)))))
 
 (defun sort-subr (reverse nextrecfun endrecfun &optional startkeyfun endkeyfun predicate)
@@ -327,23 +330,21 @@ on (an error at the end of the text, as in Emacs)."
 
 (defun sort--regexp-records (record-regexp key-regexp)
   "The records RECORD-REGEXP matches from point on that have a key, as
-\(KEY START . END); an empty match is a record too, one at the end of
-the text is not."
-  (if (not (re-search-forward record-regexp nil t))
-      (sort--no-record-matches key-regexp)
-    (goto-char (match-beginning 0))
-    (let ((records nil))
-      (while (not (eobp))
-        (let* ((start (point))
-               (end (match-end 0))
-               (key (save-match-data (sort--regexp-key key-regexp start end))))
-          (goto-char end)
-          (when key
-            (push (cons key (cons start end)) records))
-          (goto-char (if (sort--next-record-match record-regexp)
-                         (match-beginning 0)
-                       (point-max)))))
-      (nreverse records))))
+\(KEY START . END), point being at the first match, which the match
+data describe; an empty match is a record too, one at the end of the
+text is not."
+  (let ((records nil))
+    (while (not (eobp))
+      (let* ((start (point))
+             (end (match-end 0))
+             (key (save-match-data (sort--regexp-key key-regexp start end))))
+        (goto-char end)
+        (when key
+          (push (cons key (cons start end)) records))
+        (goto-char (if (sort--next-record-match record-regexp)
+                       (match-beginning 0)
+                     (point-max)))))
+    (nreverse records)))
 
 (defun sort--no-record-matches (key-regexp)
   "The records when no record matches.  Emacs then makes one from
@@ -368,7 +369,13 @@ prefix argument) sorts descending."
     (save-restriction
       (narrow-to-region beg end)
       (goto-char (point-min))
-      (sort--rearrange (sort--regexp-records record-regexp key-regexp) reverse)))
+      (if (not (re-search-forward record-regexp nil t))
+          (sort--rearrange (sort--no-record-matches key-regexp) reverse)
+        ;; Point kept at the first record, as Emacs keeps it (the undo
+        ;; list shows its marker).
+        (goto-char (match-beginning 0))
+        (save-excursion
+          (sort--rearrange (sort--regexp-records record-regexp key-regexp) reverse)))))
   nil)
 
 (defun sort--within (beg end thunk)
