@@ -515,10 +515,12 @@ END's, END's not included, and returns nil; so does this."
         (when (search-forward "\t" stop t)
           (error "sort-columns does not work with tabs -- use %s"
                  (substitute-command-keys "\\[untabify]")))
+        ;; From the end, as in Emacs, for the undo list's sake (its
+        ;; marker adjustments show where point was).
+        (goto-char stop)
         (if (sort--properties-besides-fontified-p start stop)
-            (sort--columns-here reverse start stop low-col high-col)
-          ;; From the end, as in Emacs, for the undo list's sake.
-          (goto-char stop)
+            (save-excursion
+              (sort--columns-here reverse start stop low-col high-col))
           (apply #'call-process-region start stop "sort" t t nil
                  (append (and sort-fold-case '("-f"))
                          (list (if reverse "-rt\t" "-t\t")
