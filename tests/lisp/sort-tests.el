@@ -4,6 +4,7 @@
 
 (require 'ert)
 (require 'sort)
+(require 'seq)
 
 (defmacro sort-tests--run (text point mark &rest body)
   "BODY's value (or (ERR . DATA) when it signals), the text, point and
@@ -176,6 +177,34 @@ the mark after BODY runs in a buffer holding TEXT with POINT and MARK."
                  '((ERR wrong-type-argument integer-or-marker-p "x") "a 12\nb 3\n" 3 3)))
   (should (equal (sort-tests--run "a 12\nb 3\n" 3 3 (delete-duplicate-lines 5 nil t))
                  '((ERR error "Marker does not point anywhere") "a 12\nb 3\n" 3 3))))
+
+(defun sort-tests--undo-after (text point command)
+  "The text and the undo list without marker adjustments after COMMAND
+runs in a buffer holding TEXT with point at POINT."
+  (with-temp-buffer
+    (buffer-enable-undo)
+    (insert text)
+    (setq buffer-undo-list nil)
+    (goto-char point)
+    (funcall command)
+    (list (buffer-string)
+          (seq-remove (lambda (entry) (and (consp entry) (markerp (car entry))))
+                      buffer-undo-list))))
+
+(ert-deftest sort-undo-lists ()
+  ;; reverse-region deletes a line at a time, the last from its end.
+  (should (equal (sort-tests--undo-after "a\nb\nc\n" 1 (lambda () (reverse-region 1 7)))
+                 '("c\nb\na\n" ((1 . 6) ("c" . -1) ("b\n" . 1) ("a\n" . 1)))))
+  ;; A repeated line goes from its end back.
+  (should (equal (sort-tests--undo-after "a\nb\na\n" 1 (lambda () (delete-duplicate-lines 1 7)))
+                 '("a\nb\n" (("a\n" . -5)))))
+  ;; The records go out from the start, all but the last character,
+  ;; which goes once the new text is in.
+  (should (equal (sort-tests--undo-after "b 2\na 1\n" 9 (lambda () (sort-fields 2 1 9)))
+                 '("a 1\nb 2\n" (("\n" . 9) (1 . 9) ("b 2\na 1" . 1)))))
+  (should (equal (sort-tests--undo-after "b 2\na 1\n" 3
+                   (lambda () (sort-regexp-fields nil "[a-z]" "\\&" 1 9)))
+                 '("a 2\nb 1\n" (("\n" . 9) (1 . 9) ("b 2\na 1" . 1))))))
 
 ;; Text properties: sort-columns then sorts in Lisp, and sort-lines
 ;; leaves the newlines where they are.
