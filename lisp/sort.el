@@ -11,21 +11,31 @@
   (split-string (buffer-substring beg end) "\n"))
 
 (defun sort--put-lines (beg end lines)
-  "Replace the text between BEG and END with LINES joined by newlines,
-as Emacs's sort-reorder-buffer does: all but the last old character
-deleted, the new text inserted before it, then it deleted, so that the
-markers at END stay after the text (and undo records those steps)."
-  (sort--replace beg end (mapconcat #'identity lines "\n")))
+  "Replace the text between BEG and END with LINES, between which the
+newlines there stay in their order, text properties and all."
+  (let ((newlines (save-excursion
+                    (goto-char beg)
+                    (let ((found nil))
+                      (while (search-forward "\n" end t)
+                        (push (buffer-substring (1- (point)) (point)) found))
+                      (nreverse found))))
+        (pieces nil))
+    (dolist (line lines)
+      (push line pieces)
+      (when newlines
+        (push (pop newlines) pieces)))
+    (sort--replace beg end (apply #'concat (nreverse pieces)))))
 
 (defun sort--replace (beg end text)
   "Replace the text between BEG and END with TEXT, keeping the old
 text's last character until the new text is in, so that the markers at
 END stay after it."
   (save-excursion
+    ;; From BEG, as in Emacs: the undo list then says point was there.
+    (goto-char beg)
     (if (= beg end)
-        (progn (goto-char beg) (insert text))
+        (insert text)
       (delete-region beg (1- end))
-      (goto-char beg)
       (insert text)
       (delete-region (point) (1+ (point))))))
 
@@ -37,14 +47,25 @@ REVERSE); lines that compare equal keep their order."
          (before (if reverse
                      (lambda (a b) (string< (funcall key b) (funcall key a)))
                    (lambda (a b) (string< (funcall key a) (funcall key b)))))
-         (lines (sort--lines-between (min beg end) (max beg end)))
-         (trailing (and (cdr lines) (equal (car (last lines)) ""))))
+         lines trailing)
+    (sort--check-bounds beg end)
+    (setq lines (sort--lines-between (min beg end) (max beg end))
+          trailing (and (cdr lines) (equal (car (last lines)) "")))
     (when trailing
       (setq lines (butlast lines)))
     (setq lines (sort lines before))
     (sort--put-lines (min beg end) (max beg end)
                      (if trailing (append lines '("")) lines))
     nil))
+
+(defun sort--check-bounds (beg end)
+  "Signal as `narrow-to-region' would on BEG and END, which Emacs
+narrows to (but narrowing here would leave marks in the undo list)."
+  (dolist (bound (list beg end))
+    (unless (integer-or-marker-p bound)
+      (signal 'wrong-type-argument (list 'integer-or-marker-p bound))))
+  (unless (and (<= (point-min) (min beg end)) (<= (max beg end) (point-max)))
+    (signal 'args-out-of-range (list beg end))))
 
 (defun reverse-region (beg end)
   "Reverse the order of the whole lines between BEG and END: a line BEG
@@ -63,11 +84,18 @@ is inside of starts after it, one END is inside of ends before it."
     (setq end (point))
     (when (<= end beg)
       (user-error "There are no full lines in the region"))
-    ;; Emacs deletes the lines and inserts them reversed at BEG: the
-    ;; markers among them, point's too, end up at BEG.
-    (let ((lines (nreverse (sort--lines-between beg end))))
-      (delete-region beg end)
+    ;; Emacs deletes the lines one by one, each with its newline (the
+    ;; last one from its end), and inserts them reversed at BEG: the
+    ;; markers among them, point's too, end up at BEG, and the undo
+    ;; list has a deletion a line.
+    (let ((lines (nreverse (sort--lines-between beg end)))
+          (stop (copy-marker end)))
       (goto-char beg)
+      (while (< (line-end-position) stop)
+        (delete-region beg (line-beginning-position 2)))
+      (goto-char stop)
+      (delete-region beg stop)
+      (set-marker stop nil)
       (insert (mapconcat #'identity lines "\n")))
     nil))
 
@@ -94,7 +122,10 @@ when BACKWARD).  Return non-nil when it deleted."
     (if (or (and keep-blanks (string= line ""))
             (not (funcall repeated-p line)))
         (progn (forward-line (if backward -1 1)) nil)
-      (delete-region (line-beginning-position) (save-excursion (forward-line 1) (point)))
+      ;; Deleted from the line's end back, as Emacs's undo list shows.
+      (let ((bol (line-beginning-position)))
+        (forward-line 1)
+        (delete-region bol (point)))
       (when backward
         (forward-line -1))
       t)))
@@ -116,34 +147,57 @@ BACKWARD from the last line with text before END through BEG's line."
         (setq at-first (or (<= (point) beg) (bobp)))
         (funcall visit)))))
 
-(defun delete-duplicate-lines (beg end &optional reverse adjacent keep-blanks interactive)
-  "Delete each line between BEG and END that repeats an earlier one
-\(a later one with REVERSE; the one just before with ADJACENT), blank
-lines excepted with KEEP-BLANKS.  Return how many went, and say so
-when INTERACTIVE."
-  (interactive (progn (barf-if-buffer-read-only)
-                      ;; C-u, C-u C-u and C-u C-u C-u choose the three flags.
-                      (append (list (region-beginning) (region-end))
-                              (mapcar (lambda (n) (equal current-prefix-arg (list n)))
-                                      '(4 16 64))
-                              (list t))))
-  (let ((repeated-p (sort--line-memory adjacent))
-        (deleted 0)
-        (from (copy-marker beg))
-        (to (copy-marker end)))
+(defun sort--prune-lines (beg end backward keep-blanks repeated-p)
+  "Delete the lines from BEG's to END's (from END's back with BACKWARD)
+that REPEATED-P, a `sort--line-memory', says were seen; empty ones stay
+with KEEP-BLANKS.  Return how many went."
+  (let ((from (copy-marker beg))
+        (to (copy-marker end))
+        (count 0))
     (save-excursion
-      (sort--walk-lines from to reverse
+      ;; Emacs steps back from END first, so that END at the start of
+      ;; the text is an error even before anything is looked at.
+      (when backward
+        (goto-char to)
+        (when (bobp)
+          (signal 'beginning-of-buffer nil)))
+      (sort--walk-lines from to backward
                         (lambda ()
-                          (when (sort--drop-line-if-repeated repeated-p keep-blanks reverse)
-                            (setq deleted (1+ deleted))))))
+                          (when (sort--drop-line-if-repeated repeated-p keep-blanks backward)
+                            (setq count (1+ count))))))
     (set-marker from nil)
     (set-marker to nil)
+    count))
+
+(defun sort--pruning-arguments ()
+  "The interactive arguments of `delete-duplicate-lines': the region,
+then whether the prefix is C-u (backward), C-u C-u (adjacent only) and
+C-u C-u C-u (keep empty lines), then t to have the count said."
+  (barf-if-buffer-read-only)
+  `(,(region-beginning) ,(region-end)
+    ,@(mapcar (lambda (presses) (equal current-prefix-arg (list presses)))
+              '(4 16 64))
+    t))
+
+(defun delete-duplicate-lines (beg end &optional reverse adjacent keep-blanks interactive)
+  "Delete each line between BEG and END that repeats an earlier one
+\(a later one with REVERSE; the one just before with ADJACENT), empty
+lines excepted with KEEP-BLANKS.  Return how many went, and say so
+when INTERACTIVE."
+  (interactive (sort--pruning-arguments))
+  (let ((count (sort--prune-lines beg end reverse keep-blanks
+                                  (sort--line-memory adjacent))))
     (when interactive
-      (message "Deleted %d %s%s%s" deleted
-               (if adjacent "adjacent duplicate" "duplicate")
-               (if (= deleted 1) " line" " lines")
-               (if reverse " backward" "")))
-    deleted))
+      (sort--tell-pruned count adjacent reverse))
+    count))
+
+(defun sort--tell-pruned (count adjacent backward)
+  "Say how many lines `delete-duplicate-lines' deleted (COUNT), and how."
+  (message (concat "Deleted %d "
+                   (and adjacent "adjacent ")
+                   (if (= count 1) "duplicate line" "duplicate lines")
+                   (and backward " backward"))
+           count))
 
 ;;; Records: the general sorter and the commands built on it
 
@@ -162,20 +216,21 @@ when INTERACTIVE."
   "The syntax table the field sorts read keys with.")
 
 (defun sort--record-key (startkeyfun endkeyfun endrecfun)
-  "The key of the record at point: STARTKEYFUN's value when it returns
-non-nil (or what it throws to `key'), else the text from there to where
-ENDKEYFUN (or, lacking one, ENDRECFUN) moves, as (START . END).  The
-second value says whether ENDRECFUN moved to the record's end."
-  (let ((at-record-end nil))
+  "Find the key of the record at point; return (KEY . ENDED).
+KEY is what STARTKEYFUN returns if not nil, else the span (BEG . END)
+from where it left point to where ENDKEYFUN moves, or ENDRECFUN when
+there is no ENDKEYFUN (then ENDED is t: point is at the record's end).
+Any of them may also throw the key to the tag `key'."
+  (let ((ended nil))
     (cons (catch 'key
-            (or (and startkeyfun (funcall startkeyfun))
-                (let ((start (point)))
-                  (if endkeyfun
-                      (funcall endkeyfun)
-                    (funcall endrecfun)
-                    (setq at-record-end t))
-                  (cons start (point)))))
-          at-record-end)))
+            (let ((given (and startkeyfun (funcall startkeyfun)))
+                  (key-beg (point)))
+              (cond (given)
+                    (endkeyfun (funcall endkeyfun) (cons key-beg (point)))
+                    (t (funcall endrecfun)
+                       (setq ended t)
+                       (cons key-beg (point))))))
+          ended)))
 
 (defun sort--records (nextrecfun endrecfun startkeyfun endkeyfun)
   "The records from point to the end, as (KEY START . END) in order."
@@ -217,6 +272,9 @@ the text between them staying."
             records (cdr records)
             sorted (cdr sorted)))
     (push (buffer-substring from (point-max)) pieces)
+    ;; From the start, as in Emacs, so that no marker at point shows
+    ;; in the undo list.
+    (goto-char (point-min))
     (sort--replace (point-min) (point-max) (apply #'concat (nreverse pieces)))))
 
 (defun sort-subr (reverse nextrecfun endrecfun &optional startkeyfun endkeyfun predicate)
@@ -235,46 +293,73 @@ descending."
   "Sort RECORDS, (KEY START . END) in buffer order, and move their texts.
 Records with equal keys keep their order; REVERSE sorts descending."
   (when records
-    (let ((case-fold-search sort-fold-case))
-      ;; Stable either way: a descending sort sorts the records in
-      ;; reverse and turns the result around.
-      (let ((sorted (sort (if reverse (reverse records) (copy-sequence records))
-                          (sort--record-less predicate (caar records)))))
-        (sort--reorder (if reverse (nreverse sorted) sorted) records)))))
+    ;; Stable either way: a descending sort sorts the records in
+    ;; reverse and turns the result around.  The first record of the
+    ;; list sorted, as in Emacs, says how keys compare.
+    (let* ((case-fold-search sort-fold-case)
+           (order (if reverse (reverse records) (copy-sequence records)))
+           (sorted (sort order (sort--record-less predicate (car (car order))))))
+      (sort--reorder (if reverse (nreverse sorted) sorted) records))))
 
 ;;;; Sorting by regexps
 
 (defun sort--regexp-key (key-regexp start end)
-  "The key span (BEG . END) of the record matched from START to END, or
-nil: KEY-REGEXP is \\& for the whole record, \\N for its group N, or
-a regexp searched for inside it."
+  "The key of the record from START to END, which the match data
+describe, as a span (BEG . END), or nil.  KEY-REGEXP is \\& for the
+whole record, \\N for its group N (N from 1 to 9; an unmatched group
+gives (nil . nil), which compares as the whole text), or a regexp
+searched for from START to END."
   (cond ((equal key-regexp "\\&") (cons start end))
-        ((string-match-p "\\`\\\\[0-9]\\'" key-regexp)
+        ((string-match-p "\\`\\\\[1-9]\\'" key-regexp)
          (let ((group (- (aref key-regexp 1) ?0)))
-           (and (match-beginning group)
-                (cons (match-beginning group) (match-end group)))))
+           (cons (match-beginning group) (match-end group))))
         ((save-excursion
            (goto-char start)
            (re-search-forward key-regexp end t))
          (cons (match-beginning 0) (match-end 0)))))
 
+(defun sort--next-record-match (record-regexp)
+  "Search for the next record from point.  An empty match where the
+search starts does not count: the search starts again one character
+on (an error at the end of the text, as in Emacs)."
+  (let ((from (point)))
+    (and (re-search-forward record-regexp nil t)
+         (or (not (= (match-beginning 0) (match-end 0) from))
+             (progn (forward-char 1)
+                    (re-search-forward record-regexp nil t))))))
+
 (defun sort--regexp-records (record-regexp key-regexp)
-  "The records RECORD-REGEXP matches from point on, those with a key.
-Each is (KEY START . END); empty matches are not records."
+  "The records RECORD-REGEXP matches from point on that have a key, as
+\(KEY START . END), point being at the first match, which the match
+data describe; an empty match is a record too, one at the end of the
+text is not."
   (let ((records nil))
-    (while (and (not (eobp)) (re-search-forward record-regexp nil t))
-      (let ((start (match-beginning 0)) (end (match-end 0)))
-        (if (= start end)
-            (unless (eobp) (forward-char 1))
-          (let ((key (sort--regexp-key key-regexp start end)))
-            (when key (push (cons key (cons start end)) records)))
-          (goto-char end))))
+    (while (not (eobp))
+      (let* ((start (point))
+             (end (match-end 0))
+             (key (save-match-data (sort--regexp-key key-regexp start end))))
+        (goto-char end)
+        (when key
+          (push (cons key (cons start end)) records))
+        (goto-char (if (sort--next-record-match record-regexp)
+                       (match-beginning 0)
+                     (point-max)))))
     (nreverse records)))
+
+(defun sort--no-record-matches (key-regexp)
+  "The records when no record matches.  Emacs then makes one from
+whatever match data is left from before; here, with a key KEY-REGEXP
+names as \\& or \\N, the text is one record and is put back (the
+markers in it going to its start), with another one there is none."
+  (and (string-match-p "\\`\\\\[&1-9]\\'" key-regexp)
+       (list (cons (cons (point-min) (point-max))
+                   (cons (point-min) (point-max))))))
 
 (defun sort-regexp-fields (reverse record-regexp key-regexp beg end)
   "Sort the records RECORD-REGEXP matches between BEG and END by their keys.
 KEY-REGEXP picks each record's key: \"\\\\&\" the whole record,
-\"\\\\N\" the record's Nth group, anything else the first match of it
+\"\\\\N\" the record's Nth group (N from 1 to 9; a group that did not
+match keys as the whole text), anything else the first match of it
 inside the record; a record without a key stays where it is.  The text
 between records stays too.  Keys compare as strings, ignoring case
 when `sort-fold-case' is set; REVERSE non-nil (interactively, any
@@ -284,7 +369,13 @@ prefix argument) sorts descending."
     (save-restriction
       (narrow-to-region beg end)
       (goto-char (point-min))
-      (sort--rearrange (sort--regexp-records record-regexp key-regexp) reverse)))
+      (if (not (re-search-forward record-regexp nil t))
+          (sort--rearrange (sort--no-record-matches key-regexp) reverse)
+        ;; Point kept at the first record, as Emacs keeps it (the undo
+        ;; list shows its marker).
+        (goto-char (match-beginning 0))
+        (save-excursion
+          (sort--rearrange (sort--regexp-records record-regexp key-regexp) reverse)))))
   nil)
 
 (defun sort--within (beg end thunk)
@@ -388,6 +479,75 @@ else in `sort-numeric-base'."
 blank-separated field."
   (interactive "p\nr")
   (sort--by-field field beg end #'sort--number-here nil))
+
+;;;; Sorting by columns, with the system's sort program
+
+(defvar sort-columns-subprocess t
+  "Non-nil: `sort-columns' hands the lines to the sort program.
+On GNU/Linux it always does, whatever this says.")
+
+(defun sort--columns-key-option (col-a col-b)
+  "The sort program's -k option for the characters from the lesser of
+the columns COL-A and COL-B through the greater, both included; the
+whole line is field 1, since tab separates fields and lines have none."
+  (format "-k1.%d,1.%d" (1+ (min col-a col-b)) (1+ (max col-a col-b))))
+
+(defun sort-columns (reverse &optional beg end)
+  "Sort the whole lines that BEG and END are on (and those between) by
+the text in the columns from BEG's to END's, both included, running the
+program sort (with -f when `sort-fold-case' is set, -r with REVERSE).
+Lines with equal keys come in the order of their whole text.  Tabs in
+those lines are an error, as the program counts them as one column
+\(it counts bytes, too, so columns after non-ASCII text are off, as in
+Emacs).  Return the program's exit status.
+
+When that text has text properties (other than `fontified'), Emacs
+sorts it itself instead, stably and by the columns from BEG's up to
+END's, END's not included, and returns nil; so does this."
+  (interactive "P\nr")
+  (let ((low (min beg end)) (high (max beg end)))
+    (save-excursion
+      (goto-char high)
+      (let* ((high-col (current-column))
+             (stop (progn (forward-line 1) (point)))
+             (low-col (progn (goto-char low) (current-column)))
+             (start (progn (beginning-of-line) (point))))
+        (when (search-forward "\t" stop t)
+          (error "sort-columns does not work with tabs -- use %s"
+                 (substitute-command-keys "\\[untabify]")))
+        ;; From the end, as in Emacs, for the undo list's sake (its
+        ;; marker adjustments show where point was).
+        (goto-char stop)
+        (if (sort--properties-besides-fontified-p start stop)
+            (save-excursion
+              (sort--columns-here reverse start stop low-col high-col))
+          (apply #'call-process-region start stop "sort" t t nil
+                 (append (and sort-fold-case '("-f"))
+                         (list (if reverse "-rt\t" "-t\t")
+                               (sort--columns-key-option low-col high-col)))))))))
+
+(defun sort--properties-besides-fontified-p (start stop)
+  "Non-nil when some text from START to STOP has a text property other
+than `fontified' (even one whose value is nil)."
+  (let ((pos start) (found nil))
+    (while (and (not found) (< pos stop))
+      (let ((plist (text-properties-at pos)))
+        (while (and plist (not found))
+          (setq found (not (eq (car plist) 'fontified))
+                plist (cddr plist))))
+      (setq pos (next-property-change pos nil stop)))
+    found))
+
+(defun sort--columns-here (reverse start stop low-col high-col)
+  "Sort the lines from START to STOP in Lisp, by the text from column
+LOW-COL up to (not including) HIGH-COL, stably, so that the program's
+output does not drop their text properties; return nil as Emacs does."
+  (save-restriction
+    (narrow-to-region start stop)
+    (goto-char (point-min))
+    (sort-subr reverse #'forward-line #'end-of-line
+               (lambda () (move-to-column low-col) nil)
+               (lambda () (move-to-column high-col)))))
 
 (provide 'sort)
 

@@ -4131,7 +4131,7 @@ for case-sensitively.")
   (autoload f "thingatpt"))
 ;; Line commands (lisp/sort.el): autoloaded in Emacs.
 (dolist (f '(sort-lines reverse-region delete-duplicate-lines sort-subr sort-paragraphs
-             sort-pages sort-fields sort-numeric-fields sort-regexp-fields))
+             sort-pages sort-fields sort-numeric-fields sort-regexp-fields sort-columns))
   (autoload f "sort"))
 ;; Visiting files (lisp/files.el): preloaded in Emacs.
 (dolist (f '(abbreviate-file-name basic-save-buffer clear-visited-file-modtime
