@@ -15,9 +15,12 @@
   "For this change to take effect revisit file using \\[revert-buffer]"
   "What the editing commands say when called interactively.")
 
-(defun files-x--done (interactive)
-  "Tell the user, when INTERACTIVE, how the edited variables take effect."
-  (when interactive
+(defun files-x--done (variable op interactive)
+  "Tell the user, when INTERACTIVE, how the edited VARIABLE takes effect.
+Emacs 28 says nothing after deleting a bound variable, `mode' or `coding'."
+  (when (and interactive
+             (not (and (eq op 'delete)
+                       (or (boundp variable) (memq variable '(mode coding))))))
     (message "%s" (substitute-command-keys files-x--revisit-hint))))
 
 (defun files-x--read-variable (prompt)
@@ -125,11 +128,13 @@ and `eval', which may repeat) and writes one setting it to VALUE, making
 the list, commented out, at the end of the buffer if there is none.
 OP `delete' removes all its settings, ignoring VALUE.
 INTERACTIVE non-nil means tell how the change takes effect."
+  (when (and (eq variable 'lexical-binding) (not (eq op 'delete)))
+    (user-error "The `lexical-binding' variable must be set at the start of the file"))
   ;; Like Emacs, leave the buffer widened: point may end up outside the
   ;; old restriction.
   (widen)
   (let ((missing (files-x--edit-list variable value op)))
-    (or missing (files-x--done interactive))))
+    (or missing (files-x--done variable op interactive))))
 
 (defun add-file-local-variable (variable value &optional interactive)
   "Set the file-local VARIABLE to VALUE in the Local Variables list.
@@ -149,18 +154,9 @@ Variables list."
 ;;;; The -*- line
 
 (defconst files-x--mode-only-line
-  "-\\*-[ \t\n]*\\([^ \t\n:;]+\\)[ \t\n]*-\\*-"
-  "A -*- line naming just a major mode; group 1 is the mode's name.")
-
-(defun files-x--find-mode-only ()
-  "Search forward for a -*- line naming only a mode, whose name is not
-itself a -*- marker; return non-nil and set the match data if found."
-  (let (found)
-    (while (and (not found) (re-search-forward files-x--mode-only-line nil t))
-      (if (string-match-p "-\\*-" (match-string 1))
-          (goto-char (1+ (match-beginning 0)))
-        (setq found t)))
-    found))
+  "[ \t]*\\([^ \t\n:;]+\\)[ \t]*-\\*-"
+  "What follows the opening -*- of a line naming only a major mode;
+group 1 is the mode's name.")
 
 (defun files-x--prop-line-start ()
   "Move to where the -*- line is or belongs: the first line, or the
@@ -178,12 +174,35 @@ point, or nil when that line has no pair of markers."
           (when (search-forward "-*-" eol t)
             (cons start (match-beginning 0))))))))
 
+(defun files-x--comment-line-p ()
+  "Whether the line at point starts with the buffer's comment starter."
+  (and (stringp comment-start)
+       (not (string= (string-trim comment-start) ""))
+       (looking-at (regexp-quote (string-trim comment-start)))))
+
 (defun files-x--new-prop-line ()
-  "Insert an empty -*- line, commented out, at point."
-  (let ((start (point)))
-    (insert "-*--*-\n")
-    (let ((comment-style 'plain))
-      (comment-region start (1- (point))))))
+  "Put empty -*- markers on the line at point: at the end of its comment
+when it is one, else on a new line, commented out, before it.  Return
+where Emacs looks for a lone mode name afterwards: just after the text
+inserted (which, for a new line, is the old line)."
+  (if (files-x--comment-line-p)
+      (progn
+        (end-of-line)
+        (let ((ender (and (stringp comment-end) (string-trim comment-end))))
+          (when (and ender (not (string= ender ""))
+                     (looking-back (concat (regexp-quote ender) "[ \t]*")
+                                   (line-beginning-position)))
+            (goto-char (match-beginning 0))
+            (skip-chars-backward " \t")))
+        (insert "  -*--*-")
+        (point))
+    (let ((start (point)))
+      (insert "-*--*-\n")
+      (let ((after (point-marker)))
+        (let ((comment-style 'plain))
+          (comment-region start (1- (point))))
+        (prog1 (marker-position after)
+          (set-marker after nil))))))
 
 (defun files-x--edit-mode-only (variable value op name-start name-end)
   "Do OP on VARIABLE in a -*- line naming only a mode, from NAME-START to
@@ -205,20 +224,20 @@ settings, given VALUE (nil for a deletion)."
   (unless (memq (char-before) '(?\s ?\t)) (insert " "))
   (insert (format "%S: %S; " variable value)))
 
-(defun files-x--append-setting (variable value after start)
-  "Insert VARIABLE's setting after the last setting, ending at AFTER, or
-at START when there is none."
-  (goto-char (or after start))
-  (cond ((not after))
-        ((looking-at "[ \t]*;") (goto-char (match-end 0)))
-        (t (insert ";")))
+(defun files-x--append-setting (variable value start end)
+  "Insert VARIABLE's setting after the last one, before END, separated by
+a semicolon; START is where the settings start."
+  (goto-char end)
+  (skip-chars-backward " \t" start)
+  (unless (or (= (point) start) (eq (char-before) ?\;))
+    (insert ";"))
   (insert (format " %S: %S;" variable value))
   (when (looking-at "-\\*-") (insert " ")))
 
 (defun files-x--next-setting (end)
   "Move over the blanks before the next setting of the -*- line ending at
-END.  Return (NAME START VALUE-END) and move past that setting and its
-separator; return nil at END, or `malformed' before what is no setting."
+END.  Return (NAME START) and move past that setting and its separator;
+return nil at END, or `malformed' before what is no setting."
   (skip-chars-forward " \t")
   (cond ((>= (point) end) nil)
         ((not (looking-at "\\([^ \t:]+\\)[ \t]*:[ \t]*")) 'malformed)
@@ -227,31 +246,35 @@ separator; return nil at END, or `malformed' before what is no setting."
              (save-restriction
                (narrow-to-region (point-min) end)
                (read (current-buffer)))
-             (prog1 (list name start (point))
-               (skip-chars-forward " \t;"))))))
+             (skip-chars-forward " \t;")
+             (list name start)))))
+
+(defun files-x--remove-settings (variable end)
+  "Delete VARIABLE's settings from point to END (a marker).  Return where
+the last one was, nil if none, or `malformed' when the line is."
+  (let ((name (format "%S" variable)) setting removed)
+    (while (consp (setq setting (files-x--next-setting end)))
+      (when (string= (car setting) name)
+        (delete-region (nth 1 setting) (point))
+        (setq removed (nth 1 setting))))
+    (or setting removed)))
 
 (defun files-x--edit-settings (variable value op start end)
   "Do OP on VARIABLE in the -*- line's settings from START to END (a
 marker).  Return a message when the line is malformed."
   (goto-char start)
-  (let ((name (format "%S" variable))
-        (removable (or (eq op 'delete) (not (memq variable '(mode eval)))))
-        setting removed last-end)
-    (while (consp (setq setting (files-x--next-setting end)))
-      (if (not (and removable (string= (car setting) name)))
-          (setq last-end (nth 2 setting))
-        (delete-region (nth 1 setting) (point))
-        (setq removed (nth 1 setting))))
-    (cond ((eq setting 'malformed) (message "Malformed -*- line"))
-          ((eq op 'delete) nil)
-          ((eq variable 'mode)
-           (goto-char start)
-           (skip-chars-forward " \t")
-           (files-x--insert-setting variable value))
-          (removed
-           (goto-char removed)
-           (files-x--insert-setting variable value))
-          (t (files-x--append-setting variable value last-end start)))))
+  (if (and (eq op 'add-or-replace) (memq variable '(mode eval)))
+      ;; Those may repeat: nothing to remove, so no need to parse.
+      (if (eq variable 'eval)
+          (files-x--append-setting variable value start end)
+        (skip-chars-forward " \t")
+        (files-x--insert-setting variable value))
+    (let ((removed (files-x--remove-settings variable end)))
+      (cond ((eq removed 'malformed) (message "Malformed -*- line"))
+            ((eq op 'delete) nil)
+            (removed (goto-char removed)
+                     (files-x--insert-setting variable value))
+            (t (files-x--append-setting variable value start end))))))
 
 (defun files-x--edit-prop-line (variable value op)
   "Do OP on VARIABLE in the -*- line; see `modify-file-local-variable-prop-line'.
@@ -261,19 +284,19 @@ Return a message when there is nothing to do."
     (if (and (not bounds) (eq op 'delete))
         (message "The -*- line not found")
       (goto-char line)
-      (progn
+      (let ((lone-mode-at (and bounds (car bounds))))
         (unless bounds
-          (save-excursion (files-x--new-prop-line))
+          (setq lone-mode-at (save-excursion (files-x--new-prop-line)))
           (setq bounds (files-x--prop-line-bounds)))
-        (let ((start (car bounds)) (end (copy-marker (cdr bounds))))
-        (prog1
-            (if (and (not (save-excursion (goto-char start) (search-forward ":" end t)))
-                     (progn (goto-char line) (files-x--find-mode-only)))
-                (progn (files-x--edit-mode-only variable value op
-                                                (match-beginning 1) (match-end 1))
-                       nil)
-              (files-x--edit-settings variable value op start end))
-          (set-marker end nil)))))))
+        (let ((end (copy-marker (cdr bounds))))
+          (prog1
+              (if (progn (goto-char lone-mode-at)
+                         (looking-at files-x--mode-only-line))
+                  (progn (files-x--edit-mode-only variable value op
+                                                  (match-beginning 1) (match-end 1))
+                         nil)
+                (files-x--edit-settings variable value op (car bounds) end))
+            (set-marker end nil)))))))
 
 (defun modify-file-local-variable-prop-line (variable value op &optional interactive)
   "Edit the file-local VARIABLE in the buffer's -*- line.
@@ -284,7 +307,7 @@ none.  OP `delete' removes all its settings, ignoring VALUE.
 INTERACTIVE non-nil means tell how the change takes effect."
   (widen)
   (let ((failure (files-x--edit-prop-line variable value op)))
-    (or failure (files-x--done interactive))))
+    (or failure (files-x--done variable op interactive))))
 
 (defun add-file-local-variable-prop-line (variable value &optional interactive)
   "Set the file-local VARIABLE to VALUE in the -*- line.
