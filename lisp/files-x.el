@@ -180,29 +180,35 @@ point, or nil when that line has no pair of markers."
        (not (string= (string-trim comment-start) ""))
        (looking-at (regexp-quote (string-trim comment-start)))))
 
+(defun files-x--comment-text-end ()
+  "Where the text of the comment on the line at point ends, or nil when
+that comment goes on past the line.  Like Emacs, fail when there is no
+comment ender at all after point."
+  (if (member comment-end '(nil ""))
+      (line-end-position)
+    (comment-normalize-vars)
+    (let ((eol (line-end-position)))
+      (save-excursion
+        (re-search-forward comment-end-skip)
+        (and (<= (match-beginning 0) eol) (match-beginning 0))))))
+
 (defun files-x--new-prop-line ()
   "Put empty -*- markers on the line at point: at the end of its comment
 when it is one, else on a new line, commented out, before it.  Return
 where Emacs looks for a lone mode name afterwards: just after the text
 inserted (which, for a new line, is the old line)."
-  (if (files-x--comment-line-p)
-      (progn
-        (end-of-line)
-        (let ((ender (and (stringp comment-end) (string-trim comment-end))))
-          (when (and ender (not (string= ender ""))
-                     (looking-back (concat (regexp-quote ender) "[ \t]*")
-                                   (line-beginning-position)))
-            (goto-char (match-beginning 0))
-            (skip-chars-backward " \t")))
-        (insert "  -*--*-")
-        (point))
-    (let ((start (point)))
-      (insert "-*--*-\n")
-      (let ((after (point-marker)))
-        (let ((comment-style 'plain))
-          (comment-region start (1- (point))))
-        (prog1 (marker-position after)
-          (set-marker after nil))))))
+  (let ((text-end (and (files-x--comment-line-p) (files-x--comment-text-end))))
+    (if text-end
+        (progn (goto-char text-end)
+               (insert "  -*--*-")
+               (point))
+      (let ((start (point)))
+        (insert "-*--*-\n")
+        (let ((after (point-marker)))
+          (let ((comment-style 'plain))
+            (comment-region start (1- (point))))
+          (prog1 (marker-position after)
+            (set-marker after nil)))))))
 
 (defun files-x--edit-mode-only (variable value op name-start name-end)
   "Do OP on VARIABLE in a -*- line naming only a mode, from NAME-START to
