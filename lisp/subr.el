@@ -3756,6 +3756,13 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
 (dolist (f '(fill-context-prefix current-justification current-fill-column
              fill-nobreak-p fill-common-string-prefix))
   (autoload f "fill"))
+;;; Editing file-local variables (files-x.el) and the apropos commands
+;;; apropos.el lacked: autoloaded, as in Emacs.
+(dolist (f '(add-file-local-variable delete-file-local-variable
+             add-file-local-variable-prop-line delete-file-local-variable-prop-line
+             apropos-library apropos-local-value))
+  (autoload f (if (memq f '(apropos-library apropos-local-value)) "apropos" "files-x")
+    nil t))
 ;;; Comments (newcomment.el); its variables are here, preloaded as in Emacs.
 (dolist (f '(comment-region uncomment-region comment-or-uncomment-region
              comment-dwim comment-indent comment-kill comment-line comment-box
