@@ -679,9 +679,9 @@ docs with the matched text in `apropos-match-face'."
                                  apropos-words apropos-all-words))))
     (let ((value (apropos--mark-match
                   (prin1-to-string (symbol-value symbol)))))
+      ;; Emacs 28 scores a value hit by the value alone, not the name.
       (when value
-        (list symbol (+ (apropos-score-symbol symbol 2) (apropos-score-str value))
-              nil value nil)))))
+        (list symbol (apropos-score-str value) nil value nil)))))
 
 (defun apropos--property-hits (symbol)
   "The properties of SYMBOL whose \"NAME VALUE\" text matches, one a line."
@@ -760,6 +760,103 @@ The value is the list of entries (SYMBOL SCORE nil VALUE-TEXT nil)."
                        (mapc (if all #'apropos--insert-value-all-entry
                                #'apropos--insert-value-entry)
                              entries))
+                     t)
+      entries)))
+
+;;; Local values and libraries
+
+(defun apropos--local-value-hit (symbol buffer)
+  "The entry (SYMBOL SCORE nil VALUE) when SYMBOL is local in BUFFER
+\(or would be once set) and its value there matches the pattern."
+  (when (local-variable-if-set-p symbol buffer)
+    (let ((hit (with-current-buffer buffer (apropos--value-hit symbol))))
+      (and hit (butlast hit)))))
+
+(defun apropos-local-value (pattern &optional buffer)
+  "List in *Apropos* the buffer-local variables whose values PATTERN matches.
+This is `apropos-value' for the variables local in BUFFER (default the
+current buffer), their values taken there.
+The value is the list of entries (SYMBOL SCORE nil VALUE-TEXT)."
+  (interactive (list (apropos-read-pattern "value of buffer-local variable")))
+  (let ((buffer (or buffer (current-buffer))) (entries ()))
+    (apropos-parse-pattern pattern t)
+    (mapatoms (lambda (symbol)
+                (let ((hit (apropos--local-value-hit symbol buffer)))
+                  (when hit (push hit entries)))))
+    (setq entries (apropos--sort entries apropos-sort-by-scores))
+    (setq apropos-accumulator entries)
+    (if (null entries)
+        (progn (message "%s" (format-message "No apropos matches for `%s'" apropos-pattern))
+               nil)
+      (apropos--show nil
+                     (lambda ()
+                       (insert (format "Buffer `%s' has the following local variables\n"
+                                       (buffer-name buffer))
+                               (if (consp pattern)
+                                   (format "matching keywords `%s':\n\n" pattern)
+                                 (format "matching `%s':\n\n" pattern)))
+                       (mapc #'apropos--insert-value-entry entries))
+                     t)
+      entries)))
+
+(defun apropos--library-button (name)
+  "Insert NAME, a feature, as a button describing that library."
+  (let ((start (point)))
+    (insert name)
+    (add-text-properties start (point)
+                         (list 'apropos-symbol name 'face 'apropos-symbol
+                               'category 'apropos-library-button 'button '(t)))))
+
+(defun apropos--insert-features (features)
+  "Insert the names of FEATURES joined by \" and \", or \"<nothing>\"."
+  (if (null features)
+      (insert "<nothing>")
+    (apropos--library-button (symbol-name (car features)))
+    (dolist (feature (cdr features))
+      (insert " and ")
+      (apropos--library-button (symbol-name feature)))))
+
+(defun apropos--library-contents (definitions)
+  "The features the load-history DEFINITIONS provide and require, most
+recent first, and the symbols they define, by name: (PROVIDED REQUIRED
+SYMBOLS)."
+  (let (provided required symbols)
+    (dolist (item definitions)
+      (cond ((symbolp item) (push item symbols))
+            ((eq (car item) 'provide) (push (cdr item) provided))
+            ((eq (car item) 'require) (push (cdr item) required))
+            ((memq (car item) '(defun defface t)) (push (cdr item) symbols))))
+    (list provided required
+          (sort (delete-dups symbols) (lambda (a b) (string-lessp a b))))))
+
+(defun apropos-library (file)
+  "List in *Apropos* the variables and functions defined by library FILE,
+one of the libraries recorded in `load-history'.  With `apropos-do-all',
+the keys of commands are shown too.
+The value is the list of entries, as `apropos' gives them."
+  (interactive
+   (list (completing-read "Describe library: "
+                          (delq nil (mapcar (lambda (entry)
+                                              (and (stringp (car entry))
+                                                   (file-name-sans-extension
+                                                    (file-name-nondirectory (car entry)))))
+                                            load-history)))))
+  (let ((definitions (cdr (load-history-filename-element (load-history-regexp file)))))
+    (unless (load-history-filename-element (load-history-regexp file))
+      (error "Unknown library `%s'" file))
+    (apropos-parse-pattern "")
+    (let* ((contents (apropos--library-contents definitions))
+           (entries (mapcar #'apropos--entry (nth 2 contents))))
+      (setq apropos-accumulator entries)
+      (apropos--show t
+                     (lambda ()
+                       (insert (format-message "Library `%s' provides: " file))
+                       (apropos--insert-features (car contents))
+                       (insert "\nand requires: ")
+                       (apropos--insert-features (nth 1 contents))
+                       (insert "\n\n")
+                       (dolist (entry entries)
+                         (apropos--insert-labelled-entry entry apropos-do-all t)))
                      t)
       entries)))
 

@@ -3830,6 +3830,13 @@ category CAT1 and the second category CAT2; nil stands for any character.")
   "Pairs (CAT1 . CAT2) of categories parting words of one script.
 A word character with CAT1 but not CAT2 followed by one with CAT2 but not
 CAT1 ends a word, although both are of the same script.")
+;;; Editing file-local variables (files-x.el) and the apropos commands
+;;; apropos.el lacked: autoloaded, as in Emacs.
+(dolist (f '(add-file-local-variable delete-file-local-variable
+             add-file-local-variable-prop-line delete-file-local-variable-prop-line
+             apropos-library apropos-local-value))
+  (autoload f (if (memq f '(apropos-library apropos-local-value)) "apropos" "files-x")
+    nil t))
 ;;; Comments (newcomment.el); its variables are here, preloaded as in Emacs.
 (dolist (f '(comment-region uncomment-region comment-or-uncomment-region
              comment-dwim comment-indent comment-kill comment-line comment-box

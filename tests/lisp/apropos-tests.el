@@ -233,4 +233,96 @@ aptz-vp
               \"%s\")
 " token token (make-string 60 ?w) token)))))
 
+;;; apropos-local-value and apropos-library (expected texts from Emacs 28)
+
+(defvar-local aptz-local-a "hello aptzl world")
+
+(ert-deftest apropos-local-value-listing ()
+  (with-temp-buffer
+    (rename-buffer "aptz-buf" t)
+    (setq aptz-local-a "hello aptzl local")
+    (setq-local aptz-local-c '(aptzl 1 2))
+    (let ((result (apropos-local-value "aptzl")))
+      (should (equal (mapcar (lambda (e) (list (car e) (nth 1 e) (nth 2 e)
+                                               (substring-no-properties (nth 3 e))))
+                             result)
+                     '((aptz-local-a 2998 nil "\"hello aptzl local\"")
+                       (aptz-local-c 3362 nil "(aptzl 1 2)"))))
+      (should (= (length (car result)) 4)))
+    (should (equal (apropos-tests--text)
+                   "Type RET on an entry to view its full documentation.
+
+Buffer `aptz-buf' has the following local variables
+matching `aptzl':
+
+
+----------------
+aptz-local-a
+   \"hello aptzl local\"
+
+----------------
+aptz-local-c
+   (aptzl 1 2)
+"))
+    ;; A variable local once set, with no local value, shows its default.
+    (kill-local-variable 'aptz-local-a)
+    (should (equal (caar (apropos-local-value '("world" "aptzl") (current-buffer)))
+                   'aptz-local-a))
+    (should (string-match-p "^matching keywords `(world aptzl)':$"
+                            (apropos-tests--text)))
+    (should-not (apropos-local-value "aptznomatchzz"))))
+
+(defvar aptzvq-named (concat "hello " "aptz" "vq"))
+
+(ert-deftest apropos-value-scores-values-only ()
+  ;; The name matching the pattern adds nothing to the score.  The pattern
+  ;; is built here so that no printed code holds it.
+  (should (equal (nth 1 (assq 'aptzvq-named (apropos-value (concat "aptz" "vq\""))))
+                 2499))
+  (kill-buffer "*Apropos*"))
+
+(defconst apropos-tests--library
+  (expand-file-name "aptz-library.el" (or (getenv "TMPDIR") temporary-file-directory)))
+
+(ert-deftest apropos-library-listing ()
+  (with-temp-file apropos-tests--library
+    (insert "(require 'seq)\n(require 'cl-lib)\n"
+            "(defvar aptzlib-var 1 \"A variable.\\nMore.\")\n"
+            "(defvar aptzlib-undoc 2)\n"
+            "(defun aptzlib-fn (x) \"Return X.\" x)\n"
+            "(defun aptzlib-cmd () \"A command.\" (interactive) 1)\n"
+            "(defmacro aptzlib-mac (x) \"A macro.\" x)\n"
+            "(provide 'aptz-library)\n"))
+  (unwind-protect
+      (progn
+        (load apropos-tests--library nil t)
+        (let ((result (apropos-library "aptz-library")))
+          (should (equal result
+                         '((aptzlib-cmd 654 "A command." nil nil nil nil nil)
+                           (aptzlib-fn 660 "Return X." nil nil nil nil nil)
+                           (aptzlib-mac 654 "A macro." nil nil nil nil nil)
+                           (aptzlib-undoc 642 nil "(not documented)" nil nil nil nil)
+                           (aptzlib-var 654 nil "A variable." "variable-documentation"
+                                        nil nil nil)))))
+        (should (equal (apropos-tests--text)
+                       (format-message "Type RET on a type label to view its full documentation.
+
+Library `aptz-library' provides: aptz-library
+and requires: cl-lib and seq
+
+aptzlib-cmd
+  Command: A command.
+aptzlib-fn
+  Function: Return X.
+aptzlib-mac
+  Macro: A macro.
+aptzlib-undoc
+  Variable: (not documented)
+aptzlib-var
+  Variable: A variable.
+  Properties: variable-documentation
+")))
+        (should-error (apropos-library "aptz-no-such-library")))
+    (delete-file apropos-tests--library)))
+
 ;;; apropos-tests.el ends here
