@@ -257,22 +257,29 @@ static bool wanted_by_regexps(mrt *rt, mval name, bool fold)
   return ok;
 }
 
-/* Whether CANDIDATE (a directory's with its slash), longer than what
-   was typed, ends in one of completion-ignored-extensions: entries
-   ending in a slash are for directories, the others for files. */
+/* A match's length in characters, without a directory's slash. */
+static int64_t bare_length(mval m)
+{
+  return XSTRING(m)->nchars - (directory_name_p(m) ? 1 : 0);
+}
+
+/* Whether CANDIDATE (a directory's with its slash) is "./", "../",
+   or (its slash aside) longer than what was typed and ending in one of
+   completion-ignored-extensions (case aside when completion ignores
+   it): entries ending in a slash are for directories, the others for
+   files. */
 static bool ignored_extension_p(mrt *rt, const struct completion *c, mval candidate)
 {
-  if (XSTRING(candidate)->nchars <= XSTRING(c->input)->nchars)
+  if (!strcmp(sdata(candidate), "./") || !strcmp(sdata(candidate), "../"))
+    return true; /* as in Emacs: offered only when nothing else is */
+  if (bare_length(candidate) <= XSTRING(c->input)->nchars)
     return false;
   bool is_dir = directory_name_p(candidate);
-  const char *name = sdata(candidate);
-  size_t n = slen(candidate);
+  mval fold = c->fold ? Qt : Qnil;
   for (mval l = variable_or_nil(rt, "completion-ignored-extensions"); CONSP(l); l = XCDR(l)) {
     mval ext = XCAR(l);
-    if (!STRINGP(ext) || directory_name_p(ext) != is_dir)
-      continue;
-    size_t k = slen(ext);
-    if (k <= n && memcmp(name + n - k, sdata(ext), k) == 0)
+    if (STRINGP(ext) && directory_name_p(ext) == is_dir &&
+        !NILP(call3(rt, intern(rt, "string-suffix-p"), ext, candidate, fold)))
       return true;
   }
   return false;
@@ -301,15 +308,18 @@ static mval candidate_name(mrt *rt, mval dir, const char *name)
   return s;
 }
 
+/* A name that starts with what was typed and is not ignored counts
+   against offering ignored ones, whatever the regexps and PREDICATE
+   then say of it, as in Emacs. */
 static void consider_entry(mrt *rt, struct completion *c, const char *name)
 {
   mval s = make_cstring(rt, name);
-  if (!string_prefix(rt, c->input, s, c->fold) || !wanted_by_regexps(rt, s, c->fold))
+  if (!string_prefix(rt, c->input, s, c->fold))
     return;
   mval candidate = candidate_name(rt, c->dir, name);
   bool ignored = !c->all && ignored_extension_p(rt, c, candidate);
   c->plain |= !ignored;
-  if (!accepted_by_predicate(rt, c, candidate))
+  if (!wanted_by_regexps(rt, s, c->fold) || !accepted_by_predicate(rt, c, candidate))
     return;
   if (ignored)
     c->ignored = Fcons(rt, candidate, c->ignored);
@@ -332,40 +342,42 @@ static void collect_matches(mrt *rt, struct completion *c)
   unbind_to(rt, depth);
 }
 
-/* Of MATCHES (reversed), the one whose case a completion keeps: one
-   that is the whole completion of length LEN, else one that keeps the
-   case of what was typed, else the first. */
-static mval case_model(mrt *rt, const struct completion *c, mval matches, int64_t len)
+/* Whether the match M, ignoring case, should stand for the completion
+   instead of BEST, the two sharing LEN characters: rather one that is
+   all of them, and between two alike one that keeps the case of what
+   was typed.  Matches are compared with a directory's slash, and
+   whether BEST is whole allows for the slash M would have, as Emacs
+   reckons it. */
+static bool better_case_model(mrt *rt, const struct completion *c, mval m, mval best, int64_t len)
 {
-  mval first = XCAR(matches), same = Qnil, whole = Qnil, whole_same = Qnil;
-  for (mval l = matches; CONSP(l); l = XCDR(l)) {
-    mval m = XCAR(l);
-    bool same_case = string_prefix(rt, c->input, m, false);
-    bool is_whole = XSTRING(m)->nchars == len;
-    if (NILP(same) && same_case)
-      same = m;
-    if (NILP(whole) && is_whole)
-      whole = m;
-    if (NILP(whole_same) && is_whole && same_case)
-      whole_same = m;
-  }
-  return !NILP(whole_same) ? whole_same : !NILP(whole) ? whole : !NILP(same) ? same : first;
+  int64_t slash = directory_name_p(m) ? 1 : 0;
+  bool m_whole = XSTRING(m)->nchars == len;
+  bool best_whole = len + slash == XSTRING(best)->nchars;
+  if (m_whole && len + slash < XSTRING(best)->nchars)
+    return true;
+  return m_whole == best_whole && string_prefix(rt, c->input, m, false) &&
+         !string_prefix(rt, c->input, best, false);
 }
 
-/* The longest start the MATCHES (reversed, non-empty) share, or t for
-   a single match that is exactly what was typed. */
+/* The longest start the MATCHES (in directory order) share; a single
+   match whole, a directory's with its slash, or t when it is exactly
+   what was typed. */
 static mval common_completion(mrt *rt, const struct completion *c, mval matches)
 {
-  mval first = XCAR(matches);
-  if (NILP(XCDR(matches)) && mrt_equal(rt, first, c->input))
-    return Qt;
-  int64_t len = XSTRING(first)->nchars;
-  for (mval l = XCDR(matches); CONSP(l); l = XCDR(l)) {
-    int64_t n = shared_length(rt, first, XCAR(l), c->fold);
-    len = n < len ? n : len;
+  mval best = XCAR(matches);
+  int64_t len = XSTRING(best)->nchars, count = 1;
+  for (mval l = XCDR(matches); CONSP(l); l = XCDR(l), count++) {
+    mval m = XCAR(l);
+    int64_t shared = shared_length(rt, best, m, c->fold);
+    len = shared < len ? shared : len;
+    if (c->fold && better_case_model(rt, c, m, best, len))
+      best = m;
   }
-  mval model = case_model(rt, c, matches, len);
-  return call3(rt, intern(rt, "substring"), model, make_fixnum(0), make_fixnum(len));
+  if (count == 1 && mrt_equal(rt, best, c->input))
+    return Qt;
+  if (count == 1)
+    return best; /* a directory with its slash */
+  return call3(rt, intern(rt, "substring"), best, make_fixnum(0), make_fixnum(len));
 }
 
 static mval complete_file_name(mrt *rt, mval file, mval directory, mval predicate, bool all)
