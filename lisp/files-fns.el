@@ -129,11 +129,15 @@ FOLLOW-SYMLINKS (a cycle of links then never ends)."
 
 (defvar copy-directory-create-symlink)
 
-(defun files-fns--inside-p (dir place)
-  "Whether PLACE is the directory DIR or somewhere below it."
-  (let ((dir (file-name-as-directory (file-truename (expand-file-name dir))))
-        (place (file-name-as-directory (file-truename (expand-file-name place)))))
-    (string-prefix-p dir place)))
+(defun file-in-directory-p (file dir)
+  "Non-nil when FILE is the directory DIR or somewhere below it, links
+followed in both names; nil when DIR is no existing directory."
+  (let ((handler (or (find-file-name-handler file 'file-in-directory-p)
+                     (find-file-name-handler dir 'file-in-directory-p))))
+    (cond (handler (funcall handler 'file-in-directory-p file dir))
+          ((file-directory-p dir)
+           (string-prefix-p (file-name-as-directory (file-truename dir))
+                            (file-name-as-directory (file-truename file)))))))
 
 (defun files-fns--copy-entry (file target keep-time parents)
   "Copies FILE, something inside a directory being copied, to TARGET:
@@ -181,7 +185,7 @@ a link with the same target."
    (let ((from (read-directory-name "Copy directory: ")))
      (list from (read-file-name (format "Copy directory %s to: " from))
            current-prefix-arg t nil)))
-  (when (files-fns--inside-p directory newname)
+  (when (file-in-directory-p newname directory)
     (error "Cannot copy `%s' into its subdirectory `%s'" directory newname))
   (let* ((from (directory-file-name (expand-file-name directory)))
          (to (expand-file-name newname))

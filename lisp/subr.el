@@ -3783,7 +3783,8 @@ link with the same target instead of copying what it leads to.")
   "Directories `locate-dominating-file' does not look into or above:
 network shares, where looking can be slow.")
 (autoload 'copy-directory "files-fns" nil t)
-(dolist (f '(directory-files-recursively file-chase-links locate-dominating-file))
+(dolist (f '(directory-files-recursively file-chase-links locate-dominating-file
+             file-in-directory-p))
   (autoload f "files-fns"))
 ;;; The cache of syntax-ppss (syntax.el); its variables are here,
 ;;; preloaded as in Emacs.

@@ -116,7 +116,12 @@ static int open_copy_input(mrt *rt, mval file, struct stat *st)
   int in = open(sdata(file), O_RDONLY | O_CLOEXEC);
   if (in < 0)
     file_failure(rt, errno, "Opening input file", file, Qnil);
-  if (fstat(in, st) != 0 || !S_ISREG(st->st_mode)) {
+  if (fstat(in, st) != 0) {
+    int err = errno;
+    close(in);
+    file_failure(rt, err, "Input file status", file, Qnil);
+  }
+  if (!S_ISREG(st->st_mode)) {
     int err = S_ISDIR(st->st_mode) ? EISDIR : 0;
     close(in);
     xsignal3(rt, Qfile_error, cstr(rt, "Non-regular file"), cstr(rt, strerror(err)), file);
@@ -203,10 +208,12 @@ static mval Fadd_name_to_file(mrt *rt, int nargs, mval *args)
   if (link(sdata(file), sdata(newname)) == 0)
     return Qnil;
   int err = errno;
-  if (err == EEXIST && !NILP(args[2]) && unlink(sdata(newname)) == 0 &&
-      link(sdata(file), sdata(newname)) == 0)
-    return Qnil;
-  file_failure(rt, err == EEXIST ? err : errno, "Adding new name", file, newname);
+  if (err == EEXIST && !NILP(args[2])) { /* allowed to replace it */
+    if (unlink(sdata(newname)) == 0 && link(sdata(file), sdata(newname)) == 0)
+      return Qnil;
+    err = errno;
+  }
+  file_failure(rt, err, "Adding new name", file, newname);
 }
 
 /* ================================================================== */
@@ -387,10 +394,12 @@ static mval complete_file_name(mrt *rt, mval file, mval directory, mval predicat
   struct completion c = { file, file_expand_name(rt, directory, Qnil), predicate,
                           !NILP(variable_or_nil(rt, "completion-ignore-case")), all, Qnil, Qnil,
                           false };
-  mval op = intern(rt, all ? "file-name-all-completions" : "file-name-completion"), handled;
-  mval given[3] = { file, c.dir, predicate };
-  if (file_handler_call(rt, op, c.dir, file, all ? 2 : 3, given, &handled))
-    return handled;
+  /* As Emacs 28 does, a handler is only asked for all the completions;
+     file-name-completion then completes over them with try-completion,
+     no PREDICATE and no ignored endings. */
+  mval handled, given[2] = { file, c.dir };
+  if (file_handler_call(rt, intern(rt, "file-name-all-completions"), c.dir, file, 2, given, &handled))
+    return all ? handled : call2(rt, intern(rt, "try-completion"), file, handled);
   collect_matches(rt, &c);
   if (all)
     return c.kept;

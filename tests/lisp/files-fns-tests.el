@@ -385,4 +385,48 @@
       (should (equal asked '("/" "/tmp/" "/tmp/a/" "/tmp/a/b"))))
     (should (equal (locate-dominating-file "/" "tmp") "/"))))
 
+;;;; File name handlers
+
+(defvar files-fns-tests--log nil)
+
+(defun files-fns-tests--handler (operation &rest args)
+  "Names starting with /zz: : name operations done as usual, the others
+logged and answered with a list of names."
+  (if (memq operation '(expand-file-name file-name-directory file-name-nondirectory
+                        directory-file-name file-name-as-directory file-truename
+                        file-exists-p file-directory-p))
+      (let ((inhibit-file-name-handlers
+             (cons 'files-fns-tests--handler
+                   (and (eq inhibit-file-name-operation operation) inhibit-file-name-handlers)))
+            (inhibit-file-name-operation operation))
+        (apply operation args))
+    (push (cons operation args) files-fns-tests--log)
+    (list "xab" "xac/" "y" "xab.o")))
+
+(ert-deftest files-fns-handlers ()
+  (let ((file-name-handler-alist
+         (cons (cons "\\`/zz:" #'files-fns-tests--handler) file-name-handler-alist))
+        (files-fns-tests--log nil))
+    (should (equal (file-acl "/zz:x") '("xab" "xac/" "y" "xab.o")))
+    (file-selinux-context "/zz:x")
+    (file-system-info "/zz:x")
+    (copy-file "/tmp/a" "/zz:b/")
+    (add-name-to-file "/zz:a" "/b")
+    (access-file "/zz:a" "s")
+    (directory-files-and-attributes "/zz:a" 1 2 3 4 5)
+    ;; file-name-completion asks for all the completions, then completes
+    ;; over them itself: no predicate, no ignored endings.
+    (should (equal (file-name-completion "x" "/zz:a" #'ignore) "xa"))
+    (should (equal (file-name-completion "xab" "/zz:a") "xab"))
+    (should (equal (files-fns-tests--error (lambda () (copy-directory "/zz:a" "/b")))
+                   '(error "Cannot copy ‘/zz:a’ into its subdirectory ‘/b’")))
+    (should (equal (reverse files-fns-tests--log)
+                   '((file-acl "/zz:x") (file-selinux-context "/zz:x") (file-system-info "/zz:x")
+                     (copy-file "/tmp/a" "/zz:b/a" nil nil nil nil)
+                     (add-name-to-file "/zz:a" "/b" nil) (access-file "/zz:a" "s")
+                     (directory-files-and-attributes "/zz:a" 1 2 3 4 5)
+                     (file-name-all-completions "x" "/zz:a")
+                     (file-name-all-completions "xab" "/zz:a")
+                     (file-in-directory-p "/b" "/zz:a"))))))
+
 ;;; files-fns-tests.el ends here
