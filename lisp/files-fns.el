@@ -26,12 +26,14 @@ one directory up: a cons (DIR . REST)."
 when it starts at the root, else TARGET read in LINK's directory,
 written as that directory is (absolute only when TARGET climbs out
 of it with \"../\")."
-  (let ((dir (file-name-as-directory (file-name-directory link))))
-    (cond ((string-prefix-p "/" target) target)
-          ((string-prefix-p "../" target)
-           (let ((place (files-fns--strip-parents dir target)))
-             (concat (car place) (cdr place))))
-          (t (concat dir target)))))
+  (if (string-prefix-p "../" target)
+      (let ((place (files-fns--strip-parents
+                    (file-name-directory (expand-file-name link)) target)))
+        (concat (car place) (cdr place)))
+    ;; Unless TARGET climbs, a LINK with no directory part is an error
+    ;; here, as it is in Emacs.
+    (let ((dir (file-name-as-directory (file-name-directory link))))
+      (if (string-prefix-p "/" target) target (concat dir target)))))
 
 (defun file-chase-links (filename &optional limit)
   "The name FILENAME leads to once the symbolic links it names are
@@ -113,16 +115,20 @@ PREDICATE decides which subdirectories are entered: nil means all,
 t all but those that cannot be read, and a function is asked with the
 subdirectory's name.  Links to directories are entered only with
 FOLLOW-SYMLINKS (a cycle of links then never ends)."
+  ;; The names come from `file-name-all-completions', as in Emacs: a
+  ;; directory's slash takes part in the sorting, and a caller's
+  ;; `completion-regexp-list' applies.
   (let ((prefix (file-name-as-directory dir))
         (found nil)
         (files nil))
-    (dolist (entry (directory-files dir nil directory-files-no-dot-files-regexp))
-      (let ((full (concat prefix entry)))
-        (cond ((file-directory-p full)
-               (setq found (nconc found (files-fns--subtree full regexp include-directories
-                                                            predicate follow-symlinks))))
-              ((string-match-p regexp entry)
-               (push full files)))))
+    (dolist (entry (sort (file-name-all-completions "" dir) #'string<))
+      (cond ((member entry '("./" "../")))
+            ((directory-name-p entry)
+             (setq found (nconc found (files-fns--subtree
+                                       (concat prefix (substring entry 0 -1)) regexp
+                                       include-directories predicate follow-symlinks))))
+            ((string-match-p regexp entry)
+             (push (concat prefix entry) files))))
     (nconc found (nreverse files))))
 
 ;;;; Copying a tree

@@ -303,14 +303,14 @@ static bool accepted_by_predicate(mrt *rt, const struct completion *c, mval cand
   return ok;
 }
 
-/* NAME, an entry of the directory, as a candidate: with a slash when
-   it names a directory. */
-static mval candidate_name(mrt *rt, mval dir, const char *name)
+/* NAME, an entry of the directory open as DIR_FD, as a candidate: with
+   a slash when it leads to a directory (a link followed from there,
+   not from the top of the whole name). */
+static mval candidate_name(mrt *rt, int dir_fd, const char *name)
 {
   mval s = make_cstring(rt, name);
-  mval path = call2(rt, intern(rt, "concat"), call1(rt, intern(rt, "file-name-as-directory"), dir), s);
   struct stat st;
-  if (stat(sdata(path), &st) == 0 && S_ISDIR(st.st_mode))
+  if (fstatat(dir_fd, name, &st, 0) == 0 && S_ISDIR(st.st_mode))
     return call2(rt, intern(rt, "concat"), s, cstr(rt, "/"));
   return s;
 }
@@ -318,12 +318,12 @@ static mval candidate_name(mrt *rt, mval dir, const char *name)
 /* A name that starts with what was typed and is not ignored counts
    against offering ignored ones, whatever the regexps and PREDICATE
    then say of it, as in Emacs. */
-static void consider_entry(mrt *rt, struct completion *c, const char *name)
+static void consider_entry(mrt *rt, struct completion *c, int dir_fd, const char *name)
 {
   mval s = make_cstring(rt, name);
   if (!string_prefix(rt, c->input, s, c->fold))
     return;
-  mval candidate = candidate_name(rt, c->dir, name);
+  mval candidate = candidate_name(rt, dir_fd, name);
   bool ignored = !c->all && ignored_extension_p(rt, c, candidate);
   c->plain |= !ignored;
   if (!wanted_by_regexps(rt, s, c->fold) || !accepted_by_predicate(rt, c, candidate))
@@ -345,7 +345,7 @@ static void collect_matches(mrt *rt, struct completion *c)
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, close_dir, (mval)(uintptr_t)d); /* aligned: looks like a fixnum */
   for (struct dirent *e; (e = readdir(d));)
-    consider_entry(rt, c, e->d_name);
+    consider_entry(rt, c, dirfd(d), e->d_name);
   unbind_to(rt, depth);
 }
 

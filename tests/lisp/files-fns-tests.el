@@ -280,6 +280,20 @@
     (should (equal (files-fns-tests--error (lambda () (directory-files-recursively "src/f1" "")))
                    '(file-error "Opening directory" "Not a directory" "D/src/f1")))))
 
+(ert-deftest files-fns-directory-files-recursively-order ()
+  ;; A directory's name sorts with its slash, and a caller's
+  ;; completion-regexp-list applies, as in Emacs.
+  (files-fns-tests--in-temp
+    (make-directory "a")
+    (make-directory "a.b")
+    (files-fns-tests--write "a/x" "")
+    (files-fns-tests--write "a.b/y" "")
+    (files-fns-tests--write "f" "")
+    (should (equal (directory-files-recursively "." "" t)
+                   '("./a.b/y" "./a.b" "./a/x" "./a" "./f")))
+    (should (null (let ((completion-regexp-list '("x")))
+                    (directory-files-recursively "." "" t))))))
+
 (defun files-fns-tests--shape (dir)
   (mapcar (lambda (f)
             (let ((a (file-attributes f)))
