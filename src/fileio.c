@@ -394,12 +394,10 @@ static mval complete_file_name(mrt *rt, mval file, mval directory, mval predicat
   struct completion c = { file, file_expand_name(rt, directory, Qnil), predicate,
                           !NILP(variable_or_nil(rt, "completion-ignore-case")), all, Qnil, Qnil,
                           false };
-  /* As Emacs 28 does, a handler is only asked for all the completions;
-     file-name-completion then completes over them with try-completion,
-     no PREDICATE and no ignored endings. */
-  mval handled, given[2] = { file, c.dir };
-  if (file_handler_call(rt, intern(rt, "file-name-all-completions"), c.dir, file, 2, given, &handled))
-    return all ? handled : call2(rt, intern(rt, "try-completion"), file, handled);
+  mval op = intern(rt, all ? "file-name-all-completions" : "file-name-completion"), handled;
+  mval given[3] = { file, c.dir, predicate };
+  if (file_handler_call(rt, op, c.dir, file, all ? 2 : 3, given, &handled))
+    return handled;
   collect_matches(rt, &c);
   if (all)
     return c.kept;
