@@ -1304,6 +1304,54 @@ link, else nil.")
      "Make LINKNAME a symbolic link to TARGET, stored as given.  An
 existing LINKNAME signals `file-already-exists' unless
 OK-IF-ALREADY-EXISTS.")
+    (copy-file "FILE NEWNAME &optional OK-IF-ALREADY-EXISTS KEEP-TIME PRESERVE-UID-GID PRESERVE-PERMISSIONS"
+     "Copy the regular file FILE to NEWNAME (into NEWNAME if it ends in a
+slash).  An existing NEWNAME signals `file-already-exists' unless
+OK-IF-ALREADY-EXISTS; an integer there means ask first.  A new copy
+gets FILE's permissions less the umask, all of them with
+PRESERVE-PERMISSIONS; KEEP-TIME gives it FILE's times and
+PRESERVE-UID-GID its owner and group, where that is allowed.")
+    (add-name-to-file "FILE NEWNAME &optional OK-IF-ALREADY-EXISTS"
+     "Give the file FILE the further name NEWNAME, a hard link (inside
+NEWNAME if it ends in a slash).  An existing NEWNAME signals
+`file-already-exists' unless OK-IF-ALREADY-EXISTS; an integer there
+means ask first.")
+    (file-name-all-completions "FILE DIRECTORY"
+     "The names in DIRECTORY that start with FILE, a directory's with a
+slash after it.  `completion-ignore-case' and `completion-regexp-list'
+apply.")
+    (file-name-completion "FILE DIRECTORY &optional PREDICATE"
+     "The longest text all names in DIRECTORY that start with FILE start
+with; t when FILE names the one file alone, nil when none starts so.
+Names ending in one of `completion-ignored-extensions' count only when
+nothing else would.  PREDICATE, when given, is called with each name,
+`default-directory' being DIRECTORY, and must return non-nil for it to
+count.")
+    (directory-files-and-attributes "DIRECTORY &optional FULL MATCH NOSORT ID-FORMAT COUNT"
+     "What `directory-files' lists, each name paired with its
+`file-attributes', those with ID-FORMAT, as (NAME . ATTRIBUTES).")
+    (file-name-case-insensitive-p "FILENAME"
+     "Whether the file system holding FILENAME takes names that differ only
+in case for the same name.")
+    (access-file "FILENAME STRING"
+     "Nil if the file FILENAME can be read, else a `file-error' (or
+`file-missing') with STRING as its message.")
+    (file-acl "FILENAME"
+     "The access control list of FILENAME as text, or nil: marrow has no
+ACL support, so always nil unless a file name handler answers.")
+    (set-file-acl "FILENAME ACL-STRING"
+     "Set the access control list of FILENAME; without ACL support, does
+nothing and returns nil unless a file name handler answers.")
+    (file-selinux-context "FILENAME"
+     "The SELinux context of FILENAME as (USER ROLE TYPE RANGE); without
+SELinux support, (nil nil nil nil) unless a file name handler answers.")
+    (set-file-selinux-context "FILENAME CONTEXT"
+     "Set the SELinux context of FILENAME; without SELinux support, does
+nothing and returns nil unless a file name handler answers.")
+    (file-system-info "FILENAME"
+     "The file system holding FILENAME as (TOTAL FREE AVAILABLE): its size,
+its free bytes, and those free to an unprivileged user; nil when
+FILENAME does not exist.")
     (rename-file "FILE NEWNAME &optional OK-IF-ALREADY-EXISTS"
      "Rename FILE as NEWNAME (into NEWNAME if it ends in a slash).  An
 existing NEWNAME signals `file-already-exists' unless

@@ -3802,6 +3802,31 @@ character follows; `word-or-paren', unless one or a parenthesis does;
 `word-or-paren-or-punct', unless one of those or punctuation does."
   :type '(choice (const nil) (const eol) (const word) (const word-or-paren)
                  (const word-or-paren-or-punct)))
+;;; Trees of files and links (files-fns.el); its variables are here,
+;;; preloaded as in Emacs.
+(defvar completion-ignored-extensions
+  '(".o" "~" ".bin" ".lbin" ".so" ".a" ".ln" ".blg" ".bbl" ".elc" ".lof"
+    ".glo" ".idx" ".lot" ".svn/" ".hg/" ".git/" ".bzr/" "CVS/" "_darcs/"
+    "_MTN/" ".fmt" ".tfm" ".class" ".fas" ".lib" ".mem" ".x86f" ".sparcf"
+    ".dfsl" ".pfsl" ".d64fsl" ".p64fsl" ".lx64fsl" ".lx32fsl" ".dx64fsl"
+    ".dx32fsl" ".fx64fsl" ".fx32fsl" ".sx64fsl" ".sx32fsl" ".wx64fsl"
+    ".wx32fsl" ".fasl" ".ufsl" ".fsl" ".dxl" ".lo" ".la" ".gmo" ".mo"
+    ".toc" ".aux" ".cp" ".fn" ".ky" ".pg" ".tp" ".vr" ".cps" ".fns" ".kys"
+    ".pgs" ".tps" ".vrs" ".pyc" ".pyo")
+  "Endings of the file names `file-name-completion' passes over while
+other names complete the same text.  An ending with a final slash is
+for directories, the others for files.")
+(defvar copy-directory-create-symlink nil
+  "Non-nil: `copy-directory' of a symbolic link to a directory makes a
+link with the same target instead of copying what it leads to.")
+(defvar locate-dominating-stop-dir-regexp
+  "\\`\\(?:[\\/][\\/][^\\/]+[\\/]\\|/\\(?:net\\|afs\\|\\.\\.\\.\\)/\\)\\'"
+  "Directories `locate-dominating-file' does not look into or above:
+network shares, where looking can be slow.")
+(autoload 'copy-directory "files-fns" nil t)
+(dolist (f '(directory-files-recursively file-chase-links locate-dominating-file
+             file-in-directory-p))
+  (autoload f "files-fns"))
 ;;; The cache of syntax-ppss (syntax.el); its variables are here,
 ;;; preloaded as in Emacs.
 (defvar syntax-ppss-max-span 20000

@@ -5702,6 +5702,8 @@ static const struct { const char *name, *spec; } primitive_commands[] = {
   { "make-indirect-buffer", "bMake indirect buffer (to buffer): \nBName of indirect buffer: " },
   { "make-symbolic-link", "FMake symbolic link to file: \nGMake symbolic link to file %s: \np" },
   { "rename-file", "fRename file: \nGRename %s to file: \np" },
+  { "copy-file", "fCopy file: \nGCopy %s to file: \np\nP" },
+  { "add-name-to-file", "fAdd name to file: \nGName to add to %s: \np" },
   { "modify-syntax-entry", "cSet syntax for character: \nsSet syntax for %s to: " },
   { "re-search-forward", "sRE search: " }, { "re-search-backward", "sRE search backward: " },
   { "search-forward", "MSearch: " }, { "search-backward", "MSearch backward: " },

@@ -20,6 +20,7 @@
 #include "heapmap.h"
 #include "json.h"
 #include "load.h"
+#include "fileio.h"
 #include "printer.h"
 #include "reader.h"
 #include "strfns.h"
@@ -45,6 +46,7 @@ void lang_init(mrt *rt, const char *lispdir)
   reader_init(rt);
   eval_init(rt);
   load_init(rt);
+  fileio_init(rt);
   sysfns_init(rt);
   callproc_init(rt);
   process_init(rt);

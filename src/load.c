@@ -386,6 +386,13 @@ static mval expand_file_name(mrt *rt, mval name, mval dir)
   return expand_plain_file_name(rt, name, dir);
 }
 
+mval file_expand_name(mrt *rt, mval name, mval dir) { return expand_file_name(rt, name, dir); }
+
+bool file_expanded_handled(mrt *rt, mval operation, int n, const mval *args, mval *path, mval *result)
+{
+  return expanded_file_handled(rt, operation, n, args, path, result);
+}
+
 static mval Fexpand_file_name(mrt *rt, int nargs, mval *args)
 {
   return expand_file_name(rt, args[0], args[1]);
@@ -579,7 +586,7 @@ static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
   if (expanded_file_handled(rt, Qdirectory_files, 5, args, &dir, &handled))
     return handled;
   if (!NILP(args[4]))
-    CHECK_FIXNUM(rt, args[4]);
+    CHECK_TYPE(rt, FIXNUMP(args[4]) && XFIXNUM(args[4]) >= 0, intern(rt, "wholenump"), args[4]);
   int64_t count = NILP(args[4]) ? INT64_MAX : XFIXNUM(args[4]);
   mval names = Qnil, prefix = call1(rt, intern(rt, "file-name-as-directory"), dir);
   DIR *d = opendir(sdata(dir));
@@ -590,6 +597,7 @@ static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
   }
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, close_directory, (mval)(uintptr_t)d); /* aligned: looks like a fixnum */
+  specbind(rt, Qcase_fold_search, Qnil); /* as Emacs: MATCH tells case apart */
   for (struct dirent *e; count > 0 && (e = readdir(d));) {
     mval name = make_string(rt, e->d_name, strlen(e->d_name));
     if (!NILP(args[2]) && NILP(call2(rt, intern(rt, "string-match-p"), args[2], name)))

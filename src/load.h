@@ -45,4 +45,11 @@ mval file_name_handler(mrt *rt, mval file, mval operation);
 bool file_handler_call(mrt *rt, mval operation, mval file, mval other, int n, const mval *args,
                        mval *result);
 
+/* (expand-file-name NAME DIR), asking its handlers as Emacs does. */
+mval file_expand_name(mrt *rt, mval name, mval dir);
+
+/* ARGS[0], a file name, expanded into *PATH: whether the handler for
+   OPERATION took (OPERATION PATH ARGS[1..N)), *RESULT then its value. */
+bool file_expanded_handled(mrt *rt, mval operation, int n, const mval *args, mval *path, mval *result);
+
 #endif
