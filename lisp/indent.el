@@ -301,7 +301,7 @@ columns wider (never below 0); empty the line if it has only blanks."
 
 (defun indent-code-rigidly (start end arg &optional nochange-regexp)
   "Move the lines starting between START and END by ARG columns, except
-those starting inside a string or comment (START being outside any)
+those starting inside a string (START being outside any)
 and those NOCHANGE-REGEXP matches at their start."
   (interactive "r\np")
   (save-excursion
@@ -312,7 +312,7 @@ and those NOCHANGE-REGEXP matches at their start."
         (setq state (parse-partial-sexp (point) (line-beginning-position 2))))
       (while (< (point) stop)
         (let ((line-start (point)))
-          (unless (or (nth 3 state) (nth 4 state)
+          (unless (or (nth 3 state)
                       (and nochange-regexp (looking-at nochange-regexp)))
             (indent--reindent-line-by arg))
           (setq state (parse-partial-sexp line-start (line-beginning-position 2)

@@ -505,7 +505,8 @@ When that text has text properties (other than `fontified'), Emacs
 sorts it itself instead, stably and by the columns from BEG's up to
 END's, END's not included, and returns nil; so does this."
   (interactive "P\nr")
-  (let ((low (min beg end)) (high (max beg end)))
+  (let ((low (min beg end)) (high (max beg end))
+        (inhibit-field-text-motion t)) ; whole lines, whatever the fields
     (save-excursion
       (goto-char high)
       (let* ((high-col (current-column))

@@ -3026,7 +3026,11 @@ static int64_t constrain_to_line_field(mrt *rt, int64_t new_pos, bool escape_fro
   mval args[6] = {intern(rt, "constrain-to-field"), make_fixnum(new_pos), make_fixnum(b->pt),
                   escape_from_edge ? Qt : Qnil, Qt, Qnil};
   mval r = funcall(rt, args[0], 5, args + 1);
-  return FIXNUMP(r) ? XFIXNUM(r) : new_pos;
+  /* A redefined constrain-to-field may return anything, or even leave
+     another buffer current: the position is kept inside that one. */
+  b = cur(rt);
+  int64_t pos = FIXNUMP(r) ? XFIXNUM(r) : new_pos;
+  return pos < b->begv ? b->begv : pos > b->zv ? b->zv : pos;
 }
 
 /* As Emacs, N other than 1 lets the start escape a field's edge. */

@@ -4018,7 +4018,7 @@ static void unanalyse_binding(mrt *rt, mval fn, mval sym)
 
 /* The closures or codes in the heap, dead ones not yet swept among
    them, for eval_make_special.  The Boehm build finds only the codes
-   made findable (note_let_record) and no closures: there, closures
+   made findable (add_let_record) and no closures: there, closures
    are seen in function cells only, and running code is patched. */
 static mval heap_objects(mrt *rt, int type)
 {

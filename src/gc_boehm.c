@@ -77,6 +77,8 @@ struct gc {
   mval *doomed;             /* unreachable finalizer objects: GC_MALLOC'd */
   size_t ndoomed, doomed_cap, doomed_head;
   struct findable_chunk *findable; /* see gc_make_findable */
+  int findable_fresh;              /* links never used in the newest chunk start here */
+  GC_word findable_searched_at;    /* GC_get_gc_no() at the last search for cleared links */
 };
 
 /* ================================================================== */
@@ -594,8 +596,16 @@ struct heap *gc_heap(struct gc *g)
 /* ================================================================== */
 
 /* A link whose object was collected, for reuse; NULL when all are taken. */
+/* A link to reuse: the next never used in the newest chunk, else one
+   whose object was collected.  Only a collection clears links, so the
+   chunks are searched at most once between two collections. */
 static GC_hidden_pointer *free_findable_link(struct gc *g)
 {
+  if (g->findable && g->findable_fresh < FINDABLE_PER_CHUNK)
+    return &g->findable->link[g->findable_fresh++];
+  if (g->findable_searched_at == GC_get_gc_no())
+    return NULL;
+  g->findable_searched_at = GC_get_gc_no();
   for (struct findable_chunk *c = g->findable; c; c = c->next)
     for (int i = 0; i < FINDABLE_PER_CHUNK; i++)
       if (!c->link[i])
@@ -612,6 +622,7 @@ void gc_make_findable(struct gc *g, mval obj)
       return; /* the baseline then misses this object, as before links */
     c->next = g->findable;
     g->findable = c;
+    g->findable_fresh = 1;
     link = &c->link[0];
   }
   void *base = untag(obj);

@@ -88,3 +88,26 @@
                    '(args-out-of-range 7)))))
 
 ;;; fields-tests.el ends here
+
+(ert-deftest fields-sort-columns-and-odd-constraints ()
+  ;; sort-columns works on whole lines, whatever the fields.
+  (with-temp-buffer
+    (insert "zz b\naa a\n")
+    (put-text-property 1 3 'field 'f)
+    (sort-columns nil 4 10)
+    (should (equal (buffer-substring-no-properties 1 (point-max)) "aa a\nzz b\n"))))
+
+(ert-deftest fields-redefined-constrain-to-field ()
+  ;; The line functions keep whatever a redefined constrain-to-field
+  ;; returns inside the buffer.
+  (skip-unless (boundp 'marrow-collector))
+  (let ((saved (symbol-function 'constrain-to-field)))
+    (unwind-protect
+        (progn
+          (fset 'constrain-to-field (lambda (&rest _) 100000))
+          (with-temp-buffer
+            (insert (propertize "abc" 'face 'bold))
+            (beginning-of-line)
+            (insert "x")
+            (should (equal (buffer-substring-no-properties 1 (point-max)) "abcx"))))
+      (fset 'constrain-to-field saved))))

@@ -251,3 +251,15 @@ characters with margin properties, as (START END LEFT RIGHT)."
   (should-not (featurep 'indent)))
 
 ;;; indent-tests.el ends here
+
+(ert-deftest indent-code-rigidly-comments-move-strings-stay ()
+  ;; Lines inside a comment move with the code; lines starting inside a
+  ;; string stay.
+  (with-temp-buffer
+    (insert "a\n  /* a\n   b */\n  \"x\n  y\"\n  z\n")
+    (indent-code-rigidly 1 (point-max) 2)
+    (should (equal (buffer-string) "  a\n    /* a\n     b */\n    \"x\n  y\"\n    z\n")))
+  (with-temp-buffer
+    (insert "ab \"x\n  y\"\n  z\n w")
+    (indent-code-rigidly 3 (point-max) -1 "^ *w")
+    (should (equal (buffer-string) "ab \"x\n  y\"\n z\n w"))))
