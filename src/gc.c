@@ -1961,9 +1961,10 @@ static void check_block(const struct heap_block_info *b, void *ud)
 /* A whole-heap walk: at every collection with --enable-gc-checks, and
    every GC_STRESS_CHECK_INTERVAL collections in stress mode, where it
    would otherwise cost far more than the collection itself (every 8th
-   took 85% of a stress run's start-up once lisp/ had grown).  A store
-   that skipped the barrier tends to show at once anyway: the object it
-   lost is reused by the very next allocation. */
+   took 85% of a stress run's start-up once lisp/ had grown; every 64th
+   still 80% of a stress test run, which made CI's stress pass too slow
+   to finish).  A store that skipped the barrier tends to show at once
+   anyway: the object it lost is reused by the very next allocation. */
 static void verify_marks(struct gc *g)
 {
 #ifndef MARROW_GC_CHECKS

@@ -260,7 +260,7 @@ void gc_set_policy(struct gc *g, enum vector_policy p);
 enum vector_policy gc_policy(struct gc *g);
 void gc_set_log(struct gc *g, bool on);
 /* Stress mode checks every mark at every this many collections. */
-#define GC_STRESS_CHECK_INTERVAL 64
+#define GC_STRESS_CHECK_INTERVAL 1024
 void gc_set_stress(struct gc *g, bool on);
 void gc_set_heap_limit(struct gc *g, size_t bytes);
 size_t gc_heap_limit(const struct gc *g); /* 0 = none */

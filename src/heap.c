@@ -1190,6 +1190,13 @@ static void bury(void *p, size_t n)
 }
 #endif
 
+/* Most words of a swept block are all live or all free: those cost a
+   compare, not a popcount (minor collections sweep every block). */
+static inline unsigned count_full_or_empty(uint64_t x)
+{
+  return x == UINT64_MAX ? 64 : x ? popcount64(x) : 0;
+}
+
 static inline bool kind_finalizes(enum heap_kind k) { return k == HEAP_STRING || k == HEAP_SYMBOL; }
 
 /* Sweeps one block a bitmap word at a time; returns its live count. */
@@ -1198,6 +1205,7 @@ static size_t sweep_fixed_block(struct heap *h, struct fixed_space *fs, struct h
 {
   size_t live = 0;
   bool finalize = fin && kind_finalizes(b->kind);
+  bool sticky = h->sticky_marks; /* read once: the stores below may alias it */
   for (size_t w = 0; w < fs->nwords; w++) {
     uint64_t dead = b->alloc[w] & ~b->mark[w];
     if (dead) {
@@ -1213,9 +1221,9 @@ static size_t sweep_fixed_block(struct heap *h, struct fixed_space *fs, struct h
     }
     b->alloc[w] &= b->mark[w];
     b->age[w] &= b->mark[w];
-    if (!h->sticky_marks)
+    if (!sticky)
       b->mark[w] = 0;
-    live += popcount64(b->alloc[w]);
+    live += count_full_or_empty(b->alloc[w]);
   }
   return live;
 }

@@ -6,6 +6,8 @@
 #   FAULT_EVERY="37 101 ..." the fault periods N for the workload
 #   FAULT_SUITE_EVERY="..."  the periods for the Lisp test files
 #   FAULT_TIMEOUT=SECS       limit per run (default 300)
+#   FAULT_JOBS=N             runs of the Lisp test files at a time
+#                            (default 1)
 #
 # MARROW_FAIL_ALLOC=N makes every Nth allocation of the runtime's own
 # memory fail (heap blocks, large objects and gc_xmalloc'd data: string
@@ -35,6 +37,16 @@ limit=${FAULT_TIMEOUT:-300}
 every=${FAULT_EVERY:-37 101 997 5003}
 suite_every=${FAULT_SUITE_EVERY:-53 211 1009 4999}
 
+# How the parallel runs of pass 2 call this script back for one run:
+# test file $4 under period $3, output in $2/$3.$4.out, status in
+# $2/$3.$4.status.
+if [ "$1" = --run-one ]; then
+  MARROW_FAIL_ALLOC=$3 timeout "$limit" "$MARROW" -batch -Q -l ert -l "$srcdir/tests/lisp/$4" \
+    -f ert-run-tests-batch-and-exit >"$2/$3.$4.out" 2>&1 </dev/null
+  echo $? >"$2/$3.$4.status"
+  exit 0
+fi
+
 if [ ! -x "$MARROW" ]; then
   echo "faults.sh: no marrow program at $MARROW (set MARROW)" >&2
   exit 2
@@ -44,16 +56,16 @@ trap 'rm -rf "$work"' EXIT INT TERM
 passed=0
 failed=0
 
-# fail NAME WHY: report a failed run with the tail of its output.
+# fail NAME WHY OUT: report a failed run with the tail of its output.
 fail() {
   failed=$((failed + 1))
   echo "FAIL: $1: $2; output ends:"
-  tail -n 8 "$work/out" | sed 's/^/    /'
+  tail -n 8 "$3" | sed 's/^/    /'
 }
 
-# sanitizer_clean: no ASan, LSan or UBSan report in the output.
+# sanitizer_clean OUT: no ASan, LSan or UBSan report in the output.
 sanitizer_clean() {
-  ! grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:|heap verify' "$work/out"
+  ! grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:|heap verify' "$1"
 }
 
 # orderly_error_exit STATUS: exit after an uncaught error, neither a
@@ -131,11 +143,11 @@ for n in $every; do
   MARROW_FAIL_ALLOC=$n timeout "$limit" "$MARROW" "$work/faults.el" >"$work/out" 2>&1 </dev/null
   status=$?
   if [ "$status" -ne 0 ]; then
-    fail "workload N=$n" "status $status"
+    fail "workload N=$n" "status $status" "$work/out"
   elif ! grep -q '^faults [0-9]* ok$' "$work/out"; then
-    fail "workload N=$n" "no final line"
-  elif ! sanitizer_clean; then
-    fail "workload N=$n" "sanitizer report"
+    fail "workload N=$n" "no final line" "$work/out"
+  elif ! sanitizer_clean "$work/out"; then
+    fail "workload N=$n" "sanitizer report" "$work/out"
   else
     passed=$((passed + 1))
     echo "workload N=$n: $(grep '^faults' "$work/out")"
@@ -144,20 +156,28 @@ done
 
 # ---- 2. The Lisp test suite under faults -----------------------------
 
+files=$(cd "$srcdir/tests/lisp" && ls *.el)
+if [ "${FAULT_JOBS:-1}" -gt 1 ]; then
+  export MARROW FAULT_TIMEOUT
+  for n in $suite_every; do
+    for f in $files; do echo "$n $f"; done
+  done | xargs -P "$FAULT_JOBS" -L 1 sh "$0" --run-one "$work"
+fi
 for n in $suite_every; do
-  for f in $(cd "$srcdir/tests/lisp" && ls *.el); do
-    MARROW_FAIL_ALLOC=$n timeout "$limit" "$MARROW" -batch -Q -l ert -l "$srcdir/tests/lisp/$f" \
-      -f ert-run-tests-batch-and-exit >"$work/out" 2>&1 </dev/null
-    status=$?
-    if ! sanitizer_clean; then
-      fail "$f N=$n" "sanitizer report"
-    elif [ "$status" -le 1 ] && grep -q '^Ran [0-9]* test' "$work/out"; then
+  for f in $files; do
+    [ -f "$work/$n.$f.status" ] || sh "$0" --run-one "$work" "$n" "$f"
+    out=$work/$n.$f.out
+    status=$(cat "$work/$n.$f.status")
+    if ! sanitizer_clean "$out"; then
+      fail "$f N=$n" "sanitizer report" "$out"
+    elif [ "$status" -le 1 ] && grep -q '^Ran [0-9]* test' "$out"; then
       passed=$((passed + 1))
-    elif orderly_error_exit "$status" && grep -q 'Memory exhausted' "$work/out"; then
+    elif orderly_error_exit "$status" && grep -q 'Memory exhausted' "$out"; then
       passed=$((passed + 1))
     else
-      fail "$f N=$n" "status $status"
+      fail "$f N=$n" "status $status" "$out"
     fi
+    rm -f "$out"
   done
 done
 
