@@ -3014,14 +3014,25 @@ static int64_t line_end(mrt *rt, mval n)
   return byte_to_pos(b->t, nl < 0 ? zv : nl);
 }
 
+/* Whether the character after or before POS has a `field' property,
+   the test constrain-to-field makes first. */
+static bool field_touches(mrt *rt, int64_t pos)
+{
+  mval field = intern(rt, "field");
+  return overlays_char_property_p(rt, pos, field) ||
+         (pos > cur(rt)->begv && overlays_char_property_p(rt, pos - 1, field));
+}
+
 /* NEW_POS kept inside the field of point, as Emacs's line functions
    keep it, never across a newline (constrain-to-field, in
-   lisp/textprops.el).  Only text properties and overlays make fields:
-   a buffer with neither needs no call. */
+   lisp/textprops.el).  That is Lisp: it is called only when a field
+   touches either position, which most buffers with properties (faces)
+   never have. */
 static int64_t constrain_to_line_field(mrt *rt, int64_t new_pos, bool escape_from_edge)
 {
   struct buffer *b = cur(rt);
-  if (new_pos == b->pt || (NILP(intervals_of(b)) && !CONSP(b->overlays)))
+  if (new_pos == b->pt || (NILP(intervals_of(b)) && !CONSP(b->overlays)) ||
+      !(field_touches(rt, new_pos) || field_touches(rt, b->pt)))
     return new_pos;
   mval args[6] = {intern(rt, "constrain-to-field"), make_fixnum(new_pos), make_fixnum(b->pt),
                   escape_from_edge ? Qt : Qnil, Qt, Qnil};

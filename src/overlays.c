@@ -23,6 +23,7 @@
 #include "eval.h"
 #include "fns.h"
 #include "printer.h"
+#include "textprop.h"
 
 static mval bool_val(bool b) { return b ? Qt : Qnil; }
 
@@ -361,6 +362,15 @@ static mval Fget_char_property_and_overlay(mrt *rt, int n, mval *a)
       return Fcons(rt, property(rt, ov, a[1]), ov);
   }
   return Fcons(rt, call3(rt, intern(rt, "get-text-property"), a[0], a[1], a[2]), Qnil);
+}
+
+bool overlays_char_property_p(mrt *rt, int64_t pos, mval prop)
+{
+  struct buffer *b = XBUFFER(current_buffer(rt));
+  for (mval l = b->overlays; CONSP(l); l = XCDR(l))
+    if (start_of(XCAR(l)) <= pos && pos < end_of(XCAR(l)) && !NILP(property(rt, XCAR(l), prop)))
+      return true;
+  return !NILP(plist_get(textprop_plist_at(buffer_text_owner(b)->intervals, pos - 1), prop));
 }
 
 /* (get-char-property POSITION PROP &optional OBJECT) */

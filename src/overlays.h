@@ -33,6 +33,11 @@ void overlays_after_insert(struct buffer *b);
 void overlays_after_delete(mrt *rt, mval buffer, int64_t pos);
 void overlays_delete_all(mrt *rt, mval buffer);
 
+/* Whether (get-char-property POS PROP) is non-nil in the current
+   buffer, POS inside its accessible part; asked without consing, for
+   the line functions, which ask at every call whether a field is near. */
+bool overlays_char_property_p(mrt *rt, int64_t pos, mval prop);
+
 /* Before a change of [START, END) of the current buffer (an insertion
    when they are equal): the overlay hooks due, as a list of (FUNCTIONS
    . OVERLAY), for overlays_run_hooks now and after the change, as

@@ -31,6 +31,24 @@
                                        (list (line-beginning-position) (line-end-position))))
                  '(1 6))))
 
+(ert-deftest fields-line-positions-from-overlays ()
+  ;; An overlay's field counts, given directly or through its category;
+  ;; a face, in an overlay or the text, makes no field.
+  (put 'fields-tests--category 'field 'ov)
+  (dolist (case '(((field x) (5 8) (1 5))
+                  ((category fields-tests--category) (5 8) (1 5))
+                  ((face bold) (1 8) (1 8))))
+    (with-temp-buffer
+      (insert "abc def\nghi")
+      (overlay-put (make-overlay 5 8) (car (car case)) (cadr (car case)))
+      (put-text-property 1 4 'face 'bold)
+      (goto-char 6)
+      (should (equal (list (line-beginning-position) (line-end-position)) (nth 1 case)))
+      (goto-char 2)
+      (should (equal (list (line-beginning-position) (line-end-position)) (nth 2 case)))
+      (goto-char 10)
+      (should (equal (list (line-beginning-position 0) (line-end-position 0)) '(1 8))))))
+
 (ert-deftest fields-move-to-line-edges ()
   ;; move-beginning-of-line stops at a field's start; move-end-of-line
   ;; goes to the end of the line whatever the fields.
@@ -106,7 +124,7 @@
         (progn
           (fset 'constrain-to-field (lambda (&rest _) 100000))
           (with-temp-buffer
-            (insert (propertize "abc" 'face 'bold))
+            (insert (propertize "abc" 'field 'f))
             (beginning-of-line)
             (insert "x")
             (should (equal (buffer-substring-no-properties 1 (point-max)) "abcx"))))
