@@ -1828,6 +1828,7 @@ static void run_change_hook(mrt *rt, mval hook, int nargs, const mval *args)
 static int64_t buffer_change_begin_preserving(mrt *rt, int64_t beg, int64_t end, int64_t *preserve)
 {
   check_writable(rt);
+  textprop_check_modifiable(rt, beg, end);
   if (flag_on(rt, Qinhibit_modification_hooks))
     return -1;
   check_supersession(rt);
@@ -3830,7 +3831,7 @@ void buffer_init(mrt *rt)
   if (NILP(get_prop(rt, Qbuffer_read_only, Qerror_conditions)))
     define_error(rt, Qbuffer_read_only, "Buffer is read-only", Qerror);
   /* Signalled from Lisp (simple.el, and code ported from Emacs) */
-  define_error(rt, intern(rt, "text-read-only"), "Text is read-only", Qbuffer_read_only);
+  define_error(rt, Qtext_read_only, "Text is read-only", Qbuffer_read_only);
   define_error(rt, intern(rt, "scan-error"), "Scan error", Qerror);
   define_per_buffer_vars(rt);
   const mval hooks[] = {Qkill_buffer_hook, Qkill_buffer_query_functions, Qbuffer_list_update_hook,

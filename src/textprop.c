@@ -811,6 +811,103 @@ static mval plist_at(mrt *rt, mval pos, mval object)
   return textprop_plist_at(t.ivs, check_index(rt, &t, pos));
 }
 
+/* ---- Read-only text ----
+   Emacs's rules: a change of text fails where a character's read-only
+   value is non-nil, unless inhibit-read-only is non-nil and not a
+   list, or a list holding that value, or the character has a non-nil
+   inhibit-read-only property.  An insertion fails where it would
+   inherit read-only: from the character after when read-only is
+   front-sticky there, from the one before unless it is rear-nonsticky
+   there (with a non-nil non-list inhibit-read-only allowing all, and
+   the property itself not consulted).  Values come through a category
+   symbol when the plist lacks them. */
+
+static bool in_list(mval x, mval list)
+{
+  for (; CONSP(list); list = XCDR(list))
+    if (XCAR(list) == x)
+      return true;
+  return false;
+}
+
+/* PROP in PLIST, else on its category's symbol (Emacs's textget). */
+static mval textget(mrt *rt, mval plist, mval prop)
+{
+  for (mval l = plist; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l)))
+    if (XCAR(l) == prop)
+      return XCAR(XCDR(l));
+  mval category = plist_get(plist, Qcategory);
+  return SYMBOLP(category) && !NILP(category) ? get_prop(rt, category, prop) : Qnil;
+}
+
+/* Emacs's TMEM: a stickiness list names SYM, or is t-like. */
+static bool names(mval sym, mval stickiness)
+{
+  return CONSP(stickiness) ? in_list(sym, stickiness) : !NILP(stickiness);
+}
+
+/* Whether STICKINESS (PLIST's front-sticky or rear-nonsticky value)
+   names its read-only property: by name, or by `category' when the
+   value comes from the category. */
+static bool names_read_only(mval plist, mval stickiness)
+{
+  return names(Qread_only, stickiness) ||
+         (NILP(plist_get(plist, Qread_only)) && names(Qcategory, stickiness));
+}
+
+_Noreturn static void text_read_only(mrt *rt, mval value)
+{
+  if (STRINGP(value))
+    xsignal1(rt, Qtext_read_only, value);
+  xsignal0(rt, Qtext_read_only);
+}
+
+/* The read-only value of PLIST that INHIBIT (a list or nil) leaves. */
+static mval unexcused_read_only(mrt *rt, mval plist, mval inhibit)
+{
+  mval value = textget(rt, plist, Qread_only);
+  return in_list(value, inhibit) ? Qnil : value;
+}
+
+static void check_insertable(mrt *rt, mval ivs, struct buffer *b, int64_t pos, mval inhibit)
+{
+  if (CONSP(inhibit) || NILP(inhibit)) {
+    mval after = pos < b->zv ? textprop_plist_at(ivs, pos - 1) : Qunbound;
+    mval before = pos > b->begv ? textprop_plist_at(ivs, pos - 2) : Qunbound;
+    mval value;
+    if (after != Qunbound && !NILP(value = unexcused_read_only(rt, after, inhibit)) &&
+        names_read_only(after, textget(rt, after, Qfront_sticky)))
+      text_read_only(rt, value);
+    if (before != Qunbound && !NILP(value = unexcused_read_only(rt, before, inhibit)) &&
+        !names_read_only(before, textget(rt, before, Qrear_nonsticky)))
+      text_read_only(rt, value);
+  }
+}
+
+static bool writable(mrt *rt, mval plist, mval inhibit)
+{
+  mval value = textget(rt, plist, Qread_only);
+  return NILP(value) || !NILP(textget(rt, plist, Qinhibit_read_only)) ||
+         (CONSP(inhibit) ? in_list(value, inhibit) : !NILP(inhibit));
+}
+
+void textprop_check_modifiable(mrt *rt, int64_t start, int64_t end)
+{
+  struct buffer *b = XBUFFER(current_buffer(rt));
+  mval ivs = buffer_text_owner(b)->intervals;
+  if (NILP(ivs))
+    return;
+  mval inhibit = find_symbol_value(rt, Qinhibit_read_only);
+  inhibit = inhibit == Qunbound ? Qnil : inhibit;
+  if (start == end) {
+    check_insertable(rt, ivs, b, start, inhibit);
+    return;
+  }
+  for (; CONSP(ivs) && IV_START(XCAR(ivs)) < end - 1; ivs = XCDR(ivs))
+    if (IV_END(XCAR(ivs)) > start - 1 && !writable(rt, IV_PLIST(XCAR(ivs)), inhibit))
+      text_read_only(rt, textget(rt, IV_PLIST(XCAR(ivs)), Qread_only));
+}
+
 static mval Ftext_properties_at(mrt *rt, int n, mval *a) { return plist_at(rt, a[0], a[1]); }
 
 static mval Fget_text_property(mrt *rt, int n, mval *a) { return plist_get(plist_at(rt, a[0], a[2]), a[1]); }

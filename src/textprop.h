@@ -16,6 +16,11 @@
 
 void textprop_init(mrt *rt);
 
+/* Signals text-read-only unless the current buffer's text [START, END)
+   may change, or, for START = END, text may be inserted there, under
+   its read-only properties (Emacs's verify_interval_modification). */
+void textprop_check_modifiable(mrt *rt, int64_t start, int64_t end);
+
 /* The plist at position POS (nil past the end or with no list). */
 mval textprop_plist_at(mval ivs, int64_t pos);
 /* Whether any interval has a non-nil plist. */
