@@ -88,32 +88,12 @@ the tab can stand for without moving the text after it."
           (backward-char))
         (delete-region (point) pos)))))
 
-(defun indent--split-tab-at (column)
-  "Point being just after a tab that spans COLUMN, turn the tab into
-spaces up to COLUMN, then the indentation (tabs per `indent-tabs-mode')
-from there to where the tab ended; leave point at COLUMN."
-  (let ((tab-end (current-column)))
-    (backward-char)
-    (insert-and-inherit (make-string (- column (current-column)) ?\s))
-    (delete-char 1)
-    (save-excursion (indent-to tab-end))))
-
-(defun indent--force-to-column (column)
-  "Move to COLUMN on this line as `move-to-column' with FORCE t does in
-Emacs: a short line is extended, a tab spanning COLUMN is split."
-  ;; Not marrow's `move-to-column' itself: it keeps the rest of a split
-  ;; tab as a tab even without `indent-tabs-mode'.
-  (move-to-column column)
-  (cond ((< (current-column) column) (indent-to column))
-        ((and (> (current-column) column) (eq (preceding-char) ?\t))
-         (indent--split-tab-at column))))
-
 (defun move-to-tab-stop ()
   "Move point to the next tab stop column (see `indent-next-tab-stop'),
 extending the line with blanks when it is shorter."
   (interactive)
   (let ((start (point)))
-    (indent--force-to-column (indent-next-tab-stop (current-column)))
+    (move-to-column (indent-next-tab-stop (current-column)) t)
     (indent--merge-spaces-into-tab start)
     nil))
 
@@ -371,7 +351,7 @@ them when they end before it (a tab spanning COLUMN is split)."
   (let ((line-start (point)))
     (skip-chars-forward " \t")
     (when (> (current-column) column)
-      (indent--force-to-column column))
+      (move-to-column column t))
     (delete-region line-start (point))))
 
 (defun delete-to-left-margin (&optional from to)

@@ -512,8 +512,9 @@ no columns (text invisible with an ellipsis still does)."
 
 (defun move-to-column (column &optional force)
   "Move point to COLUMN in this line, or as near as the line allows;
-return the column reached.  FORCE t pads a short line with
-indentation and splits a tab that spans COLUMN into spaces."
+return the column reached.  A non-nil FORCE splits a tab that spans
+COLUMN into spaces up to it and indentation after; FORCE t also pads
+a short line with indentation."
   (interactive "NMove to column: ")
   (unless (natnump column)
     (signal 'wrong-type-argument (list 'wholenump column)))
@@ -525,10 +526,14 @@ indentation and splits a tab that spans COLUMN into spaces."
       (setq col (+ col (simple--char-width-at col)))
       (forward-char 1)
       (simple--skip-invisible))
-    (cond ((and (< col column) (not (eolp)) (eq force t) (eq (char-after) ?\t))
-           ;; Spaces up to COLUMN, then the tab, which now spans less.
-           (insert (make-string (- column col) ?\s))
-           (setq col column))
+    (cond ((and (< col column) (not (eolp)) force (eq (char-after) ?\t))
+           (let ((tab-end (+ col (simple--char-width-at col))))
+             ;; The spaces go in before the tab goes, as in Emacs, so
+             ;; that a marker after the tab stays after the blanks.
+             (insert-and-inherit (make-string (- column col) ?\s))
+             (delete-char 1)
+             (save-excursion (indent-to tab-end))
+             (setq col column)))
           ((and (< col column) (not (eolp)))
            (setq col (+ col (simple--char-width-at col)))
            (forward-char 1))
@@ -540,13 +545,18 @@ indentation and splits a tab that spans COLUMN into spaces."
   "Insert tabs (if `indent-tabs-mode') and spaces to reach COLUMN, at
 least MINIMUM spaces' worth; return the column reached."
   (interactive "NIndent to column: ")
+  (dolist (n (list column (or minimum 0)))
+    (unless (fixnump n) (signal 'wrong-type-argument (list 'fixnump n))))
+  ;; The counts come from the columns alone, never from current-column
+  ;; after inserting: the blanks inherit the properties around them, as
+  ;; Emacs's do, and inherited invisibility would leave it unchanged.
   (let* ((from (current-column))
-         (to (max column (+ from (or minimum 0)))))
-    ;; The blanks inherit the properties around them, as Emacs's do.
-    (when indent-tabs-mode
-      (while (<= (* (1+ (/ from (simple--tab-width))) (simple--tab-width)) to)
-        (insert-and-inherit ?\t)
-        (setq from (current-column))))
+         (to (max column (+ from (or minimum 0))))
+         (width (simple--tab-width))
+         (tabs (if indent-tabs-mode (- (/ to width) (/ from width)) 0)))
+    (when (> tabs 0)
+      (insert-and-inherit (make-string tabs ?\t))
+      (setq from (* width (/ to width))))
     (insert-and-inherit (make-string (- to from) ?\s))
     to))
 

@@ -435,4 +435,51 @@ and point after."
     (should (= (point) 3))
     (should (equal (list (point-min) (point-max)) '(3 4)))))
 
+(ert-deftest simple-indent-to-counts-columns ()
+  ;; The blanks inherit invisibility and still count: indent-to works
+  ;; from the columns, not from where point's column ends up.
+  (with-temp-buffer
+    (insert (propertize "x" 'invisible t))
+    (should (= (indent-to 20) 20))
+    (should (equal (buffer-string) #("x\t\t    " 0 7 (invisible t)))))
+  (with-temp-buffer
+    (setq indent-tabs-mode nil)
+    (insert "ab")
+    (should (= (indent-to 4 3) 5))
+    (should (equal (buffer-string) "ab   ")))
+  (should (equal (condition-case e (indent-to 3.0) (error e))
+                 '(wrong-type-argument fixnump 3.0)))
+  (should (equal (condition-case e (indent-to 3 "x") (error e))
+                 '(wrong-type-argument fixnump "x"))))
+
+(ert-deftest simple-move-to-column-splits-tabs ()
+  ;; Any non-nil FORCE splits a tab spanning the column: spaces up to
+  ;; it, then indentation (tabs per `indent-tabs-mode') to the tab's
+  ;; end; only t pads a short line.  A marker after the tab stays after
+  ;; the blanks.
+  (dolist (case '((t t "a  \tb\tc" 7 "a  \tb \tc")
+                  (t coerce "a  \tb\tc" 7 "a  \tb \tc")
+                  (nil t "a       b\tc" 11 "a       b       c")
+                  (nil coerce "a       b\tc" 11 "a       b       c")))
+    (with-temp-buffer
+      (setq indent-tabs-mode (nth 0 case))
+      (insert "a\tb\tc")
+      (goto-char 1)
+      (let ((m (copy-marker 3)))
+        (should (= (move-to-column 3 (nth 1 case)) 3))
+        (should (= (point) 4))
+        (should (equal (buffer-string) (nth 2 case)))
+        (should (= m 4))
+        (goto-char 1)
+        (should (= (move-to-column 10 (nth 1 case)) 10))
+        (should (= (point) (nth 3 case)))
+        (should (equal (buffer-string) (nth 4 case))))))
+  (with-temp-buffer
+    (insert "ab")
+    (goto-char 1)
+    (should (= (move-to-column 5 'coerce) 2))
+    (should (equal (buffer-string) "ab"))
+    (should (= (move-to-column 5 t) 5))
+    (should (equal (buffer-string) "ab   "))))
+
 ;;; simple-tests.el ends here
