@@ -1277,6 +1277,7 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
 (dolist (f '(benchmark-run benchmark-run-compiled benchmark-progn))
   (autoload f "benchmark" nil nil 'macro))
 (autoload 'benchmark-call "benchmark")
+(autoload 'byte-compile "bytecomp")
 (autoload 'benchmark "benchmark" nil t)
 
 ;;; ---- Symbols, functions and obsolescence ---------------------------------
