@@ -343,6 +343,10 @@ a backslash, escaped, and its octal code, as Emacs writes it."
   "What `json-encode-string' escapes: quotation marks, backslashes,
 control characters and raw bytes.")
 
+;; Emacs's encoder writes into a buffer, so what it returns is
+;; multibyte, even all ASCII; the encoders here return the same.
+(defun json--text (string) (string-to-multibyte string))
+
 (defun json-encode-string (string)
   "STRING as a JSON string: only quotation marks, backslashes, control
 characters and raw bytes escaped."
@@ -353,7 +357,7 @@ characters and raw bytes escaped."
       (setq start (match-end 0)))
     (push (substring-no-properties string start) parts)
     (push "\"" parts)
-    (apply #'concat (nreverse parts))))
+    (json--text (apply #'concat (nreverse parts)))))
 
 (defun json--stringlike (object)
   "OBJECT as a JSON string if it is a string or symbol (a keyword
@@ -379,13 +383,14 @@ losing its colon), else nil."
 
 (defun json--bracket (open close elements)
   "ELEMENTS (strings) between OPEN and CLOSE, as an array or object."
-  (if (null elements)
-      (concat open close)
-    (let ((inner (json--newline (1+ json--depth))))
-      (concat open inner
-              (mapconcat #'identity elements (concat json-encoding-separator inner))
-              (if json-encoding-lisp-style-closings "" (json--newline json--depth))
-              close))))
+  (json--text
+   (if (null elements)
+       (concat open close)
+     (let ((inner (json--newline (1+ json--depth))))
+       (concat open inner
+               (mapconcat #'identity elements (concat json-encoding-separator inner))
+               (if json-encoding-lisp-style-closings "" (json--newline json--depth))
+               close)))))
 
 (defun json--encode-pairs (pairs)
   "The JSON object of PAIRS, a list of (KEY . VALUE)."
@@ -437,15 +442,15 @@ losing its colon), else nil."
 
 (defun json-encode-number (number)
   "NUMBER as JSON, as `prin1' writes it."
-  (prin1-to-string number))
+  (json--text (prin1-to-string number)))
 
 (defun json-encode (object)
   "The JSON text of OBJECT, a value as `json-read' returns them.
 Errors are `json-error' or kinds of it."
-  (cond ((json-encode-keyword object))
+  (cond ((let ((keyword (json-encode-keyword object))) (and keyword (json--text keyword))))
         ((listp object) (json-encode-list object))
         ((json--stringlike object))
-        ((numberp object) (prin1-to-string object))
+        ((numberp object) (json-encode-number object))
         ((arrayp object) (json-encode-array object))
         ((hash-table-p object) (json-encode-hash-table object))
         (t (signal 'json-error (list object)))))

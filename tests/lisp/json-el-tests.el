@@ -149,6 +149,19 @@
   (let ((text "{\"list\":[1,2.5,\"three\",true,false,null,{\"x\":[]}],\"s\":\"é\\n\"}"))
     (should (equal (json-encode (json-read-from-string text)) text))))
 
+(ert-deftest json-encoders-return-multibyte-text ()
+  ;; Emacs's encoder writes into a buffer: even all-ASCII text comes
+  ;; back multibyte, from each encoder but `json-encode-keyword'.
+  (dolist (s (list (json-encode 1) (json-encode 1.5) (json-encode t) (json-encode nil)
+                   (json-encode :a) (json-encode 'sym) (json-encode "abc")
+                   (json-encode (string-to-unibyte "abc")) (json-encode [1 2])
+                   (json-encode-string "a") (json-encode-key 'a) (json-encode-number 3)
+                   (json-encode-alist '((a . 1))) (json-encode-plist '(:a 1))
+                   (json-encode-array [1]) (json-encode (make-hash-table))))
+    (should (multibyte-string-p s)))
+  (should (equal (json-encode "\x80") "\"\\\\200\""))
+  (should-not (multibyte-string-p (json-encode-keyword t))))
+
 ;;; json-el-tests.el ends here
 
 (ert-deftest json-el-read-array-hooks ()
