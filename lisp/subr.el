@@ -2360,18 +2360,18 @@ if the match was in it, else from the current buffer."
       (match-data--translate (- offset))
       (replace-match replacement fixedcase literal matched subexp))))
 
+(defun subr--call-silently (thunk)
+  "Call THUNK as if it changed nothing: see `with-silent-modifications'."
+  (let ((modified-before (buffer-modified-p)))
+    (let ((buffer-undo-list t) (inhibit-read-only t) (inhibit-modification-hooks t))
+      (unwind-protect (funcall thunk)
+        (or modified-before (restore-buffer-modified-p nil))))))
+
 (defmacro with-silent-modifications (&rest body)
   "Run BODY as if it changed nothing: no undo records, no change hooks,
 read-only text writable, and an unmodified buffer unmodified after."
   (declare (indent 0))
-  (let ((was-modified (make-symbol "was-modified")))
-    `(let ((,was-modified (buffer-modified-p))
-           (buffer-undo-list t)
-           (inhibit-read-only t)
-           (inhibit-modification-hooks t))
-       (unwind-protect (progn ,@body)
-         (unless ,was-modified
-           (restore-buffer-modified-p nil))))))
+  `(subr--call-silently (lambda () ,@body)))
 
 (defvar temp-buffer-setup-hook '(help-mode-setup)
   "Functions `with-output-to-temp-buffer' runs in its emptied buffer.")
