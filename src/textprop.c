@@ -822,14 +822,6 @@ static mval plist_at(mrt *rt, mval pos, mval object)
    the property itself not consulted).  Values come through a category
    symbol when the plist lacks them. */
 
-static bool in_list(mval x, mval list)
-{
-  for (; CONSP(list); list = XCDR(list))
-    if (XCAR(list) == x)
-      return true;
-  return false;
-}
-
 /* PROP in PLIST, else on its category's symbol (Emacs's textget). */
 static mval textget(mrt *rt, mval plist, mval prop)
 {
@@ -843,7 +835,7 @@ static mval textget(mrt *rt, mval plist, mval prop)
 /* Emacs's TMEM: a stickiness list names SYM, or is t-like. */
 static bool names(mval sym, mval stickiness)
 {
-  return CONSP(stickiness) ? in_list(sym, stickiness) : !NILP(stickiness);
+  return CONSP(stickiness) ? memq_p(sym, stickiness) : !NILP(stickiness);
 }
 
 /* Whether STICKINESS (PLIST's front-sticky or rear-nonsticky value)
@@ -866,7 +858,7 @@ _Noreturn static void text_read_only(mrt *rt, mval value)
 static mval unexcused_read_only(mrt *rt, mval plist, mval inhibit)
 {
   mval value = textget(rt, plist, Qread_only);
-  return in_list(value, inhibit) ? Qnil : value;
+  return memq_p(value, inhibit) ? Qnil : value;
 }
 
 static void check_insertable(mrt *rt, mval ivs, struct buffer *b, int64_t pos, mval inhibit)
@@ -888,7 +880,7 @@ static bool writable(mrt *rt, mval plist, mval inhibit)
 {
   mval value = textget(rt, plist, Qread_only);
   return NILP(value) || !NILP(textget(rt, plist, Qinhibit_read_only)) ||
-         (CONSP(inhibit) ? in_list(value, inhibit) : !NILP(inhibit));
+         (CONSP(inhibit) ? memq_p(value, inhibit) : !NILP(inhibit));
 }
 
 void textprop_check_modifiable(mrt *rt, int64_t start, int64_t end)
