@@ -1040,20 +1040,25 @@ unsafe or risky, all of them if `hack-local-variables-confirm' agrees."
              (hack-local-variables-confirm all (nreverse unsafe) (nreverse risky) dir-name))
          all)))
 
-(defun files--record-local-variable (pair)
+(defun files--record-local-variable (pair &optional from-file)
   "Put the (VAR . VALUE) PAIR last in `file-local-variables-alist', in
-place of an earlier value of VAR (an `eval' form adds to the others)."
-  (setq file-local-variables-alist
-        (append (if (memq (car pair) '(eval mode))
-                    file-local-variables-alist
-                  (assq-delete-all (car pair) file-local-variables-alist))
-                (list pair))))
+place of an earlier value of VAR (an `eval' form adds to the others).
+FROM-FILE: the file's own value, which also takes VAR out of
+`dir-local-variables-alist'."
+  (let ((adds-up (memq (car pair) '(eval mode))))
+    (when (and from-file (not adds-up))
+      (setq dir-local-variables-alist (assq-delete-all (car pair) dir-local-variables-alist)))
+    (setq file-local-variables-alist
+          (append (if adds-up
+                      file-local-variables-alist
+                    (assq-delete-all (car pair) file-local-variables-alist))
+                  (list pair)))))
 
 (defun hack-local-variables-filter (variables dir-name)
   "Add to `file-local-variables-alist' those of the (VAR . VALUE) pairs
 VARIABLES that may be set, as `hack-local-variables' would set them."
-  (mapc #'files--record-local-variable
-        (files--local-variables-filter variables dir-name)))
+  (dolist (pair (files--local-variables-filter variables dir-name))
+    (files--record-local-variable pair (null dir-name))))
 
 (defun hack-local-variables (&optional handle-mode _inhibit-locals)
   "Set the variables the buffer's text names on its -*- line and in
@@ -1068,6 +1073,163 @@ first, if any; with any other HANDLE-MODE mode entries are ignored."
                       (cdr (assq 'mode (files--local-variables-list t))))))
         (and mode (files--mode-symbol mode)))
     (files--hack-local-variables (null handle-mode))))
+
+;;; Directory-local variables
+
+(defvar dir-locals-file ".dir-locals.el"
+  "The file that names the local variables of a directory tree.
+A second file beside it, its name ending in \"-2.el\", overrides it.")
+(defvar enable-dir-local-variables t
+  "Non-nil: directory-local variables are set, as file-local ones are.")
+(defvar dir-locals-class-alist nil
+  "(CLASS . VARIABLES) for each class of directories.")
+(defvar dir-locals-directory-cache nil
+  "(DIRECTORY CLASS MTIME) for each directory given a class, the
+deepest first once sorted.")
+(defvar-local dir-local-variables-alist nil
+  "The (VAR . VALUE) pairs the directory gave the buffer.")
+(put 'dir-local-variables-alist 'permanent-local t)
+
+(defun dir-locals-set-class-variables (class variables)
+  "Make VARIABLES the specification of CLASS: an alist whose keys are
+nil (every mode), a major mode (it and the modes derived from it) or a
+subdirectory name (a specification of its own for the files there),
+and whose values are (VAR . VALUE) alists."
+  (setf (alist-get class dir-locals-class-alist) variables))
+
+(defun dir-locals-get-class-variables (class)
+  "The specification of CLASS."
+  (cdr (assq class dir-locals-class-alist)))
+
+(defun dir-locals-set-directory-class (directory class &optional mtime)
+  "Give the files under DIRECTORY the variables of CLASS; MTIME is when
+the file that said so was last changed."
+  (let ((dir (file-name-as-directory (expand-file-name directory))))
+    (setq dir-locals-directory-cache
+          (cons (list dir class mtime)
+                (seq-remove (lambda (entry) (equal (car entry) dir))
+                            dir-locals-directory-cache)))))
+
+(defun files--dir-locals-files (dir)
+  "The dir-locals files present in DIR, the one that overrides last."
+  (let ((main (expand-file-name dir-locals-file dir)))
+    (seq-filter #'file-readable-p
+                (list main (concat (file-name-sans-extension main) "-2.el")))))
+
+(defun dir-locals-find-file (file)
+  "Where FILE's directory-local variables come from: the nearest
+directory above it holding a dir-locals file (a name), or the cache
+entry (DIRECTORY CLASS MTIME) of a class directory nearer still."
+  (let* ((file (expand-file-name file))
+         (found (locate-dominating-file file #'files--dir-locals-files))
+         (cached (seq-find (lambda (entry) (string-prefix-p (car entry) file))
+                           (sort (copy-sequence dir-locals-directory-cache)
+                                 (lambda (a b) (> (length (car a)) (length (car b))))))))
+    (cond ((and cached
+                (or (not found)
+                    (>= (length (car cached))
+                        (length (file-name-as-directory (expand-file-name found))))))
+           cached)
+          (found (file-name-as-directory (expand-file-name found))))))
+
+(defun files--merge-dir-locals (base override)
+  "The specification BASE with OVERRIDE's: an entry for the same key
+gets OVERRIDE's pairs after those of BASE it leaves."
+  (let ((merged (copy-tree base)))
+    (dolist (entry override merged)
+      (let ((old (assoc (car entry) merged)))
+        (if old
+            (setcdr old (append (seq-remove (lambda (pair) (assq (car pair) (cdr entry))) (cdr old))
+                                (cdr entry)))
+          (setq merged (append merged (list entry))))))))
+
+(defun dir-locals-read-from-dir (dir)
+  "Read DIR's dir-locals files into a class named after DIR, give DIR
+that class and return it."
+  (let* ((dir (file-name-as-directory (expand-file-name dir)))
+         (files (files--dir-locals-files dir))
+         (class (intern dir))
+         (spec nil))
+    (dolist (file files)
+      (setq spec (files--merge-dir-locals
+                  spec (with-temp-buffer
+                         (insert-file-contents file)
+                         (condition-case nil (read (current-buffer)) (end-of-file nil))))))
+    (dir-locals-set-class-variables class spec)
+    (dir-locals-set-directory-class
+     dir class (and files (file-attribute-modification-time (file-attributes (car (last files))))))
+    class))
+
+(defun dir-locals-collect-mode-variables (mode-variables variables)
+  "VARIABLES with the (VAR . VALUE) pairs of MODE-VARIABLES: a later
+value of a variable replaces an earlier one; `mode' and `eval' entries
+add up."
+  (dolist (pair mode-variables variables)
+    (let ((slot (assq (car pair) variables)))
+      (if (and slot (not (memq (car pair) '(mode eval))))
+          (setcdr slot (cdr pair))
+        (push (cons (car pair) (cdr pair)) variables)))))
+
+(defun dir-locals-collect-variables (class-variables root variables &optional predicate)
+  "VARIABLES with those of the specification CLASS-VARIABLES of the
+directory ROOT that apply to the current buffer: entries for every
+mode, for modes the buffer derives from (or that PREDICATE accepts),
+and for the subdirectory its file is in.  An entry holding
+\(subdirs . nil) applies in ROOT itself only."
+  (let* ((name (or buffer-file-name default-directory))
+         (below (and name (string-prefix-p root (expand-file-name name))
+                     (substring (expand-file-name name) (length root)))))
+    (dolist (entry class-variables variables)
+      (let ((key (car entry)))
+        (cond ((stringp key)
+               (when (and below (string-prefix-p key below))
+                 (setq variables (dir-locals-collect-variables (cdr entry) root variables predicate))))
+              ((if predicate (funcall predicate key) (or (null key) (derived-mode-p key)))
+               (let* ((alist (cdr entry))
+                      (subdirs (assq 'subdirs alist)))
+                 (when (or (null subdirs) (cdr subdirs)
+                           (equal root (expand-file-name default-directory)))
+                   (setq variables (dir-locals-collect-mode-variables
+                                    (remq subdirs alist) variables))))))))))
+
+(defun files--dir-local-variables ()
+  "The (VAR . VALUE) pairs the directory gives the current buffer, and
+the directory, as (VARIABLES . DIRECTORY); nil when none."
+  (let ((source (dir-locals-find-file (or buffer-file-name
+                                          (expand-file-name "x" default-directory)))))
+    (when source
+      (let* ((dir (if (consp source) (car source) source))
+             (class (if (consp source) (nth 1 source) (dir-locals-read-from-dir dir)))
+             (vars (nreverse (dir-locals-collect-variables
+                              (dir-locals-get-class-variables class) dir nil))))
+        (and vars (cons vars dir))))))
+
+(defun hack-dir-local-variables ()
+  "Record in `dir-local-variables-alist' and `file-local-variables-alist'
+the variables the buffer's directory gives it, as
+`enable-local-variables' allows; `hack-local-variables-apply' sets them."
+  (when (and enable-local-variables enable-dir-local-variables)
+    (let ((found (files--dir-local-variables)))
+      (when found
+        (dolist (pair (car found))
+          (unless (memq (car pair) '(eval mode))
+            (setq dir-local-variables-alist (assq-delete-all (car pair) dir-local-variables-alist)))
+          (push pair dir-local-variables-alist))
+        (hack-local-variables-filter (seq-remove (lambda (pair) (eq (car pair) 'coding)) (car found))
+                                     (cdr found))))))
+
+(defun hack-local-variables-apply ()
+  "Set the variables of `file-local-variables-alist' in the buffer."
+  (dolist (pair file-local-variables-alist)
+    (pcase (car pair)
+      ('eval (save-current-buffer (eval (cdr pair) t)))
+      ('mode (files--apply-local-mode (cdr pair)))
+      (_ (set (make-local-variable (car pair)) (cdr pair))))))
+
+(defun hack-dir-local-variables-non-file-buffer ()
+  "Set a buffer's directory-local variables by its `default-directory'."
+  (hack-dir-local-variables)
+  (hack-local-variables-apply))
 
 (defun files--apply-local-mode (name)
   "Turn on the major mode a local \"mode:\" entry NAME names, unless
@@ -1093,12 +1255,12 @@ the buffer has it already."
                    (seq-filter (lambda (pair)
                                  (memq (car pair) permanently-enabled-local-variables))
                                candidates))))
-      (mapc #'files--record-local-variable vars)
-      (dolist (pair vars)
-        (pcase (car pair)
-          ('eval (save-current-buffer (eval (cdr pair) t)))
-          ('mode (files--apply-local-mode (cdr pair)))
-          (_ (set (make-local-variable (car pair)) (cdr pair)))))
+      ;; The directory's variables come first: the file's replace them.
+      (setq file-local-variables-alist nil)
+      (with-demoted-errors "Directory-local variables error: %s"
+        (hack-dir-local-variables))
+      (dolist (pair vars) (files--record-local-variable pair t))
+      (hack-local-variables-apply)
       (run-hooks 'hack-local-variables-hook))))
 
 ;;; Reverting and renaming
