@@ -62,7 +62,8 @@ nil when there is none."
   (insert "\n")
   (let ((start (point)))
     (insert "Local Variables:\nEnd:\n")
-    (let ((comment-style 'plain))
+    ;; A mode without comment syntax gets Lisp's.
+    (let ((comment-style 'plain) (comment-start (or comment-start ";; ")))
       (comment-region start (point)))
     (goto-char start)
     (let ((case-fold-search t))
@@ -128,13 +129,17 @@ and `eval', which may repeat) and writes one setting it to VALUE, making
 the list, commented out, at the end of the buffer if there is none.
 OP `delete' removes all its settings, ignoring VALUE.
 INTERACTIVE non-nil means tell how the change takes effect."
-  (when (and (eq variable 'lexical-binding) (not (eq op 'delete)))
-    (user-error "The `lexical-binding' variable must be set at the start of the file"))
-  ;; Like Emacs, leave the buffer widened: point may end up outside the
-  ;; old restriction.
-  (widen)
-  (let ((missing (files-x--edit-list variable value op)))
-    (or missing (files-x--done variable op interactive))))
+  (if (not enable-local-variables)
+      (files-x--disabled)
+    ;; Like Emacs, leave the buffer widened: point may end up outside the
+    ;; old restriction.
+    (widen)
+    (let ((missing (files-x--edit-list variable value op)))
+      (or missing (files-x--done variable op interactive)))))
+
+(defun files-x--disabled ()
+  "Say that nothing is edited, `enable-local-variables' being nil."
+  (message "File-local variables are disabled"))
 
 (defun add-file-local-variable (variable value &optional interactive)
   "Set the file-local VARIABLE to VALUE in the Local Variables list.
@@ -143,6 +148,8 @@ A list, commented out, is added at the end of the buffer if it has none."
   (interactive
    (let ((variable (files-x--read-variable "Add file-local variable: ")))
      (list variable (files-x--read-value variable) t)))
+  (when (eq variable 'lexical-binding)
+    (user-error "The `lexical-binding' variable must be set at the start of the file"))
   (modify-file-local-variable variable value 'add-or-replace interactive))
 
 (defun delete-file-local-variable (variable &optional interactive)
@@ -205,7 +212,7 @@ inserted (which, for a new line, is the old line)."
       (let ((start (point)))
         (insert "-*--*-\n")
         (let ((after (point-marker)))
-          (let ((comment-style 'plain))
+          (let ((comment-style 'plain) (comment-start (or comment-start ";;; ")))
             (comment-region start (1- (point))))
           (prog1 (marker-position after)
             (set-marker after nil)))))))
@@ -311,9 +318,11 @@ and `eval') and writes one setting it to VALUE, making the line,
 commented out, at the top of the buffer (below a \"#!\" line) if there is
 none.  OP `delete' removes all its settings, ignoring VALUE.
 INTERACTIVE non-nil means tell how the change takes effect."
-  (widen)
-  (let ((failure (files-x--edit-prop-line variable value op)))
-    (or failure (files-x--done variable op interactive))))
+  (if (not enable-local-variables)
+      (files-x--disabled)
+    (widen)
+    (let ((failure (files-x--edit-prop-line variable value op)))
+      (or failure (files-x--done variable op interactive)))))
 
 (defun add-file-local-variable-prop-line (variable value &optional interactive)
   "Set the file-local VARIABLE to VALUE in the -*- line.

@@ -841,9 +841,6 @@ quoted with \"/:\" stays as it is."
 
 (defvar hack-local-variables-hook nil
   "Normal hook run after a file's local variables are set.")
-(defvar-local file-local-variables-alist nil
-  "The (VAR . VALUE) pairs of the file-local variables set in this buffer.")
-(put 'file-local-variables-alist 'permanent-local t)
 
 (dolist (pair '((fill-column . integerp) (tab-width . integerp)
                 (indent-tabs-mode . booleanp) (truncate-lines . booleanp)
@@ -1075,20 +1072,6 @@ first, if any; with any other HANDLE-MODE mode entries are ignored."
     (files--hack-local-variables (null handle-mode))))
 
 ;;; Directory-local variables
-
-(defvar dir-locals-file ".dir-locals.el"
-  "The file that names the local variables of a directory tree.
-A second file beside it, its name ending in \"-2.el\", overrides it.")
-(defvar enable-dir-local-variables t
-  "Non-nil: directory-local variables are set, as file-local ones are.")
-(defvar dir-locals-class-alist nil
-  "(CLASS . VARIABLES) for each class of directories.")
-(defvar dir-locals-directory-cache nil
-  "(DIRECTORY CLASS MTIME) for each directory given a class, the
-deepest first once sorted.")
-(defvar-local dir-local-variables-alist nil
-  "The (VAR . VALUE) pairs the directory gave the buffer.")
-(put 'dir-local-variables-alist 'permanent-local t)
 
 (defun dir-locals-set-class-variables (class variables)
   "Make VARIABLES the specification of CLASS: an alist whose keys are

@@ -4185,7 +4185,12 @@ for case-sensitively.")
              normal-mode hack-local-variables-filter hack-local-variables-confirm file-remote-p
              file-local-name file-local-copy file-name-non-special
              unhandled-file-name-directory
-             revert-buffer rename-uniquely cd-absolute locate-library))
+             revert-buffer rename-uniquely cd-absolute locate-library
+             hack-dir-local-variables hack-dir-local-variables-non-file-buffer
+             hack-local-variables-apply dir-locals-find-file dir-locals-read-from-dir
+             dir-locals-set-class-variables dir-locals-get-class-variables
+             dir-locals-set-directory-class dir-locals-collect-variables
+             dir-locals-collect-mode-variables))
   (autoload f "files"))
 (dolist (f '(cd pwd load-file load-library))
   (autoload f "files" nil t))
@@ -4225,6 +4230,21 @@ matches (or for which FUNCTION is non-nil) gets MODE, before
   "The function `revert-buffer' calls with IGNORE-AUTO and NOCONFIRM.")
 (make-variable-buffer-local 'revert-buffer-function)
 ;; File-local variables (lisp/files.el): let-bound before files.el loads.
+(defvar-local file-local-variables-alist nil
+  "The (VAR . VALUE) pairs of the file-local variables set in this buffer.")
+(put 'file-local-variables-alist 'permanent-local t)
+(defvar-local dir-local-variables-alist nil
+  "The (VAR . VALUE) pairs the directory gave the buffer.")
+(put 'dir-local-variables-alist 'permanent-local t)
+(defvar dir-locals-file ".dir-locals.el"
+  "The file that names the local variables of a directory tree.
+A second file beside it, its name ending in \"-2.el\", overrides it.")
+(defvar enable-dir-local-variables t
+  "Non-nil: directory-local variables are set, as file-local ones are.")
+(defvar dir-locals-class-alist nil
+  "(CLASS . VARIABLES) for each class of directories.")
+(defvar dir-locals-directory-cache nil
+  "(DIRECTORY CLASS MTIME) for each directory given a class.")
 (defvar enable-local-variables t
   "Whether visiting a file sets the variables its text names: t for
 all of them when all are safe (and, asking being impossible in batch,

@@ -132,4 +132,24 @@ SYNTAX is (START . END), run CALLS, return (TEXT POINT VALUES)."
                add-file-local-variable-prop-line delete-file-local-variable-prop-line))
     (should (commandp f))))
 
+(ert-deftest files-x-edit-disabled-and-without-comment-syntax ()
+  ;; With local variables disabled nothing is edited; a buffer whose
+  ;; mode has no comment syntax gets Lisp's comments.
+  (with-temp-buffer
+    (insert "text\n")
+    (let ((enable-local-variables nil))
+      (should (equal (modify-file-local-variable 'fill-column 44 'add-or-replace)
+                     "File-local variables are disabled"))
+      (should (equal (modify-file-local-variable-prop-line 'fill-column 44 'add-or-replace)
+                     "File-local variables are disabled")))
+    (should (equal (buffer-string) "text\n"))
+    (modify-file-local-variable 'tab-width 3 'add-or-replace)
+    (modify-file-local-variable-prop-line 'mode 'text 'add-or-replace)
+    (should (equal (buffer-string)
+                   ";;; -*- mode: text; -*-\ntext\n\n;; Local Variables:\n;; tab-width: 3\n;; End:\n"))
+    ;; Only the adding command refuses lexical-binding.
+    (modify-file-local-variable 'lexical-binding t 'add-or-replace)
+    (should (string-match-p "lexical-binding: t" (buffer-string)))
+    (should-error (add-file-local-variable 'lexical-binding t) :type 'user-error)))
+
 ;;; files-x-edit-tests.el ends here
