@@ -4229,6 +4229,31 @@ matches (or for which FUNCTION is non-nil) gets MODE, before
 (defvar revert-buffer-function 'revert-buffer--default
   "The function `revert-buffer' calls with IGNORE-AUTO and NOCONFIRM.")
 (make-variable-buffer-local 'revert-buffer-function)
+;; The command line (src/cli.c runs the actions it knows; the rest
+;; come here, as in Emacs's command-line-1).
+(defvar command-switch-alist nil
+  "(OPTION . HANDLER) pairs: the command-line OPTION, exactly as
+written, calls HANDLER with it; HANDLER may take the arguments after it
+from `command-line-args-left'.")
+(defvar command-line-functions nil
+  "Functions called in turn, with `argi' the command-line argument
+nothing else handles, until one returns non-nil.")
+(defvar argi nil "The command-line argument being handled.")
+
+(defun marrow--command-line-visit (file)
+  "Visit FILE, named on the command line, as Emacs does."
+  (find-file (expand-file-name file)))
+
+(defun marrow--command-line-claim (arg)
+  "Handle ARG, a command-line argument no action of marrow's claims, by
+`command-switch-alist' or `command-line-functions'; nil when neither
+does (then src/cli.c rejects an option and runs a file as the script)."
+  (let ((switch (assoc arg command-switch-alist))
+        (argi arg))
+    (if switch
+        (progn (funcall (cdr switch) arg) t)
+      (run-hook-with-args-until-success 'command-line-functions))))
+
 ;; File-local variables (lisp/files.el): let-bound before files.el loads.
 (defvar-local file-local-variables-alist nil
   "The (VAR . VALUE) pairs of the file-local variables set in this buffer.")
@@ -4708,8 +4733,10 @@ than a line from the minibuffer.")
 ;; and C parts) that marrow has: every function of marrow's libraries
 ;; for them is autoloaded above, so their features can be there
 ;; already.  subr.el and the libraries marrow writes for what Emacs has
-;; in C provide none, as Emacs has none of their names.
-(dolist (feature '(backquote env format base64 md5 sha1 overlay text-properties files
+;; in C provide none, as Emacs has none of their names.  `emacs' is the
+;; C's own: scripts that ask (featurep 'emacs) mean "not XEmacs", and
+;; take the path marrow follows.
+(dolist (feature '(emacs backquote env format base64 md5 sha1 overlay text-properties files
                    macroexp nadvice simple case-table cl-generic font-lock timer
                    prog-mode text-mode replace regexp-opt uniquify minibuffer
                    lisp-mode newcomment))

@@ -10,8 +10,10 @@
 **   - Options that shape the runtime (heap, collector, --debug) are read
 **     in a first pass, before the runtime exists; --help and --version
 **     stop there.
-**   - Actions (-l, --eval, -f, -p, -L, FILE) run left to right, as in
-**     Emacs.  The arguments not yet processed live in the Lisp variable
+**   - Actions (-l, --eval, -f, -p, -L, --visit, --insert, FILE) run left
+**     to right, as in Emacs; an option marrow does not know waits for its
+**     turn too, where Lisp may claim it (command-switch-alist,
+**     command-line-functions) or it is an error.  The arguments not yet processed live in the Lisp variable
 **     command-line-args-left while each action runs, so Lisp code may
 **     consume them (Emacs's contract); the loop re-reads the variable
 **     after every action.
@@ -60,7 +62,11 @@ static const char usage_text[] =
   "  -f FUNC, --funcall FUNC     call FUNC with no arguments\n"
   "  -p EXPR, --print EXPR       evaluate EXPR and print its value\n"
   "  -L DIR, --directory DIR     put DIR first on load-path\n"
+  "  --visit FILE, --file FILE   visit FILE (find-file)\n"
+  "  --insert FILE               insert FILE into the current buffer\n"
   "  --script FILE               run FILE as the script (same as plain FILE)\n"
+  "\n"
+  "Other options are Lisp's to claim (command-switch-alist), else an error.\n"
   "\n"
   "Options:\n"
   "  --vector-policy=NAME        vector free-list search: scan, hint, bitmap\n"
@@ -73,7 +79,8 @@ static const char usage_text[] =
   "  --heap-map=FILE.svg         at exit, draw the heap with (heap-map FILE)\n"
   "  --heap-map-dir=DIR          one heap picture per collection, in DIR\n"
   "                              (sets heap-map-directory)\n"
-  "  -batch, --batch, -Q, -q, --no-site-file, --no-init-file\n"
+  "  --chdir DIR                 change to DIR first\n"
+  "  -batch, --batch, -Q, -q, --no-site-file, --no-init-file, --no-site-lisp\n"
   "                              accepted and ignored, for Emacs command lines\n"
   "  --help                      print this help and exit\n"
   "  --version                   print the version and exit\n"
@@ -115,7 +122,8 @@ static bool is_ignored_option(const char *a)
 {
   static const char *const ignored[] = {"-batch", "--batch", "-Q", "-q", "--quick",
                                         "--no-site-file", "--no-init-file", "-no-site-file",
-                                        "--no-splash", "-nw", "--no-window-system"};
+                                        "--no-splash", "-nw", "--no-window-system",
+                                        "-nsl", "--no-site-lisp"};
   for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++)
     if (strcmp(a, ignored[i]) == 0)
       return true;
@@ -126,7 +134,9 @@ static bool is_ignored_option(const char *a)
 static const char *const action_options[] = {"-l", "--load", "-load", "--eval", "-eval",
                                              "--execute", "-execute", "-f", "--funcall",
                                              "-funcall", "-p", "--print", "-L",
-                                             "--directory", "-directory"};
+                                             "--directory", "-directory", "--visit",
+                                             "-visit", "--file", "-file", "--find-file",
+                                             "-find-file", "--insert", "-insert"};
 
 static bool is_action(const char *a)
 {
@@ -188,6 +198,15 @@ struct heap_map_options {
   const char *dir;  /* --heap-map-dir */
 };
 
+/* --chdir DIR: Emacs changes directory before it does anything else. */
+static void change_directory(const char *dir)
+{
+  if (chdir(dir) != 0) {
+    fprintf(stderr, "marrow: Can't chdir to %s: %s\n", dir, strerror(errno));
+    exit(EXIT_USAGE);
+  }
+}
+
 /* Handles runtime option A; false when A is not one. */
 static bool runtime_option(const char *a, marrow_options *opts, struct heap_map_options *maps)
 {
@@ -219,6 +238,8 @@ static bool runtime_option(const char *a, marrow_options *opts, struct heap_map_
     maps->file = a + strlen("--heap-map=");
   else if (starts_with(a, "--heap-map-dir="))
     maps->dir = a + strlen("--heap-map-dir=");
+  else if (starts_with(a, "--chdir="))
+    change_directory(a + strlen("--chdir="));
   else
     return false;
   return true;
@@ -245,7 +266,11 @@ static int first_pass(int argc, char **argv, marrow_options *opts,
         actions[n++] = argv[j];
       break;
     }
-    if (is_action(a)) {
+    if (strcmp(a, "--chdir") == 0 || strcmp(a, "-chdir") == 0) {
+      if (i + 1 >= argc)
+        usage_error("option '%s' requires an argument", a);
+      change_directory(argv[++i]);
+    } else if (is_action(a)) {
       if (i + 1 >= argc)
         usage_error("option '%s' requires an argument", a);
       actions[n++] = argv[i++];
@@ -253,7 +278,9 @@ static int first_pass(int argc, char **argv, marrow_options *opts,
     } else if (is_action_with_value(a)) {
       actions[n++] = argv[i];
     } else if (!runtime_option(a, opts, maps)) {
-      usage_error("unknown option '%s'", a);
+      /* Lisp may claim it (command-switch-alist, or by taking it off
+         command-line-args-left); else it is an error at its turn. */
+      actions[n++] = argv[i];
     }
   }
   return n;
@@ -332,6 +359,12 @@ static int add_load_directory(marrow *M, const char *dir)
   return marrow_set_global(M, "load-path", marrow_cons(M, full, path));
 }
 
+static int call_with_string(marrow *M, const char *function, const char *arg)
+{
+  marrow_value s = marrow_cstring(M, arg);
+  return marrow_call_named(M, function, 1, &s, NULL);
+}
+
 /* Runs the action named OPTION with VALUE. */
 static int run_action(marrow *M, const char *option, const char *value)
 {
@@ -346,11 +379,35 @@ static int run_action(marrow *M, const char *option, const char *value)
     return print_value(M, value);
   if (strcmp(o, "-L") == 0 || strcmp(o, "-directory") == 0)
     return add_load_directory(M, value);
+  if (strcmp(o, "-visit") == 0 || strcmp(o, "-file") == 0 || strcmp(o, "-find-file") == 0)
+    return call_with_string(M, "marrow--command-line-visit", value);
+  if (strcmp(o, "-insert") == 0)
+    return call_with_string(M, "insert-file-contents", value);
   return MARROW_ERROR;
 }
 
+/* ARG, unless Lisp claims it (command-switch-alist,
+   command-line-functions): an unknown option is an error, as Emacs's
+   command-line-1 signals it; a file name is the script, even after
+   actions (where Emacs would visit the file), and its ARGS stay in
+   command-line-args-left. */
+static int unclaimed_argument(marrow *M, const char *arg, bool *done)
+{
+  marrow_value name = marrow_cstring(M, arg), claimed;
+  int status = marrow_call_named(M, "marrow--command-line-claim", 1, &name, &claimed);
+  if (status != MARROW_OK || !marrow_is_nil(claimed))
+    return status;
+  if (arg[0] == '-' && arg[1] != '\0') {
+    marrow_value args[2] = {marrow_cstring(M, "Unknown option `%s'"), name};
+    return marrow_call_named(M, "error", 2, args, NULL);
+  }
+  *done = true;
+  return marrow_load_file(M, arg);
+}
+
 /* One action (and its value) from command-line-args-left.  *DONE is
-   set when nothing is left or the script has run. */
+   set when nothing is left or the script has run.  An option marrow
+   does not know is Lisp's to handle or reject, at its turn. */
 static int next_action(marrow *M, bool *done)
 {
   char *arg = pop_arg(M);
@@ -368,9 +425,7 @@ static int next_action(marrow *M, bool *done)
     status = value ? run_action(M, arg, value) : MARROW_ERROR;
     free(value);
   } else {
-    /* The script: its ARGS stay in command-line-args-left. */
-    status = marrow_load_file(M, arg);
-    *done = true;
+    status = unclaimed_argument(M, arg, done);
   }
   free(arg);
   return status;

@@ -1140,7 +1140,18 @@ START_TEST(cli_exit_codes_and_messages)
   ck_assert_int_eq(run_cli("--eval '(defun f () (princ command-line-args-left))' -f f -p 1",
                            out, sizeof out), 0);
   ck_assert_str_eq(out, "(-p 1)1\n");
-  ck_assert_int_eq(run_cli("--no-such-option", out, sizeof out), 1);
+  /* As in Emacs: an option nothing claims is an error at its turn;
+     Lisp loaded before it may claim it. */
+  ck_assert_int_eq(run_cli("-L /tmp --no-such-option -p 2", out, sizeof out), 255);
+  ck_assert_str_eq(out, "Debugger entered--Lisp error: (error \"Unknown option \xe2\x80\x98--no-such-option\xe2\x80\x99\")\n"
+                        "  error(\"Unknown option `%s'\" \"--no-such-option\")\n"
+                        "  command-line-1((\"-L\" \"/tmp\" \"--no-such-option\" \"-p\" \"2\"))\n"
+                        "  command-line()\n  normal-top-level()\n\n");
+  ck_assert_int_eq(run_cli("--eval \"(push (cons \\\"--mine\\\" (lambda (a) (princ (list a (pop command-line-args-left))))) command-switch-alist)\" "
+                           "--mine x -p 2", out, sizeof out), 0);
+  ck_assert_str_eq(out, "(--mine x)2\n");
+  ck_assert_int_eq(run_cli("--chdir /tmp --insert /dev/null -p default-directory", out, sizeof out), 0);
+  ck_assert_str_eq(out, "\"/tmp/\"\n");
   ck_assert_int_eq(run_cli("--version", out, sizeof out), 0);
   ck_assert_str_eq(out, "marrow " MARROW_VERSION "\n");
 }
