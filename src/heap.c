@@ -1192,7 +1192,7 @@ static void bury(void *p, size_t n)
 
 /* Most words of a swept block are all live or all free: those cost a
    compare, not a popcount (minor collections sweep every block). */
-static inline unsigned count_full_or_empty(uint64_t x)
+static inline unsigned live_slots_in_word(uint64_t x)
 {
   return x == UINT64_MAX ? 64 : x ? popcount64(x) : 0;
 }
@@ -1223,7 +1223,7 @@ static size_t sweep_fixed_block(struct heap *h, struct fixed_space *fs, struct h
     b->age[w] &= b->mark[w];
     if (!sticky)
       b->mark[w] = 0;
-    live += count_full_or_empty(b->alloc[w]);
+    live += live_slots_in_word(b->alloc[w]);
   }
   return live;
 }
