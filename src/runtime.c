@@ -36,6 +36,8 @@ static void mark_runtime_roots(struct gc *g, void *ud)
   gc_mark(g, rt->empty_multibyte);
   gc_mark(g, rt->locals);
   gc_mark(g, rt->processes);
+  gc_mark(g, rt->intervals_seen);
+  gc_mark(g, rt->intervals_vector);
   gc_mark(g, rt->memory_full_error);
   gc_mark(g, rt->initial_obarray);
 }
@@ -94,6 +96,7 @@ mrt *runtime_open(const struct gc_config *cfg)
   }
   rt->symtab = gc_symtab(rt->gc);
   rt->processes = Qnil;
+  rt->intervals_seen = rt->intervals_vector = Qnil;
   rt->memory_full_error = Qnil;
   rt->max_specpdl_size = 100000;
   rt->specpdl_cap = 256;

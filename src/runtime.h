@@ -140,6 +140,10 @@ struct mrt {
   mval frame;
   /* The live processes, oldest first (process.c); a root. */
   mval processes;
+  /* textprop.c's last interval list looked into, and the same as a
+     vector for binary search (nil, nil at first); roots, so the list
+     cannot die and its address name another. */
+  mval intervals_seen, intervals_vector;
   /* The error object memory_full signals: memory-signal-data's value
      when it last ran, its initial value before; a root. */
   mval memory_full_error;

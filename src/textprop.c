@@ -575,13 +575,33 @@ bool textprop_equal_deep(mval a, mval b) { return equal_deep(a, b, 0); }
 /* ---- Where properties change ---- */
 
 /* The index in the vector IVS of the interval that holds POS, the last
-   one at the end of the text. */
+   one at the end of the text: a binary search, the intervals being in
+   order. */
 static int64_t index_at(mval ivs, int64_t pos)
 {
-  int64_t k = 0;
-  while (k + 1 < VECTOR_LENGTH(ivs) && IV_END(AREF(ivs, k)) <= pos)
-    k++;
-  return k;
+  int64_t lo = 0, hi = VECTOR_LENGTH(ivs) - 1;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (IV_END(AREF(ivs, mid)) <= pos)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* IVS (a list) as a vector.  Lists of intervals never change, so the
+   vector of the last one asked for serves again: a scan of a text's
+   properties, one call per change, then costs a search each, not a
+   copy of the whole list. */
+static mval intervals_vector(mrt *rt, mval ivs)
+{
+  if (rt->intervals_seen != ivs) {
+    mval v = sequence_to_vector(rt, ivs);
+    rt->intervals_seen = ivs;
+    rt->intervals_vector = v;
+  }
+  return rt->intervals_vector;
 }
 
 /* Whether intervals A and B look the same: all their properties, or
@@ -597,7 +617,7 @@ static bool same_props(mval a, mval b, mval prop)
    that has intervals; LIMIT is nil or a fixnum. */
 static mval next_change(mrt *rt, mval ivs, int64_t pos, int64_t len, mval prop, mval limit)
 {
-  mval v = sequence_to_vector(rt, ivs);
+  mval v = intervals_vector(rt, ivs);
   int64_t n = VECTOR_LENGTH(v), k = index_at(v, pos), next = k + 1;
   while (next < n && same_props(AREF(v, k), AREF(v, next), prop) &&
          (NILP(limit) || IV_START(AREF(v, next)) < XFIXNUM(limit)))
@@ -610,7 +630,7 @@ static mval next_change(mrt *rt, mval ivs, int64_t pos, int64_t len, mval prop, 
 /* The same backwards; LO is where the text starts. */
 static mval previous_change(mrt *rt, mval ivs, int64_t pos, int64_t lo, mval prop, mval limit)
 {
-  mval v = sequence_to_vector(rt, ivs);
+  mval v = intervals_vector(rt, ivs);
   int64_t k = index_at(v, pos);
   if (IV_START(AREF(v, k)) == pos)
     k--;
@@ -808,7 +828,12 @@ void textprop_string_set(mrt *rt, mval string, mval start, mval end, mval plist)
 static mval plist_at(mrt *rt, mval pos, mval object)
 {
   struct text t = text_of(rt, object);
-  return textprop_plist_at(t.ivs, check_index(rt, &t, pos));
+  int64_t i = check_index(rt, &t, pos);
+  if (!CONSP(t.ivs))
+    return Qnil;
+  mval v = intervals_vector(rt, t.ivs);
+  mval iv = AREF(v, index_at(v, i));
+  return IV_START(iv) <= i && i < IV_END(iv) ? IV_PLIST(iv) : Qnil;
 }
 
 /* ---- Read-only text ----

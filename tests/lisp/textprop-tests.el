@@ -159,6 +159,32 @@
       (garbage-collect)
       (should (equal (get-text-property 0 'late old) '(fresh))))))
 
+(ert-deftest textprop-lookups-across-many-intervals ()
+  ;; Many intervals, and the text changed between scans: every lookup
+  ;; must see the intervals as they are now.
+  (with-temp-buffer
+    (dotimes (i 300)
+      (insert (propertize "ab" 'k (% i 3)) " "))
+    (dotimes (round 2)
+      (let ((p (point-min)) (changes 0))
+        (while (< p (point-max))
+          (let ((i (/ (1- p) 3)))
+            (should (eql (get-text-property p 'k) (and (< (% (1- p) 3) 2) (% (+ i round) 3)))))
+          (setq p (1+ p)))
+        (goto-char (point-min))
+        (while (setq p (next-single-property-change (point) 'k))
+          (setq changes (1+ changes))
+          (goto-char p))
+        (should (= changes 599))
+        (should (= (previous-single-property-change (point-max) 'k) 900))
+        (should (= (previous-single-property-change 450 'k) 448)))
+      ;; Shift every value: round 1 sees the new intervals.
+      (let ((p (point-min)))
+        (while (< p (point-max))
+          (when (get-text-property p 'k)
+            (put-text-property p (+ p 2) 'k (% (1+ (get-text-property p 'k)) 3)))
+          (setq p (+ p 3)))))))
+
 ;;;; font-lock's helpers for face properties
 
 (defun textprop-tests--faces (string)
