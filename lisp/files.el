@@ -1153,27 +1153,38 @@ add up."
           (setcdr slot (cdr pair))
         (push (cons (car pair) (cdr pair)) variables)))))
 
+(defun files--dir-locals-below (root)
+  "The current buffer's file name (or directory) relative to ROOT; nil
+when it is not under ROOT."
+  (let ((name (expand-file-name (or buffer-file-name default-directory))))
+    (and (string-prefix-p root name) (substring name (length root)))))
+
+(defun files--dir-locals-add-entry (entry root variables predicate)
+  "VARIABLES with the pairs of ENTRY, (KEY . PAIRS), if KEY is nil or
+a mode the buffer's derives from (or PREDICATE accepts KEY); a
+\(subdirs . nil) pair among PAIRS keeps them to ROOT itself."
+  (let* ((pairs (cdr entry))
+         (subdirs (assq 'subdirs pairs))
+         (root-only (and subdirs (null (cdr subdirs)))))
+    (if (and (if predicate (funcall predicate (car entry))
+               (or (null (car entry)) (derived-mode-p (car entry))))
+             (or (not root-only) (equal root (expand-file-name default-directory))))
+        (dir-locals-collect-mode-variables (remq subdirs pairs) variables)
+      variables)))
+
 (defun dir-locals-collect-variables (class-variables root variables &optional predicate)
   "VARIABLES with those of the specification CLASS-VARIABLES of the
-directory ROOT that apply to the current buffer: entries for every
-mode, for modes the buffer derives from (or that PREDICATE accepts),
-and for the subdirectory its file is in.  An entry holding
-\(subdirs . nil) applies in ROOT itself only."
-  (let* ((name (or buffer-file-name default-directory))
-         (below (and name (string-prefix-p root (expand-file-name name))
-                     (substring (expand-file-name name) (length root)))))
+directory ROOT that apply to the current buffer: see
+`dir-locals-set-class-variables'.  PREDICATE, when given, decides
+which non-directory keys apply."
+  (let ((below (files--dir-locals-below root)))
     (dolist (entry class-variables variables)
-      (let ((key (car entry)))
-        (cond ((stringp key)
-               (when (and below (string-prefix-p key below))
-                 (setq variables (dir-locals-collect-variables (cdr entry) root variables predicate))))
-              ((if predicate (funcall predicate key) (or (null key) (derived-mode-p key)))
-               (let* ((alist (cdr entry))
-                      (subdirs (assq 'subdirs alist)))
-                 (when (or (null subdirs) (cdr subdirs)
-                           (equal root (expand-file-name default-directory)))
-                   (setq variables (dir-locals-collect-mode-variables
-                                    (remq subdirs alist) variables))))))))))
+      (setq variables
+            (cond ((not (stringp (car entry)))
+                   (files--dir-locals-add-entry entry root variables predicate))
+                  ((and below (string-prefix-p (car entry) below))
+                   (dir-locals-collect-variables (cdr entry) root variables predicate))
+                  (t variables))))))
 
 (defun files--dir-local-variables ()
   "The (VAR . VALUE) pairs the directory gives the current buffer, and
