@@ -3019,9 +3019,8 @@ static int64_t line_end(mrt *rt, mval n)
    the test constrain-to-field makes first. */
 static bool field_touches(mrt *rt, int64_t pos)
 {
-  mval field = intern(rt, "field");
-  return overlays_char_property_p(rt, pos, field) ||
-         (pos > cur(rt)->begv && overlays_char_property_p(rt, pos - 1, field));
+  return overlays_char_property_p(rt, pos, Qfield) ||
+         (pos > cur(rt)->begv && overlays_char_property_p(rt, pos - 1, Qfield));
 }
 
 /* NEW_POS kept inside the field of point, as Emacs's line functions
@@ -3032,8 +3031,7 @@ static bool field_touches(mrt *rt, int64_t pos)
 static int64_t constrain_to_line_field(mrt *rt, int64_t new_pos, bool escape_from_edge)
 {
   struct buffer *b = cur(rt);
-  if (new_pos == b->pt || (NILP(intervals_of(b)) && !CONSP(b->overlays)) ||
-      !(field_touches(rt, new_pos) || field_touches(rt, b->pt)))
+  if (new_pos == b->pt || !(field_touches(rt, new_pos) || field_touches(rt, b->pt)))
     return new_pos;
   mval args[6] = {intern(rt, "constrain-to-field"), make_fixnum(new_pos), make_fixnum(b->pt),
                   escape_from_edge ? Qt : Qnil, Qt, Qnil};

@@ -825,15 +825,19 @@ void textprop_string_set(mrt *rt, mval string, mval start, mval end, mval plist)
   change_text(rt, textprop_set, start, end, check_plist(rt, plist), string);
 }
 
+mval textprop_plist_lookup(mrt *rt, mval ivs, int64_t pos)
+{
+  if (!CONSP(ivs))
+    return Qnil;
+  mval v = intervals_vector(rt, ivs);
+  mval iv = AREF(v, index_at(v, pos));
+  return IV_START(iv) <= pos && pos < IV_END(iv) ? IV_PLIST(iv) : Qnil;
+}
+
 static mval plist_at(mrt *rt, mval pos, mval object)
 {
   struct text t = text_of(rt, object);
-  int64_t i = check_index(rt, &t, pos);
-  if (!CONSP(t.ivs))
-    return Qnil;
-  mval v = intervals_vector(rt, t.ivs);
-  mval iv = AREF(v, index_at(v, i));
-  return IV_START(iv) <= i && i < IV_END(iv) ? IV_PLIST(iv) : Qnil;
+  return textprop_plist_lookup(rt, t.ivs, check_index(rt, &t, pos));
 }
 
 /* ---- Read-only text ----
@@ -847,8 +851,7 @@ static mval plist_at(mrt *rt, mval pos, mval object)
    the property itself not consulted).  Values come through a category
    symbol when the plist lacks them. */
 
-/* PROP in PLIST, else on its category's symbol (Emacs's textget). */
-static mval textget(mrt *rt, mval plist, mval prop)
+mval textprop_get(mrt *rt, mval plist, mval prop)
 {
   for (mval l = plist; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l)))
     if (XCAR(l) == prop)
@@ -882,7 +885,7 @@ _Noreturn static void text_read_only(mrt *rt, mval value)
 /* The read-only value of PLIST that INHIBIT (a list or nil) leaves. */
 static mval unexcused_read_only(mrt *rt, mval plist, mval inhibit)
 {
-  mval value = textget(rt, plist, Qread_only);
+  mval value = textprop_get(rt, plist, Qread_only);
   return memq_p(value, inhibit) ? Qnil : value;
 }
 
@@ -893,18 +896,18 @@ static void check_insertable(mrt *rt, mval ivs, struct buffer *b, int64_t pos, m
     mval before = pos > b->begv ? textprop_plist_at(ivs, pos - 2) : Qunbound;
     mval value;
     if (after != Qunbound && !NILP(value = unexcused_read_only(rt, after, inhibit)) &&
-        names_read_only(after, textget(rt, after, Qfront_sticky)))
+        names_read_only(after, textprop_get(rt, after, Qfront_sticky)))
       text_read_only(rt, value);
     if (before != Qunbound && !NILP(value = unexcused_read_only(rt, before, inhibit)) &&
-        !names_read_only(before, textget(rt, before, Qrear_nonsticky)))
+        !names_read_only(before, textprop_get(rt, before, Qrear_nonsticky)))
       text_read_only(rt, value);
   }
 }
 
 static bool writable(mrt *rt, mval plist, mval inhibit)
 {
-  mval value = textget(rt, plist, Qread_only);
-  return NILP(value) || !NILP(textget(rt, plist, Qinhibit_read_only)) ||
+  mval value = textprop_get(rt, plist, Qread_only);
+  return NILP(value) || !NILP(textprop_get(rt, plist, Qinhibit_read_only)) ||
          (CONSP(inhibit) ? memq_p(value, inhibit) : !NILP(inhibit));
 }
 
@@ -922,7 +925,7 @@ void textprop_check_modifiable(mrt *rt, int64_t start, int64_t end)
   }
   for (; CONSP(ivs) && IV_START(XCAR(ivs)) < end - 1; ivs = XCDR(ivs))
     if (IV_END(XCAR(ivs)) > start - 1 && !writable(rt, IV_PLIST(XCAR(ivs)), inhibit))
-      text_read_only(rt, textget(rt, IV_PLIST(XCAR(ivs)), Qread_only));
+      text_read_only(rt, textprop_get(rt, IV_PLIST(XCAR(ivs)), Qread_only));
 }
 
 static mval Ftext_properties_at(mrt *rt, int n, mval *a) { return plist_at(rt, a[0], a[1]); }

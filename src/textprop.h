@@ -21,6 +21,14 @@ void textprop_init(mrt *rt);
    its read-only properties (Emacs's verify_interval_modification). */
 void textprop_check_modifiable(mrt *rt, int64_t start, int64_t end);
 
+/* PROP in PLIST, else on the symbol PLIST's category names (Emacs's
+   textget): how text properties and overlays both look a property up. */
+mval textprop_get(mrt *rt, mval plist, mval prop);
+/* The plist at index POS of IVS by binary search, nil past the end:
+   for lookups at positions a caller asks for one by one (a vector of
+   the last list asked about is kept). */
+mval textprop_plist_lookup(mrt *rt, mval ivs, int64_t pos);
+
 /* The plist at position POS (nil past the end or with no list). */
 mval textprop_plist_at(mval ivs, int64_t pos);
 /* Whether any interval has a non-nil plist. */
