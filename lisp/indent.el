@@ -176,15 +176,15 @@ do `tab-to-tab-stop'."
         (t (< (current-indentation) (current-column)))))
 
 (defun indent--completion-wanted-p ()
-  "Non-nil when `tab-first-completion' lets a first TAB complete here."
-  (let ((syntax (and (not (eobp)) (char-syntax (following-char)))))
-    (pcase tab-first-completion
-      ('nil t)
-      ('eol (eolp))
-      ('word (not (eq syntax ?w)))
-      ('word-or-paren (not (memq syntax '(?w ?\( ?\)))))
-      ('word-or-paren-or-punct (not (memq syntax '(?w ?\( ?\) ?.))))
-      (_ t))))
+  "Non-nil when `tab-first-completion' lets a first TAB complete here.
+A repeated TAB always completes; so does any in batch, where
+`this-command' and `last-command' are both nil.  Emacs 28 looks for
+the syntax class of the next character in a list of syntax descriptors,
+where it is never found, so the `word' values never hold TAB back."
+  (or (null tab-first-completion)
+      (eq last-command this-command)
+      (and (eq tab-first-completion 'eol) (eolp))
+      (memq tab-first-completion '(word word-or-paren word-or-paren-or-punct))))
 
 (defun indent--shift-sexp-lines (change)
   "Move the lines after this one that the expression starting this line
@@ -211,11 +211,9 @@ ARG move the rest of the expression this line starts along with it."
                 (= start (point))
                 (= tick (buffer-chars-modified-tick))
                 (indent--completion-wanted-p))
-           ;; marrow has no completion at point yet: then TAB does nothing.
-           (when (fboundp 'completion-at-point)
-             (funcall 'completion-at-point)))
-          (arg (indent--shift-sexp-lines (- (current-indentation) indentation))))
-    nil))
+           (completion-at-point))
+          (arg (indent--shift-sexp-lines (- (current-indentation) indentation))
+               nil))))
 
 (defun indent-for-tab-command (&optional arg)
   "Indent this line with `indent-line-function', or insert a tab, as

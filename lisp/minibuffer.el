@@ -462,6 +462,674 @@ boundaries count PREFIX in, and completed strings get it back."
            (let ((answer (complete-with-action action table string inner-pred)))
              (if (stringp answer) (concat prefix answer) answer))))))
 
+;;; ---- Completion styles ------------------------------------------
+
+;; A style reads the text being completed and point's place in it, and
+;; answers what the text should become (and where point goes) or the
+;; list of candidates.  `basic' takes the text before point as a prefix
+;; and keeps what follows point; `partial-completion' lets each word of
+;; "f-b" be the start of a word of "foo-bar"; `emacs22' ignores what
+;; follows point.  The first two share one matcher: a pattern of
+;; literal strings and holes (`any', `any-delim', `star', `point',
+;; `prefix'), tried as a regexp, whose holes are then filled with what
+;; every candidate has in common.
+
+
+
+
+
+
+(defun minibuffer--styles (metadata)
+  "The styles to try for a table with METADATA, its category's first."
+  (let* ((category (completion-metadata-get metadata 'category))
+         (own (or (assq category completion-category-overrides)
+                  (assq category completion-category-defaults))))
+    (delete-dups (append (cdr (assq 'styles (cdr own))) completion-styles))))
+
+(defun minibuffer--style-answer (which string table pred point metadata)
+  "The first non-nil answer of the styles' WHICH function (1 try, 2 all)."
+  (let ((metadata (or metadata
+                      (completion-metadata (substring string 0 point) table pred))))
+    (catch 'answer
+      (dolist (style (minibuffer--styles metadata))
+        (let* ((fn (nth which (assq style completion-styles-alist)))
+               (answer (and fn (funcall fn string table pred point))))
+          (when answer (throw 'answer answer)))))))
+
+(defun completion-try-completion (string table pred point &optional metadata)
+  "What STRING, with point at index POINT, completes to in TABLE: nil for
+nothing, t when it is the only completion and exact, else (NEW . NEWPOINT)."
+  (minibuffer--style-answer 1 string table pred point metadata))
+
+(defun completion-all-completions (string table pred point &optional metadata)
+  "The completions of STRING, point at index POINT, in TABLE; the last
+cdr is the length of the text before the completed field."
+  (minibuffer--style-answer 2 string table pred point metadata))
+
+(defun minibuffer--with-base (completions base)
+  "COMPLETIONS with BASE, the field's start, as its last cdr."
+  (when completions (nconc completions base)))
+
+;;;; The styles that call the primitives only
+
+(defun minibuffer--try-pair (completion)
+  "A `try-completion' answer as a style's: a string goes with its length."
+  (if (stringp completion) (cons completion (length completion)) completion))
+
+(defun completion-emacs21-try-completion (string table pred _point)
+  (minibuffer--try-pair (try-completion string table pred)))
+
+(defun completion-emacs21-all-completions (string table pred _point)
+  (minibuffer--with-base (all-completions string table pred)
+                         (car (completion-boundaries string table pred ""))))
+
+(defun completion-emacs22-try-completion (string table pred point)
+  (let ((completion (try-completion (substring string 0 point) table pred)))
+    (if (stringp completion)
+        (cons (concat completion (minibuffer--one-slash completion (substring string point)))
+              (length completion))
+      completion)))
+
+(defun minibuffer--one-slash (completion after)
+  "AFTER, less the slash it starts with when COMPLETION ends in one."
+  (if (and (string-suffix-p "/" completion) (string-prefix-p "/" after))
+      (substring after 1)
+    after))
+
+(defun completion-emacs22-all-completions (string table pred point)
+  (let ((before (substring string 0 point)))
+    (minibuffer--with-base (all-completions before table pred)
+                           (car (completion-boundaries before table pred "")))))
+
+;;;; Patterns
+
+(defun minibuffer--pattern-string (pattern)
+  "The text PATTERN stands for: its literals, and * for a `star'."
+  (mapconcat (lambda (e) (cond ((stringp e) e) ((eq e 'star) "*") (t "")))
+             pattern ""))
+
+(defun minibuffer--word-pattern (string)
+  "STRING as a pattern: a hole before each delimiter, which stays, and a
+`star' for each *; after a delimiter, more delimiters may come."
+  (let ((delimiters (string-to-list completion-pcm-word-delimiters))
+        (pattern nil) (word-start 0) (after-delimiter nil))
+    (dotimes (i (length string))
+      (let ((c (aref string i)))
+        (when (or (eq c ?*) (memq c delimiters))
+          (when (< word-start i)
+            (when after-delimiter (push 'any-delim pattern))
+            (push (substring string word-start i) pattern))
+          (setq after-delimiter (not (eq c ?*)))
+          (if (eq c ?*)
+              (push 'star pattern)
+            (push 'any pattern)
+            (push (string c) pattern))
+          (setq word-start (1+ i)))))
+    (when (< word-start (length string))
+      (when after-delimiter (push 'any-delim pattern))
+      (push (substring string word-start) pattern))
+    (nreverse pattern)))
+
+(defun minibuffer--pcm-pattern (string point)
+  "STRING as a partial-completion pattern, `point' at index POINT."
+  (if (< point (length string))
+      (append (minibuffer--word-pattern (substring string 0 point))
+              '(point)
+              (minibuffer--word-pattern (substring string point)))
+    (minibuffer--word-pattern string)))
+
+(defun minibuffer--simplify-pattern (pattern)
+  "PATTERN without empty literals, without a hole right before another
+hole or point, and without a final point: the end is an open hole."
+  (let ((in (remove "" pattern)) out)
+    (while in
+      (let ((e (pop in)))
+        (unless (or (and (memq e '(any any-delim)) (memq (car in) '(any point)))
+                    (and (eq e 'point) (null in)))
+          (push e out))))
+    (nreverse out)))
+
+(defun minibuffer--pattern-regexp (pattern &optional group)
+  "A regexp matching what PATTERN does, each hole a group when GROUP.
+A hole right after another matches nothing, so that the first takes
+whatever lies between their neighbours."
+  (let ((previous nil))
+    (concat "\\`"
+            (mapconcat
+             (lambda (e)
+               (let ((re (cond ((stringp e) (regexp-quote e))
+                               ((and (memq previous '(any star point prefix))
+                                     (not (eq e 'any-delim)))
+                                "")
+                               ((eq e 'any-delim)
+                                (concat "[" completion-pcm-word-delimiters "*]*?"))
+                               (t ".*?"))))
+                 (setq previous e)
+                 (if (and group (symbolp e)) (concat "\\(" re "\\)") re)))
+             pattern ""))))
+
+(defun minibuffer--pattern-plain-p (pattern)
+  "Non-nil when PATTERN is one literal, perhaps followed by point."
+  (and (stringp (car pattern))
+       (null (remove 'point (remove "" (cdr pattern))))))
+
+(defun minibuffer--pattern-candidates (prefix pattern table pred)
+  "The completions of PREFIX in TABLE whose field matches PATTERN."
+  (if (minibuffer--pattern-plain-p pattern)
+      (all-completions (concat prefix (car pattern)) table pred)
+    (let* ((re (minibuffer--pattern-regexp pattern))
+           (case-fold-search completion-ignore-case)
+           (found (let ((completion-regexp-list (cons re completion-regexp-list)))
+                    (all-completions
+                     (concat prefix (if (stringp (car pattern)) (car pattern) ""))
+                     table pred))))
+      ;; A function table may not heed `completion-regexp-list'.
+      (if (functionp table)
+          (let (kept)
+            (dolist (c found (nreverse kept))
+              (when (string-match-p re c) (push c kept))))
+        found))))
+
+;;;; Filling the holes
+
+(defun minibuffer--hole-texts (re candidate)
+  "CANDIDATE cut after each group RE matches in it: the text each hole
+took, after the literal before it, and then the rest."
+  (let ((case-fold-search completion-ignore-case))
+    (string-match re candidate)
+    (let ((from 0) (group 1) pieces)
+      (while (match-end group)
+        (push (substring candidate from (match-end group)) pieces)
+        (setq from (match-end group) group (1+ group)))
+      (nreverse (cons (substring candidate from) pieces)))))
+
+(defun minibuffer--common-suffix (strings)
+  "The longest string each of STRINGS ends with."
+  (let ((reversed (try-completion "" (mapcar #'reverse strings))))
+    (if (stringp reversed) (reverse reversed) (car strings))))
+
+(defun minibuffer--fill-hole (hole literal texts)
+  "The pattern, newest first, for HOLE after LITERAL given the TEXTS each
+candidate has there: their common start, the hole if they differ, and
+for a `star' or `point' their common end too."
+  (let* ((common (try-completion literal texts))
+         (same (or (eq common t) (eq (try-completion common texts) t)))
+         (common (if (eq common t) literal common))
+         (out nil))
+    (unless (or (eq hole 'prefix) (equal common ""))
+      (push common out))
+    (unless same
+      (push hole out)
+      (when (and (memq hole '(star point prefix))
+                 (not (assoc-string common texts t)))
+        (let ((end (minibuffer--common-suffix
+                    (mapcar (lambda (s) (substring s (length common))) texts))))
+          (unless (equal end "") (push end out)))))
+    out))
+
+(defun minibuffer--merge (candidates pattern)
+  "What CANDIDATES, all matching PATTERN, have in common, as a pattern in
+reverse order."
+  (if (null (cdr candidates))
+      (list (car candidates))
+    (let* ((re (minibuffer--pattern-regexp pattern t))
+           (cuts (mapcar (lambda (c) (minibuffer--hole-texts re c)) candidates))
+           (literal "")
+           merged)
+      (dolist (e (append pattern '(any)))
+        (if (stringp e)
+            (setq literal (concat literal e))
+          (setq merged (append (minibuffer--fill-hole e literal (mapcar #'car cuts))
+                               merged)
+                cuts (mapcar #'cdr cuts)
+                literal "")))
+      merged)))
+
+(defun minibuffer--suffix-after (completion from suffix)
+  "SUFFIX less the start it shares with the end of COMPLETION, the
+longest such end that starts at FROM or later and spans no newline."
+  (let ((n (length completion)) (i (max from 0)) (overlap nil))
+    (while (and (not overlap) (< i n))
+      (let ((tail (substring completion i)))
+        (when (and (not (string-search "\n" tail))
+                   (string-prefix-p tail suffix case-fold-search))
+          (setq overlap (length tail))))
+      (setq i (1+ i)))
+    (if overlap (substring suffix overlap) suffix)))
+
+(defun minibuffer--pattern-try (pattern candidates prefix suffix)
+  "The try answer for PATTERN over CANDIDATES: point goes where the
+merged text leaves a choice, the last such place when point's own
+hole was filled."
+  (cond ((not (consp candidates)) candidates)
+        ((and (null (cdr candidates))
+              (equal (minibuffer--pattern-string pattern) (car candidates)))
+         t)
+        (t
+         (let* ((merged (minibuffer--merge candidates pattern))
+                (up-to-point (or (memq 'point merged) (memq 'any merged)
+                                 (memq 'star merged) merged))
+                (text (minibuffer--pattern-string (reverse merged))))
+           (cons (concat prefix text
+                         (minibuffer--suffix-after text (1- (length text)) suffix))
+                 (+ (length prefix)
+                    (length (minibuffer--pattern-string up-to-point))))))))
+
+;;;; The styles built on patterns
+
+(defun minibuffer--field (string table pred point)
+  "(BEFORE-FIELD FIELD-BEFORE-POINT FIELD-AFTER-POINT AFTER-FIELD) of STRING."
+  (let* ((before (substring string 0 point))
+         (after (substring string point))
+         (bounds (completion-boundaries before table pred after)))
+    (list (substring before 0 (car bounds)) (substring before (car bounds))
+          (substring after 0 (cdr bounds)) (substring after (cdr bounds)))))
+
+(defun completion-basic-try-completion (string table pred point)
+  (pcase-let ((`(,prefix ,head ,tail ,suffix) (minibuffer--field string table pred point)))
+    (if (equal tail "")
+        (let ((completion (try-completion (concat prefix head) table pred)))
+          (if (stringp completion)
+              (cons (concat completion (minibuffer--suffix-after completion point suffix))
+                    (length completion))
+            completion))
+      (let ((pattern (minibuffer--simplify-pattern (list head 'point tail))))
+        (minibuffer--pattern-try
+         pattern (minibuffer--pattern-candidates prefix pattern table pred)
+         prefix suffix)))))
+
+(defun completion-basic-all-completions (string table pred point)
+  (pcase-let ((`(,prefix ,head ,tail ,_) (minibuffer--field string table pred point)))
+    (minibuffer--with-base
+     (minibuffer--pattern-candidates prefix (remove "" (list head 'point tail)) table pred)
+     (length prefix))))
+
+(defun minibuffer--pcm-find (string table pred point)
+  "(PATTERN CANDIDATES PREFIX SUFFIX) for partial completion of STRING."
+  (pcase-let ((`(,prefix ,head ,tail ,suffix) (minibuffer--field string table pred point)))
+    (let ((pattern (minibuffer--simplify-pattern
+                    (minibuffer--pcm-pattern (concat head tail) (length head)))))
+      (list pattern (minibuffer--pattern-candidates prefix pattern table pred)
+            prefix suffix))))
+
+(defun completion-pcm-try-completion (string table pred point)
+  (apply #'minibuffer--pattern-try (minibuffer--pcm-find string table pred point)))
+
+(defun completion-pcm-all-completions (string table pred point)
+  (pcase-let ((`(,_ ,all ,prefix ,_) (minibuffer--pcm-find string table pred point)))
+    (minibuffer--with-base all (length prefix))))
+
+(defun minibuffer--substring-find (string table pred point)
+  "(PATTERN CANDIDATES PREFIX SUFFIX) for substring completion of STRING."
+  (pcase-let ((`(,prefix ,head ,tail ,suffix) (minibuffer--field string table pred point)))
+    (let ((pattern (minibuffer--simplify-pattern (list 'prefix head 'point tail))))
+      (list pattern (minibuffer--pattern-candidates prefix pattern table pred)
+            prefix suffix))))
+
+(defun completion-substring-try-completion (string table pred point)
+  (apply #'minibuffer--pattern-try (minibuffer--substring-find string table pred point)))
+
+(defun completion-substring-all-completions (string table pred point)
+  (pcase-let ((`(,_ ,all ,prefix ,_) (minibuffer--substring-find string table pred point)))
+    (minibuffer--with-base all (length prefix))))
+
+;;; ---- Completion in a buffer -------------------------------------
+
+;; `completion-at-point' asks `completion-at-point-functions' what text
+;; around point to complete and from which table, then completes it in
+;; place: the text grows to what the candidates share, and when that
+;; leaves a choice the candidates are listed in *Completions*.  In batch
+;; the messages print on standard error, each followed by the empty
+;; line with which Emacs clears them.
+
+(defvar completion-in-region--data nil
+  "(START END TABLE PREDICATE) of the completion under way.")
+
+(defun minibuffer-message (message &rest args)
+  "Show MESSAGE, formatted with ARGS, for `minibuffer-message-timeout'
+seconds.  In batch it prints and waits, then clears (an empty line)."
+  (message "%s" (if args (apply #'format-message message args) message))
+  (let ((waited (sit-for (or minibuffer-message-timeout 1000000))))
+    (message nil)
+    waited))
+
+(defun minibuffer--say (text)
+  (when completion-show-inline-help
+    (minibuffer-message text)))
+
+(defun minibuffer-hide-completions ()
+  "Take *Completions* off the screen; batch shows nothing to take."
+  nil)
+
+(defun minibuffer--done (string status message)
+  "Completion ended on STRING with STATUS: tell the table's exit
+function, then say MESSAGE unless that function said something."
+  (let* ((exit (plist-get completion-extra-properties :exit-function))
+         (before (and exit (current-message))))
+    (when exit
+      (when (eq status 'unknown)
+        (setq status (if (eq t (try-completion string minibuffer-completion-table
+                                               minibuffer-completion-predicate))
+                         'finished 'exact)))
+      (funcall exit string status))
+    (when (and message (equal before (and exit (current-message))))
+      (minibuffer--say message))))
+
+(defun minibuffer--replace (beg end text)
+  "Make the buffer between BEG and END read TEXT, touching only the
+middle that differs, so that markers and properties at the ends stay;
+leave point after TEXT."
+  (let* ((old (buffer-substring beg end))
+         (head (minibuffer--shared-length old text nil))
+         (tail (min (minibuffer--shared-length old text t)
+                    (- (length old) head) (- (length text) head))))
+    (goto-char (+ beg head))
+    (delete-region (point) (- end tail))
+    (insert (substring text head (- (length text) tail)))
+    (goto-char (+ beg (length text)))))
+
+(defun minibuffer--shared-length (a b from-end)
+  "How many characters A and B share at their start, or at their end."
+  (let ((n 0) (max (min (length a) (length b))))
+    (while (and (< n max)
+                (eq (aref a (if from-end (- (length a) n 1) n))
+                    (aref b (if from-end (- (length b) n 1) n))))
+      (setq n (1+ n)))
+    n))
+
+(defun minibuffer--region-metadata (beg)
+  (completion-metadata (buffer-substring-no-properties beg (point))
+                       minibuffer-completion-table minibuffer-completion-predicate))
+
+(defun minibuffer--complete-region (beg end)
+  "Complete the text between BEG and END.  The answer has bit 4 when the
+text grew, 2 when there were candidates, 1 when it is now exact."
+  (let* ((string (buffer-substring beg end))
+         (try (completion-try-completion string minibuffer-completion-table
+                                         minibuffer-completion-predicate
+                                         (- (point) beg)
+                                         (minibuffer--region-metadata beg))))
+    (cond ((null try)
+           (minibuffer-hide-completions)
+           (unless completion-fail-discreetly
+             (ding)
+             (minibuffer--say "No match"))
+           0)
+          ((eq try t)
+           (minibuffer-hide-completions)
+           (goto-char end)
+           (minibuffer--done string 'finished "Sole completion")
+           1)
+          (t (minibuffer--apply-try beg end string (car try) (cdr try))))))
+
+(defun minibuffer--apply-try (beg end string new new-point)
+  "Put NEW, what STRING between BEG and END completes to, in its place
+with point at NEW-POINT in it, and say what it came to."
+  (let ((grew (not (eq t (compare-strings new nil nil string nil nil t))))
+        (unchanged (eq t (compare-strings new nil nil string nil nil))))
+    (if unchanged
+        (goto-char end)
+      (minibuffer--replace beg end new)
+      (setq end (+ beg (length new))))
+    (forward-char (- new-point (length new)))
+    (if (not (or unchanged grew))
+        ;; Only the case changed: ask again, in the table's case.
+        (minibuffer--complete-region beg end)
+      (let ((exact (test-completion new minibuffer-completion-table
+                                    minibuffer-completion-predicate)))
+        (cond (grew
+               (minibuffer-hide-completions)
+               (when exact
+                 (minibuffer--done new (if (< new-point (length new)) 'exact 'unknown)
+                                   nil)))
+              ((not exact)
+               (if completion-auto-help
+                   (minibuffer-completion-help beg end)
+                 (minibuffer--say "Next char not unique")))
+              (t
+               (when (and completion-auto-help (eq this-command last-command))
+                 (minibuffer-completion-help beg end))
+               (minibuffer--done new 'exact "Complete, but not unique")))
+        (logior (if grew 4 0) 2 (if exact 1 0))))))
+
+(defun completion-in-region (start end collection &optional predicate)
+  "Complete the text between START and END from COLLECTION, whose
+elements must satisfy PREDICATE; nil when nothing completes it."
+  (unless (<= start (point))
+    (signal 'cl-assertion-failed (list '(<= start (point)) start (point))))
+  (funcall completion-in-region-function start end collection predicate))
+
+(defun completion--in-region (start end collection &optional predicate)
+  "The default `completion-in-region-function'."
+  (let ((minibuffer-completion-table collection)
+        (minibuffer-completion-predicate predicate))
+    (when completion-in-region-mode-predicate
+      (setq completion-in-region--data
+            (list (if (markerp start) start (copy-marker start))
+                  (copy-marker end t) collection predicate))
+      (completion-in-region-mode 1))
+    (setq this-command 'completion-at-point)
+    (/= 0 (minibuffer--complete-region start end))))
+
+(defvar completion-in-region-mode nil
+  "Non-nil while a completion in a buffer is under way.")
+
+(defun completion-in-region-mode (&optional arg)
+  "Mark a completion in a buffer as under way (ARG positive) or ended.
+It ends by itself after a command that leaves the completed field."
+  (setq completion-in-region-mode
+        (if (numberp arg) (> arg 0) (not (eq arg 'toggle))))
+  (remove-hook 'post-command-hook #'minibuffer--region-check)
+  (if completion-in-region-mode
+      (add-hook 'post-command-hook #'minibuffer--region-check)
+    (setq completion-in-region--data nil))
+  completion-in-region-mode)
+
+(defun minibuffer--region-check ()
+  "End `completion-in-region-mode' once point has left its field."
+  (let ((data completion-in-region--data))
+    (unless (and data
+                 (eq (current-buffer) (marker-buffer (car data)))
+                 (<= (car data) (point) (cadr data))
+                 (or (null completion-in-region-mode-predicate)
+                     (funcall completion-in-region-mode-predicate)))
+      (completion-in-region-mode -1))))
+
+(defvar tags-file-name nil "The tags table file, when one is visited.")
+(defvar tags-table-list nil "The tags tables to search.")
+
+(defun tags-completion-at-point-function ()
+  "No completion from tags: marrow reads no tags tables."
+  nil)
+
+(defun minibuffer--capf-answer (fn)
+  "(FN . ANSWER) when FN, a `completion-at-point-functions' member, has
+something to complete here; a non-exclusive table must match the text."
+  (let ((answer (funcall fn)))
+    (when (and (consp answer) (not (functionp answer))
+               (eq 'no (plist-get (nthcdr 3 answer) :exclusive))
+               (null (try-completion (buffer-substring-no-properties (car answer) (point))
+                                     (nth 2 answer)
+                                     (plist-get (nthcdr 3 answer) :predicate))))
+      (setq answer nil))
+    (when (and answer (not (listp answer)) (not (functionp answer)))
+      (message "Completion function %S uses a deprecated calling convention" fn))
+    (and answer (cons fn answer))))
+
+(defun completion-at-point ()
+  "Complete the text around point, as `completion-at-point-functions' say."
+  (interactive)
+  (let* ((found (run-hook-wrapped 'completion-at-point-functions
+                                  #'minibuffer--capf-answer))
+         (answer (cdr found)))
+    (cond ((functionp answer) (funcall answer))
+          ((consp answer) (apply #'minibuffer--complete-answer (car found) answer))
+          (t (when answer
+               (message "Warning: %S failed to return valid completion data!"
+                        (car found)))
+             answer))))
+
+(defun minibuffer--complete-answer (fn start end collection &rest plist)
+  "Complete from COLLECTION between START and END, as FN said to; the
+completion stays under way while FN still answers with START."
+  (let ((start (if (markerp start) start (copy-marker start)))
+        (completion-extra-properties plist))
+    (let ((completion-in-region-mode-predicate
+           (lambda () (let ((again (car-safe (funcall fn))))
+                        (and again (= again start))))))
+      (completion-in-region start end collection (plist-get plist :predicate)))))
+
+;;;; *Completions*
+
+(defun minibuffer-completion-help (&optional start end)
+  "List the completions of the text between START and END in *Completions*."
+  (message "Making completion list...")
+  (let* ((start (or start (point-min)))
+         (end (or end (point-max)))
+         (string (buffer-substring start end))
+         (metadata (minibuffer--region-metadata start))
+         (all (completion-all-completions string minibuffer-completion-table
+                                          minibuffer-completion-predicate
+                                          (- (point) start) metadata))
+         (last (last all)))
+    (message nil)
+    (when last (setcdr last nil))
+    (if (or (null all) (and (null (cdr all)) (equal (car all) string)))
+        (progn (minibuffer-hide-completions)
+               (ding)
+               (minibuffer-message (if all "Sole completion" "No completions")))
+      (minibuffer--show-completions (minibuffer--annotated
+                                     (minibuffer--sorted all metadata)
+                                     metadata)))
+    nil))
+
+(defun minibuffer--sorted (completions metadata)
+  (let ((sort (completion-metadata-get metadata 'display-sort-function)))
+    (if sort (funcall sort completions) (sort completions #'string-lessp))))
+
+(defun minibuffer--annotated (completions metadata)
+  "COMPLETIONS, each with its annotation as (STRING ANNOTATION) if any."
+  (let ((annotate (or (completion-metadata-get metadata 'annotation-function)
+                      (plist-get completion-extra-properties :annotation-function))))
+    (if (not annotate)
+        completions
+      (mapcar (lambda (c) (let ((note (funcall annotate c)))
+                            (if note (list c note) c)))
+              completions))))
+
+(defun minibuffer--show-completions (completions)
+  (with-current-buffer (get-buffer-create "*Completions*")
+    (let ((inhibit-read-only t))
+      (erase-buffer)
+      (completion-list-mode)
+      (let ((standard-output (current-buffer)))
+        (display-completion-list completions))
+      (goto-char (point-min))))
+  (display-buffer "*Completions*"))
+
+(define-derived-mode completion-list-mode special-mode "Completion List"
+  "The mode of *Completions*."
+  nil)
+
+(defun display-completion-list (completions &optional _common-substring _group-fun)
+  "Insert COMPLETIONS (strings, or (STRING ANNOTATION) lists) in
+`standard-output', laid out as `completions-format' says."
+  (if (not (bufferp standard-output))
+      (let ((out standard-output))
+        (with-temp-buffer
+          (let ((standard-output (current-buffer)))
+            (display-completion-list completions))
+          (princ (buffer-string) out)))
+    (with-current-buffer standard-output
+      (goto-char (point-max))
+      (when completion-show-help
+        (insert "In this buffer, type "
+                (propertize "RET" 'font-lock-face 'help-key-binding 'face 'help-key-binding)
+                " to select the completion near point.\n\n"))
+      (if (null completions)
+          (insert "There are no possible completions of what you have typed.")
+        (insert "Possible completions are:\n")
+        (minibuffer--insert-completions completions))))
+  nil)
+
+(defun minibuffer--completion-width (c)
+  (if (consp c) (+ (string-width (car c)) (string-width (cadr c))) (string-width c)))
+
+(defun minibuffer--insert-completion (c)
+  "Insert C, a string or (STRING ANNOTATION), the string clickable and
+the annotation in `completions-annotations' before any face of its own."
+  (let ((string (if (consp c) (car c) c))
+        (start (point)))
+    (insert string)
+    (add-text-properties start (point) `(mouse-face highlight completion--string ,string))
+    (when (consp c)
+      (setq start (point))
+      (insert (cadr c))
+      (put-text-property start (point) 'mouse-face nil)
+      (minibuffer--prepend-face start (point) 'completions-annotations))))
+
+(defun minibuffer--prepend-face (start end face)
+  (while (< start end)
+    (let ((next (next-single-property-change start 'face nil end))
+          (old (get-text-property start 'face)))
+      (put-text-property start next 'face (cons face (if (listp old) old (list old))))
+      (setq start next))))
+
+(defun minibuffer--insert-completions (completions)
+  "Lay COMPLETIONS out in columns as wide as the widest needs, at most
+as many as half their number, over the width of a window showing the
+buffer (less its last column), 79 when none does."
+  (let* ((window (get-buffer-window (current-buffer) 0))
+         (width (if window (1- (window-width window)) 79))
+         (widest (apply #'max (mapcar #'minibuffer--completion-width completions)))
+         (columns (min (max 2 (/ width (+ 2 widest)))
+                       (max 1 (/ (length completions) 2))))
+         (column-width (/ width columns)))
+    (pcase completions-format
+      ('vertical (minibuffer--insert-vertically completions columns column-width))
+      ('one-column (dolist (c completions)
+                     (minibuffer--insert-completion c)
+                     (insert "\n")))
+      (_ (minibuffer--insert-horizontally completions width column-width)))))
+
+(defun minibuffer--insert-tab-to (column)
+  "A space and a tab, shown as blank up to COLUMN."
+  (insert " \t")
+  (put-text-property (1- (point)) (point) 'display `(space :align-to ,column)))
+
+(defun minibuffer--insert-horizontally (completions width column-width)
+  (let ((column 0) (first t) (previous nil))
+    (dolist (c completions)
+      (unless (equal c previous)
+        (setq previous c)
+        (let ((w (minibuffer--completion-width c)))
+          (unless first
+            (if (< width (+ column (max column-width w)))
+                (progn (insert "\n") (setq column 0))
+              (minibuffer--insert-tab-to column)))
+          (setq first nil)
+          (minibuffer--insert-completion c)
+          (setq column (+ column (* column-width (ceiling w column-width)))))))))
+
+(defun minibuffer--insert-vertically (completions columns column-width)
+  "Fill columns top to bottom, as many rows as COLUMNS columns need."
+  (let* ((rows (ceiling (length completions) columns))
+         (table (make-vector rows nil))
+         (i 0))
+    (dolist (c completions)
+      (push c (aref table (% i rows)))
+      (setq i (1+ i)))
+    (dotimes (r rows)
+      (let ((column 0))
+        (dolist (c (nreverse (aref table r)))
+          (unless (= column 0)
+            (minibuffer--insert-tab-to column))
+          (minibuffer--insert-completion c)
+          (setq column (+ column (* column-width
+                                    (ceiling (minibuffer--completion-width c)
+                                             column-width))))))
+      (insert "\n"))))
+
 ;;; ---- Reading with completion ------------------------------------
 
 (defun completing-read-default (prompt collection &optional predicate require-match

@@ -4679,13 +4679,71 @@ than a line from the minibuffer.")
 (defvar yes-or-no-p-history nil "The answers given to `yes-or-no-p'.")
 (defvar completion-regexp-list nil
   "Regexps every completion must match, case folded as completion is.")
+(defvar completion-at-point-functions '(tags-completion-at-point-function)
+  "Functions that say what to complete at point, and from which table.")
+(defvar completion-styles '(basic partial-completion emacs22)
+  "The completion styles tried in turn until one finds something.")
+(defvar completion-styles-alist
+  '((emacs21 completion-emacs21-try-completion completion-emacs21-all-completions
+             "The whole text is a prefix.")
+    (emacs22 completion-emacs22-try-completion completion-emacs22-all-completions
+             "The text before point is a prefix; the text after it is kept.")
+    (basic completion-basic-try-completion completion-basic-all-completions
+           "The text before point is a prefix; the text after it, a suffix.")
+    (partial-completion completion-pcm-try-completion completion-pcm-all-completions
+                        "Each word is the start of a word: f-b finds foo-bar.")
+    (substring completion-substring-try-completion completion-substring-all-completions
+               "The text may be anywhere in a candidate."))
+  "Each style: (NAME TRY-FUNCTION ALL-FUNCTION DOC).")
+(defvar completion-category-defaults
+  '((buffer (styles . (basic substring)))
+    (unicode-name (styles . (basic substring)))
+    (project-file (styles . (substring)))
+    (xref-location (styles . (substring)))
+    (info-menu (styles . (basic substring))))
+  "The styles some categories of completion use before `completion-styles'.")
+(defvar completion-category-overrides nil
+  "Like `completion-category-defaults', set by the user, and preferred.")
+(defvar completion-pcm-word-delimiters "-_./:| "
+  "The characters that end a word for partial completion.")
+(defvar completion-show-inline-help t
+  "Non-nil: completion says \"No match\" and the like.")
+(defvar completion-fail-discreetly nil
+  "Non-nil: completion finding nothing stays silent.")
+(defvar completion-auto-help t
+  "Non-nil: completion that cannot go further lists the candidates.")
+(defvar completion-show-help t
+  "Non-nil: *Completions* starts by saying how to choose.")
+(defvar completions-format 'horizontal
+  "How *Completions* lays candidates out: `horizontal', `vertical' or
+`one-column'.")
+(defvar completion-cycle-threshold nil
+  "Cycling through few candidates; marrow never cycles.")
+(defvar completion-extra-properties nil
+  "The property list of the table being completed from.")
+(defvar completion-in-region-function #'completion--in-region
+  "The function `completion-in-region' hands its arguments to.")
+(defvar completion-in-region-mode-predicate nil
+  "A function telling whether the completion under way still applies.")
+(defvar minibuffer-message-timeout 2
+  "Seconds a `minibuffer-message' stays.")
 (dolist (f '(try-completion all-completions test-completion complete-with-action
              completion-boundaries completion-metadata completion-metadata-get
              completion-table-dynamic completion-table-with-cache
              completion-table-case-fold completion-table-in-turn completion-table-merge
              completion-table-with-predicate completion-table-with-terminator
              completion-table-with-context completion-table-subvert completing-read completing-read-default
-             beep y-or-n-p yes-or-no-p read-no-blanks-input read-minibuffer eval-minibuffer))
+             beep y-or-n-p yes-or-no-p read-no-blanks-input read-minibuffer eval-minibuffer
+             completion-at-point completion-in-region completion--in-region
+             completion-in-region-mode tags-completion-at-point-function
+             completion-try-completion completion-all-completions
+             completion-emacs21-try-completion completion-emacs21-all-completions
+             completion-emacs22-try-completion completion-emacs22-all-completions
+             completion-basic-try-completion completion-basic-all-completions
+             completion-pcm-try-completion completion-pcm-all-completions
+             completion-substring-try-completion completion-substring-all-completions
+             minibuffer-message minibuffer-completion-help minibuffer-hide-completions
+             display-completion-list completion-list-mode))
   (autoload f "minibuffer"))
 (autoload 'lazy-completion-table "minibuffer" nil nil 'macro)
 
@@ -4698,6 +4756,7 @@ than a line from the minibuffer.")
              base64-encode-region base64url-encode-region basic-save-buffer
              beginning-of-buffer buffer-disable-undo bury-buffer
              cancel-function-timers capitalize-region capitalize-word
+             completion-at-point completion-in-region-mode completion-list-mode
              copy-region-as-kill count-matches count-words cycle-spacing debug
              delete-blank-lines delete-duplicate-lines delete-frame
              delete-horizontal-space delete-indentation delete-other-windows
