@@ -1278,6 +1278,9 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
   (autoload f "benchmark" nil nil 'macro))
 (autoload 'benchmark-call "benchmark")
 (autoload 'byte-compile "bytecomp")
+(autoload 'byte-compile-check-lambda-list "bytecomp")
+(defvar byte-compile-debug nil
+  "Non-nil: an error found while compiling is signalled, not reported.")
 (autoload 'benchmark "benchmark" nil t)
 
 ;;; ---- Symbols, functions and obsolescence ---------------------------------

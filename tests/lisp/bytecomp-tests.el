@@ -29,4 +29,34 @@
   ;; Any other form is evaluated.
   (should (= (byte-compile '(+ 1 2)) 3)))
 
+;; Emacs 28's errors for lambda lists its compiler refuses.
+(ert-deftest bytecomp-bad-lambda-lists ()
+  (require 'bytecomp)
+  (dolist (case '(((&rest) "&rest without variable name")
+                  ((&rest a b) "Garbage following &rest VAR in lambda-list")
+                  ((&rest &optional) "&optional following &rest in lambda-list")
+                  ((x &rest &rest a) "Garbage following &rest VAR in lambda-list")
+                  ((&optional &optional) "Duplicate &optional")
+                  ((a nil) "Invalid lambda variable nil")
+                  ((:k) "Invalid lambda variable :k")
+                  ((a "s") "Invalid lambda variable s")))
+    (should (equal (condition-case err (byte-compile-check-lambda-list (car case))
+                     (error err))
+                   (list 'error (cadr case))))
+    (let ((byte-compile-debug t))
+      (should (equal (condition-case err (byte-compile `(lambda ,(car case) 1))
+                       (error err))
+                     (list 'error (cadr case))))))
+  (should (equal (condition-case err (byte-compile-check-lambda-list '(a . b)) (error err))
+                 '(wrong-type-argument listp b)))
+  ;; Without `byte-compile-debug' the error is reported, and its report
+  ;; is the value.
+  (let ((inhibit-message t))
+    (should (equal (byte-compile '(lambda (&rest) 1))
+                   " Error: &rest without variable name")))
+  (should (null (byte-compile-check-lambda-list '(_ _))))
+  (dolist (args '((&optional) (&optional &rest a) (&optional a &rest c)))
+    (should (null (byte-compile-check-lambda-list args)))
+    (should (eq (funcall (byte-compile `(lambda ,args 'ok))) 'ok))))
+
 ;;; bytecomp-tests.el ends here
