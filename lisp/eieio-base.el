@@ -53,6 +53,14 @@ set, and `:parent-instance' OBJ."
       (shared-initialize child params))
     child))
 
+(cl-defmethod eieio-instance-inheritor-slot-boundp ((object eieio-instance-inheritor)
+                                                     slot)
+  "Non-nil when SLOT of OBJECT has a value, its own or one inherited from
+the instance it was cloned from."
+  (let ((parent (eieio--inheritor-parent object)))
+    (cond ((slot-boundp object slot) t)
+          (parent (eieio-instance-inheritor-slot-boundp parent slot)))))
+
 (defun eieio--unbind-from (array start value)
   "Store VALUE in ARRAY's elements from index START on: an object's slots."
   (while (< start (length array))

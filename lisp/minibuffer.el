@@ -520,8 +520,8 @@ cdr is the length of the text before the completed field."
   (minibuffer--try-pair (try-completion string table pred)))
 
 (defun completion-emacs21-all-completions (string table pred _point)
-  (minibuffer--with-base (all-completions string table pred)
-                         (car (completion-boundaries string table pred ""))))
+  (completion-hilit-commonality (all-completions string table pred) (length string)
+                                (car (completion-boundaries string table pred ""))))
 
 (defun completion-emacs22-try-completion (string table pred point)
   (let ((completion (try-completion (substring string 0 point) table pred)))
@@ -538,8 +538,8 @@ cdr is the length of the text before the completed field."
 
 (defun completion-emacs22-all-completions (string table pred point)
   (let ((before (substring string 0 point)))
-    (minibuffer--with-base (all-completions before table pred)
-                           (car (completion-boundaries before table pred "")))))
+    (completion-hilit-commonality (all-completions before table pred) point
+                                  (car (completion-boundaries before table pred "")))))
 
 ;;;; Patterns
 
@@ -579,9 +579,10 @@ cdr is the length of the text before the completed field."
     (minibuffer--word-pattern string)))
 
 (defun minibuffer--simplify-pattern (pattern)
-  "PATTERN without empty literals, without a hole right before another
-hole or point, and without a final point: the end is an open hole."
-  (let ((in (remove "" pattern)) out)
+  "PATTERN without empty literals (deleted from it, as Emacs does),
+without a hole right before another hole or point, and without a
+final point: the end is an open hole."
+  (let ((in (delete "" pattern)) out)
     (while in
       (let ((e (pop in)))
         (unless (or (and (memq e '(any any-delim)) (memq (car in) '(any point)))
@@ -715,6 +716,87 @@ hole was filled."
                  (+ (length prefix)
                     (length (minibuffer--pattern-string up-to-point))))))))
 
+;;;; Showing how candidates match
+
+;; The candidates a style lists are copies marked for *Completions*:
+;; `completions-common-part' over what the text matched, and
+;; `completions-first-difference' on the character where point's
+;; position leaves a choice.  Partial completion also scores each
+;; candidate, in its first character's `completion-score': the share of
+;; it the text matched, less for each gap in the match (a gap of N
+;; characters counts 1 + (N-1)^(1/`flex-score-match-tightness')).
+
+(defvar flex-score-match-tightness 3
+  "How much gaps in a match lower its score; above 1, one gap costs
+less than several.")
+
+(defun completion-hilit-commonality (completions prefix-len &optional base-size)
+  "Copies of COMPLETIONS, strings or (STRING ...) lists, their first
+PREFIX-LEN less BASE-SIZE characters in `completions-common-part' and
+the next in `completions-first-difference'; BASE-SIZE ends the list."
+  (when completions
+    (let ((common (- prefix-len (or base-size 0))))
+      (nconc (mapcar (lambda (c)
+                       (let ((s (copy-sequence (if (consp c) (car c) c))))
+                         (minibuffer--prepend-face 0 (min common (length s))
+                                                   'completions-common-part s)
+                         (when (> (length s) common)
+                           (minibuffer--prepend-face common (1+ common)
+                                                     'completions-first-difference s))
+                         (if (consp c) (cons s (cdr c)) s)))
+                     completions)
+             base-size))))
+
+(defun minibuffer--hilit-pattern (pattern completions)
+  "Copies of COMPLETIONS marked and scored for how PATTERN matches
+each; COMPLETIONS themselves when PATTERN has no literal text."
+  (if (not (and completions (memq t (mapcar #'stringp pattern))))
+      completions
+    (let ((re (minibuffer--pattern-regexp pattern t))
+          (point-group (minibuffer--point-group pattern))
+          (case-fold-search completion-ignore-case))
+      (mapcar (lambda (c) (minibuffer--hilit-one (copy-sequence c) re point-group))
+              completions))))
+
+(defun minibuffer--point-group (pattern)
+  "The number of PATTERN's group for `point', counting holes; nil if none."
+  (let ((n 0) found)
+    (dolist (e pattern found)
+      (when (symbolp e)
+        (setq n (1+ n))
+        (when (eq e 'point) (setq found n))))))
+
+(defun minibuffer--hilit-one (s re point-group)
+  "Mark and score S, which RE matches, its literals between the groups."
+  (string-match re s)
+  (let ((choice (if point-group (match-beginning point-group) (match-end 0)))
+        (whole-end (match-end 0))
+        (holes (cddr (match-data t)))
+        (from 0) (matched 0) (gaps 0) (last-end 0))
+    (let ((literal
+           (lambda (a b)
+             (add-face-text-property a b 'completions-common-part nil s)
+             (setq matched (+ matched (- b a)))
+             (unless (or (= a last-end) (zerop last-end) (= a (length s)))
+               (setq gaps (+ gaps 1 (expt (- a last-end 1)
+                                          (/ 1.0 flex-score-match-tightness)))))
+             (setq last-end b))))
+      (while holes
+        (funcall literal from (pop holes))
+        (setq from (pop holes)))
+      (unless (= from whole-end)
+        (funcall literal from whole-end)))
+    (when (> (length s) choice)
+      (add-face-text-property choice (1+ choice) 'completions-first-difference nil s))
+    (unless (zerop (length s))
+      (put-text-property 0 1 'completion-score
+                         (/ matched (* (length s) (1+ gaps)) 1.0) s))
+    s))
+
+(defun completion--pcm-score (completion)
+  "The `completion-score' partial completion gave COMPLETION."
+  (get-text-property 0 'completion-score completion))
+
 ;;;; The styles built on patterns
 
 (defun minibuffer--field (string table pred point)
@@ -740,9 +822,9 @@ hole was filled."
 
 (defun completion-basic-all-completions (string table pred point)
   (pcase-let ((`(,prefix ,head ,tail ,_) (minibuffer--field string table pred point)))
-    (minibuffer--with-base
+    (completion-hilit-commonality
      (minibuffer--pattern-candidates prefix (remove "" (list head 'point tail)) table pred)
-     (length prefix))))
+     point (length prefix))))
 
 (defun minibuffer--pcm-find (string table pred point)
   "(PATTERN CANDIDATES PREFIX SUFFIX) for partial completion of STRING."
@@ -756,13 +838,15 @@ hole was filled."
   (apply #'minibuffer--pattern-try (minibuffer--pcm-find string table pred point)))
 
 (defun completion-pcm-all-completions (string table pred point)
-  (pcase-let ((`(,_ ,all ,prefix ,_) (minibuffer--pcm-find string table pred point)))
-    (minibuffer--with-base all (length prefix))))
+  (pcase-let ((`(,pattern ,all ,prefix ,_) (minibuffer--pcm-find string table pred point)))
+    (minibuffer--with-base (minibuffer--hilit-pattern pattern all) (length prefix))))
 
-(defun minibuffer--substring-find (string table pred point)
-  "(PATTERN CANDIDATES PREFIX SUFFIX) for substring completion of STRING."
+(defun minibuffer--substring-find (string table pred point &optional reshape)
+  "(PATTERN CANDIDATES PREFIX SUFFIX) for substring completion of STRING;
+RESHAPE, if given, rewrites the pattern first."
   (pcase-let ((`(,prefix ,head ,tail ,suffix) (minibuffer--field string table pred point)))
-    (let ((pattern (minibuffer--simplify-pattern (list 'prefix head 'point tail))))
+    (let ((pattern (minibuffer--simplify-pattern
+                    (funcall (or reshape #'identity) (list 'prefix head 'point tail)))))
       (list pattern (minibuffer--pattern-candidates prefix pattern table pred)
             prefix suffix))))
 
@@ -770,8 +854,93 @@ hole was filled."
   (apply #'minibuffer--pattern-try (minibuffer--substring-find string table pred point)))
 
 (defun completion-substring-all-completions (string table pred point)
-  (pcase-let ((`(,_ ,all ,prefix ,_) (minibuffer--substring-find string table pred point)))
-    (minibuffer--with-base all (length prefix))))
+  (pcase-let ((`(,pattern ,all ,prefix ,_) (minibuffer--substring-find string table pred point)))
+    (minibuffer--with-base (minibuffer--hilit-pattern pattern all) (length prefix))))
+
+(defalias 'completion-pcm--optimize-pattern #'minibuffer--simplify-pattern)
+
+(defun minibuffer--flex-pattern (pattern)
+  "PATTERN with a hole after each character of its literals: flex
+completion finds the characters in order, anything between them."
+  (mapcan (lambda (e)
+            (if (stringp e)
+                (mapcan (lambda (c) (list (string c) 'any)) e)
+              (list e)))
+          pattern))
+
+(defun minibuffer--flex-find (string table pred point)
+  (unless (and completion-flex-nospace (string-search " " string))
+    (minibuffer--substring-find string table pred point #'minibuffer--flex-pattern)))
+
+(defun completion-flex-try-completion (string table pred point)
+  (let ((found (minibuffer--flex-find string table pred point)))
+    (and found (apply #'minibuffer--pattern-try found))))
+
+(defun completion-flex-all-completions (string table pred point)
+  (pcase-let ((`(,pattern ,all ,prefix ,_) (minibuffer--flex-find string table pred point)))
+    (minibuffer--with-base (minibuffer--hilit-pattern pattern all) (length prefix))))
+
+;;;; All the candidates, best first
+
+(defvar-local completion-all-sorted-completions nil
+  "The candidates `completion-all-sorted-completions' last found here.")
+
+(defun minibuffer-prompt-end ()
+  "Where the minibuffer's input starts; the buffer's start elsewhere."
+  (point-min))
+
+(defun minibuffer--history-order (base)
+  "The default and the history, those starting with BASE without it."
+  (let* ((default (if (stringp minibuffer-default) minibuffer-default
+                    (car-safe minibuffer-default)))
+         (history (and (not (eq minibuffer-history-variable t))
+                       (symbol-value minibuffer-history-variable)))
+         (all (if default (cons default history) history)))
+    (if (equal base "")
+        all
+      (delq nil (mapcar (lambda (h) (and (string-prefix-p base h)
+                                         (substring h (length base))))
+                        all)))))
+
+(defun minibuffer--sort-candidates (all base)
+  "ALL shortest first, then alphabetically; in a minibuffer, those in
+the default and history first, in that order."
+  (setq all (sort all (lambda (a b) (or (< (length a) (length b))
+                                        (and (= (length a) (length b))
+                                             (string< a b))))))
+  (if (not (minibufferp))
+      all
+    (let* ((order (minibuffer--history-order base))
+           (rank (lambda (c) (let ((tail (member c order)))
+                               (if tail (- (length order) (length tail))
+                                 most-positive-fixnum)))))
+      (sort all (lambda (a b) (< (funcall rank a) (funcall rank b)))))))
+
+(defun completion-all-sorted-completions (&optional start end)
+  "The candidates for the text from START to END, best first, ending in
+the base size; kept until the buffer changes."
+  (or completion-all-sorted-completions
+      (let* ((start (or start (minibuffer-prompt-end)))
+             (end (or end (point-max)))
+             (string (buffer-substring start end))
+             (metadata (minibuffer--region-metadata start))
+             (all (completion-all-completions string minibuffer-completion-table
+                                              minibuffer-completion-predicate
+                                              (- (point) start) metadata))
+             (last (last all))
+             (base (or (cdr last) 0))
+             (sort (completion-metadata-get metadata 'cycle-sort-function)))
+        (when last
+          (setcdr last nil)
+          (setq all (delete-dups all))
+          (setq all (if sort (funcall sort all)
+                      (minibuffer--sort-candidates all (substring string 0 base))))
+          (add-hook 'after-change-functions #'minibuffer--forget-sorted nil t)
+          (setq completion-all-sorted-completions (nconc all base))))))
+
+(defun minibuffer--forget-sorted (&rest _)
+  (remove-hook 'after-change-functions #'minibuffer--forget-sorted t)
+  (setq completion-all-sorted-completions nil))
 
 ;;; ---- Completion in a buffer -------------------------------------
 
@@ -1049,33 +1218,44 @@ completion stays under way while FN still answers with START."
       (if (null completions)
           (insert "There are no possible completions of what you have typed.")
         (insert "Possible completions are:\n")
-        (minibuffer--insert-completions completions))))
+        (completion--insert-strings completions))))
   nil)
 
 (defun minibuffer--completion-width (c)
-  (if (consp c) (+ (string-width (car c)) (string-width (cadr c))) (string-width c)))
+  (if (consp c) (apply #'+ (mapcar #'string-width c)) (string-width c)))
 
 (defun minibuffer--insert-completion (c)
-  "Insert C, a string or (STRING ANNOTATION), the string clickable and
-the annotation in `completions-annotations' before any face of its own."
-  (let ((string (if (consp c) (car c) c))
-        (start (point)))
+  "Insert C: a string, (STRING SUFFIX) or (STRING PREFIX SUFFIX).  The
+string is clickable; a lone suffix without a face of its own shows in
+`completions-annotations'."
+  (let* ((string (if (consp c) (car c) c))
+         (prefix (and (consp c) (nth 2 c) (nth 1 c)))
+         (suffix (and (consp c) (or (nth 2 c) (nth 1 c))))
+         (start (point)))
+    (when prefix
+      (insert prefix)
+      (put-text-property start (point) 'mouse-face nil)
+      (setq start (point)))
     (insert string)
     (add-text-properties start (point) `(mouse-face highlight completion--string ,string))
-    (when (consp c)
+    (when suffix
       (setq start (point))
-      (insert (cadr c))
+      (insert suffix)
       (put-text-property start (point) 'mouse-face nil)
-      (minibuffer--prepend-face start (point) 'completions-annotations))))
+      (unless (or prefix (text-property-not-all 0 (length suffix) 'face nil suffix))
+        (minibuffer--prepend-face start (point) 'completions-annotations)))))
 
-(defun minibuffer--prepend-face (start end face)
+(defun minibuffer--prepend-face (start end face &optional object)
+  "Put FACE before the faces from START to END of OBJECT (a string, or
+the buffer), as a list even when it is alone."
   (while (< start end)
-    (let ((next (next-single-property-change start 'face nil end))
-          (old (get-text-property start 'face)))
-      (put-text-property start next 'face (cons face (if (listp old) old (list old))))
+    (let ((next (next-single-property-change start 'face object end))
+          (old (get-text-property start 'face object)))
+      (put-text-property start next 'face (cons face (if (listp old) old (list old)))
+                         object)
       (setq start next))))
 
-(defun minibuffer--insert-completions (completions)
+(defun completion--insert-strings (completions &optional _group-fun)
   "Lay COMPLETIONS out in columns as wide as the widest needs, at most
 as many as half their number, over the width of a window showing the
 buffer (less its last column), 79 when none does."

@@ -4696,8 +4696,15 @@ than a line from the minibuffer.")
     (partial-completion completion-pcm-try-completion completion-pcm-all-completions
                         "Each word is the start of a word: f-b finds foo-bar.")
     (substring completion-substring-try-completion completion-substring-all-completions
-               "The text may be anywhere in a candidate."))
+               "The text may be anywhere in a candidate.")
+    (flex completion-flex-try-completion completion-flex-all-completions
+          "The characters of the text, in order, anywhere in a candidate."))
   "Each style: (NAME TRY-FUNCTION ALL-FUNCTION DOC).")
+(defvar completion-flex-nospace nil
+  "Non-nil: the flex style does not complete a text with a space.")
+(defvar minibuffer-default nil "The default of the minibuffer read under way.")
+(defvar minibuffer-history-variable 'minibuffer-history
+  "The history list of the minibuffer read under way, or t for none.")
 (defvar completion-category-defaults
   '((buffer (styles . (basic substring)))
     (unicode-name (styles . (basic substring)))
@@ -4745,6 +4752,10 @@ than a line from the minibuffer.")
              completion-basic-try-completion completion-basic-all-completions
              completion-pcm-try-completion completion-pcm-all-completions
              completion-substring-try-completion completion-substring-all-completions
+             completion-flex-try-completion completion-flex-all-completions
+             completion-hilit-commonality completion--insert-strings completion--pcm-score
+             completion-pcm--optimize-pattern completion-all-sorted-completions
+             minibuffer-prompt-end
              minibuffer-message minibuffer-completion-help minibuffer-hide-completions
              display-completion-list completion-list-mode))
   (autoload f "minibuffer"))

@@ -1,13 +1,15 @@
 ;;; completion-at-point-tests.el --- completion styles, completion at point, *Completions*  -*- lexical-binding: t -*-
 
 ;; Values read off GNU Emacs 28: what the completion styles (basic,
-;; partial-completion, emacs22, emacs21, substring) make of a text and
-;; point's place in it, what `completion-at-point' does to a buffer,
-;; the exit function's statuses, the text of *Completions* and its
-;; properties, and TAB completing under `tab-first-completion'.
+;; partial-completion, emacs22, emacs21, substring, flex) make of a
+;; text and point's place in it, with the faces and scores of the
+;; candidates; what `completion-at-point' does to a buffer, the exit
+;; function's statuses, the text of *Completions* and its properties,
+;; the candidates best first, and TAB completing under
+;; `tab-first-completion'.
 
 (require 'ert)
-
+(require 'cl-lib)
 (defun completion-at-point-test--strip (l)
   (if (consp l) (cons (if (stringp (car l)) (substring-no-properties (car l)) (car l)) (completion-at-point-test--strip (cdr l))) l))
 (defmacro completion-at-point-test--quietly (&rest body)
@@ -48,6 +50,34 @@
     (setq-local completion-at-point-functions '(completion-at-point-test--capf))
     (let ((tab-always-indent 'complete) (tab-first-completion first))
       (completion-at-point-test--quietly (list (indent-for-tab-command) (buffer-string) (point))))))
+(defmacro completion-at-point-test--error (form)
+  `(condition-case err (progn ,form nil) (error err)))
+(defun completion-at-point-test--props (completions)
+  "COMPLETIONS as strings and their properties, with the base size."
+  (let ((out nil))
+    (while (consp completions)
+      (let ((c (pop completions)))
+        (push (if (consp c) (list (car c) (object-intervals (car c)) (cdr c))
+                (list c (object-intervals c)))
+              out)))
+    (cons (nreverse out) completions)))
+(defun completion-at-point-test--sorted (base default history-var history)
+  "Candidates sorted in a (pretend) minibuffer holding BASE."
+  (with-temp-buffer
+    (insert base)
+    (cl-letf (((symbol-function #'minibufferp) (lambda (&rest _) t)))
+      (let ((completion-styles '(basic))
+            (completion-category-defaults nil)
+            (minibuffer-history-variable history-var)
+            (minibuffer-history history)
+            (minibuffer-default default)
+            (minibuffer-completion-table
+             (lambda (string pred action)
+               (if (eq (car-safe action) 'boundaries)
+                   `(boundaries ,(length base) . 0)
+                 (complete-with-action action '("epsilon" "alpha" "gamma" "beta" "delta")
+                                       (substring string (length base)) pred)))))
+        (completion-all-sorted-completions)))))
 
 (ert-deftest completion-at-point-styles-try ()
   (should (equal (completion-try-completion "fo-b" '("foo-bar" "foo-baz" "fix-bug") nil 4)
@@ -201,7 +231,45 @@
   (should (equal (with-temp-buffer (insert "x fo") (setq-local completion-at-point-functions nil) (list (completion-at-point) (buffer-string)))
                  '(nil "x fo")))
   (should (equal (with-temp-buffer (insert "x fo") (list (completion-in-region 3 5 '("foo" "fox" "bar") (lambda (s) (not (equal s "fox")))) (buffer-string) (point)))
-                 '(t "x foo" 6)))
+                 '(t "x foo" 6))))
+
+(ert-deftest completion-at-point-highlighting ()
+  (should (equal (completion-at-point-test--props (completion-all-completions "f-b" '("foo-bar" "foo-baz" "fix-bug") nil 1))
+                 '(((#("foo-bar" 0 1 (face (completions-common-part)) 1 2 (face (completions-first-difference))) ((0 1 (face (completions-common-part))) (1 2 (face (completions-first-difference))) (2 7 nil))) (#("foo-baz" 0 1 (face (completions-common-part)) 1 2 (face (completions-first-difference))) ((0 1 (face (completions-common-part))) (1 2 (face (completions-first-difference))) (2 7 nil))) (#("fix-bug" 0 1 (face (completions-common-part)) 1 2 (face (completions-first-difference))) ((0 1 (face (completions-common-part))) (1 2 (face (completions-first-difference))) (2 7 nil)))) . 0)))
+  (should (equal (completion-at-point-test--props (completion-all-completions "fo" '("foo-bar" "fox") nil 2))
+                 '(((#("foo-bar" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) ((0 2 (face (completions-common-part))) (2 3 (face (completions-first-difference))) (3 7 nil))) (#("fox" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) ((0 2 (face (completions-common-part))) (2 3 (face (completions-first-difference)))))) . 0)))
+  (should (equal (completion-at-point-test--props (let ((completion-styles '(emacs22))) (completion-all-completions "fox" '("foobar" "foobaz") nil 2)))
+                 '(((#("foobar" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) ((0 2 (face (completions-common-part))) (2 3 (face (completions-first-difference))) (3 6 nil))) (#("foobaz" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) ((0 2 (face (completions-common-part))) (2 3 (face (completions-first-difference))) (3 6 nil)))) . 0)))
+  (should (equal (completion-at-point-test--props (let ((completion-styles '(substring))) (completion-all-completions "ab" '("abc" "xabc" "xyabq") nil 1)))
+                 '(((#("abc" 0 1 (face completions-common-part completion-score 0.6666666666666666) 1 2 (face (completions-first-difference completions-common-part))) ((0 1 (completion-score 0.6666666666666666 face completions-common-part)) (1 2 (face (completions-first-difference completions-common-part))) (2 3 nil))) (#("xabc" 0 1 (completion-score 0.5) 1 2 (face completions-common-part) 2 3 (face (completions-first-difference completions-common-part))) ((0 1 (completion-score 0.5)) (1 2 (face completions-common-part)) (2 3 (face (completions-first-difference completions-common-part))) (3 4 nil))) (#("xyabq" 0 1 (completion-score 0.4) 2 3 (face completions-common-part) 3 4 (face (completions-first-difference completions-common-part))) ((0 1 (completion-score 0.4)) (1 2 nil) (2 3 (face completions-common-part)) (3 4 (face (completions-first-difference completions-common-part))) (4 5 nil)))) . 0)))
+  (should (equal (completion-at-point-test--props (completion-hilit-commonality (list "abcd" "ab" (list "abx" "note")) 3 1))
+                 '(((#("abcd" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) ((0 2 (face (completions-common-part))) (2 3 (face (completions-first-difference))) (3 4 nil))) (#("ab" 0 2 (face (completions-common-part))) ((0 2 (face (completions-common-part))))) (#("abx" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) ((0 2 (face (completions-common-part))) (2 3 (face (completions-first-difference)))) ("note"))) . 1)))
+  (should (equal (completion-at-point-test--props (let ((completion-styles '(flex))) (completion-all-completions "foo" '("hello" "fabrobazo" "barfoobaz" "fbarbazoo") nil 3)))
+                 '(((#("fabrobazo" 0 1 (face completions-common-part completion-score 0.06038820084111285) 4 5 (face completions-common-part) 8 9 (face completions-common-part)) ((0 1 (completion-score 0.06038820084111285 face completions-common-part)) (1 4 nil) (4 5 (face completions-common-part)) (5 8 nil) (8 9 (face completions-common-part)))) (#("barfoobaz" 0 1 (completion-score 0.3333333333333333) 3 4 (face completions-common-part) 4 5 (face completions-common-part) 5 6 (face completions-common-part) 6 7 (face completions-first-difference)) ((0 1 (completion-score 0.3333333333333333)) (1 3 nil) (3 4 (face completions-common-part)) (4 5 (face completions-common-part)) (5 6 (face completions-common-part)) (6 7 (face completions-first-difference)) (7 9 nil))) (#("fbarbazoo" 0 1 (face completions-common-part completion-score 0.08984784217588389) 7 8 (face completions-common-part) 8 9 (face completions-common-part)) ((0 1 (completion-score 0.08984784217588389 face completions-common-part)) (1 7 nil) (7 8 (face completions-common-part)) (8 9 (face completions-common-part))))) . 0)))
+  (should (equal (let ((completion-styles '(flex))) (completion-try-completion "fb" '("foobar" "fooba") nil 2))
+                 '("fooba" . 5)))
+  (should (equal (let ((completion-styles '(flex)) (completion-flex-nospace t)) (completion-try-completion "f b" '("foobar") nil 3))
+                 'nil))
+  (should (equal (completion-pcm--optimize-pattern '(any any))
+                 '(any)))
+  (should (equal (completion-pcm--optimize-pattern '("buf" point "f"))
+                 '("buf" point "f"))))
+
+(ert-deftest completion-at-point-sorted ()
+  (should (equal (completion-at-point-test--sorted "" nil t nil)
+                 '(#("beta" 0 1 (face (completions-first-difference))) #("alpha" 0 1 (face (completions-first-difference))) #("delta" 0 1 (face (completions-first-difference))) #("gamma" 0 1 (face (completions-first-difference))) #("epsilon" 0 1 (face (completions-first-difference))) . 0)))
+  (should (equal (completion-at-point-test--sorted "" "gamma" 'minibuffer-history '("other" "epsilon" "delta"))
+                 '(#("gamma" 0 1 (face (completions-first-difference))) #("epsilon" 0 1 (face (completions-first-difference))) #("delta" 0 1 (face (completions-first-difference))) #("beta" 0 1 (face (completions-first-difference))) #("alpha" 0 1 (face (completions-first-difference))) . 0)))
+  (should (equal (completion-at-point-test--sorted "base/" "base/gamma" 'minibuffer-history '("some/alpha" "base/epsilon" "base/delta"))
+                 '(#("gamma" 0 1 (face (completions-first-difference))) #("epsilon" 0 1 (face (completions-first-difference))) #("delta" 0 1 (face (completions-first-difference))) #("beta" 0 1 (face (completions-first-difference))) #("alpha" 0 1 (face (completions-first-difference))) . 5)))
+  (should (equal (completion-at-point-test--sorted "base/" "gamma" 'minibuffer-history '("some/alpha" "base/epsilon" "base/delta"))
+                 '(#("epsilon" 0 1 (face (completions-first-difference))) #("delta" 0 1 (face (completions-first-difference))) #("beta" 0 1 (face (completions-first-difference))) #("alpha" 0 1 (face (completions-first-difference))) #("gamma" 0 1 (face (completions-first-difference))) . 5)))
+  (should (equal (with-temp-buffer (insert "al") (let ((minibuffer-completion-table '("alps" "alpha" "al" "alpha"))) (list (completion-all-sorted-completions) (progn (insert "p") (completion-all-sorted-completions)))))
+                 '((#("al" 0 2 (face (completions-common-part))) #("alps" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) #("alpha" 0 2 (face (completions-common-part)) 2 3 (face (completions-first-difference))) . 0) (#("alps" 0 3 (face (completions-common-part)) 3 4 (face (completions-first-difference))) #("alpha" 0 3 (face (completions-common-part)) 3 4 (face (completions-first-difference))) . 0)))))
+
+(ert-deftest completion-at-point-insert-strings ()
+  (should (equal (with-temp-buffer (completion--insert-strings '(("completion1" "suffix1") ("c2" #("s2" 0 2 (face shadow))) ("c3" "p3" "s3"))) (list (buffer-string) (object-intervals (buffer-string))))
+                 '(#("completion1suffix1\nc2s2\np3c3s3" 0 11 (mouse-face highlight completion--string "completion1") 11 18 (mouse-face nil face (completions-annotations)) 19 21 (mouse-face highlight completion--string "c2") 21 23 (face shadow mouse-face nil) 24 26 (mouse-face nil) 26 28 (mouse-face highlight completion--string "c3") 28 30 (mouse-face nil)) ((0 11 (completion--string "completion1" mouse-face highlight)) (11 18 (face (completions-annotations) mouse-face nil)) (18 19 nil) (19 21 (completion--string "c2" mouse-face highlight)) (21 23 (mouse-face nil face shadow)) (23 24 nil) (24 26 (mouse-face nil)) (26 28 (completion--string "c3" mouse-face highlight)) (28 30 (mouse-face nil))))))
   )
 
 ;;; completion-at-point-tests.el ends here

@@ -342,4 +342,35 @@
     (should (equal (should-error (ebt-read-text "(ebt-item \"n\")"))
                    '(error "Invalid object: ebt-item is not a subclass of ‘eieio-persistent’")))))
 
+;; Emacs 28's eieio-base and eieio-opt, read off Emacs.
+(defclass ebt-inheritor (eieio-instance-inheritor)
+  ((a :initarg :a) (b :initarg :b)))
+
+(ert-deftest eieio-base-inheritor-slot-boundp ()
+  (let* ((parent (ebt-inheritor))
+         (child (clone parent :b 1))
+         (grandchild (clone child :a 2)))
+    (should-not (eieio-instance-inheritor-slot-boundp parent 'a))
+    (should-not (eieio-instance-inheritor-slot-boundp child 'a))
+    (should (eieio-instance-inheritor-slot-boundp child 'b))
+    (should (eieio-instance-inheritor-slot-boundp grandchild 'a))
+    (should (eieio-instance-inheritor-slot-boundp grandchild 'b))
+    (should (eieio-instance-inheritor-slot-boundp grandchild :a))))
+
+(require 'eieio-opt)
+(defclass ebt-root () ())
+(defclass ebt-left (ebt-root) ())
+(defclass ebt-right (ebt-root) () :abstract t)
+(defclass ebt-leaf (ebt-left) ())
+
+(ert-deftest eieio-opt-class-alist-and-browser ()
+  (should (equal (eieio-build-class-alist 'ebt-root)
+                 '(("ebt-leaf" . 1) ("ebt-left" . 1) ("ebt-right" . 1) ("ebt-root" . 1))))
+  (should (equal (eieio-build-class-alist 'ebt-root t)
+                 '(("ebt-leaf" . 1) ("ebt-left" . 1) ("ebt-root" . 1))))
+  (should (assoc "ebt-leaf" (eieio-build-class-alist)))
+  (eieio-browse 'ebt-root)
+  (should (equal (with-current-buffer "*EIEIO OBJECT BROWSE*" (buffer-string))
+                 "ebt-root\n  +--ebt-right\n  +--ebt-left\n       +--ebt-leaf\n")))
+
 (provide 'eieio-base-tests)
