@@ -25,8 +25,8 @@ INSTANTIABLE-ONLY, abstract classes are left out."
 
 (defun eieio-read-subclass (prompt class &optional histvar instantiable-only)
   "Read the name of CLASS or a class below it, asking with PROMPT."
-  (intern (completing-read prompt (eieio-build-class-alist class instantiable-only)
-                           nil t nil (or histvar 'eieio-read-class))))
+  (let ((names (eieio-build-class-alist class instantiable-only)))
+    (intern (completing-read prompt names nil t nil (or histvar 'eieio-read-class)))))
 
 (defun eieio-browse (&optional root-class)
   "Draw the classes below ROOT-CLASS as a tree in *EIEIO OBJECT BROWSE*."

@@ -520,8 +520,9 @@ cdr is the length of the text before the completed field."
   (minibuffer--try-pair (try-completion string table pred)))
 
 (defun completion-emacs21-all-completions (string table pred _point)
-  (completion-hilit-commonality (all-completions string table pred) (length string)
-                                (car (completion-boundaries string table pred ""))))
+  (let ((field-start (car (completion-boundaries string table pred ""))))
+    (completion-hilit-commonality (all-completions string table pred)
+                                  (length string) field-start)))
 
 (defun completion-emacs22-try-completion (string table pred point)
   (let ((completion (try-completion (substring string 0 point) table pred)))
@@ -767,35 +768,43 @@ each; COMPLETIONS themselves when PATTERN has no literal text."
         (when (eq e 'point) (setq found n))))))
 
 (defun minibuffer--hilit-one (s re point-group)
-  "Mark and score S, which RE matches, its literals between the groups."
+  "Mark and score S, which RE matches, over its text outside the groups."
   (string-match re s)
   (let ((choice (if point-group (match-beginning point-group) (match-end 0)))
-        (whole-end (match-end 0))
-        (holes (cddr (match-data t)))
-        (from 0) (matched 0) (gaps 0) (last-end 0))
-    (let ((literal
-           (lambda (a b)
-             (add-face-text-property a b 'completions-common-part nil s)
-             (setq matched (+ matched (- b a)))
-             (unless (or (= a last-end) (zerop last-end) (= a (length s)))
-               (setq gaps (+ gaps 1 (expt (- a last-end 1)
-                                          (/ 1.0 flex-score-match-tightness)))))
-             (setq last-end b))))
-      (while holes
-        (funcall literal from (pop holes))
-        (setq from (pop holes)))
-      (unless (= from whole-end)
-        (funcall literal from whole-end)))
+        (spans (minibuffer--literal-spans (cddr (match-data t)) (match-end 0))))
+    (dolist (span spans)
+      (add-face-text-property (car span) (cdr span) 'completions-common-part nil s))
     (when (> (length s) choice)
       (add-face-text-property choice (1+ choice) 'completions-first-difference nil s))
-    (unless (zerop (length s))
+    (unless (equal s "")
       (put-text-property 0 1 'completion-score
-                         (/ matched (* (length s) (1+ gaps)) 1.0) s))
+                         (minibuffer--match-score spans (length s)) s))
     s))
 
-(defun completion--pcm-score (completion)
-  "The `completion-score' partial completion gave COMPLETION."
-  (get-text-property 0 'completion-score completion))
+(defun minibuffer--literal-spans (group-bounds whole-end)
+  "The spans (START . END) outside the groups whose bounds GROUP-BOUNDS
+lists (START END START END ...), up to WHOLE-END."
+  (let ((from 0) spans)
+    (while group-bounds
+      (push (cons from (car group-bounds)) spans)
+      (setq from (cadr group-bounds)
+            group-bounds (cddr group-bounds)))
+    (unless (= from whole-end)
+      (push (cons from whole-end) spans))
+    (nreverse spans)))
+
+(defun minibuffer--match-score (spans length)
+  "The share of LENGTH characters that SPANS cover, divided by one more
+than the cost of the gaps between them."
+  (let ((covered 0) (gaps 0) (last-end 0))
+    (dolist (span spans)
+      (let ((a (car span)) (b (cdr span)))
+        (setq covered (+ covered (- b a)))
+        (unless (or (= a last-end) (zerop last-end) (= a length))
+          (setq gaps (+ gaps 1 (expt (- a last-end 1)
+                                     (/ 1.0 flex-score-match-tightness)))))
+        (setq last-end b)))
+    (/ covered (* length (1+ gaps)) 1.0)))
 
 ;;;; The styles built on patterns
 
@@ -837,9 +846,15 @@ each; COMPLETIONS themselves when PATTERN has no literal text."
 (defun completion-pcm-try-completion (string table pred point)
   (apply #'minibuffer--pattern-try (minibuffer--pcm-find string table pred point)))
 
+(defun minibuffer--marked (found)
+  "The candidates of FOUND, (PATTERN CANDIDATES PREFIX SUFFIX), marked
+for how the pattern matches them, ending in the length of the prefix."
+  (when found
+    (minibuffer--with-base (minibuffer--hilit-pattern (car found) (nth 1 found))
+                           (length (nth 2 found)))))
+
 (defun completion-pcm-all-completions (string table pred point)
-  (pcase-let ((`(,pattern ,all ,prefix ,_) (minibuffer--pcm-find string table pred point)))
-    (minibuffer--with-base (minibuffer--hilit-pattern pattern all) (length prefix))))
+  (minibuffer--marked (minibuffer--pcm-find string table pred point)))
 
 (defun minibuffer--substring-find (string table pred point &optional reshape)
   "(PATTERN CANDIDATES PREFIX SUFFIX) for substring completion of STRING;
@@ -854,8 +869,7 @@ RESHAPE, if given, rewrites the pattern first."
   (apply #'minibuffer--pattern-try (minibuffer--substring-find string table pred point)))
 
 (defun completion-substring-all-completions (string table pred point)
-  (pcase-let ((`(,pattern ,all ,prefix ,_) (minibuffer--substring-find string table pred point)))
-    (minibuffer--with-base (minibuffer--hilit-pattern pattern all) (length prefix))))
+  (minibuffer--marked (minibuffer--substring-find string table pred point)))
 
 (defalias 'completion-pcm--optimize-pattern #'minibuffer--simplify-pattern)
 
@@ -877,8 +891,7 @@ completion finds the characters in order, anything between them."
     (and found (apply #'minibuffer--pattern-try found))))
 
 (defun completion-flex-all-completions (string table pred point)
-  (pcase-let ((`(,pattern ,all ,prefix ,_) (minibuffer--flex-find string table pred point)))
-    (minibuffer--with-base (minibuffer--hilit-pattern pattern all) (length prefix))))
+  (minibuffer--marked (minibuffer--flex-find string table pred point)))
 
 ;;;; All the candidates, best first
 
