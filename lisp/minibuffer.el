@@ -929,20 +929,26 @@ the default and history first, in that order."
                                  most-positive-fixnum)))))
       (sort all (lambda (a b) (< (funcall rank a) (funcall rank b)))))))
 
+(defun minibuffer--region-completions (start end)
+  "(STRING METADATA CANDIDATES) for the text from START to END, point in
+it; the candidates end in the base size."
+  (let ((string (buffer-substring start end))
+        (metadata (minibuffer--region-metadata start)))
+    (list string metadata
+          (completion-all-completions string minibuffer-completion-table
+                                      minibuffer-completion-predicate
+                                      (- (point) start) metadata))))
+
 (defun completion-all-sorted-completions (&optional start end)
   "The candidates for the text from START to END, best first, ending in
 the base size; kept until the buffer changes."
   (or completion-all-sorted-completions
-      (let* ((start (or start (minibuffer-prompt-end)))
-             (end (or end (point-max)))
-             (string (buffer-substring start end))
-             (metadata (minibuffer--region-metadata start))
-             (all (completion-all-completions string minibuffer-completion-table
-                                              minibuffer-completion-predicate
-                                              (- (point) start) metadata))
-             (last (last all))
-             (base (or (cdr last) 0))
-             (sort (completion-metadata-get metadata 'cycle-sort-function)))
+      (pcase-let* ((start (or start (minibuffer-prompt-end)))
+                   (`(,string ,metadata ,all)
+                    (minibuffer--region-completions start (or end (point-max))))
+                   (last (last all))
+                   (base (or (cdr last) 0))
+                   (sort (completion-metadata-get metadata 'cycle-sort-function)))
         (when last
           (setcdr last nil)
           (setq all (delete-dups all))
@@ -1166,14 +1172,9 @@ completion stays under way while FN still answers with START."
 (defun minibuffer-completion-help (&optional start end)
   "List the completions of the text between START and END in *Completions*."
   (message "Making completion list...")
-  (let* ((start (or start (point-min)))
-         (end (or end (point-max)))
-         (string (buffer-substring start end))
-         (metadata (minibuffer--region-metadata start))
-         (all (completion-all-completions string minibuffer-completion-table
-                                          minibuffer-completion-predicate
-                                          (- (point) start) metadata))
-         (last (last all)))
+  (pcase-let* ((`(,string ,metadata ,all)
+                 (minibuffer--region-completions (or start (point-min)) (or end (point-max))))
+               (last (last all)))
     (message nil)
     (when last (setcdr last nil))
     (if (or (null all) (and (null (cdr all)) (equal (car all) string)))
