@@ -7,6 +7,15 @@
 ;; `byte-compile' hands back the function it would have compiled, and a
 ;; benchmark that compiles its functions before timing them runs
 ;; unchanged.  `byte-code-function-p' of the result is nil.
+;;
+;; `byte-compile-file' and `batch-byte-compile' do what a compiler does
+;; to a file short of byte code: macros are expanded (the file's own
+;; from where they are defined on), `eval-when-compile' forms are
+;; evaluated and replaced by their values, `eval-and-compile',
+;; `require' and symbol property forms also run at compile time, and an error is reported
+;; as Emacs reports it, with no .elc written.  The .elc holds the
+;; expanded forms, printed readably, under Emacs's header, so that
+;; build scripts that compile and then load the .elc run unchanged.
 
 ;;; Code:
 
@@ -64,6 +73,148 @@ symbol or is constant, &rest not followed by exactly one variable, or
         ((cdr after) (error "Garbage following &rest VAR in lambda-list"))
         ((memq (car after) '(&optional &rest))
          (error "%s following &rest in lambda-list" (car after)))))
+
+;;;; Compiling files
+
+(defvar emacs-lisp-file-regexp "\\.el\\'"
+  "What ends the name of a file of Emacs Lisp source.")
+
+(defun byte-compile-dest-file (filename)
+  "The .elc file compiling FILENAME writes."
+  (let ((name (file-name-sans-versions filename)))
+    (if (string-match emacs-lisp-file-regexp name)
+        (concat (substring name 0 (match-beginning 0)) ".elc")
+      (concat name ".elc"))))
+
+(defvar bytecomp--environment nil
+  "The macros known while a file compiles: the file's own so far, and
+the compile-time forms, as `macroexpand-all' takes them.")
+
+(defvar bytecomp--lexical nil "Whether the file being compiled is lexical.")
+
+(defun bytecomp--compile-time-macros ()
+  "The forms a compiler runs as it meets them."
+  (list (cons 'eval-when-compile
+              (lambda (&rest body)
+                (list 'quote (eval (bytecomp--expand (cons 'progn body))
+                                   bytecomp--lexical))))
+        (cons 'eval-and-compile
+              (lambda (&rest body)
+                (let ((expanded (bytecomp--expand (cons 'progn body))))
+                  (eval expanded bytecomp--lexical)
+                  expanded)))))
+
+(defun bytecomp--expand (form)
+  (macroexpand-all form bytecomp--environment))
+
+(defun bytecomp--note-toplevel (form)
+  "Run what of the expanded top-level FORM a compiler runs: `require',
+symbol properties, and a macro's definition, which later forms of the
+file then expand."
+  (pcase form
+    (`(,(or 'progn 'prog1) . ,forms) (mapc #'bytecomp--note-toplevel forms))
+    ;; A symbol property the file sets, such as a `gv-define-setter'
+    ;; expander, serves its later forms too.
+    (`(,(or 'require 'function-put 'put) . ,_) (eval form bytecomp--lexical))
+    (`(defalias ',name (cons 'macro ,fn))
+     (push (cons name (eval fn bytecomp--lexical)) bytecomp--environment))))
+
+(defun bytecomp--file-lexical-p ()
+  "Whether the buffer's first line (after a #! line) sets lexical-binding."
+  (save-excursion
+    (goto-char (point-min))
+    (when (looking-at "#!") (forward-line 1))
+    (let ((line (buffer-substring (point) (line-end-position))))
+      (and (string-match "-\\*-.*lexical-binding:[ \t]*\\([^ \t;]+\\)" line)
+           (not (equal (match-string 1 line) "nil"))))))
+
+(defun bytecomp--where (start)
+  "FILE:LINE:COLUMN of buffer position START, as compiler messages say."
+  (save-excursion
+    (goto-char start)
+    (format "%s:%d:%d" (file-relative-name byte-compile-current-file)
+            (line-number-at-pos) (1+ (current-column)))))
+
+(defvar byte-compile-current-file nil "The file being compiled.")
+
+(defun bytecomp--skip-to-form ()
+  "Move past blanks and comments; non-nil unless that reaches the end."
+  (while (progn (skip-chars-forward " \t\n\f\r") (looking-at ";"))
+    (forward-line 1))
+  (not (eobp)))
+
+(defun bytecomp--compile-buffer ()
+  "The buffer's forms, compiled; or nil after reporting an error."
+  (let ((bytecomp--lexical (bytecomp--file-lexical-p))
+        (bytecomp--environment (bytecomp--compile-time-macros))
+        (compiled nil) (failed nil))
+    (goto-char (point-min))
+    (while (and (not failed) (bytecomp--skip-to-form))
+      (let ((start (point)))
+        (condition-case err
+            (let ((expanded (bytecomp--expand (read (current-buffer)))))
+              (bytecomp--note-toplevel expanded)
+              (push expanded compiled))
+          (error
+           ;; Expanding is all marrow compiles: its errors are the
+           ;; ones Emacs reports from the top-level form.
+           (message "\nIn toplevel form:\n%s: Error: %s"
+                    (bytecomp--where start) (error-message-string err))
+           (setq failed t)))))
+    (unless failed (cons bytecomp--lexical (nreverse compiled)))))
+
+(defun bytecomp--write (dest lexical forms)
+  "Write FORMS, compiled from a LEXICAL file or not, as DEST."
+  (with-temp-file dest
+    (insert ";ELC\034\0\0\0"
+            (if lexical " -*- lexical-binding: t -*-" "")
+            "\n;;; Compiled\n;;; in Emacs version " emacs-version
+            " (by marrow: macros expanded, no byte code)\n\n")
+    (let ((print-circle t) (print-gensym t) (print-escape-newlines t)
+          (print-length nil) (print-level nil) (print-quoted t))
+      (dolist (form forms)
+        (prin1 form (current-buffer))
+        (insert "\n")))))
+
+(defun byte-compile-file (filename &optional load)
+  "Compile FILENAME into its .elc (see `byte-compile-dest-file'); then
+load the .elc when LOAD.  The value is t, or nil after an error."
+  (let* ((byte-compile-current-file (expand-file-name filename))
+         ;; What is being loaded meanwhile is not the file compiled.
+         (current-load-list nil)
+         (result (with-temp-buffer
+                   (insert-file-contents byte-compile-current-file)
+                   (let ((default-directory (file-name-directory byte-compile-current-file)))
+                     (bytecomp--compile-buffer)))))
+    (when result
+      (let ((dest (byte-compile-dest-file byte-compile-current-file)))
+        (bytecomp--write dest (car result) (cdr result))
+        (when load (load dest nil t t))
+        t))))
+
+(defun byte-recompile-file (filename &optional force arg load)
+  "Compile FILENAME when its .elc is older, or FORCE; without an .elc,
+only when ARG is 0 (or, non-nil, when a question would say yes)."
+  (let ((dest (byte-compile-dest-file filename)))
+    (if (if (file-exists-p dest)
+            (or force (file-newer-than-file-p filename dest))
+          (eq arg 0))
+        (byte-compile-file filename load)
+      (when load (load (if (file-exists-p dest) dest filename) nil t))
+      'no-byte-compile)))
+
+(defun batch-byte-compile (&optional _noforce)
+  "Compile the files (or the .el files of directories) that remain on
+the command line, then exit: status 1 if any failed."
+  (let ((failed nil))
+    (while command-line-args-left
+      (let ((arg (pop command-line-args-left)))
+        (dolist (file (if (file-directory-p arg)
+                          (directory-files arg t "\\.el\\'")
+                        (list arg)))
+          (unless (byte-compile-file file)
+            (setq failed t)))))
+    (kill-emacs (if failed 1 0))))
 
 (provide 'bytecomp)
 

@@ -999,8 +999,12 @@ first, a list's own elements before those of the lists inside it."
     found))
 
 (defun macroexp-file-name ()
-  "The name of the file whose code is being loaded or evaluated, or nil."
-  (or load-file-name (and (boundp 'byte-compile-current-file) byte-compile-current-file)))
+  "The name of the file whose code is being loaded, evaluated or
+compiled, or nil: `load', `eval-buffer' and `eval-region' name it in
+`current-load-list'."
+  (let ((evaluated (car (last current-load-list))))
+    (or (and (stringp evaluated) evaluated)
+        (and (boundp 'byte-compile-current-file) byte-compile-current-file))))
 
 ;;; ---- A code walker ------------------------------------------------------
 ;;
@@ -1279,6 +1283,8 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
 (autoload 'benchmark-call "benchmark")
 (autoload 'byte-compile "bytecomp")
 (autoload 'byte-compile-check-lambda-list "bytecomp")
+(dolist (f '(byte-compile-file byte-recompile-file batch-byte-compile byte-compile-dest-file))
+  (autoload f "bytecomp"))
 (defvar byte-compile-debug nil
   "Non-nil: an error found while compiling is signalled, not reported.")
 (autoload 'benchmark "benchmark" nil t)
@@ -3203,7 +3209,9 @@ it was before the reading."
                        (narrow-to-region (point-min) end)
                        (prog1 (internal--next-form buffer read-function)
                          (set-marker from (point)))))))))
-    (internal--eval-forms next printflag (or printflag #'symbolp) nil nil)))
+    ;; As in Emacs, what the forms define is filed under the buffer's
+    ;; file, and `current-load-list' names it to them.
+    (internal--eval-forms next printflag (or printflag #'symbolp) buffer-file-name nil)))
 
 (defun eval-buffer (&optional buffer printflag filename _unibyte do-allow-print)
   "Evaluate the accessible text of BUFFER (a buffer or its name; the
@@ -3212,7 +3220,7 @@ current one if nil) as Lisp code, lexically if its first line says
 with `load-read-function' and run with point after it.  PRINTFLAG is
 as for `eval-region'; DO-ALLOW-PRINT lets output through to
 `standard-output' when PRINTFLAG is nil.  What the forms define is
-filed in `load-history' under FILENAME.  Return nil."
+filed in `load-history' under FILENAME, the buffer's file if nil.  Return nil."
   (interactive "")
   (let ((buf (if buffer (get-buffer buffer) (current-buffer)))
         (read-function (or load-read-function #'read)))
@@ -3223,7 +3231,7 @@ filed in `load-history' under FILENAME.  Return nil."
       (internal--eval-forms (lambda () (internal--next-form buf read-function))
                             printflag
                             (if (or printflag do-allow-print) printflag #'symbolp)
-                            filename t))))
+                            (or filename buffer-file-name) t))))
 
 ;;; ---- The message log ------------------------------------------------
 ;; Emacs keeps every message as a line of *Messages*, batch mode too;
