@@ -202,6 +202,9 @@ ends it), each complete key running its command in the active keymaps."
       (let ((pending keys)
             (run 0))
         (while pending
+          ;; As the command loop does, each key is looked up and run in
+          ;; the selected window's buffer, which stays current after.
+          (set-buffer (window-buffer (selected-window)))
           (let ((key (callint--add-event [] (pop pending))))
             (while (and pending (keymapp (key-binding key)))
               (setq key (callint--add-event key (pop pending))))

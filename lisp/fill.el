@@ -422,6 +422,108 @@ when it starts with that: no cut may come before it."
           (fill--set-gap start (point) (propertize (fill--indentation-string 0 margin)
                                                    'face 'default)))))))
 
+;;;; Auto-filling: breaking the line being typed
+
+(defun fill-forward-paragraph (arg)
+  "Move over ARG paragraphs as filling counts them."
+  (funcall fill-forward-paragraph-function arg))
+
+(defun default-indent-new-line (&optional soft force)
+  "Break the line at point and indent the new one, as
+`comment-line-break-function' does (a SOFT newline when asked);
+without one, or with FORCE, by the mode's indentation."
+  (interactive (list nil t))
+  (if (and comment-line-break-function (not force))
+      (funcall comment-line-break-function soft)
+    (let ((at (point)))
+      (insert "\n")
+      (save-excursion (goto-char at) (delete-horizontal-space))
+      (indent-according-to-mode))))
+
+(defun fill--auto-prefix ()
+  "The prefix auto-filling gives new lines: `fill-prefix', or under
+`adaptive-fill-mode' the one the paragraph suggests, unless that is
+blanks only and the mode indents."
+  (if (or (not adaptive-fill-mode) (not (member fill-prefix '(nil ""))))
+      fill-prefix
+    (let ((found (fill-context-prefix
+                  (save-excursion (fill-forward-paragraph -1) (point))
+                  (save-excursion (fill-forward-paragraph 1) (point)))))
+      (if (and found (not (equal found ""))
+               (not (and fill-indent-according-to-mode
+                         (string-match-p "\\`[ \t]*\\'" found))))
+          found
+        fill-prefix))))
+
+(defun fill--useless-cut-p (cut)
+  "Whether breaking at CUT would not help: at the line's start, before
+nothing but blanks, or just after a comment starter."
+  (save-excursion
+    (goto-char cut)
+    (or (bolp) (looking-at-p " *$") (fill--right-after-comment-start-p cut))))
+
+(defun fill--right-after-comment-start-p (pos)
+  "Whether a comment starter on POS's line ends exactly at POS."
+  (and comment-start-skip
+       (save-excursion
+         (beginning-of-line)
+         (and (re-search-forward comment-start-skip pos t) (= (point) pos)))))
+
+(defun fill--auto-cut (column)
+  "Where to break the line at point for COLUMN: never before the width
+of the fill prefix, and keeping one word at least."
+  (save-excursion
+    (let ((floor (progn (beginning-of-line)
+                        (when fill-prefix (move-to-column (string-width fill-prefix)))
+                        (point))))
+      (or (fill--find-cut floor column (line-end-position))
+          (progn (goto-char floor)
+                 (skip-chars-forward " \t")
+                 (skip-chars-forward "^ \t\n")
+                 (point))))))
+
+(defun do-auto-fill ()
+  "Break the line at point where it passes the fill column (as
+`current-justification' and `auto-fill-inhibit-regexp' allow), each new
+line starting with the fill prefix; t when the line needed it."
+  (let ((justify (current-justification))
+        (column (current-fill-column)))
+    (unless (or (null justify) (null column)
+                (and (eq justify 'left) (<= (current-column) column))
+                (and auto-fill-inhibit-regexp
+                     (save-excursion (beginning-of-line)
+                                     (looking-at auto-fill-inhibit-regexp))))
+      (unless (eq justify 'left)
+        (save-excursion (unjustify-current-line)))
+      (let ((fill-prefix (fill--auto-prefix)))
+        (while (and (> (current-column) column)
+                    (fill--auto-break (fill--auto-cut column) justify))))
+      (justify-current-line justify t t)
+      t)))
+
+(defun fill--auto-break (cut justify)
+  "Break the line at CUT unless that is no use; non-nil when the line
+got shorter, so that breaking again may help."
+  (unless (fill--useless-cut-p cut)
+    (let ((before (current-column)))
+      (if (= cut (save-excursion (skip-chars-backward " \t") (point)))
+          (default-indent-new-line t)
+        (save-excursion (goto-char cut) (default-indent-new-line t)))
+      (unless (eq justify 'left)
+        (save-excursion (end-of-line 0) (justify-current-line justify nil t)))
+      (< (current-column) before))))
+
+(defun unjustify-current-line ()
+  "Take away the spacing justification put in this line: extra spaces
+between words for `full', the indentation for `center' and `right'."
+  (pcase (current-justification)
+    ('full (canonically-space-region (line-beginning-position) (line-end-position)))
+    ((or 'center 'right)
+     (save-excursion
+       (beginning-of-line)
+       (delete-horizontal-space)
+       (indent-to (current-left-margin))))))
+
 ;;;; Pass 3: justifying
 
 (defun fill--line-prefix-length ()

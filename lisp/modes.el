@@ -236,7 +236,8 @@ no argument or a positive number from Lisp), off (a number below 1) or
 over (`toggle'), running BODY, then MODE-hook and MODE-on-hook or
 MODE-off-hook, and returning the new state.  Keyword arguments before
 BODY: :global (the variable is not buffer-local), :init-value,
-:lighter, :variable (another variable to use), :after-hook, :keymap
+:lighter, :variable (another variable to use, or (GET . SET): an
+expression reading the state and a function storing it), :after-hook, :keymap
 \(a keymap, a list of (KEY . BINDING), or a variable holding a keymap;
 by default MODE-map when bound), which goes in `minor-mode-map-alist';
 :group and the like are accepted."
@@ -244,7 +245,12 @@ by default MODE-map when bound), which goes in `minor-mode-map-alist';
   (let* ((split (subr--mode-options body))
          (options (car split))
          (global (plist-get options :global))
-         (variable (or (plist-get options :variable) mode))
+         (place (or (plist-get options :variable) mode))
+         ;; :variable (GET . SET): GET reads the state, SET stores it.
+         (variable (if (consp place) (car place) place))
+         (store (if (consp place)
+                    (lambda (value) `(funcall ,(cdr place) ,value))
+                  (lambda (value) `(setq ,place ,value))))
          (lighter (plist-get options :lighter))
          (after (plist-get options :after-hook))
          (hook (intern (format "%s-hook" mode)))
@@ -265,9 +271,9 @@ by default MODE-map when bound), which goes in `minor-mode-map-alist';
          (interactive (list (if current-prefix-arg
                                 (prefix-numeric-value current-prefix-arg)
                               'toggle)))
-         (setq ,variable (cond ((eq arg 'toggle) (not ,variable))
-                               ((and (numberp arg) (< arg 1)) nil)
-                               (t t)))
+         ,(funcall store `(cond ((eq arg 'toggle) (not ,variable))
+                                 ((and (numberp arg) (< arg 1)) nil)
+                                 (t t)))
          ,(if global
               `(setq global-minor-modes
                      (if ,variable (cons ',mode (delq ',mode global-minor-modes))
@@ -283,7 +289,7 @@ by default MODE-map when bound), which goes in `minor-mode-map-alist';
        ,@(when lighter
            `((unless (assq ',mode minor-mode-alist)
                (push (list ',mode ,lighter) minor-mode-alist))))
-       (modes--add-minor-mode-map ',variable ,(if keymap keymap-var
+       (modes--add-minor-mode-map ',(if (consp place) mode variable) ,(if keymap keymap-var
                                                 `(if (boundp ',keymap-var) ,keymap-var)))
        ',mode)))
 

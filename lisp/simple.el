@@ -1482,7 +1482,8 @@ of that stretch of text into one."
     (save-restriction
       (narrow-to-region start end)
       (goto-char (point-min))
-      (let ((words 0))
+      ;; A field boundary does not end a word here.
+      (let ((words 0) (inhibit-field-text-motion t))
         (while (forward-word-strictly 1)
           (setq words (1+ words)))
         words))))
@@ -1950,6 +1951,128 @@ the value.  (There is no Edebug: EDEBUG-IT is ignored.)"
 (define-minor-mode electric-indent-mode
   "Reindent lines as they are typed and broken (on from the start)."
   :global t :init-value t)
+
+;;; ---- Typing -------------------------------------------------------
+
+(defun self-insert-command (n &optional c)
+  "Insert the character C (by default `last-command-event') N times, as
+typing it does: an abbrev before it may expand, `overwrite-mode'
+replaces what it types over, a space or newline past the fill column
+fills, and then `post-self-insert-hook' runs.  An event that is no
+character only rings the bell."
+  (interactive (list (prefix-numeric-value current-prefix-arg) last-command-event))
+  (unless (fixnump n) (signal 'wrong-type-argument (list 'fixnump n)))
+  (when (< n 0) (error "Negative repetition argument %d" n))
+  (let ((c (or c last-command-event)))
+    (cond ((not (characterp c)) (ding))
+          ((> n 0) (simple--insert-typed c n))))
+  nil)
+
+(defun simple--insert-typed (c n)
+  (barf-if-buffer-read-only)
+  (unless (and (simple--abbrev-before-p c)
+               (simple--no-self-insert-p (expand-abbrev)))
+    (when (and overwrite-mode (not (eq c ?\n)))
+      (simple--overwrite c n))
+    (insert-and-inherit (make-string n c))
+    (when (and auto-fill-function (memq c '(?\s ?\n)))
+      (simple--auto-fill-after c))
+    (run-hooks 'post-self-insert-hook)))
+
+(defun simple--abbrev-before-p (c)
+  "Whether typing C, not a word character, may end an abbrev before point."
+  (and abbrev-mode (not buffer-read-only) (> (point) (point-min))
+       (not (eq (char-syntax c) ?w))
+       (eq (char-syntax (preceding-char)) ?w)))
+
+(defun simple--no-self-insert-p (expanded)
+  "Whether the abbrev EXPANDED (a symbol) asks that the typed character
+not be inserted: its hook function has a `no-self-insert' property."
+  (and expanded (symbolp expanded)
+       (let ((hook (symbol-function expanded)))
+         (and (symbolp hook) hook (get hook 'no-self-insert)))))
+
+(defun simple--overwrite-p (c n)
+  "Whether typing C N times at point replaces text: not at the end,
+not a newline (unless binary), and a tab only when typing ends on a
+tab stop (textual)."
+  (let ((next (char-after)))
+    (and next
+         (or (eq overwrite-mode 'overwrite-mode-binary)
+             (and (not (eq c ?\n)) (not (eq next ?\n))
+                  (or (not (eq next ?\t))
+                      (not (< 0 tab-width 21))
+                      (zerop (% (+ (current-column) n) tab-width))))))))
+
+(defun simple--overwrite (c n)
+  "Replace what typing C N times covers in `overwrite-mode': N
+characters when binary, else the columns they take, blanks making up a
+tab cut through so that the text after it stays put."
+  (when (simple--overwrite-p c n)
+    (let ((start (point)) (pad 0))
+      (if (eq overwrite-mode 'overwrite-mode-binary)
+          (goto-char (min (point-max) (+ start n)))
+        (let ((target (+ (current-column) (* n (char-width c)))))
+          (setq pad (max 0 (- (move-to-column target) target)))))
+      (delete-region start (point))
+      (save-excursion (insert (make-string pad ?\s))))))
+
+(defun simple--auto-fill-after (c)
+  "Call `auto-fill-function' for C just typed: before a newline, on its
+line rather than the new one."
+  (if (eq c ?\n)
+      (save-excursion (backward-char) (funcall auto-fill-function))
+    (funcall auto-fill-function)))
+
+(defun electric-indent-post-self-insert-function ()
+  "In `electric-indent-mode', reindent after typing one of
+`electric-indent-chars' (or what `electric-indent-functions' allow),
+outside strings and comments; after a newline, reindent the line
+before too and drop its trailing blanks."
+  (let ((pos (and electric-indent-mode (eq (char-before) last-command-event)
+                  (1- (point)))))
+    (when (and pos (simple--electric-p pos))
+      (when (and (eq last-command-event ?\n)
+                 (not electric-indent-inhibit)
+                 (not (memq indent-line-function electric-indent-functions-without-reindent)))
+        (save-excursion
+          (goto-char pos)
+          (ignore-errors (indent-according-to-mode))
+          (delete-horizontal-space t)))
+      (unless (and electric-indent-inhibit (not (eq last-command-event ?\n)))
+        (ignore-errors (indent-according-to-mode))))))
+
+(defun simple--electric-p (pos)
+  "Whether the character typed at POS calls for reindenting."
+  (save-excursion
+    (goto-char pos)
+    (let ((verdict (or (run-hook-with-args-until-success 'electric-indent-functions
+                                                         last-command-event)
+                       (memq last-command-event electric-indent-chars))))
+      (and verdict (not (eq verdict 'no-indent))
+           (or (eq verdict 'do-indent) (not (nth 8 (syntax-ppss))))))))
+
+(defun blink-paren-post-self-insert-function ()
+  "Show the opening parenthesis a typed closing one matches: batch marrow
+has no display to show it on, so nothing happens, as in Emacs's batch."
+  nil)
+
+(define-minor-mode overwrite-mode
+  "Typed characters replace the text after point instead of pushing it
+forward (a tab is replaced once typing reaches its last column)."
+  :variable (overwrite-mode
+             . (lambda (on) (setq overwrite-mode (and on 'overwrite-mode-textual)))))
+
+(define-minor-mode binary-overwrite-mode
+  "Typed characters replace as many characters after point, newlines
+and tabs too."
+  :variable (overwrite-mode
+             . (lambda (on) (setq overwrite-mode (and on 'overwrite-mode-binary)))))
+
+(define-minor-mode auto-fill-mode
+  "Break lines as typing passes the fill column."
+  :variable (auto-fill-function
+             . (lambda (on) (setq auto-fill-function (and on normal-auto-fill-function)))))
 
 (defun electric-indent-local-mode (&optional arg)
   "`electric-indent-mode' in this buffer only: on with no ARG or a

@@ -2942,27 +2942,40 @@ ARG is negative."
              write-abbrev-file abbrev-edit-save-to-file abbrev-edit-save-buffer))
   (autoload f "abbrev"))
 
-(defun newline (&optional arg _interactive)
-  "Insert a newline, or as many as the raw prefix argument ARG says.
-The line after them is indented to the left margin (unless a page
-starts there), and a line they leave blank loses its whitespace when
-there is a left margin."
+(defun newline (&optional arg interactive)
+  "Insert a newline, or as many as the raw prefix argument ARG says, as
+typing RET does: with `self-insert-command', so that abbrevs expand and
+auto-fill works, and, when INTERACTIVE, `post-self-insert-hook' runs
+(which reindents in `electric-indent-mode').  The line after them is
+indented to the left margin (unless a page starts there), and a line
+they leave blank loses its whitespace when there is a left margin."
   (interactive "*P\np")
   (barf-if-buffer-read-only)
   (let ((count (prefix-numeric-value arg)))
     (when (< count 0)
       (error "Repetition argument has to be non-negative"))
-    (let ((page-start (and (bolp) (looking-at page-delimiter)))
-          (before (point)))
-      (insert-and-inherit (make-string count ?\n))
-      (save-excursion
-        (goto-char before)
-        (forward-line 0)
-        (when (and (looking-at "[ \t]+$") (> (current-left-margin) 0))
-          (delete-region (point) (line-end-position))))
-      (unless page-start
-        (move-to-left-margin nil t))))
+    (let* ((page-start (and (bolp) (looking-at page-delimiter)))
+           (before (point))
+           (last-command-event ?\n)
+           (margins (lambda () (subr--newline-margins before page-start))))
+      (if interactive
+          (let ((post-self-insert-hook (cons margins post-self-insert-hook)))
+            (self-insert-command count))
+        (let ((post-self-insert-hook (list margins)))
+          (self-insert-command count)))))
   nil)
+
+(defun subr--newline-margins (before page-start)
+  "After newlines inserted at BEFORE: a blank line left there loses its
+whitespace when there is a left margin, and the new line is indented
+to the margin unless a page starts there (PAGE-START)."
+  (save-excursion
+    (goto-char before)
+    (forward-line 0)
+    (when (and (looking-at "[ \t]+$") (> (current-left-margin) 0))
+      (delete-region (point) (line-end-position))))
+  (unless page-start
+    (move-to-left-margin nil t)))
 
 (defun looking-back (regexp &optional limit greedy)
   "Whether the text before point, back to LIMIT at most, ends with a match
@@ -3773,8 +3786,13 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              canonically-space-region set-fill-prefix set-fill-column))
   (autoload f "fill" nil t))
 (dolist (f '(fill-context-prefix current-justification current-fill-column
-             fill-nobreak-p fill-common-string-prefix))
+             fill-nobreak-p fill-common-string-prefix do-auto-fill fill-forward-paragraph
+             unjustify-current-line))
   (autoload f "fill"))
+(autoload 'default-indent-new-line "fill" nil t)
+(defvar fill-indent-according-to-mode nil
+  "Non-nil: filling indents new lines as the mode does, rather than
+with a prefix of blanks only.")
 ;; Filling marks the blanks it removes next to CJK text on the line break
 ;; (`fill-space'); text inserted after the break does not take it.
 (push '(fill-space . t) text-property-default-nonsticky)
@@ -4128,6 +4146,34 @@ non-nil.")
 (defvar last-command nil "The previous command (there is no command loop: nil).")
 (defvar real-last-command nil "The previous command, as the command loop saw it.")
 (defvar this-command nil "The command now running, as commands may set it.")
+(defvar last-command-event nil
+  "The last input event of the command now running: the character a
+`self-insert-command' inserts.")
+(defvar last-input-event nil "The last input event read.")
+(defvar post-self-insert-hook '(electric-indent-post-self-insert-function
+                                blink-paren-post-self-insert-function)
+  "Functions run after `self-insert-command' inserts its characters.")
+(defvar electric-indent-chars '(?\n)
+  "The characters whose insertion reindents the line, in
+`electric-indent-mode'.")
+(defvar-local electric-indent-inhibit nil
+  "Non-nil: electric indentation does not reindent the line before a newline.")
+(defvar electric-indent-functions nil
+  "Functions deciding, for the character just inserted, whether to
+reindent: `do-indent', `no-indent', non-nil or nil.")
+(defvar electric-indent-functions-without-reindent
+  '(indent-relative indent-to-left-margin indent-relative-maybe
+    indent-relative-first-indent-point py-indent-line smie-indent-line
+    haskell-indentation-indent-line haskell-indent-cycle haskell-simple-indent
+    yaml-indent-line)
+  "Indentation functions that only ever indent a new line: electric
+indentation does not reindent the line before a newline with them.")
+(defvar blink-matching-paren t
+  "Non-nil: inserting a closing parenthesis shows the opening one.")
+(defvar auto-fill-inhibit-regexp nil
+  "A regexp matching the lines auto-fill leaves alone.")
+(defvar normal-auto-fill-function 'do-auto-fill
+  "The function `auto-fill-mode' puts in `auto-fill-function'.")
 (defvar last-kbd-macro nil
   "The last keyboard macro defined, as a string or vector; nil if none.")
 (defvar deactivate-mark nil "Non-nil when the command loop should deactivate the mark.")
@@ -4615,9 +4661,13 @@ current on entry gets its own table back on exit."
   (autoload f "simple" nil (memq f '(transpose-sexps transpose-words))))
 (dolist (f '(eval-expression eval-expression-get-print-arguments eval-expression-print-format
              eval-last-sexp eval-defun
-             prin1-char electric-indent-mode electric-indent-local-mode))
+             prin1-char electric-indent-mode electric-indent-local-mode
+             self-insert-command electric-indent-post-self-insert-function
+             blink-paren-post-self-insert-function overwrite-mode binary-overwrite-mode
+             auto-fill-mode))
   (autoload f "simple" nil (memq f '(eval-expression eval-last-sexp eval-defun electric-indent-mode
-                                     electric-indent-local-mode))))
+                                     electric-indent-local-mode self-insert-command
+                                     overwrite-mode binary-overwrite-mode auto-fill-mode))))
 (defvar button-buffer-map
   (let ((map (make-sparse-keymap)))
     (dolist (binding '(("\t" . forward-button)

@@ -1,0 +1,111 @@
+;;; typing-tests.el --- self-insert-command, electric newlines, auto-fill, overwrite-mode  -*- lexical-binding: t -*-
+
+;; Values read off GNU Emacs 28: what typing a character does to a
+;; buffer (`self-insert-command' with abbrevs, `overwrite-mode',
+;; auto-fill and `post-self-insert-hook'), `newline' reindenting in
+;; `electric-indent-mode', and keyboard macros running in the selected
+;; window's buffer.
+
+(require 'ert)
+(defmacro typing-test--in (mode text &rest body)
+  "BODY in a temp buffer in MODE holding TEXT, point at its end; the
+buffer's text and point after."
+  (declare (indent 2))
+  `(with-temp-buffer
+     (funcall ,mode)
+     (insert ,text)
+     ,@body
+     (list (buffer-string) (point))))
+(defun typing-test--type (n char)
+  (let ((last-command-event char)) (self-insert-command n)))
+
+(ert-deftest typing-self-insert ()
+  (should (equal (typing-test--in #'fundamental-mode "" (typing-test--type 3 120) (self-insert-command 2 121))
+                 '("xxxyy" 6)))
+  (should (equal (typing-test--in #'fundamental-mode "ab" (typing-test--type 0 120))
+                 '("ab" 3)))
+  (should (equal (typing-test--in #'fundamental-mode "ab" (typing-test--type 1 'foo))
+                 '("ab" 3)))
+  (should (equal (condition-case err (self-insert-command -1) (error err))
+                 '(error "Negative repetition argument -1")))
+  (should (equal (condition-case err (self-insert-command 'a) (error err))
+                 '(wrong-type-argument fixnump a)))
+  (should (equal (condition-case err (with-temp-buffer (setq buffer-read-only t) (self-insert-command 1 97)) (error (car err)))
+                 'buffer-read-only))
+  (should (equal (self-insert-command 0 97)
+                 'nil))
+  (should (equal (let ((seen nil)) (with-temp-buffer (let ((post-self-insert-hook (list (lambda nil (push (list last-command-event (point)) seen))))) (typing-test--type 2 113))) seen)
+                 '((113 3)))))
+
+(ert-deftest typing-overwrite ()
+  (should (equal (typing-test--in #'fundamental-mode "abcdef" (overwrite-mode 1) (goto-char 2) (typing-test--type 2 88) (goto-char 6) (typing-test--type 3 89))
+                 '("aXXdeYYY" 9)))
+  (should (equal (typing-test--in #'fundamental-mode "ab	cd" (overwrite-mode 1) (goto-char 3) (typing-test--type 1 88))
+                 '("abX	cd" 4)))
+  (should (equal (typing-test--in #'fundamental-mode "ab	cd" (overwrite-mode 1) (goto-char 3) (typing-test--type 6 88))
+                 '("abXXXXXXcd" 9)))
+  (should (equal (with-temp-buffer (list (overwrite-mode 1) overwrite-mode (overwrite-mode 'toggle) overwrite-mode))
+                 '(overwrite-mode-textual overwrite-mode-textual nil nil))))
+
+(ert-deftest typing-abbrev ()
+  (should (equal (typing-test--in #'fundamental-mode "x foo" (abbrev-mode 1) (let ((global-abbrev-table (make-abbrev-table))) (define-abbrev global-abbrev-table "foo" "find outer otter") (typing-test--type 1 32)))
+                 '("x find outer otter " 20)))
+  (should (equal (typing-test--in #'fundamental-mode "x foo" (abbrev-mode 1) (let ((global-abbrev-table (make-abbrev-table))) (define-abbrev global-abbrev-table "foo" "find outer otter") (typing-test--type 1 111)))
+                 '("x fooo" 7))))
+
+(ert-deftest typing-auto-fill ()
+  (should (equal (typing-test--in #'text-mode "aaa bbb ccc ddd" (auto-fill-mode 1) (setq fill-column 10) (typing-test--type 1 32))
+                 '("aaa bbb\nccc ddd " 17)))
+  (should (equal (typing-test--in #'text-mode "aaa bbb ccc ddd" (auto-fill-mode 1) (setq fill-column 10) (typing-test--type 1 10))
+                 '("aaa bbb\nccc ddd\n" 17)))
+  (should (equal (typing-test--in #'text-mode "aaa bbb ccc ddd eee fff ggg hhh" (auto-fill-mode 1) (setq fill-column 10) (typing-test--type 1 32))
+                 '("aaa bbb\nccc ddd\neee fff\nggg hhh " 33)))
+  (should (equal (typing-test--in #'text-mode "  aaa bbb ccc ddd" (auto-fill-mode 1) (setq fill-column 10) (typing-test--type 1 32))
+                 '("  aaa bbb\n  ccc ddd " 21)))
+  (should (equal (typing-test--in #'text-mode "aaaaaaaaaaaaaaa" (auto-fill-mode 1) (setq fill-column 10) (typing-test--type 1 32))
+                 '("aaaaaaaaaaaaaaa " 17)))
+  (should (equal (typing-test--in #'emacs-lisp-mode ";; aaa bbb ccc ddd" (auto-fill-mode 1) (setq fill-column 10) (typing-test--type 1 32))
+                 '(";; aaa bbb\n;; ccc ddd " 23)))
+  (should (equal (typing-test--in #'fundamental-mode "foo bar" (setq-local fill-prefix "   ") (set-fill-column 5) (do-auto-fill))
+                 '("foo bar" 8)))
+  (should (equal (typing-test--in #'fundamental-mode "> aaa bbb ccc" (setq-local fill-prefix "> ") (set-fill-column 8) (do-auto-fill))
+                 '("> aaa\n> bbb\n> ccc" 18)))
+  (should (equal (with-temp-buffer (list (auto-fill-mode 1) auto-fill-function (auto-fill-mode -1) auto-fill-function))
+                 '(do-auto-fill do-auto-fill nil nil))))
+
+(ert-deftest typing-newline ()
+  (should (equal (typing-test--in #'emacs-lisp-mode "(defun f ()\n  (foo)   " (newline 1 t))
+                 '("(defun f ()\n  (foo)\n  " 23)))
+  (should (equal (typing-test--in #'emacs-lisp-mode "(defun f ()\n  (foo)   " (newline 1))
+                 '("(defun f ()\n  (foo)   \n" 24)))
+  (should (equal (typing-test--in #'emacs-lisp-mode "(defun f ()\n  \"doc" (newline 1 t))
+                 '("(defun f ()\n  \"doc\n" 20)))
+  (should (equal (typing-test--in #'fundamental-mode "  a" (newline 1 t))
+                 '("  a\n  " 7)))
+  (should (equal (typing-test--in #'emacs-lisp-mode "(a b c" (electric-indent-local-mode -1) (newline 2 t))
+                 '("(a b c\n\n" 9)))
+  (should (equal (typing-test--in #'emacs-lisp-mode "(a b" (save-excursion (insert " c d)")) (newline 1 t) (list (point)))
+                 '("(a b\n   c d)" 9)))
+  (should (equal (typing-test--in #'emacs-lisp-mode "(a b" (save-excursion (insert " c d)")) (newline 3 t))
+                 '("(a b\n\n\n   c d)" 11))))
+
+(ert-deftest typing-keyboard-macro ()
+  (should (equal (with-temp-buffer (switch-to-buffer (current-buffer)) (emacs-lisp-mode) (insert "(defun f ()") (execute-kbd-macro (kbd "RET ( b a r SPC")) (list (buffer-string) (point)))
+                 '("(defun f ()\n  (bar " 20)))
+  (should (equal (let ((other (generate-new-buffer "typing-other"))) (unwind-protect (progn (switch-to-buffer other) (with-temp-buffer (execute-kbd-macro "ab") (list (buffer-name) (buffer-string)))) (kill-buffer other)))
+                 '("typing-other" "ab"))))
+
+(ert-deftest typing-overwrite-more ()
+  (should (equal (typing-test--in #'fundamental-mode "ab	cd" (overwrite-mode 1) (goto-char 3) (typing-test--type 3 88))
+                 '("abXXX	cd" 6)))
+  (should (equal (typing-test--in #'fundamental-mode "abcdefghijkl	cd" (overwrite-mode 1) (goto-char 3) (typing-test--type 14 88))
+                 '("abXXXXXXXXXXXXXXcd" 17)))
+  (should (equal (typing-test--in #'fundamental-mode "ab\ncd" (overwrite-mode 1) (goto-char 2) (typing-test--type 3 88))
+                 '("aXXX\ncd" 5)))
+  (should (equal (typing-test--in #'fundamental-mode "ab\ncd" (binary-overwrite-mode 1) (goto-char 2) (typing-test--type 3 88))
+                 '("aXXXd" 5)))
+  (should (equal (typing-test--in #'fundamental-mode "ab" (overwrite-mode 1) (goto-char 2) (typing-test--type 1 10))
+                 '("a\nb" 3)))
+  )
+
+;;; typing-tests.el ends here
