@@ -198,11 +198,23 @@ as `lisp-indent-region' does; comments after code on its lines, the
 first included, go to the comment column."
   (interactive)
   (save-excursion
-    (let ((end (copy-marker (or endpos (save-excursion (forward-sexp 1) (point))))))
+    (let ((end (copy-marker (or endpos (lisp-indent--sexp-end)))))
       (lisp-indent--trailing-comment)
       (forward-line 1)
       (lisp-indent--lines (point) end #'lisp-indent--trailing-comment)
       (set-marker end nil))))
+
+(defun lisp-indent--sexp-end ()
+  "Where the expression after point ends, for `indent-sexp': past the
+end of its line when the line ends inside a list, so that #s(...),
+which reads as a prefix and a list, counts whole."
+  (save-excursion
+    (forward-sexp 1)
+    (let ((eol (line-end-position)))
+      (when (and (< (point) eol) (> (car (save-excursion (syntax-ppss eol))) 0))
+        (ignore-error scan-error
+          (while (< (point) eol) (forward-sexp 1)))))
+    (point)))
 
 (defun lisp-indent--trailing-comment ()
   "Move a comment that follows code on this line to its column."

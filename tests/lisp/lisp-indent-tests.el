@@ -477,4 +477,21 @@ b)
                   "(a (b \"x\n  b\n\" (\"multi\nline\" 1\n?\\(\nprogn))\nbar)\n")
                  "(a (b \"x\n  b\n\" (\"multi\nline\" 1\n?\\(\nprogn))\n   bar)\n")))
 
+;; Emacs 28: `indent-sexp' at #s(...) indents the whole record, though
+;; `forward-sexp' stops after the #s.
+(ert-deftest lisp-indent-sexp-after-hash-s ()
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "#s(foo\nbar)\n")
+    (goto-char (point-min))
+    (indent-sexp)
+    (should (equal (buffer-string) "#s(foo\n   bar)\n")))
+  (with-temp-buffer
+    (emacs-lisp-mode)
+    (insert "(a\nb) (c\nd)")
+    (goto-char (point-min))
+    (indent-sexp)
+    ;; The line the expression ends on ends inside another: on to its end.
+    (should (equal (buffer-string) "(a\n b) (c\n d)"))))
+
 ;;; lisp-indent-tests.el ends here
