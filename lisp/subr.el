@@ -3085,6 +3085,11 @@ a value; DOC is its documentation.  Returns SYMBOL."
   (when doc (put face 'face-documentation doc))
   face)
 
+(defmacro defface (face spec doc &rest args)
+  "Declare FACE, a face with default SPEC and documentation DOC."
+  (declare (doc-string 3) (indent defun))
+  `(custom-declare-face ',face ,spec ,doc ,@args))
+
 (defmacro defcustom (symbol standard &optional doc &rest args)
   "Define SYMBOL as a user option.  Of the keywords, those that matter
 without the Customize interface act as in Emacs: :type is kept, :safe
@@ -4676,6 +4681,12 @@ current on entry gets its own table back on exit."
       (define-key map (car binding) (cdr binding)))
     map)
   "The keys of buffers with buttons: moving between them.")
+(dolist (f '(define-button-type button-type-put button-type-get button-type-subtype-p
+             button-start button-end button-get button-put button-label button-has-type-p
+             button-activate make-button insert-button make-text-button insert-text-button
+             button-buttonize button-at next-button previous-button push-button
+             forward-button backward-button button-mode button-category-symbol))
+  (autoload f "button" nil (memq f '(push-button forward-button backward-button button-mode))))
 (defvar electric-indent-mode t
   "Non-nil: lines are reindented as they are typed and broken.")
 (defun read--expression (prompt &optional initial-contents)

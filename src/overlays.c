@@ -150,7 +150,7 @@ static mval Foverlayp(mrt *rt, int n, mval *a) { return bool_val(OVERLAYP(a[0]))
 /* ================================================================== */
 
 /* OV's PROP: its plist's, else its category symbol's, as Emacs. */
-static mval property(mrt *rt, mval ov, mval prop) { return textprop_get(rt, XOVERLAY(ov)->plist, prop); }
+static mval property(mrt *rt, mval ov, mval prop) { return textprop_overlay_get(rt, XOVERLAY(ov)->plist, prop); }
 
 static bool evaporates(mrt *rt, mval ov) { return !NILP(property(rt, ov, Qevaporate)); }
 
@@ -362,7 +362,7 @@ bool overlays_char_property_p(mrt *rt, int64_t pos, mval prop)
   for (mval l = b->overlays; CONSP(l); l = XCDR(l))
     if (start_of(XCAR(l)) <= pos && pos < end_of(XCAR(l)) && !NILP(property(rt, XCAR(l), prop)))
       return true;
-  return !NILP(plist_get(textprop_plist_lookup(rt, buffer_text_owner(b)->intervals, pos - 1), prop));
+  return !NILP(textprop_get(rt, textprop_plist_lookup(rt, buffer_text_owner(b)->intervals, pos - 1), prop));
 }
 
 /* (get-char-property POSITION PROP &optional OBJECT) */

@@ -606,11 +606,11 @@ static mval intervals_vector(mrt *rt, mval ivs)
 
 /* Whether intervals A and B look the same: all their properties, or
    PROP's value when PROP is not Qunbound. */
-static bool same_props(mval a, mval b, mval prop)
+static bool same_props(mrt *rt, mval a, mval b, mval prop)
 {
   if (prop == Qunbound)
     return plists_match(IV_PLIST(a), IV_PLIST(b));
-  return plist_get(IV_PLIST(a), prop) == plist_get(IV_PLIST(b), prop);
+  return textprop_get(rt, IV_PLIST(a), prop) == textprop_get(rt, IV_PLIST(b), prop);
 }
 
 /* Emacs's next-(single-)property-change on a text of LEN characters
@@ -619,7 +619,7 @@ static mval next_change(mrt *rt, mval ivs, int64_t pos, int64_t len, mval prop, 
 {
   mval v = intervals_vector(rt, ivs);
   int64_t n = VECTOR_LENGTH(v), k = index_at(v, pos), next = k + 1;
-  while (next < n && same_props(AREF(v, k), AREF(v, next), prop) &&
+  while (next < n && same_props(rt, AREF(v, k), AREF(v, next), prop) &&
          (NILP(limit) || IV_START(AREF(v, next)) < XFIXNUM(limit)))
     next++;
   if (next >= n || IV_START(AREF(v, next)) >= (NILP(limit) ? len : XFIXNUM(limit)))
@@ -637,7 +637,7 @@ static mval previous_change(mrt *rt, mval ivs, int64_t pos, int64_t lo, mval pro
   if (k < 0)
     return limit;
   int64_t prev = k - 1;
-  while (prev >= 0 && same_props(AREF(v, prev), AREF(v, k), prop) &&
+  while (prev >= 0 && same_props(rt, AREF(v, prev), AREF(v, k), prop) &&
          (NILP(limit) || IV_END(AREF(v, prev)) > XFIXNUM(limit)))
     prev--;
   if (prev < 0 || IV_END(AREF(v, prev)) <= (NILP(limit) ? lo : XFIXNUM(limit)))
@@ -851,14 +851,38 @@ static mval plist_at(mrt *rt, mval pos, mval object)
    the property itself not consulted).  Values come through a category
    symbol when the plist lacks them. */
 
-mval textprop_get(mrt *rt, mval plist, mval prop)
+/* Emacs's lookup of a character's PROP in PLIST: its own value, else
+   the value its category symbol holds, else that of the first of PROP's
+   aliases in char-property-alias-alist that PLIST has, else (for text,
+   not overlays) PROP's value in default-text-properties. */
+static mval char_property(mrt *rt, mval plist, mval prop, bool text)
 {
-  for (mval l = plist; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l)))
+  mval fallback = Qnil;
+  for (mval l = plist; CONSP(l) && CONSP(XCDR(l)); l = XCDR(XCDR(l))) {
     if (XCAR(l) == prop)
       return XCAR(XCDR(l));
-  mval category = plist_get(plist, Qcategory);
-  return SYMBOLP(category) && !NILP(category) ? get_prop(rt, category, prop) : Qnil;
+    if (XCAR(l) == Qcategory && SYMBOLP(XCAR(XCDR(l))))
+      fallback = get_prop(rt, XCAR(XCDR(l)), prop);
+  }
+  if (!NILP(fallback))
+    return fallback;
+  mval aliases = find_symbol_value(rt, Qchar_property_alias_alist);
+  for (; CONSP(aliases); aliases = XCDR(aliases))
+    if (CONSP(XCAR(aliases)) && XCAR(XCAR(aliases)) == prop) {
+      for (mval l = XCDR(XCAR(aliases)); NILP(fallback) && CONSP(l); l = XCDR(l))
+        fallback = plist_get(plist, XCAR(l));
+      break;
+    }
+  if (text && NILP(fallback)) {
+    mval defaults = find_symbol_value(rt, Qdefault_text_properties);
+    if (CONSP(defaults))
+      fallback = plist_get(defaults, prop);
+  }
+  return fallback;
 }
+
+mval textprop_get(mrt *rt, mval plist, mval prop) { return char_property(rt, plist, prop, true); }
+mval textprop_overlay_get(mrt *rt, mval plist, mval prop) { return char_property(rt, plist, prop, false); }
 
 /* Emacs's TMEM: a stickiness list names SYM, or is t-like. */
 static bool names(mval sym, mval stickiness)
@@ -930,7 +954,7 @@ void textprop_check_modifiable(mrt *rt, int64_t start, int64_t end)
 
 static mval Ftext_properties_at(mrt *rt, int n, mval *a) { return plist_at(rt, a[0], a[1]); }
 
-static mval Fget_text_property(mrt *rt, int n, mval *a) { return plist_get(plist_at(rt, a[0], a[2]), a[1]); }
+static mval Fget_text_property(mrt *rt, int n, mval *a) { return textprop_get(rt, plist_at(rt, a[0], a[2]), a[1]); }
 
 static mval Fput_text_property(mrt *rt, int n, mval *a)
 {
@@ -1017,7 +1041,7 @@ static mval find_value(mrt *rt, mval *a, bool want)
   check_range_of(rt, &t, a[0], a[1], &b, &e);
   mval ivs = NILP(t.ivs) ? list1(rt, make_interval(rt, 0, t.len, Qnil)) : t.ivs;
   for (mval l = tail_at(ivs, b); CONSP(l) && IV_START(XCAR(l)) < e; l = XCDR(l))
-    if ((plist_get(IV_PLIST(XCAR(l)), a[2]) == a[3]) == want && b < e)
+    if ((textprop_get(rt, IV_PLIST(XCAR(l)), a[2]) == a[3]) == want && b < e)
       return make_fixnum((IV_START(XCAR(l)) > b ? IV_START(XCAR(l)) : b) + t.origin);
   return Qnil;
 }
@@ -1170,5 +1194,7 @@ static const struct subr_def textprop_subrs[] = {
 
 void textprop_init(mrt *rt)
 {
+  defvar(rt, Qchar_property_alias_alist, Qnil);
+  defvar(rt, Qdefault_text_properties, Qnil);
   defsubrs(rt, textprop_subrs, sizeof textprop_subrs / sizeof textprop_subrs[0]);
 }

@@ -24,6 +24,7 @@ void textprop_check_modifiable(mrt *rt, int64_t start, int64_t end);
 /* PROP in PLIST, else on the symbol PLIST's category names (Emacs's
    textget): how text properties and overlays both look a property up. */
 mval textprop_get(mrt *rt, mval plist, mval prop);
+mval textprop_overlay_get(mrt *rt, mval plist, mval prop);
 /* The plist at index POS of IVS by binary search, nil past the end:
    for lookups at positions a caller asks for one by one (a vector of
    the last list asked about is kept). */

@@ -229,3 +229,14 @@
                    '(nil kept (kept also) kept (:foreground "gone") nil)))
     ;; The property itself goes where nothing is left.
     (should-not (plist-member (text-properties-at 0 s) 'face))))
+
+;; Emacs 28 reads a character's property through its `category' symbol,
+;; then PROP's aliases in `char-property-alias-alist', then (text only)
+;; `default-text-properties'; overlays take the first two.
+(ert-deftest textprop-category-alias-default ()
+  (should (equal (progn (put 'textprop-test-cat 'foo 1) (let ((s (concat (propertize "a" 'category 'textprop-test-cat) "b"))) (list (get-text-property 0 'foo s) (text-properties-at 0 s) (next-single-property-change 0 'foo s) (text-property-any 0 2 'foo 1 s) (text-property-not-all 0 2 'foo 1 s))))
+                 '(1 (category textprop-test-cat) 1 0 1)))
+  (should (equal (let ((char-property-alias-alist '((face font-lock-face)))) (list (get-text-property 0 'face (propertize "a" 'font-lock-face 'bold)) (get-text-property 0 'face (propertize "a" 'font-lock-face 'bold 'face 'italic)) (with-temp-buffer (insert (propertize "a" 'font-lock-face 'bold)) (overlay-put (make-overlay 1 2) 'font-lock-face 'italic) (list (get-char-property 1 'face) (get-text-property 1 'face) (overlay-get (car (overlays-at 1)) 'face)))))
+                 '(bold italic (italic bold italic))))
+  (should (equal (let ((default-text-properties '(foo 7))) (list (get-text-property 0 'foo "abc") (text-properties-at 0 "abc") (with-temp-buffer (insert "x") (overlay-put (make-overlay 1 2) 'bar 1) (list (get-text-property 1 'foo) (get-char-property 1 'foo) (overlay-get (car (overlays-at 1)) 'foo) (next-single-property-change 1 'foo)))))
+                 '(7 nil (7 7 nil nil)))))
