@@ -99,7 +99,8 @@ adaptive fill prefixes."
     (fill-region 1 (point))
     (buffer-substring 1 (point-max))))
 
-(defun string-reverse (string) (concat (reverse (append string nil))))
+;; Obsolete since 25.1: in Emacs 28 it is `reverse' itself.
+(define-obsolete-function-alias 'string-reverse #'reverse "25.1")
 
 (subr--define-missing hash-table-keys
   (defun hash-table-keys (table)

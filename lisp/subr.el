@@ -2594,6 +2594,12 @@ one from 0 to LIST's length).
 (defalias 'rplacd #'setcdr)
 (defalias 'store-match-data #'set-match-data)
 (defalias 'flatten-list #'flatten-tree)
+;; As in Emacs 28, the short names are aliases: (symbol-function 'string<)
+;; is `string-lessp', and errors name the subr by its long name.
+(defalias 'string= #'string-equal)
+(defalias 'string< #'string-lessp)
+(defalias 'string> #'string-greaterp)
+(defalias 'sxhash #'sxhash-equal)
 
 (defun recursion-depth ()
   "The depth of recursive edits: marrow has none, so 0."

@@ -517,8 +517,13 @@ static mval nbutlast(mrt *rt, mval arg, mval count)
   if (!count_less(rt, count, m))
     return Qnil;
   rt->list_edits++;
-  if (count_positive(rt, count))
-    gc_setcdr(rt->gc, nthcdr(rt, arith_sub2(rt, arith_sub1(rt, m), count), list), Qnil);
+  if (count_positive(rt, count)) {
+    /* A string or vector reaches here when N leaves one element:
+       nthcdr 0 hands it back whole. */
+    mval cell = nthcdr(rt, arith_sub2(rt, arith_sub1(rt, m), count), list);
+    CHECK_CONS(rt, cell);
+    gc_setcdr(rt->gc, cell, Qnil);
+  }
   return arg;
 }
 
@@ -765,10 +770,21 @@ mval copy_tree(mrt *rt, mval tree, bool vecp, int depth)
 
 static mval Fcopy_tree(mrt *rt, int n, mval *a) { return copy_tree(rt, a[0], !NILP(a[1]), 0); }
 
+static mval Fappend(mrt *rt, int n, mval *a);
+
+/* Emacs 28 copies any sequence into a list here, so a vector of
+   conses gives an alist; only a non-sequence is refused. */
 static mval Fcopy_alist(mrt *rt, int n, mval *a)
 {
-  CHECK_LIST(rt, a[0]);
-  mval r = copy_list(rt, a[0]);
+  mval r;
+  if (STRINGP(a[0]) || VECTORP(a[0]) || BOOL_VECTOR_P(a[0])) {
+    mval args[2] = { a[0], Qnil };
+    r = Fappend(rt, 2, args);
+  } else {
+    mval l = closure_list_view(rt, a[0]);
+    CHECK_TYPE(rt, NILP(l) || CONSP(l), Qsequencep, a[0]);
+    r = copy_list(rt, a[0]);
+  }
   for (mval t = r; CONSP(t); t = XCDR(t))
     if (CONSP(XCAR(t)))
       gc_setcar(rt->gc, t, Fcons(rt, XCAR(XCAR(t)), XCDR(XCAR(t))));

@@ -300,6 +300,28 @@ mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e)
   return finish_string(rt, r, STRING_MULTIBYTE_P(src));
 }
 
+/* Emacs fills a string in place and never resizes it: a unibyte
+   string takes C's low byte, and a multibyte one refuses a character
+   whose encoding would change the string's byte length. */
+mval string_fill(mrt *rt, mval s, int c)
+{
+  struct string *str = XSTRING(s);
+  if (str->nchars == 0)
+    return s;
+  if (!STRING_MULTIBYTE_P(s)) {
+    memset(str->data, c & 0xFF, (size_t)str->nchars);
+    return s;
+  }
+  uint8_t enc[MAX_CHAR_BYTES];
+  int len = char_encode(c, enc);
+  if (str->nchars * len != str->nbytes)
+    mrt_error(rt, "Attempt to change byte length of a string");
+  for (int64_t i = 0; i < str->nchars; i++)
+    memcpy(str->data + i * len, enc, (size_t)len);
+  pos_cache_set(str, 0, 0); /* the characters' widths may have changed */
+  return s;
+}
+
 /* ================================================================== */
 /* Building strings from sequences                                    */
 /* ================================================================== */
@@ -1617,12 +1639,13 @@ static mval replace_piece(mrt *rt, mval in, int64_t from, int64_t to)
 static mval Fstring_replace(mrt *rt, int n, mval *a)
 {
   mval from = a[0], to = a[1], in = a[2];
+  /* An empty FROM is refused before any type is checked */
+  if (STRINGP(from) && XSTRING(from)->nbytes == 0)
+    xsignal1(rt, Qwrong_length_argument, make_fixnum(0));
   CHECK_STRING(rt, from);
   CHECK_STRING(rt, in);
   /* Emacs concats TO in, so any sequence of characters will do, and
      nothing is checked when nothing matches */
-  if (XSTRING(from)->nbytes == 0)
-    xsignal1(rt, Qwrong_length_argument, make_fixnum(0));
   mval needle = needle_for(rt, from, in);
   if (!STRINGP(to) && !NILP(needle) && find_bytes(in, 0, needle) >= 0)
     to = Fconcat(rt, 1, &to);

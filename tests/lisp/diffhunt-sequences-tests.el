@@ -1,0 +1,86 @@
+;;; diffhunt-sequences-tests.el --- lists, strings, symbols, vectors and hash tables against Emacs 28  -*- lexical-binding: t -*-
+
+;; Each test holds forms whose values (or errors) marrow once printed
+;; differently from Emacs 28; the expected values were read off
+;; `emacs -Q -batch' 28.
+
+(require 'ert)
+
+(defmacro diffhunt-seq--err (form)
+  "The error FORM signals, or the symbol `no-error'."
+  `(condition-case err (progn ,form 'no-error) (error err)))
+
+(ert-deftest diffhunt-seq-fillarray-string-byte-length ()
+  ;; A multibyte string is filled in place: a character of another
+  ;; byte length is refused, one of the same length is fine.
+  (let ((s (copy-sequence "ß")))
+    (should (equal (diffhunt-seq--err (fillarray s ?a))
+                   '(error "Attempt to change byte length of a string")))
+    (should (equal s "ß")))
+  (should (equal (diffhunt-seq--err (fillarray (string-to-multibyte "abc") ?é))
+                 '(error "Attempt to change byte length of a string")))
+  (should (equal (fillarray (copy-sequence "éé") ?ß) "ßß"))
+  (should (equal (diffhunt-seq--err (fillarray (copy-sequence "héllo") ?x))
+                 '(error "Attempt to change byte length of a string")))
+  ;; A unibyte string takes the character's low byte and stays unibyte.
+  (let ((s (fillarray (copy-sequence "abc") 300)))
+    (should (equal s ",,,"))
+    (should-not (multibyte-string-p s)))
+  (should (equal (fillarray (make-string 0 ?a) ?é) "")))
+
+(ert-deftest diffhunt-seq-string-comparison-aliases ()
+  (should (eq (symbol-function 'string<) 'string-lessp))
+  (should (eq (symbol-function 'string=) 'string-equal))
+  (should (eq (symbol-function 'string>) 'string-greaterp))
+  (should (eq (symbol-function 'sxhash) 'sxhash-equal))
+  (should (equal (diffhunt-seq--err (mapcar 'string< "ab"))
+                 (list 'wrong-number-of-arguments (symbol-function 'string-lessp) 1)))
+  (should (equal (sort (list "b" "a" "c") #'string<) '("a" "b" "c"))))
+
+(ert-deftest diffhunt-seq-string-reverse-is-reverse ()
+  (require 'subr-x)
+  (with-no-warnings
+    (should (equal (string-reverse "abc") "cba"))
+    (should (equal (string-reverse '(1 2 3)) '(3 2 1)))
+    (should (equal (string-reverse [1 2]) [2 1]))
+    (should (equal (string-reverse nil) nil))))
+
+(ert-deftest diffhunt-seq-copy-alist-any-sequence ()
+  (let* ((c (cons 'a 1)) (r (copy-alist (vector c))))
+    (should (equal r '((a . 1))))
+    (should-not (eq (car r) c)))
+  (should (equal (copy-alist "ab") '(97 98)))
+  (should (equal (copy-alist (bool-vector t nil)) '(t nil)))
+  (should (equal (diffhunt-seq--err (copy-alist 65)) '(wrong-type-argument sequencep 65)))
+  (should (equal (diffhunt-seq--err (copy-alist '((a . 1) . 2))) '(wrong-type-argument listp 2))))
+
+(ert-deftest diffhunt-seq-butlast-of-an-array ()
+  ;; nthcdr 0 hands the array back and setcdr refuses it; the vector
+  ;; must come out untouched.
+  (let ((v (vector 1 2)))
+    (should (equal (diffhunt-seq--err (nbutlast v)) '(wrong-type-argument consp [1 2])))
+    (should (equal v [1 2])))
+  (should (equal (diffhunt-seq--err (butlast "ab")) '(wrong-type-argument consp "ab")))
+  (should (equal (diffhunt-seq--err (butlast [1 2 3])) '(wrong-type-argument listp [1 2 3])))
+  (should (equal (butlast "abc" 5) nil))
+  (should (equal (butlast [1 2 3] 0) [1 2 3])))
+
+(ert-deftest diffhunt-seq-argument-check-order ()
+  (should (equal (diffhunt-seq--err (intern 1 2)) '(wrong-type-argument vectorp 2)))
+  (should (equal (diffhunt-seq--err (string-replace "" 1 2)) '(wrong-length-argument 0))))
+
+(ert-deftest diffhunt-seq-make-hash-table-errors ()
+  ;; A list argument is spliced into the error data.
+  (should (equal (diffhunt-seq--err (make-hash-table '(1 2)))
+                 '(error "Invalid argument list" 1 2)))
+  (should (equal (diffhunt-seq--err (make-hash-table :weakness '(a b)))
+                 '(error "Invalid hash table weakness" a b)))
+  (should (equal (diffhunt-seq--err (make-hash-table :test nil))
+                 '(error "Invalid hash table test")))
+  (should (equal (diffhunt-seq--err (make-hash-table nil 1))
+                 '(error "Invalid argument list")))
+  (should (equal (diffhunt-seq--err (make-hash-table 'foo))
+                 '(error "Invalid argument list" foo)))
+  (should (hash-table-p (read "#s(hash-table test nil data (1 2))"))))
+
+;;; diffhunt-sequences-tests.el ends here
