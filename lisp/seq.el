@@ -6,7 +6,9 @@
 
 (require 'cl-lib)
 
-(defun seq--list (seq) (if (listp seq) seq (append seq nil)))
+;; Emacs walks a list with mapc, whose length check comes first: a
+;; dotted or circular list is refused before any function is called.
+(defun seq--list (seq) (if (listp seq) (progn (length seq) seq) (append seq nil)))
 
 (defun seq-elt (seq n) (elt seq n))
 (subr--set-setter 'seq-elt (lambda (args v) `(seq--set-elt ,@args ,v)))
@@ -18,7 +20,7 @@ with no method for nil, whose error this repeats."
     (setf (elt seq n) value)))
 (defun seq-length (seq) (length seq))
 (defun seqp (object) "Non-nil if OBJECT is a sequence." (sequencep object))
-(defun seq-empty-p (seq) (= (length seq) 0))
+(defun seq-empty-p (seq) (if (listp seq) (null seq) (= (length seq) 0)))
 (defun seq-first (seq) (elt seq 0))
 (defun seq-rest (seq) (if (listp seq) (cdr seq) (seq-drop seq 1)))
 (defun seq-into (seq type)
@@ -60,8 +62,10 @@ with no method for nil, whose error this repeats."
            (nreverse out))
     (seq--subseq seq 0 (seq--clamp seq n))))
 (defun seq-drop (seq n)
-  (cond ((<= n 0) seq)
-        ((listp seq) (nthcdr n seq))
+  ;; Emacs's method for lists is nthcdr alone: (seq-drop '(1) nil)
+  ;; signals (wrong-type-argument integerp nil)
+  (cond ((listp seq) (nthcdr n seq))
+        ((<= n 0) seq)
         (t (seq--subseq seq (seq--clamp seq n)))))
 (defun seq--subseq (seq from &optional to)
   (if (stringp seq) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))

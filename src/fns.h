@@ -39,10 +39,14 @@ static inline bool cycle_seen(struct cycle_check *cc, mval tail)
   return false;
 }
 
+/* As in Emacs, the error's data is the tail where the cycle was seen,
+   not the list's head: (circular-list (3 1 2 3 1 . #2)) for a cycle
+   of 1, 2, 3. */
 static inline void cycle_step(mrt *rt, struct cycle_check *cc, mval tail, mval list)
 {
+  (void)list;
   if (cycle_seen(cc, tail))
-    xsignal1(rt, Qcircular_list, list);
+    xsignal1(rt, Qcircular_list, tail);
 }
 
 /* Runs the body with TAIL at each cons of LIST; afterwards TAIL is the

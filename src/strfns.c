@@ -3711,6 +3711,14 @@ static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
   struct re_compiler c;
   int64_t len = XSTRING(string)->nchars;
   int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
+  /* subr.el's hands START to string-match, which counts a negative
+     one from the end, and to substring, which refuses one past LEN */
+  if (start < 0 && -start > len)
+    args_out_of_range(rt, string, a[6]);
+  if (start < 0)
+    start += len;
+  if (start > len)
+    xsignal3(rt, Qargs_out_of_range, string, a[6], make_fixnum(len));
   if (start < len) /* as in subr.el, where nothing else reads REGEXP */
     re_compile(rt, &c, regexp);
   mval pieces = Qnil;
