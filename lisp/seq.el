@@ -55,7 +55,8 @@ with no method for nil, whose error this repeats."
     (dolist (x (seq--list seq) (nreverse out))
       (unless (seq-contains-p out x testfn)
         (push x out)))))
-(defun seq--clamp (seq n) (max 0 (min n (length seq))))
+;; N is compared before SEQ's length is taken, as in Emacs's seq-take.
+(defun seq--clamp (seq n) (min (max n 0) (length seq)))
 (defun seq-take (seq n)
   (if (listp seq)
       (let (out) (while (and seq (> n 0)) (push (pop seq) out) (setq n (1- n)))
@@ -68,7 +69,7 @@ with no method for nil, whose error this repeats."
         ((<= n 0) seq)
         (t (seq--subseq seq (seq--clamp seq n)))))
 (defun seq--subseq (seq from &optional to)
-  (if (stringp seq) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))
+  (if (or (stringp seq) (vectorp seq)) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))
 (defun seq-subseq (seq start &optional end) (cl-subseq seq start end))
 ;; TESTFN is called with an element of SEQ first, then ELT.
 (defun seq-position (seq elt &optional testfn)
@@ -92,9 +93,11 @@ with no method for nil, whose error this repeats."
   (and (seq-position seq elt testfn) t))
 (defun seq-reverse (seq) (reverse seq))
 (defun seq-concatenate (type &rest seqs)
-  (if (eq type 'list)
-      (apply #'append (append seqs '(nil)))
-    (seq-into (apply #'append (mapcar #'seq--list seqs)) type)))
+  ;; TYPE is looked at first, then the concatenating function checks SEQS
+  (cond ((eq type 'list) (apply #'append (append seqs '(nil))))
+        ((eq type 'vector) (apply #'vconcat seqs))
+        ((eq type 'string) (apply #'concat seqs))
+        (t (error "Not a sequence type name: %S" type))))
 (defun seq-mapn (fn seq &rest seqs) (apply #'cl-mapcar fn seq seqs))
 (defun seq-sort (pred seq)
   "A sorted copy of SEQ, of SEQ's type."

@@ -501,6 +501,7 @@ static mval Ffillarray(mrt *rt, int n, mval *a)
 
 static mval Fvconcat(mrt *rt, int n, mval *a)
 {
+  check_sequences(rt, n, a);
   int64_t total = 0;
   for (int i = 0; i < n; i++)
     total += sequence_length(rt, a[i]);

@@ -792,10 +792,23 @@ static mval Fcopy_alist(mrt *rt, int n, mval *a)
 }
 
 /* (append &rest SEQUENCES): all but the last are copied. */
+/* Emacs checks every argument's type before walking any: (append
+   '(1 . 2) 5 nil) signals (wrong-type-argument sequencep 5). */
+void check_sequences(mrt *rt, int n, const mval *a)
+{
+  for (int i = 0; i < n; i++) {
+    mval s = closure_list_view(rt, a[i]);
+    if (!(NILP(s) || CONSP(s) || STRINGP(s) || VECTORP(s) || BOOL_VECTOR_P(s)
+          || RECORDP(s) || PVECP(s, PVEC_COMPILED)))
+      wrong_type_argument(rt, Qsequencep, a[i]);
+  }
+}
+
 static mval Fappend(mrt *rt, int n, mval *a)
 {
   if (n == 0)
     return Qnil;
+  check_sequences(rt, n - 1, a);
   struct list_builder b = { Qnil, Qnil };
   for (int i = 0; i < n - 1; i++) {
     mval s = closure_list_view(rt, a[i]);

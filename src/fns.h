@@ -58,6 +58,9 @@ static inline void cycle_step(mrt *rt, struct cycle_check *cc, mval tail, mval l
 /* Length of a proper list; signals circular-list or
    (wrong-type-argument listp TAIL) otherwise. */
 int64_t list_length(mrt *rt, mval list);
+/* Signals (wrong-type-argument sequencep X) for the first of the N
+   arguments A that append, vconcat and concat cannot walk. */
+void check_sequences(mrt *rt, int n, const mval *a);
 /* Length of a list, vector, string or record (as `length'). */
 int64_t sequence_length(mrt *rt, mval seq);
 /* (copy-tree TREE VECP), DEPTH levels down already. */

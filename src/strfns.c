@@ -3701,16 +3701,29 @@ static mval translate_match(mrt *rt, mval m, int64_t delta)
 static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
 {
   mval regexp = a[0], rep = a[1], string = a[2];
-  /* subr.el's takes STRING's length first, then its substring */
-  if (NILP(string))
+  /* subr.el's takes STRING's length first, compares START with it,
+     then string-match checks REGEXP and STRING; when START is not
+     below the length, only substring sees STRING */
+  int64_t len = sequence_length(rt, string);
+  if (!NILP(a[6]))
+    CHECK_TYPE(rt, NUMBERP(a[6]), Qnumber_or_marker_p, a[6]);
+  bool before_end = NILP(a[6]) ? len > 0
+    : FLOATP(a[6]) ? XFLOAT(a[6]) < (double)len : FIXNUMP(a[6]) && XFIXNUM(a[6]) < len;
+  if (before_end) {
+    CHECK_STRING(rt, regexp);
+    CHECK_STRING(rt, string);
+  } else if (!STRINGP(string) && !VECTORP(string)) {
     wrong_type_argument(rt, Qarrayp, string);
-  sequence_length(rt, string);
-  CHECK_STRING(rt, string);
+  }
+  int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
+  if (VECTORP(string)) { /* substring of an empty tail, concatenated */
+    if (start > len)
+      xsignal3(rt, Qargs_out_of_range, string, a[6], make_fixnum(len));
+    return make_cstring(rt, "");
+  }
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_match_data, match_state_to_restore(rt));
   struct re_compiler c;
-  int64_t len = XSTRING(string)->nchars;
-  int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
   /* subr.el's hands START to string-match, which counts a negative
      one from the end, and to substring, which refuses one past LEN */
   if (start < 0 && -start > len)
