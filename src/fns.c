@@ -994,6 +994,15 @@ static bool sort_inorder(mrt *rt, mval pred, bool by_car, mval x, mval y)
   return NILP(call2(rt, pred, by_car ? XCAR(y) : y, by_car ? XCAR(x) : x));
 }
 
+/* When sorting a list's conses, links the cons merged at K after the
+   one before it, as Emacs's merge relinks the list as it goes: a
+   predicate that exits non-locally leaves the cells linked as in Emacs. */
+static void sort_link(mrt *rt, bool by_car, mval v, int64_t lo, int64_t k, mval cell)
+{
+  if (by_car && k > lo)
+    gc_setcdr(rt->gc, AREF(v, k - 1), cell);
+}
+
 /* Sorts V[lo,hi) in place; SCRATCH (as long as V) holds a left half
    while it is merged.  Both are Lisp vectors, so a predicate that
    signals or collects leaves nothing dangling. */
@@ -1003,6 +1012,8 @@ static void sort_range(mrt *rt, mval pred, bool by_car, mval v, mval scratch, in
   if (hi - lo < 2)
     return;
   int64_t mid = lo + (hi - lo) / 2;
+  if (by_car) /* Emacs cuts the list in two before sorting either half */
+    gc_setcdr(rt->gc, AREF(v, mid - 1), Qnil);
   if (by_car)
     sort_range(rt, pred, by_car, v, scratch, mid, hi);
   sort_range(rt, pred, by_car, v, scratch, lo, mid);
@@ -1012,11 +1023,15 @@ static void sort_range(mrt *rt, mval pred, bool by_car, mval v, mval scratch, in
     gc_aset(rt->gc, scratch, i, AREF(v, i));
   int64_t i = lo, j = mid, k = lo;
   while (i < mid && j < hi) {
-    if (sort_inorder(rt, pred, by_car, AREF(scratch, i), AREF(v, j)))
-      gc_aset(rt->gc, v, k++, AREF(scratch, i++));
-    else
-      gc_aset(rt->gc, v, k++, AREF(v, j++));
+    mval next = sort_inorder(rt, pred, by_car, AREF(scratch, i), AREF(v, j))
+      ? AREF(scratch, i++) : AREF(v, j++);
+    sort_link(rt, by_car, v, lo, k, next);
+    gc_aset(rt->gc, v, k++, next);
   }
+  if (i < mid)
+    sort_link(rt, by_car, v, lo, k, AREF(scratch, i));
+  else if (j < hi)
+    sort_link(rt, by_car, v, lo, k, AREF(v, j));
   while (i < mid)
     gc_aset(rt->gc, v, k++, AREF(scratch, i++));
 }

@@ -148,4 +148,25 @@
   (should (equal (diffhunt-seq--err (truncate-string-to-width 'a 3)) '(wrong-type-argument sequencep a)))
   (should (equal (diffhunt-seq--err (string-fill :kw 3)) '(wrong-type-argument char-or-string-p :kw))))
 
+(ert-deftest diffhunt-seq-sort-list-left-by-a-throw ()
+  ;; Emacs cuts the list before sorting its halves and relinks while
+  ;; merging: a predicate that exits leaves the list in pieces.
+  (let ((l (list 3 'a 1 2)))
+    (should (equal (diffhunt-seq--err (sort l #'<)) '(wrong-type-argument number-or-marker-p a)))
+    (should (equal l '(3))))
+  (let ((l (list 5 4 3 2 1 'x 0)))
+    (should (equal (diffhunt-seq--err (sort l #'<)) '(wrong-type-argument number-or-marker-p x)))
+    (should (equal l '(5 4 3))))
+  (dolist (case '((3 (5 3 9 1 4)) (7 (5 3 9 1 4)) (12 (5))))
+    (let ((l (list 5 3 9 1 4 8 2 7 6 0)) (n 0))
+      (should (eq (catch 'stop
+                    (sort l (lambda (a b)
+                              (when (= (setq n (1+ n)) (car case)) (throw 'stop 'x))
+                              (< a b))))
+                  'x))
+      (should (equal l (cadr case)))))
+  (let ((l (list 2 1 3 5 4)))
+    (should (equal (sort l #'<) '(1 2 3 4 5)))
+    (should (equal l '(2 3 4 5)))))
+
 ;;; diffhunt-sequences-tests.el ends here
