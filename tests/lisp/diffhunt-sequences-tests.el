@@ -169,4 +169,13 @@
     (should (equal (sort l #'<) '(1 2 3 4 5)))
     (should (equal l '(2 3 4 5)))))
 
+(ert-deftest diffhunt-seq-delete-all-on-dotted-lists ()
+  (should (equal (diffhunt-seq--err (assq-delete-all 'a (cons 1 2))) '(wrong-type-argument listp 2)))
+  (should (equal (diffhunt-seq--err (assq-delete-all 'a 5)) '(wrong-type-argument listp 5)))
+  (should (equal (diffhunt-seq--err (rassq-delete-all 1 '((a . 1) . 5))) '(wrong-type-argument listp 5)))
+  (should (equal (diffhunt-seq--err (assoc-delete-all 1 (cons 1 2))) '(wrong-type-argument listp 2)))
+  (should (equal (diffhunt-seq--err (delete-consecutive-dups (cons 1 2))) '(wrong-type-argument listp 2)))
+  (should (equal (assq-delete-all 'a (list '(a . 1) 'x '(b . 2) '(a . 3))) '(x (b . 2))))
+  (should (equal (delete-consecutive-dups (list 1 1 2 2 1) t) '(1 2))))
+
 ;;; diffhunt-sequences-tests.el ends here
