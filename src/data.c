@@ -496,6 +496,10 @@ static mval Ffillarray(mrt *rt, int n, mval *a)
       bool_vector_set(array, i, !NILP(a[1]));
     return array;
   }
+  if (CHAR_TABLE_P(array)) {
+    chartab_fill(rt, array, a[1]);
+    return array;
+  }
   return string_fill(rt, array, check_char(rt, a[1]));
 }
 

@@ -178,4 +178,13 @@
   (should (equal (assq-delete-all 'a (list '(a . 1) 'x '(b . 2) '(a . 3))) '(x (b . 2))))
   (should (equal (delete-consecutive-dups (list 1 1 2 2 1) t) '(1 2))))
 
+(ert-deftest diffhunt-seq-fillarray-char-table ()
+  ;; marrow once treated the char-table as a string here and crashed.
+  (let ((ct (make-char-table 'x)))
+    (should (eq (fillarray ct 1) ct))
+    (should (equal (list (aref ct ?a) (aref ct #x3fffff) (char-table-range ct nil))
+                   '(1 1 1)))
+    (should (equal (prin1-to-string ct)
+                   (concat "#^[1 nil x nil" (apply #'concat (make-list 64 " 1")) "]")))))
+
 ;;; diffhunt-sequences-tests.el ends here
