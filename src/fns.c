@@ -793,13 +793,14 @@ static mval Fcopy_alist(mrt *rt, int n, mval *a)
 
 /* (append &rest SEQUENCES): all but the last are copied. */
 /* Emacs checks every argument's type before walking any: (append
-   '(1 . 2) 5 nil) signals (wrong-type-argument sequencep 5). */
+   '(1 . 2) 5 nil) signals (wrong-type-argument sequencep 5).  Records
+   and char-tables are no sequences there. */
 void check_sequences(mrt *rt, int n, const mval *a)
 {
   for (int i = 0; i < n; i++) {
     mval s = closure_list_view(rt, a[i]);
     if (!(NILP(s) || CONSP(s) || STRINGP(s) || VECTORP(s) || BOOL_VECTOR_P(s)
-          || RECORDP(s) || PVECP(s, PVEC_COMPILED)))
+          || PVECP(s, PVEC_COMPILED)))
       wrong_type_argument(rt, Qsequencep, a[i]);
   }
 }
@@ -921,6 +922,8 @@ static mval map_sequence(mrt *rt, mval fn, mval seq, bool keep)
   seq = closure_list_view(rt, seq);
   if (CHAR_TABLE_P(seq)) /* a sequence, but not one Emacs maps over */
     wrong_type_argument(rt, Qlistp, seq);
+  if (RECORDP(seq)) /* Emacs walks it as a list that ends at once */
+    return keep ? make_vector(rt, 0, Qnil) : Qnil;
   if (CONSP(seq) || NILP(seq)) {
     int64_t n = list_length(rt, seq);
     mval results = keep ? make_vector(rt, (size_t)n, Qnil) : Qnil;

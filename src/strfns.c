@@ -1273,13 +1273,20 @@ static mval Fchar_to_string(mrt *rt, int n, mval *a)
 }
 
 /* (append STRING nil) and (vconcat STRING), as subr.el defines them. */
+/* Emacs 28's are (append S nil) and (vconcat S): records and
+   char-tables are refused there. */
 static mval Fstring_to_list(mrt *rt, int n, mval *a)
 {
+  check_sequences(rt, 1, a);
   mval v = sequence_to_vector(rt, a[0]);
   return listn(rt, (size_t)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
 
-static mval Fstring_to_vector(mrt *rt, int n, mval *a) { return sequence_to_vector(rt, a[0]); }
+static mval Fstring_to_vector(mrt *rt, int n, mval *a)
+{
+  check_sequences(rt, 1, a);
+  return sequence_to_vector(rt, a[0]);
+}
 
 /* S, or when it is unibyte with raw bytes, its multibyte copy: for
    code that reads characters from bytes.  Character indices agree. */

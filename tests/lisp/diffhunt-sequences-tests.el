@@ -187,4 +187,18 @@
     (should (equal (prin1-to-string ct)
                    (concat "#^[1 nil x nil" (apply #'concat (make-list 64 " 1")) "]")))))
 
+(ert-deftest diffhunt-seq-records-and-char-tables-are-not-concatenated ()
+  (let ((r (record 'foo 1 2)) (ct (make-char-table 'x)))
+    (should (equal (diffhunt-seq--err (append r nil)) (list 'wrong-type-argument 'sequencep r)))
+    (should (equal (diffhunt-seq--err (vconcat r)) (list 'wrong-type-argument 'sequencep r)))
+    (should (equal (diffhunt-seq--err (string-to-list r)) (list 'wrong-type-argument 'sequencep r)))
+    ;; marrow built a vector of 4194304 nils here
+    (should (equal (car (diffhunt-seq--err (string-to-vector ct))) 'wrong-type-argument))
+    (should (equal (car (diffhunt-seq--err (vconcat ct))) 'wrong-type-argument))
+    ;; mapcar walks a record as a list that ends at once
+    (should (equal (mapcar #'identity r) nil))
+    (should (eq (mapc #'car r) r))
+    (should (equal (mapcan #'list r) nil))
+    (should (equal (length r) 3))))
+
 ;;; diffhunt-sequences-tests.el ends here
