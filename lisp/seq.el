@@ -8,7 +8,9 @@
 
 ;; Emacs walks a list with mapc, whose length check comes first: a
 ;; dotted or circular list is refused before any function is called.
-(defun seq--list (seq) (if (listp seq) (progn (length seq) seq) (append seq nil)))
+;; Other sequences are walked by mapcar too: a record gives no
+;; elements and a char-table (wrong-type-argument listp TABLE).
+(defun seq--list (seq) (if (listp seq) (progn (length seq) seq) (mapcar #'identity seq)))
 
 (defun seq-elt (seq n) (elt seq n))
 (subr--set-setter 'seq-elt (lambda (args v) `(seq--set-elt ,@args ,v)))
@@ -70,7 +72,10 @@ with no method for nil, whose error this repeats."
         (t (seq--subseq seq (seq--clamp seq n)))))
 (defun seq--subseq (seq from &optional to)
   (if (or (stringp seq) (vectorp seq)) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))
-(defun seq-subseq (seq start &optional end) (cl-subseq seq start end))
+(defun seq-subseq (seq start &optional end)
+  ;; Emacs compares a list's END with 0 before it looks at START
+  (and end (listp seq) (< end 0))
+  (cl-subseq seq start end))
 ;; TESTFN is called with an element of SEQ first, then ELT.
 (defun seq-position (seq elt &optional testfn)
   (let ((index 0))
