@@ -1658,14 +1658,18 @@ static mval Fstring_replace(mrt *rt, int n, mval *a)
     to = Fconcat(rt, 1, &to);
   mval pieces = Qnil;
   int64_t pos = 0, at;
+  /* Empty pieces of IN are left out, as Emacs leaves them out: they
+     would make a result of unibyte TOs multibyte */
   while (!NILP(needle) && (at = find_bytes(in, pos, needle)) >= 0) {
-    pieces = Fcons(rt, replace_piece(rt, in, pos, at), pieces);
+    if (at > pos)
+      pieces = Fcons(rt, replace_piece(rt, in, pos, at), pieces);
     pieces = Fcons(rt, to, pieces);
     pos = at + XSTRING(needle)->nbytes;
   }
   if (NILP(pieces)) /* as in Emacs, IN itself when nothing matched */
     return in;
-  pieces = Fcons(rt, replace_piece(rt, in, pos, XSTRING(in)->nbytes), pieces);
+  if (pos < XSTRING(in)->nbytes)
+    pieces = Fcons(rt, replace_piece(rt, in, pos, XSTRING(in)->nbytes), pieces);
   mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }

@@ -201,4 +201,22 @@
     (should (equal (mapcan #'list r) nil))
     (should (equal (length r) 3))))
 
+(ert-deftest diffhunt-seq-string-replace-unibyte-result ()
+  ;; Empty pieces of IN are not concatenated: replacing all of a
+  ;; multibyte ASCII string by unibyte text gives a unibyte string.
+  (should-not (multibyte-string-p (string-replace "abc" "x" (string-to-multibyte "abc"))))
+  (should (multibyte-string-p (string-replace "a" "x" (string-to-multibyte "aba"))))
+  (should-not (multibyte-string-p (string-replace "a" "" (string-to-multibyte "a"))))
+  (should (equal (string-replace "a" "" (propertize "aba" 'f 1)) (propertize "b" 'f 1)))
+  (should (equal-including-properties (string-replace "a" "" (propertize "aba" 'f 1))
+                                      (propertize "b" 'f 1))))
+
+(ert-deftest diffhunt-seq-seq-on-records-and-subseq-order ()
+  (require 'seq)
+  (should (equal (seq-reduce #'+ (record 'foo 1 2) 7) 7))
+  (should (equal (car (diffhunt-seq--err (seq-every-p #'identity (make-char-table 'x))))
+                 'wrong-type-argument))
+  (should (equal (diffhunt-seq--err (seq-subseq '(1 2 3) 'a 'b))
+                 '(wrong-type-argument number-or-marker-p b))))
+
 ;;; diffhunt-sequences-tests.el ends here
