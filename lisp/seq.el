@@ -141,9 +141,11 @@ Emacs, SEQ1 is looked at from its last element back."
   (seq--keep-from-end seq1 (lambda (x) (seq-contains-p seq2 x testfn))))
 (defun seq-union (seq1 seq2 &optional testfn)
   "The elements of SEQ1 and then SEQ2, each once, as a list."
+  ;; SEQ1 is walked to its end (TESTFN called) before SEQ2 is looked at
   (let (out)
-    (dolist (x (append (seq--list seq1) (seq--list seq2)) (nreverse out))
-      (unless (seq-contains-p out x testfn) (push x out)))))
+    (dolist (seq (list seq1 seq2) (nreverse out))
+      (dolist (x (seq--list seq))
+        (unless (seq-contains-p out x testfn) (push x out))))))
 (defun seq-mapcat (fn seq &optional type)
   (apply #'seq-concatenate (or type 'list) (seq-map fn seq)))
 (defun seq-map-indexed (fn seq)

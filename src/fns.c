@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fns.h"
+#include "chartab.h"
 #include "bignum.h"
 #include "buffer.h"
 #include "overlays.h"
@@ -471,6 +472,10 @@ static mval Felt(mrt *rt, int n, mval *a)
 {
   if (CONSP(a[0]) || NILP(a[0]) || PVECP(a[0], PVEC_CLOSURE))
     return car_of(rt, nthcdr(rt, a[1], a[0]));
+  if (CHAR_TABLE_P(a[0])) { /* an array to Emacs's elt, indexed as aref does */
+    check_fixnum(rt, a[1]);
+    return chartab_ref(rt, a[0], a[1]);
+  }
   CHECK_TYPE(rt, STRINGP(a[0]) || VECTORP(a[0]) || BOOL_VECTOR_P(a[0]), Qsequencep, a[0]);
   return aref_checked(rt, a[0], a[1]);
 }

@@ -219,4 +219,18 @@
   (should (equal (diffhunt-seq--err (seq-subseq '(1 2 3) 'a 'b))
                  '(wrong-type-argument number-or-marker-p b))))
 
+(ert-deftest diffhunt-seq-elt-of-a-char-table ()
+  (let ((ct (make-char-table 'foo)))
+    (aset ct ?a 'x)
+    (should (eq (elt ct ?a) 'x))
+    (should (eq (elt ct ?b) nil))
+    (should (equal (diffhunt-seq--err (elt ct -1)) '(wrong-type-argument characterp -1)))
+    (should (equal (diffhunt-seq--err (elt ct 1.0)) '(wrong-type-argument fixnump 1.0)))))
+
+(ert-deftest diffhunt-seq-union-walks-the-first-sequence-first ()
+  (require 'seq)
+  (should (equal (diffhunt-seq--err (seq-union '(1 2 3) 'string< "x"))
+                 '(invalid-function "x")))
+  (should (equal (seq-union '(1 2 2) [3 1 4]) '(1 2 3 4))))
+
 ;;; diffhunt-sequences-tests.el ends here
