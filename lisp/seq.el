@@ -71,8 +71,11 @@ with no method for nil, whose error this repeats."
         ((<= n 0) seq)
         (t (seq--subseq seq (seq--clamp seq n)))))
 (defun seq--subseq (seq from &optional to)
-  (if (or (stringp seq) (vectorp seq)) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))
+  (if (or (stringp seq) (vectorp seq)) (substring seq from to)
+    (error "Unsupported sequence: %s" seq)))
 (defun seq-subseq (seq start &optional end)
+  (unless (or (listp seq) (stringp seq) (vectorp seq))
+    (error "Unsupported sequence: %s" seq))
   ;; Emacs compares a list's END with 0 before it looks at START
   (and end (listp seq) (< end 0))
   (cl-subseq seq start end))
@@ -96,7 +99,8 @@ with no method for nil, whose error this repeats."
   (if (sequencep seq) seq (error "Cannot convert %S into a sequence" seq)))
 (defun seq-contains-p (seq elt &optional testfn)
   (and (seq-position seq elt testfn) t))
-(defun seq-reverse (seq) (reverse seq))
+(defun seq-reverse (seq)
+  (if (sequencep seq) (reverse seq) (seq--into-type-of (seq--list seq) seq)))
 (defun seq-concatenate (type &rest seqs)
   ;; TYPE is looked at first, then the concatenating function checks SEQS
   (cond ((eq type 'list) (apply #'append (append seqs '(nil))))
@@ -104,10 +108,15 @@ with no method for nil, whose error this repeats."
         ((eq type 'string) (apply #'concat seqs))
         (t (error "Not a sequence type name: %S" type))))
 (defun seq-mapn (fn seq &rest seqs) (apply #'cl-mapcar fn seq seqs))
+(defun seq--into-type-of (list seq)
+  "LIST as a sequence of SEQ's type, as Emacs's (seq-into LIST (type-of
+SEQ)): a bool-vector or record has no such type."
+  (seq-into list (if (listp seq) 'list (type-of seq))))
 (defun seq-sort (pred seq)
   "A sorted copy of SEQ, of SEQ's type."
-  (seq-into (sort (append seq nil) pred)
-            (cond ((stringp seq) 'string) ((vectorp seq) 'vector) (t 'list))))
+  (if (listp seq)
+      (sort (copy-sequence seq) pred)
+    (seq--into-type-of (sort (append seq nil) pred) seq)))
 (defun seq-min (seq) (apply #'min (seq--list seq)))
 (defun seq-max (seq) (apply #'max (seq--list seq)))
 (defun seq-partition (seq n)
