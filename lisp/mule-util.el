@@ -34,6 +34,8 @@ end, or the end of STR, leaves empty.  ELLIPSIS, a string (or t for
 END-COLUMN, unless STR is no wider than ELLIPSIS.  With
 ELLIPSIS-TEXT-PROPERTY, the end is kept but covered by a `display'
 property showing ELLIPSIS."
+  ;; Emacs takes STR's length first: a non-sequence is (wrong-type-argument sequencep STR)
+  (length str)
   (let* ((start-column (or start-column 0))
          (ellipsis (if (and ellipsis (not (stringp ellipsis))) (truncate-string-ellipsis) ellipsis))
          (width (string-width str))

@@ -6,7 +6,11 @@
 
 (require 'cl-lib)
 
-(defun seq--list (seq) (if (listp seq) seq (append seq nil)))
+;; Emacs walks a list with mapc, whose length check comes first: a
+;; dotted or circular list is refused before any function is called.
+;; Other sequences are walked by mapcar too: a record gives no
+;; elements and a char-table (wrong-type-argument listp TABLE).
+(defun seq--list (seq) (if (listp seq) (progn (length seq) seq) (mapcar #'identity seq)))
 
 (defun seq-elt (seq n) (elt seq n))
 (subr--set-setter 'seq-elt (lambda (args v) `(seq--set-elt ,@args ,v)))
@@ -18,7 +22,7 @@ with no method for nil, whose error this repeats."
     (setf (elt seq n) value)))
 (defun seq-length (seq) (length seq))
 (defun seqp (object) "Non-nil if OBJECT is a sequence." (sequencep object))
-(defun seq-empty-p (seq) (= (length seq) 0))
+(defun seq-empty-p (seq) (if (listp seq) (null seq) (= (length seq) 0)))
 (defun seq-first (seq) (elt seq 0))
 (defun seq-rest (seq) (if (listp seq) (cdr seq) (seq-drop seq 1)))
 (defun seq-into (seq type)
@@ -53,19 +57,28 @@ with no method for nil, whose error this repeats."
     (dolist (x (seq--list seq) (nreverse out))
       (unless (seq-contains-p out x testfn)
         (push x out)))))
-(defun seq--clamp (seq n) (max 0 (min n (length seq))))
+;; N is compared before SEQ's length is taken, as in Emacs's seq-take.
+(defun seq--clamp (seq n) (min (max n 0) (length seq)))
 (defun seq-take (seq n)
   (if (listp seq)
       (let (out) (while (and seq (> n 0)) (push (pop seq) out) (setq n (1- n)))
            (nreverse out))
     (seq--subseq seq 0 (seq--clamp seq n))))
 (defun seq-drop (seq n)
-  (cond ((<= n 0) seq)
-        ((listp seq) (nthcdr n seq))
+  ;; Emacs's method for lists is nthcdr alone: (seq-drop '(1) nil)
+  ;; signals (wrong-type-argument integerp nil)
+  (cond ((listp seq) (nthcdr n seq))
+        ((<= n 0) seq)
         (t (seq--subseq seq (seq--clamp seq n)))))
 (defun seq--subseq (seq from &optional to)
-  (if (stringp seq) (substring seq from to) (vconcat (cl-subseq (append seq nil) from to))))
-(defun seq-subseq (seq start &optional end) (cl-subseq seq start end))
+  (if (or (stringp seq) (vectorp seq)) (substring seq from to)
+    (error "Unsupported sequence: %s" seq)))
+(defun seq-subseq (seq start &optional end)
+  (unless (or (listp seq) (stringp seq) (vectorp seq))
+    (error "Unsupported sequence: %s" seq))
+  ;; Emacs compares a list's END with 0 before it looks at START
+  (and end (listp seq) (< end 0))
+  (cl-subseq seq start end))
 ;; TESTFN is called with an element of SEQ first, then ELT.
 (defun seq-position (seq elt &optional testfn)
   (let ((index 0))
@@ -86,16 +99,24 @@ with no method for nil, whose error this repeats."
   (if (sequencep seq) seq (error "Cannot convert %S into a sequence" seq)))
 (defun seq-contains-p (seq elt &optional testfn)
   (and (seq-position seq elt testfn) t))
-(defun seq-reverse (seq) (reverse seq))
+(defun seq-reverse (seq)
+  (if (sequencep seq) (reverse seq) (seq--into-type-of (seq--list seq) seq)))
 (defun seq-concatenate (type &rest seqs)
-  (if (eq type 'list)
-      (apply #'append (append seqs '(nil)))
-    (seq-into (apply #'append (mapcar #'seq--list seqs)) type)))
+  ;; TYPE is looked at first, then the concatenating function checks SEQS
+  (cond ((eq type 'list) (apply #'append (append seqs '(nil))))
+        ((eq type 'vector) (apply #'vconcat seqs))
+        ((eq type 'string) (apply #'concat seqs))
+        (t (error "Not a sequence type name: %S" type))))
 (defun seq-mapn (fn seq &rest seqs) (apply #'cl-mapcar fn seq seqs))
+(defun seq--into-type-of (list seq)
+  "LIST as a sequence of SEQ's type, as Emacs's (seq-into LIST (type-of
+SEQ)): a bool-vector or record has no such type."
+  (seq-into list (if (listp seq) 'list (type-of seq))))
 (defun seq-sort (pred seq)
   "A sorted copy of SEQ, of SEQ's type."
-  (seq-into (sort (append seq nil) pred)
-            (cond ((stringp seq) 'string) ((vectorp seq) 'vector) (t 'list))))
+  (if (listp seq)
+      (sort (copy-sequence seq) pred)
+    (seq--into-type-of (sort (append seq nil) pred) seq)))
 (defun seq-min (seq) (apply #'min (seq--list seq)))
 (defun seq-max (seq) (apply #'max (seq--list seq)))
 (defun seq-partition (seq n)
@@ -129,9 +150,11 @@ Emacs, SEQ1 is looked at from its last element back."
   (seq--keep-from-end seq1 (lambda (x) (seq-contains-p seq2 x testfn))))
 (defun seq-union (seq1 seq2 &optional testfn)
   "The elements of SEQ1 and then SEQ2, each once, as a list."
+  ;; SEQ1 is walked to its end (TESTFN called) before SEQ2 is looked at
   (let (out)
-    (dolist (x (append (seq--list seq1) (seq--list seq2)) (nreverse out))
-      (unless (seq-contains-p out x testfn) (push x out)))))
+    (dolist (seq (list seq1 seq2) (nreverse out))
+      (dolist (x (seq--list seq))
+        (unless (seq-contains-p out x testfn) (push x out))))))
 (defun seq-mapcat (fn seq &optional type)
   (apply #'seq-concatenate (or type 'list) (seq-map fn seq)))
 (defun seq-map-indexed (fn seq)

@@ -230,20 +230,14 @@ index counts from the end; TO nil means the end.")
     (capitalize "OBJ"
      "OBJ with the first letter of each word in upper case and the rest
 in lower case.")
-    (string= "S1 S2"
-     "Non-nil when S1 and S2 have the same characters.  Symbols stand for
-their names; text properties do not count.")
     (string-equal "S1 S2"
-     "Non-nil when S1 and S2 have the same characters (see `string=').")
-    (string< "STRING1 STRING2"
-     "Non-nil when STRING1 sorts before STRING2, comparing characters by
-code.  Symbols stand for their names.")
+     "Non-nil when S1 and S2 have the same characters.  Symbols stand for
+their names; text properties do not count.  `string=' is an alias.")
     (string-lessp "STRING1 STRING2"
-     "Non-nil when STRING1 sorts before STRING2 (see `string<').")
-    (string> "STRING1 STRING2"
-     "Non-nil when STRING1 sorts after STRING2.")
+     "Non-nil when STRING1 sorts before STRING2, comparing characters by
+code.  Symbols stand for their names.  `string<' is an alias.")
     (string-greaterp "STRING1 STRING2"
-     "Non-nil when STRING1 sorts after STRING2 (see `string>').")
+     "Non-nil when STRING1 sorts after STRING2.  `string>' is an alias.")
     (string-to-char "STRING"
      "The first character of STRING, or 0 for an empty string.")
     (char-to-string "CHAR"
@@ -1838,8 +1832,6 @@ as numbers.")
     (subr-arity "SUBR"
      "(MIN . MAX): how many arguments the primitive SUBR takes; MAX is
 `many' or `unevalled' for those that take any number.")
-    (sxhash "OBJ"
-     "A hash code of OBJ for `equal' tables.")
     (sxhash-eql "OBJ"
      "A hash code of OBJ for `eql' tables.")
     (system-name ""

@@ -32,8 +32,10 @@
 (defun string-clean-whitespace (string)
   "STRING with each run of blanks and newlines made one space, and none
 at either end."
-  ;; The words between the runs, rejoined by single spaces.
-  (mapconcat #'identity (split-string string "[[:blank:]\r\n]+" t) " "))
+  ;; Each run made one space, then the ends trimmed, as Emacs does
+  ;; (whose errors for a non-string come from the same calls).
+  (let ((runs "[[:blank:]\r\n]+"))
+    (string-trim (replace-regexp-in-string runs " " string t t) runs runs)))
 
 (defun string-truncate-left (string length)
   "STRING cut to LENGTH characters from its end, \"...\" marking the cut."
@@ -92,14 +94,16 @@ whitespace; a word longer than LENGTH keeps its own longer line.  This
 is what `fill-region' makes of STRING, paragraph by paragraph, without
 adaptive fill prefixes."
   (with-temp-buffer
-    ;; Both settings stay local to the scratch buffer.
-    (setq-local fill-column length)
-    (setq-local adaptive-fill-mode nil)
     (insert string)
-    (fill-region 1 (point))
+    ;; Bound, not set: the scratch buffer's own values, and a LENGTH
+    ;; that is no number fails only where fill-region compares it.
+    (let ((fill-column length)
+          (adaptive-fill-mode nil))
+      (fill-region 1 (point)))
     (buffer-substring 1 (point-max))))
 
-(defun string-reverse (string) (concat (reverse (append string nil))))
+;; Obsolete since 25.1: in Emacs 28 it is `reverse' itself.
+(define-obsolete-function-alias 'string-reverse #'reverse "25.1")
 
 (subr--define-missing hash-table-keys
   (defun hash-table-keys (table)

@@ -874,11 +874,12 @@ Elements that are not strings are skipped."
 ;; The *-delete-all functions are destructive, as in Emacs: they relink
 ;; the list around the removed elements.
 (defun subr--delete-if (pred list)
-  "LIST without the elements satisfying PRED, reusing its conses."
-  (while (and (consp list) (funcall pred (car list)))
+  "LIST without the elements satisfying PRED, reusing its conses.
+As in Emacs, a dotted or non-list LIST fails where car meets its end."
+  (while (funcall pred (car list))
     (setq list (cdr list)))
   (let ((tail list))
-    (while (consp (cdr tail))
+    (while (cdr tail)
       (if (funcall pred (car (cdr tail)))
           (setcdr tail (cdr (cdr tail)))
         (setq tail (cdr tail)))))
@@ -902,7 +903,7 @@ Elements that are not strings are skipped."
 return LIST.  With CIRCULAR, the last one kept is also dropped when it
 equals the first."
   (let ((kept list) (before-kept nil))
-    (while (consp (cdr kept))
+    (while (cdr kept)
       (let ((next (cdr kept)))
         (if (equal (car next) (car kept))
             (setcdr kept (cdr next))
@@ -2603,6 +2604,12 @@ one from 0 to LIST's length).
 (defalias 'rplacd #'setcdr)
 (defalias 'store-match-data #'set-match-data)
 (defalias 'flatten-list #'flatten-tree)
+;; As in Emacs 28, the short names are aliases: (symbol-function 'string<)
+;; is `string-lessp', and errors name the subr by its long name.
+(defalias 'string= #'string-equal)
+(defalias 'string< #'string-lessp)
+(defalias 'string> #'string-greaterp)
+(defalias 'sxhash #'sxhash-equal)
 
 (defun recursion-depth ()
   "The depth of recursive edits: marrow has none, so 0."

@@ -257,6 +257,16 @@ mval chartab_make(mrt *rt, mval purpose, mval init)
 static mval Fmake_char_table(mrt *rt, int n, mval *a) { return chartab_make(rt, a[0], a[1]); }
 
 void chartab_set_default(mrt *rt, mval table, mval value) { gc_aset(rt->gc, table, CT_DEFAULT, value); }
+
+/* (fillarray TABLE VALUE) as Emacs 28 does it: the top-level slots and
+   the default take VALUE, sub-tables and all; the ASCII slot is left
+   as it was, as Emacs leaves it (the printed table shows it). */
+void chartab_fill(mrt *rt, mval table, mval value)
+{
+  for (int64_t i = 0; i < entries[0]; i++)
+    gc_aset(rt->gc, table, CT_CONTENTS + i, value);
+  chartab_set_default(rt, table, value);
+}
 mval chartab_parent(mval table) { return AREF(table, CT_PARENT); }
 void chartab_set_parent(mrt *rt, mval table, mval parent) { gc_aset(rt->gc, table, CT_PARENT, parent); }
 

@@ -29,6 +29,7 @@ void chartab_set_range(mrt *rt, mval table, int64_t from, int64_t to, mval value
 /* (make-char-table PURPOSE INIT), the default, the parent. */
 mval chartab_make(mrt *rt, mval purpose, mval init);
 void chartab_set_default(mrt *rt, mval table, mval value);
+void chartab_fill(mrt *rt, mval table, mval value);
 mval chartab_parent(mval table);
 void chartab_set_parent(mrt *rt, mval table, mval parent);
 /* A copy whose sub-char-tables are copies too. */

@@ -211,8 +211,9 @@ mval intern_in_obarray(mrt *rt, mval ob, mval name)
 
 static mval Fintern(mrt *rt, int n, mval *a)
 {
+  mval ob = own_obarray(rt, a[1]); /* Emacs checks the obarray first */
   CHECK_STRING(rt, a[0]);
-  return intern_in_obarray(rt, own_obarray(rt, a[1]), a[0]);
+  return intern_in_obarray(rt, ob, a[0]);
 }
 
 /* The symbol NAME (a string, or a symbol standing for the one
@@ -495,14 +496,16 @@ static mval Ffillarray(mrt *rt, int n, mval *a)
       bool_vector_set(array, i, !NILP(a[1]));
     return array;
   }
-  int c = check_char(rt, a[1]);
-  for (int64_t i = 0; i < XSTRING(array)->nchars; i++)
-    string_set_char(rt, array, i, c);
-  return array;
+  if (CHAR_TABLE_P(array)) {
+    chartab_fill(rt, array, a[1]);
+    return array;
+  }
+  return string_fill(rt, array, check_char(rt, a[1]));
 }
 
 static mval Fvconcat(mrt *rt, int n, mval *a)
 {
+  check_sequences(rt, n, a);
   int64_t total = 0;
   for (int i = 0; i < n; i++)
     total += sequence_length(rt, a[i]);

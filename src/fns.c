@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fns.h"
+#include "chartab.h"
 #include "bignum.h"
 #include "buffer.h"
 #include "overlays.h"
@@ -471,6 +472,10 @@ static mval Felt(mrt *rt, int n, mval *a)
 {
   if (CONSP(a[0]) || NILP(a[0]) || PVECP(a[0], PVEC_CLOSURE))
     return car_of(rt, nthcdr(rt, a[1], a[0]));
+  if (CHAR_TABLE_P(a[0])) { /* an array to Emacs's elt, indexed as aref does */
+    check_fixnum(rt, a[1]);
+    return chartab_ref(rt, a[0], a[1]);
+  }
   CHECK_TYPE(rt, STRINGP(a[0]) || VECTORP(a[0]) || BOOL_VECTOR_P(a[0]), Qsequencep, a[0]);
   return aref_checked(rt, a[0], a[1]);
 }
@@ -517,8 +522,13 @@ static mval nbutlast(mrt *rt, mval arg, mval count)
   if (!count_less(rt, count, m))
     return Qnil;
   rt->list_edits++;
-  if (count_positive(rt, count))
-    gc_setcdr(rt->gc, nthcdr(rt, arith_sub2(rt, arith_sub1(rt, m), count), list), Qnil);
+  if (count_positive(rt, count)) {
+    /* A string or vector reaches here when N leaves one element:
+       nthcdr 0 hands it back whole. */
+    mval cell = nthcdr(rt, arith_sub2(rt, arith_sub1(rt, m), count), list);
+    CHECK_CONS(rt, cell);
+    gc_setcdr(rt->gc, cell, Qnil);
+  }
   return arg;
 }
 
@@ -765,10 +775,21 @@ mval copy_tree(mrt *rt, mval tree, bool vecp, int depth)
 
 static mval Fcopy_tree(mrt *rt, int n, mval *a) { return copy_tree(rt, a[0], !NILP(a[1]), 0); }
 
+static mval Fappend(mrt *rt, int n, mval *a);
+
+/* Emacs 28 copies any sequence into a list here, so a vector of
+   conses gives an alist; only a non-sequence is refused. */
 static mval Fcopy_alist(mrt *rt, int n, mval *a)
 {
-  CHECK_LIST(rt, a[0]);
-  mval r = copy_list(rt, a[0]);
+  mval r;
+  if (STRINGP(a[0]) || VECTORP(a[0]) || BOOL_VECTOR_P(a[0])) {
+    mval args[2] = { a[0], Qnil };
+    r = Fappend(rt, 2, args);
+  } else {
+    mval l = closure_list_view(rt, a[0]);
+    CHECK_TYPE(rt, NILP(l) || CONSP(l), Qsequencep, a[0]);
+    r = copy_list(rt, a[0]);
+  }
   for (mval t = r; CONSP(t); t = XCDR(t))
     if (CONSP(XCAR(t)))
       gc_setcar(rt->gc, t, Fcons(rt, XCAR(XCAR(t)), XCDR(XCAR(t))));
@@ -776,10 +797,24 @@ static mval Fcopy_alist(mrt *rt, int n, mval *a)
 }
 
 /* (append &rest SEQUENCES): all but the last are copied. */
+/* Emacs checks every argument's type before walking any: (append
+   '(1 . 2) 5 nil) signals (wrong-type-argument sequencep 5).  Records
+   and char-tables are no sequences there. */
+void check_sequences(mrt *rt, int n, const mval *a)
+{
+  for (int i = 0; i < n; i++) {
+    mval s = closure_list_view(rt, a[i]);
+    if (!(NILP(s) || CONSP(s) || STRINGP(s) || VECTORP(s) || BOOL_VECTOR_P(s)
+          || PVECP(s, PVEC_COMPILED)))
+      wrong_type_argument(rt, Qsequencep, a[i]);
+  }
+}
+
 static mval Fappend(mrt *rt, int n, mval *a)
 {
   if (n == 0)
     return Qnil;
+  check_sequences(rt, n - 1, a);
   struct list_builder b = { Qnil, Qnil };
   for (int i = 0; i < n - 1; i++) {
     mval s = closure_list_view(rt, a[i]);
@@ -892,6 +927,8 @@ static mval map_sequence(mrt *rt, mval fn, mval seq, bool keep)
   seq = closure_list_view(rt, seq);
   if (CHAR_TABLE_P(seq)) /* a sequence, but not one Emacs maps over */
     wrong_type_argument(rt, Qlistp, seq);
+  if (RECORDP(seq)) /* Emacs walks it as a list that ends at once */
+    return keep ? make_vector(rt, 0, Qnil) : Qnil;
   if (CONSP(seq) || NILP(seq)) {
     int64_t n = list_length(rt, seq);
     mval results = keep ? make_vector(rt, (size_t)n, Qnil) : Qnil;
@@ -965,6 +1002,15 @@ static bool sort_inorder(mrt *rt, mval pred, bool by_car, mval x, mval y)
   return NILP(call2(rt, pred, by_car ? XCAR(y) : y, by_car ? XCAR(x) : x));
 }
 
+/* When sorting a list's conses, links the cons merged at K after the
+   one before it, as Emacs's merge relinks the list as it goes: a
+   predicate that exits non-locally leaves the cells linked as in Emacs. */
+static void sort_link(mrt *rt, bool by_car, mval v, int64_t lo, int64_t k, mval cell)
+{
+  if (by_car && k > lo)
+    gc_setcdr(rt->gc, AREF(v, k - 1), cell);
+}
+
 /* Sorts V[lo,hi) in place; SCRATCH (as long as V) holds a left half
    while it is merged.  Both are Lisp vectors, so a predicate that
    signals or collects leaves nothing dangling. */
@@ -974,6 +1020,8 @@ static void sort_range(mrt *rt, mval pred, bool by_car, mval v, mval scratch, in
   if (hi - lo < 2)
     return;
   int64_t mid = lo + (hi - lo) / 2;
+  if (by_car) /* Emacs cuts the list in two before sorting either half */
+    gc_setcdr(rt->gc, AREF(v, mid - 1), Qnil);
   if (by_car)
     sort_range(rt, pred, by_car, v, scratch, mid, hi);
   sort_range(rt, pred, by_car, v, scratch, lo, mid);
@@ -983,11 +1031,15 @@ static void sort_range(mrt *rt, mval pred, bool by_car, mval v, mval scratch, in
     gc_aset(rt->gc, scratch, i, AREF(v, i));
   int64_t i = lo, j = mid, k = lo;
   while (i < mid && j < hi) {
-    if (sort_inorder(rt, pred, by_car, AREF(scratch, i), AREF(v, j)))
-      gc_aset(rt->gc, v, k++, AREF(scratch, i++));
-    else
-      gc_aset(rt->gc, v, k++, AREF(v, j++));
+    mval next = sort_inorder(rt, pred, by_car, AREF(scratch, i), AREF(v, j))
+      ? AREF(scratch, i++) : AREF(v, j++);
+    sort_link(rt, by_car, v, lo, k, next);
+    gc_aset(rt->gc, v, k++, next);
   }
+  if (i < mid)
+    sort_link(rt, by_car, v, lo, k, AREF(scratch, i));
+  else if (j < hi)
+    sort_link(rt, by_car, v, lo, k, AREF(v, j));
   while (i < mid)
     gc_aset(rt->gc, v, k++, AREF(scratch, i++));
 }

@@ -39,10 +39,14 @@ static inline bool cycle_seen(struct cycle_check *cc, mval tail)
   return false;
 }
 
+/* As in Emacs, the error's data is the tail where the cycle was seen,
+   not the list's head: (circular-list (3 1 2 3 1 . #2)) for a cycle
+   of 1, 2, 3. */
 static inline void cycle_step(mrt *rt, struct cycle_check *cc, mval tail, mval list)
 {
+  (void)list;
   if (cycle_seen(cc, tail))
-    xsignal1(rt, Qcircular_list, list);
+    xsignal1(rt, Qcircular_list, tail);
 }
 
 /* Runs the body with TAIL at each cons of LIST; afterwards TAIL is the
@@ -54,6 +58,9 @@ static inline void cycle_step(mrt *rt, struct cycle_check *cc, mval tail, mval l
 /* Length of a proper list; signals circular-list or
    (wrong-type-argument listp TAIL) otherwise. */
 int64_t list_length(mrt *rt, mval list);
+/* Signals (wrong-type-argument sequencep X) for the first of the N
+   arguments A that append, vconcat and concat cannot walk. */
+void check_sequences(mrt *rt, int n, const mval *a);
 /* Length of a list, vector, string or record (as `length'). */
 int64_t sequence_length(mrt *rt, mval seq);
 /* (copy-tree TREE VECP), DEPTH levels down already. */

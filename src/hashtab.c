@@ -258,9 +258,13 @@ static void alloc_storage(mrt *rt, mval table, int64_t size)
   SET_FIXNUM_FIELD(h->next_free, make_fixnum(size > 0 ? 0 : -1));
 }
 
+/* As Emacs does, a proper list X is spliced into the error's data:
+   (make-hash-table '(1 2)) signals (error "Invalid argument list" 1 2). */
 _Noreturn static void bad_arg(mrt *rt, const char *msg, mval x)
 {
-  xsignal2(rt, Qerror, make_cstring(rt, msg), x);
+  if (!NILP(x) && NILP(call1(rt, intern(rt, "proper-list-p"), x)))
+    xsignal2(rt, Qerror, make_cstring(rt, msg), x);
+  mrt_signal(rt, Qerror, Fcons(rt, make_cstring(rt, msg), x));
 }
 
 /* (TEST-FN HASH-FN) that define-hash-table-test gave TEST. */
@@ -446,6 +450,10 @@ mval hash_table_rehash_threshold(mrt *rt, mval table)
 /* (make-hash-table &rest KEYWORD-ARGS) */
 static mval Fmake_hash_table(mrt *rt, int n, mval *a)
 {
+  /* Only the reader's #s(hash-table test nil) means eql */
+  for (int i = 0; i + 1 < n; i += 2)
+    if (a[i] == Qktest && NILP(a[i + 1]))
+      bad_arg(rt, "Invalid hash table test", Qnil);
   return make_hash_table_from_args(rt, n, a);
 }
 

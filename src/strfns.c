@@ -300,6 +300,28 @@ mval substring_bytes(mrt *rt, mval src, int64_t b, int64_t e)
   return finish_string(rt, r, STRING_MULTIBYTE_P(src));
 }
 
+/* Emacs fills a string in place and never resizes it: a unibyte
+   string takes C's low byte, and a multibyte one refuses a character
+   whose encoding would change the string's byte length. */
+mval string_fill(mrt *rt, mval s, int c)
+{
+  struct string *str = XSTRING(s);
+  if (str->nchars == 0)
+    return s;
+  if (!STRING_MULTIBYTE_P(s)) {
+    memset(str->data, c & 0xFF, (size_t)str->nchars);
+    return s;
+  }
+  uint8_t enc[MAX_CHAR_BYTES];
+  int len = char_encode(c, enc);
+  if (str->nchars * len != str->nbytes)
+    mrt_error(rt, "Attempt to change byte length of a string");
+  for (int64_t i = 0; i < str->nchars; i++)
+    memcpy(str->data + i * len, enc, (size_t)len);
+  pos_cache_set(str, 0, 0); /* the characters' widths may have changed */
+  return s;
+}
+
 /* ================================================================== */
 /* Building strings from sequences                                    */
 /* ================================================================== */
@@ -1251,13 +1273,20 @@ static mval Fchar_to_string(mrt *rt, int n, mval *a)
 }
 
 /* (append STRING nil) and (vconcat STRING), as subr.el defines them. */
+/* Emacs 28's are (append S nil) and (vconcat S): records and
+   char-tables are refused there. */
 static mval Fstring_to_list(mrt *rt, int n, mval *a)
 {
+  check_sequences(rt, 1, a);
   mval v = sequence_to_vector(rt, a[0]);
   return listn(rt, (size_t)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
 
-static mval Fstring_to_vector(mrt *rt, int n, mval *a) { return sequence_to_vector(rt, a[0]); }
+static mval Fstring_to_vector(mrt *rt, int n, mval *a)
+{
+  check_sequences(rt, 1, a);
+  return sequence_to_vector(rt, a[0]);
+}
 
 /* S, or when it is unibyte with raw bytes, its multibyte copy: for
    code that reads characters from bytes.  Character indices agree. */
@@ -1617,25 +1646,30 @@ static mval replace_piece(mrt *rt, mval in, int64_t from, int64_t to)
 static mval Fstring_replace(mrt *rt, int n, mval *a)
 {
   mval from = a[0], to = a[1], in = a[2];
+  /* An empty FROM is refused before any type is checked */
+  if (STRINGP(from) && XSTRING(from)->nbytes == 0)
+    xsignal1(rt, Qwrong_length_argument, make_fixnum(0));
   CHECK_STRING(rt, from);
   CHECK_STRING(rt, in);
   /* Emacs concats TO in, so any sequence of characters will do, and
      nothing is checked when nothing matches */
-  if (XSTRING(from)->nbytes == 0)
-    xsignal1(rt, Qwrong_length_argument, make_fixnum(0));
   mval needle = needle_for(rt, from, in);
   if (!STRINGP(to) && !NILP(needle) && find_bytes(in, 0, needle) >= 0)
     to = Fconcat(rt, 1, &to);
   mval pieces = Qnil;
   int64_t pos = 0, at;
+  /* Empty pieces of IN are left out, as Emacs leaves them out: they
+     would make a result of unibyte TOs multibyte */
   while (!NILP(needle) && (at = find_bytes(in, pos, needle)) >= 0) {
-    pieces = Fcons(rt, replace_piece(rt, in, pos, at), pieces);
+    if (at > pos)
+      pieces = Fcons(rt, replace_piece(rt, in, pos, at), pieces);
     pieces = Fcons(rt, to, pieces);
     pos = at + XSTRING(needle)->nbytes;
   }
   if (NILP(pieces)) /* as in Emacs, IN itself when nothing matched */
     return in;
-  pieces = Fcons(rt, replace_piece(rt, in, pos, XSTRING(in)->nbytes), pieces);
+  if (pos < XSTRING(in)->nbytes)
+    pieces = Fcons(rt, replace_piece(rt, in, pos, XSTRING(in)->nbytes), pieces);
   mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   return concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }
@@ -3678,16 +3712,37 @@ static mval translate_match(mrt *rt, mval m, int64_t delta)
 static mval Freplace_regexp_in_string(mrt *rt, int n, mval *a)
 {
   mval regexp = a[0], rep = a[1], string = a[2];
-  /* subr.el's takes STRING's length first, then its substring */
-  if (NILP(string))
+  /* subr.el's takes STRING's length first, compares START with it,
+     then string-match checks REGEXP and STRING; when START is not
+     below the length, only substring sees STRING */
+  int64_t len = sequence_length(rt, string);
+  if (!NILP(a[6]))
+    CHECK_TYPE(rt, NUMBERP(a[6]), Qnumber_or_marker_p, a[6]);
+  bool before_end = NILP(a[6]) ? len > 0
+    : FLOATP(a[6]) ? XFLOAT(a[6]) < (double)len : FIXNUMP(a[6]) && XFIXNUM(a[6]) < len;
+  if (before_end) {
+    CHECK_STRING(rt, regexp);
+    CHECK_STRING(rt, string);
+  } else if (!STRINGP(string) && !VECTORP(string)) {
     wrong_type_argument(rt, Qarrayp, string);
-  sequence_length(rt, string);
-  CHECK_STRING(rt, string);
+  }
+  int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
+  if (VECTORP(string)) { /* substring of an empty tail, concatenated */
+    if (start > len)
+      xsignal3(rt, Qargs_out_of_range, string, a[6], make_fixnum(len));
+    return make_cstring(rt, "");
+  }
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, restore_match_data, match_state_to_restore(rt));
   struct re_compiler c;
-  int64_t len = XSTRING(string)->nchars;
-  int64_t start = NILP(a[6]) ? 0 : check_fixnum(rt, a[6]);
+  /* subr.el's hands START to string-match, which counts a negative
+     one from the end, and to substring, which refuses one past LEN */
+  if (start < 0 && -start > len)
+    args_out_of_range(rt, string, a[6]);
+  if (start < 0)
+    start += len;
+  if (start > len)
+    xsignal3(rt, Qargs_out_of_range, string, a[6], make_fixnum(len));
   if (start < len) /* as in subr.el, where nothing else reads REGEXP */
     re_compile(rt, &c, regexp);
   mval pieces = Qnil;

@@ -67,6 +67,7 @@ int string_char_as_multibyte(mval s, int64_t idx);
 int string_decode(mval s, int64_t off, int *len);
 /* (aset S IDX C): may change S's byte length. */
 void string_set_char(mrt *rt, mval s, int64_t idx, int c);
+mval string_fill(mrt *rt, mval s, int c);
 
 /* The string of the characters in the vector CHARS, taken from the
    string MODEL, with MODEL's representation: unibyte or multibyte. */
