@@ -775,8 +775,12 @@ static mval Flsh(mrt *rt, int nargs, mval *args)
 {
   mval value = args[0], count = args[1];
   if (arith_lt2(rt, value, make_fixnum(0)) && arith_lt2(rt, count, make_fixnum(0))) {
-    if (!FIXNUMP(value))
-      args_out_of_range(rt, value, count);
+    if (!FIXNUMP(value)) {
+      /* Only a bignum is out of range; a float fails ash's integerp. */
+      if (INTEGERP(value))
+        args_out_of_range(rt, value, count);
+      return ash(rt, value, count);
+    }
     value = make_fixnum((XFIXNUM(value) >> 1) & MOST_POSITIVE_FIXNUM);
     count = arith_add1(rt, count);
   }

@@ -1082,6 +1082,18 @@ static void put_padded(struct strbuf *b, const struct spec *sp, const char *text
   strbuf_put(b, text, n);
 }
 
+/* The display width of the text S (N bytes) cut to the spec's
+   precision, *USED its bytes kept.  A precision of 0 keeps nothing, not
+   even zero-width characters, as in Emacs. */
+static int64_t field_width(const struct spec *sp, const uint8_t *s, int64_t n, int64_t *used)
+{
+  if (sp->precision == 0) {
+    *used = 0;
+    return 0;
+  }
+  return text_width(s, n, sp->precision, used);
+}
+
 /* %s of a unibyte string: its bytes are characters 0..255 for the
    width, as in Emacs, and raw bytes in the text. */
 static void format_unibyte(mrt *rt, struct strbuf *out, const struct spec *sp, mval str)
@@ -1091,7 +1103,7 @@ static void format_unibyte(mrt *rt, struct strbuf *out, const struct spec *sp, m
   int64_t width = 0;
   for (int64_t i = 0; i < XSTRING(str)->nbytes; i++) {
     int c = XSTRING(str)->data[i], w = char_width(c);
-    if (sp->precision >= 0 && width + w > sp->precision)
+    if (sp->precision == 0 || (sp->precision > 0 && width + w > sp->precision))
       break;
     width += w;
     put_char(&t, c < 0x80 ? c : RAW_BYTE_CHAR(c));
@@ -1121,12 +1133,32 @@ static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval
   }
   out->multibyte |= t.multibyte;
   int64_t n = (int64_t)t.len;
-  int64_t width = text_width((const uint8_t *)(t.data ? t.data : ""), n, sp->precision, &n);
+  int64_t width = field_width(sp, (const uint8_t *)(t.data ? t.data : ""), n, &n);
   put_padded(out, sp, t.data ? t.data : "", (size_t)n, width, 0, false);
   unbind_to(rt, depth);
 }
 
 static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg);
+
+/* %d of an infinity or NaN: C's %.0f text, space-padded, after
+   Emacs's zeros for a precision, one more than the precision less the
+   text's length (sign included). */
+static void format_nonfinite_integer(mrt *rt, struct strbuf *out, const struct spec *sp, double d)
+{
+  struct strbuf t = {0};
+  size_t depth = strbuf_protect(rt, &t);
+  struct spec f = {.plus = sp->plus, .space = sp->space, .width = -1, .precision = 0, .conv = 'f'};
+  format_floating(rt, &t, &f, make_float(rt, d));
+  size_t sign = t.data[0] == '-' || t.data[0] == '+' || t.data[0] == ' ';
+  struct strbuf z = {0};
+  strbuf_protect(rt, &z);
+  strbuf_put(&z, t.data, sign);
+  for (int64_t zeros = sp->precision - (int64_t)t.len + 1; zeros > 0; zeros--)
+    strbuf_putc(&z, '0');
+  strbuf_put(&z, t.data + sign, t.len - sign);
+  put_padded(out, sp, z.data, z.len, (int64_t)z.len, 0, false);
+  unbind_to(rt, depth);
+}
 
 /* The integer a float argument of %d %o %x stands for: truncated, as
    Emacs does.  Infinities and NaNs have none: Emacs prints them with
@@ -1152,10 +1184,7 @@ static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, m
   if (FLOATP(arg) && !isfinite(XFLOAT(arg))) {
     if (sp->conv != 'd')
       xsignal0(rt, Qoverflow_error);
-    struct spec f = *sp;
-    f.conv = 'f';
-    f.precision = 0;
-    format_floating(rt, out, &f, arg);
+    format_nonfinite_integer(rt, out, sp, XFLOAT(arg));
     return;
   }
   bool from_float = FLOATP(arg);
@@ -1264,9 +1293,10 @@ static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval
   int64_t c = XFIXNUM(arg);
   uint8_t buf[MAX_CHAR_BYTES];
   int64_t n = char_encode((int)c, buf);
-  /* %c is %s of a one-character string: a precision narrower than the
-     character prints nothing */
-  int64_t width = text_width(buf, n, sp->precision, &n);
+  /* %c of a non-ASCII character is %s of a one-character string: a
+     precision narrower than the character prints nothing.  An ASCII
+     one, control characters too, is one column wide. */
+  int64_t width = c < 0x80 ? (sp->precision == 0 ? (n = 0) : 1) : field_width(sp, buf, n, &n);
   out->multibyte |= c >= 0x80;
   put_padded(out, sp, (const char *)buf, (size_t)n, width, 0, false);
 }
@@ -1439,6 +1469,8 @@ static void put_format_props(mrt *rt, struct format_props *fp, mval fmt, mval re
     GC_STORE(rt->gc, result, XSTRING(result)->intervals, ivs);
 }
 
+static bool fmt_data_is_s_or_S(const uint8_t *d) { return d[0] == '%' && (d[1] == 's' || d[1] == 'S'); }
+
 /* Into OUT; ARGS[0] is the format string.  With QUOTES, ` and ' in the
    format are styled quotes, as format-message makes them. */
 static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool quotes,
@@ -1450,6 +1482,11 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
   int next_arg = 1;
   bool unibyte = !STRING_MULTIBYTE_P(fmt);
   out->multibyte |= !unibyte;
+  /* Emacs's result is multibyte if any string argument is, used or not,
+     except after a format of just "%s" or "%S" */
+  bool lone_spec = XSTRING(fmt)->nbytes == 2 && fmt_data_is_s_or_S(XSTRING(fmt)->data);
+  for (int i = 1; i < nargs && !lone_spec; i++)
+    out->multibyte |= STRINGP(args[i]) && STRING_MULTIBYTE_P(args[i]);
   if (textprop_any(XSTRING(fmt)->intervals))
     fp->map = make_vector(rt, (size_t)XSTRING(fmt)->nchars + 1, make_fixnum(0));
   while (p < end) {
@@ -1469,6 +1506,7 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
     p = parse_spec(rt, p + 1, end, &sp, &argi);
     if (sp.conv == '%') {
       strbuf_putc(out, '%');
+      next_arg = argi; /* %N$% consumes nothing but moves on to N */
       continue;
     }
     if (argi >= nargs)

@@ -1,0 +1,73 @@
+;;; diffhunt-numbers-tests.el --- numbers, reader and printer differences with Emacs 28  -*- lexical-binding: t -*-
+
+;; Each test holds forms whose values marrow once gave differently from
+;; Emacs 28, found by a differential fuzzer over the number primitives,
+;; format, the reader and the printer.  The expected values are what
+;; Emacs 28 prints.
+
+(require 'ert)
+
+(defun diffhunt-numbers--error-of (thunk)
+  (condition-case err (progn (funcall thunk) nil) (error err)))
+
+(ert-deftest diffhunt-numbers-lsh-float ()
+  ;; a negative float shifted right fails ash's integerp check
+  (should (equal (diffhunt-numbers--error-of (lambda () (lsh -0.5 -2)))
+                 '(wrong-type-argument integerp -0.5)))
+  (should (equal (diffhunt-numbers--error-of (lambda () (lsh -3.0 -1)))
+                 '(wrong-type-argument integerp -3.0)))
+  (should (equal (diffhunt-numbers--error-of
+                  (lambda () (lsh (1- most-negative-fixnum) -1)))
+                 (list 'args-out-of-range (1- most-negative-fixnum) -1))))
+
+(ert-deftest diffhunt-numbers-format-field-percent ()
+  ;; %N$% prints % and moves the next argument to N
+  (should (equal (format "%2$%%s" 1 2 3) "%2"))
+  (should (equal (format "%1$%%s|%s" 1 2 3) "%1|2"))
+  (should (equal (diffhunt-numbers--error-of (lambda () (format "%2$10%%0.8e" 3)))
+                 '(error "Not enough arguments for format string"))))
+
+(ert-deftest diffhunt-numbers-format-char-width ()
+  ;; an ASCII character is one column for %c, control characters too
+  (should (equal (format "%5c|" 9) "    \t|"))
+  (should (equal (format "%-5c|" 2) "\2    |"))
+  (should (equal (format "%05c|" 127) "    \177|"))
+  (should (equal (format "%.1c|" 9) "\t|"))
+  (should (equal (format "%.1c|" 0) "\0|"))
+  (should (equal (format "%.0c|" ?a) "|"))
+  (should (equal (format "%5.0c|" ?é) "     |"))
+  (should (equal (format "%.1c|" ?中) "|"))
+  (should (equal (format "%.2c|" ?中) "中|")))
+
+(ert-deftest diffhunt-numbers-format-zero-precision ()
+  ;; a precision of 0 keeps nothing, zero-width characters included
+  (should (equal (format "% .0c|" 10) "|"))
+  (should (equal (format "%.0s|" "\n") "|"))
+  (should (equal (format "%.0s|" (string-to-unibyte "\n")) "|"))
+  (should (equal (format "%.1s|" "a\n") "a\n|"))
+  (should (equal (format "%3s|" "\n") "   \n|")))
+
+(ert-deftest diffhunt-numbers-format-d-nonfinite ()
+  (should (equal (format "%.3d|" 1.0e+INF) "0inf|"))
+  (should (equal (format "%.4d|" 1.0e+INF) "00inf|"))
+  (should (equal (format "%.4d|" -1.0e+INF) "-0inf|"))
+  (should (equal (format "%+.4d|" 1.0e+INF) "+0inf|"))
+  (should (equal (format "% .4d|" 1.0e+INF) " 0inf|"))
+  (should (equal (format "%.3d|" -1.0e+INF) "-inf|"))
+  (should (equal (format "%15.19d|" 1.0e+INF) "00000000000000000inf|"))
+  (should (equal (format "%8.4d|" -1.0e+INF) "   -0inf|"))
+  (should (equal (format "%-8.4d|" 1.0e+INF) "00inf   |"))
+  (should (equal (format "%08d|" -1.0e+INF) "    -inf|"))
+  (should (equal (format "%.4d|" -0.0e+NaN) "-0nan|")))
+
+(ert-deftest diffhunt-numbers-format-multibyte-args ()
+  ;; any multibyte string argument, used or not, makes the result
+  ;; multibyte, but not after a lone "%s" or "%S"
+  (should (multibyte-string-p (format "%2$s" "é" "a")))
+  (should (multibyte-string-p (format "%d" 1 "é")))
+  (should-not (multibyte-string-p (format "%s" 1 "é")))
+  (should-not (multibyte-string-p (format "%S" 1 "é")))
+  (should (equal (diffhunt-numbers--error-of (lambda () (format "%2$c" "é" 'foo)))
+                 '(error "Format specifier doesn’t match argument type"))))
+
+;;; diffhunt-numbers-tests.el ends here
