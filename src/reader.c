@@ -188,12 +188,15 @@ static int read_unicode_escape(struct reader *r, int ndigits)
 {
   unsigned value = 0; /* eight hex digits can pass INT_MAX */
   for (int i = 0; i < ndigits; i++) {
-    int c = next(r);
-    if (c < 0)
+    if (peek(r) < 0)
       mrt_errorf(r->rt, "Malformed Unicode escape: \\%c%x", ndigits > 4 ? 'U' : 'u', value);
+    int c = next_char(r);
     int d = digit_value(c, 16);
-    if (d < 0)
-      mrt_errorf(r->rt, "Non-hex character used for Unicode escape: %c (%d)", c, c);
+    if (d < 0) {
+      char text[MAX_CHAR_BYTES + 1];
+      text[char_encode(c, (uint8_t *)text)] = 0;
+      mrt_errorf(r->rt, "Non-hex character used for Unicode escape: %s (%d)", text, c);
+    }
     value = value * 16 + d;
   }
   if (value > MAX_UNICODE)
@@ -203,8 +206,10 @@ static int read_unicode_escape(struct reader *r, int ndigits)
 
 /* \xHHH...: any number of hex digits (no more than fit a character). */
 /* \xN...: as in Emacs, up to #xFFFFFFF, for characters with modifier
-   bits; one or two digits of #x80..#xFF in a string are a raw byte. */
-static int read_hex_escape(struct reader *r, bool in_string)
+   bits; one or two digits of #x80..#xFF are a raw byte, which a ?
+   literal makes its byte again, but which \C- does not see as a
+   letter: ?\C-\xe9 is #xe9 with the control bit, ?\C-é is 137. */
+static int read_hex_escape(struct reader *r)
 {
   int64_t value = 0;
   int digits = 0;
@@ -214,7 +219,7 @@ static int read_hex_escape(struct reader *r, bool in_string)
     if (value > (CHAR_META | (CHAR_META - 1)))
       mrt_errorf(r->rt, "Hex character out of range: \\x%" PRIx64 "...", value);
   }
-  if (in_string && digits < 3 && value >= 0x80)
+  if (digits < 3 && value >= 0x80)
     return RAW_BYTE_CHAR((int)value);
   return (int)value;
 }
@@ -291,7 +296,9 @@ static int read_modified(struct reader *r, bool in_string)
 }
 
 /* \^X and \C-X: letters and @[\]^_ become ASCII controls, ? becomes
-   DEL, anything else gets the control modifier bit. */
+   DEL, anything else gets the control modifier bit.  As in Emacs, the
+   test looks at the low seven bits of any character below 256, so
+   \C-é (233) is 137, its bit 7 kept. */
 static int make_control(int c)
 {
   if (c < 0)
@@ -299,9 +306,9 @@ static int make_control(int c)
   int base = c & ~CHAR_MODIFIERS, mods = c & CHAR_MODIFIERS;
   if (base == '?')
     return 0177 | mods;
-  if (base < 0200 && (((base & 0137) >= 'A' && (base & 0137) <= 'Z') ||
-                      (base >= 0100 && base <= 0137)))
-    return (base & 037) | mods;
+  if (base < 0400 && (((base & 0137) >= 'A' && (base & 0137) <= 'Z') ||
+                      ((base & 0177) >= 0100 && (base & 0177) <= 0137)))
+    return (base & 0237) | mods;
   return c | CHAR_CTRL;
 }
 
@@ -313,11 +320,11 @@ static int read_modifier(struct reader *r, bool in_string, int modifier)
   return read_modified(r, in_string) | modifier;
 }
 
-/* In a string, octal escapes of #x80..#xFF stand for raw bytes, as in
-   Emacs; ?\351 is the character 233. */
-static int byte_escape(int value, bool in_string)
+/* Octal escapes of #x80..#xFF stand for raw bytes, as \xHH do; ?\351
+   is the character 233. */
+static int byte_escape(int value)
 {
-  return in_string && value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
+  return value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
 }
 
 /* After a backslash.  Returns the character, with modifier bits for
@@ -337,9 +344,10 @@ static int read_escape(struct reader *r, bool in_string)
   case 't': return '\t';
   case 'v': return 013;
   case '\n':
+    return -1; /* ?\<newline> too reads as -1 in Emacs 28 */
   case ' ':
     return in_string ? -1 : c;
-  case 'x': return read_hex_escape(r, in_string);
+  case 'x': return read_hex_escape(r);
   case 'u': return read_unicode_escape(r, 4);
   case 'U': return read_unicode_escape(r, 8);
   case 'N': return read_named_escape(r);
@@ -348,7 +356,7 @@ static int read_escape(struct reader *r, bool in_string)
     int value = c - '0';
     for (int i = 0; i < 2 && digit_value(peek(r), 8) >= 0; i++)
       value = value * 8 + (next(r) - '0');
-    return byte_escape(value, in_string);
+    return byte_escape(value);
   }
   case 's':
     if (in_string || peek(r) != '-')
@@ -643,17 +651,27 @@ static mval read_radix_integer(struct reader *r, int64_t base)
 
 /* #&N"BITS": the string's bytes hold the bits, eight to a byte, the
    first element in the lowest bit.  Bits past N are dropped. */
+static mval read_object(struct reader *r);
+
+static bool is_dot_token(struct reader *r);
+
 static mval read_bool_vector(struct reader *r)
 {
-  int64_t nbits = 0;
-  if (skip_blanks(r) < 0) /* Emacs reads N as an object */
-    end_of_file(r);
-  size_t digits = r->pos;
-  while (peek(r) >= '0' && peek(r) <= '9' && nbits < (INT64_C(1) << 40))
-    nbits = nbits * 10 + (next(r) - '0');
-  if (r->pos == digits || next(r) != '"')
+  /* Emacs reads N as an object, so #&#x3"..." and #&+3"..." do, and
+     what fails to read fails as it would anywhere; a closer or a dot
+     there is no object. */
+  int c = skip_blanks(r);
+  if (c == ')' || c == ']' || (c == '.' && is_dot_token(r))) {
+    r->pos++;
     syntax_error(r, "#&...");
-  mval s = read_string(r);
+  }
+  mval n = read_object(r);
+  if (next(r) != '"')
+    syntax_error(r, "#&...");
+  mval s = read_string(r); /* read before N is checked, as Emacs does */
+  if (!FIXNUMP(n) || XFIXNUM(n) < 0 || XFIXNUM(n) >= (INT64_C(1) << 40))
+    syntax_error(r, "#&...");
+  int64_t nbits = XFIXNUM(n);
   if (XSTRING(s)->nchars != (nbits + 7) / 8)
     syntax_error(r, "#&...");
   mval v = make_bool_vector(r->rt, (size_t)nbits, false);
@@ -1072,7 +1090,12 @@ static enum step skip_dynamic_docstring(struct reader *r, mval *value)
 {
   bool zero = true;
   int c, digits = 0;
+  int64_t count = 0;
   while ((c = next(r)) >= '0' && c <= '9') {
+    /* Emacs refuses a count near the largest string size */
+    if (count >= (MOST_POSITIVE_FIXNUM - 100) / 10)
+      mrt_error(r->rt, "Maximum string size exceeded");
+    count = count * 10 + (c - '0');
     zero &= c == '0';
     if (++digits == 2 && zero) {
       r->pos = r->len;

@@ -70,4 +70,48 @@
   (should (equal (diffhunt-numbers--error-of (lambda () (format "%2$c" "é" 'foo)))
                  '(error "Format specifier doesn’t match argument type"))))
 
+(ert-deftest diffhunt-numbers-read-control-non-ascii ()
+  ;; \C- on a character below 256 looks at its low seven bits
+  (should (equal (read "?\\C-é") 137))
+  (should (equal (read "?\\^é") 137))
+  (should (equal (read "?\\C-\\M-é") 134217865))
+  (should (equal (read "?\\C-\\u00e9") 137))
+  (should (equal (read "?\\C-\\x0c1") 129))
+  (should (equal (read "?\\C-ā") 67109121))
+  ;; a one- or two-digit \x or an octal escape of 128..255 is a raw
+  ;; byte, which \C- does not take for a letter
+  (should (equal (read "?\\C-\\xc0") 67109056))
+  (should (equal (read "?\\C-\\351") 67109097))
+  (should (equal (read "?\\C-\\M-\\xe9") 201326825))
+  (should (equal (read "?\\M-\\xe9") 134217961))
+  (should (equal (read "?\\xe9") 233))
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "\"\\C-\\xe9\"")))
+                 '(invalid-read-syntax "Invalid modifier in string"))))
+
+(ert-deftest diffhunt-numbers-read-escaped-newline-char ()
+  (should (equal (read-from-string "?\\\n") '(-1 . 3)))
+  (should (equal (read-from-string "?\\ ") '(32 . 3))))
+
+(ert-deftest diffhunt-numbers-read-unicode-escape-error ()
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "\"\\ué}\"")))
+                 '(error "Non-hex character used for Unicode escape: é (233)"))))
+
+(ert-deftest diffhunt-numbers-read-bool-vector-length ()
+  ;; the length is read as an object
+  (should (equal (read "#&#x3\"\\0\"") (make-bool-vector 3 nil)))
+  (should (equal (read "#&+3\"\\0\"") (make-bool-vector 3 nil)))
+  (should (equal (read "#&3.\"\\0\"") (make-bool-vector 3 nil)))
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "#&#b")))
+                 '(invalid-read-syntax "integer, radix 2")))
+  (dolist (s '("#&)" "#&]" "#&a\"\"" "#&(1)\"\"" "#&3" "#&'3\"\\0\""))
+    (should (equal (diffhunt-numbers--error-of (lambda () (read s)))
+                   '(invalid-read-syntax "#&..."))))
+  ;; the string is read before the length is checked
+  (should (eq (car (diffhunt-numbers--error-of (lambda () (read "#&a\"41"))))
+              'end-of-file)))
+
+(ert-deftest diffhunt-numbers-read-docstring-skip-overflow ()
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "#@2305843009213693952")))
+                 '(error "Maximum string size exceeded"))))
+
 ;;; diffhunt-numbers-tests.el ends here
