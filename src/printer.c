@@ -706,15 +706,15 @@ static void print_slots(struct printer *p, const char *open, const char *close, 
 {
   strbuf_puts(p->out, open);
   int64_t n = (int64_t)vl_header_nlisp(XVL(v)->header);
-  for (int64_t i = 0; i < n; i++) {
+  int64_t shown = p->print_length >= 0 && p->print_length < n ? p->print_length : n;
+  for (int64_t i = 0; i < shown; i++) {
     if (i)
       strbuf_putc(p->out, ' ');
-    if (p->print_length >= 0 && i >= p->print_length) {
-      strbuf_puts(p->out, "...");
-      break;
-    }
     print_object(p, AREF(v, i));
   }
+  /* " ..." even after no slot at all: print-length 0 gives "[ ...]" */
+  if (shown < n)
+    strbuf_puts(p->out, " ...");
   strbuf_puts(p->out, close);
 }
 
@@ -951,6 +951,10 @@ static void print_propertized(struct printer *p, mval str, mval ivs)
     print_string(b, str, true, &p->string_escapes);
     return;
   }
+  /* Emacs counts the string as a level of print-level: the property
+     lists are one deeper than it */
+  if (!enter_container(p, str))
+    return;
   strbuf_puts(b, "#(");
   print_string(b, str, true, &p->string_escapes);
   mval pieces = textprop_pieces(p->rt, ivs, 0, XSTRING(str)->nchars, 0);
@@ -963,6 +967,7 @@ static void print_propertized(struct printer *p, mval str, mval ivs)
     print_object(p, XCAR(XCDR(XCDR(piece))));
   }
   strbuf_putc(b, ')');
+  leave_container(p);
 }
 
 static void print_object(struct printer *p, mval obj)

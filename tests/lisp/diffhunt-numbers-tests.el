@@ -114,4 +114,26 @@
   (should (equal (diffhunt-numbers--error-of (lambda () (read "#@2305843009213693952")))
                  '(error "Maximum string size exceeded"))))
 
+(ert-deftest diffhunt-numbers-print-length-zero-vector ()
+  ;; " ..." follows the opening bracket, even with no slot shown
+  (let ((print-length 0))
+    (should (equal (prin1-to-string [1 2]) "[ ...]"))
+    (should (equal (prin1-to-string []) "[]"))
+    (should (equal (prin1-to-string (record 'a 1)) "#s( ...)"))
+    (should (equal (prin1-to-string '(1)) "(...)")))
+  (let ((print-length 1))
+    (should (equal (prin1-to-string [1 2]) "[1 ...]"))))
+
+(ert-deftest diffhunt-numbers-print-level-propertized-string ()
+  ;; a string counts as a level: its property lists are one deeper
+  (let ((s (propertize "ab" 'face '(a (b) c))))
+    (let ((print-level 1))
+      (should (equal (prin1-to-string s) "#(\"ab\" 0 2 ...)"))
+      (should (equal (prin1-to-string (list s)) "(#(\"ab\" 0 2 ...))")))
+    (let ((print-level 2))
+      (should (equal (prin1-to-string s) "#(\"ab\" 0 2 (face ...))"))
+      (should (equal (prin1-to-string (list s)) "(#(\"ab\" 0 2 ...))")))
+    (let ((print-level 3))
+      (should (equal (prin1-to-string (list s)) "(#(\"ab\" 0 2 (face ...)))")))))
+
 ;;; diffhunt-numbers-tests.el ends here
