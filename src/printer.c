@@ -1377,8 +1377,10 @@ static void put_styled_quote(mrt *rt, struct strbuf *out, uint8_t c)
     strbuf_putc(out, (char)c);
   else if (style == Qstraight)
     strbuf_putc(out, '\'');
-  else
+  else {
     strbuf_puts(out, c == '`' ? "\xe2\x80\x98" : "\xe2\x80\x99");
+    out->multibyte = true; /* from here on, as Emacs's %c sees it */
+  }
 }
 
 /* ---- format's text properties ---- */
@@ -1433,7 +1435,10 @@ static void note_argument_props(mrt *rt, struct format_props *fp, const struct s
 {
   int64_t len = XSTRING(arg)->nchars;
   int64_t shown = sp->precision >= 0 && sp->precision < len ? sp->precision : len;
-  int64_t start = sp->minus ? before : after - shown, field = after - start;
+  /* The properties start where the text does, except that a format
+     string with properties of its own makes Emacs start them where the
+     field does, left padding included. */
+  int64_t start = sp->minus || !NILP(fp->map) ? before : after - shown, field = after - start;
   for (mval l = textprop_pieces(rt, XSTRING(arg)->intervals, 0, len, 0); CONSP(l); l = XCDR(l)) {
     int64_t s = XFIXNUM(XCAR(XCAR(l))), e = XFIXNUM(XCAR(XCDR(XCAR(l))));
     if (s >= field)

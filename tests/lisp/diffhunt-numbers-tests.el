@@ -136,4 +136,30 @@
     (let ((print-level 3))
       (should (equal (prin1-to-string (list s)) "(#(\"ab\" 0 2 (face ...)))")))))
 
+(ert-deftest diffhunt-numbers-format-props-with-propertized-format ()
+  ;; a format string with properties makes an argument's properties
+  ;; start where its field does, left padding included
+  (let ((arg (propertize "abc" 'a 1)))
+    (should (equal-including-properties
+             (format (concat (propertize "<" 'f 1) "%5s>") arg)
+             #("<  abc>" 0 1 (f 1) 1 6 (a 1))))
+    (should (equal-including-properties
+             (format (concat (propertize "<" 'f 1) "%5.2s>") (concat "x" (propertize "yz" 'p 1)))
+             #("<   xy>" 0 1 (f 1) 2 6 (p 1))))
+    (should (equal-including-properties
+             (format (concat "<" (propertize "%5s" 'f 1) ">") arg)
+             #("<  abc>" 1 6 (f 1 a 1))))
+    ;; without them, the properties stay on the text
+    (should (equal-including-properties (format "<%5s>" arg) #("<  abc>" 3 6 (a 1))))
+    (should (equal-including-properties (format "<%5.2s>" arg) #("<   ab>" 4 6 (a 1))))))
+
+(ert-deftest diffhunt-numbers-format-message-quote-multibyte ()
+  ;; a curved quote before %c makes the result multibyte, and then a
+  ;; symbol is no character
+  (should (equal (diffhunt-numbers--error-of (lambda () (format-message "'%c" 'foo)))
+                 '(error "Format specifier doesn’t match argument type")))
+  (should (equal (format-message "%c'" 'foo) "foo’"))
+  (let ((text-quoting-style 'grave))
+    (should (equal (format-message "'%c" 'foo) "'foo"))))
+
 ;;; diffhunt-numbers-tests.el ends here
