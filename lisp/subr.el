@@ -4379,6 +4379,7 @@ utf-8-with-signature."
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
 (autoload 'lread--read-from-function "lread")
+(autoload 'lread--syntax-error-position "lread")
 (autoload 'byte-run--unescaped-character-literals-warning "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")

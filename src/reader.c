@@ -61,7 +61,22 @@ struct reader {
   mval labels;     /* #N= labels of this read: an eql table, or nil */
   mval obarray;    /* where symbols are interned: nil for the symbol table */
   bool multibyte_source; /* new symbols get multibyte names */
+  /* Reading a buffer or marker: the position moved past what was read,
+     even by a read that fails, as Emacs's point or marker is (NULL
+     otherwise), and the position of BUF[0]. */
+  int64_t *char_pos;
+  int64_t char_start;
+  /* Reading a buffer, not a marker: Emacs's invalid-read-syntax then
+     tells the line and column where reading stopped. */
+  mval buffer;
 };
+
+/* Moves the buffer position past what has been read. */
+static void note_buffer_progress(struct reader *r)
+{
+  if (r->char_pos)
+    *r->char_pos = r->char_start + (int64_t)utf8_count_chars(r->buf, r->pos, NULL);
+}
 
 static int peek(struct reader *r)
 {
@@ -90,6 +105,12 @@ static _Noreturn void syntax_error_at(struct reader *r, const char *msg, size_t 
 {
   mrt *rt = r->rt;
   mval text = make_cstring(rt, msg);
+  if (!NILP(r->buffer)) {
+    note_buffer_progress(r);
+    r->char_pos = NULL; /* the Lisp below may move the text */
+    mval where = call1(rt, Qlread__syntax_error_position, r->buffer);
+    mrt_signal(rt, Qinvalid_read_syntax, Fcons(rt, text, where));
+  }
   if (!r->filename)
     xsignal1(rt, Qinvalid_read_syntax, text);
   int64_t line, col;
@@ -955,8 +976,12 @@ static mval close_frame(struct reader *r, mval f, int c)
   case FRAME_VECTOR:
     if (c == ')')
       syntax_error(r, ") or . in a vector");
-    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_COMPILED))
-      return compiled_from_vector(r->rt, list_to_vectorlike(r->rt, head, PVEC_VECTOR));
+    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_COMPILED)) {
+      mval v = list_to_vectorlike(r->rt, head, PVEC_VECTOR);
+      if (!compiled_vector_valid(v)) /* here, to tell a buffer's line */
+        syntax_error(r, "Invalid byte-code object");
+      return compiled_from_vector(r->rt, v);
+    }
     if (FIXNUMP(FRAME_GET(f, FR_EXTRA)))
       return chartab_from_vector(r->rt, list_to_vectorlike(r->rt, head, PVEC_VECTOR),
                                  FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_SUB_CHAR_TABLE));
@@ -1055,6 +1080,16 @@ static void define_label(struct reader *r, mval *stack, mval n)
   gc_aset(r->rt->gc, *stack, FR_HEAD, placeholder);
 }
 
+/* A "#" syntax error on the character C after it, which Emacs gives
+   back first: a buffer's point stays before C. */
+static _Noreturn void hash_syntax_error(struct reader *r, int c)
+{
+  if (c < 0)
+    syntax_error(r, "#");
+  r->pos--;
+  syntax_error_at(r, "#", r->pos);
+}
+
 /* After '#' and a digit D: #NrDIGITS, #N= or #N#. */
 static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval *value)
 {
@@ -1069,7 +1104,7 @@ static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval
     return STEP_VALUE;
   }
   if (overflow || n > MOST_POSITIVE_FIXNUM)
-    syntax_error(r, "#");
+    hash_syntax_error(r, c);
   if (c == '=') {
     define_label(r, stack, make_fixnum(n));
     return STEP_OPEN;
@@ -1079,7 +1114,7 @@ static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval
     if (*value != Qunbound)
       return STEP_VALUE;
   }
-  syntax_error(r, "#");
+  hash_syntax_error(r, c);
 }
 
 /* #@N: a docstring of a compiled file, which Emacs skips by N bytes
@@ -1162,17 +1197,17 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
     *stack = push_frame(r, *stack, FRAME_VECTOR, make_fixnum(VECTOR_COMPILED));
     return STEP_OPEN;
   case 's':
-    if (next(r) == '(') {
+    if ((c = next(r)) == '(') {
       *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);
       return STEP_OPEN;
     }
-    syntax_error(r, "#");
+    hash_syntax_error(r, c);
   case -1:
     syntax_error_at(r, "#", r->pos - 1);
   default:
     if (c >= '0' && c <= '9')
       return read_hash_number(r, c - '0', stack, value);
-    syntax_error(r, "#");
+    hash_syntax_error(r, c);
   }
 }
 
@@ -1245,6 +1280,9 @@ static mval read_object(struct reader *r)
         syntax_error(r, NILP(FRAME_GET(stack, FR_HEAD)) ? "#" : "Invalid string property list");
       if (FRAME_KIND(stack) != FRAME_LIST)
         syntax_error(r, ") or . in a vector");
+      /* a dot right after a dot is no object: Emacs says just "." */
+      if (FRAME_GET(stack, FR_EXTRA) == make_fixnum(DOT_SEEN))
+        syntax_error(r, ".");
       if (FRAME_GET(stack, FR_EXTRA) != make_fixnum(DOT_NONE))
         syntax_error(r, ". in wrong context");
       ASET_FIXNUM(stack, FR_EXTRA, make_fixnum(DOT_SEEN));
@@ -1283,17 +1321,51 @@ static mval read_object(struct reader *r)
 /* Entry points                                                       */
 /* ================================================================== */
 
+static mval read_with(struct reader *r, size_t *pos)
+{
+  if (skip_blanks(r) < 0) {
+    *pos = r->pos;
+    return Qunbound;
+  }
+  mval v = read_object(r);
+  *pos = r->pos;
+  return v;
+}
+
 mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename,
               bool multibyte_source)
 {
   struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil,
-                     current_obarray(rt), multibyte_source};
-  if (skip_blanks(&r) < 0) {
-    *pos = r.pos;
-    return Qunbound;
-  }
-  mval v = read_object(&r);
-  *pos = r.pos;
+                     current_obarray(rt), multibyte_source, NULL, 0, Qnil};
+  return read_with(&r, pos);
+}
+
+static void unwind_buffer_read(mrt *rt, mval reader)
+{
+  (void)rt;
+  note_buffer_progress((struct reader *)(uintptr_t)reader);
+}
+
+/* One object from BUFFER's text at position *POS (point, or a marker's
+   position), which then moves past it -- or, should reading fail, past
+   what was read, as in Emacs.  LINE_INFO: a failure's
+   invalid-read-syntax tells the line and column (a buffer, not a
+   marker). */
+static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos, bool line_info)
+{
+  struct buffer *b = XBUFFER(buffer);
+  if (*pos < b->begv || *pos > b->zv)
+    args_out_of_range(rt, buffer, make_fixnum(*pos));
+  size_t nbytes, used = 0;
+  const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
+  struct reader r = {rt, (const uint8_t *)text, nbytes, 0, NULL, 0, Qnil,
+                     current_obarray(rt), true, pos, *pos, line_info ? buffer : Qnil};
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, unwind_buffer_read, (mval)(uintptr_t)&r);
+  mval v = read_with(&r, &used);
+  if (v == Qunbound)
+    end_of_string(rt);
+  unbind_to(rt, depth);
   return v;
 }
 
@@ -1367,22 +1439,6 @@ static mval Fread_from_string(mrt *rt, int nargs, mval *args)
   return read_from_string(rt, args[0], args[1], args[2]);
 }
 
-/* One object from BUFFER's text at position *POS, which then moves
-   past it, as Emacs reads from a buffer or marker. */
-static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos)
-{
-  struct buffer *b = XBUFFER(buffer);
-  if (*pos < b->begv || *pos > b->zv)
-    args_out_of_range(rt, buffer, make_fixnum(*pos));
-  size_t nbytes, used = 0;
-  const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
-  mval v = read_one(rt, text, nbytes, &used, NULL, true);
-  if (v == Qunbound)
-    end_of_string(rt);
-  *pos += utf8_count_chars((const uint8_t *)text, used, NULL);
-  return v;
-}
-
 static void restore_reader_stream(mrt *rt, mval outer)
 {
   rt->reader_stream = (struct reader_stream *)(uintptr_t)outer;
@@ -1422,13 +1478,11 @@ static mval Fread(mrt *rt, int nargs, mval *args)
   if (BUFFERP(stream)) {
     if (NILP(XBUFFER(stream)->name))
       mrt_error(rt, "Reading from killed buffer");
-    return read_from_buffer(rt, stream, &XBUFFER(stream)->pt);
+    return read_from_buffer(rt, stream, &XBUFFER(stream)->pt, true);
   }
   if (MARKERP(stream)) {
-    int64_t pos = buffer_marker_position(rt, stream);
-    mval v = read_from_buffer(rt, XMARKER(stream)->buffer, &pos);
-    XMARKER(stream)->charpos = pos;
-    return v;
+    buffer_marker_position(rt, stream); /* checks it points somewhere */
+    return read_from_buffer(rt, XMARKER(stream)->buffer, &XMARKER(stream)->charpos, false);
   }
   if (!STRINGP(stream))
     return call1(rt, intern(rt, "lread--read-from-function"), stream);

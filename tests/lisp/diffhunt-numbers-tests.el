@@ -162,4 +162,57 @@
   (let ((text-quoting-style 'grave))
     (should (equal (format-message "'%c" 'foo) "'foo"))))
 
+(ert-deftest diffhunt-numbers-read-buffer-error-position ()
+  ;; a failed read from a buffer leaves point where reading stopped,
+  ;; and invalid-read-syntax tells that line and column
+  (with-temp-buffer
+    (insert "(a b) ) c")
+    (goto-char 1)
+    (let (r)
+      (dotimes (_ 3)
+        (push (condition-case e (read (current-buffer)) (error e)) r))
+      (should (equal r '(c (invalid-read-syntax ")" 1 7) (a b))))
+      (should (= (point) 10))))
+  (with-temp-buffer
+    (insert "abc\n (é . . )")
+    (goto-char 5)
+    (should (equal (diffhunt-numbers--error-of (lambda () (read (current-buffer))))
+                   '(invalid-read-syntax "." 2 7)))
+    (should (= (point) 12)))
+  (with-temp-buffer
+    (insert "a\t\tb )")
+    (goto-char 5)
+    (should (equal (diffhunt-numbers--error-of (lambda () (read (current-buffer))))
+                   '(invalid-read-syntax ")" 1 19))))
+  (with-temp-buffer
+    (insert "abc\n#sx  z")
+    (goto-char 5)
+    (should (equal (diffhunt-numbers--error-of (lambda () (read (current-buffer))))
+                   '(invalid-read-syntax "#" 2 2)))
+    (should (= (point) 7)))
+  (with-temp-buffer
+    (insert "abc\n#[1]")
+    (goto-char 5)
+    (should (equal (diffhunt-numbers--error-of (lambda () (read (current-buffer))))
+                   '(invalid-read-syntax "Invalid byte-code object" 2 4))))
+  (with-temp-buffer
+    (insert "  (a b")
+    (goto-char 1)
+    (should (eq (car (diffhunt-numbers--error-of (lambda () (read (current-buffer)))))
+                'end-of-file))
+    (should (= (point) 7)))
+  ;; a marker moves likewise, without line and column
+  (with-temp-buffer
+    (insert "abc\n ] x")
+    (let ((m (copy-marker 5)))
+      (should (equal (diffhunt-numbers--error-of (lambda () (read m)))
+                     '(invalid-read-syntax "]")))
+      (should (= m 7)))))
+
+(ert-deftest diffhunt-numbers-read-dot-after-dot ()
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "(a . . c)")))
+                 '(invalid-read-syntax ".")))
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "(a . b . c)")))
+                 '(invalid-read-syntax ". in wrong context"))))
+
 ;;; diffhunt-numbers-tests.el ends here
