@@ -684,6 +684,7 @@ static mval read_bool_vector(struct reader *r)
   int c = skip_blanks(r);
   if (c == ')' || c == ']' || (c == '.' && is_dot_token(r))) {
     r->pos++;
+    next(r); /* Emacs reads on for the '"' */
     syntax_error(r, "#&...");
   }
   mval n = read_object(r);

@@ -201,6 +201,11 @@
     (should (eq (car (diffhunt-numbers--error-of (lambda () (read (current-buffer)))))
                 'end-of-file))
     (should (= (point) 7)))
+  (with-temp-buffer
+    (insert "#&]x y")
+    (goto-char 1)
+    (should (equal (diffhunt-numbers--error-of (lambda () (read (current-buffer))))
+                   '(invalid-read-syntax "#&..." 1 4))))
   ;; a marker moves likewise, without line and column
   (with-temp-buffer
     (insert "abc\n ] x")
