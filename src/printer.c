@@ -123,21 +123,43 @@ size_t strbuf_protect(mrt *rt, struct strbuf *b)
   return depth;
 }
 
+/* Whether the text from P to END has a character only a multibyte
+   string holds: one not ASCII nor a raw byte.  *RAW tells whether a raw
+   byte came before (the scan stops at such a character). */
+static bool scan_multibyte(const uint8_t *p, const uint8_t *end, bool *raw)
+{
+  *raw = false;
+  while (p < end) {
+    if (*p < 0x80) {
+      p++;
+      continue;
+    }
+    int len, c = char_decode(p, end, &len);
+    if (!CHAR_RAW_BYTE_P(c))
+      return true;
+    *raw = true;
+    p += len;
+  }
+  return false;
+}
+
+static bool needs_multibyte(const struct strbuf *b)
+{
+  bool raw;
+  const uint8_t *p = (const uint8_t *)(b->data ? b->data : "");
+  return scan_multibyte(p, p + b->len, &raw);
+}
+
 /* The buffer's contents as a Lisp string; frees the buffer.  As in
-   Emacs, the string is unibyte unless a multibyte string went in or
-   the text has a non-ASCII character other than a raw byte; a unibyte
+   Emacs, the string is unibyte unless a multibyte string went in (as
+   format's %s puts one) or the text has a non-ASCII character other
+   than a raw byte; a unibyte
    result holds its raw bytes as bytes. */
 static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
 {
   const uint8_t *p = (const uint8_t *)(b->data ? b->data : ""), *end = p + b->len;
-  bool multibyte = b->multibyte;
-  size_t raw = 0;
-  for (const uint8_t *q = p; q < end && !multibyte;) {
-    int len, c = char_decode(q, end, &len);
-    raw += CHAR_RAW_BYTE_P(c);
-    multibyte = c >= 0x80 && !CHAR_RAW_BYTE_P(c);
-    q += len;
-  }
+  bool raw = false;
+  bool multibyte = b->multibyte || scan_multibyte(p, end, &raw);
   mval s = make_string(rt, (const char *)p, b->len);
   if (!multibyte && raw)
     s = string_as_unibyte(rt, s);
@@ -1039,6 +1061,10 @@ mval print_to_string(mrt *rt, mval obj, bool escape)
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
   print_to_strbuf(rt, &b, obj, escape);
+  /* Emacs's printed text is multibyte only for a character that needs
+     it, whatever strings went in: (prin1-to-string (string-to-multibyte
+     "a")) is unibyte */
+  b.multibyte = false;
   return strbuf_finish(rt, &b, depth);
 }
 
@@ -1135,6 +1161,7 @@ static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval
     t.multibyte = true;
   } else {
     print_to_strbuf(rt, &t, arg, sp->conv == 'S');
+    t.multibyte = needs_multibyte(&t); /* as print_to_string's text */
   }
   out->multibyte |= t.multibyte;
   int64_t n = (int64_t)t.len;
@@ -1867,6 +1894,11 @@ static mval print_and_emit(mrt *rt, mval obj, mval printcharfun, bool escape, bo
 {
   struct strbuf b = {0};
   size_t depth = output_begin(rt, &b, printcharfun);
+  /* Emacs escapes a string's multibyte characters for a unibyte buffer */
+  mval out = output_of(rt, printcharfun);
+  mval buffer = MARKERP(out) ? XMARKER(out)->buffer : out;
+  if (BUFFERP(buffer) && buffer_unibyte_p(rt, buffer))
+    specbind(rt, Qprint_escape_multibyte, Qt);
   if (newlines)
     strbuf_putc(&b, '\n');
   print_to_strbuf(rt, &b, obj, escape);

@@ -220,4 +220,35 @@
   (should (equal (diffhunt-numbers--error-of (lambda () (read "(a . b . c)")))
                  '(invalid-read-syntax ". in wrong context"))))
 
+(ert-deftest diffhunt-numbers-printed-text-multibyte ()
+  ;; printed text is multibyte only for a character that needs it
+  (should-not (multibyte-string-p (prin1-to-string (string-to-multibyte "a"))))
+  (should-not (multibyte-string-p (prin1-to-string (list (string-to-multibyte "a")))))
+  (should-not (multibyte-string-p (prin1-to-string (string-to-multibyte "\xff"))))
+  (should-not (multibyte-string-p (prin1-to-string (string-to-multibyte "\xff") t)))
+  (should-not (multibyte-string-p (let ((print-escape-multibyte t)) (prin1-to-string "é"))))
+  (should (multibyte-string-p (prin1-to-string "é")))
+  (should-not (multibyte-string-p (format "%S" (string-to-multibyte "a"))))
+  (should (equal (format "%S" (string-to-multibyte "\xff")) "\"\\377\""))
+  (should (multibyte-string-p (format "x%s" (string-to-multibyte "a"))))
+  (should (equal (diffhunt-numbers--error-of (lambda () (format "%S%c" "é" 'foo)))
+                 '(error "Format specifier doesn’t match argument type"))))
+
+(ert-deftest diffhunt-numbers-prin1-unibyte-buffer ()
+  ;; a string's multibyte characters are escaped for a unibyte buffer
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (prin1 "é\xff" (current-buffer))
+    (prin1 "中a" (current-buffer))
+    (should (equal (buffer-string) "\"\\x00e9\\377\"\"\\x4e2d\\ a\"")))
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (let ((m (point-marker)))
+      (prin1 "é" m))
+    (should (equal (buffer-string) "\"\\x00e9\"")))
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (princ "é" (current-buffer))
+    (should (equal (string-to-list (buffer-string)) '(233)))))
+
 ;;; diffhunt-numbers-tests.el ends here
