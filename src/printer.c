@@ -2000,6 +2000,40 @@ void log_message(mrt *rt, mval text)
     call1(rt, Qmarrow__log_message, text);
 }
 
+static bool has_raw_byte_char(const uint8_t *p, const uint8_t *end)
+{
+  while (p < end) {
+    int len, c = char_decode(p, end, &len);
+    if (CHAR_RAW_BYTE_P(c))
+      return true;
+    p += len;
+  }
+  return false;
+}
+
+/* TEXT to stderr as a message.  Batch Emacs encodes it in the locale's
+   coding system, UTF-8 here: a raw byte goes out as that byte. */
+static void write_message_text(mrt *rt, mval text)
+{
+  struct string *s = XSTRING(text);
+  if (!STRING_MULTIBYTE_P(text) || !has_raw_byte_char(s->data, s->data + s->nbytes)) {
+    write_message(rt, (const char *)s->data, (size_t)s->nbytes);
+    return;
+  }
+  struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
+  for (const uint8_t *p = s->data, *end = p + s->nbytes; p < end;) {
+    int len, c = char_decode(p, end, &len);
+    if (CHAR_RAW_BYTE_P(c))
+      strbuf_putc(&b, (char)CHAR_TO_RAW_BYTE(c));
+    else
+      strbuf_put(&b, (const char *)p, (size_t)len);
+    p += len;
+  }
+  write_message(rt, b.data, b.len);
+  unbind_to(rt, depth);
+}
+
 /* Batch Emacs writes the message and a newline to stderr; (message
    nil) writes just the newline and returns nil.  Under inhibit-message
    nothing is written, but the message is still logged. */
@@ -2017,7 +2051,7 @@ static mval Fmessage(mrt *rt, int nargs, mval *args)
   if (!STRINGP(args[0]) || XSTRING(args[0])->nbytes > 0) /* "" clears, as nil does */
     log_message(rt, text);
   if (shown)
-    write_message(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
+    write_message_text(rt, text);
   return text;
 }
 

@@ -251,4 +251,14 @@
     (princ "é" (current-buffer))
     (should (equal (string-to-list (buffer-string)) '(233)))))
 
+(ert-deftest diffhunt-numbers-message-raw-byte ()
+  ;; batch message writes a raw byte as that byte
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (should (equal (call-process (expand-file-name invocation-name invocation-directory)
+                                 nil t nil "-Q" "-batch" "--eval"
+                                 "(message \"a%sb\" (string-to-multibyte \"\\xff\"))")
+                   0))
+    (should (equal (string-to-list (buffer-string)) '(97 255 98 10)))))
+
 ;;; diffhunt-numbers-tests.el ends here
