@@ -1335,10 +1335,9 @@ static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval
 
 static int64_t parse_count(const uint8_t **p, const uint8_t *end)
 {
-  int64_t v = 0;
+  int64_t v = 0; /* INT64_MAX once too large */
   while (*p < end && **p >= '0' && **p <= '9') {
-    if (v < 100000000)
-      v = v * 10 + (**p - '0');
+    v = v > (INT64_MAX - 9) / 10 ? INT64_MAX : v * 10 + (**p - '0');
     ++*p;
   }
   return v;
@@ -1372,6 +1371,10 @@ static const uint8_t *parse_spec(mrt *rt, const uint8_t *p, const uint8_t *end,
     p++;
     sp->precision = parse_count(&p, end);
   }
+  /* Emacs refuses a count past the largest string size, and runs out
+     of memory before that */
+  if (sp->width > MOST_POSITIVE_FIXNUM || sp->precision > MOST_POSITIVE_FIXNUM)
+    mrt_error(rt, "Maximum string size exceeded");
   if (sp->width > MAX_FORMAT_WIDTH || sp->precision > MAX_FORMAT_WIDTH)
     memory_full(rt);
   if (p >= end)

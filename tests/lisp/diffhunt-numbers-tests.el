@@ -261,4 +261,10 @@
                    0))
     (should (equal (string-to-list (buffer-string)) '(97 255 98 10)))))
 
+(ert-deftest diffhunt-numbers-format-width-past-string-size ()
+  (dolist (f '("%99999999999999999999d" "%.99999999999999999999d"
+               "%9223372036854775808d" "%2305843009213693952s"))
+    (should (equal (diffhunt-numbers--error-of (lambda () (format f 1)))
+                   '(error "Maximum string size exceeded")))))
+
 ;;; diffhunt-numbers-tests.el ends here
