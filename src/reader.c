@@ -452,11 +452,17 @@ static size_t string_pass(struct reader *r, uint8_t *out, bool unibyte, struct l
         continue;
       c = string_char(r, c);
     } else if (c >= 0x80) {
-      lit->multibyte = true;
-      if (out)
-        out[n] = (uint8_t)c;
-      n++;
-      continue;
+      int len, d = char_decode(r->buf + r->pos - 1, r->buf + r->len, &len);
+      if (CHAR_RAW_BYTE_P(d)) { /* a raw byte in the text is one, as \200 is */
+        r->pos += (size_t)len - 1;
+        c = d;
+      } else {
+        lit->multibyte = true;
+        if (out)
+          out[n] = (uint8_t)c;
+        n++;
+        continue;
+      }
     }
     lit->multibyte |= c >= 0x80 && !CHAR_RAW_BYTE_P(c);
     lit->raw_bytes += CHAR_RAW_BYTE_P(c);

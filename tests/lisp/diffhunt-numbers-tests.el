@@ -267,4 +267,21 @@
     (should (equal (diffhunt-numbers--error-of (lambda () (format f 1)))
                    '(error "Maximum string size exceeded")))))
 
+(ert-deftest diffhunt-numbers-read-raw-byte-in-string-text ()
+  ;; a raw byte written in a string literal's text is a raw byte, as
+  ;; an escape's is: the string is unibyte without other non-ASCII
+  (let ((r (read (concat "\"a" (string #x3fff80) "b\""))))
+    (should-not (multibyte-string-p r))
+    (should (equal r "a\200b")))
+  (let ((r (read (concat "\"a" (string #x3fff80) "\\u00e9\""))))
+    (should (multibyte-string-p r))
+    (should (equal (string-to-list r) '(97 4194176 233))))
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (insert "\"a\233b\"")
+    (goto-char 1)
+    (let ((r (read (current-buffer))))
+      (should-not (multibyte-string-p r))
+      (should (equal (string-to-list r) '(97 155 98))))))
+
 ;;; diffhunt-numbers-tests.el ends here
