@@ -1127,20 +1127,41 @@ static int64_t field_width(const struct spec *sp, const uint8_t *s, int64_t n, i
 
 /* %s of a unibyte string: its bytes are characters 0..255 for the
    width, as in Emacs, and raw bytes in the text. */
+static int64_t unibyte_shown(const struct spec *sp, mval str, int64_t *width)
+{
+  int64_t i = 0;
+  *width = 0;
+  for (; i < XSTRING(str)->nbytes; i++) {
+    int w = char_width(XSTRING(str)->data[i]);
+    if (sp->precision == 0 || (sp->precision > 0 && *width + w > sp->precision))
+      break;
+    *width += w;
+  }
+  return i;
+}
+
 static void format_unibyte(mrt *rt, struct strbuf *out, const struct spec *sp, mval str)
 {
   struct strbuf t = {0};
   size_t depth = strbuf_protect(rt, &t);
-  int64_t width = 0;
-  for (int64_t i = 0; i < XSTRING(str)->nbytes; i++) {
-    int c = XSTRING(str)->data[i], w = char_width(c);
-    if (sp->precision == 0 || (sp->precision > 0 && width + w > sp->precision))
-      break;
-    width += w;
+  int64_t width, n = unibyte_shown(sp, str, &width);
+  for (int64_t i = 0; i < n; i++) {
+    int c = XSTRING(str)->data[i];
     put_char(&t, c < 0x80 ? c : RAW_BYTE_CHAR(c));
   }
   put_padded(out, sp, t.data ? t.data : "", t.len, width, 0, false);
   unbind_to(rt, depth);
+}
+
+/* The characters of the string STR that %s shows under SP's precision. */
+static int64_t string_shown(const struct spec *sp, mval str)
+{
+  int64_t width, used;
+  struct string *s = XSTRING(str);
+  if (!STRING_MULTIBYTE_P(str))
+    return unibyte_shown(sp, str, &width);
+  field_width(sp, s->data, s->nbytes, &used);
+  return (int64_t)utf8_count_chars(s->data, (size_t)used, NULL);
 }
 
 /* %s and %S: printed text, truncated to PRECISION display columns. */
@@ -1464,7 +1485,7 @@ static void note_argument_props(mrt *rt, struct format_props *fp, const struct s
                                 int64_t before, int64_t after)
 {
   int64_t len = XSTRING(arg)->nchars;
-  int64_t shown = sp->precision >= 0 && sp->precision < len ? sp->precision : len;
+  int64_t shown = string_shown(sp, arg);
   /* The properties start where the text does, except that a format
      string with properties of its own makes Emacs start them where the
      field does, left padding included. */
@@ -1545,6 +1566,9 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
     int argi = next_arg;
     p = parse_spec(rt, p + 1, end, &sp, &argi);
     if (sp.conv == '%') {
+      /* Emacs copies the last % as text: what comes before it in the
+         spec has no width for the format's properties */
+      map_format_to(rt, fp, fmt, p - 1, out);
       strbuf_putc(out, '%');
       next_arg = argi; /* %N$% consumes nothing but moves on to N */
       continue;

@@ -284,4 +284,29 @@
       (should-not (multibyte-string-p r))
       (should (equal (string-to-list r) '(97 155 98))))))
 
+(ert-deftest diffhunt-numbers-format-props-percent-spec ()
+  ;; a %% spec's text before its last % is nothing for the format's
+  ;; properties; the last % is the character
+  (should (equal-including-properties
+           (format #("%.1%" 0 2 (face bold) 2 3 (q 1 face bold) 3 4 (q 1)) 42)
+           #("%" 0 1 (q 1))))
+  (should (equal-including-properties
+           (format #("%5.2%" 0 4 (p 2)) 42)
+           "%"))
+  (should (equal-including-properties
+           (format #("%0s%-5%" 4 5 (face 1) 6 7 (p 1)) "abc" 42)
+           #("abc%" 3 4 (p 1))))
+  (should (equal-including-properties
+           (format #("%0%é%5s" 1 4 (q 1) 4 5 (face 2 q 1) 5 6 (face 2)) 42 "abc")
+           #("%é   42" 0 2 (q 1) 2 7 (q 1 face 2)))))
+
+(ert-deftest diffhunt-numbers-format-props-wide-precision ()
+  ;; an argument's properties follow the characters the precision
+  ;; shows, counted in columns
+  (should (equal-including-properties (format "%5.2s" #("中文" 1 2 (p 1))) "   中"))
+  (should (equal-including-properties (format "%5.2s" #("中文" 0 2 (p 1)))
+                                      #("   中" 3 4 (p 1))))
+  (should (equal-including-properties
+           (format "é%.1sab" #("中文" 0 1 (face 2) 1 2 (face 1))) "éab")))
+
 ;;; diffhunt-numbers-tests.el ends here
