@@ -1292,11 +1292,12 @@ static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, 
 {
   if (!NUMBERP(arg))
     format_mismatch(rt);
-  /* As Emacs: an integer that fits 64 bits goes through long double,
-     exactly; a larger one through double. */
+  /* As Emacs: an integer that fits 64 bits, signed or unsigned, goes
+     through long double, exactly; a larger one through double. */
   long double d = FLOATP(arg) ? XFLOAT(arg)
                 : FIXNUMP(arg) ? (long double)XFIXNUM(arg)
                 : mpz_fits_slong_p(XBIGNUM_MPZ(arg)) ? (long double)mpz_get_si(XBIGNUM_MPZ(arg))
+                : mpz_fits_ulong_p(XBIGNUM_MPZ(arg)) ? (long double)mpz_get_ui(XBIGNUM_MPZ(arg))
                 : integer_to_double(arg);
   char fmt[32], *f = fmt;
   *f++ = '%';

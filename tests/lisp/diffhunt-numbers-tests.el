@@ -309,4 +309,11 @@
   (should (equal-including-properties
            (format "é%.1sab" #("中文" 0 1 (face 2) 1 2 (face 1))) "éab")))
 
+(ert-deftest diffhunt-numbers-format-float-unsigned-64 ()
+  ;; an integer that fits 64 bits unsigned is formatted exactly
+  (should (equal (format "%.1f" (+ 1 (expt 2 63))) "9223372036854775809.0"))
+  (should (equal (format "%.20g" (1- (expt 2 64))) "18446744073709551615"))
+  (should (equal (format "%.1f" (- 1 (expt 2 64))) "-18446744073709551616.0"))
+  (should (equal (format "%.1f" (1+ (expt 2 64))) "18446744073709551616.0")))
+
 ;;; diffhunt-numbers-tests.el ends here
