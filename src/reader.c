@@ -866,9 +866,10 @@ static mval push_frame(struct reader *r, mval parent, enum frame_kind kind, mval
 static void frame_append(struct reader *r, mval f, mval value)
 {
   mval extra = FRAME_GET(f, FR_EXTRA);
-  if (FRAME_KIND(f) == FRAME_LIST && extra == make_fixnum(DOT_DONE))
+  bool dotted = FRAME_KIND(f) == FRAME_LIST || FRAME_KIND(f) == FRAME_RECORD;
+  if (dotted && extra == make_fixnum(DOT_DONE))
     syntax_error(r, ". in wrong context");
-  if (FRAME_KIND(f) == FRAME_LIST && extra == make_fixnum(DOT_SEEN)) {
+  if (dotted && extra == make_fixnum(DOT_SEEN)) {
     /* (a . b) sets the last cdr; (. b) reads as b, as in Emacs 28 */
     if (NILP(FRAME_GET(f, FR_TAIL)))
       gc_aset(r->rt->gc, f, FR_HEAD, value);
@@ -996,10 +997,16 @@ static mval close_frame(struct reader *r, mval f, int c)
   case FRAME_RECORD:
     if (c == ']')
       syntax_error(r, "] in a list");
+    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(DOT_SEEN))
+      syntax_error(r, ")");
     if (NILP(head)) /* Emacs makes a record of -1 slots */
       wrong_type_argument(r->rt, Qwholenump, make_fixnum(-1));
+    /* #s(...) is read as a list, dots and all: (. x) is x */
+    if (!CONSP(head))
+      wrong_type_argument(r->rt, Qsequencep, head);
     if (XCAR(head) == Qhash_table)
       return read_hash_table(r, XCDR(head));
+    list_length(r->rt, head); /* Emacs's length: a dotted or circular list fails */
     return list_to_vectorlike(r->rt, head, PVEC_RECORD);
   case FRAME_PROPERTIZED:
     if (c == ']')
@@ -1205,7 +1212,7 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
     return STEP_OPEN;
   case 's':
     if ((c = next(r)) == '(') {
-      *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);
+      *stack = push_frame(r, *stack, FRAME_RECORD, make_fixnum(DOT_NONE));
       return STEP_OPEN;
     }
     hash_syntax_error(r, c);
@@ -1285,7 +1292,7 @@ static mval read_object(struct reader *r)
         syntax_error(r, ".");
       if (FRAME_KIND(stack) == FRAME_PROPERTIZED)
         syntax_error(r, NILP(FRAME_GET(stack, FR_HEAD)) ? "#" : "Invalid string property list");
-      if (FRAME_KIND(stack) != FRAME_LIST)
+      if (FRAME_KIND(stack) != FRAME_LIST && FRAME_KIND(stack) != FRAME_RECORD)
         syntax_error(r, ") or . in a vector");
       /* a dot right after a dot is no object: Emacs says just "." */
       if (FRAME_GET(stack, FR_EXTRA) == make_fixnum(DOT_SEEN))

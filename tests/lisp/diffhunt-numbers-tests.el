@@ -316,4 +316,19 @@
   (should (equal (format "%.1f" (- 1 (expt 2 64))) "-18446744073709551616.0"))
   (should (equal (format "%.1f" (1+ (expt 2 64))) "18446744073709551616.0")))
 
+(ert-deftest diffhunt-numbers-read-record-dotted ()
+  ;; #s(...) is read as a list, dots and all
+  (should (equal (read "#s(a . (b c))") (record 'a 'b 'c)))
+  (should (equal (read "#s(. (a b))") (record 'a 'b)))
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "#s(a . b)")))
+                 '(wrong-type-argument listp b)))
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "#s(. b)")))
+                 '(wrong-type-argument sequencep b)))
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "#s(a . )")))
+                 '(invalid-read-syntax ")")))
+  (should (equal (diffhunt-numbers--error-of (lambda () (read "#s(a . b c)")))
+                 '(invalid-read-syntax ". in wrong context")))
+  (should (hash-table-p (read "#s(hash-table size 3 . 1)")))
+  (should (equal (hash-table-count (read "#s(hash-table data (1 2) . 3)")) 1)))
+
 ;;; diffhunt-numbers-tests.el ends here
