@@ -1126,7 +1126,9 @@ mval arith_parse_number(mrt *rt, const char *s, size_t len, int base, size_t *us
       } else if (plus && at(p, end, "NaN")) {
         exponent = true;
         p += 3;
-        special = make_nan(lead_value, false);
+        /* Emacs's payload without leading digits is 2^51 - 2:
+           (read ".5e+NaN") is 2251799813685246.0e+NaN */
+        special = make_nan(lead_int ? lead_value : (UINT64_C(1) << 51) - 2, false);
       } else {
         p = e;
       }

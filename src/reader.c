@@ -165,6 +165,13 @@ static int next_char(struct reader *r)
 }
 
 /* Whitespace and ; comments.  Returns the next character, unconsumed. */
+/* Whether a no-break space (U+00A0) is at byte P: Emacs's reader takes
+   it for whitespace, between objects and at a symbol's end. */
+static bool nbsp_at(const struct reader *r, size_t p)
+{
+  return p + 1 < r->len && r->buf[p] == 0xC2 && r->buf[p + 1] == 0xA0;
+}
+
 static int skip_blanks(struct reader *r)
 {
   for (;;) {
@@ -174,6 +181,8 @@ static int skip_blanks(struct reader *r)
         c = next(r);
     } else if (c >= 0 && c <= ' ') {
       r->pos++;
+    } else if (nbsp_at(r, r->pos)) {
+      r->pos += 2;
     } else {
       return c;
     }
@@ -740,7 +749,7 @@ static size_t measure_symbol(struct reader *r, bool *escaped)
 {
   size_t n = 0, p = r->pos;
   *escaped = false;
-  while (p < r->len && symbol_constituent(r->buf[p])) {
+  while (p < r->len && symbol_constituent(r->buf[p]) && !nbsp_at(r, p)) {
     if (r->buf[p] == '\\') {
       *escaped = true;
       if (++p >= r->len) {

@@ -331,4 +331,22 @@
   (should (hash-table-p (read "#s(hash-table size 3 . 1)")))
   (should (equal (hash-table-count (read "#s(hash-table data (1 2) . 3)")) 1)))
 
+(ert-deftest diffhunt-numbers-read-no-break-space ()
+  ;; the reader takes U+00A0 for whitespace
+  (should (equal (read-from-string (string ?a #xa0 ?b)) '(a . 1)))
+  (should (equal (read-from-string (string #xa0 ?a)) '(a . 2)))
+  (should (equal (read (string ?\( ?a #xa0 ?b ?\))) '(a b)))
+  (should (equal (read-from-string (string ?1 #xa0)) '(1 . 1)))
+  ;; escaped, or in a string, it is itself
+  (should (equal (symbol-name (read (string ?\\ #xa0 ?a))) (string #xa0 ?a)))
+  (should (equal (read (string ?\" ?a #xa0 ?\")) (string ?a #xa0)))
+  (should (eq (car (diffhunt-numbers--error-of (lambda () (read (string #xa0)))))
+              'end-of-file)))
+
+(ert-deftest diffhunt-numbers-read-nan-without-integer-part ()
+  (should (equal (format "%S" (read ".5e+NaN")) "2251799813685246.0e+NaN"))
+  (should (equal (format "%S" (string-to-number "-.5e+NaN")) "-2251799813685246.0e+NaN"))
+  (should (equal (format "%S" (read "0.5e+NaN")) "0.0e+NaN"))
+  (should (equal (format "%S" (read "12e+NaN")) "12.0e+NaN")))
+
 ;;; diffhunt-numbers-tests.el ends here
