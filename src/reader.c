@@ -69,6 +69,7 @@ struct reader {
   /* Reading a buffer, not a marker: Emacs's invalid-read-syntax then
      tells the line and column where reading stopped. */
   mval buffer;
+  mval shorthands; /* read-symbol-shorthands' value when the read began */
 };
 
 /* Moves the buffer position past what has been read. */
@@ -820,10 +821,14 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
       if (!NILP(num))
         return num;
     }
-    if (!uninterned && NILP(r->obarray))
+    if (!uninterned && NILP(r->obarray) && !(kind == ATOM_ANY && CONSP(r->shorthands)))
       return intern_read_name(r, start, n);
     mval name = make_string(rt, (const char *)r->buf + start, n);
-    return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
+    if (kind == ATOM_ANY && CONSP(r->shorthands))
+      name = symbol_shorthand(rt, r->shorthands, name);
+    if (uninterned)
+      return make_symbol(rt, name);
+    return NILP(r->obarray) ? intern_read_string(r, name) : intern_in_obarray(rt, r->obarray, name);
   }
   mval name = gc_string(rt->gc, n);
   struct string *s = XSTRING(name);
@@ -835,6 +840,8 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
   bool multibyte;
   s->nchars = utf8_count_chars(s->data, n, &multibyte);
   s->flags = multibyte ? STRING_MULTIBYTE : 0;
+  if (kind == ATOM_ANY && CONSP(r->shorthands))
+    name = symbol_shorthand(rt, r->shorthands, name);
   return uninterned ? make_symbol(rt, name) : intern_read_string(r, name);
 }
 
@@ -1359,7 +1366,8 @@ mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *fil
               bool multibyte_source)
 {
   struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil,
-                     current_obarray(rt), multibyte_source, NULL, 0, Qnil};
+                     current_obarray(rt), multibyte_source, NULL, 0, Qnil,
+                     find_symbol_value(rt, Qread_symbol_shorthands)};
   return read_with(&r, pos);
 }
 
@@ -1382,7 +1390,8 @@ static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos, bool line_info)
   size_t nbytes, used = 0;
   const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
   struct reader r = {rt, (const uint8_t *)text, nbytes, 0, NULL, 0, Qnil,
-                     current_obarray(rt), true, pos, *pos, line_info ? buffer : Qnil};
+                     current_obarray(rt), true, pos, *pos, line_info ? buffer : Qnil,
+                     find_symbol_value(rt, Qread_symbol_shorthands)};
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, unwind_buffer_read, (mval)(uintptr_t)&r);
   mval v = read_with(&r, &used);
@@ -1521,5 +1530,6 @@ void reader_init(mrt *rt)
 {
   defsubrs(rt, reader_subrs, sizeof reader_subrs / sizeof reader_subrs[0]);
   defvar(rt, Qlread__unescaped_character_literals, Qnil);
+  defvar(rt, Qread_symbol_shorthands, Qnil);
   defvar(rt, Qstandard_input, Qt);
 }

@@ -349,4 +349,27 @@
   (should (equal (format "%S" (read "0.5e+NaN")) "0.0e+NaN"))
   (should (equal (format "%S" (read "12e+NaN")) "12.0e+NaN")))
 
+(ert-deftest diffhunt-numbers-read-symbol-shorthands ()
+  (let ((read-symbol-shorthands '(("s-" . "string-") ("s-t" . "foo-"))))
+    (should (eq (read "s-trim") 'string-trim))
+    (should (equal (butlast (read "(s- s-x xs-y :s-a #:s-b)"))
+                   (list 'string- 'string-x 'xs-y :s-a)))
+    (should (equal (symbol-name (nth 4 (read "(s- s-x xs-y :s-a #:s-b)"))) "s-b"))
+    (should (equal (symbol-name (read "#_s-trim")) "s-trim"))
+    (should (eq (read "\\s-trim") 'string-trim))
+    (should (eq (intern "s-trim") 'string-trim))
+    (should (eq (intern-soft "s-trim") 'string-trim))
+    (should (eq (intern-soft 's-trim) 's-trim))
+    (should (eq (read "S-a") 'S-a))
+    (with-temp-buffer
+      (insert "(s-trim)")
+      (goto-char 1)
+      (should (equal (read (current-buffer)) '(string-trim)))))
+  (let ((read-symbol-shorthands '(("" . "x-"))))
+    (should (eq (read "a") 'x-a))
+    (should (eq (read "1") 1)))
+  ;; malformed entries are passed over
+  (let ((read-symbol-shorthands '((s- . "string-") ("s-" "string-") ("s-" . "string-") . 5)))
+    (should (eq (read "s-a") 'string-a))))
+
 ;;; diffhunt-numbers-tests.el ends here
