@@ -1447,11 +1447,12 @@ mval read_from_string(mrt *rt, mval string, mval start, mval end)
 {
   CHECK_STRING(rt, string);
   bool multibyte = STRING_MULTIBYTE_P(string);
+  mval given = string; /* what an error names */
   string = readable_text(rt, string);
   int64_t from = string_index_arg(rt, string, start, 0, 0);
   int64_t to = from < 0 ? -1 : string_index_arg(rt, string, end, XSTRING(string)->nchars, from);
   if (from < 0 || to < 0)
-    xsignal3(rt, Qargs_out_of_range, string, start, end);
+    xsignal3(rt, Qargs_out_of_range, given, start, end);
   struct string *s = XSTRING(string);
   size_t pos = (size_t)string_char_to_byte(string, from);
   size_t limit = NILP(end) ? (size_t)s->nbytes : (size_t)string_char_to_byte(string, to);

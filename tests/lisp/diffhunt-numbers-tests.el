@@ -372,4 +372,11 @@
   (let ((read-symbol-shorthands '((s- . "string-") ("s-" "string-") ("s-" . "string-") . 5)))
     (should (eq (read "s-a") 'string-a))))
 
+(ert-deftest diffhunt-numbers-read-from-string-range-error-unibyte ()
+  ;; the error names the string given, unibyte as it was
+  (let* ((s (string-to-unibyte "\xff a"))
+         (err (diffhunt-numbers--error-of (lambda () (read-from-string s 0 7)))))
+    (should (equal (car err) 'args-out-of-range))
+    (should (eq (nth 1 err) s))))
+
 ;;; diffhunt-numbers-tests.el ends here
