@@ -982,10 +982,13 @@ static void print_propertized(struct printer *p, mval str, mval ivs)
   mval pieces = textprop_pieces(p->rt, ivs, 0, XSTRING(str)->nchars, 0);
   for (; CONSP(pieces); pieces = XCDR(pieces)) {
     mval piece = XCAR(pieces);
-    char buf[64];
-    snprintf(buf, sizeof buf, " %lld %lld ", (long long)XFIXNUM(XCAR(piece)),
-             (long long)XFIXNUM(XCAR(XCDR(piece))));
-    strbuf_puts(b, buf);
+    /* the bounds print as any integer does, print-integers-as-characters
+       included: Emacs shows 8 as ?\b there */
+    strbuf_putc(b, ' ');
+    print_object(p, XCAR(piece));
+    strbuf_putc(b, ' ');
+    print_object(p, XCAR(XCDR(piece)));
+    strbuf_putc(b, ' ');
     print_object(p, XCAR(XCDR(XCDR(piece))));
   }
   strbuf_putc(b, ')');

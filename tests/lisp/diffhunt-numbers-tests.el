@@ -379,4 +379,11 @@
     (should (equal (car err) 'args-out-of-range))
     (should (eq (nth 1 err) s))))
 
+(ert-deftest diffhunt-numbers-print-interval-bounds-as-characters ()
+  (let ((print-integers-as-characters t))
+    (should (equal (prin1-to-string (propertize "\n@NaNNaN" 'face nil))
+                   "#(\"\\n@NaNNaN\" 0 ?\\b (face nil))"))
+    (should (equal (prin1-to-string (propertize (make-string 36 ?a) 'face 1))
+                   (concat "#(\"" (make-string 36 ?a) "\" 0 ?$ (face 1))")))))
+
 ;;; diffhunt-numbers-tests.el ends here
