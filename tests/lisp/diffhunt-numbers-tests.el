@@ -382,7 +382,7 @@
 (ert-deftest diffhunt-numbers-print-interval-bounds-as-characters ()
   (let ((print-integers-as-characters t))
     (should (equal (prin1-to-string (propertize "\n@NaNNaN" 'face nil))
-                   "#(\"\\n@NaNNaN\" 0 ?\\b (face nil))"))
+                   "#(\"\n@NaNNaN\" 0 ?\\b (face nil))"))
     (should (equal (prin1-to-string (propertize (make-string 36 ?a) 'face 1))
                    (concat "#(\"" (make-string 36 ?a) "\" 0 ?$ (face 1))")))))
 
