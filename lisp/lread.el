@@ -49,6 +49,15 @@ the display column, as Emacs's invalid-read-syntax reports them."
     (list (1+ (count-lines (point-min) (line-beginning-position)))
           (current-column))))
 
+(defun lread--file-shorthands (text)
+  "The `read-symbol-shorthands' of the Local Variables list of TEXT,
+a source file's text, as Emacs 28's load finds them; nil for none."
+  (with-temp-buffer
+    (insert text)
+    (condition-case nil
+        (alist-get 'read-symbol-shorthands (files--local-variables-list))
+      (error nil))))
+
 (defun lread--read-from-function (stream)
   "Read a datum from STREAM, a function returning the next character
 \(nil at the end) when called without arguments and taking back the

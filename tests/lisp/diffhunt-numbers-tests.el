@@ -386,4 +386,28 @@
     (should (equal (prin1-to-string (propertize (make-string 36 ?a) 'face 1))
                    (concat "#(\"" (make-string 36 ?a) "\" 0 ?$ (face 1))")))))
 
+(defvar diffhunt-numbers--loaded nil)
+
+(ert-deftest diffhunt-numbers-load-file-shorthands ()
+  ;; load reads a source file under the shorthands of its Local
+  ;; Variables, and under none otherwise
+  (let ((file (make-temp-file "diffhunt-sh" nil ".el"))
+        (plain (make-temp-file "diffhunt-plain" nil ".el")))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert "(setq diffhunt-numbers--loaded (list 's-trim 'my-x))\n"
+                    ";; Local Variables:\n"
+                    ";; read-symbol-shorthands: ((\"s-\" . \"string-\") (\"my-\" . \"mypkg-\"))\n"
+                    ";; End:\n"))
+          (with-temp-file plain
+            (insert "(setq diffhunt-numbers--loaded 's-trim)\n"))
+          (load file nil t)
+          (should (equal diffhunt-numbers--loaded '(string-trim mypkg-x)))
+          (let ((read-symbol-shorthands '(("s-" . "string-"))))
+            (load plain nil t))
+          (should (eq diffhunt-numbers--loaded 's-trim)))
+      (delete-file file)
+      (delete-file plain))))
+
 ;;; diffhunt-numbers-tests.el ends here
