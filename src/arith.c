@@ -776,8 +776,9 @@ static mval Flsh(mrt *rt, int nargs, mval *args)
   mval value = args[0], count = args[1];
   if (arith_lt2(rt, value, make_fixnum(0)) && arith_lt2(rt, count, make_fixnum(0))) {
     if (!FIXNUMP(value)) {
-      /* Only a bignum is out of range; a float fails ash's integerp. */
-      if (INTEGERP(value))
+      /* Below most-negative-fixnum (a bignum or a float) is out of
+         range; another float fails ash's integerp. */
+      if (arith_lt2(rt, value, make_fixnum(MOST_NEGATIVE_FIXNUM)))
         args_out_of_range(rt, value, count);
       return ash(rt, value, count);
     }

@@ -18,7 +18,9 @@
                  '(wrong-type-argument integerp -3.0)))
   (should (equal (diffhunt-numbers--error-of
                   (lambda () (lsh (1- most-negative-fixnum) -1)))
-                 (list 'args-out-of-range (1- most-negative-fixnum) -1))))
+                 (list 'args-out-of-range (1- most-negative-fixnum) -1)))
+  (should (equal (diffhunt-numbers--error-of (lambda () (lsh -1e300 -256)))
+                 '(args-out-of-range -1e300 -256))))
 
 (ert-deftest diffhunt-numbers-format-field-percent ()
   ;; %N$% prints % and moves the next argument to N
