@@ -41,6 +41,23 @@ needed here.  Return nil."
 (defconst lread--delimiters '(?\s ?\t ?\n ?\r ?\f ?\( ?\) ?\[ ?\] ?\" ?\' ?\; ?` ?,)
   "Characters that may end a datum, or follow one that ends it.")
 
+(defun lread--syntax-error-position (buffer)
+  "The (LINE COLUMN) of point in BUFFER, for a read error there.
+LINE counts from the accessible portion's start, from 1; COLUMN is
+the display column, as Emacs's invalid-read-syntax reports them."
+  (with-current-buffer buffer
+    (list (1+ (count-lines (point-min) (line-beginning-position)))
+          (current-column))))
+
+(defun lread--file-shorthands (text)
+  "The `read-symbol-shorthands' of the Local Variables list of TEXT,
+a source file's text, as Emacs 28's load finds them; nil for none."
+  (with-temp-buffer
+    (insert text)
+    (condition-case nil
+        (alist-get 'read-symbol-shorthands (files--local-variables-list))
+      (error nil))))
+
 (defun lread--read-from-function (stream)
   "Read a datum from STREAM, a function returning the next character
 \(nil at the end) when called without arguments and taking back the

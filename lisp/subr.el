@@ -4448,6 +4448,9 @@ utf-8-with-signature."
 ;; lread.c functions marrow writes in Lisp (lisp/lread.el).
 (autoload 'lread--substitute-object-in-subtree "lread")
 (autoload 'lread--read-from-function "lread")
+(autoload 'lread--syntax-error-position "lread")
+(autoload 'lread--file-shorthands "lread")
+(autoload 'files--local-variables-list "files")
 (autoload 'byte-run--unescaped-character-literals-warning "lread")
 ;; Key descriptions (lisp/kbd.el).
 (autoload 'kbd "kbd")

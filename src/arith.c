@@ -775,8 +775,13 @@ static mval Flsh(mrt *rt, int nargs, mval *args)
 {
   mval value = args[0], count = args[1];
   if (arith_lt2(rt, value, make_fixnum(0)) && arith_lt2(rt, count, make_fixnum(0))) {
-    if (!FIXNUMP(value))
-      args_out_of_range(rt, value, count);
+    if (!FIXNUMP(value)) {
+      /* Below most-negative-fixnum (a bignum or a float) is out of
+         range; another float fails ash's integerp. */
+      if (arith_lt2(rt, value, make_fixnum(MOST_NEGATIVE_FIXNUM)))
+        args_out_of_range(rt, value, count);
+      return ash(rt, value, count);
+    }
     value = make_fixnum((XFIXNUM(value) >> 1) & MOST_POSITIVE_FIXNUM);
     count = arith_add1(rt, count);
   }
@@ -1122,7 +1127,9 @@ mval arith_parse_number(mrt *rt, const char *s, size_t len, int base, size_t *us
       } else if (plus && at(p, end, "NaN")) {
         exponent = true;
         p += 3;
-        special = make_nan(lead_value, false);
+        /* Emacs's payload without leading digits is 2^51 - 2:
+           (read ".5e+NaN") is 2251799813685246.0e+NaN */
+        special = make_nan(lead_int ? lead_value : (UINT64_C(1) << 51) - 2, false);
       } else {
         p = e;
       }

@@ -498,6 +498,7 @@ static int char_at(struct buffer *b, int64_t pos)
 static struct buffer_state *state(mrt *rt) { return rt->buffers; }
 
 mval current_buffer(mrt *rt) { return state(rt)->current; }
+bool buffer_unibyte_p(mrt *rt, mval buffer) { return unibyte_text_p(rt, XBUFFER(buffer)); }
 static struct buffer *cur(mrt *rt) { return XBUFFER(state(rt)->current); }
 bool buffer_current_unibyte_p(mrt *rt) { return unibyte_text_p(rt, cur(rt)); }
 static bool live_p(mval buffer) { return !NILP(XBUFFER(buffer)->name); }

@@ -124,6 +124,8 @@ bool buffer_bolp(mval buffer);
 mval current_buffer(mrt *rt);
 /* Whether the current buffer holds unibyte text. */
 bool buffer_current_unibyte_p(mrt *rt);
+/* Whether BUFFER holds unibyte text (enable-multibyte-characters nil). */
+bool buffer_unibyte_p(mrt *rt, mval buffer);
 /* kill-all-local-variables's end: the current buffer's major-mode,
    mode-name and buffer-invisibility-spec as in a new buffer. */
 void buffer_reset_mode(mrt *rt);

@@ -27,9 +27,11 @@ mval compiled_make(mrt *rt, int64_t n, const mval *slots)
   return gc_vectorlike_copy(rt->gc, PVEC_COMPILED, (size_t)n + 2, (size_t)n, slots);
 }
 
+bool compiled_vector_valid(mval v) { return valid_slots(VECTOR_LENGTH(v), VECTOR_SLOTS(v)); }
+
 mval compiled_from_vector(mrt *rt, mval v)
 {
-  if (!valid_slots(VECTOR_LENGTH(v), VECTOR_SLOTS(v)))
+  if (!compiled_vector_valid(v))
     xsignal1(rt, Qinvalid_read_syntax, make_cstring(rt, "Invalid byte-code object"));
   return compiled_make(rt, VECTOR_LENGTH(v), VECTOR_SLOTS(v));
 }

@@ -17,6 +17,9 @@ void compiled_init(mrt *rt);
 static inline bool COMPILEDP(mval x) { return PVECP(x, PVEC_COMPILED); }
 
 /* The reader's #[...] from the vector of its slots. */
+/* Whether V's slots make a byte-code object (else compiled_from_vector
+   signals invalid-read-syntax). */
+bool compiled_vector_valid(mval v);
 mval compiled_from_vector(mrt *rt, mval v);
 /* (MIN . MAX) as func-arity gives it. */
 mval compiled_arity(mrt *rt, mval fn);

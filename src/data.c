@@ -209,11 +209,37 @@ mval intern_in_obarray(mrt *rt, mval ob, mval name)
   return NILP(ob) ? intern_string(rt, name) : intern_in(rt, ob, name);
 }
 
+/* NAME under Emacs 28's read-symbol-shorthands SHORTHANDS: the first
+   (SHORTHAND . LONGHAND) whose SHORTHAND begins NAME has it replaced
+   by LONGHAND; NAME itself when none does.  Other entries are passed
+   over, as Emacs does. */
+mval symbol_shorthand(mrt *rt, mval shorthands, mval name)
+{
+  struct string *n = XSTRING(name);
+  for (; CONSP(shorthands); shorthands = XCDR(shorthands)) {
+    mval pair = XCAR(shorthands);
+    if (!CONSP(pair) || !STRINGP(XCAR(pair)) || !STRINGP(XCDR(pair)))
+      continue;
+    struct string *sh = XSTRING(XCAR(pair));
+    if (sh->nbytes <= n->nbytes && memcmp(sh->data, n->data, (size_t)sh->nbytes) == 0) {
+      mval parts[2] = {XCDR(pair), substring_bytes(rt, name, sh->nbytes, n->nbytes)};
+      return concat_strings(rt, 2, parts);
+    }
+  }
+  return name;
+}
+
+static mval shorthand_of(mrt *rt, mval name)
+{
+  mval shorthands = find_symbol_value(rt, Qread_symbol_shorthands);
+  return CONSP(shorthands) ? symbol_shorthand(rt, shorthands, name) : name;
+}
+
 static mval Fintern(mrt *rt, int n, mval *a)
 {
   mval ob = own_obarray(rt, a[1]); /* Emacs checks the obarray first */
   CHECK_STRING(rt, a[0]);
-  return intern_in_obarray(rt, ob, a[0]);
+  return intern_in_obarray(rt, ob, shorthand_of(rt, a[0]));
 }
 
 /* The symbol NAME (a string, or a symbol standing for the one
@@ -233,7 +259,8 @@ static mval obarray_lookup(mrt *rt, mval ob, mval name)
 
 static mval Fintern_soft(mrt *rt, int n, mval *a)
 {
-  return obarray_lookup(rt, own_obarray(rt, a[1]), a[0]);
+  mval name = STRINGP(a[0]) ? shorthand_of(rt, a[0]) : a[0];
+  return obarray_lookup(rt, own_obarray(rt, a[1]), name);
 }
 
 /* (unintern NAME-OR-SYMBOL OBARRAY): a symbol goes only if it is the

@@ -16,6 +16,9 @@ mval current_obarray(mrt *rt);
 
 /* NAME (a string) interned in OB, an obarray from current_obarray. */
 mval intern_in_obarray(mrt *rt, mval ob, mval name);
+/* NAME with the first of SHORTHANDS (read-symbol-shorthands' value)
+   whose prefix begins it applied, else NAME. */
+mval symbol_shorthand(mrt *rt, mval shorthands, mval name);
 
 static inline bool RECORDP(mval x) { return PVECP(x, PVEC_RECORD); }
 

@@ -1310,6 +1310,28 @@ static bool in_lisp_dir(mrt *rt, mval path)
          sdata(path)[n] == '/';
 }
 
+/* The read-symbol-shorthands a source file's Local Variables give it
+   (Emacs 28's load binds the variable to them, nil for none). */
+static bool text_contains(const char *data, size_t len, const char *word, size_t n)
+{
+  for (const char *p = data, *end = data + len; (size_t)(end - p) >= n; p++) {
+    p = memchr(p, word[0], (size_t)(end - p) - n + 1);
+    if (!p)
+      return false;
+    if (memcmp(p, word, n) == 0)
+      return true;
+  }
+  return false;
+}
+
+static mval file_shorthands(mrt *rt, const char *data, size_t len, bool compiled)
+{
+  static const char name[] = "read-symbol-shorthands";
+  if (compiled || !text_contains(data, len, name, sizeof name - 1))
+    return Qnil;
+  return call1(rt, Qlread__file_shorthands, make_string(rt, data, len));
+}
+
 /* After loading FILE, however that ends, Emacs's load says which ?C
    literals it read without the backslash they need. */
 static void warn_unescaped_literals(mrt *rt, mval file)
@@ -1357,6 +1379,10 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   reader_stream_begin(rt, &stream);
   specbind(rt, Qlread__unescaped_character_literals, Qnil);
   record_unwind(rt, warn_unescaped_literals, file);
+  /* marrow's own library has none (and lread.el, which finds them,
+     names the variable) */
+  specbind(rt, Qread_symbol_shorthands,
+           in_lisp_dir(rt, path) ? Qnil : file_shorthands(rt, data, len, compiled));
   load_history_begin(rt, path);
   /* Emacs reads a source file in Lisp, whose frame its backtraces show
      (its byte code loads in C, with none). */

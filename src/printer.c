@@ -123,21 +123,43 @@ size_t strbuf_protect(mrt *rt, struct strbuf *b)
   return depth;
 }
 
+/* Whether the text from P to END has a character only a multibyte
+   string holds: one not ASCII nor a raw byte.  *RAW tells whether a raw
+   byte came before (the scan stops at such a character). */
+static bool scan_multibyte(const uint8_t *p, const uint8_t *end, bool *raw)
+{
+  *raw = false;
+  while (p < end) {
+    if (*p < 0x80) {
+      p++;
+      continue;
+    }
+    int len, c = char_decode(p, end, &len);
+    if (!CHAR_RAW_BYTE_P(c))
+      return true;
+    *raw = true;
+    p += len;
+  }
+  return false;
+}
+
+static bool needs_multibyte(const struct strbuf *b)
+{
+  bool raw;
+  const uint8_t *p = (const uint8_t *)(b->data ? b->data : "");
+  return scan_multibyte(p, p + b->len, &raw);
+}
+
 /* The buffer's contents as a Lisp string; frees the buffer.  As in
-   Emacs, the string is unibyte unless a multibyte string went in or
-   the text has a non-ASCII character other than a raw byte; a unibyte
+   Emacs, the string is unibyte unless a multibyte string went in (as
+   format's %s puts one) or the text has a non-ASCII character other
+   than a raw byte; a unibyte
    result holds its raw bytes as bytes. */
 static mval strbuf_finish(mrt *rt, struct strbuf *b, size_t depth)
 {
   const uint8_t *p = (const uint8_t *)(b->data ? b->data : ""), *end = p + b->len;
-  bool multibyte = b->multibyte;
-  size_t raw = 0;
-  for (const uint8_t *q = p; q < end && !multibyte;) {
-    int len, c = char_decode(q, end, &len);
-    raw += CHAR_RAW_BYTE_P(c);
-    multibyte = c >= 0x80 && !CHAR_RAW_BYTE_P(c);
-    q += len;
-  }
+  bool raw = false;
+  bool multibyte = b->multibyte || scan_multibyte(p, end, &raw);
   mval s = make_string(rt, (const char *)p, b->len);
   if (!multibyte && raw)
     s = string_as_unibyte(rt, s);
@@ -706,15 +728,15 @@ static void print_slots(struct printer *p, const char *open, const char *close, 
 {
   strbuf_puts(p->out, open);
   int64_t n = (int64_t)vl_header_nlisp(XVL(v)->header);
-  for (int64_t i = 0; i < n; i++) {
+  int64_t shown = p->print_length >= 0 && p->print_length < n ? p->print_length : n;
+  for (int64_t i = 0; i < shown; i++) {
     if (i)
       strbuf_putc(p->out, ' ');
-    if (p->print_length >= 0 && i >= p->print_length) {
-      strbuf_puts(p->out, "...");
-      break;
-    }
     print_object(p, AREF(v, i));
   }
+  /* " ..." even after no slot at all: print-length 0 gives "[ ...]" */
+  if (shown < n)
+    strbuf_puts(p->out, " ...");
   strbuf_puts(p->out, close);
 }
 
@@ -951,18 +973,26 @@ static void print_propertized(struct printer *p, mval str, mval ivs)
     print_string(b, str, true, &p->string_escapes);
     return;
   }
+  /* Emacs counts the string as a level of print-level: the property
+     lists are one deeper than it */
+  if (!enter_container(p, str))
+    return;
   strbuf_puts(b, "#(");
   print_string(b, str, true, &p->string_escapes);
   mval pieces = textprop_pieces(p->rt, ivs, 0, XSTRING(str)->nchars, 0);
   for (; CONSP(pieces); pieces = XCDR(pieces)) {
     mval piece = XCAR(pieces);
-    char buf[64];
-    snprintf(buf, sizeof buf, " %lld %lld ", (long long)XFIXNUM(XCAR(piece)),
-             (long long)XFIXNUM(XCAR(XCDR(piece))));
-    strbuf_puts(b, buf);
+    /* the bounds print as any integer does, print-integers-as-characters
+       included: Emacs shows 8 as ?\b there */
+    strbuf_putc(b, ' ');
+    print_object(p, XCAR(piece));
+    strbuf_putc(b, ' ');
+    print_object(p, XCAR(XCDR(piece)));
+    strbuf_putc(b, ' ');
     print_object(p, XCAR(XCDR(XCDR(piece))));
   }
   strbuf_putc(b, ')');
+  leave_container(p);
 }
 
 static void print_object(struct printer *p, mval obj)
@@ -1034,6 +1064,10 @@ mval print_to_string(mrt *rt, mval obj, bool escape)
   struct strbuf b = {0};
   size_t depth = strbuf_protect(rt, &b);
   print_to_strbuf(rt, &b, obj, escape);
+  /* Emacs's printed text is multibyte only for a character that needs
+     it, whatever strings went in: (prin1-to-string (string-to-multibyte
+     "a")) is unibyte */
+  b.multibyte = false;
   return strbuf_finish(rt, &b, depth);
 }
 
@@ -1082,22 +1116,55 @@ static void put_padded(struct strbuf *b, const struct spec *sp, const char *text
   strbuf_put(b, text, n);
 }
 
+/* The display width of the text S (N bytes) cut to the spec's
+   precision, *USED its bytes kept.  A precision of 0 keeps nothing, not
+   even zero-width characters, as in Emacs. */
+static int64_t field_width(const struct spec *sp, const uint8_t *s, int64_t n, int64_t *used)
+{
+  if (sp->precision == 0) {
+    *used = 0;
+    return 0;
+  }
+  return text_width(s, n, sp->precision, used);
+}
+
 /* %s of a unibyte string: its bytes are characters 0..255 for the
    width, as in Emacs, and raw bytes in the text. */
+static int64_t unibyte_shown(const struct spec *sp, mval str, int64_t *width)
+{
+  int64_t i = 0;
+  *width = 0;
+  for (; i < XSTRING(str)->nbytes; i++) {
+    int w = char_width(XSTRING(str)->data[i]);
+    if (sp->precision == 0 || (sp->precision > 0 && *width + w > sp->precision))
+      break;
+    *width += w;
+  }
+  return i;
+}
+
 static void format_unibyte(mrt *rt, struct strbuf *out, const struct spec *sp, mval str)
 {
   struct strbuf t = {0};
   size_t depth = strbuf_protect(rt, &t);
-  int64_t width = 0;
-  for (int64_t i = 0; i < XSTRING(str)->nbytes; i++) {
-    int c = XSTRING(str)->data[i], w = char_width(c);
-    if (sp->precision >= 0 && width + w > sp->precision)
-      break;
-    width += w;
+  int64_t width, n = unibyte_shown(sp, str, &width);
+  for (int64_t i = 0; i < n; i++) {
+    int c = XSTRING(str)->data[i];
     put_char(&t, c < 0x80 ? c : RAW_BYTE_CHAR(c));
   }
   put_padded(out, sp, t.data ? t.data : "", t.len, width, 0, false);
   unbind_to(rt, depth);
+}
+
+/* The characters of the string STR that %s shows under SP's precision. */
+static int64_t string_shown(const struct spec *sp, mval str)
+{
+  int64_t width, used;
+  struct string *s = XSTRING(str);
+  if (!STRING_MULTIBYTE_P(str))
+    return unibyte_shown(sp, str, &width);
+  field_width(sp, s->data, s->nbytes, &used);
+  return (int64_t)utf8_count_chars(s->data, (size_t)used, NULL);
 }
 
 /* %s and %S: printed text, truncated to PRECISION display columns. */
@@ -1118,15 +1185,36 @@ static void format_text(mrt *rt, struct strbuf *out, const struct spec *sp, mval
     t.multibyte = true;
   } else {
     print_to_strbuf(rt, &t, arg, sp->conv == 'S');
+    t.multibyte = needs_multibyte(&t); /* as print_to_string's text */
   }
   out->multibyte |= t.multibyte;
   int64_t n = (int64_t)t.len;
-  int64_t width = text_width((const uint8_t *)(t.data ? t.data : ""), n, sp->precision, &n);
+  int64_t width = field_width(sp, (const uint8_t *)(t.data ? t.data : ""), n, &n);
   put_padded(out, sp, t.data ? t.data : "", (size_t)n, width, 0, false);
   unbind_to(rt, depth);
 }
 
 static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, mval arg);
+
+/* %d of an infinity or NaN: C's %.0f text, space-padded, after
+   Emacs's zeros for a precision, one more than the precision less the
+   text's length (sign included). */
+static void format_nonfinite_integer(mrt *rt, struct strbuf *out, const struct spec *sp, double d)
+{
+  struct strbuf t = {0};
+  size_t depth = strbuf_protect(rt, &t);
+  struct spec f = {.plus = sp->plus, .space = sp->space, .width = -1, .precision = 0, .conv = 'f'};
+  format_floating(rt, &t, &f, make_float(rt, d));
+  size_t sign = t.data[0] == '-' || t.data[0] == '+' || t.data[0] == ' ';
+  struct strbuf z = {0};
+  strbuf_protect(rt, &z);
+  strbuf_put(&z, t.data, sign);
+  for (int64_t zeros = sp->precision - (int64_t)t.len + 1; zeros > 0; zeros--)
+    strbuf_putc(&z, '0');
+  strbuf_put(&z, t.data + sign, t.len - sign);
+  put_padded(out, sp, z.data, z.len, (int64_t)z.len, 0, false);
+  unbind_to(rt, depth);
+}
 
 /* The integer a float argument of %d %o %x stands for: truncated, as
    Emacs does.  Infinities and NaNs have none: Emacs prints them with
@@ -1152,10 +1240,7 @@ static void format_integer(mrt *rt, struct strbuf *out, const struct spec *sp, m
   if (FLOATP(arg) && !isfinite(XFLOAT(arg))) {
     if (sp->conv != 'd')
       xsignal0(rt, Qoverflow_error);
-    struct spec f = *sp;
-    f.conv = 'f';
-    f.precision = 0;
-    format_floating(rt, out, &f, arg);
+    format_nonfinite_integer(rt, out, sp, XFLOAT(arg));
     return;
   }
   bool from_float = FLOATP(arg);
@@ -1210,11 +1295,12 @@ static void format_floating(mrt *rt, struct strbuf *out, const struct spec *sp, 
 {
   if (!NUMBERP(arg))
     format_mismatch(rt);
-  /* As Emacs: an integer that fits 64 bits goes through long double,
-     exactly; a larger one through double. */
+  /* As Emacs: an integer that fits 64 bits, signed or unsigned, goes
+     through long double, exactly; a larger one through double. */
   long double d = FLOATP(arg) ? XFLOAT(arg)
                 : FIXNUMP(arg) ? (long double)XFIXNUM(arg)
                 : mpz_fits_slong_p(XBIGNUM_MPZ(arg)) ? (long double)mpz_get_si(XBIGNUM_MPZ(arg))
+                : mpz_fits_ulong_p(XBIGNUM_MPZ(arg)) ? (long double)mpz_get_ui(XBIGNUM_MPZ(arg))
                 : integer_to_double(arg);
   char fmt[32], *f = fmt;
   *f++ = '%';
@@ -1264,19 +1350,19 @@ static void format_char(mrt *rt, struct strbuf *out, const struct spec *sp, mval
   int64_t c = XFIXNUM(arg);
   uint8_t buf[MAX_CHAR_BYTES];
   int64_t n = char_encode((int)c, buf);
-  /* %c is %s of a one-character string: a precision narrower than the
-     character prints nothing */
-  int64_t width = text_width(buf, n, sp->precision, &n);
+  /* %c of a non-ASCII character is %s of a one-character string: a
+     precision narrower than the character prints nothing.  An ASCII
+     one, control characters too, is one column wide. */
+  int64_t width = c < 0x80 ? (sp->precision == 0 ? (n = 0) : 1) : field_width(sp, buf, n, &n);
   out->multibyte |= c >= 0x80;
   put_padded(out, sp, (const char *)buf, (size_t)n, width, 0, false);
 }
 
 static int64_t parse_count(const uint8_t **p, const uint8_t *end)
 {
-  int64_t v = 0;
+  int64_t v = 0; /* INT64_MAX once too large */
   while (*p < end && **p >= '0' && **p <= '9') {
-    if (v < 100000000)
-      v = v * 10 + (**p - '0');
+    v = v > (INT64_MAX - 9) / 10 ? INT64_MAX : v * 10 + (**p - '0');
     ++*p;
   }
   return v;
@@ -1310,6 +1396,10 @@ static const uint8_t *parse_spec(mrt *rt, const uint8_t *p, const uint8_t *end,
     p++;
     sp->precision = parse_count(&p, end);
   }
+  /* Emacs refuses a count past the largest string size, and runs out
+     of memory before that */
+  if (sp->width > MOST_POSITIVE_FIXNUM || sp->precision > MOST_POSITIVE_FIXNUM)
+    mrt_error(rt, "Maximum string size exceeded");
   if (sp->width > MAX_FORMAT_WIDTH || sp->precision > MAX_FORMAT_WIDTH)
     memory_full(rt);
   if (p >= end)
@@ -1342,8 +1432,10 @@ static void put_styled_quote(mrt *rt, struct strbuf *out, uint8_t c)
     strbuf_putc(out, (char)c);
   else if (style == Qstraight)
     strbuf_putc(out, '\'');
-  else
+  else {
     strbuf_puts(out, c == '`' ? "\xe2\x80\x98" : "\xe2\x80\x99");
+    out->multibyte = true; /* from here on, as Emacs's %c sees it */
+  }
 }
 
 /* ---- format's text properties ---- */
@@ -1397,8 +1489,11 @@ static void note_argument_props(mrt *rt, struct format_props *fp, const struct s
                                 int64_t before, int64_t after)
 {
   int64_t len = XSTRING(arg)->nchars;
-  int64_t shown = sp->precision >= 0 && sp->precision < len ? sp->precision : len;
-  int64_t start = sp->minus ? before : after - shown, field = after - start;
+  int64_t shown = string_shown(sp, arg);
+  /* The properties start where the text does, except that a format
+     string with properties of its own makes Emacs start them where the
+     field does, left padding included. */
+  int64_t start = sp->minus || !NILP(fp->map) ? before : after - shown, field = after - start;
   for (mval l = textprop_pieces(rt, XSTRING(arg)->intervals, 0, len, 0); CONSP(l); l = XCDR(l)) {
     int64_t s = XFIXNUM(XCAR(XCAR(l))), e = XFIXNUM(XCAR(XCDR(XCAR(l))));
     if (s >= field)
@@ -1439,6 +1534,8 @@ static void put_format_props(mrt *rt, struct format_props *fp, mval fmt, mval re
     GC_STORE(rt->gc, result, XSTRING(result)->intervals, ivs);
 }
 
+static bool fmt_data_is_s_or_S(const uint8_t *d) { return d[0] == '%' && (d[1] == 's' || d[1] == 'S'); }
+
 /* Into OUT; ARGS[0] is the format string.  With QUOTES, ` and ' in the
    format are styled quotes, as format-message makes them. */
 static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool quotes,
@@ -1450,6 +1547,11 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
   int next_arg = 1;
   bool unibyte = !STRING_MULTIBYTE_P(fmt);
   out->multibyte |= !unibyte;
+  /* Emacs's result is multibyte if any string argument is, used or not,
+     except after a format of just "%s" or "%S" */
+  bool lone_spec = XSTRING(fmt)->nbytes == 2 && fmt_data_is_s_or_S(XSTRING(fmt)->data);
+  for (int i = 1; i < nargs && !lone_spec; i++)
+    out->multibyte |= STRINGP(args[i]) && STRING_MULTIBYTE_P(args[i]);
   if (textprop_any(XSTRING(fmt)->intervals))
     fp->map = make_vector(rt, (size_t)XSTRING(fmt)->nchars + 1, make_fixnum(0));
   while (p < end) {
@@ -1468,7 +1570,11 @@ static void format_into(mrt *rt, struct strbuf *out, int nargs, mval *args, bool
     int argi = next_arg;
     p = parse_spec(rt, p + 1, end, &sp, &argi);
     if (sp.conv == '%') {
+      /* Emacs copies the last % as text: what comes before it in the
+         spec has no width for the format's properties */
+      map_format_to(rt, fp, fmt, p - 1, out);
       strbuf_putc(out, '%');
+      next_arg = argi; /* %N$% consumes nothing but moves on to N */
       continue;
     }
     if (argi >= nargs)
@@ -1819,6 +1925,11 @@ static mval print_and_emit(mrt *rt, mval obj, mval printcharfun, bool escape, bo
 {
   struct strbuf b = {0};
   size_t depth = output_begin(rt, &b, printcharfun);
+  /* Emacs escapes a string's multibyte characters for a unibyte buffer */
+  mval out = output_of(rt, printcharfun);
+  mval buffer = MARKERP(out) ? XMARKER(out)->buffer : out;
+  if (BUFFERP(buffer) && buffer_unibyte_p(rt, buffer))
+    specbind(rt, Qprint_escape_multibyte, Qt);
   if (newlines)
     strbuf_putc(&b, '\n');
   print_to_strbuf(rt, &b, obj, escape);
@@ -1920,6 +2031,40 @@ void log_message(mrt *rt, mval text)
     call1(rt, Qmarrow__log_message, text);
 }
 
+static bool has_raw_byte_char(const uint8_t *p, const uint8_t *end)
+{
+  while (p < end) {
+    int len, c = char_decode(p, end, &len);
+    if (CHAR_RAW_BYTE_P(c))
+      return true;
+    p += len;
+  }
+  return false;
+}
+
+/* TEXT to stderr as a message.  Batch Emacs encodes it in the locale's
+   coding system, UTF-8 here: a raw byte goes out as that byte. */
+static void write_message_text(mrt *rt, mval text)
+{
+  struct string *s = XSTRING(text);
+  if (!STRING_MULTIBYTE_P(text) || !has_raw_byte_char(s->data, s->data + s->nbytes)) {
+    write_message(rt, (const char *)s->data, (size_t)s->nbytes);
+    return;
+  }
+  struct strbuf b = {0};
+  size_t depth = strbuf_protect(rt, &b);
+  for (const uint8_t *p = s->data, *end = p + s->nbytes; p < end;) {
+    int len, c = char_decode(p, end, &len);
+    if (CHAR_RAW_BYTE_P(c))
+      strbuf_putc(&b, (char)CHAR_TO_RAW_BYTE(c));
+    else
+      strbuf_put(&b, (const char *)p, (size_t)len);
+    p += len;
+  }
+  write_message(rt, b.data, b.len);
+  unbind_to(rt, depth);
+}
+
 /* Batch Emacs writes the message and a newline to stderr; (message
    nil) writes just the newline and returns nil.  Under inhibit-message
    nothing is written, but the message is still logged. */
@@ -1937,7 +2082,7 @@ static mval Fmessage(mrt *rt, int nargs, mval *args)
   if (!STRINGP(args[0]) || XSTRING(args[0])->nbytes > 0) /* "" clears, as nil does */
     log_message(rt, text);
   if (shown)
-    write_message(rt, (const char *)XSTRING(text)->data, (size_t)XSTRING(text)->nbytes);
+    write_message_text(rt, text);
   return text;
 }
 

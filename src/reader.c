@@ -61,7 +61,23 @@ struct reader {
   mval labels;     /* #N= labels of this read: an eql table, or nil */
   mval obarray;    /* where symbols are interned: nil for the symbol table */
   bool multibyte_source; /* new symbols get multibyte names */
+  /* Reading a buffer or marker: the position moved past what was read,
+     even by a read that fails, as Emacs's point or marker is (NULL
+     otherwise), and the position of BUF[0]. */
+  int64_t *char_pos;
+  int64_t char_start;
+  /* Reading a buffer, not a marker: Emacs's invalid-read-syntax then
+     tells the line and column where reading stopped. */
+  mval buffer;
+  mval shorthands; /* read-symbol-shorthands' value when the read began */
 };
+
+/* Moves the buffer position past what has been read. */
+static void note_buffer_progress(struct reader *r)
+{
+  if (r->char_pos)
+    *r->char_pos = r->char_start + (int64_t)utf8_count_chars(r->buf, r->pos, NULL);
+}
 
 static int peek(struct reader *r)
 {
@@ -90,6 +106,12 @@ static _Noreturn void syntax_error_at(struct reader *r, const char *msg, size_t 
 {
   mrt *rt = r->rt;
   mval text = make_cstring(rt, msg);
+  if (!NILP(r->buffer)) {
+    note_buffer_progress(r);
+    r->char_pos = NULL; /* the Lisp below may move the text */
+    mval where = call1(rt, Qlread__syntax_error_position, r->buffer);
+    mrt_signal(rt, Qinvalid_read_syntax, Fcons(rt, text, where));
+  }
   if (!r->filename)
     xsignal1(rt, Qinvalid_read_syntax, text);
   int64_t line, col;
@@ -144,6 +166,13 @@ static int next_char(struct reader *r)
 }
 
 /* Whitespace and ; comments.  Returns the next character, unconsumed. */
+/* Whether a no-break space (U+00A0) is at byte P: Emacs's reader takes
+   it for whitespace, between objects and at a symbol's end. */
+static bool nbsp_at(const struct reader *r, size_t p)
+{
+  return p + 1 < r->len && r->buf[p] == 0xC2 && r->buf[p + 1] == 0xA0;
+}
+
 static int skip_blanks(struct reader *r)
 {
   for (;;) {
@@ -153,6 +182,8 @@ static int skip_blanks(struct reader *r)
         c = next(r);
     } else if (c >= 0 && c <= ' ') {
       r->pos++;
+    } else if (nbsp_at(r, r->pos)) {
+      r->pos += 2;
     } else {
       return c;
     }
@@ -188,12 +219,15 @@ static int read_unicode_escape(struct reader *r, int ndigits)
 {
   unsigned value = 0; /* eight hex digits can pass INT_MAX */
   for (int i = 0; i < ndigits; i++) {
-    int c = next(r);
-    if (c < 0)
+    if (peek(r) < 0)
       mrt_errorf(r->rt, "Malformed Unicode escape: \\%c%x", ndigits > 4 ? 'U' : 'u', value);
+    int c = next_char(r);
     int d = digit_value(c, 16);
-    if (d < 0)
-      mrt_errorf(r->rt, "Non-hex character used for Unicode escape: %c (%d)", c, c);
+    if (d < 0) {
+      char text[MAX_CHAR_BYTES + 1];
+      text[char_encode(c, (uint8_t *)text)] = 0;
+      mrt_errorf(r->rt, "Non-hex character used for Unicode escape: %s (%d)", text, c);
+    }
     value = value * 16 + d;
   }
   if (value > MAX_UNICODE)
@@ -203,8 +237,10 @@ static int read_unicode_escape(struct reader *r, int ndigits)
 
 /* \xHHH...: any number of hex digits (no more than fit a character). */
 /* \xN...: as in Emacs, up to #xFFFFFFF, for characters with modifier
-   bits; one or two digits of #x80..#xFF in a string are a raw byte. */
-static int read_hex_escape(struct reader *r, bool in_string)
+   bits; one or two digits of #x80..#xFF are a raw byte, which a ?
+   literal makes its byte again, but which \C- does not see as a
+   letter: ?\C-\xe9 is #xe9 with the control bit, ?\C-é is 137. */
+static int read_hex_escape(struct reader *r)
 {
   int64_t value = 0;
   int digits = 0;
@@ -214,7 +250,7 @@ static int read_hex_escape(struct reader *r, bool in_string)
     if (value > (CHAR_META | (CHAR_META - 1)))
       mrt_errorf(r->rt, "Hex character out of range: \\x%" PRIx64 "...", value);
   }
-  if (in_string && digits < 3 && value >= 0x80)
+  if (digits < 3 && value >= 0x80)
     return RAW_BYTE_CHAR((int)value);
   return (int)value;
 }
@@ -291,7 +327,9 @@ static int read_modified(struct reader *r, bool in_string)
 }
 
 /* \^X and \C-X: letters and @[\]^_ become ASCII controls, ? becomes
-   DEL, anything else gets the control modifier bit. */
+   DEL, anything else gets the control modifier bit.  As in Emacs, the
+   test looks at the low seven bits of any character below 256, so
+   \C-é (233) is 137, its bit 7 kept. */
 static int make_control(int c)
 {
   if (c < 0)
@@ -299,9 +337,9 @@ static int make_control(int c)
   int base = c & ~CHAR_MODIFIERS, mods = c & CHAR_MODIFIERS;
   if (base == '?')
     return 0177 | mods;
-  if (base < 0200 && (((base & 0137) >= 'A' && (base & 0137) <= 'Z') ||
-                      (base >= 0100 && base <= 0137)))
-    return (base & 037) | mods;
+  if (base < 0400 && (((base & 0137) >= 'A' && (base & 0137) <= 'Z') ||
+                      ((base & 0177) >= 0100 && (base & 0177) <= 0137)))
+    return (base & 0237) | mods;
   return c | CHAR_CTRL;
 }
 
@@ -313,11 +351,11 @@ static int read_modifier(struct reader *r, bool in_string, int modifier)
   return read_modified(r, in_string) | modifier;
 }
 
-/* In a string, octal escapes of #x80..#xFF stand for raw bytes, as in
-   Emacs; ?\351 is the character 233. */
-static int byte_escape(int value, bool in_string)
+/* Octal escapes of #x80..#xFF stand for raw bytes, as \xHH do; ?\351
+   is the character 233. */
+static int byte_escape(int value)
 {
-  return in_string && value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
+  return value >= 0x80 && value <= 0xFF ? RAW_BYTE_CHAR(value) : value;
 }
 
 /* After a backslash.  Returns the character, with modifier bits for
@@ -337,9 +375,10 @@ static int read_escape(struct reader *r, bool in_string)
   case 't': return '\t';
   case 'v': return 013;
   case '\n':
+    return -1; /* ?\<newline> too reads as -1 in Emacs 28 */
   case ' ':
     return in_string ? -1 : c;
-  case 'x': return read_hex_escape(r, in_string);
+  case 'x': return read_hex_escape(r);
   case 'u': return read_unicode_escape(r, 4);
   case 'U': return read_unicode_escape(r, 8);
   case 'N': return read_named_escape(r);
@@ -348,7 +387,7 @@ static int read_escape(struct reader *r, bool in_string)
     int value = c - '0';
     for (int i = 0; i < 2 && digit_value(peek(r), 8) >= 0; i++)
       value = value * 8 + (next(r) - '0');
-    return byte_escape(value, in_string);
+    return byte_escape(value);
   }
   case 's':
     if (in_string || peek(r) != '-')
@@ -423,11 +462,17 @@ static size_t string_pass(struct reader *r, uint8_t *out, bool unibyte, struct l
         continue;
       c = string_char(r, c);
     } else if (c >= 0x80) {
-      lit->multibyte = true;
-      if (out)
-        out[n] = (uint8_t)c;
-      n++;
-      continue;
+      int len, d = char_decode(r->buf + r->pos - 1, r->buf + r->len, &len);
+      if (CHAR_RAW_BYTE_P(d)) { /* a raw byte in the text is one, as \200 is */
+        r->pos += (size_t)len - 1;
+        c = d;
+      } else {
+        lit->multibyte = true;
+        if (out)
+          out[n] = (uint8_t)c;
+        n++;
+        continue;
+      }
     }
     lit->multibyte |= c >= 0x80 && !CHAR_RAW_BYTE_P(c);
     lit->raw_bytes += CHAR_RAW_BYTE_P(c);
@@ -643,17 +688,28 @@ static mval read_radix_integer(struct reader *r, int64_t base)
 
 /* #&N"BITS": the string's bytes hold the bits, eight to a byte, the
    first element in the lowest bit.  Bits past N are dropped. */
+static mval read_object(struct reader *r);
+
+static bool is_dot_token(struct reader *r);
+
 static mval read_bool_vector(struct reader *r)
 {
-  int64_t nbits = 0;
-  if (skip_blanks(r) < 0) /* Emacs reads N as an object */
-    end_of_file(r);
-  size_t digits = r->pos;
-  while (peek(r) >= '0' && peek(r) <= '9' && nbits < (INT64_C(1) << 40))
-    nbits = nbits * 10 + (next(r) - '0');
-  if (r->pos == digits || next(r) != '"')
+  /* Emacs reads N as an object, so #&#x3"..." and #&+3"..." do, and
+     what fails to read fails as it would anywhere; a closer or a dot
+     there is no object. */
+  int c = skip_blanks(r);
+  if (c == ')' || c == ']' || (c == '.' && is_dot_token(r))) {
+    r->pos++;
+    next(r); /* Emacs reads on for the '"' */
     syntax_error(r, "#&...");
-  mval s = read_string(r);
+  }
+  mval n = read_object(r);
+  if (next(r) != '"')
+    syntax_error(r, "#&...");
+  mval s = read_string(r); /* read before N is checked, as Emacs does */
+  if (!FIXNUMP(n) || XFIXNUM(n) < 0 || XFIXNUM(n) >= (INT64_C(1) << 40))
+    syntax_error(r, "#&...");
+  int64_t nbits = XFIXNUM(n);
   if (XSTRING(s)->nchars != (nbits + 7) / 8)
     syntax_error(r, "#&...");
   mval v = make_bool_vector(r->rt, (size_t)nbits, false);
@@ -694,7 +750,7 @@ static size_t measure_symbol(struct reader *r, bool *escaped)
 {
   size_t n = 0, p = r->pos;
   *escaped = false;
-  while (p < r->len && symbol_constituent(r->buf[p])) {
+  while (p < r->len && symbol_constituent(r->buf[p]) && !nbsp_at(r, p)) {
     if (r->buf[p] == '\\') {
       *escaped = true;
       if (++p >= r->len) {
@@ -765,10 +821,14 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
       if (!NILP(num))
         return num;
     }
-    if (!uninterned && NILP(r->obarray))
+    if (!uninterned && NILP(r->obarray) && !(kind == ATOM_ANY && CONSP(r->shorthands)))
       return intern_read_name(r, start, n);
     mval name = make_string(rt, (const char *)r->buf + start, n);
-    return uninterned ? make_symbol(rt, name) : intern_in_obarray(rt, r->obarray, name);
+    if (kind == ATOM_ANY && CONSP(r->shorthands))
+      name = symbol_shorthand(rt, r->shorthands, name);
+    if (uninterned)
+      return make_symbol(rt, name);
+    return NILP(r->obarray) ? intern_read_string(r, name) : intern_in_obarray(rt, r->obarray, name);
   }
   mval name = gc_string(rt->gc, n);
   struct string *s = XSTRING(name);
@@ -780,6 +840,8 @@ static mval read_atom(struct reader *r, enum atom_kind kind)
   bool multibyte;
   s->nchars = utf8_count_chars(s->data, n, &multibyte);
   s->flags = multibyte ? STRING_MULTIBYTE : 0;
+  if (kind == ATOM_ANY && CONSP(r->shorthands))
+    name = symbol_shorthand(rt, r->shorthands, name);
   return uninterned ? make_symbol(rt, name) : intern_read_string(r, name);
 }
 
@@ -820,9 +882,10 @@ static mval push_frame(struct reader *r, mval parent, enum frame_kind kind, mval
 static void frame_append(struct reader *r, mval f, mval value)
 {
   mval extra = FRAME_GET(f, FR_EXTRA);
-  if (FRAME_KIND(f) == FRAME_LIST && extra == make_fixnum(DOT_DONE))
+  bool dotted = FRAME_KIND(f) == FRAME_LIST || FRAME_KIND(f) == FRAME_RECORD;
+  if (dotted && extra == make_fixnum(DOT_DONE))
     syntax_error(r, ". in wrong context");
-  if (FRAME_KIND(f) == FRAME_LIST && extra == make_fixnum(DOT_SEEN)) {
+  if (dotted && extra == make_fixnum(DOT_SEEN)) {
     /* (a . b) sets the last cdr; (. b) reads as b, as in Emacs 28 */
     if (NILP(FRAME_GET(f, FR_TAIL)))
       gc_aset(r->rt->gc, f, FR_HEAD, value);
@@ -937,8 +1000,12 @@ static mval close_frame(struct reader *r, mval f, int c)
   case FRAME_VECTOR:
     if (c == ')')
       syntax_error(r, ") or . in a vector");
-    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_COMPILED))
-      return compiled_from_vector(r->rt, list_to_vectorlike(r->rt, head, PVEC_VECTOR));
+    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_COMPILED)) {
+      mval v = list_to_vectorlike(r->rt, head, PVEC_VECTOR);
+      if (!compiled_vector_valid(v)) /* here, to tell a buffer's line */
+        syntax_error(r, "Invalid byte-code object");
+      return compiled_from_vector(r->rt, v);
+    }
     if (FIXNUMP(FRAME_GET(f, FR_EXTRA)))
       return chartab_from_vector(r->rt, list_to_vectorlike(r->rt, head, PVEC_VECTOR),
                                  FRAME_GET(f, FR_EXTRA) == make_fixnum(VECTOR_SUB_CHAR_TABLE));
@@ -946,10 +1013,16 @@ static mval close_frame(struct reader *r, mval f, int c)
   case FRAME_RECORD:
     if (c == ']')
       syntax_error(r, "] in a list");
+    if (FRAME_GET(f, FR_EXTRA) == make_fixnum(DOT_SEEN))
+      syntax_error(r, ")");
     if (NILP(head)) /* Emacs makes a record of -1 slots */
       wrong_type_argument(r->rt, Qwholenump, make_fixnum(-1));
+    /* #s(...) is read as a list, dots and all: (. x) is x */
+    if (!CONSP(head))
+      wrong_type_argument(r->rt, Qsequencep, head);
     if (XCAR(head) == Qhash_table)
       return read_hash_table(r, XCDR(head));
+    list_length(r->rt, head); /* Emacs's length: a dotted or circular list fails */
     return list_to_vectorlike(r->rt, head, PVEC_RECORD);
   case FRAME_PROPERTIZED:
     if (c == ']')
@@ -1037,6 +1110,16 @@ static void define_label(struct reader *r, mval *stack, mval n)
   gc_aset(r->rt->gc, *stack, FR_HEAD, placeholder);
 }
 
+/* A "#" syntax error on the character C after it, which Emacs gives
+   back first: a buffer's point stays before C. */
+static _Noreturn void hash_syntax_error(struct reader *r, int c)
+{
+  if (c < 0)
+    syntax_error(r, "#");
+  r->pos--;
+  syntax_error_at(r, "#", r->pos);
+}
+
 /* After '#' and a digit D: #NrDIGITS, #N= or #N#. */
 static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval *value)
 {
@@ -1051,7 +1134,7 @@ static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval
     return STEP_VALUE;
   }
   if (overflow || n > MOST_POSITIVE_FIXNUM)
-    syntax_error(r, "#");
+    hash_syntax_error(r, c);
   if (c == '=') {
     define_label(r, stack, make_fixnum(n));
     return STEP_OPEN;
@@ -1061,7 +1144,7 @@ static enum step read_hash_number(struct reader *r, int64_t n, mval *stack, mval
     if (*value != Qunbound)
       return STEP_VALUE;
   }
-  syntax_error(r, "#");
+  hash_syntax_error(r, c);
 }
 
 /* #@N: a docstring of a compiled file, which Emacs skips by N bytes
@@ -1072,7 +1155,12 @@ static enum step skip_dynamic_docstring(struct reader *r, mval *value)
 {
   bool zero = true;
   int c, digits = 0;
+  int64_t count = 0;
   while ((c = next(r)) >= '0' && c <= '9') {
+    /* Emacs refuses a count near the largest string size */
+    if (count >= (MOST_POSITIVE_FIXNUM - 100) / 10)
+      mrt_error(r->rt, "Maximum string size exceeded");
+    count = count * 10 + (c - '0');
     zero &= c == '0';
     if (++digits == 2 && zero) {
       r->pos = r->len;
@@ -1139,17 +1227,17 @@ static enum step read_hash(struct reader *r, mval *stack, mval *value)
     *stack = push_frame(r, *stack, FRAME_VECTOR, make_fixnum(VECTOR_COMPILED));
     return STEP_OPEN;
   case 's':
-    if (next(r) == '(') {
-      *stack = push_frame(r, *stack, FRAME_RECORD, Qnil);
+    if ((c = next(r)) == '(') {
+      *stack = push_frame(r, *stack, FRAME_RECORD, make_fixnum(DOT_NONE));
       return STEP_OPEN;
     }
-    syntax_error(r, "#");
+    hash_syntax_error(r, c);
   case -1:
     syntax_error_at(r, "#", r->pos - 1);
   default:
     if (c >= '0' && c <= '9')
       return read_hash_number(r, c - '0', stack, value);
-    syntax_error(r, "#");
+    hash_syntax_error(r, c);
   }
 }
 
@@ -1220,8 +1308,11 @@ static mval read_object(struct reader *r)
         syntax_error(r, ".");
       if (FRAME_KIND(stack) == FRAME_PROPERTIZED)
         syntax_error(r, NILP(FRAME_GET(stack, FR_HEAD)) ? "#" : "Invalid string property list");
-      if (FRAME_KIND(stack) != FRAME_LIST)
+      if (FRAME_KIND(stack) != FRAME_LIST && FRAME_KIND(stack) != FRAME_RECORD)
         syntax_error(r, ") or . in a vector");
+      /* a dot right after a dot is no object: Emacs says just "." */
+      if (FRAME_GET(stack, FR_EXTRA) == make_fixnum(DOT_SEEN))
+        syntax_error(r, ".");
       if (FRAME_GET(stack, FR_EXTRA) != make_fixnum(DOT_NONE))
         syntax_error(r, ". in wrong context");
       ASET_FIXNUM(stack, FR_EXTRA, make_fixnum(DOT_SEEN));
@@ -1260,17 +1351,53 @@ static mval read_object(struct reader *r)
 /* Entry points                                                       */
 /* ================================================================== */
 
+static mval read_with(struct reader *r, size_t *pos)
+{
+  if (skip_blanks(r) < 0) {
+    *pos = r->pos;
+    return Qunbound;
+  }
+  mval v = read_object(r);
+  *pos = r->pos;
+  return v;
+}
+
 mval read_one(mrt *rt, const char *buf, size_t len, size_t *pos, const char *filename,
               bool multibyte_source)
 {
   struct reader r = {rt, (const uint8_t *)buf, len, *pos, filename, *pos, Qnil,
-                     current_obarray(rt), multibyte_source};
-  if (skip_blanks(&r) < 0) {
-    *pos = r.pos;
-    return Qunbound;
-  }
-  mval v = read_object(&r);
-  *pos = r.pos;
+                     current_obarray(rt), multibyte_source, NULL, 0, Qnil,
+                     find_symbol_value(rt, Qread_symbol_shorthands)};
+  return read_with(&r, pos);
+}
+
+static void unwind_buffer_read(mrt *rt, mval reader)
+{
+  (void)rt;
+  note_buffer_progress((struct reader *)(uintptr_t)reader);
+}
+
+/* One object from BUFFER's text at position *POS (point, or a marker's
+   position), which then moves past it -- or, should reading fail, past
+   what was read, as in Emacs.  LINE_INFO: a failure's
+   invalid-read-syntax tells the line and column (a buffer, not a
+   marker). */
+static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos, bool line_info)
+{
+  struct buffer *b = XBUFFER(buffer);
+  if (*pos < b->begv || *pos > b->zv)
+    args_out_of_range(rt, buffer, make_fixnum(*pos));
+  size_t nbytes, used = 0;
+  const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
+  struct reader r = {rt, (const uint8_t *)text, nbytes, 0, NULL, 0, Qnil,
+                     current_obarray(rt), true, pos, *pos, line_info ? buffer : Qnil,
+                     find_symbol_value(rt, Qread_symbol_shorthands)};
+  size_t depth = rt->specpdl_depth;
+  record_unwind(rt, unwind_buffer_read, (mval)(uintptr_t)&r);
+  mval v = read_with(&r, &used);
+  if (v == Qunbound)
+    end_of_string(rt);
+  unbind_to(rt, depth);
   return v;
 }
 
@@ -1320,11 +1447,12 @@ mval read_from_string(mrt *rt, mval string, mval start, mval end)
 {
   CHECK_STRING(rt, string);
   bool multibyte = STRING_MULTIBYTE_P(string);
+  mval given = string; /* what an error names */
   string = readable_text(rt, string);
   int64_t from = string_index_arg(rt, string, start, 0, 0);
   int64_t to = from < 0 ? -1 : string_index_arg(rt, string, end, XSTRING(string)->nchars, from);
   if (from < 0 || to < 0)
-    xsignal3(rt, Qargs_out_of_range, string, start, end);
+    xsignal3(rt, Qargs_out_of_range, given, start, end);
   struct string *s = XSTRING(string);
   size_t pos = (size_t)string_char_to_byte(string, from);
   size_t limit = NILP(end) ? (size_t)s->nbytes : (size_t)string_char_to_byte(string, to);
@@ -1342,22 +1470,6 @@ mval read_from_string(mrt *rt, mval string, mval start, mval end)
 static mval Fread_from_string(mrt *rt, int nargs, mval *args)
 {
   return read_from_string(rt, args[0], args[1], args[2]);
-}
-
-/* One object from BUFFER's text at position *POS, which then moves
-   past it, as Emacs reads from a buffer or marker. */
-static mval read_from_buffer(mrt *rt, mval buffer, int64_t *pos)
-{
-  struct buffer *b = XBUFFER(buffer);
-  if (*pos < b->begv || *pos > b->zv)
-    args_out_of_range(rt, buffer, make_fixnum(*pos));
-  size_t nbytes, used = 0;
-  const char *text = (const char *)buffer_text_from(buffer, *pos, &nbytes);
-  mval v = read_one(rt, text, nbytes, &used, NULL, true);
-  if (v == Qunbound)
-    end_of_string(rt);
-  *pos += utf8_count_chars((const uint8_t *)text, used, NULL);
-  return v;
 }
 
 static void restore_reader_stream(mrt *rt, mval outer)
@@ -1399,13 +1511,11 @@ static mval Fread(mrt *rt, int nargs, mval *args)
   if (BUFFERP(stream)) {
     if (NILP(XBUFFER(stream)->name))
       mrt_error(rt, "Reading from killed buffer");
-    return read_from_buffer(rt, stream, &XBUFFER(stream)->pt);
+    return read_from_buffer(rt, stream, &XBUFFER(stream)->pt, true);
   }
   if (MARKERP(stream)) {
-    int64_t pos = buffer_marker_position(rt, stream);
-    mval v = read_from_buffer(rt, XMARKER(stream)->buffer, &pos);
-    XMARKER(stream)->charpos = pos;
-    return v;
+    buffer_marker_position(rt, stream); /* checks it points somewhere */
+    return read_from_buffer(rt, XMARKER(stream)->buffer, &XMARKER(stream)->charpos, false);
   }
   if (!STRINGP(stream))
     return call1(rt, intern(rt, "lread--read-from-function"), stream);
@@ -1421,5 +1531,6 @@ void reader_init(mrt *rt)
 {
   defsubrs(rt, reader_subrs, sizeof reader_subrs / sizeof reader_subrs[0]);
   defvar(rt, Qlread__unescaped_character_literals, Qnil);
+  defvar(rt, Qread_symbol_shorthands, Qnil);
   defvar(rt, Qstandard_input, Qt);
 }
