@@ -3027,7 +3027,9 @@ static node *analyse_condition_case(struct actx *A, mval form)
   mval specs = Qnil, tags = Qnil;
   for (mval p = handlers; CONSP(p); p = XCDR(p)) {
     mval h = XCAR(p);
-    if (!CONSP(h) && !NILP(h))
+    /* Emacs wants a symbol or a list of them before the body: a vector
+       there (which marrow's own clause vectors would match) is invalid */
+    if (!NILP(h) && !(CONSP(h) && (SYMBOLP(XCAR(h)) || CONSP(XCAR(h)))))
       mrt_errorf(rt, "Invalid condition handler: %s",
                  (const char *)XSTRING(print_to_string(rt, h, false))->data);
     mval spec = car_safe(h);
@@ -5622,13 +5624,30 @@ static mval Feval(mrt *rt, int nargs, mval *args)
 
 static mval Fsignal(mrt *rt, int nargs, mval *args)
 {
+  /* An error symbol that is no symbol has no error-conditions to look
+     up: Emacs signals that lookup's error instead, and no handler could
+     match the original anyway. */
+  mval sym = args[0];
+  if (NILP(sym) && !NILP(args[1])) {
+    if (!CONSP(args[1]))
+      wrong_type_argument(rt, Qlistp, args[1]);
+    sym = XCAR(args[1]);
+  }
+  if (!SYMBOLP(sym))
+    wrong_type_argument(rt, Qsymbolp, sym);
   if (NILP(args[0]) && CONSP(args[1])) /* Emacs calls no debugger for these */
     mrt_signal_object(rt, args[1]);
   /* (signal nil nil) is a plain error in Emacs 28 */
   mrt_signal(rt, NILP(args[0]) && NILP(args[1]) ? Qerror : args[0], args[1]);
 }
 
-static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args[1]); }
+static mval Fthrow(mrt *rt, int nargs, mval *args)
+{
+  /* Emacs never finds a catch for the tag nil, even inside (catch nil) */
+  if (NILP(args[0]))
+    xsignal2(rt, Qno_catch, Qnil, args[1]);
+  mrt_throw(rt, args[0], args[1]);
+}
 
 /* Signals, as Emacs's define-error would, for a parent list or a
    parent's error-conditions that is circular or dotted: the walk that
