@@ -17,10 +17,10 @@
 **     command-line-args-left while each action runs, so Lisp code may
 **     consume them (Emacs's contract); the loop re-reads the variable
 **     after every action.
-**   - The first argument that is not an option, when it comes before
-**     any action, is the script; the rest are its ARGS, left in
-**     command-line-args-left and never processed.  One after actions is
-**     a file to visit, as in Emacs, and the actions after it still run.
+**   - The first argument that is not an option is the script; the rest
+**     are its ARGS, left in command-line-args-left and never processed.
+**     But with -batch, one after actions is a file to visit, as in
+**     `emacs -batch', and the actions after it still run.
 **   - The actions run inside frames for Emacs's startup functions
 **     (normal-top-level, command-line, command-line-1 with the command
 **     line as Emacs's would see it), which backtraces show as Emacs's.
@@ -251,19 +251,24 @@ static bool runtime_option(const char *a, marrow_options *opts, struct heap_map_
    ACTIONS, in order, after applying every runtime option before the
    script.  *SCRIPT is the script's index in ACTIONS when Emacs would
    have it run as one (--script FILE, or a first FILE as marrow FILE
-   stands for emacs --script FILE), else -1.  Returns how many there
+   stands for emacs --script FILE, or without -batch a FILE after
+   actions), else -1.  Returns how many there
    are. */
 static int first_pass(int argc, char **argv, marrow_options *opts,
                       struct heap_map_options *maps, char **actions, int *script)
 {
   int n = 0;
+  bool batch = false;
   *script = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool script_option = strcmp(a, "--script") == 0 || strcmp(a, "-script") == 0;
+    if (strcmp(a, "-batch") == 0 || strcmp(a, "--batch") == 0)
+      batch = true;
     if (strcmp(a, "--") == 0 || script_option || a[0] != '-' || a[1] == '\0') {
       int from = a[0] == '-' && a[1] != '\0' ? i + 1 : i;
-      *script = from < argc && (script_option || n == 0) ? n : -1;
+      /* After actions, -batch asks for Emacs's reading: a file to visit */
+      *script = from < argc && (script_option || n == 0 || !batch) ? n : -1;
       for (int j = from; j < argc; j++)
         actions[n++] = argv[j];
       break;
