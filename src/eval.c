@@ -4440,6 +4440,25 @@ static mval library_error_name(mrt *rt, const struct code *c, mval fn, mval name
                    c->rest ? ARGS_MANY : c->nreq + c->nopt);
 }
 
+/* How many arguments the record F shows (a negative count: &rest
+   ones gathered into one list). */
+static int args_shown(const struct bt_frame *f) { return f->nargs >= 0 ? f->nargs : -f->nargs; }
+
+/* F's record shows a copy of the arguments it shows now, which are
+   about to change.  The copy's only reference is the record's pointer
+   into it, on the C stack, which the collector scans. */
+static __attribute__((noinline, cold)) void show_args_copy(mrt *rt, struct bt_frame *f)
+{
+  f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)args_shown(f), f->args));
+}
+
+/* Whether the record F (funcall's, whose arguments the callee's frame
+   FP starts inside) shows slots of FP. */
+static bool shows_frame_slots(const mrt *rt, const struct bt_frame *f, const mval *fp)
+{
+  return f->args >= rt->stack && f->args < fp && fp < f->args + args_shown(f);
+}
+
 /* The slow part of entering a function: arity errors, nil for missing
    &optional arguments and the &rest list.  Afterwards the parameters
    are fp[0 .. nparams).  NAME is what the backtrace shows (nil: no
@@ -4461,6 +4480,11 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
   int fixed = c->nreq + c->nopt;
+  /* Gathering the &rest list overwrites arguments that funcall's
+     record may show: it keeps a copy of them, as Emacs shows them */
+  if (c->rest && nargs > fixed && rt->backtrace &&
+      shows_frame_slots(rt, rt->backtrace, rt->stack + base))
+    show_args_copy(rt, rt->backtrace);
   mval rest = Qnil;
   for (int i = nargs; i-- > fixed;)
     rest = Fcons(rt, rt->stack[base + (size_t)i], rest);
@@ -4471,25 +4495,6 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
     fp[fixed] = rest;
   for (int i = fixed + c->rest; i < c->nparams; i++)
     fp[i] = Qnil;
-}
-
-/* How many arguments the record F shows (a negative count: &rest
-   ones gathered into one list). */
-static int args_shown(const struct bt_frame *f) { return f->nargs >= 0 ? f->nargs : -f->nargs; }
-
-/* F's record shows a copy of the arguments it shows now, which are
-   about to change.  The copy's only reference is the record's pointer
-   into it, on the C stack, which the collector scans. */
-static __attribute__((noinline, cold)) void show_args_copy(mrt *rt, struct bt_frame *f)
-{
-  f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)args_shown(f), f->args));
-}
-
-/* Whether the record F (funcall's, whose arguments the callee's frame
-   FP starts inside) shows slots of FP. */
-static bool shows_frame_slots(const mrt *rt, const struct bt_frame *f, const mval *fp)
-{
-  return f->args >= rt->stack && f->args < fp && fp < f->args + args_shown(f);
 }
 
 /* Box or bind C's parameters dynamically, keeping the arguments for

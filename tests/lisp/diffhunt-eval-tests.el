@@ -116,4 +116,23 @@
   (should (equal (diffhunt-eval--err (throw 'diffhunt-eval--none 1))
                  '(no-catch diffhunt-eval--none 1))))
 
+;; funcall's backtrace frame shows the arguments it was given, even
+;; when the function called gathers some into its &rest list (marrow
+;; showed the callee's slots: funcall(F 1 (2 3) 1)).
+(defun diffhunt-eval--funcall-frame-args ()
+  (let (found)
+    (mapbacktrace (lambda (_evald fn args _flags)
+                    (when (and (eq fn 'funcall) (not found))
+                      (setq found (cdr args)))))
+    found))
+
+(ert-deftest diffhunt-eval-funcall-frame-rest-args ()
+  (let ((f (lambda (a &rest x) (ignore a x) (diffhunt-eval--funcall-frame-args)))
+        (g (lambda (&rest x) (ignore x) (diffhunt-eval--funcall-frame-args)))
+        (h (lambda (a &optional b &rest x)
+             (ignore a b x) (diffhunt-eval--funcall-frame-args))))
+    (should (equal (funcall f 1 2 3) '(1 2 3)))
+    (should (equal (funcall g 'p 'q) '(p q)))
+    (should (equal (funcall h 1 2 3 4) '(1 2 3 4)))))
+
 ;;; diffhunt-eval-tests.el ends here
