@@ -1549,7 +1549,7 @@ static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
     scrub_dead_stack();
   mval specs = n->k;
   for (int i = 0; i < n->count; i++, specs = XCDR(specs))
-    if (i != n->slot && condition_spec_matches(rt, XCAR(specs), car_safe(err)))
+    if (XCAR(specs) != Qksuccess && condition_spec_matches(rt, XCAR(specs), car_safe(err)))
       return run_handler(rt, n, n->kids[i], err, fp);
   return Qnil; /* not reached: the handler matched one of the specs */
 }
@@ -3033,9 +3033,11 @@ static node *analyse_condition_case(struct actx *A, mval form)
       mrt_errorf(rt, "Invalid condition handler: %s",
                  (const char *)XSTRING(print_to_string(rt, h, false))->data);
     mval spec = car_safe(h);
-    if (spec == Qksuccess)
-      n->slot = n->count;
-    else if (!NILP(spec))
+    if (spec == Qksuccess) {
+      /* Emacs 28 returns the body's value through an empty one */
+      if (!NILP(cdr_safe(h)))
+        n->slot = n->count;
+    } else if (!NILP(spec))
       tags = Fcons(rt, spec, tags);
     specs = Fcons(rt, spec, specs);
     n->kids[n->count++] = analyse_body(A, cdr_safe(h));

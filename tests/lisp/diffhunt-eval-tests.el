@@ -135,4 +135,14 @@
     (should (equal (funcall g 'p 'q) '(p q)))
     (should (equal (funcall h 1 2 3 4) '(1 2 3 4)))))
 
+;; An empty :success handler returns the body's value; (:success nil)
+;; returns nil (marrow returned nil for both).
+(ert-deftest diffhunt-eval-condition-case-empty-success ()
+  (should (equal (eval '(condition-case nil 7 (:success)) t) 7))
+  (should (equal (eval '(condition-case e (list 7) (:success) (error 1)) t) '(7)))
+  (should (equal (eval '(condition-case e 7 (:success nil)) t) nil))
+  (should (equal (eval '(condition-case e (car 7) (:success) (error 1)) t) 1))
+  (should (equal (eval '(condition-case e 7 (:success (* 2 e))) t) 14))
+  (should (equal (eval '(condition-case e (car 1) (error)) t) nil)))
+
 ;;; diffhunt-eval-tests.el ends here
