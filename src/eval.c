@@ -3610,6 +3610,9 @@ static node *analyse_macro_call(struct actx *A, mval form)
   size_t depth = rt->specpdl_depth;
   if (A->f->eager)
     note_eager_expansion(rt, form);
+  /* As Emacs's eval binds it around a macro's expansion: the macro
+     (dolist, say) may expand differently for dynamic binding. */
+  specbind(rt, Qlexical_binding, A->f->dynamic ? Qnil : Qt);
   mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &error);
   unbind_to(rt, depth);
   if (!NILP(error) && A->f->eager && !A->f->late)
@@ -4861,7 +4864,10 @@ static mval expansion_for(mrt *rt, const node *n, mval macro)
 {
   mval cell = n->fk;
   enter_depth(rt);
+  size_t depth = rt->specpdl_depth;
+  specbind(rt, Qlexical_binding, n->site->dynamic ? Qnil : Qt); /* as analyse_macro_call */
   mval exp = apply_list(rt, XCDR(macro), XCDR(XCAR(cell)));
+  unbind_to(rt, depth);
   rt->lisp_eval_depth--;
   mval cache = XCDR(cell);
   if (VECTORP(cache) && mrt_equal(rt, AREF(cache, 0), exp))

@@ -145,4 +145,19 @@
   (should (equal (eval '(condition-case e 7 (:success (* 2 e))) t) 14))
   (should (equal (eval '(condition-case e (car 1) (error)) t) nil)))
 
+;; eval binds lexical-binding around a macro's expansion to the kind
+;; of code being run: dolist's dynamic shape binds VAR to nil for the
+;; result form (marrow expanded it as lexical code: the outer binding).
+(ert-deftest diffhunt-eval-macro-sees-dynamic-binding ()
+  (should (equal (eval '(let ((a 1)) (dolist (a '(1 2) (unless a 0)) a)) nil) 0))
+  (should (equal (eval '(let ((a 1)) (dolist (a '(1 2) (unless a 0)) a)) t) nil))
+  (should (equal (eval '(let ((a 1)) (dolist (a '(5) a) 'x)) nil) nil))
+  (should (equal (eval '(let ((a 1)) (dolist (a '(5) a) 'x)) t) 1))
+  (should (equal (eval '(let ((a 1)) (dotimes (a 3 a) 'x)) nil) 3))
+  (defmacro diffhunt-eval--lb () lexical-binding)
+  (should (equal (list (eval '(diffhunt-eval--lb) nil) (eval '(diffhunt-eval--lb) t))
+                 '(nil t)))
+  (should (equal (eval '(funcall (lambda () (diffhunt-eval--lb))) nil) nil))
+  (should (eq lexical-binding t)))
+
 ;;; diffhunt-eval-tests.el ends here
