@@ -3613,7 +3613,15 @@ static node *analyse_macro_call(struct actx *A, mval form)
   /* As Emacs's eval binds it around a macro's expansion: the macro
      (dolist, say) may expand differently for dynamic binding. */
   specbind(rt, Qlexical_binding, A->f->dynamic ? Qnil : Qt);
+  /* Expanded as eval meets it (not by load's eager expansion): the
+     backtrace shows the call and the forms around it, as in Emacs */
+  struct bt_frame bt = {rt->backtrace, Qnil, NULL, 0, NULL};
+  if (!A->f->eager) {
+    bt.site = form_recs(A, A->f->forms);
+    rt->backtrace = &bt;
+  }
   mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &error);
+  rt->backtrace = bt.prev;
   unbind_to(rt, depth);
   if (!NILP(error) && A->f->eager && !A->f->late)
     note_eager_failure(rt, error);
@@ -4866,7 +4874,12 @@ static mval expansion_for(mrt *rt, const node *n, mval macro)
   enter_depth(rt);
   size_t depth = rt->specpdl_depth;
   specbind(rt, Qlexical_binding, n->site->dynamic ? Qnil : Qt); /* as analyse_macro_call */
+  /* The backtrace shows the macro call and the forms around it below
+     the expander, as Emacs's eval expanding it does */
+  struct bt_frame bt = {rt->backtrace, Qnil, NULL, 0, n->where};
+  rt->backtrace = &bt;
   mval exp = apply_list(rt, XCDR(macro), XCDR(XCAR(cell)));
+  rt->backtrace = bt.prev;
   unbind_to(rt, depth);
   rt->lisp_eval_depth--;
   mval cache = XCDR(cell);

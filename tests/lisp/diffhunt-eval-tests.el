@@ -160,4 +160,23 @@
   (should (equal (eval '(funcall (lambda () (diffhunt-eval--lb))) nil) nil))
   (should (eq lexical-binding t)))
 
+;; While eval expands a macro call, the backtrace shows the call as an
+;; unevaluated frame below the expander (marrow showed no such frame).
+(defun diffhunt-eval--macro-frame ()
+  (let (seen)
+    (mapbacktrace (lambda (evald fn args _flags)
+                    (when (and (not evald) (eq fn 'diffhunt-eval--mf) (not seen))
+                      (setq seen (cons fn args)))))
+    seen))
+
+(ert-deftest diffhunt-eval-macro-call-frame ()
+  (should (equal (eval '(progn (defmacro diffhunt-eval--mf (x)
+                                 (list 'quote (diffhunt-eval--macro-frame)))
+                               (diffhunt-eval--mf 7))
+                       t)
+                 '(diffhunt-eval--mf 7)))
+  (should (equal (eval '(diffhunt-eval--mf 8) t) '(diffhunt-eval--mf 8)))
+  (should (equal (eval '(let ((y 1)) (list y (diffhunt-eval--mf 9))) t)
+                 '(1 (diffhunt-eval--mf 9)))))
+
 ;;; diffhunt-eval-tests.el ends here
