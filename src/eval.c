@@ -3677,6 +3677,26 @@ static node *analyse_lambda_call(struct actx *A, mval form)
   return analyse(A, keep(A, exp));
 }
 
+/* (funcall #'F ARGS...) in a top-level form load expands: Emacs's
+   macroexpand-all makes it (F ARGS...), even for a macro or special
+   form F (as mexp_funcall does for the bodies of lambdas), so errors
+   and the backtrace name F rather than funcall and F's definition. */
+static node *analyse_funcall_call(struct actx *A, mval form)
+{
+  mrt *rt = A->rt;
+  mval fn = car_safe(XCDR(form));
+  mval f;
+  if (CONSP(fn) && XCAR(fn) == Qlambda) /* the macro lambda makes it #'(lambda ...) */
+    f = fn;
+  else if (CONSP(fn) && XCAR(fn) == Qfunction && CONSP(XCDR(fn)) && NILP(XCDR(XCDR(fn))))
+    f = XCAR(XCDR(fn));
+  else
+    return analyse_call(A, form);
+  mval exp = keep(A, Fcons(rt, f, XCDR(XCDR(form))));
+  hide_expanded_form(A, exp);
+  return analyse(A, exp);
+}
+
 /* ---- The dispatcher ---- */
 
 /* Emacs's eval counts a form's arguments before it looks at them (and
@@ -3767,6 +3787,8 @@ static node *analyse_cons(struct actx *A, mval form)
   }
   if (A->f->eager && !A->f->late && !A->f->parent && CONSP(head) && XCAR(head) == Qlambda)
     return analyse_lambda_call(A, form);
+  if (A->f->eager && !A->f->late && !A->f->parent && head == Qfuncall)
+    return analyse_funcall_call(A, form);
   return analyse_call(A, form);
 }
 

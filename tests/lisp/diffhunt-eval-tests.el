@@ -179,4 +179,29 @@
   (should (equal (eval '(let ((y 1)) (list y (diffhunt-eval--mf 9))) t)
                  '(1 (diffhunt-eval--mf 9)))))
 
+;; load's eager expansion makes a top-level (funcall #'F ARGS) (F ARGS),
+;; and opens (funcall (lambda ...) ARGS) into a let: errors name F, and
+;; lambda parameters that are constants fail as let bindings do.
+(defvar diffhunt-eval--loaded nil)
+(ert-deftest diffhunt-eval-load-rewrites-funcall ()
+  (let ((file (make-temp-file "diffhunt-eval" nil ".el")))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert ";;; -*- lexical-binding: t -*-\n"
+                    "(setq diffhunt-eval--loaded\n"
+                    "  (list (condition-case e (funcall #'car '(1) 2) (error e))\n"
+                    "        (condition-case e (funcall (lambda (nil) 1) 1) (error e))\n"
+                    "        (condition-case e (funcall (lambda (:k) 1) 1) (error e))\n"
+                    "        (funcall #'when t 3)\n"
+                    "        (condition-case e (funcall #'(lambda (x) x)) (error (car e)))))\n"))
+          (load file nil t)
+          (should (equal diffhunt-eval--loaded
+                         '((wrong-number-of-arguments car 2)
+                           (setting-constant nil)
+                           (setting-constant :k)
+                           3
+                           wrong-number-of-arguments))))
+      (delete-file file))))
+
 ;;; diffhunt-eval-tests.el ends here
