@@ -88,6 +88,18 @@ list, each of those signals followed by its own conditions."
 (define-error 'cl-no-next-method "No next method" 'cl-no-method)
 (define-error 'cl-no-applicable-method "No applicable method" 'cl-no-method)
 (define-error 'cl-no-primary-method "No primary method" 'cl-no-method)
+;; Standard errors of Emacs 28 that nothing in marrow signals, there for
+;; code that signals or handles them.
+(define-error 'minibuffer-quit "Quit" 'quit)
+(define-error 'file-date-error "Cannot set file date" 'file-error)
+(define-error 'file-notify-error "File notification error" 'file-error)
+(define-error 'remote-file-error "Remote file error" 'file-error)
+(define-error 'invalid-arity "Invalid function arity")
+(define-error 'protected-field "Attempt to modify a protected field")
+(define-error 'trapping-constant "Attempt to trap writes to a constant symbol")
+(put 'user-search-failed 'error-conditions
+     '(user-search-failed user-error search-failed error))
+(put 'user-search-failed 'error-message "Search failed")
 
 (defmacro ignore-errors (&rest body)
   "Execute BODY; if an error occurs, return nil, else BODY's value."
@@ -3625,6 +3637,9 @@ or its neighbor (nil); `side' and `atom' as `display-buffer' uses them.")
   (autoload f "category"))
 ;; Preloaded in Emacs: the code it compiles `cl-defstruct' to calls it.
 (autoload 'cl-struct-define "cl-lib")
+;; What `cl-pushnew' above expands to for keys or a place not a variable.
+(autoload 'cl-adjoin "cl-lib")
+(autoload 'cl-callf2 "cl-lib" nil nil 'macro)
 (autoload 'cl-defgeneric "cl-generic" nil nil 'macro)
 (autoload 'cl-generic-define "cl-generic")
 (autoload 'cl-generic-define-method "cl-generic")
@@ -4300,6 +4315,12 @@ matches (or for which FUNCTION is non-nil) gets MODE, before
 (make-variable-buffer-local 'revert-buffer-function)
 ;; The command line (src/cli.c runs the actions it knows; the rest
 ;; come here, as in Emacs's command-line-1).
+(defvar command-line-args nil
+  "The program's name and its command-line arguments, as strings, less
+the options read before any action runs (-batch, -Q and the like).")
+(defvaralias 'argv 'command-line-args-left
+  "The command-line arguments not processed yet: a script run by
+-l may read (and take) its own arguments from here.")
 (defvar command-switch-alist nil
   "(OPTION . HANDLER) pairs: the command-line OPTION, exactly as
 written, calls HANDLER with it; HANDLER may take the arguments after it

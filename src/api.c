@@ -603,7 +603,7 @@ static void read_body(marrow *M, void *ctx)
   /* Emacs decodes its command line's --eval text: multibyte */
   mval obj = read_one(M->rt, c->text, c->len, &pos, NULL, true);
   if (obj == Qunbound)
-    xsignal1(M->rt, Qend_of_file, Qnil);
+    xsignal0(M->rt, Qend_of_file); /* as Emacs's read of "" */
   c->result = obj;
 }
 

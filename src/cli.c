@@ -19,6 +19,8 @@
 **     after every action.
 **   - The first argument that is not an option is the script; the rest
 **     are its ARGS, left in command-line-args-left and never processed.
+**     But with -batch, one after actions is a file to visit, as in
+**     `emacs -batch', and the actions after it still run.
 **   - The actions run inside frames for Emacs's startup functions
 **     (normal-top-level, command-line, command-line-1 with the command
 **     line as Emacs's would see it), which backtraces show as Emacs's.
@@ -249,19 +251,24 @@ static bool runtime_option(const char *a, marrow_options *opts, struct heap_map_
    ACTIONS, in order, after applying every runtime option before the
    script.  *SCRIPT is the script's index in ACTIONS when Emacs would
    have it run as one (--script FILE, or a first FILE as marrow FILE
-   stands for emacs --script FILE), else -1.  Returns how many there
+   stands for emacs --script FILE, or without -batch a FILE after
+   actions), else -1.  Returns how many there
    are. */
 static int first_pass(int argc, char **argv, marrow_options *opts,
                       struct heap_map_options *maps, char **actions, int *script)
 {
   int n = 0;
+  bool batch = false;
   *script = -1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool script_option = strcmp(a, "--script") == 0 || strcmp(a, "-script") == 0;
+    if (strcmp(a, "-batch") == 0 || strcmp(a, "--batch") == 0)
+      batch = true;
     if (strcmp(a, "--") == 0 || script_option || a[0] != '-' || a[1] == '\0') {
       int from = a[0] == '-' && a[1] != '\0' ? i + 1 : i;
-      *script = from < argc && (script_option || n == 0) ? n : -1;
+      /* After actions, -batch asks for Emacs's reading: a file to visit */
+      *script = from < argc && (script_option || n == 0 || !batch) ? n : -1;
       for (int j = from; j < argc; j++)
         actions[n++] = argv[j];
       break;
@@ -290,7 +297,9 @@ static int first_pass(int argc, char **argv, marrow_options *opts,
 /* Second pass: actions, through command-line-args-left               */
 /* ================================================================== */
 
-static int set_args_left(marrow *M, int n, char **args)
+/* Also command-line-args: PROGRAM and the arguments, as Emacs leaves
+   that variable once it has taken out the options it reads first. */
+static int set_args_left(marrow *M, const char *program, int n, char **args)
 {
   marrow_value list = marrow_nil(M);
   for (int i = n - 1; i >= 0; i--) {
@@ -299,6 +308,9 @@ static int set_args_left(marrow *M, int n, char **args)
     if (marrow_is_nil(list))
       return MARROW_ERROR;
   }
+  marrow_value all = marrow_cons(M, marrow_cstring(M, program), list);
+  if (marrow_is_nil(all) || marrow_set_global(M, "command-line-args", all) != MARROW_OK)
+    return MARROW_ERROR;
   return marrow_set_global(M, "command-line-args-left", list);
 }
 
@@ -388,10 +400,12 @@ static int run_action(marrow *M, const char *option, const char *value)
 
 /* ARG, unless Lisp claims it (command-switch-alist,
    command-line-functions): an unknown option is an error, as Emacs's
-   command-line-1 signals it; a file name is the script, even after
-   actions (where Emacs would visit the file), and its ARGS stay in
-   command-line-args-left. */
-static int unclaimed_argument(marrow *M, const char *arg, bool *done)
+   command-line-1 signals it.  A file name is the script when SCRIPT
+   says the command line has one (its ARGS stay in
+   command-line-args-left); else, after actions, it is visited as Emacs
+   visits it, so that arguments a script read without taking them off
+   the list do no harm, and the actions after it still run. */
+static int unclaimed_argument(marrow *M, const char *arg, bool script, bool *done)
 {
   marrow_value name = marrow_cstring(M, arg), claimed;
   int status = marrow_call_named(M, "marrow--command-line-claim", 1, &name, &claimed);
@@ -401,6 +415,8 @@ static int unclaimed_argument(marrow *M, const char *arg, bool *done)
     marrow_value args[2] = {marrow_cstring(M, "Unknown option `%s'"), name};
     return marrow_call_named(M, "error", 2, args, NULL);
   }
+  if (!script)
+    return marrow_call_named(M, "marrow--command-line-visit", 1, &name, NULL);
   *done = true;
   return marrow_load_file(M, arg);
 }
@@ -408,7 +424,7 @@ static int unclaimed_argument(marrow *M, const char *arg, bool *done)
 /* One action (and its value) from command-line-args-left.  *DONE is
    set when nothing is left or the script has run.  An option marrow
    does not know is Lisp's to handle or reject, at its turn. */
-static int next_action(marrow *M, bool *done)
+static int next_action(marrow *M, bool script, bool *done)
 {
   char *arg = pop_arg(M);
   if (!arg) {
@@ -425,7 +441,7 @@ static int next_action(marrow *M, bool *done)
     status = value ? run_action(M, arg, value) : MARROW_ERROR;
     free(value);
   } else {
-    status = unclaimed_argument(M, arg, done);
+    status = unclaimed_argument(M, arg, script, done);
   }
   free(arg);
   return status;
@@ -435,15 +451,16 @@ struct actions {
   int n;
   char **args;
   int script; /* its index in args, or -1 */
+  const char *program; /* argv[0] */
 };
 
 static int run_actions(marrow *M, void *data)
 {
   struct actions *a = data;
-  int status = set_args_left(M, a->n, a->args);
+  int status = set_args_left(M, a->program, a->n, a->args);
   bool done = false;
   while (status == MARROW_OK && !done)
-    status = next_action(M, &done);
+    status = next_action(M, a->script >= 0, &done);
   return status;
 }
 
@@ -776,7 +793,7 @@ int main(int argc, char **argv)
   if (!actions)
     return EXIT_LISP_ERROR;
   struct heap_map_options maps = {NULL, NULL};
-  struct actions todo = {0, actions, -1};
+  struct actions todo = {0, actions, -1, argv[0]};
   todo.n = first_pass(argc, argv, &opts, &maps, actions, &todo.script);
   int nactions = todo.n;
   bool repl = nactions == 0 && isatty(STDIN_FILENO);

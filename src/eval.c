@@ -1549,7 +1549,7 @@ static mval ev_condition_case(mrt *rt, const node *n, mval *fp)
     scrub_dead_stack();
   mval specs = n->k;
   for (int i = 0; i < n->count; i++, specs = XCDR(specs))
-    if (i != n->slot && condition_spec_matches(rt, XCAR(specs), car_safe(err)))
+    if (XCAR(specs) != Qksuccess && condition_spec_matches(rt, XCAR(specs), car_safe(err)))
       return run_handler(rt, n, n->kids[i], err, fp);
   return Qnil; /* not reached: the handler matched one of the specs */
 }
@@ -3027,13 +3027,17 @@ static node *analyse_condition_case(struct actx *A, mval form)
   mval specs = Qnil, tags = Qnil;
   for (mval p = handlers; CONSP(p); p = XCDR(p)) {
     mval h = XCAR(p);
-    if (!CONSP(h) && !NILP(h))
+    /* Emacs wants a symbol or a list of them before the body: a vector
+       there (which marrow's own clause vectors would match) is invalid */
+    if (!NILP(h) && !(CONSP(h) && (SYMBOLP(XCAR(h)) || CONSP(XCAR(h)))))
       mrt_errorf(rt, "Invalid condition handler: %s",
                  (const char *)XSTRING(print_to_string(rt, h, false))->data);
     mval spec = car_safe(h);
-    if (spec == Qksuccess)
-      n->slot = n->count;
-    else if (!NILP(spec))
+    if (spec == Qksuccess) {
+      /* Emacs 28 returns the body's value through an empty one */
+      if (!NILP(cdr_safe(h)))
+        n->slot = n->count;
+    } else if (!NILP(spec))
       tags = Fcons(rt, spec, tags);
     specs = Fcons(rt, spec, specs);
     n->kids[n->count++] = analyse_body(A, cdr_safe(h));
@@ -3606,7 +3610,18 @@ static node *analyse_macro_call(struct actx *A, mval form)
   size_t depth = rt->specpdl_depth;
   if (A->f->eager)
     note_eager_expansion(rt, form);
+  /* As Emacs's eval binds it around a macro's expansion: the macro
+     (dolist, say) may expand differently for dynamic binding. */
+  specbind(rt, Qlexical_binding, A->f->dynamic ? Qnil : Qt);
+  /* Expanded as eval meets it (not by load's eager expansion): the
+     backtrace shows the call and the forms around it, as in Emacs */
+  struct bt_frame bt = {rt->backtrace, Qnil, NULL, 0, NULL};
+  if (!A->f->eager) {
+    bt.site = form_recs(A, A->f->forms);
+    rt->backtrace = &bt;
+  }
   mval exp = expand_or_keep(rt, form, Qnil, macroexpand_once, &error);
+  rt->backtrace = bt.prev;
   unbind_to(rt, depth);
   if (!NILP(error) && A->f->eager && !A->f->late)
     note_eager_failure(rt, error);
@@ -3660,6 +3675,26 @@ static node *analyse_lambda_call(struct actx *A, mval form)
     return analyse_call(A, form);
   hide_expanded_form(A, exp);
   return analyse(A, keep(A, exp));
+}
+
+/* (funcall #'F ARGS...) in a top-level form load expands: Emacs's
+   macroexpand-all makes it (F ARGS...), even for a macro or special
+   form F (as mexp_funcall does for the bodies of lambdas), so errors
+   and the backtrace name F rather than funcall and F's definition. */
+static node *analyse_funcall_call(struct actx *A, mval form)
+{
+  mrt *rt = A->rt;
+  mval fn = car_safe(XCDR(form));
+  mval f;
+  if (CONSP(fn) && XCAR(fn) == Qlambda) /* the macro lambda makes it #'(lambda ...) */
+    f = fn;
+  else if (CONSP(fn) && XCAR(fn) == Qfunction && CONSP(XCDR(fn)) && NILP(XCDR(XCDR(fn))))
+    f = XCAR(XCDR(fn));
+  else
+    return analyse_call(A, form);
+  mval exp = keep(A, Fcons(rt, f, XCDR(XCDR(form))));
+  hide_expanded_form(A, exp);
+  return analyse(A, exp);
 }
 
 /* ---- The dispatcher ---- */
@@ -3752,6 +3787,8 @@ static node *analyse_cons(struct actx *A, mval form)
   }
   if (A->f->eager && !A->f->late && !A->f->parent && CONSP(head) && XCAR(head) == Qlambda)
     return analyse_lambda_call(A, form);
+  if (A->f->eager && !A->f->late && !A->f->parent && head == Qfuncall)
+    return analyse_funcall_call(A, form);
   return analyse_call(A, form);
 }
 
@@ -4438,6 +4475,25 @@ static mval library_error_name(mrt *rt, const struct code *c, mval fn, mval name
                    c->rest ? ARGS_MANY : c->nreq + c->nopt);
 }
 
+/* How many arguments the record F shows (a negative count: &rest
+   ones gathered into one list). */
+static int args_shown(const struct bt_frame *f) { return f->nargs >= 0 ? f->nargs : -f->nargs; }
+
+/* F's record shows a copy of the arguments it shows now, which are
+   about to change.  The copy's only reference is the record's pointer
+   into it, on the C stack, which the collector scans. */
+static __attribute__((noinline, cold)) void show_args_copy(mrt *rt, struct bt_frame *f)
+{
+  f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)args_shown(f), f->args));
+}
+
+/* Whether the record F (funcall's, whose arguments the callee's frame
+   FP starts inside) shows slots of FP. */
+static bool shows_frame_slots(const mrt *rt, const struct bt_frame *f, const mval *fp)
+{
+  return f->args >= rt->stack && f->args < fp && fp < f->args + args_shown(f);
+}
+
 /* The slow part of entering a function: arity errors, nil for missing
    &optional arguments and the &rest list.  Afterwards the parameters
    are fp[0 .. nparams).  NAME is what the backtrace shows (nil: no
@@ -4459,6 +4515,11 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
   if (base + (size_t)c->stack_need > rt->stack_cap)
     nesting_error(rt);
   int fixed = c->nreq + c->nopt;
+  /* Gathering the &rest list overwrites arguments that funcall's
+     record may show: it keeps a copy of them, as Emacs shows them */
+  if (c->rest && nargs > fixed && rt->backtrace &&
+      shows_frame_slots(rt, rt->backtrace, rt->stack + base))
+    show_args_copy(rt, rt->backtrace);
   mval rest = Qnil;
   for (int i = nargs; i-- > fixed;)
     rest = Fcons(rt, rt->stack[base + (size_t)i], rest);
@@ -4469,25 +4530,6 @@ static void setup_args(mrt *rt, struct code *c, mval fn, mval name, int nargs, s
     fp[fixed] = rest;
   for (int i = fixed + c->rest; i < c->nparams; i++)
     fp[i] = Qnil;
-}
-
-/* How many arguments the record F shows (a negative count: &rest
-   ones gathered into one list). */
-static int args_shown(const struct bt_frame *f) { return f->nargs >= 0 ? f->nargs : -f->nargs; }
-
-/* F's record shows a copy of the arguments it shows now, which are
-   about to change.  The copy's only reference is the record's pointer
-   into it, on the C stack, which the collector scans. */
-static __attribute__((noinline, cold)) void show_args_copy(mrt *rt, struct bt_frame *f)
-{
-  f->args = (mval *)VECTOR_SLOTS(make_vector_from(rt, (size_t)args_shown(f), f->args));
-}
-
-/* Whether the record F (funcall's, whose arguments the callee's frame
-   FP starts inside) shows slots of FP. */
-static bool shows_frame_slots(const mrt *rt, const struct bt_frame *f, const mval *fp)
-{
-  return f->args >= rt->stack && f->args < fp && fp < f->args + args_shown(f);
 }
 
 /* Box or bind C's parameters dynamically, keeping the arguments for
@@ -4852,7 +4894,15 @@ static mval expansion_for(mrt *rt, const node *n, mval macro)
 {
   mval cell = n->fk;
   enter_depth(rt);
+  size_t depth = rt->specpdl_depth;
+  specbind(rt, Qlexical_binding, n->site->dynamic ? Qnil : Qt); /* as analyse_macro_call */
+  /* The backtrace shows the macro call and the forms around it below
+     the expander, as Emacs's eval expanding it does */
+  struct bt_frame bt = {rt->backtrace, Qnil, NULL, 0, n->where};
+  rt->backtrace = &bt;
   mval exp = apply_list(rt, XCDR(macro), XCDR(XCAR(cell)));
+  rt->backtrace = bt.prev;
+  unbind_to(rt, depth);
   rt->lisp_eval_depth--;
   mval cache = XCDR(cell);
   if (VECTORP(cache) && mrt_equal(rt, AREF(cache, 0), exp))
@@ -5622,13 +5672,30 @@ static mval Feval(mrt *rt, int nargs, mval *args)
 
 static mval Fsignal(mrt *rt, int nargs, mval *args)
 {
+  /* An error symbol that is no symbol has no error-conditions to look
+     up: Emacs signals that lookup's error instead, and no handler could
+     match the original anyway. */
+  mval sym = args[0];
+  if (NILP(sym) && !NILP(args[1])) {
+    if (!CONSP(args[1]))
+      wrong_type_argument(rt, Qlistp, args[1]);
+    sym = XCAR(args[1]);
+  }
+  if (!SYMBOLP(sym))
+    wrong_type_argument(rt, Qsymbolp, sym);
   if (NILP(args[0]) && CONSP(args[1])) /* Emacs calls no debugger for these */
     mrt_signal_object(rt, args[1]);
   /* (signal nil nil) is a plain error in Emacs 28 */
   mrt_signal(rt, NILP(args[0]) && NILP(args[1]) ? Qerror : args[0], args[1]);
 }
 
-static mval Fthrow(mrt *rt, int nargs, mval *args) { mrt_throw(rt, args[0], args[1]); }
+static mval Fthrow(mrt *rt, int nargs, mval *args)
+{
+  /* Emacs never finds a catch for the tag nil, even inside (catch nil) */
+  if (NILP(args[0]))
+    xsignal2(rt, Qno_catch, Qnil, args[1]);
+  mrt_throw(rt, args[0], args[1]);
+}
 
 /* Signals, as Emacs's define-error would, for a parent list or a
    parent's error-conditions that is circular or dotted: the walk that

@@ -1157,6 +1157,26 @@ START_TEST(cli_exit_codes_and_messages)
 }
 END_TEST
 
+/* As `emacs -batch -Q': a file named after actions is visited, not
+   loaded, and the actions after it run; argv is command-line-args-left
+   and command-line-args has the program first. */
+START_TEST(cli_file_after_actions_and_argv)
+{
+  if (!getenv("MARROW"))
+    return;
+  char out[4096];
+  ck_assert_int_eq(run_cli("-batch -Q --eval '(princ (list argv (length command-line-args)))' "
+                           "/tmp/marrow-check-no-such-file.txt --eval '(princ (buffer-name))'",
+                           out, sizeof out), 0);
+  ck_assert_str_eq(out, "((/tmp/marrow-check-no-such-file.txt --eval (princ (buffer-name))) 6)"
+                        "marrow-check-no-such-file.txt");
+  ck_assert_int_eq(run_cli("-batch --eval ''", out, sizeof out), 255);
+  ck_assert_str_eq(out, "Debugger entered--Lisp error: (end-of-file)\n"
+                        "  command-line-1((\"--eval\" \"\"))\n"
+                        "  command-line()\n  normal-top-level()\n\n");
+}
+END_TEST
+
 START_TEST(cli_script_and_stdin)
 {
   if (!getenv("MARROW"))
@@ -1238,6 +1258,7 @@ int main(void)
   tcase_add_test(tc, failed_library_load_fails_open);
   tc = new_case(s, "cli");
   tcase_add_test(tc, cli_exit_codes_and_messages);
+  tcase_add_test(tc, cli_file_after_actions_and_argv);
   tcase_add_test(tc, cli_script_and_stdin);
   tc = new_case(s, "runtimes");
   tcase_add_test(tc, runtimes_are_independent);

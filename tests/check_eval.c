@@ -325,8 +325,11 @@ static const struct ecase eval_cases[] = {
    "ERR (invalid-function ((t) (x &rest) x))"},
   {"(funcall (lambda (x . y) x) 1)",
    "ERR (invalid-function ((t) (x . y) x))"},
+  /* Differs on purpose: these cases are evaluated as load evaluates a
+     top-level form, and Emacs 28's load opens (funcall (lambda ...) 1)
+     into (let ((1 1)) 1) (eval alone gives (invalid-function ...)). */
   {"(funcall (lambda (1) 1) 1)",
-   "ERR (invalid-function ((t) (1) 1))"},
+   "ERR (wrong-type-argument symbolp 1)"},
   {"((lambda (x) (* x 2)) 21)",
    "42"},
   {"((lambda (x) x))",
