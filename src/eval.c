@@ -5885,6 +5885,8 @@ static mval Ffunc_arity(mrt *rt, int nargs, mval *args)
     fn = indirect_function(rt, fn);
     if (NILP(fn))
       xsignal1(rt, Qvoid_function, args[0]);
+    if (is_autoload(fn)) /* as in Emacs, its file is loaded */
+      return autoload_do_load(rt, fn, args[0], false), Ffunc_arity(rt, nargs, args);
   }
   if (CONSP(fn) && XCAR(fn) == Qmacro)
     fn = XCDR(fn);

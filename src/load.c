@@ -1372,6 +1372,10 @@ static mval load_found_file(mrt *rt, mval file, mval path, bool noerror, bool no
   note_load_on_eager_trail(rt, path);
   specbind(rt, intern(rt, "load-in-progress"), Qt);
   specbind(rt, Qmarrow__library_load, in_lisp_dir(rt, path) ? Qt : Qnil);
+  /* Emacs's libraries are compiled: loading one makes no gensyms. */
+  mval gensyms = find_symbol_value(rt, intern(rt, "gensym-counter"));
+  if (in_lisp_dir(rt, path) && gensyms != Qunbound)
+    specbind(rt, intern(rt, "gensym-counter"), gensyms);
   size_t pos = skip_shebang(data, len);
   specbind(rt, Qlexical_binding, file_lexically_bound(data, len, pos) ? Qt : Qnil);
   eval_begin_declarations(rt);

@@ -86,3 +86,24 @@
   (should (string-or-null-p nil))
   (should (string-or-null-p "text"))
   (should-not (string-or-null-p 'text)))
+
+;; Emacs 28: `func-arity' of an autoloaded function loads its file.
+(ert-deftest autoload-func-arity-loads ()
+  (let ((file (make-temp-file "autoload-arity" nil ".el")))
+    (unwind-protect
+        (progn
+          (with-temp-file file
+            (insert "(defun autoload-tests--arity (a &optional b) (list a b))\n"))
+          (fmakunbound 'autoload-tests--arity)
+          (autoload 'autoload-tests--arity file)
+          (should (autoloadp (symbol-function 'autoload-tests--arity)))
+          (should (equal (func-arity 'autoload-tests--arity) '(1 . 2)))
+          (should-not (autoloadp (symbol-function 'autoload-tests--arity))))
+      (delete-file file))))
+
+;; Emacs's libraries are compiled, so loading one makes no gensyms.
+(ert-deftest autoload-library-load-keeps-gensym-counter ()
+  (let ((before gensym-counter))
+    (load "rx" nil t)
+    (load "eieio" nil t)
+    (should (= gensym-counter before))))
