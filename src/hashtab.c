@@ -5,7 +5,7 @@
 **   - Every entry index 0 .. size-1 is either in use (its key is not
 **     Qunbound) and on exactly one bucket chain, or free and on the
 **     free list; count is the number in use.
-**   - A table grows (by 1.5, as Emacs's rehash-size) only when the free
+**   - A table grows (by its rehash size, 1.5 by default) only when the free
 **     list is empty, and is then rebuilt from its KV vector in index
 **     order, so insertion order survives growth.
 **   - eq hashing of heap objects uses their address: objects never move.
@@ -323,15 +323,24 @@ static void link_entry(struct hash_table *h, int64_t i, mval hv)
   ASET_FIXNUM(h->index, b, make_fixnum(i));
 }
 
-/* Grows to max(size * 1.5, size + 1) and re-links every entry in the
-   same index order. */
+/* The size a full table of OLD entries grows to, as Emacs's rehash
+   size R says: OLD + R for an integer, else OLD * R (1.5 by default),
+   and one more entry at least. */
+static int64_t grown_size(struct hash_table *h, int64_t old)
+{
+  mval r = h->rehash_size;
+  int64_t size = FIXNUMP(r) ? old + XFIXNUM(r)
+                            : (int64_t)(old * (FLOATP(r) ? XFLOAT(r) : REHASH_SIZE));
+  return size <= old ? old + 1 : size;
+}
+
+/* Grows as the rehash size says and re-links every entry in the same
+   index order. */
 static void grow(mrt *rt, mval table)
 {
   struct hash_table *h = XHASH_TABLE(table);
   int64_t old = VECTOR_LENGTH(h->next);
-  int64_t size = (int64_t)(old * REHASH_SIZE);
-  if (size <= old)
-    size = old + 1;
+  int64_t size = grown_size(h, old);
   mval old_kv = h->kv, old_hash = h->hash;
   int64_t count = XFIXNUM(h->count);
   alloc_storage(rt, table, size);

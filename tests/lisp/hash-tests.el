@@ -171,3 +171,24 @@
   (should (equal (prin1-to-string (make-hash-table :size 0 :test 'equal))
                  "#s(hash-table size 1 test equal rehash-size 1.5 rehash-threshold 0.8125 data ())"))
   (should (= (hash-table-size (read "#s(hash-table size 0 data ())")) 1)))
+
+;; Emacs 28 grows a full table by its rehash size: plus an integer, or
+;; times a float (1.5 by default), one entry at least.
+(ert-deftest hash-growth-follows-rehash-size ()
+  (let ((sizes-of
+         (lambda (size rehash)
+           (let ((table (make-hash-table :size size :rehash-size rehash))
+                 (sizes nil))
+             (dotimes (i 40)
+               (puthash i i table)
+               (unless (eq (car sizes) (hash-table-size table))
+                 (push (hash-table-size table) sizes)))
+             (nreverse sizes)))))
+    (should (equal (funcall sizes-of 3 3) '(3 6 9 12 15 18 21 24 27 30 33 36 39 42)))
+    (should (equal (funcall sizes-of 3 1.5) '(3 4 6 9 13 19 28 42)))
+    (should (equal (funcall sizes-of 10 5) '(10 15 20 25 30 35 40)))
+    (should (equal (funcall sizes-of 5 100) '(5 105)))
+    (should (equal (funcall sizes-of 0 2)
+                   '(1 3 5 7 9 11 13 15 17 19 21 23 25 27 29 31 33 35 37 39 41)))
+    (should (equal (funcall sizes-of 2 1.01) (number-sequence 2 40)))
+    (should (equal (funcall sizes-of 65 2.0) '(65)))))
