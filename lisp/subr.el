@@ -690,9 +690,16 @@ and return that element."
                                      (list 'prog1 old (funcall setter (list 'cdr old))))
                                    t)))))
 
+(defvar subr--cl-lib-loading nil "Non-nil while cl-lib loads for `cl-incf'.")
+
 (defun subr--step-place (place op amount one-op)
   "The expansion of `cl-incf' or `cl-decf': PLACE set to (OP PLACE AMOUNT),
-or for a variable stepped by one, (ONE-OP PLACE)."
+or for a variable stepped by one, (ONE-OP PLACE).  In Emacs `cl-incf'
+is an autoload of cl-lib, so using it loads cl-lib (whose functions
+scripts then call without requiring it): here both do."
+  (unless (or (featurep 'cl-lib) subr--cl-lib-loading)
+    (let ((subr--cl-lib-loading t))
+      (require 'cl-lib)))
   (cond ((not (symbolp place)) (list 'cl-callf op place (or amount 1)))
         (amount (list 'setq place (list op place amount)))
         (t (list 'setq place (list one-op place)))))

@@ -107,3 +107,15 @@
     (load "rx" nil t)
     (load "eieio" nil t)
     (should (= gensym-counter before))))
+
+;; In Emacs 28 `cl-incf' is one of cl-lib's autoloads: using it loads
+;; cl-lib, whose functions a script may then call unrequired.  (Emacs
+;; has no `cl-decf' before cl-lib loads; marrow's loads cl-lib too.)
+(ert-deftest autoload-cl-incf-loads-cl-lib ()
+  (let ((program (expand-file-name invocation-name invocation-directory)))
+    (dolist (form '("(let ((x 1)) (cl-incf x))" "1"))
+      (with-temp-buffer
+        (call-process program nil t nil "-batch" "-Q" "--eval"
+                      (format "(progn %s (princ (list (featurep 'cl-lib) (and (fboundp 'cl-remove-if) t))))"
+                              form))
+        (should (equal (buffer-string) (if (equal form "1") "(nil nil)" "(t t)")))))))
