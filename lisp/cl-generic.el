@@ -597,6 +597,52 @@ for each required argument, t for none), or nil."
           (push (cons (car file-entry) (cdr item)) found))))
     found))
 
+;;; ---- Help ------------------------------------------------------------------
+
+(defun cl-generic--method-signature (method)
+  "METHOD's qualifiers and argument list, each required argument with
+its specializer, as `describe-function' lists it."
+  (let* ((function (cl--generic-method-function method))
+         (args (help-function-arglist function t))
+         (args (if (cl--generic-method-uses-cnm method) (cddr args) args))
+         (specs (cl--generic-method-specializers method))
+         (shown (mapcar (lambda (arg)
+                          (let ((spec (if (memq arg '(&optional &rest)) t (pop specs))))
+                            (if (or (eq spec t) (null spec)) arg (list arg spec))))
+                        args)))
+    (mapconcat #'prin1-to-string
+               (append (cl--generic-method-qualifiers method) (list shown))
+               " ")))
+
+(add-hook 'help-fns-describe-function-functions #'cl--generic-describe)
+
+(defun cl--generic-describe (function)
+  "Insert, for a generic FUNCTION's help, its methods: each one's
+signature and documentation, newest first."
+  (let ((generic (cl-generic-p function)))
+    (when generic
+      (insert "\nThis is a generic function.\n\nImplementations:\n\n")
+      (let ((files (cl--generic-method-files function)))
+        (dolist (method (cl-generic--generic-methods generic))
+          (let ((file (cl-generic--method-file method files)))
+            (insert (cl-generic--method-signature method)
+                    (if file (format-message " in `%s'.\n\n" (help-fns-short-filename file)) "\n")
+                    (cl-generic--method-doc method) "\n\n")))))))
+
+(defun cl-generic--method-file (method files)
+  "The file of FILES (from `cl--generic-method-files') that defined METHOD."
+  (car (cl-find-if (lambda (entry)
+                     (and (equal (nth 2 entry) (cl--generic-method-qualifiers method))
+                          (equal (nthcdr 3 entry) (cl--generic-method-specializers method))))
+                   files)))
+
+(defun cl-generic--method-doc (method)
+  "METHOD's documentation without its usage line, or \"Undocumented\"."
+  (let* ((raw (documentation (cl--generic-method-function method) t))
+         (split (and raw (help-split-fundoc raw nil)))
+         (doc (if split (cdr split) raw)))
+    (if (member doc '(nil "")) "Undocumented" doc)))
+
 ;;; ---- What compiled code calls ---------------------------------------------
 ;;
 ;; Emacs compiles `cl-defgeneric' and `cl-defmethod' into calls of these,

@@ -224,7 +224,10 @@ stands for Emacs's compiled one."
   "The kind of Lisp function FUNCTION is, its definition being DEF."
   (cond ((or (eq (car-safe def) 'macro) (and (symbolp function) (macrop function)))
          "Lisp macro")
-        ((or (byte-code-function-p def) (help-fns--library-function-p function))
+        ;; Emacs's generic functions dispatch through code its compiled
+        ;; cl-generic makes.
+        ((or (byte-code-function-p def) (help-fns--library-function-p function)
+             (and (symbolp function) (get function 'cl-generic--generic)))
          "byte-compiled Lisp function")
         ((eq (car-safe def) 'lambda) "Lisp function")
         ((eq (car-safe def) 'closure) "Lisp closure")))
@@ -369,13 +372,20 @@ them after the first line."
           (help-fns--ensure-empty-line)))
       (buffer-string))))
 
+(defvar help-fns-describe-function-functions nil
+  "Functions that add to a function's help, each called with the
+function in a buffer holding the help so far, its point at the end.")
+
 (defun describe-function-1 (function)
   "Print the documentation of FUNCTION to `standard-output', without the
 leading \"FUNCTION is\"."
   (help-fns-function-description-header function)
   (terpri)
   (terpri)
-  (princ (help-fns--body-text function)))
+  (princ (with-temp-buffer
+           (insert (help-fns--body-text function))
+           (run-hook-with-args 'help-fns-describe-function-functions function)
+           (buffer-string))))
 
 (defun describe-function (function)
   "Show the documentation of FUNCTION, a symbol or a function object, in
