@@ -907,20 +907,69 @@ at one; signal MESSAGE when there is none."
   (interactive "p")
   (occur-find-match n #'previous-single-property-change "No earlier matches"))
 
+(defvar occur-highlight-overlays nil "The overlays highlighting the visited occurrence.")
+(defface next-error '((t :inherit region)) "The face of a visited occurrence.")
+
+(defun occur-goto-locus-delete-o ()
+  "Take away the highlight of the visited occurrence."
+  (mapc #'delete-overlay occur-highlight-overlays)
+  (setq occur-highlight-overlays nil)
+  (when (timerp next-error-highlight-timer)
+    (cancel-timer next-error-highlight-timer))
+  (remove-hook 'pre-command-hook #'occur-goto-locus-delete-o))
+
+(defun occur--show-target (pos)
+  "Mark the occurrence listed at POS in its buffer, as
+`next-error-highlight' says: a `next-error' face until the next command
+or for a while, or a fringe arrow."
+  (let ((spans (get-text-property pos 'occur-target))
+        (start (occur--target-at pos)))
+    (occur-goto-locus-delete-o)
+    (with-current-buffer (marker-buffer start)
+      (cond ((or (eq next-error-highlight t) (numberp next-error-highlight))
+             (setq occur-highlight-overlays
+                   (mapcar (lambda (span)
+                             (let ((o (make-overlay (car span) (cdr span))))
+                               (overlay-put o 'face 'next-error)
+                               o))
+                           (occur--target-spans spans)))
+             (add-hook 'pre-command-hook #'occur-goto-locus-delete-o)
+             (when (numberp next-error-highlight)
+               (setq next-error-highlight-timer
+                     (run-at-time next-error-highlight nil #'occur-goto-locus-delete-o))))
+            ((eq next-error-highlight 'fringe-arrow)
+             (setq next-error-overlay-arrow-position
+                   (save-excursion (goto-char start)
+                                   (copy-marker (line-beginning-position)))))))))
+
+(defun occur--target-spans (target)
+  "The (START . END) spans of an `occur-target' value: a list of them,
+or a single start marker, which stands for the rest of its line."
+  (if (consp target)
+      target
+    (list (cons target (with-current-buffer (marker-buffer target)
+                         (save-excursion (goto-char target) (line-end-position)))))))
+
 (defun occur-mode-goto-occurrence ()
-  "Go to the match listed at point, in its buffer's window."
+  "Go to the match listed at point, in its buffer's window, and
+highlight it as `next-error-highlight' says."
   (interactive)
-  (let ((target (or (occur--target-at (point)) (user-error "No occurrence on this line"))))
+  (let* ((listing (current-buffer))
+         (here (point))
+         (target (or (occur--target-at here) (user-error "No occurrence on this line"))))
     (pop-to-buffer (marker-buffer target))
-    (goto-char target)))
+    (goto-char target)
+    (with-current-buffer listing (occur--show-target here))))
 
 (defun occur-mode-display-occurrence ()
   "Show the match listed at point in its buffer, staying here."
   (interactive)
-  (let ((target (or (occur--target-at (point)) (user-error "No occurrence on this line"))))
+  (let ((target (or (occur--target-at (point)) (user-error "No occurrence on this line")))
+        (next-error-highlight next-error-highlight-no-select))
     (save-selected-window
       (let ((window (display-buffer (marker-buffer target))))
-        (set-window-point window target)))))
+        (set-window-point window target)))
+    (occur--show-target (point))))
 
 (provide 'replace)
 

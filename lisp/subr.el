@@ -4180,6 +4180,14 @@ non-nil.")
 (defvar last-command nil "The previous command (there is no command loop: nil).")
 (defvar real-last-command nil "The previous command, as the command loop saw it.")
 (defvar this-command nil "The command now running, as commands may set it.")
+;; simple.el in Emacs, preloaded: how a visited occurrence is shown.
+(defvar next-error-highlight 0.5
+  "How a visited occurrence shows: highlighted for that many seconds, t
+until the next command, nil not at all, or `fringe-arrow'.")
+(defvar next-error-highlight-no-select 0.5
+  "`next-error-highlight' for an occurrence displayed without going there.")
+(defvar next-error-highlight-timer nil "The timer ending the highlight.")
+(defvar next-error-overlay-arrow-position nil "Where the fringe arrow points.")
 (defvar last-command-event nil
   "The last input event of the command now running: the character a
 `self-insert-command' inserts.")

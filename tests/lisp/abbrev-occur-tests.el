@@ -383,4 +383,32 @@ arguments after DELIMITED-FLAG), point after, and its value or error."
                    '("a" "a" "b" "b" "c" "c" "a" "a")))
     (should (= (aref data 0) 8))))
 
+
+;; Emacs 28 highlights the occurrence visited from *Occur* with a
+;; `next-error' overlay when `next-error-highlight' (or, for displaying,
+;; `next-error-highlight-no-select') is t or a number of seconds.
+(ert-deftest occur-visit-highlights-as-next-error-highlight-says ()
+  (dolist (case '((nil . 0) (0.5 . 1) (t . 1) (fringe-arrow . 0)))
+    (dolist (visit '(occur-mode-goto-occurrence occur-mode-display-occurrence))
+      (let ((source (generate-new-buffer "occur-visit"))
+            (next-error-highlight (car case))
+            (next-error-highlight-no-select (car case))
+            (inhibit-message t))
+        (unwind-protect
+            (progn
+              (with-current-buffer source (insert "foo\nbar\nfoo\n"))
+              (pop-to-buffer source)
+              (occur "foo")
+              (pop-to-buffer "*Occur*")
+              (occur-next)
+              (funcall visit)
+              (with-current-buffer source
+                (should (equal (mapcar (lambda (o) (list (overlay-start o) (overlay-end o)
+                                                         (overlay-get o 'face)))
+                                       (overlays-in (point-min) (point-max)))
+                               (if (= (cdr case) 1) '((1 4 next-error)) nil)))))
+          (occur-goto-locus-delete-o)
+          (kill-buffer source)
+          (kill-buffer "*Occur*"))))))
+
 ;;; abbrev-occur-tests.el ends here
