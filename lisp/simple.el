@@ -1952,6 +1952,49 @@ the value.  (There is no Edebug: EDEBUG-IT is ignored.)"
   "Reindent lines as they are typed and broken (on from the start)."
   :global t :init-value t)
 
+;;; ---- Moving by lines ----------------------------------------------
+
+(defun line-move (arg &optional noerror _to-end _try-vscroll)
+  "Move ARG lines down (up when negative), to the goal column: `goal-column'
+if set, else the column where a run of line moves began.  Past the
+last or first line, stop at the end or beginning of the buffer and
+signal `end-of-buffer' or `beginning-of-buffer' unless NOERROR."
+  (unless (memq last-command '(next-line previous-line))
+    (setq temporary-goal-column
+          (if (and track-eol (eolp) (not (bolp))) most-positive-fixnum (current-column))))
+  (let ((shortfall (forward-line arg)))
+    (if (or (/= shortfall 0) (and (> arg 0) (eobp) (not (bolp))))
+        (unless noerror
+          (signal (if (> arg 0) 'end-of-buffer 'beginning-of-buffer) nil))
+      (move-to-column (or goal-column temporary-goal-column)))))
+
+(defun next-line (&optional arg try-vscroll)
+  "Move ARG lines down (1 by default), keeping the goal column; at the
+end of the buffer, a newline is added first when
+`next-line-add-newlines' says so."
+  (interactive "^p\np")
+  (let ((arg (or arg 1)))
+    (if (and next-line-add-newlines (= arg 1)
+             (save-excursion (end-of-line) (eobp)))
+        (progn (end-of-line) (insert (if use-hard-newlines hard-newline "\n")))
+      (line-move arg nil nil try-vscroll)))
+  nil)
+
+(defun previous-line (&optional arg try-vscroll)
+  "Move ARG lines up (1 by default), keeping the goal column."
+  (interactive "^p\np")
+  (line-move (- (or arg 1)) nil nil try-vscroll)
+  nil)
+
+(defun set-goal-column (arg)
+  "Make the current column the goal of line moves here; with ARG, none."
+  (interactive "P")
+  (if arg
+      (progn (setq goal-column nil) (message "No goal column"))
+    (setq goal-column (current-column))
+    (message "Goal column %d (use C-u C-x C-n to unset it)" goal-column))
+  nil)
+
 ;;; ---- Typing -------------------------------------------------------
 
 (defun self-insert-command (n &optional c)

@@ -4188,6 +4188,13 @@ until the next command, nil not at all, or `fringe-arrow'.")
   "`next-error-highlight' for an occurrence displayed without going there.")
 (defvar next-error-highlight-timer nil "The timer ending the highlight.")
 (defvar next-error-overlay-arrow-position nil "Where the fringe arrow points.")
+;; Line moves (simple.el in Emacs).
+(defvar temporary-goal-column 0 "The column a run of line moves keeps to.")
+(defvar-local goal-column nil "The column line moves go to, when set.")
+(defvar track-eol nil "Non-nil: line moves from the end of a line stay at ends.")
+(defvar next-line-add-newlines nil "Non-nil: `next-line' at the end adds a line.")
+(defconst hard-newline (propertize "\n" 'hard t 'rear-nonsticky '(hard))
+  "A newline marked hard, as `use-hard-newlines' inserts them.")
 (defvar last-command-event nil
   "The last input event of the command now running: the character a
 `self-insert-command' inserts.")
@@ -4715,10 +4722,11 @@ current on entry gets its own table back on exit."
              prin1-char electric-indent-mode electric-indent-local-mode
              self-insert-command electric-indent-post-self-insert-function
              blink-paren-post-self-insert-function overwrite-mode binary-overwrite-mode
-             auto-fill-mode))
+             auto-fill-mode next-line previous-line line-move set-goal-column))
   (autoload f "simple" nil (memq f '(eval-expression eval-last-sexp eval-defun electric-indent-mode
                                      electric-indent-local-mode self-insert-command
-                                     overwrite-mode binary-overwrite-mode auto-fill-mode))))
+                                     overwrite-mode binary-overwrite-mode auto-fill-mode
+                                     next-line previous-line set-goal-column))))
 (defvar button-buffer-map
   (let ((map (make-sparse-keymap)))
     (dolist (binding '(("\t" . forward-button)

@@ -139,6 +139,45 @@
     (indent-to 4)
     (should (equal (buffer-string) #("ab  " 0 2 (face bold rear-nonsticky t))))))
 
+
+;; Emacs 28's next-line and previous-line from Lisp: no command loop, so
+;; each starts a new run of line moves at the current column; past the
+;; end they stop at the buffer's edge and signal.
+(ert-deftest editing-next-and-previous-line ()
+  (with-temp-buffer
+    (insert "abcdef\nab\nabcdefgh\n\nxyz")
+    (goto-char 5)
+    (should (equal
+             (mapcar (lambda (step)
+                       (let ((r (condition-case e (apply (car step) (cdr step)) (error e))))
+                         (list r (point) (current-column))))
+                     '((next-line) (next-line) (next-line) (next-line) (next-line)
+                       (previous-line) (previous-line 2) (previous-line) (previous-line)
+                       (next-line 10) (previous-line 10)))
+             '((nil 10 2) (nil 13 2) (nil 20 0) (nil 21 0) ((end-of-buffer) 24 3)
+               (nil 20 0) (nil 8 0) (nil 1 0) ((beginning-of-buffer) 1 0)
+               ((end-of-buffer) 24 3) ((beginning-of-buffer) 1 0)))))
+  (with-temp-buffer
+    (insert "abc\ndef")
+    (goto-char 2)
+    (let ((goal-column 5)) (next-line))
+    (should (equal (list (point) (current-column)) '(8 3))))
+  (with-temp-buffer
+    (insert "a\tb\nxxxxxxxxxxxx\n")
+    (goto-char 3)
+    (next-line)
+    (should (equal (list (point) (current-column)) '(13 8))))
+  (with-temp-buffer
+    (insert "ab\ncd")
+    (goto-char 2)
+    (let ((next-line-add-newlines t))
+      (next-line)
+      (should (equal (list (buffer-string) (point)) '("ab\ncd" 5)))
+      (next-line)
+      (should (equal (list (buffer-string) (point)) '("ab\ncd\n" 7)))))
+  (should (commandp 'next-line))
+  (should (equal (func-arity 'next-line) '(0 . 2))))
+
 ;;; editing-commands-tests.el ends here
 
 (ert-deftest editing-split-line-returns-point ()
