@@ -1989,10 +1989,12 @@ end of the buffer, a newline is added first when
 (defun set-goal-column (arg)
   "Make the current column the goal of line moves here; with ARG, none."
   (interactive "P")
-  (if arg
-      (progn (setq goal-column nil) (message "No goal column"))
-    (setq goal-column (current-column))
-    (message "Goal column %d (use C-u C-x C-n to unset it)" goal-column))
+  (setq goal-column (and (not arg) (current-column)))
+  (message "%s" (if (not goal-column)
+                    "No goal column"
+                  (format "Goal column %d %s" goal-column
+                          (substitute-command-keys
+                           "(use \\[set-goal-column] with an arg to unset it)"))))
   nil)
 
 ;;; ---- Typing -------------------------------------------------------
