@@ -1301,6 +1301,8 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
 (dolist (f '(benchmark-run benchmark-run-compiled benchmark-progn))
   (autoload f "benchmark" nil nil 'macro))
 (autoload 'benchmark-call "benchmark")
+(dolist (f '(rot13 rot13-string rot13-region))
+  (autoload f "rot13" nil (eq f 'rot13-region)))
 (autoload 'byte-compile "bytecomp")
 (autoload 'byte-compile-check-lambda-list "bytecomp")
 (dolist (f '(byte-compile-file byte-recompile-file batch-byte-compile byte-compile-dest-file))

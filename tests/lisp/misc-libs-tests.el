@@ -325,4 +325,19 @@
                    (error err))
                  '(error "XML: (Not Well-Formed) Only one root tag allowed"))))
 
+
+;; rot13.el, read off Emacs 28: ASCII letters only, properties kept,
+;; the region's count of changed characters returned.
+(ert-deftest misc-libs-rot13 ()
+  (require 'rot13)
+  (should (equal (rot13-string "Ñaé Zz09") "Ñné Mm09"))
+  (should (equal (rot13-string (rot13-string "Super-secret text")) "Super-secret text"))
+  (should (equal (rot13 "Super-secret text") "Fhcre-frperg grkg"))
+  (should (equal-including-properties (rot13-string (propertize "ab" 'p 1))
+                                      (propertize "no" 'p 1)))
+  (with-temp-buffer
+    (insert "Super-secret text")
+    (should (= (rot13 (current-buffer) (+ (point-min) 6) (+ (point-min) 12)) 6))
+    (should (equal (buffer-string) "Super-frperg text"))))
+
 ;;; misc-libs-tests.el ends here
