@@ -1301,6 +1301,9 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
 (dolist (f '(benchmark-run benchmark-run-compiled benchmark-progn))
   (autoload f "benchmark" nil nil 'macro))
 (autoload 'benchmark-call "benchmark")
+(dolist (f '(feature-file feature-symbols file-loadhist-lookup file-provides
+             file-requires file-dependents unload-feature))
+  (autoload f "loadhist" nil (eq f 'unload-feature)))
 (dolist (f '(rot13 rot13-string rot13-region))
   (autoload f "rot13" nil (eq f 'rot13-region)))
 (autoload 'byte-compile "bytecomp")
