@@ -5,12 +5,12 @@
 ;; itself, (defun . F), (provide . FEATURE), (require . FEATURE) and
 ;; the like.
 
-(require 'cl-lib)
-
 (defun feature-symbols (feature)
   "The `load-history' entry of the file that provided FEATURE, or nil."
-  (let ((item (cons 'provide feature)))
-    (cl-find-if (lambda (entry) (member item (cdr entry))) load-history)))
+  (let ((item (cons 'provide feature)) (found nil))
+    (dolist (entry load-history found)
+      (when (and (not found) (member item (cdr entry)))
+        (setq found entry)))))
 
 (defun feature-file (feature)
   "The file that provided FEATURE, which must be loaded."
@@ -45,11 +45,16 @@ recorded, else the items of the file `load-library' would load for it."
   "The loaded files that require a feature FILE provides."
   (let ((provided (file-provides file)) dependents)
     (dolist (entry load-history)
-      (when (cl-some (lambda (item) (and (eq (car-safe item) 'require)
-                                         (memq (cdr item) provided)))
-                     (cdr entry))
+      (when (loadhist--requires-any-p (cdr entry) provided)
         (push (car entry) dependents)))
     dependents))
+
+(defun loadhist--requires-any-p (items features)
+  "Whether ITEMS of a `load-history' entry require one of FEATURES."
+  (let ((found nil))
+    (dolist (item items found)
+      (when (and (eq (car-safe item) 'require) (memq (cdr item) features))
+        (setq found t)))))
 
 (defvar unload-feature-special-hooks
   '(after-change-functions after-load-functions before-change-functions
@@ -92,7 +97,7 @@ FORCE, refuse when loaded files require FEATURE's file."
       (unless (and unload-hook (fboundp unload-hook) (funcall unload-hook))
         (loadhist--remove-hook-functions unload-function-defs-list))
       (mapc #'loadhist--undefine unload-function-defs-list)
-      (setq load-history (cl-remove file load-history :key #'car :test #'equal))
+      (setq load-history (assoc-delete-all file load-history))
       nil)))
 
 (defun loadhist--remove-hook-functions (items)
