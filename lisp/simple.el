@@ -1952,6 +1952,16 @@ the value.  (There is no Edebug: EDEBUG-IT is ignored.)"
   "Reindent lines as they are typed and broken (on from the start)."
   :global t :init-value t)
 
+(defun keyboard-quit ()
+  "Quit: deactivate the mark, end a completion in a buffer, and signal
+`quit' (with `debug-on-quit' off)."
+  (interactive)
+  (deactivate-mark)
+  (when (bound-and-true-p completion-in-region-mode)
+    (completion-in-region-mode -1))
+  (let ((debug-on-quit nil))
+    (signal 'quit nil)))
+
 ;;; ---- Moving by lines ----------------------------------------------
 
 (defun line-move (arg &optional noerror _to-end _try-vscroll)

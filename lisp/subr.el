@@ -1304,6 +1304,14 @@ calls, or ARGS is not a list of symbols, `&optional' and `&rest'."
 (dolist (f '(feature-file feature-symbols file-loadhist-lookup file-provides
              file-requires file-dependents unload-feature))
   (autoload f "loadhist" nil (eq f 'unload-feature)))
+(dolist (f '(get-register set-register point-to-register jump-to-register copy-to-register
+             insert-register append-to-register prepend-to-register number-to-register
+             increment-register registerv-make register-read-with-preview))
+  (autoload f "register" nil (memq f '(point-to-register jump-to-register copy-to-register
+                                       insert-register append-to-register prepend-to-register
+                                       number-to-register increment-register))))
+(defvar register-alist nil "Alist of (CHAR . VALUE), each register's contents.")
+(defvar register-separator nil "The register whose text goes between appended texts.")
 (dolist (f '(rot13 rot13-string rot13-region))
   (autoload f "rot13" nil (eq f 'rot13-region)))
 (autoload 'byte-compile "bytecomp")
@@ -4727,11 +4735,11 @@ current on entry gets its own table back on exit."
              prin1-char electric-indent-mode electric-indent-local-mode
              self-insert-command electric-indent-post-self-insert-function
              blink-paren-post-self-insert-function overwrite-mode binary-overwrite-mode
-             auto-fill-mode next-line previous-line line-move set-goal-column))
+             auto-fill-mode next-line previous-line line-move set-goal-column keyboard-quit))
   (autoload f "simple" nil (memq f '(eval-expression eval-last-sexp eval-defun electric-indent-mode
                                      electric-indent-local-mode self-insert-command
                                      overwrite-mode binary-overwrite-mode auto-fill-mode
-                                     next-line previous-line set-goal-column))))
+                                     next-line previous-line set-goal-column keyboard-quit))))
 (defvar button-buffer-map
   (let ((map (make-sparse-keymap)))
     (dolist (binding '(("\t" . forward-button)
