@@ -196,6 +196,8 @@ unless backups are off for it."
     (save-restriction
       (widen)
       (write-region nil nil buffer-file-name nil t))
+    ;; As in Emacs, the buffer now has the coding its file was written in.
+    (setq buffer-file-coding-system last-coding-system-used)
     (run-hooks 'after-save-hook))
   nil)
 

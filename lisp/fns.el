@@ -263,19 +263,35 @@ FORCE; the buffer counts as modified unless NOMODIFY."
   (unless nomodify
     (set-buffer-modified-p t)))
 
-(defun fns--coding-to-write (text)
+(defun fns--coding-to-write (text &optional from-string)
   "The coding system `write-region' encodes TEXT with:
-`coding-system-for-write', else `buffer-file-coding-system' with an
-undecided end of line made Unix, and an undecided charset UTF-8
-unless TEXT is all ASCII."
-  (or coding-system-for-write
-      (let ((coding (or buffer-file-coding-system 'undecided)))
-        (when (and (eq (coding-system-type coding) 'undecided)
-                   (string-match-p "[^[:ascii:]]" text))
-          (setq coding (merge-coding-systems 'utf-8 coding)))
-        (if (vectorp (coding-system-eol-type coding))
-            (coding-system-change-eol-conversion coding 'unix)
-          coding))))
+`coding-system-for-write', else the one a coding cookie of TEXT names
+(unless it is FROM-STRING, not the buffer's), else
+`buffer-file-coding-system'; an undecided end of line made Unix, and an
+undecided charset UTF-8 unless TEXT is all ASCII."
+  (let* ((cookie (and (not coding-system-for-write) (not from-string)
+                      (fns--text-coding-cookie text)))
+         (coding (or coding-system-for-write
+                     (and cookie (merge-coding-systems
+                                  cookie (or buffer-file-coding-system 'undecided)))
+                     buffer-file-coding-system 'undecided)))
+    (when (and (eq (coding-system-type coding) 'undecided)
+               (string-match-p "[^[:ascii:]]" text))
+      (setq coding (merge-coding-systems 'utf-8 coding)))
+    (if (vectorp (coding-system-eol-type coding))
+        (coding-system-change-eol-conversion coding 'unix)
+      coding)))
+
+(defun fns--text-coding-cookie (text)
+  "The coding system a `coding:' entry of TEXT's -*- line or Local
+Variables list names, if marrow knows it; only TEXT's first and last
+few thousand characters are looked at, as for a file."
+  (with-temp-buffer
+    (insert (if (> (length text) 6000)
+                (concat (substring text 0 3000) "\n" (substring text -3000))
+              text))
+    (let ((coding (fns--coding-cookie (point-min) (point-max))))
+      (and coding (coding-system-p coding) coding))))
 
 (defun fns--alist-coding (alist string)
   "The coding system of ALIST's first (REGEXP . CODING) pair whose

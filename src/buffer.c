@@ -3599,7 +3599,7 @@ static mval Fwrite_region(mrt *rt, int n, mval *a)
   mval path = call1(rt, Qexpand_file_name, a[2]), handled;
   if (write_region_handled(rt, a, path, &handled))
     return handled;
-  mval coding = call1(rt, intern(rt, "fns--coding-to-write"), text);
+  mval coding = call2(rt, intern(rt, "fns--coding-to-write"), text, STRINGP(a[0]) ? Qt : Qnil);
   mval bytes = call2(rt, intern(rt, "encode-coding-string"), text, coding);
   write_bytes(rt, path, bytes, a[3], !NILP(a[6]));
   bool visiting = a[4] == Qt || STRINGP(a[4]);

@@ -357,4 +357,47 @@ bytes, last-coding-system-used and the buffer's coding system after."
   (let ((auto-coding-functions nil))
     (should-not (coding3-tests--auto-coding "abc"))))
 
+
+;; Emacs 28: writing a buffer takes the coding its coding cookie names
+;; (not for a string written), resolves an undecided end of line to
+;; Unix, and saving gives the buffer the coding it was written in.
+(ert-deftest coding3-write-coding-choice ()
+  (let ((dir (make-temp-file "coding3-write" t)) (inhibit-message t))
+    (unwind-protect
+        (let ((file (lambda (n) (expand-file-name n dir)))
+              (results nil))
+          (with-temp-buffer
+            (insert "abc\n")
+            (setq buffer-file-coding-system 'latin-1)
+            (let ((coding-system-for-write 'utf-8)) (write-region nil nil (funcall file "a") nil t))
+            (push (list buffer-file-coding-system last-coding-system-used) results))
+          (with-temp-buffer
+            (insert ";; -*- coding: latin-1 -*-\nabc\n")
+            (setq buffer-file-coding-system 'utf-8)
+            (write-region nil nil (funcall file "d") nil t)
+            (push (list buffer-file-coding-system last-coding-system-used) results))
+          (with-temp-buffer
+            (insert ";; -*- coding: latin-1 -*-\nabc\n")
+            (setq buffer-file-coding-system 'prefer-utf-8-dos)
+            (write-region nil nil (funcall file "e") nil t)
+            (push (list buffer-file-coding-system last-coding-system-used) results))
+          (with-temp-buffer
+            (write-region ";; -*- coding: latin-1 -*-\nÀ" nil (funcall file "f"))
+            (push last-coding-system-used results))
+          (with-temp-buffer
+            (insert ";; -*- coding: latin-1 -*-\nabc\n")
+            (setq buffer-file-coding-system 'prefer-utf-8-dos)
+            (write-file (funcall file "e2"))
+            (push (list buffer-file-coding-system last-coding-system-used) results))
+          (with-temp-buffer
+            (insert "Àbc\n")
+            (setq buffer-file-coding-system 'prefer-utf-8-dos)
+            (write-file (funcall file "h"))
+            (push (list buffer-file-coding-system last-coding-system-used) results))
+          (should (equal (nreverse results)
+                         '((latin-1 utf-8-unix) (utf-8 iso-latin-1-unix)
+                           (prefer-utf-8-dos iso-latin-1-dos) utf-8-unix
+                           (iso-latin-1-dos iso-latin-1-dos) (utf-8-dos utf-8-dos)))))
+      (delete-directory dir t))))
+
 ;;; coding3-tests.el ends here
