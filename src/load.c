@@ -415,6 +415,9 @@ static mval Fdelete_file(mrt *rt, int nargs, mval *args)
     return handled;
   if (unlink(sdata(f)) != 0 && errno != ENOENT) {
     int err = errno;
+    /* Emacs 28 checks for a directory first, and names it as given. */
+    if (err == EISDIR)
+      xsignal2(rt, Qfile_error, make_cstring(rt, "Removing old name: is a directory"), args[0]);
     xsignal3(rt, Qfile_error, make_cstring(rt, "Removing old name"), make_cstring(rt, strerror(err)), f);
   }
   return Qnil;

@@ -110,6 +110,9 @@ static enum tform time_form(mrt *rt, mval t, bool warn_pair)
   if (INTEGERP(t))
     return TF_INTEGER;
   if (FLOATP(t)) {
+    /* Emacs: a NaN is no time at all, an infinity one too far away. */
+    if (isnan(XFLOAT(t)))
+      invalid_time(rt);
     if (!isfinite(XFLOAT(t)))
       unrepresentable(rt);
     return TF_FLOAT;
@@ -410,6 +413,8 @@ static enum convert_to convert_target(mrt *rt, mval form)
 /* (time-convert TIME &optional FORM) */
 static mval Ftime_convert(mrt *rt, int nargs, mval *args)
 {
+  /* Emacs rejects a bad TIME before it looks at FORM. */
+  time_form(rt, args[0], false);
   enum convert_to to = convert_target(rt, args[1]);
   struct ltime t;
   time_decode_as(rt, args[0], &t, false);
