@@ -3882,7 +3882,7 @@ link with the same target instead of copying what it leads to.")
 network shares, where looking can be slow.")
 (autoload 'copy-directory "files-fns" nil t)
 (dolist (f '(directory-files-recursively file-chase-links locate-dominating-file
-             file-in-directory-p))
+             file-in-directory-p file-equal-p file-expand-wildcards wildcard-to-regexp))
   (autoload f "files-fns"))
 ;;; The cache of syntax-ppss (syntax.el); its variables are here,
 ;;; preloaded as in Emacs.

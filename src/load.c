@@ -430,6 +430,11 @@ static mval Fdelete_file(mrt *rt, int nargs, mval *args)
    failure. */
 static int remove_directory(const char *path, bool recursive)
 {
+  struct stat top;
+  /* A link to a directory is not emptied: rmdir then refuses it, as
+     Emacs 28 does, and the target keeps its files. */
+  if (recursive && lstat(path, &top) == 0 && !S_ISDIR(top.st_mode))
+    recursive = false;
   DIR *dir = recursive ? opendir(path) : NULL;
   if (recursive && !dir)
     return -1;
@@ -526,6 +531,25 @@ static mval Fmake_temp_name(mrt *rt, int nargs, mval *args)
   return concat_strings(rt, 2, parts);
 }
 
+/* Makes a new directory PATH, its six X's before the SUFFIX_LEN bytes
+   of suffix replaced by random letters (mkdtemp takes no suffix);
+   0, or -1 with errno set. */
+static int make_temp_directory(mrt *rt, char *path, int64_t suffix_len)
+{
+  static const char alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  char *x = path + strlen(path) - suffix_len - 6;
+  for (int tries = 0; tries < 100; tries++) {
+    uint64_t r = bignum_random_u64(rt);
+    for (int i = 0; i < 6; i++, r /= 62)
+      x[i] = alnum[r % 62];
+    if (mkdir(path, 0700) == 0)
+      return 0;
+    if (errno != EEXIST)
+      return -1;
+  }
+  return -1;
+}
+
 /* (make-temp-file PREFIX &optional DIR-FLAG SUFFIX TEXT): a new empty
    file (or directory) in temporary-file-directory, made atomically. */
 static mval Fmake_temp_file(mrt *rt, int nargs, mval *args)
@@ -537,10 +561,11 @@ static mval Fmake_temp_file(mrt *rt, int nargs, mval *args)
   mval parts[3] = { base, make_cstring(rt, "XXXXXX"), suffix };
   mval name = concat_strings(rt, 3, parts);
   char *path = (char *)XSTRING(name)->data;
-  int fd = NILP(args[1]) ? mkstemps(path, (int)slen(suffix)) : (mkdtemp(path) ? 0 : -1);
+  int fd = NILP(args[1]) ? mkstemps(path, (int)slen(suffix)) : make_temp_directory(rt, path, slen(suffix));
   if (fd < 0) {
     int err = errno;
-    xsignal3(rt, Qfile_error, make_cstring(rt, "Creating file with prefix"), make_cstring(rt, strerror(err)), base);
+    xsignal3(rt, err == ENOENT ? Qfile_missing : Qfile_error, make_cstring(rt, "Creating file with prefix"),
+             make_cstring(rt, strerror(err)), base);
   }
   if (NILP(args[1])) {
     if (STRINGP(args[3]))
