@@ -3693,7 +3693,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              kill-ring-save kill-region kill-line kill-word backward-kill-word
              remove-yank-excluded-properties insert-for-yank yank move-to-column indent-to
              current-indentation back-to-indentation indent-line-to backward-to-indentation
-             indent-rigidly file-size-human-readable barf-if-buffer-read-only
+             indent-rigidly file-size-human-readable file-size-human-readable-iec barf-if-buffer-read-only
              delete-horizontal-space cycle-spacing just-one-space fixup-whitespace
              delete-blank-lines delete-trailing-whitespace indent-according-to-mode indent-region
              indent-region-line-by-line
