@@ -1,0 +1,169 @@
+;;; diffhunt-files-tests.el --- files, file names and time, as Emacs 28 has them  -*- lexical-binding: t -*-
+
+;; Places where marrow differed from GNU Emacs 28, found by running the
+;; same calls under both; every expected value is what Emacs 28 prints.
+;; Files go in a fresh temporary directory, times are fixed.
+
+(require 'ert)
+
+(defmacro diffhunt-files--in-temp-dir (&rest body)
+  "Run BODY with `default-directory' a new empty temporary directory,
+deleted afterwards."
+  (declare (indent 0))
+  (let ((dir (make-symbol "dir")))
+    `(let* ((,dir (file-name-as-directory (make-temp-file "diffhunt-files" t)))
+            (default-directory ,dir))
+       (unwind-protect (progn ,@body)
+         (delete-directory ,dir t)))))
+
+(defun diffhunt-files--replace (init pt)
+  "Insert INIT in a temporary buffer, point at PT and markers at 3
+and (advancing) at 2, then insert the file r1 with REPLACE: the
+result, point and the markers' positions."
+  (with-temp-buffer
+    (insert init)
+    (goto-char pt)
+    (let ((m (copy-marker 3)) (m2 (copy-marker 2 t)))
+      (list (cadr (insert-file-contents "r1" nil nil nil t))
+            (buffer-string) (point) (marker-position m) (marker-position m2)))))
+
+(ert-deftest diffhunt-files-insert-replace-keeps-common-text ()
+  (diffhunt-files--in-temp-dir
+    (write-region "abcdefghij" nil "r1")
+    ;; Only the differing middle is replaced: the count is of the
+    ;; characters really inserted, and point and markers stay put.
+    (should (equal (diffhunt-files--replace "abcdefghij" 5) '(0 "abcdefghij" 5 3 2)))
+    (should (equal (diffhunt-files--replace "abcXefghij" 4) '(1 "abcdefghij" 4 3 2)))
+    (should (equal (diffhunt-files--replace "abcXefghij" 5) '(1 "abcdefghij" 4 3 2)))
+    (should (equal (diffhunt-files--replace "abcXefghij" 11) '(1 "abcdefghij" 11 3 2)))
+    (should (equal (diffhunt-files--replace "abc" 2) '(7 "abcdefghij" 2 3 2)))
+    (should (equal (diffhunt-files--replace "ghij" 3) '(6 "abcdefghij" 9 9 8)))
+    (should (equal (diffhunt-files--replace "ZZabcdefghij" 13) '(0 "abcdefghij" 11 1 1)))
+    ;; Point inside the replaced part keeps its proportional place.
+    (should (equal (diffhunt-files--replace "xyz" 2) '(10 "abcdefghij" 4 1 11)))
+    (should (equal (diffhunt-files--replace "xyz" 3) '(10 "abcdefghij" 7 1 11)))
+    (should (equal (diffhunt-files--replace "axyzj" 3) '(8 "abcdefghij" 4 2 10)))
+    (should (equal (diffhunt-files--replace "abxyzij" 4) '(6 "abcdefghij" 5 3 2)))))
+
+(ert-deftest diffhunt-files-insert-replace-reads-to-end ()
+  (diffhunt-files--in-temp-dir
+    (write-region "abcdefghij" nil "r1")
+    ;; With REPLACE, Emacs 28 reads from BEG to the end of the file.
+    (with-temp-buffer
+      (insert "cde")
+      (should (equal (cadr (insert-file-contents "r1" nil 2 5 t)) 5))
+      (should (equal (buffer-string) "cdefghij")))))
+
+(ert-deftest diffhunt-files-insert-errors ()
+  (diffhunt-files--in-temp-dir
+    (write-region "abcdefghij" nil "r1")
+    (make-directory "d")
+    (with-temp-buffer
+      (should (equal (cdr (should-error (insert-file-contents "r1" nil -1 2)))
+                     '(file-offset -1)))
+      (should (eq (car (should-error (insert-file-contents "r1" nil 1 -2)))
+                  'wrong-type-argument))
+      ;; The file is opened before the offsets are looked at.
+      (should (eq (car (should-error (insert-file-contents "nope" nil -1)))
+                  'file-missing))
+      (should (equal (should-error (insert-file-contents "d"))
+                     (list 'file-error "Read error" "Is a directory"
+                           (expand-file-name "d")))))))
+
+(ert-deftest diffhunt-files-delete-file-directory ()
+  (diffhunt-files--in-temp-dir
+    (make-directory "x")
+    (should (equal (should-error (delete-file "x"))
+                   '(file-error "Removing old name: is a directory" "x")))))
+
+(ert-deftest diffhunt-files-delete-directory-link ()
+  (diffhunt-files--in-temp-dir
+    (make-directory "a")
+    (write-region "1" nil "a/x.el")
+    (make-symbolic-link "a" "lnk")
+    (should (equal (should-error (delete-directory "lnk" t))
+                   (list 'file-error "Removing directory" "Not a directory"
+                         (expand-file-name "lnk"))))
+    ;; The directory the link leads to keeps its files.
+    (should (file-exists-p "a/x.el"))))
+
+(ert-deftest diffhunt-files-make-temp-file ()
+  (diffhunt-files--in-temp-dir
+    (let ((dir (make-temp-file (expand-file-name "td") t "sfx")))
+      (should (string-suffix-p "sfx" dir))
+      (should (file-directory-p dir)))
+    (should (eq (car (should-error (make-temp-file (expand-file-name "nodir/x"))))
+                'file-missing))))
+
+(ert-deftest diffhunt-files-locate-file ()
+  (diffhunt-files--in-temp-dir
+    (write-region "" nil "f1")
+    (make-directory "dd")
+    (let ((here (expand-file-name "f1"))
+          (dir (directory-file-name default-directory)))
+      (should (equal (locate-file "f1" nil) here))
+      (should (equal (locate-file "f" nil '("1")) here))
+      (should (equal (locate-file "f1" (list dir) nil '(exists)) here))
+      (should (equal (locate-file "f1" (list dir) nil '(executable)) nil))
+      (should (equal (locate-file "dd" (list dir) nil '(dir-ok)) nil))
+      (should (equal (locate-file "dd" (list dir) nil (lambda (_f) 'dir-ok))
+                     (expand-file-name "dd")))
+      (should (equal (locate-file "dd" (list dir) nil (lambda (_f) t)) nil)))))
+
+(ert-deftest diffhunt-files-wildcards ()
+  (should (equal (wildcard-to-regexp "*.el") "\\`[^\0]*\\.el\\'"))
+  (should (equal (wildcard-to-regexp "[!a]x") "\\`[^a]x\\'"))
+  (should (equal (wildcard-to-regexp "[^a]") "\\`[\0^a]\\'"))
+  (should (equal (wildcard-to-regexp "[]a]") "\\`\\[]a]\\'"))
+  (should (equal (wildcard-to-regexp "a.b+c$^") "\\`a\\.b\\+c\\$\\^\\'"))
+  (should (equal (wildcard-to-regexp "[ab") "\\`[ab\\'"))
+  (should (equal (should-error (wildcard-to-regexp "x[")) '(args-out-of-range "x[" 2)))
+  (diffhunt-files--in-temp-dir
+    (make-directory "a/b" t)
+    (write-region "1" nil "a/x.el")
+    (write-region "1" nil "z.txt")
+    (make-symbolic-link "a" "lnk")
+    (should (equal (file-expand-wildcards "*.txt") '("z.txt")))
+    (should (equal (file-expand-wildcards "a/*") '("a/b" "a/x.el")))
+    (should (equal (file-expand-wildcards "*/*.el" t)
+                   (list (expand-file-name "lnk/x.el") (expand-file-name "a/x.el"))))
+    (should (equal (file-expand-wildcards "nope*") nil))
+    (should (file-equal-p "a" "./a/"))
+    (should (file-equal-p "lnk" "a"))
+    (should-not (file-equal-p "nope" "nope"))
+    (should-not (file-equal-p "z.txt" "a"))))
+
+(ert-deftest diffhunt-files-time-errors ()
+  (should (equal (should-error (time-convert 0.0e+NaN))
+                 '(error "Invalid time specification")))
+  (should (equal (should-error (decode-time 0.0e+NaN))
+                 '(error "Invalid time specification")))
+  (should (equal (should-error (time-convert 1.0e+INF))
+                 '(error "Specified time is not representable")))
+  ;; A bad time is reported before a bad frequency.
+  (should (equal (should-error (time-convert 'x 0))
+                 '(error "Invalid time specification")))
+  (should (equal (should-error (time-convert 1 0))
+                 '(error "Invalid time frequency" 0))))
+
+(ert-deftest diffhunt-files-date-to-time-fallback ()
+  (let ((process-environment (copy-sequence process-environment)))
+    (setenv "TZ" "America/New_York")
+    (should (equal (date-to-time "garbage") '(14445 17280)))
+    (should (equal (date-to-time "2021-03-04") '(14445 17280)))
+    (setenv "TZ" "Asia/Kolkata")
+    (should (equal (should-error (date-to-time "garbage"))
+                   '(error "Invalid date: garbage")))
+    (setenv "TZ" "UTC")
+    (should (equal (safe-date-to-time "garbage") '(0 0)))))
+
+(ert-deftest diffhunt-files-substitute-command-keys-properties ()
+  (let ((s (substitute-command-keys "\\[undo]")))
+    (should (equal (prin1-to-string s)
+                   "#(\"C-x u\" 0 5 (face help-key-binding font-lock-face help-key-binding))"))))
+
+(ert-deftest diffhunt-files-size-iec ()
+  (should (equal (mapcar #'file-size-human-readable-iec '(0 1023 1024 2048 1500000))
+                 '("0 B" "1023 B" "1 KiB" "2 KiB" "1.4 MiB"))))
+
+;;; diffhunt-files-tests.el ends here
