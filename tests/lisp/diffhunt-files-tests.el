@@ -166,4 +166,28 @@ result, point and the markers' positions."
   (should (equal (mapcar #'file-size-human-readable-iec '(0 1023 1024 2048 1500000))
                  '("0 B" "1023 B" "1 KiB" "2 KiB" "1.4 MiB"))))
 
+(defun diffhunt-files--ft (format year)
+  "FORMAT applied to 07:05:00 on 3 February of YEAR, in UTC."
+  (format-time-string format (encode-time (list 0 5 7 3 2 year nil nil t)) t))
+
+(ert-deftest diffhunt-files-format-time-numbers ()
+  ;; Widths, padding and signs as Emacs's own strftime has them, not
+  ;; glibc's: years are four digits wide, a given width replaces the
+  ;; natural one, the last padding flag wins, '+' signs wide years.
+    (should (equal (diffhunt-files--ft "%Y|%C|%y" -1) "-001|-0|01"))
+    (should (equal (diffhunt-files--ft "%Y|%C|%y" 5) "0005|00|05"))
+    (should (equal (diffhunt-files--ft "%Y|%C|%y" -150) "-150|-1|50"))
+    (should (equal (diffhunt-files--ft "%+Y|%+3C|%+3y" 10000) "+10000|+100|+00"))
+    (should (equal (diffhunt-files--ft "%+6Y|%_5Y|%-Y|%1Y" 1969) "+01969| 1969|1969|1969"))
+    (should (equal (diffhunt-files--ft "%1S|%1j|%1V|%_3j" 2019) "0|34|5| 34"))
+    (should (equal (diffhunt-files--ft "%+_6Y|%_+6Y|%-+6Y|%+-6Y|%0_6Y" 1969) "  1969|+01969|+01969|1969|  1969"))
+    (should (equal (diffhunt-files--ft "%F|%+12F|%-D|%_D|%10D" 2000) "2000-02-03|+02000-02-03|02/03/0|02/03/ 0|  02/03/00"))
+    (should (equal (diffhunt-files--ft "%F|%+F" 10000) "+10000-02-03|+10000-02-03"))
+    (should (equal (diffhunt-files--ft "%^f|%^#f|%#f" 2000) "%^F|%^#F|%#f"))
+    (should (equal (diffhunt-files--ft "%10Od|%-5Od|%_3Ey" 2000) "        03|03| 00"))
+    (should (equal (diffhunt-files--ft "%+d|%+3e|%0e|%-e" 2000) "03|003|03|3"))
+    (should (equal (current-time-string (encode-time (list 1 2 3 4 5 0 nil nil t)) t) "Thu May  4 03:02:01 0"))
+    (should (equal (current-time-string (encode-time (list 1 2 3 4 5 -1 nil nil t)) t) "Tue May  4 03:02:01 -1"))
+    (should (equal (current-time-string (encode-time (list 1 2 3 4 5 2009 nil nil t)) t) "Mon May  4 03:02:01 2009")))
+
 ;;; diffhunt-files-tests.el ends here
