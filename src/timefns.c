@@ -117,9 +117,10 @@ static enum tform time_form(mrt *rt, mval t, bool warn_pair)
       unrepresentable(rt);
     return TF_FLOAT;
   }
+  /* Emacs warns of a small HZ before it looks at TICKS: (a . 1) too. */
+  if (CONSP(t) && warn_pair && FIXNUMP(XCDR(t)))
+    warn_obsolete_pair(rt, XCDR(t));
   if (CONSP(t) && INTEGERP(XCAR(t)) && INTEGERP(XCDR(t))) {
-    if (warn_pair)
-      warn_obsolete_pair(rt, XCDR(t));
     if (!positive_integer(XCDR(t)))
       invalid_time(rt);
     return TF_TICKS_HZ;

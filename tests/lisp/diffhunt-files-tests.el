@@ -190,4 +190,20 @@ result, point and the markers' positions."
     (should (equal (current-time-string (encode-time (list 1 2 3 4 5 -1 nil nil t)) t) "Tue May  4 03:02:01 -1"))
     (should (equal (current-time-string (encode-time (list 1 2 3 4 5 2009 nil nil t)) t) "Mon May  4 03:02:01 2009")))
 
+(ert-deftest diffhunt-files-format-seconds ()
+  ;; Emacs 28 puts the units in one by one and turns %% into % last, so
+  ;; %% and %z with a width stay as written; %z cuts at the smaller of
+  ;; its own place and that of the first non-zero unit.
+    (should (equal (format-seconds "%02% %Y %D" -5) "%02% -1 years 364 days"))
+    (should (equal (format-seconds "x %2z %M" 61) "%2z 1 minute"))
+    (should (equal (format-seconds "%02z%M" 31536000) "%02z525600 minutes"))
+    (should (equal (format-seconds "x %.2z%.3s" 59.99) "%.2z060"))
+    (should (equal (format-seconds "%.2%%Y %D" 1.5) "%.2%0 years 0 days"))
+    (should (equal (format-seconds "%0z" -3661) "%0z"))
+    (should (equal (format-seconds "%z%y %d %h %m %s" 90061) "0 1 1 1 1"))
+    (should (equal (format-seconds "%Y, %D, %H, %M, %z%S" 3661) "1 hour, 1 minute, 1 second"))
+    (should (equal (format-seconds "%h:%.2m:%.2s" 3661) "1:01:01"))
+    (should (equal (format-seconds "%,2s" 1.555) "2.55"))
+    (should (equal (format-seconds "%.5,1s|%5,2m" 61.25) "001.2| 1.00")))
+
 ;;; diffhunt-files-tests.el ends here
