@@ -498,9 +498,10 @@ static void zone_decode(mrt *rt, mval zone, struct zone *z)
     z->kind = ZONE_UTC;
   else if (zone_seconds(zone, &off))
     offset_rule(z, off, NULL);
-  else if (CONSP(zone) && zone_seconds(XCAR(zone), &off) && CONSP(XCDR(zone)) &&
-           STRINGP(XCAR(XCDR(zone))))
+  else if (CONSP(zone) && zone_seconds(XCAR(zone), &off) && CONSP(XCDR(zone))) {
+    CHECK_STRING(rt, XCAR(XCDR(zone))); /* Emacs: (3600 nil) is (wrong-type-argument stringp nil) */
     offset_rule(z, off, (const char *)XSTRING(XCAR(XCDR(zone)))->data);
+  }
   else if (STRINGP(zone)) {
     z->kind = ZONE_TZ;
     z->tz = (const char *)XSTRING(zone)->data;
@@ -1011,6 +1012,16 @@ static void put_directive(struct strbuf *b, const struct directive *d, const str
   case 's': put_number(b, d, (long long)in->secs, 1, false); break;
   case 'q': put_number(b, d, in->tm.tm_mon / 3 + 1, 1, false); break;
   case 'z': put_zone(b, d, in->tm.tm_gmtoff); break;
+  case 'Z':
+    /* A zone libc could not name (a bad TZ) has the empty name in
+       Emacs; strftime would put in tzname, "UTC". */
+    if (in->tm.tm_zone && !*in->tm.tm_zone) {
+      for (long padding = d->pad == '-' ? 0 : d->width; padding > 0; padding--)
+        strbuf_put(b, " ", 1);
+      break;
+    }
+    put_strftime(b, d, &in->tm);
+    break;
   case 'F':
     if (!d->pad && (d->width < 0 || d->plus)) {
       put_iso_date(b, d, &in->tm);
@@ -1079,7 +1090,16 @@ static mval Fcurrent_time_zone(mrt *rt, int nargs, mval *args)
 {
   struct zone z;
   struct format_input in = format_input(rt, args[0], args[1], &z);
-  return list2(rt, make_fixnum(in.tm.tm_gmtoff), make_cstring(rt, in.tm.tm_zone ? in.tm.tm_zone : ""));
+  const char *name = in.tm.tm_zone ? in.tm.tm_zone : "";
+  char numeric[32];
+  if (!*name) { /* a zone with no name is named by its offset, as Emacs: "+00" */
+    long off = in.tm.tm_gmtoff, a = off < 0 ? -off : off;
+    long h = a / 3600, m = a / 60 % 60, sec = a % 60;
+    snprintf(numeric, sizeof numeric, "%c%0*ld", off < 0 ? '-' : '+', sec ? 6 : m ? 4 : 2,
+             sec ? h * 10000 + m * 100 + sec : m ? h * 100 + m : h);
+    name = numeric;
+  }
+  return list2(rt, make_fixnum(in.tm.tm_gmtoff), make_cstring(rt, name));
 }
 
 /* ================================================================== */

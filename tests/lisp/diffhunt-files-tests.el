@@ -206,4 +206,19 @@ result, point and the markers' positions."
     (should (equal (format-seconds "%,2s" 1.555) "2.55"))
     (should (equal (format-seconds "%.5,1s|%5,2m" 61.25) "001.2| 1.00")))
 
+(ert-deftest diffhunt-files-unnamed-zones ()
+  ;; A zone libc cannot read (an abbreviation under three letters, a bad
+  ;; rule) is UTC with the empty name; current-time-zone then names it
+  ;; by its offset.
+    (should (equal (list (format-time-string "%H %z|%Z|%3Z" 0 '(-1800 "X")) (current-time-zone 0 '(-1800 "X"))) '("00 +0000||   " (0 "+00"))))
+    (should (equal (list (format-time-string "%H %z|%Z|%3Z" 0 '(3600 "")) (current-time-zone 0 '(3600 ""))) '("00 +0000||   " (0 "+00"))))
+    (should (equal (list (format-time-string "%H %z|%Z|%3Z" 0 '"<X>-1") (current-time-zone 0 '"<X>-1")) '("00 +0000||   " (0 "+00"))))
+    (should (equal (list (format-time-string "%H %z|%Z|%3Z" 0 '"!!") (current-time-zone 0 '"!!")) '("00 +0000||   " (0 "+00"))))
+    (should (equal (list (format-time-string "%H %z|%Z|%3Z" 0 '(-1800 "XYZ")) (current-time-zone 0 '(-1800 "XYZ"))) '("23 -0030|XYZ|XYZ" (-1800 "XYZ"))))
+    (should (equal (list (format-time-string "%H %z|%Z|%3Z" 0 '"ABC-1") (current-time-zone 0 '"ABC-1")) '("01 +0100|ABC|ABC" (3600 "ABC"))))
+  (should (equal (should-error (format-time-string "%Z" 0 '(3600 nil)))
+                 '(wrong-type-argument stringp nil)))
+  (should (equal (should-error (decode-time 0 '(3600 5)))
+                 '(wrong-type-argument stringp 5))))
+
 ;;; diffhunt-files-tests.el ends here
