@@ -723,7 +723,9 @@ static mval Fencode_time(mrt *rt, int nargs, mval *args)
      fields in order, and only then may the seconds be out of range. */
   struct time_parts sub;
   mval whole_secs = seconds_argument(rt, c.sec, &sub);
-  struct tm tm = { .tm_isdst = NILP(c.dst) ? 0 : c.dst == Qt ? 1 : -1 }; /* as Emacs */
+  /* As Emacs 28: nil is standard time, any other symbol (not just t)
+     daylight saving time, anything else (-1 and other numbers) unknown. */
+  struct tm tm = { .tm_isdst = NILP(c.dst) ? 0 : SYMBOLP(c.dst) ? 1 : -1 };
   tm.tm_min = tm_field(rt, c.min, 0);
   tm.tm_hour = tm_field(rt, c.hour, 0);
   tm.tm_mday = tm_field(rt, c.day, 0);

@@ -221,4 +221,12 @@ result, point and the markers' positions."
   (should (equal (should-error (decode-time 0 '(3600 5)))
                  '(wrong-type-argument stringp 5))))
 
+(ert-deftest diffhunt-files-encode-time-dst ()
+  ;; Any symbol but nil means daylight saving time, other values unknown.
+  (let ((process-environment (copy-sequence process-environment)))
+    (setenv "TZ" "America/New_York")
+    (should (equal (encode-time (list 0 0 12 31 12 2020 nil 'x nil)) '(24557 62848)))
+    (should (equal (encode-time (list 0 0 12 31 12 2020 nil "s" nil)) '(24558 912)))
+    (should (equal (encode-time (list 0 0 12 30 6 2020 nil nil nil)) '(24315 28560)))))
+
 ;;; diffhunt-files-tests.el ends here
