@@ -413,11 +413,13 @@ static mval Fdelete_file(mrt *rt, int nargs, mval *args)
   mval f, handled;
   if (expanded_file_handled(rt, Qdelete_file, 2, args, &f, &handled))
     return handled;
+  /* Emacs 28 checks for a directory (not a link to one) first, and
+     names it as given. */
+  struct stat st, lst;
+  if (stat(sdata(f), &st) == 0 && S_ISDIR(st.st_mode) && !(lstat(sdata(f), &lst) == 0 && S_ISLNK(lst.st_mode)))
+    xsignal2(rt, Qfile_error, make_cstring(rt, "Removing old name: is a directory"), args[0]);
   if (unlink(sdata(f)) != 0 && errno != ENOENT) {
     int err = errno;
-    /* Emacs 28 checks for a directory first, and names it as given. */
-    if (err == EISDIR)
-      xsignal2(rt, Qfile_error, make_cstring(rt, "Removing old name: is a directory"), args[0]);
     xsignal3(rt, Qfile_error, make_cstring(rt, "Removing old name"), make_cstring(rt, strerror(err)), f);
   }
   return Qnil;
@@ -482,7 +484,16 @@ static int make_directory(char *path, bool parents)
         return -1;
     }
   }
-  return mkdir(path, 0777) == 0 || (parents && errno == EEXIST) ? 0 : -1;
+  if (mkdir(path, 0777) == 0)
+    return 0;
+  /* With PARENTS, an existing directory is fine, but a file (or a link
+     to nowhere) in its place is not, as in Emacs. */
+  struct stat st;
+  int err = errno;
+  if (parents && err == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return 0;
+  errno = err; /* not stat's complaint about a link to nowhere */
+  return -1;
 }
 
 /* (make-directory DIR &optional PARENTS) */
@@ -509,6 +520,14 @@ static mval Fdelete_directory(mrt *rt, int nargs, mval *args)
   mval given[3] = { dir, args[1], args[2] };
   if (file_handler_call(rt, Qdelete_directory, dir, Qnil, 3, given, &handled))
     return handled;
+  struct stat st;
+  /* Emacs lists a directory before it removes it recursively: a file
+     that is no directory (nor a link) fails there. */
+  if (!NILP(args[1])) {
+    int err = lstat(sdata(dir), &st) != 0 ? errno : !S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode) ? ENOTDIR : 0;
+    if (err && err != ENOENT)
+      xsignal3(rt, Qfile_error, make_cstring(rt, "Opening directory"), make_cstring(rt, strerror(err)), dir);
+  }
   if (remove_directory(sdata(dir), !NILP(args[1])) != 0) {
     int err = errno;
     if (err == ENOENT && !NILP(args[1]))
@@ -620,8 +639,9 @@ static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
   DIR *d = opendir(sdata(dir));
   if (!d) {
     int err = errno;
+    /* Emacs names the directory without its final slash here. */
     xsignal3(rt, err == ENOENT ? Qfile_missing : Qfile_error, make_cstring(rt, "Opening directory"),
-             make_cstring(rt, strerror(err)), dir);
+             make_cstring(rt, strerror(err)), call1(rt, Qdirectory_file_name, dir));
   }
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, close_directory, (mval)(uintptr_t)d); /* aligned: looks like a fixnum */
@@ -819,7 +839,12 @@ static mval Fset_default_file_modes(mrt *rt, int nargs, mval *args)
 static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  mval link = expand_file_name(rt, args[1], Qnil), handled;
+  CHECK_STRING(rt, args[1]);
+  mval link = args[1], handled;
+  if (slen(link) > 0 && sdata(link)[slen(link) - 1] == '/') /* a directory: the link goes in it */
+    link = expand_file_name(rt, call1(rt, Qfile_name_nondirectory, args[0]), link);
+  else
+    link = expand_file_name(rt, link, Qnil);
   mval given[3] = { args[0], link, args[2] };
   if (file_handler_call(rt, Qmake_symbolic_link, link, Qnil, 3, given, &handled))
     return handled;
@@ -833,6 +858,9 @@ static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
     int err = errno;
     mval data = list4(rt, make_cstring(rt, "Making symbolic link"), make_cstring(rt, strerror(err)),
                       args[0], link);
+    /* Emacs: a directory in the way of a replacing link is file-already-exists. */
+    if (err == EEXIST)
+      mrt_signal(rt, Qfile_already_exists, list3(rt, make_cstring(rt, strerror(err)), args[0], link));
     mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
   }
   return Qnil;
@@ -845,18 +873,21 @@ static mval Frename_file(mrt *rt, int nargs, mval *args)
   mval from = expand_file_name(rt, args[0], Qnil);
   CHECK_STRING(rt, args[1]);
   mval to = args[1];
-  if (slen(to) > 0 && sdata(to)[slen(to) - 1] == '/')
-    to = expand_file_name(rt, call1(rt, Qfile_name_nondirectory, from), to);
+  if (slen(to) > 0 && sdata(to)[slen(to) - 1] == '/') /* "a/b/" goes in as "b", as in Emacs */
+    to = expand_file_name(rt, call1(rt, Qfile_name_nondirectory, call1(rt, Qdirectory_file_name, from)), to);
   else
     to = expand_file_name(rt, to, Qnil);
   mval handled, given[3] = { from, to, args[2] };
   if (file_handler_call(rt, Qrename_file, from, to, 3, given, &handled))
     return handled;
   struct stat st;
-  if (NILP(args[2]) && lstat(sdata(to), &st) == 0)
+  /* Emacs tries the rename first: a FILE that cannot be renamed is
+     reported before an existing NEWNAME. */
+  int err = lstat(sdata(from), &st) != 0 ? errno : 0;
+  if (!err && NILP(args[2]) && lstat(sdata(to), &st) == 0)
     xsignal2(rt, Qfile_already_exists, make_cstring(rt, "File already exists"), to);
-  if (rename(sdata(from), sdata(to)) != 0) {
-    int err = errno;
+  if (err || rename(sdata(from), sdata(to)) != 0) {
+    err = err ? err : errno;
     mval data = list4(rt, make_cstring(rt, "Renaming"), make_cstring(rt, strerror(err)), from, to);
     mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
   }
