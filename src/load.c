@@ -866,6 +866,17 @@ static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
   return Qnil;
 }
 
+/* What is wrong with the directory holding the file PATH (a trailing
+   slash aside), as the system sees it when it renames: 0, or an errno. */
+static int parent_error(mrt *rt, mval path)
+{
+  mval dir = call1(rt, intern(rt, "file-name-directory"), call1(rt, Qdirectory_file_name, path));
+  struct stat st;
+  if (!STRINGP(dir) || stat(sdata(dir), &st) != 0)
+    return STRINGP(dir) ? errno : 0;
+  return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+}
+
 /* (rename-file FILE NEWNAME &optional OK-IF-ALREADY-EXISTS): NEWNAME
    ending in a slash is the directory to move FILE into. */
 static mval Frename_file(mrt *rt, int nargs, mval *args)
@@ -881,9 +892,11 @@ static mval Frename_file(mrt *rt, int nargs, mval *args)
   if (file_handler_call(rt, Qrename_file, from, to, 3, given, &handled))
     return handled;
   struct stat st;
-  /* Emacs tries the rename first: a FILE that cannot be renamed is
-     reported before an existing NEWNAME. */
-  int err = lstat(sdata(from), &st) != 0 ? errno : 0;
+  /* Emacs tries the rename first: what the system finds wrong with the
+     names comes before an existing NEWNAME, in the system's order. */
+  int err = parent_error(rt, from);
+  err = err ? err : parent_error(rt, to);
+  err = err ? err : lstat(sdata(from), &st) != 0 ? errno : 0;
   if (!err && NILP(args[2]) && lstat(sdata(to), &st) == 0)
     xsignal2(rt, Qfile_already_exists, make_cstring(rt, "File already exists"), to);
   if (err || rename(sdata(from), sdata(to)) != 0) {

@@ -286,4 +286,19 @@ result, point and the markers' positions."
       (should (equal (diffhunt-files--err '(delete-file "dlink/"))
                      '(file-error "Removing old name: is a directory" "dlink/")))))
 
+(ert-deftest diffhunt-files-rename-error-order ()
+  ;; The system's complaint about either name comes before an existing
+  ;; NEWNAME, a bad directory before a missing file.
+  (diffhunt-files--in-temp-dir
+    (write-region "data" nil "file")
+    (make-symbolic-link "file" "link")
+      (should (equal (diffhunt-files--err '(rename-file "new/" "file/x"))
+                     '(file-error "Renaming" "Not a directory" "DIR/new/" "DIR/file/x")))
+      (should (equal (diffhunt-files--err '(rename-file "link" "file/x" t))
+                     '(file-error "Renaming" "Not a directory" "DIR/link" "DIR/file/x")))
+      (should (equal (diffhunt-files--err '(rename-file "nodir/a" "file"))
+                     '(file-missing "Renaming" "No such file or directory" "DIR/nodir/a" "DIR/file")))
+      (should (equal (diffhunt-files--err '(rename-file "link" "file"))
+                     '(file-already-exists "File already exists" "DIR/file")))))
+
 ;;; diffhunt-files-tests.el ends here
