@@ -131,6 +131,75 @@ FOLLOW-SYMLINKS (a cycle of links then never ends)."
              (push (concat prefix entry) files))))
     (nconc found (nreverse files))))
 
+(defun file-equal-p (file1 file2)
+  "Non-nil when FILE1 and FILE2 both exist and are the same file, links
+followed: as in Emacs 28, when all their attributes are equal."
+  (let ((handler (or (find-file-name-handler file1 'file-equal-p)
+                     (find-file-name-handler file2 'file-equal-p))))
+    (if handler
+        (funcall handler 'file-equal-p file1 file2)
+      (let ((a (file-attributes (file-truename file1)))
+            (b (file-attributes (file-truename file2))))
+        (and a b (equal a b))))))
+
+;;;; Wildcards
+
+(defun wildcard-to-regexp (wildcard)
+  "A regexp matching the whole of a file name that the shell wildcard
+WILDCARD matches: * and ? match any characters but NUL, [...] (with !
+for negation) a set, anything else itself."
+  (let ((i 0) (n (length wildcard)) (parts nil))
+    (while (< i n)
+      (let ((c (aref wildcard i)))
+        (cond
+         ((eq c ?*) (push "[^\0]*" parts))
+         ((eq c ??) (push "[^\0]" parts))
+         ;; A set; Emacs looks at the character after [ even at the end.
+         ((eq c ?\[)
+          (let ((next (aref wildcard (1+ i))))
+            (cond
+             ((eq next ?\]) (push "\\[" parts))
+             (t
+              (push "[" parts)
+              (setq i (1+ i))
+              (cond ((eq next ?!) (push "^" parts) (setq i (1+ i))
+                     (when (>= i n) (aref wildcard i)))
+                    ((eq next ?^) (push "\0^" parts) (setq i (1+ i))))
+              (let ((end (string-search "]" wildcard (min (1+ i) n))))
+                (when (and end (eq (aref wildcard i) ?\]))
+                  (setq end (string-search "]" wildcard (1+ i))))
+                (push (substring wildcard i (if end (1+ end) n)) parts)
+                (setq i (1- (if end (1+ end) n))))))))
+         ((memq c '(?. ?+ ?$ ?^ ?\\)) (push (string ?\\ c) parts))
+         (t (push (string c) parts)))
+        (setq i (1+ i))))
+    (concat "\\`" (apply #'concat (nreverse parts)) "\\'")))
+
+(defun file-expand-wildcards (pattern &optional full)
+  "The file names PATTERN, a shell wildcard pattern (in the directory
+part too), matches, in `string<' order within each directory; relative
+to `default-directory' as PATTERN is, unless FULL."
+  (save-match-data
+    (let* ((nondir (file-name-nondirectory pattern))
+           (dirpart (file-name-directory pattern))
+           (dirs (if (and dirpart (string-match-p "[[*?]" dirpart))
+                     (mapcar #'file-name-as-directory
+                             (file-expand-wildcards (directory-file-name dirpart)))
+                   (list dirpart)))
+           (found nil))
+      (dolist (dir dirs)
+        (when (or (null dir) (file-accessible-directory-p dir))
+          (let ((names (seq-remove
+                        (lambda (name)
+                          (member (file-name-nondirectory name) '("." "..")))
+                        (directory-files (or dir ".") full (wildcard-to-regexp nondir)))))
+            ;; Each directory's names go before those of the ones before it.
+            (setq found (nconc (if (and dir (not full))
+                                   (mapcar (lambda (name) (concat dir name)) names)
+                                 names)
+                               found)))))
+      found)))
+
 ;;;; Copying a tree
 
 (defvar copy-directory-create-symlink)

@@ -91,7 +91,12 @@ accents and apostrophes as `text-quoting-style' has them.  A new string."
             (push text parts)
             (setq start resume i resume))))
       (push (substring string start) parts)
-      (apply #'concat (nreverse parts)))))
+      ;; Through a buffer, as Emacs 28 builds it: concat would list the
+      ;; properties of each piece in reverse order.
+      (with-temp-buffer
+        (dolist (part (nreverse parts))
+          (insert part))
+        (buffer-string)))))
 
 ;;; ---- \\{MAP}: a summary of a keymap's bindings ---------------------------
 

@@ -28,18 +28,31 @@ first; when nil, a status other than 0 signals an error."
 
 (defun locate-file (filename path &optional suffixes predicate)
   "The first file FILENAME with one of SUFFIXES (default: none) in a
-directory of PATH (nil: `default-directory') that PREDICATE accepts
-\(default: `file-readable-p'; the symbol `executable':
-`file-executable-p'), or nil."
+directory of PATH (nil: `default-directory') that PREDICATE accepts.
+PREDICATE is a function (a directory is found only when it returns
+`dir-ok'), nil for a readable file, or a symbol or list of the symbols
+`executable', `writable', `readable' that the file must all be (none of
+them: it must exist); a directory is never found by these."
+  (when (and predicate (symbolp predicate) (not (functionp predicate)))
+    (setq predicate (list predicate)))
   (let ((test (cond ((null predicate) #'file-readable-p)
-                    ((eq predicate 'executable) #'file-executable-p)
-                    (t predicate))))
+                    ((functionp predicate) predicate)
+                    (t (lambda (file) (locate-file--modes-ok file predicate))))))
     (catch 'found
-      (dolist (dir (if (file-name-absolute-p filename) '(nil) path))
+      (dolist (dir (if (file-name-absolute-p filename) '(nil) (or path '(nil))))
         (dolist (suffix (or suffixes '("")))
-          (let ((file (expand-file-name (concat filename suffix) dir)))
-            (when (and (funcall test file) (not (file-directory-p file)))
+          (let* ((file (expand-file-name (concat filename suffix) dir))
+                 (ok (funcall test file)))
+            (when (and ok (or (eq ok 'dir-ok) (not (file-directory-p file))))
               (throw 'found file))))))))
+
+(defun locate-file--modes-ok (file modes)
+  "Whether FILE exists and is each of MODES (`executable', `writable',
+`readable') that the list MODES names."
+  (and (file-exists-p file)
+       (or (not (memq 'executable modes)) (file-executable-p file))
+       (or (not (memq 'writable modes)) (file-writable-p file))
+       (or (not (memq 'readable modes)) (file-readable-p file))))
 
 (defun executable-find (command &optional _remote)
   "The absolute name of the program COMMAND along `exec-path', or nil."

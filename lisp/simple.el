@@ -2172,6 +2172,10 @@ FLAVOR `iec'; SPACE goes between number and unit, UNIT after it."
               (and (not (equal name "")) space)
               name))))
 
+(defun file-size-human-readable-iec (size)
+  "SIZE in bytes with an IEC unit (KiB, MiB...) after a space."
+  (file-size-human-readable size 'iec " "))
+
 (provide 'simple)
 
 ;;; simple.el ends here

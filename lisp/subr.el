@@ -1906,15 +1906,21 @@ nil), and whether some unit is larger than one before it."
     (push (substring string start) pieces)
     (list (nreverse pieces) zero-at larger)))
 
-(defun subr--seconds-text (spec count fraction)
-  "The text of SPEC, a unit spec of `subr--seconds-specs', for COUNT of
-its unit; seconds shown with decimals get FRACTION too."
-  (let ((unit (nth 0 spec)) (dot (nth 1 spec)) (width (nth 2 spec))
-        (decimals (nth 3 spec)) (named (nth 4 spec)))
+(defun subr--seconds-text (match unit count fraction)
+  "What the spec matched as MATCH (groups: 1 width, 2 comma and
+decimals, 3 letter) becomes for COUNT of UNIT, an entry of
+`subr--seconds-units'; seconds with decimals get FRACTION too."
+  (let* ((width (match-string 1 match))
+         (decimals (match-string 2 match))
+         (named (not (equal (match-string 3 match) (downcase (match-string 3 match)))))
+         (value (if (= (nth 2 unit) 1) (+ count fraction) count)))
     (concat (if decimals
-                (format (concat "%" (and dot "0") width "." decimals "f")
-                        (if (= (nth 2 unit) 1) (+ count fraction) count))
-              (format (concat "%" (and dot ".") width "d") count))
+                (format (concat "%" (and width (if (eq (aref width 0) ?.)
+                                                    (concat "0" (substring width 1))
+                                                  width))
+                                "." (substring decimals 1) "f")
+                        value)
+              (format (concat "%" width "d") value))
             (if named (format " %s%s" (nth 1 unit) (if (= count 1) "" "s")) ""))))
 
 (defun format-seconds (string seconds)
@@ -1924,34 +1930,34 @@ name.  A width may follow the %, after a dot for zero-padding, and a
 comma and a digit gives that many decimals (the seconds' fraction
 shows).  %z drops what precedes it up to the first non-zero unit, the
 units then in decreasing order; %% is a percent sign."
-  (let* ((parsed (subr--seconds-specs string))
-         (pieces (nth 0 parsed)) (zero-at (nth 1 parsed)))
-    (when (and zero-at (nth 2 parsed))
-      (error "Units are not in decreasing order of size"))
-    (unless (numberp seconds)
-      (setq seconds (float-time seconds)))
-    (let ((fraction (mod seconds 1))
-          (left (round seconds))
-          (counts nil)
-          (first-non-zero nil))
-      ;; Each unit used takes its whole number from what is left,
-      ;; largest first.
+  (let ((parsed (subr--seconds-specs string)))
+    (when (and (nth 1 parsed) (nth 2 parsed))
+      (error "Units are not in decreasing order of size")))
+  (unless (numberp seconds)
+    (setq seconds (float-time seconds)))
+  ;; As Emacs 28, the units are put in one after the other, largest
+  ;; first, each where its first spec is in the text so far; %z (even
+  ;; with a width, which then stays) cuts the text before the first
+  ;; non-zero unit, and only then %% become %.
+  (let ((fraction (mod seconds 1))
+        (left (round seconds))
+        (case-fold-search t)
+        (first-non-zero nil))
+    (save-match-data
       (dolist (unit subr--seconds-units)
-        (let ((tail pieces) (i 0))
-          (while (and tail (not (eq (car-safe (car tail)) unit)))
-            (setq tail (cdr tail) i (1+ i)))
-          (when tail
-            (let ((count (floor left (nth 2 unit))))
-              (setq left (- left (* count (nth 2 unit))))
-              (push (cons (car tail) count) counts)
-              (unless (or first-non-zero (zerop count))
-                (setq first-non-zero i))))))
-      (when zero-at
-        (setq pieces (nthcdr (min zero-at (or first-non-zero zero-at)) pieces)))
-      (mapconcat (lambda (p)
-                   (if (stringp p) p
-                     (subr--seconds-text p (cdr (assq p counts)) fraction)))
-                 pieces ""))))
+        (when (string-match (format "%%\\(\\.?[0-9]+\\)?\\(,[0-9]+\\)?\\(%c\\)" (car unit))
+                            string)
+          (let ((count (floor left (nth 2 unit))))
+            (setq left (- left (* count (nth 2 unit))))
+            (unless (or first-non-zero (zerop count))
+              (setq first-non-zero (match-beginning 0)))
+            (setq string (replace-match (subr--seconds-text string unit count fraction)
+                                        t t string)))))
+      (when (string-match "%\\(\\.?[0-9]+\\)?\\(,[0-9]+\\)?z" string)
+        (setq string (string-replace
+                      "%z" "" (substring string (min (or first-non-zero (match-end 0))
+                                                     (match-beginning 0))))))))
+  (string-replace "%%" "%" string))
 
 ;;; ---- Hooks --------------------------------------------------------------
 ;;
@@ -3713,7 +3719,7 @@ does not inherit its PROPERTY when NONSTICKINESS is non-nil.")
              kill-ring-save kill-region kill-line kill-word backward-kill-word
              remove-yank-excluded-properties insert-for-yank yank move-to-column indent-to
              current-indentation back-to-indentation indent-line-to backward-to-indentation
-             indent-rigidly file-size-human-readable barf-if-buffer-read-only
+             indent-rigidly file-size-human-readable file-size-human-readable-iec barf-if-buffer-read-only
              delete-horizontal-space cycle-spacing just-one-space fixup-whitespace
              delete-blank-lines delete-trailing-whitespace indent-according-to-mode indent-region
              indent-region-line-by-line
@@ -3902,7 +3908,7 @@ link with the same target instead of copying what it leads to.")
 network shares, where looking can be slow.")
 (autoload 'copy-directory "files-fns" nil t)
 (dolist (f '(directory-files-recursively file-chase-links locate-dominating-file
-             file-in-directory-p))
+             file-in-directory-p file-equal-p file-expand-wildcards wildcard-to-regexp))
   (autoload f "files-fns"))
 ;;; The cache of syntax-ppss (syntax.el); its variables are here,
 ;;; preloaded as in Emacs.

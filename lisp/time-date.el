@@ -235,6 +235,15 @@ below 50 is in this century, and an unknown zone is GMT."
                    "+0000")))))
    time-date--fallback-shapes))
 
+;; What timezone.el makes of a date it cannot read at all is day 0 of
+;; month 0 of 2000 at 00:00 GMT, moved into the local zone: west of
+;; Greenwich that lands on 31 December 1999, a real date, so Emacs 28
+;; returns 2000-01-01T00:00Z; elsewhere the month stays 0 and it fails.
+(defun time-date--unparsed-text ()
+  "The text date-to-time falls back on for an unreadable date, or nil."
+  (and (< (or (car (current-time-zone 946684800)) 0) 0)
+       "01 Jan 2000 00:00:00 +0000"))
+
 (defun date-to-time (date)
   "The time DATE, a string `parse-time-string' reads, names; as in
 Emacs 28, what that cannot read completely is tried in the shapes
@@ -245,7 +254,8 @@ timezone.el reads (see `time-date--fallback-shapes')."
       (error
        (when (equal err overflow)
          (signal (car err) (cdr err)))
-       (let ((text (time-date--fallback-text date)))
+       (let ((text (or (time-date--fallback-text date)
+                       (time-date--unparsed-text))))
          (condition-case err
              (encode-time (parse-time-string (or text "")))
            (error

@@ -3405,7 +3405,7 @@ static void note_saved_size(mrt *rt)
 
 static int64_t file_offset(mrt *rt, mval x)
 {
-  if (!FIXNUMP(x))
+  if (!FIXNUMP(x) || XFIXNUM(x) < 0)
     wrong_type_argument(rt, intern(rt, "file-offset"), x);
   return XFIXNUM(x);
 }
@@ -3457,6 +3457,42 @@ static int64_t run_after_insert_functions(mrt *rt, int64_t inserted)
   return inserted;
 }
 
+/* REPLACE of insert-file-contents: as Emacs, the accessible text keeps
+   what it shares with TEXT at its start and end (and the markers and
+   properties there); only the differing middle is deleted and TEXT's
+   middle inserted in its place.  Point inside the deleted part keeps
+   its proportional place in the new middle (as Emacs 28 does), point
+   after it moves with the text.  Returns the inserted middle. */
+static mval replace_differing(mrt *rt, mval text)
+{
+  struct buffer *b = cur(rt);
+  int64_t n = XSTRING(text)->nchars, len = b->zv - b->begv;
+  int64_t most = n < len ? n : len, head = 0, tail = 0;
+  while (head < most && char_at(b, b->begv + head) == string_char_at(text, head))
+    head++;
+  while (tail < most - head && char_at(b, b->zv - 1 - tail) == string_char_at(text, n - 1 - tail))
+    tail++;
+  int64_t from = b->begv + head, to = b->zv - tail, pt = b->pt;
+  int64_t inserted = n - tail - head;
+  if (to > from) {
+    record_delete(rt, from, to, true);
+    delete_text(rt, b, from, to);
+  }
+  mval middle = call3(rt, intern(rt, "substring"), text, make_fixnum(head), make_fixnum(n - tail));
+  b = cur(rt);
+  b->pt = from;
+  buffer_insert_string(rt, current_buffer(rt), middle);
+  b = cur(rt);
+  if (pt > from && pt < to)
+    pt = from + (pt - from) * inserted / (to - from);
+  else if (pt >= to && to > from)
+    pt = pt == to ? from : pt - (to - from) + inserted;
+  else if (pt > from)
+    pt += inserted;
+  b->pt = pt;
+  return middle;
+}
+
 /* (insert-file-contents FILENAME &optional VISIT BEG END REPLACE): the
    file's bytes from BEG to END (all by default) decoded (see
    file_coding), inserted before point, or in place of the accessible
@@ -3481,23 +3517,25 @@ static mval insert_file(mrt *rt, mval *a, bool literally)
     set_modtime(cur(rt), file_modtime(path));
   }
   mval bytes = call1(rt, intern(rt, "marrow--read-file-bytes"), path);
-  if (!NILP(a[2]) || !NILP(a[3])) {
+  int64_t beg = NILP(a[2]) ? 0 : file_offset(rt, a[2]);
+  int64_t end = NILP(a[3]) ? -1 : file_offset(rt, a[3]);
+  if (!NILP(a[4]))
+    end = -1; /* Emacs 28 replaces up to the end of the file whatever END says */
+  if (beg > 0 || end >= 0) {
     int64_t size = XSTRING(bytes)->nbytes;
-    int64_t from = NILP(a[2]) ? 0 : clip(file_offset(rt, a[2]), 0, size);
-    int64_t to = NILP(a[3]) ? size : clip(file_offset(rt, a[3]), from, size);
+    int64_t from = beg < size ? beg : size;
+    int64_t to = end < 0 ? size : clip(end, from, size);
     bytes = make_unibyte_string(rt, (const char *)XSTRING(bytes)->data + from, (size_t)(to - from));
   }
   mval text = call2(rt, intern(rt, "decode-coding-string"), bytes, file_coding(rt, path, bytes, literally));
   settle_file_eol(rt, bytes);
-  struct buffer *b = cur(rt);
-  if (!NILP(a[4])) {
-    record_delete(rt, b->begv, b->zv, true);
-    delete_text(rt, b, b->begv, b->zv);
-    b->pt = b->begv;
+  if (!NILP(a[4]))
+    text = replace_differing(rt, text);
+  else {
+    int64_t pt = cur(rt)->pt;
+    buffer_insert_string(rt, current_buffer(rt), text);
+    cur(rt)->pt = pt;
   }
-  int64_t pt = b->pt;
-  buffer_insert_string(rt, current_buffer(rt), text);
-  cur(rt)->pt = pt;
   call2(rt, intern(rt, "after-insert-file-set-coding"), make_fixnum(XSTRING(text)->nchars), a[1]);
   if (visit) {
     call1(rt, intern(rt, "set-buffer-modified-p"), Qnil);
@@ -3525,6 +3563,11 @@ static mval read_bytes(mrt *rt, mval path)
   size_t got;
   while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
     pieces = Fcons(rt, make_unibyte_string(rt, chunk, got), pieces);
+  if (ferror(f)) { /* a directory opens but cannot be read */
+    int err = errno;
+    fclose(f);
+    xsignal3(rt, Qfile_error, make_cstring(rt, "Read error"), make_cstring(rt, strerror(err)), path);
+  }
   fclose(f);
   mval v = sequence_to_vector(rt, nreverse_list(rt, pieces));
   mval all = concat_strings(rt, (int)VECTOR_LENGTH(v), VECTOR_SLOTS(v));

@@ -179,9 +179,15 @@ static mval Fcopy_file(mrt *rt, int nargs, mval *args)
   mval given[6] = { file, newname, args[2], args[3], args[4], args[5] };
   if (file_handler_call(rt, intern(rt, "copy-file"), file, newname, 6, given, &handled))
     return handled;
-  refuse_existing(rt, newname, args[2], "copy to it");
-  struct stat st;
+  /* Emacs opens the input first: a missing or non-regular FILE is
+     reported before an existing NEWNAME. */
+  struct stat st, out_st;
   int in = open_copy_input(rt, file, &st);
+  if ((NILP(args[2]) || INTEGERP(args[2])) && lstat(sdata(newname), &out_st) == 0) {
+    close(in);
+    refuse_existing(rt, newname, args[2], "copy to it");
+    in = open_copy_input(rt, file, &st);
+  }
   int out = open_copy_output(rt, in, &st, file, newname);
   int err = ftruncate(out, 0) == 0 ? copy_contents(in, out) : errno;
   if (!err)
@@ -204,12 +210,17 @@ static mval Fadd_name_to_file(mrt *rt, int nargs, mval *args)
   mval given[3] = { file, newname, args[2] };
   if (file_handler_call(rt, intern(rt, "add-name-to-file"), file, newname, 3, given, &handled))
     return handled;
-  refuse_existing(rt, newname, args[2], "make it a new name");
+  /* As Emacs, the link is tried first: only an existing NEWNAME makes
+     OK-IF-ALREADY-EXISTS matter. */
   if (link(sdata(file), sdata(newname)) == 0)
     return Qnil;
   int err = errno;
-  if (err == EEXIST && !NILP(args[2])) { /* allowed to replace it */
-    if (unlink(sdata(newname)) == 0 && link(sdata(file), sdata(newname)) == 0)
+  if (err == EEXIST)
+    refuse_existing(rt, newname, args[2], "make it a new name");
+  if (err == EEXIST) { /* allowed to replace it */
+    if (unlink(sdata(newname)) != 0) /* a directory in the way: Emacs says it exists */
+      mrt_signal(rt, Qfile_already_exists, list3(rt, cstr(rt, strerror(EEXIST)), file, newname));
+    if (link(sdata(file), sdata(newname)) == 0)
       return Qnil;
     err = errno;
   }

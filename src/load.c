@@ -413,6 +413,11 @@ static mval Fdelete_file(mrt *rt, int nargs, mval *args)
   mval f, handled;
   if (expanded_file_handled(rt, Qdelete_file, 2, args, &f, &handled))
     return handled;
+  /* Emacs 28 checks for a directory (not a link to one) first, and
+     names it as given. */
+  struct stat st, lst;
+  if (stat(sdata(f), &st) == 0 && S_ISDIR(st.st_mode) && !(lstat(sdata(f), &lst) == 0 && S_ISLNK(lst.st_mode)))
+    xsignal2(rt, Qfile_error, make_cstring(rt, "Removing old name: is a directory"), args[0]);
   if (unlink(sdata(f)) != 0 && errno != ENOENT) {
     int err = errno;
     xsignal3(rt, Qfile_error, make_cstring(rt, "Removing old name"), make_cstring(rt, strerror(err)), f);
@@ -427,6 +432,11 @@ static mval Fdelete_file(mrt *rt, int nargs, mval *args)
    failure. */
 static int remove_directory(const char *path, bool recursive)
 {
+  struct stat top;
+  /* A link to a directory is not emptied: rmdir then refuses it, as
+     Emacs 28 does, and the target keeps its files. */
+  if (recursive && lstat(path, &top) == 0 && !S_ISDIR(top.st_mode))
+    recursive = false;
   DIR *dir = recursive ? opendir(path) : NULL;
   if (recursive && !dir)
     return -1;
@@ -474,7 +484,16 @@ static int make_directory(char *path, bool parents)
         return -1;
     }
   }
-  return mkdir(path, 0777) == 0 || (parents && errno == EEXIST) ? 0 : -1;
+  if (mkdir(path, 0777) == 0)
+    return 0;
+  /* With PARENTS, an existing directory is fine, but a file (or a link
+     to nowhere) in its place is not, as in Emacs. */
+  struct stat st;
+  int err = errno;
+  if (parents && err == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return 0;
+  errno = err; /* not stat's complaint about a link to nowhere */
+  return -1;
 }
 
 /* (make-directory DIR &optional PARENTS) */
@@ -501,6 +520,14 @@ static mval Fdelete_directory(mrt *rt, int nargs, mval *args)
   mval given[3] = { dir, args[1], args[2] };
   if (file_handler_call(rt, Qdelete_directory, dir, Qnil, 3, given, &handled))
     return handled;
+  struct stat st;
+  /* Emacs lists a directory before it removes it recursively: a file
+     that is no directory (nor a link) fails there. */
+  if (!NILP(args[1])) {
+    int err = lstat(sdata(dir), &st) != 0 ? errno : !S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode) ? ENOTDIR : 0;
+    if (err && err != ENOENT)
+      xsignal3(rt, Qfile_error, make_cstring(rt, "Opening directory"), make_cstring(rt, strerror(err)), dir);
+  }
   if (remove_directory(sdata(dir), !NILP(args[1])) != 0) {
     int err = errno;
     if (err == ENOENT && !NILP(args[1]))
@@ -523,6 +550,25 @@ static mval Fmake_temp_name(mrt *rt, int nargs, mval *args)
   return concat_strings(rt, 2, parts);
 }
 
+/* Makes a new directory PATH, its six X's before the SUFFIX_LEN bytes
+   of suffix replaced by random letters (mkdtemp takes no suffix);
+   0, or -1 with errno set. */
+static int make_temp_directory(mrt *rt, char *path, int64_t suffix_len)
+{
+  static const char alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  char *x = path + strlen(path) - suffix_len - 6;
+  for (int tries = 0; tries < 100; tries++) {
+    uint64_t r = bignum_random_u64(rt);
+    for (int i = 0; i < 6; i++, r /= 62)
+      x[i] = alnum[r % 62];
+    if (mkdir(path, 0700) == 0)
+      return 0;
+    if (errno != EEXIST)
+      return -1;
+  }
+  return -1;
+}
+
 /* (make-temp-file PREFIX &optional DIR-FLAG SUFFIX TEXT): a new empty
    file (or directory) in temporary-file-directory, made atomically. */
 static mval Fmake_temp_file(mrt *rt, int nargs, mval *args)
@@ -534,10 +580,11 @@ static mval Fmake_temp_file(mrt *rt, int nargs, mval *args)
   mval parts[3] = { base, make_cstring(rt, "XXXXXX"), suffix };
   mval name = concat_strings(rt, 3, parts);
   char *path = (char *)XSTRING(name)->data;
-  int fd = NILP(args[1]) ? mkstemps(path, (int)slen(suffix)) : (mkdtemp(path) ? 0 : -1);
+  int fd = NILP(args[1]) ? mkstemps(path, (int)slen(suffix)) : make_temp_directory(rt, path, slen(suffix));
   if (fd < 0) {
     int err = errno;
-    xsignal3(rt, Qfile_error, make_cstring(rt, "Creating file with prefix"), make_cstring(rt, strerror(err)), base);
+    xsignal3(rt, err == ENOENT ? Qfile_missing : Qfile_error, make_cstring(rt, "Creating file with prefix"),
+             make_cstring(rt, strerror(err)), base);
   }
   if (NILP(args[1])) {
     if (STRINGP(args[3]))
@@ -592,8 +639,9 @@ static mval Fdirectory_files(mrt *rt, int nargs, mval *args)
   DIR *d = opendir(sdata(dir));
   if (!d) {
     int err = errno;
+    /* Emacs names the directory without its final slash here. */
     xsignal3(rt, err == ENOENT ? Qfile_missing : Qfile_error, make_cstring(rt, "Opening directory"),
-             make_cstring(rt, strerror(err)), dir);
+             make_cstring(rt, strerror(err)), call1(rt, Qdirectory_file_name, dir));
   }
   size_t depth = rt->specpdl_depth;
   record_unwind(rt, close_directory, (mval)(uintptr_t)d); /* aligned: looks like a fixnum */
@@ -791,7 +839,12 @@ static mval Fset_default_file_modes(mrt *rt, int nargs, mval *args)
 static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
 {
   CHECK_STRING(rt, args[0]);
-  mval link = expand_file_name(rt, args[1], Qnil), handled;
+  CHECK_STRING(rt, args[1]);
+  mval link = args[1], handled;
+  if (slen(link) > 0 && sdata(link)[slen(link) - 1] == '/') /* a directory: the link goes in it */
+    link = expand_file_name(rt, call1(rt, Qfile_name_nondirectory, args[0]), link);
+  else
+    link = expand_file_name(rt, link, Qnil);
   mval given[3] = { args[0], link, args[2] };
   if (file_handler_call(rt, Qmake_symbolic_link, link, Qnil, 3, given, &handled))
     return handled;
@@ -805,9 +858,23 @@ static mval Fmake_symbolic_link(mrt *rt, int nargs, mval *args)
     int err = errno;
     mval data = list4(rt, make_cstring(rt, "Making symbolic link"), make_cstring(rt, strerror(err)),
                       args[0], link);
+    /* Emacs: a directory in the way of a replacing link is file-already-exists. */
+    if (err == EEXIST)
+      mrt_signal(rt, Qfile_already_exists, list3(rt, make_cstring(rt, strerror(err)), args[0], link));
     mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
   }
   return Qnil;
+}
+
+/* What is wrong with the directory holding the file PATH (a trailing
+   slash aside), as the system sees it when it renames: 0, or an errno. */
+static int parent_error(mrt *rt, mval path)
+{
+  mval dir = call1(rt, intern(rt, "file-name-directory"), call1(rt, Qdirectory_file_name, path));
+  struct stat st;
+  if (!STRINGP(dir) || stat(sdata(dir), &st) != 0)
+    return STRINGP(dir) ? errno : 0;
+  return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
 }
 
 /* (rename-file FILE NEWNAME &optional OK-IF-ALREADY-EXISTS): NEWNAME
@@ -817,18 +884,23 @@ static mval Frename_file(mrt *rt, int nargs, mval *args)
   mval from = expand_file_name(rt, args[0], Qnil);
   CHECK_STRING(rt, args[1]);
   mval to = args[1];
-  if (slen(to) > 0 && sdata(to)[slen(to) - 1] == '/')
-    to = expand_file_name(rt, call1(rt, Qfile_name_nondirectory, from), to);
+  if (slen(to) > 0 && sdata(to)[slen(to) - 1] == '/') /* "a/b/" goes in as "b", as in Emacs */
+    to = expand_file_name(rt, call1(rt, Qfile_name_nondirectory, call1(rt, Qdirectory_file_name, from)), to);
   else
     to = expand_file_name(rt, to, Qnil);
   mval handled, given[3] = { from, to, args[2] };
   if (file_handler_call(rt, Qrename_file, from, to, 3, given, &handled))
     return handled;
   struct stat st;
-  if (NILP(args[2]) && lstat(sdata(to), &st) == 0)
+  /* Emacs tries the rename first: what the system finds wrong with the
+     names comes before an existing NEWNAME, in the system's order. */
+  int err = parent_error(rt, from);
+  err = err ? err : parent_error(rt, to);
+  err = err ? err : lstat(sdata(from), &st) != 0 ? errno : 0;
+  if (!err && NILP(args[2]) && lstat(sdata(to), &st) == 0)
     xsignal2(rt, Qfile_already_exists, make_cstring(rt, "File already exists"), to);
-  if (rename(sdata(from), sdata(to)) != 0) {
-    int err = errno;
+  if (err || rename(sdata(from), sdata(to)) != 0) {
+    err = err ? err : errno;
     mval data = list4(rt, make_cstring(rt, "Renaming"), make_cstring(rt, strerror(err)), from, to);
     mrt_signal(rt, err == ENOENT ? Qfile_missing : Qfile_error, data);
   }

@@ -110,13 +110,17 @@ static enum tform time_form(mrt *rt, mval t, bool warn_pair)
   if (INTEGERP(t))
     return TF_INTEGER;
   if (FLOATP(t)) {
+    /* Emacs: a NaN is no time at all, an infinity one too far away. */
+    if (isnan(XFLOAT(t)))
+      invalid_time(rt);
     if (!isfinite(XFLOAT(t)))
       unrepresentable(rt);
     return TF_FLOAT;
   }
+  /* Emacs warns of a small HZ before it looks at TICKS: (a . 1) too. */
+  if (CONSP(t) && warn_pair && FIXNUMP(XCDR(t)))
+    warn_obsolete_pair(rt, XCDR(t));
   if (CONSP(t) && INTEGERP(XCAR(t)) && INTEGERP(XCDR(t))) {
-    if (warn_pair)
-      warn_obsolete_pair(rt, XCDR(t));
     if (!positive_integer(XCDR(t)))
       invalid_time(rt);
     return TF_TICKS_HZ;
@@ -410,6 +414,8 @@ static enum convert_to convert_target(mrt *rt, mval form)
 /* (time-convert TIME &optional FORM) */
 static mval Ftime_convert(mrt *rt, int nargs, mval *args)
 {
+  /* Emacs rejects a bad TIME before it looks at FORM. */
+  time_form(rt, args[0], false);
   enum convert_to to = convert_target(rt, args[1]);
   struct ltime t;
   time_decode_as(rt, args[0], &t, false);
@@ -492,9 +498,10 @@ static void zone_decode(mrt *rt, mval zone, struct zone *z)
     z->kind = ZONE_UTC;
   else if (zone_seconds(zone, &off))
     offset_rule(z, off, NULL);
-  else if (CONSP(zone) && zone_seconds(XCAR(zone), &off) && CONSP(XCDR(zone)) &&
-           STRINGP(XCAR(XCDR(zone))))
+  else if (CONSP(zone) && zone_seconds(XCAR(zone), &off) && CONSP(XCDR(zone))) {
+    CHECK_STRING(rt, XCAR(XCDR(zone))); /* Emacs: (3600 nil) is (wrong-type-argument stringp nil) */
     offset_rule(z, off, (const char *)XSTRING(XCAR(XCDR(zone)))->data);
+  }
   else if (STRINGP(zone)) {
     z->kind = ZONE_TZ;
     z->tz = (const char *)XSTRING(zone)->data;
@@ -716,7 +723,9 @@ static mval Fencode_time(mrt *rt, int nargs, mval *args)
      fields in order, and only then may the seconds be out of range. */
   struct time_parts sub;
   mval whole_secs = seconds_argument(rt, c.sec, &sub);
-  struct tm tm = { .tm_isdst = NILP(c.dst) ? 0 : c.dst == Qt ? 1 : -1 }; /* as Emacs */
+  /* As Emacs 28: nil is standard time, any other symbol (not just t)
+     daylight saving time, anything else (-1 and other numbers) unknown. */
+  struct tm tm = { .tm_isdst = NILP(c.dst) ? 0 : SYMBOLP(c.dst) ? 1 : -1 };
   tm.tm_min = tm_field(rt, c.min, 0);
   tm.tm_hour = tm_field(rt, c.hour, 0);
   tm.tm_mday = tm_field(rt, c.day, 0);
@@ -755,10 +764,10 @@ static const char *parse_directive(const char *p, const char *end, struct direct
       d->upcase = true;
     else if (*p == '#')
       d->swapcase = true;
-    else if (*p == '+')
-      d->plus = true;
+    else if (*p == '+') /* the last of the padding flags is the one */
+      d->plus = true, d->pad = 0;
     else
-      d->pad = *p;
+      d->pad = *p, d->plus = false;
   }
   if (p < end && *p >= '1' && *p <= '9') {
     d->width = 0;
@@ -862,6 +871,98 @@ static void put_strftime(struct strbuf *b, const struct directive *d, const stru
   free(out);
 }
 
+/* A field of TM that strftime writes as a number (a %V or %G from
+   strftime itself), read back. */
+static long long strftime_number(const struct tm *tm, const char *fmt)
+{
+  char out[64];
+  return strftime(out, sizeof out, fmt, tm) ? strtoll(out, NULL, 10) : 0;
+}
+
+/* The numeric conversions, written as gnulib's strftime (Emacs's)
+   writes them rather than glibc's: a given width replaces the natural
+   one even when smaller, %Y and %G are four digits wide, %C of a
+   negative year is "-" and the hundreds of its magnitude (year -1 is
+   "-0"), %y and %g are of the year's magnitude, and with '+' a year
+   wider than its natural width gets a sign.  Returns false for any
+   other conversion. */
+static bool put_numeric(struct strbuf *b, const struct directive *d, const struct tm *tm)
+{
+  long long year = (long long)tm->tm_year + 1900, n;
+  int natural = 2;
+  bool yearish = false;
+  char fill = '0';
+  switch (d->conv) {
+  case 'Y': n = year, natural = 4, yearish = true; break;
+  case 'G': n = strftime_number(tm, "%G"), natural = 4, yearish = true; break;
+  case 'C': n = year / 100, yearish = true; break;
+  case 'y': n = (year < 0 ? -year : year) % 100, yearish = true; break;
+  case 'g': n = strftime_number(tm, "%G"), n = (n < 0 ? -n : n) % 100, yearish = true; break;
+  case 'd': n = tm->tm_mday; break;
+  case 'e': n = tm->tm_mday, fill = ' '; break;
+  case 'H': n = tm->tm_hour; break;
+  case 'k': n = tm->tm_hour, fill = ' '; break;
+  case 'I': n = (tm->tm_hour + 11) % 12 + 1; break;
+  case 'l': n = (tm->tm_hour + 11) % 12 + 1, fill = ' '; break;
+  case 'j': n = tm->tm_yday + 1, natural = 3; break;
+  case 'm': n = tm->tm_mon + 1; break;
+  case 'M': n = tm->tm_min; break;
+  case 'S': n = tm->tm_sec; break;
+  case 'U': n = (tm->tm_yday + 7 - tm->tm_wday) / 7; break;
+  case 'W': n = (tm->tm_yday + 7 - (tm->tm_wday + 6) % 7) / 7; break;
+  case 'V': n = strftime_number(tm, "%V"); break;
+  case 'u': n = tm->tm_wday ? tm->tm_wday : 7, natural = 1; break;
+  case 'w': n = tm->tm_wday, natural = 1; break;
+  default: return false;
+  }
+  bool negative = year < 0 && (d->conv == 'Y' || d->conv == 'C') ? true : n < 0;
+  if (d->conv == 'G')
+    negative = n < 0;
+  unsigned long long mag = n < 0 ? -(unsigned long long)n : (unsigned long long)n;
+  char digits[32];
+  long len = snprintf(digits, sizeof digits, "%llu", mag);
+  long width = d->width >= 0 ? d->width : natural;
+  char sign = negative ? '-' : d->plus && yearish && (len > natural || width > natural) ? '+' : 0;
+  if (d->pad == '_')
+    fill = ' ';
+  else if (d->pad == '0' || d->plus)
+    fill = '0';
+  long padding = d->pad == '-' ? 0 : width - len - (sign != 0);
+  for (; fill == ' ' && padding > 0; padding--)
+    strbuf_put(b, " ", 1);
+  if (sign)
+    strbuf_put(b, &sign, 1);
+  for (; padding > 0; padding--)
+    strbuf_put(b, "0", 1);
+  strbuf_put(b, digits, (size_t)len);
+  return true;
+}
+
+/* %F is %+4Y-%m-%d, as in Emacs: a year past 9999 gets a '+'; with
+   '+', a width is the year's and the 6 characters of -mm-dd. */
+static void put_iso_date(struct strbuf *b, const struct directive *d, const struct tm *tm)
+{
+  struct directive year = {.conv = 'Y', .plus = true, .width = d->width < 0 ? -1 : d->width > 6 ? d->width - 6 : 0};
+  char rest[16];
+  put_numeric(b, &year, tm);
+  snprintf(rest, sizeof rest, "-%02d-%02d", tm->tm_mon + 1, tm->tm_mday);
+  strbuf_put(b, rest, strlen(rest));
+}
+
+/* %D is %m/%d/%y with the directive's padding flag given to the year
+   alone ("%-D" of 2000-02-29 is "02/29/0"), the whole padded to the
+   width with spaces, as Emacs writes it. */
+static void put_us_date(struct strbuf *b, const struct directive *d, const struct tm *tm)
+{
+  long long year = (long long)tm->tm_year + 1900, yy = (year < 0 ? -year : year) % 100;
+  const char *yfmt = d->pad == '-' ? "%02d/%02d/%lld" : d->pad == '_' ? "%02d/%02d/%2lld" : "%02d/%02d/%02lld";
+  char text[64];
+  long len = snprintf(text, sizeof text, yfmt, tm->tm_mon + 1, tm->tm_mday, yy);
+  for (long padding = d->pad == '-' ? 0 : d->width - len; padding > 0; padding--)
+    strbuf_put(b, d->pad == '0' || d->plus ? "0" : " ", 1);
+  strbuf_put(b, text, (size_t)len);
+}
+
 struct format_input {
   struct tm tm;
   time_t secs;
@@ -876,7 +977,26 @@ static void put_bad_directive(struct strbuf *b, const struct directive *d)
   const char *fill = d->pad == '0' || (d->plus && !d->pad) ? "0" : " ";
   for (; padding > 0; padding--)
     strbuf_put(b, fill, 1);
-  strbuf_put(b, d->start, d->len);
+  /* Emacs applies '^' to the text it copies: "%^f" gives "%^F". */
+  for (size_t i = 0; i < d->len; i++) {
+    char c = d->upcase && d->start[i] >= 'a' && d->start[i] <= 'z' ? d->start[i] - 'a' + 'A' : d->start[i];
+    strbuf_put(b, &c, 1);
+  }
+}
+
+/* %E and %O take libc's alternative form as it is, flags aside, and
+   pad it to the width with spaces (zeros for '0' and '+'), as Emacs. */
+static void put_alternative(struct strbuf *b, const struct directive *d, const struct tm *tm)
+{
+  char fmt[8], out[256];
+  snprintf(fmt, sizeof fmt, " %%%c%c", d->modifier, d->conv);
+  size_t n = strftime(out, sizeof out, fmt, tm);
+  long len = n > 0 ? (long)n - 1 : 0;
+  long padding = d->pad == '-' ? 0 : d->width - len;
+  const char *fill = d->pad == '0' || d->plus ? "0" : " ";
+  for (; padding > 0; padding--)
+    strbuf_put(b, fill, 1);
+  strbuf_put(b, out + 1, (size_t)len);
 }
 
 static void put_directive(struct strbuf *b, const struct directive *d, const struct format_input *in)
@@ -893,14 +1013,31 @@ static void put_directive(struct strbuf *b, const struct directive *d, const str
   case 'N': put_nanoseconds(b, d, in->nsec); break;
   case 's': put_number(b, d, (long long)in->secs, 1, false); break;
   case 'q': put_number(b, d, in->tm.tm_mon / 3 + 1, 1, false); break;
-  case 'Y':
-    if (d->plus && d->width > 4)
-      put_number(b, d, (long long)in->tm.tm_year + 1900, 0, true);
-    else
+  case 'z': put_zone(b, d, in->tm.tm_gmtoff); break;
+  case 'Z':
+    /* A zone libc could not name (a bad TZ) has the empty name in
+       Emacs; strftime would put in tzname, "UTC". */
+    if (in->tm.tm_zone && !*in->tm.tm_zone) {
+      for (long padding = d->pad == '-' ? 0 : d->width; padding > 0; padding--)
+        strbuf_put(b, " ", 1);
+      break;
+    }
+    put_strftime(b, d, &in->tm);
+    break;
+  case 'F':
+    if (!d->pad && (d->width < 0 || d->plus)) {
+      put_iso_date(b, d, &in->tm);
+      break;
+    }
+    put_strftime(b, d, &in->tm);
+    break;
+  case 'D': put_us_date(b, d, &in->tm); break;
+  default:
+    if (d->modifier)
+      put_alternative(b, d, &in->tm);
+    else if (!put_numeric(b, d, &in->tm))
       put_strftime(b, d, &in->tm);
     break;
-  case 'z': put_zone(b, d, in->tm.tm_gmtoff); break;
-  default: put_strftime(b, d, &in->tm); break;
   }
 }
 
@@ -946,7 +1083,7 @@ static mval Fcurrent_time_string(mrt *rt, int nargs, mval *args)
 {
   struct zone z;
   struct format_input in = format_input(rt, args[0], args[1], &z);
-  static const char fmt[] = "%a %b %e %H:%M:%S %Y";
+  static const char fmt[] = "%a %b %e %H:%M:%S %-Y"; /* the year unpadded: "0", "-1" */
   return format_time(rt, fmt, sizeof fmt - 1, &in);
 }
 
@@ -955,7 +1092,16 @@ static mval Fcurrent_time_zone(mrt *rt, int nargs, mval *args)
 {
   struct zone z;
   struct format_input in = format_input(rt, args[0], args[1], &z);
-  return list2(rt, make_fixnum(in.tm.tm_gmtoff), make_cstring(rt, in.tm.tm_zone ? in.tm.tm_zone : ""));
+  const char *name = in.tm.tm_zone ? in.tm.tm_zone : "";
+  char numeric[32];
+  if (!*name) { /* a zone with no name is named by its offset, as Emacs: "+00" */
+    long off = in.tm.tm_gmtoff, a = off < 0 ? -off : off;
+    long h = a / 3600, m = a / 60 % 60, sec = a % 60;
+    snprintf(numeric, sizeof numeric, "%c%0*ld", off < 0 ? '-' : '+', sec ? 6 : m ? 4 : 2,
+             sec ? h * 10000 + m * 100 + sec : m ? h * 100 + m : h);
+    name = numeric;
+  }
+  return list2(rt, make_fixnum(in.tm.tm_gmtoff), make_cstring(rt, name));
 }
 
 /* ================================================================== */
