@@ -3189,7 +3189,7 @@ static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_di
     if (!NILP(AREF(m, i)))
       ASET_FIXNUM(m, i, make_fixnum(byte_to_pos(b->t, begv + XFIXNUM(AREF(m, i)))));
   if (set_data)
-    set_match_data(rt, m, current_buffer(rt));
+    record_match(rt, m, current_buffer(rt));
   return m;
 }
 
@@ -3225,7 +3225,7 @@ static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval sh
     pt = XFIXNUM(AREF(m, backward ? 0 : 1));
   }
   if (count == 0 || data_at_end)
-    set_match_data(rt, m, current_buffer(rt));
+    record_match(rt, m, current_buffer(rt));
   cur(rt)->pt = pt;
   return make_fixnum(pt);
 }

@@ -2273,6 +2273,26 @@ static bool re_postfix_next(struct re_compiler *c)
   return (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) || re_looking_at(c, "\\{");
 }
 
+/* Emacs reads a run of * + ? as one operator, not one applied to
+   the other ("a+??" is "a+?", "a?+" is "a*"): a * or + lets it repeat,
+   a * or ? lets it match none, and a ? once either is set makes it
+   non-greedy.  Returns the operator that makes. */
+static char re_postfix_run(struct re_compiler *c, bool *lazy)
+{
+  bool many = false, none = false;
+  *lazy = false;
+  while (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) {
+    char q = (char)*c->p++;
+    if (q == '?' && (many || none)) {
+      *lazy = true;
+      continue;
+    }
+    many |= q != '?';
+    none |= q != '+';
+  }
+  return many ? (none ? '*' : '+') : '?';
+}
+
 /* A sequence of atoms, each with its postfix operators.  As in Emacs,
    \\` \\' \\b and \\B are no atoms of their own: an operator after one
    applies to it together with the atom before, and is an ordinary
@@ -2324,9 +2344,8 @@ static void re_sequence(struct re_compiler *c, int depth)
       continue;
     for (;;) {
       if (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) {
-        char q = (char)*c->p++;
-        bool lazy = c->p < c->end && *c->p == '?';
-        c->p += lazy;
+        bool lazy;
+        char q = re_postfix_run(c, &lazy);
         re_quantify(c, last, q, lazy);
       } else if (re_looking_at(c, "\\{")) {
         c->p += 2;
@@ -3281,6 +3300,14 @@ void set_match_data(mrt *rt, mval v, mval searched)
   set_match_state(rt, NILP(v) ? Qnil : Fcons(rt, searched, v));
 }
 
+/* A search's match: none while inhibit-changing-match-data is set,
+   as in Emacs 28. */
+void record_match(mrt *rt, mval v, mval searched)
+{
+  if (NILP(find_symbol_value(rt, Qinhibit_changing_match_data)))
+    set_match_data(rt, v, searched);
+}
+
 static void set_string_match(mrt *rt, mval v) { set_match_data(rt, v, Qt); }
 
 /* Resolves START (nil, or negative from the end) for string-match. */
@@ -3306,8 +3333,14 @@ static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool upd
   struct re_compiler c;
   re_compile_as(rt, &c, regexp, posix);
   mval m = re_exec(rt, &c, string, from);
-  if (NILP(m))
+  update = update && NILP(find_symbol_value(rt, Qinhibit_changing_match_data));
+  if (NILP(m)) {
+    /* Emacs keeps the positions but takes them as a string's from
+       then on: (match-data t) no longer names the buffer. */
+    if (update && !NILP(match_state(rt)))
+      set_match_state(rt, Fcons(rt, Qt, match_vector(rt)));
     return Qnil;
+  }
   if (update)
     set_string_match(rt, m);
   return AREF(m, 0);
@@ -3635,16 +3668,23 @@ static void keep_uncased_properties(mrt *rt, mval piece, mval *a, mval whole, mv
    As in Emacs, what \& and \N copy of the match has no properties. */
 static mval replace_in_buffer(mrt *rt, mval *a, mval m)
 {
-  if (!buffer_accessible(rt, XFIXNUM(AREF(m, 0)), XFIXNUM(AREF(m, 1))))
+  /* Emacs asks first whether the group matched, then whether it (not
+     the whole match) is in the accessible text. */
+  int64_t g = replaced_group(rt, a[4], m, Qnil);
+  int64_t gs = XFIXNUM(AREF(m, 2 * g)), ge = XFIXNUM(AREF(m, 2 * g + 1));
+  if (!buffer_accessible(rt, gs, ge) || gs > ge)
+    args_out_of_range(rt, AREF(m, 2 * g), AREF(m, 2 * g + 1));
+  /* The group is cut out of the whole match's text: one reaching out
+     of it (only set-match-data makes such) cannot be. */
+  if (!buffer_accessible(rt, XFIXNUM(AREF(m, 0)), XFIXNUM(AREF(m, 1))) || gs < XFIXNUM(AREF(m, 0)) ||
+      ge > XFIXNUM(AREF(m, 1)))
     args_out_of_range(rt, AREF(m, 0), AREF(m, 1));
   mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), false);
   int64_t start = XFIXNUM(AREF(m, 0));
   mval rel = translate_match(rt, m, start);
-  replaced_group(rt, a[4], rel, whole);
   if (NILP(a[2]))
     check_buffer_replacement(rt, a[0]);
   mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);
-  int64_t g = NILP(a[4]) ? 0 : XFIXNUM(a[4]);
   int64_t b = XFIXNUM(AREF(rel, 2 * g)), e = XFIXNUM(AREF(rel, 2 * g + 1));
   int64_t tail = XSTRING(whole)->nchars - e;
   mval piece = substring_with_properties(rt, text, b, XSTRING(text)->nchars - tail);
@@ -4029,6 +4069,7 @@ void strfns_init(mrt *rt)
   defsubrs(rt, strfns_subrs, sizeof strfns_subrs / sizeof strfns_subrs[0]);
   defvar(rt, intern(rt, "charset-list"), listn(rt, 4, (mval[]){Qunicode, Qascii, Qeight_bit, Qemacs}));
   defvar(rt, Qcase_fold_search, Qt);
+  defvar(rt, Qinhibit_changing_match_data, Qnil);
   if (NILP(get_prop(rt, Qwrong_length_argument, Qerror_conditions)))
     define_error(rt, Qwrong_length_argument, "Wrong length argument", Qerror);
 }
