@@ -1833,6 +1833,15 @@ static const struct { const char *name; int flag; } re_class_names[] = {
   { "multibyte", CLS_NONASCII }, { "unibyte", CLS_ASCII },
 };
 
+/* Whether NAME (LEN bytes) names a character class, [:NAME:]. */
+bool re_class_name_p(const uint8_t *name, size_t len)
+{
+  for (size_t i = 0; i < sizeof re_class_names / sizeof re_class_names[0]; i++)
+    if (strlen(re_class_names[i].name) == len && memcmp(re_class_names[i].name, name, len) == 0)
+      return true;
+  return false;
+}
+
 /* [:name:] at c->p (just after "[:"); returns its flag.  As in Emacs,
    "[:" with no ":]" anywhere after it is no class (returns 0): its
    '[' is an ordinary member. */
