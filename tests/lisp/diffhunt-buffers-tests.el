@@ -1,0 +1,114 @@
+;;; diffhunt-buffers-tests.el --- buffers, markers, regexps and search against Emacs 28  -*- lexical-binding: t -*-
+
+;; Each expectation was read off GNU Emacs 28 (emacs -Q -batch); the
+;; file passes under both Emacs and marrow.
+
+(require 'ert)
+
+(defmacro diffhunt-buffers--err (form)
+  "The error FORM signals, or (no-error VALUE)."
+  `(condition-case err (list 'no-error ,form) (error err)))
+
+;; A run of * + ? after an atom is one operator: + or * repeat, * or ?
+;; allow none, and a ? after either makes it non-greedy.
+(ert-deftest diffhunt-buffers-postfix-run ()
+  (should (equal (list (string-match "a+??" "xaaab") (match-data)) '(1 (1 2))))
+  (should (equal (list (string-match "a+?+" "xaaab") (match-data)) '(1 (1 2))))
+  (should (equal (list (string-match "a?+" "aaab") (match-data)) '(0 (0 3))))
+  (should (equal (list (string-match "a?+?" "aaab") (match-data)) '(0 (0 0))))
+  (should (equal (list (string-match "a*?*" "aaab") (match-data)) '(0 (0 0))))
+  (should (equal (string-match "\\(ab\\)+??b" "abab") nil))
+  (should (equal (list (string-match "\\([[:digit:]]+??\\)?" "é211") (match-data))
+                 '(0 (0 0))))
+  (should (equal (list (string-match "x\\(a+??\\)?" "xaaab") (match-data))
+                 '(0 (0 2 1 2))))
+  ;; An interval still applies to what the operators made.
+  (should (equal (list (string-match "a\\{2\\}*" "aaab") (match-data)) '(0 (0 2))))
+  (should (equal (list (string-match "a+?\\{2\\}" "xaaab") (match-data)) '(1 (1 3)))))
+
+;; A failed string-match leaves the positions but makes them a
+;; string's: (match-data t) no longer names the buffer.
+(ert-deftest diffhunt-buffers-failed-string-match-data ()
+  (with-temp-buffer
+    (insert "abc")
+    (goto-char 1)
+    (re-search-forward "b")
+    (should (equal (match-data t) (list 2 3 (current-buffer))))
+    (string-match-p "z" "abc")
+    (should (equal (match-data t) (list 2 3 (current-buffer))))
+    (string-match "z" "abc")
+    (should (equal (match-data t) '(2 3)))
+    ;; A failed buffer search changes nothing.
+    (re-search-forward "zz" nil t)
+    (should (equal (match-data t) '(2 3)))))
+
+(ert-deftest diffhunt-buffers-inhibit-changing-match-data ()
+  (with-temp-buffer
+    (insert "abc")
+    (goto-char 1)
+    (re-search-forward "b")
+    (let ((inhibit-changing-match-data t))
+      (should (equal (string-match "c" "abc") 2))
+      (should (looking-at "c"))
+      (should (equal (re-search-forward "c" nil t) 4)))
+    (should (equal (match-data t) (list 2 3 (current-buffer))))
+    (let ((inhibit-changing-match-data t))
+      (string-match "z" "abc"))
+    (should (equal (match-data t) (list 2 3 (current-buffer))))))
+
+;; replace-match in a buffer asks first whether the group matched,
+;; then whether the group (not the whole match) is accessible.
+(ert-deftest diffhunt-buffers-replace-match-subexp-errors ()
+  (with-temp-buffer
+    (insert "Xabarfo")
+    (string-match "a" "abc")
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 1))
+                   '(error "replace-match subexpression does not exist" 1)))
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 0))
+                   '(args-out-of-range 0 1)))
+    (set-match-data '(2 40))
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 1))
+                   '(error "replace-match subexpression does not exist" 1)))
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 0))
+                   '(args-out-of-range 2 40)))
+    (set-match-data '(2 4 3 40))
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 1))
+                   '(args-out-of-range 3 40)))
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 2))
+                   '(error "replace-match subexpression does not exist" 2)))
+    (should (equal (buffer-string) "Xabarfo"))
+    (narrow-to-region 3 5)
+    (set-match-data '(3 4 2 3))
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 1))
+                   '(args-out-of-range 2 3)))
+    (should (equal (buffer-string) "ba"))))
+
+(ert-deftest diffhunt-buffers-skip-chars-classes ()
+  (with-temp-buffer
+    (insert "ab:c[]x-^y")
+    (goto-char 1)
+    (should (equal (diffhunt-buffers--err (skip-chars-forward "[:foo:]"))
+                   '(error "Invalid ISO C character class")))
+    (should (equal (diffhunt-buffers--err (skip-chars-forward "[:ALPHA:]"))
+                   '(error "Invalid ISO C character class")))
+    (should (equal (list (skip-chars-forward "[:alpha:") (point)) '(1 2)))
+    (goto-char (point-max))
+    (should (equal (list (skip-chars-backward "[:alpha:") (point)) '(0 11)))
+    (goto-char 2)
+    (should (equal (list (skip-chars-forward "[:ab") (point)) '(2 4)))
+    (should (equal (list (skip-chars-forward "^[") (point)) '(1 5)))
+    (should (equal (list (skip-chars-forward "[") (point)) '(1 6)))))
+
+(ert-deftest diffhunt-buffers-generate-new-buffer-name-ignore ()
+  (let ((b (get-buffer-create "diffhunt-gnbn")))
+    (unwind-protect
+        (progn
+          (should (equal (generate-new-buffer-name "diffhunt-gnbn" "diffhunt-gnbn")
+                         "diffhunt-gnbn"))
+          (should (equal (generate-new-buffer-name "diffhunt-gnbn" "diffhunt-gnbn<2>")
+                         "diffhunt-gnbn<2>"))
+          (should (equal (generate-new-buffer-name "diffhunt-gnbn" "x")
+                         "diffhunt-gnbn<2>")))
+      (kill-buffer b))))
+
+;;; diffhunt-buffers-tests.el ends here
