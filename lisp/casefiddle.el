@@ -228,6 +228,22 @@ negative, point then staying)."
   "Replace FROMCHAR by TOCHAR from START to END, keeping text properties.
 With NOUNDO non-nil the change is not recorded for undo and leaves the
 buffer's modified flag as it was.  Return nil."
+  (dolist (pos (list start end))
+    (unless (integer-or-marker-p pos)
+      (signal 'wrong-type-argument (list 'integer-or-marker-p pos))))
+  (unless (and (<= (point-min) (min start end)) (<= (max start end) (point-max)))
+    (signal 'args-out-of-range (list (current-buffer) start end)))
+  (dolist (c (list fromchar tochar))
+    (unless (characterp c)
+      (signal 'wrong-type-argument (list 'characterp c))))
+  ;; Emacs 28 replaces in place: in a multibyte buffer the two must
+  ;; take as many bytes, even where FROMCHAR does not occur.
+  (when (and enable-multibyte-characters
+             (/= (string-bytes (string fromchar)) (string-bytes (string tochar))))
+    (error "Characters in `subst-char-in-region' have different byte-lengths"))
+  ;; A unibyte buffer holds bytes: 128..255 is the byte, as in Emacs.
+  (when (and (not enable-multibyte-characters) (<= 128 fromchar 255))
+    (setq fromchar (unibyte-char-to-multibyte fromchar)))
   (let ((table (make-char-table 'translation-table)))
     (aset table fromchar tochar)
     (if (not noundo)

@@ -111,4 +111,29 @@
                          "diffhunt-gnbn<2>")))
       (kill-buffer b))))
 
+;; subst-char-in-region replaces in place: in a multibyte buffer the
+;; characters must take as many bytes, whether or not FROMCHAR occurs.
+(ert-deftest diffhunt-buffers-subst-char-in-region ()
+  (with-temp-buffer
+    (insert "fooé")
+    (should (equal (diffhunt-buffers--err (subst-char-in-region 1 4 ?o ?é))
+                   '(error "Characters in ‘subst-char-in-region’ have different byte-lengths")))
+    (should (equal (diffhunt-buffers--err (subst-char-in-region 1 1 ?x ?日))
+                   '(error "Characters in ‘subst-char-in-region’ have different byte-lengths")))
+    (should (equal (diffhunt-buffers--err (subst-char-in-region 1 5 ?o 'x))
+                   '(wrong-type-argument characterp x)))
+    (should (equal (diffhunt-buffers--err (subst-char-in-region 0 5 ?o 'x))
+                   (list 'args-out-of-range (current-buffer) 0 5)))
+    (should (equal (buffer-string) "fooé"))
+    (should (equal (subst-char-in-region 1 5 ?é ?ü) nil))
+    (should (equal (subst-char-in-region 1 5 ?o ?p t) nil))
+    (should (equal (buffer-string) "fppü")))
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (insert "foo\351")
+    (subst-char-in-region 1 5 ?o ?é)
+    (should (equal (append (buffer-string) nil) '(102 233 233 233)))
+    (subst-char-in-region 1 5 ?\351 ?a)
+    (should (equal (append (buffer-string) nil) '(102 97 97 97)))))
+
 ;;; diffhunt-buffers-tests.el ends here
