@@ -3483,6 +3483,8 @@ static mval Fset_match_data(mrt *rt, int n, mval *a)
     if (NILP(b))
       continue;
     mval from = match_position(rt, b, &searched), to = match_position(rt, e, NULL);
+    if (XFIXNUM(from) < 0) /* Emacs's mark of a group that did not match */
+      continue;
     ASET_FIXNUM(v, 2 * i, from);
     ASET_FIXNUM(v, 2 * i + 1, to);
   }

@@ -136,4 +136,15 @@
     (subst-char-in-region 1 5 ?\351 ?a)
     (should (equal (append (buffer-string) nil) '(102 97 97 97)))))
 
+;; A negative start in set-match-data marks a group that did not match.
+(ert-deftest diffhunt-buffers-set-match-data-negative ()
+  (set-match-data '(1 2 -1 5 3 4))
+  (should (equal (list (match-data) (match-beginning 1) (match-end 1) (match-beginning 2))
+                 '((1 2 nil nil 3 4) nil nil 3)))
+  (set-match-data '(-3 2 1 5))
+  (should (equal (list (match-data) (match-beginning 0) (match-end 0))
+                 '((nil nil 1 5) nil nil)))
+  (set-match-data '(-1 2))
+  (should (equal (match-data) nil)))
+
 ;;; diffhunt-buffers-tests.el ends here
