@@ -140,9 +140,33 @@ pieces of a noncontiguous region instead."
 word is left, point then at the buffer's accessible end."
   (if forward
       (progn (skip-chars-forward "^[:word:]")
-             (and (not (eobp)) (skip-chars-forward "[:word:]")))
+             (and (not (eobp))
+                  (casefiddle--word-end (point) (skip-chars-forward "[:word:]"))))
     (skip-chars-backward "^[:word:]")
-    (and (not (bobp)) (skip-chars-backward "[:word:]"))))
+    (and (not (bobp))
+         (casefiddle--word-end (point) (skip-chars-backward "[:word:]")))))
+
+(defun casefiddle--word-end (from skipped)
+  "Point has moved over SKIPPED word characters from FROM: bring it
+back to the first word boundary on the way, as Emacs's words end
+where the script changes (see `word-combining-categories').  SKIPPED."
+  (let ((to (point)))
+    (goto-char from)
+    ;; Words of ASCII are of one script (and all in categories a, l
+    ;; and r, which word-separating-categories does not part).
+    (if (progn (if (< from to) (skip-chars-forward "\0-\177" to) (skip-chars-backward "\0-\177" to))
+               (= (point) to))
+        skipped
+      (goto-char from)
+      ;; \\< and \\> know the boundaries between scripts.  The match
+      ;; data go back as they were: nothing changes the text meanwhile.
+      (let ((data (match-data t)))
+        (unwind-protect
+            (if (< from to)
+                (re-search-forward "\\w+?\\>" to t)
+              (re-search-backward "\\<\\w" to t))
+          (set-match-data data)))
+      skipped)))
 
 (defun forward-word (&optional arg)
   "Move point forward over ARG words (backward if ARG is negative).

@@ -2720,6 +2720,27 @@ static inline void loop_again(struct re_vm *vm, int64_t *st, int *sp, int pc)
     st[(*sp)++] = exit, st[(*sp)++] = PC_ENTRY;
 }
 
+/* Whether PC, a jump or save, leads straight to a loop's head.  The
+   body's alternatives share the jumps and group ends there: one that
+   matched empty meets them visited by another that consumed, yet must
+   come round the loop all the same ("\\(?:a\\|\\|b\\)*" matches
+   the "a" of "ab" in Emacs, not "ab"). */
+static bool closes_loop(const struct re_vm *vm, int pc)
+{
+  for (int hops = 0; hops < 8; hops++) {
+    const struct re_inst *in = &vm->code[pc];
+    if (in->op == RE_LOOP)
+      return hops > 0;
+    if (in->op == RE_JMP)
+      pc += in->x;
+    else if (in->op == RE_SAVE)
+      pc++;
+    else
+      return false;
+  }
+  return false;
+}
+
 static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
 {
   int64_t *st = vm->stack;
@@ -2733,11 +2754,12 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       continue;
     }
     int pc = (int)a;
-    if (vm->mark[pc] == vm->gen) {
+    if (vm->mark[pc] != vm->gen) {
+      vm->mark[pc] = vm->gen;
+    } else if (!closes_loop(vm, pc)) {
       loop_again(vm, st, &sp, pc);
       continue;
     }
-    vm->mark[pc] = vm->gen;
     const struct re_inst *in = &vm->code[pc];
     switch (in->op) {
     case RE_JMP:
@@ -3677,6 +3699,34 @@ static void keep_uncased_properties(mrt *rt, mval piece, mval *a, mval whole, mv
    a string, its group replaced there as in a string, and the new text
    of the group put in the buffer in place of the old, point after it.
    As in Emacs, what \& and \N copy of the match has no properties. */
+/* Match vector M as replace_in_buffer reads it, the group GS..GE to
+   replace accessible.  Emacs reads each group's text from the buffer
+   where it is, so the whole match need not hold the group nor be
+   accessible (a string's match data, or set-match-data's): then the
+   text cut out is that of the accessible groups, the others none. */
+static mval replaced_span(mrt *rt, mval m, int64_t gs, int64_t ge)
+{
+  int64_t lo = XFIXNUM(AREF(m, 0)), hi = XFIXNUM(AREF(m, 1));
+  if (buffer_accessible(rt, lo, hi) && lo <= gs && ge <= hi)
+    return m;
+  mval v = make_vector(rt, (size_t)VECTOR_LENGTH(m), Qnil);
+  lo = gs, hi = ge;
+  for (int64_t i = 2; i + 1 < VECTOR_LENGTH(m); i += 2) {
+    if (NILP(AREF(m, i)) || NILP(AREF(m, i + 1)))
+      continue;
+    int64_t s = XFIXNUM(AREF(m, i)), e = XFIXNUM(AREF(m, i + 1));
+    if (s > e || !buffer_accessible(rt, s, e))
+      continue;
+    ASET_FIXNUM(v, i, AREF(m, i));
+    ASET_FIXNUM(v, i + 1, AREF(m, i + 1));
+    lo = s < lo ? s : lo;
+    hi = e > hi ? e : hi;
+  }
+  ASET_FIXNUM(v, 0, make_fixnum(lo));
+  ASET_FIXNUM(v, 1, make_fixnum(hi));
+  return v;
+}
+
 static mval replace_in_buffer(mrt *rt, mval *a, mval m)
 {
   /* Emacs asks first whether the group matched, then whether it (not
@@ -3685,14 +3735,10 @@ static mval replace_in_buffer(mrt *rt, mval *a, mval m)
   int64_t gs = XFIXNUM(AREF(m, 2 * g)), ge = XFIXNUM(AREF(m, 2 * g + 1));
   if (!buffer_accessible(rt, gs, ge) || gs > ge)
     args_out_of_range(rt, AREF(m, 2 * g), AREF(m, 2 * g + 1));
-  /* The group is cut out of the whole match's text: one reaching out
-     of it (only set-match-data makes such) cannot be. */
-  if (!buffer_accessible(rt, XFIXNUM(AREF(m, 0)), XFIXNUM(AREF(m, 1))) || gs < XFIXNUM(AREF(m, 0)) ||
-      ge > XFIXNUM(AREF(m, 1)))
-    args_out_of_range(rt, AREF(m, 0), AREF(m, 1));
-  mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), false);
-  int64_t start = XFIXNUM(AREF(m, 0));
-  mval rel = translate_match(rt, m, start);
+  mval span = replaced_span(rt, m, gs, ge);
+  mval whole = buffer_substring(rt, AREF(span, 0), AREF(span, 1), false);
+  int64_t start = XFIXNUM(AREF(span, 0));
+  mval rel = translate_match(rt, span, start);
   if (NILP(a[2]))
     check_buffer_replacement(rt, a[0]);
   mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);

@@ -147,4 +147,60 @@
   (set-match-data '(-1 2))
   (should (equal (match-data) nil)))
 
+;; An alternative that matches empty ends a loop where it comes first,
+;; even after an earlier iteration consumed.
+(ert-deftest diffhunt-buffers-empty-alternative-ends-loop ()
+  (should (equal (list (string-match "\\(?:a\\|x*\\|b\\)*" "ab") (match-data)) '(0 (0 1))))
+  (should (equal (list (string-match "\\(?:a\\|\\|b\\)*" "ab") (match-data)) '(0 (0 1))))
+  (should (equal (list (string-match "\\(\\(?:a\\|\\|b\\)*\\)" "ab") (match-data)) '(0 (0 1 0 1))))
+  (should (equal (list (string-match "\\(?:a\\|\\(\\)\\|b\\)*" "ab") (match-data)) '(0 (0 1 1 1))))
+  (should (equal (list (string-match "\\(?:a\\|\\b\\|-\\)*" "a-") (match-data)) '(0 (0 1))))
+  (should (equal (list (string-match "\\(?:a\\|\\b\\|ς\\)*" "aaς") (match-data)) '(0 (0 2))))
+  (should (equal (list (string-match "\\(\\(?:\\cl\\|\\(?:\\b\\|\\cg\\)\\)\\)+" "barς") (match-data))
+                 '(0 (0 3 3 3))))
+  ;; Where the empty one cannot end the match, the others go on.
+  (should (equal (list (string-match "\\(?:a\\|\\|b\\)*c" "abc") (match-data)) '(0 (0 3))))
+  (should (equal (list (string-match "\\(?:a\\|\\|b\\)*$" "ab") (match-data)) '(0 (0 2)))))
+
+;; Words end where the script changes, unless word-combining-categories
+;; joins the two (Han then kana).
+(ert-deftest diffhunt-buffers-forward-word-scripts ()
+  (dolist (case '(("日本σ abc" (3 4 8) (5 3 1))
+                  ("ab日本 x" (3 5 7) (6 3 1))
+                  ("日本語かなカナ x" (6 8 10) (9 6 1))
+                  ("abcαβγ x" (4 7 9) (8 4 1))
+                  ("aé x" (3 5) (4 1))
+                  ("x日本" (2 4) (2 1))))
+    (with-temp-buffer
+      (insert (car case))
+      (goto-char 1)
+      (let (r) (while (forward-word 1) (push (point) r))
+           (should (equal (nreverse r) (nth 1 case))))
+      (goto-char (point-max))
+      (let (r) (while (forward-word -1) (push (point) r))
+           (should (equal (nreverse r) (nth 2 case))))))
+  (with-temp-buffer
+    (insert "abcαβγ")
+    (goto-char 1)
+    (string-match "b" "ab")
+    (capitalize-word 1)
+    (should (equal (list (point) (buffer-string) (match-data)) '(4 "Abcαβγ" (1 2))))))
+
+;; replace-match in a buffer reads each group where it is: the whole
+;; match need not be in the buffer.
+(ert-deftest diffhunt-buffers-replace-match-groups-apart ()
+  (with-temp-buffer
+    (insert "abcdefgh")
+    (set-match-data '(0 7 5 7 3 4))
+    (should (equal (replace-match "[\\&|\\1|\\2]" nil nil nil 1) nil))
+    (should (equal (list (buffer-string) (match-data t)) '("abcd[ef|ef|c]gh" (0 14 5 14 3 4)))))
+  (with-temp-buffer
+    (insert "xaby")
+    (string-match "\\(y\\)\\|z" "az")
+    (should (equal (diffhunt-buffers--err (replace-match "Q" nil nil nil 1))
+                   '(error "replace-match subexpression does not exist" 1)))
+    (string-match "a\\(b\\)" "ab")
+    (replace-match "Q" nil nil nil 1)
+    (should (equal (buffer-string) "Qaby"))))
+
 ;;; diffhunt-buffers-tests.el ends here
