@@ -3747,8 +3747,18 @@ static mval replace_in_buffer(mrt *rt, mval *a, mval m)
   mval piece = substring_with_properties(rt, text, b, XSTRING(text)->nchars - tail);
   if (NILP(a[1]))
     keep_uncased_properties(rt, piece, a, whole, rel, b, tail);
+  /* Emacs converts the case once the text is in, and puts point and
+     the match's end where the unconverted text would end: short of the
+     true end when a letter grew ("ß" to "SS"). */
+  int64_t len = XSTRING(piece)->nchars;
+  if (NILP(a[1])) {
+    mval plain = replace_in_string(rt, a[0], true, !NILP(a[2]), whole, a[4], rel);
+    len = XSTRING(plain)->nchars - tail - b;
+  }
   buffer_replace(rt, start + b, start + e, piece);
-  mval moved = match_after_replace(rt, m, start + b, start + e, start + b + XSTRING(piece)->nchars);
+  if (len != XSTRING(piece)->nchars)
+    XBUFFER(current_buffer(rt))->pt = start + b + len;
+  mval moved = match_after_replace(rt, m, start + b, start + e, start + b + len);
   set_match_data(rt, moved, match_searched(rt));
   return Qnil;
 }

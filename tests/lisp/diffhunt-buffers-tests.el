@@ -203,4 +203,21 @@
     (replace-match "Q" nil nil nil 1)
     (should (equal (buffer-string) "Qaby"))))
 
+;; replace-match converts the case once the text is in: point and the
+;; match's end stay where the unconverted text would end.
+(ert-deftest diffhunt-buffers-replace-match-case-growth ()
+  (with-temp-buffer
+    (insert "<É>")
+    (goto-char 1)
+    (let ((case-fold-search t)) (search-forward "é"))
+    (should (equal (replace-match " ßQé" nil t) nil))
+    (should (equal (list (buffer-string) (point) (match-data t))
+                   (list "< SSQÉ>" 6 (list 2 6 (current-buffer))))))
+  (with-temp-buffer
+    (insert "<Xa>")
+    (goto-char 1)
+    (let ((case-fold-search t)) (search-forward "xa"))
+    (replace-match "ßQ")
+    (should (equal (list (buffer-string) (point)) '("<SsQ>" 4)))))
+
 ;;; diffhunt-buffers-tests.el ends here
