@@ -140,9 +140,33 @@ pieces of a noncontiguous region instead."
 word is left, point then at the buffer's accessible end."
   (if forward
       (progn (skip-chars-forward "^[:word:]")
-             (and (not (eobp)) (skip-chars-forward "[:word:]")))
+             (and (not (eobp))
+                  (casefiddle--word-end (point) (skip-chars-forward "[:word:]"))))
     (skip-chars-backward "^[:word:]")
-    (and (not (bobp)) (skip-chars-backward "[:word:]"))))
+    (and (not (bobp))
+         (casefiddle--word-end (point) (skip-chars-backward "[:word:]")))))
+
+(defun casefiddle--word-end (from skipped)
+  "Point has moved over SKIPPED word characters from FROM: bring it
+back to the first word boundary on the way, as Emacs's words end
+where the script changes (see `word-combining-categories').  SKIPPED."
+  (let ((to (point)))
+    (goto-char from)
+    ;; Words of ASCII are of one script (and all in categories a, l
+    ;; and r, which word-separating-categories does not part).
+    (if (progn (if (< from to) (skip-chars-forward "\0-\177" to) (skip-chars-backward "\0-\177" to))
+               (= (point) to))
+        skipped
+      (goto-char from)
+      ;; \\< and \\> know the boundaries between scripts.  The match
+      ;; data go back as they were: nothing changes the text meanwhile.
+      (let ((data (match-data t)))
+        (unwind-protect
+            (if (< from to)
+                (re-search-forward "\\w+?\\>" to t)
+              (re-search-backward "\\<\\w" to t))
+          (set-match-data data)))
+      skipped)))
 
 (defun forward-word (&optional arg)
   "Move point forward over ARG words (backward if ARG is negative).
@@ -228,6 +252,22 @@ negative, point then staying)."
   "Replace FROMCHAR by TOCHAR from START to END, keeping text properties.
 With NOUNDO non-nil the change is not recorded for undo and leaves the
 buffer's modified flag as it was.  Return nil."
+  (dolist (pos (list start end))
+    (unless (integer-or-marker-p pos)
+      (signal 'wrong-type-argument (list 'integer-or-marker-p pos))))
+  (unless (and (<= (point-min) (min start end)) (<= (max start end) (point-max)))
+    (signal 'args-out-of-range (list (current-buffer) start end)))
+  (dolist (c (list fromchar tochar))
+    (unless (characterp c)
+      (signal 'wrong-type-argument (list 'characterp c))))
+  ;; Emacs 28 replaces in place: in a multibyte buffer the two must
+  ;; take as many bytes, even where FROMCHAR does not occur.
+  (when (and enable-multibyte-characters
+             (/= (string-bytes (string fromchar)) (string-bytes (string tochar))))
+    (error "Characters in `subst-char-in-region' have different byte-lengths"))
+  ;; A unibyte buffer holds bytes: 128..255 is the byte, as in Emacs.
+  (when (and (not enable-multibyte-characters) (<= 128 fromchar 255))
+    (setq fromchar (unibyte-char-to-multibyte fromchar)))
   (let ((table (make-char-table 'translation-table)))
     (aset table fromchar tochar)
     (if (not noundo)

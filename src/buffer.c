@@ -682,7 +682,8 @@ static mval get_buffer_create(mrt *rt, mval x, mval inhibit_hooks)
 static mval generate_name(mrt *rt, mval name, mval ignore)
 {
   CHECK_STRING(rt, name);
-  if (NILP(find_buffer(rt, name)))
+  /* IGNORE may name a live buffer, NAME itself as well as a numbered one. */
+  if (mrt_equal(rt, name, ignore) || NILP(find_buffer(rt, name)))
     return name;
   for (int64_t n = 2;; n++) {
     mval candidate = format2(rt, "%s<%d>", name, make_fixnum(n));
@@ -3189,7 +3190,7 @@ static mval search(mrt *rt, mval regexp, int64_t from, int64_t bound, enum re_di
     if (!NILP(AREF(m, i)))
       ASET_FIXNUM(m, i, make_fixnum(byte_to_pos(b->t, begv + XFIXNUM(AREF(m, i)))));
   if (set_data)
-    set_match_data(rt, m, current_buffer(rt));
+    record_match(rt, m, current_buffer(rt));
   return m;
 }
 
@@ -3225,7 +3226,7 @@ static mval search_command(mrt *rt, mval regexp, mval *a, bool backward, mval sh
     pt = XFIXNUM(AREF(m, backward ? 0 : 1));
   }
   if (count == 0 || data_at_end)
-    set_match_data(rt, m, current_buffer(rt));
+    record_match(rt, m, current_buffer(rt));
   cur(rt)->pt = pt;
   return make_fixnum(pt);
 }
@@ -3293,10 +3294,14 @@ static int64_t class_end(mval s, int64_t i)
 }
 
 /* The characters ] ^ - that a bracket takes literally only in some
-   places, as bits. */
-enum { LIT_RBRACKET = 1, LIT_CARET = 2, LIT_DASH = 4 };
+   places, as bits; and [, which must not come before a ':' the set
+   has ("[:alpha:" is six characters, no class). */
+enum { LIT_RBRACKET = 1, LIT_CARET = 2, LIT_DASH = 4, LIT_LBRACKET = 8 };
 
-static int special_bit(int c) { return c == ']' ? LIT_RBRACKET : c == '^' ? LIT_CARET : c == '-' ? LIT_DASH : 0; }
+static int special_bit(int c)
+{
+  return c == ']' ? LIT_RBRACKET : c == '^' ? LIT_CARET : c == '-' ? LIT_DASH : c == '[' ? LIT_LBRACKET : 0;
+}
 
 /* The body of the bracket for skip-chars SPEC from byte I: ranges,
    characters (backslash quotes) and classes; the characters ] ^ -
@@ -3308,6 +3313,9 @@ static mval skip_set_body(mrt *rt, mval s, int64_t i, int *special)
   while (i < nb) {
     int64_t e = class_end(s, i);
     if (e > 0) {
+      /* skip-chars's own error, not the regexp compiler's. */
+      if (!re_class_name_p(XSTRING(s)->data + i + 2, (size_t)(e - i - 4)))
+        mrt_error(rt, "Invalid ISO C character class");
       body = concat2(rt, body, substring_bytes(rt, s, i, e));
       i = e;
       continue;
@@ -3343,14 +3351,15 @@ static mval skip_set_regexp(mrt *rt, mval spec)
   bool negate = XSTRING(s)->nbytes > 0 && XSTRING(s)->data[0] == '^';
   int special = 0;
   mval body = skip_set_body(rt, s, negate, &special);
-  bool nothing_else = XSTRING(body)->nbytes == 0 && !(special & (LIT_RBRACKET | LIT_DASH));
+  bool nothing_else = XSTRING(body)->nbytes == 0 && !(special & (LIT_RBRACKET | LIT_DASH | LIT_LBRACKET));
   if (nothing_else && !(special & LIT_CARET))
     return negate ? make_cstring(rt, "\\(?:.\\|\n\\)") : Qnil;
   if (nothing_else && !negate)
     return make_cstring(rt, "\\^");
-  char head[4], tail[4];
+  char head[4], tail[5];
   snprintf(head, sizeof head, "[%s%s", negate ? "^" : "", special & LIT_RBRACKET ? "]" : "");
-  snprintf(tail, sizeof tail, "%s%s]", special & LIT_CARET ? "^" : "", special & LIT_DASH ? "-" : "");
+  snprintf(tail, sizeof tail, "%s%s%s]", special & LIT_LBRACKET ? "[" : "", special & LIT_CARET ? "^" : "",
+           special & LIT_DASH ? "-" : "");
   return concat2(rt, concat2(rt, make_cstring(rt, head), body), make_cstring(rt, tail));
 }
 

@@ -1833,6 +1833,15 @@ static const struct { const char *name; int flag; } re_class_names[] = {
   { "multibyte", CLS_NONASCII }, { "unibyte", CLS_ASCII },
 };
 
+/* Whether NAME (LEN bytes) names a character class, [:NAME:]. */
+bool re_class_name_p(const uint8_t *name, size_t len)
+{
+  for (size_t i = 0; i < sizeof re_class_names / sizeof re_class_names[0]; i++)
+    if (strlen(re_class_names[i].name) == len && memcmp(re_class_names[i].name, name, len) == 0)
+      return true;
+  return false;
+}
+
 /* [:name:] at c->p (just after "[:"); returns its flag.  As in Emacs,
    "[:" with no ":]" anywhere after it is no class (returns 0): its
    '[' is an ordinary member. */
@@ -2273,6 +2282,26 @@ static bool re_postfix_next(struct re_compiler *c)
   return (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) || re_looking_at(c, "\\{");
 }
 
+/* Emacs reads a run of * + ? as one operator, not one applied to
+   the other ("a+??" is "a+?", "a?+" is "a*"): a * or + lets it repeat,
+   a * or ? lets it match none, and a ? once either is set makes it
+   non-greedy.  Returns the operator that makes. */
+static char re_postfix_run(struct re_compiler *c, bool *lazy)
+{
+  bool many = false, none = false;
+  *lazy = false;
+  while (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) {
+    char q = (char)*c->p++;
+    if (q == '?' && (many || none)) {
+      *lazy = true;
+      continue;
+    }
+    many |= q != '?';
+    none |= q != '+';
+  }
+  return many ? (none ? '*' : '+') : '?';
+}
+
 /* A sequence of atoms, each with its postfix operators.  As in Emacs,
    \\` \\' \\b and \\B are no atoms of their own: an operator after one
    applies to it together with the atom before, and is an ordinary
@@ -2324,9 +2353,8 @@ static void re_sequence(struct re_compiler *c, int depth)
       continue;
     for (;;) {
       if (c->p < c->end && (*c->p == '*' || *c->p == '+' || *c->p == '?')) {
-        char q = (char)*c->p++;
-        bool lazy = c->p < c->end && *c->p == '?';
-        c->p += lazy;
+        bool lazy;
+        char q = re_postfix_run(c, &lazy);
         re_quantify(c, last, q, lazy);
       } else if (re_looking_at(c, "\\{")) {
         c->p += 2;
@@ -2692,6 +2720,27 @@ static inline void loop_again(struct re_vm *vm, int64_t *st, int *sp, int pc)
     st[(*sp)++] = exit, st[(*sp)++] = PC_ENTRY;
 }
 
+/* Whether PC, a jump or save, leads straight to a loop's head.  The
+   body's alternatives share the jumps and group ends there: one that
+   matched empty meets them visited by another that consumed, yet must
+   come round the loop all the same ("\\(?:a\\|\\|b\\)*" matches
+   the "a" of "ab" in Emacs, not "ab"). */
+static bool closes_loop(const struct re_vm *vm, int pc)
+{
+  for (int hops = 0; hops < 8; hops++) {
+    const struct re_inst *in = &vm->code[pc];
+    if (in->op == RE_LOOP)
+      return hops > 0;
+    if (in->op == RE_JMP)
+      pc += in->x;
+    else if (in->op == RE_SAVE)
+      pc++;
+    else
+      return false;
+  }
+  return false;
+}
+
 static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
 {
   int64_t *st = vm->stack;
@@ -2705,11 +2754,12 @@ static void add_thread(struct re_vm *vm, int l, int pc0, int64_t pos)
       continue;
     }
     int pc = (int)a;
-    if (vm->mark[pc] == vm->gen) {
+    if (vm->mark[pc] != vm->gen) {
+      vm->mark[pc] = vm->gen;
+    } else if (!closes_loop(vm, pc)) {
       loop_again(vm, st, &sp, pc);
       continue;
     }
-    vm->mark[pc] = vm->gen;
     const struct re_inst *in = &vm->code[pc];
     switch (in->op) {
     case RE_JMP:
@@ -3281,6 +3331,14 @@ void set_match_data(mrt *rt, mval v, mval searched)
   set_match_state(rt, NILP(v) ? Qnil : Fcons(rt, searched, v));
 }
 
+/* A search's match: none while inhibit-changing-match-data is set,
+   as in Emacs 28. */
+void record_match(mrt *rt, mval v, mval searched)
+{
+  if (NILP(find_symbol_value(rt, Qinhibit_changing_match_data)))
+    set_match_data(rt, v, searched);
+}
+
 static void set_string_match(mrt *rt, mval v) { set_match_data(rt, v, Qt); }
 
 /* Resolves START (nil, or negative from the end) for string-match. */
@@ -3306,8 +3364,14 @@ static mval string_match(mrt *rt, mval regexp, mval string, mval start, bool upd
   struct re_compiler c;
   re_compile_as(rt, &c, regexp, posix);
   mval m = re_exec(rt, &c, string, from);
-  if (NILP(m))
+  update = update && NILP(find_symbol_value(rt, Qinhibit_changing_match_data));
+  if (NILP(m)) {
+    /* Emacs keeps the positions but takes them as a string's from
+       then on: (match-data t) no longer names the buffer. */
+    if (update && !NILP(match_state(rt)))
+      set_match_state(rt, Fcons(rt, Qt, match_vector(rt)));
     return Qnil;
+  }
   if (update)
     set_string_match(rt, m);
   return AREF(m, 0);
@@ -3441,6 +3505,8 @@ static mval Fset_match_data(mrt *rt, int n, mval *a)
     if (NILP(b))
       continue;
     mval from = match_position(rt, b, &searched), to = match_position(rt, e, NULL);
+    if (XFIXNUM(from) < 0) /* Emacs's mark of a group that did not match */
+      continue;
     ASET_FIXNUM(v, 2 * i, from);
     ASET_FIXNUM(v, 2 * i + 1, to);
   }
@@ -3633,25 +3699,66 @@ static void keep_uncased_properties(mrt *rt, mval piece, mval *a, mval whole, mv
    a string, its group replaced there as in a string, and the new text
    of the group put in the buffer in place of the old, point after it.
    As in Emacs, what \& and \N copy of the match has no properties. */
+/* Match vector M as replace_in_buffer reads it, the group GS..GE to
+   replace accessible.  Emacs reads each group's text from the buffer
+   where it is, so the whole match need not hold the group nor be
+   accessible (a string's match data, or set-match-data's): then the
+   text cut out is that of the accessible groups, the others none. */
+static mval replaced_span(mrt *rt, mval m, int64_t gs, int64_t ge)
+{
+  int64_t lo = XFIXNUM(AREF(m, 0)), hi = XFIXNUM(AREF(m, 1));
+  if (buffer_accessible(rt, lo, hi) && lo <= gs && ge <= hi)
+    return m;
+  mval v = make_vector(rt, (size_t)VECTOR_LENGTH(m), Qnil);
+  lo = gs, hi = ge;
+  for (int64_t i = 2; i + 1 < VECTOR_LENGTH(m); i += 2) {
+    if (NILP(AREF(m, i)) || NILP(AREF(m, i + 1)))
+      continue;
+    int64_t s = XFIXNUM(AREF(m, i)), e = XFIXNUM(AREF(m, i + 1));
+    if (s > e || !buffer_accessible(rt, s, e))
+      continue;
+    ASET_FIXNUM(v, i, AREF(m, i));
+    ASET_FIXNUM(v, i + 1, AREF(m, i + 1));
+    lo = s < lo ? s : lo;
+    hi = e > hi ? e : hi;
+  }
+  ASET_FIXNUM(v, 0, make_fixnum(lo));
+  ASET_FIXNUM(v, 1, make_fixnum(hi));
+  return v;
+}
+
 static mval replace_in_buffer(mrt *rt, mval *a, mval m)
 {
-  if (!buffer_accessible(rt, XFIXNUM(AREF(m, 0)), XFIXNUM(AREF(m, 1))))
-    args_out_of_range(rt, AREF(m, 0), AREF(m, 1));
-  mval whole = buffer_substring(rt, AREF(m, 0), AREF(m, 1), false);
-  int64_t start = XFIXNUM(AREF(m, 0));
-  mval rel = translate_match(rt, m, start);
-  replaced_group(rt, a[4], rel, whole);
+  /* Emacs asks first whether the group matched, then whether it (not
+     the whole match) is in the accessible text. */
+  int64_t g = replaced_group(rt, a[4], m, Qnil);
+  int64_t gs = XFIXNUM(AREF(m, 2 * g)), ge = XFIXNUM(AREF(m, 2 * g + 1));
+  if (!buffer_accessible(rt, gs, ge) || gs > ge)
+    args_out_of_range(rt, AREF(m, 2 * g), AREF(m, 2 * g + 1));
+  mval span = replaced_span(rt, m, gs, ge);
+  mval whole = buffer_substring(rt, AREF(span, 0), AREF(span, 1), false);
+  int64_t start = XFIXNUM(AREF(span, 0));
+  mval rel = translate_match(rt, span, start);
   if (NILP(a[2]))
     check_buffer_replacement(rt, a[0]);
   mval text = replace_in_string(rt, a[0], !NILP(a[1]), !NILP(a[2]), whole, a[4], rel);
-  int64_t g = NILP(a[4]) ? 0 : XFIXNUM(a[4]);
   int64_t b = XFIXNUM(AREF(rel, 2 * g)), e = XFIXNUM(AREF(rel, 2 * g + 1));
   int64_t tail = XSTRING(whole)->nchars - e;
   mval piece = substring_with_properties(rt, text, b, XSTRING(text)->nchars - tail);
   if (NILP(a[1]))
     keep_uncased_properties(rt, piece, a, whole, rel, b, tail);
+  /* Emacs converts the case once the text is in, and puts point and
+     the match's end where the unconverted text would end: short of the
+     true end when a letter grew ("ß" to "SS"). */
+  int64_t len = XSTRING(piece)->nchars;
+  if (NILP(a[1])) {
+    mval plain = replace_in_string(rt, a[0], true, !NILP(a[2]), whole, a[4], rel);
+    len = XSTRING(plain)->nchars - tail - b;
+  }
   buffer_replace(rt, start + b, start + e, piece);
-  mval moved = match_after_replace(rt, m, start + b, start + e, start + b + XSTRING(piece)->nchars);
+  if (len != XSTRING(piece)->nchars)
+    XBUFFER(current_buffer(rt))->pt = start + b + len;
+  mval moved = match_after_replace(rt, m, start + b, start + e, start + b + len);
   set_match_data(rt, moved, match_searched(rt));
   return Qnil;
 }
@@ -4029,6 +4136,7 @@ void strfns_init(mrt *rt)
   defsubrs(rt, strfns_subrs, sizeof strfns_subrs / sizeof strfns_subrs[0]);
   defvar(rt, intern(rt, "charset-list"), listn(rt, 4, (mval[]){Qunicode, Qascii, Qeight_bit, Qemacs}));
   defvar(rt, Qcase_fold_search, Qt);
+  defvar(rt, Qinhibit_changing_match_data, Qnil);
   if (NILP(get_prop(rt, Qwrong_length_argument, Qerror_conditions)))
     define_error(rt, Qwrong_length_argument, "Wrong length argument", Qerror);
 }

@@ -117,6 +117,8 @@ enum re_direction {
 /* Makes match vector V (positions, nil for unset groups) the match
    data, of a match in SEARCHED: t for a string, or the buffer. */
 void set_match_data(mrt *rt, mval v, mval searched);
+void record_match(mrt *rt, mval v, mval searched);
+bool re_class_name_p(const uint8_t *name, size_t len);
 void protect_match_data(mrt *rt);
 /* REGEXP's match in T, as a vector of byte offsets (nil for a group
    that did not match) with 2 * groups slots, or nil.  Signals
