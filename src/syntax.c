@@ -13,8 +13,7 @@
 ** current buffer's accessible text as one run of bytes, a cursor
 ** keeping a position and its byte offset together.
 **
-** Known differences from Emacs 28:
-**   - No script boundaries between words.
+** Known difference from Emacs 28:
 **   - syntax-propertize runs before a scan reads properties, for all
 **     the text the scan may read, where Emacs runs it as the scan goes
 **     (so syntax-propertize--done can end up further on).
