@@ -116,11 +116,15 @@ text button's position the current one."
 (defun button-activate (button &optional use-mouse-action)
   "Run BUTTON's action (its mouse action, if USE-MOUSE-ACTION and it has
 one): a function called with BUTTON, or a marker to go to."
-  (let ((action (or (and use-mouse-action (button-get button 'mouse-action))
-                    (button-get button 'action))))
+  (let ((action (button--action button use-mouse-action)))
     (if (markerp action)
         (button--visit action)
       (funcall action button))))
+
+(defun button--action (button mouse)
+  "BUTTON's `action', or with MOUSE its `mouse-action' if it has one."
+  (or (and mouse (button-get button 'mouse-action))
+      (button-get button 'action)))
 
 (defun button--visit (marker)
   "Show MARKER's buffer and put its window's point at MARKER."
@@ -223,13 +227,14 @@ is one."
 (defun button--help-echo (button)
   "BUTTON's `help-echo' as a string, its command keys substituted: a
 function's value, a form's, or the string itself."
-  (let* ((help (button-get button 'help-echo))
-         (text (if (functionp help)
-                   (funcall help (selected-window)
-                            (if (overlayp button) button (current-buffer))
-                            (button-start button))
-                 (eval help lexical-binding))))
-    (and text (substitute-command-keys text))))
+  (let ((help (button-get button 'help-echo)))
+    (when (functionp help)
+      (setq help (funcall help (selected-window)
+                          (if (overlayp button) button (current-buffer))
+                          (button-start button))))
+    (unless (or (null help) (stringp help))
+      (setq help (eval help lexical-binding)))
+    (and help (substitute-command-keys help))))
 
 (defun button--next-skipping (from backward)
   "The next (or, BACKWARD, previous) button from FROM without a `skip'."

@@ -134,13 +134,13 @@ FOLLOW-SYMLINKS (a cycle of links then never ends)."
 (defun file-equal-p (file1 file2)
   "Non-nil when FILE1 and FILE2 both exist and are the same file, links
 followed: as in Emacs 28, when all their attributes are equal."
-  (let ((handler (or (find-file-name-handler file1 'file-equal-p)
-                     (find-file-name-handler file2 'file-equal-p))))
+  (let ((handler (seq-some (lambda (f) (find-file-name-handler f 'file-equal-p))
+                           (list file1 file2))))
     (if handler
         (funcall handler 'file-equal-p file1 file2)
-      (let ((a (file-attributes (file-truename file1)))
-            (b (file-attributes (file-truename file2))))
-        (and a b (equal a b))))))
+      (let ((attributes (mapcar (lambda (f) (file-attributes (file-truename f)))
+                                (list file1 file2))))
+        (and (car attributes) (equal (car attributes) (cadr attributes)))))))
 
 ;;;; Wildcards
 

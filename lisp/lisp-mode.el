@@ -210,11 +210,16 @@ end of its line when the line ends inside a list, so that #s(...),
 which reads as a prefix and a list, counts whole."
   (save-excursion
     (forward-sexp 1)
-    (let ((eol (line-end-position)))
-      (when (and (< (point) eol) (> (car (save-excursion (syntax-ppss eol))) 0))
-        (ignore-error scan-error
-          (while (< (point) eol) (forward-sexp 1)))))
+    (let ((line-end (line-end-position)))
+      (when (and (< (point) line-end) (lisp-indent--in-list-p line-end))
+        (condition-case nil
+            (while (< (point) line-end) (forward-sexp 1))
+          (scan-error nil))))
     (point)))
+
+(defun lisp-indent--in-list-p (pos)
+  "Whether POS is inside a list."
+  (> (car (save-excursion (syntax-ppss pos))) 0))
 
 (defun lisp-indent--trailing-comment ()
   "Move a comment that follows code on this line to its column."
