@@ -739,11 +739,11 @@ the next in `completions-first-difference'; BASE-SIZE ends the list."
     (let ((common (- prefix-len (or base-size 0))))
       (nconc (mapcar (lambda (c)
                        (let ((s (copy-sequence (if (consp c) (car c) c))))
-                         (minibuffer--prepend-face 0 (min common (length s))
-                                                   'completions-common-part s)
+                         (font-lock-prepend-text-property 0 (min common (length s)) 'face
+                                                          'completions-common-part s)
                          (when (> (length s) common)
-                           (minibuffer--prepend-face common (1+ common)
-                                                     'completions-first-difference s))
+                           (font-lock-prepend-text-property common (1+ common) 'face
+                                                            'completions-first-difference s))
                          (if (consp c) (cons s (cdr c)) s)))
                      completions)
              base-size))))
@@ -1257,17 +1257,7 @@ string is clickable; a lone suffix without a face of its own shows in
       (insert suffix)
       (put-text-property start (point) 'mouse-face nil)
       (unless (or prefix (text-property-not-all 0 (length suffix) 'face nil suffix))
-        (minibuffer--prepend-face start (point) 'completions-annotations)))))
-
-(defun minibuffer--prepend-face (start end face &optional object)
-  "Put FACE before the faces from START to END of OBJECT (a string, or
-the buffer), as a list even when it is alone."
-  (while (< start end)
-    (let ((next (next-single-property-change start 'face object end))
-          (old (get-text-property start 'face object)))
-      (put-text-property start next 'face (cons face (if (listp old) old (list old)))
-                         object)
-      (setq start next))))
+        (font-lock-prepend-text-property start (point) 'face 'completions-annotations)))))
 
 (defun completion--insert-strings (completions &optional _group-fun)
   "Lay COMPLETIONS out in columns as wide as the widest needs, at most
